@@ -1,0 +1,1 @@
+"""One module per ``hearts`` subcommand; see :mod:`hearts_notation.cli`."""

@@ -1,0 +1,63 @@
+"""Helpers every command shares: consoles, paths, unusable-input errors.
+
+Colour goes only to a terminal and ``NO_COLOR`` is respected (rich does
+both when the console is created without forcing a terminal).  Unusable
+input is one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NoReturn
+
+import click
+from rich.console import Console
+
+from ..io import EXTENSIONS, InputError
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_UNUSABLE = 2
+
+
+def stdout_console() -> Console:
+    """A rich console on stdout: colour only on a TTY, NO_COLOR respected."""
+    return Console(highlight=False, soft_wrap=True, no_color="NO_COLOR" in os.environ or None)
+
+
+def stderr_console() -> Console:
+    """A rich console on stderr (messages, progress bars)."""
+    return Console(stderr=True, highlight=False, soft_wrap=True,
+                   no_color="NO_COLOR" in os.environ or None)
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``hearts: message`` on stderr and exit with status 2."""
+    click.echo(f"hearts: {message}", err=True)
+    sys.exit(EXIT_UNUSABLE)
+
+
+def fail_input(exc: InputError) -> NoReturn:
+    """Report unusable input (``file:line:col: message``) and exit 2."""
+    click.echo(str(exc), err=True)
+    sys.exit(EXIT_UNUSABLE)
+
+
+def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
+    """Files named on the command line; directories are searched
+    recursively for record files (by extension), in sorted order, so that
+    output is the same on every machine."""
+    for p in paths:
+        if p != "-" and Path(p).is_dir():
+            found = sorted(
+                str(f) for f in Path(p).rglob("*")
+                if f.is_file() and f.suffix.lower() in EXTENSIONS and not f.name.startswith(".")
+            )
+            if not found:
+                raise InputError(p, "directory holds no record files (.hrn .json .jsonl .yaml)")
+            yield from found
+        else:
+            yield p

@@ -1,0 +1,349 @@
+"""Rule sets: data, not code.
+
+A rule set is a flat mapping of the keys of spec §4.  Presets are YAML files
+shipped in ``presets/`` (a preset may start from another with ``base:``);
+a record or the command line names one with optional ``key=value``
+overrides, e.g. ``"standard jack_of_diamonds=-10 target=50"``.  Everything
+that needs a rule (referee, scoring, analysis, generator) reads this frozen
+object; the legal-card logic itself lives once, in :mod:`hearts_notation.engine`.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, fields
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
+from ..model import DEFAULT_SEATS
+
+#: Removed cards and pass cycle that go with each player count (seed 004).
+PLAYER_DEFAULTS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    3: (("2D",), ("left", "right", "hold")),
+    4: ((), ("left", "right", "across", "hold")),
+    5: (("2D", "2C"), ("left", "right", "hold")),
+    6: (("2D", "3D", "2C", "3C"), ("left", "right", "across", "hold")),
+}
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "opening_lead": ("lowest-club", "any-club"),
+    "first_trick_hearts": ("forbidden", "allowed"),
+    "first_trick_queen": ("forbidden", "allowed"),
+    "hearts_broken_by": ("discard", "any-heart"),
+    "moon": ("add", "subtract", "choose"),
+    "tie": ("share", "play-on"),
+}
+_DIRECTIONS = ("left", "right", "across", "hold")
+
+
+class RuleError(ValueError):
+    """A preset, key or value that does not exist; the message names the
+    valid choices so that the user can fix the record in one go."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The rules in force for a game (every key of spec §4)."""
+
+    name: str = "standard"
+    players: int = 4
+    removed_cards: tuple[str, ...] = ()
+    pass_cycle: tuple[str, ...] = ("left", "right", "across", "hold")
+    pass_count: int = 3
+    opening_lead: str = "lowest-club"
+    first_trick_hearts: str = "forbidden"
+    first_trick_queen: str = "forbidden"
+    hearts_broken_by: str = "discard"
+    queen_breaks_hearts: bool = False
+    jack_of_diamonds: int = 0
+    moon: str = "add"
+    target: int = 100
+    tie: str = "share"
+    #: The overrides applied on top of the preset, as given (for display).
+    overrides: tuple[tuple[str, str], ...] = ()
+
+    # Derived facts, cheap to ask in hot paths -------------------------------
+
+    @property
+    def spec(self) -> str:
+        """The ``Rules`` string that names this rule set."""
+        return " ".join([self.name, *(f"{k}={v}" for k, v in self.overrides)])
+
+    @functools.cached_property
+    def deck_mask(self) -> int:
+        """Bitmask of the cards in play (the deck less the removed cards)."""
+        return FULL_DECK & ~mask_of(parse_card(c) for c in self.removed_cards)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player (13 with four players)."""
+        return (52 - len(self.removed_cards)) // self.players
+
+    @property
+    def tricks_per_deal(self) -> int:
+        """Tricks in a complete deal: one per card in a hand."""
+        return self.hand_size
+
+    @property
+    def lowest_club(self) -> int:
+        """The lowest club in play: the opening lead under ``lowest-club``."""
+        m = self.deck_mask & (0x1FFF << (13 * CLUBS))
+        return (m & -m).bit_length() - 1
+
+    @property
+    def default_seats(self) -> tuple[str, ...]:
+        """Seat names when the record does not rename them."""
+        return DEFAULT_SEATS[self.players]
+
+    def direction_for(self, deal_number: int) -> str:
+        """Pass direction of deal *deal_number* (1-based) by the pass cycle."""
+        return self.pass_cycle[(deal_number - 1) % len(self.pass_cycle)]
+
+    def pass_offset(self, direction: str) -> int:
+        """Seats clockwise from giver to receiver: left 1, right n-1, across n/2."""
+        n = self.players
+        return {"left": 1, "right": n - 1, "across": n // 2, "hold": 0}[direction]
+
+    def to_mapping(self) -> dict[str, Any]:
+        """The rule keys and values, as a preset YAML file writes them."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name in ("name", "overrides"):
+                continue
+            v = getattr(self, f.name)
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+        return out
+
+    def to_yaml(self) -> str:
+        """YAML text of the rule set (``hearts rules NAME`` prints this)."""
+        head = f"# {self.spec}\n"
+        return head + yaml.safe_dump(self.to_mapping(), sort_keys=False, allow_unicode=True)
+
+
+RULE_KEYS: tuple[str, ...] = tuple(
+    f.name for f in fields(RuleSet) if f.name not in ("name", "overrides")
+)
+
+
+@functools.lru_cache(maxsize=None)
+def _preset_files() -> dict[str, str]:
+    base = resources.files(__package__).joinpath("presets")
+    out: dict[str, str] = {}
+    for entry in base.iterdir():
+        if entry.name.endswith(".yaml"):
+            out[entry.name[:-5]] = entry.read_text(encoding="utf-8")
+    return out
+
+
+def preset_names() -> list[str]:
+    """Names of the shipped presets, ``standard`` first."""
+    names = sorted(_preset_files())
+    names.remove("standard")
+    return ["standard", *names]
+
+
+@functools.lru_cache(maxsize=None)
+def preset_mapping(name: str) -> dict[str, Any]:
+    """The full key/value mapping of a preset, with ``base:`` resolved."""
+    files = _preset_files()
+    if name not in files:
+        raise RuleError(
+            f"unknown rules preset {name!r}; valid presets: {', '.join(preset_names())}",
+            key="preset",
+        )
+    data = yaml.safe_load(files[name]) or {}
+    base = data.pop("base", None)
+    data.pop("description", None)
+    merged = dict(preset_mapping(base)) if base else {}
+    merged.update(data)
+    return merged
+
+
+def preset_description(name: str) -> str:
+    """The one-line description of a preset (for ``hearts rules``)."""
+    preset_mapping(name)
+    data = yaml.safe_load(_preset_files()[name]) or {}
+    return str(data.get("description", ""))
+
+
+def _coerce(key: str, value: Any) -> Any:
+    """Check one rule value and bring it to the dataclass field's type."""
+    if key not in RULE_KEYS:
+        raise RuleError(
+            f"unknown rule option {key!r}; valid options: {', '.join(RULE_KEYS)}", key=key
+        )
+    if key in _CHOICES:
+        v = str(value)
+        if v not in _CHOICES[key]:
+            raise RuleError(
+                f"{key}={v} is not a valid value; choose one of: {', '.join(_CHOICES[key])}",
+                key=key,
+            )
+        return v
+    if key == "queen_breaks_hearts":
+        if isinstance(value, bool):
+            return value
+        low = str(value).lower()
+        if low in ("true", "yes", "1", "on"):
+            return True
+        if low in ("false", "no", "0", "off"):
+            return False
+        raise RuleError(f"{key}={value} is not a valid value; choose true or false", key=key)
+    if key in ("players", "pass_count", "jack_of_diamonds", "target"):
+        try:
+            iv = int(value) if not isinstance(value, bool) else None
+        except (TypeError, ValueError):
+            iv = None
+        if iv is None:
+            raise RuleError(f"{key}={value} is not a whole number", key=key)
+        return iv
+    items = value if isinstance(value, list | tuple) else [
+        x for x in str(value).split(",") if x.strip()
+    ]
+    if key == "pass_cycle":
+        cycle = tuple(str(x).strip() for x in items)
+        for d in cycle:
+            if d not in _DIRECTIONS:
+                raise RuleError(
+                    f"pass_cycle: {d!r} is not a direction; use {', '.join(_DIRECTIONS)}",
+                    key=key,
+                )
+        if not cycle:
+            raise RuleError("pass_cycle must name at least one direction", key=key)
+        return cycle
+    # removed_cards
+    cards: list[str] = []
+    for x in items:
+        try:
+            cards.append(str(parse_card(str(x).strip())))
+        except CardError:
+            raise RuleError(f"removed_cards: {x!r} is not a card (write 2D, 3C...)", key=key) from None
+    return tuple(cards)
+
+
+def _build(name: str, mapping: dict[str, Any], overrides: tuple[tuple[str, str], ...]) -> RuleSet:
+    values = {k: _coerce(k, v) for k, v in mapping.items()}
+    rs = RuleSet(name=name, overrides=overrides, **values)
+    _check(rs)
+    return rs
+
+
+def _check(rs: RuleSet) -> None:
+    """Whole-set consistency: the deck divides, the cycle fits the table."""
+    if rs.players not in DEFAULT_SEATS:
+        raise RuleError(f"players={rs.players} is not supported; choose 3, 4, 5 or 6", key="players")
+    in_play = 52 - len(set(rs.removed_cards))
+    if in_play % rs.players:
+        raise RuleError(
+            f"{in_play} cards do not divide among {rs.players} players; "
+            f"set removed_cards (usual: {','.join(PLAYER_DEFAULTS[rs.players][0]) or 'none'})",
+            key="removed_cards",
+        )
+    if "across" in rs.pass_cycle and rs.players % 2:
+        raise RuleError(
+            f"pass_cycle: 'across' needs an even number of players (players={rs.players})",
+            key="pass_cycle",
+        )
+    if not 0 <= rs.pass_count < rs.hand_size:
+        raise RuleError(f"pass_count={rs.pass_count} must be between 0 and {rs.hand_size - 1}", key="pass_count")
+    if rs.target <= 0:
+        raise RuleError(f"target={rs.target} must be positive", key="target")
+    if any(parse_card(c).suit == CLUBS for c in rs.removed_cards) and not (
+        rs.deck_mask & 0x1FFF
+    ):
+        raise RuleError("removed_cards leaves no club to open the play", key="removed_cards")
+
+
+@functools.lru_cache(maxsize=512)
+def parse_rules(spec: str) -> RuleSet:
+    """A rule set from ``"preset key=value ..."`` (the ``Rules`` tag form).
+
+    Overriding ``players`` also brings that player count's usual removed
+    cards and pass cycle (seed 004), unless those keys are given too.
+    """
+    words = spec.split()
+    if not words:
+        return standard()
+    name, rest = (words[0], words[1:]) if "=" not in words[0] else ("standard", words)
+    mapping = dict(preset_mapping(name))
+    overrides: list[tuple[str, str]] = []
+    given: dict[str, str] = {}
+    for w in rest:
+        key, sep, value = w.partition("=")
+        if not sep or not key:
+            raise RuleError(f"{w!r} is not key=value (as in target=50)", key=None)
+        _coerce(key, value)  # reject unknown keys and bad values early
+        given[key] = value
+        overrides.append((key, value))
+    if "players" in given:
+        n = int(given["players"])
+        if n in PLAYER_DEFAULTS:
+            removed, cycle = PLAYER_DEFAULTS[n]
+            if "removed_cards" not in given:
+                mapping["removed_cards"] = list(removed)
+            if "pass_cycle" not in given:
+                mapping["pass_cycle"] = list(cycle)
+    mapping.update(given)
+    return _build(name, mapping, tuple(overrides))
+
+
+def load_rules(arg: str) -> RuleSet:
+    """Rules from a command-line ``--rules`` value: a preset name, a
+    ``"preset key=value"`` string, or the path of a YAML file of keys
+    (which may start from a preset with ``base:``)."""
+    p = Path(arg)
+    if arg.endswith((".yaml", ".yml")) or (p.is_file() and " " not in arg and "=" not in arg
+                                             and arg not in _preset_files()):
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RuleError(f"cannot read rules file {arg}: {exc.strerror}") from None
+        try:
+            data = yaml.safe_load(text) or {}
+        except yaml.YAMLError as exc:
+            raise RuleError(f"rules file {arg} is not valid YAML: {exc}") from None
+        if not isinstance(data, dict):
+            raise RuleError(f"rules file {arg} must be a mapping of rule keys")
+        base = str(data.pop("base", "standard"))
+        data.pop("description", None)
+        name = str(data.pop("name", p.stem))
+        mapping = dict(preset_mapping(base))
+        mapping.update(data)
+        return _build(name, mapping, ())
+    return parse_rules(arg)
+
+
+def standard() -> RuleSet:
+    """The ``standard`` preset (seed 000)."""
+    return parse_rules("standard")
+
+
+def preset_player_count(spec: str) -> int:
+    """Player count of a ``Rules`` string, 4 if it cannot be read (the
+    referee reports the bad string; readers only need the seat names)."""
+    try:
+        return parse_rules(spec).players
+    except RuleError:
+        return 4
+
+
+__all__ = [
+    "RULE_KEYS",
+    "RuleError",
+    "RuleSet",
+    "load_rules",
+    "parse_rules",
+    "preset_description",
+    "preset_mapping",
+    "preset_names",
+    "preset_player_count",
+    "standard",
+]

@@ -1,0 +1,175 @@
+"""Walking through a recorded deal: hands before and after the pass, then
+every play with the state it was made in.
+
+This is the shared replay primitive: the referee's checks, the terminal and
+HTML replays, the narration, the statistics and the analysis all need "what
+did this seat hold, what could it play, who won the trick", and they get it
+here, computed with the one copy of the rules in :mod:`hearts_notation.engine`.
+Nothing here judges a record: plays are taken as written (a card not held is
+simply removed if present), and the referee reports what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, mask_of
+from .engine import breaks_hearts, legal_plays, trick_winner
+from .model import Deal, Play
+from .rules import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class DealHands:
+    """What is known of each seat's cards (bitmasks, seat index order).
+
+    ``dealt[i]``/``played_from[i]`` are ``None`` when not known.
+    ``played_from`` is the hand the seat played from (after the pass).
+    ``inferred[i]`` is true when the hand was rebuilt from the play and the
+    passes rather than recorded (spec §2, "unknown hands are inferred").
+    """
+
+    dealt: tuple[int | None, ...]
+    played_from: tuple[int | None, ...]
+    inferred: tuple[bool, ...]
+
+
+def seat_index(seats: Sequence[str]) -> dict[str, int]:
+    """Seat name -> clockwise index."""
+    return {s: i for i, s in enumerate(seats)}
+
+
+def deal_hands(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> DealHands:
+    """Hands as dealt and as played from, recorded or inferred.
+
+    A recorded hand is used as is.  An unknown hand is inferred when the
+    deal's tricks are all recorded (the cards the seat played are its hand
+    as played from; the hand as dealt follows when the seat's pass and the
+    pass it received are both known, or on a hold deal).
+    """
+    n = len(seats)
+    idx = seat_index(seats)
+    direction = deal.direction or (rules.direction_for(deal.number) if deal.number else None)
+    offset = rules.pass_offset(direction) if direction in ("left", "right", "across", "hold") else None
+    given: list[int | None] = [None] * n
+    for seat, p in deal.passes.items():
+        if seat in idx:
+            given[idx[seat]] = mask_of(p.cards)
+    received: list[int | None] = [None] * n
+    if offset == 0:
+        received = [0] * n
+        given = [0] * n
+    elif offset is not None:
+        for i in range(n):
+            giver = (i - offset) % n
+            received[i] = given[giver]
+    played: list[int] = [0] * n
+    for t in deal.tricks:
+        for p in t.plays:
+            if p.seat in idx:
+                played[idx[p.seat]] |= 1 << p.card
+    complete = len(deal.tricks) >= rules.tricks_per_deal and all(
+        len(t.plays) == n for t in deal.tricks
+    )
+    dealt: list[int | None] = [None] * n
+    after: list[int | None] = [None] * n
+    inferred = [False] * n
+    for i, s in enumerate(seats):
+        h = deal.hands.get(s)
+        if h is not None:
+            dealt[i] = mask_of(h)
+            g, r = given[i], received[i]
+            if offset == 0:
+                after[i] = dealt[i]
+            elif g is not None and r is not None:
+                after[i] = (dealt[i] & ~g) | r  # type: ignore[operator]
+        elif complete:
+            after[i] = played[i]
+            inferred[i] = True
+            g, r = given[i], received[i]
+            if g is not None and r is not None:
+                dealt[i] = (played[i] & ~r) | g
+    return DealHands(tuple(dealt), tuple(after), tuple(inferred))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One play, with the state in which it was made.
+
+    ``hand`` is the seat's hand just before the play (``None`` if unknown);
+    ``legal`` the cards the rules allowed then (``None`` if the hand is
+    unknown).  ``winner`` (seat index) and ``points`` are set on the last
+    play of a complete trick.
+    """
+
+    trick: int          # 0-based trick index
+    position: int       # 0-based position in the trick (0 = lead)
+    seat: int
+    play: Play
+    hand: int | None
+    legal: int | None
+    led_suit: int | None
+    hearts_broken: bool
+    first_trick: bool
+    winner: int | None = None
+    points_card_mask: int = 0
+
+
+def walk(deal: Deal, rules: RuleSet, seats: Sequence[str],
+         hands: DealHands | None = None) -> Iterator[Step]:
+    """Every play of *deal* in order, with the hand, the legal cards, the
+    led suit and whether hearts were broken before it.
+
+    Plays by an unknown seat name are skipped (the referee reports them).
+    """
+    idx = seat_index(seats)
+    if hands is None:
+        hands = deal_hands(deal, rules, seats)
+    current: list[int | None] = list(hands.played_from)
+    broken = False
+    for t_i, trick in enumerate(deal.tricks):
+        cards: list[int] = []
+        seats_in_trick: list[int] = []
+        led: int | None = None
+        trick_breaks = False
+        last = len(trick.plays) - 1
+        for pos, play in enumerate(trick.plays):
+            s = idx.get(play.seat)
+            if s is None:
+                continue
+            hand = current[s]
+            legal = None
+            if hand is not None:
+                legal = legal_plays(rules, hand, led, t_i == 0, broken)
+            winner = None
+            pen = 0
+            cards.append(play.card)
+            seats_in_trick.append(s)
+            lead_before = led
+            if led is None:
+                led = play.card // 13
+            if breaks_hearts(rules, play.card, led):
+                trick_breaks = True
+            if pos == last and len(cards) == len(seats):
+                winner = seats_in_trick[trick_winner(cards)]
+                pen = mask_of(cards) & (HEARTS_MASK | QS_BIT | (1 << JACK_OF_DIAMONDS))
+            yield Step(t_i, pos, s, play, hand, legal, lead_before, broken, t_i == 0,
+                       winner, pen)
+            if hand is not None:
+                current[s] = hand & ~(1 << play.card)
+        if trick_breaks:
+            broken = True
+
+
+def taken_masks(deal: Deal, seats: Sequence[str]) -> list[int]:
+    """Cards each seat took in complete tricks (bitmasks, seat order)."""
+    idx = seat_index(seats)
+    taken = [0] * len(seats)
+    for trick in deal.tricks:
+        if len(trick.plays) != len(seats) or any(p.seat not in idx for p in trick.plays):
+            continue
+        cards = [p.card for p in trick.plays]
+        w = idx[trick.plays[trick_winner(cards)].seat]
+        taken[w] |= mask_of(cards)
+    return taken
