@@ -1,0 +1,49 @@
+"""Compiler-style messages: ``file:line:col: severity: message``, the source
+line, and a caret under the spot.
+
+Used by every command that reports a problem in a record (``convert`` and
+``fmt`` for syntax errors, ``validate`` for every finding), so that all of
+them point at the text the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .model import Finding
+
+
+def location(source: str | None, line: int | None, column: int | None) -> str:
+    """``file:line:col`` with the parts that are known."""
+    out = source or "-"
+    if line is not None:
+        out += f":{line}"
+        if column is not None:
+            out += f":{column}"
+    return out
+
+
+def caret_lines(source_lines: Sequence[str] | None, line: int | None,
+                column: int | None) -> list[str]:
+    """The source line and a caret under *column*, if both are known.
+
+    Tabs before the column are kept so the caret lines up in a terminal.
+    """
+    if not source_lines or line is None or not 1 <= line <= len(source_lines):
+        return []
+    text = source_lines[line - 1].rstrip("\r\n")
+    out = [f"    {text}"]
+    if column is not None and column >= 1:
+        pad = "".join("\t" if ch == "\t" else " " for ch in text[: column - 1])
+        out.append(f"    {pad}^")
+    return out
+
+
+def render(finding: Finding, source: str | None,
+           source_lines: Sequence[str] | None = None, with_code: bool = True) -> str:
+    """One finding as a compiler prints it (no colour, no trailing newline)."""
+    head = location(source, finding.line, finding.column)
+    code = f" [{finding.code}]" if with_code else ""
+    lines = [f"{head}: {finding.severity}: {finding.message}{code}"]
+    lines.extend(caret_lines(source_lines, finding.line, finding.column))
+    return "\n".join(lines)
