@@ -8,6 +8,7 @@ that no second copy of a rule exists (ARCHITECTURE.md).  Card sets are ints
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from .cards import (
@@ -77,6 +78,44 @@ def legal_plays(
         if others:
             return others
     return hand
+
+
+#: The finding code of each way a play can break the rules of play (spec §5).
+FAULT_CODES: tuple[str, ...] = ("revoke", "first-trick-points", "opening-lead", "hearts-not-broken")
+
+
+def play_fault(
+    rules: RuleSet,
+    hand: int,
+    card: int,
+    led_suit: int | None,
+    first_trick: bool,
+    hearts_broken: bool,
+) -> tuple[str, int] | None:
+    """Why playing *card* from *hand* breaks a rule of play, or ``None``.
+
+    Returns the finding code and the cards of *hand* that prove it (the
+    led-suit cards for a revoke, the cards that were allowed otherwise).
+    The verdict is read off :func:`legal_plays`, so the rules themselves
+    stay in one place; only the naming of the fault is added here.  *hand*
+    must contain *card* (a card not held is the referee's ``not-held``).
+
+    The test is monotone in *hand*: a fault found with part of a hand is a
+    fault with the whole hand (every rule forbids a card only because some
+    other card is held), which is what lets the referee prove faults in
+    hands it knows only partly.
+    """
+    legal = legal_plays(rules, hand, led_suit, first_trick, hearts_broken)
+    if legal >> card & 1:
+        return None
+    if led_suit is not None:
+        follow = hand & SUIT_MASKS[led_suit]
+        if follow:
+            return "revoke", follow
+        return "first-trick-points", legal
+    if first_trick:
+        return "opening-lead", legal
+    return "hearts-not-broken", legal
 
 
 def breaks_hearts(rules: RuleSet, card: int, led_suit: int) -> bool:
@@ -150,3 +189,154 @@ def deal_points(
                 if s != shooter:
                     points[s] += total
     return points, shooter
+
+
+# A complete deal in one pass: the referee's fast path ------------------------------------
+
+#: Mask of the suit of a card, indexed by ``bit.bit_length()`` of its one-bit mask.
+_SUIT_OF_LEN: tuple[int, ...] = (0, *(SUIT_MASKS[i // 13] for i in range(52)))
+
+
+@functools.lru_cache(maxsize=64)
+def _replay_tables(rules: RuleSet) -> tuple[int, int, tuple[int, ...]]:
+    """Per-rules constants of :func:`replay_exact`: the lowest club's bit,
+    the tricks per deal, and for each led suit (indexed like
+    ``_SUIT_OF_LEN``) the cards whose play on such a trick opens hearts,
+    tabulated from :func:`breaks_hearts` itself."""
+    by_suit = [0, 0, 0, 0]
+    for led in range(4):
+        for c in range(52):
+            if breaks_hearts(rules, c, led):
+                by_suit[led] |= 1 << c
+    breaks = (0, *(by_suit[i // 13] for i in range(52)))
+    return 1 << rules.lowest_club, rules.tricks_per_deal, breaks
+
+
+def replay_exact(rules: RuleSet, hands: Sequence[int], bits: Sequence[int]
+                 ) -> tuple[list[int], list[int]] | None:
+    """Replay a complete deal whose hands (after the pass) are all known,
+    and say whether every card was legal.
+
+    *hands* are the seats' hands as played from (bitmasks, seat order);
+    *bits* the cards of the deal in play order, as one-bit masks
+    (``tricks_per_deal * players`` of them).  The seat of each card is
+    implied: the holder of the lowest club leads the first trick, the
+    winner of each trick the next, then clockwise.  Returns the cards each
+    seat took and the leader of each trick, or ``None`` as soon as
+    something is wrong (a card the implied seat does not hold, a card twice,
+    an illegal card): the caller then compares the recorded seats with the
+    implied ones, and on ``None`` runs the referee's full replay, which
+    says what is wrong.
+
+    This is the referee's hot loop (``validate`` on a large JSONL corpus).
+    The first trick and every heart led before hearts are open are judged
+    by :func:`legal_plays`; the other plays fall in the three cases where
+    :func:`legal_plays` reduces to one mask test, whatever the rules:
+    following suit is always allowed; after the first trick, a card off
+    the led suit is allowed exactly when the hand has none of that suit;
+    and a lead other than a heart is always allowed.  Hearts opening is
+    tabulated from :func:`breaks_hearts`.  So the rules are still coded once
+    (tests/test_rules_engine_fast.py checks the equivalence), and a play
+    costs a few mask operations.
+    """
+    n = len(hands)
+    lc, nt, breaks = _replay_tables(rules)
+    if len(bits) != n * nt or n < 2:
+        return None
+    leader = -1
+    for s in range(n):
+        if hands[s] & lc:
+            leader = s
+            break
+    if leader < 0:
+        return None
+    played = [0] * n          # cards each seat has played so far
+    taken = [0] * n
+    leaders = [leader]
+    hearts = HEARTS_MASK
+    suit_of = _SUIT_OF_LEN
+    # The first trick, card by card, by the rules themselves.
+    led_suit: int | None = None
+    t_mask = 0
+    for k in range(n):
+        b = bits[k]
+        s = (leader + k) % n
+        hand = hands[s] & ~played[s]
+        if not hand & b or not legal_plays(rules, hand, led_suit, True, False) & b:
+            return None
+        played[s] |= b
+        t_mask |= b
+        if led_suit is None:
+            led_suit = (b.bit_length() - 1) // 13
+    first = bits[:n]
+    length = first[0].bit_length()
+    broken = bool(t_mask & breaks[length])
+    top = 1 << ((t_mask & suit_of[length]).bit_length() - 1)
+    leader = (leader + first.index(top)) % n
+    taken[leader] |= t_mask
+    if n == 4:
+        it = iter(bits[4:])
+        for b0, b1, b2, b3 in zip(it, it, it, it, strict=False):
+            leaders.append(leader)
+            t_mask = b0 | b1 | b2 | b3
+            length = b0.bit_length()
+            lead_suit = suit_of[length]
+            follow = t_mask & lead_suit
+            if leader == 0:
+                s0, s1, s2, s3 = 0, 1, 2, 3
+            elif leader == 1:
+                s0, s1, s2, s3 = 1, 2, 3, 0
+            elif leader == 2:
+                s0, s1, s2, s3 = 2, 3, 0, 1
+            else:
+                s0, s1, s2, s3 = 3, 0, 1, 2
+            if b0 & hearts and not broken:
+                h0 = hands[s0] & ~played[s0]
+                if not h0 & b0 or not legal_plays(rules, h0, None, False, False) & b0:
+                    return None
+            if follow != t_mask:
+                # Somebody did not follow suit: allowed only when void in it.
+                if not b1 & lead_suit and hands[s1] & ~played[s1] & lead_suit:
+                    return None
+                if not b2 & lead_suit and hands[s2] & ~played[s2] & lead_suit:
+                    return None
+                if not b3 & lead_suit and hands[s3] & ~played[s3] & lead_suit:
+                    return None
+            played[s0] |= b0
+            played[s1] |= b1
+            played[s2] |= b2
+            played[s3] |= b3
+            if not broken and t_mask & breaks[length]:
+                broken = True
+            top = 1 << (follow.bit_length() - 1)
+            leader = s0 if top == b0 else s1 if top == b1 else s2 if top == b2 else s3
+            taken[leader] |= t_mask
+    else:
+        for t in range(1, nt):
+            leaders.append(leader)
+            trick = bits[t * n:(t + 1) * n]
+            b0 = trick[0]
+            length = b0.bit_length()
+            lead_suit = suit_of[length]
+            t_mask = 0
+            for k in range(n):
+                b = trick[k]
+                s = (leader + k) % n
+                hand = hands[s] & ~played[s]
+                if k == 0:
+                    if b & hearts and not broken and not legal_plays(rules, hand, None, False, False) & b:
+                        return None
+                elif not b & lead_suit and hand & lead_suit:
+                    return None
+                played[s] |= b
+                t_mask |= b
+            if not broken and t_mask & breaks[length]:
+                broken = True
+            top = 1 << ((t_mask & lead_suit).bit_length() - 1)
+            leader = (leader + trick.index(top)) % n
+            taken[leader] |= t_mask
+        leaders = leaders[:nt]
+    # Every seat played exactly its hand: no card twice, none it did not hold.
+    if played != list(hands):
+        return None
+    return taken, leaders

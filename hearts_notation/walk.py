@@ -66,9 +66,9 @@ def deal_hands(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> DealHands:
             received[i] = given[giver]
     played: list[int] = [0] * n
     for t in deal.tricks:
-        for p in t.plays:
-            if p.seat in idx:
-                played[idx[p.seat]] |= 1 << p.card
+        for pl in t.plays:
+            if pl.seat in idx:
+                played[idx[pl.seat]] |= 1 << pl.card
     complete = len(deal.tricks) >= rules.tricks_per_deal and all(
         len(t.plays) == n for t in deal.tricks
     )

@@ -10,7 +10,7 @@ place in the document (``deals[0].tricks[2].plays[1].card``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import yaml
@@ -20,6 +20,7 @@ from ..model import (
     DIRECTIONS,
     MARKS,
     Deal,
+    Finding,
     Game,
     Moon,
     Pass,
@@ -300,12 +301,12 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
         tricks = []
         for t in deal.tricks:
             plays = []
-            for p in t.plays:
-                pd: dict[str, Any] = {"seat": p.seat, "card": str(p.card)}
-                if p.mark is not None:
-                    pd["mark"] = p.mark
-                if p.comment is not None:
-                    pd["comment"] = p.comment
+            for pl in t.plays:
+                pd: dict[str, Any] = {"seat": pl.seat, "card": str(pl.card)}
+                if pl.mark is not None:
+                    pd["mark"] = pl.mark
+                if pl.comment is not None:
+                    pd["comment"] = pl.comment
                 plays.append(pd)
             td: dict[str, Any] = {"plays": plays}
             if t.comment is not None:
@@ -323,65 +324,291 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
     return d
 
 
-# Reading and writing whole documents -----------------------------------------
+# Reading documents, streamed ----------------------------------------------------
+#
+# Readers take text as one string or as an iterable of chunks/lines (from
+# ``hearts_notation.io.iter_text_chunks``), and yield games one at a time.
+# A game whose JSON is well formed but is not a record of the schema comes
+# back as a game with a ``syntax-error`` finding, like an HRN game that does
+# not parse, so that one bad record in a million does not stop the others
+# (spec §5); a document whose JSON or YAML syntax is broken cannot be read
+# past the break and raises :class:`RecordError` with the line and column.
+
+
+def error_game(message: str, source: str | None, index: int | None,
+               line: int | None, column: int | None = None) -> Game:
+    """A game that could not be read, carrying one ``syntax-error``."""
+    finding = Finding("syntax-error", "error", message, line=line, column=column)
+    return Game(errors=(finding,), source=source, index=index,
+                pos=Pos(line, column or 1) if line else None)
+
+
+def _game_or_error(item: Any, source: str | None, index: int, line: int | None,
+                   prefix: str = "") -> Game:
+    try:
+        return game_from_dict(item, source, index, line=line)
+    except RecordError as exc:
+        where = f"{prefix}{exc.where}" if exc.where else prefix.rstrip(": ")
+        message = f"{where}: {exc.message}" if where else exc.message
+        return error_game(message, source, index, line)
 
 
 def _json_error(exc: json.JSONDecodeError) -> RecordError:
     return RecordError(f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
 
 
-def iter_json(text: str, source: str | None = None) -> Iterator[Game]:
-    """Games of a ``.json`` document: one game object or an array of them."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _json_error(exc) from None
-    items = data if isinstance(data, list) else [data]
-    for i, item in enumerate(items, 1):
-        try:
-            yield game_from_dict(item, source, i)
-        except RecordError as exc:
-            exc.where = f"game {i}: {exc.where}" if len(items) > 1 else exc.where
-            raise
+_WS = " \t\r\n"
+#: A decode error this close to the end of the buffer may only mean that
+#: the buffer stops in the middle of a value: read more and retry.
+_EDGE = 16
 
 
-def iter_jsonl(lines: Iterator[str] | list[str], source: str | None = None) -> Iterator[Game]:
-    """Games of a ``.jsonl`` document, one per non-blank line (streamed)."""
-    index = 0
-    for lineno, line in enumerate(lines, 1):
-        if not line.strip():
+class _JsonStream:
+    """A sliding window over a chunked JSON text, for
+    :meth:`json.JSONDecoder.raw_decode` one value at a time.
+
+    Consumed text is dropped as the reader moves on, so the window holds
+    the value being decoded and at most a chunk more; positions in the
+    whole document are kept (``line``/``column`` of any offset).
+    """
+
+    def __init__(self, chunks: Iterable[str]) -> None:
+        self._chunks = iter(chunks)
+        self.buf = ""
+        self.pos = 0
+        self.eof = False
+        self._line = 1      # line number at buf[0]
+        self._col = 0       # characters before buf[0] on that line
+        self._decoder = json.JSONDecoder()
+
+    def fill(self, want: int = 1) -> bool:
+        """Read at least *want* more characters (fewer at the end of the
+        input), dropping the consumed text; False if nothing was left."""
+        if self.eof:
+            return False
+        parts: list[str] = []
+        got = 0
+        while got < want:
+            chunk = next(self._chunks, None)
+            if chunk is None:
+                self.eof = True
+                break
+            parts.append(chunk)
+            got += len(chunk)
+        if not parts:
+            return False
+        if self.pos:
+            self._compact()
+        parts.insert(0, self.buf)
+        self.buf = "".join(parts)
+        return True
+
+    def where(self, offset: int) -> tuple[int, int]:
+        """1-based line and column of *offset* in the buffer."""
+        nl = self.buf.count("\n", 0, offset)
+        if nl:
+            return self._line + nl, offset - self.buf.rfind("\n", 0, offset)
+        return self._line, self._col + offset + 1
+
+    def peek(self) -> str:
+        """The next character that is not white space ('' at the end)."""
+        while True:
+            buf, pos, n = self.buf, self.pos, len(self.buf)
+            while pos < n and buf[pos] in _WS:
+                pos += 1
+            self.pos = pos
+            if pos < n:
+                return buf[pos]
+            if not self.fill():
+                return ""
+
+    def error(self, message: str, offset: int | None = None) -> RecordError:
+        line, col = self.where(self.pos if offset is None else offset)
+        return RecordError(f"not valid JSON: {message}", line=line, column=col)
+
+    def value(self, raw: bool = False) -> tuple[Any, int]:
+        """Decode the value at the current position; returns it (or with
+        *raw* its text) with its first line.  Reads more text while the
+        value is cut off by the end of the window."""
+        while True:
+            try:
+                value, end = self._decoder.raw_decode(self.buf, self.pos)
+            except json.JSONDecodeError as exc:
+                near_end = exc.pos >= len(self.buf) - _EDGE or exc.msg.startswith("Unterminated string")
+                # Double the window each time, so that a value cut by many
+                # small chunks is decoded O(log n) times, not O(n).
+                if near_end and self.fill(max(len(self.buf) - self.pos, 1 << 16)):
+                    continue
+                raise self.error(exc.msg, exc.pos) from None
+            if end == len(self.buf) and not isinstance(value, dict | list) and self.fill(1 << 16):
+                continue  # a number may go on in the next chunk
+            line = self.where(self.pos)[0]
+            if raw:
+                value = self.buf[self.pos:end]
+            self.pos = end
+            if self.pos > (1 << 20) and self.pos > len(self.buf) // 2:
+                self._compact()
+            return value, line
+
+    def _compact(self) -> None:
+        dropped = self.buf[: self.pos]
+        nl = dropped.count("\n")
+        if nl:
+            self._line += nl
+            self._col = len(dropped) - dropped.rfind("\n") - 1
+        else:
+            self._col += len(dropped)
+        self.buf = self.buf[self.pos:]
+        self.pos = 0
+
+
+def _json_items(text: str | Iterable[str], raw: bool) -> Iterator[tuple[Any, int, bool]]:
+    """The top-level values of a ``.json`` document: its elements if it is
+    an array, else the document itself; each with its first line and
+    whether it came from an array.  With *raw*, each value is its JSON
+    text instead of the decoded tree."""
+    stream = _JsonStream((text,) if isinstance(text, str) else text)
+    first = stream.peek()
+    if first == "":
+        raise stream.error("Expecting value")
+    if first != "[":
+        item, line = stream.value(raw)
+        if stream.peek() != "":
+            raise stream.error("Extra data")
+        yield item, line, False
+        return
+    stream.pos += 1
+    if stream.peek() == "]":
+        stream.pos += 1
+    else:
+        while True:
+            item, line = stream.value(raw)
+            yield item, line, True
+            c = stream.peek()
+            if c == ",":
+                stream.pos += 1
+                if stream.peek() == "]":
+                    raise stream.error("Expecting value")
+                continue
+            if c == "]":
+                stream.pos += 1
+                break
+            raise stream.error("Expecting ',' delimiter" if c else "Expecting ']' at the end")
+    if stream.peek() != "":
+        raise stream.error("Extra data")
+
+
+def iter_json(text: str | Iterable[str], source: str | None = None) -> Iterator[Game]:
+    """Games of a ``.json`` document: one game object or an array of them.
+
+    *text* is the whole document or an iterable of its chunks; an array is
+    read element by element (no whole-document parse), so a JSON array of
+    a million games takes the memory of one.
+    """
+    for index, (item, line, in_array) in enumerate(_json_items(text, raw=False), 1):
+        yield _game_or_error(item, source, index, line, prefix=f"game {index}: " if in_array else "")
+
+
+def iter_json_elements(text: str | Iterable[str]) -> Iterator[tuple[str, int, bool]]:
+    """The JSON text of each game of a ``.json`` document, with its first
+    line and whether the document is an array: the cheap cut that lets
+    worker processes do the decoding (:mod:`hearts_notation.parallel`)."""
+    return _json_items(text, raw=True)
+
+
+def json_element_game(text: str, source: str | None, index: int, line: int,
+                      in_array: bool = True) -> Game:
+    """The game of one element found by :func:`iter_json_elements`, as
+    :func:`iter_json` would have read it."""
+    return _game_or_error(json.loads(text), source, index, line,
+                          prefix=f"game {index}: " if in_array else "")
+
+
+def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int = 1,
+               first_index: int = 1) -> Iterator[Game]:
+    """Games of a ``.jsonl`` document, one per non-blank line (streamed).
+
+    Each line is a record of its own: a line that is not JSON, or not a
+    game, comes back as a game with a ``syntax-error`` at that line, and
+    the lines after it are read as usual.  *first_line* and *first_index*
+    place a slice of a file (:mod:`hearts_notation.parallel`).
+    """
+    index = first_index - 1
+    loads = json.loads
+    for lineno, line in enumerate(lines, first_line):
+        if not line or line.isspace():
             continue
         index += 1
         try:
-            data = json.loads(line)
+            data = loads(line)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc.msg}", line=lineno, column=exc.colno) from None
-        try:
-            yield game_from_dict(data, source, index, line=lineno)
-        except RecordError as exc:
-            exc.line = lineno
-            raise
-
-
-def iter_yaml(text: str, source: str | None = None) -> Iterator[Game]:
-    """Games of a YAML document stream: each document a game or a list of games."""
-    try:
-        docs = list(yaml.safe_load_all(text))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise RecordError(
-            f"not valid YAML: {problem}",
-            line=mark.line + 1 if mark is not None else None,
-            column=mark.column + 1 if mark is not None else None,
-        ) from None
-    index = 0
-    for doc in docs:
-        if doc is None:
+            yield error_game(f"not valid JSON: {exc.msg}", source, index, lineno, exc.colno)
             continue
-        for item in doc if isinstance(doc, list) else [doc]:
-            index += 1
-            yield game_from_dict(item, source, index)
+        yield _game_or_error(data, source, index, lineno)
+
+
+class _ChunkReader:
+    """A file-like ``read(size)`` over text chunks, for the YAML parser."""
+
+    def __init__(self, chunks: Iterable[str]) -> None:
+        self._chunks = iter(chunks)
+        self._buf = ""
+
+    def read(self, size: int = -1) -> str:
+        while size < 0 or len(self._buf) < size:
+            chunk = next(self._chunks, None)
+            if chunk is None:
+                break
+            self._buf += chunk
+        if size < 0:
+            out, self._buf = self._buf, ""
+        else:
+            out, self._buf = self._buf[:size], self._buf[size:]
+        return out
+
+
+def _yaml_loader() -> Any:
+    """libyaml's safe loader when PyYAML was built with it (about 10x
+    faster), else the pure-Python one; both read a stream incrementally."""
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[Game]:
+    """Games of a YAML document stream: each document a game or a list of
+    games, composed one document at a time."""
+    stream: Any = text if isinstance(text, str) else _ChunkReader(text)
+    loader = _yaml_loader()(stream)
+    index = 0
+    try:
+        while True:
+            try:
+                if not loader.check_node():
+                    break
+                node = loader.get_node()
+                doc = loader.construct_document(node)
+            except yaml.YAMLError as exc:
+                mark = getattr(exc, "problem_mark", None)
+                problem = getattr(exc, "problem", None) or str(exc)
+                raise RecordError(
+                    f"not valid YAML: {problem}",
+                    line=mark.line + 1 if mark is not None else None,
+                    column=mark.column + 1 if mark is not None else None,
+                ) from None
+            if doc is None:
+                continue
+            line = node.start_mark.line + 1
+            for item in doc if isinstance(doc, list) else [doc]:
+                index += 1
+                yield _game_or_error(item, source, index, line)
+    finally:
+        loader.dispose()
+
+
+# Writing documents -------------------------------------------------------------
+#
+# ``piece_*`` give the text of one game inside a document (the i-th, from 0),
+# so that a stream of games can be written as it is produced; the pieces
+# joined equal the ``dumps_*`` text of the same games.
 
 
 def dumps_json(games: list[Game]) -> str:
@@ -391,16 +618,35 @@ def dumps_json(games: list[Game]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
+def piece_json(game: Game, i: int) -> str:
+    """The *i*-th element of a ``.json`` array, with its leading comma."""
+    text = json.dumps(game_to_dict(game), ensure_ascii=False, indent=2)
+    body = "  " + text.replace("\n", "\n  ")
+    return body if i == 0 else ",\n" + body
+
+
 def dumps_jsonl(games: list[Game]) -> str:
     """A ``.jsonl`` document, one compact game per line."""
-    return "".join(
-        json.dumps(game_to_dict(g), ensure_ascii=False, separators=(",", ":")) + "\n" for g in games
-    )
+    return "".join(piece_jsonl(g, i) for i, g in enumerate(games))
+
+
+def piece_jsonl(game: Game, i: int = 0) -> str:
+    """One line of a ``.jsonl`` document."""
+    return json.dumps(game_to_dict(game), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+_YAML_OPTIONS: dict[str, Any] = {
+    "sort_keys": False, "allow_unicode": True, "default_flow_style": None, "width": 100,
+}
 
 
 def dumps_yaml(games: list[Game]) -> str:
     """A YAML stream, one document per game."""
-    return yaml.safe_dump_all(
-        [game_to_dict(g) for g in games], sort_keys=False, allow_unicode=True,
-        default_flow_style=None, width=100,
-    )
+    text: str = yaml.safe_dump_all([game_to_dict(g) for g in games], **_YAML_OPTIONS)
+    return text
+
+
+def piece_yaml(game: Game, i: int) -> str:
+    """The *i*-th document of a YAML stream (``---`` between documents)."""
+    text: str = yaml.safe_dump(game_to_dict(game), **_YAML_OPTIONS)
+    return text if i == 0 else "---\n" + text

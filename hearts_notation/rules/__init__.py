@@ -70,12 +70,54 @@ class RuleSet:
     #: The overrides applied on top of the preset, as given (for display).
     overrides: tuple[tuple[str, str], ...] = ()
 
+    def __hash__(self) -> int:
+        # Rule sets key the per-rules caches of the hot paths (engine,
+        # referee): hash the fields once, not on every lookup.
+        h: int | None = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            self.__dict__["_hash"] = h
+        return h
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The cached hash is per process (string hashing is salted): a rule
+        # set sent to a worker process recomputes it there.
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
     # Derived facts, cheap to ask in hot paths -------------------------------
 
     @property
     def spec(self) -> str:
         """The ``Rules`` string that names this rule set."""
         return " ".join([self.name, *(f"{k}={v}" for k, v in self.overrides)])
+
+    @property
+    def portable_spec(self) -> str:
+        """A ``Rules`` string that :func:`parse_rules` reads back to these
+        rules, even when they came from a YAML file (whose name is no
+        preset): ``standard`` plus every key that differs from it."""
+        try:
+            if parse_rules(self.spec).to_mapping() == self.to_mapping():
+                return self.spec
+        except RuleError:
+            pass
+        base = standard().to_mapping()
+        words = ["standard"]
+        for key, value in self.to_mapping().items():
+            if value != base[key]:
+                if isinstance(value, list):
+                    text = ",".join(map(str, value))
+                elif isinstance(value, bool):
+                    text = str(value).lower()
+                else:
+                    text = str(value)
+                if key == "removed_cards" and not value:
+                    text = ""
+                words.append(f"{key}={text}")
+        return " ".join(words)
 
     @functools.cached_property
     def deck_mask(self) -> int:
@@ -133,7 +175,7 @@ RULE_KEYS: tuple[str, ...] = tuple(
 )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _preset_files() -> dict[str, str]:
     base = resources.files(__package__).joinpath("presets")
     out: dict[str, str] = {}
@@ -150,10 +192,11 @@ def preset_names() -> list[str]:
     return ["standard", *names]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def preset_mapping(name: str) -> dict[str, Any]:
     """The full key/value mapping of a preset, with ``base:`` resolved."""
     files = _preset_files()
+    name = name.lower()
     if name not in files:
         raise RuleError(
             f"unknown rules preset {name!r}; valid presets: {', '.join(preset_names())}",
@@ -170,7 +213,7 @@ def preset_mapping(name: str) -> dict[str, Any]:
 def preset_description(name: str) -> str:
     """The one-line description of a preset (for ``hearts rules``)."""
     preset_mapping(name)
-    data = yaml.safe_load(_preset_files()[name]) or {}
+    data = yaml.safe_load(_preset_files()[name.lower()]) or {}
     return str(data.get("description", ""))
 
 
@@ -223,9 +266,11 @@ def _coerce(key: str, value: Any) -> Any:
     cards: list[str] = []
     for x in items:
         try:
-            cards.append(str(parse_card(str(x).strip())))
+            card = str(parse_card(str(x).strip()))
         except CardError:
             raise RuleError(f"removed_cards: {x!r} is not a card (write 2D, 3C...)", key=key) from None
+        if card not in cards:  # a card named twice is removed once
+            cards.append(card)
     return tuple(cards)
 
 
@@ -253,7 +298,8 @@ def _check(rs: RuleSet) -> None:
             key="pass_cycle",
         )
     if not 0 <= rs.pass_count < rs.hand_size:
-        raise RuleError(f"pass_count={rs.pass_count} must be between 0 and {rs.hand_size - 1}", key="pass_count")
+        raise RuleError(f"pass_count={rs.pass_count} must be between 0 and {rs.hand_size - 1}",
+                        key="pass_count")
     if rs.target <= 0:
         raise RuleError(f"target={rs.target} must be positive", key="target")
     if any(parse_card(c).suit == CLUBS for c in rs.removed_cards) and not (
@@ -262,27 +308,31 @@ def _check(rs: RuleSet) -> None:
         raise RuleError("removed_cards leaves no club to open the play", key="removed_cards")
 
 
-@functools.lru_cache(maxsize=512)
-def parse_rules(spec: str) -> RuleSet:
-    """A rule set from ``"preset key=value ..."`` (the ``Rules`` tag form).
-
-    Overriding ``players`` also brings that player count's usual removed
-    cards and pass cycle (seed 004), unless those keys are given too.
-    """
-    words = spec.split()
-    if not words:
-        return standard()
-    name, rest = (words[0], words[1:]) if "=" not in words[0] else ("standard", words)
-    mapping = dict(preset_mapping(name))
-    overrides: list[tuple[str, str]] = []
-    given: dict[str, str] = {}
-    for w in rest:
+def split_overrides(words: list[str]) -> list[tuple[str, str]]:
+    """``key=value`` words as pairs; a word without ``=`` is a :class:`RuleError`."""
+    out: list[tuple[str, str]] = []
+    for w in words:
         key, sep, value = w.partition("=")
         if not sep or not key:
             raise RuleError(f"{w!r} is not key=value (as in target=50)", key=None)
+        out.append((key, value))
+    return out
+
+
+def apply_overrides(base: RuleSet, overrides: list[tuple[str, str]] | tuple[tuple[str, str], ...],
+                    name: str | None = None) -> RuleSet:
+    """*base* with ``key=value`` overrides applied (each checked).
+
+    Overriding ``players`` also brings that player count's usual removed
+    cards and pass cycle (seed 004), unless those keys are given too.
+    This is how a ``Rules`` string is built on its preset, and how the
+    referee keeps the sound part of a string that has a bad word in it.
+    """
+    mapping = base.to_mapping()
+    given: dict[str, str] = {}
+    for key, value in overrides:
         _coerce(key, value)  # reject unknown keys and bad values early
         given[key] = value
-        overrides.append((key, value))
     if "players" in given:
         n = int(given["players"])
         if n in PLAYER_DEFAULTS:
@@ -292,7 +342,43 @@ def parse_rules(spec: str) -> RuleSet:
             if "pass_cycle" not in given:
                 mapping["pass_cycle"] = list(cycle)
     mapping.update(given)
-    return _build(name, mapping, tuple(overrides))
+    return _build(name or base.name, mapping, (*base.overrides, *overrides))
+
+
+@functools.lru_cache(maxsize=512)
+def _preset(name: str) -> RuleSet:
+    return _build(name, dict(preset_mapping(name)), ())
+
+
+def preset_rules(name: str) -> RuleSet:
+    """The rule set of a shipped preset (names are case-insensitive)."""
+    return _preset(name.lower())
+
+
+@functools.lru_cache(maxsize=512)
+def parse_rules(spec: str) -> RuleSet:
+    """A rule set from ``"preset key=value ..."`` (the ``Rules`` tag form).
+
+    The preset may be left out (``"target=50"`` builds on ``standard``).
+    Overriding ``players`` also brings that player count's usual removed
+    cards and pass cycle (seed 004), unless those keys are given too.
+    """
+    words = spec.split()
+    if not words:
+        return standard()
+    name, rest = (words[0], words[1:]) if "=" not in words[0] else ("standard", words)
+    base = preset_rules(name)
+    overrides = split_overrides(rest)
+    if not overrides:
+        return base
+    return apply_overrides(base, overrides)
+
+
+def with_players(rules: RuleSet, players: int) -> RuleSet:
+    """*rules* for another number of players (with that count's usual
+    removed cards and pass cycle): what the referee checks a record
+    under when its seats do not match the rules' player count."""
+    return apply_overrides(rules, [("players", str(players))])
 
 
 def load_rules(arg: str) -> RuleSet:
@@ -323,7 +409,7 @@ def load_rules(arg: str) -> RuleSet:
 
 def standard() -> RuleSet:
     """The ``standard`` preset (seed 000)."""
-    return parse_rules("standard")
+    return _preset("standard")
 
 
 def preset_player_count(spec: str) -> int:
@@ -336,14 +422,19 @@ def preset_player_count(spec: str) -> int:
 
 
 __all__ = [
+    "PLAYER_DEFAULTS",
     "RULE_KEYS",
     "RuleError",
     "RuleSet",
+    "apply_overrides",
     "load_rules",
     "parse_rules",
     "preset_description",
     "preset_mapping",
     "preset_names",
     "preset_player_count",
+    "preset_rules",
+    "split_overrides",
     "standard",
+    "with_players",
 ]

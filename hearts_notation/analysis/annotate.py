@@ -1,0 +1,539 @@
+"""Find the passes and plays that cost points, measure the loss, say why.
+
+:func:`analyse_game` is the whole job for one game, as a pure top-level
+function of picklable values (:class:`GameTask` in, :class:`GameAnalysis`
+out), so that a process pool can spread games over cores.  It referees the
+game (:func:`hearts_notation.referee.check_game`: the rules in force, and
+findings that become comments), replays each deal, and evaluates every
+decision whose maker's hand is known: each pass (candidates played out in
+sampled deals) and each play (PIMC, exact at the end).
+
+:func:`annotate_game` writes the result back into the model: marks and
+sentences on the plays and passes that lost points, the referee's findings
+and what could not be analysed as comments.  :func:`report` builds the
+JSON report of spec §7.
+
+Marks: an expected loss (EPL) of at least 1 point is ``?!``, 3 ``?``, 6
+``??`` (:class:`Thresholds`), and only when the loss is more than twice
+its standard error; a forced card, or one equivalent to the best, is never
+marked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import CARDS, QS_BIT, Card, display_order
+from ..model import Deal, Finding, Game, Mark, Pass, Play
+from ..referee import check_game, game_seats
+from ..rules import RuleSet
+from .context import DealContext, PlayPoint
+from .evaluate import EvalOptions, Evaluation, Evaluator
+from .explain import PassFacts, PlayFacts, explain_pass, explain_play
+from .solver import Solver
+from .state import moon_state
+
+#: Progress events: ``"decision"`` after each decision, ``"deal"`` after each deal.
+ProgressFn = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """When a loss earns a mark: EPL at least ``dubious`` (``?!``),
+    ``mistake`` (``?``), ``blunder`` (``??``) points, and more than
+    ``sigma`` standard errors (so that sampling noise is never marked)."""
+
+    dubious: float = 1.0
+    mistake: float = 3.0
+    blunder: float = 6.0
+    sigma: float = 2.0
+
+    def mark(self, epl: float, stderr: float) -> Mark | None:
+        """The mark of a loss, or ``None``."""
+        if epl < self.dubious or epl <= self.sigma * stderr:
+            return None
+        if epl >= self.blunder:
+            return "??"
+        if epl >= self.mistake:
+            return "?"
+        return "?!"
+
+    @classmethod
+    def parse(cls, text: str) -> Thresholds:
+        """``"1,3,6"`` or ``"1,3,6,2"`` (the last is ``sigma``)."""
+        parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+        if len(parts) not in (3, 4):
+            raise ValueError("thresholds are three numbers, ?! ? ?? (e.g. 1,3,6), "
+                             "optionally a fourth: the standard errors required (2)")
+        try:
+            vals = [float(p) for p in parts]
+        except ValueError:
+            raise ValueError(f"thresholds must be numbers, not {text!r}") from None
+        if not 0 <= vals[0] <= vals[1] <= vals[2] or (len(vals) == 4 and vals[3] < 0):
+            raise ValueError("thresholds must be non-negative and in increasing order (?! <= ? <= ??)")
+        return cls(*vals)
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisOptions:
+    """Everything that shapes an analysis (picklable)."""
+
+    eval: EvalOptions = field(default_factory=EvalOptions)
+    thresholds: Thresholds = field(default_factory=Thresholds)
+    lang: str = "en"
+    passes: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One candidate of a decision and its expected points lost (hint)."""
+
+    cards: tuple[Card, ...]
+    epl: float
+    epl_stderr: float
+    points: float
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One analysed decision (an entry of the spec §7 report).
+
+    ``deal_index`` (0-based in the game), ``play_index`` (0-based among the
+    deal's plays, ``None`` for a pass) place it in the record.  ``choices``
+    are every candidate, best first (kept for ``hint``; not in the report).
+    """
+
+    deal: int
+    trick: int | None
+    seat: str
+    kind: str
+    card: Card | None
+    cards: tuple[Card, ...] | None
+    legal: tuple[Card, ...]
+    best: tuple[Card, ...] | None
+    forced: bool
+    epl: float
+    epl_stderr: float
+    dd_loss: int | None
+    mark: Mark | None
+    comment: str | None
+    deal_index: int = 0
+    play_index: int | None = None
+    choices: tuple[Choice, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The spec §7 shape (cards as ``"QS"``)."""
+        d: dict[str, Any] = {"deal": self.deal, "trick": self.trick, "seat": self.seat,
+                             "kind": self.kind}
+        if self.kind == "play":
+            d["card"] = str(self.card)
+            d["legal"] = [str(c) for c in self.legal]
+        else:
+            d["cards"] = [str(c) for c in self.cards or ()]
+        d["best"] = None if self.best is None else [str(c) for c in self.best]
+        d["forced"] = self.forced
+        d["epl"] = round(self.epl, 2)
+        d["epl_stderr"] = round(self.epl_stderr, 2)
+        d["dd_loss"] = self.dd_loss
+        d["mark"] = self.mark
+        d["comment"] = self.comment
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Something said about a deal (or the game, ``deal_index`` ``None``)
+    that belongs in a comment: what could not be analysed, and why."""
+
+    deal_index: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameAnalysis:
+    """The analysis of one game."""
+
+    source: str | None
+    index: int | None
+    rules: str
+    decisions: tuple[Decision, ...]
+    notes: tuple[Note, ...]
+    findings: tuple[Finding, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """One game of the spec §7 report; ``notes`` says what could not
+        be analysed (an addition: empty when everything was)."""
+        return {
+            "source": self.source,
+            "index": self.index,
+            "decisions": [d.to_dict() for d in self.decisions],
+            "notes": [n.text for n in self.notes],
+        }
+
+    @property
+    def marked(self) -> list[Decision]:
+        """The decisions that earned a mark."""
+        return [d for d in self.decisions if d.mark]
+
+
+@dataclass(frozen=True, slots=True)
+class GameTask:
+    """What :func:`analyse_game` needs (picklable)."""
+
+    game: Game
+    options: AnalysisOptions = field(default_factory=AnalysisOptions)
+    default_rules: str | None = None
+    force_rules: bool = False
+    #: Only this deal (1-based index in the game), or every deal.
+    only_deal: int | None = None
+
+
+def decision_count(game: Game) -> int:
+    """Upper bound of the decisions of a game (for a progress bar)."""
+    total = 0
+    for deal in game.deals:
+        total += len(deal.passes) + sum(len(t.plays) for t in deal.tricks)
+    return total
+
+
+# -- the analysis -----------------------------------------------------------------------------
+
+
+def analyse_game(task: GameTask, progress: ProgressFn | None = None) -> GameAnalysis:
+    """Analyse every decision of a game that can be analysed."""
+    game = task.game
+    report = check_game(game, task.default_rules, task.force_rules)
+    rules = report.rules
+    notes: list[Note] = []
+    decisions: list[Decision] = []
+    if rules is None:
+        notes.append(Note(None, "analysis: the rules of this game could not be determined"))
+        return GameAnalysis(game.source, game.index, "", (), tuple(notes), tuple(report.findings))
+    seats, rules, _ = game_seats(game, rules)
+    solver = Solver(rules, len(seats))
+    ev = Evaluator(len(seats), solver, task.options.eval)
+    for di, deal in enumerate(game.deals):
+        if task.only_deal is not None and di + 1 != task.only_deal:
+            continue
+        ds, dn = _analyse_deal(ev, deal, di, rules, seats, task.options, progress)
+        decisions.extend(ds)
+        notes.extend(dn)
+        if progress:
+            progress("deal")
+    return GameAnalysis(game.source, game.index, rules.spec, tuple(decisions), tuple(notes),
+                        tuple(report.findings))
+
+
+def _key(options: AnalysisOptions, number: int, what: str) -> str:
+    """Seed of one decision's random draws: the same decision gets the same
+    worlds whatever else the file holds, and whatever process runs it."""
+    return f"{options.eval.seed}|{number}|{what}"
+
+
+def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Sequence[str],
+                  options: AnalysisOptions, progress: ProgressFn | None
+                  ) -> tuple[list[Decision], list[Note]]:
+    number = deal.number or di + 1
+    ctx = DealContext(deal, rules, seats)
+    lang = options.lang
+    notes: list[Note] = []
+    out: list[Decision] = []
+    unknown = [seats[s] for s in range(ctx.n) if ctx.hands.played_from[s] is None]
+    played_by = {p.seat for t in deal.tricks for p in t.plays}
+    silent = [s for s in unknown if s in played_by]
+    if silent:
+        notes.append(Note(di, _t(lang,
+                                 f"analysis: the hand of {' '.join(silent)} is unknown, so "
+                                 f"{'its' if len(silent) == 1 else 'their'} plays are not analysed; "
+                                 "the others' are, from what they could see",
+                                 f"analyse : la main de {' '.join(silent)} est inconnue, ses cartes "
+                                 "ne sont pas analysées ; celles des autres le sont, d'après ce "
+                                 "qu'ils voyaient")))
+    if deal.tricks and len(unknown) and not silent and len(unknown) == ctx.n:
+        notes.append(Note(di, _t(lang, "analysis: no hand is known; nothing to analyse",
+                                 "analyse : aucune main n'est connue ; rien à analyser")))
+    # Passes.
+    if options.passes and ctx.offset:
+        for s in range(ctx.n):
+            p = deal.passes.get(seats[s])
+            if p is None:
+                continue
+            if ctx.hands.dealt[s] is None:
+                notes.append(Note(di, _t(lang,
+                                         f"analysis: {seats[s]}'s pass is not analysed: "
+                                         "the hand dealt is unknown",
+                                         f"analyse : la passe de {seats[s]} n'est pas analysée : "
+                                         "sa main de départ est inconnue")))
+                continue
+            d = _pass_decision(ev, ctx, s, p, number, di, options)
+            if d is not None:
+                out.append(d)
+            if progress:
+                progress("decision")
+    # Plays.
+    sh = ctx.shooter()
+    shooter = seats[sh] if sh is not None else None
+    skipped_illegal = False
+    for point in ctx.points:
+        if point.legal is None or point.card is None:
+            if progress:
+                progress("decision")
+            continue
+        if not point.legal >> point.card & 1:
+            skipped_illegal = True
+            if progress:
+                progress("decision")
+            continue
+        d = _play_decision(ev, ctx, point, number, di, options, shooter)
+        if d is not None:
+            out.append(d)
+        if progress:
+            progress("decision")
+    if skipped_illegal:
+        notes.append(Note(di, _t(lang,
+                                 "analysis: plays the referee rejects (cards not held or against "
+                                 "the rules) are not analysed",
+                                 "analyse : les cartes refusées par l'arbitre (non détenues ou "
+                                 "contraires aux règles) ne sont pas analysées")))
+    return out, notes
+
+
+def _t(lang: str, en: str, fr: str) -> str:
+    return fr if lang == "fr" else en
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    return tuple(display_order(CARDS[c] for c in range(52) if mask >> c & 1))
+
+
+def _best_indexes(ev: Evaluation) -> list[int]:
+    means = ev.means()
+    b = min(means)
+    return [k for k, m in enumerate(means) if abs(m - b) < 1e-9]
+
+
+def _choices(ev: Evaluation, order: Sequence[int] | None = None) -> tuple[Choice, ...]:
+    means = ev.means()
+    out = []
+    for k in order if order is not None else range(len(ev.candidates)):
+        epl, se = ev.loss(k)
+        out.append(Choice(_cards(ev.candidates[k]), max(0.0, epl), se, means[k]))
+    return tuple(sorted(out, key=lambda c: (round(c.epl, 9), c.points)))
+
+
+def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: int, di: int,
+                   options: AnalysisOptions, shooter: str | None) -> Decision | None:
+    legal = point.legal
+    card = point.card
+    assert legal is not None and card is not None
+    seat = ctx.seats[point.seat]
+    key = _key(options, number, f"play{point.index}")
+    result = ev.play(ctx, point, key)
+    if result is None:
+        return None
+    k = next(i for i, m in enumerate(result.candidates) if m >> card & 1)
+    bests = _best_indexes(result)
+    best_mask = 0
+    for b in bests:
+        best_mask |= result.candidates[b]
+    epl, se = result.loss(k)
+    epl = max(0.0, epl)
+    forced = legal.bit_count() == 1
+    dd = result.dd_loss(k)
+    mark = None
+    comment = None
+    if not forced and k not in bests:
+        mark = options.thresholds.mark(epl, se)
+    if mark:
+        facts = play_facts(ctx, point, card, result.candidates[result.best()], epl, dd, shooter)
+        comment = explain_play(facts, options.lang)
+    return Decision(
+        deal=number, trick=point.trick_no + 1, seat=seat, kind="play", card=CARDS[card],
+        cards=None, legal=_cards(legal), best=_cards(best_mask), forced=forced, epl=epl,
+        epl_stderr=se, dd_loss=dd, mark=mark, comment=comment, deal_index=di,
+        play_index=point.index, choices=_choices(result),
+    )
+
+
+def play_facts(ctx: DealContext, point: PlayPoint, card: int, best_mask: int, epl: float,
+               dd: int | None, shooter: str | None) -> PlayFacts:
+    """The facts :func:`explain_play` reasons on, for *card* played at
+    *point* (a recorded play, or a candidate for ``hint``)."""
+    seats = ctx.seats
+    hand = point.hands[point.seat] or 0
+    voids: dict[int, set[int]] = {}
+    for q in ctx.points[: point.index]:
+        if q.led is not None and q.card is not None and q.card // 13 != q.led:
+            voids.setdefault(q.seat, set()).add(q.led)
+    ms = moon_state(ctx.rules, point.taken)
+    threat = seats[ms] if ms >= 0 else None
+    outcome = None
+    if point.card == card:
+        oc = ctx.trick_outcome(point)
+        if oc is not None:
+            outcome = (seats[oc[0]], oc[1])
+    best = natural_member(best_mask, point)
+    return PlayFacts(
+        seat=seats[point.seat], card=card, best=best, epl=epl, dd_loss=dd, hand=hand,
+        legal=point.legal or 0, trick=tuple((seats[s], c) for s, c in point.trick),
+        queen_out=not (point.played | hand) & QS_BIT,
+        voids=tuple((seats[s], tuple(sorted(v))) for s, v in voids.items()),
+        moon_threat=threat, shooter=shooter, outcome=outcome,
+    )
+
+
+def natural_member(mask: int, point: PlayPoint) -> int:
+    """The card of a class of equivalent cards a player would name: the
+    highest one under the winning card, the highest discard, else the
+    lowest."""
+    cards = [c for c in range(52) if mask >> c & 1]
+    if point.trick:
+        led = point.trick[0][1] // 13
+        win = max(c for _, c in point.trick if c // 13 == led)
+        under = [c for c in cards if c // 13 == led and c < win]
+        if under:
+            return max(under)
+        if all(c // 13 != led for c in cards):
+            return max(cards)
+    return min(cards)
+
+
+def _pass_decision(ev: Evaluator, ctx: DealContext, s: int, p: Pass, number: int, di: int,
+                   options: AnalysisOptions) -> Decision | None:
+    key = _key(options, number, f"pass{s}")
+    result = ev.passes(ctx, s, key)
+    if result is None:
+        return None
+    epl, se = result.loss(0)
+    epl = max(0.0, epl)
+    b = result.best()
+    mark = options.thresholds.mark(epl, se) if b != 0 else None
+    significant = b != 0 and epl > options.thresholds.sigma * se and epl > 0
+    comment = None
+    if mark:
+        dealt = ctx.hands.dealt[s] or 0
+        comment = explain_pass(PassFacts(ctx.seats[s], dealt, result.candidates[0],
+                                         result.candidates[b], epl), options.lang)
+    return Decision(
+        deal=number, trick=None, seat=ctx.seats[s], kind="pass", card=None, cards=tuple(p.cards),
+        legal=(), best=_cards(result.candidates[b]) if significant else None, forced=False,
+        epl=epl, epl_stderr=se, dd_loss=None, mark=mark, comment=comment, deal_index=di,
+        play_index=None, choices=_choices(result),
+    )
+
+
+# -- writing the record back ------------------------------------------------------------------
+
+
+def combine(existing: str | None, added: str | None) -> str | None:
+    """A comment with the analysis's text added after the commentator's.
+
+    The commentator's words come first and are never changed; text that
+    is already there (from an earlier run) is not added twice, so
+    annotating an annotated record changes nothing.
+    """
+    if not added:
+        return existing
+    if not existing:
+        return added
+    if added in existing:
+        return existing
+    return f"{existing} {added}"
+
+
+def annotate_game(game: Game, analysis: GameAnalysis, referee: bool = True) -> Game:
+    """The game with the analysis's marks and comments, and the referee's
+    findings and the analysis's notes as comments.
+
+    A mark already in the record is kept (the commentator has the last
+    word); when the analysis would mark the card differently, its mark is
+    written at the start of its comment instead, as ``(??)``.
+    """
+    deals = list(game.deals)
+    by_deal: dict[int, list[Decision]] = {}
+    for d in analysis.decisions:
+        by_deal.setdefault(d.deal_index, []).append(d)
+    notes_by_deal: dict[int | None, list[str]] = {}
+    for n in analysis.notes:
+        notes_by_deal.setdefault(n.deal_index, []).append(n.text)
+    findings_at: dict[tuple[int, int, str], list[str]] = {}
+    deal_findings: dict[int, list[str]] = {}
+    game_findings: list[str] = []
+    if referee:
+        numbers = {d.number or i + 1: i for i, d in enumerate(game.deals)}
+        for f in analysis.findings:
+            text = f"Referee: {f.message} [{f.code}]"
+            di = numbers.get(f.deal) if f.deal is not None else None
+            if di is None:
+                game_findings.append(text)
+            elif f.trick is not None and f.seat is not None and f.severity != "info":
+                findings_at.setdefault((di, f.trick, f.seat), []).append(text)
+            else:
+                deal_findings.setdefault(di, []).append(text)
+    for di, deal in enumerate(deals):
+        decisions = by_deal.get(di, [])
+        passes = dict(deal.passes)
+        for d in decisions:
+            if d.kind == "pass" and d.seat in passes and d.mark:
+                passes[d.seat] = _marked(passes[d.seat], d)
+        tricks = list(deal.tricks)
+        plays_at = {d.play_index: d for d in decisions if d.kind == "play" and d.mark}
+        flat = 0
+        placed: set[tuple[int, int, str]] = set()
+        for ti, trick in enumerate(tricks):
+            plays = list(trick.plays)
+            for pi, play in enumerate(plays):
+                marked = plays_at.get(flat)
+                if marked is not None:
+                    play = _marked(play, marked)
+                fk = (di, ti + 1, play.seat)
+                if fk in findings_at and fk not in placed:
+                    placed.add(fk)
+                    play = dataclasses.replace(
+                        play, comment=combine(play.comment, " ".join(findings_at[fk])))
+                plays[pi] = play
+                flat += 1
+            tricks[ti] = dataclasses.replace(trick, plays=tuple(plays))
+        extra = list(deal_findings.get(di, []))
+        extra += [" ".join(findings_at[k]) for k in findings_at if k[0] == di and k not in placed]
+        extra += notes_by_deal.get(di, [])
+        comment = deal.comment
+        for text in extra:
+            comment = combine(comment, text)
+        deals[di] = dataclasses.replace(deal, passes=passes, tricks=tuple(tricks), comment=comment)
+    comment = game.comment
+    for text in game_findings + notes_by_deal.get(None, []):
+        comment = combine(comment, text)
+    return dataclasses.replace(game, deals=tuple(deals), comment=comment)
+
+
+def _marked(item: Play | Pass, d: Decision) -> Any:
+    text = d.comment
+    if item.mark is not None and item.mark != d.mark and text:
+        text = f"({d.mark}) {text}"
+    mark = item.mark if item.mark is not None else d.mark
+    return dataclasses.replace(item, mark=mark, comment=combine(item.comment, text))
+
+
+def report(analyses: Sequence[GameAnalysis]) -> dict[str, Any]:
+    """The spec §7 report of several games."""
+    return {"games": [a.to_dict() for a in analyses]}
+
+
+__all__ = [
+    "AnalysisOptions",
+    "Choice",
+    "Decision",
+    "GameAnalysis",
+    "GameTask",
+    "Note",
+    "Thresholds",
+    "analyse_game",
+    "annotate_game",
+    "combine",
+    "decision_count",
+    "report",
+]

@@ -1,0 +1,228 @@
+"""A recorded deal seen as a sequence of decisions.
+
+For each play of a deal, :class:`DealContext` gives what the analysis needs:
+the public history (cards played, by whom, the trick in progress, who has
+taken what), the hands where they are known, and what the player to move
+knew of the others (:class:`~hearts_notation.analysis.sampler.Knowledge`).
+The replay itself is :func:`hearts_notation.walk.walk`, the same one the
+referee and the renderers use; :meth:`DealContext.next_point` goes one step
+further, to the decision the record stops at (for ``hearts hint``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine import breaks_hearts, legal_plays, trick_winner
+from ..model import Deal
+from ..rules import RuleSet
+from ..walk import DealHands, deal_hands, walk
+from .sampler import Knowledge, forbidden_by_play
+from .state import PlayState, moon_state
+
+
+@dataclass(frozen=True, slots=True)
+class PlayPoint:
+    """The situation just before one play (recorded, or the next one).
+
+    ``card`` is the card the record shows played here (``None`` for the
+    decision the record stops at); ``legal`` the cards the rules allowed
+    (``None`` when the seat's hand is unknown).
+    """
+
+    index: int                          # position in the deal's list of plays
+    seat: int
+    trick_no: int                       # 0-based
+    trick: tuple[tuple[int, int], ...]  # (seat, card) already on the trick
+    leader: int
+    broken: bool                        # hearts broken before this trick
+    played: int                         # cards played before, trick in progress included
+    taken: tuple[int, ...]              # cards won in complete tricks, per seat
+    counts: tuple[int, ...]             # cards each seat holds now
+    hands: tuple[int | None, ...]       # every hand now, where known
+    legal: int | None
+    card: int | None
+    winner: int | None = None           # set on the last play of a trick
+
+    @property
+    def led(self) -> int | None:
+        """Suit led to the trick, ``None`` for a lead."""
+        return self.trick[0][1] // 13 if self.trick else None
+
+    @property
+    def hand(self) -> int | None:
+        """The hand of the seat to move."""
+        return self.hands[self.seat]
+
+
+class DealContext:
+    """One deal of a record, replayed once and kept for the analysis."""
+
+    def __init__(self, deal: Deal, rules: RuleSet, seats: Sequence[str]) -> None:
+        self.deal = deal
+        self.rules = rules
+        self.seats = tuple(seats)
+        self.n = len(seats)
+        self.hands: DealHands = deal_hands(deal, rules, seats)
+        direction = deal.direction or (rules.direction_for(deal.number) if deal.number else None)
+        self.direction = direction
+        self.offset = rules.pass_offset(direction) if direction in (
+            "left", "right", "across", "hold") else None
+        idx = {s: i for i, s in enumerate(self.seats)}
+        self.given: list[int | None] = [None] * self.n
+        for seat, p in deal.passes.items():
+            if seat in idx:
+                m = 0
+                for c in p.cards:
+                    m |= 1 << c
+                self.given[idx[seat]] = m
+        self.points: list[PlayPoint] = []
+        self._end: tuple[list[int | None], list[int], list[int], int, list[tuple[int, int]],
+                         int, int, bool] | None = None
+        self._replay()
+
+    def _replay(self) -> None:
+        n = self.n
+        current = list(self.hands.played_from)
+        counts = [self.rules.hand_size] * n
+        taken = [0] * n
+        played = 0
+        trick: list[tuple[int, int]] = []
+        leader = -1
+        last_trick = -1
+        broken = False
+        trick_no = 0
+        for i, step in enumerate(walk(self.deal, self.rules, self.seats, self.hands)):
+            if step.trick != last_trick:
+                trick = []
+                last_trick = step.trick
+            if not trick:
+                leader = step.seat
+            broken = step.hearts_broken
+            trick_no = step.trick
+            self.points.append(PlayPoint(
+                index=i, seat=step.seat, trick_no=step.trick, trick=tuple(trick), leader=leader,
+                broken=step.hearts_broken, played=played, taken=tuple(taken),
+                counts=tuple(counts), hands=tuple(current), legal=step.legal,
+                card=step.play.card, winner=step.winner,
+            ))
+            c = step.play.card
+            trick.append((step.seat, c))
+            played |= 1 << c
+            counts[step.seat] -= 1
+            h = current[step.seat]
+            if h is not None:
+                current[step.seat] = h & ~(1 << c)
+            if step.winner is not None:
+                m = 0
+                led = trick[0][1] // 13
+                for _, x in trick:
+                    m |= 1 << x
+                    if breaks_hearts(self.rules, x, led):
+                        broken = True
+                taken[step.winner] |= m
+                trick = []
+                leader = step.winner
+                trick_no = step.trick + 1
+        self._end = (current, counts, taken, played, trick, leader, trick_no, broken)
+
+    def next_point(self) -> PlayPoint | None:
+        """The decision the record stops at: who is to play, from what,
+        with which cards allowed.  ``None`` when the deal is complete, or
+        the first leader cannot be known."""
+        if self._end is None:
+            return None
+        current, counts, taken, played, trick, leader, trick_no, broken = self._end
+        n = self.n
+        if trick_no >= self.rules.tricks_per_deal:
+            return None
+        if not self.points:
+            lc = self.rules.lowest_club
+            holders = [s for s in range(n) if (current[s] or 0) >> lc & 1]
+            if not holders:
+                return None
+            leader = holders[0]
+            trick = []
+        seat = (leader + len(trick)) % n
+        hand = current[seat]
+        legal = None
+        led = trick[0][1] // 13 if trick else None
+        if hand is not None:
+            legal = legal_plays(self.rules, hand, led, trick_no == 0, broken)
+        return PlayPoint(
+            index=len(self.points), seat=seat, trick_no=trick_no, trick=tuple(trick),
+            leader=leader, broken=broken, played=played, taken=tuple(taken),
+            counts=tuple(counts), hands=tuple(current), legal=legal, card=None,
+        )
+
+    # -- what a seat knew --------------------------------------------------
+
+    def recipient(self, seat: int) -> int | None:
+        """Who received *seat*'s pass (``None`` on a hold deal or unknown)."""
+        if not self.offset:
+            return None
+        return (seat + self.offset) % self.n
+
+    def knowledge(self, point: PlayPoint) -> Knowledge | None:
+        """What the player to move at *point* knew of the other hands, or
+        ``None`` when its own hand is unknown."""
+        me = point.seat
+        hand = point.hands[me]
+        if hand is None:
+            return None
+        n = self.n
+        fixed = [0] * n
+        gave = self.given[me]
+        to = self.recipient(me)
+        if gave is not None and to is not None:
+            fixed[to] = gave & ~point.played
+        forbidden = [0] * n
+        for q in self.points[: point.index]:
+            s = q.seat
+            if s == me or q.card is None:
+                continue
+            forbidden[s] |= forbidden_by_play(self.rules, q.card, q.led, q.trick_no == 0, q.broken)
+        known = hand | point.played
+        for f in fixed:
+            known |= f
+        pool = self.rules.deck_mask & ~known
+        return Knowledge(n, me, hand, point.counts, tuple(fixed), tuple(forbidden), pool)
+
+    def state(self, point: PlayPoint, hands: Sequence[int]) -> PlayState:
+        """A search state at *point* with the given hands (a sampled world,
+        or the true hands)."""
+        return PlayState(self.rules, hands, point.leader, point.trick_no, point.broken,
+                         point.trick, point.taken)
+
+    def true_hands(self, point: PlayPoint) -> tuple[int, ...] | None:
+        """Every hand at *point* when all are known (for hindsight)."""
+        if any(h is None for h in point.hands):
+            return None
+        return tuple(h for h in point.hands if h is not None)
+
+    def trick_outcome(self, point: PlayPoint) -> tuple[int, int] | None:
+        """(winner seat, cards of the trick) of the trick *point* belongs
+        to, when the record completes it."""
+        end = point.index + (self.n - len(point.trick)) - 1
+        if end >= len(self.points):
+            return None
+        last = self.points[end]
+        if last.trick_no != point.trick_no or last.winner is None or last.card is None:
+            return None
+        m = 1 << last.card
+        for _, c in last.trick:
+            m |= 1 << c
+        return last.winner, m
+
+    def shooter(self) -> int | None:
+        """Who shot the moon in the record (a complete deal only)."""
+        if self._end is None or self._end[6] < self.rules.tricks_per_deal:
+            return None
+        s = moon_state(self.rules, self._end[2])
+        return s if s >= 0 else None
+
+
+def trick_winner_seat(trick: Sequence[tuple[int, int]]) -> int:
+    """Seat that wins a complete trick of (seat, card) pairs."""
+    return trick[trick_winner([c for _, c in trick])][0]

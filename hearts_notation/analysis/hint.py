@@ -1,0 +1,179 @@
+"""``hint``: the best cards for the seat to move in an unfinished record.
+
+What game sites call a hint: at the point where the record stops, the seat
+to move, each legal card with its expected points lost (EPL) from that
+seat's own information, best first, and a sentence for the best.  Before
+the pass, the same for the best passes.  The numbers come from the same
+evaluation as ``annotate`` (:mod:`~hearts_notation.analysis.evaluate`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import CARDS, Card, display_order
+from ..model import Game
+from ..referee import game_seats, resolve_rules
+from .annotate import AnalysisOptions, Choice, natural_member, play_facts
+from .context import DealContext, PlayPoint
+from .evaluate import Evaluation, Evaluator
+from .explain import best_pass_text, explain_best
+from .solver import Solver
+
+
+class HintError(ValueError):
+    """No hint can be given (finished record, unknown hand...): the
+    message says why, in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The hint for one decision."""
+
+    source: str | None
+    index: int | None
+    deal: int
+    trick: int | None
+    seat: str
+    kind: str
+    hand: tuple[Card, ...]
+    choices: tuple[Choice, ...]
+    best: tuple[Card, ...]
+    comment: str
+    worlds: int
+    exact: bool
+    notes: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON shape: the decision, then every choice best first."""
+        key = "card" if self.kind == "play" else "cards"
+        choices = []
+        for c in self.choices:
+            entry: dict[str, Any] = {}
+            entry[key] = str(c.cards[0]) if self.kind == "play" and len(c.cards) == 1 else [
+                str(x) for x in c.cards]
+            if self.kind == "play" and len(c.cards) > 1:
+                # Equivalent cards: one entry, every card named.
+                entry = {"card": str(c.cards[0]), "equivalent": [str(x) for x in c.cards]}
+            entry.update(epl=round(c.epl, 2), epl_stderr=round(c.epl_stderr, 2),
+                         points=round(c.points, 2))
+            choices.append(entry)
+        return {
+            "source": self.source, "index": self.index, "deal": self.deal, "trick": self.trick,
+            "seat": self.seat, "kind": self.kind, "hand": [str(c) for c in self.hand],
+            "choices": choices, "best": [str(c) for c in self.best], "comment": self.comment,
+            "worlds": self.worlds, "exact": self.exact, "notes": list(self.notes),
+        }
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    return tuple(display_order(CARDS[c] for c in range(52) if mask >> c & 1))
+
+
+def hint_game(game: Game, options: AnalysisOptions, default_rules: str | None = None,
+              force_rules: bool = False, seat: str | None = None) -> Hint:
+    """The hint at the point where *game* stops (its last deal).
+
+    *seat* chooses whose pass to advise when several seats have yet to
+    pass; during the play only the seat to move can be advised.
+    """
+    if not game.deals:
+        raise HintError("the record has no deal: nothing to advise")
+    rules = resolve_rules(game, default_rules, force_rules)
+    seats, rules, _ = game_seats(game, rules)
+    if seat is not None and seat not in seats:
+        raise HintError(f"{seat} is not a seat of this game ({' '.join(seats)})")
+    deal = game.deals[-1]
+    number = deal.number or len(game.deals)
+    ctx = DealContext(deal, rules, seats)
+    solver = Solver(rules, len(seats))
+    ev = Evaluator(len(seats), solver, options.eval)
+    lang = options.lang
+    if not deal.tricks and ctx.offset:
+        waiting = [s for s in range(ctx.n) if seats[s] not in deal.passes]
+        if waiting:
+            return _pass_hint(game, ctx, ev, waiting, seat, number, options)
+    point = ctx.next_point()
+    if point is None:
+        raise HintError(f"deal {number} is complete: nothing to advise (start the next deal)")
+    who = seats[point.seat]
+    if seat is not None and seat != who:
+        raise HintError(f"it is {who}'s turn to play, not {seat}'s")
+    if point.legal is None:
+        raise HintError(f"it is {who}'s turn, but {who}'s hand is not known "
+                        "(record the hand as dealt and the passes)")
+    result = ev.play(ctx, point, f"{options.eval.seed}|hint|{number}|{point.index}")
+    assert result is not None
+    choices = _ranked(result)
+    best_mask = result.candidates[result.best()]
+    second = None
+    gap = 0.0
+    if len(choices) > 1:
+        second = _pick(choices[1].cards, point)
+        gap = choices[1].epl
+    facts = play_facts(ctx, point, _pick(_cards(best_mask), point), best_mask, 0.0, None, None)
+    comment = explain_best(facts, second, gap, lang)
+    notes: list[str] = []
+    if result.relaxed:
+        notes.append("the record's plays contradict each other; voids were ignored")
+    return Hint(game.source, game.index, number, point.trick_no + 1, who, "play",
+                _cards(point.hands[point.seat] or 0), choices, _cards(best_mask), comment,
+                result.worlds, result.exact, tuple(notes))
+
+
+def _pick(cards: tuple[Card, ...], point: PlayPoint) -> int:
+    """The card of a group of equivalent ones a player would name."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return natural_member(mask, point)
+
+
+def _ranked(ev: Evaluation) -> tuple[Choice, ...]:
+    means = ev.means()
+    b = ev.best()
+    out = []
+    for k, cand in enumerate(ev.candidates):
+        epl, se = ev.loss(k)
+        out.append((0 if k == b else 1, round(max(0.0, epl), 9), k,
+                    Choice(_cards(cand), max(0.0, epl), se, means[k])))
+    out.sort(key=lambda t: t[:3])
+    return tuple(t[3] for t in out)
+
+
+def _pass_hint(game: Game, ctx: DealContext, ev: Evaluator, waiting: list[int], seat: str | None,
+               number: int, options: AnalysisOptions) -> Hint:
+    seats = ctx.seats
+    if seat is not None:
+        s = seats.index(seat)
+        if s not in waiting:
+            raise HintError(f"{seat} has already passed in deal {number}")
+    else:
+        known = [s for s in waiting if ctx.hands.dealt[s] is not None]
+        if not known:
+            raise HintError(f"deal {number}: the seats still to pass have no known hand")
+        s = known[0]
+    dealt = ctx.hands.dealt[s]
+    if dealt is None:
+        raise HintError(f"{seats[s]}'s hand is not known: record it to get a hint")
+    key = f"{options.eval.seed}|hint|{number}|pass{s}"
+    count = ctx.rules.pass_count
+    pool = ev.playout.pass_cards(dealt, min(max(options.eval.pass_pool, count + 1),
+                                            dealt.bit_count()), random.Random(key))
+    candidates = []
+    for combo in itertools.combinations(pool, count):
+        m = 0
+        for c in combo:
+            m |= 1 << c
+        candidates.append(m)
+    result = ev.passes(ctx, s, key, candidates)
+    if result is None:
+        raise HintError(f"deal {number} has no pass to advise")
+    choices = _ranked(result)
+    best = result.candidates[result.best()]
+    comment = best_pass_text(seats[s], best, options.lang)
+    return Hint(game.source, game.index, number, None, seats[s], "pass", _cards(dealt),
+                choices[:10], _cards(best), comment, result.worlds, False)

@@ -1,0 +1,265 @@
+"""Hidden hands consistent with what one seat knows, drawn uniformly.
+
+Single-dummy analysis asks "what would this card cost, over the deals this
+player could be facing?".  A seat knows its own hand, the cards it passed
+(the receiver holds them until it plays them), every card played and by
+whom, and what each play proves about the player's hand at the time:
+
+* a seat that did not follow suit had none of the led suit;
+* a heart or Q♠ discarded on the first trick, where the rules forbid points,
+  proves the seat held nothing but such cards;
+* a heart led before hearts were broken proves an all-heart hand;
+* under ``opening_lead: any-club``, a first lead that is not a club proves
+  no club.
+
+These facts are not coded here: each one is read off
+:func:`hearts_notation.engine.legal_plays` by asking, for every unseen card
+*x*, "had the seat also held *x*, would the card it played still have been
+legal?".  Every rule of play filters the hand through a fixed list of
+"play these first if you have any" masks, so that question, asked card by
+card, gives exactly the cards the seat could not have held (see
+:func:`forbidden_by_play`), and a new rule in the engine is picked up here
+without a change.
+
+Drawing is exact and never rejects: the unseen cards are grouped by the set
+of seats that may hold them (at most 2^(n-1) - 1 groups), the number of
+complete deals is counted by dynamic programming over how many cards of
+each group go to each seat, and a deal is drawn group by group with the
+probabilities those counts give.  Every consistent deal is equally likely,
+however tight the constraints, and the cost does not grow when they
+tighten (rejection sampling would need millions of tries late in a deal).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..engine import legal_plays
+from ..rules import RuleSet
+
+
+@lru_cache(maxsize=65536)
+def forbidden_by_play(rules: RuleSet, card: int, led: int | None, first: bool, broken: bool) -> int:
+    """Cards the player cannot have held when it played *card* in this
+    situation: those whose presence would have made *card* illegal."""
+    out = 0
+    deck = rules.deck_mask
+    for x in range(52):
+        if x == card or not deck >> x & 1:
+            continue
+        if not legal_plays(rules, (1 << card) | (1 << x), led, first, broken) >> card & 1:
+            out |= 1 << x
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What seat ``seat`` knows of the other hands at a decision.
+
+    ``hand`` is its own hand now; for every seat, ``counts[s]`` is how many
+    cards it holds now, ``fixed[s]`` the cards it is known to hold (cards
+    passed to it by ``seat``), ``forbidden[s]`` the cards it cannot hold
+    (voids and the other proofs above).  ``pool`` is every card whose place
+    is unknown.  The entries for ``seat`` itself are unused.
+    """
+
+    n: int
+    seat: int
+    hand: int
+    counts: tuple[int, ...]
+    fixed: tuple[int, ...]
+    forbidden: tuple[int, ...]
+    pool: int
+
+    def needs(self) -> list[int]:
+        """Unknown cards each seat still needs."""
+        return [0 if s == self.seat else self.counts[s] - self.fixed[s].bit_count()
+                for s in range(self.n)]
+
+    def consistent(self) -> bool:
+        """Whether the counts add up (a record with errors may not)."""
+        need = self.needs()
+        return min(need) >= 0 and sum(need) == self.pool.bit_count()
+
+    def relaxed(self) -> Knowledge:
+        """The same knowledge without the proofs from play (used when a
+        record with errors leaves no consistent deal)."""
+        return Knowledge(self.n, self.seat, self.hand, self.counts, self.fixed,
+                         (0,) * self.n, self.pool)
+
+
+class WorldSampler:
+    """Uniform draws of the other hands for one :class:`Knowledge`."""
+
+    def __init__(self, know: Knowledge) -> None:
+        self.know = know
+        others = [s for s in range(know.n) if s != know.seat]
+        self.others = others
+        groups: dict[int, list[int]] = {}
+        pool = know.pool
+        while pool:
+            low = pool & -pool
+            c = low.bit_length() - 1
+            pool ^= low
+            allowed = 0
+            for i, s in enumerate(others):
+                if not know.forbidden[s] >> c & 1:
+                    allowed |= 1 << i
+            groups.setdefault(allowed, []).append(c)
+        # Most constrained groups first: fewer branches near the root.
+        self.groups = sorted(groups.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
+        self.need = tuple(know.needs()[s] for s in others)
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def count(self) -> int:
+        """Number of distinct deals of the unknown cards consistent with
+        the knowledge (0 when none is)."""
+        if not self.know.consistent():
+            return 0
+        return self._count(0, self.need)
+
+    def _count(self, g: int, caps: tuple[int, ...]) -> int:
+        if g == len(self.groups):
+            return 1 if not any(caps) else 0
+        key = (g, caps)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        allowed, cards = self.groups[g]
+        total = 0
+        for split, ways in self._splits(allowed, len(cards), caps):
+            rest = tuple(c - k for c, k in zip(caps, split, strict=True))
+            sub = self._count(g + 1, rest)
+            if sub:
+                total += ways * sub
+        self._memo[key] = total
+        return total
+
+    def _splits(self, allowed: int, m: int,
+                caps: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Ways to give *m* cards of one group to the allowed seats within
+        their capacities: (cards per seat, number of ways = multinomial)."""
+        seats = [i for i in range(len(caps)) if allowed >> i & 1]
+        k = len(caps)
+
+        def rec(j: int, left: int, acc: list[int]) -> Iterator[list[int]]:
+            if j == len(seats) - 1:
+                if left <= caps[seats[j]]:
+                    acc.append(left)
+                    yield acc
+                    acc.pop()
+                return
+            for x in range(min(left, caps[seats[j]]) + 1):
+                acc.append(x)
+                yield from rec(j + 1, left - x, acc)
+                acc.pop()
+
+        if not seats:
+            if m == 0:
+                yield (0,) * k, 1
+            return
+        for parts in rec(0, m, []):
+            split = [0] * k
+            ways = math.factorial(m)
+            for i, x in zip(seats, parts, strict=True):
+                split[i] = x
+                ways //= math.factorial(x)
+            yield tuple(split), ways
+
+    def sample(self, rng: random.Random) -> tuple[int, ...]:
+        """One deal: every seat's full hand (own hand, fixed cards and drawn
+        cards), uniformly among the consistent deals."""
+        know = self.know
+        total = self.count()
+        if total == 0:
+            raise ValueError("no deal of the unseen cards fits what this seat knows")
+        caps = self.need
+        drawn = [0] * len(self.others)
+        for g, (allowed, cards) in enumerate(self.groups):
+            options = []
+            weights = []
+            for split, ways in self._splits(allowed, len(cards), caps):
+                rest = tuple(c - k for c, k in zip(caps, split, strict=True))
+                sub = self._count(g + 1, rest)
+                if sub:
+                    options.append((split, rest))
+                    weights.append(ways * sub)
+            pick = _weighted_index(rng, weights)
+            split, caps = options[pick]
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            at = 0
+            for i, x in enumerate(split):
+                for c in shuffled[at:at + x]:
+                    drawn[i] |= 1 << c
+                at += x
+        hands = [0] * know.n
+        hands[know.seat] = know.hand
+        for i, s in enumerate(self.others):
+            hands[s] = drawn[i] | know.fixed[s]
+        return tuple(hands)
+
+    def enumerate(self) -> Iterator[tuple[int, ...]]:
+        """Every consistent deal once (use when :meth:`count` is small)."""
+        if self.count() == 0:
+            return
+        know = self.know
+        k = len(self.others)
+
+        def rec(g: int, caps: tuple[int, ...], drawn: list[int]) -> Iterator[tuple[int, ...]]:
+            if g == len(self.groups):
+                if any(caps):
+                    return
+                hands = [0] * know.n
+                hands[know.seat] = know.hand
+                for i, s in enumerate(self.others):
+                    hands[s] = drawn[i] | know.fixed[s]
+                yield tuple(hands)
+                return
+            allowed, cards = self.groups[g]
+            for split, _ways in self._splits(allowed, len(cards), caps):
+                rest = tuple(c - x for c, x in zip(caps, split, strict=True))
+                if not self._count(g + 1, rest):
+                    continue
+                for parts in _partitions(cards, split):
+                    yield from rec(g + 1, rest, [drawn[i] | parts[i] for i in range(k)])
+
+        yield from rec(0, self.need, [0] * k)
+
+    def samples(self, count: int, rng: random.Random) -> list[tuple[int, ...]]:
+        """*count* independent draws."""
+        return [self.sample(rng) for _ in range(count)]
+
+
+def _weighted_index(rng: random.Random, weights: Sequence[int]) -> int:
+    """An index drawn with probability proportional to the (possibly huge,
+    exact integer) *weights*."""
+    total = sum(weights)
+    r = rng.randrange(total)
+    acc = 0
+    for i, w in enumerate(weights):
+        acc += w
+        if r < acc:
+            return i
+    return len(weights) - 1
+
+
+def _partitions(cards: Sequence[int], split: Sequence[int]) -> Iterator[list[int]]:
+    """Every way to give ``split[i]`` of *cards* to seat *i* (as masks)."""
+    if not split:
+        yield []
+        return
+    first, rest = split[0], split[1:]
+    for combo in itertools.combinations(cards, first):
+        chosen = set(combo)
+        m = 0
+        for c in combo:
+            m |= 1 << c
+        left = [c for c in cards if c not in chosen]
+        for tail in _partitions(left, rest):
+            yield [m, *tail]

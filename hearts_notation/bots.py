@@ -1,0 +1,329 @@
+"""Players for the game generator: a uniform random bot and a heuristic one.
+
+Bots only ever choose among the cards :func:`hearts_notation.engine.legal_plays`
+allows (the generator computes the legal mask and hands it over), so every
+generated record is legal by construction and no rule is coded here; what is
+here is taste.  The heuristic bot plays the way a sound club player does, so
+that generated corpora look like real ones (points spread unevenly, the queen
+of spades moves around, moons and ties happen):
+
+* it passes the dangerous cards (Q♠, and A♠ K♠ without enough small spades
+  to guard them; high hearts; high cards of short suits, to make a void);
+* it ducks under the winning card, as high as it can, and on the first trick
+  (where no points can fall) gets rid of its highest club;
+* void in the led suit, it dumps Q♠, then A♠/K♠ while the queen is out, then
+  its highest heart, then the highest card of its shortest suit;
+* it does not lead A♠ or K♠ while the queen is out, and fishes for the queen
+  with spades below it;
+* with a strong hand (many top hearts and high cards) it sometimes tries to
+  shoot the moon: it keeps its hearts at the pass, wins tricks with penalty
+  cards, and gives up as soon as another seat takes a penalty card.
+
+Cards and hands are ints and bitmasks (``1 << card``), as in the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .cards import (
+    HEARTS,
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS,
+    QS_BIT,
+    QUEEN_OF_SPADES,
+    SPADES,
+    SUIT_MASKS,
+    cards_of,
+)
+from .rules import RuleSet
+
+_PENALTY = HEARTS_MASK | QS_BIT
+_ACE_SPADES = SPADES * 13 + 12
+_KING_SPADES = SPADES * 13 + 11
+_HIGH_SPADES = (1 << _ACE_SPADES) | (1 << _KING_SPADES)
+_BELOW_QUEEN_SPADES = SUIT_MASKS[SPADES] & (QS_BIT - 1)
+
+
+def _high(mask: int) -> int:
+    """The highest-indexed card of a non-empty mask."""
+    return mask.bit_length() - 1
+
+
+def _low(mask: int) -> int:
+    """The lowest-indexed card of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+@dataclass(slots=True)
+class PlayView:
+    """What a seat knows when it must play (all masks are card bitmasks).
+
+    ``trick`` holds the cards already played to the current trick, leader
+    first; ``played`` every card played in the deal so far (current trick
+    included); ``taken[i]`` the cards seat *i* has won.
+    """
+
+    rules: RuleSet
+    seat: int
+    hand: int
+    legal: int
+    trick: list[int]
+    trick_number: int
+    hearts_broken: bool
+    played: int
+    taken: list[int]
+    totals: list[int]
+
+
+class Bot:
+    """A player: chooses the cards to pass and the card to play.
+
+    One instance sits at one seat for a whole game, so a bot may keep a
+    plan from the pass to the play (the heuristic bot's moon attempt).
+    """
+
+    name = "bot"
+
+    def pass_cards(self, rules: RuleSet, hand: int, count: int, rng: random.Random) -> list[int]:
+        """The *count* cards to give from *hand*."""
+        raise NotImplementedError
+
+    def play(self, view: PlayView, rng: random.Random) -> int:
+        """One card of ``view.legal``."""
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniform choice among the legal cards (and among the hand for the pass).
+
+    The calls on *rng* are exactly those of the historical
+    :func:`hearts_notation.generate.random_deal`, so seeds keep giving the
+    same deals.
+    """
+
+    name = "random"
+
+    def pass_cards(self, rules: RuleSet, hand: int, count: int, rng: random.Random) -> list[int]:
+        return [int(c) for c in rng.sample(cards_of(hand), count)]
+
+    def play(self, view: PlayView, rng: random.Random) -> int:
+        return int(rng.choice(cards_of(view.legal)))
+
+
+@dataclass
+class HeuristicBot(Bot):
+    """A sound, simple player (see the module docstring for its habits).
+
+    ``moon_appetite`` is the chance of trying for the moon with a hand
+    strong enough; ``noise`` the chance of a plain random legal card (real
+    players slip, and a corpus without mistakes would be unrealistic).
+    """
+
+    moon_appetite: float = 0.8
+    noise: float = 0.03
+    shooting: bool = field(default=False, init=False)
+
+    name = "heuristic"
+
+    # Passing -----------------------------------------------------------------
+
+    def pass_cards(self, rules: RuleSet, hand: int, count: int, rng: random.Random) -> list[int]:
+        self.shooting = self._moon_hand(rules, hand) and rng.random() < self.moon_appetite
+        cards = cards_of(hand)
+        if self.shooting:
+            # Keep hearts and high cards; give away the low cards that could
+            # not win a trick.
+            def keep_score(c: int) -> float:
+                return (c % 13) + (20 if c // 13 == HEARTS else 0) + rng.random() * 0.5
+            return [int(c) for c in sorted(cards, key=keep_score)[:count]]
+        lengths = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+        guards = (hand & _BELOW_QUEEN_SPADES).bit_count()
+
+        def danger(c: int) -> float:
+            suit, rank = divmod(c, 13)
+            if c == QUEEN_OF_SPADES:
+                score = 100.0 if guards < 4 else 8.0
+            elif c in (_ACE_SPADES, _KING_SPADES):
+                score = 85.0 if guards < 4 else 12.0
+            elif suit == HEARTS:
+                score = 45.0 + rank * 3 if rank >= 8 else rank * 2.0
+            else:
+                score = rank * 3.0 + (18 if lengths[suit] <= 2 else 0)
+            return score + rng.random()
+
+        return [int(c) for c in sorted(cards, key=danger, reverse=True)[:count]]
+
+    @staticmethod
+    def _moon_hand(rules: RuleSet, hand: int) -> bool:
+        """A hand worth trying the moon with: long hearts topped by two of
+        A K Q, and many high cards (jack and up) elsewhere.  The bars rise
+        with the hand size, so that three-player hands of 17 cards do not
+        find the moon easy."""
+        size = rules.hand_size
+        hearts = hand & HEARTS_MASK
+        top_hearts = (hearts >> (HEARTS * 13 + 10)).bit_count()   # Q K A of hearts
+        high = sum(((hand & SUIT_MASKS[s]) >> (s * 13 + 9)).bit_count() for s in range(4))  # J+
+        return (top_hearts >= 2 and hearts.bit_count() >= round(size / 4 + 2)
+                and high >= round(size * 16 / 52 + 3))
+
+    # Playing -------------------------------------------------------------------
+
+    def play(self, view: PlayView, rng: random.Random) -> int:
+        legal = view.legal
+        if not legal & (legal - 1):
+            return _high(legal)
+        if self.noise and rng.random() < self.noise:
+            return int(rng.choice(cards_of(legal)))
+        if self.shooting:
+            others = 0
+            for i, t in enumerate(view.taken):
+                if i != view.seat:
+                    others |= t
+            if others & _PENALTY:
+                self.shooting = False
+            else:
+                return self._shoot(view, legal)
+        if not view.trick:
+            return self._lead(view, legal, rng)
+        led = view.trick[0] // 13
+        follow = legal & SUIT_MASKS[led]
+        threat = self._moon_threat(view)
+        if threat:
+            stop = self._stop_moon(view, legal, follow, led)
+            if stop >= 0:
+                return stop
+        if follow:
+            return self._follow(view, follow, led)
+        return self._discard(view, legal)
+
+    @staticmethod
+    def _moon_threat(view: PlayView) -> bool:
+        """Another seat has taken every penalty card so far, and enough of
+        them (Q♠ or half the hearts) that a moon is in sight."""
+        out = view.played & _PENALTY
+        for c in view.trick:
+            out &= ~(1 << c)
+        if not out:
+            return False
+        for i, t in enumerate(view.taken):
+            if t & _PENALTY == out:
+                return i != view.seat and (out & QS_BIT != 0 or out.bit_count() >= 7)
+        return False
+
+    @staticmethod
+    def _stop_moon(view: PlayView, legal: int, follow: int, led: int) -> int:
+        """A card that keeps a penalty card from the would-be shooter: win
+        a trick holding a penalty card, or keep our hearts off its trick.
+        -1 when nothing useful can be done."""
+        trick_mask = 0
+        for c in view.trick:
+            trick_mask |= 1 << c
+        if follow:
+            top = max(c for c in view.trick if c // 13 == led)
+            over = follow & ~((1 << (top + 1)) - 1)
+            if over and trick_mask & _PENALTY:
+                return _low(over)
+            return -1
+        safe = legal & ~_PENALTY
+        return _high(safe) if safe else -1
+
+    @staticmethod
+    def _queen_out(view: PlayView) -> bool:
+        """Q♠ is still to be played and is not in our hand."""
+        return not (view.played | view.hand) & QS_BIT
+
+    def _lead(self, view: PlayView, legal: int, rng: random.Random) -> int:
+        choices = legal & ~QS_BIT or legal
+        if self._queen_out(view) or view.hand & QS_BIT:
+            choices = choices & ~_HIGH_SPADES or choices
+        fish = choices & _BELOW_QUEEN_SPADES
+        if fish and self._queen_out(view) and rng.random() < 0.5:
+            return _high(fish)
+        non_hearts = choices & ~HEARTS_MASK
+        if non_hearts:
+            choices = non_hearts
+        # The lowest card, by rank, of any suit; ties go to the longer suit.
+        best, best_key = -1, (99, 0)
+        for s in range(4):
+            m = choices & SUIT_MASKS[s]
+            if m:
+                c = _low(m)
+                key = (c % 13, -(view.hand & SUIT_MASKS[s]).bit_count())
+                if key < best_key:
+                    best, best_key = c, key
+        return best
+
+    def _follow(self, view: PlayView, follow: int, led: int) -> int:
+        top = max(c for c in view.trick if c // 13 == led)
+        n = len(view.taken)
+        last = len(view.trick) == n - 1
+        trick_mask = 0
+        for c in view.trick:
+            trick_mask |= 1 << c
+        if view.trick_number == 0 and not trick_mask & _PENALTY:
+            return _high(follow & ~QS_BIT or follow)
+        under = follow & ((1 << top) - 1)
+        jack_bonus = (view.rules.jack_of_diamonds < 0 and trick_mask >> JACK_OF_DIAMONDS & 1
+                      and not trick_mask & _PENALTY)
+        if last and (not trick_mask & _PENALTY or jack_bonus):
+            over = follow & ~((1 << (top + 1)) - 1) & ~QS_BIT
+            if over:
+                return _high(over)      # a free trick: win it with the highest card
+        if under:
+            return _high(under)         # duck, as high as possible (drops Q♠ under A♠/K♠)
+        safe = follow & ~QS_BIT or follow
+        return _high(safe) if last else _low(safe)
+
+    def _discard(self, view: PlayView, legal: int) -> int:
+        if legal & QS_BIT:
+            return QUEEN_OF_SPADES
+        if self._queen_out(view) and legal & _HIGH_SPADES:
+            return _high(legal & _HIGH_SPADES)
+        hearts = legal & HEARTS_MASK
+        if hearts:
+            return _high(hearts)
+        best, best_key = -1, -999
+        for s in range(4):
+            m = legal & SUIT_MASKS[s]
+            if m:
+                c = _high(m)
+                key = (c % 13) * 2 - (view.hand & SUIT_MASKS[s]).bit_count()
+                if key > best_key:
+                    best, best_key = c, key
+        return best
+
+    def _shoot(self, view: PlayView, legal: int) -> int:
+        """Play to take every penalty card."""
+        if not view.trick:
+            unseen = view.rules.deck_mask & ~view.played & ~view.hand
+            # Sure winners: our top card beats everything unseen in the suit.
+            for s in (SPADES, 1, 0, HEARTS):
+                m = legal & SUIT_MASKS[s]
+                if m and _high(m) > _high(unseen & SUIT_MASKS[s] | 1 << (s * 13)):
+                    return _high(m)
+            return _high(legal)
+        led = view.trick[0] // 13
+        follow = legal & SUIT_MASKS[led]
+        if follow:
+            top = max(c for c in view.trick if c // 13 == led)
+            over = follow & ~((1 << (top + 1)) - 1)
+            return _high(over) if over else _low(follow)
+        keep = legal & ~_PENALTY
+        return _low(keep) if keep else _low(legal)
+
+
+#: Bot names for ``hearts generate --bots``.
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def make_bot(name: str) -> Bot:
+    """A fresh bot by name (``random`` or ``heuristic``)."""
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}") from None
+
+
+__all__ = ["BOTS", "Bot", "HeuristicBot", "PlayView", "RandomBot", "make_bot"]

@@ -1,0 +1,204 @@
+"""``hearts annotate``: mark the passes and plays that cost points, and say why.
+
+The record is read, refereed and analysed game by game
+(:func:`hearts_notation.analysis.annotate.analyse_game`), then written back
+with ``?!``/``?``/``??`` marks and a sentence on each costly decision, the
+referee's findings and what could not be analysed as comments.  ``--format
+json`` prints the report of spec §7 instead (and still writes the record
+with ``-o``).  A record with a syntax error is not annotated (exit 2, as
+``convert``): writing it back would lose what could not be read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ..analysis.annotate import (
+    AnalysisOptions,
+    GameAnalysis,
+    GameTask,
+    ProgressFn,
+    Thresholds,
+    analyse_game,
+    annotate_game,
+    decision_count,
+    report,
+)
+from ..analysis.evaluate import FAST, EvalOptions
+from ..diagnostics import render
+from ..io import (
+    INPUT_FORMATS,
+    InputError,
+    decode,
+    dumps,
+    format_for,
+    iter_games_text,
+    read_bytes,
+    write_atomic,
+)
+from ..model import Game
+from ..progress import stderr_is_terminal
+from ..rules import RuleError, load_rules
+from ._common import EXIT_OK, EXIT_UNUSABLE, fail, fail_input, stdout_console
+
+
+def eval_options(fast: bool, samples: int | None, seed: int, exact_tricks: int | None) -> EvalOptions:
+    """The evaluation settings of the command-line options (shared with
+    ``hint``)."""
+    base = FAST if fast else EvalOptions()
+    changes: dict[str, int] = {"seed": seed}
+    if samples is not None:
+        if samples < 1:
+            fail("--samples must be at least 1")
+        changes["samples"] = samples
+        changes["pass_samples"] = max(1, samples * base.pass_samples // base.samples)
+    if exact_tricks is not None:
+        if not 0 <= exact_tricks <= 8:
+            fail("--exact-tricks must be between 0 and 8")
+        changes["exact_tricks"] = exact_tricks
+        changes["tail_tricks"] = min(base.tail_tricks, exact_tricks)
+        changes["dd_tricks"] = max(base.dd_tricks, exact_tricks)
+    return dataclasses.replace(base, **changes)
+
+
+def check_rules(rules: str | None) -> None:
+    """Reject a bad ``--rules`` before any work (exit 2)."""
+    if rules is not None:
+        try:
+            load_rules(rules)
+        except RuleError as exc:
+            fail(f"--rules: {exc}")
+
+
+def read_record(path: str, fmt: str | None, rules: str | None) -> tuple[list[Game], str]:
+    """Every game of *path*, and its format; unusable input or a syntax
+    error ends the command with status 2 and compiler-style messages."""
+    in_fmt = format_for(path, fmt)
+    try:
+        text = decode(read_bytes(path), path)
+        games = list(iter_games_text(text, in_fmt, path, rules))
+    except InputError as exc:
+        fail_input(exc)
+    errors = [f for g in games for f in g.errors]
+    if errors:
+        lines = text.splitlines()
+        for f in errors:
+            click.echo(render(f, path, lines), err=True)
+        raise SystemExit(EXIT_UNUSABLE)
+    if not games:
+        fail_input(InputError(path, "no game found"))
+    return games, in_fmt
+
+
+@contextmanager
+def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn | None]:
+    """A progress bar over deals and decisions on stderr (only when it is
+    a terminal); yields the callback the analysis reports to."""
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+
+    console = Console(stderr=True, no_color="NO_COLOR" in os.environ or None)
+    bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), console=console, transient=True)
+    deals = bar.add_task("deals", total=sum(len(g.deals) for g in games))
+    decisions = bar.add_task("decisions", total=sum(decision_count(g) for g in games))
+
+    def tick(event: str) -> None:
+        bar.advance(deals if event == "deal" else decisions)
+
+    with bar:
+        yield tick
+
+
+@click.command("annotate")
+@click.argument("file")
+@click.option("-o", "--output", help="Write the annotated record here (format from the extension).")
+@click.option("--samples", type=int, help="Deals sampled per decision (default 48, 16 with --fast).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
+@click.option("--fast", is_flag=True, help="Fewer samples and a shallower exact search.")
+@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Language of the comments.")
+@click.option("--format", "out_format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="text: the annotated record; json: the analysis report.")
+@click.option("--thresholds", default="1,3,6", show_default=True,
+              help="EPL for ?!, ? and ?? (and optionally the standard errors required, 2).")
+@click.option("--rules", help="Rules for records without a Rules tag (preset, 'preset k=v' or YAML).")
+@click.option("--force-rules", is_flag=True, help="Let --rules win over the records' Rules tags.")
+@click.option("--from", "in_fmt", type=click.Choice(INPUT_FORMATS), help="Input format.")
+@click.option("--unicode", is_flag=True, help="Write suit symbols (and French ranks with --lang fr).")
+@click.option("--no-passes", is_flag=True, help="Do not analyse the passes.")
+@click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
+@click.option("--deal", "only_deal", type=int, help="Analyse only this deal (1-based) of each game.")
+def command(file: str, output: str | None, samples: int | None, seed: int, fast: bool, lang: str,
+            out_format: str, thresholds: str, rules: str | None, force_rules: bool,
+            in_fmt: str | None, unicode: bool, no_passes: bool, exact_tricks: int | None,
+            only_deal: int | None) -> None:
+    """Mark the passes and plays of FILE that cost points, and say why.
+
+    Each decision is judged from the player's own information: the hidden
+    hands are sampled among those consistent with what that seat saw, every
+    legal card is played out in the same deals (solved exactly near the
+    end), and the expected points lost (EPL) against the best card decide
+    the mark: ?! from 1 point, ? from 3, ?? from 6, and only when the loss
+    is beyond twice its standard error.  See docs/analysis.md.
+    """
+    try:
+        th = Thresholds.parse(thresholds)
+    except ValueError as exc:
+        fail(f"--thresholds: {exc}")
+    check_rules(rules)
+    options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), thresholds=th,
+                              lang=lang, passes=not no_passes)
+    games, read_fmt = read_record(file, in_fmt, rules)
+    analyses: list[GameAnalysis] = []
+    with decision_progress(games, stderr_is_terminal()) as tick:
+        for g in games:
+            task = GameTask(g, options, rules, force_rules, only_deal)
+            analyses.append(analyse_game(task, tick))
+    annotated = [annotate_game(g, a) for g, a in zip(games, analyses, strict=True)]
+    write_lang = lang if unicode else "en"
+    if output is not None:
+        out_fmt = format_for(output)
+        try:
+            write_atomic(output, dumps(annotated, out_fmt, unicode=unicode, lang=write_lang))
+        except (OSError, ValueError) as exc:
+            fail(f"cannot write {output}: {exc}")
+    if out_format == "json":
+        click.echo(json.dumps(report(analyses), ensure_ascii=False, indent=2))
+    elif output is None:
+        fmt = read_fmt if read_fmt in ("hrn", "json", "jsonl", "yaml") else "hrn"
+        click.echo(dumps(annotated, fmt, unicode=unicode, lang=write_lang), nl=False)
+    else:
+        _summary(analyses)
+    raise SystemExit(EXIT_OK)
+
+
+def _summary(analyses: list[GameAnalysis]) -> None:
+    """The marked decisions as a table (when the record went to a file)."""
+    from rich.table import Table
+
+    console = stdout_console()
+    table = Table(title="Decisions that cost points", show_lines=False)
+    for col in ("game", "deal", "trick", "seat", "card(s)", "mark", "EPL", "±", "why"):
+        table.add_column(col)
+    rows = 0
+    for a in analyses:
+        for d in a.marked:
+            cards = str(d.card) if d.kind == "play" else " ".join(str(c) for c in d.cards or ())
+            table.add_row(str(a.index or ""), str(d.deal), "pass" if d.trick is None else str(d.trick),
+                          d.seat, cards, d.mark or "", f"{d.epl:.1f}", f"{d.epl_stderr:.1f}",
+                          d.comment or "")
+            rows += 1
+    if rows:
+        console.print(table)
+    else:
+        console.print("No decision lost points beyond the thresholds.")

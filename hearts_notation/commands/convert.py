@@ -1,0 +1,261 @@
+"""``hearts convert``: records from one format to another.
+
+A syntax error anywhere means exit status 2, every error printed
+compiler-style, and nothing written (spec §6).  To keep that promise
+without holding a corpus of millions of deals in memory, a file is read
+as a stream and the output streams into a temporary file beside the
+target (:func:`hearts_notation.io.write_atomic_iter`); the first syntax
+error stops the output, the rest of the input is still read so that every
+error is reported, and the temporary file is then removed, so an existing
+output file is never touched.  Standard output cannot be taken back, so
+output to it is held until the whole input has been read.
+
+:func:`load` (a whole input, read and parsed, with its errors rendered) is
+shared with ``fmt``, which must compare each file with its canonical form.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import click
+
+from ..diagnostics import caret_lines, render
+from ..io import (
+    INPUT_FORMATS,
+    OUTPUT_FORMATS,
+    InputError,
+    RecordError,
+    decode,
+    format_for,
+    iter_dumps,
+    iter_games_text,
+    read_bytes,
+    read_games,
+    source_lines_at,
+    write_atomic_iter,
+)
+from ..model import Finding, Game
+from ..rules import RuleError, RuleSet, load_rules, parse_rules
+from ._common import EXIT_UNUSABLE, fail, fail_input
+
+
+@dataclass
+class Loaded:
+    """One input read completely: its bytes, text, games and the rendered
+    error messages (empty when the input is usable)."""
+
+    path: str
+    data: bytes = b""
+    text: str = ""
+    games: list[Game] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when the input was read and parsed without any error."""
+        return not self.errors
+
+
+def load(path: str, fmt: str, default_rules: str | None = None) -> Loaded:
+    """Read and parse the whole of *path* (``-`` for stdin) in format *fmt*.
+
+    Unusable input (missing, binary, not UTF-8, broken JSON...) and every
+    ``syntax-error`` finding of every game become messages in ``errors``;
+    nothing raises, so a caller can report every input before deciding.
+    """
+    out = Loaded(path)
+    try:
+        out.data = read_bytes(path)
+        out.text = decode(out.data, path)
+        out.games = list(iter_games_text(out.text, fmt, path, default_rules))
+    except InputError as exc:
+        out.errors.append(f"{exc}")
+        return out
+    lines: list[str] | None = None
+    for game in out.games:
+        for finding in game.errors:
+            if lines is None:
+                lines = out.text.splitlines()
+            out.errors.append(render(finding, path, lines))
+    if not out.games and not out.errors:
+        out.errors.append(f"{path}: no game found")
+    return out
+
+
+def render_errors(findings: list[Finding], source: str, text: str | None) -> list[str]:
+    """Findings as compiler messages, with the source line and a caret.
+
+    The lines come from *text* when the input was held whole, else from
+    one more streaming pass over the file for just those lines.
+    """
+    if text is not None:
+        lines = text.splitlines()
+        return [render(f, source, lines) for f in findings]
+    wanted = [f.line for f in findings if f.line is not None]
+    try:
+        found = source_lines_at(source, wanted)
+    except InputError:
+        found = {}
+    out = []
+    for f in findings:
+        msg = render(f, source, None)
+        if f.line is not None and f.line in found:
+            msg = "\n".join([msg, *caret_lines([found[f.line]], 1, f.column)])
+        out.append(msg)
+    return out
+
+
+def rules_spec(arg: str) -> str:
+    """A ``Rules`` string for a ``--rules`` value (preset, ``"preset k=v"``
+    or YAML file), so that it can be written into a record.
+
+    A YAML file becomes ``standard`` plus the keys where it differs, which
+    names the same rules without needing the file.  Raises
+    :class:`RuleError` for rules that do not exist.
+    """
+    rs = load_rules(arg)
+    try:
+        if parse_rules(rs.spec).to_mapping() == rs.to_mapping():
+            return rs.spec
+    except RuleError:
+        pass
+    return _spec_from_mapping(rs)
+
+
+def _spec_from_mapping(rs: RuleSet) -> str:
+    base = parse_rules("standard").to_mapping()
+    words = ["standard"]
+    for key, value in rs.to_mapping().items():
+        if value == base[key]:
+            continue
+        if isinstance(value, list):
+            text = ",".join(str(v) for v in value)
+        elif isinstance(value, bool):
+            text = "true" if value else "false"
+        else:
+            text = str(value)
+        words.append(f"{key}={text}")
+    return " ".join(words)
+
+
+def default_output_format(in_fmt: str, output: str | None) -> str:
+    """The output format when ``--to`` is not given.
+
+    From the output file's extension when there is one; on standard
+    output, JSON for an HRN input and HRN text for anything else, since a
+    conversion to the same format is rarely what was meant (``fmt`` does
+    that).
+    """
+    if output is not None and output != "-":
+        return format_for(output)
+    return "json" if in_fmt == "hrn" else "hrn"
+
+
+class _Abort(Exception):
+    """Raised into the output stream to discard it (syntax errors found)."""
+
+
+class _Gate:
+    """Passes the games of an input to the writer until the first syntax
+    error, then keeps reading only to collect the other errors; at the end
+    it aborts the output if anything was wrong."""
+
+    def __init__(self, games: Iterable[Game], rules: str | None) -> None:
+        self.games = games
+        self.rules = rules
+        self.errors: list[Finding] = []
+        self.count = 0
+
+    def __iter__(self) -> Iterator[Game]:
+        for game in self.games:
+            self.count += 1
+            if game.errors:
+                self.errors.extend(game.errors)
+                continue
+            if self.errors:
+                continue
+            if self.rules is not None and game.rules is None:
+                game = dataclasses.replace(game, rules=self.rules)
+            yield game
+        if self.errors or not self.count:
+            raise _Abort
+
+
+@click.command("convert", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("input_path", metavar="IN")
+@click.option("-o", "--output", metavar="OUT", default=None,
+              help="Output file ('-' for stdout, the default). Written atomically.")
+@click.option("--from", "from_fmt", type=click.Choice(INPUT_FORMATS), default=None,
+              help="Input format. Default: from IN's extension (.hrn .txt .json .jsonl .yaml), "
+                   "HRN for stdin and other names.")
+@click.option("--to", "to_fmt", type=click.Choice(OUTPUT_FORMATS), default=None,
+              help="Output format. Default: from OUT's extension; on stdout, json for HRN "
+                   "input and hrn otherwise.")
+@click.option("--unicode/--ascii", "unicode", default=None,
+              help="HRN output: suit symbols and 10 (--unicode) or canonical ASCII QS TH "
+                   "(--ascii, the default).")
+@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="HRN output ranks: fr writes R D V (roi, dame, valet); implies --unicode.")
+@click.option("--rules", "rules_arg", metavar="R", default=None,
+              help="Rules for records without a Rules tag: preset, 'preset key=value ...' or "
+                   "FILE.yaml. Written into the output so that it stands alone.")
+def command(input_path: str, output: str | None, from_fmt: str | None, to_fmt: str | None,
+            unicode: bool | None, lang: str, rules_arg: str | None) -> None:
+    """Convert the records of IN ('-' for stdin) to another format.
+
+    \b
+    Examples:
+      hearts convert game.hrn -o game.json
+      hearts convert club.json --to hrn --unicode --lang fr
+      hearts convert - --from jsonl --to hrn < games.jsonl
+
+    On any syntax error, every error is printed (file:line:col, the line
+    and a caret), nothing is written and the exit status is 2.
+    """
+    if lang == "fr" and unicode is False:
+        fail("--lang fr writes French ranks, which exist only with suit symbols; drop --ascii")
+    use_unicode = bool(unicode) or lang == "fr"
+    spec: str | None = None
+    if rules_arg is not None:
+        try:
+            spec = rules_spec(rules_arg)
+        except RuleError as exc:
+            fail(f"--rules: {exc}")
+    in_fmt = format_for(input_path, from_fmt)
+    out_fmt = to_fmt or default_output_format(in_fmt, output)
+    target = output if output is not None else "-"
+
+    text: str | None = None
+    try:
+        if input_path == "-":
+            # Standard input cannot be read twice: hold it for the carets.
+            text = decode(read_bytes("-"), "-")
+            games: Iterable[Game] = iter_games_text(text, in_fmt, "-", spec)
+        else:
+            games = read_games(input_path, in_fmt, spec)
+        gate = _Gate(games, spec)
+        pieces = iter_dumps(gate, out_fmt, unicode=use_unicode, lang=lang)
+        if target == "-":
+            held = list(pieces)  # nothing printed before the whole input is known good
+            write_atomic_iter("-", held)
+        else:
+            write_atomic_iter(target, pieces)
+    except InputError as exc:
+        fail_input(exc)
+    except _Abort:
+        if not gate.count and not gate.errors:
+            fail(f"{input_path}: no game found; nothing written")
+        for message in render_errors(gate.errors, input_path, text):
+            click.echo(message, err=True)
+        n = len(gate.errors)
+        click.echo(f"hearts: {n} syntax error{'s' if n != 1 else ''} in {input_path}; "
+                   "nothing written", err=True)
+        sys.exit(EXIT_UNUSABLE)
+    except (RecordError, ValueError) as exc:
+        fail(f"cannot write {out_fmt}: {exc}")
+    except OSError as exc:
+        fail(f"{target}: cannot write: {exc.strerror or exc}")

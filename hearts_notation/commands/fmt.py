@@ -1,0 +1,149 @@
+"""``hearts fmt``: rewrite HRN records in canonical form, like black.
+
+Without options the canonical text goes to stdout; ``--check`` only says
+which files would change (exit 1 if any); ``--in-place`` rewrites the files
+that change, each through a temporary file and a rename.
+
+Every file is read and parsed before anything is written: if any file has
+a syntax error (or cannot be read), every error is printed, nothing at all
+is written (no stdout text, no file rewritten) and the exit status is 2
+(spec §6: "they never leave a partial output").
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+
+from ..io import InputError, format_for, write_atomic
+from ..io.hrn_writer import dumps_hrn
+from ..rules import RuleError
+from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, fail
+from .convert import Loaded, load, rules_spec
+
+
+def hrn_paths(args: tuple[str, ...]) -> Iterator[str]:
+    """Files to format: named files as given, directories searched
+    recursively for ``.hrn`` files (sorted, hidden files skipped)."""
+    for arg in args:
+        p = Path(arg)
+        if arg != "-" and p.is_dir():
+            found = sorted(
+                str(f) for f in p.rglob("*.hrn")
+                if f.is_file() and not any(part.startswith(".") for part in f.parts[len(p.parts):])
+            )
+            if not found:
+                raise InputError(arg, "directory holds no .hrn files")
+            yield from found
+        else:
+            yield arg
+
+
+def _plural(n: int, word: str = "file") -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def summary(changed: int, unchanged: int, failed: int, check: bool) -> str:
+    """Black's closing line: how many files changed, stayed, failed."""
+    would = "would be " if check else ""
+    parts = []
+    if changed:
+        parts.append(f"{_plural(changed)} {would}reformatted")
+    if unchanged:
+        parts.append(f"{_plural(unchanged)} {would}left unchanged")
+    if failed:
+        parts.append(f"{_plural(failed)} {'would fail' if check else 'failed'} to reformat")
+    return (", ".join(parts) or "no files") + "."
+
+
+@click.command("fmt", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--check", is_flag=True,
+              help="Write nothing; exit 1 and name the files that are not canonical.")
+@click.option("--in-place", "-i", "in_place", is_flag=True,
+              help="Rewrite the files that change (atomically); '-' still goes to stdout.")
+@click.option("--unicode/--ascii", "unicode", default=None,
+              help="Suit symbols and 10 (--unicode) or canonical ASCII QS TH (--ascii, the default).")
+@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="fr writes the French ranks R D V (roi, dame, valet); implies --unicode.")
+@click.option("--rules", "rules_arg", metavar="R", default=None,
+              help="Rules assumed for records without a Rules tag, to resolve implied seats "
+                   "(not written into the record).")
+@click.option("-q", "--quiet", is_flag=True, help="No summary; errors only.")
+def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool | None,
+            lang: str, rules_arg: str | None, quiet: bool) -> None:
+    """Rewrite HRN records (FILE... or '-' for stdin) in canonical form.
+
+    \b
+    Examples:
+      hearts fmt game.hrn                 print the canonical text
+      hearts fmt --check samples/         exit 1 if a file would change
+      hearts fmt --in-place games/*.hrn   rewrite the files that change
+      hearts fmt --unicode --lang fr partie.hrn
+
+    Directories are searched for .hrn files. A file with a syntax error is
+    reported (file:line:col, the line and a caret) and then nothing is
+    written at all; the exit status is 2.
+    """
+    if check and in_place:
+        fail("use --check or --in-place, not both")
+    if lang == "fr" and unicode is False:
+        fail("--lang fr writes French ranks, which exist only with suit symbols; drop --ascii")
+    use_unicode = bool(unicode) or lang == "fr"
+    spec: str | None = None
+    if rules_arg is not None:
+        try:
+            spec = rules_spec(rules_arg)
+        except RuleError as exc:
+            fail(f"--rules: {exc}")
+
+    results: list[tuple[Loaded, str]] = []
+    failed = 0
+    try:
+        paths = list(hrn_paths(files))
+    except InputError as exc:
+        fail(str(exc))
+    for path in paths:
+        if path != "-" and format_for(path) != "hrn":
+            click.echo(f"{path}: fmt rewrites HRN text only; use 'hearts convert' for "
+                       f"{format_for(path)} records", err=True)
+            failed += 1
+            continue
+        loaded = load(path, "hrn", spec)
+        if not loaded.ok:
+            for message in loaded.errors:
+                click.echo(message, err=True)
+            failed += 1
+            continue
+        new = dumps_hrn(loaded.games, unicode=use_unicode, lang=lang)
+        results.append((loaded, new))
+        if check and new.encode("utf-8") != loaded.data and not quiet:
+            click.echo(f"would reformat {path}", err=True)
+
+    changed = sum(1 for loaded, new in results if new.encode("utf-8") != loaded.data)
+    unchanged = len(results) - changed
+    if failed:
+        click.echo(f"error: {summary(changed, unchanged, failed, check)} Nothing written.", err=True)
+        sys.exit(EXIT_UNUSABLE)
+    if check:
+        if not quiet:
+            click.echo(summary(changed, unchanged, 0, True), err=True)
+        sys.exit(EXIT_FINDINGS if changed else EXIT_OK)
+    if in_place:
+        for loaded, new in results:
+            if loaded.path == "-":
+                write_atomic("-", new)
+            elif new.encode("utf-8") != loaded.data:
+                try:
+                    write_atomic(loaded.path, new)
+                except OSError as exc:
+                    fail(f"{loaded.path}: cannot write: {exc.strerror or exc}")
+                if not quiet:
+                    click.echo(f"reformatted {loaded.path}", err=True)
+        if not quiet:
+            click.echo(summary(changed, unchanged, 0, False), err=True)
+        return
+    write_atomic("-", "\n".join(new for _, new in results))

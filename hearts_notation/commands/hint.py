@@ -1,0 +1,89 @@
+"""``hearts hint``: for an unfinished record, the best cards for the seat to move.
+
+The record stops somewhere (``*``); the seat to move there gets each legal
+card (or, before the pass, the best passes) with its expected points lost
+from that seat's own information, best first, and a sentence for the best.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+from rich.table import Table
+
+from ..analysis.annotate import AnalysisOptions
+from ..analysis.explain import card_text
+from ..analysis.hint import Hint, HintError, hint_game
+from ..io import INPUT_FORMATS
+from ._common import EXIT_OK, EXIT_UNUSABLE, fail, stdout_console
+from .annotate import check_rules, eval_options, read_record
+
+
+@click.command("hint")
+@click.argument("file")
+@click.option("--seat", help="Whose pass to advise, when several seats have yet to pass.")
+@click.option("--game", "game_no", type=int, help="Which game of the file (default: the last).")
+@click.option("--samples", type=int, help="Deals sampled (default 48, 16 with --fast).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
+@click.option("--fast", is_flag=True, help="Fewer samples and a shallower exact search.")
+@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True)
+@click.option("--format", "out_format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--rules", help="Rules for records without a Rules tag.")
+@click.option("--force-rules", is_flag=True, help="Let --rules win over the record's Rules tag.")
+@click.option("--from", "in_fmt", type=click.Choice(INPUT_FORMATS), help="Input format.")
+@click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
+def command(file: str, seat: str | None, game_no: int | None, samples: int | None, seed: int,
+            fast: bool, lang: str, out_format: str, rules: str | None, force_rules: bool,
+            in_fmt: str | None, exact_tricks: int | None) -> None:
+    """The best cards for the seat to move where FILE stops.
+
+    Every legal card (or, before the pass, the best passes) with its
+    expected points lost (EPL) judged from that seat's own information,
+    best first, and a sentence for the best one.
+    """
+    check_rules(rules)
+    options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), lang=lang)
+    games, _ = read_record(file, in_fmt, rules)
+    if game_no is not None and not 1 <= game_no <= len(games):
+        fail(f"--game {game_no}: the file holds {len(games)} game(s)")
+    game = games[(game_no or len(games)) - 1]
+    try:
+        hint = hint_game(game, options, rules, force_rules, seat)
+    except HintError as exc:
+        click.echo(f"{file}: {exc}", err=True)
+        raise SystemExit(EXIT_UNUSABLE) from None
+    if out_format == "json":
+        click.echo(json.dumps(hint.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        _print(hint, lang)
+    raise SystemExit(EXIT_OK)
+
+
+def _print(hint: Hint, lang: str) -> None:
+    console = stdout_console()
+    hand = " ".join(card_text(c, lang) for c in hint.hand)
+    if hint.kind == "play":
+        head = (f"Deal {hint.deal}, trick {hint.trick}: {hint.seat} to play" if lang == "en"
+                else f"Donne {hint.deal}, pli {hint.trick} : à {hint.seat} de jouer")
+    else:
+        head = (f"Deal {hint.deal}: {hint.seat} to pass" if lang == "en"
+                else f"Donne {hint.deal} : à {hint.seat} de passer")
+    console.print(f"[bold]{head}[/bold]   {hand}")
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("card" if hint.kind == "play" else "pass")
+    table.add_column("EPL", justify="right")
+    table.add_column("±", justify="right")
+    table.add_column("points" if lang == "en" else "points attendus", justify="right")
+    for i, c in enumerate(hint.choices):
+        name = " ".join(card_text(x, lang) for x in c.cards)
+        style = "bold green" if i == 0 else None
+        table.add_row(name, f"{c.epl:.1f}", f"{c.epl_stderr:.1f}", f"{c.points:.1f}", style=style)
+    console.print(table)
+    console.print(hint.comment)
+    worlds = (f"{hint.worlds} deal(s) of the hidden cards"
+              + (", solved exactly" if hint.exact else ", played out"))
+    console.print(f"[dim]{worlds}[/dim]")
+    for note in hint.notes:
+        console.print(f"[yellow]{note}[/yellow]")

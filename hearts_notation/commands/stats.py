@@ -1,0 +1,134 @@
+"""``hearts stats``: figures over a corpus of records.
+
+Games, deals, points per seat, the moon rate, who took Q♠, the referee's
+findings per code, and the effect of the pass direction; a rich table for
+people, ``--format json`` for programs.  Files stream (flat memory) and the
+games are tallied on every core (``--jobs``).  Ctrl-C prints the figures of
+the games counted so far and exits 130.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import partial
+from typing import Any
+
+import click
+from rich.table import Table
+
+from ..io import InputError
+from ..parallel import default_jobs, map_games, total_bytes
+from ..progress import CorpusProgress
+from ..rules import RuleError, load_rules
+from ..stats import Tally, game_tally
+from ._common import expand_paths, fail, fail_input, stdout_console
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _num(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}"
+
+
+def render_tables(doc: dict[str, Any]) -> list[Table]:
+    """The rich tables of a stats document (:meth:`Tally.to_dict`)."""
+    s = doc["summary"]
+    summary = Table(title="Corpus", show_header=False, title_justify="left")
+    summary.add_column("", style="bold")
+    summary.add_column("", justify="right")
+    for key, label in (("files", "files"), ("games", "games"), ("deals", "deals"),
+                       ("complete_deals", "complete deals"), ("finished_games", "finished games"),
+                       ("valid_games", "valid games"), ("shared_wins", "shared wins (ties)"),
+                       ("moons", "moons")):
+        if key in s:
+            summary.add_row(label, f"{s[key]:,}")
+    summary.add_row("moon rate", _pct(s["moon_rate"]))
+    tables = [summary]
+
+    seats = Table(title="Seats", title_justify="left")
+    for col in ("seat", "deals", "points", "avg points", "Q♠ taken", "moons", "wins"):
+        seats.add_column(col, justify="left" if col == "seat" else "right")
+    for name, row in doc["seats"].items():
+        seats.add_row(name, f"{row['deals']:,}", f"{row['points']:,}", _num(row["average_points"]),
+                      f"{row['queen_taken']:,}", f"{row['moons']:,}", f"{row['wins']:,}")
+    tables.append(seats)
+
+    dirs = Table(title="Pass direction", title_justify="left")
+    for col in ("direction", "deals", "moon rate", "avg points", "Q♠ passed",
+                "Q♠ holder avg", "holder took Q♠"):
+        dirs.add_column(col, justify="left" if col == "direction" else "right")
+    for name, row in doc["directions"].items():
+        dirs.add_row(name, f"{row['deals']:,}", _pct(row["moon_rate"]), _num(row["average_points"]),
+                     _pct(row["queen_passed_rate"]), _num(row["queen_holder_average_points"]),
+                     _pct(row["queen_holder_took_it"]))
+    tables.append(dirs)
+
+    findings = Table(title="Findings", title_justify="left")
+    findings.add_column("code")
+    findings.add_column("severity")
+    findings.add_column("count", justify="right")
+    for code, row in doc["findings"].items():
+        style = {"error": "red", "warning": "yellow"}.get(row["severity"], "cyan")
+        findings.add_row(code, f"[{style}]{row['severity']}[/]", f"{row['count']:,}")
+    if not doc["findings"]:
+        findings.add_row("(none)", "", "0")
+    tables.append(findings)
+    return tables
+
+
+@click.command("stats")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--format", "fmt_out", type=click.Choice(["table", "json"]), default="table",
+              show_default=True, help="table for people, json for programs.")
+@click.option("--rules", "rules_arg", default=None, metavar="RULES",
+              help="Rules for records without a Rules tag (preset, \"preset k=v\" or YAML file).")
+@click.option("--force-rules", is_flag=True, help="Apply --rules even to records with a Rules tag.")
+@click.option("--from", "fmt_in", default=None, metavar="FORMAT",
+              help="Input format when the extension does not say (hrn, json, jsonl, yaml).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: every core).")
+def command(files: tuple[str, ...], fmt_out: str, rules_arg: str | None, force_rules: bool,
+            fmt_in: str | None, jobs: int | None) -> None:
+    """Statistics over a corpus: games, deals, points per seat, moon rate,
+    who took Q♠, findings per code, and the effect of the pass direction.
+
+    Points and moons are recomputed from the tricks by the referee, not
+    taken from the records' score lines.
+    """
+    rules_spec: str | None = None
+    if rules_arg is not None:
+        try:
+            rules_spec = getattr(load_rules(rules_arg), "portable_spec", None) or rules_arg
+        except RuleError as exc:
+            fail(str(exc))
+    try:
+        paths = list(expand_paths(files))
+    except InputError as exc:
+        fail_input(exc)
+    tally = Tally()
+    interrupted = False
+    work = partial(game_tally, default_rules=rules_spec, force_rules=force_rules)
+    try:
+        with CorpusProgress("stats", total=total_bytes(paths), unit="bytes") as bar:
+            for item in map_games(work, paths, fmt=fmt_in, default_rules=rules_spec,
+                                  jobs=jobs or default_jobs(), progress=bar):
+                tally += item
+    except InputError as exc:
+        fail_input(exc)
+    except KeyboardInterrupt:
+        interrupted = True
+    doc = tally.to_dict(files=len(paths))
+    if interrupted:
+        doc["summary"]["interrupted"] = True
+    if fmt_out == "json":
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    else:
+        console = stdout_console()
+        for table in render_tables(doc):
+            console.print(table)
+    if interrupted:
+        click.echo(f"hearts: interrupted after {tally.games:,} games", err=True)
+        sys.exit(130)

@@ -1,0 +1,355 @@
+"""``hearts validate``: every card of every deal against the rules in force.
+
+Files, directories (searched recursively by extension) and ``-`` (standard
+input) in any supported format.  For people, the findings of each file are
+printed compiler-style (``file:line:col: severity: message [code]``, the
+source line and a caret), coloured by severity on a terminal, then one
+summary line; ``--format json`` prints exactly the report of spec §6.
+
+Exit status: 0 no error (warnings and infos are fine), 1 some error (a
+syntax error in one game is a finding like any other: the run goes on to the
+next game and the next file), 2 when an input could not be read at all
+(missing file, not UTF-8, binary, an empty directory) or the command line is
+wrong.  An unreadable input is one line on standard error; the other inputs
+are still validated and reported, and the status is 2 at the end.
+
+The per-game work is :func:`hearts_notation.referee.validate_game` (and, for
+JSON records, :func:`hearts_notation.referee.report_json_text`, which skips
+building the model for clean records); batches of raw records are cut from
+the files by :mod:`hearts_notation.parallel` and checked on ``--jobs``
+worker processes, with the same output whatever the number of jobs.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import IO, Any, overload
+
+import click
+from rich.text import Text
+
+from ..cards import parse_card
+from ..diagnostics import render
+from ..io import INPUT_FORMATS, InputError, decode, format_for, read_bytes, source_lines_at
+from ..model import Finding
+from ..parallel import Batch, batch_games, default_jobs, iter_batches, map_ordered, total_bytes
+from ..progress import CorpusProgress
+from ..referee import report_json_text, validate_game
+from ..rules import RuleError, RuleSet, load_rules
+from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, expand_paths, fail, stdout_console
+
+_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+# Worker side ------------------------------------------------------------------------------
+
+
+def validate_batch(batch: Any, rules: RuleSet | None, force: bool) -> list[Any]:
+    """The report entries of one batch of raw records (a picklable top-level
+    function for the process pool); an unreadable input comes back as its
+    :class:`InputError`, in its place."""
+    if not isinstance(batch, Batch):
+        return [batch.error]
+    source = batch.source
+    if batch.kind == "jsonl":
+        out: list[Any] = []
+        index = batch.first_index
+        for lineno, line in enumerate(batch.payload.split("\n"), batch.first_line):
+            if not line or line.isspace():
+                continue
+            out.append(report_json_text(line, source, index, lineno, rules, force))
+            index += 1
+        return out
+    if batch.kind == "json":
+        return [
+            report_json_text(text, source, batch.first_index + i, line, rules, force,
+                             prefix=f"game {batch.first_index + i}: " if batch.in_array else "")
+            for i, (text, line) in enumerate(zip(batch.payload, batch.lines, strict=True))
+        ]
+    return [validate_game(g, rules, force) for g in batch_games(batch)]
+
+
+def iter_reports(paths: Iterable[str], fmt: str | None, rules: RuleSet | None, force: bool,
+                 jobs: int = 1, progress: CorpusProgress | None = None) -> Iterator[Any]:
+    """Report entries (spec §6) of every game of every input, in order; an
+    unreadable input yields its :class:`InputError` where it stands."""
+    spec = rules.portable_spec if rules is not None else None
+    batches = iter_batches(paths, fmt, spec, games_per_batch=32, errors="yield")
+
+    def measured() -> Iterator[Any]:
+        for b in batches:
+            if progress is not None and isinstance(b, Batch):
+                progress.advance(0, 0, b.nbytes)
+            yield b
+
+    work = partial(validate_batch, rules=rules, force=force)
+    for group in map_ordered(work, measured(), jobs, 1, None):
+        for entry in group:
+            if progress is not None and isinstance(entry, dict):
+                progress.advance(1, len(entry["deals"]))
+            yield entry
+
+
+# Collecting and printing -------------------------------------------------------------------
+
+
+@dataclass
+class Summary:
+    """The counts of the report's ``summary`` (spec §6)."""
+
+    files: int = 0
+    games: int = 0
+    deals: int = 0
+    valid_games: int = 0
+    errors: int = 0
+    warnings: int = 0
+    infos: int = 0
+    unreadable: list[InputError] = field(default_factory=list)
+
+    def add(self, entry: dict[str, Any]) -> None:
+        self.games += 1
+        self.deals += len(entry["deals"])
+        self.valid_games += bool(entry["valid"])
+        for f in entry["findings"]:
+            sev = f["severity"]
+            if sev == "error":
+                self.errors += 1
+            elif sev == "warning":
+                self.warnings += 1
+            else:
+                self.infos += 1
+
+    def to_dict(self) -> dict[str, int]:
+        return {"files": self.files, "games": self.games, "deals": self.deals,
+                "valid_games": self.valid_games, "errors": self.errors,
+                "warnings": self.warnings, "infos": self.infos}
+
+    def line(self) -> str:
+        def n(k: int, word: str) -> str:
+            return f"{k:,} {word}{'' if k == 1 else 's'}"
+
+        return (f"{n(self.files, 'file')}, {n(self.games, 'game')}, {n(self.deals, 'deal')}: "
+                f"{n(self.valid_games, 'valid game')}; {n(self.errors, 'error')}, "
+                f"{n(self.warnings, 'warning')}, {n(self.infos, 'info')}")
+
+    @property
+    def status(self) -> int:
+        if self.unreadable:
+            return EXIT_UNUSABLE
+        return EXIT_FINDINGS if self.errors else EXIT_OK
+
+
+def finding_from_dict(d: dict[str, Any]) -> Finding:
+    """A report finding (spec §6 shape) back as a :class:`Finding`."""
+    return Finding(d["code"], d["severity"], d["message"], deal=d.get("deal"), trick=d.get("trick"),
+                   seat=d.get("seat"), card=None if d.get("card") is None else parse_card(d["card"]),
+                   line=d.get("line"), column=d.get("column"))
+
+
+def _styled(text: str, severity: str) -> Text:
+    """The rendered finding with its severity word coloured."""
+    out = Text()
+    first, _, rest = text.partition("\n")
+    marker = f": {severity}: "
+    at = first.find(marker)
+    if at < 0:
+        out.append(first)
+    else:
+        out.append(first[:at + 2], style="bold")
+        out.append(severity, style=_STYLE.get(severity, ""))
+        out.append(first[at + 2 + len(severity):])
+    if rest:
+        out.append("\n" + rest, style="dim")
+    return out
+
+
+class _LineView(Sequence[str]):
+    """Some lines of a file, indexed like the whole list of its lines (what
+    :func:`diagnostics.render` expects) without holding the others."""
+
+    def __init__(self, lines: dict[int, str]) -> None:
+        self.lines = lines
+        self.size = max(lines)
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, i: int | slice) -> str | Sequence[str]:
+        if isinstance(i, slice):
+            return [self.lines.get(k + 1, "") for k in range(*i.indices(self.size))]
+        return self.lines.get(i + 1, "")
+
+
+class TextPrinter:
+    """Prints the findings of one file at a time, with its source lines."""
+
+    def __init__(self, quiet: bool, stdin_text: str | None) -> None:
+        self.console = stdout_console()
+        self.quiet = quiet
+        self.stdin_lines = stdin_text.split("\n") if stdin_text is not None else None
+        self.source: str | None = None
+        self.pending: list[Finding] = []
+
+    def add(self, entry: dict[str, Any]) -> None:
+        if entry["source"] != self.source:
+            self.flush()
+            self.source = entry["source"]
+        for f in entry["findings"]:
+            if self.quiet and f["severity"] != "error":
+                continue
+            self.pending.append(finding_from_dict(f))
+
+    def flush(self) -> None:
+        if not self.pending or self.source is None:
+            self.pending = []
+            return
+        lines = self._lines(self.source, [f.line for f in self.pending if f.line is not None])
+        view = _LineView(lines) if lines else None
+        for f in self.pending:
+            self.console.print(_styled(render(f, self.source, view), f.severity))
+        self.pending = []
+
+    def _lines(self, source: str, wanted: list[int]) -> dict[int, str] | None:
+        """Source lines for the carets: text formats only (a JSONL line is a
+        whole game, too long to quote)."""
+        if not wanted or format_for(source) == "jsonl":
+            return None
+        if source == "-":
+            if self.stdin_lines is None:
+                return None
+            return {k: self.stdin_lines[k - 1] for k in wanted if 1 <= k <= len(self.stdin_lines)}
+        try:
+            return source_lines_at(source, wanted)
+        except InputError:
+            return None
+
+
+class _Spool:
+    """Report entries kept as JSON text (memory first, then a temporary
+    file), so that the summary can be printed before them."""
+
+    def __init__(self) -> None:
+        self.file: IO[str] = tempfile.SpooledTemporaryFile(
+            max_size=32 << 20, mode="w+", encoding="utf-8")
+        self.count = 0
+
+    def add(self, entry: dict[str, Any]) -> None:
+        self.file.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        self.count += 1
+
+    def write_report(self, summary: Summary, out: IO[str]) -> None:
+        out.write('{\n  "summary": ' + json.dumps(summary.to_dict()) + ',\n  "games": [')
+        self.file.seek(0)
+        first = True
+        for line in self.file:
+            out.write(("\n    " if first else ",\n    ") + line.rstrip("\n"))
+            first = False
+        out.write("\n  ]\n}\n" if not first else "]\n}\n")
+        self.file.close()
+
+
+def _stdin_swapped(data: bytes) -> Any:
+    """Standard input replaced by *data* (already read, kept for the carets)."""
+    wrapper = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    old = sys.stdin
+    sys.stdin = wrapper
+    return old
+
+
+@click.command("validate")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--rules", "rules_arg", default=None, metavar="RULES",
+              help="Rules for records without a Rules tag: a preset, \"preset key=value ...\" "
+                   "or a YAML file.")
+@click.option("--force-rules", is_flag=True, help="Apply --rules even to records that have a Rules tag.")
+@click.option("--from", "fmt_in", type=click.Choice(INPUT_FORMATS), default=None,
+              help="Input format when the extension does not say (standard input is HRN).")
+@click.option("--format", "fmt_out", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="text for people, json for the report of spec §6.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only errors (no warnings, infos or summary).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Worker processes (0: every core).")
+def command(paths: tuple[str, ...], rules_arg: str | None, force_rules: bool, fmt_in: str | None,
+            fmt_out: str, quiet: bool, jobs: int) -> None:
+    """Check every card of every deal against the rules in force, recompute
+    the scores, and report the findings with their evidence.
+
+    Exit status: 0 no error, 1 errors found, 2 an input could not be read
+    (the other inputs are still checked) or a bad command line.
+    """
+    rules: RuleSet | None = None
+    if rules_arg is not None:
+        try:
+            rules = load_rules(rules_arg)
+        except RuleError as exc:
+            fail(f"--rules: {exc}")
+    elif force_rules:
+        fail("--force-rules needs --rules")
+    summary = Summary()
+    readable: list[str] = []
+    try:
+        for p in expand_paths(paths):
+            readable.append(p)
+    except InputError as exc:
+        summary.unreadable.append(exc)
+        click.echo(str(exc), err=True)
+    stdin_text: str | None = None
+    old_stdin = None
+    if "-" in readable:
+        try:
+            data = read_bytes("-")
+            stdin_text = decode(data, "-")
+            old_stdin = _stdin_swapped(data)
+        except InputError as exc:
+            summary.unreadable.append(exc)
+            click.echo(str(exc), err=True)
+            readable = [p for p in readable if p != "-"]
+    printer = TextPrinter(quiet, stdin_text) if fmt_out == "text" else None
+    spool = _Spool() if fmt_out == "json" else None
+    seen: set[str] = set()
+    interrupted = False
+    try:
+        with CorpusProgress("validate", total=total_bytes(readable), unit="bytes") as bar:
+            for entry in iter_reports(readable, fmt_in, rules, force_rules,
+                                      jobs or default_jobs(), bar):
+                if isinstance(entry, InputError):
+                    summary.unreadable.append(entry)
+                    if printer is not None:
+                        printer.flush()
+                    click.echo(str(entry), err=True)
+                    continue
+                seen.add(entry["source"])
+                summary.add(entry)
+                if printer is not None:
+                    printer.add(entry)
+                elif spool is not None:
+                    spool.add(entry)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if old_stdin is not None:
+            sys.stdin = old_stdin
+    summary.files = len(seen)
+    if printer is not None:
+        printer.flush()
+        if not quiet:
+            printer.console.print(Text(summary.line(), style="bold"))
+    elif spool is not None:
+        spool.write_report(summary, sys.stdout)
+        sys.stdout.flush()
+    if interrupted:
+        click.echo(f"hearts: interrupted after {summary.games:,} games", err=True)
+        sys.exit(130)
+    sys.exit(summary.status)

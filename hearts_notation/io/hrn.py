@@ -1,0 +1,897 @@
+"""Reading HRN text (spec §2) into the game model, one game at a time.
+
+How a file is read (``docs/parser.md`` tells the whole story):
+
+1. **Lines.**  The input (a string or any iterable of lines, such as an open
+   file) is read lazily.  Physical lines are joined into *logical lines* only
+   where a ``{brace comment}`` runs over several of them.
+2. **Games.**  Logical lines are grouped into games as they arrive: a
+   ``result`` line ends a game; a tag line that follows a deal begins a new
+   one.  Only one game (and the next one, to see where it starts) is held in
+   memory, so memory stays flat however long the file.
+3. **Elements.**  Each logical line is turned into element tuples by the fast
+   path (:mod:`.hrn_fast`, plain lines) or, failing that, by the Lark grammar
+   (:mod:`.hrn_lark`, ``grammar/hearts.lark``).
+4. **Assembly.**  :class:`_GameBuilder` checks what the grammar cannot (tags
+   before deals, trick numbers 1, 2, 3..., one hand line per seat, seat names
+   from the ``Seats`` tag, seats implied by bare cards), attaches comments,
+   and builds the frozen :class:`~hearts_notation.model.Game`.
+
+A game that does not read is still yielded, python-chess style: with what was
+understood before the first error (tags, complete deals) and a
+``syntax-error`` finding that says, in words, what was expected where.
+The next game is read afresh.
+
+Element shapes (all positions absolute; an absent seat position is 0, 0)::
+
+    ("tag", line, col, name, value_line, value_col, value)
+    ("comment", line, col, text)
+    ("deal", line, col, number, dealer, dealer_line, dealer_col, direction)
+    ("hand", line, col, seat, cards | None)
+    ("pass", line, col, seat, seat_line, seat_col, to, to_line, to_col, cards, mark, comment)
+    ("trick", line, col, number, comment,
+        ((seat | None, seat_line, seat_col, card, mark, comment, card_line, card_col), ...))
+    ("score" | "total", line, col, ((seat, seat_line, seat_col, points), ...))
+    ("moon", line, col, seat, seat_line, seat_col, choice)
+    ("star", line, col)
+    ("result", line, col, ((seat, line, col), ...) | None)
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import CARDS, display_order
+from ..engine import trick_winner
+from ..model import DEFAULT_SEATS, PLAYER_TAGS_4, Deal, Finding, Game, Moon, Pass, Play, Pos, Trick
+from ..rules import RuleError, RuleSet, load_rules, parse_rules, standard
+from .hrn_fast import fast_line
+from .hrn_lex import (
+    FRENCH_LETTER_RE,
+    KEYWORDS,
+    LETTER_CARD_RE,
+    SEAT_NAME_RE,
+    Element,
+    HrnSyntaxError,
+    french_letter_message,
+    join_comments,
+    quote,
+)
+from .jsonio import RecordError
+
+__all__ = ["HrnSyntaxError", "LogicalLine", "iter_games_lines", "iter_hrn", "iter_logical_lines",
+           "parse_game"]
+
+
+# 1. Lines -------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class LogicalLine:
+    """One or more physical lines that the grammar reads as one line.
+
+    ``kind`` is what the line starts with, for cutting games: ``tag``,
+    ``deal``, ``result``, ``other``, or ``comment``/``blank`` for a line with
+    no element.  ``unclosed`` is the position of a ``{`` that is never
+    closed (the line is then an error and is not parsed): the input ends, or
+    the comment reaches the tag line ``stop`` that begins the next game.
+    """
+
+    line: int
+    text: str
+    kind: str
+    unclosed: tuple[int, int] | None = None
+    stop: int = 0
+
+
+_SPECIAL = re.compile(r'[{;"]')
+_IN_COMMENT = re.compile(r"[\\}]")
+_IN_STRING = re.compile(r'[\\"]')
+_KIND = re.compile(r"(deal|result)(?![A-Za-z0-9_])", re.IGNORECASE)
+#: A physical line that begins with a complete tag: inside a comment, the
+#: sign of a forgotten ``}`` (the comment has run into the next game).
+_TAG_START = re.compile(r'[ \t]*\[[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
+_BLANKS = " \t\f\r"
+
+
+def _scan(text: str, in_comment: bool) -> tuple[bool, int, int, bool]:
+    """Where a physical line leaves the lexer: ``(still_in_comment,
+    first_content_index, open_brace_index, saw_comment)`` (-1 for none).
+
+    It follows the grammar's lexical rules: ``{...}`` with ``\\`` escapes,
+    ``;`` to the end of the line, ``"..."`` tag values (one line).
+    """
+    i, n = 0, len(text)
+    first = open_at = -1
+    saw = in_comment
+    while i < n:
+        if in_comment:
+            m = _IN_COMMENT.search(text, i)
+            if m is None:
+                return True, first, open_at, saw
+            if m.group() == "\\":
+                i = m.end() + 1
+                continue
+            in_comment = False
+            open_at = -1
+            i = m.end()
+            continue
+        m = _SPECIAL.search(text, i)
+        end = m.start() if m is not None else n
+        if first < 0:
+            seg = text[i:end]
+            lead = len(seg) - len(seg.lstrip(_BLANKS))
+            if lead < len(seg):
+                first = i + lead
+        if m is None:
+            break
+        ch = m.group()
+        if ch == ";":
+            saw = True
+            break
+        if ch == "{":
+            in_comment = saw = True
+            open_at = m.start()
+            i = m.end()
+            continue
+        if first < 0:
+            first = m.start()
+        j = m.end()
+        i = n
+        while True:
+            k = _IN_STRING.search(text, j)
+            if k is None:
+                break
+            if k.group() == "\\":
+                j = k.end() + 1
+                continue
+            i = k.end()
+            break
+    return in_comment, first, open_at, saw
+
+
+def _split_lines(text: str) -> Iterator[str]:
+    """Lines of a string, lazily (``str.splitlines`` would also cut at form
+    feeds and other separators that editors do not count as lines)."""
+    start = 0
+    find = text.find
+    while True:
+        end = find("\n", start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start:end]
+        start = end + 1
+
+
+def iter_logical_lines(lines: Iterable[str]) -> Iterator[LogicalLine]:
+    """Logical lines of an input, with their kinds, read lazily.
+
+    A brace comment left open at the end of the input, or that reaches a
+    line beginning with a tag (``[Event "..."]``: the next game), makes the
+    line where it opened an error line (``unclosed``); the lines after it
+    are read again as ordinary lines, so that the rest of the file still
+    reads.  (A comment therefore cannot hold a line that starts with a whole
+    tag; anywhere else on a line, or alone, ``[Name "value"]`` is fine.)
+    """
+    source = iter(lines)
+    pushback: list[tuple[int, str]] = []
+    lineno = 0
+
+    def next_line() -> tuple[int, str] | None:
+        nonlocal lineno
+        if pushback:
+            return pushback.pop()
+        try:
+            raw = next(source)
+        except StopIteration:
+            return None
+        lineno += 1
+        if raw.endswith("\n"):
+            raw = raw[:-1]
+        if raw.endswith("\r"):
+            raw = raw[:-1]
+        if lineno == 1 and raw.startswith("\ufeff"):
+            raw = raw[1:]
+        return lineno, raw
+
+    while True:
+        got = next_line()
+        if got is None:
+            return
+        start, text = got
+        if "{" not in text and ";" not in text and '"' not in text:
+            # The common line: no comment, no string; no need to scan.
+            body = text.lstrip(_BLANKS)
+            if not body:
+                yield LogicalLine(start, text, "blank")
+                continue
+            ch = body[0]
+            kind = "other"
+            if ch == "[":
+                kind = "tag"
+            elif ch in "dDrR":
+                kind = _kind(text, len(text) - len(body), False)
+            yield LogicalLine(start, text, kind)
+            continue
+        open_comment, first, open_at, saw = _scan(text, False)
+        if not open_comment:
+            yield LogicalLine(start, text, _kind(text, first, saw))
+            continue
+        parts = [(start, text)]
+        first_line = start if first >= 0 else 0
+        opened = (start, open_at)
+        stop = 0
+        while open_comment:
+            got = next_line()
+            if got is None:
+                break
+            ln, t = got
+            if _TAG_START.match(t):
+                pushback.append(got)  # the next game begins here: read it again
+                stop = ln
+                break
+            parts.append(got)
+            open_comment, f, o, _ = _scan(t, True)
+            if first_line == 0 and f >= 0:
+                first_line, first = ln, f
+            if o >= 0:
+                opened = (ln, o)
+        joined_parts = parts
+        unclosed: tuple[int, int] | None = None
+        if open_comment:  # the input ended inside a comment
+            cut = next(i for i, (ln, _) in enumerate(parts) if ln == opened[0])
+            joined_parts, rest = parts[: cut + 1], parts[cut + 1:]
+            pushback.extend(reversed(rest))
+            unclosed = (opened[0], opened[1] + 1)
+            if first_line > opened[0]:
+                first_line = 0
+        body = "\n".join(t for _, t in joined_parts)
+        kind = "comment"
+        if first_line:
+            head = dict(joined_parts)[first_line]
+            kind = _kind(head, first, True)
+        yield LogicalLine(start, body, kind, unclosed, stop)
+
+
+def _kind(text: str, first: int, saw_comment: bool) -> str:
+    if first < 0:
+        return "comment" if saw_comment else "blank"
+    ch = text[first]
+    if ch == "[":
+        return "tag"
+    if ch in "dDrR":
+        m = _KIND.match(text, first)
+        if m is not None:
+            return m.group(1).lower()
+    return "other"
+
+
+@dataclass(slots=True)
+class _Chunk:
+    lines: list[LogicalLine] = field(default_factory=list)
+    substantive: bool = False
+    comments: bool = False
+
+
+def _iter_chunks(lines: Iterable[str]) -> Iterator[_Chunk]:
+    """Logical lines grouped into games (spec §2: a ``result`` line ends a
+    game; a tag line after a deal begins a new one)."""
+    cur = _Chunk()
+    seen_deal = False
+    for ll in iter_logical_lines(lines):
+        kind = ll.kind
+        if kind == "tag" and seen_deal:
+            yield cur
+            cur = _Chunk()
+            seen_deal = False
+        cur.lines.append(ll)
+        if kind == "blank":
+            continue
+        if kind == "comment":
+            cur.comments = True
+            continue
+        cur.substantive = True
+        if kind == "deal":
+            seen_deal = True
+        elif kind == "result":
+            yield cur
+            cur = _Chunk()
+            seen_deal = False
+    if cur.lines:
+        yield cur
+
+
+def iter_games_lines(lines: Iterable[str]) -> Iterator[list[LogicalLine]]:
+    """The logical lines of each game, lazily (the raw split, no parsing).
+
+    Comments after the last game of a file belong to that game.  Used by
+    :func:`iter_hrn` and by the benchmark's read-and-split floor.
+    """
+    pending: _Chunk | None = None
+    only_comments: _Chunk | None = None
+    for chunk in _iter_chunks(lines):
+        if not chunk.substantive:  # only at the end of the input
+            if pending is not None:
+                pending.lines.extend(chunk.lines)
+            elif chunk.comments:
+                only_comments = chunk
+            continue
+        if pending is not None:
+            yield pending.lines
+        pending = chunk
+    if pending is not None:
+        yield pending.lines
+    elif only_comments is not None:
+        first = next(ll for ll in only_comments.lines if ll.kind == "comment")
+        raise RecordError("no game found: the input holds only comments", line=first.line,
+                          column=len(first.text) - len(first.text.lstrip()) + 1)
+
+
+# 2. The public API ----------------------------------------------------------------------
+
+
+def iter_hrn(text: str | Iterable[str], source: str = "-",
+             default_rules: str | None = None, fast: bool = True) -> Iterator[Game]:
+    """Games of HRN text, one at a time.
+
+    *text* is a whole document or any iterable of lines (an open file is
+    read lazily).  *default_rules* (``--rules``) decides the seat names and
+    the opening leader for games without a ``Rules`` tag.  *fast* can turn
+    the line fast path off (tests compare both ways).
+
+    Raises :class:`~hearts_notation.io.jsonio.RecordError` only when the
+    input holds no game at all (blank, or comments only).
+    """
+    lines = _split_lines(text) if isinstance(text, str) else text
+    index = 0
+    for game_lines in iter_games_lines(lines):
+        index += 1
+        yield _build(game_lines, source, index, default_rules, fast)
+    if index == 0:
+        raise RecordError("empty input: no game found")
+
+
+def parse_game(text: str, source: str = "-", first_line: int = 1,
+               default_rules: str | None = None, index: int | None = 1, fast: bool = True) -> Game:
+    """One game from its text, *first_line* being the line number of its
+    first line in the file.  Text that holds more than one game reads as one
+    (a second game's tags are then an error, as are lines after ``result``).
+    """
+    lines: list[LogicalLine] = []
+    for ll in iter_logical_lines(_split_lines(text)):
+        ll.line += first_line - 1
+        if ll.unclosed is not None:
+            ll.unclosed = (ll.unclosed[0] + first_line - 1, ll.unclosed[1])
+        if ll.stop:
+            ll.stop += first_line - 1
+        lines.append(ll)
+    return _build(lines, source, index, default_rules, fast)
+
+
+def _build(lines: list[LogicalLine], source: str, index: int | None,
+           default_rules: str | None, fast: bool) -> Game:
+    b = _GameBuilder(source, index, default_rules)
+    for ll in lines:
+        if ll.kind == "blank":
+            continue
+        if ll.unclosed is not None:
+            ln, col = ll.unclosed
+            where = f" before the tag at line {ll.stop}" if ll.stop else ""
+            b.error(f"unterminated comment: '{{' at {ln}:{col} has no '}}'{where}", ln, col)
+            break
+        elements = fast_line(ll.text, ll.line) if fast else None
+        if elements is None:
+            from .hrn_lark import parse_line  # Lark is loaded only when a line needs it
+
+            try:
+                elements = parse_line(ll.text, ll.line, b.seat_names_for_messages())
+            except HrnSyntaxError as exc:
+                b.error(exc.message, exc.line, exc.column)
+                break
+        b.feed(elements)
+        if b.failed:
+            break
+    if b.pos is None and lines:
+        first = next((ll for ll in lines if ll.kind != "blank"), lines[0])
+        b.pos = Pos(first.line, len(first.text) - len(first.text.lstrip()) + 1)
+    return b.finish()
+
+
+# 3. Assembly ----------------------------------------------------------------------------
+
+
+class _Stop(Exception):
+    """Raised inside the builder after an error has been recorded."""
+
+
+@functools.lru_cache(maxsize=32)
+def _load_default_rules(spec: str) -> RuleSet | None:
+    try:
+        return load_rules(spec)
+    except RuleError:
+        return None
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_rules_or_none(spec: str) -> RuleSet | None:
+    try:
+        return parse_rules(spec)
+    except RuleError:
+        return None
+
+
+def _offset(direction: str | None, n: int) -> int | None:
+    """Seats from giver to receiver for a direction with *n* seats."""
+    if direction == "left":
+        return 1
+    if direction == "right":
+        return n - 1
+    if direction == "across":
+        return n // 2 if n % 2 == 0 else None
+    if direction == "hold":
+        return 0
+    return None
+
+
+_RawPlay = tuple[str | None, int, int, Any, Any, Any, int, int]
+
+
+class _DealBuilder:
+    """A deal being read: raw facts, checked as they come."""
+
+    __slots__ = ("col", "comments", "dealer", "direction", "hand_pos", "hands", "line", "moon",
+                 "number", "pass_pos", "passes", "score", "score_pos", "total", "total_pos",
+                 "tricks", "unfinished", "where")
+
+    def __init__(self, number: int, dealer: str | None, direction: str | None, line: int,
+                 col: int) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.direction = direction
+        self.line = line
+        self.col = col
+        self.hands: dict[str, Any] = {}
+        self.hand_pos: dict[str, tuple[int, int]] = {}
+        self.passes: dict[str, Pass] = {}
+        self.pass_pos: dict[str, tuple[int, int]] = {}
+        self.tricks: list[tuple[int, int, int, str | None, tuple[_RawPlay, ...]]] = []
+        self.score: dict[str, int] | None = None
+        self.score_pos: tuple[int, int] | None = None
+        self.total: dict[str, int] | None = None
+        self.total_pos: tuple[int, int] | None = None
+        self.moon: Moon | None = None
+        self.unfinished = False
+        self.comments: list[str] = []
+        self.where: dict[str, Pos] = {}
+
+
+class _GameBuilder:
+    """Turns the elements of one game's lines into a :class:`Game`."""
+
+    def __init__(self, source: str, index: int | None, default_rules: str | None) -> None:
+        self.source = source
+        self.index = index
+        self.default_rules = default_rules
+        self.tag_list: list[tuple[str, str, int, int, int, int]] = []
+        self.tag_at: dict[str, tuple[int, int]] = {}
+        self.seats: tuple[str, ...] | None = None
+        self.seat_map: dict[str, str] = {}
+        self.exact_seats: frozenset[str] = frozenset()
+        self.settled = False
+        self.tags: dict[str, str] = {}
+        self.players: dict[str, str] = {}
+        self.rules: str | None = None
+        self.seats_tag: tuple[str, ...] | None = None
+        self._ruleset: RuleSet | None = None
+        self.game_comments: list[str] = []
+        self.deals: list[Deal] = []
+        self.cur: _DealBuilder | None = None
+        self.result: Any = None
+        self.result_pos: tuple[int, int] | None = None
+        self.errors: list[Finding] = []
+        self.failed = False
+        self.pos: Pos | None = None
+
+    # errors
+
+    def error(self, message: str, line: int, column: int, trick: int | None = None,
+              seat: str | None = None) -> None:
+        """Record a syntax error; the rest of the game is not read."""
+        deal = self.cur.number if self.cur is not None else None
+        self.errors.append(Finding(code="syntax-error", severity="error", message=message, deal=deal,
+                                   trick=trick, seat=seat, line=line, column=column))
+        self.failed = True
+
+    def fail(self, message: str, line: int, column: int, trick: int | None = None) -> _Stop:
+        self.error(message, line, column, trick)
+        return _Stop()
+
+    # seats
+
+    def seat_names_for_messages(self) -> tuple[str, ...]:
+        """The seats to name in a message, without judging the tags yet
+        (a bad ``Seats`` tag is reported where the deals begin)."""
+        if self.seats is not None:
+            return self.seats
+        n_errors, failed = len(self.errors), self.failed
+        try:
+            return self._seat_list()
+        except _Stop:
+            del self.errors[n_errors:]
+            self.failed = failed
+            return DEFAULT_SEATS[4]
+
+    def _seat_list(self) -> tuple[str, ...]:
+        tags = {name: (value, vl, vc) for name, value, _, _, vl, vc in self.tag_list}
+        if "Seats" in tags:
+            value, vl, vc = tags["Seats"]
+            return self._check_seats(value, vl, vc)
+        if "Rules" in tags:
+            rs = _parse_rules_or_none(tags["Rules"][0])
+            return DEFAULT_SEATS[rs.players] if rs is not None else DEFAULT_SEATS[4]
+        if self.default_rules:
+            rs = _load_default_rules(self.default_rules)
+            if rs is not None:
+                return DEFAULT_SEATS[rs.players]
+        return DEFAULT_SEATS[4]
+
+    def _check_seats(self, value: str, line: int, col: int) -> tuple[str, ...]:
+        names = tuple(value.split())
+        if not 3 <= len(names) <= 6:
+            raise self.fail(f"the Seats tag names {len(names)} seat{'s' if len(names) != 1 else ''}; "
+                            "a game has 3 to 6 seats, listed clockwise", line, col)
+        for name in names:
+            why = None
+            if not SEAT_NAME_RE.fullmatch(name):
+                why = "is not a seat name (a letter, then up to 7 letters or digits)"
+            elif name.lower() in KEYWORDS:
+                why = "is a keyword of the notation"
+            elif LETTER_CARD_RE.fullmatch(name) or FRENCH_LETTER_RE.fullmatch(name):
+                why = "reads as a card"
+            if why:
+                raise self.fail(f"Seats tag: {quote(name)} {why}", line, col)
+        if len(set(names)) != len(names):
+            twice = next(s for s in names if names.count(s) > 1)
+            raise self.fail(f"Seats tag: {quote(twice)} is named twice", line, col)
+        return names
+
+    def _settle(self) -> None:
+        """Tags are over (a deal or a result has begun): fix the seats, the
+        players and the rules string."""
+        if self.settled:
+            return
+        self.settled = True
+        seats: tuple[str, ...] | None = None
+        try:
+            seats = self._seat_list()
+        finally:
+            self._fill_tags(seats)
+        self.seats = seats
+        self.exact_seats = frozenset(seats)
+        self.seat_map = {s: s for s in seats}
+        folded: dict[str, list[str]] = {}
+        for s in seats:
+            folded.setdefault(s.lower(), []).append(s)
+        for key, names in folded.items():
+            if len(names) == 1 and key not in self.seat_map:
+                self.seat_map[key] = names[0]
+
+    def _fill_tags(self, seats: tuple[str, ...] | None) -> None:
+        """Sort the tags read into rules, seats, players and the others
+        (in the order read); with no usable seat list the player tags stay
+        ordinary tags and a bad ``Seats`` tag is dropped (it is an error)."""
+        player_tags: dict[str, str] = {}
+        if seats is not None and len(seats) == 4:
+            player_tags = dict(zip(PLAYER_TAGS_4, seats, strict=True))
+        elif seats is not None:
+            player_tags = {f"P{i + 1}": s for i, s in enumerate(seats)}
+        for name, value, *_ in self.tag_list:
+            if name == "Rules":
+                self.rules = value
+            elif name == "Seats":
+                if seats is not None:
+                    self.seats_tag = seats
+            elif name in player_tags:
+                self.players[player_tags[name]] = value
+            else:
+                self.tags[name] = value
+
+    def seat(self, name: str, line: int, col: int, trick: int | None = None) -> str:
+        got = self.seat_map.get(name)
+        if got is None:
+            got = self.seat_map.get(name.lower())
+        if got is not None:
+            return got
+        seats = self.seats or ()
+        hint = ""
+        if FRENCH_LETTER_RE.fullmatch(name):
+            hint = f" ({french_letter_message(name)})"
+        elif LETTER_CARD_RE.fullmatch(name):
+            hint = " (a card here needs a seat before it, or every card of the trick bare)"
+        elif "Seats" not in self.tag_at:
+            hint = " (other seat names need a [Seats \"...\"] tag)"
+        raise self.fail(f"unknown seat {quote(name)}; the seats are {' '.join(seats)}{hint}",
+                        line, col, trick)
+
+    def _need_deal(self, what: str, line: int, col: int) -> _DealBuilder:
+        if self.result_pos is not None:
+            raise self.fail(f"{what} after the result line ({self.result_pos[0]}:{self.result_pos[1]}); "
+                            "a new game begins with its tags", line, col)
+        if self.cur is None:
+            raise self.fail(f"{what} before any deal; a deal begins with a header such as "
+                            "'deal 1 dealer N pass left'", line, col)
+        return self.cur
+
+    # feeding
+
+    def feed(self, elements: list[Element]) -> None:
+        """Take the elements of one logical line (stops at the first error)."""
+        try:
+            for el in elements:
+                kind = el[0]
+                if self.pos is None:
+                    self.pos = Pos(el[1], el[2])
+                if kind == "trick":
+                    self._trick(el)
+                elif kind == "hand":
+                    self._hand(el)
+                elif kind == "pass":
+                    self._pass(el)
+                elif kind == "comment":
+                    if self.cur is not None and self.result_pos is None:
+                        self.cur.comments.append(el[3])
+                    else:
+                        self.game_comments.append(el[3])
+                elif kind == "deal":
+                    self._deal(el)
+                elif kind == "score" or kind == "total":
+                    self._points(el)
+                elif kind == "tag":
+                    self._tag(el)
+                elif kind == "moon":
+                    self._moon(el)
+                elif kind == "star":
+                    d = self._need_deal("'*' (an unfinished deal)", el[1], el[2])
+                    d.unfinished = True
+                    d.where["unfinished"] = Pos(el[1], el[2])
+                elif kind == "result":
+                    self._result(el)
+                else:  # pragma: no cover - the element shapes are fixed
+                    raise AssertionError(kind)
+        except _Stop:
+            pass
+
+    def _tag(self, el: Element) -> None:
+        _, line, col, name, vl, vc, value = el
+        if self.settled or self.cur is not None:
+            raise self.fail(f"tag [{name}] after the first deal; tags come before the deals "
+                            "(a new game begins with its tags)", line, col)
+        if name in self.tag_at:
+            first = self.tag_at[name]
+            raise self.fail(f"tag {name} is given twice (first at {first[0]}:{first[1]})", line, col)
+        self.tag_at[name] = (line, col)
+        self.tag_list.append((name, value, line, col, vl, vc))
+
+    def _deal(self, el: Element) -> None:
+        _, line, col, number, dealer, dl, dc, direction = el
+        if self.result_pos is not None:
+            self._need_deal("a deal", line, col)
+        self._settle()
+        self._close_deal()
+        if dealer is not None:
+            dealer = self.seat(dealer, dl, dc)
+        self.cur = _DealBuilder(number, dealer, direction, line, col)
+
+    def _hand(self, el: Element) -> None:
+        _, line, col, seat, cards = el
+        d = self._need_deal("a hand line", line, col)
+        seat = self.seat(seat, line, col)
+        if seat in d.hands:
+            first = d.hand_pos[seat]
+            raise self.fail(f"a second hand line for {seat} (the first is at {first[0]}:{first[1]})",
+                            line, col)
+        d.hands[seat] = None if cards is None else tuple(display_order(cards))
+        d.hand_pos[seat] = (line, col)
+        d.where["hand:" + seat] = Pos(line, col)
+
+    def _pass(self, el: Element) -> None:
+        _, line, col, seat, sl, sc, to, tl, tc, cards, mark, comment = el
+        d = self._need_deal("a pass line", line, col)
+        seat = self.seat(seat, sl, sc)
+        if to is not None:
+            to = self.seat(to, tl, tc)
+        if seat in d.passes:
+            first = d.pass_pos[seat]
+            raise self.fail(f"a second pass line for {seat} (the first is at {first[0]}:{first[1]})",
+                            line, col)
+        d.passes[seat] = Pass(seat=seat, cards=cards, to=to, mark=mark, comment=comment,
+                              pos=Pos(line, col))
+        d.pass_pos[seat] = (line, col)
+
+    def _trick(self, el: Element) -> None:
+        _, line, col, number, comment, plays = el
+        d = self._need_deal("a trick", line, col)
+        expected = len(d.tricks) + 1
+        if number != expected:
+            raise self.fail(f"expected trick {expected}, found trick {number}"
+                            + (" (trick numbers run 1, 2, 3 ... in each deal)" if number > 0 else ""),
+                            line, col, trick=number)
+        exact = self.exact_seats
+        for p in plays:
+            if p[0] is not None and p[0] not in exact:  # unknown, or to be matched case-blind
+                plays = tuple(q if q[0] is None else (self.seat(q[0], q[1], q[2], trick=number), *q[1:])
+                              for q in plays)
+                break
+        d.tricks.append((line, col, number, comment, plays))
+
+    def _points(self, el: Element) -> None:
+        kind, line, col, pairs = el
+        d = self._need_deal(f"a {kind} line", line, col)
+        if getattr(d, kind) is not None:
+            first = getattr(d, kind + "_pos")
+            raise self.fail(f"a second {kind} line in this deal (the first is at {first[0]}:{first[1]})",
+                            line, col)
+        out: dict[str, int] = {}
+        for seat, sl, sc, value in pairs:
+            s = self.seat(seat, sl, sc)
+            if s in out:
+                raise self.fail(f"{s} is given twice in this {kind} line", sl, sc)
+            out[s] = value
+        setattr(d, kind, out)
+        setattr(d, kind + "_pos", (line, col))
+        d.where[kind] = Pos(line, col)
+
+    def _moon(self, el: Element) -> None:
+        _, line, col, seat, sl, sc, choice = el
+        d = self._need_deal("a moon line", line, col)
+        if d.moon is not None:
+            first = d.moon.pos
+            assert first is not None
+            raise self.fail(f"a second moon line in this deal (the first is at {first.line}:{first.column})",
+                            line, col)
+        d.moon = Moon(seat=self.seat(seat, sl, sc), choice=choice, pos=Pos(line, col))
+
+    def _result(self, el: Element) -> None:
+        _, line, col, seats = el
+        if self.result_pos is not None:
+            raise self.fail(f"a second result line (the first is at {self.result_pos[0]}:"
+                            f"{self.result_pos[1]})", line, col)
+        self._settle()
+        self._close_deal()
+        if seats is None:
+            self.result = "*"
+        else:
+            names: list[str] = []
+            for s, sl, sc in seats:
+                name = self.seat(s, sl, sc)
+                if name in names:
+                    raise self.fail(f"{name} is named twice in the result", sl, sc)
+                names.append(name)
+            self.result = tuple(names)
+        self.result_pos = (line, col)
+
+    # closing
+
+    def _ruleset_for_leads(self) -> RuleSet:
+        if self._ruleset is None:
+            rs = None
+            if self.rules is not None:
+                rs = _parse_rules_or_none(self.rules)
+            elif self.default_rules:
+                rs = _load_default_rules(self.default_rules)
+            self._ruleset = rs or standard()
+        return self._ruleset
+
+    def _opening_leader(self, d: _DealBuilder) -> int | None:
+        """The seat holding the lowest club in play after the pass, when the
+        recorded hands and passes show it (else ``None``)."""
+        seats = self.seats or ()
+        n = len(seats)
+        rules = self._ruleset_for_leads()
+        low = CARDS[rules.lowest_club]
+        direction = d.direction or (rules.direction_for(d.number) if d.number >= 1 else None)
+        offset = _offset(direction, n)
+        idx = {s: i for i, s in enumerate(seats)}
+        if offset is not None:
+            for seat, p in d.passes.items():
+                if low in p.cards:
+                    return (idx[seat] + offset) % n
+        holder = None
+        for seat, hand in d.hands.items():
+            if hand is not None and low in hand:
+                holder = idx[seat]
+                break
+        if holder is None:
+            unknown = [i for i, s in enumerate(seats) if d.hands.get(s) is None]
+            if len(unknown) != 1:
+                return None
+            holder = unknown[0]
+        if offset == 0 or seats[holder] in d.passes:
+            return holder
+        return None
+
+    def _close_deal(self) -> None:
+        """Resolve implied seats and freeze the deal being read."""
+        d = self.cur
+        if d is None:
+            return
+        seats = self.seats or ()
+        n = len(seats)
+        idx = {s: i for i, s in enumerate(seats)}
+        tricks: list[Trick] = []
+        prev_winner: int | None = None
+        prev_empty = False
+        low_name = ""
+        for t_i, (line, col, number, comment, raw) in enumerate(d.tricks):
+            out: list[Play] = []
+            at = -1
+            cards: list[int] = []
+            where: list[int] = []
+            for k, (seat, _sl, _sc, card, mark, pcomment, cl, cc) in enumerate(raw):
+                if seat is None:
+                    if k == 0:
+                        if t_i == 0:
+                            leader = self._opening_leader(d)
+                            if leader is None:
+                                low_name = CARDS[self._ruleset_for_leads().lowest_club].text(unicode=True)
+                                raise self.fail(
+                                    f"cannot tell who leads trick 1: the hands and passes recorded do not "
+                                    f"show who holds {low_name} after the pass; write the seat before the "
+                                    f"card (as in S {card.text(unicode=True)})", cl, cc, trick=number)
+                        else:
+                            leader = prev_winner
+                            if leader is None:
+                                why = "has no cards" if prev_empty else "is not known"
+                                raise self.fail(f"cannot tell who leads trick {number}: trick {number - 1} "
+                                                f"{why}; write the seat before the card", cl, cc,
+                                                trick=number)
+                        at = leader
+                    else:
+                        at = (at + 1) % n
+                    seat = seats[at]
+                else:
+                    at = idx[seat]
+                cards.append(card)
+                where.append(at)
+                out.append(Play(seat, card, mark, pcomment, Pos(cl, cc)))
+            if cards:
+                prev_winner = where[trick_winner(cards)]
+                prev_empty = False
+            else:
+                prev_winner = None
+                prev_empty = True
+            tricks.append(Trick(tuple(out), comment, Pos(line, col)))
+        self.deals.append(Deal(
+            number=d.number, dealer=d.dealer, direction=d.direction,  # type: ignore[arg-type]
+            hands=d.hands, passes=d.passes, tricks=tuple(tricks), score=d.score, total=d.total,
+            moon=d.moon, unfinished=d.unfinished, comment=join_comments(d.comments),
+            pos=Pos(d.line, d.col), where=d.where,
+        ))
+        self.cur = None
+
+    def finish(self) -> Game:
+        """The game read (with the errors found, if any)."""
+        try:
+            if not self.failed:
+                self._settle()
+                self._close_deal()
+            elif not self.settled:
+                n_errors = len(self.errors)
+                try:
+                    self._settle()
+                except _Stop:
+                    del self.errors[n_errors:]  # only the first error of a game is reported
+        except _Stop:
+            pass
+        where = {} if self.result_pos is None else {"result": Pos(*self.result_pos)}
+        return Game(
+            tags=self.tags, rules=self.rules, seats=self.seats_tag, players=self.players,
+            deals=tuple(self.deals), result=self.result,
+            comment=join_comments(self.game_comments), errors=tuple(self.errors), source=self.source,
+            index=self.index, pos=self.pos, where=where,
+        )

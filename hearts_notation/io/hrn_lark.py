@@ -1,0 +1,431 @@
+"""The HRN grammar (``grammar/hearts.lark``) compiled once, and errors in words.
+
+The grammar describes one *logical line* (see :mod:`hearts_notation.io.hrn`).
+It is compiled to an LALR parser with a contextual lexer the first time it is
+needed and kept in a module-level singleton; the transformer is passed to
+Lark so that rule callbacks build the reader's element tuples while parsing
+and no parse tree is ever built.
+
+Lark's exceptions name terminals (``CARD``, ``$END``); :func:`explain` turns
+them into what a person wants to read: what was expected, in words, what was
+found, and for the usual slips (``DS``, a mark after a space, a PBN hand with
+two dots, an unterminated tag value) why it is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from importlib import resources
+from pathlib import Path
+from typing import Any, cast
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .hrn_lex import (
+    Element,
+    HrnSyntaxError,
+    card_token,
+    comment_text,
+    group_cards,
+    join_comments,
+    pass_mark,
+    pbn_cards,
+    quote,
+    tag_value,
+)
+
+GRAMMAR_FILE = "hearts.lark"
+
+
+def grammar_text() -> str:
+    """The grammar, read as package data (``hearts_notation.grammar``), or
+    from the source tree's ``grammar/`` folder when the package is not
+    importable (a checkout run without installing)."""
+    try:
+        return resources.files("hearts_notation.grammar").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        path = Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR_FILE
+        return path.read_text(encoding="utf-8")
+
+
+class _LineTransformer(Transformer[Token, Any]):
+    """Rule callbacks run by the LALR parser as it reduces (no tree).
+
+    ``base`` is the absolute line number of the logical line being parsed;
+    Lark counts lines from 1 within the text it is given.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.base = 1
+
+    def _at(self, tok: Token) -> tuple[int, int]:
+        return (tok.line or 1) + self.base - 1, tok.column or 1
+
+    def _comments(self, toks: list[Any]) -> list[Element]:
+        out: list[Element] = []
+        for t in toks:
+            if isinstance(t, Token) and t.type == "COMMENT":
+                ln, col = self._at(t)
+                out.append(("comment", ln, col, comment_text(t.value)))
+        return out
+
+    def start(self, children: list[Any]) -> list[Element]:
+        out: list[Element] = []
+        for ch in children:
+            if isinstance(ch, Token):
+                ln, col = self._at(ch)
+                out.append(("comment", ln, col, comment_text(ch.value)))
+            else:
+                out.extend(ch)
+        return out
+
+    def tag(self, children: list[Token]) -> Element:
+        bracket, name, value = children
+        bl, bc = self._at(bracket)
+        vl, vc = self._at(value)
+        return ("tag", bl, bc, name.value, vl, vc, tag_value(value.value))
+
+    def tag_line(self, children: list[Any]) -> list[Element]:
+        tags = [c for c in children if not isinstance(c, Token)]
+        return tags + self._comments(children)
+
+    def deal_line(self, children: list[Token]) -> list[Element]:
+        deal = children[0]
+        ln, col = self._at(deal)
+        number = int(children[1].value)
+        dealer: str | None = None
+        dl = dc = 0
+        direction: str | None = None
+        for i, t in enumerate(children):
+            if t.type == "DEALER":
+                seat = children[i + 1]
+                dealer = seat.value
+                dl, dc = self._at(seat)
+            elif t.type == "DIRECTION":
+                direction = t.value.lower()
+        return [("deal", ln, col, number, dealer, dl, dc, direction), *self._comments(children)]
+
+    def suit_groups(self, children: list[Token]) -> tuple[str, tuple[Any, ...]]:
+        seen: dict[int, tuple[int, int]] = {}
+        cards: list[Any] = []
+        for t in children:
+            ln, col = self._at(t)
+            cards.extend(group_cards(t.value, ln, col, seen))
+        return ("cards", tuple(cards))
+
+    def card_list(self, children: list[Token]) -> tuple[str, tuple[Any, ...]]:
+        cards = []
+        for t in children:
+            ln, col = self._at(t)
+            card, mark = card_token(t.value, ln, col)
+            if mark is not None:
+                raise HrnSyntaxError(
+                    "a mark belongs on a played or passed card, not on a card of a hand",
+                    ln, col + len(t.value) - len(mark))
+            cards.append(card)
+        return ("cards", tuple(cards))
+
+    def hand_line(self, children: list[Any]) -> list[Element]:
+        seat = children[0]
+        ln, col = self._at(seat)
+        hand = children[1]
+        cards: tuple[Any, ...] | None
+        if isinstance(hand, Token):
+            if hand.type == "UNKNOWN":
+                cards = None
+            else:  # PBN
+                hl, hc = self._at(hand)
+                cards = pbn_cards(hand.value, hl, hc)
+        else:
+            cards = hand[1]
+        return [("hand", ln, col, seat.value, cards), *self._comments(children[2:])]
+
+    def pass_line(self, children: list[Token]) -> list[Element]:
+        kw = children[0]
+        ln, col = self._at(kw)
+        seat = children[1]
+        sl, sc = self._at(seat)
+        to: str | None = None
+        tl = tc = 0
+        rest = children[2:]
+        if rest and rest[0].type == "SEAT":
+            to = rest[0].value
+            tl, tc = self._at(rest[0])
+            rest = rest[1:]
+        cards = []
+        marks: list[tuple[str, int, int]] = []
+        comments: list[str] = []
+        for t in rest:
+            if t.type == "COMMENT":
+                comments.append(comment_text(t.value))
+                continue
+            cl, cc = self._at(t)
+            card, mark = card_token(t.value, cl, cc)
+            cards.append(card)
+            if mark is not None:
+                marks.append((mark, cl, cc + len(t.value) - len(mark)))
+        return [("pass", ln, col, seat.value, sl, sc, to, tl, tc, tuple(cards), pass_mark(marks),
+                 join_comments(comments))]
+
+    def play(self, children: list[Token]) -> tuple[Any, ...]:
+        seat: str | None = None
+        sl = sc = 0
+        i = 0
+        if children[0].type == "SEAT":
+            seat = children[0].value
+            sl, sc = self._at(children[0])
+            i = 1
+        tok = children[i]
+        cl, cc = self._at(tok)
+        card, mark = card_token(tok.value, cl, cc)
+        comments = [comment_text(t.value) for t in children[i + 1:]]
+        return (seat, sl, sc, card, mark, join_comments(comments), cl, cc)
+
+    def trick_line(self, children: list[Any]) -> list[Element]:
+        num = children[0]
+        ln, col = self._at(num)
+        comments: list[str] = []
+        plays: list[tuple[Any, ...]] = []
+        for ch in children[1:]:
+            if isinstance(ch, Token):
+                comments.append(comment_text(ch.value))
+            else:
+                plays.append(ch)
+        return [("trick", ln, col, int(num.value[:-1]), join_comments(comments), tuple(plays))]
+
+    def _points(self, kind: str, children: list[Token]) -> list[Element]:
+        kw = children[0]
+        ln, col = self._at(kw)
+        pairs = []
+        toks = [t for t in children[1:] if t.type != "COMMENT"]
+        for seat, value in zip(toks[::2], toks[1::2], strict=True):
+            sl, sc = self._at(seat)
+            pairs.append((seat.value, sl, sc, int(value.value)))
+        return [(kind, ln, col, tuple(pairs)), *self._comments(children)]
+
+    def score_line(self, children: list[Token]) -> list[Element]:
+        return self._points("score", children)
+
+    def total_line(self, children: list[Token]) -> list[Element]:
+        return self._points("total", children)
+
+    def moon_line(self, children: list[Token]) -> list[Element]:
+        kw, seat, choice = children[:3]
+        ln, col = self._at(kw)
+        sl, sc = self._at(seat)
+        return [("moon", ln, col, seat.value, sl, sc, choice.value.lower()), *self._comments(children[3:])]
+
+    def star_line(self, children: list[Token]) -> list[Element]:
+        ln, col = self._at(children[0])
+        return [("star", ln, col), *self._comments(children[1:])]
+
+    def result_line(self, children: list[Token]) -> list[Element]:
+        ln, col = self._at(children[0])
+        seats: tuple[tuple[str, int, int], ...] | None = None
+        if children[1].type == "SEAT":
+            seats = tuple((t.value, *self._at(t)) for t in children[1:] if t.type == "SEAT")
+        return [("result", ln, col, seats), *self._comments(children[1:])]
+
+
+_LOCK = threading.Lock()
+_PARSER: Lark | None = None
+_TRANSFORMER = _LineTransformer()
+
+
+def parser() -> Lark:
+    """The compiled grammar (built on first use, then shared)."""
+    global _PARSER
+    if _PARSER is None:
+        with _LOCK:
+            if _PARSER is None:
+                _PARSER = Lark(grammar_text(), parser="lalr", lexer="contextual",
+                               transformer=_TRANSFORMER, propagate_positions=False,
+                               maybe_placeholders=False)
+    return _PARSER
+
+
+def terminal_pattern(name: str) -> str:
+    """The regular expression of a grammar terminal (tests check the fast
+    path's tables against it)."""
+    for t in parser().terminals:
+        if t.name == name:
+            return str(t.pattern.to_regexp())
+    raise KeyError(name)
+
+
+def parse_line(text: str, line: int, seats: tuple[str, ...]) -> list[Element]:
+    """Elements of one logical line whose first line is *line* (absolute).
+
+    Raises :class:`HrnSyntaxError` with a message in words; *seats* only
+    serve to name the seats in that message.
+    """
+    p = parser()
+    with _LOCK:
+        _TRANSFORMER.base = line
+        try:
+            result = cast(list[Element], p.parse(text))
+        except UnexpectedInput as exc:
+            raise explain(exc, text, line, seats) from None
+    return result
+
+
+# Errors in words ------------------------------------------------------------------
+
+#: How each terminal is named in a message, in the order they are listed.
+_WORDS: tuple[tuple[str, str], ...] = (
+    ("TAG_OPEN", "a tag such as [Event \"...\"]"),
+    ("TAG_NAME", "a tag name"),
+    ("TAG_VALUE", "a quoted tag value such as \"Club\""),
+    ("_RSQB", "']' to close the tag"),
+    ("DEAL", "'deal'"),
+    ("INT", "a deal number"),
+    ("DEALER", "'dealer'"),
+    ("PASS", "'pass'"),
+    ("DIRECTION", "a pass direction (left, right, across, hold)"),
+    ("TRICK_NUMBER", "a trick number such as 1."),
+    ("SEAT", "SEATS"),
+    ("_GT", "'>'"),
+    ("_COLON", "':'"),
+    ("UNKNOWN", "'?' for an unknown hand"),
+    ("PBN", "a PBN hand such as AQ4.K93.J862.T75"),
+    ("SYMBOL_GROUP", "a suit group such as ♠AQ4"),
+    ("LETTER_GROUP", "a suit group such as S:AQ4"),
+    ("CARD", "a card such as QS or 10♥"),
+    ("FRENCH_LETTER_CARD", ""),
+    ("SCORE", "'score'"),
+    ("TOTAL", "'total'"),
+    ("POINTS", "a number of points"),
+    ("MOON", "'moon'"),
+    ("MOON_CHOICE", "'add' or 'subtract'"),
+    ("STAR", "'*'"),
+    ("RESULT", "'result'"),
+    ("COMMENT", "a {comment}"),
+    ("$END", "the end of the line"),
+)
+_LINE_START = ("a line such as [Tag \"value\"], deal 1, N: AQ4.K93.J862.T75, pass N: ..., "
+               "1. S 2C ..., score ..., total ..., moon ..., * or result ...")
+_HAND = ("a hand: '?', PBN such as AQ4.K93.J862.T75, suit groups such as ♠AQ4 ♥K93 or S:AQ4 H:K93, "
+         "or cards such as A♠ Q♠")
+
+
+def _accepts(exc: UnexpectedInput) -> set[str]:
+    """Terminals the parser would have taken where it stopped."""
+    state = getattr(exc, "state", None)
+    try:
+        return set(state.parse_conf.parse_table.states[state.position])  # type: ignore[union-attr]
+    except AttributeError:
+        expected = getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
+        return set(expected)
+
+
+def _seats_phrase(seats: tuple[str, ...]) -> str:
+    return f"a seat ({', '.join(seats)})"
+
+
+def expected_phrase(expected: set[str], seats: tuple[str, ...]) -> str:
+    """What the parser wanted, in words (``a seat (N, E, S, W) or a card ...``)."""
+    if {"DEAL", "TRICK_NUMBER", "TAG_OPEN"} <= expected:
+        return _LINE_START
+    if {"PBN", "SYMBOL_GROUP", "UNKNOWN"} <= expected:
+        return _HAND
+    if {"SYMBOL_GROUP", "LETTER_GROUP"} <= expected:
+        tail = [w for n, w in _WORDS if n in expected and n in ("COMMENT", "$END")]
+        return ", ".join(["a rank", "another suit group (♠AQ4 or S:AQ4)", *tail[:-1]]) + " or " + tail[-1] \
+            if tail else "a rank or another suit group (♠AQ4 or S:AQ4)"
+    if "CARD" in expected:
+        expected = expected - {"_COLON"}  # the colon of "W:5♦" is optional
+    words: list[str] = []
+    for name, word in _WORDS:
+        if name in expected and word:
+            words.append(_seats_phrase(seats) if word == "SEATS" else word)
+    if not words:
+        return "something else"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+_WORD_AT = re.compile(r"[^\s{};]+|[{};]")
+_FIRST_WORD = re.compile(r"\s*(?:\{(?:[^\\}]|\\.)*\}\s*)*([A-Za-z][A-Za-z0-9]*)", re.S)
+
+
+def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError:
+    """A Lark error as a :class:`HrnSyntaxError` in words, at an absolute position."""
+    expected = _accepts(exc)
+    found: str | None
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+        tok = exc.token
+        line = (tok.end_line or tok.line or 1) + base - 1
+        column = tok.end_column or tok.column or 1
+        found = None
+    elif isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        line, column = tok.line + base - 1, tok.column
+        found = str(tok.value)
+        start = tok.start_pos or 0
+        m = _WORD_AT.match(text, start)
+        if m and len(m.group()) > len(found):
+            found = m.group()
+    elif isinstance(exc, UnexpectedCharacters):
+        line, column = exc.line + base - 1, exc.column
+        m = _WORD_AT.match(text, exc.pos_in_stream or 0)
+        found = m.group() if m else exc.char
+    elif isinstance(exc, UnexpectedEOF):  # not raised by LALR, kept for safety
+        lines = text.split("\n")
+        line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
+    else:  # pragma: no cover - every UnexpectedInput is one of the above
+        return HrnSyntaxError(str(exc), base, 1)
+    special = _diagnose(found, expected, text, base, line, column, seats)
+    if special is not None:
+        return special
+    what = "the end of the line" if found is None else quote(found)
+    return HrnSyntaxError(f"expected {expected_phrase(expected, seats)}, found {what}", line, column)
+
+
+def _diagnose(found: str | None, expected: set[str], text: str, base: int, line: int, column: int,
+              seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """The usual slips, explained (``None`` when nothing special applies)."""
+    if found is None:
+        return None
+    if "CARD" in expected:
+        from .hrn_lex import FRENCH_LETTER_RE
+
+        if FRENCH_LETTER_RE.fullmatch(found):
+            from .hrn_lex import french_letter_message
+
+            return HrnSyntaxError(french_letter_message(found), line, column)
+        if re.fullmatch(r"[!?]{1,2}", found):
+            return HrnSyntaxError(
+                f"a mark goes right after its card, with no space (as in KC{found}), found {quote(found)}",
+                line, column)
+    if "PBN" in expected and "." in found:
+        try:
+            pbn_cards(found, line, column)
+        except HrnSyntaxError as err:
+            return err
+    if "TAG_VALUE" in expected and found.startswith('"'):
+        return HrnSyntaxError(f"unterminated tag value: the '\"' at {line}:{column} has no closing '\"'",
+                              line, column)
+    if {"DEAL", "TRICK_NUMBER"} <= expected and found[:1] in "♠♥♦♣♤♡♢♧":
+        return HrnSyntaxError("a line cannot begin with a suit: a hand is written on one line, after its "
+                              "seat (N: ♠ A Q 4 ♥ K 9 3 ...)", line, column)
+    if found.startswith("}"):
+        return HrnSyntaxError("a '}' with no '{' before it (write \\} for a brace inside a comment)",
+                              line, column)
+    if "TRICK_NUMBER" in expected and found.isdigit():
+        return HrnSyntaxError(f"a trick line starts with its number and a dot, as in '{found}.'",
+                              line, column)
+    if expected == {"_COLON"}:
+        m = _FIRST_WORD.match(text)
+        if m and m.group(1) not in seats and "\n" not in text[: m.start(1)]:
+            word = m.group(1)
+            return HrnSyntaxError(f"expected {_LINE_START}, found {quote(word)}", base, m.start(1) + 1)
+    if "SYMBOL_GROUP" in expected and "LETTER_GROUP" in expected and found[:1] in "RDVrdv" \
+            and "UNKNOWN" not in expected:
+        return HrnSyntaxError(
+            f"French ranks (R, D, V) are written only in suit-symbol groups such as ♠ A D 4; "
+            f"found {quote(found)}", line, column)
+    return None

@@ -1,0 +1,365 @@
+"""The canonical HRN writer: a :class:`~hearts_notation.model.Game` as text.
+
+Every writer of the text form goes through here (``fmt``, ``convert``,
+``annotate -o``), so there is exactly one canonical layout (spec §2):
+
+* tags first, in the order Event, Site, Date, Round, Rules, Seats, the
+  player names, then the other tags in the order they were read;
+* the game comment on its own line before the first deal;
+* each deal as a paragraph: ``deal N dealer SEAT pass DIR``, the deal
+  comment, hand lines in seat order, pass lines, one line per trick with
+  ``SEAT CARD`` pairs, then ``score``, ``total``, ``moon`` and ``*``;
+* ``result`` last, and one blank line between paragraphs and games.
+
+ASCII by default (``QS``, ``TH``; hands in PBN dotted form, an empty
+group for a void, as PBN itself writes it).  ``unicode=True`` writes suit
+symbols and ``10``, and hands as suit groups (``♠ A Q 4  ♥ K 9 3 ...``)
+because a dotted hand cannot hold ``10`` or a French rank unambiguously;
+``lang="fr"`` writes the French ranks R, D, V, which only exist with
+symbols, so it implies ``unicode``.
+
+It runs over millions of deals (``generate``, ``convert`` of a corpus), so
+card and hand spellings come from precomputed tables and each line is
+built with one ``join``; nothing here re-parses or validates a record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
+
+from ..cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_SYMBOLS, display_order
+from ..model import PLAYER_TAGS_4, Deal, Game, Pass, Trick
+
+#: Tags written first, in this order (spec §2, canonical form).
+FIRST_TAGS: tuple[str, ...] = ("Event", "Site", "Date", "Round")
+#: Spades, hearts, diamonds, clubs: the suit order of a written hand, as
+#: (bit offset of the suit in a card mask, suit symbol).
+_HAND_SUITS: tuple[tuple[int, str], ...] = ((39, SUIT_SYMBOLS[3]), (26, SUIT_SYMBOLS[2]),
+                                            (13, SUIT_SYMBOLS[1]), (0, SUIT_SYMBOLS[0]))
+
+
+def _style(unicode: bool, lang: str) -> tuple[bool, str]:
+    """The effective (unicode, lang): French ranks need suit symbols."""
+    if lang == "fr":
+        return True, "fr"
+    if lang != "en":
+        raise ValueError(f"unknown language {lang!r}; use en or fr")
+    return unicode, "en"
+
+
+@lru_cache(maxsize=4)
+def _card_table(unicode: bool, lang: str) -> tuple[str, ...]:
+    """Text of each of the 52 cards in one style."""
+    return tuple(c.text(unicode, lang) for c in CARDS)
+
+
+@lru_cache(maxsize=4)
+def _suit_table(unicode: bool, lang: str) -> tuple[str, ...]:
+    """Ranks of a 13-bit suit mask, high to low: ``"AQ4"`` in ASCII (one
+    PBN group), ``"A D 4"`` with symbols (spaced, since ``10`` has two
+    characters); the void is ``""`` in ASCII and ``"-"`` with symbols."""
+    if unicode:
+        names = [("10" if r == "T" else r) for r in (RANK_FRENCH if lang == "fr" else RANK_LETTERS)]
+        sep, void = " ", "-"
+    else:
+        names, sep, void = list(RANK_LETTERS), "", ""
+    table: list[str] = []
+    for m in range(1 << 13):
+        ranks = [names[r] for r in range(12, -1, -1) if m >> r & 1]
+        table.append(sep.join(ranks) if ranks else void)
+    return tuple(table)
+
+
+def escape_comment(text: str) -> str:
+    """A brace comment's body with ``\\`` and ``}`` escaped (spec §2).
+
+    Leading and trailing white space is dropped: the reader does not keep
+    it (``{ text }`` is the comment ``text``), so writing it would make the
+    output differ from its own canonical form.
+    """
+    text = text.strip()
+    if "\\" in text or "}" in text:
+        text = text.replace("\\", "\\\\").replace("}", "\\}")
+    return text
+
+
+def escape_tag(value: str) -> str:
+    """A tag value with PGN escapes (``\\"``, ``\\\\``).
+
+    A tag is one line and PGN has no escape for a line break, so a value
+    that holds one (possible in JSON) has its line breaks written as spaces.
+    """
+    if "\\" in value or '"' in value:
+        value = value.replace("\\", "\\\\").replace('"', '\\"')
+    if "\n" in value or "\r" in value:
+        value = " ".join(value.splitlines())
+    return value
+
+
+_TAG_NAME_OK = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def tag_name(name: str) -> str:
+    """A tag name as the grammar reads it (letters, digits, ``_``); any
+    other character (possible in a JSON ``tags`` key) becomes ``_``."""
+    if set(name) <= _TAG_NAME_OK and name:
+        return name
+    return "".join(c if c in _TAG_NAME_OK else "_" for c in name) or "_"
+
+
+def _comment(text: str) -> str:
+    return "{" + escape_comment(text) + "}"
+
+
+def hand_text(cards: Sequence[int], unicode: bool = False, lang: str = "en") -> str:
+    """One hand as written on a hand line.
+
+    ASCII: PBN dotted, spades first (``AQ4.K93.J862.T75``, ``AQ4..J862.T75``
+    with a heart void).  With symbols: suit groups separated by two spaces
+    (``♠ A D 4  ♥ R 9 3  ♦ V 8 6 2  ♣ 10 7 5``), ``-`` for a void.  A hand
+    that holds a card twice (a broken record) is written card by card so
+    that the referee still sees the duplicate.
+    """
+    unicode, lang = _style(unicode, lang)
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    if mask.bit_count() != len(cards):
+        table = _card_table(unicode, lang)
+        return " ".join(table[c] for c in display_order(CARDS[c] for c in cards))
+    groups = _suit_table(unicode, lang)
+    if unicode:
+        return "  ".join(sym + " " + groups[(mask >> off) & 0x1FFF] for off, sym in _HAND_SUITS)
+    return ".".join(groups[(mask >> off) & 0x1FFF] for off, _ in _HAND_SUITS)
+
+
+def _ordered(keys: Iterable[str], seats: Sequence[str]) -> list[str]:
+    """*keys* in seat order, then any keys that are not seats in the order
+    given (a broken record is written as read, not silently dropped)."""
+    present = list(keys)
+    known = set(present)
+    out = [s for s in seats if s in known]
+    if len(out) != len(present):
+        seat_set = set(seats)
+        out.extend(k for k in present if k not in seat_set)
+    return out
+
+
+def _points_line(word: str, points: Mapping[str, int], seats: Sequence[str]) -> str:
+    parts = [word]
+    for s in _ordered(points, seats):
+        parts.append(s)
+        parts.append(str(points[s]))
+    return " ".join(parts)
+
+
+@lru_cache(maxsize=256)
+def _cycle_direction(rules: str, number: int) -> str | None:
+    """Pass direction of deal *number* under a Rules string, or ``None``
+    when the string names no valid rule set (the referee reports it)."""
+    from ..rules import RuleError, parse_rules
+
+    try:
+        return parse_rules(rules).direction_for(number)
+    except RuleError:
+        return None
+
+
+def player_tag(position: int, n_seats: int) -> str:
+    """The tag that names the player at seat *position* (0-based, clockwise):
+    North/East/South/West with four seats, ``P1``..``Pn`` otherwise."""
+    if n_seats == 4:
+        return PLAYER_TAGS_4[position]
+    return f"P{position + 1}"
+
+
+def _tag_lines(game: Game, seats: Sequence[str]) -> list[str]:
+    tags = game.tags
+    out: list[str] = []
+    for name in FIRST_TAGS:
+        if name in tags:
+            out.append(f'[{name} "{escape_tag(tags[name])}"]')
+    rules = game.rules if game.rules is not None else tags.get("Rules")
+    if rules is not None:
+        out.append(f'[Rules "{escape_tag(rules)}"]')
+    if game.seats is not None:
+        out.append(f'[Seats "{escape_tag(" ".join(game.seats))}"]')
+    elif "Seats" in tags:
+        out.append(f'[Seats "{escape_tag(tags["Seats"])}"]')
+    player_tags = {player_tag(i, len(seats)) for i in range(len(seats))}
+    players = game.players
+    for i, seat in enumerate(seats):
+        tag = player_tag(i, len(seats))
+        player = players.get(seat)
+        if player is None:
+            player = tags.get(tag)
+        if player is not None:
+            out.append(f'[{tag} "{escape_tag(player)}"]')
+    # A player recorded for a seat that is not at the table (broken JSON)
+    # keeps its name under the seat's own name rather than being lost.
+    for seat, name in players.items():
+        if seat not in seats and seat not in tags:
+            out.append(f'[{seat} "{escape_tag(name)}"]')
+    skip = {*FIRST_TAGS, "Rules", "Seats", *player_tags}
+    for name, value in tags.items():
+        if name not in skip:
+            out.append(f'[{tag_name(name)} "{escape_tag(value)}"]')
+    return out
+
+
+def _pass_line(p: Pass, cards: tuple[str, ...]) -> str:
+    head = f"pass {p.seat}>{p.to}:" if p.to is not None else f"pass {p.seat}:"
+    parts = [head]
+    parts.extend(cards[c] for c in p.cards)
+    if p.mark is not None:
+        if len(parts) > 1:
+            parts[-1] += p.mark
+        else:  # a mark on a pass of no cards has nowhere to sit but the colon
+            parts[0] += p.mark
+    if p.comment is not None:
+        parts.append(_comment(p.comment))
+    return " ".join(parts)
+
+
+_TRICK_NUMBERS: tuple[str, ...] = tuple(f"{k}." for k in range(32))
+
+
+def _trick_line(k: int, trick: Trick, cards: tuple[str, ...]) -> str:
+    parts = [_TRICK_NUMBERS[k] if k < 32 else f"{k}."]
+    if trick.comment is not None:
+        parts.append(_comment(trick.comment))
+    for p in trick.plays:
+        card = cards[p.card] if p.mark is None else cards[p.card] + p.mark
+        if p.comment is None:
+            parts.append(f"{p.seat} {card}")
+        else:
+            parts.append(f"{p.seat} {card} {_comment(p.comment)}")
+    return " ".join(parts)
+
+
+def deal_lines(deal: Deal, position: int, game: Game, seats: Sequence[str],
+               unicode: bool = False, lang: str = "en") -> list[str]:
+    """The lines of one deal (no blank lines), *position* being its
+    1-based place in the game (used when the record has no deal number)."""
+    unicode, lang = _style(unicode, lang)
+    cards = _card_table(unicode, lang)
+    number = deal.number if deal.number is not None else position
+    head = [f"deal {number}"]
+    if deal.dealer is not None:
+        head.append(f"dealer {deal.dealer}")
+    direction = deal.direction
+    if direction is None:
+        direction = _cycle_direction(game.rules or "standard", number)  # type: ignore[assignment]
+    if direction is not None:
+        head.append(f"pass {direction}")
+    out = [" ".join(head)]
+    if deal.comment is not None:
+        out.append(_comment(deal.comment))
+    hands = deal.hands
+    if hands:
+        for s in _ordered(hands, seats):
+            h = hands[s]
+            out.append(f"{s}: ?" if h is None else f"{s}: {hand_text(h, unicode, lang)}")
+    passes = deal.passes
+    if passes:
+        for s in _ordered(passes, seats):
+            out.append(_pass_line(passes[s], cards))
+    for k, trick in enumerate(deal.tricks, 1):
+        out.append(_trick_line(k, trick, cards))
+    if deal.score is not None:
+        out.append(_points_line("score", deal.score, seats))
+    if deal.total is not None:
+        out.append(_points_line("total", deal.total, seats))
+    if deal.moon is not None:
+        out.append(f"moon {deal.moon.seat} {deal.moon.choice}")
+    if deal.unfinished:
+        out.append("*")
+    return out
+
+
+def iter_game_lines(game: Game, unicode: bool = False, lang: str = "en",
+                    separate: bool = False, close: bool = False) -> Iterator[str]:
+    """The lines of one game in canonical form, blank lines included.
+
+    Two flags keep a file of several games readable as the same games
+    (a ``result`` line ends a game, and a tag line after a deal starts
+    one; nothing else does, spec §2):
+
+    *separate* is set when this game follows an open one (no ``result``)
+    that has deals: a game with no tag at all would then run into the
+    previous one, so it gets ``[Event "?"]``, PGN's "unknown".
+
+    *close* is set when this game is open, has no deal, and another game
+    follows: its tags would merge with the next game's, so it is written
+    with ``result *`` (a game without a deal is unfinished).
+    """
+    seats = game.seat_names
+    tags = _tag_lines(game, seats)
+    if separate and not tags:
+        tags = ['[Event "?"]']
+    paragraphs: list[list[str]] = []
+    if tags:
+        paragraphs.append(tags)
+    if game.comment is not None:
+        paragraphs.append([_comment(game.comment)])
+    for i, deal in enumerate(game.deals, 1):
+        paragraphs.append(deal_lines(deal, i, game, seats, unicode, lang))
+    result = game.result
+    if result is None and close:
+        result = "*"
+    if result is not None:
+        paragraphs.append(["result *" if result == "*" else " ".join(("result", *result))])
+    for i, para in enumerate(paragraphs):
+        if i:
+            yield ""
+        yield from para
+
+
+def game_to_hrn(game: Game, unicode: bool = False, lang: str = "en") -> str:
+    """One game as canonical HRN text, ending with a newline."""
+    return "\n".join(iter_game_lines(game, unicode, lang)) + "\n"
+
+
+def iter_hrn_pieces(games: Iterable[Game], unicode: bool = False, lang: str = "en") -> Iterator[str]:
+    """The canonical text of any number of games, one piece per game.
+
+    The pieces joined are one HRN document: games separated by one blank
+    line, with the separation fixes of :func:`iter_game_lines` where two
+    games could otherwise not be told apart.  Games may come from a
+    generator; only one game is held ahead (to know whether another
+    follows), so writing a million games takes the memory of two.
+    """
+    unicode, lang = _style(unicode, lang)
+    it = iter(games)
+    game = next(it, None)
+    open_previous = False
+    first = True
+    while game is not None:
+        following = next(it, None)
+        close = following is not None and game.result is None and not game.deals
+        text = "\n".join(iter_game_lines(game, unicode, lang, open_previous, close)) + "\n"
+        yield text if first else "\n" + text
+        first = False
+        open_previous = game.result is None and not close
+        game = following
+
+
+def dumps_hrn(games: Iterable[Game], unicode: bool = False, lang: str = "en") -> str:
+    """Any number of games as one canonical HRN document."""
+    return "".join(iter_hrn_pieces(games, unicode, lang))
+
+
+__all__ = [
+    "FIRST_TAGS",
+    "deal_lines",
+    "dumps_hrn",
+    "escape_comment",
+    "escape_tag",
+    "game_to_hrn",
+    "hand_text",
+    "iter_game_lines",
+    "iter_hrn_pieces",
+    "player_tag",
+    "tag_name",
+]

@@ -1,0 +1,485 @@
+"""Every core on a corpus: ordered parallel map over games, in chunks.
+
+Validating, scoring or annotating a million deals is the same pure function
+applied to each game, so it spreads over processes (the GIL rules out
+threads for this CPU-bound work).  Two entry points:
+
+* :func:`map_ordered` — the general tool: a process pool fed *chunks* of
+  items (one inter-process message per chunk, not per item), with a bounded
+  number of chunks in flight so that an endless stream of items is consumed
+  at the pace of the workers, and results yielded in input order.  The
+  output is the same, byte for byte, whatever the number of jobs; ``jobs=1``
+  runs in-process with no pool at all.
+* :func:`map_games` — files in, one result per game out.  The reading
+  process does only the cheap part: it streams the files and cuts them into
+  batches of raw records (lines of a ``.jsonl`` file, the text of HRN games,
+  the element texts of a JSON array); the workers parse and apply the
+  function.  Shipping parsed games instead would cost about as much as
+  checking them (a :class:`~hearts_notation.model.Game` is hundreds of small
+  frozen objects to pickle), and parsing in the reader would leave the
+  workers waiting on one core.
+
+Ctrl-C stops cleanly: workers ignore SIGINT, the parent gets the
+``KeyboardInterrupt``, terminates the pool and re-raises, so the caller can
+print a summary of the results it has so far.  An exception raised by the
+function in a worker, or by the item iterator (an unreadable file found
+late), is raised in the parent after the results of every item before it
+have been yielded, exactly where ``jobs=1`` would raise it.
+
+Wiring a command (see ``docs/corpora.md``)::
+
+    from functools import partial
+    from hearts_notation.parallel import map_games
+    for entry in map_games(partial(validate_game, default_rules_spec=spec, force=force),
+                           paths, default_rules=spec, jobs=jobs, progress=bar,
+                           errors="yield"):
+        ...
+
+The function must be picklable where processes are spawned rather than
+forked (macOS, Windows): a module-level function or a
+:func:`functools.partial` of one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import multiprocessing.pool
+import os
+import signal
+import sys
+import traceback
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any, BinaryIO, Literal, Protocol, TypeVar, overload
+
+from .io import CHUNK_SIZE, InputError, _chunks_of, _open_binary, format_for, split_lines
+from .io.jsonio import RecordError, iter_jsonl
+from .model import Game
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class Progress(Protocol):
+    """What :func:`map_ordered` and :func:`map_games` report progress to
+    (:class:`hearts_notation.progress.CorpusProgress` is one)."""
+
+    def advance(self, games: int = 1, deals: int = 0, nbytes: int = 0) -> None: ...
+
+
+def default_jobs() -> int:
+    """Worker processes by default: every core the process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+# The ordered map ------------------------------------------------------------------
+
+_worker_func: Callable[[Any], Any] | None = None
+
+
+def _init_worker(func: Callable[[Any], Any]) -> None:
+    global _worker_func
+    _worker_func = func
+    # Ctrl-C reaches the whole process group; the parent alone handles it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Failure:
+    """An exception raised by the function in a worker, carried back with
+    the results of the items before it in the chunk."""
+
+    def __init__(self, exc: BaseException) -> None:
+        try:
+            import pickle
+
+            pickle.dumps(exc)
+            self.exc: BaseException = exc
+        except Exception:
+            text = "".join(traceback.format_exception(exc))
+            self.exc = RuntimeError(f"{type(exc).__name__} in a worker process: {exc}\n{text}")
+
+
+def _run_chunk(chunk: list[Any]) -> tuple[list[Any], _Failure | None]:
+    func = _worker_func
+    assert func is not None
+    out: list[Any] = []
+    for item in chunk:
+        try:
+            out.append(func(item))
+        except Exception as exc:
+            return out, _Failure(exc)
+    return out, None
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Fork where the platform has it (no re-import of the package in each
+    worker, and the function need not be picklable); spawn elsewhere."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
+
+
+def map_ordered(func: Callable[[T], R], items: Iterable[T], jobs: int | None = None,
+                chunk_size: int = 64, progress: Progress | None = None,
+                window: int | None = None) -> Iterator[R]:
+    """``func`` applied to every item, results in input order.
+
+    *jobs* processes (default: every core; 1 runs in this process) receive
+    lists of *chunk_size* items; at most *window* chunks (default ``3 *
+    jobs``) are in flight, so memory does not grow with the number of items.
+    *progress*, if given, is advanced by one game per result.
+    """
+    jobs = default_jobs() if jobs is None else jobs
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    if chunk_size < 1:
+        raise ValueError("chunk_size must be at least 1")
+    if jobs == 1:
+        return _map_serial(func, items, progress)
+    return _map_pool(func, items, jobs, chunk_size, progress, window or 3 * jobs)
+
+
+def _map_serial(func: Callable[[T], R], items: Iterable[T],
+                progress: Progress | None) -> Iterator[R]:
+    for item in items:
+        result = func(item)
+        if progress is not None:
+            progress.advance(1)
+        yield result
+
+
+def _map_pool(func: Callable[[T], R], items: Iterable[T], jobs: int, chunk_size: int,
+              progress: Progress | None, window: int) -> Iterator[R]:
+    it = iter(items)
+    deferred: BaseException | None = None
+
+    def take() -> list[T]:
+        nonlocal deferred
+        chunk: list[T] = []
+        try:
+            for item in it:
+                chunk.append(item)
+                if len(chunk) == chunk_size:
+                    break
+        except KeyboardInterrupt:
+            raise
+        except Exception as exc:   # the items' own error: raise it in order
+            deferred = exc
+        return chunk
+
+    # Workers are forked with SIGINT ignored from birth (no traceback from
+    # a worker caught between fork and initializer).
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pool = _context().Pool(jobs, initializer=_init_worker, initargs=(func,))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    finished = False
+    try:
+        pending: deque[multiprocessing.pool.AsyncResult[Any]] = deque()
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < window:
+                chunk = take()
+                if chunk:
+                    pending.append(pool.apply_async(_run_chunk, (chunk,)))
+                if len(chunk) < chunk_size:
+                    exhausted = True
+            if not pending:
+                break
+            results, failure = pending.popleft().get()
+            for r in results:
+                if progress is not None:
+                    progress.advance(1)
+                yield r
+            if failure is not None:
+                raise failure.exc
+        if deferred is not None:
+            raise deferred
+        finished = True
+    finally:
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
+
+
+# Games from files -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """A slice of one input file, shipped to a worker.
+
+    ``kind`` says what ``payload`` holds: ``"jsonl"`` the text of
+    consecutive lines, ``"json"`` a tuple of the JSON texts of array
+    elements (with ``lines`` their first lines), ``"hrn"`` a tuple of
+    (first line, text) of whole games, ``"games"`` games already parsed
+    (YAML and the OpenSpiel formats, which are not cut finer).
+    ``first_line``/``first_index`` place the slice in its file, so that the
+    games it yields carry the positions a whole-file read gives them.
+    """
+
+    source: str
+    kind: str
+    payload: Any
+    first_line: int
+    first_index: int
+    nbytes: int
+    default_rules: str | None = None
+    lines: tuple[int, ...] = ()
+    in_array: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class _Broken:
+    """An input that could not be read: travels in order with the batches."""
+
+    error: InputError
+
+
+def batch_games(batch: Batch) -> list[Game]:
+    """The games of a batch, parsed as a whole-file read would parse them."""
+    if batch.kind == "games":
+        return list(batch.payload)
+    if batch.kind == "jsonl":
+        return list(iter_jsonl(split_lines((batch.payload,)), batch.source,
+                               first_line=batch.first_line, first_index=batch.first_index))
+    if batch.kind == "json":
+        from .io.jsonio import json_element_game
+
+        return [json_element_game(text, batch.source, batch.first_index + i, line, batch.in_array)
+                for i, (text, line) in enumerate(zip(batch.payload, batch.lines, strict=True))]
+    if batch.kind == "hrn":
+        from .io.hrn import parse_game
+
+        return [parse_game(text, batch.source, line, batch.default_rules, batch.first_index + i)
+                for i, (line, text) in enumerate(batch.payload)]
+    raise ValueError(f"unknown batch kind {batch.kind!r}")
+
+
+def _apply_batch(func: Callable[[Game], R], batch: Batch | _Broken) -> list[tuple[int, Any]]:
+    """Worker side: parse a batch and apply *func* to each game; the deals
+    of each game come back with its result, for the progress counts."""
+    if isinstance(batch, _Broken):
+        return [(-1, batch.error)]
+    return [(len(g.deals), func(g)) for g in batch_games(batch)]
+
+
+def _counted(chunks: Iterator[str], counter: list[int]) -> Iterator[str]:
+    for chunk in chunks:
+        counter[0] += len(chunk)
+        yield chunk
+
+
+def iter_batches(paths: Sequence[str] | Iterable[str], fmt: str | None = None,
+                 default_rules: str | None = None, games_per_batch: int = 32,
+                 errors: Literal["raise", "yield"] = "raise") -> Iterator[Batch | _Broken]:
+    """The batches of every file, in order, read as a stream.
+
+    With ``errors="yield"`` an unreadable file becomes one marker in the
+    sequence (the games before the problem are kept) and the next file is
+    read; with ``"raise"`` the :class:`InputError` ends the iteration.
+    """
+    for path in paths:
+        try:
+            yield from _file_batches(path, format_for(path, fmt), default_rules, games_per_batch)
+        except InputError as exc:
+            if errors == "raise":
+                raise
+            yield _Broken(exc)
+
+
+def _file_batches(path: str, fmt: str, default_rules: str | None,
+                  per_batch: int) -> Iterator[Batch]:
+    fh = _open_binary(path)
+    try:
+        yield from _file_batches_of(fh, path, fmt, default_rules, per_batch)
+    except RecordError as exc:
+        msg = f"{exc.where}: {exc.message}" if exc.where else exc.message
+        raise InputError(path, msg, exc.line, exc.column) from None
+    finally:
+        if fh is not sys.stdin.buffer:
+            fh.close()
+
+
+def _file_batches_of(fh: BinaryIO, path: str, fmt: str, default_rules: str | None,
+                     per_batch: int) -> Iterator[Batch]:
+    counter = [0]
+    chunks = _counted(_chunks_of(fh, path, CHUNK_SIZE), counter)
+    if fmt == "jsonl":
+        yield from _jsonl_batches(path, chunks, per_batch)
+    elif fmt == "hrn":
+        yield from _hrn_batches(path, chunks, per_batch, default_rules)
+    elif fmt == "json":
+        yield from _json_batches(path, chunks, per_batch, counter)
+    else:
+        from .io import _games
+
+        index = 0
+        done = 0
+        for group in _grouped(_games(path, fmt, chunks, default_rules), per_batch):
+            yield Batch(path, "games", tuple(group), 0, index + 1, counter[0] - done)
+            done = counter[0]
+            index += len(group)
+
+
+def _grouped(it: Iterable[T], size: int) -> Iterator[list[T]]:
+    iterator = iter(it)
+    while True:
+        group = list(itertools.islice(iterator, size))
+        if not group:
+            return
+        yield group
+
+
+def _jsonl_batches(path: str, chunks: Iterator[str], per_batch: int) -> Iterator[Batch]:
+    lines: list[str] = []
+    first_line = 1
+    first_index = 1
+    records = 0
+    lineno = 0
+    for line in split_lines(chunks):
+        lineno += 1
+        lines.append(line)
+        if line.strip():
+            records += 1
+            if records == per_batch:
+                text = "".join(lines)
+                yield Batch(path, "jsonl", text, first_line, first_index, len(text))
+                first_line = lineno + 1
+                first_index += records
+                lines, records = [], 0
+    if lines:
+        text = "".join(lines)
+        yield Batch(path, "jsonl", text, first_line, first_index, len(text))
+
+
+def _json_batches(path: str, chunks: Iterator[str], per_batch: int,
+                  counter: list[int]) -> Iterator[Batch]:
+    from .io.jsonio import iter_json_elements
+
+    texts: list[str] = []
+    lines: list[int] = []
+    index = 1
+    done = 0
+    in_array = True
+    for text, line, in_array in iter_json_elements(chunks):
+        texts.append(text)
+        lines.append(line)
+        if len(texts) == per_batch:
+            yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
+                        lines=tuple(lines), in_array=in_array)
+            done = counter[0]
+            index += len(texts)
+            texts, lines = [], []
+    if texts:
+        yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
+                    lines=tuple(lines), in_array=in_array)
+
+
+def _hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
+                 default_rules: str | None) -> Iterator[Batch]:
+    """Games of an HRN stream cut by the reader's own splitter (so the cut
+    is the one a whole-file read makes), shipped as text with the line
+    each game starts on."""
+    from .io.hrn import iter_games_lines
+
+    games: list[tuple[int, str]] = []
+    first_index = 1
+    size = 0
+    for lines in iter_games_lines(split_lines(chunks)):
+        text = "\n".join(ll.text for ll in lines)
+        games.append((lines[0].line, text))
+        size += len(text) + 1
+        if len(games) == per_batch:
+            yield Batch(path, "hrn", tuple(games), games[0][0], first_index, size, default_rules)
+            first_index += len(games)
+            games, size = [], 0
+    if games:
+        yield Batch(path, "hrn", tuple(games), games[0][0], first_index, size, default_rules)
+    elif first_index == 1:
+        raise InputError(path, "empty input: no game found")
+
+
+@overload
+def map_games(func: Callable[[Game], R], paths: Iterable[str], *, fmt: str | None = ...,
+              default_rules: str | None = ..., jobs: int | None = ...,
+              progress: Progress | None = ..., errors: Literal["raise"] = ...,
+              games_per_batch: int = ...) -> Iterator[R]: ...
+
+
+@overload
+def map_games(func: Callable[[Game], R], paths: Iterable[str], *, fmt: str | None = ...,
+              default_rules: str | None = ..., jobs: int | None = ...,
+              progress: Progress | None = ..., errors: Literal["yield"],
+              games_per_batch: int = ...) -> Iterator[R | InputError]: ...
+
+
+def map_games(func: Callable[[Game], R], paths: Iterable[str], *, fmt: str | None = None,
+              default_rules: str | None = None, jobs: int | None = None,
+              progress: Progress | None = None, errors: Literal["raise", "yield"] = "raise",
+              games_per_batch: int = 32) -> Iterator[R] | Iterator[R | InputError]:
+    """``func(game)`` for every game of every file, in file order.
+
+    The files are read as streams (flat memory) and parsed in the workers.
+    With ``errors="yield"`` an unreadable file (missing, binary, not UTF-8
+    at some line) yields its :class:`InputError` in its place in the
+    sequence — after the results of the games read before the problem —
+    and the next file is read; with ``"raise"`` it ends the iteration.
+    *progress* is advanced per game (with its deals) and by the bytes read.
+    """
+    batches = iter_batches(paths, fmt, default_rules, games_per_batch, errors)
+    work = partial(_apply_batch, func)
+    return _flatten(map_ordered(work, _measured(batches, progress), jobs, 1, None), progress)
+
+
+def _measured(batches: Iterator[Batch | _Broken],
+              progress: Progress | None) -> Iterator[Batch | _Broken]:
+    # Bytes count as read (the bar's ETA follows the input), games as done.
+    for b in batches:
+        if progress is not None and isinstance(b, Batch):
+            progress.advance(0, 0, b.nbytes)
+        yield b
+
+
+def _flatten(results: Iterator[list[tuple[int, Any]]],
+             progress: Progress | None) -> Iterator[Any]:
+    for group in results:
+        for deals, value in group:
+            if deals >= 0 and progress is not None:
+                progress.advance(1, deals)
+            yield value
+
+
+def total_bytes(paths: Iterable[str]) -> int | None:
+    """Sum of the sizes of the files (``None`` if one is standard input or
+    cannot be sized): the total of a bytes progress bar."""
+    total = 0
+    for p in paths:
+        if p == "-":
+            return None
+        try:
+            total += Path(p).stat().st_size
+        except OSError:
+            continue
+    return total
+
+
+__all__ = [
+    "Batch",
+    "Progress",
+    "batch_games",
+    "default_jobs",
+    "iter_batches",
+    "map_games",
+    "map_ordered",
+    "total_bytes",
+]

@@ -1,0 +1,444 @@
+"""Points, moons, running totals, the end of the game and the winners.
+
+Scoring is a pure step over the tricks taken, separate from the referee's
+replay (ARCHITECTURE.md): :func:`score_game` turns a game into a
+:class:`GameScore` (points per deal after the moon rule, running totals,
+whether and when the game ended, the winners), and :func:`score_findings`
+compares it with what the record says (``score``, ``total``, ``moon`` and
+``result`` lines), naming the evidence.  The points of a set of cards, the
+moon and the moon's two ways of scoring live in :mod:`hearts_notation.engine`
+like every other rule; this module adds only what needs the whole game: the
+choice under ``moon: choose``, the totals, the target and the tie rule.
+
+Decisions (see ``docs/rules.md``):
+
+* an incomplete deal scores no points (its ``points`` are empty and the
+  report says so), and the totals carry on unchanged;
+* under ``moon: choose`` with no ``moon`` line the shooter takes ``add``
+  unless ``add`` would end the game with the shooter not among the
+  winners, then ``subtract`` (spec §4); when the deal's recorded score
+  matches exactly one of the two ways, that one is taken instead, since
+  the scorer evidently applied it.  Either way the outcome is ``assumed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, cards_of, display_order
+from .engine import deal_points, moon_shooter, trick_winner
+from .model import Deal, Finding, Game, Pos, Severity
+from .rules import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class MoonOutcome:
+    """How a moon was scored: the shooter, ``add`` or ``subtract``, and
+    whether the choice was assumed (rules ``choose``, no ``moon`` line)."""
+
+    seat: str
+    choice: str
+    assumed: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The spec §6 shape: ``{"seat": "S", "choice": "add", "assumed": false}``."""
+        return {"seat": self.seat, "choice": self.choice, "assumed": self.assumed}
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """One deal's points (after the moon rule) and the running totals.
+
+    ``points`` is empty for an incomplete deal (it scores nothing);
+    ``taken`` holds the cards each seat took, in seat order (bitmasks),
+    for messages that name the evidence.
+    """
+
+    number: int
+    points: dict[str, int]
+    moon: MoonOutcome | None
+    totals: dict[str, int]
+    complete: bool
+    taken: tuple[int, ...] = field(default=(), compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """One entry of ``deals`` in the spec §6 report (``points`` is
+        ``null`` for an incomplete deal: it scores no points)."""
+        return {
+            "number": self.number,
+            "points": dict(self.points) if self.complete else None,
+            "moon": None if self.moon is None else self.moon.to_dict(),
+            "totals": dict(self.totals),
+        }
+
+
+@dataclass(frozen=True)
+class GameScore:
+    """The scores of a game: every deal, whether the game has ended, the winners.
+
+    ``end`` is the 0-based index of the deal after which the game ended
+    (``None`` while it goes on).
+    """
+
+    deals: list[DealScore]
+    finished: bool
+    winners: tuple[str, ...]
+    seats: tuple[str, ...] = ()
+    end: int | None = None
+
+
+def deal_is_complete(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> bool:
+    """Whether a deal's tricks are all there: one card per seat in each of
+    the first ``tricks_per_deal`` tricks, by seats of the game."""
+    n = len(seats)
+    if len(deal.tricks) < rules.tricks_per_deal:
+        return False
+    names = set(seats)
+    for trick in deal.tricks[: rules.tricks_per_deal]:
+        plays = trick.plays
+        if len(plays) != n or any(p.seat not in names for p in plays):
+            return False
+    return True
+
+
+def taken_cards(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> list[int]:
+    """Cards each seat took in the deal's first ``tricks_per_deal`` complete
+    tricks (bitmasks, seat order); trick winners by :func:`engine.trick_winner`."""
+    idx = {s: i for i, s in enumerate(seats)}
+    taken = [0] * len(seats)
+    n = len(seats)
+    for trick in deal.tricks[: rules.tricks_per_deal]:
+        plays = trick.plays
+        if len(plays) != n:
+            continue
+        cards = [p.card for p in plays]
+        w = idx.get(plays[trick_winner(cards)].seat)
+        if w is None:
+            continue
+        m = 0
+        for c in cards:
+            m |= 1 << c
+        taken[w] |= m
+    return taken
+
+
+def game_over(rules: RuleSet, totals: Sequence[int]) -> list[int] | None:
+    """The winning seat indexes if the game ends with these totals, else ``None``.
+
+    The game ends once a total reaches the target; the lowest total wins.
+    Under ``tie: share`` tied lowest totals share the win; under
+    ``tie: play-on`` the game goes on until one seat alone is lowest.
+    """
+    if not totals or max(totals) < rules.target:
+        return None
+    low = min(totals)
+    winners = [i for i, t in enumerate(totals) if t == low]
+    if len(winners) > 1 and rules.tie == "play-on":
+        return None
+    return winners
+
+
+def _recorded_matches(recorded: Mapping[str, int] | None, seats: Sequence[str],
+                      points: Sequence[int]) -> bool:
+    """Whether a recorded score line gives every seat exactly *points*."""
+    if not recorded or set(recorded) != set(seats):
+        return False
+    return all(recorded[s] == p for s, p in zip(seats, points, strict=True))
+
+
+def _moon_choice(deal: Deal, rules: RuleSet, seats: Sequence[str], taken: Sequence[int],
+                 shooter: int, totals: Sequence[int]) -> tuple[str, bool]:
+    """The way a moon is scored and whether that was assumed."""
+    if rules.moon != "choose":
+        return rules.moon, False
+    if deal.moon is not None and deal.moon.seat == seats[shooter]:
+        return deal.moon.choice, False
+    add, _ = deal_points(rules, taken, "add")
+    sub, _ = deal_points(rules, taken, "subtract")
+    add_ok = _recorded_matches(deal.score, seats, add)
+    sub_ok = _recorded_matches(deal.score, seats, sub)
+    if add_ok != sub_ok:
+        return ("add" if add_ok else "subtract"), True
+    after = [t + p for t, p in zip(totals, add, strict=True)]
+    winners = game_over(rules, after)
+    if winners is not None and shooter not in winners:
+        return "subtract", True
+    return "add", True
+
+
+def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None) -> GameScore:
+    """Recompute every deal's points, the running totals (from 0), the end
+    of the game and the winners, from the tricks as recorded.
+
+    *seats* defaults to the record's seats, else the rules' default seats.
+    Deals recorded after the end are scored too (the totals go on), but the
+    winners are those at the end; the referee reports ``game-continued``.
+    """
+    names = tuple(seats or game.seats or rules.default_seats)
+    n = len(names)
+    totals = [0] * n
+    deals: list[DealScore] = []
+    finished = False
+    winners: tuple[str, ...] = ()
+    end: int | None = None
+    number = 0
+    for i, deal in enumerate(game.deals):
+        number = deal.number if deal.number is not None else number + 1
+        complete = deal_is_complete(deal, rules, names)
+        moon: MoonOutcome | None = None
+        points: dict[str, int] = {}
+        taken: list[int] = []
+        if complete:
+            taken = taken_cards(deal, rules, names)
+            shooter = moon_shooter(rules, taken)
+            choice = "add"
+            if shooter is not None:
+                choice, assumed = _moon_choice(deal, rules, names, taken, shooter, totals)
+                moon = MoonOutcome(names[shooter], choice, assumed)
+            pts, _ = deal_points(rules, taken, choice)
+            totals = [t + p for t, p in zip(totals, pts, strict=True)]
+            points = dict(zip(names, pts, strict=True))
+            if not finished:
+                w = game_over(rules, totals)
+                if w is not None:
+                    finished = True
+                    winners = tuple(names[k] for k in w)
+                    end = i
+        deals.append(DealScore(number, points, moon, dict(zip(names, totals, strict=True)),
+                               complete, tuple(taken)))
+    return GameScore(deals, finished, winners, names, end)
+
+
+# Comparing with the record ----------------------------------------------------------
+
+
+def _cards_text(mask: int) -> str:
+    return " ".join(c.text(unicode=True) for c in display_order(cards_of(mask)))
+
+
+def _where(deal: Deal, key: str) -> Pos | None:
+    return deal.where.get(key) or deal.pos
+
+
+def _finding(code: str, severity: Severity, message: str, deal: int | None = None,
+             seat: str | None = None, pos: Pos | None = None) -> Finding:
+    return Finding(code, severity, message, deal=deal, seat=seat,
+                   line=pos.line if pos else None, column=pos.column if pos else None)
+
+
+def _taken_text(rules: RuleSet, taken: int) -> str:
+    """What a seat took that scores: ``"3♥ 5♥ Q♠"`` or ``"no penalty card"``."""
+    scoring = HEARTS_MASK | QS_BIT
+    if rules.jack_of_diamonds:
+        scoring |= 1 << JACK_OF_DIAMONDS
+    m = taken & scoring
+    return _cards_text(m) if m else "no penalty card"
+
+
+def _points_why(rules: RuleSet, ds: DealScore, seat_i: int, seat: str) -> str:
+    """Evidence for a seat's points in a deal."""
+    pts = ds.points[seat]
+    if ds.moon is not None:
+        if ds.moon.seat == seat:
+            return (f"{seat} shot the moon ({ds.moon.choice}{', assumed' if ds.moon.assumed else ''})"
+                    f" and scores {pts}")
+        return f"{ds.moon.seat} shot the moon ({ds.moon.choice}): {seat} scores {pts}"
+    return f"{seat} took {pts} point{'s' if abs(pts) != 1 else ''} ({_taken_text(rules, ds.taken[seat_i])})"
+
+
+def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[int, int, Finding]]:
+    """The record's ``score``, ``total``, ``moon`` and ``result`` lines
+    against the recomputed scores, as ``(deal index, order, finding)``:
+    order 0 goes before the referee's findings for that deal, 1 after
+    (the referee merges them; game-level findings carry the index
+    ``len(game.deals)``).
+
+    Totals are checked against the previous *recorded* total where there is
+    one (else the recomputed one) plus this deal's points, so a wrong
+    number is reported once, at the deal where it appears, not again at
+    every later deal.  Where a check cannot be made (an incomplete deal, a
+    total after one) the finding is an ``info``, never a false error.
+    """
+    seats = score.seats
+    idx = {s: i for i, s in enumerate(seats)}
+    out: list[tuple[int, int, Finding]] = []
+    anchor: list[int | None] = [0] * len(seats)   # last total known for sure, per seat
+    uncertain_since: int | None = None             # number of the first deal that scored unknown points
+    for i, (deal, ds) in enumerate(zip(game.deals, score.deals, strict=True)):
+        num = ds.number
+        if score.end is not None and i == score.end + 1:
+            end_ds = score.deals[score.end]
+            top = max(end_ds.totals.items(), key=lambda kv: kv[1])
+            extra = len(game.deals) - i
+            out.append((i, 0, _finding(
+                "game-continued", "error",
+                f"the game ended after deal {end_ds.number} ({top[0]} reached {top[1]}; "
+                f"{_winners_text(score.winners, end_ds.totals)}), but "
+                + (f"deal {num} was" if extra == 1 else f"{extra} more deals were")
+                + " recorded after the end",
+                deal=num, pos=deal.pos)))
+        # moon
+        if deal.moon is not None:
+            m = deal.moon
+            pos = m.pos or _where(deal, "moon")
+            if m.seat not in idx:
+                out.append((i, 1, _finding("moon-choice", "error",
+                                           f"moon by {m.seat}, which is not a seat of this game "
+                                           f"({' '.join(seats)})", num, m.seat, pos)))
+            elif not ds.complete:
+                out.append((i, 1, _finding("moon-choice", "info",
+                                           f"deal {num} is incomplete: the moon choice of {m.seat} "
+                                           "could not be checked", num, m.seat, pos)))
+            elif ds.moon is None or ds.moon.seat != m.seat:
+                who = ("nobody took every heart and Q♠" if ds.moon is None
+                       else f"{ds.moon.seat} took every heart and Q♠")
+                out.append((i, 1, _finding("moon-choice", "error",
+                                           f"{m.seat} did not shoot the moon in deal {num}: {who}",
+                                           num, m.seat, pos)))
+            elif rules.moon != "choose" and m.choice != rules.moon:
+                out.append((i, 1, _finding(
+                    "moon-choice", "error",
+                    f"the rules score a moon one way (moon: {rules.moon}), so {m.seat} had no "
+                    f"choice; the record says {m.seat} chose {m.choice}", num, m.seat, pos)))
+        # score line
+        if deal.score is not None:
+            pos = _where(deal, "score")
+            if not ds.complete:
+                out.append((i, 1, _finding("score-mismatch", "info",
+                                           f"deal {num} is incomplete: its recorded score could not "
+                                           "be checked", num, None, pos)))
+            else:
+                for seat, rec in deal.score.items():
+                    if seat not in idx:
+                        out.append((i, 1, _finding("score-mismatch", "error",
+                                                   f"a score is recorded for {seat}, which is not a "
+                                                   f"seat of this game ({' '.join(seats)})",
+                                                   num, seat, pos)))
+                        continue
+                    comp = ds.points[seat]
+                    if rec != comp:
+                        out.append((i, 1, _finding(
+                            "score-mismatch", "error",
+                            f"{seat}'s score for deal {num} is recorded as {rec}, but "
+                            f"{_points_why(rules, ds, idx[seat], seat)}", num, seat, pos)))
+        # totals
+        if deal.total is not None:
+            pos = _where(deal, "total")
+            for seat, rec in deal.total.items():
+                if seat not in idx:
+                    out.append((i, 1, _finding("total-mismatch", "error",
+                                               f"a total is recorded for {seat}, which is not a "
+                                               f"seat of this game ({' '.join(seats)})",
+                                               num, seat, pos)))
+                    continue
+                k = idx[seat]
+                base = anchor[k]
+                add: int | None
+                if ds.complete:
+                    add = ds.points[seat]
+                elif deal.score is not None and seat in deal.score:
+                    add = deal.score[seat]
+                else:
+                    add = None
+                if base is None or add is None:
+                    why = (f"deal {num} is incomplete" if add is None
+                           else f"deal {uncertain_since} was incomplete and no total was recorded since")
+                    out.append((i, 1, _finding("total-mismatch", "info",
+                                               f"{seat}'s total after deal {num} could not be checked: "
+                                               f"{why}", num, seat, pos)))
+                elif rec != base + add:
+                    sum_text = f"{base} + {add}" if add >= 0 else f"{base} - {-add}"
+                    out.append((i, 1, _finding(
+                        "total-mismatch", "error",
+                        f"{seat}'s total after deal {num} is recorded as {rec}, but "
+                        f"{sum_text} = {base + add}", num, seat, pos)))
+        # move the anchors on
+        for seat, k in idx.items():
+            recorded_total = deal.total.get(seat) if deal.total is not None else None
+            if recorded_total is not None:
+                anchor[k] = recorded_total
+            elif anchor[k] is None:
+                continue
+            elif ds.complete:
+                anchor[k] = anchor[k] + ds.points[seat]  # type: ignore[operator]
+            elif deal.score is not None and seat in deal.score:
+                anchor[k] = anchor[k] + deal.score[seat]  # type: ignore[operator]
+            else:
+                anchor[k] = None
+                if uncertain_since is None:
+                    uncertain_since = num
+    out.extend((len(game.deals), 1, f) for f in _result_findings(game, rules, score))
+    return out
+
+
+def _winners_text(winners: Sequence[str], totals: Mapping[str, int]) -> str:
+    if not winners:
+        return "no winner"
+    low = totals[winners[0]]
+    if len(winners) == 1:
+        return f"{winners[0]} wins with {low}"
+    return f"{' and '.join(winners)} share the win with {low}"
+
+
+def _result_findings(game: Game, rules: RuleSet, score: GameScore) -> list[Finding]:
+    result = game.result
+    if result is None:
+        return []
+    pos = game.where.get("result") or (game.deals[-1].pos if game.deals else game.pos)
+    seats = score.seats
+    declared = "*" if result == "*" else " ".join(result)
+    # Totals are sure only if every deal up to the end (or to the last one) scored.
+    upto = score.end if score.end is not None else len(score.deals) - 1
+    unsure = [d.number for d in score.deals[: upto + 1] if not d.complete]
+    last_unfinished = bool(score.deals) and not score.deals[-1].complete and score.end is None
+    if last_unfinished and unsure and unsure[-1] == score.deals[-1].number:
+        unsure = unsure[:-1]
+    if unsure:
+        return [_finding("result-mismatch", "info",
+                         f"the declared result ({declared}) could not be checked: deal "
+                         f"{unsure[0]} is incomplete, so the totals are not known", pos=pos)]
+    if result != "*":
+        bad = [s for s in result if s not in seats]
+        if bad:
+            return [_finding("result-mismatch", "error",
+                             f"the result names {', '.join(bad)}, which is not a seat of this game "
+                             f"({' '.join(seats)})", pos=pos)]
+    last = score.deals[score.end] if score.end is not None else (score.deals[-1] if score.deals else None)
+    totals = last.totals if last is not None else {s: 0 for s in seats}
+    if score.finished:
+        assert score.end is not None
+        ended = f"the game ended after deal {score.deals[score.end].number}"
+        if result == "*":
+            return [_finding("result-mismatch", "error",
+                             f"the record says the game is unfinished (*), but {ended}: "
+                             f"{_winners_text(score.winners, totals)}", pos=pos)]
+        if set(result) != set(score.winners):
+            return [_finding("result-mismatch", "error",
+                             f"the record declares {declared}, but {ended}: "
+                             f"{_winners_text(score.winners, totals)}", pos=pos)]
+        return []
+    if result == "*":
+        return []
+    top = max(totals.values()) if totals else 0
+    if top >= rules.target:
+        why = (f"the lowest total ({min(totals.values())}) is tied and the rules play on "
+               "(tie: play-on)")
+    else:
+        leader = max(totals.items(), key=lambda kv: kv[1])[0] if totals else "-"
+        why = f"no total has reached {rules.target} (highest: {leader} {top})"
+    return [_finding("result-mismatch", "error",
+                     f"the record declares {declared}, but the game is not over: {why}", pos=pos)]
+
+
+__all__ = [
+    "DealScore",
+    "GameScore",
+    "MoonOutcome",
+    "deal_is_complete",
+    "game_over",
+    "score_findings",
+    "score_game",
+    "taken_cards",
+]

@@ -1,0 +1,213 @@
+"""Statistics over a corpus of records: what ``hearts stats`` reports.
+
+Each game is reduced to a :class:`Tally` by a pure function
+(:func:`game_tally`), so the work spreads over processes with
+:func:`hearts_notation.parallel.map_games` and the tallies simply add up.
+Points, moons and winners are the referee's recomputation from the tricks
+(:func:`hearts_notation.referee.check_game`, which scores through
+:mod:`hearts_notation.scoring`), never the figures a record claims, so a
+corpus with scoring mistakes still gives true statistics; the referee's
+findings are counted per code.
+
+Figures:
+
+* per seat: complete deals played, points, average points per deal, Q♠
+  taken, moons shot, games won (a shared win counts for each winner);
+* per pass direction: deals, moon rate, how often Q♠ was passed, the
+  average points of the seat that held Q♠ in play (after the pass) and how
+  often that seat took it back, and the average points per seat;
+* findings per code with their severity.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import QS_BIT, QUEEN_OF_SPADES, mask_of
+from .model import Deal, Game
+from .rules import RuleSet
+from .walk import deal_hands
+
+
+def _counter() -> Counter[str]:
+    return Counter()
+
+
+@dataclass
+class Tally:
+    """Counts over some games; ``a + b`` is the tally of both."""
+
+    games: int = 0
+    deals: int = 0
+    complete_deals: int = 0
+    finished_games: int = 0
+    valid_games: int = 0
+    shared_wins: int = 0
+    moons: int = 0
+    seat_deals: Counter[str] = field(default_factory=_counter)
+    seat_points: Counter[str] = field(default_factory=_counter)
+    seat_queen: Counter[str] = field(default_factory=_counter)
+    seat_moons: Counter[str] = field(default_factory=_counter)
+    seat_wins: Counter[str] = field(default_factory=_counter)
+    dir_deals: Counter[str] = field(default_factory=_counter)
+    dir_moons: Counter[str] = field(default_factory=_counter)
+    dir_points: Counter[str] = field(default_factory=_counter)
+    dir_seat_deals: Counter[str] = field(default_factory=_counter)
+    dir_queen_passed: Counter[str] = field(default_factory=_counter)
+    dir_holder_deals: Counter[str] = field(default_factory=_counter)
+    dir_holder_points: Counter[str] = field(default_factory=_counter)
+    dir_holder_took: Counter[str] = field(default_factory=_counter)
+    findings: Counter[str] = field(default_factory=_counter)
+    severities: dict[str, str] = field(default_factory=dict)
+
+    def __iadd__(self, other: Tally) -> Tally:
+        for name, value in vars(other).items():
+            mine = getattr(self, name)
+            if isinstance(mine, Counter):
+                mine.update(value)
+            elif isinstance(mine, dict):
+                mine.update(value)
+            else:
+                setattr(self, name, mine + value)
+        return self
+
+    def to_dict(self, files: int | None = None) -> dict[str, Any]:
+        """The ``--format json`` document (rates and averages rounded to 4
+        places; counts exact)."""
+        def avg(a: float, b: float) -> float | None:
+            return round(a / b, 4) if b else None
+
+        summary: dict[str, Any] = {}
+        if files is not None:
+            summary["files"] = files
+        summary |= {
+            "games": self.games,
+            "deals": self.deals,
+            "complete_deals": self.complete_deals,
+            "finished_games": self.finished_games,
+            "valid_games": self.valid_games,
+            "shared_wins": self.shared_wins,
+            "moons": self.moons,
+            "moon_rate": avg(self.moons, self.complete_deals),
+        }
+        seats = {
+            s: {
+                "deals": self.seat_deals[s],
+                "points": self.seat_points[s],
+                "average_points": avg(self.seat_points[s], self.seat_deals[s]),
+                "queen_taken": self.seat_queen[s],
+                "moons": self.seat_moons[s],
+                "wins": self.seat_wins[s],
+            }
+            for s in _seat_order(self.seat_deals)
+        }
+        directions = {
+            d: {
+                "deals": self.dir_deals[d],
+                "moons": self.dir_moons[d],
+                "moon_rate": avg(self.dir_moons[d], self.dir_deals[d]),
+                "average_points": avg(self.dir_points[d], self.dir_seat_deals[d]),
+                "queen_passed": self.dir_queen_passed[d],
+                "queen_passed_rate": avg(self.dir_queen_passed[d], self.dir_deals[d]),
+                "queen_holder_average_points": avg(self.dir_holder_points[d], self.dir_holder_deals[d]),
+                "queen_holder_took_it": avg(self.dir_holder_took[d], self.dir_holder_deals[d]),
+            }
+            for d in _direction_order(self.dir_deals)
+        }
+        findings = {
+            code: {"severity": self.severities.get(code, "error"), "count": self.findings[code]}
+            for code in sorted(self.findings, key=lambda c: (_SEV.get(self.severities.get(c, ""), 3), c))
+        }
+        return {"summary": summary, "seats": seats, "directions": directions, "findings": findings}
+
+
+_SEV = {"error": 0, "warning": 1, "info": 2}
+_DIRECTIONS = ("left", "right", "across", "hold")
+
+
+def _seat_order(seen: Counter[str]) -> list[str]:
+    """Seats in a stable order: N E S W first, then P1..P6, then the rest
+    as first seen."""
+    known = ["N", "E", "S", "W", "P1", "P2", "P3", "P4", "P5", "P6"]
+    return [s for s in known if s in seen] + [s for s in seen if s not in known]
+
+
+def _direction_order(seen: Counter[str]) -> list[str]:
+    return [d for d in _DIRECTIONS if d in seen] + sorted(d for d in seen if d not in _DIRECTIONS)
+
+
+def game_tally(game: Game, default_rules: RuleSet | str | None = None,
+               force_rules: bool = False) -> Tally:
+    """The tally of one game: a pure function of picklable arguments, for
+    :func:`hearts_notation.parallel.map_games`."""
+    from .referee import check_game
+
+    report = check_game(game, default_rules, force_rules)
+    t = Tally(games=1, deals=len(game.deals))
+    for f in report.findings:
+        t.findings[f.code] += 1
+        t.severities[f.code] = f.severity
+    if report.valid:
+        t.valid_games = 1
+    if report.finished:
+        t.finished_games = 1
+        for w in report.winners:
+            t.seat_wins[w] += 1
+        if len(report.winners) > 1:
+            t.shared_wins = 1
+    rules = report.rules
+    if rules is None:
+        return t
+    from .referee import game_seats
+
+    seats, rules, _ = game_seats(game, rules)
+    n = len(seats)
+    for deal, score in zip(game.deals, report.deals, strict=False):
+        if not score.complete:
+            continue
+        t.complete_deals += 1
+        number = score.number
+        direction = deal.direction or rules.direction_for(number)
+        t.dir_deals[direction] += 1
+        t.dir_seat_deals[direction] += n
+        for s, p in score.points.items():
+            t.seat_deals[s] += 1
+            t.seat_points[s] += p
+            t.dir_points[direction] += p
+        taken = score.taken
+        for i, mask in enumerate(taken):
+            if mask & QS_BIT:
+                t.seat_queen[seats[i]] += 1
+        if score.moon is not None:
+            t.moons += 1
+            t.seat_moons[score.moon.seat] += 1
+            t.dir_moons[direction] += 1
+        if any(QS_BIT & mask_of(p.cards) for p in deal.passes.values()):
+            t.dir_queen_passed[direction] += 1
+        holder = _queen_holder(deal, rules, seats)
+        if holder is not None and taken:
+            t.dir_holder_deals[direction] += 1
+            t.dir_holder_points[direction] += score.points.get(seats[holder], 0)
+            if taken[holder] & QS_BIT:
+                t.dir_holder_took[direction] += 1
+    return t
+
+
+def _queen_holder(deal: Deal, rules: RuleSet, seats: tuple[str, ...]) -> int | None:
+    """The seat that held Q♠ in play (after the pass), if known."""
+    if not rules.deck_mask & QS_BIT:
+        return None
+    hands = deal_hands(deal, rules, seats)
+    for i, h in enumerate(hands.played_from):
+        if h is not None and h & QS_BIT:
+            return i
+    for t in deal.tricks:
+        for p in t.plays:
+            if p.card == QUEEN_OF_SPADES and p.seat in seats:   # its player held it
+                return seats.index(p.seat)
+    return None
+
+
+__all__ = ["Tally", "game_tally"]

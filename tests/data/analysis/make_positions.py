@@ -1,0 +1,166 @@
+"""Build the hand-made records of tests/data/analysis (run once; kept for the record).
+
+Each record is a complete, legal hold deal whose last two tricks are chosen
+by hand, so that the analysis has a known answer there; the first eleven
+tricks are found by a random search (legal plays only, checked with the
+engine) that meets each position's conditions.  Usage::
+
+    python tests/data/analysis/make_positions.py
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from hearts_notation.cards import CARDS, PENALTY_MASK, parse_card
+from hearts_notation.engine import breaks_hearts, legal_plays, trick_winner
+from hearts_notation.io import dumps
+from hearts_notation.model import Deal, Game, Play, Trick
+from hearts_notation.cards import display_order
+from hearts_notation.rules import standard
+
+RULES = standard()
+SEATS = ("N", "E", "S", "W")
+HERE = Path(__file__).parent
+
+Check = Callable[[int, int, list[int], list[int]], bool]
+
+
+def mask(*cards: str) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << parse_card(c)
+    return m
+
+
+def search(reserved: list[int], last_tricks: list[list[tuple[int, str]]], leader12: int,
+           check: Check, bias: Callable[[list[int]], list[int]] | None, seed: int) -> Deal:
+    """Find hands and eleven legal tricks that end with *leader12* to lead,
+    satisfy *check* after each trick, then append the chosen last tricks."""
+    rng = random.Random(seed)
+    rest = RULES.deck_mask & ~sum(reserved)
+    for attempt in range(20000):
+        cards = [c for c in range(52) if rest >> c & 1]
+        rng.shuffle(cards)
+        hands = [0] * 4
+        for i, c in enumerate(cards):
+            hands[i % 4] |= 1 << c
+        if bias is not None:
+            hands = bias(hands)
+        full = [hands[s] | reserved[s] for s in range(4)]
+        leader = next(s for s in range(4) if full[s] & 1)
+        found = _dfs(full, reserved, leader, 0, False, [0] * 4, [], check, leader12, rng, [0])
+        if found is not None:
+            tricks = found
+            break
+    else:
+        raise SystemExit("no deal found")
+    out = [Trick(plays=tuple(Play(SEATS[s], CARDS[c]) for s, c in t)) for t in tricks]
+    for t in last_tricks:
+        out.append(Trick(plays=tuple(Play(s_name, parse_card(c)) for s_name, c in
+                                     [(SEATS[s], c) for s, c in t])))
+    dealt = [0] * 4
+    for t in out:
+        for p in t.plays:
+            dealt[SEATS.index(p.seat)] |= 1 << p.card
+    return Deal(number=4, dealer="W", direction="hold",
+                hands={SEATS[s]: tuple(display_order(CARDS[c] for c in range(52) if dealt[s] >> c & 1))
+                       for s in range(4)},
+                tricks=tuple(out))
+
+
+def _dfs(full: list[int], reserved: list[int], leader: int, t: int, broken: bool, taken: list[int],
+         acc: list[list[tuple[int, int]]], check: Check, leader12: int, rng: random.Random,
+         budget: list[int]) -> list[list[tuple[int, int]]] | None:
+    budget[0] += 1
+    if budget[0] > 4000:
+        return None
+    if t == 11:
+        return list(acc) if leader == leader12 else None
+    return _trick(full, reserved, leader, t, broken, taken, acc, [], check, leader12, rng, budget)
+
+
+def _trick(full: list[int], reserved: list[int], leader: int, t: int, broken: bool,
+           taken: list[int], acc: list[list[tuple[int, int]]], cur: list[tuple[int, int]],
+           check: Check, leader12: int, rng: random.Random,
+           budget: list[int]) -> list[list[tuple[int, int]]] | None:
+    if len(cur) == 4:
+        cards = [c for _, c in cur]
+        w = cur[trick_winner(cards)][0]
+        m = sum(1 << c for c in cards)
+        nb = broken or any(breaks_hearts(RULES, c, cards[0] // 13) for c in cards)
+        nt = list(taken)
+        nt[w] |= m
+        if not check(t, w, cards, nt):
+            return None
+        acc.append(list(cur))
+        r = _dfs(full, reserved, w, t + 1, nb, nt, acc, check, leader12, rng, budget)
+        if r is None:
+            acc.pop()
+        return r
+    s = (leader + len(cur)) % 4
+    led = cur[0][1] // 13 if cur else None
+    legal = legal_plays(RULES, full[s], led, t == 0, broken) & ~reserved[s]
+    options = [c for c in range(52) if legal >> c & 1]
+    rng.shuffle(options)
+    for c in options:
+        full[s] &= ~(1 << c)
+        cur.append((s, c))
+        r = _trick(full, reserved, leader, t, broken, taken, acc, cur, check, leader12, rng, budget)
+        cur.pop()
+        full[s] |= 1 << c
+        if r is not None:
+            return r
+    return None
+
+
+def write(name: str, deal: Deal, event: str) -> None:
+    game = Game(tags={"Event": event}, rules="standard", deals=(deal,), result="*")
+    (HERE / name).write_text(dumps([game], "hrn"), encoding="utf-8")
+
+
+def queen_duck() -> None:
+    """Trick 12: S leads J♠; W holds K♠ 7♠ and N only Q♠ among spades: K♠
+    takes the queen (13 points), 7♠ makes N win its own queen.  E holds
+    3♦ 4♦, equivalent discards."""
+    N, E, S, W = range(4)
+    reserved = [mask("QS", "5D"), mask("3D", "4D"), mask("JS", "6D"), mask("KS", "7S")]
+    last = [[(S, "JS"), (W, "KS"), (N, "QS"), (E, "4D")],
+            [(W, "7S"), (N, "5D"), (E, "3D"), (S, "6D")]]
+
+    def check(t: int, w: int, cards: list[int], taken: list[int]) -> bool:
+        return True
+
+    write("queen_duck.hrn", search(reserved, last, S, check, None, 1), "Queen duck")
+
+
+def moon_stop() -> None:
+    """N has taken every point in the first eleven tricks; trick 12: N leads
+    K♥, E holds A♥ 3♥: A♥ stops the moon, 3♥ lets N take all 26."""
+    N, E, S, W = range(4)
+    reserved = [mask("KH", "AD"), mask("AH", "3H"), mask("4H", "2S"), mask("5H", "3S")]
+    last = [[(N, "KH"), (E, "3H"), (S, "4H"), (W, "5H")],
+            [(N, "AD"), (E, "AH"), (S, "2S"), (W, "3S")]]
+
+    def check(t: int, w: int, cards: list[int], taken: list[int]) -> bool:
+        pen = sum(1 << c for c in cards) & PENALTY_MASK
+        return not pen or w == N
+
+    def bias(hands: list[int]) -> list[int]:
+        # N holds the top cards of clubs, diamonds and spades (Q♠ too), so
+        # it can win the tricks; the others share the rest.
+        top = mask("AC", "KC", "QC", "JC", "KD", "QD", "JD", "AS", "KS", "QS", "JS")
+        rest = [c for s in range(4) for c in range(52) if hands[s] >> c & 1 and not top >> c & 1]
+        out = [top, 0, 0, 0]
+        for i, c in enumerate(rest):
+            out[1 + i % 3] |= 1 << c
+        return out
+
+    write("moon_stop.hrn", search(reserved, last, N, check, bias, 3), "Moon stop")
+
+
+if __name__ == "__main__":
+    queen_duck()
+    moon_stop()

@@ -1,0 +1,172 @@
+"""``hearts convert`` through click's test runner: formats, stdin/stdout,
+exit codes, and the all-or-nothing promise on syntax errors."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hearts_notation.cli import cli
+from hearts_notation.commands.convert import default_output_format, rules_spec
+from hearts_notation.generate import random_game
+from hearts_notation.io import dumps, iter_games_text
+from hearts_notation.io.hrn_writer import dumps_hrn
+from hearts_notation.model import Game
+from hearts_notation.rules import RuleError, parse_rules
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def games(n: int = 2, preset: str = "standard", seed: int = 1) -> list[Game]:
+    rng = random.Random(seed)
+    return [random_game(parse_rules(preset), rng, deals=2) for _ in range(n)]
+
+
+def run(*args: str, input: str | bytes | None = None):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(cli, ["convert", *args], input=input, catch_exceptions=False)
+
+
+def test_json_to_hrn_on_stdout_by_default(tmp_path: Path) -> None:
+    gs = games()
+    src = tmp_path / "g.json"
+    src.write_text(dumps(gs, "json"), encoding="utf-8")
+    r = run(str(src))
+    assert r.exit_code == 0, r.output
+    assert r.stdout == dumps_hrn(gs)
+
+
+@pytest.mark.parametrize("ext,fmt", [(".json", "json"), (".jsonl", "jsonl"), (".yaml", "yaml"),
+                                     (".hrn", "hrn")])
+def test_format_from_output_extension(tmp_path: Path, ext: str, fmt: str) -> None:
+    gs = games()
+    src = tmp_path / "g.json"
+    src.write_text(dumps(gs, "json"), encoding="utf-8")
+    out = tmp_path / f"out{ext}"
+    r = run(str(src), "-o", str(out))
+    assert r.exit_code == 0, r.output
+    assert r.stdout == ""
+    assert out.read_text(encoding="utf-8") == dumps(gs, fmt)
+
+
+def test_to_overrides_extension_and_stdin_stdout() -> None:
+    gs = games(1)
+    r = run("-", "--from", "json", "--to", "yaml", input=dumps(gs, "json"))
+    assert r.exit_code == 0, r.output
+    back = list(iter_games_text(r.stdout, "yaml", "-"))
+    assert back == gs
+
+
+def test_unicode_and_french_output(tmp_path: Path) -> None:
+    gs = games(1)
+    src = tmp_path / "g.yaml"
+    src.write_text(dumps(gs, "yaml"), encoding="utf-8")
+    r = run(str(src), "--to", "hrn", "--unicode")
+    assert r.exit_code == 0
+    assert r.stdout == dumps_hrn(gs, unicode=True)
+    fr = run(str(src), "--lang", "fr")
+    assert fr.exit_code == 0
+    assert fr.stdout == dumps_hrn(gs, unicode=True, lang="fr")
+    assert "♠" in fr.stdout
+
+
+def test_french_with_ascii_is_a_usage_error(tmp_path: Path) -> None:
+    src = tmp_path / "g.json"
+    src.write_text(dumps(games(1), "json"), encoding="utf-8")
+    r = run(str(src), "--lang", "fr", "--ascii")
+    assert r.exit_code == 2
+    assert "--lang fr" in r.stderr
+
+
+def test_rules_option_fills_games_without_rules(tmp_path: Path) -> None:
+    g = games(1, "kawu")[0]
+    data = dumps([Game(tags=g.tags, deals=g.deals)], "json")
+    src = tmp_path / "g.json"
+    src.write_text(data, encoding="utf-8")
+    r = run(str(src), "--rules", "kawu")
+    assert r.exit_code == 0
+    assert '[Rules "kawu"]' in r.stdout
+    # A record that has its own rules keeps them.
+    src.write_text(dumps([g], "json"), encoding="utf-8")
+    r = run(str(src), "--rules", "short")
+    assert '[Rules "kawu"]' in r.stdout
+
+
+def test_bad_rules_option(tmp_path: Path) -> None:
+    src = tmp_path / "g.json"
+    src.write_text(dumps(games(1), "json"), encoding="utf-8")
+    r = run(str(src), "--rules", "nope")
+    assert r.exit_code == 2
+    assert "unknown rules preset" in r.stderr
+
+
+def test_rules_spec_of_a_yaml_file(tmp_path: Path) -> None:
+    f = tmp_path / "club.yaml"
+    f.write_text("base: standard\njack_of_diamonds: -10\ntarget: 50\n", encoding="utf-8")
+    spec = rules_spec(str(f))
+    expected = parse_rules("standard jack_of_diamonds=-10 target=50")
+    assert parse_rules(spec).to_mapping() == expected.to_mapping()
+    assert rules_spec("kawu target=50") == "kawu target=50"
+    with pytest.raises(RuleError):
+        rules_spec("kawu target=x")
+
+
+def test_default_output_format() -> None:
+    assert default_output_format("hrn", None) == "json"
+    assert default_output_format("json", None) == "hrn"
+    assert default_output_format("yaml", "-") == "hrn"
+    assert default_output_format("hrn", "x.yml") == "yaml"
+    assert default_output_format("json", "x.txt") == "hrn"
+
+
+def test_broken_json_game_writes_nothing_and_keeps_the_output(tmp_path: Path) -> None:
+    good = json.loads(dumps(games(1), "json"))
+    bad = {"deals": [{"number": 1, "tricks": [{"plays": [{"seat": "N", "card": "ZZ"}]}]}]}
+    src = tmp_path / "g.json"
+    src.write_text(json.dumps([good, bad, {"deals": 7}]), encoding="utf-8")
+    out = tmp_path / "out.hrn"
+    out.write_text("precious\n", encoding="utf-8")
+    r = run(str(src), "-o", str(out))
+    assert r.exit_code == 2
+    assert out.read_text(encoding="utf-8") == "precious\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json", "out.hrn"]  # no temp file left
+    assert "'ZZ' is not a card" in r.stderr
+    assert "game 3" in r.stderr  # every error, not only the first
+    assert "2 syntax errors" in r.stderr
+    assert r.stdout == ""
+
+
+def test_broken_json_on_stdout_prints_nothing() -> None:
+    r = run("-", "--from", "json", input='{"deals": [')
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert r.stderr.startswith("-:1:")
+
+
+def test_unusable_inputs(tmp_path: Path) -> None:
+    r = run(str(tmp_path / "missing.json"))
+    assert r.exit_code == 2 and "no such file" in r.stderr
+    binary = tmp_path / "x.hrn"
+    binary.write_bytes(b"\x00\x01\x02")
+    r = run(str(binary))
+    assert r.exit_code == 2 and "binary" in r.stderr
+    empty = tmp_path / "e.json"
+    empty.write_text("[]", encoding="utf-8")
+    r = run(str(empty))
+    assert r.exit_code == 2 and "no game" in r.stderr
+
+
+def test_bad_format_choice_is_a_usage_error(tmp_path: Path) -> None:
+    r = run("x.hrn", "--to", "pdf")
+    assert r.exit_code == 2
+
+
+def test_unwritable_output(tmp_path: Path) -> None:
+    src = tmp_path / "g.json"
+    src.write_text(dumps(games(1), "json"), encoding="utf-8")
+    r = run(str(src), "-o", str(tmp_path / "no" / "such" / "dir.hrn"))
+    assert r.exit_code == 2
+    assert "cannot write" in r.stderr

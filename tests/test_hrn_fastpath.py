@@ -1,0 +1,195 @@
+"""The line fast path agrees with the grammar, always.
+
+The fast path may decline a line (``None``); whenever it answers, the answer
+must be exactly what the grammar gives for that line.  Checked on the
+tables it shares with the grammar, on generated canonical files, on token
+soup, and on fuzzed files (both ways of reading must yield the same games,
+errors and positions).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hearts_notation.generate import random_game
+from hearts_notation.io.hrn import iter_hrn
+from hearts_notation.io.hrn_fast import PBN_PATTERN, fast_line
+from hearts_notation.io.hrn_lark import parse_line, terminal_pattern
+from hearts_notation.io.hrn_lex import CARD_TABLE, HrnSyntaxError
+from hearts_notation.io.hrn_writer import dumps_hrn
+from hearts_notation.model import Game
+from hearts_notation.rules import parse_rules
+
+SEATS = ("N", "E", "S", "W")
+
+
+def view(game: Game) -> Any:
+    return (
+        game, game.errors, game.pos, dict(game.where),
+        [(d.pos, dict(d.where), d.moon.pos if d.moon else None, [p.pos for p in d.passes.values()],
+          [(t.pos, [p.pos for p in t.plays]) for t in d.tricks]) for d in game.deals],
+    )
+
+
+def both_ways(text: str, **kw: Any) -> list[Any]:
+    fast = [view(g) for g in iter_hrn(text, **kw)]
+    slow = [view(g) for g in iter_hrn(text, fast=False, **kw)]
+    assert fast == slow
+    return fast
+
+
+def lark_or_error(line: str) -> list[Any] | str:
+    try:
+        return parse_line(line, 1, SEATS)
+    except HrnSyntaxError as exc:
+        return f"error: {exc}"
+
+
+def agrees(line: str) -> None:
+    got = fast_line(line, 1)
+    if got is not None:
+        assert got == lark_or_error(line), line
+
+
+# Shared tables -------------------------------------------------------------------------------
+
+
+def test_card_table_is_the_card_terminal() -> None:
+    card_re = re.compile(terminal_pattern("CARD"))
+    assert all(card_re.fullmatch(k) for k in CARD_TABLE)
+    # Per suit: 19 English rank spellings (T, t, 10, a/A...) x 2 letter cases, and 25 rank
+    # spellings with the French R D V x 2 symbols; each bare or with one of 6 marks.
+    assert len(CARD_TABLE) == 4 * (19 * 2 + 25 * 2) * 7
+
+
+CARDISH = st.text(alphabet="0123456789TJQKARDVtjqkardvSHDCshdcXx♠♥♦♣♤♡♢♧!?", min_size=1, max_size=6)
+
+
+@given(CARDISH)
+def test_card_table_matches_exactly_the_card_terminal(s: str) -> None:
+    assert (re.fullmatch(terminal_pattern("CARD"), s) is not None) == (s in CARD_TABLE)
+
+
+@given(st.text(alphabet="AKQJT1098765432akqjtx.-D", max_size=20))
+def test_pbn_pattern_is_the_pbn_terminal(s: str) -> None:
+    grammar = re.fullmatch(terminal_pattern("PBN"), s)
+    fast = re.fullmatch(PBN_PATTERN, s, re.IGNORECASE)
+    assert (grammar is None) == (fast is None)
+
+
+# Line level ----------------------------------------------------------------------------------
+
+CANONICAL_LINES = [
+    '[Event "Generated"]', '[Rules "standard"]', '[Note "a \\"b\\" \\\\ c; {d}"]',
+    "deal 1 dealer N pass left", "deal 12", "deal 3 pass hold", "deal 4 dealer W",
+    "N: QT65.J94.A62.A64", "E: ?", "S: ...", "N: ♠ A Q 4",
+    "N: ♠ A D 4  ♥ R 9 3  ♦ V 8 6 2  ♣ 10 7 5", "E: ♠AQ4 ♥ -  ♦J862 ♣t75", "W: ♤ ♡ 2 ♢ ♧", "W: -.AKQJT98765432.-.-", "P3: 10.9.8.7",
+    "pass N: AC 6S 6D", "pass E>S: 5C JS! TD", "pass W:", "pass N: QS AS",
+    "1. S 2C W QC N 6C E AC", "13. N 3H E 2H S 5H W 8S", "4. TD 9D 8D KH", "2. N 4S! E 7S?? S TS",
+    "5. S 2♣ W 9♣ N K♣! E 3♣", "6.", "7. n 2c e 3c",
+    "score N 0 E 17 S 7 W 2", "total N -26 E +3", "moon S add", "moon N subtract",
+    "*", "result N", "result *", "result N S", "", "   ", "  1. S 2C",
+]
+
+
+def test_canonical_lines_take_the_fast_path_and_agree() -> None:
+    for line in CANONICAL_LINES:
+        got = fast_line(line, 1)
+        assert got is not None, line
+        assert got == lark_or_error(line), line
+
+
+DECLINED = ["1. S:2C", "1. S 2C {c}", "N: ♠AQ4♥K93", "N: ♠ A Q 4 ♠ K", "1. S\t2C", "deal 1 Dealer N", "1. DS",
+            "N: AQ4.K93", "1. S ZZ", "deal: ?", "pass N QS", "score N", "1. S 2C ; note", "deal 1  dealer N"]
+
+
+def test_everything_else_is_left_to_the_grammar() -> None:
+    for line in DECLINED:
+        assert fast_line(line, 1) is None, line
+
+
+VOCABULARY = [
+    "deal", "Deal", "dealer", "pass", "left", "hold", "score", "total", "moon", "add", "result", "*",
+    "N", "E", "S", "W", "O", "P1", "n", "X", "QS", "qs", "10H", "TH", "Q♠", "D♠", "DS", "KC!", "2C??",
+    "1.", "2.", "13.", "1", "-3", "+4", "?", "!", ":", "N:", "S:", "N>E:", ">", "AQ4.K93.J862.T75",
+    "...", "-.-.-.-", "AQ4.K93", "♠", "♠AQ4", "S:AQ4", "♥ K 9", "♠ 10", "♦ -", "♣ D", "4♥", "[", "]", '"x"', "[Event", '"v"]', "{c}", ";",
+    "}", "deal1", "ZZ",
+]
+
+
+@st.composite
+def token_soup(draw: st.DrawFn) -> str:
+    words = draw(st.lists(st.sampled_from(VOCABULARY), max_size=8))
+    seps = draw(st.lists(st.sampled_from([" ", " ", " ", "  ", "\t", ""]), min_size=len(words),
+                         max_size=len(words)))
+    lead = draw(st.sampled_from(["", "", " ", "  "]))
+    return lead + "".join(w + s for w, s in zip(words, seps, strict=True))
+
+
+@settings(max_examples=400, deadline=None)
+@given(token_soup())
+def test_fast_path_never_disagrees_on_token_soup(line: str) -> None:
+    agrees(line)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(CANONICAL_LINES), st.lists(
+    st.tuples(st.integers(0, 60), st.sampled_from(["", " ", "\t", ":", ".", "!", "?", "{", "}", ";", "0",
+                                                   "1", "C", "S", "N", "-", ">", "*", '"', "♠", "D"])),
+    min_size=1, max_size=3))
+def test_fast_path_never_disagrees_on_mutated_lines(line: str, edits: list[tuple[int, str]]) -> None:
+    for at, ch in edits:
+        at = min(at, len(line))
+        line = line[:at] + ch + line[at + 1:] if ch and at % 2 else line[:at] + ch + line[at:]
+    agrees(line)
+
+
+# Whole files ------------------------------------------------------------------------------
+
+
+def test_generated_games_read_back_identically_both_ways() -> None:
+    rng = random.Random(7)
+    for spec in ("standard", "three-players", "six-players", "kawu target=50"):
+        rules = parse_rules(spec)
+        games = [random_game(rules, rng, deals=2) for _ in range(3)]
+        text = dumps_hrn(games)
+        views = both_ways(text)
+        assert [v[0] for v in views] == games
+
+
+def test_unicode_and_french_text_reads_back_identically_both_ways() -> None:
+    rng = random.Random(8)
+    games = [random_game(parse_rules("standard"), rng, deals=2) for _ in range(2)]
+    for kw in ({"unicode": True}, {"lang": "fr"}):
+        views = both_ways(dumps_hrn(games, **kw))
+        assert [v[0] for v in views] == games
+
+
+_FUZZ_ALPHABET = [*" \t\n{}[];:.\"\\!?-*>0123456789ACDHJKNQRSTVWEabcdps♠♥♦♣♤", "deal ", "result N\n",
+                  '[Event "x"]\n']
+_BASE_TEXT = dumps_hrn([random_game(parse_rules("standard"), random.Random(3), deals=1)])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(_BASE_TEXT)), st.sampled_from(_FUZZ_ALPHABET),
+                          st.integers(0, 2)), min_size=1, max_size=6))
+def test_fuzzed_files_read_the_same_both_ways(edits: list[tuple[int, str, int]]) -> None:
+    text = _BASE_TEXT
+    for at, s, mode in edits:
+        if mode == 0:
+            text = text[:at] + s + text[at:]
+        elif mode == 1:
+            text = text[:at] + s + text[at + len(s):]
+        else:
+            text = text[:at] + text[at + 1:]
+    try:
+        both_ways(text)
+    except Exception as exc:  # only "no game at all" may escape, and then both ways
+        from hearts_notation.io.jsonio import RecordError
+
+        assert isinstance(exc, RecordError)
