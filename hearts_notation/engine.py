@@ -177,8 +177,22 @@ def deal_points(
     ``add`` gives every other seat the penalty total (26), ``subtract``
     takes it off the shooter.  J♦ keeps its value for whoever took it.
     """
-    points = [raw_points(rules, t) for t in taken]
-    shooter = moon_shooter(rules, taken)
+    # raw_points and moon_shooter, in one pass (this runs for every deal the
+    # referee checks).
+    jd = rules.jack_of_diamonds
+    jd_bit = 1 << JACK_OF_DIAMONDS
+    need = rules.deck_mask & (HEARTS_MASK | QS_BIT)
+    points: list[int] = []
+    shooter: int | None = None
+    for seat, t in enumerate(taken):
+        p = (t & HEARTS_MASK).bit_count()
+        if t & QS_BIT:
+            p += 13
+        if jd and t & jd_bit:
+            p += jd
+        points.append(p)
+        if shooter is None and t & need == need:
+            shooter = seat
     if shooter is not None:
         total = penalty_total(rules)
         points[shooter] -= total
@@ -275,6 +289,7 @@ def replay_exact(rules: RuleSet, hands: Sequence[int], bits: Sequence[int]
     leader = (leader + first.index(top)) % n
     taken[leader] |= t_mask
     if n == 4:
+        rotations = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
         it = iter(bits[4:])
         for b0, b1, b2, b3 in zip(it, it, it, it, strict=False):
             leaders.append(leader)
@@ -282,14 +297,7 @@ def replay_exact(rules: RuleSet, hands: Sequence[int], bits: Sequence[int]
             length = b0.bit_length()
             lead_suit = suit_of[length]
             follow = t_mask & lead_suit
-            if leader == 0:
-                s0, s1, s2, s3 = 0, 1, 2, 3
-            elif leader == 1:
-                s0, s1, s2, s3 = 1, 2, 3, 0
-            elif leader == 2:
-                s0, s1, s2, s3 = 2, 3, 0, 1
-            else:
-                s0, s1, s2, s3 = 3, 0, 1, 2
+            s0, s1, s2, s3 = rotations[leader]
             if b0 & hearts and not broken:
                 h0 = hands[s0] & ~played[s0]
                 if not h0 & b0 or not legal_plays(rules, h0, None, False, False) & b0:

@@ -55,7 +55,7 @@ from .cards import (
     cards_of,
     display_order,
 )
-from .engine import breaks_hearts, deal_points, moon_shooter, play_fault, replay_exact, trick_winner
+from .engine import breaks_hearts, deal_points, play_fault, replay_exact, trick_winner
 from .io.jsonio import RecordError, error_game, game_from_dict
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
@@ -113,7 +113,14 @@ class GameReport:
 def _as_rules(rules: RuleSet | str | None) -> RuleSet | None:
     if rules is None or isinstance(rules, RuleSet):
         return rules
-    return load_rules(rules)
+    return _load_cached(rules)
+
+
+@functools.lru_cache(maxsize=64)
+def _load_cached(arg: str) -> RuleSet:
+    # A --rules string comes with every game of a corpus: read it (or its
+    # file) once.
+    return load_rules(arg)
 
 
 def _rules_pos(game: Game) -> Pos | None:
@@ -287,13 +294,49 @@ class _DealCheck:
 
     # -- the deal -------------------------------------------------------------------
 
-    def run(self, direction: str | None) -> list[Finding]:
+    def run(self, direction: str | None, header_flagged: bool = False) -> list[Finding]:
+        self.header_flagged = header_flagged
         self.check_hands()
         self.check_passes(direction)
+        if not self.out and not self.infos and self.clean_play():
+            return self.out
         self.knowledge()
         self.play()
         self.flush_infos()
         return self.out
+
+    def clean_play(self) -> bool:
+        """Whether a fully recorded, complete deal was played without a fault,
+        by the one-pass replay of :func:`engine.replay_exact` (the common
+        case, and the fast one); if not, the card-by-card replay says what is
+        wrong."""
+        n = self.n
+        tricks = self.deal.tricks
+        if len(tricks) != self.rules.tricks_per_deal:
+            return False
+        hands: list[int] = []
+        for i in range(n):
+            d, g, r = self.dealt[i], self.given[i], self.received[i]
+            if d is None or g is None or r is None:
+                return False
+            hands.append((d & ~g) | r)
+        idx = self.idx
+        bits: list[int] = []
+        seats: list[int] = []
+        for t in tricks:
+            if len(t.plays) != n:
+                return False
+            for p in t.plays:
+                s = idx.get(p.seat)
+                if s is None:
+                    return False
+                bits.append(1 << p.card)
+                seats.append(s)
+        done = replay_exact(self.rules, hands, bits)
+        if done is None:
+            return False
+        leaders = done[1]
+        return seats == [(lead + k) % n for lead in leaders for k in range(n)]
 
     def check_hands(self) -> None:
         n, idx = self.n, self.idx
@@ -367,8 +410,9 @@ class _DealCheck:
             givers = _seat_list([p.seat for p in passes])
             why = ("the rules pass no cards (pass_count=0)" if not rules.pass_count
                    else f"deal {self.number} is a hold deal (no passing)")
-            self.add("pass-direction", "error", f"{why}, but {givers} passed cards",
-                     passes[0].pos or deal.pos, seat=passes[0].seat)
+            if not self.header_flagged:   # else the header's finding says it already
+                self.add("pass-direction", "error", f"{why}, but {givers} passed cards",
+                         passes[0].pos or deal.pos, seat=passes[0].seat)
             candidates = [rules.pass_offset(cycle)] if rules.pass_count else []
             candidates += [rules.pass_offset(d) for d in ("left", "right", "across")
                            if d != "across" or n % 2 == 0]
@@ -608,6 +652,7 @@ class _DealCheck:
             trick_breaks = False
             stranger = False
             turn_trouble = False
+            trick_phantoms = 0
             prev_seat: int | None = None
             order = ([(expected_leader + k) % n for k in range(n)]
                      if expected_leader is not None else None)
@@ -622,6 +667,19 @@ class _DealCheck:
                              f"{seat} played {_c(c)}, but {seat} is not a seat of this game "
                              f"({' '.join(seats)})", pos, trick=tn, seat=seat, card=c)
                     stranger = True
+                    continue
+                if s in in_trick:
+                    # A second card from one seat: reported (unless the trick's
+                    # size already says it), then played without further checks,
+                    # so that it does not also become a revoke or a card played twice.
+                    if size_ok:
+                        self.add("out-of-turn", "error", f"{seat} plays a second card in trick {tn}",
+                                 pos, trick=tn, seat=seat, card=c)
+                    turn_trouble = True
+                    played |= b
+                    played_at.setdefault(c, (seat, tn))
+                    for o in range(n):
+                        held[o] &= ~b
                     continue
                 fault_found = False
                 bogus = False
@@ -654,7 +712,7 @@ class _DealCheck:
                             fault_found = True
                             bogus = True
                 # Whose turn?
-                if not fault_found and size_ok:
+                if not fault_found and size_ok and not stranger:
                     turn = self.turn_fault(t, k, s, c, expected_leader, lc_holder, prev_seat, in_trick,
                                            order)
                     if turn is not None:
@@ -690,6 +748,7 @@ class _DealCheck:
                         # A card another seat holds: it stays in that hand, and
                         # the holder's own play of it later is not an error again.
                         phantom |= b
+                        trick_phantoms |= b
                     # Which card this seat really gave up is not known: from now
                     # on it surely holds only what it plays later.
                     cap[s] = held[s] | cap[s] if not exact[s] else held[s]
@@ -710,6 +769,15 @@ class _DealCheck:
                 prev_seat = s
             if trick_breaks:
                 broken = True
+            for o in range(n):
+                # The holder of a card played under another seat's name, absent
+                # from the trick: most likely the seat's name was miswritten, so
+                # the holder is taken to have played it.
+                if held[o] & trick_phantoms and o not in in_trick:
+                    gone = held[o] & trick_phantoms
+                    held[o] &= ~gone
+                    phantom &= ~gone
+                    count[o] += gone.bit_count()
             if size_ok and not stranger and not turn_trouble:
                 expected_leader = in_trick[trick_winner(cards)]
             else:
@@ -880,13 +948,13 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
             head.append(Finding(code, severity, message, deal=number, seat=seat,
                                 line=pos.line if pos else None, column=pos.column if pos else None))
 
-        renumbered = deal.number is not None and number != expected and number != di + 1
+        # The first deal may bear any number (a record may start in the
+        # middle of a game); after it, each deal is the next one.
+        renumbered = (di > 0 and deal.number is not None and number != expected
+                      and number != di + 1)
         if renumbered:
-            if di == 0:
-                put("deal-number", "error", f"the first deal is numbered {number}; deals count from 1")
-            else:
-                put("deal-number", "error",
-                    f"deal {number} follows deal {prev_number}: expected deal {expected}")
+            put("deal-number", "error",
+                f"deal {number} follows deal {prev_number}: expected deal {expected}")
         prev_number = number
         if deal.dealer is not None:
             if deal.dealer not in idx:
@@ -906,12 +974,14 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
         cycle = rules.direction_for(number)
         # With a broken number, the direction may follow either count.
         fits = {cycle, rules.direction_for(expected), rules.direction_for(di + 1)} if renumbered else {cycle}
-        if deal.direction is not None and deal.direction not in fits and rules.pass_count:
+        header_flagged = (deal.direction is not None and deal.direction not in fits
+                          and bool(rules.pass_count))
+        if header_flagged:
             put("pass-direction", "error",
                 f"deal {number} is marked pass {deal.direction}, but the pass cycle "
                 f"({', '.join(rules.pass_cycle)}) makes deal {number} pass {cycle}")
         checker = _DealCheck(ctx, deal, number, di)
-        per_deal.append(head + checker.run(deal.direction))
+        per_deal.append(head + checker.run(deal.direction, header_flagged))
     score = score_game(game, rules, seats)
     extra = score_findings(game, rules, score)
     before: dict[int, list[Finding]] = {}
@@ -982,6 +1052,8 @@ _GAME_KEYS = frozenset({"tags", "rules", "seats", "players", "deals", "result", 
 _DEAL_KEYS = frozenset({"number", "dealer", "pass", "hands", "passes", "tricks", "score", "total",
                         "moon", "unfinished", "comment"})
 _SEAT_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
+_INT = frozenset({int})
+_LIST = {list}
 _PLAYS = itemgetter("plays")
 _CARD = itemgetter("card")
 _SEAT = itemgetter("seat")
@@ -1062,15 +1134,27 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
     winners: tuple[str, ...] = ()
     prev_number = 0
     prev_dealer: tuple[int, int] | None = None
+    excerpt = False
     replay = replay_exact
+    cycle_dirs = rules.pass_cycle
+    cycle_len = len(cycle_dirs)
+    cycle_offsets = tuple(rules.pass_offset(x) if pass_count else 0 for x in cycle_dirs)
+    moon_way = rules.moon
+    target = rules.target
+    full_counts = [hs] * n
+    pass_counts = [pass_count] * n
     for d in deals:
         if type(d) is not dict or not d.keys() <= _DEAL_KEYS or finished:
             return None
         number = d.get("number")
         if number is None:
             number = prev_number + 1
-        elif type(number) is not int or number != prev_number + 1:
+        elif type(number) is not int or number < 1 or (prev_number and number != prev_number + 1):
             return None
+        if not prev_number and number > 1:
+            excerpt = True
+        if excerpt and (d.get("total") is not None or obj.get("result") is not None):
+            return None   # an excerpt: its totals and result cannot be checked
         prev_number = number
         dealer = d.get("dealer")
         if dealer is not None:
@@ -1080,9 +1164,9 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
             if prev_dealer is not None and di != (prev_dealer[0] + number - prev_dealer[1]) % n:
                 return None
             prev_dealer = (di, number)
-        cycle = rules.direction_for(number)
+        k = (number - 1) % cycle_len
         direction = d.get("pass")
-        if direction is not None and direction != cycle:
+        if direction is not None and direction != cycle_dirs[k]:
             return None
         if d.get("moon") is not None or d.get("unfinished", False) is not False:
             return None
@@ -1092,33 +1176,28 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
         hands = d.get("hands")
         if type(hands) is not dict or len(hands) != n:
             return None
-        h = []
-        union = 0
-        for s in seats:
-            lst = hands[s]
-            if type(lst) is not list or len(lst) != hs:
-                return None
-            m = sum(map(_BIT_OF, lst))
-            if m.bit_count() != hs:
-                return None
-            union |= m
-            h.append(m)
-        if union != deck:
+        lists = list(map(hands.__getitem__, seats))
+        if set(map(type, lists)) != _LIST or set(map(len, lists)) != {hs}:
             return None
-        offset = rules.pass_offset(cycle) if pass_count else 0
+        h = [sum(map(_BIT_OF, x)) for x in lists]
+        # hs distinct cards each (a card twice would carry into another bit),
+        # and together the whole deck in play
+        if list(map(int.bit_count, h)) != full_counts or sum(h) != deck:
+            return None
+        offset = cycle_offsets[k]
         passes = d.get("passes")
         if offset:
             if type(passes) is not dict or len(passes) != n:
                 return None
-            given = []
-            for i, s in enumerate(seats):
-                lst = passes[s]
-                if type(lst) is not list or len(lst) != pass_count:
+            lists = list(map(passes.__getitem__, seats))
+            if set(map(type, lists)) != _LIST or set(map(len, lists)) != {pass_count}:
+                return None
+            given = [sum(map(_BIT_OF, x)) for x in lists]
+            if list(map(int.bit_count, given)) != pass_counts:
+                return None
+            for i in range(n):
+                if given[i] & ~h[i]:
                     return None
-                g = sum(map(_BIT_OF, lst))
-                if g.bit_count() != pass_count or g & ~h[i]:
-                    return None
-                given.append(g)
             h = [(h[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
         elif passes:
             return None
@@ -1135,34 +1214,29 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
         taken, leaders = done
         if list(map(_SEAT, plays)) != list(chain.from_iterable(map(orders.__getitem__, leaders))):
             return None
-        shooter = moon_shooter(rules, taken)
+        pts, shooter = deal_points(rules, taken, moon_way)
         moon: dict[str, Any] | None = None
         if shooter is not None:
-            if rules.moon == "choose":
+            if moon_way == "choose":
                 return None
-            moon = {"seat": seats[shooter], "choice": rules.moon, "assumed": False}
-        pts, _ = deal_points(rules, taken, rules.moon if shooter is not None else "add")
+            moon = {"seat": seats[shooter], "choice": moon_way, "assumed": False}
         totals = [a + b for a, b in zip(totals, pts, strict=True)]
-        score = d.get("score")
-        if score is not None:
-            if type(score) is not dict:
-                return None
-            for k, v in score.items():
-                if type(v) is not int or v != pts[sidx[k]]:
+        points = dict(zip(seats, pts, strict=True))
+        running = dict(zip(seats, totals, strict=True))
+        for recorded, computed in ((d.get("score"), points), (d.get("total"), running)):
+            if recorded is not None:
+                # A full line that agrees is one dict comparison; points are
+                # whole numbers (true and false are not, though they compare so).
+                if (type(recorded) is not dict or set(map(type, recorded.values())) - _INT
+                        or (recorded != computed if len(recorded) == n
+                            else any(computed[x] != v for x, v in recorded.items()))):
                     return None
-        total = d.get("total")
-        if total is not None:
-            if type(total) is not dict:
-                return None
-            for k, v in total.items():
-                if type(v) is not int or v != totals[sidx[k]]:
-                    return None
-        out_deals.append({"number": number, "points": dict(zip(seats, pts, strict=True)),
-                          "moon": moon, "totals": dict(zip(seats, totals, strict=True))})
-        w = game_over(rules, totals)
-        if w is not None:
-            finished = True
-            winners = tuple(seats[k] for k in w)
+        out_deals.append({"number": number, "points": points, "moon": moon, "totals": running})
+        if max(totals) >= target:
+            w = game_over(rules, totals)
+            if w is not None:
+                finished = True
+                winners = tuple(seats[x] for x in w)
     result = obj.get("result")
     if result is not None:
         if result == "*":

@@ -93,14 +93,13 @@ def deal_is_complete(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> bool:
     """Whether a deal's tricks are all there: one card per seat in each of
     the first ``tricks_per_deal`` tricks, by seats of the game."""
     n = len(seats)
-    if len(deal.tricks) < rules.tricks_per_deal:
+    nt = rules.tricks_per_deal
+    if len(deal.tricks) < nt:
         return False
-    names = set(seats)
-    for trick in deal.tricks[: rules.tricks_per_deal]:
-        plays = trick.plays
-        if len(plays) != n or any(p.seat not in names for p in plays):
-            return False
-    return True
+    tricks = deal.tricks[:nt]
+    if any(len(t.plays) != n for t in tricks):
+        return False
+    return {p.seat for t in tricks for p in t.plays} <= set(seats)
 
 
 def taken_cards(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> list[int]:
@@ -265,7 +264,12 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
     idx = {s: i for i, s in enumerate(seats)}
     out: list[tuple[int, int, Finding]] = []
     anchor: list[int | None] = [0] * len(seats)   # last total known for sure, per seat
-    uncertain_since: int | None = None             # number of the first deal that scored unknown points
+    unknown_why = ""                               # why an anchor was lost
+    first = score.deals[0].number if score.deals else 1
+    if first > 1:
+        # An excerpt: the deals before the first one recorded are missing.
+        anchor = [None] * len(seats)
+        unknown_why = f"the deals before deal {first} are not recorded"
     for i, (deal, ds) in enumerate(zip(game.deals, score.deals, strict=True)):
         num = ds.number
         if score.end is not None and i == score.end + 1:
@@ -343,8 +347,7 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                 else:
                     add = None
                 if base is None or add is None:
-                    why = (f"deal {num} is incomplete" if add is None
-                           else f"deal {uncertain_since} was incomplete and no total was recorded since")
+                    why = f"deal {num} is incomplete" if add is None else unknown_why
                     out.append((i, 1, _finding("total-mismatch", "info",
                                                f"{seat}'s total after deal {num} could not be checked: "
                                                f"{why}", num, seat, pos)))
@@ -367,8 +370,7 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                 anchor[k] = anchor[k] + deal.score[seat]  # type: ignore[operator]
             else:
                 anchor[k] = None
-                if uncertain_since is None:
-                    uncertain_since = num
+                unknown_why = f"deal {num} was incomplete and no total was recorded after it"
     out.extend((len(game.deals), 1, f) for f in _result_findings(game, rules, score))
     return out
 
@@ -399,6 +401,10 @@ def _result_findings(game: Game, rules: RuleSet, score: GameScore) -> list[Findi
         return [_finding("result-mismatch", "info",
                          f"the declared result ({declared}) could not be checked: deal "
                          f"{unsure[0]} is incomplete, so the totals are not known", pos=pos)]
+    if score.deals and score.deals[0].number > 1:
+        return [_finding("result-mismatch", "info",
+                         f"the declared result ({declared}) could not be checked: the deals before "
+                         f"deal {score.deals[0].number} are not recorded", pos=pos)]
     if result != "*":
         bad = [s for s in result if s not in seats]
         if bad:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,75 @@ def test_unwritable_output(tmp_path: Path) -> None:
     r = run(str(src), "-o", str(tmp_path / "no" / "such" / "dir.hrn"))
     assert r.exit_code == 2
     assert "cannot write" in r.stderr
+
+
+BROKEN_HRN = """[Event "one"]
+
+deal 1 dealer N pass left
+1. S 2C W 9C N KX E 3C
+
+[Event "two"]
+
+deal 1
+1. N ZZ
+"""
+
+
+def test_hrn_syntax_errors_are_all_reported_with_carets(tmp_path: Path) -> None:
+    src = tmp_path / "broken.hrn"
+    src.write_text(BROKEN_HRN, encoding="utf-8")
+    out = tmp_path / "out.json"
+    out.write_text('{"precious": true}\n', encoding="utf-8")
+    r = run(str(src), "-o", str(out))
+    assert r.exit_code == 2
+    assert out.read_text(encoding="utf-8") == '{"precious": true}\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.hrn", "out.json"]
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith(f"{src}:4:16: error: ") and lines[0].endswith("[syntax-error]")
+    assert lines[1] == "    1. S 2C W 9C N KX E 3C"
+    assert lines[2] == "    " + " " * 15 + "^"
+    assert any(line.startswith(f"{src}:9:6: error: ") for line in lines)
+    assert lines[-1] == f"hearts: 2 syntax errors in {src}; nothing written"
+
+
+def test_hrn_on_stdin_to_json_on_stdout() -> None:
+    text = (SAMPLES / "canonical.hrn").read_text(encoding="utf-8")
+    r = run("-", input=text)
+    assert r.exit_code == 0, r.output
+    back = list(iter_games_text(r.stdout, "json", "-"))
+    assert dumps_hrn(back) == text
+    bad = run("-", input=BROKEN_HRN)
+    assert bad.exit_code == 2 and bad.stdout == ""
+    assert "-:4:16:" in bad.stderr and "    1. S 2C W 9C N KX E 3C" in bad.stderr
+
+
+def test_text_json_text_through_the_cli(tmp_path: Path) -> None:
+    for name in ("canonical.hrn", "multi-game.hrn", "partie-francaise.hrn"):
+        src = SAMPLES / name
+        j = tmp_path / (name + ".json")
+        h = tmp_path / (name + ".hrn")
+        assert run(str(src), "-o", str(j)).exit_code == 0
+        assert run(str(j), "-o", str(h)).exit_code == 0
+        first = h.read_text(encoding="utf-8")
+        assert run(str(h), "-o", str(j)).exit_code == 0
+        assert run(str(j), "-o", str(h)).exit_code == 0
+        assert h.read_text(encoding="utf-8") == first
+        if name != "partie-francaise.hrn":
+            assert first == src.read_text(encoding="utf-8")
+
+
+def test_output_over_its_own_input(tmp_path: Path) -> None:
+    src = tmp_path / "g.hrn"
+    shutil.copy(SAMPLES / "partie-francaise.hrn", src)
+    r = run(str(src), "-o", str(src), "--to", "hrn")
+    assert r.exit_code == 0
+    assert src.read_text(encoding="utf-8") == dumps_hrn(list(iter_games_text(
+        (SAMPLES / "partie-francaise.hrn").read_text(encoding="utf-8"), "hrn", "x")))
+
+
+def test_openspiel_history_export_errors_exit_2(tmp_path: Path) -> None:
+    r = run(str(SAMPLES / "observer.hrn"), "--to", "openspiel-history")
+    assert r.exit_code == 2
+    assert "hand" in r.stderr and r.stdout == ""
+    ok = run(str(SAMPLES / "canonical.hrn"), "--to", "openspiel-history")
+    assert ok.exit_code == 0 and ok.stdout.startswith("[")

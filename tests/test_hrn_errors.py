@@ -101,7 +101,7 @@ def test_unterminated_comment_points_at_the_brace_and_the_rest_still_reads() -> 
             '[Event "B"]\ndeal 1\n1. S 2C\n')
     a, b = list(iter_hrn(text))
     assert [(f.line, f.column, f.message) for f in a.errors] == [
-        (3, 9, "unterminated comment: '{' at 3:9 has no '}'")]
+        (3, 9, "unterminated comment: '{' at 3:9 has no '}' before the tag at line 5")]
     assert a.tags == {"Event": "A"} and a.deals == ()
     assert b.errors == () and b.tags == {"Event": "B"} and len(b.deals[0].tricks) == 1
 
@@ -223,7 +223,8 @@ def test_broken_file_reports_each_game_at_the_spot() -> None:
         ("French rank with a letter suit", [(17, 9, "'DS' mixes a French rank with a letter suit, which is "
                                                     "ambiguous")]),
         ("unterminated comment", [(22, 9, "unterminated comment")]),
-        ("trick numbers", [(28, 1, "expected trick 2, found trick 3 (trick numbers run 1, 2, 3 ... in each deal)")]),
+        ("trick numbers", [(28, 1, "expected trick 2, found trick 3 "
+                                   "(trick numbers run 1, 2, 3 ... in each deal)")]),
         ("duplicate hand", [(33, 1, "a second hand line for E (the first is at 32")]),
         ("implied seats", [(37, 4, "cannot tell who leads trick 1")]),
         ("good after", []),

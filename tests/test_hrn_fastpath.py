@@ -88,7 +88,8 @@ CANONICAL_LINES = [
     '[Event "Generated"]', '[Rules "standard"]', '[Note "a \\"b\\" \\\\ c; {d}"]',
     "deal 1 dealer N pass left", "deal 12", "deal 3 pass hold", "deal 4 dealer W",
     "N: QT65.J94.A62.A64", "E: ?", "S: ...", "N: ♠ A Q 4",
-    "N: ♠ A D 4  ♥ R 9 3  ♦ V 8 6 2  ♣ 10 7 5", "E: ♠AQ4 ♥ -  ♦J862 ♣t75", "W: ♤ ♡ 2 ♢ ♧", "W: -.AKQJT98765432.-.-", "P3: 10.9.8.7",
+    "N: ♠ A D 4  ♥ R 9 3  ♦ V 8 6 2  ♣ 10 7 5", "E: ♠AQ4 ♥ -  ♦J862 ♣t75", "W: ♤ ♡ 2 ♢ ♧",
+    "W: -.AKQJT98765432.-.-", "P3: 10.9.8.7",
     "pass N: AC 6S 6D", "pass E>S: 5C JS! TD", "pass W:", "pass N: QS AS",
     "1. S 2C W QC N 6C E AC", "13. N 3H E 2H S 5H W 8S", "4. TD 9D 8D KH", "2. N 4S! E 7S?? S TS",
     "5. S 2♣ W 9♣ N K♣! E 3♣", "6.", "7. n 2c e 3c",
@@ -117,7 +118,8 @@ VOCABULARY = [
     "deal", "Deal", "dealer", "pass", "left", "hold", "score", "total", "moon", "add", "result", "*",
     "N", "E", "S", "W", "O", "P1", "n", "X", "QS", "qs", "10H", "TH", "Q♠", "D♠", "DS", "KC!", "2C??",
     "1.", "2.", "13.", "1", "-3", "+4", "?", "!", ":", "N:", "S:", "N>E:", ">", "AQ4.K93.J862.T75",
-    "...", "-.-.-.-", "AQ4.K93", "♠", "♠AQ4", "S:AQ4", "♥ K 9", "♠ 10", "♦ -", "♣ D", "4♥", "[", "]", '"x"', "[Event", '"v"]', "{c}", ";",
+    "...", "-.-.-.-", "AQ4.K93", "♠", "♠AQ4", "S:AQ4", "♥ K 9", "♠ 10", "♦ -", "♣ D", "4♥",
+    "[", "]", '"x"', "[Event", '"v"]', "{c}", ";",
     "}", "deal1", "ZZ",
 ]
 

@@ -74,10 +74,18 @@ def test_comments_between_games_belong_to_the_next() -> None:
     assert a.comment is None and b.comment == "about the next" and b.pos == Pos(5, 1)
 
 
+def test_comment_open_at_the_end_of_the_input() -> None:
+    text = '[Event "A"]\ndeal 1\nresult N\n[Event "B"]\ndeal 1\n1. S 2C {to be continued\n2. N 3C\n'
+    a, b = list(iter_hrn(text))
+    assert a.errors == ()
+    assert b.errors[0].message == "unterminated comment: '{' at 6:9 has no '}'"
+    assert (b.errors[0].line, b.errors[0].column) == (6, 9)
+
+
 def test_unclosed_comment_rereads_the_lines_after_it() -> None:
     text = "deal 1\n1. S 2C {oops\n2. N 3C\nresult N\n[Event \"B\"]\ndeal 1\nresult S\n"
     a, b = list(iter_hrn(text))
-    assert a.errors[0].message == "unterminated comment: '{' at 2:9 has no '}'"
+    assert a.errors[0].message == "unterminated comment: '{' at 2:9 has no '}' before the tag at line 5"
     assert b.tags == {"Event": "B"} and b.result == ("S",) and not b.errors
 
 
@@ -112,3 +120,16 @@ def test_read_games_through_the_io_layer(tmp_path: Path) -> None:
     games = list(read_games(str(p)))
     assert [g.tags["Event"] for g in games] == ["G1", "G2"]
     assert all(g.source == str(p) for g in games)
+
+
+def test_games_split_elsewhere_build_the_same_games() -> None:
+    """Workers get each game's logical lines (pickled) and build it alone."""
+    import pickle
+
+    from hearts_notation.io.hrn import build_game
+
+    text = (Path(__file__).parent / "data" / "hrn" / "broken.hrn").read_text(encoding="utf-8")
+    chunks = [pickle.loads(pickle.dumps(c)) for c in iter_games_lines(text.split("\n"))]
+    built = [build_game(c, "b.hrn", i) for i, c in enumerate(chunks, 1)]
+    assert built == list(iter_hrn(text, "b.hrn"))
+    assert [g.errors for g in built] == [g.errors for g in iter_hrn(text, "b.hrn")]

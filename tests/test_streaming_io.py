@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import io
 import json
-import tracemalloc
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -169,29 +170,58 @@ def test_json_array_schema_error_is_a_finding_syntax_error_is_unusable(tmp_path:
     assert info.value.line == want and "not valid JSON" in info.value.message
 
 
-@pytest.mark.parametrize("fmt", ["jsonl", "json", "hrn"])
-def test_memory_stays_flat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:
-    """Peak Python memory while streaming a 3 MB file stays far below the
-    file's size (a whole-file read needs at least the size, as text).
-    Blocks of 64 KiB instead of 1 MiB keep the file, and the test, small."""
-    monkeypatch.setattr(hio, "CHUNK_SIZE", 1 << 16)
-    f = tmp_path / f"big.{fmt}"
+def _corpus_text(fmt: str, size: int) -> str:
     if fmt == "json":
         element = ",\n" + "".join(iter_dumps(GAMES, "json"))[2:-3]
-        body = "[\n" + element[2:] + element * (3_000_000 // len(element)) + "\n]\n"
-    else:
-        block = dumps(GAMES, fmt)
-        body = block * (3_000_000 // len(block) + 1)
-    f.write_text(body, encoding="utf-8")
-    size = f.stat().st_size
-    tracemalloc.start()
-    try:
-        count = sum(1 for _ in read_games(str(f)))
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    assert count > 100
-    assert peak < size / 4, (peak, size)
+        return "[\n" + element[2:] + element * (size // len(element)) + "\n]\n"
+    block = dumps(GAMES, fmt)
+    return block * (size // len(block) + 1)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_readers_are_lazy(fmt: str) -> None:
+    """The first game comes out after a few chunks of a long input."""
+    text = _corpus_text(fmt, 400_000)
+    size = 4096
+    pulled = 0
+
+    def chunks() -> object:
+        nonlocal pulled
+        for i in range(0, len(text), size):
+            pulled += 1
+            yield text[i:i + size]
+
+    first = next(hio._games("x", fmt, chunks(), None))  # type: ignore[arg-type]
+    assert first == GAMES[0]
+    total = len(text) // size
+    assert pulled < 30 < total
+
+
+# VmHWM (the peak resident size of this process image) rather than
+# ru_maxrss, which Linux carries over from the forking parent (pytest).
+_RSS = """
+import sys
+from hearts_notation.io import read_games
+n = sum(1 for _ in read_games(sys.argv[1]))
+hwm = next(l for l in open("/proc/self/status") if l.startswith("VmHWM"))
+print(n, hwm.split()[1])
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize("fmt", ["jsonl", "json"])
+def test_memory_stays_flat(tmp_path: Path, fmt: str) -> None:
+    """Peak RSS reading a file four times larger grows by far less than
+    the difference in size (a whole-file read grows by at least that)."""
+    peaks = []
+    for size in (3_000_000, 12_000_000):
+        f = tmp_path / f"c{size}.{fmt}"
+        f.write_text(_corpus_text(fmt, size), encoding="utf-8")
+        out = subprocess.run([sys.executable, "-c", _RSS, str(f)], capture_output=True,
+                             text=True, check=True).stdout.split()
+        assert int(out[0]) > 30
+        peaks.append(int(out[1]) * 1024)
+    assert peaks[1] - peaks[0] < 4_000_000, peaks
 
 
 def test_write_atomic_iter_leaves_the_target_alone_on_error(tmp_path: Path) -> None:

@@ -142,6 +142,9 @@ class Solver:
         base = raw_points(self.rules, state.taken[s])
         alive = _alive(hands, cards)
         out: dict[int, int] = {}
+        if not alive & self.scoring:
+            rest = self.terminal[moon][s]
+            return {c: base + rest for c in iter_bits(legal)}
         h = hands[s]
         for cls, low, _high in self._classes(legal, alive):
             hands[s] = h & ~(1 << low)
@@ -253,6 +256,8 @@ class Solver:
             hands[s] = h
             return v
         alive = _alive(hands, cards)
+        if not alive & self.scoring:
+            return self.terminal[moon]  # no point left: nothing can change
         classes = self._classes(legal, alive)
         if len(classes) == 1:
             order = [classes[0][1]]

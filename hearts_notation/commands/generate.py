@@ -9,8 +9,10 @@ renamed at the end; the same seed gives the same bytes whatever ``--jobs``.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterator
 from functools import partial
+from pathlib import Path
 
 import click
 
@@ -78,10 +80,10 @@ def _bot_names(value: str, players: int) -> tuple[str, ...]:
               help="Output file; written atomically.")
 @click.option("--deals-per-game", type=click.IntRange(min=1), default=None, metavar="K",
               help="Stop each game after K deals (result * if the game is not over by then).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default: every core).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
+              help="Worker processes (default 0: every core).")
 def command(games: int, seed: int | None, rules_arg: str, bots: str, fmt: str | None,
-            output: str, deals_per_game: int | None, jobs: int | None) -> None:
+            output: str, deals_per_game: int | None, jobs: int) -> None:
     """Generate complete legal games played by bots.
 
     Every card is chosen among the legal cards of the rules; each game is
@@ -93,8 +95,7 @@ def command(games: int, seed: int | None, rules_arg: str, bots: str, fmt: str | 
     except RuleError as exc:
         fail(str(exc))
     if fmt is None:
-        ext = "." + output.rsplit(".", 1)[-1].lower() if "." in output else ""
-        fmt = EXTENSIONS.get(ext, "hrn")
+        fmt = EXTENSIONS.get(Path(output).suffix.lower(), "hrn")
         if fmt not in _GEN_FORMATS or fmt not in OUTPUT_FORMATS:
             fmt = "hrn"
     if seed is None:
@@ -106,8 +107,15 @@ def command(games: int, seed: int | None, rules_arg: str, bots: str, fmt: str | 
     work = partial(_render, spec, fmt, single)
     jobs = jobs or default_jobs()
     chunk = max(1, min(16, games // (jobs * 4) or 1))
-    with CorpusProgress("generate", total=games, unit="games") as bar:
-        results = map_ordered(work, range(1, games + 1), jobs=min(jobs, games), chunk_size=chunk)
-        write_atomic_iter(output, _pieces(results, fmt, single, bar))
+    try:
+        with CorpusProgress("generate", total=games, unit="games") as bar:
+            results = map_ordered(work, range(1, games + 1), jobs=min(jobs, games), chunk_size=chunk)
+            write_atomic_iter(output, _pieces(results, fmt, single, bar))
+    except KeyboardInterrupt:
+        # The temporary file is gone and the workers are stopped; an output
+        # file that existed is untouched.
+        click.echo(f"hearts: interrupted after {bar.games:,} games; "
+                   f"{'nothing written' if output != '-' else 'output incomplete'}", err=True)
+        sys.exit(130)
     if bar.enabled:
         click.echo(f"hearts: {games:,} games, {bar.deals:,} deals, seed {seed}", err=True)

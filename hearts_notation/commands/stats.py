@@ -88,10 +88,10 @@ def render_tables(doc: dict[str, Any]) -> list[Table]:
 @click.option("--force-rules", is_flag=True, help="Apply --rules even to records with a Rules tag.")
 @click.option("--from", "fmt_in", default=None, metavar="FORMAT",
               help="Input format when the extension does not say (hrn, json, jsonl, yaml).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default: every core).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
+              help="Worker processes (default 0: every core).")
 def command(files: tuple[str, ...], fmt_out: str, rules_arg: str | None, force_rules: bool,
-            fmt_in: str | None, jobs: int | None) -> None:
+            fmt_in: str | None, jobs: int) -> None:
     """Statistics over a corpus: games, deals, points per seat, moon rate,
     who took Q♠, findings per code, and the effect of the pass direction.
 

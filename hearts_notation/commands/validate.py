@@ -37,6 +37,7 @@ from rich.text import Text
 from ..cards import parse_card
 from ..diagnostics import render
 from ..io import INPUT_FORMATS, InputError, decode, format_for, read_bytes, source_lines_at
+from ..io.jsonio import error_game
 from ..model import Finding
 from ..parallel import Batch, batch_games, default_jobs, iter_batches, map_ordered, total_bytes
 from ..progress import CorpusProgress
@@ -94,6 +95,18 @@ def iter_reports(paths: Iterable[str], fmt: str | None, rules: RuleSet | None, f
             if progress is not None and isinstance(entry, dict):
                 progress.advance(1, len(entry["deals"]))
             yield entry
+
+
+def syntax_entry(exc: InputError, index: int, rules: RuleSet | None,
+                 force: bool) -> dict[str, Any] | None:
+    """A JSON or YAML document broken partway (a bracket missing) cannot be
+    read past the break: that is a syntax error of the record, a finding
+    (status 1) like any other, not an unreadable input.  Other input errors
+    (missing, binary, not UTF-8) give ``None``."""
+    if not exc.message.startswith(("not valid JSON", "not valid YAML")):
+        return None
+    game = error_game(exc.message, exc.source, index, exc.line, exc.column)
+    return validate_game(game, rules, force)
 
 
 # Collecting and printing -------------------------------------------------------------------
@@ -164,8 +177,9 @@ def _styled(text: str, severity: str) -> Text:
         out.append(first[:at + 2], style="bold")
         out.append(severity, style=_STYLE.get(severity, ""))
         out.append(first[at + 2 + len(severity):])
-    if rest:
-        out.append("\n" + rest, style="dim")
+    for extra in rest.split("\n") if rest else ():
+        caret = extra.strip() == "^"
+        out.append("\n" + extra, style=_STYLE.get(severity, "") if caret else "dim")
     return out
 
 
@@ -319,18 +333,23 @@ def command(paths: tuple[str, ...], rules_arg: str | None, force_rules: bool, fm
     printer = TextPrinter(quiet, stdin_text) if fmt_out == "text" else None
     spool = _Spool() if fmt_out == "json" else None
     seen: set[str] = set()
+    per_file: dict[str, int] = {}
     interrupted = False
     try:
         with CorpusProgress("validate", total=total_bytes(readable), unit="bytes") as bar:
             for entry in iter_reports(readable, fmt_in, rules, force_rules,
                                       jobs or default_jobs(), bar):
                 if isinstance(entry, InputError):
-                    summary.unreadable.append(entry)
-                    if printer is not None:
-                        printer.flush()
-                    click.echo(str(entry), err=True)
-                    continue
+                    broken = syntax_entry(entry, per_file.get(entry.source, 0) + 1, rules, force_rules)
+                    if broken is None:
+                        summary.unreadable.append(entry)
+                        if printer is not None:
+                            printer.flush()
+                        click.echo(str(entry), err=True)
+                        continue
+                    entry = broken
                 seen.add(entry["source"])
+                per_file[entry["source"]] = entry["index"] or 0
                 summary.add(entry)
                 if printer is not None:
                     printer.add(entry)

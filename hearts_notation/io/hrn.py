@@ -63,8 +63,8 @@ from .hrn_lex import (
 )
 from .jsonio import RecordError
 
-__all__ = ["HrnSyntaxError", "LogicalLine", "iter_games_lines", "iter_hrn", "iter_logical_lines",
-           "parse_game"]
+__all__ = ["HrnSyntaxError", "LogicalLine", "build_game", "iter_games_lines", "iter_hrn",
+           "iter_logical_lines", "parse_game"]
 
 
 # 1. Lines -------------------------------------------------------------------------------
@@ -351,7 +351,7 @@ def iter_hrn(text: str | Iterable[str], source: str = "-",
     index = 0
     for game_lines in iter_games_lines(lines):
         index += 1
-        yield _build(game_lines, source, index, default_rules, fast)
+        yield build_game(game_lines, source, index, default_rules, fast)
     if index == 0:
         raise RecordError("empty input: no game found")
 
@@ -370,11 +370,18 @@ def parse_game(text: str, source: str = "-", first_line: int = 1,
         if ll.stop:
             ll.stop += first_line - 1
         lines.append(ll)
-    return _build(lines, source, index, default_rules, fast)
+    return build_game(lines, source, index, default_rules, fast)
 
 
-def _build(lines: list[LogicalLine], source: str, index: int | None,
-           default_rules: str | None, fast: bool) -> Game:
+def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = None,
+               default_rules: str | None = None, fast: bool = True) -> Game:
+    """One game from the logical lines :func:`iter_games_lines` cut for it.
+
+    Workers that receive games already split (``hearts_notation.parallel``)
+    should call this with those lines (they pickle) rather than re-join and
+    re-split the text: the result is then exactly that of :func:`iter_hrn`,
+    including where a runaway comment was stopped.
+    """
     b = _GameBuilder(source, index, default_rules)
     for ll in lines:
         if ll.kind == "blank":
@@ -889,6 +896,9 @@ class _GameBuilder:
         except _Stop:
             pass
         where = {} if self.result_pos is None else {"result": Pos(*self.result_pos)}
+        for name, _, _, _, vl, vc in self.tag_list:   # where the referee points unknown-rule
+            if name in ("Rules", "Seats"):
+                where.setdefault(name, Pos(vl, vc))
         return Game(
             tags=self.tags, rules=self.rules, seats=self.seats_tag, players=self.players,
             deals=tuple(self.deals), result=self.result,

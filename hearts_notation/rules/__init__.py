@@ -167,7 +167,8 @@ class RuleSet:
     def to_yaml(self) -> str:
         """YAML text of the rule set (``hearts rules NAME`` prints this)."""
         head = f"# {self.spec}\n"
-        return head + yaml.safe_dump(self.to_mapping(), sort_keys=False, allow_unicode=True)
+        return head + yaml.safe_dump(self.to_mapping(), sort_keys=False, allow_unicode=True,
+                                     default_flow_style=None)
 
 
 RULE_KEYS: tuple[str, ...] = tuple(

@@ -17,7 +17,7 @@ from pathlib import Path
 from hearts_notation.cards import CARDS, PENALTY_MASK, parse_card
 from hearts_notation.engine import breaks_hearts, legal_plays, trick_winner
 from hearts_notation.io import dumps
-from hearts_notation.model import Deal, Game, Play, Trick
+from hearts_notation.model import Deal, Game, Pass, Play, Trick
 from hearts_notation.cards import display_order
 from hearts_notation.rules import standard
 
@@ -116,6 +116,34 @@ def _trick(full: list[int], reserved: list[int], leader: int, t: int, broken: bo
     return None
 
 
+def with_passes(deal: Deal, direction: str, number: int, must: dict[int, int],
+                seed: int) -> Deal:
+    """The same deal as a passing deal: each seat is said to have received
+    three cards of the hand it played from (*must* forces some of them);
+    the hands as dealt follow."""
+    rng = random.Random(seed)
+    offset = RULES.pass_offset(direction)
+    after = [sum(1 << c for c in deal.hands[SEATS[s]] or ()) for s in range(4)]
+    received = []
+    for s in range(4):
+        forced = must.get(s, 0)
+        pool = [c for c in range(52) if after[s] >> c & 1 and not forced >> c & 1 and c != 0]
+        rng.shuffle(pool)
+        got = forced
+        for c in pool[: 3 - forced.bit_count()]:
+            got |= 1 << c
+        received.append(got)
+    gave = [received[(s + offset) % 4] for s in range(4)]
+    dealt = [(after[s] & ~received[s]) | gave[s] for s in range(4)]
+    hands = {SEATS[s]: tuple(display_order(CARDS[c] for c in range(52) if dealt[s] >> c & 1))
+             for s in range(4)}
+    passes = {SEATS[s]: Pass(SEATS[s], tuple(display_order(CARDS[c] for c in range(52)
+                                                           if gave[s] >> c & 1)))
+              for s in range(4)}
+    return Deal(number=number, dealer=SEATS[(number + 2) % 4], direction=direction,  # type: ignore[arg-type]
+                hands=hands, passes=passes, tricks=deal.tricks)
+
+
 def write(name: str, deal: Deal, event: str) -> None:
     game = Game(tags={"Event": event}, rules="standard", deals=(deal,), result="*")
     (HERE / name).write_text(dumps([game], "hrn"), encoding="utf-8")
@@ -124,7 +152,9 @@ def write(name: str, deal: Deal, event: str) -> None:
 def queen_duck() -> None:
     """Trick 12: S leads J♠; W holds K♠ 7♠ and N only Q♠ among spades: K♠
     takes the queen (13 points), 7♠ makes N win its own queen.  E holds
-    3♦ 4♦, equivalent discards."""
+    3♦ 4♦, equivalent discards.  Deal 2 passes right: W gave 6♦ to S, so
+    W knows S's last card is not the queen and the loss is 13 in every
+    deal W can imagine."""
     N, E, S, W = range(4)
     reserved = [mask("QS", "5D"), mask("3D", "4D"), mask("JS", "6D"), mask("KS", "7S")]
     last = [[(S, "JS"), (W, "KS"), (N, "QS"), (E, "4D")],
@@ -133,12 +163,14 @@ def queen_duck() -> None:
     def check(t: int, w: int, cards: list[int], taken: list[int]) -> bool:
         return True
 
-    write("queen_duck.hrn", search(reserved, last, S, check, None, 1), "Queen duck")
+    deal = search(reserved, last, S, check, None, 1)
+    write("queen_duck.hrn", with_passes(deal, "right", 2, {S: mask("6D")}, 5), "Queen duck")
 
 
 def moon_stop() -> None:
     """N has taken every point in the first eleven tricks; trick 12: N leads
-    K♥, E holds A♥ 3♥: A♥ stops the moon, 3♥ lets N take all 26."""
+    K♥, E holds A♥ 3♥: A♥ stops the moon, 3♥ lets N take all 26 (E gets
+    26 under the standard moon rule)."""
     N, E, S, W = range(4)
     reserved = [mask("KH", "AD"), mask("AH", "3H"), mask("4H", "2S"), mask("5H", "3S")]
     last = [[(N, "KH"), (E, "3H"), (S, "4H"), (W, "5H")],
@@ -151,7 +183,7 @@ def moon_stop() -> None:
     def bias(hands: list[int]) -> list[int]:
         # N holds the top cards of clubs, diamonds and spades (Q♠ too), so
         # it can win the tricks; the others share the rest.
-        top = mask("AC", "KC", "QC", "JC", "KD", "QD", "JD", "AS", "KS", "QS", "JS")
+        top = mask("AC", "KC", "QC", "KD", "QD", "JD", "AS", "KS", "QS", "QH", "JH")
         rest = [c for s in range(4) for c in range(52) if hands[s] >> c & 1 and not top >> c & 1]
         out = [top, 0, 0, 0]
         for i, c in enumerate(rest):

@@ -1,0 +1,222 @@
+"""Run every benchmark and write ``docs/performance.md``.
+
+    python benchmarks/run_all.py [--quick | --full] [--only NAME ...] [-o FILE] [--no-write]
+
+Each ``benchmarks/bench_*.py`` module exposes ``run(quick: bool = False) ->
+list[dict]`` (rows with ``name``, ``value``, ``unit``, ``anchor``,
+``anchor_value``, ``ratio``, ``target``, ``note``); a module whose ``run``
+also takes ``full`` gets ``--full`` (the long sizes, e.g. a 1 GB corpus).
+Every figure sits beside its anchor, measured in the same run on the same
+machine, so the ratios mean something on any machine; the page records the
+machine (CPU model, cores, memory, Python, load average) and the command.
+A module that fails is reported as such and the others still run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib.util
+import inspect
+import os
+import platform
+import subprocess
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+Row = dict[str, Any]
+
+
+def discover(only: list[str] | None = None) -> list[Path]:
+    """The benchmark modules, sorted; *only* keeps those named (``corpus``
+    or ``bench_corpus``)."""
+    found = sorted(Path(__file__).resolve().parent.glob("bench_*.py"))
+    if only:
+        wanted = {n.removeprefix("bench_").removesuffix(".py") for n in only}
+        found = [p for p in found if p.stem.removeprefix("bench_") in wanted]
+    return found
+
+
+def run_module(path: Path, quick: bool, full: bool) -> tuple[list[Row], float, str | None]:
+    """Rows of one module, its wall time, and the error if it failed."""
+    t0 = time.perf_counter()
+    try:
+        spec = importlib.util.spec_from_file_location(f"_bench_{path.stem}", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        params = inspect.signature(module.run).parameters
+        kwargs: dict[str, bool] = {"quick": quick}
+        if "full" in params:
+            kwargs["full"] = full
+        rows = list(module.run(**kwargs))
+        return rows, time.perf_counter() - t0, None
+    except Exception:
+        return [], time.perf_counter() - t0, traceback.format_exc(limit=6)
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.lower().startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def _memory() -> str:
+    try:
+        for line in Path("/proc/meminfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("MemTotal:"):
+                return f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+    except OSError:
+        pass
+    return "unknown"
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+def _commit() -> str:
+    try:
+        out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                             capture_output=True, text=True, timeout=10)
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain"],
+                               capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    if out.returncode != 0:
+        return "unknown"
+    return out.stdout.strip() + (" (with uncommitted changes)" if dirty.stdout.strip() else "")
+
+
+def machine() -> dict[str, str]:
+    """What the figures were measured on."""
+    try:
+        usable = str(len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        usable = str(os.cpu_count())
+    from hearts_notation import __version__
+
+    return {
+        "CPU": _cpu_model(),
+        "cores": f"{os.cpu_count()} ({usable} usable by this process)",
+        "memory": _memory(),
+        "Python": f"{platform.python_implementation()} {platform.python_version()}",
+        "OS": platform.platform(),
+        "hearts-notation": f"{__version__}, commit {_commit()}",
+    }
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        if value.is_integer() and abs(value) >= 100:
+            return f"{int(value):,}"
+        return f"{value:,.3f}".rstrip("0").rstrip(".") if abs(value) < 100 else f"{value:,.1f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def _cell(text: Any) -> str:
+    return _fmt(text).replace("|", "\\|").replace("\n", " ")
+
+
+def markdown(results: list[tuple[Path, list[Row], float, str | None]], info: dict[str, str],
+             command: str, started: str, load_before: str, load_after: str) -> str:
+    """The text of ``docs/performance.md``."""
+    out = [
+        "# Performance",
+        "",
+        "Generated by `benchmarks/run_all.py`; do not edit by hand. Every figure is shown",
+        "beside its anchor, a baseline measured in the same run on the same machine, so the",
+        "ratio is what carries over to other machines. Rates marked CPU time are one core's",
+        "work and hold when other jobs share the machine; wall-clock figures (the `--jobs`",
+        "speed-up) need the cores free, so check the load average below.",
+        "",
+        f"Command: `{command}`  ",
+        f"Date: {started}",
+        "",
+        "## Machine",
+        "",
+        "| | |",
+        "|---|---|",
+    ]
+    for k, v in info.items():
+        out.append(f"| {k} | {_cell(v)} |")
+    out.append(f"| load average (1, 5, 15 min) | {load_before} before, {load_after} after |")
+    for path, rows, seconds, error in results:
+        out += ["", f"## {path.stem}", "", f"`python benchmarks/{path.name}` ({seconds:,.0f} s)", ""]
+        if error is not None:
+            out += ["The module failed:", "", "```", error.rstrip(), "```"]
+            continue
+        out += ["| Benchmark | Value | Unit | Anchor | Anchor value | Ratio | Target | Note |",
+                "|---|---:|---|---|---:|---:|---|---|"]
+        for r in rows:
+            out.append("| " + " | ".join(_cell(r.get(k)) for k in (
+                "name", "value", "unit", "anchor", "anchor_value", "ratio", "target", "note")) + " |")
+    return "\n".join(out) + "\n"
+
+
+def print_table(results: list[tuple[Path, list[Row], float, str | None]]) -> None:
+    """The rows as a rich table on standard output."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Benchmarks", title_justify="left")
+    for col in ("module", "benchmark", "value", "unit", "anchor value", "ratio", "target"):
+        table.add_column(col, justify="right" if col in ("value", "anchor value", "ratio") else "left")
+    for path, rows, _, error in results:
+        name = path.stem.removeprefix("bench_")
+        if error is not None:
+            table.add_row(name, "[red]failed[/]", "", "", "", "", error.strip().splitlines()[-1])
+        for r in rows:
+            table.add_row(name, str(r.get("name")), _fmt(r.get("value")), str(r.get("unit") or ""),
+                          _fmt(r.get("anchor_value")), _fmt(r.get("ratio")), str(r.get("target") or ""))
+    Console(no_color="NO_COLOR" in os.environ or None).print(table)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="small sizes: a smoke run")
+    size.add_argument("--full", action="store_true", help="the long sizes (1 GB corpus): minutes")
+    parser.add_argument("--only", action="append", metavar="NAME",
+                        help="run only this module (corpus, parse, ...); repeatable")
+    parser.add_argument("-o", "--output", default=str(ROOT / "docs" / "performance.md"),
+                        help="where to write the page (default: docs/performance.md)")
+    parser.add_argument("--no-write", action="store_true", help="print only")
+    args = parser.parse_args(argv)
+    started = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    load_before = _load()
+    results = []
+    for path in discover(args.only):
+        print(f"running {path.name} ...", file=sys.stderr, flush=True)
+        rows, seconds, error = run_module(path, args.quick, args.full)
+        results.append((path, rows, seconds, error))
+    load_after = _load()
+    print_table(results)
+    words = ["python", "benchmarks/run_all.py", *(argv if argv is not None else sys.argv[1:])]
+    if not args.no_write:
+        text = markdown(results, machine(), " ".join(words), started, load_before, load_after)
+        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"wrote {args.output}", file=sys.stderr)
+    return 1 if any(error for *_, error in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""``hearts rules``: the rule presets, or one rule set in full.
+
+``hearts rules`` lists the presets (name, players, description) as a table,
+or as JSON with ``--format json``.  ``hearts rules NAME`` prints one rule set
+as YAML (the form of a rules file): NAME is a preset, ``"preset key=value
+..."`` as in a ``Rules`` tag, or a YAML rules file.  A bad name, key or value
+is one line on standard error naming the valid choices, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.table import Table
+
+from ..rules import RuleError, load_rules, preset_description, preset_names, preset_rules
+from ._common import fail, stdout_console
+
+
+@click.command("rules")
+@click.argument("name", required=False, metavar="[NAME]")
+@click.option("--format", "fmt_out", type=click.Choice(["text", "json", "yaml"]), default=None,
+              help="text (a table; the default for the list), yaml (the default for one rule "
+                   "set) or json.")
+def command(name: str | None, fmt_out: str | None) -> None:
+    """List the rule presets, or print one rule set (a preset, "preset
+    key=value ..." or a YAML file) in full.
+
+    \b
+    Examples:
+      hearts rules
+      hearts rules kawu
+      hearts rules "standard jack_of_diamonds=-10 target=50"
+      hearts rules --format json
+    """
+    if name is None:
+        rows = []
+        for preset in preset_names():
+            rs = preset_rules(preset)
+            rows.append({"name": preset, "players": rs.players,
+                         "description": preset_description(preset), "rules": rs.to_mapping()})
+        if fmt_out == "json":
+            sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+            return
+        if fmt_out == "yaml":
+            import yaml
+
+            sys.stdout.write(yaml.safe_dump(rows, sort_keys=False, allow_unicode=True))
+            return
+        table = Table(title="Rule presets", title_justify="left")
+        table.add_column("name", style="bold", no_wrap=True)
+        table.add_column("players", justify="right")
+        table.add_column("description")
+        for row in rows:
+            table.add_row(str(row["name"]), str(row["players"]), str(row["description"]))
+        console = stdout_console()
+        console.print(table)
+        console.print("Print one in full with [bold]hearts rules NAME[/bold]; override keys with "
+                      "\"NAME key=value ...\".", highlight=False)
+        return
+    try:
+        rules = load_rules(name)
+    except RuleError as exc:
+        fail(str(exc))
+    if fmt_out == "json":
+        doc = {"name": rules.name, "spec": rules.portable_spec, **rules.to_mapping()}
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        return
+    text = rules.to_yaml()
+    if rules.name in preset_names():
+        description = preset_description(rules.name)
+        if description:
+            text = text.replace("\n", f"\n# {description}\n", 1) if not rules.overrides else text
+    sys.stdout.write(text)

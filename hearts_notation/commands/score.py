@@ -1,0 +1,180 @@
+"""``hearts score``: the points of every deal, the running totals, the moon,
+the winners, and where the record's own scores disagree.
+
+Points are recomputed from the tricks (:func:`hearts_notation.scoring.score_game`)
+under the rules in force (the record's ``Rules`` tag, or ``--rules``), and
+compared with the record's ``score``, ``total``, ``moon`` and ``result``
+lines (:func:`hearts_notation.scoring.score_findings`).  ``--format table``
+for people (a rich table per game), ``json`` and ``csv`` for programs.
+
+Exit status: 0 the record's scores agree (or it has none), 1 some recorded
+score, total, moon or result disagrees, 2 the input could not be read or the
+command line is wrong (a ``--game`` that does not exist).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from typing import Any
+
+import click
+from rich.table import Table
+from rich.text import Text
+
+from ..io import INPUT_FORMATS, InputError, read_games
+from ..model import Finding, Game
+from ..referee import game_seats, rules_with_findings
+from ..rules import RuleError, RuleSet, load_rules
+from ..scoring import GameScore, score_findings, score_game
+from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, stdout_console
+
+#: The codes of the findings ``score`` reports (the scoring part of spec §5).
+SCORE_CODES = ("score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
+               "unknown-rule")
+
+
+def game_scores(game: Game, default_rules: RuleSet | None, force: bool
+                ) -> tuple[RuleSet, GameScore, list[Finding]]:
+    """The rules, the recomputed scores and the disagreements of one game."""
+    rules, found = rules_with_findings(game, default_rules, force)
+    seats, rules, more = game_seats(game, rules)
+    score = score_game(game, rules, seats)
+    found = [*game.errors, *found, *more] + [f for _, _, f in score_findings(game, rules, score)]
+    return rules, score, found
+
+
+def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Finding]) -> dict[str, Any]:
+    """The JSON entry of one game."""
+    return {
+        "source": game.source,
+        "index": game.index,
+        "rules": rules.spec,
+        "seats": list(score.seats),
+        "deals": [{**d.to_dict(), "complete": d.complete} for d in score.deals],
+        "finished": score.finished,
+        "winners": list(score.winners),
+        "disagreements": [f.to_dict() for f in found],
+    }
+
+
+def _table(game: Game, rules: RuleSet, score: GameScore) -> Table:
+    seats = score.seats
+    title = f"{game.source or '-'} game {game.index or 1}" + (
+        f" — {game.tags['Event']}" if "Event" in game.tags else "")
+    table = Table(title=title, title_justify="left", caption=f"rules: {rules.spec}",
+                  caption_justify="left")
+    table.add_column("deal", justify="right")
+    for s in seats:
+        table.add_column(s, justify="right")
+    table.add_column("moon")
+    for s in seats:
+        table.add_column(f"Σ {s}", justify="right", style="bold")
+    for d in score.deals:
+        if d.complete:
+            pts = [str(d.points[s]) for s in seats]
+        else:
+            pts = ["—"] * len(seats)
+        moon = ""
+        if d.moon is not None:
+            moon = f"{d.moon.seat} {d.moon.choice}" + (" (assumed)" if d.moon.assumed else "")
+        elif not d.complete:
+            moon = "unfinished: no points"
+        table.add_row(str(d.number), *pts, moon, *(str(d.totals[s]) for s in seats))
+    return table
+
+
+def _outcome(score: GameScore, rules: RuleSet) -> Text:
+    if score.finished and score.end is not None:
+        totals = score.deals[score.end].totals
+        who = " and ".join(score.winners)
+        verb = "win" if len(score.winners) > 1 else "wins"
+        return Text(f"{who} {verb} with {totals[score.winners[0]]} "
+                    f"(the game ended after deal {score.deals[score.end].number})", style="bold green")
+    if not score.deals:
+        return Text("no deal recorded")
+    totals = score.deals[-1].totals
+    top = max(totals.values())
+    if top >= rules.target:
+        return Text(f"not over: the lowest total is tied (tie: {rules.tie})")
+    return Text(f"not over: highest total {top}, the game ends at {rules.target}")
+
+
+@click.command("score")
+@click.argument("path", metavar="FILE")
+@click.option("--rules", "rules_arg", default=None, metavar="RULES",
+              help="Rules for records without a Rules tag: a preset, \"preset key=value ...\" "
+                   "or a YAML file.")
+@click.option("--force-rules", is_flag=True, help="Apply --rules even to records that have a Rules tag.")
+@click.option("--from", "fmt_in", type=click.Choice(INPUT_FORMATS), default=None,
+              help="Input format when the extension does not say.")
+@click.option("--format", "fmt_out", type=click.Choice(["table", "json", "csv"]), default="table",
+              show_default=True, help="table for people; json or csv for programs.")
+@click.option("--game", "game_no", type=click.IntRange(min=1), default=None,
+              help="Only the N-th game of the file (1-based).")
+def command(path: str, rules_arg: str | None, force_rules: bool, fmt_in: str | None, fmt_out: str,
+            game_no: int | None) -> None:
+    """Points of every deal, running totals, moons and winners, recomputed
+    from the tricks, with every disagreement with the recorded scores.
+
+    Exit status: 0 the recorded scores agree, 1 they disagree somewhere,
+    2 unusable input or command line.
+    """
+    rules_default: RuleSet | None = None
+    if rules_arg is not None:
+        try:
+            rules_default = load_rules(rules_arg)
+        except RuleError as exc:
+            fail(f"--rules: {exc}")
+    elif force_rules:
+        fail("--force-rules needs --rules")
+    spec = rules_default.portable_spec if rules_default is not None else None
+    docs: list[dict[str, Any]] = []
+    shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]] = []
+    disagree = False
+    try:
+        for i, game in enumerate(read_games(path, fmt_in, spec), 1):
+            if game_no is not None and i != game_no:
+                continue
+            rules, score, found = game_scores(game, rules_default, force_rules)
+            disagree = disagree or any(f.severity == "error" for f in found)
+            if fmt_out == "table":
+                shown.append((game, rules, score, found))
+            else:
+                docs.append(score_document(game, rules, score, found))
+            if game_no is not None:
+                break
+    except InputError as exc:
+        fail_input(exc)
+    if game_no is not None and not (docs or shown):
+        fail(f"{path} has no game {game_no}")
+    if fmt_out == "json":
+        sys.stdout.write(json.dumps({"games": docs}, indent=2, ensure_ascii=False) + "\n")
+    elif fmt_out == "csv":
+        w = csv.writer(sys.stdout, lineterminator="\n")
+        w.writerow(["source", "game", "deal", "seat", "points", "total", "moon", "assumed", "complete"])
+        for doc in docs:
+            for d in doc["deals"]:
+                moon = d["moon"] or {}
+                for s in doc["seats"]:
+                    pts = d["points"][s] if d["points"] is not None else ""
+                    w.writerow([doc["source"], doc["index"], d["number"], s, pts, d["totals"][s],
+                                moon.get("seat", ""), str(moon.get("assumed", "")).lower(),
+                                str(d["complete"]).lower()])
+    else:
+        console = stdout_console()
+        for game, rules, score, found in shown:
+            console.print(_table(game, rules, score))
+            console.print(_outcome(score, rules))
+            if found:
+                console.print(Text("Disagreements with the record:", style="bold"))
+                for f in found:
+                    style = {"error": "red", "warning": "yellow"}.get(f.severity, "cyan")
+                    where = f"deal {f.deal}: " if f.deal is not None else ""
+                    line = Text("  ")
+                    line.append(f.severity, style=style)
+                    line.append(f" {where}{f.message} [{f.code}]")
+                    console.print(line)
+            console.print()
+    sys.exit(EXIT_FINDINGS if disagree else EXIT_OK)

@@ -1,0 +1,103 @@
+"""The engine's one-pass replay agrees with :func:`legal_plays`.
+
+``engine.replay_exact`` (the referee's hot loop) judges most plays with one
+mask test instead of calling :func:`legal_plays`; these tests check, for
+random positions and random deals under every preset, that the shortcuts
+are exactly what :func:`legal_plays` says, so that the rules stay coded once.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts_notation.cards import HEARTS_MASK, SUIT_MASKS, cards_of
+from hearts_notation.engine import breaks_hearts, legal_plays, replay_exact
+from hearts_notation.generate import generate_games
+from hearts_notation.rules import parse_rules, preset_names
+from hearts_notation.walk import deal_hands, seat_index
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_the_three_shortcuts_are_legal_plays(preset: str) -> None:
+    rules = parse_rules(preset)
+    rng = random.Random(preset)
+    deck = list(cards_of(rules.deck_mask))
+    for _ in range(3000):
+        hand = 0
+        for c in rng.sample(deck, rng.randint(1, 13)):
+            hand |= 1 << c
+        broken = rng.random() < 0.5
+        led = rng.choice([None, 0, 1, 2, 3])
+        legal = legal_plays(rules, hand, led, False, broken)
+        for c in cards_of(hand):
+            if led is not None and c // 13 == led:
+                assert legal >> c & 1                      # following suit
+            elif led is not None:
+                assert bool(legal >> c & 1) == (not hand & SUIT_MASKS[led])   # off suit: only if void
+            elif not (1 << c) & HEARTS_MASK:
+                assert legal >> c & 1                      # a lead other than a heart
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_replay_exact_accepts_legal_deals_and_finds_every_illegal_card(preset: str) -> None:
+    rules = parse_rules(preset)
+    rng = random.Random(preset)
+    for game in generate_games(3, seed=9, rules=preset, bots=("random",)):
+        seats = rules.default_seats
+        for deal in game.deals:
+            hands = list(deal_hands(deal, rules, seats).played_from)
+            assert all(h is not None for h in hands)
+            bits = [1 << p.card for t in deal.tricks for p in t.plays]
+            done = replay_exact(rules, hands, bits)  # type: ignore[arg-type]
+            assert done is not None
+            _taken, leaders = done
+            idx = seat_index(seats)
+            assert leaders == [idx[t.plays[0].seat] for t in deal.tricks]
+            # swapping two cards of the same seat usually breaks a rule; the
+            # fast replay must then agree with a card-by-card legal_plays replay
+            for _ in range(5):
+                s = rng.randrange(len(seats))
+                mine = [i for i, t in enumerate(deal.tricks) for p in t.plays if idx[p.seat] == s]
+                a, b = rng.sample(range(len(mine)), 2)
+                pos_a = next(i for i, x in enumerate(bits) if x == bits[_flat(deal, mine[a], s, idx)])
+                pos_b = next(i for i, x in enumerate(bits) if x == bits[_flat(deal, mine[b], s, idx)])
+                swapped = list(bits)
+                swapped[pos_a], swapped[pos_b] = swapped[pos_b], swapped[pos_a]
+                assert (replay_exact(rules, hands, swapped) is not None) == _slow_ok(  # type: ignore[arg-type]
+                    rules, hands, swapped)
+
+
+def _flat(deal: object, trick: int, seat: int, idx: dict[str, int]) -> int:
+    tricks = deal.tricks  # type: ignore[attr-defined]
+    n = len(tricks[0].plays)
+    k = next(i for i, p in enumerate(tricks[trick].plays) if idx[p.seat] == seat)
+    return trick * n + k
+
+
+def _slow_ok(rules: object, hands: list[int], bits: list[int]) -> bool:
+    """The same question answered by legal_plays card by card."""
+    n = len(hands)
+    h = list(hands)
+    lc = 1 << rules.lowest_club  # type: ignore[attr-defined]
+    leader = next(s for s in range(n) if h[s] & lc)
+    broken = False
+    for t in range(len(bits) // n):
+        trick = bits[t * n:(t + 1) * n]
+        led = None
+        mask = 0
+        for k, b in enumerate(trick):
+            s = (leader + k) % n
+            if not h[s] & b or not legal_plays(rules, h[s], led, t == 0, broken) & b:  # type: ignore[arg-type]
+                return False
+            h[s] &= ~b
+            mask |= b
+            if led is None:
+                led = (b.bit_length() - 1) // 13
+        assert led is not None
+        if any(breaks_hearts(rules, x.bit_length() - 1, led) for x in trick):  # type: ignore[arg-type]
+            broken = True
+        follow = [x for x in trick if (x.bit_length() - 1) // 13 == led]
+        leader = (leader + trick.index(max(follow))) % n
+    return True
