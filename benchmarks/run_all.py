@@ -2,6 +2,9 @@
 
     python benchmarks/run_all.py [--quick | --full] [--only NAME ...] [-o FILE] [--no-write]
 
+``--only corpus`` runs one module and prints its table (it writes a page
+only with ``-o``).
+
 Each ``benchmarks/bench_*.py`` module exposes ``run(quick: bool = False) ->
 list[dict]`` (rows with ``name``, ``value``, ``unit``, ``anchor``,
 ``anchor_value``, ``ratio``, ``target``, ``note``); a module whose ``run``
@@ -196,8 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     size.add_argument("--full", action="store_true", help="the long sizes (1 GB corpus): minutes")
     parser.add_argument("--only", action="append", metavar="NAME",
                         help="run only this module (corpus, parse, ...); repeatable")
-    parser.add_argument("-o", "--output", default=str(ROOT / "docs" / "performance.md"),
-                        help="where to write the page (default: docs/performance.md)")
+    parser.add_argument("-o", "--output", default=None,
+                        help="where to write the page (default: docs/performance.md; with --only, "
+                             "nothing is written unless -o is given, so that a partial run does "
+                             "not replace the whole page)")
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args(argv)
     started = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -210,11 +215,12 @@ def main(argv: list[str] | None = None) -> int:
     load_after = _load()
     print_table(results)
     words = ["python", "benchmarks/run_all.py", *(argv if argv is not None else sys.argv[1:])]
-    if not args.no_write:
+    output = args.output or (None if args.only else str(ROOT / "docs" / "performance.md"))
+    if output is not None and not args.no_write:
         text = markdown(results, machine(), " ".join(words), started, load_before, load_after)
-        Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(f"wrote {args.output}", file=sys.stderr)
+        Path(output).parent.mkdir(parents=True, exist_ok=True)
+        Path(output).write_text(text, encoding="utf-8")
+        print(f"wrote {output}", file=sys.stderr)
     return 1 if any(error for *_, error in results) else 0
 
 

@@ -170,3 +170,22 @@ def test_progress_bar_draws_on_a_terminal_only(capsys: pytest.CaptureFixture[str
             bar.advance(1, 13)
     assert capsys.readouterr().err == ""
     assert bar.rates()[1] > 0
+
+
+def test_corrupted_game_in_a_large_file_is_reported_and_the_rest_checked(tmp_path: Path) -> None:
+    many = GAMES * 40                                   # 200 games
+    lines = dumps(many, "hrn").split("\n")
+    starts = [i for i, ln in enumerate(lines) if ln.startswith("[Event")]
+    bad = next(i for i in range(starts[120], starts[121]) if lines[i].startswith("7. "))
+    lines[bad] = "7. N QS QS QS QS"
+    f = tmp_path / "big.hrn"
+    f.write_text("\n".join(lines), encoding="utf-8")
+    work = partial(validate_game, default_rules_spec=None, force=False)
+    reports = list(map_games(work, [str(f)], jobs=2))
+    assert len(reports) == len(many)
+    invalid = [r["index"] for r in reports if not r["valid"]]
+    assert invalid == [121]
+    codes = {x["code"] for x in reports[120]["findings"]}
+    assert "syntax-error" in codes or codes & {"out-of-turn", "duplicate-card", "not-held"}
+    assert reports[120]["findings"][0]["line"] == bad + 1
+    assert reports == list(map_games(work, [str(f)], jobs=1))

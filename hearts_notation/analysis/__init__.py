@@ -1,0 +1,16 @@
+"""Analysis of recorded play: which passes and cards cost points, and why.
+
+* :mod:`.state` — a fast, mutable position on bitmasks (apply and undo);
+* :mod:`.solver` — exact endgame search with all hands known (max^n);
+* :mod:`.sampler` — hidden hands consistent with one seat's knowledge, drawn
+  uniformly without rejection;
+* :mod:`.context` — a recorded deal as a sequence of decisions;
+* :mod:`.playout` — heuristic play-outs finished by the solver;
+* :mod:`.evaluate` — perfect-information Monte Carlo over the sampled deals;
+* :mod:`.explain` — the sentences behind the marks (English, French);
+* :mod:`.annotate` — the per-game job, the record written back, the report;
+* :mod:`.hint` — the best cards where an unfinished record stops.
+
+Every rule of play comes from :mod:`hearts_notation.engine`.  See
+``docs/analysis.md``.
+"""

@@ -210,7 +210,7 @@ def analyse_game(task: GameTask, progress: ProgressFn | None = None) -> GameAnal
     notes: list[Note] = []
     decisions: list[Decision] = []
     if rules is None:
-        notes.append(Note(None, "analysis: the rules of this game could not be determined"))
+        notes.append(Note(None, "analysis: the rules of this game could not be determined."))
         return GameAnalysis(game.source, game.index, "", (), tuple(notes), tuple(report.findings))
     seats, rules, _ = game_seats(game, rules)
     solver = Solver(rules, len(seats))
@@ -252,9 +252,6 @@ def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Seq
                                  f"analyse : la main de {' '.join(silent)} est inconnue, ses cartes "
                                  "ne sont pas analysées ; celles des autres le sont, d'après ce "
                                  "qu'ils voyaient")))
-    if deal.tricks and len(unknown) and not silent and len(unknown) == ctx.n:
-        notes.append(Note(di, _t(lang, "analysis: no hand is known; nothing to analyse",
-                                 "analyse : aucune main n'est connue ; rien à analyser")))
     # Passes.
     if options.passes and ctx.offset:
         for s in range(ctx.n):
@@ -271,12 +268,20 @@ def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Seq
             d = _pass_decision(ev, ctx, s, p, number, di, options)
             if d is not None:
                 out.append(d)
+            else:
+                notes.append(Note(di, _t(lang,
+                                         f"analysis: {seats[s]}'s pass is not analysed: the hand "
+                                         "dealt or the pass does not fit the deck",
+                                         f"analyse : la passe de {seats[s]} n'est pas analysée : "
+                                         "la main ou la passe ne correspond pas au jeu")))
             if progress:
                 progress("decision")
     # Plays.
     sh = ctx.shooter()
     shooter = seats[sh] if sh is not None else None
     skipped_illegal = False
+    unfit: list[str] = []
+    relaxed: list[str] = []
     for point in ctx.points:
         if point.legal is None or point.card is None:
             if progress:
@@ -287,11 +292,30 @@ def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Seq
             if progress:
                 progress("decision")
             continue
-        d = _play_decision(ev, ctx, point, number, di, options, shooter)
+        d, status = _play_decision(ev, ctx, point, number, di, options, shooter)
+        where = f"{point.trick_no + 1}/{seats[point.seat]}"
         if d is not None:
             out.append(d)
+        elif status == "unfit":
+            unfit.append(where)
+        if status == "relaxed":
+            relaxed.append(where)
         if progress:
             progress("decision")
+    if unfit:
+        notes.append(Note(di, _t(lang,
+                                 "analysis: no deal of the hidden cards fits what the record shows "
+                                 f"(trick/seat {', '.join(unfit)}); those plays are not analysed",
+                                 "analyse : aucune répartition des cartes cachées ne s'accorde avec "
+                                 f"la partie (pli/joueur {', '.join(unfit)}) ; ces cartes ne sont "
+                                 "pas analysées")))
+    if relaxed:
+        notes.append(Note(di, _t(lang,
+                                 "analysis: the plays contradict the voids they show (trick/seat "
+                                 f"{', '.join(relaxed)}); those plays are judged without them",
+                                 "analyse : les cartes jouées contredisent les coupes montrées "
+                                 f"(pli/joueur {', '.join(relaxed)}) ; elles sont jugées sans en "
+                                 "tenir compte")))
     if skipped_illegal:
         notes.append(Note(di, _t(lang,
                                  "analysis: plays the referee rejects (cards not held or against "
@@ -302,7 +326,9 @@ def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Seq
 
 
 def _t(lang: str, en: str, fr: str) -> str:
-    return fr if lang == "fr" else en
+    """The note in the language asked for, as a sentence."""
+    text = fr if lang == "fr" else en
+    return text if text.endswith(".") else text + "."
 
 
 def _cards(mask: int) -> tuple[Card, ...]:
@@ -325,7 +351,9 @@ def _choices(ev: Evaluation, order: Sequence[int] | None = None) -> tuple[Choice
 
 
 def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: int, di: int,
-                   options: AnalysisOptions, shooter: str | None) -> Decision | None:
+                   options: AnalysisOptions, shooter: str | None) -> tuple[Decision | None, str]:
+    """The decision of the play at *point*, and how it went: ``"ok"``,
+    ``"relaxed"`` (judged without the proofs from play) or ``"unfit"``."""
     legal = point.legal
     card = point.card
     assert legal is not None and card is not None
@@ -333,7 +361,7 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
     key = _key(options, number, f"play{point.index}")
     result = ev.play(ctx, point, key)
     if result is None:
-        return None
+        return None, "unfit"
     k = next(i for i, m in enumerate(result.candidates) if m >> card & 1)
     bests = _best_indexes(result)
     best_mask = 0
@@ -355,7 +383,7 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
         cards=None, legal=_cards(legal), best=_cards(best_mask), forced=forced, epl=epl,
         epl_stderr=se, dd_loss=dd, mark=mark, comment=comment, deal_index=di,
         play_index=point.index, choices=_choices(result),
-    )
+    ), ("relaxed" if result.relaxed else "ok")
 
 
 def play_facts(ctx: DealContext, point: PlayPoint, card: int, best_mask: int, epl: float,
@@ -465,7 +493,7 @@ def annotate_game(game: Game, analysis: GameAnalysis, referee: bool = True) -> G
     if referee:
         numbers = {d.number or i + 1: i for i, d in enumerate(game.deals)}
         for f in analysis.findings:
-            text = f"Referee: {f.message} [{f.code}]"
+            text = f"Referee: {f.message} [{f.code}]."
             di = numbers.get(f.deal) if f.deal is not None else None
             if di is None:
                 game_findings.append(text)

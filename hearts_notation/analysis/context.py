@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import breaks_hearts, legal_plays, trick_winner
+from ..engine import breaks_hearts, legal_plays
 from ..model import Deal
 from ..rules import RuleSet
 from ..walk import DealHands, deal_hands, walk
@@ -127,6 +127,11 @@ class DealContext:
                 trick_no = step.trick + 1
         self._end = (current, counts, taken, played, trick, leader, trick_no, broken)
 
+    @property
+    def complete(self) -> bool:
+        """Whether the record plays every trick of the deal."""
+        return self._end is not None and self._end[6] >= self.rules.tricks_per_deal
+
     def next_point(self) -> PlayPoint | None:
         """The decision the record stops at: who is to play, from what,
         with which cards allowed.  ``None`` when the deal is complete, or
@@ -196,10 +201,17 @@ class DealContext:
                          point.trick, point.taken)
 
     def true_hands(self, point: PlayPoint) -> tuple[int, ...] | None:
-        """Every hand at *point* when all are known (for hindsight)."""
-        if any(h is None for h in point.hands):
+        """Every hand at *point* when all are known and make a deal of this
+        deck (for hindsight; a record with errors may not)."""
+        hands = tuple(h for h in point.hands if h is not None)
+        if len(hands) != self.n:
             return None
-        return tuple(h for h in point.hands if h is not None)
+        union = point.played
+        for s, h in enumerate(hands):
+            if h.bit_count() != point.counts[s] or union & h:
+                return None
+            union |= h
+        return hands if union == self.rules.deck_mask else None
 
     def trick_outcome(self, point: PlayPoint) -> tuple[int, int] | None:
         """(winner seat, cards of the trick) of the trick *point* belongs
@@ -222,7 +234,3 @@ class DealContext:
         s = moon_state(self.rules, self._end[2])
         return s if s >= 0 else None
 
-
-def trick_winner_seat(trick: Sequence[tuple[int, int]]) -> int:
-    """Seat that wins a complete trick of (seat, card) pairs."""
-    return trick[trick_winner([c for _, c in trick])][0]

@@ -22,9 +22,8 @@ import itertools
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ..cards import iter_bits
 from .context import DealContext, PlayPoint
 from .playout import Playout
 from .sampler import Knowledge, WorldSampler
@@ -37,21 +36,21 @@ class EvalOptions:
     """How hard to look.  The defaults meet the timing targets of
     ``docs/analysis.md`` (a whole deal in well under a minute)."""
 
-    samples: int = 48
+    samples: int = 100
     #: Exact solve in every world when this many tricks (or fewer) remain.
     exact_tricks: int = 5
     #: Play-outs hand over to the exact solver for this many last tricks.
-    tail_tricks: int = 3
+    tail_tricks: int = 4
     #: Hindsight (all hands known) is solved exactly up to this many tricks.
     dd_tricks: int = 6
-    pass_samples: int = 32
+    pass_samples: int = 64
     #: Candidate passes: every combination of this many of the bot's
     #: favourite cards to pass, plus the pass made.
     pass_pool: int = 5
     seed: int = 0
 
 
-FAST = EvalOptions(samples=16, exact_tricks=4, tail_tricks=2, dd_tricks=5, pass_samples=10,
+FAST = EvalOptions(samples=24, exact_tricks=4, tail_tricks=3, dd_tricks=5, pass_samples=16,
                    pass_pool=4)
 
 
@@ -70,8 +69,8 @@ class Evaluation:
     exhaustive: bool
     exact: bool
     dd: list[int] | None = None
+    #: The proofs from play were dropped: with them no deal fits the record.
     relaxed: bool = False
-    notes: list[str] = field(default_factory=list)
 
     def means(self) -> list[float]:
         """Expected points of each candidate."""
@@ -108,8 +107,8 @@ class Evaluation:
 class Evaluator:
     """Evaluates decisions of deals played under one set of rules."""
 
-    def __init__(self, ctx_rules_players: int, solver: Solver, options: EvalOptions) -> None:
-        self.n = ctx_rules_players
+    def __init__(self, players: int, solver: Solver, options: EvalOptions) -> None:
+        self.n = players
         self.solver = solver
         self.options = options
         self.playout = Playout(solver.rules, solver, options.tail_tricks)
@@ -122,12 +121,13 @@ class Evaluator:
         trick_mask = 0
         for _, c in point.trick:
             trick_mask |= 1 << c
-        alive = (self.solver.rules.deck_mask & ~point.played) | trick_mask
+        alive = (self.solver.rules.deck_mask & ~point.played) | trick_mask | legal
         return self.solver.ordered_classes(legal, alive, point.trick)
 
     def play(self, ctx: DealContext, point: PlayPoint, key: str) -> Evaluation | None:
         """PIMC evaluation of the play at *point*; ``None`` when the seat's
-        hand is unknown."""
+        hand is unknown, or no deal of the hidden cards fits the record (a
+        record with errors)."""
         know = ctx.knowledge(point)
         legal = point.legal
         if know is None or legal is None:
@@ -140,8 +140,7 @@ class Evaluator:
         if len(classes) > 1:
             worlds, exhaustive, relaxed = self._worlds(know, self.options.samples, key)
             if worlds is None:
-                ev.notes.append("no deal of the hidden cards fits the record")
-                return ev
+                return None  # no deal of the hidden cards fits the record
             ev.worlds = len(worlds)
             ev.exhaustive = exhaustive
             ev.relaxed = relaxed
@@ -226,7 +225,12 @@ class Evaluator:
         n = ctx.n
         know = Knowledge(n, seat, dealt, (rules.hand_size,) * n, (0,) * n, (0,) * n,
                          rules.deck_mask & ~dealt)
+        if dealt.bit_count() != rules.hand_size or (made is not None and (
+                made.bit_count() != rules.pass_count or made & ~dealt)):
+            return None  # not a hand or a pass of this deck (the referee says why)
         sampler = WorldSampler(know)
+        if sampler.count() == 0:
+            return None
         rng = random.Random(key)
         ev = Evaluation(candidates, [[] for _ in candidates], 0, False, False)
         offset = ctx.offset or 0
@@ -252,7 +256,3 @@ class Evaluator:
 def _first(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
-
-def cards_in(mask: int) -> list[int]:
-    """Card indexes of a mask, lowest first."""
-    return list(iter_bits(mask))

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, HEARTS, HEARTS_MASK, QS_BIT, QUEEN_OF_SPADES, SPADES, SUIT_MASKS, display_order
 
+#: Rank index from which a heart counts as high (the 10).
+_HIGH_HEART = 8
 _ACE_S = SPADES * 13 + 12
 _KING_S = SPADES * 13 + 11
 
@@ -182,7 +184,7 @@ def _missed_discard(f: PlayFacts, lang: str) -> str | None:
             return (f"{f.seat}, sans {suit}, a manqué l'occasion de se défausser de la D♠ "
                     f"(a joué {c}).")
         return f"{f.seat} was void in {suit} and missed the chance to discard Q♠ (played {c})."
-    if f.best // 13 == HEARTS and f.card // 13 != HEARTS:
+    if f.best // 13 == HEARTS and f.best % 13 >= _HIGH_HEART and f.card // 13 != HEARTS:
         b = card_text(f.best, lang)
         if lang == "fr":
             return f"{f.seat}, sans {suit}, a manqué l'occasion de se défausser de {b} (a joué {c})."
@@ -266,7 +268,7 @@ def explain_pass(f: PassFacts, lang: str = "en") -> str:
                     f"tomber dessus ; mieux valait passer {b}.")
         return (f"{f.seat} kept {h} with only {k} small spade(s) while Q♠ was out: the queen can "
                 f"fall on it; passing {b} was safer.")
-    hearts = kept & HEARTS_MASK & f.best
+    hearts = kept & HEARTS_MASK & f.best & ~((1 << (HEARTS * 13 + _HIGH_HEART)) - 1)
     if hearts:
         h = cards_text(hearts, lang)
         if lang == "fr":

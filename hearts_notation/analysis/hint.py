@@ -20,7 +20,7 @@ from ..referee import game_seats, resolve_rules
 from .annotate import AnalysisOptions, Choice, natural_member, play_facts
 from .context import DealContext, PlayPoint
 from .evaluate import Evaluation, Evaluator
-from .explain import best_pass_text, explain_best
+from .explain import best_pass_text, card_text, explain_best
 from .solver import Solver
 
 
@@ -96,17 +96,26 @@ def hint_game(game: Game, options: AnalysisOptions, default_rules: str | None = 
         waiting = [s for s in range(ctx.n) if seats[s] not in deal.passes]
         if waiting:
             return _pass_hint(game, ctx, ev, waiting, seat, number, options)
+    if ctx.complete:
+        raise HintError(f"deal {number} is complete: nothing to advise (start the next deal)")
     point = ctx.next_point()
     if point is None:
-        raise HintError(f"deal {number} is complete: nothing to advise (start the next deal)")
+        raise HintError(f"deal {number}: who leads is not known (no recorded hand holds "
+                        f"{card_text(rules.lowest_club, options.lang)})")
     who = seats[point.seat]
     if seat is not None and seat != who:
         raise HintError(f"it is {who}'s turn to play, not {seat}'s")
     if point.legal is None:
         raise HintError(f"it is {who}'s turn, but {who}'s hand is not known "
                         "(record the hand as dealt and the passes)")
+    know = ctx.knowledge(point)
+    if know is None or not know.consistent():
+        raise HintError(f"{who}'s hand does not fit the record ({who} should hold "
+                        f"{point.counts[point.seat]} cards here); run hearts validate")
     result = ev.play(ctx, point, f"{options.eval.seed}|hint|{number}|{point.index}")
-    assert result is not None
+    if result is None:
+        raise HintError("no deal of the hidden cards fits what the record shows "
+                        "(run hearts validate to see what is wrong)")
     choices = _ranked(result)
     best_mask = result.candidates[result.best()]
     second = None

@@ -84,6 +84,8 @@ class Knowledge:
     def consistent(self) -> bool:
         """Whether the counts add up (a record with errors may not)."""
         need = self.needs()
+        if self.hand.bit_count() != self.counts[self.seat] or self.hand & self.pool:
+            return False
         return min(need) >= 0 and sum(need) == self.pool.bit_count()
 
     def relaxed(self) -> Knowledge:

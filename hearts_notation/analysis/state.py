@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, iter_bits
+from ..cards import CARDS, HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, iter_bits
 from ..engine import breaks_hearts, deal_points, legal_plays, raw_points, trick_winner
 from ..rules import RuleSet
 
@@ -203,11 +203,7 @@ class PlayState:
             m |= 1 << c
         return m
 
-    def cards_in_play_count(self) -> int:
-        """How many cards are still held (for depth decisions)."""
-        return sum(h.bit_count() for h in self.hands)
-
     def __repr__(self) -> str:
-        hands = " ".join(",".join(str(c) for c in iter_bits(h)) for h in self.hands)
+        hands = " ".join(",".join(str(CARDS[c]) for c in iter_bits(h)) for h in self.hands)
         return (f"PlayState(trick_no={self.trick_no}, leader={self.leader}, broken={self.broken}, "
                 f"trick={self.trick}, hands={hands})")

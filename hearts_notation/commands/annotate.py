@@ -32,6 +32,7 @@ from ..analysis.annotate import (
     report,
 )
 from ..analysis.evaluate import FAST, EvalOptions
+from ..analysis.explain import card_text
 from ..diagnostics import render
 from ..io import (
     INPUT_FORMATS,
@@ -122,7 +123,7 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
 @click.command("annotate")
 @click.argument("file")
 @click.option("-o", "--output", help="Write the annotated record here (format from the extension).")
-@click.option("--samples", type=int, help="Deals sampled per decision (default 48, 16 with --fast).")
+@click.option("--samples", type=int, help="Deals sampled per decision (default 100, 24 with --fast).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
 @click.option("--fast", is_flag=True, help="Fewer samples and a shallower exact search.")
 @click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
@@ -178,11 +179,11 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
         fmt = read_fmt if read_fmt in ("hrn", "json", "jsonl", "yaml") else "hrn"
         click.echo(dumps(annotated, fmt, unicode=unicode, lang=write_lang), nl=False)
     else:
-        _summary(analyses)
+        _summary(analyses, lang)
     raise SystemExit(EXIT_OK)
 
 
-def _summary(analyses: list[GameAnalysis]) -> None:
+def _summary(analyses: list[GameAnalysis], lang: str) -> None:
     """The marked decisions as a table (when the record went to a file)."""
     from rich.table import Table
 
@@ -193,7 +194,8 @@ def _summary(analyses: list[GameAnalysis]) -> None:
     rows = 0
     for a in analyses:
         for d in a.marked:
-            cards = str(d.card) if d.kind == "play" else " ".join(str(c) for c in d.cards or ())
+            shown = [d.card] if d.kind == "play" and d.card is not None else list(d.cards or ())
+            cards = " ".join(card_text(c, lang) for c in shown)
             table.add_row(str(a.index or ""), str(d.deal), "pass" if d.trick is None else str(d.trick),
                           d.seat, cards, d.mark or "", f"{d.epl:.1f}", f"{d.epl_stderr:.1f}",
                           d.comment or "")

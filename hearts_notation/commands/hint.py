@@ -24,7 +24,7 @@ from .annotate import check_rules, eval_options, read_record
 @click.argument("file")
 @click.option("--seat", help="Whose pass to advise, when several seats have yet to pass.")
 @click.option("--game", "game_no", type=int, help="Which game of the file (default: the last).")
-@click.option("--samples", type=int, help="Deals sampled (default 48, 16 with --fast).")
+@click.option("--samples", type=int, help="Deals sampled (default 100, 24 with --fast).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
 @click.option("--fast", is_flag=True, help="Fewer samples and a shallower exact search.")
 @click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True)
@@ -82,8 +82,15 @@ def _print(hint: Hint, lang: str) -> None:
         table.add_row(name, f"{c.epl:.1f}", f"{c.epl_stderr:.1f}", f"{c.points:.1f}", style=style)
     console.print(table)
     console.print(hint.comment)
-    worlds = (f"{hint.worlds} deal(s) of the hidden cards"
-              + (", solved exactly" if hint.exact else ", played out"))
+    if len(hint.choices) == 1:
+        worlds = ("only this card (or equivalent ones) can be played" if lang == "en"
+                  else "seule cette carte (ou une équivalente) peut être jouée")
+    elif lang == "en":
+        worlds = (f"{hint.worlds} deal(s) of the hidden cards"
+                  + (", solved exactly" if hint.exact else ", played out"))
+    else:
+        worlds = (f"{hint.worlds} répartition(s) des cartes cachées"
+                  + (", résolues exactement" if hint.exact else ", jouées jusqu'au bout"))
     console.print(f"[dim]{worlds}[/dim]")
     for note in hint.notes:
         console.print(f"[yellow]{note}[/yellow]")

@@ -1,9 +1,10 @@
-"""Build the hand-made records of tests/data/analysis (run once; kept for the record).
+"""Build ``queen_duck.hrn`` of tests/data/analysis (run once; kept for the record).
 
-Each record is a complete, legal hold deal whose last two tricks are chosen
-by hand, so that the analysis has a known answer there; the first eleven
-tricks are found by a random search (legal plays only, checked with the
-engine) that meets each position's conditions.  Usage::
+The record is a complete, legal deal whose last two tricks are chosen by
+hand, so that the analysis has a known answer there; the first eleven tricks
+are found by a random search (legal plays only, checked with the engine).
+``moon_stop.hrn`` was written by hand (N holds the top cards and takes every
+point; its comment says where the moon could have been stopped).  Usage::
 
     python tests/data/analysis/make_positions.py
 """
@@ -14,11 +15,10 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from hearts_notation.cards import CARDS, PENALTY_MASK, parse_card
+from hearts_notation.cards import CARDS, display_order, parse_card
 from hearts_notation.engine import breaks_hearts, legal_plays, trick_winner
 from hearts_notation.io import dumps
 from hearts_notation.model import Deal, Game, Pass, Play, Trick
-from hearts_notation.cards import display_order
 from hearts_notation.rules import standard
 
 RULES = standard()
@@ -41,7 +41,7 @@ def search(reserved: list[int], last_tricks: list[list[tuple[int, str]]], leader
     satisfy *check* after each trick, then append the chosen last tricks."""
     rng = random.Random(seed)
     rest = RULES.deck_mask & ~sum(reserved)
-    for attempt in range(20000):
+    for _attempt in range(20000):
         cards = [c for c in range(52) if rest >> c & 1]
         rng.shuffle(cards)
         hands = [0] * 4
@@ -58,9 +58,8 @@ def search(reserved: list[int], last_tricks: list[list[tuple[int, str]]], leader
     else:
         raise SystemExit("no deal found")
     out = [Trick(plays=tuple(Play(SEATS[s], CARDS[c]) for s, c in t)) for t in tricks]
-    for t in last_tricks:
-        out.append(Trick(plays=tuple(Play(s_name, parse_card(c)) for s_name, c in
-                                     [(SEATS[s], c) for s, c in t])))
+    for last in last_tricks:
+        out.append(Trick(plays=tuple(Play(SEATS[s], parse_card(c)) for s, c in last)))
     dealt = [0] * 4
     for t in out:
         for p in t.plays:
@@ -167,32 +166,5 @@ def queen_duck() -> None:
     write("queen_duck.hrn", with_passes(deal, "right", 2, {S: mask("6D")}, 5), "Queen duck")
 
 
-def moon_stop() -> None:
-    """N has taken every point in the first eleven tricks; trick 12: N leads
-    K♥, E holds A♥ 3♥: A♥ stops the moon, 3♥ lets N take all 26 (E gets
-    26 under the standard moon rule)."""
-    N, E, S, W = range(4)
-    reserved = [mask("KH", "AD"), mask("AH", "3H"), mask("4H", "2S"), mask("5H", "3S")]
-    last = [[(N, "KH"), (E, "3H"), (S, "4H"), (W, "5H")],
-            [(N, "AD"), (E, "AH"), (S, "2S"), (W, "3S")]]
-
-    def check(t: int, w: int, cards: list[int], taken: list[int]) -> bool:
-        pen = sum(1 << c for c in cards) & PENALTY_MASK
-        return not pen or w == N
-
-    def bias(hands: list[int]) -> list[int]:
-        # N holds the top cards of clubs, diamonds and spades (Q♠ too), so
-        # it can win the tricks; the others share the rest.
-        top = mask("AC", "KC", "QC", "KD", "QD", "JD", "AS", "KS", "QS", "QH", "JH")
-        rest = [c for s in range(4) for c in range(52) if hands[s] >> c & 1 and not top >> c & 1]
-        out = [top, 0, 0, 0]
-        for i, c in enumerate(rest):
-            out[1 + i % 3] |= 1 << c
-        return out
-
-    write("moon_stop.hrn", search(reserved, last, N, check, bias, 3), "Moon stop")
-
-
 if __name__ == "__main__":
     queen_duck()
-    moon_stop()

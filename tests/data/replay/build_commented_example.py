@@ -98,29 +98,29 @@ TRICKS = [
 COMMENTS = {
     (1, "N"): "Aucun cœur ni la dame de pique ne peuvent tomber au premier pli : "
               "il ne peut rien coûter, une occasion gratuite de se débarrasser d'un trèfle haut.",
-    (2, "N"): "Votre seul pique : vous devenez coupe à pique.",
+    (2, "N"): "Le but : ne plus avoir de pique au plus vite.",
     (2, "E"): "Ada a l'as et la dame que vous lui avez passés ; elle joue en dessous.",
-    (3, "E"): "Sans carreau, Ada peut défausser ce qu'elle veut, et elle se débarrasse de la dame.",
+    (3, "E"): "Qui ne peut pas fournir défausse ce qu'il veut : Ada en profite.",
     (3, "S"): "Bo a l'A♦ et le 10♦ ; les deux battent le 6♦, il prend donc ce pli quoi qu'il fasse, "
               "et il joue l'as pour s'en débarrasser.",
-    (4, "E"): "Le roi que vous lui avez passé. C'est le premier cœur joué : "
-              "les cœurs peuvent désormais être entamés.",
+    (4, "E"): "C'est le roi que vous lui avez passé ; désormais, on peut entamer cœur.",
     (5, "N"): "Sans pique en main, vous défaussez des cœurs chaque fois que vous ne pouvez pas fournir.",
     (13, "N"): "Vous prenez trois points : le V♥, le 9♥ et un autre cœur, le 2♥ de Cleo.",
 }
 MARKS = {(1, "N"): "!"}
 PASS_COMMENTS = {
     "N": "Tenir la dame de pique avec seulement deux autres piques est dangereux : quiconque "
-         "entame pique peut vous forcer à la jouer. Vous passez donc la dame et l'as de pique "
-         "à Ada, avec le R♥, votre cœur le plus haut.",
+         "entame pique peut vous forcer à la jouer. D'où la dame et l'as de pique, avec le R♥, "
+         "votre cœur le plus haut.",
     "W": "Avec un seul pique après l'échange, vous serez bientôt coupe à pique, ce qui vous "
          "permettra de défausser cœurs et cartes hautes quand pique sera entamé.",
 }
-TRICK_COMMENTS = {
-    13: "Ce que montre la donne : passer la dame avec l'as de pique était juste. Ada n'a pas pu "
+TRICK_COMMENTS: dict[int, str] = {}
+#: The seed's closing remark, on the deal's last card.
+COMMENTS[(13, "W")] = (
+    "Ce que montre la donne : passer la dame avec l'as de pique était juste. Ada n'a pas pu "
         "la garder, et elle a fini chez Bo, obligé de gagner un pli à carreau. Devenir coupe à "
-        "pique tôt vous a donné de quoi défausser vos cœurs plus tard.",
-}
+        "pique tôt vous a donné de quoi défausser vos cœurs plus tard.")
 GAME_COMMENT = ("Une partie de Cœurs suivie de la donne jusqu'à la fin, coup par coup, "
                 "avec la raison de chaque choix (seed 004, complétée).")
 DEAL_COMMENT = ("Quatre joueurs — vous, Ada, Bo et Cleo — reçoivent treize cartes chacun. "
@@ -177,7 +177,7 @@ def check() -> list[int]:
         leader = w
     points, shooter = deal_points(rules, taken)
     assert shooter is None
-    assert dict(zip(SEATS, points)) == SCORE, points
+    assert dict(zip(SEATS, points, strict=True)) == SCORE, points
     assert taken[0] >> parse_card("JH") & 1 and taken[0] >> parse_card("9H") & 1
     return points
 

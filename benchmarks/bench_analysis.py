@@ -1,0 +1,117 @@
+"""Analysis speed: the exact endgame solver and a whole deal annotated.
+
+    python benchmarks/bench_analysis.py [--quick]
+
+* Exact solve (the value of every legal card of the seat to lead) with 4
+  and with 5 tricks left: median and maximum over 200 random positions
+  (50 with ``--quick``), a fresh solver each time (no warm table).
+  Targets: median <= 25 ms (4 tricks) and <= 250 ms (5 tricks).
+* The solver against a plain brute-force search on the same 3-trick
+  positions (the anchor): the speed-up of merging, the table and cut-offs.
+* A whole deal annotated (``annotate`` with its defaults, then with
+  ``--fast``): median CPU seconds per deal over generated deals (heuristic
+  bots, standard rules).  Targets: <= 60 s by default, <= 10 s with --fast.
+
+All times are CPU time of this process on one core.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hearts_notation.analysis.annotate import AnalysisOptions, GameTask, analyse_game
+from hearts_notation.analysis.evaluate import FAST, EvalOptions
+from hearts_notation.analysis.solver import Solver, brute_force_values
+from hearts_notation.analysis.state import PlayState
+from hearts_notation.cards import iter_bits
+from hearts_notation.generate import generate_games, random_hands
+from hearts_notation.rules import RuleSet, parse_rules
+
+Row = dict[str, object]
+
+
+def _row(name: str, value: float, unit: str, anchor: str | None = None,
+         anchor_value: float | None = None, target: str = "", note: str = "",
+         digits: int = 2) -> Row:
+    return {
+        "name": name, "value": round(value, digits), "unit": unit, "anchor": anchor,
+        "anchor_value": None if anchor_value is None else round(anchor_value, digits),
+        "ratio": None if not anchor_value else round(value / anchor_value, 3),
+        "target": target, "note": note,
+    }
+
+
+def _position(rules: RuleSet, rng: random.Random, tricks_left: int) -> PlayState:
+    """A random legal position at a trick boundary with *tricks_left* to go."""
+    hands = random_hands(rules, rng)
+    leader = next(s for s in range(4) if hands[s] >> rules.lowest_club & 1)
+    st = PlayState(rules, hands, leader)
+    for _ in range((rules.tricks_per_deal - tricks_left) * 4):
+        st.play(rng.choice(list(iter_bits(st.legal()))))
+    return st
+
+
+def _cpu_ms(fn: object, *args: object) -> float:
+    t = time.process_time()
+    fn(*args)  # type: ignore[operator]
+    return (time.process_time() - t) * 1000
+
+
+def run(quick: bool = False) -> list[Row]:
+    rules = parse_rules("standard")
+    rows: list[Row] = []
+    count = 50 if quick else 200
+    note = f"CPU time, one core, Python {sys.version.split()[0]}; load {os.getloadavg()[0]:.2f}"
+    targets = {4: 25.0, 5: 250.0}
+    for left in (4, 5):
+        rng = random.Random(f"bench/{left}")
+        positions = [_position(rules, rng, left) for _ in range(count)]
+        times = [_cpu_ms(Solver(rules).card_values, p) for p in positions]
+        rows.append(_row(f"exact solve, {left} tricks, median", statistics.median(times), "ms",
+                         target=f"<= {targets[left]:g} ms", note=f"{count} random positions"))
+        rows.append(_row(f"exact solve, {left} tricks, max", max(times), "ms",
+                         note=f"{count} random positions"))
+    # Solver against brute force on the same small positions.
+    rng = random.Random("bench/3")
+    small = [_position(rules, rng, 3) for _ in range(10 if quick else 30)]
+    brute = sum(_cpu_ms(brute_force_values, p) for p in small) / len(small)
+    solved = sum(_cpu_ms(Solver(rules).card_values, p) for p in small) / len(small)
+    rows.append(_row("brute force, 3 tricks, mean", brute, "ms", note="plain search, no merging"))
+    rows.append(_row("exact solve, 3 tricks, mean", solved, "ms", "brute force, 3 tricks, mean",
+                     brute, target="well under 1 (ratio)"))
+    # Whole deals.
+    deals = 1 if quick else 3
+    games = list(generate_games(deals, seed=2026, max_deals=1))
+    for label, opts, target in (("default", EvalOptions(), "<= 60 s"), ("--fast", FAST, "<= 10 s")):
+        secs = []
+        for g in games:
+            t = time.process_time()
+            analyse_game(GameTask(g, AnalysisOptions(eval=opts)))
+            secs.append(time.process_time() - t)
+        rows.append(_row(f"annotate one deal, {label}", statistics.median(secs), "s",
+                         "annotate one deal, default" if label == "--fast" else None,
+                         rows[-1]["value"] if label == "--fast" else None,  # type: ignore[arg-type]
+                         target=target,
+                         note=f"median of {deals} generated deal(s), passes and plays"))
+    rows[0]["note"] = f"{rows[0]['note']}; {note}"
+    return rows
+
+
+def main() -> None:
+    rows = run(quick="--quick" in sys.argv)
+    print(f"{'benchmark':36} {'value':>10}  {'unit':5} {'ratio':>7}  target")
+    for r in rows:
+        ratio = "" if r["ratio"] is None else f"{r['ratio']:.3f}"
+        print(f"{r['name']!s:36} {r['value']!s:>10}  {r['unit']!s:5} {ratio:>7}  {r['target'] or ''}")
+    print(rows[0]["note"])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""``hearts replay``: a deal trick by trick, told in prose, or as an HTML page.
+
+Three views of the same facts (:mod:`hearts_notation.render.story`):
+
+* the terminal replay (default): hands as dealt, passes, the tricks in a
+  staggered table with comments, marks and the referee's findings inline,
+  the score and the totals; ``--step`` pauses before each trick on a TTY;
+* ``--narrate``: the deal told in French or English prose (``--lang``);
+* ``--html OUT.html``: one self-contained page to step through the game in
+  a browser, written atomically.
+
+Exit status: 0 the record was replayed and the referee found no error, 1 it
+was replayed and the referee found errors (shown inline), 2 unusable input
+or command line (missing file, no such game or deal, bad ``--rules``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from ..io import INPUT_FORMATS, InputError, read_games, write_atomic
+from ..render.html import render_html
+from ..render.narrate import narrate
+from ..render.story import DealFact, GameFact, build_game
+from ..render.terminal import render_game
+from ..rules import RuleError, RuleSet, load_rules
+from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, stderr_console, stdout_console
+
+
+def _interactive() -> bool:
+    """``--step`` pauses only when a person is at a terminal on both ends."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _choose(games: Sequence[GameFact], deal_no: int | None,
+            path: str) -> list[tuple[GameFact, list[DealFact]]]:
+    """The games and deals to show; ``--deal`` picks by deal number (or by
+    position when the record does not number its deals)."""
+    out = []
+    for g in games:
+        if deal_no is None:
+            out.append((g, list(g.deals)))
+            continue
+        chosen = [d for d in g.deals if d.number == deal_no]
+        if not chosen and 1 <= deal_no <= len(g.deals) and g.deals[deal_no - 1].deal.number is None:
+            chosen = [g.deals[deal_no - 1]]
+        if chosen:
+            out.append((g, chosen))
+    if deal_no is not None and not out:
+        numbers = sorted({d.number for g in games for d in g.deals})
+        have = ", ".join(map(str, numbers)) or "none"
+        fail(f"{path} has no deal {deal_no} (deals: {have})")
+    return out
+
+
+def _width(console: Console) -> int:
+    return max(40, min(console.width, 100))
+
+
+@click.command("replay")
+@click.argument("path", metavar="FILE")
+@click.option("--game", "game_no", type=click.IntRange(min=1), default=None,
+              help="Only the N-th game of the file (1-based).")
+@click.option("--deal", "deal_no", type=click.IntRange(min=1), default=None,
+              help="Only deal N (by its number in the record).")
+@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
+              help="Language of the narration, the labels and the card ranks (fr: R D V).")
+@click.option("--unicode/--ascii", "unicode", default=True, show_default=True,
+              help="Suit symbols (Q♠) or letters (QS).")
+@click.option("--step", is_flag=True,
+              help="Wait for a key between tricks (only when run on a terminal).")
+@click.option("--narrate", "narrate_", is_flag=True, help="Tell the deal in prose instead.")
+@click.option("--html", "html_out", default=None, metavar="OUT.html",
+              help="Write a self-contained HTML replay page to OUT.html.")
+@click.option("--rules", "rules_arg", default=None, metavar="RULES",
+              help="Rules for records without a Rules tag: a preset, \"preset key=value ...\" "
+                   "or a YAML file.")
+@click.option("--force-rules", is_flag=True, help="Apply --rules even to records that have a Rules tag.")
+@click.option("--from", "fmt_in", type=click.Choice(INPUT_FORMATS), default=None,
+              help="Input format when the extension does not say.")
+def command(path: str, game_no: int | None, deal_no: int | None, lang: str, unicode: bool,
+            step: bool, narrate_: bool, html_out: str | None, rules_arg: str | None,
+            force_rules: bool, fmt_in: str | None) -> None:
+    """Replay a record: the hands, the passes, then every trick with its
+    winner, points, comments and the referee's findings; or tell it in
+    prose (--narrate), or write an HTML page to step through (--html).
+
+    Exit status: 0 replayed, no rule broken; 1 replayed, the referee found
+    errors; 2 unusable input or command line.
+    """
+    rules: RuleSet | None = None
+    if rules_arg is not None:
+        try:
+            rules = load_rules(rules_arg)
+        except RuleError as exc:
+            fail(f"--rules: {exc}")
+    elif force_rules:
+        fail("--force-rules needs --rules")
+    spec = rules.portable_spec if rules is not None else None
+    games: list[GameFact] = []
+    try:
+        for i, game in enumerate(read_games(path, fmt_in, spec), 1):
+            if game_no is not None and i != game_no:
+                continue
+            games.append(build_game(game, rules, force_rules))
+            if game_no is not None:
+                break
+    except InputError as exc:
+        fail_input(exc)
+    if game_no is not None and not games:
+        fail(f"{path} has no game {game_no}")
+    chosen = _choose(games, deal_no, path)
+    errors = any(g.errors for g, _ in chosen)
+
+    if html_out is not None:
+        shown = [g for g, _ in chosen]
+        start = (0, 0)
+        if deal_no is not None and chosen:
+            start = (0, chosen[0][1][0].index)
+        try:
+            write_atomic(html_out, render_html(shown, lang, start=start))
+        except OSError as exc:
+            fail(f"{html_out}: cannot write: {exc.strerror or exc}")
+        if html_out != "-":
+            stderr_console().print(f"wrote {html_out}", highlight=False)
+        if not narrate_:
+            sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
+
+    console = stdout_console()
+    if narrate_:
+        for k, (g, deals) in enumerate(chosen):
+            if k:
+                console.print()
+            console.print(Text(narrate(g, lang, unicode, deals, width=_width(console)).rstrip("\n")))
+        sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
+
+    pause = step and _interactive()
+    for k, (g, deals) in enumerate(chosen):
+        if k:
+            console.print()
+        for kind, renderable in render_game(g, deals, unicode, lang):
+            if pause and kind == "trick":
+                prompt = "  [any key: next trick, q: quit]" if lang == "en" else \
+                    "  [une touche : pli suivant, q : quitter]"
+                click.echo(prompt, err=True, nl=False)
+                key = click.getchar()
+                click.echo("\r" + " " * len(prompt) + "\r", err=True, nl=False)
+                if key in ("q", "Q", "\x1b", "\x03"):
+                    sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
+            console.print(renderable)
+    sys.exit(EXIT_FINDINGS if errors else EXIT_OK)

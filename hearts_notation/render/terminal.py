@@ -1,0 +1,393 @@
+"""The terminal replay: hands, passes, then the play trick by trick.
+
+The layout follows what card players read at a glance: the hands as dealt
+in a compass diagram (North on top, as in bridge columns; a row of hands
+for 3, 5 or 6 players), the passes given and received, then one line per
+trick in OpenSpiel's staggered table (one column per seat, repeated, so
+that each trick starts under its leader and reads left to right in play
+order), with the winner, the trick's points and the running points.
+Comments, marks and the referee's findings (in red, under the card they
+concern) come right under their trick; the deal's score and the totals end
+each deal.
+
+The functions return rich renderables and never print, so the command can
+page them (``--step``) and tests can render them to plain text.  Colour is
+decided by the console (only on a TTY, ``NO_COLOR`` respected).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, display_order
+from ..model import Finding
+from .story import DealFact, GameFact, PlayFact, TrickFact
+
+_LABELS = {
+    "en": {
+        "deal": "Deal", "dealer": "dealer", "pass": "pass", "hold": "no passing",
+        "rules": "rules", "passes": "Passes", "gives": "gives", "to": "to",
+        "receives": "receives", "from": "from", "tricks": "Tricks", "won": "won by",
+        "pts": "pts", "broken": "♥ broken", "queen": "Q♠", "score": "Score",
+        "taken": "taken", "points": "points", "recorded": "recorded", "total": "total",
+        "unknown": "? unknown", "inferred": "(from the play)", "moon": "shot the moon",
+        "assumed": "assumed", "winners": "Winners", "not over": "not over",
+        "incomplete": "deal not finished", "findings": "findings",
+        "left": "left", "right": "right", "across": "across",
+        "unrecorded": "passes not recorded",
+    },
+    "fr": {
+        "deal": "Donne", "dealer": "donneur", "pass": "passe", "hold": "pas d'échange",
+        "rules": "règles", "passes": "Passes", "gives": "donne", "to": "à",
+        "receives": "reçoit", "from": "de", "tricks": "Plis", "won": "remporté par",
+        "pts": "pts", "broken": "♥ ouverts", "queen": "D♠", "score": "Score",
+        "taken": "ramassés", "points": "points", "recorded": "noté", "total": "total",
+        "unknown": "? inconnue", "inferred": "(d'après le jeu)", "moon": "fait capot",
+        "assumed": "supposé", "winners": "Vainqueurs", "not over": "partie en cours",
+        "incomplete": "donne inachevée", "findings": "constats",
+        "left": "à gauche", "right": "à droite", "across": "en face",
+        "unrecorded": "passes non notées",
+    },
+}
+_CELL = 5        # width of one card cell in the trick table
+_SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+class TerminalReplay:
+    """Builds the renderables of a game for the terminal."""
+
+    def __init__(self, game: GameFact, unicode: bool = True, lang: str = "en") -> None:
+        self.g = game
+        self.unicode = unicode
+        self.lang = lang if lang in _LABELS else "en"
+        self.t = dict(_LABELS[self.lang])
+        self.sep = " · " if unicode else " | "
+        if not unicode:
+            # Plain ASCII output: no suit symbols or dashes anywhere.
+            self.t["broken"] = "hearts broken" if self.lang == "en" else "coeurs ouverts"
+            self.t["queen"] = "QS"
+
+    # Small pieces ---------------------------------------------------------------
+    def card_text(self, card: Card) -> str:
+        """A card as shown: ``Q♠``, ``D♠`` (French), ``QS`` (ASCII)."""
+        return card.text(unicode=self.unicode, lang=self.lang)
+
+    @staticmethod
+    def card_style(card: Card) -> str:
+        """Red for hearts and diamonds, as printed on the cards."""
+        return "red" if card.suit in (HEARTS, DIAMONDS) else ""
+
+    def card(self, card: Card, extra: str = "") -> Text:
+        """A card as coloured text."""
+        style = " ".join(x for x in (self.card_style(card), extra) if x)
+        return Text(self.card_text(card), style=style)
+
+    def cards(self, cards: Sequence[Card]) -> Text:
+        """Cards separated by spaces."""
+        out = Text()
+        for i, c in enumerate(cards):
+            if i:
+                out.append(" ")
+            out.append_text(self.card(c))
+        return out
+
+    def hand(self, cards: Sequence[Card] | None, inferred: bool = False) -> Text:
+        """A hand on four lines, one per suit (spades first)."""
+        if cards is None:
+            return Text(self.t["unknown"], style="dim")
+        out = Text()
+        symbols = "♣♦♥♠" if self.unicode else "CDHS"
+        for k, suit in enumerate((SPADES, HEARTS, DIAMONDS, CLUBS)):
+            if k:
+                out.append("\n")
+            ranks = [self.card_text(c)[:-1] for c in display_order(cards) if c.suit == suit]
+            style = "red" if suit in (HEARTS, DIAMONDS) else None
+            out.append(symbols[suit], style=style)
+            out.append(" " + (" ".join(ranks) if ranks else ("—" if self.unicode else "-")))
+        if inferred:
+            out.append("\n" + self.t["inferred"], style="dim italic")
+        return out
+
+    def who(self, seat: str) -> Text:
+        """``N Vous`` with the seat in bold."""
+        out = Text(seat, style="bold")
+        name = self.g.names.get(seat)
+        if name and name != seat:
+            out.append(f" {name}")
+        return out
+
+    def finding_line(self, f: Finding, indent: str = "   ") -> Text:
+        """A finding as a red (or yellow, cyan) note."""
+        sign = {"error": "✗", "warning": "!", "info": "i"}.get(f.severity, "•")
+        if not self.unicode:
+            sign = {"error": "x", "warning": "!", "info": "i"}.get(f.severity, "*")
+        out = Text(indent)
+        out.append(f"{sign} {f.severity}: {f.message} [{f.code}]", style=_SEV_STYLE.get(f.severity))
+        if f.line is not None:
+            out.append(f"  (line {f.line})", style="dim")
+        return out
+
+    # The game ------------------------------------------------------------------------
+    def game_header(self) -> RenderableType:
+        """Title line, rules and players."""
+        g = self.g
+        tags = g.game.tags
+        title = Text()
+        parts = [tags[k] for k in ("Event", "Site", "Date") if tags.get(k)]
+        title.append(self.sep.join(parts) or (g.game.source or "game"), style="bold")
+        line = Text(f"{self.t['rules']} {g.rules.spec}{self.sep}", style="dim")
+        for i, s in enumerate(g.seats):
+            if i:
+                line.append(self.sep, style="dim")
+            line.append_text(self.who(s))
+        rows: list[RenderableType] = [title, line]
+        if g.game.comment:
+            rows.append(Text(g.game.comment, style="italic"))
+        rows.extend(self.finding_line(f, "") for f in g.findings)
+        return Group(*rows)
+
+    def deal_header(self, df: DealFact) -> Text:
+        t = self.t
+        out = Text(f"{t['deal']} {df.number}", style="bold underline")
+        if df.dealer:
+            out.append(f"{self.sep}{t['dealer']} ")
+            out.append_text(self.who(df.dealer))
+        if df.direction == "hold" or not self.g.rules.pass_count:
+            out.append(f"{self.sep}{t['hold']}")
+        elif df.direction:
+            out.append(f"{self.sep}{t['pass']} {t.get(df.direction, df.direction)}")
+        return out
+
+    def hands(self, df: DealFact) -> RenderableType:
+        """The hands as dealt: a compass for four players, else a row."""
+        seats = self.g.seats
+
+        def cell(s: str) -> Text:
+            head = self.who(s)
+            head.append("\n")
+            inferred = df.dealt.get(s) is None and df.inferred.get(s, False)
+            hand = df.dealt.get(s) if df.dealt.get(s) is not None else (
+                df.played_from.get(s) if inferred else None)
+            head.append_text(self.hand(hand, inferred))
+            return head
+
+        if len(seats) == 4:
+            grid = Table.grid(padding=(0, 4))
+            for _ in range(3):
+                grid.add_column(min_width=14)
+            n, e, s, w = seats
+            centre = Text(f"{self.t['deal']} {df.number}", style="dim")
+            if df.direction:
+                centre.append(f"\n{self.t['pass']} {self.t.get(df.direction, df.direction)}"
+                              if df.direction != "hold" else f"\n{self.t['hold']}", style="dim")
+            grid.add_row("", cell(n), "")
+            grid.add_row(cell(w), centre, cell(e))
+            grid.add_row("", cell(s), "")
+            return grid
+        grid = Table.grid(padding=(0, 3))
+        for _ in seats:
+            grid.add_column(min_width=12)
+        grid.add_row(*[cell(s) for s in seats])
+        return grid
+
+    def passes(self, df: DealFact) -> RenderableType | None:
+        """The cards each seat gave and received."""
+        if df.direction == "hold" or not self.g.rules.pass_count:
+            return None
+        t = self.t
+        if not df.passes:
+            return Text(f"{t['passes']}: {t['unrecorded']}", style="dim")
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False,
+                      padding=(0, 2), title=None)
+        for col in ("", t["gives"], t["to"], t["receives"], t["from"]):
+            table.add_column(col)
+        given = {p.giver: p for p in df.passes}
+        received = {p.receiver: p for p in df.passes if p.receiver}
+        notes: list[Text] = []
+        for s in self.g.seats:
+            g = given.get(s)
+            r = received.get(s)
+            if g is None and r is None:
+                continue
+            gives = self.cards(g.cards) if g else Text("?", style="dim")
+            if g is not None and g.mark:
+                gives.append(g.mark, style="bold")
+            table.add_row(self.who(s), gives, self.who(g.receiver) if g and g.receiver else Text(""),
+                          self.cards(r.cards) if r else Text("?", style="dim"),
+                          self.who(r.giver) if r else Text(""))
+            if g is not None and g.comment:
+                note = Text("   ")
+                note.append(f"{s}: ", style="bold")
+                note.append(g.comment, style="italic")
+                notes.append(note)
+            if g is not None:
+                notes.extend(self.finding_line(f) for f in g.findings)
+        return Group(Text(t["passes"], style="bold"), table, *notes)
+
+    def trick_header(self) -> Text:
+        """Column heads of the staggered trick table."""
+        seats = self.g.seats
+        n = len(seats)
+        out = Text("    ", style="bold")
+        for j in range(2 * n - 1):
+            out.append(seats[j % n].ljust(_CELL), style="bold")
+        out.append(f"{self.t['won']:<14}{self.t['pts']:>4}  ", style="bold")
+        for s in seats:
+            out.append(f"{s:>4}", style="bold")
+        return out
+
+    def trick(self, df: DealFact, tf: TrickFact) -> RenderableType:
+        """One trick: the staggered row, then its comments and findings."""
+        seats = self.g.seats
+        n = len(seats)
+        row = Text(f"{tf.number:>2}. ")
+        lead_i = seats.index(tf.leader) if tf.leader in seats else 0
+        cells: list[Text | None] = [None] * (2 * n - 1)
+        for p in tf.plays:
+            j = lead_i + p.position
+            if 0 <= j < len(cells):
+                cells[j] = self.play_cell(tf, p)
+        for c in cells:
+            if c is None:
+                row.append(" " * _CELL)
+            else:
+                pad = _CELL - c.cell_len
+                row.append_text(c)
+                row.append(" " * max(pad, 1))
+        if tf.winner is not None:
+            won = self.who(tf.winner)
+            won.truncate(13)
+            row.append_text(won)
+            row.append(" " * (14 - won.cell_len))
+            row.append(f"{tf.points:>4}  ", style="bold" if tf.points else "dim")
+            for s in seats:
+                v = tf.running.get(s, 0)
+                row.append(f"{v:>4}", style=None if v else "dim")
+        notes = []
+        if df.hearts_broken and df.hearts_broken[0] == tf.number:
+            notes.append(self.t["broken"])
+        if df.queen and df.queen[0] == tf.number:
+            notes.append(self.t["queen"])
+        if notes:
+            row.append("  " + " ".join(notes), style="magenta")
+        lines: list[RenderableType] = [row]
+        for p in tf.plays:
+            if p.comment:
+                note = Text("     ")
+                note.append(f"{p.seat} ", style="bold")
+                note.append_text(self.card(p.card))
+                if p.mark:
+                    note.append(p.mark, style="bold")
+                note.append("  ")
+                note.append(p.comment, style="italic")
+                lines.append(note)
+            for f in p.findings:
+                line = Text("     ")
+                line.append(f"{p.seat} ", style="bold red")
+                line.append(self.card_text(p.card), style="bold red")
+                line.append_text(self.finding_line(f, "  "))
+                lines.append(line)
+        if tf.comment:
+            lines.append(Text(f"     {tf.comment}", style="italic"))
+        lines.extend(self.finding_line(f, "     ") for f in tf.findings)
+        return Group(*lines)
+
+    def play_cell(self, tf: TrickFact, p: PlayFact) -> Text:
+        """One card in the trick row: bold if it won, red on a finding,
+        italic for a discard, with its mark."""
+        styles = []
+        if p.findings and any(f.severity == "error" for f in p.findings):
+            styles.append("bold reverse red")
+        elif tf.winner == p.seat:
+            styles.append("bold")
+        if p.discard:
+            styles.append("italic")
+        out = self.card(p.card, " ".join(styles))
+        if p.mark:
+            out.append(p.mark, style="bold")
+        return out
+
+    def score(self, df: DealFact) -> RenderableType:
+        """The deal's points (after the moon), recorded points and totals."""
+        t = self.t
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, padding=(0, 2))
+        table.add_column("")
+        table.add_column(t["taken"], justify="right")
+        table.add_column(t["points"], justify="right")
+        if df.deal.score is not None:
+            table.add_column(t["recorded"], justify="right")
+        table.add_column(t["total"], justify="right")
+        for s in self.g.seats:
+            cells: list[RenderableType] = [self.who(s), str(df.taken_raw.get(s, 0))]
+            dash = "—" if self.unicode else "-"
+            cells.append(str(df.points.get(s, 0)) if df.points is not None else dash)
+            if df.deal.score is not None:
+                rec = df.deal.score.get(s)
+                mismatch = df.points is not None and rec is not None and rec != df.points.get(s)
+                cells.append(Text(dash if rec is None else str(rec), style="bold red" if mismatch else ""))
+            cells.append(str(df.totals.get(s, 0)) if df.totals is not None else dash)
+            table.add_row(*cells)
+        title = Text(f"{t['score']}{self.sep}{t['deal'].lower()} {df.number}", style="bold")
+        rows: list[RenderableType] = [title, table]
+        if df.moon is not None:
+            shooter, choice, assumed = df.moon
+            line = self.who(shooter)
+            line.append(f" {t['moon']} ({choice}{', ' + t['assumed'] if assumed else ''})",
+                        style="bold magenta")
+            rows.append(line)
+        if not df.complete:
+            rows.append(Text(t["incomplete"], style="dim"))
+        rows.extend(self.finding_line(f, "") for f in df.findings)
+        return Group(*rows)
+
+    def game_footer(self) -> RenderableType | None:
+        """Winners once the game is over."""
+        g = self.g
+        if g.finished and g.winners:
+            out = Text(f"{self.t['winners']}: ", style="bold green")
+            for i, s in enumerate(g.winners):
+                if i:
+                    out.append(", ")
+                out.append_text(self.who(s))
+            return out
+        if len(g.deals) > 1 and g.totals:
+            return Text(self.t["not over"], style="dim")
+        return None
+
+    # Whole deals ---------------------------------------------------------------------
+    def deal_parts(self, df: DealFact) -> Iterator[tuple[str, RenderableType]]:
+        """The pieces of one deal in order, each tagged ``head``, ``trick``
+        or ``end`` so that ``--step`` can pause before each trick."""
+        yield "head", self.deal_header(df)
+        if df.deal.comment:
+            yield "head", Text(df.deal.comment, style="italic")
+        yield "head", self.hands(df)
+        passes = self.passes(df)
+        if passes is not None:
+            yield "head", passes
+        if df.tricks:
+            yield "head", Text(self.t["tricks"], style="bold")
+            yield "head", self.trick_header()
+        for tf in df.tricks:
+            yield "trick", self.trick(df, tf)
+        yield "end", self.score(df)
+
+
+def render_game(game: GameFact, deals: Sequence[DealFact] | None = None, unicode: bool = True,
+                lang: str = "en") -> Iterator[tuple[str, RenderableType]]:
+    """Every piece of the replay of *game* (or of the chosen deals), tagged
+    ``game``, ``head``, ``trick``, ``end`` or ``blank``."""
+    tr = TerminalReplay(game, unicode, lang)
+    yield "game", tr.game_header()
+    chosen = list(deals) if deals is not None else list(game.deals)
+    for df in chosen:
+        yield "blank", Text("")
+        yield from tr.deal_parts(df)
+    footer = tr.game_footer()
+    if footer is not None and chosen and chosen[-1] is game.deals[-1]:
+        yield "blank", Text("")
+        yield "end", footer

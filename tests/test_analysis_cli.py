@@ -1,0 +1,135 @@
+"""``hearts annotate`` and ``hearts hint`` through click's test runner."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from hearts_notation.cli import cli
+from hearts_notation.io import read_games
+
+DATA = Path(__file__).parent / "data" / "analysis"
+FAST = ["--fast", "--samples", "8", "--no-passes"]
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_annotate_prints_the_annotated_record() -> None:
+    r = run("annotate", str(DATA / "queen_duck.hrn"), *FAST)
+    assert r.exit_code == 0, r.output
+    assert "12. S JS W KS?? {W could duck with 7♠ under the jack; K♠ took the queen.}" in r.stdout
+    assert r.stderr == ""          # no progress bar when stderr is not a terminal
+
+
+def test_annotate_json_report() -> None:
+    r = run("annotate", str(DATA / "queen_duck.hrn"), *FAST, "--format", "json")
+    assert r.exit_code == 0, r.output
+    rep = json.loads(r.stdout)
+    (game,) = rep["games"]
+    marked = [d for d in game["decisions"] if d["mark"] == "??" and d["trick"] == 12]
+    assert marked and marked[0]["card"] == "KS" and marked[0]["dd_loss"] == 13
+
+
+def test_annotate_writes_the_record_and_prints_a_summary(tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    r = run("annotate", str(DATA / "queen_duck.hrn"), *FAST, "-o", str(out))
+    assert r.exit_code == 0, r.output
+    assert "Decisions that cost points" in r.stdout
+    (g,) = read_games(str(out))
+    ks = g.deals[0].tricks[11].plays[1]
+    assert ks.mark == "??" and ks.comment is not None
+
+
+def test_annotate_in_french_with_symbols(tmp_path: Path) -> None:
+    src = tmp_path / "q.hrn"
+    shutil.copy(DATA / "queen_duck.hrn", src)
+    r = run("annotate", str(src), *FAST, "--lang", "fr", "--unicode")
+    assert r.exit_code == 0, r.output
+    assert "R♠??" in r.stdout and "pouvait passer sous le valet" in r.stdout
+
+
+def test_annotate_thresholds_option() -> None:
+    r = run("annotate", str(DATA / "queen_duck.hrn"), *FAST, "--format", "json",
+            "--thresholds", "20,30,40")
+    assert r.exit_code == 0
+    assert not any(d["mark"] for d in json.loads(r.stdout)["games"][0]["decisions"])
+    bad = run("annotate", str(DATA / "queen_duck.hrn"), "--thresholds", "3,2")
+    assert bad.exit_code == 2 and "--thresholds" in bad.stderr
+
+
+def test_annotate_unusable_input(tmp_path: Path) -> None:
+    r = run("annotate", str(tmp_path / "missing.hrn"))
+    assert r.exit_code == 2 and "no such file" in r.stderr
+    broken = tmp_path / "broken.hrn"
+    broken.write_text('[Rules "standard"]\n\ndeal 1\nN: AK.QZ\n', encoding="utf-8")
+    r = run("annotate", str(broken), "-o", str(tmp_path / "o.hrn"))
+    assert r.exit_code == 2 and "broken.hrn:4:" in r.stderr
+    assert not (tmp_path / "o.hrn").exists()
+    r = run("annotate", str(DATA / "queen_duck.hrn"), "--rules", "nonsense")
+    assert r.exit_code == 2 and "--rules" in r.stderr
+
+
+UNFINISHED = """[Rules "standard"]
+
+deal 2 dealer N pass right
+N: K53.9763.K5.K532
+E: Q964.T5.AJ94.A86
+S: AJT8.AQ4.QT3.QT9
+W: 72.KJ82.8762.J74
+pass N: KS 3S 7H
+pass E: QS 9S 8C
+pass S: AH QH 3D
+pass W: KH 2H 6D
+1. N 2C E 6C S 9C W JC
+2. W 7D N KD E 9D S QD
+3. N 5S E 6S S 8S W 2S
+4. S TC W 4C N KC E AC
+5. E 4S S TS W 3S N 9S
+6. S QC W 7C N 8C E QH
+7. S 2H W 8H N 3H E TH
+8. E 5H S 4H W 7H N 9H
+9. N 5C E AD S AS W 2D
+10. N 3C E AH S TD W 8D
+11. N 6H E JD S KH W JH
+12. S JS
+*
+
+result *
+"""
+
+
+def test_hint_for_the_seat_to_move(tmp_path: Path) -> None:
+    src = tmp_path / "u.hrn"
+    src.write_text(UNFINISHED, encoding="utf-8")
+    r = run("hint", str(src), "--format", "json")
+    assert r.exit_code == 0, r.output
+    h = json.loads(r.stdout)
+    assert h["seat"] == "W" and h["trick"] == 12 and h["kind"] == "play"
+    assert [c["card"] for c in h["choices"]] == ["7S", "KS"]
+    assert h["choices"][0]["epl"] == 0 and h["choices"][1]["epl"] == 13
+    assert h["best"] == ["7S"]
+    assert "7♠" in h["comment"] and "ducks under the jack" in h["comment"]
+    text = run("hint", str(src))
+    assert text.exit_code == 0 and "W to play" in text.stdout and "7♠" in text.stdout
+
+
+def test_hint_before_the_pass(tmp_path: Path) -> None:
+    src = tmp_path / "p.hrn"
+    src.write_text('[Rules "standard"]\n\ndeal 1 dealer W pass left\n'
+                   'N: AQ4.K93.J862.T75\n*\n\nresult *\n', encoding="utf-8")
+    r = run("hint", str(src), "--format", "json", "--fast")
+    assert r.exit_code == 0, r.output
+    h = json.loads(r.stdout)
+    assert h["kind"] == "pass" and h["seat"] == "N" and len(h["best"]) == 3
+    assert all(len(c["cards"]) == 3 for c in h["choices"])
+    assert h["choices"][0]["epl"] == 0
+
+
+def test_hint_on_a_finished_deal_says_why() -> None:
+    r = run("hint", str(DATA / "queen_duck.hrn"))
+    assert r.exit_code == 2 and "complete" in r.stderr
