@@ -19,7 +19,7 @@ def test_wheel_ships_grammar_and_presets_and_runs(tmp_path: Path) -> None:
         pytest.skip("pip is not available")
     wheel_dir = tmp_path / "wheel"
     build = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
          "-w", str(wheel_dir), str(ROOT)],
         capture_output=True, text=True,
     )
@@ -29,6 +29,8 @@ def test_wheel_ships_grammar_and_presets_and_runs(tmp_path: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "hearts_notation/grammar/hearts.lark" in names
     assert "hearts_notation/rules/presets/standard.yaml" in names
+    for asset in ("replay.html", "replay.css", "replay.js"):
+        assert f"hearts_notation/render/{asset}" in names
 
     # Install the wheel's files into a private directory and run from elsewhere,
     # with the source tree kept off sys.path.
