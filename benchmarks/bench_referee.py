@@ -5,38 +5,51 @@ replaying the same deals, in one run.
 
 The deals are complete games generated under the ``openspiel`` preset (so
 that OpenSpiel, with its default parameters, accepts every card), written as
-JSONL, and turned into OpenSpiel action sequences (pass direction, the 52
-dealing chance actions, the passes, the 52 plays).  Measured on the same
-deals, interleaved round by round and best of the rounds (the machine may be
-busy):
+JSONL by the package (its canonical form), and turned into OpenSpiel action
+sequences (pass direction, the 52 dealing chance actions, the passes, the 52
+plays).  Measured on the same deals, interleaved round by round and best of
+the rounds (the machine may be busy), in CPU seconds of this process unless
+the row says wall clock:
 
-* **OpenSpiel replay** — each deal applied with
-  ``State.apply_action_with_legality_check`` from Python (the anchor);
-* **validate JSONL** — what ``hearts validate --format json`` does for a
-  JSONL file: read and decode the file, cut it into batches, and produce the
-  spec §6 report entry of every game (rules, every card, scores, totals,
-  result);
-* **json.loads alone** — the floor of any JSONL reader;
+* **OpenSpiel replay** — each deal's actions, converted beforehand, applied
+  with ``State.apply_action_with_legality_check`` from Python: the anchor
+  of the target;
+* **OpenSpiel replay from the same JSONL** — what replaying the file in
+  OpenSpiel costs a user: read the file, ``json.loads`` each line, map the
+  card strings to OpenSpiel's action ids, then the same replay;
+* **validate JSONL, 1 job** — what ``hearts validate --format json`` does
+  for a JSONL file, in one process: read and decode the file, cut it into
+  batches, and produce the spec §6 report entry of every game (rules, every
+  card, scores, totals, result);
+* **validate JSONL, 1 job, report written** — the same plus the summary and
+  the JSON report text itself, i.e. the whole command but process start-up;
+* **validate JSONL, --jobs 2** — the same report entries from two worker
+  processes, in wall-clock time (it needs two free cores to mean anything;
+  the load average is in the note);
+* **json.loads alone** — the floor of any JSONL reader (lines already in
+  memory);
 * **referee on the model** — the path for records that are not clean and
   complete (JSON parsed to the model, then :func:`check_game`), for scale.
 
-Target: validate JSONL at least as fast as the OpenSpiel replay (ratio ≥ 1).
-Both sides run in one process and are timed in CPU seconds; ``hearts
-validate --jobs N`` spreads the work over N processes on top of this.
+Target (the issue): validate JSONL at least as fast as the OpenSpiel replay
+(ratio ≥ 1).
 """
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hearts_notation.commands.validate import iter_reports
+from hearts_notation.commands.validate import Summary, _Spool, iter_reports
 from hearts_notation.generate import generate_games
 from hearts_notation.io.jsonio import dumps_jsonl, game_from_dict
 from hearts_notation.model import Game
@@ -44,6 +57,10 @@ from hearts_notation.referee import check_game
 
 OS_DIRECTION = {"hold": 0, "left": 1, "across": 2, "right": 3}
 SEATS = ("N", "E", "S", "W")
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+#: OpenSpiel's action id (rank * 4 + suit) of a card string.
+OS_ID = {r + s: ri * 4 + si for ri, r in enumerate(RANKS) for si, s in enumerate(SUITS)}
 
 
 def os_card(card: int) -> int:
@@ -69,12 +86,35 @@ def action_sequences(games: list[Game]) -> list[list[int]]:
     return out
 
 
-def _time(fn: Callable[[], object]) -> float:
-    """CPU seconds of this process: both sides are single-threaded, and CPU
-    time is steadier than wall time on a machine shared with other work."""
+def json_actions(deal: dict[str, Any]) -> list[int]:
+    """The OpenSpiel actions of one deal of a decoded JSON record, as a
+    user replaying the file would build them."""
+    ids = OS_ID
+    hands = deal["hands"]
+    passes = deal.get("passes") or {}
+    acts = [OS_DIRECTION[deal.get("pass") or "hold"]]
+    columns = [hands[seat] for seat in SEATS]
+    for k in range(13):                       # chance deals card k to seat k % 4
+        for column in columns:
+            acts.append(ids[column[k]])
+    for seat in SEATS if passes else ():
+        acts.extend(ids[c] for c in passes[seat])
+    acts.extend(ids[p["card"]] for t in deal["tricks"] for p in t["plays"])
+    return acts
+
+
+def _cpu(fn: Callable[[], object]) -> float:
+    """CPU seconds of this process: one-process work, and CPU time is
+    steadier than wall time on a machine shared with other work."""
     t0 = time.process_time()
     fn()
     return time.process_time() - t0
+
+
+def _wall(fn: Callable[[], object]) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
 
 
 def run(quick: bool = False) -> list[dict[str, object]]:
@@ -92,6 +132,30 @@ def run(quick: bool = False) -> list[dict[str, object]]:
             for entry in iter_reports([path], None, None, False, jobs=1):
                 assert isinstance(entry, dict) and entry["valid"], entry
 
+        def validate_written() -> None:
+            summary = Summary()
+            spool = _Spool()
+            for entry in iter_reports([path], None, None, False, jobs=1):
+                summary.add(entry)
+                spool.add(entry)
+            summary.files = 1
+            out = io.StringIO()
+            spool.write_report(summary, out)
+            assert summary.valid_games == len(games)
+
+        # --jobs 2 on a larger file: a process pool is worth its start-up only
+        # on more than a fraction of a second of work.
+        big_games = games * (1 if quick else 5)
+        big_deals = deals * (1 if quick else 5)
+        big = str(Path(tmp) / "big.jsonl")
+        Path(big).write_text(text * (len(big_games) // len(games)), encoding="utf-8")
+
+        def validate_2() -> None:
+            n = 0
+            for entry in iter_reports([big], None, None, False, jobs=2):
+                n += len(entry["deals"])
+            assert n == big_deals
+
         def floor() -> None:
             loads = json.loads
             for line in lines:
@@ -101,7 +165,8 @@ def run(quick: bool = False) -> list[dict[str, object]]:
             for i, line in enumerate(lines, 1):
                 check_game(game_from_dict(json.loads(line), path, i, line=i))
 
-        runs: dict[str, Callable[[], object]] = {"validate": validate, "floor": floor, "model": model}
+        cpu_runs: dict[str, Callable[[], object]] = {
+            "validate": validate, "written": validate_written, "floor": floor, "model": model}
         try:
             import pyspiel
 
@@ -114,24 +179,39 @@ def run(quick: bool = False) -> list[dict[str, object]]:
                     for a in acts:
                         state.apply_action_with_legality_check(a)
 
-            runs["openspiel"] = openspiel
+            def openspiel_jsonl() -> None:
+                loads = json.loads
+                new = os_game.new_initial_state
+                with open(path, encoding="utf-8") as fh:
+                    for line in fh:
+                        for deal in loads(line)["deals"]:
+                            state = new()
+                            for a in json_actions(deal):
+                                state.apply_action_with_legality_check(a)
+
+            assert [json_actions(d) for line in lines for d in json.loads(line)["deals"]] == seqs
+            cpu_runs["openspiel"] = openspiel
+            cpu_runs["openspiel_jsonl"] = openspiel_jsonl
         except ImportError:
             pass
-        best = {k: float("inf") for k in runs}
+        best = {k: float("inf") for k in [*cpu_runs, "jobs2"]}
         for _ in range(rounds):
-            for k, fn in runs.items():
-                best[k] = min(best[k], _time(fn))
-    rate = {k: deals / v for k, v in best.items()}
+            for k, fn in cpu_runs.items():
+                best[k] = min(best[k], _cpu(fn))
+            best["jobs2"] = min(best["jobs2"], _wall(validate_2))
+    rate = {k: (big_deals if k == "jobs2" else deals) / v for k, v in best.items()}
     anchor = "OpenSpiel replay" if "openspiel" in rate else None
     anchor_value = rate.get("openspiel")
 
-    def row(name: str, key: str, target: str | None, note: str) -> dict[str, object]:
+    def row(name: str, key: str, target: str | None, note: str, unit: str = "deals/s"
+            ) -> dict[str, object]:
         value = rate[key]
+        ratio = value / anchor_value if anchor_value and key != "openspiel" else None
         return {
-            "name": name, "value": round(value), "unit": "deals/s",
-            "anchor": anchor if key != "openspiel" else None,
-            "anchor_value": round(anchor_value) if anchor_value and key != "openspiel" else None,
-            "ratio": round(value / anchor_value, 3) if anchor_value and key != "openspiel" else None,
+            "name": name, "value": round(value), "unit": unit,
+            "anchor": anchor if ratio is not None else None,
+            "anchor_value": round(anchor_value) if ratio is not None and anchor_value else None,
+            "ratio": round(ratio, 3) if ratio is not None else None,
             "target": target, "note": note,
         }
 
@@ -139,24 +219,39 @@ def run(quick: bool = False) -> list[dict[str, object]]:
     rows = []
     if "openspiel" in rate:
         rows.append(row("OpenSpiel replay", "openspiel", None,
-                        "apply_action_with_legality_check on every action; " + note))
+                        "actions converted beforehand; apply_action_with_legality_check on every "
+                        "action; CPU time; " + note))
+        rows.append(row("OpenSpiel replay from the same JSONL", "openspiel_jsonl", None,
+                        "read the file, json.loads each line, card strings to action ids, then the "
+                        "same replay; CPU time; " + note))
     rows.append(row("validate JSONL, 1 job", "validate", "≥ 1.0 × OpenSpiel replay",
                     "hearts validate's work on a .jsonl file in one process (read, batch, report "
-                    "entries); " + note))
-    rows.append(row("json.loads alone", "floor", None, "the floor of any JSONL reader; " + note))
+                    "entries); CPU time; " + note))
+    rows.append(row("validate JSONL, 1 job, report written", "written", None,
+                    "the same plus the summary and the JSON report text (the whole command but "
+                    "start-up); CPU time; " + note))
+    load = (", load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+            if hasattr(os, "getloadavg") else "")
+    rows.append(row("validate JSONL, --jobs 2", "jobs2", None,
+                    f"report entries from 2 worker processes, wall clock (pool start-up included; "
+                    f"needs two free cores){load}; {big_deals} deals (the same games "
+                    f"{len(big_games) // len(games)} times), best of {rounds} rounds",
+                    unit="deals/s (wall)"))
+    rows.append(row("json.loads alone", "floor", None,
+                    "the floor of any JSONL reader (lines in memory); CPU time; " + note))
     rows.append(row("referee on the model", "model", None,
                     "JSON to the model, then check_game: the path of records that are not "
-                    "clean and complete; " + note))
+                    "clean and complete; CPU time; " + note))
     return rows
 
 
 def main() -> None:
     rows = run(quick="--quick" in sys.argv)
-    print(f"{'benchmark':28} {'value':>10}  {'unit':8} {'ratio':>7}  target")
+    print(f"{'benchmark':40} {'value':>10}  {'unit':16} {'ratio':>7}  target")
     for r in rows:
         ratio = "" if r["ratio"] is None else f"{r['ratio']:.2f}"
-        print(f"{r['name']!s:28} {r['value']!s:>10}  {r['unit']!s:8} {ratio:>7}  {r['target'] or ''}")
-    print(rows[0]["note"])
+        print(f"{r['name']!s:40} {r['value']!s:>10}  {r['unit']!s:16} {ratio:>7}  {r['target'] or ''}")
+    print(str(rows[0]["note"]).split("; ")[-1])
 
 
 if __name__ == "__main__":

@@ -207,144 +207,186 @@ def deal_points(
 
 # A complete deal in one pass: the referee's fast path ------------------------------------
 
-#: Mask of the suit of a card, indexed by ``bit.bit_length()`` of its one-bit mask.
-_SUIT_OF_LEN: tuple[int, ...] = (0, *(SUIT_MASKS[i // 13] for i in range(52)))
+#: One-bit mask of each card number, and the mask of its suit.
+_BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
+_SUIT_MASK: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in range(52))
+
+
+def _replay_tables(rules: RuleSet) -> tuple[int, int, tuple[int, ...]]:
+    """Per-rules constants of :func:`replay_tricks`: the lowest club's
+    number, the tricks per deal, and for each card led, the cards whose play
+    on that trick opens hearts, tabulated from :func:`breaks_hearts` itself.
+
+    The same rules come with every deal of a corpus: the last ones are
+    recognised by identity, before the cache (hashing a rule set is not free)."""
+    last = _LAST_TABLES
+    if last and last[0][0] is rules:
+        return last[0][1]
+    tables = _tables_of(rules)
+    last[:] = [(rules, tables)]
+    return tables
+
+
+_LAST_TABLES: list[tuple[RuleSet, tuple[int, int, tuple[int, ...]]]] = []
 
 
 @functools.lru_cache(maxsize=64)
-def _replay_tables(rules: RuleSet) -> tuple[int, int, tuple[int, ...]]:
-    """Per-rules constants of :func:`replay_exact`: the lowest club's bit,
-    the tricks per deal, and for each led suit (indexed like
-    ``_SUIT_OF_LEN``) the cards whose play on such a trick opens hearts,
-    tabulated from :func:`breaks_hearts` itself."""
+def _tables_of(rules: RuleSet) -> tuple[int, int, tuple[int, ...]]:
     by_suit = [0, 0, 0, 0]
     for led in range(4):
         for c in range(52):
             if breaks_hearts(rules, c, led):
                 by_suit[led] |= 1 << c
-    breaks = (0, *(by_suit[i // 13] for i in range(52)))
-    return 1 << rules.lowest_club, rules.tricks_per_deal, breaks
+    return rules.lowest_club, rules.tricks_per_deal, tuple(by_suit[c // 13] for c in range(52))
+
+
+#: The seats of a trick with four players, clockwise from each leader.
+_ROTATIONS_4: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1),
+                                                       (3, 0, 1, 2))
+
+
+def cards_held(hands: Sequence[int], leaders: Sequence[int], columns: Sequence[Sequence[int]]) -> bool:
+    """Whether every seat played exactly its hand, the seats being implied
+    by the leaders (see :func:`replay_tricks`): no card twice, none the
+    seat did not hold."""
+    n = len(hands)
+    played = [0] * n
+    for k, column in enumerate(columns):
+        for lead, c in zip(leaders, column, strict=True):
+            played[(lead + k) % n] |= 1 << c
+    return played == list(hands)
+
+
+def replay_tricks(rules: RuleSet, hands: Sequence[int], leaders: Sequence[int],
+                  columns: Sequence[Sequence[int]], held: bool = False) -> list[int] | None:
+    """Replay a complete deal whose hands (after the pass) are all known,
+    with the leader of every trick as recorded, and say whether every card
+    was legal: the cards each seat took, or ``None``.
+
+    *hands* are the seats' hands as played from (disjoint bitmasks, seat
+    order); *leaders* the seat index that led each trick
+    (``tricks_per_deal`` of them); ``columns[k][t]`` the card (its number,
+    0..51) played *k*-th in trick *t*, by seat ``(leaders[t] + k) % players``.
+    ``None`` as soon as something is wrong: the first leader does not hold
+    the lowest club, a leader did not win the trick before, an illegal
+    card, or (unless the caller has checked it and says so with *held*) a
+    card the seat does not hold.  The caller checks that the recorded seats
+    turn clockwise from each leader; on ``None`` the referee's full replay
+    says what is wrong.
+
+    This is the referee's hot loop (``validate`` on a large JSONL corpus).
+    The opening lead and every card off the led suit on the first trick are
+    judged by :func:`legal_plays`, and so is every heart led before hearts
+    are open; the other plays fall in the cases where :func:`legal_plays`
+    reduces to one mask test, whatever the rules: following suit is always
+    allowed (first trick included); after the first trick, a card off the
+    led suit is allowed exactly when the hand has none of that suit; and a
+    lead other than a heart is always allowed.  Hearts opening is
+    tabulated from :func:`breaks_hearts`.  So the rules are still coded once
+    (tests/test_rules_engine_fast.py checks the equivalence), and a play
+    costs a few mask operations.  Once every card is known to be played by
+    its holder, a seat's remaining hand is its hand less every card played
+    so far, which needs no bookkeeping per seat.
+    """
+    n = len(hands)
+    lc, nt, breaks = _replay_tables(rules)
+    if not held and (n < 2 or len(leaders) != nt or list(map(len, columns)) != [nt] * n
+                     or not cards_held(hands, leaders, columns)):
+        return None     # (with *held*, the caller vouches for the shape too)
+    bit = _BIT
+    suit_mask = _SUIT_MASK
+    # The first trick, by the rules themselves (following suit aside).
+    lead = leaders[0]
+    first = [col[0] for col in columns]
+    c = first[0]
+    b = bit[c]
+    hand = hands[lead]
+    if not hand >> lc & 1 or not legal_plays(rules, hand, None, True, False) & b:
+        return None
+    led_mask = suit_mask[c]
+    m = b
+    for k in range(1, n):
+        b = bit[first[k]]
+        if not b & led_mask and not legal_plays(rules, hands[(lead + k) % n], c // 13, True, False) & b:
+            return None
+        m |= b
+    winner = (lead + first.index((m & led_mask).bit_length() - 1)) % n
+    taken = [0] * n
+    taken[winner] = m
+    broken = bool(m & breaks[c])
+    gone = m
+    hearts = HEARTS_MASK
+    if n == 4:
+        rotations = _ROTATIONS_4
+        k0, k1, k2, k3 = columns
+        for lead, c0, c1, c2, c3 in zip(leaders[1:], k0[1:], k1[1:], k2[1:], k3[1:], strict=True):
+            if lead != winner:
+                return None
+            m = bit[c0] | bit[c1] | bit[c2] | bit[c3]
+            led_mask = suit_mask[c0]
+            follow = m & led_mask
+            if follow != m:
+                # Somebody did not follow suit: allowed only when void in it.
+                left = led_mask & ~gone
+                if ((not bit[c1] & led_mask and hands[(lead + 1) & 3] & left)
+                        or (not bit[c2] & led_mask and hands[(lead + 2) & 3] & left)
+                        or (not bit[c3] & led_mask and hands[(lead + 3) & 3] & left)):
+                    return None
+            if not broken:
+                b0 = bit[c0]
+                if b0 & hearts and not legal_plays(rules, hands[lead] & ~gone, None, False, False) & b0:
+                    return None
+                if m & breaks[c0]:
+                    broken = True
+            top = follow.bit_length() - 1
+            winner = rotations[lead][0 if top == c0 else 1 if top == c1 else 2 if top == c2 else 3]
+            taken[winner] |= m
+            gone |= m
+        return taken
+    for t in range(1, nt):
+        lead = leaders[t]
+        if lead != winner:
+            return None
+        trick = [col[t] for col in columns]
+        c0 = trick[0]
+        b0 = bit[c0]
+        led_mask = suit_mask[c0]
+        if b0 & hearts and not broken and not legal_plays(
+                rules, hands[lead] & ~gone, None, False, False) & b0:
+            return None
+        m = 0
+        left = led_mask & ~gone
+        for k in range(n):
+            b = bit[trick[k]]
+            if not b & led_mask and hands[(lead + k) % n] & left:
+                return None
+            m |= b
+        if not broken and m & breaks[c0]:
+            broken = True
+        winner = (lead + trick.index((m & led_mask).bit_length() - 1)) % n
+        taken[winner] |= m
+        gone |= m
+    return taken
 
 
 def replay_exact(rules: RuleSet, hands: Sequence[int], bits: Sequence[int]
                  ) -> tuple[list[int], list[int]] | None:
-    """Replay a complete deal whose hands (after the pass) are all known,
-    and say whether every card was legal.
-
-    *hands* are the seats' hands as played from (bitmasks, seat order);
-    *bits* the cards of the deal in play order, as one-bit masks
-    (``tricks_per_deal * players`` of them).  The seat of each card is
-    implied: the holder of the lowest club leads the first trick, the
-    winner of each trick the next, then clockwise.  Returns the cards each
-    seat took and the leader of each trick, or ``None`` as soon as
-    something is wrong (a card the implied seat does not hold, a card twice,
-    an illegal card): the caller then compares the recorded seats with the
-    implied ones, and on ``None`` runs the referee's full replay, which
-    says what is wrong.
-
-    This is the referee's hot loop (``validate`` on a large JSONL corpus).
-    The first trick and every heart led before hearts are open are judged
-    by :func:`legal_plays`; the other plays fall in the three cases where
-    :func:`legal_plays` reduces to one mask test, whatever the rules:
-    following suit is always allowed; after the first trick, a card off
-    the led suit is allowed exactly when the hand has none of that suit;
-    and a lead other than a heart is always allowed.  Hearts opening is
-    tabulated from :func:`breaks_hearts`.  So the rules are still coded once
-    (tests/test_rules_engine_fast.py checks the equivalence), and a play
-    costs a few mask operations.
-    """
+    """:func:`replay_tricks` with the cards as one-bit masks in play order
+    and the seats implied rather than recorded: the holder of the lowest
+    club leads the first trick, the winner of each trick (by
+    :func:`trick_winner`) the next, then clockwise.  Returns the cards each
+    seat took and the leader of each trick, or ``None`` when the deal is not
+    a complete, legal deal of these hands."""
     n = len(hands)
-    lc, nt, breaks = _replay_tables(rules)
-    if len(bits) != n * nt or n < 2:
+    lc, nt, _ = _replay_tables(rules)
+    if n < 2 or len(bits) != n * nt:
         return None
-    leader = -1
-    for s in range(n):
-        if hands[s] & lc:
-            leader = s
-            break
-    if leader < 0:
+    lead = next((s for s in range(n) if hands[s] >> lc & 1), None)
+    if lead is None:
         return None
-    played = [0] * n          # cards each seat has played so far
-    taken = [0] * n
-    leaders = [leader]
-    hearts = HEARTS_MASK
-    suit_of = _SUIT_OF_LEN
-    # The first trick, card by card, by the rules themselves.
-    led_suit: int | None = None
-    t_mask = 0
-    for k in range(n):
-        b = bits[k]
-        s = (leader + k) % n
-        hand = hands[s] & ~played[s]
-        if not hand & b or not legal_plays(rules, hand, led_suit, True, False) & b:
-            return None
-        played[s] |= b
-        t_mask |= b
-        if led_suit is None:
-            led_suit = (b.bit_length() - 1) // 13
-    first = bits[:n]
-    length = first[0].bit_length()
-    broken = bool(t_mask & breaks[length])
-    top = 1 << ((t_mask & suit_of[length]).bit_length() - 1)
-    leader = (leader + first.index(top)) % n
-    taken[leader] |= t_mask
-    if n == 4:
-        rotations = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2))
-        it = iter(bits[4:])
-        for b0, b1, b2, b3 in zip(it, it, it, it, strict=False):
-            leaders.append(leader)
-            t_mask = b0 | b1 | b2 | b3
-            length = b0.bit_length()
-            lead_suit = suit_of[length]
-            follow = t_mask & lead_suit
-            s0, s1, s2, s3 = rotations[leader]
-            if b0 & hearts and not broken:
-                h0 = hands[s0] & ~played[s0]
-                if not h0 & b0 or not legal_plays(rules, h0, None, False, False) & b0:
-                    return None
-            if follow != t_mask:
-                # Somebody did not follow suit: allowed only when void in it.
-                if not b1 & lead_suit and hands[s1] & ~played[s1] & lead_suit:
-                    return None
-                if not b2 & lead_suit and hands[s2] & ~played[s2] & lead_suit:
-                    return None
-                if not b3 & lead_suit and hands[s3] & ~played[s3] & lead_suit:
-                    return None
-            played[s0] |= b0
-            played[s1] |= b1
-            played[s2] |= b2
-            played[s3] |= b3
-            if not broken and t_mask & breaks[length]:
-                broken = True
-            top = 1 << (follow.bit_length() - 1)
-            leader = s0 if top == b0 else s1 if top == b1 else s2 if top == b2 else s3
-            taken[leader] |= t_mask
-    else:
-        for t in range(1, nt):
-            leaders.append(leader)
-            trick = bits[t * n:(t + 1) * n]
-            b0 = trick[0]
-            length = b0.bit_length()
-            lead_suit = suit_of[length]
-            t_mask = 0
-            for k in range(n):
-                b = trick[k]
-                s = (leader + k) % n
-                hand = hands[s] & ~played[s]
-                if k == 0:
-                    if b & hearts and not broken and not legal_plays(rules, hand, None, False, False) & b:
-                        return None
-                elif not b & lead_suit and hand & lead_suit:
-                    return None
-                played[s] |= b
-                t_mask |= b
-            if not broken and t_mask & breaks[length]:
-                broken = True
-            top = 1 << ((t_mask & lead_suit).bit_length() - 1)
-            leader = (leader + trick.index(top)) % n
-            taken[leader] |= t_mask
-        leaders = leaders[:nt]
-    # Every seat played exactly its hand: no card twice, none it did not hold.
-    if played != list(hands):
-        return None
-    return taken, leaders
+    cards = [b.bit_length() - 1 for b in bits]
+    leaders = [lead]
+    for t in range(nt - 1):
+        leaders.append((leaders[-1] + trick_winner(cards[t * n:(t + 1) * n])) % n)
+    taken = replay_tricks(rules, hands, leaders, [cards[k::n] for k in range(n)])
+    return None if taken is None else (taken, leaders)

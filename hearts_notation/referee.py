@@ -41,11 +41,12 @@ from __future__ import annotations
 import functools
 import json
 import re
+import string
 from collections.abc import Sequence
-from dataclasses import dataclass
-from itertools import chain
-from json.scanner import c_make_scanner  # type: ignore[attr-defined]
-from operator import itemgetter
+from dataclasses import dataclass, field
+from itertools import chain, repeat
+from json.scanner import c_make_scanner, py_make_scanner  # type: ignore[attr-defined]
+from operator import add, itemgetter
 from typing import Any
 
 from .cards import (
@@ -55,7 +56,7 @@ from .cards import (
     cards_of,
     display_order,
 )
-from .engine import breaks_hearts, deal_points, play_fault, replay_exact, trick_winner
+from .engine import breaks_hearts, deal_points, play_fault, replay_tricks, trick_winner
 from .io.jsonio import RecordError, error_game, game_from_dict
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
@@ -271,6 +272,10 @@ class _DealCheck:
         self.infos: dict[str, list[tuple[int, int, Pos | None]]] = {}
         self.deck = self.rules.deck_mask
         self.removed = FULL_DECK & ~self.deck
+        #: the deal stops short on purpose (``*`` on it, or on the game after it)
+        self.unfinished = deal.unfinished or (di == ctx.last_deal and ctx.game_unfinished)
+        #: ... before its first card: the pass may still be going on
+        self.passing = self.unfinished and not any(t.plays for t in deal.tricks)
 
     # -- helpers --------------------------------------------------------------------
 
@@ -307,7 +312,7 @@ class _DealCheck:
 
     def clean_play(self) -> bool:
         """Whether a fully recorded, complete deal was played without a fault,
-        by the one-pass replay of :func:`engine.replay_exact` (the common
+        by the one-pass replay of :func:`engine.replay_tricks` (the common
         case, and the fast one); if not, the card-by-card replay says what is
         wrong."""
         n = self.n
@@ -321,7 +326,7 @@ class _DealCheck:
                 return False
             hands.append((d & ~g) | r)
         idx = self.idx
-        bits: list[int] = []
+        cards: list[int] = []
         seats: list[int] = []
         for t in tricks:
             if len(t.plays) != n:
@@ -330,13 +335,12 @@ class _DealCheck:
                 s = idx.get(p.seat)
                 if s is None:
                     return False
-                bits.append(1 << p.card)
+                cards.append(p.card)
                 seats.append(s)
-        done = replay_exact(self.rules, hands, bits)
-        if done is None:
+        leaders = seats[::n]
+        if seats != [(lead + k) % n for lead in leaders for k in range(n)]:
             return False
-        leaders = done[1]
-        return seats == [(lead + k) % n for lead in leaders for k in range(n)]
+        return replay_tricks(self.rules, hands, leaders, [cards[k::n] for k in range(n)]) is not None
 
     def check_hands(self) -> None:
         n, idx = self.n, self.idx
@@ -453,7 +457,9 @@ class _DealCheck:
             if twice:
                 self.add("duplicate-card", "error", f"{p.seat} passes {_cards(twice)} twice", pos,
                          seat=p.seat, card=cards_of(twice)[0])
-            if len(p.cards) != rules.pass_count:
+            if len(p.cards) < rules.pass_count and self.passing:
+                sure = False    # still choosing: the rest is yet to come
+            elif len(p.cards) != rules.pass_count:
                 self.add("pass-count", "error",
                          f"{p.seat} passed {len(p.cards)} card{'s' if len(p.cards) != 1 else ''}; "
                          f"the rules pass {rules.pass_count}", pos, seat=p.seat)
@@ -506,7 +512,9 @@ class _DealCheck:
             # known only as far as the play shows.
             given[i] = m if sure else None
         missing = [seats[i] for i in range(n) if all(p.seat != seats[i] for p in passes)]
-        if missing:
+        # (in an unfinished deal before its first card, those seats have not
+        # passed yet, which is no fault)
+        if missing and not self.passing:
             text = (f"deal {self.number} passes {direction_name}, but no pass is recorded for "
                     f"{_seat_list(missing)}")
             if self.all_recorded:
@@ -622,7 +630,7 @@ class _DealCheck:
         played_at: dict[int, tuple[str, int]] = {}
         broken = False
         opened_by_fault = False
-        unfinished = deal.unfinished or (self.di == self.ctx.last_deal and self.ctx.game_unfinished)
+        unfinished = self.unfinished
         expected_leader: int | None = None
         lc = rules.lowest_club
         lc_holder: int | None = None
@@ -1025,34 +1033,42 @@ __all__ = [
 # (hundreds of small frozen objects per deal) for records that turn out to be
 # clean.  A record that is exactly a clean, complete, fully recorded game is
 # recognised here straight from the decoded JSON, with the one-pass replay of
-# :func:`engine.replay_exact`; everything else -- any finding at all, any
+# :func:`engine.replay_tricks`; everything else -- any finding at all, any
 # field the fast path does not understand -- goes through the model and
 # :func:`check_game`, which remains the reference.  The two give the same
 # report for every record the fast path accepts (tests/test_referee_fast.py).
+#
+# Decoding is the other half of the cost, and most of it is the cards: a
+# string per card and a dict per play.  In the canonical form every writer of
+# this package emits, the ``hands``, ``passes`` and ``tricks`` of a deal have a
+# fixed layout, so that part of the text is checked against a template (one
+# ``bytes.translate`` and one comparison), cut out before decoding, and its
+# seats and cards are read at fixed offsets, a whole column at a time.
 
 _RANKS = "23456789TJQKA"
 _SUITS = "CDHS"
 
 
-def _card_bits() -> dict[str, int]:
+def _card_numbers() -> dict[str, int]:
+    """Every spelling of a card a JSON record may use (``"QS"``, ``"qs"``,
+    ``"10H"``...) and its number."""
     out: dict[str, int] = {}
     for s, sl in enumerate(_SUITS):
         for r, rl in enumerate(_RANKS):
-            bit = 1 << (s * 13 + r)
             ranks = [rl, rl.lower()] + (["10"] if rl == "T" else [])
             for rt in ranks:
-                out[rt + sl] = bit
-                out[rt + sl.lower()] = bit
+                out[rt + sl] = out[rt + sl.lower()] = s * 13 + r
     return out
 
 
-_BIT: dict[str, int] = _card_bits()
+_NUMBER: dict[str, int] = _card_numbers()
+_NUMBER_OF = _NUMBER.__getitem__
+_BIT: dict[str, int] = {k: 1 << v for k, v in _NUMBER.items()}
 _BIT_OF = _BIT.__getitem__
 _GAME_KEYS = frozenset({"tags", "rules", "seats", "players", "deals", "result", "comment"})
 _DEAL_KEYS = frozenset({"number", "dealer", "pass", "hands", "passes", "tricks", "score", "total",
                         "moon", "unfinished", "comment"})
 _SEAT_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
-_INT = frozenset({int})
 _LIST = {list}
 _PLAYS = itemgetter("plays")
 _CARD = itemgetter("card")
@@ -1063,6 +1079,23 @@ def _seat_ok(v: Any) -> bool:
     return type(v) is str and _SEAT_RE.fullmatch(v) is not None and v.isascii()
 
 
+_STR = {str}
+#: [k]: the types of k whole numbers
+_INT_TYPES = [[int] * k for k in range(7)]
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_constants(rules: RuleSet) -> tuple[int, int, int, int, tuple[str, ...], tuple[int, ...],
+                                              str, int]:
+    """What the fast path reads of the rules for every game: hand size,
+    deck, tricks per deal, cards passed, pass cycle and its offsets, moon
+    and target."""
+    pc = rules.pass_count
+    offsets = tuple(rules.pass_offset(x) if pc else 0 for x in rules.pass_cycle)
+    return (rules.hand_size, rules.deck_mask, rules.tricks_per_deal, pc, tuple(rules.pass_cycle),
+            offsets, rules.moon, rules.target)
+
+
 @functools.lru_cache(maxsize=256)
 def _fast_rules(spec: str | None, default: RuleSet | None, force: bool) -> RuleSet | None:
     """The rules for a ``rules`` string, or ``None`` if it draws a finding."""
@@ -1070,10 +1103,373 @@ def _fast_rules(spec: str | None, default: RuleSet | None, force: bool) -> RuleS
     return None if found else rules
 
 
+# Cards as bytes: a canonical card is a rank letter and a suit letter; the two
+# translated and added up byte by byte (as big numbers: no byte overflows) give
+# the card's number, 0..51, or 64 and more for anything that is not a card.
+_RANK_CODE = bytes(_RANKS.find(chr(x)) if chr(x) in _RANKS else 64 for x in range(256))
+_SUIT_CODE = bytes(13 * _SUITS.find(chr(x)) if chr(x) in _SUITS else 64 for x in range(256))
+_CARD_NUMBERS = bytes(range(52))
+
+
+def _codes(ranks: bytes, suits: bytes) -> bytes | None:
+    """The card numbers of canonical cards given as their rank letters and
+    suit letters, or ``None`` if one is not a card."""
+    total = (int.from_bytes(ranks.translate(_RANK_CODE), "big")
+             + int.from_bytes(suits.translate(_SUIT_CODE), "big"))
+    out = total.to_bytes(len(ranks), "big")
+    return out if out and not out.translate(None, _CARD_NUMBERS) else None
+
+
+@dataclass(frozen=True)
+class _SeatTables:
+    """What the fast path needs to know about a game's seats, computed once
+    per seat list."""
+
+    #: the index of each seat name
+    index: dict[str, int]
+    #: the seat names
+    names: frozenset[str]
+    #: the seats of a trick in play order, from each leader
+    orders: tuple[list[str], ...]
+    #: the length of the names (0 when they differ in length or are not ASCII)
+    width: int
+    #: the characters of the names, position by position: the first
+    #: character of each seat in order, then the second...
+    chars: bytes
+    #: a position of the names where all the seats differ (-1 if none), and
+    #: the seat index of each character there (255 for any other byte)
+    key: int
+    key_index: bytes
+    #: [k]: seat index -> the index k places clockwise (255 for any other byte)
+    step: tuple[bytes, ...]
+    #: [j]: seat index -> the j-th character of its name
+    plane: tuple[bytes, ...]
+
+
 @functools.lru_cache(maxsize=64)
-def _orders(seats: tuple[str, ...]) -> tuple[list[str], ...]:
+def _seat_tables(seats: tuple[str, ...]) -> _SeatTables:
+    """The :class:`_SeatTables` of a seat list (cached: a corpus has few)."""
     n = len(seats)
-    return tuple([seats[(lead + k) % n] for k in range(n)] for lead in range(n))
+    orders = tuple([seats[(lead + k) % n] for k in range(n)] for lead in range(n))
+    width = len(seats[0]) if all(len(s) == len(seats[0]) and s.isascii() for s in seats) else 0
+    chars = bytes(ord(s[j]) for j in range(width) for s in seats)
+    key = next((j for j in range(width) if len({s[j] for s in seats}) == n), -1)
+    at_key = {ord(s[key]): i for i, s in enumerate(seats)} if key >= 0 else {}
+    key_index = bytes(at_key.get(x, 255) for x in range(256))
+    step = tuple(bytes((i + k) % n if i < n else 255 for i in range(256)) for k in range(n))
+    plane = tuple(bytes(ord(seats[i][j]) if i < n else 0 for i in range(256)) for j in range(width))
+    return _SeatTables({s: i for i, s in enumerate(seats)}, frozenset(seats), orders, width, chars,
+                       key, key_index, step, plane)
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """One layout of a canonical block (seat width, players, hand size,
+    cards passed, tricks): its template, and where its seats and cards are,
+    as slices."""
+
+    width: int
+    players: int
+    hand: int
+    passed: int
+    tricks: int
+    #: the block with every seat and card character as '#'
+    template: bytes
+    #: the rank letters of the cards dealt (seat by seat), passed (seat by
+    #: seat) and played (column by column: the k-th card of every trick)
+    ranks: tuple[slice, ...]
+    #: their suit letters
+    suits: tuple[slice, ...]
+    #: the seat names of the hands and passes, character position by position
+    names: tuple[slice, ...]
+    #: [j]: the j-th character of the seat of every play, column by column
+    seats: tuple[tuple[slice, ...], ...]
+    #: the byte tables of its deals, by pass offset and deck (see _deal_tables)
+    deal_tables: dict[tuple[int, int], _DealTables] = field(default_factory=dict, compare=False)
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(w: int, n: int, hs: int, pc: int, nt: int) -> _Layout:
+    """The :class:`_Layout` of blocks with seats *w* characters wide, *n*
+    players, hands of *hs* cards, *pc* cards passed (0: no passes) and *nt*
+    tricks: the offsets follow from the template's text."""
+    entry = w + 5 + 5 * hs                     # one hand and its comma
+    ranks = [slice(i, i + 5 * hs, 5) for i in range(6 + w, 6 + w + n * entry, entry)]
+    names = [slice(2 + j, 2 + j + n * entry, entry) for j in range(w)]
+    at = n * entry + 1
+    if pc:
+        pentry = w + 5 + 5 * pc
+        ranks += [slice(i, i + 5 * pc, 5) for i in range(at + 16 + w, at + 16 + w + n * pentry, pentry)]
+        names += [slice(at + 12 + j, at + 12 + j + n * pentry, pentry) for j in range(w)]
+        at += 11 + n * pentry
+    at += 10                                   # ',"tricks":'
+    stride = 24 + w                            # one play and its comma
+    trick = 12 + n * stride                    # one trick and its comma
+    tspan = nt * trick
+    ranks += [slice(i, i + tspan, trick) for i in range(at + 30 + w, at + 30 + w + n * stride, stride)]
+    suits = [slice(x.start + 1, x.stop + 1, x.step) for x in ranks]
+    seats = tuple(tuple(slice(i, i + tspan, trick)
+                        for i in range(at + 20 + j, at + 20 + j + n * stride, stride))
+                  for j in range(w))
+    return _Layout(w, n, hs, pc, nt, _block_template(w, n, hs, pc, nt), tuple(ranks), tuple(suits),
+                   tuple(names), seats)
+
+
+@dataclass(frozen=True)
+class _DealTables:
+    """Byte tables of :func:`_block_deal` for one layout of deal (players,
+    hand size, cards passed, pass offset) and deck."""
+
+    #: the seat dealt each card of a hand list (``hand`` times 0, then 1...),
+    #: after 52 times "nobody" (255) for the card numbers 0..51 put first
+    dealt_to: bytes
+    #: the same, then the receiving seat of each card passed
+    owned_by: bytes
+    #: the seat that passed each card of a pass list
+    givers: bytes
+    #: the card numbers of the deck in play
+    deck: bytes
+
+
+@functools.lru_cache(maxsize=64)
+def _deal_tables(players: int, hand: int, passed: int, offset: int, deck: int) -> _DealTables:
+    """The :class:`_DealTables` of a layout, pass offset and deck."""
+    nobody = b"\xff" * 52
+    dealt = bytes(i for i in range(players) for _ in range(hand))
+    received = bytes((i + offset) % players for i in range(players) for _ in range(passed))
+    givers = bytes(i for i in range(players) for _ in range(passed))
+    return _DealTables(nobody + dealt, nobody + dealt + received, givers,
+                       bytes(c for c in range(52) if deck >> c & 1))
+
+
+#: the card numbers 51, 50, ..., 0: translated by a table of owners, the
+#: owner of each card in the order of the bits of a mask, highest first
+_CARDS_DOWN = bytes(range(51, -1, -1))
+#: [s]: seat s -> "1", anything else -> "0" (a mask written in binary)
+_IS_SEAT = tuple(bytes(49 if x == s else 48 for x in range(256)) for s in range(6))
+#: 0, 1, 2, ...: a byte string whose bytes are all different
+_POSITIONS = bytes(range(256))
+
+
+# The canonical block of a deal: '"hands":{"N":["AS",...],...},"passes":{"N":[...],...},
+# "tricks":[{"plays":[{"seat":"N","card":"2C"},...]},...]' (the passes only on a passing
+# deal), no spaces, the seats in order and of one width, cards as two letters.
+_HANDS_KEY = b'"hands":{'
+#: Bytes that vary in a canonical block (seats, cards) become '#'; a '#' in the
+#: text itself becomes a byte no template has.
+_VARYING = bytes(35 if chr(x) in string.ascii_uppercase + string.digits else 0 if x == 35 else x
+                 for x in range(256))
+
+
+@functools.lru_cache(maxsize=64)
+def _block_template(width: int, players: int, hand: int, passed: int, tricks: int) -> bytes:
+    """The canonical block of a layout with every seat and card character
+    written '#' (what :data:`_VARYING` makes of any block of that layout)."""
+    seat = '"' + "#" * width + '":['
+
+    def group(cards: int) -> str:
+        return "{" + ",".join([seat + ",".join(['"##"'] * cards) + "]"] * players) + "}"
+
+    play = '{"seat":"' + "#" * width + '","card":"##"}'
+    trick = '{"plays":[' + ",".join([play] * players) + "]}"
+    text = group(hand) + (',"passes":' + group(passed) if passed else "")
+    return (text + ',"tricks":[' + ",".join([trick] * tricks) + "]").encode()
+
+
+class _Block(tuple[bytes, _Layout]):
+    """The canonical block of one deal, cut out of the text: its bytes and
+    its layout."""
+
+
+#: The layouts met so far, by the length of their blocks (a corpus has few).
+_KNOWN_LAYOUTS: dict[int, list[_Layout]] = {}
+
+
+def _canonical_block(b: bytes) -> _Block | None:
+    """*b* (from the ``{`` of the hands) as a :class:`_Block` if it is
+    exactly a canonical block (checked against the template of its layout),
+    else ``None``."""
+    varying = b.translate(_VARYING)
+    for known in _KNOWN_LAYOUTS.get(len(b), ()):
+        if varying == known.template:
+            return _Block((b, known))
+    if b[:2] != b'{"':
+        return None
+    width = b.find(b'"', 2) - 2
+    if not 1 <= width <= 8:
+        return None
+    hand, r = divmod(b.find(b"]", 5 + width) - 4 - width, 5)
+    entry = width + 5 + 5 * hand               # one hand, with its comma
+    if r or not 1 <= hand <= 17:
+        return None
+    players, r = divmod(b.find(b"]}", 5 + width) + 1, entry)
+    if r or not 2 <= players <= 6:
+        return None
+    at = players * entry + 1
+    passed = 0
+    if b.startswith(b',"passes":{', at):
+        passed, r = divmod(b.find(b"]", at + 11) - at - 14 - width, 5)
+        if r or not 1 <= passed <= hand:
+            return None
+        at += 11 + players * (width + 5 + 5 * passed)
+    at += 10                                   # ',"tricks":'
+    tricks, r = divmod(len(b) - at - 1, 12 + players * (24 + width))
+    if r or not tricks:
+        return None
+    layout = _layout(width, players, hand, passed, tricks)
+    if varying != layout.template:
+        return None
+    if sum(map(len, _KNOWN_LAYOUTS.values())) < 64:
+        _KNOWN_LAYOUTS.setdefault(len(b), []).append(layout)
+    return _Block((b, layout))
+
+
+def _cut_blocks(text: str) -> tuple[str, list[_Block]] | None:
+    """The JSON *text* with the canonical block of every deal replaced by
+    the constant ``NaN`` (as if it were ``"hands":NaN``), and those blocks
+    in order; ``None`` if there is none.
+
+    Decoding the result with a ``parse_constant`` that hands out the blocks
+    in order gives the record of *text*, except that where a block was, the
+    key ``hands`` holds the :class:`_Block` instead of the three keys
+    ``hands``, ``passes`` and ``tricks``: each block is the text of whole
+    values and keys of one object, the text around it is unchanged, and
+    every ``NaN`` the decoder meets as a value is one of the cuts, in order,
+    if it meets exactly as many constants as there are cuts
+    (:func:`_decode_cut` checks that; a ``NaN`` or ``Infinity`` of the text's
+    own would make one more).  The fast path checks that each block is met
+    where a deal's hands are, in a deal with no other ``passes`` or
+    ``tricks``.
+    """
+    try:
+        raw = text.encode()
+    except UnicodeEncodeError:     # (a lone surrogate: left to the decoder)
+        return None
+    start = raw.find(_HANDS_KEY)
+    if start < 0:
+        return None
+    pieces: list[bytes] = []
+    cuts: list[_Block] = []
+    done = 0
+    while start >= 0:
+        begin = start + 8
+        end = raw.find(b"]}]", begin)
+        if end < 0:
+            break
+        end += 3
+        block = _canonical_block(raw[begin:end])
+        if block is None:
+            start = raw.find(_HANDS_KEY, begin)
+            continue
+        pieces.append(raw[done:begin])
+        pieces.append(b"NaN")
+        cuts.append(block)
+        done = end
+        start = raw.find(_HANDS_KEY, end)
+    if not cuts:
+        return None
+    pieces.append(raw[done:])
+    return b"".join(pieces).decode(), cuts
+
+
+class _CutContext:
+    """The settings of a JSON scanner (those of ``json.loads``) whose
+    constants are the cut blocks, handed out in order."""
+
+    strict = True
+    object_hook = None
+    object_pairs_hook = None
+    parse_float = float
+    parse_int = int
+
+    def __init__(self, cuts: list[_Block]) -> None:
+        self.cuts = cuts
+        self.used = 0
+        self.memo: dict[str, str] = {}
+
+    def parse_constant(self, name: str) -> _Block:
+        cut = self.cuts[self.used]       # IndexError: a constant of the text's own
+        self.used += 1
+        return cut
+
+
+def _decode_cut(text: str, cuts: list[_Block]) -> Any:
+    """The decoded record of a text from :func:`_cut_blocks` (``None`` if
+    it does not decode exactly as ``json.loads`` would decode the whole)."""
+    ctx = _CutContext(cuts)
+    try:
+        obj, end = _make_scanner(ctx)(text, 0)
+    except (ValueError, StopIteration, IndexError, RecursionError):
+        return None
+    if ctx.used != len(cuts) or (end != len(text) and not text[end:].isspace()):
+        return None
+    return obj
+
+
+def _block_deal(block: _Block, n: int, hs: int, pc: int, offset: int, nt: int, deck: int,
+                tables: _SeatTables) -> tuple[list[int], list[int], list[bytes]] | None:
+    """The hands as played from (bitmasks), the leader of each trick and
+    the cards by column (see :func:`engine.replay_tricks`) of a canonical
+    block, if its layout is the rules', its seats are the game's and turn
+    clockwise from each leader, its hands are a deal of the deck in play,
+    each seat passed cards it was dealt, and every card was played by the
+    seat holding it, once (the one check :func:`engine.replay_tricks` is
+    spared).
+
+    The cards are read as card numbers in a byte string, and which seat
+    holds which card is a byte table (card number -> seat), so that each
+    of these checks is a translation of a byte string and one comparison.
+    """
+    b, lay = block
+    w = lay.width
+    passed = lay.passed
+    if (lay.players != n or lay.hand != hs or lay.tricks != nt or w != tables.width
+            or tables.key < 0 or passed != (pc if offset else 0)):
+        return None
+    cut = b.__getitem__
+    # The seats of the hands and passes, in order.
+    if b"".join(map(cut, lay.names)) != (tables.chars * 2 if passed else tables.chars):
+        return None
+    # Every card: dealt, passed, played.
+    codes = _codes(b"".join(map(cut, lay.ranks)), b"".join(map(cut, lay.suits)))
+    if codes is None:
+        return None
+    dt = lay.deal_tables.get((offset, deck))
+    if dt is None:
+        dt = lay.deal_tables[offset, deck] = _deal_tables(n, hs, passed, offset, deck)
+    dealt = codes[:n * hs]
+    plays = codes[n * (hs + passed):]
+    owner = bytes.maketrans(_CARD_NUMBERS + dealt, dt.dealt_to)
+    # n * hs cards dealt, and every card of the deck (n * hs of them) among them
+    if 255 in dt.deck.translate(owner):
+        return None
+    if passed:
+        given = codes[n * hs:n * (hs + passed)]
+        if given.translate(owner) != dt.givers:
+            return None     # a card passed that the seat was not dealt
+        positions = _POSITIONS[:n * pc]
+        if given.translate(bytes.maketrans(given, positions)) != positions:
+            return None     # a card passed twice
+        # the seat of each card after the pass (the receivers come last and win)
+        owner = bytes.maketrans(_CARD_NUMBERS + dealt + given, dt.owned_by)
+    positions = _POSITIONS[:n * nt]
+    if plays.translate(bytes.maketrans(plays, positions)) != positions:
+        return None         # a card played twice
+    # The seats of the plays: the leader of each trick, and clockwise from it.
+    leaders = cut(lay.seats[tables.key][0]).translate(tables.key_index)
+    if leaders.translate(None, _CARD_NUMBERS[:n]):
+        return None         # not a seat
+    implied = b"".join(map(bytes.translate, repeat(leaders, n), tables.step))
+    for j in range(w):
+        if b"".join(map(cut, lay.seats[j])) != implied.translate(tables.plane[j]):
+            return None
+    # Every card played by the seat that holds it (and none twice): each seat
+    # played exactly its hand.
+    if plays.translate(owner) != implied:
+        return None
+    down = _CARDS_DOWN.translate(owner)
+    h = [int(down.translate(_IS_SEAT[i]), 2) for i in range(n)]
+    return h, list(leaders), [plays[i:i + nt] for i in range(0, n * nt, nt)]
 
 
 def fast_report(obj: Any, source: str | None, index: int | None, line: int | None,
@@ -1085,14 +1481,23 @@ def fast_report(obj: Any, source: str | None, index: int | None, line: int | Non
     Same result as ``check_game(game_from_dict(obj)).to_dict()`` whenever
     it is not ``None``; it just skips building the model.
     """
+    return _fast_report_or_none(obj, source, index, line, default_rules, force_rules, 0)
+
+
+def _fast_report_or_none(obj: Any, source: str | None, index: int | None, line: int | None,
+                         default_rules: RuleSet | None, force_rules: bool, blocks: int
+                         ) -> dict[str, Any] | None:
     try:
-        return _fast_report(obj, source, index, line, default_rules, force_rules)
+        return _fast_report(obj, source, index, line, default_rules, force_rules, blocks)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return None
 
 
 def _fast_report(obj: Any, source: str | None, index: int | None, line: int | None,
-                 default_rules: RuleSet | None, force_rules: bool) -> dict[str, Any] | None:
+                 default_rules: RuleSet | None, force_rules: bool, blocks: int
+                 ) -> dict[str, Any] | None:
+    """:func:`fast_report` of a record decoded as it is, or with *blocks*
+    canonical blocks cut out (see :func:`_cut_blocks`)."""
     if type(obj) is not dict or not obj.keys() <= _GAME_KEYS:
         return None
     spec = obj.get("rules")
@@ -1102,10 +1507,7 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
     if rules is None:
         return None
     tags = obj.get("tags") or {}
-    if type(tags) is not dict or any(type(v) is not str for v in tags.values()):
-        return None
-    players = obj.get("players") or {}
-    if type(players) is not dict or not all(map(_seat_ok, players)):
+    if type(tags) is not dict or not set(map(type, tags.values())) <= _STR:
         return None
     comment = obj.get("comment")
     if comment is not None and type(comment) is not str:
@@ -1118,16 +1520,20 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
                 or not all(map(_seat_ok, seats_in)) or len(set(seats_in)) != len(seats_in)):
             return None
         seats = tuple(seats_in)
+    tables = _seat_tables(seats)
+    players = obj.get("players") or {}
+    if type(players) is not dict or not (players.keys() <= tables.names
+                                         or all(map(_seat_ok, players))):
+        return None
     deals = obj["deals"]
     if type(deals) is not list or not deals:
         return None
     n = len(seats)
-    sidx = {s: i for i, s in enumerate(seats)}
-    orders = _orders(seats)
-    hs = rules.hand_size
-    deck = rules.deck_mask
-    nplays = n * rules.tricks_per_deal
-    pass_count = rules.pass_count
+    sidx = tables.index
+    orders = tables.orders
+    hs, deck, nt, pass_count, cycle_dirs, cycle_offsets, moon_way, target = _rules_constants(rules)
+    cycle_len = len(cycle_dirs)
+    nplays = n * nt
     totals = [0] * n
     out_deals: list[dict[str, Any]] = []
     finished = False
@@ -1135,28 +1541,26 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
     prev_number = 0
     prev_dealer: tuple[int, int] | None = None
     excerpt = False
-    replay = replay_exact
-    cycle_dirs = rules.pass_cycle
-    cycle_len = len(cycle_dirs)
-    cycle_offsets = tuple(rules.pass_offset(x) if pass_count else 0 for x in cycle_dirs)
-    moon_way = rules.moon
-    target = rules.target
+    replay = replay_tricks
     full_counts = [hs] * n
     pass_counts = [pass_count] * n
+    has_result = obj.get("result") is not None
+    int_types = _INT_TYPES
     for d in deals:
         if type(d) is not dict or not d.keys() <= _DEAL_KEYS or finished:
             return None
-        number = d.get("number")
+        get = d.get
+        number = get("number")
         if number is None:
             number = prev_number + 1
         elif type(number) is not int or number < 1 or (prev_number and number != prev_number + 1):
             return None
         if not prev_number and number > 1:
             excerpt = True
-        if excerpt and (d.get("total") is not None or obj.get("result") is not None):
+        if excerpt and (has_result or get("total") is not None):
             return None   # an excerpt: its totals and result cannot be checked
         prev_number = number
-        dealer = d.get("dealer")
+        dealer = get("dealer")
         if dealer is not None:
             di = sidx.get(dealer) if type(dealer) is str else None
             if di is None:
@@ -1165,54 +1569,66 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
                 return None
             prev_dealer = (di, number)
         k = (number - 1) % cycle_len
-        direction = d.get("pass")
+        direction = get("pass")
         if direction is not None and direction != cycle_dirs[k]:
             return None
-        if d.get("moon") is not None or d.get("unfinished", False) is not False:
+        if get("moon") is not None or get("unfinished", False) is not False:
             return None
-        dcomment = d.get("comment")
+        dcomment = get("comment")
         if dcomment is not None and type(dcomment) is not str:
             return None
-        hands = d.get("hands")
-        if type(hands) is not dict or len(hands) != n:
-            return None
-        lists = list(map(hands.__getitem__, seats))
-        if set(map(type, lists)) != _LIST or set(map(len, lists)) != {hs}:
-            return None
-        h = [sum(map(_BIT_OF, x)) for x in lists]
-        # hs distinct cards each (a card twice would carry into another bit),
-        # and together the whole deck in play
-        if list(map(int.bit_count, h)) != full_counts or sum(h) != deck:
-            return None
         offset = cycle_offsets[k]
-        passes = d.get("passes")
-        if offset:
-            if type(passes) is not dict or len(passes) != n:
+        hands = d["hands"]
+        if type(hands) is _Block:
+            # hands, passes and tricks in their canonical text
+            if "passes" in d or "tricks" in d:
                 return None
-            lists = list(map(passes.__getitem__, seats))
-            if set(map(type, lists)) != _LIST or set(map(len, lists)) != {pass_count}:
+            blocks -= 1
+            got = _block_deal(hands, n, hs, pass_count, offset, nt, deck, tables)
+            if got is None:
                 return None
-            given = [sum(map(_BIT_OF, x)) for x in lists]
-            if list(map(int.bit_count, given)) != pass_counts:
+            h, leaders, columns = got
+            taken = replay(rules, h, leaders, columns, True)
+        else:
+            if type(hands) is not dict or len(hands) != n:
                 return None
-            for i in range(n):
-                if given[i] & ~h[i]:
+            lists = list(map(hands.__getitem__, seats))
+            if set(map(type, lists)) != _LIST or set(map(len, lists)) != {hs}:
+                return None
+            h = [sum(map(_BIT_OF, x)) for x in lists]
+            # hs distinct cards each (a card twice would carry into another bit),
+            # and together the whole deck in play
+            if list(map(int.bit_count, h)) != full_counts or sum(h) != deck:
+                return None
+            passes = get("passes")
+            if offset:
+                if type(passes) is not dict or len(passes) != n:
                     return None
-            h = [(h[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
-        elif passes:
-            return None
-        tricks = d.get("tricks")
-        if type(tricks) is not list or sum(map(len, tricks)) != len(tricks):
-            return None
-        plays = list(chain.from_iterable(map(_PLAYS, tricks)))
-        if len(plays) != nplays or sum(map(len, plays)) != 2 * nplays:
-            return None
-        bits = list(map(_BIT_OF, map(_CARD, plays)))
-        done = replay(rules, h, bits)
-        if done is None:
-            return None
-        taken, leaders = done
-        if list(map(_SEAT, plays)) != list(chain.from_iterable(map(orders.__getitem__, leaders))):
+                lists = list(map(passes.__getitem__, seats))
+                if set(map(type, lists)) != _LIST or set(map(len, lists)) != {pass_count}:
+                    return None
+                given = [sum(map(_BIT_OF, x)) for x in lists]
+                if list(map(int.bit_count, given)) != pass_counts:
+                    return None
+                for i in range(n):
+                    if given[i] & ~h[i]:
+                        return None
+                h = [(h[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
+            elif passes:
+                return None
+            tricks = d["tricks"]
+            if type(tricks) is not list or sum(map(len, tricks)) != len(tricks):
+                return None
+            plays = list(chain.from_iterable(map(_PLAYS, tricks)))
+            if len(plays) != nplays or sum(map(len, plays)) != 2 * nplays:
+                return None
+            cards = list(map(_NUMBER_OF, map(_CARD, plays)))
+            names = list(map(_SEAT, plays))
+            leaders = list(map(sidx.__getitem__, names[::n]))
+            if names != list(chain.from_iterable(map(orders.__getitem__, leaders))):
+                return None
+            taken = replay(rules, h, leaders, [cards[i::n] for i in range(n)])
+        if taken is None:
             return None
         pts, shooter = deal_points(rules, taken, moon_way)
         moon: dict[str, Any] | None = None
@@ -1220,23 +1636,26 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
             if moon_way == "choose":
                 return None
             moon = {"seat": seats[shooter], "choice": moon_way, "assumed": False}
-        totals = [a + b for a, b in zip(totals, pts, strict=True)]
+        totals = list(map(add, totals, pts))
         points = dict(zip(seats, pts, strict=True))
         running = dict(zip(seats, totals, strict=True))
-        for recorded, computed in ((d.get("score"), points), (d.get("total"), running)):
-            if recorded is not None:
-                # A full line that agrees is one dict comparison; points are
-                # whole numbers (true and false are not, though they compare so).
-                if (type(recorded) is not dict or set(map(type, recorded.values())) - _INT
-                        or (recorded != computed if len(recorded) == n
-                            else any(computed[x] != v for x, v in recorded.items()))):
-                    return None
+        for recorded, computed in ((get("score"), points), (get("total"), running)):
+            # A full line that agrees is one dict comparison; points are whole
+            # numbers (true and false are not, though they compare so).
+            if recorded is not None and (
+                    type(recorded) is not dict
+                    or (recorded != computed if len(recorded) == n
+                        else any(computed[x] != v for x, v in recorded.items()))
+                    or list(map(type, recorded.values())) != int_types[len(recorded)]):
+                return None
         out_deals.append({"number": number, "points": points, "moon": moon, "totals": running})
         if max(totals) >= target:
             w = game_over(rules, totals)
             if w is not None:
                 finished = True
                 winners = tuple(seats[x] for x in w)
+    if blocks:
+        return None     # a block cut out of the text somewhere else than a deal's hands
     result = obj.get("result")
     if result is not None:
         if result == "*":
@@ -1249,7 +1668,8 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
             "deals": out_deals, "finished": finished, "winners": list(winners)}
 
 
-_SCAN = c_make_scanner(json.JSONDecoder())
+_make_scanner: Any = c_make_scanner or py_make_scanner
+_SCAN = _make_scanner(json.JSONDecoder())
 
 
 def report_json_text(text: str, source: str | None, index: int | None, line: int | None,
@@ -1260,6 +1680,14 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     model and :func:`check_game`.  A text that is not JSON, or not a game,
     is a game with one ``syntax-error`` (as the JSON readers make it)."""
     default = _as_rules(default_rules)
+    cut = _cut_blocks(text)
+    if cut is not None:
+        obj = _decode_cut(*cut)
+        if obj is not None:
+            fast = _fast_report_or_none(obj, source, index, line, default, force_rules,
+                                        len(cut[1]))
+            if fast is not None:
+                return fast
     try:
         obj, end = _SCAN(text, 0)
         if end != len(text) and not text[end:].isspace():

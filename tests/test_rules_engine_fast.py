@@ -31,9 +31,11 @@ def test_the_three_shortcuts_are_legal_plays(preset: str) -> None:
         broken = rng.random() < 0.5
         led = rng.choice([None, 0, 1, 2, 3])
         legal = legal_plays(rules, hand, led, False, broken)
+        opening = legal_plays(rules, hand, led, True, broken)
         for c in cards_of(hand):
             if led is not None and c // 13 == led:
                 assert legal >> c & 1                      # following suit
+                assert opening >> c & 1                    # ... on the first trick too
             elif led is not None:
                 assert bool(legal >> c & 1) == (not hand & SUIT_MASKS[led])   # off suit: only if void
             elif not (1 << c) & HEARTS_MASK:

@@ -250,6 +250,10 @@ class TextPrinter:
             return None
 
 
+#: ``json.dumps(x, ensure_ascii=False)``, without a new encoder for every game.
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+
+
 class _Spool:
     """Report entries kept as JSON text (memory first, then a temporary
     file), so that the summary can be printed before them."""
@@ -260,7 +264,7 @@ class _Spool:
         self.count = 0
 
     def add(self, entry: dict[str, Any]) -> None:
-        self.file.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        self.file.write(_ENCODE(entry) + "\n")
         self.count += 1
 
     def write_report(self, summary: Summary, out: IO[str]) -> None:
