@@ -68,10 +68,28 @@ def cli() -> None:
 
 
 def main(argv: list[str] | None = None) -> Any:
-    """Entry point of the console script; click turns usage errors into
-    exit status 2, and commands raise ``SystemExit`` with their own status."""
+    """Entry point of the console script.
+
+    Click runs in non-standalone mode so that Ctrl-C (which click would
+    turn into "Aborted!" and exit status 1) exits with the conventional 130
+    and a one-line message; usage errors still print click's message and
+    exit 2, and commands raise ``SystemExit`` with their own status.
+    """
     try:
-        return cli.main(args=argv, prog_name="hearts")
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
+        cli.main(args=argv, prog_name="hearts", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("hearts: interrupted", err=True)
         sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("hearts: interrupted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except BrokenPipeError:
+        # Output piped into `head` and closed early: not an error of ours.
+        sys.stderr.close()
+        sys.exit(0)
+    sys.exit(0)

@@ -173,6 +173,16 @@ def _map_pool(func: Callable[[T], R], items: Iterable[T], jobs: int, chunk_size:
             deferred = exc
         return chunk
 
+    # An input that fits in one chunk is not worth a pool of processes:
+    # run it here (same results, same order, same errors).
+    first = take()
+    second = take() if len(first) == chunk_size and deferred is None else []
+    if not second:
+        yield from _map_serial(func, first, progress)
+        if deferred is not None:
+            raise deferred
+        return
+    held: list[list[T]] = [second, first]   # popped from the end: first, then second
     # Workers are forked with SIGINT ignored from birth (no traceback from
     # a worker caught between fork and initializer).
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -186,7 +196,7 @@ def _map_pool(func: Callable[[T], R], items: Iterable[T], jobs: int, chunk_size:
         exhausted = False
         while True:
             while not exhausted and len(pending) < window:
-                chunk = take()
+                chunk = held.pop() if held else take()
                 if chunk:
                     pending.append(pool.apply_async(_run_chunk, (chunk,)))
                 if len(chunk) < chunk_size:

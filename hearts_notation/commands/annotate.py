@@ -45,7 +45,8 @@ from ..io import (
     write_atomic,
 )
 from ..model import Game
-from ..progress import stderr_is_terminal
+from ..parallel import default_jobs, map_ordered
+from ..progress import CorpusProgress, stderr_is_terminal
 from ..rules import RuleError, load_rules
 from ._common import EXIT_OK, EXIT_UNUSABLE, fail, fail_input, stdout_console
 
@@ -139,10 +140,12 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
 @click.option("--no-passes", is_flag=True, help="Do not analyse the passes.")
 @click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
 @click.option("--deal", "only_deal", type=int, help="Analyse only this deal (1-based) of each game.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Worker processes (0: every core); the deals are shared among them.")
 def command(file: str, output: str | None, samples: int | None, seed: int, fast: bool, lang: str,
             out_format: str, thresholds: str, rules: str | None, force_rules: bool,
             in_fmt: str | None, unicode: bool, no_passes: bool, exact_tricks: int | None,
-            only_deal: int | None) -> None:
+            only_deal: int | None, jobs: int) -> None:
     """Mark the passes and plays of FILE that cost points, and say why.
 
     Each decision is judged from the player's own information: the hidden
@@ -161,10 +164,14 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
                               lang=lang, passes=not no_passes)
     games, read_fmt = read_record(file, in_fmt, rules)
     analyses: list[GameAnalysis] = []
-    with decision_progress(games, stderr_is_terminal()) as tick:
-        for g in games:
-            task = GameTask(g, options, rules, force_rules, only_deal)
-            analyses.append(analyse_game(task, tick))
+    jobs = jobs or default_jobs()
+    if jobs > 1 and sum(len(g.deals) for g in games) > 1:
+        analyses = analyse_parallel(games, options, rules, force_rules, only_deal, jobs)
+    else:
+        with decision_progress(games, stderr_is_terminal()) as tick:
+            for g in games:
+                task = GameTask(g, options, rules, force_rules, only_deal)
+                analyses.append(analyse_game(task, tick))
     annotated = [annotate_game(g, a) for g, a in zip(games, analyses, strict=True)]
     write_lang = lang if unicode else "en"
     if output is not None:
@@ -181,6 +188,37 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
     else:
         _summary(analyses, lang)
     raise SystemExit(EXIT_OK)
+
+
+def merge_analyses(parts: list[GameAnalysis]) -> GameAnalysis:
+    """One game's analysis from the analyses of its deals (in deal order)."""
+    first = parts[0]
+    if not first.rules:          # rules undetermined: every part says the same
+        return first
+    return dataclasses.replace(first, decisions=tuple(d for p in parts for d in p.decisions),
+                               notes=tuple(n for p in parts for n in p.notes))
+
+
+def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: str | None,
+                     force_rules: bool, only_deal: int | None, jobs: int) -> list[GameAnalysis]:
+    """Analyse on *jobs* processes, one deal per task, so that a single long
+    game also uses every core; the result is the same as in one process
+    (each deal's sampling is seeded on its own)."""
+    tasks: list[GameTask] = []
+    owners: list[int] = []
+    for gi, g in enumerate(games):
+        numbers: list[int | None] = ([only_deal] if only_deal is not None
+                                     else list(range(1, len(g.deals) + 1)))
+        for k in numbers or [None]:
+            tasks.append(GameTask(g, options, rules, force_rules, k))
+            owners.append(gi)
+    parts: list[list[GameAnalysis]] = [[] for _ in games]
+    with CorpusProgress("annotate", total=len(tasks), unit="deals") as bar:
+        for gi, a in zip(owners, map_ordered(analyse_game, tasks, jobs=min(jobs, len(tasks)),
+                                             chunk_size=1), strict=True):
+            parts[gi].append(a)
+            bar.advance(0, 1)
+    return [merge_analyses(p) for p in parts]
 
 
 def _summary(analyses: list[GameAnalysis], lang: str) -> None:
