@@ -17,6 +17,7 @@ import click
 from rich.console import Console
 
 from ..io import EXTENSIONS, InputError
+from ..rules import RuleError, RuleSet, load_rules
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -61,3 +62,19 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
             yield from found
         else:
             yield p
+
+
+def rules_option(rules_arg: str | None, force_rules: bool) -> RuleSet | None:
+    """The rule set of a ``--rules`` option (``None`` when not given).
+
+    A bad value, or ``--force-rules`` without ``--rules``, is a command-line
+    error (exit 2) naming the valid choices, the same in every command.
+    """
+    if rules_arg is None:
+        if force_rules:
+            fail("--force-rules needs --rules")
+        return None
+    try:
+        return load_rules(rules_arg)
+    except RuleError as exc:
+        fail(f"--rules: {exc}")

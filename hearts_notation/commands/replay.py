@@ -28,8 +28,7 @@ from ..render.html import render_html
 from ..render.narrate import narrate
 from ..render.story import DealFact, GameFact, build_game
 from ..render.terminal import render_game
-from ..rules import RuleError, RuleSet, load_rules
-from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, stderr_console, stdout_console
+from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, rules_option, stderr_console, stdout_console
 
 
 def _interactive() -> bool:
@@ -93,14 +92,7 @@ def command(path: str, game_no: int | None, deal_no: int | None, lang: str, unic
     Exit status: 0 replayed, no rule broken; 1 replayed, the referee found
     errors; 2 unusable input or command line.
     """
-    rules: RuleSet | None = None
-    if rules_arg is not None:
-        try:
-            rules = load_rules(rules_arg)
-        except RuleError as exc:
-            fail(f"--rules: {exc}")
-    elif force_rules:
-        fail("--force-rules needs --rules")
+    rules = rules_option(rules_arg, force_rules)
     spec = rules.portable_spec if rules is not None else None
     games: list[GameFact] = []
     try:

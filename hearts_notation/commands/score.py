@@ -15,8 +15,10 @@ command line is wrong (a ``--game`` that does not exist).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import sys
+from functools import partial
 from typing import Any
 
 import click
@@ -25,10 +27,12 @@ from rich.text import Text
 
 from ..io import INPUT_FORMATS, InputError, read_games
 from ..model import Finding, Game
+from ..parallel import default_jobs, map_games, total_bytes
+from ..progress import CorpusProgress
 from ..referee import game_seats, rules_with_findings
-from ..rules import RuleError, RuleSet, load_rules
+from ..rules import RuleSet
 from ..scoring import GameScore, score_findings, score_game
-from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, stdout_console
+from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, rules_option, stdout_console
 
 #: The codes of the findings ``score`` reports (the scoring part of spec §5).
 SCORE_CODES = ("score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
@@ -43,6 +47,18 @@ def game_scores(game: Game, default_rules: RuleSet | None, force: bool
     score = score_game(game, rules, seats)
     found = [*game.errors, *found, *more] + [f for _, _, f in score_findings(game, rules, score)]
     return rules, score, found
+
+
+def score_entry(game: Game, default_rules: RuleSet | None, force: bool, table: bool
+                ) -> tuple[bool, Any]:
+    """Worker side of ``--jobs`` (picklable): whether the record disagrees,
+    and its JSON entry, or for the table what it needs (the game without
+    its deals, which the table does not show)."""
+    rules, score, found = game_scores(game, default_rules, force)
+    bad = any(f.severity == "error" for f in found)
+    if table:
+        return bad, (dataclasses.replace(game, deals=()), rules, score, found)
+    return bad, score_document(game, rules, score, found)
 
 
 def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Finding]) -> dict[str, Any]:
@@ -113,37 +129,37 @@ def _outcome(score: GameScore, rules: RuleSet) -> Text:
               show_default=True, help="table for people; json or csv for programs.")
 @click.option("--game", "game_no", type=click.IntRange(min=1), default=None,
               help="Only the N-th game of the file (1-based).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Worker processes (0: every core).")
 def command(path: str, rules_arg: str | None, force_rules: bool, fmt_in: str | None, fmt_out: str,
-            game_no: int | None) -> None:
+            game_no: int | None, jobs: int) -> None:
     """Points of every deal, running totals, moons and winners, recomputed
     from the tricks, with every disagreement with the recorded scores.
 
     Exit status: 0 the recorded scores agree, 1 they disagree somewhere,
     2 unusable input or command line.
     """
-    rules_default: RuleSet | None = None
-    if rules_arg is not None:
-        try:
-            rules_default = load_rules(rules_arg)
-        except RuleError as exc:
-            fail(f"--rules: {exc}")
-    elif force_rules:
-        fail("--force-rules needs --rules")
+    rules_default = rules_option(rules_arg, force_rules)
     spec = rules_default.portable_spec if rules_default is not None else None
     docs: list[dict[str, Any]] = []
     shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]] = []
     disagree = False
+    table = fmt_out == "table"
     try:
-        for i, game in enumerate(read_games(path, fmt_in, spec), 1):
-            if game_no is not None and i != game_no:
-                continue
-            rules, score, found = game_scores(game, rules_default, force_rules)
-            disagree = disagree or any(f.severity == "error" for f in found)
-            if fmt_out == "table":
-                shown.append((game, rules, score, found))
-            else:
-                docs.append(score_document(game, rules, score, found))
-            if game_no is not None:
+        if game_no is None:
+            work = partial(score_entry, default_rules=rules_default, force=force_rules, table=table)
+            with CorpusProgress("score", total=total_bytes([path]), unit="bytes") as bar:
+                for bad, item in map_games(work, [path], fmt=fmt_in, default_rules=spec,
+                                           jobs=jobs or default_jobs(), progress=bar):
+                    disagree = disagree or bad
+                    (shown if table else docs).append(item)
+        else:
+            for i, game in enumerate(read_games(path, fmt_in, spec), 1):
+                if i != game_no:
+                    continue
+                bad, item = score_entry(game, rules_default, force_rules, table)
+                disagree = bad
+                (shown if table else docs).append(item)
                 break
     except InputError as exc:
         fail_input(exc)
