@@ -37,3 +37,15 @@ def test_force_rules_needs_rules() -> None:
     result = CliRunner().invoke(cli, ["score", str(SAMPLES / "canonical.hrn"), "--force-rules"])
     assert result.exit_code == 2
     assert "--force-rules needs --rules" in result.output
+
+
+def test_score_and_replay_refuse_a_record_that_does_not_parse(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.hrn"
+    bad.write_text('[Event "x"]\n\ndeal 1\n1. N 2C E ZZ\n', encoding="utf-8")
+    runner = CliRunner()
+    for args in (["score", str(bad)], ["score", str(bad), "--format", "json"],
+                 ["replay", str(bad)], ["replay", str(bad), "--narrate"]):
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert f"{bad}:4:11: error: expected a card" in result.output
+        assert "Traceback" not in result.output

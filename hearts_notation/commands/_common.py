@@ -16,7 +16,9 @@ from typing import NoReturn
 import click
 from rich.console import Console
 
+from ..diagnostics import render
 from ..io import EXTENSIONS, InputError
+from ..model import Finding
 from ..rules import RuleError, RuleSet, load_rules
 
 EXIT_OK = 0
@@ -78,3 +80,21 @@ def rules_option(rules_arg: str | None, force_rules: bool) -> RuleSet | None:
         return load_rules(rules_arg)
     except RuleError as exc:
         fail(f"--rules: {exc}")
+
+
+def fail_syntax(path: str, errors: list[Finding]) -> NoReturn:
+    """Report a record that does not parse, compiler-style (``file:line:col``,
+    the source line and a caret), and exit 2: commands that show or score
+    a record cannot work on one they could not read (``validate`` instead
+    counts it as a finding)."""
+    lines: list[str] | None = None
+    if path != "-":
+        try:
+            lines = Path(path).read_text(encoding="utf-8-sig", errors="replace").split("\n")
+        except OSError:
+            lines = None
+    for f in errors:
+        click.echo(render(f, path, lines), err=True)
+    n = len(errors)
+    click.echo(f"hearts: {n} syntax error{'s' if n != 1 else ''} in {path}", err=True)
+    sys.exit(EXIT_UNUSABLE)

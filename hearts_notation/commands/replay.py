@@ -24,11 +24,21 @@ from rich.console import Console
 from rich.text import Text
 
 from ..io import INPUT_FORMATS, InputError, read_games, write_atomic
+from ..model import Finding
 from ..render.html import render_html
 from ..render.narrate import narrate
 from ..render.story import DealFact, GameFact, build_game
 from ..render.terminal import render_game
-from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, rules_option, stderr_console, stdout_console
+from ._common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    fail,
+    fail_input,
+    fail_syntax,
+    rules_option,
+    stderr_console,
+    stdout_console,
+)
 
 
 def _interactive() -> bool:
@@ -95,15 +105,19 @@ def command(path: str, game_no: int | None, deal_no: int | None, lang: str, unic
     rules = rules_option(rules_arg, force_rules)
     spec = rules.portable_spec if rules is not None else None
     games: list[GameFact] = []
+    syntax: list[Finding] = []
     try:
         for i, game in enumerate(read_games(path, fmt_in, spec), 1):
             if game_no is not None and i != game_no:
                 continue
+            syntax.extend(game.errors)
             games.append(build_game(game, rules, force_rules))
             if game_no is not None:
                 break
     except InputError as exc:
         fail_input(exc)
+    if syntax:
+        fail_syntax(path, syntax)
     if game_no is not None and not games:
         fail(f"{path} has no game {game_no}")
     chosen = _choose(games, deal_no, path)

@@ -32,7 +32,7 @@ from ..progress import CorpusProgress
 from ..referee import game_seats, rules_with_findings
 from ..rules import RuleSet
 from ..scoring import GameScore, score_findings, score_game
-from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, rules_option, stdout_console
+from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, fail_syntax, rules_option, stdout_console
 
 #: The codes of the findings ``score`` reports (the scoring part of spec §5).
 SCORE_CODES = ("score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
@@ -163,6 +163,12 @@ def command(path: str, rules_arg: str | None, force_rules: bool, fmt_in: str | N
                 break
     except InputError as exc:
         fail_input(exc)
+    syntax = [f for *_, found in shown for f in found if f.code == "syntax-error"]
+    syntax_docs = [d for doc in docs for d in doc["disagreements"] if d["code"] == "syntax-error"]
+    if syntax or syntax_docs:
+        fail_syntax(path, syntax or [Finding(d["code"], d["severity"], d["message"], d["deal"],
+                                             d["trick"], d["seat"], None, d["line"], d["column"])
+                                     for d in syntax_docs])
     if game_no is not None and not (docs or shown):
         fail(f"{path} has no game {game_no}")
     if fmt_out == "json":
