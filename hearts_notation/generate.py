@@ -24,6 +24,7 @@ from .cards import CARDS, cards_of, display_order, iter_bits
 from .engine import breaks_hearts, deal_points, legal_plays, trick_winner
 from .model import Deal, Game, Moon, Pass, Play, Trick
 from .rules import RuleSet, parse_rules
+from .scoring import game_over, moon_choice
 
 #: A game longer than this is cut (``result *``); with real play a game to
 #: 100 ends in well under 40 deals, so this only guards against a
@@ -171,35 +172,9 @@ def random_game(rules: RuleSet, rng: random.Random, deals: int = 1) -> Game:
 # Complete games -------------------------------------------------------------------
 
 
-def game_winners(rules: RuleSet, totals: Sequence[int]) -> list[int] | None:
-    """The winning seats if the game ends with these totals, else ``None``.
-
-    The game ends after the deal in which a total reaches the target; the
-    lowest total wins, tied lowest totals share the win (``tie: share``) or
-    play another deal (``tie: play-on``) (spec §4).
-    """
-    if max(totals) < rules.target:
-        return None
-    low = min(totals)
-    winners = [i for i, t in enumerate(totals) if t == low]
-    if len(winners) > 1 and rules.tie == "play-on":
-        return None
-    return winners
-
-
-def moon_choice(rules: RuleSet, shooter: int, totals: Sequence[int], taken: Sequence[int]) -> str:
-    """How a moon is scored: the rules' ``add``/``subtract``, or under
-    ``moon: choose`` the spec's rule (which is also the shooter's best
-    choice): ``add`` unless adding would end the game with the shooter not
-    among the winners, then ``subtract``."""
-    if rules.moon != "choose":
-        return rules.moon
-    pts, _ = deal_points(rules, taken, "add")
-    after = [t + p for t, p in zip(totals, pts, strict=True)]
-    winners = game_winners(rules, after)
-    if winners is not None and shooter not in winners:
-        return "subtract"
-    return "add"
+#: The game's end and the moon rule come from the scoring, the one place
+#: they are coded (names kept for the generator's callers).
+game_winners = game_over
 
 
 def generate_game(rules: RuleSet, rng: random.Random, bots: Sequence[Bot],

@@ -160,11 +160,22 @@ def _moon_choice(deal: Deal, rules: RuleSet, seats: Sequence[str], taken: Sequen
     sub_ok = _recorded_matches(deal.score, seats, sub)
     if add_ok != sub_ok:
         return ("add" if add_ok else "subtract"), True
+    return moon_choice(rules, shooter, totals, taken), True
+
+
+def moon_choice(rules: RuleSet, shooter: int, totals: Sequence[int], taken: Sequence[int]) -> str:
+    """How a moon is scored when nothing is recorded: the rules' ``add`` or
+    ``subtract``, or under ``moon: choose`` the spec's rule (§4, also the
+    shooter's best choice): ``add`` unless adding would end the game with
+    the shooter not among the winners, then ``subtract``."""
+    if rules.moon != "choose":
+        return rules.moon
+    add, _ = deal_points(rules, taken, "add")
     after = [t + p for t, p in zip(totals, add, strict=True)]
     winners = game_over(rules, after)
     if winners is not None and shooter not in winners:
-        return "subtract", True
-    return "add", True
+        return "subtract"
+    return "add"
 
 
 def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None) -> GameScore:
