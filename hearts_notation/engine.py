@@ -322,7 +322,8 @@ def replay_tricks(rules: RuleSet, hands: Sequence[int], leaders: Sequence[int],
         for lead, c0, c1, c2, c3 in zip(leaders[1:], k0[1:], k1[1:], k2[1:], k3[1:], strict=True):
             if lead != winner:
                 return None
-            m = bit[c0] | bit[c1] | bit[c2] | bit[c3]
+            b0 = bit[c0]
+            m = b0 | bit[c1] | bit[c2] | bit[c3]
             led_mask = suit_mask[c0]
             follow = m & led_mask
             if follow != m:
@@ -333,7 +334,6 @@ def replay_tricks(rules: RuleSet, hands: Sequence[int], leaders: Sequence[int],
                         or (not bit[c3] & led_mask and hands[(lead + 3) & 3] & left)):
                     return None
             if not broken:
-                b0 = bit[c0]
                 if b0 & hearts and not legal_plays(rules, hands[lead] & ~gone, None, False, False) & b0:
                     return None
                 if m & breaks[c0]:

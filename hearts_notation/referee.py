@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from itertools import chain, repeat
 from json.scanner import c_make_scanner, py_make_scanner  # type: ignore[attr-defined]
 from operator import add, itemgetter
-from typing import Any
+from typing import Any, cast
 
 from .cards import (
     CARDS,
@@ -270,6 +270,9 @@ class _DealCheck:
         self.di = di
         self.out: list[Finding] = []
         self.infos: dict[str, list[tuple[int, int, Pos | None]]] = {}
+        #: the cards each seat took, when :meth:`clean_play` replayed the deal
+        #: (scoring then need not replay the tricks again)
+        self.taken: list[int] | None = None
         self.deck = self.rules.deck_mask
         self.removed = FULL_DECK & ~self.deck
         #: the deal stops short on purpose (``*`` on it, or on the game after it)
@@ -325,22 +328,19 @@ class _DealCheck:
             if d is None or g is None or r is None:
                 return False
             hands.append((d & ~g) | r)
-        idx = self.idx
-        cards: list[int] = []
-        seats: list[int] = []
         for t in tricks:
             if len(t.plays) != n:
                 return False
-            for p in t.plays:
-                s = idx.get(p.seat)
-                if s is None:
-                    return False
-                cards.append(p.card)
-                seats.append(s)
-        leaders = seats[::n]
+        plays = [p for t in tricks for p in t.plays]
+        seats = list(map(self.idx.get, [p.seat for p in plays]))
+        if None in seats:
+            return False
+        cards = [p.card for p in plays]
+        leaders = cast("list[int]", seats[::n])      # (no None among them)
         if seats != [(lead + k) % n for lead in leaders for k in range(n)]:
             return False
-        return replay_tricks(self.rules, hands, leaders, [cards[k::n] for k in range(n)]) is not None
+        self.taken = replay_tricks(self.rules, hands, leaders, [cards[k::n] for k in range(n)])
+        return self.taken is not None
 
     def check_hands(self) -> None:
         n, idx = self.n, self.idx
@@ -943,6 +943,7 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     n = len(seats)
     ctx = _Ctx(rules, seats, idx, len(game.deals) - 1, game.result == "*", bool(game.errors))
     per_deal: list[list[Finding]] = []
+    taken: list[list[int] | None] = []
     prev_number = 0
     prev_dealer: tuple[int, int] | None = None   # (seat index, deal number)
     for di, deal in enumerate(game.deals):
@@ -990,7 +991,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
                 f"({', '.join(rules.pass_cycle)}) makes deal {number} pass {cycle}")
         checker = _DealCheck(ctx, deal, number, di)
         per_deal.append(head + checker.run(deal.direction, header_flagged))
-    score = score_game(game, rules, seats)
+        taken.append(checker.taken)
+    score = score_game(game, rules, seats, taken)
     extra = score_findings(game, rules, score)
     before: dict[int, list[Finding]] = {}
     after: dict[int, list[Finding]] = {}

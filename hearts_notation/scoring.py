@@ -178,11 +178,17 @@ def moon_choice(rules: RuleSet, shooter: int, totals: Sequence[int], taken: Sequ
     return "add"
 
 
-def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None) -> GameScore:
+def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
+               taken_by_deal: Sequence[list[int] | None] | None = None) -> GameScore:
     """Recompute every deal's points, the running totals (from 0), the end
     of the game and the winners, from the tricks as recorded.
 
     *seats* defaults to the record's seats, else the rules' default seats.
+    *taken_by_deal*, if given, holds for each deal the cards each seat took
+    (seat order) when the caller has already replayed its tricks with
+    :func:`engine.replay_tricks` (the referee does, for every clean deal),
+    or ``None`` for a deal to work out here from its tricks: the same
+    masks :func:`taken_cards` gives, without a second pass over the tricks.
     Deals recorded after the end are scored too (the totals go on), but the
     winners are those at the end; the referee reports ``game-continued``.
     """
@@ -201,7 +207,8 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None) -
         points: dict[str, int] = {}
         taken: list[int] = []
         if complete:
-            taken = taken_cards(deal, rules, names)
+            known = taken_by_deal[i] if taken_by_deal is not None else None
+            taken = known if known is not None else taken_cards(deal, rules, names)
             shooter = moon_shooter(rules, taken)
             choice = "add"
             if shooter is not None:

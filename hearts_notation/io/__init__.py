@@ -198,7 +198,7 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int) -> Iterator[str]:
                 yield before.decode("utf-8")
             raise bad from None
         done = data[:consumed] if consumed < len(data) else data
-        newlines = done.count(b"\n")
+        newlines = _count_newlines(done)
         if newlines:
             line += newlines
             column0 = len(done) - done.rfind(b"\n") - 1
@@ -215,6 +215,21 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int) -> Iterator[str]:
             break
     if not seen_text:
         raise InputError(source, "empty input: no game found")
+
+
+def _count_newlines(data: bytes) -> int:
+    """``data.count(b"\\n")``, faster on long lines: ``bytes.count`` looks at
+    every byte, ``bytes.find`` is ``memchr``.  A block of JSONL (lines of
+    kilobytes) has a few hundred newlines, found one ``find`` each; past
+    that (HRN, short lines) the rest is counted."""
+    find = data.find
+    pos = 0
+    for k in range(256):
+        at = find(b"\n", pos)
+        if at < 0:
+            return k
+        pos = at + 1
+    return 256 + data.count(b"\n", pos)
 
 
 def split_lines(chunks: Iterable[str]) -> Iterator[str]:

@@ -168,8 +168,9 @@ def _split_lines(text: str) -> Iterator[str]:
         start = end + 1
 
 
-def iter_logical_lines(lines: Iterable[str]) -> Iterator[LogicalLine]:
-    """Logical lines of an input, with their kinds, read lazily.
+def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[LogicalLine]:
+    """Logical lines of an input, with their kinds, read lazily; the first
+    line of *lines* is numbered *number_from* (a game cut out of a file).
 
     A brace comment left open at the end of the input, or that reaches a
     line beginning with a tag (``[Event "..."]``: the next game), makes the
@@ -180,7 +181,7 @@ def iter_logical_lines(lines: Iterable[str]) -> Iterator[LogicalLine]:
     """
     source = iter(lines)
     pushback: list[tuple[int, str]] = []
-    lineno = 0
+    lineno = number_from - 1
 
     def next_line() -> tuple[int, str] | None:
         nonlocal lineno
@@ -195,7 +196,7 @@ def iter_logical_lines(lines: Iterable[str]) -> Iterator[LogicalLine]:
             raw = raw[:-1]
         if raw.endswith("\r"):
             raw = raw[:-1]
-        if lineno == 1 and raw.startswith("\ufeff"):
+        if lineno == number_from and raw.startswith("\ufeff"):
             raw = raw[1:]
         return lineno, raw
 
@@ -362,7 +363,10 @@ def parse_game(text: str, source: str = "-", first_line: int = 1,
     first line in the file.  Text that holds more than one game reads as one
     (a second game's tags are then an error, as are lines after ``result``).
     """
-    lines: list[LogicalLine] = []
+    if first_line >= 1:     # numbered as they are read (0 means "no line" in there)
+        lines = list(iter_logical_lines(_split_lines(text), first_line))
+        return build_game(lines, source, index, default_rules, fast)
+    lines = []
     for ll in iter_logical_lines(_split_lines(text)):
         ll.line += first_line - 1
         if ll.unclosed is not None:
@@ -445,6 +449,10 @@ def _offset(direction: str | None, n: int) -> int | None:
     return None
 
 
+#: Sort key of :func:`display_order` as a table look-up (a hand line is
+#: sorted once per deal and seat; a Python key function per card cost more).
+_DISPLAY_RANK = {c: i for i, c in enumerate(display_order(CARDS))}.__getitem__
+
 _RawPlay = tuple[str | None, int, int, Any, Any, Any, int, int]
 
 
@@ -466,7 +474,7 @@ class _DealBuilder:
         self.hand_pos: dict[str, tuple[int, int]] = {}
         self.passes: dict[str, Pass] = {}
         self.pass_pos: dict[str, tuple[int, int]] = {}
-        self.tricks: list[tuple[int, int, int, str | None, tuple[_RawPlay, ...]]] = []
+        self.tricks: list[tuple[int, int, int, str | None, tuple[_RawPlay, ...], bool]] = []
         self.score: dict[str, int] | None = None
         self.score_pos: tuple[int, int] | None = None
         self.total: dict[str, int] | None = None
@@ -702,7 +710,7 @@ class _GameBuilder:
             first = d.hand_pos[seat]
             raise self.fail(f"a second hand line for {seat} (the first is at {first[0]}:{first[1]})",
                             line, col)
-        d.hands[seat] = None if cards is None else tuple(display_order(cards))
+        d.hands[seat] = None if cards is None else tuple(sorted(cards, key=_DISPLAY_RANK))
         d.hand_pos[seat] = (line, col)
         d.where["hand:" + seat] = Pos(line, col)
 
@@ -729,12 +737,16 @@ class _GameBuilder:
                             + (" (trick numbers run 1, 2, 3 ... in each deal)" if number > 0 else ""),
                             line, col, trick=number)
         exact = self.exact_seats
+        implied = False     # a card with its seat left to the reader (see _close_deal)
         for p in plays:
-            if p[0] is not None and p[0] not in exact:  # unknown, or to be matched case-blind
+            if p[0] is None:
+                implied = True
+            elif p[0] not in exact:  # unknown, or to be matched case-blind
                 plays = tuple(q if q[0] is None else (self.seat(q[0], q[1], q[2], trick=number), *q[1:])
                               for q in plays)
+                implied = any(q[0] is None for q in plays)
                 break
-        d.tricks.append((line, col, number, comment, plays))
+        d.tricks.append((line, col, number, comment, plays, implied))
 
     def _points(self, el: Element) -> None:
         kind, line, col, pairs = el
@@ -831,14 +843,19 @@ class _GameBuilder:
         n = len(seats)
         idx = {s: i for i, s in enumerate(seats)}
         tricks: list[Trick] = []
-        prev_winner: int | None = None
-        prev_empty = False
+        # The plays of the trick before (seats resolved), whose winner leads
+        # the next trick when its leader is left implied: worked out only
+        # then (canonical text names every seat).
+        prev: tuple[Play, ...] | None = None
         low_name = ""
-        for t_i, (line, col, number, comment, raw) in enumerate(d.tricks):
+        for t_i, (line, col, number, comment, raw, implied) in enumerate(d.tricks):
+            if not implied:     # every seat named (and known): canonical text
+                prev = tuple([Play(seat, card, mark, pcomment, Pos(cl, cc))  # type: ignore[arg-type]
+                              for seat, _sl, _sc, card, mark, pcomment, cl, cc in raw])
+                tricks.append(Trick(prev, comment, Pos(line, col)))
+                continue
             out: list[Play] = []
             at = -1
-            cards: list[int] = []
-            where: list[int] = []
             for k, (seat, _sl, _sc, card, mark, pcomment, cl, cc) in enumerate(raw):
                 if seat is None:
                     if k == 0:
@@ -851,9 +868,11 @@ class _GameBuilder:
                                     f"show who holds {low_name} after the pass; write the seat before the "
                                     f"card (as in S {card.text(unicode=True)})", cl, cc, trick=number)
                         else:
-                            leader = prev_winner
+                            assert prev is not None
+                            leader = (idx[prev[trick_winner([p.card for p in prev])].seat]
+                                      if prev else None)
                             if leader is None:
-                                why = "has no cards" if prev_empty else "is not known"
+                                why = "has no cards" if not prev else "is not known"
                                 raise self.fail(f"cannot tell who leads trick {number}: trick {number - 1} "
                                                 f"{why}; write the seat before the card", cl, cc,
                                                 trick=number)
@@ -863,16 +882,9 @@ class _GameBuilder:
                     seat = seats[at]
                 else:
                     at = idx[seat]
-                cards.append(card)
-                where.append(at)
                 out.append(Play(seat, card, mark, pcomment, Pos(cl, cc)))
-            if cards:
-                prev_winner = where[trick_winner(cards)]
-                prev_empty = False
-            else:
-                prev_winner = None
-                prev_empty = True
-            tricks.append(Trick(tuple(out), comment, Pos(line, col)))
+            prev = tuple(out)
+            tricks.append(Trick(prev, comment, Pos(line, col)))
         self.deals.append(Deal(
             number=d.number, dealer=d.dealer, direction=d.direction,  # type: ignore[arg-type]
             hands=d.hands, passes=d.passes, tricks=tuple(tricks), score=d.score, total=d.total,

@@ -54,7 +54,8 @@ _DIGITS: Final = frozenset("0123456789")
 
 
 def _is_int(s: str) -> bool:
-    return bool(s) and set(s) <= _DIGITS
+    # (ASCII digits only: str.isdigit alone also takes other scripts' digits)
+    return s.isascii() and s.isdigit()
 
 
 _SEAT_MEMO: dict[str, bool] = {}
@@ -120,11 +121,31 @@ def fast_line(text: str, line: int) -> list[Element] | None:
 
 
 def _trick(toks: list[str], line: int, indent: int) -> list[Element] | None:
-    plays: list[tuple[Any, ...]] = []
     col = indent + 1 + len(toks[0]) + 1
+    if len(toks) % 2:
+        # ``SEAT CARD`` pairs (canonical text): what the loop below makes of
+        # them, a pair at a time (a card spelling is never a seat).
+        table = CARD_TABLE
+        memo = _SEAT_MEMO
+        pairs: list[tuple[Any, ...]] = []
+        c = col
+        for st, ct in zip(toks[1::2], toks[2::2], strict=True):
+            hit = table.get(ct)
+            if hit is None or st in table or not (memo.get(st) or _seat(st)):
+                break
+            pairs.append((st, line, c, hit[0], hit[1], None, line, c + len(st) + 1))
+            c += len(st) + len(ct) + 2
+        else:
+            return [("trick", line, indent + 1, int(toks[0][:-1]), None, tuple(pairs))]
+    return _trick_tokens(toks, line, indent, col)
+
+
+def _trick_tokens(toks: list[str], line: int, indent: int, col: int) -> list[Element] | None:
+    plays: list[tuple[Any, ...]] = []
     seat: str | None = None
     sc = 0
     table = CARD_TABLE
+    memo = _SEAT_MEMO
     for tok in toks[1:]:
         hit = table.get(tok)
         if hit is not None:
@@ -134,7 +155,7 @@ def _trick(toks: list[str], line: int, indent: int) -> list[Element] | None:
             else:
                 plays.append((seat, line, sc, card, mark, None, line, col))
                 seat = None
-        elif seat is None and _seat(tok):
+        elif seat is None and (memo.get(tok) or _seat(tok)):
             seat, sc = tok, col
         else:
             return None
