@@ -50,8 +50,8 @@ from ..parallel import (
 )
 from ..progress import CorpusProgress
 from ..referee import report_json_text, validate_game
-from ..rules import RuleError, RuleSet, load_rules
-from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, expand_paths, fail, stdout_console
+from ..rules import RuleSet
+from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, expand_paths, rules_option, stdout_console
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -322,8 +322,8 @@ def _stdin_swapped(data: bytes) -> Any:
 @click.option("--format", "fmt_out", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text for people, json for the report of spec §6.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors (no warnings, infos or summary).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Worker processes (0: every core).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Worker processes (0: every core); the output is the same whatever the number.")
 def command(paths: tuple[str, ...], rules_arg: str | None, force_rules: bool, fmt_in: str | None,
             fmt_out: str, quiet: bool, jobs: int) -> None:
     """Check every card of every deal against the rules in force, recompute
@@ -332,14 +332,7 @@ def command(paths: tuple[str, ...], rules_arg: str | None, force_rules: bool, fm
     Exit status: 0 no error, 1 errors found, 2 an input could not be read
     (the other inputs are still checked) or a bad command line.
     """
-    rules: RuleSet | None = None
-    if rules_arg is not None:
-        try:
-            rules = load_rules(rules_arg)
-        except RuleError as exc:
-            fail(f"--rules: {exc}")
-    elif force_rules:
-        fail("--force-rules needs --rules")
+    rules = rules_option(rules_arg, force_rules)
     summary = Summary()
     readable: list[str] = []
     try:
