@@ -39,7 +39,7 @@ from ..io import (
     write_atomic_iter,
 )
 from ..model import Finding, Game
-from ..rules import RuleError, RuleSet, load_rules, parse_rules
+from ..rules import RuleError, load_rules
 from ._common import EXIT_UNUSABLE, fail, fail_input
 
 
@@ -113,33 +113,27 @@ def rules_spec(arg: str) -> str:
     """A ``Rules`` string for a ``--rules`` value (preset, ``"preset k=v"``
     or YAML file), so that it can be written into a record.
 
-    A YAML file becomes ``standard`` plus the keys where it differs, which
-    names the same rules without needing the file.  Raises
-    :class:`RuleError` for rules that do not exist.
+    A YAML file becomes ``standard`` plus the keys where it differs
+    (:attr:`RuleSet.portable_spec`), which names the same rules without
+    needing the file.  Raises :class:`RuleError` for rules that do not exist.
     """
-    rs = load_rules(arg)
-    try:
-        if parse_rules(rs.spec).to_mapping() == rs.to_mapping():
-            return rs.spec
-    except RuleError:
-        pass
-    return _spec_from_mapping(rs)
+    return load_rules(arg).portable_spec
 
 
-def _spec_from_mapping(rs: RuleSet) -> str:
-    base = parse_rules("standard").to_mapping()
-    words = ["standard"]
-    for key, value in rs.to_mapping().items():
-        if value == base[key]:
-            continue
-        if isinstance(value, list):
-            text = ",".join(str(v) for v in value)
-        elif isinstance(value, bool):
-            text = "true" if value else "false"
-        else:
-            text = str(value)
-        words.append(f"{key}={text}")
-    return " ".join(words)
+def text_options(lang: str, unicode: bool | None, rules_arg: str | None) -> tuple[bool, str | None]:
+    """The checked ``--lang``/``--unicode``/``--rules`` options shared by
+    ``convert`` and ``fmt``: whether to write suit symbols (French ranks
+    exist only with them, so ``--lang fr`` implies ``--unicode``), and the
+    ``Rules`` string of ``--rules``.  Bad values exit 2."""
+    if lang == "fr" and unicode is False:
+        fail("--lang fr writes French ranks, which exist only with suit symbols; drop --ascii")
+    spec: str | None = None
+    if rules_arg is not None:
+        try:
+            spec = rules_spec(rules_arg)
+        except RuleError as exc:
+            fail(f"--rules: {exc}")
+    return bool(unicode) or lang == "fr", spec
 
 
 def default_output_format(in_fmt: str, output: str | None) -> str:
@@ -216,15 +210,7 @@ def command(input_path: str, output: str | None, from_fmt: str | None, to_fmt: s
     On any syntax error, every error is printed (file:line:col, the line
     and a caret), nothing is written and the exit status is 2.
     """
-    if lang == "fr" and unicode is False:
-        fail("--lang fr writes French ranks, which exist only with suit symbols; drop --ascii")
-    use_unicode = bool(unicode) or lang == "fr"
-    spec: str | None = None
-    if rules_arg is not None:
-        try:
-            spec = rules_spec(rules_arg)
-        except RuleError as exc:
-            fail(f"--rules: {exc}")
+    use_unicode, spec = text_options(lang, unicode, rules_arg)
     in_fmt = format_for(input_path, from_fmt)
     out_fmt = to_fmt or default_output_format(in_fmt, output)
     target = output if output is not None else "-"

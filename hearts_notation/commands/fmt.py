@@ -20,9 +20,8 @@ import click
 
 from ..io import InputError, format_for, write_atomic
 from ..io.hrn_writer import dumps_hrn
-from ..rules import RuleError
 from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, fail
-from .convert import Loaded, load, rules_spec
+from .convert import Loaded, load, text_options
 
 
 def hrn_paths(args: tuple[str, ...]) -> Iterator[str]:
@@ -90,15 +89,7 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
     """
     if check and in_place:
         fail("use --check or --in-place, not both")
-    if lang == "fr" and unicode is False:
-        fail("--lang fr writes French ranks, which exist only with suit symbols; drop --ascii")
-    use_unicode = bool(unicode) or lang == "fr"
-    spec: str | None = None
-    if rules_arg is not None:
-        try:
-            spec = rules_spec(rules_arg)
-        except RuleError as exc:
-            fail(f"--rules: {exc}")
+    use_unicode, spec = text_options(lang, unicode, rules_arg)
 
     results: list[tuple[Loaded, str]] = []
     failed = 0

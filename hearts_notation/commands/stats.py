@@ -20,9 +20,8 @@ from rich.table import Table
 from ..io import InputError
 from ..parallel import default_jobs, map_games, total_bytes
 from ..progress import CorpusProgress
-from ..rules import RuleError, load_rules
 from ..stats import Tally, game_tally
-from ._common import expand_paths, fail, fail_input, stdout_console
+from ._common import expand_paths, fail_input, rules_option, stdout_console
 
 
 def _pct(x: float | None) -> str:
@@ -98,12 +97,8 @@ def command(files: tuple[str, ...], fmt_out: str, rules_arg: str | None, force_r
     Points and moons are recomputed from the tricks by the referee, not
     taken from the records' score lines.
     """
-    rules_spec: str | None = None
-    if rules_arg is not None:
-        try:
-            rules_spec = getattr(load_rules(rules_arg), "portable_spec", None) or rules_arg
-        except RuleError as exc:
-            fail(str(exc))
+    chosen = rules_option(rules_arg, force_rules)
+    rules_spec = chosen.portable_spec if chosen is not None else None
     try:
         paths = list(expand_paths(files))
     except InputError as exc:

@@ -82,6 +82,8 @@ class Voice:
     """Words of one language; the narrator decides what to say."""
 
     lang = "en"
+    #: lemma -> (third person, second person) forms, per language.
+    VERBS: ClassVar[dict[str, tuple[str, str]]] = {}
 
     def __init__(self, game: GameFact, unicode: bool = True) -> None:
         self.game = game
@@ -95,6 +97,15 @@ class Voice:
     def who(self, seat: str) -> str:
         """Subject form of a seat: the player's name, or "you"."""
         raise NotImplementedError
+
+    def v(self, seat: str, lemma: str) -> str:
+        """Subject and verb: ``Bo entame`` / ``vous entamez``."""
+        return f"{self.who(seat)} {self.vf(seat, lemma)}"
+
+    def vf(self, seat: str, lemma: str) -> str:
+        """The verb alone, conjugated for *seat* (third or second person)."""
+        forms = self.VERBS[lemma]
+        return forms[1] if self.second(seat) else forms[0]
 
     # Cards ------------------------------------------------------------------
     def bare(self, card: Card) -> str:
@@ -145,16 +156,6 @@ class French(Voice):
 
     def who(self, seat: str) -> str:
         return "vous" if self.second(seat) else self.game.name(seat)
-
-    def v(self, seat: str, lemma: str) -> str:
-        """``Bo entame`` / ``vous entamez``."""
-        forms = self.VERBS[lemma]
-        return f"{self.who(seat)} {forms[1] if self.second(seat) else forms[0]}"
-
-    def vf(self, seat: str, lemma: str) -> str:
-        """The conjugated verb alone."""
-        forms = self.VERBS[lemma]
-        return forms[1] if self.second(seat) else forms[0]
 
     def poss(self, seat: str) -> str:
         return "votre" if self.second(seat) else "son"
@@ -222,14 +223,6 @@ class English(Voice):
 
     def who(self, seat: str) -> str:
         return "you" if self.second(seat) else self.game.name(seat)
-
-    def v(self, seat: str, lemma: str) -> str:
-        forms = self.VERBS[lemma]
-        return f"{self.who(seat)} {forms[1] if self.second(seat) else forms[0]}"
-
-    def vf(self, seat: str, lemma: str) -> str:
-        forms = self.VERBS[lemma]
-        return forms[1] if self.second(seat) else forms[0]
 
     def the(self, card: Card) -> str:
         return f"the {self.bare(card)}"
