@@ -729,7 +729,7 @@ class Narrator:
                     f"{w.v(seat, 'prendre')} la main sans point.",
                 ]))
             if before > 0 and not has_queen:
-                more = f"{w.points(pts).replace('un point', 'un point')} de plus"
+                more = f"{w.points(pts)} de plus"
                 total = f" ({before + pts} en tout)"
                 return _cap(self.pick("winmore", where, [
                     f"{w.owned(seat, card)} gagne, et {w.who(seat)} {w.vf(seat, 'ramasser')} {more}{total}.",
