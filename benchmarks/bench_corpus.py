@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_notation.generate import generate_games
 from hearts_notation.io import dumps, iter_text_lines
-from hearts_notation.io.hrn import iter_games_lines
+from hearts_notation.io.hrn.reader import iter_games_lines
 from hearts_notation.model import Game
 from hearts_notation.parallel import map_games
 

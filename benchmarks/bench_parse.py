@@ -31,8 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_notation.generate import random_game
-from hearts_notation.io.hrn import iter_games_lines, iter_hrn
-from hearts_notation.io.hrn_writer import dumps_hrn
+from hearts_notation.io.hrn.reader import iter_games_lines, iter_hrn
+from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.rules import parse_rules
 
 DEALS_PER_GAME = 10

@@ -270,7 +270,7 @@ def batch_games(batch: Batch) -> list[Game]:
         return [json_element_game(text, batch.source, batch.first_index + i, line, batch.in_array)
                 for i, (text, line) in enumerate(zip(batch.payload, batch.lines, strict=True))]
     if batch.kind == "hrn":
-        from .io.hrn import parse_game
+        from .io.hrn.reader import parse_game
 
         return [parse_game(text, batch.source, line, batch.default_rules, batch.first_index + i)
                 for i, (line, text) in enumerate(batch.payload)]
@@ -495,7 +495,7 @@ def _hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
     """Games of an HRN stream cut by the reader's own splitter (so the cut
     is the one a whole-file read makes), shipped as text with the line
     each game starts on."""
-    from .io.hrn import iter_games_lines
+    from .io.hrn.reader import iter_games_lines
 
     games: list[tuple[int, str]] = []
     first_index = 1

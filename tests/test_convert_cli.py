@@ -15,7 +15,7 @@ from hearts_notation.cli import cli
 from hearts_notation.commands.convert import default_output_format, rules_spec
 from hearts_notation.generate import random_game
 from hearts_notation.io import dumps, iter_games_text
-from hearts_notation.io.hrn_writer import dumps_hrn
+from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.model import Game
 from hearts_notation.rules import RuleError, parse_rules
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from hearts_notation.io import InputError, iter_games_text
-from hearts_notation.io.hrn import iter_hrn, parse_game
+from hearts_notation.io.hrn.reader import iter_hrn, parse_game
 from hearts_notation.io.jsonio import RecordError
 from hearts_notation.model import Finding, Game
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_notation.io.hrn_fast import _trick, _trick_tokens
+from hearts_notation.io.hrn.fast import _trick, _trick_tokens
 
 TOKENS = st.sampled_from(["N", "E", "S", "W", "n", "P3", "2C", "QS", "10H", "TD", "AH!", "KS?",
                           "X", "deal", "QSx", "R♥", "C", "1"])

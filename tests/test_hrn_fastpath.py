@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts_notation.generate import random_game
-from hearts_notation.io.hrn import iter_hrn
-from hearts_notation.io.hrn_fast import PBN_PATTERN, fast_line
-from hearts_notation.io.hrn_lark import parse_line, terminal_pattern
-from hearts_notation.io.hrn_lex import CARD_TABLE, HrnSyntaxError
-from hearts_notation.io.hrn_writer import dumps_hrn
+from hearts_notation.io.hrn.fast import PBN_PATTERN, fast_line
+from hearts_notation.io.hrn.lark_reader import parse_line, terminal_pattern
+from hearts_notation.io.hrn.lex import CARD_TABLE, HrnSyntaxError
+from hearts_notation.io.hrn.reader import iter_hrn
+from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.model import Game
 from hearts_notation.rules import parse_rules
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from hearts_notation.cards import display_order, parse_card
-from hearts_notation.io.hrn import iter_hrn, parse_game
+from hearts_notation.io.hrn.reader import iter_hrn, parse_game
 from hearts_notation.model import Game, Pos
 
 

@@ -7,7 +7,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_notation.io.hrn import LogicalLine, _split_lines, build_game, iter_logical_lines, parse_game
+from hearts_notation.io.hrn.reader import (
+    LogicalLine,
+    _split_lines,
+    build_game,
+    iter_logical_lines,
+    parse_game,
+)
 
 LINES = st.sampled_from([
     '[Event "x"]', '[Rules "standard"]', "deal 1 dealer N pass left", "N: AKQ.JT9.876.5432",

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from hearts_notation.cards import RANK_FRENCH, RANK_LETTERS, Card
 from hearts_notation.generate import random_game
-from hearts_notation.io.hrn import iter_hrn
+from hearts_notation.io.hrn.reader import iter_hrn
 from hearts_notation.model import Deal, Game, Mark, Pass, Trick
 from hearts_notation.rules import parse_rules
 

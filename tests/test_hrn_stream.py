@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from hearts_notation.io import read_games
-from hearts_notation.io.hrn import iter_games_lines, iter_hrn, iter_logical_lines
+from hearts_notation.io.hrn.reader import iter_games_lines, iter_hrn, iter_logical_lines
 from hearts_notation.model import Pos
 
 GAME = '[Event "G{n}"]\ndeal 1\n1. S 2C W 3C N 4C E 5C\nresult N\n'
@@ -126,7 +126,7 @@ def test_games_split_elsewhere_build_the_same_games() -> None:
     """Workers get each game's logical lines (pickled) and build it alone."""
     import pickle
 
-    from hearts_notation.io.hrn import build_game
+    from hearts_notation.io.hrn.reader import build_game
 
     text = (Path(__file__).parent / "data" / "hrn" / "broken.hrn").read_text(encoding="utf-8")
     chunks = [pickle.loads(pickle.dumps(c)) for c in iter_games_lines(text.split("\n"))]

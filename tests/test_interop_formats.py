@@ -545,8 +545,8 @@ def test_referee_finds_openspiel_records_clean_and_reports_a_wrong_score() -> No
 
 def test_openspiel_records_survive_hrn_text() -> None:
     """Read from OpenSpiel, written as HRN and read back: the same games."""
-    pytest.importorskip("hearts_notation.io.hrn")
-    pytest.importorskip("hearts_notation.io.hrn_writer")
+    pytest.importorskip("hearts_notation.io.hrn.reader")
+    pytest.importorskip("hearts_notation.io.hrn.writer")
     from hearts_notation.io import dumps
 
     games = read("states.osjson", "openspiel")

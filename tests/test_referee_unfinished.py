@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from hearts_notation.cli import cli
 from hearts_notation.generate import generate_games
-from hearts_notation.io.hrn_writer import dumps_hrn
+from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.io.jsonio import game_from_dict, game_to_dict
 from hearts_notation.referee import check_game
 

@@ -9,8 +9,8 @@ import pytest
 
 from hearts_notation.generate import random_deal, random_game
 from hearts_notation.io import dumps, iter_games_text
-from hearts_notation.io.hrn import iter_hrn
-from hearts_notation.io.hrn_writer import dumps_hrn
+from hearts_notation.io.hrn.reader import iter_hrn
+from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.model import Game
 from hearts_notation.rules import parse_rules, preset_names
 

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from hearts_notation.cards import CARDS, parse_card
 from hearts_notation.generate import random_deal
 from hearts_notation.io import dumps, iter_games_text
-from hearts_notation.io.hrn import iter_hrn
-from hearts_notation.io.hrn_writer import dumps_hrn, hand_text
+from hearts_notation.io.hrn.reader import iter_hrn
+from hearts_notation.io.hrn.writer import dumps_hrn, hand_text
 from hearts_notation.model import MARKS, Deal, Game, Moon, Trick
 from hearts_notation.rules import parse_rules, preset_names
 

@@ -10,8 +10,8 @@ import pytest
 
 from hearts_notation.cards import parse_card
 from hearts_notation.io import dumps, iter_games_text, read_games
-from hearts_notation.io.hrn import iter_hrn
-from hearts_notation.io.hrn_writer import dumps_hrn
+from hearts_notation.io.hrn.reader import iter_hrn
+from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.model import Game
 from hearts_notation.rules import parse_rules
 

@@ -9,7 +9,7 @@ import pytest
 from hearts_notation.cards import parse_card
 from hearts_notation.generate import random_game
 from hearts_notation.io import dumps, iter_games_text
-from hearts_notation.io.hrn_writer import (
+from hearts_notation.io.hrn.writer import (
     dumps_hrn,
     escape_comment,
     escape_tag,
@@ -272,7 +272,7 @@ def test_a_dealless_open_game_before_another_is_closed() -> None:
 
 
 def test_pieces_join_to_the_document() -> None:
-    from hearts_notation.io.hrn_writer import iter_hrn_pieces
+    from hearts_notation.io.hrn.writer import iter_hrn_pieces
 
     gs = [Game(tags={"Event": str(i)}, deals=(Deal(number=1),)) for i in range(3)]
     pieces = list(iter_hrn_pieces(iter(gs)))

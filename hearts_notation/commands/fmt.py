@@ -19,7 +19,7 @@ from pathlib import Path
 import click
 
 from ..io import InputError, format_for, write_atomic
-from ..io.hrn_writer import dumps_hrn
+from ..io.hrn.writer import dumps_hrn
 from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, fail
 from .convert import Loaded, load, text_options
 

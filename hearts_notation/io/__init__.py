@@ -312,7 +312,7 @@ def _games(source: str, fmt: str, chunks: Iterable[str],
     """Games of a stream of text chunks in format *fmt*."""
     try:
         if fmt == "hrn":
-            from .hrn import iter_hrn
+            from .hrn.reader import iter_hrn
 
             yield from iter_hrn(split_lines(chunks), source, default_rules=default_rules)
         elif fmt == "json":
@@ -369,7 +369,7 @@ def iter_dumps(games: Iterable[Game], fmt: str, unicode: bool = False,
     converted games never holds them all.
     """
     if fmt == "hrn":
-        from .hrn_writer import iter_hrn_pieces
+        from .hrn.writer import iter_hrn_pieces
 
         yield from iter_hrn_pieces(games, unicode, lang)
         return
@@ -404,7 +404,7 @@ def iter_dumps(games: Iterable[Game], fmt: str, unicode: bool = False,
 def dumps(games: list[Game], fmt: str, unicode: bool = False, lang: str = "en") -> str:
     """The text of *games* in format *fmt* (HRN text in canonical form)."""
     if fmt == "hrn":
-        from .hrn_writer import dumps_hrn
+        from .hrn.writer import dumps_hrn
 
         return dumps_hrn(games, unicode=unicode, lang=lang)
     if fmt == "json":

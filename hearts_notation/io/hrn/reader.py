@@ -10,8 +10,8 @@ How a file is read (``docs/parser.md`` tells the whole story):
    one.  Only one game (and the next one, to see where it starts) is held in
    memory, so memory stays flat however long the file.
 3. **Elements.**  Each logical line is turned into element tuples by the fast
-   path (:mod:`.hrn_fast`, plain lines) or, failing that, by the Lark grammar
-   (:mod:`.hrn_lark`, ``grammar/hearts.lark``).
+   path (:mod:`.fast`, plain lines) or, failing that, by the Lark grammar
+   (:mod:`.lark_reader`, ``grammar/hearts.lark``).
 4. **Assembly.**  :class:`_GameBuilder` checks what the grammar cannot (tags
    before deals, trick numbers 1, 2, 3..., one hand line per seat, seat names
    from the ``Seats`` tag, seats implied by bare cards), attaches comments,
@@ -45,12 +45,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import CARDS, display_order
-from ..engine import trick_winner
-from ..model import DEFAULT_SEATS, PLAYER_TAGS_4, Deal, Finding, Game, Moon, Pass, Play, Pos, Trick
-from ..rules import RuleError, RuleSet, load_rules, parse_rules, standard
-from .hrn_fast import fast_line
-from .hrn_lex import (
+from ...cards import CARDS, display_order
+from ...engine import trick_winner
+from ...model import DEFAULT_SEATS, PLAYER_TAGS_4, Deal, Finding, Game, Moon, Pass, Play, Pos, Trick
+from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard
+from ..jsonio import RecordError
+from .fast import fast_line
+from .lex import (
     FRENCH_LETTER_RE,
     KEYWORDS,
     LETTER_CARD_RE,
@@ -61,7 +62,6 @@ from .hrn_lex import (
     join_comments,
     quote,
 )
-from .jsonio import RecordError
 
 __all__ = ["HrnSyntaxError", "LogicalLine", "build_game", "iter_games_lines", "iter_hrn",
            "iter_logical_lines", "parse_game"]
@@ -397,7 +397,7 @@ def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = 
             break
         elements = fast_line(ll.text, ll.line) if fast else None
         if elements is None:
-            from .hrn_lark import parse_line  # Lark is loaded only when a line needs it
+            from .lark_reader import parse_line  # Lark is loaded only when a line needs it
 
             try:
                 elements = parse_line(ll.text, ll.line, b.seat_names_for_messages())

@@ -1,7 +1,7 @@
 """Token values of HRN text: cards, hands, comments, tag values.
 
 Both ways of reading a line (the Lark grammar and the line fast path of
-:mod:`hearts_notation.io.hrn_fast`) turn token *text* into values with the
+:mod:`hearts_notation.io.hrn.fast`) turn token *text* into values with the
 functions here, and build the same element tuples with the ``*_element``
 constructors, so that the two paths cannot drift apart: they differ only in
 how a line is cut into tokens, and the differential tests check that.
@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from ..cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_LETTERS, Card
+from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_LETTERS, Card
 
-#: One parsed element of a line (see :mod:`hearts_notation.io.hrn` for the shapes).
+#: One parsed element of a line (see :mod:`hearts_notation.io.hrn.reader` for the shapes).
 Element = tuple[Any, ...]
 
 MARK_SPELLINGS: Final = ("!!", "??", "!?", "?!", "!", "?")

@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 
-from ..cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_SYMBOLS, display_order
-from ..model import PLAYER_TAGS_4, Deal, Game, Pass, Trick
+from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_SYMBOLS, display_order
+from ...model import PLAYER_TAGS_4, Deal, Game, Pass, Trick
 
 #: Tags written first, in this order (spec §2, canonical form).
 FIRST_TAGS: tuple[str, ...] = ("Event", "Site", "Date", "Round")
@@ -158,7 +158,7 @@ def _points_line(word: str, points: Mapping[str, int], seats: Sequence[str]) -> 
 def _cycle_direction(rules: str, number: int) -> str | None:
     """Pass direction of deal *number* under a Rules string, or ``None``
     when the string names no valid rule set (the referee reports it)."""
-    from ..rules import RuleError, parse_rules
+    from ...rules import RuleError, parse_rules
 
     try:
         return parse_rules(rules).direction_for(number)

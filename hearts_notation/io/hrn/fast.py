@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from .hrn_lex import (
+from .lex import (
     CARD_TABLE,
     FRENCH_LETTER_RE,
     SEAT_RE,

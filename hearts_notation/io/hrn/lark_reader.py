@@ -1,6 +1,6 @@
 """The HRN grammar (``grammar/hearts.lark``) compiled once, and errors in words.
 
-The grammar describes one *logical line* (see :mod:`hearts_notation.io.hrn`).
+The grammar describes one *logical line* (see :mod:`hearts_notation.io.hrn.reader`).
 It is compiled to an LALR parser with a contextual lexer the first time it is
 needed and kept in a module-level singleton; the transformer is passed to
 Lark so that rule callbacks build the reader's element tuples while parsing
@@ -23,7 +23,7 @@ from typing import Any, cast
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .hrn_lex import (
+from .lex import (
     Element,
     HrnSyntaxError,
     card_token,
@@ -46,7 +46,7 @@ def grammar_text() -> str:
     try:
         return resources.files("hearts_notation.grammar").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
-        path = Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR_FILE
+        path = Path(__file__).resolve().parents[3] / "grammar" / GRAMMAR_FILE
         return path.read_text(encoding="utf-8")
 
 
@@ -391,10 +391,10 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     if found is None:
         return None
     if "CARD" in expected:
-        from .hrn_lex import FRENCH_LETTER_RE
+        from .lex import FRENCH_LETTER_RE
 
         if FRENCH_LETTER_RE.fullmatch(found):
-            from .hrn_lex import french_letter_message
+            from .lex import french_letter_message
 
             return HrnSyntaxError(french_letter_message(found), line, column)
         if re.fullmatch(r"[!?]{1,2}", found):
