@@ -12,12 +12,12 @@ import pytest
 from click.testing import CliRunner
 
 from hearts_notation.cli import cli
-from hearts_notation.commands.convert import default_output_format, rules_spec
+from hearts_notation.commands.convert import default_output_format
 from hearts_notation.generate import random_game
 from hearts_notation.io import dumps, iter_games_text
 from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.model import Game
-from hearts_notation.rules import RuleError, parse_rules
+from hearts_notation.rules import RuleError, load_rules, parse_rules
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -107,12 +107,14 @@ def test_bad_rules_option(tmp_path: Path) -> None:
 def test_rules_spec_of_a_yaml_file(tmp_path: Path) -> None:
     f = tmp_path / "club.yaml"
     f.write_text("base: standard\njack_of_diamonds: -10\ntarget: 50\n", encoding="utf-8")
-    spec = rules_spec(str(f))
+    # --rules arrives as a RuleSet (commands/options.py); what convert
+    # writes into a record is its portable spec.
+    spec = load_rules(str(f)).portable_spec
     expected = parse_rules("standard jack_of_diamonds=-10 target=50")
     assert parse_rules(spec).to_mapping() == expected.to_mapping()
-    assert rules_spec("kawu target=50") == "kawu target=50"
+    assert load_rules("kawu target=50").portable_spec == "kawu target=50"
     with pytest.raises(RuleError):
-        rules_spec("kawu target=x")
+        load_rules("kawu target=x")
 
 
 def test_default_output_format() -> None:

@@ -185,7 +185,7 @@ class GameTask:
 
     game: Game
     options: AnalysisOptions = field(default_factory=AnalysisOptions)
-    default_rules: str | None = None
+    default_rules: RuleSet | str | None = None
     force_rules: bool = False
     #: Only this deal (1-based index in the game), or every deal.
     only_deal: int | None = None

@@ -17,6 +17,7 @@ from typing import Any
 from ..cards import CARDS, Card, display_order
 from ..model import Game
 from ..referee import game_seats, resolve_rules
+from ..rules import RuleSet
 from .annotate import AnalysisOptions, Choice, natural_member, play_facts
 from .context import DealContext, PlayPoint
 from .evaluate import Evaluation, Evaluator
@@ -73,7 +74,7 @@ def _cards(mask: int) -> tuple[Card, ...]:
     return tuple(display_order(CARDS[c] for c in range(52) if mask >> c & 1))
 
 
-def hint_game(game: Game, options: AnalysisOptions, default_rules: str | None = None,
+def hint_game(game: Game, options: AnalysisOptions, default_rules: RuleSet | str | None = None,
               force_rules: bool = False, seat: str | None = None) -> Hint:
     """The hint at the point where *game* stops (its last deal).
 

@@ -35,7 +35,6 @@ from ..analysis.evaluate import FAST, EvalOptions
 from ..analysis.explain import card_text
 from ..diagnostics import render
 from ..io import (
-    INPUT_FORMATS,
     InputError,
     decode,
     dumps,
@@ -45,10 +44,18 @@ from ..io import (
     write_atomic,
 )
 from ..model import Game
-from ..parallel import default_jobs, map_ordered
+from ..parallel import map_ordered
 from ..progress import CorpusProgress, stderr_is_terminal
-from ..rules import RuleError, load_rules
+from ..rules import RuleSet
 from ._common import EXIT_OK, EXIT_UNUSABLE, fail, fail_input, stdout_console
+from .options import (
+    format_option,
+    input_format_option,
+    jobs_option,
+    lang_option,
+    output_option,
+    rules_options,
+)
 
 
 def eval_options(fast: bool, samples: int | None, seed: int, exact_tricks: int | None) -> EvalOptions:
@@ -70,22 +77,14 @@ def eval_options(fast: bool, samples: int | None, seed: int, exact_tricks: int |
     return dataclasses.replace(base, **changes)
 
 
-def check_rules(rules: str | None) -> None:
-    """Reject a bad ``--rules`` before any work (exit 2)."""
-    if rules is not None:
-        try:
-            load_rules(rules)
-        except RuleError as exc:
-            fail(f"--rules: {exc}")
-
-
-def read_record(path: str, fmt: str | None, rules: str | None) -> tuple[list[Game], str]:
+def read_record(path: str, fmt: str | None, rules: RuleSet | None) -> tuple[list[Game], str]:
     """Every game of *path*, and its format; unusable input or a syntax
     error ends the command with status 2 and compiler-style messages."""
     in_fmt = format_for(path, fmt)
     try:
         text = decode(read_bytes(path), path)
-        games = list(iter_games_text(text, in_fmt, path, rules))
+        games = list(iter_games_text(text, in_fmt, path,
+                                     rules.portable_spec if rules is not None else None))
     except InputError as exc:
         fail_input(exc)
     errors = [f for g in games for f in g.errors]
@@ -123,28 +122,24 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
 
 @click.command("annotate")
 @click.argument("file")
-@click.option("-o", "--output", help="Write the annotated record here (format from the extension).")
+@output_option("Write the annotated record here (format from the extension); written atomically.")
 @click.option("--samples", type=int, help="Deals sampled per decision (default 100, 24 with --fast).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
 @click.option("--fast", is_flag=True, help="Fewer samples and a shallower exact search.")
-@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
-              help="Language of the comments.")
-@click.option("--format", "out_format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="text: the annotated record; json: the analysis report.")
+@lang_option("Language of the comments.")
+@format_option(["text", "json"], "text", "text: the annotated record; json: the analysis report.")
 @click.option("--thresholds", default="1,3,6", show_default=True,
               help="EPL for ?!, ? and ?? (and optionally the standard errors required, 2).")
-@click.option("--rules", help="Rules for records without a Rules tag (preset, 'preset k=v' or YAML).")
-@click.option("--force-rules", is_flag=True, help="Let --rules win over the records' Rules tags.")
-@click.option("--from", "in_fmt", type=click.Choice(INPUT_FORMATS), help="Input format.")
+@rules_options()
+@input_format_option()
 @click.option("--unicode", is_flag=True, help="Write suit symbols (and French ranks with --lang fr).")
 @click.option("--no-passes", is_flag=True, help="Do not analyse the passes.")
 @click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
 @click.option("--deal", "only_deal", type=int, help="Analyse only this deal (1-based) of each game.")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Worker processes (0: every core); the deals are shared among them.")
+@jobs_option("Worker processes (0: every core); the deals are shared among them.")
 def command(file: str, output: str | None, samples: int | None, seed: int, fast: bool, lang: str,
-            out_format: str, thresholds: str, rules: str | None, force_rules: bool,
-            in_fmt: str | None, unicode: bool, no_passes: bool, exact_tricks: int | None,
+            fmt_out: str, thresholds: str, rules: RuleSet | None, force_rules: bool,
+            fmt_in: str | None, unicode: bool, no_passes: bool, exact_tricks: int | None,
             only_deal: int | None, jobs: int) -> None:
     """Mark the passes and plays of FILE that cost points, and say why.
 
@@ -159,12 +154,10 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
         th = Thresholds.parse(thresholds)
     except ValueError as exc:
         fail(f"--thresholds: {exc}")
-    check_rules(rules)
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), thresholds=th,
                               lang=lang, passes=not no_passes)
-    games, read_fmt = read_record(file, in_fmt, rules)
+    games, read_fmt = read_record(file, fmt_in, rules)
     analyses: list[GameAnalysis] = []
-    jobs = jobs or default_jobs()
     if jobs > 1 and sum(len(g.deals) for g in games) > 1:
         analyses = analyse_parallel(games, options, rules, force_rules, only_deal, jobs)
     else:
@@ -180,7 +173,7 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
             write_atomic(output, dumps(annotated, out_fmt, unicode=unicode, lang=write_lang))
         except (OSError, ValueError) as exc:
             fail(f"cannot write {output}: {exc}")
-    if out_format == "json":
+    if fmt_out == "json":
         click.echo(json.dumps(report(analyses), ensure_ascii=False, indent=2))
     elif output is None:
         fmt = read_fmt if read_fmt in ("hrn", "json", "jsonl", "yaml") else "hrn"
@@ -199,7 +192,7 @@ def merge_analyses(parts: list[GameAnalysis]) -> GameAnalysis:
                                notes=tuple(n for p in parts for n in p.notes))
 
 
-def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: str | None,
+def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet | None,
                      force_rules: bool, only_deal: int | None, jobs: int) -> list[GameAnalysis]:
     """Analyse on *jobs* processes, one deal per task, so that a single long
     game also uses every core; the result is the same as in one process

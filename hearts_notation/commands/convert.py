@@ -25,7 +25,6 @@ import click
 
 from ..diagnostics import caret_lines, render
 from ..io import (
-    INPUT_FORMATS,
     OUTPUT_FORMATS,
     InputError,
     RecordError,
@@ -39,8 +38,9 @@ from ..io import (
     write_atomic_iter,
 )
 from ..model import Finding, Game
-from ..rules import RuleError, load_rules
+from ..rules import RuleSet
 from ._common import EXIT_UNUSABLE, fail, fail_input
+from .options import input_format_option, lang_option, output_option, rules_options
 
 
 @dataclass
@@ -109,31 +109,18 @@ def render_errors(findings: list[Finding], source: str, text: str | None) -> lis
     return out
 
 
-def rules_spec(arg: str) -> str:
-    """A ``Rules`` string for a ``--rules`` value (preset, ``"preset k=v"``
-    or YAML file), so that it can be written into a record.
-
-    A YAML file becomes ``standard`` plus the keys where it differs
-    (:attr:`RuleSet.portable_spec`), which names the same rules without
-    needing the file.  Raises :class:`RuleError` for rules that do not exist.
-    """
-    return load_rules(arg).portable_spec
-
-
-def text_options(lang: str, unicode: bool | None, rules_arg: str | None) -> tuple[bool, str | None]:
+def text_options(lang: str, unicode: bool | None, rules: RuleSet | None) -> tuple[bool, str | None]:
     """The checked ``--lang``/``--unicode``/``--rules`` options shared by
     ``convert`` and ``fmt``: whether to write suit symbols (French ranks
     exist only with them, so ``--lang fr`` implies ``--unicode``), and the
-    ``Rules`` string of ``--rules``.  Bad values exit 2."""
+    ``Rules`` string to write into records that have none.
+
+    A rules file becomes ``standard`` plus the keys where it differs
+    (:attr:`RuleSet.portable_spec`), which names the same rules without
+    needing the file.  Bad values exit 2."""
     if lang == "fr" and unicode is False:
         fail("--lang fr writes French ranks, which exist only with suit symbols; drop --ascii")
-    spec: str | None = None
-    if rules_arg is not None:
-        try:
-            spec = rules_spec(rules_arg)
-        except RuleError as exc:
-            fail(f"--rules: {exc}")
-    return bool(unicode) or lang == "fr", spec
+    return bool(unicode) or lang == "fr", rules.portable_spec if rules is not None else None
 
 
 def default_output_format(in_fmt: str, output: str | None) -> str:
@@ -181,24 +168,21 @@ class _Gate:
 
 @click.command("convert", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("input_path", metavar="IN")
-@click.option("-o", "--output", metavar="OUT", default=None,
-              help="Output file ('-' for stdout, the default). Written atomically.")
-@click.option("--from", "from_fmt", type=click.Choice(INPUT_FORMATS), default=None,
-              help="Input format. Default: from IN's extension (.hrn .txt .json .jsonl .yaml), "
-                   "HRN for stdin and other names.")
+@output_option("Output file ('-' for stdout, the default). Written atomically.")
+@input_format_option("Input format. Default: from IN's extension (.hrn .txt .json .jsonl .yaml), "
+                     "HRN for stdin and other names.")
 @click.option("--to", "to_fmt", type=click.Choice(OUTPUT_FORMATS), default=None,
               help="Output format. Default: from OUT's extension; on stdout, json for HRN "
                    "input and hrn otherwise.")
 @click.option("--unicode/--ascii", "unicode", default=None,
               help="HRN output: suit symbols and 10 (--unicode) or canonical ASCII QS TH "
                    "(--ascii, the default).")
-@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
-              help="HRN output ranks: fr writes R D V (roi, dame, valet); implies --unicode.")
-@click.option("--rules", "rules_arg", metavar="R", default=None,
-              help="Rules for records without a Rules tag: preset, 'preset key=value ...' or "
-                   "FILE.yaml. Written into the output so that it stands alone.")
-def command(input_path: str, output: str | None, from_fmt: str | None, to_fmt: str | None,
-            unicode: bool | None, lang: str, rules_arg: str | None) -> None:
+@lang_option("HRN output ranks: fr writes R D V (roi, dame, valet); implies --unicode.",
+             from_locale=False)
+@rules_options(force=False, help="Rules for records without a Rules tag: preset, 'preset key=value "
+               "...' or FILE.yaml. Written into the output so that it stands alone.")
+def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str | None,
+            unicode: bool | None, lang: str, rules: RuleSet | None) -> None:
     """Convert the records of IN ('-' for stdin) to another format.
 
     \b
@@ -210,8 +194,8 @@ def command(input_path: str, output: str | None, from_fmt: str | None, to_fmt: s
     On any syntax error, every error is printed (file:line:col, the line
     and a caret), nothing is written and the exit status is 2.
     """
-    use_unicode, spec = text_options(lang, unicode, rules_arg)
-    in_fmt = format_for(input_path, from_fmt)
+    use_unicode, spec = text_options(lang, unicode, rules)
+    in_fmt = format_for(input_path, fmt_in)
     out_fmt = to_fmt or default_output_format(in_fmt, output)
     target = output if output is not None else "-"
 

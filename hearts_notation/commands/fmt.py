@@ -20,8 +20,10 @@ import click
 
 from ..io import InputError, format_for, write_atomic
 from ..io.hrn.writer import dumps_hrn
+from ..rules import RuleSet
 from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, fail
 from .convert import Loaded, load, text_options
+from .options import lang_option, rules_options
 
 
 def hrn_paths(args: tuple[str, ...]) -> Iterator[str]:
@@ -66,14 +68,13 @@ def summary(changed: int, unchanged: int, failed: int, check: bool) -> str:
               help="Rewrite the files that change (atomically); '-' still goes to stdout.")
 @click.option("--unicode/--ascii", "unicode", default=None,
               help="Suit symbols and 10 (--unicode) or canonical ASCII QS TH (--ascii, the default).")
-@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
-              help="fr writes the French ranks R D V (roi, dame, valet); implies --unicode.")
-@click.option("--rules", "rules_arg", metavar="R", default=None,
-              help="Rules assumed for records without a Rules tag, to resolve implied seats "
-                   "(not written into the record).")
+@lang_option("fr writes the French ranks R D V (roi, dame, valet); implies --unicode.",
+             from_locale=False)
+@rules_options(force=False, help="Rules assumed for records without a Rules tag, to resolve "
+               "implied seats (not written into the record).")
 @click.option("-q", "--quiet", is_flag=True, help="No summary; errors only.")
 def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool | None,
-            lang: str, rules_arg: str | None, quiet: bool) -> None:
+            lang: str, rules: RuleSet | None, quiet: bool) -> None:
     """Rewrite HRN records (FILE... or '-' for stdin) in canonical form.
 
     \b
@@ -89,7 +90,7 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
     """
     if check and in_place:
         fail("use --check or --in-place, not both")
-    use_unicode, spec = text_options(lang, unicode, rules_arg)
+    use_unicode, spec = text_options(lang, unicode, rules)
 
     results: list[tuple[Loaded, str]] = []
     failed = 0

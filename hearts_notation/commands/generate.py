@@ -19,10 +19,11 @@ import click
 from ..bots import BOTS
 from ..generate import GameSpec, build_game
 from ..io import EXTENSIONS, OUTPUT_FORMATS, iter_dumps, write_atomic_iter
-from ..parallel import default_jobs, map_ordered
+from ..parallel import map_ordered
 from ..progress import CorpusProgress
-from ..rules import RuleError, load_rules
+from ..rules import RuleSet
 from ._common import fail
+from .options import format_option, jobs_option, lang_option, output_option, rules_options
 
 _GEN_FORMATS = ("hrn", "jsonl", "json", "yaml")
 
@@ -70,30 +71,26 @@ def _bot_names(value: str, players: int) -> tuple[str, ...]:
 @click.option("--seed", type=int, default=None,
               help="Random seed: the same seed gives the same output. Default: a fresh one, "
                    "recorded in each game's Source tag.")
-@click.option("--rules", "rules_arg", default="standard", show_default=True, metavar="RULES",
-              help="Preset name, \"preset key=value ...\", or a YAML rules file.")
+@rules_options(force=False, default="standard",
+               help="Preset name, \"preset key=value ...\", or a YAML rules file.")
 @click.option("--bots", default="heuristic", show_default=True, metavar="BOT[,BOT...]",
               help="random (uniform legal cards) or heuristic; one name, or one per seat.")
-@click.option("--format", "fmt", type=click.Choice(_GEN_FORMATS), default=None,
-              help="Output format (default: from the -o extension, else hrn).")
-@click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
-              help="Output file; written atomically.")
+@format_option(_GEN_FORMATS, None, "Output format (default: from the -o extension, else hrn).")
+@output_option("Output file; written atomically.", default="-")
 @click.option("--deals-per-game", type=click.IntRange(min=1), default=None, metavar="K",
               help="Stop each game after K deals (result * if the game is not over by then).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
-              help="Worker processes (default 0: every core).")
-def command(games: int, seed: int | None, rules_arg: str, bots: str, fmt: str | None,
-            output: str, deals_per_game: int | None, jobs: int) -> None:
+@jobs_option("Worker processes (0: every core); the same seed gives the same output whatever "
+             "the number.")
+@lang_option()
+def command(games: int, seed: int | None, rules: RuleSet, bots: str, fmt_out: str | None,
+            output: str, deals_per_game: int | None, jobs: int, lang: str) -> None:
     """Generate complete legal games played by bots.
 
     Every card is chosen among the legal cards of the rules; each game is
     played to its end (a total reaching the target) with hands, passes,
     tricks, points, running totals, moon choices and the result recorded.
     """
-    try:
-        rules = load_rules(rules_arg)
-    except RuleError as exc:
-        fail(str(exc))
+    fmt = fmt_out
     if fmt is None:
         fmt = EXTENSIONS.get(Path(output).suffix.lower(), "hrn")
         if fmt not in _GEN_FORMATS or fmt not in OUTPUT_FORMATS:
@@ -101,11 +98,9 @@ def command(games: int, seed: int | None, rules_arg: str, bots: str, fmt: str | 
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 32)
     names = _bot_names(bots, rules.players)
-    rules_text = getattr(rules, "portable_spec", rules.spec)
-    spec = GameSpec(seed, rules_text, names, deals_per_game)
+    spec = GameSpec(seed, rules.portable_spec, names, deals_per_game)
     single = games == 1
     work = partial(_render, spec, fmt, single)
-    jobs = jobs or default_jobs()
     chunk = max(1, min(16, games // (jobs * 4) or 1))
     try:
         with CorpusProgress("generate", total=games, unit="games") as bar:

@@ -15,9 +15,10 @@ from rich.table import Table
 from ..analysis.annotate import AnalysisOptions
 from ..analysis.explain import card_text
 from ..analysis.hint import Hint, HintError, hint_game
-from ..io import INPUT_FORMATS
+from ..rules import RuleSet
 from ._common import EXIT_OK, EXIT_UNUSABLE, fail, stdout_console
-from .annotate import check_rules, eval_options, read_record
+from .annotate import eval_options, read_record
+from .options import format_option, input_format_option, lang_option, rules_options
 
 
 @click.command("hint")
@@ -27,25 +28,22 @@ from .annotate import check_rules, eval_options, read_record
 @click.option("--samples", type=int, help="Deals sampled (default 100, 24 with --fast).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
 @click.option("--fast", is_flag=True, help="Fewer samples and a shallower exact search.")
-@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True)
-@click.option("--format", "out_format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-@click.option("--rules", help="Rules for records without a Rules tag.")
-@click.option("--force-rules", is_flag=True, help="Let --rules win over the record's Rules tag.")
-@click.option("--from", "in_fmt", type=click.Choice(INPUT_FORMATS), help="Input format.")
+@lang_option("Language of the advice.")
+@format_option(["text", "json"], "text", "text for people, json for programs.")
+@rules_options()
+@input_format_option()
 @click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
 def command(file: str, seat: str | None, game_no: int | None, samples: int | None, seed: int,
-            fast: bool, lang: str, out_format: str, rules: str | None, force_rules: bool,
-            in_fmt: str | None, exact_tricks: int | None) -> None:
+            fast: bool, lang: str, fmt_out: str, rules: RuleSet | None, force_rules: bool,
+            fmt_in: str | None, exact_tricks: int | None) -> None:
     """The best cards for the seat to move where FILE stops.
 
     Every legal card (or, before the pass, the best passes) with its
     expected points lost (EPL) judged from that seat's own information,
     best first, and a sentence for the best one.
     """
-    check_rules(rules)
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), lang=lang)
-    games, _ = read_record(file, in_fmt, rules)
+    games, _ = read_record(file, fmt_in, rules)
     if game_no is not None and not 1 <= game_no <= len(games):
         fail(f"--game {game_no}: the file holds {len(games)} game(s)")
     game = games[(game_no or len(games)) - 1]
@@ -54,7 +52,7 @@ def command(file: str, seat: str | None, game_no: int | None, samples: int | Non
     except HintError as exc:
         click.echo(f"{file}: {exc}", err=True)
         raise SystemExit(EXIT_UNUSABLE) from None
-    if out_format == "json":
+    if fmt_out == "json":
         click.echo(json.dumps(hint.to_dict(), ensure_ascii=False, indent=2))
     else:
         _print(hint, lang)

@@ -23,22 +23,23 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from ..io import INPUT_FORMATS, InputError, read_games, write_atomic
+from ..io import InputError, read_games, write_atomic
 from ..model import Finding
 from ..render.html import render_html
 from ..render.narrate import narrate
 from ..render.story import DealFact, GameFact, build_game
 from ..render.terminal import render_game
+from ..rules import RuleSet
 from ._common import (
     EXIT_FINDINGS,
     EXIT_OK,
     fail,
     fail_input,
     fail_syntax,
-    rules_option,
     stderr_console,
     stdout_console,
 )
+from .options import input_format_option, lang_option, rules_options
 
 
 def _interactive() -> bool:
@@ -77,8 +78,7 @@ def _width(console: Console) -> int:
               help="Only the N-th game of the file (1-based).")
 @click.option("--deal", "deal_no", type=click.IntRange(min=1), default=None,
               help="Only deal N (by its number in the record).")
-@click.option("--lang", type=click.Choice(["en", "fr"]), default="en", show_default=True,
-              help="Language of the narration, the labels and the card ranks (fr: R D V).")
+@lang_option("Language of the narration, the labels and the card ranks (fr: R D V).")
 @click.option("--unicode/--ascii", "unicode", default=True, show_default=True,
               help="Suit symbols (Q♠) or letters (QS).")
 @click.option("--step", is_flag=True,
@@ -86,14 +86,10 @@ def _width(console: Console) -> int:
 @click.option("--narrate", "narrate_", is_flag=True, help="Tell the deal in prose instead.")
 @click.option("--html", "html_out", default=None, metavar="OUT.html",
               help="Write a self-contained HTML replay page to OUT.html.")
-@click.option("--rules", "rules_arg", default=None, metavar="RULES",
-              help="Rules for records without a Rules tag: a preset, \"preset key=value ...\" "
-                   "or a YAML file.")
-@click.option("--force-rules", is_flag=True, help="Apply --rules even to records that have a Rules tag.")
-@click.option("--from", "fmt_in", type=click.Choice(INPUT_FORMATS), default=None,
-              help="Input format when the extension does not say.")
+@rules_options()
+@input_format_option()
 def command(path: str, game_no: int | None, deal_no: int | None, lang: str, unicode: bool,
-            step: bool, narrate_: bool, html_out: str | None, rules_arg: str | None,
+            step: bool, narrate_: bool, html_out: str | None, rules: RuleSet | None,
             force_rules: bool, fmt_in: str | None) -> None:
     """Replay a record: the hands, the passes, then every trick with its
     winner, points, comments and the referee's findings; or tell it in
@@ -102,7 +98,6 @@ def command(path: str, game_no: int | None, deal_no: int | None, lang: str, unic
     Exit status: 0 replayed, no rule broken; 1 replayed, the referee found
     errors; 2 unusable input or command line.
     """
-    rules = rules_option(rules_arg, force_rules)
     spec = rules.portable_spec if rules is not None else None
     games: list[GameFact] = []
     syntax: list[Finding] = []

@@ -17,14 +17,15 @@ from rich.table import Table
 
 from ..rules import RuleError, load_rules, preset_description, preset_names, preset_rules
 from ._common import fail, stdout_console
+from .options import format_option, lang_option
 
 
 @click.command("rules")
 @click.argument("name", required=False, metavar="[NAME]")
-@click.option("--format", "fmt_out", type=click.Choice(["text", "json", "yaml"]), default=None,
-              help="text (a table; the default for the list), yaml (the default for one rule "
-                   "set) or json.")
-def command(name: str | None, fmt_out: str | None) -> None:
+@format_option(["text", "json", "yaml"], None, "text (a table; the default for the list), yaml (the "
+               "default for one rule set) or json.")
+@lang_option()
+def command(name: str | None, fmt_out: str | None, lang: str) -> None:
     """List the rule presets, or print one rule set (a preset, "preset
     key=value ..." or a YAML file) in full.
 

@@ -25,14 +25,15 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from ..io import INPUT_FORMATS, InputError, read_games
+from ..io import InputError, read_games
 from ..model import Finding, Game
-from ..parallel import default_jobs, map_games, total_bytes
+from ..parallel import map_games, total_bytes
 from ..progress import CorpusProgress
 from ..referee import game_seats, rules_with_findings
 from ..rules import RuleSet
 from ..scoring import GameScore, score_findings, score_game
-from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, fail_syntax, rules_option, stdout_console
+from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, fail_syntax, stdout_console
+from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
 
 #: The codes of the findings ``score`` reports (the scoring part of spec §5).
 SCORE_CODES = ("score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
@@ -119,27 +120,22 @@ def _outcome(score: GameScore, rules: RuleSet) -> Text:
 
 @click.command("score")
 @click.argument("path", metavar="FILE")
-@click.option("--rules", "rules_arg", default=None, metavar="RULES",
-              help="Rules for records without a Rules tag: a preset, \"preset key=value ...\" "
-                   "or a YAML file.")
-@click.option("--force-rules", is_flag=True, help="Apply --rules even to records that have a Rules tag.")
-@click.option("--from", "fmt_in", type=click.Choice(INPUT_FORMATS), default=None,
-              help="Input format when the extension does not say.")
-@click.option("--format", "fmt_out", type=click.Choice(["table", "json", "csv"]), default="table",
-              show_default=True, help="table for people; json or csv for programs.")
+@rules_options()
+@input_format_option()
+@format_option(["table", "json", "csv"], "table", "table for people; json or csv for programs.")
 @click.option("--game", "game_no", type=click.IntRange(min=1), default=None,
               help="Only the N-th game of the file (1-based).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Worker processes (0: every core).")
-def command(path: str, rules_arg: str | None, force_rules: bool, fmt_in: str | None, fmt_out: str,
-            game_no: int | None, jobs: int) -> None:
+@jobs_option()
+@lang_option()
+def command(path: str, rules: RuleSet | None, force_rules: bool, fmt_in: str | None, fmt_out: str,
+            game_no: int | None, jobs: int, lang: str) -> None:
     """Points of every deal, running totals, moons and winners, recomputed
     from the tricks, with every disagreement with the recorded scores.
 
     Exit status: 0 the recorded scores agree, 1 they disagree somewhere,
     2 unusable input or command line.
     """
-    rules_default = rules_option(rules_arg, force_rules)
+    rules_default = rules
     spec = rules_default.portable_spec if rules_default is not None else None
     docs: list[dict[str, Any]] = []
     shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]] = []
@@ -150,7 +146,7 @@ def command(path: str, rules_arg: str | None, force_rules: bool, fmt_in: str | N
             work = partial(score_entry, default_rules=rules_default, force=force_rules, table=table)
             with CorpusProgress("score", total=total_bytes([path]), unit="bytes") as bar:
                 for bad, item in map_games(work, [path], fmt=fmt_in, default_rules=spec,
-                                           jobs=jobs or default_jobs(), progress=bar):
+                                           jobs=jobs, progress=bar):
                     disagree = disagree or bad
                     (shown if table else docs).append(item)
         else:

@@ -18,10 +18,12 @@ import click
 from rich.table import Table
 
 from ..io import InputError
-from ..parallel import default_jobs, map_games, total_bytes
+from ..parallel import map_games, total_bytes
 from ..progress import CorpusProgress
+from ..rules import RuleSet
 from ..stats import Tally, game_tally
-from ._common import expand_paths, fail_input, rules_option, stdout_console
+from ._common import expand_paths, fail_input, stdout_console
+from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
 
 
 def _pct(x: float | None) -> str:
@@ -80,25 +82,20 @@ def render_tables(doc: dict[str, Any]) -> list[Table]:
 
 @click.command("stats")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@click.option("--format", "fmt_out", type=click.Choice(["table", "json"]), default="table",
-              show_default=True, help="table for people, json for programs.")
-@click.option("--rules", "rules_arg", default=None, metavar="RULES",
-              help="Rules for records without a Rules tag (preset, \"preset k=v\" or YAML file).")
-@click.option("--force-rules", is_flag=True, help="Apply --rules even to records with a Rules tag.")
-@click.option("--from", "fmt_in", default=None, metavar="FORMAT",
-              help="Input format when the extension does not say (hrn, json, jsonl, yaml).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
-              help="Worker processes (default 0: every core).")
-def command(files: tuple[str, ...], fmt_out: str, rules_arg: str | None, force_rules: bool,
-            fmt_in: str | None, jobs: int) -> None:
+@format_option(["table", "json"], "table", "table for people, json for programs.")
+@rules_options()
+@input_format_option()
+@jobs_option()
+@lang_option()
+def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_rules: bool,
+            fmt_in: str | None, jobs: int, lang: str) -> None:
     """Statistics over a corpus: games, deals, points per seat, moon rate,
     who took Q♠, findings per code, and the effect of the pass direction.
 
     Points and moons are recomputed from the tricks by the referee, not
     taken from the records' score lines.
     """
-    chosen = rules_option(rules_arg, force_rules)
-    rules_spec = chosen.portable_spec if chosen is not None else None
+    rules_spec = rules.portable_spec if rules is not None else None
     try:
         paths = list(expand_paths(files))
     except InputError as exc:
@@ -109,7 +106,7 @@ def command(files: tuple[str, ...], fmt_out: str, rules_arg: str | None, force_r
     try:
         with CorpusProgress("stats", total=total_bytes(paths), unit="bytes") as bar:
             for item in map_games(work, paths, fmt=fmt_in, default_rules=rules_spec,
-                                  jobs=jobs or default_jobs(), progress=bar):
+                                  jobs=jobs, progress=bar):
                 tally += item
     except InputError as exc:
         fail_input(exc)

@@ -36,13 +36,12 @@ from rich.text import Text
 
 from ..cards import parse_card
 from ..diagnostics import render
-from ..io import INPUT_FORMATS, InputError, decode, format_for, read_bytes, source_lines_at
+from ..io import InputError, decode, format_for, read_bytes, source_lines_at
 from ..io.jsonio import error_game
 from ..model import Finding
 from ..parallel import (
     Batch,
     batch_games,
-    default_jobs,
     gc_paused,
     iter_batches,
     map_ordered,
@@ -51,7 +50,8 @@ from ..parallel import (
 from ..progress import CorpusProgress
 from ..referee import report_json_text, validate_game
 from ..rules import RuleSet
-from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, expand_paths, rules_option, stdout_console
+from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, expand_paths, stdout_console
+from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -313,26 +313,20 @@ def _stdin_swapped(data: bytes) -> Any:
 
 @click.command("validate")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("--rules", "rules_arg", default=None, metavar="RULES",
-              help="Rules for records without a Rules tag: a preset, \"preset key=value ...\" "
-                   "or a YAML file.")
-@click.option("--force-rules", is_flag=True, help="Apply --rules even to records that have a Rules tag.")
-@click.option("--from", "fmt_in", type=click.Choice(INPUT_FORMATS), default=None,
-              help="Input format when the extension does not say (standard input is HRN).")
-@click.option("--format", "fmt_out", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="text for people, json for the report of spec §6.")
+@rules_options()
+@input_format_option()
+@format_option(["text", "json"], "text", "text for people, json for the validation report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors (no warnings, infos or summary).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Worker processes (0: every core); the output is the same whatever the number.")
-def command(paths: tuple[str, ...], rules_arg: str | None, force_rules: bool, fmt_in: str | None,
-            fmt_out: str, quiet: bool, jobs: int) -> None:
+@jobs_option()
+@lang_option()
+def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fmt_in: str | None,
+            fmt_out: str, quiet: bool, jobs: int, lang: str) -> None:
     """Check every card of every deal against the rules in force, recompute
     the scores, and report the findings with their evidence.
 
     Exit status: 0 no error, 1 errors found, 2 an input could not be read
     (the other inputs are still checked) or a bad command line.
     """
-    rules = rules_option(rules_arg, force_rules)
     summary = Summary()
     readable: list[str] = []
     try:
@@ -360,7 +354,7 @@ def command(paths: tuple[str, ...], rules_arg: str | None, force_rules: bool, fm
     try:
         with CorpusProgress("validate", total=total_bytes(readable), unit="bytes") as bar:
             for entry in iter_reports(readable, fmt_in, rules, force_rules,
-                                      jobs or default_jobs(), bar):
+                                      jobs, bar):
                 if isinstance(entry, InputError):
                     broken = syntax_entry(entry, per_file.get(entry.source, 0) + 1, rules, force_rules)
                     if broken is None:

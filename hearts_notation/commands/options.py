@@ -1,0 +1,171 @@
+"""Click options that several commands share, defined once.
+
+Every command that reads records, takes rules, runs on several cores,
+prints for programs, speaks a language or writes a file uses the same
+decorator here, so that the option has the same name, short form, help,
+type and error message everywhere (sqlite-utils does the same with its
+shared options).  The values arrive typed: ``--rules`` is already a
+:class:`~hearts_notation.rules.RuleSet` (never a string to parse again),
+``--jobs`` is already a positive count of processes, ``--lang`` is
+already a language the program speaks.
+
+Parameter names are fixed so that command functions read alike:
+``fmt_in`` (``--from``), ``rules`` and ``force_rules``, ``jobs``,
+``fmt_out`` (``--format``), ``lang``, ``output`` (``-o``).
+
+This module imports only click (and the rules lazily, when a ``--rules``
+value is converted) so that defining a command costs nothing at start-up.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+if TYPE_CHECKING:
+    pass
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Languages the program speaks (messages, narration, card ranks).
+LANGUAGES: tuple[str, ...] = ("en", "fr")
+
+#: The record formats ``--from`` accepts: the same list as the readers'
+#: (kept here as literals so that defining an option does not import the
+#: readers; a test checks it against :data:`hearts_notation.io.INPUT_FORMATS`).
+INPUT_FORMAT_NAMES: tuple[str, ...] = ("hrn", "json", "jsonl", "yaml", "openspiel", "openspiel-history")
+
+
+def locale_language(environ: dict[str, str] | os._Environ[str] | None = None) -> str:
+    """The language of the user's locale, as POSIX looks it up for messages:
+    the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set and not
+    empty decides; a language the program does not speak (or ``C``/``POSIX``)
+    gives English."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            lang = value.split(".", 1)[0].split("_", 1)[0].split("@", 1)[0].lower()
+            return lang if lang in LANGUAGES else "en"
+    return "en"
+
+
+class RulesParam(click.ParamType):  # type: ignore[type-arg]
+    """``--rules`` as a :class:`RuleSet`: a preset name, ``"preset key=value
+    ..."`` or a YAML rules file.  A bad value is a usage error (exit 2)
+    naming the valid choices."""
+
+    name = "rules"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from ..rules import RuleError, RuleSet, load_rules
+
+        if value is None or isinstance(value, RuleSet):
+            return value
+        try:
+            return load_rules(str(value))
+        except RuleError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+RULES = RulesParam()
+
+
+def input_format_option(help: str = "Input format when the file name does not say "
+                        "(standard input is HRN).") -> Callable[[F], F]:
+    """``--from FORMAT`` (parameter ``fmt_in``): the input format when the
+    extension does not say."""
+    return click.option("--from", "fmt_in", type=click.Choice(INPUT_FORMAT_NAMES), default=None,
+                        help=help)
+
+
+def rules_options(*, force: bool = True, default: str | None = None,
+                  help: str = "Rules for records without a Rules tag: a preset, "
+                              "\"preset key=value ...\" or a YAML file.") -> Callable[[F], F]:
+    """``--rules RULES`` (parameter ``rules``, a :class:`RuleSet` or ``None``)
+    and, with *force*, ``--force-rules`` (parameter ``force_rules``).
+
+    ``--force-rules`` without ``--rules`` is a usage error (exit 2), the
+    same in every command.
+    """
+    def decorate(f: F) -> F:
+        target: Callable[..., Any] = f
+        if force:
+            @functools.wraps(f)
+            def checked(*args: Any, **kwargs: Any) -> Any:
+                if kwargs.get("force_rules") and kwargs.get("rules") is None:
+                    raise click.UsageError("--force-rules needs --rules")
+                return f(*args, **kwargs)
+
+            target = click.option("--force-rules", "force_rules", is_flag=True,
+                                  help="Apply --rules even to records that have a Rules tag.")(checked)
+        return click.option("--rules", "rules", type=RULES, default=default, metavar="RULES",
+                            show_default=default is not None, help=help)(target)  # type: ignore[return-value]
+
+    return decorate
+
+
+def _jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    if value:
+        return value
+    from ..parallel import default_jobs
+
+    return default_jobs()
+
+
+def jobs_option(help: str = "Worker processes (0: every core); the output is the same "
+                "whatever the number.") -> Callable[[F], F]:
+    """``--jobs/-j N`` (parameter ``jobs``): already resolved, 0 becomes the
+    number of cores the process may use."""
+    return click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
+                        callback=_jobs, help=help)
+
+
+def format_option(choices: Sequence[str], default: str | None, help: str) -> Callable[[F], F]:
+    """``--format`` (parameter ``fmt_out``): for people or for programs."""
+    return click.option("--format", "fmt_out", type=click.Choice(list(choices)), default=default,
+                        show_default=default is not None, help=help)
+
+
+def lang_option(help: str = "Language of the messages (en, fr).", *,
+                from_locale: bool = True) -> Callable[[F], F]:
+    """``--lang`` (parameter ``lang``).
+
+    With *from_locale* (messages and prose for people) the default is the
+    language of the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), English
+    when the program does not speak it.  Options that choose what is
+    written into a record (``convert``, ``fmt``) pass ``from_locale=False``:
+    a file's bytes must not depend on who ran the command.
+    """
+    if from_locale:
+        return click.option("--lang", type=click.Choice(LANGUAGES), default=locale_language,
+                            show_default="from LC_ALL, LC_MESSAGES or LANG; else en", help=help)
+    return click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+                        help=help)
+
+
+def output_option(help: str = "Output file ('-' for standard output); written atomically.",
+                  default: str | None = None) -> Callable[[F], F]:
+    """``-o/--output FILE`` (parameter ``output``)."""
+    return click.option("-o", "--output", "output", default=default, metavar="FILE",
+                        show_default=default is not None, help=help)
+
+
+__all__ = [
+    "INPUT_FORMAT_NAMES",
+    "LANGUAGES",
+    "RULES",
+    "RulesParam",
+    "format_option",
+    "input_format_option",
+    "jobs_option",
+    "lang_option",
+    "locale_language",
+    "output_option",
+    "rules_options",
+]
+
