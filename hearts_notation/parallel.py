@@ -58,8 +58,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO, Literal, Protocol, TypeVar, cast, overload
 
-from .io import CHUNK_SIZE, InputError, _chunks_of, _open_binary, format_for, split_lines
+from .io.formats import format_for, get
 from .io.jsonio import RecordError, iter_jsonl
+from .io.limits import current as current_limits
+from .io.limits import limit_message
+from .io.stream import CHUNK_SIZE, InputError, _chunks_of, _open_binary, split_lines
 from .model import Game
 
 T = TypeVar("T")
@@ -258,23 +261,34 @@ class _Broken:
 
 
 def batch_games(batch: Batch) -> list[Game]:
-    """The games of a batch, parsed as a whole-file read would parse them."""
+    """The games of a batch, parsed as a whole-file read would parse them
+    (by the worker-side parser of the batch's format, :mod:`.io.formats`)."""
     if batch.kind == "games":
         return list(batch.payload)
-    if batch.kind == "jsonl":
-        return list(iter_jsonl(split_lines((batch.payload,)), batch.source,
-                               first_line=batch.first_line, first_index=batch.first_index))
-    if batch.kind == "json":
-        from .io.jsonio import json_element_game
+    parse = get(batch.kind, batch.source).batch_parser()
+    if parse is None:
+        raise ValueError(f"unknown batch kind {batch.kind!r}")
+    games: list[Game] = parse(batch)
+    return games
 
-        return [json_element_game(text, batch.source, batch.first_index + i, line, batch.in_array)
-                for i, (text, line) in enumerate(zip(batch.payload, batch.lines, strict=True))]
-    if batch.kind == "hrn":
-        from .io.hrn.reader import parse_game
 
-        return [parse_game(text, batch.source, line, batch.default_rules, batch.first_index + i)
-                for i, (line, text) in enumerate(batch.payload)]
-    raise ValueError(f"unknown batch kind {batch.kind!r}")
+def _parse_jsonl(batch: Batch) -> list[Game]:
+    return list(iter_jsonl(split_lines((batch.payload,), batch.source), batch.source,
+                           first_line=batch.first_line, first_index=batch.first_index))
+
+
+def _parse_json(batch: Batch) -> list[Game]:
+    from .io.jsonio import json_element_game
+
+    return [json_element_game(text, batch.source, batch.first_index + i, line, batch.in_array)
+            for i, (text, line) in enumerate(zip(batch.payload, batch.lines, strict=True))]
+
+
+def _parse_hrn(batch: Batch) -> list[Game]:
+    from .io.hrn.reader import parse_game
+
+    return [parse_game(text, batch.source, line, batch.default_rules, batch.first_index + i)
+            for i, (line, text) in enumerate(batch.payload)]
 
 
 def _apply_batch(func: Callable[[Game], R], batch: Batch | _Broken) -> list[tuple[int, Any]]:
@@ -346,27 +360,39 @@ def _file_batches(path: str, fmt: str, default_rules: str | None,
 
 def _file_batches_of(fh: BinaryIO, path: str, fmt: str, default_rules: str | None,
                      per_batch: int) -> Iterator[Batch]:
-    counter = [0]
-    if fmt == "jsonl":
-        smaller = cast(BinaryIO, _ThenSmaller(fh))
-        yield from _jsonl_batches(path, _chunks_of(smaller, path, CHUNK_SIZE), per_batch)
+    cut = get(fmt, path).cutter()
+    if cut is not None:
+        yield from cut(path, fh, per_batch, default_rules)
         return
-    chunks = _counted(_chunks_of(fh, path, CHUNK_SIZE), counter)
-    if fmt == "hrn":
-        yield from _hrn_batches(path, chunks, per_batch, default_rules)
-    elif fmt == "hrn":
-        yield from _hrn_batches(path, chunks, per_batch, default_rules)
-    elif fmt == "json":
-        yield from _json_batches(path, chunks, per_batch, counter)
-    else:
-        from .io import _games
+    # Formats not cut finer (YAML, OpenSpiel): parsed here, shipped as games.
+    from .io import _games
 
-        index = 0
-        done = 0
-        for group in _grouped(_games(path, fmt, chunks, default_rules), per_batch):
-            yield Batch(path, "games", tuple(group), 0, index + 1, counter[0] - done)
-            done = counter[0]
-            index += len(group)
+    counter = [0]
+    chunks = _counted(_chunks_of(fh, path, CHUNK_SIZE), counter)
+    index = 0
+    done = 0
+    for group in _grouped(_games(path, fmt, chunks, default_rules), per_batch):
+        yield Batch(path, "games", tuple(group), 0, index + 1, counter[0] - done)
+        done = counter[0]
+        index += len(group)
+
+
+def _cut_jsonl(path: str, fh: BinaryIO, per_batch: int,
+               default_rules: str | None) -> Iterator[Batch]:
+    smaller = cast(BinaryIO, _ThenSmaller(fh))
+    return _jsonl_batches(path, _chunks_of(smaller, path, CHUNK_SIZE), per_batch)
+
+
+def _cut_json(path: str, fh: BinaryIO, per_batch: int,
+              default_rules: str | None) -> Iterator[Batch]:
+    counter = [0]
+    return _json_batches(path, _counted(_chunks_of(fh, path, CHUNK_SIZE), counter), per_batch,
+                         counter)
+
+
+def _cut_hrn(path: str, fh: BinaryIO, per_batch: int,
+             default_rules: str | None) -> Iterator[Batch]:
+    return _hrn_batches(path, _chunks_of(fh, path, CHUNK_SIZE), per_batch, default_rules)
 
 
 #: Bytes read at a time after the first block of a JSONL file.
@@ -430,6 +456,7 @@ def _jsonl_batches(path: str, chunks: Iterator[str], per_batch: int) -> Iterator
     first_line = 1
     first_index = 1
     rest = ""
+    limit = current_limits().record
     for chunk in chunks:
         if rest:
             chunk = rest + chunk
@@ -437,10 +464,13 @@ def _jsonl_batches(path: str, chunks: Iterator[str], per_batch: int) -> Iterator
             chunk = chunk.replace("\r\n", "\n")
         find = chunk.find
         start = pos = 0
+        big = len(chunk) > limit
         while True:
             end = find("\n", pos)
             if end < 0:
                 break
+            if big and end - pos > limit:
+                raise _too_long(path, first_line + lines, limit)
             lines += 1
             if end > pos and (not chunk[pos].isspace() or not chunk[pos:end].isspace()):
                 records += 1
@@ -459,12 +489,18 @@ def _jsonl_batches(path: str, chunks: Iterator[str], per_batch: int) -> Iterator
         if start < pos:
             pending.append(chunk[start:pos])
         rest = chunk[pos:]
+        if len(rest) > limit:
+            raise _too_long(path, first_line + lines, limit)
     if rest:
         pending.append(rest[:-1] if rest.endswith("\r") else rest)
         lines += 1
     if lines:
         text = "".join(pending)
         yield Batch(path, "jsonl", text, first_line, first_index, len(text))
+
+
+def _too_long(path: str, line: int, limit: int) -> InputError:
+    return InputError(path, limit_message("a line's length", "record", limit), line, limit + 1)
 
 
 def _json_batches(path: str, chunks: Iterator[str], per_batch: int,
@@ -500,7 +536,7 @@ def _hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
     games: list[tuple[int, str]] = []
     first_index = 1
     size = 0
-    for lines in iter_games_lines(split_lines(chunks)):
+    for lines in iter_games_lines(split_lines(chunks, path, current_limits().line)):
         text = "\n".join(ll.text for ll in lines)
         games.append((lines[0].line, text))
         size += len(text) + 1

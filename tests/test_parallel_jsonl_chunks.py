@@ -105,7 +105,7 @@ def test_validate_batch_reads_every_line_of_a_batch(lines: list[str], newline: b
 def test_newline_count_is_bytes_count(data: bytes) -> None:
     """The reader's line counter (for the positions of UTF-8 errors) counts
     what ``bytes.count`` counts, dense or sparse."""
-    from hearts_notation.io import _count_newlines
+    from hearts_notation.io.stream import _count_newlines
 
     assert _count_newlines(data) == data.count(b"\n")
 
@@ -126,7 +126,7 @@ def _batches_and_error(path: str) -> tuple[list[tuple[str, int, int, int]], str 
 
 def _whole_file_reference(path: str) -> tuple[list[tuple[str, int, int, int]], str | None]:
     """The batches when the file is decoded in blocks of CHUNK_SIZE throughout."""
-    from hearts_notation.io import CHUNK_SIZE, InputError, _chunks_of
+    from hearts_notation.io.stream import CHUNK_SIZE, InputError, _chunks_of
 
     out: list[tuple[str, int, int, int]] = []
     try:

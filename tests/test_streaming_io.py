@@ -15,7 +15,6 @@ import hearts_notation.io as hio
 from hearts_notation.generate import generate_games
 from hearts_notation.io import (
     InputError,
-    _decode_blocks,
     dumps,
     iter_dumps,
     iter_games_text,
@@ -25,6 +24,7 @@ from hearts_notation.io import (
     write_atomic_iter,
 )
 from hearts_notation.io.jsonio import iter_json, iter_yaml
+from hearts_notation.io.stream import _decode_blocks
 from hearts_notation.model import Game
 
 GAMES = list(generate_games(6, seed=11, bots=("heuristic", "random", "heuristic", "random")))

@@ -35,6 +35,7 @@ from ..analysis.evaluate import FAST, EvalOptions
 from ..analysis.explain import card_text
 from ..diagnostics import render
 from ..io import (
+    RECORD_FORMATS,
     InputError,
     decode,
     dumps,
@@ -176,7 +177,7 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
     if fmt_out == "json":
         click.echo(json.dumps(report(analyses), ensure_ascii=False, indent=2))
     elif output is None:
-        fmt = read_fmt if read_fmt in ("hrn", "json", "jsonl", "yaml") else "hrn"
+        fmt = read_fmt if read_fmt in RECORD_FORMATS else "hrn"
         click.echo(dumps(annotated, fmt, unicode=unicode, lang=write_lang), nl=False)
     else:
         _summary(analyses, lang)

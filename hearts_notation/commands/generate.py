@@ -18,14 +18,15 @@ import click
 
 from ..bots import BOTS
 from ..generate import GameSpec, build_game
-from ..io import EXTENSIONS, OUTPUT_FORMATS, iter_dumps, write_atomic_iter
+from ..io import EXTENSIONS, OUTPUT_FORMATS, RECORD_FORMATS, iter_dumps, write_atomic_iter
 from ..parallel import map_ordered
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ._common import fail
 from .options import format_option, jobs_option, lang_option, output_option, rules_options
 
-_GEN_FORMATS = ("hrn", "jsonl", "json", "yaml")
+#: Formats written game by game (the record formats of :mod:`..io.formats`).
+_GEN_FORMATS = RECORD_FORMATS
 
 
 def _render(spec: GameSpec, fmt: str, single: bool, number: int) -> tuple[int, str]:

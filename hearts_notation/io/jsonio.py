@@ -13,8 +13,6 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-import yaml
-
 from ..cards import Card, CardError, display_order, parse_card
 from ..model import (
     DIRECTIONS,
@@ -28,26 +26,7 @@ from ..model import (
     Pos,
     Trick,
 )
-
-
-class RecordError(ValueError):
-    """A JSON/YAML document that is not a record of the schema.
-
-    ``where`` is a path into the document; ``line``/``column`` are set when
-    the position in the file is known (JSONL line, YAML node, JSON syntax).
-    """
-
-    def __init__(self, message: str, where: str = "", line: int | None = None,
-                 column: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.where = where
-        self.line = line
-        self.column = column
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
-
+from .stream import RecordError as RecordError
 
 _SEAT_OK = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
@@ -570,12 +549,16 @@ class _ChunkReader:
 def _yaml_loader() -> Any:
     """libyaml's safe loader when PyYAML was built with it (about 10x
     faster), else the pure-Python one; both read a stream incrementally."""
+    import yaml
+
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[Game]:
     """Games of a YAML document stream: each document a game or a list of
     games, composed one document at a time."""
+    import yaml
+
     stream: Any = text if isinstance(text, str) else _ChunkReader(text)
     loader = _yaml_loader()(stream)
     index = 0
@@ -642,11 +625,15 @@ _YAML_OPTIONS: dict[str, Any] = {
 
 def dumps_yaml(games: list[Game]) -> str:
     """A YAML stream, one document per game."""
+    import yaml
+
     text: str = yaml.safe_dump_all([game_to_dict(g) for g in games], **_YAML_OPTIONS)
     return text
 
 
 def piece_yaml(game: Game, i: int) -> str:
     """The *i*-th document of a YAML stream (``---`` between documents)."""
+    import yaml
+
     text: str = yaml.safe_dump(game_to_dict(game), **_YAML_OPTIONS)
     return text if i == 0 else "---\n" + text

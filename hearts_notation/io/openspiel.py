@@ -51,7 +51,7 @@ from ..rules import RuleError, RuleSet, parse_rules
 from ..scoring import score_game
 from ..walk import deal_hands
 from . import InputError
-from .jsonio import RecordError
+from .stream import RecordError
 
 # OpenSpiel's vocabulary ------------------------------------------------------
 

@@ -49,7 +49,7 @@ from ...cards import CARDS, display_order
 from ...engine import trick_winner
 from ...model import DEFAULT_SEATS, PLAYER_TAGS_4, Deal, Finding, Game, Moon, Pass, Play, Pos, Trick
 from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard
-from ..jsonio import RecordError
+from ..stream import RecordError
 from .fast import fast_line
 from .lex import (
     FRENCH_LETTER_RE,

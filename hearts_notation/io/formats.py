@@ -1,0 +1,243 @@
+"""The record formats, in one table: name, file suffixes, reader, writer,
+and whether the reader streams.
+
+Commands, :mod:`hearts_notation.parallel` and ``convert`` ask this table
+(:func:`get`, :func:`format_for`, :data:`INPUT_FORMATS`...) instead of
+testing format names, so a new format is one entry here.  Readers and
+writers are named as ``"module:function"`` and imported on first use:
+``import hearts_notation`` stays cheap (no YAML, no Lark) and a command
+loads only the format it reads.
+
+The reader of an entry takes the decoded text as chunks
+(:func:`hearts_notation.io.stream.iter_text_chunks`), the source name and
+the default rules, and yields games one at a time; the writer takes games
+(any iterable, a generator is fine) and yields the text a game at a time,
+the pieces joined being the whole document.  ``cut``/``parse``, when set,
+split an input into batches for worker processes and parse a batch there
+(``hearts_notation.parallel``); formats without them are parsed in the
+parent and shipped as games.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .limits import current
+from .stream import InputError, split_lines
+
+if TYPE_CHECKING:
+    from ..model import Game
+
+__all__ = ["EXTENSIONS", "FORMATS", "INPUT_FORMATS", "OUTPUT_FORMATS", "RECORD_FORMATS", "Format",
+           "format_for", "get"]
+
+
+def _resolve(ref: str) -> Any:
+    module, _, name = ref.partition(":")
+    return getattr(importlib.import_module(module, __package__), name)
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One record format.
+
+    ``suffixes`` select the format from a file name (empty: only by name,
+    ``--from``); ``streaming`` is False for formats whose reader needs the
+    whole document (memory grows with the file; capped by the ``document``
+    limit).  ``reader``/``writer``/``cut``/``parse`` are ``"module:name"``
+    references, resolved on first use (``None``: cannot be read / written /
+    cut for workers).
+    """
+
+    name: str
+    suffixes: tuple[str, ...]
+    description: str
+    reader: str | None
+    writer: str | None
+    streaming: bool
+    cut: str | None = None
+    parse: str | None = None
+
+    def read(self, chunks: Iterable[str], source: str,
+             default_rules: str | None = None) -> Iterator[Game]:
+        """Games of the decoded text *chunks* (raises :class:`InputError`
+        for input that cannot be read at all)."""
+        if self.reader is None:
+            raise InputError(source, f"the {self.name} format cannot be read")
+        func: Callable[[Iterable[str], str, str | None], Iterator[Game]] = _resolve(self.reader)
+        return func(chunks, source, default_rules)
+
+    def write(self, games: Iterable[Game], unicode: bool = False,
+              lang: str = "en") -> Iterator[str]:
+        """The text of *games*, a piece per game (joined: the document)."""
+        if self.writer is None:
+            raise ValueError(f"the {self.name} format cannot be written")
+        func: Callable[[Iterable[Game], bool, str], Iterator[str]] = _resolve(self.writer)
+        return func(games, unicode, lang)
+
+    def cutter(self) -> Callable[..., Any] | None:
+        """The function that cuts an input into worker batches, if any."""
+        return None if self.cut is None else _resolve(self.cut)
+
+    def batch_parser(self) -> Callable[..., Any] | None:
+        """The worker-side parser of one batch, if any."""
+        return None if self.parse is None else _resolve(self.parse)
+
+
+_IO = "hearts_notation.io.formats"
+
+#: Every format, by name, in the order help texts list them.
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format("hrn", (".hrn", ".txt"), "HRN text notation", f"{_IO}:_read_hrn", f"{_IO}:_write_hrn",
+           True, "hearts_notation.parallel:_cut_hrn", "hearts_notation.parallel:_parse_hrn"),
+    Format("json", (".json",), "one JSON game or an array of games", f"{_IO}:_read_json",
+           f"{_IO}:_write_json", True, "hearts_notation.parallel:_cut_json",
+           "hearts_notation.parallel:_parse_json"),
+    Format("jsonl", (".jsonl", ".ndjson"), "one JSON game per line", f"{_IO}:_read_jsonl",
+           f"{_IO}:_write_jsonl", True, "hearts_notation.parallel:_cut_jsonl",
+           "hearts_notation.parallel:_parse_jsonl"),
+    Format("yaml", (".yaml", ".yml"), "a YAML stream, one game per document", f"{_IO}:_read_yaml",
+           f"{_IO}:_write_yaml", True),
+    Format("openspiel", (), "OpenSpiel's serialized game state", f"{_IO}:_read_openspiel", None,
+           False),
+    Format("openspiel-history", (), "OpenSpiel action histories (JSON lists)",
+           f"{_IO}:_read_openspiel_history", f"{_IO}:_write_openspiel_history", False),
+)}
+
+#: File suffix (lower case, with the dot) to format name.
+EXTENSIONS: dict[str, str] = {ext: f.name for f in FORMATS.values() for ext in f.suffixes}
+#: Formats that can be read (``--from``).
+INPUT_FORMATS: tuple[str, ...] = tuple(n for n, f in FORMATS.items() if f.reader)
+#: Formats that can be written (``--to``).
+OUTPUT_FORMATS: tuple[str, ...] = tuple(n for n, f in FORMATS.items() if f.writer)
+#: Formats chosen by a file's suffix (the record files a directory holds).
+RECORD_FORMATS: tuple[str, ...] = tuple(n for n, f in FORMATS.items() if f.suffixes)
+
+
+def get(name: str, source: str = "-") -> Format:
+    """The format called *name*, or an :class:`InputError` naming the
+    formats that exist."""
+    f = FORMATS.get(name)
+    if f is None:
+        raise InputError(source, f"unknown format {name!r}; use one of {', '.join(FORMATS)}")
+    return f
+
+
+def format_for(name: str, fmt: str | None = None) -> str:
+    """The record format of a file name, or *fmt* when given.
+
+    Unknown extensions (and ``-``) read as HRN text, the human format.
+    """
+    if fmt:
+        return fmt
+    return EXTENSIONS.get(Path(name).suffix.lower(), "hrn")
+
+
+# Readers: decoded chunks -> games -------------------------------------------------
+
+
+def _read_hrn(chunks: Iterable[str], source: str, default_rules: str | None) -> Iterator[Game]:
+    from .hrn.reader import iter_hrn
+
+    lines = split_lines(chunks, source, current().line)
+    return iter_hrn(lines, source, default_rules=default_rules)
+
+
+def _read_json(chunks: Iterable[str], source: str, default_rules: str | None) -> Iterator[Game]:
+    from .jsonio import iter_json
+
+    return iter_json(chunks, source)
+
+
+def _read_jsonl(chunks: Iterable[str], source: str, default_rules: str | None) -> Iterator[Game]:
+    from .jsonio import iter_jsonl
+
+    return iter_jsonl(split_lines(chunks, source), source)
+
+
+def _read_yaml(chunks: Iterable[str], source: str, default_rules: str | None) -> Iterator[Game]:
+    from .jsonio import iter_yaml
+
+    return iter_yaml(chunks, source)
+
+
+def _whole(chunks: Iterable[str], source: str) -> str:
+    limit = current().document
+    parts: list[str] = []
+    size = 0
+    for chunk in chunks:
+        size += len(chunk)
+        if size > limit:
+            from .limits import limit_message
+
+            raise InputError(source, limit_message("the input's size", "document", limit))
+        parts.append(chunk)
+    return "".join(parts)
+
+
+def _read_openspiel(chunks: Iterable[str], source: str,
+                    default_rules: str | None) -> Iterator[Game]:
+    from .openspiel import iter_openspiel
+
+    return iter_openspiel(_whole(chunks, source), source)
+
+
+def _read_openspiel_history(chunks: Iterable[str], source: str,
+                            default_rules: str | None) -> Iterator[Game]:
+    from .openspiel import iter_openspiel_history
+
+    return iter_openspiel_history(_whole(chunks, source), source)
+
+
+# Writers: games -> pieces of text -------------------------------------------------
+
+
+def _write_hrn(games: Iterable[Game], unicode: bool, lang: str) -> Iterator[str]:
+    from .hrn.writer import iter_hrn_pieces
+
+    return iter_hrn_pieces(games, unicode, lang)
+
+
+def _write_jsonl(games: Iterable[Game], unicode: bool, lang: str) -> Iterator[str]:
+    from .jsonio import piece_jsonl
+
+    for i, game in enumerate(games):
+        yield piece_jsonl(game, i)
+
+
+def _write_yaml(games: Iterable[Game], unicode: bool, lang: str) -> Iterator[str]:
+    from .jsonio import piece_yaml
+
+    for i, game in enumerate(games):
+        yield piece_yaml(game, i)
+
+
+def _write_json(games: Iterable[Game], unicode: bool, lang: str) -> Iterator[str]:
+    # A .json document is one object for one game and an array otherwise,
+    # so the first game is held until the second shows which.
+    from .jsonio import dumps_json, piece_json
+
+    it = iter(games)
+    first_game = next(it, None)
+    if first_game is None:
+        yield "[]\n"
+        return
+    second = next(it, None)
+    if second is None:
+        yield dumps_json([first_game])
+        return
+    yield "[\n" + piece_json(first_game, 0)
+    yield piece_json(second, 1)
+    for i, game in enumerate(it, 2):
+        yield piece_json(game, i)
+    yield "\n]\n"
+
+
+def _write_openspiel_history(games: Iterable[Game], unicode: bool, lang: str) -> Iterator[str]:
+    from .openspiel import dumps_openspiel_history
+
+    yield dumps_openspiel_history(list(games))

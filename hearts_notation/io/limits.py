@@ -1,0 +1,77 @@
+"""Limits every reader enforces, so that hostile input costs bounded memory
+and time and ends in one clear message instead of a traceback.
+
+Each limit has a default generous for real records and an environment
+variable to raise (or lower) it; ``docs/robustness.md`` lists them.  The
+values are read from the environment when a reader starts (cheaply), so a
+script may change them with :func:`set_limits` or ``os.environ``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields, replace
+
+__all__ = ["Limits", "current", "limit_message", "set_limits"]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The reader limits in force.
+
+    ``line`` bounds one line of HRN text (a 1 MB line would cost the Lark
+    parser hundreds of megabytes); ``record`` one JSONL line, one element of a
+    JSON document or one YAML document; ``cards`` the cards of one hand,
+    pass or trick line; ``depth`` the nesting of JSON/YAML values (a record
+    needs 6); ``digits`` the digits of any whole number (a deal number or a
+    score needs a few; Python refuses past 4,300); ``document`` the bytes of
+    an input that must be held whole (standard input kept for the carets,
+    OpenSpiel exports, ``fmt``, ``annotate``).
+    """
+
+    line: int = 1 << 16
+    record: int = 1 << 24
+    cards: int = 64
+    depth: int = 32
+    digits: int = 18
+    document: int = 1 << 28
+
+
+#: Environment variable of each limit.
+ENV: dict[str, str] = {
+    "line": "HEARTS_MAX_LINE",
+    "record": "HEARTS_MAX_RECORD",
+    "cards": "HEARTS_MAX_CARDS",
+    "depth": "HEARTS_MAX_DEPTH",
+    "digits": "HEARTS_MAX_DIGITS",
+    "document": "HEARTS_MAX_DOCUMENT",
+}
+
+_override: Limits | None = None
+
+
+def current() -> Limits:
+    """The limits in force: :func:`set_limits` if called, else the defaults
+    changed by the environment variables of :data:`ENV` that are set to a
+    positive whole number (other values are ignored)."""
+    if _override is not None:
+        return _override
+    base = Limits()
+    changes: dict[str, int] = {}
+    for f in fields(Limits):
+        raw = os.environ.get(ENV[f.name])
+        if raw and raw.strip().isdigit() and len(raw.strip()) <= 18 and int(raw) > 0:
+            changes[f.name] = int(raw)
+    return replace(base, **changes) if changes else base
+
+
+def set_limits(limits: Limits | None) -> None:
+    """Use *limits* from now on in this process (``None``: back to the
+    environment and the defaults)."""
+    global _override
+    _override = limits
+
+
+def limit_message(what: str, name: str, value: int) -> str:
+    """The words of a limit error: what went over, the limit and how to raise it."""
+    return f"{what} is over the limit of {value:,} (set {ENV[name]} to raise it)"

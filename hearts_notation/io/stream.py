@@ -1,0 +1,436 @@
+"""Bytes to lines, once for every format: opening a path or standard
+input, checking and decoding the bytes as they stream in (a UTF-8 BOM is
+dropped, UTF-16 is recognised by its BOM and refused with a clear message,
+a NUL byte means binary data), and cutting the text into lines (``\r\n``
+read as ``\n``, a line longer than the limit refused with its position).
+
+Every reader of :mod:`hearts_notation.io.formats` reads through here, so an
+input is unusable for the same reasons with the same words whatever its
+format.  The decoder also notes, about once per megabyte, the byte offset
+where a line starts; :func:`source_lines_at` seeks to the nearest of those
+marks to print the line of a diagnostic, so a syntax error at the end of a
+file of gigabytes does not make the file be read again.
+"""
+
+from __future__ import annotations
+
+import bisect
+import codecs
+import io
+import sys
+from collections import OrderedDict
+from collections.abc import Generator, Iterable, Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from .limits import current, limit_message
+
+#: Bytes read at a time.  One MiB keeps the per-read overhead negligible
+#: while bounding the memory a reader holds besides the game in hand.
+CHUNK_SIZE = 1 << 20
+_BOM = codecs.BOM_UTF8
+
+
+class InputError(Exception):
+    """Input that cannot be used at all; the CLI prints it and exits 2.
+
+    ``str()`` gives ``file:line:col: message`` (or ``file: message``) as a
+    compiler would.
+    """
+
+    def __init__(self, source: str, message: str, line: int | None = None,
+                 column: int | None = None) -> None:
+        super().__init__(message)
+        self.source = source
+        self.message = message
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        where = self.source
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.message}"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Travels back from worker processes (hearts_notation.parallel).
+        return (InputError, (self.source, self.message, self.line, self.column))
+
+
+# Opening and decoding, incrementally -----------------------------------------
+
+
+class RecordError(ValueError):
+    """A JSON/YAML document that is not a record of the schema.
+
+    ``where`` is a path into the document; ``line``/``column`` are set when
+    the position in the file is known (JSONL line, YAML node, JSON syntax).
+    """
+
+    def __init__(self, message: str, where: str = "", line: int | None = None,
+                 column: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+
+def _open_binary(path: str) -> BinaryIO:
+    """The byte stream of a path or of standard input, with clear errors."""
+    if path == "-":
+        return sys.stdin.buffer
+    p = Path(path)
+    if p.is_dir():
+        raise InputError(path, "is a directory, not a record file")
+    try:
+        return open(p, "rb")
+    except FileNotFoundError:
+        raise InputError(path, "no such file") from None
+    except PermissionError:
+        raise InputError(path, "permission denied") from None
+    except OSError as exc:
+        raise InputError(path, f"cannot read: {exc.strerror or exc}") from None
+
+
+def _binary_error(source: str, offset: int) -> InputError:
+    return InputError(source, "binary data, not a text record (NUL byte at offset "
+                      f"{offset}); expected UTF-8 text")
+
+
+def iter_text_chunks(path: str, chunk_size: int = CHUNK_SIZE) -> Generator[str, None, None]:
+    """Decoded text of a file (or ``-``), a block at a time.
+
+    The file is opened at once (a missing file raises here); the returned
+    iterator closes it when exhausted or closed.
+
+    The unusable-input checks of :func:`decode` are made on each block as
+    it arrives: a NUL byte anywhere, a byte sequence that is not UTF-8
+    (with the line and byte column where it starts), and at the end an
+    input with nothing but white space.  A leading BOM is dropped.
+    """
+    return _chunks_of(_open_binary(path), path, chunk_size)
+
+
+def _chunks_of(fh: BinaryIO, source: str, chunk_size: int) -> Generator[str, None, None]:
+    try:
+        yield from _decode_blocks(fh, source, chunk_size)
+    except OSError as exc:
+        raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
+    finally:
+        if fh is not sys.stdin.buffer:
+            fh.close()
+
+
+def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int) -> Iterator[str]:
+    """Decode blocks of bytes, checking them as they come.
+
+    A problem in the first block is raised before any text is yielded (an
+    unusable file yields nothing, as before streaming); a problem found
+    later is raised after the text before it has been yielded, so the games
+    that end before the bad byte are read and the error comes in order.
+    """
+    pending = b""          # undecoded tail (a split multi-byte sequence, or the start of a BOM)
+    offset = 0             # bytes read so far
+    line = 1               # line number at the start of `pending`
+    column0 = 0            # bytes before `pending` on that line
+    started = False        # BOM check done
+    seen_text = False
+    marks = _start_marks(source, fh)
+    while True:
+        if marks is not None and line > marks[0][-1]:
+            _add_mark(marks, line, offset - len(pending) - column0)
+        block = fh.read(chunk_size)
+        final = not block
+        stop: InputError | None = None
+        if not started and block[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+            _forget_marks(source)
+            yield from _decode_utf16(fh, block, source, chunk_size)
+            return
+        if block:
+            nul = block.find(b"\0")
+            if nul >= 0:
+                stop = _binary_error(source, offset + nul)
+                if offset == 0:
+                    raise stop
+                block = block[:nul]
+                final = True
+            offset += len(block)
+        data = pending + block if pending else block
+        if not started:
+            if len(data) < len(_BOM) and not final:
+                pending = data
+                continue
+            started = True
+            if data.startswith(_BOM):
+                data = data[len(_BOM):]
+        try:
+            text, consumed = codecs.utf_8_decode(data, "strict", final)
+        except UnicodeDecodeError as exc:
+            before = data[: exc.start]
+            newlines = before.count(b"\n")
+            if newlines:
+                col = len(before) - before.rfind(b"\n")
+            else:
+                col = column0 + len(before) + 1
+            bad = InputError(source, f"not UTF-8 text (byte 0x{data[exc.start]:02x}); "
+                             "save the file as UTF-8", line + newlines, col)
+            if offset > len(block) and before:   # not the first block: yield what reads
+                yield before.decode("utf-8")
+            raise bad from None
+        done = data[:consumed] if consumed < len(data) else data
+        newlines = _count_newlines(done)
+        if newlines:
+            line += newlines
+            column0 = len(done) - done.rfind(b"\n") - 1
+        else:
+            column0 += len(done)
+        pending = data[consumed:]
+        if text:
+            if not seen_text and not text.isspace():
+                seen_text = True
+            yield text
+        if stop is not None:
+            raise stop
+        if final:
+            break
+    if not seen_text:
+        raise InputError(source, "empty input: no game found")
+
+
+def _decode_utf16(fh: BinaryIO, first: bytes, source: str, chunk_size: int) -> Iterator[str]:
+    """Text of a UTF-16 input (recognised by its BOM, which is dropped):
+    editors on Windows save "Unicode" text so.  A NUL character still
+    means binary data; an unpaired surrogate is an error at its line."""
+    decoder = codecs.getincrementaldecoder("utf-16")("strict")
+    line = 1
+    seen_text = False
+    block = first
+    while True:
+        final = not block
+        try:
+            text = decoder.decode(block, final)
+        except UnicodeDecodeError:
+            raise InputError(source, "not UTF-16 text (an unpaired surrogate or an odd byte); "
+                             "save the file as UTF-8", line) from None
+        if "\0" in text:
+            raise _binary_error(source, -1)
+        if text:
+            line += text.count("\n")
+            if not seen_text and not text.isspace():
+                seen_text = True
+            yield text
+        if final:
+            break
+        block = fh.read(chunk_size)
+    if not seen_text:
+        raise InputError(source, "empty input: no game found")
+
+
+# Seek marks: where some lines start, for the lines of diagnostics -------------------
+
+#: Per file read: ([line numbers], [byte offsets of their starts], (size, mtime)).
+_MARKS: OrderedDict[str, tuple[list[int], list[int], tuple[int, int]]] = OrderedDict()
+_MAX_FILES = 64
+_MAX_MARKS = 1 << 16
+
+
+def _start_marks(source: str, fh: BinaryIO) -> tuple[list[int], list[int], tuple[int, int]] | None:
+    """A fresh mark table for a regular file read from its start, else None."""
+    if source == "-":
+        return None
+    try:
+        if fh.tell() != 0:
+            return None
+        st = Path(source).stat()
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return None
+    entry: tuple[list[int], list[int], tuple[int, int]] = ([1], [0], (st.st_size, st.st_mtime_ns))
+    _MARKS[source] = entry
+    _MARKS.move_to_end(source)
+    while len(_MARKS) > _MAX_FILES:
+        _MARKS.popitem(last=False)
+    return entry
+
+
+def _add_mark(marks: tuple[list[int], list[int], tuple[int, int]], line: int, offset: int) -> None:
+    if len(marks[0]) < _MAX_MARKS and offset >= 0:
+        marks[0].append(line)
+        marks[1].append(offset)
+
+
+def _forget_marks(source: str) -> None:
+    _MARKS.pop(source, None)
+
+
+def _count_newlines(data: bytes) -> int:
+    """``data.count(b"\\n")``, faster on long lines: ``bytes.count`` looks at
+    every byte, ``bytes.find`` is ``memchr``.  A block of JSONL (lines of
+    kilobytes) has a few hundred newlines, found one ``find`` each; past
+    that (HRN, short lines) the rest is counted."""
+    find = data.find
+    pos = 0
+    for k in range(256):
+        at = find(b"\n", pos)
+        if at < 0:
+            return k
+        pos = at + 1
+    return 256 + data.count(b"\n", pos)
+
+
+def split_lines(chunks: Iterable[str], source: str = "-", max_line: int | None = None,
+                first_line: int = 1) -> Iterator[str]:
+    """Lines of a chunked text, each ending with ``"\\n"`` (but perhaps the
+    last), ``\\r\\n`` read as ``\\n``.
+
+    Only ``\\n`` ends a line (not the other separators ``str.splitlines``
+    knows), so line numbers agree with every reader's positions.  A line
+    longer than *max_line* characters (default: the ``record`` limit of
+    :mod:`.limits`) is an :class:`InputError` at its line, raised before
+    more than the limit and a chunk is held.
+    """
+    limit = current().record if max_line is None else max_line
+    rest = ""
+    lineno = first_line
+    for chunk in chunks:
+        if rest:
+            chunk = rest + chunk
+        parts = chunk.split("\n")
+        rest = parts.pop()
+        if len(chunk) > limit:
+            for k, part in enumerate(parts):
+                if len(part) > limit:
+                    raise _long_line(source, lineno + k, limit)
+            if len(rest) > limit:
+                raise _long_line(source, lineno + len(parts), limit)
+        lineno += len(parts)
+        for part in parts:
+            if part.endswith("\r"):
+                yield part[:-1] + "\n"
+            else:
+                yield part + "\n"
+    if rest:
+        yield rest[:-1] if rest.endswith("\r") else rest
+
+
+def _long_line(source: str, line: int, limit: int) -> InputError:
+    name = "line" if limit == current().line else "record"
+    return InputError(source, limit_message("a line's length", name, limit), line, limit + 1)
+
+
+def iter_text_lines(path: str, chunk_size: int = CHUNK_SIZE) -> Iterator[str]:
+    """Lines of a file (or ``-``), checked and decoded as they stream in."""
+    return split_lines(iter_text_chunks(path, chunk_size))
+
+
+def read_bytes(path: str, max_bytes: int | None = None) -> bytes:
+    """All bytes of a file or of standard input (``-``), with clear errors.
+
+    Whole-file reading, for the few formats and tools that need the whole
+    document (OpenSpiel exports, standard input kept for the carets);
+    record readers stream instead.  The bytes are read a block at a time
+    and refused as soon as a NUL byte shows binary data (``/dev/zero`` ends
+    at once) or the total passes *max_bytes* (default: the ``document``
+    limit), so an endless input never exhausts memory.
+    """
+    limit = current().document if max_bytes is None else max_bytes
+    fh = _open_binary(path)
+    parts: list[bytes] = []
+    total = 0
+    utf16 = False
+    try:
+        while True:
+            block = fh.read(CHUNK_SIZE)
+            if not block:
+                break
+            if total == 0 and block[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+                utf16 = True
+            if not utf16 and b"\0" in block:
+                raise _binary_error(path, total + block.find(b"\0"))
+            total += len(block)
+            if total > limit:
+                raise InputError(path, limit_message("the input's size", "document", limit))
+            parts.append(block)
+    except OSError as exc:
+        raise InputError(path, f"cannot read: {exc.strerror or exc}") from None
+    finally:
+        if fh is not sys.stdin.buffer:
+            fh.close()
+    return b"".join(parts)
+
+
+def decode(data: bytes, source: str) -> str:
+    """UTF-8 text of a record (a BOM is accepted), or an :class:`InputError`
+    saying where the input stops being text."""
+    return "".join(_decode_blocks(io.BytesIO(data), source, max(len(data), 1)))
+
+
+def read_text(path: str) -> str:
+    """Decoded text of a path or ``-`` (whole; see :func:`iter_text_chunks`)."""
+    return "".join(iter_text_chunks(path))
+
+
+def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
+    """The text of the lines numbered *wanted* (1-based) of a file: what a
+    caret diagnostic needs from a large file without holding it.  Lines
+    that do not exist are left out.
+
+    When the file was read in this process and has not changed since, the
+    reader's seek marks take each wanted line's read to within about a
+    block of it; otherwise the file is read once, streaming, up to the last
+    line wanted.
+    """
+    need = sorted(set(n for n in wanted if n >= 1))
+    out: dict[int, str] = {}
+    if not need:
+        return out
+    marks = _MARKS.get(path)
+    if marks is not None:
+        try:
+            st = Path(path).stat()
+            if (st.st_size, st.st_mtime_ns) == marks[2]:
+                return _lines_by_seeking(path, need, marks[0], marks[1])
+        except (OSError, InputError):
+            pass
+    k = 0
+    for n, text in enumerate(iter_text_lines(path), 1):
+        if n == need[k]:
+            out[n] = text.rstrip("\n")
+            k += 1
+            if k == len(need):
+                break
+    return out
+
+
+def _lines_by_seeking(path: str, need: list[int], lines: list[int],
+                      offsets: list[int]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    keep = current().line
+    with open(path, "rb") as fh:
+        at = 0          # line number of the next line fh.readline() gives (0: unknown)
+        for n in need:
+            i = bisect.bisect_right(lines, n) - 1
+            if not at or at > n or lines[i] > at:
+                fh.seek(offsets[i])
+                at = max(lines[i], 1)
+            while at <= n:
+                raw = fh.readline(keep + 1)
+                if not raw:
+                    return out
+                text = raw
+                while not raw.endswith(b"\n"):     # skip the rest of a long line
+                    raw = fh.readline(CHUNK_SIZE)
+                    if not raw:
+                        break
+                if at == n:
+                    if at == 1 and text.startswith(_BOM):
+                        text = text[len(_BOM):]
+                    out[n] = text.decode("utf-8", "replace").rstrip("\r\n")
+                at += 1
+    return out
