@@ -65,7 +65,7 @@ class Card(int):
         """The card as written: ``QS``, ``Q♠`` or (French) ``D♠``.
 
         French ranks are only ever written with a suit symbol, because ``DS``
-        would be ambiguous (spec §2).
+        would be ambiguous (docs/spec.md, section 2).
         """
         rank = (RANK_FRENCH if lang == "fr" and unicode else RANK_LETTERS)[self % 13]
         if unicode and rank == "T":
@@ -126,7 +126,7 @@ def parse_suit(text: str) -> int:
 def parse_card(token: str) -> Card:
     """Read ``QS``, ``qs``, ``10H``, ``Q♠``, ``D♠`` (French dame), ``R♡``...
 
-    French ranks R, D, V are accepted only with a suit symbol (spec §2).
+    French ranks R, D, V are accepted only with a suit symbol (docs/spec.md, section 2).
     """
     if len(token) < 2:
         raise CardError(f"{token!r} is not a card")

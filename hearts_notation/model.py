@@ -51,7 +51,7 @@ class Pos:
 class Finding:
     """One thing the reader or the referee has to say about a record.
 
-    ``code`` is one of the stable codes of spec §5; the other fields locate
+    ``code`` is one of the stable codes of docs/spec.md, section 5; the other fields locate
     it (any may be ``None`` where it does not apply).
     """
 
@@ -66,7 +66,7 @@ class Finding:
     column: int | None = None
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON shape of spec §6 (cards as ``"QS"``)."""
+        """The JSON shape of docs/spec.md, section 6 (cards as ``"QS"``)."""
         return {
             "code": self.code,
             "severity": self.severity,
@@ -167,7 +167,7 @@ class Game:
 
     ``tags`` holds every tag other than ``Rules``, ``Seats`` and the player
     names, in the order read; those three live in ``rules``, ``seats`` and
-    ``players`` as in the JSON form (spec §2, canonical form).  ``errors``
+    ``players`` as in the JSON form (docs/spec.md, section 2, canonical form).  ``errors``
     are problems found while reading (``syntax-error`` findings): a game
     that could not be read completely still comes back, python-chess style,
     with what was understood and the errors on it.

@@ -29,6 +29,7 @@ def test_wheel_ships_grammar_and_presets_and_runs(tmp_path: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "hearts_notation/grammar/hearts.lark" in names
     assert "hearts_notation/rules/presets/standard.yaml" in names
+    assert "hearts_notation/schema/record.schema.json" in names
     for asset in ("replay.html", "replay.css", "replay.js"):
         assert f"hearts_notation/render/{asset}" in names
 

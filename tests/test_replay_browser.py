@@ -156,7 +156,7 @@ def test_buttons_and_deal_picker(driver: Any, tmp_path: Path) -> None:
 def test_observer_record_shows_backs_and_no_greying(driver: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.keys import Keys
 
-    url, _ = page_for(tmp_path, "seed-000-example.hrn", "fr")
+    url, _ = page_for(tmp_path, "variante-retenue-example.hrn", "fr")
     driver.get(url)
     assert len(cards(driver, ".seat .card.back")) == 52
     press(driver, Keys.ARROW_RIGHT, 6)

@@ -81,7 +81,7 @@ def test_steps_cover_passes_and_tricks() -> None:
 
 
 def test_observer_and_three_players_and_moon() -> None:
-    obs = page_data(games(ROOT / "samples" / "seed-000-example.hrn"))["games"][0]["deals"][0]
+    obs = page_data(games(ROOT / "samples" / "variante-retenue-example.hrn"))["games"][0]["deals"][0]
     assert all(h is None for h in obs["steps"][0]["hands"].values())
     assert all(s["legal"] is None for s in obs["steps"])
     three = page_data(games(DATA / "three-players.hrn"))["games"][0]

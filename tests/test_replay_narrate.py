@@ -164,7 +164,7 @@ def test_findings_are_told_at_their_card() -> None:
 
 
 def test_observer_record_seed_000() -> None:
-    g = fact(ROOT / "samples" / "seed-000-example.hrn")
+    g = fact(ROOT / "samples" / "variante-retenue-example.hrn")
     fr = narrate(g, "fr")
     assert "Les mains ne sont pas connues" in fr
     p = para(fr, "R♣", "D♠") if "D♠" in fr else para(fr, "R♣", "dame de pique")

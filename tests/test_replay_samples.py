@@ -54,7 +54,7 @@ def test_commented_example_validates_and_matches_the_seed() -> None:
 
 
 def test_seed_000_example_is_an_observer_record() -> None:
-    game = next(iter(read_games(str(ROOT / "samples" / "seed-000-example.hrn"))))
+    game = next(iter(read_games(str(ROOT / "samples" / "variante-retenue-example.hrn"))))
     report = check_game(game)
     assert report.valid
     assert {f.severity for f in report.findings} <= {"info"}

@@ -127,7 +127,7 @@ def test_three_players_row_layout() -> None:
 
 
 def test_observer_record_shows_unknown_hands() -> None:
-    g = fact(ROOT / "samples" / "seed-000-example.hrn")
+    g = fact(ROOT / "samples" / "variante-retenue-example.hrn")
     out = plain(g, lang="fr")
     assert out.count("? inconnue") == 4
     t2 = next(ln for ln in out.splitlines() if ln.startswith(" 2. "))

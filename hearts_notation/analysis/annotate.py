@@ -11,7 +11,7 @@ sampled deals) and each play (PIMC, exact at the end).
 :func:`annotate_game` writes the result back into the model: marks and
 sentences on the plays and passes that lost points, the referee's findings
 and what could not be analysed as comments.  :func:`report` builds the
-JSON report of spec §7.
+JSON report of docs/spec.md, section 7.
 
 Marks: an expected loss (EPL) of at least 1 point is ``?!``, 3 ``?``, 6
 ``??`` (:class:`Thresholds`), and only when the loss is more than twice
@@ -99,7 +99,7 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One analysed decision (an entry of the spec §7 report).
+    """One analysed decision (an entry of the report of docs/spec.md, section 7).
 
     ``deal_index`` (0-based in the game), ``play_index`` (0-based among the
     deal's plays, ``None`` for a pass) place it in the record.  ``choices``
@@ -125,7 +125,7 @@ class Decision:
     choices: tuple[Choice, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """The spec §7 shape (cards as ``"QS"``)."""
+        """The shape of docs/spec.md, section 7 (cards as ``"QS"``)."""
         d: dict[str, Any] = {"deal": self.deal, "trick": self.trick, "seat": self.seat,
                              "kind": self.kind}
         if self.kind == "play":
@@ -164,7 +164,7 @@ class GameAnalysis:
     findings: tuple[Finding, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        """One game of the spec §7 report; ``notes`` says what could not
+        """One game of the report of docs/spec.md, section 7; ``notes`` says what could not
         be analysed (an addition: empty when everything was)."""
         return {
             "source": self.source,
@@ -547,7 +547,7 @@ def _marked(item: Play | Pass, d: Decision) -> Any:
 
 
 def report(analyses: Sequence[GameAnalysis]) -> dict[str, Any]:
-    """The spec §7 report of several games."""
+    """The docs/spec.md, section 7 report of several games."""
     return {"games": [a.to_dict() for a in analyses]}
 
 

@@ -4,7 +4,7 @@ The record is read, refereed and analysed game by game
 (:func:`hearts_notation.analysis.annotate.analyse_game`), then written back
 with ``?!``/``?``/``??`` marks and a sentence on each costly decision, the
 referee's findings and what could not be analysed as comments.  ``--format
-json`` prints the report of spec §7 instead (and still writes the record
+json`` prints the report of docs/spec.md, section 7 instead (and still writes the record
 with ``-o``).  A record with a syntax error is not annotated (exit 2, as
 ``convert``): writing it back would lose what could not be read.
 """

@@ -1,7 +1,7 @@
 """``hearts convert``: records from one format to another.
 
 A syntax error anywhere means exit status 2, every error printed
-compiler-style, and nothing written (spec §6).  To keep that promise
+compiler-style, and nothing written (docs/spec.md, section 6).  To keep that promise
 without holding a corpus of millions of deals in memory, a file is read
 as a stream and the output streams into a temporary file beside the
 target (:func:`hearts_notation.io.write_atomic_iter`); the first syntax

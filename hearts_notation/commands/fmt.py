@@ -7,7 +7,7 @@ that change, each through a temporary file and a rename.
 Every file is read and parsed before anything is written: if any file has
 a syntax error (or cannot be read), every error is printed, nothing at all
 is written (no stdout text, no file rewritten) and the exit status is 2
-(spec §6: "they never leave a partial output").
+(docs/spec.md, section 6: "they never leave a partial output").
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from ..scoring import GameScore, score_findings, score_game
 from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, fail_syntax, stdout_console
 from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
 
-#: The codes of the findings ``score`` reports (the scoring part of spec §5).
+#: The codes of the findings ``score`` reports (the scoring part of docs/spec.md, section 5).
 SCORE_CODES = ("score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
                "unknown-rule")
 

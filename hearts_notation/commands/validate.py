@@ -4,7 +4,7 @@ Files, directories (searched recursively by extension) and ``-`` (standard
 input) in any supported format.  For people, the findings of each file are
 printed compiler-style (``file:line:col: severity: message [code]``, the
 source line and a caret), coloured by severity on a terminal, then one
-summary line; ``--format json`` prints exactly the report of spec §6.
+summary line; ``--format json`` prints exactly the report of docs/spec.md, section 6.
 
 Exit status: 0 no error (warnings and infos are fine), 1 some error (a
 syntax error in one game is a finding like any other: the run goes on to the
@@ -103,7 +103,7 @@ def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any
 
 def iter_reports(paths: Iterable[str], fmt: str | None, rules: RuleSet | None, force: bool,
                  jobs: int = 1, progress: CorpusProgress | None = None) -> Iterator[Any]:
-    """Report entries (spec §6) of every game of every input, in order; an
+    """Report entries (docs/spec.md, section 6) of every game of every input, in order; an
     unreadable input yields its :class:`InputError` where it stands."""
     spec = rules.portable_spec if rules is not None else None
     batches = iter_batches(paths, fmt, spec, games_per_batch=32, errors="yield")
@@ -139,7 +139,7 @@ def syntax_entry(exc: InputError, index: int, rules: RuleSet | None,
 
 @dataclass
 class Summary:
-    """The counts of the report's ``summary`` (spec §6)."""
+    """The counts of the report's ``summary`` (docs/spec.md, section 6)."""
 
     files: int = 0
     games: int = 0
@@ -184,7 +184,7 @@ class Summary:
 
 
 def finding_from_dict(d: dict[str, Any]) -> Finding:
-    """A report finding (spec §6 shape) back as a :class:`Finding`."""
+    """A report finding (the shape of docs/spec.md, section 6) back as a :class:`Finding`."""
     return Finding(d["code"], d["severity"], d["message"], deal=d.get("deal"), trick=d.get("trick"),
                    seat=d.get("seat"), card=None if d.get("card") is None else parse_card(d["card"]),
                    line=d.get("line"), column=d.get("column"))

@@ -1,4 +1,4 @@
-"""JSON and YAML forms of a game (spec §3, ``record.schema.json``).
+"""JSON and YAML forms of a game (docs/spec.md, section 3, ``record.schema.json``).
 
 Both are the same tree of dicts and lists; this module maps that tree to the
 model and back.  Reading is lenient where the spec says so (``"10H"``,
@@ -224,7 +224,7 @@ def _deal(d: Any, where: str) -> Deal:
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
-    """The JSON tree of a game, fields in the order of spec §3.
+    """The JSON tree of a game, fields in the order of docs/spec.md, section 3.
 
     Absent facts are left out rather than written as null, except
     ``hands`` entries written as unknown (``null``) so that a record reads
@@ -310,7 +310,7 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
 # A game whose JSON is well formed but is not a record of the schema comes
 # back as a game with a ``syntax-error`` finding, like an HRN game that does
 # not parse, so that one bad record in a million does not stop the others
-# (spec §5); a document whose JSON or YAML syntax is broken cannot be read
+# (docs/spec.md, section 5); a document whose JSON or YAML syntax is broken cannot be read
 # past the break and raises :class:`RecordError` with the line and column.
 
 

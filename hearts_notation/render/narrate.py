@@ -1,4 +1,4 @@
-"""A deal told in prose, in French or English, like seed 004's commented game.
+"""A deal told in prose, in French or English, like the commented games of rule books.
 
 The narration is built from the facts of :mod:`hearts_notation.render.story`
 (who leads, who follows, who ducks, who discards and so shows a void, who

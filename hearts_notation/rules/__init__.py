@@ -1,6 +1,6 @@
 """Rule sets: data, not code.
 
-A rule set is a flat mapping of the keys of spec §4.  Presets are YAML files
+A rule set is a flat mapping of the keys of docs/spec.md, section 4.2.  Presets are YAML files
 shipped in ``presets/`` (a preset may start from another with ``base:``);
 a record or the command line names one with optional ``key=value``
 overrides, e.g. ``"standard jack_of_diamonds=-10 target=50"``.  Everything
@@ -21,7 +21,7 @@ import yaml
 from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
 from ..model import DEFAULT_SEATS
 
-#: Removed cards and pass cycle that go with each player count (seed 004).
+#: Removed cards and pass cycle that go with each player count (docs/spec.md, section 4.2).
 PLAYER_DEFAULTS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     3: (("2D",), ("left", "right", "hold")),
     4: ((), ("left", "right", "across", "hold")),
@@ -51,7 +51,7 @@ class RuleError(ValueError):
 
 @dataclass(frozen=True)
 class RuleSet:
-    """The rules in force for a game (every key of spec §4)."""
+    """The rules in force for a game (every key of docs/spec.md, section 4.2)."""
 
     name: str = "standard"
     players: int = 4
@@ -325,7 +325,7 @@ def apply_overrides(base: RuleSet, overrides: list[tuple[str, str]] | tuple[tupl
     """*base* with ``key=value`` overrides applied (each checked).
 
     Overriding ``players`` also brings that player count's usual removed
-    cards and pass cycle (seed 004), unless those keys are given too.
+    cards and pass cycle (docs/spec.md, section 4.2), unless those keys are given too.
     This is how a ``Rules`` string is built on its preset, and how the
     referee keeps the sound part of a string that has a bad word in it.
     """
@@ -362,7 +362,7 @@ def parse_rules(spec: str) -> RuleSet:
 
     The preset may be left out (``"target=50"`` builds on ``standard``).
     Overriding ``players`` also brings that player count's usual removed
-    cards and pass cycle (seed 004), unless those keys are given too.
+    cards and pass cycle (docs/spec.md, section 4.2), unless those keys are given too.
     """
     words = spec.split()
     if not words:
@@ -409,7 +409,7 @@ def load_rules(arg: str) -> RuleSet:
 
 
 def standard() -> RuleSet:
-    """The ``standard`` preset (seed 000)."""
+    """The ``standard`` preset (the house rules the project chose)."""
     return _preset("standard")
 
 

@@ -2,7 +2,7 @@
 
 Lark's LALR parser costs about 80 µs for a trick line; a file of ten
 thousand deals has a quarter of a million lines.  Most lines of real files,
-and every line of canonical text (spec §2: ASCII, PBN hands, ``SEAT CARD``
+and every line of canonical text (docs/spec.md, section 2: ASCII, PBN hands, ``SEAT CARD``
 pairs, one element per line), are plain: single spaces between words, no
 comment, no tab.  :func:`fast_line` reads such a line with ``str.split`` and
 table look-ups, and returns exactly the element list the grammar would give

@@ -35,7 +35,7 @@ KEYWORDS: Final = frozenset({
 SEAT_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 #: A seat name the reader accepts in a ``Seats`` tag (as the JSON reader).
 SEAT_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
-#: A French rank with a letter suit (``DS``): refused as ambiguous (spec §2).
+#: A French rank with a letter suit (``DS``): refused as ambiguous (docs/spec.md, section 2).
 FRENCH_LETTER_RE: Final = re.compile(r"[RDVrdv][SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?")
 #: A word that reads as a letter card (never a seat name).
 LETTER_CARD_RE: Final = re.compile(r"(?:10|[2-9TJQKAtjqka])[SHDCshdc]")

@@ -1,4 +1,4 @@
-"""Reading HRN text (spec §2) into the game model, one game at a time.
+"""Reading HRN text (docs/spec.md, section 2) into the game model, one game at a time.
 
 How a file is read (``docs/parser.md`` tells the whole story):
 
@@ -280,7 +280,7 @@ class _Chunk:
 
 
 def _iter_chunks(lines: Iterable[str]) -> Iterator[_Chunk]:
-    """Logical lines grouped into games (spec §2: a ``result`` line ends a
+    """Logical lines grouped into games (docs/spec.md, section 2: a ``result`` line ends a
     game; a tag line after a deal begins a new one)."""
     cur = _Chunk()
     seen_deal = False

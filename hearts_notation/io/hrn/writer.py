@@ -1,7 +1,7 @@
 """The canonical HRN writer: a :class:`~hearts_notation.model.Game` as text.
 
 Every writer of the text form goes through here (``fmt``, ``convert``,
-``annotate -o``), so there is exactly one canonical layout (spec §2):
+``annotate -o``), so there is exactly one canonical layout (docs/spec.md, section 2):
 
 * tags first, in the order Event, Site, Date, Round, Rules, Seats, the
   player names, then the other tags in the order they were read;
@@ -31,7 +31,7 @@ from functools import lru_cache
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_SYMBOLS, display_order
 from ...model import PLAYER_TAGS_4, Deal, Game, Pass, Trick
 
-#: Tags written first, in this order (spec §2, canonical form).
+#: Tags written first, in this order (docs/spec.md, section 2, canonical form).
 FIRST_TAGS: tuple[str, ...] = ("Event", "Site", "Date", "Round")
 #: Spades, hearts, diamonds, clubs: the suit order of a written hand, as
 #: (bit offset of the suit in a card mask, suit symbol).
@@ -72,7 +72,7 @@ def _suit_table(unicode: bool, lang: str) -> tuple[str, ...]:
 
 
 def escape_comment(text: str) -> str:
-    """A brace comment's body with ``\\`` and ``}`` escaped (spec §2).
+    """A brace comment's body with ``\\`` and ``}`` escaped (docs/spec.md, section 2).
 
     Leading and trailing white space is dropped: the reader does not keep
     it (``{ text }`` is the comment ``text``), so writing it would make the
@@ -284,7 +284,7 @@ def iter_game_lines(game: Game, unicode: bool = False, lang: str = "en",
 
     Two flags keep a file of several games readable as the same games
     (a ``result`` line ends a game, and a tag line after a deal starts
-    one; nothing else does, spec §2):
+    one; nothing else does, docs/spec.md, section 2):
 
     *separate* is set when this game follows an open one (no ``result``)
     that has deals: a game with no tag at all would then run into the

@@ -122,7 +122,7 @@ COMMENTS[(13, "W")] = (
         "la garder, et elle a fini chez Bo, obligé de gagner un pli à carreau. Devenir coupe à "
         "pique tôt vous a donné de quoi défausser vos cœurs plus tard.")
 GAME_COMMENT = ("Une partie de Cœurs suivie de la donne jusqu'à la fin, coup par coup, "
-                "avec la raison de chaque choix (seed 004, complétée).")
+                "avec la raison de chaque choix (d'après une page de règles, complétée).")
 DEAL_COMMENT = ("Quatre joueurs — vous, Ada, Bo et Cleo — reçoivent treize cartes chacun. "
                 "À la première donne, chacun passe trois cartes à sa gauche.")
 SCORE = {"N": 3, "E": 4, "S": 16, "W": 3}
@@ -207,7 +207,7 @@ def render() -> str:
         '[East "Ada"]',
         '[South "Bo"]',
         '[West "Cleo"]',
-        '[Source "seed 004, completed by tests/data/replay/build_commented_example.py"]',
+        '[Source "Cœurs, partie commentée; completed by tests/data/replay/build_commented_example.py"]',
         "",
         "{" + GAME_COMMENT + "}",
         "",
