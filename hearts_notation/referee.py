@@ -70,6 +70,7 @@ from .rules import (
     with_players,
 )
 from .scoring import DealScore, game_over, score_findings, score_game
+from .sheets import club_findings, is_sheet_deal, sheet_play_findings
 
 
 @dataclass
@@ -990,10 +991,13 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
                 f"deal {number} is marked pass {deal.direction}, but the pass cycle "
                 f"({', '.join(rules.pass_cycle)}) makes deal {number} pass {cycle}")
         checker = _DealCheck(ctx, deal, number, di)
-        per_deal.append(head + checker.run(deal.direction, header_flagged))
+        found = checker.run(deal.direction, header_flagged)
+        if is_sheet_deal(deal, rules, seats):       # a score sheet's deal (hearts_notation.sheets)
+            found = sheet_play_findings(deal, found)
+        per_deal.append(head + found)
         taken.append(checker.taken)
     score = score_game(game, rules, seats, taken)
-    extra = score_findings(game, rules, score)
+    extra = club_findings(game, rules, seats) + score_findings(game, rules, score)
     before: dict[int, list[Finding]] = {}
     after: dict[int, list[Finding]] = {}
     for i, order, f in extra:

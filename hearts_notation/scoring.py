@@ -13,7 +13,10 @@ choice under ``moon: choose``, the totals, the target and the tie rule.
 Decisions (see ``docs/rules.md``):
 
 * an incomplete deal scores no points (its ``points`` are empty and the
-  report says so), and the totals carry on unchanged;
+  report says so), and the totals carry on unchanged -- unless it is kept
+  as a score sheet (a ``score`` line, the play not or not fully recorded,
+  no ``*``): then its recorded line is its points (:mod:`hearts_notation.sheets`
+  checks what the rules allow of it);
 * under ``moon: choose`` with no ``moon`` line the shooter takes ``add``
   unless ``add`` would end the game with the shooter not among the
   winners, then ``subtract`` (spec §4); when the deal's recorded score
@@ -31,6 +34,7 @@ from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, cards_of, display_orde
 from .engine import deal_points, moon_shooter, trick_winner
 from .model import Deal, Finding, Game, Pos, Severity
 from .rules import RuleSet
+from .sheets import is_sheet_deal, sheet_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,16 +66,27 @@ class DealScore:
     totals: dict[str, int]
     complete: bool
     taken: tuple[int, ...] = field(default=(), compare=False)
+    #: the points are a score sheet's line (:mod:`hearts_notation.sheets`),
+    #: not recomputed from tricks
+    sheet: bool = False
+
+    @property
+    def scored(self) -> bool:
+        """Whether the deal has points: played in full, or kept as a sheet."""
+        return self.complete or self.sheet
 
     def to_dict(self) -> dict[str, Any]:
         """One entry of ``deals`` in the spec §6 report (``points`` is
         ``null`` for an incomplete deal: it scores no points)."""
-        return {
+        out: dict[str, Any] = {
             "number": self.number,
-            "points": dict(self.points) if self.complete else None,
+            "points": dict(self.points) if self.scored else None,
             "moon": None if self.moon is None else self.moon.to_dict(),
             "totals": dict(self.totals),
         }
+        if self.sheet:
+            out["sheet"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -206,6 +221,7 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
         moon: MoonOutcome | None = None
         points: dict[str, int] = {}
         taken: list[int] = []
+        sheet = False
         if complete:
             known = taken_by_deal[i] if taken_by_deal is not None else None
             taken = known if known is not None else taken_cards(deal, rules, names)
@@ -223,8 +239,25 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
                     finished = True
                     winners = tuple(names[k] for k in w)
                     end = i
+        elif is_sheet_deal(deal, rules, names):
+            # A score sheet's line: its points as recorded (hearts_notation.sheets checks them).
+            line = sheet_points(deal, rules, names)
+            if line is not None:
+                line_pts, shot = line
+                pts = list(line_pts)
+                sheet = True
+                if shot is not None:
+                    moon = MoonOutcome(names[shot[0]], shot[1], False)
+                totals = [t + p for t, p in zip(totals, pts, strict=True)]
+                points = dict(zip(names, pts, strict=True))
+                if not finished:
+                    w = game_over(rules, totals)
+                    if w is not None:
+                        finished = True
+                        winners = tuple(names[k] for k in w)
+                        end = i
         deals.append(DealScore(number, points, moon, dict(zip(names, totals, strict=True)),
-                               complete, tuple(taken)))
+                               complete, tuple(taken), sheet))
     return GameScore(deals, finished, winners, names, end)
 
 
@@ -301,8 +334,8 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                 + (f"deal {num} was" if extra == 1 else f"{extra} more deals were")
                 + " recorded after the end",
                 deal=num, pos=deal.pos)))
-        # moon
-        if deal.moon is not None:
+        # moon (a sheet deal's score and moon lines: hearts_notation.sheets)
+        if deal.moon is not None and not ds.sheet:
             m = deal.moon
             pos = m.pos or _where(deal, "moon")
             if m.seat not in idx:
@@ -325,7 +358,7 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                     f"the rules score a moon one way (moon: {rules.moon}), so {m.seat} had no "
                     f"choice; the record says {m.seat} chose {m.choice}", num, m.seat, pos)))
         # score line
-        if deal.score is not None:
+        if deal.score is not None and not ds.sheet:
             pos = _where(deal, "score")
             if not ds.complete:
                 out.append((i, 1, _finding("score-mismatch", "info",
@@ -358,7 +391,7 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                 k = idx[seat]
                 base = anchor[k]
                 add: int | None
-                if ds.complete:
+                if ds.scored:
                     add = ds.points[seat]
                 elif deal.score is not None and seat in deal.score:
                     add = deal.score[seat]
@@ -382,7 +415,7 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                 anchor[k] = recorded_total
             elif anchor[k] is None:
                 continue
-            elif ds.complete:
+            elif ds.scored:
                 anchor[k] = anchor[k] + ds.points[seat]  # type: ignore[operator]
             elif deal.score is not None and seat in deal.score:
                 anchor[k] = anchor[k] + deal.score[seat]  # type: ignore[operator]
@@ -411,8 +444,8 @@ def _result_findings(game: Game, rules: RuleSet, score: GameScore) -> list[Findi
     declared = "*" if result == "*" else " ".join(result)
     # Totals are sure only if every deal up to the end (or to the last one) scored.
     upto = score.end if score.end is not None else len(score.deals) - 1
-    unsure = [d.number for d in score.deals[: upto + 1] if not d.complete]
-    last_unfinished = bool(score.deals) and not score.deals[-1].complete and score.end is None
+    unsure = [d.number for d in score.deals[: upto + 1] if not d.scored]
+    last_unfinished = bool(score.deals) and not score.deals[-1].scored and score.end is None
     if last_unfinished and unsure and unsure[-1] == score.deals[-1].number:
         unsure = unsure[:-1]
     if unsure:

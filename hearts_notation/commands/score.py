@@ -32,12 +32,13 @@ from ..progress import CorpusProgress
 from ..referee import game_seats, rules_with_findings
 from ..rules import RuleSet
 from ..scoring import GameScore, score_findings, score_game
+from ..sheets import SHEET_CODES, club_findings
 from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, fail_syntax, stdout_console
 from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
 
 #: The codes of the findings ``score`` reports (the scoring part of docs/spec.md, section 5).
 SCORE_CODES = ("score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
-               "unknown-rule")
+               "unknown-rule", *SHEET_CODES)
 
 
 def game_scores(game: Game, default_rules: RuleSet | None, force: bool
@@ -46,7 +47,8 @@ def game_scores(game: Game, default_rules: RuleSet | None, force: bool
     rules, found = rules_with_findings(game, default_rules, force)
     seats, rules, more = game_seats(game, rules)
     score = score_game(game, rules, seats)
-    found = [*game.errors, *found, *more] + [f for _, _, f in score_findings(game, rules, score)]
+    checks = club_findings(game, rules, seats) + score_findings(game, rules, score)
+    found = [*game.errors, *found, *more] + [f for _, _, f in sorted(checks, key=lambda c: c[:2])]
     return rules, score, found
 
 
@@ -89,13 +91,15 @@ def _table(game: Game, rules: RuleSet, score: GameScore) -> Table:
     for s in seats:
         table.add_column(f"Σ {s}", justify="right", style="bold")
     for d in score.deals:
-        if d.complete:
+        if d.scored:
             pts = [str(d.points[s]) for s in seats]
         else:
             pts = ["—"] * len(seats)
         moon = ""
         if d.moon is not None:
             moon = f"{d.moon.seat} {d.moon.choice}" + (" (assumed)" if d.moon.assumed else "")
+        elif d.sheet:
+            moon = "score sheet"
         elif not d.complete:
             moon = "unfinished: no points"
         table.add_row(str(d.number), *pts, moon, *(str(d.totals[s]) for s in seats))

@@ -911,6 +911,8 @@ class _GameBuilder:
         for name, _, _, _, vl, vc in self.tag_list:   # where the referee points unknown-rule
             if name in ("Rules", "Seats"):
                 where.setdefault(name, Pos(vl, vc))
+            elif name in PLAYER_TAGS_4 or name[:1] == "P":   # player-conflict points here
+                where.setdefault(name, Pos(vl, vc))
         return Game(
             tags=self.tags, rules=self.rules, seats=self.seats_tag, players=self.players,
             deals=tuple(self.deals), result=self.result,

@@ -1,0 +1,133 @@
+"""Who is who: player names from the seat tags, compared as people mean them.
+
+A club writes the same person several ways over an evening ("Maëlle" typed
+on two keyboards, a trailing space, "Gwen" and "Gwenaëlle").  Names are
+compared after Unicode normalisation (NFC, so a precomposed "ë" and "e" with
+a combining diaeresis are one name) and trimming; case counts unless the
+caller asks otherwise ("Anne" and "anne" may be two people).  An aliases
+file merges the other spellings into one name:
+
+.. code-block:: yaml
+
+    Gwenaëlle: [Gwen, Gwenn]
+    Maëlle: Maelle
+
+The file is read with ``yaml.safe_load`` and bounded (size, entries, name
+length) since it may come from anywhere; a spelling given under two names is
+an error, not a silent choice.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+#: Limits on an aliases file: bytes, names and spellings, characters per name.
+MAX_ALIAS_BYTES = 1 << 20
+MAX_ALIAS_ENTRIES = 10_000
+MAX_NAME_CHARS = 200
+
+
+class AliasError(ValueError):
+    """An aliases file that cannot be used (the message names the file)."""
+
+
+def normalise(name: str) -> str:
+    """A name as compared: NFC, surrounding white space removed, inner runs
+    of white space made one space."""
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+@dataclass
+class Identity:
+    """How names become players: normalisation, case, aliases.
+
+    :meth:`key` gives the comparison key of a written name; :meth:`display`
+    the name shown for a key (the aliases file's own spelling, else the
+    first spelling met).
+    """
+
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    ignore_case: bool = False
+    _shown: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def _fold(self, name: str) -> str:
+        return name.casefold() if self.ignore_case else name
+
+    def key(self, name: str | None) -> str:
+        """The key of a written name ("" for no name)."""
+        if not name:
+            return ""
+        n = normalise(name)
+        if not n:
+            return ""
+        canon = self.aliases.get(self._fold(n))
+        k = self._fold(canon if canon is not None else n)
+        self._shown.setdefault(k, canon if canon is not None else n)
+        return k
+
+    def display(self, key: str) -> str:
+        """The name to show for a key."""
+        return self._shown.get(key, key)
+
+
+def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
+    """Spelling (folded as compared) → the name it stands for, from an aliases
+    file: a YAML mapping of names to one spelling or a list of them."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_ALIAS_BYTES:
+            raise AliasError(f"{path}: aliases file is {size:,} bytes; the limit is {MAX_ALIAS_BYTES:,}")
+        text = p.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise AliasError(f"{path}: cannot read aliases file: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise AliasError(f"{path}: aliases file is not UTF-8 (byte {exc.start})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "not valid YAML"
+        raise AliasError(f"{path}{where}: {problem}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise AliasError(f"{path}: expected a mapping of names to their other spellings, "
+                         f"found {type(data).__name__}")
+
+    def fold(s: str) -> str:
+        return s.casefold() if ignore_case else s
+    out: dict[str, str] = {}
+    count = 0
+
+    def name_of(value: object, what: str) -> str:
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            raise AliasError(f"{path}: {what} must be a name, found {value!r}")
+        n = normalise(str(value))
+        if not n or len(n) > MAX_NAME_CHARS:
+            raise AliasError(f"{path}: {what} must be a name of 1 to {MAX_NAME_CHARS} characters")
+        return n
+
+    for raw_name, spellings in data.items():
+        name = name_of(raw_name, "a key")
+        items = spellings if isinstance(spellings, list) else [spellings] if spellings is not None else []
+        for raw in [name, *items]:
+            count += 1
+            if count > MAX_ALIAS_ENTRIES:
+                raise AliasError(f"{path}: more than {MAX_ALIAS_ENTRIES:,} names and spellings")
+            s = fold(name_of(raw, f"a spelling of {name!r}"))
+            prev = out.get(s)
+            if prev is not None and fold(prev) != fold(name):
+                raise AliasError(f"{path}: {str(raw)!r} is given as a spelling of both "
+                                 f"{prev!r} and {name!r}")
+            out[s] = name
+    return out
+
+
+__all__ = ["AliasError", "Identity", "load_aliases", "normalise"]

@@ -1,0 +1,383 @@
+"""Score sheets: deals kept as a line of points, without the cards.
+
+Most games of Hearts are kept on paper as one line of points per deal and
+a running total, nothing about the tricks.  Such a deal is a record like
+any other: a deal with a ``score`` line whose play is not complete (no
+tricks at all, or some of them) and that is not declared unfinished
+(``*``) is a **sheet deal**.  Its recorded points are taken as its points
+(:func:`sheet_points`, used by :func:`hearts_notation.scoring.score_game`
+for the totals, the end of the game and the winners), and what the rules
+allow a line of points to be is checked here (:func:`club_findings`):
+
+* the points of a deal add up to what the deck hands out (26 with hearts
+  and Q♠; with J♦ worth -10, 16; less with hearts removed for 3, 5 or 6
+  players), or to what a moon hands out;
+* a moon is one seat with every penalty point before the moon rule, and
+  after it exactly the line the preset's ``moon`` option makes;
+* each seat's figure is one a deal can give.
+
+Nothing here knows what a card is worth: every figure comes from the
+engine's own scoring (:func:`engine.raw_points`, :func:`engine.deal_points`)
+applied to the cards of the rule set's deck, so a new preset or a changed
+rule gives new sheet checks without a second copy of the points rules.
+The running totals, the end of the game and the winner are checked by
+:mod:`hearts_notation.scoring` as for played deals, once the sheet deals
+count.
+
+The same hook reports a player named at two seats of one game
+(``player-conflict``), after the normalisation of :mod:`hearts_notation.players`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import product
+
+from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT
+from .engine import deal_points, penalty_total, raw_points
+from .model import PLAYER_TAGS_4, Deal, Finding, Game, Pos
+from .rules import RuleSet
+
+#: Finding codes this module reports (documented in docs/findings.md).
+SHEET_CODES: tuple[str, ...] = ("sheet-sum", "sheet-moon", "sheet-points", "sheet-unchecked",
+                                "player-conflict")
+
+
+@dataclass(frozen=True)
+class SheetShapes:
+    """What a line of points may be under one rule set, worked out by the
+    engine's scoring from the deck (see the module docstring).
+
+    ``total``: the points a deal hands out without a moon; ``moons``: every
+    line a moon gives after the moon rule, with the shooter and the way it
+    was scored, for the ways the rules allow; ``other_moons``: the same for
+    the way they do not allow (``subtract`` under ``moon: add``);
+    ``raw_moons``: a moon written before the moon rule (the shooter with
+    every penalty point).  ``heart``, ``queen``, ``jack`` are the values of
+    one heart, Q♠ and J♦ (0 when out of play), ``hearts`` the hearts in play.
+    """
+
+    seats: int
+    total: int
+    penalty: int
+    heart: int
+    hearts: int
+    queen: int
+    jack: int
+    moons: Mapping[tuple[int, ...], tuple[int, str]]
+    other_moons: Mapping[tuple[int, ...], tuple[int, str]]
+    raw_moons: Mapping[tuple[int, ...], int]
+
+    def moon_sums(self) -> list[int]:
+        """What a moon line adds up to, under the ways the rules allow."""
+        return sorted({sum(line) for line in self.moons})
+
+    def possible(self, line: Sequence[int]) -> bool:
+        """Whether some play of the cards gives *line* without a moon: each
+        seat's figure is whole hearts, plus Q♠ for one seat and J♦ for one
+        seat, and no seat holds every penalty card."""
+        n = self.seats
+        if sum(line) != self.total or self.heart <= 0:
+            return False
+        queens: Sequence[int | None] = range(n) if self.queen else (None,)
+        jacks: Sequence[int | None] = range(n) if self.jack else (None,)
+        for q, j in product(queens, jacks):
+            hearts = 0
+            ok = True
+            for s, v in enumerate(line):
+                r = v - (self.queen if s == q else 0) - (self.jack if s == j else 0)
+                if r < 0 or r % self.heart or r // self.heart > self.hearts:
+                    ok = False
+                    break
+                if s == q and r // self.heart == self.hearts:
+                    ok = False      # every heart and Q♠: a moon, not this line
+                    break
+                hearts += r // self.heart
+            if ok and hearts == self.hearts:
+                return True
+        return False
+
+
+@functools.lru_cache(maxsize=64)
+def sheet_shapes(rules: RuleSet) -> SheetShapes:
+    """The lines of points *rules* allow (cached per rule set)."""
+    n = rules.players
+    deck = rules.deck_mask
+    need = deck & (HEARTS_MASK | QS_BIT)
+    jd_bit = 1 << JACK_OF_DIAMONDS
+    jack = raw_points(rules, jd_bit) if deck & jd_bit else 0
+    heart_bits = deck & HEARTS_MASK
+    heart = raw_points(rules, heart_bits & -heart_bits) if heart_bits else 0
+    queen = raw_points(rules, QS_BIT) if deck & QS_BIT else 0
+    ways = ("add", "subtract") if rules.moon == "choose" else (rules.moon,)
+    moons: dict[tuple[int, ...], tuple[int, str]] = {}
+    other: dict[tuple[int, ...], tuple[int, str]] = {}
+    raw: dict[tuple[int, ...], int] = {}
+    holders: Sequence[int | None] = range(n) if jack else (None,)
+    for shooter, holder in product(range(n), holders):
+        taken = [0] * n
+        taken[shooter] = need
+        if holder is not None:
+            taken[holder] |= jd_bit
+        raw.setdefault(tuple(raw_points(rules, t) for t in taken), shooter)
+        for way in ("add", "subtract"):
+            line = tuple(deal_points(rules, taken, way)[0])
+            (moons if way in ways else other).setdefault(line, (shooter, way))
+    return SheetShapes(n, raw_points(rules, deck), penalty_total(rules), heart,
+                       heart_bits.bit_count(), queen, jack, moons, other, raw)
+
+
+# Which deals are sheet deals ---------------------------------------------------------------
+
+
+def played_in_full(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> bool:
+    """Whether every trick of the deal is there with one card per seat."""
+    nt = rules.tricks_per_deal
+    n = len(seats)
+    return len(deal.tricks) >= nt and all(len(t.plays) == n for t in deal.tricks[:nt])
+
+
+def is_sheet_deal(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> bool:
+    """A deal kept by its ``score`` line: the line is there, the play is not
+    complete, and the deal is not declared unfinished (``*``)."""
+    return deal.score is not None and not deal.unfinished and not played_in_full(deal, rules, seats)
+
+
+def has_play(deal: Deal) -> bool:
+    """Whether anything of the play is recorded (hands, passes, tricks)."""
+    return bool(deal.tricks or deal.passes or any(h is not None for h in deal.hands.values()))
+
+
+def sheet_line(deal: Deal, seats: Sequence[str]) -> tuple[int, ...] | None:
+    """The deal's score line in seat order, if it gives every seat and no other."""
+    score = deal.score
+    if score is None or set(score) != set(seats):
+        return None
+    return tuple(score[s] for s in seats)
+
+
+def sheet_points(deal: Deal, rules: RuleSet, seats: Sequence[str]
+                 ) -> tuple[tuple[int, ...], tuple[int, str] | None] | None:
+    """The points of a sheet deal as recorded, and the moon they show
+    (shooter index and way) if the line is a moon line the rules allow;
+    ``None`` if the line does not give one figure per seat."""
+    line = sheet_line(deal, seats)
+    if line is None or len(seats) != rules.players:
+        return None
+    return line, sheet_shapes(rules).moons.get(line)
+
+
+def sheet_play_findings(deal: Deal, findings: list[Finding]) -> list[Finding]:
+    """The referee's findings on a sheet deal's play.  A deal with no play
+    at all has nothing to say about hands and passes that were never meant
+    to be written (one ``sheet-unchecked`` per game says so).  A play
+    recorded in part is checked card by card as usual, and its missing
+    tricks are an ``info``, not an error: the points come from the score
+    line."""
+    if not has_play(deal):
+        return [f for f in findings if f.severity != "info" and f.code != "incomplete-deal"]
+    out: list[Finding] = []
+    for f in findings:
+        if f.code == "incomplete-deal":
+            done = len([t for t in deal.tricks if t.plays])
+            f = replace(f, severity="info",
+                        message=f"deal {f.deal} is recorded in part ({done} trick"
+                                f"{'s' if done != 1 else ''}): its points are those of its score line")
+        out.append(f)
+    return out
+
+
+# The checks ---------------------------------------------------------------------------------
+
+
+def _finding(code: str, severity: str, message: str, deal: int | None, pos: Pos | None,
+             seat: str | None = None) -> Finding:
+    return Finding(code, severity, message, deal=deal, seat=seat,  # type: ignore[arg-type]
+                   line=pos.line if pos else None, column=pos.column if pos else None)
+
+
+def _line_text(seats: Sequence[str], line: Sequence[int]) -> str:
+    return ", ".join(f"{s} {v}" for s, v in zip(seats, line, strict=True))
+
+
+def _moon_text(seats: Sequence[str], shapes: SheetShapes, shooter: int, rules: RuleSet) -> str:
+    """The lines a moon by *shooter* may be written as under the rules."""
+    both = rules.moon == "choose"
+    options = [_line_text(seats, line) + (f" ({way})" if both else "")
+               for line, (s, way) in shapes.moons.items() if s == shooter]
+    return " or ".join(dict.fromkeys(options))
+
+
+def _numbers(ns: Sequence[int]) -> str:
+    text = [str(n) for n in ns]
+    if len(text) <= 1:
+        return "".join(text)
+    return ", ".join(text[:-1]) + " and " + text[-1]
+
+
+def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str]
+                        ) -> list[Finding]:
+    """What is wrong with one sheet deal's score line (and ``moon`` line)."""
+    pos = deal.where.get("score") or deal.pos
+    score = deal.score or {}
+    out: list[Finding] = []
+    strangers = [s for s in score if s not in seats]
+    missing = [s for s in seats if s not in score]
+    if strangers or missing:
+        parts = []
+        if missing:
+            parts.append(f"no figure for {', '.join(missing)}")
+        if strangers:
+            parts.append(f"a figure for {', '.join(strangers)}, which is not a seat of this game")
+        out.append(_finding("sheet-points", "error",
+                            f"deal {number}'s score line has {' and '.join(parts)}: it needs one figure "
+                            f"for each of {' '.join(seats)}, so its points could not be counted",
+                            number, pos))
+        return out
+    shapes = sheet_shapes(rules)
+    line = tuple(score[s] for s in seats)
+    moon = shapes.moons.get(line)
+    recorded = deal.moon
+    if moon is not None:
+        shooter, way = moon
+        if recorded is not None:
+            mpos = recorded.pos or deal.where.get("moon") or pos
+            if recorded.seat != seats[shooter]:
+                out.append(_finding("moon-choice", "error",
+                                    f"the moon line names {recorded.seat}, but deal {number}'s score "
+                                    f"line is a moon by {seats[shooter]} ({way})",
+                                    number, mpos, recorded.seat))
+            elif recorded.choice != way:
+                out.append(_finding("moon-choice", "error",
+                                    f"{recorded.seat} chose {recorded.choice}, but deal {number}'s "
+                                    f"score line is scored {way}: "
+                                    f"{_moon_text(seats, shapes, shooter, rules)}",
+                                    number, mpos, recorded.seat))
+        return out
+    if line in shapes.raw_moons:
+        shooter = shapes.raw_moons[line]
+        out.append(_finding("sheet-moon", "error",
+                            f"{seats[shooter]} took all {shapes.penalty} penalty points in deal "
+                            f"{number}: that is a moon, which the rules (moon: {rules.moon}) score "
+                            f"{_moon_text(seats, shapes, shooter, rules)}",
+                            number, pos, seats[shooter]))
+        return out
+    if line in shapes.other_moons:
+        shooter, way = shapes.other_moons[line]
+        out.append(_finding("sheet-moon", "error",
+                            f"deal {number} scores {seats[shooter]}'s moon the {way} way, but the "
+                            f"rules (moon: {rules.moon}) score it "
+                            f"{_moon_text(seats, shapes, shooter, rules)}",
+                            number, pos, seats[shooter]))
+        return out
+    if recorded is not None:
+        out.append(_finding("moon-choice", "error",
+                            f"the record says {recorded.seat} shot the moon in deal {number}, but "
+                            f"its score line ({_line_text(seats, line)}) is not a moon line",
+                            number, recorded.pos or deal.where.get("moon") or pos, recorded.seat))
+    total = sum(line)
+    if total in shapes.moon_sums() and total != shapes.total:
+        shooter = min(range(len(seats)), key=lambda k: line[k])
+        out.append(_finding("sheet-moon", "error",
+                            f"deal {number}'s points add up to {total} like a moon, but no moon "
+                            f"gives this line: a moon by {seats[shooter]} is scored "
+                            f"{_moon_text(seats, shapes, shooter, rules)}",
+                            number, pos))
+    elif total != shapes.total:
+        moon_sums = [s for s in shapes.moon_sums() if s != shapes.total]
+        alt = f" ({_numbers(moon_sums)} after a moon)" if moon_sums else ""
+        out.append(_finding("sheet-sum", "error",
+                            f"deal {number}'s points add up to {total}, but a deal hands out "
+                            f"{shapes.total}{alt}: the line is off by {total - shapes.total:+d}",
+                            number, pos))
+    elif not shapes.possible(line):
+        out.append(_finding("sheet-points", "error",
+                            f"deal {number}'s line ({_line_text(seats, line)}) adds up to "
+                            f"{shapes.total}, but no play of the cards gives it: {_range_text(shapes)}",
+                            number, pos))
+    return out
+
+
+def _range_text(shapes: SheetShapes) -> str:
+    """What a seat may score in a deal without a moon."""
+    top = shapes.penalty - shapes.heart
+    text = f"without a moon a seat scores 0 to {top}"
+    if shapes.jack:
+        text += f", {shapes.jack:+d} more for whoever takes J♦"
+    return text
+
+
+def player_conflicts(game: Game, key: object = None) -> list[Finding]:
+    """One finding per player named at two seats of the game (names
+    compared after normalisation, and through *key*, a
+    :class:`hearts_notation.players.Identity`, when given)."""
+    from .players import Identity
+
+    ident = key if isinstance(key, Identity) else Identity()
+    seen: dict[str, str] = {}
+    out: list[Finding] = []
+    order = list(game.seat_names)
+    for seat, name in game.players.items():
+        k = ident.key(name)
+        if not k:
+            continue
+        if k in seen:
+            k_seat = order.index(seat) if seat in order else 0
+            tag = PLAYER_TAGS_4[k_seat] if len(order) == 4 else f"P{k_seat + 1}"
+            pos = game.where.get(tag) or game.pos
+            out.append(_finding("player-conflict", "error",
+                                f"{ident.display(k)} is named at two seats of this game: "
+                                f"{seen[k]} ({game.players[seen[k]]!r}) and {seat} ({name!r})",
+                                None, pos, seat))
+        else:
+            seen[k] = seat
+    return out
+
+
+def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
+                  ) -> list[tuple[int, int, Finding]]:
+    """The findings of this module for one game, as ``(deal index, order,
+    finding)`` like :func:`hearts_notation.scoring.score_findings` (order 1:
+    after the referee's findings of that deal; game-level ones at index 0,
+    order 0, before the first deal's)."""
+    out: list[tuple[int, int, Finding]] = [(0, 0, f) for f in player_conflicts(game)]
+    sheet_deals: list[int] = []
+    first: tuple[int, Pos | None] | None = None
+    number = 0
+    for i, deal in enumerate(game.deals):
+        number = deal.number if deal.number is not None else number + 1
+        if not is_sheet_deal(deal, rules, seats):
+            continue
+        sheet_deals.append(number)
+        if first is None:
+            first = (i, deal.pos)
+        if len(seats) == rules.players:
+            out.extend((i, 1, f) for f in deal_sheet_findings(deal, number, rules, seats))
+    if first is not None:
+        i, pos = first
+        n = len(sheet_deals)
+        which = f"deal {sheet_deals[0]} is" if n == 1 else f"deals {_numbers(sheet_deals)} are"
+        out.append((i, 0, _finding(
+            "sheet-unchecked", "info",
+            f"{which} kept as a score sheet: the play could not be checked, only that the "
+            "points add up under the rules, the running totals and the end of the game",
+            sheet_deals[0], pos)))
+    return out
+
+
+__all__ = [
+    "SHEET_CODES",
+    "SheetShapes",
+    "club_findings",
+    "deal_sheet_findings",
+    "has_play",
+    "is_sheet_deal",
+    "played_in_full",
+    "player_conflicts",
+    "sheet_line",
+    "sheet_play_findings",
+    "sheet_points",
+    "sheet_shapes",
+]
