@@ -83,3 +83,35 @@ def test_rules_option_for_records_without_a_rules_tag(tmp_path: Path) -> None:
                     encoding="utf-8")
     code, out, _ = run(str(bare), "--rules", "three-players")
     assert code == 0 and "17." in out
+
+
+def test_html_language_from_the_record_or_lang(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    annotated = str(DATA / "commented-annotated.hrn")      # has [Language "fr"]
+    assert run(annotated, "--html", str(out))[0] == 0
+    assert 'lang="fr"' in out.read_text(encoding="utf-8")
+    assert run(annotated, "--html", str(out), "--lang", "en")[0] == 0
+    assert 'lang="en"' in out.read_text(encoding="utf-8")
+    assert run(SAMPLE, "--html", str(out))[0] == 0           # no Language tag: English
+    assert 'lang="en"' in out.read_text(encoding="utf-8")
+
+
+def test_html_with_annotate_report(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    code, _, err = run(str(DATA / "commented-annotated.hrn"), "--html", str(out),
+                       "--analysis", str(DATA / "commented-annotated.json"))
+    assert code == 0, err
+    page = out.read_text(encoding="utf-8")
+    assert '"epl":"3,2"' in page and '"best":"AC"' in page
+    # Unusable reports and a report without a page: exit 2, one clear line.
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    code, _, err = run(SAMPLE, "--html", str(out), "--analysis", str(bad))
+    assert code == 2 and "bad.json" in err and "Traceback" not in err
+    bad.write_text('{"deals": []}', encoding="utf-8")
+    code, _, err = run(SAMPLE, "--html", str(out), "--analysis", str(bad))
+    assert code == 2 and "games" in err
+    code, _, err = run(SAMPLE, "--html", str(out), "--analysis", str(tmp_path / "missing.json"))
+    assert code == 2 and "cannot read" in err
+    code, _, err = run(SAMPLE, "--analysis", str(DATA / "commented-annotated.json"))
+    assert code == 2 and "--html" in err

@@ -16,8 +16,10 @@ or command line (missing file, no such game or deal, bad ``--rules``).
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import click
 from rich.console import Console
@@ -25,7 +27,7 @@ from rich.text import Text
 
 from ..io import InputError, read_games, write_atomic
 from ..model import Finding
-from ..render.html import render_html
+from ..render.html import record_language, render_html
 from ..render.narrate import narrate
 from ..render.story import DealFact, GameFact, build_game
 from ..render.terminal import render_game
@@ -68,6 +70,29 @@ def _choose(games: Sequence[GameFact], deal_no: int | None,
     return out
 
 
+def _read_analysis(path: str) -> dict[int, list[dict[str, Any]]]:
+    """The decisions of an ``annotate --format json`` report, by the game's
+    1-based position in its file; a file that is not such a report is
+    unusable input (exit 2)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            report = json.load(f)
+    except OSError as exc:
+        fail(f"{path}: cannot read: {exc.strerror or exc}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        fail(f"{path}: not a JSON report of 'hearts annotate --format json': {exc}")
+    games = report.get("games") if isinstance(report, dict) else None
+    if not isinstance(games, list):
+        fail(f"{path}: not a JSON report of 'hearts annotate --format json' (no \"games\" list)")
+    out: dict[int, list[dict[str, Any]]] = {}
+    for k, g in enumerate(games, 1):
+        if isinstance(g, dict) and isinstance(g.get("decisions"), list):
+            index = g.get("index")
+            out[index if isinstance(index, int) else k] = [
+                d for d in g["decisions"] if isinstance(d, dict)]
+    return out
+
+
 def _width(console: Console) -> int:
     return max(40, min(console.width, 100))
 
@@ -78,7 +103,9 @@ def _width(console: Console) -> int:
               help="Only the N-th game of the file (1-based).")
 @click.option("--deal", "deal_no", type=click.IntRange(min=1), default=None,
               help="Only deal N (by its number in the record).")
-@lang_option("Language of the narration, the labels and the card ranks (fr: R D V).")
+@lang_option("Language of the narration, the labels and the card ranks (fr: R D V). "
+             "For --html without --lang: the record's language when it says (a Language "
+             "tag, or seats N E S O).")
 @click.option("--unicode/--ascii", "unicode", default=True, show_default=True,
               help="Suit symbols (Q♠) or letters (QS).")
 @click.option("--step", is_flag=True,
@@ -86,10 +113,15 @@ def _width(console: Console) -> int:
 @click.option("--narrate", "narrate_", is_flag=True, help="Tell the deal in prose instead.")
 @click.option("--html", "html_out", default=None, metavar="OUT.html",
               help="Write a self-contained HTML replay page to OUT.html.")
+@click.option("--analysis", "analysis_path", default=None, metavar="REPORT.json",
+              help="With --html: the JSON report of 'hearts annotate --format json' on this "
+                   "record, to show each mark's loss and better card.")
 @rules_options()
 @input_format_option()
-def command(path: str, game_no: int | None, deal_no: int | None, lang: str, unicode: bool,
-            step: bool, narrate_: bool, html_out: str | None, rules: RuleSet | None,
+@click.pass_context
+def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | None, lang: str,
+            unicode: bool, step: bool, narrate_: bool, html_out: str | None,
+            analysis_path: str | None, rules: RuleSet | None,
             force_rules: bool, fmt_in: str | None) -> None:
     """Replay a record: the hands, the passes, then every trick with its
     winner, points, comments and the referee's findings; or tell it in
@@ -100,6 +132,7 @@ def command(path: str, game_no: int | None, deal_no: int | None, lang: str, unic
     """
     spec = rules.portable_spec if rules is not None else None
     games: list[GameFact] = []
+    positions: list[int] = []      # each game's 1-based position in the file
     syntax: list[Finding] = []
     try:
         for i, game in enumerate(read_games(path, fmt_in, spec), 1):
@@ -107,6 +140,7 @@ def command(path: str, game_no: int | None, deal_no: int | None, lang: str, unic
                 continue
             syntax.extend(game.errors)
             games.append(build_game(game, rules, force_rules))
+            positions.append(i)
             if game_no is not None:
                 break
     except InputError as exc:
@@ -118,13 +152,22 @@ def command(path: str, game_no: int | None, deal_no: int | None, lang: str, unic
     chosen = _choose(games, deal_no, path)
     errors = any(g.errors for g, _ in chosen)
 
+    if analysis_path is not None and html_out is None:
+        fail("--analysis goes with --html")
     if html_out is not None:
         shown = [g for g, _ in chosen]
         start = (0, 0)
         if deal_no is not None and chosen:
             start = (0, chosen[0][1][0].index)
+        page_lang = lang
+        if ctx.get_parameter_source("lang") in (None, click.core.ParameterSource.DEFAULT):
+            page_lang = (record_language(shown[0]) if shown else None) or lang
+        analyses = None
+        if analysis_path is not None:
+            by_index = _read_analysis(analysis_path)
+            analyses = [by_index.get(positions[games.index(g)], []) for g in shown]
         try:
-            write_atomic(html_out, render_html(shown, lang, start=start))
+            write_atomic(html_out, render_html(shown, page_lang, start=start, analyses=analyses))
         except OSError as exc:
             fail(f"{html_out}: cannot write: {exc.strerror or exc}")
         if html_out != "-":

@@ -1,84 +1,76 @@
-"""The HTML replay: one self-contained page to step through a game.
+"""The HTML replay: one self-contained page to step through a whole game.
 
-The page shows the table with the hands as cards, the current trick in the
-middle, the comment, mark or referee finding of the current card beside the
-table, the running points and a score table, with buttons and the arrow
-keys to step through every pass and every card, forward and back, and a
-deal picker when the record holds several deals or games.
+The page shows the table (the felt with the hands as cards on a wide
+screen, compact rows of cards on a phone), the current trick, the event and
+comment of the current step with its annotation mark, the referee's
+findings, the play so far in notation (clickable), the running points and
+the game's score table, which fills in as deals end.  Nothing of what is
+still to come is shown (no spoilers) unless the reader ticks "show
+everything".
 
 Every fact the page shows is computed here, in Python, from
-:mod:`hearts_notation.render.story` (itself built on
-:func:`hearts_notation.walk.walk` and the referee): in particular the cards
-the seat to move may legally play, which the page marks while greying the
-others, as card-game sites do.  The page's script only displays these
-snapshots; there is no second copy of the rules in JavaScript.
+:mod:`hearts_notation.render.story` (itself built on the game walk and the
+referee): in particular the cards the seat to move may legally play, which
+the page raises while greying the others.  The page's script only displays
+these snapshots and decides what is already known at the current step; it
+holds no rule of play and no word of any language (the words come from
+:mod:`hearts_notation.render.page_strings`).
 
-The page needs no network: the stylesheet, the script and the data are
-inlined (the data as JSON in a ``<script type="application/json">``, with
-``<`` escaped so that no comment text can close the element), and the
-script inserts every text with ``textContent``, never as HTML.
+Safety: the page needs no network (stylesheet, script, icons and data are
+inlined) and declares a Content-Security-Policy that forbids everything but
+its own inline script and style, allowed by their SHA-256 hashes.  The data
+is JSON in a ``<script type="application/json">`` with ``<``, ``>``, ``&``
+and the two JavaScript line separators escaped, so no text of the record
+can close the element; the script inserts every text with ``textContent``.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from ..cards import Card, cards_of, display_order
+from ..cards import CARDS, Card, cards_of, display_order
 from ..model import Finding
 from .narrate import SECOND_PERSON
+from .page_strings import LANGUAGES, page_strings
 from .story import DealFact, GameFact, PlayFact
 
-_LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "deal": "Deal", "game": "Game", "trick": "Trick", "step": "Step",
-        "start": "Start", "back": "Back", "forward": "Forward", "end": "End",
-        "dealt": "Deal {n}: the hands as dealt", "received": "The passes are made: the hands in play",
-        "passes": "{who} passes {cards} to {to}", "passes_nowhere": "{who} passes {cards}",
-        "leads": "{who} leads {card}", "plays": "{who} plays {card}", "discards": "{who} discards {card}",
-        "wins": "{who} wins the trick", "points": "{n} points", "point": "1 point",
-        "passes2": "{who} pass {cards} to {to}", "leads2": "{who} lead {card}",
-        "plays2": "{who} play {card}", "discards2": "{who} discard {card}",
-        "wins2": "{who} win the trick", "passes_nowhere2": "{who} pass {cards}",
-        "nopoints": "no points", "broken": "Hearts are broken.", "queen": "The queen of spades falls.",
-        "running": "Points this deal", "scores": "Scores", "total": "Total",
-        "legal": "legal for {who}", "tomove": "To play: {who}", "topass": "To pass: {who}",
-        "finished": "Deal over", "moon": "{who} shot the moon", "help":
-            "← → step · Home/End first/last · the seat to move has its legal cards raised",
-        "picker": "Deal", "comment": "Comment", "findings": "Referee",
-        "nothing": "No comment on this card.", "hold": "no passing", "pass": "pass",
-        "left": "left", "right": "right", "across": "across", "unknown": "hand not known",
-        "inferred": "from the play", "score_deal": "Deal {n} score",
-    },
-    "fr": {
-        "deal": "Donne", "game": "Partie", "trick": "Pli", "step": "Étape",
-        "start": "Début", "back": "Reculer", "forward": "Avancer", "end": "Fin",
-        "dealt": "Donne {n} : les mains distribuées", "received": "L'échange est fait : les mains en jeu",
-        "passes": "{who} passe {cards} à {to}", "passes_nowhere": "{who} passe {cards}",
-        "leads": "{who} entame {card}", "plays": "{who} joue {card}", "discards": "{who} défausse {card}",
-        "wins": "{who} remporte le pli", "points": "{n} points", "point": "1 point",
-        "passes2": "{who} passez {cards} à {to}", "leads2": "{who} entamez {card}",
-        "plays2": "{who} jouez {card}", "discards2": "{who} défaussez {card}",
-        "wins2": "{who} remportez le pli", "passes_nowhere2": "{who} passez {cards}",
-        "nopoints": "sans point", "broken": "Les cœurs sont ouverts.",
-        "queen": "La dame de pique tombe.",
-        "running": "Points de la donne", "scores": "Scores", "total": "Total",
-        "legal": "cartes jouables pour {who}", "tomove": "À jouer : {who}", "topass": "À passer : {who}",
-        "finished": "Donne terminée", "moon": "{who} fait capot", "help":
-            "← → pas à pas · Début/Fin · les cartes jouables du joueur au trait sont levées",
-        "picker": "Donne", "comment": "Commentaire", "findings": "Arbitre",
-        "nothing": "Pas de commentaire sur cette carte.", "hold": "pas d'échange", "pass": "passe",
-        "left": "à gauche", "right": "à droite", "across": "en face", "unknown": "main inconnue",
-        "inferred": "d'après le jeu", "score_deal": "Score de la donne {n}",
-    },
-}
+#: Marks that count as mistakes for the next/previous mistake keys.
+MISTAKES = ("?!", "?", "??")
 
 
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def record_language(game: GameFact) -> str | None:
+    """The language a record is written in, when it says so.
+
+    A ``Language`` (or ``Lang``) tag wins (``fr``, ``fr_FR``, ``French``...);
+    otherwise a French table (seats named ``N E S O``) is French.  ``None``
+    when the record does not tell.
+    """
+    for key in ("Language", "Lang", "Langue"):
+        value = (game.game.tags.get(key) or "").strip().lower()
+        if value:
+            code = {"french": "fr", "français": "fr", "francais": "fr", "english": "en",
+                    "anglais": "en"}.get(value, value[:2])
+            if code in LANGUAGES:
+                return code
+    if "O" in game.seats and "W" not in game.seats:
+        return "fr"
+    return None
+
+
+def _codes(cards: Sequence[Card]) -> str:
+    """Cards as one compact string of two-letter codes (``"QSAS2C"``)."""
+    return "".join(str(c) for c in cards)
 
 
 class _Builder:
@@ -86,11 +78,12 @@ class _Builder:
 
     def __init__(self, lang: str, multi: bool = False) -> None:
         self.multi = multi   # several games: deal labels name their game
-        self.lang = lang if lang in _LABELS else "en"
-        self.t = _LABELS[self.lang]
+        self.lang = lang if lang in LANGUAGES else "en"
+        self.t = page_strings(self.lang)
 
-    def card(self, c: Card) -> str:
-        return str(c)
+    def number(self, x: float) -> str:
+        """A loss with one decimal, written the language's way (3,2 in French)."""
+        return f"{x:.1f}".replace(".", self.t["decimal"])
 
     def show(self, c: Card) -> str:
         return c.text(unicode=True, lang=self.lang)
@@ -99,7 +92,7 @@ class _Builder:
         if seat is None:
             return "?"
         if self.second(g, seat):
-            return "Vous" if self.lang == "fr" else "You"
+            return self.t["you"]
         return g.name(seat)
 
     @staticmethod
@@ -108,152 +101,249 @@ class _Builder:
         return seat is not None and g.name(seat).strip().lower() in SECOND_PERSON
 
     def say(self, g: GameFact, key: str, seat: str | None, **kw: str) -> str:
-        """A label with its subject, conjugated for "vous"/"you"."""
+        """A sentence with its subject, conjugated for "vous"/"you"."""
         if self.second(g, seat) and key + "2" in self.t:
             key += "2"
         return self.t[key].format(who=self.who(g, seat), **kw)
 
-    def hands(self, m: dict[str, tuple[Card, ...] | None]) -> dict[str, list[str] | None]:
-        return {s: None if h is None else [self.card(c) for c in display_order(h)] for s, h in m.items()}
-
-    def findings(self, fs: Sequence[Finding]) -> list[dict[str, Any]]:
-        return [{"severity": f.severity, "code": f.code, "message": f.message,
-                 "line": f.line, "column": f.column} for f in fs]
+    def hands(self, m: Mapping[str, Sequence[Card] | None]) -> dict[str, str | None]:
+        return {s: None if h is None else _codes(display_order(h)) for s, h in m.items()}
 
     @staticmethod
-    def legal(p: PlayFact | None) -> list[str] | None:
+    def findings(fs: Sequence[Finding]) -> list[dict[str, Any]]:
+        return [{"s": f.severity, "c": f.code, "m": f.message} for f in fs]
+
+    @staticmethod
+    def legal(p: PlayFact | None) -> str | None:
+        """The engine's legal cards for the play *p* (``None``: hand unknown)."""
         if p is None or p.legal is None:
             return None
-        return [str(c) for c in display_order(cards_of(p.legal))]
+        return _codes(display_order(cards_of(p.legal)))
 
-    def deal(self, g: GameFact, gi: int, df: DealFact) -> dict[str, Any]:
+    def analysis(self, found: Mapping[str, Any] | None, comment: str | None,
+                 step: dict[str, Any]) -> None:
+        """Attach a decision of ``annotate``'s JSON report to its step: the
+        loss (EPL and its standard error), the better cards, the reason.
+        The reason is taken out of the record's comment when the record is
+        the annotated one (it ends with the same sentence)."""
+        if not found:
+            return
+        why = found.get("comment")
+        a: dict[str, Any] = {}
+        if isinstance(found.get("epl"), (int, float)) and found.get("mark"):
+            se = found.get("epl_stderr")
+            a["epl"] = self.number(float(found["epl"]))
+            a["se"] = self.number(float(se) if isinstance(se, (int, float)) else 0.0)
+        best = found.get("best")
+        if best and found.get("mark"):
+            a["best"] = "".join(str(b) for b in best)
+        if isinstance(why, str) and why:
+            a["why"] = why
+            if comment and comment.rstrip().endswith(why):
+                rest = comment.rstrip()[: -len(why)].rstrip()
+                if rest:
+                    step["cm"] = rest
+                else:
+                    step.pop("cm", None)
+        if not step.get("m") and found.get("mark"):
+            step["m"] = found["mark"]
+        if a:
+            step["a"] = a
+
+    def deal(self, g: GameFact, gi: int, df: DealFact,
+             decisions: Mapping[tuple[int, int | None, str, str], Mapping[str, Any]]) -> dict[str, Any]:
         t = self.t
         plays = [p for tf in df.tricks for p in tf.plays]
         first = plays[0] if plays else None
         steps: list[dict[str, Any]] = []
         passing = df.direction not in (None, "hold") and g.rules.pass_count > 0
         passes = sorted(df.passes, key=lambda p: g.seats.index(p.giver) if p.giver in g.seats else 99)
-        dealt = self.hands(dict(df.dealt))
+        dealt: dict[str, Sequence[Card] | None] = dict(df.dealt)
         for s in g.seats:
             if dealt.get(s) is None and df.inferred.get(s) and not df.passes and not passing:
-                dealt[s] = self.hands({s: df.played_from.get(s)})[s]
-        start: dict[str, Any] = {
-            "kind": "deal", "text": t["dealt"].format(n=df.number), "hands": dealt,
-            "comment": df.deal.comment, "findings": self.findings(df.findings),
-        }
+                dealt[s] = df.played_from.get(s)
+        start: dict[str, Any] = {"k": "deal", "x": t["dealt"].format(n=df.number),
+                                 "h": self.hands(dealt)}
+        if df.deal.comment:
+            start["cm"] = df.deal.comment
+        if df.index == 0 and g.game.comment:
+            start["cm"] = g.game.comment + ("\n" + start["cm"] if "cm" in start else "")
         if passes:
-            start["next"] = passes[0].giver
-            start["legal"] = None
-            start["phase"] = "pass"
+            start["n"] = passes[0].giver
+            start["ph"] = "pass"
         else:
-            start["next"] = first.seat if first else None
-            start["legal"] = self.legal(first)
-            start["phase"] = "play"
+            start["n"] = first.seat if first else None
+            start["l"] = self.legal(first)
         steps.append(start)
-        current = {s: (list(h) if h is not None else None) for s, h in dealt.items()}
+        current: dict[str, list[Card] | None] = {
+            s: (list(display_order(h)) if h is not None else None) for s, h in dealt.items()}
         for k, p in enumerate(passes):
             hand = current.get(p.giver)
             if hand is not None:
-                gone = {self.card(c) for c in p.cards}
-                current[p.giver] = [c for c in hand if c not in gone]
+                current[p.giver] = [c for c in hand if c not in p.cards]
             cards = " ".join(self.show(c) for c in p.cards)
             to = self.who(g, p.receiver)
             if self.second(g, p.receiver):
-                to = "vous" if self.lang == "fr" else "you"
+                to = t["you_object"]
             text = (self.say(g, "passes", p.giver, cards=cards, to=to)
                     if p.receiver else self.say(g, "passes_nowhere", p.giver, cards=cards))
-            next_giver = passes[k + 1].giver if k + 1 < len(passes) else None
-            steps.append({
-                "kind": "pass", "seat": p.giver, "to": p.receiver,
-                "cards": [self.card(c) for c in p.cards], "mark": p.mark, "comment": p.comment,
-                "findings": self.findings(p.findings), "text": text,
-                "hands": {s: (list(h) if h is not None else None) for s, h in current.items()},
-                "next": next_giver, "legal": None, "phase": "pass",
-            })
+            step: dict[str, Any] = {
+                "k": "pass", "s": p.giver, "c": _codes(p.cards), "x": text,
+                "h": self.hands(current), "ph": "pass",
+                "n": passes[k + 1].giver if k + 1 < len(passes) else None,
+            }
+            if p.receiver:
+                step["to"] = p.receiver
+            self._notes(step, p.mark, p.comment, p.findings)
+            self.analysis(decisions.get((df.number, None, p.giver, "pass")), p.comment, step)
+            steps.append(step)
         if passes:
-            after: dict[str, list[str] | None] = {}
+            after: dict[str, Sequence[Card] | None] = {}
             for s in g.seats:
                 pf = df.played_from.get(s)
-                after[s] = [self.card(c) for c in pf] if pf is not None else current.get(s)
-            steps.append({
-                "kind": "received", "text": t["received"], "hands": after, "findings": [],
-                "next": first.seat if first else None, "legal": self.legal(first), "phase": "play",
-            })
+                after[s] = pf if pf is not None else current.get(s)
+            steps.append({"k": "received", "x": t["received"], "h": self.hands(after),
+                          "n": first.seat if first else None, "l": self.legal(first)})
         i = -1
         for tf in df.tricks:
             for pl in tf.plays:
                 i += 1
                 nxt = plays[i + 1] if i + 1 < len(plays) else None
                 verb = "leads" if pl.lead else ("discards" if pl.discard else "plays")
-                step: dict[str, Any] = {
-                    "kind": "play", "seat": pl.seat, "card": self.card(pl.card), "trick": tf.number,
-                    "pos": pl.position, "mark": pl.mark, "comment": pl.comment,
-                    "findings": self.findings(pl.findings),
-                    "text": self.say(g, verb, pl.seat, card=self.show(pl.card)),
-                    "broken": pl.breaks_hearts, "queen": pl.is_queen,
-                    "next": nxt.seat if nxt else None, "legal": self.legal(nxt), "phase": "play",
-                    "end": None,
-                }
+                step = {"k": "play", "s": pl.seat, "c": str(pl.card), "t": tf.number,
+                        "x": self.say(g, verb, pl.seat, card=self.show(pl.card)),
+                        "n": nxt.seat if nxt else None}
+                legal = self.legal(nxt)
+                if legal is not None:
+                    step["l"] = legal
+                if pl.breaks_hearts:
+                    step["b"] = 1
+                if pl.is_queen:
+                    step["q"] = 1
+                self._notes(step, pl.mark, pl.comment, pl.findings)
+                self.analysis(decisions.get((df.number, tf.number, pl.seat, "play")), pl.comment, step)
                 if pl is tf.plays[-1] and tf.winner is not None:
                     pts = (t["nopoints"] if tf.points == 0
                            else t["point"] if tf.points == 1 else t["points"].format(n=tf.points))
-                    step["end"] = {
-                        "winner": tf.winner, "points": tf.points, "running": dict(tf.running),
-                        "text": f"{self.say(g, 'wins', tf.winner)} ({pts})",
-                        "comment": tf.comment, "findings": self.findings(tf.findings),
+                    end: dict[str, Any] = {
+                        "w": tf.winner, "p": tf.points, "r": [tf.running.get(s, 0) for s in g.seats],
+                        "x": f"{self.say(g, 'wins', tf.winner)} ({pts})",
                     }
+                    if tf.comment:
+                        end["cm"] = tf.comment
+                    if tf.findings:
+                        end["f"] = self.findings(tf.findings)
+                    step["e"] = end
                 steps.append(step)
         moon = None
         if df.moon is not None:
             moon = {"seat": df.moon[0], "choice": df.moon[1], "assumed": df.moon[2],
-                    "text": t["moon"].format(who=self.who(g, df.moon[0]))}
+                    "x": t["moon"].format(who=self.who(g, df.moon[0]))}
         label = f"{t['deal']} {df.number}"
         if self.multi:
             label = f"{t['game']} {gi + 1} · {label}"
-        return {
-            "label": label, "game": gi, "number": df.number, "dealer": df.dealer,
-            "direction": df.direction, "steps": steps,
-            "inferred": dict(df.inferred),
-            "score": {"points": df.points, "totals": df.totals, "moon": moon,
-                      "recorded": dict(df.deal.score) if df.deal.score is not None else None},
+        out: dict[str, Any] = {
+            "label": label, "number": df.number,
+            "steps": steps,
+            "score": {"points": self._row(g, df.points), "totals": self._row(g, df.totals),
+                      "moon": moon},
         }
+        if df.direction:
+            out["direction"] = t.get(df.direction, df.direction)
+        inferred = [s for s in g.seats if df.inferred.get(s)]
+        if inferred:
+            out["inferred"] = inferred
+        if df.findings:
+            out["f"] = self.findings(df.findings)   # about the deal: shown at its end
+        return out
 
-    def game(self, gi: int, g: GameFact) -> dict[str, Any]:
+    @staticmethod
+    def _row(g: GameFact, m: Mapping[str, int] | None) -> list[int] | None:
+        return None if m is None else [m.get(s, 0) for s in g.seats]
+
+    def _notes(self, step: dict[str, Any], mark: str | None, comment: str | None,
+               findings: Sequence[Finding]) -> None:
+        if mark:
+            step["m"] = mark
+        if comment:
+            step["cm"] = comment
+        if findings:
+            step["f"] = self.findings(findings)
+
+    def game(self, gi: int, g: GameFact,
+             decisions: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
         tags = g.game.tags
         title = " · ".join(tags[k] for k in ("Event", "Site", "Date") if tags.get(k)) or \
             (g.game.source or f"{self.t['game']} {gi + 1}")
+        index: dict[tuple[int, int | None, str, str], Mapping[str, Any]] = {}
+        for d in decisions:
+            try:
+                index[(int(d["deal"]), d.get("trick"), str(d["seat"]), str(d["kind"]))] = d
+            except (KeyError, TypeError, ValueError):
+                continue
         return {
             "title": title, "seats": list(g.seats), "names": {s: g.name(s) for s in g.seats},
-            "rules": g.rules.spec, "handSize": g.rules.hand_size, "comment": g.game.comment,
-            "findings": self.findings(g.findings),
-            "deals": [self.deal(g, gi, df) for df in g.deals],
-            "winners": list(g.winners) if g.finished else [],
+            "rules": g.rules.spec, "handSize": g.rules.hand_size,
+            "f": self.findings(g.findings),      # about the game: shown at its end
+            "deals": [self.deal(g, gi, df, index) for df in g.deals],
+            "winners": [self.who(g, s) for s in g.winners] if g.finished else [],
         }
 
 
-def page_data(games: Sequence[GameFact], lang: str = "en") -> dict[str, Any]:
-    """The JSON the page's script reads: labels, then every game and deal
-    with its steps (snapshots of hands, the trick, legal cards, texts)."""
+def page_data(games: Sequence[GameFact], lang: str = "en",
+              analyses: Sequence[Sequence[Mapping[str, Any]]] | None = None) -> dict[str, Any]:
+    """The JSON the page's script reads: the words, the card names, then
+    every game and deal with its steps (snapshots of hands, the trick,
+    legal cards, texts, marks).
+
+    *analyses*, when given, holds for each game the ``decisions`` of
+    ``hearts annotate --format json``: their loss and better cards are
+    shown with the marked cards.
+    """
     b = _Builder(lang, multi=len(games) > 1)
-    return {"lang": b.lang, "labels": b.t, "games": [b.game(i, g) for i, g in enumerate(games)]}
+    cards = {str(c): b.show(c) for c in CARDS}
+    return {
+        "lang": b.lang, "labels": b.t, "cards": cards, "mistakes": list(MISTAKES),
+        "games": [b.game(i, g, analyses[i] if analyses and i < len(analyses) else ())
+                  for i, g in enumerate(games)],
+    }
+
+
+def _json_for_script(data: Any) -> str:
+    """JSON that cannot end its ``<script>`` element early nor be read as
+    markup: ``<``, ``>``, ``&`` and U+2028/2029 as ``\\u`` escapes (valid
+    JSON for ``JSON.parse``)."""
+    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return (blob.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def _sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
 
 
 def render_html(games: Sequence[GameFact], lang: str = "en", title: str | None = None,
-                start: tuple[int, int] = (0, 0)) -> str:
+                start: tuple[int, int] = (0, 0),
+                analyses: Sequence[Sequence[Mapping[str, Any]]] | None = None) -> str:
     """One self-contained HTML page replaying *games*.
 
     *start* is the (game, deal) index shown first (``--game``/``--deal``).
     """
-    data = page_data(games, lang)
+    data = page_data(games, lang, analyses)
     data["start"] = {"game": start[0], "deal": start[1]}
-    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    # Nothing inside the JSON may close the <script> element or open a comment.
-    blob = blob.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    blob = _json_for_script(data)
     if title is None:
         title = games[0].game.tags.get("Event", "Hearts replay") if games else "Hearts replay"
-    page = _asset("replay.html")
-    # Substitute the data last, so that nothing in it is taken for a placeholder.
-    for key, value in (("{{LANG}}", html.escape(data["lang"])), ("{{TITLE}}", html.escape(title)),
-                       ("/*{{CSS}}*/", _asset("replay.css")), ("/*{{JS}}*/", _asset("replay.js"))):
-        page = page.replace(key, value)
-    return page.replace("{{DATA}}", blob)
+    css = "\n" + _asset("replay.css") + "\n"
+    js = "\n" + _asset("replay.js") + "\n"
+    csp = ("default-src 'none'; "
+           f"script-src '{_sha256(js)}'; style-src '{_sha256(css)}'; img-src data:; "
+           "base-uri 'none'; form-action 'none'")
+    values = {
+        "LANG": html.escape(data["lang"]), "TITLE": html.escape(title), "CSP": csp,
+        "CSS": css, "JS": js, "DATA": blob,
+    }
+    # One pass over the template: a placeholder written in the record (in a
+    # title, a comment) is never substituted, since values are not rescanned.
+    return re.sub(r"\{\{(LANG|TITLE|CSP|CSS|JS|DATA)\}\}", lambda m: values[m.group(1)],
+                  _asset("replay.html"))

@@ -1,72 +1,89 @@
 // Hearts replay page.  Every fact shown here (hands, the trick, the legal
-// cards of the seat to move, points, comments, findings) was computed by
-// hearts-notation in Python and embedded as JSON; this script only displays
-// the snapshot of the current step.  There are no rules of play in here.
+// cards of the seat to move, points, marks, comments, findings) and every
+// word was computed by hearts-notation in Python and embedded as JSON; this
+// script only displays the snapshot of the current step and decides what is
+// already known at that step (no spoilers).  There are no rules of play and
+// no words of any language in here.
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("replay-data").textContent);
-  var L = DATA.labels;
-  var SUITS = {C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660"};
-  var RANKS = DATA.lang === "fr"
-    ? {T: "10", J: "V", Q: "D", K: "R"} : {T: "10"};
-  var deals = [];
-  DATA.games.forEach(function (g, gi) {
-    g.deals.forEach(function (d, di) { deals.push({gi: gi, di: di}); });
-  });
-  var state = {k: 0, i: 0};
+  var L = DATA.labels, CARDS = DATA.cards, MISTAKES = DATA.mistakes;
+  var MARK_CLASS = {"!!": "m-gg", "!": "m-g", "!?": "m-i", "?!": "m-d", "?": "m-m", "??": "m-b"};
+  var deals = [];          // every deal of every game, in order: {gi, di}
+  var mistakes = [];       // every marked mistake: {k, i}
+  var state = {k: 0, i: 0, reveal: false};
 
+  function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) { e.className = cls; }
-    if (text !== undefined && text !== null) { e.textContent = text; }
+    if (text !== undefined && text !== null) { e.textContent = String(text); }
     return e;
   }
   function fmt(s, vars) {
     return s.replace(/\{(\w+)\}/g, function (m, k) { return vars[k] !== undefined ? vars[k] : m; });
   }
-  function game() { return DATA.games[deals[state.k].gi]; }
-  function deal() { return game().deals[deals[state.k].di]; }
+  function pairs(s) {
+    var out = [];
+    for (var i = 0; s && i + 1 < s.length; i += 2) { out.push(s.substr(i, 2)); }
+    return out;
+  }
+  function show(code) { return CARDS[code] || code; }
+  function gameOf(k) { return DATA.games[deals[k].gi]; }
+  function dealOf(k) { return gameOf(k).deals[deals[k].di]; }
+  function game() { return gameOf(state.k); }
+  function deal() { return dealOf(state.k); }
+  function last(d) { return d.steps.length - 1; }
   function name(seat) { var g = game(); return seat ? (g.names[seat] || seat) : "?"; }
-  function cardEl(code, extra) {
-    var c = el("div", "card" + (extra ? " " + extra : ""));
-    var r = code[0], s = code[1];
+  function markEl(m) { return el("span", "mark " + (MARK_CLASS[m] || ""), m); }
+  function isMistake(m) { return MISTAKES.indexOf(m) >= 0; }
+
+  function cardEl(code, extra, tag) {
+    var c = el(tag || "div", "card" + (extra ? " " + extra : ""));
+    var text = show(code), suit = text.slice(-1), rank = text.slice(0, -1);
     c.dataset.card = code;
-    if (s === "H" || s === "D") { c.classList.add("red"); }
-    c.appendChild(el("span", r === "T" ? "rank ten" : "rank", RANKS[r] || r));
-    c.appendChild(el("span", "suit", SUITS[s]));
-    c.title = (RANKS[r] || r) + SUITS[s];
+    if (code[1] === "H" || code[1] === "D") { c.classList.add("red"); }
+    c.appendChild(el("span", rank.length > 1 ? "rank ten" : "rank", rank));
+    c.appendChild(el("span", "suit", suit));
+    c.title = text;
     return c;
+  }
+
+  // Is the end of deal k known at the current step?  Deals before the
+  // current one are; the current one only at its last step.
+  function ended(k) {
+    if (state.reveal || k < state.k) { return true; }
+    return k === state.k && state.i === last(dealOf(k));
   }
 
   // The state after step i: hands, the cards of the trick in progress, points.
   function snapshot(d, i) {
     var steps = d.steps, j = i, seats = game().seats;
-    while (j > 0 && !steps[j].hands) { j -= 1; }
+    while (j > 0 && !steps[j].h) { j -= 1; }
     var hands = {}, played = {};
     seats.forEach(function (s) {
-      var h = steps[j].hands[s];
-      hands[s] = h ? h.slice() : null;
+      var h = steps[j].h[s];
+      hands[s] = (h === null || h === undefined) ? null : pairs(h);
       played[s] = 0;
     });
-    steps.forEach(function (st, k) {
-      if (k <= i && st.kind === "play") { played[st.seat] = (played[st.seat] || 0) + 1; }
-    });
-    for (var k = j + 1; k <= i; k++) {
+    for (var k = 0; k <= i; k++) {
       var st = steps[k];
-      if (st.kind === "play" && hands[st.seat]) {
-        var at = hands[st.seat].indexOf(st.card);
-        if (at >= 0) { hands[st.seat].splice(at, 1); }
+      if (st.k !== "play") { continue; }
+      played[st.s] = (played[st.s] || 0) + 1;
+      if (k > j && hands[st.s]) {
+        var at = hands[st.s].indexOf(st.c);
+        if (at >= 0) { hands[st.s].splice(at, 1); }
       }
     }
     var trick = [];
-    if (steps[i].kind === "play") {
-      for (var m = i; m >= 0 && steps[m].kind === "play" && steps[m].trick === steps[i].trick; m--) {
+    if (steps[i].k === "play") {
+      for (var m = i; m >= 0 && steps[m].k === "play" && steps[m].t === steps[i].t; m--) {
         trick.unshift(steps[m]);
       }
     }
     var running = null;
     for (var n = i; n >= 0; n--) {
-      if (steps[n].kind === "play" && steps[n].end) { running = steps[n].end.running; break; }
+      if (steps[n].e) { running = steps[n].e.r; break; }
     }
     return {hands: hands, played: played, trick: trick, running: running};
   }
@@ -77,29 +94,32 @@
   }
 
   function renderTable(d, snap, step) {
-    var table = document.getElementById("table");
+    var table = $("table");
     var g = game(), seats = g.seats, n = seats.length;
     table.textContent = "";
     table.dataset.players = n;
-    var legal = step.legal ? new Set(step.legal) : null;
+    var legal = step.l ? pairs(step.l) : null;
     seats.forEach(function (s, idx) {
       var pos = place(idx, n, n === 4 ? 32 : 35, 39);
       var box = el("div", "seat");
       box.dataset.seat = s;
       box.style.left = pos.x + "%";
       box.style.top = pos.y + "%";
-      var label = s + (g.names[s] && g.names[s] !== s ? " · " + g.names[s] : "");
-      box.appendChild(el("div", "name", label));
+      var label = el("div", "name");
+      label.appendChild(el("b", "", s));
+      if (g.names[s] && g.names[s] !== s) { label.appendChild(el("span", "", " " + g.names[s])); }
+      box.appendChild(label);
       var hand = el("div", "hand");
       var cards = snap.hands[s];
-      var toMove = step.next === s;
+      var toMove = step.n === s;
       if (toMove) { box.classList.add("to-move"); }
       if (cards) {
+        var prev = null;
         cards.forEach(function (c) {
-          var extra = "";
-          if (toMove && legal) { extra = legal.has(c) ? "legal" : "illegal"; }
-          if (step.kind === "pass" && step.seat === s) { extra = ""; }
-          hand.appendChild(cardEl(c, extra));
+          var extra = c[1] !== prev ? "suit-start" : "";
+          prev = c[1];
+          if (toMove && legal) { extra += legal.indexOf(c) >= 0 ? " legal" : " illegal"; }
+          hand.appendChild(cardEl(c, extra.trim()));
         });
       } else {
         var left = Math.max(0, g.handSize - (snap.played[s] || 0));
@@ -107,155 +127,404 @@
       }
       box.appendChild(hand);
       if (!cards) { box.appendChild(el("div", "note", L.unknown)); }
-      else if (d.inferred && d.inferred[s]) { box.appendChild(el("div", "note", L.inferred)); }
+      else if (d.inferred && d.inferred.indexOf(s) >= 0) { box.appendChild(el("div", "note", L.inferred)); }
       table.appendChild(box);
     });
     var trick = el("div", "");
     trick.id = "trick";
-    var shown = snap.trick.map(function (st) { return {seat: st.seat, card: st.card, st: st}; });
-    if (step.kind === "pass") {
-      shown = step.cards.map(function (c, k) { return {seat: step.seat, card: c, off: k}; });
+    var shown = snap.trick.map(function (st) { return {seat: st.s, card: st.c, st: st}; });
+    if (step.k === "pass") {
+      shown = pairs(step.c).map(function (c, k) { return {seat: step.s, card: c, off: k, st: k === 0 ? step : null}; });
     }
-    var winner = step.kind === "play" && step.end ? step.end.winner : null;
+    var winner = step.e ? step.e.w : null;
     shown.forEach(function (it) {
       var idx = seats.indexOf(it.seat);
       var pos = place(idx < 0 ? 0 : idx, n, 30, 28);
-      var extra = step.kind === "pass" ? "passed" : "";
+      var extra = step.k === "pass" ? "passed" : "";
       if (winner && it.seat === winner) { extra += " winner"; }
-      if (it.st && it.st.findings.some(function (f) { return f.severity === "error"; })) {
-        extra += " fault";
-      }
+      var st = it.st;
+      if (st && (st.f || []).some(function (f) { return f.s === "error"; })) { extra += " fault"; }
       var c = cardEl(it.card, extra.trim());
       c.dataset.seat = it.seat;
+      if (st && st.m) {
+        c.appendChild(markEl(st.m));
+        c.classList.add("marked");
+        c.dataset.mark = st.m;
+      }
+      c.appendChild(el("span", "who", name(it.seat)));
       c.style.left = (pos.x + (it.off || 0) * 9) + "%";
       c.style.top = pos.y + "%";
       trick.appendChild(c);
     });
-    if (step.kind === "play") {
-      trick.appendChild(el("div", "", L.trick + " " + step.trick)).id = "trick-label";
+    if (step.k === "play") {
+      trick.appendChild(el("div", "", L.trick + " " + step.t)).id = "trick-label";
     }
     table.appendChild(trick);
   }
 
-  function renderSide(d, snap, step) {
-    var i = state.i, g = game(), seats = g.seats;
-    document.getElementById("step-label").textContent =
-      L.step + " " + i + " / " + (d.steps.length - 1) +
-      (step.kind === "play" ? " · " + L.trick + " " + step.trick : "");
+  function findingItem(f) {
+    return el("li", f.s, (L["severity_" + f.s] || f.s) + L.colon + f.m + " [" + f.c + "]");
+  }
+
+  function renderEvent(d, snap, step) {
+    var i = state.i;
+    var label = $("step-label");
+    label.textContent = L.step + " " + i + "/" + last(d);
+    if (step.k === "play") { label.appendChild(el("span", "of-trick", " · " + L.trick + " " + step.t)); }
     document.body.dataset.step = i;
-    var ev = document.getElementById("event");
+    var ev = $("event");
     ev.textContent = "";
-    ev.appendChild(el("div", "", step.text));
-    if (step.mark) { ev.firstChild.textContent += step.mark; }
+    var line = el("div", "what", step.x);
+    if (step.m) { line.appendChild(markEl(step.m)); }
+    ev.appendChild(line);
     var extra = [];
-    if (step.broken) { extra.push(L.broken); }
-    if (step.queen) { extra.push(L.queen); }
-    if (step.end) { extra.push(step.end.text + "."); }
-    if (i === d.steps.length - 1 && d.score.moon) { extra.push(d.score.moon.text + "."); }
-    if (step.next && step.phase === "play") { extra.push(fmt(L.tomove, {who: name(step.next)})); }
-    if (step.next && step.phase === "pass") { extra.push(fmt(L.topass, {who: name(step.next)})); }
-    if (extra.length) { ev.appendChild(el("div", "", extra.join(" "))); }
-    var com = document.getElementById("comment");
-    var texts = [];
-    if (step.comment) { texts.push(step.comment); }
-    if (step.end && step.end.comment) { texts.push(step.end.comment); }
-    com.textContent = texts.length ? texts.join(" ") : L.nothing;
-    com.className = "panel" + (texts.length ? "" : " empty");
-    var fl = document.getElementById("findings");
+    if (step.b) { extra.push(L.broken); }
+    if (step.q) { extra.push(L.queen); }
+    if (step.e) { extra.push(step.e.x + "."); }
+    if (i === last(d) && d.score.moon) { extra.push(d.score.moon.x); }
+    if (step.n && step.ph === "pass") { extra.push(fmt(L.topass, {who: name(step.n)})); }
+    else if (step.n) { extra.push(fmt(L.tomove, {who: name(step.n)})); }
+    if (extra.length) { ev.appendChild(el("div", "then", extra.join(" "))); }
+
+    // The comment, the mark's meaning and the analysis: no filler when none.
+    var note = $("note");
+    note.textContent = "";
+    if (step.m) {
+      var head = el("div", "mark-line " + (MARK_CLASS[step.m] || ""));
+      head.appendChild(markEl(step.m));
+      head.appendChild(el("span", "", " " + (L["mark_" + step.m] || "")));
+      if (step.a && step.a.epl !== undefined) {
+        head.appendChild(el("span", "loss", " — " + fmt(L.loss, {n: step.a.epl, se: step.a.se})));
+      }
+      if (step.a && step.a.best) {
+        head.appendChild(el("span", "best", " · " + fmt(L.best, {cards: pairs(step.a.best).map(show).join(" ")})));
+      }
+      note.appendChild(head);
+    }
+    if (step.cm) { note.appendChild(el("p", "comment", step.cm)); }
+    if (step.a && step.a.why) { note.appendChild(el("p", "why", step.a.why)); }
+    if (step.e && step.e.cm) { note.appendChild(el("p", "comment", step.e.cm)); }
+    note.hidden = !note.firstChild;
+
+    var fl = $("findings");
     fl.textContent = "";
-    var fs = (step.findings || []).concat(step.end ? step.end.findings : []);
-    if (i === 0) { fs = fs.concat(g.findings); }
-    fs.forEach(function (f) {
-      var li = el("li", f.severity, f.severity + ": " + f.message + " [" + f.code + "]");
-      fl.appendChild(li);
+    var fs = (step.f || []).concat(step.e && step.e.f ? step.e.f : []);
+    if (i === last(d) || state.reveal) { fs = fs.concat(d.f || []); }
+    var g = game(), gameEnd = deals[state.k].di === g.deals.length - 1;
+    if ((gameEnd && i === last(d)) || state.reveal) { fs = fs.concat(g.f || []); }
+    fs.forEach(function (f) { fl.appendChild(findingItem(f)); });
+    fl.hidden = !fs.length;
+  }
+
+  // The passes and tricks so far, in notation; each card jumps to its step.
+  function renderPlayList(d) {
+    var list = $("play-list"), g = game(), n = g.seats.length;
+    list.textContent = "";
+    list.style.setProperty("--n", n);
+    var row = null, trickNo = null;
+    d.steps.forEach(function (st, i) {
+      if (st.k !== "pass" && st.k !== "play") { return; }
+      if (i > state.i && !state.reveal) { return; }
+      if (st.k === "pass") {
+        row = el("li", "pass-row");
+        row.appendChild(el("span", "num", st.s));
+        list.appendChild(row);
+        trickNo = null;
+      } else if (st.t !== trickNo) {
+        trickNo = st.t;
+        row = el("li", "trick-row");
+        row.appendChild(el("span", "num", st.t + "."));
+        list.appendChild(row);
+      }
+      var b = el("button", "play" + (i === state.i ? " current" : "") + (i > state.i ? " future" : ""));
+      b.type = "button";
+      b.dataset.step = i;
+      if (st.k === "play") { b.appendChild(el("span", "ps", st.s)); }
+      pairs(st.c).forEach(function (c, j) {
+        if (j || st.k === "play") { b.appendChild(document.createTextNode(" ")); }
+        b.appendChild(el("span", "c" + (c[1] === "H" || c[1] === "D" ? " red" : ""), show(c)));
+      });
+      if (st.m) { b.appendChild(markEl(st.m)); b.classList.add("marked"); }
+      b.dataset.seat = st.s;
+      row.appendChild(b);
+      if (st.e) {
+        row.querySelectorAll("button").forEach(function (x) {
+          if (x.dataset.seat === st.e.w) {
+            x.classList.add("won");
+            if (st.e.p) { x.appendChild(el("span", "pts", " +" + st.e.p)); }
+          }
+        });
+      }
     });
-    // Running points of this deal.
-    document.getElementById("running-title").textContent = L.running;
-    var run = document.getElementById("running");
+    var cur = list.querySelector(".current");
+    if (cur && list.scrollHeight > list.clientHeight + 2) {
+      var top = cur.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - cur.offsetHeight) {
+        list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+      }
+    }
+  }
+
+  function renderScores(snap) {
+    var g = game(), seats = g.seats;
+    var run = $("running");
     run.textContent = "";
     var head = el("tr"), body = el("tr");
-    seats.forEach(function (s) {
+    seats.forEach(function (s, k) {
       head.appendChild(el("th", "", s));
-      body.appendChild(el("td", "", snap.running ? snap.running[s] : 0));
+      body.appendChild(el("td", "", snap.running ? snap.running[k] : 0));
     });
     run.appendChild(head);
     run.appendChild(body);
-    // Score table of the game.
-    document.getElementById("scores-title").textContent = L.scores;
-    var sc = document.getElementById("scores");
+    // The game's score table: a deal's row once its end is reached.
+    var sc = $("scores");
     sc.textContent = "";
     var hr = el("tr");
     hr.appendChild(el("th", "", L.deal));
     seats.forEach(function (s) { hr.appendChild(el("th", "", s)); });
     sc.appendChild(hr);
-    var last = null;
-    g.deals.forEach(function (dd, di) {
-      var tr = el("tr", di === deals[state.k].di ? "current" : "");
+    var totals = null, gi = deals[state.k].gi, allKnown = true;
+    deals.forEach(function (ref, k) {
+      if (ref.gi !== gi) { return; }
+      var dd = dealOf(k);
+      var tr = el("tr", k === state.k ? "current" : "");
       tr.appendChild(el("td", "", dd.number));
-      var pts = dd.score.points;
-      seats.forEach(function (s) { tr.appendChild(el("td", "", pts ? pts[s] : "\u2014")); });
-      if (dd.score.totals) { last = dd.score.totals; }
+      var known = ended(k);
+      if (!known) { allKnown = false; tr.classList.add("pending"); }
+      seats.forEach(function (s, j) {
+        tr.appendChild(el("td", "", known && dd.score.points ? dd.score.points[j] : "\u00a0"));
+      });
+      if (known && dd.score.totals) { totals = dd.score.totals; }
       sc.appendChild(tr);
     });
-    if (last) {
+    if (totals) {
       var tt = el("tr", "totals");
       tt.appendChild(el("td", "", L.total));
-      seats.forEach(function (s) { tt.appendChild(el("td", "", last[s])); });
+      seats.forEach(function (s, j) { tt.appendChild(el("td", "", totals[j])); });
       sc.appendChild(tt);
     }
+    var w = $("winners");
+    w.textContent = "";
+    if (allKnown && g.winners.length) {
+      w.textContent = L.game_over + " " + fmt(g.winners.length > 1 ? L.winners_many : L.winners,
+                                               {who: g.winners.join(", ")});
+    }
+  }
+
+  function renderButtons() {
+    $("btn-prev-mistake").disabled = !findMistake(-1);
+    $("btn-next-mistake").disabled = !findMistake(1);
+    $("btn-back").disabled = state.k === 0 && state.i === 0;
+    $("btn-forward").disabled = state.k === deals.length - 1 && state.i === last(deal());
   }
 
   function render() {
     var d = deal(), step = d.steps[state.i];
     var snap = snapshot(d, state.i);
     renderTable(d, snap, step);
-    renderSide(d, snap, step);
-    document.getElementById("deal-picker").value = String(state.k);
+    renderEvent(d, snap, step);
+    renderPlayList(d);
+    renderScores(snap);
+    renderButtons();
+    $("deal-picker").value = String(state.k);
   }
 
+  function setDeal(k) {
+    if (k !== state.k) { state.k = k; buildPrint(); }
+  }
+
+  // One step forward or back runs on into the next or previous deal.
   function go(i) {
-    var n = deal().steps.length;
-    state.i = Math.max(0, Math.min(n - 1, i));
+    var d = deal();
+    if (i > last(d) && state.i === last(d) && state.k + 1 < deals.length) {
+      setDeal(state.k + 1); state.i = 0;
+    } else if (i < 0 && state.i === 0 && state.k > 0) {
+      setDeal(state.k - 1); state.i = last(deal());
+    } else {
+      state.i = Math.max(0, Math.min(last(d), i));
+    }
     render();
   }
 
+  function findMistake(dir) {
+    var found = null;
+    mistakes.forEach(function (p) {
+      var after = p.k > state.k || (p.k === state.k && p.i > state.i);
+      var before = p.k < state.k || (p.k === state.k && p.i < state.i);
+      if (dir > 0 && after && !found) { found = p; }
+      if (dir < 0 && before) { found = p; }
+    });
+    return found;
+  }
+
+  function jumpMistake(dir) {
+    var p = findMistake(dir);
+    if (!p) { return; }
+    setDeal(p.k);
+    state.i = p.i;
+    render();
+  }
+
+  // Printing: the deal as dealt (a diagram by suits) and the commented play.
+  function suitsLine(codes) {
+    var out = [], cur = null, group = null;
+    codes.forEach(function (c) {
+      if (c[1] !== cur) {
+        cur = c[1];
+        group = {suit: show(c).slice(-1), ranks: []};
+        out.push(group);
+      }
+      group.ranks.push(show(c).slice(0, -1));
+    });
+    return out.map(function (gr) { return gr.suit + " " + gr.ranks.join(" "); }).join("   ");
+  }
+
+  function buildPrint() {
+    var p = $("print"), d = deal(), g = game();
+    p.textContent = "";
+    p.appendChild(el("h2", "", g.title + " · " + d.label + (d.direction ? " · " + d.direction : "")));
+    p.appendChild(el("h3", "", L.diagram));
+    var dia = el("table", "diagram");
+    g.seats.forEach(function (s) {
+      var tr = el("tr");
+      tr.appendChild(el("th", "", s + (g.names[s] && g.names[s] !== s ? " " + g.names[s] : "")));
+      var h = d.steps[0].h[s];
+      tr.appendChild(el("td", "", h ? suitsLine(pairs(h)) : L.unknown));
+      dia.appendChild(tr);
+    });
+    p.appendChild(dia);
+    if (d.steps[0].cm) { p.appendChild(el("p", "comment", d.steps[0].cm)); }
+    p.appendChild(el("h3", "", L.play_list));
+    var ol = el("div", "commented");
+    var line = null, notes = [];
+    function flush() {
+      if (!line) { return; }
+      ol.appendChild(line);
+      notes.forEach(function (n) { ol.appendChild(n); });
+      line = null; notes = [];
+    }
+    var trickNo = null;
+    d.steps.forEach(function (st) {
+      if (st.k !== "pass" && st.k !== "play") { return; }
+      if (st.k === "pass" || st.t !== trickNo) {
+        flush();
+        trickNo = st.k === "play" ? st.t : null;
+        line = el("p", "line");
+        line.appendChild(el("b", "", st.k === "pass" ? fmt(L.pass_line, {who: st.s}) : st.t + "."));
+      }
+      var txt = (st.k === "play" ? " " + st.s + " " : " ") + pairs(st.c).map(show).join(" ");
+      line.appendChild(document.createTextNode(txt));
+      if (st.m) { line.appendChild(markEl(st.m)); }
+      var bits = [];
+      if (st.m && L["mark_" + st.m]) { bits.push(st.m + " " + L["mark_" + st.m]); }
+      if (st.a && st.a.why) { bits.push(st.a.why); }
+      if (st.cm) { bits.push(st.cm); }
+      if (st.e && st.e.cm) { bits.push(st.e.cm); }
+      if (bits.length) {
+        notes.push(el("p", "note", (st.k === "play" ? st.s + " " : "") + pairs(st.c).map(show).join(" ") +
+          (st.m || "") + " — " + bits.join(" ")));
+      }
+      if (st.e) { line.appendChild(el("span", "won", "  → " + st.e.w + (st.e.p ? " +" + st.e.p : ""))); }
+    });
+    flush();
+    p.appendChild(ol);
+    if (d.score.points) {
+      p.appendChild(el("p", "score", L.scores + L.colon +
+        g.seats.map(function (s, j) { return s + " " + d.score.points[j]; }).join(" · ")));
+    }
+  }
+
+  function setupSwipe(target) {
+    var x0 = null, y0 = null;
+    target.addEventListener("touchstart", function (e) {
+      if (e.touches.length !== 1) { x0 = null; return; }
+      x0 = e.touches[0].clientX; y0 = e.touches[0].clientY;
+    }, {passive: true});
+    target.addEventListener("touchend", function (e) {
+      if (x0 === null || !e.changedTouches.length) { return; }
+      var dx = e.changedTouches[0].clientX - x0, dy = e.changedTouches[0].clientY - y0;
+      x0 = null;
+      if (Math.abs(dx) >= 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) { go(state.i + (dx < 0 ? 1 : -1)); }
+    }, {passive: true});
+  }
+
   function setup() {
+    DATA.games.forEach(function (g, gi) {
+      g.deals.forEach(function (d, di) {
+        var k = deals.length;
+        deals.push({gi: gi, di: di});
+        d.steps.forEach(function (st, i) { if (isMistake(st.m)) { mistakes.push({k: k, i: i}); } });
+      });
+    });
     var g0 = DATA.games[0];
-    document.getElementById("title").textContent = g0 ? g0.title : "";
-    document.getElementById("subtitle").textContent = g0
-      ? g0.seats.map(function (s) { return s + " " + (g0.names[s] || ""); }).join(" · ") + " · " + g0.rules
+    $("title").textContent = g0 ? g0.title : "";
+    $("subtitle").textContent = g0
+      ? g0.seats.map(function (s) { return s + (g0.names[s] && g0.names[s] !== s ? " " + g0.names[s] : ""); })
+          .join(" · ") + " · " + g0.rules
       : "";
-    document.getElementById("picker-text").textContent = L.picker;
-    document.getElementById("help").textContent = L.help;
-    var picker = document.getElementById("deal-picker");
+    $("picker-text").textContent = L.picker;
+    $("help").textContent = L.help;
+    $("reveal-text").textContent = L.reveal;
+    $("play-title").textContent = L.play_list;
+    $("running-title").textContent = L.running;
+    $("scores-title").textContent = L.scores;
+    $("table").setAttribute("aria-label", L.table);
+    $("controls").setAttribute("aria-label", L.controls);
+    var picker = $("deal-picker");
     deals.forEach(function (ref, k) {
       var opt = el("option", "", DATA.games[ref.gi].deals[ref.di].label);
       opt.value = String(k);
       picker.appendChild(opt);
     });
-    if (deals.length < 2) { document.getElementById("picker-label").style.display = "none"; }
-    picker.addEventListener("change", function () { state.k = Number(picker.value); go(0); });
-    document.getElementById("btn-start").title = L.start;
-    document.getElementById("btn-back").title = L.back;
-    document.getElementById("btn-forward").title = L.forward;
-    document.getElementById("btn-end").title = L.end;
-    document.getElementById("btn-start").addEventListener("click", function () { go(0); });
-    document.getElementById("btn-back").addEventListener("click", function () { go(state.i - 1); });
-    document.getElementById("btn-forward").addEventListener("click", function () { go(state.i + 1); });
-    document.getElementById("btn-end").addEventListener("click", function () { go(1e9); });
-    document.addEventListener("keydown", function (e) {
-      if (e.target && e.target.tagName === "SELECT") { return; }
-      if (e.key === "ArrowRight") { go(state.i + 1); e.preventDefault(); }
-      else if (e.key === "ArrowLeft") { go(state.i - 1); e.preventDefault(); }
-      else if (e.key === "Home") { go(0); e.preventDefault(); }
-      else if (e.key === "End") { go(1e9); e.preventDefault(); }
+    if (deals.length < 2) { $("picker-label").hidden = true; }
+    picker.addEventListener("change", function () { setDeal(Number(picker.value)); state.i = 0; render(); });
+    var buttons = {"btn-start": ["start", function () { go(0); }],
+                   "btn-back": ["back", function () { go(state.i - 1); }],
+                   "btn-forward": ["forward", function () { go(state.i + 1); }],
+                   "btn-end": ["end", function () { state.i = last(deal()); render(); }],
+                   "btn-prev-mistake": ["prev_mistake", function () { jumpMistake(-1); }],
+                   "btn-next-mistake": ["next_mistake", function () { jumpMistake(1); }]};
+    Object.keys(buttons).forEach(function (id) {
+      var b = $(id);
+      b.title = L[buttons[id][0]];
+      b.setAttribute("aria-label", L[buttons[id][0]]);
+      b.addEventListener("click", buttons[id][1]);
     });
+    if (!mistakes.length) {
+      $("btn-prev-mistake").hidden = true;
+      $("btn-next-mistake").hidden = true;
+    }
+    $("play-list").addEventListener("click", function (e) {
+      var b = e.target.closest ? e.target.closest("button[data-step]") : null;
+      if (b) { state.i = Number(b.dataset.step); render(); }
+    });
+    $("reveal").addEventListener("change", function () {
+      state.reveal = $("reveal").checked;
+      document.body.classList.toggle("reveal", state.reveal);
+      render();
+    });
+    document.addEventListener("keydown", function (e) {
+      var tag = e.target && e.target.tagName;
+      if (tag === "SELECT" || tag === "INPUT" || e.altKey || e.ctrlKey || e.metaKey) { return; }
+      var k = e.key;
+      if (k === "ArrowRight") { go(state.i + 1); }
+      else if (k === "ArrowLeft") { go(state.i - 1); }
+      else if (k === "Home") { go(0); }
+      else if (k === "End") { state.i = last(deal()); render(); }
+      else if (k === "n" || k === "N") { jumpMistake(1); }
+      else if (k === "p" || k === "P") { jumpMistake(-1); }
+      else { return; }
+      e.preventDefault();
+    });
+    setupSwipe($("board"));
+    if (!deals.length) { $("event").textContent = "\u2014"; return; }
     var start = DATA.start || {game: 0, deal: 0};
     deals.forEach(function (ref, k) {
       if (ref.gi === start.game && ref.di === start.deal) { state.k = k; }
     });
-    if (!deals.length) { document.getElementById("event").textContent = "—"; return; }
-    go(0);
+    buildPrint();
+    state.i = 0;
+    render();
   }
   setup();
 }());
