@@ -133,3 +133,31 @@ def test_hint_before_the_pass(tmp_path: Path) -> None:
 def test_hint_on_a_finished_deal_says_why() -> None:
     r = run("hint", str(DATA / "queen_duck.hrn"))
     assert r.exit_code == 2 and "complete" in r.stderr
+
+
+def _broken_trick(tmp_path: Path, old: str, new: str) -> Path:
+    text = UNFINISHED.replace(old, new)
+    assert text != UNFINISHED
+    path = tmp_path / "bad.hrn"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_malformed_tricks_are_refused_not_analysed(tmp_path: Path) -> None:
+    """A trick of 5 cards or of 1 card, a card out of turn, a skipped seat
+    in the trick in progress and a trick line of 300,000 cards: annotate
+    and hint exit 2 with file:line:col, at once, and analyse nothing."""
+    cases = [
+        ("5. E 4S S TS W 3S N 9S", "5. E 4S S TS W 3S N 9S E 2S", "bad.hrn:16:1:", "5 cards"),
+        ("5. E 4S S TS W 3S N 9S", "5. E 4S", "bad.hrn:16:1:", "1 card;"),
+        ("7. S 2H W 8H N 3H E TH", "7. S 2H N 3H W 8H E TH", "bad.hrn:18:", "out of turn"),
+        ("12. S JS", "12. S JS N QS", "bad.hrn:23:", "W's turn"),
+        ("12. S JS", "12. S JS " + " ".join(["W 7S"] * 300_000), "bad.hrn:23:1:", "300001 cards"),
+    ]
+    for old, new, where, what in cases:
+        src = _broken_trick(tmp_path, old, new)
+        for cmd in ("annotate", "hint"):
+            r = run(cmd, str(src), *(FAST if cmd == "annotate" else ["--fast"]))
+            assert r.exit_code == 2, (cmd, new[:40], r.output)
+            assert where in r.stderr and what in r.stderr, (cmd, r.stderr[:300])
+            assert "Traceback" not in r.output

@@ -30,7 +30,7 @@ from ..cards import CARDS, QS_BIT, Card, display_order
 from ..model import Deal, Finding, Game, Mark, Pass, Play
 from ..referee import check_game, game_seats
 from ..rules import RuleSet
-from .context import DealContext, PlayPoint
+from .context import DealContext, PlayPoint, malformed_trick
 from .evaluate import EvalOptions, Evaluation, Evaluator
 from .explain import PassFacts, PlayFacts, explain_pass, explain_play
 from .solver import Solver
@@ -217,6 +217,13 @@ def analyse_game(task: GameTask, progress: ProgressFn | None = None) -> GameAnal
     ev = Evaluator(len(seats), solver, task.options.eval)
     for di, deal in enumerate(game.deals):
         if task.only_deal is not None and di + 1 != task.only_deal:
+            continue
+        bad = malformed_trick(deal, rules, seats, deal.number or di + 1)
+        if bad is not None:
+            notes.append(Note(di, _t(task.options.lang,
+                                     f"analysis: not analysed, {bad.message}",
+                                     "analyse : donne non analysée, ses plis sont mal formés "
+                                     f"(pli {bad.trick})")))
             continue
         ds, dn = _analyse_deal(ev, deal, di, rules, seats, task.options, progress)
         decisions.extend(ds)

@@ -14,12 +14,81 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import breaks_hearts, legal_plays
-from ..model import Deal
+from ..engine import breaks_hearts, legal_plays, trick_winner
+from ..model import Deal, Finding, Game, Pos
 from ..rules import RuleSet
 from ..walk import DealHands, deal_hands, walk
 from .sampler import Knowledge, forbidden_by_play
 from .state import PlayState, moon_state
+
+
+def malformed_trick(deal: Deal, rules: RuleSet, seats: Sequence[str],
+                    number: int | None = None) -> Finding | None:
+    """The first trick of *deal* whose shape the analysis cannot replay, as
+    an error finding placed on the offending play, or ``None``.
+
+    The analysis replays tricks card by card on bitmasks; a trick with more
+    cards than seats, a short trick that is not the last one, a card by a
+    seat that is not in the game, by a seat that already played to the
+    trick or out of turn (the next seat clockwise, after the winner of the
+    previous trick) would make it analyse a position that cannot occur.
+    The referee reports these too (``trick-size``, ``out-of-turn``); this
+    check is what ``annotate`` and ``hint`` refuse on (exit 2) before any
+    work, and it costs one pass over the plays, so that a trick line of
+    300,000 cards is refused at once instead of being replayed.  Who wins
+    a trick comes from the engine.
+    """
+    n = len(seats)
+    idx = {s: i for i, s in enumerate(seats)}
+    number = number if number is not None else deal.number
+    where = f"deal {number}, " if number is not None else ""
+    leader: int | None = None
+    last = len(deal.tricks) - 1
+    if len(deal.tricks) > rules.tricks_per_deal:
+        extra = deal.tricks[rules.tricks_per_deal]
+        return _bad("trick-size", f"{where}trick {rules.tricks_per_deal + 1}: a deal of {n} players has "
+                    f"{rules.tricks_per_deal} tricks", extra.pos or deal.pos, number,
+                    rules.tricks_per_deal + 1)
+    for t, trick in enumerate(deal.tricks):
+        plays = trick.plays
+        tn = t + 1
+        if len(plays) > n or (len(plays) < n and t != last) or not plays:
+            count = len(plays)
+            cards = "1 card" if count == 1 else f"{count} cards"
+            return _bad("trick-size", f"{where}trick {tn} has {cards}; it needs one from each "
+                        f"of the {n} seats (the analysis needs whole tricks)",
+                        trick.pos or (plays[0].pos if plays else None) or deal.pos, number, tn)
+        first = idx.get(plays[0].seat)
+        start = leader if leader is not None else first
+        for k, p in enumerate(plays):
+            s = idx.get(p.seat)
+            if s is None:
+                return _bad("out-of-turn", f"{where}trick {tn}: {p.seat} is not a seat of this game "
+                            f"({' '.join(seats)})", p.pos or trick.pos, number, tn)
+            assert start is not None
+            want = (start + k) % n
+            if s != want:
+                return _bad("out-of-turn", f"{where}trick {tn}: {p.seat} plays out of turn; it is "
+                            f"{seats[want]}'s turn", p.pos or trick.pos, number, tn)
+        if len(plays) == n:
+            assert start is not None
+            leader = (start + trick_winner([p.card for p in plays])) % n
+    return None
+
+
+def _bad(code: str, message: str, pos: Pos | None, deal: int | None, trick: int) -> Finding:
+    return Finding(code, "error", message, deal=deal, trick=trick,
+                   line=pos.line if pos else None, column=pos.column if pos else None)
+
+
+def malformed_game(game: Game, rules: RuleSet, seats: Sequence[str]) -> Finding | None:
+    """The first malformed trick of any deal of *game* (see
+    :func:`malformed_trick`)."""
+    for di, deal in enumerate(game.deals):
+        f = malformed_trick(deal, rules, seats, deal.number or di + 1)
+        if f is not None:
+            return f
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from ..model import Game
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
 from .annotate import AnalysisOptions, Choice, natural_member, play_facts
-from .context import DealContext, PlayPoint
+from .context import DealContext, PlayPoint, malformed_trick
 from .evaluate import Evaluation, Evaluator
 from .explain import best_pass_text, card_text, explain_best
 from .solver import Solver
@@ -89,6 +89,9 @@ def hint_game(game: Game, options: AnalysisOptions, default_rules: RuleSet | str
         raise HintError(f"{seat} is not a seat of this game ({' '.join(seats)})")
     deal = game.deals[-1]
     number = deal.number or len(game.deals)
+    bad = malformed_trick(deal, rules, seats, number)
+    if bad is not None:
+        raise HintError(f"{bad.message}: the tricks must be whole and in turn to be analysed")
     ctx = DealContext(deal, rules, seats)
     solver = Solver(rules, len(seats))
     ev = Evaluator(len(seats), solver, options.eval)

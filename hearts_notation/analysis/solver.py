@@ -87,7 +87,7 @@ def order_key(card: int, led: int | None, winning: int) -> int:
         return pen * 100 + rank * 4 + suit
     if suit == led:
         if winning >= 0 and card < winning:
-            return 13 - (winning - card)  # closest below the winner first
+            return winning - card  # 1..12: the highest duck (closest below the winner) first
         return 20 + rank
     if card == QUEEN_OF_SPADES:
         return 0

@@ -31,6 +31,7 @@ from ..analysis.annotate import (
     decision_count,
     report,
 )
+from ..analysis.context import malformed_game
 from ..analysis.evaluate import FAST, EvalOptions
 from ..analysis.explain import card_text
 from ..diagnostics import render
@@ -47,6 +48,7 @@ from ..io import (
 from ..model import Game
 from ..parallel import map_ordered
 from ..progress import CorpusProgress, stderr_is_terminal
+from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
 from ._common import EXIT_OK, EXIT_UNUSABLE, fail, fail_input, stdout_console
 from .options import (
@@ -78,7 +80,8 @@ def eval_options(fast: bool, samples: int | None, seed: int, exact_tricks: int |
     return dataclasses.replace(base, **changes)
 
 
-def read_record(path: str, fmt: str | None, rules: RuleSet | None) -> tuple[list[Game], str]:
+def read_record(path: str, fmt: str | None, rules: RuleSet | None,
+                force_rules: bool = False) -> tuple[list[Game], str]:
     """Every game of *path*, and its format; unusable input or a syntax
     error ends the command with status 2 and compiler-style messages."""
     in_fmt = format_for(path, fmt)
@@ -96,7 +99,26 @@ def read_record(path: str, fmt: str | None, rules: RuleSet | None) -> tuple[list
         raise SystemExit(EXIT_UNUSABLE)
     if not games:
         fail_input(InputError(path, "no game found"))
+    refuse_malformed(games, path, text, rules, force_rules)
     return games, in_fmt
+
+
+def refuse_malformed(games: list[Game], path: str, text: str, rules: RuleSet | None,
+                     force_rules: bool = False) -> None:
+    """Exit 2 with a compiler-style message on the first trick the analysis
+    cannot replay (a trick of the wrong size, a card out of turn): those
+    records are refused, not analysed (see
+    :func:`hearts_notation.analysis.context.malformed_trick`)."""
+    for g in games:
+        ruleset = resolve_rules(g, rules, force_rules)
+        seats, ruleset, _ = game_seats(g, ruleset)
+        bad = malformed_game(g, ruleset, seats)
+        if bad is not None:
+            lines = text.splitlines() if bad.line is not None else None
+            click.echo(render(bad, path, lines), err=True)
+            click.echo("hearts: the record's tricks must be whole and in turn to be analysed; "
+                       "run hearts validate for every finding", err=True)
+            raise SystemExit(EXIT_UNUSABLE)
 
 
 @contextmanager
@@ -157,7 +179,7 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
         fail(f"--thresholds: {exc}")
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), thresholds=th,
                               lang=lang, passes=not no_passes)
-    games, read_fmt = read_record(file, fmt_in, rules)
+    games, read_fmt = read_record(file, fmt_in, rules, force_rules)
     analyses: list[GameAnalysis] = []
     if jobs > 1 and sum(len(g.deals) for g in games) > 1:
         analyses = analyse_parallel(games, options, rules, force_rules, only_deal, jobs)

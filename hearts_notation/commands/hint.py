@@ -43,7 +43,7 @@ def command(file: str, seat: str | None, game_no: int | None, samples: int | Non
     best first, and a sentence for the best one.
     """
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), lang=lang)
-    games, _ = read_record(file, fmt_in, rules)
+    games, _ = read_record(file, fmt_in, rules, force_rules)
     if game_no is not None and not 1 <= game_no <= len(games):
         fail(f"--game {game_no}: the file holds {len(games)} game(s)")
     game = games[(game_no or len(games)) - 1]
