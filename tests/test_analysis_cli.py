@@ -145,14 +145,16 @@ def _broken_trick(tmp_path: Path, old: str, new: str) -> Path:
 
 def test_malformed_tricks_are_refused_not_analysed(tmp_path: Path) -> None:
     """A trick of 5 cards or of 1 card, a card out of turn, a skipped seat
-    in the trick in progress and a trick line of 300,000 cards: annotate
+    in the trick in progress and a trick line of 12,000 or 300,000 cards: annotate
     and hint exit 2 with file:line:col, at once, and analyse nothing."""
     cases = [
         ("5. E 4S S TS W 3S N 9S", "5. E 4S S TS W 3S N 9S E 2S", "bad.hrn:16:1:", "5 cards"),
         ("5. E 4S S TS W 3S N 9S", "5. E 4S", "bad.hrn:16:1:", "1 card;"),
         ("7. S 2H W 8H N 3H E TH", "7. S 2H N 3H W 8H E TH", "bad.hrn:18:", "out of turn"),
         ("12. S JS", "12. S JS N QS", "bad.hrn:23:", "W's turn"),
-        ("12. S JS", "12. S JS " + " ".join(["W 7S"] * 300_000), "bad.hrn:23:1:", "300001 cards"),
+        ("12. S JS", "12. S JS " + " ".join(["W 7S"] * 12_000), "bad.hrn:23:1:", "12001 cards"),
+        # Over the reader's line limit: refused by the reader, still exit 2 with a place.
+        ("12. S JS", "12. S JS " + " ".join(["W 7S"] * 300_000), "bad.hrn:23:", ""),
     ]
     for old, new, where, what in cases:
         src = _broken_trick(tmp_path, old, new)
