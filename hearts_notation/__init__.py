@@ -3,13 +3,35 @@
 The package is organised around one game model (:mod:`hearts_notation.model`)
 that every reader produces and every writer, renderer, the referee and the
 analysis consume.
+
+The library API -- :func:`validate_file`, :func:`validate_text`,
+:func:`read_games`, :func:`score` (see :mod:`hearts_notation.api`) -- is
+the command line's own path; it is imported on first use, so importing the
+package stays cheap.
 """
+
+from typing import TYPE_CHECKING
 
 from .cards import Card, parse_card
 from .model import Deal, Finding, Game, Moon, Pass, Play, Pos, Trick
 from .rules import RuleError, RuleSet, load_rules, parse_rules
 
+if TYPE_CHECKING:
+    from .api import Scored, Validation, read_games, score, validate_file, validate_text
+
 __version__ = "0.1.0"
+
+#: Names served lazily from :mod:`hearts_notation.api` (PEP 562).
+_API = ("Scored", "Validation", "read_games", "score", "validate_file", "validate_text")
+
+
+def __getattr__(name: str) -> object:
+    if name in _API:
+        from . import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Card",
@@ -22,9 +44,15 @@ __all__ = [
     "Pos",
     "RuleError",
     "RuleSet",
+    "Scored",
     "Trick",
+    "Validation",
     "__version__",
     "load_rules",
     "parse_card",
     "parse_rules",
+    "read_games",
+    "score",
+    "validate_file",
+    "validate_text",
 ]

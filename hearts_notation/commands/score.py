@@ -25,14 +25,14 @@ import click
 from rich.table import Table
 from rich.text import Text
 
+from ..api import score
 from ..io import InputError, read_games
 from ..model import Finding, Game
 from ..parallel import map_games, total_bytes
 from ..progress import CorpusProgress
-from ..referee import game_seats, rules_with_findings
 from ..rules import RuleSet
-from ..scoring import GameScore, score_findings, score_game
-from ..sheets import SHEET_CODES, club_findings
+from ..scoring import GameScore
+from ..sheets import SHEET_CODES
 from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, fail_syntax, stdout_console
 from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
 
@@ -43,13 +43,10 @@ SCORE_CODES = ("score-mismatch", "total-mismatch", "moon-choice", "result-mismat
 
 def game_scores(game: Game, default_rules: RuleSet | None, force: bool
                 ) -> tuple[RuleSet, GameScore, list[Finding]]:
-    """The rules, the recomputed scores and the disagreements of one game."""
-    rules, found = rules_with_findings(game, default_rules, force)
-    seats, rules, more = game_seats(game, rules)
-    score = score_game(game, rules, seats)
-    checks = club_findings(game, rules, seats) + score_findings(game, rules, score)
-    found = [*game.errors, *found, *more] + [f for _, _, f in sorted(checks, key=lambda c: c[:2])]
-    return rules, score, found
+    """The rules, the recomputed scores and the disagreements of one game
+    (:func:`hearts_notation.api.score`, the library's own)."""
+    scored = score(game, default_rules, force_rules=force)
+    return scored.rules, scored.score, scored.findings
 
 
 def score_entry(game: Game, default_rules: RuleSet | None, force: bool, table: bool

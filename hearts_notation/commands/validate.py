@@ -34,21 +34,18 @@ from typing import IO, Any, overload
 import click
 from rich.text import Text
 
+from ..api import syntax_entry, validate_batch
 from ..cards import parse_card
 from ..diagnostics import render
 from ..io import InputError, decode, format_for, read_bytes, source_lines_at
-from ..io.jsonio import error_game
 from ..model import Finding
 from ..parallel import (
     Batch,
-    batch_games,
-    gc_paused,
     iter_batches,
     map_ordered,
     total_bytes,
 )
 from ..progress import CorpusProgress
-from ..referee import report_json_text, validate_game
 from ..rules import RuleSet
 from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, expand_paths, stdout_console
 from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
@@ -56,49 +53,7 @@ from .options import format_option, input_format_option, jobs_option, lang_optio
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
-# Worker side ------------------------------------------------------------------------------
-
-
-def validate_batch(batch: Any, rules: RuleSet | None, force: bool) -> list[Any]:
-    """The report entries of one batch of raw records (a picklable top-level
-    function for the process pool); an unreadable input comes back as its
-    :class:`InputError`, in its place."""
-    if not isinstance(batch, Batch):
-        return [batch.error]
-    with gc_paused():
-        return _batch_entries(batch, rules, force)
-
-
-def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any]:
-    source = batch.source
-    if batch.kind == "jsonl":
-        # Lines found with str.find (memchr), not str.split: JSONL lines
-        # are long, and split looks at every character.
-        out: list[Any] = []
-        index = batch.first_index
-        lineno = batch.first_line
-        text: str = batch.payload
-        find = text.find
-        size = len(text)
-        pos = 0
-        while pos < size:
-            end = find("\n", pos)
-            if end < 0:
-                end = size
-            line = text[pos:end]
-            if line and not line.isspace():
-                out.append(report_json_text(line, source, index, lineno, rules, force))
-                index += 1
-            pos = end + 1
-            lineno += 1
-        return out
-    if batch.kind == "json":
-        return [
-            report_json_text(text, source, batch.first_index + i, line, rules, force,
-                             prefix=f"game {batch.first_index + i}: " if batch.in_array else "")
-            for i, (text, line) in enumerate(zip(batch.payload, batch.lines, strict=True))
-        ]
-    return [validate_game(g, rules, force) for g in batch_games(batch)]
+# Worker side: the library API's (hearts_notation.api), so a script is as fast as the CLI.
 
 
 def iter_reports(paths: Iterable[str], fmt: str | None, rules: RuleSet | None, force: bool,
@@ -120,18 +75,6 @@ def iter_reports(paths: Iterable[str], fmt: str | None, rules: RuleSet | None, f
             if progress is not None and isinstance(entry, dict):
                 progress.advance(1, len(entry["deals"]))
             yield entry
-
-
-def syntax_entry(exc: InputError, index: int, rules: RuleSet | None,
-                 force: bool) -> dict[str, Any] | None:
-    """A JSON or YAML document broken partway (a bracket missing) cannot be
-    read past the break: that is a syntax error of the record, a finding
-    (status 1) like any other, not an unreadable input.  Other input errors
-    (missing, binary, not UTF-8) give ``None``."""
-    if not exc.message.startswith(("not valid JSON", "not valid YAML")):
-        return None
-    game = error_game(exc.message, exc.source, index, exc.line, exc.column)
-    return validate_game(game, rules, force)
 
 
 # Collecting and printing -------------------------------------------------------------------

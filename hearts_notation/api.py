@@ -1,0 +1,318 @@
+"""The library API: what the command line does, callable from a script at
+the same speed.
+
+``validate_file``/``validate_text`` run the very path of ``hearts
+validate`` (raw records cut into batches, the referee on each, worker
+processes with ``jobs``), ``read_games`` is the streaming reader every
+command uses, and ``score`` is what ``hearts score`` computes for a game.
+They are exported from the package (``hearts_notation.validate_file``...)
+and imported on first use, so ``import hearts_notation`` stays cheap.
+
+The examples use :data:`EXAMPLE`, a tiny record (one deal seen by an
+observer: only the cards played are known, and it stops after one trick):
+
+>>> result = validate_text(EXAMPLE)
+>>> result.valid, result.games, result.deals, result.errors
+(True, 1, 1, 0)
+>>> sorted({f["code"] for f in result.findings()})
+['incomplete-deal', 'missing-cards', 'pass-direction']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .model import Finding, Game
+    from .parallel import Batch
+    from .rules import RuleSet
+    from .scoring import GameScore
+
+#: A small HRN record for the examples of this module's docstrings.
+EXAMPLE = """[Rules "standard"]
+deal 1 pass left
+N: ?
+E: ?
+S: ?
+W: ?
+1. S 2C W 5C N JC E 6C
+*
+"""
+
+#: The repository's sample records (the examples read them when run from a checkout).
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+__all__ = ["Scored", "Validation", "read_games", "score", "validate_batch", "validate_file",
+           "validate_text"]
+
+
+def _rules(rules: RuleSet | str | None) -> RuleSet | None:
+    """A :class:`RuleSet` from a rule set, a preset or ``"preset k=v"``
+    string or a YAML file name (``None`` stays ``None``: each record's own
+    ``Rules`` tag, else standard)."""
+    if rules is None or not isinstance(rules, str):
+        return rules
+    from .rules import load_rules
+
+    return load_rules(rules)
+
+
+@dataclass
+class Validation:
+    """The referee's report on some records: one entry per game (the
+    ``games`` of ``hearts validate --format json``, plain data) and the
+    counts of its summary.
+
+    ``unreadable`` holds the inputs that could not be read at all (missing,
+    binary, not UTF-8...), as the messages ``hearts`` prints for them.
+    """
+
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        """The number of games read."""
+        return len(self.entries)
+
+    @property
+    def deals(self) -> int:
+        """The number of deals read."""
+        return sum(len(e["deals"]) for e in self.entries)
+
+    @property
+    def errors(self) -> int:
+        """Findings of severity ``error`` (rule broken, record unreadable)."""
+        return sum(f["severity"] == "error" for e in self.entries for f in e["findings"])
+
+    @property
+    def valid(self) -> bool:
+        """True when every input was read and no game has an error."""
+        return not self.unreadable and all(e["valid"] for e in self.entries)
+
+    def findings(self) -> Iterator[dict[str, Any]]:
+        """Every finding of every game, in order (each with its ``code``,
+        ``severity``, ``message``, ``line``, ``column``, ``deal``...)."""
+        for e in self.entries:
+            yield from e["findings"]
+
+
+# Validation ------------------------------------------------------------------------------
+
+
+def validate_batch(batch: Any, rules: RuleSet | None, force: bool) -> list[Any]:
+    """The report entries of one batch of raw records, the unit of work of
+    ``validate`` on worker processes (picklable, top level); an unreadable
+    input comes back as its :class:`~hearts_notation.io.InputError`."""
+    from .parallel import Batch, gc_paused
+
+    if not isinstance(batch, Batch):
+        return [batch.error]
+    with gc_paused():
+        return _batch_entries(batch, rules, force)
+
+
+def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any]:
+    from .parallel import batch_games
+    from .referee import report_json_text, validate_game
+
+    source = batch.source
+    if batch.kind == "jsonl":
+        # Lines found with str.find (memchr), not str.split: JSONL lines
+        # are long, and split looks at every character.
+        out: list[Any] = []
+        index = batch.first_index
+        lineno = batch.first_line
+        text: str = batch.payload
+        find = text.find
+        size = len(text)
+        pos = 0
+        while pos < size:
+            end = find("\n", pos)
+            if end < 0:
+                end = size
+            line = text[pos:end]
+            if line and not line.isspace():
+                out.append(report_json_text(line, source, index, lineno, rules, force))
+                index += 1
+            pos = end + 1
+            lineno += 1
+        return out
+    if batch.kind == "json":
+        return [
+            report_json_text(text, source, batch.first_index + i, line, rules, force,
+                             prefix=f"game {batch.first_index + i}: " if batch.in_array else "")
+            for i, (text, line) in enumerate(zip(batch.payload, batch.lines, strict=True))
+        ]
+    return [validate_game(g, rules, force) for g in batch_games(batch)]
+
+
+def syntax_entry(exc: Any, index: int, rules: RuleSet | None, force: bool) -> dict[str, Any] | None:
+    """A JSON or YAML document broken partway (a bracket missing) cannot be
+    read past the break: that is a syntax error of the record, a finding
+    like any other, not an unreadable input.  Other input errors (missing,
+    binary, not UTF-8) give ``None``."""
+    from .io.jsonio import error_game
+    from .referee import validate_game
+
+    if not exc.message.startswith(("not valid JSON", "not valid YAML")):
+        return None
+    game = error_game(exc.message, exc.source, index, exc.line, exc.column)
+    return validate_game(game, rules, force)
+
+
+def iter_validate(paths: Iterable[str], rules: RuleSet | str | None = None, *,
+                  fmt: str | None = None, force_rules: bool = False,
+                  jobs: int = 1) -> Iterator[dict[str, Any] | Exception]:
+    """Report entries of every game of every file, in order, streamed (flat
+    memory); an unreadable file yields its ``InputError`` in its place and
+    the next file is read.  What ``validate_file`` collects."""
+    from .io import InputError
+    from .parallel import iter_batches, map_ordered
+
+    ruleset = _rules(rules)
+    spec = ruleset.portable_spec if ruleset is not None else None
+    batches = iter_batches(paths, fmt, spec, games_per_batch=32, errors="yield")
+    work = partial(validate_batch, rules=ruleset, force=force_rules)
+    per_file: dict[str, int] = {}
+    for group in map_ordered(work, batches, jobs, 1, None):
+        for entry in group:
+            if isinstance(entry, InputError):
+                broken = syntax_entry(entry, per_file.get(entry.source, 0) + 1, ruleset,
+                                      force_rules)
+                if broken is not None:
+                    entry = broken
+            if isinstance(entry, dict):
+                per_file[entry["source"]] = per_file.get(entry["source"], 0) + 1
+            yield entry
+
+
+def validate_file(path: str, rules: RuleSet | str | None = None, *, fmt: str | None = None,
+                  force_rules: bool = False, jobs: int = 1) -> Validation:
+    """Check every card of every deal of a record file (any format, chosen
+    by its extension or *fmt*) and recompute its scores: the report of
+    ``hearts validate``.
+
+    *rules* apply to records without a ``Rules`` tag (to all with
+    *force_rules*); *jobs* worker processes share the work (the report is
+    the same whatever their number).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = Path(d, "club.hrn")
+    ...     _ = p.write_text(EXAMPLE.replace("E 6C", "E 5C"), encoding="utf-8")
+    ...     result = validate_file(str(p))
+    >>> result.valid
+    False
+    >>> [(f["code"], f["line"], f["column"]) for f in result.findings() if f["severity"] == "error"]
+    [('not-held', 7, 21)]
+    """
+    out = Validation()
+    for entry in iter_validate([path], rules, fmt=fmt, force_rules=force_rules, jobs=jobs):
+        if isinstance(entry, dict):
+            out.entries.append(entry)
+        else:
+            out.unreadable.append(str(entry))
+    return out
+
+
+def validate_text(text: str, fmt: str = "hrn", rules: RuleSet | str | None = None, *,
+                  force_rules: bool = False, source: str = "<text>") -> Validation:
+    """:func:`validate_file` for a record held as a string (*source* names
+    it in the findings).
+
+    >>> validate_text('{"deals": [{"tricks": [{"plays": 3}]}]}', "jsonl").valid
+    False
+    """
+    from .io import InputError, iter_games_text
+    from .referee import validate_game
+
+    ruleset = _rules(rules)
+    out = Validation()
+    try:
+        for game in iter_games_text(text, fmt, source,
+                                    ruleset.portable_spec if ruleset is not None else None):
+            out.entries.append(validate_game(game, ruleset, force_rules))
+    except InputError as exc:
+        broken = syntax_entry(exc, len(out.entries) + 1, ruleset, force_rules)
+        if broken is None:
+            out.unreadable.append(str(exc))
+        else:
+            out.entries.append(broken)
+    return out
+
+
+# Reading and scoring ---------------------------------------------------------------------
+
+
+def read_games(path: str, fmt: str | None = None,
+               rules: RuleSet | str | None = None) -> Iterator[Game]:
+    """The games of a record file (or ``-``), one at a time, streamed.
+
+    A game that does not parse comes back with its ``errors``; input that
+    cannot be read at all raises :class:`~hearts_notation.io.InputError`
+    (``str()`` gives ``file:line:col: message``).
+
+    >>> games = list(read_games(str(SAMPLES / "multi-game.hrn")))
+    >>> len(games), games[0].tags["Event"], len(games[0].deals)
+    (3, 'Lunch league', 6)
+    """
+    from .io import read_games as _read
+
+    ruleset = _rules(rules)
+    return _read(path, fmt, ruleset.portable_spec if ruleset is not None else None)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What ``hearts score`` says of one game: the rules used, the
+    recomputed scores (every deal's points, the running totals, the end of
+    the game and its winners) and where the record disagrees with them."""
+
+    rules: RuleSet
+    score: GameScore
+    findings: list[Finding]
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """The running totals after the last deal (0 each with no deal)."""
+        if not self.score.deals:
+            return dict.fromkeys(self.score.seats, 0)
+        return dict(self.score.deals[-1].totals)
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The seats that won, if the game is over."""
+        return self.score.winners
+
+    @property
+    def agrees(self) -> bool:
+        """True when the record's own scores, moon and result agree."""
+        return not any(f.severity == "error" for f in self.findings)
+
+
+def score(game: Game, rules: RuleSet | str | None = None, *, force_rules: bool = False) -> Scored:
+    """Recompute the points of every deal of *game* and compare them with
+    the record's ``score``, ``total``, ``moon`` and ``result`` lines.
+
+    >>> game = next(read_games(str(SAMPLES / "canonical.hrn")))
+    >>> s = score(game)
+    >>> s.totals
+    {'N': 51, 'E': 33, 'S': 104, 'W': 72}
+    >>> s.agrees
+    True
+    """
+    from .referee import game_seats, rules_with_findings
+    from .scoring import score_findings, score_game
+    from .sheets import club_findings
+
+    ruleset, found = rules_with_findings(game, _rules(rules), force_rules)
+    seats, ruleset, more = game_seats(game, ruleset)
+    result = score_game(game, ruleset, seats)
+    checks = club_findings(game, ruleset, seats) + score_findings(game, ruleset, result)
+    found = [*game.errors, *found, *more] + [f for _, _, f in sorted(checks, key=lambda c: c[:2])]
+    return Scored(ruleset, result, found)
