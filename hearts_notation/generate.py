@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 from .bots import Bot, PlayView, RandomBot, make_bot
 from .cards import CARDS, cards_of, display_order, iter_bits
-from .engine import breaks_hearts, deal_points, legal_plays, trick_winner
 from .model import Deal, Game, Moon, Pass, Play, Trick
 from .rules import RuleSet, parse_rules
 from .scoring import game_over, moon_choice
+from .state import breaks_hearts, deal_points, legal_plays, trick_winner
 
 #: A game longer than this is cut (``result *``); with real play a game to
 #: 100 ends in well under 40 deals, so this only guards against a
@@ -202,7 +202,7 @@ def generate_game(rules: RuleSet, rng: random.Random, bots: Sequence[Bot],
         shooter = None
         choice = "add"
         if rules.moon == "choose":
-            from .engine import moon_shooter
+            from .state import moon_shooter
 
             shooter = moon_shooter(rules, played.taken)
             if shooter is not None:

@@ -56,7 +56,6 @@ from .cards import (
     cards_of,
     display_order,
 )
-from .engine import breaks_hearts, deal_points, play_fault, replay_tricks, trick_winner
 from .io.jsonio import RecordError, error_game, game_from_dict
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
@@ -71,6 +70,7 @@ from .rules import (
 )
 from .scoring import DealScore, game_over, score_findings, score_game
 from .sheets import club_findings, is_sheet_deal, sheet_play_findings
+from .state import breaks_hearts, deal_points, play_fault, replay_tricks, trick_winner
 
 
 @dataclass

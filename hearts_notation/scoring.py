@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, cards_of, display_order
-from .engine import deal_points, moon_shooter, trick_winner
 from .model import Deal, Finding, Game, Pos, Severity
 from .rules import RuleSet
 from .sheets import is_sheet_deal, sheet_points
+from .state import deal_points, moon_shooter, trick_winner
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, mask_of
-from .engine import breaks_hearts, legal_plays, trick_winner
 from .model import Deal, Play
 from .rules import RuleSet
+from .state import breaks_hearts, legal_plays, trick_winner
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,10 +8,10 @@ import random
 from hearts_notation.analysis.context import DealContext
 from hearts_notation.analysis.sampler import Knowledge, WorldSampler, forbidden_by_play
 from hearts_notation.cards import HEARTS_MASK, QS_BIT, SUIT_MASKS, mask_of, parse_card
-from hearts_notation.engine import legal_plays
 from hearts_notation.generate import random_deal
 from hearts_notation.io import iter_games_text
 from hearts_notation.rules import parse_rules
+from hearts_notation.state import legal_plays
 
 STD = parse_rules("standard")
 

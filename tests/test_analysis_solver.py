@@ -9,9 +9,9 @@ import pytest
 from hearts_notation.analysis.solver import Solver, brute_force_values
 from hearts_notation.analysis.state import PlayState, moon_adjustments
 from hearts_notation.cards import iter_bits, mask_of, parse_card
-from hearts_notation.engine import deal_points
 from hearts_notation.generate import random_hands
 from hearts_notation.rules import RuleSet, parse_rules
+from hearts_notation.state import deal_points
 
 
 def m(*tokens: str) -> int:

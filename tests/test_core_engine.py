@@ -1,7 +1,8 @@
 """The bitmask rules engine: each rule of seed 000 and its variants."""
 
 from hearts_notation.cards import CARDS, HEARTS, cards_of, mask_of, parse_card
-from hearts_notation.engine import (
+from hearts_notation.rules import parse_rules
+from hearts_notation.state import (
     breaks_hearts,
     deal_points,
     legal_plays,
@@ -10,7 +11,6 @@ from hearts_notation.engine import (
     raw_points,
     trick_winner,
 )
-from hearts_notation.rules import parse_rules
 
 STD = parse_rules("standard")
 

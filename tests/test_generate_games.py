@@ -11,7 +11,6 @@ from click.testing import CliRunner
 
 from hearts_notation.bots import HeuristicBot, PlayView, RandomBot
 from hearts_notation.cli import cli
-from hearts_notation.engine import legal_plays
 from hearts_notation.generate import (
     game_winners,
     generate_games,
@@ -21,6 +20,7 @@ from hearts_notation.generate import (
 from hearts_notation.io import dumps, read_games
 from hearts_notation.referee import check_game
 from hearts_notation.rules import parse_rules, preset_names
+from hearts_notation.state import legal_plays
 from hearts_notation.walk import walk
 
 

@@ -18,7 +18,6 @@ from click.testing import CliRunner
 
 from hearts_notation.cards import FULL_DECK, mask_of, parse_card
 from hearts_notation.cli import cli
-from hearts_notation.engine import deal_points
 from hearts_notation.generate import random_deal, random_game
 from hearts_notation.io import InputError, iter_games_text, read_games
 from hearts_notation.io.jsonio import RecordError
@@ -39,6 +38,7 @@ from hearts_notation.io.openspiel import (
 )
 from hearts_notation.model import Game, Moon, Trick
 from hearts_notation.rules import parse_rules, preset_names
+from hearts_notation.state import deal_points
 from hearts_notation.walk import taken_masks, walk
 
 DATA = Path(__file__).parent / "data" / "interop"

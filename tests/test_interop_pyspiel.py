@@ -26,7 +26,6 @@ from typing import Any
 import pytest
 
 from hearts_notation.cards import cards_of
-from hearts_notation.engine import deal_points, raw_points
 from hearts_notation.generate import random_game
 from hearts_notation.io import iter_games_text
 from hearts_notation.io.openspiel import (
@@ -42,6 +41,7 @@ from hearts_notation.io.openspiel import (
 )
 from hearts_notation.model import Game
 from hearts_notation.rules import parse_rules
+from hearts_notation.state import deal_points, raw_points
 from hearts_notation.walk import taken_masks, walk
 
 pyspiel = pytest.importorskip(

@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 import pytest
 
 from hearts_notation.cards import CARDS, HEARTS, cards_of, display_order
-from hearts_notation.engine import deal_points, play_fault
 from hearts_notation.io.jsonio import game_to_dict
 from hearts_notation.model import Deal, Game, Pass, Play, Trick
 from hearts_notation.referee import check_game, fast_report
 from hearts_notation.rules import parse_rules
 from hearts_notation.scoring import taken_cards
+from hearts_notation.state import deal_points, play_fault
 from hearts_notation.walk import walk
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel (open-spiel) is not installed")

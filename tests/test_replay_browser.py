@@ -22,10 +22,10 @@ from typing import Any
 import pytest
 
 from hearts_notation.cards import cards_of
-from hearts_notation.engine import legal_plays
 from hearts_notation.io import read_games, write_atomic
 from hearts_notation.render.html import MISTAKES, render_html
 from hearts_notation.render.story import build_game
+from hearts_notation.state import legal_plays
 from hearts_notation.walk import walk
 
 pytestmark = pytest.mark.browser

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from hearts_notation.cards import cards_of, display_order
-from hearts_notation.engine import legal_plays
 from hearts_notation.io import read_games
 from hearts_notation.render.html import page_data, record_language, render_html
 from hearts_notation.render.page_strings import STRINGS, page_strings
 from hearts_notation.render.story import build_game
+from hearts_notation.state import legal_plays
 from hearts_notation.walk import walk
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,9 +13,9 @@ import random
 import pytest
 
 from hearts_notation.cards import HEARTS_MASK, SUIT_MASKS, cards_of
-from hearts_notation.engine import breaks_hearts, legal_plays, replay_exact
 from hearts_notation.generate import generate_games
 from hearts_notation.rules import parse_rules, preset_names
+from hearts_notation.state import breaks_hearts, legal_plays, replay_exact
 from hearts_notation.walk import deal_hands, seat_index
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from hearts_notation.cards import CLUBS, DIAMONDS, HEARTS, SPADES, mask_of, parse_card
-from hearts_notation.engine import breaks_hearts, legal_plays, raw_points, trick_winner
 from hearts_notation.rules import parse_rules
+from hearts_notation.state import breaks_hearts, legal_plays, raw_points, trick_winner
 
 STD = parse_rules("standard")
 

@@ -11,12 +11,12 @@ from click.testing import CliRunner
 
 from hearts_notation.cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT
 from hearts_notation.cli import cli
-from hearts_notation.engine import deal_points
 from hearts_notation.io import read_games
 from hearts_notation.model import Deal, Game, Moon, Play, Trick
 from hearts_notation.referee import check_game
 from hearts_notation.rules import parse_rules
 from hearts_notation.scoring import game_over, score_findings, score_game
+from hearts_notation.state import deal_points
 
 DATA = Path(__file__).parent / "data" / "referee"
 SEATS = ("N", "E", "S", "W")

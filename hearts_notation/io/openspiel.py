@@ -45,10 +45,10 @@ from ..cards import (
     mask_of,
     parse_card,
 )
-from ..engine import breaks_hearts, deal_points, legal_plays, trick_winner
 from ..model import Deal, Direction, Game, Pass, Play, Pos, Trick
 from ..rules import RuleError, RuleSet, parse_rules
 from ..scoring import score_game
+from ..state import breaks_hearts, deal_points, legal_plays, trick_winner
 from ..walk import deal_hands
 from . import InputError
 from .stream import RecordError

@@ -12,10 +12,14 @@ How a file is read (``docs/parser.md`` tells the whole story):
 3. **Elements.**  Each logical line is turned into element tuples by the fast
    path (:mod:`.fast`, plain lines) or, failing that, by the Lark grammar
    (:mod:`.lark_reader`, ``grammar/hearts.lark``).
-4. **Assembly.**  :class:`_GameBuilder` checks what the grammar cannot (tags
+4. **Events.**  :class:`_GameBuilder` checks what the grammar cannot (tags
    before deals, trick numbers 1, 2, 3..., one hand line per seat, seat names
-   from the ``Seats`` tag, seats implied by bare cards), attaches comments,
-   and builds the frozen :class:`~hearts_notation.model.Game`.
+   from the ``Seats`` tag, seats implied by bare cards, whose leader the
+   game state decides), attaches comments, and sends the game as the events
+   of :mod:`hearts_notation.io.events` to a visitor: by default
+   :class:`~hearts_notation.io.events.GameBuilder`, which builds the frozen
+   :class:`~hearts_notation.model.Game`; ``validate`` sends them to the
+   referee's compact check instead (:func:`visit_game`).
 
 A game that does not read is still yielded, python-chess style: with what was
 understood before the first error (tags, complete deals) and a
@@ -43,12 +47,13 @@ import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ...cards import CARDS, display_order
-from ...engine import trick_winner
-from ...model import DEFAULT_SEATS, PLAYER_TAGS_4, Deal, Finding, Game, Moon, Pass, Play, Pos, Trick
+from ...model import DEFAULT_SEATS, PLAYER_TAGS_4, Finding, Game, Pos
 from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard
+from ...state import opening_leader, trick_winner
+from ..events import GameBuilder, Visitor
 from ..stream import RecordError
 from .fast import fast_line
 from .lex import (
@@ -59,12 +64,13 @@ from .lex import (
     Element,
     HrnSyntaxError,
     french_letter_message,
-    join_comments,
     quote,
 )
 
 __all__ = ["HrnSyntaxError", "LogicalLine", "build_game", "iter_games_lines", "iter_hrn",
-           "iter_logical_lines", "parse_game"]
+           "iter_logical_lines", "parse_game", "visit_game"]
+
+R = TypeVar("R")
 
 
 # 1. Lines -------------------------------------------------------------------------------
@@ -386,7 +392,15 @@ def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = 
     re-split the text: the result is then exactly that of :func:`iter_hrn`,
     including where a runaway comment was stopped.
     """
-    b = _GameBuilder(source, index, default_rules)
+    return visit_game(lines, GameBuilder(), source, index, default_rules, fast)
+
+
+def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
+               index: int | None = None, default_rules: str | None = None, fast: bool = True) -> R:
+    """Read one game's logical lines as events sent to *visitor*; returns
+    what its ``end_game`` returns (:func:`build_game` with the
+    :class:`~hearts_notation.io.events.GameBuilder`)."""
+    b = _GameBuilder(visitor, source, index, default_rules)
     for ll in lines:
         if ll.kind == "blank":
             continue
@@ -410,7 +424,7 @@ def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = 
     if b.pos is None and lines:
         first = next((ll for ll in lines if ll.kind != "blank"), lines[0])
         b.pos = Pos(first.line, len(first.text) - len(first.text.lstrip()) + 1)
-    return b.finish()
+    return b.finish()  # type: ignore[no-any-return]
 
 
 # 3. Assembly ----------------------------------------------------------------------------
@@ -472,14 +486,14 @@ class _DealBuilder:
         self.col = col
         self.hands: dict[str, Any] = {}
         self.hand_pos: dict[str, tuple[int, int]] = {}
-        self.passes: dict[str, Pass] = {}
+        self.passes: dict[str, tuple[Any, ...]] = {}
         self.pass_pos: dict[str, tuple[int, int]] = {}
         self.tricks: list[tuple[int, int, int, str | None, tuple[_RawPlay, ...], bool]] = []
         self.score: dict[str, int] | None = None
         self.score_pos: tuple[int, int] | None = None
         self.total: dict[str, int] | None = None
         self.total_pos: tuple[int, int] | None = None
-        self.moon: Moon | None = None
+        self.moon: tuple[str, str, int, int] | None = None
         self.unfinished = False
         self.comments: list[str] = []
         self.where: dict[str, Pos] = {}
@@ -488,7 +502,9 @@ class _DealBuilder:
 class _GameBuilder:
     """Turns the elements of one game's lines into a :class:`Game`."""
 
-    def __init__(self, source: str, index: int | None, default_rules: str | None) -> None:
+    def __init__(self, visitor: Visitor[Any], source: str, index: int | None,
+                 default_rules: str | None) -> None:
+        self.visitor = visitor
         self.source = source
         self.index = index
         self.default_rules = default_rules
@@ -504,7 +520,6 @@ class _GameBuilder:
         self.seats_tag: tuple[str, ...] | None = None
         self._ruleset: RuleSet | None = None
         self.game_comments: list[str] = []
-        self.deals: list[Deal] = []
         self.cur: _DealBuilder | None = None
         self.result: Any = None
         self.result_pos: tuple[int, int] | None = None
@@ -600,21 +615,28 @@ class _GameBuilder:
         """Sort the tags read into rules, seats, players and the others
         (in the order read); with no usable seat list the player tags stay
         ordinary tags and a bad ``Seats`` tag is dropped (it is an error)."""
+        v = self.visitor
+        pos = self.pos
+        v.begin_game(self.source, self.index, pos.line if pos else 0, pos.column if pos else 0)
         player_tags: dict[str, str] = {}
         if seats is not None and len(seats) == 4:
             player_tags = dict(zip(PLAYER_TAGS_4, seats, strict=True))
         elif seats is not None:
             player_tags = {f"P{i + 1}": s for i, s in enumerate(seats)}
-        for name, value, *_ in self.tag_list:
+        for name, value, _line, _col, vl, vc in self.tag_list:
             if name == "Rules":
                 self.rules = value
+                v.rules(value, vl, vc)
             elif name == "Seats":
                 if seats is not None:
                     self.seats_tag = seats
+                    v.seats(seats, vl, vc)
             elif name in player_tags:
                 self.players[player_tags[name]] = value
+                v.player(player_tags[name], value, name, vl, vc)
             else:
                 self.tags[name] = value
+                v.tag(name, value, vl, vc)
 
     def seat(self, name: str, line: int, col: int, trick: int | None = None) -> str:
         got = self.seat_map.get(name)
@@ -724,8 +746,7 @@ class _GameBuilder:
             first = d.pass_pos[seat]
             raise self.fail(f"a second pass line for {seat} (the first is at {first[0]}:{first[1]})",
                             line, col)
-        d.passes[seat] = Pass(seat=seat, cards=cards, to=to, mark=mark, comment=comment,
-                              pos=Pos(line, col))
+        d.passes[seat] = (cards, to, mark, comment, line, col)
         d.pass_pos[seat] = (line, col)
 
     def _trick(self, el: Element) -> None:
@@ -769,11 +790,9 @@ class _GameBuilder:
         _, line, col, seat, sl, sc, choice = el
         d = self._need_deal("a moon line", line, col)
         if d.moon is not None:
-            first = d.moon.pos
-            assert first is not None
-            raise self.fail(f"a second moon line in this deal (the first is at {first.line}:{first.column})",
+            raise self.fail(f"a second moon line in this deal (the first is at {d.moon[2]}:{d.moon[3]})",
                             line, col)
-        d.moon = Moon(seat=self.seat(seat, sl, sc), choice=choice, pos=Pos(line, col))
+        d.moon = (self.seat(seat, sl, sc), choice, line, col)
 
     def _result(self, el: Element) -> None:
         _, line, col, seats = el
@@ -808,7 +827,9 @@ class _GameBuilder:
 
     def _opening_leader(self, d: _DealBuilder) -> int | None:
         """The seat holding the lowest club in play after the pass, when the
-        recorded hands and passes show it (else ``None``)."""
+        recorded hands and passes show it (else ``None``): the receiver of a
+        pass that holds it, else the game state's
+        :func:`~hearts_notation.state.opening_leader` of the dealt hands."""
         seats = self.seats or ()
         n = len(seats)
         rules = self._ruleset_for_leads()
@@ -818,46 +839,42 @@ class _GameBuilder:
         idx = {s: i for i, s in enumerate(seats)}
         if offset is not None:
             for seat, p in d.passes.items():
-                if low in p.cards:
-                    return (idx[seat] + offset) % n
-        holder = None
-        for seat, hand in d.hands.items():
-            if hand is not None and low in hand:
-                holder = idx[seat]
-                break
+                if low in p[0]:
+                    return (idx[seat] + offset) % n     # the pass took it there
+        dealt = [None if d.hands.get(s) is None else 1 << low if low in d.hands[s] else 0
+                 for s in seats]
+        holder = opening_leader(rules, dealt)
         if holder is None:
-            unknown = [i for i, s in enumerate(seats) if d.hands.get(s) is None]
-            if len(unknown) != 1:
-                return None
-            holder = unknown[0]
+            return None
         if offset == 0 or seats[holder] in d.passes:
             return holder
         return None
 
     def _close_deal(self) -> None:
-        """Resolve implied seats and freeze the deal being read."""
+        """Resolve implied seats and send the deal being read as events."""
         d = self.cur
         if d is None:
             return
         seats = self.seats or ()
         n = len(seats)
         idx = {s: i for i, s in enumerate(seats)}
-        tricks: list[Trick] = []
+        tricks: list[tuple[int, int, int, str | None, tuple[_RawPlay, ...]]] = []
         # The plays of the trick before (seats resolved), whose winner leads
         # the next trick when its leader is left implied: worked out only
         # then (canonical text names every seat).
-        prev: tuple[Play, ...] | None = None
+        prev: tuple[_RawPlay, ...] | None = None
         low_name = ""
         for t_i, (line, col, number, comment, raw, implied) in enumerate(d.tricks):
             if not implied:     # every seat named (and known): canonical text
-                prev = tuple([Play(seat, card, mark, pcomment, Pos(cl, cc))  # type: ignore[arg-type]
-                              for seat, _sl, _sc, card, mark, pcomment, cl, cc in raw])
-                tricks.append(Trick(prev, comment, Pos(line, col)))
+                prev = raw
+                tricks.append((line, col, number, comment, raw))
                 continue
-            out: list[Play] = []
+            out: list[_RawPlay] = []
             at = -1
-            for k, (seat, _sl, _sc, card, mark, pcomment, cl, cc) in enumerate(raw):
+            for k, play in enumerate(raw):
+                seat = play[0]
                 if seat is None:
+                    card, cl, cc = play[3], play[6], play[7]
                     if k == 0:
                         if t_i == 0:
                             leader = self._opening_leader(d)
@@ -869,7 +886,7 @@ class _GameBuilder:
                                     f"card (as in S {card.text(unicode=True)})", cl, cc, trick=number)
                         else:
                             assert prev is not None
-                            leader = (idx[prev[trick_winner([p.card for p in prev])].seat]
+                            leader = (idx[prev[trick_winner([p[3] for p in prev])][0]]  # type: ignore[index]
                                       if prev else None)
                             if leader is None:
                                 why = "has no cards" if not prev else "is not known"
@@ -879,22 +896,44 @@ class _GameBuilder:
                         at = leader
                     else:
                         at = (at + 1) % n
-                    seat = seats[at]
+                    play = (seats[at], *play[1:])
                 else:
                     at = idx[seat]
-                out.append(Play(seat, card, mark, pcomment, Pos(cl, cc)))
+                out.append(play)
             prev = tuple(out)
-            tricks.append(Trick(prev, comment, Pos(line, col)))
-        self.deals.append(Deal(
-            number=d.number, dealer=d.dealer, direction=d.direction,  # type: ignore[arg-type]
-            hands=d.hands, passes=d.passes, tricks=tuple(tricks), score=d.score, total=d.total,
-            moon=d.moon, unfinished=d.unfinished, comment=join_comments(d.comments),
-            pos=Pos(d.line, d.col), where=d.where,
-        ))
+            tricks.append((line, col, number, comment, prev))
+        v = self.visitor
+        v.begin_deal(d.number, d.dealer, d.direction, d.line, d.col)
+        for text in d.comments:
+            v.comment(text)
+        for seat, cards in d.hands.items():
+            hl, hc = d.hand_pos[seat]
+            v.hand(seat, cards, hl, hc)
+        for seat, (cards, to, mark, pcomment, pl, pc) in d.passes.items():
+            v.pass_cards(seat, cards, to, mark, pcomment, pl, pc)
+        begin_trick, card, end_trick = v.begin_trick, v.card, v.end_trick
+        for line, col, number, comment, plays in tricks:
+            begin_trick(number, comment, line, col)
+            for seat, _sl, _sc, c, mark, pcomment, cl, cc in plays:
+                card(seat, c, mark, pcomment, cl, cc)  # type: ignore[arg-type]
+            end_trick()
+        if d.score is not None:
+            assert d.score_pos is not None
+            v.points("score", d.score, *d.score_pos)
+        if d.total is not None:
+            assert d.total_pos is not None
+            v.points("total", d.total, *d.total_pos)
+        if d.moon is not None:
+            v.moon(*d.moon)
+        if d.unfinished:
+            u = d.where["unfinished"]
+            v.unfinished(u.line, u.column)
+        v.end_deal()
         self.cur = None
 
-    def finish(self) -> Game:
-        """The game read (with the errors found, if any)."""
+    def finish(self) -> Any:
+        """Send the end of the game to the visitor (the errors found, if
+        any) and return what it makes of the game."""
         try:
             if not self.failed:
                 self._settle()
@@ -907,15 +946,12 @@ class _GameBuilder:
                     del self.errors[n_errors:]  # only the first error of a game is reported
         except _Stop:
             pass
-        where = {} if self.result_pos is None else {"result": Pos(*self.result_pos)}
-        for name, _, _, _, vl, vc in self.tag_list:   # where the referee points unknown-rule
-            if name in ("Rules", "Seats"):
-                where.setdefault(name, Pos(vl, vc))
-            elif name in PLAYER_TAGS_4 or name[:1] == "P":   # player-conflict points here
-                where.setdefault(name, Pos(vl, vc))
-        return Game(
-            tags=self.tags, rules=self.rules, seats=self.seats_tag, players=self.players,
-            deals=tuple(self.deals), result=self.result,
-            comment=join_comments(self.game_comments), errors=tuple(self.errors), source=self.source,
-            index=self.index, pos=self.pos, where=where,
-        )
+        v = self.visitor
+        for text in self.game_comments:
+            v.comment(text)
+        if self.result is not None:
+            assert self.result_pos is not None
+            v.result(self.result, *self.result_pos)
+        for f in self.errors:
+            v.syntax_error(f)
+        return v.end_game()

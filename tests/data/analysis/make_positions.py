@@ -16,10 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hearts_notation.cards import CARDS, display_order, parse_card
-from hearts_notation.engine import breaks_hearts, legal_plays, trick_winner
 from hearts_notation.io import dumps
 from hearts_notation.model import Deal, Game, Pass, Play, Trick
 from hearts_notation.rules import standard
+from hearts_notation.state import breaks_hearts, legal_plays, trick_winner
 
 RULES = standard()
 SEATS = ("N", "E", "S", "W")

@@ -35,10 +35,10 @@ from hearts_notation.cards import (
     cards_of,
     display_order,
 )
-from hearts_notation.engine import breaks_hearts, deal_points, legal_plays, trick_winner
 from hearts_notation.io import dumps
 from hearts_notation.model import Deal, Game, Moon, Pass, Play, Trick
 from hearts_notation.rules import RuleSet, parse_rules
+from hearts_notation.state import breaks_hearts, deal_points, legal_plays, trick_winner
 from hearts_notation.walk import walk
 
 # --- a plausible player -------------------------------------------------------

@@ -52,8 +52,8 @@ from hearts_notation.cards import (
     mask_of,
     parse_card,
 )
-from hearts_notation.engine import breaks_hearts, deal_points, legal_plays, trick_winner
 from hearts_notation.rules import parse_rules
+from hearts_notation.state import breaks_hearts, deal_points, legal_plays, trick_winner
 
 SEATS = ("N", "E", "S", "W")
 NAMES = {"N": "Vous", "E": "Ada", "S": "Bo", "W": "Cleo"}

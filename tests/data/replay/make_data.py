@@ -22,11 +22,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from hearts_notation.cards import CARDS, HEARTS_MASK, QS_BIT, cards_of, display_order, mask_of, parse_card
-from hearts_notation.engine import breaks_hearts, deal_points, legal_plays, trick_winner
 from hearts_notation.generate import random_deal
 from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.model import Deal, Game, Play, Trick
 from hearts_notation.rules import parse_rules
+from hearts_notation.state import breaks_hearts, deal_points, legal_plays, trick_winner
 
 HERE = Path(__file__).resolve().parent
 
