@@ -35,6 +35,7 @@ DATA = ROOT / "tests" / "data" / "replay"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 PHONE = (375, 667)
 DESKTOP = (1280, 800)
+SMALLEST = (320, 568)
 SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 
 # Installed before any script of the page: records CSP violations.
@@ -199,7 +200,7 @@ def no_horizontal_scroll(drv: Any) -> bool:
         "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
 
 
-@SIZES
+@pytest.mark.parametrize("size", [PHONE, SMALLEST, DESKTOP], ids=["phone", "320", "desktop"])
 def test_every_card_visible_and_no_horizontal_scroll(driver: Any, tmp_path: Path,
                                                      size: tuple[int, int]) -> None:
     url, facts = write_page(tmp_path, DATA / "commented-annotated.hrn", "fr",
@@ -217,6 +218,24 @@ def test_every_card_visible_and_no_horizontal_scroll(driver: Any, tmp_path: Path
             "button, #reveal-label'), function (b) { var r = b.getBoundingClientRect();"
             " return r.width && r.height ? Math.min(r.width, r.height) : 99; })")
         assert min(buttons) >= 40, buttons
+    assert_clean(driver, url)
+
+
+@pytest.mark.parametrize("size", [SMALLEST, DESKTOP], ids=["320", "desktop"])
+def test_six_players_fit(driver: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    """Six hands and a six-card trick, still no horizontal scroll at 320 px."""
+    record = tmp_path / "six.hrn"
+    subprocess.run([sys.executable, "-m", "hearts_notation", "generate", "--games", "1", "--seed", "2",
+                    "--rules", "six-players", "--deals-per-game", "1", "-j", "1", "-o", str(record)],
+                   check=True, cwd=ROOT, capture_output=True)
+    url, _ = write_page(tmp_path, record)
+    open_page(driver, url, size)
+    first_full_trick = 1 + 6 + 1 + 5  # the deal, 6 passes, the hands after them, then 6 cards
+    while step(driver) < first_full_trick:
+        press(driver, "\ue014")
+    assert len(cards(driver, "#trick .card")) == 6
+    assert no_horizontal_scroll(driver)
+    assert driver.execute_script(VISIBILITY) == []
     assert_clean(driver, url)
 
 

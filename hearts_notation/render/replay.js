@@ -151,7 +151,8 @@
         c.classList.add("marked");
         c.dataset.mark = st.m;
       }
-      c.appendChild(el("span", "who", name(it.seat)));
+      var who = name(it.seat);
+      c.appendChild(el("span", "who", who.length > 8 ? it.seat : who));
       c.style.left = (pos.x + (it.off || 0) * 9) + "%";
       c.style.top = pos.y + "%";
       trick.appendChild(c);
@@ -416,9 +417,12 @@
       line.appendChild(document.createTextNode(txt));
       if (st.m) { line.appendChild(markEl(st.m)); }
       var bits = [];
-      if (st.m && L["mark_" + st.m]) { bits.push(st.m + " " + L["mark_" + st.m]); }
-      if (st.a && st.a.why) { bits.push(st.a.why); }
+      if (st.m && L["mark_" + st.m]) {
+        bits.push(L["mark_" + st.m] + (st.a && st.a.epl !== undefined
+          ? " (" + fmt(L.loss, {n: st.a.epl, se: st.a.se}) + ")" : "") + ".");
+      }
       if (st.cm) { bits.push(st.cm); }
+      if (st.a && st.a.why) { bits.push(st.a.why); }
       if (st.e && st.e.cm) { bits.push(st.e.cm); }
       if (bits.length) {
         notes.push(el("p", "note", (st.k === "play" ? st.s + " " : "") + pairs(st.c).map(show).join(" ") +
