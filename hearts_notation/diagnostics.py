@@ -23,6 +23,10 @@ def location(source: str | None, line: int | None, column: int | None) -> str:
     return out
 
 
+#: The longest source line quoted whole under a message.
+_QUOTE_MAX = 200
+
+
 def caret_lines(source_lines: Sequence[str] | None, line: int | None,
                 column: int | None) -> list[str]:
     """The source line and a caret under *column*, if both are known.
@@ -32,9 +36,20 @@ def caret_lines(source_lines: Sequence[str] | None, line: int | None,
     if not source_lines or line is None or not 1 <= line <= len(source_lines):
         return []
     text = source_lines[line - 1].rstrip("\r\n")
+    col = column if column is not None and column >= 1 else None
+    if len(text) > _QUOTE_MAX:
+        # A JSONL record or a hostile line can be megabytes: quote a window
+        # around the column, marked as cut.
+        start = max(0, min((col or 1) - 1 - _QUOTE_MAX // 2, len(text) - _QUOTE_MAX))
+        head = "..." if start else ""
+        tail = "..." if start + _QUOTE_MAX < len(text) else ""
+        window = text[start:start + _QUOTE_MAX]
+        if col is not None:
+            col = col - start + len(head)
+        text = head + window + tail
     out = [f"    {text}"]
-    if column is not None and column >= 1:
-        pad = "".join("\t" if ch == "\t" else " " for ch in text[: column - 1])
+    if col is not None:
+        pad = "".join("\t" if ch == "\t" else " " for ch in text[: col - 1])
         out.append(f"    {pad}^")
     return out
 

@@ -56,7 +56,7 @@ from .cards import (
     cards_of,
     display_order,
 )
-from .io.jsonio import RecordError, error_game, game_from_dict
+from .io.jsonio import JSON_ERRORS, RecordError, error_game, game_from_dict, json_problem
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
     RuleError,
@@ -1698,12 +1698,12 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
         obj, end = _SCAN(text, 0)
         if end != len(text) and not text[end:].isspace():
             raise json.JSONDecodeError("Extra data", text, end)
-    except (json.JSONDecodeError, StopIteration):
+    except (StopIteration, *JSON_ERRORS):
         try:
             obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            bad = error_game(f"not valid JSON: {exc.msg}", source, index,
-                             (line or 1) + exc.lineno - 1, exc.colno)
+        except JSON_ERRORS as exc:
+            message, lineno, colno = json_problem(exc)
+            bad = error_game(message, source, index, (line or 1) + lineno - 1, colno)
             return check_game(bad, default, force_rules).to_dict()
     fast = fast_report(obj, source, index, line, default, force_rules)
     if fast is not None:

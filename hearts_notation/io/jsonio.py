@@ -10,6 +10,7 @@ place in the document (``deals[0].tricks[2].plays[1].card``).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -26,46 +27,107 @@ from ..model import (
     Pos,
     Trick,
 )
+from .limits import current as current_limits
+from .limits import limit_message
 from .stream import RecordError as RecordError
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+
+
+def _show(v: Any) -> str:
+    """A value for a message, bounded: a string cut at 40 characters, a
+    long number by its digits, a list or object by its type (a YAML alias
+    bomb printed whole would take gigabytes)."""
+    if isinstance(v, str):
+        text = repr(v[:40])
+        return text + "..." if len(v) > 40 else text
+    if isinstance(v, bool) or v is None or isinstance(v, float):
+        return repr(v)
+    if isinstance(v, int):
+        digits = len(str(abs(v))) if v.bit_length() < 1000 else None
+        return repr(v) if digits is not None and digits <= 30 else "a very long number"
+    return {"list": "a list", "dict": "an object"}.get(type(v).__name__, f"a {type(v).__name__}")
+
+
+def _key(k: Any) -> str:
+    """A key as it appears in a ``where`` path (bounded, like :func:`_show`)."""
+    return k if isinstance(k, str) and len(k) <= 40 else _show(k)
+
+
+def _text(v: Any, where: str) -> str:
+    """A string of the record (tag value, player name, comment): a string,
+    and Unicode text -- a lone surrogate (``"\\ud800"`` in JSON) cannot be
+    written to a terminal or a UTF-8 file, so it is refused here, where the
+    record says where it is, rather than failing later."""
+    if not isinstance(v, str):
+        raise RecordError(f"expected a string, found {_show(v)}", where)
+    if not v.isascii() and _SURROGATE.search(v) is not None:
+        bad = _SURROGATE.search(v)
+        assert bad is not None
+        raise RecordError(f"a lone surrogate \\u{ord(bad.group()):04x} is not Unicode text", where)
+    return v
+
+
+def _whole(v: Any, where: str, what: str) -> int:
+    """A whole number of the record, within the ``digits`` limit."""
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise RecordError(f"{_show(v)} is not {what}", where)
+    limit = current_limits().digits
+    if v.bit_length() > 3.33 * limit and len(str(abs(v))) > limit:
+        raise RecordError(limit_message("a number's digits", "digits", limit), where)
+    return v
+
+
+def _count(v: list[Any], where: str, what: str) -> None:
+    limit = current_limits().cards
+    if len(v) > limit:
+        raise RecordError(limit_message(f"a {what} of {len(v):,} cards", "cards", limit), where)
+
 
 _SEAT_OK = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
 
 def _seat(v: Any, where: str) -> str:
     if not isinstance(v, str) or not v or not v[0].isalpha() or len(v) > 8 or not set(v) <= _SEAT_OK:
-        raise RecordError(f"{v!r} is not a seat name (a letter then up to 7 letters or digits)", where)
+        raise RecordError(f"{_show(v)} is not a seat name (a letter then up to 7 letters or digits)",
+                          where)
     return v
 
 
 def _card(v: Any, where: str) -> Card:
     if not isinstance(v, str):
-        raise RecordError(f"{v!r} is not a card (write \"QS\", \"TH\")", where)
+        raise RecordError(f"{_show(v)} is not a card (write \"QS\", \"TH\")", where)
     try:
         card = parse_card(v)
     except CardError:
-        raise RecordError(f"{v!r} is not a card (write \"QS\", \"TH\", \"10H\")", where) from None
+        raise RecordError(f"{_show(v)} is not a card (write \"QS\", \"TH\", \"10H\")",
+                          where) from None
     if v[-1] not in "SHDCshdc":
-        raise RecordError(f"{v!r}: JSON cards use suit letters S H D C", where)
+        raise RecordError(f"{_show(v)}: JSON cards use suit letters S H D C", where)
     return card
 
 
 def _cards(v: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(v, list):
-        raise RecordError(f"expected a list of cards, found {type(v).__name__}", where)
+        raise RecordError(f"expected a list of cards, found {_show(v)}", where)
+    _count(v, where, "list")
     return tuple(_card(x, f"{where}[{i}]") for i, x in enumerate(v))
 
 
 def _opt_str(v: Any, where: str) -> str | None:
-    if v is None or isinstance(v, str):
+    if v is None:
         return v
-    raise RecordError(f"expected a string or null, found {type(v).__name__}", where)
+    if not isinstance(v, str):
+        raise RecordError(f"expected a string or null, found {_show(v)}", where)
+    return _text(v, where)
 
 
 def _mark(v: Any, where: str) -> Any:
     if v is None:
         return None
-    if v not in MARKS:
-        raise RecordError(f"{v!r} is not a mark; use one of {' '.join(MARKS)}", where)
+    if not isinstance(v, str) or v not in MARKS:
+        raise RecordError(f"{_show(v)} is not a mark; use one of {' '.join(MARKS)}", where)
     return v
 
 
@@ -76,19 +138,18 @@ def _points(v: Any, where: str) -> dict[str, int] | None:
         raise RecordError("expected an object of seat: points", where)
     out: dict[str, int] = {}
     for k, x in v.items():
-        if not isinstance(x, int) or isinstance(x, bool):
-            raise RecordError(f"{x!r} is not a whole number of points", f"{where}.{k}")
-        out[_seat(k, f"{where}.{k}")] = x
+        w = f"{where}.{_key(k)}"
+        out[_seat(k, w)] = _whole(x, w, "a whole number of points")
     return out
 
 
 def _obj(v: Any, where: str, allowed: frozenset[str]) -> Mapping[str, Any]:
     if not isinstance(v, dict):
         raise RecordError(f"expected an object, found {type(v).__name__}", where)
-    extra = set(v) - allowed
+    extra = [k for k in v if k not in allowed]
     if extra:
         raise RecordError(
-            f"unknown field {sorted(extra)[0]!r}; expected one of {', '.join(sorted(allowed))}", where
+            f"unknown field {_show(extra[0])}; expected one of {', '.join(sorted(allowed))}", where
         )
     return v
 
@@ -109,9 +170,13 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
         raise RecordError("expected an object of tag: value", "tags")
     tags: dict[str, str] = {}
     for k, v in tags_in.items():
+        w = f"tags.{_key(k)}"
+        if not isinstance(k, str) or _TAG_NAME.fullmatch(k) is None:
+            raise RecordError(f"{_show(k)} is not a tag name (letters, digits and _, as HRN "
+                              "writes them)", w)
         if not isinstance(v, str):
-            raise RecordError(f"tag values are strings, found {type(v).__name__}", f"tags.{k}")
-        tags[str(k)] = v
+            raise RecordError(f"tag values are strings, found {_show(v)}", w)
+        tags[k] = _text(v, w)
     rules = _opt_str(g.get("rules"), "rules")
     seats_in = g.get("seats")
     seats: tuple[str, ...] | None = None
@@ -124,7 +189,8 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     players_in = g.get("players") or {}
     if not isinstance(players_in, dict):
         raise RecordError("expected an object of seat: name", "players")
-    players = {_seat(k, f"players.{k}"): str(v) for k, v in players_in.items()}
+    players = {_seat(k, f"players.{_key(k)}"): _text(v, f"players.{_key(k)}")
+               for k, v in players_in.items()}
     deals_in = g["deals"]
     if not isinstance(deals_in, list):
         raise RecordError("expected a list of deals", "deals")
@@ -147,28 +213,28 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
 def _deal(d: Any, where: str) -> Deal:
     x = _obj(d, where, _DEAL_KEYS)
     number = x.get("number")
-    if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
+    if number is not None and _whole(number, f"{where}.number", "a deal number (1, 2, ...)") < 1:
         raise RecordError(f"{number!r} is not a deal number (1, 2, ...)", f"{where}.number")
     dealer = x.get("dealer")
     if dealer is not None:
         dealer = _seat(dealer, f"{where}.dealer")
-    direction = x.get("pass")
+    direction: Any = x.get("pass")
     if direction is not None and direction not in DIRECTIONS:
-        raise RecordError(f"{direction!r} is not a pass direction; use {', '.join(DIRECTIONS)}",
+        raise RecordError(f"{_show(direction)} is not a pass direction; use {', '.join(DIRECTIONS)}",
                           f"{where}.pass")
     hands_in = x.get("hands") or {}
     if not isinstance(hands_in, dict):
         raise RecordError("expected an object of seat: cards", f"{where}.hands")
     hands: dict[str, tuple[Card, ...] | None] = {}
     for seat, cards in hands_in.items():
-        w = f"{where}.hands.{seat}"
+        w = f"{where}.hands.{_key(seat)}"
         hands[_seat(seat, w)] = None if cards is None else tuple(display_order(_cards(cards, w)))
     passes_in = x.get("passes") or {}
     if not isinstance(passes_in, dict):
         raise RecordError("expected an object of seat: cards", f"{where}.passes")
     passes: dict[str, Pass] = {}
     for seat, p in passes_in.items():
-        w = f"{where}.passes.{seat}"
+        w = f"{where}.passes.{_key(seat)}"
         s = _seat(seat, w)
         if isinstance(p, list):
             passes[s] = Pass(seat=s, cards=_cards(p, w))
@@ -193,6 +259,7 @@ def _deal(d: Any, where: str) -> Deal:
         plays_in = to.get("plays")
         if not isinstance(plays_in, list):
             raise RecordError("a trick needs a \"plays\" list", w)
+        _count(plays_in, f"{w}.plays", "trick")
         plays = []
         for j, p in enumerate(plays_in):
             wp = f"{w}.plays[{j}]"
@@ -332,6 +399,23 @@ def _game_or_error(item: Any, source: str | None, index: int, line: int | None,
         return error_game(message, source, index, line)
 
 
+def json_problem(exc: BaseException) -> tuple[str, int, int]:
+    """The message, line and column of a JSON text that cannot be decoded:
+    broken syntax, nesting deeper than the interpreter can follow (a
+    ``RecursionError``, about a thousand levels; no record needs more than
+    six) or a number of more than 4,300 digits (Python refuses to convert
+    it).  Line and column are 1, 1 when the decoder does not say."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"not valid JSON: {exc.msg}", exc.lineno, exc.colno
+    if isinstance(exc, RecursionError):
+        return "not valid JSON here: arrays and objects nested too deeply", 1, 1
+    return "not valid JSON here: a number has too many digits (over 4,300)", 1, 1
+
+
+#: What :func:`json.loads` raises on text it cannot decode.
+JSON_ERRORS = (ValueError, RecursionError)
+
+
 def _json_error(exc: json.JSONDecodeError) -> RecordError:
     return RecordError(f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
 
@@ -412,7 +496,11 @@ class _JsonStream:
         while True:
             try:
                 value, end = self._decoder.raw_decode(self.buf, self.pos)
-            except json.JSONDecodeError as exc:
+            except (RecursionError, ValueError) as exc:
+                if not isinstance(exc, json.JSONDecodeError):
+                    message, _, _ = json_problem(exc)
+                    line, col = self.where(self.pos)
+                    raise RecordError(message, line=line, column=col) from None
                 near_end = exc.pos >= len(self.buf) - _EDGE or exc.msg.startswith("Unterminated string")
                 # Double the window each time, so that a value cut by many
                 # small chunks is decoded O(log n) times, not O(n).
@@ -520,8 +608,9 @@ def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int 
         index += 1
         try:
             data = loads(line)
-        except json.JSONDecodeError as exc:
-            yield error_game(f"not valid JSON: {exc.msg}", source, index, lineno, exc.colno)
+        except JSON_ERRORS as exc:
+            message, _, column = json_problem(exc)
+            yield error_game(message, source, index, lineno, column)
             continue
         yield _game_or_error(data, source, index, lineno)
 
@@ -554,9 +643,52 @@ def _yaml_loader() -> Any:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+def _check_yaml_node(root: Any) -> None:
+    """Refuse YAML aliases and deep nesting in a composed document, walking
+    its nodes once (iteratively: no recursion to exhaust).
+
+    An alias (``*name``) repeats a node: a 6 KB document of nested aliases
+    stands for billions of strings (the "billion laughs"), and a record
+    never needs one, so the first is refused at its place.  Nesting beyond
+    the ``depth`` limit is refused too: a record needs six levels."""
+    import yaml
+
+    limit = current_limits().depth
+    digits = current_limits().digits
+    seen: set[int] = set()
+    stack: list[tuple[Any, int]] = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if id(node) in seen:
+            mark = node.start_mark
+            raise RecordError("YAML aliases (*name) are not read in a record; write the value "
+                              "out", line=mark.line + 1, column=mark.column + 1)
+        seen.add(id(node))
+        if depth > limit:
+            mark = node.start_mark
+            raise RecordError(limit_message("the nesting of YAML values", "depth", limit),
+                              line=mark.line + 1, column=mark.column + 1)
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag.endswith(":int") and len(node.value.lstrip("+-")) > digits:
+                mark = node.start_mark
+                raise RecordError(limit_message("a number's digits", "digits", digits),
+                                  line=mark.line + 1, column=mark.column + 1)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((child, depth + 1) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                stack.append((key, depth + 1))
+                stack.append((value, depth + 1))
+
+
 def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[Game]:
     """Games of a YAML document stream: each document a game or a list of
-    games, composed one document at a time."""
+    games, composed one document at a time.
+
+    Aliases are refused and nesting is bounded (:func:`_check_yaml_node`)
+    before a document is built; a number too long for Python, or a
+    document nested past what the parser can follow, is a syntax error at
+    its place, like broken YAML."""
     import yaml
 
     stream: Any = text if isinstance(text, str) else _ChunkReader(text)
@@ -564,16 +696,37 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
     index = 0
     try:
         while True:
+            node: Any = None
             try:
                 if not loader.check_node():
                     break
                 node = loader.get_node()
+                if node is None:
+                    continue
+                try:
+                    _check_yaml_node(node)
+                except RecordError as exc:
+                    # This document is refused; the next ones are read.
+                    index += 1
+                    yield error_game(exc.message, source, index, exc.line, exc.column)
+                    continue
                 doc = loader.construct_document(node)
             except yaml.YAMLError as exc:
                 mark = getattr(exc, "problem_mark", None)
                 problem = getattr(exc, "problem", None) or str(exc)
                 raise RecordError(
                     f"not valid YAML: {problem}",
+                    line=mark.line + 1 if mark is not None else None,
+                    column=mark.column + 1 if mark is not None else None,
+                ) from None
+            except (RecursionError, ValueError) as exc:
+                if isinstance(exc, RecordError):
+                    raise
+                mark = node.start_mark if node is not None else None
+                what = ("values nested too deeply" if isinstance(exc, RecursionError)
+                        else "a number has too many digits (over 4,300)")
+                raise RecordError(
+                    f"not valid YAML here: {what}",
                     line=mark.line + 1 if mark is not None else None,
                     column=mark.column + 1 if mark is not None else None,
                 ) from None

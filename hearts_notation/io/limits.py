@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, fields, replace
 
-__all__ = ["Limits", "current", "limit_message", "set_limits"]
+__all__ = ["ENV", "Limits", "current", "limit_message", "refresh", "set_limits"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +48,7 @@ ENV: dict[str, str] = {
 }
 
 _override: Limits | None = None
+_cached: Limits | None = None
 
 
 def current() -> Limits:
@@ -56,13 +57,22 @@ def current() -> Limits:
     positive whole number (other values are ignored)."""
     if _override is not None:
         return _override
+    if _cached is None:
+        return refresh()
+    return _cached
+
+
+def refresh() -> Limits:
+    """Read the environment variables again (after changing ``os.environ``)."""
+    global _cached
     base = Limits()
     changes: dict[str, int] = {}
     for f in fields(Limits):
         raw = os.environ.get(ENV[f.name])
         if raw and raw.strip().isdigit() and len(raw.strip()) <= 18 and int(raw) > 0:
             changes[f.name] = int(raw)
-    return replace(base, **changes) if changes else base
+    _cached = replace(base, **changes) if changes else base
+    return _cached
 
 
 def set_limits(limits: Limits | None) -> None:

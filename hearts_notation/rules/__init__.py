@@ -382,6 +382,56 @@ def with_players(rules: RuleSet, players: int) -> RuleSet:
     return apply_overrides(rules, [("players", str(players))])
 
 
+#: A rules file is a few lines; this many bytes is already absurd.
+_RULES_FILE_MAX = 1 << 16
+
+
+def _rules_file(arg: str, p: Path) -> dict[str, Any]:
+    """The keys of a rules YAML file, checked before any is used: a small
+    file (not ``/dev/zero``), UTF-8, no aliases, and every value a string,
+    a whole number of a few digits, a boolean or a flat list of those --
+    a nested or huge value is refused with the key it is under."""
+    try:
+        with open(p, "rb") as fh:
+            raw = fh.read(_RULES_FILE_MAX + 1)
+    except OSError as exc:
+        raise RuleError(f"cannot read rules file {arg}: {exc.strerror}") from None
+    if len(raw) > _RULES_FILE_MAX or b"\0" in raw:
+        raise RuleError(f"rules file {arg} is not a rules file (binary, or over "
+                        f"{_RULES_FILE_MAX:,} bytes)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RuleError(f"rules file {arg} is not UTF-8 text") from None
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is not None and not isinstance(node, yaml.MappingNode):
+            raise RuleError(f"rules file {arg} must be a mapping of rule keys")
+        for key, value in node.value if node is not None else ():
+            where = f"rules file {arg}:{value.start_mark.line + 1}: {key.value}"
+            items = value.value if isinstance(value, yaml.SequenceNode) else [value]
+            if len(items) > 64 or not all(isinstance(v, yaml.ScalarNode) and len(v.value) <= 200
+                                          for v in items):
+                raise RuleError(f"{where}: expected a value or a short list of values")
+            if isinstance(value, yaml.ScalarNode) and value.tag.endswith(":int") \
+                    and len(value.value) > 18:
+                raise RuleError(f"{where}: {value.value[:20]}... is not a sensible number")
+        data = loader.construct_document(node) if node is not None else {}
+    except RuleError:
+        raise
+    except yaml.YAMLError as exc:
+        raise RuleError(f"rules file {arg} is not valid YAML: {exc}") from None
+    except (RecursionError, ValueError):
+        raise RuleError(f"rules file {arg} is not a rules file (values nested too deeply or "
+                        "too long)") from None
+    finally:
+        loader.dispose()
+    if not isinstance(data, dict):
+        raise RuleError(f"rules file {arg} must be a mapping of rule keys")
+    return data
+
+
 def load_rules(arg: str) -> RuleSet:
     """Rules from a command-line ``--rules`` value: a preset name, a
     ``"preset key=value"`` string, or the path of a YAML file of keys
@@ -389,16 +439,7 @@ def load_rules(arg: str) -> RuleSet:
     p = Path(arg)
     if arg.endswith((".yaml", ".yml")) or (p.is_file() and " " not in arg and "=" not in arg
                                              and arg not in _preset_files()):
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RuleError(f"cannot read rules file {arg}: {exc.strerror}") from None
-        try:
-            data = yaml.safe_load(text) or {}
-        except yaml.YAMLError as exc:
-            raise RuleError(f"rules file {arg} is not valid YAML: {exc}") from None
-        if not isinstance(data, dict):
-            raise RuleError(f"rules file {arg} must be a mapping of rule keys")
+        data = _rules_file(arg, p)
         base = str(data.pop("base", "standard"))
         data.pop("description", None)
         name = str(data.pop("name", p.stem))

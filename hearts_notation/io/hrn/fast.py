@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from ..limits import current as current_limits
 from .lex import (
     CARD_TABLE,
     FRENCH_LETTER_RE,
@@ -54,8 +55,9 @@ _DIGITS: Final = frozenset("0123456789")
 
 
 def _is_int(s: str) -> bool:
-    # (ASCII digits only: str.isdigit alone also takes other scripts' digits)
-    return s.isascii() and s.isdigit()
+    # (ASCII digits only: str.isdigit alone also takes other scripts' digits;
+    # a long number is left to the grammar path, which applies the limit)
+    return len(s) <= 9 and s.isascii() and s.isdigit()
 
 
 _SEAT_MEMO: dict[str, bool] = {}
@@ -95,6 +97,8 @@ def fast_line(text: str, line: int) -> list[Element] | None:
     if _NEEDS_GRAMMAR.search(s) is not None:
         return None
     toks = s.split(" ")
+    if len(toks) > 2 * current_limits().cards + 2:
+        return None  # the grammar path refuses the line in words
     head = toks[0]
     try:
         if head[-1] == "." and _is_int(head[:-1]):
@@ -227,7 +231,7 @@ def _points(kind: str, toks: list[str], line: int, indent: int) -> list[Element]
     col = indent + 1 + len(kind) + 1
     for i in range(1, n, 2):
         seat, value = toks[i], toks[i + 1]
-        if not _seat(seat) or _POINTS_RE.fullmatch(value) is None:
+        if not _seat(seat) or len(value) > 9 or _POINTS_RE.fullmatch(value) is None:
             return None
         pairs.append((seat, line, col, int(value)))
         col += len(seat) + len(value) + 2

@@ -27,6 +27,7 @@ from .lex import (
     Element,
     HrnSyntaxError,
     card_token,
+    check_cards,
     comment_text,
     group_cards,
     join_comments,
@@ -34,6 +35,9 @@ from .lex import (
     pbn_cards,
     quote,
     tag_value,
+)
+from .lex import (
+    number as number_of,
 )
 
 GRAMMAR_FILE = "hearts.lark"
@@ -95,7 +99,7 @@ class _LineTransformer(Transformer[Token, Any]):
     def deal_line(self, children: list[Token]) -> list[Element]:
         deal = children[0]
         ln, col = self._at(deal)
-        number = int(children[1].value)
+        number = number_of(children[1].value, *self._at(children[1]))
         dealer: str | None = None
         dl = dc = 0
         direction: str | None = None
@@ -114,6 +118,8 @@ class _LineTransformer(Transformer[Token, Any]):
         for t in children:
             ln, col = self._at(t)
             cards.extend(group_cards(t.value, ln, col, seen))
+        if children:
+            check_cards(len(cards), "hand", *self._at(children[0]))
         return ("cards", tuple(cards))
 
     def card_list(self, children: list[Token]) -> tuple[str, tuple[Any, ...]]:
@@ -126,6 +132,8 @@ class _LineTransformer(Transformer[Token, Any]):
                     "a mark belongs on a played or passed card, not on a card of a hand",
                     ln, col + len(t.value) - len(mark))
             cards.append(card)
+        if children:
+            check_cards(len(cards), "hand", *self._at(children[0]))
         return ("cards", tuple(cards))
 
     def hand_line(self, children: list[Any]) -> list[Element]:
@@ -167,6 +175,7 @@ class _LineTransformer(Transformer[Token, Any]):
             cards.append(card)
             if mark is not None:
                 marks.append((mark, cl, cc + len(t.value) - len(mark)))
+        check_cards(len(cards), "pass", ln, col)
         return [("pass", ln, col, seat.value, sl, sc, to, tl, tc, tuple(cards), pass_mark(marks),
                  join_comments(comments))]
 
@@ -194,7 +203,9 @@ class _LineTransformer(Transformer[Token, Any]):
                 comments.append(comment_text(ch.value))
             else:
                 plays.append(ch)
-        return [("trick", ln, col, int(num.value[:-1]), join_comments(comments), tuple(plays))]
+        check_cards(len(plays), "trick", ln, col)
+        return [("trick", ln, col, number_of(num.value, ln, col), join_comments(comments),
+                 tuple(plays))]
 
     def _points(self, kind: str, children: list[Token]) -> list[Element]:
         kw = children[0]
@@ -203,7 +214,7 @@ class _LineTransformer(Transformer[Token, Any]):
         toks = [t for t in children[1:] if t.type != "COMMENT"]
         for seat, value in zip(toks[::2], toks[1::2], strict=True):
             sl, sc = self._at(seat)
-            pairs.append((seat.value, sl, sc, int(value.value)))
+            pairs.append((seat.value, sl, sc, number_of(value.value, *self._at(value))))
         return [(kind, ln, col, tuple(pairs)), *self._comments(children)]
 
     def score_line(self, children: list[Token]) -> list[Element]:

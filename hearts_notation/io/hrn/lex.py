@@ -16,6 +16,8 @@ import re
 from typing import Any, Final
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_LETTERS, Card
+from ..limits import current as current_limits
+from ..limits import limit_message
 
 #: One parsed element of a line (see :mod:`hearts_notation.io.hrn.reader` for the shapes).
 Element = tuple[Any, ...]
@@ -52,6 +54,28 @@ class HrnSyntaxError(Exception):
 
     def __str__(self) -> str:
         return f"{self.line}:{self.column}: {self.message}"
+
+
+def number(text: str, line: int, column: int) -> int:
+    """The whole number of a token (deal or trick number, points), refused
+    past the ``digits`` limit: Python will not even convert 4,300 digits,
+    and no record needs more than a few."""
+    limit = current_limits().digits
+    size = len(text.lstrip("+-").rstrip("."))
+    if size > limit:
+        raise HrnSyntaxError(limit_message(f"a number of {size:,} digits", "digits", limit),
+                             line, column)
+    return int(text.rstrip("."))
+
+
+def check_cards(count: int, what: str, line: int, column: int) -> None:
+    """Refuse a hand, pass or trick line of more cards than the ``cards``
+    limit (a deck has at most 52; the analysis and the writer would
+    otherwise work on whatever length was given)."""
+    limit = current_limits().cards
+    if count > limit:
+        raise HrnSyntaxError(limit_message(f"a {what} of {count:,} cards", "cards", limit),
+                             line, column)
 
 
 def _build_card_table() -> dict[str, tuple[Card, str | None]]:

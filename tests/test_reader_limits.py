@@ -1,0 +1,185 @@
+"""Hostile input to every reader: each reproducer of the fuzzing campaign
+ends in one clear message with ``file:line:col`` (exit 2 for an unusable
+input, a ``syntax-error`` finding -- exit 1 -- for one bad record among
+good ones), never a traceback, and in bounded memory."""
+
+from __future__ import annotations
+
+import json
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hearts_notation.cli import cli
+from hearts_notation.io import InputError, dumps, iter_games_text, read_games
+from hearts_notation.io.limits import ENV, Limits, current, refresh, set_limits
+
+ROOT = Path(__file__).parent.parent
+GAMES = list(read_games(str(ROOT / "samples" / "club-night.json")))
+RECORD = dumps(GAMES[:1], "jsonl").strip()
+BIG = "9" * 5000
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    res = CliRunner().invoke(cli, list(args), input=input)
+    out = res.output + (res.stderr if res.stderr_bytes is not None else "")
+    assert "Traceback" not in out
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    return res.exit_code, out
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_deeply_nested_jsonl_line_is_one_bad_record(tmp_path: Path) -> None:
+    path = write(tmp_path, "n.jsonl", "\n".join([RECORD, "[" * 100_000 + "]" * 100_000, RECORD]))
+    code, out = run("validate", path, "--jobs", "1")
+    assert code == 1
+    assert f"{path}:2:1: error: not valid JSON here: arrays and objects nested too deeply" in out
+    assert "3 games" in out
+    games = list(read_games(path))
+    assert [bool(g.errors) for g in games] == [False, True, False]
+    code, out = run("score", path)
+    assert code == 2 and f"{path}:2:1:" in out
+
+
+def test_deeply_nested_json_document(tmp_path: Path) -> None:
+    path = write(tmp_path, "n.json", "[" * 100_000 + "]" * 100_000)
+    code, out = run("validate", path, "--jobs", "1")
+    assert code in (1, 2) and f"{path}:1:" in out and "nested too deeply" in out
+
+
+@pytest.mark.parametrize("fmt,text", [
+    ("hrn", f'[Event "x"]\n\ndeal {BIG} pass left\n'),
+    ("hrn", '[Event "x"]\n\ndeal 1 pass left\nscore N ' + BIG + " E 0 S 0 W 0\n"),
+    ("jsonl", RECORD.replace('"number":1,', '"number":' + BIG + ",", 1)),
+    ("json", RECORD.replace('"number":1,', '"number":' + "9" * 100 + ",", 1)),
+    ("yaml", f"deals:\n- number: {BIG}\n"),
+], ids=["hrn-deal", "hrn-score", "jsonl", "json", "yaml"])
+def test_huge_integers(tmp_path: Path, fmt: str, text: str) -> None:
+    path = write(tmp_path, f"big.{fmt}", text)
+    code, out = run("validate", path, "--jobs", "1")
+    assert code == 1
+    assert f"{path}:" in out and ("digits" in out), out
+    games = list(read_games(path))
+    assert games[0].errors and games[0].errors[0].line is not None
+
+
+def test_lone_surrogate_is_refused_where_it_is(tmp_path: Path) -> None:
+    bad = RECORD.replace('"tags":{', '"tags":{"X":"a\\ud800b",', 1)
+    assert bad != RECORD
+    path = write(tmp_path, "s.json", bad)
+    for command in (["score", path], ["replay", path], ["convert", path, "--to", "yaml"]):
+        code, out = run(*command)
+        assert code == 2 and "lone surrogate" in out and f"{path}:1" in out
+    games = list(iter_games_text(bad, "jsonl", "s"))
+    assert "tags.X" in games[0].errors[0].message
+
+
+def test_yaml_alias_bomb_refused_quickly(tmp_path: Path) -> None:
+    bomb = 'x: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
+    prev = "a"
+    for k in "bcdefghi":
+        bomb += f"{k}: &{k} [" + ",".join([f"*{prev}"] * 9) + "]\n"
+        prev = k
+    path = write(tmp_path, "bomb.yaml", bomb + "players: {N: *i}\ndeals: []\n---\n"
+                 + dumps(GAMES[:1], "yaml"))
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    games = list(read_games(path))
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 50_000  # KiB
+    assert "aliases" in games[0].errors[0].message and games[0].errors[0].line == 1
+    assert not games[1].errors            # the next document is read
+
+
+def test_non_string_names_refused_not_stringified() -> None:
+    games = list(iter_games_text("players: {N: 12}\ndeals: []\n", "yaml", "y"))
+    assert "players.N: expected a string, found 12" in games[0].errors[0].message
+    games = list(iter_games_text('{"tags": {"Event": ["a"]}, "deals": []}', "json", "j"))
+    assert "tag values are strings, found a list" in games[0].errors[0].message
+    games = list(iter_games_text("tags: {1: x}\ndeals: []\n", "yaml", "y"))
+    assert "is not a tag name" in games[0].errors[0].message
+
+
+def test_messages_do_not_print_huge_values() -> None:
+    games = list(iter_games_text(json.dumps({"seats": ["N" * 100_000, "E", "S"], "deals": []}),
+                                 "json", "j"))
+    assert len(games[0].errors[0].message) < 200
+
+
+@pytest.mark.parametrize("text", [
+    "target: " + "[" * 10_000 + "]" * 10_000 + "\n",
+    "target: " + BIG + "\n",
+    "a: &a [1]\nb: *a\n" + "x" * 70_000,
+])
+def test_hostile_rules_files(tmp_path: Path, text: str) -> None:
+    rules = write(tmp_path, "r.yaml", text)
+    code, out = run("validate", "--rules", rules, str(ROOT / "samples" / "canonical.hrn"))
+    assert code == 2 and "rules file" in out
+
+
+def test_cards_per_trick_and_hand(tmp_path: Path) -> None:
+    trick = "1. " + " ".join(["N 2C"] * 100) + "\n"
+    path = write(tmp_path, "t.hrn", '[Event "x"]\n\ndeal 1 pass left\n' + trick)
+    code, out = run("validate", path, "--jobs", "1")
+    assert code == 1 and f"{path}:4:1:" in out and "HEARTS_MAX_CARDS" in out
+    record = json.dumps({"deals": [{"hands": {"N": ["2C"] * 100}}]})
+    games = list(iter_games_text(record, "jsonl", "j"))
+    assert "HEARTS_MAX_CARDS" in games[0].errors[0].message
+
+
+def test_limits_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV["cards"], "200")
+    monkeypatch.setenv(ENV["line"], "not a number")
+    try:
+        got = refresh()
+        assert got.cards == 200 and got.line == Limits().line
+        long = '[Event "x"]\n\ndeal ' + "1" * 25 + " pass left\n"
+        assert "HEARTS_MAX_DIGITS" in next(iter_games_text(long, "hrn", "h")).errors[0].message
+        set_limits(Limits(digits=30))
+        assert current().digits == 30
+        assert not next(iter_games_text(long, "hrn", "h")).errors
+    finally:
+        set_limits(None)
+        monkeypatch.delenv(ENV["cards"])
+        monkeypatch.delenv(ENV["line"])
+        refresh()
+
+
+def test_long_line_in_the_middle_of_hrn(tmp_path: Path) -> None:
+    path = write(tmp_path, "l.hrn", '[Event "x"]\n{' + "x" * 1_000_000 + "}\n")
+    code, out = run("validate", path, "--jobs", "1")
+    assert code == 2 and f"{path}:2:" in out and "HEARTS_MAX_LINE" in out
+    with pytest.raises(InputError):
+        list(read_games(path))
+
+
+@pytest.mark.parametrize("command", [["fmt", "/dev/zero"], ["annotate", "/dev/zero"],
+                                     ["hint", "/dev/zero"], ["validate", "-"], ["score", "-"],
+                                     ["convert", "-", "--to", "json"], ["fmt", "-"]])
+def test_dev_zero_ends_at_once(command: list[str]) -> None:
+    with open("/dev/zero", "rb") as zero:
+        res = subprocess.run([sys.executable, "-m", "hearts_notation", *command], stdin=zero,
+                             capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert res.returncode == 2
+    assert "binary data" in res.stderr and "Traceback" not in res.stderr
+
+
+def test_caret_of_a_late_error_does_not_reread(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from hearts_notation.io import stream
+
+    one = dumps(GAMES[:1], "hrn")
+    path = write(tmp_path, "late.hrn", one * 2000 + "deal x\n")
+    calls: list[str] = []
+    real = stream.iter_text_lines
+    monkeypatch.setattr(stream, "iter_text_lines", lambda *a, **k: calls.append("x") or real(*a, **k))
+    code, out = run("score", path)
+    assert code == 2 and "deal x" in out and "^" in out
+    assert calls == []
