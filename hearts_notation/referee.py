@@ -1086,6 +1086,11 @@ def _seat_ok(v: Any) -> bool:
 
 
 _STR = {str}
+#: Tag names the readers accept (the model path refuses others; so does the fast path).
+_TAG_NAME_OK = re.compile(r"[A-Za-z0-9_]+").fullmatch
+#: An escaped surrogate in JSON text: the model path checks the string it makes.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE_CHAR = re.compile("[\ud800-\udfff]")
 #: [k]: the types of k whole numbers
 _INT_TYPES = [[int] * k for k in range(7)]
 
@@ -1513,7 +1518,8 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
     if rules is None:
         return None
     tags = obj.get("tags") or {}
-    if type(tags) is not dict or not set(map(type, tags.values())) <= _STR:
+    if type(tags) is not dict or not set(map(type, tags.values())) <= _STR \
+            or not all(map(_TAG_NAME_OK, tags)):
         return None
     comment = obj.get("comment")
     if comment is not None and type(comment) is not str:
@@ -1529,7 +1535,8 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
     tables = _seat_tables(seats)
     players = obj.get("players") or {}
     if type(players) is not dict or not (players.keys() <= tables.names
-                                         or all(map(_seat_ok, players))):
+                                         or all(map(_seat_ok, players))) \
+            or not set(map(type, players.values())) <= _STR:
         return None
     deals = obj["deals"]
     if type(deals) is not list or not deals:
@@ -1686,7 +1693,9 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     model and :func:`check_game`.  A text that is not JSON, or not a game,
     is a game with one ``syntax-error`` (as the JSON readers make it)."""
     default = _as_rules(default_rules)
-    cut = _cut_blocks(text)
+    plain = ("\\u" not in text or _SURROGATE_ESCAPE.search(text) is None) and (
+        text.isascii() or _SURROGATE_CHAR.search(text) is None)
+    cut = _cut_blocks(text) if plain else None
     if cut is not None:
         obj = _decode_cut(*cut)
         if obj is not None:
@@ -1705,7 +1714,7 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
             message, lineno, colno = json_problem(exc)
             bad = error_game(message, source, index, (line or 1) + lineno - 1, colno)
             return check_game(bad, default, force_rules).to_dict()
-    fast = fast_report(obj, source, index, line, default, force_rules)
+    fast = fast_report(obj, source, index, line, default, force_rules) if plain else None
     if fast is not None:
         return fast
     try:

@@ -152,7 +152,9 @@ def test_malformed_tricks_are_refused_not_analysed(tmp_path: Path) -> None:
         ("5. E 4S S TS W 3S N 9S", "5. E 4S", "bad.hrn:16:1:", "1 card;"),
         ("7. S 2H W 8H N 3H E TH", "7. S 2H N 3H W 8H E TH", "bad.hrn:18:", "out of turn"),
         ("12. S JS", "12. S JS N QS", "bad.hrn:23:", "W's turn"),
-        ("12. S JS", "12. S JS " + " ".join(["W 7S"] * 12_000), "bad.hrn:23:1:", "12001 cards"),
+        ("12. S JS", "12. S JS " + " ".join(["W 7S"] * 30), "bad.hrn:23:1:", "31 cards"),
+        # Over the reader's cards limit: refused by the reader, with its place and the limit.
+        ("12. S JS", "12. S JS " + " ".join(["W 7S"] * 12_000), "bad.hrn:23:1:", "HEARTS_MAX_CARDS"),
         # Over the reader's line limit: refused by the reader, still exit 2 with a place.
         ("12. S JS", "12. S JS " + " ".join(["W 7S"] * 300_000), "bad.hrn:23:", ""),
     ]

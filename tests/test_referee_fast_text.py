@@ -256,4 +256,6 @@ def test_a_removed_card_dealt_and_played_in_place_of_another(monkeypatch: pytest
 def test_a_lone_surrogate_is_left_to_the_decoder(monkeypatch: pytest.MonkeyPatch) -> None:
     line = lines_of("standard", 1)[0].replace('"Round":"', '"Round":"\ud800', 1)
     assert referee._cut_blocks(line) is None
-    assert check(line, monkeypatch)["valid"]
+    # A lone surrogate is not text: refused where it is (docs/robustness.md).
+    report = check(line, monkeypatch)
+    assert not report["valid"] and "lone surrogate" in report["findings"][0]["message"]
