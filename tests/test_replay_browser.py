@@ -531,3 +531,30 @@ def test_docs_screenshots(driver: Any, tmp_path: Path) -> None:
         if os.environ.get("HEARTS_UPDATE_DOCS_IMG"):
             shutil.copy(shot, ROOT / "docs" / "img" / name)
     assert_clean(driver, url)
+
+
+def test_hostile_record_text_stays_text(driver: Any, tmp_path: Path) -> None:
+    """Names, tags and comments holding markup and a closing script tag
+    show as the text they are; nothing runs, nothing is fetched."""
+    from dataclasses import replace
+
+    from selenium.webdriver.common.by import By
+
+    evil = ('</script><script>window.__pwned=1</script>'
+            '<img src="http://127.0.0.1:9/x" onerror="window.__pwned=2">')
+    g = next(iter(read_games(str(ROOT / "samples" / "commented-example.hrn"))))
+    deal = g.deals[0]
+    t0 = deal.tricks[0]
+    plays = (replace(t0.plays[0], comment=evil), *t0.plays[1:])
+    g2 = replace(g, deals=(replace(deal, tricks=(replace(t0, plays=plays), *deal.tricks[1:])),),
+                 tags={**g.tags, "Event": evil}, players={**g.players, "S": evil})
+    out = tmp_path / "evil.html"
+    write_atomic(str(out), render_html([build_game(g2)]))
+    url = out.as_uri()
+    open_page(driver, url, PHONE)
+    press(driver, "\ue014", 6)            # S leads the 2♣, with the comment
+    assert driver.execute_script("return window.__pwned") is None
+    assert driver.find_element(By.ID, "title").text.startswith(evil)
+    assert evil in driver.find_element(By.ID, "note").text
+    assert driver.find_elements(By.TAG_NAME, "img") == []
+    assert_clean(driver, url)

@@ -14,12 +14,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from hearts_notation.cards import cards_of, display_order
+from hearts_notation.cards import cards_of, display_order, mask_of, parse_card
 from hearts_notation.io import read_games
 from hearts_notation.render.html import page_data, record_language, render_html
 from hearts_notation.render.page_strings import STRINGS, page_strings
 from hearts_notation.render.story import build_game
-from hearts_notation.state import legal_plays
+from hearts_notation.state import GameState
 from hearts_notation.walk import walk
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,24 +68,31 @@ def test_page_is_self_contained_with_a_strict_csp() -> None:
     assert not re.search(r"\son[a-z]+=", page) and ' style="' not in page
 
 
-def test_legal_cards_are_the_engines() -> None:
+def test_legal_cards_are_the_game_states() -> None:
+    """At every step, the seat to move and its legal cards are those of the
+    one game state (:class:`hearts_notation.state.GameState`), replayed
+    card by card from the hands played from."""
     facts = games(ROOT / "samples" / "commented-example.hrn")
     data = page_data(facts, "en")
     steps = data["games"][0]["deals"][0]["steps"]
     g = facts[0]
-    walked = list(walk(g.game.deals[0], g.rules, g.seats))
+    df = g.deals[0]
+    hands = [mask_of(df.played_from[s] or ()) for s in g.seats]
+    gs = GameState(g.rules, hands)
     plays = [s for s in steps if s["k"] == "play"]
     assert len(plays) == 52
     # The step before each play names that play's seat and its legal cards.
     before = [s for s in steps if s["k"] == "received"] + plays[:-1]
-    for st, w in zip(before, walked, strict=True):
-        assert st["n"] == g.seats[w.seat]
-        assert w.hand is not None
-        expect = legal_plays(g.rules, w.hand, w.led_suit, w.first_trick, w.hearts_broken)
-        assert pairs(st["l"]) == [str(c) for c in display_order(cards_of(expect))]
-    assert plays[-1]["n"] is None
+    for st, pl in zip(before, plays, strict=True):
+        assert st["n"] == g.seats[gs.to_play] == pl["s"]
+        assert pairs(st["l"]) == [str(c) for c in display_order(cards_of(gs.legal_cards()))]
+        gs.push(parse_card(pl["c"]))
+    assert gs.is_over and plays[-1]["n"] is None
     assert pairs(before[0]["l"]) == ["2C"]
     assert set(pairs(before[3]["l"])) == {"AC", "QC", "JC", "6C", "3C"}
+    # And the walk the replays are built on agrees with it.
+    walked = list(walk(g.game.deals[0], g.rules, g.seats))
+    assert [g.seats[w.seat] for w in walked] == [p["s"] for p in plays]
 
 
 def test_steps_cover_passes_and_tricks() -> None:

@@ -509,7 +509,8 @@
     });
     document.addEventListener("keydown", function (e) {
       var tag = e.target && e.target.tagName;
-      if (tag === "SELECT" || tag === "INPUT" || e.altKey || e.ctrlKey || e.metaKey) { return; }
+      if (tag === "SELECT" || (tag === "INPUT" && e.target.type !== "checkbox") ||
+          e.altKey || e.ctrlKey || e.metaKey) { return; }
       var k = e.key;
       if (k === "ArrowRight") { go(state.i + 1); }
       else if (k === "ArrowLeft") { go(state.i - 1); }
