@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from hearts_notation.cli import cli
@@ -85,15 +86,20 @@ def test_rules_option_for_records_without_a_rules_tag(tmp_path: Path) -> None:
     assert code == 0 and "17." in out
 
 
-def test_html_language_from_the_record_or_lang(tmp_path: Path) -> None:
+def test_html_language_from_the_record_or_lang(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
     out = tmp_path / "page.html"
     annotated = str(DATA / "commented-annotated.hrn")      # has [Language "fr"]
     assert run(annotated, "--html", str(out))[0] == 0
     assert 'lang="fr"' in out.read_text(encoding="utf-8")
     assert run(annotated, "--html", str(out), "--lang", "en")[0] == 0
     assert 'lang="en"' in out.read_text(encoding="utf-8")
-    assert run(SAMPLE, "--html", str(out))[0] == 0           # no Language tag: English
+    assert run(SAMPLE, "--html", str(out))[0] == 0           # no Language tag: the locale's, else en
     assert 'lang="en"' in out.read_text(encoding="utf-8")
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert run(SAMPLE, "--html", str(out))[0] == 0
+    assert 'lang="fr"' in out.read_text(encoding="utf-8")
 
 
 def test_html_with_annotate_report(tmp_path: Path) -> None:
