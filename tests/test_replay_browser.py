@@ -200,7 +200,8 @@ def no_horizontal_scroll(drv: Any) -> bool:
         "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
 
 
-@pytest.mark.parametrize("size", [PHONE, SMALLEST, DESKTOP], ids=["phone", "320", "desktop"])
+@pytest.mark.parametrize("size", [PHONE, SMALLEST, (768, 1024), (1024, 768), DESKTOP],
+                         ids=["phone", "320", "tablet", "tablet-landscape", "desktop"])
 def test_every_card_visible_and_no_horizontal_scroll(driver: Any, tmp_path: Path,
                                                      size: tuple[int, int]) -> None:
     url, facts = write_page(tmp_path, DATA / "commented-annotated.hrn", "fr",
