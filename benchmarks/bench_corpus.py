@@ -9,8 +9,14 @@
   Target: at least 1.7x with two free cores.
 * HRN parse + validate on one core (CPU seconds of this process, so other
   jobs on the machine do not lower it) against the read-and-split floor
-  (reading the file and cutting it into games, the part no reader skips).
-  Target: at least 3,000 deals per second.
+  (reading the file and cutting it into games, the part no reader skips):
+  the command's own path (``iter_reports``: the reader's events to the
+  referee's compact check) and, for scale, the model path
+  (``map_games`` over ``validate_game``).
+* ``hearts validate`` on canonical HRN as a whole process on one core
+  (``python -m hearts_notation validate FILE --format json --jobs 1``; user
+  + system CPU seconds of the child, start-up included), against a bare
+  ``python -c pass``.  Target: at least 10,000 deals per second.
 * Peak resident memory (``VmHWM`` of a child process that streams the file
   through ``read_games``) for an input ten times larger than another.
   Default: JSONL 10 MB and 100 MB, HRN 5 MB and 50 MB; ``--quick``: JSONL
@@ -140,8 +146,26 @@ def _split(path: Path) -> int:
 
 
 def _parse_validate(path: Path) -> int:
-    """Deals read and refereed, in this process (``--jobs 1``'s path)."""
+    """Deals read and refereed through the model, in this process."""
     return sum(map_games(_deals_after_validate, [str(path)], jobs=1))
+
+
+def _validate_command_path(path: Path) -> int:
+    """Deals read and refereed as ``hearts validate --jobs 1`` does it."""
+    from hearts_notation.commands.validate import iter_reports
+
+    return sum(len(e["deals"]) for e in iter_reports([str(path)], None, None, False, jobs=1))
+
+
+def _child_cpu(args: list[str], repeat: int) -> float:
+    """Best user + system CPU seconds of a child process running *args*."""
+    best = float("inf")
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        best = min(best, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return best
 
 
 def _deals_after_validate(game: Game) -> int:
@@ -153,13 +177,28 @@ def _deals_after_validate(game: Game) -> int:
 
 def _core_rows(path: Path, deals: int, repeat: int) -> list[Row]:
     t_floor, _ = _cpu(partial(_split, path), repeat)
+    t_cmd, n1 = _cpu(partial(_validate_command_path, path), repeat)
     t_full, n = _cpu(partial(_parse_validate, path), repeat)
-    assert n == deals
+    assert n == deals == n1
     note = f"{deals:,} deals, CPU seconds of one process, best of {repeat}"
+    runs = max(repeat, 3)
+    t_bare = _child_cpu([sys.executable, "-c", "pass"], runs)
+    t_proc = _child_cpu([sys.executable, "-m", "hearts_notation", "validate", str(path),
+                         "--format", "json", "--jobs", "1"], runs)
+    floor = "HRN read and split into games (floor)"
     return [
-        _row("HRN read and split into games (floor)", deals / t_floor, "deals/s", note=note, digits=0),
-        _row("HRN parse + validate, one core", deals / t_full, "deals/s",
-             "HRN read and split into games (floor)", deals / t_floor, ">= 3,000 deals/s", note, digits=0),
+        _row(floor, deals / t_floor, "deals/s", note=note, digits=0),
+        _row("HRN parse + validate, one core (validate's path)", deals / t_cmd, "deals/s", floor,
+             deals / t_floor, "", note + "; events to the referee's compact check", digits=0),
+        _row("HRN parse + validate, one core (model path)", deals / t_full, "deals/s", floor,
+             deals / t_floor, ">= 3,000 deals/s",
+             note + "; map_games over validate_game (Game objects, check_game)", digits=0),
+        _row("python -c pass", t_bare * 1000, "ms CPU", note=f"best of {runs}", digits=0),
+        _row("hearts validate canonical HRN, whole process, one core", deals / t_proc, "deals/s",
+             None, None, ">= 10,000 deals/s",
+             f"python -m hearts_notation validate FILE --format json --jobs 1: {t_proc:.2f} CPU-s "
+             f"(user + system of the child, start-up included), {deals:,} deals, best of {runs}; "
+             + _load(), digits=0),
     ]
 
 

@@ -118,7 +118,7 @@ def validate_batch(batch: Any, rules: RuleSet | None, force: bool) -> list[Any]:
 
 def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any]:
     from .parallel import batch_games
-    from .referee import report_json_text, validate_game
+    from .referee import report_hrn_text, report_json_text, validate_game
 
     source = batch.source
     if batch.kind == "jsonl":
@@ -148,6 +148,12 @@ def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any
                              prefix=f"game {batch.first_index + i}: " if batch.in_array else "")
             for i, (text, line) in enumerate(zip(batch.payload, batch.lines, strict=True))
         ]
+    if batch.kind == "hrn":
+        # The reader's events go to the referee's compact check; only a game
+        # it does not accept is read into the model.
+        return [report_hrn_text(text, source, line, batch.first_index + i, rules, force,
+                                batch.default_rules)
+                for i, (line, text) in enumerate(batch.payload)]
     return [validate_game(g, rules, force) for g in batch_games(batch)]
 
 

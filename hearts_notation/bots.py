@@ -1,6 +1,6 @@
 """Players for the game generator: a uniform random bot and a heuristic one.
 
-Bots only ever choose among the cards :func:`hearts_notation.engine.legal_plays`
+Bots only ever choose among the cards :func:`hearts_notation.state.legal_plays`
 allows (the generator computes the legal mask and hands it over), so every
 generated record is legal by construction and no rule is coded here; what is
 here is taste.  The heuristic bot plays the way a sound club player does, so
@@ -19,13 +19,13 @@ of spades moves around, moons and ties happen):
   shoot the moon: it keeps its hearts at the pass, wins tricks with penalty
   cards, and gives up as soon as another seat takes a penalty card.
 
-Cards and hands are ints and bitmasks (``1 << card``), as in the engine.
+Cards and hands are ints and bitmasks (``1 << card``), as in the game state (:mod:`hearts_notation.state`).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .cards import (
     HEARTS,
@@ -38,6 +38,7 @@ from .cards import (
     cards_of,
 )
 from .rules import RuleSet
+from .state import trick_winner
 
 _PENALTY = HEARTS_MASK | QS_BIT
 _ACE_SPADES = SPADES * 13 + 12
@@ -123,7 +124,9 @@ class HeuristicBot(Bot):
 
     moon_appetite: float = 0.8
     noise: float = 0.03
-    shooting: bool = field(default=False, init=False)
+    #: trying for the moon this deal (set by the passing; a plain field, so
+    #: that the class compiles with mypyc)
+    shooting: bool = False
 
     name = "heuristic"
 
@@ -221,7 +224,7 @@ class HeuristicBot(Bot):
         for c in view.trick:
             trick_mask |= 1 << c
         if follow:
-            top = max(c for c in view.trick if c // 13 == led)
+            top = view.trick[trick_winner(view.trick)]   # the card to beat
             over = follow & ~((1 << (top + 1)) - 1)
             if over and trick_mask & _PENALTY:
                 return _low(over)
@@ -256,7 +259,7 @@ class HeuristicBot(Bot):
         return best
 
     def _follow(self, view: PlayView, follow: int, led: int) -> int:
-        top = max(c for c in view.trick if c // 13 == led)
+        top = view.trick[trick_winner(view.trick)]   # the card to beat
         n = len(view.taken)
         last = len(view.trick) == n - 1
         trick_mask = 0
@@ -307,7 +310,7 @@ class HeuristicBot(Bot):
         led = view.trick[0] // 13
         follow = legal & SUIT_MASKS[led]
         if follow:
-            top = max(c for c in view.trick if c // 13 == led)
+            top = view.trick[trick_winner(view.trick)]   # the card to beat
             over = follow & ~((1 << (top + 1)) - 1)
             return _high(over) if over else _low(follow)
         keep = legal & ~_PENALTY

@@ -1,7 +1,7 @@
 """Legal deals and complete games played by bots: corpora for tests,
 samples and benchmarks.
 
-Every card comes from :func:`hearts_notation.engine.legal_plays` (the one
+Every card comes from :meth:`hearts_notation.state.GameState.legal_cards` (the one
 copy of the rules); the bots of :mod:`hearts_notation.bots` only choose among
 the legal cards.  A complete game carries what a club score sheet holds:
 hands as dealt, passes, the tricks, each deal's points and running totals
@@ -20,11 +20,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .bots import Bot, PlayView, RandomBot, make_bot
-from .cards import CARDS, cards_of, display_order, iter_bits
+from .cards import CARDS, cards_of, display_order, iter_bits, mask_of
 from .model import Deal, Game, Moon, Pass, Play, Trick
 from .rules import RuleSet, parse_rules
 from .scoring import game_over, moon_choice
-from .state import breaks_hearts, deal_points, legal_plays, trick_winner
+from .state import GameState, deal_points
 
 #: A game longer than this is cut (``result *``); with real play a game to
 #: 100 ends in well under 40 deals, so this only guards against a
@@ -67,51 +67,38 @@ def play_deal(rules: RuleSet, rng: random.Random, bots: Sequence[Bot], number: i
     n = len(seats)
     direction = rules.direction_for(number)
     dealt = random_hands(rules, rng)
-    hands = list(dealt)
     gifts: list[tuple[int, ...]] | None = None
-    offset = rules.pass_offset(direction)
-    if offset:
-        gifts = [tuple(bots[s].pass_cards(rules, hands[s], rules.pass_count, rng)) for s in range(n)]
-        for s in range(n):
-            for c in gifts[s]:
-                hands[s] &= ~(1 << c)
-                hands[(s + offset) % n] |= 1 << c
-    leader = next(s for s in range(n) if hands[s] >> rules.lowest_club & 1)
-    broken = False
+    if rules.pass_offset(direction):
+        gifts = [tuple(bots[s].pass_cards(rules, dealt[s], rules.pass_count, rng)) for s in range(n)]
+    # The game state decides everything from here: who leads, what is legal,
+    # hearts broken, who wins each trick.
+    gs = GameState.from_deal(rules, dealt, [mask_of(g) for g in gifts] if gifts else None,
+                             direction)
     played = 0
-    taken = [0] * n
-    view = PlayView(rules, 0, 0, 0, [], 0, False, 0, taken, list(totals or [0] * n))
+    view = PlayView(rules, 0, 0, 0, [], 0, False, 0, gs.taken, list(totals or [0] * n))
     out: list[Trick] = []
     limit = rules.tricks_per_deal if tricks is None else tricks
     for t in range(limit):
-        cards: list[int] = []
         order: list[int] = []
-        led: int | None = None
-        view.trick = cards
+        cards: list[int] = []
+        view.trick = gs.trick
         view.trick_number = t
-        view.hearts_broken = broken
-        for k in range(n):
-            s = (leader + k) % n
-            legal = legal_plays(rules, hands[s], led, t == 0, broken)
-            view.seat, view.hand, view.legal, view.played = s, hands[s], legal, played
+        view.hearts_broken = gs.broken
+        for _ in range(n):
+            s = gs.to_play
+            legal = gs.legal_cards()
+            view.seat, view.hand, view.legal, view.played = s, gs.hands[s], legal, played
             c = bots[s].play(view, rng)
             if not legal >> c & 1:
                 raise AssertionError(f"bot {bots[s].name} chose an illegal card {CARDS[c]}")
-            hands[s] &= ~(1 << c)
             played |= 1 << c
-            cards.append(c)
             order.append(s)
-            if led is None:
-                led = c // 13
-        if any(breaks_hearts(rules, c, cards[0] // 13) for c in cards):
-            broken = True
+            cards.append(c)
+            gs.push(c)
         out.append(Trick(plays=tuple(Play(seat=seats[s], card=CARDS[c])
                                      for s, c in zip(order, cards, strict=True))))
-        leader = order[trick_winner(cards)]
-        for c in cards:
-            taken[leader] |= 1 << c
     return PlayedDeal(tuple(dealt), tuple(gifts) if gifts is not None else None, tuple(out),
-                      tuple(taken), limit == rules.tricks_per_deal)
+                      tuple(gs.taken), limit == rules.tricks_per_deal)
 
 
 def _deal_record(rules: RuleSet, played: PlayedDeal, number: int, seats: Sequence[str],

@@ -531,14 +531,13 @@ def _hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
     """Games of an HRN stream cut by the reader's own splitter (so the cut
     is the one a whole-file read makes), shipped as text with the line
     each game starts on."""
-    from .io.hrn.reader import iter_games_lines
+    from .io.hrn.reader import iter_game_texts
 
     games: list[tuple[int, str]] = []
     first_index = 1
     size = 0
-    for lines in iter_games_lines(split_lines(chunks, path, current_limits().line)):
-        text = "\n".join(ll.text for ll in lines)
-        games.append((lines[0].line, text))
+    for line, text in iter_game_texts(split_lines(chunks, path, current_limits().line)):
+        games.append((line, text))
         size += len(text) + 1
         if len(games) == per_batch:
             yield Batch(path, "hrn", tuple(games), games[0][0], first_index, size, default_rules)

@@ -21,7 +21,7 @@ Each seat's hand is tracked as a bitmask of cards *known* to be held
   hand exactly (spec §2); with fewer it is a lower bound.
 
 A fault is *proven* when the cards known to be held already make the play
-illegal: :func:`engine.play_fault` is monotone (a rule forbids a card only
+illegal: :func:`hearts_notation.state.play_fault` is monotone (a rule forbids a card only
 because some other card is held), so a fault with part of the hand is a
 fault with the whole hand.  When only the unknown part could make it
 illegal, the check cannot be made: one ``info`` finding per deal and rule
@@ -41,11 +41,9 @@ from __future__ import annotations
 import functools
 import json
 import re
-import string
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from itertools import chain, repeat
-from json.scanner import c_make_scanner, py_make_scanner  # type: ignore[attr-defined]
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import chain
 from operator import add, itemgetter
 from typing import Any, cast
 
@@ -53,9 +51,11 @@ from .cards import (
     CARDS,
     FULL_DECK,
     SUIT_SYMBOLS,
+    Card,
     cards_of,
     display_order,
 )
+from .io.events import Visitor
 from .io.jsonio import JSON_ERRORS, RecordError, error_game, game_from_dict, json_problem
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
@@ -316,7 +316,7 @@ class _DealCheck:
 
     def clean_play(self) -> bool:
         """Whether a fully recorded, complete deal was played without a fault,
-        by the one-pass replay of :func:`engine.replay_tricks` (the common
+        by the one-pass replay of :func:`hearts_notation.state.replay_tricks` (the common
         case, and the fast one); if not, the card-by-card replay says what is
         wrong."""
         n = self.n
@@ -1022,10 +1022,15 @@ def validate_game(game: Game, default_rules_spec: RuleSet | str | None = None,
 
 
 __all__ = [
+    "CompactBuilder",
+    "CompactDeal",
+    "CompactGame",
     "GameReport",
     "check_game",
+    "compact_report",
     "fast_report",
     "game_seats",
+    "report_hrn_text",
     "report_json_text",
     "resolve_rules",
     "rules_with_findings",
@@ -1033,34 +1038,71 @@ __all__ = [
 ]
 
 
-# The fast path for JSON records -------------------------------------------------------------
-#
-# ``validate`` on a corpus of JSONL spends most of its time building the model
-# (hundreds of small frozen objects per deal) for records that turn out to be
-# clean.  A record that is exactly a clean, complete, fully recorded game is
-# recognised here straight from the decoded JSON, with the one-pass replay of
-# :func:`engine.replay_tricks`; everything else -- any finding at all, any
-# field the fast path does not understand -- goes through the model and
-# :func:`check_game`, which remains the reference.  The two give the same
-# report for every record the fast path accepts (tests/test_referee_fast.py).
-#
-# Decoding is the other half of the cost, and most of it is the cards: a
-# string per card and a dict per play.  In the canonical form every writer of
-# this package emits, the ``hands``, ``passes`` and ``tricks`` of a deal have a
-# fixed layout, so that part of the text is checked against a template (one
-# ``bytes.translate`` and one comparison), cut out before decoding, and its
-# seats and cards are read at fixed offsets, a whole column at a time.
 
-_RANKS = "23456789TJQKA"
-_SUITS = "CDHS"
+
+# The compact check ---------------------------------------------------------------------------
+#
+# ``validate`` on a corpus spends most of its time on records that turn out to
+# be clean.  Those are recognised from a compact form of the game -- each hand
+# a bitmask, the plays two flat lists of seat names and card numbers -- that
+# the readers fill without building the model: :func:`fast_report` from
+# decoded JSON, :class:`CompactBuilder` from the events of the HRN reader.
+# :func:`compact_report` replays such a game with the game state's bulk
+# replay (:func:`hearts_notation.state.replay_tricks`) and scores it; the
+# moment anything is not exactly a clean, complete, fully recorded game (a
+# finding would be due, or something the compact form does not carry), it
+# returns ``None`` and the caller builds the model for :func:`check_game`,
+# which says what is wrong.  Both give the same report for every game the
+# compact check accepts (tests/test_referee_fast.py, tests/test_referee_compact.py).
+
+
+class CompactDeal:
+    """One deal in the compact form: hands and passes as bitmasks by seat
+    name, the plays as flat lists, the recorded lines as read.
+
+    A reader fills it only with what it has checked itself: each hand and
+    pass lists distinct cards (a mask of as many bits as cards listed), and
+    ``sizes`` holds the number of cards of each trick."""
+
+    __slots__ = ("cards", "dealer", "direction", "hands", "names", "number", "passes", "score",
+                 "sizes", "total")
+
+    def __init__(self, number: int | None, dealer: str | None, direction: str | None,
+                 hands: dict[str, int], passes: dict[str, int] | None, names: list[str],
+                 cards: list[int], sizes: list[int], score: Any, total: Any) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.direction = direction
+        self.hands = hands
+        self.passes = passes
+        self.names = names
+        self.cards = cards
+        self.sizes = sizes
+        self.score = score
+        self.total = total
+
+
+class CompactGame:
+    """A game in the compact form (see :class:`CompactDeal`)."""
+
+    __slots__ = ("deals", "line", "players", "result", "rules", "seats")
+
+    def __init__(self, rules: str | None, seats: Sequence[str] | None, players: Mapping[str, str],
+                 deals: list[CompactDeal], result: Any, line: int | None) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.players = players
+        self.deals = deals
+        self.result = result
+        self.line = line
 
 
 def _card_numbers() -> dict[str, int]:
     """Every spelling of a card a JSON record may use (``"QS"``, ``"qs"``,
     ``"10H"``...) and its number."""
     out: dict[str, int] = {}
-    for s, sl in enumerate(_SUITS):
-        for r, rl in enumerate(_RANKS):
+    for s, sl in enumerate("CDHS"):
+        for r, rl in enumerate("23456789TJQKA"):
             ranks = [rl, rl.lower()] + (["10"] if rl == "T" else [])
             for rt in ranks:
                 out[rt + sl] = out[rt + sl.lower()] = s * 13 + r
@@ -1069,42 +1111,212 @@ def _card_numbers() -> dict[str, int]:
 
 _NUMBER: dict[str, int] = _card_numbers()
 _NUMBER_OF = _NUMBER.__getitem__
-_BIT: dict[str, int] = {k: 1 << v for k, v in _NUMBER.items()}
-_BIT_OF = _BIT.__getitem__
+_BIT_OF = {k: 1 << v for k, v in _NUMBER.items()}.__getitem__
+_CARD_BIT = tuple(1 << c for c in range(52)).__getitem__
 _GAME_KEYS = frozenset({"tags", "rules", "seats", "players", "deals", "result", "comment"})
 _DEAL_KEYS = frozenset({"number", "dealer", "pass", "hands", "passes", "tricks", "score", "total",
                         "moon", "unfinished", "comment"})
 _SEAT_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
 _LIST = {list}
+_STR = {str}
+#: Tag names the readers accept (the model path refuses others; so does the compact check).
+_TAG_NAME_OK = re.compile(r"[A-Za-z0-9_]+").fullmatch
+#: An escaped surrogate in JSON text: the model path checks the string it makes.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE_CHAR = re.compile("[\ud800-\udfff]")
 _PLAYS = itemgetter("plays")
 _CARD = itemgetter("card")
 _SEAT = itemgetter("seat")
+#: [k]: the types of k whole numbers
+_INT_TYPES = [[int] * k for k in range(7)]
 
 
 def _seat_ok(v: Any) -> bool:
     return type(v) is str and _SEAT_RE.fullmatch(v) is not None and v.isascii()
 
 
-_STR = {str}
-#: Tag names the readers accept (the model path refuses others; so does the fast path).
-_TAG_NAME_OK = re.compile(r"[A-Za-z0-9_]+").fullmatch
-#: An escaped surrogate in JSON text: the model path checks the string it makes.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_SURROGATE_CHAR = re.compile("[\ud800-\udfff]")
-#: [k]: the types of k whole numbers
-_INT_TYPES = [[int] * k for k in range(7)]
+def _masks(lists: Mapping[str, Any]) -> dict[str, int] | None:
+    """Card lists of a JSON ``hands``/``passes`` object as bitmasks, or
+    ``None`` if one is not a list of distinct card names."""
+    values = list(lists.values())
+    if set(map(type, values)) - _LIST:
+        return None
+    masks = [sum(map(_BIT_OF, cards)) for cards in values]
+    if list(map(int.bit_count, masks)) != list(map(len, values)):
+        return None     # a card twice (it carried into another bit)
+    return dict(zip(lists, masks, strict=True))
 
 
-@functools.lru_cache(maxsize=64)
-def _rules_constants(rules: RuleSet) -> tuple[int, int, int, int, tuple[str, ...], tuple[int, ...],
-                                              str, int]:
-    """What the fast path reads of the rules for every game: hand size,
-    deck, tricks per deal, cards passed, pass cycle and its offsets, moon
-    and target."""
-    pc = rules.pass_count
-    offsets = tuple(rules.pass_offset(x) if pc else 0 for x in rules.pass_cycle)
-    return (rules.hand_size, rules.deck_mask, rules.tricks_per_deal, pc, tuple(rules.pass_cycle),
-            offsets, rules.moon, rules.target)
+def _compact_json(obj: Any, line: int | None) -> CompactGame | None:
+    """The compact form of a decoded JSON record, or ``None`` when it holds
+    anything the compact check does not judge (then the model decides)."""
+    if type(obj) is not dict or not obj.keys() <= _GAME_KEYS:
+        return None
+    spec = obj.get("rules")
+    if spec is not None and type(spec) is not str:
+        return None
+    tags = obj.get("tags") or {}
+    if type(tags) is not dict or set(map(type, tags.values())) - _STR \
+            or not all(map(_TAG_NAME_OK, tags)):
+        return None
+    comment = obj.get("comment")
+    if comment is not None and type(comment) is not str:
+        return None
+    seats = obj.get("seats")
+    if seats is not None and (type(seats) is not list or not all(map(_seat_ok, seats))):
+        return None
+    players = obj.get("players") or {}
+    if type(players) is not dict or set(map(type, players.values())) - _STR:
+        return None
+    deals_in = obj["deals"]
+    if type(deals_in) is not list or not deals_in:
+        return None
+    deals: list[CompactDeal] = []
+    for d in deals_in:
+        if type(d) is not dict or not d.keys() <= _DEAL_KEYS:
+            return None
+        get = d.get
+        if get("moon") is not None or get("unfinished", False) is not False:
+            return None
+        dcomment = get("comment")
+        if dcomment is not None and type(dcomment) is not str:
+            return None
+        number = get("number")
+        if number is not None and (type(number) is not int or number < 1):
+            return None
+        dealer = get("dealer")
+        if dealer is not None and type(dealer) is not str:
+            return None
+        hands_in = d["hands"]
+        if type(hands_in) is not dict:
+            return None
+        hands = _masks(hands_in)
+        passes_in = get("passes")
+        passes = None
+        if passes_in:
+            if type(passes_in) is not dict:
+                return None
+            passes = _masks(passes_in)
+            if passes is None:
+                return None
+        tricks = d["tricks"]
+        if hands is None or type(tricks) is not list or sum(map(len, tricks)) != len(tricks):
+            return None     # (a trick with more than its plays: a comment, say)
+        lists = list(map(_PLAYS, tricks))
+        plays = list(chain.from_iterable(lists))
+        if sum(map(len, plays)) != 2 * len(plays):
+            return None     # (a play with more than its seat and card)
+        deals.append(CompactDeal(number, dealer, get("pass"), hands, passes,
+                                 list(map(_SEAT, plays)), list(map(_NUMBER_OF, map(_CARD, plays))),
+                                 list(map(len, lists)), get("score"), get("total")))
+    return CompactGame(spec, seats, players, deals, obj.get("result"), line)
+
+
+class CompactBuilder(Visitor["CompactGame | None"]):
+    """The compact form of a game from reader events (``None`` for a game
+    the compact check does not judge: a syntax error, a hand not known, a
+    moon line, an unfinished deal...)."""
+
+    def __init__(self) -> None:
+        self.begin_game(None, None, 0, 0)
+
+    def begin_game(self, source: str | None, index: int | None, line: int, column: int) -> None:
+        self.ok = True
+        self.line = line or None
+        self.spec: str | None = None
+        self.seat_names: tuple[str, ...] | None = None
+        self.players: dict[str, str] = {}
+        self.deals: list[CompactDeal] = []
+        self.outcome: Any = None
+        self.deal: CompactDeal | None = None
+
+    def rules(self, spec: str, line: int, column: int) -> None:
+        self.spec = spec
+
+    def seats(self, names: tuple[str, ...], line: int, column: int) -> None:
+        self.seat_names = names
+
+    def player(self, seat: str, name: str, tag: str, line: int, column: int) -> None:
+        self.players[seat] = name
+
+    def begin_deal(self, number: int | None, dealer: str | None, direction: str | None,
+                   line: int, column: int) -> None:
+        if number is not None and number < 1:
+            self.ok = False
+        self.deal = CompactDeal(number, dealer, direction, {}, None, [], [], [], None, None)
+
+    def hand(self, seat: str, cards: tuple[Card, ...] | None, line: int, column: int) -> None:
+        assert self.deal is not None
+        if cards is None:
+            self.ok = False
+            return
+        m = sum(map(_CARD_BIT, cards))
+        if m.bit_count() != len(cards):
+            self.ok = False
+        self.deal.hands[seat] = m
+
+    def pass_cards(self, seat: str, cards: tuple[Card, ...], to: str | None, mark: str | None,
+                   comment: str | None, line: int, column: int) -> None:
+        d = self.deal
+        assert d is not None
+        m = sum(map(_CARD_BIT, cards))
+        if m.bit_count() != len(cards):
+            self.ok = False
+        if d.passes is None:
+            d.passes = {}
+        d.passes[seat] = m
+
+    def trick(self, number: int, comment: str | None, line: int, column: int,
+              seats: Sequence[str], cards: Sequence[Card], columns: Sequence[int],
+              lines: Sequence[int] | None = None, marks: Sequence[str | None] | None = None,
+              comments: Sequence[str | None] | None = None) -> None:
+        d = self.deal
+        assert d is not None
+        d.names.extend(seats)
+        d.cards.extend(cards)
+        d.sizes.append(len(seats))
+
+    def card(self, seat: str, card: Card, mark: str | None, comment: str | None,
+             line: int, column: int) -> None:
+        d = self.deal
+        assert d is not None
+        d.names.append(seat)
+        d.cards.append(card)
+        d.sizes[-1] += 1
+
+    def begin_trick(self, number: int, comment: str | None, line: int, column: int) -> None:
+        assert self.deal is not None
+        self.deal.sizes.append(0)
+
+    def points(self, kind: str, values: Mapping[str, int], line: int, column: int) -> None:
+        assert self.deal is not None
+        if kind == "score":
+            self.deal.score = values
+        else:
+            self.deal.total = values
+
+    def moon(self, seat: str, choice: str, line: int, column: int) -> None:
+        self.ok = False
+
+    def unfinished(self, line: int, column: int) -> None:
+        self.ok = False
+
+    def end_deal(self) -> None:
+        assert self.deal is not None
+        self.deals.append(self.deal)
+        self.deal = None
+
+    def result(self, winners: tuple[str, ...] | str, line: int, column: int) -> None:
+        self.outcome = winners
+
+    def syntax_error(self, finding: Finding) -> None:
+        self.ok = False
+
+    def end_game(self) -> CompactGame | None:
+        if not self.ok or not self.deals:
+            return None
+        return CompactGame(self.spec, self.seat_names, self.players, self.deals, self.outcome,
+                           self.line)
 
 
 @functools.lru_cache(maxsize=256)
@@ -1114,439 +1326,86 @@ def _fast_rules(spec: str | None, default: RuleSet | None, force: bool) -> RuleS
     return None if found else rules
 
 
-# Cards as bytes: a canonical card is a rank letter and a suit letter; the two
-# translated and added up byte by byte (as big numbers: no byte overflows) give
-# the card's number, 0..51, or 64 and more for anything that is not a card.
-_RANK_CODE = bytes(_RANKS.find(chr(x)) if chr(x) in _RANKS else 64 for x in range(256))
-_SUIT_CODE = bytes(13 * _SUITS.find(chr(x)) if chr(x) in _SUITS else 64 for x in range(256))
-_CARD_NUMBERS = bytes(range(52))
+class _Table:
+    """What the compact check reads of the rules and the seats, computed
+    once per rule set and seat list (a corpus has few)."""
+
+    __slots__ = ("cycle", "deck", "full_counts", "hs", "index", "moon", "names", "nt", "offsets",
+                 "orders", "pass_count", "pass_counts", "seats", "sizes", "target")
+
+    def __init__(self, rules: RuleSet, seats: tuple[str, ...]) -> None:
+        n = len(seats)
+        pc = rules.pass_count
+        self.seats = seats
+        self.index = {s: i for i, s in enumerate(seats)}
+        self.names = frozenset(seats)
+        #: the seats of a trick in play order, from each leader
+        self.orders = tuple([seats[(lead + k) % n] for k in range(n)] for lead in range(n))
+        self.hs = rules.hand_size
+        self.deck = rules.deck_mask
+        self.nt = rules.tricks_per_deal
+        self.pass_count = pc
+        self.cycle = tuple(rules.pass_cycle)
+        self.offsets = tuple(rules.pass_offset(x) if pc else 0 for x in rules.pass_cycle)
+        self.moon = rules.moon
+        self.target = rules.target
+        self.full_counts = [self.hs] * n
+        self.pass_counts = [pc] * n
+        self.sizes = [n] * self.nt
 
 
-def _codes(ranks: bytes, suits: bytes) -> bytes | None:
-    """The card numbers of canonical cards given as their rank letters and
-    suit letters, or ``None`` if one is not a card."""
-    total = (int.from_bytes(ranks.translate(_RANK_CODE), "big")
-             + int.from_bytes(suits.translate(_SUIT_CODE), "big"))
-    out = total.to_bytes(len(ranks), "big")
-    return out if out and not out.translate(None, _CARD_NUMBERS) else None
+@functools.lru_cache(maxsize=1024)
+def _names_clash(names: tuple[str, ...]) -> bool:
+    """Whether two of these player names are one player (a
+    ``player-conflict`` finding is due)."""
+    from .players import Identity
 
-
-@dataclass(frozen=True)
-class _SeatTables:
-    """What the fast path needs to know about a game's seats, computed once
-    per seat list."""
-
-    #: the index of each seat name
-    index: dict[str, int]
-    #: the seat names
-    names: frozenset[str]
-    #: the seats of a trick in play order, from each leader
-    orders: tuple[list[str], ...]
-    #: the length of the names (0 when they differ in length or are not ASCII)
-    width: int
-    #: the characters of the names, position by position: the first
-    #: character of each seat in order, then the second...
-    chars: bytes
-    #: a position of the names where all the seats differ (-1 if none), and
-    #: the seat index of each character there (255 for any other byte)
-    key: int
-    key_index: bytes
-    #: [k]: seat index -> the index k places clockwise (255 for any other byte)
-    step: tuple[bytes, ...]
-    #: [j]: seat index -> the j-th character of its name
-    plane: tuple[bytes, ...]
+    ident = Identity()
+    keys = [k for k in map(ident.key, names) if k]
+    return len(set(keys)) != len(keys)
 
 
 @functools.lru_cache(maxsize=64)
-def _seat_tables(seats: tuple[str, ...]) -> _SeatTables:
-    """The :class:`_SeatTables` of a seat list (cached: a corpus has few)."""
-    n = len(seats)
-    orders = tuple([seats[(lead + k) % n] for k in range(n)] for lead in range(n))
-    width = len(seats[0]) if all(len(s) == len(seats[0]) and s.isascii() for s in seats) else 0
-    chars = bytes(ord(s[j]) for j in range(width) for s in seats)
-    key = next((j for j in range(width) if len({s[j] for s in seats}) == n), -1)
-    at_key = {ord(s[key]): i for i, s in enumerate(seats)} if key >= 0 else {}
-    key_index = bytes(at_key.get(x, 255) for x in range(256))
-    step = tuple(bytes((i + k) % n if i < n else 255 for i in range(256)) for k in range(n))
-    plane = tuple(bytes(ord(seats[i][j]) if i < n else 0 for i in range(256)) for j in range(width))
-    return _SeatTables({s: i for i, s in enumerate(seats)}, frozenset(seats), orders, width, chars,
-                       key, key_index, step, plane)
+def _table(rules: RuleSet, seats: tuple[str, ...]) -> _Table:
+    return _Table(rules, seats)
 
 
-@dataclass(frozen=True)
-class _Layout:
-    """One layout of a canonical block (seat width, players, hand size,
-    cards passed, tricks): its template, and where its seats and cards are,
-    as slices."""
-
-    width: int
-    players: int
-    hand: int
-    passed: int
-    tricks: int
-    #: the block with every seat and card character as '#'
-    template: bytes
-    #: the rank letters of the cards dealt (seat by seat), passed (seat by
-    #: seat) and played (column by column: the k-th card of every trick)
-    ranks: tuple[slice, ...]
-    #: their suit letters
-    suits: tuple[slice, ...]
-    #: the seat names of the hands and passes, character position by position
-    names: tuple[slice, ...]
-    #: [j]: the j-th character of the seat of every play, column by column
-    seats: tuple[tuple[slice, ...], ...]
-    #: the byte tables of its deals, by pass offset and deck (see _deal_tables)
-    deal_tables: dict[tuple[int, int], _DealTables] = field(default_factory=dict, compare=False)
-
-
-@functools.lru_cache(maxsize=64)
-def _layout(w: int, n: int, hs: int, pc: int, nt: int) -> _Layout:
-    """The :class:`_Layout` of blocks with seats *w* characters wide, *n*
-    players, hands of *hs* cards, *pc* cards passed (0: no passes) and *nt*
-    tricks: the offsets follow from the template's text."""
-    entry = w + 5 + 5 * hs                     # one hand and its comma
-    ranks = [slice(i, i + 5 * hs, 5) for i in range(6 + w, 6 + w + n * entry, entry)]
-    names = [slice(2 + j, 2 + j + n * entry, entry) for j in range(w)]
-    at = n * entry + 1
-    if pc:
-        pentry = w + 5 + 5 * pc
-        ranks += [slice(i, i + 5 * pc, 5) for i in range(at + 16 + w, at + 16 + w + n * pentry, pentry)]
-        names += [slice(at + 12 + j, at + 12 + j + n * pentry, pentry) for j in range(w)]
-        at += 11 + n * pentry
-    at += 10                                   # ',"tricks":'
-    stride = 24 + w                            # one play and its comma
-    trick = 12 + n * stride                    # one trick and its comma
-    tspan = nt * trick
-    ranks += [slice(i, i + tspan, trick) for i in range(at + 30 + w, at + 30 + w + n * stride, stride)]
-    suits = [slice(x.start + 1, x.stop + 1, x.step) for x in ranks]
-    seats = tuple(tuple(slice(i, i + tspan, trick)
-                        for i in range(at + 20 + j, at + 20 + j + n * stride, stride))
-                  for j in range(w))
-    return _Layout(w, n, hs, pc, nt, _block_template(w, n, hs, pc, nt), tuple(ranks), tuple(suits),
-                   tuple(names), seats)
-
-
-@dataclass(frozen=True)
-class _DealTables:
-    """Byte tables of :func:`_block_deal` for one layout of deal (players,
-    hand size, cards passed, pass offset) and deck."""
-
-    #: the seat dealt each card of a hand list (``hand`` times 0, then 1...),
-    #: after 52 times "nobody" (255) for the card numbers 0..51 put first
-    dealt_to: bytes
-    #: the same, then the receiving seat of each card passed
-    owned_by: bytes
-    #: the seat that passed each card of a pass list
-    givers: bytes
-    #: the card numbers of the deck in play
-    deck: bytes
-
-
-@functools.lru_cache(maxsize=64)
-def _deal_tables(players: int, hand: int, passed: int, offset: int, deck: int) -> _DealTables:
-    """The :class:`_DealTables` of a layout, pass offset and deck."""
-    nobody = b"\xff" * 52
-    dealt = bytes(i for i in range(players) for _ in range(hand))
-    received = bytes((i + offset) % players for i in range(players) for _ in range(passed))
-    givers = bytes(i for i in range(players) for _ in range(passed))
-    return _DealTables(nobody + dealt, nobody + dealt + received, givers,
-                       bytes(c for c in range(52) if deck >> c & 1))
-
-
-#: the card numbers 51, 50, ..., 0: translated by a table of owners, the
-#: owner of each card in the order of the bits of a mask, highest first
-_CARDS_DOWN = bytes(range(51, -1, -1))
-#: [s]: seat s -> "1", anything else -> "0" (a mask written in binary)
-_IS_SEAT = tuple(bytes(49 if x == s else 48 for x in range(256)) for s in range(6))
-#: 0, 1, 2, ...: a byte string whose bytes are all different
-_POSITIONS = bytes(range(256))
-
-
-# The canonical block of a deal: '"hands":{"N":["AS",...],...},"passes":{"N":[...],...},
-# "tricks":[{"plays":[{"seat":"N","card":"2C"},...]},...]' (the passes only on a passing
-# deal), no spaces, the seats in order and of one width, cards as two letters.
-_HANDS_KEY = b'"hands":{'
-#: Bytes that vary in a canonical block (seats, cards) become '#'; a '#' in the
-#: text itself becomes a byte no template has.
-_VARYING = bytes(35 if chr(x) in string.ascii_uppercase + string.digits else 0 if x == 35 else x
-                 for x in range(256))
-
-
-@functools.lru_cache(maxsize=64)
-def _block_template(width: int, players: int, hand: int, passed: int, tricks: int) -> bytes:
-    """The canonical block of a layout with every seat and card character
-    written '#' (what :data:`_VARYING` makes of any block of that layout)."""
-    seat = '"' + "#" * width + '":['
-
-    def group(cards: int) -> str:
-        return "{" + ",".join([seat + ",".join(['"##"'] * cards) + "]"] * players) + "}"
-
-    play = '{"seat":"' + "#" * width + '","card":"##"}'
-    trick = '{"plays":[' + ",".join([play] * players) + "]}"
-    text = group(hand) + (',"passes":' + group(passed) if passed else "")
-    return (text + ',"tricks":[' + ",".join([trick] * tricks) + "]").encode()
-
-
-class _Block(tuple[bytes, _Layout]):
-    """The canonical block of one deal, cut out of the text: its bytes and
-    its layout."""
-
-
-#: The layouts met so far, by the length of their blocks (a corpus has few).
-_KNOWN_LAYOUTS: dict[int, list[_Layout]] = {}
-
-
-def _canonical_block(b: bytes) -> _Block | None:
-    """*b* (from the ``{`` of the hands) as a :class:`_Block` if it is
-    exactly a canonical block (checked against the template of its layout),
-    else ``None``."""
-    varying = b.translate(_VARYING)
-    for known in _KNOWN_LAYOUTS.get(len(b), ()):
-        if varying == known.template:
-            return _Block((b, known))
-    if b[:2] != b'{"':
-        return None
-    width = b.find(b'"', 2) - 2
-    if not 1 <= width <= 8:
-        return None
-    hand, r = divmod(b.find(b"]", 5 + width) - 4 - width, 5)
-    entry = width + 5 + 5 * hand               # one hand, with its comma
-    if r or not 1 <= hand <= 17:
-        return None
-    players, r = divmod(b.find(b"]}", 5 + width) + 1, entry)
-    if r or not 2 <= players <= 6:
-        return None
-    at = players * entry + 1
-    passed = 0
-    if b.startswith(b',"passes":{', at):
-        passed, r = divmod(b.find(b"]", at + 11) - at - 14 - width, 5)
-        if r or not 1 <= passed <= hand:
-            return None
-        at += 11 + players * (width + 5 + 5 * passed)
-    at += 10                                   # ',"tricks":'
-    tricks, r = divmod(len(b) - at - 1, 12 + players * (24 + width))
-    if r or not tricks:
-        return None
-    layout = _layout(width, players, hand, passed, tricks)
-    if varying != layout.template:
-        return None
-    if sum(map(len, _KNOWN_LAYOUTS.values())) < 64:
-        _KNOWN_LAYOUTS.setdefault(len(b), []).append(layout)
-    return _Block((b, layout))
-
-
-def _cut_blocks(text: str) -> tuple[str, list[_Block]] | None:
-    """The JSON *text* with the canonical block of every deal replaced by
-    the constant ``NaN`` (as if it were ``"hands":NaN``), and those blocks
-    in order; ``None`` if there is none.
-
-    Decoding the result with a ``parse_constant`` that hands out the blocks
-    in order gives the record of *text*, except that where a block was, the
-    key ``hands`` holds the :class:`_Block` instead of the three keys
-    ``hands``, ``passes`` and ``tricks``: each block is the text of whole
-    values and keys of one object, the text around it is unchanged, and
-    every ``NaN`` the decoder meets as a value is one of the cuts, in order,
-    if it meets exactly as many constants as there are cuts
-    (:func:`_decode_cut` checks that; a ``NaN`` or ``Infinity`` of the text's
-    own would make one more).  The fast path checks that each block is met
-    where a deal's hands are, in a deal with no other ``passes`` or
-    ``tricks``.
-    """
+def compact_report(game: CompactGame, source: str | None, index: int | None,
+                   default_rules: RuleSet | None = None, force_rules: bool = False
+                   ) -> dict[str, Any] | None:
+    """The report entry of a compact game if it is a clean, complete, fully
+    recorded game (then it has no finding at all), else ``None``: the same
+    entry as ``check_game(game).to_dict()`` whenever it is not ``None``."""
     try:
-        raw = text.encode()
-    except UnicodeEncodeError:     # (a lone surrogate: left to the decoder)
-        return None
-    start = raw.find(_HANDS_KEY)
-    if start < 0:
-        return None
-    pieces: list[bytes] = []
-    cuts: list[_Block] = []
-    done = 0
-    while start >= 0:
-        begin = start + 8
-        end = raw.find(b"]}]", begin)
-        if end < 0:
-            break
-        end += 3
-        block = _canonical_block(raw[begin:end])
-        if block is None:
-            start = raw.find(_HANDS_KEY, begin)
-            continue
-        pieces.append(raw[done:begin])
-        pieces.append(b"NaN")
-        cuts.append(block)
-        done = end
-        start = raw.find(_HANDS_KEY, end)
-    if not cuts:
-        return None
-    pieces.append(raw[done:])
-    return b"".join(pieces).decode(), cuts
-
-
-class _CutContext:
-    """The settings of a JSON scanner (those of ``json.loads``) whose
-    constants are the cut blocks, handed out in order."""
-
-    strict = True
-    object_hook = None
-    object_pairs_hook = None
-    parse_float = float
-    parse_int = int
-
-    def __init__(self, cuts: list[_Block]) -> None:
-        self.cuts = cuts
-        self.used = 0
-        self.memo: dict[str, str] = {}
-
-    def parse_constant(self, name: str) -> _Block:
-        cut = self.cuts[self.used]       # IndexError: a constant of the text's own
-        self.used += 1
-        return cut
-
-
-def _decode_cut(text: str, cuts: list[_Block]) -> Any:
-    """The decoded record of a text from :func:`_cut_blocks` (``None`` if
-    it does not decode exactly as ``json.loads`` would decode the whole)."""
-    ctx = _CutContext(cuts)
-    try:
-        obj, end = _make_scanner(ctx)(text, 0)
-    except (ValueError, StopIteration, IndexError, RecursionError):
-        return None
-    if ctx.used != len(cuts) or (end != len(text) and not text[end:].isspace()):
-        return None
-    return obj
-
-
-def _block_deal(block: _Block, n: int, hs: int, pc: int, offset: int, nt: int, deck: int,
-                tables: _SeatTables) -> tuple[list[int], list[int], list[bytes]] | None:
-    """The hands as played from (bitmasks), the leader of each trick and
-    the cards by column (see :func:`engine.replay_tricks`) of a canonical
-    block, if its layout is the rules', its seats are the game's and turn
-    clockwise from each leader, its hands are a deal of the deck in play,
-    each seat passed cards it was dealt, and every card was played by the
-    seat holding it, once (the one check :func:`engine.replay_tricks` is
-    spared).
-
-    The cards are read as card numbers in a byte string, and which seat
-    holds which card is a byte table (card number -> seat), so that each
-    of these checks is a translation of a byte string and one comparison.
-    """
-    b, lay = block
-    w = lay.width
-    passed = lay.passed
-    if (lay.players != n or lay.hand != hs or lay.tricks != nt or w != tables.width
-            or tables.key < 0 or passed != (pc if offset else 0)):
-        return None
-    cut = b.__getitem__
-    # The seats of the hands and passes, in order.
-    if b"".join(map(cut, lay.names)) != (tables.chars * 2 if passed else tables.chars):
-        return None
-    # Every card: dealt, passed, played.
-    codes = _codes(b"".join(map(cut, lay.ranks)), b"".join(map(cut, lay.suits)))
-    if codes is None:
-        return None
-    dt = lay.deal_tables.get((offset, deck))
-    if dt is None:
-        dt = lay.deal_tables[offset, deck] = _deal_tables(n, hs, passed, offset, deck)
-    dealt = codes[:n * hs]
-    plays = codes[n * (hs + passed):]
-    owner = bytes.maketrans(_CARD_NUMBERS + dealt, dt.dealt_to)
-    # n * hs cards dealt, and every card of the deck (n * hs of them) among them
-    if 255 in dt.deck.translate(owner):
-        return None
-    if passed:
-        given = codes[n * hs:n * (hs + passed)]
-        if given.translate(owner) != dt.givers:
-            return None     # a card passed that the seat was not dealt
-        positions = _POSITIONS[:n * pc]
-        if given.translate(bytes.maketrans(given, positions)) != positions:
-            return None     # a card passed twice
-        # the seat of each card after the pass (the receivers come last and win)
-        owner = bytes.maketrans(_CARD_NUMBERS + dealt + given, dt.owned_by)
-    positions = _POSITIONS[:n * nt]
-    if plays.translate(bytes.maketrans(plays, positions)) != positions:
-        return None         # a card played twice
-    # The seats of the plays: the leader of each trick, and clockwise from it.
-    leaders = cut(lay.seats[tables.key][0]).translate(tables.key_index)
-    if leaders.translate(None, _CARD_NUMBERS[:n]):
-        return None         # not a seat
-    implied = b"".join(map(bytes.translate, repeat(leaders, n), tables.step))
-    for j in range(w):
-        if b"".join(map(cut, lay.seats[j])) != implied.translate(tables.plane[j]):
-            return None
-    # Every card played by the seat that holds it (and none twice): each seat
-    # played exactly its hand.
-    if plays.translate(owner) != implied:
-        return None
-    down = _CARDS_DOWN.translate(owner)
-    h = [int(down.translate(_IS_SEAT[i]), 2) for i in range(n)]
-    return h, list(leaders), [plays[i:i + nt] for i in range(0, n * nt, nt)]
-
-
-def fast_report(obj: Any, source: str | None, index: int | None, line: int | None,
-                default_rules: RuleSet | None = None, force_rules: bool = False
-                ) -> dict[str, Any] | None:
-    """The report entry of a decoded JSON game if it is a clean, complete,
-    fully recorded game (then it has no finding at all), else ``None``.
-
-    Same result as ``check_game(game_from_dict(obj)).to_dict()`` whenever
-    it is not ``None``; it just skips building the model.
-    """
-    return _fast_report_or_none(obj, source, index, line, default_rules, force_rules, 0)
-
-
-def _fast_report_or_none(obj: Any, source: str | None, index: int | None, line: int | None,
-                         default_rules: RuleSet | None, force_rules: bool, blocks: int
-                         ) -> dict[str, Any] | None:
-    try:
-        return _fast_report(obj, source, index, line, default_rules, force_rules, blocks)
+        return _compact_report(game, source, index, default_rules, force_rules)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return None
 
 
-def _fast_report(obj: Any, source: str | None, index: int | None, line: int | None,
-                 default_rules: RuleSet | None, force_rules: bool, blocks: int
-                 ) -> dict[str, Any] | None:
-    """:func:`fast_report` of a record decoded as it is, or with *blocks*
-    canonical blocks cut out (see :func:`_cut_blocks`)."""
-    if type(obj) is not dict or not obj.keys() <= _GAME_KEYS:
-        return None
-    spec = obj.get("rules")
-    if spec is not None and type(spec) is not str:
-        return None
-    rules = _fast_rules(spec, default_rules, force_rules)
+def _compact_report(game: CompactGame, source: str | None, index: int | None,
+                    default_rules: RuleSet | None, force_rules: bool) -> dict[str, Any] | None:
+    rules = _fast_rules(game.rules, default_rules, force_rules)
     if rules is None:
         return None
-    tags = obj.get("tags") or {}
-    if type(tags) is not dict or not set(map(type, tags.values())) <= _STR \
-            or not all(map(_TAG_NAME_OK, tags)):
-        return None
-    comment = obj.get("comment")
-    if comment is not None and type(comment) is not str:
-        return None
-    seats_in = obj.get("seats")
+    seats_in = game.seats
     if seats_in is None:
         seats = rules.default_seats
     else:
-        if (type(seats_in) is not list or len(seats_in) != rules.players
-                or not all(map(_seat_ok, seats_in)) or len(set(seats_in)) != len(seats_in)):
+        if len(seats_in) != rules.players or len(set(seats_in)) != len(seats_in):
             return None
         seats = tuple(seats_in)
-    tables = _seat_tables(seats)
-    players = obj.get("players") or {}
-    if type(players) is not dict or not (players.keys() <= tables.names
-                                         or all(map(_seat_ok, players))) \
-            or not set(map(type, players.values())) <= _STR:
+    t = _table(rules, seats)
+    players = game.players
+    if not (players.keys() <= t.names or all(map(_seat_ok, players))):
         return None
-    deals = obj["deals"]
-    if type(deals) is not list or not deals:
-        return None
+    if len(players) > 1 and _names_clash(tuple(players.values())):
+        return None     # a player named at two seats (hearts_notation.sheets)
     n = len(seats)
-    sidx = tables.index
-    orders = tables.orders
-    hs, deck, nt, pass_count, cycle_dirs, cycle_offsets, moon_way, target = _rules_constants(rules)
+    sidx = t.index
+    orders = t.orders
+    deck = t.deck
+    cycle_dirs, cycle_offsets, moon_way, target = t.cycle, t.offsets, t.moon, t.target
     cycle_len = len(cycle_dirs)
-    nplays = n * nt
     totals = [0] * n
     out_deals: list[dict[str, Any]] = []
     finished = False
@@ -1555,92 +1414,62 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
     prev_dealer: tuple[int, int] | None = None
     excerpt = False
     replay = replay_tricks
-    full_counts = [hs] * n
-    pass_counts = [pass_count] * n
-    has_result = obj.get("result") is not None
+    has_result = game.result is not None
     int_types = _INT_TYPES
-    for d in deals:
-        if type(d) is not dict or not d.keys() <= _DEAL_KEYS or finished:
+    for d in game.deals:
+        if finished:
             return None
-        get = d.get
-        number = get("number")
+        number = d.number
         if number is None:
             number = prev_number + 1
-        elif type(number) is not int or number < 1 or (prev_number and number != prev_number + 1):
+        elif prev_number and number != prev_number + 1:
             return None
         if not prev_number and number > 1:
             excerpt = True
-        if excerpt and (has_result or get("total") is not None):
+        if excerpt and (has_result or d.total is not None):
             return None   # an excerpt: its totals and result cannot be checked
         prev_number = number
-        dealer = get("dealer")
+        dealer = d.dealer
         if dealer is not None:
-            di = sidx.get(dealer) if type(dealer) is str else None
+            di = sidx.get(dealer)
             if di is None:
                 return None
             if prev_dealer is not None and di != (prev_dealer[0] + number - prev_dealer[1]) % n:
                 return None
             prev_dealer = (di, number)
         k = (number - 1) % cycle_len
-        direction = get("pass")
+        direction = d.direction
         if direction is not None and direction != cycle_dirs[k]:
             return None
-        if get("moon") is not None or get("unfinished", False) is not False:
-            return None
-        dcomment = get("comment")
-        if dcomment is not None and type(dcomment) is not str:
-            return None
         offset = cycle_offsets[k]
-        hands = d["hands"]
-        if type(hands) is _Block:
-            # hands, passes and tricks in their canonical text
-            if "passes" in d or "tricks" in d:
+        hands = d.hands
+        if len(hands) != n:
+            return None
+        h = list(map(hands.__getitem__, seats))
+        # hs distinct cards each, and together the whole deck in play
+        if list(map(int.bit_count, h)) != t.full_counts or sum(h) != deck:
+            return None
+        passes = d.passes
+        if offset:
+            if passes is None or len(passes) != n:
                 return None
-            blocks -= 1
-            got = _block_deal(hands, n, hs, pass_count, offset, nt, deck, tables)
-            if got is None:
+            given = list(map(passes.__getitem__, seats))
+            if list(map(int.bit_count, given)) != t.pass_counts:
                 return None
-            h, leaders, columns = got
-            taken = replay(rules, h, leaders, columns, True)
-        else:
-            if type(hands) is not dict or len(hands) != n:
-                return None
-            lists = list(map(hands.__getitem__, seats))
-            if set(map(type, lists)) != _LIST or set(map(len, lists)) != {hs}:
-                return None
-            h = [sum(map(_BIT_OF, x)) for x in lists]
-            # hs distinct cards each (a card twice would carry into another bit),
-            # and together the whole deck in play
-            if list(map(int.bit_count, h)) != full_counts or sum(h) != deck:
-                return None
-            passes = get("passes")
-            if offset:
-                if type(passes) is not dict or len(passes) != n:
+            for i in range(n):
+                if given[i] & ~h[i]:
                     return None
-                lists = list(map(passes.__getitem__, seats))
-                if set(map(type, lists)) != _LIST or set(map(len, lists)) != {pass_count}:
-                    return None
-                given = [sum(map(_BIT_OF, x)) for x in lists]
-                if list(map(int.bit_count, given)) != pass_counts:
-                    return None
-                for i in range(n):
-                    if given[i] & ~h[i]:
-                        return None
-                h = [(h[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
-            elif passes:
-                return None
-            tricks = d["tricks"]
-            if type(tricks) is not list or sum(map(len, tricks)) != len(tricks):
-                return None
-            plays = list(chain.from_iterable(map(_PLAYS, tricks)))
-            if len(plays) != nplays or sum(map(len, plays)) != 2 * nplays:
-                return None
-            cards = list(map(_NUMBER_OF, map(_CARD, plays)))
-            names = list(map(_SEAT, plays))
-            leaders = list(map(sidx.__getitem__, names[::n]))
-            if names != list(chain.from_iterable(map(orders.__getitem__, leaders))):
-                return None
-            taken = replay(rules, h, leaders, [cards[i::n] for i in range(n)])
+            h = [(h[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
+        elif passes:
+            return None
+        if d.sizes != t.sizes:
+            return None
+        names = d.names
+        cards = d.cards
+        leaders = list(map(sidx.__getitem__, names[::n]))
+        if names != list(chain.from_iterable(map(orders.__getitem__, leaders))):
+            return None
+        taken = replay(rules, h, leaders, [cards[i::n] for i in range(n)])
         if taken is None:
             return None
         pts, shooter = deal_points(rules, taken, moon_way)
@@ -1652,7 +1481,7 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
         totals = list(map(add, totals, pts))
         points = dict(zip(seats, pts, strict=True))
         running = dict(zip(seats, totals, strict=True))
-        for recorded, computed in ((get("score"), points), (get("total"), running)):
+        for recorded, computed in ((d.score, points), (d.total, running)):
             # A full line that agrees is one dict comparison; points are whole
             # numbers (true and false are not, though they compare so).
             if recorded is not None and (
@@ -1667,53 +1496,53 @@ def _fast_report(obj: Any, source: str | None, index: int | None, line: int | No
             if w is not None:
                 finished = True
                 winners = tuple(seats[x] for x in w)
-    if blocks:
-        return None     # a block cut out of the text somewhere else than a deal's hands
-    result = obj.get("result")
+    result = game.result
     if result is not None:
         if result == "*":
             if finished:
                 return None
-        elif (type(result) is not list or not finished or not all(map(_seat_ok, result))
+        elif (type(result) not in (list, tuple) or not finished or not all(map(_seat_ok, result))
               or set(result) != set(winners)):
             return None
-    return {"source": source, "index": index, "line": line, "valid": True, "findings": [],
+    return {"source": source, "index": index, "line": game.line, "valid": True, "findings": [],
             "deals": out_deals, "finished": finished, "winners": list(winners)}
 
 
-_make_scanner: Any = c_make_scanner or py_make_scanner
-_SCAN = _make_scanner(json.JSONDecoder())
+def fast_report(obj: Any, source: str | None, index: int | None, line: int | None,
+                default_rules: RuleSet | None = None, force_rules: bool = False
+                ) -> dict[str, Any] | None:
+    """The report entry of a decoded JSON game if it is a clean, complete,
+    fully recorded game (then it has no finding at all), else ``None``.
+
+    Same result as ``check_game(game_from_dict(obj)).to_dict()`` whenever
+    it is not ``None``; it just skips building the model.
+    """
+    try:
+        game = _compact_json(obj, line)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None
+    if game is None:
+        return None
+    return compact_report(game, source, index, default_rules, force_rules)
 
 
 def report_json_text(text: str, source: str | None, index: int | None, line: int | None,
                      default_rules: RuleSet | str | None = None, force_rules: bool = False,
                      prefix: str = "") -> dict[str, Any]:
     """The report entry of one JSON game given as text (a JSONL line, an
-    element of a JSON array): the fast path when it applies, else the
+    element of a JSON array): the compact check when it applies, else the
     model and :func:`check_game`.  A text that is not JSON, or not a game,
     is a game with one ``syntax-error`` (as the JSON readers make it)."""
     default = _as_rules(default_rules)
+    try:
+        obj = json.loads(text)
+    except JSON_ERRORS as exc:
+        message, lineno, colno = json_problem(exc)
+        bad = error_game(message, source, index, (line or 1) + lineno - 1, colno)
+        return check_game(bad, default, force_rules).to_dict()
+    # A lone surrogate is refused by the model path, where it stands.
     plain = ("\\u" not in text or _SURROGATE_ESCAPE.search(text) is None) and (
         text.isascii() or _SURROGATE_CHAR.search(text) is None)
-    cut = _cut_blocks(text) if plain else None
-    if cut is not None:
-        obj = _decode_cut(*cut)
-        if obj is not None:
-            fast = _fast_report_or_none(obj, source, index, line, default, force_rules,
-                                        len(cut[1]))
-            if fast is not None:
-                return fast
-    try:
-        obj, end = _SCAN(text, 0)
-        if end != len(text) and not text[end:].isspace():
-            raise json.JSONDecodeError("Extra data", text, end)
-    except (StopIteration, *JSON_ERRORS):
-        try:
-            obj = json.loads(text)
-        except JSON_ERRORS as exc:
-            message, lineno, colno = json_problem(exc)
-            bad = error_game(message, source, index, (line or 1) + lineno - 1, colno)
-            return check_game(bad, default, force_rules).to_dict()
     fast = fast_report(obj, source, index, line, default, force_rules) if plain else None
     if fast is not None:
         return fast
@@ -1722,4 +1551,24 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     except RecordError as exc:
         where = f"{prefix}{exc.where}" if exc.where else prefix.rstrip(": ")
         game = error_game(f"{where}: {exc.message}" if where else exc.message, source, index, line)
+    return check_game(game, default, force_rules).to_dict()
+
+
+def report_hrn_text(text: str, source: str | None, first_line: int, index: int | None,
+                    default_rules: RuleSet | str | None = None, force_rules: bool = False,
+                    reader_rules: str | None = None) -> dict[str, Any]:
+    """The report entry of one HRN game given as its text (*first_line*
+    its line number in the file): the reader's events go to the compact
+    check, and only a game it does not accept is read again into the model
+    for :func:`check_game`.  *reader_rules* is the ``--rules`` string the
+    reader names seats by for games without a ``Rules`` tag."""
+    from .io.hrn.reader import parse_game, visit_text
+
+    default = _as_rules(default_rules)
+    compact = visit_text(text, CompactBuilder(), source or "-", first_line, reader_rules, index)
+    if compact is not None:
+        fast = compact_report(compact, source, index, default, force_rules)
+        if fast is not None:
+            return fast
+    game = parse_game(text, source or "-", first_line, reader_rules, index)
     return check_game(game, default, force_rules).to_dict()

@@ -6,7 +6,7 @@ replay (ARCHITECTURE.md): :func:`score_game` turns a game into a
 whether and when the game ended, the winners), and :func:`score_findings`
 compares it with what the record says (``score``, ``total``, ``moon`` and
 ``result`` lines), naming the evidence.  The points of a set of cards, the
-moon and the moon's two ways of scoring live in :mod:`hearts_notation.engine`
+moon and the moon's two ways of scoring live in :mod:`hearts_notation.state`
 like every other rule; this module adds only what needs the whole game: the
 choice under ``moon: choose``, the totals, the target and the tie rule.
 
@@ -119,7 +119,7 @@ def deal_is_complete(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> bool:
 
 def taken_cards(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> list[int]:
     """Cards each seat took in the deal's first ``tricks_per_deal`` complete
-    tricks (bitmasks, seat order); trick winners by :func:`engine.trick_winner`."""
+    tricks (bitmasks, seat order); trick winners by :func:`hearts_notation.state.trick_winner`."""
     idx = {s: i for i, s in enumerate(seats)}
     taken = [0] * len(seats)
     n = len(seats)
@@ -201,7 +201,7 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
     *seats* defaults to the record's seats, else the rules' default seats.
     *taken_by_deal*, if given, holds for each deal the cards each seat took
     (seat order) when the caller has already replayed its tricks with
-    :func:`engine.replay_tricks` (the referee does, for every clean deal),
+    :func:`hearts_notation.state.replay_tricks` (the referee does, for every clean deal),
     or ``None`` for a deal to work out here from its tricks: the same
     masks :func:`taken_cards` gives, without a second pass over the tricks.
     Deals recorded after the end are scored too (the totals go on), but the

@@ -4,7 +4,7 @@ every play with the state it was made in.
 This is the shared replay primitive: the referee's checks, the terminal and
 HTML replays, the narration, the statistics and the analysis all need "what
 did this seat hold, what could it play, who won the trick", and they get it
-here, computed with the one copy of the rules in :mod:`hearts_notation.engine`.
+here, computed with the one copy of the rules in :mod:`hearts_notation.state`.
 Nothing here judges a record: plays are taken as written (a card not held is
 simply removed if present), and the referee reports what is wrong.
 """

@@ -23,7 +23,9 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
+from ..state import apply_passes, opening_leader
 from .context import DealContext, PlayPoint
 from .playout import Playout
 from .sampler import Knowledge, WorldSampler
@@ -244,8 +246,10 @@ class Evaluator:
                         gifts[s] |= 1 << c
             for k, cand in enumerate(candidates):
                 gifts[seat] = cand
-                after = [hands[s] & ~gifts[s] | gifts[(s - offset) % n] for s in range(n)]
-                leader = next(s for s in range(n) if after[s] >> rules.lowest_club & 1)
+                # the pass and the opening lead, as the game state decides them
+                after = cast("list[int]", apply_passes(hands, gifts, offset))
+                leader = opening_leader(rules, after)
+                assert leader is not None
                 state = PlayState(rules, after, leader)
                 pts = self.playout.finish(state, random.Random(f"{key}/{w}/p"))
                 ev.values[k].append(float(pts[seat]))

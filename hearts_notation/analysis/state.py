@@ -6,9 +6,15 @@ frozen objects.  A :class:`PlayState` holds the few ints a position needs
 are broken, what each seat has taken) and changes them in place with
 :meth:`PlayState.play` / :meth:`PlayState.undo`.
 
-Every rule comes from :mod:`hearts_notation.engine` (legal cards, trick
-winner, breaking hearts, points and the moon): this module only keeps the
-books, so the search can never disagree with the referee.
+This is the solver's lean copy-make state, kept beside
+:class:`hearts_notation.state.GameState` because the search needs the
+cheapest possible play/undo (a plain tuple undo record, no history list).
+Every rule comes from the game state's primitives in
+:mod:`hearts_notation.state` (legal cards, trick winner, breaking hearts,
+points and the moon): this module only keeps the books, so the search can
+never disagree with the referee, and ``tests/test_state_agreement.py``
+checks it against :class:`~hearts_notation.state.GameState` on random
+positions of every preset.
 """
 
 from __future__ import annotations
@@ -17,8 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import CARDS, HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, iter_bits
-from ..engine import breaks_hearts, deal_points, legal_plays, raw_points, trick_winner
 from ..rules import RuleSet
+from ..state import breaks_hearts, deal_points, legal_plays, raw_points, trick_winner
 
 #: Moon states (see :func:`moon_state`): nobody has taken a penalty card
 #: yet, or two different seats have (a moon is no longer possible).
@@ -65,7 +71,7 @@ def next_moon_state(state: int, winner: int, trick_penalty: int) -> int:
 
 def moon_adjustments(rules: RuleSet, n: int, choice: str = "add") -> list[tuple[int, ...]]:
     """For each seat *k*, what the moon rule adds to each seat's raw points
-    when *k* shoots: computed by :func:`engine.deal_points` itself (the one
+    when *k* shoots: computed by :func:`hearts_notation.state.deal_points` itself (the one
     copy of the moon rule), so the solver only has to know who shot."""
     pen = penalty_mask(rules)
     out: list[tuple[int, ...]] = []

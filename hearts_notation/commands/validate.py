@@ -13,9 +13,11 @@ next game and the next file), 2 when an input could not be read at all
 wrong.  An unreadable input is one line on standard error; the other inputs
 are still validated and reported, and the status is 2 at the end.
 
-The per-game work is :func:`hearts_notation.referee.validate_game` (and, for
-JSON records, :func:`hearts_notation.referee.report_json_text`, which skips
-building the model for clean records); batches of raw records are cut from
+The per-game work is the referee's: for JSON records
+:func:`hearts_notation.referee.report_json_text` and for HRN text
+:func:`hearts_notation.referee.report_hrn_text`, whose compact check skips
+building the model for clean records (others:
+:func:`hearts_notation.referee.validate_game`); batches of raw records are cut from
 the files by :mod:`hearts_notation.parallel` and checked on ``--jobs``
 worker processes, with the same output whatever the number of jobs.
 """

@@ -4,13 +4,19 @@ A reader does not build objects for its caller; it calls the methods of a
 :class:`Visitor` as it reads (python-chess's ``pgn.BaseVisitor``), in the
 order of the game:
 
-``begin_game`` · ``rules``/``seats``/``player``/``tag`` · for each deal
-``begin_deal`` · ``hand``\\* · ``pass_cards``\\* · (``begin_trick`` ·
-``card``\\* · ``end_trick``)\\* · ``points``/``moon``/``unfinished`` ·
-``end_deal`` · then ``result`` · ``syntax_error``\\* · ``end_game``
-(whose return value is what the reader hands back).  ``comment`` comes
-where the comment stands: inside a deal it is the deal's, outside the
-game's.
+``begin_game`` · ``rules``/``seats``/``player``/``tag`` (in the order
+read) · for each deal ``begin_deal`` · ``hand``\\* · ``pass_cards``\\* ·
+``trick``\\* · ``points``/``moon``/``unfinished`` · ``end_deal`` · then
+``result`` · ``syntax_error``\\* · ``end_game`` (whose return value is what
+the reader hands back).  ``comment`` comes where the comment stands: inside
+a deal it is the deal's, outside the game's.
+
+A trick comes whole, as one ``trick`` event with its plays as parallel
+sequences (seats, cards, card columns...): a trick line is one unit of
+every format, and one call per trick, with sequences a reader can cut out
+of its line without a loop, is what keeps the cost per card low.  Its
+default implementation sends ``begin_trick``, one ``card`` per play and
+``end_trick``, so a visitor may take the cards one by one instead.
 
 Seats are the names as the game lists them (a reader resolves case and
 implied seats before it emits), cards are :class:`~hearts_notation.cards.Card`
@@ -70,8 +76,24 @@ class Visitor(Generic[R]):
         """The cards *seat* passed, in the order recorded (*to*: the
         recipient when the record names it)."""
 
+    def trick(self, number: int, comment: str | None, line: int, column: int,
+              seats: Sequence[str], cards: Sequence[Card], columns: Sequence[int],
+              lines: Sequence[int] | None = None, marks: Sequence[str | None] | None = None,
+              comments: Sequence[str | None] | None = None) -> None:
+        """A whole trick (*number* counts from 1 in each deal): the seat and
+        the card of each play in play order, the column of each card, and
+        its line (``None``: all on *line*), mark and comment (``None``: none
+        at all).  By default sent on card by card."""
+        self.begin_trick(number, comment, line, column)
+        card = self.card
+        for k, (seat, c) in enumerate(zip(seats, cards, strict=True)):
+            card(seat, c, None if marks is None else marks[k],
+                 None if comments is None else comments[k],
+                 line if lines is None else lines[k], columns[k])
+        self.end_trick()
+
     def begin_trick(self, number: int, comment: str | None, line: int, column: int) -> None:
-        """A trick begins (*number* counts from 1 in each deal)."""
+        """A trick begins (see :meth:`trick`)."""
 
     def card(self, seat: str, card: Card, mark: str | None, comment: str | None,
              line: int, column: int) -> None:
@@ -172,6 +194,20 @@ class GameBuilder(Visitor[Game]):
         self._passes[seat] = Pass(seat, cards, to, mark,  # type: ignore[arg-type]
                                   comment, Pos(line, column) if line else None)
 
+    def trick(self, number: int, comment: str | None, line: int, column: int,
+              seats: Sequence[str], cards: Sequence[Card], columns: Sequence[int],
+              lines: Sequence[int] | None = None, marks: Sequence[str | None] | None = None,
+              comments: Sequence[str | None] | None = None) -> None:
+        n = len(seats)
+        at = [line] * n if lines is None else lines
+        no = (None,) * n
+        self._tricks.append(Trick(
+            tuple([Play(seat, c, mark, pc, Pos(cl, cc) if cl else None)
+                   for seat, c, mark, pc, cl, cc in zip(
+                       seats, cards, no if marks is None else marks,
+                       no if comments is None else comments, at, columns, strict=True)]),
+            comment, Pos(line, column) if line else None))
+
     def begin_trick(self, number: int, comment: str | None, line: int, column: int) -> None:
         self._trick = (comment, Pos(line, column) if line else None)
         self._plays: list[Play] = []
@@ -271,10 +307,10 @@ def emit_game(game: Game, visitor: Visitor[R]) -> R:
         for seat, p in d.passes.items():
             v.pass_cards(seat, p.cards, p.to, p.mark, p.comment, *_at(p.pos))
         for number, t in enumerate(d.tricks, 1):
-            v.begin_trick(number, t.comment, *_at(t.pos))
-            for pl in t.plays:
-                v.card(pl.seat, CARDS[pl.card], pl.mark, pl.comment, *_at(pl.pos))
-            v.end_trick()
+            at = [_at(pl.pos) for pl in t.plays]
+            v.trick(number, t.comment, *_at(t.pos), [pl.seat for pl in t.plays],
+                    [CARDS[pl.card] for pl in t.plays], [c for _, c in at], [ln for ln, _ in at],
+                    [pl.mark for pl in t.plays], [pl.comment for pl in t.plays])
         if d.score is not None:
             v.points("score", d.score, *_at(d.where.get("score")))
         if d.total is not None:

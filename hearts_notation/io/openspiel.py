@@ -46,9 +46,9 @@ from ..cards import (
     parse_card,
 )
 from ..model import Deal, Direction, Game, Pass, Play, Pos, Trick
-from ..rules import RuleError, RuleSet, parse_rules
+from ..rules import RuleError, RuleSet, parse_rules, preset_rules
 from ..scoring import score_game
-from ..state import breaks_hearts, deal_points, legal_plays, trick_winner
+from ..state import GameState, deal_points
 from ..walk import deal_hands
 from . import InputError
 from .stream import RecordError
@@ -704,21 +704,18 @@ class _HistoryReader:
                     hands[(s + offset) % 4] |= mask_of(gifts[s])
         tricks: list[Trick] = []
         plays: list[Play] = []
-        cards_in_trick: list[int] = []
-        seats_in_trick: list[int] = []
-        leader = next((s for s in range(4) if hands[s] & 1), 0)  # the 2♣ holder leads
+        # Who plays each card is the game state's to say (the 2♣ holder
+        # leads, each trick's winner the next); the referee judges the cards.
+        gs = GameState(preset_rules("openspiel"), hands)
         while k < len(acts):
             if len(tricks) == HAND_SIZE:
                 raise self.fail(f"{len(acts) - k} action(s) after the end of the deal", k)
             c = self.card(k, "play")
-            s = (leader + len(plays)) % 4
-            plays.append(Play(seat=SEATS[s], card=c))
-            cards_in_trick.append(c)
-            seats_in_trick.append(s)
+            plays.append(Play(seat=SEATS[gs.to_play], card=c))
+            gs.push(c)
             if len(plays) == 4:
                 tricks.append(Trick(plays=tuple(plays)))
-                leader = seats_in_trick[trick_winner(cards_in_trick)]
-                plays, cards_in_trick, seats_in_trick = [], [], []
+                plays = []
             k += 1
         if plays:
             tricks.append(Trick(plays=tuple(plays)))
@@ -892,9 +889,9 @@ class _Exporter:
                 hands[s] &= ~gifts[s]
             for s in range(4):
                 hands[(s + offset) % 4] |= gifts[s]
-        leader = next(s for s in range(4) if hands[s] & 1)  # the 2♣ holder leads
-        broken = {id(rules): False, id(os_rules): False}
-        taken = [0] * 4
+        # The deal under the record's rules and under OpenSpiel's, side by side.
+        ours = GameState(rules, hands)
+        theirs = GameState(os_rules, hands)
         lacking = _differing_keys(rules, os_rules, ("opening_lead", "first_trick_hearts",
                                                     "first_trick_queen", "hearts_broken_by",
                                                     "queen_breaks_hearts"))
@@ -902,21 +899,18 @@ class _Exporter:
             if len(trick.plays) != 4:
                 raise self.fail(deal, di, f"trick {t + 1} has {len(trick.plays)} cards; "
                                 "a trick has 4", trick.pos)
-            cards: list[int] = []
-            order: list[int] = []
-            led: int | None = None
-            for k, play in enumerate(trick.plays):
-                s = (leader + k) % 4
+            for play in trick.plays:
+                s = ours.to_play
                 pos = play.pos or trick.pos
                 if play.seat != seats[s]:
                     raise self.fail(deal, di, f"trick {t + 1}: {play.seat} plays {play.card} "
                                     f"where {seats[s]} is to play (an illegal play)", pos)
                 c = play.card
-                if not hands[s] >> c & 1:
+                if ours.is_legal(c) == "not-held":
                     raise self.fail(deal, di, f"trick {t + 1}: {seats[s]} plays {c}, a card "
                                     "it does not hold (an illegal play)", pos)
-                legal = legal_plays(rules, hands[s], led, t == 0, broken[id(rules)])
-                os_legal = legal_plays(os_rules, hands[s], led, t == 0, broken[id(os_rules)])
+                legal = ours.legal_cards()
+                os_legal = theirs.legal_cards()
                 if not legal >> c & 1:
                     raise self.fail(deal, di, f"trick {t + 1}: {seats[s]} plays {c}, which the "
                                     f"rules ({rules.spec}) do not allow there (an illegal play; "
@@ -926,18 +920,10 @@ class _Exporter:
                                     f"{' '.join(lacking) or 'a rule'} of these rules, and it matters "
                                     f"here: {seats[s]} may play {_cards_text(legal)} under "
                                     f"{rules.spec} but {_cards_text(os_legal)} in OpenSpiel", pos)
-                hands[s] &= ~(1 << c)
-                cards.append(c)
-                order.append(s)
-                if led is None:
-                    led = c // 13
+                ours.push(c)
+                theirs.push(c)
                 actions.append(action_of_card(c))
-            for rs in (rules, os_rules):
-                if any(breaks_hearts(rs, c, cards[0] // 13) for c in cards):
-                    broken[id(rs)] = True
-            leader = order[trick_winner(cards)]
-            taken[leader] |= mask_of(cards)
-        os_points, _ = deal_points(os_rules, taken, "add")
+        os_points, _ = deal_points(os_rules, theirs.taken, "add")
         scored = self.score.deals[di] if di < len(self.score.deals) else None
         points = [scored.points[s] for s in seats] if scored and scored.points else os_points
         if self.strict and points != os_points:

@@ -5,7 +5,7 @@ shipped in ``presets/`` (a preset may start from another with ``base:``);
 a record or the command line names one with optional ``key=value``
 overrides, e.g. ``"standard jack_of_diamonds=-10 target=50"``.  Everything
 that needs a rule (referee, scoring, analysis, generator) reads this frozen
-object; the legal-card logic itself lives once, in :mod:`hearts_notation.engine`.
+object; the legal-card logic itself lives once, in :mod:`hearts_notation.state`.
 """
 
 from __future__ import annotations

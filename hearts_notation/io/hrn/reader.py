@@ -47,6 +47,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, TypeVar
 
 from ...cards import CARDS, display_order
@@ -67,8 +68,18 @@ from .lex import (
     quote,
 )
 
-__all__ = ["HrnSyntaxError", "LogicalLine", "build_game", "iter_games_lines", "iter_hrn",
-           "iter_logical_lines", "parse_game", "visit_game"]
+__all__ = [
+    "HrnSyntaxError",
+    "LogicalLine",
+    "build_game",
+    "iter_game_texts",
+    "iter_games_lines",
+    "iter_hrn",
+    "iter_logical_lines",
+    "parse_game",
+    "visit_game",
+    "visit_text",
+]
 
 R = TypeVar("R")
 
@@ -339,6 +350,91 @@ def iter_games_lines(lines: Iterable[str]) -> Iterator[list[LogicalLine]]:
                           column=len(first.text) - len(first.text.lstrip()) + 1)
 
 
+def _line_records(lines: Iterable[str]) -> Iterator[tuple[int, str, str]]:
+    """``(line number, text, kind)`` of each logical line, as
+    :func:`iter_logical_lines` gives them, without building objects while
+    no line has a ``{`` or a ``;`` (no comment can open, so a logical line
+    is a physical line and its kind shows at its first character); from
+    the first line that has one on, :func:`iter_logical_lines` itself."""
+    source = iter(lines)
+    lineno = 0
+    for raw in source:
+        lineno += 1
+        if "{" in raw or ";" in raw:
+            for ll in iter_logical_lines(chain((raw,), source), lineno):
+                yield ll.line, ll.text, ll.kind
+            return
+        text = raw[:-1] if raw.endswith("\n") else raw
+        if text.endswith("\r"):
+            text = text[:-1]
+        if lineno == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        body = text.lstrip(_BLANKS)
+        if not body:
+            yield lineno, text, "blank"
+            continue
+        ch = body[0]
+        if ch == "[":
+            yield lineno, text, "tag"
+        elif ch in "dDrR":
+            yield lineno, text, _kind(text, len(text) - len(body), False)
+        else:
+            yield lineno, text, "other"
+
+
+def iter_game_texts(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The first line number and the text of each game, cut exactly as
+    :func:`iter_games_lines` cuts them (its lines joined with ``\\n``), but
+    without a :class:`LogicalLine` per line: what the parallel runner ships
+    to its workers (``tests/test_hrn_canonical.py`` compares the two)."""
+    pending: tuple[int, list[str]] | None = None
+    only_comments: tuple[int, str] | None = None
+    first = 0
+    texts: list[str] = []
+    substantive = False
+    comment_at: tuple[int, str] | None = None
+    seen_deal = False
+    for line, text, kind in _line_records(lines):
+        if kind == "tag" and seen_deal:
+            # (a chunk that holds a deal is substantive)
+            if pending is not None:
+                yield pending[0], "\n".join(pending[1])
+            pending = (first, texts)
+            texts, substantive, comment_at, seen_deal = [], False, None, False
+        if not texts:
+            first = line
+        texts.append(text)
+        if kind == "blank":
+            continue
+        if kind == "comment":
+            if comment_at is None:
+                comment_at = (line, text)
+            continue
+        substantive = True
+        if kind == "deal":
+            seen_deal = True
+        elif kind == "result":
+            if pending is not None:
+                yield pending[0], "\n".join(pending[1])
+            pending = (first, texts)
+            texts, substantive, comment_at, seen_deal = [], False, None, False
+    if texts:
+        if substantive:
+            if pending is not None:
+                yield pending[0], "\n".join(pending[1])
+            pending = (first, texts)
+        elif pending is not None:
+            pending[1].extend(texts)
+        elif comment_at is not None:
+            only_comments = comment_at
+    if pending is not None:
+        yield pending[0], "\n".join(pending[1])
+    elif only_comments is not None:
+        line, text = only_comments
+        raise RecordError("no game found: the input holds only comments", line=line,
+                          column=len(text) - len(text.lstrip()) + 1)
+
+
 # 2. The public API ----------------------------------------------------------------------
 
 
@@ -356,8 +452,17 @@ def iter_hrn(text: str | Iterable[str], source: str = "-",
     """
     lines = _split_lines(text) if isinstance(text, str) else text
     index = 0
+    if fast:
+        from .canonical import visit_canonical
     for game_lines in iter_games_lines(lines):
         index += 1
+        if fast:
+            # Canonical text takes the whole-game path (same events, same game).
+            b = GameBuilder()
+            if visit_canonical("\n".join([ll.text for ll in game_lines]), b, source,
+                               game_lines[0].line, default_rules, index):
+                yield b.end_game()
+                continue
         yield build_game(game_lines, source, index, default_rules, fast)
     if index == 0:
         raise RecordError("empty input: no game found")
@@ -369,9 +474,22 @@ def parse_game(text: str, source: str = "-", first_line: int = 1,
     first line in the file.  Text that holds more than one game reads as one
     (a second game's tags are then an error, as are lines after ``result``).
     """
+    return visit_text(text, GameBuilder(), source, first_line, default_rules, index, fast)
+
+
+def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: int = 1,
+               default_rules: str | None = None, index: int | None = 1, fast: bool = True) -> R:
+    """:func:`parse_game` with the game's events sent to *visitor* (what
+    its ``end_game`` returns comes back).  Plain canonical text takes the
+    whole-game fast path (:mod:`.canonical`), which sends the same events."""
+    if fast:
+        from .canonical import visit_canonical
+
+        if visit_canonical(text, visitor, source, first_line, default_rules, index):
+            return visitor.end_game()
     if first_line >= 1:     # numbered as they are read (0 means "no line" in there)
         lines = list(iter_logical_lines(_split_lines(text), first_line))
-        return build_game(lines, source, index, default_rules, fast)
+        return visit_game(lines, visitor, source, index, default_rules, fast)
     lines = []
     for ll in iter_logical_lines(_split_lines(text)):
         ll.line += first_line - 1
@@ -380,7 +498,7 @@ def parse_game(text: str, source: str = "-", first_line: int = 1,
         if ll.stop:
             ll.stop += first_line - 1
         lines.append(ll)
-    return build_game(lines, source, index, default_rules, fast)
+    return visit_game(lines, visitor, source, index, default_rules, fast)
 
 
 def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = None,
@@ -911,12 +1029,16 @@ class _GameBuilder:
             v.hand(seat, cards, hl, hc)
         for seat, (cards, to, mark, pcomment, pl, pc) in d.passes.items():
             v.pass_cards(seat, cards, to, mark, pcomment, pl, pc)
-        begin_trick, card, end_trick = v.begin_trick, v.card, v.end_trick
+        trick = v.trick
         for line, col, number, comment, plays in tricks:
-            begin_trick(number, comment, line, col)
-            for seat, _sl, _sc, c, mark, pcomment, cl, cc in plays:
-                card(seat, c, mark, pcomment, cl, cc)  # type: ignore[arg-type]
-            end_trick()
+            cols = [p[7] for p in plays]
+            on = [p[6] for p in plays]
+            marks = [p[4] for p in plays]
+            notes = [p[5] for p in plays]
+            trick(number, comment, line, col, [p[0] for p in plays],  # type: ignore[misc]
+                  [p[3] for p in plays], cols, None if on.count(line) == len(on) else on,
+                  None if marks.count(None) == len(marks) else marks,
+                  None if notes.count(None) == len(notes) else notes)
         if d.score is not None:
             assert d.score_pos is not None
             v.points("score", d.score, *d.score_pos)

@@ -1,12 +1,13 @@
-"""The canonical-text fast path gives exactly the model path's report.
+"""A JSON record given as text gets exactly the model path's report.
 
-``report_json_text`` cuts the canonical ``hands``/``passes``/``tricks`` block
-of each deal out of a JSON line, checks it against a template and reads its
-cards at fixed offsets (see the fast-path notes in ``referee.py``).  These
-tests take canonical lines written by the package, change their *text* in
-many small ways -- cards, seats, spacing, spellings, duplicate keys, JSON
-constants, blocks moved elsewhere -- and compare every report with the one
-the model and :func:`check_game` give for the same text.
+``report_json_text`` decodes a JSON line with ``json.loads`` and gives it
+to the referee's compact check (see the notes in ``referee.py``), which
+steps aside for anything it does not judge.  These tests take canonical
+lines written by the package, change their *text* in many small ways --
+cards, seats, spacing, spellings, duplicate keys, JSON constants -- and
+compare every report with the one the model and :func:`check_game` give for
+the same text; and they check that the same records written by other tools
+(``json.dumps`` defaults, pretty-printed) take the compact check too.
 """
 
 from __future__ import annotations
@@ -26,9 +27,8 @@ from hearts_notation.rules import preset_names
 
 
 def model_report(text: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """The report of *text* with both fast paths switched off."""
+    """The report of *text* with the compact check switched off."""
     with monkeypatch.context() as m:
-        m.setattr(referee, "_cut_blocks", lambda text: None)
         m.setattr(referee, "fast_report", lambda *args, **kwargs: None)
         return report_json_text(text, "t.jsonl", 3, 7)
 
@@ -45,17 +45,16 @@ def check(text: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("preset", preset_names())
-def test_canonical_lines_take_the_block_path(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_clean_lines_take_the_compact_check_whatever_the_spacing(
+        preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     for line in lines_of(preset):
-        cut = referee._cut_blocks(line)
-        assert cut is not None and len(cut[1]) == len(json.loads(line)["deals"])
-        got = check(line, monkeypatch)
+        obj = json.loads(line)
         moon_choice = preset == "moon-choice" and '"moon"' in line
-        if not moon_choice:
-            assert got["valid"] and got["findings"] == []
-            obj = referee._decode_cut(*cut)
-            assert referee._fast_report_or_none(obj, "t.jsonl", 3, 7, None, False,
-                                                len(cut[1])) == got
+        for text in (line, json.dumps(obj), json.dumps(obj, indent=2), json.dumps(obj, indent="\t")):
+            got = check(text, monkeypatch)
+            if not moon_choice:
+                assert got["valid"] and got["findings"] == []
+                assert referee.fast_report(json.loads(text), "t.jsonl", 3, 7) == got
 
 
 def _swap(text: str, pattern: str, rng: random.Random, other: str | None = None) -> str:
@@ -152,13 +151,10 @@ def test_text_mutations_give_the_model_report(preset: str, monkeypatch: pytest.M
     assert changed > len(TEXT_MUTATIONS)
 
 
-def test_renamed_seats_and_non_ascii_stay_on_the_block_path(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_renamed_seats_and_non_ascii_stay_on_the_compact_check(monkeypatch: pytest.MonkeyPatch) -> None:
     line = lines_of("standard", 1)[0]
     for text in (_rename_seat(line), line.replace('"Round":"', '"Round":"Été ♠ ', 1)):
-        cut = referee._cut_blocks(text)
-        assert cut is not None
-        obj = referee._decode_cut(*cut)
-        fast = referee._fast_report_or_none(obj, "t.jsonl", 3, 7, None, False, len(cut[1]))
+        fast = referee.fast_report(json.loads(text), "t.jsonl", 3, 7)
         assert fast is not None and fast == model_report(text, monkeypatch)
 
 
@@ -255,7 +251,16 @@ def test_a_removed_card_dealt_and_played_in_place_of_another(monkeypatch: pytest
 
 def test_a_lone_surrogate_is_left_to_the_decoder(monkeypatch: pytest.MonkeyPatch) -> None:
     line = lines_of("standard", 1)[0].replace('"Round":"', '"Round":"\ud800', 1)
-    assert referee._cut_blocks(line) is None
     # A lone surrogate is not text: refused where it is (docs/robustness.md).
     report = check(line, monkeypatch)
     assert not report["valid"] and "lone surrogate" in report["findings"][0]["message"]
+
+
+def test_no_private_json_internals_and_no_templates() -> None:
+    """One referee: nothing of the standard library's private modules, no
+    byte templates of the text."""
+    import inspect
+
+    source = inspect.getsource(referee)
+    assert "json.scanner" not in source and "_KNOWN_LAYOUTS" not in source
+    assert "make_scanner" not in source
