@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "hint": ("hint", "For an unfinished record: the best cards for the seat to move."),
     "generate": ("generate", "Generate complete legal games played by bots."),
     "stats": ("stats", "Statistics over a corpus of records."),
+    "standings": ("standings", "Standings by player over many games: wins, averages, cross-table."),
 }
 
 

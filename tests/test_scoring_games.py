@@ -165,8 +165,9 @@ def test_score_cli_formats() -> None:
     assert code == 1 and "W's score for deal 1 is recorded as 1" in out
     code, out = run_score("--format", "csv", str(DATA / "moon-jack-of-diamonds.hrn"))
     assert code == 0
-    assert out.splitlines()[0] == "source,game,deal,seat,points,total,moon,assumed,complete"
-    assert out.splitlines()[4].endswith(",1,1,W,16,16,S,false,true")
+    assert out.splitlines()[0] == ("source,game,deal,seat,player,points,total,moon,assumed,complete,"
+                                   "sheet")
+    assert out.splitlines()[4].endswith(",1,1,W,W,16,16,S,false,true,false")
     import json
 
     code, out = run_score("--format", "json", str(DATA / "tie-share.hrn"))

@@ -16,25 +16,36 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import io
 import json
 import sys
 from functools import partial
 from typing import Any
 
 import click
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from ..api import score
-from ..io import InputError, read_games
+from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..model import Finding, Game
 from ..parallel import map_games, total_bytes
+from ..players import normalise
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..scoring import GameScore
 from ..sheets import SHEET_CODES
-from ._common import EXIT_FINDINGS, EXIT_OK, fail, fail_input, fail_syntax, stdout_console
-from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
+from ..standings import GameSummary, Standings, summary_of
+from ._common import EXIT_FINDINGS, EXIT_OK, expand_paths, fail, fail_input, fail_syntax, stdout_console
+from .options import (
+    format_option,
+    input_format_option,
+    jobs_option,
+    lang_option,
+    output_option,
+    rules_options,
+)
 
 #: The codes of the findings ``score`` reports (the scoring part of docs/spec.md, section 5).
 SCORE_CODES = ("score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
@@ -50,15 +61,17 @@ def game_scores(game: Game, default_rules: RuleSet | None, force: bool
 
 
 def score_entry(game: Game, default_rules: RuleSet | None, force: bool, table: bool
-                ) -> tuple[bool, Any]:
+                ) -> tuple[bool, Any, GameSummary]:
     """Worker side of ``--jobs`` (picklable): whether the record disagrees,
-    and its JSON entry, or for the table what it needs (the game without
-    its deals, which the table does not show)."""
+    its JSON entry, or for the table and the HTML sheet what they need (the
+    game without its deals, which they do not show), and its summary for
+    the totals per player."""
     rules, score, found = game_scores(game, default_rules, force)
     bad = any(f.severity == "error" for f in found)
+    summary = summary_of(game, rules, score.seats, score.deals, score.finished, score.winners, found)
     if table:
-        return bad, (dataclasses.replace(game, deals=()), rules, score, found)
-    return bad, score_document(game, rules, score, found)
+        return bad, (dataclasses.replace(game, deals=()), rules, score, found), summary
+    return bad, score_document(game, rules, score, found), summary
 
 
 def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Finding]) -> dict[str, Any]:
@@ -68,6 +81,7 @@ def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Fin
         "index": game.index,
         "rules": rules.spec,
         "seats": list(score.seats),
+        "players": {seat: game.players[seat] for seat in score.seats if seat in game.players},
         "deals": [{**d.to_dict(), "complete": d.complete} for d in score.deals],
         "finished": score.finished,
         "winners": list(score.winners),
@@ -119,19 +133,34 @@ def _outcome(score: GameScore, rules: RuleSet) -> Text:
     return Text(f"not over: highest total {top}, the game ends at {rules.target}")
 
 
+def _player_table(st: Standings) -> Table:
+    t = Table(title="Totals per player", title_justify="left")
+    for col in ("player", "games", "won", "total points", "avg final", "deals", "moons"):
+        t.add_column(col, justify="left" if col == "player" else "right", no_wrap=True)
+    for _, p in st.ranked():
+        t.add_row(Text(p.name), str(p.games), str(p.won), str(p.final_sum), f"{p.average_final:.1f}",
+                  str(p.deals), str(p.moons))
+    return t
+
+
 @click.command("score")
-@click.argument("path", metavar="FILE")
+@click.argument("paths", nargs=-1, required=True, metavar="FILES_OR_FOLDERS...")
 @rules_options()
 @input_format_option()
-@format_option(["table", "json", "csv"], "table", "table for people; json or csv for programs.")
+@format_option(["table", "json", "csv", "html"], "table",
+               "table for people; json or csv (UTF-8, with player names) for programs; html for "
+               "printable score sheets, one A4 page per game.")
 @click.option("--game", "game_no", type=click.IntRange(min=1), default=None,
-              help="Only the N-th game of the file (1-based).")
+              help="Only the N-th game of each file (1-based).")
+@output_option(default="-")
 @jobs_option()
 @lang_option()
-def command(path: str, rules: RuleSet | None, force_rules: bool, fmt_in: str | None, fmt_out: str,
-            game_no: int | None, jobs: int, lang: str) -> None:
+def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fmt_in: str | None,
+            fmt_out: str, game_no: int | None, output: str, jobs: int, lang: str) -> None:
     """Points of every deal, running totals, moons and winners, recomputed
-    from the tricks, with every disagreement with the recorded scores.
+    from the tricks (or taken from a score sheet's lines), with every
+    disagreement with the recorded scores; over any number of FILES and
+    FOLDERS, with the totals per player (by name) at the end.
 
     Exit status: 0 the recorded scores agree, 1 they disagree somewhere,
     2 unusable input or command line.
@@ -140,52 +169,75 @@ def command(path: str, rules: RuleSet | None, force_rules: bool, fmt_in: str | N
     spec = rules_default.portable_spec if rules_default is not None else None
     docs: list[dict[str, Any]] = []
     shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]] = []
+    st = Standings()
     disagree = False
-    table = fmt_out == "table"
+    table = fmt_out in ("table", "html")
     try:
+        files = list(expand_paths(paths))
         if game_no is None:
             work = partial(score_entry, default_rules=rules_default, force=force_rules, table=table)
-            with CorpusProgress("score", total=total_bytes([path]), unit="bytes") as bar:
-                for bad, item in map_games(work, [path], fmt=fmt_in, default_rules=spec,
-                                           jobs=jobs, progress=bar):
+            with CorpusProgress("score", total=total_bytes(files), unit="bytes") as bar:
+                for bad, item, summary in map_games(work, files, fmt=fmt_in, default_rules=spec,
+                                                    jobs=jobs, progress=bar):
                     disagree = disagree or bad
                     (shown if table else docs).append(item)
+                    st.add(summary)
         else:
-            for i, game in enumerate(read_games(path, fmt_in, spec), 1):
-                if i != game_no:
-                    continue
-                bad, item = score_entry(game, rules_default, force_rules, table)
-                disagree = bad
-                (shown if table else docs).append(item)
-                break
+            for path in files:
+                for i, game in enumerate(read_games(path, fmt_in, spec), 1):
+                    if i != game_no:
+                        continue
+                    bad, item, summary = score_entry(game, rules_default, force_rules, table)
+                    disagree = disagree or bad
+                    (shown if table else docs).append(item)
+                    st.add(summary)
+                    break
     except InputError as exc:
         fail_input(exc)
-    syntax = [f for *_, found in shown for f in found if f.code == "syntax-error"]
-    syntax_docs = [d for doc in docs for d in doc["disagreements"] if d["code"] == "syntax-error"]
-    if syntax or syntax_docs:
-        fail_syntax(path, syntax or [Finding(d["code"], d["severity"], d["message"], d["deal"],
-                                             d["trick"], d["seat"], None, d["line"], d["column"])
-                                     for d in syntax_docs])
+    syntax = [(g.source, f) for g, *_, found in shown for f in found if f.code == "syntax-error"]
+    syntax += [(doc["source"], Finding(d["code"], d["severity"], d["message"], d["deal"], d["trick"],
+                                       d["seat"], None, d["line"], d["column"]))
+               for doc in docs for d in doc["disagreements"] if d["code"] == "syntax-error"]
+    if syntax:
+        first = syntax[0][0] or "-"
+        fail_syntax(first, [f for src, f in syntax if (src or "-") == first])
     if game_no is not None and not (docs or shown):
-        fail(f"{path} has no game {game_no}")
+        fail(f"{' '.join(files)}: no game {game_no}")
     if fmt_out == "json":
-        sys.stdout.write(json.dumps({"games": docs}, indent=2, ensure_ascii=False) + "\n")
+        report = {"games": docs, "players": [{"rank": i, **p.to_dict()}
+                                             for i, (_, p) in enumerate(st.ranked(), 1)]}
+        _emit(output, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     elif fmt_out == "csv":
-        w = csv.writer(sys.stdout, lineterminator="\n")
-        w.writerow(["source", "game", "deal", "seat", "points", "total", "moon", "assumed", "complete"])
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(["source", "game", "deal", "seat", "player", "points", "total", "moon", "assumed",
+                    "complete", "sheet"])
         for doc in docs:
             for d in doc["deals"]:
                 moon = d["moon"] or {}
                 for s in doc["seats"]:
                     pts = d["points"][s] if d["points"] is not None else ""
-                    w.writerow([doc["source"], doc["index"], d["number"], s, pts, d["totals"][s],
+                    w.writerow([doc["source"], doc["index"], d["number"], s,
+                                normalise(doc["players"].get(s, "")) or s, pts, d["totals"][s],
                                 moon.get("seat", ""), str(moon.get("assumed", "")).lower(),
-                                str(d["complete"]).lower()])
+                                str(d["complete"]).lower(), str(d.get("sheet", False)).lower()])
+        _emit(output, buf.getvalue())
+    elif fmt_out == "html":
+        from ..render.scoresheet import SheetGame, score_sheets_html
+
+        pieces = score_sheets_html((SheetGame(g, r, sc, f) for g, r, sc, f in shown),
+                                   title=_html_title(shown))
+        if output == "-":
+            for piece in pieces:
+                sys.stdout.write(piece)
+        else:
+            write_atomic_iter(output, pieces)
     else:
-        console = stdout_console()
-        for game, rules, score, found in shown:
-            console.print(_table(game, rules, score))
-            console.print(_outcome(score, rules))
+        console = stdout_console() if output == "-" else Console(
+            file=io.StringIO(), width=160, no_color=True, highlight=False, soft_wrap=True)
+        for game, rules_used, score, found in shown:
+            console.print(_table(game, rules_used, score))
+            console.print(_outcome(score, rules_used))
             if found:
                 console.print(Text("Disagreements with the record:", style="bold"))
                 for f in found:
@@ -196,4 +248,24 @@ def command(path: str, rules: RuleSet | None, force_rules: bool, fmt_in: str | N
                     line.append(f" {where}{f.message} [{f.code}]")
                     console.print(line)
             console.print()
+        if st.games > 1:
+            console.print(_player_table(st))
+            note = st.unnamed_note()
+            if note:
+                console.print(Text(f"note: {note}"))
+        if output != "-":
+            assert isinstance(console.file, io.StringIO)
+            write_atomic(output, console.file.getvalue())
     sys.exit(EXIT_FINDINGS if disagree else EXIT_OK)
+
+
+def _html_title(shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]]) -> str:
+    events = list(dict.fromkeys(g.tags.get("Event", "") for g, *_ in shown if g.tags.get("Event")))
+    return events[0] if len(events) == 1 else "Score sheets"
+
+
+def _emit(output: str, text: str) -> None:
+    if output == "-":
+        sys.stdout.write(text)
+    else:
+        write_atomic(output, text)

@@ -1,0 +1,150 @@
+"""``hearts standings``: standings by player over any number of files and games.
+
+Every game is refereed (sheet deals and played deals alike) in the worker
+processes and boiled down to a small summary; the summaries are added up by
+player name (:mod:`hearts_notation.standings`), so the run streams in flat
+memory whatever the number of games.  ``--format table`` (rich) for people,
+``json`` and ``csv`` for programs, ``html`` for a printable page.
+
+Exit status: 0 fine, 1 some game has an error finding (counted against the
+player whose seat it names), 2 unusable input or command line.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from functools import partial
+
+import click
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from ..io import InputError, write_atomic
+from ..parallel import map_games, total_bytes
+from ..players import AliasError, Identity, load_aliases
+from ..progress import CorpusProgress
+from ..rules import RuleSet
+from ..standings import Standings, summarise
+from ._common import EXIT_FINDINGS, EXIT_OK, expand_paths, fail, fail_input, stdout_console
+from .options import format_option, input_format_option, jobs_option, output_option, rules_options
+
+
+def _tables(st: Standings, width: int, title: str) -> list[Table | Text]:
+    data = st.to_dict()
+    s = data["summary"]
+    out: list[Table | Text] = []
+    t = Table(title=f"{title} — {s['games']} games ({s['finished']} finished), {s['deals']} deals "
+                    f"({s['sheet_deals']} from score sheets), {s['files']} files",
+              title_justify="left")
+    for col, just in (("#", "right"), ("player", "left"), ("games", "right"), ("won", "right"),
+                      ("shared", "right"), ("avg final", "right"), ("avg/deal", "right"),
+                      ("moons", "right"), ("Q♠", "right"), ("findings", "right")):
+        t.add_column(col, justify=just, no_wrap=True)  # type: ignore[arg-type]
+    for p in data["players"]:
+        t.add_row(str(p["rank"]), Text(p["player"]), str(p["games"]), str(p["won"]), str(p["shared"]),
+                  f"{p['average_final']:.1f}", f"{p['average_points_per_deal']:.2f}", str(p["moons"]),
+                  str(p["queen_of_spades"]), str(p["findings"]))
+    out.append(t)
+    names, rows = st.cross_table()
+    need = max((len(n) for n in names), default=0) + 6 + len(names) * 6
+    if len(names) > 1 and need > width:
+        out.append(Text(f"The head-to-head table of {len(names)} players needs {need} columns; the "
+                        f"terminal has {width}: see --format html or json."))
+    elif len(names) > 1:
+        x = Table(title="Head to head: won–drawn–lost of the row player against the column player "
+                        "(columns by rank)", title_justify="left", box=box.SIMPLE_HEAD,
+                  collapse_padding=True, pad_edge=False)
+        x.add_column("#", justify="right")
+        x.add_column("")
+        for k in range(1, len(names) + 1):
+            x.add_column(str(k), justify="center", no_wrap=True)
+        for k, (n, row) in enumerate(zip(names, rows, strict=True), 1):
+            x.add_row(str(k), Text(n), *("·" if c is None else f"{c[0]}-{c[1]}-{c[2]}" for c in row))
+        out.append(x)
+    for note in data["notes"]:
+        out.append(Text(f"note: {note}"))
+    return out
+
+
+@click.command("standings")
+@click.argument("paths", nargs=-1, required=True, metavar="FILES_OR_FOLDERS...")
+@click.option("--aliases", "aliases_path", default=None, metavar="FILE",
+              help="YAML file of names and their other spellings (Name: [Other, Spelling]), merged "
+                   "into one player.")
+@click.option("--ignore-case", is_flag=True,
+              help="Compare names without regard to case (by default Anne and anne are two players).")
+@rules_options()
+@input_format_option()
+@format_option(["table", "json", "csv", "html"], "table",
+               "table for people; json or csv (UTF-8, one line per player) for programs; html for "
+               "a printable page.")
+@output_option(default="-")
+@click.option("--title", default="Standings", show_default=True, help="Title of the table or page.")
+@jobs_option()
+def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool, rules: RuleSet | None,
+            force_rules: bool, fmt_in: str | None, fmt_out: str, output: str, title: str,
+            jobs: int) -> None:
+    """Standings by player over FILES and FOLDERS (searched recursively):
+    games played and won, average final score, average points per deal,
+    moons, Q♠ taken, findings against the player, and a head-to-head
+    cross-table.
+
+    Players are the names in the seat tags (North ... or P1 ...), compared
+    after Unicode normalisation and trimming; a seat without a name is
+    counted under its seat letter.
+
+    Exit status: 0 fine, 1 some game has an error finding, 2 unusable input
+    or command line.
+    """
+    aliases = {}
+    if aliases_path is not None:
+        try:
+            aliases = load_aliases(aliases_path, ignore_case)
+        except AliasError as exc:
+            fail(str(exc))
+    st = Standings(Identity(aliases, ignore_case))
+    spec = rules.portable_spec if rules is not None else None
+    try:
+        files = list(expand_paths(paths))
+        work = partial(summarise, default_rules=rules, force=force_rules)
+        with CorpusProgress("standings", total=total_bytes(files), unit="bytes") as bar:
+            for summary in map_games(work, files, fmt=fmt_in, default_rules=spec, jobs=jobs,
+                                     progress=bar):
+                st.add(summary)
+    except InputError as exc:
+        fail_input(exc)
+    if fmt_out == "json":
+        text = json.dumps(st.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    elif fmt_out == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        for row in st.csv_rows():
+            w.writerow(row)
+        text = buf.getvalue()
+    elif fmt_out == "html":
+        from ..render.scoresheet import standings_html
+
+        text = standings_html(st, title)
+    else:
+        text = ""
+    if fmt_out == "table" and output == "-":
+        console = stdout_console()
+        for item in _tables(st, console.width, title):
+            console.print(item)
+    elif fmt_out == "table":
+        buf = io.StringIO()
+        from rich.console import Console
+
+        console = Console(file=buf, width=160, no_color=True, highlight=False, soft_wrap=True)
+        for item in _tables(st, 160, title):
+            console.print(item)
+        write_atomic(output, buf.getvalue())
+    elif output == "-":
+        sys.stdout.write(text)
+    else:
+        write_atomic(output, text)
+    sys.exit(EXIT_FINDINGS if st.errors else EXIT_OK)

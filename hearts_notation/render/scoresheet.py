@@ -1,0 +1,195 @@
+"""Printable score sheets: the page a club pins on the wall.
+
+``hearts score --format html`` writes one sheet per game (the deal-by-deal
+table with points, running totals, moons and the findings marked), and
+``hearts standings --format html`` the standings and the cross-table.  The
+print stylesheet sets A4 pages and a page break after each game, so that a
+browser's "Print to PDF" gives one clean page per game (tested by printing
+with headless Chromium, tests/test_club_print.py).
+
+Every piece of record text (names, events, comments, file names, finding
+messages) goes through :func:`html.escape`: a record is data, never markup.
+The page is self-contained (no script, no external file).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from ..model import Finding, Game
+from ..rules import RuleSet
+from ..scoring import GameScore
+from ..standings import Standings
+
+_CSS = """
+:root { --ink: #111; --soft: #666; --rule: #999; --moon: #1d4ed8; --bad: #b91c1c; }
+* { box-sizing: border-box; }
+body { font-family: "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: var(--ink);
+       margin: 1.5rem; font-size: 11pt; }
+h1 { font-size: 16pt; margin: 0 0 .2rem; }
+h2 { font-size: 12pt; margin: 1rem 0 .4rem; }
+p.meta { color: var(--soft); margin: 0 0 .6rem; }
+table { border-collapse: collapse; margin: .3rem 0 .6rem; }
+th, td { border: 1px solid var(--rule); padding: .12rem .45rem; text-align: right; }
+th { background: #eee; }
+td.text, th.text { text-align: left; }
+td.total { font-weight: bold; }
+tr.moon td { color: var(--moon); }
+tr.flagged td { background: #fde8e8; }
+td.flag { color: var(--bad); font-weight: bold; text-align: center; }
+.outcome { font-weight: bold; margin: .4rem 0; }
+ol.findings { margin: .2rem 0 0 1.2rem; padding: 0; font-size: 9.5pt; }
+ol.findings li.error { color: var(--bad); }
+ol.findings li.warning { color: #92400e; }
+ol.findings li.info { color: var(--soft); }
+p.legend { font-size: 9pt; color: var(--soft); }
+section.sheet { break-after: page; page-break-after: always; }
+section.long table { font-size: 8pt; }
+section.very-long table { font-size: 6pt; }
+section.very-long td, section.very-long th { padding: 0 .3rem; }
+section.sheet:last-of-type { break-after: auto; page-break-after: auto; }
+@page { size: A4; margin: 12mm; }
+@media print {
+  body { margin: 0; font-size: 10pt; }
+  th { background: #eee !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  tr.flagged td { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  section.sheet { break-inside: avoid-page; }
+}
+"""
+
+
+def _doc(title: str, body: str, lang: str = "en") -> str:
+    return (f'<!DOCTYPE html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
+            f"<title>{escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n{body}</body>\n</html>\n")
+
+
+@dataclass(frozen=True)
+class SheetGame:
+    """What one game's sheet shows: the game (tags, names), its rules,
+    scores and findings."""
+
+    game: Game
+    rules: RuleSet
+    score: GameScore
+    findings: Sequence[Finding]
+
+
+def _player(game: Game, seat: str) -> str:
+    name = game.players.get(seat)
+    return f"{escape(name)} ({escape(seat)})" if name else escape(seat)
+
+
+def game_section(sg: SheetGame) -> str:
+    """One game's sheet, a ``<section>`` (one printed page)."""
+    game, score, rules = sg.game, sg.score, sg.rules
+    seats = score.seats
+    title = game.tags.get("Event") or f"{game.source or '-'} game {game.index or 1}"
+    meta = [m for m in (game.tags.get("Date"), game.tags.get("Site"),
+                        f"rules: {rules.spec}", f"{game.source or '-'}, game {game.index or 1}") if m]
+    by_deal: dict[int | None, list[tuple[int, Finding]]] = {}
+    shown = [f for f in sg.findings if f.severity != "info" or f.code == "sheet-unchecked"]
+    for k, f in enumerate(shown, 1):
+        by_deal.setdefault(f.deal, []).append((k, f))
+    size = " long" if len(score.deals) > 30 else ""
+    size = " very-long" if len(score.deals) > 48 else size
+    out = [f'<section class="sheet{size}">', f"<h1>{escape(title)}</h1>",
+           f'<p class="meta">{escape(" · ".join(meta))}</p>', "<table>", "<thead><tr>",
+           '<th class="text">deal</th>']
+    out += [f"<th>{_player(game, s)}</th>" for s in seats]
+    out.append('<th class="text">moon</th>')
+    out += [f"<th>Σ {escape(s)}</th>" for s in seats]
+    out.append('<th class="text">!</th></tr></thead><tbody>')
+    for d in score.deals:
+        marks = [k for k, f in by_deal.get(d.number, []) if f.severity != "info"]
+        cls = [c for c, on in (("moon", d.moon is not None), ("flagged", bool(marks))) if on]
+        attr = f' class="{" ".join(cls)}"' if cls else ""
+        pts = ([escape(str(d.points[s])) for s in seats] if d.scored else ["—"] * len(seats))
+        moon = ""
+        if d.moon is not None:
+            moon = f"☾ {d.moon.seat} {d.moon.choice}"
+        elif not d.scored:
+            moon = "not scored"
+        kind = " (sheet)" if d.sheet else ""
+        row = [f"<tr{attr}>", f'<td class="text">{d.number}{escape(kind)}</td>']
+        row += [f"<td>{p}</td>" for p in pts]
+        row.append(f'<td class="text">{escape(moon)}</td>')
+        row += [f'<td class="total">{d.totals[s]}</td>' for s in seats]
+        row.append(f'<td class="flag">{escape(" ".join(f"[{k}]" for k in marks))}</td></tr>')
+        out.append("".join(row))
+    out.append("</tbody></table>")
+    out.append(f'<p class="outcome">{escape(_outcome_text(score, rules))}</p>')
+    if shown:
+        out.append('<ol class="findings">')
+        for k, f in sorted(((k, f) for fs in by_deal.values() for k, f in fs), key=lambda kf: kf[0]):
+            where = f"deal {f.deal}: " if f.deal is not None else ""
+            out.append(f'<li class="{escape(f.severity)}" value="{k}">{escape(f.severity)} '
+                       f"{escape(where + f.message)} [{escape(f.code)}]</li>")
+        out.append("</ol>")
+    out.append('<p class="legend">☾ a moon · (sheet) a deal kept as a score line · '
+               "[n] the finding n below · Σ running total</p>")
+    out.append("</section>")
+    return "\n".join(out) + "\n"
+
+
+def _outcome_text(score: GameScore, rules: RuleSet) -> str:
+    if score.finished and score.end is not None:
+        totals = score.deals[score.end].totals
+        who = " and ".join(score.winners)
+        verb = "win" if len(score.winners) > 1 else "wins"
+        return (f"{who} {verb} with {totals[score.winners[0]]} "
+                f"(the game ended after deal {score.deals[score.end].number})")
+    if not score.deals:
+        return "no deal recorded"
+    totals = score.deals[-1].totals
+    top = max(totals.values())
+    if top >= rules.target:
+        return f"not over: the lowest total is tied (tie: {rules.tie})"
+    return f"not over: highest total {top}, the game ends at {rules.target}"
+
+
+def score_sheets_html(games: Iterable[SheetGame], title: str = "Score sheets") -> Iterable[str]:
+    """The whole document, in pieces (one per game: written as a stream)."""
+    head = _doc(title, "@@BODY@@")
+    before, after = head.split("@@BODY@@")
+    yield before
+    for sg in games:
+        yield game_section(sg)
+    yield after
+
+
+def standings_html(st: Standings, title: str = "Standings") -> str:
+    """The standings and the cross-table as one printable page."""
+    data = st.to_dict()
+    s = data["summary"]
+    out = ['<section class="sheet">', f"<h1>{escape(title)}</h1>",
+           f'<p class="meta">{s["games"]} games ({s["finished"]} finished), {s["deals"]} deals '
+           f'({s["sheet_deals"]} from score sheets), {s["files"]} files</p>',
+           "<table><thead><tr><th>#</th>", '<th class="text">player</th>']
+    cols = [("games", "games"), ("won", "won"), ("shared", "shared"),
+            ("average_final", "avg final"), ("average_points_per_deal", "avg/deal"),
+            ("moons", "moons"), ("queen_of_spades", "Q♠"), ("findings", "findings")]
+    out += [f"<th>{escape(label)}</th>" for _, label in cols]
+    out.append("</tr></thead><tbody>")
+    for p in data["players"]:
+        out.append(f"<tr><td>{p['rank']}</td><td class=\"text\">{escape(p['player'])}</td>"
+                   + "".join(f"<td>{escape(str(p[k]))}</td>" for k, _ in cols) + "</tr>")
+    out.append("</tbody></table>")
+    names, rows = st.cross_table()
+    out.append("<h2>Head to head (won–drawn–lost, row against column)</h2><table><thead><tr>"
+               '<th class="text"></th>')
+    out += [f"<th>{escape(n)}</th>" for n in names]
+    out.append("</tr></thead><tbody>")
+    for n, row in zip(names, rows, strict=True):
+        cells = "".join(f"<td>{'·' if c is None else escape(f'{c[0]}–{c[1]}–{c[2]}')}</td>" for c in row)
+        out.append(f'<tr><th class="text">{escape(n)}</th>{cells}</tr>')
+    out.append("</tbody></table>")
+    if data["notes"]:
+        out.append('<ol class="findings">' + "".join(f'<li class="info">{escape(t)}</li>'
+                                                     for t in data["notes"]) + "</ol>")
+    out.append("</section>")
+    return _doc(title, "\n".join(out) + "\n")
+
+
+__all__ = ["SheetGame", "game_section", "score_sheets_html", "standings_html"]

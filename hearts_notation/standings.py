@@ -1,0 +1,319 @@
+"""Standings by player over any number of games and files.
+
+A club's question is not "how did North do" but "how did Camille do this
+season", and Camille sits North one evening and West the next.  Each game is
+refereed (:func:`hearts_notation.referee.check_game`, so sheet deals and
+played deals count alike) and boiled down to a small, picklable
+:class:`GameSummary` in the worker processes; :class:`Standings` then adds
+the summaries up by player, keyed by the name in the seat tags as
+:class:`hearts_notation.players.Identity` compares them.  Only the totals
+per player and the head-to-head counts are kept, so a corpus of any size
+runs in flat memory (``benchmarks/bench_club.py``).
+
+Decisions (docs/club.md):
+
+* a seat with no name is counted under its seat letter (``N``, ``E``, ...)
+  across the games where it has no name, and the output says so;
+* a game won is a game whose winners (under the rules' tie rule, by the
+  referee) include the player: a shared win counts as a win, and is also
+  counted apart (``shared``); an unfinished game is played, not won;
+* head to head, in each game two players shared, the lower final total
+  wins the pair, equal totals draw;
+* Q♠ is counted over the deals whose tricks are recorded (a score sheet
+  does not say who took it); ``queen_deals`` says over how many;
+* findings against a player are the errors and warnings of the referee
+  that name that player's seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import QS_BIT
+from .model import Finding, Game
+from .players import Identity
+from .referee import check_game
+from .rules import RuleSet
+from .scoring import DealScore, game_over
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One seat of one game, as the standings need it."""
+
+    seat: str
+    name: str | None
+    final: int
+    points: int
+    moons: int
+    queens: int
+    findings: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One game boiled down for the standings (small and picklable)."""
+
+    source: str | None
+    index: int | None
+    event: str | None
+    date: str | None
+    rules: str
+    finished: bool
+    shared: bool
+    deals: int
+    queen_deals: int
+    sheet_deals: int
+    errors: int
+    seats: tuple[SeatLine, ...]
+
+
+def summarise(game: Game, default_rules: RuleSet | None = None, force: bool = False) -> GameSummary:
+    """Referee one game and keep what the standings count (worker side of
+    ``--jobs``: a pure top-level function of picklable arguments)."""
+    report = check_game(game, default_rules, force)
+    seats = tuple(report.deals[0].totals) if report.deals else tuple(
+        game.seats or (report.rules.default_seats if report.rules else ()))
+    return summary_of(game, report.rules, seats, report.deals, report.finished, report.winners,
+                      report.findings)
+
+
+def summary_of(game: Game, rules: RuleSet | None, seats: Sequence[str], deals: Sequence[DealScore],
+               finished: bool, winners: Sequence[str], found: Iterable[Finding]) -> GameSummary:
+    """A game's summary from its scores and findings (``hearts score`` has
+    them without the referee's replay; ``standings`` from the referee)."""
+    end = len(deals) - 1
+    if finished and rules is not None:
+        # the totals when the game ended (deals recorded after it are a finding, not a score)
+        end = next((i for i, d in enumerate(deals)
+                    if d.scored and game_over(rules, list(d.totals.values())) is not None), end)
+    scored = [d for d in deals[: end + 1] if d.scored]
+    last = deals[end].totals if deals else {s: 0 for s in seats}
+    played = [d for d in scored if d.complete and d.taken]
+    findings: dict[str, int] = {}
+    errors = 0
+    for f in found:
+        if f.severity == "error":
+            errors += 1
+        if f.seat is not None and f.severity != "info":
+            findings[f.seat] = findings.get(f.seat, 0) + 1
+    lines = []
+    for k, s in enumerate(seats):
+        lines.append(SeatLine(
+            seat=s,
+            name=game.players.get(s),
+            final=last.get(s, 0),
+            points=sum(d.points.get(s, 0) for d in scored),
+            moons=sum(1 for d in scored if d.moon is not None and d.moon.seat == s),
+            queens=sum(1 for d in played if k < len(d.taken) and d.taken[k] & QS_BIT),
+            findings=findings.get(s, 0),
+            won=s in winners,
+        ))
+    return GameSummary(
+        source=game.source, index=game.index, event=game.tags.get("Event"), date=game.tags.get("Date"),
+        rules=rules.spec if rules else "standard",
+        finished=finished, shared=len(winners) > 1, deals=len(scored),
+        queen_deals=len(played), sheet_deals=sum(1 for d in scored if d.sheet), errors=errors,
+        seats=tuple(lines))
+
+
+@dataclass
+class PlayerStats:
+    """What the standings count for one player."""
+
+    name: str
+    named: bool = True
+    games: int = 0
+    won: int = 0
+    shared: int = 0
+    finished: int = 0
+    final_sum: int = 0
+    deals: int = 0
+    points: int = 0
+    moons: int = 0
+    queens: int = 0
+    queen_deals: int = 0
+    findings: int = 0
+    seats: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def average_final(self) -> float:
+        return self.final_sum / self.games if self.games else 0.0
+
+    @property
+    def average_points(self) -> float:
+        return self.points / self.deals if self.deals else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of one player's line."""
+        return {
+            "player": self.name,
+            "named": self.named,
+            "games": self.games,
+            "won": self.won,
+            "shared": self.shared,
+            "finished": self.finished,
+            "average_final": round(self.average_final, 2),
+            "deals": self.deals,
+            "points": self.points,
+            "average_points_per_deal": round(self.average_points, 2),
+            "moons": self.moons,
+            "queen_of_spades": self.queens,
+            "queen_deals": self.queen_deals,
+            "findings": self.findings,
+            "seats": dict(sorted(self.seats.items())),
+        }
+
+
+#: Columns of the CSV, in order (one line per player).
+CSV_COLUMNS: tuple[str, ...] = ("rank", "player", "named", "games", "won", "shared", "finished",
+                                "average_final", "deals", "points", "average_points_per_deal",
+                                "moons", "queen_of_spades", "queen_deals", "findings")
+
+
+@dataclass
+class Standings:
+    """Summaries added up by player (see the module docstring)."""
+
+    identity: Identity = field(default_factory=Identity)
+    players: dict[str, PlayerStats] = field(default_factory=dict)
+    #: head to head: (row key, column key) -> [won, drawn, lost] of the row player
+    h2h: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    games: int = 0
+    finished: int = 0
+    deals: int = 0
+    sheet_deals: int = 0
+    errors: int = 0
+    files: set[str] = field(default_factory=set)
+    unnamed: set[str] = field(default_factory=set)
+    notes: list[str] = field(default_factory=list)
+    max_notes: int = 50
+    dropped_notes: int = 0
+
+    def note(self, text: str) -> None:
+        """Keep a note (bounded: a huge corpus must not grow the memory)."""
+        if len(self.notes) < self.max_notes:
+            self.notes.append(text)
+        else:
+            self.dropped_notes += 1
+
+    def add(self, g: GameSummary) -> None:
+        """Count one game."""
+        self.games += 1
+        self.finished += g.finished
+        self.deals += g.deals
+        self.sheet_deals += g.sheet_deals
+        self.errors += g.errors
+        if g.source is not None:
+            self.files.add(g.source)
+        here: list[tuple[str, SeatLine]] = []
+        where = f"{g.source or '-'} game {g.index or 1}"
+        for line in g.seats:
+            key = self.identity.key(line.name)
+            named = bool(key)
+            if not named:
+                key = "\0" + line.seat           # cannot clash with a written name
+                self.unnamed.add(line.seat)
+            prev = next((s for k, s in here if k == key), None)
+            if prev is not None:
+                self.note(f"{where}: {self.identity.display(key)} is named at {prev.seat} and "
+                          f"{line.seat}; counted once, at {prev.seat} (player-conflict)")
+                self.errors += 1
+                continue
+            here.append((key, line))
+            p = self.players.get(key)
+            if p is None:
+                p = self.players[key] = PlayerStats(
+                    self.identity.display(key) if named else line.seat, named)
+            p.games += 1
+            p.finished += g.finished
+            p.won += line.won
+            p.shared += line.won and g.shared
+            p.final_sum += line.final
+            p.deals += g.deals
+            p.points += line.points
+            p.moons += line.moons
+            p.queens += line.queens
+            p.queen_deals += g.queen_deals
+            p.findings += line.findings
+            p.seats[line.seat] = p.seats.get(line.seat, 0) + 1
+        for a, la in here:
+            for b, lb in here:
+                if a == b:
+                    continue
+                cell = self.h2h.setdefault((a, b), [0, 0, 0])
+                cell[0 if la.final < lb.final else 1 if la.final == lb.final else 2] += 1
+
+    def ranked(self) -> list[tuple[str, PlayerStats]]:
+        """Players in standing order: games won, then the lower average final
+        score, then more games, then the name."""
+        return sorted(self.players.items(),
+                      key=lambda kv: (-kv[1].won, kv[1].average_final, -kv[1].games, kv[1].name))
+
+    def unnamed_note(self) -> str | None:
+        """The note about seats without a name, if any."""
+        if not self.unnamed:
+            return None
+        seats = sorted(self.unnamed)
+        return (f"{', '.join(seats)}: seat{'s' if len(seats) > 1 else ''} without a player name in some "
+                "games, counted together under the seat letter")
+
+    def cross_table(self) -> tuple[list[str], list[list[tuple[int, int, int] | None]]]:
+        """Names in standing order and, row by row, (won, drawn, lost) of the
+        row player against the column player (``None`` on the diagonal or
+        when they never met)."""
+        keys = [k for k, _ in self.ranked()]
+        names = [self.players[k].name for k in keys]
+        rows: list[list[tuple[int, int, int] | None]] = []
+        for a in keys:
+            row: list[tuple[int, int, int] | None] = []
+            for b in keys:
+                cell = self.h2h.get((a, b))
+                row.append(None if a == b or cell is None else (cell[0], cell[1], cell[2]))
+            rows.append(row)
+        return names, rows
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON document of ``hearts standings --format json``."""
+        names, rows = self.cross_table()
+        notes = list(self.notes)
+        un = self.unnamed_note()
+        if un:
+            notes.insert(0, un)
+        if self.dropped_notes:
+            notes.append(f"... and {self.dropped_notes} more notes")
+        return {
+            "summary": {"files": len(self.files), "games": self.games, "finished": self.finished,
+                        "deals": self.deals, "sheet_deals": self.sheet_deals, "errors": self.errors,
+                        "players": len(self.players)},
+            "players": [{"rank": i, **p.to_dict()} for i, (_, p) in enumerate(self.ranked(), 1)],
+            "head_to_head": {
+                a: {b: {"won": c[0], "drawn": c[1], "lost": c[2]}
+                    for b, c in zip(names, row, strict=True) if c is not None}
+                for a, row in zip(names, rows, strict=True)},
+            "notes": notes,
+        }
+
+    def csv_rows(self) -> Iterator[list[object]]:
+        """Rows of the CSV (header first), one per player."""
+        yield list(CSV_COLUMNS)
+        for i, (_, p) in enumerate(self.ranked(), 1):
+            d = p.to_dict()
+            d["rank"] = i
+            d["named"] = str(p.named).lower()
+            yield [d[c] for c in CSV_COLUMNS]
+
+
+def standings_of(summaries: Iterable[GameSummary], identity: Identity | None = None) -> Standings:
+    """Add up summaries (in order) into standings."""
+    st = Standings(identity or Identity())
+    for g in summaries:
+        st.add(g)
+    return st
+
+
+__all__ = ["CSV_COLUMNS", "GameSummary", "PlayerStats", "SeatLine", "Standings", "standings_of",
+           "summarise", "summary_of"]
