@@ -168,6 +168,31 @@ class PlayerStats:
         }
 
 
+#: Words of the tables for people (``--lang``); JSON and CSV keys stay English.
+LABELS: dict[str, dict[str, str]] = {
+    "en": {"player": "player", "games": "games", "won": "won", "shared": "shared",
+           "average_final": "avg final", "average_points_per_deal": "avg/deal", "moons": "moons",
+           "queen_of_spades": "Q♠", "findings": "findings",
+           "summary": "{games} games ({finished} finished), {deals} deals ({sheet_deals} from score "
+                      "sheets), {files} files",
+           "h2h": "Head to head: won–drawn–lost of the row player against the column player",
+           "by_rank": "(columns by rank)", "note": "note",
+           "too_wide": "The head-to-head table of {n} players needs {need} columns; the terminal has "
+                       "{width}: see --format html or json.",
+           "title": "Standings"},
+    "fr": {"player": "joueur", "games": "parties", "won": "gagnées", "shared": "partagées",
+           "average_final": "moy. finale", "average_points_per_deal": "moy./donne", "moons": "lunes",
+           "queen_of_spades": "D♠", "findings": "constats",
+           "summary": "{games} parties ({finished} terminées), {deals} donnes ({sheet_deals} sur "
+                      "feuille de marque), {files} fichiers",
+           "h2h": "Face à face : gagnées–nulles–perdues du joueur en ligne contre le joueur en colonne",
+           "by_rank": "(colonnes par rang)", "note": "remarque",
+           "too_wide": "Le tableau des face-à-face de {n} joueurs demande {need} colonnes ; le terminal "
+                       "en a {width} : voir --format html ou json.",
+           "title": "Classement"},
+}
+
+
 #: Columns of the CSV, in order (one line per player).
 CSV_COLUMNS: tuple[str, ...] = ("rank", "player", "named", "games", "won", "shared", "finished",
                                 "average_final", "deals", "points", "average_points_per_deal",
@@ -315,5 +340,5 @@ def standings_of(summaries: Iterable[GameSummary], identity: Identity | None = N
     return st
 
 
-__all__ = ["CSV_COLUMNS", "GameSummary", "PlayerStats", "SeatLine", "Standings", "standings_of",
+__all__ = ["CSV_COLUMNS", "LABELS", "GameSummary", "PlayerStats", "SeatLine", "Standings", "standings_of",
            "summarise", "summary_of"]

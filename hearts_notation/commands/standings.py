@@ -28,22 +28,28 @@ from ..parallel import map_games, total_bytes
 from ..players import AliasError, Identity, load_aliases
 from ..progress import CorpusProgress
 from ..rules import RuleSet
-from ..standings import Standings, summarise
+from ..standings import LABELS, Standings, summarise
 from ._common import EXIT_FINDINGS, EXIT_OK, expand_paths, fail, fail_input, stdout_console
-from .options import format_option, input_format_option, jobs_option, output_option, rules_options
+from .options import (
+    format_option,
+    input_format_option,
+    jobs_option,
+    lang_option,
+    output_option,
+    rules_options,
+)
 
 
-def _tables(st: Standings, width: int, title: str) -> list[Table | Text]:
+def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Text]:
+    words = LABELS[lang]
     data = st.to_dict()
-    s = data["summary"]
     out: list[Table | Text] = []
-    t = Table(title=f"{title} — {s['games']} games ({s['finished']} finished), {s['deals']} deals "
-                    f"({s['sheet_deals']} from score sheets), {s['files']} files",
-              title_justify="left")
-    for col, just in (("#", "right"), ("player", "left"), ("games", "right"), ("won", "right"),
-                      ("shared", "right"), ("avg final", "right"), ("avg/deal", "right"),
-                      ("moons", "right"), ("Q♠", "right"), ("findings", "right")):
-        t.add_column(col, justify=just, no_wrap=True)  # type: ignore[arg-type]
+    t = Table(title=f"{title} — " + words["summary"].format(**data["summary"]), title_justify="left")
+    t.add_column("#", justify="right", no_wrap=True)
+    t.add_column(words["player"], justify="left", no_wrap=True)
+    for key in ("games", "won", "shared", "average_final", "average_points_per_deal", "moons",
+                "queen_of_spades", "findings"):
+        t.add_column(words[key], justify="right")
     for p in data["players"]:
         t.add_row(str(p["rank"]), Text(p["player"]), str(p["games"]), str(p["won"]), str(p["shared"]),
                   f"{p['average_final']:.1f}", f"{p['average_points_per_deal']:.2f}", str(p["moons"]),
@@ -52,11 +58,9 @@ def _tables(st: Standings, width: int, title: str) -> list[Table | Text]:
     names, rows = st.cross_table()
     need = max((len(n) for n in names), default=0) + 6 + len(names) * 6
     if len(names) > 1 and need > width:
-        out.append(Text(f"The head-to-head table of {len(names)} players needs {need} columns; the "
-                        f"terminal has {width}: see --format html or json."))
+        out.append(Text(words["too_wide"].format(n=len(names), need=need, width=width)))
     elif len(names) > 1:
-        x = Table(title="Head to head: won–drawn–lost of the row player against the column player "
-                        "(columns by rank)", title_justify="left", box=box.SIMPLE_HEAD,
+        x = Table(title=f"{words['h2h']} {words['by_rank']}", title_justify="left", box=box.SIMPLE_HEAD,
                   collapse_padding=True, pad_edge=False)
         x.add_column("#", justify="right")
         x.add_column("")
@@ -66,7 +70,7 @@ def _tables(st: Standings, width: int, title: str) -> list[Table | Text]:
             x.add_row(str(k), Text(n), *("·" if c is None else f"{c[0]}-{c[1]}-{c[2]}" for c in row))
         out.append(x)
     for note in data["notes"]:
-        out.append(Text(f"note: {note}"))
+        out.append(Text(f"{words['note']}: {note}"))
     return out
 
 
@@ -83,11 +87,13 @@ def _tables(st: Standings, width: int, title: str) -> list[Table | Text]:
                "table for people; json or csv (UTF-8, one line per player) for programs; html for "
                "a printable page.")
 @output_option(default="-")
-@click.option("--title", default="Standings", show_default=True, help="Title of the table or page.")
+@click.option("--title", default=None, help="Title of the table or page (default: Standings, "
+                                            "in the --lang language).")
 @jobs_option()
+@lang_option("Language of the tables and the HTML page (en, fr); JSON and CSV keys stay English.")
 def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool, rules: RuleSet | None,
-            force_rules: bool, fmt_in: str | None, fmt_out: str, output: str, title: str,
-            jobs: int) -> None:
+            force_rules: bool, fmt_in: str | None, fmt_out: str, output: str, title: str | None,
+            jobs: int, lang: str) -> None:
     """Standings by player over FILES and FOLDERS (searched recursively):
     games played and won, average final score, average points per deal,
     moons, Q♠ taken, findings against the player, and a head-to-head
@@ -100,6 +106,7 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
     Exit status: 0 fine, 1 some game has an error finding, 2 unusable input
     or command line.
     """
+    title = title or LABELS[lang]["title"]
     aliases = {}
     if aliases_path is not None:
         try:
@@ -128,19 +135,19 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
     elif fmt_out == "html":
         from ..render.scoresheet import standings_html
 
-        text = standings_html(st, title)
+        text = standings_html(st, title, lang)
     else:
         text = ""
     if fmt_out == "table" and output == "-":
         console = stdout_console()
-        for item in _tables(st, console.width, title):
+        for item in _tables(st, console.width, title, lang):
             console.print(item)
     elif fmt_out == "table":
         buf = io.StringIO()
         from rich.console import Console
 
         console = Console(file=buf, width=160, no_color=True, highlight=False, soft_wrap=True)
-        for item in _tables(st, 160, title):
+        for item in _tables(st, 160, title, lang):
             console.print(item)
         write_atomic(output, buf.getvalue())
     elif output == "-":

@@ -21,7 +21,7 @@ from html import escape
 from ..model import Finding, Game
 from ..rules import RuleSet
 from ..scoring import GameScore
-from ..standings import Standings
+from ..standings import LABELS, Standings
 
 _CSS = """
 :root { --ink: #111; --soft: #666; --rule: #999; --moon: #1d4ed8; --bad: #b91c1c; }
@@ -159,25 +159,23 @@ def score_sheets_html(games: Iterable[SheetGame], title: str = "Score sheets") -
     yield after
 
 
-def standings_html(st: Standings, title: str = "Standings") -> str:
+def standings_html(st: Standings, title: str = "Standings", lang: str = "en") -> str:
     """The standings and the cross-table as one printable page."""
+    words = LABELS.get(lang, LABELS["en"])
     data = st.to_dict()
-    s = data["summary"]
     out = ['<section class="sheet">', f"<h1>{escape(title)}</h1>",
-           f'<p class="meta">{s["games"]} games ({s["finished"]} finished), {s["deals"]} deals '
-           f'({s["sheet_deals"]} from score sheets), {s["files"]} files</p>',
-           "<table><thead><tr><th>#</th>", '<th class="text">player</th>']
-    cols = [("games", "games"), ("won", "won"), ("shared", "shared"),
-            ("average_final", "avg final"), ("average_points_per_deal", "avg/deal"),
-            ("moons", "moons"), ("queen_of_spades", "Q♠"), ("findings", "findings")]
-    out += [f"<th>{escape(label)}</th>" for _, label in cols]
+           f'<p class="meta">{escape(words["summary"].format(**data["summary"]))}</p>',
+           "<table><thead><tr><th>#</th>", f'<th class="text">{escape(words["player"])}</th>']
+    cols = ("games", "won", "shared", "average_final", "average_points_per_deal", "moons",
+            "queen_of_spades", "findings")
+    out += [f"<th>{escape(words[k])}</th>" for k in cols]
     out.append("</tr></thead><tbody>")
     for p in data["players"]:
         out.append(f"<tr><td>{p['rank']}</td><td class=\"text\">{escape(p['player'])}</td>"
-                   + "".join(f"<td>{escape(str(p[k]))}</td>" for k, _ in cols) + "</tr>")
+                   + "".join(f"<td>{escape(str(p[k]))}</td>" for k in cols) + "</tr>")
     out.append("</tbody></table>")
     names, rows = st.cross_table()
-    out.append("<h2>Head to head (won–drawn–lost, row against column)</h2><table><thead><tr>"
+    out.append(f"<h2>{escape(words['h2h'])}</h2><table><thead><tr>"
                '<th class="text"></th>')
     out += [f"<th>{escape(n)}</th>" for n in names]
     out.append("</tr></thead><tbody>")
@@ -189,7 +187,7 @@ def standings_html(st: Standings, title: str = "Standings") -> str:
         out.append('<ol class="findings">' + "".join(f'<li class="info">{escape(t)}</li>'
                                                      for t in data["notes"]) + "</ol>")
     out.append("</section>")
-    return _doc(title, "\n".join(out) + "\n")
+    return _doc(title, "\n".join(out) + "\n", lang)
 
 
 __all__ = ["SheetGame", "game_section", "score_sheets_html", "standings_html"]
