@@ -20,6 +20,7 @@ observer: only the cards played are known, and it stops after one trick):
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -113,7 +114,29 @@ def validate_batch(batch: Any, rules: RuleSet | None, force: bool) -> list[Any]:
     if not isinstance(batch, Batch):
         return [batch.error]
     with gc_paused():
-        return _batch_entries(batch, rules, force)
+        entries = _batch_entries(batch, rules, force)
+    if batch.kind != "hrn" and _is_tree_format(batch.source):
+        for entry in entries:
+            _place(entry)
+    return entries
+
+
+def _is_tree_format(source: str | None) -> bool:
+    from .io.formats import format_for
+
+    return source is not None and format_for(source) in ("json", "jsonl", "yaml")
+
+
+def _place(entry: Any) -> None:
+    """Findings of a JSON/YAML record that the referee could not place
+    (about the whole game) take the line of the game: every finding says
+    where it is, in every format."""
+    if not isinstance(entry, dict) or entry.get("line") is None:
+        return
+    for f in entry["findings"]:
+        if f["line"] is None:
+            f["line"] = entry["line"]
+            f["column"] = 1
 
 
 def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any]:
@@ -321,4 +344,7 @@ def score(game: Game, rules: RuleSet | str | None = None, *, force_rules: bool =
     result = score_game(game, ruleset, seats)
     checks = club_findings(game, ruleset, seats) + score_findings(game, ruleset, result)
     found = [*game.errors, *found, *more] + [f for _, _, f in sorted(checks, key=lambda c: c[:2])]
+    if game.pos is not None and _is_tree_format(game.source):
+        found = [f if f.line is not None else dataclasses.replace(f, line=game.pos.line, column=1)
+                 for f in found]
     return Scored(ruleset, result, found)

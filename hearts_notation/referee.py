@@ -56,7 +56,14 @@ from .cards import (
     display_order,
 )
 from .io.events import Visitor
-from .io.jsonio import JSON_ERRORS, RecordError, error_game, game_from_dict, json_problem
+from .io.jsonio import (
+    JSON_ERRORS,
+    JsonLocator,
+    RecordError,
+    error_game,
+    game_from_dict,
+    json_problem,
+)
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
     RuleError,
@@ -1551,7 +1558,13 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     except RecordError as exc:
         where = f"{prefix}{exc.where}" if exc.where else prefix.rstrip(": ")
         game = error_game(f"{where}: {exc.message}" if where else exc.message, source, index, line)
-    return check_game(game, default, force_rules).to_dict()
+    report = check_game(game, default, force_rules)
+    if report.findings and not game.errors:
+        # Findings name the line and column of their deal or card: the
+        # positions are worked out only for the records that have some.
+        game = game_from_dict(obj, source, index, line=line, locate=JsonLocator(text, line or 1))
+        report = check_game(game, default, force_rules)
+    return report.to_dict()
 
 
 def report_hrn_text(text: str, source: str | None, first_line: int, index: int | None,

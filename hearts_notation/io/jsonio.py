@@ -9,9 +9,10 @@ place in the document (``deals[0].tricks[2].plays[1].card``).
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from ..cards import Card, CardError, display_order, parse_card
@@ -159,9 +160,19 @@ _DEAL_KEYS = frozenset({"number", "dealer", "pass", "hands", "passes", "tricks",
                         "moon", "unfinished", "comment"})
 
 
+#: Where a value of a record is: a path into the tree (``("deals", 0,
+#: "tricks", 2, "plays", 1, "card")``) to its line and column, or None.
+Locate = Callable[[tuple[Any, ...]], "Pos | None"]
+
+
 def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
-                   line: int | None = None) -> Game:
-    """Build a :class:`Game` from the JSON/YAML tree of one game."""
+                   line: int | None = None, locate: Locate | None = None) -> Game:
+    """Build a :class:`Game` from the JSON/YAML tree of one game.
+
+    With *locate* (:class:`JsonLocator`, :func:`yaml_locator`) the deals,
+    tricks, plays, passes and score lines carry their source positions, so
+    that the referee's findings name the line and column of the very card,
+    as they do for HRN."""
     g = _obj(d, "game", _GAME_KEYS)
     if "deals" not in g:
         raise RecordError("a game needs a \"deals\" list", "game")
@@ -194,7 +205,7 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     deals_in = g["deals"]
     if not isinstance(deals_in, list):
         raise RecordError("expected a list of deals", "deals")
-    deals = tuple(_deal(x, f"deals[{i}]") for i, x in enumerate(deals_in))
+    deals = tuple(_deal(x, f"deals[{i}]", i, locate) for i, x in enumerate(deals_in))
     res = g.get("result")
     result: Any
     if res is None or res == "*":
@@ -203,15 +214,27 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
         result = tuple(_seat(s, f"result[{i}]") for i, s in enumerate(res))
     else:
         raise RecordError("expected a list of winning seats, \"*\" or null", "result")
+    pos = Pos(line, 1) if line else None
+    where: dict[str, Pos] = {}
+    if locate is not None:
+        pos = locate(()) or pos
+        for key, name in (("rules", "Rules"), ("seats", "Seats"), ("result", "result")):
+            at = locate((key,)) if key in g else None
+            if at is not None:
+                where[name] = at
     return Game(
         tags=tags, rules=rules, seats=seats, players=players, deals=deals, result=result,
         comment=_opt_str(g.get("comment"), "comment"), source=source, index=index,
-        pos=Pos(line, 1) if line else None,
+        pos=pos, where=where,
     )
 
 
-def _deal(d: Any, where: str) -> Deal:
+def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
     x = _obj(d, where, _DEAL_KEYS)
+
+    def at(*path: Any) -> Pos | None:
+        return locate(("deals", k, *path)) if locate is not None else None
+
     number = x.get("number")
     if number is not None and _whole(number, f"{where}.number", "a deal number (1, 2, ...)") < 1:
         raise RecordError(f"{number!r} is not a deal number (1, 2, ...)", f"{where}.number")
@@ -237,7 +260,7 @@ def _deal(d: Any, where: str) -> Deal:
         w = f"{where}.passes.{_key(seat)}"
         s = _seat(seat, w)
         if isinstance(p, list):
-            passes[s] = Pass(seat=s, cards=_cards(p, w))
+            passes[s] = Pass(seat=s, cards=_cards(p, w), pos=at("passes", seat))
         else:
             po = _obj(p, w, frozenset({"cards", "to", "mark", "comment"}))
             if "cards" not in po:
@@ -247,7 +270,7 @@ def _deal(d: Any, where: str) -> Deal:
                 seat=s, cards=_cards(po["cards"], f"{w}.cards"),
                 to=None if to is None else _seat(to, f"{w}.to"),
                 mark=_mark(po.get("mark"), f"{w}.mark"),
-                comment=_opt_str(po.get("comment"), f"{w}.comment"),
+                comment=_opt_str(po.get("comment"), f"{w}.comment"), pos=at("passes", seat),
             )
     tricks_in = x.get("tricks") or []
     if not isinstance(tricks_in, list):
@@ -270,24 +293,128 @@ def _deal(d: Any, where: str) -> Deal:
                 seat=_seat(po["seat"], f"{wp}.seat"), card=_card(po["card"], f"{wp}.card"),
                 mark=_mark(po.get("mark"), f"{wp}.mark"),
                 comment=_opt_str(po.get("comment"), f"{wp}.comment"),
+                pos=at("tricks", i, "plays", j, "card"),
             ))
-        tricks.append(Trick(plays=tuple(plays), comment=_opt_str(to.get("comment"), f"{w}.comment")))
+        tricks.append(Trick(plays=tuple(plays), comment=_opt_str(to.get("comment"), f"{w}.comment"),
+                            pos=at("tricks", i)))
     moon_in = x.get("moon")
     moon = None
     if moon_in is not None:
         mo = _obj(moon_in, f"{where}.moon", frozenset({"seat", "choice"}))
         if mo.get("choice") not in ("add", "subtract") or "seat" not in mo:
             raise RecordError("a moon is {\"seat\": S, \"choice\": \"add\"|\"subtract\"}", f"{where}.moon")
-        moon = Moon(seat=_seat(mo["seat"], f"{where}.moon.seat"), choice=mo["choice"])
+        moon = Moon(seat=_seat(mo["seat"], f"{where}.moon.seat"), choice=mo["choice"],
+                    pos=at("moon"))
     unfinished = x.get("unfinished", False)
     if not isinstance(unfinished, bool):
         raise RecordError("expected true or false", f"{where}.unfinished")
+    deal_where: dict[str, Pos] = {}
+    if locate is not None:
+        for seat in hands:
+            _put(deal_where, "hand:" + seat, at("hands", seat))
+        for key in ("score", "total", "moon", "unfinished", "pass"):
+            if key in x:
+                _put(deal_where, key, at(key))
     return Deal(
         number=number, dealer=dealer, direction=direction, hands=hands, passes=passes,
         tricks=tuple(tricks), score=_points(x.get("score"), f"{where}.score"),
         total=_points(x.get("total"), f"{where}.total"), moon=moon, unfinished=unfinished,
-        comment=_opt_str(x.get("comment"), f"{where}.comment"),
+        comment=_opt_str(x.get("comment"), f"{where}.comment"), pos=at(), where=deal_where,
     )
+
+
+def _put(where: dict[str, Pos], key: str, pos: Pos | None) -> None:
+    if pos is not None:
+        where[key] = pos
+
+
+# Source positions of the values of a record ------------------------------------------
+
+_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
+
+
+class JsonLocator:
+    """The line and column of every value of one JSON text, by path.
+
+    Built on demand (a regular-expression pass over the text, about as
+    costly as decoding it), for records whose findings should name the
+    card they are about; *first_line* is the line the text starts on.
+    """
+
+    def __init__(self, text: str, first_line: int = 1, first_column: int = 1) -> None:
+        self.text = text
+        self.first_line = first_line
+        self.first_column = first_column
+        self._paths: dict[tuple[Any, ...], int] | None = None
+        self._newlines: list[int] = []
+
+    def _index(self) -> dict[tuple[Any, ...], int]:
+        paths: dict[tuple[Any, ...], int] = {}
+        # Each frame: [is_object, path, next key or index, expecting a key]
+        stack: list[list[Any]] = []
+        path: tuple[Any, ...] = ()
+        for m in _TOKEN.finditer(self.text):
+            tok = m.group()
+            c = tok[0]
+            if c == "," or c == ":":
+                if c == "," and stack:
+                    frame = stack[-1]
+                    if frame[0]:
+                        frame[3] = True
+                    else:
+                        frame[2] += 1
+                continue
+            if c == "}" or c == "]":
+                if stack:
+                    stack.pop()
+                continue
+            if stack:
+                frame = stack[-1]
+                if frame[0] and frame[3]:
+                    frame[2] = tok[1:-1] if c == '"' else tok
+                    frame[3] = False
+                    continue
+                path = (*frame[1], frame[2])
+            else:
+                path = ()
+            if len(path) <= 8:
+                paths.setdefault(path, m.start())
+            if c == "{":
+                stack.append([True, path, None, True])
+            elif c == "[":
+                stack.append([False, path, 0, False])
+        return paths
+
+    def __call__(self, path: tuple[Any, ...]) -> Pos | None:
+        if self._paths is None:
+            self._paths = self._index()
+            self._newlines = [m.start() for m in re.finditer("\n", self.text)]
+        offset = self._paths.get(path)
+        if offset is None:
+            return None
+        k = bisect.bisect_left(self._newlines, offset)
+        if k == 0:
+            return Pos(self.first_line, self.first_column + offset)
+        return Pos(self.first_line + k, offset - self._newlines[k - 1])
+
+
+def yaml_locator(node: Any) -> Locate:
+    """The positions of the values of a composed YAML node, by path."""
+    import yaml
+
+    paths: dict[tuple[Any, ...], Pos] = {}
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(node, ())]
+    while stack:
+        n, path = stack.pop()
+        paths[path] = Pos(n.start_mark.line + 1, n.start_mark.column + 1)
+        if len(path) >= 8:
+            continue
+        if isinstance(n, yaml.SequenceNode):
+            stack.extend((child, (*path, i)) for i, child in enumerate(n.value))
+        elif isinstance(n, yaml.MappingNode):
+            stack.extend((v, (*path, k.value)) for k, v in n.value
+                         if isinstance(k, yaml.ScalarNode))
+    return paths.get
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -390,9 +517,9 @@ def error_game(message: str, source: str | None, index: int | None,
 
 
 def _game_or_error(item: Any, source: str | None, index: int, line: int | None,
-                   prefix: str = "") -> Game:
+                   prefix: str = "", locate: Locate | None = None) -> Game:
     try:
-        return game_from_dict(item, source, index, line=line)
+        return game_from_dict(item, source, index, line=line, locate=locate)
     except RecordError as exc:
         where = f"{prefix}{exc.where}" if exc.where else prefix.rstrip(": ")
         message = f"{where}: {exc.message}" if where else exc.message
@@ -732,10 +859,15 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 ) from None
             if doc is None:
                 continue
-            line = node.start_mark.line + 1
-            for item in doc if isinstance(doc, list) else [doc]:
+            if isinstance(doc, list):
+                nodes = node.value if isinstance(node, yaml.SequenceNode) else [node] * len(doc)
+                items = list(zip(doc, nodes, strict=False))
+            else:
+                items = [(doc, node)]
+            for item, item_node in items:
                 index += 1
-                yield _game_or_error(item, source, index, line)
+                yield _game_or_error(item, source, index, item_node.start_mark.line + 1,
+                                     locate=yaml_locator(item_node))
     finally:
         loader.dispose()
 
