@@ -26,10 +26,11 @@ _API = ("Scored", "Validation", "read_games", "score", "validate_file", "validat
 
 
 def __getattr__(name: str) -> object:
-    if name in _API:
-        from . import api
+    if name in _API or name == "api":
+        import importlib
 
-        return getattr(api, name)
+        api = importlib.import_module(f"{__name__}.api")
+        return api if name == "api" else getattr(api, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
