@@ -531,12 +531,12 @@ def _hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
     """Games of an HRN stream cut by the reader's own splitter (so the cut
     is the one a whole-file read makes), shipped as text with the line
     each game starts on."""
-    from .io.hrn.reader import iter_game_texts
+    from .io.hrn.reader import iter_game_texts_from_chunks
 
     games: list[tuple[int, str]] = []
     first_index = 1
     size = 0
-    for line, text in iter_game_texts(split_lines(chunks, path, current_limits().line)):
+    for line, text in iter_game_texts_from_chunks(chunks, path, current_limits().line):
         games.append((line, text))
         size += len(text) + 1
         if len(games) == per_batch:

@@ -350,18 +350,25 @@ def iter_games_lines(lines: Iterable[str]) -> Iterator[list[LogicalLine]]:
                           column=len(first.text) - len(first.text.lstrip()) + 1)
 
 
-def _line_records(lines: Iterable[str]) -> Iterator[tuple[int, str, str]]:
+def _line_records(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str, str]]:
     """``(line number, text, kind)`` of each logical line, as
     :func:`iter_logical_lines` gives them, without building objects while
     no line has a ``{`` or a ``;`` (no comment can open, so a logical line
     is a physical line and its kind shows at its first character); from
     the first line that has one on, :func:`iter_logical_lines` itself."""
     source = iter(lines)
-    lineno = 0
+    lineno = first_line - 1
     for raw in source:
         lineno += 1
         if "{" in raw or ";" in raw:
-            for ll in iter_logical_lines(chain((raw,), source), lineno):
+            if lineno > 1:
+                # (an empty line first, numbered before it, so that a
+                # byte-order mark is dropped on line 1 only, as in a whole read)
+                rest = iter_logical_lines(chain(("\n", raw), source), lineno - 1)
+                next(rest)
+            else:
+                rest = iter_logical_lines(chain((raw,), source), lineno)
+            for ll in rest:
                 yield ll.line, ll.text, ll.kind
             return
         text = raw[:-1] if raw.endswith("\n") else raw
@@ -382,7 +389,7 @@ def _line_records(lines: Iterable[str]) -> Iterator[tuple[int, str, str]]:
             yield lineno, text, "other"
 
 
-def iter_game_texts(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+def iter_game_texts(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str]]:
     """The first line number and the text of each game, cut exactly as
     :func:`iter_games_lines` cuts them (its lines joined with ``\\n``), but
     without a :class:`LogicalLine` per line: what the parallel runner ships
@@ -394,7 +401,7 @@ def iter_game_texts(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     substantive = False
     comment_at: tuple[int, str] | None = None
     seen_deal = False
-    for line, text, kind in _line_records(lines):
+    for line, text, kind in _line_records(lines, first_line):
         if kind == "tag" and seen_deal:
             # (a chunk that holds a deal is substantive)
             if pending is not None:
@@ -433,6 +440,102 @@ def iter_game_texts(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
         line, text = only_comments
         raise RecordError("no game found: the input holds only comments", line=line,
                           column=len(text) - len(text.lstrip()) + 1)
+
+
+#: The lines that cut games in plain text: a tag, a deal header, a result.
+_CUT_MARKS = re.compile(r"^[ \t\f]*(?:(\[)|(deal|result)(?![A-Za-z0-9_]))", re.MULTILINE | re.IGNORECASE)
+#: What sends a chunk to the line-by-line cutter: a comment may open, a
+#: carriage return or a byte-order mark to drop.
+_NOT_PLAIN = re.compile("[{;\r\ufeff]")
+
+
+def iter_game_texts_from_chunks(chunks: Iterable[str], source: str = "-",
+                                max_line: int | None = None) -> Iterator[tuple[int, str]]:
+    """:func:`iter_game_texts` of a text given in chunks (a file read block by
+    block), with the line-length limit of
+    :func:`hearts_notation.io.stream.split_lines`: the same games, the same
+    errors at the same places.
+
+    Plain text (no ``{``, ``;``, carriage return or byte-order mark: no
+    comment can open, a logical line is a physical line) is cut with one
+    regular-expression scan per chunk for the lines that cut games (tags,
+    deal headers, results) instead of a step per line; at the first chunk
+    that is not plain the rest goes line by line, from the first game not
+    yet handed out.
+    """
+    from ..limits import current as current_limits
+    from ..stream import split_lines
+
+    limit = current_limits().record if max_line is None else max_line
+    source_chunks = iter(chunks)
+    buf = ""                # text not handed out yet, from the start of line buf_line
+    buf_line = 1
+    for chunk in source_chunks:
+        text = buf + chunk
+        if _NOT_PLAIN.search(chunk) is not None or (
+                len(text) > limit and max(map(len, text.split("\n"))) > limit):
+            yield from iter_game_texts(split_lines(chain((text,), source_chunks), source, limit,
+                                                   buf_line), buf_line)
+            return
+        end = text.rfind("\n") + 1     # complete lines only: a mark needs its whole line
+        done, done_line = _plain_cuts(text, end, buf_line, False)
+        yield from done
+        buf = text[done_line[0]:]
+        buf_line = done_line[1]
+    if buf:
+        done, _ = _plain_cuts(buf, len(buf), buf_line, True)
+        yield from done
+    # (an input of blank lines only holds no game: the caller says so)
+
+
+def _plain_cuts(text: str, end: int, line: int, last: bool
+                ) -> tuple[list[tuple[int, str]], tuple[int, int]]:
+    """The games of plain *text* (starting at line *line*) that can be
+    handed out, and where the rest begins (index, line number).  A game is
+    handed out once the next one has begun (a trailing run of blank lines
+    belongs to the game before it); with *last*, the text is the end of the
+    input and everything is handed out."""
+    pieces: list[tuple[int, int]] = []     # start, end of each cut piece (chunks of _iter_chunks)
+    start = 0
+    seen_deal = False
+    for m in _CUT_MARKS.finditer(text, 0, end):
+        if m.group(1) is not None:
+            if seen_deal:
+                pieces.append((start, m.start()))
+                start, seen_deal = m.start(), False
+        elif m.group(2).lower() == "deal":
+            seen_deal = True
+        else:
+            stop = text.find("\n", m.end(), end)
+            stop = end if stop < 0 else stop + 1
+            pieces.append((start, stop))
+            start, seen_deal = stop, False
+    if last and start < len(text):
+        pieces.append((start, len(text)))
+    out: list[tuple[int, str]] = []
+    pending: tuple[int, int, int] | None = None     # start, end, first line
+    at, at_line = 0, line
+    for a, b in pieces:
+        first = at_line + text.count("\n", at, a)
+        at, at_line = a, first
+        if text[a:b].strip(" \t\f\n"):
+            if pending is not None:
+                out.append((pending[2], _game_text(text, pending[0], pending[1])))
+            pending = (a, b, first)
+        elif pending is not None:      # blank lines at the end belong to the game before
+            pending = (pending[0], b, pending[2])
+    if last:
+        if pending is not None:
+            out.append((pending[2], _game_text(text, pending[0], pending[1])))
+        return out, (len(text), at_line)
+    if pending is None:
+        return out, (0, line)
+    return out, (pending[0], pending[2])
+
+
+def _game_text(text: str, a: int, b: int) -> str:
+    """The lines of text[a:b] joined by newlines (the last one's dropped)."""
+    return text[a:b - 1] if b > a and text[b - 1] == "\n" else text[a:b]
 
 
 # 2. The public API ----------------------------------------------------------------------
