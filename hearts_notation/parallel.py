@@ -438,7 +438,8 @@ def _grouped(it: Iterable[T], size: int) -> Iterator[list[T]]:
         yield group
 
 
-def _jsonl_batches(path: str, chunks: Iterator[str], per_batch: int) -> Iterator[Batch]:
+def _jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: int = 1,
+                   first_index: int = 1) -> Iterator[Batch]:
     """Batches of *per_batch* records (non-blank lines), cut chunk by chunk.
 
     Each decoded chunk is cut where the batches end (its lines found with
@@ -449,12 +450,12 @@ def _jsonl_batches(path: str, chunks: Iterator[str], per_batch: int) -> Iterator
     The batches are those :func:`~hearts_notation.io.split_lines` gives line
     by line: a batch ends just after its *per_batch*-th record, ``\r\n`` is
     read as ``\n``, blank lines go with the batch they fall in, and
-    ``nbytes`` is the length of the batch's text."""
+    ``nbytes`` is the length of the batch's text.  *first_line* and
+    *first_index* place a stream that starts partway into its file, at a
+    batch (a shard of :mod:`hearts_notation.shards`)."""
     pending: list[str] = []     # text of the batch being filled, from earlier chunks
     lines = 0                   # lines in it
     records = 0                 # records among them
-    first_line = 1
-    first_index = 1
     rest = ""
     limit = current_limits().record
     for chunk in chunks:
@@ -527,16 +528,18 @@ def _json_batches(path: str, chunks: Iterator[str], per_batch: int,
 
 
 def _hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
-                 default_rules: str | None) -> Iterator[Batch]:
+                 default_rules: str | None, first_line: int = 1,
+                 first_index: int = 1) -> Iterator[Batch]:
     """Games of an HRN stream cut by the reader's own splitter (so the cut
     is the one a whole-file read makes), shipped as text with the line
-    each game starts on."""
+    each game starts on.  *first_line*/*first_index* place a stream that
+    starts at a batch partway into its file (a shard)."""
     from .io.hrn.reader import iter_game_texts_from_chunks
 
     games: list[tuple[int, str]] = []
-    first_index = 1
+    start_index = first_index
     size = 0
-    for line, text in iter_game_texts_from_chunks(chunks, path, current_limits().line):
+    for line, text in iter_game_texts_from_chunks(chunks, path, current_limits().line, first_line):
         games.append((line, text))
         size += len(text) + 1
         if len(games) == per_batch:
@@ -545,7 +548,7 @@ def _hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
             games, size = [], 0
     if games:
         yield Batch(path, "hrn", tuple(games), games[0][0], first_index, size, default_rules)
-    elif first_index == 1:
+    elif first_index == start_index:
         raise InputError(path, "empty input: no game found")
 
 
@@ -553,20 +556,21 @@ def _hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
 def map_games(func: Callable[[Game], R], paths: Iterable[str], *, fmt: str | None = ...,
               default_rules: str | None = ..., jobs: int | None = ...,
               progress: Progress | None = ..., errors: Literal["raise"] = ...,
-              games_per_batch: int = ...) -> Iterator[R]: ...
+              games_per_batch: int = ..., engine: Engine | None = ...) -> Iterator[R]: ...
 
 
 @overload
 def map_games(func: Callable[[Game], R], paths: Iterable[str], *, fmt: str | None = ...,
               default_rules: str | None = ..., jobs: int | None = ...,
               progress: Progress | None = ..., errors: Literal["yield"],
-              games_per_batch: int = ...) -> Iterator[R | InputError]: ...
+              games_per_batch: int = ..., engine: Engine | None = ...) -> Iterator[R | InputError]: ...
 
 
 def map_games(func: Callable[[Game], R], paths: Iterable[str], *, fmt: str | None = None,
               default_rules: str | None = None, jobs: int | None = None,
               progress: Progress | None = None, errors: Literal["raise", "yield"] = "raise",
-              games_per_batch: int = 32) -> Iterator[R] | Iterator[R | InputError]:
+              games_per_batch: int = 32,
+              engine: Engine | None = None) -> Iterator[R] | Iterator[R | InputError]:
     """``func(game)`` for every game of every file, in file order.
 
     The files are read as streams (flat memory) and parsed in the workers.
@@ -575,10 +579,25 @@ def map_games(func: Callable[[Game], R], paths: Iterable[str], *, fmt: str | Non
     sequence — after the results of the games read before the problem —
     and the next file is read; with ``"raise"`` it ends the iteration.
     *progress* is advanced per game (with its deals) and by the bytes read.
+    With an *engine* (``--engine``) the work runs there and *jobs* is
+    not used.
     """
-    batches = iter_batches(paths, fmt, default_rules, games_per_batch, errors)
     work = partial(_apply_batch, func)
+    if engine is not None:
+        results = engine.map_batches(work, list(paths), fmt, default_rules, progress,
+                                     games_per_batch)
+        flat = _flatten(results, progress)
+        return flat if errors == "yield" else _raising(flat)
+    batches = iter_batches(paths, fmt, default_rules, games_per_batch, errors)
     return _flatten(map_ordered(work, _measured(batches, progress), jobs, 1, None), progress)
+
+
+def _raising(values: Iterator[Any]) -> Iterator[Any]:
+    """``errors="raise"`` over a sequence that carries its input errors."""
+    for v in values:
+        if isinstance(v, InputError):
+            raise v
+        yield v
 
 
 def _measured(batches: Iterator[Batch | _Broken],
@@ -613,11 +632,135 @@ def total_bytes(paths: Iterable[str]) -> int | None:
     return total
 
 
+# The execution-engine seam ---------------------------------------------------------
+
+
+class EngineUnavailable(Exception):
+    """The engine asked for cannot run here (its package is missing, its
+    scheduler cannot be reached): a command-line problem, exit 2."""
+
+
+def guarded(work: Callable[[Any], R]) -> Callable[[Any], R]:
+    """*work* on a batch, where an exception raised on the batch's data
+    becomes the value of an unreadable input placed at the batch
+    (``file:line: cannot be processed: ...``), so that one bad shard does
+    not stop the others.  Both engines wrap the work the same way, so the
+    output does not depend on the engine."""
+    return partial(_guarded_call, work)
+
+
+def _guarded_call(work: Callable[[Any], R], batch: Any) -> R:
+    try:
+        return work(batch)
+    except (KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as exc:
+        if not isinstance(batch, Batch):
+            raise
+        error = InputError(batch.source, f"cannot be processed ({type(exc).__name__}: {exc}); "
+                           "please report this with the file", batch.first_line)
+        return work(_Broken(error))
+
+
+class Engine(Protocol):
+    """Where the per-game work of a command runs.
+
+    Two methods cover every command that maps over games: :meth:`map`
+    (items the client holds: seeds for ``generate``, deals for
+    ``annotate``) and :meth:`map_batches` (games in files, read where the
+    work runs).  Both give results in input order, so the output is the
+    same whatever the engine.  Engines are context managers: leaving the
+    block stops their workers.
+    """
+
+    name: str
+
+    def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
+            progress: Progress | None = None) -> Iterator[R]: ...
+
+    def map_batches(self, work: Callable[[Any], R], paths: Sequence[str], fmt: str | None,
+                    default_rules: str | None, progress: Progress | None = None,
+                    games_per_batch: int = 32) -> Iterator[R]: ...
+
+    def __enter__(self) -> Engine: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+
+class LocalEngine:
+    """The process pool of this machine (``--jobs``): the client reads the
+    files as streams and ships batches of raw records to the workers."""
+
+    name = "local"
+
+    def __init__(self, jobs: int | None = None) -> None:
+        self.jobs = default_jobs() if not jobs else jobs
+
+    def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
+            progress: Progress | None = None) -> Iterator[R]:
+        return map_ordered(func, items, self.jobs, chunk_size, progress)
+
+    def map_batches(self, work: Callable[[Any], R], paths: Sequence[str], fmt: str | None,
+                    default_rules: str | None, progress: Progress | None = None,
+                    games_per_batch: int = 32) -> Iterator[R]:
+        batches = iter_batches(paths, fmt, default_rules, games_per_batch, "yield")
+        return map_ordered(guarded(work), _bytes_measured(batches, progress), self.jobs, 1, None)
+
+    def __enter__(self) -> LocalEngine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _bytes_measured(batches: Iterator[Batch | _Broken],
+                    progress: Progress | None) -> Iterator[Batch | _Broken]:
+    for b in batches:
+        if progress is not None and isinstance(b, Batch):
+            progress.advance(0, 0, b.nbytes)
+        yield b
+
+
+#: What ``--engine dask`` needs, said when it is missing.
+DASK_INSTALL = 'pip install "hearts-notation[dask]"'
+
+
+@dataclass(frozen=True, slots=True)
+class EngineSpec:
+    """The engine options of a command line (``--engine``, ``--scheduler``,
+    ``--shard-size``), opened into an :class:`Engine` with the command's
+    ``--jobs``."""
+
+    engine: str = "local"
+    scheduler: str | None = None
+    shard_size: int | None = None
+
+    def open(self, jobs: int | None) -> Engine:
+        """The engine; :class:`EngineUnavailable` when it cannot run."""
+        if self.engine == "local":
+            return LocalEngine(jobs)
+        if self.engine == "dask":
+            try:
+                from .dask_engine import DaskEngine
+            except ImportError:
+                raise EngineUnavailable(
+                    f"--engine dask needs Dask: {DASK_INSTALL}") from None
+            address = self.scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+            return DaskEngine(address, jobs or default_jobs(), self.shard_size)
+        raise EngineUnavailable(f"unknown engine {self.engine!r} (local or dask)")
+
+
 __all__ = [
+    "DASK_INSTALL",
     "Batch",
+    "Engine",
+    "EngineSpec",
+    "EngineUnavailable",
+    "LocalEngine",
     "Progress",
     "batch_games",
     "default_jobs",
+    "guarded",
     "iter_batches",
     "map_games",
     "map_ordered",

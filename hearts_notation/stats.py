@@ -62,6 +62,21 @@ class Tally:
     findings: Counter[str] = field(default_factory=_counter)
     severities: dict[str, str] = field(default_factory=dict)
 
+    def merge(self, other: Tally) -> Tally:
+        """The tally of both, as a new value (neither is changed).
+
+        Associative, with ``Tally()`` as its identity: the tallies of
+        shards merged in input order give the same figures, and the same
+        order of first-seen seats, whatever the cut (this is what makes
+        ``stats`` the same on every engine and shard size)."""
+        out = Tally()
+        out += self
+        out += other
+        return out
+
+    def __add__(self, other: Tally) -> Tally:
+        return self.merge(other)
+
     def __iadd__(self, other: Tally) -> Tally:
         for name, value in vars(other).items():
             mine = getattr(self, name)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 from rich.console import Console
@@ -20,6 +21,9 @@ from ..diagnostics import render
 from ..io import EXTENSIONS, InputError
 from ..model import Finding
 from ..rules import RuleError, RuleSet, load_rules
+
+if TYPE_CHECKING:
+    from ..parallel import Engine, EngineSpec
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -98,3 +102,23 @@ def fail_syntax(path: str, errors: list[Finding]) -> NoReturn:
     n = len(errors)
     click.echo(f"hearts: {n} syntax error{'s' if n != 1 else ''} in {path}", err=True)
     sys.exit(EXIT_UNUSABLE)
+
+
+@contextmanager
+def open_engine(spec: EngineSpec, jobs: int) -> Iterator[Engine]:
+    """The engine of ``--engine``/``--scheduler`` (with ``--jobs`` workers
+    for a local pool or a LocalCluster), stopped at the end of the block.
+    An engine that cannot run (Dask not installed, scheduler unreachable,
+    standard input on a cluster) is a command-line error: one line, exit 2,
+    with the install line when Dask is missing."""
+    from ..parallel import EngineUnavailable
+
+    try:
+        engine = spec.open(jobs or None)
+    except EngineUnavailable as exc:
+        fail(str(exc))
+    try:
+        with engine:
+            yield engine
+    except EngineUnavailable as exc:
+        fail(str(exc))

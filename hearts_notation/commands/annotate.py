@@ -46,12 +46,13 @@ from ..io import (
     write_atomic,
 )
 from ..model import Game
-from ..parallel import map_ordered
+from ..parallel import Engine, EngineSpec
 from ..progress import CorpusProgress, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
-from ._common import EXIT_OK, EXIT_UNUSABLE, fail, fail_input, stdout_console
+from ._common import EXIT_OK, EXIT_UNUSABLE, fail, fail_input, open_engine, stdout_console
 from .options import (
+    engine_options,
     format_option,
     input_format_option,
     jobs_option,
@@ -160,10 +161,11 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
 @click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
 @click.option("--deal", "only_deal", type=int, help="Analyse only this deal (1-based) of each game.")
 @jobs_option("Worker processes (0: every core); the deals are shared among them.")
+@engine_options()
 def command(file: str, output: str | None, samples: int | None, seed: int, fast: bool, lang: str,
             fmt_out: str, thresholds: str, rules: RuleSet | None, force_rules: bool,
             fmt_in: str | None, unicode: bool, no_passes: bool, exact_tricks: int | None,
-            only_deal: int | None, jobs: int) -> None:
+            only_deal: int | None, jobs: int, engine_spec: EngineSpec) -> None:
     """Mark the passes and plays of FILE that cost points, and say why.
 
     Each decision is judged from the player's own information: the hidden
@@ -181,8 +183,11 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
                               lang=lang, passes=not no_passes)
     games, read_fmt = read_record(file, fmt_in, rules, force_rules)
     analyses: list[GameAnalysis] = []
-    if jobs > 1 and sum(len(g.deals) for g in games) > 1:
-        analyses = analyse_parallel(games, options, rules, force_rules, only_deal, jobs)
+    distributed = engine_spec.engine != "local"
+    if (jobs > 1 or distributed) and sum(len(g.deals) for g in games) > 1:
+        tasks = sum(len(g.deals) if only_deal is None else 1 for g in games)
+        with open_engine(engine_spec, min(jobs, tasks)) as engine:
+            analyses = analyse_parallel(games, options, rules, force_rules, only_deal, engine)
     else:
         with decision_progress(games, stderr_is_terminal()) as tick:
             for g in games:
@@ -216,10 +221,12 @@ def merge_analyses(parts: list[GameAnalysis]) -> GameAnalysis:
 
 
 def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet | None,
-                     force_rules: bool, only_deal: int | None, jobs: int) -> list[GameAnalysis]:
-    """Analyse on *jobs* processes, one deal per task, so that a single long
-    game also uses every core; the result is the same as in one process
-    (each deal's sampling is seeded on its own)."""
+                     force_rules: bool, only_deal: int | None,
+                     engine: Engine) -> list[GameAnalysis]:
+    """Analyse on the *engine* (``--jobs`` processes or a Dask cluster), one
+    deal per task, so that a single long game also uses every core; the
+    result is the same as in one process (each deal's sampling is seeded on
+    its own), whatever the engine."""
     tasks: list[GameTask] = []
     owners: list[int] = []
     for gi, g in enumerate(games):
@@ -230,8 +237,7 @@ def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet
             owners.append(gi)
     parts: list[list[GameAnalysis]] = [[] for _ in games]
     with CorpusProgress("annotate", total=len(tasks), unit="deals") as bar:
-        for gi, a in zip(owners, map_ordered(analyse_game, tasks, jobs=min(jobs, len(tasks)),
-                                             chunk_size=1), strict=True):
+        for gi, a in zip(owners, engine.map(analyse_game, tasks, chunk_size=1), strict=True):
             parts[gi].append(a)
             bar.advance(0, 1)
     return [merge_analyses(p) for p in parts]

@@ -19,11 +19,18 @@ import click
 from ..bots import BOTS
 from ..generate import GameSpec, build_game
 from ..io import EXTENSIONS, OUTPUT_FORMATS, RECORD_FORMATS, iter_dumps, write_atomic_iter
-from ..parallel import map_ordered
+from ..parallel import EngineSpec
 from ..progress import CorpusProgress
 from ..rules import RuleSet
-from ._common import fail
-from .options import format_option, jobs_option, lang_option, output_option, rules_options
+from ._common import fail, open_engine
+from .options import (
+    engine_options,
+    format_option,
+    jobs_option,
+    lang_option,
+    output_option,
+    rules_options,
+)
 
 #: Formats written game by game (the record formats of :mod:`..io.formats`).
 _GEN_FORMATS = RECORD_FORMATS
@@ -82,9 +89,11 @@ def _bot_names(value: str, players: int) -> tuple[str, ...]:
               help="Stop each game after K deals (result * if the game is not over by then).")
 @jobs_option("Worker processes (0: every core); the same seed gives the same output whatever "
              "the number.")
+@engine_options()
 @lang_option()
 def command(games: int, seed: int | None, rules: RuleSet, bots: str, fmt_out: str | None,
-            output: str, deals_per_game: int | None, jobs: int, lang: str) -> None:
+            output: str, deals_per_game: int | None, jobs: int, engine_spec: EngineSpec,
+            lang: str) -> None:
     """Generate complete legal games played by bots.
 
     Every card is chosen among the legal cards of the rules; each game is
@@ -104,8 +113,9 @@ def command(games: int, seed: int | None, rules: RuleSet, bots: str, fmt_out: st
     work = partial(_render, spec, fmt, single)
     chunk = max(1, min(16, games // (jobs * 4) or 1))
     try:
-        with CorpusProgress("generate", total=games, unit="games") as bar:
-            results = map_ordered(work, range(1, games + 1), jobs=min(jobs, games), chunk_size=chunk)
+        with open_engine(engine_spec, min(jobs, games)) as engine, \
+                CorpusProgress("generate", total=games, unit="games") as bar:
+            results = engine.map(work, range(1, games + 1), chunk_size=chunk)
             write_atomic_iter(output, _pieces(results, fmt, single, bar))
     except KeyboardInterrupt:
         # The temporary file is gone and the workers are stopped; an output

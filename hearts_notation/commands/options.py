@@ -155,11 +155,46 @@ def output_option(help: str = "Output file ('-' for standard output); written at
                         show_default=default is not None, help=help)
 
 
+def engine_options() -> Callable[[F], F]:
+    """``--engine local|dask``, ``--scheduler ADDRESS`` and ``--shard-size
+    BYTES`` for the commands that map over games.  The command receives
+    one parameter, ``engine_spec``
+    (:class:`~hearts_notation.parallel.EngineSpec`), to open with
+    :func:`hearts_notation.commands._common.open_engine` and its ``jobs``.
+    Dask itself is imported only when ``--engine dask`` runs."""
+
+    def decorate(func: F) -> F:
+        @functools.wraps(func)
+        def wrapper(*args: Any, engine: str, scheduler: str | None, shard_size: int | None,
+                    **kwargs: Any) -> Any:
+            from ..parallel import EngineSpec
+
+            return func(*args, engine_spec=EngineSpec(engine, scheduler, shard_size), **kwargs)
+
+        target: Any = wrapper
+        target = click.option(
+            "--shard-size", type=click.IntRange(min=1), default=None, metavar="BYTES",
+            help="With --engine dask: bytes of a JSONL or HRN file per task (default 4 MiB); "
+                 "files are cut only where a game starts.")(target)
+        target = click.option(
+            "--scheduler", metavar="ADDRESS", default=None,
+            help="Dask scheduler for --engine dask (default: $DASK_SCHEDULER_ADDRESS, else a "
+                 "local cluster of --jobs workers on 127.0.0.1).")(target)
+        target = click.option(
+            "--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+            help="Where the work runs: local worker processes (--jobs) or a Dask cluster "
+                 "(pip install \"hearts-notation[dask]\"); the output is the same.")(target)
+        return target  # type: ignore[no-any-return]
+
+    return decorate
+
+
 __all__ = [
     "INPUT_FORMAT_NAMES",
     "LANGUAGES",
     "RULES",
     "RulesParam",
+    "engine_options",
     "format_option",
     "input_format_option",
     "jobs_option",

@@ -30,15 +30,25 @@ from rich.text import Text
 from ..api import score
 from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..model import Finding, Game
-from ..parallel import map_games, total_bytes
+from ..parallel import EngineSpec, map_games, total_bytes
 from ..players import normalise
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..scoring import GameScore
 from ..sheets import SHEET_CODES
 from ..standings import GameSummary, Standings, summary_of
-from ._common import EXIT_FINDINGS, EXIT_OK, expand_paths, fail, fail_input, fail_syntax, stdout_console
+from ._common import (
+    EXIT_FINDINGS,
+    EXIT_OK,
+    expand_paths,
+    fail,
+    fail_input,
+    fail_syntax,
+    open_engine,
+    stdout_console,
+)
 from .options import (
+    engine_options,
     format_option,
     input_format_option,
     jobs_option,
@@ -154,9 +164,11 @@ def _player_table(st: Standings) -> Table:
               help="Only the N-th game of each file (1-based).")
 @output_option(default="-")
 @jobs_option()
+@engine_options()
 @lang_option()
 def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fmt_in: str | None,
-            fmt_out: str, game_no: int | None, output: str, jobs: int, lang: str) -> None:
+            fmt_out: str, game_no: int | None, output: str, jobs: int, engine_spec: EngineSpec,
+            lang: str) -> None:
     """Points of every deal, running totals, moons and winners, recomputed
     from the tricks (or taken from a score sheet's lines), with every
     disagreement with the recorded scores; over any number of FILES and
@@ -176,9 +188,10 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         files = list(expand_paths(paths))
         if game_no is None:
             work = partial(score_entry, default_rules=rules_default, force=force_rules, table=table)
-            with CorpusProgress("score", total=total_bytes(files), unit="bytes") as bar:
+            with open_engine(engine_spec, jobs) as engine, \
+                    CorpusProgress("score", total=total_bytes(files), unit="bytes") as bar:
                 for bad, item, summary in map_games(work, files, fmt=fmt_in, default_rules=spec,
-                                                    jobs=jobs, progress=bar):
+                                                    progress=bar, engine=engine):
                     disagree = disagree or bad
                     (shown if table else docs).append(item)
                     st.add(summary)

@@ -12,18 +12,25 @@ from __future__ import annotations
 import json
 import sys
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 import click
 from rich.table import Table
 
 from ..io import InputError
-from ..parallel import map_games, total_bytes
+from ..parallel import Batch, EngineSpec, batch_games, gc_paused, total_bytes
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..stats import Tally, game_tally
-from ._common import expand_paths, fail_input, stdout_console
-from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
+from ._common import expand_paths, fail_input, open_engine, stdout_console
+from .options import (
+    engine_options,
+    format_option,
+    input_format_option,
+    jobs_option,
+    lang_option,
+    rules_options,
+)
 
 
 def _pct(x: float | None) -> str:
@@ -80,15 +87,30 @@ def render_tables(doc: dict[str, Any]) -> list[Table]:
     return tables
 
 
+def tally_batch(batch: Any, default_rules: str | None, force_rules: bool) -> Tally | InputError:
+    """Worker side: the tally of one batch of games, a partial result that
+    the client merges in input order (:meth:`Tally.merge`, associative, so
+    the figures do not depend on how the corpus was cut); an unreadable
+    input comes back as its error."""
+    if not isinstance(batch, Batch):
+        return cast(InputError, batch.error)
+    tally = Tally()
+    with gc_paused():
+        for game in batch_games(batch):
+            tally += game_tally(game, default_rules, force_rules)
+    return tally
+
+
 @click.command("stats")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @format_option(["table", "json"], "table", "table for people, json for programs.")
 @rules_options()
 @input_format_option()
 @jobs_option()
+@engine_options()
 @lang_option()
 def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_rules: bool,
-            fmt_in: str | None, jobs: int, lang: str) -> None:
+            fmt_in: str | None, jobs: int, engine_spec: EngineSpec, lang: str) -> None:
     """Statistics over a corpus: games, deals, points per seat, moon rate,
     who took Q♠, findings per code, and the effect of the pass direction.
 
@@ -102,12 +124,15 @@ def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_r
         fail_input(exc)
     tally = Tally()
     interrupted = False
-    work = partial(game_tally, default_rules=rules_spec, force_rules=force_rules)
+    work = partial(tally_batch, default_rules=rules_spec, force_rules=force_rules)
     try:
-        with CorpusProgress("stats", total=total_bytes(paths), unit="bytes") as bar:
-            for item in map_games(work, paths, fmt=fmt_in, default_rules=rules_spec,
-                                  jobs=jobs, progress=bar):
-                tally += item
+        with open_engine(engine_spec, jobs) as engine, \
+                CorpusProgress("stats", total=total_bytes(paths), unit="bytes") as bar:
+            for part in engine.map_batches(work, paths, fmt_in, rules_spec, bar):
+                if isinstance(part, InputError):
+                    raise part
+                tally = tally.merge(part)
+                bar.advance(part.games, part.deals)
     except InputError as exc:
         fail_input(exc)
     except KeyboardInterrupt:

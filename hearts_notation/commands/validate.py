@@ -43,14 +43,23 @@ from ..io import InputError, decode, format_for, read_bytes, source_lines_at
 from ..model import Finding
 from ..parallel import (
     Batch,
+    Engine,
+    EngineSpec,
     iter_batches,
     map_ordered,
     total_bytes,
 )
 from ..progress import CorpusProgress
 from ..rules import RuleSet
-from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, expand_paths, stdout_console
-from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
+from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, expand_paths, open_engine, stdout_console
+from .options import (
+    engine_options,
+    format_option,
+    input_format_option,
+    jobs_option,
+    lang_option,
+    rules_options,
+)
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -59,10 +68,20 @@ _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
 def iter_reports(paths: Iterable[str], fmt: str | None, rules: RuleSet | None, force: bool,
-                 jobs: int = 1, progress: CorpusProgress | None = None) -> Iterator[Any]:
+                 jobs: int = 1, progress: CorpusProgress | None = None,
+                 engine: Engine | None = None) -> Iterator[Any]:
     """Report entries (docs/spec.md, section 6) of every game of every input, in order; an
-    unreadable input yields its :class:`InputError` where it stands."""
+    unreadable input yields its :class:`InputError` where it stands.  With an
+    *engine* (``--engine``) the batches are read and checked there."""
     spec = rules.portable_spec if rules is not None else None
+    work = partial(validate_batch, rules=rules, force=force)
+    if engine is not None:
+        for group in engine.map_batches(work, list(paths), fmt, spec, progress):
+            for entry in group:
+                if progress is not None and isinstance(entry, dict):
+                    progress.advance(1, len(entry["deals"]))
+                yield entry
+        return
     batches = iter_batches(paths, fmt, spec, games_per_batch=32, errors="yield")
 
     def measured() -> Iterator[Any]:
@@ -71,7 +90,6 @@ def iter_reports(paths: Iterable[str], fmt: str | None, rules: RuleSet | None, f
                 progress.advance(0, 0, b.nbytes)
             yield b
 
-    work = partial(validate_batch, rules=rules, force=force)
     for group in map_ordered(work, measured(), jobs, 1, None):
         for entry in group:
             if progress is not None and isinstance(entry, dict):
@@ -107,6 +125,16 @@ class Summary:
                 self.warnings += 1
             else:
                 self.infos += 1
+
+    def merge(self, other: Summary) -> Summary:
+        """Both summaries' counts, as a new value: associative, with
+        ``Summary()`` as identity, so the summaries of shards merged in
+        input order are the summary of the whole run (``files`` adds up:
+        the parts must not share a file)."""
+        return Summary(self.files + other.files, self.games + other.games,
+                       self.deals + other.deals, self.valid_games + other.valid_games,
+                       self.errors + other.errors, self.warnings + other.warnings,
+                       self.infos + other.infos, [*self.unreadable, *other.unreadable])
 
     def to_dict(self) -> dict[str, int]:
         return {"files": self.files, "games": self.games, "deals": self.deals,
@@ -263,9 +291,10 @@ def _stdin_swapped(data: bytes) -> Any:
 @format_option(["text", "json"], "text", "text for people, json for the validation report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors (no warnings, infos or summary).")
 @jobs_option()
+@engine_options()
 @lang_option()
 def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fmt_in: str | None,
-            fmt_out: str, quiet: bool, jobs: int, lang: str) -> None:
+            fmt_out: str, quiet: bool, jobs: int, engine_spec: EngineSpec, lang: str) -> None:
     """Check every card of every deal against the rules in force, recompute
     the scores, and report the findings with their evidence.
 
@@ -297,9 +326,10 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     per_file: dict[str, int] = {}
     interrupted = False
     try:
-        with CorpusProgress("validate", total=total_bytes(readable), unit="bytes") as bar:
-            for entry in iter_reports(readable, fmt_in, rules, force_rules,
-                                      jobs, bar):
+        with open_engine(engine_spec, jobs) as engine, \
+                CorpusProgress("validate", total=total_bytes(readable), unit="bytes") as bar:
+            for entry in iter_reports(readable, fmt_in, rules, force_rules, progress=bar,
+                                      engine=engine):
                 if isinstance(entry, InputError):
                     broken = syntax_entry(entry, per_file.get(entry.source, 0) + 1, rules, force_rules)
                     if broken is None:

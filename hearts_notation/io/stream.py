@@ -118,9 +118,10 @@ def iter_text_chunks(path: str, chunk_size: int = CHUNK_SIZE) -> Generator[str, 
     return _chunks_of(_open_binary(path), path, chunk_size)
 
 
-def _chunks_of(fh: BinaryIO, source: str, chunk_size: int) -> Generator[str, None, None]:
+def _chunks_of(fh: BinaryIO, source: str, chunk_size: int, first_line: int = 1,
+               first_offset: int = 0) -> Generator[str, None, None]:
     try:
-        yield from _decode_blocks(fh, source, chunk_size)
+        yield from _decode_blocks(fh, source, chunk_size, first_line, first_offset)
     except OSError as exc:
         raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
     finally:
@@ -128,19 +129,24 @@ def _chunks_of(fh: BinaryIO, source: str, chunk_size: int) -> Generator[str, Non
             fh.close()
 
 
-def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int) -> Iterator[str]:
+def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int = 1,
+                   first_offset: int = 0) -> Iterator[str]:
     """Decode blocks of bytes, checking them as they come.
 
     A problem in the first block is raised before any text is yielded (an
     unusable file yields nothing, as before streaming); a problem found
     later is raised after the text before it has been yielded, so the games
     that end before the bad byte are read and the error comes in order.
+    *first_line* and *first_offset* place a stream that starts partway into
+    its file, on a line (a shard of :mod:`hearts_notation.shards`): errors
+    then name the file's own line and offset, its first block counts as a
+    later one, and no BOM is looked for.
     """
     pending = b""          # undecoded tail (a split multi-byte sequence, or the start of a BOM)
-    offset = 0             # bytes read so far
-    line = 1               # line number at the start of `pending`
+    offset = first_offset  # bytes read so far
+    line = first_line      # line number at the start of `pending`
     column0 = 0            # bytes before `pending` on that line
-    started = False        # BOM check done
+    started = first_offset > 0  # BOM check done (a BOM can only open the file)
     seen_text = False
     marks = _start_marks(source, fh)
     while True:

@@ -450,7 +450,8 @@ _NOT_PLAIN = re.compile("[{;\r\ufeff]")
 
 
 def iter_game_texts_from_chunks(chunks: Iterable[str], source: str = "-",
-                                max_line: int | None = None) -> Iterator[tuple[int, str]]:
+                                max_line: int | None = None,
+                                first_line: int = 1) -> Iterator[tuple[int, str]]:
     """:func:`iter_game_texts` of a text given in chunks (a file read block by
     block), with the line-length limit of
     :func:`hearts_notation.io.stream.split_lines`: the same games, the same
@@ -461,7 +462,8 @@ def iter_game_texts_from_chunks(chunks: Iterable[str], source: str = "-",
     regular-expression scan per chunk for the lines that cut games (tags,
     deal headers, results) instead of a step per line; at the first chunk
     that is not plain the rest goes line by line, from the first game not
-    yet handed out.
+    yet handed out.  *first_line* numbers a text that starts partway into
+    its file (a shard of :mod:`hearts_notation.shards`).
     """
     from ..limits import current as current_limits
     from ..stream import split_lines
@@ -469,7 +471,7 @@ def iter_game_texts_from_chunks(chunks: Iterable[str], source: str = "-",
     limit = current_limits().record if max_line is None else max_line
     source_chunks = iter(chunks)
     buf = ""                # text not handed out yet, from the start of line buf_line
-    buf_line = 1
+    buf_line = first_line
     for chunk in source_chunks:
         text = buf + chunk
         if _NOT_PLAIN.search(chunk) is not None or (

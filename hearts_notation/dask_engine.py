@@ -1,0 +1,226 @@
+"""The Dask engine (``--engine dask``): the same work, on a Dask cluster.
+
+Imported only when ``--engine dask`` is asked for (Dask takes about a
+second to import; the other commands should not pay for it).  The client
+plans nothing that needs the corpus: each file is planned by a worker
+(:func:`hearts_notation.shards.plan_file`), each shard read and worked by
+a worker (:func:`hearts_notation.shards.run_shard`), and the client only
+collects results in input order, with a bounded number of shards in
+flight, so memory stays flat on both sides.
+
+Failures:
+
+* a worker that dies loses its tasks; the scheduler runs them again on
+  another worker (its ``allowed-failures``), and each task is also
+  submitted with ``retries`` for errors of the machine (a file system that
+  hiccups).  Results are whole shards, so a re-run shard gives the same
+  values and nothing is counted twice;
+* a shard whose *data* is unusable reports it as a value (``file:line:
+  message``) and the other shards' results still come out;
+* Ctrl-C cancels the futures in flight, closes the client (and the
+  LocalCluster it started), and the command exits 130.
+
+Progress: bytes are counted as each shard's future completes, in whatever
+order the workers finish; games and deals as results are handed over in
+order.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
+
+from distributed import Client, Future, LocalCluster
+
+from .io.formats import format_for
+from .io.stream import InputError
+from .parallel import EngineUnavailable, Progress, _Broken, guarded
+from .shards import DEFAULT_SHARD_BYTES, Shard, ShardResult, plan_file, run_shard
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: Re-runs of a task that raised (the shard code turns data errors into
+#: values, so what raises is the machine: a file system, a lost connection).
+RETRIES = 2
+
+
+class DaskEngine:
+    """Work on a Dask cluster: the one at *address*, or a LocalCluster of
+    *workers* single-threaded worker processes on 127.0.0.1."""
+
+    name = "dask"
+
+    def __init__(self, address: str | None, workers: int, shard_size: int | None = None) -> None:
+        self.shard_bytes = shard_size or DEFAULT_SHARD_BYTES
+        self.cluster: LocalCluster | None = None
+        try:
+            if address:
+                self.client = Client(address, timeout=10, set_as_default=False)
+            else:
+                # No dashboard; the scheduler's small HTTP server (health,
+                # metrics) on a free loopback port, not on 8787 where
+                # another cluster may already be.
+                self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1,
+                                            processes=True, host="127.0.0.1",
+                                            dashboard_address=None, silence_logs=logging.ERROR,
+                                            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+                self.client = Client(self.cluster, set_as_default=False)
+        except (OSError, TimeoutError) as exc:
+            if self.cluster is not None:
+                self.cluster.close()
+            raise EngineUnavailable(
+                f"--scheduler {address}: cannot reach the Dask scheduler ({exc})") from None
+        self.workers = max(1, len(self.client.scheduler_info().get("workers", {})) or workers)
+
+    # Context management ------------------------------------------------------------------
+
+    def __enter__(self) -> DaskEngine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the client, and the LocalCluster when this engine started it."""
+        try:
+            self.client.close()
+        finally:
+            if self.cluster is not None:
+                self.cluster.close()
+                self.cluster = None
+
+    @property
+    def window(self) -> int:
+        """Tasks in flight: enough to keep every worker busy while the
+        client collects, few enough that results do not pile up."""
+        return 4 * self.workers
+
+    # The two maps ---------------------------------------------------------------------------
+
+    def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
+            progress: Progress | None = None) -> Iterator[R]:
+        """``func`` over the items, in chunks of *chunk_size* per task, in order."""
+        def submitted() -> Iterator[tuple[Any, Future[list[R]], int]]:
+            chunk: list[T] = []
+            for item in items:
+                chunk.append(item)
+                if len(chunk) == chunk_size:
+                    yield None, self.client.submit(_apply_all, func, chunk, pure=False,
+                                                   retries=RETRIES), 0
+                    chunk = []
+            if chunk:
+                yield None, self.client.submit(_apply_all, func, chunk, pure=False,
+                                               retries=RETRIES), 0
+
+        for _tag, values in self._ordered(submitted(), None):
+            for v in values:
+                if progress is not None:
+                    progress.advance(1)
+                yield v
+
+    def map_batches(self, work: Callable[[Any], R], paths: Sequence[str], fmt: str | None,
+                    default_rules: str | None, progress: Progress | None = None,
+                    games_per_batch: int = 32) -> Iterator[R]:
+        """*work* over the batches of every file, read by the workers."""
+        for p in paths:
+            if p == "-":
+                raise EngineUnavailable("--engine dask reads files the workers can see; "
+                                        "standard input is not one (use --engine local)")
+        task = guarded(work)
+        stopped: set[int] = set()
+        for tag, result in self._ordered(self._shards(task, paths, fmt, default_rules,
+                                                      games_per_batch), progress):
+            if tag in stopped:
+                continue
+            yield from result.values
+            if result.stopped:
+                stopped.add(tag)
+
+    def _shards(self, task: Callable[[Any], R], paths: Sequence[str], fmt: str | None,
+                default_rules: str | None,
+                per_batch: int) -> Iterator[tuple[int, Future[ShardResult[R]] | ShardResult[R], int]]:
+        """(file number, shard future) in input order; the plans of the next
+        files are asked for ahead, so that the workers never wait on them."""
+        plans: deque[Future[list[Shard] | InputError]] = deque()
+        ahead = iter(enumerate(paths))
+
+        def ask() -> None:
+            nxt = next(ahead, None)
+            if nxt is not None:
+                plans.append(self.client.submit(plan_file, nxt[1], format_for(nxt[1], fmt),
+                                                self.shard_bytes, per_batch, pure=False,
+                                                retries=RETRIES))
+
+        for _ in range(min(len(paths), self.window)):
+            ask()
+        for number in range(len(paths)):
+            plan = plans.popleft().result()
+            ask()
+            if isinstance(plan, InputError):
+                yield number, ShardResult([task(_Broken(plan))], stopped=True), 0
+                continue
+            for shard in plan:
+                yield number, self.client.submit(run_shard, shard, task, default_rules, per_batch,
+                                                 pure=False, retries=RETRIES), shard.nbytes
+
+    def _ordered(self, submitted: Iterator[tuple[Any, Any, int]],
+                 progress: Progress | None) -> Iterator[tuple[Any, Any]]:
+        """Results of the futures in submission order, at most
+        :attr:`window` in flight; progress in bytes as each one completes.
+        Ctrl-C (or the consumer stopping) cancels what is still running."""
+        pending: deque[tuple[Any, Any, int]] = deque()
+        counted: set[Any] = set()
+        changed = threading.Event()     # set from Dask's thread as futures finish
+        exhausted = False
+        try:
+            while True:
+                while not exhausted and len(pending) < self.window:
+                    nxt = next(submitted, None)
+                    if nxt is None:
+                        exhausted = True
+                    else:
+                        pending.append(nxt)
+                        if isinstance(nxt[1], Future):
+                            nxt[1].add_done_callback(lambda _f: changed.set())
+                if not pending:
+                    return
+                tag, head, _ = pending[0]
+                if isinstance(head, Future):
+                    while True:
+                        self._count(pending, counted, progress)
+                        if head.done():
+                            break
+                        changed.wait(0.5)
+                        changed.clear()
+                    value = head.result()
+                    counted.discard(head.key)
+                else:
+                    value = head
+                pending.popleft()
+                yield tag, value
+        finally:
+            running = [f for _, f, _ in pending if isinstance(f, Future)]
+            if running:
+                self.client.cancel(running)
+
+    @staticmethod
+    def _count(pending: Iterable[tuple[Any, Any, int]], counted: set[Any],
+               progress: Progress | None) -> None:
+        if progress is None:
+            return
+        for _, f, nbytes in pending:
+            if isinstance(f, Future) and f.key not in counted and f.status == "finished":
+                counted.add(f.key)
+                if nbytes:
+                    progress.advance(0, 0, nbytes)
+
+
+def _apply_all(func: Callable[[T], R], chunk: list[T]) -> list[R]:
+    return [func(item) for item in chunk]
+
+
+__all__ = ["RETRIES", "DaskEngine"]

@@ -1,0 +1,377 @@
+"""Shards: the unit of work that a cluster's workers read for themselves.
+
+A shard is a whole file, or a byte range of a JSONL or HRN file that starts
+where a game starts.  The client that plans a run never reads the corpus: a
+worker *plans* each large file (one pass over its bytes, finding where to
+cut), then the shards are read by whichever workers run them, from paths
+they can see — local paths, or any URL that fsspec knows (``s3://...``) when
+the matching filesystem package is installed.
+
+Why the cuts fall where they do.  The output must be the same, byte for
+byte, whatever the engine, the number of workers and the shard size, so a
+shard must give exactly the batches of games that a whole-file read
+(:func:`hearts_notation.parallel.iter_batches`) gives:
+
+* a cut is placed only where a batch starts (after every
+  ``games_per_batch``-th record), and each shard knows the line number and
+  game index it starts at, so the games it reads carry the positions a
+  whole-file read gives them, and an error ends the same batch;
+* a file whose first block (:data:`~hearts_notation.io.CHUNK_SIZE`) is
+  unreadable (a NUL byte, not UTF-8) is not cut: a whole-file read reports
+  such a file before any game, and so does one shard;
+* the reader's error positions (line, column, byte offset) are counted from
+  the shard's place in the file.
+
+For HRN, where a game ends is decided by the reader's own splitter (a
+``result`` line, or a tag line after a deal), so planning runs that
+splitter once over the file; for JSONL a game is a non-blank line, and
+planning only looks for newlines.
+"""
+
+from __future__ import annotations
+
+import codecs
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO, Generic, TypeVar
+
+from .io.formats import format_for
+from .io.jsonio import RecordError
+from .io.stream import CHUNK_SIZE, InputError, _chunks_of, _open_binary, split_lines
+
+R = TypeVar("R")
+
+#: Bytes per shard by default: a few seconds of ``validate`` on one core,
+#: small enough for load balancing, large enough that the per-task cost of
+#: a scheduler (about a millisecond) does not show.
+DEFAULT_SHARD_BYTES = 4 << 20
+
+_SPACE_BYTES = frozenset(b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+
+
+@dataclass(frozen=True, slots=True)
+class Shard:
+    """A file, or the bytes ``[start, end)`` of one starting at a game.
+
+    ``end`` is ``None`` for "to the end of the file"; ``start == 0`` and
+    ``end is None`` is the whole file, read exactly as a local run reads it
+    (every format).  ``first_line``/``first_index`` are the line and the
+    game number (1-based) at ``start``.
+    """
+
+    path: str
+    fmt: str
+    start: int = 0
+    end: int | None = None
+    first_line: int = 1
+    first_index: int = 1
+    #: Bytes this shard covers (for progress); 0 when unknown.
+    nbytes: int = 0
+
+    @property
+    def whole(self) -> bool:
+        return self.start == 0 and self.end is None
+
+    def where(self) -> str:
+        """``file:line`` of the shard's first line, for messages."""
+        return f"{self.path}:{self.first_line}"
+
+
+@dataclass(slots=True)
+class ShardResult(Generic[R]):
+    """What a worker sends back for a shard: the work's value for each of
+    its batches, in order, and whether the file stopped being readable in
+    it (then the later shards of the file are dropped, as a whole-file read
+    stops at the error)."""
+
+    values: list[R] = field(default_factory=list)
+    stopped: bool = False
+    nbytes: int = 0
+
+
+def is_url(path: str) -> bool:
+    """A path with a scheme (``s3://``, ``file://``...), read with fsspec."""
+    return "://" in path
+
+
+def open_source(path: str) -> BinaryIO:
+    """The byte stream of a local path or a URL (through fsspec).
+
+    Unusable sources raise :class:`InputError`, as local files do.
+    """
+    if not is_url(path):
+        return _open_binary(path)
+    try:
+        import fsspec
+    except ImportError:
+        raise InputError(path, "reading URLs needs fsspec: pip install fsspec "
+                         "(and the filesystem's package, such as s3fs)") from None
+    try:
+        return fsspec.open(path, "rb").open()  # type: ignore[no-any-return]
+    except FileNotFoundError:
+        raise InputError(path, "no such file") from None
+    except ImportError as exc:
+        raise InputError(path, f"this URL needs another package: {exc}") from None
+    except (OSError, ValueError) as exc:
+        raise InputError(path, f"cannot read: {exc}") from None
+
+
+def _size(fh: BinaryIO) -> int | None:
+    try:
+        here = fh.tell()
+        size = fh.seek(0, 2)
+        fh.seek(here)
+        return size
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+class _Range:
+    """At most *size* bytes of a stream, from where it stands."""
+
+    def __init__(self, fh: BinaryIO, size: int | None) -> None:
+        self.fh = fh
+        self.left = size
+
+    def read(self, size: int = -1) -> bytes:
+        if self.left is None:
+            return self.fh.read(size)
+        if self.left <= 0:
+            return b""
+        if size < 0 or size > self.left:
+            size = self.left
+        data = self.fh.read(size)
+        self.left -= len(data)
+        return data
+
+    def close(self) -> None:
+        if self.fh is not sys.stdin.buffer:
+            self.fh.close()
+
+
+# Planning ------------------------------------------------------------------------------
+
+
+def plan_file(path: str, fmt: str | None = None, target_bytes: int = DEFAULT_SHARD_BYTES,
+              per_batch: int = 32) -> list[Shard] | InputError:
+    """The shards of one file, cut about every *target_bytes* at batch
+    starts (runs on a worker: it reads the file).  A file that cannot be
+    opened gives its :class:`InputError`; one that becomes unreadable later
+    is cut only before the problem (the shard holding it reports it)."""
+    kind = format_for(path, fmt)
+    try:
+        fh = open_source(path)
+    except InputError as exc:
+        return exc
+    try:
+        size = _size(fh)
+        if kind not in ("jsonl", "hrn") or size is None or size <= target_bytes:
+            return [Shard(path, kind, nbytes=size or 0)]
+        first = fh.read(CHUNK_SIZE)
+        if not _first_block_readable(first):
+            return [Shard(path, kind, nbytes=size)]
+        fh.seek(0)
+        if kind == "jsonl":
+            cuts = _jsonl_cuts(fh, target_bytes, per_batch)
+        else:
+            lines = _hrn_cut_lines(fh, path, target_bytes, per_batch)
+            fh.close()
+            fh = open_source(path)
+            cuts = _line_offsets(fh, lines)
+    except OSError as exc:
+        return InputError(path, f"cannot read: {exc.strerror or exc}")
+    finally:
+        fh.close()
+    shards: list[Shard] = []
+    start, line, index = 0, 1, 1
+    for offset, next_line, next_index in cuts:
+        shards.append(Shard(path, kind, start, offset, line, index, offset - start))
+        start, line, index = offset, next_line, next_index
+    shards.append(Shard(path, kind, start, None, line, index, size - start))
+    if len(shards) == 1:
+        return [Shard(path, kind, nbytes=size)]
+    return shards
+
+
+def _first_block_readable(block: bytes) -> bool:
+    """No NUL and valid UTF-8 (a sequence cut at the end is fine)."""
+    if b"\0" in block:
+        return False
+    try:
+        codecs.utf_8_decode(block, "strict", False)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _jsonl_cuts(fh: BinaryIO, target: int, per_batch: int) -> list[tuple[int, int, int]]:
+    """(byte offset, line, game index) where shards start after the first:
+    just after the newline that ends every *per_batch*-th record, once
+    *target* bytes have passed since the last cut, and only before a record
+    (a shard of blank lines alone would read as an empty file)."""
+    cuts: list[tuple[int, int, int]] = []
+    buf = b""
+    base = 0                 # offset of buf[0] in the file
+    line = 1
+    records = 0
+    last_cut = 0
+    last_record_start = -1
+    eof = False
+    while not eof:
+        block = fh.read(CHUNK_SIZE)
+        eof = not block
+        buf += block
+        pos = 0
+        find = buf.find
+        while True:
+            end = find(b"\n", pos)
+            if end < 0:
+                if not eof or pos >= len(buf):
+                    break
+                end = len(buf)
+            if _is_record(buf, pos, end, base + pos == 0):
+                last_record_start = base + pos
+                records += 1
+                if records % per_batch == 0 and base + end + 1 - last_cut >= target:
+                    last_cut = base + end + 1
+                    cuts.append((last_cut, line + 1, records + 1))
+            line += 1
+            pos = end + 1
+        base += pos
+        buf = buf[pos:]
+    return [c for c in cuts if c[0] <= last_record_start]
+
+
+def _is_record(buf: bytes, pos: int, end: int, at_start: bool) -> bool:
+    """A line that is not blank, as the JSONL reader decides it (after the
+    file's BOM, and with ``str.isspace``)."""
+    if end <= pos:
+        return False
+    c = buf[pos]
+    if c < 0x80 and c not in _SPACE_BYTES:
+        return True
+    text = buf[pos:end].decode("utf-8", "replace")
+    if at_start and text.startswith("\ufeff"):
+        text = text[1:]
+    return bool(text) and not text.isspace()
+
+
+def _hrn_cut_lines(fh: BinaryIO, path: str, target: int, per_batch: int) -> list[tuple[int, int]]:
+    """(line, game index) of the games that start shards: the reader's own
+    splitter is run over the file, and a cut is made at the first game of a
+    batch once about *target* characters have passed.  A read error ends
+    the planning (the cuts before it stand)."""
+    from .io.hrn.reader import iter_games_lines
+
+    cuts: list[tuple[int, int]] = []
+    read = 0                # characters of the games so far (about their bytes)
+    last = 0
+    index = 0
+    try:
+        for lines in iter_games_lines(split_lines(_chunks_of(fh, path, CHUNK_SIZE))):
+            index += 1
+            if index > 1 and (index - 1) % per_batch == 0 and read - last >= target:
+                cuts.append((lines[0].line, index))
+                last = read
+            read += sum(len(ll.text) + 1 for ll in lines)
+    except (InputError, RecordError):
+        pass
+    return cuts
+
+
+def _line_offsets(fh: BinaryIO, wanted: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """The byte offsets where the given lines start (lines end with ``\\n``)."""
+    out: list[tuple[int, int, int]] = []
+    if not wanted:
+        return out
+    k = 0
+    line = 1
+    base = 0
+    while k < len(wanted):
+        block = fh.read(CHUNK_SIZE)
+        if not block:
+            break
+        pos = 0
+        while k < len(wanted):
+            target_line = wanted[k][0]
+            need = target_line - line          # newlines still to pass
+            if need == 0:
+                out.append((base + pos, target_line, wanted[k][1]))
+                k += 1
+                continue
+            found = block.count(b"\n", pos)
+            if found < need:
+                line += found
+                break
+            for _ in range(need):
+                pos = block.index(b"\n", pos) + 1
+            line = target_line
+        base += len(block)
+    return out
+
+
+# Reading -------------------------------------------------------------------------------
+
+
+def shard_batches(shard: Shard, default_rules: str | None = None,
+                  per_batch: int = 32) -> Iterator[Any]:
+    """The batches (:class:`hearts_notation.parallel.Batch`) of a shard, the
+    ones a whole-file read gives for its games.  Raises
+    :class:`InputError` where the file stops being readable."""
+    from .parallel import _file_batches_of, _hrn_batches, _jsonl_batches
+
+    fh = open_source(shard.path)
+    try:
+        if shard.whole:
+            yield from _file_batches_of(fh, shard.path, shard.fmt, default_rules, per_batch)
+            return
+        fh.seek(shard.start)
+        size = None if shard.end is None else shard.end - shard.start
+        rng: Any = _Range(fh, size)
+        chunks = _chunks_of(rng, shard.path, CHUNK_SIZE, shard.first_line, shard.start)
+        if shard.fmt == "jsonl":
+            yield from _jsonl_batches(shard.path, chunks, per_batch, shard.first_line,
+                                      shard.first_index)
+        else:
+            yield from _hrn_batches(shard.path, chunks, per_batch, default_rules,
+                                    shard.first_line, shard.first_index)
+    except RecordError as exc:
+        msg = f"{exc.where}: {exc.message}" if exc.where else exc.message
+        raise InputError(shard.path, msg, exc.line, exc.column) from None
+    except OSError as exc:
+        raise InputError(shard.path, f"cannot read: {exc.strerror or exc}") from None
+    finally:
+        fh.close()
+
+
+def run_shard(shard: Shard, work: Callable[[Any], R], default_rules: str | None = None,
+              per_batch: int = 32) -> ShardResult[R]:
+    """Worker side: *work* applied to every batch of the shard.
+
+    A read error becomes the work's value for an unreadable input
+    (``work(Broken(error))``) and ends the shard; see
+    :func:`hearts_notation.parallel.guarded` for errors of the work itself.
+    """
+    from .parallel import _Broken
+
+    result: ShardResult[R] = ShardResult(nbytes=shard.nbytes)
+    try:
+        for batch in shard_batches(shard, default_rules, per_batch):
+            result.values.append(work(batch))
+    except InputError as exc:
+        result.values.append(work(_Broken(exc)))
+        result.stopped = True
+    return result
+
+
+__all__ = [
+    "DEFAULT_SHARD_BYTES",
+    "Shard",
+    "ShardResult",
+    "is_url",
+    "open_source",
+    "plan_file",
+    "run_shard",
+    "shard_batches",
+]
