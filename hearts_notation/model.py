@@ -64,10 +64,13 @@ class Finding:
     card: Card | None = None
     line: int | None = None
     column: int | None = None
+    #: The findings this one sums up (``pass-mismatch`` keeps the per-card
+    #: ``not-held`` errors it replaces), in the JSON as ``details`` when any.
+    details: tuple[Finding, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         """The JSON shape of docs/spec.md, section 6 (cards as ``"QS"``)."""
-        return {
+        out: dict[str, object] = {
             "code": self.code,
             "severity": self.severity,
             "deal": self.deal,
@@ -78,6 +81,9 @@ class Finding:
             "column": self.column,
             "message": self.message,
         }
+        if self.details:
+            out["details"] = [d.to_dict() for d in self.details]
+        return out
 
 
 @dataclass(frozen=True, slots=True)

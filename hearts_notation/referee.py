@@ -47,6 +47,7 @@ from itertools import chain
 from operator import add, itemgetter
 from typing import Any, cast
 
+from . import misorder
 from .cards import (
     CARDS,
     FULL_DECK,
@@ -999,6 +1000,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
                 f"({', '.join(rules.pass_cycle)}) makes deal {number} pass {cycle}")
         checker = _DealCheck(ctx, deal, number, di)
         found = checker.run(deal.direction, header_flagged)
+        if len(found) >= misorder.THRESHOLD:    # the plays may fit another pass
+            found = misorder.explain(ctx, deal, number, di, deal.direction, header_flagged, found)
         if is_sheet_deal(deal, rules, seats):       # a score sheet's deal (hearts_notation.sheets)
             found = sheet_play_findings(deal, found)
         per_deal.append(head + found)

@@ -1,0 +1,85 @@
+"""Logs from other programs: one finding when the plays fit another pass.
+
+A log written by another program sometimes numbers its deals in another
+order than the pass cycle, or passes in another order: the cards each seat
+passed are then delivered to the wrong neighbour, and every card a
+receiver plays from the pass is "not held" -- dozens of ``not-held``
+errors for one deal (72 in one misordered file) that hide the one thing to
+say.
+
+When a deal has several ``not-held`` errors, the referee's own deal check
+is run again with each other pass direction of the rules; if the plays fit
+one of them (no card played that was not held), the deal's ``not-held``
+errors become the *details* of one ``pass-mismatch`` finding that names
+the direction the plays fit, the deals of the cycle that pass that way,
+and the evidence (how many cards were not held each way).  Nothing here
+decides a rule of play: the re-check is the referee's
+(:class:`hearts_notation.referee._DealCheck`), with another direction.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .model import Deal, Finding
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
+
+#: ``not-held`` errors in a deal from which another direction is tried
+#: (one or two are a mistyped card, not a misordered log).
+THRESHOLD = 3
+
+CODE = "pass-mismatch"
+
+
+def _not_held(found: list[Finding]) -> list[Finding]:
+    return [f for f in found if f.code in ("not-held", "pass-not-held")]
+
+
+def explain(ctx: Any, deal: Deal, number: int, di: int, direction: str | None,
+            header_flagged: bool, found: list[Finding]) -> list[Finding]:
+    """The deal's findings, with its ``not-held`` errors folded into one
+    ``pass-mismatch`` finding when the plays fit another pass direction
+    (else *found* unchanged).  *ctx*, *number*, *di*, *direction* and
+    *header_flagged* are those the referee checked the deal with."""
+    bad = [f for f in found if f.code == "not-held"]
+    if len(bad) < THRESHOLD or not deal.passes:
+        return found
+    from .referee import _DealCheck
+
+    rules: RuleSet = ctx.rules
+    used = direction or rules.direction_for(number)
+    fits: list[tuple[str, list[Finding]]] = []
+    for alt in dict.fromkeys((*rules.pass_cycle, "left", "right", "across")):
+        if alt == used or alt == "hold":
+            continue
+        try:
+            again = _DealCheck(ctx, deal, number, di).run(alt, header_flagged)
+        except (ValueError, KeyError, IndexError):
+            continue        # a direction these rules cannot pass (across with 3 players)
+        if not _not_held(again):
+            fits.append((alt, again))
+    if len(fits) != 1:      # none, or ambiguous: the per-card errors say more
+        return found
+    alt, again = fits[0]
+    cycle = len(rules.pass_cycle) or 1
+    deals = [k for k in range(1, cycle + 1) if rules.direction_for(k) == alt]
+    where = f"deal {deals[0]}" if len(deals) == 1 else "deals " + ", ".join(map(str, deals))
+    of_cycle = (f"; in the pass cycle ({', '.join(rules.pass_cycle)}) {where} of each round "
+                f"pass{'es' if len(deals) == 1 else ''} {alt}") if deals else ""
+    message = (f"deal {number}: the plays fit pass {alt}, not pass {used}: with pass {used}, "
+               f"{len(bad)} cards played were not held; with pass {alt}, every card played was "
+               f"held{of_cycle}. The log's deals may be out of order, or the program that "
+               f"wrote it passes in another order (the per-card errors are the details)")
+    pos = deal.pos
+    head = Finding(CODE, "error", message, deal=number,
+                   line=pos.line if pos else None, column=pos.column if pos else None,
+                   details=tuple(bad))
+    # The infos of the failed replay (hands not fully known...) are not
+    # true of the replay that fits: keep only those it gives too.
+    rest = [f for f in found if f.code != "not-held" and (f.severity != "info" or f in again)]
+    return [head, *rest]
+
+
+__all__ = ["CODE", "THRESHOLD", "explain"]
