@@ -37,7 +37,8 @@ LANGUAGES: tuple[str, ...] = ("en", "fr")
 #: The record formats ``--from`` accepts: the same list as the readers'
 #: (kept here as literals so that defining an option does not import the
 #: readers; a test checks it against :data:`hearts_notation.io.INPUT_FORMATS`).
-INPUT_FORMAT_NAMES: tuple[str, ...] = ("hrn", "json", "jsonl", "yaml", "openspiel", "openspiel-history")
+INPUT_FORMAT_NAMES: tuple[str, ...] = ("hrn", "json", "jsonl", "yaml", "openspiel", "openspiel-history",
+                                       "openspiel-playthrough")
 
 
 def locale_language(environ: dict[str, str] | os._Environ[str] | None = None) -> str:

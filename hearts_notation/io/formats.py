@@ -106,6 +106,8 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
            False),
     Format("openspiel-history", (), "OpenSpiel action histories (JSON lists)",
            f"{_IO}:_read_openspiel_history", f"{_IO}:_write_openspiel_history", False),
+    Format("openspiel-playthrough", (), "OpenSpiel playthrough text (game: hearts ... History())",
+           f"{_IO}:_read_openspiel_playthrough", None, False),
 )}
 
 #: File suffix (lower case, with the dot) to format name.
@@ -184,6 +186,13 @@ def _read_openspiel(chunks: Iterable[str], source: str,
     from .openspiel import iter_openspiel
 
     return iter_openspiel(_whole(chunks, source), source)
+
+
+def _read_openspiel_playthrough(chunks: Iterable[str], source: str,
+                                default_rules: str | None) -> Iterator[Game]:
+    from .playthrough import iter_openspiel_playthrough
+
+    return iter_openspiel_playthrough(_whole(chunks, source), source)
 
 
 def _read_openspiel_history(chunks: Iterable[str], source: str,

@@ -1,0 +1,91 @@
+"""OpenSpiel's playthrough text files (``--from openspiel-playthrough``).
+
+OpenSpiel's test suite keeps, for every game, a *playthrough*: a text file
+that opens with ``game: hearts`` (or ``game: hearts(pass_cards=False)``),
+lists the game's attributes, then prints every state of one played game:
+the state drawn as comments (``# Pass Direction: ...``, the hands, the
+passes, the tricks and, at the end, ``# Points:`` one line per seat),
+``History() = [...]`` (the actions so far) and the action applied next.
+
+The reader takes the game string of the first line (the parameters), the
+last ``History()`` (the whole deal) and the last ``# Points:`` block (what
+OpenSpiel scored), and gives one one-deal game: the history read by the
+action-history reader, and the points as the deal's recorded score, so
+that ``hearts validate`` checks every card *and* OpenSpiel's points
+(a difference is a ``score-mismatch``).
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+from collections.abc import Iterator
+
+from ..model import Game, Pos
+from .jsonio import RecordError
+from .openspiel import SEATS, _History, _HistoryReader, _params_of, parse_game_string
+
+_HISTORY = re.compile(r"^History\(\) = (\[.*\])\s*$")
+_POINT = re.compile(r"^#\s*([NESW])\s*:\s*(-?\d+)\s*$")
+
+
+def iter_openspiel_playthrough(text: str, source: str | None = None) -> Iterator[Game]:
+    """The game of one OpenSpiel playthrough (see the module docstring)."""
+    lines = text.splitlines()
+    first = next((k for k, raw in enumerate(lines) if raw.strip()), None)
+    if first is None or not lines[first].startswith("game:"):
+        raise RecordError("not an OpenSpiel playthrough: expected 'game: hearts' on the first "
+                          "line", line=(first or 0) + 1, column=1)
+    gstring = lines[first][len("game:"):].strip()
+    if not gstring.startswith("hearts"):
+        raise RecordError(f"a playthrough of {gstring.split('(')[0]!r}, not of hearts",
+                          line=first + 1, column=7)
+    try:
+        params, gstring = _params_of(parse_game_string(gstring))
+    except RecordError as exc:
+        exc.line, exc.column = first + 1, 7
+        raise
+    history: tuple[int, list[object]] | None = None
+    points: tuple[int, dict[str, int]] | None = None
+    k = first + 1
+    while k < len(lines):
+        raw = lines[k]
+        m = _HISTORY.match(raw)
+        if m:
+            try:
+                actions = ast.literal_eval(m.group(1))
+            except (ValueError, SyntaxError):
+                raise RecordError("History() is not a list of actions", line=k + 1,
+                                  column=len("History() = ") + 1) from None
+            if not isinstance(actions, list):
+                raise RecordError("History() is not a list of actions", line=k + 1, column=1)
+            history = (k + 1, actions)
+        elif raw.strip() == "# Points:":
+            got: dict[str, int] = {}
+            j = k + 1
+            while j < len(lines) and (pm := _POINT.match(lines[j].strip())):
+                got[pm.group(1)] = int(pm.group(2))
+                j += 1
+            if set(got) != set(SEATS):
+                raise RecordError("'# Points:' needs one line per seat (N, E, S, W)",
+                                  line=k + 1, column=1)
+            points = (k + 1, got)
+            k = j
+            continue
+        k += 1
+    if history is None:
+        raise RecordError("no 'History() = [...]' line: the playthrough holds no state",
+                          line=len(lines))
+    line, actions = history
+    game = _HistoryReader(_History(actions, "History()", line), params).game(1, source, gstring)
+    if points is not None:
+        deal = game.deals[0]
+        deal = dataclasses.replace(deal, score=points[1],
+                                   where={**deal.where, "score": Pos(points[0], 1)})
+        game = dataclasses.replace(game, deals=(deal,),
+                                   tags={**game.tags, "Source": f"OpenSpiel playthrough {gstring}"})
+    yield game
+
+
+__all__ = ["iter_openspiel_playthrough"]
