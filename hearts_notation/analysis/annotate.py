@@ -22,6 +22,7 @@ marked.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,11 +31,15 @@ from ..cards import CARDS, QS_BIT, Card, display_order
 from ..model import Deal, Finding, Game, Mark, Pass, Play
 from ..referee import check_game, game_seats
 from ..rules import RuleSet
+from ..scoring import moon_choice as scoring_moon_choice
+from ..scoring import score_game
 from .context import DealContext, PlayPoint, malformed_trick
-from .evaluate import EvalOptions, Evaluation, Evaluator
+from .evaluate import Comparison, EvalOptions, Evaluation, Evaluator
 from .explain import PassFacts, PlayFacts, explain_pass, explain_play
+from .playout import Playout
+from .sampler import WorldSampler
 from .solver import Solver
-from .state import moon_state
+from .state import moon_state, penalty_mask
 
 #: Progress events: ``"decision"`` after each decision, ``"deal"`` after each deal.
 ProgressFn = Callable[[str], None]
@@ -123,6 +128,17 @@ class Decision:
     deal_index: int = 0
     play_index: int | None = None
     choices: tuple[Choice, ...] = ()
+    #: Probability that the loss reaches the ``?!`` threshold (held-out
+    #: estimate; 1 or 0 when exact).
+    confidence: float | None = None
+    #: Held-out worlds behind the verdict (0: exact, or not needed).
+    verified_worlds: int = 0
+    #: Every play-out policy agrees that the loss reaches the threshold.
+    policies_agree: bool = True
+    #: The verdict changes when indifferent opponents break ties the other way.
+    tie_sensitive: bool = False
+    #: The checked fact behind the comment (``None``: the simulations only).
+    reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The shape of docs/spec.md, section 7 (cards as ``"QS"``)."""
@@ -140,6 +156,11 @@ class Decision:
         d["dd_loss"] = self.dd_loss
         d["mark"] = self.mark
         d["comment"] = self.comment
+        d["confidence"] = None if self.confidence is None else round(self.confidence, 3)
+        d["verified_worlds"] = self.verified_worlds
+        d["policies_agree"] = self.policies_agree
+        d["tie_sensitive"] = self.tie_sensitive
+        d["reason"] = self.reason
         return d
 
 
@@ -225,7 +246,10 @@ def analyse_game(task: GameTask, progress: ProgressFn | None = None) -> GameAnal
                                      "analyse : donne non analysée, ses plis sont mal formés "
                                      f"(pli {bad.trick})")))
             continue
-        ds, dn = _analyse_deal(ev, deal, di, rules, seats, task.options, progress)
+        choices = moon_choices(game, rules, seats, di)
+        dev = ev if choices is None else Evaluator(
+            len(seats), Solver(rules, len(seats), choices), task.options.eval)
+        ds, dn = _analyse_deal(dev, deal, di, rules, seats, task.options, progress)
         decisions.extend(ds)
         notes.extend(dn)
         if progress:
@@ -234,9 +258,32 @@ def analyse_game(task: GameTask, progress: ProgressFn | None = None) -> GameAnal
                         tuple(report.findings))
 
 
-def _key(options: AnalysisOptions, number: int, what: str) -> str:
+def moon_choices(game: Game, rules: RuleSet, seats: Sequence[str],
+                 deal_index: int) -> tuple[str, ...] | None:
+    """Under ``moon: choose``, how each seat would score a moon in deal
+    *deal_index*: the scoring's own rule (:func:`scoring.moon_choice`,
+    ``add`` unless adding would end the game with the shooter not among
+    the winners) for the totals before the deal.  ``None`` under the other
+    rules (the solver's default)."""
+    if rules.moon != "choose":
+        return None
+    n = len(seats)
+    totals = [0] * n
+    if deal_index > 0:
+        try:
+            before = score_game(game, rules, seats).deals[deal_index - 1].totals
+            totals = [before.get(s, 0) for s in seats]
+        except (IndexError, ValueError, KeyError):
+            totals = [0] * n
+    pen = penalty_mask(rules)
+    return tuple(scoring_moon_choice(rules, k, totals, [pen if s == k else 0 for s in range(n)])
+                 for k in range(n))
+
+
+def decision_key(options: AnalysisOptions, number: int, what: str) -> str:
     """Seed of one decision's random draws: the same decision gets the same
-    worlds whatever else the file holds, and whatever process runs it."""
+    worlds whatever else the file holds, and whatever process runs it, and
+    whether ``annotate`` or ``hint`` asks (so both name the same best card)."""
     return f"{options.eval.seed}|{number}|{what}"
 
 
@@ -357,6 +404,60 @@ def _choices(ev: Evaluation, order: Sequence[int] | None = None) -> tuple[Choice
     return tuple(sorted(out, key=lambda c: (round(c.epl, 9), c.points)))
 
 
+def _verdict(options: AnalysisOptions, comp: Comparison | None, screen: tuple[float, float],
+             exhaustive: bool, policy_means: Sequence[float]) -> Verdict:
+    """The mark of a loss: from the held-out comparison when there is one,
+    else from an exhaustive screening (exact for the seat's information).
+
+    A mark needs the lower confidence bound (``sigma`` standard errors) to
+    reach the ``?!`` threshold, and every play-out policy to agree that the
+    loss reaches it; its level is that of the lower bound, so that a mark
+    does not flip between ``?`` and ``??`` with the noise of one seed."""
+    th = options.thresholds
+    if comp is not None:
+        epl, se = comp.estimate()
+        per = comp.by_policy()
+        conf = comp.confidence(th.dubious)
+        worlds = comp.worlds
+        rev = comp.reversed_estimate()
+    else:
+        epl, se = screen
+        per = list(policy_means)
+        conf = 1.0 if epl >= th.dubious else 0.0
+        worlds = 0
+        rev = None
+    lcb = epl - th.sigma * se
+    agree = all(m >= th.dubious for m in per) if per else True
+    tie = rev is not None and (rev >= th.dubious) != (epl >= th.dubious)
+    mark = th.mark(lcb, 0.0) if agree and not tie and (comp is not None or exhaustive) else None
+    return Verdict(max(0.0, epl), se, mark, conf, worlds, agree, tie)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the statistics say of one decision (see :func:`_verdict`)."""
+
+    epl: float
+    stderr: float
+    mark: Mark | None
+    confidence: float
+    worlds: int
+    policies_agree: bool
+    tie_sensitive: bool
+
+
+def _policy_means(ev: Evaluation, k: int, b: int) -> list[float]:
+    """Mean loss of candidate *k* against *b* in the screening worlds of
+    each play-out policy (none when every world was solved exactly)."""
+    out = []
+    for p in sorted(set(ev.policy)):
+        if p < 0:
+            continue
+        xs = [x - y for x, y, q in zip(ev.values[k], ev.values[b], ev.policy, strict=True) if q == p]
+        out.append(sum(xs) / len(xs))
+    return out
+
+
 def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: int, di: int,
                    options: AnalysisOptions, shooter: str | None) -> tuple[Decision | None, str]:
     """The decision of the play at *point*, and how it went: ``"ok"``,
@@ -365,38 +466,56 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
     card = point.card
     assert legal is not None and card is not None
     seat = ctx.seats[point.seat]
-    key = _key(options, number, f"play{point.index}")
+    key = decision_key(options, number, f"play{point.index}")
     result = ev.play(ctx, point, key)
     if result is None:
         return None, "unfit"
     k = next(i for i, m in enumerate(result.candidates) if m >> card & 1)
     bests = _best_indexes(result)
+    b = result.best()
     best_mask = 0
-    for b in bests:
-        best_mask |= result.candidates[b]
-    epl, se = result.loss(k)
-    epl = max(0.0, epl)
+    for i in bests:
+        best_mask |= result.candidates[i]
     forced = legal.bit_count() == 1
     dd = result.dd_loss(k)
-    mark = None
-    comment = None
+    th = options.thresholds
+    verdict = Verdict(0.0, 0.0, None, 0.0, 0, True, False)
     if not forced and k not in bests:
-        mark = options.thresholds.mark(epl, se)
-    if mark:
-        facts = play_facts(ctx, point, card, result.candidates[result.best()], epl, dd, shooter)
-        comment = explain_play(facts, options.lang)
+        screen = result.loss(k)
+        comp = None
+        if ((not result.exhaustive and screen[0] + th.sigma * screen[1] >= th.dubious)
+                or (result.exhaustive and result.exact and screen[0] >= th.dubious)):
+            # Sampled: the held-out verdict.  Exhaustive and exact: the same
+            # worlds again, with both tie orders (the tie-policy check).
+            comp = ev.verify(ctx, point, result.candidates[k], result.candidates[b], key,
+                             th.dubious, th.sigma)
+        verdict = _verdict(options, comp, screen, result.exhaustive,
+                           _policy_means(result, k, b) if result.exhaustive else [])
+    comment = None
+    reason = None
+    if verdict.mark:
+        facts = play_facts(ctx, point, card, result.candidates[b], verdict.epl, dd, shooter, ev,
+                           key, 0 if result.exhaustive and verdict.worlds == 0 else
+                           verdict.worlds or result.worlds)
+        reason = explain_play(facts, options.lang)
+        comment = reason.text
     return Decision(
         deal=number, trick=point.trick_no + 1, seat=seat, kind="play", card=CARDS[card],
-        cards=None, legal=_cards(legal), best=_cards(best_mask), forced=forced, epl=epl,
-        epl_stderr=se, dd_loss=dd, mark=mark, comment=comment, deal_index=di,
-        play_index=point.index, choices=_choices(result),
+        cards=None, legal=_cards(legal), best=_cards(best_mask), forced=forced, epl=verdict.epl,
+        epl_stderr=verdict.stderr, dd_loss=dd, mark=verdict.mark, comment=comment, deal_index=di,
+        play_index=point.index, choices=_choices(result), confidence=verdict.confidence,
+        verified_worlds=verdict.worlds, policies_agree=verdict.policies_agree,
+        tie_sensitive=verdict.tie_sensitive, reason=None if reason is None else reason.code,
     ), ("relaxed" if result.relaxed else "ok")
 
 
 def play_facts(ctx: DealContext, point: PlayPoint, card: int, best_mask: int, epl: float,
-               dd: int | None, shooter: str | None) -> PlayFacts:
-    """The facts :func:`explain_play` reasons on, for *card* played at
-    *point* (a recorded play, or a candidate for ``hint``)."""
+               dd: int | None, shooter: str | None, ev: Evaluator | None = None,
+               key: str = "", worlds: int = 0) -> PlayFacts:
+    """The checked facts :func:`explain_play` reasons on, for *card* played
+    at *point* (a recorded play, or a candidate for ``hint``).  With *ev*,
+    the moon fact is checked by playing the deal out (see
+    :func:`moon_stopped`)."""
     seats = ctx.seats
     hand = point.hands[point.seat] or 0
     voids: dict[int, set[int]] = {}
@@ -411,13 +530,56 @@ def play_facts(ctx: DealContext, point: PlayPoint, card: int, best_mask: int, ep
         if oc is not None:
             outcome = (seats[oc[0]], oc[1])
     best = natural_member(best_mask, point)
+    holders: list[str] = []
+    know = ctx.knowledge(point)
+    if know is not None and not (point.played | hand) & QS_BIT:
+        for s in range(ctx.n):
+            if s != point.seat and (know.fixed[s] & QS_BIT or (
+                    know.pool & QS_BIT and not know.forbidden[s] & QS_BIT)):
+                holders.append(seats[s])
+    stopped = None
+    if ev is not None and threat is not None and shooter == threat and threat != seats[point.seat]:
+        stopped = moon_stopped(ev, ctx, point, best, ms, key)
     return PlayFacts(
         seat=seats[point.seat], card=card, best=best, epl=epl, dd_loss=dd, hand=hand,
         legal=point.legal or 0, trick=tuple((seats[s], c) for s, c in point.trick),
         queen_out=not (point.played | hand) & QS_BIT,
         voids=tuple((seats[s], tuple(sorted(v))) for s, v in voids.items()),
-        moon_threat=threat, shooter=shooter, outcome=outcome,
+        moon_threat=threat, shooter=shooter, outcome=outcome, moon_stopped=stopped,
+        queen_holders=tuple(holders), worlds=worlds,
     )
+
+
+def moon_stopped(ev: Evaluator, ctx: DealContext, point: PlayPoint, best: int, shooter: int,
+                 key: str, worlds: int = 16) -> float | None:
+    """Whether *best* really keeps a penalty card from *shooter*: with the
+    actual hands, for every play-out policy played to the last card, the
+    shooter does not take them all; then the share of *worlds* sampled
+    deals where it does not either.  ``None`` when the actual hands are
+    unknown or the best card does not stop the moon with them (or in most
+    sampled deals): the moon sentence is then not said."""
+    true = ctx.true_hands(point)
+    know = ctx.knowledge(point)
+    if true is None or know is None:
+        return None
+    finishers = [Playout(ctx.rules, ev.solver, 0, p.policy) for p in ev.playouts]
+
+    def shoots(hands: tuple[int, ...], fin: Playout, seed: str) -> bool:
+        st = ctx.state(point, hands)
+        st.play(best)
+        fin.finish(st, random.Random(seed))
+        return moon_state(ctx.rules, st.taken) == shooter
+
+    if any(shoots(true, fin, f"{key}/moon/true") for fin in finishers):
+        return None
+    sampler = WorldSampler(know)
+    if not sampler.count():
+        return None
+    drawn = sampler.samples(worlds, random.Random(f"{key}/moon"))
+    kept = sum(not shoots(h, finishers[w % len(finishers)], f"{key}/moon/{w}")
+               for w, h in enumerate(drawn))
+    share = kept / len(drawn)
+    return share if share >= 0.5 else None
 
 
 def natural_member(mask: int, point: PlayPoint) -> int:
@@ -438,25 +600,32 @@ def natural_member(mask: int, point: PlayPoint) -> int:
 
 def _pass_decision(ev: Evaluator, ctx: DealContext, s: int, p: Pass, number: int, di: int,
                    options: AnalysisOptions) -> Decision | None:
-    key = _key(options, number, f"pass{s}")
+    key = decision_key(options, number, f"pass{s}")
     result = ev.passes(ctx, s, key)
-    if result is None:
+    made = ctx.given[s]
+    dealt = ctx.hands.dealt[s]
+    if result is None or made is None or dealt is None:
         return None
-    epl, se = result.loss(0)
-    epl = max(0.0, epl)
     b = result.best()
-    mark = options.thresholds.mark(epl, se) if b != 0 else None
-    significant = b != 0 and epl > options.thresholds.sigma * se and epl > 0
+    best = result.candidates[b]
+    th = options.thresholds
+    verdict = Verdict(0.0, 0.0, None, 0.0, 0, True, False)
+    if ev.pass_class(dealt, made) != best:
+        comp = ev.verify_pass(ctx, s, made, best, key, th.dubious, th.sigma)
+        verdict = _verdict(options, comp, (0.0, 0.0), False, [])
     comment = None
-    if mark:
-        dealt = ctx.hands.dealt[s] or 0
-        comment = explain_pass(PassFacts(ctx.seats[s], dealt, result.candidates[0],
-                                         result.candidates[b], epl), options.lang)
+    reason = None
+    if verdict.mark:
+        reason = explain_pass(PassFacts(ctx.seats[s], dealt, made, best, verdict.epl),
+                              options.lang)
+        comment = reason.text
     return Decision(
         deal=number, trick=None, seat=ctx.seats[s], kind="pass", card=None, cards=tuple(p.cards),
-        legal=(), best=_cards(result.candidates[b]) if significant else None, forced=False,
-        epl=epl, epl_stderr=se, dd_loss=None, mark=mark, comment=comment, deal_index=di,
-        play_index=None, choices=_choices(result),
+        legal=(), best=_cards(best) if verdict.mark else None, forced=False,
+        epl=verdict.epl, epl_stderr=verdict.stderr, dd_loss=None, mark=verdict.mark,
+        comment=comment, deal_index=di, play_index=None, choices=_choices(result),
+        confidence=verdict.confidence, verified_worlds=verdict.worlds,
+        policies_agree=verdict.policies_agree, reason=None if reason is None else reason.code,
     )
 
 

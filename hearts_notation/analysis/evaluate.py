@@ -1,19 +1,33 @@
-"""Single-dummy evaluation of a decision: perfect-information Monte Carlo.
+"""Single-dummy evaluation of a decision: perfect-information Monte Carlo
+with a held-out verdict.
 
-For a play, the hidden hands are drawn (uniformly, see
-:mod:`~hearts_notation.analysis.sampler`) from what the player knew; every
-candidate card is valued in *the same* worlds, exactly by the solver when
-few tricks remain, else by a play-out; a card's expected points is its mean
-over the worlds, and the expected points lost (EPL) of a card is its mean
-minus the best card's, with the standard error of that paired difference.
-When the consistent worlds are fewer than the samples asked for, all of
-them are used once each, and the figures are exact for that seat's
-information (standard error 0).
+A decision is evaluated in two stages, so that the card called best is
+never judged on the very worlds it was chosen from (the winner's curse):
 
-For a pass, the other hands are drawn from the cards the seat does not
-hold, the other seats pass as the heuristic bot would, and each candidate
-pass (the one made, and the bot's favourite cards in every combination) is
-played out in the same worlds.
+1. **Screening** (:meth:`Evaluator.play`, :meth:`Evaluator.passes`): the
+   hidden hands are drawn (uniformly, see
+   :mod:`~hearts_notation.analysis.sampler`) from what the player knew;
+   every candidate is valued in *the same* worlds (common random numbers:
+   the same deal, the same play-out policy and the same random stream for
+   every candidate), exactly by the solver when few tricks remain, else by
+   a play-out.  The best candidate is the one with the fewest expected
+   points.  ``hint`` and ``annotate`` call the same screening with the same
+   seed for the same decision, so they always name the same best card.
+2. **Verification** (:meth:`Evaluator.verify`): the card played and the best
+   one are compared again on *fresh* worlds, drawn independently of the
+   screening, batch after batch (sequential sampling) until the verdict is
+   clear — the loss is above the mark's threshold, or below it, by more
+   than ``z`` standard errors — or the budget is spent.  The expected
+   points lost (EPL) reported is this held-out estimate.
+
+When the consistent worlds are no more than the samples asked for, every
+world is used once, the figures are exact for that seat's information
+(standard error 0), and no verification is needed.
+
+Play-outs alternate between the policies of
+:data:`~hearts_notation.analysis.playout.POLICIES`, world by world (world
+*w* uses policy ``w mod 2`` for every candidate), so each comparison can
+also be read per policy: a mark needs every policy to agree.
 """
 
 from __future__ import annotations
@@ -22,12 +36,13 @@ import itertools
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
+from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, SUIT_MASKS
 from ..state import apply_passes, opening_leader
 from .context import DealContext, PlayPoint
-from .playout import Playout
+from .playout import POLICIES, Playout
 from .sampler import Knowledge, WorldSampler
 from .solver import Solver
 from .state import PlayState
@@ -35,34 +50,59 @@ from .state import PlayState
 
 @dataclass(frozen=True, slots=True)
 class EvalOptions:
-    """How hard to look.  The defaults meet the timing targets of
-    ``docs/analysis.md`` (a whole deal in well under a minute)."""
+    """How hard to look.  The defaults keep a whole deal within the speed
+    target of ``docs/analysis.md`` (10 CPU-s)."""
 
-    samples: int = 100
+    #: Screening worlds per play decision (every candidate in each).
+    samples: int = 48
+    #: Held-out worlds at most for a verdict (card played against the best).
+    verify: int = 192
+    #: Held-out worlds added per step of the sequential verification.
+    batch: int = 32
     #: Exact solve in every world when this many tricks (or fewer) remain.
     exact_tricks: int = 5
     #: Play-outs hand over to the exact solver for this many last tricks.
     tail_tricks: int = 4
     #: Hindsight (all hands known) is solved exactly up to this many tricks.
     dd_tricks: int = 6
-    pass_samples: int = 64
-    #: Candidate passes: every combination of this many of the bot's
-    #: favourite cards to pass, plus the pass made.
-    pass_pool: int = 5
+    #: Screening worlds for the passes that survive the static screen.
+    pass_samples: int = 32
+    #: Passes kept by the static screen, then by the first sampled round.
+    pass_pool: int = 24
+    pass_finalists: int = 6
+    #: Held-out worlds at most for a pass verdict.
+    pass_verify: int = 96
+    #: Play-out policies in the ensemble (1: the bot only).
+    policies: int = 2
+    #: Standard errors a verdict must clear (two-sided confidence bound).
+    z: float = 2.0
     seed: int = 0
 
 
-FAST = EvalOptions(samples=24, exact_tricks=4, tail_tricks=3, dd_tricks=5, pass_samples=16,
-                   pass_pool=4)
+FAST = EvalOptions(samples=16, verify=64, batch=16, exact_tricks=4, tail_tricks=3, dd_tricks=5,
+                   pass_samples=12, pass_pool=12, pass_finalists=4, pass_verify=32)
+
+
+def _mean_se(xs: Sequence[float], exhaustive: bool = False) -> tuple[float, float]:
+    n = len(xs)
+    if not n:
+        return 0.0, 0.0
+    mean = sum(xs) / n
+    if exhaustive or n < 2:
+        return mean, 0.0
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)
 
 
 @dataclass(slots=True)
 class Evaluation:
-    """Values of the candidates of one decision, world by world.
+    """Values of the candidates of one decision, world by world (the
+    screening stage).
 
     ``values[k][w]`` is the final deal points of the deciding seat after
     candidate *k* in world *w*; ``candidates[k]`` is a card mask (a class
-    of equivalent cards for a play, the cards passed for a pass).
+    of equivalent cards for a play, the cards passed for a pass);
+    ``policy[w]`` the play-out policy of world *w* (``-1``: solved exactly).
     """
 
     candidates: list[int]
@@ -73,6 +113,9 @@ class Evaluation:
     dd: list[int] | None = None
     #: The proofs from play were dropped: with them no deal fits the record.
     relaxed: bool = False
+    policy: list[int] = field(default_factory=list)
+    #: Hindsight values under the reversed tie order (see docs/analysis.md).
+    dd_reversed: list[int] | None = None
 
     def means(self) -> list[float]:
         """Expected points of each candidate."""
@@ -85,18 +128,14 @@ class Evaluation:
         return min(range(len(m)), key=lambda k: (round(m[k], 9), k))
 
     def loss(self, k: int) -> tuple[float, float]:
-        """EPL of candidate *k* against the best one and its standard error
-        (0 when every world was used)."""
+        """Screening EPL of candidate *k* against the best one and its
+        standard error.  Biased upwards when sampled (the best was chosen
+        on these worlds): verdicts use :meth:`Evaluator.verify`."""
         b = self.best()
         if k == b:
             return 0.0, 0.0
         diffs = [x - y for x, y in zip(self.values[k], self.values[b], strict=True)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        if self.exhaustive or n < 2:
-            return mean, 0.0
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean, math.sqrt(var / n)
+        return _mean_se(diffs, self.exhaustive)
 
     def dd_loss(self, k: int) -> int | None:
         """Hindsight loss of candidate *k*: its points minus the best
@@ -106,6 +145,53 @@ class Evaluation:
         return self.dd[k] - min(self.dd)
 
 
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A held-out comparison of two candidates: the per-world differences
+    (``a`` minus ``b``, in points for the deciding seat) and the policy of
+    each world.  ``exhaustive``: every consistent world was used once."""
+
+    diffs: tuple[float, ...]
+    policy: tuple[int, ...]
+    exhaustive: bool
+    #: Differences under the reversed tie order in the exactly solved
+    #: worlds (empty when no world was solved exactly).
+    reversed_diffs: tuple[float, ...] = ()
+
+    @property
+    def worlds(self) -> int:
+        """Worlds compared."""
+        return len(self.diffs)
+
+    def estimate(self) -> tuple[float, float]:
+        """Mean difference and its standard error (0 when exhaustive)."""
+        return _mean_se(self.diffs, self.exhaustive)
+
+    def by_policy(self) -> list[float]:
+        """Mean difference in the worlds of each play-out policy that has
+        any (exactly solved worlds count for every policy)."""
+        out = []
+        for p in range(len(POLICIES)):
+            xs = [d for d, q in zip(self.diffs, self.policy, strict=True) if q in (p, -1)]
+            if xs and any(q == p for q in self.policy):
+                out.append(sum(xs) / len(xs))
+        return out
+
+    def confidence(self, threshold: float) -> float:
+        """Probability (normal approximation) that the true difference is
+        at least *threshold*: how sure a mark at that threshold is."""
+        mean, se = self.estimate()
+        if se == 0:
+            return 1.0 if mean >= threshold else 0.0
+        return 0.5 * (1 + math.erf((mean - threshold) / (se * math.sqrt(2))))
+
+    def reversed_estimate(self) -> float | None:
+        """Mean difference under the reversed tie order (exact worlds)."""
+        if not self.reversed_diffs:
+            return None
+        return sum(self.reversed_diffs) / len(self.reversed_diffs)
+
+
 class Evaluator:
     """Evaluates decisions of deals played under one set of rules."""
 
@@ -113,7 +199,19 @@ class Evaluator:
         self.n = players
         self.solver = solver
         self.options = options
-        self.playout = Playout(solver.rules, solver, options.tail_tricks)
+        count = max(1, min(options.policies, len(POLICIES)))
+        self.playouts = [Playout(solver.rules, solver, options.tail_tricks, POLICIES[p])
+                         for p in range(count)]
+        self.playout = self.playouts[0]
+        self._reversed: Solver | None = None
+
+    @property
+    def reversed_solver(self) -> Solver:
+        """A solver with the reversed tie order (built on first use)."""
+        if self._reversed is None:
+            self._reversed = Solver(self.solver.rules, self.solver.n, self.solver.choices,
+                                    reverse_ties=True)
+        return self._reversed
 
     # -- plays ---------------------------------------------------------------
 
@@ -127,7 +225,7 @@ class Evaluator:
         return self.solver.ordered_classes(legal, alive, point.trick)
 
     def play(self, ctx: DealContext, point: PlayPoint, key: str) -> Evaluation | None:
-        """PIMC evaluation of the play at *point*; ``None`` when the seat's
+        """The screening of the play at *point*; ``None`` when the seat's
         hand is unknown, or no deal of the hidden cards fits the record (a
         record with errors)."""
         know = ctx.knowledge(point)
@@ -140,16 +238,19 @@ class Evaluator:
         exact = tricks_left <= self.options.exact_tricks
         ev = Evaluation(classes, [[] for _ in classes], 0, False, exact)
         if len(classes) > 1:
-            worlds, exhaustive, relaxed = self._worlds(know, self.options.samples, key)
-            if worlds is None:
+            sampler, relaxed = self._sampler(know)
+            if sampler is None:
                 return None  # no deal of the hidden cards fits the record
+            worlds, exhaustive = self._draw(sampler, self.options.samples, f"{key}/screen")
             ev.worlds = len(worlds)
             ev.exhaustive = exhaustive
             ev.relaxed = relaxed
             for w, hands in enumerate(worlds):
-                vals = self._values(ctx.state(point, hands), classes, me, exact, f"{key}/{w}")
+                pol = -1 if exact else w % len(self.playouts)
+                vals = self._values(ctx.state(point, hands), classes, me, pol, f"{key}/screen/{w}")
                 for k, v in enumerate(vals):
                     ev.values[k].append(v)
+                ev.policy.append(pol)
         else:
             ev.values = [[0.0]]
             ev.worlds = 1
@@ -162,81 +263,226 @@ class Evaluator:
             else:
                 dd = self.solver.card_values(state)
                 ev.dd = [dd[_first(cls)] for cls in classes]
+                rv = self.reversed_solver.card_values(state)
+                ev.dd_reversed = [rv[_first(cls)] for cls in classes]
         return ev
 
-    def _values(self, state: PlayState, classes: Sequence[int], me: int, exact: bool,
+    def verify(self, ctx: DealContext, point: PlayPoint, a: int, b: int, key: str,
+               threshold: float, z: float | None = None) -> Comparison | None:
+        """Held-out comparison of class mask *a* (the card played) with
+        class mask *b* (the best of the screening) on fresh worlds, added
+        batch by batch until the loss is clearly above or below
+        *threshold* (by ``z`` standard errors) or the budget is spent."""
+        know = ctx.knowledge(point)
+        if know is None:
+            return None
+        sampler, _ = self._sampler(know)
+        if sampler is None:
+            return None
+        exact = max(know.counts) <= self.options.exact_tricks
+        total = sampler.count()
+        me = point.seat
+        diffs: list[float] = []
+        pols: list[int] = []
+        rdiffs: list[float] = []
+        if total <= self.options.verify:
+            batches: list[list[tuple[int, ...]]] = [list(sampler.enumerate())]
+            exhaustive = True
+        else:
+            batches = []
+            exhaustive = False
+        step = 0
+        while True:
+            if exhaustive:
+                if step:
+                    break
+                worlds = batches[0]
+            else:
+                if len(diffs) >= self.options.verify:
+                    break
+                size = min(self.options.batch, self.options.verify - len(diffs))
+                worlds = sampler.samples(size, random.Random(f"{key}/verify/{step}"))
+            for hands in worlds:
+                w = len(diffs)
+                pol = -1 if exact else w % len(self.playouts)
+                state = ctx.state(point, hands)
+                if exact:
+                    vals = self.solver.card_values(state)
+                    diffs.append(float(vals[_first(a)] - vals[_first(b)]))
+                    rv = self.reversed_solver.card_values(state)
+                    rdiffs.append(float(rv[_first(a)] - rv[_first(b)]))
+                else:
+                    va, vb = self._values(state, [a, b], me, pol, f"{key}/verify/w{w}")
+                    diffs.append(va - vb)
+                pols.append(pol)
+            step += 1
+            if exhaustive:
+                break
+            mean, se = _mean_se(diffs)
+            z = self.options.z if z is None else z
+            if len(diffs) >= 2 * self.options.batch and (
+                    mean - z * se >= threshold or mean + z * se < threshold):
+                break
+        return Comparison(tuple(diffs), tuple(pols), exhaustive, tuple(rdiffs))
+
+    def _values(self, state: PlayState, classes: Sequence[int], me: int, policy: int,
                 key: str) -> list[float]:
-        if exact:
+        if policy < 0:
             vals = self.solver.card_values(state)
             return [float(vals[_first(cls)]) for cls in classes]
+        playout = self.playouts[policy]
         out: list[float] = []
         for cls in classes:
             st = state.copy()
             st.play(_first(cls))
-            out.append(float(self.playout.finish(st, random.Random(key))[me]))
+            out.append(float(playout.finish(st, random.Random(key))[me]))
         return out
 
-    def _worlds(self, know: Knowledge, count: int,
-                key: str) -> tuple[list[tuple[int, ...]] | None, bool, bool]:
-        """Up to *count* worlds: all of them when there are that few
-        (exhaustive), else a uniform sample.  Falls back to the knowledge
-        without the proofs from play when a faulty record leaves none."""
-        relaxed = False
+    def _sampler(self, know: Knowledge) -> tuple[WorldSampler | None, bool]:
+        """The sampler of *know*, or of *know* without the proofs from play
+        when a faulty record leaves no consistent world (``None``: none)."""
         sampler = WorldSampler(know)
-        total = sampler.count()
-        if total == 0:
-            sampler = WorldSampler(know.relaxed())
-            total = sampler.count()
-            relaxed = True
-            if total == 0:
-                return None, False, relaxed
-        if total <= count:
-            return list(sampler.enumerate()), True, relaxed
-        return sampler.samples(count, random.Random(key)), False, relaxed
+        if sampler.count():
+            return sampler, False
+        sampler = WorldSampler(know.relaxed())
+        if sampler.count():
+            return sampler, True
+        return None, True
+
+    @staticmethod
+    def _draw(sampler: WorldSampler, count: int, key: str) -> tuple[list[tuple[int, ...]], bool]:
+        """Up to *count* worlds: all of them when there are that few
+        (exhaustive), else a uniform sample."""
+        if sampler.count() <= count:
+            return list(sampler.enumerate()), True
+        return sampler.samples(count, random.Random(key)), False
 
     # -- passes ----------------------------------------------------------------
 
-    def pass_candidates(self, hand: int, made: int, count: int, key: str) -> list[int]:
-        """The pass made first, then every *count*-card combination of the
-        bot's favourite cards to pass."""
-        pool = self.playout.pass_cards(hand, min(self.options.pass_pool, hand.bit_count()),
-                                       random.Random(key))
-        out = [made]
-        for combo in itertools.combinations(pool, count):
+    def _runs(self, hand: int) -> list[int]:
+        """The hand's runs of cards adjacent in rank (masks): cards of one
+        run are interchangeable in a pass.  Q♠ (and J♦ when it scores)
+        stands alone."""
+        special = {QUEEN_OF_SPADES}
+        if self.solver.jd_scores:
+            special.add(JACK_OF_DIAMONDS)
+        runs: list[list[int]] = []
+        for c in range(52):
+            if not hand >> c & 1:
+                continue
+            if (runs and c not in special and runs[-1][-1] == c - 1 and runs[-1][-1] not in special
+                    and c // 13 == runs[-1][-1] // 13):
+                runs[-1].append(c)
+            else:
+                runs.append([c])
+        return [_mask(r) for r in runs]
+
+    def pass_class(self, hand: int, passed: int) -> int:
+        """The representative of *passed*'s class of equivalent passes:
+        the same number of cards from each run, the highest of each run."""
+        rep = 0
+        for run in self._runs(hand):
+            k = (passed & run).bit_count()
+            cards = [c for c in range(52) if run >> c & 1]
+            for c in cards[len(cards) - k:]:
+                rep |= 1 << c
+        return rep
+
+    def pass_candidates(self, hand: int, count: int) -> list[int]:
+        """Every distinct pass of *count* cards from *hand* (C(13,3) = 286
+        in a standard deal), equivalent passes merged, ranked by a cheap
+        static screen, best first.
+
+        Two passes are equivalent when they give away the same number of
+        cards from each run of cards of the hand adjacent in rank (nothing
+        between them at all, since every card is still in play): swapping
+        two adjacent cards changes no comparison with any other card."""
+        cards = [c for c in range(52) if hand >> c & 1]
+        seen: set[int] = set()
+        for combo in itertools.combinations(cards, count):
             m = 0
             for c in combo:
                 m |= 1 << c
-            if m not in out:
-                out.append(m)
-        return out
+            seen.add(self.pass_class(hand, m))
+        return sorted(seen, key=lambda m: (-pass_score(hand, m), m))
 
-    def passes(self, ctx: DealContext, seat: int, key: str,
-               candidates: list[int] | None = None) -> Evaluation | None:
-        """Evaluation of *seat*'s pass (candidate 0 is the pass made);
-        ``None`` when its hand or its pass is unknown, or on a hold deal."""
+    def passes(self, ctx: DealContext, seat: int, key: str) -> Evaluation | None:
+        """Screening of *seat*'s pass: every distinct pass through the
+        static screen, the ``pass_pool`` best by a first sampled round, the
+        ``pass_finalists`` best of those valued in ``pass_samples`` worlds.
+        The pass made plays no part (``hint`` and ``annotate`` screen the
+        same passes); it is compared with the best on fresh worlds by
+        :meth:`verify_pass`.  ``None`` when the seat's hand is unknown or
+        does not fit, or on a hold deal."""
         rules = ctx.rules
         dealt = ctx.hands.dealt[seat]
         made = ctx.given[seat]
         to = ctx.recipient(seat)
-        if dealt is None or to is None or (made is None and candidates is None):
+        if dealt is None or to is None:
             return None
-        count = rules.pass_count
-        if candidates is None:
-            assert made is not None
-            candidates = self.pass_candidates(dealt, made, count, key)
-        n = ctx.n
-        know = Knowledge(n, seat, dealt, (rules.hand_size,) * n, (0,) * n, (0,) * n,
-                         rules.deck_mask & ~dealt)
         if dealt.bit_count() != rules.hand_size or (made is not None and (
                 made.bit_count() != rules.pass_count or made & ~dealt)):
             return None  # not a hand or a pass of this deck (the referee says why)
-        sampler = WorldSampler(know)
-        if sampler.count() == 0:
+        sampler = self._pass_sampler(ctx, seat)
+        if sampler is None:
             return None
-        rng = random.Random(key)
-        ev = Evaluation(candidates, [[] for _ in candidates], 0, False, False)
+        ranked = self.pass_candidates(dealt, rules.pass_count)
+        pool = ranked[: self.options.pass_pool]
+        first = self._pass_values(ctx, seat, sampler, pool, max(4, self.options.pass_samples // 4),
+                                  f"{key}/round1")
+        means = first.means()
+        order = sorted(range(len(pool)), key=lambda k: (means[k], k))
+        finalists = [pool[k] for k in order[: self.options.pass_finalists]]
+        return self._pass_values(ctx, seat, sampler, finalists, self.options.pass_samples,
+                                 f"{key}/screen")
+
+    def verify_pass(self, ctx: DealContext, seat: int, a: int, b: int, key: str,
+                    threshold: float, z: float | None = None) -> Comparison | None:
+        """Held-out comparison of pass *a* with pass *b* on fresh worlds
+        (sequential, as :meth:`verify`)."""
+        sampler = self._pass_sampler(ctx, seat)
+        if sampler is None:
+            return None
+        diffs: list[float] = []
+        pols: list[int] = []
+        step = 0
+        while len(diffs) < self.options.pass_verify:
+            size = min(self.options.batch, self.options.pass_verify - len(diffs))
+            ev = self._pass_values(ctx, seat, sampler, [a, b], size, f"{key}/verify/{step}",
+                                   start=len(diffs))
+            for x, y, p in zip(ev.values[0], ev.values[1], ev.policy, strict=True):
+                diffs.append(x - y)
+                pols.append(p)
+            step += 1
+            mean, se = _mean_se(diffs)
+            z = self.options.z if z is None else z
+            if len(diffs) >= 2 * self.options.batch and (
+                    mean - z * se >= threshold or mean + z * se < threshold):
+                break
+        return Comparison(tuple(diffs), tuple(pols), False)
+
+    def _pass_sampler(self, ctx: DealContext, seat: int) -> WorldSampler | None:
+        rules = ctx.rules
+        dealt = ctx.hands.dealt[seat] or 0
+        n = ctx.n
+        know = Knowledge(n, seat, dealt, (rules.hand_size,) * n, (0,) * n, (0,) * n,
+                         rules.deck_mask & ~dealt)
+        sampler = WorldSampler(know)
+        return sampler if sampler.count() else None
+
+    def _pass_values(self, ctx: DealContext, seat: int, sampler: WorldSampler,
+                     candidates: Sequence[int], worlds: int, key: str,
+                     start: int = 0) -> Evaluation:
+        """Every candidate pass played out in the same *worlds* sampled deals
+        (the other seats pass as the heuristic bot would)."""
+        rules = ctx.rules
+        n = ctx.n
+        count = rules.pass_count
         offset = ctx.offset or 0
-        for w in range(self.options.pass_samples):
+        rng = random.Random(key)
+        ev = Evaluation(list(candidates), [[] for _ in candidates], 0, False, False)
+        for i in range(worlds):
+            w = start + i
             hands = list(sampler.sample(rng))
             wrng = random.Random(f"{key}/{w}")
             gifts = [0] * n
@@ -244,6 +490,7 @@ class Evaluator:
                 if s != seat:
                     for c in self.playout.pass_cards(hands[s], count, wrng):
                         gifts[s] |= 1 << c
+            pol = w % len(self.playouts)
             for k, cand in enumerate(candidates):
                 gifts[seat] = cand
                 # the pass and the opening lead, as the game state decides them
@@ -251,12 +498,47 @@ class Evaluator:
                 leader = opening_leader(rules, after)
                 assert leader is not None
                 state = PlayState(rules, after, leader)
-                pts = self.playout.finish(state, random.Random(f"{key}/{w}/p"))
+                pts = self.playouts[pol].finish(state, random.Random(f"{key}/{w}/p"))
                 ev.values[k].append(float(pts[seat]))
+            ev.policy.append(pol)
             ev.worlds += 1
         return ev
 
 
+def pass_score(hand: int, passed: int) -> float:
+    """The static screen of a pass (higher is better): how much danger it
+    sends away.  Q♠ with few spades to guard it, A♠/K♠ with few low spades,
+    high hearts, high cards, and a suit emptied (a void to discard on)
+    score; low cards passed cost a little.  Only a filter: the passes that
+    survive it are played out."""
+    spades = hand & SUIT_MASKS[SPADES]
+    low_spades = (spades & ((1 << QUEEN_OF_SPADES) - 1)).bit_count()
+    kept = hand & ~passed
+    score = 0.0
+    for c in range(52):
+        if not passed >> c & 1:
+            continue
+        suit, rank = divmod(c, 13)
+        if c == QUEEN_OF_SPADES:
+            score += 30.0 if low_spades < 4 else 4.0
+        elif suit == SPADES and rank > 10:
+            score += 24.0 if low_spades < 4 else 3.0
+        elif suit == HEARTS:
+            score += 3.0 * rank if rank >= 8 else rank * 0.8
+        else:
+            score += rank * 1.5
+    for suit in range(4):
+        if hand & SUIT_MASKS[suit] and not kept & SUIT_MASKS[suit] and suit != HEARTS:
+            score += 12.0
+    return score
+
+
+def _mask(run: Sequence[int]) -> int:
+    m = 0
+    for c in run:
+        m |= 1 << c
+    return m
+
+
 def _first(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
-

@@ -1,21 +1,38 @@
 """Words for the marks: why a card or a pass lost points, in English or French.
 
-A number ("EPL 11.4") says how much; a commentator also says *why*.  The
-sentences come from patterns a Hearts player recognises, tested in order
-on the facts of the decision (the position the seat saw, the best card the
-analysis found, and what happened next in the record):
+A number ("EPL 11.4") says how much; a coach also says *why*.  Every
+sentence here is said only from a fact the analysis has **checked** — the
+facts arrive in :class:`PlayFacts` / :class:`PassFacts`, computed by
+:mod:`~hearts_notation.analysis.annotate` from the record, the seat's
+knowledge and the solver (never guessed from the card's name):
 
-1. the seat let a would-be shooter take every point (a moon defence given up);
-2. it took the trick with Q♠ while holding a lower spade;
-3. it could have ducked under the winning card;
-4. void in the led suit, it missed the chance to discard Q♠ or a high heart;
-5. it led A♠/K♠ with the queen still out, or led a suit another seat had
-   shown out of while the queen was still out;
-6. otherwise, a plain statement of the loss against the best card.
+* ``moon`` — another seat had every penalty card so far and went on to shoot
+  in the record, *and* the best card kept a penalty card from it with the
+  actual hands and in most sampled worlds (``moon_stopped``);
+* ``queen_taken`` — Q♠ took the trick in the record while a lower spade
+  was held and was legal;
+* ``duck`` — the best card is a card of the led suit under the winning
+  card (the card that would have ducked), and the card played went over;
+* ``discard_queen`` / ``discard_heart`` — void in the led suit, the best
+  card was Q♠ (or the highest heart held) and another card was discarded;
+* ``lead_high_spade`` — A♠/K♠ led while Q♠ was in another hand; the seats
+  that could hold it (from the voids shown) are named;
+* ``lead_void_suit`` — a suit led that a seat still to play had shown out
+  of, with Q♠ possibly in that seat's hand;
+* ``keep_low`` — the lowest card of a suit thrown while a higher card of
+  that suit was best (the low card is the exit for later);
+* ``on_lead`` — the card played won the trick in the record and the best
+  card would not have: the seat then had to lead;
+* ``bare_high`` — the best card was a bare high card (alone in its suit)
+  led while every seat could still follow;
+* ``simulations`` — no fact checked: the sentence says plainly that the
+  loss comes from the simulations.
 
-Passes have their own patterns (Q♠ kept with too few spades to guard it,
-Q♠ passed while A♠/K♠ stay badly guarded, high hearts kept).  French uses
-French ranks (R, D, V) with suit symbols, as the spec's French notation.
+Every sentence of both languages lives in one table per language
+(:data:`MESSAGES`), with named fields, so that a message catalogue can
+replace it.  French uses French ranks (R, D, V) with suit symbols, the
+elision of the articles ("de l'A♥", "du R♠", "de la D♠") and French
+plurals (1,5 point, 2 points).
 """
 
 from __future__ import annotations
@@ -23,17 +40,134 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import CARDS, HEARTS, HEARTS_MASK, QS_BIT, QUEEN_OF_SPADES, SPADES, SUIT_MASKS, display_order
+from ..cards import (
+    CARDS,
+    HEARTS,
+    HEARTS_MASK,
+    QS_BIT,
+    QUEEN_OF_SPADES,
+    SPADES,
+    SUIT_MASKS,
+    display_order,
+)
 
 #: Rank index from which a heart counts as high (the 10).
 _HIGH_HEART = 8
 _ACE_S = SPADES * 13 + 12
 _KING_S = SPADES * 13 + 11
 
-_SUIT_EN = ("clubs", "diamonds", "hearts", "spades")
-_SUIT_FR = ("trèfle", "carreau", "cœur", "pique")
+#: Every sentence, per language.  Fields in braces are filled by
+#: :func:`_say`; card fields arrive already written (with their article in
+#: French where the sentence needs one).
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "moon": ("{seat} let {x} shoot the moon: {x} had every point so far and went on to take "
+                 "them all; {best} would have kept at least one from {x} (checked with the actual "
+                 "hands and in {share} of the sampled deals)."),
+        "queen_taken": "{seat} took the trick with Q♠ while holding {low}: the queen cost 13 points.",
+        "duck": "{seat} could duck with {best} under {winner}; {card} {took}.",
+        "took_points": "took {points}",
+        "won_trick": "won the trick",
+        "went_over": "went over",
+        "discard_queen": "{seat} was void in {suit} and missed the chance to discard Q♠ (played {card}).",
+        "discard_heart": ("{seat} was void in {suit}: discard the highest heart first, {best}, while "
+                          "you can (played {card})."),
+        "lead_high_spade": ("{seat} led {card} while Q♠ was still out ({holders}): the queen "
+                            "could fall on it."),
+        "lead_void_suit": ("{seat} led {suit} although {void} had shown out of the suit and could "
+                           "still hold Q♠."),
+        "keep_low": ("{seat} threw {card}, its lowest {suit}: keep a low card of a suit for later, "
+                     "to give the lead away; {best} was better."),
+        "on_lead": ("{card} won the trick and put {seat} on lead; {best} would have let another "
+                    "seat win it and lead next."),
+        "bare_high": ("{best} was a bare high card: cashed now, while everyone can still follow, "
+                      "it wins a trick without points; kept, it may have to win a costly one later."),
+        "simulations": ("{card} costs {epl} on average against {best}; this comes from the "
+                        "simulations ({worlds}), no simpler reason was checked."),
+        "hindsight": " With all hands known: {dd} more.",
+        "pass_queen": ("{seat} kept Q♠ with only {spades}: an unguarded queen is easily forced "
+                       "out; passing {best} was safer."),
+        "pass_queen_high": ("{seat} passed Q♠ but kept {high} with only {small}: the queen can "
+                            "come back onto them; passing {best} was safer."),
+        "pass_high_spades": ("{seat} kept {high} with only {small} while Q♠ was out: the queen "
+                             "can fall on them; passing {best} was safer."),
+        "pass_hearts": "{seat} kept {hearts}; passing {best} would have saved {epl} on average.",
+        "pass_void": ("{seat}: passing {best} would have left {seat} void in {suit}, free to "
+                      "discard; it saves {epl} on average."),
+        "pass_simulations": ("{seat}: passing {best} instead saves {epl} on average; this comes "
+                             "from the simulations, no simpler reason was checked."),
+        "hint": "Play {best}: {why}",
+        "hint_more": "; {second} would cost {gap} more",
+        "why_duck": "it ducks under {winner}",
+        "why_queen": "it gets rid of the queen",
+        "why_heart": "it gets rid of a heart",
+        "why_lead": "a lead that should not take points",
+        "why_least": "it loses the fewest points on average",
+        "pass_hint": "{seat}: pass {best}.",
+        "worlds": "{n} sampled deals",
+        "worlds_all": "every possible deal",
+    },
+    "fr": {
+        "moon": ("{seat} a laissé {x} faire le grand chelem : {x} avait tous les points jusque-là "
+                 "et les a tous pris ; {best} lui en aurait retiré au moins un (vérifié avec les "
+                 "vraies mains et dans {share} des donnes simulées)."),
+        "queen_taken": ("{seat} a pris le pli avec la D♠ alors qu'il avait {low} : la dame a "
+                        "coûté 13 points."),
+        "duck": "{seat} pouvait passer sous {winner} avec {best} ; {card} {took}.",
+        "took_points": "a pris {points}",
+        "won_trick": "prenait la main",
+        "went_over": "passait au-dessus",
+        "discard_queen": ("{seat}, sans {suit}, a manqué l'occasion de se défausser de la D♠ "
+                          "(a joué {card})."),
+        "discard_heart": ("{seat}, sans {suit} : se défausser d'abord du cœur le plus haut, "
+                          "{best_de}, tant qu'on le peut (a joué {card})."),
+        "lead_high_spade": ("{seat} a entamé {card} alors que la D♠ n'était pas tombée "
+                            "({holders}) : elle pouvait lui tomber dessus."),
+        "lead_void_suit": ("{seat} a entamé {suit} alors que {void} n'en avait plus et pouvait "
+                           "encore avoir la D♠."),
+        "keep_low": ("{seat} a joué {card}, son plus petit {suit} : garder une petite carte "
+                     "d'une couleur pour plus tard, pour rendre la main ; {best} valait mieux."),
+        "on_lead": ("{card} a pris le pli et donné la main à {seat} ; {best} laissait un autre "
+                    "joueur le prendre et entamer."),
+        "bare_high": ("{best} était une carte haute sèche : jouée maintenant, quand tout le monde "
+                      "fournit encore, elle prend un pli sans points ; gardée, elle risque d'en "
+                      "prendre un coûteux plus tard."),
+        "simulations": ("{card} coûte {epl} en moyenne par rapport à {best} ; cela vient des "
+                        "simulations ({worlds}), aucune raison plus simple n'a été vérifiée."),
+        "hindsight": " Cartes sur table : {dd} de plus.",
+        "pass_queen": ("{seat} a gardé la D♠ avec seulement {spades} : une dame mal gardée se "
+                       "fait forcer ; mieux valait passer {best}."),
+        "pass_queen_high": ("{seat} a passé la D♠ mais gardé {high} avec seulement {small} : la "
+                            "dame peut revenir dessus ; mieux valait passer {best}."),
+        "pass_high_spades": ("{seat} a gardé {high} avec seulement {small} alors que la D♠ "
+                             "n'était pas chez lui : la dame peut tomber dessus ; mieux valait "
+                             "passer {best}."),
+        "pass_hearts": "{seat} a gardé {hearts} ; passer {best} aurait épargné {epl} en moyenne.",
+        "pass_void": ("{seat} : passer {best} laissait {seat} sans {suit}, libre de se défausser ; "
+                      "cela épargne {epl} en moyenne."),
+        "pass_simulations": ("{seat} : passer {best} épargne {epl} en moyenne ; cela vient des "
+                             "simulations, aucune raison plus simple n'a été vérifiée."),
+        "hint": "Jouer {best} : {why}",
+        "hint_more": " ; {second} coûterait {gap} de plus",
+        "why_duck": "elle passe sous {winner}",
+        "why_queen": "elle se débarrasse de la dame",
+        "why_heart": "elle se débarrasse d'un cœur",
+        "why_lead": "une entame qui ne devrait pas prendre de points",
+        "why_least": "elle perd le moins de points en moyenne",
+        "pass_hint": "{seat} : passer {best}.",
+        "worlds": "{n} donnes simulées",
+        "worlds_all": "toutes les donnes possibles",
+    },
+}
+
+_SUIT = {"en": ("clubs", "diamonds", "hearts", "spades"), "fr": ("trèfle", "carreau", "cœur", "pique")}
 _RANK_EN = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
 _RANK_FR = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "dame", "roi", "as")
+
+
+def _say(lang: str, key: str, **fields: object) -> str:
+    table = MESSAGES.get(lang, MESSAGES["en"])
+    return table[key].format(**fields)
 
 
 def card_text(card: int, lang: str = "en") -> str:
@@ -49,12 +183,47 @@ def cards_text(cards: Sequence[int] | int, lang: str = "en") -> str:
 
 
 def num(x: float, lang: str = "en") -> str:
-    """A number of points with one decimal (decimal comma in French)."""
+    """A number with one decimal (decimal comma in French)."""
     text = f"{x:.1f}"
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def _the_card(card: int, lang: str) -> str:
+def points_text(x: float, lang: str = "en") -> str:
+    """``1.0 point`` / ``2.5 points``; French: ``1,5 point`` (singular
+    below 2, as French writes it), ``2,0 points``."""
+    if lang == "fr":
+        return f"{num(x, lang)} point" + ("s" if abs(x) >= 2 else "")
+    return f"{num(x, lang)} point" + ("" if abs(x) == 1 else "s")
+
+
+def int_points(k: int, lang: str = "en") -> str:
+    """A whole number of points: ``1 point``, ``13 points``."""
+    return f"{k} point" + ("" if abs(k) < 2 else "s") if lang == "fr" else (
+        f"{k} point" + ("" if abs(k) == 1 else "s"))
+
+
+def count_text(k: int, one: str, many: str, lang: str = "en") -> str:
+    """``1 other spade`` / ``2 other spades`` / ``no other spade``."""
+    if k == 0:
+        return ("aucun " if lang == "fr" else "no ") + one
+    return f"{k} {one if k == 1 else many}"
+
+
+def de_card(card: int, lang: str) -> str:
+    """French "de" + the card, with the article it takes: ``de l'A♥``,
+    ``de la D♠``, ``du R♠``, ``du 7♣``.  English: the card alone."""
+    text = card_text(card, lang)
+    if lang != "fr":
+        return text
+    rank = card % 13
+    if rank == 12:
+        return f"de l'{text}"
+    if rank == 10:
+        return f"de la {text}"
+    return f"du {text}"
+
+
+def _the_rank(card: int, lang: str) -> str:
     """``the jack`` / ``le valet``, ``the 10`` / ``le 10``, ``l'as``."""
     rank = card % 13
     if lang == "fr":
@@ -65,7 +234,7 @@ def _the_card(card: int, lang: str) -> str:
     return "the " + _RANK_EN[rank]
 
 
-def _points_text(mask: int, lang: str) -> str:
+def _points_taken(mask: int, lang: str) -> str:
     """What a trick held: ``the queen and 2 hearts`` / ``la dame et 2 cœurs``."""
     hearts = (mask & HEARTS_MASK).bit_count()
     queen = bool(mask & QS_BIT)
@@ -80,15 +249,39 @@ def _points_text(mask: int, lang: str) -> str:
     return "the queen" if queen else h
 
 
+def _names(names: Sequence[str], lang: str) -> str:
+    """``W``, ``W or S``, ``N, W or S`` (``ou`` in French)."""
+    word = " ou " if lang == "fr" else " or "
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + word + names[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """A sentence and the checked fact it rests on (``code``; ``None`` when
+    it only reports the simulations)."""
+
+    code: str | None
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
 @dataclass(frozen=True, slots=True)
 class PlayFacts:
-    """The facts behind one play, as the explainer needs them.
+    """The checked facts behind one play.
 
     ``trick`` is the (seat name, card) pairs already on the trick;
     ``outcome`` the (winner seat name, cards of the whole trick) when the
-    record completes the trick; ``voids`` maps seat names to the suits they
-    have shown out of; ``moon_threat`` a seat that holds every penalty card
-    taken so far; ``shooter`` who shot the moon in the record, if anyone.
+    record completes the trick; ``voids`` the suits each seat has shown out
+    of; ``moon_threat`` a seat that holds every penalty card taken so far;
+    ``shooter`` who shot the moon in the record; ``moon_stopped`` the share
+    of sampled deals where the best card kept a penalty card from the
+    would-be shooter, when that was checked *and* held with the actual
+    hands; ``queen_holders`` the other seats that could hold Q♠ (from what
+    the seat knew); ``worlds`` the deals behind the figures (0: all).
     """
 
     seat: str
@@ -104,15 +297,21 @@ class PlayFacts:
     moon_threat: str | None = None
     shooter: str | None = None
     outcome: tuple[str, int] | None = None
+    moon_stopped: float | None = None
+    queen_holders: tuple[str, ...] = ()
+    to_play: tuple[str, ...] = ()
+    worlds: int = 0
 
 
-def explain_play(f: PlayFacts, lang: str = "en") -> str:
-    """One sentence saying why ``f.card`` lost points against ``f.best``."""
-    for pattern in (_moon, _queen_taken, _duck, _missed_discard, _bad_lead):
-        text = pattern(f, lang)
-        if text:
-            return text
-    return _generic(f, lang)
+def explain_play(f: PlayFacts, lang: str = "en") -> Reason:
+    """The sentence saying why ``f.card`` lost points against ``f.best``,
+    from the first pattern whose facts hold."""
+    for pattern in (_moon, _queen_taken, _duck, _missed_discard, _lead_high_spade,
+                    _lead_void_suit, _bare_high, _on_lead, _keep_low):
+        r = pattern(f, lang)
+        if r is not None:
+            return r
+    return _simulations(f, lang)
 
 
 def _led(f: PlayFacts) -> int | None:
@@ -126,103 +325,135 @@ def _winning(f: PlayFacts) -> int | None:
     return max(c for _, c in f.trick if c // 13 == led)
 
 
-def _moon(f: PlayFacts, lang: str) -> str | None:
+def _moon(f: PlayFacts, lang: str) -> Reason | None:
     x = f.moon_threat
-    if x is None or x == f.seat or f.shooter != x:
+    if x is None or x == f.seat or f.shooter != x or f.moon_stopped is None:
         return None
-    b = card_text(f.best, lang)
-    if lang == "fr":
-        return (f"{f.seat} a abandonné la défense contre le grand chelem : {x} avait tous les "
-                f"points jusque-là et les a tous pris ; {b} lui en aurait retiré au moins un.")
-    return (f"{f.seat} broke up the moon defence: {x} had every point so far and went on to "
-            f"take them all; {b} would have kept at least one from {x}.")
+    share = f"{round(100 * f.moon_stopped)}%" if lang == "en" else f"{round(100 * f.moon_stopped)} %"
+    return Reason("moon", _say(lang, "moon", seat=f.seat, x=x, best=card_text(f.best, lang),
+                               share=share))
 
 
-def _queen_taken(f: PlayFacts, lang: str) -> str | None:
+def _queen_taken(f: PlayFacts, lang: str) -> Reason | None:
     if f.card != QUEEN_OF_SPADES or _led(f) != SPADES:
         return None
     if f.outcome is None or f.outcome[0] != f.seat:
         return None
     lower = f.legal & SUIT_MASKS[SPADES] & (QS_BIT - 1)
-    if not lower:
+    if not lower or not (1 << f.best) & lower:
         return None
-    low = card_text(lower.bit_length() - 1, lang)
-    if lang == "fr":
-        return f"{f.seat} a pris le pli avec la D♠ alors qu'il avait {low} : la dame a coûté 13 points."
-    return f"{f.seat} took the trick with Q♠ while holding {low}: the queen cost 13 points."
+    return Reason("queen_taken", _say(lang, "queen_taken", seat=f.seat,
+                                      low=card_text(f.best, lang)))
 
 
-def _duck(f: PlayFacts, lang: str) -> str | None:
+def _duck(f: PlayFacts, lang: str) -> Reason | None:
     led = _led(f)
     win = _winning(f)
     if led is None or win is None or f.card // 13 != led or f.card < win:
         return None
-    under = f.legal & SUIT_MASKS[led] & ((1 << win) - 1)
-    if not under:
-        return None
-    duck = f.best if under >> f.best & 1 else under.bit_length() - 1
-    d, c, w = card_text(duck, lang), card_text(f.card, lang), _the_card(win, lang)
-    took = None
+    if f.best // 13 != led or f.best > win:
+        return None   # the best card is not a duck: do not say it is
+    took = _say(lang, "went_over")
     if f.outcome is not None and f.outcome[0] == f.seat:
         pen = f.outcome[1] & (HEARTS_MASK | QS_BIT)
-        took = _points_text(pen, lang) if pen else None
-    if lang == "fr":
-        tail = f"{c} a pris {took}" if took else f"{c} prenait la main"
-        return f"{f.seat} pouvait passer sous {w} avec {d} ; {tail}."
-    tail = f"{c} took {took}" if took else f"{c} won the trick"
-    return f"{f.seat} could duck with {d} under {w}; {tail}."
+        took = _say(lang, "took_points", points=_points_taken(pen, lang)) if pen else _say(
+            lang, "won_trick")
+    return Reason("duck", _say(lang, "duck", seat=f.seat, best=card_text(f.best, lang),
+                               winner=_the_rank(win, lang), card=card_text(f.card, lang),
+                               took=took))
 
 
-def _missed_discard(f: PlayFacts, lang: str) -> str | None:
+def _missed_discard(f: PlayFacts, lang: str) -> Reason | None:
     led = _led(f)
     if led is None or f.legal & SUIT_MASKS[led]:
         return None
-    suit = _SUIT_FR[led] if lang == "fr" else _SUIT_EN[led]
+    suit = _SUIT[lang if lang in _SUIT else "en"][led]
     c = card_text(f.card, lang)
-    if f.hand & QS_BIT and f.card != QUEEN_OF_SPADES and f.best == QUEEN_OF_SPADES:
-        if lang == "fr":
-            return (f"{f.seat}, sans {suit}, a manqué l'occasion de se défausser de la D♠ "
-                    f"(a joué {c}).")
-        return f"{f.seat} was void in {suit} and missed the chance to discard Q♠ (played {c})."
-    if f.best // 13 == HEARTS and f.best % 13 >= _HIGH_HEART and f.card // 13 != HEARTS:
-        b = card_text(f.best, lang)
-        if lang == "fr":
-            return f"{f.seat}, sans {suit}, a manqué l'occasion de se défausser de {b} (a joué {c})."
-        return f"{f.seat} was void in {suit} and missed the chance to discard {b} (played {c})."
+    if f.best == QUEEN_OF_SPADES and f.card != QUEEN_OF_SPADES:
+        return Reason("discard_queen", _say(lang, "discard_queen", seat=f.seat, suit=suit, card=c))
+    hearts = f.legal & HEARTS_MASK
+    if (hearts and f.best == hearts.bit_length() - 1 and f.best % 13 >= _HIGH_HEART
+            and f.card != f.best):
+        return Reason("discard_heart", _say(lang, "discard_heart", seat=f.seat, suit=suit, card=c,
+                                            best=card_text(f.best, lang),
+                                            best_de=de_card(f.best, lang)))
     return None
 
 
-def _bad_lead(f: PlayFacts, lang: str) -> str | None:
-    if f.trick or not f.queen_out:
+def _lead_high_spade(f: PlayFacts, lang: str) -> Reason | None:
+    if f.trick or f.card not in (_ACE_S, _KING_S) or not f.queen_holders:
         return None
-    c = card_text(f.card, lang)
-    if f.card in (_ACE_S, _KING_S):
-        if lang == "fr":
-            return (f"{f.seat} a entamé {c} alors que la D♠ n'était pas tombée : "
-                    f"elle pouvait lui tomber dessus.")
-        return f"{f.seat} led {c} while Q♠ was still out: the queen could fall on it."
+    if f.best // 13 == SPADES and f.best > QUEEN_OF_SPADES:
+        return None
+    holders = _names(f.queen_holders, lang)
+    text = (f"Q♠ could be with {holders}" if lang == "en" else f"elle pouvait être chez {holders}")
+    return Reason("lead_high_spade", _say(lang, "lead_high_spade", seat=f.seat,
+                                          card=card_text(f.card, lang), holders=text))
+
+
+def _lead_void_suit(f: PlayFacts, lang: str) -> Reason | None:
+    if f.trick or not f.queen_holders or f.best // 13 == f.card // 13:
+        return None
     suit = f.card // 13
     for seat, suits in f.voids:
-        if seat != f.seat and suit in suits:
-            if lang == "fr":
-                return (f"{f.seat} a entamé {_SUIT_FR[suit]} alors que {seat} n'en avait plus "
-                        f"et que la D♠ n'était pas tombée.")
-            return (f"{f.seat} led {_SUIT_EN[suit]} although {seat} had shown out of the suit "
-                    f"with Q♠ still out.")
+        if seat != f.seat and suit in suits and seat in f.queen_holders:
+            name = _SUIT[lang if lang in _SUIT else "en"][suit]
+            return Reason("lead_void_suit", _say(lang, "lead_void_suit", seat=f.seat, suit=name,
+                                                 void=seat))
     return None
 
 
-def _generic(f: PlayFacts, lang: str) -> str:
-    c, b = card_text(f.card, lang), card_text(f.best, lang)
-    if lang == "fr":
-        text = f"{c} coûte {num(f.epl, lang)} point(s) en moyenne ; {b} était meilleur"
-        if f.dd_loss:
-            text += f" (cartes sur table : {f.dd_loss} point(s) de plus)"
-        return text + "."
-    text = f"{c} costs {f.epl:.1f} points on average; {b} was better"
+def _bare_high(f: PlayFacts, lang: str) -> Reason | None:
+    if f.trick:
+        return None
+    suit = f.best // 13
+    held = f.hand & SUIT_MASKS[suit]
+    if suit == HEARTS or held.bit_count() != 1 or f.best % 13 < 10 or f.card // 13 == suit:
+        return None
+    if any(suit in suits for seat, suits in f.voids if seat != f.seat):
+        return None   # somebody is already out of the suit: it is not "while everyone follows"
+    return Reason("bare_high", _say(lang, "bare_high", best=card_text(f.best, lang)))
+
+
+def _on_lead(f: PlayFacts, lang: str) -> Reason | None:
+    led = _led(f)
+    win = _winning(f)
+    if led is None or win is None or f.outcome is None or f.outcome[0] != f.seat:
+        return None
+    if f.card // 13 != led or f.card < win:
+        return None
+    if f.best // 13 == led and f.best > win:
+        return None   # the best card would have won the trick too
+    return Reason("on_lead", _say(lang, "on_lead", seat=f.seat, card=card_text(f.card, lang),
+                                  best=card_text(f.best, lang)))
+
+
+def _keep_low(f: PlayFacts, lang: str) -> Reason | None:
+    suit = f.card // 13
+    held = f.hand & SUIT_MASKS[suit]
+    if f.best // 13 != suit or f.best < f.card or held.bit_count() < 2:
+        return None
+    if f.card != (held & -held).bit_length() - 1 or f.card % 13 > 5:
+        return None
+    led = _led(f)
+    win = _winning(f)
+    if led == suit and win is not None and f.best > win > f.card:
+        return None   # the low card ducked and the best went over: not this lesson
+    name = _SUIT[lang if lang in _SUIT else "en"][suit]
+    return Reason("keep_low", _say(lang, "keep_low", seat=f.seat, card=card_text(f.card, lang),
+                                   suit=name, best=card_text(f.best, lang)))
+
+
+def _worlds(n: int, lang: str) -> str:
+    return _say(lang, "worlds_all") if n <= 0 else _say(lang, "worlds", n=n)
+
+
+def _simulations(f: PlayFacts, lang: str) -> Reason:
+    text = _say(lang, "simulations", card=card_text(f.card, lang), epl=points_text(f.epl, lang),
+                best=card_text(f.best, lang), worlds=_worlds(f.worlds, lang))
     if f.dd_loss:
-        text += f" (with all hands known: {f.dd_loss} more)"
-    return text + "."
+        text += _say(lang, "hindsight", dd=int_points(f.dd_loss, lang))
+    return Reason(None, text)
 
 
 # -- passes ------------------------------------------------------------------------------------
@@ -240,44 +471,44 @@ class PassFacts:
     epl: float
 
 
-def explain_pass(f: PassFacts, lang: str = "en") -> str:
-    """One sentence saying why the pass lost points against ``f.best``."""
+def explain_pass(f: PassFacts, lang: str = "en") -> Reason:
+    """The sentence saying why the pass lost points against ``f.best``;
+    every pattern checks its facts on the hands (what was kept, what the
+    best pass sends)."""
     kept = f.hand & ~f.passed
     spades = kept & SUIT_MASKS[SPADES]
     small = spades & (QS_BIT - 1)
     b = cards_text(f.best, lang)
-    if kept & QS_BIT and f.best & QS_BIT:
+    epl = points_text(f.epl, lang)
+    other = "other spade" if lang == "en" else "autre pique"
+    others = "other spades" if lang == "en" else "autres piques"
+    low1 = "small spade" if lang == "en" else "petit pique"
+    lown = "small spades" if lang == "en" else "petits piques"
+    if kept & QS_BIT and f.best & QS_BIT and small.bit_count() < 3:
         k = spades.bit_count() - 1
-        if lang == "fr":
-            return (f"{f.seat} a gardé la D♠ avec seulement {k} autre(s) pique(s) : une dame "
-                    f"mal gardée se fait forcer ; mieux valait passer {b}.")
-        return (f"{f.seat} kept Q♠ with only {k} other spade(s): an unguarded queen is easily "
-                f"forced out; passing {b} was safer.")
+        return Reason("pass_queen", _say(lang, "pass_queen", seat=f.seat, best=b,
+                                         spades=count_text(k, other, others, lang)))
     high = kept & ((1 << _ACE_S) | (1 << _KING_S))
     if high and f.best & high and small.bit_count() < 3:
         h = cards_text(high, lang)
-        k = small.bit_count()
+        few = count_text(small.bit_count(), low1, lown, lang)
         if f.passed & QS_BIT:
-            if lang == "fr":
-                return (f"{f.seat} a passé la D♠ mais gardé {h} avec trop peu de piques ({k} "
-                        f"petit(s)) : la dame peut revenir dessus.")
-            return (f"{f.seat} passed Q♠ but kept {h} with too few spades ({k} small) to keep "
-                    f"the queen off them.")
-        if lang == "fr":
-            return (f"{f.seat} a gardé {h} avec seulement {k} petit(s) pique(s) : la dame peut "
-                    f"tomber dessus ; mieux valait passer {b}.")
-        return (f"{f.seat} kept {h} with only {k} small spade(s) while Q♠ was out: the queen can "
-                f"fall on it; passing {b} was safer.")
+            return Reason("pass_queen_high", _say(lang, "pass_queen_high", seat=f.seat, high=h,
+                                                  small=few, best=b))
+        if not kept & QS_BIT:
+            return Reason("pass_high_spades", _say(lang, "pass_high_spades", seat=f.seat, high=h,
+                                                   small=few, best=b))
     hearts = kept & HEARTS_MASK & f.best & ~((1 << (HEARTS * 13 + _HIGH_HEART)) - 1)
     if hearts:
-        h = cards_text(hearts, lang)
-        if lang == "fr":
-            return (f"{f.seat} a gardé {h} ; passer {b} aurait épargné "
-                    f"{num(f.epl, lang)} point(s) en moyenne.")
-        return f"{f.seat} kept {h}; passing {b} would have saved {f.epl:.1f} points on average."
-    if lang == "fr":
-        return f"{f.seat} : passer {b} aurait épargné {num(f.epl, lang)} point(s) en moyenne."
-    return f"{f.seat}: passing {b} instead would have saved {f.epl:.1f} points on average."
+        return Reason("pass_hearts", _say(lang, "pass_hearts", seat=f.seat,
+                                          hearts=cards_text(hearts, lang), best=b, epl=epl))
+    for suit in range(4):
+        m = SUIT_MASKS[suit]
+        if suit != HEARTS and kept & m and not (kept & ~f.best) & m:
+            name = _SUIT[lang if lang in _SUIT else "en"][suit]
+            return Reason("pass_void", _say(lang, "pass_void", seat=f.seat, best=b, suit=name,
+                                            epl=epl))
+    return Reason(None, _say(lang, "pass_simulations", seat=f.seat, best=b, epl=epl))
 
 
 # -- hints ------------------------------------------------------------------------------------
@@ -288,34 +519,22 @@ def explain_best(f: PlayFacts, second: int | None, gap: float, lang: str = "en")
     does, and what the next best card would cost more."""
     led = _led(f)
     win = _winning(f)
-    b = card_text(f.best, lang)
     if led is not None and win is not None and f.best // 13 == led and f.best < win:
-        why = (f"elle passe sous {_the_card(win, lang)}" if lang == "fr"
-               else f"it ducks under {_the_card(win, lang)}")
+        why = _say(lang, "why_duck", winner=_the_rank(win, lang))
     elif led is not None and f.best // 13 != led and f.best == QUEEN_OF_SPADES:
-        why = "elle se défausse de la dame" if lang == "fr" else "it gets rid of the queen"
+        why = _say(lang, "why_queen")
     elif led is not None and f.best // 13 != led and f.best // 13 == HEARTS:
-        why = "elle se défausse d'un cœur" if lang == "fr" else "it gets rid of a heart"
+        why = _say(lang, "why_heart")
     elif led is None:
-        why = ("une entame qui ne devrait pas prendre de points" if lang == "fr"
-               else "a lead that should not take points")
+        why = _say(lang, "why_lead")
     else:
-        why = ("elle perd le moins de points en moyenne" if lang == "fr"
-               else "it loses the fewest points on average")
-    if lang == "fr":
-        text = f"Jouer {b} : {why}"
-        if second is not None and gap > 0:
-            text += f" ; {card_text(second, lang)} coûterait {num(gap, lang)} point(s) de plus"
-        return text + "."
-    text = f"Play {b}: {why}"
+        why = _say(lang, "why_least")
+    text = _say(lang, "hint", best=card_text(f.best, lang), why=why)
     if second is not None and gap > 0:
-        text += f"; {card_text(second, lang)} would cost {gap:.1f} more"
+        text += _say(lang, "hint_more", second=card_text(second, lang), gap=points_text(gap, lang))
     return text + "."
 
 
 def best_pass_text(seat: str, best: int, lang: str = "en") -> str:
     """The sentence for the best pass (``hearts hint`` before the pass)."""
-    b = cards_text(best, lang)
-    if lang == "fr":
-        return f"{seat} : passer {b}."
-    return f"{seat}: pass {b}."
+    return _say(lang, "pass_hint", seat=seat, best=cards_text(best, lang))

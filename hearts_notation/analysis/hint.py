@@ -9,8 +9,6 @@ evaluation as ``annotate`` (:mod:`~hearts_notation.analysis.evaluate`).
 
 from __future__ import annotations
 
-import itertools
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +16,7 @@ from ..cards import CARDS, Card, display_order
 from ..model import Game
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
-from .annotate import AnalysisOptions, Choice, natural_member, play_facts
+from .annotate import AnalysisOptions, Choice, decision_key, moon_choices, natural_member, play_facts
 from .context import DealContext, PlayPoint, malformed_trick
 from .evaluate import Evaluation, Evaluator
 from .explain import best_pass_text, card_text, explain_best
@@ -93,7 +91,7 @@ def hint_game(game: Game, options: AnalysisOptions, default_rules: RuleSet | str
     if bad is not None:
         raise HintError(f"{bad.message}: the tricks must be whole and in turn to be analysed")
     ctx = DealContext(deal, rules, seats)
-    solver = Solver(rules, len(seats))
+    solver = Solver(rules, len(seats), moon_choices(game, rules, seats, len(game.deals) - 1))
     ev = Evaluator(len(seats), solver, options.eval)
     lang = options.lang
     if not deal.tricks and ctx.offset:
@@ -116,7 +114,8 @@ def hint_game(game: Game, options: AnalysisOptions, default_rules: RuleSet | str
     if know is None or not know.consistent():
         raise HintError(f"{who}'s hand does not fit the record ({who} should hold "
                         f"{point.counts[point.seat]} cards here); run hearts validate")
-    result = ev.play(ctx, point, f"{options.eval.seed}|hint|{number}|{point.index}")
+    # The same key and the same screening as ``annotate``: the same best card.
+    result = ev.play(ctx, point, decision_key(options, number, f"play{point.index}"))
     if result is None:
         raise HintError("no deal of the hidden cards fits what the record shows "
                         "(run hearts validate to see what is wrong)")
@@ -172,17 +171,8 @@ def _pass_hint(game: Game, ctx: DealContext, ev: Evaluator, waiting: list[int], 
     dealt = ctx.hands.dealt[s]
     if dealt is None:
         raise HintError(f"{seats[s]}'s hand is not known: record it to get a hint")
-    key = f"{options.eval.seed}|hint|{number}|pass{s}"
-    count = ctx.rules.pass_count
-    pool = ev.playout.pass_cards(dealt, min(max(options.eval.pass_pool, count + 1),
-                                            dealt.bit_count()), random.Random(key))
-    candidates = []
-    for combo in itertools.combinations(pool, count):
-        m = 0
-        for c in combo:
-            m |= 1 << c
-        candidates.append(m)
-    result = ev.passes(ctx, s, key, candidates)
+    key = decision_key(options, number, f"pass{s}")
+    result = ev.passes(ctx, s, key)
     if result is None:
         raise HintError(f"deal {number} has no pass to advise")
     choices = _ranked(result)

@@ -1,13 +1,26 @@
-"""Fast play-outs: finish a deal with a heuristic player, then solve the end.
+"""Fast play-outs: finish a deal with a heuristic policy, then solve the end.
 
 Early in a deal there are far too many cards left to search exactly, so
 the value of a card in a sampled world is estimated by playing the deal
-out: every seat plays the heuristic bot of :mod:`hearts_notation.bots`
-(duck under the winner, dump Q♠ and high hearts when void, lead low; no
-moon attempts and no random slips, so that a play-out is a fair test of
-the card being judged), and once few enough tricks remain the exact solver
-finishes the deal.  The bot sees only what its seat would see (its hand,
-the cards played, the tricks taken): it does not peek at the sampled hands.
+out, and once few enough tricks remain the exact solver finishes it.  The
+policies only *choose* among the legal cards, which come from the game
+state (:meth:`PlayState.legal`, the engine's rules); they see only what
+their seat would see (its hand, the cards played, the tricks taken), never
+the sampled hands.
+
+Two policies make an ensemble (``docs/analysis.md``, "Less dependence on
+the play-out policy"):
+
+* ``bot`` — the heuristic bot of :mod:`hearts_notation.bots` (duck under the
+  winner, dump Q♠ and high hearts when void, lead low; stops a moon in
+  sight), with no moon attempts and no random slips;
+* ``careful`` — other habits, written here: lead the lowest card of the
+  *shortest* suit (to make a void), shed the highest card when last to a
+  trick it must win, discard A♠/K♠ before the hearts while the queen is out,
+  then the highest card of the shortest suit.
+
+A mark needs both policies to agree that the card loses points, so that a
+verdict never rests on one bot's habits.
 """
 
 from __future__ import annotations
@@ -15,24 +28,98 @@ from __future__ import annotations
 import random
 
 from ..bots import HeuristicBot, PlayView
+from ..cards import HEARTS_MASK, QS_BIT, SPADES, SUIT_MASKS
 from ..rules import RuleSet
 from .solver import Solver
 from .state import PlayState, moon_choice
 
+_PENALTY = HEARTS_MASK | QS_BIT
+_HIGH_SPADES = (1 << (SPADES * 13 + 12)) | (1 << (SPADES * 13 + 11))
+
+#: The ensemble's policies, in the order worlds are given to them.
+POLICIES = ("bot", "careful")
+
+
+def _high(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def careful_card(state: PlayState) -> int:
+    """The ``careful`` policy's card for the seat to move (deterministic)."""
+    legal = state.legal()
+    if not legal & (legal - 1):
+        return _high(legal)
+    s = state.to_move
+    hand = state.hands[s]
+    others = 0
+    for i, h in enumerate(state.hands):
+        if i != s:
+            others |= h
+    for _, c in state.trick:
+        others |= 1 << c
+    queen_out = bool(others & QS_BIT)
+    if not state.trick:
+        choices = legal & ~_PENALTY or legal
+        if queen_out:
+            choices = choices & ~_HIGH_SPADES or choices
+        best, key = -1, (99, 99)
+        for suit in range(4):
+            m = choices & SUIT_MASKS[suit]
+            if m:
+                k = ((hand & SUIT_MASKS[suit]).bit_count(), suit)
+                if k < key:
+                    best, key = _low(m), k
+        return best
+    led = state.trick[0][1] // 13
+    follow = legal & SUIT_MASKS[led]
+    if follow:
+        top = max(c for _, c in state.trick if c // 13 == led)
+        under = follow & ((1 << top) - 1)
+        if under:
+            return _high(under)
+        safe = follow & ~QS_BIT or follow
+        if len(state.trick) == state.n - 1:
+            return _high(safe)
+        return _low(safe)
+    if legal & QS_BIT:
+        return QS_BIT.bit_length() - 1
+    if queen_out and legal & _HIGH_SPADES:
+        return _high(legal & _HIGH_SPADES)
+    hearts = legal & HEARTS_MASK
+    if hearts:
+        return _high(hearts)
+    best, key = -1, (99, 99)
+    for suit in range(4):
+        m = legal & SUIT_MASKS[suit]
+        if m:
+            k = ((hand & SUIT_MASKS[suit]).bit_count(), -(_high(m) % 13))
+            if k < key:
+                best, key = _high(m), k
+    return best
+
 
 class Playout:
-    """Finishes positions: heuristic play down to *tail* tricks, then the
+    """Finishes positions: *policy* play down to *tail* tricks, then the
     exact solver (``tail=0``: heuristic play to the last card)."""
 
-    def __init__(self, rules: RuleSet, solver: Solver, tail: int) -> None:
+    def __init__(self, rules: RuleSet, solver: Solver, tail: int, policy: str = "bot") -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"unknown play-out policy {policy!r}")
         self.rules = rules
         self.solver = solver
         self.tail = tail
+        self.policy = policy
         self.bot = HeuristicBot(moon_appetite=0.0, noise=0.0)
         self.choice = moon_choice(rules)
 
     def choose(self, state: PlayState, rng: random.Random) -> int:
-        """The heuristic card for the seat to move."""
+        """The policy's card for the seat to move."""
+        if self.policy == "careful":
+            return careful_card(state)
         legal = state.legal()
         if not legal & (legal - 1):
             return legal.bit_length() - 1
@@ -54,11 +141,10 @@ class Playout:
         while not state.is_over and state.tricks_left > self.tail:
             state.play(self.choose(state, rng))
         if state.is_over:
-            return state.final_points(self.choice)
+            return self.solver.final_points(state.taken)
         return self.solver.value(state)
 
     def pass_cards(self, hand: int, count: int, rng: random.Random) -> list[int]:
         """The heuristic bot's *count* cards to pass from *hand*, most
-        urgent first (used for the other seats' passes, and to propose
-        candidate passes)."""
+        urgent first (the other seats' passes in sampled worlds)."""
         return self.bot.pass_cards(self.rules, hand, count, rng)

@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import DIAMONDS, HEARTS, JACK_OF_DIAMONDS, QS_BIT, QUEEN_OF_SPADES, SPADES, iter_bits
-from ..engine import breaks_hearts, legal_plays, raw_points, trick_winner
+from ..engine import breaks_hearts, deal_points, legal_plays, raw_points, trick_winner
 from ..rules import RuleSet
 from .state import (
     MOON_OPEN,
@@ -108,7 +108,8 @@ class Solver:
     #: Above this many entries the transposition table is emptied (memory).
     TT_LIMIT = 1_000_000
 
-    def __init__(self, rules: RuleSet, n: int | None = None) -> None:
+    def __init__(self, rules: RuleSet, n: int | None = None,
+                 moon_choices: Sequence[str] | None = None, reverse_ties: bool = False) -> None:
         self.rules = rules
         self.n = n or rules.players
         self.pen = penalty_mask(rules)
@@ -116,11 +117,18 @@ class Solver:
         self.jd_scores = bool(self.scoring >> JACK_OF_DIAMONDS & 1)
         self.jd_bonus = min(0, rules.jack_of_diamonds) if self.jd_scores else 0
         self.choice = moon_choice(rules)
-        adj = moon_adjustments(rules, self.n, self.choice)
+        #: How a moon by each seat is scored: the rules' way, or under
+        #: ``moon: choose`` the shooter's choice for the game's totals
+        #: (given by the caller, from :func:`scoring.moon_choice`).
+        self.choices = tuple(moon_choices) if moon_choices is not None else (self.choice,) * self.n
+        #: Indifferent seats try their cards in the reverse of the natural
+        #: order (the tie-policy sensitivity check, see docs/analysis.md).
+        self.reverse_ties = reverse_ties
+        by_choice = {c: moon_adjustments(rules, self.n, c) for c in set(self.choices)}
         zero = (0,) * self.n
         self.terminal: dict[int, Vector] = {MOON_OPEN: zero, MOON_SPLIT: zero}
         for k in range(self.n):
-            self.terminal[k] = adj[k]
+            self.terminal[k] = by_choice[self.choices[k]][k]
         # breaks[led][card]: does card, played to a trick led in suit led, open hearts?
         self.breaks = [[breaks_hearts(rules, c, led) for c in range(52)] for led in range(4)]
         self.tt: dict[tuple[int, ...], Vector] = {}
@@ -156,6 +164,14 @@ class Solver:
         hands[s] = h
         self._trim()
         return out
+
+    def final_points(self, taken: Sequence[int]) -> list[int]:
+        """Points of each seat for a finished deal, the moon scored as
+        this solver scores it (the engine's :func:`deal_points`)."""
+        pts, shooter = deal_points(self.rules, taken, "add")
+        if shooter is not None and self.choices[shooter] != "add":
+            pts = deal_points(self.rules, taken, self.choices[shooter])[0]
+        return pts
 
     def value(self, state: PlayState) -> list[int]:
         """Final points of every seat when everyone plays on by max^n from
@@ -262,7 +278,7 @@ class Solver:
         if len(classes) == 1:
             order = [classes[0][1]]
         else:
-            order = [c for c, _ in _natural(classes, led, winning)]
+            order = [c for c, _ in _natural(classes, led, winning, self.reverse_ties)]
         lb = 0 if moon != MOON_OPEN and moon != s else -1000
         if self.jd_bonus and alive >> JACK_OF_DIAMONDS & 1:
             lb += self.jd_bonus
@@ -362,15 +378,17 @@ class Solver:
 
 
 def _natural(classes: Sequence[tuple[int, int, int]], led: int | None,
-             winning: int) -> list[tuple[int, int]]:
-    """(card, class mask) in the fixed order; the member of each class that
-    comes first in that order stands for it (classes never straddle the
-    winning card, so that member is its lowest or its highest card)."""
+             winning: int, reverse: bool = False) -> list[tuple[int, int]]:
+    """(card, class mask) in the fixed order (or its reverse); the member
+    of each class that comes first in that order stands for it (classes
+    never straddle the winning card, so that member is its lowest or its
+    highest card)."""
     keyed = []
     for cls, low, high in classes:
-        c = low if (led is None or (low // 13 == led and low > winning)) else high
+        first_low = led is None or (low // 13 == led and low > winning)
+        c = low if first_low != reverse else high
         keyed.append((order_key(c, led, winning), c, cls))
-    keyed.sort()
+    keyed.sort(reverse=reverse)
     return [(c, cls) for _, c, cls in keyed]
 
 
