@@ -192,12 +192,98 @@ class GameAnalysis:
             "index": self.index,
             "decisions": [d.to_dict() for d in self.decisions],
             "notes": [n.text for n in self.notes],
+            "summary": self.summary().to_dict(),
         }
+
+    def summary(self, dubious: float = 1.0) -> GameSummary:
+        """The learner's report of the game (see :class:`GameSummary`)."""
+        return game_summary(self.decisions, dubious)
 
     @property
     def marked(self) -> list[Decision]:
         """The decisions that earned a mark."""
         return [d for d in self.decisions if d.mark]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """One player's figures: decisions analysed (forced cards left out),
+    the average expected points lost per decision, the share of accurate
+    decisions (no loss of ``?!`` size established, like an accuracy
+    percentage on a chess site), and the marks by kind."""
+
+    seat: str
+    decisions: int
+    average_loss: float
+    accuracy: float
+    marks: dict[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON shape."""
+        return {"seat": self.seat, "decisions": self.decisions,
+                "average_loss": round(self.average_loss, 2), "accuracy": round(self.accuracy, 1),
+                "marks": dict(self.marks)}
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """What a learner reads first: per player, the average points lost per
+    decision and the share of accurate decisions; then the three costliest
+    decisions of the game with their reasons."""
+
+    players: tuple[PlayerSummary, ...]
+    costliest: tuple[Decision, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON shape (the costliest decisions as in the report, plus
+        ``play_index``/``deal_index`` to find them in the record)."""
+        return {
+            "players": [p.to_dict() for p in self.players],
+            "costliest": [dict(d.to_dict(), deal_index=d.deal_index, play_index=d.play_index)
+                          for d in self.costliest],
+        }
+
+    def lines(self, lang: str = "en") -> list[str]:
+        """The report as plain sentences (the record's game comment, the
+        terminal summary)."""
+        out = []
+        for p in self.players:
+            if lang == "fr":
+                avg = f"{p.average_loss:.2f}".replace(".", ",")
+                out.append(f"{p.seat} : précision {p.accuracy:.0f} %, {avg} point perdu en moyenne "
+                           f"par décision ({p.decisions} décisions).")
+            else:
+                out.append(f"{p.seat}: accuracy {p.accuracy:.0f}%, {p.average_loss:.2f} points lost "
+                           f"per decision on average ({p.decisions} decisions).")
+        for i, d in enumerate(self.costliest, 1):
+            where = ((f"donne {d.deal}, " if lang == "fr" else f"deal {d.deal}, ")
+                     + (("passe" if lang == "fr" else "pass") if d.trick is None else
+                        (f"pli {d.trick}" if lang == "fr" else f"trick {d.trick}")))
+            loss = f"{d.epl:.1f}".replace(".", ",") if lang == "fr" else f"{d.epl:.1f}"
+            head = (f"Décision coûteuse n° {i} ({where}, {d.seat}, {d.mark}, {loss} pt)" if lang == "fr"
+                    else f"Costly decision {i} ({where}, {d.seat}, {d.mark}, {loss} pt)")
+            out.append(f"{head}: {d.comment}" if lang != "fr" else f"{head} : {d.comment}")
+        return out
+
+
+def game_summary(decisions: Sequence[Decision], dubious: float = 1.0) -> GameSummary:
+    """Per-player figures and the three costliest marked decisions."""
+    by_seat: dict[str, list[Decision]] = {}
+    for d in decisions:
+        if not d.forced:
+            by_seat.setdefault(d.seat, []).append(d)
+    players = []
+    for seat, ds in by_seat.items():
+        marks: dict[str, int] = {}
+        for d in ds:
+            if d.mark:
+                marks[d.mark] = marks.get(d.mark, 0) + 1
+        accurate = sum(1 for d in ds if not d.mark)
+        players.append(PlayerSummary(seat, len(ds), sum(d.epl for d in ds) / len(ds),
+                                     100.0 * accurate / len(ds), marks))
+    costliest = sorted((d for d in decisions if d.mark), key=lambda d: (-d.epl, d.deal_index,
+                                                                          d.play_index or -1))[:3]
+    return GameSummary(tuple(players), tuple(costliest))
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,7 +491,7 @@ def _choices(ev: Evaluation, order: Sequence[int] | None = None) -> tuple[Choice
 
 
 def _verdict(options: AnalysisOptions, comp: Comparison | None, screen: tuple[float, float],
-             exhaustive: bool, policy_means: Sequence[float]) -> Verdict:
+             exhaustive: bool, policy_means: Sequence[tuple[float, float]]) -> Verdict:
     """The mark of a loss: from the held-out comparison when there is one,
     else from an exhaustive screening (exact for the seat's information).
 
@@ -427,7 +513,9 @@ def _verdict(options: AnalysisOptions, comp: Comparison | None, screen: tuple[fl
         worlds = 0
         rev = None
     lcb = epl - th.sigma * se
-    agree = all(m >= th.dubious for m in per) if per else True
+    # A policy disagrees when it says, beyond its own noise, that the card
+    # played loses nothing at all against the best one.
+    agree = all(m + th.sigma * e > 0 for m, e in per)
     tie = rev is not None and (rev >= th.dubious) != (epl >= th.dubious)
     mark = th.mark(lcb, 0.0) if agree and not tie and (comp is not None or exhaustive) else None
     return Verdict(max(0.0, epl), se, mark, conf, worlds, agree, tie)
@@ -446,15 +534,16 @@ class Verdict:
     tie_sensitive: bool
 
 
-def _policy_means(ev: Evaluation, k: int, b: int) -> list[float]:
+def _policy_means(ev: Evaluation, k: int, b: int) -> list[tuple[float, float]]:
     """Mean loss of candidate *k* against *b* in the screening worlds of
-    each play-out policy (none when every world was solved exactly)."""
+    each play-out policy (none when every world was solved exactly); the
+    worlds are all of them, so the error is 0."""
     out = []
     for p in sorted(set(ev.policy)):
         if p < 0:
             continue
         xs = [x - y for x, y, q in zip(ev.values[k], ev.values[b], ev.policy, strict=True) if q == p]
-        out.append(sum(xs) / len(xs))
+        out.append((sum(xs) / len(xs), 0.0))
     return out
 
 
@@ -473,9 +562,7 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
     k = next(i for i, m in enumerate(result.candidates) if m >> card & 1)
     bests = _best_indexes(result)
     b = result.best()
-    best_mask = 0
-    for i in bests:
-        best_mask |= result.candidates[i]
+    best_mask = result.best_mask()
     forced = legal.bit_count() == 1
     dd = result.dd_loss(k)
     th = options.thresholds
@@ -648,13 +735,16 @@ def combine(existing: str | None, added: str | None) -> str | None:
     return f"{existing} {added}"
 
 
-def annotate_game(game: Game, analysis: GameAnalysis, referee: bool = True) -> Game:
+def annotate_game(game: Game, analysis: GameAnalysis, referee: bool = True,
+                  summary: bool = True, lang: str = "en") -> Game:
     """The game with the analysis's marks and comments, and the referee's
     findings and the analysis's notes as comments.
 
     A mark already in the record is kept (the commentator has the last
     word); when the analysis would mark the card differently, its mark is
-    written at the start of its comment instead, as ``(??)``.
+    written at the start of its comment instead, as ``(??)``.  With
+    *summary*, the learner's report (:class:`GameSummary`) closes the
+    game's comment, so that a replay of the record shows it.
     """
     deals = list(game.deals)
     by_deal: dict[int, list[Decision]] = {}
@@ -711,6 +801,8 @@ def annotate_game(game: Game, analysis: GameAnalysis, referee: bool = True) -> G
     comment = game.comment
     for text in game_findings + notes_by_deal.get(None, []):
         comment = combine(comment, text)
+    if summary and analysis.decisions:
+        comment = combine(comment, " ".join(analysis.summary().lines(lang)))
     return dataclasses.replace(game, deals=tuple(deals), comment=comment)
 
 
@@ -732,12 +824,15 @@ __all__ = [
     "Choice",
     "Decision",
     "GameAnalysis",
+    "GameSummary",
     "GameTask",
     "Note",
+    "PlayerSummary",
     "Thresholds",
     "analyse_game",
     "annotate_game",
     "combine",
     "decision_count",
+    "game_summary",
     "report",
 ]

@@ -55,14 +55,19 @@ class EvalOptions:
 
     #: Screening worlds per play decision (every candidate in each).
     samples: int = 48
-    #: Held-out worlds at most for a verdict (card played against the best).
-    verify: int = 192
+    #: Held-out worlds at most for a verdict (card played against the best):
+    #: only a verdict still unclear after many batches uses them all.
+    verify: int = 1536
+    #: The same for decisions solved exactly in every world (each costs more).
+    verify_exact: int = 128
+    #: Worlds a verdict needs at least before it may stop early.
+    verify_min: int = 256
     #: Held-out worlds added per step of the sequential verification.
-    batch: int = 32
+    batch: int = 128
     #: Exact solve in every world when this many tricks (or fewer) remain.
     exact_tricks: int = 5
     #: Play-outs hand over to the exact solver for this many last tricks.
-    tail_tricks: int = 4
+    tail_tricks: int = 3
     #: Hindsight (all hands known) is solved exactly up to this many tricks.
     dd_tricks: int = 6
     #: Screening worlds for the passes that survive the static screen.
@@ -71,7 +76,7 @@ class EvalOptions:
     pass_pool: int = 24
     pass_finalists: int = 6
     #: Held-out worlds at most for a pass verdict.
-    pass_verify: int = 96
+    pass_verify: int = 768
     #: Play-out policies in the ensemble (1: the bot only).
     policies: int = 2
     #: Standard errors a verdict must clear (two-sided confidence bound).
@@ -79,8 +84,9 @@ class EvalOptions:
     seed: int = 0
 
 
-FAST = EvalOptions(samples=16, verify=64, batch=16, exact_tricks=4, tail_tricks=3, dd_tricks=5,
-                   pass_samples=12, pass_pool=12, pass_finalists=4, pass_verify=32)
+FAST = EvalOptions(samples=16, verify=96, verify_exact=48, verify_min=32, batch=16, exact_tricks=4,
+                   tail_tricks=2, dd_tricks=5, pass_samples=12, pass_pool=12, pass_finalists=4,
+                   pass_verify=64)
 
 
 def _mean_se(xs: Sequence[float], exhaustive: bool = False) -> tuple[float, float]:
@@ -127,6 +133,17 @@ class Evaluation:
         m = self.means()
         return min(range(len(m)), key=lambda k: (round(m[k], 9), k))
 
+    def best_mask(self) -> int:
+        """Every card of every candidate tied for the fewest expected
+        points: what ``hint`` and ``annotate`` both call best."""
+        m = self.means()
+        low = min(m)
+        out = 0
+        for k, v in enumerate(m):
+            if abs(v - low) < 1e-9:
+                out |= self.candidates[k]
+        return out
+
     def loss(self, k: int) -> tuple[float, float]:
         """Screening EPL of candidate *k* against the best one and its
         standard error.  Biased upwards when sampled (the best was chosen
@@ -167,14 +184,15 @@ class Comparison:
         """Mean difference and its standard error (0 when exhaustive)."""
         return _mean_se(self.diffs, self.exhaustive)
 
-    def by_policy(self) -> list[float]:
-        """Mean difference in the worlds of each play-out policy that has
-        any (exactly solved worlds count for every policy)."""
+    def by_policy(self) -> list[tuple[float, float]]:
+        """Mean difference and its standard error in the worlds of each
+        play-out policy that has any (exactly solved worlds count for every
+        policy)."""
         out = []
         for p in range(len(POLICIES)):
             xs = [d for d, q in zip(self.diffs, self.policy, strict=True) if q in (p, -1)]
             if xs and any(q == p for q in self.policy):
-                out.append(sum(xs) / len(xs))
+                out.append(_mean_se(xs, self.exhaustive))
         return out
 
     def confidence(self, threshold: float) -> float:
@@ -280,12 +298,13 @@ class Evaluator:
         if sampler is None:
             return None
         exact = max(know.counts) <= self.options.exact_tricks
+        budget = self.options.verify_exact if exact else self.options.verify
         total = sampler.count()
         me = point.seat
         diffs: list[float] = []
         pols: list[int] = []
         rdiffs: list[float] = []
-        if total <= self.options.verify:
+        if total <= budget:
             batches: list[list[tuple[int, ...]]] = [list(sampler.enumerate())]
             exhaustive = True
         else:
@@ -298,9 +317,9 @@ class Evaluator:
                     break
                 worlds = batches[0]
             else:
-                if len(diffs) >= self.options.verify:
+                if len(diffs) >= budget:
                     break
-                size = min(self.options.batch, self.options.verify - len(diffs))
+                size = min(self.options.batch, budget - len(diffs))
                 worlds = sampler.samples(size, random.Random(f"{key}/verify/{step}"))
             for hands in worlds:
                 w = len(diffs)
@@ -320,7 +339,7 @@ class Evaluator:
                 break
             mean, se = _mean_se(diffs)
             z = self.options.z if z is None else z
-            if len(diffs) >= 2 * self.options.batch and (
+            if len(diffs) >= min(self.options.verify_min, budget) and (
                     mean - z * se >= threshold or mean + z * se < threshold):
                 break
         return Comparison(tuple(diffs), tuple(pols), exhaustive, tuple(rdiffs))
@@ -456,7 +475,7 @@ class Evaluator:
             step += 1
             mean, se = _mean_se(diffs)
             z = self.options.z if z is None else z
-            if len(diffs) >= 2 * self.options.batch and (
+            if len(diffs) >= self.options.verify_min and (
                     mean - z * se >= threshold or mean + z * se < threshold):
                 break
         return Comparison(tuple(diffs), tuple(pols), False)

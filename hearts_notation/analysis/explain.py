@@ -98,6 +98,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "from the simulations, no simpler reason was checked."),
         "hint": "Play {best}: {why}",
         "hint_more": "; {second} would cost {gap} more",
+        "hint_close": "; {second} is about as good (the difference is within the noise)",
         "why_duck": "it ducks under {winner}",
         "why_queen": "it gets rid of the queen",
         "why_heart": "it gets rid of a heart",
@@ -149,6 +150,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "simulations, aucune raison plus simple n'a été vérifiée."),
         "hint": "Jouer {best} : {why}",
         "hint_more": " ; {second} coûterait {gap} de plus",
+        "hint_close": " ; {second} vaut à peu près autant (l'écart est dans le bruit)",
         "why_duck": "elle passe sous {winner}",
         "why_queen": "elle se débarrasse de la dame",
         "why_heart": "elle se débarrasse d'un cœur",
@@ -514,9 +516,11 @@ def explain_pass(f: PassFacts, lang: str = "en") -> Reason:
 # -- hints ------------------------------------------------------------------------------------
 
 
-def explain_best(f: PlayFacts, second: int | None, gap: float, lang: str = "en") -> str:
+def explain_best(f: PlayFacts, second: int | None, gap: float, lang: str = "en",
+                 close: bool = False) -> str:
     """Why ``f.best`` is the card to play (for ``hearts hint``): what it
-    does, and what the next best card would cost more."""
+    does, and what the next best card would cost more (*close*: the
+    difference is within the noise, and the sentence says so)."""
     led = _led(f)
     win = _winning(f)
     if led is not None and win is not None and f.best // 13 == led and f.best < win:
@@ -530,7 +534,9 @@ def explain_best(f: PlayFacts, second: int | None, gap: float, lang: str = "en")
     else:
         why = _say(lang, "why_least")
     text = _say(lang, "hint", best=card_text(f.best, lang), why=why)
-    if second is not None and gap > 0:
+    if second is not None and close:
+        text += _say(lang, "hint_close", second=card_text(second, lang))
+    elif second is not None and gap > 0:
         text += _say(lang, "hint_more", second=card_text(second, lang), gap=points_text(gap, lang))
     return text + "."
 

@@ -120,14 +120,26 @@ def hint_game(game: Game, options: AnalysisOptions, default_rules: RuleSet | str
         raise HintError("no deal of the hidden cards fits what the record shows "
                         "(run hearts validate to see what is wrong)")
     choices = _ranked(result)
-    best_mask = result.candidates[result.best()]
+    best_mask = result.best_mask()
     second = None
     gap = 0.0
-    if len(choices) > 1:
+    close = False
+    if len(choices) > 1 and choices[1].epl > 0:
         second = _pick(choices[1].cards, point)
-        gap = choices[1].epl
+        # The gap to the runner-up, measured on fresh deals (as annotate
+        # measures a loss), not on the deals the best was chosen from.
+        m2 = 0
+        for c in choices[1].cards:
+            m2 |= 1 << c
+        th = options.thresholds
+        comp = ev.verify(ctx, point, m2, result.candidates[result.best()],
+                         decision_key(options, number, f"play{point.index}/hint"), th.dubious,
+                         th.sigma)
+        if comp is not None:
+            gap, se = comp.estimate()
+            close = gap <= th.sigma * se
     facts = play_facts(ctx, point, _pick(_cards(best_mask), point), best_mask, 0.0, None, None)
-    comment = explain_best(facts, second, gap, lang)
+    comment = explain_best(facts, second, max(0.0, gap), lang, close)
     notes: list[str] = []
     if result.relaxed:
         notes.append("the record's plays contradict each other; voids were ignored")

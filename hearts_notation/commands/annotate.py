@@ -147,7 +147,8 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
 @click.command("annotate")
 @click.argument("file")
 @output_option("Write the annotated record here (format from the extension); written atomically.")
-@click.option("--samples", type=int, help="Deals sampled per decision (default 100, 24 with --fast).")
+@click.option("--samples", type=int,
+              help="Screening deals per decision (default 48, 16 with --fast); verdicts add held-out deals.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
 @click.option("--fast", is_flag=True, help="Fewer samples and a shallower exact search.")
 @lang_option("Language of the comments.")
@@ -171,9 +172,12 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
     Each decision is judged from the player's own information: the hidden
     hands are sampled among those consistent with what that seat saw, every
     legal card is played out in the same deals (solved exactly near the
-    end), and the expected points lost (EPL) against the best card decide
-    the mark: ?! from 1 point, ? from 3, ?? from 6, and only when the loss
-    is beyond twice its standard error.  See docs/analysis.md.
+    end) to find the best one, and the card played is compared with it on
+    fresh deals.  The expected points lost (EPL) decide the mark: ?! from 1
+    point, ? from 3, ?? from 6, only when the loss minus twice its standard
+    error still reaches the threshold and both play-out policies agree.
+    A report per player (points lost per decision, accuracy) and the three
+    costliest decisions close the game's comment.  See docs/analysis.md.
     """
     try:
         th = Thresholds.parse(thresholds)
@@ -193,7 +197,7 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
             for g in games:
                 task = GameTask(g, options, rules, force_rules, only_deal)
                 analyses.append(analyse_game(task, tick))
-    annotated = [annotate_game(g, a) for g, a in zip(games, analyses, strict=True)]
+    annotated = [annotate_game(g, a, lang=lang) for g, a in zip(games, analyses, strict=True)]
     write_lang = lang if unicode else "en"
     if output is not None:
         out_fmt = format_for(output)
@@ -264,3 +268,14 @@ def _summary(analyses: list[GameAnalysis], lang: str) -> None:
         console.print(table)
     else:
         console.print("No decision lost points beyond the thresholds.")
+    # The learner's report: per player, then the three costliest decisions.
+    players = Table(title="Players" if lang == "en" else "Joueurs")
+    for col in (("seat", "decisions", "points lost per decision", "accuracy") if lang == "en"
+                else ("joueur", "décisions", "points perdus par décision", "précision")):
+        players.add_column(col)
+    for a in analyses:
+        for p in a.summary().players:
+            players.add_row(p.seat, str(p.decisions), f"{p.average_loss:.2f}", f"{p.accuracy:.0f}%")
+        for line in a.summary().lines(lang)[len(a.summary().players):]:
+            console.print(line, markup=False, highlight=False)
+    console.print(players)

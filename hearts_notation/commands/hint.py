@@ -25,7 +25,7 @@ from .options import format_option, input_format_option, lang_option, rules_opti
 @click.argument("file")
 @click.option("--seat", help="Whose pass to advise, when several seats have yet to pass.")
 @click.option("--game", "game_no", type=int, help="Which game of the file (default: the last).")
-@click.option("--samples", type=int, help="Deals sampled (default 100, 24 with --fast).")
+@click.option("--samples", type=int, help="Screening deals (default 48, 16 with --fast).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
 @click.option("--fast", is_flag=True, help="Fewer samples and a shallower exact search.")
 @lang_option("Language of the advice.")

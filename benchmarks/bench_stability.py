@@ -1,0 +1,116 @@
+"""Seed stability of the analysis's marks, and its speed per deal.
+
+    python benchmarks/bench_stability.py [--deals 12] [--seeds 0,1] [--fast] [--jobs 2] [--json]
+
+Generates ``--deals`` deals (heuristic bots with their usual slips, standard
+rules, a fixed generator seed, one deal per game), analyses each under every
+analysis seed of ``--seeds``, and compares the sets of marked decisions
+(a decision is (deal, pass or play index); a mark of any level counts):
+
+* Jaccard index |A ∩ B| / |A ∪ B| of the marked decisions, pooled over all
+  deals, for every pair of seeds (target: at least 0.9);
+* the number of marks under each seed (target: within 10% of each other);
+* the same for the mark's level (``?!``/``?``/``??`` must match too);
+* CPU seconds per deal (``time.process_time`` of the worker, one core;
+  target: at most 10 s with the defaults).
+
+The figures in docs/analysis.md come from this script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import statistics
+import sys
+import time
+from itertools import combinations
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hearts_notation.analysis.annotate import AnalysisOptions, GameTask, analyse_game
+from hearts_notation.analysis.evaluate import FAST, EvalOptions
+from hearts_notation.generate import generate_games
+from hearts_notation.parallel import map_ordered
+
+Key = tuple[int, str]
+
+
+def _marks(task: GameTask) -> tuple[dict[Key, str], float, int]:
+    t = time.process_time()
+    a = analyse_game(task)
+    cpu = time.process_time() - t
+    marks: dict[Key, str] = {}
+    for d in a.decisions:
+        if d.mark:
+            where = f"pass {d.seat}" if d.kind == "pass" else f"play {d.play_index}"
+            marks[(d.deal_index, where)] = d.mark
+    return marks, cpu, len(a.decisions)
+
+
+def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 2026) -> dict[str, object]:
+    games = list(generate_games(deals, seed=gen_seed, max_deals=1))
+    base = FAST if fast else EvalOptions()
+    tasks = []
+    for seed in seeds:
+        opts = AnalysisOptions(eval=dataclasses.replace(base, seed=seed))
+        tasks += [GameTask(g, opts) for g in games]
+    results = list(map_ordered(_marks, tasks, jobs=jobs, chunk_size=1))
+    per_seed: dict[int, dict[tuple[int, Key], str]] = {}
+    cpu: list[float] = []
+    decisions = 0
+    for i, (marks, secs, count) in enumerate(results):
+        seed = seeds[i // len(games)]
+        gi = i % len(games)
+        per_seed.setdefault(seed, {}).update({(gi, k): v for k, v in marks.items()})
+        cpu.append(secs)
+        if i < len(games):
+            decisions += count
+    pairs = []
+    for a, b in combinations(seeds, 2):
+        ma, mb = per_seed.get(a, {}), per_seed.get(b, {})
+        union = set(ma) | set(mb)
+        inter = set(ma) & set(mb)
+        same_level = sum(1 for k in inter if ma[k] == mb[k])
+        pairs.append({
+            "seeds": [a, b], "marks": [len(ma), len(mb)], "common": len(inter),
+            "jaccard": round(len(inter) / len(union), 3) if union else 1.0,
+            "count_diff": round(abs(len(ma) - len(mb)) / max(1, max(len(ma), len(mb))), 3),
+            "same_level": same_level,
+            "only": [sorted(str(k) for k in set(ma) - set(mb)), sorted(str(k) for k in set(mb) - set(ma))],
+        })
+    return {
+        "deals": deals, "seeds": seeds, "mode": "fast" if fast else "default",
+        "decisions_per_seed": decisions, "pairs": pairs,
+        "cpu_per_deal_median": round(statistics.median(cpu), 2),
+        "cpu_per_deal_max": round(max(cpu), 2),
+        "cpu_per_deal_mean": round(statistics.mean(cpu), 2),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=12)
+    ap.add_argument("--seeds", default="0,1")
+    ap.add_argument("--fast", action="store_true")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    out = run(args.deals, [int(s) for s in args.seeds.split(",")], args.fast, args.jobs)
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return
+    print(f"{out['deals']} deals, {out['decisions_per_seed']} decisions, mode {out['mode']}")
+    for p in out["pairs"]:  # type: ignore[attr-defined]
+        print(f"seeds {p['seeds']}: marks {p['marks']}, common {p['common']}, "
+              f"Jaccard {p['jaccard']}, count difference {p['count_diff']:.1%}, "
+              f"same level {p['same_level']}/{p['common']}")
+        print(f"  only under the first: {p['only'][0]}\n  only under the second: {p['only'][1]}")
+    print(f"CPU per deal: median {out['cpu_per_deal_median']} s, mean {out['cpu_per_deal_mean']} s, "
+          f"max {out['cpu_per_deal_max']} s")
+
+
+if __name__ == "__main__":
+    main()
