@@ -4,7 +4,7 @@ The oracle below is written from the solver's *documented* contract
 (docs/analysis.md, "The exact solver"), not from its code: it shares no
 function with :mod:`hearts_notation.analysis.solver` or
 :mod:`hearts_notation.analysis.state`.  It plays every legal card at every
-node on plain tuples, and asks the core's engine only for the rules of play
+node on plain tuples, and asks the core's game state only for the rules of play
 (legal cards, trick winner, hearts broken, the deal's points with the moon).
 Its tie policy is the documented one, coded again here from the words:
 
@@ -29,7 +29,7 @@ import pytest
 from hearts_notation.analysis.solver import Solver
 from hearts_notation.analysis.state import PlayState
 from hearts_notation.cards import HEARTS, QUEEN_OF_SPADES
-from hearts_notation.engine import breaks_hearts, deal_points, legal_plays, trick_winner
+from hearts_notation.state import breaks_hearts, deal_points, legal_plays, trick_winner
 from hearts_notation.generate import random_hands
 from hearts_notation.rules import RuleSet, parse_rules, preset_names
 

@@ -147,9 +147,10 @@ def test_annotate_json_has_the_summary_and_the_confidence() -> None:
 
 
 def test_marks_do_not_depend_on_the_seed() -> None:
-    """Two seeds on a few generated deals with small budgets: the marked
-    decisions agree (Jaccard >= 0.75 at this size; the full measure, 12 deals
-    at the defaults, is in docs/analysis.md)."""
+    """Two seeds on a few generated deals with CI-sized budgets (--fast): the
+    marked decisions mostly agree and their numbers are close.  A guard
+    against regressions: the full measure (12 deals at the defaults, with
+    benchmarks/bench_stability.py) and its figures are in docs/analysis.md."""
     games = list(generate_games(3, seed=5, max_deals=1))
     marks = []
     for seed in (0, 1):
@@ -162,4 +163,5 @@ def test_marks_do_not_depend_on_the_seed() -> None:
         marks.append(found)
     union = marks[0] | marks[1]
     assert union, "no marks at all: the test would prove nothing"
-    assert len(marks[0] & marks[1]) / len(union) >= 0.75, marks
+    assert len(marks[0] & marks[1]) / len(union) >= 0.6, marks
+    assert abs(len(marks[0]) - len(marks[1])) <= 0.25 * max(len(marks[0]), len(marks[1]))

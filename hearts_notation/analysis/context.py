@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import breaks_hearts, legal_plays, trick_winner
 from ..model import Deal, Finding, Game, Pos
 from ..rules import RuleSet
+from ..state import breaks_hearts, legal_plays, trick_winner
 from ..walk import DealHands, deal_hands, walk
 from .sampler import Knowledge, forbidden_by_play
 from .state import PlayState, moon_state

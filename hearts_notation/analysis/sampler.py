@@ -39,8 +39,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine import legal_plays
 from ..rules import RuleSet
+from ..state import legal_plays
 
 
 @lru_cache(maxsize=65536)

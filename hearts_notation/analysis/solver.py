@@ -50,8 +50,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import DIAMONDS, HEARTS, JACK_OF_DIAMONDS, QS_BIT, QUEEN_OF_SPADES, SPADES, iter_bits
-from ..engine import breaks_hearts, deal_points, legal_plays, raw_points, trick_winner
 from ..rules import RuleSet
+from ..state import breaks_hearts, deal_points, legal_plays, raw_points, trick_winner
 from .state import (
     MOON_OPEN,
     MOON_SPLIT,
