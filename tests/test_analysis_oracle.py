@@ -29,9 +29,9 @@ import pytest
 from hearts_notation.analysis.solver import Solver
 from hearts_notation.analysis.state import PlayState
 from hearts_notation.cards import HEARTS, QUEEN_OF_SPADES
-from hearts_notation.state import breaks_hearts, deal_points, legal_plays, trick_winner
 from hearts_notation.generate import random_hands
 from hearts_notation.rules import RuleSet, parse_rules, preset_names
+from hearts_notation.state import breaks_hearts, deal_points, legal_plays, trick_winner
 
 
 def _bits(mask: int) -> list[int]:
