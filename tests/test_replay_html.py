@@ -180,6 +180,11 @@ def test_annotate_report_is_merged_with_the_marks() -> None:
     n3h = marked[3]
     assert n3h["cm"].startswith("Sans pique en main") and "coûte" not in n3h["cm"]
     assert "a" not in marked[1]   # the commentator's own "!" has no loss
+    # The original record with the report: the marks come from the report.
+    original = page_data(games(ROOT / "samples" / "commented-example.hrn"), "fr",
+                         [g["decisions"] for g in report["games"]])["games"][0]["deals"][0]["steps"]
+    assert [s.get("m") for s in original] == [s.get("m") for s in steps]
+    assert [s["a"] for s in original if "a" in s] == [s["a"] for s in steps if "a" in s]
     # Without the report the record's marks and comments are still drawn.
     plain = page_data(facts, "fr")["games"][0]["deals"][0]["steps"]
     assert [s.get("m") for s in plain] == [s.get("m") for s in steps]

@@ -179,6 +179,7 @@
     if (step.m) { line.appendChild(markEl(step.m)); }
     ev.appendChild(line);
     var extra = [];
+    if (i === 0 && d.direction) { extra.push(d.direction + "."); }
     if (step.b) { extra.push(L.broken); }
     if (step.q) { extra.push(L.queen); }
     if (step.e) { extra.push(step.e.x + "."); }
