@@ -1,9 +1,10 @@
 """Run every benchmark and write ``docs/performance.md``.
 
-    python benchmarks/run_all.py [--quick | --full] [--only NAME ...] [-o FILE] [--no-write]
+    python benchmarks/run_all.py [--quick | --full] [--only NAME ...] [-o FILE] [--no-write] [--merge]
 
 ``--only corpus`` runs one module and prints its table (it writes a page
-only with ``-o``).
+only with ``-o``).  ``--only compiled --merge`` replaces that module's section of
+``docs/performance.md`` (or adds it) and keeps the others as they were.
 
 Each ``benchmarks/bench_*.py`` module exposes ``run(quick: bool = False) ->
 list[dict]`` (rows with ``name``, ``value``, ``unit``, ``anchor``,
@@ -174,6 +175,25 @@ def markdown(results: list[tuple[Path, list[Row], float, str | None]], info: dic
     return "\n".join(out) + "\n"
 
 
+def _sections(text: str) -> tuple[str, dict[str, str]]:
+    head, *parts = text.split("\n## ")
+    return head, {part.split("\n", 1)[0]: part for part in parts}
+
+
+def merge_sections(old: str, new: str) -> str:
+    """*old* page with the module sections of *new* put in place (or added at the end);
+    the machine and command of the partial run go into each of its sections."""
+    head, old_parts = _sections(old)
+    new_head, new_parts = _sections(new)
+    command = next((line for line in new_head.splitlines() if line.startswith("Command:")), "")
+    for name, part in new_parts.items():
+        if name.startswith("bench_"):
+            machine = new_parts.get("Machine", "").split("\n", 1)[-1].strip()
+            note = f"This section was measured on its own ({command.strip()}), on:"
+            old_parts[name] = part.rstrip("\n") + f"\n\n{note}\n\n{machine}\n"
+    return head + "".join("\n## " + part for part in old_parts.values())
+
+
 def print_table(results: list[tuple[Path, list[Row], float, str | None]]) -> None:
     """The rows as a rich table on standard output."""
     from rich.console import Console
@@ -204,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
                              "nothing is written unless -o is given, so that a partial run does "
                              "not replace the whole page)")
     parser.add_argument("--no-write", action="store_true", help="print only")
+    parser.add_argument("--merge", action="store_true",
+                        help="replace only the sections of the modules run in the page (default: "
+                             "docs/performance.md), keeping the others")
     args = parser.parse_args(argv)
     started = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     load_before = _load()
@@ -215,9 +238,11 @@ def main(argv: list[str] | None = None) -> int:
     load_after = _load()
     print_table(results)
     words = ["python", "benchmarks/run_all.py", *(argv if argv is not None else sys.argv[1:])]
-    output = args.output or (None if args.only else str(ROOT / "docs" / "performance.md"))
+    output = args.output or (None if args.only and not args.merge else str(ROOT / "docs" / "performance.md"))
     if output is not None and not args.no_write:
         text = markdown(results, machine(), " ".join(words), started, load_before, load_after)
+        if args.merge and Path(output).exists():
+            text = merge_sections(Path(output).read_text(encoding="utf-8"), text)
         Path(output).parent.mkdir(parents=True, exist_ok=True)
         Path(output).write_text(text, encoding="utf-8")
         print(f"wrote {output}", file=sys.stderr)

@@ -12,9 +12,13 @@ package stays cheap.
 
 from typing import TYPE_CHECKING
 
-from .cards import Card, parse_card
-from .model import Deal, Finding, Game, Moon, Pass, Play, Pos, Trick
-from .rules import RuleError, RuleSet, load_rules, parse_rules
+from . import _compiled
+
+_compiled.select()   # compiled core or pure-Python sources, before any hot module loads
+
+from .cards import Card, parse_card  # noqa: E402
+from .model import Deal, Finding, Game, Moon, Pass, Play, Pos, Trick  # noqa: E402
+from .rules import RuleError, RuleSet, load_rules, parse_rules  # noqa: E402
 
 if TYPE_CHECKING:
     from .api import Scored, Validation, read_games, score, validate_file, validate_text

@@ -130,6 +130,11 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
+    def __post_init__(self) -> None:
+        # Set here, not left to the field's default: compiled with mypyc, a
+        # dataclass field with init=False is not initialised by __init__.
+        self.shooting = False
+
     # Passing -----------------------------------------------------------------
 
     def pass_cards(self, rules: RuleSet, hand: int, count: int, rng: random.Random) -> list[int]:

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from . import __version__
+from . import __version__, _compiled
 
 #: Command name -> (module, one-line help shown in ``hearts --help``).
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -59,7 +59,8 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="hearts")
+@click.version_option(__version__, prog_name="hearts",
+                      message="%(prog)s, version %(version)s\n" + _compiled.description())
 def cli() -> None:
     """Hearts records: read, check, score, convert, replay and analyse games.
 

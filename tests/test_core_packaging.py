@@ -1,5 +1,9 @@
-"""The wheel carries the grammar and the presets: the program works from an
-installed wheel, not only from the source tree."""
+"""The wheel carries the grammar, the presets and the schema: the program works from
+an installed wheel, not only from the source tree.
+
+The wheel is built pure (``HEARTS_NOTATION_PURE=1``, a few seconds) unless the run is
+CI's compiled run (``HEARTS_NOTATION_EXPECT_CORE=compiled``), which builds it with
+mypyc and checks that the installed wheel runs the compiled core."""
 
 import os
 import shutil
@@ -18,10 +22,14 @@ def test_wheel_ships_grammar_and_presets_and_runs(tmp_path: Path) -> None:
     if shutil.which("pip") is None and not (Path(sys.executable).parent / "pip").exists():
         pytest.skip("pip is not available")
     wheel_dir = tmp_path / "wheel"
+    compiled = os.environ.get("HEARTS_NOTATION_EXPECT_CORE") == "compiled"
+    build_env = {k: v for k, v in os.environ.items() if k != "HEARTS_NOTATION_PURE"}
+    if not compiled:
+        build_env["HEARTS_NOTATION_PURE"] = "1"
     build = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
          "-w", str(wheel_dir), str(ROOT)],
-        capture_output=True, text=True,
+        capture_output=True, text=True, env=build_env,
     )
     if build.returncode != 0:
         pytest.skip(f"cannot build a wheel here: {build.stderr.strip()[-300:]}")
@@ -37,7 +45,10 @@ def test_wheel_ships_grammar_and_presets_and_runs(tmp_path: Path) -> None:
     # with the source tree kept off sys.path.
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if compiled:
+        assert any(n.startswith("hearts_notation/_core__mypyc.") for n in names), names
+        assert any(n.startswith("hearts_notation/engine.") and n.endswith(".so") for n in names)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "HEARTS_NOTATION_PURE")}
     env["PYTHONPATH"] = str(target)
     sample = tmp_path / "g.hrn"
     sample.write_text(
@@ -49,10 +60,11 @@ def test_wheel_ships_grammar_and_presets_and_runs(tmp_path: Path) -> None:
         "import hearts_notation, sys;"
         "assert 'site' in hearts_notation.__file__, hearts_notation.__file__;"
         "from hearts_notation.io import read_games;"
+        "from hearts_notation import _compiled;"
         "g = list(read_games(sys.argv[1]));"
-        "print(len(g), len(g[0].deals[0].tricks), g[0].errors)"
+        "print(len(g), len(g[0].deals[0].tricks), g[0].errors, _compiled.compiled_in_use())"
     )
     run = subprocess.run([sys.executable, "-c", code, str(sample)],
                          capture_output=True, text=True, env=env, cwd=tmp_path)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "1 1 ()"
+    assert run.stdout.strip() == f"1 1 () {compiled}"
