@@ -6,7 +6,8 @@ the package reads it at import time to decide between the compiled core and the
 pure-Python source.  To compile one more module, add its name here; nothing else
 changes.  A module in the list must type-check under ``mypy --strict`` and may not
 subclass a builtin type such as ``int`` (mypyc cannot compile such a class, which is
-why ``cards.py`` is not in the list).
+why ``cards.py`` is not in the list, nor ``referee.py`` while its JSON byte-template
+path keeps a ``tuple`` subclass).
 
 The compiled modules are extension modules (``engine.cpython-311-….so``) beside the
 ``.py`` files of the same source, plus one shared library, ``_core__mypyc…so``, that
@@ -35,10 +36,12 @@ from types import ModuleType
 #: The modules compiled ahead of time: the hot paths of reading, refereeing,
 #: scoring, generating and analysing.  Keep in step with the code on main.
 COMPILED_MODULES: tuple[str, ...] = (
+    "hearts_notation.state",
     "hearts_notation.engine",
     "hearts_notation.walk",
     "hearts_notation.scoring",
     "hearts_notation.bots",
+    "hearts_notation.io.events",
     "hearts_notation.io.hrn.fast",
     "hearts_notation.io.hrn.lex",
     "hearts_notation.io.jsonio",
