@@ -5,11 +5,14 @@ This file is the one place that lists the compiled modules: ``setup.py`` reads
 the package reads it at import time to decide between the compiled core and the
 pure-Python source.  To compile one more module, add its name here; nothing else
 changes.  A module in the list must type-check under ``mypy --strict`` and may not
-subclass a builtin type such as ``int`` (mypyc cannot compile such a class, which is
-why ``cards.py`` is not in the list, nor ``referee.py`` while its JSON byte-template
-path keeps a ``tuple`` subclass).
+subclass a builtin type such as ``int`` or ``tuple`` (mypyc cannot compile such a
+class): that is why ``cards.py`` (``Card(int)``) is not in the list, nor ``referee.py``
+while its JSON byte-template path keeps a ``tuple`` subclass.  ``engine.py`` only
+re-exports ``state.py`` and gains nothing from compiling.  A class that code outside
+the list subclasses (``io/events.py``'s ``Visitor``, which every consumer extends)
+cannot be compiled either: mypyc's classes refuse interpreted subclasses.
 
-The compiled modules are extension modules (``engine.cpython-311-….so``) beside the
+The compiled modules are extension modules (``state.cpython-311-….so``) beside the
 ``.py`` files of the same source, plus one shared library, ``_core__mypyc…so``, that
 holds their code.  They are used unless:
 
@@ -37,11 +40,9 @@ from types import ModuleType
 #: scoring, generating and analysing.  Keep in step with the code on main.
 COMPILED_MODULES: tuple[str, ...] = (
     "hearts_notation.state",
-    "hearts_notation.engine",
     "hearts_notation.walk",
     "hearts_notation.scoring",
     "hearts_notation.bots",
-    "hearts_notation.io.events",
     "hearts_notation.io.hrn.fast",
     "hearts_notation.io.hrn.lex",
     "hearts_notation.io.jsonio",

@@ -532,7 +532,9 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent copy (the history of :meth:`pop` included)."""
-        other = GameState.__new__(GameState)
+        # Through __init__ (with the leader given, so nothing is searched), not
+        # GameState.__new__: compiled with mypyc, __new__ runs __init__ too.
+        other = GameState(self.rules, self.hands, self.leader)
         other.rules = self.rules
         other.players = self.players
         other.hands = list(self.hands)
