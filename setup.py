@@ -131,8 +131,18 @@ def _reason(exc: BaseException) -> str:
     return first[:160]
 
 
+_DECIDED: list[list[Any]] = []
+
+
 def compiled_extensions() -> list[Any]:
-    """mypyc's extension modules for the list, or ``[]`` with the reason printed."""
+    """mypyc's extension modules for the list, or ``[]`` with the reason printed;
+    decided once per process (setuptools finalizes build_ext more than once)."""
+    if not _DECIDED:
+        _DECIDED.append(_compile())
+    return _DECIDED[0]
+
+
+def _compile() -> list[Any]:
     if CONFIG["pure_requested"](dict(os.environ)):
         notice(f"{CONFIG['PURE_ENV']} is set; installing pure Python")
         return []
@@ -142,12 +152,10 @@ def compiled_extensions() -> list[Any]:
         notice("mypyc is not available; installing pure Python")
         return []
     paths = [os.path.relpath(CONFIG["source_path"](m, HERE), HERE) for m in MODULES]
-    # The type check that drives compilation needs no third-party stubs: imports
-    # outside the package are Any, and only the listed modules must be well typed.
     config = os.path.join(HERE, "build", "mypyc.ini")
     os.makedirs(os.path.dirname(config), exist_ok=True)
     with open(config, "w", encoding="utf-8") as fh:
-        fh.write("[mypy]\nignore_missing_imports = True\nfollow_imports = silent\n")
+        fh.write(CONFIG["MYPYC_CONFIG"])
     cwd = os.getcwd()
     try:
         os.chdir(HERE)

@@ -80,6 +80,26 @@ def test_version_says_which_core_runs() -> None:
     assert run.stdout.splitlines()[1] == "core: pure Python (HEARTS_NOTATION_PURE is set)"
 
 
+@pytest.mark.slow
+def test_mypyc_accepts_every_listed_module(tmp_path: Path) -> None:
+    """mypyc's front end (type check and C generation, no C compiler) on the real list,
+    so that a construct mypyc refuses is caught by every test run, not only by CI's
+    compiled build (which would otherwise fall back to pure Python and fail there)."""
+    pytest.importorskip("mypyc.build")
+    config = tmp_path / "mypyc.ini"
+    config.write_text(_compiled.MYPYC_CONFIG, encoding="utf-8")
+    paths = [str(Path(_compiled.source_path(m, str(ROOT))).relative_to(ROOT))
+             for m in _compiled.COMPILED_MODULES]
+    code = ("import sys; from mypyc.build import mypycify;"
+            "mypycify(['--config-file', sys.argv[1], *sys.argv[3:]], target_dir=sys.argv[2],"
+            f" group_name={_compiled.GROUP!r})")
+    run = subprocess.run([sys.executable, "-c", code, str(config), str(tmp_path / "c"), *paths],
+                         cwd=ROOT, capture_output=True, text=True, env=_env(), timeout=900)
+    errors = [line for line in (run.stdout + run.stderr).splitlines() if ": error:" in line]
+    assert run.returncode == 0 and not errors, errors or run.stderr[-2000:]
+    assert (tmp_path / "c" / "hearts_notation" / "__native__core.c").exists()
+
+
 # ---------------------------------------------------------------------------
 # The staleness check and the build, on a small package in a temporary folder.
 

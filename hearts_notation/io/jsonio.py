@@ -32,7 +32,7 @@ from .limits import current as current_limits
 from .limits import limit_message
 from .stream import RecordError as RecordError
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")   # raw: mypyc refuses surrogates in literals
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 
 
