@@ -40,9 +40,11 @@ from types import ModuleType
 #: scoring, generating and analysing.  Keep in step with the code on main.
 COMPILED_MODULES: tuple[str, ...] = (
     "hearts_notation.state",
+    "hearts_notation.referee",
     "hearts_notation.walk",
     "hearts_notation.scoring",
     "hearts_notation.bots",
+    "hearts_notation.io.hrn.canonical",
     "hearts_notation.io.hrn.fast",
     "hearts_notation.io.hrn.lex",
     "hearts_notation.io.jsonio",

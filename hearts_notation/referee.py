@@ -1133,7 +1133,7 @@ _STR = {str}
 _TAG_NAME_OK = re.compile(r"[A-Za-z0-9_]+").fullmatch
 #: An escaped surrogate in JSON text: the model path checks the string it makes.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_SURROGATE_CHAR = re.compile("[\ud800-\udfff]")
+_SURROGATE_CHAR = re.compile(r"[\ud800-\udfff]")   # raw: mypyc refuses surrogate literals
 _PLAYS = itemgetter("plays")
 _CARD = itemgetter("card")
 _SEAT = itemgetter("seat")
