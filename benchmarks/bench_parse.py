@@ -2,7 +2,7 @@
 
     python benchmarks/bench_parse.py [--quick]
 
-Canonical text (spec §2: ASCII, PBN hands, ``SEAT CARD`` pairs, one element
+Canonical text (docs/spec.md, section 2.8: ASCII, PBN hands, ``SEAT CARD`` pairs, one element
 per line) of 10,000 random legal deals is written to a temporary file, then:
 
 * the floor: reading the file and cutting it into lines and games, the part

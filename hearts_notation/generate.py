@@ -5,7 +5,7 @@ Every card comes from :meth:`hearts_notation.state.GameState.legal_cards` (the o
 copy of the rules); the bots of :mod:`hearts_notation.bots` only choose among
 the legal cards.  A complete game carries what a club score sheet holds:
 hands as dealt, passes, the tricks, each deal's points and running totals
-(spec §4: the moon rule, the shooter's choice under ``moon: choose``), and
+(docs/spec.md, section 4.4: the moon rule, the shooter's choice under ``moon: choose``), and
 the result once a total reaches the target (with ``tie: play-on``, once the
 lowest total is held by one seat).  Same seed, same output: each game draws
 from its own generator seeded by ``(seed, game number)``, so game *k* does
@@ -62,7 +62,7 @@ def play_deal(rules: RuleSet, rng: random.Random, bots: Sequence[Bot], number: i
 
     *tricks* limits the number of tricks played, for records of deals in
     progress.  The seat holding the lowest club in play after the pass
-    leads (seed 000); every card is one of the engine's legal cards.
+    leads (docs/spec.md, section 4.3); every card is one of the engine's legal cards.
     """
     n = len(seats)
     direction = rules.direction_for(number)

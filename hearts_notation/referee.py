@@ -1,7 +1,7 @@
 """The referee: every card of every deal against the rules in force.
 
 :func:`check_game` replays a recorded game deal by deal and play by play and
-returns a :class:`GameReport`: the findings of spec §5 (stable code,
+returns a :class:`GameReport`: the findings of docs/spec.md, section 5 (stable code,
 severity, deal, trick, seat, card, source position and a message that names
 the evidence), the recomputed scores (:mod:`hearts_notation.scoring`), and
 whether the game is valid (no ``error`` finding).
@@ -18,7 +18,7 @@ Each seat's hand is tracked as a bitmask of cards *known* to be held
 * a card a seat plays later in the deal (its first appearance in the play)
   was held by that seat from the start of play: hands only shrink once the
   passes are made.  With the 13 tricks recorded this rebuilds every unknown
-  hand exactly (spec §2); with fewer it is a lower bound.
+  hand exactly (docs/spec.md, section 2.7); with fewer it is a lower bound.
 
 A fault is *proven* when the cards known to be held already make the play
 illegal: :func:`hearts_notation.state.play_fault` is monotone (a rule forbids a card only
@@ -83,7 +83,7 @@ from .state import breaks_hearts, deal_points, play_fault, replay_tricks, trick_
 
 @dataclass
 class GameReport:
-    """What the referee says about one game (one entry of the spec §6 report)."""
+    """What the referee says about one game (one entry of the report of docs/spec.md, section 6)."""
 
     game: Game
     rules: RuleSet | None
@@ -94,7 +94,7 @@ class GameReport:
     valid: bool
 
     def to_dict(self) -> dict[str, Any]:
-        """The spec §6 game entry: source, index, line, valid, findings,
+        """The game entry of docs/spec.md, section 6: source, index, line, valid, findings,
         deals, finished, winners (cards as ``"QS"``, seats as recorded)."""
         g = self.game
         return {
@@ -1023,7 +1023,7 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
 
 def validate_game(game: Game, default_rules_spec: RuleSet | str | None = None,
                   force: bool = False) -> dict[str, Any]:
-    """One game's report entry (spec §6) as plain data.
+    """One game's report entry (docs/spec.md, section 6) as plain data.
 
     A pure top-level function of picklable arguments and result, so that
     ``validate --jobs N`` can run it in a process pool.

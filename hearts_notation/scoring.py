@@ -19,7 +19,7 @@ Decisions (see ``docs/rules.md``):
   checks what the rules allow of it);
 * under ``moon: choose`` with no ``moon`` line the shooter takes ``add``
   unless ``add`` would end the game with the shooter not among the
-  winners, then ``subtract`` (spec §4); when the deal's recorded score
+  winners, then ``subtract`` (docs/spec.md, section 4.4); when the deal's recorded score
   matches exactly one of the two ways, that one is taken instead, since
   the scorer evidently applied it.  Either way the outcome is ``assumed``.
 """
@@ -47,7 +47,7 @@ class MoonOutcome:
     assumed: bool
 
     def to_dict(self) -> dict[str, Any]:
-        """The spec §6 shape: ``{"seat": "S", "choice": "add", "assumed": false}``."""
+        """The shape of docs/spec.md, section 6: ``{"seat": "S", "choice": "add", "assumed": false}``."""
         return {"seat": self.seat, "choice": self.choice, "assumed": self.assumed}
 
 
@@ -76,7 +76,7 @@ class DealScore:
         return self.complete or self.sheet
 
     def to_dict(self) -> dict[str, Any]:
-        """One entry of ``deals`` in the spec §6 report (``points`` is
+        """One entry of ``deals`` in the report of docs/spec.md, section 6 (``points`` is
         ``null`` for an incomplete deal: it scores no points)."""
         out: dict[str, Any] = {
             "number": self.number,
@@ -180,7 +180,7 @@ def _moon_choice(deal: Deal, rules: RuleSet, seats: Sequence[str], taken: Sequen
 
 def moon_choice(rules: RuleSet, shooter: int, totals: Sequence[int], taken: Sequence[int]) -> str:
     """How a moon is scored when nothing is recorded: the rules' ``add`` or
-    ``subtract``, or under ``moon: choose`` the spec's rule (§4, also the
+    ``subtract``, or under ``moon: choose`` the rule of docs/spec.md, section 4.4 (also the
     shooter's best choice): ``add`` unless adding would end the game with
     the shooter not among the winners, then ``subtract``."""
     if rules.moon != "choose":

@@ -47,7 +47,7 @@ def first_trick_safe(rules: RuleSet, hand: int) -> int:
 
     Hearts and Q♠ are barred per ``first_trick_hearts`` and
     ``first_trick_queen``, unless that leaves nothing (a hand of penalty
-    cards only), in which case any card may go (seed 000, §03).
+    cards only), in which case any card may go (docs/spec.md, section 4.2).
     """
     safe = hand
     if rules.first_trick_hearts == "forbidden":
@@ -97,7 +97,7 @@ def legal_plays(
     return hand
 
 
-#: The finding code of each way a play can break the rules of play (spec §5).
+#: The finding code of each way a play can break the rules of play (docs/spec.md, section 5).
 FAULT_CODES: tuple[str, ...] = ("revoke", "first-trick-points", "opening-lead", "hearts-not-broken")
 
 
@@ -138,7 +138,7 @@ def play_fault(
 def breaks_hearts(rules: RuleSet, card: int, led_suit: int) -> bool:
     """Whether playing *card* on a trick led in *led_suit* opens hearts for
     later tricks: under ``discard`` only a heart played on a non-heart lead
-    (seed 000), under ``any-heart`` any heart; with ``queen_breaks_hearts``
+    (the ``standard`` rules), under ``any-heart`` any heart; with ``queen_breaks_hearts``
     Q♠ played in any way too."""
     if card // 13 == HEARTS:
         return rules.hearts_broken_by == "any-heart" or led_suit != HEARTS
@@ -174,7 +174,7 @@ def raw_points(rules: RuleSet, taken: int) -> int:
 
 
 def moon_shooter(rules: RuleSet, taken: Sequence[int]) -> int | None:
-    """The seat that took every heart and Q♠ in play, if any (seed 000:
+    """The seat that took every heart and Q♠ in play, if any (docs/spec.md, section 4.4:
     all the penalty cards, not all the tricks; J♦ does not count)."""
     need = rules.deck_mask & (HEARTS_MASK | QS_BIT)
     for seat, t in enumerate(taken):

@@ -27,7 +27,7 @@ class DealHands:
     ``dealt[i]``/``played_from[i]`` are ``None`` when not known.
     ``played_from`` is the hand the seat played from (after the pass).
     ``inferred[i]`` is true when the hand was rebuilt from the play and the
-    passes rather than recorded (spec §2, "unknown hands are inferred").
+    passes rather than recorded (docs/spec.md, section 2.7).
     """
 
     dealt: tuple[int | None, ...]

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -60,6 +61,21 @@ def _user_docs() -> list[Path]:
 def test_user_docs_cite_no_contract_section_or_seed(path: Path) -> None:
     bad = [f"{n}: {line.strip()}" for n, line in enumerate(_read(path).splitlines(), 1)
            if CITATION.search(line)]
+    assert bad == []
+
+
+def _package_strings(path: Path) -> list[tuple[int, str]]:
+    """Every string constant of a module (docstrings, messages, help, f-string parts)."""
+    tree = ast.parse(_read(path), filename=str(path))
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+
+
+def test_package_strings_cite_no_contract_section_or_seed() -> None:
+    modules = sorted(PACKAGE.rglob("*.py"))
+    assert len(modules) > 20
+    bad = [f"{p.relative_to(ROOT)}:{line}: {text[:80]!r}" for p in modules
+           for line, text in _package_strings(p) if CITATION.search(text)]
     assert bad == []
 
 

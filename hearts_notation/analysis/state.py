@@ -33,7 +33,7 @@ MOON_SPLIT = -2
 
 
 def penalty_mask(rules: RuleSet) -> int:
-    """Cards a moon must gather: the hearts and Q♠ in play (spec §4)."""
+    """Cards a moon must gather: the hearts and Q♠ in play (docs/spec.md, section 4.4)."""
     return rules.deck_mask & (HEARTS_MASK | QS_BIT)
 
 
