@@ -63,6 +63,9 @@ def _text(v: Any, where: str) -> str:
     record says where it is, rather than failing later."""
     if not isinstance(v, str):
         raise RecordError(f"expected a string, found {_show(v)}", where)
+    if "\x00" in v:
+        raise RecordError("a NUL character (\\u0000) is not text: no text format can hold it",
+                          where)
     if not v.isascii() and _SURROGATE.search(v) is not None:
         bad = _SURROGATE.search(v)
         assert bad is not None
@@ -122,6 +125,19 @@ def _opt_str(v: Any, where: str) -> str | None:
     if not isinstance(v, str):
         raise RecordError(f"expected a string or null, found {_show(v)}", where)
     return _text(v, where)
+
+
+def _comment(v: Any, where: str) -> str | None:
+    """A comment, as every reader keeps it: without leading or trailing
+    white space and with ``\\r\\n`` read as ``\\n`` (an HRN brace comment
+    cannot hold either), so that a comment read from any format is written
+    and read back the same in every other."""
+    text = _opt_str(v, where)
+    if text is None:
+        return None
+    if "\r\n" in text:
+        text = text.replace("\r\n", "\n")
+    return text.strip()
 
 
 def _mark(v: Any, where: str) -> Any:
@@ -224,7 +240,7 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
                 where[name] = at
     return Game(
         tags=tags, rules=rules, seats=seats, players=players, deals=deals, result=result,
-        comment=_opt_str(g.get("comment"), "comment"), source=source, index=index,
+        comment=_comment(g.get("comment"), "comment"), source=source, index=index,
         pos=pos, where=where,
     )
 
@@ -270,7 +286,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
                 seat=s, cards=_cards(po["cards"], f"{w}.cards"),
                 to=None if to is None else _seat(to, f"{w}.to"),
                 mark=_mark(po.get("mark"), f"{w}.mark"),
-                comment=_opt_str(po.get("comment"), f"{w}.comment"), pos=at("passes", seat),
+                comment=_comment(po.get("comment"), f"{w}.comment"), pos=at("passes", seat),
             )
     tricks_in = x.get("tricks") or []
     if not isinstance(tricks_in, list):
@@ -292,10 +308,10 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
             plays.append(Play(
                 seat=_seat(po["seat"], f"{wp}.seat"), card=_card(po["card"], f"{wp}.card"),
                 mark=_mark(po.get("mark"), f"{wp}.mark"),
-                comment=_opt_str(po.get("comment"), f"{wp}.comment"),
+                comment=_comment(po.get("comment"), f"{wp}.comment"),
                 pos=at("tricks", i, "plays", j, "card"),
             ))
-        tricks.append(Trick(plays=tuple(plays), comment=_opt_str(to.get("comment"), f"{w}.comment"),
+        tricks.append(Trick(plays=tuple(plays), comment=_comment(to.get("comment"), f"{w}.comment"),
                             pos=at("tricks", i)))
     moon_in = x.get("moon")
     moon = None
@@ -319,7 +335,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
         number=number, dealer=dealer, direction=direction, hands=hands, passes=passes,
         tricks=tuple(tricks), score=_points(x.get("score"), f"{where}.score"),
         total=_points(x.get("total"), f"{where}.total"), moon=moon, unfinished=unfinished,
-        comment=_opt_str(x.get("comment"), f"{where}.comment"), pos=at(), where=deal_where,
+        comment=_comment(x.get("comment"), f"{where}.comment"), pos=at(), where=deal_where,
     )
 
 

@@ -235,11 +235,17 @@ def comment_text(token: str) -> str:
     return body.strip()
 
 
+_TAG_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r"}
+
+
 def tag_value(token: str) -> str:
-    """The value of a quoted tag value, PGN escapes ``\\"`` and ``\\\\`` undone."""
+    """The value of a quoted tag value, PGN escapes ``\\"`` and ``\\\\`` undone,
+    and ``\\n``, ``\\r`` read as the line break they stand for (a tag is one
+    line, so the writer escapes a line break of a JSON value so).  Any
+    other backslash is kept."""
     body = token[1:-1]
     if "\\" in body:
-        body = re.sub(r'\\([\\"])', r"\1", body)
+        body = re.sub(r'\\([\\"nr])', lambda m: _TAG_ESCAPES[m.group(1)], body)
     return body
 
 

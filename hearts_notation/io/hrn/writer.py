@@ -87,13 +87,14 @@ def escape_comment(text: str) -> str:
 def escape_tag(value: str) -> str:
     """A tag value with PGN escapes (``\\"``, ``\\\\``).
 
-    A tag is one line and PGN has no escape for a line break, so a value
-    that holds one (possible in JSON) has its line breaks written as spaces.
+    A tag is one line, so a line break in a value (possible in JSON) is
+    written ``\\n`` (``\\r`` for a carriage return), which the reader reads
+    back as the same character: every value round-trips exactly.
     """
     if "\\" in value or '"' in value:
         value = value.replace("\\", "\\\\").replace('"', '\\"')
     if "\n" in value or "\r" in value:
-        value = " ".join(value.splitlines())
+        value = value.replace("\n", "\\n").replace("\r", "\\r")
     return value
 
 
