@@ -22,8 +22,9 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from ..model import Game
 from .formats import (
@@ -50,6 +51,12 @@ from .stream import (
     source_lines_at,
     split_lines,
 )
+
+if TYPE_CHECKING:
+    from .events import Visitor
+
+R = TypeVar("R")
+
 
 # Games from text --------------------------------------------------------------
 
@@ -79,6 +86,24 @@ def read_games(path: str, fmt: str | None = None,
     fh = _open_binary(path)
     try:
         yield from _games(path, fmt, _chunks_of(fh, path, CHUNK_SIZE), default_rules)
+    finally:
+        if fh is not sys.stdin.buffer:
+            fh.close()
+
+
+def visit_games(path: str, factory: Callable[[], Visitor[R]], fmt: str | None = None,
+                default_rules: str | None = None) -> Iterator[R]:
+    """Every game of a file (or ``-``) as events, each game to a fresh
+    visitor from *factory*, streamed; yields what each ``end_game``
+    returns.  The same events whatever the format (:mod:`.events`)."""
+    fmt = format_for(path, fmt)
+    f = get(fmt, path)
+    fh = _open_binary(path)
+    try:
+        yield from f.visit(_chunks_of(fh, path, CHUNK_SIZE), path, factory, default_rules)
+    except RecordError as exc:
+        msg = f"{exc.where}: {exc.message}" if exc.where else exc.message
+        raise InputError(path, msg, exc.line, exc.column) from None
     finally:
         if fh is not sys.stdin.buffer:
             fh.close()
@@ -169,6 +194,7 @@ __all__ = [
     "read_text",
     "source_lines_at",
     "split_lines",
+    "visit_games",
     "write_atomic",
     "write_atomic_iter",
 ]

@@ -24,13 +24,16 @@ import importlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .limits import current
 from .stream import InputError, split_lines
 
 if TYPE_CHECKING:
     from ..model import Game
+    from .events import Visitor
+
+R = TypeVar("R")
 
 __all__ = ["EXTENSIONS", "FORMATS", "INPUT_FORMATS", "OUTPUT_FORMATS", "RECORD_FORMATS", "Format",
            "format_for", "get"]
@@ -61,6 +64,7 @@ class Format:
     streaming: bool
     cut: str | None = None
     parse: str | None = None
+    visitor: str | None = None
 
     def read(self, chunks: Iterable[str], source: str,
              default_rules: str | None = None) -> Iterator[Game]:
@@ -79,6 +83,21 @@ class Format:
         func: Callable[[Iterable[Game], bool, str], Iterator[str]] = _resolve(self.writer)
         return func(games, unicode, lang)
 
+    def visit(self, chunks: Iterable[str], source: str, factory: Callable[[], Visitor[R]],
+              default_rules: str | None = None) -> Iterator[R]:
+        """The events of every game of the decoded text *chunks*, each game
+        sent to a fresh visitor from *factory*; yields what each visitor's
+        ``end_game`` returns (:mod:`.events`).
+
+        A format whose reader emits events itself (HRN) names it in
+        ``visitor``; the others build the model and join the protocol
+        through :func:`~hearts_notation.io.events.emit_game`, which sends
+        the same events, so a consumer never knows the format."""
+        if self.visitor is not None:
+            func: Callable[..., Iterator[R]] = _resolve(self.visitor)
+            return func(chunks, source, factory, default_rules)
+        return _visit_model(self.read(chunks, source, default_rules), factory)
+
     def cutter(self) -> Callable[..., Any] | None:
         """The function that cuts an input into worker batches, if any."""
         return None if self.cut is None else _resolve(self.cut)
@@ -93,7 +112,8 @@ _IO = "hearts_notation.io.formats"
 #: Every format, by name, in the order help texts list them.
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("hrn", (".hrn", ".txt"), "HRN text notation", f"{_IO}:_read_hrn", f"{_IO}:_write_hrn",
-           True, "hearts_notation.parallel:_cut_hrn", "hearts_notation.parallel:_parse_hrn"),
+           True, "hearts_notation.parallel:_cut_hrn", "hearts_notation.parallel:_parse_hrn",
+           f"{_IO}:_visit_hrn"),
     Format("json", (".json",), "one JSON game or an array of games", f"{_IO}:_read_json",
            f"{_IO}:_write_json", True, "hearts_notation.parallel:_cut_json",
            "hearts_notation.parallel:_parse_json"),
@@ -200,6 +220,25 @@ def _read_openspiel_history(chunks: Iterable[str], source: str,
     from .openspiel import iter_openspiel_history
 
     return iter_openspiel_history(_whole(chunks, source), source)
+
+
+# Events: decoded chunks -> one visitor per game ------------------------------------
+
+
+def _visit_hrn(chunks: Iterable[str], source: str, factory: Callable[[], Visitor[R]],
+               default_rules: str | None) -> Iterator[R]:
+    from .hrn.reader import iter_games_lines, visit_game
+
+    lines = split_lines(chunks, source, current().line)
+    for index, game_lines in enumerate(iter_games_lines(lines), 1):
+        yield visit_game(game_lines, factory(), source, index, default_rules)
+
+
+def _visit_model(games: Iterable[Game], factory: Callable[[], Visitor[R]]) -> Iterator[R]:
+    from .events import emit_game
+
+    for game in games:
+        yield emit_game(game, factory())
 
 
 # Writers: games -> pieces of text -------------------------------------------------
