@@ -17,7 +17,9 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 DATA = Path(__file__).resolve().parent / "data" / "notation"
 FRENCH = SAMPLES / "partie-francaise.hrn"
 CANONICAL = SAMPLES / "canonical.hrn"
-FRENCH_CANONICAL = (DATA / "partie-francaise.canonical.hrn").read_text(encoding="utf-8")
+# fmt's output: the canonical text with the sample's ';' notes kept in place
+# (partie-francaise.canonical.hrn is the writer's text of the same games).
+FRENCH_CANONICAL = (DATA / "partie-francaise.fmt.hrn").read_text(encoding="utf-8")
 
 BROKEN = """[Event "broken"]
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import click
 
 from ..io import InputError, format_for, write_atomic
+from ..io.hrn.notes import keep_notes
 from ..io.hrn.writer import dumps_hrn
 from ..rules import RuleSet
 from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, fail
@@ -110,7 +111,9 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
                 click.echo(message, err=True)
             failed += 1
             continue
-        new = dumps_hrn(loaded.games, unicode=use_unicode, lang=lang)
+        # The ';' notes go back next to their elements (io/hrn/notes.py).
+        new = keep_notes(loaded.text, loaded.games,
+                         dumps_hrn(loaded.games, unicode=use_unicode, lang=lang))
         results.append((loaded, new))
         if check and new.encode("utf-8") != loaded.data and not quiet:
             click.echo(f"would reformat {path}", err=True)
