@@ -57,7 +57,7 @@ class EvalOptions:
     samples: int = 48
     #: Held-out worlds at most for a verdict (card played against the best):
     #: only a verdict still unclear after many batches uses them all.
-    verify: int = 1024
+    verify: int = 768
     #: The same for decisions solved exactly in every world (each costs more).
     verify_exact: int = 128
     #: Worlds a verdict needs at least before it may stop early.
@@ -76,7 +76,7 @@ class EvalOptions:
     pass_pool: int = 24
     pass_finalists: int = 6
     #: Held-out worlds at most for a pass verdict.
-    pass_verify: int = 512
+    pass_verify: int = 384
     #: Play-out policies in the ensemble (1: the bot only).
     policies: int = 2
     #: Standard errors a verdict must clear (two-sided confidence bound).
