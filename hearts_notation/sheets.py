@@ -326,7 +326,7 @@ def player_conflicts(game: Game, key: object = None) -> list[Finding]:
         if k in seen:
             k_seat = order.index(seat) if seat in order else 0
             tag = PLAYER_TAGS_4[k_seat] if len(order) == 4 else f"P{k_seat + 1}"
-            pos = game.where.get(tag) or game.pos
+            pos = game.where.get(f"player:{seat}") or game.where.get(tag) or game.pos
             out.append(_finding("player-conflict", "error",
                                 f"{ident.display(k)} is named at two seats of this game: "
                                 f"{seen[k]} ({game.players[seen[k]]!r}) and {seat} ({name!r})",

@@ -96,6 +96,17 @@ CASES: dict[str, tuple[list[tuple[str, str, int | None, int | None, str | None, 
     "moon-jack-of-diamonds.hrn": ([], []),
     "seed-004-observer.hrn": ([], []),
     "seed-000-example.hrn": ([], []),
+    "sheet-sum.hrn": ([("sheet-sum", "error", 3, None, None, None, 14)],
+                      ["deal 3's points add up to 25, but a deal hands out 26 (78 after a moon)"]),
+    "sheet-moon.hrn": ([("sheet-moon", "error", 2, None, "E", None, 10)],
+                       ["E took all 26 penalty points in deal 2: that is a moon, which the rules "
+                        "(moon: add) score N 26, E 0, S 26, W 26"]),
+    "sheet-points.hrn": ([("sheet-points", "error", 2, None, None, None, 10)],
+                         ["deal 2's line (N 10, E 6, S 5, W 5) adds up to 26, but no play of the "
+                          "cards gives it"]),
+    "player-conflict.hrn": ([("player-conflict", "error", None, None, "S", None, 3)],
+                            ["Anne is named at two seats of this game: N ('Anne') and S (' Anne')"]),
+    "sheet-mixed.hrn": ([], ["deals 1 and 2 are kept as a score sheet"]),
 }
 
 
@@ -129,7 +140,7 @@ SPEC_CODES = {
     "deal-number", "dealer-rotation", "pass-direction", "pass-count", "pass-not-held", "out-of-turn",
     "not-held", "opening-lead", "revoke", "first-trick-points", "hearts-not-broken", "trick-size",
     "incomplete-deal", "score-mismatch", "total-mismatch", "moon-choice", "result-mismatch",
-    "game-continued",
+    "game-continued", "sheet-sum", "sheet-moon", "sheet-points", "player-conflict",
 }
 
 

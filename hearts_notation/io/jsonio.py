@@ -238,6 +238,10 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             at = locate((key,)) if key in g else None
             if at is not None:
                 where[name] = at
+        for seat in players:       # player-conflict points at the name
+            at = locate(("players", seat))
+            if at is not None:
+                where[f"player:{seat}"] = at
     return Game(
         tags=tags, rules=rules, seats=seats, players=players, deals=deals, result=result,
         comment=_comment(g.get("comment"), "comment"), source=source, index=index,
