@@ -111,7 +111,10 @@ def test_unterminated_comment_points_at_the_brace_and_the_rest_still_reads() -> 
 ASSEMBLY_CASES = [
     ("deal 1\n1. S 2C X 3C\n", 2, 9,
      "unknown seat 'X'; the seats are N E S W (other seat names need a [Seats \"...\"] tag)"),
-    ('[Seats "N E S O"]\ndeal 1 dealer W\n', 2, 15, "unknown seat 'W'; the seats are N E S O"),
+    ('[Seats "N E S O"]\ndeal 1 dealer W\n', 2, 15,
+     "unknown seat 'W'; the seats are N E S O (this game's Seats tag names West O, as on a French sheet)"),
+    ('[Seats "P1 P2 P3 P4"]\ndeal 1 dealer O\n', 2, 15,
+     "unknown seat 'O'; the seats are P1 P2 P3 P4 (O means West only with the default seats N E S W)"),
     ("deal 1\nX: ?\n", 2, 1,
      "unknown seat 'X'; the seats are N E S W (other seat names need a [Seats \"...\"] tag)"),
     ("deal 1\npass N>Q: 2C 3C 4C\n", 2, 8,

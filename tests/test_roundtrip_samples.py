@@ -101,6 +101,7 @@ def test_french_sample_canonical_form() -> None:
     expected = (DATA / "partie-francaise.canonical.hrn").read_text(encoding="utf-8")
     assert dumps_hrn(games) == expected
     fr = dumps_hrn(games, lang="fr")
-    assert "deal 2 dealer N pass right" in fr
+    assert "donne 2 donneur N passe droite" in fr     # French keywords under lang="fr"
+    assert '[Places "N E S O"]' in fr and "marque N 1 E 0 S 24 O 1" in fr
     assert "6. {La dame tombe.} O 4♣ N D♠! {N se défausse de la dame sur S.} E 6♣ S 7♣" in fr
     assert "N: ♠ D 10 8 6  ♥ A 8  ♦ R 8 7 6 3  ♣ 9 2" in fr

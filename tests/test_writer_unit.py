@@ -159,8 +159,9 @@ def test_unicode_and_french() -> None:
     assert "2. N 4♠ {devenir coupe} E 7♠?! S 10♠ W J♠" in text
     fr = game_to_hrn(full_game(), lang="fr")
     assert fr == game_to_hrn(full_game(), unicode=True, lang="fr")
-    assert "pass N>E: D♠ A♠ R♥! {" in fr
-    assert "1. {Premier pli} S 2♣ W 9♣ N R♣! E 3♣" in fr
+    # French keywords and West as O (Ouest) under lang="fr"
+    assert "passe N>E: D♠ A♠ R♥! {" in fr
+    assert "1. {Premier pli} S 2♣ O 9♣ N R♣! E 3♣" in fr
     assert text.isascii() is False and game_to_hrn(full_game()).replace("é", "").isascii()
 
 

@@ -27,6 +27,7 @@ from ..events import Visitor
 from ..limits import current as current_limits
 from .lex import CARD_TABLE, KEYWORDS
 from .reader import _load_default_rules, _parse_rules_or_none
+from .words import TAG_NAMES_FR
 
 _TAG_RE: Final = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\]')
 _POINTS_RE: Final = re.compile(r"[+-]?[0-9]+")
@@ -188,7 +189,8 @@ def _read(text: str, first_line: int, default_rules: str | None) -> dict[str, An
             raise _Unsure        # a line after the result
         if line[0] == "[":
             m = _TAG_RE.fullmatch(line)
-            if m is None or deal is not None or deals or m.group(1) in names:
+            if m is None or deal is not None or deals or m.group(1) in names \
+                    or m.group(1) in TAG_NAMES_FR:
                 raise _Unsure
             names.add(m.group(1))
             tags.append((m.group(1), m.group(2), lineno))

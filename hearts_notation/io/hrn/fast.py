@@ -32,6 +32,7 @@ from .lex import (
     pbn_cards,
     tag_value,
 )
+from .words import KEYWORDS_FR
 
 #: Same language as the grammar's PBN terminal (a test compares them).
 PBN_PATTERN: Final = (r"(?:-|(?:10|[2-9TJQKA])*)(?:\.(?:-|(?:10|[2-9TJQKA])*)){3}")
@@ -49,7 +50,7 @@ _POINTS_RE: Final = re.compile(r"[+-]?[0-9]+")
 #: quotes, several spaces in a row.
 _NEEDS_GRAMMAR: Final = re.compile(r'[{};\t\r\f\n\v"\[\]]|  ')
 #: Words the grammar reads as keywords at the start of a line.
-_LINE_KEYWORDS: Final = frozenset({"deal", "pass", "score", "total", "moon", "result"})
+_LINE_KEYWORDS: Final = frozenset({"deal", "pass", "score", "total", "moon", "result", *KEYWORDS_FR})
 _DIRECTIONS: Final = frozenset({"left", "right", "across", "hold"})
 _DIGITS: Final = frozenset("0123456789")
 

@@ -39,14 +39,19 @@ from .lex import (
 from .lex import (
     number as number_of,
 )
+from .words import DIRECTIONS, MOON_CHOICES
 
 GRAMMAR_FILE = "hearts.lark"
 
 
 def grammar_text() -> str:
-    """The grammar, read as package data (``hearts_notation.grammar``), or
-    from the source tree's ``grammar/`` folder when the package is not
-    importable (a checkout run without installing)."""
+    """The grammar of this copy of the package: the source tree's
+    ``grammar/`` folder when the package runs from a checkout (so that an
+    edited grammar is the one used, whatever copy is installed), else the
+    package data ``hearts_notation.grammar`` of the installed wheel."""
+    root = Path(__file__).resolve().parents[3]
+    if (root / "pyproject.toml").is_file() and (root / "grammar" / GRAMMAR_FILE).is_file():
+        return (root / "grammar" / GRAMMAR_FILE).read_text(encoding="utf-8")
     try:
         return resources.files("hearts_notation.grammar").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
@@ -109,7 +114,7 @@ class _LineTransformer(Transformer[Token, Any]):
                 dealer = seat.value
                 dl, dc = self._at(seat)
             elif t.type == "DIRECTION":
-                direction = t.value.lower()
+                direction = DIRECTIONS[t.value.lower()]
         return [("deal", ln, col, number, dealer, dl, dc, direction), *self._comments(children)]
 
     def suit_groups(self, children: list[Token]) -> tuple[str, tuple[Any, ...]]:
@@ -227,7 +232,8 @@ class _LineTransformer(Transformer[Token, Any]):
         kw, seat, choice = children[:3]
         ln, col = self._at(kw)
         sl, sc = self._at(seat)
-        return [("moon", ln, col, seat.value, sl, sc, choice.value.lower()), *self._comments(children[3:])]
+        choice_word = MOON_CHOICES[choice.value.lower()]
+        return [("moon", ln, col, seat.value, sl, sc, choice_word), *self._comments(children[3:])]
 
     def star_line(self, children: list[Token]) -> list[Element]:
         ln, col = self._at(children[0])

@@ -18,6 +18,7 @@ from typing import Any, Final
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_LETTERS, Card
 from ..limits import current as current_limits
 from ..limits import limit_message
+from .words import DIRECTIONS, KEYWORDS_FR, MOON_CHOICES
 
 #: One parsed element of a line (see :mod:`hearts_notation.io.hrn.reader` for the shapes).
 Element = tuple[Any, ...]
@@ -31,7 +32,7 @@ _FRENCH: Final = {"V": 9, "D": 10, "R": 11}
 #: Words that begin a line or fill a fixed place; never seat names.
 KEYWORDS: Final = frozenset({
     "deal", "dealer", "pass", "score", "total", "moon", "result",
-    "left", "right", "across", "hold", "add", "subtract",
+    *DIRECTIONS, *MOON_CHOICES, *KEYWORDS_FR,
 })
 #: A seat name as the grammar's SEAT terminal reads it.
 SEAT_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]*")

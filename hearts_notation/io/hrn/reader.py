@@ -67,6 +67,7 @@ from .lex import (
     french_letter_message,
     quote,
 )
+from .words import ENGLISH_SEATS, FRENCH_WEST, tag_name
 
 __all__ = [
     "HrnSyntaxError",
@@ -108,7 +109,7 @@ class LogicalLine:
 _SPECIAL = re.compile(r'[{;"]')
 _IN_COMMENT = re.compile(r"[\\}]")
 _IN_STRING = re.compile(r'[\\"]')
-_KIND = re.compile(r"(deal|result)(?![A-Za-z0-9_])", re.IGNORECASE)
+_KIND = re.compile(r"(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_])", re.IGNORECASE)
 #: A physical line that begins with a complete tag: inside a comment, the
 #: sign of a forgotten ``}`` (the comment has run into the next game).
 _TAG_START = re.compile(r'[ \t]*\[[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
@@ -285,7 +286,7 @@ def _kind(text: str, first: int, saw_comment: bool) -> str:
     if ch in "dDrR":
         m = _KIND.match(text, first)
         if m is not None:
-            return m.group(1).lower()
+            return "deal" if m.group(1)[0] in "dD" else "result"
     return "other"
 
 
@@ -443,7 +444,8 @@ def iter_game_texts(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple
 
 
 #: The lines that cut games in plain text: a tag, a deal header, a result.
-_CUT_MARKS = re.compile(r"^[ \t\f]*(?:(\[)|(deal|result)(?![A-Za-z0-9_]))", re.MULTILINE | re.IGNORECASE)
+_CUT_MARKS = re.compile(r"^[ \t\f]*(?:(\[)|(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_]))",
+                        re.MULTILINE | re.IGNORECASE)
 #: What sends a chunk to the line-by-line cutter: a comment may open, a
 #: carriage return or a byte-order mark to drop.
 _NOT_PLAIN = re.compile("[{;\r\ufeff]")
@@ -505,7 +507,7 @@ def _plain_cuts(text: str, end: int, line: int, last: bool
             if seen_deal:
                 pieces.append((start, m.start()))
                 start, seen_deal = m.start(), False
-        elif m.group(2).lower() == "deal":
+        elif m.group(2)[0] in "dD":      # deal or donne (else result, résultat)
             seen_deal = True
         else:
             stop = text.find("\n", m.end(), end)
@@ -833,6 +835,10 @@ class _GameBuilder:
         for key, names in folded.items():
             if len(names) == 1 and key not in self.seat_map:
                 self.seat_map[key] = names[0]
+        if seats == ENGLISH_SEATS:
+            # A French sheet writes West as O (Ouest); with the default seats
+            # O can mean nothing else, so it is West, never a guess.
+            self.seat_map[FRENCH_WEST] = self.seat_map[FRENCH_WEST.lower()] = "W"
 
     def _fill_tags(self, seats: tuple[str, ...] | None) -> None:
         """Sort the tags read into rules, seats, players and the others
@@ -873,6 +879,10 @@ class _GameBuilder:
             hint = f" ({french_letter_message(name)})"
         elif LETTER_CARD_RE.fullmatch(name):
             hint = " (a card here needs a seat before it, or every card of the trick bare)"
+        elif name.upper() == "W" and FRENCH_WEST in seats:
+            hint = f" (this game's Seats tag names West {FRENCH_WEST}, as on a French sheet)"
+        elif name.upper() == FRENCH_WEST and "Seats" in self.tag_at:
+            hint = f" ({FRENCH_WEST} means West only with the default seats N E S W)"
         elif "Seats" not in self.tag_at:
             hint = " (other seat names need a [Seats \"...\"] tag)"
         raise self.fail(f"unknown seat {quote(name)}; the seats are {' '.join(seats)}{hint}",
@@ -928,6 +938,7 @@ class _GameBuilder:
 
     def _tag(self, el: Element) -> None:
         _, line, col, name, vl, vc, value = el
+        name = tag_name(name)  # a French tag name is the tag it translates
         if self.settled or self.cur is not None:
             raise self.fail(f"tag [{name}] after the first deal; tags come before the deals "
                             "(a new game begins with its tags)", line, col)

@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_SYMBOLS, display_order
 from ...model import PLAYER_TAGS_4, Deal, Game, Pass, Trick
+from .words import WRITE_FR, seat_display
 
 #: Tags written first, in this order (docs/spec.md, section 2, canonical form).
 FIRST_TAGS: tuple[str, ...] = ("Event", "Site", "Date", "Round")
@@ -147,10 +148,30 @@ def _ordered(keys: Iterable[str], seats: Sequence[str]) -> list[str]:
     return out
 
 
-def _points_line(word: str, points: Mapping[str, int], seats: Sequence[str]) -> str:
-    parts = [word]
+class _Words:
+    """The keywords, tag names and seat letters of one language: English as
+    the model holds them, or French (*donne*, *passe gauche*, ``O`` for the
+    default West) as a French sheet writes them."""
+
+    __slots__ = ("french", "seats")
+
+    def __init__(self, lang: str, seats: Sequence[str]) -> None:
+        self.french = lang == "fr"
+        self.seats = seat_display(tuple(seats), lang)
+
+    def __call__(self, word: str) -> str:
+        """A keyword or tag name in this language."""
+        return WRITE_FR.get(word, word) if self.french else word
+
+    def seat(self, seat: str) -> str:
+        """A seat as this language writes it."""
+        return self.seats.get(seat, seat)
+
+
+def _points_line(word: str, points: Mapping[str, int], seats: Sequence[str], words: _Words) -> str:
+    parts = [words(word)]
     for s in _ordered(points, seats):
-        parts.append(s)
+        parts.append(words.seat(s))
         parts.append(str(points[s]))
     return " ".join(parts)
 
@@ -175,19 +196,19 @@ def player_tag(position: int, n_seats: int) -> str:
     return f"P{position + 1}"
 
 
-def _tag_lines(game: Game, seats: Sequence[str]) -> list[str]:
+def _tag_lines(game: Game, seats: Sequence[str], words: _Words) -> list[str]:
     tags = game.tags
     out: list[str] = []
     for name in FIRST_TAGS:
         if name in tags:
-            out.append(f'[{name} "{escape_tag(tags[name])}"]')
+            out.append(f'[{words(name)} "{escape_tag(tags[name])}"]')
     rules = game.rules if game.rules is not None else tags.get("Rules")
     if rules is not None:
-        out.append(f'[Rules "{escape_tag(rules)}"]')
+        out.append(f'[{words("Rules")} "{escape_tag(rules)}"]')
     if game.seats is not None:
-        out.append(f'[Seats "{escape_tag(" ".join(game.seats))}"]')
+        out.append(f'[{words("Seats")} "{escape_tag(" ".join(game.seats))}"]')
     elif "Seats" in tags:
-        out.append(f'[Seats "{escape_tag(tags["Seats"])}"]')
+        out.append(f'[{words("Seats")} "{escape_tag(tags["Seats"])}"]')
     player_tags = {player_tag(i, len(seats)) for i in range(len(seats))}
     players = game.players
     for i, seat in enumerate(seats):
@@ -196,7 +217,7 @@ def _tag_lines(game: Game, seats: Sequence[str]) -> list[str]:
         if player is None:
             player = tags.get(tag)
         if player is not None:
-            out.append(f'[{tag} "{escape_tag(player)}"]')
+            out.append(f'[{words(tag)} "{escape_tag(player)}"]')
     # A player recorded for a seat that is not at the table (broken JSON)
     # keeps its name under the seat's own name rather than being lost.
     for seat, name in players.items():
@@ -205,12 +226,13 @@ def _tag_lines(game: Game, seats: Sequence[str]) -> list[str]:
     skip = {*FIRST_TAGS, "Rules", "Seats", *player_tags}
     for name, value in tags.items():
         if name not in skip:
-            out.append(f'[{tag_name(name)} "{escape_tag(value)}"]')
+            out.append(f'[{words(tag_name(name))} "{escape_tag(value)}"]')
     return out
 
 
-def _pass_line(p: Pass, cards: tuple[str, ...]) -> str:
-    head = f"pass {p.seat}>{p.to}:" if p.to is not None else f"pass {p.seat}:"
+def _pass_line(p: Pass, cards: tuple[str, ...], words: _Words) -> str:
+    seat = words.seat(p.seat)
+    head = f"{words('pass')} {seat}>{words.seat(p.to)}:" if p.to is not None else f"{words('pass')} {seat}:"
     parts = [head]
     parts.extend(cards[c] for c in p.cards)
     if p.mark is not None:
@@ -226,16 +248,17 @@ def _pass_line(p: Pass, cards: tuple[str, ...]) -> str:
 _TRICK_NUMBERS: tuple[str, ...] = tuple(f"{k}." for k in range(32))
 
 
-def _trick_line(k: int, trick: Trick, cards: tuple[str, ...]) -> str:
+def _trick_line(k: int, trick: Trick, cards: tuple[str, ...], words: _Words) -> str:
     parts = [_TRICK_NUMBERS[k] if k < 32 else f"{k}."]
     if trick.comment is not None:
         parts.append(_comment(trick.comment))
     for p in trick.plays:
         card = cards[p.card] if p.mark is None else cards[p.card] + p.mark
+        seat = words.seat(p.seat)
         if p.comment is None:
-            parts.append(f"{p.seat} {card}")
+            parts.append(f"{seat} {card}")
         else:
-            parts.append(f"{p.seat} {card} {_comment(p.comment)}")
+            parts.append(f"{seat} {card} {_comment(p.comment)}")
     return " ".join(parts)
 
 
@@ -245,15 +268,16 @@ def deal_lines(deal: Deal, position: int, game: Game, seats: Sequence[str],
     1-based place in the game (used when the record has no deal number)."""
     unicode, lang = _style(unicode, lang)
     cards = _card_table(unicode, lang)
+    words = _Words(lang, seats)
     number = deal.number if deal.number is not None else position
-    head = [f"deal {number}"]
+    head = [f"{words('deal')} {number}"]
     if deal.dealer is not None:
-        head.append(f"dealer {deal.dealer}")
+        head.append(f"{words('dealer')} {words.seat(deal.dealer)}")
     direction = deal.direction
     if direction is None:
         direction = _cycle_direction(game.rules or "standard", number)  # type: ignore[assignment]
     if direction is not None:
-        head.append(f"pass {direction}")
+        head.append(f"{words('pass')} {words(direction)}")
     out = [" ".join(head)]
     if deal.comment is not None:
         out.append(_comment(deal.comment))
@@ -261,19 +285,20 @@ def deal_lines(deal: Deal, position: int, game: Game, seats: Sequence[str],
     if hands:
         for s in _ordered(hands, seats):
             h = hands[s]
-            out.append(f"{s}: ?" if h is None else f"{s}: {hand_text(h, unicode, lang)}")
+            shown = words.seat(s)
+            out.append(f"{shown}: ?" if h is None else f"{shown}: {hand_text(h, unicode, lang)}")
     passes = deal.passes
     if passes:
         for s in _ordered(passes, seats):
-            out.append(_pass_line(passes[s], cards))
+            out.append(_pass_line(passes[s], cards, words))
     for k, trick in enumerate(deal.tricks, 1):
-        out.append(_trick_line(k, trick, cards))
+        out.append(_trick_line(k, trick, cards, words))
     if deal.score is not None:
-        out.append(_points_line("score", deal.score, seats))
+        out.append(_points_line("score", deal.score, seats, words))
     if deal.total is not None:
-        out.append(_points_line("total", deal.total, seats))
+        out.append(_points_line("total", deal.total, seats, words))
     if deal.moon is not None:
-        out.append(f"moon {deal.moon.seat} {deal.moon.choice}")
+        out.append(f"{words('moon')} {words.seat(deal.moon.seat)} {words(deal.moon.choice)}")
     if deal.unfinished:
         out.append("*")
     return out
@@ -296,7 +321,8 @@ def iter_game_lines(game: Game, unicode: bool = False, lang: str = "en",
     with ``result *`` (a game without a deal is unfinished).
     """
     seats = game.seat_names
-    tags = _tag_lines(game, seats)
+    words = _Words(_style(unicode, lang)[1], seats)
+    tags = _tag_lines(game, seats, words)
     if separate and not tags:
         tags = ['[Event "?"]']
     paragraphs: list[list[str]] = []
@@ -310,7 +336,8 @@ def iter_game_lines(game: Game, unicode: bool = False, lang: str = "en",
     if result is None and close:
         result = "*"
     if result is not None:
-        paragraphs.append(["result *" if result == "*" else " ".join(("result", *result))])
+        word = words("result")
+        paragraphs.append([f"{word} *" if result == "*" else " ".join((word, *map(words.seat, result)))])
     for i, para in enumerate(paragraphs):
         if i:
             yield ""
