@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .i18n import translate, translate_finding
 from .model import Finding
 
 
@@ -55,10 +56,14 @@ def caret_lines(source_lines: Sequence[str] | None, line: int | None,
 
 
 def render(finding: Finding, source: str | None,
-           source_lines: Sequence[str] | None = None, with_code: bool = True) -> str:
-    """One finding as a compiler prints it (no colour, no trailing newline)."""
+           source_lines: Sequence[str] | None = None, with_code: bool = True,
+           lang: str = "en") -> str:
+    """One finding as a compiler prints it (no colour, no trailing newline),
+    its severity word and message in *lang* (the code stays English: it is
+    the stable name a reader can look up)."""
     head = location(source, finding.line, finding.column)
     code = f" [{finding.code}]" if with_code else ""
-    lines = [f"{head}: {finding.severity}: {finding.message}{code}"]
+    severity = translate(lang, f"severity.{finding.severity}")
+    lines = [f"{head}: {severity}: {translate_finding(lang, finding.message)}{code}"]
     lines.extend(caret_lines(source_lines, finding.line, finding.column))
     return "\n".join(lines)

@@ -28,6 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..api import score
+from ..i18n import seat_text, translate, translate_finding
 from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..model import Finding, Game
 from ..parallel import EngineSpec, map_games, total_bytes
@@ -99,17 +100,18 @@ def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Fin
     }
 
 
-def _table(game: Game, rules: RuleSet, score: GameScore) -> Table:
+def _table(game: Game, rules: RuleSet, score: GameScore, lang: str = "en") -> Table:
     seats = score.seats
-    title = f"{game.source or '-'} game {game.index or 1}" + (
+    shown = [seat_text(lang, s) for s in seats]
+    title = translate(lang, "score.title", source=game.source or "-", index=game.index or 1) + (
         f" — {game.tags['Event']}" if "Event" in game.tags else "")
-    table = Table(title=title, title_justify="left", caption=f"rules: {rules.spec}",
-                  caption_justify="left")
-    table.add_column("deal", justify="right")
-    for s in seats:
+    table = Table(title=title, title_justify="left",
+                  caption=translate(lang, "score.rules", spec=rules.spec), caption_justify="left")
+    table.add_column(translate(lang, "score.col.deal"), justify="right")
+    for s in shown:
         table.add_column(s, justify="right")
-    table.add_column("moon")
-    for s in seats:
+    table.add_column(translate(lang, "score.col.moon"))
+    for s in shown:
         table.add_column(f"Σ {s}", justify="right", style="bold")
     for d in score.deals:
         if d.scored:
@@ -118,35 +120,40 @@ def _table(game: Game, rules: RuleSet, score: GameScore) -> Table:
             pts = ["—"] * len(seats)
         moon = ""
         if d.moon is not None:
-            moon = f"{d.moon.seat} {d.moon.choice}" + (" (assumed)" if d.moon.assumed else "")
+            choice = (translate(lang, f"score.moon.{d.moon.choice}")
+                      if d.moon.choice in ("add", "subtract") else d.moon.choice)
+            moon = f"{seat_text(lang, d.moon.seat)} {choice}" + (
+                translate(lang, "score.assumed") if d.moon.assumed else "")
         elif d.sheet:
-            moon = "score sheet"
+            moon = translate(lang, "score.sheet")
         elif not d.complete:
-            moon = "unfinished: no points"
+            moon = translate(lang, "score.unfinished")
         table.add_row(str(d.number), *pts, moon, *(str(d.totals[s]) for s in seats))
     return table
 
 
-def _outcome(score: GameScore, rules: RuleSet) -> Text:
+def _outcome(score: GameScore, rules: RuleSet, lang: str = "en") -> Text:
     if score.finished and score.end is not None:
         totals = score.deals[score.end].totals
-        who = " and ".join(score.winners)
-        verb = "win" if len(score.winners) > 1 else "wins"
-        return Text(f"{who} {verb} with {totals[score.winners[0]]} "
-                    f"(the game ended after deal {score.deals[score.end].number})", style="bold green")
+        who = (" " + translate(lang, "word.and") + " ").join(
+            seat_text(lang, w) for w in score.winners)
+        form = "other" if len(score.winners) > 1 else "one"
+        return Text(translate(lang, f"score.win.{form}", who=who, total=totals[score.winners[0]],
+                              deal=score.deals[score.end].number), style="bold green")
     if not score.deals:
-        return Text("no deal recorded")
+        return Text(translate(lang, "score.no_deal"))
     totals = score.deals[-1].totals
     top = max(totals.values())
     if top >= rules.target:
-        return Text(f"not over: the lowest total is tied (tie: {rules.tie})")
-    return Text(f"not over: highest total {top}, the game ends at {rules.target}")
+        return Text(translate(lang, "score.tied", tie=rules.tie))
+    return Text(translate(lang, "score.not_over", top=top, target=rules.target))
 
 
-def _player_table(st: Standings) -> Table:
-    t = Table(title="Totals per player", title_justify="left")
-    for col in ("player", "games", "won", "total points", "avg final", "deals", "moons"):
-        t.add_column(col, justify="left" if col == "player" else "right", no_wrap=True)
+def _player_table(st: Standings, lang: str = "en") -> Table:
+    t = Table(title=translate(lang, "score.players"), title_justify="left")
+    for col in ("player", "games", "won", "total", "avg", "deals", "moons"):
+        t.add_column(translate(lang, f"score.col.{col}"),
+                     justify="left" if col == "player" else "right", no_wrap=True)
     for _, p in st.ranked():
         t.add_row(Text(p.name), str(p.games), str(p.won), str(p.final_sum), f"{p.average_final:.1f}",
                   str(p.deals), str(p.moons))
@@ -249,23 +256,23 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         console = stdout_console() if output == "-" else Console(
             file=io.StringIO(), width=160, no_color=True, highlight=False, soft_wrap=True)
         for game, rules_used, score, found in shown:
-            console.print(_table(game, rules_used, score))
-            console.print(_outcome(score, rules_used))
+            console.print(_table(game, rules_used, score, lang))
+            console.print(_outcome(score, rules_used, lang))
             if found:
-                console.print(Text("Disagreements with the record:", style="bold"))
+                console.print(Text(translate(lang, "score.disagreements"), style="bold"))
                 for f in found:
                     style = {"error": "red", "warning": "yellow"}.get(f.severity, "cyan")
-                    where = f"deal {f.deal}: " if f.deal is not None else ""
+                    where = translate(lang, "score.at_deal", deal=f.deal) if f.deal is not None else ""
                     line = Text("  ")
-                    line.append(f.severity, style=style)
-                    line.append(f" {where}{f.message} [{f.code}]")
+                    line.append(translate(lang, f"severity.{f.severity}"), style=style)
+                    line.append(f" {where}{translate_finding(lang, f.message)} [{f.code}]")
                     console.print(line)
             console.print()
         if st.games > 1:
-            console.print(_player_table(st))
+            console.print(_player_table(st, lang))
             note = st.unnamed_note()
             if note:
-                console.print(Text(f"note: {note}"))
+                console.print(Text(translate(lang, "score.note", note=note)))
         if output != "-":
             assert isinstance(console.file, io.StringIO)
             write_atomic(output, console.file.getvalue())

@@ -39,6 +39,7 @@ from rich.text import Text
 from ..api import syntax_entry, validate_batch
 from ..cards import parse_card
 from ..diagnostics import render
+from ..i18n import count, number, translate, translate_finding
 from ..io import InputError, decode, format_for, read_bytes, source_lines_at
 from ..model import Finding
 from ..parallel import (
@@ -141,13 +142,15 @@ class Summary:
                 "valid_games": self.valid_games, "errors": self.errors,
                 "warnings": self.warnings, "infos": self.infos}
 
-    def line(self) -> str:
-        def n(k: int, word: str) -> str:
-            return f"{k:,} {word}{'' if k == 1 else 's'}"
+    def line(self, lang: str = "en") -> str:
+        """The summary line people read, in *lang*."""
+        def n(k: int, what: str) -> str:
+            return count(lang, f"summary.{what}", k)
 
-        return (f"{n(self.files, 'file')}, {n(self.games, 'game')}, {n(self.deals, 'deal')}: "
-                f"{n(self.valid_games, 'valid game')}; {n(self.errors, 'error')}, "
-                f"{n(self.warnings, 'warning')}, {n(self.infos, 'info')}")
+        return translate(lang, "summary.line", files=n(self.files, "files"),
+                         games=n(self.games, "games"), deals=n(self.deals, "deals"),
+                         valid=n(self.valid_games, "valid"), errors=n(self.errors, "errors"),
+                         warnings=n(self.warnings, "warnings"), infos=n(self.infos, "infos"))
 
     @property
     def status(self) -> int:
@@ -163,18 +166,20 @@ def finding_from_dict(d: dict[str, Any]) -> Finding:
                    line=d.get("line"), column=d.get("column"))
 
 
-def _styled(text: str, severity: str) -> Text:
-    """The rendered finding with its severity word coloured."""
+def _styled(text: str, severity: str, word: str | None = None) -> Text:
+    """The rendered finding with its severity word (*word*, in the language
+    of the output; *severity* itself by default) coloured."""
+    word = severity if word is None else word
     out = Text()
     first, _, rest = text.partition("\n")
-    marker = f": {severity}: "
+    marker = f": {word}: "
     at = first.find(marker)
     if at < 0:
         out.append(first)
     else:
         out.append(first[:at + 2], style="bold")
-        out.append(severity, style=_STYLE.get(severity, ""))
-        out.append(first[at + 2 + len(severity):])
+        out.append(word, style=_STYLE.get(severity, ""))
+        out.append(first[at + 2 + len(word):])
     for extra in rest.split("\n") if rest else ():
         caret = extra.strip() == "^"
         out.append("\n" + extra, style=_STYLE.get(severity, "") if caret else "dim")
@@ -207,8 +212,9 @@ class _LineView(Sequence[str]):
 class TextPrinter:
     """Prints the findings of one file at a time, with its source lines."""
 
-    def __init__(self, quiet: bool, stdin_text: str | None) -> None:
+    def __init__(self, quiet: bool, stdin_text: str | None, lang: str = "en") -> None:
         self.console = stdout_console()
+        self.lang = lang
         self.quiet = quiet
         self.stdin_lines = stdin_text.split("\n") if stdin_text is not None else None
         self.source: str | None = None
@@ -230,7 +236,8 @@ class TextPrinter:
         lines = self._lines(self.source, [f.line for f in self.pending if f.line is not None])
         view = _LineView(lines) if lines else None
         for f in self.pending:
-            self.console.print(_styled(render(f, self.source, view), f.severity))
+            self.console.print(_styled(render(f, self.source, view, lang=self.lang), f.severity,
+                                       translate(self.lang, f"severity.{f.severity}")))
         self.pending = []
 
     def _lines(self, source: str, wanted: list[int]) -> dict[int, str] | None:
@@ -256,12 +263,18 @@ class _Spool:
     """Report entries kept as JSON text (memory first, then a temporary
     file), so that the summary can be printed before them."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
         self.file: IO[str] = tempfile.SpooledTemporaryFile(
             max_size=32 << 20, mode="w+", encoding="utf-8")
         self.count = 0
 
     def add(self, entry: dict[str, Any]) -> None:
+        if self.lang != "en":
+            # The codes and English messages stay as they are (stable for
+            # programs); the message in the chosen language is added beside.
+            for f in entry["findings"]:
+                f["message_translated"] = translate_finding(self.lang, f["message"])
         self.file.write(_ENCODE(entry) + "\n")
         self.count += 1
 
@@ -320,8 +333,8 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
             summary.unreadable.append(exc)
             click.echo(str(exc), err=True)
             readable = [p for p in readable if p != "-"]
-    printer = TextPrinter(quiet, stdin_text) if fmt_out == "text" else None
-    spool = _Spool() if fmt_out == "json" else None
+    printer = TextPrinter(quiet, stdin_text, lang) if fmt_out == "text" else None
+    spool = _Spool(lang) if fmt_out == "json" else None
     seen: set[str] = set()
     per_file: dict[str, int] = {}
     interrupted = False
@@ -355,11 +368,11 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     if printer is not None:
         printer.flush()
         if not quiet:
-            printer.console.print(Text(summary.line(), style="bold"))
+            printer.console.print(Text(summary.line(lang), style="bold"))
     elif spool is not None:
         spool.write_report(summary, sys.stdout)
         sys.stdout.flush()
     if interrupted:
-        click.echo(f"hearts: interrupted after {summary.games:,} games", err=True)
+        click.echo(translate(lang, "interrupted", n=number(lang, summary.games)), err=True)
         sys.exit(130)
     sys.exit(summary.status)
