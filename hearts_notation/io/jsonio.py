@@ -10,6 +10,7 @@ place in the document (``deals[0].tricks[2].plays[1].card``).
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -928,11 +929,34 @@ _YAML_OPTIONS: dict[str, Any] = {
 }
 
 
+#: Line breaks that PyYAML mangles in plain and single-quoted scalars
+#: (NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR): a string holding one is
+#: written double-quoted, where YAML has escapes for them (\N, \L, \P).
+_YAML_ODD_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+@functools.cache
+def _yaml_dumper() -> Any:
+    """PyYAML's safe dumper, with strings that hold an odd line break written
+    double-quoted so that they read back exactly."""
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        pass
+
+    def represent_str(dumper: yaml.SafeDumper, value: str) -> Any:
+        style = '"' if any(b in value for b in _YAML_ODD_BREAKS) else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, represent_str)
+    return Dumper
+
+
 def dumps_yaml(games: list[Game]) -> str:
     """A YAML stream, one document per game."""
     import yaml
 
-    text: str = yaml.safe_dump_all([game_to_dict(g) for g in games], **_YAML_OPTIONS)
+    text: str = yaml.dump_all([game_to_dict(g) for g in games], Dumper=_yaml_dumper(), **_YAML_OPTIONS)
     return text
 
 
@@ -940,5 +964,5 @@ def piece_yaml(game: Game, i: int) -> str:
     """The *i*-th document of a YAML stream (``---`` between documents)."""
     import yaml
 
-    text: str = yaml.safe_dump(game_to_dict(game), **_YAML_OPTIONS)
+    text: str = yaml.dump(game_to_dict(game), Dumper=_yaml_dumper(), **_YAML_OPTIONS)
     return text if i == 0 else "---\n" + text
