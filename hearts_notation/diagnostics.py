@@ -4,6 +4,11 @@ line, and a caret under the spot.
 Used by every command that reports a problem in a record (``convert`` and
 ``fmt`` for syntax errors, ``validate`` for every finding), so that all of
 them point at the text the same way.
+
+Everything taken from the record or the command line (the file name, the
+quoted line, the words of the message) is shown with its control
+characters escaped (:func:`hearts_notation.output.escape_controls`): a
+record must not be able to drive the terminal of the person who checks it.
 """
 
 from __future__ import annotations
@@ -12,11 +17,12 @@ from collections.abc import Sequence
 
 from .i18n import translate, translate_finding
 from .model import Finding
+from .output import escape_controls
 
 
 def location(source: str | None, line: int | None, column: int | None) -> str:
     """``file:line:col`` with the parts that are known."""
-    out = source or "-"
+    out = escape_controls(source) if source else "-"
     if line is not None:
         out += f":{line}"
         if column is not None:
@@ -48,9 +54,11 @@ def caret_lines(source_lines: Sequence[str] | None, line: int | None,
         if col is not None:
             col = col - start + len(head)
         text = head + window + tail
-    out = [f"    {text}"]
+    out = [f"    {escape_controls(text, keep_layout=True)}"]
     if col is not None:
-        pad = "".join("\t" if ch == "\t" else " " for ch in text[: col - 1])
+        # the caret goes under the escaped text, so pad by what is shown
+        before = escape_controls(text[: col - 1], keep_layout=True)
+        pad = "".join("\t" if ch == "\t" else " " for ch in before)
         out.append(f"    {pad}^")
     return out
 
@@ -64,6 +72,6 @@ def render(finding: Finding, source: str | None,
     head = location(source, finding.line, finding.column)
     code = f" [{finding.code}]" if with_code else ""
     severity = translate(lang, f"severity.{finding.severity}")
-    lines = [f"{head}: {severity}: {translate_finding(lang, finding.message)}{code}"]
+    lines = [f"{head}: {severity}: {escape_controls(translate_finding(lang, finding.message))}{code}"]
     lines.extend(caret_lines(source_lines, finding.line, finding.column))
     return "\n".join(lines)

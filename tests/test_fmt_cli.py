@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from hearts_notation.cli import cli
-from hearts_notation.commands.fmt import summary
+from hearts_notation.commands.report import FmtReport
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 DATA = Path(__file__).resolve().parent / "data" / "notation"
@@ -177,6 +177,13 @@ def test_several_files_on_stdout_form_one_document(work: Path) -> None:
 
 
 def test_summary_wording() -> None:
-    assert summary(1, 2, 0, check=True) == "1 file would be reformatted, 2 files would be left unchanged."
-    assert summary(2, 0, 1, check=False) == "2 files reformatted, 1 file failed to reformat."
-    assert summary(0, 0, 0, check=False) == "no files."
+    # fmt's typed report (commands/report.py) words black's closing line
+    # and decides the exit status.
+    check = FmtReport(changed=1, unchanged=2, check=True)
+    assert check.line() == "1 file would be reformatted, 2 files would be left unchanged."
+    assert check.exit_code == 1
+    failed = FmtReport(changed=2, failed=1)
+    assert failed.line() == "2 files reformatted, 1 file failed to reformat."
+    assert failed.exit_code == 2
+    assert FmtReport().line() == "no files." and FmtReport().exit_code == 0
+    assert FmtReport(changed=3).exit_code == 0   # rewritten, not a finding

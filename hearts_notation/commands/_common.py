@@ -2,54 +2,61 @@
 
 Colour goes only to a terminal and ``NO_COLOR`` is respected (rich does
 both when the console is created without forcing a terminal).  Unusable
-input is one line on stderr and exit status 2, never a traceback.
+input is one line on stderr and exit status 2, never a traceback.  Every
+console and message goes through :mod:`hearts_notation.output`, which
+escapes control characters and never reads user text as rich markup.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-import click
-from rich.console import Console
-
 from ..diagnostics import render
 from ..io import EXTENSIONS, InputError
 from ..model import Finding
-from ..rules import RuleError, RuleSet, load_rules
+from ..output import OutputError, console, message
+from .report import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..parallel import Engine, EngineSpec
 
-EXIT_OK = 0
-EXIT_FINDINGS = 1
-EXIT_UNUSABLE = 2
+__all__ = ["EXIT_FINDINGS", "EXIT_OK", "EXIT_UNUSABLE"]
 
 
 def stdout_console() -> Console:
-    """A rich console on stdout: colour only on a TTY, NO_COLOR respected."""
-    return Console(highlight=False, soft_wrap=True, no_color="NO_COLOR" in os.environ or None)
+    """A rich console on stdout: colour only on a TTY, NO_COLOR respected,
+    controls escaped, no markup (:func:`hearts_notation.output.console`)."""
+    return console()
 
 
 def stderr_console() -> Console:
     """A rich console on stderr (messages, progress bars)."""
-    return Console(stderr=True, highlight=False, soft_wrap=True,
-                   no_color="NO_COLOR" in os.environ or None)
+    return console(stderr=True)
 
 
-def fail(message: str) -> NoReturn:
-    """Print ``hearts: message`` on stderr and exit with status 2."""
-    click.echo(f"hearts: {message}", err=True)
+def fail(text: str) -> NoReturn:
+    """Print ``hearts: text`` on stderr and exit with status 2."""
+    message(f"hearts: {text}")
     sys.exit(EXIT_UNUSABLE)
+
+
+def fail_output(exc: OSError, target: str) -> NoReturn:
+    """Report an output that could not be written (``hearts: cannot write
+    OUT: reason``, the same words everywhere) and exit 2."""
+    if not isinstance(exc, OutputError):
+        exc = OutputError(target, exc.strerror or str(exc), exc.errno)
+    fail(str(exc))
 
 
 def fail_input(exc: InputError) -> NoReturn:
     """Report unusable input (``file:line:col: message``) and exit 2."""
-    click.echo(str(exc), err=True)
+    message(str(exc))
     sys.exit(EXIT_UNUSABLE)
 
 
@@ -70,22 +77,6 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
             yield p
 
 
-def rules_option(rules_arg: str | None, force_rules: bool) -> RuleSet | None:
-    """The rule set of a ``--rules`` option (``None`` when not given).
-
-    A bad value, or ``--force-rules`` without ``--rules``, is a command-line
-    error (exit 2) naming the valid choices, the same in every command.
-    """
-    if rules_arg is None:
-        if force_rules:
-            fail("--force-rules needs --rules")
-        return None
-    try:
-        return load_rules(rules_arg)
-    except RuleError as exc:
-        fail(f"--rules: {exc}")
-
-
 def fail_syntax(path: str, errors: list[Finding]) -> NoReturn:
     """Report a record that does not parse, compiler-style (``file:line:col``,
     the source line and a caret), and exit 2: commands that show or score
@@ -98,9 +89,9 @@ def fail_syntax(path: str, errors: list[Finding]) -> NoReturn:
         except OSError:
             lines = None
     for f in errors:
-        click.echo(render(f, path, lines), err=True)
+        message(render(f, path, lines))
     n = len(errors)
-    click.echo(f"hearts: {n} syntax error{'s' if n != 1 else ''} in {path}", err=True)
+    message(f"hearts: {n} syntax error{'s' if n != 1 else ''} in {path}")
     sys.exit(EXIT_UNUSABLE)
 
 

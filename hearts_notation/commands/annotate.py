@@ -46,11 +46,12 @@ from ..io import (
     write_atomic,
 )
 from ..model import Game
+from ..output import message, write_stdout
 from ..parallel import Engine, EngineSpec
 from ..progress import CorpusProgress, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
-from ._common import EXIT_OK, EXIT_UNUSABLE, fail, fail_input, open_engine, stdout_console
+from ._common import EXIT_UNUSABLE, fail, fail_input, fail_output, open_engine, stdout_console
 from .options import (
     engine_options,
     format_option,
@@ -60,6 +61,7 @@ from .options import (
     output_option,
     rules_options,
 )
+from .report import CorpusReport
 
 
 def eval_options(fast: bool, samples: int | None, seed: int, exact_tricks: int | None) -> EvalOptions:
@@ -96,7 +98,7 @@ def read_record(path: str, fmt: str | None, rules: RuleSet | None,
     if errors:
         lines = text.splitlines()
         for f in errors:
-            click.echo(render(f, path, lines), err=True)
+            message(render(f, path, lines))
         raise SystemExit(EXIT_UNUSABLE)
     if not games:
         fail_input(InputError(path, "no game found"))
@@ -166,7 +168,7 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
 def command(file: str, output: str | None, samples: int | None, seed: int, fast: bool, lang: str,
             fmt_out: str, thresholds: str, rules: RuleSet | None, force_rules: bool,
             fmt_in: str | None, unicode: bool, no_passes: bool, exact_tricks: int | None,
-            only_deal: int | None, jobs: int, engine_spec: EngineSpec) -> None:
+            only_deal: int | None, jobs: int, engine_spec: EngineSpec) -> CorpusReport:
     """Mark the passes and plays of FILE that cost points, and say why.
 
     Each decision is judged from the player's own information: the hidden
@@ -203,16 +205,18 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
         out_fmt = format_for(output)
         try:
             write_atomic(output, dumps(annotated, out_fmt, unicode=unicode, lang=write_lang))
-        except (OSError, ValueError) as exc:
+        except OSError as exc:
+            fail_output(exc, output)
+        except ValueError as exc:
             fail(f"cannot write {output}: {exc}")
     if fmt_out == "json":
-        click.echo(json.dumps(report(analyses), ensure_ascii=False, indent=2))
+        write_stdout(json.dumps(report(analyses), ensure_ascii=False, indent=2) + "\n")
     elif output is None:
         fmt = read_fmt if read_fmt in RECORD_FORMATS else "hrn"
-        click.echo(dumps(annotated, fmt, unicode=unicode, lang=write_lang), nl=False)
+        write_stdout(dumps(annotated, fmt, unicode=unicode, lang=write_lang))
     else:
         _summary(analyses, lang)
-    raise SystemExit(EXIT_OK)
+    return CorpusReport(games=len(games), deals=sum(len(g.deals) for g in games))
 
 
 def merge_analyses(parts: list[GameAnalysis]) -> GameAnalysis:

@@ -38,9 +38,11 @@ from ..io import (
     write_atomic_iter,
 )
 from ..model import Finding, Game
+from ..output import message
 from ..rules import RuleSet
-from ._common import EXIT_UNUSABLE, fail, fail_input
+from ._common import EXIT_UNUSABLE, fail, fail_input, fail_output
 from .options import input_format_option, lang_option, output_option, rules_options
+from .report import CorpusReport
 
 
 @dataclass
@@ -182,7 +184,7 @@ class _Gate:
 @rules_options(force=False, help="Rules for records without a Rules tag: preset, 'preset key=value "
                "...' or FILE.yaml. Written into the output so that it stands alone.")
 def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str | None,
-            unicode: bool | None, lang: str, rules: RuleSet | None) -> None:
+            unicode: bool | None, lang: str, rules: RuleSet | None) -> CorpusReport:
     """Convert the records of IN ('-' for stdin) to another format.
 
     \b
@@ -219,13 +221,14 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     except _Abort:
         if not gate.count and not gate.errors:
             fail(f"{input_path}: no game found; nothing written")
-        for message in render_errors(gate.errors, input_path, text):
-            click.echo(message, err=True)
+        for text_of_error in render_errors(gate.errors, input_path, text):
+            message(text_of_error)
         n = len(gate.errors)
-        click.echo(f"hearts: {n} syntax error{'s' if n != 1 else ''} in {input_path}; "
-                   "nothing written", err=True)
+        message(f"hearts: {n} syntax error{'s' if n != 1 else ''} in {input_path}; "
+                   "nothing written")
         sys.exit(EXIT_UNUSABLE)
     except (RecordError, ValueError) as exc:
         fail(f"cannot write {out_fmt}: {exc}")
     except OSError as exc:
-        fail(f"{target}: cannot write: {exc.strerror or exc}")
+        fail_output(exc, target)
+    return CorpusReport(games=gate.count)

@@ -12,7 +12,6 @@ is written (no stdout text, no file rewritten) and the exit status is 2
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,10 +20,12 @@ import click
 from ..io import InputError, format_for, write_atomic
 from ..io.hrn.notes import keep_notes
 from ..io.hrn.writer import dumps_hrn
+from ..output import message
 from ..rules import RuleSet
-from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, fail
+from ._common import fail, fail_output
 from .convert import Loaded, load, text_options
 from .options import lang_option, rules_options
+from .report import FmtReport
 
 
 def hrn_paths(args: tuple[str, ...]) -> Iterator[str]:
@@ -44,23 +45,6 @@ def hrn_paths(args: tuple[str, ...]) -> Iterator[str]:
             yield arg
 
 
-def _plural(n: int, word: str = "file") -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def summary(changed: int, unchanged: int, failed: int, check: bool) -> str:
-    """Black's closing line: how many files changed, stayed, failed."""
-    would = "would be " if check else ""
-    parts = []
-    if changed:
-        parts.append(f"{_plural(changed)} {would}reformatted")
-    if unchanged:
-        parts.append(f"{_plural(unchanged)} {would}left unchanged")
-    if failed:
-        parts.append(f"{_plural(failed)} {'would fail' if check else 'failed'} to reformat")
-    return (", ".join(parts) or "no files") + "."
-
-
 @click.command("fmt", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--check", is_flag=True,
@@ -75,7 +59,7 @@ def summary(changed: int, unchanged: int, failed: int, check: bool) -> str:
                "implied seats (not written into the record).")
 @click.option("-q", "--quiet", is_flag=True, help="No summary; errors only.")
 def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool | None,
-            lang: str, rules: RuleSet | None, quiet: bool) -> None:
+            lang: str, rules: RuleSet | None, quiet: bool) -> FmtReport:
     """Rewrite HRN records (FILE... or '-' for stdin) in canonical form.
 
     \b
@@ -94,39 +78,40 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
     use_unicode, spec = text_options(lang, unicode, rules)
 
     results: list[tuple[Loaded, str]] = []
-    failed = 0
+    report = FmtReport(check=check)
     try:
         paths = list(hrn_paths(files))
     except InputError as exc:
         fail(str(exc))
     for path in paths:
         if path != "-" and format_for(path) != "hrn":
-            click.echo(f"{path}: fmt rewrites HRN text only; use 'hearts convert' for "
-                       f"{format_for(path)} records", err=True)
-            failed += 1
+            message(f"{path}: fmt rewrites HRN text only; use 'hearts convert' for "
+                    f"{format_for(path)} records")
+            report.failed += 1
             continue
         loaded = load(path, "hrn", spec)
         if not loaded.ok:
-            for message in loaded.errors:
-                click.echo(message, err=True)
-            failed += 1
+            for error in loaded.errors:
+                message(error)
+            report.failed += 1
             continue
         # The ';' notes go back next to their elements (io/hrn/notes.py).
         new = keep_notes(loaded.text, loaded.games,
                          dumps_hrn(loaded.games, unicode=use_unicode, lang=lang))
         results.append((loaded, new))
         if check and new.encode("utf-8") != loaded.data and not quiet:
-            click.echo(f"would reformat {path}", err=True)
+            message(f"would reformat {path}")
 
-    changed = sum(1 for loaded, new in results if new.encode("utf-8") != loaded.data)
-    unchanged = len(results) - changed
-    if failed:
-        click.echo(f"error: {summary(changed, unchanged, failed, check)} Nothing written.", err=True)
-        sys.exit(EXIT_UNUSABLE)
+    report.changed = sum(1 for loaded, new in results if new.encode("utf-8") != loaded.data)
+    report.unchanged = len(results) - report.changed
+    report.findings = report.changed if check else 0
+    if report.failed:
+        message(f"error: {report.line()} Nothing written.")
+        return report
     if check:
         if not quiet:
-            click.echo(summary(changed, unchanged, 0, True), err=True)
-        sys.exit(EXIT_FINDINGS if changed else EXIT_OK)
+            message(report.line())
+        return report
     if in_place:
         for loaded, new in results:
             if loaded.path == "-":
@@ -135,10 +120,11 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
                 try:
                     write_atomic(loaded.path, new)
                 except OSError as exc:
-                    fail(f"{loaded.path}: cannot write: {exc.strerror or exc}")
+                    fail_output(exc, loaded.path)
                 if not quiet:
-                    click.echo(f"reformatted {loaded.path}", err=True)
+                    message(f"reformatted {loaded.path}")
         if not quiet:
-            click.echo(summary(changed, unchanged, 0, False), err=True)
-        return
+            message(report.line())
+        return report
     write_atomic("-", "\n".join(new for _, new in results))
+    return report

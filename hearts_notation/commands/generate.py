@@ -9,7 +9,6 @@ renamed at the end; the same seed gives the same bytes whatever ``--jobs``.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -19,6 +18,7 @@ import click
 from ..bots import BOTS
 from ..generate import GameSpec, build_game
 from ..io import EXTENSIONS, OUTPUT_FORMATS, RECORD_FORMATS, iter_dumps, write_atomic_iter
+from ..output import message
 from ..parallel import EngineSpec
 from ..progress import CorpusProgress
 from ..rules import RuleSet
@@ -31,6 +31,7 @@ from .options import (
     output_option,
     rules_options,
 )
+from .report import CorpusReport
 
 #: Formats written game by game (the record formats of :mod:`..io.formats`).
 _GEN_FORMATS = RECORD_FORMATS
@@ -93,7 +94,7 @@ def _bot_names(value: str, players: int) -> tuple[str, ...]:
 @lang_option()
 def command(games: int, seed: int | None, rules: RuleSet, bots: str, fmt_out: str | None,
             output: str, deals_per_game: int | None, jobs: int, engine_spec: EngineSpec,
-            lang: str) -> None:
+            lang: str) -> CorpusReport:
     """Generate complete legal games played by bots.
 
     Every card is chosen among the legal cards of the rules; each game is
@@ -120,8 +121,9 @@ def command(games: int, seed: int | None, rules: RuleSet, bots: str, fmt_out: st
     except KeyboardInterrupt:
         # The temporary file is gone and the workers are stopped; an output
         # file that existed is untouched.
-        click.echo(f"hearts: interrupted after {bar.games:,} games; "
-                   f"{'nothing written' if output != '-' else 'output incomplete'}", err=True)
-        sys.exit(130)
+        message(f"hearts: interrupted after {bar.games:,} games; "
+                   f"{'nothing written' if output != '-' else 'output incomplete'}")
+        return CorpusReport(games=bar.games, deals=bar.deals, interrupted=True)
     if bar.enabled:
-        click.echo(f"hearts: {games:,} games, {bar.deals:,} deals, seed {seed}", err=True)
+        message(f"hearts: {games:,} games, {bar.deals:,} deals, seed {seed}")
+    return CorpusReport(games=games, deals=bar.deals)

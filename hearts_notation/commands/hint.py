@@ -11,14 +11,17 @@ import json
 
 import click
 from rich.table import Table
+from rich.text import Text
 
 from ..analysis.annotate import AnalysisOptions
 from ..analysis.explain import card_text
 from ..analysis.hint import Hint, HintError, hint_game
+from ..output import message, write_stdout
 from ..rules import RuleSet
-from ._common import EXIT_OK, EXIT_UNUSABLE, fail, stdout_console
+from ._common import fail, stdout_console
 from .annotate import eval_options, read_record
 from .options import format_option, input_format_option, lang_option, rules_options
+from .report import Report
 
 
 @click.command("hint")
@@ -35,7 +38,7 @@ from .options import format_option, input_format_option, lang_option, rules_opti
 @click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
 def command(file: str, seat: str | None, game_no: int | None, samples: int | None, seed: int,
             fast: bool, lang: str, fmt_out: str, rules: RuleSet | None, force_rules: bool,
-            fmt_in: str | None, exact_tricks: int | None) -> None:
+            fmt_in: str | None, exact_tricks: int | None) -> Report:
     """The best cards for the seat to move where FILE stops.
 
     Every legal card (or, before the pass, the best passes) with its
@@ -50,13 +53,13 @@ def command(file: str, seat: str | None, game_no: int | None, samples: int | Non
     try:
         hint = hint_game(game, options, rules, force_rules, seat)
     except HintError as exc:
-        click.echo(f"{file}: {exc}", err=True)
-        raise SystemExit(EXIT_UNUSABLE) from None
+        message(f"{file}: {exc}")
+        return Report(unusable=1)
     if fmt_out == "json":
-        click.echo(json.dumps(hint.to_dict(), ensure_ascii=False, indent=2))
+        write_stdout(json.dumps(hint.to_dict(), ensure_ascii=False, indent=2) + "\n")
     else:
         _print(hint, lang)
-    raise SystemExit(EXIT_OK)
+    return Report()
 
 
 def _print(hint: Hint, lang: str) -> None:
@@ -68,7 +71,7 @@ def _print(hint: Hint, lang: str) -> None:
     else:
         head = (f"Deal {hint.deal}: {hint.seat} to pass" if lang == "en"
                 else f"Donne {hint.deal} : à {hint.seat} de passer")
-    console.print(f"[bold]{head}[/bold]   {hand}")
+    console.print(Text.assemble((head, "bold"), f"   {hand}"))
     table = Table(show_header=True, header_style="bold")
     table.add_column("card" if hint.kind == "play" else "pass")
     table.add_column("EPL", justify="right")
@@ -89,6 +92,6 @@ def _print(hint: Hint, lang: str) -> None:
     else:
         worlds = (f"{hint.worlds} répartition(s) des cartes cachées"
                   + (", résolues exactement" if hint.exact else ", jouées jusqu'au bout"))
-    console.print(f"[dim]{worlds}[/dim]")
+    console.print(Text(worlds, style="dim"))
     for note in hint.notes:
-        console.print(f"[yellow]{note}[/yellow]")
+        console.print(Text(note, style="yellow"))

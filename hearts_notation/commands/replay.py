@@ -33,15 +33,15 @@ from ..render.story import DealFact, GameFact, build_game
 from ..render.terminal import render_game
 from ..rules import RuleSet
 from ._common import (
-    EXIT_FINDINGS,
-    EXIT_OK,
     fail,
     fail_input,
+    fail_output,
     fail_syntax,
     stderr_console,
     stdout_console,
 )
 from .options import input_format_option, lang_option, rules_options
+from .report import CorpusReport
 
 
 def _interactive() -> bool:
@@ -122,7 +122,7 @@ def _width(console: Console) -> int:
 def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | None, lang: str,
             unicode: bool, step: bool, narrate_: bool, html_out: str | None,
             analysis_path: str | None, rules: RuleSet | None,
-            force_rules: bool, fmt_in: str | None) -> None:
+            force_rules: bool, fmt_in: str | None) -> CorpusReport:
     """Replay a record: the hands, the passes, then every trick with its
     winner, points, comments and the referee's findings; or tell it in
     prose (--narrate), or write an HTML page to step through (--html).
@@ -151,6 +151,8 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
         fail(f"{path} has no game {game_no}")
     chosen = _choose(games, deal_no, path)
     errors = any(g.errors for g, _ in chosen)
+    done = CorpusReport(findings=int(errors), games=len(chosen),
+                        deals=sum(len(deals) for _, deals in chosen))
 
     if analysis_path is not None and html_out is None:
         fail("--analysis goes with --html")
@@ -169,11 +171,11 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
         try:
             write_atomic(html_out, render_html(shown, page_lang, start=start, analyses=analyses))
         except OSError as exc:
-            fail(f"{html_out}: cannot write: {exc.strerror or exc}")
+            fail_output(exc, html_out)
         if html_out != "-":
             stderr_console().print(f"wrote {html_out}", highlight=False)
         if not narrate_:
-            sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
+            return done
 
     console = stdout_console()
     if narrate_:
@@ -181,7 +183,7 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
             if k:
                 console.print()
             console.print(Text(narrate(g, lang, unicode, deals, width=_width(console)).rstrip("\n")))
-        sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
+        return done
 
     pause = step and _interactive()
     for k, (g, deals) in enumerate(chosen):
@@ -195,6 +197,6 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
                 key = click.getchar()
                 click.echo("\r" + " " * len(prompt) + "\r", err=True, nl=False)
                 if key in ("q", "Q", "\x1b", "\x03"):
-                    sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
+                    return done
             console.print(renderable)
-    sys.exit(EXIT_FINDINGS if errors else EXIT_OK)
+    return done

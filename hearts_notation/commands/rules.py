@@ -10,14 +10,16 @@ is one line on standard error naming the valid choices, and exit status 2.
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 from rich.table import Table
+from rich.text import Text
 
+from ..output import write_stdout
 from ..rules import RuleError, load_rules, preset_description, preset_names, preset_rules
 from ._common import fail, stdout_console
 from .options import format_option, lang_option
+from .report import Report
 
 
 @click.command("rules")
@@ -25,7 +27,7 @@ from .options import format_option, lang_option
 @format_option(["text", "json", "yaml"], None, "text (a table; the default for the list), yaml (the "
                "default for one rule set) or json.")
 @lang_option()
-def command(name: str | None, fmt_out: str | None, lang: str) -> None:
+def command(name: str | None, fmt_out: str | None, lang: str) -> Report:
     """List the rule presets, or print one rule set (a preset, "preset
     key=value ..." or a YAML file) in full.
 
@@ -43,13 +45,13 @@ def command(name: str | None, fmt_out: str | None, lang: str) -> None:
             rows.append({"name": preset, "players": rs.players,
                          "description": preset_description(preset), "rules": rs.to_mapping()})
         if fmt_out == "json":
-            sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
-            return
+            write_stdout(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+            return Report()
         if fmt_out == "yaml":
             import yaml
 
-            sys.stdout.write(yaml.safe_dump(rows, sort_keys=False, allow_unicode=True))
-            return
+            write_stdout(yaml.safe_dump(rows, sort_keys=False, allow_unicode=True))
+            return Report()
         table = Table(title="Rule presets", title_justify="left")
         table.add_column("name", style="bold", no_wrap=True)
         table.add_column("players", justify="right")
@@ -58,20 +60,21 @@ def command(name: str | None, fmt_out: str | None, lang: str) -> None:
             table.add_row(str(row["name"]), str(row["players"]), str(row["description"]))
         console = stdout_console()
         console.print(table)
-        console.print("Print one in full with [bold]hearts rules NAME[/bold]; override keys with "
-                      "\"NAME key=value ...\".", highlight=False)
-        return
+        console.print(Text.assemble("Print one in full with ", ("hearts rules NAME", "bold"),
+                                    "; override keys with \"NAME key=value ...\"."))
+        return Report()
     try:
         rules = load_rules(name)
     except RuleError as exc:
         fail(str(exc))
     if fmt_out == "json":
         doc = {"name": rules.name, "spec": rules.portable_spec, **rules.to_mapping()}
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-        return
+        write_stdout(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        return Report()
     text = rules.to_yaml()
     if rules.name in preset_names():
         description = preset_description(rules.name)
         if description:
             text = text.replace("\n", f"\n# {description}\n", 1) if not rules.overrides else text
-    sys.stdout.write(text)
+    write_stdout(text)
+    return Report()

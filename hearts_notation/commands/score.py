@@ -31,6 +31,7 @@ from ..api import score
 from ..i18n import seat_text, translate, translate_finding
 from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..model import Finding, Game
+from ..output import write_stdout
 from ..parallel import EngineSpec, map_games, total_bytes
 from ..players import normalise
 from ..progress import CorpusProgress
@@ -39,8 +40,6 @@ from ..scoring import GameScore
 from ..sheets import SHEET_CODES
 from ..standings import GameSummary, Standings, summary_of
 from ._common import (
-    EXIT_FINDINGS,
-    EXIT_OK,
     expand_paths,
     fail,
     fail_input,
@@ -57,6 +56,7 @@ from .options import (
     output_option,
     rules_options,
 )
+from .report import CorpusReport
 
 #: The codes of the findings ``score`` reports (the scoring part of docs/spec.md, section 5).
 SCORE_CODES = ("score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
@@ -175,7 +175,7 @@ def _player_table(st: Standings, lang: str = "en") -> Table:
 @lang_option()
 def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fmt_in: str | None,
             fmt_out: str, game_no: int | None, output: str, jobs: int, engine_spec: EngineSpec,
-            lang: str) -> None:
+            lang: str) -> CorpusReport:
     """Points of every deal, running totals, moons and winners, recomputed
     from the tricks (or taken from a score sheet's lines), with every
     disagreement with the recorded scores; over any number of FILES and
@@ -276,7 +276,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         if output != "-":
             assert isinstance(console.file, io.StringIO)
             write_atomic(output, console.file.getvalue())
-    sys.exit(EXIT_FINDINGS if disagree else EXIT_OK)
+    return CorpusReport(findings=int(disagree), games=len(docs) + len(shown))
 
 
 def _html_title(shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]]) -> str:
@@ -286,6 +286,6 @@ def _html_title(shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]]) -> 
 
 def _emit(output: str, text: str) -> None:
     if output == "-":
-        sys.stdout.write(text)
+        write_stdout(text)
     else:
         write_atomic(output, text)

@@ -4,25 +4,27 @@ Games, deals, points per seat, the moon rate, who took Q♠, the referee's
 findings per code, and the effect of the pass direction; a rich table for
 people, ``--format json`` for programs.  Files stream (flat memory) and the
 games are tallied on every core (``--jobs``).  Ctrl-C prints the figures of
-the games counted so far and exits 130.
+the games counted so far and exits 130.  An unreadable file is one line on
+standard error; the other files are still counted, and the status is 2.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from functools import partial
 from typing import Any, cast
 
 import click
 from rich.table import Table
+from rich.text import Text
 
 from ..io import InputError
+from ..output import message, write_stdout
 from ..parallel import Batch, EngineSpec, batch_games, gc_paused, total_bytes
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..stats import Tally, game_tally
-from ._common import expand_paths, fail_input, open_engine, stdout_console
+from ._common import expand_paths, open_engine, stdout_console
 from .options import (
     engine_options,
     format_option,
@@ -31,6 +33,7 @@ from .options import (
     lang_option,
     rules_options,
 )
+from .report import CorpusReport
 
 
 def _pct(x: float | None) -> str:
@@ -80,7 +83,7 @@ def render_tables(doc: dict[str, Any]) -> list[Table]:
     findings.add_column("count", justify="right")
     for code, row in doc["findings"].items():
         style = {"error": "red", "warning": "yellow"}.get(row["severity"], "cyan")
-        findings.add_row(code, f"[{style}]{row['severity']}[/]", f"{row['count']:,}")
+        findings.add_row(code, Text(row["severity"], style=style), f"{row['count']:,}")
     if not doc["findings"]:
         findings.add_row("(none)", "", "0")
     tables.append(findings)
@@ -110,7 +113,7 @@ def tally_batch(batch: Any, default_rules: str | None, force_rules: bool) -> Tal
 @engine_options()
 @lang_option()
 def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_rules: bool,
-            fmt_in: str | None, jobs: int, engine_spec: EngineSpec, lang: str) -> None:
+            fmt_in: str | None, jobs: int, engine_spec: EngineSpec, lang: str) -> CorpusReport:
     """Statistics over a corpus: games, deals, points per seat, moon rate,
     who took Q♠, findings per code, and the effect of the pass direction.
 
@@ -118,10 +121,14 @@ def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_r
     taken from the records' score lines.
     """
     rules_spec = rules.portable_spec if rules is not None else None
+    paths: list[str] = []
+    unreadable: list[InputError] = []
     try:
-        paths = list(expand_paths(files))
+        for p in expand_paths(files):
+            paths.append(p)
     except InputError as exc:
-        fail_input(exc)
+        unreadable.append(exc)
+        message(str(exc))
     tally = Tally()
     interrupted = False
     work = partial(tally_batch, default_rules=rules_spec, force_rules=force_rules)
@@ -130,22 +137,25 @@ def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_r
                 CorpusProgress("stats", total=total_bytes(paths), unit="bytes") as bar:
             for part in engine.map_batches(work, paths, fmt_in, rules_spec, bar):
                 if isinstance(part, InputError):
-                    raise part
+                    # Like validate, an unreadable file is reported where it
+                    # stands and the other files are still counted (status 2).
+                    unreadable.append(part)
+                    message(str(part))
+                    continue
                 tally = tally.merge(part)
                 bar.advance(part.games, part.deals)
-    except InputError as exc:
-        fail_input(exc)
     except KeyboardInterrupt:
         interrupted = True
-    doc = tally.to_dict(files=len(paths))
+    broken = {e.source for e in unreadable}
+    doc = tally.to_dict(files=len([p for p in paths if p not in broken]))
     if interrupted:
         doc["summary"]["interrupted"] = True
     if fmt_out == "json":
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        write_stdout(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     else:
         console = stdout_console()
         for table in render_tables(doc):
             console.print(table)
     if interrupted:
-        click.echo(f"hearts: interrupted after {tally.games:,} games", err=True)
-        sys.exit(130)
+        message(f"hearts: interrupted after {tally.games:,} games")
+    return CorpusReport(games=tally.games, interrupted=interrupted, unusable=len(unreadable))

@@ -42,6 +42,7 @@ from ..diagnostics import render
 from ..i18n import count, number, translate, translate_finding
 from ..io import InputError, decode, format_for, read_bytes, source_lines_at
 from ..model import Finding
+from ..output import StdoutData, message
 from ..parallel import (
     Batch,
     Engine,
@@ -52,7 +53,7 @@ from ..parallel import (
 )
 from ..progress import CorpusProgress
 from ..rules import RuleSet
-from ._common import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE, expand_paths, open_engine, stdout_console
+from ._common import expand_paths, open_engine, stdout_console
 from .options import (
     engine_options,
     format_option,
@@ -61,6 +62,7 @@ from .options import (
     lang_option,
     rules_options,
 )
+from .report import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNUSABLE, Report
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -102,8 +104,9 @@ def iter_reports(paths: Iterable[str], fmt: str | None, rules: RuleSet | None, f
 
 
 @dataclass
-class Summary:
-    """The counts of the report's ``summary`` (docs/spec.md, section 6)."""
+class Summary(Report):
+    """The counts of the report's ``summary``, and the command's exit
+    status (:class:`~hearts_notation.commands.report.Report`)."""
 
     files: int = 0
     games: int = 0
@@ -132,10 +135,13 @@ class Summary:
         ``Summary()`` as identity, so the summaries of shards merged in
         input order are the summary of the whole run (``files`` adds up:
         the parts must not share a file)."""
-        return Summary(self.files + other.files, self.games + other.games,
-                       self.deals + other.deals, self.valid_games + other.valid_games,
-                       self.errors + other.errors, self.warnings + other.warnings,
-                       self.infos + other.infos, [*self.unreadable, *other.unreadable])
+        return Summary(files=self.files + other.files, games=self.games + other.games,
+                       deals=self.deals + other.deals,
+                       valid_games=self.valid_games + other.valid_games,
+                       errors=self.errors + other.errors, warnings=self.warnings + other.warnings,
+                       infos=self.infos + other.infos,
+                       unreadable=[*self.unreadable, *other.unreadable],
+                       interrupted=self.interrupted or other.interrupted)
 
     def to_dict(self) -> dict[str, int]:
         return {"files": self.files, "games": self.games, "deals": self.deals,
@@ -153,10 +159,19 @@ class Summary:
                          warnings=n(self.warnings, "warnings"), infos=n(self.infos, "infos"))
 
     @property
-    def status(self) -> int:
+    def exit_code(self) -> int:
+        """2 when an input could not be read, else 1 when some game has an
+        error, else 0; 130 when interrupted."""
+        if self.interrupted:
+            return EXIT_INTERRUPTED
         if self.unreadable:
             return EXIT_UNUSABLE
         return EXIT_FINDINGS if self.errors else EXIT_OK
+
+    @property
+    def status(self) -> int:
+        """The exit status (the former name of :attr:`exit_code`)."""
+        return self.exit_code
 
 
 def finding_from_dict(d: dict[str, Any]) -> Finding:
@@ -278,7 +293,7 @@ class _Spool:
         self.file.write(_ENCODE(entry) + "\n")
         self.count += 1
 
-    def write_report(self, summary: Summary, out: IO[str]) -> None:
+    def write_report(self, summary: Summary, out: StdoutData) -> None:
         out.write('{\n  "summary": ' + json.dumps(summary.to_dict()) + ',\n  "games": [')
         self.file.seek(0)
         first = True
@@ -307,7 +322,7 @@ def _stdin_swapped(data: bytes) -> Any:
 @engine_options()
 @lang_option()
 def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fmt_in: str | None,
-            fmt_out: str, quiet: bool, jobs: int, engine_spec: EngineSpec, lang: str) -> None:
+            fmt_out: str, quiet: bool, jobs: int, engine_spec: EngineSpec, lang: str) -> Summary:
     """Check every card of every deal against the rules in force, recompute
     the scores, and report the findings with their evidence.
 
@@ -321,7 +336,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
             readable.append(p)
     except InputError as exc:
         summary.unreadable.append(exc)
-        click.echo(str(exc), err=True)
+        message(str(exc))
     stdin_text: str | None = None
     old_stdin = None
     if "-" in readable:
@@ -331,13 +346,12 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
             old_stdin = _stdin_swapped(data)
         except InputError as exc:
             summary.unreadable.append(exc)
-            click.echo(str(exc), err=True)
+            message(str(exc))
             readable = [p for p in readable if p != "-"]
     printer = TextPrinter(quiet, stdin_text, lang) if fmt_out == "text" else None
     spool = _Spool(lang) if fmt_out == "json" else None
     seen: set[str] = set()
     per_file: dict[str, int] = {}
-    interrupted = False
     try:
         with open_engine(engine_spec, jobs) as engine, \
                 CorpusProgress("validate", total=total_bytes(readable), unit="bytes") as bar:
@@ -349,7 +363,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                         summary.unreadable.append(entry)
                         if printer is not None:
                             printer.flush()
-                        click.echo(str(entry), err=True)
+                        message(str(entry))
                         continue
                     entry = broken
                 seen.add(entry["source"])
@@ -360,7 +374,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                 elif spool is not None:
                     spool.add(entry)
     except KeyboardInterrupt:
-        interrupted = True
+        summary.interrupted = True
     finally:
         if old_stdin is not None:
             sys.stdin = old_stdin
@@ -370,9 +384,8 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         if not quiet:
             printer.console.print(Text(summary.line(lang), style="bold"))
     elif spool is not None:
-        spool.write_report(summary, sys.stdout)
+        spool.write_report(summary, StdoutData())
         sys.stdout.flush()
-    if interrupted:
-        click.echo(translate(lang, "interrupted", n=number(lang, summary.games)), err=True)
-        sys.exit(130)
-    sys.exit(summary.status)
+    if summary.interrupted:
+        message(translate(lang, "interrupted", n=number(lang, summary.games)))
+    return summary

@@ -19,11 +19,8 @@ input that cannot be read at all raises.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from ..model import Game
@@ -131,45 +128,10 @@ def dumps(games: list[Game], fmt: str, unicode: bool = False, lang: str = "en") 
     return "".join(iter_dumps(games, fmt, unicode, lang))
 
 
-def write_atomic(path: str, text: str) -> None:
-    """Write *text* to *path* through a temporary file and a rename, so that
-    a crash or an error never leaves a half-written or emptied file."""
-    write_atomic_iter(path, (text,))
-
-
-def write_atomic_iter(path: str, pieces: Iterable[str]) -> None:
-    """Write the pieces of a text to *path* atomically, as they come.
-
-    The pieces go to a temporary file beside the target, renamed over it
-    only once the last piece is written: an exception raised while the
-    pieces are produced (a syntax error found late in a streamed input,
-    Ctrl-C) leaves the target untouched.  ``-`` writes to standard output
-    as the pieces come.
-    """
-    if path == "-":
-        for piece in pieces:
-            sys.stdout.write(piece)
-        sys.stdout.flush()
-        return
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with open(fd, "w", encoding="utf-8", newline="\n") as fh:
-            for piece in pieces:
-                fh.write(piece)
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
+# Atomic writes, FIFOs, symbolic links, fsync and clean-up on signals live
+# in one place, hearts_notation.output; re-exported here for the callers
+# that write records.
+from ..output import write_atomic, write_atomic_iter  # noqa: E402
 
 __all__ = [
     "CHUNK_SIZE",

@@ -1,0 +1,248 @@
+"""The ``hearts`` click group, and the one place where a command's outcome
+becomes an exit status.
+
+Each command lives in ``hearts_notation/commands/<name>.py`` and exposes a
+click command named ``command``.  Commands are imported lazily so that
+``hearts fmt`` does not pay for loading the analysis code, and so that a
+broken optional module cannot take the whole program down.
+
+:meth:`HeartsGroup.invoke` wraps every command:
+
+* a returned :class:`~hearts_notation.commands.report.Report` becomes its
+  exit status;
+* an output that cannot be written (full disk, read-only file system, I/O
+  error, a target that may not be replaced) is one line and status 2;
+* Ctrl-C is ``hearts: interrupted`` and status 130;
+* anything else unexpected is the last resort: ``hearts: internal error``
+  with a hint to report it, status 3, and no traceback unless
+  ``HEARTS_DEBUG`` is set.
+
+:func:`run` is the console script's body (signals, the final flush of
+standard output); :mod:`hearts_notation.cli` imports this module only
+once it can catch a Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import errno
+import importlib
+import importlib.util
+import os
+import signal
+import sys
+from typing import Any, NoReturn
+
+import click
+
+from . import __version__, _compiled
+from .commands.report import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_UNUSABLE, Report
+from .output import OUTPUT_ERRNOS, OutputError, escape_controls, message
+
+#: Command name -> (module, one-line help shown in ``hearts --help``).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "validate": ("validate", "Check every card of every deal against the rules."),
+    "score": ("score", "Recompute points, moons, totals and the winners."),
+    "convert": ("convert", "Convert records between HRN, JSON, JSONL, YAML and OpenSpiel."),
+    "fmt": ("fmt", "Rewrite records in canonical HRN form (like black)."),
+    "rules": ("rules", "List the rule presets, or print one as YAML."),
+    "replay": ("replay", "Show a deal trick by trick, narrate it, or write an HTML replay."),
+    "annotate": ("annotate", "Mark the passes and plays that cost points, and say why."),
+    "hint": ("hint", "For an unfinished record: the best cards for the seat to move."),
+    "generate": ("generate", "Generate complete legal games played by bots."),
+    "stats": ("stats", "Statistics over a corpus of records."),
+    "standings": ("standings", "Standings by player over many games: wins, averages, cross-table."),
+}
+
+#: Exit status when standard output is a closed pipe and SIGPIPE could not
+#: end the program itself (128 + SIGPIPE, what a shell shows for ``cat``).
+EXIT_PIPE = 128 + 13
+
+REPORT_HINT = ("this is a bug in hearts-notation; please report it with the command line, "
+               "the input if you can share it, and this message (set HEARTS_DEBUG=1 for the "
+               "traceback)")
+
+
+class Terminated(BaseException):
+    """Raised by the SIGTERM handler, so that ``finally`` blocks (temporary
+    files, worker pools) run before the program ends."""
+
+
+def internal_error(exc: BaseException) -> None:
+    """The last-resort message: one line naming the exception, one line
+    asking for a report; the traceback only with ``HEARTS_DEBUG``."""
+    if os.environ.get("HEARTS_DEBUG"):
+        import traceback
+
+        traceback.print_exception(exc)
+    text = str(exc)
+    what = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    if len(what) > 300:
+        what = what[:300] + "..."
+    message(f"hearts: internal error: {escape_controls(what)}")
+    message(f"hearts: {REPORT_HINT}")
+
+
+def output_failure(exc: OSError) -> str:
+    """The one line for an output that failed."""
+    if isinstance(exc, OutputError):
+        return f"hearts: {exc}"
+    where = exc.filename if isinstance(exc.filename, str) else "-"
+    return f"hearts: {OutputError(where, exc.strerror or str(exc), exc.errno)}"
+
+
+class HeartsGroup(click.Group):
+    """A click group whose subcommands are imported on first use, and
+    whose every command runs inside the program's last-resort handler."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name in COMMANDS if self._available(name)]
+
+    @staticmethod
+    def _available(name: str) -> bool:
+        module = COMMANDS[name][0]
+        return importlib.util.find_spec(f"hearts_notation.commands.{module}") is not None
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS or not self._available(cmd_name):
+            return None
+        module = importlib.import_module(f"hearts_notation.commands.{COMMANDS[cmd_name][0]}")
+        cmd: click.Command = module.command
+        return cmd
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            result = super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except KeyboardInterrupt:
+            message("hearts: interrupted")
+            ctx.exit(EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            raise                      # the reader went away: ended quietly by run()
+        except OSError as exc:
+            if not isinstance(exc, OutputError) and exc.errno not in OUTPUT_ERRNOS:
+                internal_error(exc)
+                ctx.exit(EXIT_INTERNAL)
+            message(output_failure(exc))
+            ctx.exit(EXIT_UNUSABLE)
+        except Exception as exc:
+            internal_error(exc)
+            ctx.exit(EXIT_INTERNAL)
+        if isinstance(result, Report):
+            ctx.exit(result.exit_code)
+        return result
+
+
+#: Kept for code that names the group class by its former name.
+LazyGroup = HeartsGroup
+
+
+@click.group(cls=HeartsGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="hearts",
+                      message="%(prog)s, version %(version)s\n" + _compiled.description())
+def cli() -> None:
+    """Hearts records: read, check, score, convert, replay and analyse games.
+
+    Records are HRN text (.hrn), JSON (.json, .jsonl) or YAML (.yaml).
+    Exit status: 0 fine, 1 findings, 2 unusable input, output or command
+    line, 3 internal error (please report it), 130 interrupted.
+    """
+
+
+# The console script ------------------------------------------------------------------------
+
+_MAIN_PID = os.getpid()
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    if os.getpid() != _MAIN_PID:
+        # A forked worker: die as a worker should, without our clean-up.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
+    raise Terminated
+
+
+def install_signal_handlers() -> None:
+    """SIGPIPE back to the default (a closed pipe ends the program quietly,
+    as it ends ``cat``); SIGTERM raised as :class:`Terminated` so that
+    temporary files are removed."""
+    global _MAIN_PID
+    _MAIN_PID = os.getpid()
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, _on_sigterm)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so that the interpreter's last
+    flush of what could not be written does not complain again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _status(code: Any) -> int:
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)   # sys.exit("message"), as Python does
+    return 1
+
+
+def run(argv: list[str] | None = None) -> NoReturn:
+    """Run the ``hearts`` command line and exit with its status."""
+    from .output import remove_temporaries
+
+    install_signal_handlers()
+    status = 0
+    try:
+        try:
+            result = cli.main(args=argv, prog_name="hearts", standalone_mode=False)
+            status = result if isinstance(result, int) else 0
+        except SystemExit as exc:
+            status = _status(exc.code)
+        except click.exceptions.Abort:
+            message("hearts: interrupted")
+            status = EXIT_INTERRUPTED
+        except click.ClickException as exc:
+            exc.show()
+            status = exc.exit_code
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        message("hearts: interrupted")
+        status = EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        status = EXIT_PIPE
+    except Terminated:
+        remove_temporaries()
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        status = 128 + signal.SIGTERM
+    except OSError as exc:
+        _silence_stdout()
+        if exc.errno == errno.EPIPE:
+            status = EXIT_PIPE
+        elif isinstance(exc, OutputError) or exc.errno in OUTPUT_ERRNOS:
+            if exc.filename is None and not isinstance(exc, OutputError):
+                exc = OutputError("-", exc.strerror or str(exc), exc.errno)
+            message(output_failure(exc))
+            status = EXIT_UNUSABLE
+        else:
+            internal_error(exc)
+            status = EXIT_INTERNAL
+    except Exception as exc:
+        internal_error(exc)
+        status = EXIT_INTERNAL
+    sys.exit(status)

@@ -1,0 +1,341 @@
+"""Everything the program writes goes through here: terminal text, standard
+output and files named with ``-o``.
+
+Three promises live in this one module so that no command has to remember
+them:
+
+* **Terminal safety.**  Records come from strangers.  A player's name, a tag,
+  a comment, a file name or a quoted source line may hold escape sequences
+  (clear the screen, set the window title, draw a fake hyperlink, 8-bit
+  CSI).  :func:`escape_controls` turns every C0 and C1 control character
+  (and DEL, and lone surrogates, which a terminal cannot encode) into a
+  visible ``\\xNN``/``\\uNNNN`` escape.  :class:`SafeConsole` is the rich
+  console of every command: markup is off, so no user text is ever read as
+  rich markup (``[link=...]``, ``[/]``), and every text segment is escaped
+  just before it is written, whatever renderable carried it.  Styles that
+  the program itself chooses travel as :class:`rich.text.Text` spans,
+  never as markup.
+* **Atomic, faithful files.**  :func:`write_atomic_iter` writes a regular
+  file through a temporary file beside it, ``fsync``-ed before the rename,
+  removed if anything (an error, Ctrl-C, SIGTERM) stops the write.  A
+  symbolic link is written through (the file it points to is replaced, the
+  link stays).  A FIFO or a character device (``/dev/stdout``, a process
+  substitution) is written straight through, since it cannot be replaced;
+  a directory or any other kind of file is refused.
+* **Broken outputs are one line.**  A full disk, an I/O error or a
+  read-only file system while writing becomes :class:`OutputError`, which
+  the command line prints as ``hearts: cannot write OUT: reason`` with
+  status 2; a closed pipe ends the program quietly (see :mod:`.cli`).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+    from rich.console import ConsoleOptions as _ConsoleOptions
+    from rich.text import Text
+
+#: C0 controls, DEL, C1 controls and lone surrogates.
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+#: The same without newline and tab, for text made of several lines.
+_CONTROLS_BUT_LAYOUT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+#: Errors of the output device: reported in one line, never a traceback.
+OUTPUT_ERRNOS = frozenset(
+    getattr(errno, name) for name in ("ENOSPC", "EIO", "EROFS", "EDQUOT", "EFBIG", "EPIPE",
+                                      "EACCES", "EPERM", "EISDIR", "ENXIO", "ENOENT", "ENOTDIR")
+    if hasattr(errno, name)
+)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def escape_controls(text: str, *, keep_layout: bool = False) -> str:
+    """*text* with every control character shown as an escape (``\\x1b``).
+
+    With *keep_layout*, newlines and tabs stay (a block of text, such as a
+    quoted record or a message of several lines); without, a single field
+    (a name, a tag, a path) stays on its line.
+    """
+    pattern = _CONTROLS_BUT_LAYOUT if keep_layout else _CONTROLS
+    if pattern.search(text) is None:
+        return text
+    return pattern.sub(_escape, text)
+
+
+def safe(text: object) -> str:
+    """One user-supplied field (name, tag value, comment, path) as a string
+    fit for a terminal: controls escaped, newlines too."""
+    return escape_controls(str(text))
+
+
+# Terminal ----------------------------------------------------------------------------------
+
+
+def _console_class() -> type[Console]:
+    from rich.console import Console
+    from rich.segment import Segment
+
+    class SafeConsole(Console):
+        """A rich console that never lets a control character of the data
+        through and never reads markup in a string."""
+
+        def render_str(self, text: str, **kwargs: Any) -> Text:
+            # Strings become Text here (table cells, titles, print("...")):
+            # escaped first, so that widths are measured on what is shown.
+            return super().render_str(escape_controls(text, keep_layout=True), **kwargs)
+
+        def render(self, renderable: RenderableType,
+                   options: _ConsoleOptions | None = None) -> Iterable[Segment]:
+            for segment in super().render(renderable, options):
+                text = segment.text
+                if segment.control is None and text and _CONTROLS_BUT_LAYOUT.search(text):
+                    yield Segment(_CONTROLS_BUT_LAYOUT.sub(_escape, text), segment.style)
+                else:
+                    yield segment
+
+    return SafeConsole
+
+
+_SAFE_CONSOLE: type[Console] | None = None
+
+
+def console(*, stderr: bool = False, **kwargs: Any) -> Console:
+    """A rich console for the program's output: colour only on a terminal,
+    ``NO_COLOR`` respected, no markup, no highlighting, controls escaped."""
+    global _SAFE_CONSOLE
+    if _SAFE_CONSOLE is None:
+        _SAFE_CONSOLE = _console_class()
+    kwargs.setdefault("highlight", False)
+    kwargs.setdefault("soft_wrap", True)
+    kwargs.setdefault("markup", False)
+    kwargs.setdefault("emoji", False)
+    kwargs.setdefault("no_color", "NO_COLOR" in os.environ or None)
+    return _SAFE_CONSOLE(stderr=stderr, **kwargs)
+
+
+def message(text: str) -> None:
+    """A message for people on standard error (an error, a summary line):
+    controls escaped, newlines kept."""
+    stream = sys.stderr
+    stream.write(escape_controls(text, keep_layout=True) + "\n")
+    stream.flush()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def write_stdout(text: str, *, flush: bool = True) -> None:
+    """Data for standard output (a record, a JSON report).  Written as is
+    to a pipe or a file; on a terminal, controls of the data are escaped so
+    that a hostile record cannot drive the terminal."""
+    out = sys.stdout
+    if _is_terminal(out):
+        text = escape_controls(text, keep_layout=True)
+    out.write(text)
+    if flush:
+        out.flush()
+
+
+class StdoutData:
+    """A minimal writable stream over :func:`write_stdout`, for code that
+    writes a document piece by piece (flushed when the caller flushes)."""
+
+    def write(self, text: str) -> int:
+        write_stdout(text, flush=False)
+        return len(text)
+
+    def flush(self) -> None:
+        sys.stdout.flush()
+
+
+# Files -------------------------------------------------------------------------------------
+
+
+class OutputError(OSError):
+    """An output could not be written (full disk, read-only, not a file we
+    may replace...).  ``str()`` is the one line the user sees."""
+
+    def __init__(self, target: str, reason: str, code: int | None = None) -> None:
+        super().__init__(code or 0, reason)
+        self.target = target
+        self.reason = reason
+
+    def __str__(self) -> str:
+        where = "standard output" if self.target == "-" else self.target
+        return f"cannot write {escape_controls(where)}: {self.reason}"
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+#: Temporary files being written, removed by :func:`remove_temporaries` if
+#: the program is stopped by a signal before their rename.
+_TEMPORARIES: set[str] = set()
+
+
+def remove_temporaries() -> None:
+    """Remove the temporary files of writes still in progress (called on
+    SIGTERM; Ctrl-C and errors remove them on their way out)."""
+    for tmp in list(_TEMPORARIES):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        _TEMPORARIES.discard(tmp)
+
+
+def _through(path: str, pieces: Iterable[str]) -> None:
+    """Write into an existing FIFO or character device, as ``cat > path``."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as fh:
+            for piece in pieces:
+                fh.write(piece)
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            raise
+        raise OutputError(path, _reason(exc), exc.errno) from None
+
+
+def resolve_target(path: str) -> tuple[Path, str]:
+    """Where a write to *path* lands and how: ``("replace", real file)`` for
+    a regular file or a new name (symbolic links followed), ``("through",
+    ...)`` for a FIFO or character device.  Anything else is an
+    :class:`OutputError`."""
+    real = Path(os.path.realpath(path))
+    try:
+        st = os.stat(real)
+    except FileNotFoundError:
+        if not real.parent.is_dir():
+            raise OutputError(path, "no such directory") from None
+        return real, "replace"
+    except OSError as exc:
+        raise OutputError(path, _reason(exc), exc.errno) from None
+    mode = st.st_mode
+    if stat.S_ISREG(mode):
+        return real, "replace"
+    if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
+        return real, "through"
+    if stat.S_ISDIR(mode):
+        raise OutputError(path, "is a directory", errno.EISDIR)
+    raise OutputError(path, "not a regular file, a FIFO or a terminal; refusing to replace it")
+
+
+def _fsync_directory(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic_iter(path: str, pieces: Iterable[str]) -> None:
+    """Write the pieces of a text to *path* atomically, as they come.
+
+    The pieces go to a temporary file beside the target, flushed to disk
+    and renamed over it only once the last piece is written: an exception
+    raised while the pieces are produced (a syntax error found late in a
+    streamed input, Ctrl-C, SIGTERM) leaves the target untouched and no
+    temporary file behind.  ``-`` writes to standard output as the pieces
+    come; a FIFO or a device is written straight through.  A failure of the
+    output itself raises :class:`OutputError`.
+    """
+    if path == "-":
+        for piece in pieces:
+            write_stdout(piece, flush=False)
+        sys.stdout.flush()
+        return
+    target, how = resolve_target(path)
+    if how == "through":
+        _through(str(target), pieces)
+        return
+    import tempfile
+
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise OutputError(path, _reason(exc), exc.errno) from None
+    _TEMPORARIES.add(tmp)
+    try:
+        fh = open(fd, "w", encoding="utf-8", newline="\n")
+        try:
+            for piece in pieces:       # errors of the producer pass as they are
+                try:
+                    fh.write(piece)
+                except OSError as exc:
+                    raise OutputError(path, _reason(exc), exc.errno) from None
+            try:
+                fh.flush()
+                os.fsync(fh.fileno())
+                fh.close()
+            except OSError as exc:
+                raise OutputError(path, _reason(exc), exc.errno) from None
+        finally:
+            if not fh.closed:
+                try:
+                    fh.close()
+                except OSError:
+                    pass   # the data is abandoned anyway
+        try:
+            try:
+                mode = target.stat().st_mode & 0o7777
+            except FileNotFoundError:
+                umask = os.umask(0)
+                os.umask(umask)
+                mode = 0o666 & ~umask
+            os.chmod(tmp, mode)
+            os.replace(tmp, target)
+        except OSError as exc:
+            raise OutputError(path, _reason(exc), exc.errno) from None
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    finally:
+        _TEMPORARIES.discard(tmp)
+    _fsync_directory(target.parent)
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write *text* to *path* as :func:`write_atomic_iter` does."""
+    write_atomic_iter(path, (text,))
+
+
+__all__ = [
+    "OUTPUT_ERRNOS",
+    "OutputError",
+    "StdoutData",
+    "console",
+    "escape_controls",
+    "message",
+    "remove_temporaries",
+    "resolve_target",
+    "safe",
+    "write_atomic",
+    "write_atomic_iter",
+    "write_stdout",
+]
