@@ -118,9 +118,9 @@ def refuse_malformed(games: list[Game], path: str, text: str, rules: RuleSet | N
         bad = malformed_game(g, ruleset, seats)
         if bad is not None:
             lines = text.splitlines() if bad.line is not None else None
-            click.echo(render(bad, path, lines), err=True)
-            click.echo("hearts: the record's tricks must be whole and in turn to be analysed; "
-                       "run hearts validate for every finding", err=True)
+            message(render(bad, path, lines))
+            message("hearts: the record's tricks must be whole and in turn to be analysed; "
+                    "run hearts validate for every finding")
             raise SystemExit(EXIT_UNUSABLE)
 
 
