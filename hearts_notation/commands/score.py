@@ -18,12 +18,10 @@ import csv
 import dataclasses
 import io
 import json
-import sys
 from functools import partial
 from typing import Any
 
 import click
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -31,6 +29,7 @@ from ..api import score
 from ..i18n import seat_text, translate, translate_finding
 from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..model import Finding, Game
+from ..output import console as safe_console
 from ..output import write_stdout
 from ..parallel import EngineSpec, map_games, total_bytes
 from ..players import normalise
@@ -249,12 +248,12 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                                    title=_html_title(shown))
         if output == "-":
             for piece in pieces:
-                sys.stdout.write(piece)
+                write_stdout(piece, flush=False)
         else:
             write_atomic_iter(output, pieces)
     else:
-        console = stdout_console() if output == "-" else Console(
-            file=io.StringIO(), width=160, no_color=True, highlight=False, soft_wrap=True)
+        console = stdout_console() if output == "-" else safe_console(
+            file=io.StringIO(), width=160, no_color=True)
         for game, rules_used, score, found in shown:
             console.print(_table(game, rules_used, score, lang))
             console.print(_outcome(score, rules_used, lang))

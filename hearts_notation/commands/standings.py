@@ -15,7 +15,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sys
 from functools import partial
 
 import click
@@ -24,12 +23,14 @@ from rich.table import Table
 from rich.text import Text
 
 from ..io import InputError, write_atomic
+from ..output import console as safe_console
+from ..output import write_stdout
 from ..parallel import map_games, total_bytes
 from ..players import AliasError, Identity, load_aliases
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..standings import LABELS, Standings, summarise
-from ._common import EXIT_FINDINGS, EXIT_OK, expand_paths, fail, fail_input, stdout_console
+from ._common import expand_paths, fail, fail_input, stdout_console
 from .options import (
     format_option,
     input_format_option,
@@ -38,6 +39,7 @@ from .options import (
     output_option,
     rules_options,
 )
+from .report import CorpusReport
 
 
 def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Text]:
@@ -93,7 +95,7 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
 @lang_option("Language of the tables and the HTML page (en, fr); JSON and CSV keys stay English.")
 def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool, rules: RuleSet | None,
             force_rules: bool, fmt_in: str | None, fmt_out: str, output: str, title: str | None,
-            jobs: int, lang: str) -> None:
+            jobs: int, lang: str) -> CorpusReport:
     """Standings by player over FILES and FOLDERS (searched recursively):
     games played and won, average final score, average points per deal,
     moons, Q♠ taken, findings against the player, and a head-to-head
@@ -144,14 +146,12 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
             console.print(item)
     elif fmt_out == "table":
         buf = io.StringIO()
-        from rich.console import Console
-
-        console = Console(file=buf, width=160, no_color=True, highlight=False, soft_wrap=True)
+        console = safe_console(file=buf, width=160, no_color=True)
         for item in _tables(st, 160, title, lang):
             console.print(item)
         write_atomic(output, buf.getvalue())
     elif output == "-":
-        sys.stdout.write(text)
+        write_stdout(text)
     else:
         write_atomic(output, text)
-    sys.exit(EXIT_FINDINGS if st.errors else EXIT_OK)
+    return CorpusReport(findings=int(bool(st.errors)), games=st.games)
