@@ -316,15 +316,17 @@ def test_temporary_file_is_fsynced(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
 
 def test_ctrl_c_while_loading_is_130() -> None:
+    # The import of the command line proper is interrupted, as a Ctrl-C
+    # while Python loads the modules would interrupt it.
     code = (
-        "import sys\n"
-        "class Stop:\n"
-        "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name == 'hearts_notation.app':\n"
-        "            raise KeyboardInterrupt\n"
-        "        return None\n"
-        "sys.meta_path.insert(0, Stop())\n"
+        "import builtins\n"
+        "real = builtins.__import__\n"
+        "def stop(name, globals=None, locals=None, fromlist=(), level=0):\n"
+        "    if (level == 1 and name == 'app') or name == 'hearts_notation.app':\n"
+        "        raise KeyboardInterrupt\n"
+        "    return real(name, globals, locals, fromlist, level)\n"
         "from hearts_notation.cli import main\n"
+        "builtins.__import__ = stop\n"
         "main(['--version'])\n"
     )
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=ENV, capture_output=True,
