@@ -183,3 +183,20 @@ def test_caret_of_a_late_error_does_not_reread(tmp_path: Path,
     code, out = run("score", path)
     assert code == 2 and "deal x" in out and "^" in out
     assert calls == []
+
+
+@pytest.mark.parametrize("text", [
+    "a: " + "[" * 60_000 + "\n",          # one 60 KB line of unclosed brackets
+    "a: " + "{\n" * 60_000,               # one bracket per line: no line limit helps
+], ids=["one-line", "one-per-line"])
+def test_yaml_nesting_past_the_c_stack(tmp_path: Path, text: str) -> None:
+    """libyaml's composer recursed in C and killed the interpreter with a
+    segmentation fault at about 30,000 levels (found by the fuzz suite):
+    the reader refuses the nesting at its place instead.  Run in a child
+    process, since the failure was a crash of the interpreter."""
+    path = write(tmp_path, "deep.yaml", text)
+    proc = subprocess.run([sys.executable, "-m", "hearts_notation", "validate", path],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode in (1, 2), proc.stderr[-500:]
+    assert "nested more than" in proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr

@@ -784,11 +784,13 @@ class _ChunkReader:
 
 
 def _yaml_loader() -> Any:
-    """libyaml's safe loader when PyYAML was built with it (about 10x
-    faster), else the pure-Python one; both read a stream incrementally."""
-    import yaml
+    """libyaml's parser when PyYAML was built with it (about 10x faster),
+    else the pure-Python one, with a composer that bounds nesting while it
+    composes (libyaml's own overflows the C stack on deep nesting); both
+    read a stream incrementally."""
+    from .yamlload import BoundedLoader
 
-    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return BoundedLoader
 
 
 def _check_yaml_node(root: Any) -> None:

@@ -1,0 +1,78 @@
+"""The YAML loader of the readers: libyaml's parser with a composer that
+bounds nesting while it composes.
+
+libyaml's own composer (``CSafeLoader``) recurses in C for every level of
+nesting and does not check Python's recursion limit: about 30,000 unclosed
+``[`` or ``{`` (a 60 KB line, or one bracket per line) overflow the C stack
+and kill the interpreter with a segmentation fault, before the reader can
+look at the document.  PyYAML's Python composer over libyaml's parser keeps
+the C parser's speed for scanning and refuses a document nested past
+:data:`HARD_DEPTH` levels at its place, as a syntax error.  Shallower
+nesting over the ``depth`` limit is refused per document afterwards
+(``jsonio._check_yaml_node``).
+
+This module is not compiled with mypyc: its class derives from libyaml's
+extension type, which a native class cannot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
+
+from .stream import RecordError
+
+#: Nesting the composer follows before refusing the document: far above a
+#: record's six levels and the ``depth`` limit's default, and far below what
+#: Python's recursion limit allows (two frames per level).
+HARD_DEPTH = 200
+
+_Parser: Any = getattr(yaml, "CParser", None) or yaml.parser.Parser
+_Reader: Any = None if hasattr(yaml, "CParser") else yaml.reader.Reader
+_Scanner: Any = None if hasattr(yaml, "CParser") else yaml.scanner.Scanner
+
+
+class _BoundedComposer(Composer):
+    """PyYAML's composer, counting the levels it is inside."""
+
+    _level = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self._level >= HARD_DEPTH:
+            loader: Any = self  # peek_event is the parser's, in the loader
+            mark = loader.peek_event().start_mark
+            raise RecordError(
+                f"not valid YAML here: values nested more than {HARD_DEPTH} levels deep",
+                line=mark.line + 1, column=mark.column + 1)
+        self._level += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._level -= 1
+
+
+if _Reader is None:
+    class BoundedLoader(_BoundedComposer, _Parser, SafeConstructor, Resolver):  # type: ignore[misc,unused-ignore]
+        """libyaml's parser, the bounded composer, the safe constructor."""
+
+        def __init__(self, stream: Any) -> None:
+            _Parser.__init__(self, stream)
+            _BoundedComposer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+else:  # PyYAML built without libyaml: every part in Python.
+    class BoundedLoader(_Reader, _Scanner, _Parser, _BoundedComposer,  # type: ignore[no-redef,misc,unused-ignore]
+                        SafeConstructor, Resolver):
+        """PyYAML's pure-Python safe loader with the bounded composer."""
+
+        def __init__(self, stream: Any) -> None:
+            _Reader.__init__(self, stream)
+            _Scanner.__init__(self)
+            _Parser.__init__(self)
+            _BoundedComposer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
