@@ -842,7 +842,11 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
     import yaml
 
     stream: Any = text if isinstance(text, str) else _ChunkReader(text)
-    loader = _yaml_loader()(stream)
+    try:
+        # The pure-Python reader reads (and may refuse) its first block here.
+        loader = _yaml_loader()(stream)
+    except yaml.YAMLError as exc:
+        raise RecordError(f"not valid YAML: {exc}".splitlines()[0]) from None
     index = 0
     try:
         while True:

@@ -31,9 +31,15 @@ from .stream import RecordError
 #: Python's recursion limit allows (two frames per level).
 HARD_DEPTH = 200
 
-_Parser: Any = getattr(yaml, "CParser", None) or yaml.parser.Parser
-_Reader: Any = None if hasattr(yaml, "CParser") else yaml.reader.Reader
-_Scanner: Any = None if hasattr(yaml, "CParser") else yaml.scanner.Scanner
+_Parser: Any
+_Reader: Any = None
+_Scanner: Any = None
+try:
+    from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined,unused-ignore]
+except ImportError:  # PyYAML built without libyaml
+    _Parser = yaml.parser.Parser
+    _Reader = yaml.reader.Reader
+    _Scanner = yaml.scanner.Scanner
 
 
 class _BoundedComposer(Composer):

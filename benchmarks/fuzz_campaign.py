@@ -1,0 +1,179 @@
+"""Fuzz campaign over every reading command, with time and memory per run.
+
+    python benchmarks/fuzz_campaign.py --runs 10000 --seed 1
+
+A run is one command on one mutated sample (the mutators and the command
+table of ``tests/fuzzing.py``).  Each run happens in a forked child with an
+address-space limit (``RLIMIT_AS``), so a run that grows without bound ends
+there, and its CPU time and peak RSS are read from ``getrusage`` of the
+child.  Reported: runs that crashed (an exception escaping, a traceback, an
+exit status outside 0/1/2, a signal such as a segmentation fault), runs over
+``--max-seconds`` CPU seconds and runs over ``--max-mb`` of peak RSS.  Each
+failure prints its command, seed and the start of its input; ``--keep DIR``
+keeps the failing inputs.
+
+``--gb N`` instead measures the streaming commands' peak RSS on a generated
+JSONL file of about N GB (see ``tests/test_fuzz_memory.py`` for the CI-sized
+version).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests import fuzzing as F  # noqa: E402
+
+
+def child(command: F.Command, path: str, limit_mb: int, report: int) -> None:
+    """In the forked child: run, write the verdict, exit without cleanup."""
+    resource.setrlimit(resource.RLIMIT_AS, (limit_mb << 20, limit_mb << 20))
+    try:
+        out = F.run_in_process(command, path)
+        verdict = out.crash() or ""
+        if out.traceback:
+            verdict += "\n" + out.traceback[-1500:]
+    except BaseException as exc:  # the campaign reports it
+        verdict = f"escaped the runner: {exc!r}"
+    os.write(report, verdict.encode("utf-8", "replace")[:4000] or b"ok")
+    os._exit(0)
+
+
+def one_run(command: F.Command, path: str, limit_mb: int,
+            max_seconds: float) -> tuple[str, float, float]:
+    """(verdict, CPU seconds, peak RSS in MB) of one run in a child."""
+    rd, wr = os.pipe()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    pid = os.fork()
+    if pid == 0:
+        os.close(rd)
+        signal.alarm(int(max_seconds * 3) + 5)   # a wall-clock backstop
+        child(command, path, limit_mb, wr)
+    os.close(wr)
+    data = b""
+    while chunk := os.read(rd, 4096):
+        data += chunk
+    os.close(rd)
+    _, status, usage = os.wait4(pid, 0)
+    cpu = usage.ru_utime + usage.ru_stime
+    del before
+    verdict = data.decode("utf-8", "replace")
+    if os.WIFSIGNALED(status):
+        verdict = f"killed by signal {os.WTERMSIG(status)}"
+    elif verdict == "ok":
+        verdict = ""
+    return verdict, cpu, usage.ru_maxrss / 1024
+
+
+def campaign(args: argparse.Namespace) -> int:
+    seeds = F.seeds()
+    rng = random.Random(args.seed)
+    tmp = Path(tempfile.mkdtemp(prefix="hearts-fuzz-"))
+    keep = Path(args.keep) if args.keep else None
+    runs = crashes = slow = big = 0
+    worst_cpu = worst_mb = 0.0
+    start = time.process_time()
+    wall = time.monotonic()
+    case = 0
+    while runs < args.runs:
+        if args.budget and time.monotonic() - wall > args.budget:
+            break
+        case += 1
+        suffix, data = rng.choice(seeds)
+        mutated = F.mutate(data, rng)
+        path = tmp / f"case{suffix}"
+        path.write_bytes(mutated)
+        for command in F.applicable(F.COMMANDS, len(mutated)):
+            if runs >= args.runs:
+                break
+            runs += 1
+            verdict, cpu, mb = one_run(command, str(path), args.limit_mb, args.max_seconds)
+            worst_cpu, worst_mb = max(worst_cpu, cpu), max(worst_mb, mb)
+            failed = []
+            if verdict:
+                crashes += 1
+                failed.append(verdict)
+            if cpu > args.max_seconds:
+                slow += 1
+                failed.append(f"{cpu:.1f} CPU-s")
+            if mb > args.max_mb:
+                big += 1
+                failed.append(f"{mb:.0f} MB")
+            if failed:
+                print(f"FAIL case {case} ({suffix}, {len(mutated)} bytes) {command.name}: "
+                      f"{' | '.join(failed)}\n  input starts {mutated[:160]!r}", flush=True)
+                if keep:
+                    keep.mkdir(parents=True, exist_ok=True)
+                    (keep / f"case{case}-{command.name}{suffix}").write_bytes(mutated)
+        if args.progress and case % 50 == 0:
+            print(f"... {runs} runs", file=sys.stderr, flush=True)
+    print(f"runs {runs} (cases {case}, seed {args.seed}); crashes {crashes}; "
+          f"over {args.max_seconds:g} s: {slow}; over {args.max_mb} MB: {big}; "
+          f"slowest {worst_cpu:.2f} CPU-s; largest {worst_mb:.0f} MB; "
+          f"campaign {time.monotonic() - wall:.0f} s wall, parent "
+          f"{time.process_time() - start:.0f} CPU-s")
+    return 1 if crashes or slow or big else 0
+
+
+def memory(args: argparse.Namespace) -> int:
+    """Peak RSS of each streaming command on a generated JSONL file."""
+    import subprocess
+
+    from hearts_notation.io import dumps, read_games
+
+    games = list(read_games(str(ROOT / "samples" / "club-night.json")))
+    line = dumps(games[:1], "jsonl").encode()
+    path = Path(tempfile.mkdtemp(prefix="hearts-mem-")) / "big.jsonl"
+    target = int(args.gb * (1 << 30))
+    with path.open("wb") as out:
+        block = line * max(1, (1 << 24) // len(line))
+        written = 0
+        while written < target:
+            out.write(block)
+            written += len(block)
+    print(f"{path}: {written / (1 << 30):.2f} GB, {written // len(line):,} games")
+    status = 0
+    for argv in (["validate", "--jobs", "1"], ["score", "--jobs", "1", "--format", "json"],
+                 ["score", "--jobs", "1", "--format", "csv"], ["stats", "--jobs", "1"],
+                 ["convert", "--to", "hrn"], ["standings", "--jobs", "1"]):
+        cmd = ["/usr/bin/time", "-f", "%M %U", sys.executable, "-m", "hearts_notation",
+               *argv, str(path)]
+        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True, cwd=ROOT)
+        rss, cpu = proc.stderr.strip().splitlines()[-1].split()
+        print(f"{' '.join(argv):40} exit {proc.returncode}  peak RSS {int(rss) / 1024:.0f} MB"
+              f"  {float(cpu):.0f} CPU-s")
+        status |= int(int(rss) / 1024 > args.max_mb)
+    path.unlink()
+    return status
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-seconds", type=float, default=10.0)
+    parser.add_argument("--max-mb", type=int, default=500)
+    parser.add_argument("--limit-mb", type=int, default=2048,
+                        help="address-space limit of each run (RLIMIT_AS)")
+    parser.add_argument("--budget", type=float, default=0,
+                        help="stop after this many wall seconds (0: no limit)")
+    parser.add_argument("--keep", help="folder where failing inputs are kept")
+    parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--gb", type=float, help="measure memory on a file of N GB instead")
+    args = parser.parse_args()
+    return memory(args) if args.gb else campaign(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
