@@ -222,10 +222,10 @@ class Command:
 
 COMMANDS: tuple[Command, ...] = (
     Command("validate", ("validate", "--jobs", "1")),
-    Command("validate-json", ("validate", "--jobs", "1", "--format", "json")),
+    Command("validate-json", ("validate", "--jobs", "1", "--format", "json"), data_output=True),
     Command("score", ("score", "--jobs", "1")),
-    Command("score-json", ("score", "--jobs", "1", "--format", "json")),
-    Command("score-csv", ("score", "--jobs", "1", "--format", "csv")),
+    Command("score-json", ("score", "--jobs", "1", "--format", "json"), data_output=True),
+    Command("score-csv", ("score", "--jobs", "1", "--format", "csv"), data_output=True),
     Command("convert-hrn", ("convert", "--to", "hrn"), data_output=True),
     Command("convert-json", ("convert", "--to", "json"), data_output=True),
     Command("convert-jsonl", ("convert", "--to", "jsonl"), data_output=True),
@@ -235,7 +235,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("replay", ("replay", "--ascii")),
     Command("replay-narrate", ("replay", "--narrate")),
     Command("annotate", ("annotate", "--fast", "--no-passes", "--samples", "4", "--deal", "1",
-                         "--exact-tricks", "4", "--jobs", "1"), small_only=True),
+                         "--exact-tricks", "4", "--jobs", "1"), small_only=True, data_output=True),
     Command("hint", ("hint", "--fast", "--samples", "4", "--exact-tricks", "4"), small_only=True),
     Command("stats", ("stats", "--jobs", "1")),
     Command("standings", ("standings", "--jobs", "1")),
