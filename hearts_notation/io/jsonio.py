@@ -945,17 +945,9 @@ _YAML_ODD_BREAKS = ("\x85", "\u2028", "\u2029")
 def _yaml_dumper() -> Any:
     """PyYAML's safe dumper, with strings that hold an odd line break written
     double-quoted so that they read back exactly."""
-    import yaml
+    from .yamlload import OddBreakDumper
 
-    class Dumper(yaml.SafeDumper):
-        pass
-
-    def represent_str(dumper: yaml.SafeDumper, value: str) -> Any:
-        style = '"' if any(b in value for b in _YAML_ODD_BREAKS) else None
-        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-    Dumper.add_representer(str, represent_str)
-    return Dumper
+    return OddBreakDumper
 
 
 def dumps_yaml(games: list[Game]) -> str:
