@@ -73,6 +73,16 @@ _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 pure_reason: str | None = None
 
 
+def reduce_dataclass(obj: object) -> tuple[type, tuple[object, ...]]:
+    """``__reduce__`` for a frozen dataclass of a compiled module: rebuilt from its
+    fields by its constructor.  Compiled with mypyc, a frozen dataclass cannot be
+    unpickled the default way (field by field through ``setattr``, which its frozen
+    ``__setattr__`` refuses), and results cross process boundaries under ``--jobs``."""
+    import dataclasses
+
+    return type(obj), tuple(getattr(obj, f.name) for f in dataclasses.fields(obj))  # type: ignore[arg-type]
+
+
 def pure_requested(environ: dict[str, str] | None = None) -> bool:
     """True when the environment asks for pure Python (``HEARTS_NOTATION_PURE``)."""
     value = (environ if environ is not None else os.environ).get(PURE_ENV, "")

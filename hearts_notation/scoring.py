@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._compiled import reduce_dataclass
 from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, cards_of, display_order
 from .model import Deal, Finding, Game, Pos, Severity
 from .rules import RuleSet
@@ -49,6 +50,9 @@ class MoonOutcome:
     def to_dict(self) -> dict[str, Any]:
         """The shape of docs/spec.md, section 6: ``{"seat": "S", "choice": "add", "assumed": false}``."""
         return {"seat": self.seat, "choice": self.choice, "assumed": self.assumed}
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,9 @@ class DealScore:
             out["sheet"] = True
         return out
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
+
 
 @dataclass(frozen=True)
 class GameScore:
@@ -102,6 +109,9 @@ class GameScore:
     winners: tuple[str, ...]
     seats: tuple[str, ...] = ()
     end: int | None = None
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
 
 
 def deal_is_complete(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> bool:

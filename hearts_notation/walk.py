@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ._compiled import reduce_dataclass
 from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, mask_of
 from .model import Deal, Play
 from .rules import RuleSet
@@ -33,6 +34,9 @@ class DealHands:
     dealt: tuple[int | None, ...]
     played_from: tuple[int | None, ...]
     inferred: tuple[bool, ...]
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
 
 
 def seat_index(seats: Sequence[str]) -> dict[str, int]:
@@ -114,6 +118,9 @@ class Step:
     first_trick: bool
     winner: int | None = None
     points_card_mask: int = 0
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
 
 
 def walk(deal: Deal, rules: RuleSet, seats: Sequence[str],

@@ -7,8 +7,10 @@ must be using, so that a build that silently fell back cannot pass as compiled.
 
 from __future__ import annotations
 
+import ast
 import importlib.machinery
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -98,6 +100,41 @@ def test_mypyc_accepts_every_listed_module(tmp_path: Path) -> None:
     errors = [line for line in (run.stdout + run.stderr).splitlines() if ": error:" in line]
     assert run.returncode == 0 and not errors, errors or run.stderr[-2000:]
     assert (tmp_path / "c" / "hearts_notation" / "__native__core.c").exists()
+
+
+def test_results_of_the_compiled_modules_cross_processes() -> None:
+    """Results go to and from worker processes under --jobs: they must pickle, compiled
+    or not (a compiled frozen dataclass needs its own __reduce__; without it the
+    parent's result thread dies on unpickling and the run hangs)."""
+    from hearts_notation.io import read_games
+    from hearts_notation.referee import check_game
+    from hearts_notation.rules import parse_rules
+    from hearts_notation.scoring import score_game
+    from hearts_notation.walk import deal_hands, walk
+
+    game = next(iter(read_games(str(ROOT / "samples" / "canonical.hrn"))))
+    rules = parse_rules(game.rules or "standard")
+    deal, seats = game.deals[0], game.seats or rules.default_seats
+    hands = deal_hands(deal, rules, seats)
+    objects = [score_game(game, rules), check_game(game), hands, *list(walk(deal, rules, seats))[:5]]
+    for obj in objects:
+        assert pickle.loads(pickle.dumps(obj)) == obj, type(obj).__name__
+
+
+def test_every_frozen_dataclass_of_a_compiled_module_has_reduce() -> None:
+    def frozen(node: ast.ClassDef) -> bool:
+        return any(isinstance(d, ast.Call) and any(k.arg == "frozen" and isinstance(k.value, ast.Constant)
+                                                   and k.value.value is True for k in d.keywords)
+                   for d in node.decorator_list)
+
+    missing = []
+    for module in _compiled.COMPILED_MODULES:
+        tree = ast.parse(Path(_compiled.source_path(module, str(ROOT))).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and frozen(node):
+                if not any(isinstance(b, ast.FunctionDef) and b.name == "__reduce__" for b in node.body):
+                    missing.append(f"{module}.{node.name}")
+    assert missing == []
 
 
 # ---------------------------------------------------------------------------

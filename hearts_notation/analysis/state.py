@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .._compiled import reduce_dataclass
 from ..cards import CARDS, HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, iter_bits
 from ..rules import RuleSet
 from ..state import breaks_hearts, deal_points, legal_plays, raw_points, trick_winner
@@ -103,6 +104,9 @@ class Undo:
     broken: bool
     trick: tuple[tuple[int, int], ...]
     winner: int
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
 
 
 class PlayState:
