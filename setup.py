@@ -98,6 +98,11 @@ class OptionalBuildExt(build_ext):
         if not self.extensions:
             if inplace:
                 remove_stale_artifacts()
+            else:   # a pure wheel must not pick up extensions left in build/ by an earlier build
+                package = os.path.join(self.build_lib, "hearts_notation")
+                for pattern in ("*.so", "*.pyd"):
+                    for path in glob.glob(os.path.join(glob.escape(package), "**", pattern), recursive=True):
+                        os.remove(path)
             return
         if inplace:
             remove_stale_artifacts()       # modules dropped from the list, an old stamp

@@ -47,7 +47,7 @@ def test_wheel_ships_grammar_and_presets_and_runs(tmp_path: Path) -> None:
     zipfile.ZipFile(wheel).extractall(target)
     if compiled:
         assert any(n.startswith("hearts_notation/_core__mypyc.") for n in names), names
-        assert any(n.startswith("hearts_notation/engine.") and n.endswith(".so") for n in names)
+        assert any(n.startswith("hearts_notation/state.") and n.endswith(".so") for n in names)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "HEARTS_NOTATION_PURE")}
     env["PYTHONPATH"] = str(target)
     sample = tmp_path / "g.hrn"
