@@ -1,0 +1,60 @@
+"""Golden-output tests: the human output of the commands on the shipped samples,
+byte for byte, in English and French.
+
+The expected outputs live in ``tests/golden/`` and change only with
+``pytest --update-golden`` (then read the diff before committing).  Each
+command runs in-process with a fixed terminal width (100 columns), no colour
+and no locale from the environment, so the bytes do not depend on who runs it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hearts_notation.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden"
+SAMPLES = sorted(p.name for p in (ROOT / "samples").glob("*.hrn") if ".fmt." not in p.name)
+
+CASES: list[tuple[str, list[str]]] = []
+for _name in SAMPLES:
+    _stem = _name.removesuffix(".hrn")
+    for _lang in ("en", "fr"):
+        CASES += [
+            (f"validate/{_stem}.{_lang}.txt", ["validate", "--lang", _lang, f"samples/{_name}"]),
+            (f"score/{_stem}.{_lang}.txt", ["score", "--lang", _lang, f"samples/{_name}"]),
+            (f"narrate/{_stem}.{_lang}.txt",
+             ["replay", "--narrate", "--lang", _lang, f"samples/{_name}"]),
+        ]
+    CASES.append((f"replay/{_stem}.en.txt", ["replay", "--lang", "en", f"samples/{_name}"]))
+
+
+@pytest.mark.parametrize(("golden", "args"), CASES, ids=[c[0] for c in CASES])
+def test_golden(golden: str, args: list[str], update_golden: bool,
+                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "FORCE_COLOR"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setenv("TERM", "dumb")
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    got = f"$ hearts {' '.join(args)}\n[exit {result.exit_code}]\n{result.output}"
+    path = GOLDEN / golden
+    if update_golden:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(got, encoding="utf-8")
+        return
+    assert path.exists(), f"no golden file {golden}: run pytest --update-golden"
+    assert got == path.read_text(encoding="utf-8")
+
+
+def test_every_golden_file_is_checked() -> None:
+    """A golden file no case produces any more is a stale file, not a test."""
+    known = {c[0] for c in CASES}
+    stale = {str(p.relative_to(GOLDEN)) for p in GOLDEN.rglob("*.txt")} - known
+    assert not stale, sorted(stale)
