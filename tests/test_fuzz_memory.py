@@ -1,0 +1,46 @@
+"""Flat memory for the streaming commands: ten times the games must not
+cost more memory.  CI-sized (a few MB); the full figure on a file of about
+1 GB is ``python benchmarks/fuzz_campaign.py --gb 1``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hearts_notation.io import dumps, read_games
+
+ROOT = Path(__file__).parent.parent
+LINE = dumps(list(read_games(str(ROOT / "samples" / "club-night.json")))[:1], "jsonl")
+
+
+def peak_kb(argv: list[str], path: Path) -> int:
+    """Peak RSS (kB) of the command in a child process."""
+    # A fresh parent whose only child is the command: its RUSAGE_CHILDREN
+    # peak is the command's.
+    code = ("import resource, subprocess, sys\n"
+            "subprocess.run([sys.executable, '-m', 'hearts_notation', *sys.argv[1:]],"
+            " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+            "sys.stderr.write('PEAK %d' % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    proc = subprocess.run([sys.executable, "-c", code, *argv, str(path)], cwd=ROOT,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          timeout=300)
+    return int(proc.stderr.rsplit("PEAK ", 1)[1])
+
+
+@pytest.mark.parametrize("argv", [["validate", "--jobs", "1"],
+                                  pytest.param(["score", "--jobs", "1", "--format", "json"],
+                                               marks=pytest.mark.xfail(strict=True, reason=(
+                                                   "score --format json holds every game: "
+                                                   "30 MB for 60 games, 82 MB for 3,000"))),
+                                  ["stats", "--jobs", "1"]], ids=lambda a: "-".join(a[:3]))
+def test_ten_times_the_games_in_flat_memory(tmp_path: Path, argv: list[str]) -> None:
+    small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    small.write_text(LINE * 60, encoding="utf-8")
+    large.write_text(LINE * 600, encoding="utf-8")
+    a, b = peak_kb(argv, small), peak_kb(argv, large)
+    # 600 games are about 5 MB of JSONL: held whole they would add well over
+    # 10 MB; streamed, the peak stays within about 1 MB.
+    assert b - a < 4_000, f"{argv}: {a} kB for 60 games, {b} kB for 600"
