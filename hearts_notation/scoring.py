@@ -232,6 +232,7 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
         points: dict[str, int] = {}
         taken: list[int] = []
         sheet = False
+        counted: list[int] | None = None
         if complete:
             known = taken_by_deal[i] if taken_by_deal is not None else None
             taken = known if known is not None else taken_cards(deal, rules, names)
@@ -241,14 +242,7 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
                 choice, assumed = _moon_choice(deal, rules, names, taken, shooter, totals)
                 moon = MoonOutcome(names[shooter], choice, assumed)
             pts, _ = deal_points(rules, taken, choice)
-            totals = [t + p for t, p in zip(totals, pts, strict=True)]
-            points = dict(zip(names, pts, strict=True))
-            if not finished:
-                w = game_over(rules, totals)
-                if w is not None:
-                    finished = True
-                    winners = tuple(names[k] for k in w)
-                    end = i
+            counted = list(pts)
         elif is_sheet_deal(deal, rules, names):
             # A score sheet's line: its points as recorded (hearts_notation.sheets checks them).
             line = sheet_points(deal, rules, names)
@@ -258,14 +252,17 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
                 sheet = True
                 if shot is not None:
                     moon = MoonOutcome(names[shot[0]], shot[1], False)
-                totals = [t + p for t, p in zip(totals, pts, strict=True)]
-                points = dict(zip(names, pts, strict=True))
-                if not finished:
-                    w = game_over(rules, totals)
-                    if w is not None:
-                        finished = True
-                        winners = tuple(names[k] for k in w)
-                        end = i
+                counted = pts
+        if counted is not None:
+            # points played or recorded count alike towards the totals and the end
+            totals = [t + p for t, p in zip(totals, counted, strict=True)]
+            points = dict(zip(names, counted, strict=True))
+            if not finished:
+                w = game_over(rules, totals)
+                if w is not None:
+                    finished = True
+                    winners = tuple(names[k] for k in w)
+                    end = i
         deals.append(DealScore(number, points, moon, dict(zip(names, totals, strict=True)),
                                complete, tuple(taken), sheet))
     return GameScore(deals, finished, winners, names, end)
