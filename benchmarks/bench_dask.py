@@ -144,7 +144,7 @@ def run(quick: bool = False) -> list[Row]:
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-dask-"))
     try:
-        n_games, copies, n_deals = (60, 4, 12) if quick else (120, 10, 48)
+        n_games, copies, n_deals = (60, 4, 12) if quick else (120, 40, 48)
         games = list(generate_games(n_games, seed=7))
         hrn = dumps(games, "hrn")
         corpus = tmp / "corpus.hrn"

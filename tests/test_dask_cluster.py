@@ -140,6 +140,7 @@ def commands(corpus: Path) -> dict[str, list[str]]:
         "annotate": ["annotate", str(SAMPLES / "partie-francaise.hrn"), "--fast", "--samples", "4",
                      "--format", "json"],
         "generate": ["generate", "--games", "12", "--seed", "4", "--format", "jsonl"],
+        "standings": ["standings", str(SAMPLES / "club"), f"{c}/c.hrn", "--format", "json"],
     }
 
 
@@ -163,7 +164,7 @@ def cluster() -> Iterator[Cluster]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["validate-text", "validate-json", "stats", "score",
-                                  "annotate", "generate"])
+                                  "annotate", "generate", "standings"])
 def test_scheduler_and_two_workers_match_local(cluster: Cluster, corpus: Path, name: str) -> None:
     args = commands(corpus)[name]
     expected = local(name, args)
@@ -268,6 +269,17 @@ def test_ctrl_c_cancels_and_exits_130(corpus: Path, cluster: Cluster) -> None:
         while any(c.processing().values()) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert not any(c.processing().values())
+
+
+@pytest.mark.slow
+def test_workers_read_urls(cluster: Cluster, corpus: Path) -> None:
+    """Shards are read by the workers through fsspec: a file:// URL gives
+    the figures of the path."""
+    path = corpus / "a.jsonl"
+    got = hearts("stats", path.as_uri(), "--format", "json", "--engine", "dask",
+                 "--scheduler", cluster.address, "--shard-size", SHARD)
+    assert got == local("stats-a", ["stats", str(path), "--format", "json"])
+    assert '"games": 560' in got[1]
 
 
 def test_dask_missing_exits_2_with_install_line() -> None:

@@ -80,3 +80,11 @@ def test_a_few_wrong_cards_stay_per_card(tmp_path: Path) -> None:
     codes = [f.code for f in report.findings]
     assert "pass-mismatch" not in codes
     assert any(f.severity == "error" for f in report.findings)
+
+
+def test_details_in_the_text_output(swapped: Path) -> None:
+    out = subprocess.run([sys.executable, "-m", "hearts_notation", "validate", str(swapped)],
+                         capture_output=True, text=True, cwd=ROOT)
+    lines = out.stdout.splitlines()
+    head = next(i for i, s in enumerate(lines) if "[pass-mismatch]" in s)
+    assert lines[head + 1].startswith("    ") and lines[head + 1].endswith("[not-held]")

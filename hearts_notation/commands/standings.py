@@ -25,13 +25,14 @@ from rich.text import Text
 from ..io import InputError, write_atomic
 from ..output import console as safe_console
 from ..output import write_stdout
-from ..parallel import map_games, total_bytes
+from ..parallel import EngineSpec, map_games, total_bytes
 from ..players import AliasError, Identity, load_aliases
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..standings import LABELS, Standings, summarise
-from ._common import expand_paths, fail, fail_input, stdout_console
+from ._common import expand_paths, fail, fail_input, open_engine, stdout_console
 from .options import (
+    engine_options,
     format_option,
     input_format_option,
     jobs_option,
@@ -92,10 +93,11 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
 @click.option("--title", default=None, help="Title of the table or page (default: Standings, "
                                             "in the --lang language).")
 @jobs_option()
+@engine_options()
 @lang_option("Language of the tables and the HTML page (en, fr); JSON and CSV keys stay English.")
 def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool, rules: RuleSet | None,
             force_rules: bool, fmt_in: str | None, fmt_out: str, output: str, title: str | None,
-            jobs: int, lang: str) -> CorpusReport:
+            jobs: int, engine_spec: EngineSpec, lang: str) -> CorpusReport:
     """Standings by player over FILES and FOLDERS (searched recursively):
     games played and won, average final score, average points per deal,
     moons, Q♠ taken, findings against the player, and a head-to-head
@@ -120,9 +122,10 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
     try:
         files = list(expand_paths(paths))
         work = partial(summarise, default_rules=rules, force=force_rules)
-        with CorpusProgress("standings", total=total_bytes(files), unit="bytes") as bar:
-            for summary in map_games(work, files, fmt=fmt_in, default_rules=spec, jobs=jobs,
-                                     progress=bar):
+        with open_engine(engine_spec, jobs) as engine, \
+                CorpusProgress("standings", total=total_bytes(files), unit="bytes") as bar:
+            for summary in map_games(work, files, fmt=fmt_in, default_rules=spec, progress=bar,
+                                     engine=engine):
                 st.add(summary)
     except InputError as exc:
         fail_input(exc)

@@ -178,7 +178,8 @@ def finding_from_dict(d: dict[str, Any]) -> Finding:
     """A report finding (the shape of docs/spec.md, section 6) back as a :class:`Finding`."""
     return Finding(d["code"], d["severity"], d["message"], deal=d.get("deal"), trick=d.get("trick"),
                    seat=d.get("seat"), card=None if d.get("card") is None else parse_card(d["card"]),
-                   line=d.get("line"), column=d.get("column"))
+                   line=d.get("line"), column=d.get("column"),
+                   details=tuple(finding_from_dict(x) for x in d.get("details", ())))
 
 
 def _styled(text: str, severity: str, word: str | None = None) -> Text:
@@ -253,6 +254,10 @@ class TextPrinter:
         for f in self.pending:
             self.console.print(_styled(render(f, self.source, view, lang=self.lang), f.severity,
                                        translate(self.lang, f"severity.{f.severity}")))
+            for d in f.details:     # what a summing-up finding replaced, one line each
+                where = f":{d.line}:{d.column}" if d.line and d.column else ""
+                self.console.print(Text(f"    {self.source}{where}: {d.message} [{d.code}]",
+                                        style="dim"))
         self.pending = []
 
     def _lines(self, source: str, wanted: list[int]) -> dict[int, str] | None:
