@@ -200,3 +200,10 @@ def test_yaml_nesting_past_the_c_stack(tmp_path: Path, text: str) -> None:
     assert proc.returncode in (1, 2), proc.stderr[-500:]
     assert "nested more than" in proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_comment_over_many_lines_is_bounded_like_a_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "c.hrn", '[Event "x"]\n{' + "abc\n" * 100_000 + "}\n")
+    for jobs in ("1", "2"):
+        code, out = run("validate", path, "--jobs", jobs)
+        assert code == 2 and f"{path}:2:1:" in out and "HEARTS_MAX_LINE" in out

@@ -55,6 +55,8 @@ from ...model import DEFAULT_SEATS, PLAYER_TAGS_4, Finding, Game, Pos
 from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard
 from ...state import opening_leader, trick_winner
 from ..events import GameBuilder, Visitor
+from ..limits import current as current_limits
+from ..limits import limit_message
 from ..stream import RecordError
 from .fast import fast_line
 from .lex import (
@@ -245,11 +247,18 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
         first_line = start if first >= 0 else 0
         opened = (start, open_at)
         stop = 0
+        size = len(text)
+        limit = current_limits().line
         while open_comment:
             got = next_line()
             if got is None:
                 break
             ln, t = got
+            size += len(t) + 1
+            if size > limit:
+                # A comment over many lines is one logical line: bounded like one.
+                raise RecordError(limit_message("a comment's length", "line", limit),
+                                  line=opened[0], column=opened[1] + 1)
             if _TAG_START.match(t):
                 pushback.append(got)  # the next game begins here: read it again
                 stop = ln
