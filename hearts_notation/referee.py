@@ -659,7 +659,10 @@ class _DealCheck:
                 break
             is_last = t == len(tricks) - 1
             size_ok = len(trick.plays) == n
-            if not size_ok and not (is_last and len(trick.plays) < n):
+            # A short last trick is an unfinished one, not a wrong size: the
+            # order of its cards is judged as in a full trick.
+            order_ok = size_ok or (is_last and len(trick.plays) < n)
+            if not order_ok:
                 self.add("trick-size", "error",
                          f"trick {tn} has {len(trick.plays)} card{'s' if len(trick.plays) != 1 else ''}; "
                          f"it needs one from each of the {n} seats", tpos, trick=tn)
@@ -689,7 +692,7 @@ class _DealCheck:
                     # A second card from one seat: reported (unless the trick's
                     # size already says it), then played without further checks,
                     # so that it does not also become a revoke or a card played twice.
-                    if size_ok:
+                    if order_ok:
                         self.add("out-of-turn", "error", f"{seat} plays a second card in trick {tn}",
                                  pos, trick=tn, seat=seat, card=c)
                     turn_trouble = True
@@ -729,7 +732,7 @@ class _DealCheck:
                             fault_found = True
                             bogus = True
                 # Whose turn?
-                if not fault_found and size_ok and not stranger:
+                if not fault_found and order_ok and not stranger:
                     turn = self.turn_fault(t, k, s, c, expected_leader, lc_holder, prev_seat, in_trick,
                                            order)
                     if turn is not None:
@@ -1072,14 +1075,18 @@ class CompactDeal:
 
     A reader fills it only with what it has checked itself: each hand and
     pass lists distinct cards (a mask of as many bits as cards listed), and
-    ``sizes`` holds the number of cards of each trick."""
+    ``sizes`` holds the number of cards of each trick.  ``to`` is the
+    recipient a pass names (``pass N>E:``), by giver, when the record names
+    one: the compact check must judge it like the model path does."""
 
     __slots__ = ("cards", "dealer", "direction", "hands", "names", "number", "passes", "score",
-                 "sizes", "total")
+                 "sizes", "to", "total")
 
     def __init__(self, number: int | None, dealer: str | None, direction: str | None,
                  hands: dict[str, int], passes: dict[str, int] | None, names: list[str],
-                 cards: list[int], sizes: list[int], score: Any, total: Any) -> None:
+                 cards: list[int], sizes: list[int], score: Any, total: Any,
+                 to: dict[str, str] | None = None) -> None:
+        self.to = to
         self.number = number
         self.dealer = dealer
         self.direction = direction
@@ -1275,6 +1282,10 @@ class CompactBuilder(Visitor["CompactGame | None"]):
         if d.passes is None:
             d.passes = {}
         d.passes[seat] = m
+        if to is not None:
+            if d.to is None:
+                d.to = {}
+            d.to[seat] = to
 
     def trick(self, number: int, comment: str | None, line: int, column: int,
               seats: Sequence[str], cards: Sequence[Card], columns: Sequence[int],
@@ -1470,6 +1481,11 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
                 if given[i] & ~h[i]:
                     return None
             h = [(h[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
+            to = d.to
+            if to is not None:
+                for giver, recipient in to.items():
+                    if sidx.get(recipient) != (sidx[giver] + offset) % n:
+                        return None     # a ``pass-direction`` finding is due
         elif passes:
             return None
         if d.sizes != t.sizes:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from hearts_notation.io import read_games
+from hearts_notation.io.hrn.reader import parse_game
 from hearts_notation.referee import GameReport, check_game
 
 DATA = Path(__file__).parent / "data" / "referee"
@@ -58,6 +59,8 @@ CASES: dict[str, tuple[list[tuple[str, str, int | None, int | None, str | None, 
                           ["N passed 5♦, which N was not dealt"]),
     "out-of-turn.hrn": ([("out-of-turn", "error", 1, 3, "S", "5S", 15)],
                         ["after N it is E's turn"]),
+    "out-of-turn-unfinished.hrn": ([("out-of-turn", "error", 2, 12, "E", "4H", 49)],
+                                   ["after W it is N's turn"]),
     "out-of-turn-leader.hrn": ([("out-of-turn", "error", 1, 4, "E", "TC", 16)],
                                ["E led trick 4, but N won trick 3 and leads"]),
     "not-held.hrn": ([("not-held", "error", 1, 3, "W", "6S", 15)], ["W played 6♠, which N holds"]),
@@ -133,6 +136,21 @@ def test_findings(name: str) -> None:
     text = " | ".join(f.message for f in r.findings)
     for fragment in fragments:
         assert fragment in text
+
+
+@pytest.mark.parametrize(("trick", "finding"), [
+    ("12. N 7H E 4H", ("out-of-turn", "N", "7H", "N led trick 12, but W won trick 11 and leads")),
+    ("12. W KD W 4H", ("out-of-turn", "W", "4H", "W plays a second card in trick 12")),
+    ("12. W KD N 7H", None),
+])
+def test_the_order_of_an_unfinished_last_trick_is_checked(
+        trick: str, finding: tuple[str, str, str, str] | None) -> None:
+    # A short last trick is no trick-size fault, but its cards still come in turn.
+    text = (DATA / "out-of-turn-unfinished.hrn").read_text(encoding="utf-8").replace(
+        "12. W KD E 4H", trick)
+    r = check_game(parse_game(text, "t.hrn", 1, None, 1))
+    got = [(f.code, f.seat, str(f.card), f.message) for f in r.findings if f.severity != "info"]
+    assert got == ([] if finding is None else [finding])
 
 
 SPEC_CODES = {
