@@ -116,8 +116,8 @@ def test_french_final_score(fr: str) -> None:
 def test_english_content(en: str) -> None:
     assert "Your hand: ♠ A Q 4, ♥ K 9 3, ♦ J 8 6 2, ♣ 10 7 5." in en
     p = para(en, "5♦", "6♦")
-    assert re.search(r"Ada (has no diamonds and discards|, out of diamonds, throws|cannot follow and "
-                     r"discards) the queen of spades", p)
+    assert re.search(r"Ada (has no diamonds and discards|, out of diamonds, throws|cannot follow in "
+                     r"diamonds and discards) the queen of spades", p)
     assert "Bo" in p and "13 points" in p
     p4 = para(en, "10♦", "9♦", "8♦")
     assert "hearts" in p4 and "broken" in p4
@@ -146,7 +146,7 @@ def test_moon_is_told() -> None:
     g = fact(DATA / "moon.hrn")
     fr = narrate(g, "fr")
     assert "Sami a fait capot : tous les cœurs et la dame de pique !" in fr
-    assert "Sami marque 0 et chaque adversaire 26" in fr
+    assert "Sami marque 0 et chaque adversaire reçoit 26 points" in fr
     assert "Nora 26, Emil 26, Sami 0 et Wen 26" in fr
     en = narrate(g, "en")
     assert "Sami shot the moon" in en and "Sami 0" in en
@@ -155,12 +155,18 @@ def test_moon_is_told() -> None:
 def test_findings_are_told_at_their_card() -> None:
     g = fact(DATA / "findings.hrn")
     en = narrate(g, "en")
-    p = para(en, "[revoke]")
-    assert "Emil cannot follow and discards the 6♠" in p or "Emil" in p
-    assert p.index("6♠") < p.index("[revoke]")
-    assert "[out-of-turn]" in en and "[score-mismatch]" in en
+    # A revoke is told as a revoke, never as a void ("has no diamonds").
+    p = para(en, "a revoke")
+    assert "Emil discards the 6♠ but still holds diamonds (the A♦ and the 4♦): a revoke" in p
+    assert "Emil has no diamonds" not in p and "Emil cannot follow" not in p
+    assert "E led trick 4, but W won trick 3 and leads" in en
+    assert "N's score for deal 1 is recorded as 5" in en
     fr = narrate(g, "fr")
-    assert re.search(r"Irrégularité : Emil devait fournir à carreau, avec l'A♦ et le 4♦ en main", fr)
+    p = para(fr, "renonce")
+    assert ("Emil défausse le 6♠ alors qu'il lui reste des carreaux (l'A♦ et le 4♦) — "
+            "irrégularité : c'est une renonce") in p
+    assert "Emil n'a pas de carreau" not in p and "Emil ne peut pas fournir" not in p
+    assert "Irrégularité : E a entamé le pli 4" in fr
 
 
 def test_observer_record_seed_000() -> None:
@@ -188,4 +194,5 @@ def test_three_players() -> None:
 def test_second_person_only_for_you(commented: GameFact) -> None:
     n = Narrator(commented, "fr")
     assert n.w.who("N") == "vous" and n.w.who("E") == "Ada"
-    assert n.w.v("N", "entamer") == "vous entamez" and n.w.v("E", "entamer") == "Ada entame"
+    assert n.w.vf("N", "lead") == "entamez" and n.w.vf("E", "lead") == "entame"
+    assert Narrator(commented, "en").w.vf("N", "lead") == "lead"

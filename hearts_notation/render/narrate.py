@@ -1,10 +1,18 @@
-"""A deal told in prose, in French or English, like the commented games of rule books.
+"""A deal told in prose, in any language with a catalog, like the commented games of rule books.
 
 The narration is built from the facts of :mod:`hearts_notation.render.story`
 (who leads, who follows, who ducks, who discards and so shows a void, who
 wins, who takes points, when hearts are broken, where the queen falls, a
-moon) and weaves in the record's own comments, marks and the referee's
+moon) and weaves in the record's own comments (quoted: they are the
+annotator's words, in the annotator's language), marks and the referee's
 findings at the card they concern.
+
+Every word comes from the ``narrate.*`` messages of the catalogs of
+:mod:`hearts_notation.i18n`; the code chooses which sentence to say and
+fills it, never which language to say it in.  A template names the
+person-dependent words it needs as ``{v_<lemma>}`` placeholders (``{v_lead}``
+is "leads" or "lead", "entame" or "entamez"), filled for the subject of the
+sentence from ``narrate.verb.<lemma>`` ("third person|second person").
 
 To read as prose rather than as a table in sentences, consecutive plain
 plays share one sentence ("Cleo joue le 9♣, vous le R♣ et Ada le 3♣"), a
@@ -13,6 +21,14 @@ paragraph, and every kind of sentence has several phrasings.  The phrasing
 is chosen from a hash of the place in the game (deal, trick, seat, kind),
 never at random, and the same phrasing is not used twice in a row: the
 same record always gives the same text.
+
+The narration never contradicts the record: a discard from a hand that
+still holds the led suit is told as a revoke (not as a void), a first lead
+by the wrong seat is not told as forced by the 2♣, and each rule broken is
+said where it happened.  Alongside the text the narrator keeps the
+:class:`Told` facts it stated (who led, who won, points, void claims, the
+moon), so that a test can re-read each one against the record
+(``tests/test_narrate_facts.py``).
 
 A player named "Vous" (or "You") is told in the second person, as the seed
 does ("Vous entamez le 4♠, votre seul pique").
@@ -23,46 +39,43 @@ from __future__ import annotations
 import textwrap
 import zlib
 from collections.abc import Sequence
-from typing import ClassVar
+from dataclasses import dataclass
 
 from ..cards import (
-    CLUBS,
-    DIAMONDS,
     HEARTS,
     QUEEN_OF_SPADES,
-    SPADES,
     SUIT_MASKS,
     Card,
     cards_of,
     display_order,
 )
 from ..engine import penalty_total
+from ..i18n import LANGUAGES, catalog, placeholders, translate_finding
+from ..i18n import _module as _catalog_module
 from ..model import Finding
 from .story import DealFact, GameFact, PlayFact, TrickFact
 
-#: "n'a" / "n'avez" (apostrophes cannot sit inside an f-string expression).
-NEG_HAVE = {False: "n'a", True: "n'avez"}
-#: Names that mean "the reader": told in the second person.
-SECOND_PERSON = frozenset({"vous", "you", "toi", "moi", "me"})
+_SUIT_LETTERS = "CDHS"
+_RANK_LETTERS = "23456789TJQKA"
+_SYMBOLS = "♣♦♥♠"
+#: The four faults of play the narration tells at the card, in the sentence
+#: of the card (the others are told after it, in the referee's words).
+PLAY_FAULTS = frozenset({"revoke", "first-trick-points", "opening-lead", "hearts-not-broken"})
+#: Findings about the score, told after the deal's scores rather than before its tricks.
+SCORE_CODES = frozenset({"score-mismatch", "total-mismatch", "moon-choice", "result-mismatch",
+                         "game-continued"})
 
-_FR_NUMBERS = (
-    "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze "
-    "quinze seize dix-sept dix-huit dix-neuf vingt vingt-et-un vingt-deux vingt-trois "
-    "vingt-quatre vingt-cinq vingt-six"
-).split()
-_EN_NUMBERS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-    "fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two "
-    "twenty-three twenty-four twenty-five twenty-six"
-).split()
-_FR_ORDINALS = (
-    "premier deuxième troisième quatrième cinquième sixième septième huitième neuvième "
-    "dixième onzième douzième treizième quatorzième quinzième seizième dix-septième"
-).split()
-_EN_ORDINALS = (
-    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
-    "thirteenth fourteenth fifteenth sixteenth seventeenth"
-).split()
+
+def _second_person_names() -> frozenset[str]:
+    """Names that mean "the reader", from every catalog ("vous", "you", ...)."""
+    names: set[str] = set()
+    for lang in LANGUAGES:
+        names.update(catalog(lang)["narrate.you_names"].split())
+    return frozenset(names)
+
+
+#: Names that mean "the reader": told in the second person.
+SECOND_PERSON = _second_person_names()
 
 
 def _cap(text: str) -> str:
@@ -73,187 +86,205 @@ def _cap(text: str) -> str:
 def _end(text: str) -> str:
     """A comment as a sentence: trimmed, with final punctuation."""
     text = " ".join(text.split())
-    if text and text[-1] not in ".!?…»\"'":
+    if text and text[-1] not in ".!?…»\"'”":
         text += "."
     return _cap(text)
 
 
+@dataclass(frozen=True, slots=True)
+class Told:
+    """One fact the narration states, to be checked against the record.
+
+    ``kind`` says what is claimed (see :data:`FACT_KINDS`); ``deal`` is the
+    deal's index in the game (0-based), ``trick`` 1-based.  ``para`` is the
+    paragraph of the narration that says it.
+    """
+
+    kind: str
+    deal: int
+    trick: int | None = None
+    seat: str | None = None
+    card: Card | None = None
+    suit: int | None = None
+    value: int | None = None
+    cards: tuple[Card, ...] = ()
+    code: str | None = None
+    other: str | None = None
+    para: int = -1
+
+
+#: What each kind of :class:`Told` claims.
+FACT_KINDS: dict[str, str] = {
+    "lead": "seat led card to trick",
+    "play": "seat played card to trick (not leading)",
+    "forced-lead": "seat held the opening card and so led it to the first trick",
+    "void": "seat held no card of suit when playing card",
+    "void-after": "after playing card, seat holds no card of suit",
+    "holds": "seat held cards (of suit, when given) when playing card",
+    "duck": "seat played under the best card so far while holding a higher card of the led suit",
+    "fault": "the play of card by seat breaks the rule named by code",
+    "broken": "card, played by seat, breaks hearts",
+    "queen": "seat played the queen of spades to trick",
+    "win": "seat won trick with card; the trick holds value raw points",
+    "running": "after trick, seat has taken value raw points in the deal",
+    "hand": "seat was dealt cards",
+    "pass": "seat passed cards to other (other None: not told)",
+    "hearts-taken": "seat took value hearts in the deal",
+    "queen-taken": "seat took the queen of spades in the deal",
+    "moon": "seat took every heart and the queen of spades",
+    "no-moon": "nobody took every penalty card",
+    "deal-points": "seat scores value points for the deal",
+    "taken-so-far": "seat has taken value raw points in an unfinished deal",
+    "total": "seat's running total after the deal is value",
+    "stopped": "the deal stops after value tricks",
+    "finding": "the referee's finding code is told",
+}
+
+
 class Voice:
-    """Words of one language; the narrator decides what to say."""
+    """Words of one language, from its catalog; the narrator decides what to say."""
 
-    lang = "en"
-    #: lemma -> (third person, second person) forms, per language.
-    VERBS: ClassVar[dict[str, tuple[str, str]]] = {}
-
-    def __init__(self, game: GameFact, unicode: bool = True) -> None:
+    def __init__(self, game: GameFact, lang: str, unicode: bool = True) -> None:
         self.game = game
+        self.lang = lang
         self.unicode = unicode
+        self.m = catalog(lang)
+        self.is_one = _catalog_module(lang).is_one
+        self.numbers = self.m["narrate.numbers"].split()
+        self.ordinals = self.m["narrate.ordinals"].split()
+        self.elide = self.m["narrate.elide"]
+
+    def t(self, key: str, seat: str | None = None, **args: object) -> str:
+        """Message ``narrate.<key>``, its ``{who}`` and ``{v_*}`` words for *seat*."""
+        template = self.m[f"narrate.{key}"]
+        for name in placeholders(template):
+            if name in args:
+                continue
+            if name.startswith("v_"):
+                assert seat is not None, (key, name)
+                args[name] = self.vf(seat, name[2:])
+            elif name == "who":
+                assert seat is not None, key
+                args[name] = self.who(seat)
+            elif name == "poss":
+                assert seat is not None, key
+                args[name] = self.vf(seat, "poss")
+        return template.format(**args)
+
+    def plural(self, key: str, amount: int, seat: str | None = None, **args: object) -> str:
+        """``narrate.<key>.one`` or ``.other`` by the language's plural rule for *amount*."""
+        return self.t(f"{key}.{'one' if self.is_one(amount) else 'other'}", seat, **args)
 
     # People -----------------------------------------------------------------
     def second(self, seat: str) -> bool:
         """Whether *seat* is "you"."""
         return self.game.name(seat).strip().lower() in SECOND_PERSON
 
+    def name(self, seat: str) -> str:
+        """The player's name, else the seat in the language (O for W in French)."""
+        n = self.game.names.get(seat)
+        if n:
+            return n
+        key = f"seat.{seat}"
+        return self.m[key] if key in self.m else seat
+
     def who(self, seat: str) -> str:
         """Subject form of a seat: the player's name, or "you"."""
-        raise NotImplementedError
-
-    def v(self, seat: str, lemma: str) -> str:
-        """Subject and verb: ``Bo entame`` / ``vous entamez``."""
-        return f"{self.who(seat)} {self.vf(seat, lemma)}"
+        return self.m["narrate.you"] if self.second(seat) else self.name(seat)
 
     def vf(self, seat: str, lemma: str) -> str:
-        """The verb alone, conjugated for *seat* (third or second person)."""
-        forms = self.VERBS[lemma]
-        return forms[1] if self.second(seat) else forms[0]
+        """The verb (or person word) *lemma*, for *seat* (third or second person)."""
+        third, _, second = self.m[f"narrate.verb.{lemma}"].partition("|")
+        return second if self.second(seat) else third
+
+    def elided(self, word: str) -> bool:
+        """Whether the language elides before *word* (``d'Ada``)."""
+        return bool(self.elide) and word[:1].lower() in self.elide
+
+    def of_name(self, seat: str) -> str:
+        """``de Bo`` / ``d'Ada`` / ``of Bo``."""
+        n = self.who(seat)
+        return self.t("of_name.elided" if self.elided(n) else "of_name", name=n)
+
+    def from_name(self, seat: str) -> str:
+        """``de Cleo`` / ``d'Ada`` / ``from Cleo``."""
+        n = self.who(seat)
+        return self.t("from_name.elided" if self.elided(n) else "from_name", name=n)
 
     # Cards ------------------------------------------------------------------
     def bare(self, card: Card) -> str:
-        """``R♣``/``K♣`` (letters in ASCII mode)."""
-        return card.text(unicode=self.unicode, lang=self.lang)
+        """``R♣``/``K♣`` (letters in ASCII mode, where French ranks cannot be written)."""
+        if not self.unicode:
+            return card.text(unicode=False)
+        return self.m[f"rank.{_RANK_LETTERS[card.rank]}"] + _SYMBOLS[card.suit]
 
     def the(self, card: Card) -> str:
-        """The card with its article."""
-        raise NotImplementedError
+        """The card with its article: ``le 5♦``, ``la D♥``, ``l'A♥``, ``the 5♦``."""
+        return self.t(f"the.{_RANK_LETTERS[card.rank]}", card=self.bare(card))
+
+    def the_named(self, card: Card) -> str:
+        """As :meth:`the`, but the queen of spades by her name."""
+        return self.t("qs") if card == QUEEN_OF_SPADES else self.the(card)
+
+    def of(self, card: Card) -> str:
+        """``du 2♣``, ``de la D♠``, ``de l'A♠``, ``of the 2♣``."""
+        return self.t(f"of.{_RANK_LETTERS[card.rank]}", card=self.bare(card))
 
     def cards(self, cards: Sequence[Card]) -> str:
         """A list of cards with articles: "le R♣, le V♥ et le 8♣"."""
         return self.join([self.the(c) for c in cards])
 
+    def some_cards(self, cards: Sequence[Card], limit: int = 3) -> str:
+        """At most *limit* cards, then "and 2 more"."""
+        shown = list(cards[:limit])
+        words = [self.the(c) for c in shown]
+        if len(cards) > limit:
+            words.append(self.t("more_cards", n=len(cards) - limit))
+        return self.join(words)
+
+    def owned(self, seat: str, card: Card) -> str:
+        """``votre R♣`` / ``le 10♦ de Bo`` / ``Bo's 10♦``."""
+        if self.second(seat):
+            return self.t("owned.you", card=self.bare(card))
+        style = self.m["narrate.owned.style"]
+        return self.t(f"owned.{style}", card=self.bare(card), the_card=self.the(card),
+                      name=self.who(seat), of_name=self.of_name(seat))
+
     def hand(self, cards: Sequence[Card]) -> str:
         """A hand as the seed writes it: ``♠ A D 4, ♥ R 9 3, ...``."""
         groups = []
-        for suit in (SPADES, HEARTS, DIAMONDS, CLUBS):
+        for suit in (3, 2, 1, 0):
             ranks = [self.bare(c)[:-1] for c in display_order(cards) if c.suit == suit]
-            sym = ("♣♦♥♠" if self.unicode else "CDHS")[suit]
+            sym = (_SYMBOLS if self.unicode else _SUIT_LETTERS)[suit]
             groups.append(f"{sym} {' '.join(ranks) if ranks else '—'}")
         return ", ".join(groups)
 
-    def join(self, items: Sequence[str]) -> str:
-        """``a, b and c``."""
-        raise NotImplementedError
+    def suit(self, kind: str, suit: int) -> str:
+        """A suit's word for a context (``suit``, ``suits``, ``suit_void``)."""
+        return self.m[f"narrate.{kind}.{_SUIT_LETTERS[suit]}"]
 
-
-class French(Voice):
-    """French words: R/D/V ranks, "entame", "défausse", "passe dessous"."""
-
-    lang = "fr"
-    SUITS = ("trèfle", "carreau", "cœur", "pique")
-    SUITS_PL = ("trèfles", "carreaux", "cœurs", "piques")
-    VERBS: ClassVar[dict[str, tuple[str, str]]] = {  # lemma: (third, second person)
-        "entamer": ("entame", "entamez"), "jouer": ("joue", "jouez"),
-        "fournir": ("fournit", "fournissez"), "défausser": ("défausse", "défaussez"),
-        "remporter": ("remporte", "remportez"), "prendre": ("prend", "prenez"),
-        "ramasser": ("ramasse", "ramassez"), "passer": ("passe", "passez"),
-        "avoir": ("a", "avez"), "recevoir": ("reçoit", "recevez"), "être": ("est", "êtes"),
-        "suivre": ("suit", "suivez"), "donner": ("donne", "donnez"),
-        "pouvoir": ("peut", "pouvez"), "marquer": ("marque", "marquez"),
-        "faire": ("fait", "faites"), "gagner": ("gagne", "gagnez"),
-        "se débarrasser": ("se débarrasse", "vous débarrassez"),
-        "lâcher": ("lâche", "lâchez"), "monter": ("monte", "montez"),
-        "conserver": ("conserve", "conservez"),
-    }
-
-    def who(self, seat: str) -> str:
-        return "vous" if self.second(seat) else self.game.name(seat)
-
-    def poss(self, seat: str) -> str:
-        return "votre" if self.second(seat) else "son"
-
-    def the(self, card: Card) -> str:
-        if card == QUEEN_OF_SPADES:
-            return f"la {self.bare(card)}"
-        if card.rank == 12:
-            return f"l'{self.bare(card)}"
-        if card.rank == 10:
-            return f"la {self.bare(card)}"
-        return f"le {self.bare(card)}"
-
-    def of(self, card: Card) -> str:
-        """``du 2♣``, ``de la D♠``, ``de l'A♠``."""
-        t = self.the(card)
-        return "du " + t[3:] if t.startswith("le ") else "de " + t
-
-    def owned(self, seat: str, card: Card) -> str:
-        """``votre R♣`` / ``le 10♦ de Bo``."""
-        if self.second(seat):
-            return f"votre {self.bare(card)}"
-        return f"{self.the(card)} {self.de(self.game.name(seat))}"
-
-    @staticmethod
-    def de(name: str) -> str:
-        """``de Bo``, ``d'Ada`` (elision before a vowel)."""
-        return f"d'{name}" if name[:1].lower() in "aeiouyhàâéèêîôû" else f"de {name}"
-
-    def join(self, items: Sequence[str]) -> str:
+    def join(self, items: Sequence[str], key: str = "list.and") -> str:
+        """``a, b and c`` (``key`` ``list.or``: ``a, b or c``)."""
         items = [i for i in items if i]
         if len(items) <= 1:
             return "".join(items)
-        return ", ".join(items[:-1]) + " et " + items[-1]
+        return self.t(key, head=", ".join(items[:-1]), last=items[-1])
 
     def num(self, n: int) -> str:
-        return _FR_NUMBERS[n] if 0 <= n < len(_FR_NUMBERS) else str(n)
+        """A small number in words ("trois"), else in digits."""
+        return self.numbers[n] if 0 <= n < len(self.numbers) else str(n)
 
     def points(self, n: int) -> str:
-        if n == 1:
-            return "un point"
-        if n == -1:
-            return "moins un point"
-        return f"{n} points"
+        """``un point``, ``13 points``."""
+        return self.t("points.1") if n == 1 else self.t("points.n", n=n)
 
     def ordinal(self, n: int) -> str:
-        return _FR_ORDINALS[n - 1] if 1 <= n <= len(_FR_ORDINALS) else f"{n}e"
+        """``premier``, ``second``, ..."""
+        return self.ordinals[n - 1] if 1 <= n <= len(self.ordinals) else self.t("ordinal.n", n=n)
 
-
-class English(Voice):
-    """English words."""
-
-    lang = "en"
-    SUITS = ("club", "diamond", "heart", "spade")
-    SUITS_PL = ("clubs", "diamonds", "hearts", "spades")
-    VERBS: ClassVar[dict[str, tuple[str, str]]] = {  # lemma: (third, second person)
-        "lead": ("leads", "lead"), "play": ("plays", "play"), "follow": ("follows", "follow"),
-        "discard": ("discards", "discard"), "win": ("wins", "win"), "take": ("takes", "take"),
-        "pick up": ("picks up", "pick up"), "pass": ("passes", "pass"), "have": ("has", "have"),
-        "receive": ("receives", "receive"), "be": ("is", "are"), "hold": ("holds", "hold"),
-        "duck": ("ducks", "duck"), "throw": ("throws", "throw"), "score": ("scores", "score"),
-        "get rid of": ("gets rid of", "get rid of"), "shoot": ("shoots", "shoot"),
-        "give": ("gives", "give"), "keep": ("keeps", "keep"), "deal": ("deals", "deal"),
-    }
-
-    def who(self, seat: str) -> str:
-        return "you" if self.second(seat) else self.game.name(seat)
-
-    def the(self, card: Card) -> str:
-        return f"the {self.bare(card)}"
-
-    def of(self, card: Card) -> str:
-        """``of the 2♣`` (the French voice's ``du 2♣``)."""
-        return f"of {self.the(card)}"
-
-    def poss(self, seat: str) -> str:
-        """``your`` / ``their``."""
-        return "your" if self.second(seat) else "their"
-
-    def owned(self, seat: str, card: Card) -> str:
-        if self.second(seat):
-            return f"your {self.bare(card)}"
-        return f"{self.game.name(seat)}'s {self.bare(card)}"
-
-    def join(self, items: Sequence[str]) -> str:
-        items = [i for i in items if i]
-        if len(items) <= 1:
-            return "".join(items)
-        return ", ".join(items[:-1]) + " and " + items[-1]
-
-    def num(self, n: int) -> str:
-        return _EN_NUMBERS[n] if 0 <= n < len(_EN_NUMBERS) else str(n)
-
-    def points(self, n: int) -> str:
-        return "one point" if n == 1 else f"{n} points"
-
-    def ordinal(self, n: int) -> str:
-        return _EN_ORDINALS[n - 1] if 1 <= n <= len(_EN_ORDINALS) else f"{n}th"
+    def quote(self, text: str) -> str:
+        """A comment of the record, quoted: the annotator's own words."""
+        return self.t("quote" if self.unicode else "quote.ascii", text=_end(text))
 
 
 class _Clause:
@@ -274,139 +305,137 @@ class Narrator:
 
     def __init__(self, game: GameFact, lang: str = "fr", unicode: bool = True) -> None:
         self.g = game
-        self.fr = lang == "fr"
-        self.w: French | English = French(game, unicode) if self.fr else English(game, unicode)
+        self.lang = lang if lang in LANGUAGES else "en"
+        self.w = Voice(game, self.lang, unicode)
         self._last: dict[str, int] = {}
+        #: the facts stated, each with the index of its paragraph
+        self.facts: list[Told] = []
+        self._pending: list[Told] = []
+        self._deal = -1
+
+    # Facts -------------------------------------------------------------------
+    def told(self, kind: str, **fields: object) -> None:
+        """Remember a fact the sentence being written states."""
+        self._pending.append(Told(kind, self._deal, **fields))  # type: ignore[arg-type]
+
+    def _take(self) -> list[Told]:
+        out, self._pending = self._pending, []
+        return out
+
+    def _emit(self, paras: list[str], text: str | None, facts: Sequence[Told] = ()) -> None:
+        """Add a paragraph and give its facts its index."""
+        if not text:
+            return
+        i = len(paras)
+        for f in facts:
+            self.facts.append(Told(f.kind, f.deal, f.trick, f.seat, f.card, f.suit, f.value,
+                                   f.cards, f.code, f.other, i))
+        paras.append(text)
 
     # Deterministic variety -----------------------------------------------------
-    def pick(self, key: str, where: Sequence[object], options: Sequence[str]) -> str:
-        """One of *options*, chosen by the place in the game, never the same
-        as the last time this kind of sentence was said."""
-        n = len(options)
+    def pick(self, key: str, where: Sequence[object], n: int) -> int:
+        """One of *n* phrasings, chosen by the place in the game, never the
+        same as the last time this kind of sentence was said."""
         h = zlib.crc32(("|".join(map(str, (key, *where)))).encode("utf-8")) % n
         if n > 1 and self._last.get(key) == h:
             h = (h + 1) % n
         self._last[key] = h
-        return options[h]
+        return h
+
+    def variant(self, key: str, where: Sequence[object], n: int, seat: str | None = None,
+                **args: object) -> str:
+        """Phrasing ``narrate.<key>.<i>`` for the chosen *i* of *n*."""
+        return self.w.t(f"{key}.{self.pick(key, where, n)}", seat, **args)
 
     # Whole game ----------------------------------------------------------------
     def game_text(self, deals: Sequence[DealFact] | None = None) -> list[str]:
         """Paragraphs of the whole game (or of the chosen deals)."""
         g = self.g
         paras: list[str] = []
+        self.facts = []
         title = g.game.tags.get("Event")
         if title:
             paras.append(title)
         if g.game.comment:
-            paras.append(_end(g.game.comment))
+            paras.append(self.w.quote(g.game.comment))
         paras.append(self.table_sentence())
         for f in g.findings:
-            s = self.finding_sentence(f, None)
-            if s:
-                paras.append(s)
+            s = self.finding_sentence(f)
+            self._emit(paras, s, self._take())
         chosen = list(deals) if deals is not None else list(g.deals)
         for df in chosen:
-            paras.extend(self.deal_text(df))
+            self.deal_text(df, paras)
         if chosen and chosen[-1] is g.deals[-1]:
-            end = self.game_end()
-            if end:
-                paras.append(end)
+            self._emit(paras, self.game_end())
         return paras
 
     def table_sentence(self) -> str:
         w, g = self.w, self.g
-        people = [w.who(s) if w.second(s) else g.name(s) for s in g.seats]
-        n = len(g.seats)
-        rules = g.rules.spec
-        if self.fr:
-            s = (f"{_cap(w.num(n))} joueurs, dans l'ordre du jeu : {w.join(people)}. "
-                 f"Règles : {rules}.")
-        else:
-            s = f"{_cap(w.num(n))} players, in playing order: {w.join(people)}. Rules: {rules}."
-        return s
+        people = [w.who(s) for s in g.seats]
+        return _cap(w.t("table", count=w.num(len(g.seats)), people=w.join(people),
+                        rules=g.rules.spec))
 
     def game_end(self) -> str | None:
         g, w = self.g, self.w
         if not g.finished or not g.winners:
             return None
-        pts = [f"{w.who(s)} {g.totals.get(s, 0)}" for s in g.seats]
+        pts = w.join([f"{w.who(s)} {g.totals.get(s, 0)}" for s in g.seats])
         win = w.join([w.who(s) for s in g.winners])
-        if self.fr:
-            verb = "gagnent" if len(g.winners) > 1 else ("gagnez" if w.second(g.winners[0]) else "gagne")
-            return _cap(f"la partie est finie ({w.join(pts)}) : {win} {verb}, avec le total le plus bas.")
-        verb = "win" if len(g.winners) > 1 or w.second(g.winners[0]) else "wins"
-        return _cap(f"the game is over ({w.join(pts)}): {win} {verb} with the lowest total.")
+        if len(g.winners) > 1:
+            return _cap(w.t("game_end.many", totals=pts, winners=win))
+        return _cap(w.t("game_end.one", g.winners[0], totals=pts, winners=win))
 
     # One deal ------------------------------------------------------------------
-    def deal_text(self, df: DealFact) -> list[str]:
-        paras = [self.deal_header(df)]
+    def deal_text(self, df: DealFact, paras: list[str]) -> None:
+        """Append the paragraphs of one deal to *paras*."""
+        self._deal = df.index
+        self._emit(paras, self.deal_header(df))
         if df.deal.comment:
-            paras.append(_end(df.deal.comment))
+            self._emit(paras, self.w.quote(df.deal.comment))
         hands = self.hands_sentence(df)
-        if hands:
-            paras.append(hands)
+        self._emit(paras, hands, self._take())
         passes = self.passes_text(df)
-        if passes:
-            paras.append(passes)
+        self._emit(paras, passes, self._take())
         for f in df.findings:
-            if f.code in ("score-mismatch", "total-mismatch", "moon-choice", "result-mismatch",
-                          "game-continued"):
+            if f.code in SCORE_CODES:
                 continue
-            s = self.finding_sentence(f, None)
-            if s:
-                paras.append(s)
+            self._emit(paras, self.finding_sentence(f), self._take())
         quiet: list[str] = []
+        quiet_facts: list[Told] = []
         for t in df.tricks:
             text, is_quiet = self.trick_text(df, t)
+            facts = self._take()
             if is_quiet:
                 quiet.append(text)
+                quiet_facts.extend(facts)
                 if len(quiet) == 3:
-                    paras.append(" ".join(quiet))
-                    quiet = []
+                    self._emit(paras, " ".join(quiet), quiet_facts)
+                    quiet, quiet_facts = [], []
                 continue
             if quiet:
-                paras.append(" ".join(quiet))
-                quiet = []
-            paras.append(text)
+                self._emit(paras, " ".join(quiet), quiet_facts)
+                quiet, quiet_facts = [], []
+            self._emit(paras, text, facts)
         if quiet:
-            paras.append(" ".join(quiet))
-        paras.append(self.deal_end(df))
+            self._emit(paras, " ".join(quiet), quiet_facts)
+        end = self.deal_end(df)
+        self._emit(paras, end, self._take())
         for f in df.findings:
-            if f.code in ("score-mismatch", "total-mismatch", "moon-choice", "result-mismatch",
-                          "game-continued"):
-                s = self.finding_sentence(f, None)
-                if s:
-                    paras.append(s)
-        return paras
+            if f.code in SCORE_CODES:
+                self._emit(paras, self.finding_sentence(f), self._take())
 
     def deal_header(self, df: DealFact) -> str:
         w = self.w
-        dealer = df.dealer
-        direction = df.direction
+        head = w.t("deal.head", n=df.number)
+        if df.dealer:
+            head += w.t("deal.dealt_by", who=w.who(df.dealer))
         n_pass = self.g.rules.pass_count
-        if self.fr:
-            head = f"Donne {df.number}"
-            if dealer:
-                head += f", donnée par {w.who(dealer)}"
-            if direction == "hold" or not n_pass:
-                head += " ; pas d'échange à cette donne."
-            elif direction:
-                where = {"left": "à sa gauche", "right": "à sa droite",
-                         "across": "au joueur d'en face"}[direction]
-                head += f" ; chacun passe {w.num(n_pass)} cartes {where}."
-            else:
-                head += "."
-            return head
-        head = f"Deal {df.number}"
-        if dealer:
-            head += f", dealt by {w.who(dealer)}"
-        if direction == "hold" or not n_pass:
-            head += "; no cards are passed on this deal."
-        elif direction:
-            where = {"left": "to the left", "right": "to the right", "across": "across"}[direction]
-            head += f"; everyone passes {w.num(n_pass)} cards {where}."
+        if df.direction == "hold" or not n_pass:
+            head += w.t("deal.hold")
+        elif df.direction in ("left", "right", "across"):
+            head += w.plural(f"deal.pass.{df.direction}", n_pass, count=w.num(n_pass))
         else:
-            head += "."
+            head += w.t("deal.plain")
         return head
 
     def you(self) -> str | None:
@@ -419,83 +448,77 @@ class Narrator:
     def hands_sentence(self, df: DealFact) -> str | None:
         w = self.w
         me = self.you()
+        sep = w.t("hands.sep")
         if me is not None and df.dealt.get(me):
             hand = df.dealt[me]
             assert hand is not None
-            return _cap(f"{'votre main' if self.fr else 'your hand'} : {w.hand(hand)}."
-                        if self.fr else f"your hand: {w.hand(hand)}.")
+            self.told("hand", seat=me, cards=tuple(hand))
+            return _cap(w.t("hands.you", hand=w.hand(hand)))
         known = [(s, h) for s, h in df.dealt.items() if h]
         if not known:
             played = [s for s, h in df.played_from.items() if h]
             if played and all(df.inferred.get(s) for s in played):
                 parts = [f"{w.who(s)} {w.hand(df.played_from[s] or ())}" for s in played]
-                if self.fr:
-                    return _cap(f"les mains ne sont pas notées ; d'après le jeu, on joue avec : "
-                                f"{'; '.join(parts)}.")
-                return _cap(f"the hands were not recorded; from the play they held: {'; '.join(parts)}.")
-            return ("Les mains ne sont pas connues : on suit le jeu en observateur."
-                    if self.fr else "The hands are not known: we follow the play as an observer.")
+                return _cap(w.t("hands.inferred", hands=sep.join(parts)))
+            return w.t("hands.unknown")
         parts = []
         for s, h in known:
             assert h is not None
+            self.told("hand", seat=s, cards=tuple(h))
             parts.append(f"{w.who(s)} {w.hand(h)}")
-        if self.fr:
-            return _cap(f"les mains : {'; '.join(parts)}.")
-        return _cap(f"the hands: {'; '.join(parts)}.")
+        return _cap(w.t("hands.all", hands=sep.join(parts)))
 
     def passes_text(self, df: DealFact) -> str | None:
         w = self.w
         if df.direction == "hold" or not self.g.rules.pass_count:
-            return None
+            if not df.passes:
+                return None
         me = self.you()
         out: list[str] = []
         passes = list(df.passes)
         if me is not None:
             passes.sort(key=lambda p: (p.giver != me, p.receiver != me))
         for p in passes:
+            self.told("pass", seat=p.giver, cards=tuple(p.cards), other=p.receiver)
             if p.receiver == me and me is not None and p.giver != me:
-                side = self._side(p.giver, me)
-                if self.fr:
-                    s = f"de {w.who(p.giver)}{side}, vous recevez {w.cards(p.cards)}"
-                else:
-                    s = f"from {w.who(p.giver)}{side} you receive {w.cards(p.cards)}"
+                s = w.t("pass.receive", giver=w.who(p.giver), from_giver=w.from_name(p.giver),
+                        side=self._side(p.giver, me), cards=w.cards(p.cards))
+            elif p.receiver:
+                s = w.t("pass.give", p.giver, cards=w.cards(p.cards), to=w.who(p.receiver))
             else:
-                to = w.who(p.receiver) if p.receiver else None
-                if self.fr:
-                    s = f"{w.v(p.giver, 'passer')} {w.cards(p.cards)}" + (f" à {to}" if to else "")
-                else:
-                    s = f"{w.v(p.giver, 'pass')} {w.cards(p.cards)}" + (f" to {to}" if to else "")
+                s = w.t("pass.give_nowhere", p.giver, cards=w.cards(p.cards))
             if p.mark:
                 s += f" {self.mark_text(p.mark)}"
             out.append(_cap(s) + ".")
             if p.comment:
-                out.append(_end(p.comment))
+                out.append(w.quote(p.comment))
             for f in p.findings:
-                fs = self.finding_sentence(f, None)
+                fs = self.finding_sentence(f)
                 if fs:
                     out.append(fs)
-        missing = [s for s in self.g.seats if s not in {p.giver for p in df.passes}]
-        if missing and df.passes:
-            out.append("Les autres passes ne sont pas notées." if self.fr
-                       else "The other passes were not recorded.")
-        elif missing:
-            out.append("Les passes ne sont pas notées." if self.fr else "The passes were not recorded.")
+        if df.direction != "hold" and self.g.rules.pass_count:
+            missing = [s for s in self.g.seats if s not in {p.giver for p in df.passes}]
+            if missing and df.passes:
+                out.append(w.t("pass.others_missing"))
+            elif missing:
+                out.append(w.t("pass.missing"))
         if me is not None and df.played_from.get(me) and df.passes:
             hand = df.played_from[me]
             assert hand is not None
-            out.append(_cap(f"vous avez maintenant {w.hand(hand)}." if self.fr
-                            else f"you now hold {w.hand(hand)}."))
+            out.append(_cap(w.t("pass.now", hand=w.hand(hand))))
         return " ".join(out) if out else None
 
     def _side(self, giver: str, me: str) -> str:
         seats = self.g.seats
         n = len(seats)
         d = (seats.index(giver) - seats.index(me)) % n
-        if self.fr:
-            return {1: ", à votre gauche", n - 1: ", à votre droite"}.get(
-                d, ", en face" if n % 2 == 0 and d == n // 2 else "")
-        return {1: " on your left", n - 1: " on your right"}.get(
-            d, " across the table" if n % 2 == 0 and d == n // 2 else "")
+        if d == 1:
+            return self.w.t("side.left")
+        if d == n - 1:
+            return self.w.t("side.right")
+        if n % 2 == 0 and d == n // 2:
+            return self.w.t("side.across")
+        return ""
 
     # One trick -----------------------------------------------------------------
     def trick_text(self, df: DealFact, t: TrickFact) -> tuple[str, bool]:
@@ -504,11 +527,11 @@ class Narrator:
         clauses = [self.lead_clause(df, t, t.plays[0])] if t.plays else []
         for p in t.plays[1:]:
             clauses.append(self.follow_clause(df, t, p))
-        sentences = [_end(t.comment)] if t.comment else []
+        sentences = [self.w.quote(t.comment)] if t.comment else []
         sentences += self.assemble(clauses)
         sentences.append(self.win_sentence(df, t))
         for f in t.findings:
-            s = self.finding_sentence(f, None)
+            s = self.finding_sentence(f)
             if s:
                 sentences.append(s)
         quiet = (not any(c.heavy or c.after for c in clauses) and t.points == 0
@@ -522,7 +545,7 @@ class Narrator:
         out: list[str] = []
         group: list[str] = []
         prev_verb: str | None = None
-        conj = " et " if self.fr else " and "
+        conj = self.w.t("list.and", head="", last="")
         for c in clauses:
             text = c.text
             if group and c.heavy and conj in text:
@@ -542,76 +565,102 @@ class Narrator:
             out.append(_cap(self.w.join(group)) + ".")
         return out
 
-    def play_after(self, p: PlayFact) -> list[str]:
-        """The sentences that follow a card: its comment and findings."""
+    def play_after(self, p: PlayFact, told_codes: frozenset[str] = frozenset()) -> list[str]:
+        """The sentences that follow a card: its comment and findings (but
+        those already told in the card's own sentence)."""
         after = []
         if p.comment:
-            after.append(_end(p.comment))
+            after.append(self.w.quote(p.comment))
         for f in p.findings:
-            s = self.finding_sentence(f, p)
+            if f.code in told_codes:
+                self.told("finding", trick=p.trick, seat=p.seat, card=p.card, code=f.code)
+                continue
+            s = self.finding_sentence(f)
             if s:
                 after.append(s)
         return after
+
+    def _fault(self, p: PlayFact, code: str) -> bool:
+        return any(f.code == code and f.severity == "error" for f in p.findings)
+
+    def _fault_tail(self, p: PlayFact) -> tuple[str, frozenset[str]]:
+        """The words that tell a broken rule of play in the card's own
+        sentence, and the finding codes they tell."""
+        w = self.w
+        seat, card, hand = p.seat, p.card, p.hand
+        if p.revoke and p.led_suit is not None:
+            led = p.led_suit
+            self.told("fault", trick=p.trick, seat=seat, card=card, code="revoke")
+            if hand is not None:
+                held = tuple(display_order(cards_of(hand & SUIT_MASKS[led])))
+                self.told("holds", trick=p.trick, seat=seat, card=card, suit=led, cards=held)
+                return (w.t("tail.revoke", seat, suits=w.suit("suits", led),
+                            cards=w.some_cards(held)), frozenset({"revoke"}))
+            self.told("holds", trick=p.trick, seat=seat, card=card, suit=led)
+            return w.t("tail.revoke.unknown", seat, suits=w.suit("suits", led)), frozenset({"revoke"})
+        if hand is None or p.legal is None or not p.illegal:
+            return "", frozenset()
+        legal = tuple(display_order(cards_of(p.legal)))
+        if p.discard and p.trick == 1 and self._fault(p, "first-trick-points"):
+            self.told("fault", trick=p.trick, seat=seat, card=card, code="first-trick-points")
+            self.told("holds", trick=p.trick, seat=seat, card=card, cards=legal)
+            return (w.t("tail.first_trick", seat, cards=w.some_cards(legal)),
+                    frozenset({"first-trick-points"}))
+        if p.lead and p.trick == 1 and self._fault(p, "opening-lead"):
+            self.told("fault", trick=p.trick, seat=seat, card=card, code="opening-lead")
+            self.told("holds", trick=p.trick, seat=seat, card=card, cards=legal)
+            return (w.t("tail.opening", cards=w.join([w.the(c) for c in legal[:3]], "list.or")),
+                    frozenset({"opening-lead"}))
+        if p.lead and self._fault(p, "hearts-not-broken"):
+            self.told("fault", trick=p.trick, seat=seat, card=card, code="hearts-not-broken")
+            self.told("holds", trick=p.trick, seat=seat, card=card, cards=legal)
+            return (w.t("tail.hearts", seat, cards=w.some_cards(legal)),
+                    frozenset({"hearts-not-broken"}))
+        return "", frozenset()
 
     def lead_clause(self, df: DealFact, t: TrickFact, p: PlayFact) -> _Clause:
         w = self.w
         seat, card = p.seat, p.card
         where = (df.number, t.number, seat)
         mark = f" {self.mark_text(p.mark)}" if p.mark else ""
+        self.told("lead", trick=t.number, seat=seat, card=card)
+        tail, told_codes = self._fault_tail(p)
         if t.number == 1:
-            if self.fr:
-                text = self.pick("lead1", where, [
-                    f"{w.v(seat, 'avoir')} {w.the(card)}{mark} et {w.vf(seat, 'entamer')} le premier pli",
-                    f"{w.who(seat)}, qui {w.vf(seat, 'avoir')} {w.the(card)}, {w.vf(seat, 'entamer')} "
-                    f"le premier pli{mark}",
-                ])
+            # "holds the 2♣ and so leads" only when that is why this seat leads.
+            forced = (card == self.g.rules.lowest_club and not tail
+                      and (p.hand is None or bool(p.hand >> card & 1))
+                      and not any(f.code in ("out-of-turn", "not-held") for f in p.findings))
+            if forced:
+                self.told("forced-lead", trick=1, seat=seat, card=card)
+                text = self.variant("lead1", where, 2, seat, card=w.the(card), mark=mark)
             else:
-                text = self.pick("lead1", where, [
-                    f"{w.v(seat, 'hold')} {w.the(card)}{mark} and so {w.vf(seat, 'lead')} to the first trick",
-                    f"{w.who(seat)}, with {w.the(card)}, {w.vf(seat, 'lead')} to the first trick{mark}",
-                ])
+                text = w.t("lead1.free", seat, card=w.the(card), mark=mark)
         else:
             prev = df.tricks[t.number - 2] if t.number >= 2 else None
             took = prev is not None and prev.winner == seat
-            ordinal = w.ordinal(t.number)
             last = t.number == self.g.rules.tricks_per_deal
-            if self.fr:
-                intro = self.pick("lead-intro", where, [
-                    "", "", f"au {'dernier' if last else ordinal} pli, ",
-                    "ensuite, " if took else "", "puis ",
-                ])
-                card_txt = w.the(card) if card != QUEEN_OF_SPADES else "la dame de pique"
-                text = f"{intro}{w.v(seat, 'entamer')} {card_txt}{mark}"
+            i = self.pick("lead-intro", where, 5)
+            if i == 3 and not took:
+                intro = ""
             else:
-                intro = self.pick("lead-intro", where, [
-                    "", "", f"on the {'last' if last else ordinal} trick ",
-                    "next " if took else "", "then ",
-                ])
-                card_txt = w.the(card) if card != QUEEN_OF_SPADES else "the queen of spades"
-                text = f"{intro}{w.v(seat, 'lead')} {card_txt}{mark}"
-                if intro.startswith("on the"):
-                    text = intro + w.v(seat, "lead") + f" {card_txt}{mark}"
-        heavy = bool(p.mark) or t.number == 1
+                ordinal = w.t("last") if last else w.ordinal(t.number)
+                intro = w.t(f"intro.{i}", ordinal=ordinal)
+            text = w.t("lead", seat, intro=intro, card=w.the_named(card), mark=mark)
+        text += tail
+        heavy = bool(p.mark) or t.number == 1 or bool(tail)
         left = self.g.rules.tricks_per_deal - t.number
         tell_void = p.singleton or (p.runs_out and w.second(seat))
         if p.hand is not None and p.runs_out and tell_void and t.number > 1 and left >= 3:
             suit = card.suit
-            if self.fr:
-                what = f"{w.poss(seat)} seul {w.SUITS[suit]}" if p.singleton else \
-                    f"{w.poss(seat)} dernier {w.SUITS[suit]}"
-                state = ("vous êtes désormais coupe" if w.second(seat)
-                         else f"{w.who(seat)} est désormais coupe") + f" à {w.SUITS[suit]}"
-                text += f", {what} : {state}"
-            else:
-                what = ("your only " if w.second(seat) else "a singleton ") + w.SUITS[suit] \
-                    if p.singleton else ("your last " if w.second(seat) else "the last ") + w.SUITS[suit]
-                state = f"{w.who(seat)} {w.vf(seat, 'be')} now void in {w.SUITS_PL[suit]}"
-                text += f", {what}; {state}"
+            word = w.suit("suit", suit)
+            only = w.t("only" if p.singleton else "last_one", seat, suit=word)
+            text += w.t("now_void", seat, only=only, suit=w.suit("suit_void", suit))
+            self.told("void-after", trick=t.number, seat=seat, card=card, suit=suit)
             heavy = True
         if p.breaks_hearts:
             text += self.hearts_broken_tail(p)
             heavy = True
-        return _Clause(text, heavy, self.play_after(p))
+        return _Clause(text, heavy, self.play_after(p, told_codes))
 
     def follow_clause(self, df: DealFact, t: TrickFact, p: PlayFact) -> _Clause:
         w = self.w
@@ -621,220 +670,143 @@ class Narrator:
         heavy = bool(p.mark) or p.is_queen
         elided: str | None = None
         led = p.led_suit if p.led_suit is not None else card.suit
+        self.told("play", trick=t.number, seat=seat, card=card)
+        tail, told_codes = self._fault_tail(p)
+        what = w.the_named(card)
         if p.discard:
             heavy = True
-            what = w.the(card)
-            if card == QUEEN_OF_SPADES:
-                what = "la dame de pique" if self.fr else "the queen of spades"
-            if self.fr:
-                suit = w.SUITS[led]
-                if p.shows_void:
-                    text = self.pick("void", where, [
-                        f"{w.who(seat)} {NEG_HAVE[w.second(seat)]} pas de {suit} "
-                        f"et {w.vf(seat, 'défausser')} {what}",
-                        f"{w.who(seat)}, sans {suit}, {w.vf(seat, 'défausser')} {what}",
-                        f"{w.who(seat)} ne {w.vf(seat, 'pouvoir')} pas fournir à {suit} "
-                        f"et {w.vf(seat, 'défausser')} {what}",
-                    ])
-                else:
-                    text = self.pick("discard", where, [
-                        f"{w.who(seat)}, toujours coupe à {suit}, {w.vf(seat, 'défausser')} {what}",
-                        f"{w.v(seat, 'défausser')} {what}",
-                        f"{w.who(seat)} {'vous défaussez' if w.second(seat) else 'se défausse'} "
-                        f"{w.of(card) if card != QUEEN_OF_SPADES else 'de la dame de pique'}",
-                    ])
+            if p.revoke:
+                # Told as what it is: a discard while holding the led suit.
+                text = w.t("discard.1", seat, card=what)
+            elif p.shows_void:
+                self.told("void", trick=t.number, seat=seat, card=card, suit=led)
+                text = self.variant("void", where, 3, seat, suit=w.suit("suit_void", led), card=what)
             else:
-                suit = w.SUITS_PL[led]
-                if p.shows_void:
-                    text = self.pick("void", where, [
-                        f"{w.who(seat)} {'have' if w.second(seat) else 'has'} no {suit} "
-                        f"and {w.vf(seat, 'discard')} {what}",
-                        f"{w.who(seat)}, out of {suit}, {w.vf(seat, 'throw')} {what}",
-                        f"{w.who(seat)} cannot follow and {w.vf(seat, 'discard')} {what}",
-                    ])
-                else:
-                    text = self.pick("discard", where, [
-                        f"{w.who(seat)}, still void in {suit}, {w.vf(seat, 'discard')} {what}",
-                        f"{w.v(seat, 'discard')} {what}",
-                        f"{w.v(seat, 'throw')} {what}",
-                    ])
+                i = self.pick("discard", where, 3)
+                if i == 0:
+                    self.told("void", trick=t.number, seat=seat, card=card, suit=led)
+                text = w.t(f"discard.{i}", seat, suit=w.suit("suit_void", led), card=what,
+                           of_card=w.t("of_qs") if card == QUEEN_OF_SPADES else w.of(card))
             text += mark
         elif p.ducks:
-            if self.fr:
-                text = self.pick("duck", where, [
-                    f"{w.who(seat)} {'passez' if w.second(seat) else 'passe'} dessous avec {w.the(card)}",
-                    f"{w.v(seat, 'jouer')} {w.the(card)} en dessous",
-                ]) + mark
-            else:
-                text = self.pick("duck", where, [
-                    f"{w.v(seat, 'duck')} with {w.the(card)}",
-                    f"{w.v(seat, 'play')} under with {w.the(card)}",
-                ]) + mark
+            self.told("duck", trick=t.number, seat=seat, card=card)
+            text = self.variant("duck", where, 2, seat, card=w.the(card)) + mark
         else:
-            if self.fr:
-                verb = self.pick("follow", where, ["jouer", "jouer", "fournir"])
-                if card == QUEEN_OF_SPADES:
-                    text = f"{w.v(seat, verb)} la dame de pique{mark}"
-                else:
-                    text = f"{w.v(seat, verb)} {w.the(card)}{mark}"
-                if verb == "jouer" and not mark and card != QUEEN_OF_SPADES:
-                    elided = f"{w.who(seat)} {w.the(card)}"
-            else:
-                verb = self.pick("follow", where, ["play", "play", "follow with"])
-                if verb == "follow with":
-                    text = f"{w.who(seat)} {w.vf(seat, 'follow')} with "
-                else:
-                    text = f"{w.v(seat, 'play')} "
-                text += ("the queen of spades" if card == QUEEN_OF_SPADES else w.the(card)) + mark
-                if verb == "play" and not mark and card != QUEEN_OF_SPADES:
-                    elided = f"{w.who(seat)} {w.the(card)}"
+            i = self.pick("follow", where, 3)
+            text = w.t(f"follow.{i}", seat, card=what) + mark
+            if i < 2 and not mark and card != QUEEN_OF_SPADES:
+                elided = w.t("follow.elided", seat, card=w.the(card))
+        text += tail
+        if tail:
+            heavy = True
         if p.is_queen and not p.discard:
-            text += self.pick("queen", where, [" : la dame tombe", " — la dame tombe"]) if self.fr \
-                else self.pick("queen", where, [": the queen falls", " — down comes the queen"])
+            text += self.variant("queen", where, 2)
+        if p.is_queen:
+            self.told("queen", trick=t.number, seat=seat, card=card)
         if p.breaks_hearts:
             text += self.hearts_broken_tail(p)
             heavy = True
-        after = self.play_after(p)
+        after = self.play_after(p, told_codes)
         return _Clause(text, heavy, after, elided if not (heavy or after) else None)
 
     def hearts_broken_tail(self, p: PlayFact) -> str:
-        where = (p.trick, p.seat)
+        self.told("broken", trick=p.trick, seat=p.seat, card=p.card)
         if p.card == QUEEN_OF_SPADES:
-            return (" : la dame ouvre les cœurs" if self.fr else "; the queen breaks hearts")
-        if self.fr:
-            return self.pick("broken", where, [
-                " : c'est le premier cœur, les cœurs sont ouverts",
-                " ; les cœurs sont ouverts",
-            ])
-        return self.pick("broken", where, [
-            ": the first heart, so hearts are broken",
-            "; hearts are now broken",
-        ])
+            return self.w.t("broken.queen")
+        return self.variant("broken", (p.trick, p.seat), 2)
+
+    def _trick_what(self, t: TrickFact) -> str:
+        """The points of a trick as its cards give them: "la dame et deux cœurs : 15 points"."""
+        w = self.w
+        hearts = sum(1 for c in t.penalty_cards if c.suit == HEARTS)
+        queen = any(c == QUEEN_OF_SPADES for c in t.penalty_cards)
+        others = [c for c in t.penalty_cards if c.suit != HEARTS and c != QUEEN_OF_SPADES]
+        if not queen and not others:
+            return w.points(t.points)
+        if queen and not hearts and not others and t.points == 13:
+            return w.t("what.queen")
+        parts = []
+        if queen:
+            parts.append(w.t("what.the_queen"))
+        if hearts:
+            parts.append(w.plural("hearts", hearts, n=w.num(hearts)))
+        parts.extend(w.the(c) for c in others)
+        return w.t("what.sum", cards=w.join(parts), points=w.points(t.points))
 
     def win_sentence(self, df: DealFact, t: TrickFact) -> str:
         w = self.w
         if not t.complete or t.winner is None or t.winning_card is None:
-            return ("Le pli s'arrête là." if self.fr else "The trick stops there.")
+            return w.t("trick_stops")
         seat, card = t.winner, t.winning_card
         where = (df.number, t.number, seat)
         before = t.running[seat] - t.points
         pts = t.points
+        self.told("win", trick=t.number, seat=seat, card=card, value=pts)
         has_queen = any(c == QUEEN_OF_SPADES for c in t.penalty_cards)
-        if self.fr:
-            if pts == 0:
-                return _cap(self.pick("win0", where, [
-                    f"{w.v(seat, 'remporter')} le pli, sans point.",
-                    f"{w.owned(seat, card)} remporte le pli, qui ne coûte rien.",
-                    f"le pli est pour {w.who(seat)}, sans point.",
-                    f"{w.v(seat, 'prendre')} la main sans point.",
-                ]))
-            if before > 0 and not has_queen:
-                more = f"{w.points(pts)} de plus"
-                total = f" ({before + pts} en tout)"
-                return _cap(self.pick("winmore", where, [
-                    f"{w.owned(seat, card)} gagne, et {w.who(seat)} {w.vf(seat, 'ramasser')} {more}{total}.",
-                    f"{w.v(seat, 'remporter')} le pli et {w.vf(seat, 'ramasser')} {more}{total}.",
-                ]))
-            what = w.points(pts)
-            if has_queen:
-                what = (f"la dame et {w.num(pts - 13)} cœur{'s' if pts > 14 else ''} : {pts} points"
-                        if pts > 13 else "la dame de pique et ses 13 points")
-            return _cap(self.pick("winpts", where, [
-                f"{w.v(seat, 'ramasser')} {what}.",
-                f"{w.v(seat, 'remporter')} le pli et {w.vf(seat, 'ramasser')} {what}.",
-                f"le pli revient à {w.who(seat)}, qui {w.vf(seat, 'ramasser')} {what}.",
-            ]) + (f" {_cap(w.who(seat))} en {'êtes' if w.second(seat) else 'est'} à {before + pts}."
-                  if before > 0 else ""))
-        if pts == 0:
-            return _cap(self.pick("win0", where, [
-                f"{w.v(seat, 'win')} the trick, no points.",
-                f"{w.owned(seat, card)} takes the trick, which costs nothing.",
-                f"the trick goes to {w.who(seat)}, without points.",
-                f"{w.v(seat, 'take')} the lead without points.",
-            ]))
-        if before > 0 and not has_queen:
-            more = "one more point" if pts == 1 else f"{pts} more points"
-            total = f" ({before + pts} in all)"
-            return _cap(self.pick("winmore", where, [
-                f"{w.owned(seat, card)} wins, and {w.who(seat)} {w.vf(seat, 'pick up')} {more}{total}.",
-                f"{w.v(seat, 'win')} the trick and {w.vf(seat, 'take')} {more}{total}.",
-            ]))
-        what = w.points(pts)
-        if has_queen:
-            what = (f"the queen and {w.num(pts - 13)} heart{'s' if pts > 14 else ''}: {pts} points"
-                    if pts > 13 else "the queen of spades and her 13 points")
-        return _cap(self.pick("winpts", where, [
-            f"{w.v(seat, 'take')} {what}.",
-            f"{w.v(seat, 'win')} the trick and {w.vf(seat, 'pick up')} {what}.",
-            f"the trick goes to {w.who(seat)}, with {what}.",
-        ]) + (f" That makes {before + pts} for {w.who(seat)}." if before > 0 else ""))
+        owned = w.owned(seat, card)
+        if pts == 0 and not t.penalty_cards:
+            return _cap(self.variant("win0", where, 4, seat, owned=owned))
+        if before > 0 and not has_queen and pts > 0 and len(t.penalty_cards) == pts:
+            self.told("running", trick=t.number, seat=seat, value=before + pts)
+            more = w.plural("more", pts, n=w.num(pts) if pts == 1 else pts)
+            return _cap(self.variant("winmore", where, 2, seat, owned=owned, more=more,
+                                     total=before + pts))
+        text = _cap(self.variant("winpts", where, 3, seat, what=self._trick_what(t)))
+        if before != 0:
+            self.told("running", trick=t.number, seat=seat, value=before + pts)
+            text += " " + _cap(w.t("now_at", seat, total=before + pts))
+        return text
 
     # End of a deal ---------------------------------------------------------------
     def deal_end(self, df: DealFact) -> str:
         w, g = self.w, self.g
         if not df.complete or df.points is None:
             played = len(df.tricks)
-            if self.fr:
-                s = (f"La donne s'arrête après {w.num(played) if played <= 26 else played} "
-                     f"pli{'s' if played > 1 else ''} : la partie est en cours.")
-                taken = [f"{w.who(seat)} {n}" for seat, n in df.taken_raw.items() if n]
-                if taken:
-                    s += f" Points ramassés jusqu'ici : {w.join(taken)}."
-            else:
-                s = (f"The deal stops after {w.num(played) if played <= 26 else played} "
-                     f"trick{'s' if played != 1 else ''}: the game is in progress.")
-                taken = [f"{w.who(seat)} {n}" for seat, n in df.taken_raw.items() if n]
-                if taken:
-                    s += f" Points taken so far: {w.join(taken)}."
+            self.told("stopped", value=played)
+            s = w.plural("stops", played, count=w.num(played))
+            taken = []
+            for seat, n in df.taken_raw.items():
+                if n:
+                    self.told("taken-so-far", seat=seat, value=n)
+                    taken.append(f"{w.who(seat)} {n}")
+            if taken:
+                s += w.t("taken_so_far", list=w.join(taken))
             return s
         parts = []
         pts = df.points
         for seat in g.seats:
+            self.told("deal-points", seat=seat, value=pts.get(seat, 0))
             parts.append(f"{w.who(seat)} {pts.get(seat, 0)}")
         full = penalty_total(g.rules)
         total = sum(pts.values())
         out: list[str] = []
         if df.moon is not None:
             shooter, choice, assumed = df.moon
-            if self.fr:
-                verb = "avez" if w.second(shooter) else "a"
-                s = f"{_cap(w.who(shooter))} {verb} fait capot : tous les cœurs et la dame de pique !"
-                if choice == "subtract":
-                    s += f" {_cap(w.who(shooter))} retranche {full} points"
-                    s += " (choix supposé)." if assumed else "."
-                else:
-                    s += f" {_cap(w.who(shooter))} marque 0 et chaque adversaire {full}"
-                    s += " (choix supposé)." if assumed else "."
+            self.told("moon", seat=shooter)
+            s = _cap(w.t("moon", shooter))
+            if choice == "subtract":
+                s += " " + _cap(w.t("moon.subtract", shooter, full=full))
             else:
-                s = f"{_cap(w.who(shooter))} shot the moon: every heart and the queen of spades!"
-                if choice == "subtract":
-                    s += f" {_cap(w.who(shooter))} {w.vf(shooter, 'take')} {full} points off"
-                else:
-                    s += f" {_cap(w.who(shooter))} {w.vf(shooter, 'score')} 0 and everyone else {full}"
-                s += " (choice assumed)." if assumed else "."
+                s += " " + _cap(w.t("moon.add", shooter, full=full, own=df.points.get(shooter, 0)))
+            s += w.t("moon.assumed") if assumed else "."
             out.append(s)
         takers = self._takers(df)
-        if self.fr:
-            s = f"Les scores de la donne : {w.join(parts)}"
-            if df.moon is None and total == full:
-                s += f" — {w.num(full)} points au total, comme à chaque donne"
-            out.append(s + ".")
-            if takers:
-                out.append(takers)
-            if df.moon is None and total == full:
-                out.append("Personne ne les a tous pris : personne n'a fait capot.")
-        else:
-            s = f"The deal's scores: {w.join(parts)}"
-            if df.moon is None and total == full:
-                s += f" — {w.num(full)} points in all, as in every deal"
-            out.append(s + ".")
-            if takers:
-                out.append(takers)
-            if df.moon is None and total == full:
-                out.append("Nobody took them all, so nobody shot the moon.")
+        s = w.t("scores", list=w.join(parts))
+        even = df.moon is None and total == full
+        if even:
+            s += w.t("scores.full", count=w.num(full))
+        out.append(s + ".")
+        if takers:
+            out.append(takers)
+        if even:
+            self.told("no-moon")
+            out.append(w.t("no_moon"))
         if df.totals is not None and len(g.deals) > 1:
-            tot = w.join([f"{w.who(s)} {df.totals.get(s, 0)}" for s in g.seats])
-            out.append(f"Totaux : {tot}." if self.fr else f"Running totals: {tot}.")
+            tot = []
+            for s_ in g.seats:
+                self.told("total", seat=s_, value=df.totals.get(s_, 0))
+                tot.append(f"{w.who(s_)} {df.totals.get(s_, 0)}")
+            out.append(w.t("totals", list=w.join(tot)))
         return " ".join(out)
 
     def _takers(self, df: DealFact) -> str | None:
@@ -850,74 +822,44 @@ class Narrator:
         parts = []
         for i, seat in enumerate(plain):
             h = hearts[seat]
-            if self.fr:
-                n = f"{w.num(h)} cœur{'s' if h > 1 else ''}" if i == 0 else w.num(h)
-                parts.append(f"{w.v(seat, 'prendre')} {n}" if i == 0 else f"{w.who(seat)} {n}")
+            self.told("hearts-taken", seat=seat, value=h)
+            if i == 0:
+                parts.append(w.t("takers.first", seat, hearts=w.plural("hearts", h, n=w.num(h))))
             else:
-                n = f"{w.num(h)} heart{'s' if h > 1 else ''}" if i == 0 else w.num(h)
-                parts.append(f"{w.v(seat, 'take')} {n}" if i == 0 else f"{w.who(seat)} {n}")
+                parts.append(w.t("takers.next", who=w.who(seat), n=w.num(h)))
         if queen_to is not None:
             h = hearts.get(queen_to, 0)
-            total = 13 + h
-            if self.fr:
-                with_ = "la dame" + (f" et {w.num(h)} cœur{'s' if h > 1 else ''}" if h else "")
-                if parts:
-                    parts.append(f"{w.who(queen_to)}, avec {with_}, {total}")
-                else:
-                    parts.append(f"{w.v(queen_to, 'prendre')} {with_}")
+            self.told("queen-taken", seat=queen_to)
+            self.told("hearts-taken", seat=queen_to, value=h)
+            with_ = w.t("what.the_queen")
+            if h:
+                with_ = w.t("takers.and", head=with_, hearts=w.plural("hearts", h, n=w.num(h)))
+            if parts:
+                parts.append(w.t("takers.queen_next", who=w.who(queen_to), with_=with_,
+                                 total=13 + h))
             else:
-                with_ = "the queen" + (f" and {w.num(h)} heart{'s' if h > 1 else ''}" if h else "")
-                if parts:
-                    parts.append(f"{w.who(queen_to)}, with {with_}, {total}")
-                else:
-                    parts.append(f"{w.v(queen_to, 'take')} {with_}")
+                parts.append(w.t("takers.first", queen_to, hearts=with_))
         if not parts:
             return None
         if len(parts) > 2:
-            sep = ", et " if self.fr else ", and "
-            return _cap(", ".join(parts[:-1]) + sep + parts[-1]) + "."
+            return _cap(w.t("list.and3", head=", ".join(parts[:-1]), last=parts[-1])) + "."
         return _cap(w.join(parts)) + "."
 
     # Marks and findings ----------------------------------------------------------
     def mark_text(self, mark: str) -> str:
-        if self.fr:
-            return {"!": "(bon coup)", "!!": "(coup brillant)", "?": "(une erreur)",
-                    "??": "(une grosse erreur)", "!?": "(coup intéressant)",
-                    "?!": "(coup douteux)"}.get(mark, f"({mark})")
-        return {"!": "(a good play)", "!!": "(a brilliant play)", "?": "(a mistake)",
-                "??": "(a blunder)", "!?": "(an interesting try)",
-                "?!": "(a dubious play)"}.get(mark, f"({mark})")
+        key = f"narrate.mark.{mark}"
+        return self.w.m[key] if key in self.w.m else f"({mark})"
 
-    def finding_sentence(self, f: Finding, p: PlayFact | None) -> str | None:
-        """A referee's finding as a sentence; ``info`` findings (checks the
-        record did not allow) are left to ``hearts validate``."""
+    def finding_sentence(self, f: Finding) -> str | None:
+        """A referee's finding as a sentence, in the referee's words (translated);
+        ``info`` findings (checks the record did not allow) are left to
+        ``hearts validate``."""
         if f.severity == "info":
             return None
-        w = self.w
-        if self.fr and p is not None:
-            seat, card = p.seat, p.card
-            held = p.hand
-            led = p.led_suit
-            if f.code == "revoke" and led is not None and held is not None:
-                could = [c for c in display_order(cards_of(held & SUIT_MASKS[led]))]
-                return (f"Irrégularité : {w.who(seat)} devait fournir à {w.SUITS[led]}, "
-                        f"avec {w.cards(could[:3])} en main [{f.code}].")
-            if f.code == "not-held":
-                return f"Irrégularité : {w.who(seat)} n'a pas {w.the(card)} en main [{f.code}]."
-            if f.code == "out-of-turn":
-                return f"Irrégularité : ce n'était pas à {w.who(seat)} de jouer [{f.code}]."
-            if f.code == "hearts-not-broken":
-                return (f"Irrégularité : les cœurs n'étaient pas ouverts, et {w.who(seat)} "
-                        f"pouvait entamer autre chose [{f.code}].")
-            if f.code == "first-trick-points":
-                return (f"Irrégularité : ni cœur ni dame de pique au premier pli quand on peut "
-                        f"jouer autre chose [{f.code}].")
-            if f.code == "opening-lead":
-                return f"Irrégularité : l'entame devait être le plus petit trèfle [{f.code}]."
-        head = {"error": "Irrégularité", "warning": "Remarque"} if self.fr else \
-            {"error": "The referee objects", "warning": "The referee notes"}
-        return f"{head.get(f.severity, f.severity)} : {f.message} [{f.code}]." if self.fr else \
-            f"{head.get(f.severity, f.severity)}: {f.message} [{f.code}]."
+        self.told("finding", trick=f.trick, seat=f.seat, card=f.card, code=f.code)
+        message = translate_finding(self.lang, f.message)
+        key = "finding.error" if f.severity == "error" else "finding.warning"
+        return self.w.t(key, message=_end(message).rstrip("."))
 
 
 def narrate(game: GameFact, lang: str = "fr", unicode: bool = True,
@@ -930,3 +872,15 @@ def narrate(game: GameFact, lang: str = "fr", unicode: bool = True,
                  for p in paras]
     return "\n\n".join(paras) + "\n"
 
+
+def narrate_facts(game: GameFact, lang: str = "fr", unicode: bool = True
+                  ) -> tuple[list[str], list[Told]]:
+    """The paragraphs of the narration and the facts they state (each fact's
+    ``para`` is the index of its paragraph): what a test re-reads against
+    the record."""
+    n = Narrator(game, lang, unicode)
+    paras = n.game_text()
+    return paras, n.facts
+
+
+__all__ = ["FACT_KINDS", "SECOND_PERSON", "Narrator", "Told", "Voice", "narrate", "narrate_facts"]

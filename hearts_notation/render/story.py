@@ -32,6 +32,7 @@ from ..model import Deal, Finding, Game
 from ..referee import check_game, game_seats
 from ..rules import RuleSet
 from ..scoring import DealScore
+from ..state import trick_winner
 from ..walk import deal_hands, walk
 
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
@@ -63,6 +64,9 @@ class PlayFact:
     breaks_hearts: bool        # this card opens hearts for the tricks to come
     is_queen: bool
     findings: tuple[Finding, ...] = ()
+    #: did not follow the led suit while holding it (hand known, or the
+    #: referee proved it): the discard shows no void
+    revoke: bool = False
 
     @property
     def lead(self) -> bool:
@@ -274,10 +278,16 @@ def _build_deal(deal: Deal, index: int, number: int, rules: RuleSet,
         card = step.play.card
         led = step.led_suit
         discard = led is not None and card.suit != led
-        shows_void = discard and (seat_i, led) not in shown_void
-        if discard and led is not None:
-            shown_void.add((seat_i, led))
         hand = step.hand
+        pf = [f for f in findings if matches(f, t, seat) and (f.card is None or f.card == card)]
+        attached.update(id(f) for f in pf)
+        # A discard from a hand that holds the led suit is a revoke, not a void.
+        revoke = discard and led is not None and (
+            (hand is not None and bool(hand & SUIT_MASKS[led]))
+            or any(f.code == "revoke" and f.severity == "error" for f in pf))
+        shows_void = discard and not revoke and (seat_i, led) not in shown_void
+        if discard and not revoke and led is not None:
+            shown_void.add((seat_i, led))
         runs_out = False
         singleton = False
         ducks = False
@@ -303,14 +313,12 @@ def _build_deal(deal: Deal, index: int, number: int, rules: RuleSet,
             broken_at = (t, seat, card)
         if card == QUEEN_OF_SPADES:
             queen = (t, seat, None)
-        pf = [f for f in findings if matches(f, t, seat) and (f.card is None or f.card == card)]
-        attached.update(id(f) for f in pf)
         by_trick.setdefault(step.trick, []).append(PlayFact(
             trick=t, position=step.position, seat=seat, card=card, mark=step.play.mark,
             comment=step.play.comment, hand=hand, legal=step.legal, led_suit=led,
             discard=discard, shows_void=shows_void, runs_out=runs_out, singleton=singleton,
             ducks=ducks, breaks_hearts=breaks, is_queen=card == QUEEN_OF_SPADES,
-            findings=tuple(pf),
+            findings=tuple(pf), revoke=revoke,
         ))
 
     tricks = []
@@ -324,8 +332,7 @@ def _build_deal(deal: Deal, index: int, number: int, rules: RuleSet,
         pts = 0
         pen: tuple[Card, ...] = ()
         if complete:
-            led_suit = plays[0].card.suit
-            top = max((pl for pl in plays if pl.card.suit == led_suit), key=lambda pl: pl.card)
+            top = plays[trick_winner([int(pl.card) for pl in plays])]
             winner, winning_card = top.seat, top.card
             mask = 0
             for pl in plays:
