@@ -388,10 +388,10 @@ FRENCH_MISTAKES: list[tuple[str, Callable[[str], list[str]]]] = [
     ("à + le is au", lambda t: re.findall(r"\bà (?:le|les)\b", t)),
     ("de before a vowel elides", lambda t: re.findall(r"\bde (?:Ada|Émile|Hugo)\b", t)),
     ("du before an ace", lambda t: re.findall(r"\bdu A[♣♦♥♠]", t)),
-    ("one is singular", lambda t: re.findall(r"\bun (?:points|cœurs|plis|cartes)\b", t)),
+    ("one is singular", lambda t: re.findall(r"\b(?:un|1) (?:points|cœurs|plis|cartes|autres)\b", t)),
     ("two and more are plural", lambda t: re.findall(
         r"\b(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|[2-9]|\d\d) "
-        r"(?:point|cœur|pli|carte)\b(?!s)", t)),
+        r"(?:point|cœur|pli|carte|autre)\b(?!s)", t)),
     ("no English narration", lambda t: re.findall(
         r"\b(?:the|and|leads|plays|wins|takes|discards|hearts|trick|points in all|deal's)\b", t)),
 ]

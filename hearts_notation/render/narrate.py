@@ -239,7 +239,7 @@ class Voice:
         shown = list(cards[:limit])
         words = [self.the(c) for c in shown]
         if len(cards) > limit:
-            words.append(self.t("more_cards", n=len(cards) - limit))
+            words.append(self.plural("more_cards", len(cards) - limit, n=len(cards) - limit))
         return self.join(words)
 
     def owned(self, seat: str, card: Card) -> str:
