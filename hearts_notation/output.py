@@ -153,6 +153,92 @@ def write_stdout(text: str, *, flush: bool = True) -> None:
         out.flush()
 
 
+def write_stdout_held(pieces: Iterable[str]) -> None:
+    """Write the pieces of a text to standard output only once the last one
+    has been produced, in bounded memory.
+
+    Standard output cannot be taken back, and the commands promise that
+    nothing is written when a syntax error is found late in the input
+    (docs/decisions.md).  The pieces go to a temporary file (in memory up
+    to :data:`HOLD_IN_MEMORY`, then on disk, already unlinked, so nothing
+    is left behind whatever stops the program) and are copied to standard
+    output when the producer is done; an exception of the producer
+    discards them.
+    """
+    import tempfile
+
+    with tempfile.SpooledTemporaryFile(max_size=HOLD_IN_MEMORY, mode="w+", encoding="utf-8",
+                                       newline="\n") as spool:
+        for piece in pieces:       # errors of the producer pass as they are
+            try:
+                spool.write(piece)
+            except OSError as exc:
+                raise OutputError("-", f"{_reason(exc)} (while holding it in a temporary file)",
+                                  exc.errno) from None
+        spool.seek(0)
+        while chunk := spool.read(1 << 20):
+            write_stdout(chunk, flush=False)
+    sys.stdout.flush()
+
+
+#: Bytes of held standard output kept in memory before a temporary file
+#: takes over (:func:`write_stdout_held`).
+HOLD_IN_MEMORY = 1 << 20
+
+
+# Machine output ----------------------------------------------------------------------------
+
+#: Characters JSON allows raw in a string that a machine output must not
+#: carry raw: DEL and the C1 controls (8-bit CSI, NEL: a terminal or a pager
+#: showing the file obeys them), the line and paragraph separators (line
+#: breaks for ``str.splitlines`` and JavaScript before ES2019, so a JSONL
+#: line would split) and lone surrogates (not encodable in UTF-8).  C0
+#: controls are escaped by :func:`json.dumps` itself.
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def json_safe(text: str) -> str:
+    """JSON text from :func:`json.dumps` (``ensure_ascii=False``) with the
+    characters of :data:`_JSON_UNSAFE` written as ``\\uXXXX`` escapes: the
+    same JSON value, and no raw control character in the file.  Outside
+    strings JSON text is ASCII, so every match is inside a string."""
+    if _JSON_UNSAFE.search(text) is None:
+        return text
+    return _JSON_UNSAFE.sub(_json_escape, text)
+
+
+def json_text(value: Any, *, indent: int | None = None,
+              separators: tuple[str, str] | None = None) -> str:
+    """*value* as JSON for a machine output (a report, a record): UTF-8
+    text kept readable (``ensure_ascii=False``), every control character
+    and line separator escaped (:func:`json_safe`)."""
+    import json
+
+    return json_safe(json.dumps(value, ensure_ascii=False, indent=indent, separators=separators))
+
+
+#: The first characters that make a spreadsheet read a CSV cell as a
+#: formula (``=cmd|' /C calc'!A0``, ``@SUM(...)``, ``+1+1``, ``-1+1``).
+_FORMULA_START = ("=", "+", "-", "@")
+
+
+def csv_cell(text: str) -> str:
+    """A text cell of a CSV output (a player's name, a file name): control
+    characters written as visible escapes (``\\x1b``, as on the terminal,
+    newlines and tabs too, so that a row stays one line), and a cell that a
+    spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``
+    or ``@``) prefixed with an apostrophe, which spreadsheets show as text.
+    Numbers are separate cells and never changed."""
+    text = escape_controls(text)
+    if text.startswith(_FORMULA_START):
+        return "'" + text
+    return text
+
+
 class StdoutData:
     """A minimal writable stream over :func:`write_stdout`, for code that
     writes a document piece by piece (flushed when the caller flushes)."""
@@ -251,7 +337,7 @@ def _fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def write_atomic_iter(path: str, pieces: Iterable[str]) -> None:
+def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False) -> None:
     """Write the pieces of a text to *path* atomically, as they come.
 
     The pieces go to a temporary file beside the target, flushed to disk
@@ -259,9 +345,13 @@ def write_atomic_iter(path: str, pieces: Iterable[str]) -> None:
     raised while the pieces are produced (a syntax error found late in a
     streamed input, Ctrl-C, SIGTERM) leaves the target untouched and no
     temporary file behind.  ``-`` writes to standard output as the pieces
-    come; a FIFO or a device is written straight through.  A failure of the
-    output itself raises :class:`OutputError`.
+    come, or with *hold* only once the last piece is produced
+    (:func:`write_stdout_held`); a FIFO or a device is written straight
+    through.  A failure of the output itself raises :class:`OutputError`.
     """
+    if path == "-" and hold:
+        write_stdout_held(pieces)
+        return
     if path == "-":
         for piece in pieces:
             write_stdout(piece, flush=False)
@@ -330,7 +420,10 @@ __all__ = [
     "OutputError",
     "StdoutData",
     "console",
+    "csv_cell",
     "escape_controls",
+    "json_safe",
+    "json_text",
     "message",
     "remove_temporaries",
     "resolve_target",
@@ -338,4 +431,5 @@ __all__ = [
     "write_atomic",
     "write_atomic_iter",
     "write_stdout",
+    "write_stdout_held",
 ]

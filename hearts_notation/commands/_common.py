@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from ..diagnostics import render
-from ..io import EXTENSIONS, InputError
+from ..diagnostics import caret_lines, render
+from ..io import EXTENSIONS, InputError, source_lines_at
 from ..model import Finding
 from ..output import OutputError, console, message
 from .report import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE
@@ -82,14 +82,20 @@ def fail_syntax(path: str, errors: list[Finding]) -> NoReturn:
     the source line and a caret), and exit 2: commands that show or score
     a record cannot work on one they could not read (``validate`` instead
     counts it as a finding)."""
-    lines: list[str] | None = None
+    found: dict[int, str] = {}
     if path != "-":
+        # The quoted lines are read by seeking where the reader noted line
+        # starts (a late error in a file of gigabytes costs a block read),
+        # never by reading the whole file again.
         try:
-            lines = Path(path).read_text(encoding="utf-8-sig", errors="replace").split("\n")
-        except OSError:
-            lines = None
+            found = source_lines_at(path, [f.line for f in errors if f.line is not None])
+        except (InputError, OSError):
+            found = {}
     for f in errors:
-        message(render(f, path, lines))
+        text = render(f, path, None)
+        if f.line is not None and f.line in found:
+            text = "\n".join([text, *caret_lines([found[f.line]], 1, f.column)])
+        message(text)
     n = len(errors)
     message(f"hearts: {n} syntax error{'s' if n != 1 else ''} in {path}")
     sys.exit(EXIT_UNUSABLE)

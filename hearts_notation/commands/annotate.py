@@ -12,7 +12,6 @@ with ``-o``).  A record with a syntax error is not annotated (exit 2, as
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -46,7 +45,7 @@ from ..io import (
     write_atomic,
 )
 from ..model import Game
-from ..output import message, write_stdout
+from ..output import json_text, message, write_stdout
 from ..parallel import Engine, EngineSpec
 from ..progress import CorpusProgress, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
@@ -210,7 +209,7 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
         except ValueError as exc:
             fail(f"cannot write {output}: {exc}")
     if fmt_out == "json":
-        write_stdout(json.dumps(report(analyses), ensure_ascii=False, indent=2) + "\n")
+        write_stdout(json_text(report(analyses), indent=2) + "\n")
     elif output is None:
         fmt = read_fmt if read_fmt in RECORD_FORMATS else "hrn"
         write_stdout(dumps(annotated, fmt, unicode=unicode, lang=write_lang))

@@ -8,7 +8,8 @@ target (:func:`hearts_notation.io.write_atomic_iter`); the first syntax
 error stops the output, the rest of the input is still read so that every
 error is reported, and the temporary file is then removed, so an existing
 output file is never touched.  Standard output cannot be taken back, so
-output to it is held until the whole input has been read.
+output to it is held (in memory, then in an unlinked temporary file:
+bounded memory) until the whole input has been read.
 
 :func:`load` (a whole input, read and parsed, with its errors rendered) is
 shared with ``fmt``, which must compare each file with its canonical form.
@@ -211,11 +212,9 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
             games = read_games(input_path, in_fmt, spec)
         gate = _Gate(games, spec)
         pieces = iter_dumps(gate, out_fmt, unicode=use_unicode, lang=lang)
-        if target == "-":
-            held = list(pieces)  # nothing printed before the whole input is known good
-            write_atomic_iter("-", held)
-        else:
-            write_atomic_iter(target, pieces)
+        # On standard output nothing is printed before the whole input is
+        # known good: held in a spooled temporary file, in bounded memory.
+        write_atomic_iter(target, pieces, hold=True)
     except InputError as exc:
         fail_input(exc)
     except _Abort:

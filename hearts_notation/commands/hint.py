@@ -7,8 +7,6 @@ from that seat's own information, best first, and a sentence for the best.
 
 from __future__ import annotations
 
-import json
-
 import click
 from rich.table import Table
 from rich.text import Text
@@ -16,7 +14,7 @@ from rich.text import Text
 from ..analysis.annotate import AnalysisOptions
 from ..analysis.explain import card_text
 from ..analysis.hint import Hint, HintError, hint_game
-from ..output import message, write_stdout
+from ..output import json_text, message, write_stdout
 from ..rules import RuleSet
 from ._common import fail, stdout_console
 from .annotate import eval_options, read_record
@@ -56,7 +54,7 @@ def command(file: str, seat: str | None, game_no: int | None, samples: int | Non
         message(f"{file}: {exc}")
         return Report(unusable=1)
     if fmt_out == "json":
-        write_stdout(json.dumps(hint.to_dict(), ensure_ascii=False, indent=2) + "\n")
+        write_stdout(json_text(hint.to_dict(), indent=2) + "\n")
     else:
         _print(hint, lang)
     return Report()

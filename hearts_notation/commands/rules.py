@@ -9,13 +9,11 @@ is one line on standard error naming the valid choices, and exit status 2.
 
 from __future__ import annotations
 
-import json
-
 import click
 from rich.table import Table
 from rich.text import Text
 
-from ..output import write_stdout
+from ..output import json_text, write_stdout
 from ..rules import RuleError, load_rules, preset_description, preset_names, preset_rules
 from ._common import fail, stdout_console
 from .options import format_option, lang_option
@@ -45,7 +43,7 @@ def command(name: str | None, fmt_out: str | None, lang: str) -> Report:
             rows.append({"name": preset, "players": rs.players,
                          "description": preset_description(preset), "rules": rs.to_mapping()})
         if fmt_out == "json":
-            write_stdout(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+            write_stdout(json_text(rows, indent=2) + "\n")
             return Report()
         if fmt_out == "yaml":
             import yaml
@@ -69,7 +67,7 @@ def command(name: str | None, fmt_out: str | None, lang: str) -> Report:
         fail(str(exc))
     if fmt_out == "json":
         doc = {"name": rules.name, "spec": rules.portable_spec, **rules.to_mapping()}
-        write_stdout(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        write_stdout(json_text(doc, indent=2) + "\n")
         return Report()
     text = rules.to_yaml()
     if rules.name in preset_names():

@@ -17,7 +17,8 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-import json
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
 from functools import partial
 from typing import Any
 
@@ -30,7 +31,7 @@ from ..i18n import seat_text, translate, translate_finding
 from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..model import Finding, Game
 from ..output import console as safe_console
-from ..output import write_stdout
+from ..output import csv_cell, json_text, write_stdout
 from ..parallel import EngineSpec, map_games, total_bytes
 from ..players import normalise
 from ..progress import CorpusProgress
@@ -42,6 +43,7 @@ from ._common import (
     expand_paths,
     fail,
     fail_input,
+    fail_output,
     fail_syntax,
     open_engine,
     stdout_console,
@@ -185,72 +187,58 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     """
     rules_default = rules
     spec = rules_default.portable_spec if rules_default is not None else None
-    docs: list[dict[str, Any]] = []
     shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]] = []
-    st = Standings()
-    disagree = False
+    run = _Run()
+    run.need_game = game_no is not None
     table = fmt_out in ("table", "html")
     try:
         files = list(expand_paths(paths))
-        if game_no is None:
-            work = partial(score_entry, default_rules=rules_default, force=force_rules, table=table)
-            with open_engine(engine_spec, jobs) as engine, \
-                    CorpusProgress("score", total=total_bytes(files), unit="bytes") as bar:
-                for bad, item, summary in map_games(work, files, fmt=fmt_in, default_rules=spec,
-                                                    progress=bar, engine=engine):
-                    disagree = disagree or bad
-                    (shown if table else docs).append(item)
-                    st.add(summary)
-        else:
-            for path in files:
-                for i, game in enumerate(read_games(path, fmt_in, spec), 1):
-                    if i != game_no:
-                        continue
-                    bad, item, summary = score_entry(game, rules_default, force_rules, table)
-                    disagree = disagree or bad
-                    (shown if table else docs).append(item)
-                    st.add(summary)
-                    break
+        with ExitStack() as stack:
+            items: Iterable[tuple[bool, Any, GameSummary]]
+            if game_no is None:
+                work = partial(score_entry, default_rules=rules_default, force=force_rules,
+                               table=table)
+                engine = stack.enter_context(open_engine(engine_spec, jobs))
+                bar = stack.enter_context(
+                    CorpusProgress("score", total=total_bytes(files), unit="bytes"))
+                items = map_games(work, files, fmt=fmt_in, default_rules=spec, progress=bar,
+                                  engine=engine)
+            else:
+                items = _nth_games(files, fmt_in, spec, game_no, rules_default, force_rules, table)
+            if fmt_out in ("json", "csv"):
+                # Streamed: each game's entry is written as it is scored
+                # (to the temporary file of -o, or held for standard output
+                # in a spooled file), the totals per player added up on
+                # the way; a syntax error stops the output and discards it.
+                pieces = (_json_pieces if fmt_out == "json" else _csv_pieces)(run.docs(items), run)
+                write_atomic_iter(output, pieces, hold=True)
+            else:
+                for item in run.items(items):
+                    shown.append(item)
     except InputError as exc:
         fail_input(exc)
-    syntax = [(g.source, f) for g, *_, found in shown for f in found if f.code == "syntax-error"]
-    syntax += [(doc["source"], Finding(d["code"], d["severity"], d["message"], d["deal"], d["trick"],
-                                       d["seat"], None, d["line"], d["column"]))
-               for doc in docs for d in doc["disagreements"] if d["code"] == "syntax-error"]
-    if syntax:
-        first = syntax[0][0] or "-"
-        fail_syntax(first, [f for src, f in syntax if (src or "-") == first])
-    if game_no is not None and not (docs or shown):
+    except _Abort:
+        pass
+    except OSError as exc:
+        fail_output(exc, output)
+    if run.syntax:
+        first = run.syntax_source or "-"
+        fail_syntax(first, run.syntax)
+    if game_no is not None and not run.games:
         fail(f"{' '.join(files)}: no game {game_no}")
-    if fmt_out == "json":
-        report = {"games": docs, "players": [{"rank": i, **p.to_dict()}
-                                             for i, (_, p) in enumerate(st.ranked(), 1)]}
-        _emit(output, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    elif fmt_out == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["source", "game", "deal", "seat", "player", "points", "total", "moon", "assumed",
-                    "complete", "sheet"])
-        for doc in docs:
-            for d in doc["deals"]:
-                moon = d["moon"] or {}
-                for s in doc["seats"]:
-                    pts = d["points"][s] if d["points"] is not None else ""
-                    w.writerow([doc["source"], doc["index"], d["number"], s,
-                                normalise(doc["players"].get(s, "")) or s, pts, d["totals"][s],
-                                moon.get("seat", ""), str(moon.get("assumed", "")).lower(),
-                                str(d["complete"]).lower(), str(d.get("sheet", False)).lower()])
-        _emit(output, buf.getvalue())
+    st = run.standings
+    if fmt_out in ("json", "csv"):
+        pass
     elif fmt_out == "html":
         from ..render.scoresheet import SheetGame, score_sheets_html
 
-        pieces = score_sheets_html((SheetGame(g, r, sc, f) for g, r, sc, f in shown),
+        sheets = score_sheets_html((SheetGame(g, r, sc, f) for g, r, sc, f in shown),
                                    title=_html_title(shown))
         if output == "-":
-            for piece in pieces:
+            for piece in sheets:
                 write_stdout(piece, flush=False)
         else:
-            write_atomic_iter(output, pieces)
+            write_atomic_iter(output, sheets)
     else:
         console = stdout_console() if output == "-" else safe_console(
             file=io.StringIO(), width=160, no_color=True)
@@ -275,7 +263,125 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         if output != "-":
             assert isinstance(console.file, io.StringIO)
             write_atomic(output, console.file.getvalue())
-    return CorpusReport(findings=int(disagree), games=len(docs) + len(shown))
+    return CorpusReport(findings=int(run.disagree), games=run.games)
+
+
+class _Abort(Exception):
+    """Raised into the output stream to discard it (a syntax error found)."""
+
+
+class _Run:
+    """The state of one ``score`` run as the games stream by: the totals
+    per player, whether a record disagrees, and the syntax errors of the
+    first file that has any (the command then writes nothing and exits 2,
+    as it did when it held every game)."""
+
+    def __init__(self) -> None:
+        self.standings = Standings()
+        self.disagree = False
+        self.games = 0
+        self.syntax: list[Finding] = []
+        self.syntax_source: str | None = None
+        #: ``--game N``: no game at all is an error (nothing written).
+        self.need_game = False
+
+    def _take(self, items: Iterable[tuple[bool, Any, GameSummary]],
+              found: Callable[[Any], tuple[str | None, list[Finding]]]) -> Iterator[Any]:
+        """The items until the first syntax error; after it, only the
+        other syntax errors of the same file are collected (the games of
+        a file come together), then :class:`_Abort`."""
+        for bad, item, summary in items:
+            source, findings = found(item)
+            errors = [f for f in findings if f.code == "syntax-error"]
+            if self.syntax:
+                if (source or "-") != (self.syntax_source or "-"):
+                    break
+                self.syntax.extend(errors)
+                continue
+            if errors:
+                self.syntax, self.syntax_source = errors, source
+                continue
+            self.games += 1
+            self.disagree = self.disagree or bad
+            self.standings.add(summary)
+            yield item
+        if self.syntax or (self.need_game and not self.games):
+            raise _Abort
+
+    def items(self, items: Iterable[tuple[bool, Any, GameSummary]]
+              ) -> Iterator[tuple[Game, RuleSet, GameScore, list[Finding]]]:
+        """Table/HTML items: (game without deals, rules, score, findings)."""
+        return self._take(items, lambda it: (it[0].source, it[3]))
+
+    def docs(self, items: Iterable[tuple[bool, Any, GameSummary]]) -> Iterator[dict[str, Any]]:
+        """JSON entries (:func:`score_document`)."""
+        return self._take(items, lambda doc: (doc["source"], [
+            Finding(d["code"], d["severity"], d["message"], d["deal"], d["trick"], d["seat"],
+                    None, d["line"], d["column"])
+            for d in doc["disagreements"] if d["code"] == "syntax-error"]))
+
+    def players(self) -> list[dict[str, Any]]:
+        """The totals per player, ranked (read once every game is in)."""
+        return [{"rank": i, **p.to_dict()} for i, (_, p) in enumerate(self.standings.ranked(), 1)]
+
+
+def _nth_games(files: list[str], fmt_in: str | None, spec: str | None, game_no: int,
+               rules: RuleSet | None, force: bool, table: bool
+               ) -> Iterator[tuple[bool, Any, GameSummary]]:
+    """``--game N``: the N-th game of each file, scored."""
+    for path in files:
+        for i, game in enumerate(read_games(path, fmt_in, spec), 1):
+            if i == game_no:
+                yield score_entry(game, rules, force, table)
+                break
+
+
+def _indented(text: str, prefix: str) -> str:
+    """Lines after the first of *text* indented by *prefix* (a JSON value
+    placed inside a document, as ``json.dumps(indent=2)`` places it)."""
+    return text.replace("\n", "\n" + prefix)
+
+
+def _json_pieces(docs: Iterator[dict[str, Any]], run: _Run) -> Iterator[str]:
+    """The JSON report, one game at a time: the same text as
+    ``json.dumps({"games": [...], "players": [...]}, indent=2)`` (with
+    controls escaped, :func:`hearts_notation.output.json_text`), without
+    holding the games."""
+    yield '{\n  "games": ['
+    first = True
+    for doc in docs:
+        yield ("\n    " if first else ",\n    ") + _indented(json_text(doc, indent=2), "    ")
+        first = False
+    yield "]" if first else "\n  ]"
+    yield ',\n  "players": ' + _indented(json_text(run.players(), indent=2), "  ") + "\n}\n"
+
+
+CSV_HEADER = ["source", "game", "deal", "seat", "player", "points", "total", "moon", "assumed",
+              "complete", "sheet"]
+
+
+def _csv_pieces(docs: Iterator[dict[str, Any]], run: _Run) -> Iterator[str]:
+    """The CSV report, one game's rows at a time.  Text cells (file name,
+    player) go through :func:`hearts_notation.output.csv_cell`: controls
+    escaped, no cell a spreadsheet would run as a formula."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_HEADER)
+    for doc in docs:
+        source = csv_cell(str(doc["source"])) if doc["source"] is not None else None
+        for d in doc["deals"]:
+            moon = d["moon"] or {}
+            for s in doc["seats"]:
+                pts = d["points"][s] if d["points"] is not None else ""
+                w.writerow([source, doc["index"], d["number"], s,
+                            csv_cell(normalise(doc["players"].get(s, "")) or s), pts,
+                            d["totals"][s], moon.get("seat", ""),
+                            str(moon.get("assumed", "")).lower(), str(d["complete"]).lower(),
+                            str(d.get("sheet", False)).lower()])
+        yield buf.getvalue()
+        buf.seek(0)
+        buf.truncate()
+    yield buf.getvalue()
 
 
 def _html_title(shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]]) -> str:

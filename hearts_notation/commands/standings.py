@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from functools import partial
 
 import click
@@ -24,7 +23,7 @@ from rich.text import Text
 
 from ..io import InputError, write_atomic
 from ..output import console as safe_console
-from ..output import write_stdout
+from ..output import csv_cell, json_text, write_stdout
 from ..parallel import EngineSpec, map_games, total_bytes
 from ..players import AliasError, Identity, load_aliases
 from ..progress import CorpusProgress
@@ -130,12 +129,13 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
     except InputError as exc:
         fail_input(exc)
     if fmt_out == "json":
-        text = json.dumps(st.to_dict(), indent=2, ensure_ascii=False) + "\n"
+        text = json_text(st.to_dict(), indent=2) + "\n"
     elif fmt_out == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         for row in st.csv_rows():
-            w.writerow(row)
+            # Names and other text cells: controls escaped, no formula.
+            w.writerow([csv_cell(c) if isinstance(c, str) else c for c in row])
         text = buf.getvalue()
     elif fmt_out == "html":
         from ..render.scoresheet import standings_html

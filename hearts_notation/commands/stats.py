@@ -10,7 +10,6 @@ standard error; the other files are still counted, and the status is 2.
 
 from __future__ import annotations
 
-import json
 from functools import partial
 from typing import Any, cast
 
@@ -19,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..io import InputError
-from ..output import message, write_stdout
+from ..output import json_text, message, write_stdout
 from ..parallel import Batch, EngineSpec, batch_games, gc_paused, total_bytes
 from ..progress import CorpusProgress
 from ..rules import RuleSet
@@ -151,7 +150,7 @@ def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_r
     if interrupted:
         doc["summary"]["interrupted"] = True
     if fmt_out == "json":
-        write_stdout(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        write_stdout(json_text(doc, indent=2) + "\n")
     else:
         console = stdout_console()
         for table in render_tables(doc):

@@ -42,7 +42,7 @@ from ..diagnostics import render
 from ..i18n import count, number, translate, translate_finding
 from ..io import InputError, decode, format_for, read_bytes, source_lines_at
 from ..model import Finding
-from ..output import StdoutData, message
+from ..output import StdoutData, json_safe, message
 from ..parallel import (
     Batch,
     Engine,
@@ -295,7 +295,7 @@ class _Spool:
             # programs); the message in the chosen language is added beside.
             for f in entry["findings"]:
                 f["message_translated"] = translate_finding(self.lang, f["message"])
-        self.file.write(_ENCODE(entry) + "\n")
+        self.file.write(json_safe(_ENCODE(entry)) + "\n")
         self.count += 1
 
     def write_report(self, summary: Summary, out: StdoutData) -> None:

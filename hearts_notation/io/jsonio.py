@@ -29,6 +29,7 @@ from ..model import (
     Pos,
     Trick,
 )
+from ..output import json_safe
 from .limits import current as current_limits
 from .limits import limit_message
 from .stream import RecordError as RecordError
@@ -910,12 +911,12 @@ def dumps_json(games: list[Game]) -> str:
     """A ``.json`` document: one object for one game, else an array."""
     trees = [game_to_dict(g) for g in games]
     data: Any = trees[0] if len(trees) == 1 else trees
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return json_safe(json.dumps(data, ensure_ascii=False, indent=2)) + "\n"
 
 
 def piece_json(game: Game, i: int) -> str:
     """The *i*-th element of a ``.json`` array, with its leading comma."""
-    text = json.dumps(game_to_dict(game), ensure_ascii=False, indent=2)
+    text = json_safe(json.dumps(game_to_dict(game), ensure_ascii=False, indent=2))
     body = "  " + text.replace("\n", "\n  ")
     return body if i == 0 else ",\n" + body
 
@@ -927,7 +928,7 @@ def dumps_jsonl(games: list[Game]) -> str:
 
 def piece_jsonl(game: Game, i: int = 0) -> str:
     """One line of a ``.jsonl`` document."""
-    return json.dumps(game_to_dict(game), ensure_ascii=False, separators=(",", ":")) + "\n"
+    return json_safe(json.dumps(game_to_dict(game), ensure_ascii=False, separators=(",", ":"))) + "\n"
 
 
 _YAML_OPTIONS: dict[str, Any] = {
