@@ -78,7 +78,15 @@ from .rules import (
 )
 from .scoring import DealScore, game_over, score_findings, score_game
 from .sheets import club_findings, is_sheet_deal, sheet_play_findings
-from .state import breaks_hearts, deal_points, play_fault, replay_tricks, trick_winner
+from .state import (
+    breaks_hearts,
+    deal_points,
+    led_suit,
+    opening_leader,
+    play_fault,
+    replay_tricks,
+    trick_winner,
+)
 
 
 @dataclass
@@ -641,12 +649,8 @@ class _DealCheck:
         opened_by_fault = False
         unfinished = self.unfinished
         expected_leader: int | None = None
-        lc = rules.lowest_club
-        lc_holder: int | None = None
-        for i in range(n):
-            if held[i] >> lc & 1:
-                lc_holder = i
-                break
+        # The seat known to hold the lowest club leads (None if no hand is known to).
+        lc_holder = opening_leader(rules, held)
         complete_tricks = 0
         phantom = 0          # cards played by a seat that did not hold them: still in their holder's hand
         for t, trick in enumerate(tricks):
@@ -668,7 +672,6 @@ class _DealCheck:
                          f"it needs one from each of the {n} seats", tpos, trick=tn)
             cards: list[int] = []
             in_trick: list[int] = []
-            led: int | None = None
             trick_breaks = False
             stranger = False
             turn_trouble = False
@@ -740,6 +743,7 @@ class _DealCheck:
                         fault_found = True
                         turn_trouble = True
                 # The rules of play.
+                led = led_suit(cards)
                 first_trick = t == 0
                 hearts_open = broken or opened_by_fault
                 if not fault_found:
@@ -780,8 +784,6 @@ class _DealCheck:
                 played |= b
                 played_at.setdefault(c, (seat, tn))
                 count[s] += 1
-                if led is None:
-                    led = c // 13
                 if breaks_hearts(rules, c, led):
                     trick_breaks = True
                 cards.append(c)

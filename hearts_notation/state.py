@@ -135,32 +135,64 @@ def play_fault(
     return "hearts-not-broken", legal
 
 
-def breaks_hearts(rules: RuleSet, card: int, led_suit: int) -> bool:
-    """Whether playing *card* on a trick led in *led_suit* opens hearts for
-    later tricks: under ``discard`` only a heart played on a non-heart lead
-    (the ``standard`` rules), under ``any-heart`` any heart; with ``queen_breaks_hearts``
-    Q♠ played in any way too."""
+def breaks_hearts(rules: RuleSet, card: int, led: int | None) -> bool:
+    """Whether playing *card* on a trick led in suit *led* (``None``: the
+    card leads it) opens hearts for later tricks: under ``discard`` only a
+    heart played on a non-heart lead (the ``standard`` rules), under
+    ``any-heart`` any heart; with ``queen_breaks_hearts`` Q♠ played in any
+    way too."""
     if card // 13 == HEARTS:
-        return rules.hearts_broken_by == "any-heart" or led_suit != HEARTS
+        return rules.hearts_broken_by == "any-heart" or (led is not None and led != HEARTS)
     return rules.queen_breaks_hearts and card == QUEEN_OF_SPADES
 
 
+#: One-bit mask of each card number, and the mask of its suit.
+_BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
+_SUIT_MASK: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in range(52))
+
+
+def led_suit(trick: Sequence[int]) -> int | None:
+    """The suit led to a trick whose cards so far are *trick* (leader
+    first), ``None`` before the lead: the suit of its first card."""
+    return trick[0] // 13 if trick else None
+
+
+def winning_card(led_card: int, trick_mask: int) -> int:
+    """The card that takes a trick led with *led_card* whose cards (so far)
+    are *trick_mask*: the highest card of the led suit; no suit is trump.
+
+    The one statement of who wins a trick: :func:`trick_winner`, the
+    bulk replay and the solver all ask it."""
+    return (trick_mask & _SUIT_MASK[led_card]).bit_length() - 1
+
+
 def trick_winner(cards: Sequence[int]) -> int:
-    """Index within the trick of the winning card: highest of the led suit."""
-    led = cards[0] // 13
-    best = 0
-    top = cards[0]
-    for i in range(1, len(cards)):
-        c = cards[i]
-        if c // 13 == led and c > top:
-            top = c
-            best = i
-    return best
+    """Index within the trick of the card that takes it (or that is
+    winning it, for a trick not finished): :func:`winning_card`."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return list(cards).index(winning_card(cards[0], m))
+
+
+def penalty_cards(rules: RuleSet) -> int:
+    """The penalty cards in play: hearts and Q♠ (what a moon must take)."""
+    return rules.deck_mask & (HEARTS_MASK | QS_BIT)
+
+
+def scoring_cards(rules: RuleSet) -> int:
+    """The cards worth points under *rules*: the penalty cards, and J♦ when
+    the rules give it a value.  Once none is left, a deal's points are
+    settled."""
+    m = penalty_cards(rules)
+    if rules.jack_of_diamonds and rules.deck_mask >> JACK_OF_DIAMONDS & 1:
+        m |= 1 << JACK_OF_DIAMONDS
+    return m
 
 
 def penalty_total(rules: RuleSet) -> int:
     """Points of hearts and Q♠ in play (26 with a full deck): what a moon takes."""
-    return (rules.deck_mask & HEARTS_MASK).bit_count() + (13 if rules.deck_mask & QS_BIT else 0)
+    return raw_points(rules, penalty_cards(rules))
 
 
 def raw_points(rules: RuleSet, taken: int) -> int:
@@ -176,7 +208,7 @@ def raw_points(rules: RuleSet, taken: int) -> int:
 def moon_shooter(rules: RuleSet, taken: Sequence[int]) -> int | None:
     """The seat that took every heart and Q♠ in play, if any (docs/spec.md, section 4.4:
     all the penalty cards, not all the tricks; J♦ does not count)."""
-    need = rules.deck_mask & (HEARTS_MASK | QS_BIT)
+    need = penalty_cards(rules)
     for seat, t in enumerate(taken):
         if t & need == need:
             return seat
@@ -194,22 +226,8 @@ def deal_points(
     ``add`` gives every other seat the penalty total (26), ``subtract``
     takes it off the shooter.  J♦ keeps its value for whoever took it.
     """
-    # raw_points and moon_shooter, in one pass (this runs for every deal the
-    # referee checks).
-    jd = rules.jack_of_diamonds
-    jd_bit = 1 << JACK_OF_DIAMONDS
-    need = rules.deck_mask & (HEARTS_MASK | QS_BIT)
-    points: list[int] = []
-    shooter: int | None = None
-    for seat, t in enumerate(taken):
-        p = (t & HEARTS_MASK).bit_count()
-        if t & QS_BIT:
-            p += 13
-        if jd and t & jd_bit:
-            p += jd
-        points.append(p)
-        if shooter is None and t & need == need:
-            shooter = seat
+    points = [raw_points(rules, t) for t in taken]
+    shooter = moon_shooter(rules, taken)
     if shooter is not None:
         total = penalty_total(rules)
         points[shooter] -= total
@@ -224,14 +242,10 @@ def deal_points(
 
 # A complete deal in one pass: the referee's fast path ------------------------------------
 
-#: One-bit mask of each card number, and the mask of its suit.
-_BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
-_SUIT_MASK: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in range(52))
 
-
-def _replay_tables(rules: RuleSet) -> tuple[int, int, tuple[int, ...]]:
-    """Per-rules constants of :func:`replay_tricks`: the lowest club's
-    number, the tricks per deal, and for each card led, the cards whose play
+def _replay_tables(rules: RuleSet) -> tuple[int, tuple[int, ...]]:
+    """Per-rules constants of :func:`replay_tricks`: the tricks per deal,
+    and for each card led, the cards whose play
     on that trick opens hearts, tabulated from :func:`breaks_hearts` itself.
 
     The same rules come with every deal of a corpus: the last ones are
@@ -244,38 +258,21 @@ def _replay_tables(rules: RuleSet) -> tuple[int, int, tuple[int, ...]]:
     return tables
 
 
-_LAST_TABLES: list[tuple[RuleSet, tuple[int, int, tuple[int, ...]]]] = []
+_LAST_TABLES: list[tuple[RuleSet, tuple[int, tuple[int, ...]]]] = []
 
 
 @functools.lru_cache(maxsize=64)
-def _tables_of(rules: RuleSet) -> tuple[int, int, tuple[int, ...]]:
+def _tables_of(rules: RuleSet) -> tuple[int, tuple[int, ...]]:
     by_suit = [0, 0, 0, 0]
     for led in range(4):
         for c in range(52):
             if breaks_hearts(rules, c, led):
                 by_suit[led] |= 1 << c
-    return rules.lowest_club, rules.tricks_per_deal, tuple(by_suit[c // 13] for c in range(52))
-
-
-#: The seats of a trick with four players, clockwise from each leader.
-_ROTATIONS_4: tuple[tuple[int, int, int, int], ...] = ((0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1),
-                                                       (3, 0, 1, 2))
-
-
-def cards_held(hands: Sequence[int], leaders: Sequence[int], columns: Sequence[Sequence[int]]) -> bool:
-    """Whether every seat played exactly its hand, the seats being implied
-    by the leaders (see :func:`replay_tricks`): no card twice, none the
-    seat did not hold."""
-    n = len(hands)
-    played = [0] * n
-    for k, column in enumerate(columns):
-        for lead, c in zip(leaders, column, strict=True):
-            played[(lead + k) % n] |= 1 << c
-    return played == list(hands)
+    return rules.tricks_per_deal, tuple(by_suit[c // 13] for c in range(52))
 
 
 def replay_tricks(rules: RuleSet, hands: Sequence[int], leaders: Sequence[int],
-                  columns: Sequence[Sequence[int]], held: bool = False) -> list[int] | None:
+                  columns: Sequence[Sequence[int]]) -> list[int] | None:
     """Replay a complete deal whose hands (after the pass) are all known,
     with the leader of every trick as recorded, and say whether every card
     was legal: the cards each seat took, or ``None``.
@@ -284,121 +281,89 @@ def replay_tricks(rules: RuleSet, hands: Sequence[int], leaders: Sequence[int],
     order); *leaders* the seat index that led each trick
     (``tricks_per_deal`` of them); ``columns[k][t]`` the card (its number,
     0..51) played *k*-th in trick *t*, by seat ``(leaders[t] + k) % players``.
-    ``None`` as soon as something is wrong: the first leader does not hold
-    the lowest club, a leader did not win the trick before, an illegal
-    card, or (unless the caller has checked it and says so with *held*) a
-    card the seat does not hold.  The caller checks that the recorded seats
-    turn clockwise from each leader; on ``None`` the referee's full replay
-    says what is wrong.
+    ``None`` as soon as something is wrong: the first leader is not the
+    :func:`opening_leader`, a leader did not win the trick before, a card
+    the seat does not hold or played twice, or an illegal card.  The caller
+    checks that the recorded seats turn clockwise from each leader; on
+    ``None`` the referee's full replay says what is wrong.
 
-    This is the referee's hot loop (``validate`` on a large JSONL corpus).
-    The opening lead and every card off the led suit on the first trick are
-    judged by :func:`legal_plays`, and so is every heart led before hearts
-    are open; the other plays fall in the cases where :func:`legal_plays`
-    reduces to one mask test, whatever the rules: following suit is always
-    allowed (first trick included); after the first trick, a card off the
-    led suit is allowed exactly when the hand has none of that suit; and a
-    lead other than a heart is always allowed.  Hearts opening is
-    tabulated from :func:`breaks_hearts`.  So the rules are still coded once
-    (tests/test_rules_engine_fast.py checks the equivalence), and a play
-    costs a few mask operations.  Once every card is known to be played by
-    its holder, a seat's remaining hand is its hand less every card played
-    so far, which needs no bookkeeping per seat.
+    This is the referee's hot loop (``validate`` on a large corpus), so it
+    asks the rules only where they can forbid something: every lead of the
+    first trick, every heart led before hearts are open and every card that
+    does not follow the led suit are judged by :func:`legal_plays`.  The
+    other plays are legal whatever the rules and the hand, by what
+    :func:`legal_plays` says (a card of the led suit always may follow; a
+    lead that is not a heart is barred only on the first trick):
+    tests/test_rules_engine_fast.py checks both on random positions of
+    every preset.  The trick goes to :func:`winning_card`; hearts open as
+    :func:`breaks_hearts` says (tabulated per rule set).  A seat's
+    remaining hand is its hand less every card played so far: the cards
+    each seat plays are checked to be its own, and at the end to be all
+    different, which with hands of ``tricks_per_deal`` cards means every
+    seat played exactly its hand.
     """
     n = len(hands)
-    lc, nt, breaks = _replay_tables(rules)
-    if not held and (n < 2 or len(leaders) != nt or list(map(len, columns)) != [nt] * n
-                     or not cards_held(hands, leaders, columns)):
-        return None     # (with *held*, the caller vouches for the shape too)
+    nt, breaks = _replay_tables(rules)
+    if (n < 2 or len(leaders) != nt or list(map(len, columns)) != [nt] * n
+            or list(map(int.bit_count, hands)) != [nt] * n):
+        return None
+    winner = leaders[0]
+    if opening_leader(rules, hands) != winner:
+        return None
     bit = _BIT
     suit_mask = _SUIT_MASK
-    # The first trick, by the rules themselves (following suit aside).
-    lead = leaders[0]
-    first = [col[0] for col in columns]
-    c = first[0]
-    b = bit[c]
-    hand = hands[lead]
-    if not hand >> lc & 1 or not legal_plays(rules, hand, None, True, False) & b:
-        return None
-    led_mask = suit_mask[c]
-    m = b
-    for k in range(1, n):
-        b = bit[first[k]]
-        if not b & led_mask and not legal_plays(rules, hands[(lead + k) % n], c // 13, True, False) & b:
-            return None
-        m |= b
-    winner = (lead + first.index((m & led_mask).bit_length() - 1)) % n
-    taken = [0] * n
-    taken[winner] = m
-    broken = bool(m & breaks[c])
-    gone = m
     hearts = HEARTS_MASK
-    if n == 4:
-        rotations = _ROTATIONS_4
-        k0, k1, k2, k3 = columns
-        for lead, c0, c1, c2, c3 in zip(leaders[1:], k0[1:], k1[1:], k2[1:], k3[1:], strict=True):
-            if lead != winner:
-                return None
-            b0 = bit[c0]
-            m = b0 | bit[c1] | bit[c2] | bit[c3]
-            led_mask = suit_mask[c0]
-            follow = m & led_mask
-            if follow != m:
-                # Somebody did not follow suit: allowed only when void in it.
-                left = led_mask & ~gone
-                if ((not bit[c1] & led_mask and hands[(lead + 1) & 3] & left)
-                        or (not bit[c2] & led_mask and hands[(lead + 2) & 3] & left)
-                        or (not bit[c3] & led_mask and hands[(lead + 3) & 3] & left)):
-                    return None
-            if not broken:
-                if b0 & hearts and not legal_plays(rules, hands[lead] & ~gone, None, False, False) & b0:
-                    return None
-                if m & breaks[c0]:
-                    broken = True
-            top = follow.bit_length() - 1
-            winner = rotations[lead][0 if top == c0 else 1 if top == c1 else 2 if top == c2 else 3]
-            taken[winner] |= m
-            gone |= m
-        return taken
-    for t in range(1, nt):
-        lead = leaders[t]
+    taken = [0] * n
+    gone = 0
+    broken = False
+    first = True
+    for lead, trick in zip(leaders, zip(*columns, strict=True), strict=True):
         if lead != winner:
             return None
-        trick = [col[t] for col in columns]
         c0 = trick[0]
         b0 = bit[c0]
-        led_mask = suit_mask[c0]
-        if b0 & hearts and not broken and not legal_plays(
-                rules, hands[lead] & ~gone, None, False, False) & b0:
+        if (first or (b0 & hearts and not broken)) and not legal_plays(
+                rules, hands[lead] & ~gone, None, first, broken) & b0:
             return None
+        led_mask = suit_mask[c0]
         m = 0
-        left = led_mask & ~gone
-        for k in range(n):
-            b = bit[trick[k]]
-            if not b & led_mask and hands[(lead + k) % n] & left:
+        s = lead
+        for c in trick:
+            b = bit[c]
+            hand = hands[s]
+            if not hand & b:
+                return None
+            if not b & led_mask and not legal_plays(rules, hand & ~gone, c0 // 13, first,
+                                                    broken) & b:
                 return None
             m |= b
+            s += 1
+            if s == n:
+                s = 0
         if not broken and m & breaks[c0]:
             broken = True
-        winner = (lead + trick.index((m & led_mask).bit_length() - 1)) % n
+        winner = (lead + trick.index(winning_card(c0, m))) % n
         taken[winner] |= m
         gone |= m
+        first = False
+    if gone.bit_count() != n * nt:
+        return None     # a card played twice
     return taken
 
 
 def replay_exact(rules: RuleSet, hands: Sequence[int], bits: Sequence[int]
                  ) -> tuple[list[int], list[int]] | None:
     """:func:`replay_tricks` with the cards as one-bit masks in play order
-    and the seats implied rather than recorded: the holder of the lowest
-    club leads the first trick, the winner of each trick (by
+    and the seats implied rather than recorded: the :func:`opening_leader`
+    leads the first trick, the winner of each trick (by
     :func:`trick_winner`) the next, then clockwise.  Returns the cards each
     seat took and the leader of each trick, or ``None`` when the deal is not
     a complete, legal deal of these hands."""
     n = len(hands)
-    lc, nt, _ = _replay_tables(rules)
+    nt = rules.tricks_per_deal
     if n < 2 or len(bits) != n * nt:
         return None
-    lead = next((s for s in range(n) if hands[s] >> lc & 1), None)
+    lead = opening_leader(rules, hands)
     if lead is None:
         return None
     cards = [b.bit_length() - 1 for b in bits]
@@ -554,7 +519,7 @@ class GameState:
     @property
     def led_suit(self) -> int | None:
         """The suit led to the current trick, ``None`` before its lead."""
-        return self.trick[0] // 13 if self.trick else None
+        return led_suit(self.trick)
 
     @property
     def first_trick(self) -> bool:
@@ -620,7 +585,7 @@ class GameState:
         self.hands[s] = hand & ~b
         trick = self.trick
         before = self.broken
-        if not before and breaks_hearts(self.rules, card, trick[0] // 13 if trick else card // 13):
+        if not before and breaks_hearts(self.rules, card, led_suit(trick)):
             self.broken = True
         trick.append(card)
         self.trick_seats.append(s)

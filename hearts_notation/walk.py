@@ -15,10 +15,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ._compiled import reduce_dataclass
-from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, mask_of
+from .cards import mask_of
 from .model import Deal, Play
 from .rules import RuleSet
-from .state import breaks_hearts, legal_plays, trick_winner
+from .state import apply_passes, breaks_hearts, led_suit, legal_plays, scoring_cards, trick_winner
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,24 +76,17 @@ def deal_hands(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> DealHands:
     complete = len(deal.tricks) >= rules.tricks_per_deal and all(
         len(t.plays) == n for t in deal.tricks
     )
-    dealt: list[int | None] = [None] * n
-    after: list[int | None] = [None] * n
+    dealt: list[int | None] = [None if deal.hands.get(s) is None else mask_of(deal.hands[s])  # type: ignore[arg-type]
+                               for s in seats]
+    after: list[int | None] = apply_passes(dealt, given, offset) if offset is not None else [None] * n
     inferred = [False] * n
-    for i, s in enumerate(seats):
-        h = deal.hands.get(s)
-        if h is not None:
-            dealt[i] = mask_of(h)
-            g, r = given[i], received[i]
-            if offset == 0:
-                after[i] = dealt[i]
-            elif g is not None and r is not None:
-                after[i] = (dealt[i] & ~g) | r  # type: ignore[operator]
-        elif complete:
+    for i in range(n):
+        if dealt[i] is None and complete:
             after[i] = played[i]
             inferred[i] = True
             g, r = given[i], received[i]
             if g is not None and r is not None:
-                dealt[i] = (played[i] & ~r) | g
+                dealt[i] = (played[i] & ~r) | g     # the pass undone
     return DealHands(tuple(dealt), tuple(after), tuple(inferred))
 
 
@@ -103,8 +96,9 @@ class Step:
 
     ``hand`` is the seat's hand just before the play (``None`` if unknown);
     ``legal`` the cards the rules allowed then (``None`` if the hand is
-    unknown).  ``winner`` (seat index) and ``points`` are set on the last
-    play of a complete trick.
+    unknown).  ``winner`` (seat index) and ``points_card_mask`` (the cards
+    of the trick worth points under the rules, :func:`scoring_cards`) are
+    set on the last play of a complete trick.
     """
 
     trick: int          # 0-based trick index
@@ -135,10 +129,10 @@ def walk(deal: Deal, rules: RuleSet, seats: Sequence[str],
         hands = deal_hands(deal, rules, seats)
     current: list[int | None] = list(hands.played_from)
     broken = False
+    scoring = scoring_cards(rules)
     for t_i, trick in enumerate(deal.tricks):
         cards: list[int] = []
         seats_in_trick: list[int] = []
-        led: int | None = None
         trick_breaks = False
         last = len(trick.plays) - 1
         for pos, play in enumerate(trick.plays):
@@ -146,6 +140,7 @@ def walk(deal: Deal, rules: RuleSet, seats: Sequence[str],
             if s is None:
                 continue
             hand = current[s]
+            led = led_suit(cards)
             legal = None
             if hand is not None:
                 legal = legal_plays(rules, hand, led, t_i == 0, broken)
@@ -153,15 +148,12 @@ def walk(deal: Deal, rules: RuleSet, seats: Sequence[str],
             pen = 0
             cards.append(play.card)
             seats_in_trick.append(s)
-            lead_before = led
-            if led is None:
-                led = play.card // 13
             if breaks_hearts(rules, play.card, led):
                 trick_breaks = True
             if pos == last and len(cards) == len(seats):
                 winner = seats_in_trick[trick_winner(cards)]
-                pen = mask_of(cards) & (HEARTS_MASK | QS_BIT | (1 << JACK_OF_DIAMONDS))
-            yield Step(t_i, pos, s, play, hand, legal, lead_before, broken, t_i == 0,
+                pen = mask_of(cards) & scoring
+            yield Step(t_i, pos, s, play, hand, legal, led, broken, t_i == 0,
                        winner, pen)
             if hand is not None:
                 current[s] = hand & ~(1 << play.card)

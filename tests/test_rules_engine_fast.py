@@ -1,9 +1,11 @@
 """The engine's one-pass replay agrees with :func:`legal_plays`.
 
-``engine.replay_exact`` (the referee's hot loop) judges most plays with one
-mask test instead of calling :func:`legal_plays`; these tests check, for
-random positions and random deals under every preset, that the shortcuts
-are exactly what :func:`legal_plays` says, so that the rules stay coded once.
+``state.replay_tricks`` (the referee's hot loop) asks :func:`legal_plays`
+only where the rules can forbid a card; these tests check, for random
+positions and random deals under every preset, that the plays it does not
+ask about are legal by :func:`legal_plays` itself, and that it judges whole
+deals exactly as a card-by-card replay does, so that the rules stay coded
+once.
 """
 
 from __future__ import annotations
@@ -15,7 +17,16 @@ import pytest
 from hearts_notation.cards import HEARTS_MASK, SUIT_MASKS, cards_of
 from hearts_notation.generate import generate_games
 from hearts_notation.rules import parse_rules, preset_names
-from hearts_notation.state import breaks_hearts, legal_plays, replay_exact
+from hearts_notation.state import (
+    GameState,
+    breaks_hearts,
+    led_suit,
+    legal_plays,
+    replay_exact,
+    replay_tricks,
+    trick_winner,
+    winning_card,
+)
 from hearts_notation.walk import deal_hands, seat_index
 
 
@@ -103,3 +114,44 @@ def _slow_ok(rules: object, hands: list[int], bits: list[int]) -> bool:
         follow = [x for x in trick if (x.bit_length() - 1) // 13 == led]
         leader = (leader + trick.index(max(follow))) % n
     return True
+
+
+def test_the_winner_of_a_trick_is_the_highest_card_of_the_led_suit() -> None:
+    rng = random.Random(5)
+    for _ in range(5000):
+        n = rng.randint(1, 6)
+        cards = rng.sample(range(52), n)
+        led = led_suit(cards)
+        assert led == cards[0] // 13
+        best = max(c for c in cards if c // 13 == led)
+        assert cards[trick_winner(cards)] == best
+        m = sum(1 << c for c in cards)
+        assert winning_card(cards[0], m) == best
+    assert led_suit([]) is None
+
+
+def test_replay_tricks_refuses_a_broken_shape_without_raising() -> None:
+    rules = parse_rules("standard")
+    game = next(iter(generate_games(1, seed=3, rules="standard", bots=("random",))))
+    seats = rules.default_seats
+    idx = seat_index(seats)
+    deal = game.deals[0]
+    hands = [h for h in deal_hands(deal, rules, seats).played_from if h is not None]
+    plays = [p for t in deal.tricks for p in t.plays]
+    cards = [p.card for p in plays]
+    leaders = [idx[p.seat] for p in plays[::4]]
+    columns = [cards[k::4] for k in range(4)]
+    taken = replay_tricks(rules, hands, leaders, columns)
+    assert taken is not None and sum(taken) == rules.deck_mask
+    gs = GameState(rules, hands)
+    for c in cards:
+        gs.play(c)
+    assert gs.taken == taken
+    assert replay_tricks(rules, hands, leaders, [col[:-1] for col in columns]) is None
+    assert replay_tricks(rules, hands, leaders[:-1], columns) is None
+    assert replay_tricks(rules, hands, leaders, columns[:-1]) is None
+    twice = [list(col) for col in columns]
+    twice[1][5] = twice[1][4]            # one card played twice by its holder
+    assert replay_tricks(rules, hands, leaders, twice) is None
+    wrong_lead = [(leaders[0] + 1) % 4, *leaders[1:]]
+    assert replay_tricks(rules, hands, wrong_lead, columns) is None
