@@ -38,7 +38,7 @@ from .cards import (
     cards_of,
 )
 from .rules import RuleSet
-from .state import trick_winner
+from .state import led_suit, trick_winner
 
 _PENALTY = HEARTS_MASK | QS_BIT
 _ACE_SPADES = SPADES * 13 + 12
@@ -193,9 +193,9 @@ class HeuristicBot(Bot):
                 self.shooting = False
             else:
                 return self._shoot(view, legal)
-        if not view.trick:
+        led = led_suit(view.trick)
+        if led is None:
             return self._lead(view, legal, rng)
-        led = view.trick[0] // 13
         follow = legal & SUIT_MASKS[led]
         threat = self._moon_threat(view)
         if threat:
@@ -312,7 +312,8 @@ class HeuristicBot(Bot):
                 if m and _high(m) > _high(unseen & SUIT_MASKS[s] | 1 << (s * 13)):
                     return _high(m)
             return _high(legal)
-        led = view.trick[0] // 13
+        led = led_suit(view.trick)
+        assert led is not None
         follow = legal & SUIT_MASKS[led]
         if follow:
             top = view.trick[trick_winner(view.trick)]   # the card to beat

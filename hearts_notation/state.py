@@ -172,7 +172,7 @@ def trick_winner(cards: Sequence[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c
-    return list(cards).index(winning_card(cards[0], m))
+    return cards.index(winning_card(cards[0], m))
 
 
 def penalty_cards(rules: RuleSet) -> int:

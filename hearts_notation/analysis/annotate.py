@@ -33,6 +33,7 @@ from ..referee import check_game, game_seats
 from ..rules import RuleSet
 from ..scoring import moon_choice as scoring_moon_choice
 from ..scoring import score_game
+from ..state import led_suit, trick_winner
 from .context import DealContext, PlayPoint, malformed_trick
 from .evaluate import Comparison, EvalOptions, Evaluation, Evaluator
 from .explain import PassFacts, PlayFacts, explain_pass, explain_play
@@ -682,9 +683,10 @@ def natural_member(mask: int, point: PlayPoint) -> int:
     highest one under the winning card, the highest discard, else the
     lowest."""
     cards = [c for c in range(52) if mask >> c & 1]
-    if point.trick:
-        led = point.trick[0][1] // 13
-        win = max(c for _, c in point.trick if c // 13 == led)
+    on_table = [c for _, c in point.trick]
+    led = led_suit(on_table)
+    if led is not None:
+        win = on_table[trick_winner(on_table)]
         under = [c for c in cards if c // 13 == led and c < win]
         if under:
             return max(under)

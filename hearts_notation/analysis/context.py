@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..model import Deal, Finding, Game, Pos
 from ..rules import RuleSet
-from ..state import breaks_hearts, legal_plays, trick_winner
+from ..state import breaks_hearts, led_suit, legal_plays, trick_winner
 from ..walk import DealHands, deal_hands, walk
 from .sampler import Knowledge, forbidden_by_play
 from .state import PlayState, moon_state
@@ -117,7 +117,7 @@ class PlayPoint:
     @property
     def led(self) -> int | None:
         """Suit led to the trick, ``None`` for a lead."""
-        return self.trick[0][1] // 13 if self.trick else None
+        return led_suit([c for _, c in self.trick])
 
     @property
     def hand(self) -> int | None:

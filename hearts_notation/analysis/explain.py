@@ -50,6 +50,7 @@ from ..cards import (
     SUIT_MASKS,
     display_order,
 )
+from ..state import led_suit, trick_winner
 
 #: Rank index from which a heart counts as high (the 10).
 _HIGH_HEART = 8
@@ -317,14 +318,13 @@ def explain_play(f: PlayFacts, lang: str = "en") -> Reason:
 
 
 def _led(f: PlayFacts) -> int | None:
-    return f.trick[0][1] // 13 if f.trick else None
+    return led_suit([c for _, c in f.trick])
 
 
 def _winning(f: PlayFacts) -> int | None:
-    led = _led(f)
-    if led is None:
-        return None
-    return max(c for _, c in f.trick if c // 13 == led)
+    """The card that wins the trick so far (``None`` before the lead)."""
+    cards = [c for _, c in f.trick]
+    return cards[trick_winner(cards)] if cards else None
 
 
 def _moon(f: PlayFacts, lang: str) -> Reason | None:

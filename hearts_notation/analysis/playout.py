@@ -30,6 +30,7 @@ import random
 from ..bots import HeuristicBot, PlayView
 from ..cards import HEARTS_MASK, QS_BIT, SPADES, SUIT_MASKS
 from ..rules import RuleSet
+from ..state import led_suit, trick_winner
 from .solver import Solver
 from .state import PlayState, moon_choice
 
@@ -74,10 +75,12 @@ def careful_card(state: PlayState) -> int:
                 if k < key:
                     best, key = _low(m), k
         return best
-    led = state.trick[0][1] // 13
+    cards = [c for _, c in state.trick]
+    led = led_suit(cards)
+    assert led is not None
     follow = legal & SUIT_MASKS[led]
     if follow:
-        top = max(c for _, c in state.trick if c // 13 == led)
+        top = cards[trick_winner(cards)]     # the card to beat
         under = follow & ((1 << top) - 1)
         if under:
             return _high(under)

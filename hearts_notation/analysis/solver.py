@@ -51,7 +51,7 @@ from collections.abc import Sequence
 
 from ..cards import DIAMONDS, HEARTS, JACK_OF_DIAMONDS, QS_BIT, QUEEN_OF_SPADES, SPADES, iter_bits
 from ..rules import RuleSet
-from ..state import breaks_hearts, deal_points, legal_plays, raw_points, trick_winner
+from ..state import breaks_hearts, deal_points, led_suit, legal_plays, raw_points, trick_winner
 from .state import (
     MOON_OPEN,
     MOON_SPLIT,
@@ -145,8 +145,7 @@ class Solver:
         hands = list(state.hands)
         cards = [c for _, c in state.trick]
         first = state.trick_no == 0
-        led = cards[0] // 13 if cards else None
-        legal = legal_plays(self.rules, hands[s], led, first, state.broken)
+        legal = legal_plays(self.rules, hands[s], led_suit(cards), first, state.broken)
         base = raw_points(self.rules, state.taken[s])
         alive = _alive(hands, cards)
         out: dict[int, int] = {}
@@ -187,8 +186,9 @@ class Solver:
         """The *legal* cards as classes of equivalent cards (masks), in the
         natural order that breaks ties (:func:`order_key`).  *alive* is
         every card not yet played in a complete trick."""
-        led = trick[0][1] // 13 if trick else None
-        winning = max((c for _, c in trick if c // 13 == led), default=-1)
+        cards = [c for _, c in trick]
+        led = led_suit(cards)
+        winning = cards[trick_winner(cards)] if cards else -1
         return [m for _, m in _natural(self._classes(legal, alive), led, winning)]
 
     def _trim(self) -> None:
@@ -254,15 +254,7 @@ class Solver:
         self.nodes += 1
         s = (leader + pos) % n
         h = hands[s]
-        if pos:
-            led: int | None = cards[0] // 13
-            winning = -1
-            for c in cards:
-                if c // 13 == led and c > winning:
-                    winning = c
-        else:
-            led = None
-            winning = -1
+        led = led_suit(cards)
         legal = legal_plays(self.rules, h, led, first, broken)
         if legal & (legal - 1) == 0:  # one card: no choice
             hands[s] = h & ~legal
@@ -278,6 +270,7 @@ class Solver:
         if len(classes) == 1:
             order = [classes[0][1]]
         else:
+            winning = cards[trick_winner(cards)] if pos else -1     # the card to beat
             order = [c for c, _ in _natural(classes, led, winning, self.reverse_ties)]
         lb = 0 if moon != MOON_OPEN and moon != s else -1000
         if self.jd_bonus and alive >> JACK_OF_DIAMONDS & 1:
@@ -302,9 +295,8 @@ class Solver:
                    cards: list[int]) -> Vector:
         n = self.n
         w = (leader + trick_winner(cards)) % n
-        led = cards[0] // 13
         mask = 0
-        brk = self.breaks[led]
+        brk = self.breaks[cards[0] // 13]     # by the led suit
         nb = broken
         for c in cards:
             mask |= 1 << c
@@ -449,7 +441,8 @@ def brute_force_values(state: PlayState) -> dict[int, int]:
 
 def _ordered(st: PlayState) -> list[int]:
     led = st.led_suit
-    winning = max((c for _, c in st.trick if c // 13 == led), default=-1)
+    cards = [c for _, c in st.trick]
+    winning = cards[trick_winner(cards)] if cards else -1
     return sorted(iter_bits(st.legal()), key=lambda c: order_key(c, led, winning))
 
 

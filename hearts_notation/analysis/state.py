@@ -6,10 +6,12 @@ frozen objects.  A :class:`PlayState` holds the few ints a position needs
 are broken, what each seat has taken) and changes them in place with
 :meth:`PlayState.play` / :meth:`PlayState.undo`.
 
-This is the solver's lean copy-make state, kept beside
-:class:`hearts_notation.state.GameState` because the search needs the
-cheapest possible play/undo (a plain tuple undo record, no history list).
-Every rule comes from the game state's primitives in
+This is the analysis's position type (the trick as ``(seat, card)`` pairs,
+an explicit :class:`Undo` record), kept beside
+:class:`hearts_notation.state.GameState` for the analysis code written
+against it, not for speed: the solver's search itself works on plain lists
+of masks, and GameState's ``push``/``pop`` is the cheaper of the two
+(docs/decisions.md, "One game state").  Every rule comes from the game state's primitives in
 :mod:`hearts_notation.state` (legal cards, trick winner, breaking hearts,
 points and the moon): this module only keeps the books, so the search can
 never disagree with the referee, and ``tests/test_state_agreement.py``
@@ -23,9 +25,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .._compiled import reduce_dataclass
-from ..cards import CARDS, HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, iter_bits
+from ..cards import CARDS, iter_bits
 from ..rules import RuleSet
-from ..state import breaks_hearts, deal_points, legal_plays, raw_points, trick_winner
+from ..state import (
+    breaks_hearts,
+    deal_points,
+    led_suit,
+    legal_plays,
+    penalty_cards,
+    raw_points,
+    scoring_cards,
+    trick_winner,
+)
 
 #: Moon states (see :func:`moon_state`): nobody has taken a penalty card
 #: yet, or two different seats have (a moon is no longer possible).
@@ -33,18 +44,10 @@ MOON_OPEN = -1
 MOON_SPLIT = -2
 
 
-def penalty_mask(rules: RuleSet) -> int:
-    """Cards a moon must gather: the hearts and Q♠ in play (docs/spec.md, section 4.4)."""
-    return rules.deck_mask & (HEARTS_MASK | QS_BIT)
-
-
-def scoring_mask(rules: RuleSet) -> int:
-    """Cards worth points under *rules*: the penalty cards, and J♦ when the
-    rules give it a value.  Once none is left, nothing can change any more."""
-    m = penalty_mask(rules)
-    if rules.jack_of_diamonds and rules.deck_mask >> JACK_OF_DIAMONDS & 1:
-        m |= 1 << JACK_OF_DIAMONDS
-    return m
+# The cards a moon must gather, and the cards worth points: the game state's
+# (one statement of the points), under the names the analysis uses.
+penalty_mask = penalty_cards
+scoring_mask = scoring_cards
 
 
 def moon_state(rules: RuleSet, taken: Sequence[int]) -> int:
@@ -145,7 +148,7 @@ class PlayState:
     @property
     def led_suit(self) -> int | None:
         """Suit led to the trick in progress, ``None`` before the lead."""
-        return self.trick[0][1] // 13 if self.trick else None
+        return led_suit([c for _, c in self.trick])
 
     @property
     def is_over(self) -> bool:
@@ -174,7 +177,7 @@ class PlayState:
             return Undo(s, card, False, leader, broken, before, -1)
         cards = [c for _, c in self.trick]
         w = self.trick[trick_winner(cards)][0]
-        led = cards[0] // 13
+        led = led_suit(cards)
         mask = 0
         for c in cards:
             mask |= 1 << c

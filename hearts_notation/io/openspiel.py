@@ -48,7 +48,7 @@ from ..cards import (
 from ..model import Deal, Direction, Game, Pass, Play, Pos, Trick
 from ..rules import RuleError, RuleSet, parse_rules, preset_rules
 from ..scoring import score_game
-from ..state import GameState, deal_points
+from ..state import GameState, apply_passes, deal_points
 from ..walk import deal_hands
 from . import InputError
 from .stream import RecordError
@@ -681,10 +681,9 @@ class _HistoryReader:
                             "a deal needs every card dealt", len(acts) - 1)
         k = 53
         passes: dict[str, Pass] = {}
-        hands = list(dealt)
+        gifts: list[list[Card]] = [[] for _ in range(4)]
         comment = None
         if direction != "hold":
-            gifts: list[list[Card]] = [[] for _ in range(4)]
             while k < len(acts) and k < 53 + 4 * CARDS_IN_PASS:
                 s = (k - 53) // CARDS_IN_PASS
                 gifts[s].append(self.card(k, "pass"))
@@ -695,18 +694,16 @@ class _HistoryReader:
                 elif gifts[s]:
                     comment = (f"OpenSpiel history in the pass phase: {SEATS[s]} has chosen "
                                f"{' '.join(map(str, gifts[s]))} so far.")
-            if len(passes) == 4:
-                offset = ACTION_OF_DIRECTION[direction]
-                for s in range(4):
-                    given = mask_of(gifts[s])
-                    hands[s] &= ~given
-                for s in range(4):
-                    hands[(s + offset) % 4] |= mask_of(gifts[s])
+        os_rules = preset_rules("openspiel")
+        # Who plays each card is the game state's to say (the passes made,
+        # the 2♣ holder leads, each trick's winner the next); the referee
+        # judges the cards.
+        if len(passes) == 4:
+            gs = GameState.from_deal(os_rules, dealt, [mask_of(g) for g in gifts], direction)
+        else:
+            gs = GameState(os_rules, dealt)
         tricks: list[Trick] = []
         plays: list[Play] = []
-        # Who plays each card is the game state's to say (the 2♣ holder
-        # leads, each trick's winner the next); the referee judges the cards.
-        gs = GameState(preset_rules("openspiel"), hands)
         while k < len(acts):
             if len(tricks) == HAND_SIZE:
                 raise self.fail(f"{len(acts) - k} action(s) after the end of the deal", k)
@@ -859,14 +856,14 @@ class _Exporter:
         actions = [ACTION_OF_DIRECTION[direction]]
         by_id = [sorted(action_of_card(c) for c in iter_bits(h)) for h in dealt]
         actions += [by_id[k % 4][k // 4] for k in range(52)]
-        hands = list(dealt)
+        gifts = [0] * 4
+        offset = 0
         if direction == "hold":
             if deal.passes:
                 first = next(iter(deal.passes.values()))
                 raise self.fail(deal, di, "passes recorded on a hold deal", first.pos)
         else:
-            offset = ACTION_OF_DIRECTION[direction]
-            gifts = [0] * 4
+            offset = rules.pass_offset(direction)
             for s in range(4):
                 p = deal.passes.get(seats[s])
                 if p is None:
@@ -885,11 +882,8 @@ class _Exporter:
                                     f"{direction} goes to {to}", p.pos)
                 gifts[s] = m
                 actions += [action_of_card(c) for c in p.cards]
-            for s in range(4):
-                hands[s] &= ~gifts[s]
-            for s in range(4):
-                hands[(s + offset) % 4] |= gifts[s]
         # The deal under the record's rules and under OpenSpiel's, side by side.
+        hands = apply_passes(dealt, gifts, offset)
         ours = GameState(rules, hands)
         theirs = GameState(os_rules, hands)
         lacking = _differing_keys(rules, os_rules, ("opening_lead", "first_trick_hearts",

@@ -19,7 +19,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import (
-    HEARTS,
     QUEEN_OF_SPADES,
     SUIT_MASKS,
     Card,
@@ -27,12 +26,11 @@ from ..cards import (
     display_order,
     iter_bits,
 )
-from ..engine import breaks_hearts, moon_shooter, raw_points
 from ..model import Deal, Finding, Game
 from ..referee import check_game, game_seats
 from ..rules import RuleSet
 from ..scoring import DealScore
-from ..state import trick_winner
+from ..state import breaks_hearts, moon_shooter, raw_points, scoring_cards, trick_winner
 from ..walk import deal_hands, walk
 
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
@@ -270,7 +268,7 @@ def _build_deal(deal: Deal, index: int, number: int, rules: RuleSet,
     ran_out: set[tuple[int, int]] = set()      # played the last card of the suit (known hands)
     broken_at: tuple[int, str, Card] | None = None
     queen: tuple[int, str, str | None] | None = None
-    trick_best: dict[int, Card] = {}
+    so_far: dict[int, list[Card]] = {}         # the cards of each trick, as the walk goes
     for step in walk(deal, rules, seats, hands):
         t = step.trick + 1
         seat_i = step.seat
@@ -300,15 +298,13 @@ def _build_deal(deal: Deal, index: int, number: int, rules: RuleSet,
             singleton = start is not None and start & suit_mask == card.bit
             if runs_out:
                 ran_out.add((seat_i, card.suit))
-            best = trick_best.get(t)
+            on_table = so_far.get(t)
+            best = on_table[trick_winner(on_table)] if on_table else None   # the card to beat
             if not discard and led is not None and best is not None and card < best:
                 ducks = any(c > best for c in iter_bits(hand & SUIT_MASKS[led]))
-        if led is None:
-            trick_best[t] = card
-        elif card.suit == led and card > trick_best.get(t, card):
-            trick_best[t] = card
+        so_far.setdefault(t, []).append(card)
         breaks = (broken_at is None and not step.hearts_broken
-                  and breaks_hearts(rules, card, led if led is not None else card.suit))
+                  and breaks_hearts(rules, card, led))
         if breaks:
             broken_at = (t, seat, card)
         if card == QUEEN_OF_SPADES:
@@ -340,9 +336,7 @@ def _build_deal(deal: Deal, index: int, number: int, rules: RuleSet,
             taken[idx[winner]] |= mask
             pts = raw_points(rules, mask)
             running[winner] += pts
-            pen = tuple(c for c in display_order(cards_of(mask))
-                        if c.suit == HEARTS or c == QUEEN_OF_SPADES
-                        or (rules.jack_of_diamonds and c == 36))
+            pen = tuple(display_order(cards_of(mask & scoring_cards(rules))))
             if queen is not None and queen[0] == ti + 1:
                 queen = (queen[0], queen[1], winner)
         tf = [f for f in findings if f.trick == ti + 1 and id(f) not in attached]
