@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .cards import Card
+from .seats import DEFAULT_SEATS as DEFAULT_SEATS
 
 #: Marks a commentator may put on a card or a pass (PGN's annotation glyphs).
 MARKS: tuple[str, ...] = ("!!", "??", "!?", "?!", "!", "?")
@@ -28,13 +29,6 @@ DIRECTIONS: tuple[str, ...] = ("left", "right", "across", "hold")
 MoonChoice = Literal["add", "subtract"]
 Severity = Literal["error", "warning", "info"]
 
-#: Default seat names by number of players (clockwise).
-DEFAULT_SEATS: dict[int, tuple[str, ...]] = {
-    4: ("N", "E", "S", "W"),
-    3: ("P1", "P2", "P3"),
-    5: ("P1", "P2", "P3", "P4", "P5"),
-    6: ("P1", "P2", "P3", "P4", "P5", "P6"),
-}
 #: The tags that name the players, by seat position, for four players.
 PLAYER_TAGS_4: tuple[str, ...] = ("North", "East", "South", "West")
 

@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
-from ..model import DEFAULT_SEATS
+from ..seats import DEFAULT_SEATS
 
 #: Removed cards and pass cycle that go with each player count (docs/spec.md, section 4.2).
 PLAYER_DEFAULTS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {

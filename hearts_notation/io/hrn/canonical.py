@@ -22,7 +22,8 @@ from itertools import accumulate
 from typing import Any, Final, overload
 
 from ...cards import CARDS, Card
-from ...model import DEFAULT_SEATS, PLAYER_TAGS_4
+from ...model import PLAYER_TAGS_4
+from ...seats import DEFAULT_SEATS
 from ..events import Visitor
 from ..limits import current as current_limits
 from .lex import CARD_TABLE, KEYWORDS

@@ -51,8 +51,9 @@ from itertools import chain
 from typing import Any, TypeVar
 
 from ...cards import CARDS, display_order
-from ...model import DEFAULT_SEATS, PLAYER_TAGS_4, Finding, Game, Pos
+from ...model import PLAYER_TAGS_4, Finding, Game, Pos
 from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard
+from ...seats import DEFAULT_SEATS
 from ...state import opening_leader, trick_winner
 from ..events import GameBuilder, Visitor
 from ..limits import current as current_limits
