@@ -204,8 +204,7 @@ def iter_validate(paths: Iterable[str], rules: RuleSet | str | None = None, *,
     from .parallel import iter_batches, map_ordered
 
     ruleset = _rules(rules)
-    spec = ruleset.portable_spec if ruleset is not None else None
-    batches = iter_batches(paths, fmt, spec, games_per_batch=32, errors="yield")
+    batches = iter_batches(paths, fmt, ruleset, games_per_batch=32, errors="yield")
     work = partial(validate_batch, rules=ruleset, force=force_rules)
     per_file: dict[str, int] = {}
     for group in map_ordered(work, batches, jobs, 1, None):
@@ -263,8 +262,7 @@ def validate_text(text: str, fmt: str = "hrn", rules: RuleSet | str | None = Non
     ruleset = _rules(rules)
     out = Validation()
     try:
-        for game in iter_games_text(text, fmt, source,
-                                    ruleset.portable_spec if ruleset is not None else None):
+        for game in iter_games_text(text, fmt, source, ruleset):
             out.entries.append(validate_game(game, ruleset, force_rules))
     except InputError as exc:
         broken = syntax_entry(exc, len(out.entries) + 1, ruleset, force_rules)
@@ -293,7 +291,7 @@ def read_games(path: str, fmt: str | None = None,
     from .io import read_games as _read
 
     ruleset = _rules(rules)
-    return _read(path, fmt, ruleset.portable_spec if ruleset is not None else None)
+    return _read(path, fmt, ruleset)
 
 
 @dataclass(frozen=True)

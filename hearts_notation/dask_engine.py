@@ -31,7 +31,7 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from distributed import Client, Future, LocalCluster
 
@@ -39,6 +39,9 @@ from .io.formats import format_for
 from .io.stream import InputError
 from .parallel import EngineUnavailable, Progress, _Broken, guarded
 from .shards import DEFAULT_SHARD_BYTES, Shard, ShardResult, plan_file, run_shard
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -123,7 +126,7 @@ class DaskEngine:
                 yield v
 
     def map_batches(self, work: Callable[[Any], R], paths: Sequence[str], fmt: str | None,
-                    default_rules: str | None, progress: Progress | None = None,
+                    default_rules: RuleSet | str | None, progress: Progress | None = None,
                     games_per_batch: int = 32) -> Iterator[R]:
         """*work* over the batches of every file, read by the workers."""
         for p in paths:
@@ -141,7 +144,7 @@ class DaskEngine:
                 stopped.add(tag)
 
     def _shards(self, task: Callable[[Any], R], paths: Sequence[str], fmt: str | None,
-                default_rules: str | None,
+                default_rules: RuleSet | str | None,
                 per_batch: int) -> Iterator[tuple[int, Future[ShardResult[R]] | ShardResult[R], int]]:
         """(file number, shard future) in input order; the plans of the next
         files are asked for ahead, so that the workers never wait on them."""

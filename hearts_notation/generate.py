@@ -151,7 +151,7 @@ def random_game(rules: RuleSet, rng: random.Random, deals: int = 1) -> Game:
     seats = rules.default_seats
     return Game(
         tags={"Event": "Generated", "Site": "hearts-notation"},
-        rules=rules.spec,
+        rules=rules.portable_spec,
         deals=tuple(random_deal(rules, rng, i + 1, seats, dealer=i) for i in range(deals)),
     )
 
@@ -206,7 +206,7 @@ def generate_game(rules: RuleSet, rng: random.Random, bots: Sequence[Bot],
             break
     return Game(
         tags=dict(tags or {}),
-        rules=rules.spec,
+        rules=rules.portable_spec,
         players=dict(players or {}),
         deals=tuple(deals),
         result=tuple(seats[i] for i in winners) if winners is not None else "*",
@@ -224,11 +224,12 @@ def game_rng(seed: int, number: int) -> random.Random:
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """Everything that decides one generated game; picklable, so games can
-    be generated in worker processes (:mod:`hearts_notation.parallel`)."""
+    """Everything that decides one generated game; picklable (the rule set
+    travels as itself), so games can be generated in worker processes
+    (:mod:`hearts_notation.parallel`)."""
 
     seed: int
-    rules: str
+    rules: RuleSet
     bots: tuple[str, ...]
     max_deals: int | None = None
 
@@ -236,7 +237,7 @@ class GameSpec:
 def build_game(spec: GameSpec, number: int) -> Game:
     """Game *number* of the run described by *spec*: a pure function of
     its arguments."""
-    rules = parse_rules(spec.rules)
+    rules = spec.rules
     seats = rules.default_seats
     names = spec.bots if len(spec.bots) == len(seats) else spec.bots[:1] * len(seats)
     bots = [make_bot(b) for b in names]
@@ -250,11 +251,12 @@ def build_game(spec: GameSpec, number: int) -> Game:
     return generate_game(rules, game_rng(spec.seed, number), bots, spec.max_deals, tags, players)
 
 
-def generate_games(count: int, seed: int = 0, rules: str = "standard",
+def generate_games(count: int, seed: int = 0, rules: RuleSet | str = "standard",
                    bots: Sequence[str] = ("heuristic",), max_deals: int | None = None,
                    start: int = 1) -> Iterator[Game]:
     """*count* complete games, numbered from *start*, one at a time."""
-    spec = GameSpec(seed, parse_rules(rules).spec, tuple(bots), max_deals)
+    ruleset = rules if isinstance(rules, RuleSet) else parse_rules(rules)
+    spec = GameSpec(seed, ruleset, tuple(bots), max_deals)
     for number in range(start, start + count):
         yield build_game(spec, number)
 

@@ -56,7 +56,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, BinaryIO, Literal, Protocol, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TypeVar, cast, overload
 
 from .io.formats import format_for, get
 from .io.jsonio import RecordError, iter_jsonl
@@ -64,6 +64,9 @@ from .io.limits import current as current_limits
 from .io.limits import limit_message
 from .io.stream import CHUNK_SIZE, InputError, _chunks_of, _open_binary, split_lines
 from .model import Game
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -248,7 +251,7 @@ class Batch:
     first_line: int
     first_index: int
     nbytes: int
-    default_rules: str | None = None
+    default_rules: RuleSet | str | None = None
     lines: tuple[int, ...] = ()
     in_array: bool = True
 
@@ -328,7 +331,7 @@ def _counted(chunks: Iterator[str], counter: list[int]) -> Iterator[str]:
 
 
 def iter_batches(paths: Sequence[str] | Iterable[str], fmt: str | None = None,
-                 default_rules: str | None = None, games_per_batch: int = 32,
+                 default_rules: RuleSet | str | None = None, games_per_batch: int = 32,
                  errors: Literal["raise", "yield"] = "raise") -> Iterator[Batch | _Broken]:
     """The batches of every file, in order, read as a stream.
 
@@ -345,7 +348,7 @@ def iter_batches(paths: Sequence[str] | Iterable[str], fmt: str | None = None,
             yield _Broken(exc)
 
 
-def _file_batches(path: str, fmt: str, default_rules: str | None,
+def _file_batches(path: str, fmt: str, default_rules: RuleSet | str | None,
                   per_batch: int) -> Iterator[Batch]:
     fh = _open_binary(path)
     try:
@@ -358,7 +361,7 @@ def _file_batches(path: str, fmt: str, default_rules: str | None,
             fh.close()
 
 
-def _file_batches_of(fh: BinaryIO, path: str, fmt: str, default_rules: str | None,
+def _file_batches_of(fh: BinaryIO, path: str, fmt: str, default_rules: RuleSet | str | None,
                      per_batch: int) -> Iterator[Batch]:
     cut = get(fmt, path).cutter()
     if cut is not None:
@@ -378,20 +381,20 @@ def _file_batches_of(fh: BinaryIO, path: str, fmt: str, default_rules: str | Non
 
 
 def _cut_jsonl(path: str, fh: BinaryIO, per_batch: int,
-               default_rules: str | None) -> Iterator[Batch]:
+               default_rules: RuleSet | str | None) -> Iterator[Batch]:
     smaller = cast(BinaryIO, _ThenSmaller(fh))
     return _jsonl_batches(path, _chunks_of(smaller, path, CHUNK_SIZE), per_batch)
 
 
 def _cut_json(path: str, fh: BinaryIO, per_batch: int,
-              default_rules: str | None) -> Iterator[Batch]:
+              default_rules: RuleSet | str | None) -> Iterator[Batch]:
     counter = [0]
     return _json_batches(path, _counted(_chunks_of(fh, path, CHUNK_SIZE), counter), per_batch,
                          counter)
 
 
 def _cut_hrn(path: str, fh: BinaryIO, per_batch: int,
-             default_rules: str | None) -> Iterator[Batch]:
+             default_rules: RuleSet | str | None) -> Iterator[Batch]:
     return _hrn_batches(path, _chunks_of(fh, path, CHUNK_SIZE), per_batch, default_rules)
 
 
@@ -528,7 +531,7 @@ def _json_batches(path: str, chunks: Iterator[str], per_batch: int,
 
 
 def _hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
-                 default_rules: str | None, first_line: int = 1,
+                 default_rules: RuleSet | str | None, first_line: int = 1,
                  first_index: int = 1) -> Iterator[Batch]:
     """Games of an HRN stream cut by the reader's own splitter (so the cut
     is the one a whole-file read makes), shipped as text with the line
@@ -554,20 +557,20 @@ def _hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
 
 @overload
 def map_games(func: Callable[[Game], R], paths: Iterable[str], *, fmt: str | None = ...,
-              default_rules: str | None = ..., jobs: int | None = ...,
+              default_rules: RuleSet | str | None = ..., jobs: int | None = ...,
               progress: Progress | None = ..., errors: Literal["raise"] = ...,
               games_per_batch: int = ..., engine: Engine | None = ...) -> Iterator[R]: ...
 
 
 @overload
 def map_games(func: Callable[[Game], R], paths: Iterable[str], *, fmt: str | None = ...,
-              default_rules: str | None = ..., jobs: int | None = ...,
+              default_rules: RuleSet | str | None = ..., jobs: int | None = ...,
               progress: Progress | None = ..., errors: Literal["yield"],
               games_per_batch: int = ..., engine: Engine | None = ...) -> Iterator[R | InputError]: ...
 
 
 def map_games(func: Callable[[Game], R], paths: Iterable[str], *, fmt: str | None = None,
-              default_rules: str | None = None, jobs: int | None = None,
+              default_rules: RuleSet | str | None = None, jobs: int | None = None,
               progress: Progress | None = None, errors: Literal["raise", "yield"] = "raise",
               games_per_batch: int = 32,
               engine: Engine | None = None) -> Iterator[R] | Iterator[R | InputError]:
@@ -679,7 +682,7 @@ class Engine(Protocol):
             progress: Progress | None = None) -> Iterator[R]: ...
 
     def map_batches(self, work: Callable[[Any], R], paths: Sequence[str], fmt: str | None,
-                    default_rules: str | None, progress: Progress | None = None,
+                    default_rules: RuleSet | str | None, progress: Progress | None = None,
                     games_per_batch: int = 32) -> Iterator[R]: ...
 
     def __enter__(self) -> Engine: ...
@@ -701,7 +704,7 @@ class LocalEngine:
         return map_ordered(func, items, self.jobs, chunk_size, progress)
 
     def map_batches(self, work: Callable[[Any], R], paths: Sequence[str], fmt: str | None,
-                    default_rules: str | None, progress: Progress | None = None,
+                    default_rules: RuleSet | str | None, progress: Progress | None = None,
                     games_per_batch: int = 32) -> Iterator[R]:
         batches = iter_batches(paths, fmt, default_rules, games_per_batch, "yield")
         return map_ordered(guarded(work), _bytes_measured(batches, progress), self.jobs, 1, None)

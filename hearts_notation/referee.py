@@ -1590,12 +1590,13 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
 
 def report_hrn_text(text: str, source: str | None, first_line: int, index: int | None,
                     default_rules: RuleSet | str | None = None, force_rules: bool = False,
-                    reader_rules: str | None = None) -> dict[str, Any]:
+                    reader_rules: RuleSet | str | None = None) -> dict[str, Any]:
     """The report entry of one HRN game given as its text (*first_line*
     its line number in the file): the reader's events go to the compact
     check, and only a game it does not accept is read again into the model
-    for :func:`check_game`.  *reader_rules* is the ``--rules`` string the
-    reader names seats by for games without a ``Rules`` tag."""
+    for :func:`check_game`.  *reader_rules* are the ``--rules`` the
+    reader names seats by for games without a ``Rules`` tag (a rule set, or
+    a ``--rules`` string)."""
     from .io.hrn.reader import parse_game, visit_text
 
     default = _as_rules(default_rules)

@@ -34,11 +34,14 @@ import codecs
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar
 
 from .io.formats import format_for
 from .io.jsonio import RecordError
 from .io.stream import CHUNK_SIZE, InputError, _chunks_of, _open_binary, split_lines
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
 
 R = TypeVar("R")
 
@@ -314,7 +317,7 @@ def _line_offsets(fh: BinaryIO, wanted: list[tuple[int, int]]) -> list[tuple[int
 # Reading -------------------------------------------------------------------------------
 
 
-def shard_batches(shard: Shard, default_rules: str | None = None,
+def shard_batches(shard: Shard, default_rules: RuleSet | str | None = None,
                   per_batch: int = 32) -> Iterator[Any]:
     """The batches (:class:`hearts_notation.parallel.Batch`) of a shard, the
     ones a whole-file read gives for its games.  Raises
@@ -345,7 +348,7 @@ def shard_batches(shard: Shard, default_rules: str | None = None,
         fh.close()
 
 
-def run_shard(shard: Shard, work: Callable[[Any], R], default_rules: str | None = None,
+def run_shard(shard: Shard, work: Callable[[Any], R], default_rules: RuleSet | str | None = None,
               per_batch: int = 32) -> ShardResult[R]:
     """Worker side: *work* applied to every batch of the shard.
 

@@ -89,8 +89,7 @@ def read_record(path: str, fmt: str | None, rules: RuleSet | None,
     in_fmt = format_for(path, fmt)
     try:
         text = decode(read_bytes(path), path)
-        games = list(iter_games_text(text, in_fmt, path,
-                                     rules.portable_spec if rules is not None else None))
+        games = list(iter_games_text(text, in_fmt, path, rules))
     except InputError as exc:
         fail_input(exc)
     errors = [f for g in games for f in g.errors]

@@ -63,7 +63,7 @@ class Loaded:
         return not self.errors
 
 
-def load(path: str, fmt: str, default_rules: str | None = None) -> Loaded:
+def load(path: str, fmt: str, default_rules: RuleSet | str | None = None) -> Loaded:
     """Read and parse the whole of *path* (``-`` for stdin) in format *fmt*.
 
     Unusable input (missing, binary, not UTF-8, broken JSON...) and every

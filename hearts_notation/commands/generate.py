@@ -109,7 +109,7 @@ def command(games: int, seed: int | None, rules: RuleSet, bots: str, fmt_out: st
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 32)
     names = _bot_names(bots, rules.players)
-    spec = GameSpec(seed, rules.portable_spec, names, deals_per_game)
+    spec = GameSpec(seed, rules, names, deals_per_game)
     single = games == 1
     work = partial(_render, spec, fmt, single)
     chunk = max(1, min(16, games // (jobs * 4) or 1))

@@ -130,7 +130,7 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
     Exit status: 0 replayed, no rule broken; 1 replayed, the referee found
     errors; 2 unusable input or command line.
     """
-    spec = rules.portable_spec if rules is not None else None
+    spec = rules
     games: list[GameFact] = []
     positions: list[int] = []      # each game's 1-based position in the file
     syntax: list[Finding] = []

@@ -186,7 +186,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     2 unusable input or command line.
     """
     rules_default = rules
-    spec = rules_default.portable_spec if rules_default is not None else None
+    spec = rules_default
     shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]] = []
     run = _Run()
     run.need_game = game_no is not None

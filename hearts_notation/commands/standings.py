@@ -117,7 +117,7 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
         except AliasError as exc:
             fail(str(exc))
     st = Standings(Identity(aliases, ignore_case))
-    spec = rules.portable_spec if rules is not None else None
+    spec = rules
     try:
         files = list(expand_paths(paths))
         work = partial(summarise, default_rules=rules, force=force_rules)

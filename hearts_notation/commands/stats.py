@@ -89,7 +89,7 @@ def render_tables(doc: dict[str, Any]) -> list[Table]:
     return tables
 
 
-def tally_batch(batch: Any, default_rules: str | None, force_rules: bool) -> Tally | InputError:
+def tally_batch(batch: Any, default_rules: RuleSet | str | None, force_rules: bool) -> Tally | InputError:
     """Worker side: the tally of one batch of games, a partial result that
     the client merges in input order (:meth:`Tally.merge`, associative, so
     the figures do not depend on how the corpus was cut); an unreadable
@@ -119,7 +119,6 @@ def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_r
     Points and moons are recomputed from the tricks by the referee, not
     taken from the records' score lines.
     """
-    rules_spec = rules.portable_spec if rules is not None else None
     paths: list[str] = []
     unreadable: list[InputError] = []
     try:
@@ -130,11 +129,11 @@ def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_r
         message(str(exc))
     tally = Tally()
     interrupted = False
-    work = partial(tally_batch, default_rules=rules_spec, force_rules=force_rules)
+    work = partial(tally_batch, default_rules=rules, force_rules=force_rules)
     try:
         with open_engine(engine_spec, jobs) as engine, \
                 CorpusProgress("stats", total=total_bytes(paths), unit="bytes") as bar:
-            for part in engine.map_batches(work, paths, fmt_in, rules_spec, bar):
+            for part in engine.map_batches(work, paths, fmt_in, rules, bar):
                 if isinstance(part, InputError):
                     # Like validate, an unreadable file is reported where it
                     # stands and the other files are still counted (status 2).

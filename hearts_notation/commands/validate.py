@@ -76,16 +76,15 @@ def iter_reports(paths: Iterable[str], fmt: str | None, rules: RuleSet | None, f
     """Report entries (docs/spec.md, section 6) of every game of every input, in order; an
     unreadable input yields its :class:`InputError` where it stands.  With an
     *engine* (``--engine``) the batches are read and checked there."""
-    spec = rules.portable_spec if rules is not None else None
     work = partial(validate_batch, rules=rules, force=force)
     if engine is not None:
-        for group in engine.map_batches(work, list(paths), fmt, spec, progress):
+        for group in engine.map_batches(work, list(paths), fmt, rules, progress):
             for entry in group:
                 if progress is not None and isinstance(entry, dict):
                     progress.advance(1, len(entry["deals"]))
                 yield entry
         return
-    batches = iter_batches(paths, fmt, spec, games_per_batch=32, errors="yield")
+    batches = iter_batches(paths, fmt, rules, games_per_batch=32, errors="yield")
 
     def measured() -> Iterator[Any]:
         for b in batches:

@@ -50,6 +50,7 @@ from .stream import (
 )
 
 if TYPE_CHECKING:
+    from ..rules import RuleSet
     from .events import Visitor
 
 R = TypeVar("R")
@@ -59,7 +60,7 @@ R = TypeVar("R")
 
 
 def _games(source: str, fmt: str, chunks: Iterable[str],
-           default_rules: str | None) -> Iterator[Game]:
+           default_rules: RuleSet | str | None) -> Iterator[Game]:
     """Games of a stream of text chunks in format *fmt* (see :mod:`.formats`)."""
     try:
         yield from get(fmt, source).read(chunks, source, default_rules)
@@ -69,13 +70,13 @@ def _games(source: str, fmt: str, chunks: Iterable[str],
 
 
 def iter_games_text(text: str, fmt: str, source: str,
-                    default_rules: str | None = None) -> Iterator[Game]:
+                    default_rules: RuleSet | str | None = None) -> Iterator[Game]:
     """Games of an already decoded document in format *fmt*."""
     return _games(source, fmt, (text,), default_rules)
 
 
 def read_games(path: str, fmt: str | None = None,
-               default_rules: str | None = None) -> Iterator[Game]:
+               default_rules: RuleSet | str | None = None) -> Iterator[Game]:
     """Games of a file (or ``-``), one at a time, streamed: memory does not
     grow with the size of the file."""
     fmt = format_for(path, fmt)
@@ -89,7 +90,7 @@ def read_games(path: str, fmt: str | None = None,
 
 
 def visit_games(path: str, factory: Callable[[], Visitor[R]], fmt: str | None = None,
-                default_rules: str | None = None) -> Iterator[R]:
+                default_rules: RuleSet | str | None = None) -> Iterator[R]:
     """Every game of a file (or ``-``) as events, each game to a fresh
     visitor from *factory*, streamed; yields what each ``end_game``
     returns.  The same events whatever the format (:mod:`.events`)."""

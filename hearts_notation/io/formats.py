@@ -31,6 +31,7 @@ from .stream import InputError, split_lines
 
 if TYPE_CHECKING:
     from ..model import Game
+    from ..rules import RuleSet
     from .events import Visitor
 
 R = TypeVar("R")
@@ -67,12 +68,12 @@ class Format:
     visitor: str | None = None
 
     def read(self, chunks: Iterable[str], source: str,
-             default_rules: str | None = None) -> Iterator[Game]:
+             default_rules: RuleSet | str | None = None) -> Iterator[Game]:
         """Games of the decoded text *chunks* (raises :class:`InputError`
         for input that cannot be read at all)."""
         if self.reader is None:
             raise InputError(source, f"the {self.name} format cannot be read")
-        func: Callable[[Iterable[str], str, str | None], Iterator[Game]] = _resolve(self.reader)
+        func: Callable[[Iterable[str], str, RuleSet | str | None], Iterator[Game]] = _resolve(self.reader)
         return func(chunks, source, default_rules)
 
     def write(self, games: Iterable[Game], unicode: bool = False,
@@ -84,7 +85,7 @@ class Format:
         return func(games, unicode, lang)
 
     def visit(self, chunks: Iterable[str], source: str, factory: Callable[[], Visitor[R]],
-              default_rules: str | None = None) -> Iterator[R]:
+              default_rules: RuleSet | str | None = None) -> Iterator[R]:
         """The events of every game of the decoded text *chunks*, each game
         sent to a fresh visitor from *factory*; yields what each visitor's
         ``end_game`` returns (:mod:`.events`).
@@ -162,26 +163,26 @@ def format_for(name: str, fmt: str | None = None) -> str:
 # Readers: decoded chunks -> games -------------------------------------------------
 
 
-def _read_hrn(chunks: Iterable[str], source: str, default_rules: str | None) -> Iterator[Game]:
+def _read_hrn(chunks: Iterable[str], source: str, default_rules: RuleSet | str | None) -> Iterator[Game]:
     from .hrn.reader import iter_hrn
 
     lines = split_lines(chunks, source, current().line)
     return iter_hrn(lines, source, default_rules=default_rules)
 
 
-def _read_json(chunks: Iterable[str], source: str, default_rules: str | None) -> Iterator[Game]:
+def _read_json(chunks: Iterable[str], source: str, default_rules: RuleSet | str | None) -> Iterator[Game]:
     from .jsonio import iter_json
 
     return iter_json(chunks, source)
 
 
-def _read_jsonl(chunks: Iterable[str], source: str, default_rules: str | None) -> Iterator[Game]:
+def _read_jsonl(chunks: Iterable[str], source: str, default_rules: RuleSet | str | None) -> Iterator[Game]:
     from .jsonio import iter_jsonl
 
     return iter_jsonl(split_lines(chunks, source), source)
 
 
-def _read_yaml(chunks: Iterable[str], source: str, default_rules: str | None) -> Iterator[Game]:
+def _read_yaml(chunks: Iterable[str], source: str, default_rules: RuleSet | str | None) -> Iterator[Game]:
     from .jsonio import iter_yaml
 
     return iter_yaml(chunks, source)
@@ -202,21 +203,21 @@ def _whole(chunks: Iterable[str], source: str) -> str:
 
 
 def _read_openspiel(chunks: Iterable[str], source: str,
-                    default_rules: str | None) -> Iterator[Game]:
+                    default_rules: RuleSet | str | None) -> Iterator[Game]:
     from .openspiel import iter_openspiel
 
     return iter_openspiel(_whole(chunks, source), source)
 
 
 def _read_openspiel_playthrough(chunks: Iterable[str], source: str,
-                                default_rules: str | None) -> Iterator[Game]:
+                                default_rules: RuleSet | str | None) -> Iterator[Game]:
     from .playthrough import iter_openspiel_playthrough
 
     return iter_openspiel_playthrough(_whole(chunks, source), source)
 
 
 def _read_openspiel_history(chunks: Iterable[str], source: str,
-                            default_rules: str | None) -> Iterator[Game]:
+                            default_rules: RuleSet | str | None) -> Iterator[Game]:
     from .openspiel import iter_openspiel_history
 
     return iter_openspiel_history(_whole(chunks, source), source)
@@ -226,7 +227,7 @@ def _read_openspiel_history(chunks: Iterable[str], source: str,
 
 
 def _visit_hrn(chunks: Iterable[str], source: str, factory: Callable[[], Visitor[R]],
-               default_rules: str | None) -> Iterator[R]:
+               default_rules: RuleSet | str | None) -> Iterator[R]:
     from .hrn.reader import iter_games_lines, visit_game
 
     lines = split_lines(chunks, source, current().line)

@@ -23,6 +23,7 @@ from typing import Any, Final, overload
 
 from ...cards import CARDS, Card
 from ...model import PLAYER_TAGS_4
+from ...rules import RuleSet
 from ...seats import DEFAULT_SEATS
 from ..events import Visitor
 from ..limits import current as current_limits
@@ -126,7 +127,7 @@ def _pbn(text: str) -> tuple[Card, ...]:
 
 
 def visit_canonical(text: str, visitor: Visitor[Any], source: str = "-", first_line: int = 1,
-                    default_rules: str | None = None, index: int | None = 1) -> bool:
+                    default_rules: RuleSet | str | None = None, index: int | None = 1) -> bool:
     """Send the events of one game's canonical *text* to *visitor*, up to
     ``end_game`` (the caller's to call); ``False``, with nothing sent, when
     the text is not plain canonical HRN."""
@@ -157,7 +158,7 @@ def _points(toks: list[str], seat_set: frozenset[str]) -> dict[str, int]:
     return values
 
 
-def _read(text: str, first_line: int, default_rules: str | None) -> dict[str, Any]:
+def _read(text: str, first_line: int, default_rules: RuleSet | str | None) -> dict[str, Any]:
     # Blanks: single spaces between words only (canonical text), checked on
     # the whole text at once.
     if "  " in text or "\n " in text or " \n" in text or text[:1] == " " or text[-1:] == " ":
@@ -258,7 +259,7 @@ def _read(text: str, first_line: int, default_rules: str | None) -> dict[str, An
             "result_at": result_at, "first": first}
 
 
-def _seats(tags: list[tuple[str, str, int]], default_rules: str | None) -> tuple[str, ...]:
+def _seats(tags: list[tuple[str, str, int]], default_rules: RuleSet | str | None) -> tuple[str, ...]:
     """The seats the full reader would name (no ``Seats`` tag here)."""
     for name, value, _ in tags:
         if name == "Seats":

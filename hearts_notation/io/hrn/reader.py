@@ -556,7 +556,7 @@ def _game_text(text: str, a: int, b: int) -> str:
 
 
 def iter_hrn(text: str | Iterable[str], source: str = "-",
-             default_rules: str | None = None, fast: bool = True) -> Iterator[Game]:
+             default_rules: RuleSet | str | None = None, fast: bool = True) -> Iterator[Game]:
     """Games of HRN text, one at a time.
 
     *text* is a whole document or any iterable of lines (an open file is
@@ -586,7 +586,7 @@ def iter_hrn(text: str | Iterable[str], source: str = "-",
 
 
 def parse_game(text: str, source: str = "-", first_line: int = 1,
-               default_rules: str | None = None, index: int | None = 1, fast: bool = True) -> Game:
+               default_rules: RuleSet | str | None = None, index: int | None = 1, fast: bool = True) -> Game:
     """One game from its text, *first_line* being the line number of its
     first line in the file.  Text that holds more than one game reads as one
     (a second game's tags are then an error, as are lines after ``result``).
@@ -595,7 +595,7 @@ def parse_game(text: str, source: str = "-", first_line: int = 1,
 
 
 def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: int = 1,
-               default_rules: str | None = None, index: int | None = 1, fast: bool = True) -> R:
+               default_rules: RuleSet | str | None = None, index: int | None = 1, fast: bool = True) -> R:
     """:func:`parse_game` with the game's events sent to *visitor* (what
     its ``end_game`` returns comes back).  Plain canonical text takes the
     whole-game fast path (:mod:`.canonical`), which sends the same events."""
@@ -619,7 +619,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
 
 
 def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = None,
-               default_rules: str | None = None, fast: bool = True) -> Game:
+               default_rules: RuleSet | str | None = None, fast: bool = True) -> Game:
     """One game from the logical lines :func:`iter_games_lines` cut for it.
 
     Workers that receive games already split (``hearts_notation.parallel``)
@@ -631,7 +631,7 @@ def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = 
 
 
 def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
-               index: int | None = None, default_rules: str | None = None, fast: bool = True) -> R:
+               index: int | None = None, default_rules: RuleSet | str | None = None, fast: bool = True) -> R:
     """Read one game's logical lines as events sent to *visitor*; returns
     what its ``end_game`` returns (:func:`build_game` with the
     :class:`~hearts_notation.io.events.GameBuilder`)."""
@@ -669,8 +669,17 @@ class _Stop(Exception):
     """Raised inside the builder after an error has been recorded."""
 
 
+def _load_default_rules(spec: RuleSet | str) -> RuleSet | None:
+    """The rules of ``--rules``, for games without a ``Rules`` tag: a rule
+    set as given, a string (preset, overrides or YAML file) read once;
+    ``None`` when the string names no rules (the referee says so)."""
+    if isinstance(spec, RuleSet):
+        return spec
+    return _load_rules_text(spec)
+
+
 @functools.lru_cache(maxsize=32)
-def _load_default_rules(spec: str) -> RuleSet | None:
+def _load_rules_text(spec: str) -> RuleSet | None:
     try:
         return load_rules(spec)
     except RuleError:
@@ -738,7 +747,7 @@ class _GameBuilder:
     """Turns the elements of one game's lines into a :class:`Game`."""
 
     def __init__(self, visitor: Visitor[Any], source: str, index: int | None,
-                 default_rules: str | None) -> None:
+                 default_rules: RuleSet | str | None) -> None:
         self.visitor = visitor
         self.source = source
         self.index = index
