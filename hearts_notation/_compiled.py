@@ -7,8 +7,7 @@ pure-Python source.  To compile one more module, add its name here; nothing else
 changes.  A module in the list must type-check under ``mypy --strict`` and may not
 subclass a builtin type such as ``int`` or ``tuple`` (mypyc cannot compile such a
 class): that is why ``cards.py`` (``Card(int)``) is not in the list, nor ``referee.py``
-while its JSON byte-template path keeps a ``tuple`` subclass.  ``engine.py`` only
-re-exports ``state.py`` and gains nothing from compiling.  A class that code outside
+while its JSON byte-template path keeps a ``tuple`` subclass.  A class that code outside
 the list subclasses (``io/events.py``'s ``Visitor``, which every consumer extends)
 cannot be compiled either: mypyc's classes refuse interpreted subclasses.
 

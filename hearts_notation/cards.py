@@ -171,12 +171,3 @@ def _display_key(c: int) -> tuple[int, int]:
     return (SPADES - c // 13, -(c % 13))
 
 
-def card_points(card: int, jack_of_diamonds: int = 0) -> int:
-    """Penalty points of one card: a heart 1, Q♠ 13, J♦ per the rules, else 0."""
-    if card // 13 == HEARTS:
-        return 1
-    if card == QUEEN_OF_SPADES:
-        return 13
-    if card == JACK_OF_DIAMONDS:
-        return jack_of_diamonds
-    return 0

@@ -17,7 +17,7 @@ allow a line of points to be is checked here (:func:`club_findings`):
 * each seat's figure is one a deal can give.
 
 Nothing here knows what a card is worth: every figure comes from the
-engine's own scoring (:func:`engine.raw_points`, :func:`engine.deal_points`)
+engine's own scoring (:func:`state.raw_points`, :func:`state.deal_points`)
 applied to the cards of the rule set's deck, so a new preset or a changed
 rule gives new sheet checks without a second copy of the points rules.
 The running totals, the end of the game and the winner are checked by
@@ -36,9 +36,9 @@ from dataclasses import dataclass, replace
 from itertools import product
 
 from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT
-from .engine import deal_points, penalty_total, raw_points
 from .model import PLAYER_TAGS_4, Deal, Finding, Game, Pos
 from .rules import RuleSet
+from .state import deal_points, penalty_total, raw_points
 
 #: Finding codes this module reports (documented in docs/findings.md).
 SHEET_CODES: tuple[str, ...] = ("sheet-sum", "sheet-moon", "sheet-points", "sheet-unchecked",

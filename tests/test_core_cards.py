@@ -8,7 +8,6 @@ from hearts_notation.cards import (
     QUEEN_OF_SPADES,
     Card,
     CardError,
-    card_points,
     cards_of,
     display_order,
     mask_of,
@@ -61,8 +60,12 @@ def test_masks_round_trip() -> None:
 
 
 def test_points() -> None:
-    assert card_points(parse_card("QS")) == 13
-    assert card_points(parse_card("2H")) == 1
-    assert card_points(parse_card("JD")) == 0
-    assert card_points(parse_card("JD"), -10) == -10
+    # The points of a card are the game state's (one copy of the rule).
+    from hearts_notation.rules import parse_rules, standard
+    from hearts_notation.state import raw_points
+
+    assert raw_points(standard(), parse_card("QS").bit) == 13
+    assert raw_points(standard(), parse_card("2H").bit) == 1
+    assert raw_points(standard(), parse_card("JD").bit) == 0
+    assert raw_points(parse_rules("jack-of-diamonds"), parse_card("JD").bit) == -10
     assert isinstance(Card.parse("AS"), Card)

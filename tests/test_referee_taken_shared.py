@@ -1,5 +1,5 @@
 """The referee hands the cards each seat took in a clean deal (from
-``engine.replay_tricks``) to scoring; they must be the masks scoring works
+``state.replay_tricks``) to scoring; they must be the masks scoring works
 out itself from the tricks (``scoring.taken_cards``), deal by deal."""
 
 from __future__ import annotations

@@ -11,6 +11,6 @@
 * :mod:`.annotate` — the per-game job, the record written back, the report;
 * :mod:`.hint` — the best cards where an unfinished record stops.
 
-Every rule of play comes from :mod:`hearts_notation.engine`.  See
+Every rule of play comes from :mod:`hearts_notation.state`.  See
 ``docs/analysis.md``.
 """

@@ -13,7 +13,7 @@ whom, and what each play proves about the player's hand at the time:
   no club.
 
 These facts are not coded here: each one is read off
-:func:`hearts_notation.engine.legal_plays` by asking, for every unseen card
+:func:`hearts_notation.state.legal_plays` by asking, for every unseen card
 *x*, "had the seat also held *x*, would the card it played still have been
 legal?".  Every rule of play filters the hand through a fixed list of
 "play these first if you have any" masks, so that question, asked card by

@@ -21,7 +21,7 @@ an illegal play, an unfinished deal, a rule OpenSpiel lacks where it changes
 the legal cards or the points) is refused with the reason.
 
 Nothing here imports OpenSpiel: the formats are plain text, and the rules are
-this package's own (:mod:`hearts_notation.engine`), with OpenSpiel's game
+this package's own (:mod:`hearts_notation.state`), with OpenSpiel's game
 parameters mapped to rule keys by :func:`rules_for_parameters` and
 :func:`openspiel_parameters`.  See ``docs/interop.md``.
 """

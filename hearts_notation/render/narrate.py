@@ -49,10 +49,10 @@ from ..cards import (
     cards_of,
     display_order,
 )
-from ..engine import penalty_total
 from ..i18n import LANGUAGES, catalog, placeholders, translate_finding
 from ..i18n import _module as _catalog_module
 from ..model import Finding
+from ..state import penalty_total
 from .story import DealFact, GameFact, PlayFact, TrickFact
 
 _SUIT_LETTERS = "CDHS"

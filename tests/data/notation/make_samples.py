@@ -4,9 +4,9 @@
 
 The samples are realistic games: the cards are dealt at random (seeded, so
 the output never changes) and played by a simple "avoid the points" player
-that only ever picks among the cards :func:`hearts_notation.engine.legal_plays`
+that only ever picks among the cards :func:`hearts_notation.state.legal_plays`
 allows, so every record validates under its rules.  Points come from
-:func:`hearts_notation.engine.deal_points`; totals and the result follow
+:func:`hearts_notation.state.deal_points`; totals and the result follow
 spec §4.  Names, events, marks and comments are then added by hand below,
 the way a scorer would write them at the table.
 

@@ -28,7 +28,7 @@ literally (both hearts are yours, so they never share a trick); we read it
 as "the V♥, the 9♥ and one other heart".  The card-level choices inside that
 shape were made by hand for plausible play (the players dump their high
 hearts and the A♠ on the tricks Cleo must win).  ``check()`` then replays
-every card through :func:`hearts_notation.engine.legal_plays` (the one copy
+every card through :func:`hearts_notation.state.legal_plays` (the one copy
 of the rules, ``standard`` preset) and asserts each fact of the seed, so the
 sample cannot drift from the rules or the story.
 

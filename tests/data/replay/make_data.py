@@ -11,7 +11,7 @@
 * ``three-players.hrn``: one random legal deal of the ``three-players``
   preset (17 cards each, 2♦ removed).
 
-Every play is chosen among :func:`hearts_notation.engine.legal_plays`, and
+Every play is chosen among :func:`hearts_notation.state.legal_plays`, and
 the generation is seeded, so the files are reproducible.
 """
 
