@@ -117,9 +117,8 @@ def refuse_malformed(games: list[Game], path: str, text: str, rules: RuleSet | N
         if bad is not None:
             lines = text.splitlines() if bad.line is not None else None
             message(render(bad, path, lines))
-            message("hearts: the record's tricks must be whole and in turn to be analysed; "
-                    "run hearts validate for every finding")
-            raise SystemExit(EXIT_UNUSABLE)
+            fail("the record's tricks must be whole and in turn to be analysed; "
+                 "run hearts validate for every finding")
 
 
 @contextmanager

@@ -18,7 +18,6 @@ shared with ``fmt``, which must compare each file with its canonical form.
 from __future__ import annotations
 
 import dataclasses
-import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -41,7 +40,7 @@ from ..io import (
 from ..model import Finding, Game
 from ..output import message
 from ..rules import RuleSet
-from ._common import EXIT_UNUSABLE, fail, fail_input, fail_output
+from ._common import fail, fail_input, fail_output
 from .options import input_format_option, lang_option, output_option, rules_options
 from .report import CorpusReport
 
@@ -223,9 +222,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
         for text_of_error in render_errors(gate.errors, input_path, text):
             message(text_of_error)
         n = len(gate.errors)
-        message(f"hearts: {n} syntax error{'s' if n != 1 else ''} in {input_path}; "
-                   "nothing written")
-        sys.exit(EXIT_UNUSABLE)
+        fail(f"{n} syntax error{'s' if n != 1 else ''} in {input_path}; nothing written")
     except (RecordError, ValueError) as exc:
         fail(f"cannot write {out_fmt}: {exc}")
     except OSError as exc:
