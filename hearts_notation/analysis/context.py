@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..model import Deal, Finding, Game, Pos
 from ..rules import RuleSet
-from ..state import breaks_hearts, led_suit, legal_plays, trick_winner
+from ..state import breaks_hearts, led_suit, legal_plays, opening_leader, trick_winner
 from ..walk import DealHands, deal_hands, walk
 from .sampler import Knowledge, forbidden_by_play
 from .state import PlayState, moon_state
@@ -185,7 +185,7 @@ class DealContext:
                 current[step.seat] = h & ~(1 << c)
             if step.winner is not None:
                 m = 0
-                led = trick[0][1] // 13
+                led = led_suit([x for _, x in trick])
                 for _, x in trick:
                     m |= 1 << x
                     if breaks_hearts(self.rules, x, led):
@@ -212,16 +212,15 @@ class DealContext:
         if trick_no >= self.rules.tricks_per_deal:
             return None
         if not self.points:
-            lc = self.rules.lowest_club
-            holders = [s for s in range(n) if (current[s] or 0) >> lc & 1]
-            if not holders:
+            first = opening_leader(self.rules, [h or 0 for h in current])
+            if first is None:
                 return None
-            leader = holders[0]
+            leader = first
             trick = []
         seat = (leader + len(trick)) % n
         hand = current[seat]
         legal = None
-        led = trick[0][1] // 13 if trick else None
+        led = led_suit([c for _, c in trick])
         if hand is not None:
             legal = legal_plays(self.rules, hand, led, trick_no == 0, broken)
         return PlayPoint(
