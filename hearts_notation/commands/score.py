@@ -325,7 +325,7 @@ class _Run:
         return [{"rank": i, **p.to_dict()} for i, (_, p) in enumerate(self.standings.ranked(), 1)]
 
 
-def _nth_games(files: list[str], fmt_in: str | None, spec: str | None, game_no: int,
+def _nth_games(files: list[str], fmt_in: str | None, spec: RuleSet | None, game_no: int,
                rules: RuleSet | None, force: bool, table: bool
                ) -> Iterator[tuple[bool, Any, GameSummary]]:
     """``--game N``: the N-th game of each file, scored."""
