@@ -47,7 +47,8 @@ def en(commented: GameFact) -> str:
 
 
 def test_french_tells_the_hand_and_the_passes_as_the_seed(fr: str) -> None:
-    assert "Votre main : ♠ A D 4, ♥ R 9 3, ♦ V 8 6 2, ♣ 10 7 5." in fr
+    assert "Votre main : ♠\u00a0A\u00a0D\u00a04, ♥\u00a0R\u00a09\u00a03," in fr  # no-break spaces
+    assert "Votre main : ♠ A D 4, ♥ R 9 3, ♦ V 8 6 2, ♣ 10 7 5." in " ".join(fr.split())
     p = para(fr, "Vous passez")
     assert "Vous passez la D♠, l'A♠ et le R♥ à Ada" in p
     assert "De Cleo, à votre droite, vous recevez le R♣, le V♥ et le 8♣" in p
@@ -114,7 +115,7 @@ def test_french_final_score(fr: str) -> None:
 
 
 def test_english_content(en: str) -> None:
-    assert "Your hand: ♠ A Q 4, ♥ K 9 3, ♦ J 8 6 2, ♣ 10 7 5." in en
+    assert "Your hand: ♠ A Q 4, ♥ K 9 3, ♦ J 8 6 2, ♣ 10 7 5." in " ".join(en.split())
     p = para(en, "5♦", "6♦")
     assert re.search(r"Ada (has no diamonds and discards|, out of diamonds, throws|cannot follow in "
                      r"diamonds and discards) the queen of spades", p)

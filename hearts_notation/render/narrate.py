@@ -251,12 +251,14 @@ class Voice:
                       name=self.who(seat), of_name=self.of_name(seat))
 
     def hand(self, cards: Sequence[Card]) -> str:
-        """A hand as the seed writes it: ``♠ A D 4, ♥ R 9 3, ...``."""
+        """A hand as the seed writes it: ``♠ A D 4, ♥ R 9 3, ...``; the spaces
+        inside a suit are no-break spaces, so a wrapped line never parts a
+        suit from its ranks."""
         groups = []
         for suit in (3, 2, 1, 0):
             ranks = [self.bare(c)[:-1] for c in display_order(cards) if c.suit == suit]
             sym = (_SYMBOLS if self.unicode else _SUIT_LETTERS)[suit]
-            groups.append(f"{sym} {' '.join(ranks) if ranks else '—'}")
+            groups.append("\u00a0".join([sym, *(ranks or ["—"])]))
         return ", ".join(groups)
 
     def suit(self, kind: str, suit: int) -> str:
