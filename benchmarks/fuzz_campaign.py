@@ -7,7 +7,9 @@ table of ``tests/fuzzing.py``).  Each run happens in a forked child with an
 address-space limit (``RLIMIT_AS``), so a run that grows without bound ends
 there, and its CPU time and peak RSS are read from ``getrusage`` of the
 child.  Reported: runs that crashed (an exception escaping, a traceback, an
-exit status outside 0/1/2, a signal such as a segmentation fault), runs over
+exit status outside 0/1/2, a signal such as a segmentation fault), runs
+that printed a raw control character where people read it or in a JSON/CSV
+output (``Outcome.control``), runs over
 ``--max-seconds`` CPU seconds and runs over ``--max-mb`` of peak RSS.  Each
 failure prints its command, seed and the start of its input; ``--keep DIR``
 keeps the failing inputs.
@@ -34,6 +36,10 @@ sys.path.insert(0, str(ROOT))
 
 from tests import fuzzing as F  # noqa: E402
 
+#: The start of a verdict that is a raw control character in the output
+#: (escaping), not a crash.
+CONTROL = "control: "
+
 
 def child(command: F.Command, path: str, limit_mb: int, report: int) -> None:
     """In the forked child: run, write the verdict, exit without cleanup."""
@@ -43,6 +49,9 @@ def child(command: F.Command, path: str, limit_mb: int, report: int) -> None:
         verdict = out.crash() or ""
         if out.traceback:
             verdict += "\n" + out.traceback[-1500:]
+        if not verdict:
+            control = out.control()
+            verdict = f"{CONTROL}{control}" if control else ""
     except BaseException as exc:  # the campaign reports it
         verdict = f"escaped the runner: {exc!r}"
     os.write(report, verdict.encode("utf-8", "replace")[:4000] or b"ok")
@@ -80,7 +89,7 @@ def campaign(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     tmp = Path(tempfile.mkdtemp(prefix="hearts-fuzz-"))
     keep = Path(args.keep) if args.keep else None
-    runs = crashes = slow = big = 0
+    runs = crashes = slow = big = controls = 0
     worst_cpu = worst_mb = 0.0
     start = time.process_time()
     wall = time.monotonic()
@@ -100,7 +109,10 @@ def campaign(args: argparse.Namespace) -> int:
             verdict, cpu, mb = one_run(command, str(path), args.limit_mb, args.max_seconds)
             worst_cpu, worst_mb = max(worst_cpu, cpu), max(worst_mb, mb)
             failed = []
-            if verdict:
+            if verdict.startswith(CONTROL):
+                controls += 1
+                failed.append(verdict)
+            elif verdict:
                 crashes += 1
                 failed.append(verdict)
             if cpu > args.max_seconds:
@@ -118,11 +130,12 @@ def campaign(args: argparse.Namespace) -> int:
         if args.progress and case % 50 == 0:
             print(f"... {runs} runs", file=sys.stderr, flush=True)
     print(f"runs {runs} (cases {case}, seed {args.seed}); crashes {crashes}; "
+          f"raw controls {controls}; "
           f"over {args.max_seconds:g} s: {slow}; over {args.max_mb} MB: {big}; "
           f"slowest {worst_cpu:.2f} CPU-s; largest {worst_mb:.0f} MB; "
           f"campaign {time.monotonic() - wall:.0f} s wall, parent "
           f"{time.process_time() - start:.0f} CPU-s")
-    return 1 if crashes or slow or big else 0
+    return 1 if crashes or slow or big or controls else 0
 
 
 def memory(args: argparse.Namespace) -> int:

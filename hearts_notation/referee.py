@@ -39,7 +39,6 @@ illegal heart lead hearts count as open.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -64,6 +63,7 @@ from .io.jsonio import (
     error_game,
     game_from_dict,
     json_problem,
+    loads_record,
 )
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
@@ -1563,7 +1563,7 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     is a game with one ``syntax-error`` (as the JSON readers make it)."""
     default = _as_rules(default_rules)
     try:
-        obj = json.loads(text)
+        obj = loads_record(text)       # the depth limit checked first
     except JSON_ERRORS as exc:
         message, lineno, colno = json_problem(exc)
         bad = error_game(message, source, index, (line or 1) + lineno - 1, colno)

@@ -28,6 +28,9 @@ SAMPLES = ROOT / "samples"
 #: Control characters that must never reach the output unescaped: C0 except
 #: tab and line feed, DEL, and the C1 range (8-bit CSI, OSC, ...).
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
+#: What a JSON or CSV output may not carry raw either: tabs (escaped in
+#: JSON strings and CSV cells) and the Unicode line separators.
+MACHINE_CONTROL = re.compile("[\x00-\x08\x09\x0b-\x1f\x7f\x80-\x9f\u2028\u2029]")
 
 #: Strings a hostile record puts in a name, a tag or a comment.
 HOSTILE_TEXT: tuple[str, ...] = (
@@ -215,6 +218,9 @@ class Command:
     #: Its standard output is a record (data, written byte for byte as the
     #: writer made it), so only its standard error is text for people.
     data_output: bool = False
+    #: Its standard output is JSON or CSV, which escape every control
+    #: character (and U+2028/U+2029) themselves: none may appear raw.
+    machine: bool = False
 
     def argv(self, path: str) -> list[str]:
         return [*self.args, path]
@@ -222,13 +228,16 @@ class Command:
 
 COMMANDS: tuple[Command, ...] = (
     Command("validate", ("validate", "--jobs", "1")),
-    Command("validate-json", ("validate", "--jobs", "1", "--format", "json"), data_output=True),
+    Command("validate-json", ("validate", "--jobs", "1", "--format", "json"), data_output=True,
+            machine=True),
     Command("score", ("score", "--jobs", "1")),
-    Command("score-json", ("score", "--jobs", "1", "--format", "json"), data_output=True),
-    Command("score-csv", ("score", "--jobs", "1", "--format", "csv"), data_output=True),
+    Command("score-json", ("score", "--jobs", "1", "--format", "json"), data_output=True,
+            machine=True),
+    Command("score-csv", ("score", "--jobs", "1", "--format", "csv"), data_output=True,
+            machine=True),
     Command("convert-hrn", ("convert", "--to", "hrn"), data_output=True),
-    Command("convert-json", ("convert", "--to", "json"), data_output=True),
-    Command("convert-jsonl", ("convert", "--to", "jsonl"), data_output=True),
+    Command("convert-json", ("convert", "--to", "json"), data_output=True, machine=True),
+    Command("convert-jsonl", ("convert", "--to", "jsonl"), data_output=True, machine=True),
     Command("convert-yaml", ("convert", "--to", "yaml"), data_output=True),
     Command("convert-openspiel", ("convert", "--to", "openspiel-history"), data_output=True),
     Command("fmt", ("fmt",), data_output=True),
@@ -278,6 +287,11 @@ class Outcome:
         """The first unescaped control character in text meant for people
         (both streams, or standard error only for commands that write a
         record), with its surroundings."""
+        if self.command.machine:
+            m = MACHINE_CONTROL.search(self.stdout)
+            if m is not None:
+                return (f"raw control character {m.group()!r} in the JSON/CSV output: "
+                        f"{self.stdout[max(0, m.start() - 40):m.start() + 10]!r}")
         text = self.stderr if self.command.data_output else self.stdout + self.stderr
         m = CONTROL.search(text)
         if m is None:

@@ -42,18 +42,23 @@ def test_deeply_nested_jsonl_line_is_one_bad_record(tmp_path: Path) -> None:
     path = write(tmp_path, "n.jsonl", "\n".join([RECORD, "[" * 100_000 + "]" * 100_000, RECORD]))
     code, out = run("validate", path, "--jobs", "1")
     assert code == 1
-    assert f"{path}:2:1: error: not valid JSON here: arrays and objects nested too deeply" in out
+    # Refused at the bracket over the depth limit (32), before the decoder
+    # recurses (it used to report a RecursionError at column 1).
+    assert (f"{path}:2:33: error: the nesting of JSON values is over the limit of 32 "
+            "(set HEARTS_MAX_DEPTH to raise it)") in out
     assert "3 games" in out
     games = list(read_games(path))
     assert [bool(g.errors) for g in games] == [False, True, False]
     code, out = run("score", path)
-    assert code == 2 and f"{path}:2:1:" in out
+    assert code == 2 and f"{path}:2:33:" in out
 
 
 def test_deeply_nested_json_document(tmp_path: Path) -> None:
     path = write(tmp_path, "n.json", "[" * 100_000 + "]" * 100_000)
     code, out = run("validate", path, "--jobs", "1")
-    assert code in (1, 2) and f"{path}:1:" in out and "nested too deeply" in out
+    # The 34th bracket: the document's array is level 0, its elements are
+    # the records, and a record may nest 32 levels.
+    assert code in (1, 2) and f"{path}:1:34:" in out and "nesting of JSON values" in out
 
 
 @pytest.mark.parametrize("fmt,text", [
@@ -207,3 +212,56 @@ def test_a_comment_over_many_lines_is_bounded_like_a_line(tmp_path: Path) -> Non
     for jobs in ("1", "2"):
         code, out = run("validate", path, "--jobs", jobs)
         assert code == 2 and f"{path}:2:1:" in out and "HEARTS_MAX_LINE" in out
+
+
+def _endless_into(command: list[str], line: bytes) -> tuple[int, str, int]:
+    """Run *command* with an endless stream of *line* on standard input (a
+    generator like ``yes``, without the NUL bytes that end ``/dev/zero``
+    at once), under a 4 MB ``document`` limit; its status, standard error
+    and peak RSS in kB."""
+    import os
+    import threading
+
+    code = ("import resource, subprocess, sys\n"
+            "p = subprocess.run([sys.executable, '-m', 'hearts_notation', *sys.argv[1:]],"
+            " stdin=sys.stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+            "sys.stderr.write(p.stderr.decode('utf-8', 'replace'))\n"
+            "sys.stderr.write('\\nPEAK %d' % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+            "sys.exit(p.returncode)")
+    env = {**os.environ, "HEARTS_MAX_DOCUMENT": str(4 << 20)}
+    proc = subprocess.Popen([sys.executable, "-c", code, *command], stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    assert proc.stdin is not None and proc.stderr is not None
+    block = line * (65536 // len(line))
+
+    def feed() -> None:
+        try:
+            while True:
+                proc.stdin.write(block)   # type: ignore[union-attr]
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    err = proc.stderr.read().decode("utf-8", "replace")
+    status = proc.wait(timeout=120)
+    try:
+        proc.stdin.close()
+    except OSError:
+        pass
+    text, _, peak = err.rpartition("\nPEAK ")
+    return status, text, int(peak)
+
+
+@pytest.mark.parametrize("command", [["fmt", "-"], ["annotate", "-", "--fast"], ["hint", "-"],
+                                     ["validate", "-"], ["convert", "-", "--to", "json"]])
+def test_endless_standard_input_is_bounded(command: list[str]) -> None:
+    """Standard input for commands that hold it (to quote lines under
+    errors, or because the command needs whole records) is read up to the
+    ``document`` limit, then refused in one line naming the limit, in
+    bounded memory, without a traceback."""
+    status, err, peak = _endless_into(command, b"{ a comment, forever }\n")
+    assert status == 2, err
+    assert "-: this input is read whole" in err and "HEARTS_MAX_DOCUMENT" in err
+    assert "Traceback" not in err
+    assert peak < 120_000, f"{peak} kB"

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .limits import current
+from .limits import WHOLE_INPUT, current
 from .stream import InputError, split_lines
 
 if TYPE_CHECKING:
@@ -197,7 +197,7 @@ def _whole(chunks: Iterable[str], source: str) -> str:
         if size > limit:
             from .limits import limit_message
 
-            raise InputError(source, limit_message("the input's size", "document", limit))
+            raise InputError(source, WHOLE_INPUT + limit_message("its size", "document", limit))
         parts.append(chunk)
     return "".join(parts)
 

@@ -553,7 +553,10 @@ def json_problem(exc: BaseException) -> tuple[str, int, int]:
     broken syntax, nesting deeper than the interpreter can follow (a
     ``RecursionError``, about a thousand levels; no record needs more than
     six) or a number of more than 4,300 digits (Python refuses to convert
-    it).  Line and column are 1, 1 when the decoder does not say."""
+    it), or past the ``depth`` limit (:func:`loads_record`).  Line and
+    column are 1, 1 when the decoder does not say."""
+    if isinstance(exc, RecordError):
+        return exc.message, exc.line or 1, exc.column or 1
     if isinstance(exc, json.JSONDecodeError):
         return f"not valid JSON: {exc.msg}", exc.lineno, exc.colno
     if isinstance(exc, RecursionError):
@@ -563,6 +566,80 @@ def json_problem(exc: BaseException) -> tuple[str, int, int]:
 
 #: What :func:`json.loads` raises on text it cannot decode.
 JSON_ERRORS = (ValueError, RecursionError)
+
+#: Bytes other than brackets, quotes and backslashes: deleted by the quick
+#: nesting check (:func:`json_too_deep`), which looks at structure only.
+_NOT_STRUCTURE = bytes(c for c in range(256) if c not in b'[]{}"\\')
+#: Braces read as brackets by the quick check: one kind of pair to peel
+#: (a brace closed by a bracket is a syntax error the decoder reports).
+_ONE_KIND = bytes.maketrans(b"{}", b"[]")
+#: A string literal, an opening or a closing bracket (the exact scan).
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|([\[{])|[\]}]')
+
+
+def json_too_deep(text: str, start: int = 0, end: int | None = None) -> int | None:
+    """The offset in *text* of the first ``[`` or ``{`` nested deeper than
+    the ``depth`` limit in ``text[start:end]``, or None.
+
+    JSON is checked before (or instead of) being decoded: Python's decoder
+    recurses once per level and gives up with a ``RecursionError`` near a
+    thousand, and a record needs six.  The quick check keeps only brackets
+    and quotes (a C-speed byte deletion), drops the empty string literals
+    this leaves and peels innermost bracket pairs away ``depth`` times:
+    anything left is nesting past the limit (or a syntax error).  Only then,
+    or when a string holds a bracket or an escape, does the exact scan run
+    (string literals skipped), which also finds the offset of the culprit.
+    """
+    limit = current_limits().depth
+    piece = text[start:end] if start or end is not None else text
+    data = piece.encode("utf-8", "surrogatepass")
+    if b"\\" not in data:
+        rest = data.translate(_ONE_KIND, _NOT_STRUCTURE).replace(b'""', b"")
+        if b'"' not in rest:
+            for _ in range(limit):
+                if not rest:
+                    return None
+                rest = rest.replace(b"[]", b"")   # one level per pass
+            if not rest:
+                return None
+    depth = 0
+    for m in _JSON_TOKEN.finditer(piece):
+        if m.group(1) is not None:
+            depth += 1
+            if depth > limit:
+                return start + m.start()
+        elif m.group() in ("]", "}"):
+            depth -= 1
+    return None
+
+
+def json_depth_message() -> str:
+    """The words of a JSON value nested past the ``depth`` limit (as YAML's)."""
+    return limit_message("the nesting of JSON values", "depth", current_limits().depth)
+
+
+def loads_record(text: str) -> Any:
+    """:func:`json.loads` of one record's text (a JSONL line, an element
+    of a ``.json`` array), its nesting checked first against the ``depth``
+    limit: a value nested too deeply raises :class:`RecordError` with the
+    line and column (in *text*, from 1) of the bracket that goes over.
+    Raises what :data:`JSON_ERRORS` names (:func:`json_problem` words it)."""
+    deep = json_too_deep(text)
+    if deep is not None:
+        line = 1 + text.count("\n", 0, deep)
+        raise RecordError(json_depth_message(), line=line,
+                          column=deep - text.rfind("\n", 0, deep))
+    return json.loads(text)
+
+
+class _TooDeep:
+    """An element of a ``.json`` document nested past the limit: read past
+    (its end is known) and reported as that game's syntax error."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: RecordError) -> None:
+        self.error = error
 
 
 def _json_error(exc: json.JSONDecodeError) -> RecordError:
@@ -648,7 +725,12 @@ class _JsonStream:
             except (RecursionError, ValueError) as exc:
                 if not isinstance(exc, json.JSONDecodeError):
                     message, _, _ = json_problem(exc)
-                    line, col = self.where(self.pos)
+                    at = self.pos
+                    if isinstance(exc, RecursionError):
+                        deep = json_too_deep(self.buf, self.pos)
+                        if deep is not None:
+                            message, at = json_depth_message(), deep
+                    line, col = self.where(at)
                     raise RecordError(message, line=line, column=col) from None
                 near_end = exc.pos >= len(self.buf) - _EDGE or exc.msg.startswith("Unterminated string")
                 # Double the window each time, so that a value cut by many
@@ -659,6 +741,11 @@ class _JsonStream:
             if end == len(self.buf) and not isinstance(value, dict | list) and self.fill(1 << 16):
                 continue  # a number may go on in the next chunk
             line = self.where(self.pos)[0]
+            if not raw and isinstance(value, dict | list):
+                deep = json_too_deep(self.buf, self.pos, end)
+                if deep is not None:
+                    dline, dcol = self.where(deep)
+                    value = _TooDeep(RecordError(json_depth_message(), line=dline, column=dcol))
             if raw:
                 value = self.buf[self.pos:end]
             self.pos = end
@@ -722,6 +809,11 @@ def iter_json(text: str | Iterable[str], source: str | None = None) -> Iterator[
     a million games takes the memory of one.
     """
     for index, (item, line, in_array) in enumerate(_json_items(text, raw=False), 1):
+        if isinstance(item, _TooDeep):
+            prefix = f"game {index}: " if in_array else ""
+            yield error_game(prefix + item.error.message, source, index, item.error.line,
+                             item.error.column)
+            continue
         yield _game_or_error(item, source, index, line, prefix=f"game {index}: " if in_array else "")
 
 
@@ -736,8 +828,15 @@ def json_element_game(text: str, source: str | None, index: int, line: int,
                       in_array: bool = True) -> Game:
     """The game of one element found by :func:`iter_json_elements`, as
     :func:`iter_json` would have read it."""
-    return _game_or_error(json.loads(text), source, index, line,
-                          prefix=f"game {index}: " if in_array else "")
+    prefix = f"game {index}: " if in_array else ""
+    try:
+        data = loads_record(text)
+    except RecordError as exc:
+        # On the element's first line the column counts from the element's
+        # start (the cut gives its line only).
+        return error_game(prefix + exc.message, source, index, line + (exc.line or 1) - 1,
+                          exc.column)
+    return _game_or_error(data, source, index, line, prefix=prefix)
 
 
 def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int = 1,
@@ -750,7 +849,7 @@ def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int 
     place a slice of a file (:mod:`hearts_notation.parallel`).
     """
     index = first_index - 1
-    loads = json.loads
+    loads = loads_record
     for lineno, line in enumerate(lines, first_line):
         if not line or line.isspace():
             continue

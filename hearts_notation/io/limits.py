@@ -12,7 +12,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, fields, replace
 
-__all__ = ["ENV", "Limits", "current", "limit_message", "refresh", "set_limits"]
+__all__ = ["ENV", "WHOLE_INPUT", "Limits", "current", "limit_message", "refresh", "set_limits"]
+
+#: The start of the message for an input over the ``document`` limit: why
+#: it is held whole, so that the user knows the way around (a file instead
+#: of standard input, ``convert`` before ``fmt``...).
+WHOLE_INPUT = ("this input is read whole (standard input, to quote its lines under errors; "
+               "the files of fmt, annotate and hint; OpenSpiel exports) and ")
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from .limits import current, limit_message
+from .limits import WHOLE_INPUT, current, limit_message
 
 #: Bytes read at a time.  One MiB keeps the per-read overhead negligible
 #: while bounding the memory a reader holds besides the game in hand.
@@ -361,7 +361,7 @@ def read_bytes(path: str, max_bytes: int | None = None) -> bytes:
                 raise _binary_error(path, total + block.find(b"\0"))
             total += len(block)
             if total > limit:
-                raise InputError(path, limit_message("the input's size", "document", limit))
+                raise InputError(path, WHOLE_INPUT + limit_message("its size", "document", limit))
             parts.append(block)
     except OSError as exc:
         raise InputError(path, f"cannot read: {exc.strerror or exc}") from None
