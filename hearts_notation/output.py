@@ -35,7 +35,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -165,6 +165,15 @@ def write_stdout_held(pieces: Iterable[str]) -> None:
     output when the producer is done; an exception of the producer
     discards them.
     """
+    for chunk in _held(pieces, "-"):
+        write_stdout(chunk, flush=False)
+    sys.stdout.flush()
+
+
+def _held(pieces: Iterable[str], target: str) -> Iterator[str]:
+    """The text of *pieces* in blocks, once the last piece is produced (see
+    :func:`write_stdout_held`); the spool is closed (and its file gone)
+    whatever happens."""
     import tempfile
 
     with tempfile.SpooledTemporaryFile(max_size=HOLD_IN_MEMORY, mode="w+", encoding="utf-8",
@@ -173,12 +182,11 @@ def write_stdout_held(pieces: Iterable[str]) -> None:
             try:
                 spool.write(piece)
             except OSError as exc:
-                raise OutputError("-", f"{_reason(exc)} (while holding it in a temporary file)",
-                                  exc.errno) from None
+                raise OutputError(target, f"{_reason(exc)} (while holding it in a temporary "
+                                  "file)", exc.errno) from None
         spool.seek(0)
         while chunk := spool.read(1 << 20):
-            write_stdout(chunk, flush=False)
-    sys.stdout.flush()
+            yield chunk
 
 
 #: Bytes of held standard output kept in memory before a temporary file
@@ -359,7 +367,9 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False) -
         return
     target, how = resolve_target(path)
     if how == "through":
-        _through(str(target), pieces)
+        # A FIFO or a device cannot be taken back either: held like
+        # standard output when the caller asks.
+        _through(str(target), _held(pieces, path) if hold else pieces)
         return
     import tempfile
 

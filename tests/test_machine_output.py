@@ -216,3 +216,33 @@ def test_csv_reports_escape_names_and_formulas(tmp_path: Path, command: str) -> 
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs")
+@pytest.mark.parametrize("broken", [False, True])
+def test_score_into_a_fifo_is_held_too(tmp_path: Path, broken: bool) -> None:
+    """``-o FIFO`` is written through (it cannot be replaced), and held
+    until the input is known good: a late syntax error sends nothing."""
+    import os
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    files = ["samples/club-night.json"]
+    if broken:
+        bad = tmp_path / "z-broken.hrn"
+        bad.write_text((SAMPLES / "canonical.hrn").read_text(encoding="utf-8")
+                       .replace(" QS ", " QX ", 1), encoding="utf-8")
+        files.append(str(bad))
+    # The FIFO is opened before the games are read, so its reader always
+    # sees the end of the output.
+    code, _, err = run("score", "--jobs", "1", "--format", "json", *files, "-o", str(fifo))
+    reader.join(timeout=60)
+    assert code == (2 if broken else 0), err
+    if broken:
+        assert got == [b""]
+    else:
+        assert json.loads(got[0])["games"]
