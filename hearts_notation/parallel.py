@@ -350,7 +350,12 @@ def iter_batches(paths: Sequence[str] | Iterable[str], fmt: str | None = None,
 
 def _file_batches(path: str, fmt: str, default_rules: RuleSet | str | None,
                   per_batch: int) -> Iterator[Batch]:
-    fh = _open_binary(path)
+    if "://" in path:       # a URL, read through fsspec (as the Dask workers read it)
+        from .shards import open_source
+
+        fh = open_source(path)
+    else:
+        fh = _open_binary(path)
     try:
         yield from _file_batches_of(fh, path, fmt, default_rules, per_batch)
     except RecordError as exc:

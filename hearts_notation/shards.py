@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import codecs
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar
 
@@ -118,6 +118,48 @@ def open_source(path: str) -> BinaryIO:
         raise InputError(path, f"this URL needs another package: {exc}") from None
     except (OSError, ValueError) as exc:
         raise InputError(path, f"cannot read: {exc}") from None
+
+
+def expand_url(url: str, extensions: Iterable[str]) -> list[str]:
+    """The record files a URL names: itself when it is a file, else (a
+    directory, or a pattern with ``*``, ``?`` or ``[``) the files under it
+    whose extension is one of *extensions*, as URLs, in sorted order -- as
+    :func:`hearts_notation.commands._common.expand_paths` expands a local
+    directory, with fsspec's ``find``/``glob``.  Without fsspec a URL is
+    kept as it is (the worker that reads it says what is missing), unless
+    it has to be listed.  Raises :class:`InputError` for a directory or
+    pattern that holds no record file."""
+    wanted = {e.lower() for e in extensions}
+    pattern = any(c in url.split("://", 1)[1] for c in "*?[")
+    try:
+        import fsspec
+    except ImportError:
+        if pattern or url.endswith("/"):
+            raise InputError(url, "listing URLs needs fsspec: pip install fsspec "
+                             "(and the filesystem's package, such as s3fs)") from None
+        return [url]
+    try:
+        fs, root = fsspec.core.url_to_fs(url)
+        if pattern:
+            found = [p for p in fs.glob(root) if not fs.isdir(p)]
+        elif fs.isdir(root):
+            found = list(fs.find(root))
+        else:
+            return [url]
+    except ImportError as exc:
+        raise InputError(url, f"this URL needs another package: {exc}") from None
+    except (OSError, ValueError) as exc:
+        raise InputError(url, f"cannot list: {exc}") from None
+    files = sorted(fs.unstrip_protocol(p) for p in found
+                   if _suffix(p) in wanted and not p.rsplit("/", 1)[-1].startswith("."))
+    if not files:
+        raise InputError(url, "directory holds no record files (.hrn .json .jsonl .yaml)")
+    return files
+
+
+def _suffix(path: str) -> str:
+    name = path.rsplit("/", 1)[-1]
+    return "." + name.rsplit(".", 1)[1].lower() if "." in name[1:] else ""
 
 
 def _size(fh: BinaryIO) -> int | None:
@@ -372,6 +414,7 @@ __all__ = [
     "DEFAULT_SHARD_BYTES",
     "Shard",
     "ShardResult",
+    "expand_url",
     "is_url",
     "open_source",
     "plan_file",

@@ -139,6 +139,22 @@ class PlayerStats:
     findings: int = 0
     seats: dict[str, int] = field(default_factory=dict)
 
+    def absorb(self, other: PlayerStats) -> None:
+        """Add the other's counts (the same player, from other games)."""
+        self.games += other.games
+        self.won += other.won
+        self.shared += other.shared
+        self.finished += other.finished
+        self.final_sum += other.final_sum
+        self.deals += other.deals
+        self.points += other.points
+        self.moons += other.moons
+        self.queens += other.queens
+        self.queen_deals += other.queen_deals
+        self.findings += other.findings
+        for seat, k in other.seats.items():
+            self.seats[seat] = self.seats.get(seat, 0) + k
+
     @property
     def average_final(self) -> float:
         return self.final_sum / self.games if self.games else 0.0
@@ -272,6 +288,44 @@ class Standings:
                 cell = self.h2h.setdefault((a, b), [0, 0, 0])
                 cell[0 if la.final < lb.final else 1 if la.final == lb.final else 2] += 1
 
+    def merge(self, other: Standings) -> Standings:
+        """The standings of both, as a new value (neither is changed).
+
+        Associative, with an empty ``Standings`` (of the same identity) as
+        its identity: the standings of shards merged in input order are
+        those of adding their games one by one -- the same players in the
+        same first-seen order (which breaks ties in :meth:`ranked`), the
+        same head-to-head counts, the same first notes.  Both operands
+        must compare names the same way (one :class:`Identity`)."""
+        out = Standings(self.identity, max_notes=self.max_notes)
+        out += self
+        out += other
+        return out
+
+    def __iadd__(self, other: Standings) -> Standings:
+        self.games += other.games
+        self.finished += other.finished
+        self.deals += other.deals
+        self.sheet_deals += other.sheet_deals
+        self.errors += other.errors
+        self.files |= other.files
+        self.unnamed |= other.unnamed
+        for key, theirs in other.players.items():
+            mine = self.players.get(key)
+            if mine is None:
+                mine = self.players[key] = PlayerStats(theirs.name, theirs.named)
+            mine.absorb(theirs)
+        for pair, cell in other.h2h.items():
+            here = self.h2h.setdefault(pair, [0, 0, 0])
+            for k in range(3):
+                here[k] += cell[k]
+        # The first max_notes notes of the whole sequence: the other's
+        # kept notes are its first ones, and its dropped ones come after.
+        for text in other.notes:
+            self.note(text)
+        self.dropped_notes += other.dropped_notes
+        return self
+
     def ranked(self) -> list[tuple[str, PlayerStats]]:
         """Players in standing order: games won, then the lower average final
         score, then more games, then the name."""
@@ -332,6 +386,24 @@ class Standings:
             yield [d[c] for c in CSV_COLUMNS]
 
 
+def standings_batch(batch: Any, identity: Identity, default_rules: RuleSet | None = None,
+                    force: bool = False) -> Standings | Any:
+    """Worker side of ``standings``: the standings of one batch of games
+    (:class:`hearts_notation.parallel.Batch`), a partial result the client
+    merges in input order (:meth:`Standings.merge`), so that only one small
+    value per batch travels back whatever the engine; an unreadable input
+    comes back as its :class:`~hearts_notation.io.InputError`."""
+    from .parallel import Batch, batch_games, gc_paused
+
+    if not isinstance(batch, Batch):
+        return batch.error
+    st = Standings(identity)
+    with gc_paused():
+        for game in batch_games(batch):
+            st.add(summarise(game, default_rules, force))
+    return st
+
+
 def standings_of(summaries: Iterable[GameSummary], identity: Identity | None = None) -> Standings:
     """Add up summaries (in order) into standings."""
     st = Standings(identity or Identity())
@@ -340,5 +412,6 @@ def standings_of(summaries: Iterable[GameSummary], identity: Identity | None = N
     return st
 
 
-__all__ = ["CSV_COLUMNS", "LABELS", "GameSummary", "PlayerStats", "SeatLine", "Standings", "standings_of",
+__all__ = ["CSV_COLUMNS", "LABELS", "GameSummary", "PlayerStats", "SeatLine", "Standings", "standings_batch",
+           "standings_of",
            "summarise", "summary_of"]

@@ -50,7 +50,8 @@ def test_json_report_is_exactly_spec_section_6(tmp_path: Path) -> None:
     doc = json.loads(out)
     assert list(doc) == ["summary", "games"]
     assert doc["summary"] == {"files": 3, "games": 3, "deals": 6, "valid_games": 2, "errors": 1,
-                              "warnings": 1, "infos": 0}
+                              "warnings": 1, "infos": 0,
+                              "codes": {"dealer-rotation": 1, "revoke": 1}}
     g = doc["games"][1]
     assert list(g) == ["source", "index", "line", "valid", "findings", "deals", "finished", "winners"]
     assert g["source"].endswith("revoke.hrn") and g["index"] == 1 and g["line"] == 1

@@ -63,9 +63,16 @@ def fail_input(exc: InputError) -> NoReturn:
 def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
     """Files named on the command line; directories are searched
     recursively for record files (by extension), in sorted order, so that
-    output is the same on every machine."""
+    output is the same on every machine.  A URL (``s3://bucket/games/``,
+    ``file:///data/*.jsonl``) naming a directory or a pattern is listed
+    with fsspec the same way (:func:`hearts_notation.shards.expand_url`);
+    the files themselves are read where the work runs."""
     for p in paths:
-        if p != "-" and Path(p).is_dir():
+        if "://" in p:
+            from ..shards import expand_url
+
+            yield from expand_url(p, EXTENSIONS)
+        elif p != "-" and Path(p).is_dir():
             found = sorted(
                 str(f) for f in Path(p).rglob("*")
                 if f.is_file() and f.suffix.lower() in EXTENSIONS and not f.name.startswith(".")

@@ -50,6 +50,7 @@ from ..parallel import Engine, EngineSpec
 from ..progress import CorpusProgress, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
+from ..summaries import AnnotateTotals
 from ._common import EXIT_UNUSABLE, fail, fail_input, fail_output, open_engine, stdout_console
 from .options import (
     engine_options,
@@ -186,16 +187,19 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
                               lang=lang, passes=not no_passes)
     games, read_fmt = read_record(file, fmt_in, rules, force_rules)
     analyses: list[GameAnalysis] = []
+    totals = AnnotateTotals()
     distributed = engine_spec.engine != "local"
     if (jobs > 1 or distributed) and sum(len(g.deals) for g in games) > 1:
         tasks = sum(len(g.deals) if only_deal is None else 1 for g in games)
         with open_engine(engine_spec, min(jobs, tasks)) as engine:
-            analyses = analyse_parallel(games, options, rules, force_rules, only_deal, engine)
+            analyses, totals = analyse_parallel(games, options, rules, force_rules, only_deal,
+                                                engine)
     else:
         with decision_progress(games, stderr_is_terminal()) as tick:
             for g in games:
                 task = GameTask(g, options, rules, force_rules, only_deal)
                 analyses.append(analyse_game(task, tick))
+                totals += AnnotateTotals.of_analysis(analyses[-1], deals_analysed(g, only_deal))
     annotated = [annotate_game(g, a, lang=lang) for g, a in zip(games, analyses, strict=True)]
     write_lang = lang if unicode else "en"
     if output is not None:
@@ -207,7 +211,9 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
         except ValueError as exc:
             fail(f"cannot write {output}: {exc}")
     if fmt_out == "json":
-        write_stdout(json_text(report(analyses), indent=2) + "\n")
+        doc = report(analyses)
+        doc["totals"] = totals.to_dict()
+        write_stdout(json_text(doc, indent=2) + "\n")
     elif output is None:
         fmt = read_fmt if read_fmt in RECORD_FORMATS else "hrn"
         write_stdout(dumps(annotated, fmt, unicode=unicode, lang=write_lang))
@@ -225,13 +231,21 @@ def merge_analyses(parts: list[GameAnalysis]) -> GameAnalysis:
                                notes=tuple(n for p in parts for n in p.notes))
 
 
+def deals_analysed(game: Game, only_deal: int | None) -> int:
+    """The deals of *game* that ``--deal`` (or its absence) asks to analyse."""
+    if only_deal is None:
+        return len(game.deals)
+    return int(1 <= only_deal <= len(game.deals))
+
+
 def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet | None,
                      force_rules: bool, only_deal: int | None,
-                     engine: Engine) -> list[GameAnalysis]:
+                     engine: Engine) -> tuple[list[GameAnalysis], AnnotateTotals]:
     """Analyse on the *engine* (``--jobs`` processes or a Dask cluster), one
     deal per task, so that a single long game also uses every core; the
     result is the same as in one process (each deal's sampling is seeded on
-    its own), whatever the engine."""
+    its own), whatever the engine.  The totals are merged deal by deal
+    (exact sums: the same as game by game)."""
     tasks: list[GameTask] = []
     owners: list[int] = []
     for gi, g in enumerate(games):
@@ -241,11 +255,14 @@ def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet
             tasks.append(GameTask(g, options, rules, force_rules, k))
             owners.append(gi)
     parts: list[list[GameAnalysis]] = [[] for _ in games]
+    totals = AnnotateTotals()
     with CorpusProgress("annotate", total=len(tasks), unit="deals") as bar:
-        for gi, a in zip(owners, engine.map(analyse_game, tasks, chunk_size=1), strict=True):
+        for gi, task, a in zip(owners, tasks, engine.map(analyse_game, tasks, chunk_size=1),
+                               strict=True):
             parts[gi].append(a)
+            totals += AnnotateTotals.of_analysis(a, deals_analysed(task.game, task.only_deal))
             bar.advance(0, 1)
-    return [merge_analyses(p) for p in parts]
+    return [merge_analyses(p) for p in parts], totals
 
 
 def _summary(analyses: list[GameAnalysis], lang: str) -> None:

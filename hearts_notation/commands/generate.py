@@ -22,6 +22,7 @@ from ..output import message
 from ..parallel import EngineSpec
 from ..progress import CorpusProgress
 from ..rules import RuleSet
+from ..summaries import GenerateTotals
 from ._common import fail, open_engine
 from .options import (
     engine_options,
@@ -53,12 +54,15 @@ def _render(spec: GameSpec, fmt: str, single: bool, number: int) -> tuple[int, s
 
 
 def _pieces(results: Iterator[tuple[int, str]], fmt: str, single: bool,
-            bar: CorpusProgress) -> Iterator[str]:
+            bar: CorpusProgress, totals: GenerateTotals) -> Iterator[str]:
+    """The output's text, game by game; *totals* (merged in place, in
+    order) counts what has been written."""
     array = fmt == "json" and not single
     if array:
         yield "[\n"
     for deals, text in results:
         bar.advance(1, deals)
+        totals += GenerateTotals(1, deals, len(text))
         yield text
     if array:
         yield "\n]\n"
@@ -113,17 +117,18 @@ def command(games: int, seed: int | None, rules: RuleSet, bots: str, fmt_out: st
     single = games == 1
     work = partial(_render, spec, fmt, single)
     chunk = max(1, min(16, games // (jobs * 4) or 1))
+    totals = GenerateTotals()
     try:
         with open_engine(engine_spec, min(jobs, games)) as engine, \
                 CorpusProgress("generate", total=games, unit="games") as bar:
             results = engine.map(work, range(1, games + 1), chunk_size=chunk)
-            write_atomic_iter(output, _pieces(results, fmt, single, bar))
+            write_atomic_iter(output, _pieces(results, fmt, single, bar, totals))
     except KeyboardInterrupt:
         # The temporary file is gone and the workers are stopped; an output
         # file that existed is untouched.
-        message(f"hearts: interrupted after {bar.games:,} games; "
+        message(f"hearts: interrupted after {totals.games:,} games; "
                    f"{'nothing written' if output != '-' else 'output incomplete'}")
-        return CorpusReport(games=bar.games, deals=bar.deals, interrupted=True)
+        return CorpusReport(games=totals.games, deals=totals.deals, interrupted=True)
     if bar.enabled:
-        message(f"hearts: {games:,} games, {bar.deals:,} deals, seed {seed}")
-    return CorpusReport(games=games, deals=bar.deals)
+        message(f"hearts: {totals.games:,} games, {totals.deals:,} deals, seed {seed}")
+    return CorpusReport(games=totals.games, deals=totals.deals)

@@ -39,6 +39,7 @@ from ..rules import RuleSet
 from ..scoring import GameScore
 from ..sheets import SHEET_CODES
 from ..standings import GameSummary, Standings, summary_of
+from ..summaries import ScoreTotals
 from ._common import (
     expand_paths,
     fail,
@@ -277,7 +278,8 @@ class _Run:
     as it did when it held every game)."""
 
     def __init__(self) -> None:
-        self.standings = Standings()
+        #: The mergeable totals (points and moons by seat, players' standings).
+        self.totals = ScoreTotals(standings=Standings())
         self.disagree = False
         self.games = 0
         self.syntax: list[Finding] = []
@@ -303,7 +305,7 @@ class _Run:
                 continue
             self.games += 1
             self.disagree = self.disagree or bad
-            self.standings.add(summary)
+            self.totals += ScoreTotals.of_game(summary, bad)
             yield item
         if self.syntax or (self.need_game and not self.games):
             raise _Abort
@@ -319,6 +321,13 @@ class _Run:
             Finding(d["code"], d["severity"], d["message"], d["deal"], d["trick"], d["seat"],
                     None, d["line"], d["column"])
             for d in doc["disagreements"] if d["code"] == "syntax-error"]))
+
+    @property
+    def standings(self) -> Standings:
+        """The totals per player."""
+        st = self.totals.standings
+        assert st is not None
+        return st
 
     def players(self) -> list[dict[str, Any]]:
         """The totals per player, ranked (read once every game is in)."""
@@ -344,7 +353,7 @@ def _indented(text: str, prefix: str) -> str:
 
 def _json_pieces(docs: Iterator[dict[str, Any]], run: _Run) -> Iterator[str]:
     """The JSON report, one game at a time: the same text as
-    ``json.dumps({"games": [...], "players": [...]}, indent=2)`` (with
+    ``json.dumps({"games": [...], "players": [...], "summary": {...}}, indent=2)`` (with
     controls escaped, :func:`hearts_notation.output.json_text`), without
     holding the games."""
     yield '{\n  "games": ['
@@ -353,7 +362,8 @@ def _json_pieces(docs: Iterator[dict[str, Any]], run: _Run) -> Iterator[str]:
         yield ("\n    " if first else ",\n    ") + _indented(json_text(doc, indent=2), "    ")
         first = False
     yield "]" if first else "\n  ]"
-    yield ',\n  "players": ' + _indented(json_text(run.players(), indent=2), "  ") + "\n}\n"
+    yield ',\n  "players": ' + _indented(json_text(run.players(), indent=2), "  ")
+    yield ',\n  "summary": ' + _indented(json_text(run.totals.to_dict(), indent=2), "  ") + "\n}\n"
 
 
 CSV_HEADER = ["source", "game", "deal", "seat", "player", "points", "total", "moon", "assumed",

@@ -24,11 +24,11 @@ from rich.text import Text
 from ..io import InputError, write_atomic
 from ..output import console as safe_console
 from ..output import csv_cell, json_text, write_stdout
-from ..parallel import EngineSpec, map_games, total_bytes
+from ..parallel import EngineSpec, total_bytes
 from ..players import AliasError, Identity, load_aliases
 from ..progress import CorpusProgress
 from ..rules import RuleSet
-from ..standings import LABELS, Standings, summarise
+from ..standings import LABELS, Standings, standings_batch
 from ._common import expand_paths, fail, fail_input, open_engine, stdout_console
 from .options import (
     engine_options,
@@ -120,12 +120,18 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
     spec = rules
     try:
         files = list(expand_paths(paths))
-        work = partial(summarise, default_rules=rules, force=force_rules)
+        # Each batch is added up where it is read; the client merges the
+        # batches' standings in input order (associative: the same figures
+        # whatever the engine, the workers and the shard size).
+        work = partial(standings_batch, identity=st.identity, default_rules=rules,
+                       force=force_rules)
         with open_engine(engine_spec, jobs) as engine, \
                 CorpusProgress("standings", total=total_bytes(files), unit="bytes") as bar:
-            for summary in map_games(work, files, fmt=fmt_in, default_rules=spec, progress=bar,
-                                     engine=engine):
-                st.add(summary)
+            for part in engine.map_batches(work, files, fmt_in, spec, bar):
+                if isinstance(part, InputError):
+                    raise part
+                st += part
+                bar.advance(part.games, part.deals)
     except InputError as exc:
         fail_input(exc)
     if fmt_out == "json":

@@ -28,6 +28,7 @@ import io
 import json
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -114,6 +115,8 @@ class Summary(Report):
     errors: int = 0
     warnings: int = 0
     infos: int = 0
+    #: Findings by code (a summing-up finding counts once, not its details).
+    codes: Counter[str] = field(default_factory=Counter)
     unreadable: list[InputError] = field(default_factory=list)
 
     def add(self, entry: dict[str, Any]) -> None:
@@ -121,6 +124,7 @@ class Summary(Report):
         self.deals += len(entry["deals"])
         self.valid_games += bool(entry["valid"])
         for f in entry["findings"]:
+            self.codes[f["code"]] += 1
             sev = f["severity"]
             if sev == "error":
                 self.errors += 1
@@ -138,14 +142,21 @@ class Summary(Report):
                        deals=self.deals + other.deals,
                        valid_games=self.valid_games + other.valid_games,
                        errors=self.errors + other.errors, warnings=self.warnings + other.warnings,
-                       infos=self.infos + other.infos,
+                       infos=self.infos + other.infos, codes=self.codes + other.codes,
                        unreadable=[*self.unreadable, *other.unreadable],
                        interrupted=self.interrupted or other.interrupted)
 
-    def to_dict(self) -> dict[str, int]:
+    def __iadd__(self, other: Summary) -> Summary:
+        """:meth:`merge` in place (the client's running total)."""
+        merged = self.merge(other)
+        self.__dict__.update(merged.__dict__)
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
         return {"files": self.files, "games": self.games, "deals": self.deals,
                 "valid_games": self.valid_games, "errors": self.errors,
-                "warnings": self.warnings, "infos": self.infos}
+                "warnings": self.warnings, "infos": self.infos,
+                "codes": {c: self.codes[c] for c in sorted(self.codes)}}
 
     def line(self, lang: str = "en") -> str:
         """The summary line people read, in *lang*."""
