@@ -282,6 +282,144 @@ def test_workers_read_urls(cluster: Cluster, corpus: Path) -> None:
     assert '"games": 560' in got[1]
 
 
+@pytest.fixture(scope="module")
+def long_record(corpus: Path) -> Path:
+    """Three games of several deals in JSONL (each game its own shard)."""
+    path = corpus.parent / "annotate-three.jsonl"
+    code, _, err = hearts("convert", str(SAMPLES / "multi-game.hrn"), "-o", str(path))
+    assert code == 0, err
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", [
+    ["--deal", "2"],                                   # the annotated record on stdout
+    ["--deal", "1", "--format", "json"],               # the report, with its totals
+    ["--deal", "3", "--unicode", "--lang", "fr"],
+])
+def test_annotate_record_read_by_workers(cluster: Cluster, long_record: Path,
+                                         args: list[str]) -> None:
+    full = ["annotate", str(long_record), "--fast", "--samples", "4", *args]
+    expected = hearts(*full, "--engine", "local", "--jobs", "1")
+    assert expected[0] == 0, expected[2]
+    assert hearts(*full, "--engine", "dask", "--scheduler", cluster.address) == expected
+
+
+@pytest.mark.slow
+def test_annotate_written_with_o_and_refusals(cluster: Cluster, long_record: Path,
+                                              tmp_path: Path) -> None:
+    outs = []
+    for engine in (["--engine", "local", "--jobs", "2"],
+                   ["--engine", "dask", "--scheduler", cluster.address]):
+        out = tmp_path / f"{engine[1]}.hrn"
+        got = hearts("annotate", str(long_record), "--fast", "--samples", "4", "--deal", "1",
+                     "-o", str(out), *engine)
+        outs.append((got, out.read_bytes()))
+    assert outs[0] == outs[1] and outs[0][0][0] == 0
+    # A record that cannot be read, or not analysed: the same refusal (exit 2).
+    broken = tmp_path / "broken.jsonl"
+    lines = long_record.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[1] = lines[1].replace('"card":"2C"', '"card":"2C', 1)
+    broken.write_text("".join(lines), encoding="utf-8")
+    args = ["annotate", str(broken), "--fast", "--samples", "4"]
+    expected = hearts(*args, "--engine", "local", "--jobs", "1")
+    assert expected[0] == 2 and "broken.jsonl:2:" in expected[2]
+    assert hearts(*args, "--engine", "dask", "--scheduler", cluster.address) == expected
+
+
+#: Run the CLI in a process that dies (status 99) if it opens the named file.
+_AUDITED = """
+import os, sys
+target = os.path.realpath(sys.argv[1])
+def hook(event, args):
+    if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+        path = os.fsdecode(args[0])
+        if path.startswith("file://"):
+            path = path[7:]
+        if os.path.realpath(path) == target:
+            os._exit(99)
+sys.addaudithook(hook)
+from hearts_notation.cli import main
+main(sys.argv[2:])
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["annotate", "stats", "validate-json", "score"])
+def test_client_never_opens_the_corpus(cluster: Cluster, corpus: Path, long_record: Path,
+                                       name: str) -> None:
+    """Every read of the corpus happens on a worker: the client process
+    (watched by an audit hook) never opens the file."""
+    if name == "annotate":
+        target = long_record
+        args = ["annotate", str(target), "--fast", "--samples", "4", "--deal", "1",
+                "--format", "json"]
+    else:
+        target = corpus / ("a.jsonl" if name == "validate-json" else "c.hrn")
+        args = [*commands(corpus)[name][:1], str(target), "--format", "json"]
+    proc = subprocess.run([sys.executable, "-c", _AUDITED, str(target), *args, "--engine", "dask",
+                           "--scheduler", cluster.address, "--shard-size", SHARD],
+                          cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=300)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert proc.stdout.startswith("{")
+    # and the same hook does see a local run open it
+    local_run = subprocess.run([sys.executable, "-c", _AUDITED, str(target), *args, "--engine",
+                                "local", "--jobs", "1"], cwd=ROOT, env=ENV, capture_output=True,
+                               text=True, timeout=300)
+    assert local_run.returncode == 99
+
+
+@pytest.mark.slow
+def test_directory_url_is_listed(cluster: Cluster, corpus: Path) -> None:
+    """A directory URL is expanded into its record files (fsspec), as a
+    local directory is."""
+    got = hearts("stats", corpus.as_uri() + "/", "--format", "json", "--engine", "dask",
+                 "--scheduler", cluster.address, "--shard-size", SHARD)
+    expected = hearts("stats", str(corpus), "--format", "json", "--engine", "local", "--jobs", "2")
+    assert got[0] == expected[0] and got[1] == expected[1]
+    pattern = hearts("stats", corpus.as_uri() + "/*.jsonl", "--format", "json", "--engine", "dask",
+                     "--scheduler", cluster.address)
+    only = hearts("stats", str(corpus / "a.jsonl"), str(corpus / "b.jsonl"), "--format", "json")
+    assert pattern[1] == only[1]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["validate-json", "stats", "score", "standings"])
+def test_tiny_and_large_shards_give_the_same_bytes(cluster: Cluster, corpus: Path,
+                                                   name: str) -> None:
+    """One process locally, and on the cluster a shard every few KB or one
+    per file: the same output."""
+    args = commands(corpus)[name]
+    one = hearts(*args, "--engine", "local", "--jobs", "1")
+    assert one == local(name, args)
+    for size in ("3000", "100000000"):
+        assert hearts(*args, "--engine", "dask", "--scheduler", cluster.address,
+                      "--shard-size", size) == one, size
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_validate_cancels_and_exits_130(corpus: Path, cluster: Cluster) -> None:
+    """SIGINT while the workers read and check shards: the futures are
+    cancelled, the summary so far is printed, the status is 130."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hearts_notation", "validate", str(corpus), "--format", "json",
+         "--engine", "dask", "--scheduler", cluster.address, "--shard-size", "2000"],
+        cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with cluster.client() as c:
+        deadline = time.monotonic() + 120
+        while not any(c.processing().values()) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 130, err
+        assert "interrupted" in err and "Traceback" not in err
+        assert out.startswith("{") and '"summary"' in out
+        deadline = time.monotonic() + 30
+        while any(c.processing().values()) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(c.processing().values())
+
+
 def test_dask_missing_exits_2_with_install_line() -> None:
     code = ("import sys; sys.modules['distributed'] = None\n"
             "from hearts_notation.cli import main\n"

@@ -334,3 +334,31 @@ def test_validate_counts_by_code(corpus: dict[str, Path]) -> None:
             codes[f["code"]] = codes.get(f["code"], 0) + 1
     assert doc["summary"]["codes"] == dict(sorted(codes.items())) and codes
     assert sum(codes.values()) == sum(doc["summary"][k] for k in ("errors", "warnings", "infos"))
+
+
+def _fragile(batch: Any) -> list[Any]:
+    """validate's work, failing on the second batch of a file (as a bug
+    of the work on some data would)."""
+    if getattr(batch, "first_index", None) == 33:
+        raise ValueError("boom")
+    return validate_batch(batch, None, False)
+
+
+@pytest.mark.parametrize("how", ["local-1", "local-2", "shards"])
+def test_a_failing_batch_names_its_place_and_the_rest_comes_out(corpus: dict[str, Path],
+                                                                how: str) -> None:
+    path = str(corpus["hrn"])
+    if how == "shards":
+        groups = by_shards(_fragile, path, 5000)
+    else:
+        groups = by_local(_fragile, path, int(how[-1]))
+    entries = [e for g in groups for e in g]
+    errors = [e for e in entries if isinstance(e, InputError)]
+    games = [e for e in entries if not isinstance(e, InputError)]
+    assert len(errors) == 1
+    first_line = games[31]["line"] if len(games) > 31 else None
+    assert str(errors[0]).startswith(f"{path}:") and "ValueError: boom" in str(errors[0])
+    assert errors[0].line is not None and errors[0].line > (first_line or 0)
+    # the 32 games before it and every game after its batch still come out, in order
+    assert [e["index"] for e in games] == [*range(1, 33), *range(65, 71)]
+    assert entries.index(errors[0]) == 32

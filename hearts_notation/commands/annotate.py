@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 import click
@@ -38,11 +38,11 @@ from ..io import (
     RECORD_FORMATS,
     InputError,
     decode,
-    dumps,
     format_for,
+    iter_dumps,
     iter_games_text,
     read_bytes,
-    write_atomic,
+    write_atomic_iter,
 )
 from ..model import Game
 from ..output import json_text, message, write_stdout
@@ -185,11 +185,14 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
         fail(f"--thresholds: {exc}")
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), thresholds=th,
                               lang=lang, passes=not no_passes)
+    if engine_spec.engine != "local":
+        # The workers read the record; this process never holds it.
+        return _annotate_remote(file, output, fmt_in, fmt_out, rules, force_rules, options,
+                                only_deal, jobs, engine_spec, unicode, lang)
     games, read_fmt = read_record(file, fmt_in, rules, force_rules)
     analyses: list[GameAnalysis] = []
     totals = AnnotateTotals()
-    distributed = engine_spec.engine != "local"
-    if (jobs > 1 or distributed) and sum(len(g.deals) for g in games) > 1:
+    if jobs > 1 and sum(len(g.deals) for g in games) > 1:
         tasks = sum(len(g.deals) if only_deal is None else 1 for g in games)
         with open_engine(engine_spec, min(jobs, tasks)) as engine:
             analyses, totals = analyse_parallel(games, options, rules, force_rules, only_deal,
@@ -200,12 +203,21 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
                 task = GameTask(g, options, rules, force_rules, only_deal)
                 analyses.append(analyse_game(task, tick))
                 totals += AnnotateTotals.of_analysis(analyses[-1], deals_analysed(g, only_deal))
-    annotated = [annotate_game(g, a, lang=lang) for g, a in zip(games, analyses, strict=True)]
+    annotated = (annotate_game(g, a, lang=lang) for g, a in zip(games, analyses, strict=True))
+    _write(annotated, analyses, totals, output, fmt_out, read_fmt, unicode, lang)
+    return CorpusReport(games=len(games), deals=sum(len(g.deals) for g in games))
+
+
+def _write(annotated: Iterable[Game], analyses: list[GameAnalysis], totals: AnnotateTotals,
+           output: str | None, fmt_out: str, read_fmt: str, unicode: bool, lang: str) -> None:
+    """The annotated record to *output* (or standard output), and the
+    report or the summary table; the games are written as they come."""
     write_lang = lang if unicode else "en"
     if output is not None:
         out_fmt = format_for(output)
         try:
-            write_atomic(output, dumps(annotated, out_fmt, unicode=unicode, lang=write_lang))
+            write_atomic_iter(output, iter_dumps(annotated, out_fmt, unicode=unicode,
+                                                 lang=write_lang))
         except OSError as exc:
             fail_output(exc, output)
         except ValueError as exc:
@@ -216,10 +228,34 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
         write_stdout(json_text(doc, indent=2) + "\n")
     elif output is None:
         fmt = read_fmt if read_fmt in RECORD_FORMATS else "hrn"
-        write_stdout(dumps(annotated, fmt, unicode=unicode, lang=write_lang))
+        for piece in iter_dumps(annotated, fmt, unicode=unicode, lang=write_lang):
+            write_stdout(piece, flush=False)
+        write_stdout("")        # flushed
     else:
         _summary(analyses, lang)
-    return CorpusReport(games=len(games), deals=sum(len(g.deals) for g in games))
+
+
+def _annotate_remote(file: str, output: str | None, fmt_in: str | None, fmt_out: str,
+                     rules: RuleSet | None, force_rules: bool, options: AnalysisOptions,
+                     only_deal: int | None, jobs: int, engine_spec: EngineSpec, unicode: bool,
+                     lang: str) -> CorpusReport:
+    """``annotate`` on a cluster (:mod:`hearts_notation.annotate_remote`):
+    the same checks, analyses and output as a local run, with every read
+    of the record on the workers."""
+    from ..annotate_remote import analyse_record, annotated_games, check_record
+
+    if file == "-":
+        fail("--engine dask reads files the workers can see; standard input is not one "
+             "(use --engine local)")
+    with open_engine(engine_spec, jobs) as engine:
+        record = check_record(file, fmt_in, rules, force_rules, engine)
+        analyses, totals = analyse_record(record, options, rules, force_rules, only_deal, engine)
+        needed = output is not None or fmt_out != "json"
+        annotated: Iterable[Game] = (annotated_games(record, analyses, rules, lang, engine)
+                                     if needed else ())
+        _write(annotated, analyses, totals, output, fmt_out, format_for(file, fmt_in), unicode,
+               lang)
+    return CorpusReport(games=record.games, deals=record.deals)
 
 
 def merge_analyses(parts: list[GameAnalysis]) -> GameAnalysis:
