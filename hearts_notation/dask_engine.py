@@ -66,10 +66,15 @@ class DaskEngine:
             else:
                 # No dashboard; the scheduler's small HTTP server (health,
                 # metrics) on a free loopback port, not on 8787 where
-                # another cluster may already be.
+                # another cluster may already be.  The cluster's own logs
+                # are silenced up to CRITICAL: it is an implementation
+                # detail of this command, and on a loaded machine a worker
+                # may log a missed heartbeat while the cluster shuts down,
+                # which is noise on stderr (errors of the work reach the
+                # client as exceptions or as reported values).
                 self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1,
                                             processes=True, host="127.0.0.1",
-                                            dashboard_address=None, silence_logs=logging.ERROR,
+                                            dashboard_address=None, silence_logs=logging.CRITICAL,
                                             scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
                 self.client = Client(self.cluster, set_as_default=False)
         except (OSError, TimeoutError) as exc:

@@ -420,6 +420,32 @@ def test_ctrl_c_on_validate_cancels_and_exits_130(corpus: Path, cluster: Cluster
         assert not any(c.processing().values())
 
 
+@pytest.mark.slow
+def test_ctrl_c_on_annotate_cancels_and_exits_130(long_record: Path, cluster: Cluster,
+                                                  tmp_path: Path) -> None:
+    """SIGINT while the workers analyse deals: the futures are cancelled,
+    no output file is left, the status is 130."""
+    out = tmp_path / "never.hrn"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hearts_notation", "annotate", str(long_record), "--fast",
+         "--engine", "dask", "--scheduler", cluster.address, "-o", str(out)],
+        cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with cluster.client() as c:
+        deadline = time.monotonic() + 120
+        while not any(c.processing().values()) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.5)                 # into the analysis of the deals
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 130, err
+        assert "interrupted" in err and "Traceback" not in err
+        assert not out.exists()
+        deadline = time.monotonic() + 30
+        while any(c.processing().values()) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(c.processing().values())
+
+
 def test_dask_missing_exits_2_with_install_line() -> None:
     code = ("import sys; sys.modules['distributed'] = None\n"
             "from hearts_notation.cli import main\n"
