@@ -74,8 +74,11 @@ def test_streamed_json_report_with_no_game_has_an_empty_list(tmp_path: Path) -> 
     assert output.json_text({"games": []}, indent=2) == '{\n  "games": []\n}'
     from hearts_notation.commands.score import _json_pieces, _Run
 
+    from hearts_notation.summaries import ScoreTotals
+
     text = "".join(_json_pieces(iter(()), _Run()))
-    assert text == json.dumps({"games": [], "players": []}, indent=2) + "\n"
+    assert text == json.dumps({"games": [], "players": [], "summary": ScoreTotals().to_dict()},
+                              indent=2) + "\n"
 
 
 def test_streamed_csv_report_rows(tmp_path: Path) -> None:
