@@ -73,7 +73,6 @@ def test_streamed_json_report_is_the_whole_report_dumped(args: tuple[str, ...]) 
 def test_streamed_json_report_with_no_game_has_an_empty_list(tmp_path: Path) -> None:
     assert output.json_text({"games": []}, indent=2) == '{\n  "games": []\n}'
     from hearts_notation.commands.score import _json_pieces, _Run
-
     from hearts_notation.summaries import ScoreTotals
 
     text = "".join(_json_pieces(iter(()), _Run()))
