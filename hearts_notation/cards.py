@@ -22,8 +22,6 @@ DIAMONDS: Final = 1
 HEARTS: Final = 2
 SPADES: Final = 3
 
-#: Suits in the order people write hands (PBN order): spades, hearts, diamonds, clubs.
-DISPLAY_SUITS: Final = (SPADES, HEARTS, DIAMONDS, CLUBS)
 
 _SUIT_FROM_CHAR: Final = {
     "C": CLUBS, "D": DIAMONDS, "H": HEARTS, "S": SPADES,
@@ -92,7 +90,6 @@ class Card(int):
 
 #: The 52 cards, ``CARDS[i] == i``; use these shared instances, never ``Card(i)``.
 CARDS: Final = tuple(Card(i) for i in range(52))
-TWO_OF_CLUBS: Final = CARDS[0]
 QUEEN_OF_SPADES: Final = CARDS[SPADES * 13 + 10]
 JACK_OF_DIAMONDS: Final = CARDS[DIAMONDS * 13 + 9]
 
@@ -100,8 +97,6 @@ FULL_DECK: Final = (1 << 52) - 1
 SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
 HEARTS_MASK: Final = SUIT_MASKS[HEARTS]
 QS_BIT: Final = 1 << QUEEN_OF_SPADES
-#: Hearts and the queen of spades: the cards that score penalty points.
-PENALTY_MASK: Final = HEARTS_MASK | QS_BIT
 
 
 def parse_rank(text: str, french: bool = False) -> int:

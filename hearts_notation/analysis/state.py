@@ -44,10 +44,14 @@ MOON_OPEN = -1
 MOON_SPLIT = -2
 
 
-# The cards a moon must gather, and the cards worth points: the game state's
-# (one statement of the points), under the names the analysis uses.
-penalty_mask = penalty_cards
-scoring_mask = scoring_cards
+def penalty_mask(rules: RuleSet) -> int:
+    """The cards a moon must gather: :func:`hearts_notation.state.penalty_cards`."""
+    return penalty_cards(rules)
+
+
+def scoring_mask(rules: RuleSet) -> int:
+    """The cards worth points: :func:`hearts_notation.state.scoring_cards`."""
+    return scoring_cards(rules)
 
 
 def moon_state(rules: RuleSet, taken: Sequence[int]) -> int:

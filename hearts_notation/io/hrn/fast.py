@@ -52,7 +52,6 @@ _NEEDS_GRAMMAR: Final = re.compile(r'[{};\t\r\f\n\v"\[\]]|  ')
 #: Words the grammar reads as keywords at the start of a line.
 _LINE_KEYWORDS: Final = frozenset({"deal", "pass", "score", "total", "moon", "result", *KEYWORDS_FR})
 _DIRECTIONS: Final = frozenset({"left", "right", "across", "hold"})
-_DIGITS: Final = frozenset("0123456789")
 
 
 def _is_int(s: str) -> bool:
