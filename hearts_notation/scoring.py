@@ -31,11 +31,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._compiled import reduce_dataclass
-from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT, cards_of, display_order
+from .cards import cards_of, display_order
 from .model import Deal, Finding, Game, Pos, Severity
 from .rules import RuleSet
 from .sheets import is_sheet_deal, sheet_points
-from .state import deal_points, moon_shooter, trick_winner
+from .state import deal_points, moon_shooter, scoring_cards, trick_winner
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,10 +287,7 @@ def _finding(code: str, severity: Severity, message: str, deal: int | None = Non
 
 def _taken_text(rules: RuleSet, taken: int) -> str:
     """What a seat took that scores: ``"3♥ 5♥ Q♠"`` or ``"no penalty card"``."""
-    scoring = HEARTS_MASK | QS_BIT
-    if rules.jack_of_diamonds:
-        scoring |= 1 << JACK_OF_DIAMONDS
-    m = taken & scoring
+    m = taken & scoring_cards(rules)
     return _cards_text(m) if m else "no penalty card"
 
 

@@ -38,7 +38,7 @@ from itertools import product
 from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT
 from .model import PLAYER_TAGS_4, Deal, Finding, Game, Pos
 from .rules import RuleSet
-from .state import deal_points, penalty_total, raw_points
+from .state import deal_points, penalty_cards, penalty_total, raw_points
 
 #: Finding codes this module reports (documented in docs/findings.md).
 SHEET_CODES: tuple[str, ...] = ("sheet-sum", "sheet-moon", "sheet-points", "sheet-unchecked",
@@ -105,7 +105,7 @@ def sheet_shapes(rules: RuleSet) -> SheetShapes:
     """The lines of points *rules* allow (cached per rule set)."""
     n = rules.players
     deck = rules.deck_mask
-    need = deck & (HEARTS_MASK | QS_BIT)
+    need = penalty_cards(rules)
     jd_bit = 1 << JACK_OF_DIAMONDS
     jack = raw_points(rules, jd_bit) if deck & jd_bit else 0
     heart_bits = deck & HEARTS_MASK
