@@ -129,8 +129,9 @@ class Solver:
         self.terminal: dict[int, Vector] = {MOON_OPEN: zero, MOON_SPLIT: zero}
         for k in range(self.n):
             self.terminal[k] = by_choice[self.choices[k]][k]
-        # breaks[led][card]: does card, played to a trick led in suit led, open hearts?
-        self.breaks = [[breaks_hearts(rules, c, led) for c in range(52)] for led in range(4)]
+        # breaks[lead][card]: does card, played to a trick whose first card is lead, open hearts?
+        by_suit = [[breaks_hearts(rules, c, led) for c in range(52)] for led in range(4)]
+        self.breaks = [by_suit[led_suit([lead]) or 0] for lead in range(52)]
         self.tt: dict[tuple[int, ...], Vector] = {}
         self._reps: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self._comp: dict[int, int] = {}
@@ -296,7 +297,7 @@ class Solver:
         n = self.n
         w = (leader + trick_winner(cards)) % n
         mask = 0
-        brk = self.breaks[cards[0] // 13]     # by the led suit
+        brk = self.breaks[cards[0]]
         nb = broken
         for c in cards:
             mask |= 1 << c
