@@ -161,8 +161,8 @@ def winning_card(led_card: int, trick_mask: int) -> int:
     """The card that takes a trick led with *led_card* whose cards (so far)
     are *trick_mask*: the highest card of the led suit; no suit is trump.
 
-    The one statement of who wins a trick: :func:`trick_winner`, the
-    bulk replay and the solver all ask it."""
+    The one statement of who wins a trick: the bulk replay asks it, and
+    :func:`trick_winner` (which everything else asks) is built on it."""
     return (trick_mask & _SUIT_MASK[led_card]).bit_length() - 1
 
 
