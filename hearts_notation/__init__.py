@@ -6,8 +6,11 @@ analysis consume.
 
 The library API -- :func:`validate_file`, :func:`validate_text`,
 :func:`read_games`, :func:`score` (see :mod:`hearts_notation.api`) -- is
-the command line's own path; it is imported on first use, so importing the
-package stays cheap.
+the command line's own path.  Every name exported here (the model classes,
+the rules, the API) is imported on first use (PEP 562), so that
+``import hearts_notation`` -- which every ``hearts`` command pays before
+anything else, ``hearts --version`` included -- loads only the choice of the
+compiled core (:mod:`hearts_notation._compiled`, standard library only).
 """
 
 from typing import TYPE_CHECKING
@@ -16,26 +19,36 @@ from . import _compiled
 
 _compiled.select()   # compiled core or pure-Python sources, before any hot module loads
 
-from .cards import Card, parse_card  # noqa: E402
-from .model import Deal, Finding, Game, Moon, Pass, Play, Pos, Trick  # noqa: E402
-from .rules import RuleError, RuleSet, load_rules, parse_rules  # noqa: E402
-
 if TYPE_CHECKING:
     from .api import Scored, Validation, read_games, score, validate_file, validate_text
+    from .cards import Card, parse_card
+    from .model import Deal, Finding, Game, Moon, Pass, Play, Pos, Trick
+    from .rules import RuleError, RuleSet, load_rules, parse_rules
 
 __version__ = "0.1.0"
 
-#: Names served lazily from :mod:`hearts_notation.api` (PEP 562).
-_API = ("Scored", "Validation", "read_games", "score", "validate_file", "validate_text")
+#: Exported name -> the submodule that defines it, imported on first use (PEP 562).
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("Card", "parse_card"), "cards"),
+    **dict.fromkeys(("Deal", "Finding", "Game", "Moon", "Pass", "Play", "Pos", "Trick"), "model"),
+    **dict.fromkeys(("RuleError", "RuleSet", "load_rules", "parse_rules"), "rules"),
+    **dict.fromkeys(("Scored", "Validation", "read_games", "score", "validate_file",
+                     "validate_text"), "api"),
+}
 
 
 def __getattr__(name: str) -> object:
-    if name in _API or name == "api":
-        import importlib
+    module = _LAZY.get(name)
+    if module is None and name != "api":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
 
-        api = importlib.import_module(f"{__name__}.api")
-        return api if name == "api" else getattr(api, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    loaded = importlib.import_module(f"{__name__}.{module or name}")
+    return loaded if module is None else getattr(loaded, name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
 
 
 __all__ = [

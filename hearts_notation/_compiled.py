@@ -6,8 +6,7 @@ the package reads it at import time to decide between the compiled core and the
 pure-Python source.  To compile one more module, add its name here; nothing else
 changes.  A module in the list must type-check under ``mypy --strict`` and may not
 subclass a builtin type such as ``int`` or ``tuple`` (mypyc cannot compile such a
-class): that is why ``cards.py`` (``Card(int)``) is not in the list, nor ``referee.py``
-while its JSON byte-template path keeps a ``tuple`` subclass.  A class that code outside
+class): that is why ``cards.py`` (``Card(int)``) is not in the list.  A class that code outside
 the list subclasses (``io/events.py``'s ``Visitor``, which every consumer extends)
 cannot be compiled either: mypyc's classes refuse interpreted subclasses.
 
@@ -47,6 +46,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "hearts_notation.io.hrn.fast",
     "hearts_notation.io.hrn.lex",
     "hearts_notation.io.jsonio",
+    "hearts_notation.io.compact",
     "hearts_notation.analysis.state",
     "hearts_notation.analysis.solver",
 )

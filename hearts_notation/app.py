@@ -34,7 +34,8 @@ from typing import Any, NoReturn
 
 import click
 
-from . import __version__, _compiled
+from . import __version__
+from .cli import version_text
 from .commands.report import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_UNUSABLE, Report
 from .output import OUTPUT_ERRNOS, OutputError, escape_controls, message
 
@@ -144,8 +145,8 @@ LazyGroup = HeartsGroup
 
 
 @click.group(cls=HeartsGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="hearts",
-                      message="%(prog)s, version %(version)s\n" + _compiled.description())
+@click.version_option(__version__, prog_name="hearts",   # (the text of cli.version_text)
+                      message=version_text().rstrip("\n").replace("%", "%%"))
 def cli() -> None:
     """Hearts records: read, check, score, convert, replay and analyse games.
 

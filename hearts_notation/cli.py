@@ -5,6 +5,12 @@ a Ctrl-C while the rest of the program loads must still end with
 ``hearts: interrupted`` and status 130, never a traceback.  The click group
 and the per-command handling live in :mod:`hearts_notation.app`; ``cli``
 and ``COMMANDS`` are re-exported from there on first use.
+
+``hearts --version`` is answered here, before click and rich are imported:
+it is what scripts and package managers run to check an install, and it
+prints two constants (the version, and which core runs, decided at package
+import by :mod:`hearts_notation._compiled` from a few ``stat`` calls).  The
+text is the one click's ``--version`` option prints (tests compare them).
 """
 
 from __future__ import annotations
@@ -14,12 +20,30 @@ import sys
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the console script (``hearts``)."""
+    if (sys.argv[1:] if argv is None else argv) == ["--version"]:
+        raise SystemExit(_print_version())
     try:
         from .app import run
     except KeyboardInterrupt:
         sys.stderr.write("hearts: interrupted\n")
         raise SystemExit(130) from None
     run(argv)
+
+
+def version_text() -> str:
+    """What ``hearts --version`` prints."""
+    from . import __version__, _compiled
+
+    return f"hearts, version {__version__}\n{_compiled.description()}\n"
+
+
+def _print_version() -> int:
+    try:
+        sys.stdout.write(version_text())
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return 141     # as the command line ends on a closed pipe (128 + SIGPIPE)
+    return 0
 
 
 def __getattr__(name: str) -> object:

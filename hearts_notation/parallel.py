@@ -44,8 +44,6 @@ from __future__ import annotations
 
 import gc
 import itertools
-import multiprocessing
-import multiprocessing.pool
 import os
 import signal
 import sys
@@ -65,7 +63,10 @@ from .io.limits import limit_message
 from .io.stream import CHUNK_SIZE, InputError, _chunks_of, _open_binary, split_lines
 from .model import Game
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:   # multiprocessing is imported when a pool starts (start-up cost)
+    import multiprocessing.context
+    import multiprocessing.pool
+
     from .rules import RuleSet
 
 T = TypeVar("T")
@@ -129,6 +130,8 @@ def _run_chunk(chunk: list[Any]) -> tuple[list[Any], _Failure | None]:
 def _context() -> multiprocessing.context.BaseContext:
     """Fork where the platform has it (no re-import of the package in each
     worker, and the function need not be picklable); spawn elsewhere."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else None)
 

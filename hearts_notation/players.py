@@ -24,8 +24,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 #: Limits on an aliases file: bytes, names and spellings, characters per name.
 MAX_ALIAS_BYTES = 1 << 20
 MAX_ALIAS_ENTRIES = 10_000
@@ -88,6 +86,8 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
         raise AliasError(f"{path}: cannot read aliases file: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise AliasError(f"{path}: aliases file is not UTF-8 (byte {exc.start})") from None
+    import yaml  # only for an aliases file (start-up cost)
+
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:

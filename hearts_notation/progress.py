@@ -25,18 +25,10 @@ import os
 import sys
 import time
 from types import TracebackType
-from typing import Literal, TextIO
+from typing import TYPE_CHECKING, Literal, TextIO
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    Progress,
-    SpinnerColumn,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+if TYPE_CHECKING:      # rich is imported only when a bar is drawn (start-up cost)
+    from rich.progress import Progress, TaskID
 
 Unit = Literal["games", "bytes", "deals"]
 _REFRESH = 0.1
@@ -90,6 +82,16 @@ class CorpusProgress:
         self._start = time.perf_counter()
         if not self.enabled or self._progress is not None:
             return
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            Progress,
+            SpinnerColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
         console = Console(stderr=True, no_color="NO_COLOR" in os.environ or None)
         columns = [
             SpinnerColumn(),

@@ -43,7 +43,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from operator import add, itemgetter
+from operator import add
 from typing import Any, cast
 
 from . import misorder
@@ -55,6 +55,8 @@ from .cards import (
     cards_of,
     display_order,
 )
+from .io.compact import CompactDeal, CompactGame, compact_json
+from .io.compact import seat_ok as _seat_ok
 from .io.events import Visitor
 from .io.jsonio import (
     JSON_ERRORS,
@@ -1071,164 +1073,12 @@ __all__ = [
 # compact check accepts (tests/test_referee_fast.py, tests/test_referee_compact.py).
 
 
-class CompactDeal:
-    """One deal in the compact form: hands and passes as bitmasks by seat
-    name, the plays as flat lists, the recorded lines as read.
-
-    A reader fills it only with what it has checked itself: each hand and
-    pass lists distinct cards (a mask of as many bits as cards listed), and
-    ``sizes`` holds the number of cards of each trick.  ``to`` is the
-    recipient a pass names (``pass N>E:``), by giver, when the record names
-    one: the compact check must judge it like the model path does."""
-
-    __slots__ = ("cards", "dealer", "direction", "hands", "names", "number", "passes", "score",
-                 "sizes", "to", "total")
-
-    def __init__(self, number: int | None, dealer: str | None, direction: str | None,
-                 hands: dict[str, int], passes: dict[str, int] | None, names: list[str],
-                 cards: list[int], sizes: list[int], score: Any, total: Any,
-                 to: dict[str, str] | None = None) -> None:
-        self.to = to
-        self.number = number
-        self.dealer = dealer
-        self.direction = direction
-        self.hands = hands
-        self.passes = passes
-        self.names = names
-        self.cards = cards
-        self.sizes = sizes
-        self.score = score
-        self.total = total
-
-
-class CompactGame:
-    """A game in the compact form (see :class:`CompactDeal`)."""
-
-    __slots__ = ("deals", "line", "players", "result", "rules", "seats")
-
-    def __init__(self, rules: str | None, seats: Sequence[str] | None, players: Mapping[str, str],
-                 deals: list[CompactDeal], result: Any, line: int | None) -> None:
-        self.rules = rules
-        self.seats = seats
-        self.players = players
-        self.deals = deals
-        self.result = result
-        self.line = line
-
-
-def _card_numbers() -> dict[str, int]:
-    """Every spelling of a card a JSON record may use (``"QS"``, ``"qs"``,
-    ``"10H"``...) and its number."""
-    out: dict[str, int] = {}
-    for s, sl in enumerate("CDHS"):
-        for r, rl in enumerate("23456789TJQKA"):
-            ranks = [rl, rl.lower()] + (["10"] if rl == "T" else [])
-            for rt in ranks:
-                out[rt + sl] = out[rt + sl.lower()] = s * 13 + r
-    return out
-
-
-_NUMBER: dict[str, int] = _card_numbers()
-_NUMBER_OF = _NUMBER.__getitem__
-_BIT_OF = {k: 1 << v for k, v in _NUMBER.items()}.__getitem__
+#: [k]: the types of k whole numbers
+_INT_TYPES = [[int] * k for k in range(7)]
 _CARD_BIT = tuple(1 << c for c in range(52)).__getitem__
-_GAME_KEYS = frozenset({"tags", "rules", "seats", "players", "deals", "result", "comment"})
-_DEAL_KEYS = frozenset({"number", "dealer", "pass", "hands", "passes", "tricks", "score", "total",
-                        "moon", "unfinished", "comment"})
-_SEAT_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
-_LIST = {list}
-_STR = {str}
-#: Tag names the readers accept (the model path refuses others; so does the compact check).
-_TAG_NAME_OK = re.compile(r"[A-Za-z0-9_]+").fullmatch
 #: An escaped surrogate in JSON text: the model path checks the string it makes.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE_CHAR = re.compile(r"[\ud800-\udfff]")   # raw: mypyc refuses surrogate literals
-_PLAYS = itemgetter("plays")
-_CARD = itemgetter("card")
-_SEAT = itemgetter("seat")
-#: [k]: the types of k whole numbers
-_INT_TYPES = [[int] * k for k in range(7)]
-
-
-def _seat_ok(v: Any) -> bool:
-    return type(v) is str and _SEAT_RE.fullmatch(v) is not None and v.isascii()
-
-
-def _masks(lists: Mapping[str, Any]) -> dict[str, int] | None:
-    """Card lists of a JSON ``hands``/``passes`` object as bitmasks, or
-    ``None`` if one is not a list of distinct card names."""
-    values = list(lists.values())
-    if set(map(type, values)) - _LIST:
-        return None
-    masks = [sum(map(_BIT_OF, cards)) for cards in values]
-    if list(map(int.bit_count, masks)) != list(map(len, values)):
-        return None     # a card twice (it carried into another bit)
-    return dict(zip(lists, masks, strict=True))
-
-
-def _compact_json(obj: Any, line: int | None) -> CompactGame | None:
-    """The compact form of a decoded JSON record, or ``None`` when it holds
-    anything the compact check does not judge (then the model decides)."""
-    if type(obj) is not dict or not obj.keys() <= _GAME_KEYS:
-        return None
-    spec = obj.get("rules")
-    if spec is not None and type(spec) is not str:
-        return None
-    tags = obj.get("tags") or {}
-    if type(tags) is not dict or set(map(type, tags.values())) - _STR \
-            or not all(map(_TAG_NAME_OK, tags)):
-        return None
-    comment = obj.get("comment")
-    if comment is not None and type(comment) is not str:
-        return None
-    seats = obj.get("seats")
-    if seats is not None and (type(seats) is not list or not all(map(_seat_ok, seats))):
-        return None
-    players = obj.get("players") or {}
-    if type(players) is not dict or set(map(type, players.values())) - _STR:
-        return None
-    deals_in = obj["deals"]
-    if type(deals_in) is not list or not deals_in:
-        return None
-    deals: list[CompactDeal] = []
-    for d in deals_in:
-        if type(d) is not dict or not d.keys() <= _DEAL_KEYS:
-            return None
-        get = d.get
-        if get("moon") is not None or get("unfinished", False) is not False:
-            return None
-        dcomment = get("comment")
-        if dcomment is not None and type(dcomment) is not str:
-            return None
-        number = get("number")
-        if number is not None and (type(number) is not int or number < 1):
-            return None
-        dealer = get("dealer")
-        if dealer is not None and type(dealer) is not str:
-            return None
-        hands_in = d["hands"]
-        if type(hands_in) is not dict:
-            return None
-        hands = _masks(hands_in)
-        passes_in = get("passes")
-        passes = None
-        if passes_in:
-            if type(passes_in) is not dict:
-                return None
-            passes = _masks(passes_in)
-            if passes is None:
-                return None
-        tricks = d["tricks"]
-        if hands is None or type(tricks) is not list or sum(map(len, tricks)) != len(tricks):
-            return None     # (a trick with more than its plays: a comment, say)
-        lists = list(map(_PLAYS, tricks))
-        plays = list(chain.from_iterable(lists))
-        if sum(map(len, plays)) != 2 * len(plays):
-            return None     # (a play with more than its seat and card)
-        deals.append(CompactDeal(number, dealer, get("pass"), hands, passes,
-                                 list(map(_SEAT, plays)), list(map(_NUMBER_OF, map(_CARD, plays))),
-                                 list(map(len, lists)), get("score"), get("total")))
-    return CompactGame(spec, seats, players, deals, obj.get("result"), line)
 
 
 class CompactBuilder(Visitor["CompactGame | None"]):
@@ -1546,7 +1396,7 @@ def fast_report(obj: Any, source: str | None, index: int | None, line: int | Non
     it is not ``None``; it just skips building the model.
     """
     try:
-        game = _compact_json(obj, line)
+        game = compact_json(obj, line)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return None
     if game is None:

@@ -317,7 +317,8 @@ def test_temporary_file_is_fsynced(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
 def test_ctrl_c_while_loading_is_130() -> None:
     # The import of the command line proper is interrupted, as a Ctrl-C
-    # while Python loads the modules would interrupt it.
+    # while Python loads the modules would interrupt it.  (Not with --version,
+    # which is answered before the command line is loaded.)
     code = (
         "import builtins\n"
         "real = builtins.__import__\n"
@@ -327,7 +328,7 @@ def test_ctrl_c_while_loading_is_130() -> None:
         "    return real(name, globals, locals, fromlist, level)\n"
         "from hearts_notation.cli import main\n"
         "builtins.__import__ = stop\n"
-        "main(['--version'])\n"
+        "main(['rules'])\n"
     )
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=ENV, capture_output=True,
                        timeout=60)

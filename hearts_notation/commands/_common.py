@@ -9,6 +9,7 @@ escapes control characters and never reads user text as rich markup.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,6 +34,20 @@ def stdout_console() -> Console:
     """A rich console on stdout: colour only on a TTY, NO_COLOR respected,
     controls escaped, no markup (:func:`hearts_notation.output.console`)."""
     return console()
+
+
+def plain_stdout() -> bool:
+    """True when a rich console on standard output would write plain text:
+    not a terminal, and no ``FORCE_COLOR``/``TTY_COMPATIBLE`` asking for
+    one (rich's own test).  The consoles soft-wrap, so plain text is then
+    written as is; commands use this to skip importing rich for output
+    that has no style to show."""
+    if os.environ.get("FORCE_COLOR") is not None or os.environ.get("TTY_COMPATIBLE") in ("0", "1"):
+        return False
+    try:
+        return not sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return True
 
 
 def stderr_console() -> Console:

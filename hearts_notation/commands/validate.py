@@ -32,10 +32,9 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import IO, Any, overload
+from typing import IO, TYPE_CHECKING, Any, overload
 
 import click
-from rich.text import Text
 
 from ..api import syntax_entry, validate_batch
 from ..cards import parse_card
@@ -43,7 +42,7 @@ from ..diagnostics import render
 from ..i18n import count, number, translate, translate_finding
 from ..io import InputError, decode, format_for, read_bytes, source_lines_at
 from ..model import Finding
-from ..output import StdoutData, json_safe, message
+from ..output import StdoutData, escape_controls, json_safe, message, write_stdout
 from ..parallel import (
     Batch,
     Engine,
@@ -54,7 +53,7 @@ from ..parallel import (
 )
 from ..progress import CorpusProgress
 from ..rules import RuleSet
-from ._common import expand_paths, open_engine, stdout_console
+from ._common import expand_paths, open_engine, plain_stdout, stdout_console
 from .options import (
     engine_options,
     format_option,
@@ -64,6 +63,10 @@ from .options import (
     rules_options,
 )
 from .report import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNUSABLE, Report
+
+if TYPE_CHECKING:   # rich is imported when something is styled (start-up cost)
+    from rich.console import Console
+    from rich.text import Text
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -195,6 +198,8 @@ def finding_from_dict(d: dict[str, Any]) -> Finding:
 def _styled(text: str, severity: str, word: str | None = None) -> Text:
     """The rendered finding with its severity word (*word*, in the language
     of the output; *severity* itself by default) coloured."""
+    from rich.text import Text
+
     word = severity if word is None else word
     out = Text()
     first, _, rest = text.partition("\n")
@@ -239,12 +244,31 @@ class TextPrinter:
     """Prints the findings of one file at a time, with its source lines."""
 
     def __init__(self, quiet: bool, stdin_text: str | None, lang: str = "en") -> None:
-        self.console = stdout_console()
+        self._console: Console | None = None
         self.lang = lang
         self.quiet = quiet
         self.stdin_lines = stdin_text.split("\n") if stdin_text is not None else None
         self.source: str | None = None
         self.pending: list[Finding] = []
+
+    @property
+    def console(self) -> Console:
+        """The rich console on standard output, made when first needed."""
+        if self._console is None:
+            self._console = stdout_console()
+        return self._console
+
+    def summary(self, line: str) -> None:
+        """The summary line, bold on a terminal.  Written without rich when
+        nothing was styled before it and rich would not style it either
+        (:func:`~._common.plain_stdout`): a small validation then never
+        loads rich."""
+        if self._console is None and plain_stdout():
+            write_stdout(escape_controls(line, keep_layout=True) + "\n", flush=False)
+            return
+        from rich.text import Text
+
+        self.console.print(Text(line, style="bold"))
 
     def add(self, entry: dict[str, Any]) -> None:
         if entry["source"] != self.source:
@@ -261,6 +285,8 @@ class TextPrinter:
             return
         lines = self._lines(self.source, [f.line for f in self.pending if f.line is not None])
         view = _LineView(lines) if lines else None
+        from rich.text import Text
+
         for f in self.pending:
             self.console.print(_styled(render(f, self.source, view, lang=self.lang), f.severity,
                                        translate(self.lang, f"severity.{f.severity}")))
@@ -397,7 +423,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     if printer is not None:
         printer.flush()
         if not quiet:
-            printer.console.print(Text(summary.line(lang), style="bold"))
+            printer.summary(summary.line(lang))
     elif spool is not None:
         spool.write_report(summary, StdoutData())
         sys.stdout.flush()

@@ -16,8 +16,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
 from ..seats import DEFAULT_SEATS
 
@@ -167,6 +165,8 @@ class RuleSet:
     def to_yaml(self) -> str:
         """YAML text of the rule set (``hearts rules NAME`` prints this)."""
         head = f"# {self.spec}\n"
+        import yaml
+
         return head + yaml.safe_dump(self.to_mapping(), sort_keys=False, allow_unicode=True,
                                      default_flow_style=None)
 
@@ -186,6 +186,40 @@ def _preset_files() -> dict[str, str]:
     return out
 
 
+@functools.cache
+def _parsed_presets() -> dict[str, tuple[dict[str, Any], str]]:
+    """Every shipped preset as parsed from its YAML file (with the text it
+    was parsed from).  The parse is kept in the user's cache
+    (:mod:`hearts_notation.cache`), keyed by the presets' text, so that a
+    command reading records under a preset does not import PyYAML."""
+    import json
+
+    from ..cache import cached, entry_path
+
+    files = _preset_files()
+    names = sorted(files)
+
+    def load(data: bytes) -> dict[str, tuple[dict[str, Any], str]]:
+        stored = json.loads(data)
+        if sorted(stored) != names or any(stored[n][1] != files[n] for n in names):
+            raise ValueError("stale preset cache")
+        return {n: (dict(stored[n][0]), files[n]) for n in names}
+
+    def build() -> dict[str, tuple[dict[str, Any], str]]:
+        import yaml
+
+        return {n: (yaml.safe_load(files[n]) or {}, files[n]) for n in names}
+
+    def dump(parsed: dict[str, tuple[dict[str, Any], str]]) -> bytes:
+        text = json.dumps({n: [m, t] for n, (m, t) in parsed.items()})
+        if json.loads(text) != {n: [m, t] for n, (m, t) in parsed.items()}:
+            raise ValueError("a preset holds a value JSON does not keep")
+        return text.encode("utf-8")
+
+    path = entry_path("presets", *(f"{n}\0{files[n]}" for n in names))
+    return cached(path, load, build, dump)
+
+
 def preset_names() -> list[str]:
     """Names of the shipped presets, ``standard`` first."""
     names = sorted(_preset_files())
@@ -203,7 +237,7 @@ def preset_mapping(name: str) -> dict[str, Any]:
             f"unknown rules preset {name!r}; valid presets: {', '.join(preset_names())}",
             key="preset",
         )
-    data = yaml.safe_load(files[name]) or {}
+    data = dict(_parsed_presets()[name][0])
     base = data.pop("base", None)
     data.pop("description", None)
     merged = dict(preset_mapping(base)) if base else {}
@@ -214,8 +248,7 @@ def preset_mapping(name: str) -> dict[str, Any]:
 def preset_description(name: str) -> str:
     """The one-line description of a preset (for ``hearts rules``)."""
     preset_mapping(name)
-    data = yaml.safe_load(_preset_files()[name.lower()]) or {}
-    return str(data.get("description", ""))
+    return str(_parsed_presets()[name.lower()][0].get("description", ""))
 
 
 def _coerce(key: str, value: Any) -> Any:
@@ -403,6 +436,8 @@ def _rules_file(arg: str, p: Path) -> dict[str, Any]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise RuleError(f"rules file {arg} is not UTF-8 text") from None
+    import yaml
+
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()

@@ -14,6 +14,7 @@ two dots, an unterminated tag value) why it is wrong.
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from importlib import resources
@@ -252,15 +253,52 @@ _PARSER: Lark | None = None
 _TRANSFORMER = _LineTransformer()
 
 
+def _build_parser(text: str, cache: str | bool = False) -> Lark:
+    return Lark(text, parser="lalr", lexer="contextual", transformer=_TRANSFORMER,
+                propagate_positions=False, maybe_placeholders=False, cache=cache)
+
+
+def _cached_parser(text: str) -> Lark:
+    """The parser, its tables loaded from the user's cache when they are
+    there (Lark's own ``cache=``, which checks a digest of the grammar, the
+    options and Lark's version), else built and stored: written under a
+    temporary name and renamed, so that another process never reads half
+    an entry."""
+    import lark
+
+    from ...cache import entry_path
+
+    path = entry_path("lark-grammar", text, lark.__version__)
+    if path is None:
+        return _build_parser(text)
+    if os.path.exists(path):
+        return _build_parser(text, path)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    built: Lark | None = None
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        built = _build_parser(text, tmp)     # (Lark ignores a cache it cannot write)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+    return built if built is not None else _build_parser(text)
+
+
 def parser() -> Lark:
-    """The compiled grammar (built on first use, then shared)."""
+    """The compiled grammar (built on first use, then shared).
+
+    Building the LALR tables takes about a tenth of a second, more than the
+    rest of a small ``hearts validate``; the tables are kept in the user's
+    cache (:mod:`hearts_notation.cache`), keyed by the grammar's text and the
+    versions of Lark and Python, and loaded from there by later runs."""
     global _PARSER
     if _PARSER is None:
         with _LOCK:
             if _PARSER is None:
-                _PARSER = Lark(grammar_text(), parser="lalr", lexer="contextual",
-                               transformer=_TRANSFORMER, propagate_positions=False,
-                               maybe_placeholders=False)
+                _PARSER = _cached_parser(grammar_text())
     return _PARSER
 
 

@@ -1,0 +1,171 @@
+"""Start-up: what a short command loads, and the per-user cache behind it.
+
+``hearts --version`` is answered before click and rich are imported; a
+``hearts validate`` of plain HRN loads neither rich, PyYAML, Lark nor
+multiprocessing; the Lark tables and the parsed rule presets come from the
+user's cache (docs/performance.md, "Start-up").  The speed itself is measured
+by ``benchmarks/bench_startup.py``, not here; these tests check the causes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hearts_notation import cache
+from hearts_notation.cli import version_text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _plain_record(path: Path) -> Path:
+    """One complete generated game, canonical HRN without comments (the fast reader's)."""
+    from hearts_notation.generate import generate_games
+    from hearts_notation.io.hrn.writer import dumps_hrn
+
+    path.write_text(dumps_hrn(generate_games(1, seed=7, max_deals=3)), encoding="utf-8")
+    return path
+
+HEAVY = ("click", "rich", "yaml", "lark", "multiprocessing")
+
+
+def _run(code: str, *args: str, cache_dir: Path | None = None,
+         **env: str) -> subprocess.CompletedProcess[str]:
+    full = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", cache.CACHE_ENV)}
+    full["PYTHONPATH"] = str(ROOT)
+    full[cache.CACHE_ENV] = str(cache_dir) if cache_dir is not None else ""
+    full.update(env)
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          env=full, cwd=ROOT, timeout=120)
+
+
+def _loaded_after(argv: list[str], cache_dir: Path | None = None) -> tuple[set[str], str]:
+    code = ("import sys\nfrom hearts_notation.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "sys.stdout.flush()\n"
+            "print('\\nMODULES', ' '.join(sorted({m.split('.')[0] for m in sys.modules})))\n")
+    run = _run(code, *argv, cache_dir=cache_dir)
+    out, _, mods = run.stdout.rpartition("\nMODULES ")
+    assert mods, run.stderr
+    return set(mods.split()), out
+
+
+def test_importing_the_package_loads_only_the_core_switch() -> None:
+    run = _run("import sys, hearts_notation as h\n"
+               "print(sorted(m for m in sys.modules if m.startswith('hearts_notation')))\n"
+               "print(h.Game.__name__, h.RuleSet.__name__, h.parse_card('QS'), h.validate_file.__name__)")
+    assert run.returncode == 0, run.stderr
+    first, second = run.stdout.splitlines()
+    assert first == "['hearts_notation', 'hearts_notation._compiled']"
+    assert second.startswith("Game RuleSet ") and second.endswith(" validate_file")
+
+
+def test_lazy_names_are_the_real_ones() -> None:
+    import hearts_notation as hn
+    from hearts_notation import model, rules
+
+    assert hn.Game is model.Game and hn.load_rules is rules.load_rules
+    assert set(hn.__all__) <= set(dir(hn))
+    with pytest.raises(AttributeError):
+        _ = hn.no_such_name  # type: ignore[attr-defined]
+
+
+def test_version_is_answered_before_click_loads() -> None:
+    mods, out = _loaded_after(["--version"])
+    assert not mods & set(HEAVY), mods & set(HEAVY)
+    assert out == version_text()
+
+
+def test_version_text_is_clicks() -> None:
+    from click.testing import CliRunner
+
+    from hearts_notation.app import cli
+
+    result = CliRunner().invoke(cli, ["--version"])
+    assert result.exit_code == 0
+    assert result.output == version_text()
+    assert version_text().startswith("hearts, version ") and "core: " in version_text()
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_small_plain_validate_loads_no_heavy_module(tmp_path: Path, fmt: str) -> None:
+    record = _plain_record(tmp_path / "small.hrn")
+    warm = tmp_path / "cache"
+    _loaded_after(["rules", "standard"], cache_dir=warm)         # fills the preset cache
+    mods, out = _loaded_after(["validate", "--format", fmt, str(record)], cache_dir=warm)
+    assert not mods & {"rich", "yaml", "lark", "multiprocessing"}, mods
+    if fmt == "json":
+        assert json.loads(out)["summary"]["valid_games"] == 1
+    else:
+        assert out == "1 file, 1 game, 3 deals: 1 valid game; 0 errors, 0 warnings, 0 infos\n"
+
+
+def test_plain_summary_is_what_rich_prints(tmp_path: Path) -> None:
+    record = _plain_record(tmp_path / "small.hrn")
+    _, plain = _loaded_after(["validate", str(record)])
+    forced = _run("import sys\nfrom hearts_notation.cli import main\nmain(sys.argv[1:])",
+                  "validate", str(record), FORCE_COLOR="1", NO_COLOR="1")
+    # With FORCE_COLOR rich prints it (NO_COLOR keeps it to bold alone).
+    assert forced.stdout.replace("\x1b[1m", "").replace("\x1b[0m", "") == plain
+
+
+def test_lark_tables_come_from_the_cache(tmp_path: Path) -> None:
+    code = ("from hearts_notation.io.hrn.lark_reader import parse_line\n"
+            "print(parse_line('1. S 2C W 5C N JC E 6C {a comment}', 3, ('N','E','S','W')))")
+    first = _run(code, cache_dir=tmp_path)
+    assert first.returncode == 0, first.stderr
+    entries = list(tmp_path.glob("lark-grammar-*"))
+    assert len(entries) == 1
+    second = _run(code, cache_dir=tmp_path)
+    assert second.stdout == first.stdout and "comment" in first.stdout
+    # A damaged entry is rebuilt and replaced, silently.
+    entries[0].write_bytes(b"garbage")
+    third = _run(code, cache_dir=tmp_path)
+    assert third.stdout == first.stdout and third.stderr == ""
+    assert entries[0].read_bytes() != b"garbage"
+    # No cache: nothing written, same result.
+    none = tmp_path / "none"
+    off = _run(code, HOME=str(none), XDG_CACHE_HOME=str(none))
+    assert off.stdout == first.stdout and not none.exists()
+
+
+def test_preset_cache_follows_the_preset_files(tmp_path: Path) -> None:
+    code = ("import sys\nfrom hearts_notation.rules import preset_rules\n"
+            "r = preset_rules('openspiel'); print(r.hearts_broken_by, r.target)\n"
+            "print('yaml' in sys.modules)")
+    first = _run(code, cache_dir=tmp_path)
+    assert first.stdout.splitlines() == ["any-heart 100", "True"]
+    second = _run(code, cache_dir=tmp_path)
+    assert second.stdout.splitlines() == ["any-heart 100", "False"]
+    # An entry holding other text (a preset edited since) is not believed.
+    [entry] = tmp_path.glob("presets-*")
+    stored = json.loads(entry.read_bytes())
+    stored["openspiel"][0]["target"] = 55
+    stored["openspiel"][1] += "# edited\n"
+    entry.write_text(json.dumps(stored), encoding="utf-8")
+    third = _run(code, cache_dir=tmp_path)
+    assert third.stdout.splitlines() == ["any-heart 100", "True"]
+
+
+def test_cache_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "c"))
+    assert cache.cache_dir() == str(tmp_path / "c")
+    for off in ("", "0"):
+        monkeypatch.setenv(cache.CACHE_ENV, off)
+        assert cache.cache_dir() is None and cache.entry_path("x", "y") is None
+    monkeypatch.delenv(cache.CACHE_ENV)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.cache_dir() == str(tmp_path / "xdg" / "hearts-notation")
+
+
+def test_unwritable_cache_is_ignored(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    path = str(blocked / "sub" / "entry")
+    assert cache.cached(path, lambda b: b.decode(), lambda: "built", str.encode) == "built"
+    assert cache.read_entry(path) is None
