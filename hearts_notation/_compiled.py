@@ -156,13 +156,21 @@ class _SourceOnlyFinder:
     """Finds the package's modules as ``.py`` sources only, never as extensions
     (a meta path finder; ``importlib.abc`` is not imported, to keep start-up light)."""
 
+    def __init__(self) -> None:
+        # One finder per folder, as Python's own path finder keeps them: a
+        # finder lists its folder once, and the package imports ~40 modules.
+        self._finders: dict[str, importlib.machinery.FileFinder] = {}
+
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if not fullname.startswith("hearts_notation.") or path is None:
             return None
-        loader = (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)
         for entry in path:
-            spec = importlib.machinery.FileFinder(entry, loader).find_spec(fullname)
+            finder = self._finders.get(entry)
+            if finder is None:
+                loader = (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)
+                finder = self._finders[entry] = importlib.machinery.FileFinder(entry, loader)
+            spec = finder.find_spec(fullname)
             if spec is not None:
                 return spec
         return None

@@ -56,10 +56,15 @@ def digest(*parts: str) -> str:
 
 def entry_path(kind: str, *made_from: str) -> str | None:
     """The file of the entry of *kind* made from *made_from*, or ``None``
-    with the cache off.  The Python version is always part of the key."""
+    with the cache off.  The Python version is always part of the key.
+    Without *made_from* the name carries no digest (hashlib stays
+    unimported): the entry must then hold what it was made from and be
+    checked against it when read."""
     folder = cache_dir()
     if folder is None:
         return None
+    if not made_from:
+        return os.path.join(folder, f"{kind}-py{sys.version_info[0]}.{sys.version_info[1]}")
     key = digest(kind, sys.version, *made_from)
     return os.path.join(folder, f"{kind}-{key}")
 

@@ -47,7 +47,6 @@ import itertools
 import os
 import signal
 import sys
-import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -111,6 +110,8 @@ class _Failure:
             pickle.dumps(exc)
             self.exc: BaseException = exc
         except Exception:
+            import traceback
+
             text = "".join(traceback.format_exception(exc))
             self.exc = RuntimeError(f"{type(exc).__name__} in a worker process: {exc}\n{text}")
 

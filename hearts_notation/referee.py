@@ -42,8 +42,6 @@ import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain
-from operator import add
 from typing import Any, cast
 
 from . import misorder
@@ -55,7 +53,7 @@ from .cards import (
     cards_of,
     display_order,
 )
-from .io.compact import CompactDeal, CompactGame, compact_json
+from .io.compact import CompactDeal, CompactGame, compact_json, compact_record
 from .io.compact import seat_ok as _seat_ok
 from .io.events import Visitor
 from .io.jsonio import (
@@ -67,6 +65,7 @@ from .io.jsonio import (
     json_problem,
     loads_record,
 )
+from .io.typed_json import decoder as typed_decoder
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
     RuleError,
@@ -1279,6 +1278,8 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
     deck = t.deck
     cycle_dirs, cycle_offsets, moon_way, target = t.cycle, t.offsets, t.moon, t.target
     cycle_len = len(cycle_dirs)
+    hs = t.hs
+    pass_count = t.pass_count
     totals = [0] * n
     out_deals: list[dict[str, Any]] = []
     finished = False
@@ -1318,20 +1319,28 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
         hands = d.hands
         if len(hands) != n:
             return None
-        h = list(map(hands.__getitem__, seats))
-        # hs distinct cards each, and together the whole deck in play
-        if list(map(int.bit_count, h)) != t.full_counts or sum(h) != deck:
+        # hs distinct cards each, and together the whole deck in play.  (The
+        # loops of this function are written for mypyc: typed locals, no map.)
+        h: list[int] = []
+        whole = 0
+        for s in seats:
+            m = hands[s]
+            if m.bit_count() != hs:
+                return None
+            h.append(m)
+            whole += m
+        if whole != deck:
             return None
         passes = d.passes
         if offset:
             if passes is None or len(passes) != n:
                 return None
-            given = list(map(passes.__getitem__, seats))
-            if list(map(int.bit_count, given)) != t.pass_counts:
-                return None
+            given: list[int] = []
             for i in range(n):
-                if given[i] & ~h[i]:
+                g = passes[seats[i]]
+                if g.bit_count() != pass_count or g & ~h[i]:
                     return None
+                given.append(g)
             h = [(h[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
             to = d.to
             if to is not None:
@@ -1344,9 +1353,15 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
             return None
         names = d.names
         cards = d.cards
-        leaders = list(map(sidx.__getitem__, names[::n]))
-        if names != list(chain.from_iterable(map(orders.__getitem__, leaders))):
-            return None
+        # Each trick's seats turn clockwise from its leader (sizes are n each).
+        leaders: list[int] = []
+        for first in range(0, len(names), n):
+            lead = sidx[names[first]]
+            order = orders[lead]
+            for j in range(1, n):
+                if names[first + j] != order[j]:
+                    return None
+            leaders.append(lead)
         taken = replay(rules, h, leaders, [cards[i::n] for i in range(n)])
         if taken is None:
             return None
@@ -1356,7 +1371,7 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
             if moon_way == "choose":
                 return None
             moon = {"seat": seats[shooter], "choice": moon_way, "assumed": False}
-        totals = list(map(add, totals, pts))
+        totals = [totals[i] + pts[i] for i in range(n)]
         points = dict(zip(seats, pts, strict=True))
         running = dict(zip(seats, totals, strict=True))
         for recorded, computed in ((d.score, points), (d.total, running)):
@@ -1412,15 +1427,25 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     model and :func:`check_game`.  A text that is not JSON, or not a game,
     is a game with one ``syntax-error`` (as the JSON readers make it)."""
     default = _as_rules(default_rules)
+    # A lone surrogate is refused by the model path, where it stands.
+    plain = ("\\u" not in text or _SURROGATE_ESCAPE.search(text) is None) and (
+        text.isascii() or _SURROGATE_CHAR.search(text) is None)
+    typed = typed_decoder() if plain else None
+    if typed is not None:
+        # msgspec's typed decoder, when installed: a clean record straight to
+        # the compact form; anything else goes the json.loads way below.
+        record = typed(text)
+        compact = compact_record(record, line) if record is not None else None
+        if compact is not None:
+            fast = compact_report(compact, source, index, default, force_rules)
+            if fast is not None:
+                return fast
     try:
         obj = loads_record(text)       # the depth limit checked first
     except JSON_ERRORS as exc:
         message, lineno, colno = json_problem(exc)
         bad = error_game(message, source, index, (line or 1) + lineno - 1, colno)
         return check_game(bad, default, force_rules).to_dict()
-    # A lone surrogate is refused by the model path, where it stands.
-    plain = ("\\u" not in text or _SURROGATE_ESCAPE.search(text) is None) and (
-        text.isascii() or _SURROGATE_CHAR.search(text) is None)
     fast = fast_report(obj, source, index, line, default, force_rules) if plain else None
     if fast is not None:
         return fast

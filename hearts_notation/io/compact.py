@@ -243,3 +243,53 @@ def compact_json(obj: object, line: int | None) -> CompactGame | None:
             return None
         deals.append(deal)
     return CompactGame(spec, seats, players, deals, obj.get("result"), line)
+
+
+def compact_record(rec: Any, line: int | None) -> CompactGame | None:
+    """The compact form of a record decoded by the typed decoder
+    (:mod:`hearts_notation.io.typed_json`), or ``None``: the same compact
+    form :func:`compact_json` makes of the same text decoded by ``json.loads``.
+    The decoder has checked the shape and the types; the values (card names,
+    seat names, tag names, numbers) are checked here."""
+    tags = rec.tags
+    if tags and not _tags_ok(tags):
+        return None
+    seats = rec.seats
+    if seats is not None:
+        for s in seats:
+            if not seat_ok(s):
+                return None
+    deals_in: list[Any] = rec.deals
+    if not deals_in:
+        return None
+    numbers = CARD_NUMBER
+    deals: list[CompactDeal] = []
+    for d in deals_in:
+        number = d.number
+        if number is not None and number < 1:
+            return None
+        hands = card_masks(d.hands)
+        if hands is None:
+            return None
+        passes: dict[str, int] | None = None
+        passes_in = d.passes
+        if passes_in:
+            passes = card_masks(passes_in)
+            if passes is None:
+                return None
+        names: list[Any] = []
+        cards: list[int] = []
+        sizes: list[int] = []
+        tricks: list[Any] = d.tricks
+        for t in tricks:
+            plays: list[Any] = t.plays
+            for p in plays:
+                c = numbers.get(p.card, -1)
+                if c < 0:
+                    return None
+                names.append(p.seat)
+                cards.append(c)
+            sizes.append(len(plays))
+        deals.append(CompactDeal(number, d.dealer, d.direction, hands, passes, names, cards, sizes,
+                                 d.score, d.total))
+    return CompactGame(rec.rules, seats, rec.players or {}, deals, rec.result, line)

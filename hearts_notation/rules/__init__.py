@@ -216,7 +216,7 @@ def _parsed_presets() -> dict[str, tuple[dict[str, Any], str]]:
             raise ValueError("a preset holds a value JSON does not keep")
         return text.encode("utf-8")
 
-    path = entry_path("presets", *(f"{n}\0{files[n]}" for n in names))
+    path = entry_path("presets")     # (each entry holds the text it was parsed from)
     return cached(path, load, build, dump)
 
 

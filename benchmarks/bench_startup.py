@@ -1,0 +1,157 @@
+"""Start-up: short ``hearts`` commands against a bare interpreter, in one run.
+
+    python benchmarks/bench_startup.py [--quick]
+
+Each command runs as the console script runs it (the script pip writes,
+``from hearts_notation.cli import main``), from this checkout, in a child
+process; the figure is the child's user + system CPU time, best of the
+rounds, with the commands interleaved round by round (the machine may be
+busy) and the bytecode cached as an installed package has it.  The anchor is
+``python -c pass`` measured in the same rounds.  The per-user cache
+(``HEARTS_NOTATION_CACHE``: the Lark tables, the parsed presets) is warm, as it
+is from the second run on; one row shows a run with the cache empty.
+
+Every row is measured on the compiled core (when it is built: the rows say
+which core ran) and on pure Python (``HEARTS_NOTATION_PURE=1``).
+
+Targets (issue 10): ``hearts --version`` under 2x a bare interpreter start,
+``hearts validate`` of one small file under 3x.  The small file is one
+generated game (12 deals, canonical HRN as ``hearts generate`` writes it);
+the commented sample (samples/canonical.hrn, which needs the Lark grammar
+for its comments and marks) and a small JSONL file are shown beside it.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+Row = dict[str, object]
+
+#: The console script pip writes for ``hearts`` (entry point hearts_notation.cli:main).
+SCRIPT = """import re
+import sys
+from hearts_notation.cli import main
+if __name__ == "__main__":
+    sys.argv[0] = re.sub(r"(-script\\.pyw|\\.exe)?$", "", sys.argv[0])
+    sys.exit(main())
+"""
+
+
+def _cpu(args: list[str], env: dict[str, str]) -> float:
+    """User + system CPU seconds of one child running *args*."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                   env=env, cwd=ROOT)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def _core(env: dict[str, str]) -> str:
+    out = subprocess.run([sys.executable, "-c", "from hearts_notation import _compiled as c;"
+                          "print(c.description())"], capture_output=True, text=True, env=env,
+                         cwd=ROOT, check=False)
+    return out.stdout.strip() or "unknown core"
+
+
+def run(quick: bool = False) -> list[Row]:
+    """CPU milliseconds of each command and its ratio to ``python -c pass``."""
+    from hearts_notation.generate import generate_games
+    from hearts_notation.io import dumps
+
+    rounds = 5 if quick else 21
+    tmp = Path(tempfile.mkdtemp(prefix="hearts-startup-"))
+    try:
+        script = tmp / "hearts"
+        script.write_text(SCRIPT, encoding="utf-8")
+        games = list(generate_games(1, seed=7, bots=("heuristic",)))
+        small = tmp / "small.hrn"
+        small.write_text(dumps(games, "hrn"), encoding="utf-8")
+        small_jsonl = tmp / "small.jsonl"
+        small_jsonl.write_text(dumps(games, "jsonl"), encoding="utf-8")
+        deals = sum(len(g.deals) for g in games)
+        base = {k: v for k, v in os.environ.items()
+                if k not in ("PYTHONDONTWRITEBYTECODE", "HEARTS_NOTATION_PURE", "PYTHONPATH")}
+        base["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+        base["PYTHONPATH"] = str(ROOT)
+        base["HEARTS_NOTATION_CACHE"] = str(tmp / "cache")
+        hearts = [sys.executable, str(script)]
+        commands: dict[str, list[str]] = {
+            "pass": [sys.executable, "-c", "pass"],
+            "version": [*hearts, "--version"],
+            "validate": [*hearts, "validate", str(small)],
+            "validate_json": [*hearts, "validate", "--format", "json", str(small)],
+            "commented": [*hearts, "validate", str(ROOT / "samples" / "canonical.hrn")],
+            "jsonl": [*hearts, "validate", str(small_jsonl)],
+        }
+        builds = {"compiled": dict(base), "pure": {**base, "HEARTS_NOTATION_PURE": "1"}}
+        cold_env = {**base, "HEARTS_NOTATION_CACHE": str(tmp / "cold")}
+        for env in (*builds.values(), cold_env):        # warm-up: bytecode, then the cache
+            for args in commands.values():
+                subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env=env, cwd=ROOT, check=False)
+        best: dict[tuple[str, str], float] = {}
+        for _ in range(rounds):
+            for build, env in builds.items():
+                for name, args in commands.items():
+                    t = _cpu(args, env)
+                    best[build, name] = min(best.get((build, name), t), t)
+            shutil.rmtree(tmp / "cold", ignore_errors=True)
+            t = _cpu(commands["commented"], cold_env)
+            best["compiled", "cold"] = min(best.get(("compiled", "cold"), t), t)
+        cores = {build: _core(env) for build, env in builds.items()}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    what = {
+        "version": ("hearts --version", "< 2x (ratio)", ""),
+        "validate": ("hearts validate, one small file", "< 3x (ratio)",
+                     f"one generated game ({deals} deals), canonical HRN, text output"),
+        "validate_json": ("hearts validate --format json, one small file", None, "the same file"),
+        "commented": ("hearts validate samples/canonical.hrn", None,
+                      "comments and marks: the Lark grammar, its tables from the cache"),
+        "jsonl": ("hearts validate, one small JSONL file", None, "the same game as JSONL"),
+    }
+    rows: list[Row] = []
+    for build in builds:
+        label = "" if build == "compiled" else " (pure Python)"
+        anchor = best[build, "pass"] * 1000
+        rows.append({"name": f"python -c pass{label}", "value": round(anchor, 1), "unit": "ms CPU",
+                     "anchor": None, "anchor_value": None, "ratio": None, "target": None,
+                     "note": f"{cores[build]}; best of {rounds}, interleaved; load {load}"})
+        for key, (name, target, note) in what.items():
+            value = best[build, key] * 1000
+            rows.append({"name": name + label, "value": round(value, 1), "unit": "ms CPU",
+                         "anchor": f"python -c pass{label}", "anchor_value": round(anchor, 1),
+                         "ratio": round(value / anchor, 2), "target": target,
+                         "note": note or None})
+        if build == "compiled":
+            value = best["compiled", "cold"] * 1000
+            warm = best["compiled", "commented"] * 1000
+            rows.append({"name": "hearts validate samples/canonical.hrn, cache empty",
+                         "value": round(value, 1), "unit": "ms CPU",
+                         "anchor": "hearts validate samples/canonical.hrn", "anchor_value": round(warm, 1),
+                         "ratio": round(value / warm, 2), "target": None,
+                         "note": "first run: the Lark tables built and stored, the presets parsed "
+                                 "with PyYAML and stored"})
+    return rows
+
+
+def main() -> None:
+    rows = run(quick="--quick" in sys.argv)
+    print(f"{'benchmark':58} {'value':>8}  {'unit':8} {'ratio':>6}  target")
+    for r in rows:
+        ratio = "" if r["ratio"] is None else f"{r['ratio']:.2f}"
+        print(f"{r['name']!s:58} {r['value']!s:>8}  {r['unit']!s:8} {ratio:>6}  {r['target'] or ''}")
+
+
+if __name__ == "__main__":
+    main()
