@@ -35,7 +35,10 @@ the row says wall clock:
 
 Target: validate JSONL at least 2.0× OpenSpiel's replay of the same JSONL
 file (its Python driver applying each action), for every spelling of the
-JSON; ratios to both OpenSpiel rows are shown.
+JSON; ratios to both OpenSpiel rows are shown.  With msgspec installed (the
+optional ``fast`` extra) validate decodes clean records with its typed
+decoder; the rows "without msgspec" hide it, so that both speeds are
+measured in the same run.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ from hearts_notation.commands.validate import Summary, _Spool, iter_reports
 from hearts_notation.generate import generate_games
 from hearts_notation.io.jsonio import dumps_jsonl, game_from_dict
 from hearts_notation.model import Game
+from hearts_notation.parallel import iter_batches
 from hearts_notation.referee import check_game
 
 OS_DIRECTION = {"hold": 0, "left": 1, "across": 2, "right": 3}
@@ -104,6 +108,37 @@ def json_actions(deal: dict[str, Any]) -> list[int]:
         acts.extend(ids[c] for c in passes[seat])
     acts.extend(ids[p["card"]] for t in deal["tricks"] for p in t["plays"])
     return acts
+
+
+def _typed_decoder_note() -> str:
+    """Which JSON decoder validate uses here (msgspec's typed one is the optional extra)."""
+    from hearts_notation.io.typed_json import decoder
+
+    if decoder() is None:
+        return "json.loads (msgspec not installed)"
+    import msgspec
+
+    return f"msgspec {msgspec.__version__} typed decoder (the 'fast' extra)"
+
+
+def _without_typed_decoder(fn: Callable[[], object]) -> Callable[[], object]:
+    """*fn* run as if msgspec were not installed (the standard library's json)."""
+    from hearts_notation.io import typed_json
+
+    def run() -> object:
+        saved = sys.modules.get("msgspec")
+        sys.modules["msgspec"] = None  # type: ignore[assignment]
+        typed_json.decoder.cache_clear()
+        try:
+            return fn()
+        finally:
+            if saved is None:
+                del sys.modules["msgspec"]
+            else:
+                sys.modules["msgspec"] = saved
+            typed_json.decoder.cache_clear()
+
+    return run
 
 
 def _cpu(fn: Callable[[], object]) -> float:
@@ -177,10 +212,18 @@ def run(quick: bool = False) -> list[dict[str, object]]:
             for i, line in enumerate(lines, 1):
                 check_game(game_from_dict(json.loads(line), path, i, line=i))
 
+        def pretty_cut() -> None:
+            for _ in iter_batches([pretty], None, None, games_per_batch=32, errors="yield"):
+                pass
+
         cpu_runs: dict[str, Callable[[], object]] = {
             "validate": validate, "dumps": lambda: validate_file(dumped),
-            "pretty": lambda: validate_file(pretty), "written": validate_written, "floor": floor,
-            "model": model}
+            "pretty": lambda: validate_file(pretty), "pretty_cut": pretty_cut,
+            "written": validate_written, "floor": floor, "model": model}
+        typed = _typed_decoder_note()
+        if not typed.startswith("json.loads"):
+            cpu_runs["stdlib"] = _without_typed_decoder(validate)
+            cpu_runs["stdlib_pretty"] = _without_typed_decoder(lambda: validate_file(pretty))
         try:
             import pyspiel
 
@@ -241,7 +284,7 @@ def run(quick: bool = False) -> list[dict[str, object]]:
     jsonl_anchor = "openspiel_jsonl" if "openspiel_jsonl" in rate else "openspiel"
     rows.append(row("validate JSONL, 1 job", "validate", "≥ 2.0 × OpenSpiel replay from the same JSONL",
                     "hearts validate's work on a .jsonl file in one process (read, batch, report "
-                    "entries); the package's canonical spacing; CPU time; " + note,
+                    f"entries); the package's canonical spacing; decoder: {typed}; CPU time; " + note,
                     anchor_key=jsonl_anchor))
     rows.append(row("validate JSONL (json.dumps defaults), 1 job", "dumps",
                     "≥ 2.0 × OpenSpiel replay from the same JSONL",
@@ -251,6 +294,18 @@ def run(quick: bool = False) -> list[dict[str, object]]:
                     "≥ 2.0 × OpenSpiel replay from the same JSONL",
                     "the same records as one JSON array, indent=2; CPU time; " + note,
                     anchor_key=jsonl_anchor))
+    if "stdlib" in rate:
+        rows.append(row("validate JSONL, 1 job, without msgspec", "stdlib", None,
+                        "the canonical JSONL row with the standard library's json.loads (msgspec "
+                        "hidden): the speed without the optional extra; CPU time; " + note,
+                        anchor_key=jsonl_anchor))
+        rows.append(row("validate pretty-printed JSON, 1 job, without msgspec", "stdlib_pretty", None,
+                        "the pretty-printed row with json.loads; CPU time; " + note,
+                        anchor_key=jsonl_anchor))
+    rows.append(row("pretty-printed JSON: cutting the array alone", "pretty_cut", None,
+                    "part of the row above: the reading process decodes each element to find "
+                    "where it ends (a streaming cut, memory flat), and the worker decodes it "
+                    "again; CPU time; " + note, anchor_key=jsonl_anchor))
     if "openspiel" in rate:
         rows.append(row("validate JSONL, 1 job, against the converted replay", "validate", None,
                         "the canonical JSONL row against OpenSpiel with its actions converted "
