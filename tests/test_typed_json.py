@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -108,3 +109,31 @@ def test_the_report_is_the_compact_checks() -> None:
     for line in lines_of("standard", 2):
         got = report_json_text(line, "t.jsonl", 3, 7)
         assert got["valid"] and got["findings"] == []
+
+
+def _report_without_msgspec(text: str, monkeypatch: pytest.MonkeyPatch) -> Any:
+    from hearts_notation.io import typed_json
+
+    with monkeypatch.context() as m:
+        m.setitem(sys.modules, "msgspec", None)
+        typed_json.decoder.cache_clear()
+        try:
+            assert typed_json.decoder() is None
+            return report_json_text(text, "t.jsonl", 3, 7)
+        finally:
+            typed_json.decoder.cache_clear()
+
+
+def test_deep_nesting_goes_the_json_loads_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    # msgspec raises RecursionError on very deep nesting (in a field it does not type):
+    # the json.loads way then reports the depth limit, as without msgspec.
+    typed = decoder()
+    assert typed is not None
+    line = lines_of("standard", 1)[0]
+    for depth in (50, 100_000):
+        deep = line.replace('"result":', '"result":' + "[" * depth + "]" * depth + ',"comment":', 1)
+        if depth > 1000:
+            assert typed(deep) is None
+        got = report_json_text(deep, "t.jsonl", 3, 7)
+        assert not got["valid"]
+        assert got == _report_without_msgspec(deep, monkeypatch)

@@ -43,7 +43,9 @@ def decoder() -> Any:
     def typed(text: str) -> Any:
         try:
             return decode(text)
-        except (error, UnicodeEncodeError):
+        except (error, UnicodeEncodeError, RecursionError, ValueError):
+            # (nesting too deep for msgspec: the json.loads way reports the
+            # depth limit at its bracket)
             return None
 
     return typed
