@@ -84,7 +84,7 @@ def plan_games(path: str, fmt: str | None) -> list[Shard] | InputError:
 
 
 @functools.lru_cache(maxsize=8)
-def shard_games(shard: Shard, default_rules: str | None) -> tuple[Game, ...]:
+def shard_games(shard: Shard, default_rules: RuleSet | None) -> tuple[Game, ...]:
     """Worker side: the games of a shard (kept for the next tasks on the
     same shard; raises :class:`InputError` where the file is unreadable)."""
     from .parallel import batch_games
@@ -96,7 +96,7 @@ def shard_games(shard: Shard, default_rules: str | None) -> tuple[Game, ...]:
 
 
 def _game(ref: GameRef, rules: RuleSet | None) -> Game:
-    return shard_games(ref.shard, rules.portable_spec if rules is not None else None)[ref.position]
+    return shard_games(ref.shard, rules)[ref.position]
 
 
 def index_shard(shard: Shard, rules: RuleSet | None,
@@ -111,7 +111,7 @@ def index_shard(shard: Shard, rules: RuleSet | None,
     from .referee import game_seats, resolve_rules
 
     try:
-        games = shard_games(shard, rules.portable_spec if rules is not None else None)
+        games = shard_games(shard, rules)
     except InputError as exc:
         return exc
 
