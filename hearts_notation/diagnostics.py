@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .i18n import translate, translate_finding
+from .i18n import translate
 from .model import Finding
 from .output import escape_controls
 
@@ -72,6 +72,6 @@ def render(finding: Finding, source: str | None,
     head = location(source, finding.line, finding.column)
     code = f" [{finding.code}]" if with_code else ""
     severity = translate(lang, f"severity.{finding.severity}")
-    lines = [f"{head}: {severity}: {escape_controls(translate_finding(lang, finding.message))}{code}"]
+    lines = [f"{head}: {severity}: {escape_controls(finding.text(lang))}{code}"]
     lines.extend(caret_lines(source_lines, finding.line, finding.column))
     return "\n".join(lines)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .i18n import Arg, msg
 from .model import Deal, Finding
 
 if TYPE_CHECKING:
@@ -65,17 +66,16 @@ def explain(ctx: Any, deal: Deal, number: int, di: int, direction: str | None,
     alt, again = fits[0]
     cycle = len(rules.pass_cycle) or 1
     deals = [k for k in range(1, cycle + 1) if rules.direction_for(k) == alt]
-    where = f"deal {deals[0]}" if len(deals) == 1 else "deals " + ", ".join(map(str, deals))
-    of_cycle = (f"; in the pass cycle ({', '.join(rules.pass_cycle)}) {where} of each round "
-                f"pass{'es' if len(deals) == 1 else ''} {alt}") if deals else ""
-    message = (f"deal {number}: the plays fit pass {alt}, not pass {used}: with pass {used}, "
-               f"{len(bad)} cards played were not held; with pass {alt}, every card played was "
-               f"held{of_cycle}. The log's deals may be out of order, or the program that "
-               f"wrote it passes in another order (the per-card errors are the details)")
+    d_alt, d_used = ("dir", alt), ("dir", used)
+    of_cycle: Arg = msg(f"misorder.cycle.{'one' if len(deals) == 1 else 'other'}",
+                        cycle=("comma", *(("dir", d) for d in rules.pass_cycle)),
+                        deals=("comma", *deals), direction=d_alt).arg() if deals else ""
+    m = msg("finding.pass-mismatch", deal=number, alt=d_alt, used=d_used, used2=d_used, k=len(bad),
+            alt2=d_alt, cycle=of_cycle)
     pos = deal.pos
-    head = Finding(CODE, "error", message, deal=number,
+    head = Finding(CODE, "error", m.text(), deal=number,
                    line=pos.line if pos else None, column=pos.column if pos else None,
-                   details=tuple(bad))
+                   details=tuple(bad), key=m.key, args=m.args)
     # The infos of the failed replay (hands not fully known...) are not
     # true of the replay that fits: keep only those it gives too.
     rest = [f for f in found if f.code != "not-held" and (f.severity != "info" or f in again)]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from .cards import Card
 from .seats import DEFAULT_SEATS as DEFAULT_SEATS
@@ -61,6 +61,11 @@ class Finding:
     #: The findings this one sums up (``pass-mismatch`` keeps the per-card
     #: ``not-held`` errors it replaces), in the JSON as ``details`` when any.
     details: tuple[Finding, ...] = ()
+    #: The message as an id of the catalogs (``hearts_notation.i18n``) and its
+    #: arguments, from which every language renders it; ``message`` is its
+    #: English text.  Empty for a finding written as a sentence only.
+    key: str = ""
+    args: tuple[tuple[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         """The JSON shape of docs/spec.md, section 6 (cards as ``"QS"``)."""
@@ -75,9 +80,36 @@ class Finding:
             "column": self.column,
             "message": self.message,
         }
+        if self.key:
+            out["message_id"] = self.key
+            out["args"] = {k: _jsonable(v) for k, v in self.args}
         if self.details:
             out["details"] = [d.to_dict() for d in self.details]
         return out
+
+    @staticmethod
+    def from_dict(d: Mapping[str, Any]) -> Finding:
+        """A finding back from its :meth:`to_dict` shape (a worker's report)."""
+        from .cards import parse_card
+        from .i18n import args_from_json
+        return Finding(d["code"], d["severity"], d["message"], deal=d.get("deal"),
+                       trick=d.get("trick"), seat=d.get("seat"),
+                       card=None if d.get("card") is None else parse_card(d["card"]),
+                       line=d.get("line"), column=d.get("column"),
+                       details=tuple(Finding.from_dict(x) for x in d.get("details", ())),
+                       key=d.get("message_id") or "", args=args_from_json(d.get("args")))
+
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang* (from its id and arguments when it has them)."""
+        if not self.key or lang == "en":
+            return self.message
+        from .i18n import finding_text
+        return finding_text(lang, self.key, self.args, self.message)
+
+
+def _jsonable(v: Any) -> Any:
+    """A message argument as JSON data (tagged tuples as lists)."""
+    return [_jsonable(x) for x in v] if isinstance(v, tuple) else v
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,7 @@ from .cards import (
     cards_of,
     display_order,
 )
+from .i18n import Arg, Msg, msg, numbers_and, seats_and, seats_space
 from .io.compact import CompactDeal, CompactGame, compact_json, compact_record
 from .io.compact import seat_ok as _seat_ok
 from .io.events import Visitor
@@ -170,7 +171,7 @@ def rules_with_findings(game: Game, default_rules: RuleSet | str | None = None,
         return fallback, []
     words = spec.split()
     pos = _rules_pos(game)
-    problems: list[str] = []
+    problems: list[Arg] = []
     if "=" in words[0]:
         base, rest = standard(), words
     else:
@@ -178,7 +179,7 @@ def rules_with_findings(game: Game, default_rules: RuleSet | str | None = None,
         try:
             base = preset_rules(words[0])
         except RuleError as exc:
-            problems.append(str(exc))
+            problems.append(exc.arg())
             base = fallback
     good: list[tuple[str, str]] = []
     for w in rest:
@@ -186,7 +187,7 @@ def rules_with_findings(game: Game, default_rules: RuleSet | str | None = None,
             pair = split_overrides([w])
             apply_overrides(base, [*good, *pair])
         except RuleError as exc:
-            problems.append(str(exc))
+            problems.append(exc.arg())
             continue
         good.extend(pair)
     rules = apply_overrides(base, good) if good else base
@@ -194,8 +195,9 @@ def rules_with_findings(game: Game, default_rules: RuleSet | str | None = None,
         return rules, []
     under = rules.spec if rules.spec != fallback.spec or good or base is not fallback else fallback.spec
     findings = [
-        Finding("unknown-rule", "error", f"Rules \"{spec}\": {p}; the game is checked under {under}",
-                line=pos.line if pos else None, column=pos.column if pos else None)
+        _finding("unknown-rule", "error",
+                 msg("finding.unknown-rule", spec=spec, problem=p, under=under),
+                 line=pos.line if pos else None, column=pos.column if pos else None)
         for p in problems
     ]
     return rules, findings
@@ -224,10 +226,10 @@ def game_seats(game: Game, rules: RuleSet) -> tuple[tuple[str, ...], RuleSet, li
         adapted = with_players(rules, len(seats))
     except RuleError:
         adapted = rules
-    f = Finding(
+    f = _finding(
         "unknown-rule", "error",
-        f"the record has {len(seats)} seats ({' '.join(seats)}) but the rules ({rules.spec}) are "
-        f"for {rules.players} players; the game is checked as {len(seats)} players",
+        msg("finding.unknown-rule.seats", k=len(seats), seats=seats_space(seats), spec=rules.spec,
+            n=rules.players),
         line=pos.line if pos else None, column=pos.column if pos else None)
     return seats, adapted, [f]
 
@@ -239,24 +241,32 @@ def _c(card: int) -> str:
     return CARDS[card].text(unicode=True)
 
 
-def _cards(mask: int, limit: int = 4) -> str:
-    """Cards of a mask as people list them, the first *limit* named."""
-    cs = [c.text(unicode=True) for c in display_order(cards_of(mask))]
-    if len(cs) <= limit:
-        return " ".join(cs)
-    return " ".join(cs[:limit]) + f" and {len(cs) - limit} more"
+def _seat_list(names: Sequence[str]) -> Arg:
+    return seats_and(names)
 
 
-def _seat_list(names: Sequence[str]) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def _numbers(ns: Sequence[int]) -> Arg:
+    return numbers_and(sorted(set(ns)))
 
 
-def _numbers(ns: Sequence[int]) -> str:
-    ns = sorted(set(ns))
-    return _seat_list([str(x) for x in ns])
+def _s(name: str) -> Arg:
+    """A seat as a message argument (:mod:`hearts_notation.i18n`)."""
+    return ("seat", name)
+
+
+def _ca(card: int) -> Arg:
+    """A card as a message argument."""
+    return ("card", _c(card))
+
+
+def _cs(mask: int, limit: int = 4) -> Arg:
+    """The cards of a mask as a message argument, the first *limit* named."""
+    return ("cards", limit, *(c.text(unicode=True) for c in display_order(cards_of(mask))))
+
+
+def _finding(code: str, severity: Severity, message: Msg, **where: Any) -> Finding:
+    """A finding whose message is an id and arguments (English text beside)."""
+    return Finding(code, severity, message.text(), key=message.key, args=message.args, **where)
 
 
 # Per deal ----------------------------------------------------------------------------------
@@ -300,9 +310,9 @@ class _DealCheck:
 
     # -- helpers --------------------------------------------------------------------
 
-    def add(self, code: str, severity: Severity, message: str, pos: Pos | None = None,
+    def add(self, code: str, severity: Severity, message: Msg, pos: Pos | None = None,
             trick: int | None = None, seat: str | None = None, card: int | None = None) -> None:
-        self.out.append(Finding(
+        self.out.append(_finding(
             code, severity, message, deal=self.number, trick=trick, seat=seat,
             card=None if card is None else CARDS[card],
             line=pos.line if pos else None, column=pos.column if pos else None))
@@ -314,9 +324,9 @@ class _DealCheck:
     def where(self, key: str) -> Pos | None:
         return self.deal.where.get(key) or self.deal.pos
 
-    def removed_text(self) -> str:
-        r = self.rules
-        return f"out of play with {r.players} players (removed: {_cards(self.removed, 8)})"
+    def removed_args(self) -> dict[str, Arg]:
+        """The arguments of the ``removed-card`` messages."""
+        return {"n": self.rules.players, "cards_removed": _cs(self.removed, 8)}
 
     # -- the deal -------------------------------------------------------------------
 
@@ -369,8 +379,8 @@ class _DealCheck:
             pos = self.where(f"hand:{seat}")
             if seat not in idx:
                 self.add("hand-size", "error",
-                         f"a hand is recorded for {seat}, which is not a seat of this game "
-                         f"({' '.join(self.seats)})", pos, seat=seat)
+                         msg("finding.hand-size.seat", seat=_s(seat), seats=seats_space(self.seats)),
+                         pos, seat=seat)
                 continue
             if cards is None:
                 continue
@@ -383,7 +393,7 @@ class _DealCheck:
                 m |= b
             if twice:
                 self.add("duplicate-card", "error",
-                         f"{seat}'s hand lists {_cards(twice)} twice", pos, seat=seat,
+                         msg("finding.duplicate-card.hand", seat=_s(seat), cards=_cs(twice)), pos, seat=seat,
                          card=cards_of(twice)[0])
             cross = m & seen
             if cross:
@@ -391,17 +401,19 @@ class _DealCheck:
                     other = next(self.seats[o] for o in range(n)
                                  if dealt[o] is not None and dealt[o] >> c & 1)  # type: ignore[operator]
                     self.add("duplicate-card", "error",
-                             f"{_c(c)} is dealt to both {other} and {seat}", pos, seat=seat, card=c)
+                             msg("finding.duplicate-card.dealt", card=_ca(c), other=_s(other), seat=_s(seat)),
+                             pos, seat=seat, card=c)
             seen |= m
             rem = m & self.removed
             if rem:
                 self.add("removed-card", "error",
-                         f"{seat}'s hand holds {_cards(rem)}, which is {self.removed_text()}",
+                         msg("finding.removed-card.hand", seat=_s(seat), cards=_cs(rem),
+                             **self.removed_args()),
                          pos, seat=seat, card=cards_of(rem)[0])
             if len(cards) != hs:
                 self.add("hand-size", "error",
-                         f"{seat} was dealt {len(cards)} card{'s' if len(cards) != 1 else ''}; "
-                         f"with {self.rules.players} players each hand has {hs}", pos, seat=seat)
+                         msg("finding.hand-size.#k", seat=_s(seat),
+                             k=len(cards), n=self.rules.players, size=hs), pos, seat=seat)
             dealt[idx[seat]] = m
         self.dealt = dealt
         self.all_recorded = all(d is not None for d in dealt)
@@ -410,8 +422,8 @@ class _DealCheck:
             missing = self.deck & ~seen
             if missing:
                 self.add("missing-cards", "error",
-                         f"no hand holds {_cards(missing, 8)}: the deal is not a deal of "
-                         f"{self.deck.bit_count()} cards", self.deal.pos, card=cards_of(missing)[0])
+                         msg("finding.missing-cards.deck", cards=_cs(missing, 8), n=self.deck.bit_count()),
+                         self.deal.pos, card=cards_of(missing)[0])
                 self.unassigned = missing
 
     def check_passes(self, direction: str | None) -> None:
@@ -424,17 +436,16 @@ class _DealCheck:
         for p in passes:
             if p.seat not in idx:
                 self.add("pass-direction", "error",
-                         f"a pass is recorded for {p.seat}, which is not a seat of this game "
-                         f"({' '.join(seats)})", p.pos or deal.pos, seat=p.seat)
+                         msg("finding.pass-direction.seat", seat=_s(p.seat), seats=seats_space(seats)),
+                         p.pos or deal.pos, seat=p.seat)
         passes = [p for p in passes if p.seat in idx]
         candidates: list[int] = []
         if offset == 0 and passes:
             givers = _seat_list([p.seat for p in passes])
-            why = ("the rules pass no cards (pass_count=0)" if not rules.pass_count
-                   else f"deal {self.number} is a hold deal (no passing)")
+            why = (msg("finding.pass-direction.none", who=givers) if not rules.pass_count
+                   else msg("finding.pass-direction.hold", deal=self.number, who=givers))
             if not self.header_flagged:   # else the header's finding says it already
-                self.add("pass-direction", "error", f"{why}, but {givers} passed cards",
-                         passes[0].pos or deal.pos, seat=passes[0].seat)
+                self.add("pass-direction", "error", why, passes[0].pos or deal.pos, seat=passes[0].seat)
             candidates = [rules.pass_offset(cycle)] if rules.pass_count else []
             candidates += [rules.pass_offset(d) for d in ("left", "right", "across")
                            if d != "across" or n % 2 == 0]
@@ -473,24 +484,28 @@ class _DealCheck:
                     twice |= b
                 m |= b
             if twice:
-                self.add("duplicate-card", "error", f"{p.seat} passes {_cards(twice)} twice", pos,
+                self.add("duplicate-card", "error",
+                         msg("finding.duplicate-card.pass", seat=_s(p.seat), cards=_cs(twice)), pos,
                          seat=p.seat, card=cards_of(twice)[0])
             if len(p.cards) < rules.pass_count and self.passing:
                 sure = False    # still choosing: the rest is yet to come
             elif len(p.cards) != rules.pass_count:
                 self.add("pass-count", "error",
-                         f"{p.seat} passed {len(p.cards)} card{'s' if len(p.cards) != 1 else ''}; "
-                         f"the rules pass {rules.pass_count}", pos, seat=p.seat)
+                         msg("finding.pass-count.#k",
+                             seat=_s(p.seat), k=len(p.cards), n=rules.pass_count), pos, seat=p.seat)
                 sure = False
             rem = m & self.removed
             if rem:
                 self.add("removed-card", "error",
-                         f"{p.seat} passed {_cards(rem)}, which is {self.removed_text()}", pos,
+                         msg("finding.removed-card.pass", seat=_s(p.seat), cards=_cs(rem),
+                             **self.removed_args()), pos,
                          seat=p.seat, card=cards_of(rem)[0])
                 sure = False
             cross = m & passed_union
             for c in cards_of(cross):
-                self.add("duplicate-card", "error", f"{_c(c)} is passed by both {owners[c]} and {p.seat}",
+                self.add("duplicate-card", "error",
+                         msg("finding.duplicate-card.passed", card=_ca(c), other=_s(owners[c]),
+                             seat=_s(p.seat)),
                          pos, seat=p.seat, card=c)
                 sure = False
             for c in cards_of(m):
@@ -501,7 +516,8 @@ class _DealCheck:
                 notin = m & ~own & ~rem
                 if notin:
                     self.add("pass-not-held", "error",
-                             f"{p.seat} passed {_cards(notin)}, which {p.seat} was not dealt",
+                             msg("finding.pass-not-held.dealt", seat=_s(p.seat), cards=_cs(notin),
+                                 seat2=_s(p.seat)),
                              pos, seat=p.seat, card=cards_of(notin)[0])
                     sure = False
             else:
@@ -510,7 +526,8 @@ class _DealCheck:
                     holder = next(seats[o] for o in range(n)
                                   if self.dealt[o] is not None and self.dealt[o] >> c & 1)  # type: ignore[operator]
                     self.add("pass-not-held", "error",
-                             f"{p.seat} passed {_c(c)}, which was dealt to {holder}", pos,
+                             msg("finding.pass-not-held.other", seat=_s(p.seat), card=_ca(c),
+                                 holder=_s(holder)), pos,
                              seat=p.seat, card=c)
                     sure = False
                 if m & ~elsewhere & ~rem:
@@ -519,12 +536,13 @@ class _DealCheck:
             if p.to is not None:
                 if p.to not in idx:
                     self.add("pass-direction", "error",
-                             f"{p.seat} passed to {p.to}, which is not a seat of this game "
-                             f"({' '.join(seats)})", pos, seat=p.seat)
+                             msg("finding.pass-direction.to_seat", seat=_s(p.seat), to=_s(p.to),
+                                 seats=seats_space(seats)), pos, seat=p.seat)
                 elif idx[p.to] != expected:
                     self.add("pass-direction", "error",
-                             f"{p.seat} passed to {p.to}, but deal {self.number} passes "
-                             f"{direction_name}: {p.seat} gives to {seats[expected]}", pos, seat=p.seat)
+                             msg("finding.pass-direction.to", seat=_s(p.seat), to=_s(p.to),
+                                 deal=self.number, direction=("dir", direction_name),
+                                 seat2=_s(p.seat), to2=_s(seats[expected])), pos, seat=p.seat)
             # A pass that cannot be right (wrong count, a card not held...) is
             # not trusted for the hands: the giver and the receiver are then
             # known only as far as the play shows.
@@ -533,14 +551,14 @@ class _DealCheck:
         # (in an unfinished deal before its first card, those seats have not
         # passed yet, which is no fault)
         if missing and not self.passing:
-            text = (f"deal {self.number} passes {direction_name}, but no pass is recorded for "
-                    f"{_seat_list(missing)}")
+            text: dict[str, Arg] = {"deal": self.number, "direction": ("dir", direction_name),
+                    "who": _seat_list(missing)}
             if self.all_recorded:
-                self.add("pass-direction", "error", text, deal.pos,
-                         seat=missing[0] if len(missing) == 1 else None)
+                self.add("pass-direction", "error", msg("finding.pass-direction.missing", **text),
+                         deal.pos, seat=missing[0] if len(missing) == 1 else None)
             else:
                 self.add("pass-direction", "info",
-                         text + ": the cards they gave and received are not known", deal.pos,
+                         msg("finding.pass-direction.missing_info", **text), deal.pos,
                          seat=missing[0] if len(missing) == 1 else None)
         self.given = given
         self.received = [given[(i - offset) % n] for i in range(n)]
@@ -632,9 +650,8 @@ class _DealCheck:
                                                      and self.received[i] is not None)]
         if unknown:
             self.add("missing-cards", "info",
-                     f"the hand{'s' if len(unknown) > 1 else ''} of {_seat_list(unknown)} as dealt "
-                     f"{'are' if len(unknown) > 1 else 'is'} not known: the deal could not be checked "
-                     "card by card (duplicates, missing cards, hand sizes)", self.deal.pos)
+                     msg(f"finding.missing-cards.{'other' if len(unknown) > 1 else 'one'}",
+                         who=_seat_list(unknown)), self.deal.pos)
 
     def play(self) -> None:
         rules, n, idx, seats = self.rules, self.n, self.idx, self.seats
@@ -659,8 +676,8 @@ class _DealCheck:
             tpos = trick.pos or (trick.plays[0].pos if trick.plays else None) or deal.pos
             if t >= nt:
                 self.add("trick-size", "error",
-                         f"deal {self.number} has {len(tricks)} tricks; with {rules.players} players "
-                         f"a deal has {nt}", tpos, trick=tn)
+                         msg("finding.trick-size.deal", deal=self.number, k=len(tricks),
+                             n=rules.players, size=nt), tpos, trick=tn)
                 break
             is_last = t == len(tricks) - 1
             size_ok = len(trick.plays) == n
@@ -669,8 +686,8 @@ class _DealCheck:
             order_ok = size_ok or (is_last and len(trick.plays) < n)
             if not order_ok:
                 self.add("trick-size", "error",
-                         f"trick {tn} has {len(trick.plays)} card{'s' if len(trick.plays) != 1 else ''}; "
-                         f"it needs one from each of the {n} seats", tpos, trick=tn)
+                         msg("finding.trick-size.#k",
+                             trick=tn, k=len(trick.plays), n=n), tpos, trick=tn)
             cards: list[int] = []
             in_trick: list[int] = []
             trick_breaks = False
@@ -688,8 +705,8 @@ class _DealCheck:
                 pos = p.pos or tpos
                 if s is None:
                     self.add("out-of-turn", "error",
-                             f"{seat} played {_c(c)}, but {seat} is not a seat of this game "
-                             f"({' '.join(seats)})", pos, trick=tn, seat=seat, card=c)
+                             msg("finding.out-of-turn.seat", seat=_s(seat), card=_ca(c), seat2=_s(seat),
+                                 seats=seats_space(seats)), pos, trick=tn, seat=seat, card=c)
                     stranger = True
                     continue
                 if s in in_trick:
@@ -697,8 +714,9 @@ class _DealCheck:
                     # size already says it), then played without further checks,
                     # so that it does not also become a revoke or a card played twice.
                     if order_ok:
-                        self.add("out-of-turn", "error", f"{seat} plays a second card in trick {tn}",
-                                 pos, trick=tn, seat=seat, card=c)
+                        self.add("out-of-turn", "error",
+                                 msg("finding.out-of-turn.second", seat=_s(seat), trick=tn), pos,
+                                 trick=tn, seat=seat, card=c)
                     turn_trouble = True
                     played |= b
                     played_at.setdefault(c, (seat, tn))
@@ -710,7 +728,8 @@ class _DealCheck:
                 # Is the card in play, and could this seat hold it?
                 if b & self.removed:
                     self.add("removed-card", "error",
-                             f"{seat} played {_c(c)}, which is {self.removed_text()}", pos,
+                             msg("finding.removed-card.play", seat=_s(seat), card=_ca(c),
+                                 **self.removed_args()), pos,
                              trick=tn, seat=seat, card=c)
                     fault_found = True
                     bogus = True
@@ -718,9 +737,11 @@ class _DealCheck:
                     phantom &= ~b   # its holder plays it at last: the earlier play was the error
                 elif played & b:
                     who, when = played_at[c]
-                    by = "by " + who if who != seat else "by " + seat + " already"
-                    self.add("not-held", "error",
-                             f"{seat} played {_c(c)}, which was played {by} on trick {when}",
+                    again = (msg("finding.not-held.again", seat=_s(seat), card=_ca(c), who=_s(who),
+                                 trick=when) if who != seat else
+                             msg("finding.not-held.already", seat=_s(seat), card=_ca(c),
+                                 seat2=_s(seat), trick=when))
+                    self.add("not-held", "error", again,
                              pos, trick=tn, seat=seat, card=c)
                     fault_found = True
                     bogus = True
@@ -731,7 +752,7 @@ class _DealCheck:
                     else:
                         why = self.why_not(s, c)
                         if why is not None:
-                            self.add("not-held", "error", f"{seat} played {_c(c)}, which {why}", pos,
+                            self.add("not-held", "error", why, pos,
                                      trick=tn, seat=seat, card=c)
                             fault_found = True
                             bogus = True
@@ -813,16 +834,15 @@ class _DealCheck:
                         if tricks else None) or deal.pos
             if unfinished:
                 self.add("incomplete-deal", "info",
-                         f"deal {self.number} is unfinished (*): it scores no points", last_pos)
+                         msg("finding.incomplete-deal.unfinished", deal=self.number), last_pos)
             else:
                 self.add("incomplete-deal", "error",
-                         f"deal {self.number} has {complete_tricks} complete trick"
-                         f"{'s' if complete_tricks != 1 else ''}; with {rules.players} players a deal "
-                         f"has {nt} (end an unfinished deal with *)", last_pos)
+                         msg("finding.incomplete-deal.#k",
+                             deal=self.number, k=complete_tricks, n=rules.players, size=nt), last_pos)
 
     def turn_fault(self, t: int, k: int, s: int, c: int, expected_leader: int | None,
                    lc_holder: int | None, prev_seat: int | None, in_trick: list[int],
-                   order: list[int] | None) -> str | None:
+                   order: list[int] | None) -> Msg | None:
         """Why it is not this seat's turn, or ``None``.
 
         A card is in turn if it comes from the seat clockwise after the
@@ -835,18 +855,19 @@ class _DealCheck:
             if t == 0:
                 if lc_holder is not None and lc_holder != s:
                     lc = self.rules.lowest_club
-                    how = ""
                     if lc in self.first and self.first[lc][0] == lc_holder and self.evidence >> lc & 1:
-                        how = f" (it plays {_c(lc)} on trick {self.first[lc][1] + 1})"
-                    return (f"{seat} led the first trick, but {seats[lc_holder]} holds {_c(lc)}"
-                            f"{how} and leads")
+                        return msg("finding.out-of-turn.first_plays", seat=_s(seat),
+                                   holder=_s(seats[lc_holder]), card=_ca(lc), card2=_ca(lc),
+                                   trick=self.first[lc][1] + 1)
+                    return msg("finding.out-of-turn.first", seat=_s(seat), holder=_s(seats[lc_holder]),
+                               card=_ca(lc))
                 return None
             if expected_leader is not None and expected_leader != s:
-                return (f"{seat} led trick {t + 1}, but {seats[expected_leader]} won trick {t} "
-                        "and leads")
+                return msg("finding.out-of-turn.lead", seat=_s(seat), trick=t + 1,
+                           winner=_s(seats[expected_leader]), prev=t)
             return None
         if s in in_trick:
-            return f"{seat} plays a second card in trick {t + 1}"
+            return msg("finding.out-of-turn.second", seat=_s(seat), trick=t + 1)
         assert prev_seat is not None
         nxt = (prev_seat + 1) % self.n
         while nxt in in_trick and nxt != prev_seat:
@@ -857,78 +878,73 @@ class _DealCheck:
             pending = next((x for x in order if x not in in_trick), None)
             if s == pending:
                 return None
-        return (f"{seat} played out of turn in trick {t + 1}: after {seats[prev_seat]} it is "
-                f"{seats[nxt]}'s turn")
+        return msg("finding.out-of-turn.turn", seat=_s(seat), trick=t + 1,
+                   prev_seat=_s(seats[prev_seat]), next_seat=_s(seats[nxt]))
 
-    def why_not(self, s: int, c: int) -> str | None:
-        """Why seat *s* cannot hold *c* (not played yet), or ``None`` if it may."""
+    def why_not(self, s: int, c: int) -> Msg | None:
+        """The message of seat *s* playing *c* that it cannot hold (not
+        played yet), or ``None`` if it may hold it."""
         b = 1 << c
         seats = self.seats
+        me = {"seat": _s(seats[s]), "card": _ca(c)}
         for o in range(self.n):
             if o != s and self.held[o] & b and not (self.evidence & b):
-                return f"{seats[o]} holds"
+                return msg("finding.not-held.holds", holder=_s(seats[o]), **me)
         g = self.given[s]
         if g is not None and g & b:
-            return f"{seats[s]} passed to {seats[(s + self.offset) % self.n]}"
+            return msg("finding.not-held.passed", seat2=_s(seats[s]),
+                       to=_s(seats[(s + self.offset) % self.n]), **me)
         if self.exact[s]:
             d = self.dealt[s]
             if d is not None and not d & b:
-                return f"is not in {seats[s]}'s hand"
-            return f"{seats[s]} does not hold"
+                return msg("finding.not-held.not_in", holder=_s(seats[s]), **me)
+            return msg("finding.not-held.not_hold", holder=_s(seats[s]), **me)
         if not self.cap[s] & b:
             d = self.dealt[s]
             if d is not None and not d & b:
-                return f"{seats[s]} was not dealt and did not receive"
-            return f"{seats[s]} could not hold"
+                return msg("finding.not-held.not_dealt", holder=_s(seats[s]), **me)
+            return msg("finding.not-held.could_not", holder=_s(seats[s]), **me)
         return None
 
-    def fault_text(self, code: str, seat: str, c: int, led: int | None, proof: int, t: int) -> str:
-        """The message of a fault, naming the cards that prove it."""
-        names = _cards(proof)
+    def fault_text(self, code: str, seat: str, c: int, led: int | None, proof: int, t: int) -> Msg:
+        """The message of a fault, naming the cards that prove it (and, for
+        cards known only from later play, where they are played)."""
+        args: dict[str, Arg] = {"seat": _s(seat), "card": _ca(c), "cards": _cs(proof)}
         inferred = proof & self.evidence
         note = ""
         if inferred:
             later = sorted(cards_of(inferred), key=lambda x: self.first.get(x, (0, 99))[1])[:2]
-            where = ", ".join(f"{_c(x)} on trick {self.first[x][1] + 1}" for x in later
-                              if x in self.first)
-            note = f" (it plays {where})"
+            args["later"] = ("comma", *(msg("card.on_trick", card=_ca(x), trick=self.first[x][1] + 1).arg()
+                                        for x in later if x in self.first))
+            note = ".note"
         if code == "revoke":
             assert led is not None
-            return f"{seat} played {_c(c)} on a {SUIT_SYMBOLS[led]} lead while holding {names}{note}"
+            return msg("finding.revoke" + note, suit=SUIT_SYMBOLS[led], **args)
         if code == "first-trick-points":
-            return (f"{seat} discarded {_c(c)} on the first trick while holding {names}{note}, "
-                    "which score no points")
+            return msg("finding.first-trick-points" + note, **args)
         if code == "opening-lead":
             if self.rules.opening_lead == "any-club":
-                return f"{seat} led {_c(c)} to the first trick while holding {names}{note}: lead a club"
-            return f"{seat} led {_c(c)} to the first trick while holding {names}{note}, which must lead"
-        return f"{seat} led {_c(c)} before hearts were broken while holding {names}{note}"
+                return msg("finding.opening-lead." + ("club_note" if note else "club"), **args)
+            return msg("finding.opening-lead" + note, **args)
+        return msg("finding.hearts-not-broken" + note, **args)
 
     def flush_infos(self) -> None:
         seats = self.seats
-        what = {
-            "revoke": "whether {who} followed suit",
-            "first-trick-points": "whether {who} could avoid a penalty card on the first trick",
-            "opening-lead": "the opening lead of {who}",
-            "hearts-not-broken": "whether {who} could avoid leading a heart",
-            "pass-not-held": "whether {who} held the cards passed",
-        }
         passes = self.infos.pop("pass-not-held", None)
         if passes:
             who = _seat_list(list(dict.fromkeys(seats[s] for s, _, _ in passes)))
             single = len({s for s, _, _ in passes}) == 1
             self.add("pass-not-held", "info",
-                     f"could not check whether {who} held the cards {'it' if single else 'they'} passed: "
-                     f"{'its hand' if single else 'their hands'} as dealt {'is' if single else 'are'} "
-                     "not known", passes[0][2], seat=seats[passes[0][0]] if single else None)
+                     msg(f"finding.pass-not-held.unknown_{'one' if single else 'other'}", who=who),
+                     passes[0][2], seat=seats[passes[0][0]] if single else None)
         for code, items in self.infos.items():
             who = _seat_list(list(dict.fromkeys(seats[s] for s, _, _ in items)))
             tricks = [t for _, t, _ in items if t]
-            on = f" on trick{'s' if len(set(tricks)) > 1 else ''} {_numbers(tricks)}" if tricks else ""
+            on: Arg = (msg(f"on.{'other' if len(set(tricks)) > 1 else 'one'}",
+                           list=_numbers(tricks)).arg() if tricks else "")
             single = len({s for s, _, _ in items}) == 1
-            hand = "hand is" if single else "hands are"
             self.add(code, "info",
-                     f"could not check {what[code].format(who=who)}{on}: the {hand} not fully known",
+                     msg(f"finding.{code}.unknown_{'one' if single else 'other'}", who=who, on=on),
                      items[0][2], trick=tricks[0] if tricks else None,
                      seat=seats[items[0][0]] if single else None)
 
@@ -967,10 +983,10 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
         number = deal.number if deal.number is not None else expected
         pos = deal.pos
 
-        def put(code: str, severity: Severity, message: str, seat: str | None = None,
+        def put(code: str, severity: Severity, message: Msg, seat: str | None = None,
                 number: int = number, pos: Pos | None = pos, head: list[Finding] = head) -> None:
-            head.append(Finding(code, severity, message, deal=number, seat=seat,
-                                line=pos.line if pos else None, column=pos.column if pos else None))
+            head.append(_finding(code, severity, message, deal=number, seat=seat,
+                                 line=pos.line if pos else None, column=pos.column if pos else None))
 
         # The first deal may bear any number (a record may start in the
         # middle of a game); after it, each deal is the next one.
@@ -978,22 +994,22 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
                       and number != di + 1)
         if renumbered:
             put("deal-number", "error",
-                f"deal {number} follows deal {prev_number}: expected deal {expected}")
+                msg("finding.deal-number", deal=number, prev=prev_number, expected=expected))
         prev_number = number
         if deal.dealer is not None:
             if deal.dealer not in idx:
                 put("dealer-rotation", "warning",
-                    f"deal {number} is dealt by {deal.dealer}, which is not a seat of this game "
-                    f"({' '.join(seats)})", seat=deal.dealer)
+                    msg("finding.dealer-rotation.seat", deal=number, dealer=_s(deal.dealer),
+                        seats=seats_space(seats)), seat=deal.dealer)
             else:
                 d = idx[deal.dealer]
                 if prev_dealer is not None:
                     want = (prev_dealer[0] + number - prev_dealer[1]) % n
                     if d != want and not renumbered:
                         put("dealer-rotation", "warning",
-                            f"deal {number} is dealt by {deal.dealer}, but the deal turns clockwise: "
-                            f"after {seats[prev_dealer[0]]} dealt deal {prev_dealer[1]}, "
-                            f"{seats[want]} deals", seat=deal.dealer)
+                            msg("finding.dealer-rotation", deal=number, dealer=_s(deal.dealer),
+                                prev_dealer=_s(seats[prev_dealer[0]]), prev=prev_dealer[1],
+                                next_dealer=_s(seats[want])), seat=deal.dealer)
                 prev_dealer = (d, number)
         cycle = rules.direction_for(number)
         # With a broken number, the direction may follow either count.
@@ -1002,8 +1018,9 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
                           and bool(rules.pass_count))
         if header_flagged:
             put("pass-direction", "error",
-                f"deal {number} is marked pass {deal.direction}, but the pass cycle "
-                f"({', '.join(rules.pass_cycle)}) makes deal {number} pass {cycle}")
+                msg("finding.pass-direction.cycle", deal=number, direction=("dir", str(deal.direction)),
+                    cycle=("comma", *(("dir", d) for d in rules.pass_cycle)), deal2=number,
+                    direction2=("dir", cycle)))
         checker = _DealCheck(ctx, deal, number, di)
         found = checker.run(deal.direction, header_flagged)
         if len(found) >= misorder.THRESHOLD:    # the plays may fit another pass

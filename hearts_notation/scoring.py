@@ -32,6 +32,7 @@ from typing import Any
 
 from ._compiled import reduce_dataclass
 from .cards import cards_of, display_order
+from .i18n import Arg, Msg, msg, seats_and, seats_space
 from .model import Deal, Finding, Game, Pos, Severity
 from .rules import RuleSet
 from .sheets import is_sheet_deal, sheet_points
@@ -271,35 +272,42 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
 # Comparing with the record ----------------------------------------------------------
 
 
-def _cards_text(mask: int) -> str:
-    return " ".join(c.text(unicode=True) for c in display_order(cards_of(mask)))
+def _cards_text(mask: int) -> Arg:
+    return ("cards", 52, *(c.text(unicode=True) for c in display_order(cards_of(mask))))
+
+
+def _s(name: str) -> Arg:
+    return ("seat", name)
 
 
 def _where(deal: Deal, key: str) -> Pos | None:
     return deal.where.get(key) or deal.pos
 
 
-def _finding(code: str, severity: Severity, message: str, deal: int | None = None,
+def _finding(code: str, severity: Severity, message: Msg, deal: int | None = None,
              seat: str | None = None, pos: Pos | None = None) -> Finding:
-    return Finding(code, severity, message, deal=deal, seat=seat,
-                   line=pos.line if pos else None, column=pos.column if pos else None)
+    return Finding(code, severity, message.text(), deal=deal, seat=seat,
+                   line=pos.line if pos else None, column=pos.column if pos else None,
+                   key=message.key, args=message.args)
 
 
-def _taken_text(rules: RuleSet, taken: int) -> str:
+def _taken_text(rules: RuleSet, taken: int) -> Arg:
     """What a seat took that scores: ``"3♥ 5♥ Q♠"`` or ``"no penalty card"``."""
     m = taken & scoring_cards(rules)
-    return _cards_text(m) if m else "no penalty card"
+    return _cards_text(m) if m else msg("score.no_penalty_card").arg()
 
 
-def _points_why(rules: RuleSet, ds: DealScore, seat_i: int, seat: str) -> str:
+def _points_why(rules: RuleSet, ds: DealScore, seat_i: int, seat: str) -> Arg:
     """Evidence for a seat's points in a deal."""
     pts = ds.points[seat]
     if ds.moon is not None:
         if ds.moon.seat == seat:
-            return (f"{seat} shot the moon ({ds.moon.choice}{', assumed' if ds.moon.assumed else ''})"
-                    f" and scores {pts}")
-        return f"{ds.moon.seat} shot the moon ({ds.moon.choice}): {seat} scores {pts}"
-    return f"{seat} took {pts} point{'s' if abs(pts) != 1 else ''} ({_taken_text(rules, ds.taken[seat_i])})"
+            return msg("score.why.shot_assumed" if ds.moon.assumed else "score.why.shot", seat=_s(seat),
+                       choice=("moon", ds.moon.choice), pts=pts).arg()
+        return msg("score.why.other_shot", shooter=_s(ds.moon.seat), choice=("moon", ds.moon.choice),
+                   seat=_s(seat), pts=pts).arg()
+    return msg("score.why.took.#pts", seat=_s(seat), pts=pts,
+               cards=_taken_text(rules, ds.taken[seat_i])).arg()
 
 
 def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[int, int, Finding]]:
@@ -319,12 +327,12 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
     idx = {s: i for i, s in enumerate(seats)}
     out: list[tuple[int, int, Finding]] = []
     anchor: list[int | None] = [0] * len(seats)   # last total known for sure, per seat
-    unknown_why = ""                               # why an anchor was lost
+    unknown_why: Arg = ""                          # why an anchor was lost
     first = score.deals[0].number if score.deals else 1
     if first > 1:
         # An excerpt: the deals before the first one recorded are missing.
         anchor = [None] * len(seats)
-        unknown_why = f"the deals before deal {first} are not recorded"
+        unknown_why = msg("score.why.before", deal=first).arg()
     for i, (deal, ds) in enumerate(zip(game.deals, score.deals, strict=True)):
         num = ds.number
         if score.end is not None and i == score.end + 1:
@@ -333,10 +341,9 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
             extra = len(game.deals) - i
             out.append((i, 0, _finding(
                 "game-continued", "error",
-                f"the game ended after deal {end_ds.number} ({top[0]} reached {top[1]}; "
-                f"{_winners_text(score.winners, end_ds.totals)}), but "
-                + (f"deal {num} was" if extra == 1 else f"{extra} more deals were")
-                + " recorded after the end",
+                msg("finding.game-continued.one" if extra == 1 else "finding.game-continued.other",
+                    end=end_ds.number, top=_s(top[0]), total=top[1],
+                    winners=_winners_text(score.winners, end_ds.totals), deal=num, k=extra),
                 deal=num, pos=deal.pos)))
         # moon (a sheet deal's score and moon lines: hearts_notation.sheets)
         if deal.moon is not None and not ds.sheet:
@@ -344,52 +351,53 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
             pos = m.pos or _where(deal, "moon")
             if m.seat not in idx:
                 out.append((i, 1, _finding("moon-choice", "error",
-                                           f"moon by {m.seat}, which is not a seat of this game "
-                                           f"({' '.join(seats)})", num, m.seat, pos)))
+                                           msg("finding.moon-choice.seat", seat=_s(m.seat),
+                                               seats=seats_space(seats)), num, m.seat, pos)))
             elif not ds.complete:
                 out.append((i, 1, _finding("moon-choice", "info",
-                                           f"deal {num} is incomplete: the moon choice of {m.seat} "
-                                           "could not be checked", num, m.seat, pos)))
+                                           msg("finding.moon-choice.incomplete", deal=num,
+                                               seat=_s(m.seat)), num, m.seat, pos)))
             elif ds.moon is None or ds.moon.seat != m.seat:
-                who = ("nobody took every heart and Q♠" if ds.moon is None
-                       else f"{ds.moon.seat} took every heart and Q♠")
+                who = (msg("score.moon.nobody", card=("card", "Q♠")) if ds.moon is None
+                       else msg("score.moon.took_all", seat=_s(ds.moon.seat), card=("card", "Q♠")))
                 out.append((i, 1, _finding("moon-choice", "error",
-                                           f"{m.seat} did not shoot the moon in deal {num}: {who}",
+                                           msg("finding.moon-choice.no_moon", seat=_s(m.seat), deal=num,
+                                               who=who.arg()),
                                            num, m.seat, pos)))
             elif rules.moon != "choose" and m.choice != rules.moon:
                 out.append((i, 1, _finding(
                     "moon-choice", "error",
-                    f"the rules score a moon one way (moon: {rules.moon}), so {m.seat} had no "
-                    f"choice; the record says {m.seat} chose {m.choice}", num, m.seat, pos)))
+                    msg("finding.moon-choice.no_choice", moon=rules.moon, seat=_s(m.seat),
+                        seat2=_s(m.seat), choice=("moon", m.choice)), num, m.seat, pos)))
         # score line
         if deal.score is not None and not ds.sheet:
             pos = _where(deal, "score")
             if not ds.complete:
                 out.append((i, 1, _finding("score-mismatch", "info",
-                                           f"deal {num} is incomplete: its recorded score could not "
-                                           "be checked", num, None, pos)))
+                                           msg("finding.score-mismatch.incomplete", deal=num),
+                                           num, None, pos)))
             else:
                 for seat, rec in deal.score.items():
                     if seat not in idx:
                         out.append((i, 1, _finding("score-mismatch", "error",
-                                                   f"a score is recorded for {seat}, which is not a "
-                                                   f"seat of this game ({' '.join(seats)})",
+                                                   msg("finding.score-mismatch.seat", seat=_s(seat),
+                                                       seats=seats_space(seats)),
                                                    num, seat, pos)))
                         continue
                     comp = ds.points[seat]
                     if rec != comp:
                         out.append((i, 1, _finding(
                             "score-mismatch", "error",
-                            f"{seat}'s score for deal {num} is recorded as {rec}, but "
-                            f"{_points_why(rules, ds, idx[seat], seat)}", num, seat, pos)))
+                            msg("finding.score-mismatch", seat=_s(seat), deal=num, rec=rec,
+                                why=_points_why(rules, ds, idx[seat], seat)), num, seat, pos)))
         # totals
         if deal.total is not None:
             pos = _where(deal, "total")
             for seat, rec in deal.total.items():
                 if seat not in idx:
                     out.append((i, 1, _finding("total-mismatch", "error",
-                                               f"a total is recorded for {seat}, which is not a "
-                                               f"seat of this game ({' '.join(seats)})",
+                                               msg("finding.total-mismatch.seat", seat=_s(seat),
+                                                   seats=seats_space(seats)),
                                                num, seat, pos)))
                     continue
                 k = idx[seat]
@@ -402,16 +410,16 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                 else:
                     add = None
                 if base is None or add is None:
-                    why = f"deal {num} is incomplete" if add is None else unknown_why
+                    why = msg("score.why.incomplete", deal=num).arg() if add is None else unknown_why
                     out.append((i, 1, _finding("total-mismatch", "info",
-                                               f"{seat}'s total after deal {num} could not be checked: "
-                                               f"{why}", num, seat, pos)))
+                                               msg("finding.total-mismatch.unknown", seat=_s(seat),
+                                                   deal=num, why=why), num, seat, pos)))
                 elif rec != base + add:
                     sum_text = f"{base} + {add}" if add >= 0 else f"{base} - {-add}"
                     out.append((i, 1, _finding(
                         "total-mismatch", "error",
-                        f"{seat}'s total after deal {num} is recorded as {rec}, but "
-                        f"{sum_text} = {base + add}", num, seat, pos)))
+                        msg("finding.total-mismatch", seat=_s(seat), deal=num, rec=rec, sum=sum_text,
+                            total=base + add), num, seat, pos)))
         # move the anchors on
         for seat, k in idx.items():
             recorded_total = deal.total.get(seat) if deal.total is not None else None
@@ -425,18 +433,18 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                 anchor[k] = anchor[k] + deal.score[seat]  # type: ignore[operator]
             else:
                 anchor[k] = None
-                unknown_why = f"deal {num} was incomplete and no total was recorded after it"
+                unknown_why = msg("score.why.incomplete_no_total", deal=num).arg()
     out.extend((len(game.deals), 1, f) for f in _result_findings(game, rules, score))
     return out
 
 
-def _winners_text(winners: Sequence[str], totals: Mapping[str, int]) -> str:
+def _winners_text(winners: Sequence[str], totals: Mapping[str, int]) -> Arg:
     if not winners:
-        return "no winner"
+        return msg("score.winners.none").arg()
     low = totals[winners[0]]
     if len(winners) == 1:
-        return f"{winners[0]} wins with {low}"
-    return f"{' and '.join(winners)} share the win with {low}"
+        return msg("score.winners.one", who=_s(winners[0]), total=low).arg()
+    return msg("score.winners.share", who=seats_and(winners), total=low).arg()
 
 
 def _result_findings(game: Game, rules: RuleSet, score: GameScore) -> list[Finding]:
@@ -445,7 +453,7 @@ def _result_findings(game: Game, rules: RuleSet, score: GameScore) -> list[Findi
         return []
     pos = game.where.get("result") or (game.deals[-1].pos if game.deals else game.pos)
     seats = score.seats
-    declared = "*" if result == "*" else " ".join(result)
+    declared: Arg = "*" if result == "*" else seats_space(result)
     # Totals are sure only if every deal up to the end (or to the last one) scored.
     upto = score.end if score.end is not None else len(score.deals) - 1
     unsure = [d.number for d in score.deals[: upto + 1] if not d.scored]
@@ -454,43 +462,42 @@ def _result_findings(game: Game, rules: RuleSet, score: GameScore) -> list[Findi
         unsure = unsure[:-1]
     if unsure:
         return [_finding("result-mismatch", "info",
-                         f"the declared result ({declared}) could not be checked: deal "
-                         f"{unsure[0]} is incomplete, so the totals are not known", pos=pos)]
+                         msg("finding.result-mismatch.incomplete", declared=declared, deal=unsure[0]),
+                         pos=pos)]
     if score.deals and score.deals[0].number > 1:
         return [_finding("result-mismatch", "info",
-                         f"the declared result ({declared}) could not be checked: the deals before "
-                         f"deal {score.deals[0].number} are not recorded", pos=pos)]
+                         msg("finding.result-mismatch.before", declared=declared,
+                             deal=score.deals[0].number), pos=pos)]
     if result != "*":
         bad = [s for s in result if s not in seats]
         if bad:
             return [_finding("result-mismatch", "error",
-                             f"the result names {', '.join(bad)}, which is not a seat of this game "
-                             f"({' '.join(seats)})", pos=pos)]
+                             msg("finding.result-mismatch.seat", who=("comma", *map(_s, bad)),
+                                 seats=seats_space(seats)), pos=pos)]
     last = score.deals[score.end] if score.end is not None else (score.deals[-1] if score.deals else None)
     totals = last.totals if last is not None else {s: 0 for s in seats}
     if score.finished:
         assert score.end is not None
-        ended = f"the game ended after deal {score.deals[score.end].number}"
+        ended = score.deals[score.end].number
         if result == "*":
             return [_finding("result-mismatch", "error",
-                             f"the record says the game is unfinished (*), but {ended}: "
-                             f"{_winners_text(score.winners, totals)}", pos=pos)]
+                             msg("finding.result-mismatch.unfinished", deal=ended,
+                                 winners=_winners_text(score.winners, totals)), pos=pos)]
         if set(result) != set(score.winners):
             return [_finding("result-mismatch", "error",
-                             f"the record declares {declared}, but {ended}: "
-                             f"{_winners_text(score.winners, totals)}", pos=pos)]
+                             msg("finding.result-mismatch.ended", declared=declared, deal=ended,
+                                 winners=_winners_text(score.winners, totals)), pos=pos)]
         return []
     if result == "*":
         return []
     top = max(totals.values()) if totals else 0
     if top >= rules.target:
-        why = (f"the lowest total ({min(totals.values())}) is tied and the rules play on "
-               "(tie: play-on)")
+        why = msg("score.why.tied", low=min(totals.values()))
     else:
         leader = max(totals.items(), key=lambda kv: kv[1])[0] if totals else "-"
-        why = f"no total has reached {rules.target} (highest: {leader} {top})"
+        why = msg("score.why.not_reached", target=rules.target, leader=_s(leader), top=top)
     return [_finding("result-mismatch", "error",
-                     f"the record declares {declared}, but the game is not over: {why}", pos=pos)]
+                     msg("finding.result-mismatch.not_over", declared=declared, why=why.arg()), pos=pos)]
 
 
 __all__ = [

@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 
 from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT
+from .i18n import Arg, Msg, msg, numbers_and, seats_space
 from .model import PLAYER_TAGS_4, Deal, Finding, Game, Pos
 from .rules import RuleSet
 from .state import deal_points, penalty_cards, penalty_total, raw_points
@@ -182,9 +183,8 @@ def sheet_play_findings(deal: Deal, findings: list[Finding]) -> list[Finding]:
     for f in findings:
         if f.code == "incomplete-deal":
             done = len([t for t in deal.tricks if t.plays])
-            f = replace(f, severity="info",
-                        message=f"deal {f.deal} is recorded in part ({done} trick"
-                                f"{'s' if done != 1 else ''}): its points are those of its score line")
+            m = msg("finding.sheet.part.#k", deal=f.deal or 0, k=done)
+            f = replace(f, severity="info", message=m.text(), key=m.key, args=m.args)
         out.append(f)
     return out
 
@@ -192,29 +192,28 @@ def sheet_play_findings(deal: Deal, findings: list[Finding]) -> list[Finding]:
 # The checks ---------------------------------------------------------------------------------
 
 
-def _finding(code: str, severity: str, message: str, deal: int | None, pos: Pos | None,
+def _finding(code: str, severity: str, message: Msg, deal: int | None, pos: Pos | None,
              seat: str | None = None) -> Finding:
-    return Finding(code, severity, message, deal=deal, seat=seat,  # type: ignore[arg-type]
-                   line=pos.line if pos else None, column=pos.column if pos else None)
+    return Finding(code, severity, message.text(), deal=deal, seat=seat,  # type: ignore[arg-type]
+                   line=pos.line if pos else None, column=pos.column if pos else None,
+                   key=message.key, args=message.args)
 
 
-def _line_text(seats: Sequence[str], line: Sequence[int]) -> str:
-    return ", ".join(f"{s} {v}" for s, v in zip(seats, line, strict=True))
+def _line_text(seats: Sequence[str], line: Sequence[int]) -> Arg:
+    return ("comma", *(("space", ("seat", s), v) for s, v in zip(seats, line, strict=True)))
 
 
-def _moon_text(seats: Sequence[str], shapes: SheetShapes, shooter: int, rules: RuleSet) -> str:
+def _moon_text(seats: Sequence[str], shapes: SheetShapes, shooter: int, rules: RuleSet) -> Arg:
     """The lines a moon by *shooter* may be written as under the rules."""
     both = rules.moon == "choose"
-    options = [_line_text(seats, line) + (f" ({way})" if both else "")
-               for line, (s, way) in shapes.moons.items() if s == shooter]
-    return " or ".join(dict.fromkeys(options))
+    options: list[Arg] = [("space", _line_text(seats, line), ("paren", ("moon", way))) if both
+                          else _line_text(seats, line)
+                          for line, (s, way) in shapes.moons.items() if s == shooter]
+    return ("or", *dict.fromkeys(options))
 
 
-def _numbers(ns: Sequence[int]) -> str:
-    text = [str(n) for n in ns]
-    if len(text) <= 1:
-        return "".join(text)
-    return ", ".join(text[:-1]) + " and " + text[-1]
+def _numbers(ns: Sequence[int]) -> Arg:
+    return numbers_and(ns)
 
 
 def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str]
@@ -226,14 +225,14 @@ def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence
     strangers = [s for s in score if s not in seats]
     missing = [s for s in seats if s not in score]
     if strangers or missing:
-        parts = []
+        parts: list[Arg] = []
         if missing:
-            parts.append(f"no figure for {', '.join(missing)}")
+            parts.append(msg("sheet.no_figure", who=("comma", *(("seat", x) for x in missing))).arg())
         if strangers:
-            parts.append(f"a figure for {', '.join(strangers)}, which is not a seat of this game")
+            parts.append(msg("sheet.stranger", who=("comma", *(("seat", x) for x in strangers))).arg())
         out.append(_finding("sheet-points", "error",
-                            f"deal {number}'s score line has {' and '.join(parts)}: it needs one figure "
-                            f"for each of {' '.join(seats)}, so its points could not be counted",
+                            msg("finding.sheet-points.line", deal=number, parts=("and", *parts),
+                                seats=seats_space(seats)),
                             number, pos))
         return out
     shapes = sheet_shapes(rules)
@@ -246,67 +245,68 @@ def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence
             mpos = recorded.pos or deal.where.get("moon") or pos
             if recorded.seat != seats[shooter]:
                 out.append(_finding("moon-choice", "error",
-                                    f"the moon line names {recorded.seat}, but deal {number}'s score "
-                                    f"line is a moon by {seats[shooter]} ({way})",
+                                    msg("finding.sheet.moon_names", seat=("seat", recorded.seat),
+                                        deal=number, shooter=("seat", seats[shooter]),
+                                        way=("moon", way)),
                                     number, mpos, recorded.seat))
             elif recorded.choice != way:
                 out.append(_finding("moon-choice", "error",
-                                    f"{recorded.seat} chose {recorded.choice}, but deal {number}'s "
-                                    f"score line is scored {way}: "
-                                    f"{_moon_text(seats, shapes, shooter, rules)}",
+                                    msg("finding.sheet.moon_way", seat=("seat", recorded.seat),
+                                        choice=("moon", recorded.choice), deal=number,
+                                        way=("moon", way),
+                                        lines=_moon_text(seats, shapes, shooter, rules)),
                                     number, mpos, recorded.seat))
         return out
     if line in shapes.raw_moons:
         shooter = shapes.raw_moons[line]
         out.append(_finding("sheet-moon", "error",
-                            f"{seats[shooter]} took all {shapes.penalty} penalty points in deal "
-                            f"{number}: that is a moon, which the rules (moon: {rules.moon}) score "
-                            f"{_moon_text(seats, shapes, shooter, rules)}",
+                            msg("finding.sheet-moon.raw", seat=("seat", seats[shooter]),
+                                penalty=shapes.penalty, deal=number, moon=rules.moon,
+                                lines=_moon_text(seats, shapes, shooter, rules)),
                             number, pos, seats[shooter]))
         return out
     if line in shapes.other_moons:
         shooter, way = shapes.other_moons[line]
         out.append(_finding("sheet-moon", "error",
-                            f"deal {number} scores {seats[shooter]}'s moon the {way} way, but the "
-                            f"rules (moon: {rules.moon}) score it "
-                            f"{_moon_text(seats, shapes, shooter, rules)}",
+                            msg("finding.sheet-moon.other", deal=number, seat=("seat", seats[shooter]),
+                                way=("moon", way), moon=rules.moon,
+                                lines=_moon_text(seats, shapes, shooter, rules)),
                             number, pos, seats[shooter]))
         return out
     if recorded is not None:
         out.append(_finding("moon-choice", "error",
-                            f"the record says {recorded.seat} shot the moon in deal {number}, but "
-                            f"its score line ({_line_text(seats, line)}) is not a moon line",
+                            msg("finding.sheet.not_moon", seat=("seat", recorded.seat), deal=number,
+                                line=_line_text(seats, line)),
                             number, recorded.pos or deal.where.get("moon") or pos, recorded.seat))
     total = sum(line)
     if total in shapes.moon_sums() and total != shapes.total:
         shooter = min(range(len(seats)), key=lambda k: line[k])
         out.append(_finding("sheet-moon", "error",
-                            f"deal {number}'s points add up to {total} like a moon, but no moon "
-                            f"gives this line: a moon by {seats[shooter]} is scored "
-                            f"{_moon_text(seats, shapes, shooter, rules)}",
+                            msg("finding.sheet-moon.sum", deal=number, total=total,
+                                seat=("seat", seats[shooter]),
+                                lines=_moon_text(seats, shapes, shooter, rules)),
                             number, pos))
     elif total != shapes.total:
         moon_sums = [s for s in shapes.moon_sums() if s != shapes.total]
-        alt = f" ({_numbers(moon_sums)} after a moon)" if moon_sums else ""
+        alt: Arg = msg("sheet.after_moon", sums=_numbers(moon_sums)).arg() if moon_sums else ""
         out.append(_finding("sheet-sum", "error",
-                            f"deal {number}'s points add up to {total}, but a deal hands out "
-                            f"{shapes.total}{alt}: the line is off by {total - shapes.total:+d}",
+                            msg("finding.sheet-sum", deal=number, total=total, want=shapes.total,
+                                alt=alt, off=f"{total - shapes.total:+d}"),
                             number, pos))
     elif not shapes.possible(line):
         out.append(_finding("sheet-points", "error",
-                            f"deal {number}'s line ({_line_text(seats, line)}) adds up to "
-                            f"{shapes.total}, but no play of the cards gives it: {_range_text(shapes)}",
+                            msg("finding.sheet-points", deal=number, line=_line_text(seats, line),
+                                total=shapes.total, range=_range_text(shapes)),
                             number, pos))
     return out
 
 
-def _range_text(shapes: SheetShapes) -> str:
+def _range_text(shapes: SheetShapes) -> Arg:
     """What a seat may score in a deal without a moon."""
     top = shapes.penalty - shapes.heart
-    text = f"without a moon a seat scores 0 to {top}"
     if shapes.jack:
-        text += f", {shapes.jack:+d} more for whoever takes J♦"
-    return text
+        return msg("sheet.range.jack", top=top, jack=f"{shapes.jack:+d}", card=("card", "J♦")).arg()
+    return msg("sheet.range", top=top).arg()
 
 
 def player_conflicts(game: Game, key: object = None) -> list[Finding]:
@@ -328,8 +328,9 @@ def player_conflicts(game: Game, key: object = None) -> list[Finding]:
             tag = PLAYER_TAGS_4[k_seat] if len(order) == 4 else f"P{k_seat + 1}"
             pos = game.where.get(f"player:{seat}") or game.where.get(tag) or game.pos
             out.append(_finding("player-conflict", "error",
-                                f"{ident.display(k)} is named at two seats of this game: "
-                                f"{seen[k]} ({game.players[seen[k]]!r}) and {seat} ({name!r})",
+                                msg("finding.player-conflict", name=ident.display(k),
+                                    seat=("seat", seen[k]), name1=repr(game.players[seen[k]]),
+                                    seat2=("seat", seat), name2=repr(name)),
                                 None, pos, seat))
         else:
             seen[k] = seat
@@ -358,11 +359,9 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
     if first is not None:
         i, pos = first
         n = len(sheet_deals)
-        which = f"deal {sheet_deals[0]} is" if n == 1 else f"deals {_numbers(sheet_deals)} are"
         out.append((i, 0, _finding(
             "sheet-unchecked", "info",
-            f"{which} kept as a score sheet: the play could not be checked, only that the "
-            "points add up under the rules, the running totals and the end of the game",
+            msg(f"finding.sheet-unchecked.{'one' if n == 1 else 'other'}", deals=_numbers(sheet_deals)),
             sheet_deals[0], pos)))
     return out
 

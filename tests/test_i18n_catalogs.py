@@ -15,10 +15,12 @@ from hearts_notation.i18n import (
     card_name,
     card_text,
     count,
+    msg,
     placeholders,
+    render,
     translate,
-    translate_finding,
 )
+from hearts_notation.model import Finding
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,17 +47,27 @@ def test_cards_seats_and_counts_in_french() -> None:
     assert count("fr", "summary.games", 1234) == "1\u202f234 parties"
 
 
-def test_findings_translate_with_their_values_and_english_is_untouched() -> None:
-    msg = "W played Q♠ on a ♦ lead while holding K♦ J♦ and 2 more"
-    assert translate_finding("en", msg) == msg
-    fr = translate_finding("fr", msg)
-    assert fr == "O a joué D♠ sur une entame à ♦ alors qu'il avait R♦ V♦ et 2 autres — irrégularité"
-    on = "could not check whether E and W followed suit on tricks 2 and 5: the hands are not fully known"
-    assert translate_finding("fr", on) == (
+def test_findings_render_from_their_id_and_arguments() -> None:
+    """A finding carries a message id and arguments; each language renders
+    them (cards, seats, lists and counts its own way), English included."""
+    m = msg("finding.revoke", seat=("seat", "W"), card=("card", "Q♠"), suit="♦",
+            cards=("cards", 4, "K♦", "J♦", "9♦", "5♦", "2♦"))
+    assert m.text("en") == "W played Q♠ on a ♦ lead while holding K♦ J♦ 9♦ 5♦ and 1 more"
+    assert m.text("fr") == ("O a joué D♠ sur une entame à ♦ alors qu'il avait R♦ V♦ 9♦ 5♦ "
+                            "et 1 autre — irrégularité")
+    on = msg("on.other", list=("and", 2, 5)).arg()
+    who = ("and", ("seat", "E"), ("seat", "W"))
+    assert render("fr", "finding.revoke.unknown_other", {"who": who, "on": on}) == (
         "impossible de vérifier que E et O ont fourni aux plis 2 et 5 : "
         "les mains ne sont pas entièrement connues")
-    # A message no template knows is left alone (its cards still in French).
-    assert translate_finding("fr", "something new about K♠") == "something new about R♠"
+    # A seat named in the record is kept as written, even one letter long
+    # inside a name ("W" in "Walter" is never turned into "O").
+    named = msg("finding.not-held.holds", seat=("seat", "Walter"), card=("card", "K♠"),
+                holder=("seat", "W"))
+    assert named.text("fr") == "Walter a joué R♠, que O a en main"
+    f = Finding("not-held", "error", named.text(), key=named.key, args=named.args)
+    assert Finding.from_dict(f.to_dict()).text("fr") == named.text("fr")
+    assert f.text("en") == "Walter played K♠, which W holds"
 
 
 def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

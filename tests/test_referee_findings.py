@@ -172,8 +172,10 @@ def test_finding_shape_is_spec_section_6() -> None:
     d = r.to_dict()
     assert list(d) == ["source", "index", "line", "valid", "findings", "deals", "finished", "winners"]
     f = d["findings"][0]
-    assert set(f) == {"code", "severity", "deal", "trick", "seat", "card", "line", "column", "message"}
+    assert set(f) == {"code", "severity", "deal", "trick", "seat", "card", "line", "column", "message",
+                      "message_id", "args"}
     assert f["card"] == "6D" and f["column"] == 16
+    assert f["message_id"] == "finding.revoke" and f["args"]["seat"] == ["seat", "N"]
     assert list(d["deals"][0]) == ["number", "points", "moon", "totals"]
 
 

@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..api import score
-from ..i18n import seat_text, translate, translate_finding
+from ..i18n import public_finding, seat_text, translate
 from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..model import Finding, Game
 from ..output import console as safe_console
@@ -211,7 +211,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                 # (to the temporary file of -o, or held for standard output
                 # in a spooled file), the totals per player added up on
                 # the way; a syntax error stops the output and discards it.
-                pieces = (_json_pieces if fmt_out == "json" else _csv_pieces)(run.docs(items), run)
+                pieces = (_json_pieces if fmt_out == "json" else _csv_pieces)(run.docs(items, lang), run)
                 write_atomic_iter(output, pieces, hold=True)
             else:
                 for item in run.items(items):
@@ -253,7 +253,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                     where = translate(lang, "score.at_deal", deal=f.deal) if f.deal is not None else ""
                     line = Text("  ")
                     line.append(translate(lang, f"severity.{f.severity}"), style=style)
-                    line.append(f" {where}{translate_finding(lang, f.message)} [{f.code}]")
+                    line.append(f" {where}{f.text(lang)} [{f.code}]")
                     console.print(line)
             console.print()
         if st.games > 1:
@@ -315,12 +315,15 @@ class _Run:
         """Table/HTML items: (game without deals, rules, score, findings)."""
         return self._take(items, lambda it: (it[0].source, it[3]))
 
-    def docs(self, items: Iterable[tuple[bool, Any, GameSummary]]) -> Iterator[dict[str, Any]]:
-        """JSON entries (:func:`score_document`)."""
-        return self._take(items, lambda doc: (doc["source"], [
-            Finding(d["code"], d["severity"], d["message"], d["deal"], d["trick"], d["seat"],
-                    None, d["line"], d["column"])
-            for d in doc["disagreements"] if d["code"] == "syntax-error"]))
+    def docs(self, items: Iterable[tuple[bool, Any, GameSummary]], lang: str = "en"
+             ) -> Iterator[dict[str, Any]]:
+        """JSON entries (:func:`score_document`), each finding as the report
+        prints it (``message_translated`` in a language other than English)."""
+        for doc in self._take(items, lambda doc: (doc["source"], [
+                Finding.from_dict(d) for d in doc["disagreements"] if d["code"] == "syntax-error"])):
+            for d in doc["disagreements"]:
+                public_finding(d, lang)
+            yield doc
 
     @property
     def standings(self) -> Standings:

@@ -37,9 +37,8 @@ from typing import IO, TYPE_CHECKING, Any, overload
 import click
 
 from ..api import syntax_entry, validate_batch
-from ..cards import parse_card
 from ..diagnostics import render
-from ..i18n import count, number, translate, translate_finding
+from ..i18n import count, number, public_finding, translate
 from ..io import InputError, decode, format_for, read_bytes, source_lines_at
 from ..model import Finding
 from ..output import StdoutData, escape_controls, json_safe, message, write_stdout
@@ -189,10 +188,7 @@ class Summary(Report):
 
 def finding_from_dict(d: dict[str, Any]) -> Finding:
     """A report finding (the shape of docs/spec.md, section 6) back as a :class:`Finding`."""
-    return Finding(d["code"], d["severity"], d["message"], deal=d.get("deal"), trick=d.get("trick"),
-                   seat=d.get("seat"), card=None if d.get("card") is None else parse_card(d["card"]),
-                   line=d.get("line"), column=d.get("column"),
-                   details=tuple(finding_from_dict(x) for x in d.get("details", ())))
+    return Finding.from_dict(d)
 
 
 def _styled(text: str, severity: str, word: str | None = None) -> Text:
@@ -292,7 +288,7 @@ class TextPrinter:
                                        translate(self.lang, f"severity.{f.severity}")))
             for d in f.details:     # what a summing-up finding replaced, one line each
                 where = f":{d.line}:{d.column}" if d.line and d.column else ""
-                self.console.print(Text(f"    {self.source}{where}: {d.message} [{d.code}]",
+                self.console.print(Text(f"    {self.source}{where}: {d.text(self.lang)} [{d.code}]",
                                         style="dim"))
         self.pending = []
 
@@ -326,11 +322,10 @@ class _Spool:
         self.count = 0
 
     def add(self, entry: dict[str, Any]) -> None:
-        if self.lang != "en":
-            # The codes and English messages stay as they are (stable for
-            # programs); the message in the chosen language is added beside.
-            for f in entry["findings"]:
-                f["message_translated"] = translate_finding(self.lang, f["message"])
+        # The codes and English messages stay as they are (stable for
+        # programs); the message in the chosen language is added beside.
+        for f in entry["findings"]:
+            public_finding(f, self.lang)
         self.file.write(json_safe(_ENCODE(entry)) + "\n")
         self.count += 1
 

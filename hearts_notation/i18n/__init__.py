@@ -13,12 +13,11 @@ N/E/S/O) come from the chosen catalog.  English is the reference: a language
 missing an id falls back to English rather than showing nothing (the test
 keeps that from happening in a shipped catalog).
 
-The referee still writes its findings in English (its messages and codes are
-stable and tested byte for byte); :func:`translate_finding` turns such a
-message into another language by matching it against the English templates
-of the ``finding.*`` ids and filling the target language's template with the
-same values (cards and seats translated too).  A message no template matches
-is left as it is, never guessed.
+A finding carries its message as an id and arguments (:class:`Msg`, see
+"Messages with arguments" below): its English text is rendered once for the
+model and the JSON report, and any other language renders the same id and
+arguments from its own catalog at the output.  Nothing is ever recognised
+from an English sentence.
 """
 
 from __future__ import annotations
@@ -27,23 +26,38 @@ import importlib
 import pkgutil
 import re
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import Final
+from typing import Any, Final
 
 __all__ = [
     "LANGUAGES",
+    "Arg",
+    "Args",
+    "Msg",
+    "args_from_json",
+    "card",
     "card_name",
     "card_text",
+    "cards",
     "catalog",
     "count",
+    "direction",
+    "finding_text",
     "join_list",
+    "msg",
     "number",
+    "numbers_and",
     "placeholders",
+    "public_finding",
+    "render",
+    "seat",
     "seat_text",
+    "seats_and",
+    "seats_space",
     "translate",
-    "translate_finding",
 ]
 
 #: The languages with a catalog, English first.
@@ -71,7 +85,7 @@ def _merged(lang: str) -> dict[str, str]:
     return out
 
 
-def translate(lang: str, msg_id: str, **args: object) -> str:
+def translate(lang: str, msg_id: str, /, **args: object) -> str:
     """The message *msg_id* in *lang*, its placeholders filled from *args*.
 
     An unknown id is a programming error (``KeyError``), not a blank."""
@@ -133,68 +147,172 @@ def seat_text(lang: str, text: str) -> str:
     return _SEAT_RE.sub(lambda m: translate(lang, f"seat.{m.group(1)}"), text)
 
 
-# Findings ------------------------------------------------------------------------------------
+# Messages with arguments -----------------------------------------------------------------
+#
+# A finding carries a message id and its arguments rather than a sentence, so
+# that any language renders it from its own catalog (and programs read the
+# stable id).  An argument is plain data that survives JSON and pickling: an
+# ``int`` or ``str`` is shown as it is; a tuple is a tagged value whose first
+# item says how each language shows it:
+#
+# - ``("seat", "W")``: a seat (the letters N/E/S/W in the language, any other
+#   name as written);
+# - ``("card", "Q♠")`` and ``("cards", limit, "Q♠", ...)``: cards with the
+#   language's rank letters, a long list cut after *limit* ("and 2 more");
+# - ``("dir", "left")``: a pass direction; ``("moon", "add")``: a moon choice;
+# - ``("and", a, b, ...)``, ``("comma", ...)``, ``("space", ...)``: arguments
+#   joined by the language's "a, b and c", by ", " or by " "; ``("or", ...)``
+#   by the language's " or "; ``("paren", a)``: ``(a)``;
+# - ``("msg", id, ((name, arg), ...))``: a message inside another.
 
-_FIELD_RE: Final = re.compile(r"\{(\w+)\}")
-
-
-@cache
-def _finding_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each English ``finding.*`` template as a regular expression, longest first
-    (a more specific template wins over a shorter one that would also match)."""
-    out = []
-    for key, template in _module("en").MESSAGES.items():
-        if not key.startswith("finding."):
-            continue
-        parts = _FIELD_RE.split(template)
-        rx = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
-        out.append((key, re.compile(rx + r"\Z", re.S)))
-    out.sort(key=lambda kp: -len(_module("en").MESSAGES[kp[0]]))
-    return tuple(out)
-
-
-def _value(lang: str, name: str, value: str) -> str:
-    """A matched value in *lang*: cards, seats and lists translated, numbers and text kept."""
-    value = card_text(lang, value)
-    if name.startswith("direction") and f"direction.{value}" in _merged("en"):
-        return translate(lang, f"direction.{value}")
-    if name == "cycle":
-        return ", ".join(translate(lang, f"direction.{d}") if f"direction.{d}" in _merged("en") else d
-                         for d in value.split(", "))
-    if name == "on":
-        m = _ON_RE.match(value)
-        if m:
-            form = "other" if m.group(1) else "one"
-            nums = m.group(2).replace(" and ", " " + translate(lang, "word.and") + " ")
-            return translate(lang, f"on.{form}", list=nums)
-        return value
-    if name.startswith(("seat", "who", "card", "list", "to", "holder", "dealer", "other")):
-        value = seat_text(lang, value)
-        value = _MORE_RE.sub(lambda m: " " + translate(lang, "cards.more", n=m.group(1)), value)
-        value = value.replace(" and ", " " + translate(lang, "word.and") + " ")
-    return value
+#: An argument of a message (see above).
+Arg = int | str | tuple["Arg", ...]
+#: The arguments of a message, as ``(name, value)`` pairs.
+Args = tuple[tuple[str, Arg], ...]
 
 
-_ON_RE: Final = re.compile(r" on trick(s?) (.+)\Z")
-_MORE_RE: Final = re.compile(r" and (\d+) more\Z")
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A message id and its arguments: rendered in a language by :meth:`text`."""
+
+    key: str
+    args: Args = ()
+
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang*."""
+        return render(lang, self.key, self.args)
+
+    def arg(self) -> Arg:
+        """This message as an argument of another."""
+        return ("msg", self.key, tuple((k, v) for k, v in self.args))
 
 
-def finding_id(message: str) -> tuple[str, dict[str, str]] | None:
-    """The ``finding.*`` id whose English template produced *message*, and its values."""
-    for key, rx in _finding_patterns():
-        m = rx.match(message)
-        if m:
-            return key, m.groupdict()
-    return None
+def msg(key: str, /, **args: Arg) -> Msg:
+    """The message *key* with *args* (checked against the English catalog: an
+    unknown id is a programming error, found by the first test that makes it).
+
+    A key ending in ``.#name`` is counted: each language takes its
+    ``.one`` or ``.other`` form by its own plural rule for the argument
+    *name* (French says "0 point", English "0 points")."""
+    base, sep, counted = key.rpartition(".#")
+    if sep:
+        if f"{base}.one" not in _merged("en") or counted not in args:
+            raise KeyError(key)
+    elif key not in _merged("en"):
+        raise KeyError(key)
+    return Msg(key, tuple(args.items()))
 
 
-def translate_finding(lang: str, message: str) -> str:
-    """A referee message (English) in *lang*; unchanged when *lang* is English or
-    no template matches it."""
-    if lang == "en" or lang not in LANGUAGES:
-        return message
-    found = finding_id(message)
-    if found is None:
-        return card_text(lang, message)
-    key, values = found
-    return translate(lang, key, **{k: _value(lang, k, v) for k, v in values.items()})
+def seat(name: str) -> Arg:
+    """A seat as a message argument."""
+    return ("seat", name)
+
+
+def seats_and(names: Iterable[str]) -> Arg:
+    """Seats as ``N, E and W``."""
+    return ("and", *(("seat", n) for n in names))
+
+
+def seats_space(names: Iterable[str]) -> Arg:
+    """Seats as ``N E S W`` (the seats of a game)."""
+    return ("space", *(("seat", n) for n in names))
+
+
+def numbers_and(ns: Iterable[int]) -> Arg:
+    """Numbers as ``2, 3 and 5``."""
+    return ("and", *ns)
+
+
+def card(text: str) -> Arg:
+    """A card written ``Q♠`` as a message argument."""
+    return ("card", text)
+
+
+def cards(texts: Sequence[str], limit: int = 4) -> Arg:
+    """Cards written ``Q♠``, the first *limit* named and the others counted."""
+    return ("cards", limit, *texts)
+
+
+def direction(name: str) -> Arg:
+    """A pass direction (left, right, across, hold)."""
+    return ("dir", name)
+
+
+def render(lang: str, key: str, /, args: Args | Mapping[str, Arg] = ()) -> str:
+    """The message *key* in *lang*, its arguments shown the language's way."""
+    pairs = dict(args.items() if isinstance(args, Mapping) else args)
+    base, sep, counted = key.rpartition(".#")
+    if sep:
+        n = pairs[counted]
+        is_one: Callable[[int], bool] = _module(lang).is_one
+        key = f"{base}.{'one' if isinstance(n, int) and is_one(abs(n)) else 'other'}"
+    return translate(lang, key, **{k: _show(lang, v) for k, v in pairs.items()})
+
+
+def _show(lang: str, value: Arg | list[Any]) -> str:
+    if isinstance(value, (tuple, list)):
+        return _SHOW[str(value[0])](lang, value[1:])
+    return str(value)
+
+
+def _show_seat(lang: str, v: Sequence[Any]) -> str:
+    name = str(v[0])
+    return translate(lang, f"seat.{name}") if name in _SEATS else name
+
+
+def _show_cards(lang: str, v: Sequence[Any]) -> str:
+    limit, texts = int(v[0]), [card_text(lang, str(t)) for t in v[1:]]
+    if len(texts) <= limit:
+        return " ".join(texts)
+    return " ".join(texts[:limit]) + " " + count(lang, "cards.more", len(texts) - limit)
+
+
+def _show_msg(lang: str, v: Sequence[Any]) -> str:
+    return render(lang, str(v[0]), tuple((str(k), a) for k, a in v[1]))
+
+
+_SEATS: Final = frozenset("NESW")
+_SHOW: Final[dict[str, Callable[[str, Sequence[Any]], str]]] = {
+    "seat": _show_seat,
+    "card": lambda lang, v: card_text(lang, str(v[0])),
+    "cards": _show_cards,
+    "dir": lambda lang, v: (translate(lang, f"direction.{v[0]}")
+                            if f"direction.{v[0]}" in _merged("en") else str(v[0])),
+    "moon": lambda lang, v: (translate(lang, f"score.moon.{v[0]}")
+                             if f"score.moon.{v[0]}" in _merged("en") else str(v[0])),
+    "and": lambda lang, v: join_list(lang, [_show(lang, x) for x in v]),
+    "or": lambda lang, v: (" " + translate(lang, "word.or") + " ").join(_show(lang, x) for x in v),
+    "paren": lambda lang, v: "(" + _show(lang, v[0]) + ")",
+    "comma": lambda lang, v: ", ".join(_show(lang, x) for x in v),
+    "space": lambda lang, v: " ".join(_show(lang, x) for x in v),
+    "msg": _show_msg,
+}
+
+
+def args_from_json(data: Mapping[str, Any] | None) -> Args:
+    """Arguments read back from JSON (lists become the tuples they were)."""
+    def back(v: Any) -> Arg:
+        return tuple(back(x) for x in v) if isinstance(v, list) else v
+    return tuple((k, back(v)) for k, v in (data or {}).items())
+
+
+def finding_text(lang: str, key: str, args: Args | Mapping[str, Arg], message: str) -> str:
+    """A finding's message in *lang*: from its id and arguments when it has
+    them, else its (English) *message* as it is."""
+    if key and (key in _merged("en") or ".#" in key):
+        return render(lang, key, args)
+    return message
+
+
+def public_finding(d: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A finding's report entry as printed (docs/spec.md, section 6): the
+    message id and arguments, which carry it from a worker to the output,
+    are taken out; ``message_translated`` is added in a language other than
+    English.  Changes *d* in place and returns it."""
+    key = d.pop("message_id", None) or ""
+    args = d.pop("args", None)
+    if lang != "en":
+        d["message_translated"] = finding_text(lang, key, args_from_json(args), d["message"])
+    for x in d.get("details", ()):
+        public_finding(x, lang)
+    return d

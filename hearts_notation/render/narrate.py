@@ -49,7 +49,7 @@ from ..cards import (
     cards_of,
     display_order,
 )
-from ..i18n import LANGUAGES, catalog, placeholders, translate_finding
+from ..i18n import LANGUAGES, catalog, placeholders
 from ..i18n import _module as _catalog_module
 from ..model import Finding
 from ..state import penalty_total
@@ -859,7 +859,7 @@ class Narrator:
         if f.severity == "info":
             return None
         self.told("finding", trick=f.trick, seat=f.seat, card=f.card, code=f.code)
-        message = translate_finding(self.lang, f.message)
+        message = f.text(self.lang)
         key = "finding.error" if f.severity == "error" else "finding.warning"
         return self.w.t(key, message=_end(message).rstrip("."))
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
+from ..i18n import Arg, Msg, msg
 from ..seats import DEFAULT_SEATS
 
 #: Removed cards and pass cycle that go with each player count (docs/spec.md, section 4.2).
@@ -42,9 +43,18 @@ class RuleError(ValueError):
     """A preset, key or value that does not exist; the message names the
     valid choices so that the user can fix the record in one go."""
 
-    def __init__(self, message: str, key: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Msg, key: str | None = None) -> None:
+        self.msg = message if isinstance(message, Msg) else None
+        super().__init__(message.text() if isinstance(message, Msg) else message)
         self.key = key
+
+    def arg(self) -> Arg:
+        """The message as an argument of another (in any language when it has an id)."""
+        return self.msg.arg() if self.msg is not None else str(self)
+
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang*."""
+        return self.msg.text(lang) if self.msg is not None else str(self)
 
 
 @dataclass(frozen=True)
@@ -234,7 +244,7 @@ def preset_mapping(name: str) -> dict[str, Any]:
     name = name.lower()
     if name not in files:
         raise RuleError(
-            f"unknown rules preset {name!r}; valid presets: {', '.join(preset_names())}",
+            msg("rules.unknown_preset", name=repr(name), presets=", ".join(preset_names())),
             key="preset",
         )
     data = dict(_parsed_presets()[name][0])
@@ -255,13 +265,13 @@ def _coerce(key: str, value: Any) -> Any:
     """Check one rule value and bring it to the dataclass field's type."""
     if key not in RULE_KEYS:
         raise RuleError(
-            f"unknown rule option {key!r}; valid options: {', '.join(RULE_KEYS)}", key=key
+            msg("rules.unknown_option", name=repr(key), options=", ".join(RULE_KEYS)), key=key
         )
     if key in _CHOICES:
         v = str(value)
         if v not in _CHOICES[key]:
             raise RuleError(
-                f"{key}={v} is not a valid value; choose one of: {', '.join(_CHOICES[key])}",
+                msg("rules.bad_choice", key=key, value=v, choices=", ".join(_CHOICES[key])),
                 key=key,
             )
         return v
@@ -273,14 +283,14 @@ def _coerce(key: str, value: Any) -> Any:
             return True
         if low in ("false", "no", "0", "off"):
             return False
-        raise RuleError(f"{key}={value} is not a valid value; choose true or false", key=key)
+        raise RuleError(msg("rules.bad_bool", key=key, value=str(value)), key=key)
     if key in ("players", "pass_count", "jack_of_diamonds", "target"):
         try:
             iv = int(value) if not isinstance(value, bool) else None
         except (TypeError, ValueError):
             iv = None
         if iv is None:
-            raise RuleError(f"{key}={value} is not a whole number", key=key)
+            raise RuleError(msg("rules.bad_int", key=key, value=str(value)), key=key)
         return iv
     items = value if isinstance(value, list | tuple) else [
         x for x in str(value).split(",") if x.strip()
@@ -290,11 +300,11 @@ def _coerce(key: str, value: Any) -> Any:
         for d in cycle:
             if d not in _DIRECTIONS:
                 raise RuleError(
-                    f"pass_cycle: {d!r} is not a direction; use {', '.join(_DIRECTIONS)}",
+                    msg("rules.bad_direction", value=repr(d), choices=", ".join(_DIRECTIONS)),
                     key=key,
                 )
         if not cycle:
-            raise RuleError("pass_cycle must name at least one direction", key=key)
+            raise RuleError(msg("rules.empty_cycle"), key=key)
         return cycle
     # removed_cards
     cards: list[str] = []
@@ -302,7 +312,7 @@ def _coerce(key: str, value: Any) -> Any:
         try:
             card = str(parse_card(str(x).strip()))
         except CardError:
-            raise RuleError(f"removed_cards: {x!r} is not a card (write 2D, 3C...)", key=key) from None
+            raise RuleError(msg("rules.bad_card", value=repr(x)), key=key) from None
         if card not in cards:  # a card named twice is removed once
             cards.append(card)
     return tuple(cards)
@@ -318,28 +328,28 @@ def _build(name: str, mapping: dict[str, Any], overrides: tuple[tuple[str, str],
 def _check(rs: RuleSet) -> None:
     """Whole-set consistency: the deck divides, the cycle fits the table."""
     if rs.players not in DEFAULT_SEATS:
-        raise RuleError(f"players={rs.players} is not supported; choose 3, 4, 5 or 6", key="players")
+        raise RuleError(msg("rules.bad_players", n=rs.players), key="players")
     in_play = 52 - len(set(rs.removed_cards))
     if in_play % rs.players:
         raise RuleError(
-            f"{in_play} cards do not divide among {rs.players} players; "
-            f"set removed_cards (usual: {','.join(PLAYER_DEFAULTS[rs.players][0]) or 'none'})",
+            msg("rules.not_divide.some" if PLAYER_DEFAULTS[rs.players][0] else "rules.not_divide.none",
+                k=in_play, n=rs.players, usual=",".join(PLAYER_DEFAULTS[rs.players][0])),
             key="removed_cards",
         )
     if "across" in rs.pass_cycle and rs.players % 2:
         raise RuleError(
-            f"pass_cycle: 'across' needs an even number of players (players={rs.players})",
+            msg("rules.across_odd", n=rs.players),
             key="pass_cycle",
         )
     if not 0 <= rs.pass_count < rs.hand_size:
-        raise RuleError(f"pass_count={rs.pass_count} must be between 0 and {rs.hand_size - 1}",
+        raise RuleError(msg("rules.bad_pass_count", n=rs.pass_count, top=rs.hand_size - 1),
                         key="pass_count")
     if rs.target <= 0:
-        raise RuleError(f"target={rs.target} must be positive", key="target")
+        raise RuleError(msg("rules.bad_target", n=rs.target), key="target")
     if any(parse_card(c).suit == CLUBS for c in rs.removed_cards) and not (
         rs.deck_mask & 0x1FFF
     ):
-        raise RuleError("removed_cards leaves no club to open the play", key="removed_cards")
+        raise RuleError(msg("rules.no_club"), key="removed_cards")
 
 
 def split_overrides(words: list[str]) -> list[tuple[str, str]]:
@@ -348,7 +358,7 @@ def split_overrides(words: list[str]) -> list[tuple[str, str]]:
     for w in words:
         key, sep, value = w.partition("=")
         if not sep or not key:
-            raise RuleError(f"{w!r} is not key=value (as in target=50)", key=None)
+            raise RuleError(msg("rules.not_pair", word=repr(w)), key=None)
         out.append((key, value))
     return out
 
