@@ -75,6 +75,15 @@ class Validation:
     entries: list[dict[str, Any]] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)
 
+    def add(self, entry: dict[str, Any]) -> None:
+        """Keep one game's entry in the shape of the printed report (the
+        message ids and arguments the findings travel with are left out)."""
+        from .i18n import public_finding
+
+        for f in entry["findings"]:
+            public_finding(f, "en")
+        self.entries.append(entry)
+
     @property
     def games(self) -> int:
         """The number of games read."""
@@ -242,7 +251,7 @@ def validate_file(path: str, rules: RuleSet | str | None = None, *, fmt: str | N
     out = Validation()
     for entry in iter_validate([path], rules, fmt=fmt, force_rules=force_rules, jobs=jobs):
         if isinstance(entry, dict):
-            out.entries.append(entry)
+            out.add(entry)
         else:
             out.unreadable.append(str(entry))
     return out
@@ -263,13 +272,13 @@ def validate_text(text: str, fmt: str = "hrn", rules: RuleSet | str | None = Non
     out = Validation()
     try:
         for game in iter_games_text(text, fmt, source, ruleset):
-            out.entries.append(validate_game(game, ruleset, force_rules))
+            out.add(validate_game(game, ruleset, force_rules))
     except InputError as exc:
         broken = syntax_entry(exc, len(out.entries) + 1, ruleset, force_rules)
         if broken is None:
             out.unreadable.append(str(exc))
         else:
-            out.entries.append(broken)
+            out.add(broken)
     return out
 
 

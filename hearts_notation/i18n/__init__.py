@@ -89,8 +89,7 @@ def translate(lang: str, msg_id: str, /, **args: object) -> str:
     """The message *msg_id* in *lang*, its placeholders filled from *args*.
 
     An unknown id is a programming error (``KeyError``), not a blank."""
-    template = _merged(lang)[msg_id]
-    return template.format(**args) if args else template
+    return _merged(lang)[msg_id].format(**args)
 
 
 def placeholders(template: str) -> frozenset[str]:
@@ -162,7 +161,8 @@ def seat_text(lang: str, text: str) -> str:
 # - ``("dir", "left")``: a pass direction; ``("moon", "add")``: a moon choice;
 # - ``("and", a, b, ...)``, ``("comma", ...)``, ``("space", ...)``: arguments
 #   joined by the language's "a, b and c", by ", " or by " "; ``("or", ...)``
-#   by the language's " or "; ``("paren", a)``: ``(a)``;
+#   by the language's " or ", ``("or_list", ...)`` as "a, b or c";
+#   ``("paren", a)``: ``(a)``;
 # - ``("msg", id, ((name, arg), ...))``: a message inside another.
 
 #: An argument of a message (see above).
@@ -271,6 +271,12 @@ def _show_msg(lang: str, v: Sequence[Any]) -> str:
     return render(lang, str(v[0]), tuple((str(k), a) for k, a in v[1]))
 
 
+def _or_list(lang: str, items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return translate(lang, "list.or", head=", ".join(items[:-1]), last=items[-1])
+
+
 _SEATS: Final = frozenset("NESW")
 _SHOW: Final[dict[str, Callable[[str, Sequence[Any]], str]]] = {
     "seat": _show_seat,
@@ -281,6 +287,7 @@ _SHOW: Final[dict[str, Callable[[str, Sequence[Any]], str]]] = {
     "moon": lambda lang, v: (translate(lang, f"score.moon.{v[0]}")
                              if f"score.moon.{v[0]}" in _merged("en") else str(v[0])),
     "and": lambda lang, v: join_list(lang, [_show(lang, x) for x in v]),
+    "or_list": lambda lang, v: _or_list(lang, [_show(lang, x) for x in v]),
     "or": lambda lang, v: (" " + translate(lang, "word.or") + " ").join(_show(lang, x) for x in v),
     "paren": lambda lang, v: "(" + _show(lang, v[0]) + ")",
     "comma": lambda lang, v: ", ".join(_show(lang, x) for x in v),

@@ -19,11 +19,12 @@ import re
 import threading
 from importlib import resources
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ...i18n import Arg, msg
 from .lex import (
     Element,
     HrnSyntaxError,
@@ -134,9 +135,7 @@ class _LineTransformer(Transformer[Token, Any]):
             ln, col = self._at(t)
             card, mark = card_token(t.value, ln, col)
             if mark is not None:
-                raise HrnSyntaxError(
-                    "a mark belongs on a played or passed card, not on a card of a hand",
-                    ln, col + len(t.value) - len(mark))
+                raise HrnSyntaxError(msg("syntax.mark_in_hand"), ln, col + len(t.value) - len(mark))
             cards.append(card)
         if children:
             check_cards(len(cards), "hand", *self._at(children[0]))
@@ -330,40 +329,15 @@ def parse_line(text: str, line: int, seats: tuple[str, ...]) -> list[Element]:
 # Errors in words ------------------------------------------------------------------
 
 #: How each terminal is named in a message, in the order they are listed.
-_WORDS: tuple[tuple[str, str], ...] = (
-    ("TAG_OPEN", "a tag such as [Event \"...\"]"),
-    ("TAG_NAME", "a tag name"),
-    ("TAG_VALUE", "a quoted tag value such as \"Club\""),
-    ("_RSQB", "']' to close the tag"),
-    ("DEAL", "'deal'"),
-    ("INT", "a deal number"),
-    ("DEALER", "'dealer'"),
-    ("PASS", "'pass'"),
-    ("DIRECTION", "a pass direction (left, right, across, hold)"),
-    ("TRICK_NUMBER", "a trick number such as 1."),
-    ("SEAT", "SEATS"),
-    ("_GT", "'>'"),
-    ("_COLON", "':'"),
-    ("UNKNOWN", "'?' for an unknown hand"),
-    ("PBN", "a PBN hand such as AQ4.K93.J862.T75"),
-    ("SYMBOL_GROUP", "a suit group such as ♠AQ4"),
-    ("LETTER_GROUP", "a suit group such as S:AQ4"),
-    ("CARD", "a card such as QS or 10♥"),
-    ("FRENCH_LETTER_CARD", ""),
-    ("SCORE", "'score'"),
-    ("TOTAL", "'total'"),
-    ("POINTS", "a number of points"),
-    ("MOON", "'moon'"),
-    ("MOON_CHOICE", "'add' or 'subtract'"),
-    ("STAR", "'*'"),
-    ("RESULT", "'result'"),
-    ("COMMENT", "a {comment}"),
-    ("$END", "the end of the line"),
+#: What the parser may want, in the order the words are listed; each is the
+#: catalog message ``expect.<terminal>`` (the seat's words name the seats).
+_WORDS: tuple[str, ...] = (
+    "TAG_OPEN", "TAG_NAME", "TAG_VALUE", "_RSQB", "DEAL", "INT", "DEALER", "PASS", "DIRECTION",
+    "TRICK_NUMBER", "SEAT", "_GT", "_COLON", "UNKNOWN", "PBN", "SYMBOL_GROUP", "LETTER_GROUP",
+    "CARD", "SCORE", "TOTAL", "POINTS", "MOON", "MOON_CHOICE", "STAR", "RESULT", "COMMENT", "$END",
 )
-_LINE_START = ("a line such as [Tag \"value\"], deal 1, N: AQ4.K93.J862.T75, pass N: ..., "
-               "1. S 2C ..., score ..., total ..., moon ..., * or result ...")
-_HAND = ("a hand: '?', PBN such as AQ4.K93.J862.T75, suit groups such as ♠AQ4 ♥K93 or S:AQ4 H:K93, "
-         "or cards such as A♠ Q♠")
+_LINE_START: Final = msg("expect.line_start").arg()
+_HAND: Final = msg("expect.hand").arg()
 
 
 def _accepts(exc: UnexpectedInput) -> set[str]:
@@ -376,31 +350,28 @@ def _accepts(exc: UnexpectedInput) -> set[str]:
         return set(expected)
 
 
-def _seats_phrase(seats: tuple[str, ...]) -> str:
-    return f"a seat ({', '.join(seats)})"
+def _word(name: str, seats: tuple[str, ...]) -> Arg:
+    if name == "SEAT":
+        return msg("expect.SEAT", seats=("comma", *(("seat", s) for s in seats))).arg()
+    return msg(f"expect.{name}").arg()
 
 
-def expected_phrase(expected: set[str], seats: tuple[str, ...]) -> str:
-    """What the parser wanted, in words (``a seat (N, E, S, W) or a card ...``)."""
+def expected_phrase(expected: set[str], seats: tuple[str, ...]) -> Arg:
+    """What the parser wanted, in words (``a seat (N, E, S, W) or a card ...``),
+    as a message argument (:mod:`hearts_notation.i18n`)."""
     if {"DEAL", "TRICK_NUMBER", "TAG_OPEN"} <= expected:
         return _LINE_START
     if {"PBN", "SYMBOL_GROUP", "UNKNOWN"} <= expected:
         return _HAND
     if {"SYMBOL_GROUP", "LETTER_GROUP"} <= expected:
-        tail = [w for n, w in _WORDS if n in expected and n in ("COMMENT", "$END")]
-        return ", ".join(["a rank", "another suit group (♠AQ4 or S:AQ4)", *tail[:-1]]) + " or " + tail[-1] \
-            if tail else "a rank or another suit group (♠AQ4 or S:AQ4)"
+        tail = [_word(n, seats) for n in _WORDS if n in expected and n in ("COMMENT", "$END")]
+        return ("or_list", msg("expect.rank").arg(), msg("expect.another_group").arg(), *tail)
     if "CARD" in expected:
         expected = expected - {"_COLON"}  # the colon of "W:5♦" is optional
-    words: list[str] = []
-    for name, word in _WORDS:
-        if name in expected and word:
-            words.append(_seats_phrase(seats) if word == "SEATS" else word)
+    words = [_word(n, seats) for n in _WORDS if n in expected]
     if not words:
-        return "something else"
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
+        return msg("expect.else").arg()
+    return ("or_list", *words)
 
 
 _WORD_AT = re.compile(r"[^\s{};]+|[{};]")
@@ -436,8 +407,9 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     special = _diagnose(found, expected, text, base, line, column, seats)
     if special is not None:
         return special
-    what = "the end of the line" if found is None else quote(found)
-    return HrnSyntaxError(f"expected {expected_phrase(expected, seats)}, found {what}", line, column)
+    what = msg("expect.$END").arg() if found is None else quote(found)
+    return HrnSyntaxError(msg("syntax.expected", what=expected_phrase(expected, seats), found=what),
+                          line, column)
 
 
 def _diagnose(found: str | None, expected: set[str], text: str, base: int, line: int, column: int,
@@ -453,34 +425,27 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
 
             return HrnSyntaxError(french_letter_message(found), line, column)
         if re.fullmatch(r"[!?]{1,2}", found):
-            return HrnSyntaxError(
-                f"a mark goes right after its card, with no space (as in KC{found}), found {quote(found)}",
-                line, column)
+            return HrnSyntaxError(msg("syntax.mark_space", mark=found, found=quote(found)), line, column)
     if "PBN" in expected and "." in found:
         try:
             pbn_cards(found, line, column)
         except HrnSyntaxError as err:
             return err
     if "TAG_VALUE" in expected and found.startswith('"'):
-        return HrnSyntaxError(f"unterminated tag value: the '\"' at {line}:{column} has no closing '\"'",
-                              line, column)
+        return HrnSyntaxError(msg("syntax.unterminated", at=f"{line}:{column}"), line, column)
     if {"DEAL", "TRICK_NUMBER"} <= expected and found[:1] in "♠♥♦♣♤♡♢♧":
-        return HrnSyntaxError("a line cannot begin with a suit: a hand is written on one line, after its "
-                              "seat (N: ♠ A Q 4 ♥ K 9 3 ...)", line, column)
+        return HrnSyntaxError(msg("syntax.suit_first"), line, column)
     if found.startswith("}"):
-        return HrnSyntaxError("a '}' with no '{' before it (write \\} for a brace inside a comment)",
-                              line, column)
+        return HrnSyntaxError(msg("syntax.close_brace"), line, column)
     if "TRICK_NUMBER" in expected and found.isdigit():
-        return HrnSyntaxError(f"a trick line starts with its number and a dot, as in '{found}.'",
-                              line, column)
+        return HrnSyntaxError(msg("syntax.trick_dot", n=found), line, column)
     if expected == {"_COLON"}:
         m = _FIRST_WORD.match(text)
         if m and m.group(1) not in seats and "\n" not in text[: m.start(1)]:
             word = m.group(1)
-            return HrnSyntaxError(f"expected {_LINE_START}, found {quote(word)}", base, m.start(1) + 1)
+            return HrnSyntaxError(msg("syntax.expected", what=_LINE_START, found=quote(word)),
+                                  base, m.start(1) + 1)
     if "SYMBOL_GROUP" in expected and "LETTER_GROUP" in expected and found[:1] in "RDVrdv" \
             and "UNKNOWN" not in expected:
-        return HrnSyntaxError(
-            f"French ranks (R, D, V) are written only in suit-symbol groups such as ♠ A D 4; "
-            f"found {quote(found)}", line, column)
+        return HrnSyntaxError(msg("syntax.french_rank", found=quote(found)), line, column)
     return None

@@ -16,6 +16,7 @@ import re
 from typing import Any, Final
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_LETTERS, Card
+from ...i18n import Msg, msg
 from ..limits import current as current_limits
 from ..limits import limit_message
 from .words import DIRECTIONS, KEYWORDS_FR, MOON_CHOICES
@@ -45,11 +46,15 @@ LETTER_CARD_RE: Final = re.compile(r"(?:10|[2-9TJQKAtjqka])[SHDCshdc]")
 
 
 class HrnSyntaxError(Exception):
-    """A line that is not HRN; positions are absolute, 1-based."""
+    """A line that is not HRN; positions are absolute, 1-based.  The message
+    is a catalog id and arguments (``msg``, rendered in any language) or,
+    for a few rare ones, an English sentence."""
 
-    def __init__(self, message: str, line: int, column: int) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Msg, line: int, column: int) -> None:
+        self.msg = message if isinstance(message, Msg) else None
+        text = message.text() if isinstance(message, Msg) else message
+        super().__init__(text)
+        self.message = text
         self.line = line
         self.column = column
 
@@ -113,17 +118,18 @@ def card_token(text: str, line: int, column: int) -> tuple[Card, str | None]:
         return hit
     if FRENCH_LETTER_RE.fullmatch(text):
         raise HrnSyntaxError(french_letter_message(text), line, column)
-    raise HrnSyntaxError(f"expected a card such as QS or 10♥, found {quote(text)}", line, column)
+    raise HrnSyntaxError(msg("syntax.expected", what=msg("expect.CARD").arg(), found=quote(text)),
+                         line, column)
 
 
-def french_letter_message(text: str) -> str:
+def french_letter_message(text: str) -> Msg:
     """Why ``DS`` is refused, and how to write it instead."""
     rank = text[0].upper()
     suit = text[1].upper()
     english = RANK_LETTERS[_FRENCH[rank]]
     symbol = "♣♦♥♠"[_LETTER_SUITS[suit]]
-    return (f"{quote(text)} mixes a French rank with a letter suit, which is ambiguous; "
-            f"write {rank}{symbol} (French ranks R, D, V take a suit symbol) or {english}{suit}")
+    return msg("syntax.french_letter", found=quote(text), french=f"{rank}{symbol}",
+               english=f"{english}{suit}")
 
 
 def quote(text: str, limit: int = 24) -> str:
@@ -156,9 +162,7 @@ def _suit_ranks(part: str, line: int, column: int) -> tuple[int, ...]:
                 continue
             r = _RANKS.get(up[i])
             if r is None:
-                raise HrnSyntaxError(
-                    f"{quote(part[i])} is not a rank (ranks: A K Q J T 10 9 8 7 6 5 4 3 2; '-' for a void)",
-                    line, column + i)
+                raise HrnSyntaxError(msg("syntax.not_rank", found=quote(part[i])), line, column + i)
             ranks.append(r)
             i += 1
         out = tuple(ranks)
@@ -171,9 +175,7 @@ def pbn_cards(text: str, line: int, column: int) -> tuple[Card, ...]:
     """Cards of a PBN hand ``AQ4.K93.J862.T75`` (spades.hearts.diamonds.clubs)."""
     parts = text.split(".")
     if len(parts) != 4:
-        raise HrnSyntaxError(
-            f"a PBN hand has four suits separated by three dots (spades.hearts.diamonds.clubs); "
-            f"found {len(parts) - 1} dot{'s' if len(parts) != 2 else ''}", line, column)
+        raise HrnSyntaxError(msg("syntax.pbn_dots.#k", k=len(parts) - 1), line, column)
     out: list[Card] = []
     col = column
     for suit, part in zip((39, 26, 13, 0), parts, strict=True):
@@ -201,15 +203,16 @@ def group_cards(text: str, line: int, column: int, seen: dict[int, tuple[int, in
         french = False
     if suit in seen:
         first = seen[suit]
-        raise HrnSyntaxError(
-            f"{'♣♦♥♠'[suit]} is given twice in this hand (first at {first[0]}:{first[1]})", line, column)
+        raise HrnSyntaxError(msg("syntax.suit_twice", suit="♣♦♥♠"[suit], at=f"{first[0]}:{first[1]}"),
+                             line, column)
     seen[suit] = (line, column)
     cards: list[Card] = []
     void_at: int | None = None
     while pos < len(text):
         m = _GROUP_RANK.match(text, pos)
         if m is None:  # the terminal's own pattern guarantees a rank here
-            raise HrnSyntaxError(f"expected a rank, found {quote(text[pos:])}", line, column + pos)
+            raise HrnSyntaxError(msg("syntax.expected", what=msg("expect.rank").arg(),
+                                     found=quote(text[pos:])), line, column + pos)
         tok = m.group(1)
         at = column + m.start(1)
         if tok == "-":
@@ -220,7 +223,7 @@ def group_cards(text: str, line: int, column: int, seen: dict[int, tuple[int, in
             cards.append(CARDS[suit * 13 + rank])
         pos = m.end()
     if void_at is not None and cards:
-        raise HrnSyntaxError("'-' marks a void suit and cannot stand beside ranks", line, void_at)
+        raise HrnSyntaxError(msg("syntax.void_beside"), line, void_at)
     return cards
 
 
@@ -263,5 +266,5 @@ def pass_mark(marks: list[tuple[str, int, int]]) -> str | None:
         return None
     if len(marks) > 1:
         _, line, col = marks[1]
-        raise HrnSyntaxError("a pass takes one mark; put it on one card only", line, col)
+        raise HrnSyntaxError(msg("syntax.pass_one_mark"), line, col)
     return marks[0][0]

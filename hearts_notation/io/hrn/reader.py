@@ -51,6 +51,7 @@ from itertools import chain
 from typing import Any, TypeVar
 
 from ...cards import CARDS, display_order
+from ...i18n import Arg, Msg, msg
 from ...model import PLAYER_TAGS_4, Finding, Game, Pos
 from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard
 from ...seats import DEFAULT_SEATS
@@ -641,8 +642,8 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
             continue
         if ll.unclosed is not None:
             ln, col = ll.unclosed
-            where = f" before the tag at line {ll.stop}" if ll.stop else ""
-            b.error(f"unterminated comment: '{{' at {ln}:{col} has no '}}'{where}", ln, col)
+            b.error(msg("syntax.unterminated_comment.before" if ll.stop else "syntax.unterminated_comment",
+                        at=f"{ln}:{col}", line=ll.stop or 0), ln, col)
             break
         elements = fast_line(ll.text, ll.line) if fast else None
         if elements is None:
@@ -651,7 +652,7 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
             try:
                 elements = parse_line(ll.text, ll.line, b.seat_names_for_messages())
             except HrnSyntaxError as exc:
-                b.error(exc.message, exc.line, exc.column)
+                b.error(exc.msg or exc.message, exc.line, exc.column)
                 break
         b.feed(elements)
         if b.failed:
@@ -773,15 +774,18 @@ class _GameBuilder:
 
     # errors
 
-    def error(self, message: str, line: int, column: int, trick: int | None = None,
+    def error(self, message: str | Msg, line: int, column: int, trick: int | None = None,
               seat: str | None = None) -> None:
         """Record a syntax error; the rest of the game is not read."""
         deal = self.cur.number if self.cur is not None else None
-        self.errors.append(Finding(code="syntax-error", severity="error", message=message, deal=deal,
-                                   trick=trick, seat=seat, line=line, column=column))
+        key, args = (message.key, message.args) if isinstance(message, Msg) else ("", ())
+        text = message.text() if isinstance(message, Msg) else message
+        self.errors.append(Finding(code="syntax-error", severity="error", message=text, deal=deal,
+                                   trick=trick, seat=seat, line=line, column=column,
+                                   key=key, args=args))
         self.failed = True
 
-    def fail(self, message: str, line: int, column: int, trick: int | None = None) -> _Stop:
+    def fail(self, message: str | Msg, line: int, column: int, trick: int | None = None) -> _Stop:
         self.error(message, line, column, trick)
         return _Stop()
 
@@ -817,21 +821,20 @@ class _GameBuilder:
     def _check_seats(self, value: str, line: int, col: int) -> tuple[str, ...]:
         names = tuple(value.split())
         if not 3 <= len(names) <= 6:
-            raise self.fail(f"the Seats tag names {len(names)} seat{'s' if len(names) != 1 else ''}; "
-                            "a game has 3 to 6 seats, listed clockwise", line, col)
+            raise self.fail(msg("syntax.seats_count.#k", k=len(names)), line, col)
         for name in names:
             why = None
             if not SEAT_NAME_RE.fullmatch(name):
-                why = "is not a seat name (a letter, then up to 7 letters or digits)"
+                why = "syntax.seats.not_name"
             elif name.lower() in KEYWORDS:
-                why = "is a keyword of the notation"
+                why = "syntax.seats.keyword"
             elif LETTER_CARD_RE.fullmatch(name) or FRENCH_LETTER_RE.fullmatch(name):
-                why = "reads as a card"
+                why = "syntax.seats.card"
             if why:
-                raise self.fail(f"Seats tag: {quote(name)} {why}", line, col)
+                raise self.fail(msg(why, name=quote(name)), line, col)
         if len(set(names)) != len(names):
             twice = next(s for s in names if names.count(s) > 1)
-            raise self.fail(f"Seats tag: {quote(twice)} is named twice", line, col)
+            raise self.fail(msg("syntax.seats.twice", name=quote(twice)), line, col)
         return names
 
     def _settle(self) -> None:
@@ -893,27 +896,28 @@ class _GameBuilder:
         if got is not None:
             return got
         seats = self.seats or ()
-        hint = ""
+        hint: Arg = ""
         if FRENCH_LETTER_RE.fullmatch(name):
-            hint = f" ({french_letter_message(name)})"
+            hint = ("space", "", ("paren", french_letter_message(name).arg()))
         elif LETTER_CARD_RE.fullmatch(name):
-            hint = " (a card here needs a seat before it, or every card of the trick bare)"
+            hint = msg("syntax.seat_hint.card").arg()
         elif name.upper() == "W" and FRENCH_WEST in seats:
-            hint = f" (this game's Seats tag names West {FRENCH_WEST}, as on a French sheet)"
+            hint = msg("syntax.seat_hint.west_o", o=FRENCH_WEST).arg()
         elif name.upper() == FRENCH_WEST and "Seats" in self.tag_at:
-            hint = f" ({FRENCH_WEST} means West only with the default seats N E S W)"
+            hint = msg("syntax.seat_hint.o_default", o=FRENCH_WEST).arg()
         elif "Seats" not in self.tag_at:
-            hint = " (other seat names need a [Seats \"...\"] tag)"
-        raise self.fail(f"unknown seat {quote(name)}; the seats are {' '.join(seats)}{hint}",
+            hint = msg("syntax.seat_hint.tag").arg()
+        raise self.fail(msg("syntax.unknown_seat", name=quote(name),
+                            seats=("space", *(("seat", x) for x in seats)), hint=hint),
                         line, col, trick)
 
     def _need_deal(self, what: str, line: int, col: int) -> _DealBuilder:
+        """The deal a line belongs to; *what* names the line (``syntax.what.*``)."""
         if self.result_pos is not None:
-            raise self.fail(f"{what} after the result line ({self.result_pos[0]}:{self.result_pos[1]}); "
-                            "a new game begins with its tags", line, col)
+            raise self.fail(msg("syntax.after_result", what=msg(f"syntax.what.{what}").arg(),
+                                at=f"{self.result_pos[0]}:{self.result_pos[1]}"), line, col)
         if self.cur is None:
-            raise self.fail(f"{what} before any deal; a deal begins with a header such as "
-                            "'deal 1 dealer N pass left'", line, col)
+            raise self.fail(msg("syntax.before_deal", what=msg(f"syntax.what.{what}").arg()), line, col)
         return self.cur
 
     # feeding
@@ -945,7 +949,7 @@ class _GameBuilder:
                 elif kind == "moon":
                     self._moon(el)
                 elif kind == "star":
-                    d = self._need_deal("'*' (an unfinished deal)", el[1], el[2])
+                    d = self._need_deal("star", el[1], el[2])
                     d.unfinished = True
                     d.where["unfinished"] = Pos(el[1], el[2])
                 elif kind == "result":
@@ -959,18 +963,17 @@ class _GameBuilder:
         _, line, col, name, vl, vc, value = el
         name = tag_name(name)  # a French tag name is the tag it translates
         if self.settled or self.cur is not None:
-            raise self.fail(f"tag [{name}] after the first deal; tags come before the deals "
-                            "(a new game begins with its tags)", line, col)
+            raise self.fail(msg("syntax.tag_late", name=name), line, col)
         if name in self.tag_at:
             first = self.tag_at[name]
-            raise self.fail(f"tag {name} is given twice (first at {first[0]}:{first[1]})", line, col)
+            raise self.fail(msg("syntax.tag_twice", name=name, at=f"{first[0]}:{first[1]}"), line, col)
         self.tag_at[name] = (line, col)
         self.tag_list.append((name, value, line, col, vl, vc))
 
     def _deal(self, el: Element) -> None:
         _, line, col, number, dealer, dl, dc, direction = el
         if self.result_pos is not None:
-            self._need_deal("a deal", line, col)
+            self._need_deal("deal", line, col)
         self._settle()
         self._close_deal()
         if dealer is not None:
@@ -979,11 +982,11 @@ class _GameBuilder:
 
     def _hand(self, el: Element) -> None:
         _, line, col, seat, cards = el
-        d = self._need_deal("a hand line", line, col)
+        d = self._need_deal("hand", line, col)
         seat = self.seat(seat, line, col)
         if seat in d.hands:
             first = d.hand_pos[seat]
-            raise self.fail(f"a second hand line for {seat} (the first is at {first[0]}:{first[1]})",
+            raise self.fail(msg("syntax.second_hand", seat=("seat", seat), at=f"{first[0]}:{first[1]}"),
                             line, col)
         d.hands[seat] = None if cards is None else tuple(sorted(cards, key=_DISPLAY_RANK))
         d.hand_pos[seat] = (line, col)
@@ -991,25 +994,24 @@ class _GameBuilder:
 
     def _pass(self, el: Element) -> None:
         _, line, col, seat, sl, sc, to, tl, tc, cards, mark, comment = el
-        d = self._need_deal("a pass line", line, col)
+        d = self._need_deal("pass", line, col)
         seat = self.seat(seat, sl, sc)
         if to is not None:
             to = self.seat(to, tl, tc)
         if seat in d.passes:
             first = d.pass_pos[seat]
-            raise self.fail(f"a second pass line for {seat} (the first is at {first[0]}:{first[1]})",
+            raise self.fail(msg("syntax.second_pass", seat=("seat", seat), at=f"{first[0]}:{first[1]}"),
                             line, col)
         d.passes[seat] = (cards, to, mark, comment, line, col)
         d.pass_pos[seat] = (line, col)
 
     def _trick(self, el: Element) -> None:
         _, line, col, number, comment, plays = el
-        d = self._need_deal("a trick", line, col)
+        d = self._need_deal("trick", line, col)
         expected = len(d.tricks) + 1
         if number != expected:
-            raise self.fail(f"expected trick {expected}, found trick {number}"
-                            + (" (trick numbers run 1, 2, 3 ... in each deal)" if number > 0 else ""),
-                            line, col, trick=number)
+            raise self.fail(msg("syntax.trick_number" if number > 0 else "syntax.trick_number.zero",
+                                expected=expected, found=number), line, col, trick=number)
         exact = self.exact_seats
         implied = False     # a card with its seat left to the reader (see _close_deal)
         for p in plays:
@@ -1024,16 +1026,15 @@ class _GameBuilder:
 
     def _points(self, el: Element) -> None:
         kind, line, col, pairs = el
-        d = self._need_deal(f"a {kind} line", line, col)
+        d = self._need_deal(kind, line, col)
         if getattr(d, kind) is not None:
             first = getattr(d, kind + "_pos")
-            raise self.fail(f"a second {kind} line in this deal (the first is at {first[0]}:{first[1]})",
-                            line, col)
+            raise self.fail(msg(f"syntax.second_{kind}", at=f"{first[0]}:{first[1]}"), line, col)
         out: dict[str, int] = {}
         for seat, sl, sc, value in pairs:
             s = self.seat(seat, sl, sc)
             if s in out:
-                raise self.fail(f"{s} is given twice in this {kind} line", sl, sc)
+                raise self.fail(msg(f"syntax.twice_{kind}", seat=("seat", s)), sl, sc)
             out[s] = value
         setattr(d, kind, out)
         setattr(d, kind + "_pos", (line, col))
@@ -1041,17 +1042,16 @@ class _GameBuilder:
 
     def _moon(self, el: Element) -> None:
         _, line, col, seat, sl, sc, choice = el
-        d = self._need_deal("a moon line", line, col)
+        d = self._need_deal("moon", line, col)
         if d.moon is not None:
-            raise self.fail(f"a second moon line in this deal (the first is at {d.moon[2]}:{d.moon[3]})",
-                            line, col)
+            raise self.fail(msg("syntax.second_moon", at=f"{d.moon[2]}:{d.moon[3]}"), line, col)
         d.moon = (self.seat(seat, sl, sc), choice, line, col)
 
     def _result(self, el: Element) -> None:
         _, line, col, seats = el
         if self.result_pos is not None:
-            raise self.fail(f"a second result line (the first is at {self.result_pos[0]}:"
-                            f"{self.result_pos[1]})", line, col)
+            raise self.fail(msg("syntax.second_result", at=f"{self.result_pos[0]}:{self.result_pos[1]}"),
+                            line, col)
         self._settle()
         self._close_deal()
         if seats is None:
@@ -1061,7 +1061,7 @@ class _GameBuilder:
             for s, sl, sc in seats:
                 name = self.seat(s, sl, sc)
                 if name in names:
-                    raise self.fail(f"{name} is named twice in the result", sl, sc)
+                    raise self.fail(msg("syntax.result_twice", seat=("seat", name)), sl, sc)
                 names.append(name)
             self.result = tuple(names)
         self.result_pos = (line, col)
@@ -1134,17 +1134,15 @@ class _GameBuilder:
                             if leader is None:
                                 low_name = CARDS[self._ruleset_for_leads().lowest_club].text(unicode=True)
                                 raise self.fail(
-                                    f"cannot tell who leads trick 1: the hands and passes recorded do not "
-                                    f"show who holds {low_name} after the pass; write the seat before the "
-                                    f"card (as in S {card.text(unicode=True)})", cl, cc, trick=number)
+                                    msg("syntax.leader_first", card=("card", low_name),
+                                        example=("card", card.text(unicode=True))), cl, cc, trick=number)
                         else:
                             assert prev is not None
                             leader = (idx[prev[trick_winner([p[3] for p in prev])][0]]  # type: ignore[index]
                                       if prev else None)
                             if leader is None:
-                                why = "has no cards" if not prev else "is not known"
-                                raise self.fail(f"cannot tell who leads trick {number}: trick {number - 1} "
-                                                f"{why}; write the seat before the card", cl, cc,
+                                why = "syntax.leader_empty" if not prev else "syntax.leader_unknown"
+                                raise self.fail(msg(why, trick=number, prev=number - 1), cl, cc,
                                                 trick=number)
                         at = leader
                     else:
