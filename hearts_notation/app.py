@@ -154,6 +154,12 @@ def cli() -> None:
     Exit status: 0 fine, 1 findings, 2 unusable input, output or command
     line, 3 internal error (please report it), 130 interrupted.
     """
+    from .i18n import locale_language, set_language
+
+    # The messages of a run speak the locale's language until a command's
+    # --lang says otherwise (fmt and convert, whose --lang is the language
+    # written into the record, keep the locale's for their messages).
+    set_language(locale_language())
 
 
 # The console script ------------------------------------------------------------------------

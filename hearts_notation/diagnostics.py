@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .i18n import translate
+from .i18n import current_language, translate
 from .model import Finding
 from .output import escape_controls
 
@@ -65,10 +65,12 @@ def caret_lines(source_lines: Sequence[str] | None, line: int | None,
 
 def render(finding: Finding, source: str | None,
            source_lines: Sequence[str] | None = None, with_code: bool = True,
-           lang: str = "en") -> str:
+           lang: str | None = None) -> str:
     """One finding as a compiler prints it (no colour, no trailing newline),
     its severity word and message in *lang* (the code stays English: it is
     the stable name a reader can look up)."""
+    if lang is None:
+        lang = current_language()
     head = location(source, finding.line, finding.column)
     code = f" [{finding.code}]" if with_code else ""
     severity = translate(lang, f"severity.{finding.severity}")

@@ -113,13 +113,17 @@ def fail_syntax(path: str, errors: list[Finding]) -> NoReturn:
             found = source_lines_at(path, [f.line for f in errors if f.line is not None])
         except (InputError, OSError):
             found = {}
+    from ..i18n import current_language, translate
+
+    lang = current_language()
     for f in errors:
-        text = render(f, path, None)
+        text = render(f, path, None, lang=lang)
         if f.line is not None and f.line in found:
             text = "\n".join([text, *caret_lines([found[f.line]], 1, f.column)])
         message(text)
     n = len(errors)
-    message(f"hearts: {n} syntax error{'s' if n != 1 else ''} in {path}")
+    message("hearts: " + translate(lang, "cli.syntax_errors." + ("one" if n == 1 else "other"),
+                                   n=n, path=path))
     sys.exit(EXIT_UNUSABLE)
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import click
 
 from ..diagnostics import caret_lines, render
+from ..i18n import current_language, translate
 from ..io import (
     OUTPUT_FORMATS,
     InputError,
@@ -222,7 +223,8 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
         for text_of_error in render_errors(gate.errors, input_path, text):
             message(text_of_error)
         n = len(gate.errors)
-        fail(f"{n} syntax error{'s' if n != 1 else ''} in {input_path}; nothing written")
+        fail(translate(current_language(), "cli.syntax_errors." + ("one" if n == 1 else "other"),
+                       n=n, path=input_path) + translate(current_language(), "cli.nothing_written"))
     except (RecordError, ValueError) as exc:
         fail(f"cannot write {out_fmt}: {exc}")
     except OSError as exc:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import click
 
+from ..i18n import current_language, translate
 from ..io import InputError, format_for, write_atomic
 from ..io.hrn.notes import keep_notes
 from ..io.hrn.writer import dumps_hrn
@@ -100,13 +101,13 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
                          dumps_hrn(loaded.games, unicode=use_unicode, lang=lang))
         results.append((loaded, new))
         if check and new.encode("utf-8") != loaded.data and not quiet:
-            message(f"would reformat {path}")
+            message(translate(current_language(), "fmt.would", path=path))
 
     report.changed = sum(1 for loaded, new in results if new.encode("utf-8") != loaded.data)
     report.unchanged = len(results) - report.changed
     report.findings = report.changed if check else 0
     if report.failed:
-        message(f"error: {report.line()} Nothing written.")
+        message(translate(current_language(), "fmt.nothing_written", line=report.line()))
         return report
     if check:
         if not quiet:
@@ -122,7 +123,7 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
                 except OSError as exc:
                     fail_output(exc, loaded.path)
                 if not quiet:
-                    message(f"reformatted {loaded.path}")
+                    message(translate(current_language(), "fmt.reformatted", path=loaded.path))
         if not quiet:
             message(report.line())
         return report

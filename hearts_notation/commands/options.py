@@ -45,14 +45,20 @@ def locale_language(environ: dict[str, str] | os._Environ[str] | None = None) ->
     """The language of the user's locale, as POSIX looks it up for messages:
     the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set and not
     empty decides; a language the program does not speak (or ``C``/``POSIX``)
-    gives English."""
-    env = os.environ if environ is None else environ
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(var, "")
-        if value:
-            lang = value.split(".", 1)[0].split("_", 1)[0].split("@", 1)[0].lower()
-            return lang if lang in LANGUAGES else "en"
-    return "en"
+    gives English (:func:`hearts_notation.i18n.locale_language`)."""
+    from ..i18n import locale_language as from_locale
+
+    return from_locale(environ)
+
+
+def _remember_language(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """``--lang`` is also the language of the command's error messages
+    (unusable input, a bad record given to ``score``...), printed far from
+    the code that knows the option."""
+    from ..i18n import set_language
+
+    set_language(value)
+    return value
 
 
 class RulesParam(click.ParamType):  # type: ignore[type-arg]
@@ -144,7 +150,8 @@ def lang_option(help: str = "Language of the messages (en, fr).", *,
     """
     if from_locale:
         return click.option("--lang", type=click.Choice(LANGUAGES), default=locale_language,
-                            show_default="from LC_ALL, LC_MESSAGES or LANG; else en", help=help)
+                            show_default="from LC_ALL, LC_MESSAGES or LANG; else en", help=help,
+                            callback=_remember_language)
     return click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
                         help=help)
 

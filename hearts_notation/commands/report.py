@@ -60,19 +60,20 @@ class FmtReport(Report):
         return EXIT_FINDINGS if self.check and self.changed else EXIT_OK
 
     def line(self) -> str:
-        """Black's closing line: how many files changed, stayed, failed."""
-        def plural(n: int) -> str:
-            return f"{n} file{'' if n == 1 else 's'}"
+        """Black's closing line: how many files changed, stayed, failed (in
+        the language of the run's messages)."""
+        from ..i18n import current_language, msg
 
-        would = "would be " if self.check else ""
+        lang = current_language()
+        mode = "check" if self.check else "done"
         parts = []
         if self.changed:
-            parts.append(f"{plural(self.changed)} {would}reformatted")
+            parts.append(msg(f"fmt.{mode}.changed.#n", n=self.changed).text(lang))
         if self.unchanged:
-            parts.append(f"{plural(self.unchanged)} {would}left unchanged")
+            parts.append(msg(f"fmt.{mode}.unchanged.#n", n=self.unchanged).text(lang))
         if self.failed:
-            parts.append(f"{plural(self.failed)} {'would fail' if self.check else 'failed'} to reformat")
-        return (", ".join(parts) or "no files") + "."
+            parts.append(msg(f"fmt.{mode}.failed.#n", n=self.failed).text(lang))
+        return (", ".join(parts) or msg("fmt.no_files").text(lang)) + "."
 
 
 @dataclass

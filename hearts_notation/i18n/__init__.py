@@ -23,6 +23,7 @@ from an English sentence.
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import re
 import string
@@ -44,9 +45,11 @@ __all__ = [
     "cards",
     "catalog",
     "count",
+    "current_language",
     "direction",
     "finding_text",
     "join_list",
+    "locale_language",
     "msg",
     "number",
     "numbers_and",
@@ -57,6 +60,7 @@ __all__ = [
     "seat_text",
     "seats_and",
     "seats_space",
+    "set_language",
     "translate",
 ]
 
@@ -64,6 +68,34 @@ __all__ = [
 LANGUAGES: Final[tuple[str, ...]] = tuple(sorted(
     (m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")),
     key=lambda n: (n != "en", n)))
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the user's locale, as POSIX looks it up for messages:
+    the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set and not
+    empty decides; a language the program does not speak (or ``C``/``POSIX``)
+    gives English."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            lang = value.split(".", 1)[0].split("_", 1)[0].split("@", 1)[0].lower()
+            return lang if lang in LANGUAGES else "en"
+    return "en"
+
+
+_CURRENT: list[str] = []
+
+
+def set_language(lang: str) -> None:
+    """The language of this run's messages (a command's ``--lang``)."""
+    _CURRENT[:] = [lang if lang in LANGUAGES else "en"]
+
+
+def current_language() -> str:
+    """The language of this run's messages: set by the command line (the
+    locale's, then the command's ``--lang``); English for the library."""
+    return _CURRENT[0] if _CURRENT else "en"
 
 
 @cache

@@ -517,3 +517,22 @@ MESSAGES.update({
     "syntax.leader_empty": "cannot tell who leads trick {trick}: trick {prev} has no cards; write the seat before the card",
     "syntax.leader_unknown": "cannot tell who leads trick {trick}: trick {prev} is not known; write the seat before the card",
 })
+
+MESSAGES.update({
+    "cli.syntax_errors.one": "{n} syntax error in {path}",
+    "cli.syntax_errors.other": "{n} syntax errors in {path}",
+})
+
+MESSAGES.update({
+    "cli.nothing_written": "; nothing written",
+    "fmt.nothing_written": "error: {line} Nothing written.",
+    "fmt.would": "would reformat {path}",
+    "fmt.reformatted": "reformatted {path}",
+    "fmt.no_files": "no files",
+    "fmt.check.changed.one": "{n} file would be reformatted", "fmt.check.changed.other": "{n} files would be reformatted",
+    "fmt.check.unchanged.one": "{n} file would be left unchanged", "fmt.check.unchanged.other": "{n} files would be left unchanged",
+    "fmt.check.failed.one": "{n} file would fail to reformat", "fmt.check.failed.other": "{n} files would fail to reformat",
+    "fmt.done.changed.one": "{n} file reformatted", "fmt.done.changed.other": "{n} files reformatted",
+    "fmt.done.unchanged.one": "{n} file left unchanged", "fmt.done.unchanged.other": "{n} files left unchanged",
+    "fmt.done.failed.one": "{n} file failed to reformat", "fmt.done.failed.other": "{n} files failed to reformat",
+})

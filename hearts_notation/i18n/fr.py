@@ -504,3 +504,22 @@ MESSAGES.update({
     "syntax.leader_empty": "impossible de savoir qui entame le pli {trick} : le pli {prev} n'a pas de cartes ; écrivez la place devant la carte",
     "syntax.leader_unknown": "impossible de savoir qui entame le pli {trick} : le pli {prev} n'est pas connu ; écrivez la place devant la carte",
 })
+
+MESSAGES.update({
+    "cli.syntax_errors.one": "{n} erreur de syntaxe dans {path}",
+    "cli.syntax_errors.other": "{n} erreurs de syntaxe dans {path}",
+})
+
+MESSAGES.update({
+    "cli.nothing_written": " ; rien n'a été écrit",
+    "fmt.nothing_written": "erreur : {line} Rien n'a été écrit.",
+    "fmt.would": "{path} serait reformaté",
+    "fmt.reformatted": "{path} reformaté",
+    "fmt.no_files": "aucun fichier",
+    "fmt.check.changed.one": "{n} fichier serait reformaté", "fmt.check.changed.other": "{n} fichiers seraient reformatés",
+    "fmt.check.unchanged.one": "{n} fichier resterait inchangé", "fmt.check.unchanged.other": "{n} fichiers resteraient inchangés",
+    "fmt.check.failed.one": "{n} fichier ne pourrait pas être reformaté", "fmt.check.failed.other": "{n} fichiers ne pourraient pas être reformatés",
+    "fmt.done.changed.one": "{n} fichier reformaté", "fmt.done.changed.other": "{n} fichiers reformatés",
+    "fmt.done.unchanged.one": "{n} fichier inchangé", "fmt.done.unchanged.other": "{n} fichiers inchangés",
+    "fmt.done.failed.one": "{n} fichier n'a pas pu être reformaté", "fmt.done.failed.other": "{n} fichiers n'ont pas pu être reformatés",
+})
