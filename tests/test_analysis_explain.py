@@ -35,7 +35,8 @@ def test_duck_names_the_card_that_would_have_ducked() -> None:
     f = facts(outcome=("W", m("JS", "KS", "QS", "4D")))
     r = explain_play(f)
     assert r.code == "duck" and r.text == "W could duck with 7♠ under the jack; K♠ took the queen."
-    assert explain_play(f, "fr").text == "W pouvait passer sous le valet avec 7♠ ; R♠ a pris la dame."
+    # (in French West is O, as a French score sheet writes it)
+    assert explain_play(f, "fr").text == "O pouvait passer sous le valet avec 7♠ ; R♠ a pris la dame."
     plain = facts(outcome=("W", m("JS", "KS", "5S", "4D")))
     assert explain_play(plain).text == "W could duck with 7♠ under the jack; K♠ won the trick."
     hearts = facts(trick=(("S", c("5H")),), card=c("KH"), best=c("2H"), hand=m("KH", "2H"),
@@ -51,7 +52,7 @@ def test_queen_taken_with_a_lower_spade() -> None:
     f = facts(card=c("QS"), best=c("5S"), hand=m("QS", "5S"), legal=m("QS", "5S"),
               trick=(("S", c("9S")),), outcome=("W", m("9S", "QS", "2S", "3S")), queen_out=False)
     assert explain_play(f).text == "W took the trick with Q♠ while holding 5♠: the queen cost 13 points."
-    assert explain_play(f, "fr").text.startswith("W a pris le pli avec la D♠ alors qu'il avait 5♠")
+    assert explain_play(f, "fr").text.startswith("O a pris le pli avec la D♠ alors qu'il avait 5♠")
 
 
 def test_void_discards() -> None:
@@ -95,7 +96,7 @@ def test_moon_is_said_only_when_the_best_card_really_stops_it() -> None:
     r = explain_play(checked)
     assert r.code == "moon" and r.text.startswith("E let N shoot the moon")
     assert "75% of the sampled deals" in r.text
-    assert "grand chelem" in explain_play(checked, "fr").text
+    assert "faire capot" in explain_play(checked, "fr").text   # the French word for the moon
 
 
 def test_other_lessons() -> None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import CARDS, QS_BIT, Card, display_order
+from ..i18n import Arg, msg, render, translate
 from ..model import Deal, Finding, Game, Mark, Pass, Play
 from ..referee import check_game, game_seats
 from ..rules import RuleSet
@@ -248,22 +249,17 @@ class GameSummary:
         """The report as plain sentences (the record's game comment, the
         terminal summary)."""
         out = []
+        dec = translate(lang, "number.decimal")
         for p in self.players:
-            if lang == "fr":
-                avg = f"{p.average_loss:.2f}".replace(".", ",")
-                out.append(f"{p.seat} : précision {p.accuracy:.0f} %, {avg} point perdu en moyenne "
-                           f"par décision ({p.decisions} décisions).")
-            else:
-                out.append(f"{p.seat}: accuracy {p.accuracy:.0f}%, {p.average_loss:.2f} points lost "
-                           f"per decision on average ({p.decisions} decisions).")
+            out.append(render(lang, "analysis.player_line", {
+                "seat": ("seat", p.seat), "accuracy": f"{p.accuracy:.0f}",
+                "avg": f"{p.average_loss:.2f}".replace(".", dec), "n": p.decisions}))
         for i, d in enumerate(self.costliest, 1):
-            where = ((f"donne {d.deal}, " if lang == "fr" else f"deal {d.deal}, ")
-                     + (("passe" if lang == "fr" else "pass") if d.trick is None else
-                        (f"pli {d.trick}" if lang == "fr" else f"trick {d.trick}")))
-            loss = f"{d.epl:.1f}".replace(".", ",") if lang == "fr" else f"{d.epl:.1f}"
-            head = (f"Décision coûteuse n° {i} ({where}, {d.seat}, {d.mark}, {loss} pt)" if lang == "fr"
-                    else f"Costly decision {i} ({where}, {d.seat}, {d.mark}, {loss} pt)")
-            out.append(f"{head}: {d.comment}" if lang != "fr" else f"{head} : {d.comment}")
+            where = (msg("analysis.where.pass", deal=d.deal) if d.trick is None
+                     else msg("analysis.where.trick", deal=d.deal, trick=d.trick))
+            out.append(render(lang, "analysis.costly", {
+                "i": i, "where": where.arg(), "seat": ("seat", d.seat), "mark": d.mark or "",
+                "loss": f"{d.epl:.1f}".replace(".", dec), "comment": d.comment or ""}))
         return out
 
 
@@ -318,7 +314,7 @@ def analyse_game(task: GameTask, progress: ProgressFn | None = None) -> GameAnal
     notes: list[Note] = []
     decisions: list[Decision] = []
     if rules is None:
-        notes.append(Note(None, "analysis: the rules of this game could not be determined."))
+        notes.append(Note(None, _t(task.options.lang, "note.no_rules")))
         return GameAnalysis(game.source, game.index, "", (), tuple(notes), tuple(report.findings))
     seats, rules, _ = game_seats(game, rules)
     solver = Solver(rules, len(seats))
@@ -328,10 +324,8 @@ def analyse_game(task: GameTask, progress: ProgressFn | None = None) -> GameAnal
             continue
         bad = malformed_trick(deal, rules, seats, deal.number or di + 1)
         if bad is not None:
-            notes.append(Note(di, _t(task.options.lang,
-                                     f"analysis: not analysed, {bad.message}",
-                                     "analyse : donne non analysée, ses plis sont mal formés "
-                                     f"(pli {bad.trick})")))
+            notes.append(Note(di, _t(task.options.lang, "note.malformed",
+                                     why=msg(bad.key, **dict(bad.args)).arg())))
             continue
         choices = moon_choices(game, rules, seats, di)
         dev = ev if choices is None else Evaluator(
@@ -386,13 +380,8 @@ def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Seq
     played_by = {p.seat for t in deal.tricks for p in t.plays}
     silent = [s for s in unknown if s in played_by]
     if silent:
-        notes.append(Note(di, _t(lang,
-                                 f"analysis: the hand of {' '.join(silent)} is unknown, so "
-                                 f"{'its' if len(silent) == 1 else 'their'} plays are not analysed; "
-                                 "the others' are, from what they could see",
-                                 f"analyse : la main de {' '.join(silent)} est inconnue, ses cartes "
-                                 "ne sont pas analysées ; celles des autres le sont, d'après ce "
-                                 "qu'ils voyaient")))
+        notes.append(Note(di, _t(lang, "note.silent." + ("one" if len(silent) == 1 else "other"),
+                                 who=("space", *(("seat", x) for x in silent)))))
     # Passes.
     if options.passes and ctx.offset:
         for s in range(ctx.n):
@@ -400,21 +389,13 @@ def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Seq
             if p is None:
                 continue
             if ctx.hands.dealt[s] is None:
-                notes.append(Note(di, _t(lang,
-                                         f"analysis: {seats[s]}'s pass is not analysed: "
-                                         "the hand dealt is unknown",
-                                         f"analyse : la passe de {seats[s]} n'est pas analysée : "
-                                         "sa main de départ est inconnue")))
+                notes.append(Note(di, _t(lang, "note.pass_unknown", seat=("seat", seats[s]))))
                 continue
             d = _pass_decision(ev, ctx, s, p, number, di, options)
             if d is not None:
                 out.append(d)
             else:
-                notes.append(Note(di, _t(lang,
-                                         f"analysis: {seats[s]}'s pass is not analysed: the hand "
-                                         "dealt or the pass does not fit the deck",
-                                         f"analyse : la passe de {seats[s]} n'est pas analysée : "
-                                         "la main ou la passe ne correspond pas au jeu")))
+                notes.append(Note(di, _t(lang, "note.pass_unfit", seat=("seat", seats[s]))))
             if progress:
                 progress("decision")
     # Plays.
@@ -444,31 +425,17 @@ def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Seq
         if progress:
             progress("decision")
     if unfit:
-        notes.append(Note(di, _t(lang,
-                                 "analysis: no deal of the hidden cards fits what the record shows "
-                                 f"(trick/seat {', '.join(unfit)}); those plays are not analysed",
-                                 "analyse : aucune répartition des cartes cachées ne s'accorde avec "
-                                 f"la partie (pli/joueur {', '.join(unfit)}) ; ces cartes ne sont "
-                                 "pas analysées")))
+        notes.append(Note(di, _t(lang, "note.unfit", where=", ".join(unfit))))
     if relaxed:
-        notes.append(Note(di, _t(lang,
-                                 "analysis: the plays contradict the voids they show (trick/seat "
-                                 f"{', '.join(relaxed)}); those plays are judged without them",
-                                 "analyse : les cartes jouées contredisent les coupes montrées "
-                                 f"(pli/joueur {', '.join(relaxed)}) ; elles sont jugées sans en "
-                                 "tenir compte")))
+        notes.append(Note(di, _t(lang, "note.relaxed", where=", ".join(relaxed))))
     if skipped_illegal:
-        notes.append(Note(di, _t(lang,
-                                 "analysis: plays the referee rejects (cards not held or against "
-                                 "the rules) are not analysed",
-                                 "analyse : les cartes refusées par l'arbitre (non détenues ou "
-                                 "contraires aux règles) ne sont pas analysées")))
+        notes.append(Note(di, _t(lang, "note.illegal")))
     return out, notes
 
 
-def _t(lang: str, en: str, fr: str) -> str:
-    """The note in the language asked for, as a sentence."""
-    text = fr if lang == "fr" else en
+def _t(lang: str, key: str, **args: Arg) -> str:
+    """The note *key* of the catalogs (``analysis.<key>``) in *lang*, as a sentence."""
+    text = render(lang, f"analysis.{key}", args)
     return text if text.endswith(".") else text + "."
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..i18n import Arg, Msg, msg
 from ..model import Deal, Finding, Game, Pos
 from ..rules import RuleSet
 from ..state import breaks_hearts, led_suit, legal_plays, opening_leader, trick_winner
@@ -41,44 +42,45 @@ def malformed_trick(deal: Deal, rules: RuleSet, seats: Sequence[str],
     n = len(seats)
     idx = {s: i for i, s in enumerate(seats)}
     number = number if number is not None else deal.number
-    where = f"deal {number}, " if number is not None else ""
+    where: Arg = msg("malformed.where", deal=number).arg() if number is not None else ""
     leader: int | None = None
     last = len(deal.tricks) - 1
     if len(deal.tricks) > rules.tricks_per_deal:
         extra = deal.tricks[rules.tricks_per_deal]
-        return _bad("trick-size", f"{where}trick {rules.tricks_per_deal + 1}: a deal of {n} players has "
-                    f"{rules.tricks_per_deal} tricks", extra.pos or deal.pos, number,
+        return _bad("trick-size", msg("malformed.extra", where=where, trick=rules.tricks_per_deal + 1,
+                                      n=n, k=rules.tricks_per_deal), extra.pos or deal.pos, number,
                     rules.tricks_per_deal + 1)
     for t, trick in enumerate(deal.tricks):
         plays = trick.plays
         tn = t + 1
         if len(plays) > n or (len(plays) < n and t != last) or not plays:
-            count = len(plays)
-            cards = "1 card" if count == 1 else f"{count} cards"
-            return _bad("trick-size", f"{where}trick {tn} has {cards}; it needs one from each "
-                        f"of the {n} seats (the analysis needs whole tricks)",
+            return _bad("trick-size", msg("malformed.size.#k", where=where, trick=tn, k=len(plays), n=n),
                         trick.pos or (plays[0].pos if plays else None) or deal.pos, number, tn)
         first = idx.get(plays[0].seat)
         start = leader if leader is not None else first
         for k, p in enumerate(plays):
             s = idx.get(p.seat)
             if s is None:
-                return _bad("out-of-turn", f"{where}trick {tn}: {p.seat} is not a seat of this game "
-                            f"({' '.join(seats)})", p.pos or trick.pos, number, tn)
+                return _bad("out-of-turn", msg("malformed.seat", where=where, trick=tn,
+                                               seat=("seat", p.seat),
+                                               seats=("space", *(("seat", x) for x in seats))),
+                            p.pos or trick.pos, number, tn)
             assert start is not None
             want = (start + k) % n
             if s != want:
-                return _bad("out-of-turn", f"{where}trick {tn}: {p.seat} plays out of turn; it is "
-                            f"{seats[want]}'s turn", p.pos or trick.pos, number, tn)
+                return _bad("out-of-turn", msg("malformed.turn", where=where, trick=tn,
+                                               seat=("seat", p.seat), next=("seat", seats[want])),
+                            p.pos or trick.pos, number, tn)
         if len(plays) == n:
             assert start is not None
             leader = (start + trick_winner([p.card for p in plays])) % n
     return None
 
 
-def _bad(code: str, message: str, pos: Pos | None, deal: int | None, trick: int) -> Finding:
-    return Finding(code, "error", message, deal=deal, trick=trick,
-                   line=pos.line if pos else None, column=pos.column if pos else None)
+def _bad(code: str, message: Msg, pos: Pos | None, deal: int | None, trick: int) -> Finding:
+    return Finding(code, "error", message.text(), deal=deal, trick=trick,
+                   line=pos.line if pos else None, column=pos.column if pos else None,
+                   key=message.key, args=message.args)
 
 
 def malformed_game(game: Game, rules: RuleSet, seats: Sequence[str]) -> Finding | None:

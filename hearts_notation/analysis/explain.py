@@ -50,6 +50,7 @@ from ..cards import (
     SUIT_MASKS,
     display_order,
 )
+from ..i18n import LANGUAGES, catalog, msg, plural, render, translate
 from ..state import led_suit, trick_winner
 
 #: Rank index from which a heart counts as high (the 10).
@@ -57,120 +58,21 @@ _HIGH_HEART = 8
 _ACE_S = SPADES * 13 + 12
 _KING_S = SPADES * 13 + 11
 
-#: Every sentence, per language.  Fields in braces are filled by
-#: :func:`_say`; card fields arrive already written (with their article in
-#: French where the sentence needs one).
-MESSAGES: dict[str, dict[str, str]] = {
-    "en": {
-        "moon": ("{seat} let {x} shoot the moon: {x} had every point so far and went on to take "
-                 "them all; {best} would have kept at least one from {x} (checked with the actual "
-                 "hands and in {share} of the sampled deals)."),
-        "queen_taken": "{seat} took the trick with Q♠ while holding {low}: the queen cost 13 points.",
-        "duck": "{seat} could duck with {best} under {winner}; {card} {took}.",
-        "took_points": "took {points}",
-        "won_trick": "won the trick",
-        "went_over": "went over",
-        "discard_queen": "{seat} was void in {suit} and missed the chance to discard Q♠ (played {card}).",
-        "discard_heart": ("{seat} was void in {suit}: discard the highest heart first, {best}, while "
-                          "you can (played {card})."),
-        "lead_high_spade": ("{seat} led {card} while Q♠ was still out ({holders}): the queen "
-                            "could fall on it."),
-        "lead_void_suit": ("{seat} led {suit} although {void} had shown out of the suit and could "
-                           "still hold Q♠."),
-        "keep_low": ("{seat} threw {card}, its lowest {suit}: keep a low card of a suit for later, "
-                     "to give the lead away; {best} was better."),
-        "on_lead": ("{card} won the trick and put {seat} on lead; {best} would have let another "
-                    "seat win it and lead next."),
-        "bare_high": ("{best} was a bare high card: cashed now, while everyone can still follow, "
-                      "it wins a trick without points; kept, it may have to win a costly one later."),
-        "simulations": ("{card} costs {epl} on average against {best}; this comes from the "
-                        "simulations ({worlds}), no simpler reason was checked."),
-        "hindsight": " With all hands known: {dd} more.",
-        "pass_queen": ("{seat} kept Q♠ with only {spades}: an unguarded queen is easily forced "
-                       "out; passing {best} was safer."),
-        "pass_queen_high": ("{seat} passed Q♠ but kept {high} with only {small}: the queen can "
-                            "come back onto them; passing {best} was safer."),
-        "pass_high_spades": ("{seat} kept {high} with only {small} while Q♠ was out: the queen "
-                             "can fall on them; passing {best} was safer."),
-        "pass_hearts": "{seat} kept {hearts}; passing {best} would have saved {epl} on average.",
-        "pass_void": ("{seat}: passing {best} would have left {seat} void in {suit}, free to "
-                      "discard; it saves {epl} on average."),
-        "pass_simulations": ("{seat}: passing {best} instead saves {epl} on average; this comes "
-                             "from the simulations, no simpler reason was checked."),
-        "hint": "Play {best}: {why}",
-        "hint_more": "; {second} would cost {gap} more",
-        "hint_close": "; {second} is about as good (the difference is within the noise)",
-        "why_duck": "it ducks under {winner}",
-        "why_queen": "it gets rid of the queen",
-        "why_heart": "it gets rid of a heart",
-        "why_lead": "a lead that should not take points",
-        "why_least": "it loses the fewest points on average",
-        "pass_hint": "{seat}: pass {best}.",
-        "worlds": "{n} sampled deals",
-        "worlds_all": "every possible deal",
-    },
-    "fr": {
-        "moon": ("{seat} a laissé {x} faire le grand chelem : {x} avait tous les points jusque-là "
-                 "et les a tous pris ; {best} lui en aurait retiré au moins un (vérifié avec les "
-                 "vraies mains et dans {share} des donnes simulées)."),
-        "queen_taken": ("{seat} a pris le pli avec la D♠ alors qu'il avait {low} : la dame a "
-                        "coûté 13 points."),
-        "duck": "{seat} pouvait passer sous {winner} avec {best} ; {card} {took}.",
-        "took_points": "a pris {points}",
-        "won_trick": "prenait la main",
-        "went_over": "passait au-dessus",
-        "discard_queen": ("{seat}, sans {suit}, a manqué l'occasion de se défausser de la D♠ "
-                          "(a joué {card})."),
-        "discard_heart": ("{seat}, sans {suit} : se défausser d'abord du cœur le plus haut, "
-                          "{best_de}, tant qu'on le peut (a joué {card})."),
-        "lead_high_spade": ("{seat} a entamé {card} alors que la D♠ n'était pas tombée "
-                            "({holders}) : elle pouvait lui tomber dessus."),
-        "lead_void_suit": ("{seat} a entamé {suit} alors que {void} n'en avait plus et pouvait "
-                           "encore avoir la D♠."),
-        "keep_low": ("{seat} a joué {card}, son plus petit {suit} : garder une petite carte "
-                     "d'une couleur pour plus tard, pour rendre la main ; {best} valait mieux."),
-        "on_lead": ("{card} a pris le pli et donné la main à {seat} ; {best} laissait un autre "
-                    "joueur le prendre et entamer."),
-        "bare_high": ("{best} était une carte haute sèche : jouée maintenant, quand tout le monde "
-                      "fournit encore, elle prend un pli sans points ; gardée, elle risque d'en "
-                      "prendre un coûteux plus tard."),
-        "simulations": ("{card} coûte {epl} en moyenne par rapport à {best} ; cela vient des "
-                        "simulations ({worlds}), aucune raison plus simple n'a été vérifiée."),
-        "hindsight": " Cartes sur table : {dd} de plus.",
-        "pass_queen": ("{seat} a gardé la D♠ avec seulement {spades} : une dame mal gardée se "
-                       "fait forcer ; mieux valait passer {best}."),
-        "pass_queen_high": ("{seat} a passé la D♠ mais gardé {high} avec seulement {small} : la "
-                            "dame peut revenir dessus ; mieux valait passer {best}."),
-        "pass_high_spades": ("{seat} a gardé {high} avec seulement {small} alors que la D♠ "
-                             "n'était pas chez lui : la dame peut tomber dessus ; mieux valait "
-                             "passer {best}."),
-        "pass_hearts": "{seat} a gardé {hearts} ; passer {best} aurait épargné {epl} en moyenne.",
-        "pass_void": ("{seat} : passer {best} laissait {seat} sans {suit}, libre de se défausser ; "
-                      "cela épargne {epl} en moyenne."),
-        "pass_simulations": ("{seat} : passer {best} épargne {epl} en moyenne ; cela vient des "
-                             "simulations, aucune raison plus simple n'a été vérifiée."),
-        "hint": "Jouer {best} : {why}",
-        "hint_more": " ; {second} coûterait {gap} de plus",
-        "hint_close": " ; {second} vaut à peu près autant (l'écart est dans le bruit)",
-        "why_duck": "elle passe sous {winner}",
-        "why_queen": "elle se débarrasse de la dame",
-        "why_heart": "elle se débarrasse d'un cœur",
-        "why_lead": "une entame qui ne devrait pas prendre de points",
-        "why_least": "elle perd le moins de points en moyenne",
-        "pass_hint": "{seat} : passer {best}.",
-        "worlds": "{n} donnes simulées",
-        "worlds_all": "toutes les donnes possibles",
-    },
-}
-
-_SUIT = {"en": ("clubs", "diamonds", "hearts", "spades"), "fr": ("trèfle", "carreau", "cœur", "pique")}
-_RANK_EN = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
-_RANK_FR = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "dame", "roi", "as")
+#: The fields of a sentence that name a seat (shown the language's way: O for W in French).
+_SEAT_FIELDS = frozenset({"seat", "x", "void"})
 
 
 def _say(lang: str, key: str, **fields: object) -> str:
-    table = MESSAGES.get(lang, MESSAGES["en"])
-    return table[key].format(**fields)
+    """The sentence *key* of the catalogs (``explain.<key>``, see
+    :mod:`hearts_notation.i18n`) in *lang*."""
+    for name in _SEAT_FIELDS & fields.keys():
+        fields[name] = seat_name(lang, str(fields[name]))
+    return translate(lang, f"explain.{key}", **fields)
+
+
+def seat_name(lang: str, seat: str) -> str:
+    """A seat as the language writes it (the letters N/E/S/W; names as written)."""
+    return render(lang, "seat.as_is", {"seat": ("seat", seat)})
 
 
 def card_text(card: int, lang: str = "en") -> str:
@@ -186,78 +88,59 @@ def cards_text(cards: Sequence[int] | int, lang: str = "en") -> str:
 
 
 def num(x: float, lang: str = "en") -> str:
-    """A number with one decimal (decimal comma in French)."""
-    text = f"{x:.1f}"
-    return text.replace(".", ",") if lang == "fr" else text
+    """A number with one decimal (the language's decimal mark)."""
+    return f"{x:.1f}".replace(".", translate(lang, "number.decimal"))
 
 
 def points_text(x: float, lang: str = "en") -> str:
     """``1.0 point`` / ``2.5 points``; French: ``1,5 point`` (singular
     below 2, as French writes it), ``2,0 points``."""
-    if lang == "fr":
-        return f"{num(x, lang)} point" + ("s" if abs(x) >= 2 else "")
-    return f"{num(x, lang)} point" + ("" if abs(x) == 1 else "s")
+    return translate(lang, f"explain.points.{plural(lang, x)}", n=num(x, lang))
 
 
 def int_points(k: int, lang: str = "en") -> str:
     """A whole number of points: ``1 point``, ``13 points``."""
-    return f"{k} point" + ("" if abs(k) < 2 else "s") if lang == "fr" else (
-        f"{k} point" + ("" if abs(k) == 1 else "s"))
+    return translate(lang, f"explain.points.{plural(lang, k)}", n=k)
 
 
-def count_text(k: int, one: str, many: str, lang: str = "en") -> str:
-    """``1 other spade`` / ``2 other spades`` / ``no other spade``."""
+def count_text(k: int, what: str, lang: str = "en") -> str:
+    """``1 other spade`` / ``2 other spades`` / ``no other spade`` (*what*:
+    ``other_spade`` or ``small_spade``)."""
     if k == 0:
-        return ("aucun " if lang == "fr" else "no ") + one
-    return f"{k} {one if k == 1 else many}"
+        return translate(lang, f"explain.none.{what}")
+    return msg(f"explain.{what}.#n", n=k).text(lang)
 
 
 def de_card(card: int, lang: str) -> str:
     """French "de" + the card, with the article it takes: ``de l'A♥``,
     ``de la D♠``, ``du R♠``, ``du 7♣``.  English: the card alone."""
-    text = card_text(card, lang)
-    if lang != "fr":
-        return text
     rank = card % 13
-    if rank == 12:
-        return f"de l'{text}"
-    if rank == 10:
-        return f"de la {text}"
-    return f"du {text}"
+    form = "ace" if rank == 12 else "queen" if rank == 10 else "other"
+    return translate(lang, f"explain.de_card.{form}", card=card_text(card, lang))
 
 
 def _the_rank(card: int, lang: str) -> str:
     """``the jack`` / ``le valet``, ``the 10`` / ``le 10``, ``l'as``."""
-    rank = card % 13
-    if lang == "fr":
-        name = _RANK_FR[rank]
-        if name == "as":
-            return "l'as"
-        return ("la " if name == "dame" else "le ") + name
-    return "the " + _RANK_EN[rank]
+    return translate(lang, f"explain.the_rank.{card % 13}")
 
 
 def _points_taken(mask: int, lang: str) -> str:
     """What a trick held: ``the queen and 2 hearts`` / ``la dame et 2 cœurs``."""
     hearts = (mask & HEARTS_MASK).bit_count()
     queen = bool(mask & QS_BIT)
-    if lang == "fr":
-        h = f"{hearts} cœur" + ("s" if hearts > 1 else "")
-        if queen and hearts:
-            return f"la dame et {h}"
-        return "la dame" if queen else h
-    h = f"{hearts} heart" + ("s" if hearts > 1 else "")
+    h = msg("explain.hearts.#n", n=hearts).text(lang)
     if queen and hearts:
-        return f"the queen and {h}"
-    return "the queen" if queen else h
+        return translate(lang, "explain.taken.queen_hearts", hearts=h)
+    return translate(lang, "explain.taken.queen") if queen else h
 
 
 def _names(names: Sequence[str], lang: str) -> str:
-    """``W``, ``W or S``, ``N, W or S`` (``ou`` in French)."""
-    word = " ou " if lang == "fr" else " or "
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + word + names[-1]
+    """``W``, ``W or S``, ``N, W or S`` (``ou`` in French; seats the language's way)."""
+    return render(lang, "seat.as_is", {"seat": ("or_list", *(("seat", n) for n in names))})
+
+
+def _suit(lang: str, suit: int) -> str:
+    return translate(lang, f"suit_name.{'CDHS'[suit]}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +214,7 @@ def _moon(f: PlayFacts, lang: str) -> Reason | None:
     x = f.moon_threat
     if x is None or x == f.seat or f.shooter != x or f.moon_stopped is None:
         return None
-    share = f"{round(100 * f.moon_stopped)}%" if lang == "en" else f"{round(100 * f.moon_stopped)} %"
+    share = translate(lang, "explain.percent", n=round(100 * f.moon_stopped))
     return Reason("moon", _say(lang, "moon", seat=f.seat, x=x, best=card_text(f.best, lang),
                                share=share))
 
@@ -369,7 +252,7 @@ def _missed_discard(f: PlayFacts, lang: str) -> Reason | None:
     led = _led(f)
     if led is None or f.legal & SUIT_MASKS[led]:
         return None
-    suit = _SUIT[lang if lang in _SUIT else "en"][led]
+    suit = _suit(lang, led)
     c = card_text(f.card, lang)
     if f.best == QUEEN_OF_SPADES and f.card != QUEEN_OF_SPADES:
         return Reason("discard_queen", _say(lang, "discard_queen", seat=f.seat, suit=suit, card=c))
@@ -388,7 +271,7 @@ def _lead_high_spade(f: PlayFacts, lang: str) -> Reason | None:
     if f.best // 13 == SPADES and f.best > QUEEN_OF_SPADES:
         return None
     holders = _names(f.queen_holders, lang)
-    text = (f"Q♠ could be with {holders}" if lang == "en" else f"elle pouvait être chez {holders}")
+    text = translate(lang, "explain.queen_with", holders=holders)
     return Reason("lead_high_spade", _say(lang, "lead_high_spade", seat=f.seat,
                                           card=card_text(f.card, lang), holders=text))
 
@@ -399,7 +282,7 @@ def _lead_void_suit(f: PlayFacts, lang: str) -> Reason | None:
     suit = f.card // 13
     for seat, suits in f.voids:
         if seat != f.seat and suit in suits and seat in f.queen_holders:
-            name = _SUIT[lang if lang in _SUIT else "en"][suit]
+            name = _suit(lang, suit)
             return Reason("lead_void_suit", _say(lang, "lead_void_suit", seat=f.seat, suit=name,
                                                  void=seat))
     return None
@@ -441,7 +324,7 @@ def _keep_low(f: PlayFacts, lang: str) -> Reason | None:
     win = _winning(f)
     if led == suit and win is not None and f.best > win > f.card:
         return None   # the low card ducked and the best went over: not this lesson
-    name = _SUIT[lang if lang in _SUIT else "en"][suit]
+    name = _suit(lang, suit)
     return Reason("keep_low", _say(lang, "keep_low", seat=f.seat, card=card_text(f.card, lang),
                                    suit=name, best=card_text(f.best, lang)))
 
@@ -482,18 +365,14 @@ def explain_pass(f: PassFacts, lang: str = "en") -> Reason:
     small = spades & (QS_BIT - 1)
     b = cards_text(f.best, lang)
     epl = points_text(f.epl, lang)
-    other = "other spade" if lang == "en" else "autre pique"
-    others = "other spades" if lang == "en" else "autres piques"
-    low1 = "small spade" if lang == "en" else "petit pique"
-    lown = "small spades" if lang == "en" else "petits piques"
     if kept & QS_BIT and f.best & QS_BIT and small.bit_count() < 3:
         k = spades.bit_count() - 1
         return Reason("pass_queen", _say(lang, "pass_queen", seat=f.seat, best=b,
-                                         spades=count_text(k, other, others, lang)))
+                                         spades=count_text(k, "other_spade", lang)))
     high = kept & ((1 << _ACE_S) | (1 << _KING_S))
     if high and f.best & high and small.bit_count() < 3:
         h = cards_text(high, lang)
-        few = count_text(small.bit_count(), low1, lown, lang)
+        few = count_text(small.bit_count(), "small_spade", lang)
         if f.passed & QS_BIT:
             return Reason("pass_queen_high", _say(lang, "pass_queen_high", seat=f.seat, high=h,
                                                   small=few, best=b))
@@ -507,7 +386,7 @@ def explain_pass(f: PassFacts, lang: str = "en") -> Reason:
     for suit in range(4):
         m = SUIT_MASKS[suit]
         if suit != HEARTS and kept & m and not (kept & ~f.best) & m:
-            name = _SUIT[lang if lang in _SUIT else "en"][suit]
+            name = _suit(lang, suit)
             return Reason("pass_void", _say(lang, "pass_void", seat=f.seat, best=b, suit=name,
                                             epl=epl))
     return Reason(None, _say(lang, "pass_simulations", seat=f.seat, best=b, epl=epl))
@@ -544,3 +423,11 @@ def explain_best(f: PlayFacts, second: int | None, gap: float, lang: str = "en",
 def best_pass_text(seat: str, best: int, lang: str = "en") -> str:
     """The sentence for the best pass (``hearts hint`` before the pass)."""
     return _say(lang, "pass_hint", seat=seat, best=cards_text(best, lang))
+
+
+#: The sentences per language (ids without their ``explain.`` prefix), as
+#: the catalogs hold them: for tests and tools that list them.
+MESSAGES: dict[str, dict[str, str]] = {
+    lang: {k[len("explain."):]: v for k, v in catalog(lang).items() if k.startswith("explain.")}
+    for lang in LANGUAGES
+}

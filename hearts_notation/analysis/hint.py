@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import CARDS, Card, display_order
+from ..i18n import Arg, msg, translate
 from ..model import Game
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
@@ -25,7 +26,16 @@ from .solver import Solver
 
 class HintError(ValueError):
     """No hint can be given (finished record, unknown hand...): the
-    message says why, in one line."""
+    message says why, in one line (a catalog message, in any language by
+    :meth:`text`)."""
+
+    def __init__(self, key: str, **args: Arg) -> None:
+        self.msg = msg(f"hint.{key}", **args)
+        super().__init__(self.msg.text())
+
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang*."""
+        return self.msg.text(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +54,7 @@ class Hint:
     comment: str
     worlds: int
     exact: bool
+    #: notes as catalog ids (``hint.note.<id>``); the JSON gives their English text
     notes: tuple[str, ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,7 +75,8 @@ class Hint:
             "source": self.source, "index": self.index, "deal": self.deal, "trick": self.trick,
             "seat": self.seat, "kind": self.kind, "hand": [str(c) for c in self.hand],
             "choices": choices, "best": [str(c) for c in self.best], "comment": self.comment,
-            "worlds": self.worlds, "exact": self.exact, "notes": list(self.notes),
+            "worlds": self.worlds, "exact": self.exact,
+            "notes": [translate("en", f"hint.note.{n}") for n in self.notes],
         }
 
 
@@ -80,16 +92,16 @@ def hint_game(game: Game, options: AnalysisOptions, default_rules: RuleSet | str
     pass; during the play only the seat to move can be advised.
     """
     if not game.deals:
-        raise HintError("the record has no deal: nothing to advise")
+        raise HintError("no_deal")
     rules = resolve_rules(game, default_rules, force_rules)
     seats, rules, _ = game_seats(game, rules)
     if seat is not None and seat not in seats:
-        raise HintError(f"{seat} is not a seat of this game ({' '.join(seats)})")
+        raise HintError("not_seat", seat=("seat", seat), seats=("space", *(("seat", x) for x in seats)))
     deal = game.deals[-1]
     number = deal.number or len(game.deals)
     bad = malformed_trick(deal, rules, seats, number)
     if bad is not None:
-        raise HintError(f"{bad.message}: the tricks must be whole and in turn to be analysed")
+        raise HintError("malformed", why=msg(bad.key, **dict(bad.args)).arg())
     ctx = DealContext(deal, rules, seats)
     solver = Solver(rules, len(seats), moon_choices(game, rules, seats, len(game.deals) - 1))
     ev = Evaluator(len(seats), solver, options.eval)
@@ -99,26 +111,22 @@ def hint_game(game: Game, options: AnalysisOptions, default_rules: RuleSet | str
         if waiting:
             return _pass_hint(game, ctx, ev, waiting, seat, number, options)
     if ctx.complete:
-        raise HintError(f"deal {number} is complete: nothing to advise (start the next deal)")
+        raise HintError("complete", deal=number)
     point = ctx.next_point()
     if point is None:
-        raise HintError(f"deal {number}: who leads is not known (no recorded hand holds "
-                        f"{card_text(rules.lowest_club, options.lang)})")
+        raise HintError("leader", deal=number, card=("card", card_text(rules.lowest_club)))
     who = seats[point.seat]
     if seat is not None and seat != who:
-        raise HintError(f"it is {who}'s turn to play, not {seat}'s")
+        raise HintError("turn", who=("seat", who), seat=("seat", seat))
     if point.legal is None:
-        raise HintError(f"it is {who}'s turn, but {who}'s hand is not known "
-                        "(record the hand as dealt and the passes)")
+        raise HintError("hand_unknown", who=("seat", who), who2=("seat", who))
     know = ctx.knowledge(point)
     if know is None or not know.consistent():
-        raise HintError(f"{who}'s hand does not fit the record ({who} should hold "
-                        f"{point.counts[point.seat]} cards here); run hearts validate")
+        raise HintError("hand_unfit", who=("seat", who), who2=("seat", who), k=point.counts[point.seat])
     # The same key and the same screening as ``annotate``: the same best card.
     result = ev.play(ctx, point, decision_key(options, number, f"play{point.index}"))
     if result is None:
-        raise HintError("no deal of the hidden cards fits what the record shows "
-                        "(run hearts validate to see what is wrong)")
+        raise HintError("unfit")
     choices = _ranked(result)
     best_mask = result.best_mask()
     second = None
@@ -142,7 +150,7 @@ def hint_game(game: Game, options: AnalysisOptions, default_rules: RuleSet | str
     comment = explain_best(facts, second, max(0.0, gap), lang, close)
     notes: list[str] = []
     if result.relaxed:
-        notes.append("the record's plays contradict each other; voids were ignored")
+        notes.append("relaxed")
     return Hint(game.source, game.index, number, point.trick_no + 1, who, "play",
                 _cards(point.hands[point.seat] or 0), choices, _cards(best_mask), comment,
                 result.worlds, result.exact, tuple(notes))
@@ -174,19 +182,19 @@ def _pass_hint(game: Game, ctx: DealContext, ev: Evaluator, waiting: list[int], 
     if seat is not None:
         s = seats.index(seat)
         if s not in waiting:
-            raise HintError(f"{seat} has already passed in deal {number}")
+            raise HintError("passed", seat=("seat", seat), deal=number)
     else:
         known = [s for s in waiting if ctx.hands.dealt[s] is not None]
         if not known:
-            raise HintError(f"deal {number}: the seats still to pass have no known hand")
+            raise HintError("pass_unknown", deal=number)
         s = known[0]
     dealt = ctx.hands.dealt[s]
     if dealt is None:
-        raise HintError(f"{seats[s]}'s hand is not known: record it to get a hint")
+        raise HintError("seat_unknown", seat=("seat", seats[s]))
     key = decision_key(options, number, f"pass{s}")
     result = ev.passes(ctx, s, key)
     if result is None:
-        raise HintError(f"deal {number} has no pass to advise")
+        raise HintError("no_pass", deal=number)
     choices = _ranked(result)
     best = result.candidates[result.best()]
     comment = best_pass_text(seats[s], best, options.lang)

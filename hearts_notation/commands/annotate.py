@@ -34,6 +34,8 @@ from ..analysis.context import malformed_game
 from ..analysis.evaluate import FAST, EvalOptions
 from ..analysis.explain import card_text
 from ..diagnostics import render
+from ..i18n import render as say
+from ..i18n import translate
 from ..io import (
     RECORD_FORMATS,
     InputError,
@@ -306,30 +308,38 @@ def _summary(analyses: list[GameAnalysis], lang: str) -> None:
     from rich.table import Table
 
     console = stdout_console()
-    table = Table(title="Decisions that cost points", show_lines=False)
-    for col in ("game", "deal", "trick", "seat", "card(s)", "mark", "EPL", "±", "why"):
-        table.add_column(col)
+    def t(key: str, **args: object) -> str:
+        return translate(lang, key, **args)
+
+    def seat(name: str) -> str:
+        return say(lang, "seat.as_is", {"seat": ("seat", name)})
+
+    dec = t("number.decimal")
+    table = Table(title=t("annotate.title"), show_lines=False)
+    for col in ("game", "deal", "trick", "seat", "cards", "mark", "epl", "stderr", "why"):
+        table.add_column(t(f"annotate.col.{col}"))
     rows = 0
     for a in analyses:
         for d in a.marked:
             shown = [d.card] if d.kind == "play" and d.card is not None else list(d.cards or ())
             cards = " ".join(card_text(c, lang) for c in shown)
-            table.add_row(str(a.index or ""), str(d.deal), "pass" if d.trick is None else str(d.trick),
-                          d.seat, cards, d.mark or "", f"{d.epl:.1f}", f"{d.epl_stderr:.1f}",
-                          d.comment or "")
+            table.add_row(str(a.index or ""), str(d.deal),
+                          t("annotate.pass") if d.trick is None else str(d.trick),
+                          seat(d.seat), cards, d.mark or "", f"{d.epl:.1f}".replace(".", dec),
+                          f"{d.epl_stderr:.1f}".replace(".", dec), d.comment or "")
             rows += 1
     if rows:
         console.print(table)
     else:
-        console.print("No decision lost points beyond the thresholds.")
+        console.print(t("annotate.none"))
     # The learner's report: per player, then the three costliest decisions.
-    players = Table(title="Players" if lang == "en" else "Joueurs")
-    for col in (("seat", "decisions", "points lost per decision", "accuracy") if lang == "en"
-                else ("joueur", "décisions", "points perdus par décision", "précision")):
-        players.add_column(col)
+    players = Table(title=t("annotate.players"))
+    for col in ("player", "decisions", "loss", "accuracy"):
+        players.add_column(t(f"annotate.col.{col}"))
     for a in analyses:
         for p in a.summary().players:
-            players.add_row(p.seat, str(p.decisions), f"{p.average_loss:.2f}", f"{p.accuracy:.0f}%")
+            players.add_row(seat(p.seat), str(p.decisions), f"{p.average_loss:.2f}".replace(".", dec),
+                            t("annotate.percent", n=f"{p.accuracy:.0f}"))
         for line in a.summary().lines(lang)[len(a.summary().players):]:
             console.print(line, markup=False, highlight=False)
     console.print(players)

@@ -14,6 +14,7 @@ from rich.text import Text
 from ..analysis.annotate import AnalysisOptions
 from ..analysis.explain import card_text
 from ..analysis.hint import Hint, HintError, hint_game
+from ..i18n import render, translate
 from ..output import json_text, message, write_stdout
 from ..rules import RuleSet
 from ._common import fail, stdout_console
@@ -46,12 +47,12 @@ def command(file: str, seat: str | None, game_no: int | None, samples: int | Non
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), lang=lang)
     games, _ = read_record(file, fmt_in, rules, force_rules)
     if game_no is not None and not 1 <= game_no <= len(games):
-        fail(f"--game {game_no}: the file holds {len(games)} game(s)")
+        fail(translate(lang, "hint.bad_game", n=game_no, k=len(games)))
     game = games[(game_no or len(games)) - 1]
     try:
         hint = hint_game(game, options, rules, force_rules, seat)
     except HintError as exc:
-        message(f"{file}: {exc}")
+        message(translate(lang, "hint.error", file=file, why=exc.text(lang)))
         return Report(unusable=1)
     if fmt_out == "json":
         write_stdout(json_text(hint.to_dict(), indent=2) + "\n")
@@ -62,34 +63,32 @@ def command(file: str, seat: str | None, game_no: int | None, samples: int | Non
 
 def _print(hint: Hint, lang: str) -> None:
     console = stdout_console()
+
+    def t(key: str, **args: object) -> str:
+        return translate(lang, key, **args)
+
+    dec = t("number.decimal")
+    seat = render(lang, "seat.as_is", {"seat": ("seat", hint.seat)})
     hand = " ".join(card_text(c, lang) for c in hint.hand)
-    if hint.kind == "play":
-        head = (f"Deal {hint.deal}, trick {hint.trick}: {hint.seat} to play" if lang == "en"
-                else f"Donne {hint.deal}, pli {hint.trick} : à {hint.seat} de jouer")
-    else:
-        head = (f"Deal {hint.deal}: {hint.seat} to pass" if lang == "en"
-                else f"Donne {hint.deal} : à {hint.seat} de passer")
+    head = (t("hint.head.play", deal=hint.deal, trick=hint.trick, seat=seat) if hint.kind == "play"
+            else t("hint.head.pass", deal=hint.deal, seat=seat))
     console.print(Text.assemble((head, "bold"), f"   {hand}"))
     table = Table(show_header=True, header_style="bold")
-    table.add_column("card" if hint.kind == "play" else "pass")
-    table.add_column("EPL", justify="right")
-    table.add_column("±", justify="right")
-    table.add_column("points" if lang == "en" else "points attendus", justify="right")
+    table.add_column(t("hint.col.card") if hint.kind == "play" else t("hint.col.pass"))
+    table.add_column(t("hint.col.epl"), justify="right")
+    table.add_column(t("hint.col.stderr"), justify="right")
+    table.add_column(t("hint.col.points"), justify="right")
     for i, c in enumerate(hint.choices):
         name = " ".join(card_text(x, lang) for x in c.cards)
         style = "bold green" if i == 0 else None
-        table.add_row(name, f"{c.epl:.1f}", f"{c.epl_stderr:.1f}", f"{c.points:.1f}", style=style)
+        table.add_row(name, f"{c.epl:.1f}".replace(".", dec), f"{c.epl_stderr:.1f}".replace(".", dec),
+                      f"{c.points:.1f}".replace(".", dec), style=style)
     console.print(table)
     console.print(hint.comment)
     if len(hint.choices) == 1:
-        worlds = ("only this card (or equivalent ones) can be played" if lang == "en"
-                  else "seule cette carte (ou une équivalente) peut être jouée")
-    elif lang == "en":
-        worlds = (f"{hint.worlds} deal(s) of the hidden cards"
-                  + (", solved exactly" if hint.exact else ", played out"))
+        worlds = t("hint.only")
     else:
-        worlds = (f"{hint.worlds} répartition(s) des cartes cachées"
-                  + (", résolues exactement" if hint.exact else ", jouées jusqu'au bout"))
+        worlds = t("hint.worlds.exact" if hint.exact else "hint.worlds.played", n=hint.worlds)
     console.print(Text(worlds, style="dim"))
     for note in hint.notes:
-        console.print(Text(note, style="yellow"))
+        console.print(Text(t(f"hint.note.{note}"), style="yellow"))

@@ -76,7 +76,9 @@ class RulesParam(click.ParamType):  # type: ignore[type-arg]
         try:
             return load_rules(str(value))
         except RuleError as exc:
-            self.fail(str(exc), param, ctx)
+            from ..i18n import current_language
+
+            self.fail(exc.text(current_language()), param, ctx)
 
 
 RULES = RulesParam()

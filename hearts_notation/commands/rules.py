@@ -13,11 +13,19 @@ import click
 from rich.table import Table
 from rich.text import Text
 
+from ..i18n import catalog, translate
 from ..output import json_text, write_stdout
 from ..rules import RuleError, load_rules, preset_description, preset_names, preset_rules
 from ._common import fail, stdout_console
 from .options import format_option, lang_option
 from .report import Report
+
+
+def _description(lang: str, preset: str) -> str:
+    """A preset's description in *lang* (the preset file's own line for a
+    preset no catalog describes)."""
+    key = f"preset.{preset}"
+    return translate(lang, key) if key in catalog(lang) else preset_description(preset)
 
 
 @click.command("rules")
@@ -50,28 +58,29 @@ def command(name: str | None, fmt_out: str | None, lang: str) -> Report:
 
             write_stdout(yaml.safe_dump(rows, sort_keys=False, allow_unicode=True))
             return Report()
-        table = Table(title="Rule presets", title_justify="left")
-        table.add_column("name", style="bold", no_wrap=True)
-        table.add_column("players", justify="right")
-        table.add_column("description")
+        table = Table(title=translate(lang, "rules.title"), title_justify="left")
+        table.add_column(translate(lang, "rules.col.name"), style="bold", no_wrap=True)
+        table.add_column(translate(lang, "rules.col.players"), justify="right")
+        table.add_column(translate(lang, "rules.col.description"))
         for row in rows:
-            table.add_row(str(row["name"]), str(row["players"]), str(row["description"]))
+            table.add_row(str(row["name"]), str(row["players"]), _description(lang, str(row["name"])))
         console = stdout_console()
         console.print(table)
-        console.print(Text.assemble("Print one in full with ", ("hearts rules NAME", "bold"),
-                                    "; override keys with \"NAME key=value ...\"."))
+        console.print(Text.assemble(translate(lang, "rules.more.before"),
+                                    (translate(lang, "rules.more.command"), "bold"),
+                                    translate(lang, "rules.more.after")))
         return Report()
     try:
         rules = load_rules(name)
     except RuleError as exc:
-        fail(str(exc))
+        fail(exc.text(lang))
     if fmt_out == "json":
         doc = {"name": rules.name, "spec": rules.portable_spec, **rules.to_mapping()}
         write_stdout(json_text(doc, indent=2) + "\n")
         return Report()
     text = rules.to_yaml()
     if rules.name in preset_names():
-        description = preset_description(rules.name)
+        description = _description(lang, rules.name)
         if description:
             text = text.replace("\n", f"\n# {description}\n", 1) if not rules.overrides else text
     write_stdout(text)

@@ -17,6 +17,7 @@ import click
 from rich.table import Table
 from rich.text import Text
 
+from ..i18n import number, render, translate
 from ..io import InputError
 from ..output import json_text, message, write_stdout
 from ..parallel import Batch, EngineSpec, batch_games, gc_paused, total_bytes
@@ -43,48 +44,56 @@ def _num(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
 
 
-def render_tables(doc: dict[str, Any]) -> list[Table]:
-    """The rich tables of a stats document (:meth:`Tally.to_dict`)."""
+def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
+    """The rich tables of a stats document (:meth:`Tally.to_dict`), their
+    words in *lang* (seats, pass directions and severities too; finding
+    codes stay the stable English names)."""
+    def t(key: str) -> str:
+        return translate(lang, key)
+
+    def n(x: int) -> str:
+        return number(lang, x)
+
     s = doc["summary"]
-    summary = Table(title="Corpus", show_header=False, title_justify="left")
+    summary = Table(title=t("stats.corpus"), show_header=False, title_justify="left")
     summary.add_column("", style="bold")
     summary.add_column("", justify="right")
-    for key, label in (("files", "files"), ("games", "games"), ("deals", "deals"),
-                       ("complete_deals", "complete deals"), ("finished_games", "finished games"),
-                       ("valid_games", "valid games"), ("shared_wins", "shared wins (ties)"),
-                       ("moons", "moons")):
+    for key in ("files", "games", "deals", "complete_deals", "finished_games", "valid_games",
+                "shared_wins", "moons"):
         if key in s:
-            summary.add_row(label, f"{s[key]:,}")
-    summary.add_row("moon rate", _pct(s["moon_rate"]))
+            summary.add_row(t(f"stats.row.{key}"), n(s[key]))
+    summary.add_row(t("stats.row.moon_rate"), _pct(s["moon_rate"]))
     tables = [summary]
 
-    seats = Table(title="Seats", title_justify="left")
-    for col in ("seat", "deals", "points", "avg points", "Q♠ taken", "moons", "wins"):
-        seats.add_column(col, justify="left" if col == "seat" else "right")
+    seats = Table(title=t("stats.seats"), title_justify="left")
+    for col in ("seat", "deals", "points", "avg_points", "queen_taken", "moons", "wins"):
+        seats.add_column(t(f"stats.col.{col}"), justify="left" if col == "seat" else "right")
     for name, row in doc["seats"].items():
-        seats.add_row(name, f"{row['deals']:,}", f"{row['points']:,}", _num(row["average_points"]),
-                      f"{row['queen_taken']:,}", f"{row['moons']:,}", f"{row['wins']:,}")
+        seats.add_row(render(lang, "seat.as_is", {"seat": ("seat", name)}), n(row["deals"]),
+                      n(row["points"]), _num(row["average_points"]), n(row["queen_taken"]),
+                      n(row["moons"]), n(row["wins"]))
     tables.append(seats)
 
-    dirs = Table(title="Pass direction", title_justify="left")
-    for col in ("direction", "deals", "moon rate", "avg points", "Q♠ passed",
-                "Q♠ holder avg", "holder took Q♠"):
-        dirs.add_column(col, justify="left" if col == "direction" else "right")
+    dirs = Table(title=t("stats.directions"), title_justify="left")
+    for col in ("direction", "deals", "moon_rate", "avg_points", "queen_passed", "holder_avg",
+                "holder_took"):
+        dirs.add_column(t(f"stats.col.{col}"), justify="left" if col == "direction" else "right")
     for name, row in doc["directions"].items():
-        dirs.add_row(name, f"{row['deals']:,}", _pct(row["moon_rate"]), _num(row["average_points"]),
+        dirs.add_row(render(lang, "seat.as_is", {"seat": ("dir", name)}), n(row["deals"]),
+                     _pct(row["moon_rate"]), _num(row["average_points"]),
                      _pct(row["queen_passed_rate"]), _num(row["queen_holder_average_points"]),
                      _pct(row["queen_holder_took_it"]))
     tables.append(dirs)
 
-    findings = Table(title="Findings", title_justify="left")
-    findings.add_column("code")
-    findings.add_column("severity")
-    findings.add_column("count", justify="right")
+    findings = Table(title=t("stats.findings"), title_justify="left")
+    findings.add_column(t("stats.col.code"))
+    findings.add_column(t("stats.col.severity"))
+    findings.add_column(t("stats.col.count"), justify="right")
     for code, row in doc["findings"].items():
         style = {"error": "red", "warning": "yellow"}.get(row["severity"], "cyan")
-        findings.add_row(code, Text(row["severity"], style=style), f"{row['count']:,}")
+        findings.add_row(code, Text(t(f"severity.{row['severity']}"), style=style), n(row["count"]))
     if not doc["findings"]:
-        findings.add_row("(none)", "", "0")
+        findings.add_row(t("stats.none"), "", "0")
     tables.append(findings)
     return tables
 
@@ -152,8 +161,8 @@ def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_r
         write_stdout(json_text(doc, indent=2) + "\n")
     else:
         console = stdout_console()
-        for table in render_tables(doc):
+        for table in render_tables(doc, lang):
             console.print(table)
     if interrupted:
-        message(f"hearts: interrupted after {tally.games:,} games")
+        message(translate(lang, "interrupted", n=number(lang, tally.games)))
     return CorpusReport(games=tally.games, interrupted=interrupted, unusable=len(unreadable))

@@ -54,6 +54,7 @@ __all__ = [
     "number",
     "numbers_and",
     "placeholders",
+    "plural",
     "public_finding",
     "render",
     "seat",
@@ -132,6 +133,12 @@ def placeholders(template: str) -> frozenset[str]:
 def number(lang: str, n: int) -> str:
     """*n* with the language's thousands separator (1,234 / 1 234)."""
     return f"{n:,}".replace(",", translate(lang, "number.group"))
+
+
+def plural(lang: str, n: float) -> str:
+    """``"one"`` or ``"other"``: the form *n* takes in *lang* (its ``is_one``)."""
+    is_one: Callable[[float], bool] = _module(lang).is_one
+    return "one" if is_one(abs(n)) else "other"
 
 
 def count(lang: str, msg_id: str, n: int) -> str:
@@ -276,8 +283,7 @@ def render(lang: str, key: str, /, args: Args | Mapping[str, Arg] = ()) -> str:
     base, sep, counted = key.rpartition(".#")
     if sep:
         n = pairs[counted]
-        is_one: Callable[[int], bool] = _module(lang).is_one
-        key = f"{base}.{'one' if isinstance(n, int) and is_one(abs(n)) else 'other'}"
+        key = f"{base}.{plural(lang, n) if isinstance(n, (int, float)) else 'other'}"
     return translate(lang, key, **{k: _show(lang, v) for k, v in pairs.items()})
 
 

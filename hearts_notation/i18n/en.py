@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Final
 
 
-def is_one(n: int) -> bool:
-    """English says "1 game" and "0 games"."""
+def is_one(n: float) -> bool:
+    """English says "1 game" and "0 games" (and "1.5 points")."""
     return n == 1
 
 
 MESSAGES: Final[dict[str, str]] = {
     # Words and numbers.
-    "number.group": ",",
+    "number.group": ",", "number.decimal": ".",
     "list.and": "{head} and {last}",
     "word.and": "and",
     "cards.more.one": "and {n} more", "cards.more.other": "and {n} more",
@@ -535,4 +535,156 @@ MESSAGES.update({
     "fmt.done.changed.one": "{n} file reformatted", "fmt.done.changed.other": "{n} files reformatted",
     "fmt.done.unchanged.one": "{n} file left unchanged", "fmt.done.unchanged.other": "{n} files left unchanged",
     "fmt.done.failed.one": "{n} file failed to reformat", "fmt.done.failed.other": "{n} files failed to reformat",
+})
+
+MESSAGES.update({
+    # hearts rules: the presets (the same words as the presets' own description lines).
+    "preset.standard": "La variante retenue: four players, pass left/right/across/hold, 2♣ leads, no points on the first trick, hearts broken by a discarded heart, moon adds 26 to the others, game to 100, ties share.",
+    "preset.five-players": "Five players, 2♦ and 2♣ removed (3♣ leads), 10 cards each, pass left/right/hold.",
+    "preset.jack-of-diamonds": "Whoever takes the jack of diamonds scores -10.",
+    "preset.kawu": "The kawu site's rules: a heart played on an earlier trick, in any way, opens hearts; tied lowest totals play another deal.",
+    "preset.moon-choice": "The moon shooter chooses between +26 to the others and -26 for themselves.",
+    "preset.openspiel": "OpenSpiel's hearts game with its default parameters: any heart or the queen of spades played opens hearts.",
+    "preset.queen-breaks-hearts": "A common house rule: the queen of spades played opens hearts too.",
+    "preset.short": "A short game to 50.",
+    "preset.six-players": "Six players, 2♦ 3♦ 2♣ 3♣ removed (4♣ leads), 8 cards each, pass left/right/across/hold.",
+    "preset.three-players": "Three players, 2♦ removed, 17 cards each, pass left/right/hold.",
+    "rules.title": "Rule presets",
+    "rules.col.name": "name", "rules.col.players": "players", "rules.col.description": "description",
+    "rules.more.before": "Print one in full with ",
+    "rules.more.command": "hearts rules NAME",
+    "rules.more.after": "; override keys with \"NAME key=value ...\".",
+})
+
+MESSAGES.update({
+    "seat.as_is": "{seat}",
+    # hearts stats.
+    "stats.corpus": "Corpus", "stats.seats": "Seats", "stats.directions": "Pass direction",
+    "stats.findings": "Findings", "stats.none": "(none)",
+    "stats.row.files": "files", "stats.row.games": "games", "stats.row.deals": "deals",
+    "stats.row.complete_deals": "complete deals", "stats.row.finished_games": "finished games",
+    "stats.row.valid_games": "valid games", "stats.row.shared_wins": "shared wins (ties)",
+    "stats.row.moons": "moons", "stats.row.moon_rate": "moon rate",
+    "stats.col.seat": "seat", "stats.col.deals": "deals", "stats.col.points": "points",
+    "stats.col.avg_points": "avg points", "stats.col.queen_taken": "Q♠ taken", "stats.col.moons": "moons",
+    "stats.col.wins": "wins", "stats.col.direction": "direction", "stats.col.moon_rate": "moon rate",
+    "stats.col.queen_passed": "Q♠ passed", "stats.col.holder_avg": "Q♠ holder avg",
+    "stats.col.holder_took": "holder took Q♠", "stats.col.code": "code",
+    "stats.col.severity": "severity", "stats.col.count": "count",
+})
+
+
+MESSAGES.update({
+    # The analysis' sentences (hearts_notation.analysis.explain: its reasons choose them).
+    "explain.moon": '{seat} let {x} shoot the moon: {x} had every point so far and went on to take them all; {best} would have kept at least one from {x} (checked with the actual hands and in {share} of the sampled deals).',
+    "explain.queen_taken": '{seat} took the trick with Q♠ while holding {low}: the queen cost 13 points.',
+    "explain.duck": '{seat} could duck with {best} under {winner}; {card} {took}.',
+    "explain.took_points": 'took {points}',
+    "explain.won_trick": 'won the trick',
+    "explain.went_over": 'went over',
+    "explain.discard_queen": '{seat} was void in {suit} and missed the chance to discard Q♠ (played {card}).',
+    "explain.discard_heart": '{seat} was void in {suit}: discard the highest heart first, {best}, while you can (played {card}).',
+    "explain.lead_high_spade": '{seat} led {card} while Q♠ was still out ({holders}): the queen could fall on it.',
+    "explain.lead_void_suit": '{seat} led {suit} although {void} had shown out of the suit and could still hold Q♠.',
+    "explain.keep_low": '{seat} threw {card}, its lowest {suit}: keep a low card of a suit for later, to give the lead away; {best} was better.',
+    "explain.on_lead": '{card} won the trick and put {seat} on lead; {best} would have let another seat win it and lead next.',
+    "explain.bare_high": '{best} was a bare high card: cashed now, while everyone can still follow, it wins a trick without points; kept, it may have to win a costly one later.',
+    "explain.simulations": '{card} costs {epl} on average against {best}; this comes from the simulations ({worlds}), no simpler reason was checked.',
+    "explain.hindsight": ' With all hands known: {dd} more.',
+    "explain.pass_queen": '{seat} kept Q♠ with only {spades}: an unguarded queen is easily forced out; passing {best} was safer.',
+    "explain.pass_queen_high": '{seat} passed Q♠ but kept {high} with only {small}: the queen can come back onto them; passing {best} was safer.',
+    "explain.pass_high_spades": '{seat} kept {high} with only {small} while Q♠ was out: the queen can fall on them; passing {best} was safer.',
+    "explain.pass_hearts": '{seat} kept {hearts}; passing {best} would have saved {epl} on average.',
+    "explain.pass_void": '{seat}: passing {best} would have left {seat} void in {suit}, free to discard; it saves {epl} on average.',
+    "explain.pass_simulations": '{seat}: passing {best} instead saves {epl} on average; this comes from the simulations, no simpler reason was checked.',
+    "explain.hint": 'Play {best}: {why}',
+    "explain.hint_more": '; {second} would cost {gap} more',
+    "explain.hint_close": '; {second} is about as good (the difference is within the noise)',
+    "explain.why_duck": 'it ducks under {winner}',
+    "explain.why_queen": 'it gets rid of the queen',
+    "explain.why_heart": 'it gets rid of a heart',
+    "explain.why_lead": 'a lead that should not take points',
+    "explain.why_least": 'it loses the fewest points on average',
+    "explain.pass_hint": '{seat}: pass {best}.',
+    "explain.worlds": '{n} sampled deals',
+    "explain.worlds_all": 'every possible deal',
+    "explain.none": "no {what}",
+    "explain.other_spade.one": "{n} other spade", "explain.other_spade.other": "{n} other spades",
+    "explain.small_spade.one": "{n} small spade", "explain.small_spade.other": "{n} small spades",
+    "explain.none.other_spade": "no other spade", "explain.none.small_spade": "no small spade",
+    "explain.points.one": "{n} point", "explain.points.other": "{n} points",
+    "explain.percent": "{n}%",
+    "explain.de_card.ace": "{card}", "explain.de_card.queen": "{card}", "explain.de_card.other": "{card}",
+    "explain.the_rank.0": "the 2", "explain.the_rank.1": "the 3", "explain.the_rank.2": "the 4",
+    "explain.the_rank.3": "the 5", "explain.the_rank.4": "the 6", "explain.the_rank.5": "the 7",
+    "explain.the_rank.6": "the 8", "explain.the_rank.7": "the 9", "explain.the_rank.8": "the 10",
+    "explain.the_rank.9": "the jack", "explain.the_rank.10": "the queen", "explain.the_rank.11": "the king",
+    "explain.the_rank.12": "the ace",
+    "explain.taken.queen": "the queen", "explain.taken.queen_hearts": "the queen and {hearts}",
+    "explain.hearts.one": "{n} heart", "explain.hearts.other": "{n} hearts",
+    "explain.queen_with": "Q♠ could be with {holders}",
+})
+
+MESSAGES.update({
+    # annotate's notes and the learner's report (hearts_notation.analysis.annotate).
+    "analysis.note.silent.one": "analysis: the hand of {who} is unknown, so its plays are not analysed; the others' are, from what they could see",
+    "analysis.note.silent.other": "analysis: the hand of {who} is unknown, so their plays are not analysed; the others' are, from what they could see",
+    "analysis.note.pass_unknown": "analysis: {seat}'s pass is not analysed: the hand dealt is unknown",
+    "analysis.note.pass_unfit": "analysis: {seat}'s pass is not analysed: the hand dealt or the pass does not fit the deck",
+    "analysis.note.unfit": "analysis: no deal of the hidden cards fits what the record shows (trick/seat {where}); those plays are not analysed",
+    "analysis.note.relaxed": "analysis: the plays contradict the voids they show (trick/seat {where}); those plays are judged without them",
+    "analysis.note.illegal": "analysis: plays the referee rejects (cards not held or against the rules) are not analysed",
+    "analysis.player_line": "{seat}: accuracy {accuracy}%, {avg} points lost per decision on average ({n} decisions).",
+    "analysis.where.pass": "deal {deal}, pass",
+    "analysis.where.trick": "deal {deal}, trick {trick}",
+    "analysis.costly": "Costly decision {i} ({where}, {seat}, {mark}, {loss} pt): {comment}",
+    # annotate's terminal summary (hearts_notation.commands.annotate).
+    "annotate.title": "Decisions that cost points",
+    "annotate.col.game": "game", "annotate.col.deal": "deal", "annotate.col.trick": "trick",
+    "annotate.col.seat": "seat", "annotate.col.cards": "card(s)", "annotate.col.mark": "mark",
+    "annotate.col.epl": "EPL", "annotate.col.stderr": "±", "annotate.col.why": "why",
+    "annotate.pass": "pass",
+    "annotate.none": "No decision lost points beyond the thresholds.",
+    "annotate.players": "Players",
+    "annotate.col.player": "seat", "annotate.col.decisions": "decisions",
+    "annotate.col.loss": "points lost per decision", "annotate.col.accuracy": "accuracy",
+    "annotate.percent": "{n}%",
+})
+
+MESSAGES.update({
+    "malformed.where": "deal {deal}, ",
+    "malformed.extra": "{where}trick {trick}: a deal of {n} players has {k} tricks",
+    "malformed.size.one": "{where}trick {trick} has {k} card; it needs one from each of the {n} seats (the analysis needs whole tricks)",
+    "malformed.size.other": "{where}trick {trick} has {k} cards; it needs one from each of the {n} seats (the analysis needs whole tricks)",
+    "malformed.seat": "{where}trick {trick}: {seat} is not a seat of this game ({seats})",
+    "malformed.turn": "{where}trick {trick}: {seat} plays out of turn; it is {next}'s turn",
+    "analysis.note.malformed": "analysis: not analysed, {why}",
+    "analysis.note.no_rules": "analysis: the rules of this game could not be determined.",
+})
+
+MESSAGES.update({
+    # hearts hint (hearts_notation.analysis.hint and commands/hint.py).
+    "hint.no_deal": "the record has no deal: nothing to advise",
+    "hint.not_seat": "{seat} is not a seat of this game ({seats})",
+    "hint.malformed": "{why}: the tricks must be whole and in turn to be analysed",
+    "hint.complete": "deal {deal} is complete: nothing to advise (start the next deal)",
+    "hint.leader": "deal {deal}: who leads is not known (no recorded hand holds {card})",
+    "hint.turn": "it is {who}'s turn to play, not {seat}'s",
+    "hint.hand_unknown": "it is {who}'s turn, but {who2}'s hand is not known (record the hand as dealt and the passes)",
+    "hint.hand_unfit": "{who}'s hand does not fit the record ({who2} should hold {k} cards here); run hearts validate",
+    "hint.passed": "{seat} has already passed in deal {deal}",
+    "hint.pass_unknown": "deal {deal}: the seats still to pass have no known hand",
+    "hint.seat_unknown": "{seat}'s hand is not known: record it to get a hint",
+    "hint.no_pass": "deal {deal} has no pass to advise",
+    "hint.unfit": "no deal of the hidden cards fits what the record shows (run hearts validate to see what is wrong)",
+    "hint.note.relaxed": "the record's plays contradict each other; voids were ignored",
+    "hint.head.play": "Deal {deal}, trick {trick}: {seat} to play",
+    "hint.head.pass": "Deal {deal}: {seat} to pass",
+    "hint.col.card": "card", "hint.col.pass": "pass", "hint.col.epl": "EPL", "hint.col.stderr": "±",
+    "hint.col.points": "points",
+    "hint.only": "only this card (or equivalent ones) can be played",
+    "hint.worlds.exact": "{n} deal(s) of the hidden cards, solved exactly",
+    "hint.worlds.played": "{n} deal(s) of the hidden cards, played out",
+    "hint.error": "{file}: {why}",
+    "hint.bad_game": "--game {n}: the file holds {k} game(s)",
 })

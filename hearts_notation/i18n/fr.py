@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Final
 
 
-def is_one(n: int) -> bool:
-    """Le français dit « 0 partie » et « 1 partie » au singulier."""
-    return n in (0, 1)
+def is_one(n: float) -> bool:
+    """Le français dit « 0 partie », « 1 partie » et « 1,5 point » au singulier
+    (en dessous de 2)."""
+    return abs(n) < 2
 
 
 MESSAGES: Final[dict[str, str]] = {
-    "number.group": "\u202f",
+    "number.group": "\u202f", "number.decimal": ",",
     "list.and": "{head} et {last}",
     "word.and": "et",
     "cards.more.one": "et {n} autre", "cards.more.other": "et {n} autres",
@@ -522,4 +523,150 @@ MESSAGES.update({
     "fmt.done.changed.one": "{n} fichier reformaté", "fmt.done.changed.other": "{n} fichiers reformatés",
     "fmt.done.unchanged.one": "{n} fichier inchangé", "fmt.done.unchanged.other": "{n} fichiers inchangés",
     "fmt.done.failed.one": "{n} fichier n'a pas pu être reformaté", "fmt.done.failed.other": "{n} fichiers n'ont pas pu être reformatés",
+})
+
+MESSAGES.update({
+    "preset.standard": "La variante retenue : quatre joueurs, échanges à gauche/à droite/en face/sans échange, le 2♣ entame, aucun point au premier pli, les cœurs s'ouvrent par un cœur défaussé, le capot ajoute 26 aux autres, partie en 100, les ex æquo se partagent la victoire.",
+    "preset.five-players": "Cinq joueurs, 2♦ et 2♣ retirés (le 3♣ entame), 10 cartes chacun, échanges à gauche/à droite/sans échange.",
+    "preset.jack-of-diamonds": "Qui prend le valet de carreau marque -10.",
+    "preset.kawu": "Les règles du site kawu : un cœur joué à un pli précédent, de quelque façon, ouvre les cœurs ; à égalité du plus petit total on joue une donne de plus.",
+    "preset.moon-choice": "Qui fait capot choisit entre +26 aux autres et -26 pour lui-même.",
+    "preset.openspiel": "Le jeu de cœurs d'OpenSpiel avec ses paramètres par défaut : tout cœur ou la dame de pique joué ouvre les cœurs.",
+    "preset.queen-breaks-hearts": "Une règle maison courante : la dame de pique jouée ouvre aussi les cœurs.",
+    "preset.short": "Une partie courte en 50.",
+    "preset.six-players": "Six joueurs, 2♦ 3♦ 2♣ 3♣ retirés (le 4♣ entame), 8 cartes chacun, échanges à gauche/à droite/en face/sans échange.",
+    "preset.three-players": "Trois joueurs, 2♦ retiré, 17 cartes chacun, échanges à gauche/à droite/sans échange.",
+    "rules.title": "Jeux de règles",
+    "rules.col.name": "nom", "rules.col.players": "joueurs", "rules.col.description": "description",
+    "rules.more.before": "Affichez-en un en entier avec ",
+    "rules.more.command": "hearts rules NOM",
+    "rules.more.after": " ; changez des clés avec « NOM clé=valeur ... ».",
+})
+
+MESSAGES.update({
+    "seat.as_is": "{seat}",
+    "stats.corpus": "Corpus", "stats.seats": "Places", "stats.directions": "Sens de l'échange",
+    "stats.findings": "Constats", "stats.none": "(aucun)",
+    "stats.row.files": "fichiers", "stats.row.games": "parties", "stats.row.deals": "donnes",
+    "stats.row.complete_deals": "donnes complètes", "stats.row.finished_games": "parties terminées",
+    "stats.row.valid_games": "parties valides", "stats.row.shared_wins": "victoires partagées (ex æquo)",
+    "stats.row.moons": "capots", "stats.row.moon_rate": "taux de capots",
+    "stats.col.seat": "place", "stats.col.deals": "donnes", "stats.col.points": "points",
+    "stats.col.avg_points": "moy. points", "stats.col.queen_taken": "D♠ prises", "stats.col.moons": "capots",
+    "stats.col.wins": "victoires", "stats.col.direction": "sens", "stats.col.moon_rate": "taux de capots",
+    "stats.col.queen_passed": "D♠ passée", "stats.col.holder_avg": "moy. détenteur D♠",
+    "stats.col.holder_took": "détenteur a pris D♠", "stats.col.code": "code",
+    "stats.col.severity": "gravité", "stats.col.count": "nombre",
+})
+
+
+MESSAGES.update({
+    "explain.moon": '{seat} a laissé {x} faire capot : {x} avait tous les points jusque-là et les a tous pris ; {best} lui en aurait retiré au moins un (vérifié avec les vraies mains et dans {share} des donnes simulées).',
+    "explain.queen_taken": "{seat} a pris le pli avec la D♠ alors qu'il avait {low} : la dame a coûté 13 points.",
+    "explain.duck": '{seat} pouvait passer sous {winner} avec {best} ; {card} {took}.',
+    "explain.took_points": 'a pris {points}',
+    "explain.won_trick": 'prenait la main',
+    "explain.went_over": 'passait au-dessus',
+    "explain.discard_queen": "{seat}, sans {suit}, a manqué l'occasion de se défausser de la D♠ (a joué {card}).",
+    "explain.discard_heart": "{seat}, sans {suit} : se défausser d'abord du cœur le plus haut, {best_de}, tant qu'on le peut (a joué {card}).",
+    "explain.lead_high_spade": "{seat} a entamé {card} alors que la D♠ n'était pas tombée ({holders}) : elle pouvait lui tomber dessus.",
+    "explain.lead_void_suit": "{seat} a entamé {suit} alors que {void} n'en avait plus et pouvait encore avoir la D♠.",
+    "explain.keep_low": "{seat} a joué {card}, son plus petit {suit} : garder une petite carte d'une couleur pour plus tard, pour rendre la main ; {best} valait mieux.",
+    "explain.on_lead": '{card} a pris le pli et donné la main à {seat} ; {best} laissait un autre joueur le prendre et entamer.',
+    "explain.bare_high": "{best} était une carte haute sèche : jouée maintenant, quand tout le monde fournit encore, elle prend un pli sans points ; gardée, elle risque d'en prendre un coûteux plus tard.",
+    "explain.simulations": "{card} coûte {epl} en moyenne par rapport à {best} ; cela vient des simulations ({worlds}), aucune raison plus simple n'a été vérifiée.",
+    "explain.hindsight": ' Cartes sur table : {dd} de plus.',
+    "explain.pass_queen": '{seat} a gardé la D♠ avec seulement {spades} : une dame mal gardée se fait forcer ; mieux valait passer {best}.',
+    "explain.pass_queen_high": '{seat} a passé la D♠ mais gardé {high} avec seulement {small} : la dame peut revenir dessus ; mieux valait passer {best}.',
+    "explain.pass_high_spades": "{seat} a gardé {high} avec seulement {small} alors que la D♠ n'était pas chez lui : la dame peut tomber dessus ; mieux valait passer {best}.",
+    "explain.pass_hearts": '{seat} a gardé {hearts} ; passer {best} aurait épargné {epl} en moyenne.',
+    "explain.pass_void": '{seat} : passer {best} laissait {seat} sans {suit}, libre de se défausser ; cela épargne {epl} en moyenne.',
+    "explain.pass_simulations": "{seat} : passer {best} épargne {epl} en moyenne ; cela vient des simulations, aucune raison plus simple n'a été vérifiée.",
+    "explain.hint": 'Jouer {best} : {why}',
+    "explain.hint_more": ' ; {second} coûterait {gap} de plus',
+    "explain.hint_close": " ; {second} vaut à peu près autant (l'écart est dans le bruit)",
+    "explain.why_duck": 'elle passe sous {winner}',
+    "explain.why_queen": 'elle se débarrasse de la dame',
+    "explain.why_heart": "elle se débarrasse d'un cœur",
+    "explain.why_lead": 'une entame qui ne devrait pas prendre de points',
+    "explain.why_least": 'elle perd le moins de points en moyenne',
+    "explain.pass_hint": '{seat} : passer {best}.',
+    "explain.worlds": '{n} donnes simulées',
+    "explain.worlds_all": 'toutes les donnes possibles',
+    "explain.none": "aucun {what}",
+    "explain.other_spade.one": "{n} autre pique", "explain.other_spade.other": "{n} autres piques",
+    "explain.small_spade.one": "{n} petit pique", "explain.small_spade.other": "{n} petits piques",
+    "explain.none.other_spade": "aucun autre pique", "explain.none.small_spade": "aucun petit pique",
+    "explain.points.one": "{n} point", "explain.points.other": "{n} points",
+    "explain.percent": "{n} %",
+    "explain.de_card.ace": "de l'{card}", "explain.de_card.queen": "de la {card}", "explain.de_card.other": "du {card}",
+    "explain.the_rank.0": "le 2", "explain.the_rank.1": "le 3", "explain.the_rank.2": "le 4",
+    "explain.the_rank.3": "le 5", "explain.the_rank.4": "le 6", "explain.the_rank.5": "le 7",
+    "explain.the_rank.6": "le 8", "explain.the_rank.7": "le 9", "explain.the_rank.8": "le 10",
+    "explain.the_rank.9": "le valet", "explain.the_rank.10": "la dame", "explain.the_rank.11": "le roi",
+    "explain.the_rank.12": "l'as",
+    "explain.taken.queen": "la dame", "explain.taken.queen_hearts": "la dame et {hearts}",
+    "explain.hearts.one": "{n} cœur", "explain.hearts.other": "{n} cœurs",
+    "explain.queen_with": "elle pouvait être chez {holders}",
+})
+
+MESSAGES.update({
+    "analysis.note.silent.one": "analyse : la main de {who} est inconnue, ses cartes ne sont pas analysées ; celles des autres le sont, d'après ce qu'ils voyaient",
+    "analysis.note.silent.other": "analyse : les mains de {who} sont inconnues, leurs cartes ne sont pas analysées ; celles des autres le sont, d'après ce qu'ils voyaient",
+    "analysis.note.pass_unknown": "analyse : l'échange de {seat} n'est pas analysé : sa main de départ est inconnue",
+    "analysis.note.pass_unfit": "analyse : l'échange de {seat} n'est pas analysé : la main ou l'échange ne correspond pas au jeu",
+    "analysis.note.unfit": "analyse : aucune répartition des cartes cachées ne s'accorde avec la partie (pli/joueur {where}) ; ces cartes ne sont pas analysées",
+    "analysis.note.relaxed": "analyse : les cartes jouées contredisent les coupes montrées (pli/joueur {where}) ; elles sont jugées sans en tenir compte",
+    "analysis.note.illegal": "analyse : les cartes refusées par l'arbitre (non détenues ou contraires aux règles) ne sont pas analysées",
+    "analysis.player_line": "{seat} : précision {accuracy} %, {avg} point perdu en moyenne par décision ({n} décisions).",
+    "analysis.where.pass": "donne {deal}, échange",
+    "analysis.where.trick": "donne {deal}, pli {trick}",
+    "analysis.costly": "Décision coûteuse n° {i} ({where}, {seat}, {mark}, {loss} pt) : {comment}",
+    "annotate.title": "Décisions qui ont coûté des points",
+    "annotate.col.game": "partie", "annotate.col.deal": "donne", "annotate.col.trick": "pli",
+    "annotate.col.seat": "place", "annotate.col.cards": "carte(s)", "annotate.col.mark": "annotation",
+    "annotate.col.epl": "PMA", "annotate.col.stderr": "±", "annotate.col.why": "pourquoi",
+    "annotate.pass": "échange",
+    "annotate.none": "Aucune décision n'a coûté de points au-delà des seuils.",
+    "annotate.players": "Joueurs",
+    "annotate.col.player": "joueur", "annotate.col.decisions": "décisions",
+    "annotate.col.loss": "points perdus par décision", "annotate.col.accuracy": "précision",
+    "annotate.percent": "{n} %",
+})
+
+MESSAGES.update({
+    "malformed.where": "donne {deal}, ",
+    "malformed.extra": "{where}pli {trick} : une donne à {n} joueurs a {k} plis",
+    "malformed.size.one": "{where}le pli {trick} a {k} carte ; il en faut une de chacune des {n} places (l'analyse demande des plis entiers)",
+    "malformed.size.other": "{where}le pli {trick} a {k} cartes ; il en faut une de chacune des {n} places (l'analyse demande des plis entiers)",
+    "malformed.seat": "{where}pli {trick} : {seat} n'est pas une place de cette partie ({seats})",
+    "malformed.turn": "{where}pli {trick} : {seat} joue hors de son tour ; c'est à {next} de jouer",
+    "analysis.note.malformed": "analyse : donne non analysée, {why}",
+    "analysis.note.no_rules": "analyse : les règles de cette partie n'ont pas pu être déterminées.",
+})
+
+MESSAGES.update({
+    "hint.no_deal": "la feuille n'a aucune donne : rien à conseiller",
+    "hint.not_seat": "{seat} n'est pas une place de cette partie ({seats})",
+    "hint.malformed": "{why} : les plis doivent être entiers et dans l'ordre pour être analysés",
+    "hint.complete": "la donne {deal} est complète : rien à conseiller (commencez la donne suivante)",
+    "hint.leader": "donne {deal} : on ne sait pas qui entame (aucune main notée n'a le {card})",
+    "hint.turn": "c'est à {who} de jouer, pas à {seat}",
+    "hint.hand_unknown": "c'est à {who} de jouer, mais la main de {who2} n'est pas connue (notez la main distribuée et les échanges)",
+    "hint.hand_unfit": "la main de {who} ne correspond pas à la feuille ({who2} devrait avoir {k} cartes ici) ; lancez hearts validate",
+    "hint.passed": "{seat} a déjà passé à la donne {deal}",
+    "hint.pass_unknown": "donne {deal} : les places qui doivent encore passer n'ont pas de main connue",
+    "hint.seat_unknown": "la main de {seat} n'est pas connue : notez-la pour avoir un conseil",
+    "hint.no_pass": "la donne {deal} n'a pas d'échange à conseiller",
+    "hint.unfit": "aucune répartition des cartes cachées ne s'accorde avec la feuille (lancez hearts validate pour voir ce qui ne va pas)",
+    "hint.note.relaxed": "les cartes jouées se contredisent ; les coupes ont été ignorées",
+    "hint.head.play": "Donne {deal}, pli {trick} : à {seat} de jouer",
+    "hint.head.pass": "Donne {deal} : à {seat} de passer",
+    "hint.col.card": "carte", "hint.col.pass": "échange", "hint.col.epl": "PMA", "hint.col.stderr": "±",
+    "hint.col.points": "points attendus",
+    "hint.only": "seule cette carte (ou une équivalente) peut être jouée",
+    "hint.worlds.exact": "{n} répartition(s) des cartes cachées, résolues exactement",
+    "hint.worlds.played": "{n} répartition(s) des cartes cachées, jouées jusqu'au bout",
+    "hint.error": "{file} : {why}",
+    "hint.bad_game": "--game {n} : le fichier contient {k} partie(s)",
 })
