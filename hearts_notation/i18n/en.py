@@ -583,7 +583,7 @@ MESSAGES.update({
     "explain.won_trick": 'won the trick',
     "explain.went_over": 'went over',
     "explain.discard_queen": '{seat} was void in {suit} and missed the chance to discard Q♠ (played {card}).',
-    "explain.discard_heart": '{seat} was void in {suit}: discard the highest heart first, {best}, while you can (played {card}).',
+    "explain.discard_heart": '{seat} was void in {suit}: discard the highest heart first, {best_de}, while you can (played {card}).',
     "explain.lead_high_spade": '{seat} led {card} while Q♠ was still out ({holders}): the queen could fall on it.',
     "explain.lead_void_suit": '{seat} led {suit} although {void} had shown out of the suit and could still hold Q♠.',
     "explain.keep_low": '{seat} threw {card}, its lowest {suit}: keep a low card of a suit for later, to give the lead away; {best} was better.',
