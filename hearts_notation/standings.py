@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import QS_BIT
+from .i18n import LANGUAGES, catalog
 from .model import Finding, Game
 from .players import Identity
 from .referee import check_game
@@ -185,27 +186,11 @@ class PlayerStats:
 
 
 #: Words of the tables for people (``--lang``); JSON and CSV keys stay English.
+#: The words of the standings tables, per language (from the catalogs'
+#: ``standings.*`` messages).
 LABELS: dict[str, dict[str, str]] = {
-    "en": {"player": "player", "games": "games", "won": "won", "shared": "shared",
-           "average_final": "avg final", "average_points_per_deal": "avg/deal", "moons": "moons",
-           "queen_of_spades": "Q♠", "findings": "findings",
-           "summary": "{games} games ({finished} finished), {deals} deals ({sheet_deals} from score "
-                      "sheets), {files} files",
-           "h2h": "Head to head: won–drawn–lost of the row player against the column player",
-           "by_rank": "(columns by rank)", "note": "note",
-           "too_wide": "The head-to-head table of {n} players needs {need} columns; the terminal has "
-                       "{width}: see --format html or json.",
-           "title": "Standings"},
-    "fr": {"player": "joueur", "games": "parties", "won": "gagnées", "shared": "partagées",
-           "average_final": "moy. finale", "average_points_per_deal": "moy./donne", "moons": "lunes",
-           "queen_of_spades": "D♠", "findings": "constats",
-           "summary": "{games} parties ({finished} terminées), {deals} donnes ({sheet_deals} sur "
-                      "feuille de marque), {files} fichiers",
-           "h2h": "Face à face : gagnées–nulles–perdues du joueur en ligne contre le joueur en colonne",
-           "by_rank": "(colonnes par rang)", "note": "remarque",
-           "too_wide": "Le tableau des face-à-face de {n} joueurs demande {need} colonnes ; le terminal "
-                       "en a {width} : voir --format html ou json.",
-           "title": "Classement"},
+    lang: {k[len("standings."):]: v for k, v in catalog(lang).items() if k.startswith("standings.")}
+    for lang in LANGUAGES
 }
 
 

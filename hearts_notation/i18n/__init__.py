@@ -177,12 +177,11 @@ def card_name(lang: str, rank: str, suit: str) -> str:
                      suit=translate(lang, f"suit_name.{suit}"))
 
 
-_SEAT_RE: Final = re.compile(r"(?<![\w'’])([NESW])(?![\w'’])")
-
-
-def seat_text(lang: str, text: str) -> str:
-    """The seat letters N/E/S/W standing alone in *text*, in the language (O for W)."""
-    return _SEAT_RE.sub(lambda m: translate(lang, f"seat.{m.group(1)}"), text)
+def seat_text(lang: str, seat: str) -> str:
+    """A seat as the language writes it: the letters N/E/S/W translated (O
+    for W in French) only when they are the whole name, never inside a name
+    or a word ("Walter" stays "Walter")."""
+    return _show(lang, ("seat", seat))
 
 
 # Messages with arguments -----------------------------------------------------------------

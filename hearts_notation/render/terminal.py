@@ -24,35 +24,17 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, display_order
+from ..i18n import LANGUAGES, render, translate
 from ..model import Finding
 from .story import DealFact, GameFact, PlayFact, TrickFact
 
-_LABELS = {
-    "en": {
-        "deal": "Deal", "dealer": "dealer", "pass": "pass", "hold": "no passing",
-        "rules": "rules", "passes": "Passes", "gives": "gives", "to": "to",
-        "receives": "receives", "from": "from", "tricks": "Tricks", "won": "won by",
-        "pts": "pts", "broken": "♥ broken", "queen": "Q♠", "score": "Score",
-        "taken": "taken", "points": "points", "recorded": "recorded", "total": "total",
-        "unknown": "? unknown", "inferred": "(from the play)", "moon": "shot the moon",
-        "assumed": "assumed", "winners": "Winners", "not over": "not over",
-        "incomplete": "deal not finished", "findings": "findings",
-        "left": "left", "right": "right", "across": "across",
-        "unrecorded": "passes not recorded",
-    },
-    "fr": {
-        "deal": "Donne", "dealer": "donneur", "pass": "passe", "hold": "pas d'échange",
-        "rules": "règles", "passes": "Passes", "gives": "donne", "to": "à",
-        "receives": "reçoit", "from": "de", "tricks": "Plis", "won": "remporté par",
-        "pts": "pts", "broken": "♥ ouverts", "queen": "D♠", "score": "Score",
-        "taken": "ramassés", "points": "points", "recorded": "noté", "total": "total",
-        "unknown": "? inconnue", "inferred": "(d'après le jeu)", "moon": "fait capot",
-        "assumed": "supposé", "winners": "Vainqueurs", "not over": "partie en cours",
-        "incomplete": "donne inachevée", "findings": "constats",
-        "left": "à gauche", "right": "à droite", "across": "en face",
-        "unrecorded": "passes non notées",
-    },
-}
+#: The words of the replay: catalog ids ``replay.<word>`` (spaces as ``_``).
+_WORDS = (
+    'deal', 'dealer', 'pass', 'hold', 'rules', 'passes', 'gives', 'to', 'receives', 'from',
+    'tricks', 'won', 'pts', 'broken', 'queen', 'score', 'taken', 'points', 'recorded', 'total',
+    'unknown', 'inferred', 'moon', 'assumed', 'winners', 'not over', 'incomplete', 'findings',
+    'left', 'right', 'across', 'unrecorded',
+)
 _CELL = 5        # width of one card cell in the trick table
 _SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -63,12 +45,12 @@ class TerminalReplay:
     def __init__(self, game: GameFact, unicode: bool = True, lang: str = "en") -> None:
         self.g = game
         self.unicode = unicode
-        self.lang = lang if lang in _LABELS else "en"
-        self.t = dict(_LABELS[self.lang])
+        self.lang = lang if lang in LANGUAGES else "en"
+        self.t = {w: translate(self.lang, "replay." + w.replace(" ", "_")) for w in _WORDS}
         self.sep = " · " if unicode else " | "
         if not unicode:
             # Plain ASCII output: no suit symbols or dashes anywhere.
-            self.t["broken"] = "hearts broken" if self.lang == "en" else "coeurs ouverts"
+            self.t["broken"] = translate(self.lang, "replay.broken_ascii")
             self.t["queen"] = "QS"
 
     # Small pieces ---------------------------------------------------------------
@@ -112,9 +94,13 @@ class TerminalReplay:
             out.append("\n" + self.t["inferred"], style="dim italic")
         return out
 
+    def seat(self, seat: str) -> str:
+        """A seat as the language writes it (O for West in French; names as written)."""
+        return render(self.lang, "seat.as_is", {"seat": ("seat", seat)})
+
     def who(self, seat: str) -> Text:
         """``N Vous`` with the seat in bold."""
-        out = Text(seat, style="bold")
+        out = Text(self.seat(seat), style="bold")
         name = self.g.names.get(seat)
         if name and name != seat:
             out.append(f" {name}")
@@ -126,9 +112,11 @@ class TerminalReplay:
         if not self.unicode:
             sign = {"error": "x", "warning": "!", "info": "i"}.get(f.severity, "*")
         out = Text(indent)
-        out.append(f"{sign} {f.severity}: {f.message} [{f.code}]", style=_SEV_STYLE.get(f.severity))
+        severity = translate(self.lang, f"severity.{f.severity}")
+        out.append(f"{sign} {severity}: {f.text(self.lang)} [{f.code}]",
+                   style=_SEV_STYLE.get(f.severity))
         if f.line is not None:
-            out.append(f"  (line {f.line})", style="dim")
+            out.append("  " + translate(self.lang, "replay.line", n=f.line), style="dim")
         return out
 
     # The game ------------------------------------------------------------------------
@@ -221,7 +209,7 @@ class TerminalReplay:
                           self.who(r.giver) if r else Text(""))
             if g is not None and g.comment:
                 note = Text("   ")
-                note.append(f"{s}: ", style="bold")
+                note.append(f"{self.seat(s)}: ", style="bold")
                 note.append(g.comment, style="italic")
                 notes.append(note)
             if g is not None:
@@ -234,10 +222,10 @@ class TerminalReplay:
         n = len(seats)
         out = Text("    ", style="bold")
         for j in range(2 * n - 1):
-            out.append(seats[j % n].ljust(_CELL), style="bold")
+            out.append(self.seat(seats[j % n]).ljust(_CELL), style="bold")
         out.append(f"{self.t['won']:<14}{self.t['pts']:>4}  ", style="bold")
         for s in seats:
-            out.append(f"{s:>4}", style="bold")
+            out.append(f"{self.seat(s):>4}", style="bold")
         return out
 
     def trick(self, df: DealFact, tf: TrickFact) -> RenderableType:
@@ -278,7 +266,7 @@ class TerminalReplay:
         for p in tf.plays:
             if p.comment:
                 note = Text("     ")
-                note.append(f"{p.seat} ", style="bold")
+                note.append(f"{self.seat(p.seat)} ", style="bold")
                 note.append_text(self.card(p.card))
                 if p.mark:
                     note.append(p.mark, style="bold")
@@ -287,7 +275,7 @@ class TerminalReplay:
                 lines.append(note)
             for f in p.findings:
                 line = Text("     ")
-                line.append(f"{p.seat} ", style="bold red")
+                line.append(f"{self.seat(p.seat)} ", style="bold red")
                 line.append(self.card_text(p.card), style="bold red")
                 line.append_text(self.finding_line(f, "  "))
                 lines.append(line)
@@ -336,7 +324,8 @@ class TerminalReplay:
         if df.moon is not None:
             shooter, choice, assumed = df.moon
             line = self.who(shooter)
-            line.append(f" {t['moon']} ({choice}{', ' + t['assumed'] if assumed else ''})",
+            way = render(self.lang, "seat.as_is", {"seat": ("moon", choice)})
+            line.append(f" {t['moon']} ({way}{', ' + t['assumed'] if assumed else ''})",
                         style="bold magenta")
             rows.append(line)
         if not df.complete:
