@@ -30,7 +30,28 @@ for _name in SAMPLES:
             (f"narrate/{_stem}.{_lang}.txt",
              ["replay", "--narrate", "--lang", _lang, f"samples/{_name}"]),
         ]
-    CASES.append((f"replay/{_stem}.en.txt", ["replay", "--lang", "en", f"samples/{_name}"]))
+        CASES.append((f"replay/{_stem}.{_lang}.txt", ["replay", "--lang", _lang, f"samples/{_name}"]))
+for _lang in ("en", "fr"):
+    CASES += [
+        (f"stats/samples.{_lang}.txt", ["stats", "--lang", _lang, "samples/"]),
+        (f"standings/club.{_lang}.txt", ["standings", "--lang", _lang, "samples/club"]),
+        (f"score/several.{_lang}.txt",
+         ["score", "--lang", _lang, "samples/multi-game.hrn", "samples/three-players.hrn"]),
+        (f"rules/list.{_lang}.txt", ["rules", "--lang", _lang]),
+        # The analysis is deterministic for a fixed seed: --fast keeps it short.
+        (f"hint/club-night-trick-6.{_lang}.txt",
+         ["hint", "--fast", "--seed", "1", "--lang", _lang, "tests/data/hint/club-night-trick-6.hrn"]),
+        (f"hint/observer.{_lang}.txt", ["hint", "--lang", _lang, "samples/observer.hrn"]),
+        (f"annotate/partie-francaise.{_lang}.txt",
+         ["annotate", "--fast", "--seed", "1", "--deal", "1", "--unicode", "--lang", _lang,
+          "samples/partie-francaise.hrn"]),
+        (f"annotate/canonical.{_lang}.txt",
+         ["annotate", "--fast", "--seed", "1", "--deal", "1", "--lang", _lang, "samples/canonical.hrn"]),
+        # With -o the record goes to the file and the terminal gets the summary tables.
+        (f"annotate/canonical-summary.{_lang}.txt",
+         ["annotate", "--fast", "--seed", "1", "--deal", "1", "--lang", _lang, "-o", "/dev/null",
+          "samples/canonical.hrn"]),
+    ]
 
 
 @pytest.mark.parametrize(("golden", "args"), CASES, ids=[c[0] for c in CASES])

@@ -157,7 +157,8 @@ def _player_table(st: Standings, lang: str = "en") -> Table:
         t.add_column(translate(lang, f"score.col.{col}"),
                      justify="left" if col == "player" else "right", no_wrap=True)
     for _, p in st.ranked():
-        t.add_row(Text(p.name), str(p.games), str(p.won), str(p.final_sum), f"{p.average_final:.1f}",
+        avg = f"{p.average_final:.1f}".replace(".", translate(lang, "number.decimal"))
+        t.add_row(Text(p.name), str(p.games), str(p.won), str(p.final_sum), avg,
                   str(p.deals), str(p.moons))
     return t
 

@@ -21,6 +21,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from ..i18n import translate
 from ..io import InputError, write_atomic
 from ..output import console as safe_console
 from ..output import csv_cell, json_text, write_stdout
@@ -44,6 +45,7 @@ from .report import CorpusReport
 
 def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Text]:
     words = LABELS[lang]
+    dec = translate(lang, "number.decimal")
     data = st.to_dict()
     out: list[Table | Text] = []
     t = Table(title=f"{title} — " + words["summary"].format(**data["summary"]), title_justify="left")
@@ -54,7 +56,8 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
         t.add_column(words[key], justify="right")
     for p in data["players"]:
         t.add_row(str(p["rank"]), Text(p["player"]), str(p["games"]), str(p["won"]), str(p["shared"]),
-                  f"{p['average_final']:.1f}", f"{p['average_points_per_deal']:.2f}", str(p["moons"]),
+                  f"{p['average_final']:.1f}".replace(".", dec),
+                  f"{p['average_points_per_deal']:.2f}".replace(".", dec), str(p["moons"]),
                   str(p["queen_of_spades"]), str(p["findings"]))
     out.append(t)
     names, rows = st.cross_table()

@@ -539,7 +539,7 @@ MESSAGES.update({
 
 MESSAGES.update({
     # hearts rules: the presets (the same words as the presets' own description lines).
-    "preset.standard": "La variante retenue: four players, pass left/right/across/hold, 2♣ leads, no points on the first trick, hearts broken by a discarded heart, moon adds 26 to the others, game to 100, ties share.",
+    "preset.standard": "The chosen house rules: four players, pass left/right/across/hold, 2♣ leads, no points on the first trick, hearts broken by a discarded heart, moon adds 26 to the others, game to 100, ties share.",
     "preset.five-players": "Five players, 2♦ and 2♣ removed (3♣ leads), 10 cards each, pass left/right/hold.",
     "preset.jack-of-diamonds": "Whoever takes the jack of diamonds scores -10.",
     "preset.kawu": "The kawu site's rules: a heart played on an earlier trick, in any way, opens hearts; tied lowest totals play another deal.",

@@ -1,0 +1,175 @@
+"""Every command, run with --lang fr (and with LANG=fr_FR.UTF-8) on the shipped
+samples, prints no English word a player would read; with --lang en, no
+French word.  The record's own words (comments, tag values, player names,
+seat names) are the record's, not the program's, and are left out of the
+check, as are the notation's identifiers (rule keys, presets, finding codes).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from hearts_notation.io import read_games
+from hearts_notation.rules import RULE_KEYS, preset_names
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "samples").glob("*.hrn"))
+
+#: English words a player would read (not words French writes the same:
+#: "points", "total", "info", "corpus", "code", "description", "passes").
+ENGLISH = frozenset("""
+    trick tricks player players error errors expected deal deals lead leads led hearts spades
+    clubs diamonds score warning warnings found played plays holding holds passed pass
+    hand hands seat seats game games rules the and which not could with was were is are of but
+    after before none no by recorded record checked known check each out turn first shoot shot
+    took taken winner winners wins win won share shared moon moons valid file files total_points
+    average avg decision decisions accuracy lost why card cards mark dealer rank ranks left right
+    across hold unknown queen jack king ace over finished complete seat direction severity count
+    count findings players print override
+""".split())
+
+#: French words that have no business in an English output.
+FRENCH = frozenset("""
+    donne donnes pli plis joueur joueurs erreur erreurs avertissement attendu entame entamé cœur
+    cœurs pique trèfle carreau marque partie parties main mains carte cartes règles le la les et
+    mais aucun aucune pas une à avec après avant qui que est sont au aux par pour de du des sa
+    ses irrégularité capot capots feuille place places gagnées donneur remporté gauche droite
+    face moyenne décision précision fichier fichiers victoires sens constats
+""".split())
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_IDENT = re.compile(r"[\w.]+(?:[-_=][\w.,-]+)+|\[[\w-]+\]|\bhearts [a-z]+")
+
+
+def _record_lines(paths: list[str]) -> set[str]:
+    """The lines of the records (quoted under a finding, or a record written out)."""
+    out: set[str] = set()
+    for path in paths:
+        p = ROOT / path
+        for f in (sorted(p.rglob("*.hrn")) if p.is_dir() else [p]):
+            out.update(ln.strip() for ln in f.read_text(encoding="utf-8").splitlines())
+    return out
+
+
+def _record_words(paths: list[str]) -> set[str]:
+    """The words that come from the records themselves."""
+    out: set[str] = set()
+
+    def add(text: str | None) -> None:
+        if text:
+            out.update(w.lower() for w in _WORD.findall(text))
+
+    for path in paths:
+        p = ROOT / path
+        files = sorted(p.rglob("*.hrn")) if p.is_dir() else [p]
+        for f in files:
+            for g in read_games(str(f)):
+                for v in g.tags.values():
+                    add(v)
+                for name in g.players.values():
+                    add(name)
+                add(g.comment)
+                for s in g.seats or ():
+                    add(s)
+                for d in g.deals:
+                    add(d.comment)
+                    for pa in d.passes.values():
+                        add(pa.comment)
+                    for t in d.tricks:
+                        add(t.comment)
+                        for pl in t.plays:
+                            add(pl.comment)
+    return out
+
+
+def _words(text: str, record: set[str]) -> set[str]:
+    text = _IDENT.sub(" ", text)
+    text = re.sub(r"[\w-]+", lambda m: " " if m.group(0) in _IDENTIFIERS else m.group(0), text)
+    return {w.lower() for w in _WORD.findall(text)} - record
+
+
+#: The notation's identifiers and the program's name, the same in every language.
+_IDENTIFIERS = frozenset([*RULE_KEYS, *preset_names(), "hearts"])
+
+
+def _run(args: list[str], lang: str | None, env: dict[str, str] | None = None
+         ) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    base.update({"NO_COLOR": "1", "COLUMNS": "160", **(env or {})})
+    cmd = [sys.executable, "-m", "hearts_notation", args[0], *(["--lang", lang] if lang else []),
+           *args[1:]]
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=base, check=False)
+
+
+def _unfinished(tmp: Path) -> str:
+    """The canonical sample cut after trick 5 of its first deal (for hint)."""
+    lines = (ROOT / "samples" / "canonical.hrn").read_text(encoding="utf-8").splitlines()
+    cut = next(i for i, ln in enumerate(lines) if ln.startswith("6. "))
+    path = tmp / "unfinished.hrn"
+    path.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def _commands(tmp: Path) -> Iterator[tuple[list[str], list[str]]]:
+    """(command line, the record paths whose words it may print)."""
+    for s in SAMPLES:
+        yield ["validate", s], [s]
+        yield ["score", s], [s]
+        yield ["replay", s], [s]
+        yield ["replay", "--narrate", s], [s]
+    yield ["validate", "samples/club"], ["samples/club"]
+    yield ["stats", "samples/"], ["samples/"]
+    yield ["standings", "samples/club"], ["samples/club"]
+    yield ["score", "samples/multi-game.hrn", "samples/three-players.hrn"], [
+        "samples/multi-game.hrn", "samples/three-players.hrn"]
+    yield ["rules"], []
+    yield ["annotate", "--fast", "--seed", "1", "--deal", "1", "--unicode",
+           "samples/partie-francaise.hrn"], [
+        "samples/partie-francaise.hrn"]
+    unfinished = _unfinished(tmp)
+    yield ["hint", "--fast", "--seed", "1", unfinished], [unfinished]
+    yield ["hint", "samples/observer.hrn"], ["samples/observer.hrn"]
+    yield ["validate", "tests/data/referee/syntax-error.hrn"], ["tests/data/referee/syntax-error.hrn"]
+    yield ["score", "tests/data/referee/syntax-error.hrn"], ["tests/data/referee/syntax-error.hrn"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lang", "foreign", "env"), [
+    ("fr", ENGLISH, None), (None, ENGLISH, {"LANG": "fr_FR.UTF-8"}), ("en", FRENCH, None)])
+def test_every_command_speaks_one_language(tmp_path: Path, lang: str | None,
+                                           foreign: frozenset[str], env: dict[str, str] | None
+                                           ) -> None:
+    bad = []
+    for args, records in _commands(tmp_path):
+        r = _run(args, lang, env)
+        assert r.returncode in (0, 1, 2), (args, r.stderr)
+        record = _record_words(records)
+        lines = _record_lines(records)
+        for stream in (r.stdout, r.stderr):
+            for line in stream.splitlines():
+                if line.strip() in lines:
+                    continue
+                found = _words(line, record) & foreign
+                if found:
+                    bad.append((" ".join(args), sorted(found), line))
+    assert bad == [], "\n".join(f"{a}: {w}: {ln}" for a, w, ln in bad[:40])
+
+
+def test_bad_input_in_french_is_exit_2_with_its_place_in_french(tmp_path: Path) -> None:
+    """A record that does not parse: exit 2, file:line:col and the message in French."""
+    bad = tmp_path / "cassee.hrn"
+    bad.write_text("donne 1 donneur N passe gauche\nN: AKQ.JT9.876.5432\n1. N 2♣ E 7X\n",
+                   encoding="utf-8")
+    for args in (["score", str(bad)], ["replay", str(bad)], ["fmt", str(bad)]):
+        r = _run(args, None, {"LANG": "fr_FR.UTF-8"})
+        assert r.returncode == 2, (args, r.stderr)
+        assert f"{bad}:3:" in r.stderr and "erreur" in r.stderr, r.stderr
+        assert "on attendait" in r.stderr or "trouvé" in r.stderr, r.stderr
+        assert "Traceback" not in r.stderr and "expected" not in r.stderr
