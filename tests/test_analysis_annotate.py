@@ -94,7 +94,8 @@ def test_french_comments(queen: tuple[Game, GameAnalysis]) -> None:
     g, _ = queen
     a = analyse_game(GameTask(g, dataclasses.replace(QUICK, lang="fr")))
     d = decision(a, 12, "W")
-    assert d.comment == "W pouvait passer sous le valet avec 7♠ ; R♠ a pris la dame."
+    # (West is O in French, as a French score sheet writes it)
+    assert d.comment == "O pouvait passer sous le valet avec 7♠ ; R♠ a pris la dame."
 
 
 def test_report_has_the_spec_shape(queen: tuple[Game, GameAnalysis]) -> None:
