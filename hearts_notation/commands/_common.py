@@ -70,8 +70,11 @@ def fail_output(exc: OSError, target: str) -> NoReturn:
 
 
 def fail_input(exc: InputError) -> NoReturn:
-    """Report unusable input (``file:line:col: message``) and exit 2."""
-    message(str(exc))
+    """Report unusable input (``file:line:col: message``, in the run's
+    language) and exit 2."""
+    from ..i18n import current_language
+
+    message(exc.text(current_language()))
     sys.exit(EXIT_UNUSABLE)
 
 

@@ -34,8 +34,8 @@ from ..analysis.context import malformed_game
 from ..analysis.evaluate import FAST, EvalOptions
 from ..analysis.explain import card_text
 from ..diagnostics import render
+from ..i18n import current_language, translate
 from ..i18n import render as say
-from ..i18n import translate
 from ..io import (
     RECORD_FORMATS,
     InputError,
@@ -73,12 +73,12 @@ def eval_options(fast: bool, samples: int | None, seed: int, exact_tricks: int |
     changes: dict[str, int] = {"seed": seed}
     if samples is not None:
         if samples < 1:
-            fail("--samples must be at least 1")
+            fail(translate(current_language(), "cli.samples"))
         changes["samples"] = samples
         changes["pass_samples"] = max(1, samples * base.pass_samples // base.samples)
     if exact_tricks is not None:
         if not 0 <= exact_tricks <= 8:
-            fail("--exact-tricks must be between 0 and 8")
+            fail(translate(current_language(), "cli.exact_tricks"))
         changes["exact_tricks"] = exact_tricks
         changes["tail_tricks"] = min(base.tail_tricks, exact_tricks)
         changes["dd_tricks"] = max(base.dd_tricks, exact_tricks)

@@ -122,7 +122,7 @@ def text_options(lang: str, unicode: bool | None, rules: RuleSet | None) -> tupl
     (:attr:`RuleSet.portable_spec`), which names the same rules without
     needing the file.  Bad values exit 2."""
     if lang == "fr" and unicode is False:
-        fail("--lang fr writes French ranks, which exist only with suit symbols; drop --ascii")
+        fail(translate(current_language(), "cli.french_ascii"))
     return bool(unicode) or lang == "fr", rules.portable_spec if rules is not None else None
 
 
@@ -219,7 +219,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
         fail_input(exc)
     except _Abort:
         if not gate.count and not gate.errors:
-            fail(f"{input_path}: no game found; nothing written")
+            fail(translate(current_language(), "cli.no_game_found", path=input_path))
         for text_of_error in render_errors(gate.errors, input_path, text):
             message(text_of_error)
         n = len(gate.errors)

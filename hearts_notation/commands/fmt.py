@@ -75,7 +75,7 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
     written at all; the exit status is 2.
     """
     if check and in_place:
-        fail("use --check or --in-place, not both")
+        fail(translate(current_language(), "cli.check_in_place"))
     use_unicode, spec = text_options(lang, unicode, rules)
 
     results: list[tuple[Loaded, str]] = []

@@ -25,6 +25,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from ..i18n import current_language, translate
 from ..io import InputError, read_games, write_atomic
 from ..model import Finding
 from ..render.html import record_language, render_html
@@ -66,7 +67,7 @@ def _choose(games: Sequence[GameFact], deal_no: int | None,
     if deal_no is not None and not out:
         numbers = sorted({d.number for g in games for d in g.deals})
         have = ", ".join(map(str, numbers)) or "none"
-        fail(f"{path} has no deal {deal_no} (deals: {have})")
+        fail(translate(current_language(), "cli.no_deal", path=path, n=deal_no, have=have))
     return out
 
 
@@ -148,7 +149,7 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
     if syntax:
         fail_syntax(path, syntax)
     if game_no is not None and not games:
-        fail(f"{path} has no game {game_no}")
+        fail(translate(current_language(), "cli.no_game_in", path=path, n=game_no))
     chosen = _choose(games, deal_no, path)
     errors = any(g.errors for g, _ in chosen)
     done = CorpusReport(findings=int(errors), games=len(chosen),

@@ -227,7 +227,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         first = run.syntax_source or "-"
         fail_syntax(first, run.syntax)
     if game_no is not None and not run.games:
-        fail(f"{' '.join(files)}: no game {game_no}")
+        fail(translate(lang, "cli.no_game", files=" ".join(files), n=game_no))
     st = run.standings
     if fmt_out in ("json", "csv"):
         pass

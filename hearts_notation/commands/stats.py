@@ -135,7 +135,7 @@ def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_r
             paths.append(p)
     except InputError as exc:
         unreadable.append(exc)
-        message(str(exc))
+        message(exc.text(lang))
     tally = Tally()
     interrupted = False
     work = partial(tally_batch, default_rules=rules, force_rules=force_rules)
@@ -147,7 +147,7 @@ def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_r
                     # Like validate, an unreadable file is reported where it
                     # stands and the other files are still counted (status 2).
                     unreadable.append(part)
-                    message(str(part))
+                    message(part.text(lang))
                     continue
                 tally = tally.merge(part)
                 bar.advance(part.games, part.deals)

@@ -372,7 +372,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
             readable.append(p)
     except InputError as exc:
         summary.unreadable.append(exc)
-        message(str(exc))
+        message(exc.text(lang))
     stdin_text: str | None = None
     old_stdin = None
     if "-" in readable:
@@ -382,7 +382,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
             old_stdin = _stdin_swapped(data)
         except InputError as exc:
             summary.unreadable.append(exc)
-            message(str(exc))
+            message(exc.text(lang))
             readable = [p for p in readable if p != "-"]
     printer = TextPrinter(quiet, stdin_text, lang) if fmt_out == "text" else None
     spool = _Spool(lang) if fmt_out == "json" else None
@@ -399,7 +399,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                         summary.unreadable.append(entry)
                         if printer is not None:
                             printer.flush()
-                        message(str(entry))
+                        message(entry.text(lang))
                         continue
                     entry = broken
                 seen.add(entry["source"])

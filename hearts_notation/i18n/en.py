@@ -745,3 +745,23 @@ MESSAGES.update({
     "standings.too_wide": 'The head-to-head table of {n} players needs {need} columns; the terminal has {width}: see --format html or json.',
     "standings.title": 'Standings',
 })
+
+MESSAGES.update({
+    # Unusable input (hearts_notation.io.stream): file: message, exit 2.
+    "input.directory": "is a directory, not a record file",
+    "input.missing": "no such file",
+    "input.permission": "permission denied",
+    "input.binary": "binary data, not a text record (NUL byte at offset {offset}); expected UTF-8 text",
+    "input.not_utf8": "not UTF-8 text (byte {byte}); save the file as UTF-8",
+    "input.not_utf16": "not UTF-16 text (an unpaired surrogate or an odd byte); save the file as UTF-8",
+    "input.empty": "empty input: no game found",
+    # Command-line errors of the commands.
+    "cli.check_in_place": "use --check or --in-place, not both",
+    "cli.no_game": "{files}: no game {n}",
+    "cli.no_deal": "{path} has no deal {n} (deals: {have})",
+    "cli.no_game_in": "{path} has no game {n}",
+    "cli.samples": "--samples must be at least 1",
+    "cli.exact_tricks": "--exact-tricks must be between 0 and 8",
+    "cli.french_ascii": "--lang fr writes French ranks, which exist only with suit symbols; drop --ascii",
+    "cli.no_game_found": "{path}: no game found; nothing written",
+})

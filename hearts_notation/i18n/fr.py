@@ -725,3 +725,21 @@ MESSAGES.update({
     "standings.too_wide": 'Le tableau des face-à-face de {n} joueurs demande {need} colonnes ; le terminal en a {width} : voir --format html ou json.',
     "standings.title": 'Classement',
 })
+
+MESSAGES.update({
+    "input.directory": "est un dossier, pas un fichier de partie",
+    "input.missing": "fichier introuvable",
+    "input.permission": "accès refusé",
+    "input.binary": "données binaires, pas une feuille en texte (octet NUL à la position {offset}) ; on attendait du texte UTF-8",
+    "input.not_utf8": "pas du texte UTF-8 (octet {byte}) ; enregistrez le fichier en UTF-8",
+    "input.not_utf16": "pas du texte UTF-16 (une moitié de paire de substitution ou un octet impair) ; enregistrez le fichier en UTF-8",
+    "input.empty": "entrée vide : aucune partie trouvée",
+    "cli.check_in_place": "utilisez --check ou --in-place, pas les deux",
+    "cli.no_game": "{files} : pas de partie {n}",
+    "cli.no_deal": "{path} n'a pas de donne {n} (donnes : {have})",
+    "cli.no_game_in": "{path} n'a pas de partie {n}",
+    "cli.samples": "--samples doit valoir au moins 1",
+    "cli.exact_tricks": "--exact-tricks doit être entre 0 et 8",
+    "cli.french_ascii": "--lang fr écrit les hauteurs françaises, qui n'existent qu'avec les symboles de couleur ; retirez --ascii",
+    "cli.no_game_found": "{path} : aucune partie trouvée ; rien n'a été écrit",
+})

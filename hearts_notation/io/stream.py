@@ -23,6 +23,7 @@ from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from ..i18n import Msg, msg
 from .limits import WHOLE_INPUT, current, limit_message
 
 #: Bytes read at a time.  One MiB keeps the per-read overhead negligible
@@ -38,25 +39,32 @@ class InputError(Exception):
     compiler would.
     """
 
-    def __init__(self, source: str, message: str, line: int | None = None,
+    def __init__(self, source: str, message: str | Msg, line: int | None = None,
                  column: int | None = None) -> None:
-        super().__init__(message)
+        text = message.text() if isinstance(message, Msg) else message
+        super().__init__(text)
         self.source = source
-        self.message = message
+        #: the message as a catalog id and arguments (any language), when it has one
+        self.msg = message if isinstance(message, Msg) else None
+        self.message = text
         self.line = line
         self.column = column
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, lang: str = "en") -> str:
+        """``file:line:col: message`` with the message in *lang*."""
         where = self.source
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        return f"{where}: {self.message}"
+        return f"{where}: {self.msg.text(lang) if self.msg is not None else self.message}"
 
     def __reduce__(self) -> tuple[object, ...]:
         # Travels back from worker processes (hearts_notation.parallel).
-        return (InputError, (self.source, self.message, self.line, self.column))
+        return (InputError, (self.source, self.msg or self.message, self.line, self.column))
 
 
 # Opening and decoding, incrementally -----------------------------------------
@@ -88,20 +96,19 @@ def _open_binary(path: str) -> BinaryIO:
         return sys.stdin.buffer
     p = Path(path)
     if p.is_dir():
-        raise InputError(path, "is a directory, not a record file")
+        raise InputError(path, msg("input.directory"))
     try:
         return open(p, "rb")
     except FileNotFoundError:
-        raise InputError(path, "no such file") from None
+        raise InputError(path, msg("input.missing")) from None
     except PermissionError:
-        raise InputError(path, "permission denied") from None
+        raise InputError(path, msg("input.permission")) from None
     except OSError as exc:
         raise InputError(path, f"cannot read: {exc.strerror or exc}") from None
 
 
 def _binary_error(source: str, offset: int) -> InputError:
-    return InputError(source, "binary data, not a text record (NUL byte at offset "
-                      f"{offset}); expected UTF-8 text")
+    return InputError(source, msg("input.binary", offset=offset))
 
 
 def iter_text_chunks(path: str, chunk_size: int = CHUNK_SIZE) -> Generator[str, None, None]:
@@ -185,8 +192,8 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
                 col = len(before) - before.rfind(b"\n")
             else:
                 col = column0 + len(before) + 1
-            bad = InputError(source, f"not UTF-8 text (byte 0x{data[exc.start]:02x}); "
-                             "save the file as UTF-8", line + newlines, col)
+            bad = InputError(source, msg("input.not_utf8", byte=f"0x{data[exc.start]:02x}"),
+                             line + newlines, col)
             if offset > len(block) and before:   # not the first block: yield what reads
                 yield before.decode("utf-8")
             raise bad from None
@@ -207,7 +214,7 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
         if final:
             break
     if not seen_text:
-        raise InputError(source, "empty input: no game found")
+        raise InputError(source, msg("input.empty"))
 
 
 def _decode_utf16(fh: BinaryIO, first: bytes, source: str, chunk_size: int) -> Iterator[str]:
@@ -223,8 +230,7 @@ def _decode_utf16(fh: BinaryIO, first: bytes, source: str, chunk_size: int) -> I
         try:
             text = decoder.decode(block, final)
         except UnicodeDecodeError:
-            raise InputError(source, "not UTF-16 text (an unpaired surrogate or an odd byte); "
-                             "save the file as UTF-8", line) from None
+            raise InputError(source, msg("input.not_utf16"), line) from None
         if "\0" in text:
             raise _binary_error(source, -1)
         if text:
@@ -236,7 +242,7 @@ def _decode_utf16(fh: BinaryIO, first: bytes, source: str, chunk_size: int) -> I
             break
         block = fh.read(chunk_size)
     if not seen_text:
-        raise InputError(source, "empty input: no game found")
+        raise InputError(source, msg("input.empty"))
 
 
 # Seek marks: where some lines start, for the lines of diagnostics -------------------
