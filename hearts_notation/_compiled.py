@@ -49,6 +49,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     "hearts_notation.io.compact",
     "hearts_notation.analysis.state",
     "hearts_notation.analysis.solver",
+    "hearts_notation.analysis.sampler",
+    "hearts_notation.analysis.playout",
 )
 
 #: The name of the shared library that holds the compiled code (mypyc's group).

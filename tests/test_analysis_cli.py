@@ -165,3 +165,28 @@ def test_malformed_tricks_are_refused_not_analysed(tmp_path: Path) -> None:
             assert r.exit_code == 2, (cmd, new[:40], r.output)
             assert where in r.stderr and what in r.stderr, (cmd, r.stderr[:300])
             assert "Traceback" not in r.output
+
+
+def test_annotate_writes_the_html_replay_with_the_learners_report(tmp_path: Path) -> None:
+    """``annotate --html``: the replay page of the annotated record, with
+    each mark's loss, the learner's report and the costliest decisions
+    (the page of ``replay --html --analysis``, without the JSON step)."""
+    import re
+
+    out = tmp_path / "notes.html"
+    r = run("annotate", str(DATA / "queen_duck.hrn"), *FAST, "--html", str(out))
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert "Content-Security-Policy" in page
+    m = re.search(r'id="replay-data">(.*?)</script>', page, re.S)
+    assert m
+    game = json.loads(m.group(1))["games"][0]
+    rep = game["report"]
+    assert {p["who"] for p in rep["players"]} >= {"W"} and all("%" in p["acc"] for p in rep["players"])
+    assert rep["costly"][0]["x"] == "Deal 2, trick 12, W" and rep["costly"][0]["m"] == "??"
+    step = next(s for d in game["deals"] for s in d["steps"] if s.get("cost") == 1)
+    assert step["s"] == "W" and step["c"] == "KS" and step["a"]["why"].startswith("W could duck")
+    # The record still goes to stdout; an unwritable page is exit 2.
+    assert "W KS??" in r.stdout
+    bad = run("annotate", str(DATA / "queen_duck.hrn"), *FAST, "--html", str(tmp_path / "no" / "x.html"))
+    assert bad.exit_code == 2

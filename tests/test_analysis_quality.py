@@ -62,15 +62,18 @@ def test_the_commented_deals_expert_plays_are_not_marked() -> None:
 
 def test_hint_and_annotate_name_the_same_best_card() -> None:
     """For every decision of a generated deal, the hint at that point (the
-    record cut just before the play) names the best card annotate names."""
+    record cut just before the play) names the best card annotate names:
+    both run the same screening, race for best included, with the same
+    seed, whatever the deal's work budget has left for annotate's
+    verifications (here almost nothing)."""
     g = next(iter(generate_games(1, seed=11, max_deals=1)))
-    opts = AnalysisOptions(eval=dataclasses.replace(FAST, samples=8), passes=False)
+    opts = AnalysisOptions(eval=dataclasses.replace(FAST, samples=8, deal_budget=400), passes=False)
     a = analyse_game(GameTask(g, opts))
     deal = g.deals[0]
     plays = [(ti, pi) for ti, t in enumerate(deal.tricks) for pi in range(len(t.plays))]
     checked = 0
     for d in a.decisions:
-        if d.kind != "play" or d.forced or d.play_index is None or d.play_index % 5:
+        if d.kind != "play" or d.forced or d.play_index is None:
             continue
         ti, pi = plays[d.play_index]
         tricks = list(deal.tricks[:ti])
@@ -81,7 +84,7 @@ def test_hint_and_annotate_name_the_same_best_card() -> None:
         h = hint_game(cut, opts)
         assert set(h.best) == set(d.best or ()), (d.trick, d.seat)
         checked += 1
-    assert checked >= 5
+    assert checked >= 25
 
 
 def test_every_pass_is_considered_with_equivalent_passes_merged() -> None:

@@ -559,3 +559,34 @@ def test_hostile_record_text_stays_text(driver: Any, tmp_path: Path) -> None:
     assert evil in driver.find_element(By.ID, "note").text
     assert driver.find_elements(By.TAG_NAME, "img") == []
     assert_clean(driver, url)
+
+
+def test_the_learners_report_jumps_to_the_costliest_decisions(driver: Any, tmp_path: Path) -> None:
+    """The page of ``annotate --html`` (a report with a summary): the
+    learner's report is shown, one row per player, and each of the three
+    costliest decisions is a button that brings its step up."""
+    from selenium.webdriver.common.by import By
+
+    record = DATA / "commented-annotated.hrn"
+    report = json.loads((DATA / "commented-annotated.json").read_text(encoding="utf-8"))
+    decisions = report["games"][0]["decisions"]
+    costliest = sorted((d for d in decisions if d["mark"]), key=lambda d: -d["epl"])[:3]
+    players = [{"seat": s, "decisions": 12, "average_loss": 0.5, "accuracy": 90.0, "marks": {}}
+               for s in ("N", "E", "S", "W")]
+    facts = [build_game(g) for g in read_games(str(record))]
+    out = tmp_path / "report.html"
+    write_atomic(str(out), render_html(facts, "en", analyses=[decisions],
+                                       summaries=[{"players": players, "costliest": costliest}]))
+    url = out.as_uri()
+    open_page(driver, url, (1280, 900))
+    data = json.loads(driver.execute_script("return document.getElementById('replay-data').textContent"))
+    steps = data["games"][0]["deals"][0]["steps"]
+    assert driver.find_element(By.ID, "report").is_displayed()
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#report-players tr")) == 5
+    assert "90%" in driver.find_element(By.ID, "report-players").text
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#costly button")
+    assert len(buttons) == 3
+    for r in (3, 1):       # the report is drawn again at each step: find the button anew
+        click(driver, driver.find_elements(By.CSS_SELECTOR, "#costly button")[r - 1])
+        assert steps[step(driver)].get("cost") == r
+    assert_clean(driver, url)

@@ -223,3 +223,62 @@ def test_twenty_deal_page_is_small(tmp_path: Path) -> None:
     assert len(facts[0].deals) == 20
     page = render_html(facts)
     assert len(page.encode("utf-8")) < 400_000
+
+
+def _summary_of(report: dict[str, Any], evil: str = "") -> dict[str, Any]:
+    """A learner's report in the shape of annotate's JSON ``summary``, from
+    the marked decisions of *report* (the costliest: the three largest
+    losses), with *evil* appended to the first one's reason."""
+    decisions = report["games"][0]["decisions"]
+    marked = sorted((d for d in decisions if d["mark"]), key=lambda d: -d["epl"])[:3]
+    costliest = [dict(d) for d in marked]
+    costliest[0]["comment"] = (costliest[0]["comment"] or "") + evil
+    seats = sorted({d["seat"] for d in decisions})
+    players = [{"seat": s, "decisions": 12, "average_loss": 0.41, "accuracy": 91.7, "marks": {}}
+               for s in seats]
+    return {"players": players, "costliest": costliest}
+
+
+def test_the_learners_report_is_on_the_page() -> None:
+    """annotate's summary: per player the decisions, the points lost per
+    decision and the accuracy, in the page's language; the three costliest
+    decisions with their place, mark, loss and reason, and their steps
+    marked (cost 1, 2, 3) so that the page can jump to them."""
+    facts = games(DATA / "commented-annotated.hrn")
+    report = json.loads((DATA / "commented-annotated.json").read_text(encoding="utf-8"))
+    summary = _summary_of(report)
+    data = page_data(facts, "fr", [g["decisions"] for g in report["games"]], [summary])
+    rep = data["games"][0]["report"]
+    assert [p["who"] for p in rep["players"]] == [facts[0].name(s) for s in sorted(facts[0].seats)]
+    assert {(p["n"], p["avg"], p["acc"]) for p in rep["players"]} == {(12, "0,41", "92 %")}
+    assert [c["r"] for c in rep["costly"]] == [1, 2, 3]
+    first = summary["costliest"][0]
+    where = ("passe" if first["trick"] is None else f"pli {first['trick']}")
+    assert rep["costly"][0]["x"].startswith(f"Donne {first['deal']}, {where}, ")
+    assert rep["costly"][0]["m"] == first["mark"] and "en moyenne" in rep["costly"][0]["loss"]
+    assert rep["costly"][0]["why"] == first["comment"]
+    steps = [s for d in data["games"][0]["deals"] for s in d["steps"]]
+    ranked = sorted((s["cost"], s["m"]) for s in steps if "cost" in s)
+    assert ranked == [(i + 1, c["mark"]) for i, c in enumerate(summary["costliest"])]
+    assert data["labels"]["report"] == "Bilan des joueurs"
+    # No summary: no report, no step marked.
+    plain = page_data(facts, "fr", [g["decisions"] for g in report["games"]])
+    assert "report" not in plain["games"][0]
+    assert not any("cost" in s for d in plain["games"][0]["deals"] for s in d["steps"])
+    # A summary that is not of the report's shape is left out, not a crash.
+    odd = page_data(facts, "en", None, [{"players": [{"seat": 3}], "costliest": ["x", {"deal": "?"}]}])
+    assert "report" not in odd["games"][0]
+
+
+def test_the_learners_report_stays_text() -> None:
+    """A reason with markup in the report is data, never markup: the page
+    keeps its two script elements and its CSP."""
+    facts = games(DATA / "commented-annotated.hrn")
+    report = json.loads((DATA / "commented-annotated.json").read_text(encoding="utf-8"))
+    evil = "</script><script>alert(1)</script><b>bold</b>\u2028"
+    page = render_html(facts, "en", analyses=[g["decisions"] for g in report["games"]],
+                       summaries=[_summary_of(report, evil)])
+    assert "alert(1)</script>" not in page and "<b>bold</b>" not in page
+    assert page.count("</script>") == 2 and page.count("<script") == 2
+    assert "Content-Security-Policy" in page and "script-src 'sha256-" in page
+    assert embedded(page)["games"][0]["report"]["costly"][0]["why"].endswith(evil)

@@ -330,6 +330,7 @@ def analyse_game(task: GameTask, progress: ProgressFn | None = None) -> GameAnal
         choices = moon_choices(game, rules, seats, di)
         dev = ev if choices is None else Evaluator(
             len(seats), Solver(rules, len(seats), choices), task.options.eval)
+        dev.start_deal()
         ds, dn = _analyse_deal(dev, deal, di, rules, seats, task.options, progress)
         decisions.extend(ds)
         notes.extend(dn)
@@ -444,9 +445,7 @@ def _cards(mask: int) -> tuple[Card, ...]:
 
 
 def _best_indexes(ev: Evaluation) -> list[int]:
-    means = ev.means()
-    b = min(means)
-    return [k for k, m in enumerate(means) if abs(m - b) < 1e-9]
+    return ev.tied()
 
 
 def _choices(ev: Evaluation, order: Sequence[int] | None = None) -> tuple[Choice, ...]:

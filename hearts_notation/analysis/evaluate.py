@@ -55,15 +55,29 @@ class EvalOptions:
 
     #: Screening worlds per play decision (every candidate in each).
     samples: int = 48
+    #: Screening worlds at most for the candidates still in the race for
+    #: best after the first ``samples`` (see :meth:`Evaluator.play`).
+    race: int = 240
+    #: A candidate surely less than this many points worse than the leader
+    #: is as good for the verdict: it leaves the race.
+    indifference: float = 0.5
     #: Held-out worlds at most for a verdict (card played against the best):
     #: only a verdict still unclear after many batches uses them all.
-    verify: int = 768
-    #: The same for decisions solved exactly in every world (each costs more).
-    verify_exact: int = 128
+    verify: int = 3072
+    #: The same for decisions solved exactly in every world (each costs
+    #: more); with no more consistent worlds than this, every one is used
+    #: (the screening too), and the figures are exact.
+    verify_exact: int = 512
     #: Worlds a verdict needs at least before it may stop early.
     verify_min: int = 256
     #: Held-out worlds added per step of the sequential verification.
     batch: int = 128
+    #: Work a whole deal may use (play-outs and exact solves, a pass's
+    #: whole-deal play-out counting two): once spent, the remaining
+    #: verdicts get their minimum of held-out worlds and no race.  It
+    #: bounds the time per deal (docs/analysis.md, "Speed") and is counted,
+    #: not timed, so that a run is reproducible on any machine.
+    deal_budget: int = 60000
     #: Exact solve in every world when this many tricks (or fewer) remain.
     exact_tricks: int = 5
     #: Play-outs hand over to the exact solver for this many last tricks.
@@ -75,18 +89,26 @@ class EvalOptions:
     #: Passes kept by the static screen, then by the first sampled round.
     pass_pool: int = 24
     pass_finalists: int = 6
+    #: Screening worlds at most for the finalist passes still in the race.
+    pass_race: int = 96
     #: Held-out worlds at most for a pass verdict.
-    pass_verify: int = 384
+    pass_verify: int = 1024
     #: Play-out policies in the ensemble (1: the bot only).
     policies: int = 2
     #: Standard errors a verdict must clear (two-sided confidence bound).
     z: float = 2.0
+    #: Extra standard errors a sequential verification needs to stop
+    #: before its budget: looking after every batch and stopping at the
+    #: first clear answer would otherwise favour a lucky early batch (a
+    #: loss of 1.1 points marked after 256 worlds under one seed and not
+    #: after 3,072 under another, measured with bench_stability.py).
+    stop_margin: float = 1.0
     seed: int = 0
 
 
-FAST = EvalOptions(samples=16, verify=96, verify_exact=48, verify_min=32, batch=16, exact_tricks=4,
-                   tail_tricks=2, dd_tricks=5, pass_samples=12, pass_pool=12, pass_finalists=4,
-                   pass_verify=64)
+FAST = EvalOptions(samples=16, race=16, verify=96, verify_exact=48, verify_min=32, batch=16,
+                   exact_tricks=4, tail_tricks=2, dd_tricks=5, pass_samples=12, pass_pool=12,
+                   pass_finalists=4, pass_race=12, pass_verify=64, deal_budget=12000)
 
 
 def _mean_se(xs: Sequence[float], exhaustive: bool = False) -> tuple[float, float]:
@@ -124,35 +146,73 @@ class Evaluation:
     dd_reversed: list[int] | None = None
 
     def means(self) -> list[float]:
-        """Expected points of each candidate."""
+        """Expected points of each candidate (each over the worlds it was
+        valued in: the first ones for a candidate that left the race)."""
         return [sum(v) / len(v) if v else 0.0 for v in self.values]
 
+    def finalists(self) -> list[int]:
+        """The candidates valued in every world (the race's last ones)."""
+        full = max(len(v) for v in self.values)
+        return [k for k, v in enumerate(self.values) if len(v) == full]
+
     def best(self) -> int:
-        """Index of the candidate with the fewest expected points (the
+        """Index of the finalist with the fewest expected points (the
         first one on ties: candidates come in the solver's natural order)."""
         m = self.means()
-        return min(range(len(m)), key=lambda k: (round(m[k], 9), k))
+        return min(self.finalists(), key=lambda k: (round(m[k], 9), k))
+
+    def tied(self) -> list[int]:
+        """The candidates tied with the best: the finalists with the same
+        expected points, and those that left the race with exactly the
+        best's value in every world they were valued in."""
+        b = self.best()
+        m = self.means()
+        full = len(self.values[b])
+        out = []
+        for k, v in enumerate(self.values):
+            if len(v) == full:
+                if abs(m[k] - m[b]) < 1e-9:
+                    out.append(k)
+            elif all(x == y for x, y in zip(v, self.values[b], strict=False)):
+                out.append(k)
+        return out
 
     def best_mask(self) -> int:
         """Every card of every candidate tied for the fewest expected
         points: what ``hint`` and ``annotate`` both call best."""
-        m = self.means()
-        low = min(m)
         out = 0
-        for k, v in enumerate(m):
-            if abs(v - low) < 1e-9:
-                out |= self.candidates[k]
+        for k in self.tied():
+            out |= self.candidates[k]
         return out
 
     def loss(self, k: int) -> tuple[float, float]:
         """Screening EPL of candidate *k* against the best one and its
-        standard error.  Biased upwards when sampled (the best was chosen
-        on these worlds): verdicts use :meth:`Evaluator.verify`."""
+        standard error, over the worlds both were valued in.  Biased
+        upwards when sampled (the best was chosen on these worlds):
+        verdicts use :meth:`Evaluator.verify`."""
         b = self.best()
         if k == b:
             return 0.0, 0.0
-        diffs = [x - y for x, y in zip(self.values[k], self.values[b], strict=True)]
+        diffs = [x - y for x, y in zip(self.values[k], self.values[b], strict=False)]
         return _mean_se(diffs, self.exhaustive)
+
+    def contenders(self, z: float, indifference: float) -> list[int]:
+        """The finalists still in the race for best: the leader, and every
+        other finalist neither surely worse than it (its loss minus *z*
+        standard errors above 0) nor surely within *indifference* of it
+        (its loss plus *z* standard errors below that), when at least one
+        such other finalist exists; else none (the race is over)."""
+        if self.exhaustive:
+            return []
+        b = self.best()
+        keep = [b]
+        for k in self.finalists():
+            if k == b:
+                continue
+            mean, se = _mean_se([x - y for x, y in zip(self.values[k], self.values[b], strict=True)])
+            if mean - z * se < 0 and mean + z * se >= indifference:
+                keep.append(k)
+        return keep if len(keep) > 1 else []
 
     def dd_loss(self, k: int) -> int | None:
         """Hindsight loss of candidate *k*: its points minus the best
@@ -222,6 +282,21 @@ class Evaluator:
                          for p in range(count)]
         self.playout = self.playouts[0]
         self._reversed: Solver | None = None
+        #: Work spent in the current deal (see ``EvalOptions.deal_budget``).
+        self.spent = 0
+        self._samplers: dict[Knowledge, tuple[WorldSampler | None, bool]] = {}
+
+    def start_deal(self) -> None:
+        """A new deal: its own work budget, and no sampler kept from the last."""
+        self.spent = 0
+        self._samplers.clear()
+
+    def allowance(self, wanted: int, least: int) -> int:
+        """Worlds a stage may use: *wanted*, or what the deal's budget has
+        left (at *cost* units per world already folded in by the caller),
+        but never fewer than *least*."""
+        left = self.options.deal_budget - self.spent
+        return max(least, min(wanted, left))
 
     @property
     def reversed_solver(self) -> Solver:
@@ -251,7 +326,6 @@ class Evaluator:
         if know is None or legal is None:
             return None
         classes = self.classes(point, legal)
-        me = point.seat
         tricks_left = max(know.counts)
         exact = tricks_left <= self.options.exact_tricks
         ev = Evaluation(classes, [[] for _ in classes], 0, False, exact)
@@ -259,16 +333,32 @@ class Evaluator:
             sampler, relaxed = self._sampler(know)
             if sampler is None:
                 return None  # no deal of the hidden cards fits the record
-            worlds, exhaustive = self._draw(sampler, self.options.samples, f"{key}/screen")
-            ev.worlds = len(worlds)
+            # Exactly solved decisions with few consistent worlds use them
+            # all: the figures are then exact and the same under any seed.
+            enum = max(self.options.samples, self.options.verify_exact if exact else 0)
+            if sampler.count() <= enum:
+                worlds, exhaustive = list(sampler.enumerate()), True
+            else:
+                worlds, exhaustive = self._draw(sampler, self.options.samples, f"{key}/screen")
             ev.exhaustive = exhaustive
             ev.relaxed = relaxed
-            for w, hands in enumerate(worlds):
-                pol = -1 if exact else w % len(self.playouts)
-                vals = self._values(ctx.state(point, hands), classes, me, pol, f"{key}/screen/{w}")
-                for k, v in enumerate(vals):
-                    ev.values[k].append(v)
-                ev.policy.append(pol)
+            self._screen(ctx, point, ev, worlds, list(range(len(classes))), exact, f"{key}/screen")
+            # The race: the candidates that might still be best by more than
+            # the indifference margin are valued in more worlds, batch by
+            # batch, until one leads clearly or the race's budget is spent,
+            # so that the card called best does not change with the seed.
+            step = 0
+            race = self.options.race
+            # (Not cut by the deal's budget: ``hint`` runs this same
+            # screening alone and must name the same best card.)
+            while ev.worlds < race:
+                alive = ev.contenders(self.options.z, self.options.indifference)
+                if not alive:
+                    break
+                size = min(self.options.samples, race - ev.worlds)
+                more = sampler.samples(size, random.Random(f"{key}/race/{step}"))
+                self._screen(ctx, point, ev, more, alive, exact, f"{key}/screen")
+                step += 1
         else:
             ev.values = [[0.0]]
             ev.worlds = 1
@@ -285,6 +375,22 @@ class Evaluator:
                 ev.dd_reversed = [rv[_first(cls)] for cls in classes]
         return ev
 
+    def _screen(self, ctx: DealContext, point: PlayPoint, ev: Evaluation,
+                worlds: Sequence[tuple[int, ...]], which: Sequence[int], exact: bool,
+                key: str) -> None:
+        """Value candidates *which* of *ev* in *worlds* (appended after the
+        worlds already there; world *w* gets policy ``w mod 2`` and the
+        random stream ``key/w``, the same for every candidate)."""
+        classes = [ev.candidates[k] for k in which]
+        for hands in worlds:
+            w = ev.worlds
+            pol = -1 if exact else w % len(self.playouts)
+            vals = self._values(ctx.state(point, hands), classes, point.seat, pol, f"{key}/{w}")
+            for k, v in zip(which, vals, strict=True):
+                ev.values[k].append(v)
+            ev.policy.append(pol)
+            ev.worlds += 1
+
     def verify(self, ctx: DealContext, point: PlayPoint, a: int, b: int, key: str,
                threshold: float, z: float | None = None) -> Comparison | None:
         """Held-out comparison of class mask *a* (the card played) with
@@ -300,6 +406,9 @@ class Evaluator:
         exact = max(know.counts) <= self.options.exact_tricks
         budget = self.options.verify_exact if exact else self.options.verify
         total = sampler.count()
+        if total > budget:
+            # Each world costs two solves (both tie orders) or two play-outs.
+            budget = self.allowance(budget * 2, self.options.verify_min * 2) // 2
         me = point.seat
         diffs: list[float] = []
         pols: list[int] = []
@@ -326,6 +435,7 @@ class Evaluator:
                 pol = -1 if exact else w % len(self.playouts)
                 state = ctx.state(point, hands)
                 if exact:
+                    self.spent += 2
                     vals = self.solver.card_values(state)
                     diffs.append(float(vals[_first(a)] - vals[_first(b)]))
                     rv = self.reversed_solver.card_values(state)
@@ -337,18 +447,27 @@ class Evaluator:
             step += 1
             if exhaustive:
                 break
-            mean, se = _mean_se(diffs)
-            z = self.options.z if z is None else z
-            if len(diffs) >= min(self.options.verify_min, budget) and (
-                    mean - z * se >= threshold or mean + z * se < threshold):
+            if self._clear(diffs, threshold, z, min(self.options.verify_min, budget)):
                 break
         return Comparison(tuple(diffs), tuple(pols), exhaustive, tuple(rdiffs))
+
+    def _clear(self, diffs: Sequence[float], threshold: float, z: float | None, least: int) -> bool:
+        """Whether a sequential verification may stop: enough worlds, and
+        the loss above or below *threshold* by ``z + stop_margin``
+        standard errors."""
+        if len(diffs) < least:
+            return False
+        mean, se = _mean_se(diffs)
+        zz = (self.options.z if z is None else z) + self.options.stop_margin
+        return mean - zz * se >= threshold or mean + zz * se < threshold
 
     def _values(self, state: PlayState, classes: Sequence[int], me: int, policy: int,
                 key: str) -> list[float]:
         if policy < 0:
+            self.spent += 1
             vals = self.solver.card_values(state)
             return [float(vals[_first(cls)]) for cls in classes]
+        self.spent += len(classes)
         playout = self.playouts[policy]
         out: list[float] = []
         for cls in classes:
@@ -360,13 +479,19 @@ class Evaluator:
     def _sampler(self, know: Knowledge) -> tuple[WorldSampler | None, bool]:
         """The sampler of *know*, or of *know* without the proofs from play
         when a faulty record leaves no consistent world (``None``: none)."""
+        hit = self._samplers.get(know)
+        if hit is not None:
+            return hit
+        out: tuple[WorldSampler | None, bool] = (None, True)
         sampler = WorldSampler(know)
         if sampler.count():
-            return sampler, False
-        sampler = WorldSampler(know.relaxed())
-        if sampler.count():
-            return sampler, True
-        return None, True
+            out = (sampler, False)
+        else:
+            sampler = WorldSampler(know.relaxed())
+            if sampler.count():
+                out = (sampler, True)
+        self._samplers[know] = out
+        return out
 
     @staticmethod
     def _draw(sampler: WorldSampler, count: int, key: str) -> tuple[list[tuple[int, ...]], bool]:
@@ -452,8 +577,22 @@ class Evaluator:
         means = first.means()
         order = sorted(range(len(pool)), key=lambda k: (means[k], k))
         finalists = [pool[k] for k in order[: self.options.pass_finalists]]
-        return self._pass_values(ctx, seat, sampler, finalists, self.options.pass_samples,
-                                 f"{key}/screen")
+        ev = self._pass_values(ctx, seat, sampler, finalists, self.options.pass_samples,
+                               f"{key}/screen")
+        # The race, as for a play: the finalists that might still be best
+        # are played out in more deals until one leads clearly.
+        while ev.worlds < self.options.pass_race:
+            alive = ev.contenders(self.options.z, self.options.indifference)
+            if not alive:
+                break
+            size = min(self.options.pass_samples, self.options.pass_race - ev.worlds)
+            more = self._pass_values(ctx, seat, sampler, [finalists[k] for k in alive], size,
+                                     f"{key}/screen", start=ev.worlds)
+            for i, k in enumerate(alive):
+                ev.values[k].extend(more.values[i])
+            ev.policy.extend(more.policy)
+            ev.worlds += more.worlds
+        return ev
 
     def verify_pass(self, ctx: DealContext, seat: int, a: int, b: int, key: str,
                     threshold: float, z: float | None = None) -> Comparison | None:
@@ -465,18 +604,17 @@ class Evaluator:
         diffs: list[float] = []
         pols: list[int] = []
         step = 0
-        while len(diffs) < self.options.pass_verify:
-            size = min(self.options.batch, self.options.pass_verify - len(diffs))
+        # Each world: two whole-deal play-outs, two units each.
+        budget = self.allowance(self.options.pass_verify * 4, self.options.verify_min * 4) // 4
+        while len(diffs) < budget:
+            size = min(self.options.batch, budget - len(diffs))
             ev = self._pass_values(ctx, seat, sampler, [a, b], size, f"{key}/verify/{step}",
                                    start=len(diffs))
             for x, y, p in zip(ev.values[0], ev.values[1], ev.policy, strict=True):
                 diffs.append(x - y)
                 pols.append(p)
             step += 1
-            mean, se = _mean_se(diffs)
-            z = self.options.z if z is None else z
-            if len(diffs) >= self.options.verify_min and (
-                    mean - z * se >= threshold or mean + z * se < threshold):
+            if self._clear(diffs, threshold, z, self.options.verify_min):
                 break
         return Comparison(tuple(diffs), tuple(pols), False)
 
@@ -498,8 +636,9 @@ class Evaluator:
         n = ctx.n
         count = rules.pass_count
         offset = ctx.offset or 0
-        rng = random.Random(key)
+        rng = random.Random(key if not start else f"{key}/from{start}")
         ev = Evaluation(list(candidates), [[] for _ in candidates], 0, False, False)
+        self.spent += 2 * worlds * len(candidates)
         for i in range(worlds):
             w = start + i
             hands = list(sampler.sample(rng))

@@ -32,6 +32,7 @@ tighten (rejection sampling would need millions of tries late in a deal).
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import random
@@ -117,13 +118,19 @@ class WorldSampler:
         self.groups = sorted(groups.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
         self.need = tuple(know.needs()[s] for s in others)
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        #: (group, capacities left) -> the splits a draw chooses from, with
+        #: their cumulative weights: computed once, then every draw of the
+        #: same knowledge is a few look-ups (the analysis draws thousands).
+        self._choices: dict[tuple[int, tuple[int, ...]],
+                            tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], list[int]]] = {}
+        self._total: int | None = None
 
     def count(self) -> int:
         """Number of distinct deals of the unknown cards consistent with
         the knowledge (0 when none is)."""
-        if not self.know.consistent():
-            return 0
-        return self._count(0, self.need)
+        if self._total is None:
+            self._total = self._count(0, self.need) if self.know.consistent() else 0
+        return self._total
 
     def _count(self, g: int, caps: tuple[int, ...]) -> int:
         if g == len(self.groups):
@@ -182,16 +189,9 @@ class WorldSampler:
             raise ValueError("no deal of the unseen cards fits what this seat knows")
         caps = self.need
         drawn = [0] * len(self.others)
-        for g, (allowed, cards) in enumerate(self.groups):
-            options = []
-            weights = []
-            for split, ways in self._splits(allowed, len(cards), caps):
-                rest = tuple(c - k for c, k in zip(caps, split, strict=True))
-                sub = self._count(g + 1, rest)
-                if sub:
-                    options.append((split, rest))
-                    weights.append(ways * sub)
-            pick = _weighted_index(rng, weights)
+        for g, (_allowed, cards) in enumerate(self.groups):
+            options, cumulative = self._options(g, caps)
+            pick = bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
             split, caps = options[pick]
             shuffled = list(cards)
             rng.shuffle(shuffled)
@@ -205,6 +205,28 @@ class WorldSampler:
         for i, s in enumerate(self.others):
             hands[s] = drawn[i] | know.fixed[s]
         return tuple(hands)
+
+    def _options(self, g: int, caps: tuple[int, ...]
+                 ) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], list[int]]:
+        """The splits of group *g* that leave a completable deal, with the
+        cumulative number of deals through each (the weights of a draw)."""
+        key = (g, caps)
+        hit = self._choices.get(key)
+        if hit is not None:
+            return hit
+        allowed, cards = self.groups[g]
+        options: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        cumulative: list[int] = []
+        acc = 0
+        for split, ways in self._splits(allowed, len(cards), caps):
+            rest = tuple(c - k for c, k in zip(caps, split, strict=True))
+            sub = self._count(g + 1, rest)
+            if sub:
+                acc += ways * sub
+                options.append((split, rest))
+                cumulative.append(acc)
+        self._choices[key] = (options, cumulative)
+        return options, cumulative
 
     def enumerate(self) -> Iterator[tuple[int, ...]]:
         """Every consistent deal once (use when :meth:`count` is small)."""
@@ -236,19 +258,6 @@ class WorldSampler:
     def samples(self, count: int, rng: random.Random) -> list[tuple[int, ...]]:
         """*count* independent draws."""
         return [self.sample(rng) for _ in range(count)]
-
-
-def _weighted_index(rng: random.Random, weights: Sequence[int]) -> int:
-    """An index drawn with probability proportional to the (possibly huge,
-    exact integer) *weights*."""
-    total = sum(weights)
-    r = rng.randrange(total)
-    acc = 0
-    for i, w in enumerate(weights):
-        acc += w
-        if r < acc:
-            return i
-    return len(weights) - 1
 
 
 def _partitions(cards: Sequence[int], split: Sequence[int]) -> Iterator[list[int]]:

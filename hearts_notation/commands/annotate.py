@@ -163,12 +163,16 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
 @click.option("--no-passes", is_flag=True, help="Do not analyse the passes.")
 @click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
 @click.option("--deal", "only_deal", type=int, help="Analyse only this deal (1-based) of each game.")
+@click.option("--html", "html_out", default=None, metavar="OUT.html",
+              help="Also write the HTML replay of the annotated record, with each mark's loss, "
+                   "the learner's report and the three costliest decisions.")
 @jobs_option("Worker processes (0: every core); the deals are shared among them.")
 @engine_options()
 def command(file: str, output: str | None, samples: int | None, seed: int, fast: bool, lang: str,
             fmt_out: str, thresholds: str, rules: RuleSet | None, force_rules: bool,
             fmt_in: str | None, unicode: bool, no_passes: bool, exact_tricks: int | None,
-            only_deal: int | None, jobs: int, engine_spec: EngineSpec) -> CorpusReport:
+            only_deal: int | None, html_out: str | None, jobs: int,
+            engine_spec: EngineSpec) -> CorpusReport:
     """Mark the passes and plays of FILE that cost points, and say why.
 
     Each decision is judged from the player's own information: the hidden
@@ -224,6 +228,8 @@ def _write(annotated: Iterable[Game], analyses: list[GameAnalysis], totals: Anno
             fail_output(exc, output)
         except ValueError as exc:
             fail(f"cannot write {output}: {exc}")
+    if html_out is not None:
+        _write_html(html_out, annotated, analyses, rules, force_rules, lang)
     if fmt_out == "json":
         doc = report(analyses)
         doc["totals"] = totals.to_dict()
@@ -258,6 +264,24 @@ def _annotate_remote(file: str, output: str | None, fmt_in: str | None, fmt_out:
         _write(annotated, analyses, totals, output, fmt_out, format_for(file, fmt_in), unicode,
                lang)
     return CorpusReport(games=record.games, deals=record.deals)
+
+
+def _write_html(path: str, annotated: list[Game], analyses: list[GameAnalysis],
+                rules: RuleSet | None, force_rules: bool, lang: str) -> None:
+    """The replay page of the annotated record (as ``hearts replay --html
+    --analysis``), written atomically: each mark with its loss and better
+    card, and each game's learner's report."""
+    from ..render.html import render_html
+    from ..render.story import build_game
+
+    facts = [build_game(g, rules, force_rules) for g in annotated]
+    entries = [a.to_dict() for a in analyses]
+    page = render_html(facts, lang, analyses=[e["decisions"] for e in entries],
+                       summaries=[e["summary"] for e in entries])
+    try:
+        write_atomic(path, page)
+    except OSError as exc:
+        fail_output(exc, path)
 
 
 def merge_analyses(parts: list[GameAnalysis]) -> GameAnalysis:

@@ -71,10 +71,10 @@ def _choose(games: Sequence[GameFact], deal_no: int | None,
     return out
 
 
-def _read_analysis(path: str) -> dict[int, list[dict[str, Any]]]:
-    """The decisions of an ``annotate --format json`` report, by the game's
-    1-based position in its file; a file that is not such a report is
-    unusable input (exit 2)."""
+def _read_analysis(path: str) -> dict[int, tuple[list[dict[str, Any]], dict[str, Any] | None]]:
+    """The decisions and the learner's report (``summary``) of an
+    ``annotate --format json`` report, by the game's 1-based position in
+    its file; a file that is not such a report is unusable input (exit 2)."""
     try:
         with open(path, encoding="utf-8") as f:
             report = json.load(f)
@@ -85,12 +85,14 @@ def _read_analysis(path: str) -> dict[int, list[dict[str, Any]]]:
     games = report.get("games") if isinstance(report, dict) else None
     if not isinstance(games, list):
         fail(f"{path}: not a JSON report of 'hearts annotate --format json' (no \"games\" list)")
-    out: dict[int, list[dict[str, Any]]] = {}
+    out: dict[int, tuple[list[dict[str, Any]], dict[str, Any] | None]] = {}
     for k, g in enumerate(games, 1):
         if isinstance(g, dict) and isinstance(g.get("decisions"), list):
             index = g.get("index")
-            out[index if isinstance(index, int) else k] = [
-                d for d in g["decisions"] if isinstance(d, dict)]
+            summary = g.get("summary")
+            out[index if isinstance(index, int) else k] = (
+                [d for d in g["decisions"] if isinstance(d, dict)],
+                summary if isinstance(summary, dict) else None)
     return out
 
 
@@ -116,7 +118,7 @@ def _width(console: Console) -> int:
               help="Write a self-contained HTML replay page to OUT.html.")
 @click.option("--analysis", "analysis_path", default=None, metavar="REPORT.json",
               help="With --html: the JSON report of 'hearts annotate --format json' on this "
-                   "record, to show each mark's loss and better card.")
+                   "record, to show each mark's loss and better card, and the learner's report.")
 @rules_options()
 @input_format_option()
 @click.pass_context
@@ -166,11 +168,15 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
         if ctx.get_parameter_source("lang") in (None, click.core.ParameterSource.DEFAULT):
             page_lang = (record_language(shown[0]) if shown else None) or lang
         analyses = None
+        summaries = None
         if analysis_path is not None:
             by_index = _read_analysis(analysis_path)
-            analyses = [by_index.get(positions[games.index(g)], []) for g in shown]
+            found = [by_index.get(positions[games.index(g)], ([], None)) for g in shown]
+            analyses = [f[0] for f in found]
+            summaries = [f[1] for f in found]
         try:
-            write_atomic(html_out, render_html(shown, page_lang, start=start, analyses=analyses))
+            write_atomic(html_out, render_html(shown, page_lang, start=start, analyses=analyses,
+                                               summaries=summaries))
         except OSError as exc:
             fail_output(exc, html_out)
         if html_out != "-":

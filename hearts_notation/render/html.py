@@ -80,6 +80,9 @@ class _Builder:
         self.multi = multi   # several games: deal labels name their game
         self.lang = lang if lang in LANGUAGES else "en"
         self.t = page_strings(self.lang)
+        #: (deal, trick, seat, kind) of the current game's costliest
+        #: decisions -> their rank (1 first), to mark their steps.
+        self.costly: dict[tuple[int, int | None, str, str], int] = {}
 
     def number(self, x: float) -> str:
         """A loss with one decimal, written the language's way (3,2 in French)."""
@@ -149,6 +152,10 @@ class _Builder:
             step["m"] = found["mark"]
         if a:
             step["a"] = a
+        key = _decision_key(found)
+        rank = self.costly.get(key) if key is not None else None
+        if rank is not None:
+            step["cost"] = rank
 
     def deal(self, g: GameFact, gi: int, df: DealFact,
              decisions: Mapping[tuple[int, int | None, str, str], Mapping[str, Any]]) -> dict[str, Any]:
@@ -270,41 +277,101 @@ class _Builder:
         if findings:
             step["f"] = self.findings(findings)
 
-    def game(self, gi: int, g: GameFact,
-             decisions: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    def game(self, gi: int, g: GameFact, decisions: Sequence[Mapping[str, Any]] = (),
+             summary: Mapping[str, Any] | None = None) -> dict[str, Any]:
         tags = g.game.tags
         title = " · ".join(tags[k] for k in ("Event", "Site", "Date") if tags.get(k)) or \
             (g.game.source or f"{self.t['game']} {gi + 1}")
         index: dict[tuple[int, int | None, str, str], Mapping[str, Any]] = {}
         for d in decisions:
-            try:
-                index[(int(d["deal"]), d.get("trick"), str(d["seat"]), str(d["kind"]))] = d
-            except (KeyError, TypeError, ValueError):
-                continue
-        return {
+            key = _decision_key(d)
+            if key is not None:
+                index[key] = d
+        self.costly = {}
+        report = self.report(g, summary) if summary else None
+        out = {
             "title": title, "seats": list(g.seats), "names": {s: g.name(s) for s in g.seats},
             "rules": g.rules.spec, "handSize": g.rules.hand_size,
             "f": self.findings(g.findings),      # about the game: shown at its end
             "deals": [self.deal(g, gi, df, index) for df in g.deals],
             "winners": [self.who(g, s) for s in g.winners] if g.finished else [],
         }
+        if report:
+            out["report"] = report
+        return out
+
+    def report(self, g: GameFact, summary: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The learner's report of ``annotate``'s JSON (``summary``): per
+        player the decisions, the points lost per decision and the
+        accuracy; the three costliest decisions, each with its place, mark,
+        loss and reason (their steps get ``cost``, to jump to them).  Any
+        entry that is not of the report's shape is left out."""
+        t = self.t
+        players = []
+        for p in summary.get("players") or ():
+            if not isinstance(p, Mapping) or not isinstance(p.get("seat"), str):
+                continue
+            avg, acc, n = p.get("average_loss"), p.get("accuracy"), p.get("decisions")
+            if not (isinstance(avg, (int, float)) and isinstance(acc, (int, float))
+                    and isinstance(n, int)):
+                continue
+            players.append({"who": self.who(g, p["seat"]), "n": n,
+                            "avg": f"{float(avg):.2f}".replace(".", t["decimal"]),
+                            "acc": t["percent"].format(n=f"{float(acc):.0f}")})
+        costly: list[dict[str, Any]] = []
+        for d in summary.get("costliest") or ():
+            key = _decision_key(d) if isinstance(d, Mapping) else None
+            if key is None or len(costly) >= 3:
+                continue
+            deal, trick, seat, _ = key
+            place = (t["costly_pass"].format(n=deal, who=self.who(g, seat)) if trick is None
+                     else t["costly_play"].format(n=deal, t=trick, who=self.who(g, seat)))
+            item: dict[str, Any] = {"r": len(costly) + 1, "x": place}
+            if isinstance(d.get("mark"), str):
+                item["m"] = d["mark"]
+            if isinstance(d.get("epl"), (int, float)):
+                se = d.get("epl_stderr")
+                item["loss"] = t["loss"].format(
+                    n=self.number(float(d["epl"])),
+                    se=self.number(float(se) if isinstance(se, (int, float)) else 0.0))
+            if isinstance(d.get("comment"), str):
+                item["why"] = d["comment"]
+            self.costly[key] = item["r"]
+            costly.append(item)
+        if not players and not costly:
+            return None
+        return {"players": players, "costly": costly}
+
+
+def _decision_key(d: Mapping[str, Any]) -> tuple[int, int | None, str, str] | None:
+    """(deal, trick, seat, kind) of a decision of the JSON report, the
+    place of its step in the page (``None`` when not of that shape)."""
+    try:
+        trick = d.get("trick")
+        return (int(d["deal"]), None if trick is None else int(trick), str(d["seat"]),
+                str(d["kind"]))
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def page_data(games: Sequence[GameFact], lang: str = "en",
-              analyses: Sequence[Sequence[Mapping[str, Any]]] | None = None) -> dict[str, Any]:
+              analyses: Sequence[Sequence[Mapping[str, Any]]] | None = None,
+              summaries: Sequence[Mapping[str, Any] | None] | None = None) -> dict[str, Any]:
     """The JSON the page's script reads: the words, the card names, then
     every game and deal with its steps (snapshots of hands, the trick,
     legal cards, texts, marks).
 
     *analyses*, when given, holds for each game the ``decisions`` of
     ``hearts annotate --format json``: their loss and better cards are
-    shown with the marked cards.
+    shown with the marked cards.  *summaries* holds for each game the
+    report's ``summary`` (the learner's report): shown beside the scores.
     """
     b = _Builder(lang, multi=len(games) > 1)
     cards = {str(c): b.show(c) for c in CARDS}
     return {
         "lang": b.lang, "labels": b.t, "cards": cards, "mistakes": list(MISTAKES),
-        "games": [b.game(i, g, analyses[i] if analyses and i < len(analyses) else ())
+        "games": [b.game(i, g, analyses[i] if analyses and i < len(analyses) else (),
+                         summaries[i] if summaries and i < len(summaries) else None)
                   for i, g in enumerate(games)],
     }
 
@@ -324,12 +391,14 @@ def _sha256(text: str) -> str:
 
 def render_html(games: Sequence[GameFact], lang: str = "en", title: str | None = None,
                 start: tuple[int, int] = (0, 0),
-                analyses: Sequence[Sequence[Mapping[str, Any]]] | None = None) -> str:
+                analyses: Sequence[Sequence[Mapping[str, Any]]] | None = None,
+                summaries: Sequence[Mapping[str, Any] | None] | None = None) -> str:
     """One self-contained HTML page replaying *games*.
 
-    *start* is the (game, deal) index shown first (``--game``/``--deal``).
+    *start* is the (game, deal) index shown first (``--game``/``--deal``);
+    *analyses* and *summaries* as for :func:`page_data`.
     """
-    data = page_data(games, lang, analyses)
+    data = page_data(games, lang, analyses, summaries)
     data["start"] = {"game": start[0], "deal": start[1]}
     blob = _json_for_script(data)
     if title is None:

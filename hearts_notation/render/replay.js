@@ -313,6 +313,53 @@
     }
   }
 
+  // The learner's report (annotate's summary): per player, then the three
+  // costliest decisions, each a button to its step.
+  function renderReport() {
+    var r = game().report, box = $("report");
+    box.hidden = !r;
+    if (!r) { return; }
+    $("report-title").textContent = L.report;
+    var t = $("report-players");
+    t.textContent = "";
+    var hr = el("tr");
+    [L.report_player, L.report_decisions, L.report_loss, L.report_accuracy].forEach(function (h) {
+      hr.appendChild(el("th", "", h));
+    });
+    t.appendChild(hr);
+    r.players.forEach(function (p) {
+      var tr = el("tr");
+      [p.who, p.n, p.avg, p.acc].forEach(function (v) { tr.appendChild(el("td", "", v)); });
+      t.appendChild(tr);
+    });
+    $("costly-title").textContent = L.costly;
+    $("costly-title").hidden = !r.costly.length;
+    var ol = $("costly");
+    ol.textContent = "";
+    r.costly.forEach(function (c) {
+      var li = el("li"), b = el("button", "", c.x);
+      b.type = "button";
+      b.dataset.cost = String(c.r);
+      li.appendChild(b);
+      if (c.m) { li.appendChild(document.createTextNode(" ")); li.appendChild(markEl(c.m)); }
+      if (c.loss) { li.appendChild(el("span", "loss", " " + c.loss)); }
+      if (c.why) { li.appendChild(el("p", "why", c.why)); }
+      ol.appendChild(li);
+    });
+  }
+
+  // The step of the current game marked as its r-th costliest decision.
+  function jumpCost(r) {
+    var gi = deals[state.k].gi;
+    for (var k = 0; k < deals.length; k++) {
+      if (deals[k].gi !== gi) { continue; }
+      var steps = dealOf(k).steps;
+      for (var i = 0; i < steps.length; i++) {
+        if (steps[i].cost === r) { setDeal(k); state.i = i; render(); return; }
+      }
+    }
+  }
+
   function renderButtons() {
     $("btn-prev-mistake").disabled = !findMistake(-1);
     $("btn-next-mistake").disabled = !findMistake(1);
@@ -327,6 +374,7 @@
     renderEvent(d, snap, step);
     renderPlayList(d);
     renderScores(snap);
+    renderReport();
     renderButtons();
     $("deal-picker").value = String(state.k);
   }
@@ -499,6 +547,10 @@
       $("btn-prev-mistake").hidden = true;
       $("btn-next-mistake").hidden = true;
     }
+    $("costly").addEventListener("click", function (e) {
+      var b = e.target.closest ? e.target.closest("button[data-cost]") : null;
+      if (b) { jumpCost(Number(b.dataset.cost)); }
+    });
     $("play-list").addEventListener("click", function (e) {
       var b = e.target.closest ? e.target.closest("button[data-step]") : null;
       if (b) { state.i = Number(b.dataset.step); render(); }
