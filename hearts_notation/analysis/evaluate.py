@@ -86,13 +86,15 @@ class EvalOptions:
     dd_tricks: int = 6
     #: Screening worlds for the passes that survive the static screen.
     pass_samples: int = 32
-    #: Passes kept by the static screen, then by the first sampled round.
+    #: Passes kept by the static screen, then by the first sampled round
+    #: (of ``pass_first`` worlds).
     pass_pool: int = 24
-    pass_finalists: int = 6
+    pass_first: int = 16
+    pass_finalists: int = 8
     #: Screening worlds at most for the finalist passes still in the race.
     pass_race: int = 96
     #: Held-out worlds at most for a pass verdict.
-    pass_verify: int = 1024
+    pass_verify: int = 2048
     #: Play-out policies in the ensemble (1: the bot only).
     policies: int = 2
     #: Standard errors a verdict must clear (two-sided confidence bound).
@@ -108,7 +110,12 @@ class EvalOptions:
 
 FAST = EvalOptions(samples=16, race=16, verify=96, verify_exact=48, verify_min=32, batch=16,
                    exact_tricks=4, tail_tricks=2, dd_tricks=5, pass_samples=12, pass_pool=12,
-                   pass_finalists=4, pass_race=12, pass_verify=64, deal_budget=12000)
+                   pass_first=4, pass_finalists=4, pass_race=12, pass_verify=64, deal_budget=12000)
+
+
+#: Nodes of exact search that cost about one play-out (measured with the
+#: compiled core: about 1.3 µs a node, 0.2 ms a play-out of half a deal).
+NODES_PER_UNIT = 150
 
 
 def _mean_se(xs: Sequence[float], exhaustive: bool = False) -> tuple[float, float]:
@@ -282,21 +289,33 @@ class Evaluator:
                          for p in range(count)]
         self.playout = self.playouts[0]
         self._reversed: Solver | None = None
-        #: Work spent in the current deal (see ``EvalOptions.deal_budget``).
-        self.spent = 0
+        #: Play-outs run in the current deal (see :attr:`spent`).
+        self.playouts_run = 0
+        self._nodes0 = 0
         self._samplers: dict[Knowledge, tuple[WorldSampler | None, bool]] = {}
+
+    def _nodes(self) -> int:
+        return self.solver.nodes + (self._reversed.nodes if self._reversed is not None else 0)
+
+    @property
+    def spent(self) -> int:
+        """Work done in the current deal, in play-outs: each play-out
+        counts one (a pass's whole-deal play-out two), and every
+        :data:`NODES_PER_UNIT` nodes of exact search one more.  Counted,
+        not timed, so that the budget cuts the same verdicts on any
+        machine (see ``EvalOptions.deal_budget``)."""
+        return self.playouts_run + (self._nodes() - self._nodes0) // NODES_PER_UNIT
 
     def start_deal(self) -> None:
         """A new deal: its own work budget, and no sampler kept from the last."""
-        self.spent = 0
+        self.playouts_run = 0
+        self._nodes0 = self._nodes()
         self._samplers.clear()
 
-    def allowance(self, wanted: int, least: int) -> int:
-        """Worlds a stage may use: *wanted*, or what the deal's budget has
-        left (at *cost* units per world already folded in by the caller),
-        but never fewer than *least*."""
-        left = self.options.deal_budget - self.spent
-        return max(least, min(wanted, left))
+    def over_budget(self, done: int) -> bool:
+        """Whether a verification that has *done* worlds must stop: the
+        deal's work budget is spent and it has its minimum of worlds."""
+        return done >= self.options.verify_min and self.spent >= self.options.deal_budget
 
     @property
     def reversed_solver(self) -> Solver:
@@ -406,9 +425,6 @@ class Evaluator:
         exact = max(know.counts) <= self.options.exact_tricks
         budget = self.options.verify_exact if exact else self.options.verify
         total = sampler.count()
-        if total > budget:
-            # Each world costs two solves (both tie orders) or two play-outs.
-            budget = self.allowance(budget * 2, self.options.verify_min * 2) // 2
         me = point.seat
         diffs: list[float] = []
         pols: list[int] = []
@@ -426,7 +442,7 @@ class Evaluator:
                     break
                 worlds = batches[0]
             else:
-                if len(diffs) >= budget:
+                if len(diffs) >= budget or self.over_budget(len(diffs)):
                     break
                 size = min(self.options.batch, budget - len(diffs))
                 worlds = sampler.samples(size, random.Random(f"{key}/verify/{step}"))
@@ -435,7 +451,6 @@ class Evaluator:
                 pol = -1 if exact else w % len(self.playouts)
                 state = ctx.state(point, hands)
                 if exact:
-                    self.spent += 2
                     vals = self.solver.card_values(state)
                     diffs.append(float(vals[_first(a)] - vals[_first(b)]))
                     rv = self.reversed_solver.card_values(state)
@@ -464,10 +479,9 @@ class Evaluator:
     def _values(self, state: PlayState, classes: Sequence[int], me: int, policy: int,
                 key: str) -> list[float]:
         if policy < 0:
-            self.spent += 1
             vals = self.solver.card_values(state)
             return [float(vals[_first(cls)]) for cls in classes]
-        self.spent += len(classes)
+        self.playouts_run += len(classes)
         playout = self.playouts[policy]
         out: list[float] = []
         for cls in classes:
@@ -572,7 +586,7 @@ class Evaluator:
             return None
         ranked = self.pass_candidates(dealt, rules.pass_count)
         pool = ranked[: self.options.pass_pool]
-        first = self._pass_values(ctx, seat, sampler, pool, max(4, self.options.pass_samples // 4),
+        first = self._pass_values(ctx, seat, sampler, pool, self.options.pass_first,
                                   f"{key}/round1")
         means = first.means()
         order = sorted(range(len(pool)), key=lambda k: (means[k], k))
@@ -604,9 +618,8 @@ class Evaluator:
         diffs: list[float] = []
         pols: list[int] = []
         step = 0
-        # Each world: two whole-deal play-outs, two units each.
-        budget = self.allowance(self.options.pass_verify * 4, self.options.verify_min * 4) // 4
-        while len(diffs) < budget:
+        budget = self.options.pass_verify
+        while len(diffs) < budget and not self.over_budget(len(diffs)):
             size = min(self.options.batch, budget - len(diffs))
             ev = self._pass_values(ctx, seat, sampler, [a, b], size, f"{key}/verify/{step}",
                                    start=len(diffs))
@@ -638,7 +651,7 @@ class Evaluator:
         offset = ctx.offset or 0
         rng = random.Random(key if not start else f"{key}/from{start}")
         ev = Evaluation(list(candidates), [[] for _ in candidates], 0, False, False)
-        self.spent += 2 * worlds * len(candidates)
+        self.playouts_run += 2 * worlds * len(candidates)
         for i in range(worlds):
             w = start + i
             hands = list(sampler.sample(rng))
