@@ -1,6 +1,7 @@
 """Seed stability of the analysis's marks, and its speed per deal.
 
-    python benchmarks/bench_stability.py [--deals 12] [--seeds 0,1] [--fast] [--jobs 2] [--json]
+    python benchmarks/bench_stability.py [--deals 12] [--seeds 0,1] [--fast] [--jobs 2]
+                                         [--exact-tricks K] [--json]
 
 Generates ``--deals`` deals (heuristic bots with their usual slips, standard
 rules, a fixed generator seed, one deal per game), analyses each under every
@@ -50,9 +51,13 @@ def _marks(task: GameTask) -> tuple[dict[Key, str], float, int]:
     return marks, cpu, len(a.decisions)
 
 
-def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 2026) -> dict[str, object]:
+def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 2026,
+        exact_tricks: int | None = None) -> dict[str, object]:
     games = list(generate_games(deals, seed=gen_seed, max_deals=1))
     base = FAST if fast else EvalOptions()
+    if exact_tricks is not None:
+        base = dataclasses.replace(base, exact_tricks=exact_tricks,
+                                   dd_tricks=max(base.dd_tricks, exact_tricks))
     tasks = []
     for seed in seeds:
         opts = AnalysisOptions(eval=dataclasses.replace(base, seed=seed))
@@ -98,13 +103,19 @@ def main() -> None:
     ap.add_argument("--seeds", default="0,1")
     ap.add_argument("--fast", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--exact-tricks", type=int, default=None,
+                    help="solve exactly from this many tricks left (annotate's --exact-tricks)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    out = run(args.deals, [int(s) for s in args.seeds.split(",")], args.fast, args.jobs)
+    out = run(args.deals, [int(s) for s in args.seeds.split(",")], args.fast, args.jobs,
+              exact_tricks=args.exact_tricks)
     if args.json:
         print(json.dumps(out, indent=2))
         return
-    print(f"{out['deals']} deals, {out['decisions_per_seed']} decisions, mode {out['mode']}")
+    from hearts_notation._compiled import description
+
+    print(f"{out['deals']} deals, {out['decisions_per_seed']} decisions, mode {out['mode']}; "
+          f"{description()}")
     for p in out["pairs"]:  # type: ignore[attr-defined]
         print(f"seeds {p['seeds']}: marks {p['marks']}, common {p['common']}, "
               f"Jaccard {p['jaccard']}, count difference {p['count_diff']:.1%}, "

@@ -108,7 +108,7 @@ class EvalOptions:
     seed: int = 0
 
 
-FAST = EvalOptions(samples=16, race=16, verify=96, verify_exact=48, verify_min=32, batch=16,
+FAST = EvalOptions(samples=16, race=48, verify=192, verify_exact=48, verify_min=64, batch=16,
                    exact_tricks=4, tail_tricks=2, dd_tricks=5, pass_samples=12, pass_pool=12,
                    pass_first=4, pass_finalists=4, pass_race=12, pass_verify=64, deal_budget=12000)
 
@@ -462,19 +462,32 @@ class Evaluator:
             step += 1
             if exhaustive:
                 break
-            if self._clear(diffs, threshold, z, min(self.options.verify_min, budget)):
+            if self._clear(diffs, pols, threshold, z, min(self.options.verify_min, budget)):
                 break
         return Comparison(tuple(diffs), tuple(pols), exhaustive, tuple(rdiffs))
 
-    def _clear(self, diffs: Sequence[float], threshold: float, z: float | None, least: int) -> bool:
+    def _clear(self, diffs: Sequence[float], pols: Sequence[int], threshold: float,
+               z: float | None, least: int) -> bool:
         """Whether a sequential verification may stop: enough worlds, and
-        the loss above or below *threshold* by ``z + stop_margin``
-        standard errors."""
+        the loss below *threshold* by ``z + stop_margin`` standard errors,
+        or above it by as many with every play-out policy's worlds clearly
+        above or clearly below it too (a mark needs the policies to agree,
+        so their agreement must not rest on one lucky batch either)."""
         if len(diffs) < least:
             return False
         mean, se = _mean_se(diffs)
         zz = (self.options.z if z is None else z) + self.options.stop_margin
-        return mean - zz * se >= threshold or mean + zz * se < threshold
+        if mean + zz * se < threshold:
+            return True
+        if mean - zz * se < threshold:
+            return False
+        for p in set(pols):
+            if p < 0:
+                continue
+            m, e = _mean_se([d for d, q in zip(diffs, pols, strict=True) if q == p])
+            if m - zz * e < threshold <= m + zz * e:
+                return False
+        return True
 
     def _values(self, state: PlayState, classes: Sequence[int], me: int, policy: int,
                 key: str) -> list[float]:
@@ -627,7 +640,7 @@ class Evaluator:
                 diffs.append(x - y)
                 pols.append(p)
             step += 1
-            if self._clear(diffs, threshold, z, self.options.verify_min):
+            if self._clear(diffs, pols, threshold, z, self.options.verify_min):
                 break
         return Comparison(tuple(diffs), tuple(pols), False)
 
