@@ -40,6 +40,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .._compiled import reduce_dataclass
 from ..rules import RuleSet
 from ..state import legal_plays
 
@@ -88,6 +89,9 @@ class Knowledge:
         if self.hand.bit_count() != self.counts[self.seat] or self.hand & self.pool:
             return False
         return min(need) >= 0 and sum(need) == self.pool.bit_count()
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
 
     def relaxed(self) -> Knowledge:
         """The same knowledge without the proofs from play (used when a
