@@ -480,6 +480,10 @@ def _verdict(options: AnalysisOptions, comp: Comparison | None, screen: tuple[fl
         conf = 1.0 if epl >= th.dubious else 0.0
         worlds = 0
         rev = None
+    if comp is not None and comp.cut:
+        # Stopped early by the deal's budget: an early stop, held to the
+        # early stop's margin (see EvalOptions.stop_margin).
+        extra_sigma += options.eval.stop_margin
     lcb = epl - (th.sigma + extra_sigma) * se
     # A policy disagrees when it says, beyond its own noise, that the card
     # played loses less than the ?! threshold against the best one: a mark

@@ -241,6 +241,9 @@ class Comparison:
     #: Differences under the reversed tie order in the exactly solved
     #: worlds (empty when no world was solved exactly).
     reversed_diffs: tuple[float, ...] = ()
+    #: Stopped by the deal's work budget before it was clear or had its own
+    #: budget: a mark then needs the early stop's margin too.
+    cut: bool = False
 
     @property
     def worlds(self) -> int:
@@ -436,13 +439,17 @@ class Evaluator:
             batches = []
             exhaustive = False
         step = 0
+        cut = False
         while True:
             if exhaustive:
                 if step:
                     break
                 worlds = batches[0]
             else:
-                if len(diffs) >= budget or self.over_budget(len(diffs)):
+                if len(diffs) >= budget:
+                    break
+                if self.over_budget(len(diffs)):
+                    cut = True
                     break
                 size = min(self.options.batch, budget - len(diffs))
                 worlds = sampler.samples(size, random.Random(f"{key}/verify/{step}"))
@@ -464,7 +471,7 @@ class Evaluator:
                 break
             if self._clear(diffs, pols, threshold, z, min(self.options.verify_min, budget)):
                 break
-        return Comparison(tuple(diffs), tuple(pols), exhaustive, tuple(rdiffs))
+        return Comparison(tuple(diffs), tuple(pols), exhaustive, tuple(rdiffs), cut)
 
     def _clear(self, diffs: Sequence[float], pols: Sequence[int], threshold: float,
                z: float | None, least: int) -> bool:
@@ -632,7 +639,11 @@ class Evaluator:
         pols: list[int] = []
         step = 0
         budget = self.options.pass_verify
-        while len(diffs) < budget and not self.over_budget(len(diffs)):
+        cut = False
+        while len(diffs) < budget:
+            if self.over_budget(len(diffs)):
+                cut = True
+                break
             size = min(self.options.batch, budget - len(diffs))
             ev = self._pass_values(ctx, seat, sampler, [a, b], size, f"{key}/verify/{step}",
                                    start=len(diffs))
@@ -642,7 +653,7 @@ class Evaluator:
             step += 1
             if self._clear(diffs, pols, threshold, z, self.options.verify_min):
                 break
-        return Comparison(tuple(diffs), tuple(pols), False)
+        return Comparison(tuple(diffs), tuple(pols), False, cut=cut)
 
     def _pass_sampler(self, ctx: DealContext, seat: int) -> WorldSampler | None:
         rules = ctx.rules
