@@ -44,6 +44,7 @@ from ..io import (
     iter_dumps,
     iter_games_text,
     read_bytes,
+    write_atomic,
     write_atomic_iter,
 )
 from ..model import Game
@@ -192,6 +193,8 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), thresholds=th,
                               lang=lang, passes=not no_passes)
     if engine_spec.engine != "local":
+        if html_out is not None:
+            fail("--html needs the record in this process: use --engine local (the default)")
         # The workers read the record; this process never holds it.
         return _annotate_remote(file, output, fmt_in, fmt_out, rules, force_rules, options,
                                 only_deal, jobs, engine_spec, unicode, lang)
@@ -210,6 +213,10 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
                 analyses.append(analyse_game(task, tick))
                 totals += AnnotateTotals.of_analysis(analyses[-1], deals_analysed(g, only_deal))
     annotated = (annotate_game(g, a, lang=lang) for g, a in zip(games, analyses, strict=True))
+    if html_out is not None:
+        kept = list(annotated)
+        _write_html(html_out, kept, analyses, rules, force_rules, lang)
+        annotated = (g for g in kept)
     _write(annotated, analyses, totals, output, fmt_out, read_fmt, unicode, lang)
     return CorpusReport(games=len(games), deals=sum(len(g.deals) for g in games))
 
@@ -228,8 +235,6 @@ def _write(annotated: Iterable[Game], analyses: list[GameAnalysis], totals: Anno
             fail_output(exc, output)
         except ValueError as exc:
             fail(f"cannot write {output}: {exc}")
-    if html_out is not None:
-        _write_html(html_out, annotated, analyses, rules, force_rules, lang)
     if fmt_out == "json":
         doc = report(analyses)
         doc["totals"] = totals.to_dict()
