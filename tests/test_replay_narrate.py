@@ -160,14 +160,16 @@ def test_findings_are_told_at_their_card() -> None:
     p = para(en, "a revoke")
     assert "Emil discards the 6♠ but still holds diamonds (the A♦ and the 4♦): a revoke" in p
     assert "Emil has no diamonds" not in p and "Emil cannot follow" not in p
-    assert "E led trick 4, but W won trick 3 and leads" in en
-    assert "N's score for deal 1 is recorded as 5" in en
+    # The referee's findings name the players, as the rest of the story does.
+    assert "Emil led trick 4, but Wen won trick 3 and leads" in en
+    assert "Nora's score for deal 1 is recorded as 5, but Nora took 0 points" in en
     fr = narrate(g, "fr")
     p = para(fr, "renonce")
     assert ("Emil défausse le 6♠ alors qu'il lui reste des carreaux (l'A♦ et le 4♦) — "
             "irrégularité : c'est une renonce") in p
     assert "Emil n'a pas de carreau" not in p and "Emil ne peut pas fournir" not in p
-    assert "Irrégularité : E a entamé le pli 4" in fr
+    assert "Irrégularité : Emil a entamé le pli 4, mais Wen a remporté le pli 3 et entame" in fr
+    assert "Irrégularité : la marque de Nora à la donne 1 est notée 5, mais Nora a pris 0 point" in fr
 
 
 def test_observer_record_seed_000() -> None:

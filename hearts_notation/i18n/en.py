@@ -309,6 +309,7 @@ MESSAGES.update({
     'narrate.suit.S': 'spade',
     'narrate.suits.S': 'spades',
     'narrate.suit_void.S': 'spades',
+    'narrate.elisions': '',
     'narrate.verb.lead': 'leads|lead',
     'narrate.verb.play': 'plays|play',
     'narrate.verb.follow': 'follows|follow',

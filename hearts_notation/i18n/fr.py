@@ -301,6 +301,7 @@ MESSAGES.update({
     'narrate.suit.S': 'pique',
     'narrate.suits.S': 'piques',
     'narrate.suit_void.S': 'pique',
+    'narrate.elisions': "de=d' que=qu' lorsque=lorsqu' puisque=puisqu'",
     'narrate.verb.lead': 'entame|entamez',
     'narrate.verb.play': 'joue|jouez',
     'narrate.verb.follow': 'fournit|fournissez',

@@ -36,6 +36,7 @@ does ("Vous entamez le 4♠, votre seul pique").
 
 from __future__ import annotations
 
+import re
 import textwrap
 import zlib
 from collections.abc import Sequence
@@ -49,7 +50,7 @@ from ..cards import (
     cards_of,
     display_order,
 )
-from ..i18n import LANGUAGES, catalog, placeholders
+from ..i18n import LANGUAGES, Arg, catalog, placeholders, render
 from ..i18n import _module as _catalog_module
 from ..model import Finding
 from ..state import penalty_total
@@ -859,9 +860,43 @@ class Narrator:
         if f.severity == "info":
             return None
         self.told("finding", trick=f.trick, seat=f.seat, card=f.card, code=f.code)
-        message = f.text(self.lang)
+        if f.key:
+            args = tuple((k, self._named(v)) for k, v in f.args)
+            message = self._elide(render(self.lang, f.key, args))
+        else:
+            message = f.text(self.lang)
         key = "finding.error" if f.severity == "error" else "finding.warning"
-        return self.w.t(key, message=_end(message).rstrip("."))
+        return self.w.t(key, message=" ".join(message.split()).rstrip("."))
+
+    def _named(self, value: Arg) -> Arg:
+        """A finding's argument with each seat shown by its player's name, as
+        the rest of the narration does (a seat told as "you" keeps its letter:
+        the referee's sentences are in the third person)."""
+        if isinstance(value, tuple) and value:
+            if (value[0] == "seat" and len(value) == 2 and isinstance(value[1], str)
+                    and self.g.names.get(value[1]) and not self.w.second(value[1])):
+                return self.g.names[value[1]]
+            if value[0] == "msg" and len(value) == 3 and isinstance(value[2], tuple):
+                pairs: list[Arg] = []
+                for pair in value[2]:
+                    if isinstance(pair, tuple) and len(pair) == 2:
+                        pairs.append((pair[0], self._named(pair[1])))
+                    else:
+                        pairs.append(pair)
+                return ("msg", value[1], tuple(pairs))
+            return tuple(self._named(v) for v in value)
+        return value
+
+    def _elide(self, text: str) -> str:
+        """Elision before the players' names (``de Ada`` -> ``d'Ada``), from the
+        catalog's ``narrate.elisions`` ("de=d' que=qu'"; none in English)."""
+        pairs = [p.split("=", 1) for p in self.w.m["narrate.elisions"].split()]
+        for name in set(self.g.names.values()):
+            if not name or not self.w.elided(name):
+                continue
+            for full, short in pairs:
+                text = re.sub(rf"\b{re.escape(full)} {re.escape(name)}\b", short + name, text)
+        return text
 
 
 def narrate(game: GameFact, lang: str = "fr", unicode: bool = True,
