@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +24,7 @@ from click.testing import CliRunner
 
 from hearts_notation.cli import cli
 from hearts_notation.io import dumps, read_games
+from tests.test_misorder import misordered_game
 
 ROOT = Path(__file__).resolve().parent.parent
 REFEREE = ROOT / "tests" / "data" / "referee"
@@ -43,15 +42,7 @@ def spec_codes() -> set[str]:
 def _misordered() -> dict[str, Any]:
     """A game passed right-left-across logged as a standard game without
     pass directions: one ``pass-mismatch`` per passing deal."""
-    out = subprocess.run([sys.executable, "-m", "hearts_notation", "generate", "--seed", "5",
-                          "--format", "jsonl", "--jobs", "1", "--deals-per-game", "3",
-                          "--rules", "standard pass_cycle=right,left,across,hold"],
-                         capture_output=True, text=True, cwd=ROOT, check=True)
-    game: dict[str, Any] = json.loads(out.stdout)
-    game["rules"] = "standard"
-    for deal in game["deals"]:
-        deal.pop("pass", None)
-    return game
+    return misordered_game("right,left,across,hold", seed=5, deals=3)
 
 
 @pytest.fixture(scope="module")

@@ -18,12 +18,12 @@ from hearts_notation.referee import check_game
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _game(cycle: str) -> dict[str, Any]:
+def misordered_game(cycle: str, seed: int = 3, deals: int = 6) -> dict[str, Any]:
     """A generated game passed in *cycle* order, relabelled as a standard
     game with no pass direction written: what a program that passes in
-    another order logs."""
-    out = subprocess.run([sys.executable, "-m", "hearts_notation", "generate", "--seed", "3",
-                          "--format", "jsonl", "--jobs", "1", "--deals-per-game", "6",
+    another order logs (also used by test_dask_every_code_located)."""
+    out = subprocess.run([sys.executable, "-m", "hearts_notation", "generate", "--seed", str(seed),
+                          "--format", "jsonl", "--jobs", "1", "--deals-per-game", str(deals),
                           "--rules", f"standard pass_cycle={cycle}"],
                          capture_output=True, text=True, cwd=ROOT, check=True)
     game: dict[str, Any] = json.loads(out.stdout)
@@ -36,7 +36,7 @@ def _game(cycle: str) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def swapped(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("mis") / "swapped.jsonl"
-    path.write_text(json.dumps(_game("right,left,across,hold")) + "\n", encoding="utf-8")
+    path.write_text(json.dumps(misordered_game("right,left,across,hold")) + "\n", encoding="utf-8")
     return path
 
 
@@ -69,7 +69,7 @@ def test_details_in_the_json_report(swapped: Path) -> None:
 
 def test_a_few_wrong_cards_stay_per_card(tmp_path: Path) -> None:
     """One card mistyped is not a misordered log."""
-    game = _game("left,right,across,hold")
+    game = misordered_game("left,right,across,hold")
     plays = game["deals"][0]["tricks"][3]["plays"]
     hand = {c for h in game["deals"][0]["hands"].values() for c in h}
     plays[1]["card"] = next(c for c in ("2C", "3C", "4C", "5C", "6C") if c in hand
