@@ -652,6 +652,12 @@ _WS = " \t\r\n"
 _EDGE = 16
 
 
+@functools.lru_cache(maxsize=8)
+def _closing(indent: str) -> re.Pattern[str]:
+    """The line that most likely closes an object opened after *indent*."""
+    return re.compile(re.escape("\n" + indent + "}"))
+
+
 class _JsonStream:
     """A sliding window over a chunked JSON text, for
     :meth:`json.JSONDecoder.raw_decode` one value at a time.
@@ -668,7 +674,10 @@ class _JsonStream:
         self.eof = False
         self._line = 1      # line number at buf[0]
         self._col = 0       # characters before buf[0] on that line
+        self._mark = 0      # an offset in buf whose line is known...
+        self._mark_line = 1     # ...this one, so that lines are counted once
         self._decoder = json.JSONDecoder()
+        self._verify: Any = None
 
     def fill(self, want: int = 1) -> bool:
         """Read at least *want* more characters (fewer at the end of the
@@ -691,6 +700,18 @@ class _JsonStream:
         parts.insert(0, self.buf)
         self.buf = "".join(parts)
         return True
+
+    def line_at(self, offset: int) -> int:
+        """The 1-based line of *offset* (not before the last one asked):
+        the newlines are counted from the last offset asked, not from the
+        start of the buffer, so a document of many values is counted once
+        (counting from the start each time made cutting a pretty-printed
+        array quadratic in the buffer)."""
+        if offset < self._mark:
+            return self.where(offset)[0]
+        self._mark_line += self.buf.count("\n", self._mark, offset)
+        self._mark = offset
+        return self._mark_line
 
     def where(self, offset: int) -> tuple[int, int]:
         """1-based line and column of *offset* in the buffer."""
@@ -719,6 +740,15 @@ class _JsonStream:
         """Decode the value at the current position; returns it (or with
         *raw* its text) with its first line.  Reads more text while the
         value is cut off by the end of the window."""
+        if raw:
+            end = self._layout_end()
+            if end > 0:
+                line = self.line_at(self.pos)
+                element = self.buf[self.pos:end]
+                self.pos = end
+                if self.pos > (1 << 20) and self.pos > len(self.buf) // 2:
+                    self._compact()
+                return element, line
         while True:
             try:
                 value, end = self._decoder.raw_decode(self.buf, self.pos)
@@ -740,7 +770,7 @@ class _JsonStream:
                 raise self.error(exc.msg, exc.pos) from None
             if end == len(self.buf) and not isinstance(value, dict | list) and self.fill(1 << 16):
                 continue  # a number may go on in the next chunk
-            line = self.where(self.pos)[0]
+            line = self.line_at(self.pos)
             if not raw and isinstance(value, dict | list):
                 deep = json_too_deep(self.buf, self.pos, end)
                 if deep is not None:
@@ -753,6 +783,52 @@ class _JsonStream:
                 self._compact()
             return value, line
 
+    def _layout_end(self) -> int:
+        """The end of the object at the current position when the layout
+        shows it and msgspec confirms it, else -1 (then ``raw_decode`` finds
+        it).  Only for cutting an array into element texts (``raw``).
+
+        An object that starts its own line after an indentation ``I`` (a
+        pretty-printed array: ``json.dumps(indent=...)``, jq, editors) most
+        likely ends at the next line holding ``I}``: that candidate is
+        found with ``str.find`` and checked by msgspec's decoder into
+        ``msgspec.Raw``, which checks the whole text is one JSON value
+        without building it (the text of one value has one end, so a
+        confirmed candidate is the end ``raw_decode`` finds).  That is a
+        few times cheaper than ``raw_decode``, which builds the value only
+        for the worker to decode it again.  Without msgspec, or when the
+        candidate is not confirmed (another layout, a syntax error, text
+        still to read), the caller decodes as before: the layout only
+        proposes, it never decides."""
+        verify = self._verify
+        if verify is None:
+            from .typed_json import raw_value_check
+
+            verify = self._verify = raw_value_check() or False
+        if verify is False:
+            return -1
+        buf, pos = self.buf, self.pos
+        if pos >= len(buf) or buf[pos] != "{":
+            return -1
+        start = buf.rfind("\n", max(0, pos - 256), pos) + 1
+        if not start or (start < pos and not buf[start:pos].isspace()):
+            return -1       # not at the start of a line (a one-line array)
+        # (A regular expression of a literal finds it several times faster
+        # than str.find, which steps through the many lines that start
+        # like it.)
+        close = _closing(buf[start:pos])
+        while True:
+            found = close.search(self.buf, self.pos)
+            if found is not None:
+                break
+            if len(self.buf) - self.pos > (1 << 24) or not self.fill(
+                    max(len(self.buf) - self.pos, 1 << 16)):
+                return -1
+        end = found.end()
+        if not verify(self.buf[self.pos:end]):
+            return -1
+        return end
+
     def _compact(self) -> None:
         dropped = self.buf[: self.pos]
         nl = dropped.count("\n")
@@ -763,6 +839,8 @@ class _JsonStream:
             self._col += len(dropped)
         self.buf = self.buf[self.pos:]
         self.pos = 0
+        self._mark = 0
+        self._mark_line = self._line
 
 
 def _json_items(text: str | Iterable[str], raw: bool) -> Iterator[tuple[Any, int, bool]]:

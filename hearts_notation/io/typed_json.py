@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-__all__ = ["decoder"]
+__all__ = ["decoder", "raw_value_check"]
 
 
 @functools.cache
@@ -49,3 +49,28 @@ def decoder() -> Any:
             return None
 
     return typed
+
+
+@functools.cache
+def raw_value_check() -> Any:
+    """``check(text) -> bool``: whether *text* is exactly one JSON value,
+    checked by msgspec without building it (decoded into ``msgspec.Raw``);
+    ``None`` when msgspec is not installed.  The cut of a JSON array into
+    its element texts (``io/jsonio.py``) confirms with it where an element
+    ends."""
+    try:
+        import msgspec
+    except ImportError:
+        return None
+
+    decode = msgspec.json.Decoder(msgspec.Raw).decode
+    error = msgspec.MsgspecError
+
+    def check(text: str) -> bool:
+        try:
+            decode(text)
+        except (error, UnicodeEncodeError, RecursionError, ValueError):
+            return False
+        return True
+
+    return check
