@@ -8,7 +8,7 @@ process; the figure is the child's user + system CPU time, best of the
 rounds, with the commands interleaved round by round (the machine may be
 busy) and the bytecode cached as an installed package has it.  The anchor is
 ``python -c pass`` measured in the same rounds.  The per-user cache
-(``HEARTS_NOTATION_CACHE``: the Lark tables, the parsed presets) is warm, as it
+(``HEARTS_NOTATION_CACHE``: the grammar's stand-alone parser, the parsed presets) is warm, as it
 is from the second run on; one row shows a run with the cache empty.
 
 Every row is measured on the compiled core (when it is built: the rows say
@@ -117,7 +117,7 @@ def run(quick: bool = False) -> list[Row]:
                      f"one generated game ({deals} deals), canonical HRN, text output"),
         "validate_json": ("hearts validate --format json, one small file", None, "the same file"),
         "commented": ("hearts validate samples/canonical.hrn", None,
-                      "comments and marks: the Lark grammar, its tables from the cache"),
+                      "comments and marks: the grammar's stand-alone parser from the cache"),
         "jsonl": ("hearts validate, one small JSONL file", None, "the same game as JSONL"),
     }
     rows: list[Row] = []
@@ -140,7 +140,7 @@ def run(quick: bool = False) -> list[Row]:
                          "value": round(value, 1), "unit": "ms CPU",
                          "anchor": "hearts validate samples/canonical.hrn", "anchor_value": round(warm, 1),
                          "ratio": round(value / warm, 2), "target": None,
-                         "note": "first run: the Lark tables built and stored, the presets parsed "
+                         "note": "first run: the stand-alone parser generated and stored, the presets parsed "
                                  "with PyYAML and stored"})
     return rows
 

@@ -1,9 +1,10 @@
 """A per-user cache of work that every process would otherwise redo at start-up.
 
 Two things are cached, both derived from files shipped with the package and
-both rebuilt whenever those files change: the compiled HRN grammar (the Lark
-LALR tables, about 0.1 s to build, needed by any record with a comment, a
-mark or a line the fast reader does not take) and the parsed rule presets
+both rebuilt whenever those files change: the compiled HRN grammar (Lark's
+stand-alone parser module of it, needed by any record with a comment, a mark
+or a line the fast reader does not take: importing it costs a fraction of
+importing Lark, and building the tables about 0.1 s) and the parsed rule presets
 (parsing them needs PyYAML, whose import alone costs about 7 ms).  A small
 ``hearts validate`` costs a few tens of milliseconds, so both are a large
 part of it.

@@ -114,24 +114,67 @@ def test_plain_summary_is_what_rich_prints(tmp_path: Path) -> None:
     assert forced.stdout.replace("\x1b[1m", "").replace("\x1b[0m", "") == plain
 
 
-def test_lark_tables_come_from_the_cache(tmp_path: Path) -> None:
-    code = ("from hearts_notation.io.hrn.lark_reader import parse_line\n"
-            "print(parse_line('1. S 2C W 5C N JC E 6C {a comment}', 3, ('N','E','S','W')))")
+def test_lark_parser_comes_from_the_cache(tmp_path: Path) -> None:
+    """The first run writes Lark's stand-alone parser of the grammar into the
+    cache; later runs import it and never the ``lark`` package (nor
+    ``regex``, which Lark's runtime would import when it is installed)."""
+    code = ("import sys\nfrom hearts_notation.io.hrn.lark_reader import parse_line\n"
+            "print(parse_line('1. S 2C W 5C N JC E 6C {a comment}', 3, ('N','E','S','W')))\n"
+            "try:\n    parse_line('1. S 2C W 5C N JC E', 3, ('N','E','S','W'))\n"
+            "except Exception as exc:\n    print(type(exc).__name__, exc)\n"
+            "print(sorted(m for m in ('lark', 'regex', 'hashlib') if m in sys.modules))\n")
     first = _run(code, cache_dir=tmp_path)
     assert first.returncode == 0, first.stderr
-    entries = list(tmp_path.glob("lark-grammar-*"))
+    entries = list(tmp_path.glob("lark-standalone-*.py"))
     assert len(entries) == 1
     second = _run(code, cache_dir=tmp_path)
-    assert second.stdout == first.stdout and "comment" in first.stdout
-    # A damaged entry is rebuilt and replaced, silently.
-    entries[0].write_bytes(b"garbage")
+    shown, _, loaded = second.stdout.rstrip("\n").rpartition("\n")
+    assert shown == first.stdout.rstrip("\n").rpartition("\n")[0]
+    assert "comment" in shown and "HrnSyntaxError" in shown
+    assert loaded == "[]", second.stdout
+    # A damaged entry is rewritten, silently, with the same results.
+    entries[0].write_text("garbage(", encoding="utf-8")
     third = _run(code, cache_dir=tmp_path)
     assert third.stdout == first.stdout and third.stderr == ""
-    assert entries[0].read_bytes() != b"garbage"
-    # No cache: nothing written, same result.
+    assert "garbage" not in entries[0].read_text(encoding="utf-8")
+    # An entry made from another grammar (or Lark, or Python) is replaced.
+    text = entries[0].read_text(encoding="utf-8")
+    entries[0].write_text(text.replace("HEARTS_NOTATION_KEY = ('", "HEARTS_NOTATION_KEY = ('x"),
+                          encoding="utf-8")
+    fourth = _run(code, cache_dir=tmp_path)
+    assert fourth.stdout == first.stdout
+    assert "HEARTS_NOTATION_KEY = ('x" not in entries[0].read_text(encoding="utf-8")
+    # No cache: nothing written, same result (the lark package builds the parser).
     none = tmp_path / "none"
     off = _run(code, HOME=str(none), XDG_CACHE_HOME=str(none))
-    assert off.stdout == first.stdout and not none.exists()
+    assert off.stdout.rpartition("\n[")[0] == first.stdout.rpartition("\n[")[0]
+    assert not none.exists()
+
+
+def test_standalone_parser_parses_as_lark_does(tmp_path: Path) -> None:
+    """The stand-alone parser from the cache and a parser built by the lark
+    package give the same elements and the same errors, line by line, on the
+    samples and on broken lines."""
+    code = (
+        "import sys, json, pathlib\n"
+        "from hearts_notation.io.hrn import lark_reader as lr\n"
+        "if sys.argv[1] == 'lark':\n    lr._standalone = lambda text: None\n"
+        "out = []\n"
+        "lines = [l for p in sorted(pathlib.Path('samples').glob('*.hrn'))\n"
+        "         for l in p.read_text(encoding='utf-8').splitlines() if l.strip()]\n"
+        "lines += ['1. S 2C W 5C N', '[Event \"x', 'pass N: QS KS', 'score N 3 E', 'deal 2 dealer',\n"
+        "          'N: SAKQ.H.D.C', '1. S 2C W 5C N JC E 6C {x} ?! extra']\n"
+        "for i, l in enumerate(lines, 1):\n"
+        "    try:\n        out.append(repr(lr.parse_line(l, i, ('N','E','S','W'))))\n"
+        "    except Exception as exc:\n        out.append(f'{type(exc).__name__}: {exc}')\n"
+        "print(lr._LARK.__name__)\nprint(json.dumps(out))\n")
+    standalone = _run(code, "standalone", cache_dir=tmp_path)
+    package = _run(code, "lark", cache_dir=tmp_path)
+    assert standalone.returncode == 0 and package.returncode == 0, standalone.stderr + package.stderr
+    (name_s, out_s), (name_p, out_p) = (r.stdout.split("\n", 1) for r in (standalone, package))
+    assert name_s.endswith("_lark_standalone") and name_p == "lark"
+    assert out_s == out_p
+    assert "HrnSyntaxError" in out_s and "comment" in out_s
 
 
 def test_preset_cache_follows_the_preset_files(tmp_path: Path) -> None:

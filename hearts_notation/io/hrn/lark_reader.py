@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import threading
-from importlib import resources
 from pathlib import Path
-from typing import Any, Final, cast
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all (below)
+    from lark import Lark, Token
+    from lark.exceptions import UnexpectedInput
 
 from ...i18n import Arg, msg
 from .lex import (
@@ -54,6 +56,8 @@ def grammar_text() -> str:
     root = Path(__file__).resolve().parents[3]
     if (root / "pyproject.toml").is_file() and (root / "grammar" / GRAMMAR_FILE).is_file():
         return (root / "grammar" / GRAMMAR_FILE).read_text(encoding="utf-8")
+    from importlib import resources
+
     try:
         return resources.files("hearts_notation.grammar").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
@@ -61,15 +65,22 @@ def grammar_text() -> str:
         return path.read_text(encoding="utf-8")
 
 
-class _LineTransformer(Transformer[Token, Any]):
+#: Where the parser's classes come from (``Token``, the ``Unexpected...``
+#: errors): the stand-alone parser module generated from the grammar, or the
+#: ``lark`` package itself (see :func:`parser`); set before the parser is.
+_LARK: Any = None
+
+
+class _LineTransformer:
     """Rule callbacks run by the LALR parser as it reduces (no tree).
 
+    Lark looks the callbacks up by rule name, so this needs no Lark base
+    class (and works with either copy of Lark's parser, :func:`parser`).
     ``base`` is the absolute line number of the logical line being parsed;
     Lark counts lines from 1 within the text it is given.
     """
 
     def __init__(self) -> None:
-        super().__init__()
         self.base = 1
 
     def _at(self, tok: Token) -> tuple[int, int]:
@@ -78,7 +89,7 @@ class _LineTransformer(Transformer[Token, Any]):
     def _comments(self, toks: list[Any]) -> list[Element]:
         out: list[Element] = []
         for t in toks:
-            if isinstance(t, Token) and t.type == "COMMENT":
+            if isinstance(t, _LARK.Token) and t.type == "COMMENT":
                 ln, col = self._at(t)
                 out.append(("comment", ln, col, comment_text(t.value)))
         return out
@@ -86,7 +97,7 @@ class _LineTransformer(Transformer[Token, Any]):
     def start(self, children: list[Any]) -> list[Element]:
         out: list[Element] = []
         for ch in children:
-            if isinstance(ch, Token):
+            if isinstance(ch, _LARK.Token):
                 ln, col = self._at(ch)
                 out.append(("comment", ln, col, comment_text(ch.value)))
             else:
@@ -100,7 +111,7 @@ class _LineTransformer(Transformer[Token, Any]):
         return ("tag", bl, bc, name.value, vl, vc, tag_value(value.value))
 
     def tag_line(self, children: list[Any]) -> list[Element]:
-        tags = [c for c in children if not isinstance(c, Token)]
+        tags = [c for c in children if not isinstance(c, _LARK.Token)]
         return tags + self._comments(children)
 
     def deal_line(self, children: list[Token]) -> list[Element]:
@@ -146,7 +157,7 @@ class _LineTransformer(Transformer[Token, Any]):
         ln, col = self._at(seat)
         hand = children[1]
         cards: tuple[Any, ...] | None
-        if isinstance(hand, Token):
+        if isinstance(hand, _LARK.Token):
             if hand.type == "UNKNOWN":
                 cards = None
             else:  # PBN
@@ -204,7 +215,7 @@ class _LineTransformer(Transformer[Token, Any]):
         comments: list[str] = []
         plays: list[tuple[Any, ...]] = []
         for ch in children[1:]:
-            if isinstance(ch, Token):
+            if isinstance(ch, _LARK.Token):
                 comments.append(comment_text(ch.value))
             else:
                 plays.append(ch)
@@ -248,13 +259,16 @@ class _LineTransformer(Transformer[Token, Any]):
 
 
 _LOCK = threading.Lock()
-_PARSER: Lark | None = None
+_PARSER: Any = None
 _TRANSFORMER = _LineTransformer()
+_OPTIONS: Final[dict[str, Any]] = {"parser": "lalr", "lexer": "contextual",
+                                   "propagate_positions": False, "maybe_placeholders": False}
 
 
 def _build_parser(text: str, cache: str | bool = False) -> Lark:
-    return Lark(text, parser="lalr", lexer="contextual", transformer=_TRANSFORMER,
-                propagate_positions=False, maybe_placeholders=False, cache=cache)
+    from lark import Lark
+
+    return Lark(text, transformer=_TRANSFORMER, cache=cache, **_OPTIONS)
 
 
 def _cached_parser(text: str) -> Lark:
@@ -286,19 +300,142 @@ def _cached_parser(text: str) -> Lark:
     return built if built is not None else _build_parser(text)
 
 
-def parser() -> Lark:
+def parser() -> Any:
     """The compiled grammar (built on first use, then shared).
 
     Building the LALR tables takes about a tenth of a second, more than the
-    rest of a small ``hearts validate``; the tables are kept in the user's
-    cache (:mod:`hearts_notation.cache`), keyed by the grammar's text and the
-    versions of Lark and Python, and loaded from there by later runs."""
-    global _PARSER
+    rest of a small ``hearts validate``, and importing Lark itself about
+    twenty milliseconds, as much as starting Python.  So the first run
+    writes Lark's *stand-alone* parser of the grammar (``lark.tools.standalone``:
+    one module with the tables and Lark's LALR runtime) into the user's cache
+    (:mod:`hearts_notation.cache`), and later runs import that module alone,
+    never the ``lark`` package.  It is the same parser (Lark's own code, the
+    same tables), checked against the grammar's text and the installed Lark
+    when loaded.  Without a usable cache, or if anything about it fails, the
+    ``lark`` package builds the parser (its tables from the cache when they
+    are there, as before)."""
+    global _PARSER, _LARK
     if _PARSER is None:
         with _LOCK:
             if _PARSER is None:
-                _PARSER = _cached_parser(grammar_text())
+                text = grammar_text()
+                built: Any = None
+                module = _standalone(text)
+                if module is not None:
+                    try:
+                        built = module.Lark_StandAlone(transformer=_TRANSFORMER)
+                        _LARK = module
+                    except Exception:   # a damaged entry: the lark package below
+                        built = None
+                if built is None:
+                    import lark
+
+                    _LARK = lark
+                    built = _cached_parser(text)
+                _PARSER = built
     return _PARSER
+
+
+#: The name the stand-alone parser module is loaded under (``sys.modules``).
+_STANDALONE_NAME = "hearts_notation.io.hrn._lark_standalone"
+
+
+def _lark_stamp() -> str | None:
+    """What identifies the installed Lark without importing it: the path,
+    size and modification time of its ``__init__.py`` (``None`` when Lark
+    cannot be found)."""
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec("lark")
+        origin = spec.origin if spec is not None else None
+        if origin is None:
+            return None
+        st = os.stat(origin)
+    except (ImportError, OSError, ValueError):
+        return None
+    return f"{origin} {st.st_size} {st.st_mtime_ns}"
+
+
+def _standalone(text: str) -> ModuleType | None:
+    """The stand-alone parser module of *text* from the user's cache,
+    written there first if it is missing or was made from another grammar,
+    Lark or Python; ``None`` when the cache is off or anything fails.
+
+    The entry's name carries no digest (``hashlib`` costs milliseconds to
+    import); the module holds the key it was made from, compared when it
+    is loaded."""
+    from ...cache import entry_path
+
+    stamp = _lark_stamp()
+    base = entry_path("lark-standalone")
+    if stamp is None or base is None:
+        return None
+    path = base + ".py"
+    key = (text, stamp, sys.version)
+    if os.path.exists(path):
+        module = _load_standalone(path)
+        if module is not None and getattr(module, "HEARTS_NOTATION_KEY", None) == key:
+            return module
+    try:
+        _write_standalone(text, path, key)
+    except Exception:     # the cache only saves time
+        return None
+    module = _load_standalone(path)
+    if module is not None and getattr(module, "HEARTS_NOTATION_KEY", None) == key:
+        return module
+    return None
+
+
+def _write_standalone(text: str, path: str, key: tuple[str, str, str]) -> None:
+    """Generate the stand-alone parser of *text* with Lark's own tool and
+    store it atomically at *path*, followed by the key it was made from."""
+    import io
+
+    from lark import Lark
+    from lark.tools import standalone
+
+    from ...cache import write_entry
+
+    out = io.StringIO()
+    generate: Any = standalone.gen_standalone
+    generate(Lark(text, **_OPTIONS), out=out)
+    out.write(f"\nHEARTS_NOTATION_KEY = {key!r}\n")
+    # The tables are written as Python literals (no compression): the modules
+    # that would decode compressed ones need not be imported (a few ms).
+    source = out.getvalue().replace("\nimport pickle, zlib, base64\n", "\n", 1)
+    write_entry(path, source.encode("utf-8"))
+
+
+def _load_standalone(path: str) -> ModuleType | None:
+    """The module at *path*, run afresh (its bytecode cached beside it as
+    for any module).  While it runs, the third-party ``regex`` module is
+    hidden: Lark's runtime imports it when it is installed (ten
+    milliseconds), and this grammar needs only the standard ``re``."""
+    from importlib.util import module_from_spec, spec_from_file_location
+
+    try:
+        spec = spec_from_file_location(_STANDALONE_NAME, path)
+        if spec is None or spec.loader is None:
+            return None
+        module = module_from_spec(spec)
+        hidden = sys.modules.get("regex", _ABSENT)
+        sys.modules["regex"] = None  # type: ignore[assignment]
+        sys.modules[_STANDALONE_NAME] = module
+        try:
+            spec.loader.exec_module(module)
+        finally:
+            if hidden is _ABSENT:
+                del sys.modules["regex"]
+            else:
+                sys.modules["regex"] = cast(ModuleType, hidden)
+    except Exception:     # a damaged entry is rewritten by the caller
+        sys.modules.pop(_STANDALONE_NAME, None)
+        return None
+    return module
+
+
+_ABSENT: Final = object()
 
 
 def terminal_pattern(name: str) -> str:
@@ -321,7 +458,7 @@ def parse_line(text: str, line: int, seats: tuple[str, ...]) -> list[Element]:
         _TRANSFORMER.base = line
         try:
             result = cast(list[Element], p.parse(text))
-        except UnexpectedInput as exc:
+        except _LARK.UnexpectedInput as exc:
             raise explain(exc, text, line, seats) from None
     return result
 
@@ -382,12 +519,12 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     """A Lark error as a :class:`HrnSyntaxError` in words, at an absolute position."""
     expected = _accepts(exc)
     found: str | None
-    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+    if isinstance(exc, _LARK.UnexpectedToken) and exc.token.type == "$END":
         tok = exc.token
         line = (tok.end_line or tok.line or 1) + base - 1
         column = tok.end_column or tok.column or 1
         found = None
-    elif isinstance(exc, UnexpectedToken):
+    elif isinstance(exc, _LARK.UnexpectedToken):
         tok = exc.token
         line, column = tok.line + base - 1, tok.column
         found = str(tok.value)
@@ -395,11 +532,11 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         m = _WORD_AT.match(text, start)
         if m and len(m.group()) > len(found):
             found = m.group()
-    elif isinstance(exc, UnexpectedCharacters):
+    elif isinstance(exc, _LARK.UnexpectedCharacters):
         line, column = exc.line + base - 1, exc.column
         m = _WORD_AT.match(text, exc.pos_in_stream or 0)
         found = m.group() if m else exc.char
-    elif isinstance(exc, UnexpectedEOF):  # not raised by LALR, kept for safety
+    elif isinstance(exc, _LARK.UnexpectedEOF):  # not raised by LALR, kept for safety
         lines = text.split("\n")
         line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
     else:  # pragma: no cover - every UnexpectedInput is one of the above
