@@ -55,8 +55,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from hearts_notation.api import validate_file as api_validate_file
 from hearts_notation.commands.validate import Summary, _Spool, iter_reports
 from hearts_notation.generate import generate_games
+from hearts_notation.io import dumps
 from hearts_notation.io.jsonio import dumps_jsonl, game_from_dict
 from hearts_notation.model import Game
 from hearts_notation.parallel import iter_batches
@@ -214,6 +216,25 @@ def run(quick: bool = False) -> list[dict[str, object]]:
             for i, line in enumerate(lines, 1):
                 check_game(game_from_dict(json.loads(line), path, i, line=i))
 
+        hrn = str(Path(tmp) / "games.hrn")
+        Path(hrn).write_text(dumps(games, "hrn"), encoding="utf-8")
+
+        def api(p: str) -> Callable[[], object]:
+            def run_api() -> None:
+                result = api_validate_file(p)
+                assert result.valid and result.games == len(games)
+            return run_api
+
+        def cli(p: str) -> Callable[[], object]:
+            return lambda: validate_file_cli(p)
+
+        def validate_file_cli(p: str) -> None:
+            n = 0
+            for entry in iter_reports([p], None, None, False, jobs=1):
+                assert isinstance(entry, dict) and entry["valid"], entry
+                n += 1
+            assert n == len(games)
+
         def pretty_cut() -> None:
             for _ in iter_batches([pretty], None, None, games_per_batch=32, errors="yield"):
                 pass
@@ -221,7 +242,8 @@ def run(quick: bool = False) -> list[dict[str, object]]:
         cpu_runs: dict[str, Callable[[], object]] = {
             "validate": validate, "dumps": lambda: validate_file(dumped),
             "pretty": lambda: validate_file(pretty), "pretty_cut": pretty_cut,
-            "written": validate_written, "floor": floor, "model": model}
+            "written": validate_written, "floor": floor, "model": model,
+            "api_jsonl": api(path), "cli_jsonl": cli(path), "api_hrn": api(hrn), "cli_hrn": cli(hrn)}
         typed = _typed_decoder_note()
         if not typed.startswith("json.loads"):
             cpu_runs["stdlib"] = _without_typed_decoder(validate)
@@ -262,7 +284,8 @@ def run(quick: bool = False) -> list[dict[str, object]]:
     def row(name: str, key: str, target: str | None, note: str, unit: str = "deals/s",
             anchor_key: str = "openspiel") -> dict[str, object]:
         anchor = {"openspiel": "OpenSpiel replay",
-                  "openspiel_jsonl": "OpenSpiel replay from the same JSONL"}[anchor_key]
+                  "openspiel_jsonl": "OpenSpiel replay from the same JSONL",
+                  "cli_jsonl": "CLI path, JSONL", "cli_hrn": "CLI path, HRN"}[anchor_key]
         anchor_value = rate.get(anchor_key)
         value = rate[key]
         ratio = value / anchor_value if anchor_value and key != anchor_key else None
@@ -323,6 +346,15 @@ def run(quick: bool = False) -> list[dict[str, object]]:
                     f"needs two free cores){load}; {big_deals} deals (the same games "
                     f"{len(big_games) // len(games)} times), best of {rounds} rounds",
                     unit="deals/s (wall)"))
+    for fmt in ("jsonl", "hrn"):
+        label = fmt.upper()
+        rows.append(row(f"CLI path, {label}", f"cli_{fmt}", None,
+                        "iter_reports, what hearts validate runs in one process (jobs=1); "
+                        f"CPU time; {note}", anchor_key=f"cli_{fmt}"))
+        rows.append(row(f"library API validate_file, {label}", f"api_{fmt}",
+                        "within 10% of the CLI path (ratio >= 0.9)",
+                        "hearts_notation.validate_file on the same file, its Validation "
+                        f"collected; CPU time; {note}", anchor_key=f"cli_{fmt}"))
     rows.append(row("json.loads alone", "floor", None,
                     "the floor of any JSONL reader (lines in memory); CPU time; " + note))
     rows.append(row("referee on the model", "model", None,

@@ -139,6 +139,75 @@ def _cell(text: Any) -> str:
     return _fmt(text).replace("|", "\\|").replace("\n", " ")
 
 
+#: The speed targets of the project (issue 10), each read from a row of the same run:
+#: (what, module, row name or prefix, "ratio" or "value", comparison, goal, remark).
+TARGETS: list[tuple[str, str, str, str, str, float, str]] = [
+    ("validate JSONL >= 2.0x OpenSpiel's replay of the same file (canonical spacing)",
+     "bench_referee", "validate JSONL, 1 job", "ratio", ">=", 2.0, "msgspec installed"),
+    ("the same, JSON written by json.dumps with its defaults", "bench_referee",
+     "validate JSONL (json.dumps defaults), 1 job", "ratio", ">=", 2.0, "msgspec installed"),
+    ("the same, pretty-printed JSON (an array, indent=2)", "bench_referee",
+     "validate pretty-printed JSON, 1 job", "ratio", ">=", 2.0, "msgspec installed"),
+    ("the same, canonical JSONL, default install (json.loads)", "bench_referee",
+     "validate JSONL, 1 job, without msgspec", "ratio", ">=", 2.0, "no optional extra"),
+    ("the same, pretty-printed JSON, default install (json.loads)", "bench_referee",
+     "validate pretty-printed JSON, 1 job, without msgspec", "ratio", ">=", 2.0,
+     "no optional extra"),
+    ("validate canonical HRN >= 10,000 deals/s, whole process, one core", "bench_corpus",
+     "hearts validate canonical HRN, whole process, one core", "value", ">=", 10_000, ""),
+    ("hearts --version < 2x a bare interpreter start", "bench_startup", "hearts --version",
+     "ratio", "<", 2.0, ""),
+    ("hearts validate of one small file < 3x a bare interpreter start", "bench_startup",
+     "hearts validate, one small file", "ratio", "<", 3.0, "canonical HRN"),
+    ("the same, the commented sample (needs the grammar)", "bench_startup",
+     "hearts validate samples/canonical.hrn", "ratio", "<", 3.0, "samples/canonical.hrn"),
+    ("library API within 10% of the CLI path, same file (JSONL)", "bench_referee",
+     "library API validate_file, JSONL", "ratio", ">=", 0.9, "ratio = API speed / CLI speed"),
+    ("the same, canonical HRN", "bench_referee", "library API validate_file, HRN", "ratio", ">=",
+     0.9, "ratio = API speed / CLI speed"),
+    ("annotate >= 2x faster per deal than the first version (14 CPU-s, default)",
+     "bench_analysis", "annotate one deal, default", "value", "<=", 7.0,
+     "the first version's figure is the issue's, not measured in this run"),
+    ("the same, --fast (first version 1.8 CPU-s)", "bench_analysis", "annotate one deal, --fast",
+     "value", "<=", 0.9, "the first version's figure is the issue's, not measured in this run"),
+    ("exact 4-trick solve, median <= 0.6 ms", "bench_analysis", "exact solve, 4 tricks, median",
+     "value", "<=", 0.6, "as run by bench_analysis"),
+    ("the same, compiled core", "bench_compiled", "exact solve, 4 tricks, median, compiled",
+     "value", "<=", 0.6, ""),
+    ("memory flat in file size (10x the input: peak RSS ratio <= 1.2)", "bench_corpus",
+     "peak RSS streaming*", "ratio", "<=", 1.2, "every streaming row"),
+]
+
+_COMPARE = {">=": float.__ge__, "<=": float.__le__, "<": float.__lt__}
+
+
+def targets(results: list[tuple[Path, list[Row], float, str | None]]) -> list[str]:
+    """The table of :data:`TARGETS`, each with the figure of this run and
+    whether it is met (rows of a module not run, or renamed, say so)."""
+    by_module = {path.stem: rows for path, rows, _, _ in results}
+    out = ["| Target | Row | Measured | Goal | Met | Note |", "|---|---|---:|---|---|---|"]
+    for what, module, name, field, op, goal, remark in TARGETS:
+        rows = by_module.get(module)
+        if rows is None:
+            continue
+        if name.endswith("*"):
+            found = [r for r in rows if str(r.get("name", "")).startswith(name[:-1])
+                     and r.get(field) is not None]
+        else:
+            found = [r for r in rows if r.get("name") == name]
+        if not found:
+            out.append(f"| {_cell(what)} | {_cell(name)} | not measured in this run | "
+                       f"{field} {op} {_fmt(goal)} |  | {_cell(remark)} |")
+            continue
+        for r in found:
+            value = float(r[field])
+            met = "yes" if _COMPARE[op](value, float(goal)) else "**no**"
+            shown = f"{_fmt(value)}" + ("x" if field == "ratio" else f" {r.get('unit', '')}")
+            out.append(f"| {_cell(what)} | {_cell(r['name'])} ({module}) | {_cell(shown)} | "
+                       f"{field} {op} {_fmt(goal)} | {met} | {_cell(remark)} |")
+    return out
+
+
 def markdown(results: list[tuple[Path, list[Row], float, str | None]], info: dict[str, str],
              command: str, started: str, load_before: str, load_after: str) -> str:
     """The text of ``docs/performance.md``."""
@@ -162,6 +231,11 @@ def markdown(results: list[tuple[Path, list[Row], float, str | None]], info: dic
     for k, v in info.items():
         out.append(f"| {k} | {_cell(v)} |")
     out.append(f"| load average (1, 5, 15 min) | {load_before} before, {load_after} after |")
+    table = targets(results)
+    if len(table) > 2:
+        out += ["", "## Targets", "",
+                "The project's speed targets, each read from a row of the tables below (this",
+                "run); a ratio is to the row's anchor.", "", *table]
     for path, rows, seconds, error in results:
         out += ["", f"## {path.stem}", "", f"`python benchmarks/{path.name}` ({seconds:,.0f} s)", ""]
         if error is not None:
