@@ -22,9 +22,7 @@ tests/test_referee_fast.py and tests/test_referee_json_text.py compare the two).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from itertools import chain
-from operator import attrgetter, itemgetter
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 
@@ -103,19 +101,19 @@ def seat_ok(v: object) -> bool:
 
 def card_mask(cards: object) -> int:
     """The bitmask of a JSON list of distinct card names, or -1 if it is
-    not one (not a list, a name that is not a card, a card twice).
-
-    The bits are added up in C (``sum`` over ``map``): distinct bits add
-    up to as many set bits as cards, and a card twice carries into another
-    bit, so the count of set bits tells the two apart without a Python
-    step per card."""
+    not one (not a list, a name that is not a card, a card twice)."""
     if not isinstance(cards, list):
         return -1
-    try:
-        m: int = sum(map(CARD_BIT.__getitem__, cards))
-    except (KeyError, TypeError):     # not a card name (or not even a string)
-        return -1
-    return m if m.bit_count() == len(cards) else -1
+    bits = CARD_BIT
+    m = 0
+    for c in cards:
+        if not isinstance(c, str):
+            return -1
+        b = bits.get(c, 0)
+        if not b or m & b:
+            return -1
+        m |= b
+    return m
 
 
 def card_masks(lists: dict[Any, Any]) -> dict[str, int] | None:
@@ -128,33 +126,6 @@ def card_masks(lists: dict[Any, Any]) -> dict[str, int] | None:
             return None
         out[seat] = m
     return out
-
-
-_PLAYS_KEY: Final = itemgetter("plays")
-_SEAT_KEY: Final = itemgetter("seat")
-_CARD_KEY: Final = itemgetter("card")
-_PLAYS_ATTR: Final = attrgetter("plays")
-_SEAT_ATTR: Final = attrgetter("seat")
-_CARD_ATTR: Final = attrgetter("card")
-
-
-_ONE: Final = frozenset({1})
-_TWO: Final = frozenset({2})
-_LIST: Final = frozenset({list})
-
-
-def _flat_plays(lists: list[Any], seat_of: Callable[[Any], Any], card_of: Callable[[Any], Any]
-                ) -> tuple[list[Any], list[Any], list[int], list[int]]:
-    """The plays, their seats and card numbers, and the trick sizes, of the
-    tricks' play lists.
-
-    Every step is a C loop (``map`` of getters, ``chain``) rather than a
-    Python step per card: a deal has 52 plays, and this is the reader's
-    share of ``validate`` on JSON.  A play that has no seat or card, or a
-    card that is not a card name, raises ``KeyError``/``TypeError``."""
-    plays = list(chain.from_iterable(lists))
-    cards = list(map(CARD_NUMBER.__getitem__, map(card_of, plays)))
-    return plays, list(map(seat_of, plays)), cards, list(map(len, lists))
 
 
 def _strings(values: Any) -> bool:
@@ -206,20 +177,30 @@ def compact_deal(d: object) -> CompactDeal | None:
     tricks = d.get("tricks")
     if not isinstance(tricks, list):
         return None
-    # A trick with more than its plays (a comment, say) and a play with more
-    # than its seat and card (a mark...) are the model's.
-    # Getting "plays" from a trick, or "card" from a play, that is not an
-    # object raises TypeError (JSON has no other mapping): after that, the
-    # lengths and types are checked by C loops too.
-    try:
-        lists = list(map(_PLAYS_KEY, tricks))
-        if not set(map(len, tricks)) <= _ONE or not set(map(type, lists)) <= _LIST:
+    numbers = CARD_NUMBER
+    names: list[Any] = []
+    cards: list[int] = []
+    sizes: list[int] = []
+    for t in tricks:
+        # A trick with more than its plays (a comment, say) is the model's.
+        if not isinstance(t, dict) or len(t) != 1:
             return None
-        plays, names, cards, sizes = _flat_plays(lists, _SEAT_KEY, _CARD_KEY)
-    except (KeyError, TypeError):
-        return None
-    if not set(map(len, plays)) <= _TWO:
-        return None
+        plays = t.get("plays")
+        if not isinstance(plays, list):
+            return None
+        for p in plays:
+            # A play with more than its seat and card (a mark...) is the model's.
+            if not isinstance(p, dict) or len(p) != 2:
+                return None
+            card = p.get("card")
+            if not isinstance(card, str) or "seat" not in p:
+                return None
+            c = numbers.get(card, -1)
+            if c < 0:
+                return None
+            names.append(p["seat"])
+            cards.append(c)
+        sizes.append(len(plays))
     direction = d.get("pass")
     return CompactDeal(number, dealer, direction, hands, passes, names, cards, sizes,
                        d.get("score"), d.get("total"))
@@ -281,6 +262,7 @@ def compact_record(rec: Any, line: int | None) -> CompactGame | None:
     deals_in: list[Any] = rec.deals
     if not deals_in:
         return None
+    numbers = CARD_NUMBER
     deals: list[CompactDeal] = []
     for d in deals_in:
         number = d.number
@@ -295,11 +277,19 @@ def compact_record(rec: Any, line: int | None) -> CompactGame | None:
             passes = card_masks(passes_in)
             if passes is None:
                 return None
-        try:
-            _, names, cards, sizes = _flat_plays(list(map(_PLAYS_ATTR, d.tricks)), _SEAT_ATTR,
-                                                 _CARD_ATTR)
-        except KeyError:       # a card name that is not a card
-            return None
+        names: list[Any] = []
+        cards: list[int] = []
+        sizes: list[int] = []
+        tricks: list[Any] = d.tricks
+        for t in tricks:
+            plays: list[Any] = t.plays
+            for p in plays:
+                c = numbers.get(p.card, -1)
+                if c < 0:
+                    return None
+                names.append(p.seat)
+                cards.append(c)
+            sizes.append(len(plays))
         deals.append(CompactDeal(number, d.dealer, d.direction, hands, passes, names, cards, sizes,
                                  d.score, d.total))
     return CompactGame(rec.rules, seats, rec.players or {}, deals, rec.result, line)
