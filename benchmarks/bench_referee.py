@@ -123,6 +123,13 @@ def _typed_decoder_note() -> str:
     return f"msgspec {msgspec.__version__} typed decoder (the 'fast' extra)"
 
 
+def _core() -> str:
+    """Which build of the package ran (the compiled core or pure Python)."""
+    from hearts_notation import _compiled
+
+    return _compiled.description()
+
+
 def _without_typed_decoder(fn: Callable[[], object]) -> Callable[[], object]:
     """*fn* run as if msgspec were not installed (the standard library's json)."""
     from hearts_notation.io import typed_json
@@ -309,7 +316,8 @@ def run(quick: bool = False) -> list[dict[str, object]]:
     jsonl_anchor = "openspiel_jsonl" if "openspiel_jsonl" in rate else "openspiel"
     rows.append(row("validate JSONL, 1 job", "validate", "≥ 2.0 × OpenSpiel replay from the same JSONL",
                     "hearts validate's work on a .jsonl file in one process (read, batch, report "
-                    f"entries); the package's canonical spacing; decoder: {typed}; CPU time; " + note,
+                    f"entries); the package's canonical spacing; decoder: {typed}; {_core()}; "
+                    "CPU time; " + note,
                     anchor_key=jsonl_anchor))
     rows.append(row("validate JSONL (json.dumps defaults), 1 job", "dumps",
                     "≥ 2.0 × OpenSpiel replay from the same JSONL",

@@ -120,7 +120,22 @@ def machine() -> dict[str, str]:
         "Python": f"{platform.python_implementation()} {platform.python_version()}",
         "OS": platform.platform(),
         "hearts-notation": f"{__version__}, commit {_commit()}",
+        "optional packages": _optional(),
     }
+
+
+def _optional() -> str:
+    """The optional packages that change figures: msgspec (the ``fast`` extra: the
+    JSON rows say which decoder ran) and OpenSpiel (the anchor of the JSONL rows)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = []
+    for dist, what in (("msgspec", "the 'fast' extra"), ("open-spiel", "the JSONL anchor")):
+        try:
+            out.append(f"{dist} {version(dist)} ({what})")
+        except PackageNotFoundError:
+            out.append(f"{dist} not installed ({what})")
+    return "; ".join(out)
 
 
 def _fmt(value: Any) -> str:
