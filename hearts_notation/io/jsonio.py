@@ -652,6 +652,12 @@ _WS = " \t\r\n"
 _EDGE = 16
 
 
+#: How far ahead the layout's closing line is looked for, and after how many
+#: proposals not confirmed a document is cut by decoding alone.
+_LAYOUT_WINDOW = 1 << 22
+_LAYOUT_MISSES = 4
+
+
 @functools.lru_cache(maxsize=8)
 def _closing(indent: str) -> re.Pattern[str]:
     """The line that most likely closes an object opened after *indent*."""
@@ -678,6 +684,7 @@ class _JsonStream:
         self._mark_line = 1     # ...this one, so that lines are counted once
         self._decoder = json.JSONDecoder()
         self._verify: Any = None
+        self._misses = 0    # layout proposals not confirmed
 
     def fill(self, want: int = 1) -> bool:
         """Read at least *want* more characters (fewer at the end of the
@@ -791,7 +798,7 @@ class _JsonStream:
         An object that starts its own line after an indentation ``I`` (a
         pretty-printed array: ``json.dumps(indent=...)``, jq, editors) most
         likely ends at the next line holding ``I}``: that candidate is
-        found with ``str.find`` and checked by msgspec's decoder into
+        found by a literal search and checked by msgspec's decoder into
         ``msgspec.Raw``, which checks the whole text is one JSON value
         without building it (the text of one value has one end, so a
         confirmed candidate is the end ``raw_decode`` finds).  That is a
@@ -799,13 +806,20 @@ class _JsonStream:
         for the worker to decode it again.  Without msgspec, or when the
         candidate is not confirmed (another layout, a syntax error, text
         still to read), the caller decodes as before: the layout only
-        proposes, it never decides."""
+        proposes, it never decides.  A document whose layout is another
+        (the line never comes, or comes but does not close the object) stops
+        being proposed to after a few misses, so that it costs no more than
+        a few searches; the search reads at most :data:`_LAYOUT_WINDOW`
+        ahead."""
         verify = self._verify
         if verify is None:
             from .typed_json import raw_value_check
 
             verify = self._verify = raw_value_check() or False
         if verify is False:
+            return -1
+        if self._misses >= _LAYOUT_MISSES:
+            self._verify = False
             return -1
         buf, pos = self.buf, self.pos
         if pos >= len(buf) or buf[pos] != "{":
@@ -821,11 +835,13 @@ class _JsonStream:
             found = close.search(self.buf, self.pos)
             if found is not None:
                 break
-            if len(self.buf) - self.pos > (1 << 24) or not self.fill(
+            if len(self.buf) - self.pos > _LAYOUT_WINDOW or not self.fill(
                     max(len(self.buf) - self.pos, 1 << 16)):
+                self._misses += 1
                 return -1
         end = found.end()
         if not verify(self.buf[self.pos:end]):
+            self._misses += 1
             return -1
         return end
 
