@@ -56,13 +56,23 @@ def run_module(path: Path, quick: bool, full: bool) -> tuple[list[Row], float, s
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         params = inspect.signature(module.run).parameters
+        if "quick" not in params:
+            # A script of its own (its run() takes other arguments, e.g.
+            # bench_stability): not part of this page.
+            raise _NotForRunAll(f"{path.name} is run on its own (see its docstring)")
         kwargs: dict[str, bool] = {"quick": quick}
         if "full" in params:
             kwargs["full"] = full
         rows = list(module.run(**kwargs))
         return rows, time.perf_counter() - t0, None
+    except _NotForRunAll:
+        raise
     except Exception:
         return [], time.perf_counter() - t0, traceback.format_exc(limit=6)
+
+
+class _NotForRunAll(Exception):
+    """A ``bench_*.py`` module that does not follow the ``run(quick)`` protocol."""
 
 
 def _cpu_model() -> str:
@@ -322,7 +332,11 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     for path in discover(args.only):
         print(f"running {path.name} ...", file=sys.stderr, flush=True)
-        rows, seconds, error = run_module(path, args.quick, args.full)
+        try:
+            rows, seconds, error = run_module(path, args.quick, args.full)
+        except _NotForRunAll as exc:
+            print(f"skipped: {exc}", file=sys.stderr)
+            continue
         results.append((path, rows, seconds, error))
     load_after = _load()
     print_table(results)

@@ -1,0 +1,54 @@
+"""``benchmarks/run_all.py`` writes the targets table from the rows of its own run."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run_all() -> Any:
+    spec = importlib.util.spec_from_file_location("_run_all", ROOT / "benchmarks" / "run_all.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_targets_are_read_from_the_rows() -> None:
+    ra = _run_all()
+    referee = [{"name": "validate JSONL, 1 job", "value": 40000, "unit": "deals/s", "ratio": 2.05},
+               {"name": "validate pretty-printed JSON, 1 job", "value": 20000, "unit": "deals/s",
+                "ratio": 1.02}]
+    corpus = [{"name": "peak RSS streaming 101 MB jsonl", "value": 25.5, "unit": "MiB",
+               "ratio": 1.08},
+              {"name": "peak RSS streaming 50 MB hrn", "value": 40.0, "unit": "MiB", "ratio": 1.3},
+              {"name": "peak RSS streaming 5 MB hrn", "value": 30.0, "unit": "MiB", "ratio": None}]
+    results = [(Path("bench_referee.py"), referee, 1.0, None),
+               (Path("bench_corpus.py"), corpus, 1.0, None)]
+    table = ra.targets(results)
+    text = "\n".join(table)
+    jsonl = next(line for line in table if "canonical spacing" in line)
+    assert "| 2.05x |" in jsonl and "| yes |" in jsonl
+    pretty = next(line for line in table if "pretty-printed JSON (an array" in line)
+    assert "| 1.02x |" in pretty and "| **no** |" in pretty
+    # A row the module did not produce is said to be missing, not invented.
+    assert "not measured in this run" in next(line for line in table if "json.dumps" in line)
+    # Every streaming row with a ratio is judged; modules not run are left out.
+    memory = [line for line in table if "memory flat" in line]
+    assert len(memory) == 2 and "| yes |" in memory[0] and "| **no** |" in memory[1]
+    assert "bench_startup" not in text and "annotate" not in text
+
+
+def test_a_module_with_its_own_arguments_is_skipped(tmp_path: Path) -> None:
+    ra = _run_all()
+    other = tmp_path / "bench_other.py"
+    other.write_text("def run(deals, seeds):\n    return []\n", encoding="utf-8")
+    try:
+        ra.run_module(other, True, False)
+    except ra._NotForRunAll:
+        pass
+    else:
+        raise AssertionError("a run() without quick was called")
