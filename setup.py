@@ -62,16 +62,25 @@ def remove_stale_artifacts() -> None:
             pass
 
 
-def write_stamp() -> None:
-    """Record the sources an in-place build was made from (path size mtime sha256)."""
+def source_stamp() -> str:
+    """The stamp of the sources as they are now: one line per compiled module,
+    ``path size mtime_ns sha256``.  Taken just before mypyc reads them, so
+    that it describes the code compiled: a source edited while the C compiler
+    runs then differs from its stamp, and the package runs the source rather
+    than a compiled copy of older code."""
     lines = []
     for module in MODULES:
         path = CONFIG["source_path"](module, HERE)
         st = os.stat(path)
         rel = os.path.relpath(path, HERE).replace(os.sep, "/")
         lines.append(f"{rel} {st.st_size} {st.st_mtime_ns} {CONFIG['file_digest'](path)}")
+    return "\n".join(lines) + "\n"
+
+
+def write_stamp(stamp: str) -> None:
+    """Record the sources an in-place build was made from (:func:`source_stamp`)."""
     with open(os.path.join(HERE, "hearts_notation", CONFIG["STAMP"]), "w", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")
+        fh.write(stamp)
 
 
 class OptionalBuildExt(build_ext):
@@ -116,8 +125,8 @@ class OptionalBuildExt(build_ext):
             if inplace:
                 remove_stale_artifacts()
             return
-        if inplace:
-            write_stamp()
+        if inplace and _STAMPS:
+            write_stamp(_STAMPS[0])
         notice(f"compiled core built with mypyc ({len(MODULES)} modules)")
 
     def get_outputs(self) -> list[str]:
@@ -137,6 +146,8 @@ def _reason(exc: BaseException) -> str:
 
 
 _DECIDED: list[list[Any]] = []
+#: The stamp of the sources mypyc compiled (:func:`source_stamp`), taken when it read them.
+_STAMPS: list[str] = []
 
 
 def compiled_extensions() -> list[Any]:
@@ -162,6 +173,7 @@ def _compile() -> list[Any]:
     with open(config, "w", encoding="utf-8") as fh:
         fh.write(CONFIG["MYPYC_CONFIG"])
     cwd = os.getcwd()
+    _STAMPS[:] = [source_stamp()]   # before mypyc reads the sources: what is compiled
     try:
         os.chdir(HERE)
         return list(mypycify(["--config-file", config, *paths], opt_level="3",

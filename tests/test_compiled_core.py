@@ -239,3 +239,26 @@ def test_compiled_build_is_used_until_a_source_changes(tmp_path: Path) -> None:
     run = _build(tree)                                # the developer rebuilds
     assert run.returncode == 0, run.stderr
     assert _probe(tree).startswith("core: compiled")
+
+
+@pytest.mark.slow
+def test_a_source_edited_during_the_build_is_not_stamped_as_compiled(tmp_path: Path) -> None:
+    # The stamp describes the sources mypyc read, not the sources at the end of
+    # the build: a source edited while the C compiler runs (here by a compiler
+    # wrapper that edits it first) makes the package run that source, never the
+    # compiled copy of its older text.
+    pytest.importorskip("mypyc.build")
+    cc = shutil.which(os.environ.get("CC", "cc"))
+    if cc is None:
+        pytest.skip("no C compiler")
+    tree = _tree(tmp_path, {"small": GOOD})
+    source = tree / "hearts_notation" / "small.py"
+    wrapper = tmp_path / "cc-that-edits"
+    wrapper.write_text(f"#!/bin/sh\ngrep -q '+ 1' {source} || sed -i 's/2 \\* n/2 * n + 1/' {source}\n"
+                       f'exec {cc} "$@"\n', encoding="utf-8")
+    wrapper.chmod(0o755)
+    run = _build(tree, CC=str(wrapper))
+    assert run.returncode == 0, run.stderr
+    assert "2 * n + 1" in source.read_text(encoding="utf-8")
+    assert _probe(tree) == ("core: pure Python (small changed since the build; run `pip install -e .` "
+                            "to recompile) py 43")

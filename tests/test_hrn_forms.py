@@ -249,6 +249,18 @@ def test_opening_leader_after_the_pass() -> None:
     assert [p.seat for p in d.tricks[0].plays] == ["P4", "P5", "P1", "P2", "P3"]
 
 
+def test_opening_leader_after_an_across_pass_of_an_odd_table() -> None:
+    # Across with three seats goes one seat on, as the rule set (and so the
+    # referee) applies it: P2 passes 2C to P3, who leads.  The reader once had
+    # its own offset table, which knew no across pass for an odd table and
+    # took the dealt holder (P2) for the leader.
+    text = ('[Rules "three-players"]\n[Seats "P1 P2 P3"]\ndeal 1 pass across\n'
+            "P1: AKJ5.KQ65.KJT964.K54\nP2: 98742.T9872.Q.JT9632\nP3: QT63.AJ43.A8753.AQ87\n"
+            "pass P1: KH QH KC\npass P2: 2C QD TC\npass P3: AH JH AC\n1. 2C 7C 5C\n")
+    d = ok(read(text)).deals[0]
+    assert [p.seat for p in d.tricks[0].plays] == ["P3", "P1", "P2"]
+
+
 # Scores, moon, unfinished, result ---------------------------------------------------------
 
 

@@ -642,10 +642,6 @@ class _TooDeep:
         self.error = error
 
 
-def _json_error(exc: json.JSONDecodeError) -> RecordError:
-    return RecordError(f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno)
-
-
 _WS = " \t\r\n"
 #: A decode error this close to the end of the buffer may only mean that
 #: the buffer stops in the middle of a value: read more and retry.
@@ -1127,12 +1123,6 @@ def piece_jsonl(game: Game, i: int = 0) -> str:
 _YAML_OPTIONS: dict[str, Any] = {
     "sort_keys": False, "allow_unicode": True, "default_flow_style": None, "width": 100,
 }
-
-
-#: Line breaks that PyYAML mangles in plain and single-quoted scalars
-#: (NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR): a string holding one is
-#: written double-quoted, where YAML has escapes for them (\N, \L, \P).
-_YAML_ODD_BREAKS = ("\x85", "\u2028", "\u2029")
 
 
 @functools.cache

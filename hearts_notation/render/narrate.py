@@ -59,9 +59,6 @@ from .story import DealFact, GameFact, PlayFact, TrickFact
 _SUIT_LETTERS = "CDHS"
 _RANK_LETTERS = "23456789TJQKA"
 _SYMBOLS = "♣♦♥♠"
-#: The four faults of play the narration tells at the card, in the sentence
-#: of the card (the others are told after it, in the referee's words).
-PLAY_FAULTS = frozenset({"revoke", "first-trick-points", "opening-lead", "hearts-not-broken"})
 #: Findings about the score, told after the deal's scores rather than before its tricks.
 SCORE_CODES = frozenset({"score-mismatch", "total-mismatch", "moon-choice", "result-mismatch",
                          "game-continued"})

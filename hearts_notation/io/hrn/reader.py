@@ -53,7 +53,7 @@ from typing import Any, TypeVar
 from ...cards import CARDS, display_order
 from ...i18n import Arg, Msg, msg
 from ...model import PLAYER_TAGS_4, Finding, Game, Pos
-from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard
+from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard, with_players
 from ...seats import DEFAULT_SEATS
 from ...state import opening_leader, trick_winner
 from ..events import GameBuilder, Visitor
@@ -695,17 +695,20 @@ def _parse_rules_or_none(spec: str) -> RuleSet | None:
         return None
 
 
-def _offset(direction: str | None, n: int) -> int | None:
-    """Seats from giver to receiver for a direction with *n* seats."""
-    if direction == "left":
-        return 1
-    if direction == "right":
-        return n - 1
-    if direction == "across":
-        return n // 2 if n % 2 == 0 else None
-    if direction == "hold":
+def _pass_offset(rules: RuleSet, direction: str | None, n: int) -> int | None:
+    """Seats from giver to receiver for *direction* with *n* seats, as the
+    referee applies the pass: :meth:`RuleSet.pass_offset` of the rules
+    adapted to the seats (``None`` for a direction that is not one)."""
+    if direction not in ("left", "right", "across", "hold"):
+        return None
+    if not rules.pass_count:
         return 0
-    return None
+    if rules.players != n:
+        try:
+            rules = with_players(rules, n)
+        except RuleError:
+            pass
+    return rules.pass_offset(direction) % n if n else None
 
 
 #: Sort key of :func:`display_order` as a table look-up (a hand line is
@@ -1088,7 +1091,7 @@ class _GameBuilder:
         rules = self._ruleset_for_leads()
         low = CARDS[rules.lowest_club]
         direction = d.direction or (rules.direction_for(d.number) if d.number >= 1 else None)
-        offset = _offset(direction, n)
+        offset = _pass_offset(rules, direction, n)
         idx = {s: i for i, s in enumerate(seats)}
         if offset is not None:
             for seat, p in d.passes.items():
