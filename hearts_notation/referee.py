@@ -80,15 +80,7 @@ from .rules import (
 )
 from .scoring import DealScore, game_over, score_findings, score_game
 from .sheets import club_findings, is_sheet_deal, sheet_play_findings
-from .state import (
-    breaks_hearts,
-    deal_points,
-    led_suit,
-    opening_leader,
-    play_fault,
-    replay_tricks,
-    trick_winner,
-)
+from .state import GameState, deal_points, opening_leader, replay_tricks
 
 
 @dataclass
@@ -654,21 +646,33 @@ class _DealCheck:
                          who=_seat_list(unknown)), self.deal.pos)
 
     def play(self) -> None:
+        """Every card in order, judged by a :class:`~hearts_notation.state.GameState`
+        that follows the record as written (see the module docstring).
+
+        The game state holds what is known of each hand (its ``hands`` are
+        the cards known to be held, ``known`` whether a whole hand is), the
+        trick on the table, hearts broken and the winner of each trick; it
+        says whether a card breaks a rule of play (:meth:`GameState.fault`).
+        What only the referee does is the reasoning about the record: which
+        seat could hold a card, whose turn the record shows, and where the
+        record's own errors leave the knowledge of the hands."""
         rules, n, idx, seats = self.rules, self.n, self.idx, self.seats
         deal = self.deal
         tricks = deal.tricks
         nt = rules.tricks_per_deal
         hs = rules.hand_size
-        held, cap, exact = self.held, self.cap, self.exact
+        # The seat known to hold the lowest club leads (-1 if no hand is known to).
+        lc = opening_leader(rules, self.held)
+        gs = GameState(rules, self.held, -1 if lc is None else lc)
+        gs.known = self.exact
+        self.held = held = gs.hands      # the referee's knowledge, shared with the state
+        cap, exact = self.cap, self.exact
         count = [0] * n
         played = 0
         played_at: dict[int, tuple[str, int]] = {}
-        broken = False
-        opened_by_fault = False
         unfinished = self.unfinished
         expected_leader: int | None = None
-        # The seat known to hold the lowest club leads (None if no hand is known to).
-        lc_holder = opening_leader(rules, held)
+        lc_holder = lc
         complete_tricks = 0
         phantom = 0          # cards played by a seat that did not hold them: still in their holder's hand
         for t, trick in enumerate(tricks):
@@ -688,9 +692,7 @@ class _DealCheck:
                 self.add("trick-size", "error",
                          msg("finding.trick-size.#k",
                              trick=tn, k=len(trick.plays), n=n), tpos, trick=tn)
-            cards: list[int] = []
-            in_trick: list[int] = []
-            trick_breaks = False
+            in_trick = gs.trick_seats      # the seats whose card is on the table
             stranger = False
             turn_trouble = False
             trick_phantoms = 0
@@ -764,27 +766,23 @@ class _DealCheck:
                         self.add("out-of-turn", "error", turn, pos, trick=tn, seat=seat, card=c)
                         fault_found = True
                         turn_trouble = True
-                # The rules of play.
-                led = led_suit(cards)
-                first_trick = t == 0
-                hearts_open = broken or opened_by_fault
+                # The rules of play: the game state's verdict on the cards known held.
+                opens_hearts = False
                 if not fault_found:
-                    known_hand = held[s] | b
-                    fault = play_fault(rules, known_hand, c, led, first_trick, hearts_open)
-                    now_exact = exact[s] or known_hand.bit_count() == hs - count[s]
+                    fault = gs.fault(c, s)
                     if fault is not None:
                         code, proof = fault
-                        self.add(code, "error", self.fault_text(code, seat, c, led, proof, t), pos,
-                                 trick=tn, seat=seat, card=c)
-                        if code == "hearts-not-broken":
-                            opened_by_fault = True
-                    elif not now_exact:
+                        self.add(code, "error", self.fault_text(code, seat, c, gs.led_suit, proof, t),
+                                 pos, trick=tn, seat=seat, card=c)
+                        # an early heart lead counts as opening hearts: reported once
+                        opens_hearts = code == "hearts-not-broken"
+                    elif not (exact[s] or (held[s] | b).bit_count() == hs - count[s]):
                         others = 0
                         for o in range(n):
                             if o != s:
                                 others |= held[o]
-                        could = known_hand | (cap[s] & self.deck & ~played & ~others)
-                        maybe = play_fault(rules, could, c, led, first_trick, hearts_open)
+                        could = held[s] | (cap[s] & self.deck & ~played & ~others)
+                        maybe = gs.fault(c, s, could)
                         if maybe is not None:
                             self.note(maybe[0], s, tn, pos)
                 # Play the card as written.
@@ -806,13 +804,8 @@ class _DealCheck:
                 played |= b
                 played_at.setdefault(c, (seat, tn))
                 count[s] += 1
-                if breaks_hearts(rules, c, led):
-                    trick_breaks = True
-                cards.append(c)
-                in_trick.append(s)
+                gs.follow(c, s, opens_hearts)
                 prev_seat = s
-            if trick_breaks:
-                broken = True
             for o in range(n):
                 # The holder of a card played under another seat's name, absent
                 # from the trick: most likely the seat's name was miswritten, so
@@ -822,10 +815,10 @@ class _DealCheck:
                     held[o] &= ~gone
                     phantom &= ~gone
                     count[o] += gone.bit_count()
-            if size_ok and not stranger and not turn_trouble:
-                expected_leader = in_trick[trick_winner(cards)]
-            else:
-                expected_leader = None
+            winner = gs.end_trick()
+            # After a trick of the wrong size, or with a seat out of order, who
+            # leads next is not checked (the record's order goes on).
+            expected_leader = winner if size_ok and not stranger and not turn_trouble else None
             if size_ok:
                 complete_tricks += 1
         cut = self.ctx.cut and self.di == self.ctx.last_deal

@@ -435,6 +435,16 @@ class GameState:
     ``Board.push``), :meth:`play` checks it first; :meth:`pop` takes back the
     last card, trick and hearts-broken included.
 
+    A record can be malformed (a trick of the wrong size, a card out of
+    turn, a card the seat does not hold), and the referee must report that
+    and go on.  :meth:`follow` places a card as written by the seat the
+    record names, whatever the turn, the trick's size or the hand, and
+    :meth:`end_trick` closes the trick where the record closes it: a trick
+    with a card from every seat goes to its winner, who leads next; after
+    any other the leader is not known (``leader`` and ``to_play`` are -1)
+    until the record says.  A state made for following may start with the
+    leader not known either (``leader=-1``), and it cannot take cards back.
+
     >>> from hearts_notation.rules import standard
     >>> from hearts_notation.cards import mask_of, parse_card
     >>> deck = list(range(52))
@@ -446,6 +456,7 @@ class GameState:
     """
 
     __slots__ = (
+        "_followed",
         "_stack",
         "broken",
         "hands",
@@ -458,6 +469,7 @@ class GameState:
         "trick",
         "trick_seats",
         "tricks_done",
+        "tricks_total",
     )
 
     def __init__(self, rules: RuleSet, hands: Sequence[int | None], leader: int | None = None,
@@ -474,16 +486,21 @@ class GameState:
             if leader is None:
                 raise ValueError("the leader is not known: the hands do not show who holds "
                                  f"{CARDS[rules.lowest_club]}")
+        #: the seat that leads the current trick; -1 when a followed record
+        #: leaves it unknown (see :meth:`follow`)
         self.leader: int = leader
         self.trick: list[int] = list(trick)
         self.trick_seats: list[int] = [(leader + k) % n for k in range(len(self.trick))]
-        self.to_play: int = (leader + len(self.trick)) % n
+        self.to_play: int = (leader + len(self.trick)) % n if leader >= 0 else -1
         self.tricks_done: int = tricks_done
+        #: the tricks of a complete deal (``rules.tricks_per_deal``)
+        self.tricks_total: int = rules.tricks_per_deal
         self.broken: bool = broken
         self.taken: list[int] = [0] * n if taken is None else list(taken)
         #: what :meth:`pop` needs: (card, seat, held, broken before, the finished trick's
         #: cards and seats and its leader, or empty when the card finished none)
         self._stack: list[tuple[int, int, bool, bool, tuple[int, ...], tuple[int, ...], int]] = []
+        self._followed: bool = False
 
     @classmethod
     def from_deal(cls, rules: RuleSet, dealt: Sequence[int | None],
@@ -512,6 +529,7 @@ class GameState:
         other.broken = self.broken
         other.taken = list(self.taken)
         other._stack = list(self._stack)
+        other._followed = self._followed
         return other
 
     # What the position is ---------------------------------------------------------------
@@ -529,7 +547,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether every trick of the deal has been played."""
-        return self.tricks_done >= self.rules.tricks_per_deal
+        return self.tricks_done >= self.tricks_total
 
     @property
     def last_winner(self) -> int | None:
@@ -546,22 +564,28 @@ class GameState:
         return legal_plays(self.rules, self.hands[s], self.led_suit, self.tricks_done == 0,
                            self.broken)
 
-    def fault(self, card: int, seat: int | None = None) -> tuple[str, int] | None:
+    def fault(self, card: int, seat: int | None = None, hand: int | None = None
+              ) -> tuple[str, int] | None:
         """Why *card* may not be played now by the seat to play (or *seat*),
         with the cards that prove it (:func:`play_fault`), or ``None``.  A
         card the known hand lacks is ``not-held``.  With a hand known only in
         part the verdict stands on the known cards (a fault found is proven;
-        none found may be only for want of knowledge)."""
+        none found may be only for want of knowledge).  *hand*, if given,
+        is judged instead of the seat's known cards: the referee asks with
+        every card the seat could hold, to learn whether a fault is possible."""
         s = self.to_play if seat is None else seat
+        led = led_suit(self.trick)
+        if hand is not None:
+            return play_fault(self.rules, hand | 1 << card, card, led, self.tricks_done == 0,
+                              self.broken)
         hand = self.hands[s]
-        if self.is_over:
+        if self.tricks_done >= self.tricks_total:
             return "trick-size", 0
         if not hand >> card & 1:
             if self.known[s]:
                 return "not-held", hand
             hand |= 1 << card
-        return play_fault(self.rules, hand, card, self.led_suit, self.tricks_done == 0,
-                          self.broken)
+        return play_fault(self.rules, hand, card, led, self.tricks_done == 0, self.broken)
 
     def is_legal(self, card: int, seat: int | None = None) -> str | None:
         """``None`` if *card* may be played now, else the finding code that
@@ -615,8 +639,49 @@ class GameState:
             raise IllegalPlayError(f[0], f"{CARDS[card]} may not be played now ({f[0]})")
         return self.push(card)
 
+    def follow(self, card: int, seat: int, opens_hearts: bool = False) -> None:
+        """Place *card* as the record has it, played by *seat* (in turn or
+        not, held or not, however many cards the trick has already), without
+        judging it; the trick stays open until :meth:`end_trick`.  Hearts
+        open as :func:`breaks_hearts` says, or at once with *opens_hearts*
+        (the referee counts hearts open after a heart led too early, so that
+        one fault is not reported again at every later lead)."""
+        self.hands[seat] &= ~(1 << card)
+        trick = self.trick
+        if not self.broken and (opens_hearts or breaks_hearts(self.rules, card, led_suit(trick))):
+            self.broken = True
+        trick.append(card)
+        self.trick_seats.append(seat)
+        seat += 1
+        self.to_play = seat if seat < self.players else 0
+        self._followed = True   # a followed record is not taken back (see :meth:`pop`)
+
+    def end_trick(self) -> int | None:
+        """Close the trick on the table where the record closes it, and
+        return its winner: with one card per seat (the trick's full size),
+        the winner (:func:`trick_winner`) takes the cards and leads the next
+        trick; a short or long trick goes to nobody, and who leads next is
+        not known (``leader`` and ``to_play`` are -1) until the record says."""
+        trick = self.trick
+        winner = -1
+        if len(trick) == self.players:
+            winner = self.trick_seats[trick_winner(trick)]
+            m = 0
+            for c in trick:
+                m |= 1 << c
+            self.taken[winner] |= m
+        self.trick = []
+        self.trick_seats = []
+        self.tricks_done += 1
+        self.leader = winner
+        self.to_play = winner
+        return winner if winner >= 0 else None
+
     def pop(self) -> int:
-        """Take back the last card pushed; returns it."""
+        """Take back the last card pushed; returns it.  A state that has
+        followed a record (:meth:`follow`) cannot: :class:`ValueError`."""
+        if self._followed:
+            raise ValueError("a state that followed a record cannot take cards back")
         card, s, held, before, done, done_seats, prev_leader = self._stack.pop()
         if prev_leader >= 0:
             m = 0

@@ -18,7 +18,7 @@ from ._compiled import reduce_dataclass
 from .cards import mask_of
 from .model import Deal, Play
 from .rules import RuleSet
-from .state import apply_passes, breaks_hearts, led_suit, legal_plays, scoring_cards, trick_winner
+from .state import GameState, apply_passes, scoring_cards, trick_winner
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,45 +120,42 @@ class Step:
 def walk(deal: Deal, rules: RuleSet, seats: Sequence[str],
          hands: DealHands | None = None) -> Iterator[Step]:
     """Every play of *deal* in order, with the hand, the legal cards, the
-    led suit and whether hearts were broken before it.
+    led suit and whether hearts were broken when its trick began.
 
+    A :class:`~hearts_notation.state.GameState` follows the record as
+    written (:meth:`~hearts_notation.state.GameState.follow`): it says the
+    legal cards, the led suit, hearts broken and each trick's winner.
     Plays by an unknown seat name are skipped (the referee reports them).
     """
     idx = seat_index(seats)
     if hands is None:
         hands = deal_hands(deal, rules, seats)
-    current: list[int | None] = list(hands.played_from)
-    broken = False
+    n = len(seats)
+    gs = GameState(rules, hands.played_from, -1)
     scoring = scoring_cards(rules)
     for t_i, trick in enumerate(deal.tricks):
-        cards: list[int] = []
-        seats_in_trick: list[int] = []
-        trick_breaks = False
+        broken = gs.broken
+        first = gs.first_trick
         last = len(trick.plays) - 1
+        closed = False
         for pos, play in enumerate(trick.plays):
             s = idx.get(play.seat)
             if s is None:
                 continue
-            hand = current[s]
-            led = led_suit(cards)
-            legal = None
-            if hand is not None:
-                legal = legal_plays(rules, hand, led, t_i == 0, broken)
+            known = gs.known[s]
+            hand = gs.hands[s] if known else None
+            led = gs.led_suit
+            legal = gs.legal_cards(s) if known else None
+            gs.follow(play.card, s)
             winner = None
             pen = 0
-            cards.append(play.card)
-            seats_in_trick.append(s)
-            if breaks_hearts(rules, play.card, led):
-                trick_breaks = True
-            if pos == last and len(cards) == len(seats):
-                winner = seats_in_trick[trick_winner(cards)]
-                pen = mask_of(cards) & scoring
-            yield Step(t_i, pos, s, play, hand, legal, led, broken, t_i == 0,
-                       winner, pen)
-            if hand is not None:
-                current[s] = hand & ~(1 << play.card)
-        if trick_breaks:
-            broken = True
+            if pos == last and len(gs.trick) == n:
+                pen = mask_of(gs.trick) & scoring
+                winner = gs.end_trick()
+                closed = True
+            yield Step(t_i, pos, s, play, hand, legal, led, broken, first, winner, pen)
+        if not closed:
+            gs.end_trick()
 
 
 def taken_masks(deal: Deal, seats: Sequence[str]) -> list[int]:

@@ -193,3 +193,69 @@ def test_legal_cards_match_the_primitive_mid_deal() -> None:
             want = legal_plays(rules, gs.hands[gs.to_play], gs.led_suit, gs.first_trick, gs.broken)
             assert gs.legal_cards() == want
             gs.push(rng.choice(cards_of(want)))
+
+
+# Following a record as written (the referee's and walk's use) -----------------------------
+
+
+@pytest.mark.parametrize("spec", ["standard", "kawu", "three-players", "five-players",
+                                  "jack-of-diamonds"])
+def test_following_a_clean_record_is_pushing_it(spec: str) -> None:
+    rules = parse_rules(spec)
+    rng = random.Random(f"follow-{spec}")
+    for _ in range(150):
+        hands = random_hands(rules, rng)
+        pushed = GameState(rules, hands)
+        followed = GameState(rules, hands)
+        while not pushed.is_over:
+            card = rng.choice(cards_of(pushed.legal_cards()))
+            assert followed.fault(card) is None
+            assert followed.legal_cards() == pushed.legal_cards()
+            seat = pushed.to_play
+            winner = pushed.push(card)
+            followed.follow(card, seat)
+            if not pushed.trick:
+                assert followed.end_trick() == winner
+            assert snapshot(followed) == snapshot(pushed)
+        assert followed.points() == pushed.points()
+        with pytest.raises(ValueError):
+            followed.pop()
+
+
+def test_following_a_malformed_record() -> None:
+    rules = standard()
+    deck = list(range(52))
+    hands = [mask_of(deck[s::4]) for s in range(4)]   # seat 0 holds 2C, seat 1 3C ...
+    gs = GameState(rules, hands)
+    # a short first trick: three cards, one out of turn (seat 2 before seat 1)
+    gs.follow(0, 0)
+    gs.follow(2, 2)
+    gs.follow(1, 1)
+    assert gs.trick_seats == [0, 2, 1] and gs.to_play == 2
+    assert gs.end_trick() is None
+    assert (gs.leader, gs.to_play, gs.tricks_done, gs.taken) == (-1, -1, 1, [0, 0, 0, 0])
+    # the next trick is judged as a second trick, led by whoever the record names
+    heart = next(c for c in cards_of(hands[3]) if c // 13 == 2)
+    assert gs.fault(heart, 3) == ("hearts-not-broken", hands[3] & ~(0x1FFF << 26))
+    gs.follow(heart, 3, opens_hearts=True)      # reported once: hearts count as open
+    assert gs.broken
+    # a card the seat does not hold: followed as written, its holder keeps it
+    assert gs.fault(5, 0) == ("not-held", hands[0] & ~1)
+    gs.follow(5, 0)
+    assert gs.hands[1] >> 5 & 1 and gs.trick == [heart, 5]
+    # a long trick: five cards go to nobody
+    for seat, card in ((1, 9), (2, 10), (3, 3)):
+        gs.follow(card, seat)
+    assert gs.end_trick() is None and gs.taken == [0, 0, 0, 0]
+
+
+def test_a_state_for_a_record_may_start_without_a_leader() -> None:
+    rules = standard()
+    gs = GameState(rules, [None, None, None, None], -1)
+    assert gs.to_play == -1 and gs.first_trick
+    assert gs.fault(4, 2) is None                      # unknown hand: taken as held
+    # judged with every card the seat could hold: 2C would have to lead
+    assert gs.fault(4, 2, hand=1 | 1 << 4) == ("opening-lead", 1)
+    for seat, card in enumerate((0, 12, 11, 10)):
+        gs.follow(card, seat)
+    assert gs.end_trick() == 1 and gs.to_play == 1 and gs.taken[1] == mask_of([0, 12, 11, 10])
