@@ -98,6 +98,35 @@ def test_legal_cards_and_points_agree_with_openspiel(spec: str, params: dict[str
     assert checked == 52 * DEALS_PER_RULE_SET
 
 
+#: The rule keys that decide the play of a deal (legal cards, hearts broken, points).
+PLAY_KEYS = ("players", "removed_cards", "pass_count", "opening_lead", "first_trick_hearts",
+             "first_trick_queen", "hearts_broken_by", "queen_breaks_hearts", "jack_of_diamonds",
+             "moon")
+
+
+def play_rules(rules: RuleSet) -> tuple[object, ...]:
+    return tuple(getattr(rules, k) for k in PLAY_KEYS)
+
+
+def test_every_preset_openspiel_can_express_is_checked_against_it() -> None:
+    """A preset whose play OpenSpiel's parameters reproduce exactly is among
+    the rule sets played against OpenSpiel above (so a new preset cannot
+    escape the comparison)."""
+    from hearts_notation.io.openspiel import openspiel_parameters, rules_for_parameters
+    from hearts_notation.rules import preset_names
+
+    checked = {play_rules(parse_rules(spec)) for spec, _ in EXPRESSIBLE}
+    expressible = []
+    for preset in preset_names():
+        rules = parse_rules(preset)
+        if rules.players != 4:
+            continue
+        if play_rules(parse_rules(rules_for_parameters(openspiel_parameters(rules)))) == play_rules(rules):
+            expressible.append(preset)
+            assert play_rules(rules) in checked, preset
+    assert {"openspiel", "kawu"} <= set(expressible)
+
+
 def random_hands(rules: RuleSet, rng: random.Random) -> list[int]:
     deck = cards_of(rules.deck_mask)
     rng.shuffle(deck)

@@ -17,6 +17,7 @@ from hearts_notation.io import dumps, get, read_games, visit_games
 from hearts_notation.io.events import Visitor
 from hearts_notation.io.hrn.reader import iter_games_lines, visit_game
 from hearts_notation.model import Finding
+from hearts_notation.rules import preset_names
 
 SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.hrn"))
 
@@ -157,3 +158,34 @@ def test_openspiel_history_sends_the_same_cards(tmp_path: Path) -> None:
     assert sum(map(len, theirs)) == sum(map(len, ours)) > 0
     assert [c for g in theirs for c in g] == [c for g in ours for c in g]
     assert get("openspiel-history").visitor is None   # joins through the model
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_generated_games_read_alike_in_every_format(preset: str, tmp_path: Path) -> None:
+    """Beyond the samples: generated games of every preset (every player
+    count, pass cycle and scoring rule) send the same events and build the
+    same model from HRN (fast path and grammar), JSON, JSONL and YAML."""
+    import dataclasses
+
+    from hearts_notation.generate import generate_games
+
+    games = list(generate_games(3, seed=11, rules=preset, max_deals=3))
+    canonical = tmp_path / "g.hrn"
+    canonical.write_text(dumps(games, "hrn"), encoding="utf-8")
+    reference = [_game_comment_last(g) for g in _events(canonical, "hrn")]
+    assert len(reference) == 3 and all(sum(e[0] == "card" for e in g) > 0 for g in reference)
+    lines = canonical.read_text(encoding="utf-8").splitlines(keepends=True)
+    for index, game_lines in enumerate(iter_games_lines(lines), 1):
+        fast = visit_game(game_lines, Recorder(), str(canonical), index, None, fast=True)
+        lark = visit_game(game_lines, Recorder(), str(canonical), index, None, fast=False)
+        assert fast == lark
+
+    def model(path: Path) -> list[object]:
+        return [dataclasses.replace(g, source=None) for g in read_games(str(path))]
+
+    want = model(canonical)
+    for fmt in ("json", "jsonl", "yaml"):
+        path = tmp_path / f"g.{fmt}"
+        path.write_text(dumps(games, fmt), encoding="utf-8")
+        assert [_game_comment_last(g) for g in _events(path, fmt)] == reference, fmt
+        assert model(path) == want, fmt
