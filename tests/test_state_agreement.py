@@ -1,8 +1,9 @@
-"""The analysis's lean search state (analysis.state.PlayState, copy-make
-with undo, kept for the solver's speed) agrees with the game state
-(hearts_notation.state.GameState) on random positions of every preset:
-legal cards, who is to play, the trick's winner, hearts broken, the cards
-taken and the points, through play and undo."""
+"""The analysis's search position (analysis.state.PlayState, the game
+state under the analysis's names) agrees with the game state
+(hearts_notation.state.GameState) driven the game state's own way, on
+random positions of every preset: legal cards, who is to play, the trick's
+winner, hearts broken, the cards taken and the points, through play and
+undo, and a copy is independent"""
 
 from __future__ import annotations
 
@@ -51,3 +52,8 @@ def test_play_state_agrees_with_game_state(preset: str) -> None:
             ps.undo(undos.pop())
             gs.pop()
         assert ps.to_move == gs.to_play and ps.hands == gs.hands and ps.legal() == gs.legal_cards()
+        copy = ps.copy()
+        assert isinstance(copy, PlayState) and copy.hands == ps.hands and copy.trick == ps.trick
+        if ps.legal():
+            copy.play(cards_of(copy.legal())[0])
+            assert copy.move_stack != ps.move_stack and ps.legal() == gs.legal_cards()

@@ -60,7 +60,7 @@ def careful_card(state: PlayState) -> int:
     for i, h in enumerate(state.hands):
         if i != s:
             others |= h
-    for _, c in state.trick:
+    for c in state.trick:
         others |= 1 << c
     queen_out = bool(others & QS_BIT)
     if not state.trick:
@@ -75,7 +75,7 @@ def careful_card(state: PlayState) -> int:
                 if k < key:
                     best, key = _low(m), k
         return best
-    cards = [c for _, c in state.trick]
+    cards = list(state.trick)
     led = led_suit(cards)
     assert led is not None
     follow = legal & SUIT_MASKS[led]
@@ -132,7 +132,7 @@ class Playout:
             held |= h
         view = PlayView(
             rules=self.rules, seat=s, hand=state.hands[s], legal=legal,
-            trick=[c for _, c in state.trick], trick_number=state.trick_no,
+            trick=list(state.trick), trick_number=state.trick_no,
             hearts_broken=state.broken, played=self.rules.deck_mask & ~held,
             taken=state.taken, totals=[0] * state.n,
         )

@@ -144,7 +144,7 @@ class Solver:
         s = state.to_move
         moon = moon_state(self.rules, state.taken)
         hands = list(state.hands)
-        cards = [c for _, c in state.trick]
+        cards = list(state.trick)
         first = state.trick_no == 0
         legal = legal_plays(self.rules, hands[s], led_suit(cards), first, state.broken)
         base = raw_points(self.rules, state.taken[s])
@@ -177,7 +177,7 @@ class Solver:
         """Final points of every seat when everyone plays on by max^n from
         *state*: the exact tail of a play-out."""
         moon = moon_state(self.rules, state.taken)
-        cards = [c for _, c in state.trick]
+        cards = list(state.trick)
         v = self._play(list(state.hands), state.leader, state.trick_no == 0, state.broken, moon, cards)
         self._trim()
         return [raw_points(self.rules, state.taken[i]) + v[i] for i in range(self.n)]
@@ -442,7 +442,7 @@ def brute_force_values(state: PlayState) -> dict[int, int]:
 
 def _ordered(st: PlayState) -> list[int]:
     led = st.led_suit
-    cards = [c for _, c in st.trick]
+    cards = list(st.trick)
     winning = cards[trick_winner(cards)] if cards else -1
     return sorted(iter_bits(st.legal()), key=lambda c: order_key(c, led, winning))
 

@@ -1,42 +1,25 @@
-"""A fast, mutable game state for search: hands as bitmasks, apply and undo.
+"""The analysis's search position, and the moon bookkeeping of its solver.
 
 The analysis replays millions of cards, so it cannot afford the model's
-frozen objects.  A :class:`PlayState` holds the few ints a position needs
-(every hand, the cards of the trick in progress, who led it, whether hearts
-are broken, what each seat has taken) and changes them in place with
-:meth:`PlayState.play` / :meth:`PlayState.undo`.
+frozen objects.  A :class:`PlayState` is the game state itself
+(:class:`hearts_notation.state.GameState`, hands as bitmasks, ``push`` and
+``pop`` in place) under the names the analysis code uses (``to_move``,
+``legal``, ``play``/``undo``, ``trick_no``): no rule and no bookkeeping of
+its own, so the search can never disagree with the referee.  Measured, the
+game state's push/pop is also cheaper than the separate copy-make state the
+analysis had before (docs/decisions.md, "One game state").
 
-This is the analysis's position type (the trick as ``(seat, card)`` pairs,
-an explicit :class:`Undo` record), kept beside
-:class:`hearts_notation.state.GameState` for the analysis code written
-against it, not for speed: the solver's search itself works on plain lists
-of masks, and GameState's ``push``/``pop`` is the cheaper of the two
-(docs/decisions.md, "One game state").  Every rule comes from the game state's primitives in
-:mod:`hearts_notation.state` (legal cards, trick winner, breaking hearts,
-points and the moon): this module only keeps the books, so the search can
-never disagree with the referee, and ``tests/test_state_agreement.py``
-checks it against :class:`~hearts_notation.state.GameState` on random
-positions of every preset.
-"""
+The functions below say who can still shoot the moon and what a moon adds,
+for the solver's search over plain lists of masks; the moon rule itself is
+:func:`hearts_notation.state.deal_points`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from .._compiled import reduce_dataclass
 from ..cards import CARDS, iter_bits
 from ..rules import RuleSet
-from ..state import (
-    breaks_hearts,
-    deal_points,
-    led_suit,
-    legal_plays,
-    penalty_cards,
-    raw_points,
-    scoring_cards,
-    trick_winner,
-)
+from ..state import GameState, deal_points, penalty_cards, raw_points, scoring_cards
 
 #: Moon states (see :func:`moon_state`): nobody has taken a penalty card
 #: yet, or two different seats have (a moon is no longer possible).
@@ -100,64 +83,54 @@ def moon_choice(rules: RuleSet) -> str:
     return "subtract" if rules.moon == "subtract" else "add"
 
 
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """What :meth:`PlayState.play` needs to take a card back."""
+class PlayState(GameState):
+    """The analysis's search position: a :class:`~hearts_notation.state.GameState`
+    with every hand known, under the names the analysis code uses.
 
-    seat: int
-    card: int
-    completed: bool
-    leader: int
-    broken: bool
-    trick: tuple[tuple[int, int], ...]
-    winner: int
-
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
-
-
-class PlayState:
-    """A position with every hand known, changed in place.
-
-    ``hands[s]`` are the cards seat *s* still holds; ``trick`` the (seat,
-    card) pairs of the trick in progress; ``leader`` who leads it;
-    ``trick_no`` the 0-based index of that trick; ``broken`` whether hearts
-    were broken before it; ``taken[s]`` the cards *s* won in complete tricks.
+    It adds no rule and no bookkeeping of its own: ``hands``, ``trick``
+    (the cards on the table, leader first), ``leader``, ``broken`` and
+    ``taken`` are the game state's; :meth:`play` is
+    :meth:`~hearts_notation.state.GameState.push` (the search plays only legal
+    cards, so they are not checked again) and :meth:`undo` is
+    :meth:`~hearts_notation.state.GameState.pop`.  One state for the referee,
+    the replay and the search (docs/decisions.md, "One game state").
     """
 
-    __slots__ = ("broken", "hands", "leader", "n", "rules", "taken", "trick", "trick_no")
+    __slots__ = ()
 
     def __init__(self, rules: RuleSet, hands: Sequence[int], leader: int, trick_no: int = 0,
                  broken: bool = False, trick: Sequence[tuple[int, int]] = (),
                  taken: Sequence[int] | None = None) -> None:
-        self.rules = rules
-        self.n = len(hands)
-        self.hands = list(hands)
-        self.leader = leader
-        self.trick_no = trick_no
-        self.broken = broken
-        self.trick: list[tuple[int, int]] = list(trick)
-        self.taken = list(taken) if taken is not None else [0] * self.n
+        super().__init__(rules, hands, leader, [c for _, c in trick], trick_no, broken, taken)
 
     def copy(self) -> PlayState:
         """An independent copy (searches change states in place)."""
-        return PlayState(self.rules, self.hands, self.leader, self.trick_no, self.broken,
-                         self.trick, self.taken)
+        other = PlayState(self.rules, self.hands, self.leader)
+        other.known = list(self.known)
+        other.to_play = self.to_play
+        other.trick = list(self.trick)
+        other.trick_seats = list(self.trick_seats)
+        other.tricks_done = self.tricks_done
+        other.broken = self.broken
+        other.taken = list(self.taken)
+        other._stack = list(self._stack)
+        other._followed = self._followed
+        return other
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return self.players
 
     @property
     def to_move(self) -> int:
         """The seat whose turn it is."""
-        return (self.leader + len(self.trick)) % self.n
+        return self.to_play
 
     @property
-    def led_suit(self) -> int | None:
-        """Suit led to the trick in progress, ``None`` before the lead."""
-        return led_suit([c for _, c in self.trick])
-
-    @property
-    def is_over(self) -> bool:
-        """True once every card has been played."""
-        return not self.trick and not any(self.hands)
+    def trick_no(self) -> int:
+        """The 0-based index of the trick in progress."""
+        return self.tricks_done
 
     @property
     def tricks_left(self) -> int:
@@ -165,62 +138,36 @@ class PlayState:
         return max(h.bit_count() for h in self.hands) if any(self.hands) else 0
 
     def legal(self) -> int:
-        """Mask of the cards the seat to move may play (engine rules)."""
-        return legal_plays(self.rules, self.hands[self.to_move], self.led_suit,
-                           self.trick_no == 0, self.broken)
+        """Mask of the cards the seat to move may play."""
+        return self.legal_cards()
 
-    def play(self, card: int) -> Undo:
-        """Play *card* for the seat to move; finishes the trick when it is
-        the last card (winner takes the cards and leads next)."""
-        s = self.to_move
-        self.hands[s] &= ~(1 << card)
-        before = tuple(self.trick)
-        self.trick.append((s, card))
-        leader, broken = self.leader, self.broken
-        if len(self.trick) < self.n:
-            return Undo(s, card, False, leader, broken, before, -1)
-        cards = [c for _, c in self.trick]
-        w = self.trick[trick_winner(cards)][0]
-        led = led_suit(cards)
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-            if breaks_hearts(self.rules, c, led):
-                self.broken = True
-        self.taken[w] |= mask
-        self.trick = []
-        self.leader = w
-        self.trick_no += 1
-        return Undo(s, card, True, leader, broken, before, w)
+    def play(self, card: int) -> int | None:
+        """Play *card* for the seat to move (a legal card: the search plays
+        no other); finishes the trick when it is the last card.  Returns the
+        trick's winner then, else ``None``; :meth:`undo` takes it back."""
+        return self.push(card)
 
-    def undo(self, u: Undo) -> None:
-        """Take back the play that returned *u*."""
-        if u.completed:
-            mask = 0
-            for _, c in u.trick:
-                mask |= 1 << c
-            mask |= 1 << u.card
-            self.taken[u.winner] &= ~mask
-            self.trick_no -= 1
-            self.leader = u.leader
-            self.broken = u.broken
-        self.trick = list(u.trick)
-        self.hands[u.seat] |= 1 << u.card
+    def undo(self, played: object = None) -> None:
+        """Take back the last card played (*played*, what :meth:`play`
+        returned, is accepted for the callers that pair them; the state's own
+        history knows what to take back)."""
+        self.pop()
 
     def final_points(self, choice: str = "add") -> list[int]:
         """Points of each seat for the finished deal, with the moon."""
-        return deal_points(self.rules, self.taken, choice)[0]
+        return self.points(choice)
 
     def remaining(self) -> int:
         """Cards still in some hand or on the trick in progress."""
         m = 0
         for h in self.hands:
             m |= h
-        for _, c in self.trick:
+        for c in self.trick:
             m |= 1 << c
         return m
 
     def __repr__(self) -> str:
         hands = " ".join(",".join(str(CARDS[c]) for c in iter_bits(h)) for h in self.hands)
-        return (f"PlayState(trick_no={self.trick_no}, leader={self.leader}, broken={self.broken}, "
-                f"trick={self.trick}, hands={hands})")
+        trick = " ".join(str(CARDS[c]) for c in self.trick)
+        return (f"PlayState(trick_no={self.tricks_done}, leader={self.leader}, broken={self.broken}, "
+                f"trick=[{trick}], hands={hands})")
