@@ -45,3 +45,21 @@ def test_no_module_takes_the_led_suit_itself() -> None:
 def test_the_referee_imports_no_private_json_module() -> None:
     source = (PACKAGE / "referee.py").read_text(encoding="utf-8")
     assert "json.scanner" not in source and "_KNOWN_LAYOUTS" not in source
+
+
+def test_the_card_by_card_replays_run_on_the_game_state() -> None:
+    """The referee's card-by-card check, walk.py and the analysis's search
+    state judge cards through a GameState: none of them imports the
+    primitives that decide a card (the led suit, legal cards, faults,
+    hearts broken, the trick's winner) to apply them itself."""
+    per_card = {"led_suit", "legal_plays", "play_fault", "breaks_hearts", "trick_winner",
+                "winning_card"}
+    # (walk.taken_masks, which knows no rule set, names trick winners by the primitive)
+    allowed = {"walk.py": {"trick_winner"}}
+    for name in ("referee.py", "walk.py", "analysis/state.py"):
+        tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
+        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                    and (node.module or "").endswith("state") for alias in node.names}
+        assert "GameState" in imported, name
+        wrong = imported & per_card - allowed.get(name, set())
+        assert not wrong, (name, wrong)
