@@ -429,7 +429,9 @@ class GameState:
     seat that leads the current trick (by default the opening leader,
     :func:`opening_leader`); *trick* the cards already on the table, from
     the leader on; *tricks_done*, *broken* and *taken* describe the tricks
-    before (for a position in the middle of a deal).
+    before (for a position in the middle of a deal).  Like :meth:`push`,
+    the cards on the table open hearts at once if they do
+    (:func:`breaks_hearts`), so ``broken`` says whether hearts are open now.
 
     :meth:`push` plays a card as recorded without judging it (as
     ``Board.push``), :meth:`play` checks it first; :meth:`pop` takes back the
@@ -492,6 +494,11 @@ class GameState:
         self.trick: list[int] = list(trick)
         self.trick_seats: list[int] = [(leader + k) % n for k in range(len(self.trick))]
         self.to_play: int = (leader + len(self.trick)) % n if leader >= 0 else -1
+        # A position in the middle of a trick: the cards on the table may have
+        # opened hearts already, as pushing them would have.
+        for k in range(len(self.trick)):
+            if not broken and breaks_hearts(rules, self.trick[k], led_suit(self.trick[:k])):
+                broken = True
         self.tricks_done: int = tricks_done
         #: the tricks of a complete deal (``rules.tricks_per_deal``)
         self.tricks_total: int = rules.tricks_per_deal

@@ -57,3 +57,32 @@ def test_play_state_agrees_with_game_state(preset: str) -> None:
         if ps.legal():
             copy.play(cards_of(copy.legal())[0])
             assert copy.move_stack != ps.move_stack and ps.legal() == gs.legal_cards()
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_a_position_built_in_the_middle_of_a_trick(preset: str) -> None:
+    """A search state made at a decision inside a trick (as the analysis
+    makes them: hearts broken as before the trick, the cards on the table)
+    plays on as the game state that got there card by card: a heart already
+    discarded to the trick opens hearts for the next lead."""
+    rules = parse_rules(preset)
+    rng = random.Random(f"mid-{preset}")
+    for _ in range(200):
+        gs = GameState(rules, random_hands(rules, rng))
+        broken_before = False
+        stop = rng.randrange(1, rules.tricks_per_deal * rules.players)
+        for _ in range(stop):
+            if not gs.trick:
+                broken_before = gs.broken
+            gs.push(rng.choice(cards_of(gs.legal_cards())))
+        if not gs.trick:
+            continue
+        ps = PlayState(rules, gs.hands, gs.leader, gs.tricks_done, broken_before,
+                       list(zip(gs.trick_seats, gs.trick, strict=True)), gs.taken)
+        assert ps.broken == gs.broken
+        while not gs.is_over:
+            assert ps.to_move == gs.to_play and ps.legal() == gs.legal_cards()
+            card = rng.choice(cards_of(gs.legal_cards()))
+            ps.play(card)
+            gs.push(card)
+        assert ps.final_points() == gs.points("add")
