@@ -194,12 +194,12 @@ def syntax_entry(exc: Any, index: int, rules: RuleSet | None, force: bool) -> di
     read past the break: that is a syntax error of the record, a finding
     like any other, not an unreadable input.  Other input errors (missing,
     binary, not UTF-8) give ``None``."""
-    from .io.jsonio import error_game
+    from .io.jsonio import SYNTAX_KEYS, error_game
     from .referee import validate_game
 
-    if not exc.message.startswith(("not valid JSON", "not valid YAML")):
+    if exc.msg is None or exc.msg.key not in SYNTAX_KEYS:
         return None
-    game = error_game(exc.message, exc.source, index, exc.line, exc.column)
+    game = error_game(exc.msg, exc.source, index, exc.line, exc.column)
     return validate_game(game, rules, force)
 
 

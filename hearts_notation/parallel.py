@@ -363,8 +363,7 @@ def _file_batches(path: str, fmt: str, default_rules: RuleSet | str | None,
     try:
         yield from _file_batches_of(fh, path, fmt, default_rules, per_batch)
     except RecordError as exc:
-        msg = f"{exc.where}: {exc.message}" if exc.where else exc.message
-        raise InputError(path, msg, exc.line, exc.column) from None
+        raise InputError(path, exc.located(), exc.line, exc.column) from None
     finally:
         if fh is not sys.stdin.buffer:
             fh.close()
@@ -513,7 +512,7 @@ def _jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line:
 
 
 def _too_long(path: str, line: int, limit: int) -> InputError:
-    return InputError(path, limit_message("a line's length", "record", limit), line, limit + 1)
+    return InputError(path, limit_message("limit.what.line_length", "record", limit), line, limit + 1)
 
 
 def _json_batches(path: str, chunks: Iterator[str], per_batch: int,

@@ -65,6 +65,7 @@ from .io.jsonio import (
     game_from_dict,
     json_problem,
     loads_record,
+    record_error_game,
 )
 from .io.typed_json import decoder as typed_decoder
 from .model import Deal, Finding, Game, Pass, Pos, Severity
@@ -1465,8 +1466,7 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     try:
         game = game_from_dict(obj, source, index, line=line)
     except RecordError as exc:
-        where = f"{prefix}{exc.where}" if exc.where else prefix.rstrip(": ")
-        game = error_game(f"{where}: {exc.message}" if where else exc.message, source, index, line)
+        game = record_error_game(exc, source, index, line, in_array=bool(prefix))
     report = check_game(game, default, force_rules)
     if report.findings and not game.errors:
         # Findings name the line and column of their deal or card: the

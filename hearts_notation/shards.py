@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar
 
+from .i18n import msg
 from .io.formats import format_for
 from .io.jsonio import RecordError
 from .io.stream import CHUNK_SIZE, InputError, _chunks_of, _open_binary, split_lines
@@ -382,10 +383,9 @@ def shard_batches(shard: Shard, default_rules: RuleSet | str | None = None,
             yield from _hrn_batches(shard.path, chunks, per_batch, default_rules,
                                     shard.first_line, shard.first_index)
     except RecordError as exc:
-        msg = f"{exc.where}: {exc.message}" if exc.where else exc.message
-        raise InputError(shard.path, msg, exc.line, exc.column) from None
+        raise InputError(shard.path, exc.located(), exc.line, exc.column) from None
     except OSError as exc:
-        raise InputError(shard.path, f"cannot read: {exc.strerror or exc}") from None
+        raise InputError(shard.path, msg("input.cannot_read", why=str(exc.strerror or exc))) from None
     finally:
         fh.close()
 

@@ -200,7 +200,8 @@ def seat_text(lang: str, seat: str) -> str:
 # - ``("and", a, b, ...)``, ``("comma", ...)``, ``("space", ...)``: arguments
 #   joined by the language's "a, b and c", by ", " or by " "; ``("or", ...)``
 #   by the language's " or ", ``("or_list", ...)`` as "a, b or c";
-#   ``("paren", a)``: ``(a)``;
+#   ``("paren", a)``: ``(a)``; ``("num", n)``: a number with the language's
+#   thousands separator;
 # - ``("msg", id, ((name, arg), ...))``: a message inside another.
 
 #: An argument of a message (see above).
@@ -330,6 +331,7 @@ _SHOW: Final[dict[str, Callable[[str, Sequence[Any]], str]]] = {
     "comma": lambda lang, v: ", ".join(_show(lang, x) for x in v),
     "space": lambda lang, v: " ".join(_show(lang, x) for x in v),
     "msg": _show_msg,
+    "num": lambda lang, v: number(lang, int(v[0])),
 }
 
 

@@ -65,8 +65,7 @@ def _games(source: str, fmt: str, chunks: Iterable[str],
     try:
         yield from get(fmt, source).read(chunks, source, default_rules)
     except RecordError as exc:
-        msg = f"{exc.where}: {exc.message}" if exc.where else exc.message
-        raise InputError(source, msg, exc.line, exc.column) from None
+        raise InputError(source, exc.located(), exc.line, exc.column) from None
 
 
 def iter_games_text(text: str, fmt: str, source: str,
@@ -100,8 +99,7 @@ def visit_games(path: str, factory: Callable[[], Visitor[R]], fmt: str | None = 
     try:
         yield from f.visit(_chunks_of(fh, path, CHUNK_SIZE), path, factory, default_rules)
     except RecordError as exc:
-        msg = f"{exc.where}: {exc.message}" if exc.where else exc.message
-        raise InputError(path, msg, exc.line, exc.column) from None
+        raise InputError(path, exc.located(), exc.line, exc.column) from None
     finally:
         if fh is not sys.stdin.buffer:
             fh.close()

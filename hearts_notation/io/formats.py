@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .limits import WHOLE_INPUT, current
+from .limits import current, whole_input_message
 from .stream import InputError, split_lines
 
 if TYPE_CHECKING:
@@ -195,9 +195,7 @@ def _whole(chunks: Iterable[str], source: str) -> str:
     for chunk in chunks:
         size += len(chunk)
         if size > limit:
-            from .limits import limit_message
-
-            raise InputError(source, WHOLE_INPUT + limit_message("its size", "document", limit))
+            raise InputError(source, whole_input_message("document", limit))
         parts.append(chunk)
     return "".join(parts)
 

@@ -14,9 +14,10 @@ import functools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ..cards import Card, CardError, display_order, parse_card
+from ..i18n import Arg, Msg, msg
 from ..model import (
     DIRECTIONS,
     MARKS,
@@ -38,10 +39,11 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")   # raw: mypyc refuses surrogates in
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 
 
-def _show(v: Any) -> str:
-    """A value for a message, bounded: a string cut at 40 characters, a
-    long number by its digits, a list or object by its type (a YAML alias
-    bomb printed whole would take gigabytes)."""
+def _show(v: Any) -> Arg:
+    """A value for a message (an argument of the catalogs), bounded: a
+    string cut at 40 characters, a long number by its digits, a list or
+    object by its type (a YAML alias bomb printed whole would take
+    gigabytes)."""
     if isinstance(v, str):
         text = repr(v[:40])
         return text + "..." if len(v) > 40 else text
@@ -49,13 +51,23 @@ def _show(v: Any) -> str:
         return repr(v)
     if isinstance(v, int):
         digits = len(str(abs(v))) if v.bit_length() < 1000 else None
-        return repr(v) if digits is not None and digits <= 30 else "a very long number"
-    return {"list": "a list", "dict": "an object"}.get(type(v).__name__, f"a {type(v).__name__}")
+        return repr(v) if digits is not None and digits <= 30 else msg("value.long_number").arg()
+    return _type(v)
+
+
+def _type(v: Any) -> Arg:
+    """What kind of JSON/YAML value *v* is ("a list"), as a message argument."""
+    kind = {"list": "list", "dict": "object", "str": "string", "int": "number",
+            "float": "number", "bool": "boolean", "NoneType": "null"}.get(type(v).__name__)
+    return msg(f"value.{kind}").arg() if kind else msg("value.other", type=type(v).__name__).arg()
 
 
 def _key(k: Any) -> str:
     """A key as it appears in a ``where`` path (bounded, like :func:`_show`)."""
-    return k if isinstance(k, str) and len(k) <= 40 else _show(k)
+    if isinstance(k, str) and len(k) <= 40:
+        return k
+    text = repr(k)[:40] if not isinstance(k, int) or k.bit_length() < 100 else "..."
+    return text
 
 
 def _text(v: Any, where: str) -> str:
@@ -64,31 +76,32 @@ def _text(v: Any, where: str) -> str:
     written to a terminal or a UTF-8 file, so it is refused here, where the
     record says where it is, rather than failing later."""
     if not isinstance(v, str):
-        raise RecordError(f"expected a string, found {_show(v)}", where)
+        raise RecordError(msg("record.expected_string", found=_show(v)), where)
     if "\x00" in v:
-        raise RecordError("a NUL character (\\u0000) is not text: no text format can hold it",
-                          where)
+        raise RecordError(msg("record.nul"), where)
     if not v.isascii() and _SURROGATE.search(v) is not None:
         bad = _SURROGATE.search(v)
         assert bad is not None
-        raise RecordError(f"a lone surrogate \\u{ord(bad.group()):04x} is not Unicode text", where)
+        raise RecordError(msg("record.surrogate", code=f"\\u{ord(bad.group()):04x}"), where)
     return v
 
 
 def _whole(v: Any, where: str, what: str) -> int:
-    """A whole number of the record, within the ``digits`` limit."""
+    """A whole number of the record, within the ``digits`` limit; *what*
+    is the catalog id of what it should be (``record.what.points``)."""
     if not isinstance(v, int) or isinstance(v, bool):
-        raise RecordError(f"{_show(v)} is not {what}", where)
+        raise RecordError(msg("record.is_not", value=_show(v), what=msg(what).arg()), where)
     limit = current_limits().digits
     if v.bit_length() > 3.33 * limit and len(str(abs(v))) > limit:
-        raise RecordError(limit_message("a number's digits", "digits", limit), where)
+        raise RecordError(limit_message("limit.what.digits", "digits", limit), where)
     return v
 
 
 def _count(v: list[Any], where: str, what: str) -> None:
     limit = current_limits().cards
     if len(v) > limit:
-        raise RecordError(limit_message(f"a {what} of {len(v):,} cards", "cards", limit), where)
+        raise RecordError(limit_message(f"limit.what.cards.{what}", "cards", limit,
+                                        n=("num", len(v))), where)
 
 
 _SEAT_OK = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
@@ -96,27 +109,25 @@ _SEAT_OK = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 
 def _seat(v: Any, where: str) -> str:
     if not isinstance(v, str) or not v or not v[0].isalpha() or len(v) > 8 or not set(v) <= _SEAT_OK:
-        raise RecordError(f"{_show(v)} is not a seat name (a letter then up to 7 letters or digits)",
-                          where)
+        raise RecordError(msg("record.not_seat", value=_show(v)), where)
     return v
 
 
 def _card(v: Any, where: str) -> Card:
     if not isinstance(v, str):
-        raise RecordError(f"{_show(v)} is not a card (write \"QS\", \"TH\")", where)
+        raise RecordError(msg("record.not_card", value=_show(v)), where)
     try:
         card = parse_card(v)
     except CardError:
-        raise RecordError(f"{_show(v)} is not a card (write \"QS\", \"TH\", \"10H\")",
-                          where) from None
+        raise RecordError(msg("record.not_card_10", value=_show(v)), where) from None
     if v[-1] not in "SHDCshdc":
-        raise RecordError(f"{_show(v)}: JSON cards use suit letters S H D C", where)
+        raise RecordError(msg("record.suit_letters", value=_show(v)), where)
     return card
 
 
 def _cards(v: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(v, list):
-        raise RecordError(f"expected a list of cards, found {_show(v)}", where)
+        raise RecordError(msg("record.expected_cards", found=_show(v)), where)
     _count(v, where, "list")
     return tuple(_card(x, f"{where}[{i}]") for i, x in enumerate(v))
 
@@ -125,7 +136,7 @@ def _opt_str(v: Any, where: str) -> str | None:
     if v is None:
         return v
     if not isinstance(v, str):
-        raise RecordError(f"expected a string or null, found {_show(v)}", where)
+        raise RecordError(msg("record.expected_string_or_null", found=_show(v)), where)
     return _text(v, where)
 
 
@@ -146,7 +157,7 @@ def _mark(v: Any, where: str) -> Any:
     if v is None:
         return None
     if not isinstance(v, str) or v not in MARKS:
-        raise RecordError(f"{_show(v)} is not a mark; use one of {' '.join(MARKS)}", where)
+        raise RecordError(msg("record.not_mark", value=_show(v), marks=" ".join(MARKS)), where)
     return v
 
 
@@ -154,22 +165,21 @@ def _points(v: Any, where: str) -> dict[str, int] | None:
     if v is None:
         return None
     if not isinstance(v, dict):
-        raise RecordError("expected an object of seat: points", where)
+        raise RecordError(msg("record.expected_points"), where)
     out: dict[str, int] = {}
     for k, x in v.items():
         w = f"{where}.{_key(k)}"
-        out[_seat(k, w)] = _whole(x, w, "a whole number of points")
+        out[_seat(k, w)] = _whole(x, w, "record.what.points")
     return out
 
 
 def _obj(v: Any, where: str, allowed: frozenset[str]) -> Mapping[str, Any]:
     if not isinstance(v, dict):
-        raise RecordError(f"expected an object, found {type(v).__name__}", where)
+        raise RecordError(msg("record.expected_object", found=_type(v)), where)
     extra = [k for k in v if k not in allowed]
     if extra:
-        raise RecordError(
-            f"unknown field {_show(extra[0])}; expected one of {', '.join(sorted(allowed))}", where
-        )
+        raise RecordError(msg("record.unknown_field", field=_show(extra[0]),
+                              allowed=("or_list", *sorted(allowed))), where)
     return v
 
 
@@ -193,36 +203,35 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     as they do for HRN."""
     g = _obj(d, "game", _GAME_KEYS)
     if "deals" not in g:
-        raise RecordError("a game needs a \"deals\" list", "game")
+        raise RecordError(msg("record.needs_deals"), "game")
     tags_in = g.get("tags") or {}
     if not isinstance(tags_in, dict):
-        raise RecordError("expected an object of tag: value", "tags")
+        raise RecordError(msg("record.expected_tags"), "tags")
     tags: dict[str, str] = {}
     for k, v in tags_in.items():
         w = f"tags.{_key(k)}"
         if not isinstance(k, str) or _TAG_NAME.fullmatch(k) is None:
-            raise RecordError(f"{_show(k)} is not a tag name (letters, digits and _, as HRN "
-                              "writes them)", w)
+            raise RecordError(msg("record.not_tag", value=_show(k)), w)
         if not isinstance(v, str):
-            raise RecordError(f"tag values are strings, found {_show(v)}", w)
+            raise RecordError(msg("record.tag_string", found=_show(v)), w)
         tags[k] = _text(v, w)
     rules = _opt_str(g.get("rules"), "rules")
     seats_in = g.get("seats")
     seats: tuple[str, ...] | None = None
     if seats_in is not None:
         if not isinstance(seats_in, list) or not 3 <= len(seats_in) <= 6:
-            raise RecordError("expected a list of 3 to 6 seat names", "seats")
+            raise RecordError(msg("record.expected_seats"), "seats")
         seats = tuple(_seat(s, f"seats[{i}]") for i, s in enumerate(seats_in))
         if len(set(seats)) != len(seats):
-            raise RecordError("seat names must differ", "seats")
+            raise RecordError(msg("record.seats_differ"), "seats")
     players_in = g.get("players") or {}
     if not isinstance(players_in, dict):
-        raise RecordError("expected an object of seat: name", "players")
+        raise RecordError(msg("record.expected_players"), "players")
     players = {_seat(k, f"players.{_key(k)}"): _text(v, f"players.{_key(k)}")
                for k, v in players_in.items()}
     deals_in = g["deals"]
     if not isinstance(deals_in, list):
-        raise RecordError("expected a list of deals", "deals")
+        raise RecordError(msg("record.expected_deals"), "deals")
     deals = tuple(_deal(x, f"deals[{i}]", i, locate) for i, x in enumerate(deals_in))
     res = g.get("result")
     result: Any
@@ -231,7 +240,7 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     elif isinstance(res, list):
         result = tuple(_seat(s, f"result[{i}]") for i, s in enumerate(res))
     else:
-        raise RecordError("expected a list of winning seats, \"*\" or null", "result")
+        raise RecordError(msg("record.expected_result"), "result")
     pos = Pos(line, 1) if line else None
     where: dict[str, Pos] = {}
     if locate is not None:
@@ -258,25 +267,27 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
         return locate(("deals", k, *path)) if locate is not None else None
 
     number = x.get("number")
-    if number is not None and _whole(number, f"{where}.number", "a deal number (1, 2, ...)") < 1:
-        raise RecordError(f"{number!r} is not a deal number (1, 2, ...)", f"{where}.number")
+    if number is not None and _whole(number, f"{where}.number", "record.what.deal_number") < 1:
+        raise RecordError(msg("record.is_not", value=repr(number),
+                              what=msg("record.what.deal_number").arg()), f"{where}.number")
     dealer = x.get("dealer")
     if dealer is not None:
         dealer = _seat(dealer, f"{where}.dealer")
     direction: Any = x.get("pass")
     if direction is not None and direction not in DIRECTIONS:
-        raise RecordError(f"{_show(direction)} is not a pass direction; use {', '.join(DIRECTIONS)}",
+        raise RecordError(msg("record.not_direction", value=_show(direction),
+                              directions=("or_list", *(f'"{d}"' for d in DIRECTIONS))),
                           f"{where}.pass")
     hands_in = x.get("hands") or {}
     if not isinstance(hands_in, dict):
-        raise RecordError("expected an object of seat: cards", f"{where}.hands")
+        raise RecordError(msg("record.expected_hands"), f"{where}.hands")
     hands: dict[str, tuple[Card, ...] | None] = {}
     for seat, cards in hands_in.items():
         w = f"{where}.hands.{_key(seat)}"
         hands[_seat(seat, w)] = None if cards is None else tuple(display_order(_cards(cards, w)))
     passes_in = x.get("passes") or {}
     if not isinstance(passes_in, dict):
-        raise RecordError("expected an object of seat: cards", f"{where}.passes")
+        raise RecordError(msg("record.expected_hands"), f"{where}.passes")
     passes: dict[str, Pass] = {}
     for seat, p in passes_in.items():
         w = f"{where}.passes.{_key(seat)}"
@@ -286,7 +297,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
         else:
             po = _obj(p, w, frozenset({"cards", "to", "mark", "comment"}))
             if "cards" not in po:
-                raise RecordError("a pass needs \"cards\"", w)
+                raise RecordError(msg("record.pass_needs_cards"), w)
             to = po.get("to")
             passes[s] = Pass(
                 seat=s, cards=_cards(po["cards"], f"{w}.cards"),
@@ -296,21 +307,21 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
             )
     tricks_in = x.get("tricks") or []
     if not isinstance(tricks_in, list):
-        raise RecordError("expected a list of tricks", f"{where}.tricks")
+        raise RecordError(msg("record.expected_tricks"), f"{where}.tricks")
     tricks = []
     for i, t in enumerate(tricks_in):
         w = f"{where}.tricks[{i}]"
         to = _obj(t, w, frozenset({"plays", "comment"}))
         plays_in = to.get("plays")
         if not isinstance(plays_in, list):
-            raise RecordError("a trick needs a \"plays\" list", w)
+            raise RecordError(msg("record.trick_needs_plays"), w)
         _count(plays_in, f"{w}.plays", "trick")
         plays = []
         for j, p in enumerate(plays_in):
             wp = f"{w}.plays[{j}]"
             po = _obj(p, wp, frozenset({"seat", "card", "mark", "comment"}))
             if "seat" not in po or "card" not in po:
-                raise RecordError("a play needs \"seat\" and \"card\"", wp)
+                raise RecordError(msg("record.play_needs"), wp)
             plays.append(Play(
                 seat=_seat(po["seat"], f"{wp}.seat"), card=_card(po["card"], f"{wp}.card"),
                 mark=_mark(po.get("mark"), f"{wp}.mark"),
@@ -324,12 +335,12 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
     if moon_in is not None:
         mo = _obj(moon_in, f"{where}.moon", frozenset({"seat", "choice"}))
         if mo.get("choice") not in ("add", "subtract") or "seat" not in mo:
-            raise RecordError("a moon is {\"seat\": S, \"choice\": \"add\"|\"subtract\"}", f"{where}.moon")
+            raise RecordError(msg("record.moon_shape"), f"{where}.moon")
         moon = Moon(seat=_seat(mo["seat"], f"{where}.moon.seat"), choice=mo["choice"],
                     pos=at("moon"))
     unfinished = x.get("unfinished", False)
     if not isinstance(unfinished, bool):
-        raise RecordError("expected true or false", f"{where}.unfinished")
+        raise RecordError(msg("record.expected_bool"), f"{where}.unfinished")
     deal_where: dict[str, Pos] = {}
     if locate is not None:
         for seat in hands:
@@ -530,25 +541,66 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
 # past the break and raises :class:`RecordError` with the line and column.
 
 
-def error_game(message: str, source: str | None, index: int | None,
+def error_game(message: str | Msg, source: str | None, index: int | None,
                line: int | None, column: int | None = None) -> Game:
-    """A game that could not be read, carrying one ``syntax-error``."""
-    finding = Finding("syntax-error", "error", message, line=line, column=column)
+    """A game that could not be read, carrying one ``syntax-error`` (its
+    message a catalog id and arguments, so that it is told in any language)."""
+    if isinstance(message, Msg):
+        finding = Finding("syntax-error", "error", message.text(), line=line, column=column,
+                          key=message.key, args=message.args)
+    else:
+        finding = Finding("syntax-error", "error", message, line=line, column=column)
     return Game(errors=(finding,), source=source, index=index,
                 pos=Pos(line, column or 1) if line else None)
 
 
+def game_prefix(index: int | None, in_array: bool) -> Msg | None:
+    """"game 3" in front of the errors of an element of a JSON array."""
+    return msg("record.game", n=index) if in_array and index is not None else None
+
+
+def record_error_game(exc: RecordError, source: str | None, index: int | None,
+                      line: int | None, in_array: bool = False) -> Game:
+    """The game of a record that is not one: its ``syntax-error`` names the
+    place (``game 3: deals[0].hands: ...``)."""
+    return error_game(exc.located(game_prefix(index, in_array)), source, index, line)
+
+
 def _game_or_error(item: Any, source: str | None, index: int, line: int | None,
-                   prefix: str = "", locate: Locate | None = None) -> Game:
+                   in_array: bool = False, locate: Locate | None = None) -> Game:
     try:
         return game_from_dict(item, source, index, line=line, locate=locate)
     except RecordError as exc:
-        where = f"{prefix}{exc.where}" if exc.where else prefix.rstrip(": ")
-        message = f"{where}: {exc.message}" if where else exc.message
-        return error_game(message, source, index, line)
+        return record_error_game(exc, source, index, line, in_array)
 
 
-def json_problem(exc: BaseException) -> tuple[str, int, int]:
+#: Python's words for broken JSON (the start of ``JSONDecodeError.msg``) ->
+#: the catalog's.
+_JSON_PROBLEMS: Final = (
+    ("Expecting value", "json.expecting_value"),
+    ("Expecting property name", "json.expecting_name"),
+    ("Expecting ':' delimiter", "json.expecting_colon"),
+    ("Expecting ',' delimiter", "json.expecting_comma"),
+    ("Expecting ']' at the end", "json.expecting_bracket"),
+    ("Extra data", "json.extra_data"),
+    ("Unterminated string", "json.unterminated_string"),
+    ("Invalid control character", "json.control_character"),
+    ("Invalid \\uXXXX escape", "json.invalid_u_escape"),
+    ("Invalid \\escape", "json.invalid_escape"),
+    ("Illegal trailing comma", "json.trailing_comma"),
+)
+
+
+def json_syntax(problem: str) -> Msg:
+    """"not valid JSON: ..." for the decoder's words *problem*, told by
+    the catalog (the decoder's English kept only for words it does not know)."""
+    for start, key in _JSON_PROBLEMS:
+        if problem.startswith(start):
+            return msg("record.json", problem=msg(key).arg())
+    return msg("record.json", problem=problem)
+
+
+def json_problem(exc: BaseException) -> tuple[Msg, int, int]:
     """The message, line and column of a JSON text that cannot be decoded:
     broken syntax, nesting deeper than the interpreter can follow (a
     ``RecursionError``, about a thousand levels; no record needs more than
@@ -556,12 +608,12 @@ def json_problem(exc: BaseException) -> tuple[str, int, int]:
     it), or past the ``depth`` limit (:func:`loads_record`).  Line and
     column are 1, 1 when the decoder does not say."""
     if isinstance(exc, RecordError):
-        return exc.message, exc.line or 1, exc.column or 1
+        return exc.located(), exc.line or 1, exc.column or 1
     if isinstance(exc, json.JSONDecodeError):
-        return f"not valid JSON: {exc.msg}", exc.lineno, exc.colno
+        return json_syntax(exc.msg), exc.lineno, exc.colno
     if isinstance(exc, RecursionError):
-        return "not valid JSON here: arrays and objects nested too deeply", 1, 1
-    return "not valid JSON here: a number has too many digits (over 4,300)", 1, 1
+        return msg("record.json_here", what=msg("json.too_deep").arg()), 1, 1
+    return msg("record.json_here", what=msg("json.too_many_digits").arg()), 1, 1
 
 
 #: What :func:`json.loads` raises on text it cannot decode.
@@ -613,9 +665,9 @@ def json_too_deep(text: str, start: int = 0, end: int | None = None) -> int | No
     return None
 
 
-def json_depth_message() -> str:
+def json_depth_message() -> Msg:
     """The words of a JSON value nested past the ``depth`` limit (as YAML's)."""
-    return limit_message("the nesting of JSON values", "depth", current_limits().depth)
+    return limit_message("limit.what.json_nesting", "depth", current_limits().depth)
 
 
 def loads_record(text: str) -> Any:
@@ -737,7 +789,7 @@ class _JsonStream:
 
     def error(self, message: str, offset: int | None = None) -> RecordError:
         line, col = self.where(self.pos if offset is None else offset)
-        return RecordError(f"not valid JSON: {message}", line=line, column=col)
+        return RecordError(json_syntax(message), line=line, column=col)
 
     def value(self, raw: bool = False) -> tuple[Any, int]:
         """Decode the value at the current position; returns it (or with
@@ -900,11 +952,10 @@ def iter_json(text: str | Iterable[str], source: str | None = None) -> Iterator[
     """
     for index, (item, line, in_array) in enumerate(_json_items(text, raw=False), 1):
         if isinstance(item, _TooDeep):
-            prefix = f"game {index}: " if in_array else ""
-            yield error_game(prefix + item.error.message, source, index, item.error.line,
-                             item.error.column)
+            yield error_game(item.error.located(game_prefix(index, in_array)), source, index,
+                             item.error.line, item.error.column)
             continue
-        yield _game_or_error(item, source, index, line, prefix=f"game {index}: " if in_array else "")
+        yield _game_or_error(item, source, index, line, in_array)
 
 
 def iter_json_elements(text: str | Iterable[str]) -> Iterator[tuple[str, int, bool]]:
@@ -918,15 +969,14 @@ def json_element_game(text: str, source: str | None, index: int, line: int,
                       in_array: bool = True) -> Game:
     """The game of one element found by :func:`iter_json_elements`, as
     :func:`iter_json` would have read it."""
-    prefix = f"game {index}: " if in_array else ""
     try:
         data = loads_record(text)
     except RecordError as exc:
         # On the element's first line the column counts from the element's
         # start (the cut gives its line only).
-        return error_game(prefix + exc.message, source, index, line + (exc.line or 1) - 1,
-                          exc.column)
-    return _game_or_error(data, source, index, line, prefix=prefix)
+        return error_game(exc.located(game_prefix(index, in_array)), source, index,
+                          line + (exc.line or 1) - 1, exc.column)
+    return _game_or_error(data, source, index, line, in_array)
 
 
 def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int = 1,
@@ -1001,17 +1051,17 @@ def _check_yaml_node(root: Any) -> None:
         node, depth = stack.pop()
         if id(node) in seen:
             mark = node.start_mark
-            raise RecordError("YAML aliases (*name) are not read in a record; write the value "
-                              "out", line=mark.line + 1, column=mark.column + 1)
+            raise RecordError(msg("record.yaml_alias"), line=mark.line + 1,
+                              column=mark.column + 1)
         seen.add(id(node))
         if depth > limit:
             mark = node.start_mark
-            raise RecordError(limit_message("the nesting of YAML values", "depth", limit),
+            raise RecordError(limit_message("limit.what.yaml_nesting", "depth", limit),
                               line=mark.line + 1, column=mark.column + 1)
         if isinstance(node, yaml.ScalarNode):
             if node.tag.endswith(":int") and len(node.value.lstrip("+-")) > digits:
                 mark = node.start_mark
-                raise RecordError(limit_message("a number's digits", "digits", digits),
+                raise RecordError(limit_message("limit.what.digits", "digits", digits),
                                   line=mark.line + 1, column=mark.column + 1)
         elif isinstance(node, yaml.SequenceNode):
             stack.extend((child, depth + 1) for child in node.value)
@@ -1019,6 +1069,54 @@ def _check_yaml_node(root: Any) -> None:
             for key, value in node.value:
                 stack.append((key, depth + 1))
                 stack.append((value, depth + 1))
+
+
+#: The YAML parser's words for broken YAML (PyYAML's and libyaml's, the
+#: start of a problem) -> the catalog's; a problem not listed is quoted as
+#: the parser words it.
+_YAML_PROBLEMS: Final = (
+    ("mapping values are not allowed", "yaml.mapping_values"),
+    ("could not find expected ':'", "yaml.expected_colon"),
+    ("did not find expected ',' or ']'", "yaml.expected_comma_bracket"),
+    ("did not find expected ',' or '}'", "yaml.expected_comma_brace"),
+    ("expected ',' or ']'", "yaml.expected_comma_bracket"),
+    ("expected ',' or '}'", "yaml.expected_comma_brace"),
+    ("did not find expected key", "yaml.expected_key"),
+    ("expected <block end>", "yaml.expected_key"),
+    ("did not find expected '-' indicator", "yaml.expected_dash"),
+    ("did not find expected node content", "yaml.expected_node"),
+    ("expected the node content", "yaml.expected_node"),
+    ("did not find expected <document start>", "yaml.expected_document"),
+    ("expected '<document start>'", "yaml.expected_document"),
+    ("found character that cannot start any token", "yaml.bad_character"),
+    ("found character", "yaml.bad_character"),
+    ("found a tab character", "yaml.tab"),
+    ("found unexpected end of stream", "yaml.end_of_stream"),
+    ("found unknown escape character", "yaml.bad_escape"),
+    ("found unexpected ':'", "yaml.unexpected_colon"),
+    ("block sequence entries are not allowed", "yaml.sequence_here"),
+    ("found undefined alias", "yaml.undefined_alias"),
+    ("found undefined tag handle", "yaml.undefined_tag"),
+    ("control characters are not allowed", "yaml.control_character"),
+    ("special characters are not allowed", "yaml.control_character"),
+    ("found duplicate anchor", "yaml.duplicate_anchor"),
+    ("expected a comment or a line break", "yaml.expected_line_break"),
+)
+
+
+#: The message ids of a JSON or YAML document broken partway (a syntax
+#: error of the record, not an unreadable input: ``hearts_notation.api``).
+SYNTAX_KEYS: Final = frozenset({"record.json", "record.json_here", "record.yaml",
+                                "record.yaml_here"})
+
+
+def yaml_syntax(problem: str) -> Msg:
+    """"not valid YAML: ..." for the parser's words *problem*, told by the
+    catalog when it knows them."""
+    for start, key in _YAML_PROBLEMS:
+        if problem.startswith(start):
+            return msg("record.yaml", problem=msg(key).arg())
+    return msg("record.yaml", problem=problem)
 
 
 def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[Game]:
@@ -1036,7 +1134,7 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
         # The pure-Python reader reads (and may refuse) its first block here.
         loader = _yaml_loader()(stream)
     except yaml.YAMLError as exc:
-        raise RecordError(f"not valid YAML: {exc}".splitlines()[0]) from None
+        raise RecordError(yaml_syntax(str(exc).splitlines()[0])) from None
     index = 0
     try:
         while True:
@@ -1052,14 +1150,14 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 except RecordError as exc:
                     # This document is refused; the next ones are read.
                     index += 1
-                    yield error_game(exc.message, source, index, exc.line, exc.column)
+                    yield error_game(exc.located(), source, index, exc.line, exc.column)
                     continue
                 doc = loader.construct_document(node)
             except yaml.YAMLError as exc:
                 mark = getattr(exc, "problem_mark", None)
                 problem = getattr(exc, "problem", None) or str(exc)
                 raise RecordError(
-                    f"not valid YAML: {problem}",
+                    yaml_syntax(problem),
                     line=mark.line + 1 if mark is not None else None,
                     column=mark.column + 1 if mark is not None else None,
                 ) from None
@@ -1067,10 +1165,10 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 if isinstance(exc, RecordError):
                     raise
                 mark = node.start_mark if node is not None else None
-                what = ("values nested too deeply" if isinstance(exc, RecursionError)
-                        else "a number has too many digits (over 4,300)")
+                what = msg("yaml.too_deep" if isinstance(exc, RecursionError)
+                           else "json.too_many_digits")
                 raise RecordError(
-                    f"not valid YAML here: {what}",
+                    msg("record.yaml_here", what=what.arg()),
                     line=mark.line + 1 if mark is not None else None,
                     column=mark.column + 1 if mark is not None else None,
                 ) from None
@@ -1083,7 +1181,7 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 items = [(doc, node)]
             for item, item_node in items:
                 index += 1
-                yield _game_or_error(item, source, index, item_node.start_mark.line + 1,
+                yield _game_or_error(item, source, index, item_node.start_mark.line + 1, False,
                                      locate=yaml_locator(item_node))
     finally:
         loader.dispose()

@@ -12,13 +12,16 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, fields, replace
 
-__all__ = ["ENV", "WHOLE_INPUT", "Limits", "current", "limit_message", "refresh", "set_limits"]
+from ..i18n import Arg, Msg, msg
 
-#: The start of the message for an input over the ``document`` limit: why
-#: it is held whole, so that the user knows the way around (a file instead
-#: of standard input, ``convert`` before ``fmt``...).
-WHOLE_INPUT = ("this input is read whole (standard input, to quote its lines under errors; "
-               "the files of fmt, annotate and hint; OpenSpiel exports) and ")
+__all__ = ["ENV", "WHOLE_INPUT", "Limits", "current", "limit_message", "refresh", "set_limits",
+           "whole_input_message"]
+
+#: The id of the message for an input over the ``document`` limit: why it
+#: is held whole, so that the user knows the way around (a file instead of
+#: standard input, ``convert`` before ``fmt``...); its ``{limit}`` is a
+#: :func:`limit_message`.
+WHOLE_INPUT = "limit.whole_input"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +91,12 @@ def set_limits(limits: Limits | None) -> None:
     _override = limits
 
 
-def limit_message(what: str, name: str, value: int) -> str:
-    """The words of a limit error: what went over, the limit and how to raise it."""
-    return f"{what} is over the limit of {value:,} (set {ENV[name]} to raise it)"
+def limit_message(what: str, name: str, value: int, /, **args: Arg) -> Msg:
+    """The words of a limit error: what went over (the catalog id *what*,
+    e.g. ``limit.what.digits``, with *args*), the limit and how to raise it."""
+    return msg("limit.over", what=msg(what, **args).arg(), value=("num", value), env=ENV[name])
+
+
+def whole_input_message(name: str, value: int) -> Msg:
+    """An input held whole (:data:`WHOLE_INPUT`) that goes over the limit *name*."""
+    return msg(WHOLE_INPUT, limit=limit_message("limit.what.size", name, value).arg())

@@ -23,8 +23,8 @@ from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from ..i18n import Msg, msg
-from .limits import WHOLE_INPUT, current, limit_message
+from ..i18n import Arg, Msg, msg
+from .limits import current, limit_message, whole_input_message
 
 #: Bytes read at a time.  One MiB keeps the per-read overhead negligible
 #: while bounding the memory a reader holds besides the game in hand.
@@ -73,21 +73,41 @@ class InputError(Exception):
 class RecordError(ValueError):
     """A JSON/YAML document that is not a record of the schema.
 
-    ``where`` is a path into the document; ``line``/``column`` are set when
-    the position in the file is known (JSONL line, YAML node, JSON syntax).
+    ``where`` is a path into the document (``deals[0].hands``, or a message
+    such as "history 2, action 5"); ``line``/``column`` are set when the
+    position in the file is known (JSONL line, YAML node, JSON syntax).  The
+    message is a catalog id and arguments (:attr:`msg`, any language);
+    ``message`` and ``str()`` are its English text.
     """
 
-    def __init__(self, message: str, where: str = "", line: int | None = None,
+    def __init__(self, message: str | Msg, where: str | Msg = "", line: int | None = None,
                  column: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.where = where
+        self.msg = message if isinstance(message, Msg) else msg("record.text", text=message)
+        self.message = self.msg.text()
+        super().__init__(self.message)
+        self.where = where.text() if isinstance(where, Msg) else where
+        self._where = where
         self.line = line
         self.column = column
 
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
+    def located(self, prefix: Msg | None = None) -> Msg:
+        """The message with its place in front (``deals[0].hands: ...``),
+        and *prefix* (``game 3``) before that."""
+        where: Arg | None = None
+        if self._where:
+            where = self._where.arg() if isinstance(self._where, Msg) else self._where
+        if prefix is not None:
+            where = (prefix.arg() if where is None
+                     else msg("record.at", where=prefix.arg(), message=where).arg())
+        if where is None:
+            return self.msg
+        return msg("record.at", where=where, message=self.msg.arg())
 
+    def __str__(self) -> str:
+        return self.located().text()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (RecordError, (self.msg, self._where, self.line, self.column))
 
 
 def _open_binary(path: str) -> BinaryIO:
@@ -104,7 +124,7 @@ def _open_binary(path: str) -> BinaryIO:
     except PermissionError:
         raise InputError(path, msg("input.permission")) from None
     except OSError as exc:
-        raise InputError(path, f"cannot read: {exc.strerror or exc}") from None
+        raise InputError(path, msg("input.cannot_read", why=str(exc.strerror or exc))) from None
 
 
 def _binary_error(source: str, offset: int) -> InputError:
@@ -130,7 +150,7 @@ def _chunks_of(fh: BinaryIO, source: str, chunk_size: int, first_line: int = 1,
     try:
         yield from _decode_blocks(fh, source, chunk_size, first_line, first_offset)
     except OSError as exc:
-        raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
+        raise InputError(source, msg("input.cannot_read", why=str(exc.strerror or exc))) from None
     finally:
         if fh is not sys.stdin.buffer:
             fh.close()
@@ -333,7 +353,7 @@ def split_lines(chunks: Iterable[str], source: str = "-", max_line: int | None =
 
 def _long_line(source: str, line: int, limit: int) -> InputError:
     name = "line" if limit == current().line else "record"
-    return InputError(source, limit_message("a line's length", name, limit), line, limit + 1)
+    return InputError(source, limit_message("limit.what.line_length", name, limit), line, limit + 1)
 
 
 def iter_text_lines(path: str, chunk_size: int = CHUNK_SIZE) -> Iterator[str]:
@@ -367,10 +387,10 @@ def read_bytes(path: str, max_bytes: int | None = None) -> bytes:
                 raise _binary_error(path, total + block.find(b"\0"))
             total += len(block)
             if total > limit:
-                raise InputError(path, WHOLE_INPUT + limit_message("its size", "document", limit))
+                raise InputError(path, whole_input_message("document", limit))
             parts.append(block)
     except OSError as exc:
-        raise InputError(path, f"cannot read: {exc.strerror or exc}") from None
+        raise InputError(path, msg("input.cannot_read", why=str(exc.strerror or exc))) from None
     finally:
         if fh is not sys.stdin.buffer:
             fh.close()

@@ -69,7 +69,8 @@ def number(text: str, line: int, column: int) -> int:
     limit = current_limits().digits
     size = len(text.lstrip("+-").rstrip("."))
     if size > limit:
-        raise HrnSyntaxError(limit_message(f"a number of {size:,} digits", "digits", limit),
+        raise HrnSyntaxError(limit_message("limit.what.number_digits", "digits", limit,
+                                               size=("num", size)),
                              line, column)
     return int(text.rstrip("."))
 
@@ -80,7 +81,8 @@ def check_cards(count: int, what: str, line: int, column: int) -> None:
     otherwise work on whatever length was given)."""
     limit = current_limits().cards
     if count > limit:
-        raise HrnSyntaxError(limit_message(f"a {what} of {count:,} cards", "cards", limit),
+        raise HrnSyntaxError(limit_message(f"limit.what.cards.{what}", "cards", limit,
+                                               n=("num", count)),
                              line, column)
 
 

@@ -259,7 +259,7 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
             size += len(t) + 1
             if size > limit:
                 # A comment over many lines is one logical line: bounded like one.
-                raise RecordError(limit_message("a comment's length", "line", limit),
+                raise RecordError(limit_message("limit.what.comment_length", "line", limit),
                                   line=opened[0], column=opened[1] + 1)
             if _TAG_START.match(t):
                 pushback.append(got)  # the next game begins here: read it again
