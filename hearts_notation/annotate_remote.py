@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
+from .i18n import current_language, msg, translate
 from .io import InputError
 from .model import Game
 from .shards import Shard, plan_file, shard_batches
@@ -198,12 +199,11 @@ def check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules:
             message(e)
         raise SystemExit(EXIT_UNUSABLE)
     if not checks:
-        fail_input(InputError(path, "no game found"))
+        fail_input(InputError(path, msg("input.no_game")))
     bad = next((c.malformed for c in checks if c.malformed is not None), None)
     if bad is not None:
         message(bad)
-        message("hearts: the record's tricks must be whole and in turn to be analysed; "
-                "run hearts validate for every finding")
+        message("hearts: " + translate(current_language(), "cli.malformed"))
         raise SystemExit(EXIT_UNUSABLE)
     return RemoteRecord([c.ref for c in checks])
 

@@ -58,14 +58,20 @@ COMMANDS: dict[str, tuple[str, str]] = {
 #: end the program itself (128 + SIGPIPE, what a shell shows for ``cat``).
 EXIT_PIPE = 128 + 13
 
-REPORT_HINT = ("this is a bug in hearts-notation; please report it with the command line, "
-               "the input if you can share it, and this message (set HEARTS_DEBUG=1 for the "
-               "traceback)")
+#: The id of the line asking for a bug report (the catalogs word it).
+REPORT_HINT = "app.report_hint"
 
 
 class Terminated(BaseException):
     """Raised by the SIGTERM handler, so that ``finally`` blocks (temporary
     files, worker pools) run before the program ends."""
+
+
+def _interrupted() -> str:
+    """``hearts: interrupted`` in the run's language."""
+    from .i18n import current_language, translate
+
+    return "hearts: " + translate(current_language(), "app.interrupted")
 
 
 def internal_error(exc: BaseException) -> None:
@@ -79,8 +85,11 @@ def internal_error(exc: BaseException) -> None:
     what = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
     if len(what) > 300:
         what = what[:300] + "..."
-    message(f"hearts: internal error: {escape_controls(what)}")
-    message(f"hearts: {REPORT_HINT}")
+    from .i18n import current_language, translate
+
+    lang = current_language()
+    message("hearts: " + translate(lang, "app.internal", what=escape_controls(what)))
+    message("hearts: " + translate(lang, "app.report_hint"))
 
 
 def output_failure(exc: OSError) -> str:
@@ -122,7 +131,7 @@ class HeartsGroup(click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except KeyboardInterrupt:
-            message("hearts: interrupted")
+            message(_interrupted())
             ctx.exit(EXIT_INTERRUPTED)
         except BrokenPipeError:
             raise                      # the reader went away: ended quietly by run()
@@ -220,14 +229,14 @@ def run(argv: list[str] | None = None) -> NoReturn:
         except SystemExit as exc:
             status = _status(exc.code)
         except click.exceptions.Abort:
-            message("hearts: interrupted")
+            message(_interrupted())
             status = EXIT_INTERRUPTED
         except click.ClickException as exc:
             exc.show()
             status = exc.exit_code
         sys.stdout.flush()
     except KeyboardInterrupt:
-        message("hearts: interrupted")
+        message(_interrupted())
         status = EXIT_INTERRUPTED
     except BrokenPipeError:
         _silence_stdout()

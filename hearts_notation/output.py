@@ -39,6 +39,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from .i18n import Arg, Msg, current_language, msg, os_reason
+
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
     from rich.console import ConsoleOptions as _ConsoleOptions
@@ -182,8 +184,8 @@ def _held(pieces: Iterable[str], target: str) -> Iterator[str]:
             try:
                 spool.write(piece)
             except OSError as exc:
-                raise OutputError(target, f"{_reason(exc)} (while holding it in a temporary "
-                                  "file)", exc.errno) from None
+                raise OutputError(target, msg("output.spooled", why=os_reason(exc)),
+                                  exc.errno) from None
         spool.seek(0)
         while chunk := spool.read(1 << 20):
             yield chunk
@@ -266,14 +268,20 @@ class OutputError(OSError):
     """An output could not be written (full disk, read-only, not a file we
     may replace...).  ``str()`` is the one line the user sees."""
 
-    def __init__(self, target: str, reason: str, code: int | None = None) -> None:
-        super().__init__(code or 0, reason)
+    def __init__(self, target: str, reason: str | Msg, code: int | None = None) -> None:
+        text = reason.text() if isinstance(reason, Msg) else reason
+        super().__init__(code or 0, text)
         self.target = target
-        self.reason = reason
+        self.reason = text
+        #: why, as a message argument (the catalog's words for a known error)
+        self.why: Arg = (reason.arg() if isinstance(reason, Msg)
+                         else os_reason(OSError(code, text) if code else None, text))
 
     def __str__(self) -> str:
-        where = "standard output" if self.target == "-" else self.target
-        return f"cannot write {escape_controls(where)}: {self.reason}"
+        """``cannot write OUT: reason`` in the run's language."""
+        where: Arg = (msg("output.stdout").arg() if self.target == "-"
+                      else escape_controls(self.target))
+        return msg("output.cannot_write", where=where, reason=self.why).text(current_language())
 
 
 def _reason(exc: OSError) -> str:
@@ -318,7 +326,7 @@ def resolve_target(path: str) -> tuple[Path, str]:
         st = os.stat(real)
     except FileNotFoundError:
         if not real.parent.is_dir():
-            raise OutputError(path, "no such directory") from None
+            raise OutputError(path, msg("output.no_directory")) from None
         return real, "replace"
     except OSError as exc:
         raise OutputError(path, _reason(exc), exc.errno) from None
@@ -328,8 +336,8 @@ def resolve_target(path: str) -> tuple[Path, str]:
     if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
         return real, "through"
     if stat.S_ISDIR(mode):
-        raise OutputError(path, "is a directory", errno.EISDIR)
-    raise OutputError(path, "not a regular file, a FIFO or a terminal; refusing to replace it")
+        raise OutputError(path, msg("output.directory"), errno.EISDIR)
+    raise OutputError(path, msg("output.not_regular"))
 
 
 def _fsync_directory(directory: Path) -> None:

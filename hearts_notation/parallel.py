@@ -55,6 +55,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TypeVar, cast, overload
 
+from .i18n import msg
 from .io.formats import format_for, get
 from .io.jsonio import RecordError, iter_jsonl
 from .io.limits import current as current_limits
@@ -560,7 +561,7 @@ def _hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
     if games:
         yield Batch(path, "hrn", tuple(games), games[0][0], first_index, size, default_rules)
     elif first_index == start_index:
-        raise InputError(path, "empty input: no game found")
+        raise InputError(path, msg("input.empty"))
 
 
 @overload
@@ -668,8 +669,8 @@ def _guarded_call(work: Callable[[Any], R], batch: Any) -> R:
     except Exception as exc:
         if not isinstance(batch, Batch):
             raise
-        error = InputError(batch.source, f"cannot be processed ({type(exc).__name__}: {exc}); "
-                           "please report this with the file", batch.first_line)
+        error = InputError(batch.source, msg("input.internal", why=f"{type(exc).__name__}: {exc}"),
+                           batch.first_line)
         return work(_Broken(error))
 
 

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar
 
-from .i18n import msg
+from .i18n import msg, os_reason
 from .io.formats import format_for
 from .io.jsonio import RecordError
 from .io.stream import CHUNK_SIZE, InputError, _chunks_of, _open_binary, split_lines
@@ -109,16 +109,15 @@ def open_source(path: str) -> BinaryIO:
     try:
         import fsspec
     except ImportError:
-        raise InputError(path, "reading URLs needs fsspec: pip install fsspec "
-                         "(and the filesystem's package, such as s3fs)") from None
+        raise InputError(path, msg("input.needs_fsspec")) from None
     try:
         return fsspec.open(path, "rb").open()  # type: ignore[no-any-return]
     except FileNotFoundError:
-        raise InputError(path, "no such file") from None
+        raise InputError(path, msg("input.missing")) from None
     except ImportError as exc:
-        raise InputError(path, f"this URL needs another package: {exc}") from None
+        raise InputError(path, msg("input.url_package", why=str(exc))) from None
     except (OSError, ValueError) as exc:
-        raise InputError(path, f"cannot read: {exc}") from None
+        raise InputError(path, msg("input.cannot_read", why=str(exc))) from None
 
 
 def expand_url(url: str, extensions: Iterable[str]) -> list[str]:
@@ -136,8 +135,7 @@ def expand_url(url: str, extensions: Iterable[str]) -> list[str]:
         import fsspec
     except ImportError:
         if pattern or url.endswith("/"):
-            raise InputError(url, "listing URLs needs fsspec: pip install fsspec "
-                             "(and the filesystem's package, such as s3fs)") from None
+            raise InputError(url, msg("input.needs_fsspec")) from None
         return [url]
     try:
         fs, root = fsspec.core.url_to_fs(url)
@@ -148,13 +146,13 @@ def expand_url(url: str, extensions: Iterable[str]) -> list[str]:
         else:
             return [url]
     except ImportError as exc:
-        raise InputError(url, f"this URL needs another package: {exc}") from None
+        raise InputError(url, msg("input.url_package", why=str(exc))) from None
     except (OSError, ValueError) as exc:
-        raise InputError(url, f"cannot list: {exc}") from None
+        raise InputError(url, msg("input.cannot_list", why=str(exc))) from None
     files = sorted(fs.unstrip_protocol(p) for p in found
                    if _suffix(p) in wanted and not p.rsplit("/", 1)[-1].startswith("."))
     if not files:
-        raise InputError(url, "directory holds no record files (.hrn .json .jsonl .yaml)")
+        raise InputError(url, msg("input.no_records"))
     return files
 
 
@@ -226,7 +224,7 @@ def plan_file(path: str, fmt: str | None = None, target_bytes: int = DEFAULT_SHA
             fh = open_source(path)
             cuts = _line_offsets(fh, lines)
     except OSError as exc:
-        return InputError(path, f"cannot read: {exc.strerror or exc}")
+        return InputError(path, msg("input.cannot_read", why=os_reason(exc)))
     finally:
         fh.close()
     shards: list[Shard] = []
@@ -385,7 +383,7 @@ def shard_batches(shard: Shard, default_rules: RuleSet | str | None = None,
     except RecordError as exc:
         raise InputError(shard.path, exc.located(), exc.line, exc.column) from None
     except OSError as exc:
-        raise InputError(shard.path, msg("input.cannot_read", why=str(exc.strerror or exc))) from None
+        raise InputError(shard.path, msg("input.cannot_read", why=os_reason(exc))) from None
     finally:
         fh.close()
 

@@ -292,7 +292,7 @@ def test_malformed_state(text: str, message: str) -> None:
     (json.dumps([*HISTORY[:5], "QS"]), "'QS' is not a card id"),
     (json.dumps([*HISTORY[:5], HISTORY[3]]), "is dealt twice"),
     (json.dumps(HISTORY[:52]), "truncated history: 51 of the 52 deal actions"),
-    (json.dumps([*HISTORY, 0]), "1 action(s) after the end of the deal"),
+    (json.dumps([*HISTORY, 0]), "1 action after the end of the deal"),
     (json.dumps([0, *HISTORY[1:53], -1]), "-1 is not a card id"),
     ("1\n2\nx\n", "'x' is not a card id"),
     ("[Game]\nchess()\n[State]\n1\n", "not OpenSpiel's \"hearts\""),

@@ -68,7 +68,7 @@ def test_html_written_atomically(tmp_path: Path) -> None:
     out = tmp_path / "replay.html"
     out.write_text("old", encoding="utf-8")
     code, _, err = run(SAMPLE, "--html", str(out), "--lang", "fr")
-    assert code == 0 and "wrote" in err
+    assert code == 0 and f"{out} écrit" in err   # the run speaks French
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and 'lang="fr"' in page
     assert not list(tmp_path.glob(".replay.html.*"))     # no temporary file left behind

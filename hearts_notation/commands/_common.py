@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from ..diagnostics import caret_lines, render
+from ..i18n import msg
 from ..io import EXTENSIONS, InputError, source_lines_at
 from ..model import Finding
 from ..output import OutputError, console, message
@@ -96,7 +97,7 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
                 if f.is_file() and f.suffix.lower() in EXTENSIONS and not f.name.startswith(".")
             )
             if not found:
-                raise InputError(p, "directory holds no record files (.hrn .json .jsonl .yaml)")
+                raise InputError(p, msg("input.no_records"))
             yield from found
         else:
             yield p

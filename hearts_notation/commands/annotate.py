@@ -34,7 +34,7 @@ from ..analysis.context import malformed_game
 from ..analysis.evaluate import FAST, EvalOptions
 from ..analysis.explain import card_text
 from ..diagnostics import render
-from ..i18n import current_language, translate
+from ..i18n import current_language, msg, translate
 from ..i18n import render as say
 from ..io import (
     RECORD_FORMATS,
@@ -103,7 +103,7 @@ def read_record(path: str, fmt: str | None, rules: RuleSet | None,
             message(render(f, path, lines))
         raise SystemExit(EXIT_UNUSABLE)
     if not games:
-        fail_input(InputError(path, "no game found"))
+        fail_input(InputError(path, msg("input.no_game")))
     refuse_malformed(games, path, text, rules, force_rules)
     return games, in_fmt
 
@@ -120,9 +120,8 @@ def refuse_malformed(games: list[Game], path: str, text: str, rules: RuleSet | N
         bad = malformed_game(g, ruleset, seats)
         if bad is not None:
             lines = text.splitlines() if bad.line is not None else None
-            message(render(bad, path, lines))
-            fail("the record's tricks must be whole and in turn to be analysed; "
-                 "run hearts validate for every finding")
+            message(render(bad, path, lines, lang=current_language()))
+            fail(translate(current_language(), "cli.malformed"))
 
 
 @contextmanager
@@ -188,13 +187,13 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
     """
     try:
         th = Thresholds.parse(thresholds)
-    except ValueError as exc:
-        fail(f"--thresholds: {exc}")
+    except ValueError:
+        fail(translate(current_language(), "cli.thresholds", value=repr(thresholds)))
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), thresholds=th,
                               lang=lang, passes=not no_passes)
     if engine_spec.engine != "local":
         if html_out is not None:
-            fail("--html needs the record in this process: use --engine local (the default)")
+            fail(translate(current_language(), "cli.html_local"))
         # The workers read the record; this process never holds it.
         return _annotate_remote(file, output, fmt_in, fmt_out, rules, force_rules, options,
                                 only_deal, jobs, engine_spec, unicode, lang)
@@ -234,7 +233,7 @@ def _write(annotated: Iterable[Game], analyses: list[GameAnalysis], totals: Anno
         except OSError as exc:
             fail_output(exc, output)
         except ValueError as exc:
-            fail(f"cannot write {output}: {exc}")
+            fail(translate(current_language(), "cli.cannot_write", target=output, why=str(exc)))
     if fmt_out == "json":
         doc = report(analyses)
         doc["totals"] = totals.to_dict()
@@ -258,8 +257,7 @@ def _annotate_remote(file: str, output: str | None, fmt_in: str | None, fmt_out:
     from ..annotate_remote import analyse_record, annotated_games, check_record
 
     if file == "-":
-        fail("--engine dask reads files the workers can see; standard input is not one "
-             "(use --engine local)")
+        fail(translate(current_language(), "cli.dask_stdin"))
     with open_engine(engine_spec, jobs) as engine:
         record = check_record(file, fmt_in, rules, force_rules, engine)
         analyses, totals = analyse_record(record, options, rules, force_rules, only_deal, engine)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import click
 
 from ..diagnostics import caret_lines, render
-from ..i18n import current_language, translate
+from ..i18n import current_language, msg, translate
 from ..io import (
     OUTPUT_FORMATS,
     InputError,
@@ -76,16 +76,16 @@ def load(path: str, fmt: str, default_rules: RuleSet | str | None = None) -> Loa
         out.text = decode(out.data, path)
         out.games = list(iter_games_text(out.text, fmt, path, default_rules))
     except InputError as exc:
-        out.errors.append(f"{exc}")
+        out.errors.append(exc.text(current_language()))
         return out
     lines: list[str] | None = None
     for game in out.games:
         for finding in game.errors:
             if lines is None:
                 lines = out.text.splitlines()
-            out.errors.append(render(finding, path, lines))
+            out.errors.append(render(finding, path, lines, lang=current_language()))
     if not out.games and not out.errors:
-        out.errors.append(f"{path}: no game found")
+        out.errors.append(InputError(path, msg("input.no_game")).text(current_language()))
     return out
 
 
@@ -226,7 +226,8 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
         fail(translate(current_language(), "cli.syntax_errors." + ("one" if n == 1 else "other"),
                        n=n, path=input_path) + translate(current_language(), "cli.nothing_written"))
     except (RecordError, ValueError) as exc:
-        fail(f"cannot write {out_fmt}: {exc}")
+        why = exc.located().text(current_language()) if isinstance(exc, RecordError) else str(exc)
+        fail(translate(current_language(), "cli.cannot_write", target=out_fmt, why=why))
     except OSError as exc:
         fail_output(exc, target)
     return CorpusReport(games=gate.count)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from ..i18n import current_language, translate
+from ..i18n import current_language, msg, translate
 from ..io import InputError, format_for, write_atomic
 from ..io.hrn.notes import keep_notes
 from ..io.hrn.writer import dumps_hrn
@@ -40,7 +40,7 @@ def hrn_paths(args: tuple[str, ...]) -> Iterator[str]:
                 if f.is_file() and not any(part.startswith(".") for part in f.parts[len(p.parts):])
             )
             if not found:
-                raise InputError(arg, "directory holds no .hrn files")
+                raise InputError(arg, msg("input.no_hrn"))
             yield from found
         else:
             yield arg
@@ -83,11 +83,11 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
     try:
         paths = list(hrn_paths(files))
     except InputError as exc:
-        fail(str(exc))
+        fail(exc.text(current_language()))
     for path in paths:
         if path != "-" and format_for(path) != "hrn":
-            message(f"{path}: fmt rewrites HRN text only; use 'hearts convert' for "
-                    f"{format_for(path)} records")
+            message(translate(current_language(), "fmt.hrn_only", path=path,
+                              format=format_for(path)))
             report.failed += 1
             continue
         loaded = load(path, "hrn", spec)

@@ -17,6 +17,7 @@ import click
 
 from ..bots import BOTS
 from ..generate import GameSpec, build_game
+from ..i18n import current_language, msg
 from ..io import EXTENSIONS, OUTPUT_FORMATS, RECORD_FORMATS, iter_dumps, write_atomic_iter
 from ..output import message
 from ..parallel import EngineSpec
@@ -72,9 +73,9 @@ def _bot_names(value: str, players: int) -> tuple[str, ...]:
     names = tuple(x.strip() for x in value.split(",") if x.strip())
     for n in names:
         if n not in BOTS:
-            fail(f"unknown bot {n!r}; choose {' or '.join(BOTS)} (or one per seat, comma-separated)")
+            fail(msg("cli.unknown_bot", name=repr(n), bots=("or", *BOTS)).text(current_language()))
     if len(names) not in (1, players):
-        fail(f"--bots names {len(names)} bots; give one for every seat or {players} (one per seat)")
+        fail(msg("cli.bots_count", n=len(names), players=players).text(current_language()))
     return names
 
 
@@ -126,9 +127,12 @@ def command(games: int, seed: int | None, rules: RuleSet, bots: str, fmt_out: st
     except KeyboardInterrupt:
         # The temporary file is gone and the workers are stopped; an output
         # file that existed is untouched.
-        message(f"hearts: interrupted after {totals.games:,} games; "
-                   f"{'nothing written' if output != '-' else 'output incomplete'}")
+        lang = current_language()
+        message(msg("generate.interrupted", n=("num", totals.games),
+                    what=msg("generate.nothing_written" if output != "-"
+                             else "generate.incomplete").arg()).text(lang))
         return CorpusReport(games=totals.games, deals=totals.deals, interrupted=True)
     if bar.enabled:
-        message(f"hearts: {totals.games:,} games, {totals.deals:,} deals, seed {seed}")
+        message(msg("generate.done", games=("num", totals.games), deals=("num", totals.deals),
+                    seed=seed).text(current_language()))
     return CorpusReport(games=totals.games, deals=totals.deals)

@@ -51,6 +51,16 @@ def locale_language(environ: dict[str, str] | os._Environ[str] | None = None) ->
     return from_locale(environ)
 
 
+def _remember_given_language(ctx: click.Context, param: click.Parameter,
+                             value: str | None) -> str:
+    """A ``--lang`` that chooses what is written into a record (``convert``,
+    ``fmt``) is the language of the messages too when it is given: the
+    messages otherwise keep the locale's language, the file's words English."""
+    if value is None:
+        return "en"
+    return _remember_language(ctx, param, value)
+
+
 def _remember_language(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """``--lang`` is also the language of the command's error messages
     (unusable input, a bad record given to ``score``...), printed far from
@@ -107,7 +117,9 @@ def rules_options(*, force: bool = True, default: str | None = None,
             @functools.wraps(f)
             def checked(*args: Any, **kwargs: Any) -> Any:
                 if kwargs.get("force_rules") and kwargs.get("rules") is None:
-                    raise click.UsageError("--force-rules needs --rules")
+                    from ..i18n import current_language, translate
+
+                    raise click.UsageError(translate(current_language(), "cli.force_rules"))
                 return f(*args, **kwargs)
 
             target = click.option("--force-rules", "force_rules", is_flag=True,
@@ -154,8 +166,8 @@ def lang_option(help: str = "Language of the messages (en, fr).", *,
         return click.option("--lang", type=click.Choice(LANGUAGES), default=locale_language,
                             show_default="from LC_ALL, LC_MESSAGES or LANG; else en", help=help,
                             callback=_remember_language)
-    return click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
-                        help=help)
+    return click.option("--lang", type=click.Choice(LANGUAGES), default=None, show_default="en",
+                        help=help, callback=_remember_given_language)
 
 
 def output_option(help: str = "Output file ('-' for standard output); written atomically.",

@@ -25,8 +25,9 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from ..i18n import current_language, translate
+from ..i18n import current_language, msg, os_reason, translate
 from ..io import InputError, read_games, write_atomic
+from ..io.jsonio import json_syntax
 from ..model import Finding
 from ..render.html import record_language, render_html
 from ..render.narrate import narrate
@@ -79,12 +80,17 @@ def _read_analysis(path: str) -> dict[int, tuple[list[dict[str, Any]], dict[str,
         with open(path, encoding="utf-8") as f:
             report = json.load(f)
     except OSError as exc:
-        fail(f"{path}: cannot read: {exc.strerror or exc}")
+        fail(InputError(path, msg("input.cannot_read", why=os_reason(exc))).text(current_language()))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        fail(f"{path}: not a JSON report of 'hearts annotate --format json': {exc}")
+        why = (json_syntax(exc.msg) if isinstance(exc, json.JSONDecodeError)
+               else msg("input.not_utf8", byte=f"0x{exc.object[exc.start]:02x}"))
+        where = f"{path}:{exc.lineno}:{exc.colno}" if isinstance(exc, json.JSONDecodeError) else path
+        fail(translate(current_language(), "cli.not_report", path=where) + ": "
+             + why.text(current_language()))
     games = report.get("games") if isinstance(report, dict) else None
     if not isinstance(games, list):
-        fail(f"{path}: not a JSON report of 'hearts annotate --format json' (no \"games\" list)")
+        fail(translate(current_language(), "cli.not_report", path=path) + " "
+             + translate(current_language(), "cli.no_games_list"))
     out: dict[int, tuple[list[dict[str, Any]], dict[str, Any] | None]] = {}
     for k, g in enumerate(games, 1):
         if isinstance(g, dict) and isinstance(g.get("decisions"), list):
@@ -158,7 +164,7 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
                         deals=sum(len(deals) for _, deals in chosen))
 
     if analysis_path is not None and html_out is None:
-        fail("--analysis goes with --html")
+        fail(translate(current_language(), "cli.analysis_html"))
     if html_out is not None:
         shown = [g for g, _ in chosen]
         start = (0, 0)
@@ -180,7 +186,8 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
         except OSError as exc:
             fail_output(exc, html_out)
         if html_out != "-":
-            stderr_console().print(f"wrote {html_out}", highlight=False)
+            stderr_console().print(translate(current_language(), "replay.wrote", path=html_out),
+                                   highlight=False, markup=False)
         if not narrate_:
             return done
 

@@ -53,6 +53,7 @@ __all__ = [
     "msg",
     "number",
     "numbers_and",
+    "os_reason",
     "placeholders",
     "plural",
     "public_finding",
@@ -240,6 +241,28 @@ def msg(key: str, /, **args: Arg) -> Msg:
     elif key not in _merged("en"):
         raise KeyError(key)
     return Msg(key, tuple(args.items()))
+
+
+#: The operating system's errors that have a message of their own in the
+#: catalogs (``oserror.ENOSPC``...); others are shown as the system words them.
+_OS_ERRORS: Final = frozenset({"ENOENT", "EACCES", "EPERM", "ENOSPC", "EROFS", "EISDIR",
+                               "ENOTDIR", "EIO", "EDQUOT", "EFBIG", "EPIPE", "ENAMETOOLONG",
+                               "ELOOP", "EBUSY", "ETXTBSY", "EEXIST"})
+
+
+def os_reason(exc: BaseException | None, text: str = "") -> Arg:
+    """Why a file could not be read or written, as a message argument: the
+    catalog's words for the common system errors (a full disk, a denied
+    permission...), else the system's own (*text*, or the exception's)."""
+    import errno as _errno
+
+    code = getattr(exc, "errno", None)
+    name = _errno.errorcode.get(code) if isinstance(code, int) else None
+    if name in _OS_ERRORS:
+        return ("msg", f"oserror.{name}", ())
+    if text:
+        return text
+    return str(getattr(exc, "strerror", None) or exc)
 
 
 def seat(name: str) -> Arg:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..i18n import msg
 from .limits import current, whole_input_message
 from .stream import InputError, split_lines
 
@@ -72,7 +73,7 @@ class Format:
         """Games of the decoded text *chunks* (raises :class:`InputError`
         for input that cannot be read at all)."""
         if self.reader is None:
-            raise InputError(source, f"the {self.name} format cannot be read")
+            raise InputError(source, msg("input.write_only", name=self.name))
         func: Callable[[Iterable[str], str, RuleSet | str | None], Iterator[Game]] = _resolve(self.reader)
         return func(chunks, source, default_rules)
 
@@ -146,7 +147,8 @@ def get(name: str, source: str = "-") -> Format:
     formats that exist."""
     f = FORMATS.get(name)
     if f is None:
-        raise InputError(source, f"unknown format {name!r}; use one of {', '.join(FORMATS)}")
+        raise InputError(source, msg("input.unknown_format", name=repr(name),
+                                     known=("or_list", *FORMATS)))
     return f
 
 

@@ -52,10 +52,10 @@ def _show(v: Any) -> Arg:
     if isinstance(v, int):
         digits = len(str(abs(v))) if v.bit_length() < 1000 else None
         return repr(v) if digits is not None and digits <= 30 else msg("value.long_number").arg()
-    return _type(v)
+    return json_type(v)
 
 
-def _type(v: Any) -> Arg:
+def json_type(v: Any) -> Arg:
     """What kind of JSON/YAML value *v* is ("a list"), as a message argument."""
     kind = {"list": "list", "dict": "object", "str": "string", "int": "number",
             "float": "number", "bool": "boolean", "NoneType": "null"}.get(type(v).__name__)
@@ -175,7 +175,7 @@ def _points(v: Any, where: str) -> dict[str, int] | None:
 
 def _obj(v: Any, where: str, allowed: frozenset[str]) -> Mapping[str, Any]:
     if not isinstance(v, dict):
-        raise RecordError(msg("record.expected_object", found=_type(v)), where)
+        raise RecordError(msg("record.expected_object", found=json_type(v)), where)
     extra = [k for k in v if k not in allowed]
     if extra:
         raise RecordError(msg("record.unknown_field", field=_show(extra[0]),

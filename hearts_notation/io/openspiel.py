@@ -45,12 +45,15 @@ from ..cards import (
     mask_of,
     parse_card,
 )
+from ..i18n import Arg, Msg, card, msg, seat
+from ..i18n import cards as cards_arg
 from ..model import Deal, Direction, Game, Pass, Play, Pos, Trick
 from ..rules import RuleError, RuleSet, parse_rules, preset_rules
 from ..scoring import score_game
 from ..state import GameState, apply_passes, deal_points
 from ..walk import deal_hands
 from . import InputError
+from .jsonio import json_syntax, json_type
 from .stream import RecordError
 
 # OpenSpiel's vocabulary ------------------------------------------------------
@@ -77,11 +80,11 @@ PARAMETER_DEFAULTS: Final[Mapping[str, bool]] = {
     "can_lead_hearts_instead_of_qs": False,
 }
 #: Parameters whose non-default value has no rule key here, with the reason.
+#: OpenSpiel parameters no rule key can express -> the catalog id of why.
 _NO_EQUIVALENT: Final[Mapping[str, str]] = {
-    "avoid_all_tricks_bonus": "the -5 bonus for taking no trick is not a rule of hearts-notation",
-    "must_break_hearts": "leading hearts before they are broken is never free in hearts-notation",
-    "can_lead_hearts_instead_of_qs": "leading a heart instead of a forced Q♠ is not a rule of "
-                                     "hearts-notation",
+    "avoid_all_tricks_bonus": "os.why.no_trick_bonus",
+    "must_break_hearts": "os.why.must_break_hearts",
+    "can_lead_hearts_instead_of_qs": "os.why.heart_instead_of_queen",
 }
 CARDS_IN_PASS: Final = 3
 HAND_SIZE: Final = 13
@@ -114,20 +117,19 @@ def parse_game_string(text: str) -> dict[str, bool]:
     """
     m = re.fullmatch(r"\s*([A-Za-z_][\w]*)\s*(?:\((.*)\))?\s*", text)
     if not m:
-        raise RecordError(f"{text.strip()!r} is not an OpenSpiel game string such as hearts()")
+        raise RecordError(msg("os.not_game_string", text=repr(text.strip()[:60])))
     if m.group(1) != "hearts":
-        raise RecordError(f"the game is {m.group(1)!r}, not OpenSpiel's \"hearts\"")
+        raise RecordError(msg("os.other_game", game=repr(m.group(1)[:40])))
     params = dict(PARAMETER_DEFAULTS)
     body = (m.group(2) or "").strip()
     for item in [x for x in body.split(",") if x.strip()] if body else []:
         key, sep, value = item.partition("=")
         key, value = key.strip(), value.strip().lower()
         if not sep or key not in PARAMETER_DEFAULTS:
-            raise RecordError(
-                f"{item.strip()!r} is not a hearts parameter; OpenSpiel's are "
-                + ", ".join(PARAMETER_DEFAULTS))
+            raise RecordError(msg("os.not_parameter", item=repr(item.strip()[:60]),
+                                  known=("comma", *PARAMETER_DEFAULTS)))
         if value not in ("true", "false", "1", "0"):
-            raise RecordError(f"{key}={value}: expected True or False")
+            raise RecordError(msg("os.expected_bool", item=f"{key}={value}"[:60]))
         params[key] = value in ("true", "1")
     return params
 
@@ -154,7 +156,7 @@ def rules_for_parameters(params: Mapping[str, bool] | None = None,
     p.update(params or {})
     for key, why in _NO_EQUIVALENT.items():
         if p[key] != PARAMETER_DEFAULTS[key]:
-            raise RecordError(f"OpenSpiel parameter {key}={p[key]} has no equivalent: {why}")
+            raise RecordError(msg("os.no_equivalent", item=f"{key}={p[key]}", why=msg(why).arg()))
     words = ["openspiel"]
     if not p["no_pts_on_first_trick"]:
         words += ["first_trick_hearts=allowed", "first_trick_queen=allowed"]
@@ -301,7 +303,7 @@ class _Doc:
     data: Any
     line: int  # line of the document's first character in the file
 
-    def error(self, message: str, path: Sequence[int | str], where: str) -> RecordError:
+    def error(self, message: Msg, path: Sequence[int | str], where: str | Msg) -> RecordError:
         pos = locate(self.text, path)
         if pos is None:
             return RecordError(message, where, self.line)
@@ -315,7 +317,7 @@ def _json_docs(text: str) -> list[_Doc]:
         return [_Doc(text, json.loads(text), 1)]
     except json.JSONDecodeError as exc:
         if exc.msg != "Extra data":
-            raise RecordError(f"not valid JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+            raise RecordError(json_syntax(exc.msg), line=exc.lineno, column=exc.colno) from None
     docs = []
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -323,133 +325,143 @@ def _json_docs(text: str) -> list[_Doc]:
         try:
             docs.append(_Doc(line, json.loads(line), lineno))
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc.msg}", line=lineno, column=exc.colno) from None
+            raise RecordError(json_syntax(exc.msg), line=lineno, column=exc.colno) from None
     return docs
 
 
 # Reading the state JSON ------------------------------------------------------
 
 
-def _type_name(v: Any) -> str:
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
-            list: "a list", dict: "an object", type(None): "null"}.get(type(v), type(v).__name__)
+def _type_name(v: Any) -> Arg:
+    """What kind of JSON value *v* is ("a list"), as a message argument."""
+    return json_type(v)
+
+
+def _bounded(v: Any) -> str:
+    """A value of the input for a message, cut at 60 characters."""
+    text = repr(v) if not isinstance(v, int) or v.bit_length() < 200 else "..."
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _history_n(n: int) -> Msg:
+    return msg("os.history_n", n=n)
 
 
 class _StateReader:
     """Checks and reads the fields of one state object (paths for errors)."""
 
-    def __init__(self, doc: _Doc, base: list[int | str], label: str) -> None:
+    def __init__(self, doc: _Doc, base: list[int | str], label: Msg | None) -> None:
         self.doc = doc
         self.base = base
         self.label = label
 
-    def fail(self, message: str, *path: int | str) -> RecordError:
+    def fail(self, message: Msg, *path: int | str) -> RecordError:
         spot = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-        where = ", ".join(x for x in (self.label, spot) if x)
+        where: str | Msg = spot
+        if self.label is not None:
+            where = msg("os.where", label=self.label.arg(), spot=spot) if spot else self.label
         return self.doc.error(message, [*self.base, *path], where)
 
     def field(self, obj: Mapping[str, Any], key: str, kind: type, what: str) -> Any:
         if key not in obj:
-            raise self.fail(f"missing field {key!r} (OpenSpiel's state JSON has phase, "
-                            "pass_direction, hands, passed_cards, received_cards, tricks, points)")
+            raise self.fail(msg("os.missing_field", key=repr(key)))
         v = obj[key]
         if not isinstance(v, kind) or (kind is not bool and isinstance(v, bool)):
-            raise self.fail(f"expected {what}, found {_type_name(v)}", key)
+            raise self.fail(msg("os.expected", what=msg(what).arg(), found=_type_name(v)), key)
         return v
 
     def card(self, v: Any, *path: int | str) -> Card:
         if not isinstance(v, str) or len(v) != 2 or v[1] not in "CDHS":
-            raise self.fail(f"{v!r} is not an OpenSpiel card (\"2C\" .. \"AS\", \"TD\")", *path)
+            raise self.fail(msg("os.not_card", value=_bounded(v)), *path)
         try:
             return parse_card(v)
         except CardError:
-            raise self.fail(f"{v!r} is not an OpenSpiel card (\"2C\" .. \"AS\", \"TD\")", *path) from None
+            raise self.fail(msg("os.not_card", value=_bounded(v)), *path) from None
 
     def seat_lists(self, obj: Mapping[str, Any], key: str) -> list[list[Card]]:
-        v = self.field(obj, key, list, "a list of 4 lists of cards")
+        v = self.field(obj, key, list, "os.what.seat_lists")
         if len(v) != 4:
-            raise self.fail(f"expected one list per seat (4), found {len(v)}", key)
+            raise self.fail(msg("os.one_list_per_seat", n=len(v)), key)
         out = []
         for i, cards in enumerate(v):
             if not isinstance(cards, list):
-                raise self.fail(f"expected a list of cards, found {_type_name(cards)}", key, i)
+                raise self.fail(msg("record.expected_cards", found=_type_name(cards)), key, i)
             out.append([self.card(c, key, i, j) for j, c in enumerate(cards)])
         return out
 
 
-def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: str, index: int,
+def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None, index: int,
                    source: str | None, params: Mapping[str, bool], gstring: str,
                    line: int) -> Game:
     r = _StateReader(doc, base, label)
     if not isinstance(obj, dict):
         if isinstance(obj, list) and obj and all(isinstance(x, int | list) for x in obj):
-            raise r.fail("this is an action history, not a state: read it with "
-                         "--from openspiel-history")
-        raise r.fail(f"expected an OpenSpiel hearts state (a JSON object), found {_type_name(obj)}")
-    phase = r.field(obj, "phase", str, "a string")
+            raise r.fail(msg("os.history_not_state"))
+        raise r.fail(msg("os.expected_state", found=_type_name(obj)))
+    phase = r.field(obj, "phase", str, "os.what.string")
     if phase not in PHASES:
-        raise r.fail(f"{phase!r} is not a phase; OpenSpiel's are {', '.join(PHASES)}", "phase")
+        raise r.fail(msg("os.not_phase", value=_bounded(phase), phases=("comma", *PHASES)),
+                     "phase")
     if phase in ("PassDir", "Deal"):
-        raise r.fail(f"the state is in the {phase} phase: the cards are not all dealt yet, "
-                     "so there is no deal to record", "phase")
-    for key, kind, what in (("current_player", str, "a string"), ("hearts_broken", bool, "true or false")):
+        raise r.fail(msg("os.not_dealt", phase=phase), "phase")
+    for key, kind, what in (("current_player", str, "os.what.string"),
+                            ("hearts_broken", bool, "os.what.bool")):
         if key in obj and not isinstance(obj[key], kind):
-            raise r.fail(f"expected {what}, found {_type_name(obj[key])}", key)
-    pd = r.field(obj, "pass_direction", str, "a string")
+            raise r.fail(msg("os.expected", what=msg(what).arg(), found=_type_name(obj[key])), key)
+    pd = r.field(obj, "pass_direction", str, "os.what.string")
     if pd not in PASS_DIRECTION_NAMES:
-        raise r.fail(f"{pd!r} is not a pass direction; OpenSpiel's are "
-                     + ", ".join(f'"{k}"' for k in PASS_DIRECTION_NAMES), "pass_direction")
+        raise r.fail(msg("os.not_direction", value=_bounded(pd),
+                         directions=("comma", *(f'"{k}"' for k in PASS_DIRECTION_NAMES))),
+                     "pass_direction")
     direction = PASS_DIRECTION_NAMES[pd]
     if direction != "hold" and not params["pass_cards"]:
-        raise r.fail(f"pass direction {pd!r} in a game with pass_cards=False", "pass_direction")
+        raise r.fail(msg("os.direction_no_pass", value=repr(pd)), "pass_direction")
     hands = r.seat_lists(obj, "hands")
     passed = r.seat_lists(obj, "passed_cards")
     received = r.seat_lists(obj, "received_cards")
     offset = ACTION_OF_DIRECTION[direction]
     for s in range(4):
         if len(passed[s]) > CARDS_IN_PASS:
-            raise r.fail(f"{SEATS[s]} passed {len(passed[s])} cards; OpenSpiel passes 3",
+            raise r.fail(msg("os.passed_n", who=seat(SEATS[s]), n=len(passed[s])),
                          "passed_cards", s)
         if direction == "hold" and passed[s]:
-            raise r.fail("cards passed on a \"No Pass\" deal", "passed_cards", s)
+            raise r.fail(msg("os.passed_on_hold"), "passed_cards", s)
         giver = (s - offset) % 4
         if direction != "hold" and mask_of(received[s]) != mask_of(passed[giver]):
-            raise r.fail(f"received_cards of {SEATS[s]} differ from the cards {SEATS[giver]} "
-                         f"passed ({' '.join(map(str, passed[giver])) or 'none'})",
+            raise r.fail(msg("os.received_differ", who=seat(SEATS[s]), giver=seat(SEATS[giver]),
+                             cards=_cards_arg(mask_of(passed[giver]))),
                          "received_cards", s)
         if direction == "hold" and received[s]:
-            raise r.fail("cards received on a \"No Pass\" deal", "received_cards", s)
-    tricks_in = r.field(obj, "tricks", list, "a list of tricks")
+            raise r.fail(msg("os.received_on_hold"), "received_cards", s)
+    tricks_in = r.field(obj, "tricks", list, "os.what.tricks")
     tricks: list[Trick] = []
     played = [0] * 4
     for t, trick in enumerate(tricks_in):
         if not isinstance(trick, list):
-            raise r.fail(f"expected a trick (a list of [seat, card] pairs), found {_type_name(trick)}",
-                         "tricks", t)
+            raise r.fail(msg("os.expected_trick", found=_type_name(trick)), "tricks", t)
         if not 1 <= len(trick) <= 4 or (len(trick) < 4 and t != len(tricks_in) - 1):
-            raise r.fail(f"a trick has 1 to 4 plays (only the last one may be incomplete), "
-                         f"found {len(trick)}", "tricks", t)
+            raise r.fail(msg("os.trick_size", n=len(trick)), "tricks", t)
         plays = []
         for j, pair in enumerate(trick):
             if not (isinstance(pair, list) and len(pair) == 2):
-                raise r.fail("expected a [seat, card] pair such as [\"N\", \"2C\"]", "tricks", t, j)
-            seat, card_text = pair
-            if seat not in SEATS:
-                raise r.fail(f"{seat!r} is not a seat; OpenSpiel's are N, E, S, W", "tricks", t, j, 0)
+                raise r.fail(msg("os.expected_pair"), "tricks", t, j)
+            seat_name, card_text = pair
+            if seat_name not in SEATS:
+                raise r.fail(msg("os.not_seat", value=_bounded(seat_name)), "tricks", t, j, 0)
             card = r.card(card_text, "tricks", t, j, 1)
-            played[SEATS.index(seat)] |= card.bit
-            plays.append(Play(seat=seat, card=card))
+            played[SEATS.index(seat_name)] |= card.bit
+            plays.append(Play(seat=seat_name, card=card))
         tricks.append(Trick(plays=tuple(plays)))
-    points_in = r.field(obj, "points", list, "a list of 4 numbers")
+    points_in = r.field(obj, "points", list, "os.what.points")
     if len(points_in) != 4:
-        raise r.fail(f"expected one number of points per seat (4), found {len(points_in)}", "points")
+        raise r.fail(msg("os.points_per_seat", n=len(points_in)), "points")
     points: list[int] = []
     for i, x in enumerate(points_in):
         if isinstance(x, bool) or not isinstance(x, int | float) or x != int(x):
-            raise r.fail(f"expected a whole number of points, found {x!r}", "points", i)
+            raise r.fail(msg("os.expected_points", found=_bounded(x)), "points", i)
         points.append(int(x))
     if phase == "GameOver" and len(tricks) != HAND_SIZE:
-        raise r.fail(f"a finished deal has 13 tricks, found {len(tricks)}", "tricks")
+        raise r.fail(msg("os.finished_13", n=len(tricks)), "tricks")
 
     # The hands as dealt: what is still held, plus what was played and
     # passed, less what was received (received cards reach the hands only
@@ -492,7 +504,8 @@ def _params_of(parameters: Mapping[str, bool] | str | None) -> tuple[dict[str, b
         p = dict(PARAMETER_DEFAULTS)
         for k, v in parameters.items():
             if k not in PARAMETER_DEFAULTS:
-                raise RecordError(f"{k!r} is not a hearts parameter")
+                raise RecordError(msg("os.not_parameter", item=repr(k)[:60],
+                                      known=("comma", *PARAMETER_DEFAULTS)))
             p[k] = bool(v)
     rules_for_parameters(p)  # refuse parameters no rule can express
     return p, game_string(p)
@@ -520,7 +533,7 @@ def iter_openspiel(text: str, source: str | None = None,
         else:
             items.append((doc, doc.data, [], doc.line))
     for index, (doc, obj, base, line) in enumerate(items, 1):
-        label = f"state {index}" if len(items) > 1 else ""
+        label = msg("os.state_n", n=index) if len(items) > 1 else None
         yield _state_to_game(doc, obj, base, label, index, source, params, gstring, line)
 
 
@@ -536,7 +549,7 @@ class _History:
     """
 
     actions: list[Any]
-    label: str
+    label: Msg
     line: int
     #: (line, column) of each action, for the one-action-per-line forms.
     positions: list[tuple[int, int]] | None = None
@@ -560,8 +573,7 @@ def _histories(text: str) -> tuple[list[_History], str | None]:
     if stripped.startswith(("#", "[Meta]", "[Game]", "[State]")):
         return _serialized_game_and_state(text)
     if stripped.startswith("{"):
-        raise RecordError("expected a history (a JSON list of actions), found an object; "
-                          "read OpenSpiel's state JSON with --from openspiel", line=1, column=1)
+        raise RecordError(msg("os.state_not_history"), line=1, column=1)
     if stripped.startswith("["):
         out: list[_History] = []
         for doc in _json_docs(text):
@@ -569,12 +581,13 @@ def _histories(text: str) -> tuple[list[_History], str | None]:
             if isinstance(data, list) and data and all(isinstance(x, list) for x in data):
                 lines = _element_lines(doc.text, doc.line)
                 for i, h in enumerate(data):
-                    out.append(_History(h, f"history {len(out) + 1}", lines[i], doc=doc, path=(i,)))
+                    out.append(_History(h, _history_n(len(out) + 1), lines[i], doc=doc,
+                                        path=(i,)))
             elif isinstance(data, list):
-                out.append(_History(data, f"history {len(out) + 1}", doc.line, doc=doc))
+                out.append(_History(data, _history_n(len(out) + 1), doc.line, doc=doc))
             else:
-                raise RecordError(f"expected a list of actions (integers), found {_type_name(data)}",
-                                  f"history {len(out) + 1}", doc.line)
+                raise RecordError(msg("os.expected_actions", found=_type_name(data)),
+                                  _history_n(len(out) + 1), doc.line)
         return out, None
     return _action_lines(text.splitlines(), 1), None
 
@@ -591,7 +604,7 @@ def _action_lines(lines: Sequence[str], first: int) -> list[_History]:
             current = None
             continue
         if current is None:
-            current = _History([], f"history {len(out) + 1}", lineno, positions=[])
+            current = _History([], _history_n(len(out) + 1), lineno, positions=[])
             out.append(current)
         try:
             value: Any = int(s)
@@ -627,15 +640,14 @@ def _serialized_game_and_state(text: str) -> tuple[list[_History], str | None]:
                 exc.line, exc.column = k + 1, len(raw) - len(raw.lstrip()) + 1
                 raise
     if gstring is None:
-        raise RecordError("no [Game] section naming the game (as in hearts())", line=1)
+        raise RecordError(msg("os.no_game_section"), line=1)
     if state_start is None:
-        raise RecordError("no [State] section with the actions", line=len(lines))
+        raise RecordError(msg("os.no_state_section"), line=len(lines))
     hs = _action_lines(lines[state_start:], state_start + 1)
     if not hs:
-        raise RecordError("the [State] section holds no action", line=state_start)
+        raise RecordError(msg("os.empty_state_section"), line=state_start)
     if len(hs) > 1:
-        raise RecordError("the [State] section holds one history; found a blank line inside it",
-                          line=hs[1].line)
+        raise RecordError(msg("os.blank_in_state"), line=hs[1].line)
     return hs, gstring
 
 
@@ -647,8 +659,9 @@ class _HistoryReader:
         self.h = h
         self.params = params
 
-    def fail(self, message: str, k: int | None) -> RecordError:
-        where = self.h.label if k is None else f"{self.h.label}, action {k + 1}"
+    def fail(self, message: Msg, k: int | None) -> RecordError:
+        where = (self.h.label if k is None
+                 else msg("os.action_at", label=self.h.label.arg(), n=k + 1))
         line, column = self.h.position(k)
         return RecordError(message, where, line, column)
 
@@ -656,29 +669,26 @@ class _HistoryReader:
         a = self.h.actions[k]
         if type(a) is int and 0 <= a < 52:  # bool is not a card id
             return _CARD_OF_ACTION[a]
-        raise self.fail(f"{a!r} is not a card id (an integer 0..51, rank * 4 + suit) "
-                        f"for a {phase} action", k)
+        raise self.fail(msg(f"os.not_card_id.{phase}", value=_bounded(a)), k)
 
     def game(self, index: int, source: str | None, gstring: str) -> Game:
         acts = self.h.actions
         if not acts:
-            raise self.fail("empty history: it starts with the pass direction (0..3)", None)
+            raise self.fail(msg("os.empty_history"), None)
         first = acts[0]
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= 3:
-            raise self.fail(f"{first!r} is not a pass direction action (0 no pass, 1 left, "
-                            "2 across, 3 right)", 0)
+            raise self.fail(msg("os.not_direction_action", value=_bounded(first)), 0)
         direction = DIRECTION_OF_ACTION[first]
         if direction != "hold" and not self.params["pass_cards"]:
-            raise self.fail(f"pass direction {first} in a game with pass_cards=False", 0)
+            raise self.fail(msg("os.direction_no_pass", value=str(first)), 0)
         dealt = [0] * 4
         for k in range(1, min(len(acts), 53)):
             c = self.card(k, "deal")
             if (dealt[0] | dealt[1] | dealt[2] | dealt[3]) & c.bit:
-                raise self.fail(f"{c} is dealt twice", k)
+                raise self.fail(msg("os.dealt_twice", card=card(str(c))), k)
             dealt[(k - 1) % 4] |= c.bit
         if len(acts) < 1 + 52:
-            raise self.fail(f"truncated history: {len(acts) - 1} of the 52 deal actions; "
-                            "a deal needs every card dealt", len(acts) - 1)
+            raise self.fail(msg("os.truncated", n=len(acts) - 1), len(acts) - 1)
         k = 53
         passes: dict[str, Pass] = {}
         gifts: list[list[Card]] = [[] for _ in range(4)]
@@ -706,7 +716,7 @@ class _HistoryReader:
         plays: list[Play] = []
         while k < len(acts):
             if len(tricks) == HAND_SIZE:
-                raise self.fail(f"{len(acts) - k} action(s) after the end of the deal", k)
+                raise self.fail(msg("os.after_end.#n", n=len(acts) - k), k)
             c = self.card(k, "play")
             plays.append(Play(seat=SEATS[gs.to_play], card=c))
             gs.push(c)
@@ -751,12 +761,11 @@ def iter_openspiel_history(text: str, source: str | None = None,
     """
     histories, named = _histories(text)
     if not histories:
-        raise RecordError("empty history: no action found (a history starts with the pass "
-                          "direction, 0..3)", line=1)
+        raise RecordError(msg("os.no_action"), line=1)
     params, gstring = _params_of(named if named is not None else parameters)
     for i, h in enumerate(histories, 1):
         if len(histories) == 1:
-            h.label = "history"
+            h.label = msg("os.history")
         yield _HistoryReader(h, params).game(i, source, gstring)
 
 
@@ -793,8 +802,10 @@ def _show(v: Any) -> str:
     return str(v)
 
 
-def _cards_text(mask: int) -> str:
-    return " ".join(str(c) for c in display_order(cards_of(mask))) or "none"
+def _cards_arg(mask: int) -> Arg:
+    """The cards of *mask* as a message argument ("none" when there are none)."""
+    texts = [str(c) for c in display_order(cards_of(mask))]
+    return cards_arg(texts, 13) if texts else msg("os.no_cards").arg()
 
 
 class _Exporter:
@@ -813,13 +824,14 @@ class _Exporter:
         self.os_rules = os_rules
         self.gstring = gstring
 
-    def fail(self, deal: Deal | None, di: int | None, message: str,
+    def fail(self, deal: Deal | None, di: int | None, message: Msg,
              pos: Pos | None = None) -> OpenSpielExportError:
-        where = f"game {self.gi}"
+        where = msg("record.game", n=self.gi)
         if di is not None and deal is not None:
-            where += f", deal {deal.number or di + 1}"
+            where = msg("os.game_deal", game=self.gi, deal=deal.number or di + 1)
         pos = pos or (deal.pos if deal is not None else None) or self.game.pos
-        return OpenSpielExportError(self.game.source or "-", f"{where}: {message}",
+        return OpenSpielExportError(self.game.source or "-",
+                                    msg("record.at", where=where.arg(), message=message.arg()),
                                     pos.line if pos else None, pos.column if pos else None)
 
     def deal_actions(self, di: int) -> list[int]:
@@ -828,30 +840,29 @@ class _Exporter:
         seats = game.seat_names
         number = deal.number or di + 1
         if deal.unfinished or len(deal.tricks) < HAND_SIZE:
-            raise self.fail(deal, di, f"the deal is unfinished ({len(deal.tricks)} of 13 tricks); "
-                            "OpenSpiel's history of a deal runs to its end")
+            raise self.fail(deal, di, msg("os.x.unfinished", n=len(deal.tricks)))
         if len(deal.tricks) > HAND_SIZE:
-            raise self.fail(deal, di, f"{len(deal.tricks)} tricks; a deal has 13",
+            raise self.fail(deal, di, msg("os.x.too_many_tricks", n=len(deal.tricks)),
                             deal.tricks[HAND_SIZE].pos)
         dh = deal_hands(deal, rules, seats)
         for s in range(4):
             if dh.dealt[s] is None:
-                raise self.fail(deal, di, f"{seats[s]}'s hand as dealt is not known and cannot be "
-                                "inferred (OpenSpiel needs all four hands)",
+                raise self.fail(deal, di, msg("os.x.hand_unknown", who=seat(seats[s])),
                                 deal.where.get(f"hand:{seats[s]}"))
         dealt = [m or 0 for m in dh.dealt]
         seen = 0
         for s in range(4):
             hand = dealt[s]
             if hand.bit_count() != HAND_SIZE:
-                raise self.fail(deal, di, f"{seats[s]} was dealt {hand.bit_count()} cards; "
-                                "OpenSpiel deals 13", deal.where.get(f"hand:{seats[s]}"))
+                raise self.fail(deal, di, msg("os.x.dealt_n", who=seat(seats[s]),
+                                              n=hand.bit_count()),
+                                deal.where.get(f"hand:{seats[s]}"))
             if hand & seen:
-                raise self.fail(deal, di, f"{_cards_text(hand & seen)} dealt to two seats",
+                raise self.fail(deal, di, msg("os.x.dealt_twice", cards=_cards_arg(hand & seen)),
                                 deal.where.get(f"hand:{seats[s]}"))
             seen |= hand
         if seen != FULL_DECK:
-            raise self.fail(deal, di, f"{_cards_text(FULL_DECK & ~seen)} not dealt")
+            raise self.fail(deal, di, msg("os.x.not_dealt", cards=_cards_arg(FULL_DECK & ~seen)))
         direction = deal.direction or rules.direction_for(number)
         actions = [ACTION_OF_DIRECTION[direction]]
         by_id = [sorted(action_of_card(c) for c in iter_bits(h)) for h in dealt]
@@ -861,25 +872,26 @@ class _Exporter:
         if direction == "hold":
             if deal.passes:
                 first = next(iter(deal.passes.values()))
-                raise self.fail(deal, di, "passes recorded on a hold deal", first.pos)
+                raise self.fail(deal, di, msg("os.x.passes_on_hold"), first.pos)
         else:
             offset = rules.pass_offset(direction)
             for s in range(4):
                 p = deal.passes.get(seats[s])
                 if p is None:
-                    raise self.fail(deal, di, f"{seats[s]}'s pass is not recorded (the deal passes "
-                                    f"{direction}; OpenSpiel needs every seat's pass)")
+                    raise self.fail(deal, di, msg("os.x.pass_missing", who=seat(seats[s]),
+                                                  direction=("dir", direction)))
                 if len(p.cards) != CARDS_IN_PASS or len(set(p.cards)) != CARDS_IN_PASS:
-                    raise self.fail(deal, di, f"{seats[s]} passes {len(set(p.cards))} different "
-                                    "cards; OpenSpiel passes 3", p.pos)
+                    raise self.fail(deal, di, msg("os.x.pass_count", who=seat(seats[s]),
+                                                  n=len(set(p.cards))), p.pos)
                 m = mask_of(p.cards)
                 if m & ~dealt[s]:
-                    raise self.fail(deal, di, f"{seats[s]} passes {_cards_text(m & ~dealt[s])}, not "
-                                    "in the hand dealt", p.pos)
+                    raise self.fail(deal, di, msg("os.x.pass_not_held", who=seat(seats[s]),
+                                                  cards=_cards_arg(m & ~dealt[s])), p.pos)
                 to = seats[(s + offset) % 4]
                 if p.to is not None and p.to != to:
-                    raise self.fail(deal, di, f"{seats[s]} passes to {p.to}, but passing "
-                                    f"{direction} goes to {to}", p.pos)
+                    raise self.fail(deal, di, msg("os.x.pass_to", who=seat(seats[s]),
+                                                  to=seat(p.to), direction=("dir", direction),
+                                                  goes=seat(to)), p.pos)
                 gifts[s] = m
                 actions += [action_of_card(c) for c in p.cards]
         # The deal under the record's rules and under OpenSpiel's, side by side.
@@ -891,29 +903,31 @@ class _Exporter:
                                                     "queen_breaks_hearts"))
         for t, trick in enumerate(deal.tricks):
             if len(trick.plays) != 4:
-                raise self.fail(deal, di, f"trick {t + 1} has {len(trick.plays)} cards; "
-                                "a trick has 4", trick.pos)
+                raise self.fail(deal, di, msg("os.x.trick_size", t=t + 1, n=len(trick.plays)),
+                                trick.pos)
             for play in trick.plays:
                 s = ours.to_play
                 pos = play.pos or trick.pos
                 if play.seat != seats[s]:
-                    raise self.fail(deal, di, f"trick {t + 1}: {play.seat} plays {play.card} "
-                                    f"where {seats[s]} is to play (an illegal play)", pos)
+                    raise self.fail(deal, di, msg("os.x.out_of_turn", t=t + 1, who=seat(play.seat),
+                                                  card=card(str(play.card)),
+                                                  turn=seat(seats[s])), pos)
                 c = play.card
                 if ours.is_legal(c) == "not-held":
-                    raise self.fail(deal, di, f"trick {t + 1}: {seats[s]} plays {c}, a card "
-                                    "it does not hold (an illegal play)", pos)
+                    raise self.fail(deal, di, msg("os.x.not_held", t=t + 1, who=seat(seats[s]),
+                                                  card=card(str(c))), pos)
                 legal = ours.legal_cards()
                 os_legal = theirs.legal_cards()
                 if not legal >> c & 1:
-                    raise self.fail(deal, di, f"trick {t + 1}: {seats[s]} plays {c}, which the "
-                                    f"rules ({rules.spec}) do not allow there (an illegal play; "
-                                    f"legal: {_cards_text(legal)})", pos)
+                    raise self.fail(deal, di, msg("os.x.illegal", t=t + 1, who=seat(seats[s]),
+                                                  card=card(str(c)), rules=rules.spec,
+                                                  legal=_cards_arg(legal)), pos)
                 if not os_legal >> c & 1 or (self.strict and legal != os_legal):
-                    raise self.fail(deal, di, f"trick {t + 1}: OpenSpiel's {self.gstring} lacks "
-                                    f"{' '.join(lacking) or 'a rule'} of these rules, and it matters "
-                                    f"here: {seats[s]} may play {_cards_text(legal)} under "
-                                    f"{rules.spec} but {_cards_text(os_legal)} in OpenSpiel", pos)
+                    raise self.fail(deal, di, msg(
+                        "os.x.lacks", t=t + 1, game=self.gstring,
+                        lacking=" ".join(lacking) if lacking else msg("os.a_rule").arg(),
+                        who=seat(seats[s]), legal=_cards_arg(legal), rules=rules.spec,
+                        os_legal=_cards_arg(os_legal)), pos)
                 ours.push(c)
                 theirs.push(c)
                 actions.append(action_of_card(c))
@@ -921,14 +935,16 @@ class _Exporter:
         scored = self.score.deals[di] if di < len(self.score.deals) else None
         points = [scored.points[s] for s in seats] if scored and scored.points else os_points
         if self.strict and points != os_points:
-            why = _differing_keys(rules, os_rules, ("jack_of_diamonds", "moon"))
+            why: list[Arg] = list(_differing_keys(rules, os_rules, ("jack_of_diamonds", "moon")))
             moon = scored.moon if scored else None
             if moon is not None and rules.moon == "choose" and moon.choice == "subtract":
-                why.append(f"{moon.seat} {'is assumed to subtract' if moon.assumed else 'chose to subtract'}")
-            raise self.fail(deal, di, "OpenSpiel would score this deal "
-                            + " ".join(f"{seats[s]} {os_points[s]}" for s in range(4))
-                            + ", the rules " + " ".join(f"{seats[s]} {points[s]}" for s in range(4))
-                            + f" ({', '.join(why) or 'a scoring rule OpenSpiel lacks'})")
+                why.append(msg("os.x.assumed_subtract" if moon.assumed else "os.x.chose_subtract",
+                               who=seat(moon.seat)).arg())
+            raise self.fail(deal, di, msg(
+                "os.x.scores", os=("space", *(a for s in range(4)
+                                              for a in (seat(seats[s]), os_points[s]))),
+                ours=("space", *(a for s in range(4) for a in (seat(seats[s]), points[s]))),
+                why=("comma", *why) if why else msg("os.x.scoring_rule").arg()))
         return actions
 
 
@@ -955,27 +971,27 @@ def game_histories(game: Game, gi: int = 1, default_rules: RuleSet | str | None 
     source = game.source or "-"
     where = game.pos
 
-    def refuse(message: str, line: int | None = where.line if where else None,
+    def refuse(message: Msg, line: int | None = where.line if where else None,
                column: int | None = None) -> OpenSpielExportError:
-        return OpenSpielExportError(source, f"game {gi}: {message}", line, column)
+        return OpenSpielExportError(source, msg("record.at", where=msg("record.game", n=gi).arg(),
+                                                message=message.arg()), line, column)
 
     if game.errors:
         e = game.errors[0]
-        raise refuse(f"the record does not read cleanly: {e.message}", e.line, e.column)
+        text: Arg = Msg(e.key, e.args).arg() if e.key else e.message
+        raise refuse(msg("os.x.not_clean", message=text), e.line, e.column)
     try:
         rules = _resolve_rules(game, default_rules, force_rules)
     except RuleError as exc:
-        raise refuse(f"rules {game.rules!r}: {exc}") from None
+        raise refuse(msg("os.x.rules", rules=repr(game.rules), why=exc.arg())) from None
     if rules.players != 4 or len(game.seat_names) != 4:
-        raise refuse(f"OpenSpiel's hearts is for 4 players; these rules ({rules.spec}) are for "
-                     f"{rules.players}")
+        raise refuse(msg("os.x.players", rules=rules.spec, n=rules.players))
     if rules.deck_mask != FULL_DECK:
-        raise refuse(f"OpenSpiel deals the full deck; these rules remove {', '.join(rules.removed_cards)}")
+        raise refuse(msg("os.x.deck", cards=cards_arg(list(rules.removed_cards), 52)))
     directions = [d.direction or rules.direction_for(d.number or i + 1) for i, d in enumerate(game.deals)]
     passes = any(d != "hold" for d in directions)
     if passes and rules.pass_count != CARDS_IN_PASS:
-        raise refuse(f"OpenSpiel passes 3 cards; these rules pass {rules.pass_count} "
-                     f"(pass_count={rules.pass_count})")
+        raise refuse(msg("os.x.pass_count_rules", n=rules.pass_count))
     params = openspiel_parameters(rules, passes)
     exp = _Exporter(game, gi, rules, parse_rules(rules_for_parameters(params)), game_string(params),
                     strict)
@@ -1013,8 +1029,7 @@ def dumps_openspiel_history(games: Sequence[Game], style: str = "json",
         return "".join(line + "\n" for line in lines)
     if len(blocks) != 1:
         raise OpenSpielExportError(
-            games[0].source or "-" if games else "-",
-            f"the serialize style holds one deal; found {len(blocks)} (use one JSON list per line)")
+            games[0].source or "-" if games else "-", msg("os.x.serialize_one", n=len(blocks)))
     h, params = blocks[0]
     return (f"{_HEADER}\n[Meta]\nVersion: 1\n\n[Game]\n{game_string(params)}\n[State]\n"
             + "".join(f"{a}\n" for a in h) + "\n")

@@ -22,6 +22,7 @@ import dataclasses
 import re
 from collections.abc import Iterator
 
+from ..i18n import msg
 from ..model import Game, Pos
 from .jsonio import RecordError
 from .openspiel import SEATS, _History, _HistoryReader, _params_of, parse_game_string
@@ -35,11 +36,10 @@ def iter_openspiel_playthrough(text: str, source: str | None = None) -> Iterator
     lines = text.splitlines()
     first = next((k for k, raw in enumerate(lines) if raw.strip()), None)
     if first is None or not lines[first].startswith("game:"):
-        raise RecordError("not an OpenSpiel playthrough: expected 'game: hearts' on the first "
-                          "line", line=(first or 0) + 1, column=1)
+        raise RecordError(msg("pt.not_playthrough"), line=(first or 0) + 1, column=1)
     gstring = lines[first][len("game:"):].strip()
     if not gstring.startswith("hearts"):
-        raise RecordError(f"a playthrough of {gstring.split('(')[0]!r}, not of hearts",
+        raise RecordError(msg("pt.other_game", game=repr(gstring.split('(')[0][:40])),
                           line=first + 1, column=7)
     try:
         params, gstring = _params_of(parse_game_string(gstring))
@@ -56,10 +56,10 @@ def iter_openspiel_playthrough(text: str, source: str | None = None) -> Iterator
             try:
                 actions = ast.literal_eval(m.group(1))
             except (ValueError, SyntaxError):
-                raise RecordError("History() is not a list of actions", line=k + 1,
+                raise RecordError(msg("pt.bad_history"), line=k + 1,
                                   column=len("History() = ") + 1) from None
             if not isinstance(actions, list):
-                raise RecordError("History() is not a list of actions", line=k + 1, column=1)
+                raise RecordError(msg("pt.bad_history"), line=k + 1, column=1)
             history = (k + 1, actions)
         elif raw.strip() == "# Points:":
             got: dict[str, int] = {}
@@ -68,17 +68,16 @@ def iter_openspiel_playthrough(text: str, source: str | None = None) -> Iterator
                 got[pm.group(1)] = int(pm.group(2))
                 j += 1
             if set(got) != set(SEATS):
-                raise RecordError("'# Points:' needs one line per seat (N, E, S, W)",
-                                  line=k + 1, column=1)
+                raise RecordError(msg("pt.points"), line=k + 1, column=1)
             points = (k + 1, got)
             k = j
             continue
         k += 1
     if history is None:
-        raise RecordError("no 'History() = [...]' line: the playthrough holds no state",
-                          line=len(lines))
+        raise RecordError(msg("pt.no_history"), line=len(lines))
     line, actions = history
-    game = _HistoryReader(_History(actions, "History()", line), params).game(1, source, gstring)
+    label = msg("record.text", text="History()")
+    game = _HistoryReader(_History(actions, label, line), params).game(1, source, gstring)
     if points is not None:
         deal = game.deals[0]
         deal = dataclasses.replace(deal, score=points[1],

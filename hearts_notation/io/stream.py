@@ -23,7 +23,7 @@ from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from ..i18n import Arg, Msg, msg
+from ..i18n import Arg, Msg, msg, os_reason
 from .limits import current, limit_message, whole_input_message
 
 #: Bytes read at a time.  One MiB keeps the per-read overhead negligible
@@ -124,7 +124,7 @@ def _open_binary(path: str) -> BinaryIO:
     except PermissionError:
         raise InputError(path, msg("input.permission")) from None
     except OSError as exc:
-        raise InputError(path, msg("input.cannot_read", why=str(exc.strerror or exc))) from None
+        raise InputError(path, msg("input.cannot_read", why=os_reason(exc))) from None
 
 
 def _binary_error(source: str, offset: int) -> InputError:
@@ -150,7 +150,7 @@ def _chunks_of(fh: BinaryIO, source: str, chunk_size: int, first_line: int = 1,
     try:
         yield from _decode_blocks(fh, source, chunk_size, first_line, first_offset)
     except OSError as exc:
-        raise InputError(source, msg("input.cannot_read", why=str(exc.strerror or exc))) from None
+        raise InputError(source, msg("input.cannot_read", why=os_reason(exc))) from None
     finally:
         if fh is not sys.stdin.buffer:
             fh.close()
@@ -390,7 +390,7 @@ def read_bytes(path: str, max_bytes: int | None = None) -> bytes:
                 raise InputError(path, whole_input_message("document", limit))
             parts.append(block)
     except OSError as exc:
-        raise InputError(path, msg("input.cannot_read", why=str(exc.strerror or exc))) from None
+        raise InputError(path, msg("input.cannot_read", why=os_reason(exc))) from None
     finally:
         if fh is not sys.stdin.buffer:
             fh.close()

@@ -25,6 +25,7 @@ from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
+from ..i18n import msg
 from .stream import RecordError
 
 #: Nesting the composer follows before refusing the document: far above a
@@ -53,7 +54,7 @@ class _BoundedComposer(Composer):
             loader: Any = self  # peek_event is the parser's, in the loader
             mark = loader.peek_event().start_mark
             raise RecordError(
-                f"not valid YAML here: values nested more than {HARD_DEPTH} levels deep",
+                msg("record.yaml_here", what=msg("yaml.nested_more", n=HARD_DEPTH).arg()),
                 line=mark.line + 1, column=mark.column + 1)
         self._level += 1
         try:

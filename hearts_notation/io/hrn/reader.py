@@ -358,7 +358,7 @@ def iter_games_lines(lines: Iterable[str]) -> Iterator[list[LogicalLine]]:
         yield pending.lines
     elif only_comments is not None:
         first = next(ll for ll in only_comments.lines if ll.kind == "comment")
-        raise RecordError("no game found: the input holds only comments", line=first.line,
+        raise RecordError(msg("input.only_comments"), line=first.line,
                           column=len(first.text) - len(first.text.lstrip()) + 1)
 
 
@@ -450,7 +450,7 @@ def iter_game_texts(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple
         yield pending[0], "\n".join(pending[1])
     elif only_comments is not None:
         line, text = only_comments
-        raise RecordError("no game found: the input holds only comments", line=line,
+        raise RecordError(msg("input.only_comments"), line=line,
                           column=len(text) - len(text.lstrip()) + 1)
 
 
@@ -583,7 +583,7 @@ def iter_hrn(text: str | Iterable[str], source: str = "-",
                 continue
         yield build_game(game_lines, source, index, default_rules, fast)
     if index == 0:
-        raise RecordError("empty input: no game found")
+        raise RecordError(msg("input.empty"))
 
 
 def parse_game(text: str, source: str = "-", first_line: int = 1,
