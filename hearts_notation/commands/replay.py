@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
 from rich.text import Text
 
-from ..i18n import current_language, msg, os_reason, translate
+from ..i18n import current_language, msg, os_reason, seats_in_view, translate
 from ..io import InputError, read_games, write_atomic
 from ..io.jsonio import json_syntax
 from ..model import Finding
@@ -45,6 +45,18 @@ from ._common import (
 from .options import input_format_option, lang_option, rules_options
 from .report import CorpusReport
 
+_T = TypeVar("_T")
+
+
+def _in_view(seats: tuple[str, ...], parts: Iterator[_T]) -> Iterator[_T]:
+    """The parts of a game, each built with the game's seats in view
+    (:func:`hearts_notation.i18n.seats_in_view`)."""
+    while True:
+        with seats_in_view(seats):
+            part = next(parts, None)
+        if part is None:
+            return
+        yield part
 
 def _interactive() -> bool:
     """``--step`` pauses only when a person is at a terminal on both ends."""
@@ -196,17 +208,18 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
         for k, (g, deals) in enumerate(chosen):
             if k:
                 console.print()
-            console.print(Text(narrate(g, lang, unicode, deals, width=_width(console)).rstrip("\n")))
+            with seats_in_view(g.seats):
+                text = narrate(g, lang, unicode, deals, width=_width(console))
+            console.print(Text(text.rstrip("\n")))
         return done
 
     pause = step and _interactive()
     for k, (g, deals) in enumerate(chosen):
         if k:
             console.print()
-        for kind, renderable in render_game(g, deals, unicode, lang):
+        for kind, renderable in _in_view(g.seats, render_game(g, deals, unicode, lang)):
             if pause and kind == "trick":
-                prompt = "  [any key: next trick, q: quit]" if lang == "en" else \
-                    "  [une touche : pli suivant, q : quitter]"
+                prompt = translate(lang, "replay.step_prompt")
                 click.echo(prompt, err=True, nl=False)
                 key = click.getchar()
                 click.echo("\r" + " " * len(prompt) + "\r", err=True, nl=False)

@@ -20,14 +20,14 @@ import io
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.table import Table
 from rich.text import Text
 
 from ..api import score
-from ..i18n import public_finding, seat_text, translate
+from ..i18n import public_finding, seat_text, seats_in_view, translate
 from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..model import Finding, Game
 from ..output import console as safe_console
@@ -63,6 +63,9 @@ from .report import CorpusReport
 #: The codes of the findings ``score`` reports (the scoring part of docs/spec.md, section 5).
 SCORE_CODES = ("score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
                "unknown-rule", *SHEET_CODES)
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def game_scores(game: Game, default_rules: RuleSet | None, force: bool
@@ -100,6 +103,23 @@ def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Fin
         "winners": list(score.winners),
         "disagreements": [f.to_dict() for f in found],
     }
+
+
+def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameScore,
+                found: list[Finding], lang: str) -> None:
+    """One game's table, outcome and disagreements with the record."""
+    console.print(_table(game, rules_used, score, lang))
+    console.print(_outcome(score, rules_used, lang))
+    if found:
+        console.print(Text(translate(lang, "score.disagreements"), style="bold"))
+        for f in found:
+            style = {"error": "red", "warning": "yellow"}.get(f.severity, "cyan")
+            where = translate(lang, "score.at_deal", deal=f.deal) if f.deal is not None else ""
+            line = Text("  ")
+            line.append(translate(lang, f"severity.{f.severity}"), style=style)
+            line.append(f" {where}{f.text(lang)} [{f.code}]")
+            console.print(line)
+    console.print()
 
 
 def _table(game: Game, rules: RuleSet, score: GameScore, lang: str = "en") -> Table:
@@ -245,18 +265,8 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         console = stdout_console() if output == "-" else safe_console(
             file=io.StringIO(), width=160, no_color=True)
         for game, rules_used, score, found in shown:
-            console.print(_table(game, rules_used, score, lang))
-            console.print(_outcome(score, rules_used, lang))
-            if found:
-                console.print(Text(translate(lang, "score.disagreements"), style="bold"))
-                for f in found:
-                    style = {"error": "red", "warning": "yellow"}.get(f.severity, "cyan")
-                    where = translate(lang, "score.at_deal", deal=f.deal) if f.deal is not None else ""
-                    line = Text("  ")
-                    line.append(translate(lang, f"severity.{f.severity}"), style=style)
-                    line.append(f" {where}{f.text(lang)} [{f.code}]")
-                    console.print(line)
-            console.print()
+            with seats_in_view(score.seats):
+                _print_game(console, game, rules_used, score, found, lang)
         if st.games > 1:
             console.print(_player_table(st, lang))
             note = st.unnamed_note()

@@ -17,7 +17,7 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from ..i18n import number, render, translate
+from ..i18n import number, render, seat_label, translate
 from ..io import InputError
 from ..output import json_text, message, write_stdout
 from ..parallel import Batch, EngineSpec, batch_games, gc_paused, total_bytes
@@ -68,8 +68,10 @@ def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
     seats = Table(title=t("stats.seats"), title_justify="left")
     for col in ("seat", "deals", "points", "avg_points", "queen_taken", "moons", "wins"):
         seats.add_column(t(f"stats.col.{col}"), justify="left" if col == "seat" else "right")
+    names = list(doc["seats"])
     for name, row in doc["seats"].items():
-        seats.add_row(render(lang, "seat.as_is", {"seat": ("seat", name)}), n(row["deals"]),
+        # W is O in French unless a record has a seat named O too.
+        seats.add_row(seat_label(lang, name, names), n(row["deals"]),
                       n(row["points"]), _num(row["average_points"]), n(row["queen_taken"]),
                       n(row["moons"]), n(row["wins"]))
     tables.append(seats)

@@ -27,7 +27,8 @@ import os
 import pkgutil
 import re
 import string
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -40,6 +41,7 @@ __all__ = [
     "Msg",
     "args_from_json",
     "card",
+    "card_ascii",
     "card_name",
     "card_text",
     "cards",
@@ -58,9 +60,12 @@ __all__ = [
     "plural",
     "public_finding",
     "render",
+    "rules_label",
     "seat",
+    "seat_label",
     "seat_text",
     "seats_and",
+    "seats_in_view",
     "seats_space",
     "set_language",
     "translate",
@@ -168,6 +173,27 @@ def card_text(lang: str, text: str) -> str:
         r = "T" if m.group(1) == "10" else m.group(1)
         return translate(lang, f"rank.{r}") + m.group(2)
     return _CARD_RE.sub(one, text)
+
+
+def rules_label(lang: str, spec: str) -> str:
+    """A rules spec for people: its preset by the language's name for it
+    (``trois joueurs`` for ``three-players``), the rule keys after it as
+    written (they are what one types)."""
+    head, sep, rest = spec.partition(" ")
+    key = f"preset_name.{head}"
+    if key in _merged("en"):
+        head = translate(lang, key)
+    return head + sep + rest
+
+
+def card_ascii(lang: str, text: str) -> str:
+    """A card written ``QS`` as plain ASCII for people in *lang*: ``QS`` in
+    English, ``DP`` in French (ranks R D V 10, suits P C K T: pique, cœur,
+    carreau, trèfle, as French bridge writes them).  For the screen only:
+    a record's ASCII cards are always ``QS`` (docs/spec.md, section 2)."""
+    rank, suit = text[:-1], text[-1]
+    return translate(lang, f"ascii.rank.{'T' if rank == '10' else rank}") + \
+        translate(lang, f"ascii.suit.{suit}")
 
 
 def card_name(lang: str, rank: str, suit: str) -> str:
@@ -317,8 +343,36 @@ def _show(lang: str, value: Arg | list[Any]) -> str:
 
 
 def _show_seat(lang: str, v: Sequence[Any]) -> str:
-    name = str(v[0])
-    return translate(lang, f"seat.{name}") if name in _SEATS else name
+    return seat_label(lang, str(v[0]), _IN_VIEW[-1])
+
+
+#: The seat names of the game (or corpus) being shown, innermost last
+#: (:func:`seats_in_view`).
+_IN_VIEW: list[frozenset[str]] = [frozenset()]
+
+
+def seat_label(lang: str, name: str, names: Iterable[str] = ()) -> str:
+    """A seat as *lang* writes it (``O`` for ``W`` in French), unless that
+    label is itself another seat's name among *names*: a record with seats
+    ``W`` and ``O`` keeps both as written rather than showing two ``O``."""
+    if name not in _SEATS:
+        return name
+    label = translate(lang, f"seat.{name}")
+    if label != name and label in names:
+        return name
+    return label
+
+
+@contextmanager
+def seats_in_view(names: Iterable[str]) -> Iterator[None]:
+    """Within the block, seats are shown as :func:`seat_label` shows them
+    among *names* (the seats of the game or corpus being printed), in every
+    message that names a seat."""
+    _IN_VIEW.append(frozenset(names))
+    try:
+        yield
+    finally:
+        _IN_VIEW.pop()
 
 
 def _show_cards(lang: str, v: Sequence[Any]) -> str:

@@ -1103,3 +1103,22 @@ MESSAGES.update({
     "oserror.ETXTBSY": "Text file busy",
     "oserror.EEXIST": "File exists",
 })
+
+MESSAGES.update({
+    # Cards in plain ASCII on the screen (--ascii): rank then suit letter.
+    "ascii.rank.2": "2", "ascii.rank.3": "3", "ascii.rank.4": "4", "ascii.rank.5": "5",
+    "ascii.rank.6": "6", "ascii.rank.7": "7", "ascii.rank.8": "8", "ascii.rank.9": "9",
+    "ascii.rank.T": "T", "ascii.rank.J": "J", "ascii.rank.Q": "Q", "ascii.rank.K": "K",
+    "ascii.rank.A": "A",
+    "ascii.suit.S": "S", "ascii.suit.H": "H", "ascii.suit.D": "D", "ascii.suit.C": "C",
+    "replay.step_prompt": "  [any key: next trick, q: quit]",
+})
+
+MESSAGES.update({
+    # The rule presets' names for people (narration, replay header); the identifiers themselves.
+    "preset_name.standard": "standard", "preset_name.five-players": "five-players",
+    "preset_name.jack-of-diamonds": "jack-of-diamonds", "preset_name.kawu": "kawu",
+    "preset_name.moon-choice": "moon-choice", "preset_name.openspiel": "openspiel",
+    "preset_name.queen-breaks-hearts": "queen-breaks-hearts", "preset_name.short": "short",
+    "preset_name.six-players": "six-players", "preset_name.three-players": "three-players",
+})

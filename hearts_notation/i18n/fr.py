@@ -1080,3 +1080,20 @@ MESSAGES.update({
     "oserror.ETXTBSY": "fichier texte occupé",
     "oserror.EEXIST": "le fichier existe",
 })
+
+MESSAGES.update({
+    # Les cartes en ASCII simple à l'écran (--ascii) : rang puis couleur, comme au bridge
+    # (P pique, C cœur, K carreau, T trèfle ; R D V pour roi, dame, valet).
+    "ascii.rank.T": "10", "ascii.rank.J": "V", "ascii.rank.Q": "D", "ascii.rank.K": "R",
+    "ascii.suit.S": "P", "ascii.suit.H": "C", "ascii.suit.D": "K", "ascii.suit.C": "T",
+    "replay.step_prompt": "  [une touche : pli suivant, q : quitter]",
+})
+
+MESSAGES.update({
+    # Les noms des variantes pour le lecteur (récit, en-tête du rejeu).
+    "preset_name.standard": "standard", "preset_name.five-players": "à cinq joueurs",
+    "preset_name.jack-of-diamonds": "valet de carreau", "preset_name.kawu": "kawu",
+    "preset_name.moon-choice": "capot au choix", "preset_name.openspiel": "OpenSpiel",
+    "preset_name.queen-breaks-hearts": "la dame ouvre les cœurs", "preset_name.short": "partie courte",
+    "preset_name.six-players": "à six joueurs", "preset_name.three-players": "à trois joueurs",
+})

@@ -50,7 +50,7 @@ from ..cards import (
     cards_of,
     display_order,
 )
-from ..i18n import LANGUAGES, Arg, catalog, placeholders, render
+from ..i18n import LANGUAGES, Arg, card_ascii, catalog, placeholders, render, rules_label
 from ..i18n import _module as _catalog_module
 from ..model import Finding
 from ..state import penalty_total
@@ -213,7 +213,7 @@ class Voice:
     def bare(self, card: Card) -> str:
         """``R♣``/``K♣`` (letters in ASCII mode, where French ranks cannot be written)."""
         if not self.unicode:
-            return card.text(unicode=False)
+            return card_ascii(self.lang, str(card))
         return self.m[f"rank.{_RANK_LETTERS[card.rank]}"] + _SYMBOLS[card.suit]
 
     def the(self, card: Card) -> str:
@@ -255,7 +255,7 @@ class Voice:
         groups = []
         for suit in (3, 2, 1, 0):
             ranks = [self.bare(c)[:-1] for c in display_order(cards) if c.suit == suit]
-            sym = (_SYMBOLS if self.unicode else _SUIT_LETTERS)[suit]
+            sym = _SYMBOLS[suit] if self.unicode else card_ascii(self.lang, "2" + _SUIT_LETTERS[suit])[1:]
             groups.append("\u00a0".join([sym, *(ranks or ["—"])]))
         return ", ".join(groups)
 
@@ -373,7 +373,7 @@ class Narrator:
         w, g = self.w, self.g
         people = [w.who(s) for s in g.seats]
         return _cap(w.t("table", count=w.num(len(g.seats)), people=w.join(people),
-                        rules=g.rules.spec))
+                        rules=rules_label(self.w.lang, g.rules.spec)))
 
     def game_end(self) -> str | None:
         g, w = self.g, self.w

@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, display_order
-from ..i18n import LANGUAGES, render, translate
+from ..i18n import LANGUAGES, card_ascii, render, rules_label, seat_label, translate
 from ..model import Finding
 from .story import DealFact, GameFact, PlayFact, TrickFact
 
@@ -51,12 +51,14 @@ class TerminalReplay:
         if not unicode:
             # Plain ASCII output: no suit symbols or dashes anywhere.
             self.t["broken"] = translate(self.lang, "replay.broken_ascii")
-            self.t["queen"] = "QS"
+            self.t["queen"] = card_ascii(self.lang, "QS")
 
     # Small pieces ---------------------------------------------------------------
     def card_text(self, card: Card) -> str:
-        """A card as shown: ``Q♠``, ``D♠`` (French), ``QS`` (ASCII)."""
-        return card.text(unicode=self.unicode, lang=self.lang)
+        """A card as shown: ``Q♠``, ``D♠`` (French), ``QS`` (ASCII), ``DP`` (French ASCII)."""
+        if not self.unicode:
+            return card_ascii(self.lang, str(card))
+        return card.text(unicode=True, lang=self.lang)
 
     @staticmethod
     def card_style(card: Card) -> str:
@@ -82,7 +84,7 @@ class TerminalReplay:
         if cards is None:
             return Text(self.t["unknown"], style="dim")
         out = Text()
-        symbols = "♣♦♥♠" if self.unicode else "CDHS"
+        symbols = "♣♦♥♠" if self.unicode else [translate(self.lang, f"ascii.suit.{s}") for s in "CDHS"]
         for k, suit in enumerate((SPADES, HEARTS, DIAMONDS, CLUBS)):
             if k:
                 out.append("\n")
@@ -96,7 +98,7 @@ class TerminalReplay:
 
     def seat(self, seat: str) -> str:
         """A seat as the language writes it (O for West in French; names as written)."""
-        return render(self.lang, "seat.as_is", {"seat": ("seat", seat)})
+        return seat_label(self.lang, seat, self.g.seats)
 
     def who(self, seat: str) -> Text:
         """``N Vous`` with the seat in bold."""
@@ -127,7 +129,8 @@ class TerminalReplay:
         title = Text()
         parts = [tags[k] for k in ("Event", "Site", "Date") if tags.get(k)]
         title.append(self.sep.join(parts) or (g.game.source or "game"), style="bold")
-        line = Text(f"{self.t['rules']} {g.rules.spec}{self.sep}", style="dim")
+        line = Text(f"{self.t['rules']} {rules_label(self.lang, g.rules.spec)}{self.sep}",
+                    style="dim")
         for i, s in enumerate(g.seats):
             if i:
                 line.append(self.sep, style="dim")
