@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,16 +26,96 @@ from hearts_notation.model import Finding
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _catalog_problems(tables: dict[str, dict[str, str]]) -> list[tuple[str, str]]:
+    """(language, id) of every message a catalog lacks that another has, or
+    whose placeholders differ from English's."""
+    ids = set().union(*(set(t) for t in tables.values()))
+    out = [(lang, key) for lang, table in tables.items() for key in sorted(ids - set(table))]
+    out += [(lang, key) for lang, table in tables.items() for key in sorted(ids & set(table))
+            if placeholders(table[key]) != placeholders(tables["en"].get(key, table[key]))]
+    return out
+
+
 def test_every_catalog_has_every_message_with_the_same_placeholders() -> None:
     """A catalog lacking an id another has, or whose template names other
     placeholders than English's, fails here."""
     assert LANGUAGES[0] == "en" and "fr" in LANGUAGES
     tables = {lang: _module(lang).MESSAGES for lang in LANGUAGES}
-    ids = set().union(*(set(t) for t in tables.values()))
-    for lang, table in tables.items():
-        assert ids - set(table) == set(), (lang, sorted(ids - set(table)))
-        for key in ids:
-            assert placeholders(table[key]) == placeholders(tables["en"][key]), (lang, key)
+    assert _catalog_problems(tables) == []
+
+
+def test_the_completeness_check_catches_a_missing_or_mismatched_message() -> None:
+    """The check above is not vacuous: a French catalog without one message,
+    or an English one without a message only French has, or a template
+    with another placeholder, is reported."""
+    en, fr = dict(_module("en").MESSAGES), dict(_module("fr").MESSAGES)
+    del fr["record.expected_cards"]
+    assert _catalog_problems({"en": en, "fr": fr}) == [("fr", "record.expected_cards")]
+    en2, fr2 = dict(_module("en").MESSAGES), dict(_module("fr").MESSAGES)
+    fr2["only.in.french"] = "seulement en français"
+    assert _catalog_problems({"en": en2, "fr": fr2}) == [("en", "only.in.french")]
+    fr2 = dict(_module("fr").MESSAGES)
+    fr2["record.json"] = "JSON non valide : {probleme}"
+    assert _catalog_problems({"en": en2, "fr": fr2}) == [("fr", "record.json")]
+
+
+#: A message id written in the code: msg("id"), translate(lang, "id"), render(lang, "id").
+_ID_IN_CODE = re.compile(r'\b(?:msg|translate\((?:[^,()]|\(\))+,|render\((?:[^,()]|\(\))+,)'
+                         r'\s*"([A-Za-z0-9_.#!?-]+)"')
+
+
+def test_every_message_id_the_code_names_is_in_the_catalog() -> None:
+    """An id spelt wrong in the code would raise only when its error
+    happens (a rare bad input): every literal id is checked here, and the
+    families built from a variable part are checked in full."""
+    from hearts_notation.rules import preset_names
+
+    en = _module("en").MESSAGES
+    missing = []
+    for path in sorted((ROOT / "hearts_notation").rglob("*.py")):
+        for m in _ID_IN_CODE.finditer(path.read_text(encoding="utf-8")):
+            key = m.group(1)
+            base, sep, _ = key.rpartition(".#")
+            if key.endswith("."):
+                continue            # a prefix, completed in the code
+            if (base + ".one" if sep else key) not in en:
+                missing.append((path.name, key))
+    assert missing == []
+    families = [f"limit.what.cards.{w}" for w in ("list", "trick", "hand", "pass")]
+    families += [f"os.not_card_id.{p}" for p in ("deal", "pass", "play")]
+    families += [f"preset_name.{p}" for p in preset_names()]
+    families += [f"ascii.{k}.{x}" for k, xs in (("rank", "23456789TJQKA"), ("suit", "SHDC"))
+                 for x in xs]
+    assert [k for k in families if k not in en] == []
+
+
+def test_the_reader_errors_speak_the_language() -> None:
+    """A JSON record error, a broken JSON or YAML document and an OpenSpiel
+    error carry an id: English for the model, French on demand."""
+    from hearts_notation.io import InputError, iter_games_text
+
+    cases = [('{"deals": [{"hands": 3}]}', "json", "deals[0].hands : on attendait un objet",
+              "deals[0].hands: expected an object"),
+             ('{"deals": [', "json", "JSON non valide : on attendait une valeur",
+              "not valid JSON: Expecting value"),
+             ("deals: [\n  a: b: c\n", "yaml", "YAML non valide : on attendait",
+              "not valid YAML: did not find expected"),
+             ("[1, 2, \"x\"]", "openspiel-history", "historique, action 3 : 'x' n'est pas",
+              "history, action 3: 'x' is not a card id"),
+             ('{"phase": "Play"}', "openspiel", "champ 'pass_direction' manquant",
+              "missing field 'pass_direction'")]
+    for text, fmt, french, words in cases:
+        try:
+            games = list(iter_games_text(text, fmt, "x"))
+        except InputError as exc:
+            assert exc.msg is not None, (fmt, exc)
+            said, english = exc.text("fr"), exc.text("en")
+        else:
+            f = games[0].errors[0]
+            assert f.key, (fmt, f)
+            said, english = f.text("fr"), f.message
+        assert french in said, (fmt, said)
+        assert words in english, (fmt, english)
 
 
 def test_cards_seats_and_counts_in_french() -> None:

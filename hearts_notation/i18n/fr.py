@@ -834,6 +834,7 @@ MESSAGES.update({
     "record.text": "{text}",
     "record.at": "{where} : {message}",
     "record.game": "partie {n}",
+    "record.top": "partie",
     "input.cannot_read": "lecture impossible : {why}",
     "value.long_number": "un très long nombre",
     "value.list": "une liste", "value.object": "un objet", "value.string": "une chaîne",
@@ -942,7 +943,7 @@ MESSAGES.update({
     "os.history": "historique",
     "os.history_n": "historique {n}",
     "os.action_at": "{label}, action {n}",
-    "os.missing_field": "champ {key} manquant (le JSON d'état d'OpenSpiel a phase, pass_direction, hands, passed_cards, received_cards, tricks, points)",
+    "os.missing_field": 'champ {key} manquant (le JSON d\'état d\'OpenSpiel a "phase", "pass_direction", "hands", "passed_cards", "received_cards", "tricks", "points")',
     "os.expected": "on attendait {what}, trouvé {found}",
     "os.what.string": "une chaîne", "os.what.bool": "true ou false",
     "os.what.seat_lists": "une liste de 4 listes de cartes", "os.what.tricks": "une liste de plis",
@@ -1096,4 +1097,11 @@ MESSAGES.update({
     "preset_name.moon-choice": "capot au choix", "preset_name.openspiel": "OpenSpiel",
     "preset_name.queen-breaks-hearts": "la dame ouvre les cœurs", "preset_name.short": "partie courte",
     "preset_name.six-players": "à six joueurs", "preset_name.three-players": "à trois joueurs",
+})
+
+MESSAGES.update({
+    # Les autres rangs en ASCII s'écrivent comme en anglais.
+    "ascii.rank.2": "2", "ascii.rank.3": "3", "ascii.rank.4": "4", "ascii.rank.5": "5",
+    "ascii.rank.6": "6", "ascii.rank.7": "7", "ascii.rank.8": "8", "ascii.rank.9": "9",
+    "ascii.rank.A": "A",
 })

@@ -173,13 +173,13 @@ def _points(v: Any, where: str) -> dict[str, int] | None:
     return out
 
 
-def _obj(v: Any, where: str, allowed: frozenset[str]) -> Mapping[str, Any]:
+def _obj(v: Any, where: str | Msg, allowed: frozenset[str]) -> Mapping[str, Any]:
     if not isinstance(v, dict):
         raise RecordError(msg("record.expected_object", found=json_type(v)), where)
     extra = [k for k in v if k not in allowed]
     if extra:
         raise RecordError(msg("record.unknown_field", field=_show(extra[0]),
-                              allowed=("or_list", *sorted(allowed))), where)
+                              allowed=("or_list", *(f'"{k}"' for k in sorted(allowed)))), where)
     return v
 
 
@@ -201,9 +201,10 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     tricks, plays, passes and score lines carry their source positions, so
     that the referee's findings name the line and column of the very card,
     as they do for HRN."""
-    g = _obj(d, "game", _GAME_KEYS)
+    top = msg("record.top")     # the game object itself ("game")
+    g = _obj(d, top, _GAME_KEYS)
     if "deals" not in g:
-        raise RecordError(msg("record.needs_deals"), "game")
+        raise RecordError(msg("record.needs_deals"), top)
     tags_in = g.get("tags") or {}
     if not isinstance(tags_in, dict):
         raise RecordError(msg("record.expected_tags"), "tags")

@@ -400,8 +400,8 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
         raise r.fail(msg("os.expected_state", found=_type_name(obj)))
     phase = r.field(obj, "phase", str, "os.what.string")
     if phase not in PHASES:
-        raise r.fail(msg("os.not_phase", value=_bounded(phase), phases=("comma", *PHASES)),
-                     "phase")
+        raise r.fail(msg("os.not_phase", value=_bounded(phase),
+                         phases=("comma", *(f'"{p}"' for p in PHASES))), "phase")
     if phase in ("PassDir", "Deal"):
         raise r.fail(msg("os.not_dealt", phase=phase), "phase")
     for key, kind, what in (("current_player", str, "os.what.string"),
