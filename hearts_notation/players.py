@@ -24,6 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .i18n import Arg, Msg, msg, os_reason
+
 #: Limits on an aliases file: bytes, names and spellings, characters per name.
 MAX_ALIAS_BYTES = 1 << 20
 MAX_ALIAS_ENTRIES = 10_000
@@ -31,7 +33,17 @@ MAX_NAME_CHARS = 200
 
 
 class AliasError(ValueError):
-    """An aliases file that cannot be used (the message names the file)."""
+    """An aliases file that cannot be used: ``file[:line:col]: message``,
+    the message a catalog id and arguments (:meth:`text` in any language)."""
+
+    def __init__(self, where: str, message: Msg) -> None:
+        super().__init__(f"{where}: {message.text()}")
+        self.where = where
+        self.msg = message
+
+    def text(self, lang: str = "en") -> str:
+        """The error in *lang*."""
+        return f"{self.where}: {self.msg.text(lang)}"
 
 
 def normalise(name: str) -> str:
@@ -80,52 +92,54 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
     try:
         size = p.stat().st_size
         if size > MAX_ALIAS_BYTES:
-            raise AliasError(f"{path}: aliases file is {size:,} bytes; the limit is {MAX_ALIAS_BYTES:,}")
+            raise AliasError(path, msg("alias.too_big", size=("num", size),
+                                             limit=("num", MAX_ALIAS_BYTES)))
         text = p.read_text(encoding="utf-8-sig")
     except OSError as exc:
-        raise AliasError(f"{path}: cannot read aliases file: {exc.strerror or exc}") from None
+        raise AliasError(path, msg("alias.cannot_read", why=os_reason(exc))) from None
     except UnicodeDecodeError as exc:
-        raise AliasError(f"{path}: aliases file is not UTF-8 (byte {exc.start})") from None
+        raise AliasError(path, msg("alias.not_utf8", byte=exc.start)) from None
     import yaml  # only for an aliases file (start-up cost)
+
+    from .io.jsonio import json_type, yaml_syntax
 
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "not valid YAML"
-        raise AliasError(f"{path}{where}: {problem}") from None
+        problem = getattr(exc, "problem", None)
+        raise AliasError(path + where, yaml_syntax(problem) if problem else msg("alias.yaml")) from None
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise AliasError(f"{path}: expected a mapping of names to their other spellings, "
-                         f"found {type(data).__name__}")
+        raise AliasError(path, msg("alias.mapping", found=json_type(data)))
 
     def fold(s: str) -> str:
         return s.casefold() if ignore_case else s
     out: dict[str, str] = {}
     count = 0
 
-    def name_of(value: object, what: str) -> str:
+    def name_of(value: object, what: Arg) -> str:
         if isinstance(value, bool) or not isinstance(value, str | int):
-            raise AliasError(f"{path}: {what} must be a name, found {value!r}")
+            raise AliasError(path, msg("alias.not_name", what=what, found=repr(value)[:60]))
         n = normalise(str(value))
         if not n or len(n) > MAX_NAME_CHARS:
-            raise AliasError(f"{path}: {what} must be a name of 1 to {MAX_NAME_CHARS} characters")
+            raise AliasError(path, msg("alias.name_length", what=what, n=MAX_NAME_CHARS))
         return n
 
     for raw_name, spellings in data.items():
-        name = name_of(raw_name, "a key")
+        name = name_of(raw_name, msg("alias.a_key").arg())
         items = spellings if isinstance(spellings, list) else [spellings] if spellings is not None else []
         for raw in [name, *items]:
             count += 1
             if count > MAX_ALIAS_ENTRIES:
-                raise AliasError(f"{path}: more than {MAX_ALIAS_ENTRIES:,} names and spellings")
-            s = fold(name_of(raw, f"a spelling of {name!r}"))
+                raise AliasError(path, msg("alias.too_many", n=("num", MAX_ALIAS_ENTRIES)))
+            s = fold(name_of(raw, msg("alias.a_spelling", name=repr(name)).arg()))
             prev = out.get(s)
             if prev is not None and fold(prev) != fold(name):
-                raise AliasError(f"{path}: {str(raw)!r} is given as a spelling of both "
-                                 f"{prev!r} and {name!r}")
+                raise AliasError(path, msg("alias.both", raw=repr(str(raw)), a=repr(prev),
+                                           b=repr(name)))
             out[s] = name
     return out
 

@@ -118,7 +118,7 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
         try:
             aliases = load_aliases(aliases_path, ignore_case)
         except AliasError as exc:
-            fail(str(exc))
+            fail(exc.text(lang))
     st = Standings(Identity(aliases, ignore_case))
     spec = rules
     try:

@@ -1123,3 +1123,18 @@ MESSAGES.update({
     "preset_name.queen-breaks-hearts": "queen-breaks-hearts", "preset_name.short": "short",
     "preset_name.six-players": "six-players", "preset_name.three-players": "three-players",
 })
+
+MESSAGES.update({
+    # An aliases file of standings --aliases (file: message, exit 2).
+    "alias.too_big": "aliases file is {size} bytes; the limit is {limit}",
+    "alias.cannot_read": "cannot read aliases file: {why}",
+    "alias.not_utf8": "aliases file is not UTF-8 (byte {byte})",
+    "alias.yaml": "not valid YAML",
+    "alias.mapping": "expected a mapping of names to their other spellings, found {found}",
+    "alias.not_name": "{what} must be a name, found {found}",
+    "alias.name_length": "{what} must be a name of 1 to {n} characters",
+    "alias.a_key": "a key",
+    "alias.a_spelling": "a spelling of {name}",
+    "alias.too_many": "more than {n} names and spellings",
+    "alias.both": "{raw} is given as a spelling of both {a} and {b}",
+})

@@ -1105,3 +1105,18 @@ MESSAGES.update({
     "ascii.rank.6": "6", "ascii.rank.7": "7", "ascii.rank.8": "8", "ascii.rank.9": "9",
     "ascii.rank.A": "A",
 })
+
+MESSAGES.update({
+    # Un fichier d'alias de standings --aliases (fichier : message, code 2).
+    "alias.too_big": "le fichier d'alias fait {size} octets ; la limite est {limit}",
+    "alias.cannot_read": "lecture du fichier d'alias impossible : {why}",
+    "alias.not_utf8": "le fichier d'alias n'est pas en UTF-8 (octet {byte})",
+    "alias.yaml": "YAML non valide",
+    "alias.mapping": "on attendait un dictionnaire des noms vers leurs autres graphies, trouvé {found}",
+    "alias.not_name": "{what} doit être un nom, trouvé {found}",
+    "alias.name_length": "{what} doit être un nom de 1 à {n} caractères",
+    "alias.a_key": "une clé",
+    "alias.a_spelling": "une graphie de {name}",
+    "alias.too_many": "plus de {n} noms et graphies",
+    "alias.both": "{raw} est donné comme graphie à la fois de {a} et de {b}",
+})
