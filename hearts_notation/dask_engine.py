@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from distributed import Client, Future, LocalCluster
 
+from .i18n import msg
 from .io.formats import format_for
 from .io.stream import InputError
 from .parallel import EngineUnavailable, Progress, _Broken, guarded
@@ -80,8 +81,8 @@ class DaskEngine:
         except (OSError, TimeoutError) as exc:
             if self.cluster is not None:
                 self.cluster.close()
-            raise EngineUnavailable(
-                f"--scheduler {address}: cannot reach the Dask scheduler ({exc})") from None
+            raise EngineUnavailable(msg("engine.unreachable", address=str(address),
+                                        why=str(exc))) from None
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})) or workers)
 
     # Context management ------------------------------------------------------------------
@@ -136,8 +137,7 @@ class DaskEngine:
         """*work* over the batches of every file, read by the workers."""
         for p in paths:
             if p == "-":
-                raise EngineUnavailable("--engine dask reads files the workers can see; "
-                                        "standard input is not one (use --engine local)")
+                raise EngineUnavailable(msg("cli.dask_stdin"))
         task = guarded(work)
         stopped: set[int] = set()
         for tag, result in self._ordered(self._shards(task, paths, fmt, default_rules,

@@ -55,7 +55,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TypeVar, cast, overload
 
-from .i18n import msg
+from .i18n import Msg, msg
 from .io.formats import format_for, get
 from .io.jsonio import RecordError, iter_jsonl
 from .io.limits import current as current_limits
@@ -649,7 +649,19 @@ def total_bytes(paths: Iterable[str]) -> int | None:
 
 class EngineUnavailable(Exception):
     """The engine asked for cannot run here (its package is missing, its
-    scheduler cannot be reached): a command-line problem, exit 2."""
+    scheduler cannot be reached): a command-line problem, exit 2.  The
+    message is a catalog id and arguments (:meth:`text` in any language)."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message.text())
+        self.msg = message
+
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang*."""
+        return self.msg.text(lang)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (EngineUnavailable, (self.msg,))
 
 
 def guarded(work: Callable[[Any], R]) -> Callable[[Any], R]:
@@ -755,11 +767,10 @@ class EngineSpec:
             try:
                 from .dask_engine import DaskEngine
             except ImportError:
-                raise EngineUnavailable(
-                    f"--engine dask needs Dask: {DASK_INSTALL}") from None
+                raise EngineUnavailable(msg("engine.needs_dask", install=DASK_INSTALL)) from None
             address = self.scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
             return DaskEngine(address, jobs or default_jobs(), self.shard_size)
-        raise EngineUnavailable(f"unknown engine {self.engine!r} (local or dask)")
+        raise EngineUnavailable(msg("engine.unknown", name=repr(self.engine)))
 
 
 __all__ = [

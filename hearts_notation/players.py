@@ -45,6 +45,9 @@ class AliasError(ValueError):
         """The error in *lang*."""
         return f"{self.where}: {self.msg.text(lang)}"
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (AliasError, (self.where, self.msg))
+
 
 def normalise(name: str) -> str:
     """A name as compared: NFC, surrounding white space removed, inner runs

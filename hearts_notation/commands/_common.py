@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from ..diagnostics import caret_lines, render
-from ..i18n import msg
+from ..i18n import current_language, msg
 from ..io import EXTENSIONS, InputError, source_lines_at
 from ..model import Finding
 from ..output import OutputError, console, message
@@ -143,9 +143,9 @@ def open_engine(spec: EngineSpec, jobs: int) -> Iterator[Engine]:
     try:
         engine = spec.open(jobs or None)
     except EngineUnavailable as exc:
-        fail(str(exc))
+        fail(exc.text(current_language()))
     try:
         with engine:
             yield engine
     except EngineUnavailable as exc:
-        fail(str(exc))
+        fail(exc.text(current_language()))

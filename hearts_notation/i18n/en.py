@@ -1138,3 +1138,10 @@ MESSAGES.update({
     "alias.too_many": "more than {n} names and spellings",
     "alias.both": "{raw} is given as a spelling of both {a} and {b}",
 })
+
+MESSAGES.update({
+    # Engines (--engine, --scheduler): a command-line problem, exit 2.
+    "engine.needs_dask": "--engine dask needs Dask: {install}",
+    "engine.unknown": "unknown engine {name} (local or dask)",
+    "engine.unreachable": "--scheduler {address}: cannot reach the Dask scheduler ({why})",
+})

@@ -1120,3 +1120,10 @@ MESSAGES.update({
     "alias.too_many": "plus de {n} noms et graphies",
     "alias.both": "{raw} est donné comme graphie à la fois de {a} et de {b}",
 })
+
+MESSAGES.update({
+    # Moteurs (--engine, --scheduler) : un problème de ligne de commande, code 2.
+    "engine.needs_dask": "--engine dask demande Dask : {install}",
+    "engine.unknown": "moteur inconnu {name} (local ou dask)",
+    "engine.unreachable": "--scheduler {address} : ordonnanceur Dask injoignable ({why})",
+})
