@@ -145,10 +145,15 @@ class CorpusProgress:
         if self._progress is None or self._task is None:
             return
         gps, dps = self.rates()
+        from .i18n import current_language, number, translate
+
+        lang = current_language()
         self._progress.update(
             self._task, completed=self._done(),
-            counts=f"{self.games:,} games {self.deals:,} deals",
-            rates=f"{gps:,.0f} games/s {dps:,.0f} deals/s",
+            counts=translate(lang, "progress.counts", games=number(lang, self.games),
+                             deals=number(lang, self.deals)),
+            rates=translate(lang, "progress.rates", games=number(lang, round(gps)),
+                            deals=number(lang, round(dps))),
         )
         self._progress.refresh()
 

@@ -1145,3 +1145,9 @@ MESSAGES.update({
     "engine.unknown": "unknown engine {name} (local or dask)",
     "engine.unreachable": "--scheduler {address}: cannot reach the Dask scheduler ({why})",
 })
+
+MESSAGES.update({
+    # The progress bar of long runs (standard error, a terminal only).
+    "progress.counts": "{games} games {deals} deals",
+    "progress.rates": "{games} games/s {deals} deals/s",
+})

@@ -1127,3 +1127,9 @@ MESSAGES.update({
     "engine.unknown": "moteur inconnu {name} (local ou dask)",
     "engine.unreachable": "--scheduler {address} : ordonnanceur Dask injoignable ({why})",
 })
+
+MESSAGES.update({
+    # La barre de progression des longs traitements (sortie d'erreur, terminal seulement).
+    "progress.counts": "{games} parties {deals} donnes",
+    "progress.rates": "{games} parties/s {deals} donnes/s",
+})
