@@ -1466,7 +1466,8 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     try:
         game = game_from_dict(obj, source, index, line=line)
     except RecordError as exc:
-        game = record_error_game(exc, source, index, line, in_array=bool(prefix))
+        game = record_error_game(exc, source, index, line, in_array=bool(prefix),
+                                 locate=JsonLocator(text, line or 1))
     report = check_game(game, default, force_rules)
     if report.findings and not game.errors:
         # Findings name the line and column of their deal or card: the

@@ -263,3 +263,18 @@ def test_machine_output_keeps_english_and_adds_the_french(tmp_path: Path) -> Non
     assert f["code"] == "syntax-error"
     assert f["message"].startswith("deals[0].pass: 'sideways' is not a pass direction")
     assert f["message_translated"].startswith("deals[0].pass : 'sideways' n'est pas un sens de passe")
+
+
+@pytest.mark.parametrize("name, value", [("schema.json", '"sideways"'), ("schema.yaml", "sideways"),
+                                         ("mixed.jsonl", "3")])
+def test_a_record_error_points_at_the_faulty_value(tmp_path: Path, name: str, value: str) -> None:
+    """validate names the line and column of the value that is not of the
+    schema (here the pass direction, the tags), as it does for a card."""
+    path = tmp_path / name
+    text = BAD_INPUTS[name]
+    path.write_text(text, encoding="utf-8")
+    offset = text.index(value)
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    r = _run(["validate", str(path)], "fr")
+    assert f"{path}:{line}:{column}: erreur: " in r.stdout, r.stdout

@@ -560,19 +560,52 @@ def game_prefix(index: int | None, in_array: bool) -> Msg | None:
     return msg("record.game", n=index) if in_array and index is not None else None
 
 
+#: One step of a ``where`` path: ``.key`` (or the first key) or ``[index]``.
+_PATH_STEP = re.compile(r"\.?([A-Za-z0-9_]+)|\[(\d+)\]")
+
+
+def _path_of(where: str) -> tuple[Any, ...] | None:
+    """The path into the tree that a ``where`` names (``deals[0].hands.N``
+    -> ``("deals", 0, "hands", "N")``; ``game`` -> ``()``), or None."""
+    if where == "game":
+        return ()
+    path: list[Any] = []
+    pos = 0
+    while pos < len(where):
+        m = _PATH_STEP.match(where, pos)
+        if m is None or (pos and m.group(1) is not None and where[pos] != "."):
+            return None
+        path.append(m.group(1) if m.group(1) is not None else int(m.group(2)))
+        pos = m.end()
+    return tuple(path)
+
+
 def record_error_game(exc: RecordError, source: str | None, index: int | None,
-                      line: int | None, in_array: bool = False) -> Game:
+                      line: int | None, in_array: bool = False,
+                      locate: Locate | None = None) -> Game:
     """The game of a record that is not one: its ``syntax-error`` names the
-    place (``game 3: deals[0].hands: ...``)."""
-    return error_game(exc.located(game_prefix(index, in_array)), source, index, line)
+    place (``game 3: deals[0].hands: ...``) and, with *locate*, the line and
+    column of the faulty value."""
+    column = None
+    if locate is not None and exc.where:
+        path = _path_of(exc.where)
+        pos = locate(path) if path is not None else None
+        if pos is not None:
+            line, column = pos.line, pos.column
+    return error_game(exc.located(game_prefix(index, in_array)), source, index, line, column)
 
 
 def _game_or_error(item: Any, source: str | None, index: int, line: int | None,
-                   in_array: bool = False, locate: Locate | None = None) -> Game:
+                   in_array: bool = False, locate: Locate | None = None,
+                   text: str | None = None) -> Game:
+    """The game of a decoded record, or its syntax error at the faulty value
+    (located in *text*, the record's JSON, when no *locate* is given)."""
     try:
         return game_from_dict(item, source, index, line=line, locate=locate)
     except RecordError as exc:
-        return record_error_game(exc, source, index, line, in_array)
+        if locate is None and text is not None:
+            locate = JsonLocator(text, line or 1)
+        return record_error_game(exc, source, index, line, in_array, locate)
 
 
 #: Python's words for broken JSON (the start of ``JSONDecodeError.msg``) ->
@@ -977,7 +1010,7 @@ def json_element_game(text: str, source: str | None, index: int, line: int,
         # start (the cut gives its line only).
         return error_game(exc.located(game_prefix(index, in_array)), source, index,
                           line + (exc.line or 1) - 1, exc.column)
-    return _game_or_error(data, source, index, line, in_array)
+    return _game_or_error(data, source, index, line, in_array, text=text)
 
 
 def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int = 1,
@@ -1001,7 +1034,7 @@ def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int 
             message, _, column = json_problem(exc)
             yield error_game(message, source, index, lineno, column)
             continue
-        yield _game_or_error(data, source, index, lineno)
+        yield _game_or_error(data, source, index, lineno, text=line)
 
 
 class _ChunkReader:
