@@ -51,14 +51,15 @@ def locale_language(environ: dict[str, str] | os._Environ[str] | None = None) ->
     return from_locale(environ)
 
 
-def _remember_given_language(ctx: click.Context, param: click.Parameter,
-                             value: str | None) -> str:
+def _remember_given_language(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """A ``--lang`` that chooses what is written into a record (``convert``,
-    ``fmt``) is the language of the messages too when it is given: the
-    messages otherwise keep the locale's language, the file's words English."""
-    if value is None:
-        return "en"
-    return _remember_language(ctx, param, value)
+    ``fmt``) is the language of the messages too when it asks for another
+    language than the file's default English: the messages otherwise keep
+    the locale's language.  (Click tells whether an option was given only
+    after its callback, so an explicit ``--lang en`` keeps the locale's.)"""
+    if value != "en":
+        _remember_language(ctx, param, value)
+    return value
 
 
 def _remember_language(ctx: click.Context, param: click.Parameter, value: str) -> str:
@@ -166,7 +167,7 @@ def lang_option(help: str = "Language of the messages (en, fr).", *,
         return click.option("--lang", type=click.Choice(LANGUAGES), default=locale_language,
                             show_default="from LC_ALL, LC_MESSAGES or LANG; else en", help=help,
                             callback=_remember_language)
-    return click.option("--lang", type=click.Choice(LANGUAGES), default=None, show_default="en",
+    return click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
                         help=help, callback=_remember_given_language)
 
 
