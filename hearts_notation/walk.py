@@ -118,20 +118,25 @@ class Step:
 
 
 def walk(deal: Deal, rules: RuleSet, seats: Sequence[str],
-         hands: DealHands | None = None) -> Iterator[Step]:
+         hands: DealHands | None = None, state: GameState | None = None) -> Iterator[Step]:
     """Every play of *deal* in order, with the hand, the legal cards, the
     led suit and whether hearts were broken when its trick began.
 
     A :class:`~hearts_notation.state.GameState` follows the record as
     written (:meth:`~hearts_notation.state.GameState.follow`): it says the
-    legal cards, the led suit, hearts broken and each trick's winner.
+    legal cards, the led suit, hearts broken and each trick's winner.  A
+    caller that wants the state as play goes on (hearts broken after a
+    trick, the cards taken) passes its own, made from ``hands.played_from``
+    with the leader unknown (``GameState(rules, hands.played_from, -1)``);
+    when a step is yielded the state has played its card (and closed the
+    trick, for a step with a winner).
     Plays by an unknown seat name are skipped (the referee reports them).
     """
     idx = seat_index(seats)
     if hands is None:
         hands = deal_hands(deal, rules, seats)
     n = len(seats)
-    gs = GameState(rules, hands.played_from, -1)
+    gs = GameState(rules, hands.played_from, -1) if state is None else state
     scoring = scoring_cards(rules)
     for t_i, trick in enumerate(deal.tricks):
         broken = gs.broken

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..i18n import Arg, Msg, msg
 from ..model import Deal, Finding, Game, Pos
 from ..rules import RuleSet
-from ..state import breaks_hearts, led_suit, legal_plays, opening_leader, trick_winner
+from ..state import GameState, led_suit, legal_plays, opening_leader, trick_winner
 from ..walk import DealHands, deal_hands, walk
 from .sampler import Knowledge, forbidden_by_play
 from .state import PlayState, moon_state
@@ -164,7 +164,9 @@ class DealContext:
         last_trick = -1
         broken = False
         trick_no = 0
-        for i, step in enumerate(walk(self.deal, self.rules, self.seats, self.hands)):
+        # The game state that walks the deal says when hearts open.
+        gs = GameState(self.rules, self.hands.played_from, -1)
+        for i, step in enumerate(walk(self.deal, self.rules, self.seats, self.hands, gs)):
             if step.trick != last_trick:
                 trick = []
                 last_trick = step.trick
@@ -187,11 +189,9 @@ class DealContext:
                 current[step.seat] = h & ~(1 << c)
             if step.winner is not None:
                 m = 0
-                led = led_suit([x for _, x in trick])
                 for _, x in trick:
                     m |= 1 << x
-                    if breaks_hearts(self.rules, x, led):
-                        broken = True
+                broken = gs.broken
                 taken[step.winner] |= m
                 trick = []
                 leader = step.winner
