@@ -70,6 +70,29 @@ def test_solver_matches_brute_force_on_four_tricks() -> None:
         assert solver.card_values(st) == brute_force_values(st)
 
 
+def test_values_of_some_cards_only_are_the_same() -> None:
+    """``card_values(state, only)`` searches only the classes of cards that
+    meet *only* (the verification compares two cards) and gives them the
+    values the full search gives."""
+    rules = parse_rules("standard")
+    rng = random.Random("only")
+    solver = Solver(rules)
+    checked = 0
+    for i in range(200):
+        st = random_position(rules, rng, 1 + i % 4, midtrick=True)
+        full = solver.card_values(st)
+        cards = sorted(full)
+        if len(cards) < 3:
+            continue
+        pick = rng.sample(cards, 2)
+        only = (1 << pick[0]) | (1 << pick[1])
+        part = Solver(rules).card_values(st, only)
+        assert set(pick) <= set(part) < set(full) or set(part) == set(full), (i, st)
+        assert all(part[c] == full[c] for c in part), (i, st)
+        checked += len(set(full) - set(part)) > 0
+    assert checked > 20   # the restriction did leave cards out
+
+
 def test_values_are_final_points_with_the_moon() -> None:
     """N holds every heart that is left, and has taken Q♠ and the other
     hearts: whatever it plays it shoots the moon, so each card is worth 0

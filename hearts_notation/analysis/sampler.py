@@ -121,10 +121,10 @@ class WorldSampler:
         # Most constrained groups first: fewer branches near the root.
         self.groups = sorted(groups.items(), key=lambda kv: (kv[0].bit_count(), kv[0]))
         self.need = tuple(know.needs()[s] for s in others)
-        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
         #: (group, capacities left) -> the splits a draw chooses from, with
-        #: their cumulative weights: computed once, then every draw of the
-        #: same knowledge is a few look-ups (the analysis draws thousands).
+        #: their cumulative weights (the last one is the number of deals):
+        #: computed once, for counting and for drawing, so that every draw of
+        #: the same knowledge is a few look-ups (the analysis draws thousands).
         self._choices: dict[tuple[int, tuple[int, ...]],
                             tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], list[int]]] = {}
         self._total: int | None = None
@@ -137,21 +137,13 @@ class WorldSampler:
         return self._total
 
     def _count(self, g: int, caps: tuple[int, ...]) -> int:
+        """Deals of groups *g* onwards that fill capacities *caps* exactly:
+        the last cumulative weight of :meth:`_options` (one loop, one memo,
+        for counting and for drawing)."""
         if g == len(self.groups):
             return 1 if not any(caps) else 0
-        key = (g, caps)
-        hit = self._memo.get(key)
-        if hit is not None:
-            return hit
-        allowed, cards = self.groups[g]
-        total = 0
-        for split, ways in self._splits(allowed, len(cards), caps):
-            rest = tuple(c - k for c, k in zip(caps, split, strict=True))
-            sub = self._count(g + 1, rest)
-            if sub:
-                total += ways * sub
-        self._memo[key] = total
-        return total
+        cumulative = self._options(g, caps)[1]
+        return cumulative[-1] if cumulative else 0
 
     def _splits(self, allowed: int, m: int,
                 caps: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -213,7 +205,9 @@ class WorldSampler:
     def _options(self, g: int, caps: tuple[int, ...]
                  ) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], list[int]]:
         """The splits of group *g* that leave a completable deal, with the
-        cumulative number of deals through each (the weights of a draw)."""
+        cumulative number of deals through each (the weights of a draw;
+        the last is the number of deals from group *g* on, see
+        :meth:`_count`).  ``g`` is below the number of groups."""
         key = (g, caps)
         hit = self._choices.get(key)
         if hit is not None:

@@ -139,8 +139,11 @@ class Solver:
 
     # -- public -----------------------------------------------------------
 
-    def card_values(self, state: PlayState) -> dict[int, int]:
-        """Final deal points of the seat to move for each of its legal cards."""
+    def card_values(self, state: PlayState, only: int = -1) -> dict[int, int]:
+        """Final deal points of the seat to move for each of its legal cards
+        (only those of the classes of equivalent cards that meet the mask
+        *only*: a comparison of two cards need not search the others, and
+        each class is valued by its own search, so the values are the same)."""
         s = state.to_move
         moon = moon_state(self.rules, state.taken)
         hands = list(state.hands)
@@ -155,6 +158,8 @@ class Solver:
             return {c: base + rest for c in iter_bits(legal)}
         h = hands[s]
         for cls, low, _high in self._classes(legal, alive):
+            if not cls & only:
+                continue
             hands[s] = h & ~(1 << low)
             cards.append(low)
             v = self._play(hands, state.leader, first, state.broken, moon, cards)
