@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from pathlib import Path
 
 import pytest
@@ -12,15 +13,20 @@ from hearts_notation.analysis.annotate import (
     Decision,
     GameAnalysis,
     GameTask,
+    Pending,
     Thresholds,
+    _settle,
+    _verdict,
     analyse_game,
     annotate_game,
     combine,
     report,
 )
-from hearts_notation.analysis.evaluate import FAST, EvalOptions
+from hearts_notation.analysis.evaluate import FAST, Comparison, EvalOptions, Evaluator
+from hearts_notation.analysis.solver import Solver
 from hearts_notation.io import dumps, iter_games_text, read_games
 from hearts_notation.model import Game
+from hearts_notation.rules import parse_rules
 
 DATA = Path(__file__).parent / "data" / "analysis"
 QUICK = AnalysisOptions(eval=dataclasses.replace(FAST, samples=24), passes=False)
@@ -273,3 +279,50 @@ def test_per_game_work_is_picklable(queen: tuple[Game, GameAnalysis]) -> None:
     assert pickle.loads(pickle.dumps(task)) == task
     assert pickle.loads(pickle.dumps(a)) == a
     assert pickle.loads(pickle.dumps(analyse_game)) is analyse_game
+
+
+def _comparison(mean: float, se: float, n: int = 512, policies: int = 2) -> Comparison:
+    """Held-out differences with the given mean and standard error (half
+    the worlds one value, half another), alternating policies."""
+    spread = se * math.sqrt(n)       # sample sd that gives this standard error (about)
+    diffs = tuple(mean + (spread if i % 4 < 2 else -spread) for i in range(n))
+    return Comparison(diffs, tuple(i % policies for i in range(n)), False)
+
+
+def test_only_a_clear_verdict_is_marked() -> None:
+    """A mark needs the loss minus three standard errors (sigma plus the
+    sequential test's margin) to reach the threshold: a loss of 1.5 ± 0.2
+    (two standard errors above 1, not three) is left unclear, unmarked;
+    1.7 ± 0.2 is marked, at the level its lower bound reaches."""
+    opts = AnalysisOptions()
+    unclear = _verdict(opts, _comparison(1.5, 0.2), (0.0, 0.0), False, [])
+    assert unclear.mark is None and unclear.epl == pytest.approx(1.5, abs=0.01)
+    clear = _verdict(opts, _comparison(1.7, 0.2), (0.0, 0.0), False, [])
+    assert clear.mark == "?!"
+    assert _verdict(opts, _comparison(3.5, 0.2), (0.0, 0.0), False, []).mark == "?!"
+    assert _verdict(opts, _comparison(3.7, 0.2), (0.0, 0.0), False, []).mark == "?"
+
+
+def test_the_deals_budget_goes_to_unclear_verdicts_in_turns() -> None:
+    """After their first worlds, the unsettled comparisons of a deal get one
+    batch each in turn until settled or the budget is spent: the budget cut
+    falls on all of them alike, not on the last decisions of the deal."""
+    ev = Evaluator(4, Solver(parse_rules("standard")), EvalOptions(batch=10))
+    budget = [7]          # batches the deal can still afford
+
+    def more(comp: Comparison, until: int) -> Comparison:
+        if not budget[0]:
+            return dataclasses.replace(comp, cut=True)
+        budget[0] -= 1
+        n = until
+        return Comparison((0.0,) * n, (0,) * n, False, settled=n >= 40)
+
+    def make(comp: Comparison | None) -> Decision:
+        raise AssertionError("not called")
+
+    pending = [Pending(more, Comparison((0.0,) * 10, (0,) * 10, False), make) for _ in range(3)]
+    pending.append(Pending(None, None, make))
+    _settle(ev, pending)
+    worlds = [p.comp.worlds for p in pending[:3] if p.comp is not None]
+    assert worlds == [40, 30, 30]       # 7 batches over 3 comparisons, in turns
+    assert all(p.comp is not None and (p.comp.settled or p.comp.cut) for p in pending[:3])

@@ -14,9 +14,10 @@ and what could not be analysed as comments.  :func:`report` builds the
 JSON report of docs/spec.md, section 7.
 
 Marks: an expected loss (EPL) of at least 1 point is ``?!``, 3 ``?``, 6
-``??`` (:class:`Thresholds`), and only when the loss is more than twice
-its standard error; a forced card, or one equivalent to the best, is never
-marked.
+``??`` (:class:`Thresholds`), and only when the verdict is clear: the loss
+minus three standard errors (``sigma`` plus the sequential test's margin)
+reaches the threshold (see :func:`_verdict`); a forced card, or one
+equivalent to the best, is never marked.
 """
 
 from __future__ import annotations
@@ -376,7 +377,7 @@ def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Seq
     ctx = DealContext(deal, rules, seats)
     lang = options.lang
     notes: list[Note] = []
-    out: list[Decision] = []
+    pending: list[Pending] = []
     unknown = [seats[s] for s in range(ctx.n) if ctx.hands.played_from[s] is None]
     played_by = {p.seat for t in deal.tricks for p in t.plays}
     silent = [s for s in unknown if s in played_by]
@@ -392,9 +393,9 @@ def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Seq
             if ctx.hands.dealt[s] is None:
                 notes.append(Note(di, _t(lang, "note.pass_unknown", seat=("seat", seats[s]))))
                 continue
-            d = _pass_decision(ev, ctx, s, p, number, di, options)
-            if d is not None:
-                out.append(d)
+            pend = _pass_decision(ev, ctx, s, p, number, di, options)
+            if pend is not None:
+                pending.append(pend)
             else:
                 notes.append(Note(di, _t(lang, "note.pass_unfit", seat=("seat", seats[s]))))
             if progress:
@@ -415,16 +416,18 @@ def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Seq
             if progress:
                 progress("decision")
             continue
-        d, status = _play_decision(ev, ctx, point, number, di, options, shooter)
+        pend, status = _play_decision(ev, ctx, point, number, di, options, shooter)
         where = f"{point.trick_no + 1}/{seats[point.seat]}"
-        if d is not None:
-            out.append(d)
+        if pend is not None:
+            pending.append(pend)
         elif status == "unfit":
             unfit.append(where)
         if status == "relaxed":
             relaxed.append(where)
         if progress:
             progress("decision")
+    _settle(ev, pending)
+    out = [pend.finish() for pend in pending]
     if unfit:
         notes.append(Note(di, _t(lang, "note.unfit", where=", ".join(unfit))))
     if relaxed:
@@ -463,10 +466,15 @@ def _verdict(options: AnalysisOptions, comp: Comparison | None, screen: tuple[fl
     """The mark of a loss: from the held-out comparison when there is one,
     else from an exhaustive screening (exact for the seat's information).
 
-    A mark needs the lower confidence bound (``sigma`` standard errors) to
-    reach the ``?!`` threshold, and every play-out policy to agree that the
-    loss reaches it; its level is that of the lower bound, so that a mark
-    does not flip between ``?`` and ``??`` with the noise of one seed."""
+    Only a clear verdict is a mark: the sequential verification must have
+    stopped on a loss above the ``?!`` threshold by ``sigma`` standard
+    errors plus the early stop's margin (``EvalOptions.stop_margin``), and
+    each play-out policy's worlds must show a loss above the threshold by
+    ``sigma`` of their own standard errors (the policies agree).  A verdict
+    left unclear (near the threshold, or stopped by the deal's work budget)
+    is not marked, so that a mark does not come and go with the seed.  The
+    mark's level is the level that lower bound reaches, so that it does not
+    move between ``?`` and ``??`` with the noise of one seed either."""
     th = options.thresholds
     if comp is not None:
         epl, se = comp.estimate()
@@ -474,25 +482,31 @@ def _verdict(options: AnalysisOptions, comp: Comparison | None, screen: tuple[fl
         conf = comp.confidence(th.dubious)
         worlds = comp.worlds
         rev = comp.reversed_estimate()
+        clear = True
+        margin = 0.0 if comp.exhaustive else options.eval.stop_margin
     else:
         epl, se = screen
         per = list(policy_means)
         conf = 1.0 if epl >= th.dubious else 0.0
         worlds = 0
         rev = None
-    if comp is not None and comp.cut:
-        # Stopped early by the deal's budget: an early stop, held to the
-        # early stop's margin (see EvalOptions.stop_margin).
-        extra_sigma += options.eval.stop_margin
-    lcb = epl - (th.sigma + extra_sigma) * se
+        clear = exhaustive
+        margin = 0.0
+    lcb = epl - (th.sigma + extra_sigma + margin) * se
     # A policy disagrees when it says, beyond its own noise, that the card
     # played loses less than the ?! threshold against the best one: a mark
     # needs both policies' worlds to allow a loss of that size (in the
     # commented sample deal, E's Q♠ discard on trick 3 loses 3.5 points
-    # with the careful policy but 0.3 ± 0.3 with the bot's: not marked).
-    agree = all(m + th.sigma * e >= th.dubious for m, e in per)
-    tie = rev is not None and (rev >= th.dubious) != (epl >= th.dubious)
-    mark = th.mark(lcb, 0.0) if agree and not tie and (comp is not None or exhaustive) else None
+    # with the careful policy but 0.4 ± 0.2 with the bot's: not marked).
+    agree = all(m + (th.sigma + extra_sigma) * e >= th.dubious for m, e in per)
+    # Where every world is solved exactly, the loss must reach the mark
+    # under both tie orders, each by the same margin: a verdict that
+    # depends on how indifferent seats break ties is flagged, not marked.
+    tie = False
+    if rev is not None:
+        rev_lcb = rev[0] - (th.sigma + extra_sigma + margin) * rev[1]
+        tie = (rev_lcb >= th.dubious) != (lcb >= th.dubious)
+    mark = th.mark(lcb, 0.0) if clear and agree and not tie else None
     return Verdict(max(0.0, epl), se, mark, conf, worlds, agree, tie)
 
 
@@ -529,10 +543,52 @@ def _policy_means(ev: Evaluation, k: int, b: int) -> list[tuple[float, float]]:
     return out
 
 
+@dataclass(slots=True)
+class Pending:
+    """A decision being analysed: its screening is done, its held-out
+    comparison (if it needs one) may still get more worlds
+    (:func:`_settle`); :meth:`finish` gives the :class:`Decision`."""
+
+    #: Adds worlds to the comparison (up to the number given), or ``None``.
+    more: Callable[[Comparison, int], Comparison | None] | None
+    #: The held-out comparison so far (``None``: none needed or possible).
+    comp: Comparison | None
+    #: The decision, from the final comparison.
+    make: Callable[[Comparison | None], Decision]
+
+    def finish(self) -> Decision:
+        """The decision with the comparison as it stands."""
+        return self.make(self.comp)
+
+
+def _settle(ev: Evaluator, pending: Sequence[Pending]) -> None:
+    """Give the comparisons of a deal that are not settled more worlds,
+    one batch each in turn, until each is settled or the deal's work budget
+    is spent.
+
+    Every comparison first got its minimum of worlds (``verify_min``) when
+    its decision was screened; the rest of the deal's budget then goes only
+    to the verdicts still unclear, in turns, so that which verdicts the
+    budget leaves unclear does not depend on their place in the deal (a
+    verdict left unclear is not marked, see :func:`_verdict`)."""
+    batch = ev.options.batch
+    while True:
+        todo = [p for p in pending if p.more is not None and p.comp is not None
+                and not p.comp.settled and not p.comp.cut]
+        if not todo:
+            return
+        for p in todo:
+            assert p.more is not None and p.comp is not None
+            got = p.more(p.comp, p.comp.worlds + batch)
+            if got is not None:
+                p.comp = got
+
+
 def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: int, di: int,
-                   options: AnalysisOptions, shooter: str | None) -> tuple[Decision | None, str]:
-    """The decision of the play at *point*, and how it went: ``"ok"``,
-    ``"relaxed"`` (judged without the proofs from play) or ``"unfit"``."""
+                   options: AnalysisOptions, shooter: str | None) -> tuple[Pending | None, str]:
+    """The decision of the play at *point* (pending its verification's
+    further worlds), and how it went: ``"ok"``, ``"relaxed"`` (judged
+    without the proofs from play) or ``"unfit"``."""
     legal = point.legal
     card = point.card
     assert legal is not None and card is not None
@@ -548,34 +604,45 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
     forced = legal.bit_count() == 1
     dd = result.dd_loss(k)
     th = options.thresholds
-    verdict = Verdict(0.0, 0.0, None, 0.0, 0, True, False)
-    if not forced and k not in bests:
-        screen = result.loss(k)
-        comp = None
-        if ((not result.exhaustive and screen[0] + th.sigma * screen[1] >= th.dubious)
-                or (result.exhaustive and result.exact and screen[0] >= th.dubious)):
-            # Sampled: the held-out verdict.  Exhaustive and exact: the same
-            # worlds again, with both tie orders (the tie-policy check).
-            comp = ev.verify(ctx, point, result.candidates[k], result.candidates[b], key,
-                             th.dubious, th.sigma)
-        verdict = _verdict(options, comp, screen, result.exhaustive,
-                           _policy_means(result, k, b) if result.exhaustive else [])
-    comment = None
-    reason = None
-    if verdict.mark:
-        facts = play_facts(ctx, point, card, result.candidates[b], verdict.epl, dd, shooter, ev,
-                           key, 0 if result.exhaustive and verdict.worlds == 0 else
-                           verdict.worlds or result.worlds)
-        reason = explain_play(facts, options.lang)
-        comment = reason.text
-    return Decision(
-        deal=number, trick=point.trick_no + 1, seat=seat, kind="play", card=CARDS[card],
-        cards=None, legal=_cards(legal), best=_cards(best_mask), forced=forced, epl=verdict.epl,
-        epl_stderr=verdict.stderr, dd_loss=dd, mark=verdict.mark, comment=comment, deal_index=di,
-        play_index=point.index, choices=_choices(result), confidence=verdict.confidence,
-        verified_worlds=verdict.worlds, policies_agree=verdict.policies_agree,
-        tie_sensitive=verdict.tie_sensitive, reason=None if reason is None else reason.code,
-    ), ("relaxed" if result.relaxed else "ok")
+    screen = result.loss(k)
+    verify = (not forced and k not in bests and (
+        (not result.exhaustive and screen[0] + th.sigma * screen[1] >= th.dubious)
+        or (result.exhaustive and result.exact and screen[0] >= th.dubious)))
+    a_mask, b_mask = result.candidates[k], result.candidates[b]
+
+    def more(comp: Comparison | None, until: int | None) -> Comparison | None:
+        # Sampled: the held-out verdict.  Exhaustive and exact: the same
+        # worlds again, with both tie orders (the tie-policy check).
+        return ev.verify(ctx, point, a_mask, b_mask, key, th.dubious, th.sigma, resume=comp,
+                         until=until)
+
+    comp = more(None, ev.options.verify_min) if verify else None
+
+    def make(comp: Comparison | None) -> Decision:
+        verdict = Verdict(0.0, 0.0, None, 0.0, 0, True, False)
+        if not forced and k not in bests:
+            verdict = _verdict(options, comp, screen, result.exhaustive,
+                               _policy_means(result, k, b) if result.exhaustive else [])
+        comment = None
+        reason = None
+        if verdict.mark:
+            facts = play_facts(ctx, point, card, b_mask, verdict.epl, dd, shooter, ev,
+                               key, 0 if result.exhaustive and verdict.worlds == 0 else
+                               verdict.worlds or result.worlds)
+            reason = explain_play(facts, options.lang)
+            comment = reason.text
+        return Decision(
+            deal=number, trick=point.trick_no + 1, seat=seat, kind="play", card=CARDS[card],
+            cards=None, legal=_cards(legal), best=_cards(best_mask), forced=forced,
+            epl=verdict.epl, epl_stderr=verdict.stderr, dd_loss=dd, mark=verdict.mark,
+            comment=comment, deal_index=di, play_index=point.index, choices=_choices(result),
+            confidence=verdict.confidence, verified_worlds=verdict.worlds,
+            policies_agree=verdict.policies_agree, tie_sensitive=verdict.tie_sensitive,
+            reason=None if reason is None else reason.code,
+        )
+
+    return (Pending(more if comp is not None else None, comp, make),
+            "relaxed" if result.relaxed else "ok")
 
 
 def play_facts(ctx: DealContext, point: PlayPoint, card: int, best_mask: int, epl: float,
@@ -669,7 +736,7 @@ def natural_member(mask: int, point: PlayPoint) -> int:
 
 
 def _pass_decision(ev: Evaluator, ctx: DealContext, s: int, p: Pass, number: int, di: int,
-                   options: AnalysisOptions) -> Decision | None:
+                   options: AnalysisOptions) -> Pending | None:
     key = decision_key(options, number, f"pass{s}")
     result = ev.passes(ctx, s, key)
     made = ctx.given[s]
@@ -679,24 +746,36 @@ def _pass_decision(ev: Evaluator, ctx: DealContext, s: int, p: Pass, number: int
     b = result.best()
     best = result.candidates[b]
     th = options.thresholds
-    verdict = Verdict(0.0, 0.0, None, 0.0, 0, True, False)
-    if ev.pass_class(dealt, made) != best:
-        comp = ev.verify_pass(ctx, s, made, best, key, th.dubious, th.sigma + PASS_EXTRA_SIGMA)
-        verdict = _verdict(options, comp, (0.0, 0.0), False, [], PASS_EXTRA_SIGMA)
-    comment = None
-    reason = None
-    if verdict.mark:
-        reason = explain_pass(PassFacts(ctx.seats[s], dealt, made, best, verdict.epl),
-                              options.lang)
-        comment = reason.text
-    return Decision(
-        deal=number, trick=None, seat=ctx.seats[s], kind="pass", card=None, cards=tuple(p.cards),
-        legal=(), best=_cards(best) if verdict.mark else None, forced=False,
-        epl=verdict.epl, epl_stderr=verdict.stderr, dd_loss=None, mark=verdict.mark,
-        comment=comment, deal_index=di, play_index=None, choices=_choices(result),
-        confidence=verdict.confidence, verified_worlds=verdict.worlds,
-        policies_agree=verdict.policies_agree, reason=None if reason is None else reason.code,
-    )
+    z = th.sigma + PASS_EXTRA_SIGMA
+
+    def more(comp: Comparison | None, until: int | None) -> Comparison | None:
+        assert made is not None
+        return ev.verify_pass(ctx, s, made, best, key, th.dubious, z, resume=comp, until=until)
+
+    comp = more(None, ev.options.verify_min) if ev.pass_class(dealt, made) != best else None
+
+    def make(comp: Comparison | None) -> Decision:
+        assert made is not None and dealt is not None
+        verdict = Verdict(0.0, 0.0, None, 0.0, 0, True, False)
+        if comp is not None:
+            verdict = _verdict(options, comp, (0.0, 0.0), False, [], PASS_EXTRA_SIGMA)
+        comment = None
+        reason = None
+        if verdict.mark:
+            reason = explain_pass(PassFacts(ctx.seats[s], dealt, made, best, verdict.epl),
+                                  options.lang)
+            comment = reason.text
+        return Decision(
+            deal=number, trick=None, seat=ctx.seats[s], kind="pass", card=None,
+            cards=tuple(p.cards), legal=(), best=_cards(best) if verdict.mark else None,
+            forced=False, epl=verdict.epl, epl_stderr=verdict.stderr, dd_loss=None,
+            mark=verdict.mark, comment=comment, deal_index=di, play_index=None,
+            choices=_choices(result), confidence=verdict.confidence,
+            verified_worlds=verdict.worlds, policies_agree=verdict.policies_agree,
+            reason=None if reason is None else reason.code,
+        )
+
+    return Pending(more if comp is not None else None, comp, make)
 
 
 # -- writing the record back ------------------------------------------------------------------

@@ -73,11 +73,11 @@ class EvalOptions:
     #: Held-out worlds added per step of the sequential verification.
     batch: int = 128
     #: Work a whole deal may use (play-outs and exact solves, a pass's
-    #: whole-deal play-out counting two): once spent, the remaining
-    #: verdicts get their minimum of held-out worlds and no race.  It
+    #: whole-deal play-out counting two): once spent, the verdicts still
+    #: unclear get no more held-out worlds (and are not marked).  It
     #: bounds the time per deal (docs/analysis.md, "Speed") and is counted,
     #: not timed, so that a run is reproducible on any machine.
-    deal_budget: int = 60000
+    deal_budget: int = 78000
     #: Exact solve in every world when this many tricks (or fewer) remain.
     exact_tricks: int = 5
     #: Play-outs hand over to the exact solver for this many last tricks.
@@ -89,10 +89,10 @@ class EvalOptions:
     #: Passes kept by the static screen, then by the first sampled round
     #: (of ``pass_first`` worlds).
     pass_pool: int = 24
-    pass_first: int = 16
+    pass_first: int = 32
     pass_finalists: int = 8
     #: Screening worlds at most for the finalist passes still in the race.
-    pass_race: int = 96
+    pass_race: int = 192
     #: Held-out worlds at most for a pass verdict.
     pass_verify: int = 2048
     #: Play-out policies in the ensemble (1: the bot only).
@@ -103,7 +103,8 @@ class EvalOptions:
     #: before its budget: looking after every batch and stopping at the
     #: first clear answer would otherwise favour a lucky early batch (a
     #: loss of 1.1 points marked after 256 worlds under one seed and not
-    #: after 3,072 under another, measured with bench_stability.py).
+    #: after 3,072 under another, measured with bench_stability.py).  A
+    #: mark needs the same margin (only a clear verdict is marked).
     stop_margin: float = 1.0
     seed: int = 0
 
@@ -242,8 +243,15 @@ class Comparison:
     #: worlds (empty when no world was solved exactly).
     reversed_diffs: tuple[float, ...] = ()
     #: Stopped by the deal's work budget before it was clear or had its own
-    #: budget: a mark then needs the early stop's margin too.
+    #: budget.
     cut: bool = False
+    #: The sequential test's verdict is clear (above or below the threshold
+    #: by its margin, every play-out policy's too): only a clear verdict is
+    #: a mark, an unclear one is not marked.
+    clear: bool = False
+    #: No more worlds will be added: clear, exhaustive, or its own budget
+    #: spent (a comparison not settled may be resumed).
+    settled: bool = False
 
     @property
     def worlds(self) -> int:
@@ -273,11 +281,12 @@ class Comparison:
             return 1.0 if mean >= threshold else 0.0
         return 0.5 * (1 + math.erf((mean - threshold) / (se * math.sqrt(2))))
 
-    def reversed_estimate(self) -> float | None:
-        """Mean difference under the reversed tie order (exact worlds)."""
+    def reversed_estimate(self) -> tuple[float, float] | None:
+        """Mean difference under the reversed tie order (exact worlds) and
+        its standard error (``None``: no world was solved exactly)."""
         if not self.reversed_diffs:
             return None
-        return sum(self.reversed_diffs) / len(self.reversed_diffs)
+        return _mean_se(self.reversed_diffs, self.exhaustive)
 
 
 class Evaluator:
@@ -414,11 +423,18 @@ class Evaluator:
             ev.worlds += 1
 
     def verify(self, ctx: DealContext, point: PlayPoint, a: int, b: int, key: str,
-               threshold: float, z: float | None = None) -> Comparison | None:
+               threshold: float, z: float | None = None, resume: Comparison | None = None,
+               until: int | None = None) -> Comparison | None:
         """Held-out comparison of class mask *a* (the card played) with
         class mask *b* (the best of the screening) on fresh worlds, added
         batch by batch until the loss is clearly above or below
-        *threshold* (by ``z`` standard errors) or the budget is spent."""
+        *threshold* (by ``z`` standard errors) or the budget is spent.
+
+        *resume* goes on with an earlier comparison of the same decision
+        (the same worlds, then the next batches), *until* stops after that
+        many worlds in all: ``annotate`` gives every decision of a deal its
+        first worlds, then the unsettled ones more, in turns (see
+        :func:`~hearts_notation.analysis.annotate.analyse_game`)."""
         know = ctx.knowledge(point)
         if know is None:
             return None
@@ -427,51 +443,54 @@ class Evaluator:
             return None
         exact = max(know.counts) <= self.options.exact_tricks
         budget = self.options.verify_exact if exact else self.options.verify
-        total = sampler.count()
-        me = point.seat
-        diffs: list[float] = []
-        pols: list[int] = []
-        rdiffs: list[float] = []
-        if total <= budget:
-            batches: list[list[tuple[int, ...]]] = [list(sampler.enumerate())]
-            exhaustive = True
+        least = min(self.options.verify_min, budget)
+        if resume is not None:
+            if resume.exhaustive:
+                return resume
+            diffs = list(resume.diffs)
+            pols = list(resume.policy)
+            rdiffs = list(resume.reversed_diffs)
         else:
-            batches = []
-            exhaustive = False
-        step = 0
+            diffs, pols, rdiffs = [], [], []
+            if sampler.count() <= budget:
+                # Every consistent world once: exact for the seat's information.
+                self._compare(ctx, point, a, b, list(sampler.enumerate()), exact, key,
+                              diffs, pols, rdiffs)
+                return Comparison(tuple(diffs), tuple(pols), True, tuple(rdiffs), clear=True,
+                                  settled=True)
         cut = False
-        while True:
-            if exhaustive:
-                if step:
-                    break
-                worlds = batches[0]
+        while not self._clear(diffs, pols, threshold, z, least) and len(diffs) < budget:
+            if until is not None and len(diffs) >= until:
+                break
+            if self.over_budget(len(diffs)):
+                cut = True
+                break
+            size = min(self.options.batch, budget - len(diffs))
+            worlds = sampler.samples(size, random.Random(f"{key}/verify/{len(diffs) // self.options.batch}"))
+            self._compare(ctx, point, a, b, worlds, exact, key, diffs, pols, rdiffs)
+        clear = self._clear(diffs, pols, threshold, z, least)
+        return Comparison(tuple(diffs), tuple(pols), False, tuple(rdiffs), cut, clear,
+                          clear or len(diffs) >= budget)
+
+    def _compare(self, ctx: DealContext, point: PlayPoint, a: int, b: int,
+                 worlds: Sequence[tuple[int, ...]], exact: bool, key: str, diffs: list[float],
+                 pols: list[int], rdiffs: list[float]) -> None:
+        """Append the differences of class masks *a* and *b* in *worlds*
+        (world *w* of the comparison gets policy ``w mod 2`` and the random
+        stream ``key/verify/w<w>``, the same for both cards)."""
+        for hands in worlds:
+            w = len(diffs)
+            pol = -1 if exact else w % len(self.playouts)
+            state = ctx.state(point, hands)
+            if exact:
+                vals = self.solver.card_values(state, a | b)
+                diffs.append(float(vals[_first(a)] - vals[_first(b)]))
+                rv = self.reversed_solver.card_values(state, a | b)
+                rdiffs.append(float(rv[_first(a)] - rv[_first(b)]))
             else:
-                if len(diffs) >= budget:
-                    break
-                if self.over_budget(len(diffs)):
-                    cut = True
-                    break
-                size = min(self.options.batch, budget - len(diffs))
-                worlds = sampler.samples(size, random.Random(f"{key}/verify/{step}"))
-            for hands in worlds:
-                w = len(diffs)
-                pol = -1 if exact else w % len(self.playouts)
-                state = ctx.state(point, hands)
-                if exact:
-                    vals = self.solver.card_values(state)
-                    diffs.append(float(vals[_first(a)] - vals[_first(b)]))
-                    rv = self.reversed_solver.card_values(state)
-                    rdiffs.append(float(rv[_first(a)] - rv[_first(b)]))
-                else:
-                    va, vb = self._values(state, [a, b], me, pol, f"{key}/verify/w{w}")
-                    diffs.append(va - vb)
-                pols.append(pol)
-            step += 1
-            if exhaustive:
-                break
-            if self._clear(diffs, pols, threshold, z, min(self.options.verify_min, budget)):
-                break
-        return Comparison(tuple(diffs), tuple(pols), exhaustive, tuple(rdiffs), cut)
+                va, vb = self._values(state, [a, b], point.seat, pol, f"{key}/verify/w{w}")
+                diffs.append(va - vb)
+            pols.append(pol)
 
     def _clear(self, diffs: Sequence[float], pols: Sequence[int], threshold: float,
                z: float | None, least: int) -> bool:
@@ -499,7 +518,10 @@ class Evaluator:
     def _values(self, state: PlayState, classes: Sequence[int], me: int, policy: int,
                 key: str) -> list[float]:
         if policy < 0:
-            vals = self.solver.card_values(state)
+            only = 0
+            for cls in classes:
+                only |= cls
+            vals = self.solver.card_values(state, only)
             return [float(vals[_first(cls)]) for cls in classes]
         self.playouts_run += len(classes)
         playout = self.playouts[policy]
@@ -629,31 +651,34 @@ class Evaluator:
         return ev
 
     def verify_pass(self, ctx: DealContext, seat: int, a: int, b: int, key: str,
-                    threshold: float, z: float | None = None) -> Comparison | None:
+                    threshold: float, z: float | None = None, resume: Comparison | None = None,
+                    until: int | None = None) -> Comparison | None:
         """Held-out comparison of pass *a* with pass *b* on fresh worlds
-        (sequential, as :meth:`verify`)."""
+        (sequential, resumable, as :meth:`verify`)."""
         sampler = self._pass_sampler(ctx, seat)
         if sampler is None:
             return None
-        diffs: list[float] = []
-        pols: list[int] = []
-        step = 0
+        diffs = list(resume.diffs) if resume is not None else []
+        pols = list(resume.policy) if resume is not None else []
         budget = self.options.pass_verify
+        least = self.options.verify_min
         cut = False
-        while len(diffs) < budget:
+        while not self._clear(diffs, pols, threshold, z, least) and len(diffs) < budget:
+            if until is not None and len(diffs) >= until:
+                break
             if self.over_budget(len(diffs)):
                 cut = True
                 break
             size = min(self.options.batch, budget - len(diffs))
-            ev = self._pass_values(ctx, seat, sampler, [a, b], size, f"{key}/verify/{step}",
+            ev = self._pass_values(ctx, seat, sampler, [a, b], size,
+                                   f"{key}/verify/{len(diffs) // self.options.batch}",
                                    start=len(diffs))
             for x, y, p in zip(ev.values[0], ev.values[1], ev.policy, strict=True):
                 diffs.append(x - y)
                 pols.append(p)
-            step += 1
-            if self._clear(diffs, pols, threshold, z, self.options.verify_min):
-                break
-        return Comparison(tuple(diffs), tuple(pols), False, cut=cut)
+        clear = self._clear(diffs, pols, threshold, z, least)
+        return Comparison(tuple(diffs), tuple(pols), False, cut=cut, clear=clear,
+                          settled=clear or len(diffs) >= budget)
 
     def _pass_sampler(self, ctx: DealContext, seat: int) -> WorldSampler | None:
         rules = ctx.rules
