@@ -180,8 +180,9 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
     legal card is played out in the same deals (solved exactly near the
     end) to find the best one, and the card played is compared with it on
     fresh deals.  The expected points lost (EPL) decide the mark: ?! from 1
-    point, ? from 3, ?? from 6, only when the loss minus twice its standard
-    error still reaches the threshold and both play-out policies agree.
+    point, ? from 3, ?? from 6, only when the verdict is clear: the loss
+    minus three standard errors still reaches the threshold and both
+    play-out policies agree (an unclear verdict is not marked).
     A report per player (points lost per decision, accuracy) and the three
     costliest decisions close the game's comment.  See docs/analysis.md.
     """
