@@ -46,7 +46,6 @@ import gc
 import itertools
 import os
 import signal
-import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -60,7 +59,7 @@ from .io.formats import format_for, get
 from .io.jsonio import RecordError, iter_jsonl
 from .io.limits import current as current_limits
 from .io.limits import limit_message
-from .io.stream import CHUNK_SIZE, InputError, _chunks_of, _open_binary, split_lines
+from .io.stream import CHUNK_SIZE, InputError, _chunks_of, _is_stdin, _open_binary, split_lines
 from .model import Game
 
 if TYPE_CHECKING:   # multiprocessing is imported when a pool starts (start-up cost)
@@ -366,7 +365,7 @@ def _file_batches(path: str, fmt: str, default_rules: RuleSet | str | None,
     except RecordError as exc:
         raise InputError(path, exc.located(), exc.line, exc.column) from None
     finally:
-        if fh is not sys.stdin.buffer:
+        if not _is_stdin(fh):
             fh.close()
 
 
@@ -437,7 +436,7 @@ class _ThenSmaller:
         return self.fh.read(size)
 
     def close(self) -> None:
-        if self.fh is not sys.stdin.buffer:
+        if not _is_stdin(self.fh):
             self.fh.close()
 
 

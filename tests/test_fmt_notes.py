@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -106,3 +107,51 @@ def test_no_note_is_ever_lost(where: list[int], alone: list[bool], words: list[s
     once = fmt(text)
     assert sorted(n.text for n in notes_of(once)) == sorted(n.text for n in notes_of(text))
     assert fmt(once) == once
+
+
+def _stream_fmt(tmp_path: Path, text: str) -> str:
+    """``fmt`` on a file: it reads the file as a stream, a game at a time,
+    and deals each game its notes (commands/fmt.py)."""
+    path = tmp_path / "s.hrn"
+    path.write_text(text, encoding="utf-8")
+    res = CliRunner().invoke(cli, ["fmt", str(path)])
+    assert res.exit_code == 0, res.output
+    return res.stdout
+
+
+GAME = SOURCE.replace('[Site "Semi;colon"]\n', "").replace("*\n", "result N\n")
+
+
+@settings(max_examples=40, deadline=None)
+@given(where=st.lists(st.integers(min_value=0, max_value=60), max_size=8),
+       alone=st.lists(st.booleans(), min_size=8, max_size=8), games=st.integers(1, 3))
+def test_streamed_fmt_places_notes_as_the_whole_text_does(tmp_path_factory: pytest.TempPathFactory,
+                                                          where: list[int], alone: list[bool],
+                                                          games: int) -> None:
+    """Between games, at the start and at the end: each note lands where
+    :func:`keep_notes` over the whole text puts it, although ``fmt`` sees
+    only a game or two at a time."""
+    bare = [ln if ln.startswith("2.") else ln.split(" ;")[0]
+            for ln in GAME.split("\n") if ln and not ln.startswith(";")]
+    lines = ["", *bare] * games
+    for k, at in enumerate(sorted(set(where))[:8]):
+        at = min(at, len(lines))
+        if alone[k] or at == len(lines):
+            lines.insert(at, f"; note {k}")
+        else:
+            lines[at] = lines[at] + f" ; note {k}"
+    text = "\n".join(lines) + "\n"
+    parsed = list(iter_games_text(text, "hrn", "t"))
+    assert len(parsed) == games and not any(g.errors for g in parsed)
+    assert _stream_fmt(tmp_path_factory.mktemp("f"), text) == fmt(text)
+
+
+def test_streamed_fmt_on_standard_input_and_check() -> None:
+    text = "\n\n".join([GAME] * 3)
+    res = CliRunner().invoke(cli, ["fmt", "-"], input=text)
+    assert res.exit_code == 0 and res.stdout == fmt(text)
+    res = CliRunner().invoke(cli, ["fmt", "--check", "-"], input=fmt(text))
+    assert res.exit_code == 0, res.output
+    # A byte order mark is a change, although the text reads the same.
+    res = CliRunner().invoke(cli, ["fmt", "--check", "-"], input="\ufeff" + fmt(text))
+    assert res.exit_code == 1, res.output

@@ -257,15 +257,58 @@ def _endless_into(command: list[str], line: bytes) -> tuple[int, str, int]:
     return status, text, int(peak)
 
 
-@pytest.mark.parametrize("command", [["fmt", "-"], ["annotate", "-", "--fast"], ["hint", "-"],
-                                     ["validate", "-"], ["convert", "-", "--to", "json"]])
+@pytest.mark.parametrize("command", [["annotate", "-", "--fast"], ["hint", "-"]])
 def test_endless_standard_input_is_bounded(command: list[str]) -> None:
-    """Standard input for commands that hold it (to quote lines under
-    errors, or because the command needs whole records) is read up to the
-    ``document`` limit, then refused in one line naming the limit, in
-    bounded memory, without a traceback."""
+    """Standard input for commands that need whole records held (the
+    analyses) is read up to the ``document`` limit, then refused in one
+    line naming the limit, in bounded memory, without a traceback."""
     status, err, peak = _endless_into(command, b"{ a comment, forever }\n")
     assert status == 2, err
     assert "-: this input is read whole" in err and "HEARTS_MAX_DOCUMENT" in err
     assert "Traceback" not in err
     assert peak < 120_000, f"{peak} kB"
+
+
+@pytest.mark.parametrize("command", [["fmt", "-"], ["validate", "-"], ["score", "-"],
+                                     ["convert", "-", "--to", "json"]])
+def test_standard_input_streams_past_the_document_limit(command: list[str]) -> None:
+    """The streaming commands read standard input as a stream (a copy kept
+    on disk, up to the ``document`` limit, for the lines quoted under
+    errors): 6 MB of games under a 2 MB limit are read whole, and a
+    syntax error at the end is still quoted with its caret (the copy
+    stops at the limit, so past it only the position is given)."""
+    one = dumps(GAMES[:1], "hrn").encode("utf-8")
+    games = 6_000_000 // len(one)
+    body = (one + b"\n") * games
+    code = ("import resource, subprocess, sys\n"
+            "p = subprocess.run([sys.executable, '-m', 'hearts_notation', *sys.argv[1:]],"
+            " stdin=sys.stdin, stdout=sys.stdout, stderr=subprocess.PIPE)\n"
+            "sys.stderr.write(p.stderr.decode('utf-8', 'replace'))\n"
+            "sys.stderr.write('\\nPEAK %d' % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+            "sys.exit(p.returncode)")
+    import os
+
+    env = {**os.environ, "HEARTS_MAX_DOCUMENT": str(2 << 20)}
+    last = body.count(b"\n") + 1
+    proc = subprocess.run([sys.executable, "-c", code, *command], input=body + b"deal x\n",
+                          capture_output=True, cwd=ROOT, env=env, timeout=600)
+    err, _, peak = proc.stderr.decode("utf-8", "replace").rpartition("\nPEAK ")
+    err += proc.stdout.decode("utf-8", "replace")[-2000:]
+    # Every game read and checked: only the last line is wrong.
+    assert proc.returncode == (1 if command[0] == "validate" else 2), err[-800:]
+    assert "Traceback" not in err and "HEARTS_MAX_DOCUMENT" not in err
+    assert int(peak) < 120_000, f"{peak} kB"
+    assert "deal x" not in err and f"-:{last}:6:" in err, err[-800:]
+    if command[0] == "validate":
+        assert f"{games:,} valid games" in err, err[-800:]
+
+
+def test_standard_input_quotes_its_late_error(tmp_path: Path) -> None:
+    """Under the ``document`` limit, the copy of standard input serves the
+    caret of an error 7 MB in, as a file's seek marks do."""
+    one = dumps(GAMES[:1], "hrn")
+    text = (one + "\n") * 3000 + "deal x\n"
+    for command in (["score", "-"], ["validate", "-"], ["convert", "-"], ["fmt", "-"]):
+        res = CliRunner().invoke(cli, command, input=text)
+        assert res.exit_code in (1, 2), res.output
+        assert f"-:{text.count(chr(10))}:6:" in res.output and "    deal x" in res.output, command

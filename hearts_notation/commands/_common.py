@@ -108,15 +108,14 @@ def fail_syntax(path: str, errors: list[Finding]) -> NoReturn:
     the source line and a caret), and exit 2: commands that show or score
     a record cannot work on one they could not read (``validate`` instead
     counts it as a finding)."""
-    found: dict[int, str] = {}
-    if path != "-":
-        # The quoted lines are read by seeking where the reader noted line
-        # starts (a late error in a file of gigabytes costs a block read),
-        # never by reading the whole file again.
-        try:
-            found = source_lines_at(path, [f.line for f in errors if f.line is not None])
-        except (InputError, OSError):
-            found = {}
+    # The quoted lines are read by seeking where the reader noted line
+    # starts (a late error in a file of gigabytes costs a block read),
+    # never by reading the whole file again; standard input from the copy
+    # its reader kept.
+    try:
+        found = source_lines_at(path, [f.line for f in errors if f.line is not None])
+    except (InputError, OSError):
+        found = {}
     from ..i18n import current_language, translate
 
     lang = current_language()

@@ -97,7 +97,7 @@ def render_errors(findings: list[Finding], source: str, text: str | None) -> lis
     """
     if text is not None:
         lines = text.splitlines()
-        return [render(f, source, lines) for f in findings]
+        return [render(f, source, lines, lang=current_language()) for f in findings]
     wanted = [f.line for f in findings if f.line is not None]
     try:
         found = source_lines_at(source, wanted)
@@ -105,7 +105,7 @@ def render_errors(findings: list[Finding], source: str, text: str | None) -> lis
         found = {}
     out = []
     for f in findings:
-        msg = render(f, source, None)
+        msg = render(f, source, None, lang=current_language())
         if f.line is not None and f.line in found:
             msg = "\n".join([msg, *caret_lines([found[f.line]], 1, f.column)])
         out.append(msg)
@@ -202,14 +202,10 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     out_fmt = to_fmt or default_output_format(in_fmt, output)
     target = output if output is not None else "-"
 
-    text: str | None = None
     try:
-        if input_path == "-":
-            # Standard input cannot be read twice: hold it for the carets.
-            text = decode(read_bytes("-"), "-")
-            games: Iterable[Game] = iter_games_text(text, in_fmt, "-", spec)
-        else:
-            games = read_games(input_path, in_fmt, spec)
+        # Standard input streams too: its reader keeps a copy on disk for
+        # the lines quoted under errors (hearts_notation.io.stream).
+        games: Iterable[Game] = read_games(input_path, in_fmt, spec)
         gate = _Gate(games, spec)
         pieces = iter_dumps(gate, out_fmt, unicode=use_unicode, lang=lang)
         # On standard output nothing is printed before the whole input is
@@ -220,7 +216,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     except _Abort:
         if not gate.count and not gate.errors:
             fail(translate(current_language(), "cli.no_game_found", path=input_path))
-        for text_of_error in render_errors(gate.errors, input_path, text):
+        for text_of_error in render_errors(gate.errors, input_path, None):
             message(text_of_error)
         n = len(gate.errors)
         fail(translate(current_language(), "cli.syntax_errors." + ("one" if n == 1 else "other"),

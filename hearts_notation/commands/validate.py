@@ -24,7 +24,6 @@ worker processes, with the same output whatever the number of jobs.
 
 from __future__ import annotations
 
-import io
 import json
 import sys
 import tempfile
@@ -39,7 +38,7 @@ import click
 from ..api import syntax_entry, validate_batch
 from ..diagnostics import render
 from ..i18n import count, number, public_finding, translate
-from ..io import InputError, decode, format_for, read_bytes, source_lines_at
+from ..io import InputError, format_for, source_lines_at
 from ..model import Finding
 from ..output import StdoutData, escape_controls, json_safe, message, write_stdout
 from ..parallel import (
@@ -236,14 +235,17 @@ class _LineView(Sequence[str]):
         return self.lines.get(i + 1, "")
 
 
+#: Findings held before they are printed (with their source lines, read by seeking).
+_FLUSH_AT = 4096
+
+
 class TextPrinter:
     """Prints the findings of one file at a time, with its source lines."""
 
-    def __init__(self, quiet: bool, stdin_text: str | None, lang: str = "en") -> None:
+    def __init__(self, quiet: bool, lang: str = "en") -> None:
         self._console: Console | None = None
         self.lang = lang
         self.quiet = quiet
-        self.stdin_lines = stdin_text.split("\n") if stdin_text is not None else None
         self.source: str | None = None
         self.pending: list[Finding] = []
 
@@ -274,6 +276,10 @@ class TextPrinter:
             if self.quiet and f["severity"] != "error":
                 continue
             self.pending.append(finding_from_dict(f))
+        if len(self.pending) >= _FLUSH_AT:
+            # A file with findings in every game: print them as they come,
+            # so memory does not grow with the file.
+            self.flush()
 
     def flush(self) -> None:
         if not self.pending or self.source is None:
@@ -297,10 +303,6 @@ class TextPrinter:
         whole game, too long to quote)."""
         if not wanted or format_for(source) == "jsonl":
             return None
-        if source == "-":
-            if self.stdin_lines is None:
-                return None
-            return {k: self.stdin_lines[k - 1] for k in wanted if 1 <= k <= len(self.stdin_lines)}
         try:
             return source_lines_at(source, wanted)
         except InputError:
@@ -340,14 +342,6 @@ class _Spool:
         self.file.close()
 
 
-def _stdin_swapped(data: bytes) -> Any:
-    """Standard input replaced by *data* (already read, kept for the carets)."""
-    wrapper = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
-    old = sys.stdin
-    sys.stdin = wrapper
-    return old
-
-
 @click.command("validate")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @rules_options()
@@ -373,18 +367,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     except InputError as exc:
         summary.unreadable.append(exc)
         message(exc.text(lang))
-    stdin_text: str | None = None
-    old_stdin = None
-    if "-" in readable:
-        try:
-            data = read_bytes("-")
-            stdin_text = decode(data, "-")
-            old_stdin = _stdin_swapped(data)
-        except InputError as exc:
-            summary.unreadable.append(exc)
-            message(exc.text(lang))
-            readable = [p for p in readable if p != "-"]
-    printer = TextPrinter(quiet, stdin_text, lang) if fmt_out == "text" else None
+    printer = TextPrinter(quiet, lang) if fmt_out == "text" else None
     spool = _Spool(lang) if fmt_out == "json" else None
     seen: set[str] = set()
     per_file: dict[str, int] = {}
@@ -411,9 +394,6 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                     spool.add(entry)
     except KeyboardInterrupt:
         summary.interrupted = True
-    finally:
-        if old_stdin is not None:
-            sys.stdin = old_stdin
     summary.files = len(seen)
     if printer is not None:
         printer.flush()

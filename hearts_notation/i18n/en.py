@@ -937,7 +937,7 @@ MESSAGES.update({
     "yaml.expected_line_break": "expected a comment or a line break",
     # Reader limits (hearts_notation.io.limits): what went over, the limit, how to raise it.
     "limit.over": "{what} is over the limit of {value} (set {env} to raise it)",
-    "limit.whole_input": "this input is read whole (standard input, to quote its lines under errors; the files of fmt, annotate and hint; OpenSpiel exports) and {limit}",
+    "limit.whole_input": "this input is read whole (the records of annotate and hint; OpenSpiel exports) and {limit}",
     "limit.what.size": "its size",
     "limit.what.line_length": "a line's length",
     "limit.what.comment_length": "a comment's length",

@@ -914,7 +914,7 @@ MESSAGES.update({
     "yaml.expected_line_break": "on attendait un commentaire ou une fin de ligne",
     # Limites des lecteurs (hearts_notation.io.limits).
     "limit.over": "{what} dépasse la limite de {value} (pour l'augmenter, réglez {env})",
-    "limit.whole_input": "cette entrée est lue en entier (l'entrée standard, pour citer ses lignes sous les erreurs ; les fichiers de fmt, annotate et hint ; les exports OpenSpiel) et {limit}",
+    "limit.whole_input": "cette entrée est lue en entier (les parties d'annotate et de hint ; les exports OpenSpiel) et {limit}",
     "limit.what.size": "sa taille",
     "limit.what.line_length": "la longueur d'une ligne",
     "limit.what.comment_length": "la longueur d'un commentaire",

@@ -19,7 +19,6 @@ input that cannot be read at all raises.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
@@ -39,6 +38,7 @@ from .stream import (
     InputError,
     RecordError,
     _chunks_of,
+    _is_stdin,
     _open_binary,
     decode,
     iter_text_chunks,
@@ -47,6 +47,7 @@ from .stream import (
     read_text,
     source_lines_at,
     split_lines,
+    starts_with_bom,
 )
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ def read_games(path: str, fmt: str | None = None,
     try:
         yield from _games(path, fmt, _chunks_of(fh, path, CHUNK_SIZE), default_rules)
     finally:
-        if fh is not sys.stdin.buffer:
+        if not _is_stdin(fh):
             fh.close()
 
 
@@ -101,7 +102,7 @@ def visit_games(path: str, factory: Callable[[], Visitor[R]], fmt: str | None = 
     except RecordError as exc:
         raise InputError(path, exc.located(), exc.line, exc.column) from None
     finally:
-        if fh is not sys.stdin.buffer:
+        if not _is_stdin(fh):
             fh.close()
 
 
@@ -155,6 +156,7 @@ __all__ = [
     "read_text",
     "source_lines_at",
     "split_lines",
+    "starts_with_bom",
     "visit_games",
     "write_atomic",
     "write_atomic_iter",

@@ -34,8 +34,9 @@ class Limits:
     pass or trick line; ``depth`` the nesting of JSON/YAML values (a record
     needs 6); ``digits`` the digits of any whole number (a deal number or a
     score needs a few; Python refuses past 4,300); ``document`` the bytes of
-    an input that must be held whole (standard input kept for the carets,
-    OpenSpiel exports, ``fmt``, ``annotate``).
+    an input that must be held whole (OpenSpiel exports, the records of
+    ``annotate`` and ``hint``), and of the copy of standard input kept on
+    disk for the lines quoted under errors.
     """
 
     line: int = 1 << 16

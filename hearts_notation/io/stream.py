@@ -18,10 +18,11 @@ import bisect
 import codecs
 import io
 import sys
+import tempfile
 from collections import OrderedDict
 from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO, cast
 
 from ..i18n import Arg, Msg, msg, os_reason
 from .limits import current, limit_message, whole_input_message
@@ -110,10 +111,93 @@ class RecordError(ValueError):
         return (RecordError, (self.msg, self._where, self.line, self.column))
 
 
+class _StdinTee(io.RawIOBase):
+    """Standard input, read as a stream, with a copy of what was read kept
+    in an unlinked temporary file (on disk, not in memory) for the lines
+    of diagnostics: standard input cannot be read twice, and a syntax
+    error late in it must still be quoted with its caret.
+
+    The copy stops at the ``document`` limit (so an endless input costs
+    at most that much disk, and nothing more in memory); lines past it are
+    then not quoted.  Closing the tee leaves standard input open.
+    """
+
+    def __init__(self, raw: BinaryIO) -> None:
+        super().__init__()
+        self.raw = raw
+        self.position = 0
+        self.kept = 0
+        self.limit = current().document
+        self.spool: BinaryIO | None = None
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> bytes:
+        block = self.raw.read(-1 if size is None else size)
+        if block:
+            self.position += len(block)
+            if self.kept < self.limit:
+                try:
+                    if self.spool is None:
+                        self.spool = tempfile.TemporaryFile(prefix="hearts-stdin-")
+                    part = block[: self.limit - self.kept]
+                    self.spool.seek(self.kept)
+                    self.spool.write(part)
+                    self.kept += len(part)
+                except OSError:          # no room for the copy: no carets, still streamed
+                    self.limit = self.kept
+        return block
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def tell(self) -> int:
+        return self.position
+
+    def close(self) -> None:
+        # The stream ends for its reader, not for the process: standard
+        # input stays open and the copy stays for the carets.
+        pass
+
+    def discard(self) -> None:
+        """Remove the copy (a new standard input replaced this one)."""
+        if self.spool is not None:
+            self.spool.close()
+            self.spool = None
+
+
+_stdin_tee: _StdinTee | None = None
+
+
+def _stdin() -> BinaryIO:
+    """Standard input through its tee (one per standard input object, so
+    a second read of ``-`` goes on where the first stopped)."""
+    global _stdin_tee
+    raw = sys.stdin.buffer
+    if _stdin_tee is None or _stdin_tee.raw is not raw:
+        if _stdin_tee is not None:
+            _stdin_tee.discard()
+        _stdin_tee = _StdinTee(raw)
+        _MARKS["-"] = ([1], [0], (-1, -1))
+        _MARKS.move_to_end("-")
+    return cast(BinaryIO, _stdin_tee)
+
+
+def _is_stdin(fh: object) -> bool:
+    """Whether *fh* is standard input (raw or through its tee): never closed."""
+    return fh is sys.stdin.buffer or isinstance(fh, _StdinTee)
+
+
 def _open_binary(path: str) -> BinaryIO:
-    """The byte stream of a path or of standard input, with clear errors."""
+    """The byte stream of a path or of standard input, with clear errors.
+
+    Standard input is read through a tee that keeps a copy on disk for the
+    lines of diagnostics (:class:`_StdinTee`)."""
     if path == "-":
-        return sys.stdin.buffer
+        return _stdin()
     p = Path(path)
     if p.is_dir():
         raise InputError(path, msg("input.directory"))
@@ -152,7 +236,7 @@ def _chunks_of(fh: BinaryIO, source: str, chunk_size: int, first_line: int = 1,
     except OSError as exc:
         raise InputError(source, msg("input.cannot_read", why=os_reason(exc))) from None
     finally:
-        if fh is not sys.stdin.buffer:
+        if not _is_stdin(fh):
             fh.close()
 
 
@@ -274,8 +358,12 @@ _MAX_MARKS = 1 << 16
 
 
 def _start_marks(source: str, fh: BinaryIO) -> tuple[list[int], list[int], tuple[int, int]] | None:
-    """A fresh mark table for a regular file read from its start, else None."""
+    """A fresh mark table for a regular file read from its start (or for
+    standard input read through its tee), else None."""
     if source == "-":
+        stdin_marks = _MARKS.get("-")
+        if isinstance(fh, _StdinTee) and fh.tell() == 0:
+            return stdin_marks
         return None
     try:
         if fh.tell() != 0:
@@ -392,7 +480,7 @@ def read_bytes(path: str, max_bytes: int | None = None) -> bytes:
     except OSError as exc:
         raise InputError(path, msg("input.cannot_read", why=os_reason(exc))) from None
     finally:
-        if fh is not sys.stdin.buffer:
+        if not _is_stdin(fh):
             fh.close()
     return b"".join(parts)
 
@@ -401,6 +489,27 @@ def decode(data: bytes, source: str) -> str:
     """UTF-8 text of a record (a BOM is accepted), or an :class:`InputError`
     saying where the input stops being text."""
     return "".join(_decode_blocks(io.BytesIO(data), source, max(len(data), 1)))
+
+
+def starts_with_bom(path: str) -> bool:
+    """Whether the bytes of *path* (``-``: standard input, from the copy
+    its reader keeps) start with a byte order mark: UTF-8, or UTF-16's
+    (text that reads the same as a file without one, but is not the same
+    file; ``fmt`` rewrites it)."""
+    try:
+        if path == "-":
+            tee = _stdin_tee
+            if tee is None or tee.spool is None:
+                return False
+            tee.spool.seek(0)
+            head = tee.spool.read(3)
+            tee.spool.seek(tee.kept)
+        else:
+            with open(path, "rb") as fh:
+                head = fh.read(3)
+    except OSError:
+        return False
+    return head.startswith((_BOM, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
 
 
 def read_text(path: str) -> str:
@@ -423,11 +532,18 @@ def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
     if not need:
         return out
     marks = _MARKS.get(path)
+    if path == "-":
+        tee = _stdin_tee
+        if marks is None or tee is None or tee.spool is None:
+            return out
+        cut = tee.kept if tee.kept < tee.position else None
+        return _lines_by_seeking(tee.spool, need, marks[0], marks[1], cut)
     if marks is not None:
         try:
             st = Path(path).stat()
             if (st.st_size, st.st_mtime_ns) == marks[2]:
-                return _lines_by_seeking(path, need, marks[0], marks[1])
+                with open(path, "rb") as fh:
+                    return _lines_by_seeking(fh, need, marks[0], marks[1])
         except (OSError, InputError):
             pass
     k = 0
@@ -440,29 +556,34 @@ def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
     return out
 
 
-def _lines_by_seeking(path: str, need: list[int], lines: list[int],
-                      offsets: list[int]) -> dict[int, str]:
+def _lines_by_seeking(fh: BinaryIO, need: list[int], lines: list[int],
+                      offsets: list[int], end: int | None = None) -> dict[int, str]:
+    """The lines numbered *need* of the open file *fh*, reached by seeking
+    to the nearest mark.  *end*: the file's bytes past it are not the
+    input's (a copy of standard input that stopped at its limit), so a line
+    that reaches it is left out."""
     out: dict[int, str] = {}
     keep = current().line
-    with open(path, "rb") as fh:
-        at = 0          # line number of the next line fh.readline() gives (0: unknown)
-        for n in need:
-            i = bisect.bisect_right(lines, n) - 1
-            if not at or at > n or lines[i] > at:
-                fh.seek(offsets[i])
-                at = max(lines[i], 1)
-            while at <= n:
-                raw = fh.readline(keep + 1)
+    at = 0          # line number of the next line fh.readline() gives (0: unknown)
+    for n in need:
+        i = bisect.bisect_right(lines, n) - 1
+        if not at or at > n or lines[i] > at:
+            fh.seek(offsets[i])
+            at = max(lines[i], 1)
+        while at <= n:
+            raw = fh.readline(keep + 1)
+            if not raw:
+                return out
+            text = raw
+            while not raw.endswith(b"\n"):     # skip the rest of a long line
+                raw = fh.readline(CHUNK_SIZE)
                 if not raw:
-                    return out
-                text = raw
-                while not raw.endswith(b"\n"):     # skip the rest of a long line
-                    raw = fh.readline(CHUNK_SIZE)
-                    if not raw:
-                        break
-                if at == n:
-                    if at == 1 and text.startswith(_BOM):
-                        text = text[len(_BOM):]
-                    out[n] = text.decode("utf-8", "replace").rstrip("\r\n")
-                at += 1
+                    break
+            if end is not None and fh.tell() >= end and not text.endswith(b"\n"):
+                return out
+            if at == n:
+                if at == 1 and text.startswith(_BOM):
+                    text = text[len(_BOM):]
+                out[n] = text.decode("utf-8", "replace").rstrip("\r\n")
+            at += 1
     return out

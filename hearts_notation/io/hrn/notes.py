@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ...model import Game
 
-__all__ = ["Note", "keep_notes", "notes_of"]
+__all__ = ["Note", "NoteScanner", "first_line", "keep_notes", "last_line", "notes_of", "put_notes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,12 +34,42 @@ class Note:
     alone: bool
 
 
-def notes_of(text: str) -> list[Note]:
-    """The ``;`` notes of an HRN text: a ``;`` outside a ``{brace
-    comment}`` and outside a quoted tag value starts one."""
-    out: list[Note] = []
-    in_comment = False
-    for number, line in enumerate(text.split("\n"), 1):
+class NoteScanner:
+    """Finds the ``;`` notes of an HRN text fed a line at a time (or in
+    chunks of any size): ``fmt`` reads a file as a stream and takes the
+    notes of each game as it goes.  A ``;`` outside a ``{brace comment}``
+    and outside a quoted tag value starts a note; a brace comment may span
+    lines, a quoted value may not."""
+
+    def __init__(self) -> None:
+        self.notes: list[Note] = []
+        self.line = 0            # lines done
+        self.in_comment = False
+        self._rest = ""          # the start of a line not ended yet
+
+    def feed(self, chunk: str) -> None:
+        """Scan the complete lines of *chunk* (and of what came before)."""
+        parts = (self._rest + chunk if self._rest else chunk).split("\n")
+        self._rest = parts.pop()
+        for part in parts:
+            self._scan(part)
+
+    def finish(self) -> list[Note]:
+        """Scan the last line (without a newline); every note found."""
+        if self._rest:
+            self._scan(self._rest)
+            self._rest = ""
+        return self.notes
+
+    def _scan(self, line: str) -> None:
+        self.line += 1
+        in_comment = self.in_comment
+        # Most lines hold neither a note nor a comment: skipped whole.
+        if in_comment:
+            if "}" not in line:
+                return
+        elif ";" not in line and "{" not in line:
+            return
         in_quote = False
         i = 0
         n = len(line)
@@ -62,10 +92,18 @@ def notes_of(text: str) -> list[Note]:
             elif ch == '"':
                 in_quote = True
             elif ch == ";":
-                out.append(Note(number, line[i:].rstrip(), not line[:i].strip()))
+                self.notes.append(Note(self.line, line[i:].rstrip(), not line[:i].strip()))
                 break
             i += 1
-    return out
+        self.in_comment = in_comment
+
+
+def notes_of(text: str) -> list[Note]:
+    """The ``;`` notes of an HRN text: a ``;`` outside a ``{brace
+    comment}`` and outside a quoted tag value starts one."""
+    scanner = NoteScanner()
+    scanner.feed(text)
+    return scanner.finish()
 
 
 def _anchors(game: Game) -> Iterator[tuple[tuple[object, ...], int]]:
@@ -93,7 +131,25 @@ def _anchors(game: Game) -> Iterator[tuple[tuple[object, ...], int]]:
 def keep_notes(source: str, games: Sequence[Game], canonical: str) -> str:
     """*canonical* (the text written for *games*, read from *source*) with
     the ``;`` notes of *source* put back next to their elements."""
-    notes = notes_of(source) if ";" in source else []
+    return put_notes(notes_of(source) if ";" in source else [], games, canonical)
+
+
+def first_line(game: Game) -> int | None:
+    """The line where the first element of *game* starts (None if none is placed)."""
+    return min((line for _, line in _anchors(game)), default=None)
+
+
+def last_line(game: Game) -> int | None:
+    """The line where the last element of *game* starts (None if none is placed)."""
+    return max((line for _, line in _anchors(game)), default=None)
+
+
+def put_notes(notes: Sequence[Note], games: Sequence[Game], canonical: str) -> str:
+    """*canonical* (the text written for *games*) with *notes* (of the
+    source the games were read from, with its line numbers) put back next
+    to their elements.  ``fmt`` calls it a game at a time, with the notes
+    that belong to that game (:func:`keep_notes` with the notes of the
+    whole text gives the same)."""
     if not notes:
         return canonical
     from .reader import iter_hrn
