@@ -14,20 +14,27 @@ from hearts_notation.io import dumps, read_games
 
 ROOT = Path(__file__).parent.parent
 LINE = dumps(list(read_games(str(ROOT / "samples" / "club-night.json")))[:1], "jsonl")
+HRN = dumps(list(read_games(str(ROOT / "samples" / "club-night.json")))[:1], "hrn") + "\n"
 
 
 def peak_kb(argv: list[str], path: Path) -> int:
-    """Peak RSS (kB) of the command in a child process."""
+    """Peak RSS (kB) of the command in a child process; ``-`` in *argv*
+    reads *path* from standard input, else *path* is the last argument."""
     # A fresh parent whose only child is the command: its RUSAGE_CHILDREN
     # peak is the command's.
     code = ("import resource, subprocess, sys\n"
-            "subprocess.run([sys.executable, '-m', 'hearts_notation', *sys.argv[1:]],"
-            " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
-            "sys.stderr.write('PEAK %d' % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    proc = subprocess.run([sys.executable, "-c", code, *argv, str(path)], cwd=ROOT,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                          timeout=300)
-    return int(proc.stderr.rsplit("PEAK ", 1)[1])
+            "p = subprocess.run([sys.executable, '-m', 'hearts_notation', *sys.argv[1:]],"
+            " stdin=sys.stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+            "sys.stderr.write('PEAK %d STATUS %d' % (resource.getrusage("
+            "resource.RUSAGE_CHILDREN).ru_maxrss, p.returncode))")
+    args = argv if "-" in argv else [*argv, str(path)]
+    with path.open("rb") as stdin:
+        proc = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, stdin=stdin,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              timeout=300)
+    peak, status = proc.stderr.rsplit("PEAK ", 1)[1].split(" STATUS ")
+    assert int(status) == 0, f"{argv}: status {status}"
+    return int(peak)
 
 
 @pytest.mark.parametrize("argv", [["validate", "--jobs", "1"],
@@ -38,15 +45,29 @@ def peak_kb(argv: list[str], path: Path) -> int:
                                   # JSONL: the HRN writer's own buffers reach their steady
                                   # size later (3 MB more at 3,200 games than at 800, the
                                   # same at 6,400); --gb measures HRN on a large file.
-                                  ["convert", "--to", "jsonl"]], ids=lambda a: "-".join(a[:3]))
+                                  ["convert", "--to", "jsonl"],
+                                  # The table and the HTML sheets are rendered a game at a
+                                  # time and held in a spooled file, like JSON and CSV.
+                                  ["score", "--jobs", "1", "--format", "table"],
+                                  ["score", "--jobs", "1", "--format", "html"],
+                                  # Standard input streams (a copy kept on disk for carets).
+                                  ["validate", "--jobs", "1", "--from", "jsonl", "-"],
+                                  ["convert", "--from", "jsonl", "--to", "jsonl", "-"],
+                                  # fmt reads HRN, a game at a time.
+                                  ["fmt", "HRN"],
+                                  ["fmt", "-"]],
+                         ids=lambda a: "-".join(a[:1] + a[-2:]))
 def test_four_times_the_games_in_flat_memory(tmp_path: Path, argv: list[str]) -> None:
-    small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    ext = "hrn" if argv[0] == "fmt" else "jsonl"
+    small, large = tmp_path / f"small.{ext}", tmp_path / f"large.{ext}"
+    argv = [a for a in argv if a != "HRN"]
     # The smaller file is large enough (6 MB) for the reader's 1 MiB blocks,
     # the spool of held output and the allocator to reach their steady size
     # (a few MB more than for a file under one block), so the difference
     # measures only what grows with the input.
-    small.write_text(LINE * 800, encoding="utf-8")
-    large.write_text(LINE * 3200, encoding="utf-8")
+    one = LINE if ext == "jsonl" else HRN
+    small.write_text(one * 800, encoding="utf-8")
+    large.write_text(one * 3200, encoding="utf-8")
     a, b = peak_kb(argv, small), peak_kb(argv, large)
     # The 2,400 more games are about 19 MB of JSONL: held (or their output
     # held) they would add well over 10 MB; streamed, the peak stays within

@@ -27,6 +27,7 @@ from click.testing import CliRunner
 
 from hearts_notation import output
 from hearts_notation.cli import cli
+from hearts_notation.io import iter_games_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_HRN = ROOT / "samples" / "canonical.hrn"
@@ -118,7 +119,10 @@ def test_hostile_text_is_escaped_on_a_terminal(tmp_path: Path, monkeypatch: pyte
         hrn = tmp_path / "hostile.hrn"
         assert CliRunner().invoke(cli, ["convert", str(path), "--to", "hrn", "-o",
                                         str(hrn)]).exit_code == 0
-        assert "\x1b" in hrn.read_text(encoding="utf-8")     # the record keeps its data
+        text = hrn.read_text(encoding="utf-8")
+        # The record keeps its data, escaped in the file (docs/spec.md, section 2.1).
+        assert "\x1b" not in text and "\\u001b]0;owned\\u0007" in text
+        assert "\x1b]0;owned" in next(iter(iter_games_text(text, "hrn", "t"))).tags["Event"]
         path = hrn
     monkeypatch.setattr(output, "_is_terminal", lambda stream: True)
     res = CliRunner().invoke(cli, [*args, str(path)])

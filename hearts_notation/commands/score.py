@@ -47,6 +47,7 @@ from ._common import (
     fail_output,
     fail_syntax,
     open_engine,
+    plain_stdout,
     stdout_console,
 )
 from .options import (
@@ -213,6 +214,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     run = _Run()
     run.need_game = game_no is not None
     table = fmt_out in ("table", "html")
+    streamed = fmt_out in ("json", "csv")
     try:
         files = list(expand_paths(paths))
         with ExitStack() as stack:
@@ -234,6 +236,20 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                 # the way; a syntax error stops the output and discards it.
                 pieces = (_json_pieces if fmt_out == "json" else _csv_pieces)(run.docs(items, lang), run)
                 write_atomic_iter(output, pieces, hold=True)
+            elif fmt_out == "html" or output != "-" or plain_stdout():
+                # Streamed too: each game's sheet or table is rendered as
+                # it is scored and held in a spooled temporary file (HTML:
+                # the document's title, which names the event when there is
+                # one, is known at the end); only a terminal keeps the games
+                # to print the coloured tables once the input is known good.
+                if fmt_out == "html":
+                    write_atomic_iter(output, _html_pieces(run.items(items)))
+                else:
+                    con = stdout_console() if output == "-" else safe_console(
+                        file=io.StringIO(), width=160, no_color=True)
+                    write_atomic_iter(output, _table_pieces(con, run.items(items), run, lang),
+                                      hold=True)
+                streamed = True
             else:
                 for item in run.items(items):
                     shown.append(item)
@@ -248,33 +264,12 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         fail_syntax(first, run.syntax)
     if game_no is not None and not run.games:
         fail(translate(lang, "cli.no_game", files=" ".join(files), n=game_no))
-    st = run.standings
-    if fmt_out in ("json", "csv"):
-        pass
-    elif fmt_out == "html":
-        from ..render.scoresheet import SheetGame, score_sheets_html
-
-        sheets = score_sheets_html((SheetGame(g, r, sc, f) for g, r, sc, f in shown),
-                                   title=_html_title(shown))
-        if output == "-":
-            for piece in sheets:
-                write_stdout(piece, flush=False)
-        else:
-            write_atomic_iter(output, sheets)
-    else:
-        console = stdout_console() if output == "-" else safe_console(
-            file=io.StringIO(), width=160, no_color=True)
+    if not streamed:
+        console = stdout_console()
         for game, rules_used, score, found in shown:
             with seats_in_view(score.seats):
                 _print_game(console, game, rules_used, score, found, lang)
-        if st.games > 1:
-            console.print(_player_table(st, lang))
-            note = st.unnamed_note()
-            if note:
-                console.print(Text(translate(lang, "score.note", note=note)))
-        if output != "-":
-            assert isinstance(console.file, io.StringIO)
-            write_atomic(output, console.file.getvalue())
+        _print_players(console, run.standings, lang)
     return CorpusReport(findings=int(run.disagree), games=run.games)
 
 
@@ -408,9 +403,55 @@ def _csv_pieces(docs: Iterator[dict[str, Any]], run: _Run) -> Iterator[str]:
     yield buf.getvalue()
 
 
-def _html_title(shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]]) -> str:
-    events = list(dict.fromkeys(g.tags.get("Event", "") for g, *_ in shown if g.tags.get("Event")))
-    return events[0] if len(events) == 1 else "Score sheets"
+def _print_players(console: Console, st: Standings, lang: str) -> None:
+    """The totals per player, when there is more than one game."""
+    if st.games > 1:
+        console.print(_player_table(st, lang))
+        note = st.unnamed_note()
+        if note:
+            console.print(Text(translate(lang, "score.note", note=note)))
+
+
+def _table_pieces(console: Console, items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding]]],
+                  run: _Run, lang: str) -> Iterator[str]:
+    """The table report, one game at a time (rendered by *console*, as it
+    would print them), then the totals per player."""
+    for game, rules, scored, found in items:
+        with console.capture() as cap, seats_in_view(scored.seats):
+            _print_game(console, game, rules, scored, found, lang)
+        yield cap.get()
+    with console.capture() as cap:
+        _print_players(console, run.standings, lang)
+    yield cap.get()
+
+
+def _html_pieces(items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding]]]) -> Iterator[str]:
+    """The HTML score sheets, one game at a time into a spooled temporary
+    file, then the document: its title names the event when every game that
+    has one has the same, so it is known only at the end."""
+    import tempfile
+
+    from ..render.scoresheet import SheetGame, game_section, score_sheets_html
+
+    event: str | None = None
+    several = False
+    with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8",
+                                       newline="\n") as body:
+        for g, r, sc, f in items:
+            name = g.tags.get("Event")
+            if name:
+                if event is None:
+                    event = name
+                elif name != event:
+                    several = True
+            body.write(game_section(SheetGame(g, r, sc, f)))
+        title = event if event is not None and not several else "Score sheets"
+        before, after = score_sheets_html((), title=title)
+        yield before
+        body.seek(0)
+        while block := body.read(1 << 20):
+            yield block
+        yield after
 
 
 def _emit(output: str, text: str) -> None:

@@ -232,26 +232,44 @@ def group_cards(text: str, line: int, column: int, seen: dict[int, tuple[int, in
 # Comments and tag values --------------------------------------------------------------
 
 
+def _escaped(m: re.Match[str]) -> str:
+    """The character an escape of a comment or a tag value stands for:
+    ``\\uXXXX`` for the character U+XXXX (the writers escape control
+    characters so; a NUL or a surrogate is no character of a text and
+    stays as written), the others from :data:`_ESCAPES`."""
+    g = m.group(1)
+    if len(g) == 1:
+        return _ESCAPES[g]
+    code = int(g[1:], 16)
+    if code == 0 or 0xD800 <= code <= 0xDFFF:
+        return m.group(0)
+    return chr(code)
+
+
+_ESCAPES = {"\\": "\\", '"': '"', "}": "}", "n": "\n", "r": "\r"}
+_COMMENT_ESCAPE_RE = re.compile(r"\\([\\}]|u[0-9A-Fa-f]{4})")
+_TAG_ESCAPE_RE = re.compile(r'\\([\\"nr]|u[0-9A-Fa-f]{4})')
+
+
 def comment_text(token: str) -> str:
-    """The kept text of a ``{brace comment}``: braces removed, ``\\}`` and
-    ``\\\\`` unescaped (any other backslash is kept), outer blanks stripped."""
+    """The kept text of a ``{brace comment}``: braces removed, ``\\}``,
+    ``\\\\`` and ``\\uXXXX`` unescaped (any other backslash is kept), outer
+    blanks stripped."""
     body = token[1:-1]
     if "\\" in body:
-        body = re.sub(r"\\([\\}])", r"\1", body)
+        body = _COMMENT_ESCAPE_RE.sub(_escaped, body)
     return body.strip()
-
-
-_TAG_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "r": "\r"}
 
 
 def tag_value(token: str) -> str:
     """The value of a quoted tag value, PGN escapes ``\\"`` and ``\\\\`` undone,
-    and ``\\n``, ``\\r`` read as the line break they stand for (a tag is one
-    line, so the writer escapes a line break of a JSON value so).  Any
-    other backslash is kept."""
+    ``\\n``, ``\\r`` read as the line break they stand for (a tag is one
+    line, so the writer escapes a line break of a JSON value so) and
+    ``\\uXXXX`` as the character U+XXXX (the writer escapes the other
+    control characters so).  Any other backslash is kept."""
     body = token[1:-1]
     if "\\" in body:
-        body = re.sub(r'\\([\\"nr])', lambda m: _TAG_ESCAPES[m.group(1)], body)
+        body = _TAG_ESCAPE_RE.sub(_escaped, body)
     return body
 
 

@@ -25,6 +25,7 @@ built with one ``join``; nothing here re-parses or validates a record.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 
@@ -72,8 +73,25 @@ def _suit_table(unicode: bool, lang: str) -> tuple[str, ...]:
     return tuple(table)
 
 
+#: Characters a record's text may hold that an HRN file does not show raw:
+#: the C0 controls but tab and line feed, DEL, the C1 controls and the
+#: Unicode line and paragraph separators.  Written ``\\uXXXX`` (docs/spec.md,
+#: section 2.1): a file of records stays plain text that ``cat`` or an
+#: editor shows safely (no escape sequence acts on a terminal), and reads
+#: back as the same text.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+#: A line of a comment that starts with ``[`` (after blanks) could read as a
+#: tag line, which ends an open comment: its ``[`` is written ``\\u005b``.
+_BRACKET_LINE = re.compile(r"\n([ \t]*)\[")
+
+
+def _unicode_escape(m: re.Match[str]) -> str:
+    return f"\\u{ord(m.group()):04x}"
+
+
 def escape_comment(text: str) -> str:
-    """A brace comment's body with ``\\`` and ``}`` escaped (docs/spec.md, section 2).
+    """A brace comment's body with ``\\`` and ``}`` escaped, and control
+    characters but tab and line break as ``\\uXXXX`` (docs/spec.md, section 2).
 
     Leading and trailing white space is dropped: the reader does not keep
     it (``{ text }`` is the comment ``text``), so writing it would make the
@@ -82,6 +100,10 @@ def escape_comment(text: str) -> str:
     text = text.strip()
     if "\\" in text or "}" in text:
         text = text.replace("\\", "\\\\").replace("}", "\\}")
+    if _UNSAFE.search(text) is not None:
+        text = _UNSAFE.sub(_unicode_escape, text)
+    if "\n" in text and _BRACKET_LINE.search(text) is not None:
+        text = _BRACKET_LINE.sub(lambda m: "\n" + m.group(1) + "\\u005b", text)
     return text
 
 
@@ -89,13 +111,16 @@ def escape_tag(value: str) -> str:
     """A tag value with PGN escapes (``\\"``, ``\\\\``).
 
     A tag is one line, so a line break in a value (possible in JSON) is
-    written ``\\n`` (``\\r`` for a carriage return), which the reader reads
-    back as the same character: every value round-trips exactly.
+    written ``\\n`` (``\\r`` for a carriage return), and the other control
+    characters but tab ``\\uXXXX``, which the reader reads back as the same
+    character: every value round-trips exactly.
     """
     if "\\" in value or '"' in value:
         value = value.replace("\\", "\\\\").replace('"', '\\"')
     if "\n" in value or "\r" in value:
         value = value.replace("\n", "\\n").replace("\r", "\\r")
+    if _UNSAFE.search(value) is not None:
+        value = _UNSAFE.sub(_unicode_escape, value)
     return value
 
 
