@@ -15,8 +15,10 @@ failure prints its command, seed and the start of its input; ``--keep DIR``
 keeps the failing inputs.
 
 ``--gb N`` instead measures the streaming commands' peak RSS on a generated
-JSONL file of about N GB (see ``tests/test_fuzz_memory.py`` for the CI-sized
-version).
+JSONL (and HRN) file of about N GB: every format of ``score``, ``validate``,
+``stats``, ``standings``, ``convert``, ``fmt``, and standard input (see
+``tests/test_fuzz_memory.py`` for the CI-sized version, which compares 800
+and 3,200 games).
 """
 
 from __future__ import annotations
@@ -66,7 +68,13 @@ def one_run(command: F.Command, path: str, limit_mb: int,
     pid = os.fork()
     if pid == 0:
         os.close(rd)
-        signal.alarm(int(max_seconds * 3) + 5)   # a wall-clock backstop
+        # The backstop is CPU time (SIGXCPU past three times the budget): on
+        # a loaded machine a run of one CPU-second may take a minute of wall
+        # time, which is no finding.  A generous wall-clock alarm remains for
+        # a run that would wait forever without using the CPU.
+        cap = int(max_seconds * 3) + 5
+        resource.setrlimit(resource.RLIMIT_CPU, (cap, cap + 5))
+        signal.alarm(max(600, cap * 20))
         child(command, path, limit_mb, wr)
     os.close(wr)
     data = b""
@@ -138,36 +146,74 @@ def campaign(args: argparse.Namespace) -> int:
     return 1 if crashes or slow or big or controls else 0
 
 
+#: The streaming commands measured by ``--gb``: (arguments, input format, from
+#: standard input).  Every format of ``score``, standard input for the
+#: commands that read it as a stream, ``fmt`` on HRN.
+MEMORY_COMMANDS: list[tuple[list[str], str, bool]] = [
+    (["validate", "--jobs", "1"], "jsonl", False),
+    (["score", "--jobs", "1", "--format", "json"], "jsonl", False),
+    (["score", "--jobs", "1", "--format", "csv"], "jsonl", False),
+    (["score", "--jobs", "1", "--format", "table"], "jsonl", False),
+    (["score", "--jobs", "1", "--format", "html"], "jsonl", False),
+    (["stats", "--jobs", "1"], "jsonl", False),
+    (["standings", "--jobs", "1"], "jsonl", False),
+    (["convert", "--to", "hrn"], "jsonl", False),
+    (["validate", "--jobs", "1", "--from", "jsonl", "-"], "jsonl", True),
+    (["convert", "--from", "jsonl", "--to", "jsonl", "-"], "jsonl", True),
+    (["validate", "--jobs", "1"], "hrn", False),
+    (["fmt"], "hrn", False),
+    (["fmt", "-"], "hrn", True),
+]
+
+
 def memory(args: argparse.Namespace) -> int:
-    """Peak RSS of each streaming command on a generated JSONL file."""
+    """Peak RSS and CPU time of each streaming command on a generated file
+    of about ``--gb`` GB (copies of a sample game, JSONL or HRN), each
+    command in its own process (``/usr/bin/time``).  ``--only WORD`` keeps
+    the commands whose line holds WORD."""
     import subprocess
 
     from hearts_notation.io import dumps, read_games
 
     games = list(read_games(str(ROOT / "samples" / "club-night.json")))
-    line = dumps(games[:1], "jsonl").encode()
-    path = Path(tempfile.mkdtemp(prefix="hearts-mem-")) / "big.jsonl"
+    folder = Path(tempfile.mkdtemp(prefix="hearts-mem-"))
     target = int(args.gb * (1 << 30))
-    with path.open("wb") as out:
-        block = line * max(1, (1 << 24) // len(line))
-        written = 0
-        while written < target:
-            out.write(block)
-            written += len(block)
-    print(f"{path}: {written / (1 << 30):.2f} GB, {written // len(line):,} games")
+    chosen = [c for c in MEMORY_COMMANDS
+              if not args.only or any(w in " ".join([*c[0], c[1], "stdin" if c[2] else ""])
+                                      for w in args.only)]
+    files: dict[str, Path] = {}
     status = 0
-    for argv in (["validate", "--jobs", "1"], ["score", "--jobs", "1", "--format", "json"],
-                 ["score", "--jobs", "1", "--format", "csv"], ["stats", "--jobs", "1"],
-                 ["convert", "--to", "hrn"], ["standings", "--jobs", "1"]):
-        cmd = ["/usr/bin/time", "-f", "%M %U", sys.executable, "-m", "hearts_notation",
-               *argv, str(path)]
-        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              text=True, cwd=ROOT)
-        rss, cpu = proc.stderr.strip().splitlines()[-1].split()
-        print(f"{' '.join(argv):40} exit {proc.returncode}  peak RSS {int(rss) / 1024:.0f} MB"
-              f"  {float(cpu):.0f} CPU-s")
-        status |= int(int(rss) / 1024 > args.max_mb)
-    path.unlink()
+    try:
+        for fmt in sorted({c[1] for c in chosen}):
+            one = dumps(games[:1], fmt) + ("\n" if fmt == "hrn" else "")
+            line = one.encode()
+            path = folder / f"big.{fmt}"
+            with path.open("wb") as out:
+                block = line * max(1, (1 << 24) // len(line))
+                written = 0
+                while written < target:
+                    out.write(block)
+                    written += len(block)
+            files[fmt] = path
+            print(f"{path}: {written / (1 << 30):.2f} GB, {written // len(line):,} games",
+                  flush=True)
+        for argv, fmt, stdin in chosen:
+            path = files[fmt]
+            cmd = ["/usr/bin/time", "-f", "%M %U", sys.executable, "-m", "hearts_notation",
+                   *argv, *([] if stdin else [str(path)])]
+            with path.open("rb") as source:
+                proc = subprocess.run(cmd, stdin=source if stdin else subprocess.DEVNULL,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                      text=True, cwd=ROOT)
+            rss, cpu = proc.stderr.strip().splitlines()[-1].split()
+            shown = " ".join(argv) + (f" < big.{fmt}" if stdin else f" big.{fmt}")
+            print(f"{shown:55} exit {proc.returncode}  peak RSS {int(rss) / 1024:.0f} MB"
+                  f"  {float(cpu):.0f} CPU-s", flush=True)
+            status |= int(int(rss) / 1024 > args.max_mb or proc.returncode != 0)
+    finally:
+        for path in files.values():
+            path.unlink()
+        folder.rmdir()
     return status
 
 
@@ -184,6 +230,8 @@ def main() -> int:
     parser.add_argument("--keep", help="folder where failing inputs are kept")
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--gb", type=float, help="measure memory on a file of N GB instead")
+    parser.add_argument("--only", nargs="*", default=[],
+                        help="with --gb: only the commands whose line holds one of these words")
     args = parser.parse_args()
     return memory(args) if args.gb else campaign(args)
 
