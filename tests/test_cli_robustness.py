@@ -345,3 +345,40 @@ def test_stats_goes_on_after_an_unreadable_file(tmp_path: Path) -> None:
     doc = json.loads(result.stdout)
     assert doc["summary"]["files"] == 2 and doc["summary"]["games"] == 2
     assert "missing.hrn" in result.stderr and "b.hrn" in result.stderr
+
+
+@pytest.mark.parametrize("where, errno_, words", [
+    ("mkstemp", "EROFS", "Read-only file system"),      # a read-only file system (CI runs as root,
+    ("fsync", "ENOSPC", "No space left on device"),     # which the chmod test cannot make read-only)
+    ("fsync", "EIO", "Input/output error"),
+])
+def test_generate_onto_a_broken_file_system(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            where: str, errno_: str, words: str) -> None:
+    """``generate -o`` on a read-only or full file system (or an I/O error)
+    gave a traceback: one line, status 2, the old file untouched and no
+    temporary file left."""
+    import errno
+    import tempfile
+
+    code = getattr(errno, errno_)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError(code, os.strerror(code))
+
+    out = tmp_path / "games.hrn"
+    out.write_text("old\n", encoding="utf-8")
+    monkeypatch.setattr(tempfile if where == "mkstemp" else os, where, broken)
+    gen = CliRunner().invoke(cli, ["generate", "--games", "2", "--seed", "1", "-j", "1",
+                                   "-o", str(out)])
+    assert gen.exit_code == 2, gen.output
+    assert gen.output.strip().splitlines()[-1] == f"hearts: cannot write {out}: {words}"
+    assert "Traceback" not in gen.output
+    assert out.read_text(encoding="utf-8") == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.hrn"]
+
+
+def test_generate_onto_a_directory_is_refused(tmp_path: Path) -> None:
+    gen = CliRunner().invoke(cli, ["generate", "--games", "1", "--seed", "1", "-j", "1",
+                                   "-o", str(tmp_path)])
+    assert gen.exit_code == 2 and f"cannot write {tmp_path}: is a directory" in gen.output
+    assert "Traceback" not in gen.output and tmp_path.is_dir()
