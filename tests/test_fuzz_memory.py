@@ -46,9 +46,8 @@ def peak_kb(argv: list[str], path: Path) -> int:
                                   # size later (3 MB more at 3,200 games than at 800, the
                                   # same at 6,400); --gb measures HRN on a large file.
                                   ["convert", "--to", "jsonl"],
-                                  # The table and the HTML sheets are rendered a game at a
-                                  # time and held in a spooled file, like JSON and CSV.
-                                  ["score", "--jobs", "1", "--format", "table"],
+                                  # The HTML sheets are rendered a game at a time and held
+                                  # in a spooled file, like JSON and CSV.
                                   ["score", "--jobs", "1", "--format", "html"],
                                   # Standard input streams (a copy kept on disk for carets).
                                   ["validate", "--jobs", "1", "--from", "jsonl", "-"],
