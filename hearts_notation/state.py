@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import TypeVar
 
 from .cards import (
     CARDS,
@@ -420,6 +421,10 @@ class IllegalPlayError(ValueError):
         self.code = code
 
 
+#: A GameState or a subclass of it (the analysis's PlayState), for :meth:`GameState._copy_into`.
+_State = TypeVar("_State", bound="GameState")
+
+
 class GameState:
     """A deal in progress under a rule set (python-chess's ``Board``).
 
@@ -523,7 +528,12 @@ class GameState:
         """An independent copy (the history of :meth:`pop` included)."""
         # Through __init__ (with the leader given, so nothing is searched), not
         # GameState.__new__: compiled with mypyc, __new__ runs __init__ too.
-        other = GameState(self.rules, self.hands, self.leader)
+        return self._copy_into(GameState(self.rules, self.hands, self.leader))
+
+    def _copy_into(self, other: _State) -> _State:
+        """*other* (a new state of this deal, of this class or a subclass)
+        made an independent copy of this one: the one list of the fields a
+        copy takes, so a subclass's ``copy`` cannot miss one."""
         other.rules = self.rules
         other.players = self.players
         other.hands = list(self.hands)

@@ -105,17 +105,7 @@ class PlayState(GameState):
 
     def copy(self) -> PlayState:
         """An independent copy (searches change states in place)."""
-        other = PlayState(self.rules, self.hands, self.leader)
-        other.known = list(self.known)
-        other.to_play = self.to_play
-        other.trick = list(self.trick)
-        other.trick_seats = list(self.trick_seats)
-        other.tricks_done = self.tricks_done
-        other.broken = self.broken
-        other.taken = list(self.taken)
-        other._stack = list(self._stack)
-        other._followed = self._followed
-        return other
+        return self._copy_into(PlayState(self.rules, self.hands, self.leader))
 
     @property
     def n(self) -> int:
