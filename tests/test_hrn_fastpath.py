@@ -105,13 +105,48 @@ def test_canonical_lines_take_the_fast_path_and_agree() -> None:
         assert got == lark_or_error(line), line
 
 
-DECLINED = ["1. S:2C", "1. S 2C {c}", "N: ♠AQ4♥K93", "N: ♠ A Q 4 ♠ K", "1. S\t2C", "deal 1 Dealer N", "1. DS",
+DECLINED = ["1. S:2C", "1. S {c} 2C", "deal 1 {c} dealer N", "1. S 2C {a\\}b}", "1. S 2C {a{b}",
+            "1. S 2C  {c}", "1. S 2C {c}x", "{c}1. S 2C", "1. S 2C{c}", "1. S 2C {c",
+            "N: ♠AQ4♥K93", "N: ♠ A Q 4 ♠ K", "1. S\t2C", "deal 1 Dealer N", "1. DS",
             "N: AQ4.K93", "1. S ZZ", "deal: ?", "pass N QS", "score N", "1. S 2C ; note", "deal 1  dealer N"]
 
 
 def test_everything_else_is_left_to_the_grammar() -> None:
     for line in DECLINED:
         assert fast_line(line, 1) is None, line
+
+
+#: Lines with brace comments that the fast path reads (and must read as the grammar does).
+COMMENTED_LINES = [
+    "{Scored at the table.}", "{a} {b}", "{}", "1. {Nothing to lose.} E 2C S 4C W KC N TC",
+    "3. N 3C E 5C S 6C W QS! {W dumps the queen on S.}", "1. S 2C {x} {y} W 3C {z}",
+    "4. 10♦ {a} 9♦ 8♦ K♥ {b}", "pass N: KH AH TH? {The three top hearts go left.}",
+    "pass N>E: QS AS KH {a} {b}", "deal 1 dealer W pass left {c}", "{c} deal 2", "N: AJT8.AKT8.Q7.Q83 {h}",
+    "score N 13 E 0 S 13 W 0 {s}", "total N 1 E 2 {t; with a semicolon}", "moon S add {m}",
+    "* {unfinished}", "result E {e}", "  {indented} 6. {c}", "N: ? {unknown}", "1. S 2C {\ttab\tinside}",
+    "N: ♠ A Q 4 ♥ K 9 3 ♦ J 8 6 2 ♣ T 7 5 {symbols}",
+]
+
+
+def test_commented_lines_take_the_fast_path_and_agree() -> None:
+    for line in COMMENTED_LINES:
+        got = fast_line(line, 1)
+        assert got is not None, line
+        assert got == lark_or_error(line), line
+
+
+_BODIES = ["c", "x y", " pad ", "", "a;b", "\tq", "é — ok", "QS!", "N 2C", "[x]", '"q"', "  two  spaces "]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([*CANONICAL_LINES, *COMMENTED_LINES]),
+       st.lists(st.tuples(st.integers(0, 30), st.sampled_from(_BODIES)), min_size=1, max_size=3))
+def test_fast_path_never_disagrees_with_comments_between_words(line: str,
+                                                                inserts: list[tuple[int, str]]) -> None:
+    words = line.split(" ")
+    for at, body in inserts:
+        words.insert(min(at, len(words)), "{" + body + "}")
+    agrees(" ".join(words))
 
 
 VOCABULARY = [

@@ -105,6 +105,21 @@ def test_small_plain_validate_loads_no_heavy_module(tmp_path: Path, fmt: str) ->
         assert out == "1 file, 1 game, 3 deals: 1 valid game; 0 errors, 0 warnings, 0 infos\n"
 
 
+def test_commented_sample_is_read_without_the_grammar(tmp_path: Path) -> None:
+    """Brace comments and marks between words (samples/canonical.hrn, what
+    ``hearts annotate`` writes) take the line fast path: neither Lark nor the
+    grammar's stand-alone parser is loaded (a few milliseconds to load, and
+    more to build the lexer's regular expressions on the first lines)."""
+    code = ("import sys\nfrom hearts_notation.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "sys.stdout.flush()\n"
+            "print('\\nGRAMMAR', sorted(m for m in sys.modules if 'lark' in m))\n")
+    run = _run(code, "validate", str(ROOT / "samples" / "canonical.hrn"), cache_dir=tmp_path)
+    out, _, loaded = run.stdout.rpartition("\nGRAMMAR ")
+    assert loaded.strip() == "[]", run.stderr
+    assert out == "1 file, 1 game, 10 deals: 1 valid game; 0 errors, 0 warnings, 0 infos\n"
+
+
 def test_plain_summary_is_what_rich_prints(tmp_path: Path) -> None:
     record = _plain_record(tmp_path / "small.hrn")
     _, plain = _loaded_after(["validate", str(record)])

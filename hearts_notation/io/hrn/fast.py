@@ -6,7 +6,10 @@ and every line of canonical text (docs/spec.md, section 2: ASCII, PBN hands, ``S
 pairs, one element per line), are plain: single spaces between words, no
 comment, no tab.  :func:`fast_line` reads such a line with ``str.split`` and
 table look-ups, and returns exactly the element list the grammar would give
-(same tuples, same positions).  For anything it is not sure about it returns
+(same tuples, same positions).  Brace comments are read too when they stand
+between words, one blank either side, and hold no backslash, brace or line
+break (what ``hearts annotate`` and people write): before the line, after
+it, after a trick's number or after a card.  For anything it is not sure about it returns
 ``None`` and the caller asks the grammar, so the grammar stays the one
 definition of the syntax: the fast path may only ever *agree* with it.  The
 differential tests (``tests/test_hrn_fastpath.py``) check that on generated
@@ -27,7 +30,9 @@ from .lex import (
     SEAT_RE,
     Element,
     HrnSyntaxError,
+    comment_text,
     group_cards,
+    join_comments,
     pass_mark,
     pbn_cards,
     tag_value,
@@ -85,6 +90,11 @@ def fast_line(text: str, line: int) -> list[Element] | None:
         t = s.lstrip(" ")
         indent = len(s) - len(t)
         s = t
+    return _plain(s, line, indent)
+
+
+def _plain(s: str, line: int, indent: int) -> list[Element] | None:
+    """:func:`fast_line` of *s*, stripped, that starts at column ``indent + 1``."""
     if s[0] == "[":
         m = _TAG_RE.fullmatch(s)
         if m is None:
@@ -95,7 +105,7 @@ def fast_line(text: str, line: int) -> list[Element] | None:
     if hm is not None:
         return _symbol_hand(hm, line, indent)
     if _NEEDS_GRAMMAR.search(s) is not None:
-        return None
+        return _commented(s, line, indent) if "{" in s else None
     toks = s.split(" ")
     if len(toks) > 2 * current_limits().cards + 2:
         return None  # the grammar path refuses the line in words
@@ -122,6 +132,110 @@ def fast_line(text: str, line: int) -> list[Element] | None:
     except HrnSyntaxError:
         return None  # the grammar path will say it, in its words
     return None
+
+
+#: Characters that send a brace comment to the grammar: escapes, a brace
+#: inside, a line break (the comment spans lines).
+_COMMENT_DECLINE: Final = re.compile(r"[\\{\n\r]")
+
+
+def _commented(s: str, line: int, indent: int) -> list[Element] | None:
+    """Elements of a line with brace comments, or ``None``.
+
+    The line is cut into words and comments, each followed by one blank
+    (or the end); a comment must hold no backslash, brace or line break.
+    Comments before the first word are comment elements first (the
+    grammar's ``start: COMMENT* _element?``); a trick line keeps the
+    comments after its number and after each card; any other line takes
+    them only after its last word, where they are comment elements (a pass
+    line joins them into its own comment)."""
+    words: list[tuple[str, int]] = []      # (word, column)
+    comments: list[tuple[int, int, str]] = []   # (index of the next word, column, text)
+    i = 0
+    n = len(s)
+    while i < n:
+        if s[i] == "{":
+            j = s.find("}", i)
+            if j < 0 or _COMMENT_DECLINE.search(s, i + 1, j) is not None:
+                return None
+            comments.append((len(words), indent + 1 + i, comment_text(s[i:j + 1])))
+            i = j + 1
+        else:
+            j = s.find(" ", i)
+            if j < 0:
+                j = n
+            word = s[i:j]
+            if _NEEDS_GRAMMAR.search(word) is not None:
+                return None
+            words.append((word, indent + 1 + i))
+            i = j
+        if i < n:                            # one blank, then a word or a comment
+            if s[i] != " " or i + 1 >= n or s[i + 1] == " ":
+                return None
+            i += 1
+    out: list[Element] = [("comment", line, col, text) for at, col, text in comments if at == 0]
+    if not words:
+        return out
+    head, head_col = words[0]
+    if len(words) > 2 * current_limits().cards + 2:
+        return None
+    if head[-1] == "." and _is_int(head[:-1]):
+        trick = _commented_trick(words, comments, line)
+        if trick is None:
+            return None
+        out.append(trick)
+        return out
+    last = len(words)
+    if any(0 < at < last for at, _, _ in comments):
+        return None                          # a comment between words: the grammar decides
+    first = head_col - indent - 1
+    end = words[-1][1] - indent - 1 + len(words[-1][0])
+    elements = _plain(s[first:end], line, head_col - 1)
+    if elements is None:
+        return None
+    trailing = [(line, col, text) for at, col, text in comments if at == last]
+    if head == "pass":
+        el = elements[0]
+        return [*out, (*el[:-1], join_comments([text for _, _, text in trailing]))]
+    out.extend(elements)
+    out.extend(("comment", ln, col, text) for ln, col, text in trailing)
+    return out
+
+
+def _commented_trick(words: list[tuple[str, int]], comments: list[tuple[int, int, str]],
+                     line: int) -> Element | None:
+    """A trick line's element with its comments: those between the number
+    and the first play are the trick's, those after a card the play's."""
+    after: dict[int, list[str]] = {}
+    for at, _, text in comments:
+        if at > 0:
+            after.setdefault(at - 1, []).append(text)  # after word number at - 1
+    head, head_col = words[0]
+    plays: list[tuple[Any, ...]] = []
+    seat: str | None = None
+    sc = 0
+    table = CARD_TABLE
+    memo = _SEAT_MEMO
+    for k in range(1, len(words)):
+        tok, col = words[k]
+        if seat is not None and k - 1 in after:
+            return None                      # a comment between a seat and its card
+        hit = table.get(tok)
+        if hit is not None:
+            card, mark = hit
+            note = join_comments(after.get(k, []))
+            if seat is None:
+                plays.append((None, 0, 0, card, mark, note, line, col))
+            else:
+                plays.append((seat, line, sc, card, mark, note, line, col))
+                seat = None
+        elif seat is None and (memo.get(tok) or _seat(tok)):
+            seat, sc = tok, col
+        else:
+            return None
+    if seat is not None:
+        return None
+    return ("trick", line, head_col, int(head[:-1]), join_comments(after.get(0, [])), tuple(plays))
 
 
 def _trick(toks: list[str], line: int, indent: int) -> list[Element] | None:
