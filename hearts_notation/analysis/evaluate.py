@@ -35,7 +35,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -458,19 +458,11 @@ class Evaluator:
                               diffs, pols, rdiffs)
                 return Comparison(tuple(diffs), tuple(pols), True, tuple(rdiffs), clear=True,
                                   settled=True)
-        cut = False
-        while not self._clear(diffs, pols, threshold, z, least) and len(diffs) < budget:
-            if until is not None and len(diffs) >= until:
-                break
-            if self.over_budget(len(diffs)):
-                cut = True
-                break
-            size = min(self.options.batch, budget - len(diffs))
-            worlds = sampler.samples(size, random.Random(f"{key}/verify/{len(diffs) // self.options.batch}"))
+        run = Sequential(self, diffs, pols, threshold, z, least, budget, until, key)
+        for size, seed in run:
+            worlds = sampler.samples(size, random.Random(seed))
             self._compare(ctx, point, a, b, worlds, exact, key, diffs, pols, rdiffs)
-        clear = self._clear(diffs, pols, threshold, z, least)
-        return Comparison(tuple(diffs), tuple(pols), False, tuple(rdiffs), cut, clear,
-                          clear or len(diffs) >= budget)
+        return run.comparison(rdiffs)
 
     def _compare(self, ctx: DealContext, point: PlayPoint, a: int, b: int,
                  worlds: Sequence[tuple[int, ...]], exact: bool, key: str, diffs: list[float],
@@ -660,25 +652,14 @@ class Evaluator:
             return None
         diffs = list(resume.diffs) if resume is not None else []
         pols = list(resume.policy) if resume is not None else []
-        budget = self.options.pass_verify
-        least = self.options.verify_min
-        cut = False
-        while not self._clear(diffs, pols, threshold, z, least) and len(diffs) < budget:
-            if until is not None and len(diffs) >= until:
-                break
-            if self.over_budget(len(diffs)):
-                cut = True
-                break
-            size = min(self.options.batch, budget - len(diffs))
-            ev = self._pass_values(ctx, seat, sampler, [a, b], size,
-                                   f"{key}/verify/{len(diffs) // self.options.batch}",
-                                   start=len(diffs))
+        run = Sequential(self, diffs, pols, threshold, z, self.options.verify_min,
+                         self.options.pass_verify, until, key)
+        for size, seed in run:
+            ev = self._pass_values(ctx, seat, sampler, [a, b], size, seed, start=len(diffs))
             for x, y, p in zip(ev.values[0], ev.values[1], ev.policy, strict=True):
                 diffs.append(x - y)
                 pols.append(p)
-        clear = self._clear(diffs, pols, threshold, z, least)
-        return Comparison(tuple(diffs), tuple(pols), False, cut=cut, clear=clear,
-                          settled=clear or len(diffs) >= budget)
+        return run.comparison()
 
     def _pass_sampler(self, ctx: DealContext, seat: int) -> WorldSampler | None:
         rules = ctx.rules
@@ -723,6 +704,60 @@ class Evaluator:
             ev.policy.append(pol)
             ev.worlds += 1
         return ev
+
+
+class Sequential:
+    """The policy of a sequential verification, written once for plays
+    (:meth:`Evaluator.verify`) and passes (:meth:`Evaluator.verify_pass`),
+    which differ only in how they value a batch of worlds.
+
+    Iterating gives the next batch to add, as ``(size, seed)``: batches of
+    ``EvalOptions.batch`` worlds (the last one cut to *budget*), each seeded
+    by its index (``key/verify/i``, so a resumed comparison draws the same
+    worlds as one run in a single go).  The caller appends the batch's
+    differences to *diffs* and *pols* (the lists given here) before asking
+    for the next.  It stops when the verdict is clear (see
+    :meth:`Evaluator._clear`), when *budget* worlds are compared, when
+    *until* worlds are, or when the deal's work budget is spent
+    (:meth:`Evaluator.over_budget`; :attr:`cut` is then set)."""
+
+    def __init__(self, evaluator: Evaluator, diffs: list[float], pols: list[int], threshold: float,
+                 z: float | None, least: int, budget: int, until: int | None, key: str) -> None:
+        self.evaluator = evaluator
+        self.diffs = diffs
+        self.pols = pols
+        self.threshold = threshold
+        self.z = z
+        self.least = least
+        self.budget = budget
+        self.until = until
+        self.key = key
+        #: Stopped by the deal's work budget.
+        self.cut = False
+
+    def clear(self) -> bool:
+        """Whether the verdict on the worlds so far is clear."""
+        return self.evaluator._clear(self.diffs, self.pols, self.threshold, self.z, self.least)
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        ev = self.evaluator
+        batch = ev.options.batch
+        diffs = self.diffs
+        while not self.clear() and len(diffs) < self.budget:
+            if self.until is not None and len(diffs) >= self.until:
+                return
+            if ev.over_budget(len(diffs)):
+                self.cut = True
+                return
+            yield min(batch, self.budget - len(diffs)), f"{self.key}/verify/{len(diffs) // batch}"
+
+    def comparison(self, rdiffs: Sequence[float] = ()) -> Comparison:
+        """The comparison where the iteration stopped (*rdiffs*: the
+        differences under the reversed tie order, for plays solved
+        exactly); settled when clear or its budget is spent."""
+        clear = self.clear()
+        return Comparison(tuple(self.diffs), tuple(self.pols), False, tuple(rdiffs), self.cut,
+                          clear, clear or len(self.diffs) >= self.budget)
 
 
 def pass_score(hand: int, passed: int) -> float:
