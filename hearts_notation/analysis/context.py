@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..i18n import Arg, Msg, msg
 from ..model import Deal, Finding, Game, Pos
 from ..rules import RuleSet
-from ..state import GameState, led_suit, legal_plays, opening_leader, trick_winner
+from ..state import GameState, opening_leader
 from ..walk import DealHands, deal_hands, walk
 from .sampler import Knowledge, forbidden_by_play
 from .state import PlayState, moon_state
@@ -36,14 +36,16 @@ def malformed_trick(deal: Deal, rules: RuleSet, seats: Sequence[str],
     The referee reports these too (``trick-size``, ``out-of-turn``); this
     check is what ``annotate`` and ``hint`` refuse on (exit 2) before any
     work, and it costs one pass over the plays, so that a trick line of
-    300,000 cards is refused at once instead of being replayed.  Who wins
-    a trick comes from the engine.
+    300,000 cards is refused at once instead of being replayed.  A
+    :class:`~hearts_notation.state.GameState` follows the cards that pass
+    (only tricks of the right size reach it) and says who won each trick,
+    so who leads next.
     """
     n = len(seats)
     idx = {s: i for i, s in enumerate(seats)}
     number = number if number is not None else deal.number
     where: Arg = msg("malformed.where", deal=number).arg() if number is not None else ""
-    leader: int | None = None
+    gs = GameState(rules, [None] * n, -1)   # hands unknown: it only follows the tricks
     last = len(deal.tricks) - 1
     if len(deal.tricks) > rules.tricks_per_deal:
         extra = deal.tricks[rules.tricks_per_deal]
@@ -57,7 +59,7 @@ def malformed_trick(deal: Deal, rules: RuleSet, seats: Sequence[str],
             return _bad("trick-size", msg("malformed.size.#k", where=where, trick=tn, k=len(plays), n=n),
                         trick.pos or (plays[0].pos if plays else None) or deal.pos, number, tn)
         first = idx.get(plays[0].seat)
-        start = leader if leader is not None else first
+        start = gs.leader if gs.leader >= 0 else first
         for k, p in enumerate(plays):
             s = idx.get(p.seat)
             if s is None:
@@ -71,9 +73,8 @@ def malformed_trick(deal: Deal, rules: RuleSet, seats: Sequence[str],
                 return _bad("out-of-turn", msg("malformed.turn", where=where, trick=tn,
                                                seat=("seat", p.seat), next=("seat", seats[want])),
                             p.pos or trick.pos, number, tn)
-        if len(plays) == n:
-            assert start is not None
-            leader = (start + trick_winner([p.card for p in plays])) % n
+            gs.follow(p.card, s)
+        gs.end_trick()   # the winner leads the next trick (only the last may be short)
     return None
 
 
@@ -114,12 +115,8 @@ class PlayPoint:
     hands: tuple[int | None, ...]       # every hand now, where known
     legal: int | None
     card: int | None
+    led: int | None                     # suit led to the trick (the game state's), None for a lead
     winner: int | None = None           # set on the last play of a trick
-
-    @property
-    def led(self) -> int | None:
-        """Suit led to the trick, ``None`` for a lead."""
-        return led_suit([c for _, c in self.trick])
 
     @property
     def hand(self) -> int | None:
@@ -178,7 +175,7 @@ class DealContext:
                 index=i, seat=step.seat, trick_no=step.trick, trick=tuple(trick), leader=leader,
                 broken=step.hearts_broken, played=played, taken=tuple(taken),
                 counts=tuple(counts), hands=tuple(current), legal=step.legal,
-                card=step.play.card, winner=step.winner,
+                card=step.play.card, led=step.led_suit, winner=step.winner,
             ))
             c = step.play.card
             trick.append((step.seat, c))
@@ -210,7 +207,6 @@ class DealContext:
         if self._end is None:
             return None
         current, counts, taken, played, trick, leader, trick_no, broken = self._end
-        n = self.n
         if trick_no >= self.rules.tricks_per_deal:
             return None
         if not self.points:
@@ -219,16 +215,14 @@ class DealContext:
                 return None
             leader = first
             trick = []
-        seat = (leader + len(trick)) % n
-        hand = current[seat]
-        legal = None
-        led = led_suit([c for _, c in trick])
-        if hand is not None:
-            legal = legal_plays(self.rules, hand, led, trick_no == 0, broken)
+        # The game state at this position says who is to play and what is legal.
+        gs = GameState(self.rules, current, leader, [c for _, c in trick], trick_no, broken, taken)
+        seat = gs.to_play
+        legal = gs.legal_cards(seat) if gs.known[seat] else None
         return PlayPoint(
             index=len(self.points), seat=seat, trick_no=trick_no, trick=tuple(trick),
             leader=leader, broken=broken, played=played, taken=tuple(taken),
-            counts=tuple(counts), hands=tuple(current), legal=legal, card=None,
+            counts=tuple(counts), hands=tuple(current), legal=legal, card=None, led=gs.led_suit,
         )
 
     # -- what a seat knew --------------------------------------------------
