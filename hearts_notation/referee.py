@@ -356,11 +356,11 @@ class _DealCheck:
         seats = list(map(self.idx.get, [p.seat for p in plays]))
         if None in seats:
             return False
-        cards = [p.card for p in plays]
+        cards: list[int] = [p.card for p in plays]
         leaders = cast("list[int]", seats[::n])      # (no None among them)
         if seats != [(lead + k) % n for lead in leaders for k in range(n)]:
             return False
-        self.taken = replay_tricks(self.rules, hands, leaders, [cards[k::n] for k in range(n)])
+        self.taken = replay_tricks(self.rules, hands, leaders, cards)
         return self.taken is not None
 
     def check_hands(self) -> None:
@@ -1373,7 +1373,7 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
                 if names[first + j] != order[j]:
                     return None
             leaders.append(lead)
-        taken = replay(rules, h, leaders, [cards[i::n] for i in range(n)])
+        taken = replay(rules, h, leaders, cards)
         if taken is None:
             return None
         pts, shooter = deal_points(rules, taken, moon_way)

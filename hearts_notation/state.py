@@ -272,16 +272,17 @@ def _tables_of(rules: RuleSet) -> tuple[int, tuple[int, ...]]:
     return rules.tricks_per_deal, tuple(by_suit[c // 13] for c in range(52))
 
 
-def replay_tricks(rules: RuleSet, hands: Sequence[int], leaders: Sequence[int],
-                  columns: Sequence[Sequence[int]]) -> list[int] | None:
+def replay_tricks(rules: RuleSet, hands: list[int], leaders: list[int],
+                  cards: list[int]) -> list[int] | None:
     """Replay a complete deal whose hands (after the pass) are all known,
     with the leader of every trick as recorded, and say whether every card
     was legal: the cards each seat took, or ``None``.
 
     *hands* are the seats' hands as played from (disjoint bitmasks, seat
     order); *leaders* the seat index that led each trick
-    (``tricks_per_deal`` of them); ``columns[k][t]`` the card (its number,
-    0..51) played *k*-th in trick *t*, by seat ``(leaders[t] + k) % players``.
+    (``tricks_per_deal`` of them); *cards* the cards (their numbers, 0..51)
+    in play order: ``cards[t * n + k]`` is the card played *k*-th in trick
+    *t*, by seat ``(leaders[t] + k) % n`` with ``n`` players.
     ``None`` as soon as something is wrong: the first leader is not the
     :func:`opening_leader`, a leader did not win the trick before, a card
     the seat does not hold or played twice, or an illegal card.  The caller
@@ -302,12 +303,18 @@ def replay_tricks(rules: RuleSet, hands: Sequence[int], leaders: Sequence[int],
     each seat plays are checked to be its own, and at the end to be all
     different, which with hands of ``tricks_per_deal`` cards means every
     seat played exactly its hand.
+
+    The flat list is walked with index arithmetic over typed locals (no
+    columns, no tuples per trick, no iterator): compiled with mypyc, the
+    loop runs on C integers and list items.
     """
     n = len(hands)
     nt, breaks = _replay_tables(rules)
-    if (n < 2 or len(leaders) != nt or list(map(len, columns)) != [nt] * n
-            or list(map(int.bit_count, hands)) != [nt] * n):
+    if n < 2 or len(leaders) != nt or len(cards) != n * nt:
         return None
+    for i in range(n):
+        if hands[i].bit_count() != nt:
+            return None
     winner = leaders[0]
     if opening_leader(rules, hands) != winner:
         return None
@@ -318,18 +325,27 @@ def replay_tricks(rules: RuleSet, hands: Sequence[int], leaders: Sequence[int],
     gone = 0
     broken = False
     first = True
-    for lead, trick in zip(leaders, zip(*columns, strict=True), strict=True):
+    pos = 0
+    for t in range(nt):
+        lead = leaders[t]
         if lead != winner:
             return None
-        c0 = trick[0]
+        c0 = cards[pos]
         b0 = bit[c0]
+        hand = hands[lead]
+        if not hand & b0:
+            return None
         if (first or (b0 & hearts and not broken)) and not legal_plays(
-                rules, hands[lead] & ~gone, None, first, broken) & b0:
+                rules, hand & ~gone, None, first, broken) & b0:
             return None
         led_mask = suit_mask[c0]
-        m = 0
+        m = b0
         s = lead
-        for c in trick:
+        for k in range(1, n):
+            s += 1
+            if s == n:
+                s = 0
+            c = cards[pos + k]
             b = bit[c]
             hand = hands[s]
             if not hand & b:
@@ -338,15 +354,19 @@ def replay_tricks(rules: RuleSet, hands: Sequence[int], leaders: Sequence[int],
                                                     broken) & b:
                 return None
             m |= b
-            s += 1
-            if s == n:
-                s = 0
         if not broken and m & breaks[c0]:
             broken = True
-        winner = (lead + trick.index(winning_card(c0, m))) % n
+        w = winning_card(c0, m)
+        k = 0
+        while cards[pos + k] != w:
+            k += 1
+        winner = lead + k
+        if winner >= n:
+            winner -= n
         taken[winner] |= m
         gone |= m
         first = False
+        pos += n
     if gone.bit_count() != n * nt:
         return None     # a card played twice
     return taken
@@ -371,7 +391,7 @@ def replay_exact(rules: RuleSet, hands: Sequence[int], bits: Sequence[int]
     leaders = [lead]
     for t in range(nt - 1):
         leaders.append((leaders[-1] + trick_winner(cards[t * n:(t + 1) * n])) % n)
-    taken = replay_tricks(rules, hands, leaders, [cards[k::n] for k in range(n)])
+    taken = replay_tricks(rules, list(hands), leaders, cards)
     return None if taken is None else (taken, leaders)
 
 

@@ -140,18 +140,24 @@ def test_replay_tricks_refuses_a_broken_shape_without_raising() -> None:
     plays = [p for t in deal.tricks for p in t.plays]
     cards = [p.card for p in plays]
     leaders = [idx[p.seat] for p in plays[::4]]
-    columns = [cards[k::4] for k in range(4)]
-    taken = replay_tricks(rules, hands, leaders, columns)
+    taken = replay_tricks(rules, hands, leaders, cards)
     assert taken is not None and sum(taken) == rules.deck_mask
     gs = GameState(rules, hands)
     for c in cards:
         gs.play(c)
     assert gs.taken == taken
-    assert replay_tricks(rules, hands, leaders, [col[:-1] for col in columns]) is None
-    assert replay_tricks(rules, hands, leaders[:-1], columns) is None
-    assert replay_tricks(rules, hands, leaders, columns[:-1]) is None
-    twice = [list(col) for col in columns]
-    twice[1][5] = twice[1][4]            # one card played twice by its holder
+    assert replay_tricks(rules, hands, leaders, cards[:-1]) is None
+    assert replay_tricks(rules, hands, leaders[:-1], cards) is None
+    assert replay_tricks(rules, hands[:-1], leaders, cards) is None
+    assert replay_tricks(rules, hands, leaders, cards[:-4]) is None
+    seat_of = [(leaders[i // 4] + i % 4) % 4 for i in range(len(cards))]
+    later = next(i for i in range(20, 24) if seat_of[i] == seat_of[16])
+    twice = list(cards)
+    twice[later] = twice[16]            # one card played twice by its holder
     assert replay_tricks(rules, hands, leaders, twice) is None
     wrong_lead = [(leaders[0] + 1) % 4, *leaders[1:]]
-    assert replay_tricks(rules, hands, wrong_lead, columns) is None
+    assert replay_tricks(rules, hands, wrong_lead, cards) is None
+    # a card played out of its turn: two seats' cards swapped within a trick
+    swapped = list(cards)
+    swapped[0], swapped[1] = swapped[1], swapped[0]
+    assert replay_tricks(rules, hands, leaders, swapped) is None
