@@ -928,14 +928,22 @@ class _JsonStream:
         return end
 
     def _compact(self) -> None:
-        dropped = self.buf[: self.pos]
-        nl = dropped.count("\n")
+        """Drop the consumed text, keeping the line and column of what
+        stays.  The lines up to the last offset :meth:`line_at` was asked
+        are known already: only the newlines after it are counted (counting
+        the whole dropped text again cost as much as all of line_at's counts
+        on a pretty-printed array)."""
+        buf, pos, mark = self.buf, self.pos, self._mark
+        if 0 < mark <= pos:
+            nl = self._mark_line - self._line + buf.count("\n", mark, pos)
+        else:
+            nl = buf.count("\n", 0, pos)
         if nl:
             self._line += nl
-            self._col = len(dropped) - dropped.rfind("\n") - 1
+            self._col = pos - buf.rfind("\n", 0, pos) - 1
         else:
-            self._col += len(dropped)
-        self.buf = self.buf[self.pos:]
+            self._col += pos
+        self.buf = buf[pos:]
         self.pos = 0
         self._mark = 0
         self._mark_line = self._line

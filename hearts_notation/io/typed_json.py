@@ -1,6 +1,7 @@
-"""A typed JSON decoder for clean records, when msgspec is installed (optional).
+"""A typed JSON decoder for clean records, by msgspec (a run-time dependency).
 
-``pip install "hearts-notation[fast]"`` adds msgspec.  Its decoder reads a JSON
+msgspec is installed with the package (docs/decisions.md, "msgspec at run time"),
+but the package still runs without it (by ``json.loads``).  Its decoder reads a JSON
 record straight into the typed structures below, checking every type in C as
 it parses: about twice as fast as ``json.loads`` into dictionaries followed by
 the compact form's own type checks (docs/performance.md).  It is only a faster
@@ -13,7 +14,7 @@ Duplicate keys keep the last value in both decoders, and the decoded values
 are the same; tests/test_typed_json.py checks that both ways give the same
 compact form on clean records and on thousands of mutated ones.
 
-Without msgspec, :func:`decoder` is ``None`` and nothing changes.
+Without msgspec, :func:`decoder` is ``None`` and nothing changes but the speed.
 This module is not compiled (mypyc cannot compile subclasses of msgspec's
 ``Struct``); the conversion to the compact form is, in ``io/compact.py``.
 """
