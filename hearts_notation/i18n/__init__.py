@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import importlib
 import os
-import pkgutil
 import re
-import string
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -71,9 +69,31 @@ __all__ = [
     "translate",
 ]
 
+def _catalog_names() -> set[str]:
+    """The modules of this package, found by listing its folder (what
+    ``pkgutil.iter_modules`` finds, without importing ``pkgutil``: every
+    command pays for this module)."""
+    from importlib.machinery import all_suffixes
+
+    suffixes = sorted(all_suffixes(), key=len, reverse=True)
+    names: set[str] = set()
+    for folder in __path__:
+        try:
+            entries = os.listdir(folder)
+        except OSError:
+            continue
+        for entry in entries:
+            name = next((entry[:-len(s)] for s in suffixes if entry.endswith(s)), None)
+            if name is None and os.path.isfile(os.path.join(folder, entry, "__init__.py")):
+                name = entry
+            if name and name.isidentifier():
+                names.add(name)
+    return names
+
+
 #: The languages with a catalog, English first.
 LANGUAGES: Final[tuple[str, ...]] = tuple(sorted(
-    (m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")),
+    (name for name in _catalog_names() if not name.startswith("_")),
     key=lambda n: (n != "en", n)))
 
 
@@ -133,6 +153,8 @@ def translate(lang: str, msg_id: str, /, **args: object) -> str:
 
 def placeholders(template: str) -> frozenset[str]:
     """The names of a template's ``{placeholders}``."""
+    import string
+
     return frozenset(f for _, f, _, _ in string.Formatter().parse(template) if f)
 
 

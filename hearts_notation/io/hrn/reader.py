@@ -60,7 +60,6 @@ from ..events import GameBuilder, Visitor
 from ..limits import current as current_limits
 from ..limits import limit_message
 from ..stream import RecordError
-from .fast import fast_line
 from .lex import (
     FRENCH_LETTER_RE,
     KEYWORDS,
@@ -636,6 +635,8 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
     """Read one game's logical lines as events sent to *visitor*; returns
     what its ``end_game`` returns (:func:`build_game` with the
     :class:`~hearts_notation.io.events.GameBuilder`)."""
+    from .fast import fast_line  # here: canonical text (.canonical) never needs it
+
     b = _GameBuilder(visitor, source, index, default_rules)
     for ll in lines:
         if ll.kind == "blank":
