@@ -259,28 +259,15 @@ def _trick(toks: list[str], line: int, indent: int) -> list[Element] | None:
 
 
 def _trick_tokens(toks: list[str], line: int, indent: int, col: int) -> list[Element] | None:
-    plays: list[tuple[Any, ...]] = []
-    seat: str | None = None
-    sc = 0
-    table = CARD_TABLE
-    memo = _SEAT_MEMO
+    """A trick line without comments that is not plain ``SEAT CARD`` pairs
+    (a card with no seat, say): read by the commented-line reader with no
+    comment, so that one loop decides what a trick's words may be."""
+    words: list[tuple[str, int]] = [(toks[0], indent + 1)]
     for tok in toks[1:]:
-        hit = table.get(tok)
-        if hit is not None:
-            card, mark = hit
-            if seat is None:
-                plays.append((None, 0, 0, card, mark, None, line, col))
-            else:
-                plays.append((seat, line, sc, card, mark, None, line, col))
-                seat = None
-        elif seat is None and (memo.get(tok) or _seat(tok)):
-            seat, sc = tok, col
-        else:
-            return None
+        words.append((tok, col))
         col += len(tok) + 1
-    if seat is not None:
-        return None
-    return [("trick", line, indent + 1, int(toks[0][:-1]), None, tuple(plays))]
+    trick = _commented_trick(words, [], line)
+    return None if trick is None else [trick]
 
 
 def _deal(toks: list[str], line: int, indent: int) -> list[Element] | None:
