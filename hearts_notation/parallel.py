@@ -59,7 +59,15 @@ from .io.formats import format_for, get
 from .io.jsonio import RecordError, iter_jsonl
 from .io.limits import current as current_limits
 from .io.limits import limit_message
-from .io.stream import CHUNK_SIZE, InputError, _chunks_of, _is_stdin, _open_binary, split_lines
+from .io.stream import (
+    CHUNK_SIZE,
+    InputError,
+    LineFeed,
+    _chunks_of,
+    _is_stdin,
+    _open_binary,
+    split_lines,
+)
 from .model import Game
 
 if TYPE_CHECKING:   # multiprocessing is imported when a pool starts (start-up cost)
@@ -397,8 +405,9 @@ def _cut_jsonl(path: str, fh: BinaryIO, per_batch: int,
 def _cut_json(path: str, fh: BinaryIO, per_batch: int,
               default_rules: RuleSet | str | None) -> Iterator[Batch]:
     counter = [0]
-    return _json_batches(path, _counted(_chunks_of(fh, path, CHUNK_SIZE), counter), per_batch,
-                         counter)
+    feed = LineFeed()   # the cut counts every newline; the decoder reuses its count
+    return _json_batches(path, _counted(_chunks_of(fh, path, CHUNK_SIZE, feed=feed), counter),
+                         per_batch, counter, feed)
 
 
 def _cut_hrn(path: str, fh: BinaryIO, per_batch: int,
@@ -516,7 +525,7 @@ def _too_long(path: str, line: int, limit: int) -> InputError:
 
 
 def _json_batches(path: str, chunks: Iterator[str], per_batch: int,
-                  counter: list[int]) -> Iterator[Batch]:
+                  counter: list[int], feed: LineFeed | None = None) -> Iterator[Batch]:
     from .io.jsonio import iter_json_elements
 
     texts: list[str] = []
@@ -524,7 +533,7 @@ def _json_batches(path: str, chunks: Iterator[str], per_batch: int,
     index = 1
     done = 0
     in_array = True
-    for text, line, in_array in iter_json_elements(chunks):
+    for text, line, in_array in iter_json_elements(chunks, feed):
         texts.append(text)
         lines.append(line)
         if len(texts) == per_batch:

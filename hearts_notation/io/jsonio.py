@@ -33,6 +33,7 @@ from ..model import (
 from ..output import json_safe
 from .limits import current as current_limits
 from .limits import limit_message
+from .stream import LineFeed
 from .stream import RecordError as RecordError
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")   # raw: mypyc refuses surrogates in literals
@@ -755,8 +756,9 @@ class _JsonStream:
     whole document are kept (``line``/``column`` of any offset).
     """
 
-    def __init__(self, chunks: Iterable[str]) -> None:
+    def __init__(self, chunks: Iterable[str], feed: LineFeed | None = None) -> None:
         self._chunks = iter(chunks)
+        self._feed = feed   # told the newlines read so far before each chunk
         self.buf = ""
         self.pos = 0
         self.eof = False
@@ -775,7 +777,13 @@ class _JsonStream:
             return False
         parts: list[str] = []
         got = 0
+        feed = self._feed
+        if feed is not None:
+            # Lines up to the mark are known; only the text after it is counted.
+            feed.newlines = self._mark_line - 1 + self.buf.count("\n", self._mark)
         while got < want:
+            if feed is not None and parts:
+                feed.newlines += parts[-1].count("\n")
             chunk = next(self._chunks, None)
             if chunk is None:
                 self.eof = True
@@ -949,12 +957,13 @@ class _JsonStream:
         self._mark_line = self._line
 
 
-def _json_items(text: str | Iterable[str], raw: bool) -> Iterator[tuple[Any, int, bool]]:
+def _json_items(text: str | Iterable[str], raw: bool,
+                feed: LineFeed | None = None) -> Iterator[tuple[Any, int, bool]]:
     """The top-level values of a ``.json`` document: its elements if it is
     an array, else the document itself; each with its first line and
     whether it came from an array.  With *raw*, each value is its JSON
     text instead of the decoded tree."""
-    stream = _JsonStream((text,) if isinstance(text, str) else text)
+    stream = _JsonStream((text,) if isinstance(text, str) else text, feed)
     first = stream.peek()
     if first == "":
         raise stream.error("Expecting value")
@@ -1000,11 +1009,14 @@ def iter_json(text: str | Iterable[str], source: str | None = None) -> Iterator[
         yield _game_or_error(item, source, index, line, in_array)
 
 
-def iter_json_elements(text: str | Iterable[str]) -> Iterator[tuple[str, int, bool]]:
+def iter_json_elements(text: str | Iterable[str],
+                       feed: LineFeed | None = None) -> Iterator[tuple[str, int, bool]]:
     """The JSON text of each game of a ``.json`` document, with its first
     line and whether the document is an array: the cheap cut that lets
-    worker processes do the decoding (:mod:`hearts_notation.parallel`)."""
-    return _json_items(text, raw=True)
+    worker processes do the decoding (:mod:`hearts_notation.parallel`).
+    *feed*: the chunks' decoder takes its line count from this cut
+    (:class:`~hearts_notation.io.stream.LineFeed`)."""
+    return _json_items(text, raw=True, feed=feed)
 
 
 def json_element_game(text: str, source: str | None, index: int, line: int,
@@ -1048,8 +1060,9 @@ def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int 
 class _ChunkReader:
     """A file-like ``read(size)`` over text chunks, for the YAML parser."""
 
-    def __init__(self, chunks: Iterable[str]) -> None:
+    def __init__(self, chunks: Iterable[str], feed: LineFeed | None = None) -> None:
         self._chunks = iter(chunks)
+        self._feed = feed   # told the newlines read so far before each chunk
         self._buf = ""
 
     def read(self, size: int = -1) -> str:
