@@ -36,7 +36,7 @@ import click
 
 from . import __version__
 from .cli import version_text
-from .commands.report import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_UNUSABLE, Report
+from .commands._status import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_UNUSABLE, Report
 from .output import OUTPUT_ERRNOS, OutputError, escape_controls, message
 
 #: Command name -> (module, one-line help shown in ``hearts --help``).

@@ -105,6 +105,23 @@ def test_small_plain_validate_loads_no_heavy_module(tmp_path: Path, fmt: str) ->
         assert out == "1 file, 1 game, 3 deals: 1 valid game; 0 errors, 0 warnings, 0 infos\n"
 
 
+def test_validate_does_not_create_the_other_commands_reports(tmp_path: Path) -> None:
+    """``hearts validate`` imports the exit statuses and the base report
+    (hearts_notation.commands._status), not the module of the reports of
+    other commands: each dataclass it would create costs start-up time."""
+    record = _plain_record(tmp_path / "small.hrn")
+    code = ("import sys\nfrom hearts_notation.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "sys.stdout.flush()\n"
+            "print('\\nLOADED', sorted(m for m in sys.modules"
+            " if m.startswith('hearts_notation.commands')))\n")
+    run = _run(code, "validate", str(record), cache_dir=tmp_path / "cache")
+    out, _, loaded = run.stdout.rpartition("\nLOADED ")
+    assert "hearts_notation.commands._status" in loaded, run.stderr
+    assert "hearts_notation.commands.report'" not in loaded
+    assert out.endswith("1 valid game; 0 errors, 0 warnings, 0 infos\n")
+
+
 def test_commented_sample_is_read_without_the_grammar(tmp_path: Path) -> None:
     """Brace comments and marks between words (samples/canonical.hrn, what
     ``hearts annotate`` writes) take the line fast path: neither Lark nor the

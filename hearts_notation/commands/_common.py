@@ -21,7 +21,7 @@ from ..i18n import current_language, msg
 from ..io import EXTENSIONS, InputError, source_lines_at
 from ..model import Finding
 from ..output import OutputError, console, message
-from .report import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE
+from ._status import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE
 
 if TYPE_CHECKING:
     from rich.console import Console

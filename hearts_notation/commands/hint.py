@@ -18,9 +18,9 @@ from ..i18n import render, translate
 from ..output import json_text, message, write_stdout
 from ..rules import RuleSet
 from ._common import fail, stdout_console
+from ._status import Report
 from .annotate import eval_options, read_record
 from .options import format_option, input_format_option, lang_option, rules_options
-from .report import Report
 
 
 @click.command("hint")

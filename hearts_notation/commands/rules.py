@@ -17,8 +17,8 @@ from ..i18n import catalog, translate
 from ..output import json_text, write_stdout
 from ..rules import RuleError, load_rules, preset_description, preset_names, preset_rules
 from ._common import fail, stdout_console
+from ._status import Report
 from .options import format_option, lang_option
-from .report import Report
 
 
 def _description(lang: str, preset: str) -> str:

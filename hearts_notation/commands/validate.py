@@ -52,6 +52,7 @@ from ..parallel import (
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ._common import expand_paths, open_engine, plain_stdout, stdout_console
+from ._status import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNUSABLE, Report
 from .options import (
     engine_options,
     format_option,
@@ -60,7 +61,6 @@ from .options import (
     lang_option,
     rules_options,
 )
-from .report import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNUSABLE, Report
 
 if TYPE_CHECKING:   # rich is imported when something is styled (start-up cost)
     from rich.console import Console
