@@ -35,7 +35,6 @@ from typing import IO, TYPE_CHECKING, Any, overload
 
 import click
 
-from ..api import syntax_entry, validate_batch
 from ..diagnostics import render
 from ..i18n import count, number, public_finding, translate
 from ..io import InputError, format_for, source_lines_at
@@ -51,6 +50,7 @@ from ..parallel import (
 )
 from ..progress import CorpusProgress
 from ..rules import RuleSet
+from ..validate_work import syntax_entry, validate_batch
 from ._common import expand_paths, open_engine, plain_stdout, stdout_console
 from ._status import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNUSABLE, Report
 from .options import (
