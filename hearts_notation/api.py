@@ -125,7 +125,9 @@ def iter_validate(paths: Iterable[str], rules: RuleSet | str | None = None, *,
     from .parallel import iter_batches, map_ordered
 
     ruleset = _rules(rules)
-    batches = iter_batches(paths, fmt, ruleset, games_per_batch=32, errors="yield")
+    # One job: the batches are checked here, so the cut may decode them too.
+    batches = iter_batches(paths, fmt, ruleset, games_per_batch=32, errors="yield",
+                           decode=jobs == 1)
     work = partial(validate_batch, rules=ruleset, force=force_rules)
     per_file: dict[str, int] = {}
     for group in map_ordered(work, batches, jobs, 1, None):

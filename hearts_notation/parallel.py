@@ -266,6 +266,11 @@ class Batch:
     default_rules: RuleSet | str | None = None
     lines: tuple[int, ...] = ()
     in_array: bool = True
+    #: ``"json"`` batches cut with *decode* (:func:`iter_batches`): the
+    #: compact form of each element where the cut made one from the typed
+    #: decoder's record, else ``None``; empty when the checker decodes every
+    #: element.
+    compacts: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,16 +349,24 @@ def _counted(chunks: Iterator[str], counter: list[int]) -> Iterator[str]:
 
 def iter_batches(paths: Sequence[str] | Iterable[str], fmt: str | None = None,
                  default_rules: RuleSet | str | None = None, games_per_batch: int = 32,
-                 errors: Literal["raise", "yield"] = "raise") -> Iterator[Batch | _Broken]:
+                 errors: Literal["raise", "yield"] = "raise",
+                 decode: bool = False) -> Iterator[Batch | _Broken]:
     """The batches of every file, in order, read as a stream.
 
     With ``errors="yield"`` an unreadable file becomes one marker in the
     sequence (the games before the problem are kept) and the next file is
     read; with ``"raise"`` the :class:`InputError` ends the iteration.
+    With *decode* (one job: the batches are checked in this process) the
+    cut of a pretty-printed JSON array confirms an element's end with the
+    typed decoder and ships the compact form of its record
+    (:attr:`Batch.compacts`): one pass over the text where the cut's own
+    check and the checker's decoding took two.  The batches are otherwise
+    the same.
     """
     for path in paths:
         try:
-            yield from _file_batches(path, format_for(path, fmt), default_rules, games_per_batch)
+            yield from _file_batches(path, format_for(path, fmt), default_rules, games_per_batch,
+                                     decode)
         except InputError as exc:
             if errors == "raise":
                 raise
@@ -361,7 +374,7 @@ def iter_batches(paths: Sequence[str] | Iterable[str], fmt: str | None = None,
 
 
 def _file_batches(path: str, fmt: str, default_rules: RuleSet | str | None,
-                  per_batch: int) -> Iterator[Batch]:
+                  per_batch: int, decode: bool = False) -> Iterator[Batch]:
     if "://" in path:       # a URL, read through fsspec (as the Dask workers read it)
         from .shards import open_source
 
@@ -369,7 +382,7 @@ def _file_batches(path: str, fmt: str, default_rules: RuleSet | str | None,
     else:
         fh = _open_binary(path)
     try:
-        yield from _file_batches_of(fh, path, fmt, default_rules, per_batch)
+        yield from _file_batches_of(fh, path, fmt, default_rules, per_batch, decode)
     except RecordError as exc:
         raise InputError(path, exc.located(), exc.line, exc.column) from None
     finally:
@@ -378,10 +391,10 @@ def _file_batches(path: str, fmt: str, default_rules: RuleSet | str | None,
 
 
 def _file_batches_of(fh: BinaryIO, path: str, fmt: str, default_rules: RuleSet | str | None,
-                     per_batch: int) -> Iterator[Batch]:
+                     per_batch: int, decode: bool = False) -> Iterator[Batch]:
     cut = get(fmt, path).cutter()
     if cut is not None:
-        yield from cut(path, fh, per_batch, default_rules)
+        yield from cut(path, fh, per_batch, default_rules, decode)
         return
     # Formats not cut finer (YAML, OpenSpiel): parsed here, shipped as games.
     from .io import _games
@@ -397,21 +410,21 @@ def _file_batches_of(fh: BinaryIO, path: str, fmt: str, default_rules: RuleSet |
 
 
 def _cut_jsonl(path: str, fh: BinaryIO, per_batch: int,
-               default_rules: RuleSet | str | None) -> Iterator[Batch]:
+               default_rules: RuleSet | str | None, decode: bool = False) -> Iterator[Batch]:
     smaller = cast(BinaryIO, _ThenSmaller(fh))
     return _jsonl_batches(path, _chunks_of(smaller, path, CHUNK_SIZE), per_batch)
 
 
 def _cut_json(path: str, fh: BinaryIO, per_batch: int,
-              default_rules: RuleSet | str | None) -> Iterator[Batch]:
+              default_rules: RuleSet | str | None, decode: bool = False) -> Iterator[Batch]:
     counter = [0]
     feed = LineFeed()   # the cut counts every newline; the decoder reuses its count
     return _json_batches(path, _counted(_chunks_of(fh, path, CHUNK_SIZE, feed=feed), counter),
-                         per_batch, counter, feed)
+                         per_batch, counter, feed, decode)
 
 
 def _cut_hrn(path: str, fh: BinaryIO, per_batch: int,
-             default_rules: RuleSet | str | None) -> Iterator[Batch]:
+             default_rules: RuleSet | str | None, decode: bool = False) -> Iterator[Batch]:
     return _hrn_batches(path, _chunks_of(fh, path, CHUNK_SIZE), per_batch, default_rules)
 
 
@@ -525,26 +538,33 @@ def _too_long(path: str, line: int, limit: int) -> InputError:
 
 
 def _json_batches(path: str, chunks: Iterator[str], per_batch: int,
-                  counter: list[int], feed: LineFeed | None = None) -> Iterator[Batch]:
-    from .io.jsonio import iter_json_elements
+                  counter: list[int], feed: LineFeed | None = None,
+                  decode: bool = False) -> Iterator[Batch]:
+    from .io.jsonio import iter_json_compact, iter_json_elements
 
     texts: list[str] = []
     lines: list[int] = []
+    compacts: list[Any] = []
     index = 1
     done = 0
     in_array = True
-    for text, line, in_array in iter_json_elements(chunks, feed):
+    items = (iter_json_compact(chunks, feed) if decode
+             else ((*item, None) for item in iter_json_elements(chunks, feed)))
+    for text, line, in_array, compact in items:
         texts.append(text)
         lines.append(line)
+        compacts.append(compact)
         if len(texts) == per_batch:
             yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
-                        lines=tuple(lines), in_array=in_array)
+                        lines=tuple(lines), in_array=in_array,
+                        compacts=tuple(compacts) if decode else ())
             done = counter[0]
             index += len(texts)
-            texts, lines = [], []
+            texts, lines, compacts = [], [], []
     if texts:
         yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
-                    lines=tuple(lines), in_array=in_array)
+                    lines=tuple(lines), in_array=in_array,
+                    compacts=tuple(compacts) if decode else ())
 
 
 def _hrn_batches(path: str, chunks: Iterator[str], per_batch: int,

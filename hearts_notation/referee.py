@@ -1432,11 +1432,14 @@ def fast_report(obj: Any, source: str | None, index: int | None, line: int | Non
 
 def report_json_text(text: str, source: str | None, index: int | None, line: int | None,
                      default_rules: RuleSet | str | None = None, force_rules: bool = False,
-                     prefix: str = "") -> dict[str, Any]:
+                     prefix: str = "", compact: CompactGame | None = None) -> dict[str, Any]:
     """The report entry of one JSON game given as text (a JSONL line, an
     element of a JSON array): the compact check when it applies, else the
     model and :func:`check_game`.  A text that is not JSON, or not a game,
-    is a game with one ``syntax-error`` (as the JSON readers make it)."""
+    is a game with one ``syntax-error`` (as the JSON readers make it).
+    *compact*, if given, is the compact form of the typed decoder's record
+    of *text*, made by the cut (:func:`hearts_notation.io.jsonio.iter_json_compact`):
+    the text is not decoded by it again."""
     default = _as_rules(default_rules)
     # A lone surrogate is refused by the model path, where it stands.  (A
     # backslash is looked for first: one character is found with memchr, a
@@ -1448,8 +1451,9 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     if typed is not None:
         # msgspec's typed decoder, when installed: a clean record straight to
         # the compact form; anything else goes the json.loads way below.
-        record = typed(text)
-        compact = compact_record(record, line) if record is not None else None
+        if compact is None:
+            record = typed(text)
+            compact = compact_record(record, line) if record is not None else None
         if compact is not None:
             fast = compact_report(compact, source, index, default, force_rules)
             if fast is not None:

@@ -81,10 +81,14 @@ def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any
             lineno += 1
         return out
     if batch.kind == "json":
+        # A cut made in this process may have decoded the records already.
+        compacts = batch.compacts or (None,) * len(batch.payload)
         return [
             report_json_text(text, source, batch.first_index + i, line, rules, force,
-                             prefix=f"game {batch.first_index + i}: " if batch.in_array else "")
-            for i, (text, line) in enumerate(zip(batch.payload, batch.lines, strict=True))
+                             prefix=f"game {batch.first_index + i}: " if batch.in_array else "",
+                             compact=compact)
+            for i, (text, line, compact) in enumerate(zip(batch.payload, batch.lines, compacts,
+                                                          strict=True))
         ]
     if batch.kind == "hrn":
         # The reader's events go to the referee's compact check; only a game

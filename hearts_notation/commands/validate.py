@@ -86,7 +86,8 @@ def iter_reports(paths: Iterable[str], fmt: str | None, rules: RuleSet | None, f
                     progress.advance(1, len(entry["deals"]))
                 yield entry
         return
-    batches = iter_batches(paths, fmt, rules, games_per_batch=32, errors="yield")
+    # One job: the batches are checked here, so the cut may decode them too.
+    batches = iter_batches(paths, fmt, rules, games_per_batch=32, errors="yield", decode=jobs == 1)
 
     def measured() -> Iterator[Any]:
         for b in batches:
