@@ -119,7 +119,7 @@ def test_the_layout_is_used_and_confirmed() -> None:
     assert all(json.loads(text) == RECORD for text, _, _ in items)
 
 
-def test_another_layout_stops_the_proposals(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_another_layout_stops_the_proposals(value_checks: list[bool]) -> None:
     """Elements whose proposed closing line closes something else (a nested
     object at the element's own indentation): after a few proposals not
     confirmed, the cut decodes alone instead of proposing for each."""
@@ -127,15 +127,7 @@ def test_another_layout_stops_the_proposals(monkeypatch: pytest.MonkeyPatch) -> 
 
     element = '  {"a": {\n  }, "n": %d\n  }'
     doc = "[\n" + ",\n".join(element % k for k in range(40)) + "\n]"
-    real = typed_json.raw_value_check()
-    assert real is not None
-    calls: list[bool] = []
-
-    def counting(text: str) -> bool:
-        calls.append(real(text))
-        return calls[-1]
-
-    monkeypatch.setattr(typed_json, "raw_value_check", lambda: counting)
+    calls = value_checks
     items, error = _cut(doc, [len(doc)])
     assert error is None and len(items) == 40
     assert [json.loads(t)["n"] for t, _, _ in items] == list(range(40))

@@ -110,20 +110,12 @@ def test_decoding_cut_cuts_the_same(doc: str) -> None:
                 assert _fields(compact) == _fields(compact_record(typed(text), line))
 
 
-def test_the_typed_decoder_confirms_a_clean_pretty_file(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_typed_decoder_confirms_a_clean_pretty_file(value_checks: list[bool]) -> None:
     """On a pretty-printed file of clean games every element is confirmed by
     the typed decoder (its compact form kept, no structure check); where the layout
     fools the cut, the structure check and ``raw_decode`` take over and the
     elements are those ``json.loads`` reads."""
-    real = typed_json.raw_value_check()
-    assert real is not None
-    calls: list[bool] = []
-
-    def counting(text: str) -> bool:
-        calls.append(real(text))
-        return calls[-1]
-
-    monkeypatch.setattr(typed_json, "raw_value_check", lambda: counting)
+    calls = value_checks
     records = _records()
     items, error = _cut(json.dumps(records, indent=2), [1 << 16], True)
     assert error is None and calls == []
