@@ -26,7 +26,7 @@ import pytest
 from hearts_notation.commands.validate import iter_reports
 from hearts_notation.generate import generate_games
 from hearts_notation.io import typed_json
-from hearts_notation.io.compact import CompactGame, compact_record
+from hearts_notation.io.compact import CompactDeal, CompactGame, compact_record
 from hearts_notation.io.jsonio import dumps_jsonl, iter_json_compact, iter_json_elements
 from hearts_notation.io.stream import InputError, RecordError
 from hearts_notation.parallel import Batch, iter_batches
@@ -70,10 +70,17 @@ def _documents() -> Iterator[str]:
     yield good[:-2]
 
 
+#: What a :class:`CompactDeal` holds, named here: the compiled class (mypyc)
+#: does not expose ``__slots__``; the pure one must agree with this list.
+_DEAL_FIELDS = ("cards", "dealer", "direction", "hands", "names", "number", "passes", "score",
+                "sizes", "to", "total")
+
+
 def _fields(game: CompactGame | None) -> Any:
     """Everything a compact form holds, to compare two of them."""
     assert game is not None
-    deals = [[getattr(d, k) for k in d.__slots__] for d in game.deals]
+    assert getattr(CompactDeal, "__slots__", _DEAL_FIELDS) == _DEAL_FIELDS
+    deals = [[getattr(d, k) for k in _DEAL_FIELDS] for d in game.deals]
     return [game.rules, game.seats, game.players, game.result, game.line, deals]
 
 
