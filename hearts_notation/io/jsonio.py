@@ -1112,9 +1112,8 @@ def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int 
 class _ChunkReader:
     """A file-like ``read(size)`` over text chunks, for the YAML parser."""
 
-    def __init__(self, chunks: Iterable[str], feed: LineFeed | None = None) -> None:
+    def __init__(self, chunks: Iterable[str]) -> None:
         self._chunks = iter(chunks)
-        self._feed = feed   # told the newlines read so far before each chunk
         self._buf = ""
 
     def read(self, size: int = -1) -> str:
