@@ -324,19 +324,10 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
                 yield before.decode("utf-8")
             raise bad from None
         done = data[:consumed] if consumed < len(data) else data
-        if feed is None:
-            newlines = _count_newlines(done)
-            if newlines:
-                line += newlines
-                column0 = len(done) - done.rfind(b"\n") - 1
-            else:
-                column0 += len(done)
-        else:
-            last = done.rfind(b"\n")       # memrchr: the last line only
-            if last >= 0:
-                column0 = len(done) - last - 1
-            else:
-                column0 += len(done)
+        last = done.rfind(b"\n")           # memrchr: the column needs the last line only
+        column0 = len(done) - last - 1 if last >= 0 else column0 + len(done)
+        if feed is None:                    # else the consumer counts the newlines
+            line += _count_newlines(done)
         pending = data[consumed:]
         if text:
             if not seen_text and not text.isspace():
