@@ -397,6 +397,8 @@ MESSAGES.update({
 
 MESSAGES.update({
     "word.or": "or",
+    # [anchor: french] new messages of the french work go right below this line.
+
     # Score sheets (hearts_notation.sheets).
     "finding.sheet.part.one": "deal {deal} is recorded in part ({k} trick): its points are those of its score line",
     "finding.sheet.part.other": "deal {deal} is recorded in part ({k} tricks): its points are those of its score line",
@@ -427,6 +429,8 @@ MESSAGES.update({
 
 MESSAGES.update({
     "list.or": "{head} or {last}",
+    # [anchor: onepath] new messages of the onepath work go right below this line.
+
     # The reader's syntax errors: "expected {what}, found {found}".
     "syntax.expected": "expected {what}, found {found}",
     "expect.TAG_OPEN": "a tag such as [Event \"...\"]",
@@ -559,6 +563,8 @@ MESSAGES.update({
 
 MESSAGES.update({
     "seat.as_is": "{seat}",
+    # [anchor: select] new messages of the select work go right below this line.
+
     # hearts stats.
     "stats.corpus": "Corpus", "stats.seats": "Seats", "stats.directions": "Pass direction",
     "stats.findings": "Findings", "stats.none": "(none)",
@@ -664,6 +670,8 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
+    # [anchor: solve] new messages of the solve work go right below this line.
+
     # hearts hint (hearts_notation.analysis.hint and commands/hint.py).
     "hint.no_deal": "the record has no deal: nothing to advise",
     "hint.not_seat": "{seat} is not a seat of this game ({seats})",
@@ -729,6 +737,8 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
+    # [anchor: match] new messages of the match work go right below this line.
+
     # Standings (hearts_notation.standings, hearts standings, the HTML score sheets).
     "standings.player": 'player',
     "standings.games": 'games',
@@ -768,6 +778,8 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
+    # [anchor: editor] new messages of the editor work go right below this line.
+
     # The HTML replay page's own words (render/page_strings.py; the page fills the placeholders).
     "page.deal": 'Deal',
     "page.game": 'Game',
@@ -1086,6 +1098,8 @@ MESSAGES.update({
     "output.no_directory": "no such directory",
     "output.directory": "is a directory",
     "output.not_regular": "not a regular file, a FIFO or a terminal; refusing to replace it",
+    # [anchor: trust] new messages of the trust work go right below this line.
+
     # The system's common errors (reading or writing a file).
     "oserror.ENOENT": "No such file or directory",
     "oserror.EACCES": "Permission denied",
@@ -1147,6 +1161,8 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
+    # [anchor: runners] new messages of the runners work go right below this line.
+
     # The progress bar of long runs (standard error, a terminal only).
     "progress.counts": "{games} games {deals} deals",
     "progress.rates": "{games} games/s {deals} deals/s",

@@ -830,6 +830,8 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
+    # [anchor: onepath] new messages of the onepath work go right below this line.
+
     # Le lecteur JSON/YAML (hearts_notation.io.jsonio) : un document qui n'est pas une partie du schéma.
     "record.text": "{text}",
     "record.at": "{where} : {message}",
@@ -873,6 +875,8 @@ MESSAGES.update({
     "record.play_needs": 'une carte jouée a besoin de "seat" et "card"',
     "record.moon_shape": 'un capot s\'écrit {{"seat": S, "choice": "add"|"subtract"}}',
     "record.expected_bool": "on attendait true ou false",
+    # [anchor: french] new messages of the french work go right below this line.
+
     # JSON ou YAML cassé.
     "record.json": "JSON non valide : {problem}",
     "record.json_here": "JSON non valide ici : {what}",
@@ -912,6 +916,8 @@ MESSAGES.update({
     "yaml.control_character": "caractères de contrôle interdits",
     "yaml.duplicate_anchor": "ancre définie deux fois",
     "yaml.expected_line_break": "on attendait un commentaire ou une fin de ligne",
+    # [anchor: select] new messages of the select work go right below this line.
+
     # Limites des lecteurs (hearts_notation.io.limits).
     "limit.over": "{what} dépasse la limite de {value} (pour l'augmenter, réglez {env})",
     "limit.whole_input": "cette entrée est lue en entier (les parties d'annotate et de hint ; les exports OpenSpiel) et {limit}",
@@ -929,6 +935,8 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
+    # [anchor: solve] new messages of the solve work go right below this line.
+
     # Les formats d'OpenSpiel (hearts_notation.io.openspiel, io.playthrough) : lecture.
     "os.why.no_trick_bonus": "la prime de -5 pour n'avoir pris aucun pli n'est pas une règle de hearts-notation",
     "os.why.must_break_hearts": "entamer cœur avant qu'ils soient ouverts n'est jamais libre dans hearts-notation",
@@ -989,6 +997,8 @@ MESSAGES.update({
     "pt.bad_history": "History() n'est pas une liste d'actions",
     "pt.points": "'# Points:' demande une ligne par place (N, E, S, W)",
     "pt.no_history": "pas de ligne 'History() = [...]' : le déroulé ne contient aucun état",
+    # [anchor: match] new messages of the match work go right below this line.
+
     # Les formats d'OpenSpiel : écriture (une donne qu'OpenSpiel ne peut pas rejouer fidèlement).
     "os.game_deal": "partie {game}, donne {deal}",
     "os.a_rule": "une règle",
@@ -1063,6 +1073,8 @@ MESSAGES.update({
     "output.no_directory": "dossier introuvable",
     "output.directory": "est un dossier",
     "output.not_regular": "ni un fichier ordinaire, ni un tube, ni un terminal ; refus de le remplacer",
+    # [anchor: trust] new messages of the trust work go right below this line.
+
     # Les erreurs courantes du système (lecture ou écriture d'un fichier).
     "oserror.ENOENT": "fichier ou dossier introuvable",
     "oserror.EACCES": "accès refusé",
@@ -1091,6 +1103,8 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
+    # [anchor: editor] new messages of the editor work go right below this line.
+
     # Les noms des variantes pour le lecteur (récit, en-tête du rejeu).
     "preset_name.standard": "standard", "preset_name.five-players": "à cinq joueurs",
     "preset_name.jack-of-diamonds": "valet de carreau", "preset_name.kawu": "kawu",
@@ -1129,6 +1143,8 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
+    # [anchor: runners] new messages of the runners work go right below this line.
+
     # La barre de progression des longs traitements (sortie d'erreur, terminal seulement).
     "progress.counts": "{games} parties {deals} donnes",
     "progress.rates": "{games} parties/s {deals} donnes/s",
