@@ -8,7 +8,7 @@ process; the figure is the child's user + system CPU time, best of the
 rounds, with the commands interleaved round by round (the machine may be
 busy) and the bytecode cached as an installed package has it.  The anchor is
 ``python -c pass`` measured in the same rounds.  The per-user cache
-(``HEARTS_NOTATION_CACHE``: the grammar's stand-alone parser, the parsed presets) is warm, as it
+(``HEARTS_NOTATION_CACHE``: the grammar's parse tables, the parsed presets) is warm, as it
 is from the second run on; one row shows a run with the cache empty.
 
 Every row is measured on the compiled core (when it is built: the rows say
@@ -19,7 +19,7 @@ Targets (issue 10): ``hearts --version`` under 2x a bare interpreter start,
 generated game (12 deals, canonical HRN as ``hearts generate`` writes it);
 the commented sample (samples/canonical.hrn: brace comments and marks, read
 by the line fast path), the small file with ``;`` line comments (which need
-the Lark grammar: its stand-alone parser from the cache) and a small JSONL
+the Lark grammar: its tables from the cache, the lark package imported) and a small JSONL
 file are shown beside it.
 """
 
@@ -126,7 +126,7 @@ def run(quick: bool = False) -> list[Row]:
         "commented": ("hearts validate samples/canonical.hrn", None,
                       "brace comments and marks: the line fast path, no grammar"),
         "grammar": ("hearts validate, the small file with ; comments", None,
-                    "every tenth line needs the grammar: its stand-alone parser from the cache"),
+                    "every tenth line needs the grammar: its tables from the cache, lark imported"),
         "jsonl": ("hearts validate, one small JSONL file", None, "the same game as JSONL"),
     }
     rows: list[Row] = []
@@ -150,7 +150,7 @@ def run(quick: bool = False) -> list[Row]:
                          "anchor": "hearts validate, the small file with ; comments",
                          "anchor_value": round(warm, 1),
                          "ratio": round(value / warm, 2), "target": None,
-                         "note": "first run: the stand-alone parser generated and stored, the presets parsed "
+                         "note": "first run: the grammar's tables built and stored, the presets parsed "
                                  "with PyYAML and stored"})
     return rows
 

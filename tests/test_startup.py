@@ -149,51 +149,66 @@ def test_plain_summary_is_what_rich_prints(tmp_path: Path) -> None:
     assert forced.stdout.replace("\x1b[1m", "").replace("\x1b[0m", "") == plain
 
 
-def test_lark_parser_comes_from_the_cache(tmp_path: Path) -> None:
-    """The first run writes Lark's stand-alone parser of the grammar into the
-    cache; later runs import it and never the ``lark`` package (nor
-    ``regex``, which Lark's runtime would import when it is installed)."""
-    code = ("import sys\nfrom hearts_notation.io.hrn.lark_reader import parse_line\n"
+def _restamp(entry: Path, key: bytes | None = None) -> None:
+    """Give *entry* another made-from key (*key*, else a changed one) and a
+    digest that matches: an entry made from other sources, as another
+    version of the grammar, of Lark or of the presets would leave."""
+    head, _, payload = entry.read_bytes().partition(b"\n")
+    magic, kind, old, _ = head.split(b" ")
+    new = key if key is not None else bytes(reversed(old))
+    whole = cache.digest(magic, kind.decode(), new.decode(), payload)
+    entry.write_bytes(b" ".join((magic, kind, new, whole.encode())) + b"\n" + payload)
+
+
+def test_lark_tables_come_from_the_cache(tmp_path: Path) -> None:
+    """The first run keeps the grammar's parse tables in the cache, as JSON;
+    later runs make the parser of them without building the grammar (here
+    building is made to fail, and parsing still works).  A damaged entry is
+    rebuilt with a warning; an entry made from another grammar (or Lark, or
+    Python) is rebuilt silently; with no cache nothing is written."""
+    code = ("import sys\nimport lark\n"
+            "if sys.argv[1:] == ['nobuild']:\n"
+            "    def boom(*a, **k):\n        raise RuntimeError('built')\n"
+            "    lark.Lark.__init__ = boom\n"
+            "from hearts_notation.io.hrn.lark_reader import parse_line\n"
             "print(parse_line('1. S 2C W 5C N JC E 6C {a comment}', 3, ('N','E','S','W')))\n"
             "try:\n    parse_line('1. S 2C W 5C N JC E', 3, ('N','E','S','W'))\n"
-            "except Exception as exc:\n    print(type(exc).__name__, exc)\n"
-            "print(sorted(m for m in ('lark', 'regex', 'hashlib') if m in sys.modules))\n")
+            "except Exception as exc:\n    print(type(exc).__name__, exc)\n")
     first = _run(code, cache_dir=tmp_path)
-    assert first.returncode == 0, first.stderr
-    entries = list(tmp_path.glob("lark-standalone-*.py"))
-    assert len(entries) == 1
-    second = _run(code, cache_dir=tmp_path)
-    shown, _, loaded = second.stdout.rstrip("\n").rpartition("\n")
-    assert shown == first.stdout.rstrip("\n").rpartition("\n")[0]
-    assert "comment" in shown and "HrnSyntaxError" in shown
-    assert loaded == "[]", second.stdout
-    # A damaged entry is rewritten, silently, with the same results.
-    entries[0].write_text("garbage(", encoding="utf-8")
+    assert first.returncode == 0 and first.stderr == "", first.stderr
+    [entry] = tmp_path.glob("lark-tables-py*.cache")
+    assert entry.read_bytes().startswith(cache.MAGIC + b" lark-tables ")
+    json.loads(entry.read_bytes().partition(b"\n")[2])
+    assert "comment" in first.stdout and "HrnSyntaxError" in first.stdout
+    second = _run(code, "nobuild", cache_dir=tmp_path)
+    assert second.stdout == first.stdout and second.stderr == "", second.stderr
+    # A damaged entry is rewritten, with one warning, and the same results.
+    entry.write_text("garbage(", encoding="utf-8")
     third = _run(code, cache_dir=tmp_path)
-    assert third.stdout == first.stdout and third.stderr == ""
-    assert "garbage" not in entries[0].read_text(encoding="utf-8")
-    # An entry made from another grammar (or Lark, or Python) is replaced.
-    text = entries[0].read_text(encoding="utf-8")
-    entries[0].write_text(text.replace("HEARTS_NOTATION_KEY = ('", "HEARTS_NOTATION_KEY = ('x"),
-                          encoding="utf-8")
+    assert third.stdout == first.stdout
+    assert third.stderr.startswith("hearts: warning: the cache entry ") and third.stderr.count("\n") == 1
+    assert entry.read_bytes().startswith(cache.MAGIC)
+    # An entry made from another grammar (or Lark, or Python) is replaced, silently.
+    _restamp(entry)
+    stale = _run(code, "nobuild", cache_dir=tmp_path)
+    assert "RuntimeError" in stale.stderr              # (it had to build the parser again)
     fourth = _run(code, cache_dir=tmp_path)
-    assert fourth.stdout == first.stdout
-    assert "HEARTS_NOTATION_KEY = ('x" not in entries[0].read_text(encoding="utf-8")
+    assert fourth.stdout == first.stdout and fourth.stderr == ""
+    assert _run(code, "nobuild", cache_dir=tmp_path).stdout == first.stdout
     # No cache: nothing written, same result (the lark package builds the parser).
     none = tmp_path / "none"
-    off = _run(code, HOME=str(none), XDG_CACHE_HOME=str(none))
-    assert off.stdout.rpartition("\n[")[0] == first.stdout.rpartition("\n[")[0]
+    off = _run(code, HOME=str(none), XDG_CACHE_HOME=str(none), cache_dir=None)
+    assert off.stdout == first.stdout
     assert not none.exists()
 
 
-def test_standalone_parser_parses_as_lark_does(tmp_path: Path) -> None:
-    """The stand-alone parser from the cache and a parser built by the lark
+def test_cached_tables_parse_as_built_ones(tmp_path: Path) -> None:
+    """The parser made from the cached tables and a parser built by the lark
     package give the same elements and the same errors, line by line, on the
     samples and on broken lines."""
     code = (
         "import sys, json, pathlib\n"
         "from hearts_notation.io.hrn import lark_reader as lr\n"
-        "if sys.argv[1] == 'lark':\n    lr._standalone = lambda text: None\n"
         "out = []\n"
         "lines = [l for p in sorted(pathlib.Path('samples').glob('*.hrn'))\n"
         "         for l in p.read_text(encoding='utf-8').splitlines() if l.strip()]\n"
@@ -202,14 +217,14 @@ def test_standalone_parser_parses_as_lark_does(tmp_path: Path) -> None:
         "for i, l in enumerate(lines, 1):\n"
         "    try:\n        out.append(repr(lr.parse_line(l, i, ('N','E','S','W'))))\n"
         "    except Exception as exc:\n        out.append(f'{type(exc).__name__}: {exc}')\n"
-        "print(lr._LARK.__name__)\nprint(json.dumps(out))\n")
-    standalone = _run(code, "standalone", cache_dir=tmp_path)
-    package = _run(code, "lark", cache_dir=tmp_path)
-    assert standalone.returncode == 0 and package.returncode == 0, standalone.stderr + package.stderr
-    (name_s, out_s), (name_p, out_p) = (r.stdout.split("\n", 1) for r in (standalone, package))
-    assert name_s.endswith("_lark_standalone") and name_p == "lark"
-    assert out_s == out_p
-    assert "HrnSyntaxError" in out_s and "comment" in out_s
+        "print(json.dumps(out))\n")
+    _run("from hearts_notation.io.hrn.lark_reader import parser; parser()", cache_dir=tmp_path)
+    assert list(tmp_path.glob("lark-tables-py*.cache"))
+    cached_run = _run(code, cache_dir=tmp_path)
+    built = _run(code)
+    assert cached_run.returncode == 0 and built.returncode == 0, cached_run.stderr + built.stderr
+    assert cached_run.stdout == built.stdout and cached_run.stderr == ""
+    assert "HrnSyntaxError" in built.stdout and "comment" in built.stdout
 
 
 def test_preset_cache_follows_the_preset_files(tmp_path: Path) -> None:
@@ -220,14 +235,16 @@ def test_preset_cache_follows_the_preset_files(tmp_path: Path) -> None:
     assert first.stdout.splitlines() == ["any-heart 100", "True"]
     second = _run(code, cache_dir=tmp_path)
     assert second.stdout.splitlines() == ["any-heart 100", "False"]
-    # An entry holding other text (a preset edited since) is not believed.
-    [entry] = tmp_path.glob("presets-*")
-    stored = json.loads(entry.read_bytes())
-    stored["openspiel"][0]["target"] = 55
-    stored["openspiel"][1] += "# edited\n"
-    entry.write_text(json.dumps(stored), encoding="utf-8")
+    # An entry made from other preset texts (a preset edited since) is not
+    # believed, even with its values changed and a digest that matches.
+    [entry] = tmp_path.glob("presets-py*.cache")
+    head, _, payload = entry.read_bytes().partition(b"\n")
+    stored = json.loads(payload)
+    stored["openspiel"]["target"] = 55
+    entry.write_bytes(head + b"\n" + json.dumps(stored).encode("utf-8"))
+    _restamp(entry)
     third = _run(code, cache_dir=tmp_path)
-    assert third.stdout.splitlines() == ["any-heart 100", "True"]
+    assert third.stdout.splitlines() == ["any-heart 100", "True"] and third.stderr == ""
 
 
 def test_cache_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -235,15 +252,16 @@ def test_cache_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_
     assert cache.cache_dir() == str(tmp_path / "c")
     for off in ("", "0"):
         monkeypatch.setenv(cache.CACHE_ENV, off)
-        assert cache.cache_dir() is None and cache.entry_path("x", "y") is None
+        assert cache.cache_dir() is None and cache.entry_path("x") is None
     monkeypatch.delenv(cache.CACHE_ENV)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache.cache_dir() == str(tmp_path / "xdg" / "hearts-notation")
 
 
-def test_unwritable_cache_is_ignored(tmp_path: Path) -> None:
+def test_unwritable_cache_is_ignored(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     blocked = tmp_path / "file"
     blocked.write_text("not a folder", encoding="utf-8")
-    path = str(blocked / "sub" / "entry")
-    assert cache.cached(path, lambda b: b.decode(), lambda: "built", str.encode) == "built"
-    assert cache.read_entry(path) is None
+    monkeypatch.setenv(cache.CACHE_ENV, str(blocked / "sub"))
+    assert cache.trusted_dir() is None
+    assert cache.cached("x", ["y"], lambda b: b.decode(), lambda: "built", str.encode) == "built"
+    assert cache.read_entry("x", ["y"]) is None

@@ -1099,6 +1099,18 @@ MESSAGES.update({
     "output.directory": "is a directory",
     "output.not_regular": "not a regular file, a FIFO or a terminal; refusing to replace it",
     # [anchor: trust] new messages of the trust work go right below this line.
+    # The per-user cache (hearts_notation/cache.py): one warning line when it is not believed.
+    "cache.folder_ignored": "warning: the cache folder {path} is not used: {why}",
+    "cache.folder_made_private": "warning: the cache folder {path} was made private and its entries are rebuilt: {why}",
+    "cache.entry_ignored": "warning: the cache entry {path} was ignored and is rebuilt: {why}",
+    "cache.not_a_folder": "it is not a folder",
+    "cache.folder_of_another_user": "it belongs to another user",
+    "cache.folder_open_to_others": "other users could write in it",
+    "cache.entry_not_a_file": "it is not a regular file",
+    "cache.entry_of_another_user": "it belongs to another user",
+    "cache.entry_open_to_others": "other users could write it",
+    "cache.entry_damaged": "it is not a cache entry this program wrote",
+    "cache.entry_digest": "its contents do not match its digest (changed since it was written)",
 
     # The system's common errors (reading or writing a file).
     "oserror.ENOENT": "No such file or directory",

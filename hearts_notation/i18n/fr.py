@@ -1074,6 +1074,18 @@ MESSAGES.update({
     "output.directory": "est un dossier",
     "output.not_regular": "ni un fichier ordinaire, ni un tube, ni un terminal ; refus de le remplacer",
     # [anchor: trust] new messages of the trust work go right below this line.
+    # Le cache de l'utilisateur (hearts_notation/cache.py) : une ligne d'avertissement quand il n'est pas cru.
+    "cache.folder_ignored": "attention : le dossier de cache {path} n'est pas utilisé : {why}",
+    "cache.folder_made_private": "attention : le dossier de cache {path} a été rendu privé et ses entrées sont refaites : {why}",
+    "cache.entry_ignored": "attention : l'entrée de cache {path} est ignorée et refaite : {why}",
+    "cache.not_a_folder": "ce n'est pas un dossier",
+    "cache.folder_of_another_user": "il appartient à un autre utilisateur",
+    "cache.folder_open_to_others": "d'autres utilisateurs pouvaient y écrire",
+    "cache.entry_not_a_file": "ce n'est pas un fichier ordinaire",
+    "cache.entry_of_another_user": "elle appartient à un autre utilisateur",
+    "cache.entry_open_to_others": "d'autres utilisateurs pouvaient la modifier",
+    "cache.entry_damaged": "ce n'est pas une entrée de cache écrite par ce programme",
+    "cache.entry_digest": "son contenu ne correspond pas à son empreinte (modifié depuis son écriture)",
 
     # Les erreurs courantes du système (lecture ou écriture d'un fichier).
     "oserror.ENOENT": "fichier ou dossier introuvable",

@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..cache import cached  # (at the top: the cache's folder is checked before a fork)
 from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
 from ..i18n import Arg, Msg, msg
 from ..seats import DEFAULT_SEATS
@@ -200,20 +201,32 @@ def _preset_files() -> dict[str, str]:
 def _parsed_presets() -> dict[str, tuple[dict[str, Any], str]]:
     """Every shipped preset as parsed from its YAML file (with the text it
     was parsed from).  The parse is kept in the user's cache
-    (:mod:`hearts_notation.cache`), keyed by the presets' text, so that a
-    command reading records under a preset does not import PyYAML."""
+    (:mod:`hearts_notation.cache`) as JSON, keyed by every preset's name and
+    text, so that a command reading records under a preset does not import
+    PyYAML.  The cache checks the digest of the whole entry (the texts it
+    was made from and the parsed values) before this believes a value, and
+    the values must have the shape YAML gives them (a mapping of key names to
+    plain values), else the presets are parsed again."""
     import json
-
-    from ..cache import cached, entry_path
 
     files = _preset_files()
     names = sorted(files)
+    made_from = [part for n in names for part in (n, files[n])]
+
+    def refuse(constant: str) -> Any:
+        raise ValueError(f"{constant} in a preset")
 
     def load(data: bytes) -> dict[str, tuple[dict[str, Any], str]]:
-        stored = json.loads(data)
-        if sorted(stored) != names or any(stored[n][1] != files[n] for n in names):
-            raise ValueError("stale preset cache")
-        return {n: (dict(stored[n][0]), files[n]) for n in names}
+        stored = json.loads(data, parse_constant=refuse)
+        if not isinstance(stored, dict) or sorted(stored) != names:
+            raise ValueError("not the shipped presets")
+        out: dict[str, tuple[dict[str, Any], str]] = {}
+        for n in names:
+            mapping = stored[n]
+            if not isinstance(mapping, dict) or not all(isinstance(k, str) for k in mapping):
+                raise ValueError("a preset that is not a mapping of keys")
+            out[n] = (mapping, files[n])
+        return out
 
     def build() -> dict[str, tuple[dict[str, Any], str]]:
         import yaml
@@ -221,13 +234,13 @@ def _parsed_presets() -> dict[str, tuple[dict[str, Any], str]]:
         return {n: (yaml.safe_load(files[n]) or {}, files[n]) for n in names}
 
     def dump(parsed: dict[str, tuple[dict[str, Any], str]]) -> bytes:
-        text = json.dumps({n: [m, t] for n, (m, t) in parsed.items()})
-        if json.loads(text) != {n: [m, t] for n, (m, t) in parsed.items()}:
+        values = {n: m for n, (m, _) in parsed.items()}
+        text = json.dumps(values, allow_nan=False)
+        if json.loads(text) != values:
             raise ValueError("a preset holds a value JSON does not keep")
         return text.encode("utf-8")
 
-    path = entry_path("presets")     # (each entry holds the text it was parsed from)
-    return cached(path, load, build, dump)
+    return cached("presets", made_from, load, build, dump)
 
 
 def preset_names() -> list[str]:

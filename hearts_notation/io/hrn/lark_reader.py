@@ -14,12 +14,9 @@ two dots, an unterminated tag value) why it is wrong.
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 import threading
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, cast
 
 if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all (below)
@@ -66,8 +63,7 @@ def grammar_text() -> str:
 
 
 #: Where the parser's classes come from (``Token``, the ``Unexpected...``
-#: errors): the stand-alone parser module generated from the grammar, or the
-#: ``lark`` package itself (see :func:`parser`); set before the parser is.
+#: errors): the ``lark`` package (see :func:`parser`); set before the parser is.
 _LARK: Any = None
 
 
@@ -265,177 +261,110 @@ _OPTIONS: Final[dict[str, Any]] = {"parser": "lalr", "lexer": "contextual",
                                    "propagate_positions": False, "maybe_placeholders": False}
 
 
-def _build_parser(text: str, cache: str | bool = False) -> Lark:
+def _build_parser(text: str) -> Lark:
     from lark import Lark
 
-    return Lark(text, transformer=_TRANSFORMER, cache=cache, **_OPTIONS)
-
-
-def _cached_parser(text: str) -> Lark:
-    """The parser, its tables loaded from the user's cache when they are
-    there (Lark's own ``cache=``, which checks a digest of the grammar, the
-    options and Lark's version), else built and stored: written under a
-    temporary name and renamed, so that another process never reads half
-    an entry."""
-    import lark
-
-    from ...cache import entry_path
-
-    path = entry_path("lark-grammar", text, lark.__version__)
-    if path is None:
-        return _build_parser(text)
-    if os.path.exists(path):
-        return _build_parser(text, path)
-    tmp = f"{path}.{os.getpid()}.tmp"
-    built: Lark | None = None
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        built = _build_parser(text, tmp)     # (Lark ignores a cache it cannot write)
-        os.replace(tmp, path)
-    except OSError:
-        pass
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-    return built if built is not None else _build_parser(text)
+    return Lark(text, transformer=_TRANSFORMER, **_OPTIONS)
 
 
 def parser() -> Any:
     """The compiled grammar (built on first use, then shared).
 
     Building the LALR tables takes about a tenth of a second, more than the
-    rest of a small ``hearts validate``, and importing Lark itself about
-    twenty milliseconds, as much as starting Python.  So the first run
-    writes Lark's *stand-alone* parser of the grammar (``lark.tools.standalone``:
-    one module with the tables and Lark's LALR runtime) into the user's cache
-    (:mod:`hearts_notation.cache`), and later runs import that module alone,
-    never the ``lark`` package.  It is the same parser (Lark's own code, the
-    same tables), checked against the grammar's text and the installed Lark
-    when loaded.  Without a usable cache, or if anything about it fails, the
-    ``lark`` package builds the parser (its tables from the cache when they
-    are there, as before)."""
+    rest of a small ``hearts validate``.  So the first run keeps the tables
+    in the user's cache (:mod:`hearts_notation.cache`) as *data*: the JSON
+    of Lark's own serialised form (:func:`tables_json`), checked there
+    against the grammar's text, Lark's version and a digest of the whole
+    entry; later runs give that data to the ``lark`` package, which makes
+    the same parser of it (``Lark._load_from_dict``: what Lark's stand-alone
+    parser does with the tables it carries).  Nothing read from the cache
+    is ever imported, unpickled or run: a planted or tampered entry is at
+    worst data that fails its check and is rebuilt."""
     global _PARSER, _LARK
     if _PARSER is None:
         with _LOCK:
             if _PARSER is None:
-                text = grammar_text()
-                built: Any = None
-                module = _standalone(text)
-                if module is not None:
-                    try:
-                        built = module.Lark_StandAlone(transformer=_TRANSFORMER)
-                        _LARK = module
-                    except Exception:   # a damaged entry: the lark package below
-                        built = None
-                if built is None:
-                    import lark
+                import lark
 
-                    _LARK = lark
-                    built = _cached_parser(text)
-                _PARSER = built
+                _LARK = lark
+                _PARSER = _cached_parser(grammar_text())
     return _PARSER
 
 
-#: The name the stand-alone parser module is loaded under (``sys.modules``).
-_STANDALONE_NAME = "hearts_notation.io.hrn._lark_standalone"
+def _cached_parser(text: str) -> Lark:
+    """The parser of *text*, its tables from the user's cache when an entry
+    made from this grammar, this Lark and these options passes the cache's
+    checks, else built (and stored)."""
+    import json
 
+    import lark
 
-def _lark_stamp() -> str | None:
-    """What identifies the installed Lark without importing it: the path,
-    size and modification time of its ``__init__.py`` (``None`` when Lark
-    cannot be found)."""
-    from importlib.util import find_spec
+    from ...cache import cached
 
-    try:
-        spec = find_spec("lark")
-        origin = spec.origin if spec is not None else None
-        if origin is None:
-            return None
-        st = os.stat(origin)
-    except (ImportError, OSError, ValueError):
-        return None
-    return f"{origin} {st.st_size} {st.st_mtime_ns}"
+    made_from = (text, lark.__version__, repr(sorted(_OPTIONS.items())))
 
-
-def _standalone(text: str) -> ModuleType | None:
-    """The stand-alone parser module of *text* from the user's cache,
-    written there first if it is missing or was made from another grammar,
-    Lark or Python; ``None`` when the cache is off or anything fails.
-
-    The entry's name carries no digest (``hashlib`` costs milliseconds to
-    import); the module holds the key it was made from, compared when it
-    is loaded."""
-    from ...cache import entry_path
-
-    stamp = _lark_stamp()
-    base = entry_path("lark-standalone")
-    if stamp is None or base is None:
-        return None
-    path = base + ".py"
-    key = (text, stamp, sys.version)
-    if os.path.exists(path):
-        module = _load_standalone(path)
-        if module is not None and getattr(module, "HEARTS_NOTATION_KEY", None) == key:
-            return module
-    try:
-        _write_standalone(text, path, key)
-    except Exception:     # the cache only saves time
-        return None
-    module = _load_standalone(path)
-    if module is not None and getattr(module, "HEARTS_NOTATION_KEY", None) == key:
-        return module
-    return None
-
-
-def _write_standalone(text: str, path: str, key: tuple[str, str, str]) -> None:
-    """Generate the stand-alone parser of *text* with Lark's own tool and
-    store it atomically at *path*, followed by the key it was made from."""
-    import io
-
-    from lark import Lark
-    from lark.tools import standalone
-
-    from ...cache import write_entry
-
-    out = io.StringIO()
-    generate: Any = standalone.gen_standalone
-    generate(Lark(text, **_OPTIONS), out=out)
-    out.write(f"\nHEARTS_NOTATION_KEY = {key!r}\n")
-    # The tables are written as Python literals (no compression): the modules
-    # that would decode compressed ones need not be imported (a few ms).
-    source = out.getvalue().replace("\nimport pickle, zlib, base64\n", "\n", 1)
-    write_entry(path, source.encode("utf-8"))
-
-
-def _load_standalone(path: str) -> ModuleType | None:
-    """The module at *path*, run afresh (its bytecode cached beside it as
-    for any module).  While it runs, the third-party ``regex`` module is
-    hidden: Lark's runtime imports it when it is installed (ten
-    milliseconds), and this grammar needs only the standard ``re``."""
-    from importlib.util import module_from_spec, spec_from_file_location
-
-    try:
-        spec = spec_from_file_location(_STANDALONE_NAME, path)
-        if spec is None or spec.loader is None:
-            return None
-        module = module_from_spec(spec)
-        hidden = sys.modules.get("regex", _ABSENT)
-        sys.modules["regex"] = None  # type: ignore[assignment]
-        sys.modules[_STANDALONE_NAME] = module
+    def load(data: bytes) -> Lark:
+        tables = json.loads(data, object_hook=_decode_object, parse_constant=_refuse_constant)
+        if not isinstance(tables, dict) or set(tables) != {"data", "memo"}:
+            raise ValueError("not the tables of a grammar")
+        # Lark's loader of serialised tables, the one its stand-alone parser
+        # calls (untyped in Lark: reached through Any).
+        from_dict: Any = lark.Lark._load_from_dict
         try:
-            spec.loader.exec_module(module)
-        finally:
-            if hidden is _ABSENT:
-                del sys.modules["regex"]
-            else:
-                sys.modules["regex"] = cast(ModuleType, hidden)
-    except Exception:     # a damaged entry is rewritten by the caller
-        sys.modules.pop(_STANDALONE_NAME, None)
-        return None
-    return module
+            return cast("Lark", from_dict(tables["data"], tables["memo"], transformer=_TRANSFORMER))
+        except (AssertionError, AttributeError, re.error) as exc:
+            raise ValueError(f"tables Lark cannot load: {exc}") from exc
+
+    return cached("lark-tables", made_from, load, lambda: _build_parser(text), tables_json)
 
 
-_ABSENT: Final = object()
+def tables_json(built: Lark) -> bytes:
+    """The parse tables of *built* as JSON: Lark's serialised form
+    (``memo_serialize``: dictionaries, lists, tuples, strings, numbers),
+    tuples written ``{"(": [...]}`` and dictionaries ``{"{": [[key, value],
+    ...]}`` so that integer keys and tuples come back as they were.  Raises
+    ``ValueError`` for anything else (it is not stored then)."""
+    import json
+
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    data, memo = built.memo_serialize([TerminalDef, Rule])
+    data["options"] = {k: v for k, v in data["options"].items() if k != "transformer"}
+    return json.dumps(_encode({"data": data, "memo": memo}), separators=(",", ":"),
+                      allow_nan=False).encode("utf-8")
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, dict):
+        for key in value:
+            if type(key) not in (str, int):
+                raise ValueError(f"a key of type {type(key).__name__}")
+        return {"{": [[k, _encode(v)] for k, v in value.items()]}
+    if isinstance(value, tuple):
+        return {"(": [_encode(v) for v in value]}
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    if value is None or type(value) in (str, int, bool):
+        return value
+    raise ValueError(f"a value of type {type(value).__name__}")
+
+
+def _decode_object(obj: dict[str, Any]) -> object:
+    """The tuple or dictionary a tagged JSON object stands for (see
+    :func:`tables_json`); anything else is not an entry of ours."""
+    if len(obj) == 1:
+        if isinstance(tuple_items := obj.get("("), list):
+            return tuple(tuple_items)
+        pairs = obj.get("{")
+        if isinstance(pairs, list) and all(
+                isinstance(p, list) and len(p) == 2 and type(p[0]) in (str, int) for p in pairs):
+            return {p[0]: p[1] for p in pairs}
+    raise ValueError("an object that is not a tuple or a dictionary")
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} in the tables")
 
 
 def terminal_pattern(name: str) -> str:
