@@ -52,6 +52,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "generate": ("generate", "Generate complete legal games played by bots."),
     "stats": ("stats", "Statistics over a corpus of records."),
     "standings": ("standings", "Standings by player over many games: wins, averages, cross-table."),
+    "match": ("match", "Bots play seeded (duplicate) deals; every deal becomes a record."),
 }
 
 #: Exit status when standard output is a closed pipe and SIGPIPE could not

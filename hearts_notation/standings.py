@@ -218,6 +218,9 @@ class Standings:
     notes: list[str] = field(default_factory=list)
     max_notes: int = 50
     dropped_notes: int = 0
+    #: each game's players and final totals, in order, for ``--ratings``
+    #: (``None``: not kept; a batch keeps them for the client to rate)
+    results: list[tuple[tuple[str, int], ...]] | None = None
 
     def note(self, text: str) -> None:
         """Keep a note (bounded: a huge corpus must not grow the memory)."""
@@ -266,6 +269,8 @@ class Standings:
             p.queen_deals += g.queen_deals
             p.findings += line.findings
             p.seats[line.seat] = p.seats.get(line.seat, 0) + 1
+        if self.results is not None:
+            self.results.append(tuple((self.players[k].name, line.final) for k, line in here))
         for a, la in here:
             for b, lb in here:
                 if a == b:
@@ -309,6 +314,8 @@ class Standings:
         for text in other.notes:
             self.note(text)
         self.dropped_notes += other.dropped_notes
+        if self.results is not None and other.results:
+            self.results.extend(other.results)
         return self
 
     def ranked(self) -> list[tuple[str, PlayerStats]]:
@@ -372,7 +379,7 @@ class Standings:
 
 
 def standings_batch(batch: Any, identity: Identity, default_rules: RuleSet | None = None,
-                    force: bool = False) -> Standings | Any:
+                    force: bool = False, keep_results: bool = False) -> Standings | Any:
     """Worker side of ``standings``: the standings of one batch of games
     (:class:`hearts_notation.parallel.Batch`), a partial result the client
     merges in input order (:meth:`Standings.merge`), so that only one small
@@ -382,7 +389,7 @@ def standings_batch(batch: Any, identity: Identity, default_rules: RuleSet | Non
 
     if not isinstance(batch, Batch):
         return batch.error
-    st = Standings(identity)
+    st = Standings(identity, results=[] if keep_results else None)
     with gc_paused():
         for game in batch_games(batch):
             st.add(summarise(game, default_rules, force))

@@ -28,6 +28,7 @@ from ..output import csv_cell, json_text, write_stdout
 from ..parallel import EngineSpec, total_bytes
 from ..players import AliasError, Identity, load_aliases
 from ..progress import CorpusProgress
+from ..ratings import Ratings
 from ..rules import RuleSet
 from ..standings import LABELS, Standings, standings_batch
 from ._common import expand_paths, fail, fail_input, open_engine, stdout_console
@@ -79,6 +80,29 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
     return out
 
 
+def _rater(lang: str) -> Ratings:
+    """The OpenSkill rater, or exit 2 with the install line."""
+    try:
+        return Ratings()
+    except ImportError:
+        fail(translate(lang, "ratings.missing"))
+
+
+def _ratings_table(rater: Ratings, lang: str) -> Table:
+    """The ratings, best first: rating ± uncertainty (OpenSkill's mu and sigma)."""
+    dec = translate(lang, "number.decimal")
+    t = Table(title=translate(lang, "ratings.title", results=rater.results), title_justify="left")
+    t.add_column("#", justify="right")
+    t.add_column(translate(lang, "ratings.player"))
+    t.add_column(translate(lang, "ratings.rating"), justify="right")
+    t.add_column(translate(lang, "ratings.sigma"), justify="right")
+    t.add_column(translate(lang, "ratings.ordinal"), justify="right")
+    for i, r in enumerate(rater.table(), 1):
+        t.add_row(str(i), Text(r["player"]), f"{r['mu']:.2f}".replace(".", dec),
+                  f"{r['sigma']:.2f}".replace(".", dec), f"{r['ordinal']:.2f}".replace(".", dec))
+    return t
+
+
 @click.command("standings")
 @click.argument("paths", nargs=-1, required=True, metavar="FILES_OR_FOLDERS...")
 @click.option("--aliases", "aliases_path", default=None, metavar="FILE",
@@ -94,12 +118,15 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
 @output_option(default="-")
 @click.option("--title", default=None, help="Title of the table or page (default: Standings, "
                                             "in the --lang language).")
+@click.option("--ratings", is_flag=True,
+              help="Also rate the players with OpenSkill (Plackett-Luce, each game a result "
+                   "ranked by final totals): rating ± uncertainty. Needs the ratings extra.")
 @jobs_option()
 @engine_options()
 @lang_option("Language of the tables and the HTML page (en, fr); JSON and CSV keys stay English.")
 def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool, rules: RuleSet | None,
             force_rules: bool, fmt_in: str | None, fmt_out: str, output: str, title: str | None,
-            jobs: int, engine_spec: EngineSpec, lang: str) -> CorpusReport:
+            ratings: bool, jobs: int, engine_spec: EngineSpec, lang: str) -> CorpusReport:
     """Standings by player over FILES and FOLDERS (searched recursively):
     games played and won, average final score, average points per deal,
     moons, Q♠ taken, findings against the player, and a head-to-head
@@ -120,6 +147,9 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
         except AliasError as exc:
             fail(exc.text(lang))
     st = Standings(Identity(aliases, ignore_case))
+    rater = _rater(lang) if ratings else None
+    if rater is not None and fmt_out not in ("table", "json"):
+        fail(translate(lang, "ratings.formats"))
     spec = rules
     try:
         files = list(expand_paths(paths))
@@ -127,18 +157,25 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
         # batches' standings in input order (associative: the same figures
         # whatever the engine, the workers and the shard size).
         work = partial(standings_batch, identity=st.identity, default_rules=rules,
-                       force=force_rules)
+                       force=force_rules, keep_results=rater is not None)
         with open_engine(engine_spec, jobs) as engine, \
                 CorpusProgress("standings", total=total_bytes(files), unit="bytes") as bar:
             for part in engine.map_batches(work, files, fmt_in, spec, bar):
                 if isinstance(part, InputError):
                     raise part
+                if rater is not None:
+                    for result in part.results or ():
+                        rater.add(result)
                 st += part
                 bar.advance(part.games, part.deals)
     except InputError as exc:
         fail_input(exc)
     if fmt_out == "json":
-        text = json_text(st.to_dict(), indent=2) + "\n"
+        doc = st.to_dict()
+        if rater is not None:
+            doc["ratings"] = {"model": "openskill-plackett-luce", "results": rater.results,
+                              "players": rater.table()}
+        text = json_text(doc, indent=2) + "\n"
     elif fmt_out == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
@@ -156,11 +193,15 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
         console = stdout_console()
         for item in _tables(st, console.width, title, lang):
             console.print(item)
+        if rater is not None:
+            console.print(_ratings_table(rater, lang))
     elif fmt_out == "table":
         buf = io.StringIO()
         console = safe_console(file=buf, width=160, no_color=True)
         for item in _tables(st, 160, title, lang):
             console.print(item)
+        if rater is not None:
+            console.print(_ratings_table(rater, lang))
         write_atomic(output, buf.getvalue())
     elif output == "-":
         write_stdout(text)

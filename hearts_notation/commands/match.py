@@ -1,0 +1,275 @@
+"""``hearts match``: bots play seeded (duplicate) deals; every deal becomes a record.
+
+The match itself is :mod:`hearts_notation.match`; this command parses the
+players, opens the output, continues it with ``--resume``, plays the
+missing deals in order (``--jobs`` worker processes, through
+:func:`hearts_notation.parallel.map_ordered`, so the records are the same
+whatever the number), appends each record as soon as it is played (one
+write and an ``fsync`` per record: an interruption loses at most the deal
+being played, and ``--resume`` cuts a torn last record), reports every
+fault of a bot on standard error, and prints the results.
+
+Exit status: 0 fine, 1 some bot made a fault, 2 unusable command line or
+output file, 130 interrupted (the records written so far are kept).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..i18n import current_language, msg, translate
+from ..match import (
+    FAULT_KINDS,
+    DealOutcome,
+    Fault,
+    MatchSpec,
+    MatchTally,
+    PlayerSpec,
+    ResumeError,
+    SpecError,
+    close_external_bots,
+    frame,
+    load_records,
+    parse_player,
+    parse_round,
+    play_record,
+    seed_of,
+    split_records,
+    unique_names,
+)
+from ..output import json_text, message, write_stdout
+from ..progress import CorpusProgress
+from ..rules import RuleSet
+from ._common import fail
+from ._status import EXIT_FINDINGS, EXIT_OK, Report
+from .options import format_option, jobs_option, lang_option, rules_options
+
+#: Output suffixes a match appends to, and their formats.
+MATCH_FORMATS: dict[str, str] = {".jsonl": "jsonl", ".hrn": "hrn"}
+
+
+@dataclass
+class MatchReport(Report):
+    """Exit status 1 when some bot made a fault."""
+
+    faults: int = 0
+
+    @property
+    def exit_code(self) -> int:
+        base = super().exit_code
+        if base != EXIT_OK:
+            return base
+        return EXIT_FINDINGS if self.faults else EXIT_OK
+
+
+def _players(values: tuple[str, ...], rules: RuleSet, lang: str) -> tuple[PlayerSpec, ...]:
+    out = []
+    for v in values:
+        try:
+            out.append(parse_player(v))
+        except SpecError as exc:
+            fail(exc.text(lang))
+    if not 2 <= len(out) <= rules.players:
+        fail(msg("match.player_count", n=len(out), seats=rules.players).text(lang))
+    return unique_names(out)
+
+
+def _report_fault(f: Fault, spec: MatchSpec, lang: str) -> None:
+    where = (translate(lang, "match.where.pass") if f.where == "pass"
+             else translate(lang, "match.where.deal") if f.where == "deal"
+             else translate(lang, "match.where.trick", n=f.where))
+    text = msg("match.fault", player=spec.players[f.player].name, seat=("seat", f.seat),
+               round=f"{f.deal}.{f.rotation + 1}", where=where,
+               kind=translate(lang, f"match.kind.{f.kind}"), detail=f.detail).text(lang)
+    if f.replacement:
+        text += " " + translate(lang, "match.replaced", cards=f.replacement)
+    message(f"hearts: {text}")
+
+
+def _text(data: dict[str, Any], lang: str) -> str:
+    """The results for people (a golden file keeps their shape)."""
+    dec = translate(lang, "number.decimal")
+
+    def num(x: float, digits: int = 2) -> str:
+        return f"{x:.{digits}f}".replace(".", dec)
+
+    mode = translate(lang, "match.duplicate" if data["duplicate"] else "match.plain")
+    lines = [translate(lang, "match.title", match=data["match"], deals=data["deals"],
+                       records=data["records"], mode=mode, seed=data["seed"], rules=data["rules"])]
+    head = [translate(lang, f"match.col.{k}") for k in
+            ("rank", "player", "points", "interval", "moons", "queens", "wins", "faults", "rating")]
+    rows = []
+    for p in data["players"]:
+        ci = p["ci95"]
+        r = p["rating"]
+        rows.append([str(p["rank"]), p["player"], num(p["points_per_deal"]),
+                     "-" if ci is None else f"{num(ci[0])} … {num(ci[1])}", str(p["moons"]),
+                     str(p["queen_of_spades"]), str(p["wins"]), str(sum(p["faults"].values())),
+                     "-" if r is None else f"{num(r['mu'])} ± {num(r['sigma'])}"])
+    widths = [max(len(row[k]) for row in [head, *rows]) for k in range(len(head))]
+    for row in [head, *rows]:
+        cells = [row[k].rjust(widths[k]) if k not in (1,) else row[k].ljust(widths[k])
+                 for k in range(len(row))]
+        lines.append("  ".join(cells).rstrip())
+    for p in data["players"]:
+        if p["faults"]:
+            kinds = ", ".join(f"{translate(lang, 'match.kind.' + k)} {v}"
+                              for k, v in p["faults"].items())
+            lines.append(translate(lang, "match.faults_line", player=p["player"], kinds=kinds))
+    lines.append(translate(lang, "match.note_paired" if data["paired"] else "match.note_plain"))
+    if data["stopped_early"]:
+        lines.append(translate(lang, "match.stopped"))
+    if data["ratings_unavailable"]:
+        lines.append(translate(lang, "match.no_ratings"))
+    return "\n".join(lines) + "\n"
+
+
+@click.command("match")
+@click.option("--player", "-p", "player_values", multiple=True, required=True, metavar="SPEC",
+              help="A player: random, heuristic, analysis[:samples=N], cmd:COMMAND (a program "
+                   "speaking the bot protocol, docs/bots.md) or py:package.module:Class; "
+                   "NAME=SPEC names it. Give 2 to one per seat.")
+@click.option("--deals", "-n", type=click.IntRange(min=1), required=True,
+              help="Deals to play (each at every rotation of the seats with --duplicate).")
+@click.option("--duplicate", is_flag=True,
+              help="Play every deal at every rotation of the seats, so that the cards' luck cancels.")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Seed of the deals; default: a fresh one (recorded in every record; --resume "
+                   "reads it back).")
+@rules_options(force=False, default="standard", help="Rules: a preset, \"preset key=value ...\" "
+                                                     "or a YAML rules file.")
+@click.option("-o", "--output", "output", required=True, metavar="OUT",
+              help="Records file (.jsonl or .hrn), appended to deal by deal.")
+@click.option("--resume", is_flag=True,
+              help="Continue the match already in OUT (a torn last record is cut off).")
+@jobs_option("Worker processes (0: every core); the records are the same whatever the number "
+             "(given the seed and deterministic bots).")
+@format_option(["text", "json"], "text", "Results: text for people, json for programs.")
+@click.option("--move-time", type=click.FloatRange(min=0.01), default=10.0, show_default=True,
+              metavar="SECONDS", help="Time an external bot has for each answer.")
+@click.option("--stop-when-settled", is_flag=True,
+              help="Stop early once the two best players differ clearly (docs/bots.md).")
+@lang_option()
+def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: int | None,
+            rules: RuleSet, output: str, resume: bool, jobs: int, fmt_out: str, move_time: float,
+            stop_when_settled: bool, lang: str) -> MatchReport:
+    """Play a match between bots on seeded deals and write every deal as a record.
+
+    Every card is checked by the rules before it is recorded; a bot's bad
+    answer, timeout or crash is reported and the documented replacement is
+    played for it. Results: points per deal with a 95% interval, moons, Q♠,
+    wins, faults and OpenSkill ratings (with the ratings extra).
+
+    Exit status: 0 fine, 1 some bot made a fault, 2 unusable command line
+    or output file.
+    """
+    players = _players(player_values, rules, lang)
+    fmt = MATCH_FORMATS.get(Path(output).suffix.lower())
+    if fmt is None:
+        fail(msg("match.bad_output", path=output).text(lang))
+    path = Path(output)
+    records: list[tuple[str, int]] = []
+    exists = path.exists() and path.stat().st_size > 0
+    if exists and not resume:
+        fail(msg("match.exists", path=output).text(lang))
+    if resume and exists:
+        try:
+            records = split_records(path.read_bytes(), fmt)
+        except OSError as exc:
+            fail(msg("match.cannot_read", path=output, why=exc.strerror or str(exc)).text(lang))
+        if seed is None:
+            seed = seed_of(records, fmt)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 32)
+    spec = MatchSpec(seed, rules, players, duplicate, move_time)
+    tally = MatchTally(spec)
+    done: set[tuple[int, int]] = set()
+    try:
+        games, end = load_records(records, fmt, spec)
+    except ResumeError as exc:
+        fail(f"{output}: {exc.text(lang)}")
+    for game in games:
+        tally.add(game)
+        r = parse_round(game.tags.get("Round", ""))
+        if r is not None:
+            done.add(r)
+    items = [it for it in spec.schedule(deals) if it not in done]
+    faults = 0
+    stopped = False
+    interrupted = False
+    fd = -1
+    if items or (exists and end != path.stat().st_size):
+        # (a finished match is not opened for writing: its results can be
+        # read again from a read-only file)
+        try:
+            fd = os.open(output, os.O_WRONLY | os.O_CREAT, 0o644)
+            os.ftruncate(fd, end)     # a torn last record is cut off
+            os.lseek(fd, end, os.SEEK_SET)
+        except OSError as exc:
+            fail(msg("match.cannot_write", path=output, why=exc.strerror or str(exc)).text(lang))
+    try:
+        with CorpusProgress("match", total=len(items), unit="games") as bar:
+            results = _played(spec, items, jobs)
+            for outcome in results:
+                _append(fd, outcome, fmt)
+                bar.advance(1, 1)
+                tally.add(outcome.game)
+                for f in outcome.faults:
+                    faults += 1
+                    _report_fault(f, spec, current_language())
+                if stop_when_settled and _unit_done(spec, outcome) and tally.settled():
+                    stopped = True
+                    break
+            if hasattr(results, "close"):
+                results.close()
+    except KeyboardInterrupt:
+        interrupted = True
+        message(msg("match.interrupted", n=("num", tally.records), path=output).text(
+            current_language()))
+    finally:
+        if fd >= 0:
+            os.close(fd)
+        close_external_bots()
+    faults = sum(sum(line.faults.values()) for line in tally.lines)
+    data = tally.to_dict(stopped)
+    if fmt_out == "json":
+        write_stdout(json_text(data, indent=2) + "\n")
+    else:
+        write_stdout(_text(data, lang))
+    return MatchReport(faults=faults, interrupted=interrupted)
+
+
+def _played(spec: MatchSpec, items: list[tuple[int, int]], jobs: int) -> Any:
+    from ..parallel import map_ordered
+
+    return map_ordered(partial(play_record, spec), items, min(jobs, max(1, len(items))),
+                       chunk_size=1)
+
+
+def _append(fd: int, outcome: DealOutcome, fmt: str) -> None:
+    """Write one record and make it durable before the next deal counts."""
+    from ..io import iter_dumps
+
+    data = frame("".join(iter_dumps([outcome.game], fmt)), fmt).encode("utf-8")
+    while data:
+        k = os.write(fd, data)
+        data = data[k:]
+    os.fsync(fd)
+
+
+def _unit_done(spec: MatchSpec, outcome: DealOutcome) -> bool:
+    """Whether this record completes a deal (its last rotation)."""
+    if not spec.duplicate:
+        return True
+    r = parse_round(outcome.game.tags.get("Round", ""))
+    return r is not None and r[1] == spec.rotations - 1
+
+
+__all__ = ["FAULT_KINDS", "MATCH_FORMATS", "MatchReport", "command"]
