@@ -108,8 +108,11 @@ class ExternalBot:
         """Start the program and send *hello*; a program that cannot start is
         a ``crash``."""
         try:
+            # In a session of its own: Ctrl-C stops hearts, which then closes
+            # the bot's input, rather than killing the bot in mid-answer.
             self.proc = subprocess.Popen(command_argv(self.command), stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=None, bufsize=0)
+                                         stdout=subprocess.PIPE, stderr=None, bufsize=0,
+                                         start_new_session=True)
         except OSError as exc:
             self.proc = None
             raise BotFault("crash", f"cannot start: {exc.strerror or exc}") from None
@@ -121,9 +124,9 @@ class ExternalBot:
         self._grace = START_GRACE
         self.tell(hello)
 
-    def stop(self) -> None:
-        """Close the bot's input, give it :data:`EXIT_GRACE` seconds to exit,
-        then kill it."""
+    def stop(self, grace: float = EXIT_GRACE) -> None:
+        """Close the bot's input, give it *grace* seconds to exit (0 after a
+        fault: a hung bot is not waited for), then kill it."""
         proc = self.proc
         if proc is None:
             return
@@ -137,7 +140,7 @@ class ExternalBot:
         except OSError:
             pass
         try:
-            proc.wait(EXIT_GRACE)
+            proc.wait(grace)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()

@@ -498,7 +498,7 @@ class CommandAgent(Agent):
         its core)."""
         bot = _EXTERNAL.pop(self.key, None)
         if bot is not None:
-            bot.stop()
+            bot.stop(0.0)
 
 
 def _short(answer: dict[str, Any]) -> str:

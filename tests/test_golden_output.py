@@ -50,8 +50,8 @@ for _lang in ("en", "fr"):
         # A finished match, resumed: nothing is played, the results are read from its records.
         (f"match/duplicate.{_lang}.txt",
          ["match", "-p", "heuristic", "-p", "random", "-p", "cmd:python3 examples/bots/duck.py",
-          "-p", "analysis:samples=4", "--deals", "4", "--duplicate", "--resume", "-o", "tests/data/match/duplicate.jsonl",
-          "--lang", _lang]),
+          "-p", "analysis:samples=4", "--deals", "4", "--duplicate", "--resume",
+          "-o", "tests/data/match/duplicate.jsonl", "--lang", _lang]),
         (f"standings/match-ratings.{_lang}.txt",
          ["standings", "--ratings", "--lang", _lang, "tests/data/match/duplicate.jsonl"]),
         # With -o the record goes to the file and the terminal gets the summary tables.
