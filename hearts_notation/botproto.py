@@ -26,6 +26,8 @@ import subprocess
 import time
 from typing import Any
 
+from .i18n import Msg, msg
+
 #: The version of the protocol, sent in ``hello`` (docs/bots.md).
 PROTOCOL = "hearts-bot/1"
 
@@ -42,11 +44,12 @@ START_GRACE = 10.0
 
 class BotFault(Exception):
     """Something a bot did wrong: *kind* is ``timeout``, ``crash``,
-    ``malformed`` or ``illegal``; *detail* says what (for the report).
-    ``timeout`` and ``crash`` leave the bot unusable until the next deal."""
+    ``malformed`` or ``illegal``; *detail* says what (a catalog message,
+    for the report).  ``timeout`` and ``crash`` leave the bot unusable until
+    the next deal."""
 
-    def __init__(self, kind: str, detail: str = "") -> None:
-        super().__init__(f"{kind}: {detail}" if detail else kind)
+    def __init__(self, kind: str, detail: Msg) -> None:
+        super().__init__(f"{kind}: {detail.text()}")
         self.kind = kind
         self.detail = detail
 
@@ -61,23 +64,23 @@ def command_argv(command: str) -> list[str]:
     return shlex.split(command)
 
 
-def command_problem(command: str) -> str | None:
+def command_problem(command: str) -> Msg | None:
     """Why *command* cannot be started, checked before the match begins (a
     command-line problem, exit 2), or ``None``."""
     try:
         argv = command_argv(command)
     except ValueError as exc:
-        return str(exc)
+        return msg("bot.bad_words", why=str(exc))
     if not argv:
-        return "empty command"
+        return msg("bot.empty")
     exe = argv[0]
     if os.sep in exe:
         if not os.path.isfile(exe):
-            return f"{exe}: no such file"
+            return msg("bot.no_file", exe=exe)
         if not os.access(exe, os.X_OK):
-            return f"{exe}: not executable"
+            return msg("bot.not_executable", exe=exe)
         return None
-    return None if shutil.which(exe) else f"{exe}: command not found"
+    return None if shutil.which(exe) else msg("bot.not_found", exe=exe)
 
 
 class ExternalBot:
@@ -115,7 +118,7 @@ class ExternalBot:
                                          start_new_session=True)
         except OSError as exc:
             self.proc = None
-            raise BotFault("crash", f"cannot start: {exc.strerror or exc}") from None
+            raise BotFault("crash", msg("bot.cannot_start", why=exc.strerror or str(exc))) from None
         assert self.proc.stdout is not None
         os.set_blocking(self.proc.stdout.fileno(), False)
         self._sel = selectors.DefaultSelector()
@@ -153,7 +156,7 @@ class ExternalBot:
         """Send one message; a bot that closed its input is a ``crash``."""
         proc = self.proc
         if proc is None or proc.stdin is None:
-            raise BotFault("crash", "not running")
+            raise BotFault("crash", msg("bot.not_running"))
         data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
         try:
             proc.stdin.write(data)
@@ -170,15 +173,15 @@ class ExternalBot:
         try:
             answer = json.loads(line)
         except ValueError:
-            raise BotFault("malformed", f"not JSON: {_clip(line)}") from None
+            raise BotFault("malformed", msg("bot.not_json", text=_clip(line))) from None
         if not isinstance(answer, dict):
-            raise BotFault("malformed", f"not a JSON object: {_clip(line)}")
+            raise BotFault("malformed", msg("bot.not_object", text=_clip(line)))
         return answer
 
-    def _exit_text(self) -> str:
+    def _exit_text(self) -> Msg:
         proc = self.proc
         code = proc.poll() if proc is not None else None
-        return "exited" if code is None else f"exited with status {code}"
+        return msg("bot.closed") if code is None else msg("bot.exited", code=code)
 
     def _drain(self) -> None:
         """Drop what the bot wrote when nobody asked."""
@@ -205,10 +208,10 @@ class ExternalBot:
     def _read_line(self, deadline: float) -> str:
         while b"\n" not in self._buf:
             if len(self._buf) > MAX_LINE:
-                raise BotFault("malformed", f"answer longer than {MAX_LINE} bytes")
+                raise BotFault("malformed", msg("bot.too_long", n=MAX_LINE))
             left = deadline - time.monotonic()
             if left <= 0:
-                raise BotFault("timeout", f"no answer within {self.move_time:g} s")
+                raise BotFault("timeout", msg("bot.timeout", s=f"{self.move_time:g}"))
             if not self._fill(left):
                 proc = self.proc
                 if proc is not None:
@@ -221,7 +224,7 @@ class ExternalBot:
         try:
             return line.decode("utf-8").strip()
         except UnicodeDecodeError:
-            raise BotFault("malformed", "answer is not UTF-8") from None
+            raise BotFault("malformed", msg("bot.not_utf8")) from None
 
 
 def _clip(text: str, width: int = 60) -> str:

@@ -53,9 +53,6 @@ from .rules import RuleSet
 from .scoring import moon_choice
 from .state import GameState, deal_points, trick_winner
 
-#: Tags every match record carries (docs/spec.md, "Match records").
-MATCH_TAGS: tuple[str, ...] = ("Match", "Seed", "Seating", "Faults")
-
 #: Fault kinds, in the order the results list them.
 FAULT_KINDS: tuple[str, ...] = ("illegal", "malformed", "timeout", "crash")
 
@@ -117,7 +114,7 @@ def parse_player(text: str) -> PlayerSpec:
     if kind == "cmd":
         problem = command_problem(arg)
         if problem is not None:
-            raise SpecError(msg("match.bad_command", spec=repr(text), why=problem))
+            raise SpecError(msg("match.bad_command", spec=repr(text), why=problem.arg()))
         return PlayerSpec(name or text, "cmd", arg)
     if kind == "py":
         module, sep, cls = arg.rpartition(":")
@@ -240,7 +237,7 @@ class Fault:
     rotation: int
     kind: str
     where: str          # "pass" or the trick number
-    detail: str = ""
+    detail: Msg | None = None
     replacement: str = ""
 
     @property
@@ -350,7 +347,7 @@ def _guard(func: Any, *args: Any) -> Any:
     try:
         return func(*args)
     except Exception as exc:    # a bot's bug is its fault, reported as such
-        raise BotFault("crash", f"{type(exc).__name__}: {exc}") from None
+        raise BotFault("crash", msg("bot.raised", error=f"{type(exc).__name__}: {exc}")) from None
 
 
 class AnalysisAgent(Agent):
@@ -395,7 +392,7 @@ class AnalysisAgent(Agent):
         ctx, ev = self._context(table, False)
         result = ev.passes(ctx, table.seat, f"match/{table.deal}/pass")
         if result is None:
-            raise BotFault("crash", "no pass found")
+            raise BotFault("crash", msg("bot.analysis_failed"))
         return list(iter_bits(result.candidates[result.best()]))
 
     def play(self, table: Table, legal: int) -> int:
@@ -404,10 +401,10 @@ class AnalysisAgent(Agent):
         ctx, ev = self._context(table, True)
         point = ctx.next_point()
         if point is None or point.seat != table.seat:
-            raise BotFault("crash", "position not understood")
+            raise BotFault("crash", msg("bot.analysis_failed"))
         result = ev.play(ctx, point, f"match/{table.deal}/play{point.index}")
         if result is None:
-            raise BotFault("crash", "no card found")
+            raise BotFault("crash", msg("bot.analysis_failed"))
         return natural_member(result.best_mask(), point)
 
 
@@ -435,7 +432,7 @@ class CommandAgent(Agent):
     def _bot(self) -> ExternalBot:
         bot = _EXTERNAL.get(self.key)
         if bot is None:
-            raise BotFault("crash", "not running")
+            raise BotFault("crash", msg("bot.not_running"))
         return bot
 
     def begin(self, table: Table) -> None:
@@ -464,7 +461,7 @@ class CommandAgent(Agent):
             "to": seats[(me + table.offset) % len(seats)]})
         cards = answer.get("cards")
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise BotFault("malformed", f"expected {{\"cards\": [...]}}, got {_short(answer)}")
+            raise BotFault("malformed", msg("bot.want_cards", got=_short(answer)))
         return [_card(c) for c in cards]
 
     def play(self, table: Table, legal: int) -> int:
@@ -482,7 +479,7 @@ class CommandAgent(Agent):
             "hearts_broken": gs.broken, "points": points})
         card = answer.get("card")
         if not isinstance(card, str):
-            raise BotFault("malformed", f"expected {{\"card\": \"QS\"}}, got {_short(answer)}")
+            raise BotFault("malformed", msg("bot.want_card", got=_short(answer)))
         return _card(card)
 
     def inform(self, message: dict[str, Any]) -> None:
@@ -512,7 +509,7 @@ def _card(text: str) -> int:
     try:
         return int(parse_card(text))
     except CardError:
-        raise BotFault("malformed", f"not a card: {text[:20]!r}") from None
+        raise BotFault("malformed", msg("bot.not_card", text=repr(text[:20]))) from None
 
 
 def _raw_points(rules: RuleSet, taken: Sequence[int]) -> list[int]:
@@ -597,8 +594,9 @@ def play_record(spec: MatchSpec, item: tuple[int, int]) -> DealOutcome:
                     for c in choice:
                         m |= 1 << c
                     if len(choice) != need or m.bit_count() != need or m & ~hand:
-                        raise BotFault("illegal", f"pass {' '.join(str(CARDS[c]) for c in choice)}"
-                                       f": {need} different cards of the hand expected")
+                        raise BotFault("illegal", msg(
+                            "bot.bad_pass", cards=" ".join(str(CARDS[c]) for c in choice) or "-",
+                            n=need))
                 except BotFault as exc:
                     fault(s, exc, "pass", " ".join(str(CARDS[c]) for c in fallback))
                     choice = None
@@ -621,8 +619,10 @@ def play_record(spec: MatchSpec, item: tuple[int, int]) -> DealOutcome:
             try:
                 card = agents[s].play(table, legal)
                 if not 0 <= card < 52 or not legal >> card & 1:
-                    why = gs.is_legal(card) if 0 <= card < 52 else "not-a-card"
-                    raise BotFault("illegal", f"{CARDS[card] if 0 <= card < 52 else card}: {why}")
+                    if not 0 <= card < 52:
+                        raise BotFault("malformed", msg("bot.not_card", text=repr(card)))
+                    raise BotFault("illegal", msg("bot.illegal_card", card=str(CARDS[card]),
+                                                  code=gs.is_legal(card) or "?"))
             except BotFault as exc:
                 card = -1
                 fault(s, exc, str(gs.tricks_done + 1), str(CARDS[(legal & -legal).bit_length() - 1]))
@@ -942,7 +942,6 @@ def seed_of(records: Sequence[tuple[str, int]], fmt: str) -> int | None:
 
 __all__ = [
     "FAULT_KINDS",
-    "MATCH_TAGS",
     "SETTLE_MIN",
     "SETTLE_Z",
     "Agent",

@@ -87,7 +87,8 @@ def _report_fault(f: Fault, spec: MatchSpec, lang: str) -> None:
              else translate(lang, "match.where.trick", n=f.where))
     text = msg("match.fault", player=spec.players[f.player].name, seat=("seat", f.seat),
                round=f"{f.deal}.{f.rotation + 1}", where=where,
-               kind=translate(lang, f"match.kind.{f.kind}"), detail=f.detail).text(lang)
+               kind=translate(lang, f"match.kind.{f.kind}"),
+               detail=f.detail.arg() if f.detail is not None else "").text(lang)
     if f.replacement:
         text += " " + translate(lang, "match.replaced", cards=f.replacement)
     message(f"hearts: {text}")
