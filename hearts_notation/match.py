@@ -843,9 +843,10 @@ def _queen_taker(deal: Deal, seats: Sequence[str]) -> str | None:
 class ResumeError(ValueError):
     """An output file that cannot be continued (exit 2): a catalog message."""
 
-    def __init__(self, message: Msg) -> None:
+    def __init__(self, message: Msg, line: int = 1) -> None:
         super().__init__(message.text())
         self.msg = message
+        self.line = line
 
     def text(self, lang: str = "en") -> str:
         """The message in *lang*."""
@@ -875,6 +876,8 @@ def split_records(data: bytes, fmt: str) -> list[tuple[str, int]]:
         if k == 0 or data[k - 1:k] == b"\n":
             starts.append(k)
         pos = k + 1
+    if (starts[0] if starts else len(data)) and data[:starts[0] if starts else len(data)].strip():
+        starts.insert(0, 0)     # text before the first game: not a record of ours
     for i, k in enumerate(starts):
         stop = starts[i + 1] if i + 1 < len(starts) else len(data)
         out.append((data[k:stop].decode("utf-8", "replace"), stop))
@@ -908,6 +911,12 @@ def _complete(text: str, fmt: str, rules: RuleSet) -> Game | None:
     return games[0]
 
 
+#: How every record of a match begins, per format (a torn record is a
+#: beginning of one: anything else in the file is not ours to cut).
+_HEADS: dict[str, str] = {"jsonl": '{"tags":{"Event":"hearts match ',
+                          "hrn": '[Event "hearts match '}
+
+
 def load_records(records: Sequence[tuple[str, int]], fmt: str, spec: MatchSpec
                  ) -> tuple[list[Game], int]:
     """The games of a match's output file and the offset where the whole
@@ -916,17 +925,20 @@ def load_records(records: Sequence[tuple[str, int]], fmt: str, spec: MatchSpec
     record of this match (its ``Match`` tag) is a :class:`ResumeError`."""
     games: list[Game] = []
     end = 0
+    line = 1
     for i, (text, stop) in enumerate(records, 1):
         game = _complete(text, fmt, spec.rules)
         if game is None:
-            if i == len(records):
-                break
-            raise ResumeError(msg("match.resume_bad", line=i))
+            head = _HEADS[fmt]
+            if i == len(records) and head.startswith(text[:len(head)]):
+                break   # the beginning of a record of ours, torn: played again
+            raise ResumeError(msg("match.resume_bad", line=i), line)
         if game.tags.get("Match") != spec.match_id:
             raise ResumeError(msg("match.resume_other", found=game.tags.get("Match", "?"),
-                                  expected=spec.match_id))
+                                  expected=spec.match_id), line)
         games.append(game)
         end = stop
+        line += text.count("\n")
     return games, end
 
 

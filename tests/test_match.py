@@ -239,6 +239,16 @@ def test_resume_refuses_another_match(tmp_path: Path) -> None:
     assert code == 0 and json.loads(text)["records"] == 3
 
 
+@pytest.mark.parametrize("suffix", [".jsonl", ".hrn"])
+def test_resume_never_cuts_a_file_that_is_not_a_match(tmp_path: Path, suffix: str) -> None:
+    out = tmp_path / f"notes{suffix}"
+    out.write_bytes(b"my own notes\n\x00\xff")
+    code, text = run("match", "-p", "heuristic", "-p", "random", "--deals", "1", "--resume",
+                     "-o", str(out))
+    assert code == 2 and f"{out}:1:1: record 1 of the file is not a whole record" in text
+    assert out.read_bytes() == b"my own notes\n\x00\xff"
+
+
 def test_torn_jsonl_line_is_cut() -> None:
     spec = MatchSpec(1, standard(), unique_names([parse_player("heuristic"),
                                                   parse_player("random")]))

@@ -195,7 +195,7 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
     try:
         games, end = load_records(records, fmt, spec)
     except ResumeError as exc:
-        fail(f"{output}: {exc.text(lang)}")
+        fail(f"{output}:{exc.line}:1: {exc.text(lang)}")
     for game in games:
         tally.add(game)
         r = parse_round(game.tags.get("Round", ""))

@@ -750,7 +750,7 @@ MESSAGES.update({
     "match.exists": "{path} exists already: add --resume to continue its match, or choose another file",
     "match.cannot_read": "cannot read {path}: {why}",
     "match.cannot_write": "cannot write {path}: {why}",
-    "match.resume_bad": "record {line} is not a record of a match: cannot resume",
+    "match.resume_bad": "record {line} of the file is not a whole record of a match: cannot resume",
     "match.resume_other": "the file holds match {found}, not {expected} (other players, seed, rules or --duplicate): cannot resume it with these options",
     "match.interrupted": "hearts: interrupted; {n} records in {path}: --resume continues the match",
     "match.fault": "{player} ({seat}), deal {round}, {where}: {kind}: {detail}",

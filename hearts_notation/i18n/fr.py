@@ -1010,7 +1010,7 @@ MESSAGES.update({
     "match.exists": "{path} existe déjà : ajoutez --resume pour continuer son match, ou choisissez un autre fichier",
     "match.cannot_read": "impossible de lire {path} : {why}",
     "match.cannot_write": "impossible d'écrire {path} : {why}",
-    "match.resume_bad": "l'enregistrement {line} n'est pas celui d'un match : impossible de reprendre",
+    "match.resume_bad": "l'enregistrement {line} du fichier n'est pas un enregistrement complet d'un match : impossible de reprendre",
     "match.resume_other": "le fichier contient le match {found}, pas {expected} (autres joueurs, graine, règles ou --duplicate) : impossible de le reprendre avec ces options",
     "match.interrupted": "hearts : interrompu ; {n} enregistrements dans {path} : --resume continue le match",
     "match.fault": "{player} ({seat}), donne {round}, {where} : {kind} : {detail}",
