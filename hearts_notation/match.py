@@ -419,6 +419,35 @@ def close_external_bots() -> None:
         _EXTERNAL.pop(key).stop()
 
 
+_WATCHED: set[int] = set()
+
+
+def _watch_parent() -> None:
+    """In a worker process of ``--jobs``: stop this process's bots and exit
+    when the match's process is gone (``kill -9``), rather than stay blocked
+    on the pool's queue with the bots running.  Checked once a second by a
+    daemon thread; nothing to do in the match's own process."""
+    import multiprocessing
+    import threading
+
+    pid = os.getpid()
+    if pid in _WATCHED or multiprocessing.parent_process() is None:
+        return
+    _WATCHED.add(pid)
+    parent = os.getppid()
+
+    def watch() -> None:
+        import time
+
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        for bot in list(_EXTERNAL.values()):
+            bot.stop(0.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="hearts-match-parent", daemon=True).start()
+
+
 class CommandAgent(Agent):
     """An external program (``cmd:``), kept running from deal to deal in
     the process that plays them; restarted at a deal after a timeout or a
@@ -438,6 +467,7 @@ class CommandAgent(Agent):
     def begin(self, table: Table) -> None:
         bot = _EXTERNAL.get(self.key)
         if bot is None or not bot.alive:
+            _watch_parent()
             if bot is not None:
                 bot.stop()
             bot = _EXTERNAL[self.key] = ExternalBot(self.player.arg, self.spec.move_time)

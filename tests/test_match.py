@@ -198,15 +198,17 @@ def test_illegal_card_is_never_recorded(tmp_path: Path) -> None:
 def test_kill_and_resume_gives_the_uninterrupted_records(tmp_path: Path) -> None:
     """kill -9 in the middle of a match, then a torn half record (power
     loss): --resume ends with the same bytes as a match never interrupted."""
-    # One process (-j 1): a killed parent leaves no worker of a pool behind.
     args = ["-p", "heuristic", "-p", f"{BAD} slow", "-p", "random", "--deals", "6",
-            "--duplicate", "--seed", "11", "-j", "1"]
+            "--duplicate", "--seed", "11"]
     whole = tmp_path / "whole.hrn"
-    r = hearts("match", *args, "-o", str(whole))
+    r = hearts("match", *args, "-j", "1", "-o", str(whole))
     assert r.returncode == 0, r.stderr
     cut = tmp_path / "cut.hrn"
-    env = dict(os.environ)
-    proc = subprocess.Popen([sys.executable, "-m", "hearts_notation", "match", *args, "-o", str(cut)],
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    env = dict(os.environ, BOT_PID_DIR=str(pids))
+    proc = subprocess.Popen([sys.executable, "-m", "hearts_notation", "match", *args, "-j", "2",
+                             "-o", str(cut)],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -216,14 +218,32 @@ def test_kill_and_resume_gives_the_uninterrupted_records(tmp_path: Path) -> None
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     partial = cut.read_bytes()
+    # The worker processes and their bots do not outlive the killed match.
+    deadline = time.monotonic() + 10
+    alive = [int(p.name) for p in pids.iterdir()]
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.1)
+        alive = [pid for pid in alive if _running(pid)]
+    assert any(pids.iterdir()) and not alive
     assert 4 <= partial.count(b"[Event ") < 18, "the match was not interrupted mid-way"
     # Power loss: half of the next record made it to the disk.
     nxt = whole.read_bytes()[len(partial):]
     if nxt:
         cut.write_bytes(partial + nxt[: len(nxt) // 3])
-    r = hearts("match", *args, "--resume", "-o", str(cut))
+    r = hearts("match", *args, "--resume", "-j", "1", "-o", str(cut))
     assert r.returncode == 0, r.stderr
     assert cut.read_bytes() == whole.read_bytes()
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:   # a zombie (exited, not yet reaped by init) is not running
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except (OSError, IndexError):
+        return True
 
 
 def test_resume_refuses_another_match(tmp_path: Path) -> None:
