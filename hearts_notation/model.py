@@ -219,6 +219,12 @@ class Game:
     index: int | None = field(default=None, compare=False)
     pos: Pos | None = field(default=None, compare=False)
     where: Mapping[str, Pos] = field(default_factory=dict, compare=False)
+    #: The language the record is written in when it is not English
+    #: (``"fr"`` for French keywords and tag names); ``None`` for English
+    #: or when the source does not say (JSON, YAML, a generated game).  A record keeps its
+    #: language: the HRN writer uses it when no language is asked for, and
+    #: the messages and pages about the record default to it.
+    language: str | None = field(default=None, compare=False)
 
     @property
     def seat_names(self) -> tuple[str, ...]:

@@ -42,6 +42,7 @@ forked (macOS, Windows): a module-level function or a
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import itertools
 import os
@@ -306,9 +307,14 @@ def _parse_json(batch: Batch) -> list[Game]:
 
 def _parse_hrn(batch: Batch) -> list[Game]:
     from .io.hrn.reader import parse_game
+    from .io.hrn.words import text_language
 
-    return [parse_game(text, batch.source, line, batch.default_rules, batch.first_index + i)
-            for i, (line, text) in enumerate(batch.payload)]
+    games = [parse_game(text, batch.source, line, batch.default_rules, batch.first_index + i)
+             for i, (line, text) in enumerate(batch.payload)]
+    # A record kept in another language than English (the reader keeps the
+    # English meaning of its words): its first line that says tells.
+    return [g if (lang := text_language(text)) in (None, "en") else dataclasses.replace(g, language=lang)
+            for g, (_, text) in zip(games, batch.payload, strict=True)]
 
 
 def _apply_batch(func: Callable[[Game], R], batch: Batch | _Broken) -> list[tuple[int, Any]]:

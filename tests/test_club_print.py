@@ -46,7 +46,8 @@ def test_sheet_marks_moons_and_findings(tmp_path: Path) -> None:
     assert code == 1
     assert out.count('<section class="sheet') == 3
     assert 'class="flagged"' in out and "[2]" in out and "recorded as 24, but 10 + 4 = 14" in out
-    assert 'class="moon"' in out and "☾ E add" in out
+    assert "Yann (E)&#x27;s total after deal 3" in out          # names first
+    assert 'class="moon"' in out and "☾ Yann: others +26" in out
     assert "@page { size: A4" in out and "break-after: page" in out
 
 
@@ -92,13 +93,14 @@ def test_print_to_pdf_one_a4_page_per_game(tmp_path: Path) -> None:
         final = next(d["totals"] for d in g["deals"] if min(d["totals"].values()) >= 0
                      and max(d["totals"].values()) >= (50 if page == 3 else 100))
         w = g["winners"]
-        winner = f"{w[0]} wins with {final[w[0]]}" if len(w) == 1 else " and ".join(w)
+        names = [f"{g['players'][s]}" for s in w]
+        winner = f"{names[0]} wins with {final[w[0]]}" if len(w) == 1 else " and ".join(names)
         text = _text(pdf, page)
         assert f"Club de Brest — {event}" in text and winner in text
         others = {"partie 1", "partie 2", "partie 3"} - {event}
         assert not any(f"Club de Brest — {o}" in text for o in others)
     first = _text(pdf, 1)
-    assert "Camille (N)" in first and "Yann (E)" in first and "☾ E add" in first
+    assert "Camille (N)" in first and "Yann (E)" in first and "☾ Yann: others +26" in first
     assert "recorded as 24, but 10 + 4 = 14" in first
 
 

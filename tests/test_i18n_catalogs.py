@@ -134,7 +134,7 @@ def test_findings_render_from_their_id_and_arguments() -> None:
     m = msg("finding.revoke", seat=("seat", "W"), card=("card", "Q♠"), suit="♦",
             cards=("cards", 4, "K♦", "J♦", "9♦", "5♦", "2♦"))
     assert m.text("en") == "W played Q♠ on a ♦ lead while holding K♦ J♦ 9♦ 5♦ and 1 more"
-    assert m.text("fr") == ("O a joué D♠ sur une entame à ♦ alors qu'il avait R♦ V♦ 9♦ 5♦ "
+    assert m.text("fr") == ("O a joué D♠ sur une entame à ♦ en ayant en main R♦ V♦ 9♦ 5♦ "
                             "et 1 autre — irrégularité")
     on = msg("on.other", list=("and", 2, 5)).arg()
     who = ("and", ("seat", "E"), ("seat", "W"))
@@ -184,6 +184,6 @@ def test_score_speaks_french() -> None:
     r = _run("score", "samples/canonical.hrn", env={"LANG": "fr_FR.UTF-8"})
     assert "donne" in r.stdout and "capot" in r.stdout and "Σ O" in r.stdout
     assert "règles : standard" in r.stdout
-    assert "E gagne avec 33 (la partie s'est terminée après la donne 10)" in r.stdout
+    assert "Tom (E) gagne avec 33 (la partie s'est terminée après la donne 10)" in r.stdout
     en = _run("score", "--lang", "en", "samples/canonical.hrn").stdout
-    assert "E wins with 33 (the game ended after deal 10)" in en and "Σ W" in en
+    assert "Tom (E) wins with 33 (the game ended after deal 10)" in en and "Σ W" in en

@@ -29,8 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import CARDS, QS_BIT, Card, display_order
-from ..i18n import Arg, msg, render, translate
+from ..i18n import Arg, msg, players_in_view, render, seats_in_view, translate
 from ..model import Deal, Finding, Game, Mark, Pass, Play
+from ..presentation import Presentation
 from ..referee import check_game, game_seats
 from ..rules import RuleSet
 from ..scoring import moon_choice as scoring_moon_choice
@@ -820,8 +821,12 @@ def annotate_game(game: Game, analysis: GameAnalysis, referee: bool = True,
     game_findings: list[str] = []
     if referee:
         numbers = {d.number or i + 1: i for i, d in enumerate(game.deals)}
+        pres = Presentation.of_game(lang, game)
         for f in analysis.findings:
-            text = f"Referee: {f.message} [{f.code}]."
+            # In the record's language, the players by name (the note is
+            # written into the record, which the players read).
+            with seats_in_view(pres.seats), players_in_view(game.players):
+                text = pres.t("annotate.referee", text=pres.text(f), code=f.code)
             di = numbers.get(f.deal) if f.deal is not None else None
             if di is None:
                 game_findings.append(text)

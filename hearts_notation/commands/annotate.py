@@ -60,6 +60,7 @@ from .options import (
     format_option,
     input_format_option,
     jobs_option,
+    lang_given,
     lang_option,
     output_option,
     rules_options,
@@ -225,7 +226,9 @@ def _write(annotated: Iterable[Game], analyses: list[GameAnalysis], totals: Anno
            output: str | None, fmt_out: str, read_fmt: str, unicode: bool, lang: str) -> None:
     """The annotated record to *output* (or standard output), and the
     report or the summary table; the games are written as they come."""
-    write_lang = lang if unicode else "en"
+    # The record keeps its language (a French record is written back in
+    # French) unless --lang asks for one: the comments are in *lang*.
+    write_lang = lang_given()
     if output is not None:
         out_fmt = format_for(output)
         try:

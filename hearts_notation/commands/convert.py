@@ -112,18 +112,24 @@ def render_errors(findings: list[Finding], source: str, text: str | None) -> lis
     return out
 
 
-def text_options(lang: str, unicode: bool | None, rules: RuleSet | None) -> tuple[bool, str | None]:
+def text_options(lang: str | None, unicode: bool | None, rules: RuleSet | None
+                 ) -> tuple[bool, str | None, str | None]:
     """The checked ``--lang``/``--unicode``/``--rules`` options shared by
     ``convert`` and ``fmt``: whether to write suit symbols (French ranks
-    exist only with them, so ``--lang fr`` implies ``--unicode``), and the
-    ``Rules`` string to write into records that have none.
+    exist only with them, so ``--lang fr`` implies ``--unicode``), the
+    language to write (``None``: each record in the language it is kept
+    in; ``--ascii`` without ``--lang`` is the English canonical form), and
+    the ``Rules`` string to write into records that have none.
 
     A rules file becomes ``standard`` plus the keys where it differs
     (:attr:`RuleSet.portable_spec`), which names the same rules without
     needing the file.  Bad values exit 2."""
     if lang == "fr" and unicode is False:
         fail(translate(current_language(), "cli.french_ascii"))
-    return bool(unicode) or lang == "fr", rules.portable_spec if rules is not None else None
+    if lang is None and unicode is False:
+        lang = "en"
+    return (bool(unicode) or lang == "fr", lang,
+            rules.portable_spec if rules is not None else None)
 
 
 def default_output_format(in_fmt: str, output: str | None) -> str:
@@ -180,12 +186,13 @@ class _Gate:
 @click.option("--unicode/--ascii", "unicode", default=None,
               help="HRN output: suit symbols and 10 (--unicode) or canonical ASCII QS TH "
                    "(--ascii, the default).")
-@lang_option("HRN output ranks: fr writes R D V (roi, dame, valet); implies --unicode.",
+@lang_option("Language of the HRN written: keywords, tag names and ranks (fr: donne, "
+             "[Nord], R D V; implies --unicode).",
              from_locale=False)
 @rules_options(force=False, help="Rules for records without a Rules tag: preset, 'preset key=value "
                "...' or FILE.yaml. Written into the output so that it stands alone.")
 def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str | None,
-            unicode: bool | None, lang: str, rules: RuleSet | None) -> CorpusReport:
+            unicode: bool | None, lang: str | None, rules: RuleSet | None) -> CorpusReport:
     """Convert the records of IN ('-' for stdin) to another format.
 
     \b
@@ -197,7 +204,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     On any syntax error, every error is printed (file:line:col, the line
     and a caret), nothing is written and the exit status is 2.
     """
-    use_unicode, spec = text_options(lang, unicode, rules)
+    use_unicode, lang, spec = text_options(lang, unicode, rules)
     in_fmt = format_for(input_path, fmt_in)
     out_fmt = to_fmt or default_output_format(in_fmt, output)
     target = output if output is not None else "-"

@@ -115,12 +115,13 @@ class _NotesOfGames:
         return mine
 
 
-def format_file(path: str, rules: str | None, unicode: bool, lang: str, keep: bool,
+def format_file(path: str, rules: str | None, unicode: bool, lang: str | None, keep: bool,
                 budget: list[int]) -> Formatted:
     """Read *path* (``-``: standard input) as a stream and write its
     canonical text, notes kept, into a spool (when *keep*); every problem
     becomes a message of ``errors`` (nothing raises).  *budget* is the
-    memory left for spools (shared by the files of one run)."""
+    memory left for spools (shared by the files of one run).  *lang*
+    ``None`` writes each game in the language it is kept in."""
     out = Formatted(path)
     scanner = NoteScanner()
     source_digest = hashlib.sha256()
@@ -211,13 +212,14 @@ def hrn_paths(args: tuple[str, ...]) -> Iterator[str]:
               help="Rewrite the files that change (atomically); '-' still goes to stdout.")
 @click.option("--unicode/--ascii", "unicode", default=None,
               help="Suit symbols and 10 (--unicode) or canonical ASCII QS TH (--ascii, the default).")
-@lang_option("fr writes the French ranks R D V (roi, dame, valet); implies --unicode.",
+@lang_option("Language of the HRN written: keywords, tag names and ranks (fr: donne, "
+             "[Nord], R D V; implies --unicode).",
              from_locale=False)
 @rules_options(force=False, help="Rules assumed for records without a Rules tag, to resolve "
                "implied seats (not written into the record).")
 @click.option("-q", "--quiet", is_flag=True, help="No summary; errors only.")
 def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool | None,
-            lang: str, rules: RuleSet | None, quiet: bool) -> FmtReport:
+            lang: str | None, rules: RuleSet | None, quiet: bool) -> FmtReport:
     """Rewrite HRN records (FILE... or '-' for stdin) in canonical form.
 
     \b
@@ -233,7 +235,7 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
     """
     if check and in_place:
         fail(translate(current_language(), "cli.check_in_place"))
-    use_unicode, spec = text_options(lang, unicode, rules)
+    use_unicode, lang, spec = text_options(lang, unicode, rules)
 
     report = FmtReport(check=check)
     try:

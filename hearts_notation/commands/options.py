@@ -51,25 +51,73 @@ def locale_language(environ: dict[str, str] | os._Environ[str] | None = None) ->
     return from_locale(environ)
 
 
-def _remember_given_language(ctx: click.Context, param: click.Parameter, value: str) -> str:
+#: The parameters that name a command's records (its path arguments).
+_RECORD_PARAMS = ("paths", "files", "file", "path", "input_path")
+
+
+def _record_paths(ctx: click.Context) -> list[str]:
+    """The records named on the command line (click processes the given
+    arguments before the options left to their default)."""
+    out: list[str] = []
+    for name in _RECORD_PARAMS:
+        value = ctx.params.get(name)
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, (tuple, list)):
+            out.extend(v for v in value if isinstance(v, str))
+    return out
+
+
+def _given(ctx: click.Context, param: click.Parameter) -> bool:
+    from click.core import ParameterSource
+
+    return param.name is not None and ctx.get_parameter_source(param.name) not in (
+        ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP, None)
+
+
+def _remember_given_language(ctx: click.Context, param: click.Parameter,
+                             value: str | None) -> str | None:
     """A ``--lang`` that chooses what is written into a record (``convert``,
-    ``fmt``) is the language of the messages too when it asks for another
-    language than the file's default English: the messages otherwise keep
-    the locale's language.  (Click tells whether an option was given only
-    after its callback, so an explicit ``--lang en`` keeps the locale's.)"""
-    if value != "en":
-        _remember_language(ctx, param, value)
+    ``fmt``): given, it is the language of the messages too; not given
+    (``None``), each record is written in the language it is kept in, and
+    the messages speak the locale's language, or the record's when the
+    locale is English (:func:`hearts_notation.presentation.run_language`)."""
+    from ..i18n import current_language, set_language
+    from ..presentation import run_language
+
+    if value is not None:
+        set_language(value)
+    else:
+        set_language(run_language(None, current_language(), _record_paths(ctx)))
     return value
 
 
 def _remember_language(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """``--lang`` is also the language of the command's error messages
     (unusable input, a bad record given to ``score``...), printed far from
-    the code that knows the option."""
+    the code that knows the option.  Not given, it is the locale's
+    language, or the language of the record when the locale is English
+    (a French sheet gets French messages and pages:
+    :func:`hearts_notation.presentation.run_language`)."""
     from ..i18n import set_language
+    from ..presentation import run_language
 
+    if not _given(ctx, param):
+        value = run_language(None, value, _record_paths(ctx))
     set_language(value)
     return value
+
+
+def lang_given() -> str | None:
+    """The ``--lang`` of the running command when it was given on the
+    command line (``None`` otherwise): what a command writes into a record
+    follows the record's own language unless ``--lang`` asks otherwise."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None or "lang" not in ctx.params:
+        return None
+    param = next((p for p in ctx.command.params if p.name == "lang"), None)
+    value = ctx.params["lang"]
+    return value if param is not None and _given(ctx, param) and isinstance(value, str) else None
 
 
 class RulesParam(click.ParamType):  # type: ignore[type-arg]
@@ -159,16 +207,19 @@ def lang_option(help: str = "Language of the messages (en, fr).", *,
 
     With *from_locale* (messages and prose for people) the default is the
     language of the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), English
-    when the program does not speak it.  Options that choose what is
-    written into a record (``convert``, ``fmt``) pass ``from_locale=False``:
-    a file's bytes must not depend on who ran the command.
+    when the program does not speak it, and the record's own language when
+    that is English.  Options that choose what is written into a record
+    (``convert``, ``fmt``) pass ``from_locale=False``: a file's bytes must
+    not depend on who ran the command, so the default (``None``) writes
+    each record in the language it is kept in.
     """
     if from_locale:
         return click.option("--lang", type=click.Choice(LANGUAGES), default=locale_language,
                             show_default="from LC_ALL, LC_MESSAGES or LANG; else en", help=help,
                             callback=_remember_language)
-    return click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
-                        help=help, callback=_remember_given_language)
+    return click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+                        show_default="the language each record is kept in", help=help,
+                        callback=_remember_given_language)
 
 
 def output_option(help: str = "Output file ('-' for standard output); written atomically.",

@@ -27,13 +27,14 @@ from rich.table import Table
 from rich.text import Text
 
 from ..api import score
-from ..i18n import public_finding, seat_text, seats_in_view, translate
+from ..i18n import players_in_view, public_finding, seat_text, seats_in_view, translate
 from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..model import Finding, Game
 from ..output import console as safe_console
 from ..output import csv_cell, json_text, write_stdout
 from ..parallel import EngineSpec, map_games, total_bytes
 from ..players import normalise
+from ..presentation import Presentation
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..scoring import GameScore
@@ -110,21 +111,24 @@ def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameSc
                 found: list[Finding], lang: str) -> None:
     """One game's table, outcome and disagreements with the record."""
     console.print(_table(game, rules_used, score, lang))
-    console.print(_outcome(score, rules_used, lang))
+    console.print(_outcome(score, rules_used, lang, game))
     if found:
         console.print(Text(translate(lang, "score.disagreements"), style="bold"))
+        pres = Presentation.of_game(lang, game, score.seats)
         for f in found:
             style = {"error": "red", "warning": "yellow"}.get(f.severity, "cyan")
             where = translate(lang, "score.at_deal", deal=f.deal) if f.deal is not None else ""
             line = Text("  ")
             line.append(translate(lang, f"severity.{f.severity}"), style=style)
-            line.append(f" {where}{f.text(lang)} [{f.code}]")
+            with players_in_view(game.players):
+                line.append(f" {where}{pres.text(f)} [{f.code}]")
             console.print(line)
     console.print()
 
 
 def _table(game: Game, rules: RuleSet, score: GameScore, lang: str = "en") -> Table:
     seats = score.seats
+    pres = Presentation.of_game(lang, game, seats)
     shown = [seat_text(lang, s) for s in seats]
     title = translate(lang, "score.title", source=game.source or "-", index=game.index or 1) + (
         f" — {game.tags['Event']}" if "Event" in game.tags else "")
@@ -145,7 +149,7 @@ def _table(game: Game, rules: RuleSet, score: GameScore, lang: str = "en") -> Ta
         if d.moon is not None:
             choice = (translate(lang, f"score.moon.{d.moon.choice}")
                       if d.moon.choice in ("add", "subtract") else d.moon.choice)
-            moon = f"{seat_text(lang, d.moon.seat)} {choice}" + (
+            moon = f"{pres.name(d.moon.seat)} {choice}" + (
                 translate(lang, "score.assumed") if d.moon.assumed else "")
         elif d.sheet:
             moon = translate(lang, "score.sheet")
@@ -155,11 +159,11 @@ def _table(game: Game, rules: RuleSet, score: GameScore, lang: str = "en") -> Ta
     return table
 
 
-def _outcome(score: GameScore, rules: RuleSet, lang: str = "en") -> Text:
+def _outcome(score: GameScore, rules: RuleSet, lang: str = "en", game: Game | None = None) -> Text:
     if score.finished and score.end is not None:
         totals = score.deals[score.end].totals
-        who = (" " + translate(lang, "word.and") + " ").join(
-            seat_text(lang, w) for w in score.winners)
+        pres = Presentation.of_game(lang, game, score.seats)
+        who = (" " + translate(lang, "word.and") + " ").join(pres.who(w) for w in score.winners)
         form = "other" if len(score.winners) > 1 else "one"
         return Text(translate(lang, f"score.win.{form}", who=who, total=totals[score.winners[0]],
                               deal=score.deals[score.end].number), style="bold green")
@@ -243,7 +247,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                 # one, is known at the end); only a terminal keeps the games
                 # to print the coloured tables once the input is known good.
                 if fmt_out == "html":
-                    write_atomic_iter(output, _html_pieces(run.items(items)))
+                    write_atomic_iter(output, _html_pieces(run.items(items), lang))
                 else:
                     con = stdout_console() if output == "-" else safe_console(
                         file=io.StringIO(), width=160, no_color=True)
@@ -425,7 +429,8 @@ def _table_pieces(console: Console, items: Iterable[tuple[Game, RuleSet, GameSco
     yield cap.get()
 
 
-def _html_pieces(items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding]]]) -> Iterator[str]:
+def _html_pieces(items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding]]],
+                 lang: str = "en") -> Iterator[str]:
     """The HTML score sheets, one game at a time into a spooled temporary
     file, then the document: its title names the event when every game that
     has one has the same, so it is known only at the end."""
@@ -444,9 +449,9 @@ def _html_pieces(items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding]]]
                     event = name
                 elif name != event:
                     several = True
-            body.write(game_section(SheetGame(g, r, sc, f)))
-        title = event if event is not None and not several else "Score sheets"
-        before, after = score_sheets_html((), title=title)
+            body.write(game_section(SheetGame(g, r, sc, f), lang))
+        title = event if event is not None and not several else translate(lang, "score.sheets")
+        before, after = score_sheets_html((), title=title, lang=lang)
         yield before
         body.seek(0)
         while block := body.read(1 << 20):

@@ -55,6 +55,7 @@ __all__ = [
     "numbers_and",
     "os_reason",
     "placeholders",
+    "players_in_view",
     "plural",
     "public_finding",
     "render",
@@ -365,7 +366,27 @@ def _show(lang: str, value: Arg | list[Any]) -> str:
 
 
 def _show_seat(lang: str, v: Sequence[Any]) -> str:
-    return seat_label(lang, str(v[0]), _IN_VIEW[-1])
+    label = seat_label(lang, str(v[0]), _IN_VIEW[-1])
+    name = _NAMES_IN_VIEW[-1].get(str(v[0]))
+    return translate(lang, "presentation.who", name=name, seat=label) if name else label
+
+
+#: The players' names by seat of the game being shown, innermost last
+#: (:func:`players_in_view`): a seat named in a message is then the
+#: player's name with the seat in parentheses.
+_NAMES_IN_VIEW: list[Mapping[str, str]] = [{}]
+
+
+@contextmanager
+def players_in_view(players: Mapping[str, str]) -> Iterator[None]:
+    """Within the block, a seat named in a message is shown as the player
+    who sits there (``Hélène (S)``) when *players* names one: names first,
+    wherever the record gives them."""
+    _NAMES_IN_VIEW.append(dict(players))
+    try:
+        yield
+    finally:
+        _NAMES_IN_VIEW.pop()
 
 
 #: The seat names of the game (or corpus) being shown, innermost last

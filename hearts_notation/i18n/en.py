@@ -399,6 +399,17 @@ MESSAGES.update({
     "word.or": "or",
     # [anchor: french] new messages of the french work go right below this line.
 
+    # A French club evening (presentation context, printable sheets, annotate).
+    "presentation.who": "{name} ({seat})",
+    "presentation.percent": "{n}%",
+    "annotate.referee": "Referee: {text} [{code}].",
+    "sheet.game": "{source}, game {index}",
+    "sheet.kind": "(sheet)",
+    "sheet.not_scored": "not scored",
+    "sheet.moon.add": "☾ {who}: others +{n}",
+    "sheet.moon.subtract": "☾ {who}: −{n}",
+    "sheet.legend": "☾ a moon · (sheet) a deal kept as a score line · [n] the finding n below · Σ running total",
+
     # Score sheets (hearts_notation.sheets).
     "finding.sheet.part.one": "deal {deal} is recorded in part ({k} trick): its points are those of its score line",
     "finding.sheet.part.other": "deal {deal} is recorded in part ({k} tricks): its points are those of its score line",

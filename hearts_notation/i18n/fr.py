@@ -102,16 +102,16 @@ MESSAGES: Final[dict[str, str]] = {
     "finding.out-of-turn.first": "{seat} a entamé le premier pli, mais {holder} a le {card} et entame",
     "finding.out-of-turn.lead": "{seat} a entamé le pli {trick}, mais {winner} a remporté le pli {prev} et entame",
     "finding.out-of-turn.turn": "{seat} a joué hors de son tour au pli {trick} : après {prev_seat}, c'est à {next_seat} de jouer",
-    "finding.revoke": "{seat} a joué {card} sur une entame à {suit} alors qu'il avait {cards} — irrégularité",
-    "finding.revoke.note": "{seat} a joué {card} sur une entame à {suit} alors qu'il avait {cards} (il joue {later}) — irrégularité",
-    "finding.first-trick-points": "{seat} a défaussé {card} au premier pli alors qu'il avait {cards}, qui ne marquent aucun point",
-    "finding.first-trick-points.note": "{seat} a défaussé {card} au premier pli alors qu'il avait {cards} (il joue {later}), qui ne marquent aucun point",
-    "finding.opening-lead.club": "{seat} a entamé le premier pli par {card} alors qu'il avait {cards} : il faut entamer à trèfle",
-    "finding.opening-lead.club_note": "{seat} a entamé le premier pli par {card} alors qu'il avait {cards} (il joue {later}) : il faut entamer à trèfle",
-    "finding.opening-lead": "{seat} a entamé le premier pli par {card} alors qu'il avait {cards}, qui doit entamer",
-    "finding.opening-lead.note": "{seat} a entamé le premier pli par {card} alors qu'il avait {cards} (il joue {later}), qui doit entamer",
-    "finding.hearts-not-broken": "{seat} a entamé {card} avant l'ouverture des cœurs alors qu'il avait {cards}",
-    "finding.hearts-not-broken.note": "{seat} a entamé {card} avant l'ouverture des cœurs alors qu'il avait {cards} (il joue {later})",
+    "finding.revoke": "{seat} a joué {card} sur une entame à {suit} en ayant en main {cards} — irrégularité",
+    "finding.revoke.note": "{seat} a joué {card} sur une entame à {suit} en ayant en main {cards} (joué ensuite : {later}) — irrégularité",
+    "finding.first-trick-points": "{seat} a défaussé {card} au premier pli en ayant en main {cards}, qui ne marquent aucun point",
+    "finding.first-trick-points.note": "{seat} a défaussé {card} au premier pli en ayant en main {cards} (joué ensuite : {later}), qui ne marquent aucun point",
+    "finding.opening-lead.club": "{seat} a entamé le premier pli par {card} en ayant en main {cards} : il faut entamer à trèfle",
+    "finding.opening-lead.club_note": "{seat} a entamé le premier pli par {card} en ayant en main {cards} (joué ensuite : {later}) : il faut entamer à trèfle",
+    "finding.opening-lead": "{seat} a entamé le premier pli par {card} en ayant en main {cards}, qui doit entamer",
+    "finding.opening-lead.note": "{seat} a entamé le premier pli par {card} en ayant en main {cards} (joué ensuite : {later}), qui doit entamer",
+    "finding.hearts-not-broken": "{seat} a entamé {card} avant l'ouverture des cœurs en ayant en main {cards}",
+    "finding.hearts-not-broken.note": "{seat} a entamé {card} avant l'ouverture des cœurs en ayant en main {cards} (joué ensuite : {later})",
     "finding.pass-not-held.unknown_one": "impossible de vérifier que {who} avait les cartes passées : sa main distribuée n'est pas connue",
     "finding.pass-not-held.unknown_other": "impossible de vérifier que {who} avaient les cartes passées : leurs mains distribuées ne sont pas connues",
     "finding.revoke.unknown_one": "impossible de vérifier que {who} a fourni{on} : la main n'est pas entièrement connue",
@@ -563,7 +563,7 @@ MESSAGES.update({
 
 MESSAGES.update({
     "explain.moon": '{seat} a laissé {x} faire capot : {x} avait tous les points jusque-là et les a tous pris ; {best} lui en aurait retiré au moins un (vérifié avec les vraies mains et dans {share} des donnes simulées).',
-    "explain.queen_taken": "{seat} a pris le pli avec la D♠ alors qu'il avait {low} : la dame a coûté 13 points.",
+    "explain.queen_taken": "{seat} a pris le pli avec la D♠ en ayant en main {low} : la dame a coûté 13 points.",
     "explain.duck": '{seat} pouvait passer sous {winner} avec {best} ; {card} {took}.',
     "explain.took_points": 'a pris {points}',
     "explain.won_trick": 'prenait la main',
@@ -876,6 +876,17 @@ MESSAGES.update({
     "record.moon_shape": 'un capot s\'écrit {{"seat": S, "choice": "add"|"subtract"}}',
     "record.expected_bool": "on attendait true ou false",
     # [anchor: french] new messages of the french work go right below this line.
+
+    # Une soirée de club en français (contexte de présentation, feuilles imprimables, annotate).
+    "presentation.who": "{name} ({seat})",
+    "presentation.percent": "{n} %",
+    "annotate.referee": "Arbitre : {text} [{code}].",
+    "sheet.game": "{source}, partie {index}",
+    "sheet.kind": "(feuille)",
+    "sheet.not_scored": "non marquée",
+    "sheet.moon.add": "☾ {who} : autres +{n}",
+    "sheet.moon.subtract": "☾ {who} : −{n}",
+    "sheet.legend": "☾ un capot · (feuille) une donne notée par sa seule marque · [n] la remarque n ci-dessous · Σ total cumulé",
 
     # JSON ou YAML cassé.
     "record.json": "JSON non valide : {problem}",

@@ -110,7 +110,7 @@ def visit_games(path: str, factory: Callable[[], Visitor[R]], fmt: str | None = 
 
 
 def iter_dumps(games: Iterable[Game], fmt: str, unicode: bool = False,
-               lang: str = "en") -> Iterator[str]:
+               lang: str | None = "en") -> Iterator[str]:
     """The text of *games* in format *fmt*, one piece per game.
 
     The pieces joined are exactly :func:`dumps` of the same games, but the

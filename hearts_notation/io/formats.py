@@ -78,11 +78,12 @@ class Format:
         return func(chunks, source, default_rules)
 
     def write(self, games: Iterable[Game], unicode: bool = False,
-              lang: str = "en") -> Iterator[str]:
-        """The text of *games*, a piece per game (joined: the document)."""
+              lang: str | None = "en") -> Iterator[str]:
+        """The text of *games*, a piece per game (joined: the document);
+        *lang* ``None``: each record in its own language (HRN)."""
         if self.writer is None:
             raise ValueError(f"the {self.name} format cannot be written")
-        func: Callable[[Iterable[Game], bool, str], Iterator[str]] = _resolve(self.writer)
+        func: Callable[[Iterable[Game], bool, str | None], Iterator[str]] = _resolve(self.writer)
         return func(games, unicode, lang)
 
     def visit(self, chunks: Iterable[str], source: str, factory: Callable[[], Visitor[R]],
@@ -167,9 +168,24 @@ def format_for(name: str, fmt: str | None = None) -> str:
 
 def _read_hrn(chunks: Iterable[str], source: str, default_rules: RuleSet | str | None) -> Iterator[Game]:
     from .hrn.reader import iter_hrn
+    from .hrn.words import LanguageSniffer
 
-    lines = split_lines(chunks, source, current().line)
-    return iter_hrn(lines, source, default_rules=default_rules)
+    # The reader keeps the English meaning of every word: the language the
+    # record is kept in is taken from its text on the way (a record keeps
+    # its language when written back, docs/fr/guide.md).
+    sniffer = LanguageSniffer()
+    lines = split_lines(sniffer.tap(chunks), source, current().line)
+    return _with_language(iter_hrn(lines, source, default_rules=default_rules), sniffer)
+
+
+def _with_language(games: Iterable[Game], sniffer: Any) -> Iterator[Game]:
+    """*games* with the language their text is written in."""
+    import dataclasses
+
+    for game in games:
+        lang = sniffer.language
+        yield game if lang in (None, "en") or game.language == lang else \
+            dataclasses.replace(game, language=lang)
 
 
 def _read_json(chunks: Iterable[str], source: str, default_rules: RuleSet | str | None) -> Iterator[Game]:
@@ -245,27 +261,27 @@ def _visit_model(games: Iterable[Game], factory: Callable[[], Visitor[R]]) -> It
 # Writers: games -> pieces of text -------------------------------------------------
 
 
-def _write_hrn(games: Iterable[Game], unicode: bool, lang: str) -> Iterator[str]:
+def _write_hrn(games: Iterable[Game], unicode: bool, lang: str | None) -> Iterator[str]:
     from .hrn.writer import iter_hrn_pieces
 
     return iter_hrn_pieces(games, unicode, lang)
 
 
-def _write_jsonl(games: Iterable[Game], unicode: bool, lang: str) -> Iterator[str]:
+def _write_jsonl(games: Iterable[Game], unicode: bool, lang: str | None) -> Iterator[str]:
     from .jsonio import piece_jsonl
 
     for i, game in enumerate(games):
         yield piece_jsonl(game, i)
 
 
-def _write_yaml(games: Iterable[Game], unicode: bool, lang: str) -> Iterator[str]:
+def _write_yaml(games: Iterable[Game], unicode: bool, lang: str | None) -> Iterator[str]:
     from .jsonio import piece_yaml
 
     for i, game in enumerate(games):
         yield piece_yaml(game, i)
 
 
-def _write_json(games: Iterable[Game], unicode: bool, lang: str) -> Iterator[str]:
+def _write_json(games: Iterable[Game], unicode: bool, lang: str | None) -> Iterator[str]:
     # A .json document is one object for one game and an array otherwise,
     # so the first game is held until the second shows which.
     from .jsonio import dumps_json, piece_json
@@ -286,7 +302,7 @@ def _write_json(games: Iterable[Game], unicode: bool, lang: str) -> Iterator[str
     yield "\n]\n"
 
 
-def _write_openspiel_history(games: Iterable[Game], unicode: bool, lang: str) -> Iterator[str]:
+def _write_openspiel_history(games: Iterable[Game], unicode: bool, lang: str | None) -> Iterator[str]:
     from .openspiel import dumps_openspiel_history
 
     yield dumps_openspiel_history(list(games))

@@ -18,7 +18,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from ..i18n import players_in_view, rules_label, seats_in_view, translate
 from ..model import Finding, Game
+from ..presentation import Presentation
 from ..rules import RuleSet
 from ..scoring import GameScore
 from ..standings import LABELS, Standings
@@ -33,8 +35,8 @@ h2 { font-size: 12pt; margin: 1rem 0 .4rem; }
 p.meta { color: var(--soft); margin: 0 0 .6rem; }
 table { border-collapse: collapse; margin: .3rem 0 .6rem; }
 th, td { border: 1px solid var(--rule); padding: .12rem .45rem; text-align: right; }
-th { background: #eee; }
-td.text, th.text { text-align: left; }
+th { background: #eee; white-space: nowrap; }
+td.text, th.text { text-align: left; white-space: nowrap; }
 td.total { font-weight: bold; }
 tr.moon td { color: var(--moon); }
 tr.flagged td { background: #fde8e8; }
@@ -76,18 +78,24 @@ class SheetGame:
     findings: Sequence[Finding]
 
 
-def _player(game: Game, seat: str) -> str:
-    name = game.players.get(seat)
-    return f"{escape(name)} ({escape(seat)})" if name else escape(seat)
+def game_section(sg: SheetGame, lang: str = "en") -> str:
+    """One game's sheet, a ``<section>`` (one printed page), in *lang*:
+    the players by name with their seat as the language writes it (``O``
+    for West in French), the winner by name, the moons and the findings in
+    the language's words (:class:`~hearts_notation.presentation.Presentation`)."""
+    seats = sg.score.seats
+    pres = Presentation.of_game(lang, sg.game, seats)
+    with seats_in_view(seats), players_in_view(sg.game.players):
+        return _section(sg, pres)
 
 
-def game_section(sg: SheetGame) -> str:
-    """One game's sheet, a ``<section>`` (one printed page)."""
+def _section(sg: SheetGame, pres: Presentation) -> str:
     game, score, rules = sg.game, sg.score, sg.rules
     seats = score.seats
-    title = game.tags.get("Event") or f"{game.source or '-'} game {game.index or 1}"
+    where = pres.t("sheet.game", source=game.source or "-", index=game.index or 1)
+    title = game.tags.get("Event") or where
     meta = [m for m in (game.tags.get("Date"), game.tags.get("Site"),
-                        f"rules: {rules.spec}", f"{game.source or '-'}, game {game.index or 1}") if m]
+                        pres.t("score.rules", spec=rules_label(pres.lang, rules.spec)), where) if m]
     by_deal: dict[int | None, list[tuple[int, Finding]]] = {}
     shown = [f for f in sg.findings if f.severity != "info" or f.code == "sheet-unchecked"]
     for k, f in enumerate(shown, 1):
@@ -96,66 +104,79 @@ def game_section(sg: SheetGame) -> str:
     size = " very-long" if len(score.deals) > 48 else size
     out = [f'<section class="sheet{size}">', f"<h1>{escape(title)}</h1>",
            f'<p class="meta">{escape(" · ".join(meta))}</p>', "<table>", "<thead><tr>",
-           '<th class="text">deal</th>']
-    out += [f"<th>{_player(game, s)}</th>" for s in seats]
-    out.append('<th class="text">moon</th>')
-    out += [f"<th>Σ {escape(s)}</th>" for s in seats]
+           f'<th class="text">{escape(pres.t("score.col.deal"))}</th>']
+    out += [f"<th>{escape(pres.who(s))}</th>" for s in seats]
+    out.append(f'<th class="text">{escape(pres.t("score.col.moon"))}</th>')
+    out += [f"<th>Σ {escape(pres.seat(s))}</th>" for s in seats]
     out.append('<th class="text">!</th></tr></thead><tbody>')
     for d in score.deals:
         marks = [k for k, f in by_deal.get(d.number, []) if f.severity != "info"]
         cls = [c for c, on in (("moon", d.moon is not None), ("flagged", bool(marks))) if on]
         attr = f' class="{" ".join(cls)}"' if cls else ""
-        pts = ([escape(str(d.points[s])) for s in seats] if d.scored else ["—"] * len(seats))
+        pts = ([escape(pres.number(d.points[s])) for s in seats] if d.scored else ["—"] * len(seats))
         moon = ""
         if d.moon is not None:
-            moon = f"☾ {d.moon.seat} {d.moon.choice}"
+            moon = _moon_text(pres, d.moon.seat, d.moon.choice, d.points)
         elif not d.scored:
-            moon = "not scored"
-        kind = " (sheet)" if d.sheet else ""
+            moon = pres.t("sheet.not_scored")
+        kind = " " + pres.t("sheet.kind") if d.sheet else ""
         row = [f"<tr{attr}>", f'<td class="text">{d.number}{escape(kind)}</td>']
         row += [f"<td>{p}</td>" for p in pts]
         row.append(f'<td class="text">{escape(moon)}</td>')
-        row += [f'<td class="total">{d.totals[s]}</td>' for s in seats]
+        row += [f'<td class="total">{escape(pres.number(d.totals[s]))}</td>' for s in seats]
         row.append(f'<td class="flag">{escape(" ".join(f"[{k}]" for k in marks))}</td></tr>')
         out.append("".join(row))
     out.append("</tbody></table>")
-    out.append(f'<p class="outcome">{escape(_outcome_text(score, rules))}</p>')
+    out.append(f'<p class="outcome">{escape(_outcome_text(score, rules, pres))}</p>')
     if shown:
         out.append('<ol class="findings">')
         for k, f in sorted(((k, f) for fs in by_deal.values() for k, f in fs), key=lambda kf: kf[0]):
-            where = f"deal {f.deal}: " if f.deal is not None else ""
-            out.append(f'<li class="{escape(f.severity)}" value="{k}">{escape(f.severity)} '
-                       f"{escape(where + f.message)} [{escape(f.code)}]</li>")
+            at = pres.t("score.at_deal", deal=f.deal) if f.deal is not None else ""
+            out.append(f'<li class="{escape(f.severity)}" value="{k}">'
+                       f'{escape(pres.t("severity." + f.severity))} '
+                       f"{escape(at + pres.text(f))} [{escape(f.code)}]</li>")
         out.append("</ol>")
-    out.append('<p class="legend">☾ a moon · (sheet) a deal kept as a score line · '
-               "[n] the finding n below · Σ running total</p>")
+    out.append(f'<p class="legend">{escape(pres.t("sheet.legend"))}</p>')
     out.append("</section>")
     return "\n".join(out) + "\n"
 
 
-def _outcome_text(score: GameScore, rules: RuleSet) -> str:
+def _moon_text(pres: Presentation, shooter: str, choice: str, points: dict[str, int]) -> str:
+    """A moon in the sheet's moon column: who shot it, by name, and how it
+    was scored, in the language's words."""
+    if choice == "subtract":
+        n = -points.get(shooter, 0)
+    else:
+        n = max((p for s, p in points.items() if s != shooter), default=0)
+    key = f"sheet.moon.{choice}" if choice in ("add", "subtract") else "sheet.moon.add"
+    return pres.t(key, who=pres.name(shooter), n=pres.number(n))
+
+
+def _outcome_text(score: GameScore, rules: RuleSet, pres: Presentation) -> str:
     if score.finished and score.end is not None:
         totals = score.deals[score.end].totals
-        who = " and ".join(score.winners)
-        verb = "win" if len(score.winners) > 1 else "wins"
-        return (f"{who} {verb} with {totals[score.winners[0]]} "
-                f"(the game ended after deal {score.deals[score.end].number})")
+        form = "other" if len(score.winners) > 1 else "one"
+        return pres.t(f"score.win.{form}", who=pres.names_and(score.winners),
+                      total=pres.number(totals[score.winners[0]]),
+                      deal=score.deals[score.end].number)
     if not score.deals:
-        return "no deal recorded"
+        return pres.t("score.no_deal")
     totals = score.deals[-1].totals
     top = max(totals.values())
     if top >= rules.target:
-        return f"not over: the lowest total is tied (tie: {rules.tie})"
-    return f"not over: highest total {top}, the game ends at {rules.target}"
+        return pres.t("score.tied", tie=rules.tie)
+    return pres.t("score.not_over", top=pres.number(top), target=pres.number(rules.target))
 
 
-def score_sheets_html(games: Iterable[SheetGame], title: str = "Score sheets") -> Iterable[str]:
-    """The whole document, in pieces (one per game: written as a stream)."""
-    head = _doc(title, "@@BODY@@")
+def score_sheets_html(games: Iterable[SheetGame], title: str | None = None,
+                      lang: str = "en") -> Iterable[str]:
+    """The whole document in *lang*, in pieces (one per game: written as a
+    stream)."""
+    head = _doc(title if title is not None else translate(lang, "score.sheets"), "@@BODY@@", lang)
     before, after = head.split("@@BODY@@")
     yield before
     for sg in games:
-        yield game_section(sg)
+        yield game_section(sg, lang)
     yield after
 
 

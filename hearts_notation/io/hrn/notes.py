@@ -183,6 +183,11 @@ def put_notes(notes: Sequence[Note], games: Sequence[Game], canonical: str) -> s
                 after.setdefault(pairs[starts[k]], []).append(note.text)
             else:
                 before.setdefault(1, []).append(note.text)
+    # Notes heading the game, kept apart from it by a blank line in the
+    # source (a file's header), stay apart: one blank line after them.
+    head = [n for n in notes if n.alone and starts and n.line < starts[0]]
+    if head and starts[0] - max(n.line for n in head) > 1 and pairs[starts[0]] in before:
+        before[pairs[starts[0]]].append("")
     out: list[str] = []
     for number, text_line in enumerate(lines, 1):
         out.extend(before.get(number, ()))

@@ -16,7 +16,8 @@ group for a void, as PBN itself writes it).  ``unicode=True`` writes suit
 symbols and ``10``, and hands as suit groups (``♠ A Q 4  ♥ K 9 3 ...``)
 because a dotted hand cannot hold ``10`` or a French rank unambiguously;
 ``lang="fr"`` writes the French ranks R, D, V, which only exist with
-symbols, so it implies ``unicode``.
+symbols, so it implies ``unicode``; ``lang=None`` writes each game in the
+language it was kept in (:attr:`~hearts_notation.model.Game.language`).
 
 It runs over millions of deals (``generate``, ``convert`` of a corpus), so
 card and hand spellings come from precomputed tables and each line is
@@ -374,7 +375,8 @@ def game_to_hrn(game: Game, unicode: bool = False, lang: str = "en") -> str:
     return "\n".join(iter_game_lines(game, unicode, lang)) + "\n"
 
 
-def iter_hrn_pieces(games: Iterable[Game], unicode: bool = False, lang: str = "en") -> Iterator[str]:
+def iter_hrn_pieces(games: Iterable[Game], unicode: bool = False, lang: str | None = "en"
+                    ) -> Iterator[str]:
     """The canonical text of any number of games, one piece per game.
 
     The pieces joined are one HRN document: games separated by one blank
@@ -383,7 +385,6 @@ def iter_hrn_pieces(games: Iterable[Game], unicode: bool = False, lang: str = "e
     generator; only one game is held ahead (to know whether another
     follows), so writing a million games takes the memory of two.
     """
-    unicode, lang = _style(unicode, lang)
     it = iter(games)
     game = next(it, None)
     open_previous = False
@@ -391,14 +392,22 @@ def iter_hrn_pieces(games: Iterable[Game], unicode: bool = False, lang: str = "e
     while game is not None:
         following = next(it, None)
         close = following is not None and game.result is None and not game.deals
-        text = "\n".join(iter_game_lines(game, unicode, lang, open_previous, close)) + "\n"
+        style = _style(unicode, record_language(game, lang))
+        text = "\n".join(iter_game_lines(game, *style, open_previous, close)) + "\n"
         yield text if first else "\n" + text
         first = False
         open_previous = game.result is None and not close
         game = following
 
 
-def dumps_hrn(games: Iterable[Game], unicode: bool = False, lang: str = "en") -> str:
+def record_language(game: Game, lang: str | None) -> str:
+    """The language to write *game* in: *lang* when one is asked for, else
+    the language the record was kept in (a French record stays French),
+    English for a record that does not say."""
+    return lang if lang is not None else (game.language or "en")
+
+
+def dumps_hrn(games: Iterable[Game], unicode: bool = False, lang: str | None = "en") -> str:
     """Any number of games as one canonical HRN document."""
     return "".join(iter_hrn_pieces(games, unicode, lang))
 
@@ -414,5 +423,6 @@ __all__ = [
     "iter_game_lines",
     "iter_hrn_pieces",
     "player_tag",
+    "record_language",
     "tag_name",
 ]
