@@ -215,3 +215,41 @@ def test_the_guide_examples_read(tmp_path: Path) -> None:
     runner = CliRunner()
     r = runner.invoke(cli, ["score", "--lang", "fr", str(EVENING_1)])
     assert "Hélène (S) gagne avec 32" in r.output
+
+
+# A score sheet told and shown as a sheet ------------------------------------------------
+
+
+def test_the_narration_of_a_sheet_tells_the_evening() -> None:
+    r = _hearts("replay", "--narrate", str(EVENING_2))
+    text = " ".join(r.stdout.split())
+    assert "La partie est tenue sur une feuille de marque" in text
+    assert "Donne 1 : Hélène 3, Odile 9, Bernard 13 et Sylvie 1." in text
+    assert "Odile a fait capot à la donne 5" in text
+    assert ("La feuille se trompe : le total de Sylvie après la donne 3 est noté 12, mais 8 + 3 = 11."
+            in text)
+    assert "s'arrête après zéro pli" not in text and "Irrégularité" not in text
+    assert "Odile gagne" in text
+    english = " ".join(_hearts("replay", "--narrate", "--lang", "en", str(EVENING_1)).stdout.split())
+    assert "Hélène shot the moon in deal 5" in english and "Deal 1: Sylvie 6, Bernard 4" in english
+
+
+def test_the_replay_page_of_a_sheet_is_its_table(tmp_path: Path) -> None:
+    page = tmp_path / "soiree.html"
+    r = _hearts("replay", "--html", str(page), str(EVENING_2))
+    assert r.returncode == 1, r.stderr
+    html = page.read_text(encoding="utf-8")
+    assert '<html lang="fr">' in html and "Étape" not in html and "<script" not in html
+    text = _visible(html)
+    assert "Odile gagne avec 59" in text and "10 (feuille)" in text
+    assert ENGLISH_WORDS.search(text) is None
+
+
+def test_the_french_replay_page_has_no_english_finding(tmp_path: Path) -> None:
+    page = tmp_path / "erreurs.html"
+    _hearts("replay", "--html", str(page), str(CARD_BY_CARD))
+    html = page.read_text(encoding="utf-8")
+    assert '"m":"Bernard (E) a joué R♦ sur une entame à ♠ en ayant en main 3♠' in html
+    start = html.index('id="replay-data"')
+    data = html[start:html.index("</script>", start)]
+    assert " played " not in data and "while holding" not in data

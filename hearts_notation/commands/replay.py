@@ -28,7 +28,7 @@ from rich.text import Text
 from ..i18n import current_language, msg, os_reason, seats_in_view, translate
 from ..io import InputError, read_games, write_atomic
 from ..io.jsonio import json_syntax
-from ..model import Finding
+from ..model import Finding, Game
 from ..render.html import record_language, render_html
 from ..render.narrate import narrate
 from ..render.story import DealFact, GameFact, build_game
@@ -46,6 +46,29 @@ from .options import input_format_option, lang_option, rules_options
 from .report import CorpusReport
 
 _T = TypeVar("_T")
+
+
+def is_score_sheet(game: Game) -> bool:
+    """A game kept as a score sheet: deals with a score line and no card."""
+    return bool(game.deals) and all(
+        d.score is not None and not d.tricks and not d.passes and not any(d.hands.values())
+        for d in game.deals)
+
+
+def sheet_page(games: Sequence[GameFact], rules: RuleSet | None, force_rules: bool,
+               lang: str) -> Iterator[str]:
+    """The page of score sheets: the one ``hearts score --format html``
+    prints, a table of points and running totals per game."""
+    from ..api import score
+    from ..render.scoresheet import SheetGame, score_sheets_html
+
+    sheets = []
+    for g in games:
+        scored = score(g.game, rules, force_rules=force_rules)
+        sheets.append(SheetGame(g.game, scored.rules, scored.score, scored.findings))
+    events = {g.game.tags.get("Event") for g in games}
+    title = events.pop() if len(events) == 1 else None
+    return iter(score_sheets_html(sheets, title=title, lang=lang))
 
 
 def _in_view(seats: tuple[str, ...], parts: Iterator[_T]) -> Iterator[_T]:
@@ -193,8 +216,14 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
             analyses = [f[0] for f in found]
             summaries = [f[1] for f in found]
         try:
-            write_atomic(html_out, render_html(shown, page_lang, start=start, analyses=analyses,
-                                               summaries=summaries))
+            if shown and all(is_score_sheet(g.game) for g in shown):
+                # A score sheet has no card to show: its page is the table of
+                # points and running totals deal by deal (score --format html).
+                page = "".join(sheet_page(shown, rules, force_rules, page_lang))
+            else:
+                page = render_html(shown, page_lang, start=start, analyses=analyses,
+                                   summaries=summaries)
+            write_atomic(html_out, page)
         except OSError as exc:
             fail_output(exc, html_out)
         if html_out != "-":

@@ -409,6 +409,10 @@ MESSAGES.update({
     "sheet.moon.add": "☾ {who}: others +{n}",
     "sheet.moon.subtract": "☾ {who}: −{n}",
     "sheet.legend": "☾ a moon · (sheet) a deal kept as a score line · [n] the finding n below · Σ running total",
+    "narrate.sheet.intro": "The game is kept as a score sheet: only the points of its {count} deals are known.",
+    "narrate.sheet.deal": "Deal {n}: {list}.",
+    "narrate.sheet.moon": "{who} {v_shot} the moon in deal {n}: {how}.",
+    "narrate.sheet.slip": "The sheet has a slip: {message}.",
 
     # Score sheets (hearts_notation.sheets).
     "finding.sheet.part.one": "deal {deal} is recorded in part ({k} trick): its points are those of its score line",

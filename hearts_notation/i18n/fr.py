@@ -887,6 +887,10 @@ MESSAGES.update({
     "sheet.moon.add": "☾ {who} : autres +{n}",
     "sheet.moon.subtract": "☾ {who} : −{n}",
     "sheet.legend": "☾ un capot · (feuille) une donne notée par sa seule marque · [n] la remarque n ci-dessous · Σ total cumulé",
+    "narrate.sheet.intro": "La partie est tenue sur une feuille de marque : seuls les points de ses {count} donnes sont connus.",
+    "narrate.sheet.deal": "Donne {n} : {list}.",
+    "narrate.sheet.moon": "{who} {v_shot} capot à la donne {n} : {how}.",
+    "narrate.sheet.slip": "La feuille se trompe : {message}.",
 
     # JSON ou YAML cassé.
     "record.json": "JSON non valide : {problem}",

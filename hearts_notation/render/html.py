@@ -36,6 +36,7 @@ from importlib import resources
 from typing import Any
 
 from ..cards import CARDS, Card, cards_of, display_order
+from ..i18n import finding_text, players_in_view, seats_in_view
 from ..model import Finding
 from .narrate import SECOND_PERSON
 from .page_strings import LANGUAGES, page_strings
@@ -54,8 +55,11 @@ def record_language(game: GameFact) -> str | None:
 
     A ``Language`` (or ``Lang``) tag wins (``fr``, ``fr_FR``, ``French``...);
     otherwise a French table (seats named ``N E S O``) is French.  ``None``
-    when the record does not tell.
+    when the record does not tell.  A record kept in French words
+    (:attr:`~hearts_notation.model.Game.language`) is French.
     """
+    if game.game.language:
+        return game.game.language
     for key in ("Language", "Lang", "Langue"):
         value = (game.game.tags.get(key) or "").strip().lower()
         if value:
@@ -112,9 +116,11 @@ class _Builder:
     def hands(self, m: Mapping[str, Sequence[Card] | None]) -> dict[str, str | None]:
         return {s: None if h is None else _codes(display_order(h)) for s, h in m.items()}
 
-    @staticmethod
-    def findings(fs: Sequence[Finding]) -> list[dict[str, Any]]:
-        return [{"s": f.severity, "c": f.code, "m": f.message} for f in fs]
+    def findings(self, fs: Sequence[Finding]) -> list[dict[str, Any]]:
+        """The findings in the page's language (the game's players by name:
+        :meth:`game` is built with the game in view)."""
+        return [{"s": f.severity, "c": f.code, "m": finding_text(self.lang, f.key, f.args, f.message)}
+                for f in fs]
 
     @staticmethod
     def legal(p: PlayFact | None) -> str | None:
@@ -370,10 +376,18 @@ def page_data(games: Sequence[GameFact], lang: str = "en",
     cards = {str(c): b.show(c) for c in CARDS}
     return {
         "lang": b.lang, "labels": b.t, "cards": cards, "mistakes": list(MISTAKES),
-        "games": [b.game(i, g, analyses[i] if analyses and i < len(analyses) else (),
-                         summaries[i] if summaries and i < len(summaries) else None)
+        "games": [_game_in_view(b, i, g, analyses[i] if analyses and i < len(analyses) else (),
+                                summaries[i] if summaries and i < len(summaries) else None)
                   for i, g in enumerate(games)],
     }
+
+
+def _game_in_view(b: _Builder, gi: int, g: GameFact, decisions: Sequence[Mapping[str, Any]],
+                  summary: Mapping[str, Any] | None) -> dict[str, Any]:
+    """One game's data, its seats shown as the language writes them and the
+    players by name in every message about it."""
+    with seats_in_view(g.seats), players_in_view(g.names):
+        return b.game(gi, g, decisions, summary)
 
 
 def _json_for_script(data: Any) -> str:

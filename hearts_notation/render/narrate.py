@@ -76,6 +76,15 @@ def _second_person_names() -> frozenset[str]:
 SECOND_PERSON = _second_person_names()
 
 
+def _sheet_deal(df: DealFact) -> bool:
+    """A deal kept as a score sheet: its points from its score line, no
+    card of it recorded (told as the sheet's line, not as a deal stopped
+    before its first trick)."""
+    d = df.deal
+    return (df.points is not None and d.score is not None and not d.tricks
+            and not any(d.hands.values()) and not d.passes)
+
+
 def _cap(text: str) -> str:
     """First letter upper case (sentences may start with "vous", "le 2♣")."""
     return text[:1].upper() + text[1:] if text else text
@@ -363,8 +372,23 @@ class Narrator:
             s = self.finding_sentence(f)
             self._emit(paras, s, self._take())
         chosen = list(deals) if deals is not None else list(g.deals)
+        sheet = [df for df in chosen if _sheet_deal(df)]
+        if sheet:
+            self._emit(paras, self.w.t("sheet.intro", count=self.w.num(len(sheet))))
+        run: list[DealFact] = []
         for df in chosen:
+            if _sheet_deal(df):
+                run.append(df)
+                if len(run) == 3 or df.moon is not None:
+                    self.sheet_text(run, paras)
+                    run = []
+                continue
+            if run:
+                self.sheet_text(run, paras)
+                run = []
             self.deal_text(df, paras)
+        if run:
+            self.sheet_text(run, paras)
         if chosen and chosen[-1] is g.deals[-1]:
             self._emit(paras, self.game_end())
         return paras
@@ -384,6 +408,44 @@ class Narrator:
         if len(g.winners) > 1:
             return _cap(w.t("game_end.many", totals=pts, winners=win))
         return _cap(w.t("game_end.one", g.winners[0], totals=pts, winners=win))
+
+    # Deals kept as a score sheet ------------------------------------------------
+    def sheet_text(self, deals: Sequence[DealFact], paras: list[str]) -> None:
+        """A few deals of a score sheet in one paragraph: each deal's points
+        (a moon by its shooter's name), the running totals after them, and
+        the sheet's slips (a total that does not add up) as the scorer's,
+        not as an irregularity of play."""
+        w, g = self.w, self.g
+        out: list[str] = []
+        slips: list[str] = []
+        for df in deals:
+            self._deal = df.index
+            pts = df.points or {}
+            if df.moon is not None:
+                shooter, choice, _assumed = df.moon
+                self.told("moon", seat=shooter)
+                full = penalty_total(g.rules)
+                how = (w.t("moon.subtract", shooter, full=full) if choice == "subtract" else
+                       w.t("moon.add", shooter, full=full, own=pts.get(shooter, 0)))
+                out.append(_cap(w.t("sheet.moon", shooter, n=df.number, how=how)))
+            else:
+                parts = []
+                for seat in g.seats:
+                    self.told("deal-points", seat=seat, value=pts.get(seat, 0))
+                    parts.append(f"{w.who(seat)} {pts.get(seat, 0)}")
+                out.append(w.t("sheet.deal", n=df.number, list=w.join(parts)))
+            for f in df.findings:
+                if f.severity != "info":
+                    slips.append(self.finding_sentence(f, "sheet.slip") or "")
+        last = deals[-1]
+        if last.totals is not None and len(g.deals) > 1:
+            tot = []
+            for s_ in g.seats:
+                self.told("total", seat=s_, value=last.totals.get(s_, 0))
+                tot.append(f"{w.who(s_)} {last.totals.get(s_, 0)}")
+            out.append(w.t("totals", list=w.join(tot)))
+        out.extend(s_ for s_ in slips if s_)
+        self._emit(paras, " ".join(out), self._take())
 
     # One deal ------------------------------------------------------------------
     def deal_text(self, df: DealFact, paras: list[str]) -> None:
@@ -850,7 +912,7 @@ class Narrator:
         key = f"narrate.mark.{mark}"
         return self.w.m[key] if key in self.w.m else f"({mark})"
 
-    def finding_sentence(self, f: Finding) -> str | None:
+    def finding_sentence(self, f: Finding, key: str | None = None) -> str | None:
         """A referee's finding as a sentence, in the referee's words (translated);
         ``info`` findings (checks the record did not allow) are left to
         ``hearts validate``."""
@@ -862,7 +924,8 @@ class Narrator:
             message = self._elide(render(self.lang, f.key, args))
         else:
             message = f.text(self.lang)
-        key = "finding.error" if f.severity == "error" else "finding.warning"
+        if key is None:
+            key = "finding.error" if f.severity == "error" else "finding.warning"
         return self.w.t(key, message=" ".join(message.split()).rstrip("."))
 
     def _named(self, value: Arg) -> Arg:

@@ -348,7 +348,8 @@ def _build_deal(deal: Deal, index: int, number: int, rules: RuleSet,
         ))
 
     complete = len(tricks) >= rules.tricks_per_deal and all(t.complete for t in tricks)
-    points = dict(score.points) if score is not None and score.complete else None
+    # A score sheet's deal has its points from its line (no trick to count).
+    points = dict(score.points) if score is not None and (score.complete or score.sheet) else None
     totals = dict(score.totals) if score is not None and score.totals else None
     moon = None
     if score is not None and score.moon is not None:
