@@ -294,6 +294,25 @@ def test_jobs_give_identical_records(tmp_path: Path) -> None:
     assert outs[0] == outs[1]
 
 
+def test_json_results_match_their_schema(tmp_path: Path) -> None:
+    """``--format json`` against hearts_notation/schema/match.schema.json,
+    with faults and without ratings too."""
+    jsonschema = pytest.importorskip("jsonschema")
+    from importlib.resources import files
+
+    schema = json.loads(files("hearts_notation.schema").joinpath("match.schema.json").read_text())
+    code, text = run("match", "-p", "heuristic", "-p", "random", "-p",
+                     "cmd:python3 examples/bots/duck.py", "-p", "analysis:samples=4", "--deals", "4",
+                     "--duplicate", "--resume", "-o", RECORDS, "--format", "json")
+    assert code == 0, text
+    jsonschema.validate(json.loads(text), schema)
+    r = hearts("match", "-p", "heuristic", "-p", f"{BAD} badpass", "--deals", "1", "-o",
+               str(tmp_path / "m.jsonl"), "--format", "json")
+    data = json.loads(r.stdout)
+    jsonschema.validate(data, schema)
+    assert data["players"][1]["faults"] == {"illegal": 2}
+
+
 def test_stop_when_settled(tmp_path: Path) -> None:
     """heuristic against random is settled long before 200 deals."""
     out = tmp_path / "m.jsonl"
