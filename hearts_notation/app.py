@@ -53,6 +53,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("stats", "Statistics over a corpus of records."),
     "standings": ("standings", "Standings by player over many games: wins, averages, cross-table."),
     "match": ("match", "Bots play seeded (duplicate) deals; every deal becomes a record."),
+    "select": ("select", "Find, filter and de-duplicate games and deals with a query."),
 }
 
 #: Exit status when standard output is a closed pipe and SIGPIPE could not

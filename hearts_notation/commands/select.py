@@ -1,0 +1,257 @@
+"""``hearts select``: find, filter and de-duplicate games and deals in any corpus.
+
+pgn-extract's job for Hearts: records of every input format stream through
+a query (``--where``, :mod:`hearts_notation.query`), and those that match
+are written, unchanged, in any output format (``docs/select.md``).  The
+query runs in the worker processes (``--jobs``, ``--engine dask``) on
+batches cut by :mod:`hearts_notation.parallel`, exactly as ``stats`` and
+``validate`` run; the results come back in input order, so the output is
+the same whatever the number of jobs.  Only what must be remembered across
+the corpus is kept here: the identities already seen for ``--unique`` and
+``--duplicates`` and the counts of ``--by-deal``; everything else streams.
+
+Exit status: 0 (whether or not anything matched), 2 for a bad query or
+command line, an unusable input (the other inputs are still searched) or
+an output that cannot be written; 130 when interrupted.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from functools import partial
+
+import click
+
+from ..i18n import msg, translate
+from ..io import OUTPUT_FORMATS, InputError, format_for, iter_dumps, write_atomic_iter
+from ..model import Game
+from ..output import escape_controls, message, write_stdout
+from ..parallel import EngineSpec, total_bytes
+from ..progress import CorpusProgress
+from ..rules import RuleSet
+from ._common import expand_paths, fail, fail_output, open_engine
+from ._status import EXIT_UNUSABLE
+from .options import (
+    engine_options,
+    input_format_option,
+    jobs_option,
+    lang_option,
+    output_option,
+    rules_options,
+)
+from .report import CorpusReport
+
+
+def default_output_format(paths: list[str], fmt_in: str | None, output: str | None) -> str:
+    """The output format when ``--to`` is not given: from ``-o``'s
+    extension; else the inputs' own format when they all share one that
+    can be written (a JSONL corpus gives JSONL, for a pipe), else HRN."""
+    if output is not None and output != "-":
+        return format_for(output)
+    found = {format_for(p, fmt_in) for p in paths}
+    if len(found) == 1:
+        only = found.pop()
+        if only in OUTPUT_FORMATS:
+            return only
+    return "hrn"
+
+
+def _explain_lines(picked: object, deals: bool, lang: str) -> list[str]:
+    """``--explain``'s paragraph for one game (see docs/select.md)."""
+    from ..select import Picked
+
+    assert isinstance(picked, Picked)
+    where = translate(lang, "select.explain.game", source=picked.source or "-",
+                      index=picked.index or 1, line=picked.line or 1)
+    if picked.matched:
+        numbers = ", ".join(str(n) for _, n, _ in picked.deals)
+        verdict = translate(lang, "select.explain.deals" if deals else "select.explain.match",
+                            deals=numbers)
+    elif picked.unknown:
+        verdict = translate(lang, "select.explain.unknown")
+    else:
+        verdict = translate(lang, "select.explain.no_match")
+    lines = [f"{where}: {verdict}"]
+    seen: set[tuple[int | None, str, str]] = set()
+    for deal, pred, why in picked.why:
+        text = why.text(lang)
+        if (deal, pred, text) in seen:
+            continue
+        seen.add((deal, pred, text))
+        lines.append("  " + translate(lang, "select.explain.why", pred=pred, why=text))
+    return lines
+
+
+@click.command("select")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--where", "where", default=None, metavar="EXPR",
+              help="The query (docs/select.md): e.g. 'moon == S', 'queen == \"Sylvie\"', "
+                   "'holds(N, QS) and count(N, S) <= 2'. Without it every record matches.")
+@click.option("--deals", "by_deals", is_flag=True,
+              help="Select deals: each deal that matches is written as a game of its own, "
+                   "with the game's tags and SelectedFrom/SelectedGame/SelectedDeal tags.")
+@click.option("--unique", is_flag=True,
+              help="Drop repeated games (deals with --deals): same hands and play, whatever "
+                   "the format or the tags.")
+@click.option("--duplicates", is_flag=True,
+              help="Keep only the repeats (the second and later copies).")
+@click.option("--count", "count_only", is_flag=True, help="Print only the number of matches.")
+@click.option("--by-deal", is_flag=True,
+              help="With --count: one line per distinct deal that matches: its identity, "
+                   "how many times, and where it was first found.")
+@click.option("--explain", is_flag=True,
+              help="Say, game by game, whether it matches and why a predicate could not be "
+                   "decided (a score sheet has no tricks); the records go to -o only.")
+@click.option("--to", "to_fmt", type=click.Choice(OUTPUT_FORMATS), default=None,
+              help="Output format. Default: from -o's extension, else the inputs' own format "
+                   "when they share one, else hrn.")
+@output_option("Output file ('-' for standard output, the default); written atomically.")
+@click.option("--unicode", is_flag=True, help="HRN output: suit symbols and 10.")
+@click.option("--aliases", metavar="FILE", default=None,
+              help="Player aliases (YAML: name: [other spellings]) for names in the query.")
+@click.option("--ignore-case", is_flag=True, help="Player names match whatever their case.")
+@rules_options()
+@input_format_option()
+@jobs_option()
+@engine_options()
+@lang_option()
+def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: bool,
+            duplicates: bool, count_only: bool, by_deal: bool, explain: bool,
+            to_fmt: str | None, output: str | None, unicode: bool, aliases: str | None,
+            ignore_case: bool, rules: RuleSet | None, force_rules: bool, fmt_in: str | None,
+            jobs: int, engine_spec: EngineSpec, lang: str) -> CorpusReport:
+    """Write the games (or with --deals the deals) of FILE... that match a
+    query, unchanged, in any format; count them; drop or keep repeats.
+
+    \b
+    Examples:
+      hearts select club/ --where 'queen == "Sylvie"' --deals
+      hearts select logs.jsonl --where 'moon == S and not valid' -o odd.jsonl
+      hearts select a.hrn b.jsonl --unique --count
+      hearts select corpus/ --deals --count --by-deal --duplicates
+    """
+    from ..query import QueryError, parse_query
+    from ..select import Query, pick_batch
+
+    if unique and duplicates:
+        raise click.UsageError(translate(lang, "select.unique_and_duplicates"))
+    if by_deal and not count_only:
+        raise click.UsageError(translate(lang, "select.by_deal_needs_count"))
+    tree = None
+    if where is not None:
+        try:
+            tree = parse_query(where)
+        except QueryError as exc:
+            message("hearts: " + exc.text(lang))
+            sys.exit(EXIT_UNUSABLE)
+    alias_pairs: tuple[tuple[str, str], ...] = ()
+    if aliases is not None:
+        from ..players import AliasError, load_aliases
+
+        try:
+            alias_pairs = tuple(load_aliases(aliases, ignore_case).items())
+        except AliasError as exc:
+            fail(exc.text(lang))
+    deals_mode = by_deals or by_deal
+    writing = not count_only and (not explain or output is not None)
+    query = Query(tree, deals_mode, rules, force_rules, alias_pairs, explain,
+                  identities=unique or duplicates or by_deal, keep=writing,
+                  ignore_case=ignore_case)
+    paths: list[str] = []
+    unreadable = 0
+    try:
+        paths.extend(expand_paths(files))
+    except InputError as exc:
+        unreadable += 1
+        message(exc.text(lang))
+    out_fmt = to_fmt or default_output_format(paths, fmt_in, output)
+    target = output if output is not None else "-"
+    state = _Run(unique, duplicates, deals_mode, by_deal)
+    work = partial(pick_batch, query=query)
+
+    def selected() -> Iterator[Game]:
+        nonlocal unreadable
+        from ..select import Picked, one_deal_game
+
+        with open_engine(engine_spec, jobs) as engine, \
+                CorpusProgress("select", total=total_bytes(paths), unit="bytes") as bar:
+            for part in engine.map_batches(work, paths, fmt_in, rules, bar):
+                if isinstance(part, InputError):
+                    unreadable += 1
+                    message(part.text(lang))
+                    continue
+                for picked in part:
+                    assert isinstance(picked, Picked)
+                    bar.advance(1, len(picked.deals))
+                    if explain:
+                        write_stdout(escape_controls(
+                            "\n".join(_explain_lines(picked, deals_mode, lang)) + "\n",
+                            keep_layout=True), flush=False)
+                    if not picked.matched:
+                        continue
+                    game = picked.game
+                    if deals_mode:
+                        for k, num, ident in picked.deals:
+                            if state.keep(ident, picked, num) and game is not None:
+                                yield one_deal_game(game, k)
+                    elif state.keep(picked.identity, picked, None) and game is not None:
+                        yield game
+
+    try:
+        if writing:
+            write_atomic_iter(target, iter_dumps(selected(), out_fmt, unicode=unicode, lang="en"))
+        else:
+            for _ in selected():
+                pass
+    except KeyboardInterrupt:
+        message("hearts: " + translate(lang, "app.interrupted"))
+        return CorpusReport(games=state.count, interrupted=True, unusable=unreadable)
+    except OSError as exc:
+        fail_output(exc, target)
+    if count_only:
+        if by_deal:
+            lines = [f"{ident.hex()}  {n}  {where_}" for ident, (n, where_) in state.by_deal.items()]
+            write_stdout("".join(line + "\n" for line in lines))
+        else:
+            write_stdout(f"{state.count}\n")
+    elif explain:
+        key = "select.summary.deals" if deals_mode else "select.summary.games"
+        write_stdout(msg(f"{key}.#n", n=state.count).text(lang) + "\n")
+    sys.stdout.flush()
+    return CorpusReport(games=state.count, unusable=unreadable)
+
+
+class _Run:
+    """What the parent keeps across the corpus: the identities seen, the
+    number of records kept, and ``--by-deal``'s counts (first place)."""
+
+    def __init__(self, unique: bool, duplicates: bool, deals: bool, by_deal: bool) -> None:
+        self.unique = unique
+        self.duplicates = duplicates
+        self.deals = deals
+        self.by_deal_on = by_deal
+        self.seen: set[bytes] = set()
+        self.count = 0
+        self.by_deal: dict[bytes, tuple[int, str]] = {}
+
+    def keep(self, ident: bytes, picked: object, deal_number: int | None) -> bool:
+        """Whether one record that matched is kept (and counted)."""
+        from ..select import Picked
+
+        assert isinstance(picked, Picked)
+        if self.unique or self.duplicates:
+            first = ident not in self.seen
+            self.seen.add(ident)
+            if first != self.unique:
+                return False
+        self.count += 1
+        if self.by_deal_on:
+            n, where = self.by_deal.get(ident, (0, ""))
+            if not n:
+                where = f"{picked.source or '-'}:{picked.index or 1}:{deal_number}"
+            self.by_deal[ident] = (n + 1, where)
+        return True
+
+
+__all__ = ["command", "default_output_format"]

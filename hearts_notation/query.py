@@ -1,0 +1,515 @@
+"""The query language of ``hearts select --where``: tokens, grammar, tree.
+
+A hand-written tokenizer and a recursive-descent parser (never ``eval``):
+the grammar is small and an error must say exactly where it is, what was
+expected there and, for a misspelt predicate, what was probably meant
+(``docs/select.md`` has the grammar and examples)::
+
+    expr      := or
+    or        := and ("or" and)*
+    and       := unary ("and" unary)*
+    unary     := "not" unary | "(" expr ")" | predicate
+    predicate := NAME ["(" arg ("," arg)* ")"] [OP value]
+    OP        := "==" | "=" | "!=" | "<" | "<=" | ">" | ">=" | "~"
+
+What a predicate means, which arguments and comparisons it takes, is in
+:data:`PREDICATES`; evaluating the tree against games is
+:mod:`hearts_notation.select`'s job.  This module knows cards, suits and
+marks only as the notation writes them (``QS``, ``Q♠``, French ``D♠``), so
+a query reads like a record.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .cards import SUIT_MASKS, Card, CardError, parse_card, parse_suit
+from .i18n import Arg, Msg, msg
+from .model import MARKS
+from .saferegex import Pattern, PatternError, compile_pattern
+
+#: The finding codes of docs/spec.md, section 5.2 (a test keeps the two in step).
+FINDING_CODES: tuple[str, ...] = (
+    "syntax-error", "unknown-rule", "duplicate-card", "hand-size", "missing-cards",
+    "removed-card", "deal-number", "dealer-rotation", "pass-direction", "pass-count",
+    "pass-not-held", "out-of-turn", "not-held", "pass-mismatch", "opening-lead", "revoke",
+    "first-trick-points", "hearts-not-broken", "trick-size", "incomplete-deal",
+    "score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
+    "sheet-unchecked", "sheet-sum", "sheet-moon", "sheet-points", "player-conflict",
+)
+SEVERITIES: tuple[str, ...] = ("info", "warning", "error")
+
+#: How much of a query is accepted (characters, and predicates in it).
+MAX_QUERY = 4000
+MAX_PREDICATES = 200
+
+Scope = Literal["deal", "game"]
+Kind = Literal["seat", "card", "suit", "code", "mark", "tag", "name", "expr", "after_pass"]
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """What a predicate takes: its arguments (the last ones may be left
+    out), the comparisons it allows and the kind of value compared, whether
+    it may stand without a comparison, and whether it is about one deal
+    (``deal``: it holds for a game when it holds for one of its deals) or
+    about the game."""
+
+    args: tuple[Kind, ...]
+    optional: int
+    ops: tuple[str, ...]
+    value: str
+    bare: bool
+    scope: Scope
+
+
+_EQ = ("==", "!=")
+_ORD = ("==", "!=", "<", "<=", ">", ">=")
+
+PREDICATES: dict[str, Spec] = {
+    "moon": Spec((), 0, _EQ, "who", True, "deal"),
+    "queen": Spec((), 0, _EQ, "who", False, "deal"),
+    "points": Spec(("seat",), 0, _ORD, "int", False, "deal"),
+    "number": Spec((), 0, _ORD, "int", False, "deal"),
+    "holds": Spec(("seat", "card", "after_pass"), 1, (), "", True, "deal"),
+    "count": Spec(("seat", "suit", "after_pass"), 1, _ORD, "int", False, "deal"),
+    "void": Spec(("seat", "suit", "after_pass"), 1, (), "", True, "deal"),
+    "mark": Spec(("mark", "seat"), 1, (), "", True, "deal"),
+    "deal": Spec(("expr",), 0, (), "", True, "deal"),
+    "total": Spec(("seat",), 0, _ORD, "int", False, "game"),
+    "winner": Spec((), 0, _EQ, "who", True, "game"),
+    "finding": Spec(("code",), 0, (), "", True, "game"),
+    "valid": Spec((), 0, (), "", True, "game"),
+    "severity": Spec((), 0, _ORD, "severity", False, "game"),
+    "tag": Spec(("tag",), 0, ("==", "!=", "~"), "text", True, "game"),
+    "date": Spec((), 0, _ORD, "date", False, "game"),
+    "rules": Spec((), 0, ("==", "!=", "~"), "rules", False, "game"),
+    "players": Spec((), 0, _ORD, "int", False, "game"),
+    "player": Spec(("name",), 0, (), "", True, "game"),
+}
+
+#: Other words a suit may be given by (the notation's letters and symbols
+#: come from :func:`hearts_notation.cards.parse_suit`).
+_SUIT_WORDS: dict[str, int] = {
+    "clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3,
+    "trèfle": 0, "trefle": 0, "carreau": 1, "cœur": 2, "coeur": 2, "pique": 3,
+}
+
+# Tokens ---------------------------------------------------------------------------------
+
+_SUITS = "♠♥♦♣♤♡♢♧"
+_TOKEN = re.compile(
+    r"(?P<space>\s+)"
+    r"|(?P<string>\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*')"
+    rf"|(?P<word>(?:10|[2-9])[{_SUITS}SHDCshdc](?![\w{_SUITS}])"
+    rf"|(?:[^\W\d]|[{_SUITS}])[\w{_SUITS}-]*)"
+    r"|(?P<number>-?\d+(?:\.\d+)*)"
+    r"|(?P<op>==|!=|<=|>=|=|<|>|~)"
+    r"|(?P<punct>[(),])"
+    r"|(?P<mark>[!?]{1,2})"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token: its kind, text (a string's value, unquoted) and place."""
+
+    kind: str
+    text: str
+    start: int
+    end: int
+
+
+class QueryError(ValueError):
+    """A query that cannot be used: where (0-based offset in the query),
+    and why, as a catalog message (:meth:`text` in any language); *hint*
+    is the did-you-mean, if any."""
+
+    def __init__(self, query: str, offset: int, message: Msg, hint: str | None = None) -> None:
+        super().__init__(f"{offset}: {message.text()}")
+        self.query = query
+        self.offset = offset
+        self.msg = message
+        self.hint = hint
+
+    def text(self, lang: str = "en") -> str:
+        """The error in *lang*, on three lines: what is wrong and where, the
+        query, a caret under the place."""
+        from .i18n import translate
+
+        head = translate(lang, "select.error", column=self.offset + 1, why=self.msg.text(lang))
+        if self.hint:
+            head += translate(lang, "select.did_you_mean", hint=self.hint)
+        one_line = self.query.replace("\n", " ").replace("\t", " ")
+        return f"{head}\n  {one_line}\n  {' ' * self.offset}^"
+
+
+def _found(tok: Token | None) -> Arg:
+    if tok is None:
+        return ("msg", "select.found.end", ())
+    return ("msg", "select.found.token", (("token", tok.text if tok.kind != "string"
+                                                   else f'"{tok.text}"'),))
+
+
+def tokenize(query: str) -> list[Token]:
+    """The tokens of *query*, or a :class:`QueryError` at the first
+    character that starts none."""
+    if len(query) > MAX_QUERY:
+        raise QueryError(query, MAX_QUERY, msg("select.too_long", n=("num", MAX_QUERY)))
+    out: list[Token] = []
+    i = 0
+    while i < len(query):
+        m = _TOKEN.match(query, i)
+        if m is None:
+            if query[i] in "\"'":
+                raise QueryError(query, i, msg("select.unclosed_string"))
+            raise QueryError(query, i, msg("select.bad_character", char=repr(query[i])))
+        kind = m.lastgroup or ""
+        if kind != "space":
+            text = m.group()
+            if kind == "string":
+                text = re.sub(r"\\(.)", r"\1", text[1:-1])
+            out.append(Token(kind, text, m.start(), m.end()))
+        i = m.end()
+    return out
+
+
+# The tree -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """A seat as written (``S``, ``O``) or a player's name (``"Hélène"``)."""
+
+    text: str
+    is_name: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Pred:
+    """One predicate: its name, arguments, comparison and value, and its
+    place in the query (for errors and ``--explain``)."""
+
+    name: str
+    args: tuple[object, ...]
+    op: str | None
+    value: object
+    start: int
+    end: int
+    source: str = field(compare=False, default="")
+
+    @property
+    def scope(self) -> Scope:
+        """``deal`` or ``game`` (:class:`Spec`)."""
+        return PREDICATES[self.name].scope
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    """``not X``."""
+
+    item: Node
+
+
+@dataclass(frozen=True, slots=True)
+class And:
+    """``X and Y and ...``."""
+
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Or:
+    """``X or Y or ...``."""
+
+    items: tuple[Node, ...]
+
+
+Node = Pred | Not | And | Or
+
+
+def predicates(node: Node) -> list[Pred]:
+    """Every predicate of a tree, in the order written (``deal(...)``'s too)."""
+    if isinstance(node, Pred):
+        inner = [p for a in node.args if isinstance(a, Pred | Not | And | Or) for p in predicates(a)]
+        return [node, *inner]
+    if isinstance(node, Not):
+        return predicates(node.item)
+    return [p for item in node.items for p in predicates(item)]
+
+
+# The parser ---------------------------------------------------------------------------
+
+
+def _is_seat_word(text: str) -> bool:
+    """A seat name as the notation allows it: a letter, then up to seven
+    letters or digits (docs/spec.md, section 3.1)."""
+    return bool(re.fullmatch(r"[^\W\d_]\w{0,7}", text)) and "_" not in text
+
+
+@dataclass(frozen=True, slots=True)
+class DateValue:
+    """A date of a query: ``2026.11.01``, ``2026.11`` or ``2026``."""
+
+    parts: tuple[int, ...]
+
+
+def parse_date(text: str) -> DateValue | None:
+    """``YYYY[.MM[.DD]]`` (dots or dashes) as numbers, or ``None``."""
+    parts = re.split(r"[.\-/]", text.strip())
+    if not 1 <= len(parts) <= 3 or not all(p.isdigit() for p in parts):
+        return None
+    return DateValue(tuple(int(p) for p in parts))
+
+
+class _Parser:
+    def __init__(self, query: str) -> None:
+        self.query = query
+        self.tokens = tokenize(query)
+        self.i = 0
+        self.count = 0
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def at(self) -> int:
+        tok = self.peek()
+        return tok.start if tok is not None else len(self.query)
+
+    def fail(self, expected: str, hint: str | None = None, tok: Token | None = None,
+             **args: Arg) -> QueryError:
+        tok = tok if tok is not None else self.peek()
+        offset = tok.start if tok is not None else len(self.query)
+        what = msg(f"select.expected.{expected}", **args)
+        return QueryError(self.query, offset,
+                          msg("select.expected", what=what.arg(), found=_found(tok)), hint)
+
+    def word(self, text: str) -> bool:
+        tok = self.peek()
+        return tok is not None and tok.kind == "word" and tok.text.lower() == text
+
+    def expect_punct(self, char: str, expected: str) -> Token:
+        tok = self.peek()
+        if tok is None or tok.kind != "punct" or tok.text != char:
+            raise self.fail(expected)
+        self.i += 1
+        return tok
+
+    def parse(self) -> Node:
+        if not self.tokens:
+            raise self.fail("predicate")
+        node = self.expr()
+        if self.peek() is not None:
+            raise self.fail("operator")
+        return node
+
+    def expr(self) -> Node:
+        items = [self.conj()]
+        while self.word("or"):
+            self.i += 1
+            items.append(self.conj())
+        return items[0] if len(items) == 1 else Or(tuple(items))
+
+    def conj(self) -> Node:
+        items = [self.unary()]
+        while self.word("and"):
+            self.i += 1
+            items.append(self.unary())
+        return items[0] if len(items) == 1 else And(tuple(items))
+
+    def unary(self) -> Node:
+        tok = self.peek()
+        if self.word("not"):
+            self.i += 1
+            return Not(self.unary())
+        if tok is not None and tok.kind == "punct" and tok.text == "(":
+            self.i += 1
+            node = self.expr()
+            self.expect_punct(")", "close_paren")
+            return node
+        return self.predicate()
+
+    def predicate(self) -> Pred:
+        tok = self.peek()
+        if tok is None or tok.kind != "word" or tok.text.lower() in ("and", "or", "not"):
+            raise self.fail("predicate")
+        name = tok.text.lower()
+        spec = PREDICATES.get(name)
+        if spec is None:
+            close = difflib.get_close_matches(name, list(PREDICATES), n=1, cutoff=0.6)
+            raise QueryError(self.query, tok.start,
+                             msg("select.unknown_predicate", name=tok.text,
+                                 known=("comma", *PREDICATES)),
+                             close[0] if close else None)
+        self.count += 1
+        if self.count > MAX_PREDICATES:
+            raise QueryError(self.query, tok.start, msg("select.too_many", n=MAX_PREDICATES))
+        self.i += 1
+        args: list[object] = []
+        nxt = self.peek()
+        if spec.args and nxt is not None and nxt.kind == "punct" and nxt.text == "(":
+            self.i += 1
+            for k, kind in enumerate(spec.args):
+                if k >= len(spec.args) - spec.optional and self._closing():
+                    break
+                if k:
+                    self.expect_punct(",", "comma_or_close" if k >= len(spec.args) - spec.optional
+                                      else "comma")
+                args.append(self.argument(kind, name))
+            self.expect_punct(")", "close_paren")
+        elif spec.args:
+            raise self.fail("open_paren", name=name)
+        op: str | None = None
+        value: object = None
+        nxt = self.peek()
+        if nxt is not None and nxt.kind == "op":
+            if nxt.text == "=":
+                op = "=="
+            else:
+                op = nxt.text
+            if op not in spec.ops:
+                if not spec.ops:
+                    raise QueryError(self.query, nxt.start, msg("select.no_comparison", name=name))
+                raise QueryError(self.query, nxt.start,
+                                 msg("select.bad_operator", op=nxt.text, name=name,
+                                     ops=("or_list", *spec.ops)))
+            self.i += 1
+            value = self.value(spec.value, op)
+        elif not spec.bare:
+            raise self.fail("comparison", name=name, ops=("or_list", *spec.ops))
+        end = self.tokens[self.i - 1].end
+        return Pred(name, tuple(args), op, value, tok.start, end, self.query[tok.start:end])
+
+    def _closing(self) -> bool:
+        tok = self.peek()
+        return tok is not None and tok.kind == "punct" and tok.text == ")"
+
+    def argument(self, kind: Kind, name: str) -> object:
+        if kind == "expr":
+            return self.expr()
+        tok = self.peek()
+        if tok is None:
+            raise self.fail(kind)
+        if kind in ("seat", "name"):
+            if tok.kind == "string" and tok.text.strip():
+                self.i += 1
+                return Who(tok.text, True)
+            if tok.kind == "word" and _is_seat_word(tok.text) and kind == "seat":
+                self.i += 1
+                return Who(tok.text, False)
+            if tok.kind == "word" and kind == "name":
+                self.i += 1
+                return Who(tok.text, True)
+            raise self.fail(kind)
+        if kind == "card":
+            if tok.kind == "word":
+                try:
+                    card: Card = parse_card(tok.text)
+                except CardError:
+                    raise self.fail("card") from None
+                self.i += 1
+                return card
+            raise self.fail("card")
+        if kind == "suit":
+            if tok.kind == "word":
+                suit = _SUIT_WORDS.get(tok.text.lower())
+                if suit is None and len(tok.text) == 1:
+                    try:
+                        suit = parse_suit(tok.text)
+                    except CardError:
+                        suit = None
+                if suit is not None:
+                    self.i += 1
+                    return SUIT_MASKS[suit]
+            raise self.fail("suit")
+        if kind == "after_pass":
+            if self.word("after_pass"):
+                self.i += 1
+                return True
+            raise self.fail("after_pass")
+        if kind == "mark":
+            if tok.kind == "mark" and tok.text in MARKS:
+                self.i += 1
+                return tok.text
+            raise self.fail("mark", marks=" ".join(MARKS))
+        if kind == "code":
+            if tok.kind == "word" and tok.text.lower() in FINDING_CODES:
+                self.i += 1
+                return tok.text.lower()
+            close = difflib.get_close_matches(tok.text.lower(), FINDING_CODES, n=1, cutoff=0.6) \
+                if tok.kind == "word" else []
+            raise self.fail("code", close[0] if close else None)
+        # a tag name
+        if tok.kind in ("word", "string") and re.fullmatch(r"[A-Za-z0-9_]+", tok.text):
+            self.i += 1
+            return tok.text
+        raise self.fail("tag")
+
+    def value(self, kind: str, op: str) -> object:
+        tok = self.peek()
+        if tok is None:
+            raise self.fail(kind if kind != "text" or op != "~" else "regex")
+        if kind == "who":
+            if tok.kind == "string" and tok.text.strip():
+                self.i += 1
+                return Who(tok.text, True)
+            if tok.kind == "word" and _is_seat_word(tok.text):
+                self.i += 1
+                return Who(tok.text, False)
+            raise self.fail("who")
+        if kind == "int":
+            if tok.kind == "number" and re.fullmatch(r"-?\d+", tok.text):
+                self.i += 1
+                return int(tok.text)
+            raise self.fail("int")
+        if kind == "severity":
+            if tok.kind == "word" and tok.text.lower() in SEVERITIES:
+                self.i += 1
+                return SEVERITIES.index(tok.text.lower())
+            close = difflib.get_close_matches(tok.text.lower(), SEVERITIES, n=1) \
+                if tok.kind == "word" else []
+            raise self.fail("severity", close[0] if close else None)
+        if kind == "date":
+            date = parse_date(tok.text) if tok.kind in ("number", "string") else None
+            if date is None:
+                raise self.fail("date")
+            self.i += 1
+            return date
+        if kind == "rules" and op != "~":
+            if tok.kind not in ("word", "string"):
+                raise self.fail("rules")
+            from .rules import RuleError, parse_rules
+
+            try:
+                rules = parse_rules(tok.text)       # a spec, never a file named by a query
+            except RuleError as exc:
+                raise QueryError(self.query, tok.start,
+                                 msg("select.bad_rules", why=exc.arg())) from None
+            self.i += 1
+            return rules
+        # text: a string (or a word), compiled when it is a pattern
+        if tok.kind not in ("string", "word", "number"):
+            raise self.fail("regex" if op == "~" else "text")
+        self.i += 1
+        if op != "~":
+            return tok.text
+        try:
+            pattern: Pattern = compile_pattern(tok.text)
+        except PatternError as exc:
+            offset = tok.start + (1 if tok.kind == "string" else 0) + exc.offset
+            raise QueryError(self.query, min(offset, tok.end),
+                             msg("select.bad_regex", why=msg(exc.key, **exc.args_).arg())) from None
+        return pattern
+
+
+def parse_query(query: str) -> Node:
+    """The tree of a ``--where`` expression, or a :class:`QueryError`."""
+    return _Parser(query).parse()
+
+
+__all__ = ["FINDING_CODES", "PREDICATES", "SEVERITIES", "And", "DateValue", "Not", "Or", "Pred",
+           "QueryError", "Spec", "Token", "Who", "parse_date", "parse_query", "predicates",
+           "tokenize"]

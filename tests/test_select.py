@@ -1,0 +1,447 @@
+"""``hearts select``: every predicate against a computation of its own, written
+here from the records' fields (who took each trick, the points, the hands
+after the pass...), on generated corpora in every input format and on the
+real logs of tests/data; the command's options; the query's errors.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts_notation.cli import cli
+from hearts_notation.generate import generate_games
+from hearts_notation.io import dumps, read_games
+from hearts_notation.model import Deal, Game
+from hearts_notation.query import FINDING_CODES, QueryError, parse_query
+from hearts_notation.saferegex import PatternError, compile_pattern
+from hearts_notation.select import Query, pick
+
+ROOT = Path(__file__).resolve().parent.parent
+QS = 3 * 13 + 10
+SUITS = {"C": 0, "D": 1, "H": 2, "S": 3}
+
+
+# An independent reading of a deal --------------------------------------------------------
+
+
+def _winner(plays: tuple) -> str:       # type: ignore[type-arg]
+    led = plays[0].card // 13
+    return max((p for p in plays if p.card // 13 == led), key=lambda p: p.card % 13).seat
+
+
+def _taken(deal: Deal, seats: tuple[str, ...]) -> dict[str, set[int]]:
+    out: dict[str, set[int]] = {s: set() for s in seats}
+    for t in deal.tricks:
+        if len(t.plays) == len(seats):
+            out[_winner(t.plays)].update(int(p.card) for p in t.plays)
+    return out
+
+
+def _points(deal: Deal, seats: tuple[str, ...]) -> dict[str, int]:
+    """Standard scoring: a heart 1, Q♠ 13, the moon adds 26 to the others."""
+    taken = _taken(deal, seats)
+    pts = {s: sum(1 for c in cs if c // 13 == 2) + (13 if QS in cs else 0) for s, cs in taken.items()}
+    for s in seats:
+        if pts[s] == 26:
+            return {x: 0 if x == s else 26 for x in seats}
+    return pts
+
+
+def _complete(deal: Deal, seats: tuple[str, ...]) -> bool:
+    return len(deal.tricks) == 52 // len(seats) and all(len(t.plays) == len(seats) for t in deal.tricks)
+
+
+def _after_pass(deal: Deal, seats: tuple[str, ...], seat: str) -> set[int]:
+    n = len(seats)
+    offset = {"left": 1, "right": n - 1, "across": n // 2, "hold": 0}[deal.direction or "hold"]
+    i = seats.index(seat)
+    hand = {int(c) for c in deal.hands[seat] or ()}
+    if offset == 0:
+        return hand
+    giver = seats[(i - offset) % n]
+    return (hand - {int(c) for c in deal.passes[seat].cards}) | {int(c) for c in deal.passes[giver].cards}
+
+
+def _suit(cards: set[int], suit: str) -> int:
+    return sum(1 for c in cards if c // 13 == SUITS[suit])
+
+
+#: Deal-level predicates and their meaning computed here (seats as the
+#: generated records name them: N E S W).
+DEAL_CHECKS: list[tuple[str, Callable[[Deal, tuple[str, ...]], bool]]] = [
+    ("queen == S", lambda d, s: QS in _taken(d, s)["S"]),
+    ("queen == W", lambda d, s: QS in _taken(d, s)[s[3]]),
+    ("queen != N", lambda d, s: QS not in _taken(d, s)["N"]),
+    ("moon", lambda d, s: 26 in _points(d, s).values() and 0 in _points(d, s).values()),
+    ("moon == E", lambda d, s: _points(d, s)["E"] == 0 and sorted(_points(d, s).values()) == [0, 26, 26, 26]),
+    ("points(N) >= 13", lambda d, s: _points(d, s)["N"] >= 13),
+    ("points(E) == 0", lambda d, s: _points(d, s)["E"] == 0),
+    ("holds(N, QS)", lambda d, s: QS in {int(c) for c in d.hands["N"] or ()}),
+    ("holds(E, D♠, after_pass)", lambda d, s: QS in _after_pass(d, s, "E")),
+    ("count(N, S) <= 2", lambda d, s: _suit({int(c) for c in d.hands["N"] or ()}, "S") <= 2),
+    ("count(S, ♥) > 4", lambda d, s: _suit({int(c) for c in d.hands["S"] or ()}, "H") > 4),
+    ("void(E, C)", lambda d, s: _suit({int(c) for c in d.hands["E"] or ()}, "C") == 0),
+    ("void(W, D, after_pass)", lambda d, s: _suit(_after_pass(d, s, s[3]), "D") == 0),
+    ("holds(N, QS) and count(N, S) <= 2",
+     lambda d, s: QS in {int(c) for c in d.hands["N"] or ()}
+     and _suit({int(c) for c in d.hands["N"] or ()}, "S") <= 2),
+    ("not (queen == S or queen == N)", lambda d, s: QS in _taken(d, s)["E"] | _taken(d, s)[s[3]]),
+]
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[Game]:
+    """Generated games: every card, pass and score recorded (OpenSpiel's rules,
+    which its history format can replay; they score as standard does)."""
+    return list(generate_games(4, seed=42, rules="openspiel", max_deals=8))
+
+
+def _selected_deals(games: list[Game], where: str) -> int:
+    q = Query(parse_query(where), deals=True, keep=False)
+    return sum(len(pick(g, q).deals) for g in games)
+
+
+@pytest.mark.parametrize("fmt", ["hrn", "json", "jsonl", "yaml", "openspiel-history"])
+def test_deal_predicates_match_an_independent_reading(corpus: list[Game], fmt: str,
+                                                      tmp_path: Path) -> None:
+    path = tmp_path / f"corpus.{fmt}"
+    path.write_text(dumps(corpus, fmt), encoding="utf-8")
+    back = list(read_games(str(path), fmt))
+    deals = [(d, g.seat_names) for g in corpus for d in g.deals]
+    assert sum(len(g.deals) for g in back) == len(deals)
+    for where, check in DEAL_CHECKS:
+        expected = sum(1 for d, seats in deals if check(d, seats))
+        assert _selected_deals(back, where) == expected, (fmt, where)
+
+
+def test_the_checks_are_not_trivial(corpus: list[Game]) -> None:
+    """Each deal check is true on some deals and false on others of the corpus
+    (else the comparison above could not fail)."""
+    deals = [(d, g.seat_names) for g in corpus for d in g.deals]
+    for where, check in DEAL_CHECKS:
+        values = {check(d, s) for d, s in deals}
+        assert values == {True, False}, where
+
+
+@pytest.mark.parametrize("fmt", ["hrn", "json", "jsonl", "yaml"])
+def test_game_predicates_match_an_independent_reading(corpus: list[Game], fmt: str,
+                                                      tmp_path: Path) -> None:
+    path = tmp_path / f"corpus.{fmt}"
+    path.write_text(dumps(corpus, fmt), encoding="utf-8")
+    back = list(read_games(str(path), fmt))
+
+    def finals(g: Game) -> dict[str, int]:
+        tot = dict.fromkeys(g.seat_names, 0)
+        for d in g.deals:
+            for s, p in _points(d, g.seat_names).items():
+                tot[s] += p
+        return tot
+
+    def winners(g: Game) -> set[str]:
+        tot = finals(g)
+        return {s for s, t in tot.items() if t == min(tot.values())} if max(tot.values()) >= 100 else set()
+
+    checks: list[tuple[str, Callable[[Game], bool]]] = [
+        ("total(W) > 40", lambda g: finals(g)["W"] > 40),
+        ("total(N) <= 30", lambda g: finals(g)["N"] <= 30),
+        ("winner == N or winner == E", lambda g: bool(winners(g) & {"N", "E"})),
+        ("winner", lambda g: bool(winners(g))),
+        ("moon", lambda g: any(26 in _points(d, g.seat_names).values() and
+                               0 in _points(d, g.seat_names).values() for d in g.deals)),
+        ("queen == S", lambda g: any(QS in _taken(d, g.seat_names)["S"] for d in g.deals)),
+        ("not queen == S", lambda g: not any(QS in _taken(d, g.seat_names)["S"] for d in g.deals)),
+        ("players == 4", lambda g: len(g.seat_names) == 4),
+        ("rules == openspiel", lambda g: g.rules == "openspiel"),
+        ("rules == standard", lambda g: g.rules == "standard"),
+        ("tag(Source) ~ \"seed 42\"", lambda g: "seed 42" in g.tags.get("Source", "")),
+        ("valid and not finding(revoke)", lambda g: True),
+        ("severity >= warning", lambda g: False),
+    ]
+    for where, check in checks:
+        q = Query(parse_query(where), keep=False)
+        got = [pick(g, q).matched for g in back]
+        assert got == [check(g) for g in corpus], (fmt, where)
+
+
+# The real logs --------------------------------------------------------------------------
+
+LOGS = sorted([*ROOT.glob("samples/**/*.hrn"), *ROOT.glob("samples/*.json"),
+               *ROOT.glob("samples/*.yaml"), *ROOT.glob("tests/data/referee/*.hrn"),
+               *ROOT.glob("tests/data/corpus/*")])
+
+
+def test_real_logs_queen_and_hands() -> None:
+    """On the real logs: who took Q♠ where its trick is recorded, and the hands
+    where they are recorded, against the deals select picks."""
+    checked = 0
+    for path in LOGS:
+        for g in read_games(str(path)):
+            if g.errors:
+                continue
+            seats = tuple(g.seats or g.seat_names)
+            for k, d in enumerate(g.deals):
+                taken = _taken(d, seats)
+                taker = next((s for s, cs in taken.items() if QS in cs), None)
+                for s in seats[:1] + seats[2:3]:
+                    q = Query(parse_query(f"queen == {s}"), deals=True, keep=False)
+                    hit = k in {i for i, _, _ in pick(g, q).deals}
+                    if taker is not None:
+                        assert hit == (taker == s), (path, g.index, d.number, s)
+                        checked += 1
+                    else:
+                        assert not hit
+                for s, hand in d.hands.items():
+                    if hand is None or s not in seats:
+                        continue
+                    q = Query(parse_query(f"holds({s}, QS) or count({s}, H) >= 4"), deals=True,
+                              keep=False)
+                    hit = k in {i for i, _, _ in pick(g, q).deals}
+                    want = QS in {int(c) for c in hand} or _suit({int(c) for c in hand}, "H") >= 4
+                    assert hit == want, (path, g.index, d.number, s)
+                    checked += 1
+    assert checked > 100
+
+
+def test_real_logs_findings_and_marks() -> None:
+    from hearts_notation.api import validate_file
+
+    for path in LOGS:
+        report = validate_file(str(path))
+        games = list(read_games(str(path)))
+        assert len(games) == len(report.entries)
+        for g, entry in zip(games, report.entries, strict=True):
+            codes = {f["code"] for f in entry["findings"]}
+            for code in ("revoke", "not-held", "score-mismatch", "sheet-unchecked"):
+                got = pick(g, Query(parse_query(f"finding({code})"), keep=False)).matched
+                assert got == (code in codes), (path, code)
+            got = pick(g, Query(parse_query("valid"), keep=False)).matched
+            assert got == entry["valid"]
+            warn = any(f["severity"] in ("warning", "error") for f in entry["findings"])
+            assert pick(g, Query(parse_query("severity >= warning"), keep=False)).matched == warn
+            marks = {p.mark for d in g.deals for t in d.tricks for p in t.plays} | \
+                {p.mark for d in g.deals for p in d.passes.values()}
+            for m in ("?", "??", "!"):
+                assert pick(g, Query(parse_query(f"mark({m})"), keep=False)).matched == (m in marks)
+
+
+def test_sheets_do_not_match_play_predicates_and_explain_says_why(tmp_path: Path) -> None:
+    sheet = str(ROOT / "samples/club/soiree-du-vendredi.hrn")
+    games = list(read_games(sheet))
+    q = Query(parse_query("queen == E"), explain=True, keep=False)
+    notq = Query(parse_query("not queen == E"), keep=False)
+    first = pick(games[0], q)
+    assert not first.matched and first.unknown and not pick(games[0], notq).matched
+    assert any(w.key == "select.why.sheet" for _, _, w in first.why)
+    # points and moons of a sheet are its recorded line: known
+    assert pick(games[0], Query(parse_query("moon == E"), keep=False)).matched
+    result = CliRunner().invoke(cli, ["select", sheet, "--where", "queen == E", "--explain",
+                                      "--lang", "en"])
+    assert result.exit_code == 0
+    assert "kept as a score sheet" in result.output
+
+
+def test_player_names_and_aliases(tmp_path: Path) -> None:
+    sheet = str(ROOT / "samples/club/soiree-du-vendredi.hrn")
+    games = list(read_games(sheet))
+    names = {n for g in games for n in g.players.values()}
+    name = sorted(names)[0]
+    want = [name in g.players.values() for g in games]
+    assert [pick(g, Query(parse_query(f'player("{name}")'), keep=False)).matched
+            for g in games] == want
+    aliases = tmp_path / "club.alias"
+    aliases.write_text(f"{name}: [Zorglub]\n", encoding="utf-8")
+    runner = CliRunner()
+    plain = runner.invoke(cli, ["select", sheet, "--where", 'player("Zorglub")', "--count"])
+    assert plain.output == "0\n"
+    aliased = runner.invoke(cli, ["select", sheet, "--where", 'player("Zorglub")', "--count",
+                                  "--aliases", str(aliases)])
+    assert aliased.output == f"{sum(want)}\n"
+    lower = runner.invoke(cli, ["select", sheet, "--where", f'player("{name.lower()}")', "--count",
+                                "--ignore-case"])
+    assert lower.output == f"{sum(want)}\n"
+
+
+def test_french_seat_and_date(tmp_path: Path) -> None:
+    games = list(read_games(str(ROOT / "samples/multi-game.hrn")))
+    for g in games:
+        for o, w in (("O", "W"), ("W", "O")):
+            a = pick(g, Query(parse_query(f"points({o}) >= 5"), deals=True, keep=False)).deals
+            b = pick(g, Query(parse_query(f"points({w}) >= 5"), deals=True, keep=False)).deals
+            assert a == b
+        date = g.tags["Date"]
+        y, m, d = (int(x) for x in date.split("."))
+        assert pick(g, Query(parse_query(f"date >= {y}.{m:02d}.{d:02d}"), keep=False)).matched
+        assert not pick(g, Query(parse_query(f"date > {y}.{m:02d}.{d:02d}"), keep=False)).matched
+        assert pick(g, Query(parse_query(f"date == {y}"), keep=False)).matched
+    import dataclasses
+    undated = dataclasses.replace(games[0], tags={"Event": "no date"})
+    p = pick(undated, Query(parse_query("date >= 2020"), explain=True, keep=False))
+    assert not p.matched and p.unknown
+
+
+# The command ---------------------------------------------------------------------------
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["select", *args])
+    return result.exit_code, result.output
+
+
+def test_records_written_unchanged_and_deal_tags(corpus: list[Game], tmp_path: Path) -> None:
+    src = tmp_path / "c.jsonl"
+    src.write_text(dumps(corpus, "jsonl"), encoding="utf-8")
+    code, out = _run(str(src))
+    assert code == 0 and out == src.read_text(encoding="utf-8")
+    code, out = _run(str(src), "--where", "queen == S", "--deals", "--to", "json")
+    assert code == 0
+    deals = json.loads(out)
+    want = [(g.index, d.number) for g in read_games(str(src)) for d in g.deals
+            if QS in _taken(d, g.seat_names)["S"]]
+    assert [(int(x["tags"]["SelectedGame"]), int(x["tags"]["SelectedDeal"])) for x in deals] == want
+    assert all(x["tags"]["SelectedFrom"] == str(src) and len(x["deals"]) == 1 for x in deals)
+    assert all(x["deals"][0].get("total") is None for x in deals)
+    # an extracted deal stands alone: the referee finds nothing wrong with it
+    out_file = tmp_path / "deals.hrn"
+    code, _ = _run(str(src), "--where", "queen == S", "--deals", "-o", str(out_file))
+    assert code == 0
+    check = CliRunner().invoke(cli, ["validate", "--quiet", str(out_file)])
+    assert check.exit_code == 0, check.output
+
+
+def test_comments_and_marks_are_kept(tmp_path: Path) -> None:
+    src = str(ROOT / "samples/commented-example.hrn")
+    code, out = _run(src, "--to", "hrn")
+    assert code == 0
+    want = dumps(list(read_games(src)), "hrn")
+    assert out == want and "{" in out
+
+
+def test_unique_and_duplicates_across_formats(tmp_path: Path) -> None:
+    hrn = tmp_path / "a.hrn"
+    text = (ROOT / "samples/multi-game.hrn").read_text(encoding="utf-8")
+    hrn.write_text(text + "\n" + text, encoding="utf-8")
+    jl = tmp_path / "b.jsonl"
+    games = list(read_games(str(ROOT / "samples/multi-game.hrn")))
+    # renamed seats and other tags: the same deals
+    import dataclasses
+    jl.write_text(dumps([dataclasses.replace(g, tags={"Event": "other"}) for g in games], "jsonl"),
+                  encoding="utf-8")
+    n_games, n_deals = len(games), sum(len(g.deals) for g in games)
+    assert _run(str(hrn), str(jl), "--unique", "--count") == (0, f"{n_games}\n")
+    assert _run(str(hrn), str(jl), "--duplicates", "--count") == (0, f"{2 * n_games}\n")
+    assert _run(str(hrn), str(jl), "--deals", "--unique", "--count") == (0, f"{n_deals}\n")
+    _, out = _run(str(hrn), str(jl), "--count", "--by-deal")
+    rows = [line.split() for line in out.splitlines()]
+    assert len(rows) == n_deals and {r[1] for r in rows} == {"3"}
+    assert all(re.fullmatch(r"[0-9a-f]{32}", r[0]) for r in rows)
+    assert _run(str(hrn), "--unique", "--to", "hrn") == (0, dumps(games, "hrn"))
+
+
+def test_jobs_give_the_same_output(corpus: list[Game], tmp_path: Path) -> None:
+    src = tmp_path / "c.jsonl"
+    src.write_text(dumps(corpus * 4, "jsonl"), encoding="utf-8")
+    one = _run(str(src), "--where", "moon or points(N) >= 13", "--deals", "--unique", "-j", "1")
+    two = _run(str(src), "--where", "moon or points(N) >= 13", "--deals", "--unique", "-j", "2")
+    assert one == two and one[0] == 0 and one[1]
+
+
+def test_count_and_exit_statuses(tmp_path: Path) -> None:
+    assert _run("samples/multi-game.hrn", "--where", "players == 5", "--count")[1] == "0\n"
+    code, _ = _run(str(tmp_path / "missing.hrn"), "--count")
+    assert code == 2
+    assert _run("samples/multi-game.hrn", "--unique", "--duplicates")[0] == 2
+    assert _run("samples/multi-game.hrn", "--by-deal")[0] == 2
+
+
+# Errors --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("where", "column", "words"), [
+    ("mooon == S", 1, "did you mean moon"),
+    ("queen ==", 9, "expected a seat"),
+    ("points(N) >= 13 and (void(E, C)", 32, "expected ')'"),
+    ("holds(N, XS)", 10, "expected a card"),
+    ("count(N, S)", 12, "expected a comparison after count"),
+    ("finding(revok)", 9, "did you mean revoke"),
+    ("moon > S", 6, "cannot be compared with >"),
+    ("valid == 3", 7, "takes no comparison"),
+    ('tag(Event) ~ "(a"', 17, "bad regular expression"),
+    ('tag(Event) ~ "(?=a)"', 15, "not supported"),
+    ("severity >= warnin", 13, "did you mean warning"),
+    ("date >= yesterday", 9, "expected a date"),
+    ("moon and", 9, "expected a predicate"),
+    ("moon moon", 6, "expected 'and', 'or'"),
+    ('player("Hélène', 8, "not closed"),
+    ("rules == nosuch", 10, "not a rule set"),
+])
+def test_query_errors(where: str, column: int, words: str) -> None:
+    with pytest.raises(QueryError) as info:
+        parse_query(where)
+    assert info.value.offset + 1 == column
+    text = info.value.text("en")
+    assert words in text, text
+    assert f"column {column}:" in text
+    assert text.splitlines()[2].index("^") == column + 1
+    result = CliRunner().invoke(cli, ["select", "samples/multi-game.hrn", "--where", where,
+                                      "--lang", "en"])
+    assert result.exit_code == 2
+    assert words in result.output
+
+
+def test_query_errors_in_french() -> None:
+    result = CliRunner().invoke(cli, ["select", "samples/multi-game.hrn", "--lang", "fr",
+                                      "--where", "mooon == S"])
+    assert result.exit_code == 2
+    assert "prédicat inconnu mooon" in result.output and "vouliez-vous dire moon" in result.output
+
+
+def test_finding_codes_are_the_specs() -> None:
+    spec = (ROOT / "docs/spec.md").read_text(encoding="utf-8")
+    section = spec.split("### 5.2 The codes", 1)[1].split("###", 1)[0]
+    codes = re.findall(r"^\| `([a-z-]+)` \|", section, re.M)
+    assert tuple(codes) == FINDING_CODES
+
+
+# The safe regular expressions ------------------------------------------------------------
+
+_ATOMS = st.sampled_from(["a", "b", "ab", ".", "[ab]", "[^a]", r"\d", "(a|b)", "(?:ab|a)", "^", "$",
+                          r"\b", "1"])
+_QUANT = st.sampled_from(["", "", "*", "+", "?", "{2}", "{1,3}", "{0,}"])
+
+
+@st.composite
+def _patterns(draw: st.DrawFn) -> str:
+    parts = []
+    for _ in range(draw(st.integers(1, 5))):
+        atom = draw(_ATOMS)
+        q = draw(_QUANT) if atom not in ("^", "$", r"\b") else ""
+        parts.append(atom + q)
+    if draw(st.booleans()):
+        parts.insert(draw(st.integers(0, len(parts))), "|")
+    return "".join(parts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_patterns(), st.text(alphabet="ab1 c", max_size=12), st.booleans())
+def test_safe_regex_agrees_with_re(pattern: str, text: str, fold: bool) -> None:
+    full = ("(?i)" if fold else "") + pattern
+    want = re.search(full, text) is not None
+    assert compile_pattern(full).search(text) == want
+    assert compile_pattern(full).search(text.upper()) == (re.search(full, text.upper()) is not None)
+
+
+def test_safe_regex_refuses_what_cannot_run_linear() -> None:
+    for bad in (r"(a)\1", "(?=a)", "(?<!a)b", "a**", "a{1,1000}"):
+        with pytest.raises(PatternError):
+            compile_pattern(bad)
+    # what backtracking takes ages on runs in one pass (no timing: a size bound)
+    p = compile_pattern("(a|a)*b")
+    assert len(p.program) < 20 and not p.search("a" * 5000)
