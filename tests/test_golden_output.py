@@ -58,7 +58,16 @@ for _lang in ("en", "fr"):
         (f"annotate/canonical-summary.{_lang}.txt",
          ["annotate", "--fast", "--seed", "1", "--deal", "1", "--lang", _lang, "-o", "/dev/null",
           "samples/canonical.hrn"]),
+        # select: --explain (a score sheet cannot say who took Q♠) and --count --by-deal.
+        (f"select/explain.{_lang}.txt",
+         ["select", "--lang", _lang, "--where", 'queen == E or moon == "Yann"', "--explain",
+          "samples/club/soiree-du-vendredi.hrn", "samples/multi-game.hrn"]),
+        (f"select/by-deal.{_lang}.txt",
+         ["select", "--lang", _lang, "--where", "points(N) >= 13", "--count", "--by-deal",
+          "samples/multi-game.hrn", "samples/multi-game.hrn"]),
     ]
+CASES.append(("select/deals.txt", ["select", "--deals", "--where", 'queen == "Bilal" and number <= 3',
+                                   "samples/multi-game.hrn"]))
 
 
 @pytest.mark.parametrize(("golden", "args"), CASES, ids=[c[0] for c in CASES])

@@ -23,7 +23,7 @@ from functools import partial
 
 import click
 
-from ..i18n import msg, translate
+from ..i18n import Args, msg, translate
 from ..io import OUTPUT_FORMATS, InputError, format_for, iter_dumps, write_atomic_iter
 from ..model import Game
 from ..output import escape_controls, message, write_stdout
@@ -73,12 +73,21 @@ def _explain_lines(picked: object, deals: bool, lang: str) -> list[str]:
     else:
         verdict = translate(lang, "select.explain.no_match")
     lines = [f"{where}: {verdict}"]
-    seen: set[tuple[int | None, str, str]] = set()
+    if picked.matched and not deals:
+        return lines
+    # What could not be decided, one line per predicate and reason, its deals together.
+    grouped: dict[tuple[str, str, Args], list[int]] = {}
     for deal, pred, why in picked.why:
-        text = why.text(lang)
-        if (deal, pred, text) in seen:
-            continue
-        seen.add((deal, pred, text))
+        rest = tuple((k, v) for k, v in why.args if k != "deal")
+        nums = grouped.setdefault((pred, why.key, rest), [])
+        if deal is not None and deal not in nums:
+            nums.append(deal)
+    for (pred, key, rest), nums in grouped.items():
+        args = dict(rest)
+        if nums:
+            text = msg(key + ".#n", n=len(nums), deals=("and", *nums), **args).text(lang)
+        else:
+            text = msg(key, **args).text(lang)
         lines.append("  " + translate(lang, "select.explain.why", pred=pred, why=text))
     return lines
 
