@@ -20,7 +20,7 @@ an error, not a silent choice.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,6 +53,27 @@ def normalise(name: str) -> str:
     """A name as compared: NFC, surrounding white space removed, inner runs
     of white space made one space."""
     return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+def loose_key(name: str) -> str:
+    """A name with its case, accents and spacing taken away (``helene`` for
+    ``Hélène``, ``Helene`` and ``HÉLÈNE``): two different names with the same
+    loose key are most likely one player spelt two ways."""
+    plain = unicodedata.normalize("NFKD", normalise(name))
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
+
+
+def near_duplicates(names: Iterable[str]) -> list[tuple[str, ...]]:
+    """Groups of two or more distinct names that differ only by case,
+    accents or spacing (:func:`loose_key`), in the order first met: the
+    standings warn about them and name the ``--aliases`` fix rather than
+    guess that they are one player."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        group = groups.setdefault(loose_key(name), [])
+        if name not in group:
+            group.append(name)
+    return [tuple(g) for g in groups.values() if len(g) > 1]
 
 
 @dataclass
@@ -147,4 +168,4 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
     return out
 
 
-__all__ = ["AliasError", "Identity", "load_aliases", "normalise"]
+__all__ = ["AliasError", "Identity", "load_aliases", "loose_key", "near_duplicates", "normalise"]

@@ -22,7 +22,9 @@ Decisions (docs/club.md):
 * Q♠ is counted over the deals whose tricks are recorded (a score sheet
   does not say who took it); ``queen_deals`` says over how many;
 * findings against a player are the errors and warnings of the referee
-  that name that player's seat.
+  that name that player's seat and concern the play; a slip of the scorer
+  (a total that does not add up, an impossible sheet line, a wrong result:
+  :data:`SCORER_CODES`) is the sheet's, counted apart (``sheet_slips``).
 """
 
 from __future__ import annotations
@@ -38,6 +40,13 @@ from .players import Identity
 from .referee import check_game
 from .rules import RuleSet
 from .scoring import DealScore, game_over
+from .sheets import SHEET_CODES
+
+
+#: The findings about what the scorer wrote (points, totals, moon lines,
+#: the result), not about how a player played: counted against the sheet.
+SCORER_CODES: frozenset[str] = frozenset({"score-mismatch", "total-mismatch", "moon-choice",
+                                          "result-mismatch", "game-continued", *SHEET_CODES})
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +79,8 @@ class GameSummary:
     sheet_deals: int
     errors: int
     seats: tuple[SeatLine, ...]
+    #: errors and warnings about what the scorer wrote (:data:`SCORER_CODES`)
+    slips: int = 0
 
 
 def summarise(game: Game, default_rules: RuleSet | None = None, force: bool = False) -> GameSummary:
@@ -96,10 +107,15 @@ def summary_of(game: Game, rules: RuleSet | None, seats: Sequence[str], deals: S
     played = [d for d in scored if d.complete and d.taken]
     findings: dict[str, int] = {}
     errors = 0
+    slips = 0
     for f in found:
         if f.severity == "error":
             errors += 1
-        if f.seat is not None and f.severity != "info":
+        if f.severity == "info":
+            continue
+        if f.code in SCORER_CODES:
+            slips += 1
+        elif f.seat is not None:
             findings[f.seat] = findings.get(f.seat, 0) + 1
     lines = []
     for k, s in enumerate(seats):
@@ -118,7 +134,7 @@ def summary_of(game: Game, rules: RuleSet | None, seats: Sequence[str], deals: S
         rules=rules.spec if rules else "standard",
         finished=finished, shared=len(winners) > 1, deals=len(scored),
         queen_deals=len(played), sheet_deals=sum(1 for d in scored if d.sheet), errors=errors,
-        seats=tuple(lines))
+        seats=tuple(lines), slips=slips)
 
 
 @dataclass
@@ -213,6 +229,8 @@ class Standings:
     deals: int = 0
     sheet_deals: int = 0
     errors: int = 0
+    #: the scorer's slips (:data:`SCORER_CODES`), counted against the sheets
+    sheet_slips: int = 0
     files: set[str] = field(default_factory=set)
     unnamed: set[str] = field(default_factory=set)
     notes: list[str] = field(default_factory=list)
@@ -236,6 +254,7 @@ class Standings:
         self.deals += g.deals
         self.sheet_deals += g.sheet_deals
         self.errors += g.errors
+        self.sheet_slips += g.slips
         if g.source is not None:
             self.files.add(g.source)
         here: list[tuple[str, SeatLine]] = []
@@ -298,6 +317,7 @@ class Standings:
         self.deals += other.deals
         self.sheet_deals += other.sheet_deals
         self.errors += other.errors
+        self.sheet_slips += other.sheet_slips
         self.files |= other.files
         self.unnamed |= other.unnamed
         for key, theirs in other.players.items():
@@ -317,6 +337,14 @@ class Standings:
         if self.results is not None and other.results:
             self.results.extend(other.results)
         return self
+
+    def near_duplicates(self) -> list[tuple[str, ...]]:
+        """Players' names that differ only by case, accents or spacing
+        (``Helene`` and ``Hélène``): most likely one player, to merge with
+        ``--aliases``."""
+        from .players import near_duplicates
+
+        return near_duplicates(p.name for p in self.players.values() if p.named)
 
     def ranked(self) -> list[tuple[str, PlayerStats]]:
         """Players in standing order: games won, then the lower average final
@@ -359,14 +387,32 @@ class Standings:
         return {
             "summary": {"files": len(self.files), "games": self.games, "finished": self.finished,
                         "deals": self.deals, "sheet_deals": self.sheet_deals, "errors": self.errors,
-                        "players": len(self.players)},
+                        "sheet_slips": self.sheet_slips, "players": len(self.players)},
             "players": [{"rank": i, **p.to_dict()} for i, (_, p) in enumerate(self.ranked(), 1)],
             "head_to_head": {
                 a: {b: {"won": c[0], "drawn": c[1], "lost": c[2]}
                     for b, c in zip(names, row, strict=True) if c is not None}
                 for a, row in zip(names, rows, strict=True)},
             "notes": notes,
+            "near_duplicates": [list(g) for g in self.near_duplicates()],
         }
+
+    def remarks(self, lang: str) -> list[str]:
+        """What people are told below the standings, in *lang*: the
+        scorer's slips counted against the sheets, and the names that look
+        like one player with the ``--aliases`` line that merges them."""
+        from .i18n import count, join_list, translate
+
+        out = []
+        if self.sheet_slips:
+            out.append(count(lang, "standings.sheet_slips", self.sheet_slips))
+        for group in self.near_duplicates():
+            # The spelling with the most accents is the likely one.
+            best = max(group, key=lambda n: sum(1 for c in n if ord(c) > 127))
+            others = ", ".join(n for n in group if n != best)
+            out.append(translate(lang, "standings.near_duplicate", names=join_list(lang, list(group)),
+                                 line=f"{best}: [{others}]"))
+        return out
 
     def csv_rows(self) -> Iterator[list[object]]:
         """Rows of the CSV (header first), one per player."""
@@ -404,6 +450,6 @@ def standings_of(summaries: Iterable[GameSummary], identity: Identity | None = N
     return st
 
 
-__all__ = ["CSV_COLUMNS", "LABELS", "GameSummary", "PlayerStats", "SeatLine", "Standings", "standings_batch",
+__all__ = ["CSV_COLUMNS", "LABELS", "SCORER_CODES", "GameSummary", "PlayerStats", "SeatLine", "Standings", "standings_batch",
            "standings_of",
            "summarise", "summary_of"]

@@ -172,8 +172,17 @@ def test_findings_against_a_player_and_exit_status(tmp_path: Path) -> None:
     draft = ROOT / "tests" / "data" / "club" / "soiree-brouillon.hrn"
     code, out = run("standings", str(draft), "--format", "json")
     assert code == 1
-    by = {p["player"]: p for p in json.loads(out)["players"]}
-    assert by["Yann"]["findings"] == 1 and by["Camille"]["findings"] == 0
+    doc = json.loads(out)
+    by = {p["player"]: p for p in doc["players"]}
+    # The slip in E's total is the scorer's: counted against the sheet, not Yann.
+    assert by["Yann"]["findings"] == 0 and by["Camille"]["findings"] == 0
+    assert doc["summary"]["sheet_slips"] == 1
+    # A revoke is the player's own.
+    code, out = run("standings", str(ROOT / "docs" / "fr" / "exemples" / "soiree-erreurs.hrn"),
+                    "--format", "json")
+    doc = json.loads(out)
+    by = {p["player"]: p for p in doc["players"]}
+    assert code == 1 and by["Bernard"]["findings"] == 1 and doc["summary"]["sheet_slips"] == 0
     code, out = run("standings", str(tmp_path / "nothing.hrn"))
     assert code == 2 and "Traceback" not in out
 
@@ -205,3 +214,41 @@ def test_readme_shows_the_real_output() -> None:
     assert r.exit_code == 0
     real = "\n".join(line.rstrip() for line in r.stdout.split("\n")).rstrip("\n")
     assert shown == real
+
+
+def test_a_near_duplicate_name_is_warned_with_the_aliases_fix(tmp_path: Path) -> None:
+    """Helene and Hélène are counted apart (no guess), with a warning that
+    names the --aliases line that merges them, in the run's language."""
+    evening = ROOT / "docs" / "fr" / "exemples" / "vendredi-6.hrn"
+    copy = tmp_path / "vendredi-6.hrn"
+    copy.write_text(evening.read_text(encoding="utf-8").replace("Hélène", "Helene"), encoding="utf-8")
+    first = str(ROOT / "docs" / "fr" / "exemples" / "vendredi-5.hrn")
+    code, out = run("standings", "--lang", "fr", first, str(copy))
+    assert "attention : Hélène et Helene semblent être un même joueur" in " ".join(out.split())
+    assert "--aliases FICHIER, FICHIER contenant la ligne : Hélène: [Helene]" in " ".join(out.split())
+    assert "1 erreur du marqueur" in out
+    code, out = run("standings", "--lang", "en", first, str(copy), "--format", "json")
+    assert json.loads(out)["near_duplicates"] == [["Hélène", "Helene"]]
+    aliases = tmp_path / "joueurs.alias"
+    aliases.write_text("Hélène: [Helene]\n", encoding="utf-8")
+    code, out = run("standings", "--aliases", str(aliases), first, str(copy), "--format", "json")
+    doc = json.loads(out)
+    assert doc["near_duplicates"] == [] and {p["player"] for p in doc["players"]} == {
+        "Hélène", "Odile", "Sylvie", "Bernard"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_standings_fit_80_columns_without_cutting_a_word(lang: str) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update({"COLUMNS": "80", "NO_COLOR": "1"})
+    r = subprocess.run([sys.executable, "-m", "hearts_notation", "standings", "--lang", lang,
+                        str(CLUB)], capture_output=True, text=True, env=env, check=False)
+    lines = r.stdout.splitlines()
+    start = next(i for i, ln in enumerate(lines) if "Gwen" in ln)
+    table = lines[1:start + 12]
+    assert all(len(ln) <= 80 for ln in table), "\n".join(table)
+    assert "…" not in r.stdout

@@ -44,22 +44,39 @@ from .options import (
 from .report import CorpusReport
 
 
+def _longest_word(text: str) -> int:
+    """The width of the longest word of *text* (where it may wrap)."""
+    return max((len(w) for w in text.split()), default=0)
+
+
 def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Text]:
     words = LABELS[lang]
     dec = translate(lang, "number.decimal")
     data = st.to_dict()
     out: list[Table | Text] = []
-    t = Table(title=f"{title} — " + words["summary"].format(**data["summary"]), title_justify="left")
-    t.add_column("#", justify="right", no_wrap=True)
-    t.add_column(words["player"], justify="left", no_wrap=True)
-    for key in ("games", "won", "shared", "average_final", "average_points_per_deal", "moons",
-                "queen_of_spades", "findings"):
-        t.add_column(words[key], justify="right")
-    for p in data["players"]:
-        t.add_row(str(p["rank"]), Text(p["player"]), str(p["games"]), str(p["won"]), str(p["shared"]),
-                  f"{p['average_final']:.1f}".replace(".", dec),
-                  f"{p['average_points_per_deal']:.2f}".replace(".", dec), str(p["moons"]),
-                  str(p["queen_of_spades"]), str(p["findings"]))
+    keys = ("games", "won", "shared", "average_final", "average_points_per_deal", "moons",
+            "queen_of_spades", "findings")
+    rows = [[str(p["rank"]), p["player"], str(p["games"]), str(p["won"]), str(p["shared"]),
+             f"{p['average_final']:.1f}".replace(".", dec),
+             f"{p['average_points_per_deal']:.2f}".replace(".", dec), str(p["moons"]),
+             str(p["queen_of_spades"]), str(p["findings"])] for p in data["players"]]
+    heads = ["#", words["player"], *(words[k] for k in keys)]
+    # A header is wrapped between its words, never cut inside one: each
+    # column is at least as wide as its longest header word and its values.
+    mins = [max([_longest_word(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(heads)]
+    mins[1] = max([_longest_word(heads[1]), *(_longest_word(r[1]) for r in rows)])
+    boxed = sum(max(m, len(h)) for m, h in zip(mins, heads, strict=True)) + 3 * len(heads) + 1
+    # Too wide for the terminal with its rules: the same table without the
+    # vertical rules and padding (one space between columns).
+    compact = {} if boxed <= width else {"box": box.SIMPLE_HEAD, "pad_edge": False,
+                                          "padding": (0, 0), "collapse_padding": True}
+    t = Table(title=f"{title} — " + words["summary"].format(**data["summary"]), title_justify="left",
+              **compact)  # type: ignore[arg-type]
+    for i, h in enumerate(heads):
+        t.add_column(h, justify="left" if i == 1 else "right", min_width=mins[i],
+                     no_wrap=i == 0)
+    for r in rows:
+        t.add_row(r[0], Text(r[1]), *r[2:])
     out.append(t)
     names, rows = st.cross_table()
     need = max((len(n) for n in names), default=0) + 6 + len(names) * 6
@@ -77,6 +94,7 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
         out.append(x)
     for note in data["notes"]:
         out.append(Text(f"{words['note']}: {note}"))
+    out.extend(Text(line) for line in st.remarks(lang))
     return out
 
 
