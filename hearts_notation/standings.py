@@ -42,7 +42,6 @@ from .rules import RuleSet
 from .scoring import DealScore, game_over
 from .sheets import SHEET_CODES
 
-
 #: The findings about what the scorer wrote (points, totals, moon lines,
 #: the result), not about how a player played: counted against the sheet.
 SCORER_CODES: frozenset[str] = frozenset({"score-mismatch", "total-mismatch", "moon-choice",
@@ -450,6 +449,5 @@ def standings_of(summaries: Iterable[GameSummary], identity: Identity | None = N
     return st
 
 
-__all__ = ["CSV_COLUMNS", "LABELS", "SCORER_CODES", "GameSummary", "PlayerStats", "SeatLine", "Standings", "standings_batch",
-           "standings_of",
-           "summarise", "summary_of"]
+__all__ = ["CSV_COLUMNS", "LABELS", "SCORER_CODES", "GameSummary", "PlayerStats", "SeatLine",
+           "Standings", "standings_batch", "standings_of", "summarise", "summary_of"]

@@ -233,7 +233,7 @@ def test_a_near_duplicate_name_is_warned_with_the_aliases_fix(tmp_path: Path) ->
     aliases.write_text("Hélène: [Helene]\n", encoding="utf-8")
     code, out = run("standings", "--aliases", str(aliases), first, str(copy), "--format", "json")
     doc = json.loads(out)
-    assert doc["near_duplicates"] == [] and {p["player"] for p in doc["players"]} == {
+    assert code == 1 and doc["near_duplicates"] == [] and {p["player"] for p in doc["players"]} == {
         "Hélène", "Odile", "Sylvie", "Bernard"}
 
 
