@@ -306,11 +306,12 @@ def test_json_results_match_their_schema(tmp_path: Path) -> None:
                      "--duplicate", "--resume", "-o", RECORDS, "--format", "json")
     assert code == 0, text
     jsonschema.validate(json.loads(text), schema)
-    r = hearts("match", "-p", "heuristic", "-p", f"{BAD} badpass", "--deals", "1", "-o",
+    r = hearts("match", "-p", "heuristic", "-p", f"{BAD} badpass", "--deals", "1", "--seed", "1", "-o",
                str(tmp_path / "m.jsonl"), "--format", "json")
     data = json.loads(r.stdout)
     jsonschema.validate(data, schema)
-    assert data["players"][1]["faults"] == {"illegal": 2}
+    faults = {p["player"]: p["faults"] for p in data["players"]}
+    assert faults == {"heuristic": {}, f"{BAD} badpass": {"illegal": 2}}
 
 
 def test_stop_when_settled(tmp_path: Path) -> None:
