@@ -54,6 +54,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "standings": ("standings", "Standings by player over many games: wins, averages, cross-table."),
     "match": ("match", "Bots play seeded (duplicate) deals; every deal becomes a record."),
     "select": ("select", "Find, filter and de-duplicate games and deals with a query."),
+    "lsp": ("lsp", "The HRN language server for editors (diagnostics, legal cards, hovers)."),
 }
 
 #: Exit status when standard output is a closed pipe and SIGPIPE could not

@@ -1,0 +1,41 @@
+"""``hearts lsp``: the HRN language server, for editors (docs/editors.md).
+
+It talks the Language Server Protocol on standard input and output until
+the editor ends the session: findings of ``validate`` as you type, the
+legal cards at the cursor, hovers, the outline, ``fmt`` as formatting,
+fixes.  The server needs pygls, an optional extra (``pip install
+'hearts-notation[lsp]'``); without it the command says so in one line and
+exits with status 2, as for any unusable command line.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+import click
+
+from ..i18n import current_language, translate
+from ._common import fail
+from ._status import Report
+from .options import lang_option
+
+
+@click.command("lsp", context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--stdio", is_flag=True,
+              help="Talk on standard input and output (the only transport, and the default; "
+                   "accepted because editors pass it).")
+@lang_option("Language of the messages when the editor does not say (its locale decides).")
+def command(stdio: bool, lang: str) -> Report:
+    """Run the HRN language server on standard input and output.
+
+    \b
+    Examples:
+      hearts lsp                      (started by the editor, see docs/editors.md)
+      hearts lsp --stdio --lang fr
+    """
+    if importlib.util.find_spec("pygls") is None or importlib.util.find_spec("lsprotocol") is None:
+        fail(translate(current_language(), "lsp.pygls_missing"))
+    from ..editor.server import serve
+
+    # The protocol's exit status: 0 after shutdown, 1 for an exit without it.
+    return Report(findings=0 if serve(lang) else 1)

@@ -1,0 +1,368 @@
+"""An open document as the language server sees it: its games, read and
+refereed, kept from one keystroke to the next.
+
+A document is cut into games by the HRN format's own cutter (the one
+``validate --jobs`` uses, :meth:`hearts_notation.io.formats.Format.cutter`),
+then each game's text is read by the one reader
+(:func:`hearts_notation.io.iter_games_text`) and judged by the one referee
+(:func:`hearts_notation.referee.check_game`, what ``validate`` and
+:func:`hearts_notation.api.validate_text` run).  Nothing here checks a rule.
+
+**Incremental.**  A game is read and refereed once per distinct text: the
+:class:`Checker` keeps each game's result keyed by its text, with its
+positions counted from the game's own first line.  After an edit, the cut
+(a scan of the lines, milliseconds for a long file) finds the games again;
+every game whose text did not change is taken from the cache and only
+moved to its new first line, so typing in one deal of a long file reads
+and checks that game alone.  (The referee judges a game as a whole -- the
+running totals, the dealer's turn and the end of the game run across its
+deals -- so a game, not a deal, is the unit that is checked again.)
+
+**Positions.**  The library counts lines from 1 and columns in characters
+(code points) from 1; the Language Server Protocol counts both from 0, and
+columns in UTF-16 code units unless the client chose another encoding.
+:func:`to_units` and :func:`from_units` convert, line by line, with lines
+cut at ``\\n`` only, as the reader cuts them.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from pygments.token import Error, Keyword, Name, _TokenType, is_token_subtype
+
+from ..cards import SYMBOL_SUIT_CHARS
+from ..i18n import Msg
+from ..io import InputError, RecordError, iter_games_text
+from ..io.formats import get as get_format
+from ..io.hrn.words import DIRECTIONS, KEYWORDS_FR, MOON_CHOICES, TAG_NAMES_FR
+from ..model import Finding, Game
+from ..referee import GameReport, check_game
+from ..rules import RuleSet
+from .lexer import CARD_TOKEN, HAND_TOKEN, HrnLexer
+
+__all__ = ["Analysis", "CheckedGame", "Checker", "Placed", "Problem", "Style", "Token",
+           "apply_change", "from_units", "lex_lines", "split_lines", "style_of", "to_units", "within"]
+
+
+# Positions ---------------------------------------------------------------------------------
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of *text*, cut at ``\\n`` as the reader cuts them (a
+    ``\\r`` before it stays on its line, where it adds nothing to a column)."""
+    return text.split("\n")
+
+
+def _units(s: str, encoding: str) -> int:
+    """The length of *s* in the code units of *encoding* (``utf-16``,
+    ``utf-8`` or ``utf-32``, the LSP's position encodings)."""
+    if encoding == "utf-32":
+        return len(s)
+    if encoding == "utf-8":
+        return len(s.encode("utf-8", "surrogatepass"))
+    return len(s) + sum(1 for c in s if ord(c) > 0xFFFF)
+
+
+def to_units(line: str, column: int, encoding: str = "utf-16") -> int:
+    """A 0-based code-point *column* of *line* as a count of code units."""
+    return _units(line[:max(0, column)], encoding)
+
+
+def from_units(line: str, units: int, encoding: str = "utf-16") -> int:
+    """The 0-based code-point column of *line* at *units* code units (a
+    position inside a character, or past the end, lands on its boundary)."""
+    if encoding == "utf-32":
+        return min(max(0, units), len(line))
+    count = 0
+    for i, c in enumerate(line):
+        if count >= units:
+            return i
+        count += _units(c, encoding)
+    return len(line)
+
+
+def apply_change(text: str, start: tuple[int, int] | None, end: tuple[int, int] | None,
+                 new_text: str, encoding: str = "utf-16") -> str:
+    """*text* with the range from *start* to *end* (0-based line and
+    code-unit column, as a client sends them) replaced by *new_text*; no
+    range replaces the whole text (a full-document change)."""
+    if start is None or end is None:
+        return new_text
+    lines = split_lines(text)
+
+    def offset(pos: tuple[int, int]) -> int:
+        line, units = pos
+        if line >= len(lines):
+            return len(text)
+        before = sum(len(x) + 1 for x in lines[:line])
+        return before + from_units(lines[line], units, encoding)
+
+    a, b = offset(start), offset(end)
+    return text[:a] + new_text + text[max(a, b):]
+
+
+# The style of a record -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a record is written: its cards with French ranks (``D♠``) or
+    English ones, with suit symbols or letters (``lang``, ``unicode``), and
+    its keywords and tag names in French (``donne``, ``Règles``) or English
+    (``words``).  Completions answer in the record's own style; formatting
+    writes the canonical text in its language (``lang``)."""
+
+    lang: str = "en"
+    unicode: bool = False
+    words: str = "en"
+
+
+_FRENCH_WORDS = frozenset(KEYWORDS_FR) | {w for w, meaning in DIRECTIONS.items() if w != meaning} | {
+    w for w, meaning in MOON_CHOICES.items() if w != meaning}
+
+
+def within(kind: _TokenType, *parents: _TokenType) -> bool:
+    """Whether a token type is one of *parents* or a subtype of one
+    (``Comment.Single`` is within ``Comment``)."""
+    return any(is_token_subtype(kind, p) for p in parents)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token of the lexer: where it starts in the game's text (0-based
+    line and code-point column, relative to the game's first line), its type
+    and text."""
+
+    line: int
+    column: int
+    kind: _TokenType
+    text: str
+
+    @property
+    def end(self) -> int:
+        """The column just after the token (tokens never span lines here)."""
+        return self.column + len(self.text)
+
+
+def lex_lines(text: str) -> list[list[Token]]:
+    """The tokens of *text*, line by line (a multi-line token is split at
+    its line breaks, so that every token lies on one line)."""
+    out: list[list[Token]] = [[]]
+    col = 0
+    for _, kind, value in HrnLexer().get_tokens_unprocessed(text):
+        parts = value.split("\n")
+        for k, part in enumerate(parts):
+            if k:
+                out.append([])
+                col = 0
+            if part:
+                out[-1].append(Token(len(out) - 1, col, kind, part))
+                col += len(part)
+    return out
+
+
+def style_of(tokens: Sequence[Sequence[Token]]) -> Style:
+    """The style of a record from its tokens: French words when a keyword
+    or a tag name is French, French cards when a rank is; symbols when a
+    card or a hand uses them."""
+    words: str | None = None
+    ranks = unicode = False
+    for line in tokens:
+        for t in line:
+            if within(t.kind, Keyword) or t.kind is Name.Tag:
+                if t.text.lower() in _FRENCH_WORDS or t.text in TAG_NAMES_FR:
+                    words = "fr"
+                elif words is None and t.kind is Keyword:
+                    words = "en"
+            elif within(t.kind, CARD_TOKEN, HAND_TOKEN) and any(c in SYMBOL_SUIT_CHARS for c in t.text):
+                unicode = True
+                ranks = ranks or any(c in "RDVrdv" for c in t.text)
+    lang = "fr" if ranks or words == "fr" else "en"
+    return Style(lang, unicode or lang == "fr", words or lang)
+
+
+# Games ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Input that cannot be used at all (a line over the length limit,
+    text that is not a record...): the message and where, when known."""
+
+    message: Msg | str
+    line: int | None
+    column: int | None
+
+    def text(self, lang: str) -> str:
+        """The message in *lang*."""
+        return self.message.text(lang) if isinstance(self.message, Msg) else self.message
+
+    @staticmethod
+    def of(exc: InputError | RecordError) -> Problem:
+        """The problem an exception of the reader or the cutter reports."""
+        if isinstance(exc, RecordError):
+            return Problem(exc.located(), exc.line, exc.column)
+        return Problem(exc.msg or exc.message, exc.line, exc.column)
+
+
+@dataclass
+class CheckedGame:
+    """One game's text, read and refereed once.  Positions in ``game``,
+    ``report`` and ``problem`` count lines from the text's first line (1)."""
+
+    text: str
+    game: Game | None
+    report: GameReport | None
+    problem: Problem | None = None
+
+    @cached_property
+    def tokens(self) -> list[list[Token]]:
+        """The lexer's tokens, line by line (0-based lines of the text)."""
+        return lex_lines(self.text)
+
+    @cached_property
+    def style(self) -> Style:
+        """The game's style (French or English, symbols or letters)."""
+        return style_of(self.tokens)
+
+    @property
+    def line_count(self) -> int:
+        """How many lines the game's text covers."""
+        return self.text.count("\n") + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A checked game where it now stands in the document: its text starts
+    on line ``first_line`` (1-based), and it is game ``index`` of the file."""
+
+    checked: CheckedGame
+    first_line: int
+    index: int
+
+    @property
+    def last_line(self) -> int:
+        """The last line (1-based) of the game's text."""
+        return self.first_line + self.checked.line_count - 1
+
+    def absolute(self, line: int) -> int:
+        """A line of the game's text (1-based, relative) in the document."""
+        return line + self.first_line - 1
+
+    def relative(self, line: int) -> int:
+        """A line of the document (1-based) in the game's text."""
+        return line - self.first_line + 1
+
+
+@dataclass
+class Analysis:
+    """One version of a document: its lines and its games, or the problem
+    that makes it unusable."""
+
+    text: str
+    games: list[Placed] = field(default_factory=list)
+    problem: Problem | None = None
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """The document's lines (see :func:`split_lines`)."""
+        return split_lines(self.text)
+
+    def game_at(self, line: int) -> Placed | None:
+        """The game whose text covers *line* (1-based): the last game that
+        starts at or before it (blank lines after a game's text are where
+        its next line is typed)."""
+        found: Placed | None = None
+        for placed in self.games:
+            if placed.first_line <= line:
+                found = placed
+        return found
+
+    def findings(self) -> Iterator[tuple[Placed, Finding]]:
+        """Every finding of every game, in the document's order (positions
+        still relative to each game: see :meth:`Placed.absolute`)."""
+        for placed in self.games:
+            if placed.checked.report is not None:
+                for f in placed.checked.report.findings:
+                    yield placed, f
+
+
+#: What the cutter says of a text that holds no game yet.
+_NOT_YET = frozenset({"input.empty", "input.only_comments"})
+
+
+class Checker:
+    """Reads and referees documents, keeping what it has already checked.
+
+    *rules* apply to records without a ``Rules`` tag (``--rules``); the
+    cache holds the games of the last analysis only, so memory follows the
+    document.  ``checked`` counts the games read and refereed so far (the
+    tests use it to see that an edit checks only the game it touches).
+    """
+
+    def __init__(self, rules: RuleSet | str | None = None, source: str = "<document>") -> None:
+        self.rules = rules
+        self.source = source
+        self.checked = 0
+        self._cache: dict[str, CheckedGame] = {}
+
+    def analyse(self, text: str) -> Analysis:
+        """The games of *text*, read and refereed (unchanged games from the cache)."""
+        out = Analysis(text)
+        try:
+            cut = self._cut(text)
+        except (InputError, RecordError) as exc:
+            self._cache = {}
+            problem = Problem.of(exc)
+            # A file being started (blank, or comments only) is not yet an error.
+            if not (isinstance(problem.message, Msg) and problem.message.key in _NOT_YET):
+                out.problem = problem
+            return out
+        cache: dict[str, CheckedGame] = {}
+        for index, (first_line, game_text) in enumerate(cut, 1):
+            checked = cache.get(game_text) or self._cache.get(game_text)
+            if checked is None:
+                checked = self.check(game_text)
+            cache[game_text] = checked
+            out.games.append(Placed(checked, first_line, index))
+        self._cache = cache
+        return out
+
+    def _cut(self, text: str) -> list[tuple[int, str]]:
+        """(first line, text) of each game: the HRN format's own cutter."""
+        cutter = get_format("hrn").cutter()
+        if cutter is None:      # pragma: no cover - the HRN format always cuts
+            return [(1, text)]
+        data = io.BytesIO(text.encode("utf-8", "surrogatepass"))
+        return [pair for batch in cutter(self.source, data, 64, self.rules)
+                for pair in batch.payload]
+
+    def read(self, text: str) -> Game | None:
+        """The first game of *text* as the reader reads it, without the
+        referee (``None`` for text that holds no game or cannot be read):
+        what completion and the outline need of a game cut short."""
+        try:
+            return next(iter_games_text(text, "hrn", self.source, self.rules), None)
+        except InputError:
+            return None
+
+    def check(self, text: str) -> CheckedGame:
+        """One game's text read by the reader and judged by the referee."""
+        self.checked += 1
+        try:
+            games = list(iter_games_text(text, "hrn", self.source, self.rules))
+        except InputError as exc:
+            return CheckedGame(text, None, None, Problem.of(exc))
+        if not games:
+            return CheckedGame(text, None, None)
+        game = games[0]
+        return CheckedGame(text, game, check_game(game, self.rules))
+
+
+def error_tokens(tokens: Sequence[Sequence[Token]]) -> list[Token]:
+    """The tokens the lexer could not place (for the tests of the lexer)."""
+    return [t for line in tokens for t in line if within(t.kind, Error)]
