@@ -288,3 +288,48 @@ def test_without_pygls_the_command_says_what_to_install() -> None:
     assert done.stdout == ""
     assert done.stderr.strip() == ("hearts: the language server needs pygls 2 or later: "
                                    "pip install 'hearts-notation[lsp]'")
+
+
+# The process: its exit status and nothing but the protocol on stdout -------------------------
+
+
+def _frame(payload: dict[str, object]) -> bytes:
+    import json
+
+    body = json.dumps(payload).encode("utf-8")
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def _frames(data: bytes) -> list[dict[str, object]]:
+    import json
+
+    out = []
+    while data:
+        head, _, rest = data.partition(b"\r\n\r\n")
+        assert head.startswith(b"Content-Length: "), data[:80]
+        fields = dict(line.split(b": ", 1) for line in head.split(b"\r\n"))
+        size = int(fields[b"Content-Length"])
+        out.append(json.loads(rest[:size]))
+        data = rest[size:]
+    return out
+
+
+@pytest.mark.parametrize(("shutdown", "status"), [(True, 0), (False, 1)])
+def test_exit_status_follows_the_protocol(shutdown: bool, status: int) -> None:
+    """``exit`` after ``shutdown`` ends the server with status 0, without
+    it with 1 (the protocol's rule); standard output carries only frames."""
+    messages = [{"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                 "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+                {"jsonrpc": "2.0", "method": "initialized", "params": {}}]
+    if shutdown:
+        messages.append({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+    messages.append({"jsonrpc": "2.0", "method": "exit"})
+    done = subprocess.run(SERVER, input=b"".join(_frame(m) for m in messages), capture_output=True,
+                          timeout=60, check=False)
+    assert done.returncode == status, done.stderr
+    replies = _frames(done.stdout)
+    (init,) = [r for r in replies if r.get("id") == 1]
+    capabilities = init["result"]["capabilities"]  # type: ignore[index]
+    for feature in ("completionProvider", "hoverProvider", "documentFormattingProvider",
+                    "documentSymbolProvider", "definitionProvider", "codeActionProvider"):
+        assert capabilities[feature], feature

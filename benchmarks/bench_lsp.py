@@ -1,0 +1,188 @@
+"""How fast ``hearts lsp`` answers an edit (issue 28: within 200 ms for a 20-deal game).
+
+    python benchmarks/bench_lsp.py [--quick]
+
+The document is one game of 20 deals as a French scorer types it (French
+words, ranks and suit symbols, a ``{comment}`` on every trick: the reader's
+slow case), and a file of 30 such games.  An edit changes one card of one
+trick, as a keystroke would.
+
+* **analysis CPU**: the server's work after an edit (the document cut into
+  games, the game the edit touched read and refereed, the others taken
+  from the cache), CPU time of this process, median of the edits; anchor:
+  ``validate_text`` of the whole document, the library checking it once.
+* **round trip**: a real client over stdio (pygls's ``LanguageClient``)
+  sends ``didChange`` and waits for ``publishDiagnostics``, wall clock,
+  median and worst of the edits; the server's pause for typing (the
+  debounce, 0.1 s by default) is set to 0 here and comes on top.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hearts_notation.api import validate_text
+from hearts_notation.editor.document import Checker
+from hearts_notation.generate import generate_games
+from hearts_notation.io import dumps
+
+Row = dict[str, Any]
+TARGET_MS = 200.0
+
+
+def _row(name: str, value: float, unit: str, anchor: str | None = None,
+         anchor_value: float | None = None, target: str = "", note: str = "") -> Row:
+    return {"name": name, "value": round(value, 1), "unit": unit, "anchor": anchor,
+            "anchor_value": None if anchor_value is None else round(anchor_value, 1),
+            "ratio": None if not anchor_value else round(value / anchor_value, 3),
+            "target": target, "note": note}
+
+
+def _load() -> str:
+    try:
+        return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return ""
+
+
+def _core() -> str:
+    return "pure Python" if os.environ.get("HEARTS_NOTATION_PURE") else "core as installed"
+
+
+def french_games(count: int, deals: int = 20) -> str:
+    """*count* generated games of *deals* deals, written in French as a
+    scorer types them: a comment on every trick."""
+    games = list(generate_games(count, seed=28, rules="standard target=1000", max_deals=deals))
+    text = dumps(games, "hrn", unicode=True, lang="fr")
+    return re.sub(r"^(\d+)\. ", r"\1. {noté} ", text, flags=re.M)
+
+
+def edits(text: str, n: int) -> list[tuple[int, int, str, str]]:
+    """*n* one-card edits: (line, column, old card, new card) on trick lines
+    spread over the document (the card swapped for another of its suit)."""
+    lines = text.split("\n")
+    tricks = [i for i, line in enumerate(lines) if re.match(r"\d+\. ", line)]
+    out = []
+    for k in range(n):
+        i = tricks[(k * 37) % len(tricks)]
+        m = list(re.finditer(r"(?<= )(10|[2-9VDRA])([♠♥♦♣])", lines[i]))[-1]
+        new = ("2" if m.group(1) != "2" else "3") + m.group(2)
+        out.append((i, m.start(), m.group(0), new))
+    return out
+
+
+def _apply(text: str, edit: tuple[int, int, str, str]) -> str:
+    lines = text.split("\n")
+    i, col, old, new = edit
+    lines[i] = lines[i][:col] + new + lines[i][col + len(old):]
+    return "\n".join(lines)
+
+
+def analysis_cpu(text: str, count: int) -> tuple[float, float]:
+    """Median CPU ms of the server's analysis after an edit, and of
+    ``validate_text`` on the edited document (the anchor)."""
+    checker = Checker()
+    checker.analyse(text)
+    mine, whole = [], []
+    for edit in edits(text, count):
+        changed = _apply(text, edit)
+        t0 = time.process_time()
+        checker.analyse(changed)
+        t1 = time.process_time()
+        validate_text(changed)
+        t2 = time.process_time()
+        mine.append(1000 * (t1 - t0))
+        whole.append(1000 * (t2 - t1))
+        checker.analyse(text)          # back, for the next edit
+    return statistics.median(mine), statistics.median(whole)
+
+
+async def _round_trips(text: str, count: int) -> list[float]:
+    from lsprotocol import types
+    from pygls.lsp.client import LanguageClient
+
+    client = LanguageClient("bench-lsp", "1")
+    published = asyncio.Event()
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def _published(params: types.PublishDiagnosticsParams) -> None:
+        published.set()
+
+    await client.start_io(sys.executable, "-m", "hearts_notation", "lsp")
+    await client.initialize_async(types.InitializeParams(
+        capabilities=types.ClientCapabilities(), locale="fr",
+        initialization_options={"debounce": 0}))
+    client.initialized(types.InitializedParams())
+    uri = "file:///bench/partie.hrn"
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="hrn", version=1, text=text)))
+    await published.wait()
+    times = []
+    current = text
+    for k, edit in enumerate(edits(text, count)):
+        for step in (edit, (edit[0], edit[1], edit[3], edit[2])):     # the card changed, then back
+            i, col, old, new = step
+            units = len(current.split("\n")[i][:col].encode("utf-16-le")) // 2
+            published.clear()
+            t0 = time.perf_counter()
+            client.text_document_did_change(types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2 * k + 2),
+                content_changes=[types.TextDocumentContentChangePartial(
+                    range=types.Range(start=types.Position(line=i, character=units),
+                                      end=types.Position(line=i, character=units + len(old))),
+                    text=new)]))
+            await published.wait()
+            times.append(1000 * (time.perf_counter() - t0))
+            current = _apply(current, step)
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return times
+
+
+def run(quick: bool = False) -> list[Row]:
+    rows: list[Row] = []
+    one = french_games(1)
+    many = french_games(4 if quick else 30)
+    n = 5 if quick else 20
+    deals_one = one.count("\ndonne ") + one.startswith("donne ")
+    cpu, anchor = analysis_cpu(one, n)
+    rows.append(_row(f"one edit in a {deals_one}-deal game: analysis", cpu, "ms CPU",
+                     "validate_text of the whole document", anchor, f"<= {TARGET_MS:.0f} ms",
+                     f"French, a comment on every trick; median of {n} edits; {_core()}; {_load()}"))
+    games = many.count("[Événement")
+    cpu, anchor = analysis_cpu(many, n)
+    rows.append(_row(f"one edit in a file of {games} such games: analysis", cpu, "ms CPU",
+                     "validate_text of the whole document", anchor, "only the game edited is checked",
+                     f"median of {n} edits"))
+    try:
+        import pygls  # noqa: F401
+    except ImportError:
+        return rows
+    times = asyncio.run(_round_trips(one, n))
+    rows.append(_row(f"didChange to publishDiagnostics, {deals_one}-deal game, median",
+                     statistics.median(times), "ms wall", target=f"<= {TARGET_MS:.0f} ms",
+                     note=f"pygls client over stdio, debounce 0 (0.1 s by default comes on top); "
+                          f"{2 * n} edits, worst {max(times):.0f} ms; {_load()}"))
+    return rows
+
+
+def main() -> None:
+    rows = run(quick="--quick" in sys.argv[1:])
+    print(f"{'benchmark':62} {'value':>9}  {'unit':8} {'anchor':>8} {'ratio':>7}  target")
+    for r in rows:
+        print(f"{r['name']!s:62} {r['value']!s:>9}  {r['unit']!s:8} {r['anchor_value']!s:>8} "
+              f"{r['ratio']!s:>7}  {r['target']}")
+
+
+if __name__ == "__main__":
+    main()
