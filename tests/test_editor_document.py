@@ -265,13 +265,16 @@ def test_code_actions() -> None:
 
 
 def test_format_is_hearts_fmt_in_the_records_style() -> None:
-    for name, options in (("partie-francaise.hrn", ["--lang", "fr"]), ("observer.hrn", [])):
+    for name, options in (("partie-francaise.hrn", ["--unicode"]), ("feuille-en-francais.hrn", []),
+                          ("observer.hrn", [])):
         text = (ROOT / "samples" / name).read_text(encoding="utf-8")
-        style = style_of(lex_lines(text))
+        style = style_of(text)
         got, errors = format_text(text, style, None)
         out = CliRunner().invoke(cli, ["fmt", *options, str(ROOT / "samples" / name)])
         assert errors == [] and got == out.stdout
-    assert style_of(lex_lines(FRENCH)) == Style("fr", True, "fr")
-    assert style_of(lex_lines(CANONICAL)) == Style("en", False, "en")
+    assert style_of(FRENCH) == Style("fr", True, "fr")
+    assert style_of(CANONICAL) == Style("en", False, "en")
+    partie = (ROOT / "samples" / "partie-francaise.hrn").read_text(encoding="utf-8")
+    assert style_of(partie, lex_lines(partie)) == Style("fr", True, "en")
     broken, errors = format_text("deal 1\n1. N ZZ\n", Style(), None, "club.hrn")
     assert broken is None and errors and errors[0].startswith("club.hrn:2:")

@@ -32,13 +32,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pygments.token import Error, Keyword, Name, _TokenType, is_token_subtype
+from pygments.token import Error, _TokenType, is_token_subtype
 
 from ..cards import SYMBOL_SUIT_CHARS
 from ..i18n import Msg
 from ..io import InputError, RecordError, iter_games_text
 from ..io.formats import get as get_format
-from ..io.hrn.words import DIRECTIONS, KEYWORDS_FR, MOON_CHOICES, TAG_NAMES_FR
+from ..io.hrn.words import text_language
 from ..model import Finding, Game
 from ..referee import GameReport, check_game
 from ..rules import RuleSet
@@ -121,10 +121,6 @@ class Style:
     words: str = "en"
 
 
-_FRENCH_WORDS = frozenset(KEYWORDS_FR) | {w for w, meaning in DIRECTIONS.items() if w != meaning} | {
-    w for w, meaning in MOON_CHOICES.items() if w != meaning}
-
-
 def within(kind: _TokenType, *parents: _TokenType) -> bool:
     """Whether a token type is one of *parents* or a subtype of one
     (``Comment.Single`` is within ``Comment``)."""
@@ -165,22 +161,19 @@ def lex_lines(text: str) -> list[list[Token]]:
     return out
 
 
-def style_of(tokens: Sequence[Sequence[Token]]) -> Style:
-    """The style of a record from its tokens: French words when a keyword
-    or a tag name is French, French cards when a rank is; symbols when a
-    card or a hand uses them."""
-    words: str | None = None
+def style_of(text: str, tokens: Sequence[Sequence[Token]] | None = None) -> Style:
+    """The style of a record: its words in the language the library says
+    the record is kept in (:func:`~hearts_notation.io.hrn.words.text_language`,
+    what ``fmt`` and ``convert`` keep); French cards when a rank is French;
+    symbols when a card or a hand uses them (*tokens*: the lexer's, when
+    already made)."""
     ranks = unicode = False
-    for line in tokens:
+    for line in lex_lines(text) if tokens is None else tokens:
         for t in line:
-            if within(t.kind, Keyword) or t.kind is Name.Tag:
-                if t.text.lower() in _FRENCH_WORDS or t.text in TAG_NAMES_FR:
-                    words = "fr"
-                elif words is None and t.kind is Keyword:
-                    words = "en"
-            elif within(t.kind, CARD_TOKEN, HAND_TOKEN) and any(c in SYMBOL_SUIT_CHARS for c in t.text):
+            if within(t.kind, CARD_TOKEN, HAND_TOKEN) and any(c in SYMBOL_SUIT_CHARS for c in t.text):
                 unicode = True
                 ranks = ranks or any(c in "RDVrdv" for c in t.text)
+    words = text_language(text)
     lang = "fr" if ranks or words == "fr" else "en"
     return Style(lang, unicode or lang == "fr", words or lang)
 
@@ -227,7 +220,7 @@ class CheckedGame:
     @cached_property
     def style(self) -> Style:
         """The game's style (French or English, symbols or letters)."""
-        return style_of(self.tokens)
+        return style_of(self.text, self.tokens)
 
     @property
     def line_count(self) -> int:

@@ -651,9 +651,9 @@ def _after_tags(placed: Placed) -> int:
 
 def format_text(text: str, style: Style, rules: str | None, name: str = "record.hrn"
                 ) -> tuple[str | None, list[str]]:
-    """``hearts fmt`` on *text*: its canonical text in the record's own
-    style (French ranks and words for a French record, symbols for a record
-    written with them), or ``None`` and the formatter's error messages."""
+    """``hearts fmt`` on *text* (``--unicode`` when the record writes suit
+    symbols): its canonical text, each game in the language it is kept in,
+    or ``None`` and the formatter's error messages."""
     from ..commands.fmt import format_file
 
     with tempfile.TemporaryDirectory(prefix="hearts-lsp-") as tmp:
@@ -661,7 +661,7 @@ def format_text(text: str, style: Style, rules: str | None, name: str = "record.
         if path.suffix != ".hrn":
             path = path.with_suffix(".hrn")
         path.write_text(text, encoding="utf-8", newline="")
-        done = format_file(str(path), rules, style.unicode, style.lang, True, [1 << 26])
+        done = format_file(str(path), rules, style.unicode, None, True, [1 << 26])
         if not done.ok:
             return None, [e.replace(str(path), Path(name).name) for e in done.errors]
         return "".join(done.blocks()), []
