@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -665,14 +665,3 @@ def format_text(text: str, style: Style, rules: str | None, name: str = "record.
         if not done.ok:
             return None, [e.replace(str(path), Path(name).name) for e in done.errors]
         return "".join(done.blocks()), []
-
-
-def whole_document(text: str) -> tuple[int, int]:
-    """The 0-based line and code-point column of the end of *text*."""
-    lines = text.split("\n")
-    return len(lines) - 1, len(lines[-1])
-
-
-def iter_items(items: Sequence[Item]) -> Iterator[str]:
-    """The labels of *items* (for the tests and the docs)."""
-    return (i.label for i in items)

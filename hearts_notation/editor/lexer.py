@@ -92,7 +92,6 @@ class HrnLexer(RegexLexer):
     aliases: ClassVar[list[str]] = ["hrn", "hearts"]
     filenames: ClassVar[list[str]] = ["*.hrn"]
     mimetypes: ClassVar[list[str]] = ["text/x-hrn"]
-    url = "https://github.com/hearts-notation/hearts-notation/blob/main/docs/spec.md"
     flags = re.MULTILINE | re.IGNORECASE | re.UNICODE
 
     tokens: ClassVar[dict[str, list[object]]] = {
