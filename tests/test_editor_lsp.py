@@ -337,3 +337,48 @@ def test_exit_status_follows_the_protocol(shutdown: bool, status: int) -> None:
     for feature in ("completionProvider", "hoverProvider", "documentFormattingProvider",
                     "documentSymbolProvider", "definitionProvider", "codeActionProvider"):
         assert capabilities[feature], feature
+
+
+# The pause for typing ------------------------------------------------------------------------
+
+
+def test_a_burst_of_changes_is_checked_once() -> None:
+    """Five changes in a row, faster than the pause: one publication, of
+    the text as it is after the last one."""
+    import asyncio
+
+    from hearts_notation.editor.server import build
+
+    server = build()
+    server.debounce = 0.2
+    published: list[str] = []
+    server.publish = lambda doc: published.append(doc.text)  # type: ignore[method-assign]
+    doc = server.open("file:///burst.hrn", "", 1)
+
+    async def burst() -> None:
+        for k in range(5):
+            doc.text += f"; {k}\n"
+            server.schedule(doc)
+        await asyncio.sleep(0.6)
+
+    asyncio.run(burst())
+    assert published == ["; 0\n; 1\n; 2\n; 3\n; 4\n"]
+
+
+@pytest_lsp.fixture(config=_config())
+async def emacs(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    await _start(lsp_client, "emacs", "en")
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_emacs_eglot_gets_the_findings_and_the_outline(emacs: LanguageClient) -> None:
+    uri = "file:///club/multi.hrn"
+    text = (ROOT / "samples" / "multi-game.hrn").read_text(encoding="utf-8")
+    found = await _open(emacs, uri, text.replace("[Rules \"short\"]", "[Rules \"shrot\"]", 1))
+    (bad,) = [d for d in found if d.code == "unknown-rule"]
+    assert bad.range.start.line == 4 and "shrot" in bad.message
+    outline = await emacs.text_document_document_symbol_async(types.DocumentSymbolParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert outline is not None and len(outline) == 3
