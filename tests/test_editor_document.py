@@ -278,3 +278,34 @@ def test_format_is_hearts_fmt_in_the_records_style() -> None:
     assert style_of(partie, lex_lines(partie)) == Style("fr", True, "en")
     broken, errors = format_text("deal 1\n1. N ZZ\n", Style(), None, "club.hrn")
     assert broken is None and errors and errors[0].startswith("club.hrn:2:")
+
+
+@pytest.mark.parametrize("name", ["feuille-en-francais.hrn", "multi-game.hrn", "three-players.hrn",
+                                  "observer.hrn"])
+def test_every_answer_holds_on_a_record_being_typed(name: str) -> None:
+    """A record cut anywhere (as it is while being typed): every feature
+    answers, at the cut and elsewhere, without raising."""
+    import random
+
+    text = (ROOT / "samples" / name).read_text(encoding="utf-8")
+    rng = random.Random(name)
+    for cut in sorted(rng.sample(range(len(text)), 25)):
+        typed = text[:cut]
+        checker = Checker()
+        analysis = checker.analyse(typed)
+        diagnostics(analysis, "fr")
+        symbols(analysis, checker, "en")
+        lines = analysis.lines
+        for line, column in ((len(lines) - 1, len(lines[-1])), (len(lines) // 2, 3), (0, 0)):
+            column = min(column, len(lines[line]))
+            complete(analysis, checker, line, column, "en")
+            hover(analysis, checker, line, column, "fr")
+            definition(analysis, checker, line, column)
+        code_actions(analysis, checker, 0, len(lines), "en")
+
+
+def test_a_record_with_crlf_line_ends() -> None:
+    text = _broken_multi().replace("\n", "\r\n")
+    assert _as_validate(text) == _validate(text)
+    k = line_of(CANONICAL, "3. N 3C E 5C")
+    assert _labels(CANONICAL.replace("\n", "\r\n"), k, len("3. N 3C ")) == ["E JC", "E 9C", "E 5C"]
