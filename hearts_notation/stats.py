@@ -11,8 +11,10 @@ findings are counted per code.
 
 Figures:
 
-* per seat: complete deals played, points, average points per deal, Q♠
-  taken, moons shot, games won (a shared win counts for each winner);
+* per seat: deals scored (complete deals and score sheets' lines), points,
+  average points per deal, Q♠ taken (complete deals), moons shot (on the
+  sheets too, as the standings count them), games won (a shared win counts
+  for each winner);
 * per pass direction: deals, moon rate, how often Q♠ was passed, the
   average points of the seat that held Q♠ in play (after the pass) and how
   often that seat took it back, and the average points per seat;
@@ -42,6 +44,8 @@ class Tally:
     games: int = 0
     deals: int = 0
     complete_deals: int = 0
+    #: deals kept as a score sheet's line (points and moon known, no play)
+    sheet_deals: int = 0
     finished_games: int = 0
     valid_games: int = 0
     shared_wins: int = 0
@@ -101,11 +105,12 @@ class Tally:
             "games": self.games,
             "deals": self.deals,
             "complete_deals": self.complete_deals,
+            "sheet_deals": self.sheet_deals,
             "finished_games": self.finished_games,
             "valid_games": self.valid_games,
             "shared_wins": self.shared_wins,
             "moons": self.moons,
-            "moon_rate": avg(self.moons, self.complete_deals),
+            "moon_rate": avg(self.moons, self.complete_deals + self.sheet_deals),
         }
         seats = {
             s: {
@@ -180,6 +185,17 @@ def game_tally(game: Game, default_rules: RuleSet | str | None = None,
     seats, rules, _ = game_seats(game, rules)
     n = len(seats)
     for deal, score in zip(game.deals, report.deals, strict=False):
+        if score.sheet and score.scored:
+            # A score sheet's line: its points and its moon count, as in
+            # the standings; nothing of its play is known.
+            t.sheet_deals += 1
+            for s, p in score.points.items():
+                t.seat_deals[s] += 1
+                t.seat_points[s] += p
+            if score.moon is not None:
+                t.moons += 1
+                t.seat_moons[score.moon.seat] += 1
+            continue
         if not score.complete:
             continue
         t.complete_deals += 1

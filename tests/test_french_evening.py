@@ -253,3 +253,36 @@ def test_the_french_replay_page_has_no_english_finding(tmp_path: Path) -> None:
     start = html.index('id="replay-data"')
     data = html[start:html.index("</script>", start)]
     assert " played " not in data and "while holding" not in data
+
+
+# Words that agree with the figures ----------------------------------------------------------
+
+
+def test_hint_sentence_gives_the_number_of_its_table(tmp_path: Path) -> None:
+    """The runner-up's cost in the sentence is the loss the table prints."""
+    lines = ENGLISH_SAMPLE.read_text(encoding="utf-8").splitlines()
+    seen = 0
+    for trick in range(2, 13):
+        cut = next(i for i, ln in enumerate(lines) if ln.startswith(f"{trick}. "))
+        path = tmp_path / f"cut{trick}.hrn"
+        path.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")
+        out = _hearts("hint", "--fast", "--seed", "1", "--lang", "fr", str(path)).stdout
+        m = re.search(r"; (\S+(?: \S+)*?) coûterait (\d+,\d) points? de plus", out)
+        if m is None:
+            continue
+        seen += 1
+        # The card's row (a row may group cards worth the same: "V♣ 9♣").
+        row = next(ln for ln in out.splitlines() if ln.startswith("│ ")
+                   and m.group(1) in ln.split("│")[1].split())
+        assert row.split("│")[2].strip() == m.group(2), (trick, out)
+    assert seen, "no hint of the sample names a runner-up's cost"
+
+
+def test_stats_count_the_moons_of_the_sheets_as_the_standings_do() -> None:
+    stats = json.loads(_hearts("stats", str(EVENING_1), str(EVENING_2), "--format", "json").stdout)
+    standings = json.loads(_hearts("standings", str(EVENING_1), str(EVENING_2), "--format",
+                                   "json").stdout)
+    assert stats["summary"]["moons"] == 2 == sum(p["moons"] for p in standings["players"])
+    assert stats["summary"]["sheet_deals"] == 19
+    text = _hearts("stats", str(EVENING_1), str(EVENING_2)).stdout
+    assert "10,5 %" in text and "8,89" in text and "10.5" not in text

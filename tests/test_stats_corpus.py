@@ -55,7 +55,7 @@ def _stats(*args: str) -> dict[str, object]:
 def test_summary_and_seats(jobs: str) -> None:
     doc = _stats("--jobs", jobs)
     assert doc["summary"] == {
-        "files": 2, "games": 3, "deals": 9, "complete_deals": 9, "finished_games": 0,
+        "files": 2, "games": 3, "deals": 9, "complete_deals": 9, "sheet_deals": 0, "finished_games": 0,
         "valid_games": 2, "shared_wins": 0, "moons": 2, "moon_rate": round(2 / 9, 4),
     }
     seats = doc["seats"]
@@ -117,3 +117,20 @@ def test_table_output_and_unusable_input(tmp_path: Path) -> None:
     missing = CliRunner().invoke(cli, ["stats", str(tmp_path / "nope.hrn")])
     assert missing.exit_code == 2
     assert "no such file" in missing.output
+
+
+def test_a_score_sheet_counts_its_points_and_moons() -> None:
+    """A sheet's lines count their points and moons (as the standings do),
+    not their play: no complete deal, no Q♠ taken, the moon rate over every
+    deal scored."""
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+
+    evening = Path(__file__).resolve().parent.parent / "docs" / "fr" / "exemples" / "vendredi-5.hrn"
+    r = CliRunner().invoke(cli, ["stats", str(evening), "--format", "json"])
+    doc = json.loads(r.stdout)
+    assert doc["summary"]["complete_deals"] == 0 and doc["summary"]["sheet_deals"] == 9
+    assert doc["summary"]["moons"] == 1 and doc["summary"]["moon_rate"] == round(1 / 9, 4)
+    assert doc["seats"]["S"]["moons"] == 1 and doc["seats"]["S"]["points"] == 32
+    assert doc["seats"]["S"]["queen_taken"] == 0

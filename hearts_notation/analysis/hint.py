@@ -134,18 +134,10 @@ def hint_game(game: Game, options: AnalysisOptions, default_rules: RuleSet | str
     close = False
     if len(choices) > 1 and choices[1].epl > 0:
         second = _pick(choices[1].cards, point)
-        # The gap to the runner-up, measured on fresh deals (as annotate
-        # measures a loss), not on the deals the best was chosen from.
-        m2 = 0
-        for c in choices[1].cards:
-            m2 |= 1 << c
-        th = options.thresholds
-        comp = ev.verify(ctx, point, m2, result.candidates[result.best()],
-                         decision_key(options, number, f"play{point.index}/hint"), th.dubious,
-                         th.sigma)
-        if comp is not None:
-            gap, se = comp.estimate()
-            close = gap <= th.sigma * se
+        # The sentence says what the table shows: the runner-up's loss and
+        # its standard error, as printed (one figure, not a second estimate).
+        gap, se = choices[1].epl, choices[1].epl_stderr
+        close = gap <= options.thresholds.sigma * se
     facts = play_facts(ctx, point, _pick(_cards(best_mask), point), best_mask, 0.0, None, None)
     comment = explain_best(facts, second, max(0.0, gap), lang, close)
     notes: list[str] = []

@@ -21,6 +21,7 @@ from ..i18n import number, render, seat_label, translate
 from ..io import InputError
 from ..output import json_text, message, write_stdout
 from ..parallel import Batch, EngineSpec, batch_games, gc_paused, total_bytes
+from ..presentation import Presentation
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..stats import Tally, game_tally
@@ -36,14 +37,6 @@ from .options import (
 from .report import CorpusReport
 
 
-def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.1f}%"
-
-
-def _num(x: float | None) -> str:
-    return "-" if x is None else f"{x:.2f}"
-
-
 def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
     """The rich tables of a stats document (:meth:`Tally.to_dict`), their
     words in *lang* (seats, pass directions and severities too; finding
@@ -54,12 +47,20 @@ def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
     def n(x: int) -> str:
         return number(lang, x)
 
+    pres = Presentation(lang)
+
+    def _pct(x: float | None) -> str:
+        return "-" if x is None else pres.percent(100 * x)
+
+    def _num(x: float | None) -> str:
+        return "-" if x is None else pres.number(x, 2)
+
     s = doc["summary"]
     summary = Table(title=t("stats.corpus"), show_header=False, title_justify="left")
     summary.add_column("", style="bold")
     summary.add_column("", justify="right")
-    for key in ("files", "games", "deals", "complete_deals", "finished_games", "valid_games",
-                "shared_wins", "moons"):
+    for key in ("files", "games", "deals", "complete_deals", "sheet_deals", "finished_games",
+                "valid_games", "shared_wins", "moons"):
         if key in s:
             summary.add_row(t(f"stats.row.{key}"), n(s[key]))
     summary.add_row(t("stats.row.moon_rate"), _pct(s["moon_rate"]))

@@ -409,6 +409,7 @@ MESSAGES.update({
     "sheet.moon.add": "☾ {who}: others +{n}",
     "sheet.moon.subtract": "☾ {who}: −{n}",
     "sheet.legend": "☾ a moon · (sheet) a deal kept as a score line · [n] the finding n below · Σ running total",
+    "stats.row.sheet_deals": "score-sheet deals",
     "standings.sheet_slips.one": "{n} slip of the scorer (a total, a sheet line, the result) is counted against its sheet, not against a player.",
     "standings.sheet_slips.other": "{n} slips of the scorer (totals, sheet lines, results) are counted against their sheets, not against players.",
     "standings.near_duplicate": "warning: {names} look like one player spelt two ways; they are counted apart. Merge them with --aliases FILE, FILE holding the line: {line}",

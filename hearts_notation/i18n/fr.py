@@ -887,6 +887,7 @@ MESSAGES.update({
     "sheet.moon.add": "☾ {who} : autres +{n}",
     "sheet.moon.subtract": "☾ {who} : −{n}",
     "sheet.legend": "☾ un capot · (feuille) une donne notée par sa seule marque · [n] la remarque n ci-dessous · Σ total cumulé",
+    "stats.row.sheet_deals": "donnes sur feuille de marque",
     "standings.sheet_slips.one": "{n} erreur du marqueur (un total, une ligne de la feuille, le résultat) est comptée à sa feuille, pas à un joueur.",
     "standings.sheet_slips.other": "{n} erreurs du marqueur (totaux, lignes de la feuille, résultats) sont comptées à leurs feuilles, pas aux joueurs.",
     "standings.near_duplicate": "attention : {names} semblent être un même joueur écrit de deux façons ; ils sont comptés à part. Réunissez-les avec --aliases FICHIER, FICHIER contenant la ligne : {line}",
