@@ -393,6 +393,14 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
         # totals
         if deal.total is not None:
             pos = _where(deal, "total")
+            missing = [s for s in seats if s not in deal.total]
+            if missing:
+                # As a score line must, a total line names every seat.
+                out.append((i, 1, _finding("total-mismatch", "error",
+                                           msg("finding.total-mismatch.missing", deal=num,
+                                               who=("comma", *(_s(x) for x in missing)),
+                                               seats=seats_space(seats)),
+                                           num, None, pos)))
             for seat, rec in deal.total.items():
                 if seat not in idx:
                     out.append((i, 1, _finding("total-mismatch", "error",

@@ -296,9 +296,24 @@ def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence
     elif not shapes.possible(line):
         out.append(_finding("sheet-points", "error",
                             msg("finding.sheet-points", deal=number, line=_line_text(seats, line),
-                                total=shapes.total, range=_range_text(shapes)),
+                                total=shapes.total, range=_why_impossible(shapes, line)),
                             number, pos))
     return out
+
+
+def _why_impossible(shapes: SheetShapes, line: Sequence[int]) -> Arg:
+    """Why no play gives *line* (which adds up): a figure out of what a seat
+    may score, else Q♠'s points that no figure can hold (every figure is
+    below them), else what a seat may score."""
+    top = shapes.penalty - shapes.heart
+    low = min(0, shapes.jack)
+    high = top + max(0, shapes.jack)
+    if any(v < low or v > high for v in line):
+        return _range_text(shapes)
+    jacks = (0, shapes.jack) if shapes.jack else (0,)
+    if shapes.queen and not any(v - shapes.queen - j >= 0 for v in line for j in jacks):
+        return msg("sheet.why.queen", n=shapes.queen, card=("card", "Q♠")).arg()
+    return _range_text(shapes)
 
 
 def _range_text(shapes: SheetShapes) -> Arg:

@@ -286,3 +286,23 @@ def test_stats_count_the_moons_of_the_sheets_as_the_standings_do() -> None:
     assert stats["summary"]["sheet_deals"] == 19
     text = _hearts("stats", str(EVENING_1), str(EVENING_2)).stdout
     assert "10,5 %" in text and "8,89" in text and "10.5" not in text
+
+
+def test_an_impossible_sheet_line_is_explained_by_its_cause(tmp_path: Path) -> None:
+    """A line that adds up but that no play gives is refused for its real
+    cause (nobody took the queen's 13 points), a line short of a seat says
+    which in proper French, and a total line must name every seat."""
+    sheet = tmp_path / "feuille.hrn"
+    sheet.write_text('[Événement "x"]\n[Règles "standard"]\n\n'
+                     "donne 1\nmarque N 9 E 4 S 12 O 1\n\n"
+                     "donne 2\nmarque N 6 E 4 O 16\n\n"
+                     "donne 3\nmarque N 6 E 4 S 13 O 3\ntotal N 21 E 12 S 25\n", encoding="utf-8")
+    out = " ".join(_hearts("validate", str(sheet)).stdout.split())
+    assert ("personne n'a pris les 13 points de la D♠ (un des chiffres doit valoir au moins 13)"
+            in out)
+    assert "sans capot" not in out and " a aucun chiffre" not in out
+    assert "la ligne de marque de la donne 2 ne va pas (aucun chiffre pour S)" in out
+    assert "la ligne de total de la donne 3 n'a pas de chiffre pour O" in out
+    english = " ".join(_hearts("validate", "--lang", "en", str(sheet)).stdout.split())
+    assert "nobody took the 13 points of Q♠ (one figure must be 13 or more)" in english
+    assert "the total line of deal 3 has no figure for W" in english

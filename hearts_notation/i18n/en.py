@@ -409,6 +409,8 @@ MESSAGES.update({
     "sheet.moon.add": "☾ {who}: others +{n}",
     "sheet.moon.subtract": "☾ {who}: −{n}",
     "sheet.legend": "☾ a moon · (sheet) a deal kept as a score line · [n] the finding n below · Σ running total",
+    "finding.total-mismatch.missing": "the total line of deal {deal} has no figure for {who}: it needs one for each of {seats}",
+    "sheet.why.queen": "nobody took the {n} points of {card} (one figure must be {n} or more)",
     "stats.row.sheet_deals": "score-sheet deals",
     "standings.sheet_slips.one": "{n} slip of the scorer (a total, a sheet line, the result) is counted against its sheet, not against a player.",
     "standings.sheet_slips.other": "{n} slips of the scorer (totals, sheet lines, results) are counted against their sheets, not against players.",
