@@ -141,9 +141,14 @@ class GameView:
         """The cards each seat took in deal *d*'s complete tricks."""
         t = self._taken.get(d)
         if t is None:
-            from .walk import taken_masks
+            ds = self._score.deals[d] if self._score is not None else None
+            if ds is not None and ds.complete and ds.taken:
+                t = list(ds.taken)      # the scoring's own (the same tricks, the same winners)
+            else:
+                from .walk import taken_masks
 
-            t = self._taken[d] = taken_masks(self.game.deals[d], self.seats)
+                t = taken_masks(self.game.deals[d], self.seats)
+            self._taken[d] = t
         return t
 
     def who(self, ref: Who) -> list[int]:

@@ -126,11 +126,33 @@ def _card(v: Any, where: str) -> Card:
     return card
 
 
+def _letter_cards() -> dict[str, Card]:
+    """Every spelling :func:`_card` accepts (letter suits, either case, ``T``
+    or ``10``), to the card: the common case read by one dictionary look-up."""
+    out: dict[str, Card] = {}
+    for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A"):
+        for r in {rank, rank.lower()}:
+            for suit in "SHDCshdc":
+                out[r + suit] = parse_card(r + suit)
+    return out
+
+
+#: ``"QS"`` -> the card, for every spelling a JSON record may use.
+_LETTER_CARDS: Final[dict[str, Card]] = _letter_cards()
+
+
 def _cards(v: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(v, list):
         raise RecordError(msg("record.expected_cards", found=_show(v)), where)
     _count(v, where, "list")
-    return tuple(_card(x, f"{where}[{i}]") for i, x in enumerate(v))
+    known = _LETTER_CARDS
+    out: list[Card] = []
+    for x in v:
+        c = known.get(x) if isinstance(x, str) else None
+        if c is None:   # not a card: the slow path names the element and what is wrong
+            return tuple(_card(x, f"{where}[{i}]") for i, x in enumerate(v))
+        out.append(c)
+    return tuple(out)
 
 
 def _opt_str(v: Any, where: str) -> str | None:
@@ -311,16 +333,30 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
     if not isinstance(tricks_in, list):
         raise RecordError(msg("record.expected_tricks"), f"{where}.tricks")
     tricks = []
+    trick_limit = current_limits().cards
     for i, t in enumerate(tricks_in):
-        w = f"{where}.tricks[{i}]"
-        to = _obj(t, w, frozenset({"plays", "comment"}))
-        plays_in = to.get("plays")
-        if not isinstance(plays_in, list):
-            raise RecordError(msg("record.trick_needs_plays"), w)
-        _count(plays_in, f"{w}.plays", "trick")
+        plays_in = t.get("plays") if isinstance(t, dict) and len(t) == 1 else None
+        if isinstance(plays_in, list) and len(plays_in) <= trick_limit:
+            to: Mapping[str, Any] = t     # {"plays": [...]}: the checks below hold
+        else:
+            to = _obj(t, f"{where}.tricks[{i}]", frozenset({"plays", "comment"}))
+            plays_in = to.get("plays")
+            if not isinstance(plays_in, list):
+                raise RecordError(msg("record.trick_needs_plays"), f"{where}.tricks[{i}]")
+            _count(plays_in, f"{where}.tricks[{i}].plays", "trick")
         plays = []
         for j, p in enumerate(plays_in):
-            wp = f"{w}.plays[{j}]"
+            # The common shape first: {"seat", "card"} with a well-formed seat and card
+            # (the checks below, without building their messages' paths).
+            if isinstance(p, dict) and len(p) == 2:
+                ps, pc = p.get("seat"), p.get("card")
+                card = _LETTER_CARDS.get(pc) if isinstance(pc, str) else None
+                if card is not None and isinstance(ps, str) and 0 < len(ps) <= 8 \
+                        and ps[0].isalpha() and set(ps) <= _SEAT_OK:
+                    plays.append(Play(seat=ps, card=card, pos=None if locate is None else
+                                      at("tricks", i, "plays", j, "card")))
+                    continue
+            wp = f"{where}.tricks[{i}].plays[{j}]"
             po = _obj(p, wp, frozenset({"seat", "card", "mark", "comment"}))
             if "seat" not in po or "card" not in po:
                 raise RecordError(msg("record.play_needs"), wp)
@@ -330,7 +366,10 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
                 comment=_comment(po.get("comment"), f"{wp}.comment"),
                 pos=at("tricks", i, "plays", j, "card"),
             ))
-        tricks.append(Trick(plays=tuple(plays), comment=_comment(to.get("comment"), f"{w}.comment"),
+        comment = to.get("comment")
+        tricks.append(Trick(plays=tuple(plays),
+                            comment=None if comment is None else
+                            _comment(comment, f"{where}.tricks[{i}].comment"),
                             pos=at("tricks", i)))
     moon_in = x.get("moon")
     moon = None
