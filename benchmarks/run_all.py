@@ -201,6 +201,11 @@ TARGETS: list[tuple[str, str, str, str, str, float, str]] = [
      "wall clock over stdio; the 0.1 s pause for typing comes on top"),
     ("memory flat in file size (10x the input: peak RSS ratio <= 1.2)", "bench_corpus",
      "peak RSS streaming*", "ratio", "<=", 1.2, "every streaming row"),
+    ("select over a JSONL corpus no slower than validate over the same corpus, one job (issue 26)",
+     "bench_select", "select JSONL --count, 1 job", "ratio", ">=", 1.0,
+     "ratio = select's speed / validate's"),
+    ("select: memory flat in the corpus size (10x the games: peak RSS ratio <= 1.2)",
+     "bench_select", "select peak RSS, 10x the corpus", "ratio", "<=", 1.2, ""),
 ]
 
 _COMPARE = {">=": float.__ge__, "<=": float.__le__, "<": float.__lt__}

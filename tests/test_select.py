@@ -353,6 +353,17 @@ def test_jobs_give_the_same_output(corpus: list[Game], tmp_path: Path) -> None:
     assert one == two and one[0] == 0 and one[1]
 
 
+@pytest.mark.slow
+def test_the_dask_engine_gives_the_same_output() -> None:
+    """--engine dask (a local cluster of two workers) writes what one job writes."""
+    pytest.importorskip("distributed")
+    args = ["samples/multi-game.hrn", "tests/data/corpus/three.jsonl", "--deals", "--where",
+            "moon or queen == N"]
+    local = _run(*args, "-j", "1")
+    dask = _run(*args, "--engine", "dask", "-j", "2")
+    assert dask == local and local[0] == 0 and local[1]
+
+
 def test_count_and_exit_statuses(tmp_path: Path) -> None:
     assert _run("samples/multi-game.hrn", "--where", "players == 5", "--count")[1] == "0\n"
     code, _ = _run(str(tmp_path / "missing.hrn"), "--count")

@@ -1,0 +1,115 @@
+"""``hearts select`` against ``hearts validate`` over the same JSONL corpus.
+
+    python benchmarks/bench_select.py [--quick]
+
+A base of games is played by the bots (:func:`generate_games`, standard rules)
+and written as JSONL, once (the *small* corpus) and ten times over (the
+*large* one).  In child processes, one job each, the same run measures:
+
+* ``hearts validate --jobs 1`` over the small corpus: the anchor;
+* ``hearts select --jobs 1 --count`` with a query that needs the tricks and
+  the scores (``queen == S and points(S) >= 13``), and one that writes what
+  it selects (``--deals --where moon -o FILE``): CPU seconds, deals per CPU
+  second, and the ratio to validate (target: select no slower, ratio <= 1);
+* the peak resident memory of the counting query over the large corpus
+  against the small one (target: flat, ratio <= 1.2 for ten times the games).
+
+CPU time (``wait4``'s ``ru_utime + ru_stime`` of the child) is one core's work,
+so other jobs on the machine do not change it much.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from hearts_notation.generate import generate_games  # noqa: E402
+from hearts_notation.io import dumps  # noqa: E402
+
+Row = dict[str, object]
+
+QUERY = "queen == S and points(S) >= 13"
+
+
+def _row(name: str, value: float, unit: str, anchor: str | None = None,
+         anchor_value: float | None = None, target: str = "", note: str = "",
+         digits: int = 2) -> Row:
+    return {
+        "name": name, "value": round(value, digits), "unit": unit, "anchor": anchor,
+        "anchor_value": None if anchor_value is None else round(anchor_value, digits),
+        "ratio": None if not anchor_value else round(value / anchor_value, 3),
+        "target": target, "note": note,
+    }
+
+
+def _child(args: list[str], out: Path) -> tuple[float, float]:
+    """(CPU seconds, peak RSS MiB) of ``hearts ARGS`` in a child process."""
+    with out.open("wb") as fh:
+        proc = subprocess.Popen([sys.executable, "-m", "hearts_notation", *args], stdout=fh,
+                                stderr=subprocess.PIPE, cwd=ROOT)
+        _, status, usage = os.wait4(proc.pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        raise RuntimeError(f"hearts {' '.join(args)} exited {code}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def _best(args: list[str], out: Path, repeat: int) -> tuple[float, float]:
+    runs = [_child(args, out) for _ in range(repeat)]
+    return min(r[0] for r in runs), max(r[1] for r in runs)
+
+
+def run(quick: bool = False) -> list[Row]:
+    games = list(generate_games(60 if quick else 200, seed=26))
+    deals = sum(len(g.deals) for g in games)
+    text = dumps(games, "jsonl")
+    tmp = Path(tempfile.mkdtemp(prefix="bench-select-"))
+    try:
+        small, large = tmp / "small.jsonl", tmp / "large.jsonl"
+        small.write_text(text, encoding="utf-8")
+        large.write_text(text * 10, encoding="utf-8")
+        out = tmp / "out.txt"
+        repeat = 2 if quick else 3
+        t0 = time.perf_counter()
+        v_cpu, _ = _best(["validate", "--jobs", "1", str(small)], out, repeat)
+        s_cpu, s_rss = _best(["select", "--jobs", "1", "--count", "--where", QUERY, str(small)],
+                             out, repeat)
+        count = out.read_text(encoding="utf-8").strip()
+        w_cpu, _ = _best(["select", "--jobs", "1", "--deals", "--where", "moon", "-o",
+                          str(tmp / "moons.jsonl"), str(small)], out, repeat)
+        l_cpu, l_rss = _child(["select", "--jobs", "1", "--count", "--where", QUERY, str(large)], out)
+        wall = time.perf_counter() - t0
+        core = "pure Python" if os.environ.get("HEARTS_NOTATION_PURE") else "default install"
+        size = (f"{len(games):,} games, {deals:,} deals, {small.stat().st_size / 1e6:.1f} MB JSONL; "
+                f"core: {core}")
+        return [
+            _row("validate JSONL, 1 job (anchor)", deals / v_cpu, "deals/CPU-s",
+                 note=f"{size}; best of {repeat}", digits=0),
+            _row("select JSONL --count, 1 job", deals / s_cpu, "deals/CPU-s",
+                 "validate JSONL, 1 job (anchor)", deals / v_cpu, "ratio >= 1 (no slower)",
+                 f"--where '{QUERY}': {count} games selected; {s_cpu:.2f} CPU-s against "
+                 f"{v_cpu:.2f}", digits=0),
+            _row("select JSONL --deals --where moon -o FILE, 1 job", deals / w_cpu, "deals/CPU-s",
+                 "validate JSONL, 1 job (anchor)", deals / v_cpu, "", "writes the deals selected",
+                 digits=0),
+            _row("select peak RSS, 1x", s_rss, "MiB", digits=1),
+            _row("select peak RSS, 10x the corpus", l_rss, "MiB", "select peak RSS, 1x", s_rss,
+                 "flat: ratio <= 1.2", f"{l_cpu:.1f} CPU-s for {10 * deals:,} deals; "
+                 f"{wall:.0f} s for the whole module", digits=1),
+        ]
+    finally:
+        for p in sorted(tmp.rglob("*"), reverse=True):
+            p.unlink() if p.is_file() else p.rmdir()
+        tmp.rmdir()
+
+
+if __name__ == "__main__":
+    for row in run(quick="--quick" in sys.argv):
+        print(row)
