@@ -337,10 +337,10 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
     for i, t in enumerate(tricks_in):
         plays_in = t.get("plays") if isinstance(t, dict) and len(t) == 1 else None
         if isinstance(plays_in, list) and len(plays_in) <= trick_limit:
-            to: Mapping[str, Any] = t     # {"plays": [...]}: the checks below hold
+            tobj: Mapping[str, Any] = t     # {"plays": [...]}: the checks below hold
         else:
-            to = _obj(t, f"{where}.tricks[{i}]", frozenset({"plays", "comment"}))
-            plays_in = to.get("plays")
+            tobj = _obj(t, f"{where}.tricks[{i}]", frozenset({"plays", "comment"}))
+            plays_in = tobj.get("plays")
             if not isinstance(plays_in, list):
                 raise RecordError(msg("record.trick_needs_plays"), f"{where}.tricks[{i}]")
             _count(plays_in, f"{where}.tricks[{i}].plays", "trick")
@@ -366,7 +366,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
                 comment=_comment(po.get("comment"), f"{wp}.comment"),
                 pos=at("tricks", i, "plays", j, "card"),
             ))
-        comment = to.get("comment")
+        comment = tobj.get("comment")
         tricks.append(Trick(plays=tuple(plays),
                             comment=None if comment is None else
                             _comment(comment, f"{where}.tricks[{i}].comment"),
