@@ -582,10 +582,16 @@ class Picked:
     unknown: bool = False
 
 
+#: The predicates that read the scores (with them, who took which cards comes free).
+_SCORED = frozenset({"moon", "points", "total", "winner"})
+
+
 def pick(game: Game, query: Query) -> Picked:
     """Run *query* on one game."""
     view = query.view(game)
     n = len(game.deals)
+    if query.tree is not None and not _SCORED.isdisjoint(needs(query.tree)):
+        view.score()    # first: its cards taken serve ``queen`` too
     matched: list[int] = []
     unknown = False
     if query.deals:

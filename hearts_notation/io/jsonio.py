@@ -334,6 +334,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
         raise RecordError(msg("record.expected_tricks"), f"{where}.tricks")
     tricks = []
     trick_limit = current_limits().cards
+    good_seats: set[str] = set()     # the seat names of this deal already found well formed
     for i, t in enumerate(tricks_in):
         plays_in = t.get("plays") if isinstance(t, dict) and len(t) == 1 else None
         if isinstance(plays_in, list) and len(plays_in) <= trick_limit:
@@ -351,8 +352,9 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
             if isinstance(p, dict) and len(p) == 2:
                 ps, pc = p.get("seat"), p.get("card")
                 card = _LETTER_CARDS.get(pc) if isinstance(pc, str) else None
-                if card is not None and isinstance(ps, str) and 0 < len(ps) <= 8 \
-                        and ps[0].isalpha() and set(ps) <= _SEAT_OK:
+                if card is not None and isinstance(ps, str) and (ps in good_seats or (
+                        0 < len(ps) <= 8 and ps[0].isalpha() and set(ps) <= _SEAT_OK)):
+                    good_seats.add(ps)
                     plays.append(Play(seat=ps, card=card, pos=None if locate is None else
                                       at("tricks", i, "plays", j, "card")))
                     continue
