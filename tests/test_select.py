@@ -364,6 +364,15 @@ def test_the_dask_engine_gives_the_same_output() -> None:
     assert dask == local and local[0] == 0 and local[1]
 
 
+def test_a_game_that_does_not_parse_is_found_not_written() -> None:
+    broken = "tests/data/referee/syntax-error.hrn"
+    assert _run(broken, "--where", "finding(syntax-error)", "--count") == (0, "1\n")
+    result = CliRunner().invoke(cli, ["select", broken, "--lang", "en"])
+    assert result.exit_code == 1
+    assert "not written: it does not parse" in result.output
+    assert "[Event" not in result.output
+
+
 def test_count_and_exit_statuses(tmp_path: Path) -> None:
     assert _run("samples/multi-game.hrn", "--where", "players == 5", "--count")[1] == "0\n"
     code, _ = _run(str(tmp_path / "missing.hrn"), "--count")

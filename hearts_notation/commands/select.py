@@ -10,9 +10,11 @@ the same whatever the number of jobs.  Only what must be remembered across
 the corpus is kept here: the identities already seen for ``--unique`` and
 ``--duplicates`` and the counts of ``--by-deal``; everything else streams.
 
-Exit status: 0 (whether or not anything matched), 2 for a bad query or
-command line, an unusable input (the other inputs are still searched) or
-an output that cannot be written; 130 when interrupted.
+Exit status: 0 (whether or not anything matched); 1 when a record that
+matched could not be written because it does not parse (its syntax error
+would lose part of it); 2 for a bad query or command line, an unusable
+input (the other inputs are still searched) or an output that cannot be
+written; 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -179,8 +181,10 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
     state = _Run(unique, duplicates, deals_mode, by_deal)
     work = partial(pick_batch, query=query)
 
+    unwritten = 0
+
     def selected() -> Iterator[Game]:
-        nonlocal unreadable
+        nonlocal unreadable, unwritten
         from ..select import Picked, one_deal_game
 
         with open_engine(engine_spec, jobs) as engine, \
@@ -200,6 +204,14 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
                     if not picked.matched:
                         continue
                     game = picked.game
+                    if game is not None and game.errors:
+                        # What could not be read would be lost: such a record is not
+                        # written (hearts validate says where it breaks).
+                        unwritten += 1
+                        message("hearts: " + translate(
+                            lang, "select.not_written", source=picked.source or "-",
+                            index=picked.index or 1, line=picked.line or 1))
+                        continue
                     if deals_mode:
                         for k, num, ident in picked.deals:
                             if state.keep(ident, picked, num) and game is not None:
@@ -228,7 +240,7 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
         key = "select.summary.deals" if deals_mode else "select.summary.games"
         write_stdout(msg(f"{key}.#n", n=state.count).text(lang) + "\n")
     sys.stdout.flush()
-    return CorpusReport(games=state.count, unusable=unreadable)
+    return CorpusReport(games=state.count, unusable=unreadable, findings=unwritten)
 
 
 class _Run:

@@ -984,6 +984,7 @@ MESSAGES.update({
     "select.regex.bad_range": "un intervalle dont la fin précède le début",
     "select.regex.trailing_backslash": "une barre oblique inverse à la fin",
     "select.regex.too_big": "le motif est trop grand",
+    "select.not_written": "{source}, partie {index} (ligne {line}) : retenue mais non écrite, elle ne se lit pas en entier (hearts validate dit où)",
     "select.unique_and_duplicates": "--unique et --duplicates s'excluent",
     "select.by_deal_needs_count": "--by-deal va avec --count",
     "select.why.sheet": "la donne {deal} est tenue sur une feuille de marque : ses cartes ne sont pas notées",
