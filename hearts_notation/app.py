@@ -49,6 +49,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "Show a deal trick by trick, narrate it, or write an HTML replay."),
     "annotate": ("annotate", "Mark the passes and plays that cost points, and say why."),
     "hint": ("hint", "For an unfinished record: the best cards for the seat to move."),
+    "position": ("position", "A point of a record as a one-line position string (or its JSON)."),
     "generate": ("generate", "Generate complete legal games played by bots."),
     "stats": ("stats", "Statistics over a corpus of records."),
     "standings": ("standings", "Standings by player over many games: wins, averages, cross-table."),

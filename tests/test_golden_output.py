@@ -66,6 +66,17 @@ for _lang in ("en", "fr"):
          ["select", "--lang", _lang, "--where", "points(N) >= 13", "--count", "--by-deal",
           "samples/multi-game.hrn", "samples/multi-game.hrn"]),
     ]
+# Positions (issue 25): a point of a record, a hint from a position string, an error's column.
+for _lang in ("en", "fr"):
+    CASES += [
+        (f"position/game-trick-5.{_lang}.txt",
+         ["position", "--lang", _lang, "tests/data/position/game.hrn", "--deal", "1", "--trick", "5",
+          "--card", "2"]),
+        (f"position/error.{_lang}.txt", ["position", "--lang", _lang, "standard_1_N_C2XJQ_DAHJK-HASQA_"]),
+        (f"hint/position.{_lang}.txt",
+         ["hint", "--fast", "--seed", "1", "--lang", _lang,
+          "standard_1_N_CJQDJH29AS4QA_DAHJK-HASQA_N2C5CTCAC.W5D6D8DQD.S2S9S6SKH.WJSTSJH8S.W6C"]),
+    ]
 CASES.append(("select/deals.txt", ["select", "--deals", "--where", 'queen == "Bilal" and number <= 3',
                                    "samples/multi-game.hrn"]))
 

@@ -351,14 +351,28 @@ def moon_choices(game: Game, rules: RuleSet, seats: Sequence[str],
     rules (the solver's default)."""
     if rules.moon != "choose":
         return None
+    return moon_choices_for(rules, totals_before(game, rules, seats, deal_index))
+
+
+def totals_before(game: Game, rules: RuleSet, seats: Sequence[str], deal_index: int) -> list[int]:
+    """The game's totals before deal *deal_index* (0-based), seat order;
+    zeros for the first deal or a record whose scores cannot be worked out."""
     n = len(seats)
-    totals = [0] * n
     if deal_index > 0:
         try:
             before = score_game(game, rules, seats).deals[deal_index - 1].totals
-            totals = [before.get(s, 0) for s in seats]
+            return [before.get(s, 0) for s in seats]
         except (IndexError, ValueError, KeyError):
-            totals = [0] * n
+            pass
+    return [0] * n
+
+
+def moon_choices_for(rules: RuleSet, totals: Sequence[int]) -> tuple[str, ...] | None:
+    """:func:`moon_choices` from the totals before the deal (a position
+    carries them rather than the game)."""
+    if rules.moon != "choose":
+        return None
+    n = len(totals)
     pen = penalty_mask(rules)
     return tuple(scoring_moon_choice(rules, k, totals, [pen if s == k else 0 for s in range(n)])
                  for k in range(n))

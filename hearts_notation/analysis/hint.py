@@ -9,15 +9,25 @@ evaluation as ``annotate`` (:mod:`~hearts_notation.analysis.evaluate`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import CARDS, Card, display_order
 from ..i18n import Arg, msg, translate
-from ..model import Game
+from ..model import Deal, Game
+from ..position import Position
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
-from .annotate import AnalysisOptions, Choice, decision_key, moon_choices, natural_member, play_facts
+from .annotate import (
+    AnalysisOptions,
+    Choice,
+    decision_key,
+    moon_choices,
+    moon_choices_for,
+    natural_member,
+    play_facts,
+)
 from .context import DealContext, PlayPoint, malformed_trick
 from .evaluate import Evaluation, Evaluator
 from .explain import best_pass_text, card_text, explain_best
@@ -95,21 +105,41 @@ def hint_game(game: Game, options: AnalysisOptions, default_rules: RuleSet | str
         raise HintError("no_deal")
     rules = resolve_rules(game, default_rules, force_rules)
     seats, rules, _ = game_seats(game, rules)
-    if seat is not None and seat not in seats:
-        raise HintError("not_seat", seat=("seat", seat), seats=("space", *(("seat", x) for x in seats)))
     deal = game.deals[-1]
     number = deal.number or len(game.deals)
+    return hint_deal(deal, number, rules, seats, moon_choices(game, rules, seats, len(game.deals) - 1),
+                     options, seat, game.source, game.index)
+
+
+def hint_position(position: Position, options: AnalysisOptions, seat: str | None = None) -> Hint:
+    """The hint at a position (:mod:`hearts_notation.position`): the deal it
+    stands for, analysed as :func:`hint_game` analyses the record it came
+    from (same deal number, same knowledge: the same seed and answer)."""
+    rules = position.rules
+    choices = moon_choices_for(rules, position.totals or [0] * rules.players)
+    return hint_deal(position.deal_record(), position.deal, rules, position.seats, choices,
+                     options, seat, None, None, passed=True)
+
+
+def hint_deal(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
+              moon: tuple[str, ...] | None, options: AnalysisOptions, seat: str | None,
+              source: str | None, index: int | None, passed: bool = False) -> Hint:
+    """The hint where *deal* (numbered *number*) stops: the one path of
+    :func:`hint_game` and :func:`hint_position`.  *passed*: the passes are
+    over (a position is always in the play), whatever passes the deal shows."""
+    if seat is not None and seat not in seats:
+        raise HintError("not_seat", seat=("seat", seat), seats=("space", *(("seat", x) for x in seats)))
     bad = malformed_trick(deal, rules, seats, number)
     if bad is not None:
         raise HintError("malformed", why=msg(bad.key, **dict(bad.args)).arg())
     ctx = DealContext(deal, rules, seats)
-    solver = Solver(rules, len(seats), moon_choices(game, rules, seats, len(game.deals) - 1))
+    solver = Solver(rules, len(seats), moon)
     ev = Evaluator(len(seats), solver, options.eval)
     lang = options.lang
-    if not deal.tricks and ctx.offset:
+    if not deal.tricks and ctx.offset and not passed:
         waiting = [s for s in range(ctx.n) if seats[s] not in deal.passes]
         if waiting:
-            return _pass_hint(game, ctx, ev, waiting, seat, number, options)
+            return _pass_hint(source, index, ctx, ev, waiting, seat, number, options)
     if ctx.complete:
         raise HintError("complete", deal=number)
     point = ctx.next_point()
@@ -143,7 +173,7 @@ def hint_game(game: Game, options: AnalysisOptions, default_rules: RuleSet | str
     notes: list[str] = []
     if result.relaxed:
         notes.append("relaxed")
-    return Hint(game.source, game.index, number, point.trick_no + 1, who, "play",
+    return Hint(source, index, number, point.trick_no + 1, who, "play",
                 _cards(point.hands[point.seat] or 0), choices, _cards(best_mask), comment,
                 result.worlds, result.exact, tuple(notes))
 
@@ -168,8 +198,8 @@ def _ranked(ev: Evaluation) -> tuple[Choice, ...]:
     return tuple(t[3] for t in out)
 
 
-def _pass_hint(game: Game, ctx: DealContext, ev: Evaluator, waiting: list[int], seat: str | None,
-               number: int, options: AnalysisOptions) -> Hint:
+def _pass_hint(source: str | None, index: int | None, ctx: DealContext, ev: Evaluator,
+               waiting: list[int], seat: str | None, number: int, options: AnalysisOptions) -> Hint:
     seats = ctx.seats
     if seat is not None:
         s = seats.index(seat)
@@ -190,5 +220,5 @@ def _pass_hint(game: Game, ctx: DealContext, ev: Evaluator, waiting: list[int], 
     choices = _ranked(result)
     best = result.candidates[result.best()]
     comment = best_pass_text(seats[s], best, options.lang)
-    return Hint(game.source, game.index, number, None, seats[s], "pass", _cards(dealt),
+    return Hint(source, index, number, None, seats[s], "pass", _cards(dealt),
                 choices[:10], _cards(best), comment, result.worlds, False)

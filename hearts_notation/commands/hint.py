@@ -13,20 +13,21 @@ from rich.text import Text
 
 from ..analysis.annotate import AnalysisOptions
 from ..analysis.explain import card_text
-from ..analysis.hint import Hint, HintError, hint_game
+from ..analysis.hint import Hint, HintError, hint_game, hint_position
 from ..i18n import render, translate
 from ..output import json_text, message, write_stdout
 from ..rules import RuleSet
-from ._common import fail, stdout_console
+from ._common import stdout_console
 from ._status import Report
-from .annotate import eval_options, read_record
+from .annotate import eval_options
 from .options import format_option, input_format_option, lang_option, rules_options
+from .position import is_position, point_options, read_position, record_point
 
 
 @click.command("hint")
 @click.argument("file")
 @click.option("--seat", help="Whose pass to advise, when several seats have yet to pass.")
-@click.option("--game", "game_no", type=int, help="Which game of the file (default: the last).")
+@point_options
 @click.option("--samples", type=int, help="Screening deals (default 48, 16 with --fast).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
 @click.option("--fast", is_flag=True, help="Fewer samples and a shallower exact search.")
@@ -35,22 +36,25 @@ from .options import format_option, input_format_option, lang_option, rules_opti
 @rules_options()
 @input_format_option()
 @click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
-def command(file: str, seat: str | None, game_no: int | None, samples: int | None, seed: int,
+def command(file: str, seat: str | None, game_no: int | None, deal: int | None,
+            trick: int | None, card: int | None, samples: int | None, seed: int,
             fast: bool, lang: str, fmt_out: str, rules: RuleSet | None, force_rules: bool,
             fmt_in: str | None, exact_tricks: int | None) -> Report:
     """The best cards for the seat to move where FILE stops.
 
     Every legal card (or, before the pass, the best passes) with its
     expected points lost (EPL) judged from that seat's own information,
-    best first, and a sentence for the best one.
+    best first, and a sentence for the best one.  FILE may be a position
+    string (``hearts position``); ``--deal D --trick T [--card K]`` picks
+    a point of a complete record instead of its end.
     """
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), lang=lang)
-    games, _ = read_record(file, fmt_in, rules, force_rules)
-    if game_no is not None and not 1 <= game_no <= len(games):
-        fail(translate(lang, "hint.bad_game", n=game_no, k=len(games)))
-    game = games[(game_no or len(games)) - 1]
     try:
-        hint = hint_game(game, options, rules, force_rules, seat)
+        if is_position(file):
+            hint = hint_position(read_position(file, lang), options, seat)
+        else:
+            rp = record_point(file, fmt_in, rules, force_rules, game_no, deal, trick, card, lang)
+            hint = hint_game(rp.cut, options, rules, force_rules, seat)
     except HintError as exc:
         message(translate(lang, "hint.error", file=file, why=exc.text(lang)))
         return Report(unusable=1)

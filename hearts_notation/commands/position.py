@@ -1,0 +1,133 @@
+"""``hearts position``: a point of a record as a one-line position string.
+
+The position (docs/spec.md, section 9) is what the seat to move knows at
+``--deal D --trick T --card K`` (default: where the record stops): its hand,
+its pass, every card played so far.  ``--all-hands`` adds the other hands
+when the record knows them (a perfect-information position); ``--format
+json`` writes its JSON twin.  The helpers below are how ``hint``,
+``puzzles`` and ``diagram`` take either a record and a point or a position
+string in place of the file.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import click
+
+from ..analysis.annotate import totals_before
+from ..i18n import translate
+from ..model import Game
+from ..output import json_text, message, write_stdout
+from ..position import (
+    PointError,
+    Position,
+    PositionError,
+    cut_game,
+    looks_like_position,
+    parse_position,
+    position_at,
+)
+from ..referee import game_seats, resolve_rules
+from ..rules import RuleSet
+from ._common import fail
+from ._status import EXIT_UNUSABLE, Report
+from .annotate import read_record
+from .options import format_option, input_format_option, lang_option, rules_options
+
+
+def is_position(arg: str) -> bool:
+    """A command-line argument that is a position string rather than a
+    file: it has the shape of one and names no existing file."""
+    return looks_like_position(arg) and not os.path.exists(arg)
+
+
+def read_position(arg: str, lang: str) -> Position:
+    """The position string *arg*, or exit 2 with the column and what was
+    expected there (``position:1:COL: ...``)."""
+    try:
+        return parse_position(arg)
+    except PositionError as exc:
+        message(exc.text(lang))
+        raise SystemExit(EXIT_UNUSABLE) from None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordPoint:
+    """A point of a record: the game cut there, its rules and seats."""
+
+    game: Game
+    cut: Game
+    rules: RuleSet
+    seats: tuple[str, ...]
+
+    def position(self, with_hands: bool = True) -> Position:
+        """The position at the point (:class:`PointError` if none)."""
+        totals = totals_before(self.cut, self.rules, self.seats, len(self.cut.deals) - 1)
+        return position_at(self.cut, self.rules, self.seats, totals, with_hands)
+
+
+def record_point(file: str, fmt_in: str | None, rules: RuleSet | None, force_rules: bool,
+                 game_no: int | None, deal: int | None, trick: int | None, card: int | None,
+                 lang: str) -> RecordPoint:
+    """The game of *file* (``--game``, default the last) cut at the point
+    (:func:`hearts_notation.position.cut_game`); a point the record does not
+    reach is one line and exit 2."""
+    games, _ = read_record(file, fmt_in, rules, force_rules)
+    if game_no is not None and not 1 <= game_no <= len(games):
+        fail(translate(lang, "hint.bad_game", n=game_no, k=len(games)))
+    game = games[(game_no or len(games)) - 1]
+    try:
+        cut = cut_game(game, deal, trick, card)
+    except PointError as exc:
+        fail(translate(lang, "position.cli.error", file=file, why=exc.text(lang)))
+    ruleset = resolve_rules(cut, rules, force_rules)
+    seats, ruleset, _ = game_seats(cut, ruleset)
+    return RecordPoint(game, cut, ruleset, seats)
+
+
+def point_options(f: click.decorators.FC) -> click.decorators.FC:
+    """``--game``, ``--deal``, ``--trick``, ``--card``: a point of a record."""
+    for opt in reversed([
+        click.option("--game", "game_no", type=int, help="Which game of the file (default: the last)."),
+        click.option("--deal", type=int, help="Deal (1-based in the game; default: the last)."),
+        click.option("--trick", type=int, help="Trick of the deal (1-based; default: where it stops)."),
+        click.option("--card", type=int, help="Card of the trick, 1 = its lead (default 1)."),
+    ]):
+        f = opt(f)
+    return f
+
+
+@click.command("position")
+@click.argument("file")
+@point_options
+@click.option("--all-hands", is_flag=True,
+              help="Write the other hands too when the record knows them (perfect information).")
+@lang_option("Language of the messages.")
+@format_option(["text", "json"], "text", "text: the position string; json: its JSON twin.")
+@rules_options()
+@input_format_option()
+def command(file: str, game_no: int | None, deal: int | None, trick: int | None,
+            card: int | None, all_hands: bool, lang: str, fmt_out: str, rules: RuleSet | None,
+            force_rules: bool, fmt_in: str | None) -> Report:
+    """The position string of a point of FILE (docs/spec.md, section 9).
+
+    What the seat to move knows just before card K of trick T of deal D:
+    its hand, its pass, every card played so far.  A position string
+    given as FILE is checked and written back (canonical form).
+    """
+    if is_position(file):
+        pos = read_position(file, lang)
+    else:
+        rp = record_point(file, fmt_in, rules, force_rules, game_no, deal, trick, card, lang)
+        try:
+            pos = rp.position(all_hands)
+        except PointError as exc:
+            message(translate(lang, "position.cli.error", file=file, why=exc.text(lang)))
+            return Report(unusable=1)
+    if fmt_out == "json":
+        write_stdout(json_text(pos.to_dict(), indent=2) + "\n")
+    else:
+        write_stdout(pos.format() + "\n")
+    return Report()
