@@ -93,10 +93,13 @@ class CorpusProgress:
         )
 
         console = Console(stderr=True, no_color="NO_COLOR" in os.environ or None)
+        # The bar takes what the words and the times leave of the line, so
+        # that nothing is cut on a narrow terminal (80 columns).
+        bar = max(8, min(40, console.width - 72))
         columns = [
             SpinnerColumn(),
             TextColumn("[bold]{task.description}"),
-            BarColumn() if self.total else TextColumn(""),
+            BarColumn(bar_width=bar) if self.total else TextColumn(""),
             TextColumn("{task.fields[counts]}"),
             TextColumn("{task.fields[rates]}"),
             TimeElapsedColumn(),
@@ -144,18 +147,33 @@ class CorpusProgress:
     def _refresh(self, force: bool = False) -> None:
         if self._progress is None or self._task is None:
             return
-        gps, dps = self.rates()
-        from .i18n import current_language, number, translate
-
-        lang = current_language()
-        self._progress.update(
-            self._task, completed=self._done(),
-            counts=translate(lang, "progress.counts", games=number(lang, self.games),
-                             deals=number(lang, self.deals)),
-            rates=translate(lang, "progress.rates", games=number(lang, round(gps)),
-                            deals=number(lang, round(dps))),
-        )
+        self._progress.update(self._task, completed=self._done(), **self.fields())
         self._progress.refresh()
+
+    def fields(self) -> dict[str, str]:
+        """The bar's counts and rates in the run's language and number
+        format; a slow rate (an analysis: less than ten a second) keeps one
+        decimal rather than showing 0."""
+        from .i18n import current_language, plural, translate
+        from .presentation import Presentation
+
+        pres = Presentation(current_language())
+
+        def counted(key: str, x: float, digits: int = 0) -> str:
+            shown = pres.number(x, digits)
+            return translate(pres.lang, f"{key}.{plural(pres.lang, round(x, digits))}", n=shown)
+
+        def rate(key: str, x: float) -> str:
+            return counted(key, x, 1 if 0 < x < 10 else 0)
+
+        gps, dps = self.rates()
+        return {
+            "counts": translate(pres.lang, "progress.counts",
+                                games=counted("progress.n_games", self.games),
+                                deals=counted("progress.n_deals", self.deals)),
+            "rates": translate(pres.lang, "progress.rates", games=rate("progress.rate_games", gps),
+                               deals=rate("progress.rate_deals", dps)),
+        }
 
 
 __all__ = ["CorpusProgress", "stderr_is_terminal"]

@@ -306,3 +306,28 @@ def test_an_impossible_sheet_line_is_explained_by_its_cause(tmp_path: Path) -> N
     english = " ".join(_hearts("validate", "--lang", "en", str(sheet)).stdout.split())
     assert "nobody took the 13 points of Q♠ (one figure must be 13 or more)" in english
     assert "the total line of deal 3 has no figure for W" in english
+
+
+def test_progress_shows_real_counts_in_the_language_format() -> None:
+    """A slow rate (an analysis) keeps a decimal instead of showing 0, in
+    the language's number format."""
+    import time
+
+    from hearts_notation.i18n import current_language, set_language
+    from hearts_notation.progress import CorpusProgress
+
+    before = current_language()
+    try:
+        set_language("fr")
+        bar = CorpusProgress("annotate", total=10, unit="deals", enabled=False)
+        bar._start = time.perf_counter() - 10
+        bar.advance(1, 3)
+        fields = bar.fields()
+        assert fields["counts"] == "1 partie 3 donnes"
+        assert fields["rates"] == "0,1 partie/s 0,3 donne/s", fields
+        bar.advance(1500, 0)
+        assert "1\u202f501 parties" in bar.fields()["counts"]
+        set_language("en")
+        assert bar.fields()["counts"] == "1,501 games 3 deals"
+    finally:
+        set_language(before)

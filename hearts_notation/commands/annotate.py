@@ -325,12 +325,15 @@ def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet
             owners.append(gi)
     parts: list[list[GameAnalysis]] = [[] for _ in games]
     totals = AnnotateTotals()
+    left = [owners.count(gi) for gi in range(len(games))]   # tasks still out per game
     with CorpusProgress("annotate", total=len(tasks), unit="deals") as bar:
         for gi, task, a in zip(owners, tasks, engine.map(analyse_game, tasks, chunk_size=1),
                                strict=True):
             parts[gi].append(a)
             totals += AnnotateTotals.of_analysis(a, deals_analysed(task.game, task.only_deal))
-            bar.advance(0, 1)
+            left[gi] -= 1
+            # A game is counted when its last deal is back.
+            bar.advance(int(left[gi] == 0), 1)
     return [merge_analyses(p) for p in parts], totals
 
 

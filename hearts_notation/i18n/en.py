@@ -409,6 +409,10 @@ MESSAGES.update({
     "sheet.moon.add": "☾ {who}: others +{n}",
     "sheet.moon.subtract": "☾ {who}: −{n}",
     "sheet.legend": "☾ a moon · (sheet) a deal kept as a score line · [n] the finding n below · Σ running total",
+    "progress.n_games.one": "{n} game", "progress.n_games.other": "{n} games",
+    "progress.n_deals.one": "{n} deal", "progress.n_deals.other": "{n} deals",
+    "progress.rate_games.one": "{n} game/s", "progress.rate_games.other": "{n} games/s",
+    "progress.rate_deals.one": "{n} deal/s", "progress.rate_deals.other": "{n} deals/s",
     "finding.total-mismatch.missing": "the total line of deal {deal} has no figure for {who}: it needs one for each of {seats}",
     "sheet.why.queen": "nobody took the {n} points of {card} (one figure must be {n} or more)",
     "stats.row.sheet_deals": "score-sheet deals",
@@ -1417,6 +1421,6 @@ MESSAGES.update({
     # [anchor: runners] new messages of the runners work go right below this line.
 
     # The progress bar of long runs (standard error, a terminal only).
-    "progress.counts": "{games} games {deals} deals",
-    "progress.rates": "{games} games/s {deals} deals/s",
+    "progress.counts": "{games} {deals}",
+    "progress.rates": "{games} {deals}",
 })

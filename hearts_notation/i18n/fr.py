@@ -887,6 +887,10 @@ MESSAGES.update({
     "sheet.moon.add": "☾ {who} : autres +{n}",
     "sheet.moon.subtract": "☾ {who} : −{n}",
     "sheet.legend": "☾ un capot · (feuille) une donne notée par sa seule marque · [n] la remarque n ci-dessous · Σ total cumulé",
+    "progress.n_games.one": "{n} partie", "progress.n_games.other": "{n} parties",
+    "progress.n_deals.one": "{n} donne", "progress.n_deals.other": "{n} donnes",
+    "progress.rate_games.one": "{n} partie/s", "progress.rate_games.other": "{n} parties/s",
+    "progress.rate_deals.one": "{n} donne/s", "progress.rate_deals.other": "{n} donnes/s",
     "finding.total-mismatch.missing": "la ligne de total de la donne {deal} n'a pas de chiffre pour {who} : il en faut un pour chacune des places {seats}",
     "sheet.why.queen": "personne n'a pris les {n} points de la {card} (un des chiffres doit valoir au moins {n})",
     "stats.row.sheet_deals": "donnes sur feuille de marque",
@@ -1399,6 +1403,6 @@ MESSAGES.update({
     # [anchor: runners] new messages of the runners work go right below this line.
 
     # La barre de progression des longs traitements (sortie d'erreur, terminal seulement).
-    "progress.counts": "{games} parties {deals} donnes",
-    "progress.rates": "{games} parties/s {deals} donnes/s",
+    "progress.counts": "{games} {deals}",
+    "progress.rates": "{games} {deals}",
 })
