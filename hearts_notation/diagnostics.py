@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .i18n import current_language, translate
+from .i18n import current_language, finding_text, names_in_view, translate
 from .model import Finding
 from .output import escape_controls
 
@@ -63,6 +63,15 @@ def caret_lines(source_lines: Sequence[str] | None, line: int | None,
     return out
 
 
+def _text(finding: Finding, lang: str) -> str:
+    """The message in *lang*, from its id and arguments (in English too,
+    when players are in view: the seats are then shown by the players'
+    names, :func:`hearts_notation.i18n.players_in_view`)."""
+    if finding.key and lang == "en" and names_in_view():
+        return finding_text(lang, finding.key, finding.args, finding.message)
+    return finding.text(lang)
+
+
 def render(finding: Finding, source: str | None,
            source_lines: Sequence[str] | None = None, with_code: bool = True,
            lang: str | None = None) -> str:
@@ -74,6 +83,6 @@ def render(finding: Finding, source: str | None,
     head = location(source, finding.line, finding.column)
     code = f" [{finding.code}]" if with_code else ""
     severity = translate(lang, f"severity.{finding.severity}")
-    lines = [f"{head}: {severity}: {escape_controls(finding.text(lang))}{code}"]
+    lines = [f"{head}: {severity}: {escape_controls(_text(finding, lang))}{code}"]
     lines.extend(caret_lines(source_lines, finding.line, finding.column))
     return "\n".join(lines)

@@ -109,6 +109,7 @@ class GameReport:
             "deals": [d.to_dict() for d in self.deals],
             "finished": self.finished,
             "winners": list(self.winners),
+            "players": dict(g.players),
         }
 
     @property
@@ -1385,6 +1386,8 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
         totals = [totals[i] + pts[i] for i in range(n)]
         points = dict(zip(seats, pts, strict=True))
         running = dict(zip(seats, totals, strict=True))
+        if d.total is not None and (type(d.total) is not dict or len(d.total) != n):
+            return None     # a total line must name every seat: the full check says so
         for recorded, computed in ((d.score, points), (d.total, running)):
             # A full line that agrees is one dict comparison; points are whole
             # numbers (true and false are not, though they compare so).
@@ -1409,7 +1412,8 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
               or set(result) != set(winners)):
             return None
     return {"source": source, "index": index, "line": game.line, "valid": True, "findings": [],
-            "deals": out_deals, "finished": finished, "winners": list(winners)}
+            "deals": out_deals, "finished": finished, "winners": list(winners),
+            "players": dict(game.players)}
 
 
 def fast_report(obj: Any, source: str | None, index: int | None, line: int | None,

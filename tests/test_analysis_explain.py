@@ -52,7 +52,7 @@ def test_queen_taken_with_a_lower_spade() -> None:
     f = facts(card=c("QS"), best=c("5S"), hand=m("QS", "5S"), legal=m("QS", "5S"),
               trick=(("S", c("9S")),), outcome=("W", m("9S", "QS", "2S", "3S")), queen_out=False)
     assert explain_play(f).text == "W took the trick with Q♠ while holding 5♠: the queen cost 13 points."
-    assert explain_play(f, "fr").text.startswith("O a pris le pli avec la D♠ alors qu'il avait 5♠")
+    assert explain_play(f, "fr").text.startswith("O a pris le pli avec la D♠ en ayant en main 5♠")
 
 
 def test_void_discards() -> None:

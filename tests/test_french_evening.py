@@ -331,3 +331,18 @@ def test_progress_shows_real_counts_in_the_language_format() -> None:
         assert bar.fields()["counts"] == "1,501 games 3 deals"
     finally:
         set_language(before)
+
+
+def test_the_french_guide_tells_the_evening_end_to_end() -> None:
+    """docs/fr/guide.md types the sheet, checks it, prints it and ranks the
+    players over two evenings; tests/test_docs_fr_guide.py runs each block."""
+    guide = (ROOT / "docs" / "fr" / "guide.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## 5. Une soirée de club"):guide.index("## 6.")]
+    for command in ("$ hearts validate --quiet exemples/vendredi-5.hrn exemples/vendredi-6.hrn",
+                    "$ hearts score exemples/vendredi-6.hrn",
+                    "$ hearts replay --narrate exemples/vendredi-6.hrn",
+                    "--format html -o soirees.html",
+                    "$ hearts standings exemples/vendredi-5.hrn exemples/vendredi-6.hrn",
+                    "$ hearts fmt --check exemples/vendredi-5.hrn exemples/vendredi-6.hrn"):
+        assert command in section, command
+    assert ENGLISH_WORDS.search(_no_codes(section.replace("--format html", ""))) is None

@@ -164,7 +164,7 @@ def test_validate_speaks_french(how: tuple[str, ...]) -> None:
     env = None if how else {"LANG": "fr_FR.UTF-8"}
     r = _run("validate", *how, "samples/observer.hrn", env=env)
     assert r.returncode == 0, r.stderr
-    assert "les mains distribuées de E, S et O ne sont pas connues" in r.stdout
+    assert "les mains distribuées de Ada (E), Bo (S) et Cleo (O) ne sont pas connues" in r.stdout
     assert r.stdout.rstrip().endswith("1 fichier, 1 partie, 1 donne : 1 partie valide ; "
                                       "0 erreur, 0 avertissement, 3 infos")
     assert "deal 1 passes" not in r.stdout

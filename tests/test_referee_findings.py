@@ -170,7 +170,8 @@ def test_every_code_of_spec_section_5_is_exercised() -> None:
 def test_finding_shape_is_spec_section_6() -> None:
     r = report("revoke.hrn")
     d = r.to_dict()
-    assert list(d) == ["source", "index", "line", "valid", "findings", "deals", "finished", "winners"]
+    assert list(d) == ["source", "index", "line", "valid", "findings", "deals", "finished", "winners",
+                       "players"]
     f = d["findings"][0]
     assert set(f) == {"code", "severity", "deal", "trick", "seat", "card", "line", "column", "message",
                       "message_id", "args"}

@@ -36,7 +36,7 @@ from typing import IO, TYPE_CHECKING, Any, overload
 import click
 
 from ..diagnostics import render
-from ..i18n import count, number, public_finding, translate
+from ..i18n import count, number, players_in_view, public_finding, translate
 from ..io import InputError, format_for, source_lines_at
 from ..model import Finding
 from ..output import StdoutData, escape_controls, json_safe, message, write_stdout
@@ -248,7 +248,7 @@ class TextPrinter:
         self.lang = lang
         self.quiet = quiet
         self.source: str | None = None
-        self.pending: list[Finding] = []
+        self.pending: list[tuple[Finding, dict[str, str]]] = []
 
     @property
     def console(self) -> Console:
@@ -273,10 +273,11 @@ class TextPrinter:
         if entry["source"] != self.source:
             self.flush()
             self.source = entry["source"]
+        players = entry.get("players") or {}
         for f in entry["findings"]:
             if self.quiet and f["severity"] != "error":
                 continue
-            self.pending.append(finding_from_dict(f))
+            self.pending.append((finding_from_dict(f), players))
         if len(self.pending) >= _FLUSH_AT:
             # A file with findings in every game: print them as they come,
             # so memory does not grow with the file.
@@ -286,12 +287,15 @@ class TextPrinter:
         if not self.pending or self.source is None:
             self.pending = []
             return
-        lines = self._lines(self.source, [f.line for f in self.pending if f.line is not None])
+        lines = self._lines(self.source, [f.line for f, _ in self.pending if f.line is not None])
         view = _LineView(lines) if lines else None
         from rich.text import Text
 
-        for f in self.pending:
-            self.console.print(_styled(render(f, self.source, view, lang=self.lang), f.severity,
+        for f, players in self.pending:
+            # The players by name where the record names them (names first).
+            with players_in_view(players):
+                shown = render(f, self.source, view, lang=self.lang)
+            self.console.print(_styled(shown, f.severity,
                                        translate(self.lang, f"severity.{f.severity}")))
             for d in f.details:     # what a summing-up finding replaced, one line each
                 where = f":{d.line}:{d.column}" if d.line and d.column else ""
@@ -327,8 +331,9 @@ class _Spool:
     def add(self, entry: dict[str, Any]) -> None:
         # The codes and English messages stay as they are (stable for
         # programs); the message in the chosen language is added beside.
-        for f in entry["findings"]:
-            public_finding(f, self.lang)
+        with players_in_view(entry.get("players") or {}):
+            for f in entry["findings"]:
+                public_finding(f, self.lang)
         self.file.write(json_safe(_ENCODE(entry)) + "\n")
         self.count += 1
 

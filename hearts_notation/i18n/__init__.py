@@ -51,6 +51,7 @@ __all__ = [
     "join_list",
     "locale_language",
     "msg",
+    "names_in_view",
     "number",
     "numbers_and",
     "os_reason",
@@ -375,6 +376,11 @@ def _show_seat(lang: str, v: Sequence[Any]) -> str:
 #: (:func:`players_in_view`): a seat named in a message is then the
 #: player's name with the seat in parentheses.
 _NAMES_IN_VIEW: list[Mapping[str, str]] = [{}]
+
+
+def names_in_view() -> bool:
+    """Whether players' names are in view (:func:`players_in_view`)."""
+    return bool(_NAMES_IN_VIEW[-1])
 
 
 @contextmanager
