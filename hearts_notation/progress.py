@@ -147,7 +147,9 @@ class CorpusProgress:
     def _refresh(self, force: bool = False) -> None:
         if self._progress is None or self._task is None:
             return
-        self._progress.update(self._task, completed=self._done(), **self.fields())
+        fields = self.fields()
+        self._progress.update(self._task, completed=self._done(), counts=fields["counts"],
+                              rates=fields["rates"])
         self._progress.refresh()
 
     def fields(self) -> dict[str, str]:
