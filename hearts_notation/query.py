@@ -91,6 +91,19 @@ PREDICATES: dict[str, Spec] = {
     "player": Spec(("name",), 0, (), "", True, "game"),
 }
 
+#: The French names of the predicates and words, as the notation reads French keywords
+#: (``donne``, ``passe``): a French query reads ``lune == "Hélène" et dame == O``.
+FRENCH_WORDS: dict[str, str] = {
+    "lune": "moon", "dame": "queen", "numéro": "number", "numero": "number", "tient": "holds",
+    "compte": "count", "vide": "void", "marque": "mark", "donne": "deal", "gagnant": "winner",
+    "constat": "finding", "valide": "valid", "gravité": "severity", "gravite": "severity",
+    "étiquette": "tag", "etiquette": "tag", "règles": "rules", "regles": "rules",
+    "joueurs": "players", "joueur": "player",
+    "et": "and", "ou": "or", "non": "not",
+    "après_passe": "after_pass", "apres_passe": "after_pass",
+    "avertissement": "warning", "erreur": "error",
+}
+
 #: Other words a suit may be given by (the notation's letters and symbols
 #: come from :func:`hearts_notation.cards.parse_suit`).
 _SUIT_WORDS: dict[str, int] = {
@@ -244,6 +257,12 @@ def predicates(node: Node) -> list[Pred]:
 # The parser ---------------------------------------------------------------------------
 
 
+def _english(word: str) -> str:
+    """A keyword as the parser knows it: lower case, French words in English."""
+    low = word.lower()
+    return FRENCH_WORDS.get(low, low)
+
+
 def _is_seat_word(text: str) -> bool:
     """A seat name as the notation allows it: a letter, then up to seven
     letters or digits (docs/spec.md, section 3.1)."""
@@ -289,7 +308,7 @@ class _Parser:
 
     def word(self, text: str) -> bool:
         tok = self.peek()
-        return tok is not None and tok.kind == "word" and tok.text.lower() == text
+        return tok is not None and tok.kind == "word" and _english(tok.text) == text
 
     def expect_punct(self, char: str, expected: str) -> Token:
         tok = self.peek()
@@ -334,12 +353,13 @@ class _Parser:
 
     def predicate(self) -> Pred:
         tok = self.peek()
-        if tok is None or tok.kind != "word" or tok.text.lower() in ("and", "or", "not"):
+        if tok is None or tok.kind != "word" or _english(tok.text) in ("and", "or", "not"):
             raise self.fail("predicate")
-        name = tok.text.lower()
+        name = _english(tok.text)
         spec = PREDICATES.get(name)
         if spec is None:
-            close = difflib.get_close_matches(name, list(PREDICATES), n=1, cutoff=0.6)
+            words = [*PREDICATES, *(w for w, e in FRENCH_WORDS.items() if e in PREDICATES)]
+            close = difflib.get_close_matches(tok.text.lower(), words, n=1, cutoff=0.6)
             raise QueryError(self.query, tok.start,
                              msg("select.unknown_predicate", name=tok.text,
                                  known=("comma", *PREDICATES)),
@@ -361,7 +381,7 @@ class _Parser:
                 args.append(self.argument(kind, name))
             self.expect_punct(")", "close_paren")
         elif spec.args:
-            raise self.fail("open_paren", name=name)
+            raise self.fail("open_paren", name=tok.text)
         op: str | None = None
         value: object = None
         nxt = self.peek()
@@ -372,14 +392,14 @@ class _Parser:
                 op = nxt.text
             if op not in spec.ops:
                 if not spec.ops:
-                    raise QueryError(self.query, nxt.start, msg("select.no_comparison", name=name))
+                    raise QueryError(self.query, nxt.start, msg("select.no_comparison", name=tok.text))
                 raise QueryError(self.query, nxt.start,
-                                 msg("select.bad_operator", op=nxt.text, name=name,
+                                 msg("select.bad_operator", op=nxt.text, name=tok.text,
                                      ops=("or_list", *spec.ops)))
             self.i += 1
             value = self.value(spec.value, op)
         elif not spec.bare:
-            raise self.fail("comparison", name=name, ops=("or_list", *spec.ops))
+            raise self.fail("comparison", name=tok.text, ops=("or_list", *spec.ops))
         end = self.tokens[self.i - 1].end
         return Pred(name, tuple(args), op, value, tok.start, end, self.query[tok.start:end])
 
@@ -466,9 +486,9 @@ class _Parser:
                 return int(tok.text)
             raise self.fail("int")
         if kind == "severity":
-            if tok.kind == "word" and tok.text.lower() in SEVERITIES:
+            if tok.kind == "word" and _english(tok.text) in SEVERITIES:
                 self.i += 1
-                return SEVERITIES.index(tok.text.lower())
+                return SEVERITIES.index(_english(tok.text))
             close = difflib.get_close_matches(tok.text.lower(), SEVERITIES, n=1) \
                 if tok.kind == "word" else []
             raise self.fail("severity", close[0] if close else None)
@@ -510,6 +530,6 @@ def parse_query(query: str) -> Node:
     return _Parser(query).parse()
 
 
-__all__ = ["FINDING_CODES", "PREDICATES", "SEVERITIES", "And", "DateValue", "Not", "Or", "Pred",
-           "QueryError", "Spec", "Token", "Who", "parse_date", "parse_query", "predicates",
-           "tokenize"]
+__all__ = ["FINDING_CODES", "FRENCH_WORDS", "PREDICATES", "SEVERITIES", "And", "DateValue", "Not",
+           "Or", "Pred", "QueryError", "Spec", "Token", "Who", "parse_date", "parse_query",
+           "predicates", "tokenize"]

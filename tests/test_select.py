@@ -416,6 +416,23 @@ def test_query_errors(where: str, column: int, words: str) -> None:
     assert words in result.output
 
 
+def test_french_words_mean_the_english_ones(corpus: list[Game]) -> None:
+    pairs = [("lune == E ou dame == O", "moon == E or queen == W"),
+             ("tient(N, D♠) et non compte(N, ♠, après_passe) <= 2",
+              "holds(N, QS) and not count(N, S, after_pass) <= 2"),
+             ("vide(E, ♣) ou points(S) >= 13", "void(E, C) or points(S) >= 13"),
+             ("donne(marque(??) ou numéro == 2)", "deal(mark(??) or number == 2)"),
+             ("gravité >= avertissement et valide", "severity >= warning and valid")]
+    for fr, en in pairs:
+        for deals in (False, True):
+            a = [pick(g, Query(parse_query(fr), deals=deals, keep=False)).deals for g in corpus]
+            b = [pick(g, Query(parse_query(en), deals=deals, keep=False)).deals for g in corpus]
+            assert a == b, fr
+    with pytest.raises(QueryError) as info:
+        parse_query("dames == O")
+    assert info.value.hint == "dame"
+
+
 def test_query_errors_in_french() -> None:
     result = CliRunner().invoke(cli, ["select", "samples/multi-game.hrn", "--lang", "fr",
                                       "--where", "mooon == S"])

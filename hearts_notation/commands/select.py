@@ -74,7 +74,7 @@ def _explain_lines(picked: object, deals: bool, lang: str) -> list[str]:
         verdict = translate(lang, "select.explain.unknown")
     else:
         verdict = translate(lang, "select.explain.no_match")
-    lines = [f"{where}: {verdict}"]
+    lines = [translate(lang, "select.explain.line", where=where, verdict=verdict)]
     if picked.matched and not deals:
         return lines
     # What could not be decided, one line per predicate and reason, its deals together.

@@ -653,6 +653,7 @@ MESSAGES.update({
     "select.why.no_date": "the game has no Date tag",
     "select.why.date": "its Date tag ({date}) does not say",
     "select.explain.game": "{source}, game {index} (line {line})",
+    "select.explain.line": "{where}: {verdict}",
     "select.explain.match": "matches",
     "select.explain.deals": "deals {deals} match",
     "select.explain.no_match": "does not match",

@@ -1006,6 +1006,7 @@ MESSAGES.update({
     "select.why.no_date": "la partie n'a pas d'étiquette Date",
     "select.why.date": "son étiquette Date ({date}) ne le dit pas",
     "select.explain.game": "{source}, partie {index} (ligne {line})",
+    "select.explain.line": "{where} : {verdict}",
     "select.explain.match": "retenue",
     "select.explain.deals": "donnes {deals} retenues",
     "select.explain.no_match": "non retenue",
