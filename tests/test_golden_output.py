@@ -76,6 +76,8 @@ for _lang in ("en", "fr"):
         (f"hint/position.{_lang}.txt",
          ["hint", "--fast", "--seed", "1", "--lang", _lang,
           "standard_1_N_CJQDJH29AS4QA_DAHJK-HASQA_N2C5CTCAC.W5D6D8DQD.S2S9S6SKH.WJSTSJH8S.W6C"]),
+        (f"puzzles/queen-duck.{_lang}.txt",
+         ["puzzles", "--lang", _lang, "tests/data/puzzles/queen-duck.annotated.hrn", "-o", "/dev/null"]),
     ]
 CASES.append(("select/deals.txt", ["select", "--deals", "--where", 'queen == "Bilal" and number <= 3',
                                    "samples/multi-game.hrn"]))

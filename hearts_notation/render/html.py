@@ -430,3 +430,16 @@ def render_html(games: Sequence[GameFact], lang: str = "en", title: str | None =
     # title, a comment) is never substituted, since values are not rescanned.
     return re.sub(r"\{\{(LANG|TITLE|CSP|CSS|JS|DATA)\}\}", lambda m: values[m.group(1)],
                   _asset("replay.html"))
+
+
+def json_for_script(data: Any) -> str:
+    """Data as JSON safe inside a ``<script type="application/json">`` (the
+    escaping of this page, for the other self-contained pages: the puzzle
+    trainer)."""
+    return _json_for_script(data)
+
+
+def csp_hash(text: str) -> str:
+    """The ``sha256-...`` source of a Content-Security-Policy allowing the
+    inline script or style *text*."""
+    return _sha256(text)

@@ -1,0 +1,86 @@
+"""The puzzle trainer page: one self-contained offline page of puzzles.
+
+Like the replay page (:mod:`hearts_notation.render.html`), it needs no
+network (style, script and data inlined), declares a Content-Security-Policy
+that allows only its own inline script and style by their SHA-256 hashes,
+carries its data as escaped JSON, and its script inserts every text with
+``textContent``.  Every word comes from the catalogs (``trainer.*`` and the
+theme names ``puzzles.theme.*``); every fact (the legal cards, the answers,
+the reasons) from :mod:`hearts_notation.puzzles`: the script holds no rule
+and no word.  Progress is kept in the browser's ``localStorage`` under a key
+made of the puzzles' ids, so a new set made from the same games keeps it.
+
+The page contract (docs/puzzles.md; tests and other tools rely on it): each
+puzzle is an element with a ``data-puzzle`` attribute (its id); the cards to
+choose from are ``button[data-card="QS"]``; after a choice the puzzle element
+carries ``data-result="correct"`` or ``"wrong"``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any
+
+from ..cards import CARDS, DIAMONDS, HEARTS
+from ..i18n import LANGUAGES, card_name, catalog, seat_text
+from .html import csp_hash, json_for_script
+
+#: The reason codes of the analysis (:mod:`hearts_notation.analysis.explain`), the themes.
+THEMES: tuple[str, ...] = ("duck", "queen_taken", "moon", "discard_queen", "discard_heart",
+                           "lead_high_spade", "lead_void_suit", "bare_high", "on_lead", "keep_low",
+                           "other")
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def trainer_words(lang: str) -> dict[str, str]:
+    """The page's words in *lang* (English where *lang* lacks one)."""
+    out = {k[len("trainer."):]: v for k, v in catalog("en").items() if k.startswith("trainer.")}
+    out.update({k[len("trainer."):]: v for k, v in catalog(lang).items() if k.startswith("trainer.")})
+    return out
+
+
+def trainer_data(puzzles: Sequence[Mapping[str, Any]], lang: str, title: str) -> dict[str, Any]:
+    """The JSON the page's script reads: words, cards, theme names, puzzles."""
+    lang = lang if lang in LANGUAGES else "en"
+    cards = {}
+    for c in CARDS:
+        text = c.text(unicode=True, lang=lang)
+        code = str(c)
+        cards[code] = {"t": text, "r": text[:-1], "s": text[-1], "red": c // 13 in (HEARTS, DIAMONDS),
+                       "n": card_name(lang, code[0], code[1])}
+    cat = catalog(lang)
+    en = catalog("en")
+    themes = {t: cat.get(f"puzzles.theme.{t}") or en[f"puzzles.theme.{t}"] for t in THEMES}
+    seats = {s for p in puzzles for s in p["seats"]}
+    ids = "|".join(sorted(str(p["id"]) for p in puzzles))
+    return {
+        "lang": lang, "title": title, "words": trainer_words(lang), "cards": cards, "themes": themes,
+        "seats_text": {s: seat_text(lang, s) for s in sorted(seats)},
+        "set": hashlib.sha256(ids.encode()).hexdigest()[:16],
+        "puzzles": list(puzzles),
+    }
+
+
+def render_trainer(puzzles: Sequence[Mapping[str, Any]], lang: str = "en",
+                   title: str | None = None) -> str:
+    """One self-contained HTML page training on *puzzles* (JSON data of
+    :func:`hearts_notation.puzzles.game_puzzles`)."""
+    if title is None:
+        title = trainer_words(lang)["title"]
+    data = trainer_data(puzzles, lang, title)
+    css = "\n" + _asset("trainer.css") + "\n"
+    js = "\n" + _asset("trainer.js") + "\n"
+    csp = ("default-src 'none'; "
+           f"script-src '{csp_hash(js)}'; style-src '{csp_hash(css)}'; img-src data:; "
+           "base-uri 'none'; form-action 'none'")
+    values = {"LANG": html.escape(data["lang"]), "TITLE": html.escape(title), "CSP": csp,
+              "CSS": css, "JS": js, "DATA": json_for_script(data)}
+    return re.sub(r"\{\{(LANG|TITLE|CSP|CSS|JS|DATA)\}\}", lambda m: values[m.group(1)],
+                  _asset("trainer.html"))

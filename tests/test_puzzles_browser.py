@@ -1,0 +1,196 @@
+"""The puzzle trainer in a real browser (headless Chromium through chromedriver,
+as tests/test_replay_browser.py): at a phone's size and a desktop's, step
+through the puzzles by keyboard and by tap, check that right and wrong answers
+set ``data-result``, and that a missed puzzle comes back after a reload
+(spaced repetition kept in localStorage).  The screenshots of docs/puzzles.md
+are taken here (docs/img/puzzles-*.png)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_replay_browser import assert_clean, driver, no_horizontal_scroll, open_page  # noqa: F401
+
+from hearts_notation.io import write_atomic
+from hearts_notation.render.trainer import render_trainer
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data" / "puzzles"
+IMG = ROOT / "docs" / "img"
+PHONE = (375, 667)
+DESKTOP = (1280, 800)
+SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+
+
+@pytest.fixture(scope="module")
+def puzzles(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+
+    out = tmp_path_factory.mktemp("set") / "set.json"
+    r = CliRunner().invoke(cli, ["puzzles", str(DATA), "--format", "json", "-o", str(out)],
+                           catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    found: list[dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))["puzzles"]
+    return found
+
+
+@pytest.fixture()
+def page(tmp_path: Path, puzzles: list[dict[str, Any]]) -> Iterator[str]:
+    out = tmp_path / "trainer.html"
+    write_atomic(str(out), render_trainer(puzzles, "en"))
+    yield out.as_uri()
+
+
+def fresh(drv: Any, url: str, size: tuple[int, int]) -> None:
+    """Open the page with no progress kept from an earlier test."""
+    open_page(drv, url, size)
+    drv.execute_script("window.localStorage.clear()")
+    drv.refresh()
+
+
+def current(drv: Any) -> Any:
+    from selenium.webdriver.common.by import By
+
+    (a,) = drv.find_elements(By.CSS_SELECTOR, "article[data-puzzle]:not([hidden])")
+    return a
+
+
+def by_id(puzzles: list[dict[str, Any]], ident: str) -> dict[str, Any]:
+    return next(p for p in puzzles if p["id"] == ident)
+
+
+def answer(drv: Any, puzzles: list[dict[str, Any]], right: bool, keyboard: bool) -> str:
+    """Answer the puzzle shown, rightly or wrongly, by keyboard (Tab to the
+    card, Enter) or by a tap; returns its id."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    a = current(drv)
+    p = by_id(puzzles, a.get_attribute("data-puzzle"))
+    card = p["good"][0] if right else p["played"]
+    button = a.find_element(By.CSS_SELECTOR, f'button[data-card="{card}"]')
+    if keyboard:
+        drv.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+        body = drv.find_element(By.TAG_NAME, "body")
+        for _ in range(60):      # Tab through the page until the card has the focus
+            body.send_keys(Keys.TAB) if drv.switch_to.active_element == body else \
+                drv.switch_to.active_element.send_keys(Keys.TAB)
+            if drv.switch_to.active_element.get_attribute("data-card") == card and \
+                    drv.switch_to.active_element.find_element(By.XPATH, "./ancestor::article") == a:
+                break
+        else:
+            pytest.fail(f"{card} cannot be reached with Tab")
+        drv.switch_to.active_element.send_keys(Keys.ENTER)
+    else:
+        drv.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+    assert a.get_attribute("data-result") == ("correct" if right else "wrong")
+    return p["id"]
+
+
+def next_puzzle(drv: Any, keyboard: bool) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    if keyboard:
+        drv.switch_to.active_element.send_keys("n")
+    else:
+        button = current(drv).find_element(By.CSS_SELECTOR, "button.next")
+        drv.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+    del Keys
+
+
+@SIZES
+def test_step_through_by_keyboard_and_by_tap(driver: Any, page: str, puzzles: list[dict[str, Any]],  # noqa: F811
+                                              size: tuple[int, int]) -> None:
+    from selenium.webdriver.common.by import By
+
+    fresh(driver, page, size)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "[data-puzzle]")) == len(puzzles)
+    seen = []
+    for i in range(4):
+        keyboard = i % 2 == 0
+        seen.append(answer(driver, puzzles, right=i % 3 != 1, keyboard=keyboard))
+        a = current(driver)
+        text = a.find_element(By.CSS_SELECTOR, ".result").text
+        p = by_id(puzzles, seen[-1])
+        assert "In the game" in text and "Better" in text
+        assert ("Right!" in text) == (i % 3 != 1)
+        # Illegal cards cannot be chosen; a second choice changes nothing.
+        illegal = [c for c in p["hand"] if c not in p["legal"]]
+        for c in illegal:
+            assert not a.find_element(By.CSS_SELECTOR, f'button[data-card="{c}"]').is_enabled()
+        if i == 0:
+            IMG.mkdir(exist_ok=True)
+            driver.save_screenshot(str(IMG / f"puzzles-{'phone' if size == PHONE else 'desktop'}.png"))
+        next_puzzle(driver, keyboard)
+    # Three different puzzles, then the one missed (the second) comes back.
+    assert len(set(seen[:3])) == 3 and seen[3] == seen[1]
+    assert no_horizontal_scroll(driver)
+    assert_clean(driver, page)
+
+
+def test_a_missed_puzzle_comes_back_after_a_reload(driver: Any, page: str,  # noqa: F811
+                                                   puzzles: list[dict[str, Any]]) -> None:
+    from selenium.webdriver.common.by import By
+
+    fresh(driver, page, PHONE)
+    missed = answer(driver, puzzles, right=False, keyboard=False)
+    next_puzzle(driver, False)
+    second = answer(driver, puzzles, right=True, keyboard=False)
+    assert second != missed
+    next_puzzle(driver, False)
+    driver.refresh()
+    # One answer later the missed puzzle is due: it comes first, marked for review.
+    a = current(driver)
+    assert a.get_attribute("data-puzzle") == missed
+    assert a.get_attribute("data-review") == "true" and a.get_attribute("data-result") is None
+    stats = driver.find_element(By.ID, "stats").text
+    assert "1 solved" in stats and "1 to review" in stats
+    answer(driver, puzzles, right=True, keyboard=True)
+    next_puzzle(driver, True)
+    assert current(driver).get_attribute("data-puzzle") not in (missed, second)
+    assert_clean(driver, page)
+
+
+def test_filters_by_theme_and_player(driver: Any, page: str, puzzles: list[dict[str, Any]]) -> None:  # noqa: F811
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    fresh(driver, page, DESKTOP)
+    Select(driver.find_element(By.ID, "theme")).select_by_value("duck")
+    for _ in range(3):
+        p = by_id(puzzles, current(driver).get_attribute("data-puzzle"))
+        assert p["theme"] == "duck"
+        answer(driver, puzzles, right=True, keyboard=False)
+        next_puzzle(driver, False)
+    Select(driver.find_element(By.ID, "theme")).select_by_value("")
+    Select(driver.find_element(By.ID, "player")).select_by_value("heuristic W")
+    for _ in range(2):
+        p = by_id(puzzles, current(driver).get_attribute("data-puzzle"))
+        assert p["player"] == "heuristic W"
+        answer(driver, puzzles, right=False, keyboard=False)
+        next_puzzle(driver, False)
+    assert_clean(driver, page)
+
+
+def test_the_page_in_french_at_320px(driver: Any, tmp_path: Path, puzzles: list[dict[str, Any]]) -> None:  # noqa: F811
+    from selenium.webdriver.common.by import By
+
+    out = tmp_path / "fr.html"
+    write_atomic(str(out), render_trainer(puzzles, "fr"))
+    fresh(driver, out.as_uri(), (320, 568))
+    assert "Trouvez la meilleure carte" in current(driver).text
+    answer(driver, puzzles, right=True, keyboard=False)
+    assert "Bien joué" in current(driver).find_element(By.CSS_SELECTOR, ".result").text
+    assert no_horizontal_scroll(driver)
+    assert_clean(driver, out.as_uri())
