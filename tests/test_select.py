@@ -232,6 +232,32 @@ def test_real_logs_findings_and_marks() -> None:
                 assert pick(g, Query(parse_query(f"mark({m})"), keep=False)).matched == (m in marks)
 
 
+def test_real_logs_names_winners_totals_points() -> None:
+    """Players by name: the winners, the final totals and each deal's points of
+    the club logs (score sheets and played games) as the validation report gives
+    them, against the games and deals select picks."""
+    from hearts_notation.api import validate_file
+
+    checked = 0
+    for path in [*sorted(ROOT.glob("samples/club/**/*.hrn")), ROOT / "samples/multi-game.hrn"]:
+        report = validate_file(str(path))
+        for g, entry in zip(read_games(str(path)), report.entries, strict=True):
+            for seat, name in g.players.items():
+                won = seat in entry["winners"]
+                q = Query(parse_query(f'winner == "{name}"'), keep=False)
+                assert pick(g, q).matched == won, (path, name)
+                final = entry["deals"][-1]["totals"][seat]
+                q = Query(parse_query(f'total("{name}") >= {final} and total("{name}") <= {final}'),
+                          keep=False)
+                assert pick(g, q).matched
+                want = [k for k, d in enumerate(entry["deals"])
+                        if d["points"] is not None and d["points"][seat] >= 10]
+                q = Query(parse_query(f'points("{name}") >= 10'), deals=True, keep=False)
+                assert [k for k, _, _ in pick(g, q).deals] == want, (path, name)
+                checked += 1
+    assert checked > 20
+
+
 def test_sheets_do_not_match_play_predicates_and_explain_says_why(tmp_path: Path) -> None:
     sheet = str(ROOT / "samples/club/soiree-du-vendredi.hrn")
     games = list(read_games(sheet))
@@ -371,6 +397,15 @@ def test_a_game_that_does_not_parse_is_found_not_written() -> None:
     assert result.exit_code == 1
     assert "not written: it does not parse" in result.output
     assert "[Event" not in result.output
+
+
+def test_a_record_the_output_format_cannot_hold(tmp_path: Path) -> None:
+    """OpenSpiel's history cannot hold an unfinished deal: one message, exit 2,
+    nothing left in -o."""
+    out = tmp_path / "x.oshist"
+    result = CliRunner().invoke(cli, ["select", "samples/multi-game.hrn", "--to", "openspiel-history",
+                                      "-o", str(out)])
+    assert result.exit_code == 2 and "unfinished" in result.output and not out.exists()
 
 
 def test_count_and_exit_statuses(tmp_path: Path) -> None:

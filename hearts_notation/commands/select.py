@@ -26,7 +26,14 @@ from functools import partial
 import click
 
 from ..i18n import Args, msg, translate
-from ..io import OUTPUT_FORMATS, InputError, format_for, iter_dumps, write_atomic_iter
+from ..io import (
+    OUTPUT_FORMATS,
+    InputError,
+    RecordError,
+    format_for,
+    iter_dumps,
+    write_atomic_iter,
+)
 from ..model import Game
 from ..output import escape_controls, message, write_stdout
 from ..parallel import EngineSpec, total_bytes
@@ -230,6 +237,14 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
         return CorpusReport(games=state.count, interrupted=True, unusable=unreadable)
     except OSError as exc:
         fail_output(exc, target)
+    except InputError as exc:     # the writer's (OpenSpiel cannot replay a deal): exit 2
+        message(exc.text(lang))
+        sys.exit(EXIT_UNUSABLE)
+    except (RecordError, ValueError) as exc:
+        # A record the output format cannot hold (an unfinished deal for OpenSpiel's
+        # history): said as convert says it, and nothing is left half-written in -o.
+        why = exc.located().text(lang) if isinstance(exc, RecordError) else str(exc)
+        fail(translate(lang, "cli.cannot_write", target=out_fmt, why=why))
     if count_only:
         if by_deal:
             lines = [f"{ident.hex()}  {n}  {where_}" for ident, (n, where_) in state.by_deal.items()]
