@@ -41,9 +41,8 @@ Python driver reading the file and applying each action), for every
 spelling of the JSON: the JSONL rows against the replay from the JSONL
 file, the pretty-printed row against the replay from the pretty-printed
 file (and, on a row of its own, against the JSONL one).  msgspec (a
-run-time dependency) decodes clean records with its typed decoder; the
-rows "without msgspec" hide it, so that the pure fallback's speed is
-measured in the same run.
+run-time dependency) decodes clean records with its typed structures: the
+one decoder of a clean record (the ``json.loads`` fallback is gone, issue 22).
 """
 
 from __future__ import annotations
@@ -119,11 +118,7 @@ def json_actions(deal: dict[str, Any]) -> list[int]:
 
 
 def _typed_decoder_note() -> str:
-    """Which JSON decoder validate uses here (msgspec's typed one is the optional extra)."""
-    from hearts_notation.io.typed_json import decoder
-
-    if decoder() is None:
-        return "json.loads (msgspec not installed)"
+    """The JSON decoder validate uses (msgspec's typed structures, a run-time dependency)."""
     import msgspec
 
     return f"msgspec {msgspec.__version__} typed decoder"
@@ -134,28 +129,6 @@ def _core() -> str:
     from hearts_notation import _compiled
 
     return _compiled.description()
-
-
-def _without_typed_decoder(fn: Callable[[], object]) -> Callable[[], object]:
-    """*fn* run as if msgspec were not installed (the standard library's json)."""
-    from hearts_notation.io import typed_json
-
-    def run() -> object:
-        saved = sys.modules.get("msgspec")
-        sys.modules["msgspec"] = None  # type: ignore[assignment]
-        typed_json.decoder.cache_clear()
-        typed_json.raw_value_check.cache_clear()
-        try:
-            return fn()
-        finally:
-            if saved is None:
-                del sys.modules["msgspec"]
-            else:
-                sys.modules["msgspec"] = saved
-            typed_json.decoder.cache_clear()
-            typed_json.raw_value_check.cache_clear()
-
-    return run
 
 
 def _cpu(fn: Callable[[], object]) -> float:
@@ -258,9 +231,6 @@ def run(quick: bool = False) -> list[dict[str, object]]:
             "written": validate_written, "floor": floor, "model": model,
             "api_jsonl": api(path), "cli_jsonl": cli(path), "api_hrn": api(hrn), "cli_hrn": cli(hrn)}
         typed = _typed_decoder_note()
-        if not typed.startswith("json.loads"):
-            cpu_runs["stdlib"] = _without_typed_decoder(validate)
-            cpu_runs["stdlib_pretty"] = _without_typed_decoder(lambda: validate_file(pretty))
         try:
             import pyspiel
 
@@ -361,14 +331,6 @@ def run(quick: bool = False) -> list[dict[str, object]]:
     rows.append(row("validate pretty-printed JSON, 1 job, against the JSONL anchor", "pretty", None,
                     "the row above against OpenSpiel's replay from the JSONL file; CPU time; "
                     + note, anchor_key=jsonl_anchor))
-    if "stdlib" in rate:
-        rows.append(row("validate JSONL, 1 job, without msgspec", "stdlib", None,
-                        "the canonical JSONL row with the standard library's json.loads (msgspec "
-                        "hidden): the pure fallback's speed; CPU time; " + note,
-                        anchor_key=jsonl_anchor))
-        rows.append(row("validate pretty-printed JSON, 1 job, without msgspec", "stdlib_pretty", None,
-                        "the pretty-printed row with json.loads; CPU time; " + note,
-                        anchor_key=pretty_anchor))
     rows.append(row("pretty-printed JSON: cutting the array alone", "pretty_cut", None,
                     "part of the row above: the reading process finds where each element ends "
                     "(a streaming cut, memory flat: with msgspec, proposed by the layout and "

@@ -54,7 +54,7 @@ from .cards import (
     display_order,
 )
 from .i18n import Arg, Msg, msg, numbers_and, seats_and, seats_space
-from .io.compact import CompactDeal, CompactGame, compact_json, compact_record
+from .io.compact import CompactDeal, CompactGame, compact_record
 from .io.compact import seat_ok as _seat_ok
 from .io.events import Visitor
 from .io.jsonio import (
@@ -67,7 +67,7 @@ from .io.jsonio import (
     loads_record,
     record_error_game,
 )
-from .io.typed_json import decoder as typed_decoder
+from .io.typed_json import decode_record
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
     RuleError,
@@ -1056,7 +1056,6 @@ __all__ = [
     "GameReport",
     "check_game",
     "compact_report",
-    "fast_report",
     "game_seats",
     "report_hrn_text",
     "report_json_text",
@@ -1073,8 +1072,9 @@ __all__ = [
 # ``validate`` on a corpus spends most of its time on records that turn out to
 # be clean.  Those are recognised from a compact form of the game -- each hand
 # a bitmask, the plays two flat lists of seat names and card numbers -- that
-# the readers fill without building the model: :func:`fast_report` from
-# decoded JSON, :class:`CompactBuilder` from the events of the HRN reader.
+# the readers fill without building the model: ``compact_record`` from the
+# typed decoder's record of a JSON text, :class:`CompactBuilder` from the
+# events of the HRN reader.
 # :func:`compact_report` replays such a game with the game state's bulk
 # replay (:func:`hearts_notation.state.replay_tricks`) and scores it; the
 # moment anything is not exactly a clean, complete, fully recorded game (a
@@ -1416,24 +1416,6 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
             "players": dict(game.players)}
 
 
-def fast_report(obj: Any, source: str | None, index: int | None, line: int | None,
-                default_rules: RuleSet | None = None, force_rules: bool = False
-                ) -> dict[str, Any] | None:
-    """The report entry of a decoded JSON game if it is a clean, complete,
-    fully recorded game (then it has no finding at all), else ``None``.
-
-    Same result as ``check_game(game_from_dict(obj)).to_dict()`` whenever
-    it is not ``None``; it just skips building the model.
-    """
-    try:
-        game = compact_json(obj, line)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return None
-    if game is None:
-        return None
-    return compact_report(game, source, index, default_rules, force_rules)
-
-
 def report_json_text(text: str, source: str | None, index: int | None, line: int | None,
                      default_rules: RuleSet | str | None = None, force_rules: bool = False,
                      prefix: str = "", compact: CompactGame | None = None) -> dict[str, Any]:
@@ -1451,38 +1433,54 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     plain = ("\\" not in text or "\\u" not in text
              or _SURROGATE_ESCAPE.search(text) is None) and (
         text.isascii() or _SURROGATE_CHAR.search(text) is None)
-    typed = typed_decoder() if plain else None
-    if typed is not None:
-        # msgspec's typed decoder, when installed: a clean record straight to
-        # the compact form; anything else goes the json.loads way below.
+    typed = False
+    if plain:
+        # The one decoder of a clean record: msgspec's typed structures
+        # (io/shape.py states their fields) straight to the compact form.
         if compact is None:
-            record = typed(text)
-            compact = compact_record(record, line) if record is not None else None
+            record = decode_record(text)
+            typed = record is not None
+            compact = compact_record(record, line) if typed else None
+        else:
+            typed = True
         if compact is not None:
             fast = compact_report(compact, source, index, default, force_rules)
             if fast is not None:
                 return fast
+    # Anything else (a finding, a comment or a mark, an unknown hand, a
+    # record that is not one) is read into the model, decoded once more by
+    # json.loads, which words what is wrong in a text that is not JSON.
     try:
         obj = loads_record(text)       # the depth limit checked first
     except JSON_ERRORS as exc:
         message, lineno, colno = json_problem(exc)
         bad = error_game(message, source, index, (line or 1) + lineno - 1, colno)
         return check_game(bad, default, force_rules).to_dict()
-    fast = fast_report(obj, source, index, line, default, force_rules) if plain else None
-    if fast is not None:
-        return fast
-    try:
-        game = game_from_dict(obj, source, index, line=line)
-    except RecordError as exc:
-        game = record_error_game(exc, source, index, line, in_array=bool(prefix),
-                                 locate=JsonLocator(text, line or 1))
+    locate = JsonLocator(text, line or 1)
+    if typed:
+        # A record of the clean shape that the compact check did not accept
+        # has findings (an unknown hand, a fault): its positions are worked
+        # out at once, so that it is built and checked once.
+        game = _json_game(obj, source, index, line, prefix, locate, located=True)
+        return check_game(game, default, force_rules).to_dict()
+    game = _json_game(obj, source, index, line, prefix, locate, located=False)
     report = check_game(game, default, force_rules)
     if report.findings and not game.errors:
         # Findings name the line and column of their deal or card: the
         # positions are worked out only for the records that have some.
-        game = game_from_dict(obj, source, index, line=line, locate=JsonLocator(text, line or 1))
+        game = _json_game(obj, source, index, line, prefix, locate, located=True)
         report = check_game(game, default, force_rules)
     return report.to_dict()
+
+
+def _json_game(obj: Any, source: str | None, index: int | None, line: int | None, prefix: str,
+               locate: JsonLocator, located: bool) -> Game:
+    """The model of a decoded JSON record (with its values' positions if
+    *located*), or the game of its syntax error at the faulty value."""
+    try:
+        return game_from_dict(obj, source, index, line=line, locate=locate if located else None)
+    except RecordError as exc:
+        return record_error_game(exc, source, index, line, in_array=bool(prefix), locate=locate)
 
 
 def report_hrn_text(text: str, source: str | None, first_line: int, index: int | None,

@@ -20,13 +20,16 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
 from hearts_notation.cards import CARDS, HEARTS, cards_of, display_order
+from hearts_notation.io.compact import compact_record
 from hearts_notation.io.jsonio import game_to_dict
+from hearts_notation.io.typed_json import decode_record
 from hearts_notation.model import Deal, Game, Pass, Play, Trick
-from hearts_notation.referee import check_game, fast_report
+from hearts_notation.referee import check_game, compact_report
 from hearts_notation.rules import parse_rules
 from hearts_notation.scoring import taken_cards
 from hearts_notation.state import deal_points, play_fault
@@ -37,6 +40,16 @@ pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel (open-spiel) is not i
 SEATS = ("N", "E", "S", "W")
 OS_DIRECTION_TO_DEAL = {1: 1, 3: 2, 2: 3, 0: 4}   # left, right, across, none -> deal number
 DEALS = 2000
+
+
+def fast_report(obj: Any, source: str | None, index: int | None, line: int | None
+                ) -> dict[str, Any] | None:
+    """The report of the record *obj* by the one decoder of a clean record
+    (msgspec's typed structures) and the compact check, or ``None`` where
+    either steps aside."""
+    record = decode_record(json.dumps(obj))
+    compact = compact_record(record, line) if record is not None else None
+    return compact_report(compact, source, index) if compact is not None else None
 
 
 def ours(os_card: int) -> int:

@@ -1,7 +1,7 @@
 """The JSON fast path gives the same report as the model path, or steps aside.
 
-``fast_report`` recognises clean, complete, fully recorded games straight
-from decoded JSON; for anything else it must return ``None`` so that
+The typed decoder and the compact check (``fast_report`` below) recognise
+clean, complete, fully recorded games without the model; for anything else it must return ``None`` so that
 :func:`check_game` (the reference) decides.  These tests mutate generated
 games in many small ways and compare the two paths on every result.
 """
@@ -16,9 +16,21 @@ from typing import Any
 import pytest
 
 from hearts_notation.generate import generate_games
+from hearts_notation.io.compact import compact_record
 from hearts_notation.io.jsonio import dumps_jsonl, game_from_dict, game_to_dict
-from hearts_notation.referee import check_game, fast_report, report_json_text
+from hearts_notation.io.typed_json import decode_record
+from hearts_notation.referee import check_game, compact_report, report_json_text
 from hearts_notation.rules import preset_names
+
+
+def fast_report(obj: Any, source: str | None, index: int | None, line: int | None
+                ) -> dict[str, Any] | None:
+    """The report of the record *obj* by the one decoder of a clean record
+    (msgspec's typed structures) and the compact check, or ``None`` where
+    either steps aside."""
+    record = decode_record(json.dumps(obj))
+    compact = compact_record(record, line) if record is not None else None
+    return compact_report(compact, source, index) if compact is not None else None
 
 
 def slow(obj: Any) -> dict[str, Any]:

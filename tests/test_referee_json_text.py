@@ -22,7 +22,9 @@ import pytest
 
 from hearts_notation import referee
 from hearts_notation.generate import generate_games
+from hearts_notation.io.compact import compact_record
 from hearts_notation.io.jsonio import dumps_jsonl
+from hearts_notation.io.typed_json import decode_record
 from hearts_notation.referee import report_json_text
 from hearts_notation.rules import preset_names
 
@@ -30,8 +32,16 @@ from hearts_notation.rules import preset_names
 def model_report(text: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """The report of *text* with the compact check switched off."""
     with monkeypatch.context() as m:
-        m.setattr(referee, "fast_report", lambda *args, **kwargs: None)
+        m.setattr(referee, "compact_report", lambda *args, **kwargs: None)
         return report_json_text(text, "t.jsonl", 3, 7)
+
+
+def compact_way(text: str) -> dict[str, Any] | None:
+    """The report of *text* by the typed decoder and the compact check
+    alone (``None`` where either steps aside)."""
+    record = decode_record(text)
+    compact = compact_record(record, 7) if record is not None else None
+    return referee.compact_report(compact, "t.jsonl", 3) if compact is not None else None
 
 
 def lines_of(preset: str, count: int = 3, seed: int = 11) -> list[str]:
@@ -55,7 +65,7 @@ def test_clean_lines_take_the_compact_check_whatever_the_spacing(
             got = check(text, monkeypatch)
             if not moon_choice:
                 assert got["valid"] and got["findings"] == []
-                assert referee.fast_report(json.loads(text), "t.jsonl", 3, 7) == got
+                assert compact_way(text) == got
 
 
 def _swap(text: str, pattern: str, rng: random.Random, other: str | None = None) -> str:
@@ -155,7 +165,7 @@ def test_text_mutations_give_the_model_report(preset: str, monkeypatch: pytest.M
 def test_renamed_seats_and_non_ascii_stay_on_the_compact_check(monkeypatch: pytest.MonkeyPatch) -> None:
     line = lines_of("standard", 1)[0]
     for text in (_rename_seat(line), line.replace('"Round":"', '"Round":"Été ♠ ', 1)):
-        fast = referee.fast_report(json.loads(text), "t.jsonl", 3, 7)
+        fast = compact_way(text)
         assert fast is not None and fast == model_report(text, monkeypatch)
 
 

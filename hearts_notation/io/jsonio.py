@@ -33,6 +33,7 @@ from ..model import (
 from ..output import json_safe
 from .limits import current as current_limits
 from .limits import limit_message
+from .shape import DEAL_KEYS, GAME_KEYS, MOON_KEYS, PASS_KEYS, PLAY_KEYS, TRICK_KEYS
 from .stream import LineFeed
 from .stream import RecordError as RecordError
 
@@ -206,11 +207,6 @@ def _obj(v: Any, where: str | Msg, allowed: frozenset[str]) -> Mapping[str, Any]
     return v
 
 
-_GAME_KEYS = frozenset({"tags", "rules", "seats", "players", "deals", "result", "comment"})
-_DEAL_KEYS = frozenset({"number", "dealer", "pass", "hands", "passes", "tricks", "score", "total",
-                        "moon", "unfinished", "comment"})
-
-
 #: Where a value of a record is: a path into the tree (``("deals", 0,
 #: "tricks", 2, "plays", 1, "card")``) to its line and column, or None.
 Locate = Callable[[tuple[Any, ...]], "Pos | None"]
@@ -225,7 +221,7 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     that the referee's findings name the line and column of the very card,
     as they do for HRN."""
     top = msg("record.top")     # the game object itself ("game")
-    g = _obj(d, top, _GAME_KEYS)
+    g = _obj(d, top, GAME_KEYS)
     if "deals" not in g:
         raise RecordError(msg("record.needs_deals"), top)
     tags_in = g.get("tags") or {}
@@ -285,7 +281,7 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
 
 
 def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
-    x = _obj(d, where, _DEAL_KEYS)
+    x = _obj(d, where, DEAL_KEYS)
 
     def at(*path: Any) -> Pos | None:
         return locate(("deals", k, *path)) if locate is not None else None
@@ -319,7 +315,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
         if isinstance(p, list):
             passes[s] = Pass(seat=s, cards=_cards(p, w), pos=at("passes", seat))
         else:
-            po = _obj(p, w, frozenset({"cards", "to", "mark", "comment"}))
+            po = _obj(p, w, PASS_KEYS)
             if "cards" not in po:
                 raise RecordError(msg("record.pass_needs_cards"), w)
             to = po.get("to")
@@ -340,7 +336,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
         if isinstance(plays_in, list) and len(plays_in) <= trick_limit:
             tobj: Mapping[str, Any] = t     # {"plays": [...]}: the checks below hold
         else:
-            tobj = _obj(t, f"{where}.tricks[{i}]", frozenset({"plays", "comment"}))
+            tobj = _obj(t, f"{where}.tricks[{i}]", TRICK_KEYS)
             plays_in = tobj.get("plays")
             if not isinstance(plays_in, list):
                 raise RecordError(msg("record.trick_needs_plays"), f"{where}.tricks[{i}]")
@@ -359,7 +355,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
                                       at("tricks", i, "plays", j, "card")))
                     continue
             wp = f"{where}.tricks[{i}].plays[{j}]"
-            po = _obj(p, wp, frozenset({"seat", "card", "mark", "comment"}))
+            po = _obj(p, wp, PLAY_KEYS)
             if "seat" not in po or "card" not in po:
                 raise RecordError(msg("record.play_needs"), wp)
             plays.append(Play(
@@ -376,7 +372,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
     moon_in = x.get("moon")
     moon = None
     if moon_in is not None:
-        mo = _obj(moon_in, f"{where}.moon", frozenset({"seat", "choice"}))
+        mo = _obj(moon_in, f"{where}.moon", MOON_KEYS)
         if mo.get("choice") not in ("add", "subtract") or "seat" not in mo:
             raise RecordError(msg("record.moon_shape"), f"{where}.moon")
         moon = Moon(seat=_seat(mo["seat"], f"{where}.moon.seat"), choice=mo["choice"],
@@ -406,7 +402,13 @@ def _put(where: dict[str, Pos], key: str, pos: Pos | None) -> None:
 
 # Source positions of the values of a record ------------------------------------------
 
-_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
+_TOKEN = re.compile(
+    # a play as the records write it, one token (most of a record's values)
+    r'\{\s*"seat"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*"card"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*\}'
+    # a list of plain strings (a hand, a pass), one token
+    r'|\[\s*"[^"\\\n]*"(?:\s*,\s*"[^"\\\n]*")*\s*\]'
+    r'|"(?:[^"\\\n]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
+_STRING = re.compile(r'"')
 
 
 class JsonLocator:
@@ -455,6 +457,19 @@ class JsonLocator:
                 path = ()
             if len(path) <= 8:
                 paths.setdefault(path, m.start())
+            if len(tok) > 1 and (c == "{" or c == "["):
+                # a whole play or list of strings: its values' places
+                if len(path) >= 8:
+                    pass
+                elif c == "{":
+                    paths.setdefault((*path, "seat"), m.start(1))
+                    paths.setdefault((*path, "card"), m.start(2))
+                else:
+                    quotes = [q.start() for q in _STRING.finditer(tok)]
+                    base = m.start()
+                    for k in range(0, len(quotes), 2):
+                        paths.setdefault((*path, k >> 1), base + quotes[k])
+                continue
             if c == "{":
                 stack.append([True, path, None, True])
             elif c == "[":
@@ -468,7 +483,10 @@ class JsonLocator:
         offset = self._paths.get(path)
         if offset is None:
             return None
-        k = bisect.bisect_left(self._newlines, offset)
+        newlines = self._newlines
+        if not newlines or offset < newlines[0]:
+            return Pos(self.first_line, self.first_column + offset)
+        k = bisect.bisect_left(newlines, offset)
         if k == 0:
             return Pos(self.first_line, self.first_column + offset)
         return Pos(self.first_line + k, offset - self._newlines[k - 1])
@@ -941,7 +959,7 @@ class _JsonStream:
         without building it (the text of one value has one end, so a
         confirmed candidate is the end ``raw_decode`` finds).  That is a
         few times cheaper than ``raw_decode``, which builds the value only
-        for the worker to decode it again.  Without msgspec, or when the
+        for the worker to decode it again.  When the
         candidate is not confirmed (another layout, a syntax error, text
         still to read), the caller decodes as before: the layout only
         proposes, it never decides.  A document whose layout is another
@@ -961,11 +979,11 @@ class _JsonStream:
         cut is the one the check alone makes."""
         verify = self._verify
         if verify is None:
-            from .typed_json import decoder, raw_value_check
+            from .typed_json import decode_record, raw_value_check
 
-            verify = self._verify = raw_value_check() or False
+            verify = self._verify = raw_value_check()
             if self._decode:
-                self._typed = decoder()
+                self._typed = decode_record
         if verify is False:
             return None
         if self._misses >= _LAYOUT_MISSES:

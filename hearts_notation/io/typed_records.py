@@ -3,9 +3,13 @@
 installed; ``from __future__ import annotations`` is left out on purpose:
 msgspec reads these annotations at run time.
 
-Each structure declares exactly the fields a clean record may hold and
-refuses any other, so that a record with more (a comment on a trick, a mark
-on a play, a moon line) fails to decode and goes the ``json.loads`` way.
+Each structure declares exactly the fields a clean record may hold
+(:data:`hearts_notation.io.shape.CLEAN`; tests/test_record_shape.py checks
+them against it and the shipped schema) and refuses any other, so that a
+record with more (a comment on a trick, a mark on a play, a moon line) fails
+to decode and goes to the model's reader.  A hand may be ``null`` (unknown:
+an observer's record): the compact check refuses it, and the referee then
+builds the model once, with the values' positions, for the inference.
 """
 
 from typing import TYPE_CHECKING, Any, Literal
@@ -43,7 +47,7 @@ class Trick(msgspec.Struct, forbid_unknown_fields=True, gc=False):
 class Deal(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     """A deal: hands known, passes, tricks, the recorded lines as read."""
 
-    hands: dict[str, list[Card]]
+    hands: dict[str, list[Card] | None]
     tricks: list[Trick]
     number: int | None = None
     dealer: str | None = None
