@@ -24,7 +24,7 @@ from .cards import CARDS, cards_of, display_order, iter_bits, mask_of
 from .model import Deal, Game, Moon, Pass, Play, Trick
 from .rules import RuleSet, parse_rules
 from .scoring import game_over, moon_choice
-from .state import GameState, deal_points
+from .state import GameState, deal_pass, deal_points
 
 #: A game longer than this is cut (``result *``); with real play a game to
 #: 100 ends in well under 40 deals, so this only guards against a
@@ -65,10 +65,11 @@ def play_deal(rules: RuleSet, rng: random.Random, bots: Sequence[Bot], number: i
     leads (docs/spec.md, section 4.3); every card is one of the engine's legal cards.
     """
     n = len(seats)
-    direction = rules.direction_for(number)
+    direction, offset = deal_pass(rules, number)
+    assert direction is not None
     dealt = random_hands(rules, rng)
     gifts: list[tuple[int, ...]] | None = None
-    if rules.pass_offset(direction):
+    if offset:
         gifts = [tuple(bots[s].pass_cards(rules, dealt[s], rules.pass_count, rng)) for s in range(n)]
     # The game state decides everything from here: who leads, what is legal,
     # hearts broken, who wins each trick.

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from .i18n import Arg, msg
 from .model import Deal, Finding
+from .seats import PASSING_DIRECTIONS
+from .state import deal_pass
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -50,9 +52,9 @@ def explain(ctx: Any, deal: Deal, number: int, di: int, direction: str | None,
     from .referee import _DealCheck
 
     rules: RuleSet = ctx.rules
-    used = direction or rules.direction_for(number)
+    used = deal_pass(rules, number, direction).direction
     fits: list[tuple[str, list[Finding]]] = []
-    for alt in dict.fromkeys((*rules.pass_cycle, "left", "right", "across")):
+    for alt in dict.fromkeys((*rules.pass_cycle, *PASSING_DIRECTIONS)):
         if alt == used or alt == "hold":
             continue
         try:

@@ -20,12 +20,12 @@ from typing import Any, Literal
 
 from .cards import Card
 from .seats import DEFAULT_SEATS as DEFAULT_SEATS
+from .seats import DIRECTIONS as DIRECTIONS
+from .seats import Direction as Direction
 
 #: Marks a commentator may put on a card or a pass (PGN's annotation glyphs).
 MARKS: tuple[str, ...] = ("!!", "??", "!?", "?!", "!", "?")
 Mark = Literal["!", "?", "!!", "??", "!?", "?!"]
-Direction = Literal["left", "right", "across", "hold"]
-DIRECTIONS: tuple[str, ...] = ("left", "right", "across", "hold")
 MoonChoice = Literal["add", "subtract"]
 Severity = Literal["error", "warning", "info"]
 

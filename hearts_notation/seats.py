@@ -8,6 +8,8 @@ the default seat names without importing each other
 
 from __future__ import annotations
 
+from typing import Literal, cast, get_args
+
 #: Default seat names by number of players (clockwise).
 DEFAULT_SEATS: dict[int, tuple[str, ...]] = {
     4: ("N", "E", "S", "W"),
@@ -15,3 +17,12 @@ DEFAULT_SEATS: dict[int, tuple[str, ...]] = {
     5: ("P1", "P2", "P3", "P4", "P5"),
     6: ("P1", "P2", "P3", "P4", "P5", "P6"),
 }
+
+#: A pass direction, as records and rule sets name it.
+Direction = Literal["left", "right", "across", "hold"]
+#: The pass directions, listed once (the standard four-player cycle's order);
+#: :func:`hearts_notation.state.deal_pass` says which one applies to a deal
+#: and where the cards go.
+DIRECTIONS: tuple[Direction, ...] = cast("tuple[Direction, ...]", get_args(Direction))
+#: The directions in which cards change hands (all but ``hold``).
+PASSING_DIRECTIONS: tuple[Direction, ...] = tuple(d for d in DIRECTIONS if d != "hold")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from .cards import (
     CARDS,
@@ -39,6 +39,7 @@ from .cards import (
     SUIT_MASKS,
 )
 from .rules import RuleSet
+from .seats import DIRECTIONS
 
 CLUB_MASK = SUIT_MASKS[CLUBS]
 
@@ -398,13 +399,41 @@ def replay_exact(rules: RuleSet, hands: Sequence[int], bits: Sequence[int]
 # Passing and the opening lead ----------------------------------------------------------------
 
 
+class DealPass(NamedTuple):
+    """The pass of one deal under a rule set (:func:`deal_pass`)."""
+
+    #: The direction that applies: the recorded one, else the pass cycle's
+    #: for the deal's number; ``None`` when neither says.
+    direction: str | None
+    #: Seats clockwise from giver to receiver; 0 when no card changes hands
+    #: (``hold``, or ``pass_count: 0``); ``None`` when the direction is not
+    #: known (none recorded and no deal number, or a word that is no direction).
+    offset: int | None
+
+
+def deal_pass(rules: RuleSet, number: int | None = None,
+              recorded: str | None = None) -> DealPass:
+    """The pass rule, once: which direction applies to deal *number*
+    (1-based) whose record says *recorded* (or nothing), and the receiving
+    offset under *rules*.  Every reader, writer, renderer, the referee and
+    the generator ask this rather than testing ``hold`` or ``pass_count``
+    themselves."""
+    direction = recorded or (rules.direction_for(number) if number else None)
+    if direction not in DIRECTIONS:
+        return DealPass(direction, None)
+    if direction == "hold" or not rules.pass_count:
+        return DealPass(direction, 0)
+    return DealPass(direction, rules.pass_offset(direction) % rules.players)
+
+
+
 def apply_passes(dealt: Sequence[int | None], given: Sequence[int | None], offset: int
                  ) -> list[int | None]:
     """The hands played from: each seat's hand as dealt, less the cards it
     gave, plus those it received from the seat *offset* places to its right
-    (``offset`` is :meth:`RuleSet.pass_offset` of the deal's direction; 0 on
-    a hold deal).  A hand is ``None`` when its dealt hand, its pass or the
-    pass it received is not known."""
+    (``offset`` is :func:`deal_pass`'s; 0 when nothing is passed).  A hand
+    is ``None`` when its dealt hand, its pass or the pass it received is not
+    known."""
     n = len(dealt)
     if not offset:
         return list(dealt)
@@ -540,7 +569,7 @@ class GameState:
                   ) -> GameState:
         """The state at the first card of a deal: *dealt* hands, the cards
         each seat *given* in the pass, in *direction* (see :func:`apply_passes`)."""
-        offset = rules.pass_offset(direction) if rules.pass_count else 0
+        offset = deal_pass(rules, recorded=direction).offset or 0
         hands = apply_passes(dealt, given if given is not None else [0] * len(dealt), offset)
         return cls(rules, hands)
 

@@ -30,6 +30,8 @@ from typing import Any
 from .cards import QS_BIT, QUEEN_OF_SPADES, mask_of
 from .model import Deal, Game
 from .rules import RuleSet
+from .seats import DIRECTIONS
+from .state import deal_pass
 from .walk import deal_hands
 
 
@@ -144,7 +146,6 @@ class Tally:
 
 
 _SEV = {"error": 0, "warning": 1, "info": 2}
-_DIRECTIONS = ("left", "right", "across", "hold")
 
 
 def _seat_order(seen: Counter[str]) -> list[str]:
@@ -155,7 +156,7 @@ def _seat_order(seen: Counter[str]) -> list[str]:
 
 
 def _direction_order(seen: Counter[str]) -> list[str]:
-    return [d for d in _DIRECTIONS if d in seen] + sorted(d for d in seen if d not in _DIRECTIONS)
+    return [d for d in DIRECTIONS if d in seen] + sorted(d for d in seen if d not in DIRECTIONS)
 
 
 def game_tally(game: Game, default_rules: RuleSet | str | None = None,
@@ -200,7 +201,7 @@ def game_tally(game: Game, default_rules: RuleSet | str | None = None,
             continue
         t.complete_deals += 1
         number = score.number
-        direction = deal.direction or rules.direction_for(number)
+        direction = deal_pass(rules, number, deal.direction).direction or "?"
         t.dir_deals[direction] += 1
         t.dir_seat_deals[direction] += n
         for s, p in score.points.items():

@@ -18,7 +18,7 @@ from ._compiled import reduce_dataclass
 from .cards import mask_of
 from .model import Deal, Play
 from .rules import RuleSet
-from .state import GameState, apply_passes, scoring_cards, trick_winner
+from .state import GameState, apply_passes, deal_pass, scoring_cards, trick_winner
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +54,7 @@ def deal_hands(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> DealHands:
     """
     n = len(seats)
     idx = seat_index(seats)
-    direction = deal.direction or (rules.direction_for(deal.number) if deal.number else None)
-    offset = rules.pass_offset(direction) if direction in ("left", "right", "across", "hold") else None
+    offset = deal_pass(rules, deal.number, deal.direction).offset
     given: list[int | None] = [None] * n
     for seat, p in deal.passes.items():
         if seat in idx:

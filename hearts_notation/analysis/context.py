@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..i18n import Arg, Msg, msg
 from ..model import Deal, Finding, Game, Pos
 from ..rules import RuleSet
-from ..state import GameState, opening_leader
+from ..state import GameState, deal_pass, opening_leader
 from ..walk import DealHands, deal_hands, walk
 from .sampler import Knowledge, forbidden_by_play
 from .state import PlayState, moon_state
@@ -133,10 +133,7 @@ class DealContext:
         self.seats = tuple(seats)
         self.n = len(seats)
         self.hands: DealHands = deal_hands(deal, rules, seats)
-        direction = deal.direction or (rules.direction_for(deal.number) if deal.number else None)
-        self.direction = direction
-        self.offset = rules.pass_offset(direction) if direction in (
-            "left", "right", "across", "hold") else None
+        self.direction, self.offset = deal_pass(rules, deal.number, deal.direction)
         idx = {s: i for i, s in enumerate(self.seats)}
         self.given: list[int | None] = [None] * self.n
         for seat, p in deal.passes.items():

@@ -50,7 +50,7 @@ from ..i18n import cards as cards_arg
 from ..model import Deal, Direction, Game, Pass, Play, Pos, Trick
 from ..rules import RuleError, RuleSet, parse_rules, preset_rules
 from ..scoring import score_game
-from ..state import GameState, apply_passes, deal_points
+from ..state import GameState, apply_passes, deal_pass, deal_points
 from ..walk import deal_hands
 from . import InputError
 from .jsonio import json_syntax, json_type
@@ -863,18 +863,18 @@ class _Exporter:
             seen |= hand
         if seen != FULL_DECK:
             raise self.fail(deal, di, msg("os.x.not_dealt", cards=_cards_arg(FULL_DECK & ~seen)))
-        direction = deal.direction or rules.direction_for(number)
+        direction, pass_offset = deal_pass(rules, number, deal.direction)
+        assert direction is not None and pass_offset is not None   # a model's direction, a number
         actions = [ACTION_OF_DIRECTION[direction]]
         by_id = [sorted(action_of_card(c) for c in iter_bits(h)) for h in dealt]
         actions += [by_id[k % 4][k // 4] for k in range(52)]
         gifts = [0] * 4
-        offset = 0
-        if direction == "hold":
+        offset = pass_offset
+        if not offset:
             if deal.passes:
                 first = next(iter(deal.passes.values()))
                 raise self.fail(deal, di, msg("os.x.passes_on_hold"), first.pos)
         else:
-            offset = rules.pass_offset(direction)
             for s in range(4):
                 p = deal.passes.get(seats[s])
                 if p is None:
@@ -988,8 +988,8 @@ def game_histories(game: Game, gi: int = 1, default_rules: RuleSet | str | None 
         raise refuse(msg("os.x.players", rules=rules.spec, n=rules.players))
     if rules.deck_mask != FULL_DECK:
         raise refuse(msg("os.x.deck", cards=cards_arg(list(rules.removed_cards), 52)))
-    directions = [d.direction or rules.direction_for(d.number or i + 1) for i, d in enumerate(game.deals)]
-    passes = any(d != "hold" for d in directions)
+    passes = any(deal_pass(rules, d.number or i + 1, d.direction).offset
+                 for i, d in enumerate(game.deals))
     if passes and rules.pass_count != CARDS_IN_PASS:
         raise refuse(msg("os.x.pass_count_rules", n=rules.pass_count))
     params = openspiel_parameters(rules, passes)

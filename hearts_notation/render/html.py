@@ -169,7 +169,7 @@ class _Builder:
         plays = [p for tf in df.tricks for p in tf.plays]
         first = plays[0] if plays else None
         steps: list[dict[str, Any]] = []
-        passing = df.direction not in (None, "hold") and g.rules.pass_count > 0
+        passing = bool(df.offset)
         passes = sorted(df.passes, key=lambda p: g.seats.index(p.giver) if p.giver in g.seats else 99)
         dealt: dict[str, Sequence[Card] | None] = dict(df.dealt)
         for s in g.seats:

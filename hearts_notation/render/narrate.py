@@ -53,6 +53,7 @@ from ..cards import (
 from ..i18n import LANGUAGES, Arg, card_ascii, catalog, placeholders, render, rules_label
 from ..i18n import _module as _catalog_module
 from ..model import Finding
+from ..seats import PASSING_DIRECTIONS
 from ..state import penalty_total
 from .story import DealFact, GameFact, PlayFact, TrickFact
 
@@ -492,9 +493,9 @@ class Narrator:
         if df.dealer:
             head += w.t("deal.dealt_by", who=w.who(df.dealer))
         n_pass = self.g.rules.pass_count
-        if df.direction == "hold" or not n_pass:
+        if df.offset == 0:
             head += w.t("deal.hold")
-        elif df.direction in ("left", "right", "across"):
+        elif df.direction in PASSING_DIRECTIONS:
             head += w.plural(f"deal.pass.{df.direction}", n_pass, count=w.num(n_pass))
         else:
             head += w.t("deal.plain")
@@ -532,7 +533,7 @@ class Narrator:
 
     def passes_text(self, df: DealFact) -> str | None:
         w = self.w
-        if df.direction == "hold" or not self.g.rules.pass_count:
+        if df.offset == 0:
             if not df.passes:
                 return None
         me = self.you()
@@ -558,7 +559,7 @@ class Narrator:
                 fs = self.finding_sentence(f)
                 if fs:
                     out.append(fs)
-        if df.direction != "hold" and self.g.rules.pass_count:
+        if df.offset != 0:
             missing = [s for s in self.g.seats if s not in {p.giver for p in df.passes}]
             if missing and df.passes:
                 out.append(w.t("pass.others_missing"))

@@ -30,7 +30,7 @@ from ..model import Deal, Finding, Game
 from ..referee import check_game, game_seats
 from ..rules import RuleSet
 from ..scoring import DealScore
-from ..state import breaks_hearts, moon_shooter, raw_points, scoring_cards, trick_winner
+from ..state import breaks_hearts, deal_pass, moon_shooter, raw_points, scoring_cards, trick_winner
 from ..walk import deal_hands, walk
 
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
@@ -119,6 +119,9 @@ class DealFact:
     number: int
     dealer: str | None
     direction: str | None
+    #: Seats from giver to receiver (:func:`~hearts_notation.state.deal_pass`):
+    #: 0 when no card changes hands, ``None`` when the direction is not known.
+    offset: int | None
     dealt: Mapping[str, tuple[Card, ...] | None]
     played_from: Mapping[str, tuple[Card, ...] | None]
     inferred: Mapping[str, bool]
@@ -242,8 +245,7 @@ def _build_deal(deal: Deal, index: int, number: int, rules: RuleSet,
     n = len(seats)
     idx = {s: i for i, s in enumerate(seats)}
     hands = deal_hands(deal, rules, seats)
-    direction = deal.direction or (rules.direction_for(number) if number else None)
-    offset = rules.pass_offset(direction) if direction in ("left", "right", "across", "hold") else None
+    direction, offset = deal_pass(rules, number, deal.direction)
 
     def matches(f: Finding, trick: int | None, seat: str | None) -> bool:
         return f.trick == trick and (seat is None or f.seat == seat)
@@ -362,6 +364,7 @@ def _build_deal(deal: Deal, index: int, number: int, rules: RuleSet,
     rest = [f for f in findings if id(f) not in attached]
     return DealFact(
         deal=deal, index=index, number=number, dealer=deal.dealer, direction=direction,
+        offset=offset,
         dealt={s: _hand(hands.dealt[i]) for i, s in enumerate(seats)},
         played_from={s: _hand(hands.played_from[i]) for i, s in enumerate(seats)},
         inferred={s: hands.inferred[i] for i, s in enumerate(seats)},

@@ -26,6 +26,7 @@ from rich.text import Text
 from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, display_order
 from ..i18n import LANGUAGES, card_ascii, render, rules_label, seat_label, translate
 from ..model import Finding
+from ..seats import PASSING_DIRECTIONS
 from .story import DealFact, GameFact, PlayFact, TrickFact
 
 #: The words of the replay: catalog ids ``replay.<word>`` (spaces as ``_``).
@@ -33,7 +34,7 @@ _WORDS = (
     'deal', 'dealer', 'pass', 'hold', 'rules', 'passes', 'gives', 'to', 'receives', 'from',
     'tricks', 'won', 'pts', 'broken', 'queen', 'score', 'taken', 'points', 'recorded', 'total',
     'unknown', 'inferred', 'moon', 'assumed', 'winners', 'not over', 'incomplete', 'findings',
-    'left', 'right', 'across', 'unrecorded',
+    *PASSING_DIRECTIONS, 'unrecorded',
 )
 _CELL = 5        # width of one card cell in the trick table
 _SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -147,7 +148,7 @@ class TerminalReplay:
         if df.dealer:
             out.append(f"{self.sep}{t['dealer']} ")
             out.append_text(self.who(df.dealer))
-        if df.direction == "hold" or not self.g.rules.pass_count:
+        if df.offset == 0:
             out.append(f"{self.sep}{t['hold']}")
         elif df.direction:
             out.append(f"{self.sep}{t['pass']} {t.get(df.direction, df.direction)}")
@@ -187,7 +188,7 @@ class TerminalReplay:
 
     def passes(self, df: DealFact) -> RenderableType | None:
         """The cards each seat gave and received."""
-        if df.direction == "hold" or not self.g.rules.pass_count:
+        if df.offset == 0:
             return None
         t = self.t
         if not df.passes:

@@ -19,14 +19,14 @@ from typing import Any
 from ..cache import cached  # (at the top: the cache's folder is checked before a fork)
 from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
 from ..i18n import Arg, Msg, msg
-from ..seats import DEFAULT_SEATS
+from ..seats import DEFAULT_SEATS, DIRECTIONS
 
 #: Removed cards and pass cycle that go with each player count (docs/spec.md, section 4.2).
 PLAYER_DEFAULTS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     3: (("2D",), ("left", "right", "hold")),
-    4: ((), ("left", "right", "across", "hold")),
+    4: ((), DIRECTIONS),
     5: (("2D", "2C"), ("left", "right", "hold")),
-    6: (("2D", "3D", "2C", "3C"), ("left", "right", "across", "hold")),
+    6: (("2D", "3D", "2C", "3C"), DIRECTIONS),
 }
 
 _CHOICES: dict[str, tuple[str, ...]] = {
@@ -37,7 +37,6 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "moon": ("add", "subtract", "choose"),
     "tie": ("share", "play-on"),
 }
-_DIRECTIONS = ("left", "right", "across", "hold")
 
 
 class RuleError(ValueError):
@@ -65,7 +64,7 @@ class RuleSet:
     name: str = "standard"
     players: int = 4
     removed_cards: tuple[str, ...] = ()
-    pass_cycle: tuple[str, ...] = ("left", "right", "across", "hold")
+    pass_cycle: tuple[str, ...] = DIRECTIONS
     pass_count: int = 3
     opening_lead: str = "lowest-club"
     first_trick_hearts: str = "forbidden"
@@ -159,7 +158,11 @@ class RuleSet:
         return self.pass_cycle[(deal_number - 1) % len(self.pass_cycle)]
 
     def pass_offset(self, direction: str) -> int:
-        """Seats clockwise from giver to receiver: left 1, right n-1, across n/2."""
+        """Seats clockwise from giver to receiver: left 1, right n-1, across n/2.
+
+        Only the arithmetic of a direction's name; which direction applies to
+        a deal, and whether cards change hands at all (``hold``,
+        ``pass_count: 0``), is :func:`hearts_notation.state.deal_pass`."""
         n = self.players
         return {"left": 1, "right": n - 1, "across": n // 2, "hold": 0}[direction]
 
@@ -311,9 +314,9 @@ def _coerce(key: str, value: Any) -> Any:
     if key == "pass_cycle":
         cycle = tuple(str(x).strip() for x in items)
         for d in cycle:
-            if d not in _DIRECTIONS:
+            if d not in DIRECTIONS:
                 raise RuleError(
-                    msg("rules.bad_direction", value=repr(d), choices=", ".join(_DIRECTIONS)),
+                    msg("rules.bad_direction", value=repr(d), choices=", ".join(DIRECTIONS)),
                     key=key,
                 )
         if not cycle:
