@@ -4,7 +4,7 @@
 
 * ``validate --jobs 2`` against ``--jobs 1`` on an HRN corpus of generated
   games (wall-clock deals per second; the whole command when ``hearts
-  validate`` takes ``--jobs``, else :func:`hearts_notation.parallel.map_games`
+  validate`` takes ``--jobs``, else :func:`hearts_notation.runners.map_games`
   over the referee's :func:`validate_game`, the command's per-game work).
   Target: at least 1.7x with two free cores.
 * HRN parse + validate on one core (CPU seconds of this process, so other
@@ -47,7 +47,7 @@ from hearts_notation.generate import generate_games
 from hearts_notation.io import dumps, iter_text_lines
 from hearts_notation.io.hrn.reader import iter_games_lines
 from hearts_notation.model import Game
-from hearts_notation.parallel import map_games
+from hearts_notation.runners.local import map_games
 
 Row = dict[str, object]
 

@@ -66,8 +66,8 @@ from hearts_notation.generate import generate_games
 from hearts_notation.io import dumps
 from hearts_notation.io.jsonio import dumps_jsonl, game_from_dict
 from hearts_notation.model import Game
-from hearts_notation.parallel import iter_batches
 from hearts_notation.referee import check_game
+from hearts_notation.runners.local import iter_batches
 
 OS_DIRECTION = {"hold": 0, "left": 1, "across": 2, "right": 3}
 SEATS = ("N", "E", "S", "W")

@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hearts_notation.analysis.annotate import AnalysisOptions, GameTask, analyse_game
 from hearts_notation.analysis.evaluate import FAST, EvalOptions
 from hearts_notation.generate import generate_games
-from hearts_notation.parallel import map_ordered
+from hearts_notation.runners.pool import map_ordered
 
 Key = tuple[int, str]
 

@@ -27,7 +27,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .validate_work import _is_tree_format, syntax_entry, validate_batch
+from .runners.validate import is_tree_format, syntax_entry, validate_batch
 
 if TYPE_CHECKING:
     from .model import Finding, Game
@@ -122,7 +122,8 @@ def iter_validate(paths: Iterable[str], rules: RuleSet | str | None = None, *,
     memory); an unreadable file yields its ``InputError`` in its place and
     the next file is read.  What ``validate_file`` collects."""
     from .io import InputError
-    from .parallel import iter_batches, map_ordered
+    from .runners.local import iter_batches
+    from .runners.pool import map_ordered
 
     ruleset = _rules(rules)
     # One job: the batches are checked here, so the cut may decode them too.
@@ -265,7 +266,7 @@ def score(game: Game, rules: RuleSet | str | None = None, *, force_rules: bool =
     result = score_game(game, ruleset, seats)
     checks = club_findings(game, ruleset, seats) + score_findings(game, ruleset, result)
     found = [*game.errors, *found, *more] + [f for _, _, f in sorted(checks, key=lambda c: c[:2])]
-    if game.pos is not None and _is_tree_format(game.source):
+    if game.pos is not None and is_tree_format(game.source):
         found = [f if f.line is not None else dataclasses.replace(f, line=game.pos.line, column=1)
                  for f in found]
     return Scored(ruleset, result, found)

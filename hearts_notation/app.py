@@ -35,9 +35,9 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
-from .cli import version_text
 from .commands._status import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_UNUSABLE, Report
 from .output import OUTPUT_ERRNOS, OutputError, escape_controls, message
+from .version import version_text
 
 #: Command name -> (module, one-line help shown in ``hearts --help``).
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -159,7 +159,7 @@ LazyGroup = HeartsGroup
 
 
 @click.group(cls=HeartsGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="hearts",   # (the text of cli.version_text)
+@click.version_option(__version__, prog_name="hearts",   # (the text of version.version_text)
                       message=version_text().rstrip("\n").replace("%", "%%"))
 def cli() -> None:
     """Hearts records: read, check, score, convert, replay and analyse games.

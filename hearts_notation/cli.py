@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import sys
 
+from .version import version_text
+
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the console script (``hearts``)."""
@@ -28,13 +30,6 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.write("hearts: interrupted\n")
         raise SystemExit(130) from None
     run(argv)
-
-
-def version_text() -> str:
-    """What ``hearts --version`` prints."""
-    from . import __version__, _compiled
-
-    return f"hearts, version {__version__}\n{_compiled.description()}\n"
 
 
 def _print_version() -> int:

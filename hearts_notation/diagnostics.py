@@ -14,6 +14,7 @@ record must not be able to drive the terminal of the person who checks it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import overload
 
 from .i18n import current_language, finding_text, names_in_view, translate
 from .model import Finding
@@ -86,3 +87,26 @@ def render(finding: Finding, source: str | None,
     lines = [f"{head}: {severity}: {escape_controls(_text(finding, lang))}{code}"]
     lines.extend(caret_lines(source_lines, finding.line, finding.column))
     return "\n".join(lines)
+
+
+class LineView(Sequence[str]):
+    """Some lines of a file, indexed like the whole list of its lines (what
+    :func:`diagnostics.render` expects) without holding the others."""
+
+    def __init__(self, lines: dict[int, str]) -> None:
+        self.lines = lines
+        self.size = max(lines)
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, i: int | slice) -> str | Sequence[str]:
+        if isinstance(i, slice):
+            return [self.lines.get(k + 1, "") for k in range(*i.indices(self.size))]
+        return self.lines.get(i + 1, "")

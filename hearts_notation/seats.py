@@ -8,6 +8,7 @@ the default seat names without importing each other
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal, cast, get_args
 
 #: Default seat names by number of players (clockwise).
@@ -17,6 +18,17 @@ DEFAULT_SEATS: dict[int, tuple[str, ...]] = {
     5: ("P1", "P2", "P3", "P4", "P5"),
     6: ("P1", "P2", "P3", "P4", "P5", "P6"),
 }
+
+
+
+def seat_order(seen: Iterable[str]) -> list[str]:
+    """Seats in a stable order for printing: N E S W, then P1..P6, then the
+    other seats as first seen (an order that does not depend on how a
+    corpus was cut)."""
+    first = dict.fromkeys(seen)
+    known = (*DEFAULT_SEATS[4], *DEFAULT_SEATS[6])
+    return [s for s in known if s in first] + [s for s in first if s not in known]
+
 
 #: A pass direction, as records and rule sets name it.
 Direction = Literal["left", "right", "across", "hold"]

@@ -430,7 +430,8 @@ def standings_batch(batch: Any, identity: Identity, default_rules: RuleSet | Non
     merges in input order (:meth:`Standings.merge`), so that only one small
     value per batch travels back whatever the engine; an unreadable input
     comes back as its :class:`~hearts_notation.io.InputError`."""
-    from .parallel import Batch, batch_games, gc_paused
+    from .io.batches import Batch, batch_games
+    from .runners.pool import gc_paused
 
     if not isinstance(batch, Batch):
         return batch.error

@@ -30,7 +30,7 @@ from typing import Any
 from .cards import QS_BIT, QUEEN_OF_SPADES, mask_of
 from .model import Deal, Game
 from .rules import RuleSet
-from .seats import DIRECTIONS
+from .seats import DIRECTIONS, seat_order
 from .state import deal_pass
 from .walk import deal_hands
 
@@ -123,7 +123,7 @@ class Tally:
                 "moons": self.seat_moons[s],
                 "wins": self.seat_wins[s],
             }
-            for s in _seat_order(self.seat_deals)
+            for s in seat_order(self.seat_deals)
         }
         directions = {
             d: {
@@ -146,13 +146,6 @@ class Tally:
 
 
 _SEV = {"error": 0, "warning": 1, "info": 2}
-
-
-def _seat_order(seen: Counter[str]) -> list[str]:
-    """Seats in a stable order: N E S W first, then P1..P6, then the rest
-    as first seen."""
-    known = ["N", "E", "S", "W", "P1", "P2", "P3", "P4", "P5", "P6"]
-    return [s for s in known if s in seen] + [s for s in seen if s not in known]
 
 
 def _direction_order(seen: Counter[str]) -> list[str]:

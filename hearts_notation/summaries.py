@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from .seats import seat_order
+
 if TYPE_CHECKING:
     from .analysis.annotate import GameAnalysis
     from .standings import GameSummary, Standings
@@ -59,14 +61,6 @@ def merge_all(parts: Iterable[S], empty: S) -> S:
 
 def _counter() -> Counter[str]:
     return Counter()
-
-
-def _seat_order(seen: Iterable[str]) -> list[str]:
-    """N E S W, then P1..P6, then the other seats as first seen: a stable
-    order for printing that does not depend on how the corpus was cut."""
-    from .stats import _seat_order as order
-
-    return order(Counter(dict.fromkeys(seen, 1)))
 
 
 def _add_counters(into: Counter[str], other: Counter[str]) -> None:
@@ -150,7 +144,7 @@ class ScoreTotals:
             "moon_rate": None if rate is None else round(rate, 4),
             "seats": {s: {"deals": self.seat_deals[s], "points": self.seat_points[s],
                           "moons": self.seat_moons[s]}
-                      for s in _seat_order(self.seat_deals)},
+                      for s in seat_order(self.seat_deals)},
         }
 
 
@@ -228,7 +222,7 @@ class AnnotateTotals:
             "seats": {s: {"decisions": self.seat_decisions[s],
                           "epl": round(float(self.seat_epl[s]), 2),
                           "average_epl": avg(self.seat_epl[s], self.seat_decisions[s])}
-                      for s in _seat_order(self.seat_decisions)},
+                      for s in seat_order(self.seat_decisions)},
         }
 
 

@@ -32,7 +32,7 @@ def test_docs_examples_run() -> None:
 def test_package_serves_the_api_lazily() -> None:
     code = ("import sys, hearts_notation as h; "
             "assert 'hearts_notation.api' not in sys.modules; "
-            "assert 'hearts_notation.parallel' not in sys.modules; "
+            "assert 'hearts_notation.runners.pool' not in sys.modules; "
             "f = h.validate_file; assert 'hearts_notation.api' in sys.modules; print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          check=True)

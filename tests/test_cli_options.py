@@ -69,7 +69,7 @@ def test_bad_rules_and_force_without_rules_are_usage_errors(name: str) -> None:
 
 def test_jobs_zero_means_every_core() -> None:
     from hearts_notation.commands.options import _jobs
-    from hearts_notation.parallel import default_jobs
+    from hearts_notation.runners.pool import default_jobs
 
     assert _jobs(None, None, 0) == default_jobs()  # type: ignore[arg-type]
     assert _jobs(None, None, 3) == 3  # type: ignore[arg-type]

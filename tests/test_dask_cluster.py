@@ -199,7 +199,7 @@ def test_progress_counts_every_byte(cluster: Cluster, corpus: Path) -> None:
     from functools import partial
 
     from hearts_notation.commands.validate import validate_batch
-    from hearts_notation.dask_engine import DaskEngine
+    from hearts_notation.runners.dask_engine import DaskEngine
 
     class Recorder:
         nbytes = 0

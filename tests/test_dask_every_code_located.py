@@ -134,8 +134,9 @@ def test_dask_engine_keeps_the_locations(corpora: dict[str, Path]) -> None:
     from functools import partial
 
     from hearts_notation.api import validate_batch
-    from hearts_notation.parallel import LocalEngine, guarded
-    from hearts_notation.shards import plan_file, run_shard
+    from hearts_notation.runners.local import LocalEngine
+    from hearts_notation.runners.seam import guarded
+    from hearts_notation.runners.shards import plan_file, run_shard
 
     path = str(corpora["jsonl"])
     work = partial(validate_batch, rules=None, force=False)

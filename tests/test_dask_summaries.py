@@ -33,9 +33,11 @@ from hearts_notation.commands.score import score_entry
 from hearts_notation.commands.stats import tally_batch
 from hearts_notation.commands.validate import Summary
 from hearts_notation.io import InputError, read_games
-from hearts_notation.parallel import LocalEngine, _Broken, guarded
+from hearts_notation.io.batches import Broken
 from hearts_notation.players import Identity
-from hearts_notation.shards import plan_file, run_shard
+from hearts_notation.runners.local import LocalEngine
+from hearts_notation.runners.seam import guarded
+from hearts_notation.runners.shards import plan_file, run_shard
 from hearts_notation.standings import Standings, standings_batch
 from hearts_notation.stats import Tally, game_tally
 from hearts_notation.summaries import AnnotateTotals, GenerateTotals, ScoreTotals, merge_all
@@ -224,7 +226,7 @@ def by_shards(work: Callable[[Any], Any], path: str, target: int, per_batch: int
     task = guarded(work)
     plan = plan_file(path, None, target, per_batch)
     if isinstance(plan, InputError):
-        return [task(_Broken(plan))]
+        return [task(Broken(plan))]
     out: list[Any] = []
     for shard in plan:
         result = run_shard(shard, task, None, per_batch)

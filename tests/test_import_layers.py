@@ -90,3 +90,144 @@ def test_each_imports_first_in_a_fresh_interpreter(first: str) -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                           check=False)
     assert done.returncode == 0, done.stderr
+
+
+# The whole package: no import circle, no private cross-import --------------------------
+
+
+def _all_modules() -> dict[str, Path]:
+    return {_module_of(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _edges(path: Path, modules: dict[str, Path]) -> tuple[set[str], list[str]]:
+    """The package modules *path* imports anywhere in it (at module level,
+    inside functions, under ``TYPE_CHECKING``: a lazy import closes a circle
+    as surely as an eager one, only later), and the private names
+    (``_name``) it takes from another module."""
+    module = _module_of(path)
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    out: set[str] = set()
+    private: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("hearts_notation"):
+                continue
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                if sub in modules:
+                    out.add(sub)
+                    continue
+                out.add(target)
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    private.append(f"{module}:{node.lineno} takes {target}.{alias.name}")
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith("hearts_notation"))
+    return {m for m in out if m in modules and m != module}, private
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _graph() -> tuple[dict[str, set[str]], list[str]]:
+    modules = _all_modules()
+    graph: dict[str, set[str]] = {}
+    private: list[str] = []
+    for name, path in modules.items():
+        graph[name], taken = _edges(path, modules)
+        private += taken
+    return graph, private
+
+
+#: Circles and private imports still open, each owned by work under way on the
+#: module (issue 22): the HRN reader's rewrite deletes ``io/hrn/canonical.py``,
+#: and the validator's rewrite hands ``misorder`` the referee's deal check (a
+#: line of ``referee.py``).  Nothing may be added here.
+PENDING_CYCLES = [
+    ["hearts_notation.io.hrn.canonical", "hearts_notation.io.hrn.reader"],
+    ["hearts_notation.misorder", "hearts_notation.referee"],
+]
+PENDING_PRIVATE = ("hearts_notation.io.hrn.canonical:", "hearts_notation.misorder:")
+
+
+def test_the_package_has_no_import_circle() -> None:
+    graph, _ = _graph()
+    assert [c for c in _cycles(graph) if c not in PENDING_CYCLES] == []
+
+
+def test_no_module_takes_another_modules_private_names() -> None:
+    _, private = _graph()
+    assert [p for p in private if not p.startswith(PENDING_PRIVATE)] == []
+
+
+def test_services_do_not_import_the_command_layer() -> None:
+    """Only the command line (``commands/``, ``cli``, ``app``) imports
+    ``commands/``: the runners, the API and the services sit below it."""
+    graph, _ = _graph()
+    above = {m for m in graph if m.startswith("hearts_notation.commands")} | {
+        "hearts_notation.cli", "hearts_notation.app", "hearts_notation.__main__"}
+    wrong = sorted(f"{m} -> {t}" for m in graph if m not in above
+                   for t in graph[m] if t.startswith("hearts_notation.commands"))
+    assert wrong == []
+
+
+def test_the_checker_sees_circles_and_private_names(tmp_path: Path) -> None:
+    """The walk finds what it must: a circle closed by a lazy import, and a
+    private name taken from a sibling."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycles(graph) == [["a", "b", "c"]]
+    pkg = tmp_path / "hearts_notation"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "one.py").write_text("def f():\n    from .two import _hidden\n")
+    (pkg / "two.py").write_text("from . import one\n_hidden = 1\n")
+    modules = {"hearts_notation": pkg / "__init__.py", "hearts_notation.one": pkg / "one.py",
+               "hearts_notation.two": pkg / "two.py"}
+    global ROOT
+    saved = ROOT
+    ROOT = tmp_path
+    try:
+        one, private = _edges(pkg / "one.py", modules)
+        two, _ = _edges(pkg / "two.py", modules)
+    finally:
+        ROOT = saved
+    assert one == {"hearts_notation.two"} and two == {"hearts_notation.one"}
+    assert private == ["hearts_notation.one:2 takes hearts_notation.two._hidden"]
+    assert _cycles({"hearts_notation.one": one, "hearts_notation.two": two}) != []

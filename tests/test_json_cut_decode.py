@@ -26,11 +26,12 @@ import pytest
 from hearts_notation.commands.validate import iter_reports
 from hearts_notation.generate import generate_games
 from hearts_notation.io import typed_json
+from hearts_notation.io.batches import Batch
 from hearts_notation.io.compact import CompactDeal, CompactGame, compact_record
 from hearts_notation.io.jsonio import dumps_jsonl, iter_json_compact, iter_json_elements
 from hearts_notation.io.stream import InputError, RecordError
-from hearts_notation.parallel import Batch, iter_batches
-from hearts_notation.validate_work import validate_batch
+from hearts_notation.runners.local import iter_batches
+from hearts_notation.runners.validate import validate_batch
 
 
 def _records(n: int = 5, seed: int = 11) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hearts_notation.io.jsonio import iter_json_elements
-from hearts_notation.io.stream import _MARKS, InputError, LineFeed, _chunks_of, _open_binary
+from hearts_notation.io.stream import _MARKS, InputError, LineFeed, chunks_of, open_binary
 
 
 def _read(path: Path, chunk: int, with_feed: bool) -> tuple[list[int], str | None, list[int], list[int]]:
@@ -19,7 +19,7 @@ def _read(path: Path, chunk: int, with_feed: bool) -> tuple[list[int], str | Non
     lines: list[int] = []
     error = None
     try:
-        chunks = _chunks_of(_open_binary(str(path)), str(path), chunk, feed=feed)
+        chunks = chunks_of(open_binary(str(path)), str(path), chunk, feed=feed)
         for _text, line, _ in iter_json_elements(chunks, feed):
             lines.append(line)
     except InputError as exc:

@@ -1,6 +1,6 @@
 """The chunk-based JSONL batching cuts exactly where a line-by-line cut does.
 
-:func:`hearts_notation.parallel._jsonl_batches` splits each decoded chunk
+:func:`hearts_notation.io.batches.jsonl_batches` splits each decoded chunk
 once; the reference below is the line-by-line cut it replaced (through
 :func:`hearts_notation.io.split_lines`).  Both must give the same batches
 (text, first line, first index, byte count) for any chunking of any text:
@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_notation.io import split_lines
-from hearts_notation.parallel import Batch, _jsonl_batches
+from hearts_notation.io.batches import Batch, jsonl_batches
 
 
 def reference(path: str, chunks: Iterator[str], per_batch: int) -> Iterator[Batch]:
@@ -60,7 +60,7 @@ def chunked(text: str, cuts: list[int]) -> list[str]:
 def test_chunk_cut_matches_line_cut(pieces: list[str], cuts: list[int], per_batch: int) -> None:
     text = "".join(pieces)
     chunks = chunked(text, cuts)
-    got = list(_jsonl_batches("f.jsonl", iter(chunks), per_batch))
+    got = list(jsonl_batches("f.jsonl", iter(chunks), per_batch))
     want = list(reference("f.jsonl", iter(chunks), per_batch))
     assert got == want
 
@@ -72,7 +72,7 @@ def test_errors_come_after_the_complete_batches() -> None:
 
     got: list[Batch] = []
     try:
-        for b in _jsonl_batches("f.jsonl", chunks(), 2):
+        for b in jsonl_batches("f.jsonl", chunks(), 2):
             got.append(b)
     except ValueError:
         pass
@@ -112,7 +112,7 @@ def test_newline_count_is_bytes_count(data: bytes) -> None:
 
 def _batches_and_error(path: str) -> tuple[list[tuple[str, int, int, int]], str | None]:
     from hearts_notation.io import InputError
-    from hearts_notation.parallel import iter_batches
+    from hearts_notation.runners.local import iter_batches
 
     out: list[tuple[str, int, int, int]] = []
     try:
@@ -126,12 +126,12 @@ def _batches_and_error(path: str) -> tuple[list[tuple[str, int, int, int]], str 
 
 def _whole_file_reference(path: str) -> tuple[list[tuple[str, int, int, int]], str | None]:
     """The batches when the file is decoded in blocks of CHUNK_SIZE throughout."""
-    from hearts_notation.io.stream import CHUNK_SIZE, InputError, _chunks_of
+    from hearts_notation.io.stream import CHUNK_SIZE, InputError, chunks_of
 
     out: list[tuple[str, int, int, int]] = []
     try:
         with open(path, "rb") as fh:
-            for b in _jsonl_batches(path, _chunks_of(fh, path, CHUNK_SIZE), 3):
+            for b in jsonl_batches(path, chunks_of(fh, path, CHUNK_SIZE), 3):
                 out.append((b.payload, b.first_line, b.first_index, b.nbytes))
     except InputError as exc:
         return out, str(exc)

@@ -14,9 +14,11 @@ import pytest
 
 from hearts_notation.generate import generate_games
 from hearts_notation.io import InputError, dumps, read_games
+from hearts_notation.io.batches import Batch
 from hearts_notation.model import Game
-from hearts_notation.parallel import Batch, iter_batches, map_games, map_ordered
 from hearts_notation.referee import validate_game
+from hearts_notation.runners.local import iter_batches, map_games
+from hearts_notation.runners.pool import map_ordered
 
 GAMES = list(generate_games(5, seed=21))
 

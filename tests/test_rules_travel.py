@@ -20,8 +20,9 @@ from click.testing import CliRunner
 from hearts_notation.cli import cli
 from hearts_notation.generate import GameSpec, build_game, generate_games
 from hearts_notation.io import dumps, read_games
-from hearts_notation.parallel import Batch, iter_batches
+from hearts_notation.io.batches import Batch
 from hearts_notation.rules import RuleSet, load_rules
+from hearts_notation.runners.local import iter_batches
 
 
 def _club_rules(tmp_path: Path) -> tuple[Path, RuleSet]:

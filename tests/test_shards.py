@@ -1,6 +1,6 @@
 """Shards give exactly the batches of a whole-file read.
 
-:func:`hearts_notation.shards.plan_file` cuts a JSONL or HRN file into byte
+:func:`hearts_notation.runners.shards.plan_file` cuts a JSONL or HRN file into byte
 ranges that the workers of ``--engine dask`` read for themselves; the
 output is the same byte for byte as a local run only if the games of the
 shards, with their lines and indices, are those of one read of the whole
@@ -18,8 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_notation.io import CHUNK_SIZE, InputError
-from hearts_notation.parallel import EngineSpec, EngineUnavailable, iter_batches
-from hearts_notation.shards import Shard, plan_file, shard_batches
+from hearts_notation.runners.local import EngineSpec, iter_batches
+from hearts_notation.runners.seam import EngineUnavailable
+from hearts_notation.runners.shards import Shard, plan_file, shard_batches
 from hearts_notation.stats import Tally
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

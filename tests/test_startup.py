@@ -108,7 +108,7 @@ def test_small_plain_validate_loads_no_heavy_module(tmp_path: Path, fmt: str) ->
 def test_validate_does_not_create_dataclasses_it_does_not_use(tmp_path: Path) -> None:
     """``hearts validate`` imports the exit statuses and the base report
     (hearts_notation.commands._status), not the module of the reports of
-    other commands, and its unit of work (hearts_notation.validate_work),
+    other commands, and its unit of work (hearts_notation.runners.validate),
     not the library API with its result types: each dataclass created at
     import costs start-up time."""
     record = _plain_record(tmp_path / "small.hrn")
@@ -120,7 +120,7 @@ def test_validate_does_not_create_dataclasses_it_does_not_use(tmp_path: Path) ->
     run = _run(code, "validate", str(record), cache_dir=tmp_path / "cache")
     out, _, loaded = run.stdout.rpartition("\nLOADED ")
     mods = set(loaded.split())
-    assert {"hearts_notation.commands._status", "hearts_notation.validate_work"} <= mods, run.stderr
+    assert {"hearts_notation.commands._status", "hearts_notation.runners.validate"} <= mods, run.stderr
     assert not mods & {"hearts_notation.commands.report", "hearts_notation.api"}, mods
     assert out.endswith("1 valid game; 0 errors, 0 warnings, 0 infos\n")
 

@@ -191,7 +191,7 @@ def test_readers_are_lazy(fmt: str) -> None:
             pulled += 1
             yield text[i:i + size]
 
-    first = next(hio._games("x", fmt, chunks(), None))  # type: ignore[arg-type]
+    first = next(hio.games_of_chunks("x", fmt, chunks(), None))  # type: ignore[arg-type]
     assert first == GAMES[0]
     total = len(text) // size
     assert pulled < 30 < total

@@ -915,5 +915,15 @@ __all__ = [
     "combine",
     "decision_count",
     "game_summary",
+    "merge_analyses",
     "report",
 ]
+
+
+def merge_analyses(parts: list[GameAnalysis]) -> GameAnalysis:
+    """One game's analysis from the analyses of its deals (in deal order)."""
+    first = parts[0]
+    if not first.rules:          # rules undetermined: every part says the same
+        return first
+    return dataclasses.replace(first, decisions=tuple(d for p in parts for d in p.decisions),
+                               notes=tuple(n for p in parts for n in p.notes))

@@ -26,7 +26,8 @@ from ._status import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..parallel import Engine, EngineSpec
+    from ..runners.local import EngineSpec
+    from ..runners.seam import Engine
 
 __all__ = ["EXIT_FINDINGS", "EXIT_OK", "EXIT_UNUSABLE"]
 
@@ -88,7 +89,7 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
     the files themselves are read where the work runs."""
     for p in paths:
         if "://" in p:
-            from ..shards import expand_url
+            from ..runners.shards import expand_url
 
             yield from expand_url(p, EXTENSIONS)
         elif p != "-" and Path(p).is_dir():
@@ -137,7 +138,7 @@ def open_engine(spec: EngineSpec, jobs: int) -> Iterator[Engine]:
     An engine that cannot run (Dask not installed, scheduler unreachable,
     standard input on a cluster) is a command-line error: one line, exit 2,
     with the install line when Dask is missing."""
-    from ..parallel import EngineUnavailable
+    from ..runners.seam import EngineUnavailable
 
     try:
         engine = spec.open(jobs or None)

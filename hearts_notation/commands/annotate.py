@@ -15,6 +15,8 @@ import dataclasses
 import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
+from typing import TYPE_CHECKING
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -28,6 +30,7 @@ from ..analysis.annotate import (
     analyse_game,
     annotate_game,
     decision_count,
+    merge_analyses,
     report,
 )
 from ..analysis.context import malformed_game
@@ -49,10 +52,11 @@ from ..io import (
 )
 from ..model import Game
 from ..output import json_text, message, write_stdout
-from ..parallel import Engine, EngineSpec
 from ..progress import CorpusProgress, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
+from ..runners.local import EngineSpec
+from ..runners.seam import Engine
 from ..summaries import AnnotateTotals
 from ._common import EXIT_UNUSABLE, fail, fail_input, fail_output, open_engine, stdout_console
 from .options import (
@@ -66,6 +70,9 @@ from .options import (
     rules_options,
 )
 from .report import CorpusReport
+
+if TYPE_CHECKING:
+    from ..runners.annotate import RemoteRecord
 
 
 def eval_options(fast: bool, samples: int | None, seed: int, exact_tricks: int | None) -> EvalOptions:
@@ -255,15 +262,15 @@ def _annotate_remote(file: str, output: str | None, fmt_in: str | None, fmt_out:
                      rules: RuleSet | None, force_rules: bool, options: AnalysisOptions,
                      only_deal: int | None, jobs: int, engine_spec: EngineSpec, unicode: bool,
                      lang: str) -> CorpusReport:
-    """``annotate`` on a cluster (:mod:`hearts_notation.annotate_remote`):
+    """``annotate`` on a cluster (:mod:`hearts_notation.runners.annotate`):
     the same checks, analyses and output as a local run, with every read
     of the record on the workers."""
-    from ..annotate_remote import analyse_record, annotated_games, check_record
+    from ..runners.annotate import analyse_record, annotated_games
 
     if file == "-":
         fail(translate(current_language(), "cli.dask_stdin"))
     with open_engine(engine_spec, jobs) as engine:
-        record = check_record(file, fmt_in, rules, force_rules, engine)
+        record = _check_record(file, fmt_in, rules, force_rules, engine)
         analyses, totals = analyse_record(record, options, rules, force_rules, only_deal, engine)
         needed = output is not None or fmt_out != "json"
         annotated: Iterable[Game] = (annotated_games(record, analyses, rules, lang, engine)
@@ -271,6 +278,41 @@ def _annotate_remote(file: str, output: str | None, fmt_in: str | None, fmt_out:
         _write(annotated, analyses, totals, output, fmt_out, format_for(file, fmt_in), unicode,
                lang)
     return CorpusReport(games=record.games, deals=record.deals)
+
+
+def _check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules: bool,
+                 engine: Engine) -> RemoteRecord:
+    """Plan and index the record on the workers; exit 2 with the messages
+    of a local read when it is unreadable, has a syntax error, holds no
+    game, or has a trick the analysis cannot replay."""
+    from ..runners.annotate import GameCheck, RemoteRecord, index_shard, plan_item
+
+    plan = next(iter(engine.map(partial(plan_item, fmt=fmt), [path])))
+    if isinstance(plan, InputError):
+        fail_input(plan)
+    checks: list[GameCheck] = []
+    unreadable: InputError | None = None
+    for part in engine.map(partial(index_shard, rules=rules, force_rules=force_rules), plan,
+                           chunk_size=16):
+        if isinstance(part, InputError):
+            unreadable = unreadable or part
+        else:
+            checks.extend(part)
+    if unreadable is not None:
+        fail_input(unreadable)
+    errors = [e for c in checks for e in c.errors]
+    if errors:
+        for e in errors:
+            message(e)
+        raise SystemExit(EXIT_UNUSABLE)
+    if not checks:
+        fail_input(InputError(path, msg("input.no_game")))
+    bad = next((c.malformed for c in checks if c.malformed is not None), None)
+    if bad is not None:
+        message(bad)
+        message("hearts: " + translate(current_language(), "cli.malformed"))
+        raise SystemExit(EXIT_UNUSABLE)
+    return RemoteRecord([c.ref for c in checks])
 
 
 def _write_html(path: str, annotated: list[Game], analyses: list[GameAnalysis],
@@ -289,15 +331,6 @@ def _write_html(path: str, annotated: list[Game], analyses: list[GameAnalysis],
         write_atomic(path, page)
     except OSError as exc:
         fail_output(exc, path)
-
-
-def merge_analyses(parts: list[GameAnalysis]) -> GameAnalysis:
-    """One game's analysis from the analyses of its deals (in deal order)."""
-    first = parts[0]
-    if not first.rules:          # rules undetermined: every part says the same
-        return first
-    return dataclasses.replace(first, decisions=tuple(d for p in parts for d in p.decisions),
-                               notes=tuple(n for p in parts for n in p.notes))
 
 
 def deals_analysed(game: Game, only_deal: int | None) -> int:

@@ -30,7 +30,7 @@ from typing import IO
 import click
 
 from ..i18n import current_language, msg, translate
-from ..io import InputError, _games, format_for, iter_text_chunks, starts_with_bom, write_atomic_iter
+from ..io import InputError, format_for, games_of_chunks, iter_text_chunks, starts_with_bom, write_atomic_iter
 from ..io.hrn.notes import Note, NoteScanner, first_line, last_line, put_notes
 from ..io.hrn.writer import iter_hrn_pieces
 from ..model import Finding, Game
@@ -139,7 +139,7 @@ def format_file(path: str, rules: str | None, unicode: bool, lang: str | None, k
 
     def games() -> Iterator[Game]:
         nonlocal count
-        for game in _games(path, "hrn", tap(iter_text_chunks(path)), rules):
+        for game in games_of_chunks(path, "hrn", tap(iter_text_chunks(path)), rules):
             count += 1
             if game.errors:
                 errors.extend(game.errors)

@@ -20,9 +20,9 @@ from ..generate import GameSpec, build_game
 from ..i18n import current_language, msg
 from ..io import EXTENSIONS, OUTPUT_FORMATS, RECORD_FORMATS, iter_dumps, write_atomic_iter
 from ..output import message
-from ..parallel import EngineSpec
 from ..progress import CorpusProgress
 from ..rules import RuleSet
+from ..runners.local import EngineSpec
 from ..summaries import GenerateTotals
 from ._common import fail, open_engine
 from .options import (

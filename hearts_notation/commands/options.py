@@ -182,7 +182,7 @@ def rules_options(*, force: bool = True, default: str | None = None,
 def _jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
     if value:
         return value
-    from ..parallel import default_jobs
+    from ..runners.pool import default_jobs
 
     return default_jobs()
 
@@ -241,7 +241,7 @@ def engine_options() -> Callable[[F], F]:
         @functools.wraps(func)
         def wrapper(*args: Any, engine: str, scheduler: str | None, shard_size: int | None,
                     **kwargs: Any) -> Any:
-            from ..parallel import EngineSpec
+            from ..runners.local import EngineSpec
 
             return func(*args, engine_spec=EngineSpec(engine, scheduler, shard_size), **kwargs)
 

@@ -32,11 +32,11 @@ from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..model import Finding, Game
 from ..output import console as safe_console
 from ..output import csv_cell, json_text, write_stdout
-from ..parallel import EngineSpec, map_games, total_bytes
 from ..players import normalise
 from ..presentation import Presentation
 from ..progress import CorpusProgress
 from ..rules import RuleSet
+from ..runners.local import EngineSpec, map_games, total_bytes
 from ..scoring import GameScore
 from ..sheets import SHEET_CODES
 from ..standings import GameSummary, Standings, summary_of

@@ -25,11 +25,11 @@ from ..i18n import translate
 from ..io import InputError, write_atomic
 from ..output import console as safe_console
 from ..output import csv_cell, json_text, write_stdout
-from ..parallel import EngineSpec, total_bytes
 from ..players import AliasError, Identity, load_aliases
 from ..progress import CorpusProgress
 from ..ratings import Ratings
 from ..rules import RuleSet
+from ..runners.local import EngineSpec, total_bytes
 from ..standings import LABELS, Standings, standings_batch
 from ._common import expand_paths, fail, fail_input, open_engine, stdout_console
 from .options import (

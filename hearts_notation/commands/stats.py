@@ -19,11 +19,13 @@ from rich.text import Text
 
 from ..i18n import number, render, seat_label, translate
 from ..io import InputError
+from ..io.batches import Batch, batch_games
 from ..output import json_text, message, write_stdout
-from ..parallel import Batch, EngineSpec, batch_games, gc_paused, total_bytes
 from ..presentation import Presentation
 from ..progress import CorpusProgress
 from ..rules import RuleSet
+from ..runners.local import EngineSpec, total_bytes
+from ..runners.pool import gc_paused
 from ..stats import Tally, game_tally
 from ._common import expand_paths, open_engine, stdout_console
 from .options import (

@@ -18,7 +18,7 @@ The per-game work is the referee's: for JSON records
 :func:`hearts_notation.referee.report_hrn_text`, whose compact check skips
 building the model for clean records (others:
 :func:`hearts_notation.referee.validate_game`); batches of raw records are cut from
-the files by :mod:`hearts_notation.parallel` and checked on ``--jobs``
+the files by :mod:`hearts_notation.runners` and checked on ``--jobs``
 worker processes, with the same output whatever the number of jobs.
 """
 
@@ -28,29 +28,25 @@ import json
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import IO, TYPE_CHECKING, Any, overload
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from ..diagnostics import render
+from ..diagnostics import LineView, render
 from ..i18n import count, number, players_in_view, public_finding, translate
 from ..io import InputError, format_for, source_lines_at
+from ..io.batches import Batch
 from ..model import Finding
 from ..output import StdoutData, escape_controls, json_safe, message, write_stdout
-from ..parallel import (
-    Batch,
-    Engine,
-    EngineSpec,
-    iter_batches,
-    map_ordered,
-    total_bytes,
-)
 from ..progress import CorpusProgress
 from ..rules import RuleSet
-from ..validate_work import syntax_entry, validate_batch
+from ..runners.local import EngineSpec, iter_batches, total_bytes
+from ..runners.pool import map_ordered
+from ..runners.seam import Engine
+from ..runners.validate import syntax_entry, validate_batch
 from ._common import expand_paths, open_engine, plain_stdout, stdout_console
 from ._status import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNUSABLE, Report
 from .options import (
@@ -213,29 +209,6 @@ def _styled(text: str, severity: str, word: str | None = None) -> Text:
     return out
 
 
-class _LineView(Sequence[str]):
-    """Some lines of a file, indexed like the whole list of its lines (what
-    :func:`diagnostics.render` expects) without holding the others."""
-
-    def __init__(self, lines: dict[int, str]) -> None:
-        self.lines = lines
-        self.size = max(lines)
-
-    def __len__(self) -> int:
-        return self.size
-
-    @overload
-    def __getitem__(self, i: int) -> str: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[str]: ...
-
-    def __getitem__(self, i: int | slice) -> str | Sequence[str]:
-        if isinstance(i, slice):
-            return [self.lines.get(k + 1, "") for k in range(*i.indices(self.size))]
-        return self.lines.get(i + 1, "")
-
-
 #: Findings held before they are printed (with their source lines, read by seeking).
 _FLUSH_AT = 4096
 
@@ -288,7 +261,7 @@ class TextPrinter:
             self.pending = []
             return
         lines = self._lines(self.source, [f.line for f, _ in self.pending if f.line is not None])
-        view = _LineView(lines) if lines else None
+        view = LineView(lines) if lines else None
         from rich.text import Text
 
         for f, players in self.pending:

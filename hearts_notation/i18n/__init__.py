@@ -58,6 +58,7 @@ __all__ = [
     "placeholders",
     "players_in_view",
     "plural",
+    "plural_rule",
     "public_finding",
     "render",
     "rules_label",
@@ -132,6 +133,13 @@ def _module(lang: str) -> ModuleType:
     if lang not in LANGUAGES:
         lang = "en"
     return importlib.import_module(f"{__name__}.{lang}")
+
+
+def plural_rule(lang: str) -> Callable[[int], bool]:
+    """The language's rule for the singular (``is_one``: French says 0 and
+    1 in the singular, English only 1)."""
+    is_one: Callable[[int], bool] = _module(lang).is_one
+    return is_one
 
 
 def catalog(lang: str) -> dict[str, str]:

@@ -37,12 +37,12 @@ from .stream import (
     CHUNK_SIZE,
     InputError,
     RecordError,
-    _chunks_of,
-    _is_stdin,
-    _open_binary,
+    chunks_of,
     decode,
+    is_stdin,
     iter_text_chunks,
     iter_text_lines,
+    open_binary,
     read_bytes,
     read_text,
     source_lines_at,
@@ -60,7 +60,7 @@ R = TypeVar("R")
 # Games from text --------------------------------------------------------------
 
 
-def _games(source: str, fmt: str, chunks: Iterable[str],
+def games_of_chunks(source: str, fmt: str, chunks: Iterable[str],
            default_rules: RuleSet | str | None) -> Iterator[Game]:
     """Games of a stream of text chunks in format *fmt* (see :mod:`.formats`)."""
     try:
@@ -72,7 +72,7 @@ def _games(source: str, fmt: str, chunks: Iterable[str],
 def iter_games_text(text: str, fmt: str, source: str,
                     default_rules: RuleSet | str | None = None) -> Iterator[Game]:
     """Games of an already decoded document in format *fmt*."""
-    return _games(source, fmt, (text,), default_rules)
+    return games_of_chunks(source, fmt, (text,), default_rules)
 
 
 def read_games(path: str, fmt: str | None = None,
@@ -81,11 +81,11 @@ def read_games(path: str, fmt: str | None = None,
     grow with the size of the file."""
     fmt = format_for(path, fmt)
     get(fmt, path)
-    fh = _open_binary(path)
+    fh = open_binary(path)
     try:
-        yield from _games(path, fmt, _chunks_of(fh, path, CHUNK_SIZE), default_rules)
+        yield from games_of_chunks(path, fmt, chunks_of(fh, path, CHUNK_SIZE), default_rules)
     finally:
-        if not _is_stdin(fh):
+        if not is_stdin(fh):
             fh.close()
 
 
@@ -96,13 +96,13 @@ def visit_games(path: str, factory: Callable[[], Visitor[R]], fmt: str | None = 
     returns.  The same events whatever the format (:mod:`.events`)."""
     fmt = format_for(path, fmt)
     f = get(fmt, path)
-    fh = _open_binary(path)
+    fh = open_binary(path)
     try:
-        yield from f.visit(_chunks_of(fh, path, CHUNK_SIZE), path, factory, default_rules)
+        yield from f.visit(chunks_of(fh, path, CHUNK_SIZE), path, factory, default_rules)
     except RecordError as exc:
         raise InputError(path, exc.located(), exc.line, exc.column) from None
     finally:
-        if not _is_stdin(fh):
+        if not is_stdin(fh):
             fh.close()
 
 
@@ -146,6 +146,7 @@ __all__ = [
     "decode",
     "dumps",
     "format_for",
+    "games_of_chunks",
     "get",
     "iter_dumps",
     "iter_games_text",

@@ -1,7 +1,7 @@
 """The record formats, in one table: name, file suffixes, reader, writer,
 and whether the reader streams.
 
-Commands, :mod:`hearts_notation.parallel` and ``convert`` ask this table
+Commands, the runners (:mod:`hearts_notation.runners`) and ``convert`` ask this table
 (:func:`get`, :func:`format_for`, :data:`INPUT_FORMATS`...) instead of
 testing format names, so a new format is one entry here.  Readers and
 writers are named as ``"module:function"`` and imported on first use:
@@ -13,9 +13,10 @@ The reader of an entry takes the decoded text as chunks
 the default rules, and yields games one at a time; the writer takes games
 (any iterable, a generator is fine) and yields the text a game at a time,
 the pieces joined being the whole document.  ``cut``/``parse``, when set,
-split an input into batches for worker processes and parse a batch there
-(``hearts_notation.parallel``); formats without them are parsed in the
-parent and shipped as games.
+split an input into batches for worker processes and parse a batch there,
+and ``plan`` says where a large file may be cut into shards for a cluster
+(:mod:`.batches`); formats without them are parsed in the parent and
+shipped as games, and read whole by one worker.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class Format:
     ``suffixes`` select the format from a file name (empty: only by name,
     ``--from``); ``streaming`` is False for formats whose reader needs the
     whole document (memory grows with the file; capped by the ``document``
-    limit).  ``reader``/``writer``/``cut``/``parse`` are ``"module:name"``
+    limit).  ``reader``/``writer``/``cut``/``parse``/``plan`` are ``"module:name"``
     references, resolved on first use (``None``: cannot be read / written /
     cut for workers).
     """
@@ -67,6 +68,7 @@ class Format:
     cut: str | None = None
     parse: str | None = None
     visitor: str | None = None
+    plan: str | None = None
 
     def read(self, chunks: Iterable[str], source: str,
              default_rules: RuleSet | str | None = None) -> Iterator[Game]:
@@ -109,20 +111,23 @@ class Format:
         """The worker-side parser of one batch, if any."""
         return None if self.parse is None else _resolve(self.parse)
 
+    def planner(self) -> Callable[..., Any] | None:
+        """Where a large file of this format may be cut into shards, if it may."""
+        return None if self.plan is None else _resolve(self.plan)
+
 
 _IO = "hearts_notation.io.formats"
+_B = "hearts_notation.io.batches"
 
 #: Every format, by name, in the order help texts list them.
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("hrn", (".hrn", ".txt"), "HRN text notation", f"{_IO}:_read_hrn", f"{_IO}:_write_hrn",
-           True, "hearts_notation.parallel:_cut_hrn", "hearts_notation.parallel:_parse_hrn",
-           f"{_IO}:_visit_hrn"),
+           True, f"{_B}:cut_hrn", f"{_B}:parse_hrn", f"{_IO}:_visit_hrn", f"{_B}:plan_hrn"),
     Format("json", (".json",), "one JSON game or an array of games", f"{_IO}:_read_json",
-           f"{_IO}:_write_json", True, "hearts_notation.parallel:_cut_json",
-           "hearts_notation.parallel:_parse_json"),
+           f"{_IO}:_write_json", True, f"{_B}:cut_json", f"{_B}:parse_json"),
     Format("jsonl", (".jsonl", ".ndjson"), "one JSON game per line", f"{_IO}:_read_jsonl",
-           f"{_IO}:_write_jsonl", True, "hearts_notation.parallel:_cut_jsonl",
-           "hearts_notation.parallel:_parse_jsonl"),
+           f"{_IO}:_write_jsonl", True, f"{_B}:cut_jsonl", f"{_B}:parse_jsonl",
+           plan=f"{_B}:plan_jsonl"),
     Format("yaml", (".yaml", ".yml"), "a YAML stream, one game per document", f"{_IO}:_read_yaml",
            f"{_IO}:_write_yaml", True),
     Format("openspiel", (), "OpenSpiel's serialized game state", f"{_IO}:_read_openspiel", None,

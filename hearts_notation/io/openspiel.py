@@ -52,9 +52,8 @@ from ..rules import RuleError, RuleSet, parse_rules, preset_rules
 from ..scoring import score_game
 from ..state import GameState, apply_passes, deal_pass, deal_points
 from ..walk import deal_hands
-from . import InputError
 from .jsonio import json_syntax, json_type
-from .stream import RecordError
+from .stream import InputError, RecordError
 
 # OpenSpiel's vocabulary ------------------------------------------------------
 
@@ -495,7 +494,7 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     )
 
 
-def _params_of(parameters: Mapping[str, bool] | str | None) -> tuple[dict[str, bool], str]:
+def params_of(parameters: Mapping[str, bool] | str | None) -> tuple[dict[str, bool], str]:
     if parameters is None:
         p = dict(PARAMETER_DEFAULTS)
     elif isinstance(parameters, str):
@@ -524,7 +523,7 @@ def iter_openspiel(text: str, source: str | None = None,
     ``"hearts(jd_bonus=True)"``) names the game's parameters, which the
     JSON does not record; OpenSpiel's defaults otherwise.
     """
-    params, gstring = _params_of(parameters)
+    params, gstring = params_of(parameters)
     items: list[tuple[_Doc, Any, list[int | str], int]] = []
     for doc in _json_docs(text):
         if isinstance(doc.data, list) and doc.data and all(isinstance(x, dict) for x in doc.data):
@@ -541,7 +540,7 @@ def iter_openspiel(text: str, source: str | None = None,
 
 
 @dataclass
-class _History:
+class History:
     """One history as read, with a way to point at each action.
 
     Positions are found only when an error needs one: locating every
@@ -567,7 +566,7 @@ class _History:
         return self.line, None
 
 
-def _histories(text: str) -> tuple[list[_History], str | None]:
+def _histories(text: str) -> tuple[list[History], str | None]:
     """The histories of a document, and the game string when it names one."""
     stripped = text.lstrip()
     if stripped.startswith(("#", "[Meta]", "[Game]", "[State]")):
@@ -575,16 +574,16 @@ def _histories(text: str) -> tuple[list[_History], str | None]:
     if stripped.startswith("{"):
         raise RecordError(msg("os.state_not_history"), line=1, column=1)
     if stripped.startswith("["):
-        out: list[_History] = []
+        out: list[History] = []
         for doc in _json_docs(text):
             data = doc.data
             if isinstance(data, list) and data and all(isinstance(x, list) for x in data):
                 lines = _element_lines(doc.text, doc.line)
                 for i, h in enumerate(data):
-                    out.append(_History(h, _history_n(len(out) + 1), lines[i], doc=doc,
+                    out.append(History(h, _history_n(len(out) + 1), lines[i], doc=doc,
                                         path=(i,)))
             elif isinstance(data, list):
-                out.append(_History(data, _history_n(len(out) + 1), doc.line, doc=doc))
+                out.append(History(data, _history_n(len(out) + 1), doc.line, doc=doc))
             else:
                 raise RecordError(msg("os.expected_actions", found=_type_name(data)),
                                   _history_n(len(out) + 1), doc.line)
@@ -592,11 +591,11 @@ def _histories(text: str) -> tuple[list[_History], str | None]:
     return _action_lines(text.splitlines(), 1), None
 
 
-def _action_lines(lines: Sequence[str], first: int) -> list[_History]:
+def _action_lines(lines: Sequence[str], first: int) -> list[History]:
     """``state.serialize()`` text: one action per line; a blank line
     separates one history from the next."""
-    out: list[_History] = []
-    current: _History | None = None
+    out: list[History] = []
+    current: History | None = None
     for k, raw in enumerate(lines):
         lineno = first + k
         s = raw.strip()
@@ -604,7 +603,7 @@ def _action_lines(lines: Sequence[str], first: int) -> list[_History]:
             current = None
             continue
         if current is None:
-            current = _History([], _history_n(len(out) + 1), lineno, positions=[])
+            current = History([], _history_n(len(out) + 1), lineno, positions=[])
             out.append(current)
         try:
             value: Any = int(s)
@@ -616,7 +615,7 @@ def _action_lines(lines: Sequence[str], first: int) -> list[_History]:
     return out
 
 
-def _serialized_game_and_state(text: str) -> tuple[list[_History], str | None]:
+def _serialized_game_and_state(text: str) -> tuple[list[History], str | None]:
     """``pyspiel.serialize_game_and_state`` text: ``[Game]`` then ``[State]``."""
     lines = text.splitlines()
     section = None
@@ -651,11 +650,11 @@ def _serialized_game_and_state(text: str) -> tuple[list[_History], str | None]:
     return hs, gstring
 
 
-class _HistoryReader:
+class HistoryReader:
     """Turns one history into a one-deal game, with errors that point at the
     offending action."""
 
-    def __init__(self, h: _History, params: Mapping[str, bool]) -> None:
+    def __init__(self, h: History, params: Mapping[str, bool]) -> None:
         self.h = h
         self.params = params
 
@@ -762,11 +761,11 @@ def iter_openspiel_history(text: str, source: str | None = None,
     histories, named = _histories(text)
     if not histories:
         raise RecordError(msg("os.no_action"), line=1)
-    params, gstring = _params_of(named if named is not None else parameters)
+    params, gstring = params_of(named if named is not None else parameters)
     for i, h in enumerate(histories, 1):
         if len(histories) == 1:
             h.label = msg("os.history")
-        yield _HistoryReader(h, params).game(i, source, gstring)
+        yield HistoryReader(h, params).game(i, source, gstring)
 
 
 # Writing the action history --------------------------------------------------

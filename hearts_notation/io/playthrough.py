@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from ..i18n import msg
 from ..model import Game, Pos
 from .jsonio import RecordError
-from .openspiel import SEATS, _History, _HistoryReader, _params_of, parse_game_string
+from .openspiel import SEATS, History, HistoryReader, params_of, parse_game_string
 
 _HISTORY = re.compile(r"^History\(\) = (\[.*\])\s*$")
 _POINT = re.compile(r"^#\s*([NESW])\s*:\s*(-?\d+)\s*$")
@@ -42,7 +42,7 @@ def iter_openspiel_playthrough(text: str, source: str | None = None) -> Iterator
         raise RecordError(msg("pt.other_game", game=repr(gstring.split('(')[0][:40])),
                           line=first + 1, column=7)
     try:
-        params, gstring = _params_of(parse_game_string(gstring))
+        params, gstring = params_of(parse_game_string(gstring))
     except RecordError as exc:
         exc.line, exc.column = first + 1, 7
         raise
@@ -77,7 +77,7 @@ def iter_openspiel_playthrough(text: str, source: str | None = None) -> Iterator
         raise RecordError(msg("pt.no_history"), line=len(lines))
     line, actions = history
     label = msg("record.text", text="History()")
-    game = _HistoryReader(_History(actions, label, line), params).game(1, source, gstring)
+    game = HistoryReader(History(actions, label, line), params).game(1, source, gstring)
     if points is not None:
         deal = game.deals[0]
         deal = dataclasses.replace(deal, score=points[1],

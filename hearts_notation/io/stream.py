@@ -186,12 +186,12 @@ def _stdin() -> BinaryIO:
     return cast(BinaryIO, _stdin_tee)
 
 
-def _is_stdin(fh: object) -> bool:
+def is_stdin(fh: object) -> bool:
     """Whether *fh* is standard input (raw or through its tee): never closed."""
     return fh is sys.stdin.buffer or isinstance(fh, _StdinTee)
 
 
-def _open_binary(path: str) -> BinaryIO:
+def open_binary(path: str) -> BinaryIO:
     """The byte stream of a path or of standard input, with clear errors.
 
     Standard input is read through a tee that keeps a copy on disk for the
@@ -226,11 +226,11 @@ def iter_text_chunks(path: str, chunk_size: int = CHUNK_SIZE) -> Generator[str, 
     (with the line and byte column where it starts), and at the end an
     input with nothing but white space.  A leading BOM is dropped.
     """
-    return _chunks_of(_open_binary(path), path, chunk_size)
+    return chunks_of(open_binary(path), path, chunk_size)
 
 
 class LineFeed:
-    """The newlines a consumer of :func:`_chunks_of` has counted in the text
+    """The newlines a consumer of :func:`chunks_of` has counted in the text
     it was given, kept up to date before each request for the next chunk.
 
     The decoder needs the line at the start of each block (for its seek
@@ -247,7 +247,7 @@ class LineFeed:
         self.newlines = 0
 
 
-def _chunks_of(fh: BinaryIO, source: str, chunk_size: int, first_line: int = 1,
+def chunks_of(fh: BinaryIO, source: str, chunk_size: int, first_line: int = 1,
                first_offset: int = 0, feed: LineFeed | None = None) -> Generator[str, None, None]:
     """Decoded blocks of *fh* (see :func:`_decode_blocks`).  With *feed*,
     the consumer keeps ``feed.newlines`` equal to the newlines of all the
@@ -257,7 +257,7 @@ def _chunks_of(fh: BinaryIO, source: str, chunk_size: int, first_line: int = 1,
     except OSError as exc:
         raise InputError(source, msg("input.cannot_read", why=os_reason(exc))) from None
     finally:
-        if not _is_stdin(fh):
+        if not is_stdin(fh):
             fh.close()
 
 
@@ -482,7 +482,7 @@ def read_bytes(path: str, max_bytes: int | None = None) -> bytes:
     limit), so an endless input never exhausts memory.
     """
     limit = current().document if max_bytes is None else max_bytes
-    fh = _open_binary(path)
+    fh = open_binary(path)
     parts: list[bytes] = []
     total = 0
     utf16 = False
@@ -502,7 +502,7 @@ def read_bytes(path: str, max_bytes: int | None = None) -> bytes:
     except OSError as exc:
         raise InputError(path, msg("input.cannot_read", why=os_reason(exc))) from None
     finally:
-        if not _is_stdin(fh):
+        if not is_stdin(fh):
             fh.close()
     return b"".join(parts)
 

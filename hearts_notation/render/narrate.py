@@ -50,8 +50,7 @@ from ..cards import (
     cards_of,
     display_order,
 )
-from ..i18n import LANGUAGES, Arg, card_ascii, catalog, placeholders, render, rules_label
-from ..i18n import _module as _catalog_module
+from ..i18n import LANGUAGES, Arg, card_ascii, catalog, placeholders, plural_rule, render, rules_label
 from ..model import Finding
 from ..seats import PASSING_DIRECTIONS
 from ..state import penalty_total
@@ -157,7 +156,7 @@ class Voice:
         self.lang = lang
         self.unicode = unicode
         self.m = catalog(lang)
-        self.is_one = _catalog_module(lang).is_one
+        self.is_one = plural_rule(lang)
         self.numbers = self.m["narrate.numbers"].split()
         self.ordinals = self.m["narrate.ordinals"].split()
         self.elide = self.m["narrate.elide"]

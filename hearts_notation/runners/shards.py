@@ -10,7 +10,7 @@ the matching filesystem package is installed.
 Why the cuts fall where they do.  The output must be the same, byte for
 byte, whatever the engine, the number of workers and the shard size, so a
 shard must give exactly the batches of games that a whole-file read
-(:func:`hearts_notation.parallel.iter_batches`) gives:
+(:func:`hearts_notation.runners.local.iter_batches`) gives:
 
 * a cut is placed only where a batch starts (after every
   ``games_per_batch``-th record), and each shard knows the line number and
@@ -22,10 +22,10 @@ shard must give exactly the batches of games that a whole-file read
 * the reader's error positions (line, column, byte offset) are counted from
   the shard's place in the file.
 
-For HRN, where a game ends is decided by the reader's own splitter (a
-``result`` line, or a tag line after a deal), so planning runs that
-splitter once over the file; for JSONL a game is a non-blank line, and
-planning only looks for newlines.
+Where a format may be cut is its own knowledge: the ``plan`` and ``cut``
+hooks of its registry entry (:mod:`hearts_notation.io.batches`; for HRN,
+where a game ends is decided by the reader's own splitter; for JSONL a game
+is a non-blank line).  A format without a ``plan`` hook is read whole.
 """
 
 from __future__ import annotations
@@ -36,13 +36,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar
 
-from .i18n import msg, os_reason
-from .io.formats import format_for
-from .io.jsonio import RecordError
-from .io.stream import CHUNK_SIZE, InputError, _chunks_of, _open_binary, split_lines
+from ..i18n import msg, os_reason
+from ..io.batches import Broken, file_batches
+from ..io.formats import format_for, get
+from ..io.stream import CHUNK_SIZE, InputError, RecordError, open_binary
 
 if TYPE_CHECKING:
-    from .rules import RuleSet
+    from ..rules import RuleSet
 
 R = TypeVar("R")
 
@@ -50,9 +50,6 @@ R = TypeVar("R")
 #: small enough for load balancing, large enough that the per-task cost of
 #: a scheduler (about a millisecond) does not show.
 DEFAULT_SHARD_BYTES = 4 << 20
-
-_SPACE_BYTES = frozenset(b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
-
 
 @dataclass(frozen=True, slots=True)
 class Shard:
@@ -105,7 +102,7 @@ def open_source(path: str) -> BinaryIO:
     Unusable sources raise :class:`InputError`, as local files do.
     """
     if not is_url(path):
-        return _open_binary(path)
+        return open_binary(path)
     try:
         import fsspec
     except ImportError:
@@ -205,26 +202,23 @@ def plan_file(path: str, fmt: str | None = None, target_bytes: int = DEFAULT_SHA
     is cut only before the problem (the shard holding it reports it)."""
     kind = format_for(path, fmt)
     try:
+        planner = get(kind, path).planner()
         fh = open_source(path)
     except InputError as exc:
         return exc
     try:
         size = _size(fh)
-        if kind not in ("jsonl", "hrn") or size is None or size <= target_bytes:
+        if planner is None or size is None or size <= target_bytes:
             return [Shard(path, kind, nbytes=size or 0)]
-        first = fh.read(CHUNK_SIZE)
-        if not _first_block_readable(first):
+        if not _first_block_readable(fh.read(CHUNK_SIZE)):
             return [Shard(path, kind, nbytes=size)]
-        fh.seek(0)
-        if kind == "jsonl":
-            cuts = _jsonl_cuts(fh, target_bytes, per_batch)
-        else:
-            lines = _hrn_cut_lines(fh, path, target_bytes, per_batch)
-            fh.close()
-            fh = open_source(path)
-            cuts = _line_offsets(fh, lines)
+        fh.close()
+        cuts: list[tuple[int, int, int]] = planner(lambda: open_source(path), path, target_bytes,
+                                                   per_batch)
     except OSError as exc:
         return InputError(path, msg("input.cannot_read", why=os_reason(exc)))
+    except InputError as exc:
+        return exc
     finally:
         fh.close()
     shards: list[Shard] = []
@@ -249,137 +243,28 @@ def _first_block_readable(block: bytes) -> bool:
     return True
 
 
-def _jsonl_cuts(fh: BinaryIO, target: int, per_batch: int) -> list[tuple[int, int, int]]:
-    """(byte offset, line, game index) where shards start after the first:
-    just after the newline that ends every *per_batch*-th record, once
-    *target* bytes have passed since the last cut, and only before a record
-    (a shard of blank lines alone would read as an empty file)."""
-    cuts: list[tuple[int, int, int]] = []
-    buf = b""
-    base = 0                 # offset of buf[0] in the file
-    line = 1
-    records = 0
-    last_cut = 0
-    last_record_start = -1
-    eof = False
-    while not eof:
-        block = fh.read(CHUNK_SIZE)
-        eof = not block
-        buf += block
-        pos = 0
-        find = buf.find
-        while True:
-            end = find(b"\n", pos)
-            if end < 0:
-                if not eof or pos >= len(buf):
-                    break
-                end = len(buf)
-            if _is_record(buf, pos, end, base + pos == 0):
-                last_record_start = base + pos
-                records += 1
-                if records % per_batch == 0 and base + end + 1 - last_cut >= target:
-                    last_cut = base + end + 1
-                    cuts.append((last_cut, line + 1, records + 1))
-            line += 1
-            pos = end + 1
-        base += pos
-        buf = buf[pos:]
-    return [c for c in cuts if c[0] <= last_record_start]
-
-
-def _is_record(buf: bytes, pos: int, end: int, at_start: bool) -> bool:
-    """A line that is not blank, as the JSONL reader decides it (after the
-    file's BOM, and with ``str.isspace``)."""
-    if end <= pos:
-        return False
-    c = buf[pos]
-    if c < 0x80 and c not in _SPACE_BYTES:
-        return True
-    text = buf[pos:end].decode("utf-8", "replace")
-    if at_start and text.startswith("\ufeff"):
-        text = text[1:]
-    return bool(text) and not text.isspace()
-
-
-def _hrn_cut_lines(fh: BinaryIO, path: str, target: int, per_batch: int) -> list[tuple[int, int]]:
-    """(line, game index) of the games that start shards: the reader's own
-    splitter is run over the file, and a cut is made at the first game of a
-    batch once about *target* characters have passed.  A read error ends
-    the planning (the cuts before it stand)."""
-    from .io.hrn.reader import iter_games_lines
-
-    cuts: list[tuple[int, int]] = []
-    read = 0                # characters of the games so far (about their bytes)
-    last = 0
-    index = 0
-    try:
-        for lines in iter_games_lines(split_lines(_chunks_of(fh, path, CHUNK_SIZE))):
-            index += 1
-            if index > 1 and (index - 1) % per_batch == 0 and read - last >= target:
-                cuts.append((lines[0].line, index))
-                last = read
-            read += sum(len(ll.text) + 1 for ll in lines)
-    except (InputError, RecordError):
-        pass
-    return cuts
-
-
-def _line_offsets(fh: BinaryIO, wanted: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
-    """The byte offsets where the given lines start (lines end with ``\\n``)."""
-    out: list[tuple[int, int, int]] = []
-    if not wanted:
-        return out
-    k = 0
-    line = 1
-    base = 0
-    while k < len(wanted):
-        block = fh.read(CHUNK_SIZE)
-        if not block:
-            break
-        pos = 0
-        while k < len(wanted):
-            target_line = wanted[k][0]
-            need = target_line - line          # newlines still to pass
-            if need == 0:
-                out.append((base + pos, target_line, wanted[k][1]))
-                k += 1
-                continue
-            found = block.count(b"\n", pos)
-            if found < need:
-                line += found
-                break
-            for _ in range(need):
-                pos = block.index(b"\n", pos) + 1
-            line = target_line
-        base += len(block)
-    return out
-
-
 # Reading -------------------------------------------------------------------------------
 
 
 def shard_batches(shard: Shard, default_rules: RuleSet | str | None = None,
                   per_batch: int = 32) -> Iterator[Any]:
-    """The batches (:class:`hearts_notation.parallel.Batch`) of a shard, the
-    ones a whole-file read gives for its games.  Raises
-    :class:`InputError` where the file stops being readable."""
-    from .parallel import _file_batches_of, _hrn_batches, _jsonl_batches
-
+    """The batches (:class:`hearts_notation.io.batches.Batch`) of a shard,
+    the ones a whole-file read gives for its games, cut by the format's
+    own cutter.  Raises :class:`InputError` where the file stops being
+    readable."""
     fh = open_source(shard.path)
     try:
         if shard.whole:
-            yield from _file_batches_of(fh, shard.path, shard.fmt, default_rules, per_batch)
+            yield from file_batches(fh, shard.path, shard.fmt, default_rules, per_batch)
             return
+        cut = get(shard.fmt, shard.path).cutter()
+        if cut is None:
+            raise ValueError(f"the {shard.fmt} format is read only whole")
         fh.seek(shard.start)
         size = None if shard.end is None else shard.end - shard.start
         rng: Any = _Range(fh, size)
-        chunks = _chunks_of(rng, shard.path, CHUNK_SIZE, shard.first_line, shard.start)
-        if shard.fmt == "jsonl":
-            yield from _jsonl_batches(shard.path, chunks, per_batch, shard.first_line,
-                                      shard.first_index)
-        else:
-            yield from _hrn_batches(shard.path, chunks, per_batch, default_rules,
-                                    shard.first_line, shard.first_index)
+        yield from cut(rng, shard.path, per_batch, default_rules, first_line=shard.first_line,
+                       first_index=shard.first_index, offset=shard.start)
     except RecordError as exc:
         raise InputError(shard.path, exc.located(), exc.line, exc.column) from None
     except OSError as exc:
@@ -394,16 +279,14 @@ def run_shard(shard: Shard, work: Callable[[Any], R], default_rules: RuleSet | s
 
     A read error becomes the work's value for an unreadable input
     (``work(Broken(error))``) and ends the shard; see
-    :func:`hearts_notation.parallel.guarded` for errors of the work itself.
+    :func:`hearts_notation.runners.seam.guarded` for errors of the work itself.
     """
-    from .parallel import _Broken
-
     result: ShardResult[R] = ShardResult(nbytes=shard.nbytes)
     try:
         for batch in shard_batches(shard, default_rules, per_batch):
             result.values.append(work(batch))
     except InputError as exc:
-        result.values.append(work(_Broken(exc)))
+        result.values.append(work(Broken(exc)))
         result.stopped = True
     return result
 

@@ -6,7 +6,7 @@ client's memory or not even on the client's disk.  The work is therefore
 cut so that every read of the record happens on a worker:
 
 1. **plan** (one task): a worker cuts the file into one shard per game
-   (:func:`hearts_notation.shards.plan_file` with one game per cut: a byte
+   (:func:`hearts_notation.runners.shards.plan_file` with one game per cut: a byte
    range of a JSONL or HRN file; a JSON or YAML file is one shard);
 2. **index** (a task per few shards): workers read their shards and send
    back, per game, only a reference (:class:`GameRef`: the shard, the
@@ -36,16 +36,15 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from .i18n import current_language, msg, translate
-from .io import InputError
-from .model import Game
+from ..io.stream import InputError
+from ..model import Game
 from .shards import Shard, plan_file, shard_batches
 
 if TYPE_CHECKING:
-    from .analysis.annotate import AnalysisOptions, GameAnalysis
-    from .parallel import Engine
-    from .rules import RuleSet
-    from .summaries import AnnotateTotals
+    from ..analysis.annotate import AnalysisOptions, GameAnalysis
+    from ..rules import RuleSet
+    from ..summaries import AnnotateTotals
+    from .seam import Engine
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +87,7 @@ def plan_games(path: str, fmt: str | None) -> list[Shard] | InputError:
 def shard_games(shard: Shard, default_rules: RuleSet | None) -> tuple[Game, ...]:
     """Worker side: the games of a shard (kept for the next tasks on the
     same shard; raises :class:`InputError` where the file is unreadable)."""
-    from .parallel import batch_games
+    from ..io.batches import batch_games
 
     games: list[Game] = []
     for batch in shard_batches(shard, default_rules):
@@ -105,24 +104,23 @@ def index_shard(shard: Shard, rules: RuleSet | None,
     """Worker side: a :class:`GameCheck` per game of the shard, with the
     messages a local read would print (syntax errors with the source line
     and a caret; the first trick the analysis cannot replay)."""
-    from .analysis.context import malformed_game
-    from .commands.validate import _LineView
-    from .diagnostics import render
-    from .io import source_lines_at
-    from .referee import game_seats, resolve_rules
+    from ..analysis.context import malformed_game
+    from ..diagnostics import LineView, render
+    from ..io.stream import source_lines_at
+    from ..referee import game_seats, resolve_rules
 
     try:
         games = shard_games(shard, rules)
     except InputError as exc:
         return exc
 
-    def view(lines: list[int | None]) -> _LineView | None:
+    def view(lines: list[int | None]) -> LineView | None:
         wanted = [n for n in lines if n is not None]
         try:
             found = source_lines_at(shard.path, wanted) if wanted else {}
         except (InputError, OSError):
             return None
-        return _LineView(found) if found else None
+        return LineView(found) if found else None
 
     out: list[GameCheck] = []
     for position, g in enumerate(games):
@@ -143,7 +141,7 @@ def index_shard(shard: Shard, rules: RuleSet | None,
 
 def analyse_deal(task: DealTask) -> GameAnalysis:
     """Worker side: the analysis of one deal (or of a game without deals)."""
-    from .analysis.annotate import GameTask, analyse_game
+    from ..analysis.annotate import GameTask, analyse_game
 
     game = _game(task.ref, task.rules)
     return analyse_game(GameTask(game, task.options, task.rules, task.force_rules, task.deal))
@@ -151,7 +149,7 @@ def analyse_deal(task: DealTask) -> GameAnalysis:
 
 def annotate_ref(item: tuple[GameRef, GameAnalysis], rules: RuleSet | None, lang: str) -> Game:
     """Worker side: the game with its marks and comments."""
-    from .analysis.annotate import annotate_game
+    from ..analysis.annotate import annotate_game
 
     ref, analysis = item
     return annotate_game(_game(ref, rules), analysis, lang=lang)
@@ -172,43 +170,8 @@ class RemoteRecord:
         return sum(r.deals for r in self.refs)
 
 
-def check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules: bool,
-                 engine: Engine) -> RemoteRecord:
-    """Plan and index the record on the workers; exit 2 with the messages
-    of a local read when it is unreadable, has a syntax error, holds no
-    game, or has a trick the analysis cannot replay."""
-    from .commands._common import EXIT_UNUSABLE, fail_input
-    from .output import message
-
-    plan = next(iter(engine.map(partial(_plan_item, fmt=fmt), [path])))
-    if isinstance(plan, InputError):
-        fail_input(plan)
-    checks: list[GameCheck] = []
-    unreadable: InputError | None = None
-    for part in engine.map(partial(index_shard, rules=rules, force_rules=force_rules), plan,
-                           chunk_size=16):
-        if isinstance(part, InputError):
-            unreadable = unreadable or part
-        else:
-            checks.extend(part)
-    if unreadable is not None:
-        fail_input(unreadable)
-    errors = [e for c in checks for e in c.errors]
-    if errors:
-        for e in errors:
-            message(e)
-        raise SystemExit(EXIT_UNUSABLE)
-    if not checks:
-        fail_input(InputError(path, msg("input.no_game")))
-    bad = next((c.malformed for c in checks if c.malformed is not None), None)
-    if bad is not None:
-        message(bad)
-        message("hearts: " + translate(current_language(), "cli.malformed"))
-        raise SystemExit(EXIT_UNUSABLE)
-    return RemoteRecord([c.ref for c in checks])
-
-
-def _plan_item(path: str, fmt: str | None) -> list[Shard] | InputError:
+def plan_item(path: str, fmt: str | None) -> list[Shard] | InputError:
+    """Worker side: :func:`plan_games` as a task of :meth:`Engine.map`."""
     return plan_games(path, fmt)
 
 
@@ -217,9 +180,9 @@ def analyse_record(record: RemoteRecord, options: AnalysisOptions, rules: RuleSe
                    engine: Engine) -> tuple[list[GameAnalysis], AnnotateTotals]:
     """Every deal analysed on the workers, one task per deal; the analyses
     merged per game in order, and their totals (as ``analyse_parallel``)."""
-    from .commands.annotate import merge_analyses
-    from .progress import CorpusProgress
-    from .summaries import AnnotateTotals
+    from ..analysis.annotate import merge_analyses
+    from ..progress import CorpusProgress
+    from ..summaries import AnnotateTotals
 
     tasks: list[DealTask] = []
     owners: list[int] = []
@@ -263,8 +226,8 @@ __all__ = [
     "analyse_deal",
     "analyse_record",
     "annotated_games",
-    "check_record",
     "index_shard",
     "plan_games",
+    "plan_item",
     "shard_games",
 ]

@@ -14,30 +14,33 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .parallel import Batch
-    from .rules import RuleSet
+    from ..io.batches import Batch
+    from ..rules import RuleSet
 
-__all__ = ["syntax_entry", "validate_batch"]
+__all__ = ["is_tree_format", "syntax_entry", "validate_batch"]
 
 
 def validate_batch(batch: Any, rules: RuleSet | None, force: bool) -> list[Any]:
     """The report entries of one batch of raw records, the unit of work of
     ``validate`` on worker processes (picklable, top level); an unreadable
     input comes back as its :class:`~hearts_notation.io.InputError`."""
-    from .parallel import Batch, gc_paused
+    from ..io.batches import Batch
+    from .pool import gc_paused
 
     if not isinstance(batch, Batch):
         return [batch.error]
     with gc_paused():
         entries = _batch_entries(batch, rules, force)
-    if batch.kind != "hrn" and _is_tree_format(batch.source):
+    if batch.kind != "hrn" and is_tree_format(batch.source):
         for entry in entries:
             _place(entry)
     return entries
 
 
-def _is_tree_format(source: str | None) -> bool:
-    from .io.formats import format_for
+def is_tree_format(source: str | None) -> bool:
+    """Whether *source*'s records are JSON or YAML trees (findings the
+    referee could not place take the line of their game)."""
+    from ..io.formats import format_for
 
     return source is not None and format_for(source) in ("json", "jsonl", "yaml")
 
@@ -55,8 +58,8 @@ def _place(entry: Any) -> None:
 
 
 def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any]:
-    from .parallel import batch_games
-    from .referee import report_hrn_text, report_json_text, validate_game
+    from ..io.batches import batch_games
+    from ..referee import report_hrn_text, report_json_text, validate_game
 
     source = batch.source
     if batch.kind == "jsonl":
@@ -104,8 +107,8 @@ def syntax_entry(exc: Any, index: int, rules: RuleSet | None, force: bool) -> di
     read past the break: that is a syntax error of the record, a finding
     like any other, not an unreadable input.  Other input errors (missing,
     binary, not UTF-8) give ``None``."""
-    from .io.jsonio import SYNTAX_KEYS, error_game
-    from .referee import validate_game
+    from ..io.jsonio import SYNTAX_KEYS, error_game
+    from ..referee import validate_game
 
     if exc.msg is None or exc.msg.key not in SYNTAX_KEYS:
         return None

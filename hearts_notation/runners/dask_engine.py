@@ -3,8 +3,8 @@
 Imported only when ``--engine dask`` is asked for (Dask takes about a
 second to import; the other commands should not pay for it).  The client
 plans nothing that needs the corpus: each file is planned by a worker
-(:func:`hearts_notation.shards.plan_file`), each shard read and worked by
-a worker (:func:`hearts_notation.shards.run_shard`), and the client only
+(:func:`hearts_notation.runners.shards.plan_file`), each shard read and worked by
+a worker (:func:`hearts_notation.runners.shards.run_shard`), and the client only
 collects results in input order, with a bounded number of shards in
 flight, so memory stays flat on both sides.
 
@@ -17,8 +17,9 @@ Failures:
   values and nothing is counted twice;
 * a shard whose *data* is unusable reports it as a value (``file:line:
   message``) and the other shards' results still come out;
-* Ctrl-C cancels the futures in flight, closes the client (and the
-  LocalCluster it started), and the command exits 130.
+* Ctrl-C or SIGTERM cancels the futures in flight, kills the workers of
+  the LocalCluster this engine started (:meth:`DaskEngine.kill_workers`),
+  closes the client and the cluster, and the command exits 130 or 143.
 
 Progress: bytes are counted as each shard's future completes, in whatever
 order the workers finish; games and deals as results are handed over in
@@ -27,7 +28,10 @@ order.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -35,14 +39,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from distributed import Client, Future, LocalCluster
 
-from .i18n import msg
-from .io.formats import format_for
-from .io.stream import InputError
-from .parallel import EngineUnavailable, Progress, _Broken, guarded
+from ..i18n import msg
+from ..io.batches import Broken
+from ..io.formats import format_for
+from ..io.stream import InputError
+from .pool import Progress
+from .seam import EngineUnavailable, guarded
 from .shards import DEFAULT_SHARD_BYTES, Shard, ShardResult, plan_file, run_shard
 
 if TYPE_CHECKING:
-    from .rules import RuleSet
+    from ..rules import RuleSet
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -91,7 +97,25 @@ class DaskEngine:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        kind = exc[0] if exc else None
+        if isinstance(kind, type) and not issubclass(kind, Exception):
+            self.kill_workers()     # Ctrl-C, SIGTERM: stop the work now, then close
         self.close()
+
+    def kill_workers(self) -> None:
+        """The worker processes of the LocalCluster this engine started,
+        killed at once (SIGKILL): a signal must end the run within a
+        second, and a graceful close lets each worker finish its task.
+        Their nannies then close at once (nothing left to stop).  The
+        workers of a remote cluster are not ours: leaving the client cancels
+        this run's tasks there."""
+        if self.cluster is None:
+            return
+        for nanny in list(self.cluster.workers.values()):
+            pid = getattr(nanny, "pid", None)
+            if isinstance(pid, int) and pid > 0:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
 
     def close(self) -> None:
         """Close the client, and the LocalCluster when this engine started it."""
@@ -169,7 +193,7 @@ class DaskEngine:
             plan = plans.popleft().result()
             ask()
             if isinstance(plan, InputError):
-                yield number, ShardResult([task(_Broken(plan))], stopped=True), 0
+                yield number, ShardResult([task(Broken(plan))], stopped=True), 0
                 continue
             for shard in plan:
                 yield number, self.client.submit(run_shard, shard, task, default_rules, per_batch,

@@ -1,0 +1,519 @@
+"""Worker batches: how each format is cut into slices for worker processes
+and parsed there (the ``cut``, ``parse`` and ``plan`` hooks of
+:mod:`.formats`).
+
+A :class:`Batch` is a slice of one input file, shipped to a worker: the
+reading process does only the cheap part (it streams the file and cuts it
+into raw records: lines of a ``.jsonl`` file, the text of HRN games, the
+element texts of a JSON array), the worker parses and applies the work.
+Shipping parsed games instead would cost about as much as checking them (a
+:class:`~hearts_notation.model.Game` is hundreds of small frozen objects to
+pickle), and parsing in the reader would leave the workers waiting on one
+core.  Formats without a cutter (YAML, OpenSpiel) are parsed in the reading
+process and shipped as games.
+
+Each hook is named by the format's registry entry, so the runners
+(:mod:`hearts_notation.runners`) never branch on a format's name:
+
+* ``cut(fh, path, per_batch, default_rules, first_line=, first_index=,
+  offset=, decode=)``: the batches of a byte stream that starts at
+  *offset* in its file, at line *first_line* and game *first_index*
+  (a shard), or at the start;
+* ``parse(batch)``: the games of a batch, as a whole-file read gives them;
+* ``plan(open_fh, path, target, per_batch)``: where a large file may be
+  cut into shards (byte offset, line, game index of each cut), only at a
+  batch start, so that the shards give exactly a whole-file read's batches.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar, cast
+
+from ..i18n import msg
+from .formats import get
+from .limits import current as current_limits
+from .limits import limit_message
+from .stream import CHUNK_SIZE, InputError, LineFeed, RecordError, chunks_of, is_stdin, split_lines
+
+if TYPE_CHECKING:
+    from ..model import Game
+    from ..rules import RuleSet
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """A slice of one input file, shipped to a worker.
+
+    ``kind`` says what ``payload`` holds: ``"jsonl"`` the text of
+    consecutive lines, ``"json"`` a tuple of the JSON texts of array
+    elements (with ``lines`` their first lines), ``"hrn"`` a tuple of
+    (first line, text) of whole games, ``"games"`` games already parsed
+    (YAML and the OpenSpiel formats, which are not cut finer).
+    ``first_line``/``first_index`` place the slice in its file, so that the
+    games it yields carry the positions a whole-file read gives them.
+    """
+
+    source: str
+    kind: str
+    payload: Any
+    first_line: int
+    first_index: int
+    nbytes: int
+    default_rules: RuleSet | str | None = None
+    lines: tuple[int, ...] = ()
+    in_array: bool = True
+    #: ``"json"`` batches cut with *decode* (:func:`iter_batches`): the
+    #: compact form of each element where the cut made one from the typed
+    #: decoder's record, else ``None``; empty when the checker decodes every
+    #: element.
+    compacts: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Broken:
+    """An input that could not be read: travels in order with the batches."""
+
+    error: InputError
+
+
+def batch_games(batch: Batch) -> list[Game]:
+    """The games of a batch, parsed as a whole-file read would parse them
+    (by the worker-side parser of the batch's format, :mod:`.formats`)."""
+    if batch.kind == "games":
+        return list(batch.payload)
+    parse = get(batch.kind, batch.source).batch_parser()
+    if parse is None:
+        raise ValueError(f"unknown batch kind {batch.kind!r}")
+    games: list[Game] = parse(batch)
+    return games
+
+
+def parse_jsonl(batch: Batch) -> list[Game]:
+    """The games of a ``jsonl`` batch."""
+    from .jsonio import iter_jsonl
+
+    return list(iter_jsonl(split_lines((batch.payload,), batch.source), batch.source,
+                           first_line=batch.first_line, first_index=batch.first_index))
+
+
+def parse_json(batch: Batch) -> list[Game]:
+    """The games of a ``json`` batch."""
+    from .jsonio import json_element_game
+
+    return [json_element_game(text, batch.source, batch.first_index + i, line, batch.in_array)
+            for i, (text, line) in enumerate(zip(batch.payload, batch.lines, strict=True))]
+
+
+def parse_hrn(batch: Batch) -> list[Game]:
+    """The games of an ``hrn`` batch."""
+    from .hrn.reader import parse_game
+    from .hrn.words import text_language
+
+    games = [parse_game(text, batch.source, line, batch.default_rules, batch.first_index + i)
+             for i, (line, text) in enumerate(batch.payload)]
+    # A record kept in another language than English (the reader keeps the
+    # English meaning of its words): its first line that says tells.
+    return [g if (lang := text_language(text)) in (None, "en") else dataclasses.replace(g, language=lang)
+            for g, (_, text) in zip(games, batch.payload, strict=True)]
+
+
+
+def _counted(chunks: Iterator[str], counter: list[int]) -> Iterator[str]:
+    for chunk in chunks:
+        counter[0] += len(chunk)
+        yield chunk
+
+
+
+def file_batches(fh: BinaryIO, path: str, fmt: str, default_rules: RuleSet | str | None,
+                 per_batch: int, decode: bool = False) -> Iterator[Batch]:
+    """The batches of a whole file read from *fh*, by its format's cutter;
+    a format without one (YAML, OpenSpiel) is parsed here and shipped as
+    games.  :class:`RecordError` of a reader is the file's :class:`InputError`."""
+    try:
+        yield from _file_batches(fh, path, fmt, default_rules, per_batch, decode)
+    except RecordError as exc:
+        raise InputError(path, exc.located(), exc.line, exc.column) from None
+
+
+def _file_batches(fh: BinaryIO, path: str, fmt: str, default_rules: RuleSet | str | None,
+                  per_batch: int, decode: bool) -> Iterator[Batch]:
+    cut = get(fmt, path).cutter()
+    if cut is not None:
+        yield from cut(fh, path, per_batch, default_rules, decode=decode)
+        return
+    from . import games_of_chunks
+
+    counter = [0]
+    chunks = _counted(chunks_of(fh, path, CHUNK_SIZE), counter)
+    index = 0
+    done = 0
+    for group in _grouped(games_of_chunks(path, fmt, chunks, default_rules), per_batch):
+        yield Batch(path, "games", tuple(group), 0, index + 1, counter[0] - done)
+        done = counter[0]
+        index += len(group)
+
+
+def cut_jsonl(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | str | None,
+              first_line: int = 1, first_index: int = 1, offset: int = 0,
+              decode: bool = False) -> Iterator[Batch]:
+    """The ``cut`` hook of JSONL: batches of *per_batch* records."""
+    smaller = cast(BinaryIO, _ThenSmaller(fh))
+    return jsonl_batches(path, chunks_of(smaller, path, CHUNK_SIZE, first_line, offset), per_batch,
+                         first_line, first_index)
+
+
+def cut_json(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | str | None,
+             first_line: int = 1, first_index: int = 1, offset: int = 0,
+             decode: bool = False) -> Iterator[Batch]:
+    """The ``cut`` hook of JSON: batches of array elements (a JSON document
+    is cut only whole: it has no ``plan`` hook)."""
+    if offset or first_line != 1 or first_index != 1:
+        raise ValueError("a JSON document is cut only from its start")
+    counter = [0]
+    feed = LineFeed()   # the cut counts every newline; the decoder reuses its count
+    return json_batches(path, _counted(chunks_of(fh, path, CHUNK_SIZE, feed=feed), counter),
+                        per_batch, counter, feed, decode)
+
+
+def cut_hrn(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | str | None,
+            first_line: int = 1, first_index: int = 1, offset: int = 0,
+            decode: bool = False) -> Iterator[Batch]:
+    """The ``cut`` hook of HRN: batches of whole games, as text."""
+    return hrn_batches(path, chunks_of(fh, path, CHUNK_SIZE, first_line, offset), per_batch,
+                       default_rules, first_line, first_index)
+
+
+#: Bytes read at a time after the first block of a JSONL file.
+_LATER_READS = 1 << 18
+
+
+class _ThenSmaller:
+    """A byte stream whose reads after the first are at most
+    :data:`_LATER_READS` bytes.
+
+    The first block (``CHUNK_SIZE``) is still checked whole before any of
+    its text is used, so an unusable file yields nothing, as before; after
+    it the text is the same, in smaller pieces, and so are the batches cut
+    from it, the errors and their positions (the decoder counts lines and
+    bytes across blocks).  Blocks of a megabyte cost a page fault per page
+    on every read and decode (the allocator hands them back to the system
+    each time) and no longer fit the CPU cache: about a microsecond per
+    deal of ``validate`` on JSONL, against a budget of thirty.
+    """
+
+    def __init__(self, fh: BinaryIO) -> None:
+        self.fh = fh
+        self.first = True
+
+    def read(self, size: int = -1) -> bytes:
+        if self.first:
+            self.first = False
+        elif size < 0 or size > _LATER_READS:
+            size = _LATER_READS
+        return self.fh.read(size)
+
+    def close(self) -> None:
+        if not is_stdin(self.fh):
+            self.fh.close()
+
+
+def _grouped(it: Iterable[T], size: int) -> Iterator[list[T]]:
+    iterator = iter(it)
+    while True:
+        group = list(itertools.islice(iterator, size))
+        if not group:
+            return
+        yield group
+
+
+def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: int = 1,
+                   first_index: int = 1) -> Iterator[Batch]:
+    """Batches of *per_batch* records (non-blank lines), cut chunk by chunk.
+
+    Each decoded chunk is cut where the batches end (its lines found with
+    ``str.find``, which is ``memchr``; the partial last line is carried to
+    the next chunk) rather than split into lines and joined again: the
+    reader is on the critical path of ``validate`` on JSONL, where a Python
+    step per line and ``str.split`` cost a tenth of refereeing the line.
+    The batches are those :func:`~hearts_notation.io.split_lines` gives line
+    by line: a batch ends just after its *per_batch*-th record, ``\r\n`` is
+    read as ``\n``, blank lines go with the batch they fall in, and
+    ``nbytes`` is the length of the batch's text.  *first_line* and
+    *first_index* place a stream that starts partway into its file, at a
+    batch (a shard of :mod:`hearts_notation.runners.shards`)."""
+    pending: list[str] = []     # text of the batch being filled, from earlier chunks
+    lines = 0                   # lines in it
+    records = 0                 # records among them
+    rest = ""
+    limit = current_limits().record
+    for chunk in chunks:
+        if rest:
+            chunk = rest + chunk
+        if "\r" in chunk:
+            chunk = chunk.replace("\r\n", "\n")
+        find = chunk.find
+        start = pos = 0
+        big = len(chunk) > limit
+        while True:
+            end = find("\n", pos)
+            if end < 0:
+                break
+            if big and end - pos > limit:
+                raise _too_long(path, first_line + lines, limit)
+            lines += 1
+            if end > pos and (not chunk[pos].isspace() or not chunk[pos:end].isspace()):
+                records += 1
+                if records == per_batch:
+                    text = chunk[start:end + 1]
+                    if pending:
+                        pending.append(text)
+                        text = "".join(pending)
+                        pending = []
+                    yield Batch(path, "jsonl", text, first_line, first_index, len(text))
+                    first_line += lines
+                    first_index += per_batch
+                    lines = records = 0
+                    start = end + 1
+            pos = end + 1
+        if start < pos:
+            pending.append(chunk[start:pos])
+        rest = chunk[pos:]
+        if len(rest) > limit:
+            raise _too_long(path, first_line + lines, limit)
+    if rest:
+        pending.append(rest[:-1] if rest.endswith("\r") else rest)
+        lines += 1
+    if lines:
+        text = "".join(pending)
+        yield Batch(path, "jsonl", text, first_line, first_index, len(text))
+
+
+def _too_long(path: str, line: int, limit: int) -> InputError:
+    return InputError(path, limit_message("limit.what.line_length", "record", limit), line, limit + 1)
+
+
+def json_batches(path: str, chunks: Iterator[str], per_batch: int,
+                  counter: list[int], feed: LineFeed | None = None,
+                  decode: bool = False) -> Iterator[Batch]:
+    """Batches of *per_batch* elements of a JSON array (or one document);
+    with *decode* the compact form of each record rides along."""
+    from .jsonio import iter_json_compact, iter_json_elements
+
+    texts: list[str] = []
+    lines: list[int] = []
+    compacts: list[Any] = []
+    index = 1
+    done = 0
+    in_array = True
+    items = (iter_json_compact(chunks, feed) if decode
+             else ((*item, None) for item in iter_json_elements(chunks, feed)))
+    for text, line, in_array, compact in items:
+        texts.append(text)
+        lines.append(line)
+        compacts.append(compact)
+        if len(texts) == per_batch:
+            yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
+                        lines=tuple(lines), in_array=in_array,
+                        compacts=tuple(compacts) if decode else ())
+            done = counter[0]
+            index += len(texts)
+            texts, lines, compacts = [], [], []
+    if texts:
+        yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
+                    lines=tuple(lines), in_array=in_array,
+                    compacts=tuple(compacts) if decode else ())
+
+
+def hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
+                 default_rules: RuleSet | str | None, first_line: int = 1,
+                 first_index: int = 1) -> Iterator[Batch]:
+    """Games of an HRN stream cut by the reader's own splitter (so the cut
+    is the one a whole-file read makes), shipped as text with the line
+    each game starts on.  *first_line*/*first_index* place a stream that
+    starts at a batch partway into its file (a shard)."""
+    from .hrn.reader import iter_game_texts_from_chunks
+
+    games: list[tuple[int, str]] = []
+    start_index = first_index
+    size = 0
+    for line, text in iter_game_texts_from_chunks(chunks, path, current_limits().line, first_line):
+        games.append((line, text))
+        size += len(text) + 1
+        if len(games) == per_batch:
+            yield Batch(path, "hrn", tuple(games), games[0][0], first_index, size, default_rules)
+            first_index += len(games)
+            games, size = [], 0
+    if games:
+        yield Batch(path, "hrn", tuple(games), games[0][0], first_index, size, default_rules)
+    elif first_index == start_index:
+        raise InputError(path, msg("input.empty"))
+
+
+
+
+# Planning shards (the ``plan`` hooks) --------------------------------------------------
+
+
+def plan_jsonl(open_fh: Callable[[], BinaryIO], path: str, target: int,
+               per_batch: int) -> list[tuple[int, int, int]]:
+    """The ``plan`` hook of JSONL (see :func:`_jsonl_cuts`)."""
+    fh = open_fh()
+    try:
+        return _jsonl_cuts(fh, target, per_batch)
+    finally:
+        fh.close()
+
+
+def plan_hrn(open_fh: Callable[[], BinaryIO], path: str, target: int,
+             per_batch: int) -> list[tuple[int, int, int]]:
+    """The ``plan`` hook of HRN: the reader's own splitter is run over the
+    file (where a game ends is its decision), then the byte offsets of the
+    chosen games' first lines are found in a second pass."""
+    fh = open_fh()
+    try:
+        lines = _hrn_cut_lines(fh, path, target, per_batch)
+    finally:
+        fh.close()
+    fh = open_fh()
+    try:
+        return _line_offsets(fh, lines)
+    finally:
+        fh.close()
+
+
+_SPACE_BYTES = frozenset(b" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+
+
+def _jsonl_cuts(fh: BinaryIO, target: int, per_batch: int) -> list[tuple[int, int, int]]:
+    """(byte offset, line, game index) where shards start after the first:
+    just after the newline that ends every *per_batch*-th record, once
+    *target* bytes have passed since the last cut, and only before a record
+    (a shard of blank lines alone would read as an empty file)."""
+    cuts: list[tuple[int, int, int]] = []
+    buf = b""
+    base = 0                 # offset of buf[0] in the file
+    line = 1
+    records = 0
+    last_cut = 0
+    last_record_start = -1
+    eof = False
+    while not eof:
+        block = fh.read(CHUNK_SIZE)
+        eof = not block
+        buf += block
+        pos = 0
+        find = buf.find
+        while True:
+            end = find(b"\n", pos)
+            if end < 0:
+                if not eof or pos >= len(buf):
+                    break
+                end = len(buf)
+            if _is_record(buf, pos, end, base + pos == 0):
+                last_record_start = base + pos
+                records += 1
+                if records % per_batch == 0 and base + end + 1 - last_cut >= target:
+                    last_cut = base + end + 1
+                    cuts.append((last_cut, line + 1, records + 1))
+            line += 1
+            pos = end + 1
+        base += pos
+        buf = buf[pos:]
+    return [c for c in cuts if c[0] <= last_record_start]
+
+
+def _is_record(buf: bytes, pos: int, end: int, at_start: bool) -> bool:
+    """A line that is not blank, as the JSONL reader decides it (after the
+    file's BOM, and with ``str.isspace``)."""
+    if end <= pos:
+        return False
+    c = buf[pos]
+    if c < 0x80 and c not in _SPACE_BYTES:
+        return True
+    text = buf[pos:end].decode("utf-8", "replace")
+    if at_start and text.startswith("\ufeff"):
+        text = text[1:]
+    return bool(text) and not text.isspace()
+
+
+def _hrn_cut_lines(fh: BinaryIO, path: str, target: int, per_batch: int) -> list[tuple[int, int]]:
+    """(line, game index) of the games that start shards: the reader's own
+    splitter is run over the file, and a cut is made at the first game of a
+    batch once about *target* characters have passed.  A read error ends
+    the planning (the cuts before it stand)."""
+    from .hrn.reader import iter_games_lines
+
+    cuts: list[tuple[int, int]] = []
+    read = 0                # characters of the games so far (about their bytes)
+    last = 0
+    index = 0
+    try:
+        for lines in iter_games_lines(split_lines(chunks_of(fh, path, CHUNK_SIZE))):
+            index += 1
+            if index > 1 and (index - 1) % per_batch == 0 and read - last >= target:
+                cuts.append((lines[0].line, index))
+                last = read
+            read += sum(len(ll.text) + 1 for ll in lines)
+    except (InputError, RecordError):
+        pass
+    return cuts
+
+
+def _line_offsets(fh: BinaryIO, wanted: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """The byte offsets where the given lines start (lines end with ``\\n``)."""
+    out: list[tuple[int, int, int]] = []
+    if not wanted:
+        return out
+    k = 0
+    line = 1
+    base = 0
+    while k < len(wanted):
+        block = fh.read(CHUNK_SIZE)
+        if not block:
+            break
+        pos = 0
+        while k < len(wanted):
+            target_line = wanted[k][0]
+            need = target_line - line          # newlines still to pass
+            if need == 0:
+                out.append((base + pos, target_line, wanted[k][1]))
+                k += 1
+                continue
+            found = block.count(b"\n", pos)
+            if found < need:
+                line += found
+                break
+            for _ in range(need):
+                pos = block.index(b"\n", pos) + 1
+            line = target_line
+        base += len(block)
+    return out
+
+
+# Reading -------------------------------------------------------------------------------
+
+
+__all__ = [
+    "Batch",
+    "Broken",
+    "batch_games",
+    "cut_hrn",
+    "cut_json",
+    "cut_jsonl",
+    "file_batches",
+    "hrn_batches",
+    "json_batches",
+    "jsonl_batches",
+    "parse_hrn",
+    "parse_json",
+    "parse_jsonl",
+    "plan_hrn",
+    "plan_jsonl",
+]

@@ -1,0 +1,91 @@
+"""The execution-engine seam: what every engine offers, and the errors and
+wrappers they share (the local process pool, :mod:`.local`; a Dask
+cluster, :mod:`.dask_engine`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from ..i18n import Msg, msg
+from ..io.batches import Batch, Broken
+from ..io.stream import InputError
+from .pool import Progress
+
+if TYPE_CHECKING:
+    from ..rules import RuleSet
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: What ``--engine dask`` needs, said when it is missing.
+DASK_INSTALL = 'pip install "hearts-notation[dask]"'
+
+
+class EngineUnavailable(Exception):
+    """The engine asked for cannot run here (its package is missing, its
+    scheduler cannot be reached): a command-line problem, exit 2.  The
+    message is a catalog id and arguments (:meth:`text` in any language)."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message.text())
+        self.msg = message
+
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang*."""
+        return self.msg.text(lang)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (EngineUnavailable, (self.msg,))
+
+
+def guarded(work: Callable[[Any], R]) -> Callable[[Any], R]:
+    """*work* on a batch, where an exception raised on the batch's data
+    becomes the value of an unreadable input placed at the batch
+    (``file:line: cannot be processed: ...``), so that one bad shard does
+    not stop the others.  Both engines wrap the work the same way, so the
+    output does not depend on the engine."""
+    return partial(_guarded_call, work)
+
+
+def _guarded_call(work: Callable[[Any], R], batch: Any) -> R:
+    try:
+        return work(batch)
+    except (KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as exc:    # the batch's data broke the work: reported at the batch
+        if not isinstance(batch, Batch):
+            raise
+        error = InputError(batch.source, msg("input.internal", why=f"{type(exc).__name__}: {exc}"),
+                           batch.first_line)
+        return work(Broken(error))
+
+
+class Engine(Protocol):
+    """Where the per-game work of a command runs.
+
+    Two methods cover every command that maps over games: :meth:`map`
+    (items the client holds: seeds for ``generate``, deals for
+    ``annotate``) and :meth:`map_batches` (games in files, read where the
+    work runs).  Both give results in input order, so the output is the
+    same whatever the engine.  Engines are context managers: leaving the
+    block stops their workers (at once when the block is left by a signal:
+    Ctrl-C, SIGTERM).
+    """
+
+    name: str
+
+    def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
+            progress: Progress | None = None) -> Iterator[R]: ...
+
+    def map_batches(self, work: Callable[[Any], R], paths: Sequence[str], fmt: str | None,
+                    default_rules: RuleSet | str | None, progress: Progress | None = None,
+                    games_per_batch: int = 32) -> Iterator[R]: ...
+
+    def __enter__(self) -> Engine: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+
+__all__ = ["DASK_INSTALL", "Engine", "EngineUnavailable", "guarded"]
