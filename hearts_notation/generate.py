@@ -227,7 +227,7 @@ def game_rng(seed: int, number: int) -> random.Random:
 class GameSpec:
     """Everything that decides one generated game; picklable (the rule set
     travels as itself), so games can be generated in worker processes
-    (:mod:`hearts_notation.parallel`)."""
+    (:mod:`hearts_notation.runners`)."""
 
     seed: int
     rules: RuleSet

@@ -52,7 +52,7 @@ def explain(ctx: Any, deal: Deal, number: int, di: int, direction: str | None,
     from .referee import _DealCheck
 
     rules: RuleSet = ctx.rules
-    used = deal_pass(rules, number, direction).direction
+    used = deal_pass(rules, number, direction).direction or rules.direction_for(number)
     fits: list[tuple[str, list[Finding]]] = []
     for alt in dict.fromkeys((*rules.pass_cycle, *PASSING_DIRECTIONS)):
         if alt == used or alt == "hold":

@@ -14,7 +14,7 @@ Usage::
 
 The bar is refreshed at most ten times a second from the caller's thread
 (rich's refresh thread is not started): the worker processes of
-:mod:`hearts_notation.parallel` are forked while the bar is live, and a fork
+:mod:`hearts_notation.runners` are forked while the bar is live, and a fork
 must not copy a thread that might hold a lock.  When hidden, the object
 still counts, so a command can print a summary from it.
 """

@@ -633,9 +633,10 @@ def needs(tree: Node | None) -> set[str]:
 
 def pick_batch(batch: Any, query: Query) -> list[Picked] | Any:
     """Worker side of ``hearts select``: :func:`pick` on every game of one
-    batch (:class:`hearts_notation.parallel.Batch`), in order; an unreadable
+    batch (:class:`hearts_notation.io.batches.Batch`), in order; an unreadable
     input comes back as its :class:`~hearts_notation.io.InputError`."""
-    from .parallel import Batch, batch_games, gc_paused
+    from .io.batches import Batch, batch_games
+    from .runners.pool import gc_paused
 
     if not isinstance(batch, Batch):
         return batch.error

@@ -426,7 +426,7 @@ class Standings:
 def standings_batch(batch: Any, identity: Identity, default_rules: RuleSet | None = None,
                     force: bool = False, keep_results: bool = False) -> Standings | Any:
     """Worker side of ``standings``: the standings of one batch of games
-    (:class:`hearts_notation.parallel.Batch`), a partial result the client
+    (:class:`hearts_notation.io.batches.Batch`), a partial result the client
     merges in input order (:meth:`Standings.merge`), so that only one small
     value per batch travels back whatever the engine; an unreadable input
     comes back as its :class:`~hearts_notation.io.InputError`."""

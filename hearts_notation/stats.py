@@ -2,7 +2,7 @@
 
 Each game is reduced to a :class:`Tally` by a pure function
 (:func:`game_tally`), so the work spreads over processes with
-:func:`hearts_notation.parallel.map_games` and the tallies simply add up.
+:func:`hearts_notation.runners.map_games` and the tallies simply add up.
 Points, moons and winners are the referee's recomputation from the tricks
 (:func:`hearts_notation.referee.check_game`, which scores through
 :mod:`hearts_notation.scoring`), never the figures a record claims, so a
@@ -155,7 +155,7 @@ def _direction_order(seen: Counter[str]) -> list[str]:
 def game_tally(game: Game, default_rules: RuleSet | str | None = None,
                force_rules: bool = False) -> Tally:
     """The tally of one game: a pure function of picklable arguments, for
-    :func:`hearts_notation.parallel.map_games`."""
+    :func:`hearts_notation.runners.map_games`."""
     from .referee import check_game
 
     report = check_game(game, default_rules, force_rules)

@@ -37,11 +37,15 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _children(pid: int) -> list[int]:
-    try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-    except OSError:
-        return []
-    return [int(x) for x in text.split()]
+    """The child processes of *pid*, whichever of its threads started them
+    (Dask's nannies start workers from their event loop's thread)."""
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out += [int(x) for x in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return out
 
 
 def _group_alive(pgid: int) -> bool:

@@ -85,7 +85,7 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
     recursively for record files (by extension), in sorted order, so that
     output is the same on every machine.  A URL (``s3://bucket/games/``,
     ``file:///data/*.jsonl``) naming a directory or a pattern is listed
-    with fsspec the same way (:func:`hearts_notation.shards.expand_url`);
+    with fsspec the same way (:func:`hearts_notation.runners.shards.expand_url`);
     the files themselves are read where the work runs."""
     for p in paths:
         if "://" in p:

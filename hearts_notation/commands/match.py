@@ -3,7 +3,7 @@
 The match itself is :mod:`hearts_notation.match`; this command parses the
 players, opens the output, continues it with ``--resume``, plays the
 missing deals in order (``--jobs`` worker processes, through
-:func:`hearts_notation.parallel.map_ordered`, so the records are the same
+:func:`hearts_notation.runners.pool.map_ordered`, so the records are the same
 whatever the number), appends each record as soon as it is played (one
 write and an ``fsync`` per record: an interruption loses at most the deal
 being played, and ``--resume`` cuts a torn last record), reports every
@@ -248,7 +248,7 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
 
 
 def _played(spec: MatchSpec, items: list[tuple[int, int]], jobs: int) -> Any:
-    from ..parallel import map_ordered
+    from ..runners.pool import map_ordered
 
     return map_ordered(partial(play_record, spec), items, min(jobs, max(1, len(items))),
                        chunk_size=1)

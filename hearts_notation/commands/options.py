@@ -233,7 +233,7 @@ def engine_options() -> Callable[[F], F]:
     """``--engine local|dask``, ``--scheduler ADDRESS`` and ``--shard-size
     BYTES`` for the commands that map over games.  The command receives
     one parameter, ``engine_spec``
-    (:class:`~hearts_notation.parallel.EngineSpec`), to open with
+    (:class:`~hearts_notation.runners.local.EngineSpec`), to open with
     :func:`hearts_notation.commands._common.open_engine` and its ``jobs``.
     Dask itself is imported only when ``--engine dask`` runs."""
 

@@ -4,7 +4,7 @@ pgn-extract's job for Hearts: records of every input format stream through
 a query (``--where``, :mod:`hearts_notation.query`), and those that match
 are written, unchanged, in any output format (``docs/select.md``).  The
 query runs in the worker processes (``--jobs``, ``--engine dask``) on
-batches cut by :mod:`hearts_notation.parallel`, exactly as ``stats`` and
+batches cut by :mod:`hearts_notation.runners`, exactly as ``stats`` and
 ``validate`` run; the results come back in input order, so the output is
 the same whatever the number of jobs.  Only what must be remembered across
 the corpus is kept here: the identities already seen for ``--unique`` and
@@ -36,9 +36,9 @@ from ..io import (
 )
 from ..model import Game
 from ..output import escape_controls, message, write_stdout
-from ..parallel import EngineSpec, total_bytes
 from ..progress import CorpusProgress
 from ..rules import RuleSet
+from ..runners.local import EngineSpec, total_bytes
 from ._common import expand_paths, fail, fail_output, open_engine
 from ._status import EXIT_UNUSABLE
 from .options import (

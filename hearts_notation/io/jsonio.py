@@ -1100,7 +1100,7 @@ def iter_json_elements(text: str | Iterable[str],
                        feed: LineFeed | None = None) -> Iterator[tuple[str, int, bool]]:
     """The JSON text of each game of a ``.json`` document, with its first
     line and whether the document is an array: the cheap cut that lets
-    worker processes do the decoding (:mod:`hearts_notation.parallel`).
+    worker processes do the decoding (:mod:`hearts_notation.runners`).
     *feed*: the chunks' decoder takes its line count from this cut
     (:class:`~hearts_notation.io.stream.LineFeed`)."""
     return _json_items(text, raw=True, feed=feed)
@@ -1151,7 +1151,7 @@ def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int 
     Each line is a record of its own: a line that is not JSON, or not a
     game, comes back as a game with a ``syntax-error`` at that line, and
     the lines after it are read as usual.  *first_line* and *first_index*
-    place a slice of a file (:mod:`hearts_notation.parallel`).
+    place a slice of a file (:mod:`hearts_notation.runners`).
     """
     index = first_index - 1
     loads = loads_record

@@ -64,7 +64,7 @@ class InputError(Exception):
         return f"{where}: {self.msg.text(lang) if self.msg is not None else self.message}"
 
     def __reduce__(self) -> tuple[object, ...]:
-        # Travels back from worker processes (hearts_notation.parallel).
+        # Travels back from worker processes (hearts_notation.runners).
         return (InputError, (self.source, self.msg or self.message, self.line, self.column))
 
 
@@ -270,7 +270,7 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
     later is raised after the text before it has been yielded, so the games
     that end before the bad byte are read and the error comes in order.
     *first_line* and *first_offset* place a stream that starts partway into
-    its file, on a line (a shard of :mod:`hearts_notation.shards`): errors
+    its file, on a line (a shard of :mod:`hearts_notation.runners.shards`): errors
     then name the file's own line and offset, its first block counts as a
     later one, and no BOM is looked for.  With *feed* the newlines are
     counted by the consumer (:class:`LineFeed`), not here.

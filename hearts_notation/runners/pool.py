@@ -168,9 +168,9 @@ class _Pool:
         try:
             for _ in range(jobs):
                 mine, theirs = ctx.Pipe(duplex=True)
-                proc = ctx.Process(target=_worker, args=(func, theirs,
-                                                         list(self.conns) if forked else []),
-                                   daemon=True)
+                inherited = list(self.conns) if forked else []
+                proc: BaseProcess = ctx.Process(  # type: ignore[attr-defined]
+                    target=_worker, args=(func, theirs, inherited), daemon=True)
                 self.procs.append(proc)
                 self.conns.append(mine)
                 proc.start()

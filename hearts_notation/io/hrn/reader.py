@@ -475,7 +475,7 @@ def iter_game_texts_from_chunks(chunks: Iterable[str], source: str = "-",
     deal headers, results) instead of a step per line; at the first chunk
     that is not plain the rest goes line by line, from the first game not
     yet handed out.  *first_line* numbers a text that starts partway into
-    its file (a shard of :mod:`hearts_notation.shards`).
+    its file (a shard of :mod:`hearts_notation.runners.shards`).
     """
     from ..limits import current as current_limits
     from ..stream import split_lines
@@ -622,7 +622,7 @@ def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = 
                default_rules: RuleSet | str | None = None, fast: bool = True) -> Game:
     """One game from the logical lines :func:`iter_games_lines` cut for it.
 
-    Workers that receive games already split (``hearts_notation.parallel``)
+    Workers that receive games already split (``hearts_notation.runners``)
     should call this with those lines (they pickle) rather than re-join and
     re-split the text: the result is then exactly that of :func:`iter_hrn`,
     including where a runaway comment was stopped.
