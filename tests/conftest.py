@@ -1,9 +1,28 @@
 """Shared pytest options and fixtures: ``--update-golden`` rewrites the files of
-tests/golden/; ``value_checks`` records what the JSON cut's structure check answers."""
+tests/golden/; ``value_checks`` records what the JSON cut's structure check answers;
+the ``long`` marker of the long campaigns (docs/testing.md)."""
 
 from __future__ import annotations
 
 import pytest
+
+#: Test modules that are long campaigns as a whole, with why.  Their tests, and
+#: every test marked ``slow`` (over about 20 s: compiler and wheel builds, real
+#: Dask clusters, every command in every language), are marked ``long``: the
+#: README's ``python -m pytest -q`` leaves them out (``-m "not long"`` in
+#: pyproject.toml) and ``.ci/run`` runs them on every submission
+#: (``python -m pytest -q -m long``).  See docs/testing.md.
+LONG_MODULES: dict[str, str] = {
+    "test_fuzz.py": "the fuzz campaign over every command and format",
+    "test_fuzz_memory.py": "memory at scale: every streaming command on growing corpora",
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``long`` on the long campaigns (see :data:`LONG_MODULES`)."""
+    for item in items:
+        if item.path.name in LONG_MODULES or item.get_closest_marker("slow") is not None:
+            item.add_marker(pytest.mark.long)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

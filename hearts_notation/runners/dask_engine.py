@@ -53,6 +53,10 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 R = TypeVar("R")
 
+#: Seconds :meth:`DaskEngine.close` gives the client and the cluster once
+#: a signal has killed the workers (a signal must end the run at once).
+KILLED_CLOSE_TIMEOUT = 0.5
+
 #: Re-runs of a task that raised (the shard code turns data errors into
 #: values, so what raises is the machine: a file system, a lost connection).
 RETRIES = 2
@@ -66,6 +70,8 @@ class DaskEngine:
 
     def __init__(self, address: str | None, workers: int, shard_size: int | None = None) -> None:
         self.shard_bytes = shard_size or DEFAULT_SHARD_BYTES
+        #: :meth:`kill_workers` was called: :meth:`close` does not wait.
+        self.killed = False
         self.cluster: LocalCluster | None = None
         try:
             if address:
@@ -87,8 +93,16 @@ class DaskEngine:
         except (OSError, TimeoutError) as exc:
             if self.cluster is not None:
                 self.cluster.close()
+                self.cluster = None
             raise EngineUnavailable(msg("engine.unreachable", address=str(address),
                                         why=str(exc))) from None
+        except BaseException:
+            if self.cluster is not None:    # Ctrl-C or SIGTERM while it started
+                self.kill_workers()
+                with contextlib.suppress(TimeoutError):
+                    self.cluster.close(timeout=KILLED_CLOSE_TIMEOUT)
+                self.cluster = None
+            raise
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})) or workers)
 
     # Context management ------------------------------------------------------------------
@@ -109,21 +123,32 @@ class DaskEngine:
         Their nannies then close at once (nothing left to stop).  The
         workers of a remote cluster are not ours: leaving the client cancels
         this run's tasks there."""
+        self.killed = True
         if self.cluster is None:
             return
+        from distributed.core import Status
+
         for nanny in list(self.cluster.workers.values()):
+            # A nanny whose worker dies restarts it unless it is closing.
+            nanny.status = Status.closing_gracefully
             pid = getattr(nanny, "pid", None)
             if isinstance(pid, int) and pid > 0:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
+                with contextlib.suppress(ChildProcessError):
+                    os.waitpid(pid, 0)      # reaped here: no zombie outlives the run
 
     def close(self) -> None:
-        """Close the client, and the LocalCluster when this engine started it."""
+        """Close the client, and the LocalCluster when this engine started it
+        (quickly after :meth:`kill_workers`: there is nothing to wait for)."""
+        timeout = KILLED_CLOSE_TIMEOUT if self.killed else None
         try:
-            self.client.close()
+            with contextlib.suppress(TimeoutError):
+                self.client.close(timeout=timeout)
         finally:
             if self.cluster is not None:
-                self.cluster.close()
+                with contextlib.suppress(TimeoutError):
+                    self.cluster.close(timeout=timeout)
                 self.cluster = None
 
     @property
@@ -234,9 +259,13 @@ class DaskEngine:
                     value = head
                 pending.popleft()
                 yield tag, value
+        except BaseException as exc:
+            if not isinstance(exc, Exception | GeneratorExit):
+                self.kill_workers()     # Ctrl-C, SIGTERM: whoever catches it later
+            raise
         finally:
             running = [f for _, f, _ in pending if isinstance(f, Future)]
-            if running:
+            if running and not self.killed:
                 self.client.cancel(running)
 
     @staticmethod
