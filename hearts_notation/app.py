@@ -50,6 +50,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "annotate": ("annotate", "Mark the passes and plays that cost points, and say why."),
     "hint": ("hint", "For an unfinished record: the best cards for the seat to move."),
     "position": ("position", "A point of a record as a one-line position string (or its JSON)."),
+    "diagram": ("diagram", "A hand diagram of a point of a record (or a position), as SVG or PNG."),
     "puzzles": ("puzzles", "A puzzle trainer page (or JSON) made of the ? and ?? plays of records."),
     "generate": ("generate", "Generate complete legal games played by bots."),
     "stats": ("stats", "Statistics over a corpus of records."),

@@ -304,10 +304,10 @@ def remove_temporaries() -> None:
         _TEMPORARIES.discard(tmp)
 
 
-def _through(path: str, pieces: Iterable[str]) -> None:
+def _through(path: str, pieces: Iterable[str], encoding: str = "utf-8") -> None:
     """Write into an existing FIFO or character device, as ``cat > path``."""
     try:
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        with open(path, "w", encoding=encoding, newline="\n") as fh:
             for piece in pieces:
                 fh.write(piece)
     except OSError as exc:
@@ -353,7 +353,8 @@ def _fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False) -> None:
+def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
+                      encoding: str = "utf-8") -> None:
     """Write the pieces of a text to *path* atomically, as they come.
 
     The pieces go to a temporary file beside the target, flushed to disk
@@ -377,7 +378,7 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False) -
     if how == "through":
         # A FIFO or a device cannot be taken back either: held like
         # standard output when the caller asks.
-        _through(str(target), _held(pieces, path) if hold else pieces)
+        _through(str(target), _held(pieces, path) if hold else pieces, encoding)
         return
     import tempfile
 
@@ -387,7 +388,7 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False) -
         raise OutputError(path, _reason(exc), exc.errno) from None
     _TEMPORARIES.add(tmp)
     try:
-        fh = open(fd, "w", encoding="utf-8", newline="\n")
+        fh = open(fd, "w", encoding=encoding, newline="\n")
         try:
             for piece in pieces:       # errors of the producer pass as they are
                 try:
@@ -433,6 +434,14 @@ def write_atomic(path: str, text: str) -> None:
     write_atomic_iter(path, (text,))
 
 
+def write_atomic_bytes(path: str, data: bytes) -> None:
+    """Write binary *data* (a PNG) to a file as :func:`write_atomic_iter`
+    does, through the same path: Latin-1 maps each byte to one character
+    and back, and ``newline="\\n"`` translates nothing, so the file holds
+    exactly *data*."""
+    write_atomic_iter(path, (data.decode("latin-1"),), encoding="latin-1")
+
+
 __all__ = [
     "OUTPUT_ERRNOS",
     "OutputError",
@@ -447,6 +456,7 @@ __all__ = [
     "resolve_target",
     "safe",
     "write_atomic",
+    "write_atomic_bytes",
     "write_atomic_iter",
     "write_stdout",
     "write_stdout_held",

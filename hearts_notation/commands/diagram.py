@@ -1,0 +1,92 @@
+"""``hearts diagram``: a point of a record (or a position string) as a hand diagram.
+
+Bridge-style (:mod:`hearts_notation.diagram`): the seat to move at the
+bottom, the other hands around the table when known (``--mover-only`` hides
+them), the trick in the middle, names, points taken, and the mark of the card
+played there in an annotated record.  SVG is written by the package; PNG
+goes through CairoSVG, the optional extra ``hearts-notation[png]``.
+"""
+
+from __future__ import annotations
+
+import click
+
+from ..diagram import PngError, diagram_svg, svg_to_png
+from ..i18n import translate
+from ..output import message, write_atomic, write_atomic_bytes, write_stdout
+from ..position import PointError, Position
+from ..rules import RuleSet
+from ._common import fail, fail_output
+from ._status import Report
+from .options import format_option, input_format_option, lang_option, rules_options
+from .position import is_position, point_options, read_position, record_point
+
+
+@click.command("diagram")
+@click.argument("file")
+@point_options
+@click.option("-o", "--output", "out", default="-", show_default=True,
+              help="The picture to write: .svg or .png ('-': SVG on standard output).")
+@click.option("--mover-only", is_flag=True, help="Show only the hand of the seat to move.")
+@lang_option("Language of the diagram.")
+@format_option(["svg", "png"], None, "svg or png (default: from the -o name).")
+@rules_options()
+@input_format_option()
+def command(file: str, game_no: int | None, deal: int | None, trick: int | None,
+            card: int | None, out: str, mover_only: bool, lang: str, fmt_out: str | None,
+            rules: RuleSet | None, force_rules: bool, fmt_in: str | None) -> Report:
+    """A hand diagram of a point of FILE (or of a position string), as SVG or PNG.
+
+    The point is just before card K of trick T of deal D (default: where
+    the record stops): the seat to move at the bottom, the trick in the
+    middle, names and points taken, the mark of the card played there.
+    """
+    fmt = fmt_out
+    if fmt is None:
+        low = out.lower()
+        fmt = "png" if low.endswith(".png") else "svg" if low.endswith(".svg") or out == "-" else None
+        if fmt is None:
+            fail(translate(lang, "diagram.cli.format", out=out))
+    names: dict[str, str | None] | None = None
+    played: tuple[int, str | None] | None = None
+    pos: Position
+    if is_position(file):
+        pos = read_position(file, lang)
+    else:
+        rp = record_point(file, fmt_in, rules, force_rules, game_no, deal, trick, card, lang)
+        try:
+            pos = rp.position(True)
+        except PointError as exc:
+            message(translate(lang, "position.cli.error", file=file, why=exc.text(lang)))
+            return Report(unusable=1)
+        names = {s: rp.game.players.get(s) for s in rp.seats}
+        d = len(rp.cut.deals)
+        full = rp.game.deals[d - 1]
+        cut = rp.cut.deals[-1]
+        t = len(cut.tricks)
+        k = len(cut.tricks[-1].plays) if cut.tricks else 0
+        if t and k < len(full.tricks[t - 1].plays) and cut.tricks[-1].plays == full.tricks[t - 1].plays[:k]:
+            p = full.tricks[t - 1].plays[k]
+            played = (p.card, p.mark)
+        elif t < len(full.tricks):
+            p = full.tricks[t].plays[0]
+            played = (p.card, p.mark)
+    svg = diagram_svg(pos, lang, names, played, mover_only)
+    try:
+        if fmt == "svg":
+            if out == "-":
+                write_stdout(svg)
+            else:
+                write_atomic(out, svg)
+        else:
+            try:
+                data = svg_to_png(svg)
+            except PngError as exc:
+                fail(exc.text(lang))
+            if out == "-":
+                fail(translate(lang, "diagram.cli.format", out=out))
+            write_atomic_bytes(out, data)
+    except OSError as exc:
+        fail_output(exc, out)
+    return Report()
+
