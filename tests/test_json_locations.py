@@ -100,3 +100,48 @@ def test_score_findings_on_jsonl_have_lines(corpus: dict[str, Path]) -> None:
     for game in read_games(str(corpus["jsonl"])):
         for f in hn.score(game).findings:
             assert f.line is not None
+
+
+def _paths(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every path into a decoded JSON value, at most 8 steps deep."""
+    out = [path]
+    if len(path) < 8:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                out.extend(_paths(v, (*path, k)))
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                out.extend(_paths(v, (*path, i)))
+    return out
+
+
+def test_the_locator_reads_tricks_and_plays_whole_at_the_same_places(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The JSON locator reads a trick of plain plays, a play and a list of
+    strings as one token each (the hot path of an observer's record); every
+    value is found where the token-by-token reading finds it."""
+    from hearts_notation.generate import generate_games
+    from hearts_notation.io import jsonio
+
+    game = jsonio.game_to_dict(next(iter(generate_games(1, seed=3, bots=("random",)))))
+    deal = game["deals"][0]
+    deal["tricks"][0]["plays"][1]["mark"] = "!"
+    first = deal["tricks"][1]["plays"][0]
+    deal["tricks"][1]["plays"][0] = {"card": first["card"], "seat": first["seat"]}
+    deal["tricks"][2]["comment"] = 'a "quote" and {"seat":"N","card":"2C"}'
+    deal["tricks"].append({"plays": []})
+    deal["hands"]["N"] = None
+    game["tags"]["Event"] = '{"plays":[{"seat":"N","card":"2C"}]}'
+    deep = {"deals": [{"tricks": [{"plays": [[[{"seat": "N", "card": "2C"}]]]}]}]}
+    texts = [json.dumps(game), json.dumps(game, separators=(",", ":")),
+             json.dumps(game, indent=2), json.dumps([game, game], indent="\t"), json.dumps(deep)]
+    plain = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
+    for text in texts:
+        paths = _paths(json.loads(text))
+        whole = jsonio.JsonLocator(text, 3, 5)
+        found = [whole(p) for p in paths]
+        with monkeypatch.context() as m:
+            m.setattr(jsonio, "_TOKEN", plain)
+            by_token = jsonio.JsonLocator(text, 3, 5)
+            assert found == [by_token(p) for p in paths]
+        assert all(pos is not None for pos in found)

@@ -402,11 +402,18 @@ def _put(where: dict[str, Pos], key: str, pos: Pos | None) -> None:
 
 # Source positions of the values of a record ------------------------------------------
 
+#: A play as the records write it, ``{"seat": "N", "card": "QS"}`` (its
+#: seat's and card's strings in groups 1 and 2).
+_PLAY = r'\{\s*"seat"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*"card"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*\}'
+_PLAY_RE = re.compile(_PLAY)
+_PLAY_PLAIN = re.sub(r"\((?!\?)", "(?:", _PLAY)
 _TOKEN = re.compile(
-    # a play as the records write it, one token (most of a record's values)
-    r'\{\s*"seat"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*"card"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*\}'
+    # a trick of such plays and nothing else, one token (most of a record)
+    r'\{\s*"plays"\s*:\s*(\[\s*(?:' + _PLAY_PLAIN + r'(?:\s*,\s*' + _PLAY_PLAIN + r')*)?\s*\])\s*\}'
+    # a play, one token
+    r'|' + re.sub(r"\((?!\?)", "(?P<p>", _PLAY, count=1).replace(r'("(?:', r'(?P<c>"(?:', 1)
     # a list of plain strings (a hand, a pass), one token
-    r'|\[\s*"[^"\\\n]*"(?:\s*,\s*"[^"\\\n]*")*\s*\]'
+    + r'|\[\s*"[^"\\\n]*"(?:\s*,\s*"[^"\\\n]*")*\s*\]'
     r'|"(?:[^"\\\n]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
 _STRING = re.compile(r'"')
 
@@ -431,7 +438,8 @@ class JsonLocator:
         # Each frame: [is_object, path, next key or index, expecting a key]
         stack: list[list[Any]] = []
         path: tuple[Any, ...] = ()
-        for m in _TOKEN.finditer(self.text):
+        text = self.text
+        for m in _TOKEN.finditer(text):
             tok = m.group()
             c = tok[0]
             if c == "," or c == ":":
@@ -458,12 +466,22 @@ class JsonLocator:
             if len(path) <= 8:
                 paths.setdefault(path, m.start())
             if len(tok) > 1 and (c == "{" or c == "["):
-                # a whole play or list of strings: its values' places
+                # a whole trick, play or list of strings: its values' places
                 if len(path) >= 8:
                     pass
+                elif c == "{" and m.start(1) >= 0:
+                    at = (*path, "plays")
+                    paths.setdefault(at, m.start(1))
+                    for j, play in enumerate(_PLAY_RE.finditer(text, m.start(1), m.end(1))):
+                        here = (*at, j)
+                        if len(here) <= 8:
+                            paths.setdefault(here, play.start())
+                        if len(here) < 8:
+                            paths.setdefault((*here, "seat"), play.start(1))
+                            paths.setdefault((*here, "card"), play.start(2))
                 elif c == "{":
-                    paths.setdefault((*path, "seat"), m.start(1))
-                    paths.setdefault((*path, "card"), m.start(2))
+                    paths.setdefault((*path, "seat"), m.start("p"))
+                    paths.setdefault((*path, "card"), m.start("c"))
                 else:
                     quotes = [q.start() for q in _STRING.finditer(tok)]
                     base = m.start()
