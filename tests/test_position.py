@@ -14,6 +14,7 @@ from hearts_notation.analysis.annotate import AnalysisOptions, totals_before
 from hearts_notation.analysis.evaluate import FAST
 from hearts_notation.analysis.hint import hint_game, hint_position
 from hearts_notation.cli import cli
+from hearts_notation.diagram import diagram_svg
 from hearts_notation.generate import generate_games
 from hearts_notation.io import read_games
 from hearts_notation.model import Game
@@ -72,6 +73,7 @@ def test_every_point_of_a_generated_game_round_trips(preset: str) -> None:
             back = parse_position(text)
             assert back == pos
             assert back.format() == text
+            assert diagram_svg(back) == diagram_svg(pos)
             gs = back.state()
             assert gs.to_play == pos.seat and gs.tricks_done == t - 1 and len(gs.trick) == k - 1
         if i % 17 == 5:   # a sample: the hint from the position is the record's
