@@ -82,6 +82,80 @@ class Broken:
     error: InputError
 
 
+#: What a raw record's text is (:func:`raw_records`): an HRN game, or one JSON record.
+HRN_GAME = "hrn-game"
+JSON_RECORD = "json-record"
+
+
+@dataclass(frozen=True, slots=True)
+class RawRecord:
+    """One record of a batch as text, placed in its file: what a checker
+    that reads the text itself (``validate``) takes instead of a game."""
+
+    text: str
+    index: int
+    line: int
+    #: Put before messages about the record (``game 3: ``), or empty.
+    prefix: str = ""
+    #: The compact form the cut already decoded, when it did.
+    compact: Any = None
+
+
+def raw_records(batch: Batch) -> tuple[str, list[RawRecord]] | None:
+    """The records of a batch as text, and the syntax they are written in
+    (:data:`JSON_RECORD` or :data:`HRN_GAME`), by the
+    format's ``records`` hook; ``None`` for a format without one (its games
+    are parsed: :func:`batch_games`)."""
+    if batch.kind == "games":
+        return None
+    split = get(batch.kind, batch.source).record_splitter()
+    if split is None:
+        return None
+    found: tuple[str, list[RawRecord]] = split(batch)
+    return found
+
+
+def records_jsonl(batch: Batch) -> tuple[str, list[RawRecord]]:
+    """The ``records`` hook of JSONL: its non-blank lines."""
+    # Lines found with str.find (memchr), not str.split: JSONL lines are
+    # long, and split looks at every character.
+    out: list[RawRecord] = []
+    index = batch.first_index
+    lineno = batch.first_line
+    text: str = batch.payload
+    find = text.find
+    size = len(text)
+    pos = 0
+    while pos < size:
+        end = find("\n", pos)
+        if end < 0:
+            end = size
+        line = text[pos:end]
+        if line and not line.isspace():
+            out.append(RawRecord(line, index, lineno))
+            index += 1
+        pos = end + 1
+        lineno += 1
+    return JSON_RECORD, out
+
+
+def records_json(batch: Batch) -> tuple[str, list[RawRecord]]:
+    """The ``records`` hook of JSON: the elements of the array (or the one
+    document), with the compact forms a cut in this process decoded."""
+    compacts = batch.compacts or (None,) * len(batch.payload)
+    return JSON_RECORD, [
+        RawRecord(text, batch.first_index + i, line,
+                  f"game {batch.first_index + i}: " if batch.in_array else "", compact)
+        for i, (text, line, compact) in enumerate(zip(batch.payload, batch.lines, compacts,
+                                                      strict=True))]
+
+
+def records_hrn(batch: Batch) -> tuple[str, list[RawRecord]]:
+    """The ``records`` hook of HRN: the text of each game."""
+    return HRN_GAME, [RawRecord(text, batch.first_index + i, line)
+                   for i, (line, text) in enumerate(batch.payload)]
+
+
 def batch_games(batch: Batch) -> list[Game]:
     """The games of a batch, parsed as a whole-file read would parse them
     (by the worker-side parser of the batch's format, :mod:`.formats`)."""
@@ -501,8 +575,11 @@ def _line_offsets(fh: BinaryIO, wanted: list[tuple[int, int]]) -> list[tuple[int
 
 
 __all__ = [
+    "HRN_GAME",
+    "JSON_RECORD",
     "Batch",
     "Broken",
+    "RawRecord",
     "batch_games",
     "cut_hrn",
     "cut_json",
@@ -516,4 +593,8 @@ __all__ = [
     "parse_jsonl",
     "plan_hrn",
     "plan_jsonl",
+    "raw_records",
+    "records_hrn",
+    "records_json",
+    "records_jsonl",
 ]

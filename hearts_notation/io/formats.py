@@ -69,6 +69,12 @@ class Format:
     parse: str | None = None
     visitor: str | None = None
     plan: str | None = None
+    #: ``"module:name"`` of the raw records of a batch, for a checker that
+    #: reads the text itself (:func:`.batches.raw_records`); ``None``: parsed games.
+    records: str | None = None
+    #: Records are JSON or YAML trees: a finding about a whole game is
+    #: placed on the game's first line.
+    tree: bool = False
 
     def read(self, chunks: Iterable[str], source: str,
              default_rules: RuleSet | str | None = None) -> Iterator[Game]:
@@ -111,6 +117,10 @@ class Format:
         """The worker-side parser of one batch, if any."""
         return None if self.parse is None else _resolve(self.parse)
 
+    def record_splitter(self) -> Callable[..., Any] | None:
+        """The raw records of one batch of this format, if it has them."""
+        return None if self.records is None else _resolve(self.records)
+
     def planner(self) -> Callable[..., Any] | None:
         """Where a large file of this format may be cut into shards, if it may."""
         return None if self.plan is None else _resolve(self.plan)
@@ -122,14 +132,16 @@ _B = "hearts_notation.io.batches"
 #: Every format, by name, in the order help texts list them.
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("hrn", (".hrn", ".txt"), "HRN text notation", f"{_IO}:_read_hrn", f"{_IO}:_write_hrn",
-           True, f"{_B}:cut_hrn", f"{_B}:parse_hrn", f"{_IO}:_visit_hrn", f"{_B}:plan_hrn"),
+           True, f"{_B}:cut_hrn", f"{_B}:parse_hrn", f"{_IO}:_visit_hrn", f"{_B}:plan_hrn",
+           f"{_B}:records_hrn"),
     Format("json", (".json",), "one JSON game or an array of games", f"{_IO}:_read_json",
-           f"{_IO}:_write_json", True, f"{_B}:cut_json", f"{_B}:parse_json"),
+           f"{_IO}:_write_json", True, f"{_B}:cut_json", f"{_B}:parse_json",
+           records=f"{_B}:records_json", tree=True),
     Format("jsonl", (".jsonl", ".ndjson"), "one JSON game per line", f"{_IO}:_read_jsonl",
            f"{_IO}:_write_jsonl", True, f"{_B}:cut_jsonl", f"{_B}:parse_jsonl",
-           plan=f"{_B}:plan_jsonl"),
+           plan=f"{_B}:plan_jsonl", records=f"{_B}:records_jsonl", tree=True),
     Format("yaml", (".yaml", ".yml"), "a YAML stream, one game per document", f"{_IO}:_read_yaml",
-           f"{_IO}:_write_yaml", True),
+           f"{_IO}:_write_yaml", True, tree=True),
     Format("openspiel", (), "OpenSpiel's serialized game state", f"{_IO}:_read_openspiel", None,
            False),
     Format("openspiel-history", (), "OpenSpiel action histories (JSON lists)",

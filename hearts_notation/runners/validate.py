@@ -25,13 +25,15 @@ def validate_batch(batch: Any, rules: RuleSet | None, force: bool) -> list[Any]:
     ``validate`` on worker processes (picklable, top level); an unreadable
     input comes back as its :class:`~hearts_notation.io.InputError`."""
     from ..io.batches import Batch
+    from ..io.formats import FORMATS
     from .pool import gc_paused
 
     if not isinstance(batch, Batch):
         return [batch.error]
     with gc_paused():
         entries = _batch_entries(batch, rules, force)
-    if batch.kind != "hrn" and is_tree_format(batch.source):
+    own = FORMATS.get(batch.kind)       # None: games parsed in the reading process
+    if (own is None or own.tree) and is_tree_format(batch.source):
         for entry in entries:
             _place(entry)
     return entries
@@ -40,9 +42,9 @@ def validate_batch(batch: Any, rules: RuleSet | None, force: bool) -> list[Any]:
 def is_tree_format(source: str | None) -> bool:
     """Whether *source*'s records are JSON or YAML trees (findings the
     referee could not place take the line of their game)."""
-    from ..io.formats import format_for
+    from ..io.formats import FORMATS, format_for
 
-    return source is not None and format_for(source) in ("json", "jsonl", "yaml")
+    return source is not None and FORMATS[format_for(source)].tree
 
 
 def _place(entry: Any) -> None:
@@ -58,48 +60,23 @@ def _place(entry: Any) -> None:
 
 
 def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any]:
-    from ..io.batches import batch_games
+    """The referee reads the text of each record itself where the format
+    gives it (the HRN reader's events to its compact check; a JSON record
+    through the typed decoder): only a record it does not accept is read
+    into the model.  Other formats' games are parsed, then checked."""
+    from ..io.batches import HRN_GAME, batch_games, raw_records
     from ..referee import report_hrn_text, report_json_text, validate_game
 
     source = batch.source
-    if batch.kind == "jsonl":
-        # Lines found with str.find (memchr), not str.split: JSONL lines
-        # are long, and split looks at every character.
-        out: list[Any] = []
-        index = batch.first_index
-        lineno = batch.first_line
-        text: str = batch.payload
-        find = text.find
-        size = len(text)
-        pos = 0
-        while pos < size:
-            end = find("\n", pos)
-            if end < 0:
-                end = size
-            line = text[pos:end]
-            if line and not line.isspace():
-                out.append(report_json_text(line, source, index, lineno, rules, force))
-                index += 1
-            pos = end + 1
-            lineno += 1
-        return out
-    if batch.kind == "json":
-        # A cut made in this process may have decoded the records already.
-        compacts = batch.compacts or (None,) * len(batch.payload)
-        return [
-            report_json_text(text, source, batch.first_index + i, line, rules, force,
-                             prefix=f"game {batch.first_index + i}: " if batch.in_array else "",
-                             compact=compact)
-            for i, (text, line, compact) in enumerate(zip(batch.payload, batch.lines, compacts,
-                                                          strict=True))
-        ]
-    if batch.kind == "hrn":
-        # The reader's events go to the referee's compact check; only a game
-        # it does not accept is read into the model.
-        return [report_hrn_text(text, source, line, batch.first_index + i, rules, force,
-                                batch.default_rules)
-                for i, (line, text) in enumerate(batch.payload)]
-    return [validate_game(g, rules, force) for g in batch_games(batch)]
+    found = raw_records(batch)
+    if found is None:
+        return [validate_game(g, rules, force) for g in batch_games(batch)]
+    syntax, records = found
+    if syntax == HRN_GAME:
+        return [report_hrn_text(r.text, source, r.line, r.index, rules, force, batch.default_rules)
+                for r in records]
+    return [report_json_text(r.text, source, r.index, r.line, rules, force, prefix=r.prefix,
+                             compact=r.compact) for r in records]
 
 
 def syntax_entry(exc: Any, index: int, rules: RuleSet | None, force: bool) -> dict[str, Any] | None:
