@@ -22,14 +22,16 @@ page (:mod:`hearts_notation.render.trainer`) shows it.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .analysis.annotate import (
     AnalysisOptions,
     Choice,
+    GameAnalysis,
     GameTask,
+    ProgressFn,
     analyse_game,
     moon_choices,
     play_facts,
@@ -79,10 +81,8 @@ def marked_in_record(game: Game) -> bool:
     return any(p.mark for d in game.deals for t in d.tricks for p in t.plays)
 
 
-def _verdicts_by_analysis(game: Game, options: AnalysisOptions, rules: RuleSet | None,
-                          force_rules: bool) -> list[tuple[int, int, int, Verdict]]:
+def _verdicts_by_analysis(game: Game, analysis: GameAnalysis) -> list[tuple[int, int, int, Verdict]]:
     """(deal index, trick, card, verdict) of every ``?``/``??`` play, by the analysis."""
-    analysis = analyse_game(GameTask(game, options, rules, force_rules))
     out = []
     for d in analysis.decisions:
         if d.kind != "play" or d.mark not in PUZZLE_MARKS or d.play_index is None or d.best is None:
@@ -128,18 +128,25 @@ def _verdicts_by_marks(game: Game, options: AnalysisOptions, rules: RuleSet, sea
 
 def game_puzzles(game: Game, options: AnalysisOptions, rules: RuleSet | None = None,
                  force_rules: bool = False, use_marks: bool | None = None,
-                 progress: Callable[[], None] | None = None) -> list[dict[str, Any]]:
+                 analysis: GameAnalysis | None = None,
+                 progress: ProgressFn | None = None) -> list[dict[str, Any]]:
     """The puzzles of one game (JSON data, see :func:`puzzle_set`).
 
     *use_marks*: take the record's own marks (``None``: when it has some)
-    rather than analysing every decision.
+    rather than analysing every decision; *analysis*: the game's analysis
+    when the caller has run it already (``hearts puzzles --jobs`` spreads the
+    deals over processes); *progress* gets the analysis's events.
     """
     ruleset = resolve_rules(game, rules, force_rules)
     seats, ruleset, _ = game_seats(game, ruleset)
     if use_marks is None:
-        use_marks = marked_in_record(game)
-    found = (_verdicts_by_marks(game, options, ruleset, seats) if use_marks
-             else _verdicts_by_analysis(game, options, rules, force_rules))
+        use_marks = analysis is None and marked_in_record(game)
+    if use_marks:
+        found = _verdicts_by_marks(game, options, ruleset, seats)
+    else:
+        if analysis is None:
+            analysis = analyse_game(GameTask(game, options, rules, force_rules), progress)
+        found = _verdicts_by_analysis(game, analysis)
     out = []
     for di, t, k, v in found:
         cut = cut_game(game, di + 1, t, k)
@@ -149,8 +156,6 @@ def game_puzzles(game: Game, options: AnalysisOptions, rules: RuleSet | None = N
         except PointError:
             continue
         out.append(_puzzle(game, seats, pos, di, t, k, played.card, v, options))
-        if progress:
-            progress()
     return out
 
 

@@ -117,6 +117,17 @@ def test_a_page_needs_an_output_and_says_when_no_puzzle(tmp_path: Path) -> None:
         assert "no ? or ?? play" in r.stderr
 
 
+def test_jobs_give_the_same_set(tmp_path: Path) -> None:
+    """--jobs 2 analyses the deals in two processes: the same puzzles."""
+    out1, out2 = tmp_path / "1.json", tmp_path / "2.json"
+    raw = str(ROOT / "tests" / "data" / "position" / "game.hrn")     # two deals: two tasks
+    args = ["--fast", "--samples", "8", "--format", "json"]
+    assert run("puzzles", raw, *args, "-j", "1", "-o", str(out1)).exit_code == 0
+    assert run("puzzles", raw, *args, "-j", "2", "-o", str(out2)).exit_code == 0
+    assert out1.read_text(encoding="utf-8") == out2.read_text(encoding="utf-8")
+    assert json.loads(out1.read_text(encoding="utf-8"))["puzzles"]
+
+
 def test_the_json_set_is_what_puzzle_set_builds() -> None:
     empty = puzzle_set([], "en", 3)
     jsonschema.validate(empty, SCHEMA)

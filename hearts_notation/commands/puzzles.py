@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import click
 
-from ..analysis.annotate import AnalysisOptions
+from ..analysis.annotate import AnalysisOptions, GameAnalysis
 from ..i18n import translate
 from ..io import InputError
 from ..output import json_text, message, write_atomic, write_stdout
-from ..puzzles import game_puzzles, puzzle_set
+from ..progress import stderr_is_terminal
+from ..puzzles import game_puzzles, marked_in_record, puzzle_set
 from ..render.trainer import render_trainer
 from ..rules import RuleSet
-from ._common import expand_paths, fail, fail_input, fail_output
+from ..runners.local import EngineSpec
+from ._common import expand_paths, fail, fail_input, fail_output, open_engine
 from ._status import Report
-from .annotate import eval_options, read_record
-from .options import format_option, input_format_option, lang_option, rules_options
+from .annotate import analyse_parallel, decision_progress, eval_options, read_record
+from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
 
 
 @click.command("puzzles")
@@ -37,12 +39,13 @@ from .options import format_option, input_format_option, lang_option, rules_opti
 @click.option("--reanalyse", is_flag=True,
               help="Analyse every decision even in records that already carry marks.")
 @click.option("--title", help="Title of the page (default: 'Learn from your games').")
+@jobs_option("Worker processes for the analysis (0: every core); the deals are shared among them.")
 @lang_option("Language of the page and of the reasons.")
 @format_option(["html", "json"], None, "html: the trainer page; json: the puzzle set (default: from -o).")
 @rules_options()
 @input_format_option()
 def command(files: tuple[str, ...], out: str | None, samples: int | None, seed: int, fast: bool,
-            exact_tricks: int | None, reanalyse: bool, title: str | None, lang: str,
+            exact_tricks: int | None, reanalyse: bool, title: str | None, jobs: int, lang: str,
             fmt_out: str | None, rules: RuleSet | None, force_rules: bool,
             fmt_in: str | None) -> Report:
     """Puzzles from the ? and ?? plays of FILES: a trainer page or JSON.
@@ -56,16 +59,25 @@ def command(files: tuple[str, ...], out: str | None, samples: int | None, seed: 
     if fmt == "html" and (out is None or out == "-"):
         fail(translate(lang, "puzzles.cli.no_output"))
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), lang=lang)
-    puzzles = []
     try:
         paths = list(expand_paths(files))
     except InputError as exc:
         fail_input(exc)
-    for path in paths:
-        games, _ = read_record(path, fmt_in, rules, force_rules)
+    games = [g for path in paths for g in read_record(path, fmt_in, rules, force_rules)[0]]
+    # Records already marked keep their marks; the others are analysed, with
+    # --jobs one deal per task (annotate's own machinery: the same analyses).
+    raw = [g for g in games if reanalyse or not marked_in_record(g)]
+    analyses: dict[int, GameAnalysis] = {}
+    if raw and jobs > 1 and sum(len(g.deals) for g in raw) > 1:
+        with open_engine(EngineSpec(), min(jobs, sum(len(g.deals) for g in raw))) as engine:
+            done, _ = analyse_parallel(raw, options, rules, force_rules, None, engine)
+        analyses = {id(g): a for g, a in zip(raw, done, strict=True)}
+    puzzles = []
+    with decision_progress(raw if not analyses else [], stderr_is_terminal()) as tick:
         for game in games:
             puzzles.extend(game_puzzles(game, options, rules, force_rules,
-                                        use_marks=False if reanalyse else None))
+                                        use_marks=False if reanalyse else None,
+                                        analysis=analyses.get(id(game)), progress=tick))
     if fmt == "json":
         text = json_text(puzzle_set(puzzles, lang, seed), indent=2) + "\n"
     else:
