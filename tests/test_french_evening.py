@@ -346,3 +346,13 @@ def test_the_french_guide_tells_the_evening_end_to_end() -> None:
                     "$ hearts fmt --check exemples/vendredi-5.hrn exemples/vendredi-6.hrn"):
         assert command in section, command
     assert ENGLISH_WORDS.search(_no_codes(section.replace("--format html", ""))) is None
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_annotate_tables_fit_80_columns_without_cutting_a_word(lang: str, tmp_path: Path) -> None:
+    r = _hearts("annotate", "--fast", "--seed", "1", "--lang", lang, str(CARD_BY_CARD), "-o",
+                str(tmp_path / "a.hrn"))
+    table = [ln for ln in r.stdout.splitlines() if ln[:1] in "┏┃┡│└"]
+    assert table and all(len(ln) <= 80 for ln in table), r.stdout
+    assert "…" not in r.stdout
+    assert re.search(r"^1\. N\b", r.stdout, re.M)       # the reasons follow, numbered

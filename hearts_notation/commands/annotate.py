@@ -382,21 +382,36 @@ def _summary(analyses: list[GameAnalysis], lang: str) -> None:
         return say(lang, "seat.as_is", {"seat": ("seat", name)})
 
     dec = t("number.decimal")
+    # On a narrow terminal (80 columns) the reasons do not fit beside the
+    # figures without cutting words: they follow the table, numbered.
+    narrow = console.width < 120
+    cols = ("game", "deal", "trick", "seat", "cards", "mark", "epl", "stderr")
     table = Table(title=t("annotate.title"), show_lines=False)
-    for col in ("game", "deal", "trick", "seat", "cards", "mark", "epl", "stderr", "why"):
-        table.add_column(t(f"annotate.col.{col}"))
+    if narrow:
+        table.add_column("#", justify="right")
+    for col in (*cols, *(() if narrow else ("why",))):
+        head = t(f"annotate.col.{col}")
+        table.add_column(head, min_width=max(len(w) for w in head.split()))
     rows = 0
+    reasons: list[str] = []
     for a in analyses:
         for d in a.marked:
             shown = [d.card] if d.kind == "play" and d.card is not None else list(d.cards or ())
             cards = " ".join(card_text(c, lang) for c in shown)
-            table.add_row(str(a.index or ""), str(d.deal),
-                          t("annotate.pass") if d.trick is None else str(d.trick),
-                          seat(d.seat), cards, d.mark or "", f"{d.epl:.1f}".replace(".", dec),
-                          f"{d.epl_stderr:.1f}".replace(".", dec), d.comment or "")
+            row = [str(a.index or ""), str(d.deal),
+                   t("annotate.pass") if d.trick is None else str(d.trick),
+                   seat(d.seat), cards, d.mark or "", f"{d.epl:.1f}".replace(".", dec),
+                   f"{d.epl_stderr:.1f}".replace(".", dec)]
             rows += 1
+            if narrow:
+                table.add_row(str(rows), *row)
+                reasons.append(f"{rows}. {d.comment or ''}")
+            else:
+                table.add_row(*row, d.comment or "")
     if rows:
         console.print(table)
+        for line in reasons:
+            console.print(line, markup=False, highlight=False)
     else:
         console.print(t("annotate.none"))
     # The learner's report: per player, then the three costliest decisions.
