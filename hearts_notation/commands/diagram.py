@@ -78,6 +78,7 @@ def command(file: str, game_no: int | None, deal: int | None, trick: int | None,
                 write_stdout(svg)
             else:
                 write_atomic(out, svg)
+                message(translate(lang, "diagram.cli.written", out=out))
         else:
             try:
                 data = svg_to_png(svg)
@@ -86,6 +87,7 @@ def command(file: str, game_no: int | None, deal: int | None, trick: int | None,
             if out == "-":
                 fail(translate(lang, "diagram.cli.format", out=out))
             write_atomic_bytes(out, data)
+            message(translate(lang, "diagram.cli.written", out=out))
     except OSError as exc:
         fail_output(exc, out)
     return Report()
