@@ -123,7 +123,8 @@ def test_step_through_by_keyboard_and_by_tap(driver: Any, page: str, puzzles: li
         a = current(driver)
         text = a.find_element(By.CSS_SELECTOR, ".result").text
         p = by_id(puzzles, seen[-1])
-        assert "In the game" in text and "Better" in text
+        assert "In the game" in text and "Better" in text and p["position"] in text
+        assert a.get_attribute("data-position") == p["position"]
         assert ("Right!" in text) == (i % 3 != 1)
         # Illegal cards cannot be chosen; a second choice changes nothing.
         illegal = [c for c in p["hand"] if c not in p["legal"]]

@@ -918,6 +918,7 @@ MESSAGES.update({
     "trainer.review": "to review",
     "trainer.empty": "No puzzle with these filters.",
     "trainer.help": "Choose a card (Tab then Enter, or tap it). N or → for the next puzzle. Progress is kept in this browser; the puzzles you miss come back later.",
+    "trainer.position": "Position (hearts hint reads it):",
     "trainer.decimal": ".",
     "diagram.title": "Deal {deal}, trick {trick}: {who} to play",
     "diagram.played": "In the game: {card}{mark}",

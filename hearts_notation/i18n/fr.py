@@ -1178,6 +1178,7 @@ MESSAGES.update({
     "trainer.review": "à revoir",
     "trainer.empty": "Aucun problème avec ces filtres.",
     "trainer.help": "Choisissez une carte (Tab puis Entrée, ou touchez-la). N ou → pour le problème suivant. La progression est gardée dans ce navigateur ; les problèmes manqués reviennent plus tard.",
+    "trainer.position": "Position (hearts hint la lit) :",
     "trainer.decimal": ",",
     "diagram.title": "Donne {deal}, levée {trick} : à {who} de jouer",
     "diagram.played": "Dans la partie : {card}{mark}",

@@ -57,6 +57,7 @@
     var a = el("article");
     a.setAttribute("data-puzzle", p.id);
     a.setAttribute("data-theme", p.theme);
+    a.setAttribute("data-position", p.position);
     a.hidden = true;
     var h = el("h2", null, fmt(W.heading, { deal: p.deal, trick: p.trick, who: who(p, p.seat) }));
     a.appendChild(h);
@@ -163,6 +164,9 @@
     res.appendChild(line);
     res.appendChild(el("p", null, fmt(W.better, { cards: cardList(p.good.length ? p.good : p.best) })));
     if (p.why) { res.appendChild(el("p", null, fmt(W.why, { why: p.why }))); }
+    var share = el("p", "share", W.position + " ");
+    share.appendChild(el("code", null, p.position));
+    res.appendChild(share);
     var next = a.querySelector(".next");
     next.hidden = false;
     next.focus();
