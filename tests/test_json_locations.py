@@ -144,4 +144,26 @@ def test_the_locator_reads_tricks_and_plays_whole_at_the_same_places(
             m.setattr(jsonio, "_TOKEN", plain)
             by_token = jsonio.JsonLocator(text, 3, 5)
             assert found == [by_token(p) for p in paths]
+            slow = _places(text, plain=True)
         assert all(pos is not None for pos in found)
+        assert _places(text) == slow
+
+
+def _places(text: str, plain: bool = False) -> list[object]:
+    """The places of every deal, pass, trick and play of the model read from
+    *text* with its locator (a record), or [] (not a record)."""
+    from hearts_notation.io import jsonio
+
+    obj = json.loads(text)
+    if not isinstance(obj, dict) or "tags" not in obj:
+        return []
+    game = jsonio.game_from_dict(obj, locate=jsonio.JsonLocator(text, 3, 5))
+    out: list[object] = []
+    for deal in game.deals:
+        out.append(deal.pos)
+        out.extend(p.pos for p in deal.passes.values())
+        for trick in deal.tricks:
+            out.append(trick.pos)
+            out.extend(play.pos for play in trick.plays)
+    assert plain or all(place is not None for place in out)
+    return out
