@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import QS_BIT
-from .i18n import LANGUAGES, catalog
+from .i18n import LANGUAGES, Msg, catalog, msg
 from .model import Finding, Game
 from .players import Identity
 from .referee import check_game
@@ -239,8 +239,9 @@ class Standings:
     #: (``None``: not kept; a batch keeps them for the client to rate)
     results: list[tuple[tuple[str, int], ...]] | None = None
 
-    def note(self, text: str) -> None:
-        """Keep a note (bounded: a huge corpus must not grow the memory)."""
+    def note(self, text: Msg) -> None:
+        """Keep a note, a message that each language renders (bounded: a
+        huge corpus must not grow the memory)."""
         if len(self.notes) < self.max_notes:
             self.notes.append(text)
         else:
@@ -257,7 +258,7 @@ class Standings:
         if g.source is not None:
             self.files.add(g.source)
         here: list[tuple[str, SeatLine]] = []
-        where = f"{g.source or '-'} game {g.index or 1}"
+        where_msg = msg("sheet.game", source=g.source or "-", index=g.index or 1).arg()
         for line in g.seats:
             key = self.identity.key(line.name)
             named = bool(key)
@@ -266,8 +267,9 @@ class Standings:
                 self.unnamed.add(line.seat)
             prev = next((s for k, s in here if k == key), None)
             if prev is not None:
-                self.note(f"{where}: {self.identity.display(key)} is named at {prev.seat} and "
-                          f"{line.seat}; counted once, at {prev.seat} (player-conflict)")
+                self.note(msg("standings.conflict", where=where_msg,
+                              name=self.identity.display(key), seat=("seat", prev.seat),
+                              seat2=("seat", line.seat)))
                 self.errors += 1
                 continue
             here.append((key, line))
@@ -351,13 +353,24 @@ class Standings:
         return sorted(self.players.items(),
                       key=lambda kv: (-kv[1].won, kv[1].average_final, -kv[1].games, kv[1].name))
 
-    def unnamed_note(self) -> str | None:
-        """The note about seats without a name, if any."""
+    def unnamed_note(self, lang: str = "en") -> str | None:
+        """The note about seats without a name, if any, in *lang*."""
         if not self.unnamed:
             return None
         seats = sorted(self.unnamed)
-        return (f"{', '.join(seats)}: seat{'s' if len(seats) > 1 else ''} without a player name in some "
-                "games, counted together under the seat letter")
+        return msg("standings.unnamed.#k", seats=("comma", *(("seat", x) for x in seats)),
+                   k=len(seats)).text(lang)
+
+    def note_texts(self, lang: str = "en") -> list[str]:
+        """Every note in *lang*: the seats without a name, the notes kept,
+        and how many more were left out."""
+        out = [m.text(lang) for m in self.notes]
+        un = self.unnamed_note(lang)
+        if un:
+            out.insert(0, un)
+        if self.dropped_notes:
+            out.append(msg("standings.more_notes.#n", n=self.dropped_notes).text(lang))
+        return out
 
     def cross_table(self) -> tuple[list[str], list[list[tuple[int, int, int] | None]]]:
         """Names in standing order and, row by row, (won, drawn, lost) of the
@@ -377,12 +390,7 @@ class Standings:
     def to_dict(self) -> dict[str, Any]:
         """The JSON document of ``hearts standings --format json``."""
         names, rows = self.cross_table()
-        notes = list(self.notes)
-        un = self.unnamed_note()
-        if un:
-            notes.insert(0, un)
-        if self.dropped_notes:
-            notes.append(f"... and {self.dropped_notes} more notes")
+        notes = self.note_texts("en")
         return {
             "summary": {"files": len(self.files), "games": self.games, "finished": self.finished,
                         "deals": self.deals, "sheet_deals": self.sheet_deals, "errors": self.errors,
@@ -402,7 +410,7 @@ class Standings:
         like one player with the ``--aliases`` line that merges them."""
         from .i18n import count, join_list, translate
 
-        out = []
+        out = self.note_texts(lang)
         if self.sheet_slips:
             out.append(count(lang, "standings.sheet_slips", self.sheet_slips))
         for group in self.near_duplicates():

@@ -411,7 +411,7 @@ def _print_players(console: Console, st: Standings, lang: str) -> None:
     """The totals per player, when there is more than one game."""
     if st.games > 1:
         console.print(_player_table(st, lang))
-        note = st.unnamed_note()
+        note = st.unnamed_note(lang)
         if note:
             console.print(Text(translate(lang, "score.note", note=note)))
 

@@ -21,7 +21,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from ..i18n import translate
+from ..i18n import seat_label, translate
 from ..io import InputError, write_atomic
 from ..output import console as safe_console
 from ..output import csv_cell, json_text, write_stdout
@@ -56,7 +56,8 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
     out: list[Table | Text] = []
     keys = ("games", "won", "shared", "average_final", "average_points_per_deal", "moons",
             "queen_of_spades", "findings")
-    rows = [[str(p["rank"]), p["player"], str(p["games"]), str(p["won"]), str(p["shared"]),
+    rows = [[str(p["rank"]), p["player"] if p["named"] else seat_label(lang, p["player"]),
+             str(p["games"]), str(p["won"]), str(p["shared"]),
              f"{p['average_final']:.1f}".replace(".", dec),
              f"{p['average_points_per_deal']:.2f}".replace(".", dec), str(p["moons"]),
              str(p["queen_of_spades"]), str(p["findings"])] for p in data["players"]]
@@ -79,21 +80,21 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
         t.add_row(r[0], Text(r[1]), *r[2:])
     out.append(t)
     names, rows = st.cross_table()
-    need = max((len(n) for n in names), default=0) + 6 + len(names) * 6
+    longest = max((len(n) for n in names), default=0)
+    # the rank, the names and a "w-d-l" column per player, with their padding
+    need = longest + 8 + len(names) * 7
     if len(names) > 1 and need > width:
         out.append(Text(words["too_wide"].format(n=len(names), need=need, width=width)))
     elif len(names) > 1:
         x = Table(title=f"{words['h2h']} {words['by_rank']}", title_justify="left", box=box.SIMPLE_HEAD,
                   collapse_padding=True, pad_edge=False)
         x.add_column("#", justify="right")
-        x.add_column("")
+        x.add_column("", no_wrap=True, min_width=longest)
         for k in range(1, len(names) + 1):
             x.add_column(str(k), justify="center", no_wrap=True)
         for k, (n, row) in enumerate(zip(names, rows, strict=True), 1):
             x.add_row(str(k), Text(n), *("·" if c is None else f"{c[0]}-{c[1]}-{c[2]}" for c in row))
         out.append(x)
-    for note in data["notes"]:
-        out.append(Text(f"{words['note']}: {note}"))
     out.extend(Text(line) for line in st.remarks(lang))
     return out
 

@@ -204,7 +204,7 @@ def standings_html(st: Standings, title: str = "Standings", lang: str = "en") ->
         cells = "".join(f"<td>{'·' if c is None else escape(f'{c[0]}–{c[1]}–{c[2]}')}</td>" for c in row)
         out.append(f'<tr><th class="text">{escape(n)}</th>{cells}</tr>')
     out.append("</tbody></table>")
-    remarks = [*data["notes"], *st.remarks(lang)]
+    remarks = st.remarks(lang)
     if remarks:
         out.append('<ol class="findings">' + "".join(f'<li class="info">{escape(t)}</li>'
                                                      for t in remarks) + "</ol>")
