@@ -232,7 +232,7 @@ class Standings:
     sheet_slips: int = 0
     files: set[str] = field(default_factory=set)
     unnamed: set[str] = field(default_factory=set)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Msg] = field(default_factory=list)
     max_notes: int = 50
     dropped_notes: int = 0
     #: each game's players and final totals, in order, for ``--ratings``

@@ -56,7 +56,7 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
     out: list[Table | Text] = []
     keys = ("games", "won", "shared", "average_final", "average_points_per_deal", "moons",
             "queen_of_spades", "findings")
-    rows = [[str(p["rank"]), p["player"] if p["named"] else seat_label(lang, p["player"]),
+    cells = [[str(p["rank"]), p["player"] if p["named"] else seat_label(lang, p["player"]),
              str(p["games"]), str(p["won"]), str(p["shared"]),
              f"{p['average_final']:.1f}".replace(".", dec),
              f"{p['average_points_per_deal']:.2f}".replace(".", dec), str(p["moons"]),
@@ -64,8 +64,8 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
     heads = ["#", words["player"], *(words[k] for k in keys)]
     # A header is wrapped between its words, never cut inside one: each
     # column is at least as wide as its longest header word and its values.
-    mins = [max([_longest_word(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(heads)]
-    mins[1] = max([_longest_word(heads[1]), *(_longest_word(r[1]) for r in rows)])
+    mins = [max([_longest_word(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(heads)]
+    mins[1] = max([_longest_word(heads[1]), *(_longest_word(r[1]) for r in cells)])
     boxed = sum(max(m, len(h)) for m, h in zip(mins, heads, strict=True)) + 3 * len(heads) + 1
     # Too wide for the terminal with its rules: the same table without the
     # vertical rules and padding (one space between columns).
@@ -76,7 +76,7 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
     for i, h in enumerate(heads):
         t.add_column(h, justify="left" if i == 1 else "right", min_width=mins[i],
                      no_wrap=i == 0)
-    for r in rows:
+    for r in cells:
         t.add_row(r[0], Text(r[1]), *r[2:])
     out.append(t)
     names, rows = st.cross_table()
