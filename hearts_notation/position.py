@@ -257,6 +257,14 @@ class Position:
                     passes=passes, tricks=tricks, unfinished=True)
 
 
+def position_game(pos: Position, source: str = "position") -> Game:
+    """A record of one deal standing for *pos* (:meth:`Position.deal_record`),
+    for the commands that read records: ``annotate`` analyses in it the
+    decisions the mover's side shows (its pass, its cards so far)."""
+    return Game(rules=pos.rules.portable_spec, deals=(pos.deal_record(),), result="*",
+                source=source, index=1)
+
+
 def _card_tuple(mask: int) -> tuple[Any, ...]:
     return tuple(CARDS[c] for c in range(52) if mask >> c & 1)
 

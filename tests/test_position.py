@@ -186,3 +186,20 @@ def test_points_a_record_does_not_reach() -> None:
         with pytest.raises(PointError) as info:
             cut_game(game, *args)
         assert info.value.msg.key == key
+
+
+def test_annotate_takes_a_position_and_judges_the_movers_decisions_as_the_record() -> None:
+    """The mover's pass and cards so far, analysed from the position, get the
+    losses the record's analysis gives them (same deal number, same seed)."""
+    args = ["--fast", "--samples", "8", "--format", "json"]
+    from_pos = run("annotate", P5, *args)
+    assert from_pos.exit_code == 0, from_pos.output
+    from_record = run("annotate", str(GAME), "--deal", "1", *args)
+    mine = json.loads(from_pos.stdout)["games"][0]["decisions"]
+    theirs = [d for d in json.loads(from_record.stdout)["games"][0]["decisions"]
+              if d["seat"] == "N" and (d["trick"] is None or d["trick"] < 5)]
+    assert [d["kind"] for d in mine] == ["pass", "play", "play", "play", "play"]
+    assert [(d.get("card"), d["epl"], d["mark"]) for d in mine] == \
+           [(d.get("card"), d["epl"], d["mark"]) for d in theirs]
+    bad = run("annotate", P5 + "x")
+    assert bad.exit_code == 2 and bad.stderr.startswith("position:1:83:")

@@ -26,6 +26,7 @@ from ._status import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..position import Position
     from ..runners.local import EngineSpec
     from ..runners.seam import Engine
 
@@ -55,6 +56,27 @@ def plain_stdout() -> bool:
 def stderr_console() -> Console:
     """A rich console on stderr (messages, progress bars)."""
     return console(stderr=True)
+
+
+def is_position(arg: str) -> bool:
+    """A command-line argument that is a position string (docs/spec.md,
+    section 9) rather than a file: it has the shape of one and names no
+    existing file."""
+    from ..position import looks_like_position
+
+    return looks_like_position(arg) and not os.path.exists(arg)
+
+
+def read_position(arg: str, lang: str) -> Position:
+    """The position string *arg*, or exit 2 with the column and what was
+    expected there (``position:1:COL: ...``)."""
+    from ..position import PositionError, parse_position
+
+    try:
+        return parse_position(arg)
+    except PositionError as exc:
+        message(exc.text(lang))
+        sys.exit(EXIT_UNUSABLE)
 
 
 def fail(text: str) -> NoReturn:

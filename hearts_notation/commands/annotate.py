@@ -52,13 +52,23 @@ from ..io import (
 )
 from ..model import Game
 from ..output import json_text, message, write_stdout
+from ..position import position_game
 from ..progress import CorpusProgress, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
 from ..runners.local import EngineSpec
 from ..runners.seam import Engine
 from ..summaries import AnnotateTotals
-from ._common import EXIT_UNUSABLE, fail, fail_input, fail_output, open_engine, stdout_console
+from ._common import (
+    EXIT_UNUSABLE,
+    fail,
+    fail_input,
+    fail_output,
+    is_position,
+    open_engine,
+    read_position,
+    stdout_console,
+)
 from .options import (
     engine_options,
     format_option,
@@ -200,13 +210,18 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
         fail(translate(current_language(), "cli.thresholds", value=repr(thresholds)))
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), thresholds=th,
                               lang=lang, passes=not no_passes)
-    if engine_spec.engine != "local":
+    if engine_spec.engine != "local" and not is_position(file):
         if html_out is not None:
             fail(translate(current_language(), "cli.html_local"))
         # The workers read the record; this process never holds it.
         return _annotate_remote(file, output, fmt_in, fmt_out, rules, force_rules, options,
                                 only_deal, jobs, engine_spec, unicode, lang)
-    games, read_fmt = read_record(file, fmt_in, rules, force_rules)
+    if is_position(file):
+        # A position stands for one deal as far as the mover's side shows it:
+        # its pass and its cards so far are analysed (docs/spec.md, section 9).
+        games, read_fmt = [position_game(read_position(file, lang))], "hrn"
+    else:
+        games, read_fmt = read_record(file, fmt_in, rules, force_rules)
     analyses: list[GameAnalysis] = []
     totals = AnnotateTotals()
     if jobs > 1 and sum(len(g.deals) for g in games) > 1:

@@ -16,10 +16,10 @@ from ..i18n import translate
 from ..output import message, write_atomic, write_atomic_bytes, write_stdout
 from ..position import PointError, Position
 from ..rules import RuleSet
-from ._common import fail, fail_output
+from ._common import fail, fail_output, is_position, read_position
 from ._status import Report
 from .options import format_option, input_format_option, lang_option, rules_options
-from .position import is_position, point_options, read_position, record_point
+from .position import point_options, record_point
 
 
 @click.command("diagram")

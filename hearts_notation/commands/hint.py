@@ -17,11 +17,11 @@ from ..analysis.hint import Hint, HintError, hint_game, hint_position
 from ..i18n import render, translate
 from ..output import json_text, message, write_stdout
 from ..rules import RuleSet
-from ._common import stdout_console
+from ._common import is_position, read_position, stdout_console
 from ._status import Report
 from .annotate import eval_options
 from .options import format_option, input_format_option, lang_option, rules_options
-from .position import is_position, point_options, read_position, record_point
+from .position import point_options, record_point
 
 
 @click.command("hint")

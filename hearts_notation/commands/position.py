@@ -11,7 +11,6 @@ string in place of the file.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 import click
@@ -20,37 +19,13 @@ from ..analysis.annotate import totals_before
 from ..i18n import translate
 from ..model import Game
 from ..output import json_text, message, write_stdout
-from ..position import (
-    PointError,
-    Position,
-    PositionError,
-    cut_game,
-    looks_like_position,
-    parse_position,
-    position_at,
-)
+from ..position import PointError, Position, cut_game, position_at
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
-from ._common import fail
-from ._status import EXIT_UNUSABLE, Report
+from ._common import fail, is_position, read_position
+from ._status import Report
 from .annotate import read_record
 from .options import format_option, input_format_option, lang_option, rules_options
-
-
-def is_position(arg: str) -> bool:
-    """A command-line argument that is a position string rather than a
-    file: it has the shape of one and names no existing file."""
-    return looks_like_position(arg) and not os.path.exists(arg)
-
-
-def read_position(arg: str, lang: str) -> Position:
-    """The position string *arg*, or exit 2 with the column and what was
-    expected there (``position:1:COL: ...``)."""
-    try:
-        return parse_position(arg)
-    except PositionError as exc:
-        message(exc.text(lang))
-        raise SystemExit(EXIT_UNUSABLE) from None
 
 
 @dataclass(frozen=True, slots=True)
