@@ -240,12 +240,17 @@ def engine_options() -> Callable[[F], F]:
     def decorate(func: F) -> F:
         @functools.wraps(func)
         def wrapper(*args: Any, engine: str, scheduler: str | None, shard_size: int | None,
-                    **kwargs: Any) -> Any:
+                    wait_workers: float | None, **kwargs: Any) -> Any:
             from ..runners.local import EngineSpec
 
-            return func(*args, engine_spec=EngineSpec(engine, scheduler, shard_size), **kwargs)
+            return func(*args, engine_spec=EngineSpec(engine, scheduler, shard_size, wait_workers),
+                        **kwargs)
 
         target: Any = wrapper
+        target = click.option(
+            "--wait-workers", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+            help="With --engine dask and a scheduler: seconds to wait for a first worker before "
+                 "giving up with exit status 2 (default 60).")(target)
         target = click.option(
             "--shard-size", type=click.IntRange(min=1), default=None, metavar="BYTES",
             help="With --engine dask: bytes of a JSONL or HRN file per task (default 4 MiB); "

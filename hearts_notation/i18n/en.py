@@ -593,6 +593,28 @@ MESSAGES.update({
 MESSAGES.update({
     "seat.as_is": "{seat}",
     # [anchor: select] new messages of the select work go right below this line.
+    # --engine dask failures (issue 30, helper scale): one line each, exit 2.
+    "engine.tls_settings": "--scheduler {address}: a tls:// scheduler needs TLS settings: the Dask "
+                           "configuration's distributed.comm.tls.ca-file, .client.cert and "
+                           ".client.key (see docs/cluster.md)",
+    "engine.no_workers": "--scheduler {address}: no Dask worker joined within {seconds} s "
+                         "(--wait-workers)",
+    "engine.workers_without_package": "--scheduler {address}: {count} Dask worker(s) cannot "
+                                      "import hearts_notation (first: {worker}); install "
+                                      "hearts-notation {version} in their environment",
+    "engine.workers_version": "--scheduler {address}: the Dask worker {worker} runs "
+                              "hearts-notation {theirs}, this client {ours}; install the same "
+                              "version on both",
+    "engine.scheduler_lost": "--scheduler {address}: the connection to the Dask scheduler was "
+                             "lost during the run; the output is incomplete",
+    "engine.killed_shard": "{path}: bytes {start} to {end}: {workers} Dask worker(s) died in turn "
+                           "running this shard (killed, or out of memory); the run stops",
+    "engine.killed_file": "{path}: {workers} Dask worker(s) died in turn reading this file "
+                          "(killed, or out of memory); the run stops",
+    "engine.killed_items": "items {first} to {last}: {workers} Dask worker(s) died in turn "
+                           "running them (killed, or out of memory); the run stops",
+    "engine.relative_path": "{path}: a relative path cannot be made absolute here ({why}); "
+                            "give an absolute path for --engine dask",
     # hearts select (issue 26): the query language's errors, --explain, summaries.
     "select.error": "bad --where expression at column {column}: {why}",
     "select.did_you_mean": " (did you mean {hint}?)",

@@ -946,6 +946,30 @@ MESSAGES.update({
     "yaml.duplicate_anchor": "ancre définie deux fois",
     "yaml.expected_line_break": "on attendait un commentaire ou une fin de ligne",
     # [anchor: select] new messages of the select work go right below this line.
+    # Échecs de --engine dask (ticket 30, assistant scale) : une ligne chacun, code 2.
+    "engine.tls_settings": "--scheduler {address} : un ordonnanceur tls:// demande des réglages "
+                           "TLS : distributed.comm.tls.ca-file, .client.cert et .client.key dans "
+                           "la configuration de Dask (voir docs/cluster.md)",
+    "engine.no_workers": "--scheduler {address} : aucun worker Dask ne s'est joint en {seconds} s "
+                         "(--wait-workers)",
+    "engine.workers_without_package": "--scheduler {address} : {count} worker(s) Dask ne "
+                                      "peuvent pas importer hearts_notation (premier : "
+                                      "{worker}) ; installez hearts-notation {version} dans "
+                                      "leur environnement",
+    "engine.workers_version": "--scheduler {address} : le worker Dask {worker} a "
+                              "hearts-notation {theirs}, ce client {ours} ; installez la même "
+                              "version des deux côtés",
+    "engine.scheduler_lost": "--scheduler {address} : connexion à l'ordonnanceur Dask perdue "
+                             "pendant le travail ; la sortie est incomplète",
+    "engine.killed_shard": "{path} : octets {start} à {end} : {workers} worker(s) Dask sont "
+                           "tombés tour à tour sur ce morceau (tués, ou à court de mémoire) ; "
+                           "le travail s'arrête",
+    "engine.killed_file": "{path} : {workers} worker(s) Dask sont tombés tour à tour en lisant "
+                          "ce fichier (tués, ou à court de mémoire) ; le travail s'arrête",
+    "engine.killed_items": "éléments {first} à {last} : {workers} worker(s) Dask sont tombés "
+                           "tour à tour dessus (tués, ou à court de mémoire) ; le travail s'arrête",
+    "engine.relative_path": "{path} : impossible de rendre ce chemin relatif absolu ici ({why}) ; "
+                            "donnez un chemin absolu avec --engine dask",
     # hearts select (ticket 26) : erreurs du langage de requête, --explain, bilans.
     "select.error": "expression --where incorrecte à la colonne {column} : {why}",
     "select.did_you_mean": " (vouliez-vous dire {hint} ?)",

@@ -28,18 +28,21 @@ order.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import logging
 import os
 import signal
 import threading
+import time
+import types
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from distributed import Client, Future, LocalCluster
 
-from ..i18n import msg
+from ..i18n import Msg, msg
 from ..io.batches import Broken
 from ..io.formats import format_for
 from ..io.stream import InputError
@@ -62,17 +65,78 @@ KILLED_CLOSE_TIMEOUT = 0.5
 RETRIES = 2
 
 
+#: Seconds ``--wait-workers`` waits by default for a first worker to join
+#: the scheduler (a batch system may take a while to start its jobs).
+DEFAULT_WAIT_WORKERS = 60.0
+
+#: Seconds between two looks at the workers present (the window of tasks
+#: in flight follows them: workers that join get work).
+WORKERS_LOOK_INTERVAL = 1.0
+
+
+def _probe() -> str | None:
+    """Worker side: the version of hearts-notation this worker imports
+    (``None``: it cannot import it).  Sent by value (see :data:`PROBE`)."""
+    try:
+        import hearts_notation
+    except ImportError:
+        return None
+    return str(getattr(hearts_notation, "__version__", "unknown"))
+
+
+#: :func:`_probe` rebuilt outside any importable module, so that cloudpickle
+#: sends its code rather than a reference to this module: a worker that
+#: cannot import the package can still run it and say so.
+PROBE: Callable[[], str | None] = types.FunctionType(
+    _probe.__code__, {"__builtins__": builtins, "__name__": "hearts_notation_probe"}, "probe")
+
+
+def tls_needs_settings(address: str) -> bool:
+    """Whether *address* is a ``tls://`` scheduler for which the Dask
+    configuration gives no client TLS settings (a CA, a certificate): the
+    connection would fail deep in ``distributed`` with a ``TypeError``."""
+    if not address.startswith("tls://"):
+        return False
+    from distributed.security import Security
+
+    return Security().get_connection_args("client").get("ssl_context") is None
+
+
+def quiet_distributed_logs() -> None:
+    """``distributed``'s own loggers silenced in this process: every failure
+    of a run reaches the command as an exception and is said in one line
+    of the catalogs (``engine.*``); the client's log of a lost connection
+    (a traceback) would only repeat it."""
+    # distributed's logging configuration gives some of its loggers their
+    # own level (distributed.client: warning): each is set, not just the root.
+    names = [n for n in logging.root.manager.loggerDict
+             if n == "distributed" or n.startswith("distributed.")]
+    for name in ["distributed", *names]:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
 class DaskEngine:
     """Work on a Dask cluster: the one at *address*, or a LocalCluster of
-    *workers* single-threaded worker processes on 127.0.0.1."""
+    *workers* single-threaded worker processes on 127.0.0.1.
+
+    At connect, a remote cluster is checked: TLS settings for a ``tls://``
+    address, a first worker within *wait_workers* seconds, and every
+    worker present importing the same version of this package as the
+    client.  Each problem is an :class:`EngineUnavailable` (exit 2, one line).
+    """
 
     name = "dask"
 
-    def __init__(self, address: str | None, workers: int, shard_size: int | None = None) -> None:
+    def __init__(self, address: str | None, workers: int, shard_size: int | None = None,
+                 wait_workers: float | None = None) -> None:
         self.shard_bytes = shard_size or DEFAULT_SHARD_BYTES
         #: :meth:`kill_workers` was called: :meth:`close` does not wait.
         self.killed = False
         self.cluster: LocalCluster | None = None
+        self.address = address or "127.0.0.1"
+        quiet_distributed_logs()
+        if address and tls_needs_settings(address):
+            raise EngineUnavailable(msg("engine.tls_settings", address=address))
         try:
             if address:
                 self.client = Client(address, timeout=10, set_as_default=False)
@@ -103,7 +167,50 @@ class DaskEngine:
                     self.cluster.close(timeout=KILLED_CLOSE_TIMEOUT)
                 self.cluster = None
             raise
-        self.workers = max(1, len(self.client.scheduler_info().get("workers", {})) or workers)
+        try:
+            if address:
+                self._check_workers(DEFAULT_WAIT_WORKERS if wait_workers is None
+                                    else wait_workers)
+        except BaseException:
+            self.close()
+            raise
+        self.workers = self._slots = self._task_slots(workers)
+        self._looked = time.monotonic()
+
+    def _check_workers(self, wait: float) -> None:
+        """A first worker within *wait* seconds, and every worker present
+        importing this client's version of the package."""
+        from distributed.client import FutureCancelledError
+
+        from .. import __version__ as ours
+
+        try:
+            self.client.wait_for_workers(1, timeout=max(wait, 0.001))
+        except TimeoutError:
+            seconds = f"{wait:g}"
+            raise EngineUnavailable(msg("engine.no_workers", address=self.address,
+                                        seconds=seconds)) from None
+        try:
+            found: dict[str, str | None] = self.client.run(PROBE)
+        except (OSError, FutureCancelledError):
+            raise EngineUnavailable(msg("engine.scheduler_lost", address=self.address)) from None
+        missing = sorted(w for w, v in found.items() if v is None)
+        if missing:
+            raise EngineUnavailable(msg("engine.workers_without_package", address=self.address,
+                                        count=len(missing), worker=missing[0], version=ours))
+        for worker, theirs in sorted(found.items()):
+            if theirs != ours:
+                raise EngineUnavailable(msg("engine.workers_version", address=self.address,
+                                            worker=worker, theirs=str(theirs), ours=ours))
+
+    def _task_slots(self, default: int) -> int:
+        """The threads of the workers present now (what the scheduler says)."""
+        try:
+            info = self.client.scheduler_info(n_workers=0)
+        except OSError:
+            return default
+        threads = info.get("total_threads") or 0
+        return max(1, int(threads) if threads else default)
 
     # Context management ------------------------------------------------------------------
 
@@ -154,25 +261,35 @@ class DaskEngine:
     @property
     def window(self) -> int:
         """Tasks in flight: enough to keep every worker busy while the
-        client collects, few enough that results do not pile up."""
-        return 4 * self.workers
+        client collects, few enough that results do not pile up.  It
+        follows the workers present (looked at once a second): workers
+        that join during the run get work, and a cluster that shrinks
+        does not hold more results in flight than it can use."""
+        now = time.monotonic()
+        if now - self._looked >= WORKERS_LOOK_INTERVAL:
+            self._looked = now
+            self._slots = self._task_slots(self._slots)
+            self.workers = self._slots
+        return 4 * self._slots
 
     # The two maps ---------------------------------------------------------------------------
 
     def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
             progress: Progress | None = None) -> Iterator[R]:
         """``func`` over the items, in chunks of *chunk_size* per task, in order."""
-        def submitted() -> Iterator[tuple[Any, Future[list[R]], int]]:
+        def submitted() -> Iterator[tuple[Any, Future[list[R]], int, Any]]:
             chunk: list[T] = []
+            first = 1
             for item in items:
                 chunk.append(item)
                 if len(chunk) == chunk_size:
                     yield None, self.client.submit(_apply_all, func, chunk, pure=False,
-                                                   retries=RETRIES), 0
+                                                   retries=RETRIES), 0, (first, first + len(chunk) - 1)
+                    first += len(chunk)
                     chunk = []
             if chunk:
                 yield None, self.client.submit(_apply_all, func, chunk, pure=False,
-                                               retries=RETRIES), 0
+                                               retries=RETRIES), 0, (first, first + len(chunk) - 1)
 
         for _tag, values in self._ordered(submitted(), None):
             for v in values:
@@ -199,7 +316,8 @@ class DaskEngine:
 
     def _shards(self, task: Callable[[Any], R], paths: Sequence[str], fmt: str | None,
                 default_rules: RuleSet | str | None,
-                per_batch: int) -> Iterator[tuple[int, Future[ShardResult[R]] | ShardResult[R], int]]:
+                per_batch: int) -> Iterator[tuple[int, Future[ShardResult[R]] | ShardResult[R], int,
+                                                  Any]]:
         """(file number, shard future) in input order; the plans of the next
         files are asked for ahead, so that the workers never wait on them."""
         plans: deque[Future[list[Shard] | InputError]] = deque()
@@ -215,21 +333,40 @@ class DaskEngine:
         for _ in range(min(len(paths), self.window)):
             ask()
         for number in range(len(paths)):
-            plan = plans.popleft().result()
+            plan = self._result(plans.popleft(), paths[number])
             ask()
             if isinstance(plan, InputError):
-                yield number, ShardResult([task(Broken(plan))], stopped=True), 0
+                yield number, ShardResult([task(Broken(plan))], stopped=True), 0, None
                 continue
             for shard in plan:
                 yield number, self.client.submit(run_shard, shard, task, default_rules, per_batch,
-                                                 pure=False, retries=RETRIES), shard.nbytes
+                                                 pure=False, retries=RETRIES), shard.nbytes, shard
 
-    def _ordered(self, submitted: Iterator[tuple[Any, Any, int]],
+    def _result(self, future: Future[Any], what: Any) -> Any:
+        """The value of *future*, whose task works on *what* (a
+        :class:`Shard`, a path, or the numbers of the first and last
+        items); the failures of the cluster become one line each: a task
+        that killed the workers that ran it (named by its file and byte
+        range), a scheduler lost during the run."""
+        from concurrent.futures import CancelledError
+
+        from distributed.scheduler import KilledWorker
+
+        try:
+            return future.result()
+        except KilledWorker as exc:
+            raise EngineUnavailable(_killed(what, exc.allowed_failures + 1)) from None
+        except CancelledError:
+            if self.client.status == "running":
+                raise
+            raise EngineUnavailable(msg("engine.scheduler_lost", address=self.address)) from None
+
+    def _ordered(self, submitted: Iterator[tuple[Any, Any, int, Any]],
                  progress: Progress | None) -> Iterator[tuple[Any, Any]]:
         """Results of the futures in submission order, at most
         :attr:`window` in flight; progress in bytes as each one completes.
         Ctrl-C (or the consumer stopping) cancels what is still running."""
-        pending: deque[tuple[Any, Any, int]] = deque()
+        pending: deque[tuple[Any, Any, int, Any]] = deque()
         counted: set[Any] = set()
         changed = threading.Event()     # set from Dask's thread as futures finish
         exhausted = False
@@ -245,7 +382,7 @@ class DaskEngine:
                             nxt[1].add_done_callback(lambda _f: changed.set())
                 if not pending:
                     return
-                tag, head, _ = pending[0]
+                tag, head, _, what = pending[0]
                 if isinstance(head, Future):
                     while True:
                         self._count(pending, counted, progress)
@@ -253,7 +390,7 @@ class DaskEngine:
                             break
                         changed.wait(0.5)
                         changed.clear()
-                    value = head.result()
+                    value = self._result(head, what)
                     counted.discard(head.key)
                 else:
                     value = head
@@ -264,24 +401,37 @@ class DaskEngine:
                 self.kill_workers()     # Ctrl-C, SIGTERM: whoever catches it later
             raise
         finally:
-            running = [f for _, f, _ in pending if isinstance(f, Future)]
-            if running and not self.killed:
+            running = [f for _, f, _, _ in pending if isinstance(f, Future)]
+            if running and not self.killed and self.client.status == "running":
                 self.client.cancel(running)
 
     @staticmethod
-    def _count(pending: Iterable[tuple[Any, Any, int]], counted: set[Any],
+    def _count(pending: Iterable[tuple[Any, Any, int, Any]], counted: set[Any],
                progress: Progress | None) -> None:
         if progress is None:
             return
-        for _, f, nbytes in pending:
+        for _, f, nbytes, _ in pending:
             if isinstance(f, Future) and f.key not in counted and f.status == "finished":
                 counted.add(f.key)
                 if nbytes:
                     progress.advance(0, 0, nbytes)
 
 
+def _killed(what: Any, workers: int) -> Msg:
+    """The line for a task that killed *workers* workers in turn."""
+    if isinstance(what, Shard):
+        if what.whole:
+            return msg("engine.killed_file", path=what.path, workers=workers)
+        return msg("engine.killed_shard", path=what.path, start=what.start,
+                   end=what.start + what.nbytes, workers=workers)
+    if isinstance(what, tuple):
+        return msg("engine.killed_items", first=what[0], last=what[1], workers=workers)
+    return msg("engine.killed_file", path=str(what), workers=workers)
+
+
 def _apply_all(func: Callable[[T], R], chunk: list[T]) -> list[R]:
     return [func(item) for item in chunk]
 
 
-__all__ = ["RETRIES", "DaskEngine"]
+__all__ = ["DEFAULT_WAIT_WORKERS", "PROBE", "RETRIES", "DaskEngine", "quiet_distributed_logs",
+           "tls_needs_settings"]

@@ -199,12 +199,15 @@ class LocalEngine:
 @dataclass(frozen=True, slots=True)
 class EngineSpec:
     """The engine options of a command line (``--engine``, ``--scheduler``,
-    ``--shard-size``), opened into an :class:`Engine` with the command's
-    ``--jobs``."""
+    ``--shard-size``, ``--wait-workers``), opened into an :class:`Engine`
+    with the command's ``--jobs``."""
 
     engine: str = "local"
     scheduler: str | None = None
     shard_size: int | None = None
+    #: Seconds to wait for a first worker of a remote scheduler (``None``:
+    #: the default, :data:`hearts_notation.runners.dask_engine.DEFAULT_WAIT_WORKERS`).
+    wait_workers: float | None = None
 
     def open(self, jobs: int | None) -> Engine:
         """The engine; :class:`EngineUnavailable` when it cannot run."""
@@ -216,7 +219,7 @@ class EngineSpec:
             except ImportError:
                 raise EngineUnavailable(msg("engine.needs_dask", install=DASK_INSTALL)) from None
             address = self.scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
-            return DaskEngine(address, jobs or default_jobs(), self.shard_size)
+            return DaskEngine(address, jobs or default_jobs(), self.shard_size, self.wait_workers)
         raise EngineUnavailable(msg("engine.unknown", name=repr(self.engine)))
 
 
