@@ -195,3 +195,19 @@ def test_the_page_in_french_at_320px(driver: Any, tmp_path: Path, puzzles: list[
     assert "Bien joué" in current(driver).find_element(By.CSS_SELECTOR, ".result").text
     assert no_horizontal_scroll(driver)
     assert_clean(driver, out.as_uri())
+
+
+def test_progress_carries_over_to_a_larger_set(driver: Any, tmp_path: Path,  # noqa: F811
+                                               puzzles: list[dict[str, Any]]) -> None:
+    """Next week's page (more games, the same puzzles among them) knows which
+    ones were missed: progress is kept by puzzle id."""
+    small, large = tmp_path / "small.html", tmp_path / "large.html"
+    write_atomic(str(small), render_trainer(puzzles[:3], "en"))
+    write_atomic(str(large), render_trainer(puzzles, "en"))
+    fresh(driver, small.as_uri(), DESKTOP)
+    missed = answer(driver, puzzles, right=False, keyboard=False)
+    next_puzzle(driver, False)
+    answer(driver, puzzles, right=True, keyboard=False)
+    open_page(driver, large.as_uri(), DESKTOP)
+    a = current(driver)
+    assert a.get_attribute("data-puzzle") == missed and a.get_attribute("data-review") == "true"

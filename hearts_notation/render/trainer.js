@@ -5,7 +5,9 @@
   // in the data) and no word of any language (the words are in the data too).
   var data = JSON.parse(document.getElementById("trainer-data").textContent);
   var W = data.words;
-  var KEY = "hearts-puzzles/v1/" + data.set;
+  // One store for every set: a puzzle keeps its progress (by its id) in next
+  // week's page too, made from more games.
+  var KEY = "hearts-puzzles/v1";
   // Spaced repetition (Leitner boxes), on a clock that counts the answers
   // given: a missed puzzle is due again after AGAIN answers (and at once in a
   // later visit once that many have passed); a solved one after GAPS[box].

@@ -7,8 +7,9 @@ carries its data as escaped JSON, and its script inserts every text with
 ``textContent``.  Every word comes from the catalogs (``trainer.*`` and the
 theme names ``puzzles.theme.*``); every fact (the legal cards, the answers,
 the reasons) from :mod:`hearts_notation.puzzles`: the script holds no rule
-and no word.  Progress is kept in the browser's ``localStorage`` under a key
-made of the puzzles' ids, so a new set made from the same games keeps it.
+and no word.  Progress is kept in the browser's ``localStorage`` by puzzle
+id (an id depends only on the position and the card), so next week's page,
+made from more games, keeps the progress of the puzzles it shares with this one.
 
 The page contract (docs/puzzles.md; tests and other tools rely on it): each
 puzzle is an element with a ``data-puzzle`` attribute (its id); the cards to
@@ -18,7 +19,6 @@ carries ``data-result="correct"`` or ``"wrong"``.
 
 from __future__ import annotations
 
-import hashlib
 import html
 import re
 from collections.abc import Mapping, Sequence
@@ -59,11 +59,9 @@ def trainer_data(puzzles: Sequence[Mapping[str, Any]], lang: str, title: str) ->
     en = catalog("en")
     themes = {t: cat.get(f"puzzles.theme.{t}") or en[f"puzzles.theme.{t}"] for t in THEMES}
     seats = {s for p in puzzles for s in p["seats"]}
-    ids = "|".join(sorted(str(p["id"]) for p in puzzles))
     return {
         "lang": lang, "title": title, "words": trainer_words(lang), "cards": cards, "themes": themes,
         "seats_text": {s: seat_text(lang, s) for s in sorted(seats)},
-        "set": hashlib.sha256(ids.encode()).hexdigest()[:16],
         "puzzles": list(puzzles),
     }
 
