@@ -77,9 +77,10 @@ def diagram_svg(pos: Position, lang: str = "en", names: Mapping[str, str | None]
         letter = seat_text(lang, seats[s])
         return f"{name} ({letter})" if name and name != seats[s] else letter
 
+    # No fixed width or height: the picture takes the width it is given (a
+    # phone's screen, a page column) and keeps its proportions (viewBox).
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-           f'width="{WIDTH}" height="{HEIGHT}" role="img" '
-           f'font-family="DejaVu Sans, Segoe UI, Arial, sans-serif">']
+           f'role="img" font-family="DejaVu Sans, Segoe UI, Arial, sans-serif">']
     title = translate(lang, "diagram.title", deal=pos.deal, trick=gs.tricks_done + 1,
                       who=label(pos.seat))
     out.append(f"<title>{escape(title)}</title>")
