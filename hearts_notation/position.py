@@ -257,12 +257,24 @@ class Position:
                     passes=passes, tricks=tricks, unfinished=True)
 
 
-def position_game(pos: Position, source: str = "position") -> Game:
+def position_game(pos: Position, source: str = "position", played_from: bool = False) -> Game:
     """A record of one deal standing for *pos* (:meth:`Position.deal_record`),
     for the commands that read records: ``annotate`` analyses in it the
-    decisions the mover's side shows (its pass, its cards so far)."""
-    return Game(rules=pos.rules.portable_spec, deals=(pos.deal_record(),), result="*",
-                source=source, index=1)
+    decisions the mover's side shows (its pass, its cards so far).
+
+    With *played_from* (a perfect-information position, for an exact
+    solver), every hand is written as the hand played from, on a deal
+    without a pass: the passes of the other seats are not in the position,
+    and what is left to play does not depend on them.
+    :class:`ValueError` if a hand is not known."""
+    deal = pos.deal_record()
+    if played_from:
+        hands = pos.played_from()
+        if any(h is None for h in hands):
+            raise ValueError("a hand of the position is not known")
+        deal = replace(deal, direction="hold", passes={},
+                       hands={s: _card_tuple(h or 0) for s, h in zip(pos.seats, hands, strict=True)})
+    return Game(rules=pos.rules.portable_spec, deals=(deal,), result="*", source=source, index=1)
 
 
 def _card_tuple(mask: int) -> tuple[Any, ...]:

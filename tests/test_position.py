@@ -203,3 +203,25 @@ def test_annotate_takes_a_position_and_judges_the_movers_decisions_as_the_record
            [(d.get("card"), d["epl"], d["mark"]) for d in theirs]
     bad = run("annotate", P5 + "x")
     assert bad.exit_code == 2 and bad.stderr.startswith("position:1:83:")
+
+
+def test_a_perfect_information_position_as_a_record_of_the_hands_played_from() -> None:
+    """For an exact solver: the record a full position stands for has every
+    hand as played from, and its next decision is the position's."""
+    from hearts_notation.analysis.context import DealContext
+    from hearts_notation.position import position_game
+
+    (game,) = generate_games(1, seed=6, max_deals=2)
+    for d, t, k in ((1, 1, 1), (2, 5, 3), (2, 12, 4)):
+        _, pos = position_of(game, d, t, k, with_hands=True)
+        g = position_game(pos, played_from=True)
+        rules = resolve_rules(g)
+        seats, rules, _ = game_seats(g, rules)
+        ctx = DealContext(g.deals[0], rules, seats)
+        point = ctx.next_point()
+        assert point is not None and point.seat == pos.seat
+        assert ctx.true_hands(point) == tuple(pos.hands)
+        assert point.taken == tuple(pos.state().taken)
+    _, hidden = position_of(game, 2, 5, 3)
+    with pytest.raises(ValueError):
+        position_game(hidden, played_from=True)
