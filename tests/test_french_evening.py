@@ -139,7 +139,6 @@ def _print(html: Path, pdf: Path) -> None:
         pytest.skip(f"chromium could not print here: {exc}")
 
 
-@pytest.mark.slow
 def test_the_printed_evening_is_french_with_names(tmp_path: Path) -> None:
     """The whole evening (two sheets and the deal typed card by card),
     checked, printed to PDF by Chromium and read back: French from the
