@@ -354,4 +354,4 @@ def test_annotate_tables_fit_80_columns_without_cutting_a_word(lang: str, tmp_pa
     table = [ln for ln in r.stdout.splitlines() if ln[:1] in "┏┃┡│└"]
     assert table and all(len(ln) <= 80 for ln in table), r.stdout
     assert "…" not in r.stdout
-    assert re.search(r"^1\. N\b", r.stdout, re.M)       # the reasons follow, numbered
+    assert re.search(r"^1\. Odile \(N\)", r.stdout, re.M)   # the reasons follow, by name

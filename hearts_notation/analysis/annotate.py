@@ -309,7 +309,13 @@ def decision_count(game: Game) -> int:
 
 
 def analyse_game(task: GameTask, progress: ProgressFn | None = None) -> GameAnalysis:
-    """Analyse every decision of a game that can be analysed."""
+    """Analyse every decision of a game that can be analysed; its reasons
+    name the players as the record does (``Odile (N), sans carreau``)."""
+    with seats_in_view(task.game.seat_names), players_in_view(task.game.players):
+        return _analyse_game(task, progress)
+
+
+def _analyse_game(task: GameTask, progress: ProgressFn | None) -> GameAnalysis:
     game = task.game
     report = check_game(game, task.default_rules, task.force_rules)
     rules = report.rules
