@@ -207,7 +207,7 @@ def test_score_json_keeps_english_and_adds_the_french() -> None:
     doc = json.loads(r.stdout)
     slip = next(f for f in doc["games"][0]["disagreements"] if f["code"] == "total-mismatch")
     assert slip["message"].startswith("W's total after deal 3")
-    assert slip["message_translated"].startswith("le total de O après la donne 3")
+    assert slip["message_translated"].startswith("le total de Sylvie (O) après la donne 3")
 
 
 def test_the_guide_examples_read(tmp_path: Path) -> None:

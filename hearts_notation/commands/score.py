@@ -331,8 +331,9 @@ class _Run:
         prints it (``message_translated`` in a language other than English)."""
         for doc in self._take(items, lambda doc: (doc["source"], [
                 Finding.from_dict(d) for d in doc["disagreements"] if d["code"] == "syntax-error"])):
-            for d in doc["disagreements"]:
-                public_finding(d, lang)
+            with players_in_view(doc.get("players") or {}):
+                for d in doc["disagreements"]:
+                    public_finding(d, lang)
             yield doc
 
     @property

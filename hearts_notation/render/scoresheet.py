@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from ..i18n import players_in_view, rules_label, seats_in_view, translate
+from ..i18n import players_in_view, rules_label, seat_label, seats_in_view, translate
 from ..model import Finding, Game
 from ..presentation import Presentation
 from ..rules import RuleSet
@@ -192,7 +192,8 @@ def standings_html(st: Standings, title: str = "Standings", lang: str = "en") ->
     out += [f"<th>{escape(words[k])}</th>" for k in cols]
     out.append("</tr></thead><tbody>")
     for p in data["players"]:
-        out.append(f"<tr><td>{p['rank']}</td><td class=\"text\">{escape(p['player'])}</td>"
+        name = p["player"] if p["named"] else seat_label(lang, p["player"])
+        out.append(f"<tr><td>{p['rank']}</td><td class=\"text\">{escape(name)}</td>"
                    + "".join(f"<td>{escape(str(p[k]))}</td>" for k in cols) + "</tr>")
     out.append("</tbody></table>")
     names, rows = st.cross_table()
