@@ -355,3 +355,9 @@ def test_annotate_tables_fit_80_columns_without_cutting_a_word(lang: str, tmp_pa
     assert table and all(len(ln) <= 80 for ln in table), r.stdout
     assert "…" not in r.stdout
     assert re.search(r"^1\. Odile \(N\)", r.stdout, re.M)   # the reasons follow, by name
+
+
+def test_the_terminal_replay_of_a_sheet_is_its_table() -> None:
+    out = _hearts("replay", str(EVENING_1)).stdout
+    assert "Hélène (S) gagne avec 32" in out and "Hélène ajoute" in out
+    assert "inconnue" not in out and "Passes" not in out

@@ -242,6 +242,16 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
             console.print(Text(text.rstrip("\n")))
         return done
 
+    if chosen and all(is_score_sheet(g.game) for g, _ in chosen):
+        # A score sheet has no card to show: its points and running totals.
+        from ..api import score
+        from .score import print_sheet
+
+        for g, _ in chosen:
+            scored = score(g.game, rules, force_rules=force_rules)
+            print_sheet(console, g.game, scored.rules, scored.score, scored.findings, lang)
+        return done
+
     pause = step and _interactive()
     for k, (g, deals) in enumerate(chosen):
         if k:

@@ -107,6 +107,15 @@ def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Fin
     }
 
 
+def print_sheet(console: Console, game: Game, rules_used: RuleSet, score: GameScore,
+                found: list[Finding], lang: str) -> None:
+    """One game's table of points and running totals, its outcome and its
+    disagreements with the record, as ``score`` prints them (``replay``
+    shows a score sheet so)."""
+    with seats_in_view(score.seats):
+        _print_game(console, game, rules_used, score, found, lang)
+
+
 def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameScore,
                 found: list[Finding], lang: str) -> None:
     """One game's table, outcome and disagreements with the record."""
