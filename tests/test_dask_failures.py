@@ -36,8 +36,9 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
 ENV.pop("DASK_SCHEDULER_ADDRESS", None)
 
 
-def hearts(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-    proc = subprocess.run([sys.executable, "-m", "hearts_notation", *args], cwd=ROOT,
+def hearts(*args: str, env: dict[str, str] | None = None,
+           cwd: Path = ROOT) -> tuple[int, str, str]:
+    proc = subprocess.run([sys.executable, "-m", "hearts_notation", *args], cwd=cwd,
                           env=env or ENV, capture_output=True, text=True, timeout=300)
     return proc.returncode, proc.stdout, proc.stderr
 
@@ -277,3 +278,141 @@ def test_tasks_in_flight_follow_the_workers_present() -> None:
 def _no_scheduler_in_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv("DASK_SCHEDULER_ADDRESS", raising=False)
     yield
+
+
+@pytest.mark.slow
+def test_relative_paths_are_the_clients(tmp_path: Path, corpus: Path) -> None:
+    """A relative path names the file in the client's directory, wherever
+    the workers run (here: in another directory); the messages keep the
+    path as given, as a local run prints them."""
+    lines = corpus.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[3] = lines[3].replace('"card":"2C"', '"card":"3C"', 1)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "mine.jsonl").write_text("".join(lines), encoding="utf-8")
+    sched = Scheduler()
+    try:
+        sched.add_worker()          # its directory is the project's, not tmp_path
+        for args in (["validate", "sub/mine.jsonl"], ["stats", "sub/mine.jsonl", "--format", "json"]):
+            local = hearts(*args, "--jobs", "1", cwd=tmp_path)
+            got = hearts(*args, "--engine", "dask", "--scheduler", sched.address,
+                         "--shard-size", "20000", cwd=tmp_path)
+            assert got == local
+            if args[0] == "validate":
+                assert local[0] == 1 and "sub/mine.jsonl:4:" in local[1]
+    finally:
+        sched.stop()
+
+
+def doc_recipe(marker: str) -> str:
+    """The Python block of docs/cluster.md that follows ``<!-- tested: marker -->``."""
+    text = (ROOT / "docs" / "cluster.md").read_text(encoding="utf-8")
+    after = text.split(f"<!-- tested: {marker} -->", 1)[1]
+    block = after.split("```python\n", 1)[1].split("```", 1)[0]
+    return block
+
+
+@pytest.mark.slow
+def test_local_cluster_recipe_of_the_docs(tmp_path: Path, corpus: Path) -> None:
+    """docs/cluster.md's LocalCluster recipe, run as written: ``hearts``
+    pointed at the address it prints gives the local engine's bytes, and
+    Enter stops it."""
+    script = tmp_path / "local-cluster.py"
+    script.write_text(doc_recipe("local-cluster"), encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, str(script)], cwd=tmp_path, env=ENV,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdin is not None
+        address = proc.stdout.readline().strip()
+        assert address.startswith("tcp://127.0.0.1:"), address
+        args = ["stats", str(corpus), "--format", "json"]
+        assert hearts(*args, "--engine", "dask", "--scheduler", address,
+                      "--shard-size", "20000") == hearts(*args, "--jobs", "1")
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def self_signed(directory: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 signed by its own key (the CA of the test)."""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "hearts-test-cluster")])
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
+            .public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(minutes=5))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+            .add_extension(x509.SubjectAlternativeName([
+                x509.IPAddress(ipaddress.ip_address("127.0.0.1")), x509.DNSName("localhost")]),
+                critical=False)
+            .sign(key, hashes.SHA256()))
+    cert_path, key_path = directory / "cluster.pem", directory / "cluster.key"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(key.private_bytes(serialization.Encoding.PEM,
+                                           serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    return cert_path, key_path
+
+
+def tls_env(cert: Path, key: Path) -> dict[str, str]:
+    """distributed's security settings through the environment (the same
+    keys as the ``distributed.comm.tls`` section of a Dask configuration
+    file): encryption required, one certificate for every role."""
+    env = {**ENV, "DASK_DISTRIBUTED__COMM__REQUIRE_ENCRYPTION": "True",
+           "DASK_DISTRIBUTED__COMM__TLS__CA_FILE": str(cert)}
+    for role in ("SCHEDULER", "WORKER", "CLIENT"):
+        env[f"DASK_DISTRIBUTED__COMM__TLS__{role}__CERT"] = str(cert)
+        env[f"DASK_DISTRIBUTED__COMM__TLS__{role}__KEY"] = str(key)
+    return env
+
+
+@pytest.mark.slow
+def test_tls_cluster_on_loopback(tmp_path: Path, corpus: Path) -> None:
+    """The recipe of docs/cluster.md: scheduler, worker and client with
+    TLS settings give the local engine's bytes; a client without them gets
+    the one-line refusal, and a plain tcp:// client cannot connect."""
+    pytest.importorskip("cryptography")
+    env = tls_env(*self_signed(tmp_path))
+    port = free_port()
+    address = f"tls://127.0.0.1:{port}"
+    procs = [subprocess.Popen(
+        dask_cli("scheduler", "--host", "127.0.0.1", "--port", str(port), "--protocol", "tls",
+                 "--no-dashboard", "--no-show"),
+        env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        procs.append(subprocess.Popen(
+            dask_cli("worker", address, "--nthreads", "1", "--host", "127.0.0.1", "--no-nanny",
+                     "--no-dashboard"),
+            env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        local = hearts("validate", str(corpus), "--format", "json", "--jobs", "1")
+        got = hearts("validate", str(corpus), "--format", "json", "--engine", "dask",
+                     "--scheduler", address, "--shard-size", "20000", "--wait-workers", "120",
+                     env=env)
+        assert got == local
+        code, _, err = hearts("validate", str(corpus), "--engine", "dask", "--scheduler", address)
+        assert code == 2 and "a tls:// scheduler needs TLS settings" in one_line(err)
+        code, _, err = hearts("validate", str(corpus), "--engine", "dask", "--scheduler",
+                              f"tcp://127.0.0.1:{port}")
+        assert code == 2 and "cannot reach the Dask scheduler" in one_line(err)
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()

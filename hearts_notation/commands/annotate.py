@@ -37,7 +37,7 @@ from ..analysis.context import malformed_game
 from ..analysis.evaluate import FAST, EvalOptions
 from ..analysis.explain import card_text
 from ..diagnostics import render
-from ..i18n import current_language, msg, translate
+from ..i18n import current_language, msg, os_reason, translate
 from ..i18n import render as say
 from ..io import (
     RECORD_FORMATS,
@@ -301,8 +301,14 @@ def _check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules
     of a local read when it is unreadable, has a syntax error, holds no
     game, or has a trick the analysis cannot replay."""
     from ..runners.annotate import GameCheck, RemoteRecord, index_shard, plan_item
+    from ..runners.shards import located
 
-    plan = next(iter(engine.map(partial(plan_item, fmt=fmt), [path])))
+    # Workers elsewhere open the record at its absolute path (messages keep the path given).
+    try:
+        location = located(path)
+    except OSError as exc:
+        fail(translate(current_language(), "engine.relative_path", path=path, why=os_reason(exc)))
+    plan = next(iter(engine.map(partial(plan_item, fmt=fmt, location=location), [path])))
     if isinstance(plan, InputError):
         fail_input(plan)
     checks: list[GameCheck] = []

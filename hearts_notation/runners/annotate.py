@@ -78,9 +78,10 @@ class DealTask:
     deal: int | None
 
 
-def plan_games(path: str, fmt: str | None) -> list[Shard] | InputError:
-    """Worker side: one shard per game (where the format allows cuts)."""
-    return plan_file(path, fmt, target_bytes=1, per_batch=1)
+def plan_games(path: str, fmt: str | None, location: str | None = None) -> list[Shard] | InputError:
+    """Worker side: one shard per game (where the format allows cuts); the
+    file is opened at *location* when given (:attr:`Shard.location`)."""
+    return plan_file(path, fmt, target_bytes=1, per_batch=1, location=location)
 
 
 @functools.lru_cache(maxsize=8)
@@ -117,7 +118,7 @@ def index_shard(shard: Shard, rules: RuleSet | None,
     def view(lines: list[int | None]) -> LineView | None:
         wanted = [n for n in lines if n is not None]
         try:
-            found = source_lines_at(shard.path, wanted) if wanted else {}
+            found = source_lines_at(shard.opened, wanted) if wanted else {}
         except (InputError, OSError):
             return None
         return LineView(found) if found else None
@@ -170,9 +171,9 @@ class RemoteRecord:
         return sum(r.deals for r in self.refs)
 
 
-def plan_item(path: str, fmt: str | None) -> list[Shard] | InputError:
+def plan_item(path: str, fmt: str | None, location: str | None = None) -> list[Shard] | InputError:
     """Worker side: :func:`plan_games` as a task of :meth:`Engine.map`."""
-    return plan_games(path, fmt)
+    return plan_games(path, fmt, location)
 
 
 def analyse_record(record: RemoteRecord, options: AnalysisOptions, rules: RuleSet | None,

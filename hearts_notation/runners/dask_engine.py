@@ -42,13 +42,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from distributed import Client, Future, LocalCluster
 
-from ..i18n import Msg, msg
+from ..i18n import Msg, msg, os_reason
 from ..io.batches import Broken
 from ..io.formats import format_for
 from ..io.stream import InputError
 from .pool import Progress
 from .seam import EngineUnavailable, guarded
-from .shards import DEFAULT_SHARD_BYTES, Shard, ShardResult, plan_file, run_shard
+from .shards import DEFAULT_SHARD_BYTES, Shard, ShardResult, located, plan_file, run_shard
 
 if TYPE_CHECKING:
     from ..rules import RuleSet
@@ -74,21 +74,25 @@ DEFAULT_WAIT_WORKERS = 60.0
 WORKERS_LOOK_INTERVAL = 1.0
 
 
-def _probe() -> str | None:
-    """Worker side: the version of hearts-notation this worker imports
-    (``None``: it cannot import it).  Sent by value (see :data:`PROBE`)."""
+def _probe(package: str = "hearts_notation") -> str | None:
+    """Worker side: the version of the package this worker imports
+    (``None``: it cannot import it).  Sent by value (see :data:`PROBE`);
+    the client runs it too, for its own version."""
+    import importlib
+
     try:
-        import hearts_notation
+        module = importlib.import_module(package)
     except ImportError:
         return None
-    return str(getattr(hearts_notation, "__version__", "unknown"))
+    return str(getattr(module, "__version__", "unknown"))
 
 
 #: :func:`_probe` rebuilt outside any importable module, so that cloudpickle
 #: sends its code rather than a reference to this module: a worker that
 #: cannot import the package can still run it and say so.
 PROBE: Callable[[], str | None] = types.FunctionType(
-    _probe.__code__, {"__builtins__": builtins, "__name__": "hearts_notation_probe"}, "probe")
+    _probe.__code__, {"__builtins__": builtins, "__name__": "hearts_notation_probe"}, "probe",
+    _probe.__defaults__)
 
 
 def tls_needs_settings(address: str) -> bool:
@@ -182,7 +186,7 @@ class DaskEngine:
         importing this client's version of the package."""
         from distributed.client import FutureCancelledError
 
-        from .. import __version__ as ours
+        ours = _probe() or "unknown"    # this client's version, by the workers' own probe
 
         try:
             self.client.wait_for_workers(1, timeout=max(wait, 0.001))
@@ -322,13 +326,20 @@ class DaskEngine:
         files are asked for ahead, so that the workers never wait on them."""
         plans: deque[Future[list[Shard] | InputError]] = deque()
         ahead = iter(enumerate(paths))
+        try:
+            # Workers elsewhere open relative paths against the client's
+            # directory; the messages keep the paths as given.
+            locations = [located(p) for p in paths]
+        except OSError as exc:
+            raise EngineUnavailable(msg("engine.relative_path", path=paths[0],
+                                        why=os_reason(exc))) from None
 
         def ask() -> None:
             nxt = next(ahead, None)
             if nxt is not None:
                 plans.append(self.client.submit(plan_file, nxt[1], format_for(nxt[1], fmt),
-                                                self.shard_bytes, per_batch, pure=False,
-                                                retries=RETRIES))
+                                                self.shard_bytes, per_batch, locations[nxt[0]],
+                                                pure=False, retries=RETRIES))
 
         for _ in range(min(len(paths), self.window)):
             ask()

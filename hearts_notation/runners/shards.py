@@ -69,6 +69,15 @@ class Shard:
     first_index: int = 1
     #: Bytes this shard covers (for progress); 0 when unknown.
     nbytes: int = 0
+    #: Where the workers open the file when it is not ``path`` (a relative
+    #: path made absolute against the client's directory, :func:`located`):
+    #: ``path`` stays the name every message shows, as a local run shows it.
+    location: str | None = None
+
+    @property
+    def opened(self) -> str:
+        """The path or URL the workers open."""
+        return self.location or self.path
 
     @property
     def whole(self) -> bool:
@@ -94,6 +103,19 @@ class ShardResult(Generic[R]):
 def is_url(path: str) -> bool:
     """A path with a scheme (``s3://``, ``file://``...), read with fsspec."""
     return "://" in path
+
+
+def located(path: str) -> str | None:
+    """Where workers elsewhere find *path*: ``None`` when it is a URL or an
+    absolute path (they open it as it is), else the path made absolute
+    against this process's directory (the client's), since a worker
+    resolving it in its own directory would read another file or none.
+    Raises :class:`OSError` when this process's directory is gone."""
+    import os
+
+    if is_url(path) or os.path.isabs(path) or path == "-":
+        return None
+    return os.path.join(os.getcwd(), path)
 
 
 def open_source(path: str) -> BinaryIO:
@@ -195,25 +217,27 @@ class _Range:
 
 
 def plan_file(path: str, fmt: str | None = None, target_bytes: int = DEFAULT_SHARD_BYTES,
-              per_batch: int = 32) -> list[Shard] | InputError:
+              per_batch: int = 32, location: str | None = None) -> list[Shard] | InputError:
     """The shards of one file, cut about every *target_bytes* at batch
-    starts (runs on a worker: it reads the file).  A file that cannot be
+    starts (runs on a worker: it reads the file, at *location* when it is
+    given: see :attr:`Shard.location`).  A file that cannot be
     opened gives its :class:`InputError`; one that becomes unreadable later
     is cut only before the problem (the shard holding it reports it)."""
     kind = format_for(path, fmt)
+    where = location or path
     try:
         planner = get(kind, path).planner()
-        fh = open_source(path)
+        fh = open_source(where)
     except InputError as exc:
         return exc
     try:
         size = _size(fh)
         if planner is None or size is None or size <= target_bytes:
-            return [Shard(path, kind, nbytes=size or 0)]
+            return [Shard(path, kind, nbytes=size or 0, location=location)]
         if not _first_block_readable(fh.read(CHUNK_SIZE)):
-            return [Shard(path, kind, nbytes=size)]
+            return [Shard(path, kind, nbytes=size, location=location)]
         fh.close()
-        cuts: list[tuple[int, int, int]] = planner(lambda: open_source(path), path, target_bytes,
+        cuts: list[tuple[int, int, int]] = planner(lambda: open_source(where), path, target_bytes,
                                                    per_batch)
     except OSError as exc:
         return InputError(path, msg("input.cannot_read", why=os_reason(exc)))
@@ -224,11 +248,11 @@ def plan_file(path: str, fmt: str | None = None, target_bytes: int = DEFAULT_SHA
     shards: list[Shard] = []
     start, line, index = 0, 1, 1
     for offset, next_line, next_index in cuts:
-        shards.append(Shard(path, kind, start, offset, line, index, offset - start))
+        shards.append(Shard(path, kind, start, offset, line, index, offset - start, location))
         start, line, index = offset, next_line, next_index
-    shards.append(Shard(path, kind, start, None, line, index, size - start))
+    shards.append(Shard(path, kind, start, None, line, index, size - start, location))
     if len(shards) == 1:
-        return [Shard(path, kind, nbytes=size)]
+        return [Shard(path, kind, nbytes=size, location=location)]
     return shards
 
 
@@ -252,7 +276,7 @@ def shard_batches(shard: Shard, default_rules: RuleSet | str | None = None,
     the ones a whole-file read gives for its games, cut by the format's
     own cutter.  Raises :class:`InputError` where the file stops being
     readable."""
-    fh = open_source(shard.path)
+    fh = open_source(shard.opened)
     try:
         if shard.whole:
             yield from file_batches(fh, shard.path, shard.fmt, default_rules, per_batch)
@@ -297,6 +321,7 @@ __all__ = [
     "ShardResult",
     "expand_url",
     "is_url",
+    "located",
     "open_source",
     "plan_file",
     "run_shard",
