@@ -52,6 +52,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "position": ("position", "A point of a record as a one-line position string (or its JSON)."),
     "diagram": ("diagram", "A hand diagram of a point of a record (or a position), as SVG or PNG."),
     "puzzles": ("puzzles", "A puzzle trainer page (or JSON) made of the ? and ?? plays of records."),
+    "solve": ("solve", "Exact value of every legal card with all hands known (double dummy)."),
     "generate": ("generate", "Generate complete legal games played by bots."),
     "stats": ("stats", "Statistics over a corpus of records."),
     "standings": ("standings", "Standings by player over many games: wins, averages, cross-table."),

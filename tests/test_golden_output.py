@@ -54,6 +54,12 @@ for _lang in ("en", "fr"):
           "-o", "tests/data/match/duplicate.jsonl", "--lang", _lang]),
         (f"standings/match-ratings.{_lang}.txt",
          ["standings", "--ratings", "--lang", _lang, "tests/data/match/duplicate.jsonl"]),
+        # hearts solve: the exact values (selfish, with the tie flags; paranoid).
+        (f"solve/observer-trick-9.{_lang}.txt",
+         ["solve", "--trick", "9", "--lang", _lang, "samples/observer.hrn"]),
+        (f"solve/canonical-paranoid.{_lang}.txt",
+         ["solve", "--trick", "10", "--card", "2", "--model", "paranoid", "--lang", _lang,
+          "samples/canonical.hrn"]),
         # With -o the record goes to the file and the terminal gets the summary tables.
         (f"annotate/canonical-summary.{_lang}.txt",
          ["annotate", "--fast", "--seed", "1", "--deal", "1", "--lang", _lang, "-o", "/dev/null",

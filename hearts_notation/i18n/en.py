@@ -796,6 +796,23 @@ MESSAGES.update({
 
 MESSAGES.update({
     # [anchor: solve] new messages of the solve work go right below this line.
+    # hearts solve (commands/solve.py, analysis/exact.py).
+    "solve.head": "Deal {deal}, {model}",
+    "solve.model.selfish": "selfish model: every seat plays to take the fewest points itself",
+    "solve.model.paranoid": "paranoid model: the seat to move against all the others",
+    "solve.position": "Trick {trick}, card {card}: {seat} to play; each card with {seat}'s points for the deal",
+    "solve.best": "best",
+    "solve.tie": "({points} when indifferent seats break ties the other way)",
+    "solve.played": "played: {card}",
+    "solve.nodes": "{nodes} positions searched",
+    "solve.card_needs_trick": "--card needs --trick",
+    "solve.all_and_card": "--all solves every decision (from --trick on): give it no --card",
+    "solve.error.at": "{file}: {why}",
+    "solve.error.no_deal": "{file}: there is no deal {deal} to solve",
+    "solve.error.no_point": "deal {deal} has no decision to solve",
+    "solve.error.no_such_point": "deal {deal} has no card {card} of trick {trick} to solve (the record stops before it, or the deal has fewer tricks)",
+    "solve.error.hands": "deal {deal}: every hand must be known to solve it (record the hands, or the whole deal)",
+    "solve.error.malformed": "deal {deal}: a trick is not whole or is played out of turn, so it cannot be solved",
 
     # hearts hint (hearts_notation.analysis.hint and commands/hint.py).
     "hint.no_deal": "the record has no deal: nothing to advise",

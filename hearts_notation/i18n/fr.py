@@ -1063,6 +1063,23 @@ MESSAGES.update({
 
 MESSAGES.update({
     # [anchor: solve] new messages of the solve work go right below this line.
+    # hearts solve (commands/solve.py, analysis/exact.py).
+    "solve.head": "Donne {deal}, {model}",
+    "solve.model.selfish": "modèle égoïste : chaque joueur joue pour prendre lui-même le moins de points",
+    "solve.model.paranoid": "modèle paranoïaque : le joueur qui a la main contre tous les autres",
+    "solve.position": "Pli {trick}, carte {card} : à {seat} de jouer ; chaque carte avec les points de {seat} pour la donne",
+    "solve.best": "meilleure",
+    "solve.tie": "({points} si les joueurs indifférents départagent dans l'autre ordre)",
+    "solve.played": "jouée : {card}",
+    "solve.nodes": "{nodes} positions examinées",
+    "solve.card_needs_trick": "--card demande --trick",
+    "solve.all_and_card": "--all résout chaque décision (à partir de --trick) : ne lui donnez pas --card",
+    "solve.error.at": "{file} : {why}",
+    "solve.error.no_deal": "{file} : il n'y a pas de donne {deal} à résoudre",
+    "solve.error.no_point": "la donne {deal} n'a aucune décision à résoudre",
+    "solve.error.no_such_point": "la donne {deal} n'a pas de carte {card} au pli {trick} à résoudre (l'enregistrement s'arrête avant, ou la donne a moins de plis)",
+    "solve.error.hands": "donne {deal} : il faut connaître toutes les mains pour la résoudre (enregistrez les mains, ou la donne entière)",
+    "solve.error.malformed": "donne {deal} : un pli est incomplet ou joué hors de son tour, elle ne peut pas être résolue",
 
     # Les formats d'OpenSpiel (hearts_notation.io.openspiel, io.playthrough) : lecture.
     "os.why.no_trick_bonus": "la prime de -5 pour n'avoir pris aucun pli n'est pas une règle de hearts-notation",

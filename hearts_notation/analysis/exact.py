@@ -1,0 +1,645 @@
+"""Exact whole-deal solver: what double-dummy solvers are to bridge.
+
+With every hand known, :class:`ExactSolver` gives the exact value of each
+legal card at any point of a deal, from the opening lead on: the points the
+seat to move ends the deal with (the moon rule applied) when everyone plays
+on perfectly under one of two models.
+
+Models
+------
+``selfish`` (max^n)
+    Every seat, at its turn, plays the card that minimises *its own* points
+    for the deal (the moon rule applied: a defender prefers one heart to a
+    moon that gives it 26).  A seat with several cards of equal value to
+    itself plays the first of them in the *natural order* below (or, for the
+    tie-sensitivity check, the first in the reversed order).  The values are
+    the mover's final points; where the two tie orders give different values
+    the card is *tie-sensitive* (``hearts solve`` reports both).
+``paranoid``
+    The seat to move at the analysed point minimises its own points for the
+    deal (the points it has already taken counted, the moon rule applied);
+    the other seats together maximise them.  A two-sided game, so values are
+    guarantees ("with the cards face up you can hold your points to 6,
+    whatever the others do"), searched with alpha-beta.
+
+The natural order (the tie rule)
+--------------------------------
+Ranks in it are *relative*: a card's rank among the cards of its suit not
+yet gathered in a finished trick (the cards in hands and on the table), so
+that two positions that differ only by which small cards are gone break
+ties alike (which is what lets the transposition table share them).
+
+* Leading: every card but the hearts and Q♠ before them; within each group
+  the lowest relative rank first, clubs, diamonds, hearts, spades at equal
+  relative rank.
+* Following suit: the cards under the card winning the trick from the
+  highest down (the duck), then the cards above it from the lowest up.
+* Discarding (void in the led suit): Q♠, then the hearts from the highest,
+  then the other cards from the highest relative rank (clubs, diamonds,
+  spades at equal relative rank).
+
+Cards of one seat with nothing between them in their suit but cards already
+gathered (or the seat's own cards) are equivalent: they win and lose the
+same tricks, have the same value, and sit side by side in both orders (so
+the tie rule picks a card of the same group whichever member is searched).
+Q♠ is never merged with its neighbours, nor J♦ when it scores.
+
+Speed
+-----
+* One card per group of equivalent cards is searched.
+* A transposition table at trick boundaries keyed on relative ranks (each
+  suit renumbered once the gathered cards are removed; where Q♠ and J♦ sit
+  among them; the leader, whether hearts are open, who can still shoot the
+  moon), holding the points still to come: selfish, the vector of every
+  seat's; paranoid, lower and upper bounds on the analysed seat's.
+* Bounds from the cards left (the fewest and most points a seat can still
+  get, a moon included): a selfish seat that reaches its fewest stops
+  trying cards (exact, because ties keep the first card in the order
+  searched), and paranoid nodes whose bounds fall outside the window are
+  cut (alpha-beta, fail-soft).
+* Once no card worth points is left nothing can change; the last trick is
+  played without search.
+
+Every rule (legal cards, hearts broken, the trick's winner, points, the
+moon) is :mod:`hearts_notation.state`'s; this module keeps the books on
+bitmasks.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, iter_bits
+from ..rules import RuleSet
+from ..state import (
+    GameState,
+    breaks_hearts,
+    legal_plays,
+    penalty_cards,
+    raw_points,
+    scoring_cards,
+    winning_card,
+)
+from .state import MOON_OPEN, MOON_SPLIT, moon_adjustments, moon_choice, moon_state, next_moon_state
+
+#: The two models of the other seats' play.
+SELFISH = "selfish"
+PARANOID = "paranoid"
+MODELS: tuple[str, ...] = (SELFISH, PARANOID)
+
+_SUIT = 0x1FFF
+_INF = 1 << 20
+_QS_BIT = 1 << QUEEN_OF_SPADES
+_JD_BIT = 1 << JACK_OF_DIAMONDS
+Vector = tuple[int, ...]
+
+
+class ExactSolver:
+    """Exact search over positions with every hand known, in one model.
+
+    One solver serves many positions of deals under the same rules and
+    number of seats (its tables are keyed on everything they depend on);
+    :attr:`nodes` counts the positions searched since it was made.
+    """
+
+    #: Above this many entries a table is emptied (memory).
+    TT_LIMIT = 2_000_000
+
+    def __init__(self, rules: RuleSet, model: str = SELFISH, reverse_ties: bool = False,
+                 moon_choices: Sequence[str] | None = None) -> None:
+        if model not in MODELS:
+            raise ValueError(f"unknown model {model!r} (expected one of {', '.join(MODELS)})")
+        self.rules = rules
+        self.model = model
+        self.n: int = rules.players
+        #: indifferent seats take the last of their best cards in the natural order
+        self.reverse_ties = reverse_ties
+        self.pen: int = penalty_cards(rules)
+        self.scoring: int = scoring_cards(rules)
+        self.jd_value: int = rules.jack_of_diamonds if self.scoring & _JD_BIT else 0
+        choice = moon_choice(rules)
+        #: how a moon by each seat is scored (``moon: choose``: the shooter's choice, given)
+        self.choices: tuple[str, ...] = (tuple(moon_choices) if moon_choices is not None
+                                         else (choice,) * self.n)
+        by_choice = {c: moon_adjustments(rules, self.n, c) for c in set(self.choices)}
+        zero = (0,) * self.n
+        #: what the moon rule adds to each seat's points, by moon state at the end
+        self.terminal: dict[int, Vector] = {MOON_OPEN: zero, MOON_SPLIT: zero}
+        for k in range(self.n):
+            self.terminal[k] = by_choice[self.choices[k]][k]
+        # breaks[lead card]: the cards that open hearts when played to a trick it leads.
+        by_suit = [0, 0, 0, 0]
+        for led in range(4):
+            for c in range(52):
+                if breaks_hearts(rules, c, led):
+                    by_suit[led] |= 1 << c
+        self.breaks: list[int] = [by_suit[c // 13] for c in range(52)]
+        self.lead_breaks: int = 0
+        for c in range(52):
+            if breaks_hearts(rules, c, None):
+                self.lead_breaks |= 1 << c
+        self.nodes = 0
+        self._tt_vec: dict[tuple[int, ...], Vector] = {}
+        self._tt_ab: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._reps: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        self._comp: dict[int, int] = {}
+        self._me = 0
+
+    # -- public -----------------------------------------------------------------
+
+    def card_values(self, state: GameState) -> dict[int, int]:
+        """The final points of the seat to move for each of its legal cards
+        (every member of a group of equivalent cards gets its group's value).
+
+        *state* must have every hand known and the deal not over."""
+        if not all(state.known) or state.is_over:
+            raise ValueError("every hand must be known, and the deal not over")
+        rules = self.rules
+        s = state.to_play
+        hands = list(state.hands)
+        cards = list(state.trick)
+        first = state.tricks_done == 0
+        moon = moon_state(rules, state.taken)
+        legal = legal_plays(rules, hands[s], cards[0] // 13 if cards else None, first,
+                            state.broken)
+        base = raw_points(rules, state.taken[s])
+        alive = _alive(hands, cards)
+        h = hands[s]
+        out: dict[int, int] = {}
+        self._me = s
+        for cls, low, _high in self._classes(legal, alive):
+            hands[s] = h & ~(1 << low)
+            cards.append(low)
+            if self.model == SELFISH:
+                v = self._mx(hands, state.leader, first, state.broken, moon, cards)[s]
+            else:
+                v = self._ab(hands, state.leader, first, state.broken, moon, cards, -_INF, _INF)
+            cards.pop()
+            hands[s] = h
+            for c in iter_bits(cls):
+                out[c] = base + v
+        self._trim()
+        return out
+
+    def _trim(self) -> None:
+        if len(self._tt_vec) > self.TT_LIMIT:
+            self._tt_vec.clear()
+        if len(self._tt_ab) > self.TT_LIMIT:
+            self._tt_ab.clear()
+        if len(self._reps) > self.TT_LIMIT:
+            self._reps.clear()
+        if len(self._comp) > self.TT_LIMIT:
+            self._comp.clear()
+
+    # -- groups of equivalent cards, and the order they are tried in ------------------
+
+    def _classes(self, legal: int, alive: int) -> list[tuple[int, int, int]]:
+        """(group mask, lowest card, highest card) of each group of
+        equivalent *legal* cards; *alive* is every card not yet gathered."""
+        out: list[tuple[int, int, int]] = []
+        for suit in range(4):
+            lm = (legal >> (13 * suit)) & _SUIT
+            if not lm:
+                continue
+            am = (alive >> (13 * suit)) & _SUIT
+            key = (suit << 26) | (am << 13) | lm
+            r = self._reps.get(key)
+            if r is None:
+                r = self._suit_classes(suit, lm, am)
+                self._reps[key] = r
+            out.extend(r)
+        return out
+
+    def _suit_classes(self, suit: int, mine: int, alive: int) -> tuple[tuple[int, int, int], ...]:
+        special = -1
+        if suit == 3:
+            special = QUEEN_OF_SPADES % 13
+        elif suit == 1 and self.jd_value:
+            special = JACK_OF_DIAMONDS % 13
+        base = 13 * suit
+        out: list[tuple[int, int, int]] = []
+        run = 0
+        for rank in range(12, -1, -1):
+            bit = 1 << rank
+            if not alive & bit:
+                continue
+            if mine & bit and rank != special:
+                run |= bit
+                continue
+            if run:
+                out.append(_run_class(run, base))
+                run = 0
+            if mine & bit:
+                out.append((1 << (base + rank), base + rank, base + rank))
+        if run:
+            out.append(_run_class(run, base))
+        return tuple(out)
+
+    def _order(self, classes: list[tuple[int, int, int]], alive: int, cards: list[int]) -> list[int]:
+        """One card per group, in the natural order (reversed with
+        ``reverse_ties``): see the module docstring."""
+        if len(classes) == 1:
+            return [classes[0][1]]
+        keyed: list[tuple[int, int]] = []
+        if not cards:
+            for _cls, low, high in classes:
+                c = high if self.reverse_ties else low
+                keyed.append((order_key(c, alive, -1, -1), c))
+        else:
+            led = cards[0] // 13
+            m = 0
+            for x in cards:
+                m |= 1 << x
+            win = winning_card(cards[0], m)
+            for _cls, low, high in classes:
+                # the member of the group that comes first in the order searched
+                first_low = low // 13 == led and low > win
+                c = low if first_low != self.reverse_ties else high
+                keyed.append((order_key(c, alive, led, win), c))
+        keyed.sort(reverse=self.reverse_ties)
+        return [c for _, c in keyed]
+
+    # -- bounds ------------------------------------------------------------------
+
+    def _bounds(self, seat: int, moon: int, alive: int) -> tuple[int, int]:
+        """The fewest and the most points *seat* can still get (the moon
+        rule included) with the cards *alive*, moon state *moon*."""
+        rem = raw_points(self.rules, alive & self.pen)
+        jd = self.jd_value if alive & _JD_BIT else 0
+        jneg = jd if jd < 0 else 0
+        jpos = jd if jd > 0 else 0
+        if moon == MOON_SPLIT:
+            return jneg, rem + jpos
+        if not rem:     # every penalty card gathered: the moon is settled
+            adj = self.terminal[moon][seat]
+            return jneg + adj, jpos + adj
+        lo = jneg
+        hi = rem + jpos
+        for k in range(self.n):
+            if moon != MOON_OPEN and moon != k:
+                continue
+            adj = self.terminal[k][seat]
+            if k == seat:
+                lo = min(lo, rem + jneg + adj)
+                hi = max(hi, rem + jpos + adj)
+            else:
+                lo = min(lo, jneg + adj)
+                hi = max(hi, jpos + adj)
+        return lo, hi
+
+    # -- selfish: max^n ----------------------------------------------------------
+
+    def _mx(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
+            cards: list[int]) -> Vector:
+        """Points still to come, per seat, from the trick in progress."""
+        n = self.n
+        pos = len(cards)
+        if pos == n:
+            return self._mx_end(hands, leader, broken, moon, cards)
+        self.nodes += 1
+        s = leader + pos
+        if s >= n:
+            s -= n
+        h = hands[s]
+        legal = legal_plays(self.rules, h, cards[0] // 13 if pos else None, first, broken)
+        if not legal & (legal - 1):
+            hands[s] = h & ~legal
+            cards.append(legal.bit_length() - 1)
+            v = self._mx(hands, leader, first, broken, moon, cards)
+            cards.pop()
+            hands[s] = h
+            return v
+        alive = _alive(hands, cards)
+        if not alive & self.scoring:
+            return self.terminal[moon]
+        order = self._order(self._classes(legal, alive), alive, cards)
+        lb = self._bounds(s, moon, alive)[0]
+        best: Vector = ()
+        best_own = _INF
+        for c in order:
+            hands[s] = h & ~(1 << c)
+            cards.append(c)
+            v = self._mx(hands, leader, first, broken, moon, cards)
+            cards.pop()
+            if v[s] < best_own:
+                best, best_own = v, v[s]
+                if best_own <= lb:
+                    break   # nothing does better for s; ties keep the first
+        hands[s] = h
+        return best
+
+    def _mx_end(self, hands: list[int], leader: int, broken: bool, moon: int,
+                cards: list[int]) -> Vector:
+        n = self.n
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        w = winning_card(cards[0], mask)
+        winner = (leader + cards.index(w)) % n
+        if not broken and mask & self.breaks[cards[0]]:
+            broken = True
+        pts = 0
+        if mask & self.scoring:
+            pts = raw_points(self.rules, mask)
+            moon = next_moon_state(moon, winner, mask & self.pen)
+        rem = 0
+        for x in hands:
+            rem |= x
+        if not rem & self.scoring:
+            child = self.terminal[moon]
+        elif rem.bit_count() == n:
+            child = self._mx_last(hands, winner, broken, moon)
+        else:
+            key = self._key(hands, rem, winner, broken, moon)
+            got = self._tt_vec.get(key)
+            if got is None:
+                got = self._mx(hands, winner, False, broken, moon, [])
+                self._tt_vec[key] = got
+            child = got
+        if pts:
+            lst = list(child)
+            lst[winner] += pts
+            return tuple(lst)
+        return child
+
+    def _mx_last(self, hands: list[int], leader: int, broken: bool, moon: int) -> Vector:
+        """The last trick: every card forced."""
+        n = self.n
+        cards = [hands[(leader + i) % n].bit_length() - 1 for i in range(n)]
+        saved = list(hands)
+        for i in range(n):
+            hands[i] = 0
+        v = self._mx_end(hands, leader, broken, moon, cards)
+        hands[:] = saved
+        return v
+
+    # -- paranoid: alpha-beta ------------------------------------------------------
+
+    def _ab(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
+            cards: list[int], alpha: int, beta: int) -> int:
+        """The analysed seat's points still to come from the trick in
+        progress (fail-soft alpha-beta: exact inside the window (alpha,
+        beta), else a bound on the side it failed)."""
+        n = self.n
+        pos = len(cards)
+        if pos == n:
+            return self._ab_end(hands, leader, broken, moon, cards, alpha, beta)
+        self.nodes += 1
+        s = leader + pos
+        if s >= n:
+            s -= n
+        h = hands[s]
+        legal = legal_plays(self.rules, h, cards[0] // 13 if pos else None, first, broken)
+        if not legal & (legal - 1):
+            hands[s] = h & ~legal
+            cards.append(legal.bit_length() - 1)
+            v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta)
+            cards.pop()
+            hands[s] = h
+            return v
+        alive = _alive(hands, cards)
+        me = self._me
+        if not alive & self.scoring:
+            return self.terminal[moon][me]
+        lo, hi = self._bounds(me, moon, alive)
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        order = self._order(self._classes(legal, alive), alive, cards)
+        if s == me:
+            best = _INF
+            for c in order:
+                hands[s] = h & ~(1 << c)
+                cards.append(c)
+                v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta)
+                cards.pop()
+                if v < best:
+                    best = v
+                    if best <= alpha or best <= lo:
+                        break
+                    if best < beta:
+                        beta = best
+        else:
+            best = -_INF
+            for c in order:
+                hands[s] = h & ~(1 << c)
+                cards.append(c)
+                v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta)
+                cards.pop()
+                if v > best:
+                    best = v
+                    if best >= beta or best >= hi:
+                        break
+                    if best > alpha:
+                        alpha = best
+        hands[s] = h
+        return best
+
+    def _ab_end(self, hands: list[int], leader: int, broken: bool, moon: int,
+                cards: list[int], alpha: int, beta: int) -> int:
+        n = self.n
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        w = winning_card(cards[0], mask)
+        winner = (leader + cards.index(w)) % n
+        if not broken and mask & self.breaks[cards[0]]:
+            broken = True
+        pts = 0
+        if mask & self.scoring:
+            if winner == self._me:
+                pts = raw_points(self.rules, mask)
+            moon = next_moon_state(moon, winner, mask & self.pen)
+        rem = 0
+        for x in hands:
+            rem |= x
+        if not rem & self.scoring:
+            return pts + self.terminal[moon][self._me]
+        if rem.bit_count() == n:
+            cards2 = [hands[(winner + i) % n].bit_length() - 1 for i in range(n)]
+            saved = list(hands)
+            for i in range(n):
+                hands[i] = 0
+            v = self._ab_end(hands, winner, broken, moon, cards2, alpha - pts, beta - pts)
+            hands[:] = saved
+            return pts + v
+        a = alpha - pts
+        b = beta - pts
+        key = self._key(hands, rem, winner, broken, moon)
+        tt = self._tt_ab
+        got = tt.get(key)
+        lo = -_INF
+        hi = _INF
+        if got is not None:
+            lo, hi = got
+            if lo >= b or lo == hi:
+                return pts + lo
+            if hi <= a:
+                return pts + hi
+            if lo > a:
+                a = lo
+            if hi < b:
+                b = hi
+        v = self._ab(hands, winner, False, broken, moon, [], a, b)
+        if v <= a:
+            hi = v if v < hi else hi
+        elif v >= b:
+            lo = v if v > lo else lo
+        else:
+            lo = hi = v
+        tt[key] = (lo, hi)
+        return pts + v
+
+    # -- the transposition key -----------------------------------------------------
+
+    def _key(self, hands: Sequence[int], rem: int, leader: int, broken: bool,
+             moon: int) -> tuple[int, ...]:
+        """Relative-rank key of a position at a trick boundary (see the
+        module docstring).  Whether hearts are open matters only while a
+        heart is left; the analysed seat is part of the paranoid key."""
+        comp = self._comp
+        n = self.n
+        if not rem & 0x1FFF << 26:
+            broken = True
+        head = leader | (int(broken) << 4) | ((moon + 2) << 5)
+        if self.model == PARANOID:
+            head |= self._me << 10
+        parts = [head]
+        for suit in range(4):
+            shift = 13 * suit
+            x = 0
+            for i in range(n):
+                x |= ((hands[i] >> shift) & _SUIT) << (13 * i)
+            if not x:
+                parts.append(0)
+                continue
+            c = comp.get(x)
+            if c is None:
+                c = _compress_suit(x, n)
+                comp[x] = c
+            parts.append(c)
+        if rem & _QS_BIT:
+            parts.append(((rem >> 39) & 0x3FF).bit_count())
+        if self.jd_value and rem & _JD_BIT:
+            parts.append(100 + ((rem >> 13) & 0x1FF).bit_count())
+        return tuple(parts)
+
+
+def order_key(card: int, alive: int, led: int, winning: int) -> int:
+    """Sort key of *card* in the natural order (smaller first), with ranks
+    relative to *alive* (the cards not yet gathered): *led* is the suit led
+    (-1 for a lead) and *winning* the card winning the trick so far."""
+    suit = card // 13
+    rank = card % 13
+    rel = (alive >> (13 * suit) & ((1 << rank) - 1)).bit_count()
+    if led < 0:
+        pen = 1 if suit == HEARTS or card == QUEEN_OF_SPADES else 0
+        return pen * 1000 + rel * 4 + suit
+    if suit == led:
+        if card < winning:
+            return winning - card
+        return 20 + rank
+    if card == QUEEN_OF_SPADES:
+        return 0
+    if suit == HEARTS:
+        return 100 - rank
+    return 200 + (12 - rel) * 4 + suit
+
+
+def _alive(hands: Sequence[int], cards: Sequence[int]) -> int:
+    m = 0
+    for h in hands:
+        m |= h
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _run_class(run: int, base: int) -> tuple[int, int, int]:
+    low = (run & -run).bit_length() - 1
+    high = run.bit_length() - 1
+    return run << base, base + low, base + high
+
+
+def _compress_suit(x: int, n: int) -> int:
+    """The seats' holdings of one suit (13 bits each, packed in *x*) with
+    the ranks nobody holds squeezed out."""
+    r = 0
+    for i in range(n):
+        r |= (x >> (13 * i)) & _SUIT
+    out = 0
+    for i in range(n):
+        h = (x >> (13 * i)) & _SUIT
+        c = 0
+        j = 0
+        rr = r
+        while rr:
+            low = rr & -rr
+            if h & low:
+                c |= 1 << j
+            j += 1
+            rr ^= low
+        out |= c << (13 * i)
+    return out
+
+
+class Solved:
+    """The values of one position: each legal card's points for the seat
+    to move (under the natural tie order, and the reversed one for the
+    selfish model), the nodes searched and the CPU time."""
+
+    __slots__ = ("cpu", "model", "nodes", "reversed_values", "values")
+
+    def __init__(self, model: str, values: dict[int, int], reversed_values: dict[int, int] | None,
+                 nodes: int, cpu: float) -> None:
+        self.model = model
+        self.values = values
+        #: selfish only: the values when indifferent seats break ties the other way
+        self.reversed_values = reversed_values
+        self.nodes = nodes
+        self.cpu = cpu
+
+    @property
+    def best(self) -> int:
+        """The fewest points the mover can end with."""
+        return min(self.values.values())
+
+    def tie_sensitive(self, card: int) -> bool:
+        """Whether *card*'s value depends on how indifferent seats break ties."""
+        return self.reversed_values is not None and self.reversed_values[card] != self.values[card]
+
+
+def solve_position(state: GameState, model: str = SELFISH,
+                   moon_choices: Sequence[str] | None = None,
+                   solvers: dict[tuple[str, bool], ExactSolver] | None = None,
+                   ties: bool = True) -> Solved:
+    """Every legal card's value at *state* in *model* (selfish: under both
+    tie orders unless *ties* is false).  *solvers*, when given, keeps the
+    solvers (and their tables) between positions of the same deal."""
+    pool = {} if solvers is None else solvers
+    t0 = time.process_time()
+
+    def get(rev: bool) -> ExactSolver:
+        sv = pool.get((model, rev))
+        if sv is None:
+            sv = ExactSolver(state.rules, model, rev, moon_choices)
+            pool[(model, rev)] = sv
+        return sv
+
+    nodes = 0
+    sv = get(False)
+    before = sv.nodes
+    values = sv.card_values(state)
+    nodes += sv.nodes - before
+    rev_values: dict[int, int] | None = None
+    if model == SELFISH and ties:
+        rv = get(True)
+        before = rv.nodes
+        rev_values = rv.card_values(state)
+        nodes += rv.nodes - before
+    return Solved(model, values, rev_values, nodes, time.process_time() - t0)
+
+
+__all__ = ["MODELS", "PARANOID", "SELFISH", "ExactSolver", "Solved", "order_key", "solve_position"]

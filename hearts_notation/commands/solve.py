@@ -1,0 +1,303 @@
+"""``hearts solve``: the exact value of every legal card with all hands known.
+
+What double-dummy solvers are to bridge: at a chosen point of a deal whose
+four hands are known (a finished record, or one stopped mid-deal), each
+legal card with the points its player ends the deal with when everyone
+plays on perfectly, in the ``selfish`` model (every seat minimises its own
+points; both tie orders, the tie-sensitive values flagged) or the
+``paranoid`` one (the mover against the others).  The search is
+:mod:`hearts_notation.analysis.exact`; see docs/analysis.md, "hearts solve".
+
+Text and ``--format json`` answer for one deal (``--game``, ``--deal``);
+``--format jsonl`` answers for every deal of every game of a corpus, one
+line per deal, on ``--jobs`` processes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from ..analysis.annotate import moon_choices
+from ..analysis.context import DealContext, PlayPoint, malformed_trick
+from ..analysis.exact import MODELS, SELFISH, ExactSolver, Solved, solve_position
+from ..analysis.explain import card_text
+from ..cards import CARDS, parse_card
+from ..i18n import translate
+from ..model import Game
+from ..output import json_text, write_stdout
+from ..referee import game_seats, resolve_rules
+from ..rules import RuleSet
+from ..state import GameState
+from ._common import fail
+from ._status import Report
+from .annotate import read_record
+from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
+
+
+class SolveError(ValueError):
+    """A point that cannot be solved: the catalog id (``solve.error.<id>``)
+    and its arguments, worded in the run's language by the command."""
+
+    def __init__(self, key: str, **args: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.args_ = args
+
+    def text(self, lang: str) -> str:
+        """The message in *lang*."""
+        return translate(lang, f"solve.error.{self.key}", **self.args_)
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """The point asked for: the deal (1-based), and the trick and the card
+    in it (1-based; ``None``: the default point), or every decision."""
+
+    deal: int | None
+    trick: int | None
+    card: int | None
+    every: bool
+    model: str
+
+
+@dataclass(frozen=True, slots=True)
+class SolveTask:
+    """One deal of one game to solve: picklable, for the worker processes."""
+
+    game: Game
+    game_no: int
+    deal_index: int
+    where: Where
+    rules: RuleSet | None
+    force_rules: bool
+
+
+def _points(ctx: DealContext) -> list[PlayPoint]:
+    """Every decision of the deal: the recorded plays, then where the
+    record stops (an unfinished deal)."""
+    pts = list(ctx.points)
+    nxt = ctx.next_point()
+    if nxt is not None:
+        pts.append(nxt)
+    return pts
+
+
+def _choose(ctx: DealContext, where: Where, deal_no: int, default_stop: bool) -> list[PlayPoint]:
+    pts = _points(ctx)
+    if not pts:
+        raise SolveError("no_point", deal=deal_no)
+    if where.every:
+        start = (where.trick or 1) - 1
+        return [p for p in pts if p.trick_no >= start]
+    if where.trick is None:
+        if default_stop:
+            return [pts[-1]]
+        return [pts[0]]
+    k = where.card or 1
+    for p in pts:
+        if p.trick_no == where.trick - 1 and len(p.trick) == k - 1:
+            return [p]
+    raise SolveError("no_such_point", deal=deal_no, trick=where.trick, card=k)
+
+
+def solve_deal(task: SolveTask) -> dict[str, Any]:
+    """The JSON result for one deal: its positions solved, or ``error``
+    (English) with ``error_id`` when it cannot be."""
+    game = task.game
+    where = task.where
+    rules = resolve_rules(game, task.rules, task.force_rules)
+    seats, rules, _ = game_seats(game, rules)
+    deal = game.deals[task.deal_index]
+    deal_no = task.deal_index + 1
+    head: dict[str, Any] = {"game": task.game_no, "deal": deal_no, "model": where.model,
+                            "rules": rules.spec}
+    t0 = time.process_time()
+    try:
+        bad = malformed_trick(deal, rules, seats)
+        if bad is not None:
+            raise SolveError("malformed", deal=deal_no)
+        ctx = DealContext(deal, rules, seats)
+        last = task.deal_index == len(game.deals) - 1
+        chosen = _choose(ctx, where, deal_no, default_stop=last and where.deal is None
+                         and not ctx.complete)
+        choices = moon_choices(game, rules, seats, task.deal_index)
+        solvers: dict[tuple[str, bool], ExactSolver] = {}
+        positions = []
+        nodes = 0
+        for p in chosen:
+            hands = ctx.true_hands(p)
+            if hands is None:
+                raise SolveError("hands", deal=deal_no)
+            state = GameState(rules, hands, p.leader, [c for _, c in p.trick], p.trick_no,
+                              p.broken, p.taken)
+            solved = solve_position(state, where.model, choices, solvers)
+            nodes += solved.nodes
+            positions.append(_position(p, seats, solved))
+    except SolveError as exc:
+        head.update(error=exc.text("en"), error_id=exc.key)
+        return head
+    if where.every:
+        head["positions"] = positions
+    else:
+        head.update(positions[0])
+    head["nodes"] = nodes
+    head["cpu_seconds"] = round(time.process_time() - t0, 4)
+    return head
+
+
+def _position(p: PlayPoint, seats: Sequence[str], solved: Solved) -> dict[str, Any]:
+    best = solved.best
+    cards = []
+    for c in sorted(solved.values, key=_display_key):
+        entry: dict[str, Any] = {"card": str(CARDS[c]), "points": solved.values[c]}
+        if solved.reversed_values is not None:
+            entry["points_ties_reversed"] = solved.reversed_values[c]
+            entry["tie_sensitive"] = solved.tie_sensitive(c)
+        cards.append(entry)
+    return {
+        "trick": p.trick_no + 1, "card_in_trick": len(p.trick) + 1, "seat": seats[p.seat],
+        "played": None if p.card is None else str(CARDS[p.card]),
+        "cards": cards,
+        "best": [str(CARDS[c]) for c in sorted(solved.values, key=_display_key)
+                 if solved.values[c] == best],
+        "value": best,
+        "tie_sensitive": any(solved.tie_sensitive(c) for c in solved.values),
+        "position_nodes": solved.nodes,
+    }
+
+
+def _display_key(c: int) -> tuple[int, int]:
+    """Cards in display order: by suit (clubs, diamonds, spades, hearts), high first."""
+    return ((0, 1, 3, 2)[c // 13], -(c % 13))
+
+
+def _tasks(games: list[Game], game_no: int | None, where: Where, rules: RuleSet | None,
+           force_rules: bool, corpus: bool) -> Iterator[SolveTask]:
+    for gi, g in enumerate(games):
+        if game_no is not None and gi + 1 != game_no:
+            continue
+        if not corpus and game_no is None and gi > 0:
+            break
+        indexes = range(len(g.deals))
+        if where.deal is not None:
+            indexes = range(where.deal - 1, where.deal) if where.deal <= len(g.deals) else range(0)
+        elif not corpus:
+            # one deal: the one a record stops in, else the first
+            last = len(g.deals) - 1
+            indexes = range(last, last + 1) if last >= 0 and _unfinished(g, last, rules,
+                                                                        force_rules) else range(0, 1)
+        for di in indexes:
+            yield SolveTask(g, gi + 1, di, where, rules, force_rules)
+
+
+def _unfinished(game: Game, di: int, rules: RuleSet | None, force_rules: bool) -> bool:
+    ruleset = resolve_rules(game, rules, force_rules)
+    seats, ruleset, _ = game_seats(game, ruleset)
+    deal = game.deals[di]
+    if malformed_trick(deal, ruleset, seats) is not None:
+        return False
+    return not DealContext(deal, ruleset, seats).complete
+
+
+@click.command("solve")
+@click.argument("file", default="-")
+@click.option("--game", "game_no", type=click.IntRange(min=1),
+              help="Which game of the file (default: the first; --format jsonl: every game).")
+@click.option("--deal", "deal_no", type=click.IntRange(min=1),
+              help="Which deal (default: where the record stops, else deal 1).")
+@click.option("--trick", type=click.IntRange(min=1), help="Before which trick (default: the opening lead).")
+@click.option("--card", "card_no", type=click.IntRange(min=1),
+              help="Before the K-th card of the trick (default 1, its lead).")
+@click.option("--all", "every", is_flag=True,
+              help="Every decision of the deal (with --trick: from that trick on).")
+@click.option("--model", type=click.Choice(list(MODELS)), default=SELFISH, show_default=True,
+              help="selfish: every seat minimises its own points; paranoid: the others "
+                   "maximise the mover's.")
+@format_option(["text", "json", "jsonl"], "text",
+               "text for people, json for programs (one deal), jsonl: one line per deal of "
+               "every game.")
+@lang_option()
+@rules_options()
+@input_format_option()
+@jobs_option()
+def command(file: str, game_no: int | None, deal_no: int | None, trick: int | None,
+            card_no: int | None, every: bool, model: str, fmt_out: str, lang: str,
+            rules: RuleSet | None, force_rules: bool, fmt_in: str | None, jobs: int) -> Report:
+    """Exact values of the legal cards, all four hands known (FILE, or - for
+    standard input).
+
+    Each legal card at the chosen point with the points its player ends the
+    deal with under perfect play with the cards face up, the best marked.
+    """
+    if card_no is not None and trick is None:
+        raise click.UsageError(translate(lang, "solve.card_needs_trick"))
+    if every and card_no is not None:
+        raise click.UsageError(translate(lang, "solve.all_and_card"))
+    games, _ = read_record(file, fmt_in, rules, force_rules)
+    if game_no is not None and game_no > len(games):
+        fail(translate(lang, "hint.bad_game", n=game_no, k=len(games)))
+    where = Where(deal_no, trick, card_no, every, model)
+    corpus = fmt_out == "jsonl"
+    tasks = list(_tasks(games, game_no, where, rules, force_rules, corpus))
+    if not tasks:
+        fail(translate(lang, "solve.error.no_deal", file=file, deal=deal_no or 1))
+    if corpus:
+        from ..parallel import map_ordered
+
+        errors = 0
+        for res in map_ordered(solve_deal, tasks, jobs=min(jobs, len(tasks)), chunk_size=1):
+            errors += "error" in res
+            write_stdout(json_text(res) + "\n")
+        return Report(findings=errors)
+    res = solve_deal(tasks[0])
+    if "error" in res:
+        fail(translate(lang, "solve.error.at", file=file, why=translate(
+            lang, f"solve.error.{res['error_id']}", **_error_args(res, where))))
+    if fmt_out == "json":
+        write_stdout(json_text(res, indent=2) + "\n")
+    else:
+        write_stdout(text_of(res, lang))
+    return Report()
+
+
+def _error_args(res: dict[str, Any], where: Where) -> dict[str, object]:
+    return {"deal": res["deal"], "trick": where.trick or 1, "card": where.card or 1}
+
+
+def text_of(res: dict[str, Any], lang: str) -> str:
+    """The result of one deal for people: each position's legal cards in
+    display order with their values, the best marked."""
+    def t(key: str, **args: object) -> str:
+        return translate(lang, key, **args)
+
+    out = [t("solve.head", deal=res["deal"], model=t(f"solve.model.{res['model']}"))]
+    positions = res["positions"] if "positions" in res else [res]
+    for p in positions:
+        out.append("")
+        out.append(t("solve.position", trick=p["trick"], card=p["card_in_trick"], seat=p["seat"]))
+        width = 4
+        for e in p["cards"]:
+            name = card_text(_card(e["card"]), lang)
+            mark = t("solve.best") if e["points"] == p["value"] else ""
+            tie = ""
+            if e.get("tie_sensitive"):
+                tie = t("solve.tie", points=e["points_ties_reversed"])
+            line = f"  {name:<{width}} {e['points']:>4}  {mark}"
+            if tie:
+                line = f"{line}  {tie}" if mark else f"{line}{' ' * len(t('solve.best'))}  {tie}"
+            out.append(line.rstrip())
+        if p.get("played") is not None:
+            played = card_text(_card(p["played"]), lang)
+            out.append("  " + t("solve.played", card=played))
+    out.append("")
+    out.append(t("solve.nodes", nodes=f"{res['nodes']:,}".replace(",", t("number.group"))))
+    return "\n".join(out) + "\n"
+
+
+def _card(name: str) -> int:
+    return int(parse_card(name))
