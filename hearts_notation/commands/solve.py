@@ -247,7 +247,7 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
     if not tasks:
         fail(translate(lang, "solve.error.no_deal", file=file, deal=deal_no or 1))
     if corpus:
-        from ..parallel import map_ordered
+        from ..runners.pool import map_ordered
 
         errors = 0
         for res in map_ordered(solve_deal, tasks, jobs=min(jobs, len(tasks)), chunk_size=1):
