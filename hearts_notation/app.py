@@ -36,7 +36,7 @@ import click
 
 from . import __version__
 from .commands._status import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_UNUSABLE, Report
-from .output import OUTPUT_ERRNOS, OutputError, escape_controls, message
+from .output import OUTPUT_ERRNOS, OutputError, encoding_failure, escape_controls, message
 from .version import version_text
 
 #: Command name -> (module, one-line help shown in ``hearts --help``).
@@ -142,6 +142,13 @@ class HeartsGroup(click.Group):
             ctx.exit(EXIT_INTERRUPTED)
         except BrokenPipeError:
             raise                      # the reader went away: ended quietly by run()
+        except UnicodeEncodeError as exc:
+            line = encoding_failure(exc)
+            if line is None:
+                internal_error(exc)
+                ctx.exit(EXIT_INTERNAL)
+            message(line)
+            ctx.exit(EXIT_UNUSABLE)
         except OSError as exc:
             if not isinstance(exc, OutputError) and exc.errno not in OUTPUT_ERRNOS:
                 internal_error(exc)
@@ -225,8 +232,9 @@ def _status(code: Any) -> int:
 
 def run(argv: list[str] | None = None) -> NoReturn:
     """Run the ``hearts`` command line and exit with its status."""
-    from .output import remove_temporaries
+    from .output import guard_standard_streams, remove_temporaries
 
+    guard_standard_streams()
     install_signal_handlers()
     status = 0
     try:
@@ -265,6 +273,15 @@ def run(argv: list[str] | None = None) -> NoReturn:
         else:
             internal_error(exc)
             status = EXIT_INTERNAL
+    except UnicodeEncodeError as exc:
+        line = encoding_failure(exc)
+        if line is None:
+            internal_error(exc)
+            status = EXIT_INTERNAL
+        else:
+            _silence_stdout()
+            message(line)
+            status = EXIT_UNUSABLE
     except Exception as exc:
         internal_error(exc)
         status = EXIT_INTERNAL

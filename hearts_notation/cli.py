@@ -33,11 +33,21 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _print_version() -> int:
+    if sys.stdout is None:          # started with standard output closed (>&-)
+        from .output import guard_standard_streams
+
+        guard_standard_streams()
     try:
         sys.stdout.write(version_text())
         sys.stdout.flush()
     except BrokenPipeError:
         return 141     # as the command line ends on a closed pipe (128 + SIGPIPE)
+    except OSError as exc:          # a full disk, a closed output: one line, status 2
+        from .app import output_failure
+        from .output import message
+
+        message(output_failure(exc))
+        return 2
     return 0
 
 

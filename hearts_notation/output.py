@@ -31,6 +31,7 @@ them:
 from __future__ import annotations
 
 import errno
+import io
 import os
 import re
 import stat
@@ -134,6 +135,97 @@ def message(text: str) -> None:
     stream = sys.stderr
     stream.write(escape_controls(text, keep_layout=True) + "\n")
     stream.flush()
+
+
+# Standard streams the program was started without, or that cannot encode ---------------
+
+
+class _ClosedStream(io.RawIOBase):
+    """Stands for a standard stream the program was started without
+    (``>&-``, ``<&-``, a service with no console): reading it fails as an
+    unreadable file does, writing it as a full disk does (status 2, one
+    line), never as a missing attribute of ``None`` (status 3).  After the
+    first failed write, later writes are dropped (the failure is already
+    being reported)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self._name = name
+        self._failed = False
+
+    def readable(self) -> bool:
+        return self._name == "stdin"
+
+    def writable(self) -> bool:
+        return self._name != "stdin"
+
+    def readinto(self, buffer: Any) -> int:
+        raise OSError(errno.EBADF, msg("output.stream_closed").text(current_language()))
+
+    def write(self, data: Any) -> int:
+        if not self._failed and self._name == "stdout":
+            self._failed = True
+            raise OutputError("-", msg("output.stream_closed"), errno.EBADF)
+        return len(data)
+
+
+def guard_standard_streams() -> None:
+    """Give the program usable standard streams whatever it was started
+    with.  A closed descriptor 0, 1 or 2 is first filled with ``/dev/null``,
+    so that no file the program opens lands on it (a record written to by a
+    stray ``print``, a worker inheriting it as its output); then the Python
+    stream Python left as ``None`` becomes a :class:`_ClosedStream` (standard
+    error: ``/dev/null``, since there is nowhere to report to)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                spare = os.open(os.devnull, os.O_RDWR)
+            except OSError:
+                continue
+            if spare != fd:
+                os.dup2(spare, fd)
+                os.close(spare)
+    if sys.stdin is None:
+        sys.stdin = io.TextIOWrapper(io.BufferedReader(_ClosedStream("stdin")), encoding="utf-8")
+    if sys.stdout is None:
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedStream("stdout")),
+                                      encoding="utf-8", write_through=True)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+
+
+def _encodes(text: str, encoding: str) -> bool:
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def encoding_failure(exc: UnicodeEncodeError) -> str | None:
+    """The one line for text standard output's encoding cannot hold
+    (``PYTHONIOENCODING=latin-1``, a Windows code page), or ``None`` when
+    *exc* did not come from standard output.  Files the program writes are
+    always UTF-8, so an encoding error in standard output's own encoding is
+    standard output's."""
+    import codecs
+
+    stream = sys.stdout
+    encoding = getattr(stream, "encoding", None)
+    bad = exc.object[exc.start:exc.end] if isinstance(exc.object, str) else ""
+    try:
+        if not encoding:
+            return None
+        if codecs.lookup(encoding).name != codecs.lookup(exc.encoding).name:
+            # (the code pages' codecs call themselves "charmap")
+            if exc.encoding != "charmap" or _encodes(bad, encoding):
+                return None
+    except LookupError:
+        return None
+    return "hearts: " + msg("output.cannot_encode", char=escape_controls(repr(bad[:1])),
+                            encoding=encoding).text(current_language())
 
 
 def _is_terminal(stream: TextIO) -> bool:

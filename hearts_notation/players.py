@@ -23,6 +23,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .i18n import Arg, Msg, msg, os_reason
 
@@ -109,6 +110,26 @@ class Identity:
         return self._shown.get(key, key)
 
 
+def _check_alias_nesting(path: str, root: Any) -> None:
+    """Refuse a value nested deeper than an aliases file has (a mapping of
+    names to a spelling or a list of spellings), at its place, walking the
+    composed nodes without recursion."""
+    import yaml
+
+    stack: list[tuple[Any, int]] = [(root, 1)] if root is not None else []
+    while stack:
+        node, depth = stack.pop()
+        if depth > 3:
+            mark = node.start_mark
+            raise AliasError(f"{path}:{mark.line + 1}:{mark.column + 1}", msg("alias.nested"))
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend((child, depth + 1) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                stack.append((key, depth + 1))
+                stack.append((value, depth + 1))
+
+
 def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
     """Spelling (folded as compared) → the name it stands for, from an aliases
     file: a YAML mapping of names to one spelling or a list of them."""
@@ -126,14 +147,27 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
     import yaml  # only for an aliases file (start-up cost)
 
     from .io.jsonio import json_type, yaml_syntax
+    from .io.stream import RecordError
+    from .io.yamlload import BoundedLoader
 
+    # The records' YAML loader: its composer refuses deep nesting at its place
+    # (plain yaml.safe_load recursed into a RecursionError, or libyaml's C
+    # composer overflowed the stack); an aliases file needs three levels.
+    loader = BoundedLoader(text)
     try:
-        data = yaml.safe_load(text)
+        node = loader.get_single_node()
+        _check_alias_nesting(path, node)
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None)
         raise AliasError(path + where, yaml_syntax(problem) if problem else msg("alias.yaml")) from None
+    except RecordError as exc:
+        where = f":{exc.line}:{exc.column}" if exc.line is not None else ""
+        raise AliasError(path + where, exc.msg) from None
+    finally:
+        loader.dispose()
     if data is None:
         return {}
     if not isinstance(data, dict):

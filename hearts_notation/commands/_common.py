@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NoReturn
 from ..diagnostics import caret_lines, render
 from ..i18n import current_language, msg
 from ..io import EXTENSIONS, InputError, source_lines_at
+from ..io.stream import is_directory
 from ..model import Finding
 from ..output import OutputError, console, message
 from ._status import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE
@@ -114,7 +115,7 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
             from ..runners.shards import expand_url
 
             yield from expand_url(p, EXTENSIONS)
-        elif p != "-" and Path(p).is_dir():
+        elif p != "-" and is_directory(p):
             found = sorted(
                 str(f) for f in Path(p).rglob("*")
                 if f.is_file() and f.suffix.lower() in EXTENSIONS and not f.name.startswith(".")

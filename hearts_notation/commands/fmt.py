@@ -33,6 +33,7 @@ from ..i18n import current_language, msg, translate
 from ..io import InputError, format_for, games_of_chunks, iter_text_chunks, starts_with_bom, write_atomic_iter
 from ..io.hrn.notes import Note, NoteScanner, first_line, last_line, put_notes
 from ..io.hrn.writer import iter_hrn_pieces
+from ..io.stream import is_directory
 from ..model import Finding, Game
 from ..output import OutputError, message
 from ..rules import RuleSet
@@ -192,7 +193,7 @@ def hrn_paths(args: tuple[str, ...]) -> Iterator[str]:
     recursively for ``.hrn`` files (sorted, hidden files skipped)."""
     for arg in args:
         p = Path(arg)
-        if arg != "-" and p.is_dir():
+        if arg != "-" and is_directory(p):
             found = sorted(
                 str(f) for f in p.rglob("*.hrn")
                 if f.is_file() and not any(part.startswith(".") for part in f.parts[len(p.parts):])

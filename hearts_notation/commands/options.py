@@ -229,6 +229,47 @@ def output_option(help: str = "Output file ('-' for standard output); written at
                         show_default=default is not None, help=help)
 
 
+#: The schemes of Dask's communication layers an address may name.
+DASK_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx", "inproc")
+
+
+def scheduler_address_problem(address: str) -> str | None:
+    """Why *address* is not a Dask scheduler address (``HOST:PORT`` or
+    ``SCHEME://HOST:PORT``, the port 1-65535; ``inproc://`` anything), or
+    ``None``.  Checked before Dask is started: Dask's own parser raises a
+    bare ``ValueError`` from deep inside the client, and the half-made
+    client prints a traceback when it is collected seconds later."""
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    if scheme not in DASK_SCHEMES:
+        return "scheme"
+    if scheme == "inproc":
+        return None if rest else "host"
+    host, colon, port = rest.rstrip("/").rpartition(":")
+    if not colon or not host or any(c.isspace() or c in "/?#@" for c in host):
+        return "host"
+    if host.startswith("[") != host.endswith("]"):
+        return "host"
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        return "port"
+    return None
+
+
+def _check_scheduler(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and scheduler_address_problem(value) is not None:
+        raise click.BadParameter(_bad_address(value))
+    return value
+
+
+def _bad_address(value: str) -> str:
+    from ..i18n import current_language, translate
+    from ..output import safe
+
+    return translate(current_language(), "engine.bad_address", address=safe(value),
+                     schemes=", ".join(f"{s}://" for s in DASK_SCHEMES))
+
+
 def engine_options() -> Callable[[F], F]:
     """``--engine local|dask``, ``--scheduler ADDRESS`` and ``--shard-size
     BYTES`` for the commands that map over games.  The command receives
@@ -243,6 +284,10 @@ def engine_options() -> Callable[[F], F]:
                     wait_workers: float | None, **kwargs: Any) -> Any:
             from ..runners.local import EngineSpec
 
+            env = os.environ.get("DASK_SCHEDULER_ADDRESS")
+            if engine == "dask" and scheduler is None and env \
+                    and scheduler_address_problem(env) is not None:
+                raise click.BadParameter(_bad_address(env), param_hint="$DASK_SCHEDULER_ADDRESS")
             return func(*args, engine_spec=EngineSpec(engine, scheduler, shard_size, wait_workers),
                         **kwargs)
 
@@ -256,7 +301,7 @@ def engine_options() -> Callable[[F], F]:
             help="With --engine dask: bytes of a JSONL or HRN file per task (default 4 MiB); "
                  "files are cut only where a game starts.")(target)
         target = click.option(
-            "--scheduler", metavar="ADDRESS", default=None,
+            "--scheduler", metavar="ADDRESS", default=None, callback=_check_scheduler,
             help="Dask scheduler for --engine dask (default: $DASK_SCHEDULER_ADDRESS, else a "
                  "local cluster of --jobs workers on 127.0.0.1).")(target)
         target = click.option(

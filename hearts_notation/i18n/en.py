@@ -1455,6 +1455,11 @@ MESSAGES.update({
     "cache.entry_open_to_others": "other users could write it",
     "cache.entry_damaged": "it is not a cache entry this program wrote",
     "cache.entry_digest": "its contents do not match its digest (changed since it was written)",
+    # No exit 3 from what a user types (issue 29, items 8-13).
+    "alias.nested": "nested deeper than a name and a list of its spellings",
+    "output.stream_closed": "it is closed (the program was started without it)",
+    "output.cannot_encode": "standard output cannot encode {char} (its encoding is {encoding}); set PYTHONIOENCODING=utf-8, or write to a file with -o",
+    "engine.bad_address": "{address} is not a Dask scheduler address: expected HOST:PORT or SCHEME://HOST:PORT ({schemes})",
 
     # The system's common errors (reading or writing a file).
     "oserror.ENOENT": "No such file or directory",

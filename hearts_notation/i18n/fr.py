@@ -1392,6 +1392,11 @@ MESSAGES.update({
     "cache.entry_open_to_others": "d'autres utilisateurs pouvaient la modifier",
     "cache.entry_damaged": "ce n'est pas une entrée de cache écrite par ce programme",
     "cache.entry_digest": "son contenu ne correspond pas à son empreinte (modifié depuis son écriture)",
+    # No exit 3 from what a user types (issue 29, items 8-13).
+    "alias.nested": "imbriqué plus profondément qu'un nom et la liste de ses graphies",
+    "output.stream_closed": "il est fermé (le programme a été lancé sans lui)",
+    "output.cannot_encode": "la sortie standard ne peut pas encoder {char} (son encodage est {encoding}) ; mettez PYTHONIOENCODING=utf-8, ou écrivez dans un fichier avec -o",
+    "engine.bad_address": "{address} n'est pas une adresse de planificateur Dask : attendu HÔTE:PORT ou SCHÉMA://HÔTE:PORT ({schemes})",
 
     # Les erreurs courantes du système (lecture ou écriture d'un fichier).
     "oserror.ENOENT": "fichier ou dossier introuvable",

@@ -191,6 +191,17 @@ def is_stdin(fh: object) -> bool:
     return fh is sys.stdin.buffer or isinstance(fh, _StdinTee)
 
 
+def is_directory(path: str | Path) -> bool:
+    """Whether *path* names a folder; ``False`` for a name the system
+    refuses outright (too long, a loop of links, a NUL: ``Path.is_dir``
+    raises for those on Python 3.11), so that opening it then reports why
+    in one line, as for any file that cannot be read."""
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def open_binary(path: str) -> BinaryIO:
     """The byte stream of a path or of standard input, with clear errors.
 
@@ -199,7 +210,7 @@ def open_binary(path: str) -> BinaryIO:
     if path == "-":
         return _stdin()
     p = Path(path)
-    if p.is_dir():
+    if is_directory(p):
         raise InputError(path, msg("input.directory"))
     try:
         return open(p, "rb")

@@ -177,10 +177,17 @@ class RuleSet:
         return out
 
     def to_yaml(self) -> str:
-        """YAML text of the rule set (``hearts rules NAME`` prints this)."""
-        head = f"# {self.spec}\n"
+        """YAML text of the rule set (``hearts rules NAME`` prints this).
+
+        The name comes from a rules file (its ``name:`` or its file name):
+        in the comment line it is escaped (``\\x1b``), in a pipe or a file as
+        on a terminal, so that it can neither drive a terminal that shows
+        the text later nor end the comment and add keys (a newline)."""
         import yaml
 
+        from ..output import escape_controls
+
+        head = f"# {escape_controls(self.spec)}\n"
         return head + yaml.safe_dump(self.to_mapping(), sort_keys=False, allow_unicode=True,
                                      default_flow_style=None)
 
@@ -301,9 +308,15 @@ def _coerce(key: str, value: Any) -> Any:
             return False
         raise RuleError(msg("rules.bad_bool", key=key, value=str(value)), key=key)
     if key in ("players", "pass_count", "jack_of_diamonds", "target"):
+        # A YAML float (``.inf``, ``.nan``, ``1e400``, ``2.5``) is a whole number
+        # only when it is one: ``int()`` of infinity raises OverflowError, of
+        # 2.5 quietly gives 2.
         try:
-            iv = int(value) if not isinstance(value, bool) else None
-        except (TypeError, ValueError):
+            if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                iv = None
+            else:
+                iv = int(value)
+        except (TypeError, ValueError, OverflowError):
             iv = None
         if iv is None:
             raise RuleError(msg("rules.bad_int", key=key, value=str(value)), key=key)
@@ -498,7 +511,11 @@ def load_rules(arg: str) -> RuleSet:
     ``"preset key=value"`` string, or the path of a YAML file of keys
     (which may start from a preset with ``base:``)."""
     p = Path(arg)
-    if arg.endswith((".yaml", ".yml")) or (p.is_file() and " " not in arg and "=" not in arg
+    try:
+        is_file = p.is_file()
+    except (OSError, ValueError):      # a name the system refuses (too long): no file
+        is_file = False
+    if arg.endswith((".yaml", ".yml")) or (is_file and " " not in arg and "=" not in arg
                                              and arg not in _preset_files()):
         data = _rules_file(arg, p)
         base = str(data.pop("base", "standard"))

@@ -31,10 +31,12 @@ is a non-blank line).  A format without a ``plan`` hook is read whole.
 from __future__ import annotations
 
 import codecs
+import errno
+import io
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar, cast
 
 from ..i18n import msg, os_reason
 from ..io.batches import Broken, file_batches
@@ -129,14 +131,73 @@ def open_source(path: str) -> BinaryIO:
         import fsspec
     except ImportError:
         raise InputError(path, msg("input.needs_fsspec")) from None
+    unreadable: tuple[type[BaseException], ...] = (OSError, ValueError, *_archive_errors())
     try:
-        return fsspec.open(path, "rb").open()  # type: ignore[no-any-return]
+        # The file system is kept with the file: an archive's (``zip://``,
+        # ``tar://``) closes the archive when it is collected.
+        fs, inner = fsspec.core.url_to_fs(path)
+        return cast(BinaryIO, io.BufferedReader(_UrlFile(fs.open(inner, "rb"), fs)))
     except FileNotFoundError:
         raise InputError(path, msg("input.missing")) from None
     except ImportError as exc:
         raise InputError(path, msg("input.url_package", why=str(exc))) from None
-    except (OSError, ValueError) as exc:
+    except unreadable as exc:
         raise InputError(path, msg("input.cannot_read", why=str(exc))) from None
+
+
+def _archive_errors() -> tuple[type[BaseException], ...]:
+    """What an archive or a compressed stream raises on damaged data (a bad
+    zip or tar file, a bad CRC, a truncated member): neither ``OSError`` nor
+    ``ValueError``, yet the same "cannot read" for the user."""
+    import tarfile
+    import zipfile
+    import zlib
+
+    return (zipfile.BadZipFile, zipfile.LargeZipFile, tarfile.TarError, zlib.error, EOFError)
+
+
+class _UrlFile(io.RawIOBase):
+    """A file opened through fsspec, holding the file system it came from,
+    and reporting an archive's damaged data as ``OSError`` (which every
+    reader turns into "cannot read FILE: why", status 2)."""
+
+    def __init__(self, fh: Any, fs: Any) -> None:
+        super().__init__()
+        self._fh = fh
+        self._fs = fs
+        self._errors = _archive_errors()
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return bool(self._fh.seekable())
+
+    def readinto(self, buffer: Any) -> int:
+        try:
+            data = self._fh.read(len(buffer))
+        except self._errors as exc:
+            raise OSError(errno.EIO, f"{type(exc).__name__}: {exc}") from None
+        n = len(data)
+        buffer[:n] = data
+        return n
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        try:
+            return int(self._fh.seek(offset, whence))
+        except self._errors as exc:
+            raise OSError(errno.EIO, f"{type(exc).__name__}: {exc}") from None
+
+    def tell(self) -> int:
+        return int(self._fh.tell())
+
+    def close(self) -> None:
+        if not self.closed:
+            try:
+                self._fh.close()
+            finally:
+                self._fs = None
+                super().close()
 
 
 def expand_url(url: str, extensions: Iterable[str]) -> list[str]:
@@ -156,6 +217,7 @@ def expand_url(url: str, extensions: Iterable[str]) -> list[str]:
         if pattern or url.endswith("/"):
             raise InputError(url, msg("input.needs_fsspec")) from None
         return [url]
+    unlistable: tuple[type[BaseException], ...] = (OSError, ValueError, *_archive_errors())
     try:
         fs, root = fsspec.core.url_to_fs(url)
         if pattern:
@@ -166,9 +228,11 @@ def expand_url(url: str, extensions: Iterable[str]) -> list[str]:
             return [url]
     except ImportError as exc:
         raise InputError(url, msg("input.url_package", why=str(exc))) from None
-    except (OSError, ValueError) as exc:
+    except unlistable as exc:
         raise InputError(url, msg("input.cannot_list", why=str(exc))) from None
-    files = sorted(fs.unstrip_protocol(p) for p in found
+    # A chained URL (``zip://*.hrn::corpus.zip``) keeps what it is chained to.
+    chain = url[url.index("::"):] if "::" in url else ""
+    files = sorted(fs.unstrip_protocol(p) + chain for p in found
                    if _suffix(p) in wanted and not p.rsplit("/", 1)[-1].startswith("."))
     if not files:
         raise InputError(url, msg("input.no_records"))
