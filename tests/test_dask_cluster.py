@@ -384,7 +384,7 @@ def test_directory_url_is_listed(cluster: Cluster, corpus: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["validate-json", "stats", "score", "standings"])
+@pytest.mark.parametrize("name", ["validate-text", "validate-json", "stats", "score", "standings"])
 def test_tiny_and_large_shards_give_the_same_bytes(cluster: Cluster, corpus: Path,
                                                    name: str) -> None:
     """One process locally, and on the cluster a shard every few KB or one

@@ -46,7 +46,7 @@ from ..rules import RuleSet
 from ..runners.local import EngineSpec, iter_batches, total_bytes
 from ..runners.pool import map_ordered
 from ..runners.seam import Engine
-from ..runners.validate import syntax_entry, validate_batch
+from ..runners.validate import BatchCounts, syntax_entry, validate_batch, validate_batch_counted
 from ._common import expand_paths, open_engine, plain_stdout, stdout_console
 from ._status import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNUSABLE, Report
 from .options import (
@@ -70,10 +70,23 @@ _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 def iter_reports(paths: Iterable[str], fmt: str | None, rules: RuleSet | None, force: bool,
                  jobs: int = 1, progress: CorpusProgress | None = None,
-                 engine: Engine | None = None) -> Iterator[Any]:
+                 engine: Engine | None = None, counted: bool = False) -> Iterator[Any]:
     """Report entries (docs/spec.md, section 6) of every game of every input, in order; an
     unreadable input yields its :class:`InputError` where it stands.  With an
-    *engine* (``--engine``) the batches are read and checked there."""
+    *engine* (``--engine``) the batches are read and checked there.  With
+    *counted* and a cluster engine, each batch comes back reduced where it
+    was checked (:class:`BatchCounts`: the counts, and only the entries
+    with findings) -- what the text output needs."""
+    if engine is not None and counted and engine.name != "local":
+        counted_work = partial(validate_batch_counted, rules=rules, force=force)
+        for reduced in engine.map_batches(counted_work, list(paths), fmt, rules, progress):
+            if isinstance(reduced, BatchCounts):
+                if progress is not None:
+                    progress.advance(reduced.games, reduced.deals)
+                yield reduced
+            else:
+                yield from reduced
+        return
     work = partial(validate_batch, rules=rules, force=force)
     if engine is not None:
         for group in engine.map_batches(work, list(paths), fmt, rules, progress):
@@ -130,6 +143,17 @@ class Summary(Report):
                 self.warnings += 1
             else:
                 self.infos += 1
+
+    def add_counts(self, counts: BatchCounts) -> None:
+        """A batch's counts made where it was checked: the same totals as
+        :meth:`add` of each of its entries."""
+        self.games += counts.games
+        self.deals += counts.deals
+        self.valid_games += counts.valid_games
+        self.errors += counts.errors
+        self.warnings += counts.warnings
+        self.infos += counts.infos
+        self.codes.update(counts.codes)
 
     def merge(self, other: Summary) -> Summary:
         """Both summaries' counts, as a new value: associative, with
@@ -354,7 +378,17 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         with open_engine(engine_spec, jobs) as engine, \
                 CorpusProgress("validate", total=total_bytes(readable), unit="bytes") as bar:
             for entry in iter_reports(readable, fmt_in, rules, force_rules, progress=bar,
-                                      engine=engine):
+                                      engine=engine, counted=printer is not None):
+                if isinstance(entry, BatchCounts):
+                    if entry.source is None:
+                        continue
+                    seen.add(entry.source)
+                    per_file[entry.source] = entry.last_index
+                    summary.add_counts(entry)
+                    if printer is not None:
+                        for with_findings in entry.entries:
+                            printer.add(with_findings)
+                    continue
                 if isinstance(entry, InputError):
                     broken = syntax_entry(entry, per_file.get(entry.source, 0) + 1, rules, force_rules)
                     if broken is None:
