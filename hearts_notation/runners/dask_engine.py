@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import itertools
 import logging
 import os
 import signal
@@ -38,6 +39,7 @@ import time
 import types
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from distributed import Client, Future, LocalCluster
@@ -281,19 +283,33 @@ class DaskEngine:
     def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
             progress: Progress | None = None) -> Iterator[R]:
         """``func`` over the items, in chunks of *chunk_size* per task, in order."""
-        def submitted() -> Iterator[tuple[Any, Future[list[R]], int, Any]]:
+        def chunks() -> Iterator[list[T]]:
             chunk: list[T] = []
-            first = 1
             for item in items:
                 chunk.append(item)
                 if len(chunk) == chunk_size:
-                    yield None, self.client.submit(_apply_all, func, chunk, pure=False,
-                                                   retries=RETRIES), 0, (first, first + len(chunk) - 1)
-                    first += len(chunk)
+                    yield chunk
                     chunk = []
             if chunk:
-                yield None, self.client.submit(_apply_all, func, chunk, pure=False,
-                                               retries=RETRIES), 0, (first, first + len(chunk) - 1)
+                yield chunk
+
+        def submitted() -> Iterator[tuple[Any, Future[list[R]], int, Any]]:
+            # Tasks are submitted a group at a time (one client.map, one
+            # message to the scheduler for the group: a batched submission
+            # costs the client and the scheduler less than a submit per
+            # task); a group is half the window, so the tasks in flight
+            # stay within one and a half windows.
+            work = partial(_apply_all, func)
+            pending = chunks()
+            first = 1
+            while True:
+                group = list(itertools.islice(pending, max(1, self.window // 2)))
+                if not group:
+                    return
+                futures = self.client.map(work, group, pure=False, retries=RETRIES)
+                for chunk, future in zip(group, futures, strict=True):
+                    yield None, future, 0, (first, first + len(chunk) - 1)
+                    first += len(chunk)
 
         for _tag, values in self._ordered(submitted(), None):
             for v in values:
