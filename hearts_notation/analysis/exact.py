@@ -95,6 +95,10 @@ _JD_BIT = 1 << JACK_OF_DIAMONDS
 Vector = tuple[int, ...]
 
 
+class SearchLimit(RuntimeError):
+    """The search went past the solver's node limit (the benchmark's cap)."""
+
+
 class ExactSolver:
     """Exact search over positions with every hand known, in one model.
 
@@ -107,7 +111,7 @@ class ExactSolver:
     TT_LIMIT = 2_000_000
 
     def __init__(self, rules: RuleSet, model: str = SELFISH, reverse_ties: bool = False,
-                 moon_choices: Sequence[str] | None = None) -> None:
+                 moon_choices: Sequence[str] | None = None, node_limit: int = 0) -> None:
         if model not in MODELS:
             raise ValueError(f"unknown model {model!r} (expected one of {', '.join(MODELS)})")
         self.rules = rules
@@ -140,6 +144,8 @@ class ExactSolver:
             if breaks_hearts(rules, c, None):
                 self.lead_breaks |= 1 << c
         self.nodes = 0
+        #: stop with :class:`SearchLimit` past this many nodes (0: no limit)
+        self.node_limit = node_limit if node_limit > 0 else 1 << 62
         self._tt_vec: dict[tuple[int, ...], Vector] = {}
         self._tt_ab: dict[tuple[int, ...], tuple[int, int]] = {}
         self._reps: dict[int, tuple[tuple[int, int, int], ...]] = {}
@@ -298,6 +304,8 @@ class ExactSolver:
         if pos == n:
             return self._mx_end(hands, leader, broken, moon, cards)
         self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise SearchLimit(f"more than {self.node_limit} nodes")
         s = leader + pos
         if s >= n:
             s -= n
@@ -386,6 +394,8 @@ class ExactSolver:
         if pos == n:
             return self._ab_end(hands, leader, broken, moon, cards, alpha, beta)
         self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise SearchLimit(f"more than {self.node_limit} nodes")
         s = leader + pos
         if s >= n:
             s -= n
@@ -642,4 +652,5 @@ def solve_position(state: GameState, model: str = SELFISH,
     return Solved(model, values, rev_values, nodes, time.process_time() - t0)
 
 
-__all__ = ["MODELS", "PARANOID", "SELFISH", "ExactSolver", "Solved", "order_key", "solve_position"]
+__all__ = ["MODELS", "PARANOID", "SELFISH", "ExactSolver", "SearchLimit", "Solved", "order_key",
+           "solve_position"]

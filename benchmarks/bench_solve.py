@@ -1,0 +1,107 @@
+"""Speed of the exact solver (``hearts solve``, ``analysis/exact.py``).
+
+    python benchmarks/bench_solve.py [--deals 20] [--seed 2026] [--models selfish,paranoid]
+                                     [--tricks 13,7] [--node-limit N] [--json]
+
+Generates ``--deals`` deals (heuristic bots, standard rules, one deal per
+game, generator seed ``--seed``) and, for each model and each number of
+tricks left in ``--tricks`` (13: the whole deal from the opening lead),
+solves the position at the lead of that trick: every legal card's exact
+value for the seat to lead, one fresh solver per position, the natural tie
+order only (``hearts solve`` solves the selfish model twice, once per tie
+order).  Reports the median, 95th percentile and maximum CPU seconds per
+position (``time.process_time``, one core) and the nodes searched.
+
+A position whose search passes ``--node-limit`` nodes (default 5,000,000;
+0: none) is stopped and counted as *capped*: its time is a lower bound, so
+a percentile that falls on a capped position is printed with ``>``.
+
+The figures in docs/performance.md come from this script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hearts_notation.analysis.context import DealContext
+from hearts_notation.analysis.exact import ExactSolver, SearchLimit
+from hearts_notation.generate import generate_games
+from hearts_notation.referee import game_seats, resolve_rules
+from hearts_notation.state import GameState
+
+
+def positions(deals: int, seed: int, left: int) -> list[GameState]:
+    """The lead of the trick with *left* tricks to go, in each generated deal."""
+    out = []
+    for game in generate_games(deals, seed=seed, max_deals=1):
+        rules = resolve_rules(game)
+        seats, rules, _ = game_seats(game, rules)
+        ctx = DealContext(game.deals[0], rules, seats)
+        trick = rules.tricks_per_deal - left
+        p = next(q for q in ctx.points if q.trick_no == trick and not q.trick)
+        hands = ctx.true_hands(p)
+        assert hands is not None
+        out.append(GameState(rules, hands, p.leader, [], p.trick_no, p.broken, p.taken))
+    return out
+
+
+def percentile(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--models", default="selfish,paranoid")
+    ap.add_argument("--tricks", default="13,7")
+    ap.add_argument("--node-limit", type=int, default=5_000_000)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    rows = []
+    for left in (int(x) for x in args.tricks.split(",")):
+        states = positions(args.deals, args.seed, left)
+        for model in args.models.split(","):
+            cpu: list[float] = []
+            nodes: list[int] = []
+            capped: list[bool] = []
+            for st in states:
+                sv = ExactSolver(st.rules, model, node_limit=args.node_limit)
+                t0 = time.process_time()
+                try:
+                    sv.card_values(st)
+                    capped.append(False)
+                except SearchLimit:
+                    capped.append(True)
+                cpu.append(time.process_time() - t0)
+                nodes.append(sv.nodes)
+            order = sorted(range(len(cpu)), key=lambda i: cpu[i])
+
+            def at(q: float, cpu: list[float] = cpu, capped: list[bool] = capped,
+                   order: list[int] = order) -> str:
+                i = order[min(len(order) - 1, int(q * len(order)))]
+                return (">" if capped[i] else "") + f"{cpu[i]:.3f}"
+
+            row = {"model": model, "tricks_left": left, "positions": len(cpu),
+                   "median_s": at(0.5), "p95_s": at(0.95), "max_s": at(1.0),
+                   "capped": sum(capped), "median_nodes": int(statistics.median(nodes)),
+                   "node_limit": args.node_limit}
+            rows.append(row)
+            if not args.json:
+                print(f"{model:9} {left:2} tricks left: {len(cpu)} positions, median {row['median_s']} s, "
+                      f"p95 {row['p95_s']} s, max {row['max_s']} s, capped {row['capped']}, "
+                      f"median nodes {row['median_nodes']:,}", flush=True)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+
+
+if __name__ == "__main__":
+    main()
