@@ -91,10 +91,15 @@ def line_language(line: str) -> str | None:
 def text_language(text: str) -> str | None:
     """The language of a record's text: that of its first line that says
     (:func:`line_language`), ``None`` when no line does."""
-    for line in text.splitlines():
-        found = line_language(line)
+    start, size = 0, len(text)
+    while start < size:      # line by line, without splitting the whole text
+        end = text.find("\n", start)
+        if end < 0:
+            end = size
+        found = line_language(text[start:end])
         if found is not None:
             return found
+        start = end + 1
     return None
 
 
