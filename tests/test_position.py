@@ -225,3 +225,26 @@ def test_a_perfect_information_position_as_a_record_of_the_hands_played_from() -
     _, hidden = position_of(game, 2, 5, 3)
     with pytest.raises(ValueError):
         position_game(hidden, played_from=True)
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_solve_gives_the_same_values_from_a_position(preset: str, tmp_path: Path) -> None:
+    """hearts solve on a perfect-information position (--all-hands) gives
+    the values it gives at that point of the record, in every preset."""
+    (game,) = generate_games(1, seed=8, rules=preset, max_deals=1)
+    from hearts_notation.io import dumps
+
+    path = tmp_path / "g.hrn"
+    path.write_text(dumps([game], "hrn"), encoding="utf-8")
+    rules = resolve_rules(game)
+    t = rules.tricks_per_deal - 3          # a late point: the exact search is quick
+    point = ["--deal", "1", "--trick", str(t), "--card", "2"]
+    pos = run("position", str(path), *point, "--all-hands").stdout.strip()
+    a = run("solve", pos, "--format", "json")
+    b = run("solve", str(path), *point, "--format", "json")
+    assert a.exit_code == 0 and b.exit_code == 0, a.output + b.output
+    keep = ("deal", "trick", "card_in_trick", "seat", "cards", "best", "value", "tie_sensitive")
+    ja, jb = json.loads(a.stdout), json.loads(b.stdout)
+    assert {k: ja[k] for k in keep} == {k: jb[k] for k in keep}
+    hidden = run("solve", run("position", str(path), *point).stdout.strip())
+    assert hidden.exit_code == 2 and "--all-hands" in hidden.stderr

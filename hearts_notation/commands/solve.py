@@ -30,10 +30,11 @@ from ..cards import CARDS, parse_card
 from ..i18n import translate
 from ..model import Game
 from ..output import json_text, write_stdout
+from ..position import position_game
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
 from ..state import GameState
-from ._common import fail
+from ._common import fail, is_position, read_position
 from ._status import Report
 from .annotate import read_record
 from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
@@ -238,7 +239,18 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
         raise click.UsageError(translate(lang, "solve.card_needs_trick"))
     if every and card_no is not None:
         raise click.UsageError(translate(lang, "solve.all_and_card"))
-    games, _ = read_record(file, fmt_in, rules, force_rules)
+    position = read_position(file, lang) if is_position(file) else None
+    if position is not None:
+        # A perfect-information position (hearts position --all-hands): the
+        # record of its hands as played from, solved where it stops.
+        if deal_no is not None or trick is not None or every:
+            fail(translate(lang, "position.solve_point"))
+        try:
+            games = [position_game(position, played_from=True)]
+        except ValueError:
+            fail(translate(lang, "position.solve_hands", file=file))
+    else:
+        games, _ = read_record(file, fmt_in, rules, force_rules)
     if game_no is not None and game_no > len(games):
         fail(translate(lang, "hint.bad_game", n=game_no, k=len(games)))
     where = Where(deal_no, trick, card_no, every, model)
@@ -255,6 +267,8 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
             write_stdout(json_text(res) + "\n")
         return Report(findings=errors)
     res = solve_deal(tasks[0])
+    if position is not None:
+        res["deal"] = position.deal     # the deal's own number, as in its record
     if "error" in res:
         fail(translate(lang, "solve.error.at", file=file, why=translate(
             lang, f"solve.error.{res['error_id']}", **_error_args(res, where))))

@@ -916,6 +916,8 @@ MESSAGES.update({
     "position.point.malformed": "{why}: the tricks must be whole and in turn",
     "position.point.no_move": "deal {deal} is complete: no seat is to move",
     "position.point.hand_unknown": "{seat} is to move, but its hand is not known",
+    "position.solve_point": "a position is solved where it stops: --deal, --trick and --all are for records",
+    "position.solve_hands": "{file}: hearts solve needs every hand: write the position with hearts position --all-hands",
     "position.cli.error": "{file}: {why}",
     "puzzles.theme.duck": "Ducking under the winner",
     "puzzles.theme.queen_taken": "Taking the queen",

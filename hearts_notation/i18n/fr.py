@@ -1178,6 +1178,8 @@ MESSAGES.update({
     "position.point.malformed": "{why} : les levées doivent être complètes et jouées dans l'ordre",
     "position.point.no_move": "la donne {deal} est finie : aucune place n'a à jouer",
     "position.point.hand_unknown": "c'est à {seat} de jouer, mais sa main n'est pas connue",
+    "position.solve_point": "une position se résout là où elle s'arrête : --deal, --trick et --all sont pour les feuilles",
+    "position.solve_hands": "{file} : hearts solve a besoin de toutes les mains : écrivez la position avec hearts position --all-hands",
     "position.cli.error": "{file} : {why}",
     "puzzles.theme.duck": "Passer sous la carte maîtresse",
     "puzzles.theme.queen_taken": "Prendre la dame",
