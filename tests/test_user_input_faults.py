@@ -234,6 +234,11 @@ BASE: dict[str, list[str]] = {
     "annotate": ["annotate", str(SAMPLE), "--fast", "--deal", "1", "--samples", "2",
                  "--exact-tricks", "1", "-j", "1"],
     "hint": ["hint", str(SAMPLE), "--samples", "2", "--exact-tricks", "1"],
+    "solve": ["solve", str(SAMPLE), "--deal", "10", "--trick", "12"],
+    "puzzles": ["puzzles", str(SAMPLE), "--fast", "--samples", "2", "--exact-tricks", "1",
+                "-j", "1", "--format", "json"],
+    "match": ["match", "-p", "random", "-p", "random", "-p", "random", "-p", "random", "-n", "1",
+              "-j", "1", "--seed", "1", "-o", "{out}"],
 }
 
 
@@ -302,7 +307,9 @@ def test_every_file_or_address_option_with_hostile_values(tmp_path: Path) -> Non
                 if isinstance(param, click.Argument):
                     args = [name, value]            # in place of the record or preset
                 else:
-                    args = [*BASE.get(name, [name, str(SAMPLE)]), param.opts[-1], value]
+                    base = BASE.get(name, [name, str(SAMPLE)])
+                    out = str(tmp_path / f"out{tried}.jsonl")
+                    args = [*(a.replace("{out}", out) for a in base), param.opts[-1], value]
                 result = CliRunner().invoke(cli, args, catch_exceptions=True)
                 tried += 1
                 ok = result.exit_code in (0, 1, 2) and (
