@@ -370,6 +370,24 @@ def test_client_never_opens_the_corpus(cluster: Cluster, corpus: Path, long_reco
 
 
 @pytest.mark.slow
+def test_validate_text_carets_come_from_the_workers(cluster: Cluster, corpus: Path) -> None:
+    """validate's text output quotes the source line of each finding with a
+    caret: on a cluster the workers send those lines with the findings, so
+    the client (watched by the audit hook) never opens the HRN file, and
+    the output is the local one, byte for byte.  (``--lang`` is given: left
+    out, the client reads the head of an HRN record to choose the language
+    of the messages.)"""
+    target = corpus / "c.hrn"
+    args = ["validate", str(target), "--lang", "en"]
+    expected = hearts(*args, "--engine", "local", "--jobs", "1")
+    assert expected[0] == 1 and "^" in expected[1]
+    proc = subprocess.run([sys.executable, "-c", _AUDITED, str(target), *args, "--engine", "dask",
+                           "--scheduler", cluster.address, "--shard-size", "20000"],
+                          cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=300)
+    assert (proc.returncode, proc.stdout, proc.stderr) == expected
+
+
+@pytest.mark.slow
 def test_directory_url_is_listed(cluster: Cluster, corpus: Path) -> None:
     """A directory URL is expanded into its record files (fsspec), as a
     local directory is."""

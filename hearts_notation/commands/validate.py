@@ -246,6 +246,9 @@ class TextPrinter:
         self.quiet = quiet
         self.source: str | None = None
         self.pending: list[tuple[Finding, dict[str, str]]] = []
+        #: Source lines of the pending findings sent by the workers that
+        #: read them (``--engine dask``): not read again here.
+        self.known: dict[int, str] = {}
 
     @property
     def console(self) -> Console:
@@ -266,10 +269,14 @@ class TextPrinter:
 
         self.console.print(Text(line, style="bold"))
 
-    def add(self, entry: dict[str, Any]) -> None:
+    def add(self, entry: dict[str, Any], lines: dict[int, str] | None = None) -> None:
+        """An entry's findings to print (with *lines*: source lines the
+        worker that checked it sent along)."""
         if entry["source"] != self.source:
             self.flush()
             self.source = entry["source"]
+        if lines:
+            self.known.update(lines)
         players = entry.get("players") or {}
         for f in entry["findings"]:
             if self.quiet and f["severity"] != "error":
@@ -283,8 +290,10 @@ class TextPrinter:
     def flush(self) -> None:
         if not self.pending or self.source is None:
             self.pending = []
+            self.known = {}
             return
         lines = self._lines(self.source, [f.line for f, _ in self.pending if f.line is not None])
+        self.known = {}
         view = LineView(lines) if lines else None
         from rich.text import Text
 
@@ -305,10 +314,15 @@ class TextPrinter:
         whole game, too long to quote)."""
         if not wanted or format_for(source) == "jsonl":
             return None
+        found = {n: self.known[n] for n in wanted if n in self.known}
+        missing = [n for n in wanted if n not in self.known]
+        if not missing:
+            return found
         try:
-            return source_lines_at(source, wanted)
+            found.update(source_lines_at(source, missing))
         except InputError:
-            return None
+            return found or None
+        return found
 
 
 #: ``json.dumps(x, ensure_ascii=False)``, without a new encoder for every game.
@@ -387,7 +401,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                     summary.add_counts(entry)
                     if printer is not None:
                         for with_findings in entry.entries:
-                            printer.add(with_findings)
+                            printer.add(with_findings, entry.lines)
                     continue
                 if isinstance(entry, InputError):
                     broken = syntax_entry(entry, per_file.get(entry.source, 0) + 1, rules, force_rules)

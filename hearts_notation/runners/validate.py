@@ -46,6 +46,10 @@ class BatchCounts:
     last_index: int = 0
     #: The entries with findings, in order.
     entries: list[dict[str, Any]] = field(default_factory=list)
+    #: The source lines the findings point at, taken from the batch's own
+    #: text where the worker read it (HRN), for the quoted line and the
+    #: caret: the client need not open the file.
+    lines: dict[int, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, entries: list[dict[str, Any]]) -> BatchCounts:
@@ -80,7 +84,26 @@ def validate_batch_counted(batch: Any, rules: RuleSet | None, force: bool) -> Ba
     entries = validate_batch(batch, rules, force)
     if any(not isinstance(e, dict) for e in entries):
         return entries
-    return BatchCounts.of(entries)
+    counts = BatchCounts.of(entries)
+    if counts.entries and batch.kind == "hrn":
+        wanted = {f["line"] for e in counts.entries for f in e["findings"] if f["line"]}
+        counts.lines = _hrn_lines(batch.payload, wanted)
+    return counts
+
+
+def _hrn_lines(payload: Any, wanted: set[int]) -> dict[int, str]:
+    """The lines numbered *wanted* that lie in the games of an HRN batch
+    (``(first line, text)`` each; the reader's text of a game is its source
+    lines, without their line ends)."""
+    out: dict[int, str] = {}
+    for first, text in payload:
+        parts = text.split("\n")
+        if text.endswith("\n"):
+            parts.pop()         # not a line of this game: the next one starts there
+        for n in wanted:
+            if first <= n < first + len(parts):
+                out[n] = parts[n - first]
+    return out
 
 
 def validate_batch(batch: Any, rules: RuleSet | None, force: bool) -> list[Any]:
