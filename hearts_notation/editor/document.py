@@ -331,7 +331,7 @@ class Checker:
         if cutter is None:      # pragma: no cover - the HRN format always cuts
             return [(1, text)]
         data = io.BytesIO(text.encode("utf-8", "surrogatepass"))
-        return [pair for batch in cutter(self.source, data, 64, self.rules)
+        return [pair for batch in cutter(data, self.source, 64, self.rules)
                 for pair in batch.payload]
 
     def read(self, text: str) -> Game | None:
