@@ -1462,6 +1462,12 @@ MESSAGES.update({
     "output.stream_closed": "it is closed (the program was started without it)",
     "output.cannot_encode": "standard output cannot encode {char} (its encoding is {encoding}); set PYTHONIOENCODING=utf-8, or write to a file with -o",
     "engine.bad_address": "{address} is not a Dask scheduler address: expected HOST:PORT or SCHEME://HOST:PORT ({schemes})",
+    # Writers refuse what their readers would (issue 29, items 6-7).
+    "write.over_limit": "game {game}: {field}: {limit}; the file would not read back",
+    "write.field.tag": "the {name} tag",
+    "write.field.comment": "the comment on line {line} of the game",
+    "write.field.line": "line {line} of the game",
+    "write.field.record": "the record ({size} characters)",
 
     # The system's common errors (reading or writing a file).
     "oserror.ENOENT": "No such file or directory",

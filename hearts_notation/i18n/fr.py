@@ -1399,6 +1399,12 @@ MESSAGES.update({
     "output.stream_closed": "il est fermé (le programme a été lancé sans lui)",
     "output.cannot_encode": "la sortie standard ne peut pas encoder {char} (son encodage est {encoding}) ; mettez PYTHONIOENCODING=utf-8, ou écrivez dans un fichier avec -o",
     "engine.bad_address": "{address} n'est pas une adresse de planificateur Dask : attendu HÔTE:PORT ou SCHÉMA://HÔTE:PORT ({schemes})",
+    # Les écritures refusent ce que leurs lecteurs refuseraient (issue 29, points 6-7).
+    "write.over_limit": "partie {game} : {field} : {limit} ; le fichier ne se relirait pas",
+    "write.field.tag": "l'étiquette {name}",
+    "write.field.comment": "le commentaire de la ligne {line} de la partie",
+    "write.field.line": "la ligne {line} de la partie",
+    "write.field.record": "l'enregistrement ({size} caractères)",
 
     # Les erreurs courantes du système (lecture ou écriture d'un fichier).
     "oserror.ENOENT": "fichier ou dossier introuvable",

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..i18n import msg
+from ..i18n import Msg, msg
 from .limits import current, whole_input_message
 from .stream import InputError, split_lines
 
@@ -92,7 +92,7 @@ class Format:
         if self.writer is None:
             raise ValueError(f"the {self.name} format cannot be written")
         func: Callable[[Iterable[Game], bool, str | None], Iterator[str]] = _resolve(self.writer)
-        return func(games, unicode, lang)
+        return _readable(func(games, unicode, lang), self.name)
 
     def visit(self, chunks: Iterable[str], source: str, factory: Callable[[], Visitor[R]],
               default_rules: RuleSet | str | None = None) -> Iterator[R]:
@@ -323,3 +323,44 @@ def _write_openspiel_history(games: Iterable[Game], unicode: bool, lang: str | N
     from .openspiel import dumps_openspiel_history
 
     yield dumps_openspiel_history(list(games))
+
+
+def _readable(pieces: Iterable[str], fmt: str) -> Iterator[str]:
+    """The pieces of a writer, each checked against the limit its reader
+    enforces (writers and readers share :mod:`.limits`): an HRN line over
+    ``line``, a JSONL line or a JSON/YAML game over ``record``.  A game the
+    reader would refuse stops the write at once with
+    :class:`~hearts_notation.output.OutputError` (status 2) naming the game,
+    the field and the limit, so that no file is written that its own
+    reader refuses (the write is atomic: the old file stays)."""
+    for n, piece in enumerate(pieces, 1):
+        limits = current()
+        if fmt == "hrn" and len(piece) > limits.line:
+            for k, line in enumerate(piece.split("\n"), 1):
+                if len(line) > limits.line:
+                    _refuse(fmt, n, _hrn_field(line, k), "limit.what.line_length", "line",
+                            limits.line)
+        elif fmt in ("jsonl", "json", "yaml") and len(piece) > limits.record:
+            _refuse(fmt, n, msg("write.field.record", size=("num", len(piece))),
+                    "limit.what.size", "record", limits.record)
+        yield piece
+
+
+def _hrn_field(line: str, k: int) -> Msg:
+    """What makes an HRN line long, in words: a tag, a comment, or the line."""
+    import re
+
+    tag = re.match(r"\[([A-Za-z0-9_]+) ", line)
+    if tag is not None:
+        return msg("write.field.tag", name=tag.group(1))
+    if "{" in line or ";" in line:
+        return msg("write.field.comment", line=("num", k))
+    return msg("write.field.line", line=("num", k))
+
+
+def _refuse(fmt: str, game: int, field: Msg, what: str, name: str, value: int) -> None:
+    from ..output import OutputError
+    from .limits import limit_message
+
+    raise OutputError(fmt.upper(), msg("write.over_limit", game=("num", game), field=field.arg(),
+                                       limit=limit_message(what, name, value).arg()))
