@@ -18,8 +18,8 @@ Targets (issue 10): ``hearts --version`` under 2x a bare interpreter start,
 ``hearts validate`` of one small file under 3x.  The small file is one
 generated game (12 deals, canonical HRN as ``hearts generate`` writes it);
 the commented sample (samples/canonical.hrn: brace comments and marks, read
-by the line fast path), the small file with ``;`` line comments (which need
-the Lark grammar: its tables from the cache, the lark package imported) and a small JSONL
+by the reader's lexer), the small file with ``;`` line comments (read by the
+same lexer: the grammar is loaded only to word a syntax error) and a small JSONL
 file are shown beside it.
 """
 
@@ -78,7 +78,7 @@ def run(quick: bool = False) -> list[Row]:
         small = tmp / "small.hrn"
         small.write_text(dumps(games, "hrn"), encoding="utf-8")
         lines = small.read_text(encoding="utf-8").split("\n")
-        grammar = tmp / "grammar.hrn"    # every tenth line with a ``;`` comment: the grammar's
+        grammar = tmp / "grammar.hrn"    # every tenth line with a ``;`` comment (once the grammar's)
         grammar.write_text("\n".join(f"{x} ; checked" if i % 10 == 5 and x else x
                                      for i, x in enumerate(lines)), encoding="utf-8")
         small_jsonl = tmp / "small.jsonl"
@@ -124,9 +124,9 @@ def run(quick: bool = False) -> list[Row]:
                      f"one generated game ({deals} deals), canonical HRN, text output"),
         "validate_json": ("hearts validate --format json, one small file", None, "the same file"),
         "commented": ("hearts validate samples/canonical.hrn", None,
-                      "brace comments and marks: the line fast path, no grammar"),
+                      "brace comments and marks: the reader's lexer, no grammar"),
         "grammar": ("hearts validate, the small file with ; comments", None,
-                    "every tenth line needs the grammar: its tables from the cache, lark imported"),
+                    "every tenth line with a ; note: the reader's lexer, no grammar"),
         "jsonl": ("hearts validate, one small JSONL file", None, "the same game as JSONL"),
     }
     rows: list[Row] = []

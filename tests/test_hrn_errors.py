@@ -13,15 +13,16 @@ from hearts_notation.io import InputError, iter_games_text
 from hearts_notation.io.hrn.reader import iter_hrn, parse_game
 from hearts_notation.io.jsonio import RecordError
 from hearts_notation.model import Finding, Game
+from tests.hrn_oracle import oracle_game
 
 #: Lark's own vocabulary must never reach a user.
 LARK_WORDS = re.compile(r"__ANON|\$END|\b[A-Z]+_[A-Z_]+\b|\bRSQB\b|\bLSQB\b|\bCOLON\b|Token\(|Tree\(")
 
 
 def errors_of(text: str, **kw: Any) -> tuple[Game, Finding]:
-    """The game and its one error, the same on both reading paths."""
+    """The game and its one error, the same when the grammar reads the lines."""
     fast = parse_game(text, **kw)
-    slow = parse_game(text, fast=False, **kw)
+    slow = oracle_game(text, **kw)
     assert fast.errors == slow.errors and fast == slow
     assert len(fast.errors) == 1, fast.errors
     f = fast.errors[0]
@@ -64,7 +65,7 @@ GRAMMAR_CASES = [
     ("deal 1\n1 S 2C\n", 2, 1, "a trick line starts with its number and a dot, as in '1.'"),
     ("scroe N 3\n", 1, 1,
      "expected a line such as [Tag \"value\"], deal 1, N: AQ4.K93.J862.T75, pass N: ..., 1. S 2C ..., "
-     "score ..., total ..., moon ..., * or result ..., found 'scroe'"),
+     "score ..., total ..., moon ..., * or result ..., found 'scroe'; did you mean 'score'?"),
     ("deal 1\nN: ♠ A Q 4\n   ♥ K 9 3\n", 3, 4,
      "a line cannot begin with a suit: a hand is written on one line, after its seat "
      "(N: ♠ A Q 4 ♥ K 9 3 ...)"),
@@ -250,3 +251,29 @@ def test_only_comments_is_an_input_error() -> None:
 def test_blank_input_is_an_input_error() -> None:
     with pytest.raises(RecordError, match="empty input"):
         list(iter_hrn("\n  \n"))
+
+
+# Did you mean: a mistyped keyword, direction or moon choice (issue 23) ----------------------
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("socre N 3\n", "score"), ("deal 1 dealr N\n", "dealer"), ("deal 1 pass lfet\n", "left"),
+    ("donne 1 passe gauch\n", "gauche"), ("deal 1\nmoon S ad\n", "add"),
+    ("donne 1\nchelme S ajoute\n", "chelem"), ("resutl N\n", "result"), ("deal 1\nmarqeu N 3\n", "marque"),
+])
+def test_a_mistyped_word_is_named(text: str, word: str) -> None:
+    _, f = errors_of(text)
+    assert f.message.endswith(f"; did you mean '{word}'?"), f.message
+    assert f.text("fr").endswith(f" ; vouliez-vous dire « {word} » ?")
+
+
+@pytest.mark.parametrize("text", ["zzz N 3\n", "deal 1 pass sideways\n", "deal 1\nN: XX\n"])
+def test_no_guess_without_a_close_word(text: str) -> None:
+    _, f = errors_of(text)
+    assert "did you mean" not in f.message
+
+
+def test_capot_is_a_moon_keyword() -> None:
+    game = parse_game("donne 1\nN: ?\ncapot S ajoute\n")
+    assert not game.errors and game.deals[0].moon is not None
+    assert (game.deals[0].moon.seat, game.deals[0].moon.choice) == ("S", "add")

@@ -14,6 +14,7 @@ import pytest
 from hearts_notation.cards import display_order, parse_card
 from hearts_notation.io.hrn.reader import iter_hrn, parse_game
 from hearts_notation.model import Game, Pos
+from tests.hrn_oracle import oracle_game, oracle_games
 
 
 def view(game: Game) -> Any:
@@ -27,16 +28,16 @@ def view(game: Game) -> Any:
 
 
 def read(text: str, **kw: Any) -> Game:
-    """One game, read both ways; the readings must be identical."""
+    """One game, read by the reader and by the grammar; the readings must be identical."""
     fast = parse_game(text, **kw)
-    slow = parse_game(text, fast=False, **kw)
+    slow = oracle_game(text, **kw)
     assert view(fast) == view(slow)
     return fast
 
 
 def read_all(text: str, **kw: Any) -> list[Game]:
     fast = list(iter_hrn(text, **kw))
-    slow = list(iter_hrn(text, fast=False, **kw))
+    slow = list(oracle_games(text, **kw))
     assert [view(g) for g in fast] == [view(g) for g in slow]
     return fast
 

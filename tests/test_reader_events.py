@@ -18,6 +18,7 @@ from hearts_notation.io.events import Visitor
 from hearts_notation.io.hrn.reader import iter_games_lines, visit_game
 from hearts_notation.model import Finding
 from hearts_notation.rules import preset_names
+from tests.hrn_oracle import oracle_line
 
 SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.hrn"))
 
@@ -133,11 +134,11 @@ def test_every_format_sends_the_same_events(sample: Path, tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=[p.name for p in SAMPLES])
-def test_the_lark_path_sends_the_fast_paths_events(sample: Path) -> None:
+def test_the_grammar_sends_the_readers_events(sample: Path) -> None:
     lines = sample.read_text(encoding="utf-8").splitlines(keepends=True)
     for index, game_lines in enumerate(iter_games_lines(lines), 1):
-        fast = visit_game(game_lines, Recorder(), str(sample), index, None, fast=True)
-        lark = visit_game(game_lines, Recorder(), str(sample), index, None, fast=False)
+        fast = visit_game(game_lines, Recorder(), str(sample), index, None)
+        lark = visit_game(game_lines, Recorder(), str(sample), index, None, read=oracle_line)
         assert fast == lark
 
 
@@ -164,7 +165,7 @@ def test_openspiel_history_sends_the_same_cards(tmp_path: Path) -> None:
 def test_generated_games_read_alike_in_every_format(preset: str, tmp_path: Path) -> None:
     """Beyond the samples: generated games of every preset (every player
     count, pass cycle and scoring rule) send the same events and build the
-    same model from HRN (fast path and grammar), JSON, JSONL and YAML."""
+    same model from HRN (the reader and the grammar), JSON, JSONL and YAML."""
     import dataclasses
 
     from hearts_notation.generate import generate_games
@@ -176,8 +177,8 @@ def test_generated_games_read_alike_in_every_format(preset: str, tmp_path: Path)
     assert len(reference) == 3 and all(sum(e[0] == "card" for e in g) > 0 for g in reference)
     lines = canonical.read_text(encoding="utf-8").splitlines(keepends=True)
     for index, game_lines in enumerate(iter_games_lines(lines), 1):
-        fast = visit_game(game_lines, Recorder(), str(canonical), index, None, fast=True)
-        lark = visit_game(game_lines, Recorder(), str(canonical), index, None, fast=False)
+        fast = visit_game(game_lines, Recorder(), str(canonical), index, None)
+        lark = visit_game(game_lines, Recorder(), str(canonical), index, None, read=oracle_line)
         assert fast == lark
 
     def model(path: Path) -> list[object]:

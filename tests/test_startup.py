@@ -170,16 +170,16 @@ def test_lark_tables_come_from_the_cache(tmp_path: Path) -> None:
             "if sys.argv[1:] == ['nobuild']:\n"
             "    def boom(*a, **k):\n        raise RuntimeError('built')\n"
             "    lark.Lark.__init__ = boom\n"
-            "from hearts_notation.io.hrn.lark_reader import parse_line\n"
-            "print(parse_line('1. S 2C W 5C N JC E 6C {a comment}', 3, ('N','E','S','W')))\n"
-            "try:\n    parse_line('1. S 2C W 5C N JC E', 3, ('N','E','S','W'))\n"
-            "except Exception as exc:\n    print(type(exc).__name__, exc)\n")
+            "from hearts_notation.io.hrn.lark_reader import explain_line\n"
+            "print(explain_line('1. S 2C W 5C N JC E 6C {a comment}', 3, ('N','E','S','W')))\n"
+            "exc = explain_line('1. S 2C W 5C N JC E {a comment}', 3, ('N','E','S','W'))\n"
+            "print(type(exc).__name__, exc)\n")
     first = _run(code, cache_dir=tmp_path)
     assert first.returncode == 0 and first.stderr == "", first.stderr
     [entry] = tmp_path.glob("lark-tables-py*.cache")
     assert entry.read_bytes().startswith(cache.MAGIC + b" lark-tables ")
     json.loads(entry.read_bytes().partition(b"\n")[2])
-    assert "comment" in first.stdout and "HrnSyntaxError" in first.stdout
+    assert first.stdout.startswith("None\n") and "HrnSyntaxError 3:" in first.stdout
     second = _run(code, "nobuild", cache_dir=tmp_path)
     assert second.stdout == first.stdout and second.stderr == "", second.stderr
     # A damaged entry is rewritten, with one warning, and the same results.
@@ -204,8 +204,8 @@ def test_lark_tables_come_from_the_cache(tmp_path: Path) -> None:
 
 def test_cached_tables_parse_as_built_ones(tmp_path: Path) -> None:
     """The parser made from the cached tables and a parser built by the lark
-    package give the same elements and the same errors, line by line, on the
-    samples and on broken lines."""
+    package read the same lines and word the same errors, line by line, on
+    the samples and on broken lines."""
     code = (
         "import sys, json, pathlib\n"
         "from hearts_notation.io.hrn import lark_reader as lr\n"
@@ -215,8 +215,8 @@ def test_cached_tables_parse_as_built_ones(tmp_path: Path) -> None:
         "lines += ['1. S 2C W 5C N', '[Event \"x', 'pass N: QS KS', 'score N 3 E', 'deal 2 dealer',\n"
         "          'N: SAKQ.H.D.C', '1. S 2C W 5C N JC E 6C {x} ?! extra']\n"
         "for i, l in enumerate(lines, 1):\n"
-        "    try:\n        out.append(repr(lr.parse_line(l, i, ('N','E','S','W'))))\n"
-        "    except Exception as exc:\n        out.append(f'{type(exc).__name__}: {exc}')\n"
+        "    exc = lr.explain_line(l, i, ('N','E','S','W'))\n"
+        "    out.append(f'{type(exc).__name__}: {exc}')\n"
         "print(json.dumps(out))\n")
     _run("from hearts_notation.io.hrn.lark_reader import parser; parser()", cache_dir=tmp_path)
     assert list(tmp_path.glob("lark-tables-py*.cache"))
@@ -224,7 +224,7 @@ def test_cached_tables_parse_as_built_ones(tmp_path: Path) -> None:
     built = _run(code)
     assert cached_run.returncode == 0 and built.returncode == 0, cached_run.stderr + built.stderr
     assert cached_run.stdout == built.stdout and cached_run.stderr == ""
-    assert "HrnSyntaxError" in built.stdout and "comment" in built.stdout
+    assert "HrnSyntaxError" in built.stdout and "NoneType" in built.stdout
 
 
 def test_preset_cache_follows_the_preset_files(tmp_path: Path) -> None:

@@ -459,6 +459,8 @@ MESSAGES.update({
 MESSAGES.update({
     "list.or": "{head} or {last}",
     # [anchor: onepath] new messages of the onepath work go right below this line.
+    # onepath: the reader's "did you mean" for a mistyped keyword, direction or moon choice.
+    "syntax.did_you_mean": "{error}; did you mean '{word}'?",
 
     # The reader's syntax errors: "expected {what}, found {found}".
     "syntax.expected": "expected {what}, found {found}",

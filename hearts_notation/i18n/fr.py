@@ -831,6 +831,8 @@ MESSAGES.update({
 
 MESSAGES.update({
     # [anchor: onepath] new messages of the onepath work go right below this line.
+    # onepath : le « vouliez-vous dire » du lecteur pour un mot-clé, un sens de passe ou un choix de capot mal tapé.
+    "syntax.did_you_mean": "{error} ; vouliez-vous dire « {word} » ?",
 
     # Le lecteur JSON/YAML (hearts_notation.io.jsonio) : un document qui n'est pas une partie du schéma.
     "record.text": "{text}",

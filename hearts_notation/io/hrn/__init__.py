@@ -1,6 +1,7 @@
-"""The HRN text notation: reader (fast path and Lark grammar), lexer helpers and writer.
+"""The HRN text notation: reader, lexer, the notation's words, and writer.
 
-``reader`` turns text into games, ``fast`` reads plain canonical lines without
-Lark, ``lark_reader`` parses every other line with the grammar, ``lex`` holds
-the token-to-value helpers both share, and ``writer`` prints canonical HRN.
+``reader`` cuts text into games and assembles each game's elements into
+events, ``lex`` reads a logical line into typed ``elements``, ``words`` holds
+the keywords and the card syntax, ``lark_reader`` words the syntax errors
+with the grammar (``grammar/hearts.lark``), and ``writer`` prints canonical HRN.
 """

@@ -1,10 +1,10 @@
-"""The HRN grammar (``grammar/hearts.lark``) compiled once, and errors in words.
+"""The HRN grammar (``grammar/hearts.lark``) compiled once, to word syntax errors.
 
-The grammar describes one *logical line* (see :mod:`hearts_notation.io.hrn.reader`).
-It is compiled to an LALR parser with a contextual lexer the first time it is
-needed and kept in a module-level singleton; the transformer is passed to
-Lark so that rule callbacks build the reader's element tuples while parsing
-and no parse tree is ever built.
+The grammar describes one *logical line* (see :mod:`hearts_notation.io.hrn.reader`)
+and is the normative definition of the syntax.  The reader reads lines with
+its own lexer (:mod:`hearts_notation.io.hrn.lex`, checked against the grammar
+by the tests); the grammar is compiled, to an LALR parser with a contextual
+lexer, only when a line does not read, to say why (:func:`explain_line`).
 
 Lark's exceptions name terminals (``CARD``, ``$END``); :func:`explain` turns
 them into what a person wants to read: what was expected, in words, what was
@@ -20,27 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, cast
 
 if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all (below)
-    from lark import Lark, Token
+    from lark import Lark
     from lark.exceptions import UnexpectedInput
 
-from ...i18n import Arg, msg
-from .lex import (
-    Element,
-    HrnSyntaxError,
-    card_token,
-    check_cards,
-    comment_text,
-    group_cards,
-    join_comments,
-    pass_mark,
-    pbn_cards,
-    quote,
-    tag_value,
-)
-from .lex import (
-    number as number_of,
-)
-from .words import DIRECTIONS, MOON_CHOICES
+from ...i18n import Arg, Msg, msg
+from .lex import HrnSyntaxError, pbn_cards, quote
 
 GRAMMAR_FILE = "hearts.lark"
 
@@ -67,196 +51,8 @@ def grammar_text() -> str:
 _LARK: Any = None
 
 
-class _LineTransformer:
-    """Rule callbacks run by the LALR parser as it reduces (no tree).
-
-    Lark looks the callbacks up by rule name, so this needs no Lark base
-    class (and works with either copy of Lark's parser, :func:`parser`).
-    ``base`` is the absolute line number of the logical line being parsed;
-    Lark counts lines from 1 within the text it is given.
-    """
-
-    def __init__(self) -> None:
-        self.base = 1
-
-    def _at(self, tok: Token) -> tuple[int, int]:
-        return (tok.line or 1) + self.base - 1, tok.column or 1
-
-    def _comments(self, toks: list[Any]) -> list[Element]:
-        out: list[Element] = []
-        for t in toks:
-            if isinstance(t, _LARK.Token) and t.type == "COMMENT":
-                ln, col = self._at(t)
-                out.append(("comment", ln, col, comment_text(t.value)))
-        return out
-
-    def start(self, children: list[Any]) -> list[Element]:
-        out: list[Element] = []
-        for ch in children:
-            if isinstance(ch, _LARK.Token):
-                ln, col = self._at(ch)
-                out.append(("comment", ln, col, comment_text(ch.value)))
-            else:
-                out.extend(ch)
-        return out
-
-    def tag(self, children: list[Token]) -> Element:
-        bracket, name, value = children
-        bl, bc = self._at(bracket)
-        vl, vc = self._at(value)
-        return ("tag", bl, bc, name.value, vl, vc, tag_value(value.value))
-
-    def tag_line(self, children: list[Any]) -> list[Element]:
-        tags = [c for c in children if not isinstance(c, _LARK.Token)]
-        return tags + self._comments(children)
-
-    def deal_line(self, children: list[Token]) -> list[Element]:
-        deal = children[0]
-        ln, col = self._at(deal)
-        number = number_of(children[1].value, *self._at(children[1]))
-        dealer: str | None = None
-        dl = dc = 0
-        direction: str | None = None
-        for i, t in enumerate(children):
-            if t.type == "DEALER":
-                seat = children[i + 1]
-                dealer = seat.value
-                dl, dc = self._at(seat)
-            elif t.type == "DIRECTION":
-                direction = DIRECTIONS[t.value.lower()]
-        return [("deal", ln, col, number, dealer, dl, dc, direction), *self._comments(children)]
-
-    def suit_groups(self, children: list[Token]) -> tuple[str, tuple[Any, ...]]:
-        seen: dict[int, tuple[int, int]] = {}
-        cards: list[Any] = []
-        for t in children:
-            ln, col = self._at(t)
-            cards.extend(group_cards(t.value, ln, col, seen))
-        if children:
-            check_cards(len(cards), "hand", *self._at(children[0]))
-        return ("cards", tuple(cards))
-
-    def card_list(self, children: list[Token]) -> tuple[str, tuple[Any, ...]]:
-        cards = []
-        for t in children:
-            ln, col = self._at(t)
-            card, mark = card_token(t.value, ln, col)
-            if mark is not None:
-                raise HrnSyntaxError(msg("syntax.mark_in_hand"), ln, col + len(t.value) - len(mark))
-            cards.append(card)
-        if children:
-            check_cards(len(cards), "hand", *self._at(children[0]))
-        return ("cards", tuple(cards))
-
-    def hand_line(self, children: list[Any]) -> list[Element]:
-        seat = children[0]
-        ln, col = self._at(seat)
-        hand = children[1]
-        cards: tuple[Any, ...] | None
-        if isinstance(hand, _LARK.Token):
-            if hand.type == "UNKNOWN":
-                cards = None
-            else:  # PBN
-                hl, hc = self._at(hand)
-                cards = pbn_cards(hand.value, hl, hc)
-        else:
-            cards = hand[1]
-        return [("hand", ln, col, seat.value, cards), *self._comments(children[2:])]
-
-    def pass_line(self, children: list[Token]) -> list[Element]:
-        kw = children[0]
-        ln, col = self._at(kw)
-        seat = children[1]
-        sl, sc = self._at(seat)
-        to: str | None = None
-        tl = tc = 0
-        rest = children[2:]
-        if rest and rest[0].type == "SEAT":
-            to = rest[0].value
-            tl, tc = self._at(rest[0])
-            rest = rest[1:]
-        cards = []
-        marks: list[tuple[str, int, int]] = []
-        comments: list[str] = []
-        for t in rest:
-            if t.type == "COMMENT":
-                comments.append(comment_text(t.value))
-                continue
-            cl, cc = self._at(t)
-            card, mark = card_token(t.value, cl, cc)
-            cards.append(card)
-            if mark is not None:
-                marks.append((mark, cl, cc + len(t.value) - len(mark)))
-        check_cards(len(cards), "pass", ln, col)
-        return [("pass", ln, col, seat.value, sl, sc, to, tl, tc, tuple(cards), pass_mark(marks),
-                 join_comments(comments))]
-
-    def play(self, children: list[Token]) -> tuple[Any, ...]:
-        seat: str | None = None
-        sl = sc = 0
-        i = 0
-        if children[0].type == "SEAT":
-            seat = children[0].value
-            sl, sc = self._at(children[0])
-            i = 1
-        tok = children[i]
-        cl, cc = self._at(tok)
-        card, mark = card_token(tok.value, cl, cc)
-        comments = [comment_text(t.value) for t in children[i + 1:]]
-        return (seat, sl, sc, card, mark, join_comments(comments), cl, cc)
-
-    def trick_line(self, children: list[Any]) -> list[Element]:
-        num = children[0]
-        ln, col = self._at(num)
-        comments: list[str] = []
-        plays: list[tuple[Any, ...]] = []
-        for ch in children[1:]:
-            if isinstance(ch, _LARK.Token):
-                comments.append(comment_text(ch.value))
-            else:
-                plays.append(ch)
-        check_cards(len(plays), "trick", ln, col)
-        return [("trick", ln, col, number_of(num.value, ln, col), join_comments(comments),
-                 tuple(plays))]
-
-    def _points(self, kind: str, children: list[Token]) -> list[Element]:
-        kw = children[0]
-        ln, col = self._at(kw)
-        pairs = []
-        toks = [t for t in children[1:] if t.type != "COMMENT"]
-        for seat, value in zip(toks[::2], toks[1::2], strict=True):
-            sl, sc = self._at(seat)
-            pairs.append((seat.value, sl, sc, number_of(value.value, *self._at(value))))
-        return [(kind, ln, col, tuple(pairs)), *self._comments(children)]
-
-    def score_line(self, children: list[Token]) -> list[Element]:
-        return self._points("score", children)
-
-    def total_line(self, children: list[Token]) -> list[Element]:
-        return self._points("total", children)
-
-    def moon_line(self, children: list[Token]) -> list[Element]:
-        kw, seat, choice = children[:3]
-        ln, col = self._at(kw)
-        sl, sc = self._at(seat)
-        choice_word = MOON_CHOICES[choice.value.lower()]
-        return [("moon", ln, col, seat.value, sl, sc, choice_word), *self._comments(children[3:])]
-
-    def star_line(self, children: list[Token]) -> list[Element]:
-        ln, col = self._at(children[0])
-        return [("star", ln, col), *self._comments(children[1:])]
-
-    def result_line(self, children: list[Token]) -> list[Element]:
-        ln, col = self._at(children[0])
-        seats: tuple[tuple[str, int, int], ...] | None = None
-        if children[1].type == "SEAT":
-            seats = tuple((t.value, *self._at(t)) for t in children[1:] if t.type == "SEAT")
-        return [("result", ln, col, seats), *self._comments(children[1:])]
-
-
 _LOCK = threading.Lock()
 _PARSER: Any = None
-_TRANSFORMER = _LineTransformer()
 _OPTIONS: Final[dict[str, Any]] = {"parser": "lalr", "lexer": "contextual",
                                    "propagate_positions": False, "maybe_placeholders": False}
 
@@ -264,7 +60,7 @@ _OPTIONS: Final[dict[str, Any]] = {"parser": "lalr", "lexer": "contextual",
 def _build_parser(text: str) -> Lark:
     from lark import Lark
 
-    return Lark(text, transformer=_TRANSFORMER, **_OPTIONS)
+    return Lark(text, **_OPTIONS)
 
 
 def parser() -> Any:
@@ -311,7 +107,7 @@ def _cached_parser(text: str) -> Lark:
         # calls (untyped in Lark: reached through Any).
         from_dict: Any = lark.Lark._load_from_dict
         try:
-            return cast("Lark", from_dict(tables["data"], tables["memo"], transformer=_TRANSFORMER))
+            return cast("Lark", from_dict(tables["data"], tables["memo"]))
         except (AssertionError, AttributeError, re.error) as exc:
             raise ValueError(f"tables Lark cannot load: {exc}") from exc
 
@@ -367,29 +163,20 @@ def _refuse_constant(name: str) -> object:
     raise ValueError(f"{name} in the tables")
 
 
-def terminal_pattern(name: str) -> str:
-    """The regular expression of a grammar terminal (tests check the fast
-    path's tables against it)."""
-    for t in parser().terminals:
-        if t.name == name:
-            return str(t.pattern.to_regexp())
-    raise KeyError(name)
-
-
-def parse_line(text: str, line: int, seats: tuple[str, ...]) -> list[Element]:
-    """Elements of one logical line whose first line is *line* (absolute).
-
-    Raises :class:`HrnSyntaxError` with a message in words; *seats* only
-    serve to name the seats in that message.
-    """
+def explain_line(text: str, line: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """Why the grammar does not read one logical line whose first line is
+    *line* (absolute), in words: what was expected and what was found.
+    ``None`` when the grammar reads the line (the reader's lexer, which
+    refused it, is then wrong).  *seats* only serve to name the seats in
+    the message.  The reader reads lines itself (:mod:`.lex`); the grammar
+    is asked only here, for a line that is not HRN."""
     p = parser()
     with _LOCK:
-        _TRANSFORMER.base = line
         try:
-            result = cast(list[Element], p.parse(text))
+            p.parse(text)
         except _LARK.UnexpectedInput as exc:
-            raise explain(exc, text, line, seats) from None
-    return result
+            return explain(exc, text, line, seats)
+    return None
 
 
 # Errors in words ------------------------------------------------------------------
@@ -474,8 +261,34 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     if special is not None:
         return special
     what = msg("expect.$END").arg() if found is None else quote(found)
-    return HrnSyntaxError(msg("syntax.expected", what=expected_phrase(expected, seats), found=what),
-                          line, column)
+    said = msg("syntax.expected", what=expected_phrase(expected, seats), found=what)
+    return HrnSyntaxError(_did_you_mean(said, found, expected), line, column)
+
+
+def _did_you_mean(said: Msg, found: str | None, expected: set[str]) -> Msg:
+    """*said*, with the word the line wants there that a mistyped *found*
+    is closest to (``dealr``: did you mean ``dealer``?), in either language."""
+    if not found or not found.isalpha():
+        return said
+    from difflib import get_close_matches
+
+    from .words import DEALER_WORDS, DIRECTIONS, LINE_KEYWORDS, MOON_CHOICES
+
+    choices: list[str] = []
+    if "DEAL" in expected or expected == {"_COLON"}:
+        choices += LINE_KEYWORDS
+    if "DEALER" in expected:
+        choices += sorted(DEALER_WORDS)
+    if "PASS" in expected and "DEAL" not in expected:
+        choices += ["pass", "passe"]
+    if "DIRECTION" in expected:
+        choices += DIRECTIONS
+    if "MOON_CHOICE" in expected:
+        choices += MOON_CHOICES
+    close = get_close_matches(found.lower(), choices, n=1, cutoff=0.7)
+    if not close or close[0] == found.lower():
+        return said
+    return msg("syntax.did_you_mean", error=said.arg(), word=close[0])
 
 
 def _diagnose(found: str | None, expected: set[str], text: str, base: int, line: int, column: int,
@@ -484,11 +297,10 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     if found is None:
         return None
     if "CARD" in expected:
-        from .lex import FRENCH_LETTER_RE
+        from .lex import french_letter_message
+        from .words import FRENCH_LETTER_RE
 
         if FRENCH_LETTER_RE.fullmatch(found):
-            from .lex import french_letter_message
-
             return HrnSyntaxError(french_letter_message(found), line, column)
         if re.fullmatch(r"[!?]{1,2}", found):
             return HrnSyntaxError(msg("syntax.mark_space", mark=found, found=quote(found)), line, column)
@@ -509,8 +321,8 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         m = _FIRST_WORD.match(text)
         if m and m.group(1) not in seats and "\n" not in text[: m.start(1)]:
             word = m.group(1)
-            return HrnSyntaxError(msg("syntax.expected", what=_LINE_START, found=quote(word)),
-                                  base, m.start(1) + 1)
+            said = msg("syntax.expected", what=_LINE_START, found=quote(word))
+            return HrnSyntaxError(_did_you_mean(said, word, expected), base, m.start(1) + 1)
     if "SYMBOL_GROUP" in expected and "LETTER_GROUP" in expected and found[:1] in "RDVrdv" \
             and "UNKNOWN" not in expected:
         return HrnSyntaxError(msg("syntax.french_rank", found=quote(found)), line, column)

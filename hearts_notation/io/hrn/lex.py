@@ -1,48 +1,68 @@
-"""Token values of HRN text: cards, hands, comments, tag values.
+"""The HRN lexer: one logical line of text to its elements.
 
-Both ways of reading a line (the Lark grammar and the line fast path of
-:mod:`hearts_notation.io.hrn.fast`) turn token *text* into values with the
-functions here, and build the same element tuples with the ``*_element``
-constructors, so that the two paths cannot drift apart: they differ only in
-how a line is cut into tokens, and the differential tests check that.
+:func:`read_line` cuts a logical line (docs/spec.md, section 2; see
+:mod:`hearts_notation.io.hrn.reader`) into tokens and reads them as the
+grammar (``grammar/hearts.lark``) says, into the typed elements of
+:mod:`hearts_notation.io.hrn.elements`.  It is a hand-written reader of the
+grammar's language: the tokens are the grammar's terminals
+(:data:`~hearts_notation.io.hrn.words.TOKENS`, compared with the grammar by a
+test), tried where the grammar's contextual lexer tries them, in its order.
+Words between blanks are looked up in tables (a card, a keyword, a seat)
+and only a word that is not one whole token (``W:5♦``, ``2♣S``, a suit
+group) is matched against the tokens' regular expressions; a plain trick
+line (``SEAT CARD`` pairs, the bulk of any file) is read in slices.
 
-Positions in elements are absolute (line, column), 1-based, as Lark counts
-them (a tab is one column).
+A line that the grammar does not accept raises :class:`Mismatch`: the
+reader then asks the grammar to word the error (what was expected, in
+words).  A line that the grammar accepts but that holds a bad value (``DS``,
+a suit given twice, a number past the limits) raises
+:class:`HrnSyntaxError` with the first such value, in the order the
+grammar's rules complete (the plays of a trick, then its size, then its
+number).  ``tests/test_hrn_lexer.py`` checks the whole against the grammar.
+
+Positions in elements are absolute (line, column), 1-based (a tab is one
+column).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from collections.abc import Sequence
+from itertools import accumulate
+from typing import Final, overload
 
-from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_LETTERS, Card
+from ...cards import CARDS, RANK_LETTERS, Card, display_order
 from ...i18n import Msg, msg
 from ..limits import current as current_limits
 from ..limits import limit_message
-from .words import DIRECTIONS, KEYWORDS_FR, MOON_CHOICES
-
-#: One parsed element of a line (see :mod:`hearts_notation.io.hrn.reader` for the shapes).
-Element = tuple[Any, ...]
-
-MARK_SPELLINGS: Final = ("!!", "??", "!?", "?!", "!", "?")
-_SYMBOLS: Final = {"♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
-_LETTER_SUITS: Final = {"C": 0, "D": 1, "H": 2, "S": 3}
-_RANKS: Final = {ch: i for i, ch in enumerate(RANK_LETTERS)} | {"10": 8}
-_FRENCH: Final = {"V": 9, "D": 10, "R": 11}
-
-#: Words that begin a line or fill a fixed place; never seat names.
-KEYWORDS: Final = frozenset({
-    "deal", "dealer", "pass", "score", "total", "moon", "result",
-    *DIRECTIONS, *MOON_CHOICES, *KEYWORDS_FR,
-})
-#: A seat name as the grammar's SEAT terminal reads it.
-SEAT_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-#: A seat name the reader accepts in a ``Seats`` tag (as the JSON reader).
-SEAT_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
-#: A French rank with a letter suit (``DS``): refused as ambiguous (docs/spec.md, section 2).
-FRENCH_LETTER_RE: Final = re.compile(r"[RDVrdv][SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?")
-#: A word that reads as a letter card (never a seat name).
-LETTER_CARD_RE: Final = re.compile(r"(?:10|[2-9TJQKAtjqka])[SHDCshdc]")
+from .elements import (
+    CommentEl,
+    DealEl,
+    Element,
+    HandEl,
+    MoonEl,
+    PassEl,
+    PointsEl,
+    ResultEl,
+    StarEl,
+    TagEl,
+    TrickEl,
+)
+from .words import (
+    CARD_TABLE,
+    DEALER_WORDS,
+    DIRECTIONS,
+    FRENCH_LETTER_RE,
+    FRENCH_RANKS,
+    IGNORED,
+    LETTER_SUITS,
+    LINE_KEYWORDS,
+    MOON_CHOICES,
+    RANKS,
+    SEAT_RE,
+    SUIT_SYMBOLS,
+    TOKENS,
+)
 
 
 class HrnSyntaxError(Exception):
@@ -86,33 +106,6 @@ def check_cards(count: int, what: str, line: int, column: int) -> None:
                              line, column)
 
 
-def _build_card_table() -> dict[str, tuple[Card, str | None]]:
-    """Every spelling of a card token (with a glued mark) -> (card, mark).
-
-    The keys are exactly the strings the grammar's CARD terminal matches as a
-    whole; a test checks that against the grammar's own regular expression.
-    """
-    table: dict[str, tuple[Card, str | None]] = {}
-    for card in CARDS:
-        rank, suit = card % 13, card // 13
-        ranks_en = {RANK_LETTERS[rank], RANK_LETTERS[rank].lower()}
-        if rank == 8:
-            ranks_en |= {"10"}
-        ranks_fr = ranks_en | {RANK_FRENCH[rank], RANK_FRENCH[rank].lower()}
-        letters = {SUIT_LETTERS[suit], SUIT_LETTERS[suit].lower()}
-        symbols = {s for s, v in _SYMBOLS.items() if v == suit}
-        spellings = {r + s for r in ranks_en for s in letters} | {r + s for r in ranks_fr for s in symbols}
-        for sp in spellings:
-            table[sp] = (card, None)
-            for m in MARK_SPELLINGS:
-                table[sp + m] = (card, m)
-    return table
-
-
-#: Card token text -> (card, mark or None).
-CARD_TABLE: Final = _build_card_table()
-
-
 def card_token(text: str, line: int, column: int) -> tuple[Card, str | None]:
     """The card and mark of a CARD token (or an error for ``DS``-style text)."""
     hit = CARD_TABLE.get(text)
@@ -128,8 +121,8 @@ def french_letter_message(text: str) -> Msg:
     """Why ``DS`` is refused, and how to write it instead."""
     rank = text[0].upper()
     suit = text[1].upper()
-    english = RANK_LETTERS[_FRENCH[rank]]
-    symbol = "♣♦♥♠"[_LETTER_SUITS[suit]]
+    english = RANK_LETTERS[FRENCH_RANKS[rank]]
+    symbol = "♣♦♥♠"[LETTER_SUITS[suit]]
     return msg("syntax.french_letter", found=quote(text), french=f"{rank}{symbol}",
                english=f"{english}{suit}")
 
@@ -162,7 +155,7 @@ def _suit_ranks(part: str, line: int, column: int) -> tuple[int, ...]:
                 ranks.append(8)
                 i += 2
                 continue
-            r = _RANKS.get(up[i])
+            r = RANKS.get(up[i])
             if r is None:
                 raise HrnSyntaxError(msg("syntax.not_rank", found=quote(part[i])), line, column + i)
             ranks.append(r)
@@ -173,17 +166,39 @@ def _suit_ranks(part: str, line: int, column: int) -> tuple[int, ...]:
     return out
 
 
+#: [k]: the ranks of suit k (spades first) of a PBN hand as written -> its
+#: cards, high to low (a corpus repeats them).
+_PBN_CARDS: Final[tuple[dict[str, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
+
+
 def pbn_cards(text: str, line: int, column: int) -> tuple[Card, ...]:
-    """Cards of a PBN hand ``AQ4.K93.J862.T75`` (spades.hearts.diamonds.clubs)."""
+    """Cards of a PBN hand ``AQ4.K93.J862.T75`` (spades.hearts.diamonds.clubs),
+    as people list them (:func:`~hearts_notation.cards.display_order`)."""
     parts = text.split(".")
     if len(parts) != 4:
         raise HrnSyntaxError(msg("syntax.pbn_dots.#k", k=len(parts) - 1), line, column)
-    out: list[Card] = []
-    col = column
-    for suit, part in zip((39, 26, 13, 0), parts, strict=True):
-        out.extend(CARDS[suit + r] for r in _suit_ranks(part, line, col))
-        col += len(part) + 1
-    return tuple(out)
+    out: tuple[Card, ...] = ()
+    for k in range(4):
+        part = parts[k]
+        memo = _PBN_CARDS[k]
+        got = memo.get(part)
+        if got is None:
+            col = column + sum(len(p) + 1 for p in parts[:k])
+            base = 39 - 13 * k
+            got = tuple(CARDS[base + r] for r in sorted(_suit_ranks(part, line, col), reverse=True))
+            if len(memo) < 16384:
+                memo[part] = got
+        out += got
+    return out
+
+
+def in_display_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A hand as people list it: spades, hearts, diamonds, clubs, high to low."""
+    return tuple(sorted(cards, key=_DISPLAY_RANK))
+
+
+#: Sort key of :func:`in_display_order` as a table look-up.
+_DISPLAY_RANK: Final = {c: i for i, c in enumerate(display_order(CARDS))}.__getitem__
 
 
 _GROUP_RANK = re.compile(r"[ \t]*(10|[2-9TJQKARDVtjqkardv]|-)")
@@ -195,12 +210,12 @@ def group_cards(text: str, line: int, column: int, seen: dict[int, tuple[int, in
     *seen* maps suits already given in this hand to their position, so a
     suit written twice is an error that points at both places.
     """
-    if text[0] in _SYMBOLS:
-        suit = _SYMBOLS[text[0]]
+    if text[0] in SUIT_SYMBOLS:
+        suit = SUIT_SYMBOLS[text[0]]
         pos = 1
         french = True
     else:
-        suit = _LETTER_SUITS[text[0].upper()]
+        suit = LETTER_SUITS[text[0].upper()]
         pos = 2
         french = False
     if suit in seen:
@@ -221,7 +236,7 @@ def group_cards(text: str, line: int, column: int, seen: dict[int, tuple[int, in
             void_at = at
         else:
             up = tok.upper()
-            rank = _FRENCH[up] if french and up in _FRENCH else _RANKS[up]
+            rank = FRENCH_RANKS[up] if french and up in FRENCH_RANKS else RANKS[up]
             cards.append(CARDS[suit * 13 + rank])
         pos = m.end()
     if void_at is not None and cards:
@@ -288,3 +303,769 @@ def pass_mark(marks: list[tuple[str, int, int]]) -> str | None:
         _, line, col = marks[1]
         raise HrnSyntaxError(msg("syntax.pass_one_mark"), line, col)
     return marks[0][0]
+
+
+# The lexer ------------------------------------------------------------------------
+
+
+class Mismatch(Exception):
+    """The line is not in the grammar's language; the reader asks the
+    grammar to say why, in words (:func:`hearts_notation.io.hrn.lark_reader.explain_line`)."""
+
+
+_END: Final = "$END"
+
+
+class _Ctx:
+    """What may stand at one point of a line: the tokens the grammar's
+    contextual lexer tries there, in its order (:data:`TOKENS`), as one
+    regular expression preceded by what is skipped (blanks, ``;`` notes)."""
+
+    __slots__ = ("card", "comment", "end", "hand", "keyword", "kinds", "number", "regex", "seat")
+
+    def __init__(self, *kinds: str) -> None:
+        self.kinds = frozenset(kinds)
+        self.end = _END in kinds
+        self.comment = "COMMENT" in kinds
+        self.hand = "PBN" in kinds
+        self.card = "CARD" in kinds
+        self.seat = "SEAT" in kinds
+        self.keyword = bool(self.kinds & set(_WORD_KINDS.values()))
+        self.number = bool(self.kinds & {"INT", "POINTS", "TRICK_NUMBER"})
+        alternatives = "|".join(f"(?P<{name}>{TOKENS[name]})" for name in TOKENS if name in kinds)
+        self.regex = re.compile(f"{IGNORED}(?:{alternatives})?")
+
+
+#: A keyword written in lower case -> its token.
+_WORD_KINDS: Final[dict[str, str]] = {
+    **LINE_KEYWORDS, **dict.fromkeys(DEALER_WORDS, "DEALER"),
+    **dict.fromkeys(DIRECTIONS, "DIRECTION"), **dict.fromkeys(MOON_CHOICES, "MOON_CHOICE"),
+}
+
+_START: Final = _Ctx("COMMENT", "TAG_OPEN", "DEAL", "SEAT", "PASS", "TRICK_NUMBER", "SCORE", "TOTAL",
+                     "MOON", "STAR", "RESULT", _END)
+_TAIL: Final = _Ctx("COMMENT", _END)
+_TAG_NAME: Final = _Ctx("TAG_NAME")
+_TAG_VALUE: Final = _Ctx("TAG_VALUE")
+_RSQB: Final = _Ctx("_RSQB")
+_AFTER_TAG: Final = _Ctx("TAG_OPEN", "COMMENT", _END)
+_INT: Final = _Ctx("INT")
+_AFTER_INT: Final = _Ctx("DEALER", "PASS", "COMMENT", _END)
+_SEAT: Final = _Ctx("SEAT")
+_AFTER_DEALER: Final = _Ctx("PASS", "COMMENT", _END)
+_DIRECTION: Final = _Ctx("DIRECTION")
+_COLON: Final = _Ctx("_COLON")
+_HAND: Final = _Ctx("UNKNOWN", "PBN", "SYMBOL_GROUP", "LETTER_GROUP", "CARD", "FRENCH_LETTER_CARD")
+_GROUPS: Final = _Ctx("SYMBOL_GROUP", "LETTER_GROUP", "COMMENT", _END)
+_HAND_CARDS: Final = _Ctx("CARD", "FRENCH_LETTER_CARD", "COMMENT", _END)
+_PASS_SEAT: Final = _Ctx("_GT", "_COLON")
+_PASS_BODY: Final = _Ctx("COMMENT", "CARD", "FRENCH_LETTER_CARD", _END)
+_TRICK: Final = _Ctx("COMMENT", "SEAT", "CARD", "FRENCH_LETTER_CARD", _END)
+_PLAY_SEAT: Final = _Ctx("_COLON", "CARD", "FRENCH_LETTER_CARD")
+_CARD: Final = _Ctx("CARD", "FRENCH_LETTER_CARD")
+_POINTS_AFTER_SEAT: Final = _Ctx("_COLON", "POINTS")
+_POINTS: Final = _Ctx("POINTS")
+_POINTS_NEXT: Final = _Ctx("SEAT", "COMMENT", _END)
+_MOON_CHOICE: Final = _Ctx("MOON_CHOICE")
+_RESULT: Final = _Ctx("SEAT", "STAR")
+_RESULT_SEATS: Final = _Ctx("SEAT", "COMMENT", _END)
+
+_PBN_RE: Final = re.compile(TOKENS["PBN"])
+_POINTS_RE: Final = re.compile(TOKENS["POINTS"])
+_FOLD: Final = str.maketrans({"ſ": "s", "ı": "i", "İ": "i"})
+#: A line cut at single spaces is a list of whole words (no comment, note,
+#: quote, bracket, colon, tab; no doubled or outer blank: :func:`_single_spaced`).
+_NOT_SIMPLE: Final = re.compile(r'[{};:>"\\\[\]\n\t\f\r]')
+#: The words of any other line: a run of word characters, a ``:`` or ``>``,
+#: a one-line comment without backslash or brace inside; ``;`` ends the
+#: words; any other character (a quote, a bracket, a ``}``...) leaves the
+#: whole line to the token patterns.
+_WORDS: Final = re.compile(r'[^ \t\f\r{};:>"\\\[\]\n]+|[:>]|\{[^\\{}\n]*\}|[^ \t\f\r]')
+#: The one-character words that leave a line to the token patterns.
+_ODD_WORDS: Final = frozenset('{}"\\[]\n')
+_SUIT_LETTERS_1: Final = frozenset("SHDCshdc")
+#: The words of a score or total line, written in lower case -> the line's kind.
+_POINTS_WORDS: Final = {"score": "score", "marque": "score", "total": "total"}
+#: What keeps a line from being read straight from its words (see :func:`read_line`).
+_PLAIN: Final = re.compile(r'[{};"\\\[\]\n\t\f\r]')
+
+
+def _single_spaced(text: str) -> bool:
+    """Words at single spaces: no doubled, leading or trailing blank (and some text)."""
+    return bool(text) and "  " not in text and text[0] != " " and text[-1] != " "
+
+
+def _keyword(text: str) -> str:
+    """A keyword as the tables spell it (the patterns are case-blind:
+    ``ſ`` is an ``s`` to them, and the dotted and dotless ``i`` an ``i``)."""
+    return text.lower().translate(_FOLD).replace("i̇", "i")
+
+
+def _classify(w: str, ctx: _Ctx) -> str | None:
+    """The token a whole word is where *ctx* stands, or ``None`` when the
+    word may not be one token there (the token patterns then decide)."""
+    c = w[0]
+    if c == "{":
+        return "COMMENT" if ctx.comment else None
+    if ctx.hand:
+        if w == "?":
+            return "UNKNOWN"
+        if "." in w:
+            return "PBN" if _PBN_RE.fullmatch(w) is not None else None
+        if c in SUIT_SYMBOLS or w in _SUIT_LETTERS_1:
+            return None
+        if w in CARD_TABLE:
+            return "CARD"
+        return "FRENCH_LETTER_CARD" if FRENCH_LETTER_RE.fullmatch(w) is not None else None
+    kinds = ctx.kinds
+    if ctx.keyword:
+        kw = _WORD_KINDS.get(w.lower())
+        if kw is not None and kw in kinds:
+            return kw
+    if ctx.card:
+        if w in CARD_TABLE:
+            return "CARD"
+        if FRENCH_LETTER_RE.fullmatch(w) is not None:
+            return "FRENCH_LETTER_CARD"
+    if ctx.seat and SEAT_RE.fullmatch(w) is not None:
+        return "SEAT"
+    if ctx.number and w.isascii():
+        if "POINTS" in kinds:
+            return "POINTS" if _POINTS_RE.fullmatch(w) is not None else None
+        if w.isdigit():
+            return "INT" if "INT" in kinds else None
+        if w[-1] == "." and w[:-1].isdigit() and "TRICK_NUMBER" in kinds:
+            return "TRICK_NUMBER"
+    if len(w) == 1:
+        kind = {"*": "STAR", "?": "UNKNOWN", ":": "_COLON", ">": "_GT"}.get(w)
+        if kind is not None and kind in kinds:
+            return kind
+    return None
+
+
+_SEAT_WORDS: dict[str, bool] = {}
+
+
+def _seat_word(w: str) -> bool:
+    """Whether a whole word is a seat where a seat or a card may stand."""
+    ok = _SEAT_WORDS.get(w)
+    if ok is None:
+        ok = (SEAT_RE.fullmatch(w) is not None and w not in CARD_TABLE
+              and FRENCH_LETTER_RE.fullmatch(w) is None)
+        if len(_SEAT_WORDS) < 4096:
+            _SEAT_WORDS[w] = ok
+    return ok
+
+
+class _Columns(Sequence[int]):
+    """The columns of every *step*-th word from word *first* of a line cut
+    at single spaces, worked out only if a visitor asks (the referee's
+    check of a clean deal never does)."""
+
+    __slots__ = ("_cols", "_first", "_step", "_words")
+
+    def __init__(self, words: list[str], first: int, step: int) -> None:
+        self._words = words
+        self._first = first
+        self._step = step
+        self._cols: list[int] | None = None
+
+    def _get(self) -> list[int]:
+        if self._cols is None:
+            starts = list(accumulate(map((1).__add__, map(len, self._words)), initial=1))
+            self._cols = starts[self._first:len(self._words):self._step]
+        return self._cols
+
+    def __len__(self) -> int:
+        return len(range(self._first, len(self._words), self._step))
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[int]: ...
+
+    def __getitem__(self, i: int | slice) -> int | list[int]:
+        return self._get()[i]
+
+
+class _Line:
+    """One logical line being read: its words (while they are whole
+    tokens) or a position in its text (from the first word that is not)."""
+
+    __slots__ = ("at", "bad", "base", "multi", "pos", "simple", "starts", "text", "val", "wi", "words")
+
+    def __init__(self, text: str, base: int) -> None:
+        self.text = text
+        self.base = base
+        self.multi = "\n" in text
+        self.bad: HrnSyntaxError | None = None
+        self.val = ""
+        self.at = 0
+        self.pos = 0
+        self.wi = 0
+        self.words: list[str] | None = None
+        self.starts: list[int] | None = None      # worked out when a position is asked
+        self.simple = _NOT_SIMPLE.search(text) is None and _single_spaced(text)
+        if self.simple:
+            self.words = text.split(" ") if text else []
+            return
+        words = _WORDS.findall(text)
+        if ";" in words:
+            del words[words.index(";"):]
+        if _ODD_WORDS.isdisjoint(words):
+            self.words = words
+        # (else the token patterns read the whole line)
+
+    def start_of(self, i: int) -> int:
+        """Where word *i* starts in the text."""
+        starts = self.starts
+        if starts is None:
+            if i == 0:
+                return len(self.text) - len(self.text.lstrip(" \t\f\r"))
+            if self.simple:
+                starts = list(accumulate(map((1).__add__, map(len, self.words or ())), initial=0))
+            else:
+                starts = [m.start() for m in _WORDS.finditer(self.text)]
+            self.starts = starts
+        return starts[i]
+
+    def next(self, ctx: _Ctx) -> str:
+        """The next token where *ctx* stands (its text in ``val``, where it
+        starts in ``at``), or :class:`Mismatch`."""
+        words = self.words
+        if words is not None:
+            wi = self.wi
+            if wi == len(words):
+                if ctx.end:
+                    return _END
+                raise Mismatch
+            w = words[wi]
+            kind = _classify(w, ctx)
+            if kind is not None:
+                self.wi = wi + 1
+                self.val = w
+                self.at = -1 - wi     # a word's index: its start is worked out if asked
+                return kind
+            self.pos = self.start_of(wi)
+            self.words = None
+        m = ctx.regex.match(self.text, self.pos)
+        if m is None:   # pragma: no cover - the pattern matches the empty string
+            raise Mismatch
+        name = m.lastgroup
+        if name is None:
+            if ctx.end and m.end() == len(self.text):
+                self.pos = m.end()
+                return _END
+            raise Mismatch
+        self.val = m.group(name)
+        self.at = m.start(name)
+        self.pos = m.end()
+        return name
+
+    def where(self, index: int) -> tuple[int, int]:
+        """Line and column of a position in the text."""
+        if not self.multi:
+            return self.base, index + 1
+        return self.base + self.text.count("\n", 0, index), index - self.text.rfind("\n", 0, index)
+
+    def here(self) -> tuple[int, int]:
+        """Line and column of the last token read."""
+        at = self.at
+        return self.where(at if at >= 0 else self.start_of(-1 - at))
+
+    def fail(self, exc: HrnSyntaxError) -> None:
+        """A bad value: reported if the whole line fits the grammar."""
+        if self.bad is None:
+            self.bad = exc
+
+    def number(self, text: str, line: int, col: int) -> int:
+        try:
+            return number(text, line, col)
+        except HrnSyntaxError as exc:
+            self.fail(exc)
+            return 0
+
+    def card(self, text: str, line: int, col: int) -> tuple[Card, str | None]:
+        hit = CARD_TABLE.get(text)
+        if hit is not None:
+            return hit
+        try:
+            return card_token(text, line, col)
+        except HrnSyntaxError as exc:
+            self.fail(exc)
+            return CARDS[0], None
+
+    def count(self, n: int, what: str, line: int, col: int) -> None:
+        try:
+            check_cards(n, what, line, col)
+        except HrnSyntaxError as exc:
+            self.fail(exc)
+
+    def comments(self, kind: str, out: list[Element]) -> None:
+        """``COMMENT* $END`` from a token just read (*kind*)."""
+        while kind == "COMMENT":
+            out.append(CommentEl(*self.here(), comment_text(self.val)))
+            kind = self.next(_TAIL)
+        if kind != _END:     # pragma: no cover - the contexts end so
+            raise Mismatch
+
+
+def read_line(text: str, line: int) -> list[Element]:
+    """The elements of one logical line whose first line is *line*:
+    :class:`Mismatch` when the grammar does not read it, else
+    :class:`HrnSyntaxError` for its first bad value."""
+    if _PLAIN.search(text) is None and _single_spaced(text):
+        # Words at single spaces, no comment: the lines of canonical text
+        # (tricks, hands, passes) are read straight from their words.
+        words = text.split(" ")
+        head = words[0]
+        got: Element | None
+        if head[-1] == "." and len(words) % 2 == 1:
+            got = _pair_trick(words, line)
+        elif len(words) == 2 and head[-1] == ":":
+            got = _plain_hand(words, line)
+        elif (head == "pass" or head == "passe") and words[1][-1:] == ":":
+            got = _plain_pass(words, line)
+        elif head == "deal" or head == "donne":
+            got = _plain_deal(words, line)
+        elif head in _POINTS_WORDS and len(words) % 2 == 1:
+            got = _plain_points(head, words, line)
+        else:
+            got = None
+        if got is not None:
+            return [got]
+    r = _Line(text, line)
+    out: list[Element] = []
+    kind = r.next(_START)
+    while kind == "COMMENT":
+        out.append(CommentEl(*r.here(), comment_text(r.val)))
+        kind = r.next(_START)
+    if kind == "TRICK_NUMBER":
+        _trick(r, out)
+    elif kind == "SEAT":
+        _hand(r, out)
+    elif kind == "PASS":
+        _pass(r, out)
+    elif kind == "DEAL":
+        _deal(r, out)
+    elif kind == "SCORE" or kind == "TOTAL":
+        _points(r, out, "score" if kind == "SCORE" else "total")
+    elif kind == "TAG_OPEN":
+        _tags(r, out)
+    elif kind == "RESULT":
+        _result(r, out)
+    elif kind == "MOON":
+        _moon(r, out)
+    elif kind == "STAR":
+        ln, col = r.here()
+        out.append(StarEl(ln, col))
+        r.comments(r.next(_TAIL), out)
+    if r.bad is not None:
+        raise r.bad
+    return out
+
+
+def _tags(r: _Line, out: list[Element]) -> None:
+    kind = "TAG_OPEN"
+    while kind == "TAG_OPEN":
+        bl, bc = r.here()
+        r.next(_TAG_NAME)
+        name = r.val
+        r.next(_TAG_VALUE)
+        vl, vc = r.here()
+        value = tag_value(r.val)
+        r.next(_RSQB)
+        out.append(TagEl(bl, bc, name, vl, vc, value))
+        kind = r.next(_AFTER_TAG)
+    r.comments(kind, out)
+
+
+def _deal(r: _Line, out: list[Element]) -> None:
+    ln, col = r.here()
+    r.next(_INT)
+    digits = r.val
+    nl, nc = r.here()
+    number_ = r.number(digits, nl, nc)
+    dealer: str | None = None
+    dl = dc = 0
+    direction: str | None = None
+    kind = r.next(_AFTER_INT)
+    if kind == "DEALER":
+        r.next(_SEAT)
+        dealer = r.val
+        dl, dc = r.here()
+        kind = r.next(_AFTER_DEALER)
+    if kind == "PASS":
+        r.next(_DIRECTION)
+        direction = DIRECTIONS[_keyword(r.val)]
+        kind = r.next(_TAIL)
+    out.append(DealEl(ln, col, number_, dealer, dl, dc, direction))
+    r.comments(kind, out)
+
+
+def _hand(r: _Line, out: list[Element]) -> None:
+    seat = r.val
+    ln, col = r.here()
+    r.next(_COLON)
+    kind = r.next(_HAND)
+    cards: tuple[Card, ...] | None = None
+    if kind == "UNKNOWN":
+        kind = r.next(_TAIL)
+    elif kind == "PBN":
+        try:
+            cards = pbn_cards(r.val, *r.here())
+        except HrnSyntaxError as exc:
+            r.fail(exc)
+        kind = r.next(_TAIL)
+    elif kind == "SYMBOL_GROUP" or kind == "LETTER_GROUP":
+        first = r.here()
+        seen: dict[int, tuple[int, int]] = {}
+        got: list[Card] = []
+        while kind == "SYMBOL_GROUP" or kind == "LETTER_GROUP":
+            try:
+                got.extend(group_cards(r.val, *r.here(), seen))
+            except HrnSyntaxError as exc:
+                r.fail(exc)
+            kind = r.next(_GROUPS)
+        r.count(len(got), "hand", *first)
+        cards = in_display_order(got)
+    else:       # a list of cards
+        first = r.here()
+        got = []
+        while kind == "CARD" or kind == "FRENCH_LETTER_CARD":
+            cl, cc = r.here()
+            card, mark = r.card(r.val, cl, cc)
+            if mark is not None:
+                r.fail(HrnSyntaxError(msg("syntax.mark_in_hand"), cl, cc + len(r.val) - len(mark)))
+            got.append(card)
+            kind = r.next(_HAND_CARDS)
+        r.count(len(got), "hand", *first)
+        cards = in_display_order(got)
+    out.append(HandEl(ln, col, seat, cards))
+    r.comments(kind, out)
+
+
+def _pass(r: _Line, out: list[Element]) -> None:
+    ln, col = r.here()
+    r.next(_SEAT)
+    seat = r.val
+    sl, sc = r.here()
+    to: str | None = None
+    tl = tc = 0
+    if r.next(_PASS_SEAT) == "_GT":
+        r.next(_SEAT)
+        to = r.val
+        tl, tc = r.here()
+        r.next(_COLON)
+    cards: list[Card] = []
+    marks: list[tuple[str, int, int]] = []
+    comments: list[str] = []
+    kind = r.next(_PASS_BODY)
+    while kind != _END:
+        if kind == "COMMENT":
+            comments.append(comment_text(r.val))
+        else:
+            cl, cc = r.here()
+            card, mark = r.card(r.val, cl, cc)
+            cards.append(card)
+            if mark is not None:
+                marks.append((mark, cl, cc + len(r.val) - len(mark)))
+        kind = r.next(_PASS_BODY)
+    r.count(len(cards), "pass", ln, col)
+    mark_: str | None = None
+    try:
+        mark_ = pass_mark(marks)
+    except HrnSyntaxError as exc:
+        r.fail(exc)
+    out.append(PassEl(ln, col, seat, sl, sc, to, tl, tc, tuple(cards), mark_, join_comments(comments)))
+
+
+def _trick(r: _Line, out: list[Element]) -> None:
+    head = r.val
+    ln, col = r.here()
+    if r.words is not None and not r.multi:
+        got = _word_trick(r, head, ln, col)
+        if got is not None:
+            out.append(got)
+            return
+    trick_comments: list[str] = []
+    seats: list[str | None] = []
+    seat_lines: list[int] = []
+    seat_cols: list[int] = []
+    cards: list[Card] = []
+    card_lines: list[int] = []
+    card_cols: list[int] = []
+    marks_: list[str | None] = []
+    notes: list[str | None] = []
+    kind = r.next(_TRICK)
+    while kind == "COMMENT":
+        trick_comments.append(comment_text(r.val))
+        kind = r.next(_TRICK)
+    while kind != _END:
+        if kind == "SEAT":
+            seats.append(r.val)
+            sl, sc = r.here()
+            seat_lines.append(sl)
+            seat_cols.append(sc)
+            kind = r.next(_PLAY_SEAT)
+            if kind == "_COLON":
+                kind = r.next(_CARD)
+        else:
+            seats.append(None)
+            seat_lines.append(0)
+            seat_cols.append(0)
+        cl, cc = r.here()
+        card, mark = r.card(r.val, cl, cc)
+        cards.append(card)
+        card_lines.append(cl)
+        card_cols.append(cc)
+        marks_.append(mark)
+        kind = r.next(_TRICK)
+        said: list[str] = []
+        while kind == "COMMENT":
+            said.append(comment_text(r.val))
+            kind = r.next(_TRICK)
+        notes.append(join_comments(said))
+    r.count(len(cards), "trick", ln, col)
+    number_ = r.number(head, ln, col)
+    out.append(TrickEl(ln, col, number_, join_comments(trick_comments), seats, seat_lines, seat_cols,
+                       cards, card_cols, None if card_lines.count(ln) == len(card_lines) else card_lines,
+                       None if marks_.count(None) == len(marks_) else marks_,
+                       None if notes.count(None) == len(notes) else notes))
+
+
+def _points(r: _Line, out: list[Element], what: str) -> None:
+    ln, col = r.here()
+    seats: list[str] = []
+    seat_lines: list[int] = []
+    seat_cols: list[int] = []
+    values: list[int] = []
+    kind = r.next(_SEAT)
+    while kind == "SEAT":
+        seats.append(r.val)
+        sl, sc = r.here()
+        seat_lines.append(sl)
+        seat_cols.append(sc)
+        if r.next(_POINTS_AFTER_SEAT) == "_COLON":
+            r.next(_POINTS)
+        values.append(r.number(r.val, *r.here()))
+        kind = r.next(_POINTS_NEXT)
+    out.append(PointsEl(what, ln, col, seats, seat_lines, seat_cols, values))
+    r.comments(kind, out)
+
+
+def _moon(r: _Line, out: list[Element]) -> None:
+    ln, col = r.here()
+    r.next(_SEAT)
+    seat = r.val
+    sl, sc = r.here()
+    r.next(_MOON_CHOICE)
+    out.append(MoonEl(ln, col, seat, sl, sc, MOON_CHOICES[_keyword(r.val)]))
+    r.comments(r.next(_TAIL), out)
+
+
+def _result(r: _Line, out: list[Element]) -> None:
+    ln, col = r.here()
+    kind = r.next(_RESULT)
+    if kind == "STAR":
+        out.append(ResultEl(ln, col, None, [], []))
+        r.comments(r.next(_TAIL), out)
+        return
+    seats: list[str] = []
+    seat_lines: list[int] = []
+    seat_cols: list[int] = []
+    while kind == "SEAT":
+        seats.append(r.val)
+        sl, sc = r.here()
+        seat_lines.append(sl)
+        seat_cols.append(sc)
+        kind = r.next(_RESULT_SEATS)
+    out.append(ResultEl(ln, col, seats, seat_lines, seat_cols))
+    r.comments(kind, out)
+
+
+def _pair_trick(words: list[str], line: int) -> TrickEl | None:
+    """A trick line of ``SEAT CARD`` pairs at single spaces, read in slices
+    (``None`` for any other line)."""
+    head = words[0]
+    if not (head[:-1].isdigit() and head.isascii()) or len(words) < 3:
+        return None
+    hits = list(map(CARD_TABLE.get, words[2::2]))
+    seats = words[1::2]
+    if None in hits or not (all(map(_SEAT_WORDS.get, seats)) or all(map(_seat_word, seats))):
+        return None
+    limits = current_limits()
+    n = len(seats)
+    if n > limits.cards or len(head) > limits.digits:
+        check_cards(n, "trick", line, 1)
+        number(head, line, 1)
+    cards, marks = zip(*hits, strict=True)
+    return TrickEl(line, 1, int(head[:-1]), None, seats, [line] * n,  # type: ignore[arg-type]
+                   _Columns(words, 1, 2), cards, _Columns(words, 2, 2), None,
+                   None if marks.count(None) == n else marks, None)
+
+
+def _plain_hand(words: list[str], line: int) -> HandEl | None:
+    """``SEAT: PBN`` or ``SEAT: ?`` at single spaces (``None`` for any other line)."""
+    seat = words[0][:-1]
+    if SEAT_RE.fullmatch(seat) is None or seat.lower() in LINE_KEYWORDS:
+        return None
+    body = words[1]
+    if body == "?":
+        return HandEl(line, 1, seat, None)
+    if _PBN_RE.fullmatch(body) is None:
+        return None
+    return HandEl(line, 1, seat, pbn_cards(body, line, len(seat) + 3))
+
+
+def _plain_pass(words: list[str], line: int) -> PassEl | None:
+    """``pass SEAT: cards`` or ``pass SEAT>TO: cards`` at single spaces
+    (``None`` for any other line)."""
+    who = words[1][:-1]
+    to: str | None = None
+    tc = 0
+    if ">" in who:
+        who, _, to = who.partition(">")
+        if SEAT_RE.fullmatch(to) is None:
+            return None
+        tc = len(words[0]) + 3 + len(who)
+    if SEAT_RE.fullmatch(who) is None:
+        return None
+    table = CARD_TABLE
+    hits = [table.get(w) for w in words[2:]]
+    if None in hits:
+        return None
+    check_cards(len(hits), "pass", line, 1)
+    marks: list[tuple[str, int, int]] = []
+    col = len(words[0]) + 3 + len(words[1])
+    for w, hit in zip(words[2:], hits, strict=True):
+        if hit[1] is not None:  # type: ignore[index]
+            marks.append((hit[1], line, col + len(w) - len(hit[1])))  # type: ignore[index]
+        col += len(w) + 1
+    return PassEl(line, 1, who, line, len(words[0]) + 2, to, line if to is not None else 0, tc,
+                  tuple([h[0] for h in hits]), pass_mark(marks), None)  # type: ignore[index]
+
+
+class _WordColumns(Sequence[int]):
+    """The columns of some words of a line (by index; ``-1``: no word, 0),
+    worked out only if a visitor asks."""
+
+    __slots__ = ("_line", "_which")
+
+    def __init__(self, line: _Line, which: list[int]) -> None:
+        self._line = line
+        self._which = which
+
+    def __len__(self) -> int:
+        return len(self._which)
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[int]: ...
+
+    def __getitem__(self, i: int | slice) -> int | list[int]:
+        start_of = self._line.start_of
+        if isinstance(i, slice):
+            return [0 if k < 0 else start_of(k) + 1 for k in self._which[i]]
+        k = self._which[i]
+        return 0 if k < 0 else start_of(k) + 1
+
+
+def _word_trick(r: _Line, head: str, ln: int, col: int) -> TrickEl | None:
+    """The rest of a trick line read straight from its words (seats, cards
+    and comments, each a whole word); ``None`` when a word is anything else
+    (the tokens then decide, one by one)."""
+    words = r.words
+    assert words is not None
+    n = len(words)
+    i = r.wi
+    table = CARD_TABLE
+    said: list[str] = []
+    while i < n and words[i][0] == "{":
+        said.append(comment_text(words[i]))
+        i += 1
+    seats: list[str | None] = []
+    seat_at: list[int] = []
+    cards: list[Card] = []
+    card_at: list[int] = []
+    marks: list[str | None] = []
+    notes: list[str | None] = []
+    while i < n:
+        w = words[i]
+        hit = table.get(w)
+        if hit is None:
+            if w[0] == "{" or i + 1 == n or not _seat_word(w):
+                return None
+            seats.append(w)
+            seat_at.append(i)
+            i += 1
+            hit = table.get(words[i])
+            if hit is None:
+                return None
+        else:
+            seats.append(None)
+            seat_at.append(-1)
+        cards.append(hit[0])
+        marks.append(hit[1])
+        card_at.append(i)
+        i += 1
+        if i < n and words[i][0] == "{":
+            here: list[str] = []
+            while i < n and words[i][0] == "{":
+                here.append(comment_text(words[i]))
+                i += 1
+            notes.append(join_comments(here))
+        else:
+            notes.append(None)
+    k = len(cards)
+    r.count(k, "trick", ln, col)
+    number_ = r.number(head, ln, col)
+    return TrickEl(ln, col, number_, join_comments(said), seats, [0 if a < 0 else ln for a in seat_at],
+                   _WordColumns(r, seat_at), cards, _WordColumns(r, card_at), None,
+                   None if marks.count(None) == k else marks, None if notes.count(None) == k else notes)
+
+
+def _plain_deal(words: list[str], line: int) -> DealEl | None:
+    """``deal N [dealer SEAT] [pass DIRECTION]`` at single spaces, keywords in
+    lower case (``None`` for any other line)."""
+    n = len(words)
+    digits = words[1] if n > 1 else ""
+    if not (digits.isdigit() and digits.isascii()):
+        return None
+    dealer: str | None = None
+    dc = 0
+    direction: str | None = None
+    i = 2
+    col = len(words[0]) + 3 + len(digits)
+    if i < n and words[i] in DEALER_WORDS:
+        if i + 1 == n or SEAT_RE.fullmatch(words[i + 1]) is None:
+            return None
+        dealer, dc = words[i + 1], col + len(words[i]) + 1
+        col += len(words[i]) + 2 + len(dealer)
+        i += 2
+    if i < n and (words[i] == "pass" or words[i] == "passe"):
+        direction = DIRECTIONS.get(words[i + 1]) if i + 1 < n else None
+        if direction is None:
+            return None
+        i += 2
+    if i != n:
+        return None
+    return DealEl(line, 1, number(digits, line, len(words[0]) + 2), dealer,
+                  line if dealer is not None else 0, dc, direction)
+
+
+def _plain_points(head: str, words: list[str], line: int) -> PointsEl | None:
+    """``score SEAT N ...`` or ``total SEAT N ...`` at single spaces (``None``
+    for any other line)."""
+    seats = words[1::2]
+    if not all(SEAT_RE.fullmatch(s) for s in seats) or not all(_POINTS_RE.fullmatch(v) for v in words[2::2]):
+        return None
+    cols: list[int] = []
+    values: list[int] = []
+    col = len(head) + 2
+    for seat, value in zip(seats, words[2::2], strict=True):
+        cols.append(col)
+        values.append(number(value, line, col + len(seat) + 1))
+        col += len(seat) + len(value) + 2
+    return PointsEl(_POINTS_WORDS[head], line, 1, seats, [line] * len(seats), cols, values)

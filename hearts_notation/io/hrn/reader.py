@@ -9,9 +9,9 @@ How a file is read (``docs/parser.md`` tells the whole story):
    ``result`` line ends a game; a tag line that follows a deal begins a new
    one.  Only one game (and the next one, to see where it starts) is held in
    memory, so memory stays flat however long the file.
-3. **Elements.**  Each logical line is turned into element tuples by the fast
-   path (:mod:`.fast`, plain lines) or, failing that, by the Lark grammar
-   (:mod:`.lark_reader`, ``grammar/hearts.lark``).
+3. **Elements.**  Each logical line is read by the lexer (:mod:`.lex`) into
+   typed elements (:mod:`.elements`); a line the grammar does not read is
+   worded by the grammar (:mod:`.lark_reader`, ``grammar/hearts.lark``).
 4. **Events.**  :class:`_GameBuilder` checks what the grammar cannot (tags
    before deals, trick numbers 1, 2, 3..., one hand line per seat, seat names
    from the ``Seats`` tag, seats implied by bare cards, whose leader the
@@ -19,38 +19,25 @@ How a file is read (``docs/parser.md`` tells the whole story):
    of :mod:`hearts_notation.io.events` to a visitor: by default
    :class:`~hearts_notation.io.events.GameBuilder`, which builds the frozen
    :class:`~hearts_notation.model.Game`; ``validate`` sends them to the
-   referee's compact check instead (:func:`visit_game`).
+   referee's compact check instead (:func:`visit_text`).
 
 A game that does not read is still yielded, python-chess style: with what was
 understood before the first error (tags, complete deals) and a
 ``syntax-error`` finding that says, in words, what was expected where.
 The next game is read afresh.
 
-Element shapes (all positions absolute; an absent seat position is 0, 0)::
-
-    ("tag", line, col, name, value_line, value_col, value)
-    ("comment", line, col, text)
-    ("deal", line, col, number, dealer, dealer_line, dealer_col, direction)
-    ("hand", line, col, seat, cards | None)
-    ("pass", line, col, seat, seat_line, seat_col, to, to_line, to_col, cards, mark, comment)
-    ("trick", line, col, number, comment,
-        ((seat | None, seat_line, seat_col, card, mark, comment, card_line, card_col), ...))
-    ("score" | "total", line, col, ((seat, seat_line, seat_col, points), ...))
-    ("moon", line, col, seat, seat_line, seat_col, choice)
-    ("star", line, col)
-    ("result", line, col, ((seat, line, col), ...) | None)
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any, TypeVar
 
-from ...cards import CARDS, display_order
+from ...cards import CARDS
 from ...i18n import Arg, Msg, msg
 from ...model import PLAYER_TAGS_4, Finding, Game, Pos
 from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard, with_players
@@ -60,17 +47,29 @@ from ..events import GameBuilder, Visitor
 from ..limits import current as current_limits
 from ..limits import limit_message
 from ..stream import RecordError
-from .lex import (
+from .elements import (
+    CommentEl,
+    DealEl,
+    Element,
+    HandEl,
+    MoonEl,
+    PassEl,
+    PointsEl,
+    ResultEl,
+    StarEl,
+    TagEl,
+    TrickEl,
+)
+from .lex import HrnSyntaxError, Mismatch, french_letter_message, quote, read_line
+from .words import (
+    ENGLISH_SEATS,
     FRENCH_LETTER_RE,
+    FRENCH_WEST,
     KEYWORDS,
     LETTER_CARD_RE,
     SEAT_NAME_RE,
-    Element,
-    HrnSyntaxError,
-    french_letter_message,
-    quote,
+    tag_name,
 )
-from .words import ENGLISH_SEATS, FRENCH_WEST, tag_name
 
 __all__ = [
     "HrnSyntaxError",
@@ -404,7 +403,7 @@ def iter_game_texts(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple
     """The first line number and the text of each game, cut exactly as
     :func:`iter_games_lines` cuts them (its lines joined with ``\\n``), but
     without a :class:`LogicalLine` per line: what the parallel runner ships
-    to its workers (``tests/test_hrn_canonical.py`` compares the two)."""
+    to its workers (``tests/test_hrn_cut.py`` compares the two)."""
     pending: tuple[int, list[str]] | None = None
     only_comments: tuple[int, str] | None = None
     first = 0
@@ -556,57 +555,63 @@ def _game_text(text: str, a: int, b: int) -> str:
 
 
 def iter_hrn(text: str | Iterable[str], source: str = "-",
-             default_rules: RuleSet | str | None = None, fast: bool = True) -> Iterator[Game]:
+             default_rules: RuleSet | str | None = None) -> Iterator[Game]:
     """Games of HRN text, one at a time.
 
     *text* is a whole document or any iterable of lines (an open file is
     read lazily).  *default_rules* (``--rules``) decides the seat names and
-    the opening leader for games without a ``Rules`` tag.  *fast* can turn
-    the line fast path off (tests compare both ways).
+    the opening leader for games without a ``Rules`` tag.
 
     Raises :class:`~hearts_notation.io.jsonio.RecordError` only when the
     input holds no game at all (blank, or comments only).
     """
     lines = _split_lines(text) if isinstance(text, str) else text
     index = 0
-    if fast:
-        from .canonical import visit_canonical
     for game_lines in iter_games_lines(lines):
         index += 1
-        if fast:
-            # Canonical text takes the whole-game path (same events, same game).
-            b = GameBuilder()
-            if visit_canonical("\n".join([ll.text for ll in game_lines]), b, source,
-                               game_lines[0].line, default_rules, index):
-                yield b.end_game()
-                continue
-        yield build_game(game_lines, source, index, default_rules, fast)
+        yield build_game(game_lines, source, index, default_rules)
     if index == 0:
         raise RecordError(msg("input.empty"))
 
 
 def parse_game(text: str, source: str = "-", first_line: int = 1,
-               default_rules: RuleSet | str | None = None, index: int | None = 1, fast: bool = True) -> Game:
+               default_rules: RuleSet | str | None = None, index: int | None = 1) -> Game:
     """One game from its text, *first_line* being the line number of its
     first line in the file.  Text that holds more than one game reads as one
     (a second game's tags are then an error, as are lines after ``result``).
     """
-    return visit_text(text, GameBuilder(), source, first_line, default_rules, index, fast)
+    return visit_text(text, GameBuilder(), source, first_line, default_rules, index)
 
 
 def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: int = 1,
-               default_rules: RuleSet | str | None = None, index: int | None = 1, fast: bool = True) -> R:
+               default_rules: RuleSet | str | None = None, index: int | None = 1) -> R:
     """:func:`parse_game` with the game's events sent to *visitor* (what
-    its ``end_game`` returns comes back).  Plain canonical text takes the
-    whole-game fast path (:mod:`.canonical`), which sends the same events."""
-    if fast:
-        from .canonical import visit_canonical
-
-        if visit_canonical(text, visitor, source, first_line, default_rules, index):
-            return visitor.end_game()
+    its ``end_game`` returns comes back)."""
+    physical = text.split("\n")
+    if first_line >= 1 and ("{" not in text or all(map(_closed, physical))):
+        # No comment runs past its line: each line is a logical line, read
+        # as it comes (what the parallel runner's workers read).
+        b = _GameBuilder(visitor, source, index, default_rules)
+        lineno = first_line - 1
+        first: tuple[int, str] | None = None
+        for t in physical:
+            lineno += 1
+            if t[-1:] == "\r":
+                t = t[:-1]
+            if lineno == first_line and t[:1] == "\ufeff":
+                t = t[1:]
+            if not t.strip(_BLANKS):
+                continue
+            if first is None:
+                first = (lineno, t)
+            if not _read_line_into(b, t, lineno, read_line):
+                break
+        if b.pos is None and first is not None:
+            b.pos = Pos(first[0], len(first[1]) - len(first[1].lstrip()) + 1)
+        return b.finish()  # type: ignore[no-any-return]
     if first_line >= 1:     # numbered as they are read (0 means "no line" in there)
         lines = list(iter_logical_lines(_split_lines(text), first_line))
-        return visit_game(lines, visitor, source, index, default_rules, fast)
+        return visit_game(lines, visitor, source, index, default_rules)
     lines = []
     for ll in iter_logical_lines(_split_lines(text)):
         ll.line += first_line - 1
@@ -615,11 +620,18 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
         if ll.stop:
             ll.stop += first_line - 1
         lines.append(ll)
-    return visit_game(lines, visitor, source, index, default_rules, fast)
+    return visit_game(lines, visitor, source, index, default_rules)
+
+
+def _closed(line: str) -> bool:
+    """Whether no brace comment is open at the end of *line*, seen without
+    scanning it: no brace, or no backslash nor quote (no escape, no tag
+    value) and no ``{`` after the last ``}``."""
+    return "{" not in line or ("\\" not in line and '"' not in line and line.rfind("{") < line.rfind("}"))
 
 
 def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = None,
-               default_rules: RuleSet | str | None = None, fast: bool = True) -> Game:
+               default_rules: RuleSet | str | None = None) -> Game:
     """One game from the logical lines :func:`iter_games_lines` cut for it.
 
     Workers that receive games already split (``hearts_notation.runners``)
@@ -627,16 +639,20 @@ def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = 
     re-split the text: the result is then exactly that of :func:`iter_hrn`,
     including where a runaway comment was stopped.
     """
-    return visit_game(lines, GameBuilder(), source, index, default_rules, fast)
+    return visit_game(lines, GameBuilder(), source, index, default_rules)
+
+
+#: What reads one logical line into its elements (:func:`.lex.read_line`;
+#: the tests pass the grammar's own reading of the line to compare).
+LineReader = Callable[[str, int], list[Element]]
 
 
 def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
-               index: int | None = None, default_rules: RuleSet | str | None = None, fast: bool = True) -> R:
+               index: int | None = None, default_rules: RuleSet | str | None = None,
+               read: LineReader = read_line) -> R:
     """Read one game's logical lines as events sent to *visitor*; returns
     what its ``end_game`` returns (:func:`build_game` with the
     :class:`~hearts_notation.io.events.GameBuilder`)."""
-    from .fast import fast_line  # here: canonical text (.canonical) never needs it
-
     b = _GameBuilder(visitor, source, index, default_rules)
     for ll in lines:
         if ll.kind == "blank":
@@ -646,22 +662,40 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
             b.error(msg("syntax.unterminated_comment.before" if ll.stop else "syntax.unterminated_comment",
                         at=f"{ln}:{col}", line=ll.stop or 0), ln, col)
             break
-        elements = fast_line(ll.text, ll.line) if fast else None
-        if elements is None:
-            from .lark_reader import parse_line  # Lark is loaded only when a line needs it
-
-            try:
-                elements = parse_line(ll.text, ll.line, b.seat_names_for_messages())
-            except HrnSyntaxError as exc:
-                b.error(exc.msg or exc.message, exc.line, exc.column)
-                break
-        b.feed(elements)
-        if b.failed:
+        if not _read_line_into(b, ll.text, ll.line, read):
             break
     if b.pos is None and lines:
         first = next((ll for ll in lines if ll.kind != "blank"), lines[0])
         b.pos = Pos(first.line, len(first.text) - len(first.text.lstrip()) + 1)
     return b.finish()  # type: ignore[no-any-return]
+
+
+def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader) -> bool:
+    """Read one logical line into the game being built; ``False`` once the
+    game has an error (the rest of it is not read)."""
+    try:
+        elements = read(text, line)
+    except HrnSyntaxError as exc:
+        b.error(exc.msg or exc.message, exc.line, exc.column)
+        return False
+    except Mismatch:
+        worded = _worded(text, line, b.seat_names_for_messages())
+        b.error(worded.msg or worded.message, worded.line, worded.column)
+        return False
+    b.feed(elements)
+    return not b.failed
+
+
+def _worded(text: str, line: int, seats: tuple[str, ...]) -> HrnSyntaxError:
+    """The grammar's words for a line the lexer refused (Lark is loaded
+    only when a line needs it).  A line the grammar reads but the lexer
+    refused is a bug of the lexer: an internal error, never a guess."""
+    from .lark_reader import explain_line
+
+    exc = explain_line(text, line, seats)
+    if exc is None:
+        raise AssertionError(f"the HRN lexer refused line {line}, which the grammar reads: {text!r}")
+    return exc
 
 
 # 3. Assembly ----------------------------------------------------------------------------
@@ -712,13 +746,6 @@ def _pass_offset(rules: RuleSet, direction: str | None, n: int) -> int | None:
     return rules.pass_offset(direction) % n if n else None
 
 
-#: Sort key of :func:`display_order` as a table look-up (a hand line is
-#: sorted once per deal and seat; a Python key function per card cost more).
-_DISPLAY_RANK = {c: i for i, c in enumerate(display_order(CARDS))}.__getitem__
-
-_RawPlay = tuple[str | None, int, int, Any, Any, Any, int, int]
-
-
 class _DealBuilder:
     """A deal being read: raw facts, checked as they come."""
 
@@ -737,7 +764,7 @@ class _DealBuilder:
         self.hand_pos: dict[str, tuple[int, int]] = {}
         self.passes: dict[str, tuple[Any, ...]] = {}
         self.pass_pos: dict[str, tuple[int, int]] = {}
-        self.tricks: list[tuple[int, int, int, str | None, tuple[_RawPlay, ...], bool]] = []
+        self.tricks: list[tuple[TrickEl, bool]] = []
         self.score: dict[str, int] | None = None
         self.score_pos: tuple[int, int] | None = None
         self.total: dict[str, int] | None = None
@@ -930,112 +957,119 @@ class _GameBuilder:
         """Take the elements of one logical line (stops at the first error)."""
         try:
             for el in elements:
-                kind = el[0]
                 if self.pos is None:
-                    self.pos = Pos(el[1], el[2])
-                if kind == "trick":
+                    self.pos = Pos(el.line, el.col)
+                if isinstance(el, TrickEl):
                     self._trick(el)
-                elif kind == "hand":
+                elif isinstance(el, HandEl):
                     self._hand(el)
-                elif kind == "pass":
+                elif isinstance(el, PassEl):
                     self._pass(el)
-                elif kind == "comment":
+                elif isinstance(el, CommentEl):
                     if self.cur is not None and self.result_pos is None:
-                        self.cur.comments.append(el[3])
+                        self.cur.comments.append(el.text)
                     else:
-                        self.game_comments.append(el[3])
-                elif kind == "deal":
+                        self.game_comments.append(el.text)
+                elif isinstance(el, DealEl):
                     self._deal(el)
-                elif kind == "score" or kind == "total":
+                elif isinstance(el, PointsEl):
                     self._points(el)
-                elif kind == "tag":
+                elif isinstance(el, TagEl):
                     self._tag(el)
-                elif kind == "moon":
+                elif isinstance(el, MoonEl):
                     self._moon(el)
-                elif kind == "star":
-                    d = self._need_deal("star", el[1], el[2])
+                elif isinstance(el, StarEl):
+                    d = self._need_deal("star", el.line, el.col)
                     d.unfinished = True
-                    d.where["unfinished"] = Pos(el[1], el[2])
-                elif kind == "result":
+                    d.where["unfinished"] = Pos(el.line, el.col)
+                else:
                     self._result(el)
-                else:  # pragma: no cover - the element shapes are fixed
-                    raise AssertionError(kind)
         except _Stop:
             pass
 
-    def _tag(self, el: Element) -> None:
-        _, line, col, name, vl, vc, value = el
-        name = tag_name(name)  # a French tag name is the tag it translates
+    def _tag(self, el: TagEl) -> None:
+        line, col = el.line, el.col
+        name = tag_name(el.name)  # a French tag name is the tag it translates
         if self.settled or self.cur is not None:
             raise self.fail(msg("syntax.tag_late", name=name), line, col)
         if name in self.tag_at:
             first = self.tag_at[name]
             raise self.fail(msg("syntax.tag_twice", name=name, at=f"{first[0]}:{first[1]}"), line, col)
         self.tag_at[name] = (line, col)
-        self.tag_list.append((name, value, line, col, vl, vc))
+        self.tag_list.append((name, el.value, line, col, el.value_line, el.value_col))
 
-    def _deal(self, el: Element) -> None:
-        _, line, col, number, dealer, dl, dc, direction = el
+    def _deal(self, el: DealEl) -> None:
         if self.result_pos is not None:
-            self._need_deal("deal", line, col)
+            self._need_deal("deal", el.line, el.col)
         self._settle()
         self._close_deal()
+        dealer = el.dealer
         if dealer is not None:
-            dealer = self.seat(dealer, dl, dc)
-        self.cur = _DealBuilder(number, dealer, direction, line, col)
+            dealer = self.seat(dealer, el.dealer_line, el.dealer_col)
+        self.cur = _DealBuilder(el.number, dealer, el.direction, el.line, el.col)
 
-    def _hand(self, el: Element) -> None:
-        _, line, col, seat, cards = el
+    def _hand(self, el: HandEl) -> None:
+        line, col, cards = el.line, el.col, el.cards
         d = self._need_deal("hand", line, col)
-        seat = self.seat(seat, line, col)
+        seat = self.seat(el.seat, line, col)
         if seat in d.hands:
             first = d.hand_pos[seat]
             raise self.fail(msg("syntax.second_hand", seat=("seat", seat), at=f"{first[0]}:{first[1]}"),
                             line, col)
-        d.hands[seat] = None if cards is None else tuple(sorted(cards, key=_DISPLAY_RANK))
+        d.hands[seat] = cards
         d.hand_pos[seat] = (line, col)
         d.where["hand:" + seat] = Pos(line, col)
 
-    def _pass(self, el: Element) -> None:
-        _, line, col, seat, sl, sc, to, tl, tc, cards, mark, comment = el
+    def _pass(self, el: PassEl) -> None:
+        line, col = el.line, el.col
         d = self._need_deal("pass", line, col)
-        seat = self.seat(seat, sl, sc)
+        seat = self.seat(el.seat, el.seat_line, el.seat_col)
+        to = el.to
         if to is not None:
-            to = self.seat(to, tl, tc)
+            to = self.seat(to, el.to_line, el.to_col)
         if seat in d.passes:
             first = d.pass_pos[seat]
             raise self.fail(msg("syntax.second_pass", seat=("seat", seat), at=f"{first[0]}:{first[1]}"),
                             line, col)
-        d.passes[seat] = (cards, to, mark, comment, line, col)
+        d.passes[seat] = (el.cards, to, el.mark, el.comment, line, col)
         d.pass_pos[seat] = (line, col)
 
-    def _trick(self, el: Element) -> None:
-        _, line, col, number, comment, plays = el
+    def _trick(self, el: TrickEl) -> None:
+        line, col, number = el.line, el.col, el.number
         d = self._need_deal("trick", line, col)
         expected = len(d.tricks) + 1
         if number != expected:
             raise self.fail(msg("syntax.trick_number" if number > 0 else "syntax.trick_number.zero",
                                 expected=expected, found=number), line, col, trick=number)
+        seats = el.seats
+        if self.exact_seats.issuperset(seats):     # every seat named, as the game names it
+            d.tricks.append((el, False))
+            return
         exact = self.exact_seats
         implied = False     # a card with its seat left to the reader (see _close_deal)
-        for p in plays:
-            if p[0] is None:
+        for s in seats:
+            if s is None:
                 implied = True
-            elif p[0] not in exact:  # unknown, or to be matched case-blind
-                plays = tuple(q if q[0] is None else (self.seat(q[0], q[1], q[2], trick=number), *q[1:])
-                              for q in plays)
-                implied = any(q[0] is None for q in plays)
+            elif s not in exact:  # unknown, or to be matched case-blind
+                named: list[str | None] = []
+                for k in range(len(seats)):
+                    given: str | None = seats[k]
+                    if given is not None:
+                        given = self.seat(given, el.seat_lines[k], el.seat_cols[k], trick=number)
+                    named.append(given)
+                el.seats = named
+                implied = None in named
                 break
-        d.tricks.append((line, col, number, comment, plays, implied))
+        d.tricks.append((el, implied))
 
-    def _points(self, el: Element) -> None:
-        kind, line, col, pairs = el
+    def _points(self, el: PointsEl) -> None:
+        kind, line, col = el.kind, el.line, el.col
         d = self._need_deal(kind, line, col)
         if getattr(d, kind) is not None:
             first = getattr(d, kind + "_pos")
             raise self.fail(msg(f"syntax.second_{kind}", at=f"{first[0]}:{first[1]}"), line, col)
         out: dict[str, int] = {}
-        for seat, sl, sc, value in pairs:
+        for seat, sl, sc, value in zip(el.seats, el.seat_lines, el.seat_cols, el.values, strict=True):
             s = self.seat(seat, sl, sc)
             if s in out:
                 raise self.fail(msg(f"syntax.twice_{kind}", seat=("seat", s)), sl, sc)
@@ -1044,25 +1078,24 @@ class _GameBuilder:
         setattr(d, kind + "_pos", (line, col))
         d.where[kind] = Pos(line, col)
 
-    def _moon(self, el: Element) -> None:
-        _, line, col, seat, sl, sc, choice = el
-        d = self._need_deal("moon", line, col)
+    def _moon(self, el: MoonEl) -> None:
+        d = self._need_deal("moon", el.line, el.col)
         if d.moon is not None:
-            raise self.fail(msg("syntax.second_moon", at=f"{d.moon[2]}:{d.moon[3]}"), line, col)
-        d.moon = (self.seat(seat, sl, sc), choice, line, col)
+            raise self.fail(msg("syntax.second_moon", at=f"{d.moon[2]}:{d.moon[3]}"), el.line, el.col)
+        d.moon = (self.seat(el.seat, el.seat_line, el.seat_col), el.choice, el.line, el.col)
 
-    def _result(self, el: Element) -> None:
-        _, line, col, seats = el
+    def _result(self, el: ResultEl) -> None:
+        line, col = el.line, el.col
         if self.result_pos is not None:
             raise self.fail(msg("syntax.second_result", at=f"{self.result_pos[0]}:{self.result_pos[1]}"),
                             line, col)
         self._settle()
         self._close_deal()
-        if seats is None:
+        if el.seats is None:
             self.result = "*"
         else:
             names: list[str] = []
-            for s, sl, sc in seats:
+            for s, sl, sc in zip(el.seats, el.seat_lines, el.seat_cols, strict=True):
                 name = self.seat(s, sl, sc)
                 if name in names:
                     raise self.fail(msg("syntax.result_twice", seat=("seat", name)), sl, sc)
@@ -1115,48 +1148,14 @@ class _GameBuilder:
         seats = self.seats or ()
         n = len(seats)
         idx = {s: i for i, s in enumerate(seats)}
-        tricks: list[tuple[int, int, int, str | None, tuple[_RawPlay, ...]]] = []
-        # The plays of the trick before (seats resolved), whose winner leads
-        # the next trick when its leader is left implied: worked out only
-        # then (canonical text names every seat).
-        prev: tuple[_RawPlay, ...] | None = None
-        low_name = ""
-        for t_i, (line, col, number, comment, raw, implied) in enumerate(d.tricks):
-            if not implied:     # every seat named (and known): canonical text
-                prev = raw
-                tricks.append((line, col, number, comment, raw))
-                continue
-            out: list[_RawPlay] = []
-            at = -1
-            for k, play in enumerate(raw):
-                seat = play[0]
-                if seat is None:
-                    card, cl, cc = play[3], play[6], play[7]
-                    if k == 0:
-                        if t_i == 0:
-                            leader = self._opening_leader(d)
-                            if leader is None:
-                                low_name = CARDS[self._ruleset_for_leads().lowest_club].text(unicode=True)
-                                raise self.fail(
-                                    msg("syntax.leader_first", card=("card", low_name),
-                                        example=("card", card.text(unicode=True))), cl, cc, trick=number)
-                        else:
-                            assert prev is not None
-                            leader = (idx[prev[trick_winner([p[3] for p in prev])][0]]  # type: ignore[index]
-                                      if prev else None)
-                            if leader is None:
-                                why = "syntax.leader_empty" if not prev else "syntax.leader_unknown"
-                                raise self.fail(msg(why, trick=number, prev=number - 1), cl, cc,
-                                                trick=number)
-                        at = leader
-                    else:
-                        at = (at + 1) % n
-                    play = (seats[at], *play[1:])
-                else:
-                    at = idx[seat]
-                out.append(play)
-            prev = tuple(out)
-            tricks.append((line, col, number, comment, prev))
+        # The trick before (seats resolved), whose winner leads the next
+        # trick when its leader is left implied: worked out only then
+        # (canonical text names every seat).
+        prev: TrickEl | None = None
+        for t_i, (t, implied) in enumerate(d.tricks):
+            if implied:
+                self._imply(d, t, t_i, prev, seats, n, idx)
+            prev = t
         v = self.visitor
         v.begin_deal(d.number, d.dealer, d.direction, d.line, d.col)
         for text in d.comments:
@@ -1167,15 +1166,9 @@ class _GameBuilder:
         for seat, (cards, to, mark, pcomment, pl, pc) in d.passes.items():
             v.pass_cards(seat, cards, to, mark, pcomment, pl, pc)
         trick = v.trick
-        for line, col, number, comment, plays in tricks:
-            cols = [p[7] for p in plays]
-            on = [p[6] for p in plays]
-            marks = [p[4] for p in plays]
-            notes = [p[5] for p in plays]
-            trick(number, comment, line, col, [p[0] for p in plays],  # type: ignore[misc]
-                  [p[3] for p in plays], cols, None if on.count(line) == len(on) else on,
-                  None if marks.count(None) == len(marks) else marks,
-                  None if notes.count(None) == len(notes) else notes)
+        for t, _ in d.tricks:
+            trick(t.number, t.comment, t.line, t.col, t.seats, t.cards,  # type: ignore[arg-type]
+                  t.card_cols, t.card_lines, t.marks, t.comments)
         if d.score is not None:
             assert d.score_pos is not None
             v.points("score", d.score, *d.score_pos)
@@ -1189,6 +1182,42 @@ class _GameBuilder:
             v.unfinished(u.line, u.column)
         v.end_deal()
         self.cur = None
+
+    def _imply(self, d: _DealBuilder, t: TrickEl, t_i: int, prev: TrickEl | None,
+               seats: tuple[str, ...], n: int, idx: dict[str, int]) -> None:
+        """Give the bare cards of trick *t* their seats: the leader (the game
+        state's opening leader for trick 1, the winner of *prev* after it),
+        then clockwise from the seat before."""
+        out: list[str | None] = []
+        at = -1
+        number = t.number
+        for k, seat in enumerate(t.seats):
+            if seat is None:
+                if k == 0:
+                    cl, cc = (t.line if t.card_lines is None else t.card_lines[0]), t.card_cols[0]
+                    if t_i == 0:
+                        leader = self._opening_leader(d)
+                        if leader is None:
+                            low_name = CARDS[self._ruleset_for_leads().lowest_club].text(unicode=True)
+                            raise self.fail(
+                                msg("syntax.leader_first", card=("card", low_name),
+                                    example=("card", t.cards[0].text(unicode=True))), cl, cc, trick=number)
+                    else:
+                        assert prev is not None
+                        leader = (idx[prev.seats[trick_winner(prev.cards)]]  # type: ignore[index]
+                                  if prev.cards else None)
+                        if leader is None:
+                            why = "syntax.leader_empty" if not prev.cards else "syntax.leader_unknown"
+                            raise self.fail(msg(why, trick=number, prev=number - 1), cl, cc,
+                                            trick=number)
+                    at = leader
+                else:
+                    at = (at + 1) % n
+                out.append(seats[at])
+            else:
+                at = idx[seat]
+                out.append(seat)
+        t.seats = out
 
     def finish(self) -> Any:
         """Send the end of the game to the visitor (the errors found, if

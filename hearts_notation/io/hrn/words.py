@@ -1,4 +1,6 @@
-"""The notation's words in English and in French, in one table.
+"""The notation's words and card syntax: keywords in English and in French,
+the spellings of cards, ranks, suits and marks, and the token patterns of the
+reader's lexer, in one place.
 
 French players keep their sheets in French (*donne*, *passe gauche*, ``O``
 for Ouest), so the reader takes either language's keywords and tag names and
@@ -13,8 +15,11 @@ here, so the two cannot drift apart.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Final
+
+from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_LETTERS, Card
 
 #: A pass direction as written (lower case) -> its meaning.
 DIRECTIONS: Final[dict[str, str]] = {
@@ -31,7 +36,7 @@ MOON_CHOICES: Final[dict[str, str]] = {
 #: French line keywords (lower case) -> the English keyword they stand for.
 KEYWORDS_FR: Final[dict[str, str]] = {
     "donne": "deal", "donneur": "dealer", "passe": "pass", "marque": "score",
-    "chelem": "moon", "résultat": "result", "resultat": "result",
+    "chelem": "moon", "capot": "moon", "résultat": "result", "resultat": "result",
 }
 
 #: French tag names -> the tag of docs/spec.md they stand for (with and
@@ -152,3 +157,109 @@ def seat_display(seats: tuple[str, ...], lang: str) -> dict[str, str]:
     if lang == "fr" and seats == ENGLISH_SEATS:
         return {"W": FRENCH_WEST}
     return {}
+
+
+# Card syntax ---------------------------------------------------------------------------
+
+#: The annotation marks, longest first (the order the card pattern tries them).
+MARK_SPELLINGS: Final = ("!!", "??", "!?", "?!", "!", "?")
+#: Suit symbols (filled and outlined) and letters -> suit index (clubs 0 .. spades 3).
+SUIT_SYMBOLS: Final = {"♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+LETTER_SUITS: Final = {"C": 0, "D": 1, "H": 2, "S": 3}
+#: English rank spellings (upper case) -> rank index (2 = 0 .. A = 12), and the French R D V.
+RANKS: Final = {ch: i for i, ch in enumerate(RANK_LETTERS)} | {"10": 8}
+FRENCH_RANKS: Final = {"V": 9, "D": 10, "R": 11}
+
+#: Words that begin a line or fill a fixed place; never seat names.
+KEYWORDS: Final = frozenset({
+    "deal", "dealer", "pass", "score", "total", "moon", "result",
+    *DIRECTIONS, *MOON_CHOICES, *KEYWORDS_FR,
+})
+#: The words that begin a line (lower case) -> the line's keyword terminal.
+LINE_KEYWORDS: Final[dict[str, str]] = {
+    "deal": "DEAL", "donne": "DEAL", "pass": "PASS", "passe": "PASS",
+    "score": "SCORE", "marque": "SCORE", "total": "TOTAL", "moon": "MOON", "chelem": "MOON", "capot": "MOON",
+    "result": "RESULT", "résultat": "RESULT", "resultat": "RESULT",
+}
+#: The keyword of a deal header's dealer (lower case).
+DEALER_WORDS: Final = frozenset({"dealer", "donneur"})
+
+#: A seat name as the SEAT token reads it.
+SEAT_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+#: A seat name the reader accepts in a ``Seats`` tag (as the JSON reader).
+SEAT_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
+#: A French rank with a letter suit (``DS``): refused as ambiguous (docs/spec.md, section 2).
+FRENCH_LETTER_RE: Final = re.compile(r"[RDVrdv][SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?")
+#: A word that reads as a letter card (never a seat name).
+LETTER_CARD_RE: Final = re.compile(r"(?:10|[2-9TJQKAtjqka])[SHDCshdc]")
+
+_KW_END: Final = r"(?![A-Za-z0-9_])"
+_MARK: Final = r"(?:!!|\?\?|!\?|\?!|!|\?)?"
+_SYMBOL_CLASS: Final = "[♠♥♦♣♤♡♢♧]"
+
+#: The regular expression of every token of a line, as ``grammar/hearts.lark``
+#: states it (a test compares each with the grammar's own terminal): the
+#: reader's lexer is built from these, in the order below, which is the
+#: order in which they are tried where several may stand (keywords before
+#: cards and hands, cards before seats: ``QS`` is always a card).
+TOKENS: Final[dict[str, str]] = {
+    "MOON_CHOICE": rf"(?i:(?:add|subtract|ajoute|retire){_KW_END})",
+    "RESULT": rf"(?i:(?:result|r[ée]sultat){_KW_END})",
+    "DEALER": rf"(?i:(?:dealer|donneur){_KW_END})",
+    "DIRECTION": rf"(?i:(?:left|right|across|hold|gauche|droite|face|garde){_KW_END})",
+    "MOON": rf"(?i:(?:moon|chelem|capot){_KW_END})",
+    "SCORE": rf"(?i:(?:score|marque){_KW_END})",
+    "DEAL": rf"(?i:(?:deal|donne){_KW_END})",
+    "PASS": rf"(?i:(?:pass|passe){_KW_END})",
+    "TOTAL": rf"(?i:total{_KW_END})",
+    "LETTER_GROUP": ("(?i:[SHDC]:(?:[ \t]+(?:10|[2-9TJQKA]|-)(?![:♠♥♦♣♤♡♢♧]|[SHDC](?!:))"
+                     r"|(?:10|[2-9TJQKA]|-)(?!:))*)"),
+    "SYMBOL_GROUP": ("(?i:[♠♥♦♣♤♡♢♧](?:[ \t]+(?:10|[2-9TJQKARDV]|-)(?![:♠♥♦♣♤♡♢♧])"
+                     r"|(?:10|[2-9TJQKARDV]|-)(?!:))*)"),
+    "PBN": r"(?i:(?:-|(?:10|[2-9TJQKA])*)(?:\.(?:-|(?:10|[2-9TJQKA])*)){3}(?![A-Za-z0-9.]))",
+    "CARD": (rf"(?:(?i:(?:10|[2-9TJQKA])[SHDC]{_MARK}(?![A-Za-z0-9]))"
+             rf"|(?i:(?:10|[2-9TJQKARDV]){_SYMBOL_CLASS}{_MARK}))"),
+    "FRENCH_LETTER_CARD": rf"(?i:[RDV][SHDC]{_MARK}(?![A-Za-z0-9]))",
+    "TAG_NAME": r"[A-Za-z0-9_À-ÖØ-öø-ÿ]+",
+    "SEAT": r"[A-Za-z][A-Za-z0-9]*",
+    "COMMENT": r"(?s:\{(?:[^\\}]|\\.)*\})",
+    "TAG_VALUE": '"(?:[^"\\\\\n]|\\\\.)*"',
+    "POINTS": r"[+-]?[0-9]+",
+    "TRICK_NUMBER": r"[0-9]+\.",
+    "INT": r"[0-9]+",
+    "STAR": r"\*",
+    "TAG_OPEN": r"\[",
+    "UNKNOWN": r"\?",
+    "_COLON": ":",
+    "_GT": ">",
+    "_RSQB": r"\]",
+}
+#: What the lexer skips between tokens: blanks and ``;`` notes.
+IGNORED: Final = r"(?:[ \t\f\r]+|;[^\n]*)*"
+
+
+def _build_card_table() -> dict[str, tuple[Card, str | None]]:
+    """Every spelling of a card token (with a glued mark) -> (card, mark).
+
+    The keys are exactly the strings the CARD token matches as a whole; a
+    test checks that against the grammar's own regular expression.
+    """
+    table: dict[str, tuple[Card, str | None]] = {}
+    for card in CARDS:
+        rank, suit = card % 13, card // 13
+        ranks_en = {RANK_LETTERS[rank], RANK_LETTERS[rank].lower()}
+        if rank == 8:
+            ranks_en |= {"10"}
+        ranks_fr = ranks_en | {RANK_FRENCH[rank], RANK_FRENCH[rank].lower()}
+        letters = {SUIT_LETTERS[suit], SUIT_LETTERS[suit].lower()}
+        symbols = {s for s, v in SUIT_SYMBOLS.items() if v == suit}
+        spellings = {r + s for r in ranks_en for s in letters} | {r + s for r in ranks_fr for s in symbols}
+        for sp in spellings:
+            table[sp] = (card, None)
+            for m in MARK_SPELLINGS:
+                table[sp + m] = (card, m)
+    return table
+
+
+#: Card token text -> (card, mark or None).
+CARD_TABLE: Final = _build_card_table()

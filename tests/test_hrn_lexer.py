@@ -1,10 +1,12 @@
-"""The line fast path agrees with the grammar, always.
+"""The reader's lexer reads every line as the grammar does.
 
-The fast path may decline a line (``None``); whenever it answers, the answer
-must be exactly what the grammar gives for that line.  Checked on the
-tables it shares with the grammar, on generated canonical files, on token
-soup, and on fuzzed files (both ways of reading must yield the same games,
-errors and positions).
+``grammar/hearts.lark`` is the normative definition of the syntax; the reader
+reads lines with its own hand-written lexer (``hearts_notation.io.hrn.lex``).
+Both must give the same elements, the same errors at the same places, for
+any line (canonical, hand-typed, commented, token soup, mutated), and the
+same games for whole files (generated, ``--unicode``, French, fuzzed).
+The lexer's tables and token patterns are checked against the grammar's
+terminals.
 """
 
 from __future__ import annotations
@@ -17,43 +19,28 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hearts_notation.generate import random_game
-from hearts_notation.io.hrn.fast import PBN_PATTERN, fast_line
-from hearts_notation.io.hrn.lark_reader import parse_line, terminal_pattern
-from hearts_notation.io.hrn.lex import CARD_TABLE, HrnSyntaxError
 from hearts_notation.io.hrn.reader import iter_hrn
+from hearts_notation.io.hrn.words import CARD_TABLE, TOKENS
 from hearts_notation.io.hrn.writer import dumps_hrn
-from hearts_notation.model import Game
 from hearts_notation.rules import parse_rules
+from tests.hrn_oracle import grammar, lexer_or_error, oracle_games, oracle_or_error, view
 
 SEATS = ("N", "E", "S", "W")
 
 
-def view(game: Game) -> Any:
-    return (
-        game, game.errors, game.pos, dict(game.where),
-        [(d.pos, dict(d.where), d.moon.pos if d.moon else None, [p.pos for p in d.passes.values()],
-          [(t.pos, [p.pos for p in t.plays]) for t in d.tricks]) for d in game.deals],
-    )
+def terminal_pattern(name: str) -> str:
+    return str(next(t for t in grammar().terminals if t.name == name).pattern.to_regexp())
 
 
 def both_ways(text: str, **kw: Any) -> list[Any]:
-    fast = [view(g) for g in iter_hrn(text, **kw)]
-    slow = [view(g) for g in iter_hrn(text, fast=False, **kw)]
-    assert fast == slow
-    return fast
-
-
-def lark_or_error(line: str) -> list[Any] | str:
-    try:
-        return parse_line(line, 1, SEATS)
-    except HrnSyntaxError as exc:
-        return f"error: {exc}"
+    ours = [view(g) for g in iter_hrn(text, **kw)]
+    theirs = [view(g) for g in oracle_games(text, **kw)]
+    assert ours == theirs
+    return ours
 
 
 def agrees(line: str) -> None:
-    got = fast_line(line, 1)
-    if got is not None:
-        assert got == lark_or_error(line), line
+    assert lexer_or_error(line) == oracle_or_error(line), line
 
 
 # Shared tables -------------------------------------------------------------------------------
@@ -75,11 +62,18 @@ def test_card_table_matches_exactly_the_card_terminal(s: str) -> None:
     assert (re.fullmatch(terminal_pattern("CARD"), s) is not None) == (s in CARD_TABLE)
 
 
-@given(st.text(alphabet="AKQJT1098765432akqjtx.-D", max_size=20))
-def test_pbn_pattern_is_the_pbn_terminal(s: str) -> None:
-    grammar = re.fullmatch(terminal_pattern("PBN"), s)
-    fast = re.fullmatch(PBN_PATTERN, s, re.IGNORECASE)
-    assert (grammar is None) == (fast is None)
+def test_the_token_patterns_are_the_grammars_terminals() -> None:
+    terminals = {t.name: t.pattern.to_regexp() for t in grammar().terminals}
+    assert {name: terminals[name] for name in TOKENS} == TOKENS
+    assert set(terminals) - set(TOKENS) == {"WS", "LINE_COMMENT"}
+
+
+def test_the_tokens_are_tried_in_the_grammars_order() -> None:
+    """Where several tokens may stand, Lark's lexer tries them by priority,
+    then by width, then by the length of their pattern."""
+    order = sorted(grammar().terminals,
+                   key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+    assert [t.name for t in order if t.name in TOKENS] == list(TOKENS)
 
 
 # Line level ----------------------------------------------------------------------------------
@@ -98,25 +92,26 @@ CANONICAL_LINES = [
 ]
 
 
-def test_canonical_lines_take_the_fast_path_and_agree() -> None:
+def test_canonical_lines_read_as_the_grammar_reads_them() -> None:
     for line in CANONICAL_LINES:
-        got = fast_line(line, 1)
-        assert got is not None, line
-        assert got == lark_or_error(line), line
+        got = lexer_or_error(line)
+        assert not isinstance(got, str), (line, got)
+        assert got == oracle_or_error(line), line
 
 
-DECLINED = ["1. S:2C", "1. S {c} 2C", "deal 1 {c} dealer N", "1. S 2C {a\\}b}", "1. S 2C {a{b}",
+#: Lines whose words are not whole tokens, or that are not HRN.
+ODD = ["1. S:2C", "1. S {c} 2C", "deal 1 {c} dealer N", "1. S 2C {a\\}b}", "1. S 2C {a{b}",
             "1. S 2C  {c}", "1. S 2C {c}x", "{c}1. S 2C", "1. S 2C{c}", "1. S 2C {c",
             "N: ♠AQ4♥K93", "N: ♠ A Q 4 ♠ K", "1. S\t2C", "deal 1 Dealer N", "1. DS",
             "N: AQ4.K93", "1. S ZZ", "deal: ?", "pass N QS", "score N", "1. S 2C ; note", "deal 1  dealer N"]
 
 
-def test_everything_else_is_left_to_the_grammar() -> None:
-    for line in DECLINED:
-        assert fast_line(line, 1) is None, line
+def test_odd_lines_read_or_fail_as_the_grammar_says() -> None:
+    for line in ODD:
+        agrees(line)
 
 
-#: Lines with brace comments that the fast path reads (and must read as the grammar does).
+#: Lines with brace comments (the lexer must read them as the grammar does).
 COMMENTED_LINES = [
     "{Scored at the table.}", "{a} {b}", "{}", "1. {Nothing to lose.} E 2C S 4C W KC N TC",
     "3. N 3C E 5C S 6C W QS! {W dumps the queen on S.}", "1. S 2C {x} {y} W 3C {z}",
@@ -128,11 +123,11 @@ COMMENTED_LINES = [
 ]
 
 
-def test_commented_lines_take_the_fast_path_and_agree() -> None:
+def test_commented_lines_read_as_the_grammar_reads_them() -> None:
     for line in COMMENTED_LINES:
-        got = fast_line(line, 1)
-        assert got is not None, line
-        assert got == lark_or_error(line), line
+        got = lexer_or_error(line)
+        assert not isinstance(got, str), (line, got)
+        assert got == oracle_or_error(line), line
 
 
 _BODIES = ["c", "x y", " pad ", "", "a;b", "\tq", "é — ok", "QS!", "N 2C", "[x]", '"q"', "  two  spaces "]
@@ -141,7 +136,7 @@ _BODIES = ["c", "x y", " pad ", "", "a;b", "\tq", "é — ok", "QS!", "N 2C", "[
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from([*CANONICAL_LINES, *COMMENTED_LINES]),
        st.lists(st.tuples(st.integers(0, 30), st.sampled_from(_BODIES)), min_size=1, max_size=3))
-def test_fast_path_never_disagrees_with_comments_between_words(line: str,
+def test_the_lexer_agrees_with_comments_between_words(line: str,
                                                                 inserts: list[tuple[int, str]]) -> None:
     words = line.split(" ")
     for at, body in inserts:
@@ -156,13 +151,17 @@ VOCABULARY = [
     "...", "-.-.-.-", "AQ4.K93", "♠", "♠AQ4", "S:AQ4", "♥ K 9", "♠ 10", "♦ -", "♣ D", "4♥",
     "[", "]", '"x"', "[Event", '"v"]', "{c}", ";",
     "}", "deal1", "ZZ",
+    # as people type: French words, glued tokens, odd cases and spellings
+    "donne", "Donneur", "passe", "gauche", "face", "garde", "marque", "chelem", "ajoute", "retire",
+    "résultat", "RÉSULTAT", "resultat", "R♠", "V♥", "d♦", "acroſs", "Qſ", "2♣S", "W:5♦", "{a\\}b}",
+    "{a{b}", "; note", "{x\ny}", "1.S", "N:AQ4.K93.J862.T75", "score:", "result*", "\u00a0",
 ]
 
 
 @st.composite
 def token_soup(draw: st.DrawFn) -> str:
     words = draw(st.lists(st.sampled_from(VOCABULARY), max_size=8))
-    seps = draw(st.lists(st.sampled_from([" ", " ", " ", "  ", "\t", ""]), min_size=len(words),
+    seps = draw(st.lists(st.sampled_from([" ", " ", " ", "  ", "\t", "", "\f", " \r"]), min_size=len(words),
                          max_size=len(words)))
     lead = draw(st.sampled_from(["", "", " ", "  "]))
     return lead + "".join(w + s for w, s in zip(words, seps, strict=True))
@@ -170,7 +169,7 @@ def token_soup(draw: st.DrawFn) -> str:
 
 @settings(max_examples=400, deadline=None)
 @given(token_soup())
-def test_fast_path_never_disagrees_on_token_soup(line: str) -> None:
+def test_the_lexer_agrees_on_token_soup(line: str) -> None:
     agrees(line)
 
 
@@ -179,7 +178,7 @@ def test_fast_path_never_disagrees_on_token_soup(line: str) -> None:
     st.tuples(st.integers(0, 60), st.sampled_from(["", " ", "\t", ":", ".", "!", "?", "{", "}", ";", "0",
                                                    "1", "C", "S", "N", "-", ">", "*", '"', "♠", "D"])),
     min_size=1, max_size=3))
-def test_fast_path_never_disagrees_on_mutated_lines(line: str, edits: list[tuple[int, str]]) -> None:
+def test_the_lexer_agrees_on_mutated_lines(line: str, edits: list[tuple[int, str]]) -> None:
     for at, ch in edits:
         at = min(at, len(line))
         line = line[:at] + ch + line[at + 1:] if ch and at % 2 else line[:at] + ch + line[at:]
@@ -189,7 +188,7 @@ def test_fast_path_never_disagrees_on_mutated_lines(line: str, edits: list[tuple
 # Whole files ------------------------------------------------------------------------------
 
 
-def test_generated_games_read_back_identically_both_ways() -> None:
+def test_generated_games_read_as_the_grammar_reads_them() -> None:
     rng = random.Random(7)
     for spec in ("standard", "three-players", "six-players", "kawu target=50"):
         rules = parse_rules(spec)
@@ -199,7 +198,7 @@ def test_generated_games_read_back_identically_both_ways() -> None:
         assert [v[0] for v in views] == games
 
 
-def test_unicode_and_french_text_reads_back_identically_both_ways() -> None:
+def test_unicode_and_french_text_reads_as_the_grammar_reads_it() -> None:
     rng = random.Random(8)
     games = [random_game(parse_rules("standard"), rng, deals=2) for _ in range(2)]
     for kw in ({"unicode": True}, {"lang": "fr"}):
@@ -215,7 +214,7 @@ _BASE_TEXT = dumps_hrn([random_game(parse_rules("standard"), random.Random(3), d
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(_BASE_TEXT)), st.sampled_from(_FUZZ_ALPHABET),
                           st.integers(0, 2)), min_size=1, max_size=6))
-def test_fuzzed_files_read_the_same_both_ways(edits: list[tuple[int, str, int]]) -> None:
+def test_fuzzed_files_read_as_the_grammar_reads_them(edits: list[tuple[int, str, int]]) -> None:
     text = _BASE_TEXT
     for at, s, mode in edits:
         if mode == 0:
