@@ -424,12 +424,69 @@ def resolve_target(path: str) -> tuple[Path, str]:
         raise OutputError(path, _reason(exc), exc.errno) from None
     mode = st.st_mode
     if stat.S_ISREG(mode):
+        if st.st_nlink > 1:
+            # Replacing the file would give this name a new file and leave
+            # the other names with the old text: the link split silently.
+            raise OutputError(path, msg("output.hard_links", n=("num", st.st_nlink)))
         return real, "replace"
     if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
         return real, "through"
     if stat.S_ISDIR(mode):
         raise OutputError(path, msg("output.directory"), errno.EISDIR)
     raise OutputError(path, msg("output.not_regular"))
+
+
+def _keep_owner(tmp: str, target: Path) -> None:
+    """Give the new file the owner and group of the file it replaces, as
+    editors do (a file of a user rewritten by root stays the user's).  When
+    the system does not allow it (an ordinary user cannot give a file away),
+    the group alone is tried, then nothing: the new file is the writer's,
+    as any file it creates."""
+    if not hasattr(os, "chown"):
+        return
+    try:
+        st = target.stat()
+    except FileNotFoundError:
+        return
+    mine = os.stat(tmp)
+    if (st.st_uid, st.st_gid) == (mine.st_uid, mine.st_gid):
+        return
+    for uid, gid in ((st.st_uid, st.st_gid), (-1, st.st_gid)):
+        try:
+            os.chown(tmp, uid, gid)
+            return
+        except OSError:
+            continue
+
+
+def _name_stale_temporaries(target: Path) -> None:
+    """Say which temporary files an earlier write to *target* left behind
+    when it was killed (SIGKILL, a power cut: nothing could remove them):
+    ``.NAME.PID.XXXX.tmp`` whose process is gone.  They are named, not
+    removed: one may hold the only copy of work that was being written."""
+    prefix = f".{target.name}."
+    try:
+        names = [n for n in os.listdir(target.parent)
+                 if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(prefix):].split(".", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
+            continue
+        message("hearts: " + msg("output.stale_temporary",
+                                 path=escape_controls(str(target.parent / name))
+                                 ).text(current_language()))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True
+    return True
 
 
 def _fsync_directory(directory: Path) -> None:
@@ -474,8 +531,10 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
         return
     import tempfile
 
+    _name_stale_temporaries(target)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp",
+                                   dir=target.parent)
     except OSError as exc:
         raise OutputError(path, _reason(exc), exc.errno) from None
     _TEMPORARIES.add(tmp)
@@ -507,6 +566,7 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
                 os.umask(umask)
                 mode = 0o666 & ~umask
             os.chmod(tmp, mode)
+            _keep_owner(tmp, target)
             os.replace(tmp, target)
         except OSError as exc:
             raise OutputError(path, _reason(exc), exc.errno) from None

@@ -208,6 +208,8 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     in_fmt = format_for(input_path, fmt_in)
     out_fmt = to_fmt or default_output_format(in_fmt, output)
     target = output if output is not None else "-"
+    if output is not None and in_fmt == "hrn":
+        _warn_notes_over_themselves(input_path, output)
 
     try:
         # Standard input streams too: its reader keeps a copy on disk for
@@ -234,3 +236,26 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     except OSError as exc:
         fail_output(exc, target)
     return CorpusReport(games=gate.count)
+
+
+def _warn_notes_over_themselves(input_path: str, output: str) -> None:
+    """Warn, before writing, that converting an HRN file over itself drops
+    its ``;`` notes: they are not part of the record (the model does not
+    hold them), so no writer can keep them; ``hearts fmt -i`` can."""
+    import os
+
+    from ..io.hrn.notes import NoteScanner
+    from ..io.stream import iter_text_chunks
+
+    try:
+        if input_path == "-" or not os.path.samefile(input_path, output):
+            return
+        scanner = NoteScanner()
+        for chunk in iter_text_chunks(input_path):
+            scanner.feed(chunk)
+        notes = scanner.finish()
+    except (OSError, ValueError, InputError):
+        return      # unreadable: the conversion itself says why
+    if notes:
+        message("hearts: " + translate(current_language(), "convert.drops_notes",
+                                       path=output, n=len(notes)))

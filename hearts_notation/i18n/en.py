@@ -1470,6 +1470,10 @@ MESSAGES.update({
     "write.field.comment": "the comment on line {line} of the game",
     "write.field.line": "line {line} of the game",
     "write.field.record": "the record ({size} characters)",
+    # Files keep their owner and links; stale temporary files are named (issue 29).
+    "output.hard_links": "it has {n} hard links: replacing it would split them (write to another name, or copy the file first)",
+    "output.stale_temporary": "warning: {path} was left by an earlier run that was stopped before it finished writing; remove it once you no longer need it",
+    "convert.drops_notes": "warning: {path} is written over itself without its {n} ; notes (they are not part of the record; hearts fmt -i keeps them)",
 
     # The system's common errors (reading or writing a file).
     "oserror.ENOENT": "No such file or directory",

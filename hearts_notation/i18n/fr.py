@@ -1407,6 +1407,10 @@ MESSAGES.update({
     "write.field.comment": "le commentaire de la ligne {line} de la partie",
     "write.field.line": "la ligne {line} de la partie",
     "write.field.record": "l'enregistrement ({size} caractères)",
+    # Les fichiers gardent propriétaire et liens ; les fichiers temporaires orphelins sont nommés (issue 29).
+    "output.hard_links": "il a {n} liens physiques : le remplacer les séparerait (écrivez sous un autre nom, ou copiez d'abord le fichier)",
+    "output.stale_temporary": "attention : {path} a été laissé par une exécution précédente arrêtée avant la fin de son écriture ; supprimez-le quand vous n'en aurez plus besoin",
+    "convert.drops_notes": "attention : {path} est réécrit sur lui-même sans ses {n} notes ; (elles ne font pas partie de l'enregistrement ; hearts fmt -i les garde)",
 
     # Les erreurs courantes du système (lecture ou écriture d'un fichier).
     "oserror.ENOENT": "fichier ou dossier introuvable",
