@@ -303,6 +303,57 @@ def test_relative_paths_are_the_clients(tmp_path: Path, corpus: Path) -> None:
         sched.stop()
 
 
+def hidden_from_client(hidden: Path, *args: str) -> tuple[int, str, str]:
+    """``hearts *args`` in a mount namespace of its own where *hidden* is
+    covered by an empty tmpfs: the client cannot see what is under it, the
+    workers (in the machine's namespace) can -- a corpus visible only to
+    the workers."""
+    script = ('mount -t tmpfs none "$1" && shift && exec "$@"')
+    proc = subprocess.run(["unshare", "-m", "--propagation", "private", "sh", "-c", script, "sh",
+                           str(hidden), sys.executable, "-m", "hearts_notation", *args],
+                          cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=300)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def can_hide() -> bool:
+    if shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(["unshare", "-m", "--propagation", "private", "true"],
+                           capture_output=True, timeout=30)
+    return probe.returncode == 0
+
+
+@pytest.mark.slow
+def test_folders_and_patterns_only_the_workers_see(tmp_path: Path, corpus: Path) -> None:
+    """A folder or a pattern the client cannot see is listed by a worker,
+    in the order a local listing gives; the output is the local one."""
+    if not can_hide():
+        pytest.skip("no mount namespace here (unshare -m)")
+    hidden = tmp_path / "hidden"
+    data = hidden / "league"
+    (data / "week2").mkdir(parents=True)
+    lines = corpus.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[3] = lines[3].replace('"card":"2C"', '"card":"3C"', 1)
+    (data / "b.jsonl").write_text("".join(lines[:150]), encoding="utf-8")
+    (data / "week2" / "a.jsonl").write_text("".join(lines[150:]), encoding="utf-8")
+    shutil.copy(ROOT / "samples" / "canonical.hrn", data / "week2" / "c.hrn")
+    (data / "notes.txt").write_text("not a record\n", encoding="utf-8")
+    assert hidden_from_client(hidden, "validate", str(data))[0] == 2     # hidden indeed
+    sched = Scheduler()
+    try:
+        sched.add_worker()
+        opts = ["--engine", "dask", "--scheduler", sched.address, "--shard-size", "20000"]
+        local = hearts("validate", str(data), "--lang", "en", "--jobs", "1")
+        assert local[0] == 1 and f"{data}/b.jsonl:4:" in local[1]
+        assert hidden_from_client(hidden, "validate", str(data), "--lang", "en", *opts) == local
+        pattern = hidden_from_client(hidden, "stats", f"{data}/week2/*.*", "--format", "json",
+                                     *opts)
+        assert pattern == hearts("stats", str(data / "week2" / "a.jsonl"),
+                                 str(data / "week2" / "c.hrn"), "--format", "json", "--jobs", "1")
+    finally:
+        sched.stop()
+
+
 def doc_recipe(marker: str) -> str:
     """The Python block of docs/cluster.md that follows ``<!-- tested: marker -->``."""
     text = (ROOT / "docs" / "cluster.md").read_text(encoding="utf-8")

@@ -147,6 +147,7 @@ def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_r
     try:
         with open_engine(engine_spec, jobs) as engine, \
                 CorpusProgress("stats", total=total_bytes(paths), unit="bytes") as bar:
+            paths = engine.expand(paths)    # what only a cluster's workers see, listed there
             for part in engine.map_batches(work, paths, fmt_in, rules, bar):
                 if isinstance(part, InputError):
                     # Like validate, an unreadable file is reported where it

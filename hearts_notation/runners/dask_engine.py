@@ -50,7 +50,16 @@ from ..io.formats import format_for
 from ..io.stream import InputError
 from .pool import Progress
 from .seam import EngineUnavailable, guarded
-from .shards import DEFAULT_SHARD_BYTES, Shard, ShardResult, located, plan_file, run_shard
+from .shards import (
+    DEFAULT_SHARD_BYTES,
+    Shard,
+    ShardResult,
+    expand_here,
+    is_url,
+    located,
+    plan_file,
+    run_shard,
+)
 
 if TYPE_CHECKING:
     from ..rules import RuleSet
@@ -182,6 +191,10 @@ class DaskEngine:
             raise
         self.workers = self._slots = self._task_slots(workers)
         self._looked = time.monotonic()
+        #: What the workers listed of the paths this client cannot see
+        #: (:meth:`expand`), and where each file so listed is opened.
+        self._expansions: dict[str, list[tuple[str, str | None]] | InputError] = {}
+        self._listed: dict[str, str | None] = {}
 
     def _check_workers(self, wait: float) -> None:
         """A first worker within *wait* seconds, and every worker present
@@ -340,15 +353,10 @@ class DaskEngine:
                                                   Any]]:
         """(file number, shard future) in input order; the plans of the next
         files are asked for ahead, so that the workers never wait on them."""
+        files, locations, refused = self._expanded(paths)
+        paths = files
         plans: deque[Future[list[Shard] | InputError]] = deque()
         ahead = iter(enumerate(paths))
-        try:
-            # Workers elsewhere open relative paths against the client's
-            # directory; the messages keep the paths as given.
-            locations = [located(p) for p in paths]
-        except OSError as exc:
-            raise EngineUnavailable(msg("engine.relative_path", path=paths[0],
-                                        why=os_reason(exc))) from None
 
         def ask() -> None:
             nxt = next(ahead, None)
@@ -360,6 +368,11 @@ class DaskEngine:
         for _ in range(min(len(paths), self.window)):
             ask()
         for number in range(len(paths)):
+            if number in refused:
+                plans.popleft().cancel()
+                ask()
+                yield number, ShardResult([task(Broken(refused[number]))], stopped=True), 0, None
+                continue
             plan = self._result(plans.popleft(), paths[number])
             ask()
             if isinstance(plan, InputError):
@@ -368,6 +381,60 @@ class DaskEngine:
             for shard in plan:
                 yield number, self.client.submit(run_shard, shard, task, default_rules, per_batch,
                                                  pure=False, retries=RETRIES), shard.nbytes, shard
+
+    def expand(self, paths: Sequence[str]) -> list[str]:
+        """The files the paths name, as :meth:`map_batches` will read them:
+        a folder or a pattern this client cannot see (the data is only
+        where the workers are) is listed by a worker (:func:`expand_here`),
+        in the order a local listing gives; the other paths are kept (the
+        command listed them).  A folder or pattern with no record file
+        stays in the list, and :meth:`map_batches` reports it in its place."""
+        files, _, _ = self._expanded(paths)
+        return files
+
+    def _expanded(self, paths: Sequence[str]) -> tuple[list[str], list[str | None],
+                                                       dict[int, InputError]]:
+        """The files the paths name (:meth:`expand`), each with where the
+        workers open it (:func:`located`), and the folders or patterns that
+        hold no record file by their place."""
+        from ..io.formats import EXTENSIONS
+
+        try:
+            # Workers elsewhere open relative paths against the client's
+            # directory; the messages keep the paths as given.
+            located_paths = [(p, located(p)) for p in paths]
+        except OSError as exc:
+            raise EngineUnavailable(msg("engine.relative_path", path=paths[0],
+                                        why=os_reason(exc))) from None
+        unseen = [i for i, p in enumerate(paths)
+                  if not is_url(p) and p != "-" and p not in self._listed
+                  and p not in self._expansions and not os.path.exists(p)]
+        if unseen:
+            futures = self.client.map(expand_here, [paths[i] for i in unseen],
+                                      [located_paths[i][1] for i in unseen],
+                                      [sorted(EXTENSIONS)] * len(unseen), pure=False,
+                                      retries=RETRIES)
+            for i, future in zip(unseen, futures, strict=True):
+                found = self._result(future, paths[i])
+                self._expansions[paths[i]] = found
+                if not isinstance(found, InputError):
+                    self._listed.update(found)
+        files: list[str] = []
+        locations: list[str | None] = []
+        refused: dict[int, InputError] = {}
+        for path, where in located_paths:
+            got = self._expansions.get(path)
+            if isinstance(got, InputError):
+                refused[len(files)] = got
+                files.append(path)
+                locations.append(where)
+            elif got is not None:
+                files.extend(shown for shown, _ in got)
+                locations.extend(loc for _, loc in got)
+            else:
+                files.append(path)
+                locations.append(self._listed.get(path, where))
+        return files, locations, refused
 
     def _result(self, future: Future[Any], what: Any) -> Any:
         """The value of *future*, whose task works on *what* (a

@@ -183,6 +183,10 @@ class LocalEngine:
             progress: Progress | None = None) -> Iterator[R]:
         return map_ordered(func, items, self.jobs, chunk_size, progress)
 
+    def expand(self, paths: Sequence[str]) -> list[str]:
+        """The paths as they are: this machine's folders were listed by the command."""
+        return list(paths)
+
     def map_batches(self, work: Callable[[Any], R], paths: Sequence[str], fmt: str | None,
                     default_rules: RuleSet | str | None, progress: Progress | None = None,
                     games_per_batch: int = 32) -> Iterator[R]:

@@ -120,6 +120,42 @@ def located(path: str) -> str | None:
     return os.path.join(os.getcwd(), path)
 
 
+def expand_here(path: str, location: str | None,
+                extensions: Iterable[str]) -> list[tuple[str, str | None]] | InputError:
+    """Worker side: the record files that *path* names where the data is,
+    for a client that cannot see it: a folder's files (recursively, by
+    extension, no hidden ones, sorted -- as the client lists a folder it
+    sees), a pattern's matches (``*``, ``?``, ``[``), else the path itself.
+    Each comes as (the name messages show, where to open it: see
+    :attr:`Shard.location`); a folder or pattern without a record file
+    gives its :class:`InputError`."""
+    import glob
+    import os
+    from pathlib import Path
+
+    wanted = {e.lower() for e in extensions}
+    where = location or path
+    prefix = where[:len(where) - len(path)] if location else ""
+
+    def shown(found: str) -> str:
+        return found[len(prefix):] if prefix and found.startswith(prefix) else found
+
+    if os.path.isdir(where):
+        pairs = sorted((str(Path(path) / f.relative_to(where)), str(f) if location else None)
+                       for f in Path(where).rglob("*")
+                       if f.is_file() and f.suffix.lower() in wanted
+                       and not f.name.startswith("."))
+    elif any(c in path for c in "*?[") and not os.path.exists(where):
+        pairs = sorted((shown(m), m if location else None) for m in glob.glob(where)
+                       if os.path.isfile(m) and _suffix(m) in wanted
+                       and not os.path.basename(m).startswith("."))
+    else:
+        return [(path, location)]
+    if not pairs:
+        return InputError(path, msg("input.no_records"))
+    return pairs
+
+
 def open_source(path: str) -> BinaryIO:
     """The byte stream of a local path or a URL (through fsspec).
 
@@ -383,6 +419,7 @@ __all__ = [
     "DEFAULT_SHARD_BYTES",
     "Shard",
     "ShardResult",
+    "expand_here",
     "expand_url",
     "is_url",
     "located",
