@@ -48,6 +48,12 @@ SCORER_CODES: frozenset[str] = frozenset({"score-mismatch", "total-mismatch", "m
                                           "result-mismatch", "game-continued", *SHEET_CODES})
 
 
+
+#: Players in a cross-table (a row and a column each): past this many, the
+#: table holds the first ones in the standings, with a note; the JSON
+#: report keeps every pair that met (docs/club.md).
+CROSS_TABLE_MAX = 200
+
 @dataclass(frozen=True, slots=True)
 class SeatLine:
     """One seat of one game, as the standings need it."""
@@ -372,11 +378,18 @@ class Standings:
             out.append(msg("standings.more_notes.#n", n=self.dropped_notes).text(lang))
         return out
 
-    def cross_table(self) -> tuple[list[str], list[list[tuple[int, int, int] | None]]]:
+    def cross_table(self, limit: int | None = CROSS_TABLE_MAX
+                    ) -> tuple[list[str], list[list[tuple[int, int, int] | None]]]:
         """Names in standing order and, row by row, (won, drawn, lost) of the
         row player against the column player (``None`` on the diagonal or
-        when they never met)."""
-        keys = [k for k, _ in self.ranked()]
+        when they never met).
+
+        A table has a row and a column per player, so past *limit* players
+        (:data:`CROSS_TABLE_MAX`) only the first *limit* in the standings
+        are in it: 6,000 names would make 36 million cells (gigabytes, a
+        page of hundreds of megabytes).  Every pair that met is still in
+        :meth:`to_dict` (``head_to_head``, only pairs that met)."""
+        keys = [k for k, _ in self.ranked()][:limit]
         names = [self.players[k].name for k in keys]
         rows: list[list[tuple[int, int, int] | None]] = []
         for a in keys:
@@ -387,19 +400,34 @@ class Standings:
             rows.append(row)
         return names, rows
 
+    def head_to_head(self) -> dict[str, dict[str, dict[str, int]]]:
+        """Every pair of players that met: row player -> column player ->
+        won, drawn, lost, in standing order.  Built from the pairs that met
+        (a few per game), never from every pair of players."""
+        ranked = self.ranked()
+        rank = {k: i for i, (k, _) in enumerate(ranked)}
+        out: dict[str, dict[str, dict[str, int]]] = {p.name: {} for _, p in ranked}
+        for (a, b), c in sorted(self.h2h.items(), key=lambda kv: (rank[kv[0][0]], rank[kv[0][1]])):
+            out.setdefault(self.players[a].name, {})[self.players[b].name] = {
+                "won": c[0], "drawn": c[1], "lost": c[2]}
+        return out
+
+    def cross_table_note(self, lang: str = "en") -> str | None:
+        """What the cross-table leaves out, when it is capped."""
+        if len(self.players) <= CROSS_TABLE_MAX:
+            return None
+        return msg("standings.cross_table_capped", n=("num", CROSS_TABLE_MAX),
+                   total=("num", len(self.players))).text(lang)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON document of ``hearts standings --format json``."""
-        names, rows = self.cross_table()
         notes = self.note_texts("en")
         return {
             "summary": {"files": len(self.files), "games": self.games, "finished": self.finished,
                         "deals": self.deals, "sheet_deals": self.sheet_deals, "errors": self.errors,
                         "sheet_slips": self.sheet_slips, "players": len(self.players)},
             "players": [{"rank": i, **p.to_dict()} for i, (_, p) in enumerate(self.ranked(), 1)],
-            "head_to_head": {
-                a: {b: {"won": c[0], "drawn": c[1], "lost": c[2]}
-                    for b, c in zip(names, row, strict=True) if c is not None}
-                for a, row in zip(names, rows, strict=True)},
+            "head_to_head": self.head_to_head(),
             "notes": notes,
             "near_duplicates": [list(g) for g in self.near_duplicates()],
         }

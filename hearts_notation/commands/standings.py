@@ -80,6 +80,7 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
         t.add_row(r[0], Text(r[1]), *r[2:])
     out.append(t)
     names, rows = st.cross_table()
+    capped = st.cross_table_note(lang)
     longest = max((len(n) for n in names), default=0)
     # the rank, the names and a "w-d-l" column per player, with their padding
     need = longest + 8 + len(names) * 7
@@ -95,6 +96,8 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
         for k, (n, row) in enumerate(zip(names, rows, strict=True), 1):
             x.add_row(str(k), Text(n), *("·" if c is None else f"{c[0]}-{c[1]}-{c[2]}" for c in row))
         out.append(x)
+    if capped is not None:
+        out.append(Text(capped))
     out.extend(Text(line) for line in st.remarks(lang))
     return out
 

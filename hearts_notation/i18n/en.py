@@ -1474,6 +1474,7 @@ MESSAGES.update({
     "output.hard_links": "it has {n} hard links: replacing it would split them (write to another name, or copy the file first)",
     "output.stale_temporary": "warning: {path} was left by an earlier run that was stopped before it finished writing; remove it once you no longer need it",
     "convert.drops_notes": "warning: {path} is written over itself without its {n} ; notes (they are not part of the record; hearts fmt -i keeps them)",
+    "standings.cross_table_capped": "The head-to-head table shows the first {n} of the {total} players; --format json has every pair that met.",
 
     # The system's common errors (reading or writing a file).
     "oserror.ENOENT": "No such file or directory",

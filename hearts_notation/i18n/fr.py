@@ -1411,6 +1411,7 @@ MESSAGES.update({
     "output.hard_links": "il a {n} liens physiques : le remplacer les séparerait (écrivez sous un autre nom, ou copiez d'abord le fichier)",
     "output.stale_temporary": "attention : {path} a été laissé par une exécution précédente arrêtée avant la fin de son écriture ; supprimez-le quand vous n'en aurez plus besoin",
     "convert.drops_notes": "attention : {path} est réécrit sur lui-même sans ses {n} notes ; (elles ne font pas partie de l'enregistrement ; hearts fmt -i les garde)",
+    "standings.cross_table_capped": "Le tableau des face-à-face montre les {n} premiers des {total} joueurs ; --format json a chaque paire qui s'est rencontrée.",
 
     # Les erreurs courantes du système (lecture ou écriture d'un fichier).
     "oserror.ENOENT": "fichier ou dossier introuvable",

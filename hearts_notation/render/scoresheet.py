@@ -205,6 +205,9 @@ def standings_html(st: Standings, title: str = "Standings", lang: str = "en") ->
         cells = "".join(f"<td>{'·' if c is None else escape(f'{c[0]}–{c[1]}–{c[2]}')}</td>" for c in row)
         out.append(f'<tr><th class="text">{escape(n)}</th>{cells}</tr>')
     out.append("</tbody></table>")
+    capped = st.cross_table_note(lang)
+    if capped is not None:
+        out.append(f"<p>{escape(capped)}</p>")
     remarks = st.remarks(lang)
     if remarks:
         out.append('<ol class="findings">' + "".join(f'<li class="info">{escape(t)}</li>'
