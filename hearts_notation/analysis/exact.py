@@ -95,7 +95,7 @@ _JD_BIT = 1 << JACK_OF_DIAMONDS
 Vector = tuple[int, ...]
 
 
-class SearchLimit(RuntimeError):
+class SearchLimit(Exception):
     """The search went past the solver's node limit (the benchmark's cap)."""
 
 
