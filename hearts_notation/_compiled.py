@@ -51,6 +51,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "hearts_notation.analysis.solver",
     "hearts_notation.analysis.sampler",
     "hearts_notation.analysis.playout",
+    "hearts_notation.analysis.exact",
 )
 
 #: The name of the shared library that holds the compiled code (mypyc's group).
