@@ -321,7 +321,7 @@ class _Ctx:
     contextual lexer tries there, in its order (:data:`TOKENS`), as one
     regular expression preceded by what is skipped (blanks, ``;`` notes)."""
 
-    __slots__ = ("card", "comment", "end", "hand", "keyword", "kinds", "number", "regex", "seat")
+    __slots__ = ("_regex", "card", "comment", "end", "hand", "keyword", "kinds", "number", "seat")
 
     def __init__(self, *kinds: str) -> None:
         self.kinds = frozenset(kinds)
@@ -332,8 +332,17 @@ class _Ctx:
         self.seat = "SEAT" in kinds
         self.keyword = bool(self.kinds & set(_WORD_KINDS.values()))
         self.number = bool(self.kinds & {"INT", "POINTS", "TRICK_NUMBER"})
-        alternatives = "|".join(f"(?P<{name}>{TOKENS[name]})" for name in TOKENS if name in kinds)
-        self.regex = re.compile(f"{IGNORED}(?:{alternatives})?")
+        self._regex: re.Pattern[str] | None = None
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        """The tokens' patterns as one expression, compiled on first use (most
+        files never need most contexts: compiling them all would cost every
+        start-up)."""
+        if self._regex is None:
+            alternatives = "|".join(f"(?P<{name}>{TOKENS[name]})" for name in TOKENS if name in self.kinds)
+            self._regex = re.compile(f"{IGNORED}(?:{alternatives})?")
+        return self._regex
 
 
 #: A keyword written in lower case -> its token.
@@ -384,6 +393,8 @@ _WORDS: Final = re.compile(r'[^ \t\f\r{};:>"\\\[\]\n]+|[:>]|\{[^\\{}\n]*\}|[^ \t
 #: The one-character words that leave a line to the token patterns.
 _ODD_WORDS: Final = frozenset('{}"\\[]\n')
 _SUIT_LETTERS_1: Final = frozenset("SHDCshdc")
+#: A line of one tag as the writers print it: ``[Name "value"]``, one blank between.
+_PLAIN_TAG: Final = re.compile(f'\\[({TOKENS["TAG_NAME"]}) ({TOKENS["TAG_VALUE"]})\\]')
 #: The words of a score or total line, written in lower case -> the line's kind.
 _POINTS_WORDS: Final = {"score": "score", "marque": "score", "total": "total"}
 #: What keeps a line from being read straight from its words (see :func:`read_line`).
@@ -614,7 +625,12 @@ def read_line(text: str, line: int) -> list[Element]:
     """The elements of one logical line whose first line is *line*:
     :class:`Mismatch` when the grammar does not read it, else
     :class:`HrnSyntaxError` for its first bad value."""
-    if _PLAIN.search(text) is None and _single_spaced(text):
+    if text[:1] == "[":
+        m = _PLAIN_TAG.fullmatch(text)
+        if m is not None:       # one tag as the writers print it
+            name = m.group(1)
+            return [TagEl(line, 1, name, line, len(name) + 3, tag_value(m.group(2)))]
+    elif _PLAIN.search(text) is None and _single_spaced(text):
         # Words at single spaces, no comment: the lines of canonical text
         # (tricks, hands, passes) are read straight from their words.
         words = text.split(" ")
