@@ -48,9 +48,9 @@ def test_rules_option_arrives_as_a_ruleset(monkeypatch: pytest.MonkeyPatch) -> N
     seen: list[object] = []
     real = validate.iter_reports
 
-    def spy(paths, fmt, rules, force, jobs=1, progress=None, engine=None):  # type: ignore[no-untyped-def]
+    def spy(paths, fmt, rules, force, jobs=1, progress=None, engine=None, **kwargs):  # type: ignore[no-untyped-def]
         seen.append(rules)
-        return real(paths, fmt, rules, force, jobs, progress, engine)
+        return real(paths, fmt, rules, force, jobs, progress, engine, **kwargs)
 
     monkeypatch.setattr(validate, "iter_reports", spy)
     result = CliRunner().invoke(cli, ["validate", "-j", "1", "--rules", "standard target=50", SAMPLE])

@@ -57,8 +57,12 @@ _RECORD_PARAMS = ("paths", "files", "file", "path", "input_path")
 
 def _record_paths(ctx: click.Context) -> list[str]:
     """The records named on the command line (click processes the given
-    arguments before the options left to their default)."""
+    arguments before the options left to their default), none on a Dask
+    run: there the client never opens the data, so its messages follow
+    ``--lang`` or the locale."""
     out: list[str] = []
+    if ctx.params.get("engine") == "dask":
+        return out      # on a cluster only the workers open the records
     for name in _RECORD_PARAMS:
         value = ctx.params.get(name)
         if isinstance(value, str):
@@ -304,8 +308,11 @@ def engine_options() -> Callable[[F], F]:
             "--scheduler", metavar="ADDRESS", default=None, callback=_check_scheduler,
             help="Dask scheduler for --engine dask (default: $DASK_SCHEDULER_ADDRESS, else a "
                  "local cluster of --jobs workers on 127.0.0.1).")(target)
+        # Eager, so that the language callbacks below know a Dask run before they
+        # would sniff the first record on the client (the client never opens the data).
         target = click.option(
             "--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+            is_eager=True,
             help="Where the work runs: local worker processes (--jobs) or a Dask cluster "
                  "(pip install \"hearts-notation[dask]\"); the output is the same.")(target)
         return target  # type: ignore[no-any-return]
