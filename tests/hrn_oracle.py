@@ -60,7 +60,8 @@ SEATS = ("N", "E", "S", "W")
 
 
 def _fold(text: str) -> str:
-    return text.lower().replace("ſ", "s").replace("ı", "i").replace("i̇", "i").replace("İ", "i")
+    folded = text.lower().replace("ſ", "s").replace("ı", "i").replace("i̇", "i").replace("İ", "i")
+    return " ".join(folded.split())
 
 
 class _Elements(Transformer[Token, Any]):

@@ -277,3 +277,13 @@ def test_capot_is_a_moon_keyword() -> None:
     game = parse_game("donne 1\nN: ?\ncapot S ajoute\n")
     assert not game.errors and game.deals[0].moon is not None
     assert (game.deals[0].moon.seat, game.deals[0].moon.choice) == ("S", "add")
+
+
+@pytest.mark.parametrize(("words", "direction"), [
+    ("passe à gauche", "left"), ("passe  À   droite", "right"), ("passe en face", "across"),
+    ("pass en\tface", "across"),
+])
+def test_french_directions_in_two_words(words: str, direction: str) -> None:
+    game = parse_game(f"donne 1 {words} ; note\nN: ?\n")
+    assert not game.errors and game.deals[0].direction == direction
+    assert game == oracle_game(f"donne 1 {words} ; note\nN: ?\n")

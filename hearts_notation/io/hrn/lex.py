@@ -408,8 +408,9 @@ def _single_spaced(text: str) -> bool:
 
 def _keyword(text: str) -> str:
     """A keyword as the tables spell it (the patterns are case-blind:
-    ``ſ`` is an ``s`` to them, and the dotted and dotless ``i`` an ``i``)."""
-    return text.lower().translate(_FOLD).replace("i̇", "i")
+    ``ſ`` is an ``s`` to them, and the dotted and dotless ``i`` an ``i``;
+    ``à  gauche`` is ``à gauche``)."""
+    return " ".join(text.lower().translate(_FOLD).replace("i̇", "i").split())
 
 
 def _classify(w: str, ctx: _Ctx) -> str | None:

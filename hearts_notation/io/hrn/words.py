@@ -25,6 +25,7 @@ from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_LETTERS, Card
 DIRECTIONS: Final[dict[str, str]] = {
     "left": "left", "right": "right", "across": "across", "hold": "hold",
     "gauche": "left", "droite": "right", "face": "across", "garde": "hold",
+    "à gauche": "left", "à droite": "right", "en face": "across",
 }
 
 #: A moon choice as written (lower case) -> its meaning.
@@ -203,10 +204,11 @@ _SYMBOL_CLASS: Final = "[♠♥♦♣♤♡♢♧]"
 #: order in which they are tried where several may stand (keywords before
 #: cards and hands, cards before seats: ``QS`` is always a card).
 TOKENS: Final[dict[str, str]] = {
+    "DIRECTION": ("(?i:(?:left|right|across|hold|gauche|droite|face|garde|à[ \t]+gauche|à[ \t]+droite"
+                  f"|en[ \t]+face){_KW_END})"),
     "MOON_CHOICE": rf"(?i:(?:add|subtract|ajoute|retire){_KW_END})",
     "RESULT": rf"(?i:(?:result|r[ée]sultat){_KW_END})",
     "DEALER": rf"(?i:(?:dealer|donneur){_KW_END})",
-    "DIRECTION": rf"(?i:(?:left|right|across|hold|gauche|droite|face|garde){_KW_END})",
     "MOON": rf"(?i:(?:moon|chelem|capot){_KW_END})",
     "SCORE": rf"(?i:(?:score|marque){_KW_END})",
     "DEAL": rf"(?i:(?:deal|donne){_KW_END})",
