@@ -183,9 +183,9 @@ def pbn_cards(text: str, line: int, column: int) -> tuple[Card, ...]:
         memo = _PBN_CARDS[k]
         got = memo.get(part)
         if got is None:
-            col = column + sum(len(p) + 1 for p in parts[:k])
+            col = column + len(".".join(parts[:k])) + (k > 0)
             base = 39 - 13 * k
-            got = tuple(CARDS[base + r] for r in sorted(_suit_ranks(part, line, col), reverse=True))
+            got = tuple([CARDS[base + r] for r in sorted(_suit_ranks(part, line, col), reverse=True)])
             if len(memo) < 16384:
                 memo[part] = got
         out += got
