@@ -156,6 +156,21 @@ def records_hrn(batch: Batch) -> tuple[str, list[RawRecord]]:
                    for i, (line, text) in enumerate(batch.payload)]
 
 
+def lines_hrn(payload: Any, wanted: set[int]) -> dict[int, str]:
+    """The lines numbered *wanted* that lie in the games of an HRN batch
+    (``(first line, text)`` each; the reader's text of a game is its source
+    lines, without their line ends)."""
+    out: dict[int, str] = {}
+    for first, text in payload:
+        parts = text.split("\n")
+        if text.endswith("\n"):
+            parts.pop()         # not a line of this game: the next one starts there
+        for n in wanted:
+            if first <= n < first + len(parts):
+                out[n] = parts[n - first]
+    return out
+
+
 def batch_games(batch: Batch) -> list[Game]:
     """The games of a batch, parsed as a whole-file read would parse them
     (by the worker-side parser of the batch's format, :mod:`.formats`)."""

@@ -75,6 +75,10 @@ class Format:
     #: Records are JSON or YAML trees: a finding about a whole game is
     #: placed on the game's first line.
     tree: bool = False
+    #: ``"module:name"`` of the source lines of a batch, by number (a
+    #: finding's quoted line, sent from where the data is to a client that
+    #: never opens it); ``None``: the format has no such lines.
+    lines: str | None = None
 
     def read(self, chunks: Iterable[str], source: str,
              default_rules: RuleSet | str | None = None) -> Iterator[Game]:
@@ -125,6 +129,10 @@ class Format:
         """Where a large file of this format may be cut into shards, if it may."""
         return None if self.plan is None else _resolve(self.plan)
 
+    def line_reader(self) -> Callable[..., Any] | None:
+        """The source lines of one batch of this format by number, if it has them."""
+        return None if self.lines is None else _resolve(self.lines)
+
 
 _IO = "hearts_notation.io.formats"
 _B = "hearts_notation.io.batches"
@@ -133,7 +141,7 @@ _B = "hearts_notation.io.batches"
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("hrn", (".hrn", ".txt"), "HRN text notation", f"{_IO}:_read_hrn", f"{_IO}:_write_hrn",
            True, f"{_B}:cut_hrn", f"{_B}:parse_hrn", f"{_IO}:_visit_hrn", f"{_B}:plan_hrn",
-           f"{_B}:records_hrn"),
+           f"{_B}:records_hrn", lines=f"{_B}:lines_hrn"),
     Format("json", (".json",), "one JSON game or an array of games", f"{_IO}:_read_json",
            f"{_IO}:_write_json", True, f"{_B}:cut_json", f"{_B}:parse_json",
            records=f"{_B}:records_json", tree=True),

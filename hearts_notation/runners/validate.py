@@ -84,26 +84,15 @@ def validate_batch_counted(batch: Any, rules: RuleSet | None, force: bool) -> Ba
     entries = validate_batch(batch, rules, force)
     if any(not isinstance(e, dict) for e in entries):
         return entries
+    from ..io.formats import FORMATS
+
     counts = BatchCounts.of(entries)
-    if counts.entries and batch.kind == "hrn":
+    own = FORMATS.get(batch.kind)       # None: games parsed in the reading process
+    lines = None if own is None else own.line_reader()
+    if counts.entries and lines is not None:
         wanted = {f["line"] for e in counts.entries for f in e["findings"] if f["line"]}
-        counts.lines = _hrn_lines(batch.payload, wanted)
+        counts.lines = lines(batch.payload, wanted)
     return counts
-
-
-def _hrn_lines(payload: Any, wanted: set[int]) -> dict[int, str]:
-    """The lines numbered *wanted* that lie in the games of an HRN batch
-    (``(first line, text)`` each; the reader's text of a game is its source
-    lines, without their line ends)."""
-    out: dict[int, str] = {}
-    for first, text in payload:
-        parts = text.split("\n")
-        if text.endswith("\n"):
-            parts.pop()         # not a line of this game: the next one starts there
-        for n in wanted:
-            if first <= n < first + len(parts):
-                out[n] = parts[n - first]
-    return out
 
 
 def validate_batch(batch: Any, rules: RuleSet | None, force: bool) -> list[Any]:
