@@ -18,10 +18,31 @@ LONG_MODULES: dict[str, str] = {
 }
 
 
+#: Single tests that are long campaigns (node id prefixes), with why: together
+#: about two CPU-minutes of the default run, measured with --durations.
+LONG_TESTS: dict[str, str] = {
+    "tests/test_exact_solver.py::test_solver_agrees_with_the_brute_force":
+        "a long differential run: the exact solver against brute force, every preset",
+    "tests/test_analysis_quality.py::test_the_commented_deals_expert_plays_are_not_marked":
+        "annotate's quality over a whole commented game",
+    "tests/test_analysis_quality.py::test_marks_do_not_depend_on_the_seed":
+        "annotate run again under several seeds",
+    "tests/test_analysis_annotate.py::test_analysis_is_reproducible":
+        "annotate run twice over a game",
+    "tests/test_reader_limits.py::test_standard_input_quotes_its_late_error":
+        "input at scale: megabytes through standard input",
+    "tests/test_reader_limits.py::test_standard_input_streams_past_the_document_limit":
+        "input at scale: past the document limit through standard input",
+    "tests/test_reader_limits.py::test_caret_of_a_late_error_does_not_reread":
+        "input at scale: a late error in a large file",
+}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """``long`` on the long campaigns (see :data:`LONG_MODULES`)."""
+    """``long`` on the long campaigns (:data:`LONG_MODULES`, :data:`LONG_TESTS`)."""
     for item in items:
-        if item.path.name in LONG_MODULES or item.get_closest_marker("slow") is not None:
+        if (item.path.name in LONG_MODULES or item.get_closest_marker("slow") is not None
+                or item.nodeid.startswith(tuple(LONG_TESTS))):
             item.add_marker(pytest.mark.long)
 
 
