@@ -75,6 +75,7 @@ from ..rules import RuleSet
 from ..state import (
     GameState,
     breaks_hearts,
+    led_suit,
     legal_plays,
     penalty_cards,
     raw_points,
@@ -167,7 +168,7 @@ class ExactSolver:
         cards = list(state.trick)
         first = state.tricks_done == 0
         moon = moon_state(rules, state.taken)
-        legal = legal_plays(rules, hands[s], cards[0] // 13 if cards else None, first,
+        legal = legal_plays(rules, hands[s], led_suit(cards), first,
                             state.broken)
         base = raw_points(rules, state.taken[s])
         alive = _alive(hands, cards)
@@ -253,7 +254,8 @@ class ExactSolver:
                 c = high if self.reverse_ties else low
                 keyed.append((order_key(c, alive, -1, -1), c))
         else:
-            led = cards[0] // 13
+            led_or_none = led_suit(cards)
+            led = -1 if led_or_none is None else led_or_none
             m = 0
             for x in cards:
                 m |= 1 << x
@@ -310,7 +312,7 @@ class ExactSolver:
         if s >= n:
             s -= n
         h = hands[s]
-        legal = legal_plays(self.rules, h, cards[0] // 13 if pos else None, first, broken)
+        legal = legal_plays(self.rules, h, led_suit(cards), first, broken)
         if not legal & (legal - 1):
             hands[s] = h & ~legal
             cards.append(legal.bit_length() - 1)
@@ -400,7 +402,7 @@ class ExactSolver:
         if s >= n:
             s -= n
         h = hands[s]
-        legal = legal_plays(self.rules, h, cards[0] // 13 if pos else None, first, broken)
+        legal = legal_plays(self.rules, h, led_suit(cards), first, broken)
         if not legal & (legal - 1):
             hands[s] = h & ~legal
             cards.append(legal.bit_length() - 1)
