@@ -116,3 +116,20 @@ def test_french_text() -> None:
     code, out, _ = run("solve", OBSERVER, "--trick", "12", "--lang", "fr")
     assert code == 0
     assert "modèle égoïste" in out and "meilleure" in out and "à W de jouer" in out
+
+
+@pytest.mark.parametrize("lang, word", [("en", "--max-nodes"), ("fr", "augmentez --max-nodes")])
+def test_a_position_past_the_node_limit_is_one_line_and_exit_2(lang: str, word: str) -> None:
+    """The opening lead of a finished deal needs far more search than a
+    command line should wait for by surprise: past --max-nodes the command
+    stops at once with one line naming the option (never hours of CPU)."""
+    code, out, err = run("solve", OBSERVER, "--max-nodes", "500", "--lang", lang)
+    assert code == 2, out
+    assert word in err and "500" in err
+    assert "Traceback" not in err
+
+
+def test_max_nodes_high_enough_gives_the_same_values_as_no_limit() -> None:
+    _, limited, _ = run("solve", OBSERVER, "--trick", "11", "--format", "json", "--max-nodes", "1000000")
+    _, free, _ = run("solve", OBSERVER, "--trick", "11", "--format", "json", "--max-nodes", "0")
+    assert json.loads(limited)["cards"] == json.loads(free)["cards"]

@@ -626,10 +626,13 @@ class Solved:
 def solve_position(state: GameState, model: str = SELFISH,
                    moon_choices: Sequence[str] | None = None,
                    solvers: dict[tuple[str, bool], ExactSolver] | None = None,
-                   ties: bool = True) -> Solved:
+                   ties: bool = True, max_nodes: int = 0) -> Solved:
     """Every legal card's value at *state* in *model* (selfish: under both
     tie orders unless *ties* is false).  *solvers*, when given, keeps the
-    solvers (and their tables) between positions of the same deal."""
+    solvers (and their tables) between positions of the same deal.
+    *max_nodes* (0: no limit) bounds the nodes each tie order may search
+    for this position, so that a command asked for a position too deep to
+    solve stops with :class:`SearchLimit` instead of running for hours."""
     pool = {} if solvers is None else solvers
     t0 = time.process_time()
 
@@ -638,6 +641,7 @@ def solve_position(state: GameState, model: str = SELFISH,
         if sv is None:
             sv = ExactSolver(state.rules, model, rev, moon_choices)
             pool[(model, rev)] = sv
+        sv.node_limit = sv.nodes + max_nodes if max_nodes > 0 else 1 << 62
         return sv
 
     nodes = 0

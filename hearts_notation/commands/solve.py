@@ -24,7 +24,7 @@ import click
 
 from ..analysis.annotate import moon_choices
 from ..analysis.context import DealContext, PlayPoint, malformed_trick
-from ..analysis.exact import MODELS, SELFISH, ExactSolver, Solved, solve_position
+from ..analysis.exact import MODELS, SELFISH, ExactSolver, SearchLimit, Solved, solve_position
 from ..analysis.explain import card_text
 from ..cards import CARDS, parse_card
 from ..i18n import translate
@@ -54,6 +54,11 @@ class SolveError(ValueError):
         return translate(lang, f"solve.error.{self.key}", **self.args_)
 
 
+#: The default of ``--max-nodes``: about half a minute of the compiled core
+#: (docs/performance.md, bench_solve: some 600,000 nodes a second).
+DEFAULT_MAX_NODES = 20_000_000
+
+
 @dataclass(frozen=True, slots=True)
 class Where:
     """The point asked for: the deal (1-based), and the trick and the card
@@ -64,6 +69,8 @@ class Where:
     card: int | None
     every: bool
     model: str
+    #: Nodes a position may search (each tie order), 0: no limit (--max-nodes).
+    max_nodes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +143,11 @@ def solve_deal(task: SolveTask) -> dict[str, Any]:
                 raise SolveError("hands", deal=deal_no)
             state = GameState(rules, hands, p.leader, [c for _, c in p.trick], p.trick_no,
                               p.broken, p.taken)
-            solved = solve_position(state, where.model, choices, solvers)
+            try:
+                solved = solve_position(state, where.model, choices, solvers,
+                                        max_nodes=where.max_nodes)
+            except SearchLimit:
+                raise SolveError("limit", deal=deal_no, nodes=where.max_nodes) from None
             nodes += solved.nodes
             positions.append(_position(p, seats, solved))
     except SolveError as exc:
@@ -219,6 +230,11 @@ def _unfinished(game: Game, di: int, rules: RuleSet | None, force_rules: bool) -
 @click.option("--model", type=click.Choice(list(MODELS)), default=SELFISH, show_default=True,
               help="selfish: every seat minimises its own points; paranoid: the others "
                    "maximise the mover's.")
+@click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES,
+              show_default=True,
+              help="Stop with exit status 2 when a position needs more nodes than this "
+                   "(each tie order); 0: no limit. A whole deal from the opening lead may "
+                   "need far more: ask for a later trick (--trick 7).")
 @format_option(["text", "json", "jsonl"], "text",
                "text for people, json for programs (one deal), jsonl: one line per deal of "
                "every game.")
@@ -227,7 +243,7 @@ def _unfinished(game: Game, di: int, rules: RuleSet | None, force_rules: bool) -
 @input_format_option()
 @jobs_option()
 def command(file: str, game_no: int | None, deal_no: int | None, trick: int | None,
-            card_no: int | None, every: bool, model: str, fmt_out: str, lang: str,
+            card_no: int | None, every: bool, model: str, max_nodes: int, fmt_out: str, lang: str,
             rules: RuleSet | None, force_rules: bool, fmt_in: str | None, jobs: int) -> Report:
     """Exact values of the legal cards, all four hands known (FILE, or - for
     standard input).
@@ -253,7 +269,7 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
         games, _ = read_record(file, fmt_in, rules, force_rules)
     if game_no is not None and game_no > len(games):
         fail(translate(lang, "hint.bad_game", n=game_no, k=len(games)))
-    where = Where(deal_no, trick, card_no, every, model)
+    where = Where(deal_no, trick, card_no, every, model, max_nodes)
     corpus = fmt_out == "jsonl"
     tasks = list(_tasks(games, game_no, where, rules, force_rules, corpus))
     if not tasks:
@@ -280,7 +296,8 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
 
 
 def _error_args(res: dict[str, Any], where: Where) -> dict[str, object]:
-    return {"deal": res["deal"], "trick": where.trick or 1, "card": where.card or 1}
+    return {"deal": res["deal"], "trick": where.trick or 1, "card": where.card or 1,
+            "nodes": where.max_nodes}
 
 
 def text_of(res: dict[str, Any], lang: str) -> str:

@@ -815,6 +815,7 @@ MESSAGES.update({
     "solve.error.no_such_point": "deal {deal} has no card {card} of trick {trick} to solve (the record stops before it, or the deal has fewer tricks)",
     "solve.error.hands": "deal {deal}: every hand must be known to solve it (record the hands, or the whole deal)",
     "solve.error.malformed": "deal {deal}: a trick is not whole or is played out of turn, so it cannot be solved",
+    "solve.error.limit": "deal {deal}: a position needs more than {nodes} nodes of search (each tie order); ask for a later point (--trick 7 or later) or raise --max-nodes (0: no limit)",
 
     # hearts hint (hearts_notation.analysis.hint and commands/hint.py).
     "hint.no_deal": "the record has no deal: nothing to advise",

@@ -1082,6 +1082,7 @@ MESSAGES.update({
     "solve.error.no_such_point": "la donne {deal} n'a pas de carte {card} au pli {trick} à résoudre (l'enregistrement s'arrête avant, ou la donne a moins de plis)",
     "solve.error.hands": "donne {deal} : il faut connaître toutes les mains pour la résoudre (enregistrez les mains, ou la donne entière)",
     "solve.error.malformed": "donne {deal} : un pli est incomplet ou joué hors de son tour, elle ne peut pas être résolue",
+    "solve.error.limit": "donne {deal} : une position demande d’examiner plus de {nodes} positions (par ordre des égalités) ; choisissez un point plus tardif (--trick 7 ou après) ou augmentez --max-nodes (0 : sans limite)",
 
     # Les formats d'OpenSpiel (hearts_notation.io.openspiel, io.playthrough) : lecture.
     "os.why.no_trick_bonus": "la prime de -5 pour n'avoir pris aucun pli n'est pas une règle de hearts-notation",
