@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from hearts_notation.cli import cli
@@ -125,6 +125,9 @@ GAME = SOURCE.replace('[Site "Semi;colon"]\n', "").replace("*\n", "result N\n")
 @settings(max_examples=40, deadline=None)
 @given(where=st.lists(st.integers(min_value=0, max_value=60), max_size=8),
        alone=st.lists(st.booleans(), min_size=8, max_size=8), games=st.integers(1, 3))
+# A note alone between two games, a blank line before the second: the second
+# game's header, one blank line after it, whether fmt sees one game or all.
+@example(where=[14], alone=[True] + [False] * 7, games=2)
 def test_streamed_fmt_places_notes_as_the_whole_text_does(tmp_path_factory: pytest.TempPathFactory,
                                                           where: list[int], alone: list[bool],
                                                           games: int) -> None:

@@ -170,11 +170,13 @@ def put_notes(notes: Sequence[Note], games: Sequence[Game], canonical: str) -> s
     after: dict[int, list[str]] = {}     # canonical line -> trailing notes
     before: dict[int, list[str]] = {}    # canonical line -> notes on lines of their own
     tail: list[str] = []
+    last_note_before: dict[int, int] = {}   # source start -> line of the last note over it
     for note in notes:
         if note.alone:
             k = bisect.bisect_right(starts, note.line)
             if k < len(starts):
                 before.setdefault(pairs[starts[k]], []).append(note.text)
+                last_note_before[starts[k]] = max(note.line, last_note_before.get(starts[k], 0))
             else:
                 tail.append(note.text)
         else:
@@ -183,11 +185,14 @@ def put_notes(notes: Sequence[Note], games: Sequence[Game], canonical: str) -> s
                 after.setdefault(pairs[starts[k]], []).append(note.text)
             else:
                 before.setdefault(1, []).append(note.text)
-    # Notes heading the game, kept apart from it by a blank line in the
-    # source (a file's header), stay apart: one blank line after them.
-    head = [n for n in notes if n.alone and starts and n.line < starts[0]]
-    if head and starts[0] - max(n.line for n in head) > 1 and pairs[starts[0]] in before:
-        before[pairs[starts[0]]].append("")
+    # Notes heading a game, kept apart from it by a blank line in the
+    # source (a file's header, or notes between two games), stay apart: one
+    # blank line after them.  Decided per game, so that fmt, which sees a
+    # game at a time, and the whole text agree.
+    firsts = {at for g in games if (at := first_line(g)) is not None}
+    for start, last in last_note_before.items():
+        if start in firsts and start - last > 1:
+            before[pairs[start]].append("")
     out: list[str] = []
     for number, text_line in enumerate(lines, 1):
         out.extend(before.get(number, ()))
