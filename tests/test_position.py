@@ -248,3 +248,22 @@ def test_solve_gives_the_same_values_from_a_position(preset: str, tmp_path: Path
     assert {k: ja[k] for k in keep} == {k: jb[k] for k in keep}
     hidden = run("solve", run("position", str(path), *point).stdout.strip())
     assert hidden.exit_code == 2 and "--all-hands" in hidden.stderr
+
+
+def test_solve_from_a_position_decides_moons_by_its_totals(tmp_path: Path) -> None:
+    """Under ``moon: choose`` a shooter adds unless adding would end the
+    game against it: decided by the totals before the deal, which a
+    position carries.  At this point of a generated game (totals 49 81 10
+    68 before deal 9) the choice differs from a first deal's, and solve
+    from the position gives the record's values."""
+    (game,) = generate_games(1, seed=12, rules="moon-choice")
+    from hearts_notation.io import dumps
+
+    path = tmp_path / "g.hrn"
+    path.write_text(dumps([game], "hrn"), encoding="utf-8")
+    point = ["--deal", "9", "--trick", "6", "--card", "1"]
+    pos = run("position", str(path), *point, "--all-hands").stdout.strip()
+    a = run("solve", pos, "--format", "json")
+    b = run("solve", str(path), *point, "--format", "json")
+    assert a.exit_code == 0 and b.exit_code == 0, a.output + b.output
+    assert json.loads(a.stdout)["cards"] == json.loads(b.stdout)["cards"]

@@ -22,7 +22,7 @@ from typing import Any
 
 import click
 
-from ..analysis.annotate import moon_choices
+from ..analysis.annotate import moon_choices, moon_choices_for
 from ..analysis.context import DealContext, PlayPoint, malformed_trick
 from ..analysis.exact import MODELS, SELFISH, ExactSolver, SearchLimit, Solved, solve_position
 from ..analysis.explain import card_text
@@ -83,6 +83,9 @@ class SolveTask:
     where: Where
     rules: RuleSet | None
     force_rules: bool
+    #: The game's totals before the deal when the game itself does not hold
+    #: them (a position carries them: ``moon: choose`` decides by them).
+    totals: tuple[int, ...] | None = None
 
 
 def _points(ctx: DealContext) -> list[PlayPoint]:
@@ -133,7 +136,8 @@ def solve_deal(task: SolveTask) -> dict[str, Any]:
         last = task.deal_index == len(game.deals) - 1
         chosen = _choose(ctx, where, deal_no, default_stop=last and where.deal is None
                          and not ctx.complete)
-        choices = moon_choices(game, rules, seats, task.deal_index)
+        choices = (moon_choices(game, rules, seats, task.deal_index) if task.totals is None
+                   else moon_choices_for(rules, task.totals))
         solvers: dict[tuple[str, bool], ExactSolver] = {}
         positions = []
         nodes = 0
@@ -189,7 +193,8 @@ def _display_key(c: int) -> tuple[int, int]:
 
 
 def _tasks(games: list[Game], game_no: int | None, where: Where, rules: RuleSet | None,
-           force_rules: bool, corpus: bool) -> Iterator[SolveTask]:
+           force_rules: bool, corpus: bool,
+           totals: tuple[int, ...] | None = None) -> Iterator[SolveTask]:
     for gi, g in enumerate(games):
         if game_no is not None and gi + 1 != game_no:
             continue
@@ -204,7 +209,7 @@ def _tasks(games: list[Game], game_no: int | None, where: Where, rules: RuleSet 
             indexes = range(last, last + 1) if last >= 0 and _unfinished(g, last, rules,
                                                                         force_rules) else range(0, 1)
         for di in indexes:
-            yield SolveTask(g, gi + 1, di, where, rules, force_rules)
+            yield SolveTask(g, gi + 1, di, where, rules, force_rules, totals)
 
 
 def _unfinished(game: Game, di: int, rules: RuleSet | None, force_rules: bool) -> bool:
@@ -271,7 +276,8 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
         fail(translate(lang, "hint.bad_game", n=game_no, k=len(games)))
     where = Where(deal_no, trick, card_no, every, model, max_nodes)
     corpus = fmt_out == "jsonl"
-    tasks = list(_tasks(games, game_no, where, rules, force_rules, corpus))
+    tasks = list(_tasks(games, game_no, where, rules, force_rules, corpus,
+                        None if position is None else position.totals))
     if not tasks:
         fail(translate(lang, "solve.error.no_deal", file=file, deal=deal_no or 1))
     if corpus:
