@@ -31,7 +31,7 @@ from pathlib import Path
 from pygments.token import Comment, Keyword, Name, Punctuation, String, Whitespace
 
 from ..cards import Card, CardError, cards_of, display_order, parse_card
-from ..i18n import card_text, catalog, seat_text, translate
+from ..i18n import Arg, Args, card_text, catalog, seat_text, translate
 from ..io.hrn.words import (
     DIRECTIONS,
     ENGLISH_SEATS,
@@ -338,7 +338,9 @@ def _keyword_followers(before: list[Token], style: Style, lang: str, replace: Ed
     first = KEYWORDS_FR.get(before[0].text.lower(), before[0].text.lower())
     last = KEYWORDS_FR.get(before[-1].text.lower(), before[-1].text.lower())
     if first == "deal" and last == "pass":
-        words = [w for w, meaning in DIRECTIONS.items() if (w == meaning) == (style.words == "en")]
+        # The one-word forms, as the writer prints them (``passe à gauche`` reads too).
+        words = [w for w, meaning in DIRECTIONS.items()
+                 if (w == meaning) == (style.words == "en") and " " not in w]
         detail = translate(lang, "lsp.complete.direction")
         return [Item(w, w, "direction", detail, replace, f"{i}") for i, w in enumerate(words)]
     if first == "moon" and len(before) == 2 and before[1].kind is SEAT_TOKEN:
@@ -590,6 +592,22 @@ _VOCABULARY: tuple[str, ...] = tuple(sorted(
     set(KEYWORDS_FR) | set(KEYWORDS_FR.values()) | {"total"} | set(DIRECTIONS) | set(MOON_CHOICES)))
 
 
+def _flat_args(args: Args) -> dict[str, Arg]:
+    """A finding's message arguments with those of the message it wraps (a
+    syntax error with the reader's "did you mean" holds the error itself as
+    a nested message ``("msg", id, args)``), the outer ones first."""
+    out: dict[str, Arg] = {}
+    for name, value in args:
+        if isinstance(value, tuple) and len(value) == 3 and value[0] == "msg" \
+                and isinstance(value[2], tuple):
+            nested = tuple((k, v) for k, v in (p for p in value[2] if isinstance(p, tuple)
+                                                and len(p) == 2) if isinstance(k, str))
+            for inner, v in _flat_args(nested).items():
+                out.setdefault(inner, v)
+        out[name] = value
+    return out
+
+
 def code_actions(analysis: Analysis, checker: Checker, line: int, end_line: int, lang: str
                  ) -> list[Action]:
     """Fixes for the lines *line* to *end_line* (0-based): a keyword the
@@ -602,14 +620,19 @@ def code_actions(analysis: Analysis, checker: Checker, line: int, end_line: int,
         ln = placed.absolute(f.line) - 1
         if not line <= ln <= end_line:
             continue
-        found = dict(f.args).get("found")
+        args = _flat_args(f.args)
+        found = args.get("found")
         if not isinstance(found, str):
             continue
         word = found.strip("'\"")
         text = analysis.lines[ln]
         if not word.isalpha() or text[f.column - 1:f.column - 1 + len(word)] != word:
             continue
-        for better in difflib.get_close_matches(word.lower(), _VOCABULARY, n=3, cutoff=0.6):
+        # The reader's own "did you mean" first; else the nearest words it knows.
+        told = args.get("word")
+        choices = [told] if isinstance(told, str) else difflib.get_close_matches(
+            word.lower(), _VOCABULARY, n=3, cutoff=0.6)
+        for better in choices:
             edit = Edit(ln, f.column - 1, ln, f.column - 1 + len(word), better)
             out.append(Action(translate(lang, "lsp.action.did_you_mean", found=word, word=better),
                               (edit,), (f.code,)))

@@ -874,11 +874,14 @@ class _GameBuilder:
         if self.settled:
             return
         self.settled = True
-        seats: tuple[str, ...] | None = None
+        # (No try/finally around an assignment: mypyc's compiled finally
+        # block took the variable as already narrowed to a tuple.)
         try:
             seats = self._seat_list()
-        finally:
-            self._fill_tags(seats)
+        except _Stop:
+            self._fill_tags(None)
+            raise
+        self._fill_tags(seats)
         self.seats = seats
         self.exact_seats = frozenset(seats)
         self.seat_map = {s: s for s in seats}
