@@ -15,7 +15,7 @@ import random
 import re
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from hearts_notation.generate import random_game
@@ -169,7 +169,12 @@ def token_soup(draw: st.DrawFn) -> str:
 
 @settings(max_examples=400, deadline=None)
 @given(token_soup())
+@example("pass")        # a keyword alone: no word after it to read (was an IndexError)
+@example("score")
 def test_the_lexer_agrees_on_token_soup(line: str) -> None:
+    # A logical line as the cutter makes it: a ``;`` note ends its line, so
+    # no note runs over a newline (a newline stands only inside {braces}).
+    assume(re.search(";[^\n]*\n", line) is None)
     agrees(line)
 
 

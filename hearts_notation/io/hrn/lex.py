@@ -641,11 +641,11 @@ def read_line(text: str, line: int) -> list[Element]:
             got = _pair_trick(words, line)
         elif len(words) == 2 and head[-1] == ":":
             got = _plain_hand(words, line)
-        elif (head == "pass" or head == "passe") and words[1][-1:] == ":":
+        elif (head == "pass" or head == "passe") and len(words) > 1 and words[1][-1:] == ":":
             got = _plain_pass(words, line)
         elif head == "deal" or head == "donne":
             got = _plain_deal(words, line)
-        elif head in _POINTS_WORDS and len(words) % 2 == 1:
+        elif head in _POINTS_WORDS and len(words) % 2 == 1 and len(words) > 1:
             got = _plain_points(head, words, line)
         else:
             got = None
