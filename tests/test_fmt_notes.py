@@ -128,6 +128,7 @@ GAME = SOURCE.replace('[Site "Semi;colon"]\n', "").replace("*\n", "result N\n")
 # A note alone between two games, a blank line before the second: the second
 # game's header, one blank line after it, whether fmt sees one game or all.
 @example(where=[14], alone=[True] + [False] * 7, games=2)
+@example(where=[0, 15], alone=[True, True] + [False] * 6, games=2)
 def test_streamed_fmt_places_notes_as_the_whole_text_does(tmp_path_factory: pytest.TempPathFactory,
                                                           where: list[int], alone: list[bool],
                                                           games: int) -> None:
