@@ -8,6 +8,7 @@ are taken here (docs/img/puzzles-*.png)."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,14 @@ def fresh(drv: Any, url: str, size: tuple[int, int]) -> None:
     open_page(drv, url, size)
     drv.execute_script("window.localStorage.clear()")
     drv.refresh()
+
+
+def let_progress_settle() -> None:
+    """A person does not reload within milliseconds of an answer: Chromium
+    hands a page's localStorage writes to its browser process on its own
+    schedule, and a navigation at once (on a loaded machine, in a new
+    renderer) could read the store before the last answer reached it."""
+    time.sleep(1.0)
 
 
 def current(drv: Any) -> Any:
@@ -150,6 +159,7 @@ def test_a_missed_puzzle_comes_back_after_a_reload(driver: Any, page: str,  # no
     second = answer(driver, puzzles, right=True, keyboard=False)
     assert second != missed
     next_puzzle(driver, False)
+    let_progress_settle()
     driver.refresh()
     # One answer later the missed puzzle is due: it comes first, marked for review.
     a = current(driver)
@@ -208,6 +218,7 @@ def test_progress_carries_over_to_a_larger_set(driver: Any, tmp_path: Path,  # n
     missed = answer(driver, puzzles, right=False, keyboard=False)
     next_puzzle(driver, False)
     answer(driver, puzzles, right=True, keyboard=False)
+    let_progress_settle()
     open_page(driver, large.as_uri(), DESKTOP)
     a = current(driver)
     assert a.get_attribute("data-puzzle") == missed and a.get_attribute("data-review") == "true"
