@@ -268,6 +268,8 @@ def _discard(path: str, identity: _Identity | None, why: str) -> None:
         return
     try:
         os.unlink(path)
+    except FileNotFoundError:
+        return          # another worker removed it between our look and now: its warning
     except OSError:
         pass
     _warn("cache.entry_ignored", path, why)
