@@ -261,11 +261,12 @@ PRESETS = [
 ]
 
 
-def _left(i: int, deep: bool) -> int:
+def _left(i: int, deep: bool, five: bool = False) -> int:
     """Tricks left of the *i*-th position: mostly 2 and 3 (the brute force
-    takes about 0.5 s for 4 tricks, seconds for 5); every 40th 4 tricks
-    (every 10th in the slow campaign, whose every 100th has 5)."""
-    if deep and i % 100 == 99:
+    takes about 0.5 s for 4 tricks, seconds to minutes for 5); every 40th 4
+    tricks (every 10th in the slow campaign, whose every 100th has 5 where
+    *five*: the standard preset only, so that CI's campaign stays bounded)."""
+    if deep and five and i % 100 == 99:
         return 5
     if i % (10 if deep else 40) == 9:
         return 4
@@ -286,7 +287,7 @@ def _campaign(spec: str, count: int, seed: str, deep: bool = False) -> int:
     rng = random.Random(f"{seed}/{spec}")
     solvers: dict[tuple[str, bool], ExactSolver] = {}   # kept: their tables must stay right
     for i in range(count):
-        left = _left(i, deep)
+        left = _left(i, deep, five=spec == "standard")
         if rules.players > 4:
             left = min(left, 3)
         _check(rules, random_position(rules, rng, left), solvers)
@@ -305,7 +306,7 @@ def test_solver_agrees_with_the_brute_force(spec: str, count: int) -> None:
 @pytest.mark.parametrize(("spec", "count"), PRESETS)
 def test_solver_agrees_with_the_brute_force_campaign(spec: str, count: int) -> None:
     """The same on twice as many other positions, a tenth of them 4 tricks
-    deep and one in a hundred 5 tricks deep (presets of at most four seats)."""
+    deep and, in the standard preset, one in a hundred 5 tricks deep."""
     assert _campaign(spec, 2 * count, "campaign", deep=True) == 2 * count
 
 
