@@ -110,3 +110,28 @@ class LineView(Sequence[str]):
         if isinstance(i, slice):
             return [self.lines.get(k + 1, "") for k in range(*i.indices(self.size))]
         return self.lines.get(i + 1, "")
+
+
+def render_errors(findings: list[Finding], source: str, text: str | None) -> list[str]:
+    """Findings as compiler messages, with the source line and a caret.
+
+    The lines come from *text* when the input was held whole, else from
+    one more streaming pass over the file for just those lines.
+    """
+    if text is not None:
+        lines = text.splitlines()
+        return [render(f, source, lines, lang=current_language()) for f in findings]
+    from .io.stream import InputError, source_lines_at  # only when there is an error
+
+    wanted = [f.line for f in findings if f.line is not None]
+    try:
+        found = source_lines_at(source, wanted)
+    except InputError:
+        found = {}
+    out = []
+    for f in findings:
+        msg = render(f, source, None, lang=current_language())
+        if f.line is not None and f.line in found:
+            msg = "\n".join([msg, *caret_lines([found[f.line]], 1, f.column)])
+        out.append(msg)
+    return out

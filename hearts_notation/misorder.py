@@ -13,13 +13,15 @@ one of them (no card played that was not held), the deal's ``not-held``
 errors become the *details* of one ``pass-mismatch`` finding that names
 the direction the plays fit, the deals of the cycle that pass that way,
 and the evidence (how many cards were not held each way).  Nothing here
-decides a rule of play: the re-check is the referee's
-(:class:`hearts_notation.referee._DealCheck`), with another direction.
+decides a rule of play: the re-check is the referee's own deal check,
+with another direction, handed in by the referee as a factory of deal
+checks (so this module does not import the referee: no import circle).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from .i18n import Arg, msg
 from .model import Deal, Finding
@@ -36,29 +38,35 @@ THRESHOLD = 3
 CODE = "pass-mismatch"
 
 
+class DealCheck(Protocol):
+    """What the referee's deal check offers here: a replay of the deal
+    with a given pass direction, giving its findings."""
+
+    def run(self, direction: str | None, header_flagged: bool = False) -> list[Finding]: ...
+
+
 def _not_held(found: list[Finding]) -> list[Finding]:
     return [f for f in found if f.code in ("not-held", "pass-not-held")]
 
 
-def explain(ctx: Any, deal: Deal, number: int, di: int, direction: str | None,
-            header_flagged: bool, found: list[Finding]) -> list[Finding]:
+def explain(rules: RuleSet, deal: Deal, number: int, direction: str | None,
+            header_flagged: bool, found: list[Finding],
+            new_check: Callable[[], DealCheck]) -> list[Finding]:
     """The deal's findings, with its ``not-held`` errors folded into one
     ``pass-mismatch`` finding when the plays fit another pass direction
-    (else *found* unchanged).  *ctx*, *number*, *di*, *direction* and
-    *header_flagged* are those the referee checked the deal with."""
+    (else *found* unchanged).  *rules*, *number*, *direction* and
+    *header_flagged* are those the referee checked the deal with;
+    *new_check* makes a fresh deal check of the same deal."""
     bad = [f for f in found if f.code == "not-held"]
     if len(bad) < THRESHOLD or not deal.passes:
         return found
-    from .referee import _DealCheck
-
-    rules: RuleSet = ctx.rules
     used = deal_pass(rules, number, direction).direction or rules.direction_for(number)
     fits: list[tuple[str, list[Finding]]] = []
     for alt in dict.fromkeys((*rules.pass_cycle, *PASSING_DIRECTIONS)):
         if alt == used or alt == "hold":
             continue
         try:
-            again = _DealCheck(ctx, deal, number, di).run(alt, header_flagged)
+            again = new_check().run(alt, header_flagged)
         except (ValueError, KeyError, IndexError):
             continue        # a direction these rules cannot pass (across with 3 players)
         if not _not_held(again):

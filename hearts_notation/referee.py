@@ -1019,7 +1019,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
         checker = _DealCheck(ctx, deal, number, di)
         found = checker.run(deal.direction, header_flagged)
         if len(found) >= misorder.THRESHOLD:    # the plays may fit another pass
-            found = misorder.explain(ctx, deal, number, di, deal.direction, header_flagged, found)
+            found = misorder.explain(rules, deal, number, deal.direction, header_flagged, found,
+                                     functools.partial(_DealCheck, ctx, deal, number, di))
         if is_sheet_deal(deal, rules, seats):       # a score sheet's deal (hearts_notation.sheets)
             found = sheet_play_findings(deal, found)
         per_deal.append(head + found)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from ..diagnostics import caret_lines, render
+from ..diagnostics import render, render_errors
 from ..i18n import current_language, msg, translate
 from ..io import (
     OUTPUT_FORMATS,
@@ -35,7 +35,6 @@ from ..io import (
     iter_games_text,
     read_bytes,
     read_games,
-    source_lines_at,
     write_atomic_iter,
 )
 from ..model import Finding, Game
@@ -86,29 +85,6 @@ def load(path: str, fmt: str, default_rules: RuleSet | str | None = None) -> Loa
             out.errors.append(render(finding, path, lines, lang=current_language()))
     if not out.games and not out.errors:
         out.errors.append(InputError(path, msg("input.no_game")).text(current_language()))
-    return out
-
-
-def render_errors(findings: list[Finding], source: str, text: str | None) -> list[str]:
-    """Findings as compiler messages, with the source line and a caret.
-
-    The lines come from *text* when the input was held whole, else from
-    one more streaming pass over the file for just those lines.
-    """
-    if text is not None:
-        lines = text.splitlines()
-        return [render(f, source, lines, lang=current_language()) for f in findings]
-    wanted = [f.line for f in findings if f.line is not None]
-    try:
-        found = source_lines_at(source, wanted)
-    except InputError:
-        found = {}
-    out = []
-    for f in findings:
-        msg = render(f, source, None, lang=current_language())
-        if f.line is not None and f.line in found:
-            msg = "\n".join([msg, *caret_lines([found[f.line]], 1, f.column)])
-        out.append(msg)
     return out
 
 

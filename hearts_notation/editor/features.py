@@ -677,7 +677,7 @@ def format_text(text: str, style: Style, rules: str | None, name: str = "record.
     """``hearts fmt`` on *text* (``--unicode`` when the record writes suit
     symbols): its canonical text, each game in the language it is kept in,
     or ``None`` and the formatter's error messages."""
-    from ..commands.fmt import format_file
+    from ..formatting import format_file
 
     with tempfile.TemporaryDirectory(prefix="hearts-lsp-") as tmp:
         path = Path(tmp, Path(name).name or "record.hrn")
