@@ -171,7 +171,7 @@ class ExactSolver:
         legal = legal_plays(rules, hands[s], led_suit(cards), first,
                             state.broken)
         base = raw_points(rules, state.taken[s])
-        alive = _alive(hands, cards)
+        alive = alive_mask(hands, cards)
         h = hands[s]
         out: dict[int, int] = {}
         self._me = s
@@ -204,44 +204,7 @@ class ExactSolver:
     def _classes(self, legal: int, alive: int) -> list[tuple[int, int, int]]:
         """(group mask, lowest card, highest card) of each group of
         equivalent *legal* cards; *alive* is every card not yet gathered."""
-        out: list[tuple[int, int, int]] = []
-        for suit in range(4):
-            lm = (legal >> (13 * suit)) & _SUIT
-            if not lm:
-                continue
-            am = (alive >> (13 * suit)) & _SUIT
-            key = (suit << 26) | (am << 13) | lm
-            r = self._reps.get(key)
-            if r is None:
-                r = self._suit_classes(suit, lm, am)
-                self._reps[key] = r
-            out.extend(r)
-        return out
-
-    def _suit_classes(self, suit: int, mine: int, alive: int) -> tuple[tuple[int, int, int], ...]:
-        special = -1
-        if suit == 3:
-            special = QUEEN_OF_SPADES % 13
-        elif suit == 1 and self.jd_value:
-            special = JACK_OF_DIAMONDS % 13
-        base = 13 * suit
-        out: list[tuple[int, int, int]] = []
-        run = 0
-        for rank in range(12, -1, -1):
-            bit = 1 << rank
-            if not alive & bit:
-                continue
-            if mine & bit and rank != special:
-                run |= bit
-                continue
-            if run:
-                out.append(_run_class(run, base))
-                run = 0
-            if mine & bit:
-                out.append((1 << (base + rank), base + rank, base + rank))
-        if run:
-            out.append(_run_class(run, base))
-        return tuple(out)
+        return legal_classes(legal, alive, bool(self.jd_value), self._reps)
 
     def _order(self, classes: list[tuple[int, int, int]], alive: int, cards: list[int]) -> list[int]:
         """One card per group, in the natural order (reversed with
@@ -320,7 +283,7 @@ class ExactSolver:
             cards.pop()
             hands[s] = h
             return v
-        alive = _alive(hands, cards)
+        alive = alive_mask(hands, cards)
         if not alive & self.scoring:
             return self.terminal[moon]
         order = self._order(self._classes(legal, alive), alive, cards)
@@ -410,7 +373,7 @@ class ExactSolver:
             cards.pop()
             hands[s] = h
             return v
-        alive = _alive(hands, cards)
+        alive = alive_mask(hands, cards)
         me = self._me
         if not alive & self.scoring:
             return self.terminal[moon][me]
@@ -511,32 +474,12 @@ class ExactSolver:
         """Relative-rank key of a position at a trick boundary (see the
         module docstring).  Whether hearts are open matters only while a
         heart is left; the analysed seat is part of the paranoid key."""
-        comp = self._comp
-        n = self.n
         if not rem & 0x1FFF << 26:
             broken = True
         head = leader | (int(broken) << 4) | ((moon + 2) << 5)
         if self.model == PARANOID:
             head |= self._me << 10
-        parts = [head]
-        for suit in range(4):
-            shift = 13 * suit
-            x = 0
-            for i in range(n):
-                x |= ((hands[i] >> shift) & _SUIT) << (13 * i)
-            if not x:
-                parts.append(0)
-                continue
-            c = comp.get(x)
-            if c is None:
-                c = _compress_suit(x, n)
-                comp[x] = c
-            parts.append(c)
-        if rem & _QS_BIT:
-            parts.append(((rem >> 39) & 0x3FF).bit_count())
-        if self.jd_value and rem & _JD_BIT:
-            parts.append(100 + ((rem >> 13) & 0x1FF).bit_count())
-        return tuple(parts)
+        return relative_key(hands, self.n, head, rem, bool(self.jd_value), self._comp)
 
 
 def order_key(card: int, alive: int, led: int, winning: int) -> int:
@@ -560,7 +503,9 @@ def order_key(card: int, alive: int, led: int, winning: int) -> int:
     return 200 + (12 - rel) * 4 + suit
 
 
-def _alive(hands: Sequence[int], cards: Sequence[int]) -> int:
+def alive_mask(hands: Sequence[int], cards: Sequence[int]) -> int:
+    """Every card not yet gathered in a finished trick: the hands and the
+    cards on the table (what relative ranks are counted among)."""
     m = 0
     for h in hands:
         m |= h
@@ -569,15 +514,67 @@ def _alive(hands: Sequence[int], cards: Sequence[int]) -> int:
     return m
 
 
-def _run_class(run: int, base: int) -> tuple[int, int, int]:
+def run_class(run: int, base: int) -> tuple[int, int, int]:
+    """(group mask, lowest card, highest card) of a run of ranks *run* of
+    the suit whose first card is *base*."""
     low = (run & -run).bit_length() - 1
     high = run.bit_length() - 1
     return run << base, base + low, base + high
 
 
-def _compress_suit(x: int, n: int) -> int:
+def suit_classes(suit: int, mine: int, alive: int, jd_scores: bool) -> tuple[tuple[int, int, int], ...]:
+    """The groups of equivalent cards among *mine* (13-bit ranks of *suit*)
+    with *alive* the ranks not yet gathered: runs with no other live card
+    between them, from the highest; Q♠ (and J♦ when it scores) stand
+    alone.  The one statement of card equivalence for both solvers."""
+    special = -1
+    if suit == 3:
+        special = QUEEN_OF_SPADES % 13
+    elif suit == 1 and jd_scores:
+        special = JACK_OF_DIAMONDS % 13
+    base = 13 * suit
+    out: list[tuple[int, int, int]] = []
+    run = 0
+    for rank in range(12, -1, -1):
+        bit = 1 << rank
+        if not alive & bit:
+            continue    # gathered already: separates nothing
+        if mine & bit and rank != special:
+            run |= bit
+            continue
+        if run:
+            out.append(run_class(run, base))
+            run = 0
+        if mine & bit:  # the special card: a group of its own
+            out.append((1 << (base + rank), base + rank, base + rank))
+    if run:
+        out.append(run_class(run, base))
+    return tuple(out)
+
+
+def legal_classes(legal: int, alive: int, jd_scores: bool,
+                  cache: dict[int, tuple[tuple[int, int, int], ...]]) -> list[tuple[int, int, int]]:
+    """(group mask, lowest card, highest card) of each group of equivalent
+    *legal* cards (:func:`suit_classes`, suit by suit, cached in *cache*);
+    *alive* is every card not yet gathered."""
+    out: list[tuple[int, int, int]] = []
+    for suit in range(4):
+        lm = (legal >> (13 * suit)) & _SUIT
+        if not lm:
+            continue
+        am = (alive >> (13 * suit)) & _SUIT
+        key = (suit << 26) | (am << 13) | lm
+        r = cache.get(key)
+        if r is None:
+            r = suit_classes(suit, lm, am, jd_scores)
+            cache[key] = r
+        out.extend(r)
+    return out
+
+
+def compress_suit(x: int, n: int) -> int:
     """The seats' holdings of one suit (13 bits each, packed in *x*) with
-    the ranks nobody holds squeezed out."""
+    the ranks nobody holds squeezed out: the relative-rank form."""
     r = 0
     for i in range(n):
         r |= (x >> (13 * i)) & _SUIT
@@ -595,6 +592,35 @@ def _compress_suit(x: int, n: int) -> int:
             rr ^= low
         out |= c << (13 * i)
     return out
+
+
+def relative_key(hands: Sequence[int], n: int, head: int, rem: int, jd_scores: bool,
+                 comp: dict[int, int]) -> tuple[int, ...]:
+    """Transposition key of a position at a trick boundary on relative
+    ranks: *head* (the leader and what else the caller's values depend
+    on), then per suit the seats' holdings with the gaps left by gathered
+    cards squeezed out (cached in *comp*), then where Q♠ (and a scoring
+    J♦) sit among the cards left of their suit.  *rem* is every card in
+    the hands.  Both solvers' one statement of the key."""
+    parts = [head]
+    for suit in range(4):
+        shift = 13 * suit
+        x = 0
+        for i in range(n):
+            x |= ((hands[i] >> shift) & _SUIT) << (13 * i)
+        if not x:
+            parts.append(0)
+            continue
+        c = comp.get(x)
+        if c is None:
+            c = compress_suit(x, n)
+            comp[x] = c
+        parts.append(c)
+    if rem & _QS_BIT:
+        parts.append(((rem >> 39) & 0x3FF).bit_count())
+    if jd_scores and rem & _JD_BIT:
+        parts.append(100 + ((rem >> 13) & 0x1FF).bit_count())
+    return tuple(parts)
 
 
 class Solved:
@@ -658,5 +684,6 @@ def solve_position(state: GameState, model: str = SELFISH,
     return Solved(model, values, rev_values, nodes, time.process_time() - t0)
 
 
-__all__ = ["MODELS", "PARANOID", "SELFISH", "ExactSolver", "SearchLimit", "Solved", "order_key",
-           "solve_position"]
+__all__ = ["MODELS", "PARANOID", "SELFISH", "ExactSolver", "SearchLimit", "Solved", "alive_mask",
+           "compress_suit", "legal_classes", "order_key", "relative_key", "run_class", "solve_position",
+           "suit_classes"]

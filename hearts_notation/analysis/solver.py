@@ -49,9 +49,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import DIAMONDS, HEARTS, JACK_OF_DIAMONDS, QS_BIT, QUEEN_OF_SPADES, SPADES, iter_bits
+from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, iter_bits
 from ..rules import RuleSet
 from ..state import breaks_hearts, deal_points, led_suit, legal_plays, raw_points, trick_winner
+from .exact import alive_mask, legal_classes, relative_key
 from .state import (
     MOON_OPEN,
     MOON_SPLIT,
@@ -64,7 +65,6 @@ from .state import (
     scoring_mask,
 )
 
-_SUIT = 0x1FFF
 Vector = tuple[int, ...]
 
 
@@ -151,7 +151,7 @@ class Solver:
         first = state.trick_no == 0
         legal = legal_plays(self.rules, hands[s], led_suit(cards), first, state.broken)
         base = raw_points(self.rules, state.taken[s])
-        alive = _alive(hands, cards)
+        alive = alive_mask(hands, cards)
         out: dict[int, int] = {}
         if not alive & self.scoring:
             rest = self.terminal[moon][s]
@@ -208,46 +208,7 @@ class Solver:
     def _classes(self, legal: int, alive: int) -> list[tuple[int, int, int]]:
         """(class mask, lowest card, highest card) for each group of
         equivalent legal cards."""
-        out: list[tuple[int, int, int]] = []
-        for suit in range(4):
-            lm = (legal >> (13 * suit)) & _SUIT
-            if not lm:
-                continue
-            am = (alive >> (13 * suit)) & _SUIT
-            key = (suit << 26) | (am << 13) | lm
-            r = self._reps.get(key)
-            if r is None:
-                r = self._suit_classes(suit, lm, am)
-                self._reps[key] = r
-            out.extend(r)
-        return out
-
-    def _suit_classes(self, suit: int, mine: int, alive: int) -> tuple[tuple[int, int, int], ...]:
-        """Runs of *mine* with no other live card between them; Q♠ (and J♦
-        when it scores) stand alone."""
-        special = -1
-        if suit == SPADES:
-            special = QUEEN_OF_SPADES % 13
-        elif suit == DIAMONDS and self.jd_scores:
-            special = JACK_OF_DIAMONDS % 13
-        base = 13 * suit
-        out: list[tuple[int, int, int]] = []
-        run = 0
-        for rank in range(12, -1, -1):
-            bit = 1 << rank
-            if not alive & bit:
-                continue  # played already: separates nothing
-            if mine & bit and rank != special:
-                run |= bit
-                continue
-            if run:
-                out.append(_run_class(run, base))
-                run = 0
-            if mine & bit:  # the special card: a class of its own
-                out.append((1 << (base + rank), base + rank, base + rank))
-        if run:
-            out.append(_run_class(run, base))
-        return tuple(out)
+        return legal_classes(legal, alive, self.jd_scores, self._reps)
 
     def _play(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
               cards: list[int]) -> Vector:
@@ -269,7 +230,7 @@ class Solver:
             cards.pop()
             hands[s] = h
             return v
-        alive = _alive(hands, cards)
+        alive = alive_mask(hands, cards)
         if not alive & self.scoring:
             return self.terminal[moon]  # no point left: nothing can change
         classes = self._classes(legal, alive)
@@ -348,31 +309,11 @@ class Solver:
              moon: int) -> tuple[int, ...]:
         """Transposition key on relative ranks (see the module docstring).
 
-        Per suit, the seats' holdings are packed into one int and mapped
-        (cached) to the same holdings with the gaps left by played cards
-        squeezed out.
+        The key is :func:`hearts_notation.analysis.exact.relative_key`'s,
+        shared with the whole-deal solver.
         """
-        comp = self._comp
-        n = self.n
-        parts = [leader | (int(broken) << 4) | ((moon + 2) << 5)]
-        for suit in range(4):
-            shift = 13 * suit
-            x = 0
-            for i in range(n):
-                x |= ((hands[i] >> shift) & _SUIT) << (13 * i)
-            if not x:
-                parts.append(0)
-                continue
-            c = comp.get(x)
-            if c is None:
-                c = _compress_suit(x, n)
-                comp[x] = c
-            parts.append(c)
-        if rem & QS_BIT:
-            parts.append(((rem >> 39) & 0x3FF).bit_count())
-        if self.jd_scores and rem >> JACK_OF_DIAMONDS & 1:
-            parts.append(100 + ((rem >> 13) & 0x1FF).bit_count())
-        return tuple(parts)
+        head = leader | (int(broken) << 4) | ((moon + 2) << 5)
+        return relative_key(hands, self.n, head, rem, self.jd_scores, self._comp)
 
 
 def _natural(classes: Sequence[tuple[int, int, int]], led: int | None,
@@ -388,43 +329,6 @@ def _natural(classes: Sequence[tuple[int, int, int]], led: int | None,
         keyed.append((order_key(c, led, winning), c, cls))
     keyed.sort(reverse=reverse)
     return [(c, cls) for _, c, cls in keyed]
-
-
-def _alive(hands: Sequence[int], cards: Sequence[int]) -> int:
-    m = 0
-    for h in hands:
-        m |= h
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def _run_class(run: int, base: int) -> tuple[int, int, int]:
-    low = (run & -run).bit_length() - 1
-    high = run.bit_length() - 1
-    return run << base, base + low, base + high
-
-
-def _compress_suit(x: int, n: int) -> int:
-    """Seats' holdings of one suit (13 bits each, packed in *x*) with the
-    ranks nobody holds squeezed out: the relative-rank form."""
-    r = 0
-    for i in range(n):
-        r |= (x >> (13 * i)) & _SUIT
-    out = 0
-    for i in range(n):
-        h = (x >> (13 * i)) & _SUIT
-        c = 0
-        j = 0
-        rr = r
-        while rr:
-            low = rr & -rr
-            if h & low:
-                c |= 1 << j
-            j += 1
-            rr ^= low
-        out |= c << (13 * i)
-    return out
 
 
 # -- reference search, for the tests ----------------------------------------
