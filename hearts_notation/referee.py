@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -952,13 +952,25 @@ def _line_key(f: Finding) -> int:
 # The game -----------------------------------------------------------------------------------
 
 
+#: What refereeing one deal gives: its findings, and the cards each seat took
+#: (``None`` when the deal was not replayed cleanly; scoring replays it then).
+DealResult = tuple[list[Finding], list[int] | None]
+#: A keeper of deal checks (the language server's, which checks again only the
+#: deals an edit touched): called with the deal's index, the deal, a key of
+#: everything else its check depends on, and the check itself; returns the
+#: check's result, made now or kept from an earlier call with the same inputs.
+DealMemo = Callable[[int, Deal, Hashable, Callable[[], DealResult]], DealResult]
+
+
 def check_game(game: Game, default_rules: RuleSet | str | None = None,
-               force_rules: bool = False) -> GameReport:
+               force_rules: bool = False, memo: DealMemo | None = None) -> GameReport:
     """Referee a whole game: syntax errors carried by the reader, the rules,
     every deal and play, then the scores against the record.
 
     *default_rules* (a :class:`RuleSet`, or a ``--rules`` string) applies to
     records without a ``Rules`` tag, or to every record with *force_rules*.
+    *memo* (see :data:`DealMemo`) may answer for the check of a deal; the
+    game-wide checks (numbers, dealers, scores, the end) are always made.
     """
     findings: list[Finding] = sorted(game.errors, key=lambda f: (f.line or 0, f.column or 0))
     rules, rf = rules_with_findings(game, default_rules, force_rules)
@@ -1016,15 +1028,26 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
                 msg("finding.pass-direction.cycle", deal=number, direction=("dir", str(deal.direction)),
                     cycle=("comma", *(("dir", d) for d in rules.pass_cycle)), deal2=number,
                     direction2=("dir", cycle)))
-        checker = _DealCheck(ctx, deal, number, di)
-        found = checker.run(deal.direction, header_flagged)
-        if len(found) >= misorder.THRESHOLD:    # the plays may fit another pass
-            found = misorder.explain(rules, deal, number, deal.direction, header_flagged, found,
-                                     functools.partial(_DealCheck, ctx, deal, number, di))
-        if is_sheet_deal(deal, rules, seats):       # a score sheet's deal (hearts_notation.sheets)
-            found = sheet_play_findings(deal, found)
+
+        def referee(deal: Deal = deal, number: int = number, di: int = di,
+                    header_flagged: bool = header_flagged) -> DealResult:
+            checker = _DealCheck(ctx, deal, number, di)
+            found = checker.run(deal.direction, header_flagged)
+            if len(found) >= misorder.THRESHOLD:    # the plays may fit another pass
+                found = misorder.explain(rules, deal, number, deal.direction, header_flagged, found,
+                                         functools.partial(_DealCheck, ctx, deal, number, di))
+            if is_sheet_deal(deal, rules, seats):       # a score sheet's deal (hearts_notation.sheets)
+                found = sheet_play_findings(deal, found)
+            return found, checker.taken
+
+        if memo is None:
+            found, took = referee()
+        else:       # the deal's check depends on the deal and on these alone
+            last = di == ctx.last_deal
+            found, took = memo(di, deal, (rules, seats, number, header_flagged,
+                                          last and ctx.game_unfinished, last and ctx.cut), referee)
         per_deal.append(head + found)
-        taken.append(checker.taken)
+        taken.append(took)
     score = score_game(game, rules, seats, taken)
     extra = club_findings(game, rules, seats) + score_findings(game, rules, score)
     before: dict[int, list[Finding]] = {}
@@ -1054,6 +1077,8 @@ __all__ = [
     "CompactBuilder",
     "CompactDeal",
     "CompactGame",
+    "DealMemo",
+    "DealResult",
     "GameReport",
     "check_game",
     "compact_report",
