@@ -44,8 +44,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_notation.generate import generate_games
-from hearts_notation.io import dumps, iter_text_lines
-from hearts_notation.io.hrn.reader import iter_games_lines
+from hearts_notation.io import dumps, iter_text_chunks
+from hearts_notation.io.hrn.cut import cut_games
 from hearts_notation.model import Game
 from hearts_notation.runners.local import map_games
 
@@ -143,7 +143,7 @@ def _cpu(fn: Callable[[], int], repeat: int) -> tuple[float, int]:
 
 
 def _split(path: Path) -> int:
-    return sum(1 for _ in iter_games_lines(iter_text_lines(str(path))))
+    return sum(1 for _ in cut_games(iter_text_chunks(str(path))))
 
 
 def _parse_validate(path: Path) -> int:

@@ -31,7 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_notation.generate import random_game
-from hearts_notation.io.hrn.reader import iter_games_lines, iter_hrn
+from hearts_notation.io.hrn.cut import cut_games
+from hearts_notation.io.hrn.reader import iter_hrn
 from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.rules import parse_rules
 
@@ -89,7 +90,7 @@ def hand_typed(text: str) -> str:
 
 def _split(path: str) -> int:
     with open(path, encoding="utf-8") as fh:
-        return sum(len(g) for g in iter_games_lines(fh))
+        return sum(g.text.count("\n") + 1 for g in cut_games(fh))
 
 
 def _read(path: str) -> int:

@@ -24,6 +24,7 @@ from lark.exceptions import UnexpectedInput
 
 from hearts_notation.cards import Card
 from hearts_notation.io.events import GameBuilder
+from hearts_notation.io.hrn.cut import cut_games, game_lines
 from hearts_notation.io.hrn.elements import (
     CommentEl,
     DealEl,
@@ -51,7 +52,7 @@ from hearts_notation.io.hrn.lex import (
     tag_value,
 )
 from hearts_notation.io.hrn.lex import number as number_of
-from hearts_notation.io.hrn.reader import _split_lines, iter_games_lines, visit_game
+from hearts_notation.io.hrn.reader import visit_game
 from hearts_notation.io.hrn.words import DIRECTIONS, MOON_CHOICES
 from hearts_notation.model import Game
 from hearts_notation.rules import RuleSet
@@ -257,9 +258,9 @@ def oracle_line(text: str, line: int, seats: tuple[str, ...] = SEATS) -> list[El
 def oracle_games(text: str | Iterable[str], source: str = "-",
                  default_rules: RuleSet | str | None = None) -> Iterator[Game]:
     """:func:`~hearts_notation.io.hrn.reader.iter_hrn` with every line read by the grammar."""
-    lines = _split_lines(text) if isinstance(text, str) else text
-    for index, game_lines in enumerate(iter_games_lines(lines), 1):
-        yield visit_game(game_lines, GameBuilder(), source, index, default_rules, read=oracle_line)
+    chunks = [text] if isinstance(text, str) else (ln if ln.endswith("\n") else ln + "\n" for ln in text)
+    for index, cut in enumerate(cut_games(chunks, source), 1):
+        yield visit_game(game_lines(cut), GameBuilder(), source, index, default_rules, read=oracle_line)
 
 
 def plain(elements: list[Element]) -> list[Any]:
@@ -311,7 +312,7 @@ def view(game: Game) -> Any:
 def oracle_game(text: str, source: str = "-", first_line: int = 1,
                 default_rules: RuleSet | str | None = None, index: int | None = 1) -> Game:
     """:func:`~hearts_notation.io.hrn.reader.parse_game` with every line read by the grammar."""
-    from hearts_notation.io.hrn.reader import iter_logical_lines
+    from hearts_notation.io.hrn.cut import iter_logical_lines, split_text
 
-    lines = list(iter_logical_lines(_split_lines(text), first_line))
+    lines = list(iter_logical_lines(split_text(text), first_line))
     return visit_game(lines, GameBuilder(), source, index, default_rules, read=oracle_line)

@@ -12,7 +12,8 @@ import pytest
 
 from hearts_notation.io import read_games
 from hearts_notation.io.events import GameBuilder, Visitor, emit_game
-from hearts_notation.io.hrn.reader import iter_games_lines, iter_hrn, visit_game
+from hearts_notation.io.hrn.cut import cut_games, game_lines
+from hearts_notation.io.hrn.reader import iter_hrn, visit_game
 from hearts_notation.io.jsonio import game_from_dict, game_to_dict
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -127,7 +128,7 @@ def test_game_builder_rebuilds_the_model_and_positions(path: Path) -> None:
 def test_reader_events_equal_the_events_of_its_model(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     games = list(iter_hrn(text, source=path.name))
-    chunks = list(iter_games_lines(text.splitlines(keepends=True)))
+    chunks = [game_lines(g) for g in cut_games([text])]
     assert len(chunks) == len(games)
     for lines, game in zip(chunks, games, strict=True):
         direct = visit_game(lines, Recorder(), path.name)
@@ -145,7 +146,7 @@ def test_hrn_and_json_send_the_same_events(path: Path) -> None:
 
 def test_a_syntax_error_is_an_event_after_what_was_understood() -> None:
     text = '[Event "x"]\n\ndeal 1 dealer N pass left\nN: AKQ.-.-.-\nbogus line here\n'
-    events = list(iter_games_lines(text.splitlines(keepends=True)))
+    events = [game_lines(g) for g in cut_games([text])]
     got = visit_game(events[0], Recorder(), "t.hrn")
     kinds = [e[0] for e in got]
     assert kinds[0] == "begin_game" and ("tag", "Event", "x") in got

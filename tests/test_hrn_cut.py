@@ -1,92 +1,233 @@
-"""The game cutters of the HRN reader cut every input alike: the logical
-lines of each game (:func:`iter_games_lines`), the text of each game
-(:func:`iter_game_texts`, what the parallel runner ships to its workers) and
-the text of each game from a file read block by block
-(:func:`iter_game_texts_from_chunks`)."""
+"""The one game cutter of HRN text (:func:`hearts_notation.io.hrn.cut.cut_games`).
+
+Every HRN input is cut by it: a string, lines, a file read block by block,
+standard input, the batches of ``--jobs``, the shards of a cluster run and
+the editor's buffer.  The tests check it against a reference written from
+the spec's rule (docs/spec.md, section 2: a ``result`` line ends a game, a
+tag line after a deal begins the next, comments after the last game belong
+to it), over the samples, generated text and both with characters changed,
+wherever the blocks end; and that every input kind reads the same games.
+"""
 
 from __future__ import annotations
 
+import io
 import random
+import subprocess
+import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import pytest
+
 from hearts_notation.generate import generate_games
-from hearts_notation.io import dumps
-from hearts_notation.io.hrn.reader import iter_games_lines
+from hearts_notation.io import InputError, dumps, read_games
+from hearts_notation.io.hrn.cut import GameText, LogicalLine, cut_games, game_lines, iter_logical_lines
+from hearts_notation.io.hrn.reader import build_game, iter_hrn, parse_game
+from hearts_notation.io.stream import RecordError, split_lines
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+ROOT = SAMPLES.parent
 
 
-def _cuts(text: str) -> object:
-    from hearts_notation.io.stream import RecordError
+def reference_cut(lines: Iterable[str]) -> Iterator[list[LogicalLine]]:
+    """The spec's rule over logical lines, written plainly: the games'
+    logical lines (what the cutter must agree with)."""
+    games: list[list[LogicalLine]] = []
+    cur: list[LogicalLine] = []
+    substantive = seen_deal = False
+    tail: list[LogicalLine] = []
+    for ll in iter_logical_lines(lines):
+        if ll.kind == "tag" and seen_deal:
+            games.append(cur)
+            cur, substantive, seen_deal = [], False, False
+        cur.append(ll)
+        if ll.kind in ("blank", "comment"):
+            continue
+        substantive = True
+        if ll.kind == "deal":
+            seen_deal = True
+        elif ll.kind == "result":
+            games.append(cur)
+            cur, substantive, seen_deal = [], False, False
+    if substantive:
+        games.append(cur)
+    else:
+        tail = cur
+    if games:
+        games[-1].extend(tail)
+    elif any(ll.kind == "comment" for ll in tail):
+        first = next(ll for ll in tail if ll.kind == "comment")
+        raise RecordError("only comments", line=first.line,
+                          column=len(first.text) - len(first.text.lstrip()) + 1)
+    yield from games
 
+
+def _reference(text: str, limit: int = 1 << 16) -> object:
+    """Each game's first line, text and logical lines (runaway comments'
+    stops included), or the error."""
     try:
-        return [(ls[0].line, "\n".join(ll.text for ll in ls))
-                for ls in iter_games_lines(text.splitlines(keepends=True))]
-    except RecordError as exc:
-        return ("error", exc.message, exc.line, exc.column)
+        return [(g[0].line, "\n".join(ll.text for ll in g), g)
+                for g in reference_cut(split_lines([text], "s", limit))]
+    except (RecordError, InputError) as exc:
+        return ("error", getattr(exc, "line", None), getattr(exc, "column", None))
 
 
-def _texts(text: str) -> object:
-    from hearts_notation.io.hrn.reader import iter_game_texts
-    from hearts_notation.io.stream import RecordError
+class _Same:
+    def __eq__(self, other: object) -> bool:
+        return True
 
+    __hash__ = None     # type: ignore[assignment]
+
+
+_SAME = _Same()
+
+
+def _cut(chunks: list[str], limit: int = 1 << 16) -> object:
     try:
-        return list(iter_game_texts(text.splitlines(keepends=True)))
-    except RecordError as exc:
-        return ("error", exc.message, exc.line, exc.column)
+        # (a game read alone drops a byte-order mark it begins with: not compared)
+        return [(g.line, g.text, game_lines(g) if g.text[:1] != "\ufeff" else _SAME)
+                for g in cut_games(chunks, "s", limit)]
+    except (RecordError, InputError) as exc:
+        return ("error", getattr(exc, "line", None), getattr(exc, "column", None))
 
 
-def test_game_texts_cut_as_the_logical_lines_do() -> None:
-    """iter_game_texts (what the parallel runner ships) cuts every input
-    exactly as iter_games_lines does: samples, generated text, and both
-    with characters changed (comments opened, lines joined, BOM, CR)."""
-    rng = random.Random(5)
+def _texts(seed: int, changes: int) -> list[str]:
+    rng = random.Random(seed)
     texts = [p.read_text(encoding="utf-8") for p in sorted(SAMPLES.glob("*.hrn"))]
-    texts.append(dumps(list(generate_games(3, seed=1)), "hrn"))
-    alphabet = '{};"[]\n\r \tdealresult\ufeffN'
-    for t in list(texts):
-        for _ in range(80):
-            i = rng.randrange(len(t))
-            texts.append(t[:i] + rng.choice(alphabet) + t[i + 1:])
-    texts += ["", "\n\n", "{only a comment}\n", "; a note\n", '\ufeff[Event "x"]\ndeal 1\n',
-              'deal 1\r\n[A "b"]\r\ndeal 2\r\n']
-    for t in texts:
-        assert _texts(t) == _cuts(t), t[:200]
-
-
-def test_game_texts_from_chunks_cut_as_the_lines_do() -> None:
-    """The chunk cutter (one scan per block for plain text) gives the games
-    and the errors the line-by-line cutter gives, wherever the blocks end,
-    with a line limit that bites or not."""
-    from hearts_notation.io import InputError
-    from hearts_notation.io.hrn.reader import iter_game_texts_from_chunks
-    from hearts_notation.io.stream import RecordError, split_lines
-
-    def run(make: object) -> list[object]:
-        out: list[object] = []
-        try:
-            out.extend(make())  # type: ignore[operator]
-        except (RecordError, InputError) as exc:
-            out.append(("error", str(exc)))
-        return out
-
-    rng = random.Random(9)
-    texts = [p.read_text(encoding="utf-8") for p in sorted(SAMPLES.glob("*.hrn"))]
-    generated = dumps(list(generate_games(4, seed=2)), "hrn")
+    generated = dumps(list(generate_games(4, seed=seed)), "hrn")
     texts += [generated, generated + "\n\n\n", generated.rstrip("\n"), "", "\n \t\n",
-              'deal 1\nresult N\n\n[A "b"]\ndeal 2\n']
+              "{only a comment}\n", "; a note\n", '\ufeff[Event "x"]\ndeal 1\n',
+              'deal 1\r\n[A "b"]\r\ndeal 2\r\n', 'deal 1\nresult N\n\n[A "b"]\ndeal 2\n']
     alphabet = '{};"[]\n\r \tdealresultDEAL\ufeffN'
     for t in list(texts):
-        for _ in range(40):
+        for _ in range(changes):
             if t:
                 i = rng.randrange(len(t))
                 texts.append(t[:i] + rng.choice(alphabet) + t[i + 1:])
-    for t in texts:
+    return texts
+
+
+def _chunks(t: str, rng: random.Random) -> list[str]:
+    cuts = sorted(rng.sample(range(1, len(t)), min(len(t) - 1, rng.randrange(6)))) if len(t) > 1 else []
+    return [t[a:b] for a, b in zip([0, *cuts], [*cuts, len(t)], strict=True)]
+
+
+def test_the_cutter_cuts_as_the_spec_says_wherever_the_blocks_end() -> None:
+    """Samples, generated text and both with characters changed (comments
+    opened, lines joined, BOM, CR), cut whole and in random blocks, with a
+    line limit that bites or not: the reference's games and errors, and
+    each game alone reads into the logical lines a whole read gives it."""
+    rng = random.Random(9)
+    for t in _texts(9, 40):
         for limit in (1 << 16, 40):
-            cuts = sorted(rng.sample(range(1, len(t)), min(len(t) - 1, rng.randrange(6)))) \
-                if len(t) > 1 else []
-            chunks = [t[a:b] for a, b in zip([0, *cuts], [*cuts, len(t)], strict=True)]
-            want = run(lambda: ((ls[0].line, "\n".join(ll.text for ll in ls))
-                                for ls in iter_games_lines(split_lines(chunks, "s", limit))))  # noqa: B023
-            got = run(lambda: iter_game_texts_from_chunks(chunks, "s", limit))  # noqa: B023
-            assert got == want, (t[:200], limit)
+            want = _reference(t, limit)
+            assert _cut([t], limit) == want, (t[:200], limit)
+            assert _cut(_chunks(t, rng), limit) == want, (t[:200], limit)
+
+
+GAME = '[Event "G{n}"]\ndeal 1\n1: 2C 3C 4C 5C\nresult N\n'
+
+
+@pytest.mark.parametrize("eol", ["\n", "\r\n"])
+@pytest.mark.parametrize("bom", ["", "\ufeff"])
+def test_crlf_bom_and_comments_holding_a_bracket(eol: str, bom: str) -> None:
+    """A comment that holds ``[`` (even a whole tag, not at a line's start)
+    does not begin a game; CRLF reads as LF; a BOM is dropped on line 1."""
+    text = bom + eol.join([
+        '[Event "A"] { see [Event "B"] below }',
+        "deal 1 ; [not a tag]",
+        "{ a comment",
+        '  that spans [Site "x"] lines }',
+        "result N",
+        '[Event "B"]',
+        "deal 1",
+        "result S",
+        "",
+    ])
+    games = list(cut_games([text]))
+    assert [g.line for g in games] == [1, 6]
+    assert games[0].text.startswith('[Event "A"]')      # no BOM, no \r
+    assert "\r" not in games[0].text + games[1].text
+    assert games[0].text.split("\n")[3] == '  that spans [Site "x"] lines }'
+    assert [g.tags["Event"] for g in iter_hrn(text)] == ["A", "B"]
+    # every block size gives the same games
+    for size in (1, 2, 3, 7, 64):
+        assert list(cut_games([text[i:i + size] for i in range(0, len(text), size)])) == games
+
+
+def test_a_game_split_across_blocks_is_one_game() -> None:
+    """Blocks that end inside a game, inside a line, inside a keyword and
+    right after a ``result`` give the games of the whole text."""
+    text = "".join(GAME.format(n=n) + "\n" for n in range(5))
+    whole = list(cut_games([text]))
+    assert [g.line for g in whole] == [1, 5, 10, 15, 20]     # (a blank line starts the next)
+    for k in range(1, len(text)):
+        assert list(cut_games([text[:k], text[k:]])) == whole, k
+    at = text.index("result", 30) + 3                   # in the middle of "result"
+    assert list(cut_games([text[:at], text[at:]])) == whole
+
+
+def test_a_runaway_comment_is_stopped_at_the_next_games_tag_for_every_reader() -> None:
+    """A ``{`` never closed runs into the next game's tag: the cut game
+    says where (``stop``), so its lone text reads with the same error as
+    the whole input (the workers, the shards and the referee read it so)."""
+    text = '[Event "a"]\ndeal 1 {oops\n[Event "b"]\ndeal 1\nresult N\n'
+    first, second = cut_games([text])
+    assert first == GameText(1, '[Event "a"]\ndeal 1 {oops', 3) and second.stop == 0
+    whole = list(iter_hrn(text))
+    assert "before the tag at line 3" in whole[0].errors[0].message
+    alone = [parse_game(g.text, "-", g.line, None, i, g.stop) for i, g in enumerate((first, second), 1)]
+    assert alone == whole
+    assert [build_game(game_lines(g), "-", i) for i, g in enumerate((first, second), 1)] == whole
+
+
+def _games_of(text: str, tmp_path: Path) -> dict[str, list[object]]:
+    """The games of *text* through every way in: a string, lines, a file,
+    standard input, the batches of ``--jobs`` and the shards of a cluster."""
+    from hearts_notation.io.batches import batch_games
+    from hearts_notation.runners.local import iter_batches
+    from hearts_notation.runners.shards import plan_file, shard_batches
+
+    def key(games: Iterable[object]) -> list[object]:
+        return [(g.pos, g.tags, len(g.deals), [e.message for e in g.errors])  # type: ignore[attr-defined]
+                for g in games]
+
+    path = tmp_path / "in.hrn"
+    path.write_bytes(text.encode("utf-8"))
+    out: dict[str, list[object]] = {
+        "string": key(iter_hrn(text, str(path))),
+        "lines": key(iter_hrn(io.StringIO(text, newline=""), str(path))),
+        "file": key(read_games(str(path))),
+    }
+    batches = [b for b in iter_batches([str(path)], games_per_batch=2)]
+    out["--jobs batches"] = key(g for b in batches for g in batch_games(b))  # type: ignore[arg-type]
+    plan = plan_file(str(path), None, 64, 1)
+    assert not isinstance(plan, InputError) and len(plan) > 1
+    out["shards"] = key(g for s in plan for b in shard_batches(s, None, 1) for g in batch_games(b))
+    code = ("import sys\nfrom hearts_notation.io import read_games\n"
+            "for g in read_games('-'):\n"
+            "    print(repr((g.pos.line, g.tags, len(g.deals), [e.message for e in g.errors])))\n")
+    done = subprocess.run([sys.executable, "-c", code], input=text.encode("utf-8"), cwd=ROOT,
+                          capture_output=True, check=True)
+    out["stdin"] = done.stdout.decode("utf-8").splitlines()
+    return out
+
+
+def test_every_input_kind_reads_the_same_games(tmp_path: Path) -> None:
+    """A string, lines, a file, standard input, ``--jobs`` batches and
+    cluster shards (what ``--engine dask`` reads) give the same games,
+    CRLF, BOM, a comment holding ``[`` and a runaway comment included."""
+    text = "\ufeff" + "\r\n".join([
+        '[Event "A"] {about [Event "B"]}', "deal 1", "1: 2C 3C 4C 5C", "result N", "",
+        '[Event "B"]', "deal 1 {never closed", '[Event "C"]', "deal 1", "result S",
+        '[Event "D"]', "deal 1", "1: 2C 3C 4C 5C", "; the end [really]", "result W", "",
+    ])
+    got = _games_of(text, tmp_path)
+    want = got["string"]
+    assert len(want) == 4
+    assert "before the tag at line 8" in str(want[1])
+    stdin = got.pop("stdin")
+    assert stdin == [repr((g[0].line, *g[1:])) for g in want]   # type: ignore[index,union-attr]
+    for kind, games in got.items():
+        assert games == want, kind

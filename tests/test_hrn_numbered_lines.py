@@ -7,13 +7,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_notation.io.hrn.reader import (
-    LogicalLine,
-    _split_lines,
-    build_game,
-    iter_logical_lines,
-    parse_game,
-)
+from hearts_notation.io.hrn.cut import LogicalLine, iter_logical_lines, split_text
+from hearts_notation.io.hrn.reader import build_game, parse_game
 
 LINES = st.sampled_from([
     '[Event "x"]', '[Rules "standard"]', "deal 1 dealer N pass left", "N: AKQ.JT9.876.5432",
@@ -25,7 +20,7 @@ LINES = st.sampled_from([
 
 def shifted(text: str, first_line: int) -> list[LogicalLine]:
     out = []
-    for ll in iter_logical_lines(_split_lines(text)):
+    for ll in iter_logical_lines(split_text(text)):
         ll.line += first_line - 1
         if ll.unclosed is not None:
             ll.unclosed = (ll.unclosed[0] + first_line - 1, ll.unclosed[1])
@@ -39,5 +34,5 @@ def shifted(text: str, first_line: int) -> list[LogicalLine]:
 @given(st.lists(LINES, min_size=1, max_size=12), st.integers(1, 500))
 def test_numbering_from_the_first_line_is_a_shift(lines: list[str], first_line: int) -> None:
     text = "\n".join(lines)
-    assert list(iter_logical_lines(_split_lines(text), first_line)) == shifted(text, first_line)
+    assert list(iter_logical_lines(split_text(text), first_line)) == shifted(text, first_line)
     assert parse_game(text, "f.hrn", first_line) == build_game(shifted(text, first_line), "f.hrn", 1)

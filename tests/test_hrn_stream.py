@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from hearts_notation.io import read_games
-from hearts_notation.io.hrn.reader import iter_games_lines, iter_hrn, iter_logical_lines
+from hearts_notation.io.hrn.cut import cut_games, game_lines, iter_logical_lines
+from hearts_notation.io.hrn.reader import iter_hrn
 from hearts_notation.model import Pos
 
 GAME = '[Event "G{n}"]\ndeal 1\n1. S 2C W 3C N 4C E 5C\nresult N\n'
@@ -111,7 +112,7 @@ def test_a_comment_first_line_takes_the_kind_of_what_follows() -> None:
 
 def test_raw_split_floor() -> None:
     text = "".join(GAME.format(n=n) for n in range(5))
-    assert [len(g) for g in iter_games_lines(text.splitlines())] == [4] * 5
+    assert [len(game_lines(g)) for g in cut_games([text])] == [4] * 5
 
 
 def test_read_games_through_the_io_layer(tmp_path: Path) -> None:
@@ -123,13 +124,13 @@ def test_read_games_through_the_io_layer(tmp_path: Path) -> None:
 
 
 def test_games_split_elsewhere_build_the_same_games() -> None:
-    """Workers get each game's logical lines (pickled) and build it alone."""
+    """Workers get each game's cut text (pickled) and build it alone."""
     import pickle
 
     from hearts_notation.io.hrn.reader import build_game
 
     text = (Path(__file__).parent / "data" / "hrn" / "broken.hrn").read_text(encoding="utf-8")
-    chunks = [pickle.loads(pickle.dumps(c)) for c in iter_games_lines(text.split("\n"))]
-    built = [build_game(c, "b.hrn", i) for i, c in enumerate(chunks, 1)]
+    chunks = [pickle.loads(pickle.dumps(c)) for c in cut_games([text])]
+    built = [build_game(game_lines(c), "b.hrn", i) for i, c in enumerate(chunks, 1)]
     assert built == list(iter_hrn(text, "b.hrn"))
     assert [g.errors for g in built] == [g.errors for g in iter_hrn(text, "b.hrn")]

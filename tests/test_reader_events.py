@@ -15,7 +15,8 @@ import pytest
 from hearts_notation.cards import Card
 from hearts_notation.io import dumps, get, read_games, visit_games
 from hearts_notation.io.events import Visitor
-from hearts_notation.io.hrn.reader import iter_games_lines, visit_game
+from hearts_notation.io.hrn.cut import cut_games, game_lines
+from hearts_notation.io.hrn.reader import visit_game
 from hearts_notation.model import Finding
 from hearts_notation.rules import preset_names
 from tests.hrn_oracle import oracle_line
@@ -135,10 +136,9 @@ def test_every_format_sends_the_same_events(sample: Path, tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=[p.name for p in SAMPLES])
 def test_the_grammar_sends_the_readers_events(sample: Path) -> None:
-    lines = sample.read_text(encoding="utf-8").splitlines(keepends=True)
-    for index, game_lines in enumerate(iter_games_lines(lines), 1):
-        fast = visit_game(game_lines, Recorder(), str(sample), index, None)
-        lark = visit_game(game_lines, Recorder(), str(sample), index, None, read=oracle_line)
+    for index, cut in enumerate(cut_games([sample.read_text(encoding="utf-8")]), 1):
+        fast = visit_game(game_lines(cut), Recorder(), str(sample), index, None)
+        lark = visit_game(game_lines(cut), Recorder(), str(sample), index, None, read=oracle_line)
         assert fast == lark
 
 
@@ -175,10 +175,9 @@ def test_generated_games_read_alike_in_every_format(preset: str, tmp_path: Path)
     canonical.write_text(dumps(games, "hrn"), encoding="utf-8")
     reference = [_game_comment_last(g) for g in _events(canonical, "hrn")]
     assert len(reference) == 3 and all(sum(e[0] == "card" for e in g) > 0 for g in reference)
-    lines = canonical.read_text(encoding="utf-8").splitlines(keepends=True)
-    for index, game_lines in enumerate(iter_games_lines(lines), 1):
-        fast = visit_game(game_lines, Recorder(), str(canonical), index, None)
-        lark = visit_game(game_lines, Recorder(), str(canonical), index, None, read=oracle_line)
+    for index, cut in enumerate(cut_games([canonical.read_text(encoding="utf-8")]), 1):
+        fast = visit_game(game_lines(cut), Recorder(), str(canonical), index, None)
+        lark = visit_game(game_lines(cut), Recorder(), str(canonical), index, None, read=oracle_line)
         assert fast == lark
 
     def model(path: Path) -> list[object]:

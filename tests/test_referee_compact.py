@@ -17,7 +17,8 @@ import pytest
 
 from hearts_notation.generate import generate_games
 from hearts_notation.io import dumps
-from hearts_notation.io.hrn.reader import iter_games_lines, parse_game
+from hearts_notation.io.hrn.cut import cut_games
+from hearts_notation.io.hrn.reader import parse_game
 from hearts_notation.referee import check_game, report_hrn_text
 from hearts_notation.rules import preset_names
 
@@ -25,8 +26,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def game_texts(text: str) -> list[tuple[int, str]]:
-    return [(lines[0].line, "\n".join(ll.text for ll in lines))
-            for lines in iter_games_lines(text.split("\n"))]
+    return [(game.line, game.text) for game in cut_games([text])]
 
 
 def model(text: str, first: int, index: int = 1) -> dict[str, Any]:

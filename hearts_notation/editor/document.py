@@ -1,9 +1,8 @@
 """An open document as the language server sees it: its games, read and
 refereed, kept from one keystroke to the next.
 
-A document is cut into games by the HRN format's own cutter (the one
-``validate --jobs`` uses, :meth:`hearts_notation.io.formats.Format.cutter`),
-then each game's text is read by the one reader
+A document is cut into games by the one game cutter (every HRN input
+takes it, :func:`hearts_notation.io.hrn.cut.cut_games`), then each game's text is read by the one reader
 (:func:`hearts_notation.io.iter_games_text`) and judged by the one referee
 (:func:`hearts_notation.referee.check_game`, what ``validate`` and
 :func:`hearts_notation.api.validate_text` run).  Nothing here checks a rule.
@@ -27,7 +26,6 @@ cut at ``\\n`` only, as the reader cuts them.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -37,7 +35,7 @@ from pygments.token import Error, _TokenType, is_token_subtype
 from ..cards import SYMBOL_SUIT_CHARS
 from ..i18n import Msg
 from ..io import InputError, RecordError, iter_games_text
-from ..io.formats import get as get_format
+from ..io.hrn.cut import cut_games
 from ..io.hrn.words import text_language
 from ..model import Finding, Game
 from ..referee import GameReport, check_game
@@ -326,13 +324,8 @@ class Checker:
         return out
 
     def _cut(self, text: str) -> list[tuple[int, str]]:
-        """(first line, text) of each game: the HRN format's own cutter."""
-        cutter = get_format("hrn").cutter()
-        if cutter is None:      # pragma: no cover - the HRN format always cuts
-            return [(1, text)]
-        data = io.BytesIO(text.encode("utf-8", "surrogatepass"))
-        return [pair for batch in cutter(data, self.source, 64, self.rules)
-                for pair in batch.payload]
+        """(first line, text) of each game: the one game cutter."""
+        return [(game.line, game.text) for game in cut_games((text,), self.source)]
 
     def read(self, text: str) -> Game | None:
         """The first game of *text* as the reader reads it, without the

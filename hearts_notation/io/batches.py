@@ -16,9 +16,9 @@ Each hook is named by the format's registry entry, so the runners
 (:mod:`hearts_notation.runners`) never branch on a format's name:
 
 * ``cut(fh, path, per_batch, default_rules, first_line=, first_index=,
-  offset=, decode=)``: the batches of a byte stream that starts at
-  *offset* in its file, at line *first_line* and game *first_index*
-  (a shard), or at the start;
+  offset=, decode=, followed=)``: the batches of a byte stream that starts
+  at *offset* in its file, at line *first_line* and game *first_index*
+  (a shard), or at the start; *followed*: the file goes on after it;
 * ``parse(batch)``: the games of a batch, as a whole-file read gives them;
 * ``plan(open_fh, path, target, per_batch)``: where a large file may be
   cut into shards (byte offset, line, game index of each cut), only at a
@@ -99,6 +99,8 @@ class RawRecord:
     prefix: str = ""
     #: The compact form the cut already decoded, when it did.
     compact: Any = None
+    #: An HRN game's ``stop`` (:class:`.hrn.cut.GameText`).
+    stop: int = 0
 
 
 def raw_records(batch: Batch) -> tuple[str, list[RawRecord]] | None:
@@ -152,16 +154,16 @@ def records_json(batch: Batch) -> tuple[str, list[RawRecord]]:
 
 def records_hrn(batch: Batch) -> tuple[str, list[RawRecord]]:
     """The ``records`` hook of HRN: the text of each game."""
-    return HRN_GAME, [RawRecord(text, batch.first_index + i, line)
-                   for i, (line, text) in enumerate(batch.payload)]
+    return HRN_GAME, [RawRecord(g.text, batch.first_index + i, g.line, stop=g.stop)
+                      for i, g in enumerate(batch.payload)]
 
 
 def lines_hrn(payload: Any, wanted: set[int]) -> dict[int, str]:
     """The lines numbered *wanted* that lie in the games of an HRN batch
-    (``(first line, text)`` each; the reader's text of a game is its source
-    lines, without their line ends)."""
+    (:class:`.hrn.cut.GameText` each; the reader's text of a game is its
+    source lines, without their line ends)."""
     out: dict[int, str] = {}
-    for first, text in payload:
+    for first, text, _ in payload:
         parts = text.split("\n")
         if text.endswith("\n"):
             parts.pop()         # not a line of this game: the next one starts there
@@ -204,12 +206,13 @@ def parse_hrn(batch: Batch) -> list[Game]:
     from .hrn.reader import parse_game
     from .hrn.words import text_language
 
-    games = [parse_game(text, batch.source, line, batch.default_rules, batch.first_index + i)
-             for i, (line, text) in enumerate(batch.payload)]
+    games = [parse_game(cut.text, batch.source, cut.line, batch.default_rules, batch.first_index + i,
+                        cut.stop)
+             for i, cut in enumerate(batch.payload)]
     # A record kept in another language than English (the reader keeps the
     # English meaning of its words): its first line that says tells.
-    return [g if (lang := text_language(text)) in (None, "en") else dataclasses.replace(g, language=lang)
-            for g, (_, text) in zip(games, batch.payload, strict=True)]
+    return [g if (lang := text_language(cut.text)) in (None, "en") else dataclasses.replace(g, language=lang)
+            for g, cut in zip(games, batch.payload, strict=True)]
 
 
 
@@ -251,7 +254,7 @@ def _file_batches(fh: BinaryIO, path: str, fmt: str, default_rules: RuleSet | st
 
 def cut_jsonl(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | str | None,
               first_line: int = 1, first_index: int = 1, offset: int = 0,
-              decode: bool = False) -> Iterator[Batch]:
+              decode: bool = False, followed: bool = False) -> Iterator[Batch]:
     """The ``cut`` hook of JSONL: batches of *per_batch* records."""
     smaller = cast(BinaryIO, _ThenSmaller(fh))
     return jsonl_batches(path, chunks_of(smaller, path, CHUNK_SIZE, first_line, offset), per_batch,
@@ -260,7 +263,7 @@ def cut_jsonl(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | 
 
 def cut_json(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | str | None,
              first_line: int = 1, first_index: int = 1, offset: int = 0,
-             decode: bool = False) -> Iterator[Batch]:
+             decode: bool = False, followed: bool = False) -> Iterator[Batch]:
     """The ``cut`` hook of JSON: batches of array elements (a JSON document
     is cut only whole: it has no ``plan`` hook)."""
     if offset or first_line != 1 or first_index != 1:
@@ -273,10 +276,11 @@ def cut_json(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | s
 
 def cut_hrn(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | str | None,
             first_line: int = 1, first_index: int = 1, offset: int = 0,
-            decode: bool = False) -> Iterator[Batch]:
-    """The ``cut`` hook of HRN: batches of whole games, as text."""
+            decode: bool = False, followed: bool = False) -> Iterator[Batch]:
+    """The ``cut`` hook of HRN: batches of whole games, as text (*followed*:
+    a shard that the file goes on after, :func:`.hrn.cut.cut_games`)."""
     return hrn_batches(path, chunks_of(fh, path, CHUNK_SIZE, first_line, offset), per_batch,
-                       default_rules, first_line, first_index)
+                       default_rules, first_line, first_index, followed)
 
 
 #: Bytes read at a time after the first block of a JSONL file.
@@ -421,20 +425,20 @@ def json_batches(path: str, chunks: Iterator[str], per_batch: int,
 
 
 def hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
-                 default_rules: RuleSet | str | None, first_line: int = 1,
-                 first_index: int = 1) -> Iterator[Batch]:
-    """Games of an HRN stream cut by the reader's own splitter (so the cut
-    is the one a whole-file read makes), shipped as text with the line
-    each game starts on.  *first_line*/*first_index* place a stream that
-    starts at a batch partway into its file (a shard)."""
-    from .hrn.reader import iter_game_texts_from_chunks
+                default_rules: RuleSet | str | None, first_line: int = 1,
+                first_index: int = 1, followed: bool = False) -> Iterator[Batch]:
+    """Games of an HRN stream cut by the one game cutter (:mod:`.hrn.cut`:
+    the cut a whole-file read makes), shipped as text with the line each
+    game starts on.  *first_line*/*first_index* place a stream that starts
+    at a batch partway into its file (a shard)."""
+    from .hrn.cut import GameText, cut_games
 
-    games: list[tuple[int, str]] = []
+    games: list[GameText] = []
     start_index = first_index
     size = 0
-    for line, text in iter_game_texts_from_chunks(chunks, path, current_limits().line, first_line):
-        games.append((line, text))
-        size += len(text) + 1
+    for game in cut_games(chunks, path, current_limits().line, first_line, followed):
+        games.append(game)
+        size += len(game.text) + 1
         if len(games) == per_batch:
             yield Batch(path, "hrn", tuple(games), games[0][0], first_index, size, default_rules)
             first_index += len(games)
@@ -537,19 +541,19 @@ def _hrn_cut_lines(fh: BinaryIO, path: str, target: int, per_batch: int) -> list
     splitter is run over the file, and a cut is made at the first game of a
     batch once about *target* characters have passed.  A read error ends
     the planning (the cuts before it stand)."""
-    from .hrn.reader import iter_games_lines
+    from .hrn.cut import cut_games
 
     cuts: list[tuple[int, int]] = []
     read = 0                # characters of the games so far (about their bytes)
     last = 0
     index = 0
     try:
-        for lines in iter_games_lines(split_lines(chunks_of(fh, path, CHUNK_SIZE))):
+        for game in cut_games(chunks_of(fh, path, CHUNK_SIZE), path):
             index += 1
             if index > 1 and (index - 1) % per_batch == 0 and read - last >= target:
-                cuts.append((lines[0].line, index))
+                cuts.append((game.line, index))
                 last = read
-            read += sum(len(ll.text) + 1 for ll in lines)
+            read += len(game.text) + 1
     except (InputError, RecordError):
         pass
     return cuts

@@ -192,15 +192,14 @@ def format_for(name: str, fmt: str | None = None) -> str:
 
 
 def _read_hrn(chunks: Iterable[str], source: str, default_rules: RuleSet | str | None) -> Iterator[Game]:
-    from .hrn.reader import iter_hrn
+    from .hrn.reader import read_hrn_chunks
     from .hrn.words import LanguageSniffer
 
     # The reader keeps the English meaning of every word: the language the
     # record is kept in is taken from its text on the way (a record keeps
     # its language when written back, docs/fr/guide.md).
     sniffer = LanguageSniffer()
-    lines = split_lines(sniffer.tap(chunks), source, current().line)
-    return _with_language(iter_hrn(lines, source, default_rules=default_rules), sniffer)
+    return _with_language(read_hrn_chunks(sniffer.tap(chunks), source, default_rules), sniffer)
 
 
 def _with_language(games: Iterable[Game], sniffer: Any) -> Iterator[Game]:
@@ -269,11 +268,11 @@ def _read_openspiel_history(chunks: Iterable[str], source: str,
 
 def _visit_hrn(chunks: Iterable[str], source: str, factory: Callable[[], Visitor[R]],
                default_rules: RuleSet | str | None) -> Iterator[R]:
-    from .hrn.reader import iter_games_lines, visit_game
+    from .hrn.cut import cut_games
+    from .hrn.reader import visit_text
 
-    lines = split_lines(chunks, source, current().line)
-    for index, game_lines in enumerate(iter_games_lines(lines), 1):
-        yield visit_game(game_lines, factory(), source, index, default_rules)
+    for index, game in enumerate(cut_games(chunks, source), 1):
+        yield visit_text(game.text, factory(), source, game.line, default_rules, index, game.stop)
 
 
 def _visit_model(games: Iterable[Game], factory: Callable[[], Visitor[R]]) -> Iterator[R]:

@@ -388,7 +388,8 @@ def shard_batches(shard: Shard, default_rules: RuleSet | str | None = None,
         size = None if shard.end is None else shard.end - shard.start
         rng: Any = _Range(fh, size)
         yield from cut(rng, shard.path, per_batch, default_rules, first_line=shard.first_line,
-                       first_index=shard.first_index, offset=shard.start)
+                       first_index=shard.first_index, offset=shard.start,
+                       followed=shard.end is not None)
     except RecordError as exc:
         raise InputError(shard.path, exc.located(), exc.line, exc.column) from None
     except OSError as exc:

@@ -148,7 +148,8 @@ def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any
         return [validate_game(g, rules, force) for g in batch_games(batch)]
     syntax, records = found
     if syntax == HRN_GAME:
-        return [report_hrn_text(r.text, source, r.line, r.index, rules, force, batch.default_rules)
+        return [report_hrn_text(r.text, source, r.line, r.index, rules, force, batch.default_rules,
+                                r.stop)
                 for r in records]
     return [report_json_text(r.text, source, r.index, r.line, rules, force, prefix=r.prefix,
                              compact=r.compact) for r in records]

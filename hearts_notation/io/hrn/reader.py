@@ -2,13 +2,10 @@
 
 How a file is read (``docs/parser.md`` tells the whole story):
 
-1. **Lines.**  The input (a string or any iterable of lines, such as an open
-   file) is read lazily.  Physical lines are joined into *logical lines* only
-   where a ``{brace comment}`` runs over several of them.
-2. **Games.**  Logical lines are grouped into games as they arrive: a
-   ``result`` line ends a game; a tag line that follows a deal begins a new
-   one.  Only one game (and the next one, to see where it starts) is held in
-   memory, so memory stays flat however long the file.
+1. **Lines** and 2. **games**: the one game cutter, :mod:`.cut`, gives each
+   game as its text (a string, or any iterable of lines such as an open
+   file, read lazily: one game held at a time, memory flat however long the
+   input); each game is then read alone.
 3. **Elements.**  Each logical line is read by the lexer (:mod:`.lex`) into
    typed elements (:mod:`.elements`); a line the grammar does not read is
    worded by the grammar (:mod:`.lark_reader`, ``grammar/hearts.lark``).
@@ -31,10 +28,7 @@ The next game is read afresh.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
-from itertools import chain
 from typing import Any, TypeVar
 
 from ...cards import CARDS
@@ -44,9 +38,8 @@ from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard, with
 from ...seats import DEFAULT_SEATS
 from ...state import opening_leader, trick_winner
 from ..events import GameBuilder, Visitor
-from ..limits import current as current_limits
-from ..limits import limit_message
 from ..stream import RecordError
+from .cut import BLANKS, GameText, LogicalLine, cut_games, game_lines, iter_logical_lines, split_text
 from .elements import (
     CommentEl,
     DealEl,
@@ -73,12 +66,8 @@ from .words import (
 
 __all__ = [
     "HrnSyntaxError",
-    "LogicalLine",
     "build_game",
-    "iter_game_texts",
-    "iter_games_lines",
     "iter_hrn",
-    "iter_logical_lines",
     "parse_game",
     "visit_game",
     "visit_text",
@@ -87,471 +76,7 @@ __all__ = [
 R = TypeVar("R")
 
 
-# 1. Lines -------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class LogicalLine:
-    """One or more physical lines that the grammar reads as one line.
-
-    ``kind`` is what the line starts with, for cutting games: ``tag``,
-    ``deal``, ``result``, ``other``, or ``comment``/``blank`` for a line with
-    no element.  ``unclosed`` is the position of a ``{`` that is never
-    closed (the line is then an error and is not parsed): the input ends, or
-    the comment reaches the tag line ``stop`` that begins the next game.
-    """
-
-    line: int
-    text: str
-    kind: str
-    unclosed: tuple[int, int] | None = None
-    stop: int = 0
-
-
-_SPECIAL = re.compile(r'[{;"]')
-_IN_COMMENT = re.compile(r"[\\}]")
-_IN_STRING = re.compile(r'[\\"]')
-_KIND = re.compile(r"(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_])", re.IGNORECASE)
-#: A physical line that begins with a complete tag: inside a comment, the
-#: sign of a forgotten ``}`` (the comment has run into the next game).
-_TAG_START = re.compile(r'[ \t]*\[[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
-_BLANKS = " \t\f\r"
-
-
-def _scan(text: str, in_comment: bool) -> tuple[bool, int, int, bool]:
-    """Where a physical line leaves the lexer: ``(still_in_comment,
-    first_content_index, open_brace_index, saw_comment)`` (-1 for none).
-
-    It follows the grammar's lexical rules: ``{...}`` with ``\\`` escapes,
-    ``;`` to the end of the line, ``"..."`` tag values (one line).
-    """
-    i, n = 0, len(text)
-    first = open_at = -1
-    saw = in_comment
-    while i < n:
-        if in_comment:
-            m = _IN_COMMENT.search(text, i)
-            if m is None:
-                return True, first, open_at, saw
-            if m.group() == "\\":
-                i = m.end() + 1
-                continue
-            in_comment = False
-            open_at = -1
-            i = m.end()
-            continue
-        m = _SPECIAL.search(text, i)
-        end = m.start() if m is not None else n
-        if first < 0:
-            seg = text[i:end]
-            lead = len(seg) - len(seg.lstrip(_BLANKS))
-            if lead < len(seg):
-                first = i + lead
-        if m is None:
-            break
-        ch = m.group()
-        if ch == ";":
-            saw = True
-            break
-        if ch == "{":
-            in_comment = saw = True
-            open_at = m.start()
-            i = m.end()
-            continue
-        if first < 0:
-            first = m.start()
-        j = m.end()
-        i = n
-        while True:
-            k = _IN_STRING.search(text, j)
-            if k is None:
-                break
-            if k.group() == "\\":
-                j = k.end() + 1
-                continue
-            i = k.end()
-            break
-    return in_comment, first, open_at, saw
-
-
-def _split_lines(text: str) -> Iterator[str]:
-    """Lines of a string, lazily (``str.splitlines`` would also cut at form
-    feeds and other separators that editors do not count as lines)."""
-    start = 0
-    find = text.find
-    while True:
-        end = find("\n", start)
-        if end < 0:
-            yield text[start:]
-            return
-        yield text[start:end]
-        start = end + 1
-
-
-def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[LogicalLine]:
-    """Logical lines of an input, with their kinds, read lazily; the first
-    line of *lines* is numbered *number_from* (a game cut out of a file).
-
-    A brace comment left open at the end of the input, or that reaches a
-    line beginning with a tag (``[Event "..."]``: the next game), makes the
-    line where it opened an error line (``unclosed``); the lines after it
-    are read again as ordinary lines, so that the rest of the file still
-    reads.  (A comment therefore cannot hold a line that starts with a whole
-    tag; anywhere else on a line, or alone, ``[Name "value"]`` is fine.)
-    """
-    source = iter(lines)
-    pushback: list[tuple[int, str]] = []
-    lineno = number_from - 1
-
-    def next_line() -> tuple[int, str] | None:
-        nonlocal lineno
-        if pushback:
-            return pushback.pop()
-        try:
-            raw = next(source)
-        except StopIteration:
-            return None
-        lineno += 1
-        if raw.endswith("\n"):
-            raw = raw[:-1]
-        if raw.endswith("\r"):
-            raw = raw[:-1]
-        if lineno == number_from and raw.startswith("\ufeff"):
-            raw = raw[1:]
-        return lineno, raw
-
-    while True:
-        got = next_line()
-        if got is None:
-            return
-        start, text = got
-        if "{" not in text and ";" not in text and '"' not in text:
-            # The common line: no comment, no string; no need to scan.
-            body = text.lstrip(_BLANKS)
-            if not body:
-                yield LogicalLine(start, text, "blank")
-                continue
-            ch = body[0]
-            kind = "other"
-            if ch == "[":
-                kind = "tag"
-            elif ch in "dDrR":
-                kind = _kind(text, len(text) - len(body), False)
-            yield LogicalLine(start, text, kind)
-            continue
-        open_comment, first, open_at, saw = _scan(text, False)
-        if not open_comment:
-            yield LogicalLine(start, text, _kind(text, first, saw))
-            continue
-        parts = [(start, text)]
-        first_line = start if first >= 0 else 0
-        opened = (start, open_at)
-        stop = 0
-        size = len(text)
-        limit = current_limits().line
-        while open_comment:
-            got = next_line()
-            if got is None:
-                break
-            ln, t = got
-            size += len(t) + 1
-            if size > limit:
-                # A comment over many lines is one logical line: bounded like one.
-                raise RecordError(limit_message("limit.what.comment_length", "line", limit),
-                                  line=opened[0], column=opened[1] + 1)
-            if _TAG_START.match(t):
-                pushback.append(got)  # the next game begins here: read it again
-                stop = ln
-                break
-            parts.append(got)
-            open_comment, f, o, _ = _scan(t, True)
-            if first_line == 0 and f >= 0:
-                first_line, first = ln, f
-            if o >= 0:
-                opened = (ln, o)
-        joined_parts = parts
-        unclosed: tuple[int, int] | None = None
-        if open_comment:  # the input ended inside a comment
-            cut = next(i for i, (ln, _) in enumerate(parts) if ln == opened[0])
-            joined_parts, rest = parts[: cut + 1], parts[cut + 1:]
-            pushback.extend(reversed(rest))
-            unclosed = (opened[0], opened[1] + 1)
-            if first_line > opened[0]:
-                first_line = 0
-        body = "\n".join(t for _, t in joined_parts)
-        kind = "comment"
-        if first_line:
-            head = dict(joined_parts)[first_line]
-            kind = _kind(head, first, True)
-        yield LogicalLine(start, body, kind, unclosed, stop)
-
-
-def _kind(text: str, first: int, saw_comment: bool) -> str:
-    if first < 0:
-        return "comment" if saw_comment else "blank"
-    ch = text[first]
-    if ch == "[":
-        return "tag"
-    if ch in "dDrR":
-        m = _KIND.match(text, first)
-        if m is not None:
-            return "deal" if m.group(1)[0] in "dD" else "result"
-    return "other"
-
-
-@dataclass(slots=True)
-class _Chunk:
-    lines: list[LogicalLine] = field(default_factory=list)
-    substantive: bool = False
-    comments: bool = False
-
-
-def _iter_chunks(lines: Iterable[str]) -> Iterator[_Chunk]:
-    """Logical lines grouped into games (docs/spec.md, section 2: a ``result`` line ends a
-    game; a tag line after a deal begins a new one)."""
-    cur = _Chunk()
-    seen_deal = False
-    for ll in iter_logical_lines(lines):
-        kind = ll.kind
-        if kind == "tag" and seen_deal:
-            yield cur
-            cur = _Chunk()
-            seen_deal = False
-        cur.lines.append(ll)
-        if kind == "blank":
-            continue
-        if kind == "comment":
-            cur.comments = True
-            continue
-        cur.substantive = True
-        if kind == "deal":
-            seen_deal = True
-        elif kind == "result":
-            yield cur
-            cur = _Chunk()
-            seen_deal = False
-    if cur.lines:
-        yield cur
-
-
-def iter_games_lines(lines: Iterable[str]) -> Iterator[list[LogicalLine]]:
-    """The logical lines of each game, lazily (the raw split, no parsing).
-
-    Comments after the last game of a file belong to that game.  Used by
-    :func:`iter_hrn` and by the benchmark's read-and-split floor.
-    """
-    pending: _Chunk | None = None
-    only_comments: _Chunk | None = None
-    for chunk in _iter_chunks(lines):
-        if not chunk.substantive:  # only at the end of the input
-            if pending is not None:
-                pending.lines.extend(chunk.lines)
-            elif chunk.comments:
-                only_comments = chunk
-            continue
-        if pending is not None:
-            yield pending.lines
-        pending = chunk
-    if pending is not None:
-        yield pending.lines
-    elif only_comments is not None:
-        first = next(ll for ll in only_comments.lines if ll.kind == "comment")
-        raise RecordError(msg("input.only_comments"), line=first.line,
-                          column=len(first.text) - len(first.text.lstrip()) + 1)
-
-
-def _line_records(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str, str]]:
-    """``(line number, text, kind)`` of each logical line, as
-    :func:`iter_logical_lines` gives them, without building objects while
-    no line has a ``{`` or a ``;`` (no comment can open, so a logical line
-    is a physical line and its kind shows at its first character); from
-    the first line that has one on, :func:`iter_logical_lines` itself."""
-    source = iter(lines)
-    lineno = first_line - 1
-    for raw in source:
-        lineno += 1
-        if "{" in raw or ";" in raw:
-            if lineno > 1:
-                # (an empty line first, numbered before it, so that a
-                # byte-order mark is dropped on line 1 only, as in a whole read)
-                rest = iter_logical_lines(chain(("\n", raw), source), lineno - 1)
-                next(rest)
-            else:
-                rest = iter_logical_lines(chain((raw,), source), lineno)
-            for ll in rest:
-                yield ll.line, ll.text, ll.kind
-            return
-        text = raw[:-1] if raw.endswith("\n") else raw
-        if text.endswith("\r"):
-            text = text[:-1]
-        if lineno == 1 and text.startswith("\ufeff"):
-            text = text[1:]
-        body = text.lstrip(_BLANKS)
-        if not body:
-            yield lineno, text, "blank"
-            continue
-        ch = body[0]
-        if ch == "[":
-            yield lineno, text, "tag"
-        elif ch in "dDrR":
-            yield lineno, text, _kind(text, len(text) - len(body), False)
-        else:
-            yield lineno, text, "other"
-
-
-def iter_game_texts(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str]]:
-    """The first line number and the text of each game, cut exactly as
-    :func:`iter_games_lines` cuts them (its lines joined with ``\\n``), but
-    without a :class:`LogicalLine` per line: what the parallel runner ships
-    to its workers (``tests/test_hrn_cut.py`` compares the two)."""
-    pending: tuple[int, list[str]] | None = None
-    only_comments: tuple[int, str] | None = None
-    first = 0
-    texts: list[str] = []
-    substantive = False
-    comment_at: tuple[int, str] | None = None
-    seen_deal = False
-    for line, text, kind in _line_records(lines, first_line):
-        if kind == "tag" and seen_deal:
-            # (a chunk that holds a deal is substantive)
-            if pending is not None:
-                yield pending[0], "\n".join(pending[1])
-            pending = (first, texts)
-            texts, substantive, comment_at, seen_deal = [], False, None, False
-        if not texts:
-            first = line
-        texts.append(text)
-        if kind == "blank":
-            continue
-        if kind == "comment":
-            if comment_at is None:
-                comment_at = (line, text)
-            continue
-        substantive = True
-        if kind == "deal":
-            seen_deal = True
-        elif kind == "result":
-            if pending is not None:
-                yield pending[0], "\n".join(pending[1])
-            pending = (first, texts)
-            texts, substantive, comment_at, seen_deal = [], False, None, False
-    if texts:
-        if substantive:
-            if pending is not None:
-                yield pending[0], "\n".join(pending[1])
-            pending = (first, texts)
-        elif pending is not None:
-            pending[1].extend(texts)
-        elif comment_at is not None:
-            only_comments = comment_at
-    if pending is not None:
-        yield pending[0], "\n".join(pending[1])
-    elif only_comments is not None:
-        line, text = only_comments
-        raise RecordError(msg("input.only_comments"), line=line,
-                          column=len(text) - len(text.lstrip()) + 1)
-
-
-#: The lines that cut games in plain text: a tag, a deal header, a result.
-_CUT_MARKS = re.compile(r"^[ \t\f]*(?:(\[)|(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_]))",
-                        re.MULTILINE | re.IGNORECASE)
-#: What sends a chunk to the line-by-line cutter: a comment may open, a
-#: carriage return or a byte-order mark to drop.
-_NOT_PLAIN = re.compile("[{;\r\ufeff]")
-
-
-def iter_game_texts_from_chunks(chunks: Iterable[str], source: str = "-",
-                                max_line: int | None = None,
-                                first_line: int = 1) -> Iterator[tuple[int, str]]:
-    """:func:`iter_game_texts` of a text given in chunks (a file read block by
-    block), with the line-length limit of
-    :func:`hearts_notation.io.stream.split_lines`: the same games, the same
-    errors at the same places.
-
-    Plain text (no ``{``, ``;``, carriage return or byte-order mark: no
-    comment can open, a logical line is a physical line) is cut with one
-    regular-expression scan per chunk for the lines that cut games (tags,
-    deal headers, results) instead of a step per line; at the first chunk
-    that is not plain the rest goes line by line, from the first game not
-    yet handed out.  *first_line* numbers a text that starts partway into
-    its file (a shard of :mod:`hearts_notation.runners.shards`).
-    """
-    from ..limits import current as current_limits
-    from ..stream import split_lines
-
-    limit = current_limits().record if max_line is None else max_line
-    source_chunks = iter(chunks)
-    buf = ""                # text not handed out yet, from the start of line buf_line
-    buf_line = first_line
-    for chunk in source_chunks:
-        text = buf + chunk
-        if _NOT_PLAIN.search(chunk) is not None or (
-                len(text) > limit and max(map(len, text.split("\n"))) > limit):
-            yield from iter_game_texts(split_lines(chain((text,), source_chunks), source, limit,
-                                                   buf_line), buf_line)
-            return
-        end = text.rfind("\n") + 1     # complete lines only: a mark needs its whole line
-        done, done_line = _plain_cuts(text, end, buf_line, False)
-        yield from done
-        buf = text[done_line[0]:]
-        buf_line = done_line[1]
-    if buf:
-        done, _ = _plain_cuts(buf, len(buf), buf_line, True)
-        yield from done
-    # (an input of blank lines only holds no game: the caller says so)
-
-
-def _plain_cuts(text: str, end: int, line: int, last: bool
-                ) -> tuple[list[tuple[int, str]], tuple[int, int]]:
-    """The games of plain *text* (starting at line *line*) that can be
-    handed out, and where the rest begins (index, line number).  A game is
-    handed out once the next one has begun (a trailing run of blank lines
-    belongs to the game before it); with *last*, the text is the end of the
-    input and everything is handed out."""
-    pieces: list[tuple[int, int]] = []     # start, end of each cut piece (chunks of _iter_chunks)
-    start = 0
-    seen_deal = False
-    for m in _CUT_MARKS.finditer(text, 0, end):
-        if m.group(1) is not None:
-            if seen_deal:
-                pieces.append((start, m.start()))
-                start, seen_deal = m.start(), False
-        elif m.group(2)[0] in "dD":      # deal or donne (else result, résultat)
-            seen_deal = True
-        else:
-            stop = text.find("\n", m.end(), end)
-            stop = end if stop < 0 else stop + 1
-            pieces.append((start, stop))
-            start, seen_deal = stop, False
-    if last and start < len(text):
-        pieces.append((start, len(text)))
-    out: list[tuple[int, str]] = []
-    pending: tuple[int, int, int] | None = None     # start, end, first line
-    at, at_line = 0, line
-    for a, b in pieces:
-        first = at_line + text.count("\n", at, a)
-        at, at_line = a, first
-        if text[a:b].strip(" \t\f\n"):
-            if pending is not None:
-                out.append((pending[2], _game_text(text, pending[0], pending[1])))
-            pending = (a, b, first)
-        elif pending is not None:      # blank lines at the end belong to the game before
-            pending = (pending[0], b, pending[2])
-    if last:
-        if pending is not None:
-            out.append((pending[2], _game_text(text, pending[0], pending[1])))
-        return out, (len(text), at_line)
-    if pending is None:
-        return out, (0, line)
-    return out, (pending[0], pending[2])
-
-
-def _game_text(text: str, a: int, b: int) -> str:
-    """The lines of text[a:b] joined by newlines (the last one's dropped)."""
-    return text[a:b - 1] if b > a and text[b - 1] == "\n" else text[a:b]
-
-
-# 2. The public API ----------------------------------------------------------------------
+# The public API (lines and games are cut by .cut) -----------------------------------------
 
 
 def iter_hrn(text: str | Iterable[str], source: str = "-",
@@ -565,26 +90,43 @@ def iter_hrn(text: str | Iterable[str], source: str = "-",
     Raises :class:`~hearts_notation.io.jsonio.RecordError` only when the
     input holds no game at all (blank, or comments only).
     """
-    lines = _split_lines(text) if isinstance(text, str) else text
+    return read_hrn_chunks((text,) if isinstance(text, str) else _as_chunks(text), source,
+                           default_rules)
+
+
+def read_hrn_chunks(chunks: Iterable[str], source: str = "-",
+                    default_rules: RuleSet | str | None = None) -> Iterator[Game]:
+    """:func:`iter_hrn` of a text given in chunks (a file read block by
+    block: what the HRN format's reader gives it)."""
     index = 0
-    for game_lines in iter_games_lines(lines):
+    for game in cut_games(chunks, source):
         index += 1
-        yield build_game(game_lines, source, index, default_rules)
+        yield visit_text(game.text, GameBuilder(), source, game.line, default_rules, index, game.stop)
     if index == 0:
         raise RecordError(msg("input.empty"))
 
 
+def _as_chunks(lines: Iterable[str]) -> Iterator[str]:
+    """Lines given with or without their newline, as chunks of text."""
+    for line in lines:
+        yield line if line.endswith("\n") else line + "\n"
+
+
 def parse_game(text: str, source: str = "-", first_line: int = 1,
-               default_rules: RuleSet | str | None = None, index: int | None = 1) -> Game:
+               default_rules: RuleSet | str | None = None, index: int | None = 1,
+               stop: int = 0) -> Game:
     """One game from its text, *first_line* being the line number of its
-    first line in the file.  Text that holds more than one game reads as one
-    (a second game's tags are then an error, as are lines after ``result``).
+    first line in the file, *stop* as :class:`.cut.GameText` says (a game
+    cut by :func:`.cut.cut_games` reads the same as in a whole read).  Text
+    that holds more than one game reads as one (a second game's tags are
+    then an error, as are lines after ``result``).
     """
-    return visit_text(text, GameBuilder(), source, first_line, default_rules, index)
+    return visit_text(text, GameBuilder(), source, first_line, default_rules, index, stop)
 
 
 def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: int = 1,
-               default_rules: RuleSet | str | None = None, index: int | None = 1) -> R:
+               default_rules: RuleSet | str | None = None, index: int | None = 1,
+               stop: int = 0) -> R:
     """:func:`parse_game` with the game's events sent to *visitor* (what
     its ``end_game`` returns comes back)."""
     physical = text.split("\n")
@@ -600,7 +142,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 t = t[:-1]
             if lineno == first_line and t[:1] == "\ufeff":
                 t = t[1:]
-            if not t.strip(_BLANKS):
+            if not t.strip(BLANKS):
                 continue
             if first is None:
                 first = (lineno, t)
@@ -610,10 +152,10 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
             b.pos = Pos(first[0], len(first[1]) - len(first[1].lstrip()) + 1)
         return b.finish()  # type: ignore[no-any-return]
     if first_line >= 1:     # numbered as they are read (0 means "no line" in there)
-        lines = list(iter_logical_lines(_split_lines(text), first_line))
-        return visit_game(lines, visitor, source, index, default_rules)
+        return visit_game(game_lines(GameText(first_line, text, stop)), visitor, source, index,
+                          default_rules)
     lines = []
-    for ll in iter_logical_lines(_split_lines(text)):
+    for ll in iter_logical_lines(split_text(text)):
         ll.line += first_line - 1
         if ll.unclosed is not None:
             ll.unclosed = (ll.unclosed[0] + first_line - 1, ll.unclosed[1])
@@ -632,13 +174,7 @@ def _closed(line: str) -> bool:
 
 def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = None,
                default_rules: RuleSet | str | None = None) -> Game:
-    """One game from the logical lines :func:`iter_games_lines` cut for it.
-
-    Workers that receive games already split (``hearts_notation.runners``)
-    should call this with those lines (they pickle) rather than re-join and
-    re-split the text: the result is then exactly that of :func:`iter_hrn`,
-    including where a runaway comment was stopped.
-    """
+    """One game from its logical lines (:func:`.cut.game_lines`)."""
     return visit_game(lines, GameBuilder(), source, index, default_rules)
 
 

@@ -1,0 +1,507 @@
+"""The one game cutter of HRN text: where a game begins and ends, for every
+input (a file read whole or block by block, a stream, standard input, the
+batches of ``--jobs``, the shards of a cluster, the editor's buffer).
+
+Cutting is the reader's first two steps (``docs/parser.md``):
+
+1. **Lines.**  Physical lines are joined into *logical lines* only where a
+   ``{brace comment}`` runs over several of them (:func:`iter_logical_lines`);
+   ``\\r\\n`` reads as ``\\n`` and a byte-order mark on the first line is
+   dropped.
+2. **Games.**  Logical lines are grouped into games as they arrive
+   (docs/spec.md, section 2): a ``result`` line ends a game; a tag line
+   that follows a deal begins a new one; comments after the last game
+   belong to it.  :func:`cut_games` gives each game as a :class:`GameText`
+   (its first line, its text, and where a runaway comment was stopped), held
+   one game at a time: memory stays flat however long the input.
+
+The reader (:mod:`.reader`) reads each :class:`GameText` alone, so a game
+cut here reads the same wherever it was cut and whoever reads it (a worker
+process, a cluster worker, the editor).  Plain text (no ``{``, ``;``,
+carriage return or byte-order mark) is cut with one regular-expression scan
+per block for the lines that cut games; anything else goes line by line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import chain
+from typing import NamedTuple
+
+from ...i18n import msg
+from ..limits import current as current_limits
+from ..limits import limit_message
+from ..stream import RecordError, split_lines
+
+__all__ = [
+    "BLANKS",
+    "GameText",
+    "LogicalLine",
+    "cut_games",
+    "game_lines",
+    "iter_logical_lines",
+    "split_text",
+]
+
+
+class GameText(NamedTuple):
+    """One game as cut from its input: the number of its first line, its
+    lines joined by ``\\n`` (no final newline), and *stop*: the line of the
+    tag that begins the next game when a ``{`` comment of this game ran
+    into it (the reader then says "no ``}`` before the tag at line N"; 0
+    otherwise)."""
+
+    line: int
+    text: str
+    stop: int = 0
+
+
+# Lines -----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class LogicalLine:
+    """One or more physical lines that the grammar reads as one line.
+
+    ``kind`` is what the line starts with, for cutting games: ``tag``,
+    ``deal``, ``result``, ``other``, or ``comment``/``blank`` for a line with
+    no element.  ``unclosed`` is the position of a ``{`` that is never
+    closed (the line is then an error and is not parsed): the input ends, or
+    the comment reaches the tag line ``stop`` that begins the next game.
+    """
+
+    line: int
+    text: str
+    kind: str
+    unclosed: tuple[int, int] | None = None
+    stop: int = 0
+
+
+_SPECIAL = re.compile(r'[{;"]')
+_IN_COMMENT = re.compile(r"[\\}]")
+_IN_STRING = re.compile(r'[\\"]')
+_KIND = re.compile(r"(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_])", re.IGNORECASE)
+#: A physical line that begins with a complete tag: inside a comment, the
+#: sign of a forgotten ``}`` (the comment has run into the next game).
+_TAG_START = re.compile(r'[ \t]*\[[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
+BLANKS = " \t\f\r"
+
+
+def _scan(text: str, in_comment: bool) -> tuple[bool, int, int, bool]:
+    """Where a physical line leaves the lexer: ``(still_in_comment,
+    first_content_index, open_brace_index, saw_comment)`` (-1 for none).
+
+    It follows the grammar's lexical rules: ``{...}`` with ``\\`` escapes,
+    ``;`` to the end of the line, ``"..."`` tag values (one line).
+    """
+    i, n = 0, len(text)
+    first = open_at = -1
+    saw = in_comment
+    while i < n:
+        if in_comment:
+            m = _IN_COMMENT.search(text, i)
+            if m is None:
+                return True, first, open_at, saw
+            if m.group() == "\\":
+                i = m.end() + 1
+                continue
+            in_comment = False
+            open_at = -1
+            i = m.end()
+            continue
+        m = _SPECIAL.search(text, i)
+        end = m.start() if m is not None else n
+        if first < 0:
+            seg = text[i:end]
+            lead = len(seg) - len(seg.lstrip(BLANKS))
+            if lead < len(seg):
+                first = i + lead
+        if m is None:
+            break
+        ch = m.group()
+        if ch == ";":
+            saw = True
+            break
+        if ch == "{":
+            in_comment = saw = True
+            open_at = m.start()
+            i = m.end()
+            continue
+        if first < 0:
+            first = m.start()
+        j = m.end()
+        i = n
+        while True:
+            k = _IN_STRING.search(text, j)
+            if k is None:
+                break
+            if k.group() == "\\":
+                j = k.end() + 1
+                continue
+            i = k.end()
+            break
+    return in_comment, first, open_at, saw
+
+
+def split_text(text: str) -> Iterator[str]:
+    """Lines of a string, lazily (``str.splitlines`` would also cut at form
+    feeds and other separators that editors do not count as lines)."""
+    start = 0
+    find = text.find
+    while True:
+        end = find("\n", start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start:end]
+        start = end + 1
+
+
+def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[LogicalLine]:
+    """Logical lines of an input, with their kinds, read lazily; the first
+    line of *lines* is numbered *number_from* (a game cut out of a file).
+
+    A brace comment left open at the end of the input, or that reaches a
+    line beginning with a tag (``[Event "..."]``: the next game), makes the
+    line where it opened an error line (``unclosed``); the lines after it
+    are read again as ordinary lines, so that the rest of the file still
+    reads.  (A comment therefore cannot hold a line that starts with a whole
+    tag; anywhere else on a line, or alone, ``[Name "value"]`` is fine.)
+    """
+    source = iter(lines)
+    pushback: list[tuple[int, str]] = []
+    lineno = number_from - 1
+
+    def next_line() -> tuple[int, str] | None:
+        nonlocal lineno
+        if pushback:
+            return pushback.pop()
+        try:
+            raw = next(source)
+        except StopIteration:
+            return None
+        lineno += 1
+        if raw.endswith("\n"):
+            raw = raw[:-1]
+        if raw.endswith("\r"):
+            raw = raw[:-1]
+        if lineno == number_from and raw.startswith("\ufeff"):
+            raw = raw[1:]
+        return lineno, raw
+
+    while True:
+        got = next_line()
+        if got is None:
+            return
+        start, text = got
+        if "{" not in text and ";" not in text and '"' not in text:
+            # The common line: no comment, no string; no need to scan.
+            body = text.lstrip(BLANKS)
+            if not body:
+                yield LogicalLine(start, text, "blank")
+                continue
+            ch = body[0]
+            kind = "other"
+            if ch == "[":
+                kind = "tag"
+            elif ch in "dDrR":
+                kind = _kind(text, len(text) - len(body), False)
+            yield LogicalLine(start, text, kind)
+            continue
+        open_comment, first, open_at, saw = _scan(text, False)
+        if not open_comment:
+            yield LogicalLine(start, text, _kind(text, first, saw))
+            continue
+        parts = [(start, text)]
+        first_line = start if first >= 0 else 0
+        opened = (start, open_at)
+        stop = 0
+        size = len(text)
+        limit = current_limits().line
+        while open_comment:
+            got = next_line()
+            if got is None:
+                break
+            ln, t = got
+            size += len(t) + 1
+            if size > limit:
+                # A comment over many lines is one logical line: bounded like one.
+                raise RecordError(limit_message("limit.what.comment_length", "line", limit),
+                                  line=opened[0], column=opened[1] + 1)
+            if _TAG_START.match(t):
+                pushback.append(got)  # the next game begins here: read it again
+                stop = ln
+                break
+            parts.append(got)
+            open_comment, f, o, _ = _scan(t, True)
+            if first_line == 0 and f >= 0:
+                first_line, first = ln, f
+            if o >= 0:
+                opened = (ln, o)
+        joined_parts = parts
+        unclosed: tuple[int, int] | None = None
+        if open_comment:  # the input ended inside a comment
+            cut = next(i for i, (ln, _) in enumerate(parts) if ln == opened[0])
+            joined_parts, rest = parts[: cut + 1], parts[cut + 1:]
+            pushback.extend(reversed(rest))
+            unclosed = (opened[0], opened[1] + 1)
+            if first_line > opened[0]:
+                first_line = 0
+        body = "\n".join(t for _, t in joined_parts)
+        kind = "comment"
+        if first_line:
+            head = dict(joined_parts)[first_line]
+            kind = _kind(head, first, True)
+        yield LogicalLine(start, body, kind, unclosed, stop)
+
+
+def _kind(text: str, first: int, saw_comment: bool) -> str:
+    if first < 0:
+        return "comment" if saw_comment else "blank"
+    ch = text[first]
+    if ch == "[":
+        return "tag"
+    if ch in "dDrR":
+        m = _KIND.match(text, first)
+        if m is not None:
+            return "deal" if m.group(1)[0] in "dD" else "result"
+    return "other"
+
+
+def _line_records(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str, str, int]]:
+    """``(line number, text, kind, stop)`` of each logical line, as
+    :func:`iter_logical_lines` gives them, without building objects while
+    no line has a ``{`` or a ``;`` (no comment can open, so a logical line
+    is a physical line and its kind shows at its first character); from
+    the first line that has one on, :func:`iter_logical_lines` itself."""
+    source = iter(lines)
+    lineno = first_line - 1
+    for raw in source:
+        lineno += 1
+        if "{" in raw or ";" in raw:
+            if lineno > 1:
+                # (an empty line first, numbered before it, so that a
+                # byte-order mark is dropped on line 1 only, as in a whole read)
+                rest = iter_logical_lines(chain(("\n", raw), source), lineno - 1)
+                next(rest)
+            else:
+                rest = iter_logical_lines(chain((raw,), source), lineno)
+            for ll in rest:
+                yield ll.line, ll.text, ll.kind, ll.stop
+            return
+        text = raw[:-1] if raw.endswith("\n") else raw
+        if text.endswith("\r"):
+            text = text[:-1]
+        if lineno == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        body = text.lstrip(BLANKS)
+        if not body:
+            yield lineno, text, "blank", 0
+            continue
+        ch = body[0]
+        if ch == "[":
+            yield lineno, text, "tag", 0
+        elif ch in "dDrR":
+            yield lineno, text, _kind(text, len(text) - len(body), False), 0
+        else:
+            yield lineno, text, "other", 0
+
+
+def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
+    """The games of an input given as lines, cut line by line (the way for
+    text where a comment may open, or with carriage returns or a
+    byte-order mark; :func:`cut_games` cuts plain text faster)."""
+    pending: tuple[int, list[str], int] | None = None
+    only_comments: tuple[int, str] | None = None
+    first = 0
+    texts: list[str] = []
+    substantive = False
+    comment_at: tuple[int, str] | None = None
+    seen_deal = False
+    # A comment of this game that ran into a tag (its line), and the last
+    # line of the game so far: the game's stop when the tag is not in it.
+    stopped = last = 0
+    for line, text, kind, stop in _line_records(lines, first_line):
+        if kind == "tag" and seen_deal:
+            # (a chunk that holds a deal is substantive)
+            if pending is not None:
+                yield GameText(pending[0], "\n".join(pending[1]), pending[2])
+            pending = (first, texts, stopped if stopped > last else 0)
+            texts, substantive, comment_at, seen_deal = [], False, None, False
+            stopped = 0
+        if stop:
+            stopped = stop
+        last = line + text.count("\n")
+        if not texts:
+            first = line
+        texts.append(text)
+        if kind == "blank":
+            continue
+        if kind == "comment":
+            if comment_at is None:
+                comment_at = (line, text)
+            continue
+        substantive = True
+        if kind == "deal":
+            seen_deal = True
+        elif kind == "result":
+            if pending is not None:
+                yield GameText(pending[0], "\n".join(pending[1]), pending[2])
+            pending = (first, texts, stopped if stopped > last else 0)
+            texts, substantive, comment_at, seen_deal = [], False, None, False
+            stopped = 0
+    if texts:
+        if substantive:
+            if pending is not None:
+                yield GameText(pending[0], "\n".join(pending[1]), pending[2])
+            pending = (first, texts, 0)
+        elif pending is not None:
+            pending[1].extend(texts)
+        elif comment_at is not None:
+            only_comments = comment_at
+    if pending is not None:
+        yield GameText(pending[0], "\n".join(pending[1]), pending[2])
+    elif only_comments is not None:
+        line, text = only_comments
+        raise RecordError(msg("input.only_comments"), line=line,
+                          column=len(text) - len(text.lstrip()) + 1)
+
+
+# Games -----------------------------------------------------------------------------------
+
+
+#: The lines that cut games in plain text: a tag, a deal header, a result.
+_CUT_MARKS = re.compile(r"^[ \t\f]*(?:(\[)|(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_]))",
+                        re.MULTILINE | re.IGNORECASE)
+#: What sends a chunk to the line-by-line cutter: a comment may open, a
+#: carriage return or a byte-order mark to drop.
+_NOT_PLAIN = re.compile("[{;\r\ufeff]")
+
+
+#: The line put after a slice of a file that the next game follows (see
+#: :func:`cut_games`): a whole tag, so a runaway comment stops at it.
+_NEXT_GAME = '[_ ""]'
+
+
+def cut_games(chunks: Iterable[str], source: str = "-", max_line: int | None = None,
+              first_line: int = 1, followed: bool = False) -> Iterator[GameText]:
+    """The games of a text given in chunks (a whole text is one chunk; a
+    file read block by block, or lines, are many), one at a time, with the
+    line-length limit of :func:`hearts_notation.io.stream.split_lines`
+    (default: the ``line`` limit): the same games and the same errors at
+    the same places wherever the chunks end.  An input with comments only
+    is a :class:`~hearts_notation.io.stream.RecordError`; an input of blank
+    lines only yields nothing (the caller says so).
+
+    *followed* says that the text is a slice of its file that ends where a
+    game of the file begins (a shard of
+    :mod:`hearts_notation.runners.shards`, planned by this cutter over the
+    whole file): a comment of its last game left open then ran into that
+    game's tag, and is stopped there as in a read of the whole file.
+
+    Plain text (no ``{``, ``;``, carriage return or byte-order mark: no
+    comment can open, a logical line is a physical line) is cut with one
+    regular-expression scan per chunk for the lines that cut games (tags,
+    deal headers, results) instead of a step per line; at the first chunk
+    that is not plain the rest goes line by line, from the first game not
+    yet handed out.  *first_line* numbers a text that starts partway into
+    its file (a shard of :mod:`hearts_notation.runners.shards`).
+    """
+    limit = current_limits().line if max_line is None else max_line
+    if followed:
+        # The next game's first line stands in for itself (a whole read cut
+        # there, so it begins a game here too); that game is not ours.
+        for game in _cut_chunks(chain(chunks, (_NEXT_GAME + "\n",)), source, limit, first_line):
+            if game.text != _NEXT_GAME:
+                yield game
+        return
+    yield from _cut_chunks(chunks, source, limit, first_line)
+
+
+def _cut_chunks(chunks: Iterable[str], source: str, limit: int, first_line: int
+                ) -> Iterator[GameText]:
+    source_chunks = iter(chunks)
+    buf = ""                # text not handed out yet, from the start of line buf_line
+    buf_line = first_line
+    for chunk in source_chunks:
+        text = buf + chunk
+        if _NOT_PLAIN.search(chunk) is not None or (
+                len(text) > limit and max(map(len, text.split("\n"))) > limit):
+            yield from _cut_lines(split_lines(chain((text,), source_chunks), source, limit,
+                                                   buf_line), buf_line)
+            return
+        end = text.rfind("\n") + 1     # complete lines only: a mark needs its whole line
+        done, done_line = _plain_cuts(text, end, buf_line, False)
+        yield from done
+        buf = text[done_line[0]:]
+        buf_line = done_line[1]
+    if buf:
+        done, _ = _plain_cuts(buf, len(buf), buf_line, True)
+        yield from done
+    # (an input of blank lines only holds no game: the caller says so)
+
+
+def _plain_cuts(text: str, end: int, line: int, last: bool
+                ) -> tuple[list[GameText], tuple[int, int]]:
+    """The games of plain *text* (starting at line *line*) that can be
+    handed out, and where the rest begins (index, line number).  A game is
+    handed out once the next one has begun (a trailing run of blank lines
+    belongs to the game before it); with *last*, the text is the end of the
+    input and everything is handed out."""
+    pieces: list[tuple[int, int]] = []     # start, end of each cut piece
+    start = 0
+    seen_deal = False
+    for m in _CUT_MARKS.finditer(text, 0, end):
+        if m.group(1) is not None:
+            if seen_deal:
+                pieces.append((start, m.start()))
+                start, seen_deal = m.start(), False
+        elif m.group(2)[0] in "dD":      # deal or donne (else result, résultat)
+            seen_deal = True
+        else:
+            stop = text.find("\n", m.end(), end)
+            stop = end if stop < 0 else stop + 1
+            pieces.append((start, stop))
+            start, seen_deal = stop, False
+    if last and start < len(text):
+        pieces.append((start, len(text)))
+    out: list[GameText] = []
+    pending: tuple[int, int, int] | None = None     # start, end, first line
+    at, at_line = 0, line
+    for a, b in pieces:
+        first = at_line + text.count("\n", at, a)
+        at, at_line = a, first
+        if text[a:b].strip(" \t\f\n"):
+            if pending is not None:
+                out.append(GameText(pending[2], _game_text(text, pending[0], pending[1])))
+            pending = (a, b, first)
+        elif pending is not None:      # blank lines at the end belong to the game before
+            pending = (pending[0], b, pending[2])
+    if last:
+        if pending is not None:
+            out.append(GameText(pending[2], _game_text(text, pending[0], pending[1])))
+        return out, (len(text), at_line)
+    if pending is None:
+        return out, (0, line)
+    return out, (pending[0], pending[2])
+
+
+def _game_text(text: str, a: int, b: int) -> str:
+    """The lines of text[a:b] joined by newlines (the last one's dropped)."""
+    return text[a:b - 1] if b > a and text[b - 1] == "\n" else text[a:b]
+
+
+def game_lines(game: GameText) -> list[LogicalLine]:
+    """The logical lines of one cut game, numbered from its first line, as
+    a read of its whole input gives them: a comment left open at the end of
+    the game's text ran into the next game's tag (``game.stop``), and says
+    so.  (A byte-order mark that begins the game is dropped, as
+    :func:`.reader.parse_game` drops it: the input's own is gone already.)"""
+    out = list(iter_logical_lines(split_text(game.text), game.line))
+    if game.stop:
+        for ll in out:
+            if ll.unclosed is not None and not ll.stop:
+                ll.stop = game.stop
+    return out
