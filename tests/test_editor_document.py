@@ -1,7 +1,8 @@
 """The language server's answers, computed without a client
 (:mod:`hearts_notation.editor.document` and ``features``): positions in
 every encoding, diagnostics that are exactly ``validate``'s findings, the
-incremental re-check (only the game an edit touches is read again),
+incremental re-check (only the game an edit touches is read again; by deal:
+tests/test_editor_deals.py),
 completion, hover, outline, definition, fixes and formatting."""
 
 from __future__ import annotations
@@ -126,6 +127,20 @@ def test_an_edit_checks_only_the_game_it_touches() -> None:
         p.first_line + 2 for p in checker.analyse(text).games][1:]
     assert _validate(moved) == sorted((d.code, d.severity, d.line, d.start, d.message)
                                       for d in diagnostics(checker.analyse(moved), "en"))
+
+
+def test_a_message_that_names_a_line_names_it_in_the_document() -> None:
+    """Each game is read from its own first line; the reader's messages that
+    name another place (``the first is at 12:1``) name the document's line."""
+    k = line_of(MULTI, "deal 2 dealer E")
+    lines = MULTI.split("\n")
+    hand = next(i for i in range(k, len(lines)) if lines[i].startswith("N:"))
+    lines.insert(hand + 1, lines[hand])
+    text = "\n".join(lines)
+    mine = _as_validate(text)
+    assert mine == _validate(text)
+    assert any(f"at {hand + 1}:1" in m for *_, m in mine)
+    assert any(f"{hand + 1}:1" in m for *_, m in _as_validate(text, "fr"))
 
 
 def test_a_file_being_started_is_not_an_error() -> None:

@@ -12,10 +12,12 @@ takes it, :func:`hearts_notation.io.hrn.cut.cut_games`), then each game's text i
 positions counted from the game's own first line.  After an edit, the cut
 (a scan of the lines, milliseconds for a long file) finds the games again;
 every game whose text did not change is taken from the cache and only
-moved to its new first line, so typing in one deal of a long file reads
-and checks that game alone.  (The referee judges a game as a whole -- the
-running totals, the dealer's turn and the end of the game run across its
-deals -- so a game, not a deal, is the unit that is checked again.)
+moved to its new first line.  A game whose text changed is read and
+refereed deal by deal (:mod:`.deals`): the deals whose lines did not
+change are taken from its previous version, moved if lines were added
+above them, so typing a card in one deal reads and checks that deal alone;
+the game-wide checks (numbers, dealers, running totals, scores, the end)
+are made again on the whole game, and a change of a tag checks every deal.
 
 **Positions.**  The library counts lines from 1 and columns in characters
 (code points) from 1; the Language Server Protocol counts both from 0, and
@@ -40,6 +42,7 @@ from ..io.hrn.words import text_language
 from ..model import Finding, Game
 from ..referee import GameReport, check_game
 from ..rules import RuleSet
+from .deals import Parts, Pool, Tally, check_by_deal
 from .lexer import CARD_TOKEN, HAND_TOKEN, HrnLexer
 
 __all__ = ["Analysis", "CheckedGame", "Checker", "Placed", "Problem", "Style", "Token",
@@ -209,6 +212,8 @@ class CheckedGame:
     game: Game | None
     report: GameReport | None
     problem: Problem | None = None
+    #: what was kept of its deals, for the next version of the game (:mod:`.deals`)
+    parts: Parts | None = None
 
     @cached_property
     def tokens(self) -> list[list[Token]]:
@@ -291,14 +296,16 @@ class Checker:
 
     *rules* apply to records without a ``Rules`` tag (``--rules``); the
     cache holds the games of the last analysis only, so memory follows the
-    document.  ``checked`` counts the games read and refereed so far (the
-    tests use it to see that an edit checks only the game it touches).
+    document.  ``checked`` counts the games read and refereed so far, and
+    ``deals`` the deals read and refereed (the tests use them to see that
+    an edit checks only the game, and in it the deals, that it touches).
     """
 
     def __init__(self, rules: RuleSet | str | None = None, source: str = "<document>") -> None:
         self.rules = rules
         self.source = source
         self.checked = 0
+        self.deals = Tally()
         self._cache: dict[str, CheckedGame] = {}
 
     def analyse(self, text: str) -> Analysis:
@@ -314,10 +321,13 @@ class Checker:
                 out.problem = problem
             return out
         cache: dict[str, CheckedGame] = {}
+        pool: Pool | None = None        # the deals of the games as they were
         for index, (first_line, game_text) in enumerate(cut, 1):
             checked = cache.get(game_text) or self._cache.get(game_text)
             if checked is None:
-                checked = self.check(game_text)
+                if pool is None:
+                    pool = Pool(c.parts for c in self._cache.values() if c.parts is not None)
+                checked = self.check(game_text, pool)
             cache[game_text] = checked
             out.games.append(Placed(checked, first_line, index))
         self._cache = cache
@@ -336,9 +346,15 @@ class Checker:
         except InputError:
             return None
 
-    def check(self, text: str) -> CheckedGame:
-        """One game's text read by the reader and judged by the referee."""
+    def check(self, text: str, pool: Pool | None = None) -> CheckedGame:
+        """One game's text read by the reader and judged by the referee,
+        deal by deal (the deals *pool* holds are not read nor checked
+        again), or whole when it cannot be taken deal by deal."""
         self.checked += 1
+        done = check_by_deal(text, self.source, self.rules, pool or Pool(), self.deals)
+        if done is not None:
+            game, report, parts = done
+            return CheckedGame(text, game, report, parts=parts)
         try:
             games = list(iter_games_text(text, "hrn", self.source, self.rules))
         except InputError as exc:

@@ -31,7 +31,7 @@ from pathlib import Path
 from pygments.token import Comment, Keyword, Name, Punctuation, String, Whitespace
 
 from ..cards import Card, CardError, cards_of, display_order, parse_card
-from ..i18n import Arg, Args, card_text, catalog, seat_text, translate
+from ..i18n import Arg, Args, card_text, catalog, finding_text, seat_text, translate
 from ..io.hrn.words import (
     DIRECTIONS,
     ENGLISH_SEATS,
@@ -157,6 +157,26 @@ def _finding_at(analysis: Analysis, placed: Placed, f: Finding) -> tuple[int, in
     return _place(analysis, placed.absolute(f.line), f.column)
 
 
+def _message(f: Finding, lang: str, placed: Placed) -> str:
+    """A finding's message in *lang*.  A game is read from its own text,
+    its first line numbered 1: the reader's messages that name another
+    place of the game (``the first is at 12:1``, ``before the tag at line
+    30``) are made to name it in the document, as ``validate`` does."""
+    delta = placed.first_line - 1
+    if not delta or not f.key.startswith("syntax.") or not any(k in ("at", "line") for k, _ in f.args):
+        return f.text(lang)
+
+    def moved(key: str, value: Arg) -> Arg:
+        if key == "at" and isinstance(value, str) and ":" in value:
+            line, rest = value.split(":", 1)
+            return f"{int(line) + delta}:{rest}" if line.isdigit() else value
+        if key == "line" and isinstance(value, int) and value:
+            return value + delta
+        return value
+
+    return finding_text(lang, f.key, tuple((k, moved(k, v)) for k, v in f.args), f.message)
+
+
 def diagnostics(analysis: Analysis, lang: str) -> list[Diag]:
     """Every finding of the referee on every game, and what makes the
     document or a game unreadable, in *lang*."""
@@ -172,8 +192,8 @@ def diagnostics(analysis: Analysis, lang: str) -> list[Diag]:
             out.append(Diag(ln, a, b, "error", "syntax-error", problem.text(lang)))
     for placed, f in analysis.findings():
         ln, a, b = _finding_at(analysis, placed, f)
-        related = tuple((*_finding_at(analysis, placed, d), d.text(lang)) for d in f.details)
-        out.append(Diag(ln, a, b, f.severity, f.code, f.text(lang), related))
+        related = tuple((*_finding_at(analysis, placed, d), _message(d, lang, placed)) for d in f.details)
+        out.append(Diag(ln, a, b, f.severity, f.code, _message(f, lang, placed), related))
     return out
 
 

@@ -12,8 +12,8 @@ already read and refereed), and answers with
   otherwise), or ``initializationOptions.lang``.
 - **Diagnostics** are pushed on open, and after each change once the
   typing has paused for ``initializationOptions.debounce`` seconds
-  (default 0.1): a burst of keystrokes is checked once, and only the games
-  the burst touched are read and refereed again.
+  (default 0.1): a burst of keystrokes is checked once, and only the deals
+  the burst touched are read and refereed again (:mod:`.deals`).
 - **Positions** are converted to and from the encoding negotiated at
   ``initialize`` (UTF-16 unless the client offers another).
 - ``initializationOptions.rules`` applies to records without a ``Rules``

@@ -1,0 +1,254 @@
+"""A game read and refereed deal by deal, so that an edit checks again only
+the deals it touched.
+
+The language server checks a document after every pause in typing; a
+20-deal game read and refereed whole costs tens of milliseconds in pure
+Python, most of it the reader.  Here a game's text is cut where the reader
+itself cuts it (its logical lines, :func:`~hearts_notation.io.hrn.reader.iter_logical_lines`):
+
+- the **header**, the lines before the first ``deal`` line (tags, comments);
+- one **segment** per deal, from its ``deal`` line to the next ``deal`` or
+  ``result`` line (the comments between two deals belong to the deal before,
+  as the reader files them);
+- the **tail**, the ``result`` line and the comments after it.
+
+Each segment is read by the one reader (:func:`~hearts_notation.io.hrn.reader.build_game`)
+from the header's lines and its own, and the game is put together from the
+deals read; each deal is judged by the one referee
+(:func:`~hearts_notation.referee.check_game`, through its *memo* hook), and
+the game-wide checks (deal numbers, dealers, the running totals and the
+scores, the end of the game) are made again every time: they are cheap, and
+an edit of deal *k* may change what is said of every later deal.
+
+**What is kept.**  A read is kept by the text of the header and of the
+segment: a deal whose lines did not change is not read again, only moved to
+its new first line (its positions shifted) when lines were added or removed
+above it.  A check is kept by the same texts and by everything else the
+referee's check of a deal depends on (:data:`~hearts_notation.referee.DealMemo`:
+the rules, the seats, the deal's number, whether its header was flagged,
+whether it is the last deal of an unfinished or cut game); its findings are
+moved with the deal.  So a change in the header (a tag, the ``Rules``)
+reads and checks every deal again; a card typed in deal *k* reads and
+checks deal *k* alone.  What is kept comes from the games of the previous
+version of the document only, so memory follows the document.
+
+**Exactly the reader's game.**  The game put together is the reader's game
+of the whole text, positions and all (``tests/test_editor_deals.py`` checks
+it and the findings after random edits).  Where the pieces could not say
+the same -- a syntax error in the header, an unclosed comment, a game with
+no tag or comment before its first deal, a line over the length limit --
+:func:`check_by_deal` answers ``None`` and the game is read whole.  A deal
+with a syntax error ends the game there, as the reader does: the deals
+before it, the error, and nothing after.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from ..io.hrn.reader import LogicalLine, build_game, iter_logical_lines
+from ..io.hrn.words import LanguageSniffer
+from ..io.limits import current as current_limits
+from ..io.stream import RecordError
+from ..model import Deal, Finding, Game, Pos
+from ..referee import DealResult, GameReport, check_game
+from ..rules import RuleSet
+
+__all__ = ["Parts", "Pool", "Tally", "check_by_deal", "moved_deal", "moved_finding"]
+
+
+# Moving what was read and found -----------------------------------------------------------
+
+
+def _at(pos: Pos | None, delta: int) -> Pos | None:
+    return None if pos is None else Pos(pos.line + delta, pos.column)
+
+
+def moved_deal(deal: Deal, delta: int) -> Deal:
+    """*deal* with every position *delta* lines further down (the deal's
+    lines moved as a whole: columns stay)."""
+    if not delta:
+        return deal
+    replace = dataclasses.replace
+    return replace(
+        deal,
+        passes={s: replace(p, pos=_at(p.pos, delta)) for s, p in deal.passes.items()},
+        tricks=tuple(replace(t, pos=_at(t.pos, delta),
+                             plays=tuple(replace(p, pos=_at(p.pos, delta)) for p in t.plays))
+                     for t in deal.tricks),
+        moon=None if deal.moon is None else replace(deal.moon, pos=_at(deal.moon.pos, delta)),
+        pos=_at(deal.pos, delta),
+        where={k: Pos(v.line + delta, v.column) for k, v in deal.where.items()})
+
+
+def moved_finding(f: Finding, delta: int) -> Finding:
+    """*f* (and the findings it sums up) *delta* lines further down."""
+    if not delta:
+        return f
+    return dataclasses.replace(f, line=None if f.line is None else f.line + delta,
+                               details=tuple(moved_finding(d, delta) for d in f.details))
+
+
+# What is kept from one version of a game to the next --------------------------------------
+
+
+#: A kept read: the game read from the header and one segment, and the line
+#: (1-based, in the game's text) the segment started on then.
+Read = tuple[Game, int]
+#: A kept check: the deal's findings, the cards each seat took, and the
+#: line the segment started on then.
+Check = tuple[list[Finding], list[int] | None, int]
+
+
+@dataclass
+class Parts:
+    """What a game checked deal by deal keeps for the next version of the
+    document: its header's text, the read of each of its segments and the
+    check of each of its deals, by their texts."""
+
+    header: str
+    reads: dict[str, Read] = field(default_factory=dict)
+    checks: dict[tuple[Hashable, str], Check] = field(default_factory=dict)
+
+
+class Pool:
+    """The parts of the games of the previous version of a document, where
+    a game being checked takes the deals it shares with them."""
+
+    def __init__(self, parts: Iterable[Parts] = ()) -> None:
+        self.reads: dict[tuple[str, str], Read] = {}
+        self.checks: dict[tuple[str, Hashable, str], Check] = {}
+        for p in parts:
+            for text, read in p.reads.items():
+                self.reads[(p.header, text)] = read
+            for (key, text), check in p.checks.items():
+                self.checks[(p.header, key, text)] = check
+
+
+@dataclass
+class Tally:
+    """How many deals have been read and refereed (the tests use it to see
+    that an edit checks only the deals it touched)."""
+
+    read: int = 0
+    checked: int = 0
+
+
+# The game, piece by piece -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Segment:
+    """One deal's lines: their text, their first line (1-based), and the
+    reader's logical lines for them."""
+
+    text: str
+    first_line: int
+    lines: Sequence[LogicalLine]
+
+
+def _cut(text: str) -> tuple[str, list[LogicalLine], list[_Segment], list[LogicalLine]] | None:
+    """The header's text and logical lines, the deals' segments and the
+    tail's logical lines of a game's text; ``None`` when the game is to be
+    read whole (see the module docstring)."""
+    physical = text.split("\n")
+    limit = current_limits().line
+    if len(text) > limit and max(map(len, physical)) > limit:
+        return None
+    try:
+        lls = list(iter_logical_lines(physical))
+    except RecordError:
+        return None
+    starts: list[int] = []
+    tail = len(lls)
+    for i, ll in enumerate(lls):
+        if ll.unclosed is not None:
+            return None
+        kind = ll.kind
+        if i > tail:
+            if kind not in ("blank", "comment"):
+                return None
+        elif kind == "deal":
+            starts.append(i)
+        elif kind == "result":
+            tail = i
+        elif kind == "tag" and starts:
+            return None
+    if not starts or all(ll.kind == "blank" for ll in lls[:starts[0]]):
+        return None
+    bounds = [*starts, tail]
+    segments = []
+    for a, b in pairwise(bounds):
+        first = lls[a].line
+        last = lls[b].line - 1 if b < len(lls) else len(physical)
+        segments.append(_Segment("\n".join(physical[first - 1:last]), first, lls[a:b]))
+    header = "\n".join(physical[:lls[starts[0]].line - 1])
+    return header, lls[:starts[0]], segments, lls[tail:]
+
+
+def check_by_deal(text: str, source: str, rules: RuleSet | str | None, pool: Pool,
+                  tally: Tally) -> tuple[Game, GameReport, Parts] | None:
+    """One game's text read and refereed deal by deal, taking from *pool*
+    the deals whose text it already holds: the game (exactly the reader's),
+    the referee's report (exactly :func:`check_game`'s), and the parts to
+    keep; ``None`` when the game is to be read whole.  *tally* counts the
+    deals read and refereed."""
+    cut = _cut(text)
+    if cut is None:
+        return None
+    header_text, header, segments, tail = cut
+    head = build_game(list(header), source, 1, rules)
+    if head.errors or head.deals:
+        return None
+    parts = Parts(header_text)
+    deals: list[Deal] = []
+    stopped: Game | None = None         # the read of the deal with a syntax error
+    for k, seg in enumerate(segments):
+        got = parts.reads.get(seg.text) or pool.reads.get((header_text, seg.text))
+        if got is None:
+            tally.read += 1
+            got = (build_game([*header, *seg.lines], source, 1, rules), seg.first_line)
+        read, line = got
+        if read.errors:
+            # The reader stops at its first error and drops the deal it was
+            # in, which is the deal before when the error is in this deal's
+            # first line: the error is read again after that deal, as the
+            # reader of the whole game meets it.
+            if k:
+                tally.read += 1
+                deals.pop()
+                stopped = build_game([*header, *segments[k - 1].lines, *seg.lines], source, 1, rules)
+            else:
+                stopped = read
+            break
+        if len(read.deals) != 1:        # pragma: no cover - a segment is one deal
+            return None
+        parts.reads[seg.text] = got
+        deals.append(moved_deal(read.deals[0], seg.first_line - line))
+    if stopped is not None:
+        game = dataclasses.replace(head, deals=(*deals, *stopped.deals), errors=stopped.errors)
+    else:
+        frame = build_game([*header, *tail], source, 1, rules) if tail else head
+        game = dataclasses.replace(frame, deals=tuple(deals))
+    sniffer = LanguageSniffer()
+    sniffer.feed(text)
+    lang = sniffer.finish()
+    if lang not in (None, "en"):
+        game = dataclasses.replace(game, language=lang)
+
+    def memo(di: int, deal: Deal, key: Hashable, referee: Callable[[], DealResult]) -> DealResult:
+        seg = segments[di]
+        kept = parts.checks.get((key, seg.text)) or pool.checks.get((header_text, key, seg.text))
+        if kept is None:
+            tally.checked += 1
+            found, taken = referee()
+            kept = (found, taken, seg.first_line)
+        parts.checks[(key, seg.text)] = kept
+        found, taken, line = kept
+        delta = seg.first_line - line
+        return [moved_finding(f, delta) for f in found] if delta else list(found), taken
+
+    return game, check_game(game, rules, memo=memo), parts
