@@ -12,6 +12,17 @@ order only (``hearts solve`` solves the selfish model twice, once per tie
 order).  Reports the median, 95th percentile and maximum CPU seconds per
 position (``time.process_time``, one core) and the nodes searched.
 
+Beside each selfish row, the anchor: the same positions solved by
+``analysis/solver.py``'s :class:`Solver` (``annotate``'s endgame solver in the
+sampled worlds: max^n with the absolute-rank tie order), in the same run, so
+that the ratio carries over to other machines.
+
+``--faceup N`` measures instead what ``annotate``'s ``dd_loss`` costs: for
+``N`` generated deals, the face-up values of every recorded play from the
+last back (``analysis/faceup.py``, both tie orders) with the default and the
+``--fast`` node budgets: the CPU seconds per deal and the earliest trick
+reached (the depth).
+
 A position whose search passes ``--node-limit`` nodes (default 5,000,000;
 0: none) is stopped and counted as *capped*: its time is a lower bound, so
 a percentile that falls on a capped position is printed with ``>``.
@@ -31,7 +42,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_notation.analysis.context import DealContext
+from hearts_notation.analysis.evaluate import FAST, EvalOptions
 from hearts_notation.analysis.exact import ExactSolver, SearchLimit
+from hearts_notation.analysis.faceup import face_up
+from hearts_notation.analysis.solver import Solver
+from hearts_notation.analysis.state import PlayState
 from hearts_notation.generate import generate_games
 from hearts_notation.referee import game_seats, resolve_rules
 from hearts_notation.state import GameState
@@ -57,6 +72,45 @@ def percentile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
+def anchor(states: list[GameState]) -> float:
+    """Median CPU seconds of annotate's endgame solver on *states* (fresh
+    solver each, as the exact solver's rows)."""
+    cpu = []
+    for st in states:
+        sv = Solver(st.rules)
+        ps = PlayState(st.rules, list(st.hands), st.leader, st.tricks_done, st.broken, [],
+                       list(st.taken))
+        t0 = time.process_time()
+        sv.card_values(ps)
+        cpu.append(time.process_time() - t0)
+    return statistics.median(cpu)
+
+
+def faceup_rows(deals: int, seed: int) -> list[dict[str, object]]:
+    """CPU per deal and depth reached by annotate's face-up values, with the
+    default and the --fast budgets."""
+    rows: list[dict[str, object]] = []
+    games = list(generate_games(deals, seed=seed, max_deals=1))
+    for name, opts in (("default", EvalOptions()), ("fast", FAST)):
+        cpu: list[float] = []
+        depth: list[int] = []
+        for game in games:
+            rules = resolve_rules(game)
+            seats, rules, _ = game_seats(game, rules)
+            ctx = DealContext(game.deals[0], rules, seats)
+            t0 = time.process_time()
+            fu = face_up(ctx, None, opts.dd_tricks, opts.dd_nodes)
+            cpu.append(time.process_time() - t0)
+            depth.append(rules.tricks_per_deal - (fu.from_trick if fu.from_trick is not None
+                                                  else rules.tricks_per_deal))
+        rows.append({"budget": name, "dd_nodes": opts.dd_nodes, "deals": len(cpu),
+                     "median_s": round(statistics.median(cpu), 3),
+                     "p95_s": round(percentile(cpu, 0.95), 3), "max_s": round(max(cpu), 3),
+                     "median_tricks_solved": statistics.median(depth), "min_tricks_solved": min(depth),
+                     "whole_deals": sum(1 for d in depth if d == 13)})
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=20)
@@ -65,7 +119,17 @@ def main() -> None:
     ap.add_argument("--tricks", default="13,7")
     ap.add_argument("--node-limit", type=int, default=5_000_000)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--faceup", type=int, default=0, metavar="N")
     args = ap.parse_args()
+    if args.faceup:
+        frows = faceup_rows(args.faceup, args.seed)
+        for r in frows:
+            print(json.dumps(r) if args.json else
+                  f"face-up {r['budget']:7} ({r['dd_nodes']:,} nodes): {r['deals']} deals, median "
+                  f"{r['median_s']} s, p95 {r['p95_s']} s, max {r['max_s']} s; tricks solved: "
+                  f"median {r['median_tricks_solved']}, min {r['min_tricks_solved']}, "
+                  f"whole deals {r['whole_deals']}", flush=True)
+        return
     rows = []
     for left in (int(x) for x in args.tricks.split(",")):
         states = positions(args.deals, args.seed, left)
@@ -94,11 +158,17 @@ def main() -> None:
                    "median_s": at(0.5), "p95_s": at(0.95), "max_s": at(1.0),
                    "capped": sum(capped), "median_nodes": int(statistics.median(nodes)),
                    "node_limit": args.node_limit}
+            if model == "selfish" and left <= 8:
+                a = anchor(states)
+                row["anchor"] = "annotate's Solver (analysis/solver.py), median"
+                row["anchor_median_s"] = f"{a:.4f}"
             rows.append(row)
             if not args.json:
                 print(f"{model:9} {left:2} tricks left: {len(cpu)} positions, median {row['median_s']} s, "
                       f"p95 {row['p95_s']} s, max {row['max_s']} s, capped {row['capped']}, "
-                      f"median nodes {row['median_nodes']:,}", flush=True)
+                      f"median nodes {row['median_nodes']:,}"
+                      + (f"; anchor {row['anchor_median_s']} s" if "anchor" in row else ""),
+                      flush=True)
     if args.json:
         print(json.dumps(rows, indent=2))
 

@@ -112,13 +112,15 @@ def test_report_has_the_spec_shape(queen: tuple[Game, GameAnalysis]) -> None:
     play = next(d for d in game["decisions"] if d["trick"] == 12 and d["seat"] == "W")
     assert list(play) == ["deal", "trick", "seat", "kind", "card", "legal", "best", "forced", "epl",
                           "epl_stderr", "dd_loss", "mark", "comment", "confidence",
-                          "verified_worlds", "policies_agree", "tie_sensitive", "reason"]
+                          "verified_worlds", "policies_agree", "tie_sensitive", "reason",
+                          "dd_loss_ties_reversed", "dd_tie_sensitive"]
     assert play == {"deal": 2, "trick": 12, "seat": "W", "kind": "play", "card": "KS",
                     "legal": ["KS", "7S"], "best": ["7S"], "forced": False, "epl": 13.0,
                     "epl_stderr": 0.0, "dd_loss": 13, "mark": "??",
                     "comment": "W could duck with 7♠ under the jack; K♠ took the queen.",
                     "confidence": 1.0, "verified_worlds": 6, "policies_agree": True,
-                    "tie_sensitive": False, "reason": "duck"}
+                    "tie_sensitive": False, "reason": "duck", "dd_loss_ties_reversed": 13,
+                    "dd_tie_sensitive": False}
 
 
 def test_pass_decisions_have_the_spec_shape() -> None:
@@ -130,7 +132,8 @@ def test_pass_decisions_have_the_spec_shape() -> None:
     for p in passes:
         assert list(p) == ["deal", "trick", "seat", "kind", "cards", "best", "forced", "epl",
                            "epl_stderr", "dd_loss", "mark", "comment", "confidence",
-                          "verified_worlds", "policies_agree", "tie_sensitive", "reason"]
+                          "verified_worlds", "policies_agree", "tie_sensitive", "reason",
+                           "dd_loss_ties_reversed", "dd_tie_sensitive"]
         assert p["trick"] is None and p["dd_loss"] is None and p["forced"] is False
         assert len(p["cards"]) == 3
         assert p["best"] is None or len(p["best"]) == 3

@@ -40,6 +40,7 @@ from ..state import led_suit, trick_winner
 from .context import DealContext, PlayPoint, malformed_trick
 from .evaluate import Comparison, EvalOptions, Evaluation, Evaluator
 from .explain import PassFacts, PlayFacts, explain_pass, explain_play
+from .faceup import FaceUp, face_up
 from .playout import Playout
 from .sampler import WorldSampler
 from .solver import Solver
@@ -143,6 +144,9 @@ class Decision:
     tie_sensitive: bool = False
     #: The checked fact behind the comment (``None``: the simulations only).
     reason: str | None = None
+    #: ``dd_loss`` when indifferent seats break ties the other way (the
+    #: face-up loss is tie-sensitive where the two differ).
+    dd_loss_ties_reversed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The shape of docs/spec.md, section 7 (cards as ``"QS"``)."""
@@ -165,6 +169,9 @@ class Decision:
         d["policies_agree"] = self.policies_agree
         d["tie_sensitive"] = self.tie_sensitive
         d["reason"] = self.reason
+        d["dd_loss_ties_reversed"] = self.dd_loss_ties_reversed
+        d["dd_tie_sensitive"] = (self.dd_loss is not None
+                                 and self.dd_loss != self.dd_loss_ties_reversed)
         return d
 
 
@@ -421,7 +428,8 @@ def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Seq
                 notes.append(Note(di, _t(lang, "note.pass_unfit", seat=("seat", seats[s]))))
             if progress:
                 progress("decision")
-    # Plays.
+    # Plays: the face-up values first (dd_loss), then each decision.
+    faces = face_up(ctx, ev.solver.choices, ev.options.dd_tricks, ev.options.dd_nodes)
     sh = ctx.shooter()
     shooter = seats[sh] if sh is not None else None
     skipped_illegal = False
@@ -437,7 +445,7 @@ def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Seq
             if progress:
                 progress("decision")
             continue
-        pend, status = _play_decision(ev, ctx, point, number, di, options, shooter)
+        pend, status = _play_decision(ev, ctx, point, number, di, options, shooter, faces)
         where = f"{point.trick_no + 1}/{seats[point.seat]}"
         if pend is not None:
             pending.append(pend)
@@ -606,7 +614,8 @@ def _settle(ev: Evaluator, pending: Sequence[Pending]) -> None:
 
 
 def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: int, di: int,
-                   options: AnalysisOptions, shooter: str | None) -> tuple[Pending | None, str]:
+                   options: AnalysisOptions, shooter: str | None,
+                   faces: FaceUp | None = None) -> tuple[Pending | None, str]:
     """The decision of the play at *point* (pending its verification's
     further worlds), and how it went: ``"ok"``, ``"relaxed"`` (judged
     without the proofs from play) or ``"unfit"``."""
@@ -623,7 +632,9 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
     b = result.best()
     best_mask = result.best_mask()
     forced = legal.bit_count() == 1
-    dd = result.dd_loss(k)
+    face = None if faces is None else faces.loss(point)
+    dd = None if face is None else face[0]
+    dd_reversed = None if face is None else face[1]
     th = options.thresholds
     screen = result.loss(k)
     verify = (not forced and k not in bests and (
@@ -659,7 +670,7 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
             comment=comment, deal_index=di, play_index=point.index, choices=_choices(result),
             confidence=verdict.confidence, verified_worlds=verdict.worlds,
             policies_agree=verdict.policies_agree, tie_sensitive=verdict.tie_sensitive,
-            reason=None if reason is None else reason.code,
+            reason=None if reason is None else reason.code, dd_loss_ties_reversed=dd_reversed,
         )
 
     return (Pending(more if comp is not None else None, comp, make),

@@ -82,8 +82,13 @@ class EvalOptions:
     exact_tricks: int = 5
     #: Play-outs hand over to the exact solver for this many last tricks.
     tail_tricks: int = 3
-    #: Hindsight (all hands known) is solved exactly up to this many tricks.
+    #: Hindsight (all hands known, ``dd_loss``) is solved exactly, by the
+    #: whole-deal solver (analysis/faceup.py), for every play with this many
+    #: tricks left or fewer ...
     dd_tricks: int = 6
+    #: ... and for earlier plays, from the last back, while this many nodes
+    #: of search per deal last.
+    dd_nodes: int = 300_000
     #: Screening worlds for the passes that survive the static screen.
     pass_samples: int = 32
     #: Passes kept by the static screen, then by the first sampled round
@@ -110,8 +115,9 @@ class EvalOptions:
 
 
 FAST = EvalOptions(samples=16, race=48, verify=192, verify_exact=48, verify_min=64, batch=16,
-                   exact_tricks=4, tail_tricks=2, dd_tricks=5, pass_samples=12, pass_pool=12,
-                   pass_first=4, pass_finalists=4, pass_race=12, pass_verify=64, deal_budget=12000)
+                   exact_tricks=4, tail_tricks=2, dd_tricks=5, dd_nodes=60_000, pass_samples=12,
+                   pass_pool=12, pass_first=4, pass_finalists=4, pass_race=12, pass_verify=64,
+                   deal_budget=12000)
 
 
 #: Nodes of exact search that cost about one play-out (measured with the
@@ -146,12 +152,9 @@ class Evaluation:
     worlds: int
     exhaustive: bool
     exact: bool
-    dd: list[int] | None = None
     #: The proofs from play were dropped: with them no deal fits the record.
     relaxed: bool = False
     policy: list[int] = field(default_factory=list)
-    #: Hindsight values under the reversed tie order (see docs/analysis.md).
-    dd_reversed: list[int] | None = None
 
     def means(self) -> list[float]:
         """Expected points of each candidate (each over the worlds it was
@@ -221,13 +224,6 @@ class Evaluation:
             if mean - z * se < 0 and mean + z * se >= indifference:
                 keep.append(k)
         return keep if len(keep) > 1 else []
-
-    def dd_loss(self, k: int) -> int | None:
-        """Hindsight loss of candidate *k*: its points minus the best
-        candidate's with every hand known (``None`` if not computed)."""
-        if self.dd is None:
-            return None
-        return self.dd[k] - min(self.dd)
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,16 +390,6 @@ class Evaluator:
             ev.values = [[0.0]]
             ev.worlds = 1
             ev.exhaustive = True
-        true = ctx.true_hands(point)
-        if true is not None and tricks_left <= self.options.dd_tricks:
-            state = ctx.state(point, true)
-            if len(classes) == 1:
-                ev.dd = [0]
-            else:
-                dd = self.solver.card_values(state)
-                ev.dd = [dd[_first(cls)] for cls in classes]
-                rv = self.reversed_solver.card_values(state)
-                ev.dd_reversed = [rv[_first(cls)] for cls in classes]
         return ev
 
     def _screen(self, ctx: DealContext, point: PlayPoint, ev: Evaluation,

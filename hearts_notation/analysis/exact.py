@@ -70,7 +70,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, iter_bits
+from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, iter_bits
 from ..rules import RuleSet
 from ..state import (
     GameState,
@@ -144,6 +144,13 @@ class ExactSolver:
         for c in range(52):
             if breaks_hearts(rules, c, None):
                 self.lead_breaks |= 1 << c
+        #: per card, the cards of its suit above it (a card surely wins a
+        #: trick when no seat still to play holds one)
+        self.above: list[int] = [SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52)]
+        #: per card, its penalty points (hearts and Q♠)
+        self.card_pen: list[int] = [raw_points(rules, (1 << c) & self.pen) for c in range(52)]
+        #: the most a scoring J♦ can take off a seat's points (0 or less)
+        self.jlow: int = self.jd_value if self.jd_value < 0 else 0
         self.nodes = 0
         #: stop with :class:`SearchLimit` past this many nodes (0: no limit)
         self.node_limit = node_limit if node_limit > 0 else 1 << 62
@@ -259,6 +266,29 @@ class ExactSolver:
                 hi = max(hi, jpos + adj)
         return lo, hi
 
+    def _floor_setup(self, hands: list[int], leader: int, cards: list[int], s: int,
+                     moon: int, alive: int) -> tuple[int, int, int, int]:
+        """What :meth:`_floor` needs at a node of seat *s*: the cards of the
+        seats still to play in the trick after *s*, the penalty points on the
+        table (plus what a scoring J♦ may take off), the led suit and the
+        winning card (-1, -1 for a lead); the first is -1 when no floor
+        applies (the moon still open to *s*)."""
+        if moon == MOON_OPEN or moon == s:
+            return -1, 0, -1, -1
+        n = self.n
+        pos = len(cards)
+        later = 0
+        for i in range(pos + 1, n):
+            j = leader + i
+            later |= hands[j - n if j >= n else j]
+        base = self.jlow if alive & _JD_BIT else 0
+        if not pos:
+            return later, base, -1, -1
+        tm = 0
+        for x in cards:
+            tm |= 1 << x
+        return later, base + raw_points(self.rules, tm & self.pen), cards[0] // 13, winning_card(cards[0], tm)
+
     # -- selfish: max^n ----------------------------------------------------------
 
     def _mx(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
@@ -288,9 +318,18 @@ class ExactSolver:
             return self.terminal[moon]
         order = self._order(self._classes(legal, alive), alive, cards)
         lb = self._bounds(s, moon, alive)[0]
+        later, floor, led, win = self._floor_setup(hands, leader, cards, s, moon, alive)
+        above = self.above
+        card_pen = self.card_pen
         best: Vector = ()
         best_own = _INF
         for c in order:
+            if (later >= 0 and best_own < _INF and not later & above[c]
+                    and (led < 0 or (c // 13 == led and c > win))
+                    and floor + card_pen[c] >= best_own):
+                # c surely takes the trick and its points: no better than the
+                # best so far (the moon closed to s), and ties keep the first
+                continue
             hands[s] = h & ~(1 << c)
             cards.append(c)
             v = self._mx(hands, leader, first, broken, moon, cards)
@@ -384,8 +423,15 @@ class ExactSolver:
             return hi
         order = self._order(self._classes(legal, alive), alive, cards)
         if s == me:
+            later, floor, led, win = self._floor_setup(hands, leader, cards, s, moon, alive)
+            above = self.above
+            card_pen = self.card_pen
             best = _INF
             for c in order:
+                if (later >= 0 and best < _INF and not later & above[c]
+                        and (led < 0 or (c // 13 == led and c > win))
+                        and floor + card_pen[c] >= best):
+                    continue    # c surely takes the trick: no better (see _mx)
                 hands[s] = h & ~(1 << c)
                 cards.append(c)
                 v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta)
