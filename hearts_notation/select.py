@@ -29,19 +29,25 @@ whatever the format, the seat names, the tags or the comments.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
-from collections.abc import Callable, Sequence
+import operator
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from .cards import QS_BIT
+from .cards import QS_BIT, Card
 from .i18n import Msg, msg
-from .model import Deal, Game
+from .io.events import Visitor
+from .model import Deal, Finding, Game
 from .players import Identity
 from .query import And, DateValue, Node, Not, Or, Pred, Who, predicates
 from .saferegex import Pattern
 
 if TYPE_CHECKING:
+    from .io.batches import Batch, RawRecord
+    from .io.compact import CompactGame
     from .referee import GameReport
     from .rules import RuleSet
     from .scoring import DealScore, GameScore
@@ -75,6 +81,8 @@ class GameView:
     _hands: dict[int, DealHands] = field(default_factory=dict)
     _taken: dict[int, list[int]] = field(default_factory=dict)
     _keys: dict[str, list[int]] = field(default_factory=dict)
+    #: the scores are computed first when a query reads some (their cards taken serve too)
+    preload: ClassVar[bool] = True
 
     # What the rules say ---------------------------------------------------------------
 
@@ -91,7 +99,8 @@ class GameView:
     @property
     def seats(self) -> tuple[str, ...]:
         """The seats, clockwise."""
-        return self.seats_rules()[0]
+        found = self._rules
+        return (found if found is not None else self.seats_rules())[0]
 
     @property
     def rules(self) -> RuleSet:
@@ -172,6 +181,53 @@ class GameView:
         self._keys[key] = found
         return found
 
+    def ndeals(self) -> int:
+        """The number of deals of the game."""
+        return len(self.game.deals)
+
+    def written_number(self, d: int) -> int:
+        """Deal *d*'s number as written, else its place (1-based)."""
+        written = self.game.deals[d].number
+        return written if written is not None else d + 1
+
+    def queen_taker(self, d: int) -> str | None:
+        """The seat that took Q♠ in deal *d*'s complete tricks, if known."""
+        taken = self.taken(d)
+        return next((self.seats[i] for i, t in enumerate(taken) if t & QS_BIT), None)
+
+    def hand(self, p: Pred, d: int, i: int, after: bool) -> int | None:
+        """Seat *i*'s hand in deal *d* as dealt (or after the pass, *after*),
+        or ``None`` (and why, for ``--explain``) when it is not known."""
+        h = self.hands(d)
+        mask = (h.played_from if after else h.dealt)[i]
+        if mask is None:
+            ds = self.deal_score(d)
+            self.unknown(d, p, msg("select.why.sheet" if ds.sheet else
+                                   "select.why.hand_after" if after else "select.why.hand",
+                                   deal=ds.number, seat=("seat", self.seats[i])))
+        return mask
+
+    def marks(self, d: int) -> list[tuple[str, str]]:
+        """Deal *d*'s marks: (mark, seat) of each marked pass and play."""
+        deal = self.game.deals[d]
+        out: list[tuple[str, str]] = [(ps.mark, ps.seat) for ps in deal.passes.values()
+                                      if ps.mark is not None]
+        out.extend((pl.mark, pl.seat) for t in deal.tricks for pl in t.plays
+                   if pl.mark is not None)
+        return out
+
+    def findings(self, d: int | None) -> list[Any]:
+        """The referee's findings on the game (*d* None) or on deal *d*."""
+        found = self.report().findings
+        if d is None:
+            return list(found)
+        number = self.number(d)
+        return [f for f in found if f.deal is None or f.deal == number]
+
+    def deal_id(self, d: int) -> bytes:
+        """Deal *d*'s identity (:func:`deal_identity`)."""
+        return deal_identity(self.game.deals[d], self, d)
+
     def unknown(self, d: int | None, pred: Pred, why: Msg) -> None:
         """Keep why *pred* is unknown (for ``--explain``)."""
         if self.why is not None:
@@ -187,18 +243,13 @@ class GameView:
 # Evaluating ---------------------------------------------------------------------------
 
 
+_OPS: dict[str | None, Callable[[Any, Any], Any]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge, None: operator.ge}
+
+
 def _cmp(op: str | None, a: Any, b: Any) -> bool:
-    if op == "==":
-        return bool(a == b)
-    if op == "!=":
-        return bool(a != b)
-    if op == "<":
-        return bool(a < b)
-    if op == "<=":
-        return bool(a <= b)
-    if op == ">":
-        return bool(a > b)
-    return bool(a >= b)
+    return bool(_OPS[op](a, b))
 
 
 def _any(values: Sequence[Tri]) -> Tri:
@@ -207,11 +258,24 @@ def _any(values: Sequence[Tri]) -> Tri:
     return None if None in values else False
 
 
+def _any_deal(node: Pred, view: GameView) -> Tri:
+    """A deal predicate for the whole game: true if one deal is true, else
+    unknown if one is unknown, else false (the first true deal decides)."""
+    out: Tri = False
+    for k in range(view.ndeals()):
+        v = _EVAL[node.name](node, view, k)
+        if v:
+            return True
+        if v is None:
+            out = None
+    return out
+
+
 def evaluate(node: Node, view: GameView, d: int | None = None) -> Tri:
     """The value of *node* for the game (*d* None) or for its deal *d*."""
     if isinstance(node, Pred):
         if node.scope == "deal" and d is None:
-            return _any([_pred(node, view, k) for k in range(len(view.game.deals))])
+            return _any_deal(node, view)
         return _pred(node, view, d)
     if isinstance(node, Not):
         v = evaluate(node.item, view, d)
@@ -267,8 +331,7 @@ def _moon(p: Pred, view: GameView, d: int | None) -> Tri:
 
 def _queen(p: Pred, view: GameView, d: int | None) -> Tri:
     assert d is not None
-    taken = view.taken(d)
-    taker = next((view.seats[i] for i, t in enumerate(taken) if t & QS_BIT), None)
+    taker = view.queen_taker(d)
     if taker is None:
         view.not_played(d, p)
         return None
@@ -295,23 +358,11 @@ def _number(p: Pred, view: GameView, d: int | None) -> Tri:
     return _cmp(p.op, view.number(d), p.value)
 
 
-def _hand(p: Pred, view: GameView, d: int, i: int) -> int | None:
-    after = len(p.args) > 2
-    h = view.hands(d)
-    mask = (h.played_from if after else h.dealt)[i]
-    if mask is None:
-        ds = view.deal_score(d)
-        view.unknown(d, p, msg("select.why.sheet" if ds.sheet else
-                               "select.why.hand_after" if after else "select.why.hand",
-                               deal=ds.number, seat=("seat", view.seats[i])))
-    return mask
-
-
 def _hand_test(p: Pred, view: GameView, d: int | None, test: Callable[[int], bool]) -> Tri:
     assert d is not None
     out: list[Tri] = []
     for i in _seat_arg(p, view):
-        mask = _hand(p, view, d, i)
+        mask = view.hand(p, d, i, len(p.args) > 2)
         out.append(None if mask is None else test(mask))
     return _any(out)
 
@@ -333,16 +384,11 @@ def _void(p: Pred, view: GameView, d: int | None) -> Tri:
 
 def _mark(p: Pred, view: GameView, d: int | None) -> Tri:
     assert d is not None
-    deal = view.game.deals[d]
     want = p.args[0]
     seats: set[str] | None = None
     if len(p.args) > 1:
         seats = {view.seats[i] for i in _seat_arg_at(p, view, 1)}
-    for ps in deal.passes.values():
-        if ps.mark == want and (seats is None or ps.seat in seats):
-            return True
-    return any(pl.mark == want and (seats is None or pl.seat in seats)
-               for t in deal.tricks for pl in t.plays)
+    return any(mark == want and (seats is None or seat in seats) for mark, seat in view.marks(d))
 
 
 def _seat_arg_at(p: Pred, view: GameView, k: int) -> list[int]:
@@ -356,7 +402,7 @@ def _deal(p: Pred, view: GameView, d: int | None) -> Tri:
     assert isinstance(inner, Pred | Not | And | Or)
     if d is not None:
         return evaluate(inner, view, d)
-    return _any([evaluate(inner, view, k) for k in range(len(view.game.deals))])
+    return _any([evaluate(inner, view, k) for k in range(view.ndeals())])
 
 
 def _total(p: Pred, view: GameView, d: int | None) -> Tri:
@@ -376,27 +422,19 @@ def _winner(p: Pred, view: GameView, d: int | None) -> Tri:
     return hit if p.op == "==" else not hit
 
 
-def _findings(view: GameView, d: int | None) -> list[Any]:
-    found = view.report().findings
-    if d is None:
-        return list(found)
-    number = view.number(d)
-    return [f for f in found if f.deal is None or f.deal == number]
-
-
 def _finding(p: Pred, view: GameView, d: int | None) -> Tri:
-    return any(f.code == p.args[0] for f in _findings(view, d))
+    return any(f.code == p.args[0] for f in view.findings(d))
 
 
 def _valid(p: Pred, view: GameView, d: int | None) -> Tri:
-    return not any(f.severity == "error" for f in _findings(view, d))
+    return not any(f.severity == "error" for f in view.findings(d))
 
 
 _RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 def _severity(p: Pred, view: GameView, d: int | None) -> Tri:
-    return any(_cmp(p.op, _RANK[f.severity], p.value) for f in _findings(view, d))
+    return any(_cmp(p.op, _RANK[f.severity], p.value) for f in view.findings(d))
 
 
 def tag_value(game: Game, seats: Sequence[str], name: str) -> str | None:
@@ -489,24 +527,36 @@ def deal_identity(deal: Deal, view: GameView, d: int) -> bytes:
     ``total`` lines."""
     seats = view.seats
     idx = {s: i for i, s in enumerate(seats)}
-    h = hashlib.blake2b(digest_size=16)
     hands = view.hands(d)
     played = any(t.plays for t in deal.tricks)
     if all(m is None for m in hands.dealt) and not played and not deal.passes:
+        h = hashlib.blake2b(digest_size=16)
         h.update(b"sheet %d|" % view.number(d))
         for line in (deal.score, deal.total):
             h.update(b"|" if line is None else
                      b",".join(b"%d" % line.get(s, 0) for s in seats) + b";")
         return h.digest()
-    h.update(b"deal %d|" % len(seats))
-    for m in hands.dealt:
+    passes = [None if (ps := deal.passes.get(s)) is None else sum(1 << c for c in ps.cards)
+              for s in seats]
+    return played_identity(len(seats), hands.dealt, passes,
+                           [bytes(b for pl in t.plays for b in (idx.get(pl.seat, 255), int(pl.card)))
+                            for t in deal.tricks])
+
+
+def played_identity(n: int, dealt: Sequence[int | None], passes: Sequence[int | None],
+                    tricks: Sequence[bytes]) -> bytes:
+    """The identity of a deal with cards (:func:`deal_identity`), from its
+    parts by seat position: the hands as dealt and the cards passed
+    (bitmasks, ``None`` unknown), each trick as (seat position, card) bytes."""
+    h = hashlib.blake2b(digest_size=16)
+    h.update(b"deal %d|" % n)
+    for m in dealt:
         h.update(b"?," if m is None else m.to_bytes(7, "big") + b",")
     h.update(b"|")
-    for s in seats:
-        ps = deal.passes.get(s)
-        h.update(b"-," if ps is None else sum(1 << c for c in ps.cards).to_bytes(7, "big") + b",")
-    for t in deal.tricks:
-        h.update(b"|" + bytes(b for pl in t.plays for b in (idx.get(pl.seat, 255), int(pl.card))))
+    for g in passes:
+        h.update(b"-," if g is None else g.to_bytes(7, "big") + b",")
+    for t in tricks:
+        h.update(b"|" + t)
     return h.digest()
 
 
@@ -557,6 +607,11 @@ class Query:
     #: player names match whatever their case (``--ignore-case``)
     ignore_case: bool = False
 
+    @functools.cached_property
+    def names(self) -> frozenset[str]:
+        """The names of the query's predicates (:func:`needs`), worked out once."""
+        return frozenset(needs(self.tree))
+
     def view(self, game: Game) -> GameView:
         """A view of *game* for this query."""
         return GameView(game, self.default_rules, self.force_rules,
@@ -588,9 +643,15 @@ _SCORED = frozenset({"moon", "points", "total", "winner"})
 
 def pick(game: Game, query: Query) -> Picked:
     """Run *query* on one game."""
-    view = query.view(game)
-    n = len(game.deals)
-    if query.tree is not None and not _SCORED.isdisjoint(needs(query.tree)):
+    return _picked(query.view(game), query, game.source, game.index,
+                   game.pos.line if game.pos else None, game)
+
+
+def _picked(view: GameView, query: Query, source: str | None, index: int | None,
+            line: int | None, game: Game | None) -> Picked:
+    """Run *query* on one game seen through *view* (the model's or the compact form's)."""
+    n = view.ndeals()
+    if view.preload and not _SCORED.isdisjoint(query.names):
         view.score()    # first: its cards taken serve ``queen`` too
     matched: list[int] = []
     unknown = False
@@ -610,17 +671,10 @@ def pick(game: Game, query: Query) -> Picked:
             matched = list(range(n))
     ids: list[bytes] = []
     if query.identities and hit:
-        ids = [deal_identity(game.deals[k], view, k) for k in matched]
-    exact = query.identities or query.explain
-
-    def number(k: int) -> int:
-        if exact:
-            return view.number(k)
-        written = game.deals[k].number
-        return written if written is not None else k + 1
-
+        ids = [view.deal_id(k) for k in matched]
+    number = view.number if query.identities or query.explain else view.written_number
     chosen = tuple((k, number(k), ids[j] if ids else b"") for j, k in enumerate(matched))
-    return Picked(game.source, game.index, game.pos.line if game.pos else None, hit, chosen,
+    return Picked(source, index, line, hit, chosen,
                   game_identity(ids) if query.identities and not query.deals else b"",
                   game if hit and query.keep else None,
                   tuple(view.why or ()), unknown)
@@ -631,19 +685,394 @@ def needs(tree: Node | None) -> set[str]:
     return set() if tree is None else {p.name for p in predicates(tree)}
 
 
+# The compact form: a query without the model -------------------------------------------
+#
+# A corpus is mostly clean records.  For them the query is answered from the
+# compact form the referee's own check reads (hearts_notation.io.compact:
+# hands, passes and plays as card numbers and bitmasks) and from the report
+# entry that check writes (points, moons, totals, winners; no finding at
+# all), exactly as validate reads a record, and the model is built only
+# for a record that is written.  A record the compact check does not accept
+# (a finding, an unfinished deal, a score sheet, a mark in JSON...) is
+# read into the model and asked as before: nothing is decided twice.
+#
+# Like python-chess's visitor SKIP, a game whose header already decides the
+# query (its tags, date, rules, players: ``tag(Event) ~ "Quimper" and ...``
+# on another event) is not replayed at all.
+
+
+class _Fallback(Exception):
+    """What the compact form cannot answer exactly: the model decides."""
+
+
+#: The predicates a game's header decides (tags, rules, seats, player names).
+_HEADER = frozenset({"tag", "date", "rules", "players", "player"})
+
+
+@dataclass
+class CompactView(GameView):
+    """A clean record as the query sees it without the model: the header
+    (a :class:`Game` of tags, rules, seats and players, no deals), the
+    compact form, and the referee's compact report computed on first use.
+    Anything it cannot answer exactly raises :class:`_Fallback`."""
+
+    compact: Any = None
+    source: str | None = None
+    index: int | None = None
+    #: each deal's marks (HRN: read from the events; a clean JSON record has none)
+    deal_marks: list[list[tuple[str, str]]] | None = None
+    _entry: dict[str, Any] | None = None
+    _played: dict[int, list[int]] = field(default_factory=dict)
+    _deal_scores: dict[int, DealScore] = field(default_factory=dict)
+    #: the scores are made deal by deal, as asked (not all first, as the model's)
+    preload: ClassVar[bool] = False
+
+    def entry(self) -> dict[str, Any]:
+        """The compact check's report entry: the game is clean and complete."""
+        if self._entry is None:
+            from .referee import compact_report
+
+            found = compact_report(self.compact, self.source, self.index, self.default_rules,
+                                   self.force_rules)
+            if found is None:
+                raise _Fallback
+            self._entry = found
+        return self._entry
+
+    def score(self) -> GameScore:
+        """The scores, as the compact check's report gives them."""
+        if self._score is None:
+            from .scoring import GameScore
+
+            e = self.entry()
+            deals = [self.deal_score(k) for k in range(len(e["deals"]))]
+            self._score = GameScore(deals, e["finished"], tuple(e["winners"]), self.seats)
+        return self._score
+
+    def deal_score(self, d: int) -> DealScore:
+        """Deal *d*'s scores, made from the report entry when first asked."""
+        ds = self._deal_scores.get(d)
+        if ds is None:
+            from .scoring import DealScore, MoonOutcome
+
+            x = self.entry()["deals"][d]
+            moon = x["moon"]
+            ds = self._deal_scores[d] = DealScore(
+                x["number"], x["points"], None if moon is None else MoonOutcome(**moon),
+                x["totals"], True)
+        return ds
+
+    def report(self) -> GameReport:
+        """Not used: :meth:`findings` answers from the compact check."""
+        raise _Fallback
+
+    def findings(self, d: int | None) -> list[Any]:
+        """None: the compact check accepts only a game without a finding."""
+        self.entry()
+        return []
+
+    def ndeals(self) -> int:
+        """The number of deals of the record."""
+        return len(self.compact.deals)
+
+    def written_number(self, d: int) -> int:
+        """Deal *d*'s number as written, else its place (1-based)."""
+        written: int | None = self.compact.deals[d].number
+        return written if written is not None else d + 1
+
+    def hands(self, d: int) -> DealHands:
+        """Not used: :meth:`hand` reads the compact form."""
+        raise _Fallback
+
+    def hand(self, p: Pred, d: int, i: int, after: bool) -> int | None:
+        """As dealt: the recorded hand.  After the pass, in a clean game:
+        the cards the seat played (the check saw it play exactly that hand)."""
+        cd = self.compact.deals[d]
+        if not after:
+            mask: int | None = cd.hands.get(self.seats[i])
+            if mask is None:
+                raise _Fallback     # not recorded: the model says what is known
+            return mask
+        self.entry()
+        played = self._played.get(d)
+        if played is None:
+            idx = {s: k for k, s in enumerate(self.seats)}
+            played = [0] * len(self.seats)
+            for name, card in zip(cd.names, cd.cards, strict=True):
+                played[idx[name]] |= 1 << card
+            self._played[d] = played
+        return played[i]
+
+    def queen_taker(self, d: int) -> str | None:
+        """Who won the trick Q♠ was played to (the state's trick winner)."""
+        from .cards import QUEEN_OF_SPADES
+        from .state import trick_winner
+
+        self.entry()
+        cd = self.compact.deals[d]
+        cards: list[int] = cd.cards
+        queen = int(QUEEN_OF_SPADES)
+        if queen not in cards:
+            return None
+        n = len(self.seats)
+        first = cards.index(queen) // n * n
+        taker: str = cd.names[first + trick_winner(cards[first:first + n])]
+        return taker
+
+    def marks(self, d: int) -> list[tuple[str, str]]:
+        """Deal *d*'s marks."""
+        return [] if self.deal_marks is None else self.deal_marks[d]
+
+    def deal_id(self, d: int) -> bytes:
+        """Deal *d*'s identity, from the compact form (the same bytes as
+        :func:`deal_identity` on the model: tests/test_select.py)."""
+        self.entry()
+        cd = self.compact.deals[d]
+        seats = self.seats
+        idx = {s: i for i, s in enumerate(seats)}
+        names, cards = cd.names, cd.cards
+        tricks: list[bytes] = []
+        pos = 0
+        for size in cd.sizes:
+            tricks.append(bytes(b for k in range(pos, pos + size) for b in (idx[names[k]], cards[k])))
+            pos += size
+        passes = cd.passes or {}
+        return played_identity(len(seats), [cd.hands[s] for s in seats],
+                               [passes.get(s) for s in seats], tricks)
+
+
+_PENDING = "pending"
+
+
+def _header_value(node: Node, view: GameView) -> Tri | str:
+    """The query's value as far as the game's header decides it: a truth
+    value, or :data:`_PENDING` when the other predicates are needed."""
+    if isinstance(node, Pred):
+        return _pred(node, view, None) if node.name in _HEADER else _PENDING
+    if isinstance(node, Not):
+        v = _header_value(node.item, view)
+        return v if v is None or v == _PENDING else not v
+    stop = isinstance(node, Or)       # ``or`` is decided by a true item, ``and`` by a false one
+    seen: set[Tri | str] = set()
+    for item in node.items:
+        v = _header_value(item, view)
+        if v is stop:
+            return stop
+        seen.add(v)
+    if _PENDING in seen:
+        return _PENDING
+    return None if None in seen else not stop
+
+
+def _compact_pick(view: CompactView, query: Query, line: int | None) -> Picked:
+    """:func:`pick` on the compact form (:class:`_Fallback` when it cannot)."""
+    tree = query.tree
+    if tree is not None and not query.explain and not _HEADER.isdisjoint(query.names) \
+            and _header_value(tree, view) is False:
+        # Skipped: nothing else of the game is read.
+        return Picked(view.source, view.index, line, False, (),
+                      game_identity([]) if query.identities and not query.deals else b"",
+                      None, (), False)
+    return _picked(view, query, view.source, view.index, line, None)
+
+
+class _HeaderEvents(Visitor["CompactGame | None"]):
+    """The HRN reader's events to the referee's compact builder, with what
+    the query reads and the builder does not keep: the tags and the marks."""
+
+    def __init__(self, inner: Visitor[CompactGame | None]) -> None:
+        self.inner = inner
+        self.tags: dict[str, str] = {}
+        self.marks: list[list[tuple[str, str]]] = []
+        self.deal: list[tuple[str, str]] = []
+
+    def begin_game(self, source: str | None, index: int | None, line: int, column: int) -> None:
+        self.inner.begin_game(source, index, line, column)
+
+    def rules(self, spec: str, line: int, column: int) -> None:
+        self.inner.rules(spec, line, column)
+
+    def seats(self, names: tuple[str, ...], line: int, column: int) -> None:
+        self.inner.seats(names, line, column)
+
+    def player(self, seat: str, name: str, tag: str, line: int, column: int) -> None:
+        self.inner.player(seat, name, tag, line, column)
+
+    def tag(self, name: str, value: str, line: int, column: int) -> None:
+        self.tags[name] = value
+        self.inner.tag(name, value, line, column)
+
+    def comment(self, text: str) -> None:
+        self.inner.comment(text)
+
+    def begin_deal(self, number: int | None, dealer: str | None, direction: str | None,
+                   line: int, column: int) -> None:
+        self.deal = []
+        self.inner.begin_deal(number, dealer, direction, line, column)
+
+    def hand(self, seat: str, cards: tuple[Card, ...] | None, line: int, column: int) -> None:
+        self.inner.hand(seat, cards, line, column)
+
+    def pass_cards(self, seat: str, cards: tuple[Card, ...], to: str | None, mark: str | None,
+                   comment: str | None, line: int, column: int) -> None:
+        if mark is not None:
+            self.deal.append((mark, seat))
+        self.inner.pass_cards(seat, cards, to, mark, comment, line, column)
+
+    def trick(self, number: int, comment: str | None, line: int, column: int,
+              seats: Sequence[str], cards: Sequence[Card], columns: Sequence[int],
+              lines: Sequence[int] | None = None, marks: Sequence[str | None] | None = None,
+              comments: Sequence[str | None] | None = None) -> None:
+        if marks is not None:
+            self.deal.extend((m, s) for m, s in zip(marks, seats, strict=True) if m is not None)
+        self.inner.trick(number, comment, line, column, seats, cards, columns, lines, marks,
+                         comments)
+
+    def begin_trick(self, number: int, comment: str | None, line: int, column: int) -> None:
+        self.inner.begin_trick(number, comment, line, column)
+
+    def card(self, seat: str, card: Card, mark: str | None, comment: str | None,
+             line: int, column: int) -> None:
+        if mark is not None:
+            self.deal.append((mark, seat))
+        self.inner.card(seat, card, mark, comment, line, column)
+
+    def end_trick(self) -> None:
+        self.inner.end_trick()
+
+    def points(self, kind: str, values: Mapping[str, int], line: int, column: int) -> None:
+        self.inner.points(kind, values, line, column)
+
+    def moon(self, seat: str, choice: str, line: int, column: int) -> None:
+        self.inner.moon(seat, choice, line, column)
+
+    def unfinished(self, line: int, column: int) -> None:
+        self.inner.unfinished(line, column)
+
+    def end_deal(self) -> None:
+        self.marks.append(self.deal)
+        self.inner.end_deal()
+
+    def result(self, winners: tuple[str, ...] | str, line: int, column: int) -> None:
+        self.inner.result(winners, line, column)
+
+    def syntax_error(self, finding: Finding) -> None:
+        self.inner.syntax_error(finding)
+
+    def end_game(self) -> CompactGame | None:
+        return self.inner.end_game()
+
+
+#: A lone surrogate, escaped or raw: the model's reader refuses it where it stands.
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def _compact_view(batch: Batch, syntax: str, record: RawRecord, query: Query
+                  ) -> tuple[CompactView, int | None] | None:
+    """The compact view of one raw record and its line, or ``None`` when
+    the record is not of the clean shape (the model reads it)."""
+    from .io.batches import HRN_GAME
+
+    text = record.text
+    marks: list[list[tuple[str, str]]] | None = None
+    if syntax == HRN_GAME:
+        from .io.hrn.reader import visit_text
+        from .referee import CompactBuilder
+
+        events = _HeaderEvents(CompactBuilder())
+        compact = visit_text(text, events, batch.source or "-", record.line, batch.default_rules,
+                             record.index)
+        if compact is None:
+            return None
+        tags, marks, line = events.tags, events.marks, compact.line
+    else:
+        if "\\u" in text or (not text.isascii() and _SURROGATE.search(text) is not None):
+            return None
+        from .io.compact import compact_record
+        from .io.typed_json import decode_record
+
+        rec = decode_record(text)
+        if rec is None:
+            return None
+        compact = compact_record(rec, record.line)
+        if compact is None:
+            return None
+        tags, line = dict(rec.tags or {}), record.line
+    header = Game(tags=tags, rules=compact.rules,
+                  seats=None if compact.seats is None else tuple(compact.seats),
+                  players=dict(compact.players), source=batch.source, index=record.index)
+    view = CompactView(header, query.default_rules, query.force_rules,
+                       Identity(dict(query.aliases), query.ignore_case),
+                       [] if query.explain else None, compact=compact, source=batch.source,
+                       index=record.index, deal_marks=marks)
+    return view, line
+
+
+def _record_game(batch: Batch, syntax: str, record: RawRecord, k: int,
+                 cache: list[list[Game]]) -> Game:
+    """The model of record *k* of a batch, as a whole-batch read gives it:
+    the batch's own parser on the batch cut down to that record."""
+    from .io.batches import batch_games
+
+    payload: Any
+    if batch.kind == "jsonl":
+        one = dataclasses.replace(batch, payload=record.text, first_line=record.line,
+                                  first_index=record.index, nbytes=len(record.text))
+    elif batch.kind == "json":
+        one = dataclasses.replace(batch, payload=(record.text,), lines=(record.line,),
+                                  first_line=record.line, first_index=record.index, compacts=())
+    elif batch.kind == "hrn":
+        payload = ((record.line, record.text),)
+        one = dataclasses.replace(batch, payload=payload, first_line=record.line,
+                                  first_index=record.index)
+    else:
+        if not cache:
+            cache.append(batch_games(batch))
+        return cache[0][k]
+    games = batch_games(one)
+    assert len(games) == 1
+    return games[0]
+
+
+def pick_record(batch: Batch, syntax: str, record: RawRecord, k: int, query: Query,
+                cache: list[list[Game]] | None = None) -> Picked:
+    """:func:`pick` on record *k* of a batch given as text: on its compact
+    form when it is clean, else (or when the compact form cannot answer)
+    on the model."""
+    cache = [] if cache is None else cache
+    found = _compact_view(batch, syntax, record, query)
+    if found is not None:
+        try:
+            picked = _compact_pick(found[0], query, found[1])
+        except _Fallback:
+            pass
+        else:
+            if picked.matched and query.keep:
+                picked = dataclasses.replace(
+                    picked, game=_record_game(batch, syntax, record, k, cache))
+            return picked
+    return pick(_record_game(batch, syntax, record, k, cache), query)
+
+
 def pick_batch(batch: Any, query: Query) -> list[Picked] | Any:
     """Worker side of ``hearts select``: :func:`pick` on every game of one
-    batch (:class:`hearts_notation.io.batches.Batch`), in order; an unreadable
-    input comes back as its :class:`~hearts_notation.io.InputError`."""
-    from .io.batches import Batch, batch_games
+    batch (:class:`hearts_notation.io.batches.Batch`), in order, each
+    record read as far as its query needs (:func:`pick_record`); an
+    unreadable input comes back as its :class:`~hearts_notation.io.InputError`."""
+    from .io.batches import Batch, batch_games, raw_records
     from .runners.pool import gc_paused
 
     if not isinstance(batch, Batch):
         return batch.error
     with gc_paused():
-        return [pick(game, query) for game in batch_games(batch)]
+        found = raw_records(batch)
+        if found is None:
+            return [pick(game, query) for game in batch_games(batch)]
+        syntax, records = found
+        cache: list[list[Game]] = []
+        return [pick_record(batch, syntax, r, k, query, cache) for k, r in enumerate(records)]
 
 
-__all__ = ["FROM_DEAL", "FROM_FILE", "FROM_GAME", "GameView", "Picked", "Query", "Tri",
-           "deal_identity", "evaluate", "game_identity", "needs", "one_deal_game", "pick",
-           "pick_batch", "tag_value"]
+__all__ = ["FROM_DEAL", "FROM_FILE", "FROM_GAME", "CompactView", "GameView", "Picked", "Query",
+           "Tri", "deal_identity", "evaluate", "game_identity", "needs", "one_deal_game", "pick",
+           "pick_batch", "pick_record", "played_identity", "tag_value"]

@@ -517,3 +517,114 @@ def test_safe_regex_refuses_what_cannot_run_linear() -> None:
     # what backtracking takes ages on runs in one pass (no timing: a size bound)
     p = compile_pattern("(a|a)*b")
     assert len(p.program) < 20 and not p.search("a" * 5000)
+
+
+# The compact form answers as the model --------------------------------------------------
+
+#: Every predicate, alone and combined; the header ones (tags, date, rules,
+#: players) also where they decide the query alone (the compact path skips
+#: the rest of the game there).
+COMPACT_QUERIES = [
+    "moon", "moon == S", 'moon == "Hélène"', "queen == E", "queen != N", "points(N) >= 13",
+    "total(W) > 50", "winner", "winner == S", 'winner == "Sylvie"', "holds(N, QS)",
+    "count(N, S) <= 2", "void(E, C)", "holds(E, QS, after_pass)", "void(W, D, after_pass)",
+    "count(P1, H) > 3", "finding(revoke)", "finding(score-mismatch)", "valid", "not valid",
+    "severity >= warning", "mark(??)", "mark(!, N)", "mark(?)", "tag(Event) ~ \"[ei]\"",
+    "tag(Event)", "tag(North) == \"Sylvie\"", "date >= 2026.11.01", "date < 2020",
+    "rules == standard", "rules ~ \"jack\"", "players == 3", 'player("Sylvie")',
+    "number == 2", "deal(queen == S and points(S) >= 13)",
+    'tag(Event) ~ "zzz" and queen == S', 'not tag(Event) ~ "zzz" or moon',
+    'players == 4 and (moon or not valid)', 'not (date >= 2026 or holds(N, QS))',
+]
+
+
+def _compact_sources(tmp_path: Path, corpus: list[Game]) -> list[Path]:
+    """Records in every format that has a text reader of its own (HRN, JSON,
+    JSONL): generated games, the samples and the referee's test records
+    (clean, faulty, annotated, score sheets), each also converted."""
+    from hearts_notation.generate import generate_games as gen
+
+    out: list[Path] = []
+    games = [*corpus, *gen(2, seed=7, max_deals=5), *gen(1, seed=9, rules="jack-of-diamonds"),
+             *gen(1, seed=5, rules="three-players", max_deals=4),
+             *gen(1, seed=3, rules="moon-choice", max_deals=6)]
+    logs = [p for p in LOGS if p.suffix in (".hrn", ".json", ".jsonl")]
+    for fmt in ("jsonl", "json", "hrn"):
+        p = tmp_path / f"generated.{fmt}"
+        p.write_text(dumps(games, fmt), encoding="utf-8")
+        out.append(p)
+    for k, log in enumerate(logs):
+        out.append(log)
+        read = [g for g in read_games(str(log)) if not g.errors]
+        if read:
+            p = tmp_path / f"log{k}.jsonl"
+            p.write_text(dumps(read, "jsonl"), encoding="utf-8")
+            out.append(p)
+    return out
+
+
+def test_the_compact_form_answers_as_the_model(corpus: list[Game], tmp_path: Path) -> None:
+    """Every predicate, in game and deal mode, with identities and
+    ``--explain``'s reasons: what pick_batch answers from the compact form
+    (falling back to the model where it cannot) is what the model answers,
+    record by record, in HRN, JSON and JSONL."""
+    import dataclasses
+
+    from hearts_notation.io.batches import Batch, batch_games
+    from hearts_notation.runners.local import iter_batches
+    from hearts_notation.select import pick_batch
+
+    queries = [parse_query(w) for w in COMPACT_QUERIES]
+    compared = 0
+    for src in _compact_sources(tmp_path, corpus):
+        for batch in iter_batches([str(src)], None, None, games_per_batch=8, errors="yield"):
+            assert isinstance(batch, Batch), src
+            games = batch_games(batch)
+            for tree in queries:
+                # game mode with --explain's reasons; deal mode, the header
+                # skip and the records kept for writing
+                for deals, identities, explain, keep in ((False, True, True, False),
+                                                         (True, True, False, True)):
+                    q = Query(tree, deals, identities=identities, explain=explain, keep=keep)
+                    fast = pick_batch(batch, q)
+                    slow = [pick(g, q) for g in games]
+                    for a, b in zip(fast, slow, strict=True):
+                        if not keep:
+                            assert a == b, (src, a.index, COMPACT_QUERIES[queries.index(tree)],
+                                            deals)
+                        else:
+                            assert dataclasses.replace(a, game=None) == \
+                                dataclasses.replace(b, game=None)
+                            assert a.game == b.game and (a.game is None) == (not a.matched)
+                        compared += 1
+    assert compared > 5_000
+
+
+def test_clean_records_are_not_read_into_the_model(corpus: list[Game], tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clean record is answered from its compact form: the model is read
+    only for a record that is written (the check fails if pick is called)."""
+    import hearts_notation.select as select_module
+    from hearts_notation.io.batches import Batch
+    from hearts_notation.runners.local import iter_batches
+
+    def refuse(game: Game, query: Query) -> None:
+        raise AssertionError(f"game {game.index} read into the model")
+
+    monkeypatch.setattr(select_module, "pick", refuse)
+    for fmt in ("jsonl", "json", "hrn"):
+        src = tmp_path / f"c.{fmt}"
+        src.write_text(dumps(corpus, fmt), encoding="utf-8")
+        for where in ("queen == S and points(S) >= 13", "moon", "holds(N, QS, after_pass)",
+                      "valid and winner", 'tag(Event) ~ "x"'):
+            q = Query(parse_query(where), deals=True, identities=True, keep=False)
+            for batch in iter_batches([str(src)], None, None, games_per_batch=8, errors="yield"):
+                assert isinstance(batch, Batch)
+                assert len(select_module.pick_batch(batch, q)) == len(batch_games_of(batch))
+
+
+def batch_games_of(batch: object) -> list[Game]:
+    from hearts_notation.io.batches import Batch, batch_games
+
+    assert isinstance(batch, Batch)
+    return batch_games(batch)
