@@ -1114,7 +1114,9 @@ __all__ = [
 _INT_TYPES = [[int] * k for k in range(7)]
 _CARD_BIT = tuple(1 << c for c in range(52)).__getitem__
 #: An escaped surrogate in JSON text: the model path checks the string it makes.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+#: An escape the model path refuses where it stands: a lone surrogate, or NUL (no text
+#: format can hold it; the compact form does not look at the strings).
+_SURROGATE_ESCAPE = re.compile(r"\\u(?:[dD][89a-fA-F]|0000)")
 _SURROGATE_CHAR = re.compile(r"[\ud800-\udfff]")   # raw: mypyc refuses surrogate literals
 
 
@@ -1132,6 +1134,7 @@ class CompactBuilder(Visitor["CompactGame | None"]):
         self.spec: str | None = None
         self.seat_names: tuple[str, ...] | None = None
         self.players: dict[str, str] = {}
+        self.tags: dict[str, str] = {}
         self.deals: list[CompactDeal] = []
         self.outcome: Any = None
         self.deal: CompactDeal | None = None
@@ -1144,6 +1147,9 @@ class CompactBuilder(Visitor["CompactGame | None"]):
 
     def player(self, seat: str, name: str, tag: str, line: int, column: int) -> None:
         self.players[seat] = name
+
+    def tag(self, name: str, value: str, line: int, column: int) -> None:
+        self.tags[name] = value
 
     def begin_deal(self, number: int | None, dealer: str | None, direction: str | None,
                    line: int, column: int) -> None:
@@ -1226,7 +1232,7 @@ class CompactBuilder(Visitor["CompactGame | None"]):
         if not self.ok or not self.deals:
             return None
         return CompactGame(self.spec, self.seat_names, self.players, self.deals, self.outcome,
-                           self.line)
+                           self.line, self.tags)
 
 
 @functools.lru_cache(maxsize=256)
@@ -1281,19 +1287,23 @@ def _table(rules: RuleSet, seats: tuple[str, ...]) -> _Table:
 
 
 def compact_report(game: CompactGame, source: str | None, index: int | None,
-                   default_rules: RuleSet | None = None, force_rules: bool = False
-                   ) -> dict[str, Any] | None:
+                   default_rules: RuleSet | None = None, force_rules: bool = False,
+                   taken: list[list[int]] | None = None) -> dict[str, Any] | None:
     """The report entry of a compact game if it is a clean, complete, fully
     recorded game (then it has no finding at all), else ``None``: the same
-    entry as ``check_game(game).to_dict()`` whenever it is not ``None``."""
+    entry as ``check_game(game).to_dict()`` whenever it is not ``None``.
+    *taken*, if given, receives the cards each seat took in each deal (seat
+    order, bitmasks) as the replay found them: ``score`` and ``stats`` read
+    them instead of walking the deals again."""
     try:
-        return _compact_report(game, source, index, default_rules, force_rules)
+        return _compact_report(game, source, index, default_rules, force_rules, taken)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return None
 
 
 def _compact_report(game: CompactGame, source: str | None, index: int | None,
-                    default_rules: RuleSet | None, force_rules: bool) -> dict[str, Any] | None:
+                    default_rules: RuleSet | None, force_rules: bool,
+                    taken_out: list[list[int]] | None = None) -> dict[str, Any] | None:
     rules = _fast_rules(game.rules, default_rules, force_rules)
     if rules is None:
         return None
@@ -1403,6 +1413,8 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
         taken = replay(rules, h, leaders, cards)
         if taken is None:
             return None
+        if taken_out is not None:
+            taken_out.append(taken)
         pts, shooter = deal_points(rules, taken, moon_way)
         moon: dict[str, Any] | None = None
         if shooter is not None:
@@ -1442,6 +1454,29 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
             "players": dict(game.players)}
 
 
+def json_compact(text: str, line: int | None, compact: CompactGame | None = None
+                 ) -> tuple[CompactGame | None, bool]:
+    """The compact form of one JSON record given as text (``None`` when the
+    model must read it), and whether the typed decoder read it (a clean
+    shape).  *compact*, if given, is what the cut already made of *text*."""
+    # A lone surrogate (or NUL) is refused by the model path, where it stands.
+    # (A backslash is looked for first: one character is found with memchr, a
+    # two-character pattern several times slower on a pretty-printed record.)
+    plain = ("\\" not in text or "\\u" not in text
+             or _SURROGATE_ESCAPE.search(text) is None) and (
+        text.isascii() or _SURROGATE_CHAR.search(text) is None)
+    if not plain:
+        return None, False
+    if compact is not None:
+        return compact, True
+    # The one decoder of a clean record: msgspec's typed structures
+    # (io/shape.py states their fields) straight to the compact form.
+    record = decode_record(text)
+    if record is None:
+        return None, False
+    return compact_record(record, line), True
+
+
 def report_json_text(text: str, source: str | None, index: int | None, line: int | None,
                      default_rules: RuleSet | str | None = None, force_rules: bool = False,
                      prefix: str = "", compact: CompactGame | None = None) -> dict[str, Any]:
@@ -1453,26 +1488,11 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     of *text*, made by the cut (:func:`hearts_notation.io.jsonio.iter_json_compact`):
     the text is not decoded by it again."""
     default = _as_rules(default_rules)
-    # A lone surrogate is refused by the model path, where it stands.  (A
-    # backslash is looked for first: one character is found with memchr, a
-    # two-character pattern several times slower on a pretty-printed record.)
-    plain = ("\\" not in text or "\\u" not in text
-             or _SURROGATE_ESCAPE.search(text) is None) and (
-        text.isascii() or _SURROGATE_CHAR.search(text) is None)
-    typed = False
-    if plain:
-        # The one decoder of a clean record: msgspec's typed structures
-        # (io/shape.py states their fields) straight to the compact form.
-        if compact is None:
-            record = decode_record(text)
-            typed = record is not None
-            compact = compact_record(record, line) if typed else None
-        else:
-            typed = True
-        if compact is not None:
-            fast = compact_report(compact, source, index, default, force_rules)
-            if fast is not None:
-                return fast
+    compact, typed = json_compact(text, line, compact)
+    if compact is not None:
+        fast = compact_report(compact, source, index, default, force_rules)
+        if fast is not None:
+            return fast
     # Anything else (a finding, a comment or a mark, an unknown hand, a
     # record that is not one) is read into the model, decoded once more by
     # json.loads, which words what is wrong in a text that is not JSON.

@@ -30,6 +30,7 @@ from typing import Any
 from .cards import QS_BIT, QUEEN_OF_SPADES, mask_of
 from .model import Deal, Game
 from .rules import RuleSet
+from .scored import CleanGame
 from .seats import DIRECTIONS, seat_order
 from .state import deal_pass
 from .walk import deal_hands
@@ -220,6 +221,53 @@ def game_tally(game: Game, default_rules: RuleSet | str | None = None,
     return t
 
 
+def clean_tally(clean: CleanGame) -> Tally:
+    """:func:`game_tally` of a record the referee's compact check accepted
+    (:mod:`hearts_notation.scored`): the same figures, from that check's
+    replay (points, moons, the cards each seat took) and the compact
+    record's passes and plays, without walking the deals again.  Such a
+    game is valid, has no finding, and every deal of it is complete."""
+    score = clean.score
+    rules = clean.rules
+    seats = score.seats
+    n = len(seats)
+    t = Tally(games=1, deals=clean.deals_count, valid_games=1)
+    if score.finished:
+        t.finished_games = 1
+        for w in score.winners:
+            t.seat_wins[w] += 1
+        if len(score.winners) > 1:
+            t.shared_wins = 1
+    queen_in_deck = bool(rules.deck_mask & QS_BIT)
+    for deal, ds in zip(clean.compact.deals, score.deals, strict=True):
+        t.complete_deals += 1
+        direction = deal_pass(rules, ds.number, deal.direction).direction or "?"
+        t.dir_deals[direction] += 1
+        t.dir_seat_deals[direction] += n
+        for s, p in ds.points.items():
+            t.seat_deals[s] += 1
+            t.seat_points[s] += p
+            t.dir_points[direction] += p
+        taken = ds.taken
+        for i, mask in enumerate(taken):
+            if mask & QS_BIT:
+                t.seat_queen[seats[i]] += 1
+        if ds.moon is not None:
+            t.moons += 1
+            t.seat_moons[ds.moon.seat] += 1
+            t.dir_moons[direction] += 1
+        if deal.passes and any(QS_BIT & m for m in deal.passes.values()):
+            t.dir_queen_passed[direction] += 1
+        if queen_in_deck:
+            # Every card was played: the seat that played Q♠ held it in play.
+            holder = seats.index(deal.names[deal.cards.index(QUEEN_OF_SPADES)])
+            t.dir_holder_deals[direction] += 1
+            t.dir_holder_points[direction] += ds.points.get(seats[holder], 0)
+            if taken[holder] & QS_BIT:
+                t.dir_holder_took[direction] += 1
+    return t
+
+
 def _queen_holder(deal: Deal, rules: RuleSet, seats: tuple[str, ...]) -> int | None:
     """The seat that held Q♠ in play (after the pass), if known."""
     if not rules.deck_mask & QS_BIT:
@@ -235,4 +283,4 @@ def _queen_holder(deal: Deal, rules: RuleSet, seats: tuple[str, ...]) -> int | N
     return None
 
 
-__all__ = ["Tally", "game_tally"]
+__all__ = ["Tally", "clean_tally", "game_tally"]

@@ -29,6 +29,7 @@ from rich.text import Text
 from ..api import score
 from ..i18n import players_in_view, public_finding, seat_text, seats_in_view, translate
 from ..io import InputError, read_games, write_atomic, write_atomic_iter
+from ..io.batches import Batch, Broken
 from ..model import Finding, Game
 from ..output import console as safe_console
 from ..output import csv_cell, json_text, write_stdout
@@ -36,7 +37,9 @@ from ..players import normalise
 from ..presentation import Presentation
 from ..progress import CorpusProgress
 from ..rules import RuleSet
-from ..runners.local import EngineSpec, map_games, total_bytes
+from ..runners.local import EngineSpec, map_batch_work, total_bytes
+from ..runners.pool import gc_paused
+from ..scored import CleanGame, records_of
 from ..scoring import GameScore
 from ..sheets import SHEET_CODES
 from ..standings import GameSummary, Standings, summary_of
@@ -92,6 +95,35 @@ def score_entry(game: Game, default_rules: RuleSet | None, force: bool, table: b
     return bad, score_document(game, rules, score, found), summary
 
 
+def score_batch(batch: Batch | Broken, default_rules: RuleSet | None, force: bool, table: bool
+                ) -> list[tuple[int, Any]]:
+    """Worker side of ``--jobs`` and ``--engine``: :func:`score_entry` of
+    every game of a batch, with its number of deals (the progress counts).
+    A record the referee's compact check accepts (no finding at all) is
+    scored from that check's own replay (:func:`hearts_notation.scored.records_of`),
+    as ``validate`` checks it; only the others are read into the model."""
+    if isinstance(batch, Broken):
+        return [(-1, batch.error)]
+    out: list[tuple[int, Any]] = []
+    with gc_paused():
+        for rec in records_of(batch, default_rules, force):
+            if isinstance(rec, CleanGame):
+                out.append((rec.deals_count, clean_entry(rec, table)))
+            else:
+                out.append((len(rec.deals), score_entry(rec, default_rules, force, table)))
+    return out
+
+
+def clean_entry(clean: CleanGame, table: bool) -> tuple[bool, Any, GameSummary]:
+    """:func:`score_entry` of a record the referee's compact check accepted:
+    the same values, made from the check's scores (no finding)."""
+    game, rules, sc = clean.game, clean.rules, clean.score
+    summary = summary_of(game, rules, sc.seats, sc.deals, sc.finished, sc.winners, ())
+    if table:
+        return False, (game, rules, sc, []), summary
+    return False, score_document(game, rules, sc, []), summary
+
+
 def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Finding]) -> dict[str, Any]:
     """The JSON entry of one game."""
     return {
@@ -136,19 +168,34 @@ def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameSc
 
 
 def _table(game: Game, rules: RuleSet, score: GameScore, lang: str = "en") -> Table:
+    title, caption, headers, right, rows = _table_cells(game, rules, score, lang)
+    n = len(score.seats)
+    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
+    for i, (head, r) in enumerate(zip(headers, right, strict=True)):
+        if i > n + 1:
+            table.add_column(head, justify="right", style="bold")
+        else:
+            table.add_column(head, justify="right" if r else "left")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en"
+                 ) -> tuple[str, str, list[str], list[bool], list[list[str]]]:
+    """What one game's table shows: its title, its caption, the column
+    headers, which columns are right-justified, and the rows (the points
+    of each deal, the moon, the running totals)."""
     seats = score.seats
     pres = Presentation.of_game(lang, game, seats)
     shown = [seat_text(lang, s) for s in seats]
     title = translate(lang, "score.title", source=game.source or "-", index=game.index or 1) + (
         f" — {game.tags['Event']}" if "Event" in game.tags else "")
-    table = Table(title=title, title_justify="left",
-                  caption=translate(lang, "score.rules", spec=rules.spec), caption_justify="left")
-    table.add_column(translate(lang, "score.col.deal"), justify="right")
-    for s in shown:
-        table.add_column(s, justify="right")
-    table.add_column(translate(lang, "score.col.moon"))
-    for s in shown:
-        table.add_column(f"Σ {s}", justify="right", style="bold")
+    caption = translate(lang, "score.rules", spec=rules.spec)
+    headers = [translate(lang, "score.col.deal"), *shown, translate(lang, "score.col.moon"),
+               *(f"Σ {s}" for s in shown)]
+    right = [True, *(True for _ in shown), False, *(True for _ in shown)]
+    rows: list[list[str]] = []
     for d in score.deals:
         if d.scored:
             pts = [str(d.points[s]) for s in seats]
@@ -164,8 +211,28 @@ def _table(game: Game, rules: RuleSet, score: GameScore, lang: str = "en") -> Ta
             moon = translate(lang, "score.sheet")
         elif not d.complete:
             moon = translate(lang, "score.unfinished")
-        table.add_row(str(d.number), *pts, moon, *(str(d.totals[s]) for s in seats))
-    return table
+        rows.append([str(d.number), *pts, moon, *(str(d.totals[s]) for s in seats)])
+    return title, caption, headers, right, rows
+
+
+def _plain_game(console: Console, game: Game, rules: RuleSet, score: GameScore,
+                found: list[Finding], lang: str) -> str | None:
+    """The text :func:`_print_game` prints for a game with no disagreement
+    on a console without colour, drawn without rich's layout engine
+    (:func:`hearts_notation.render.plain_table.plain_table`, byte for byte
+    the same); ``None`` when rich must draw it."""
+    if found or console.color_system is not None:
+        return None
+    from ..output import escape_controls
+    from ..render.plain_table import plain_table
+
+    with seats_in_view(score.seats):
+        title, caption, headers, right, rows = _table_cells(game, rules, score, lang)
+        table = plain_table(title, caption, headers, right, rows, console.width)
+        if table is None:
+            return None
+        outcome = escape_controls(_outcome(score, rules, lang, game).plain, keep_layout=True)
+    return f"{table}{outcome}\n\n"
 
 
 def _outcome(score: GameScore, rules: RuleSet, lang: str = "en", game: Game | None = None) -> Text:
@@ -233,13 +300,13 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         with ExitStack() as stack:
             items: Iterable[tuple[bool, Any, GameSummary]]
             if game_no is None:
-                work = partial(score_entry, default_rules=rules_default, force=force_rules,
+                work = partial(score_batch, default_rules=rules_default, force=force_rules,
                                table=table)
                 engine = stack.enter_context(open_engine(engine_spec, jobs))
                 bar = stack.enter_context(
                     CorpusProgress("score", total=total_bytes(files), unit="bytes"))
-                items = map_games(work, files, fmt=fmt_in, default_rules=spec, progress=bar,
-                                  engine=engine)
+                items = map_batch_work(work, files, fmt=fmt_in, default_rules=spec, progress=bar,
+                                       engine=engine)
             else:
                 items = _nth_games(files, fmt_in, spec, game_no, rules_default, force_rules, table)
             if fmt_out in ("json", "csv"):
@@ -431,6 +498,10 @@ def _table_pieces(console: Console, items: Iterable[tuple[Game, RuleSet, GameSco
     """The table report, one game at a time (rendered by *console*, as it
     would print them), then the totals per player."""
     for game, rules, scored, found in items:
+        plain = _plain_game(console, game, rules, scored, found, lang)
+        if plain is not None:
+            yield plain
+            continue
         with console.capture() as cap, seats_in_view(scored.seats):
             _print_game(console, game, rules, scored, found, lang)
         yield cap.get()

@@ -19,14 +19,15 @@ from rich.text import Text
 
 from ..i18n import number, render, seat_label, translate
 from ..io import InputError
-from ..io.batches import Batch, batch_games
+from ..io.batches import Batch
 from ..output import json_text, message, write_stdout
 from ..presentation import Presentation
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..runners.local import EngineSpec, total_bytes
 from ..runners.pool import gc_paused
-from ..stats import Tally, game_tally
+from ..scored import CleanGame, records_of
+from ..stats import Tally, clean_tally, game_tally
 from ._common import expand_paths, open_engine, stdout_console
 from .options import (
     engine_options,
@@ -103,7 +104,7 @@ def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
     return tables
 
 
-def tally_batch(batch: Any, default_rules: RuleSet | str | None, force_rules: bool) -> Tally | InputError:
+def tally_batch(batch: Any, default_rules: RuleSet | None, force_rules: bool) -> Tally | InputError:
     """Worker side: the tally of one batch of games, a partial result that
     the client merges in input order (:meth:`Tally.merge`, associative, so
     the figures do not depend on how the corpus was cut); an unreadable
@@ -112,8 +113,14 @@ def tally_batch(batch: Any, default_rules: RuleSet | str | None, force_rules: bo
         return cast(InputError, batch.error)
     tally = Tally()
     with gc_paused():
-        for game in batch_games(batch):
-            tally += game_tally(game, default_rules, force_rules)
+        # A record the referee's compact check accepts is counted from that
+        # check's replay, as validate checks it; only the others are read
+        # into the model for the full referee (hearts_notation.scored).
+        for rec in records_of(batch, default_rules, force_rules):
+            if isinstance(rec, CleanGame):
+                tally += clean_tally(rec)
+            else:
+                tally += game_tally(rec, default_rules, force_rules)
     return tally
 
 

@@ -56,18 +56,22 @@ class CompactDeal:
 
 
 class CompactGame:
-    """A game in the compact form (see :class:`CompactDeal`)."""
+    """A game in the compact form (see :class:`CompactDeal`).  ``tags`` are
+    the record's other tags as read (``Event``, ``Date``...): the check does
+    not read them, ``score`` and ``stats`` name the game by them."""
 
-    __slots__ = ("deals", "line", "players", "result", "rules", "seats")
+    __slots__ = ("deals", "line", "players", "result", "rules", "seats", "tags")
 
     def __init__(self, rules: str | None, seats: Sequence[str] | None, players: Mapping[str, str],
-                 deals: list[CompactDeal], result: Any, line: int | None) -> None:
+                 deals: list[CompactDeal], result: Any, line: int | None,
+                 tags: Mapping[str, str] | None = None) -> None:
         self.rules = rules
         self.seats = seats
         self.players = players
         self.deals = deals
         self.result = result
         self.line = line
+        self.tags: Mapping[str, str] = tags if tags is not None else {}
 
 
 def _card_numbers() -> dict[str, int]:
@@ -179,4 +183,4 @@ def compact_record(rec: Any, line: int | None) -> CompactGame | None:
             sizes.append(len(plays))
         deals.append(CompactDeal(number, d.dealer, d.direction, hands, passes, names, cards, sizes,
                                  d.score, d.total))
-    return CompactGame(rec.rules, seats, rec.players or {}, deals, rec.result, line)
+    return CompactGame(rec.rules, seats, rec.players or {}, deals, rec.result, line, tags)

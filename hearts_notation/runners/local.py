@@ -120,14 +120,29 @@ def map_games(func: Callable[[Game], R], paths: Iterable[str], *, fmt: str | Non
     With an *engine* (``--engine``) the work runs there and *jobs* is
     not used.
     """
-    work = partial(apply_batch, func)
+    return map_batch_work(partial(apply_batch, func), paths, fmt=fmt, default_rules=default_rules,
+                          jobs=jobs, progress=progress, errors=errors,
+                          games_per_batch=games_per_batch, engine=engine)
+
+
+def map_batch_work(work: Callable[[Batch | Broken], list[tuple[int, Any]]], paths: Iterable[str], *,
+                   fmt: str | None = None, default_rules: RuleSet | str | None = None,
+                   jobs: int | None = None, progress: Progress | None = None,
+                   errors: Literal["raise", "yield"] = "raise", games_per_batch: int = 32,
+                   engine: Engine | None = None) -> Iterator[Any]:
+    """:func:`map_games` with the work of a whole batch: *work* (top level,
+    picklable) turns a batch into ``(deals, result)`` per game, as
+    :func:`apply_batch` does, and may read the batch's raw records itself
+    (``score`` and ``stats`` take the referee's compact check, as
+    ``validate`` does, and parse only the records it does not accept)."""
     if engine is not None:
         results = engine.map_batches(work, list(paths), fmt, default_rules, progress,
                                      games_per_batch)
         flat = _flatten(results, progress)
         return flat if errors == "yield" else _raising(flat)
     batches = iter_batches(paths, fmt, default_rules, games_per_batch, errors)
-    return _flatten(map_ordered(work, _measured(batches, progress), jobs, 1, None), progress)
+    flat = _flatten(map_ordered(work, _measured(batches, progress), jobs, 1, None), progress)
+    return flat if errors == "yield" else _raising(flat)
 
 
 def _raising(values: Iterator[Any]) -> Iterator[Any]:
@@ -227,4 +242,5 @@ class EngineSpec:
         raise EngineUnavailable(msg("engine.unknown", name=repr(self.engine)))
 
 
-__all__ = ["EngineSpec", "LocalEngine", "apply_batch", "iter_batches", "map_games", "total_bytes"]
+__all__ = ["EngineSpec", "LocalEngine", "apply_batch", "iter_batches", "map_batch_work", "map_games",
+           "total_bytes"]

@@ -1,0 +1,144 @@
+"""The records of a batch as ``score`` and ``stats`` need them, on the one path
+``validate`` takes.
+
+``validate`` reads each record's text with the referee's compact check
+(:func:`hearts_notation.referee.compact_report`): the record is decoded to card
+bitmasks and replayed once on the game state, and only a record it does not
+accept (a finding, a comment, an unknown hand, a score sheet) is read into the
+model.  ``score`` and ``stats`` used to read every record into the model and
+walk its deals again (two to three times validate's CPU, issue 29); now they
+take the same check, and its replay gives them what they count: the points,
+the moons, the running totals, the winners and the cards each seat took.
+
+A record the check accepts has no finding at all (the check gives exactly
+``check_game(game).to_dict()`` when it gives anything), so what :func:`records_of`
+yields for it is a :class:`CleanGame`: the game without its deals (its tags,
+players and seats, what the reports name it by), its rules, its
+:class:`~hearts_notation.scoring.GameScore` as :func:`~hearts_notation.scoring.score_game`
+computes it, and the compact form (the passes and plays ``stats`` reads).  Any
+other record comes back as the model :class:`~hearts_notation.model.Game` of a
+whole-file read, for the full referee and scorer.  Tests
+(``tests/test_scored_records.py``) hold the two paths to the same reports.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .io.batches import HRN_GAME, Batch, batch_games, raw_records
+from .io.compact import CompactGame
+from .model import Game
+from .rules import RuleSet
+from .scoring import DealScore, GameScore, MoonOutcome
+
+
+@dataclass(frozen=True, slots=True)
+class CleanGame:
+    """A record the referee's compact check accepted: no finding at all.
+
+    ``game`` has no deals (``deals_count`` says how many it has); ``score``
+    is the game's scores, each deal with the cards each seat took."""
+
+    game: Game
+    rules: RuleSet
+    score: GameScore
+    compact: CompactGame
+    deals_count: int
+
+
+@functools.lru_cache(maxsize=256)
+def _rules(spec: str | None, default: RuleSet | None, force: bool) -> RuleSet | None:
+    """The rules of a record's ``Rules`` string, as the compact check takes them
+    (``None`` when they draw a finding: the check then refuses the record)."""
+    from .referee import rules_with_findings
+
+    rules, found = rules_with_findings(Game(rules=spec), default, force)
+    return None if found else rules
+
+
+def clean_game(compact: CompactGame, source: str | None, index: int | None,
+               default_rules: RuleSet | None, force: bool) -> CleanGame | None:
+    """The :class:`CleanGame` of a compact record, or ``None`` when the
+    referee's compact check does not accept it (the model must read it)."""
+    from .referee import compact_report
+
+    taken: list[list[int]] = []
+    entry = compact_report(compact, source, index, default_rules, force, taken)
+    if entry is None:
+        return None
+    rules = _rules(compact.rules, default_rules, force)
+    if rules is None:       # (the check accepted the rules, so this does not happen)
+        return None
+    seats = tuple(compact.seats) if compact.seats else rules.default_seats
+    deals: list[DealScore] = []
+    for d, took in zip(entry["deals"], taken, strict=True):
+        moon = d["moon"]
+        deals.append(DealScore(d["number"], d["points"],
+                               None if moon is None else MoonOutcome(moon["seat"], moon["choice"],
+                                                                     moon["assumed"]),
+                               d["totals"], True, tuple(took), False))
+    finished = bool(entry["finished"])
+    # The check refuses a deal recorded after the end: the game ends at its last deal.
+    score = GameScore(deals, finished, tuple(entry["winners"]), seats,
+                      len(deals) - 1 if finished else None)
+    game = Game(tags=dict(compact.tags), rules=compact.rules,
+                seats=tuple(compact.seats) if compact.seats else None,
+                players=dict(compact.players), result=_result(compact.result),
+                source=source, index=index)
+    return CleanGame(game, rules, score, compact, len(deals))
+
+
+def _result(result: Any) -> Any:
+    """The declared result as the model holds it (a tuple of seats, ``*`` or ``None``)."""
+    if isinstance(result, list):
+        return tuple(result)
+    return result
+
+
+def records_of(batch: Batch, default_rules: RuleSet | None, force: bool
+               ) -> Iterator[CleanGame | Game]:
+    """Each record of *batch*, in order: a :class:`CleanGame` where the
+    referee's compact check accepts it, else the model's game (the batch is
+    then parsed as a whole-file read parses it, once, and that record's game
+    taken from it)."""
+    from .referee import CompactBuilder, json_compact
+
+    found = raw_records(batch)
+    if found is None:       # formats parsed in the reading process (YAML, OpenSpiel)
+        yield from batch_games(batch)
+        return
+    syntax, records = found
+    source = batch.source
+    parsed: list[Game] | None = None
+    for k, r in enumerate(records):
+        compact: CompactGame | None
+        if syntax == HRN_GAME:
+            from .io.hrn.reader import visit_text
+
+            compact = visit_text(r.text, CompactBuilder(), source or "-", r.line, batch.default_rules,
+                                 r.index)
+        else:
+            compact, _ = json_compact(r.text, r.line, r.compact)
+        clean = None if compact is None else clean_game(compact, source, r.index, default_rules, force)
+        if clean is not None:
+            yield clean
+            continue
+        if parsed is None:
+            parsed = batch_games(batch)
+        yield _same_record(parsed, k, r.index)
+
+
+def _same_record(games: list[Game], k: int, index: int) -> Game:
+    """The game of the *k*-th record (game number *index*) of a parsed batch."""
+    if k < len(games) and games[k].index == index:
+        return games[k]
+    for g in games:
+        if g.index == index:
+            return g
+    raise LookupError(f"no game {index} in the parsed batch")
+
+
+__all__ = ["CleanGame", "clean_game", "records_of"]
