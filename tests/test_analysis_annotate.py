@@ -113,14 +113,15 @@ def test_report_has_the_spec_shape(queen: tuple[Game, GameAnalysis]) -> None:
     assert list(play) == ["deal", "trick", "seat", "kind", "card", "legal", "best", "forced", "epl",
                           "epl_stderr", "dd_loss", "mark", "comment", "confidence",
                           "verified_worlds", "policies_agree", "tie_sensitive", "reason",
-                          "dd_loss_ties_reversed", "dd_tie_sensitive"]
+                          "dd_loss_ties_reversed", "dd_tie_sensitive", "face_up"]
     assert play == {"deal": 2, "trick": 12, "seat": "W", "kind": "play", "card": "KS",
                     "legal": ["KS", "7S"], "best": ["7S"], "forced": False, "epl": 13.0,
                     "epl_stderr": 0.0, "dd_loss": 13, "mark": "??",
                     "comment": "W could duck with 7♠ under the jack; K♠ took the queen.",
                     "confidence": 1.0, "verified_worlds": 6, "policies_agree": True,
                     "tie_sensitive": False, "reason": "duck", "dd_loss_ties_reversed": 13,
-                    "dd_tie_sensitive": False}
+                    "dd_tie_sensitive": False,
+                    "face_up": [{"card": "KS", "points": 13}, {"card": "7S", "points": 0}]}
 
 
 def test_pass_decisions_have_the_spec_shape() -> None:
@@ -133,7 +134,7 @@ def test_pass_decisions_have_the_spec_shape() -> None:
         assert list(p) == ["deal", "trick", "seat", "kind", "cards", "best", "forced", "epl",
                            "epl_stderr", "dd_loss", "mark", "comment", "confidence",
                           "verified_worlds", "policies_agree", "tie_sensitive", "reason",
-                           "dd_loss_ties_reversed", "dd_tie_sensitive"]
+                           "dd_loss_ties_reversed", "dd_tie_sensitive", "face_up"]
         assert p["trick"] is None and p["dd_loss"] is None and p["forced"] is False
         assert len(p["cards"]) == 3
         assert p["best"] is None or len(p["best"]) == 3

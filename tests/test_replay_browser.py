@@ -590,3 +590,32 @@ def test_the_learners_report_jumps_to_the_costliest_decisions(driver: Any, tmp_p
         click(driver, driver.find_elements(By.CSS_SELECTOR, "#costly button")[r - 1])
         assert steps[step(driver)].get("cost") == r
     assert_clean(driver, url)
+
+
+def test_face_up_values_wait_for_show_everything(driver: Any, tmp_path: Path) -> None:
+    """A decision of the report with face-up values (``annotate``'s
+    ``face_up``): on the step that shows its legal cards, no value is drawn
+    until "Show everything"; then each legal card carries its value."""
+    from selenium.webdriver.common.by import By
+
+    record = DATA / "commented-annotated.hrn"
+    report = json.loads((DATA / "commented-annotated.json").read_text(encoding="utf-8"))
+    decisions = report["games"][0]["decisions"]
+    target = next(d for d in decisions if d["kind"] == "play" and len(d["legal"]) > 2)
+    target["face_up"] = [{"card": c, "points": 5 + i} for i, c in enumerate(target["legal"])]
+    facts = [build_game(g) for g in read_games(str(record))]
+    out = tmp_path / "faceup.html"
+    write_atomic(str(out), render_html(facts, "en", analyses=[decisions]))
+    url = out.as_uri()
+    open_page(driver, url, (1280, 900))
+    data = json.loads(driver.execute_script("return document.getElementById('replay-data').textContent"))
+    steps = data["games"][0]["deals"][0]["steps"]
+    at = next(i for i, s in enumerate(steps) if "fu" in s)
+    press(driver, "\ue014", at)   # ArrowRight to that step
+    assert step(driver) == at
+    assert driver.find_elements(By.CSS_SELECTOR, ".card .fu") == []
+    click(driver, driver.find_element(By.ID, "reveal"))
+    shown = {e.find_element(By.XPATH, "..").get_attribute("data-card"): e.text
+             for e in driver.find_elements(By.CSS_SELECTOR, ".card .fu")}
+    assert shown == {e["card"]: str(e["points"]) for e in target["face_up"]}
+    assert_clean(driver, url)

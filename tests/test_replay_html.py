@@ -282,3 +282,30 @@ def test_the_learners_report_stays_text() -> None:
     assert page.count("</script>") == 2 and page.count("<script") == 2
     assert "Content-Security-Policy" in page and "script-src 'sha256-" in page
     assert embedded(page)["games"][0]["report"]["costly"][0]["why"].endswith(evil)
+
+
+def test_face_up_values_are_shown_after_show_everything_only() -> None:
+    """Each legal card's face-up value (``annotate``'s ``face_up``) rides on
+    the step that shows those legal cards, and the script draws it only
+    once everything is shown (never a spoiler)."""
+    import dataclasses
+
+    from hearts_notation.analysis.annotate import AnalysisOptions, GameTask, analyse_game, report
+    from hearts_notation.analysis.evaluate import FAST
+
+    path = ROOT / "tests" / "data" / "analysis" / "queen_duck.hrn"
+    game = next(read_games(str(path)))
+    opts = AnalysisOptions(eval=dataclasses.replace(FAST, samples=4, race=4, verify=16, verify_min=8),
+                           passes=False)
+    decisions = report([analyse_game(GameTask(game, opts))])["games"][0]["decisions"]
+    plays = [d for d in decisions if d["kind"] == "play"]
+    assert any(d["face_up"] for d in plays)
+    data = page_data(games(path), "en", [decisions])
+    steps = [s for d in data["games"][0]["deals"] for s in d["steps"]]
+    shown = [s for s in steps if "fu" in s]
+    want = [{e["card"]: e["points"] for e in d["face_up"]} for d in plays if d["face_up"]]
+    assert [s["fu"] for s in shown] == want
+    for s in shown:
+        assert sorted(s["fu"]) == sorted(pairs(s["l"]))
+    js = (RENDER / "replay.js").read_text(encoding="utf-8")
+    assert "toMove && state.reveal && step.fu" in js

@@ -147,6 +147,9 @@ class Decision:
     #: ``dd_loss`` when indifferent seats break ties the other way (the
     #: face-up loss is tie-sensitive where the two differ).
     dd_loss_ties_reversed: int | None = None
+    #: Face-up value of each legal card (plays solved face up, the natural
+    #: tie order): what the replay page shows after "Show everything".
+    face_up: tuple[tuple[Card, int], ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The shape of docs/spec.md, section 7 (cards as ``"QS"``)."""
@@ -172,6 +175,8 @@ class Decision:
         d["dd_loss_ties_reversed"] = self.dd_loss_ties_reversed
         d["dd_tie_sensitive"] = (self.dd_loss is not None
                                  and self.dd_loss != self.dd_loss_ties_reversed)
+        d["face_up"] = (None if self.face_up is None
+                        else [{"card": str(c), "points": v} for c, v in self.face_up])
         return d
 
 
@@ -635,6 +640,9 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
     face = None if faces is None else faces.loss(point)
     dd = None if face is None else face[0]
     dd_reversed = None if face is None else face[1]
+    solved = None if faces is None else faces.values.get(point.index)
+    face_values = (None if solved is None else
+                   tuple((c, solved.values[int(c)]) for c in _cards(legal)))
     th = options.thresholds
     screen = result.loss(k)
     verify = (not forced and k not in bests and (
@@ -671,6 +679,7 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
             confidence=verdict.confidence, verified_worlds=verdict.worlds,
             policies_agree=verdict.policies_agree, tie_sensitive=verdict.tie_sensitive,
             reason=None if reason is None else reason.code, dd_loss_ties_reversed=dd_reversed,
+            face_up=face_values,
         )
 
     return (Pending(more if comp is not None else None, comp, make),

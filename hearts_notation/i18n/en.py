@@ -798,6 +798,8 @@ MESSAGES.update({
 
 MESSAGES.update({
     # [anchor: solve] new messages of the solve work go right below this line.
+    # The replay page: face-up values after "Show everything" (issue 24; annotate's face_up).
+    "page.faceup": 'With the cards face up: {n} points for this card (exact solve)',
     # hearts solve (commands/solve.py, analysis/exact.py).
     "solve.head": "Deal {deal}, {model}",
     "solve.model.selfish": "selfish model: every seat plays to take the fewest points itself",

@@ -1065,6 +1065,8 @@ MESSAGES.update({
 
 MESSAGES.update({
     # [anchor: solve] new messages of the solve work go right below this line.
+    # The replay page: face-up values after "Show everything" (issue 24; annotate's face_up).
+    "page.faceup": 'Cartes sur table : {n} points avec cette carte (résolution exacte)',
     # hearts solve (commands/solve.py, analysis/exact.py).
     "solve.head": "Donne {deal}, {model}",
     "solve.model.selfish": "modèle égoïste : chaque joueur joue pour prendre lui-même le moins de points",

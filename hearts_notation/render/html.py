@@ -163,11 +163,34 @@ class _Builder:
         if rank is not None:
             step["cost"] = rank
 
+    @staticmethod
+    def face_up(found: Mapping[str, Any] | None) -> dict[str, int] | None:
+        """The face-up value of each legal card of a decision of the report
+        (``annotate``'s ``face_up``), shown only after "Show everything"."""
+        fu = None if not found else found.get("face_up")
+        if not isinstance(fu, list):
+            return None
+        return {str(e["card"]): int(e["points"]) for e in fu
+                if isinstance(e, dict) and "card" in e and isinstance(e.get("points"), int)}
+
+    def _face_up(self, step: dict[str, Any],
+                 decisions: Mapping[tuple[int, int | None, str, str], Mapping[str, Any]],
+                 deal: int, trick: int | None, nxt: PlayFact | None) -> None:
+        """The face-up values of the decision about to be made (the next
+        play, whose legal cards the step shows), under ``fu``."""
+        if nxt is None or trick is None:
+            return
+        fu = self.face_up(decisions.get((deal, trick, nxt.seat, "play")))
+        if fu:
+            step["fu"] = fu
+
     def deal(self, g: GameFact, gi: int, df: DealFact,
              decisions: Mapping[tuple[int, int | None, str, str], Mapping[str, Any]]) -> dict[str, Any]:
         t = self.t
         plays = [p for tf in df.tricks for p in tf.plays]
+        numbers = [tf.number for tf in df.tricks for _ in tf.plays]
         first = plays[0] if plays else None
+        first_trick = numbers[0] if numbers else None
         steps: list[dict[str, Any]] = []
         passing = bool(df.offset)
         passes = sorted(df.passes, key=lambda p: g.seats.index(p.giver) if p.giver in g.seats else 99)
@@ -187,6 +210,7 @@ class _Builder:
         else:
             start["n"] = first.seat if first else None
             start["l"] = self.legal(first)
+            self._face_up(start, decisions, df.number, first_trick, first)
         steps.append(start)
         current: dict[str, list[Card] | None] = {
             s: (list(display_order(h)) if h is not None else None) for s, h in dealt.items()}
@@ -215,8 +239,10 @@ class _Builder:
             for s in g.seats:
                 pf = df.played_from.get(s)
                 after[s] = pf if pf is not None else current.get(s)
-            steps.append({"k": "received", "x": t["received"], "h": self.hands(after),
-                          "n": first.seat if first else None, "l": self.legal(first)})
+            received: dict[str, Any] = {"k": "received", "x": t["received"], "h": self.hands(after),
+                                        "n": first.seat if first else None, "l": self.legal(first)}
+            self._face_up(received, decisions, df.number, first_trick, first)
+            steps.append(received)
         i = -1
         for tf in df.tricks:
             for pl in tf.plays:
@@ -229,6 +255,8 @@ class _Builder:
                 legal = self.legal(nxt)
                 if legal is not None:
                     step["l"] = legal
+                    self._face_up(step, decisions, df.number,
+                                  numbers[i + 1] if nxt else None, nxt)
                 if pl.breaks_hearts:
                     step["b"] = 1
                 if pl.is_queen:

@@ -119,7 +119,14 @@
           var extra = c[1] !== prev ? "suit-start" : "";
           prev = c[1];
           if (toMove && legal) { extra += legal.indexOf(c) >= 0 ? " legal" : " illegal"; }
-          hand.appendChild(cardEl(c, extra.trim()));
+          var ce = cardEl(c, extra.trim());
+          // The face-up value (annotate's exact solve) only once everything is shown.
+          if (toMove && state.reveal && step.fu && step.fu[c] !== undefined) {
+            var fu = el("span", "fu", String(step.fu[c]));
+            fu.title = fmt(L.faceup, {n: step.fu[c]});
+            ce.appendChild(fu);
+          }
+          hand.appendChild(ce);
         });
       } else {
         var left = Math.max(0, g.handSize - (snap.played[s] || 0));
