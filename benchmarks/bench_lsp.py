@@ -9,7 +9,8 @@ trick, as a keystroke would.
 
 * **analysis CPU**: the server's work after an edit (the document cut into
   games, in the game the edit touched the deal it touched read and refereed
-  and the game-wide checks made, the rest taken from the cache), CPU time of this process, median of the edits; anchor:
+  and the game-wide checks made, the rest taken from the cache), CPU time
+  of this process, median of the edits; anchor:
   ``validate_text`` of the whole document, the library checking it once.
 * **round trip**: a real client over stdio (pygls's ``LanguageClient``)
   sends ``didChange`` and waits for ``publishDiagnostics``, wall clock,

@@ -4,7 +4,7 @@ the deals it touched.
 The language server checks a document after every pause in typing; a
 20-deal game read and refereed whole costs tens of milliseconds in pure
 Python, most of it the reader.  Here a game's text is cut where the reader
-itself cuts it (its logical lines, :func:`~hearts_notation.io.hrn.reader.iter_logical_lines`):
+itself cuts it (its logical lines, :func:`~hearts_notation.io.hrn.cut.iter_logical_lines`):
 
 - the **header**, the lines before the first ``deal`` line (tags, comments);
 - one **segment** per deal, from its ``deal`` line to the next ``deal`` or
@@ -36,7 +36,7 @@ version of the document only, so memory follows the document.
 of the whole text, positions and all (``tests/test_editor_deals.py`` checks
 it and the findings after random edits).  Where the pieces could not say
 the same -- a syntax error in the header, an unclosed comment, a game with
-no tag or comment before its first deal, a line over the length limit --
+no tag before its first deal, a line over the length limit --
 :func:`check_by_deal` answers ``None`` and the game is read whole.  A deal
 with a syntax error ends the game there, as the reader does: the deals
 before it, the error, and nothing after.
@@ -49,7 +49,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from ..io.hrn.reader import LogicalLine, build_game, iter_logical_lines
+from ..io.hrn.cut import LogicalLine, iter_logical_lines
+from ..io.hrn.reader import build_game
 from ..io.hrn.words import LanguageSniffer
 from ..io.limits import current as current_limits
 from ..io.stream import RecordError
@@ -177,8 +178,8 @@ def _cut(text: str) -> tuple[str, list[LogicalLine], list[_Segment], list[Logica
             tail = i
         elif kind == "tag" and starts:
             return None
-    if not starts or all(ll.kind == "blank" for ll in lls[:starts[0]]):
-        return None
+    if not starts or not any(ll.kind == "tag" for ll in lls[:starts[0]]):
+        return None         # (without a tag, where the game begins may be its first deal)
     bounds = [*starts, tail]
     segments = []
     for a, b in pairwise(bounds):
@@ -228,10 +229,19 @@ def check_by_deal(text: str, source: str, rules: RuleSet | str | None, pool: Poo
             return None
         parts.reads[seg.text] = got
         deals.append(moved_deal(read.deals[0], seg.first_line - line))
-    if stopped is not None:
-        game = dataclasses.replace(head, deals=(*deals, *stopped.deals), errors=stopped.errors)
+    if stopped is None and tail:
+        frame = build_game([*header, *tail], source, 1, rules)
+        if frame.errors:            # (an error in the result line drops the last deal too)
+            tally.read += 1
+            deals.pop()
+            stopped = build_game([*header, *segments[-1].lines, *tail], source, 1, rules)
     else:
-        frame = build_game([*header, *tail], source, 1, rules) if tail else head
+        frame = head
+    # The game: its tags, comments, result and error as the reader read
+    # them, its deals those kept and read.
+    if stopped is not None:
+        game = dataclasses.replace(stopped, deals=(*deals, *stopped.deals))
+    else:
         game = dataclasses.replace(frame, deals=tuple(deals))
     sniffer = LanguageSniffer()
     sniffer.feed(text)
