@@ -1,15 +1,26 @@
 """Start-up: short ``hearts`` commands against a bare interpreter, in one run.
 
-    python benchmarks/bench_startup.py [--quick]
+    python benchmarks/bench_startup.py [--quick] [--checkout]
 
-Each command runs as the console script runs it (the script pip writes,
-``from hearts_notation.cli import main``), from this checkout, in a child
+The package is measured as users run it: installed from a wheel (``pip
+install .`` of this checkout into a throwaway virtual environment, not
+editable: an editable install's import hooks add 12-15 ms to every start,
+the anchor's included, and flatter the ratios).  The environment finds the
+dependencies in this interpreter's ``site-packages`` by a path file (their
+own ``.pth`` files are not run, as in a clean environment), so nothing is
+downloaded.  The wheel is built as ``pip install .`` builds it (the
+compiled core when mypyc and a C compiler are there: a few minutes);
+``--quick`` builds pure Python (seconds) and runs fewer rounds.
+``--checkout`` measures this checkout on ``PYTHONPATH`` instead (no build).
+
+Each command runs as the console script pip writes runs it, in a child
 process; the figure is the child's user + system CPU time, best of the
 rounds, with the commands interleaved round by round (the machine may be
 busy) and the bytecode cached as an installed package has it.  The anchor is
-``python -c pass`` measured in the same rounds.  The per-user cache
-(``HEARTS_NOTATION_CACHE``: the grammar's parse tables, the parsed presets) is warm, as it
-is from the second run on; one row shows a run with the cache empty.
+``python -c pass`` of the same environment, measured in the same rounds.
+The per-user cache (``HEARTS_NOTATION_CACHE``: the grammar's parse tables,
+the parsed presets) is warm, as it is from the second run on; one row shows
+a run with the cache empty.
 
 Every row is measured on the compiled core (when it is built: the rows say
 which core ran) and on pure Python (``HEARTS_NOTATION_PURE=1``).
@@ -48,32 +59,66 @@ if __name__ == "__main__":
 """
 
 
+#: Where the children run (the checkout, or a folder outside it: ``python -c``
+#: would find the checkout's sources first in it).
+_CWD = [ROOT]
+
+
 def _cpu(args: list[str], env: dict[str, str]) -> float:
     """User + system CPU seconds of one child running *args*."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
-                   env=env, cwd=ROOT)
+                   env=env, cwd=_CWD[0])
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
-def _core(env: dict[str, str]) -> str:
-    out = subprocess.run([sys.executable, "-c", "from hearts_notation import _compiled as c;"
+def _core(python: str, env: dict[str, str]) -> str:
+    out = subprocess.run([python, "-c", "from hearts_notation import _compiled as c;"
                           "print(c.description())"], capture_output=True, text=True, env=env,
-                         cwd=ROOT, check=False)
+                         cwd=_CWD[0], check=False)
     return out.stdout.strip() or "unknown core"
 
 
-def run(quick: bool = False) -> list[Row]:
+def _wheel_install(tmp: Path, pure: bool) -> tuple[str, str]:
+    """A throwaway virtual environment with this checkout installed from a
+    wheel: its interpreter and its ``hearts`` console script."""
+    import site
+
+    venv = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+    purelib = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    # The dependencies (click, lark, PyYAML, rich, msgspec) from here, by path.
+    Path(purelib, "hearts-bench-deps.pth").write_text("\n".join(site.getsitepackages()) + "\n",
+                                                      encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("HEARTS_NOTATION_PURE", "PYTHONPATH")}
+    if pure:
+        env["HEARTS_NOTATION_PURE"] = "1"
+    subprocess.run([sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps",
+                    "--no-build-isolation", str(ROOT)], env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    return python, str(venv / "bin" / "hearts")
+
+
+def run(quick: bool = False, checkout: bool = False) -> list[Row]:
     """CPU milliseconds of each command and its ratio to ``python -c pass``."""
     from hearts_notation.generate import generate_games
     from hearts_notation.io import dumps
 
     rounds = 5 if quick else 21
     tmp = Path(tempfile.mkdtemp(prefix="hearts-startup-"))
+    _CWD[0] = ROOT if checkout else tmp
     try:
-        script = tmp / "hearts"
-        script.write_text(SCRIPT, encoding="utf-8")
+        if checkout:
+            python = sys.executable
+            script = tmp / "hearts"
+            script.write_text(SCRIPT, encoding="utf-8")
+            hearts = [python, str(script)]
+        else:
+            python, installed = _wheel_install(tmp, pure=quick)
+            hearts = [python, installed]
         games = list(generate_games(1, seed=7, bots=("heuristic",)))
         small = tmp / "small.hrn"
         small.write_text(dumps(games, "hrn"), encoding="utf-8")
@@ -86,12 +131,12 @@ def run(quick: bool = False) -> list[Row]:
         deals = sum(len(g.deals) for g in games)
         base = {k: v for k, v in os.environ.items()
                 if k not in ("PYTHONDONTWRITEBYTECODE", "HEARTS_NOTATION_PURE", "PYTHONPATH")}
-        base["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
-        base["PYTHONPATH"] = str(ROOT)
+        if checkout:
+            base["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+            base["PYTHONPATH"] = str(ROOT)
         base["HEARTS_NOTATION_CACHE"] = str(tmp / "cache")
-        hearts = [sys.executable, str(script)]
         commands: dict[str, list[str]] = {
-            "pass": [sys.executable, "-c", "pass"],
+            "pass": [python, "-c", "pass"],
             "version": [*hearts, "--version"],
             "validate": [*hearts, "validate", str(small)],
             "validate_json": [*hearts, "validate", "--format", "json", str(small)],
@@ -104,7 +149,7 @@ def run(quick: bool = False) -> list[Row]:
         for env in (*builds.values(), cold_env):        # warm-up: bytecode, then the cache
             for args in commands.values():
                 subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               env=env, cwd=ROOT, check=False)
+                               env=env, cwd=_CWD[0], check=False)
         best: dict[tuple[str, str], float] = {}
         for _ in range(rounds):
             for build, env in builds.items():
@@ -114,7 +159,7 @@ def run(quick: bool = False) -> list[Row]:
             shutil.rmtree(tmp / "cold", ignore_errors=True)
             t = _cpu(commands["grammar"], cold_env)
             best["compiled", "cold"] = min(best.get(("compiled", "cold"), t), t)
-        cores = {build: _core(env) for build, env in builds.items()}
+        cores = {build: _core(python, env) for build, env in builds.items()}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
@@ -133,9 +178,10 @@ def run(quick: bool = False) -> list[Row]:
     for build in builds:
         label = "" if build == "compiled" else " (pure Python)"
         anchor = best[build, "pass"] * 1000
+        where = "this checkout on PYTHONPATH" if checkout else "a wheel install (pip install .)"
         rows.append({"name": f"python -c pass{label}", "value": round(anchor, 1), "unit": "ms CPU",
                      "anchor": None, "anchor_value": None, "ratio": None, "target": None,
-                     "note": f"{cores[build]}; best of {rounds}, interleaved; load {load}"})
+                     "note": f"{where}; {cores[build]}; best of {rounds}, interleaved; load {load}"})
         for key, (name, target, note) in what.items():
             value = best[build, key] * 1000
             rows.append({"name": name + label, "value": round(value, 1), "unit": "ms CPU",
@@ -156,7 +202,7 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    rows = run(quick="--quick" in sys.argv)
+    rows = run(quick="--quick" in sys.argv, checkout="--checkout" in sys.argv)
     print(f"{'benchmark':58} {'value':>8}  {'unit':8} {'ratio':>6}  target")
     for r in rows:
         ratio = "" if r["ratio"] is None else f"{r['ratio']:.2f}"

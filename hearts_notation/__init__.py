@@ -13,9 +13,11 @@ anything else, ``hearts --version`` included -- loads only the choice of the
 compiled core (:mod:`hearts_notation._compiled`, standard library only).
 """
 
-from typing import TYPE_CHECKING
-
 from . import _compiled
+
+#: (``typing`` is not imported for this: ``hearts --version`` would pay for it;
+#: type checkers take any ``TYPE_CHECKING`` name as true.)
+TYPE_CHECKING = False
 
 _compiled.select()   # compiled core or pure-Python sources, before any hot module loads
 

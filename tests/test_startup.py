@@ -81,6 +81,49 @@ def test_version_is_answered_before_click_loads() -> None:
     assert out == version_text()
 
 
+def _loaded_clean(argv: list[str], cache_dir: Path) -> set[str]:
+    """The modules a command loads as in a wheel install: without ``site``
+    (``-S``: a development environment's path files import ``typing``,
+    ``zipfile``... for their import hooks), the checkout and the
+    dependencies' folder on the path."""
+    import site
+
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", cache.CACHE_ENV)}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *site.getsitepackages()])
+    env[cache.CACHE_ENV] = str(cache_dir)
+    code = ("import sys\nfrom hearts_notation.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "sys.stdout.flush()\nprint('\\nMODULES', ' '.join(sorted(sys.modules)))\n")
+    run = subprocess.run([sys.executable, "-S", "-c", code, *argv], capture_output=True, text=True,
+                         env=env, cwd=ROOT, timeout=120, check=False)
+    _, _, mods = run.stdout.rpartition("\nMODULES ")
+    assert mods, run.stderr
+    return set(mods.split())
+
+
+def test_version_imports_not_even_typing(tmp_path: Path) -> None:
+    """``hearts --version`` imports the package, its core switch and the
+    version text: not even ``typing`` (``hearts_notation/__init__.py``:
+    ``TYPE_CHECKING = False``)."""
+    mods = _loaded_clean(["--version"], tmp_path)
+    assert not mods & {"typing", "hearts_notation.model", "click"}, mods
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_validate_imports_only_what_its_path_needs(tmp_path: Path, fmt: str) -> None:
+    """The presets are read from the package's folder (no
+    ``importlib.resources``, no ``zipfile``); standard input's spool and the
+    JSON report import ``tempfile`` (with ``shutil``, ``bz2``, ``lzma``,
+    ``random``) only when they run."""
+    record = _plain_record(tmp_path / "small.hrn")
+    _loaded_clean(["rules", "standard"], tmp_path / "cache")           # fills the preset cache
+    mods = _loaded_clean(["validate", "--format", fmt, str(record)], tmp_path / "cache")
+    assert "hearts_notation.referee" in mods
+    assert not mods & {"zipfile", "importlib.resources"}, mods
+    spool = {"tempfile", "bz2", "lzma"}
+    assert (mods & spool == spool) if fmt == "json" else not mods & spool, mods & spool
+
+
 def test_version_text_is_clicks() -> None:
     from click.testing import CliRunner
 

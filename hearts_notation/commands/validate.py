@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -334,6 +333,8 @@ class _Spool:
     file), so that the summary can be printed before them."""
 
     def __init__(self, lang: str = "en") -> None:
+        import tempfile  # (only the JSON report needs it: start-up)
+
         self.lang = lang
         self.file: IO[str] = tempfile.SpooledTemporaryFile(
             max_size=32 << 20, mode="w+", encoding="utf-8")

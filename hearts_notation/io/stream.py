@@ -18,7 +18,6 @@ import bisect
 import codecs
 import io
 import sys
-import tempfile
 from collections import OrderedDict
 from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
@@ -140,6 +139,8 @@ class _StdinTee(io.RawIOBase):
             if self.kept < self.limit:
                 try:
                     if self.spool is None:
+                        import tempfile  # (only standard input needs it: start-up)
+
                         self.spool = tempfile.TemporaryFile(prefix="hearts-stdin-")
                     part = block[: self.limit - self.kept]
                     self.spool.seek(self.kept)

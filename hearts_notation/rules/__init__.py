@@ -11,8 +11,8 @@ object; the legal-card logic itself lives once, in :mod:`hearts_notation.state`.
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass, fields
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -199,11 +199,23 @@ RULE_KEYS: tuple[str, ...] = tuple(
 
 @functools.cache
 def _preset_files() -> dict[str, str]:
-    base = resources.files(__package__).joinpath("presets")
+    """The text of every shipped preset by name.  Read from the package's
+    folder when it is one (every command under a preset reads them all:
+    ``importlib.resources`` and the ``zipfile`` it brings cost more than
+    the reading); through ``importlib.resources`` when the package is in an
+    archive."""
     out: dict[str, str] = {}
-    for entry in base.iterdir():
-        if entry.name.endswith(".yaml"):
-            out[entry.name[:-5]] = entry.read_text(encoding="utf-8")
+    folder = Path(__file__).parent / "presets"
+    if folder.is_dir():
+        for entry in os.scandir(folder):
+            if entry.name.endswith(".yaml"):
+                out[entry.name[:-5]] = Path(entry.path).read_text(encoding="utf-8")
+        return out
+    from importlib import resources
+
+    for item in resources.files(__package__).joinpath("presets").iterdir():
+        if item.name.endswith(".yaml"):
+            out[item.name[:-5]] = item.read_text(encoding="utf-8")
     return out
 
 
