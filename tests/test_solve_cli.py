@@ -133,3 +133,24 @@ def test_max_nodes_high_enough_gives_the_same_values_as_no_limit() -> None:
     _, limited, _ = run("solve", OBSERVER, "--trick", "11", "--format", "json", "--max-nodes", "1000000")
     _, free, _ = run("solve", OBSERVER, "--trick", "11", "--format", "json", "--max-nodes", "0")
     assert json.loads(limited)["cards"] == json.loads(free)["cards"]
+
+
+@pytest.mark.slow
+def test_jsonl_on_a_dask_cluster_is_the_local_output(tmp_path: Path) -> None:
+    """``--engine dask`` (a local cluster of --jobs workers) gives the same
+    lines as the local processes, in the same order (CPU figures aside)."""
+    games = list(generate_games(2, seed=11, max_deals=2))
+    path = tmp_path / "corpus.jsonl"
+    path.write_text(dumps(games, "jsonl"), encoding="utf-8")
+
+    def lines(*extra: str) -> list[dict[str, object]]:
+        code, out, _ = run("solve", str(path), "--format", "jsonl", "--trick", "11", *extra)
+        assert code == 0
+        got = [json.loads(x) for x in out.splitlines()]
+        for x in got:
+            x.pop("cpu_seconds")
+        return got
+
+    local = lines("--jobs", "1")
+    assert len(local) == sum(len(g.deals) for g in games)
+    assert lines("--engine", "dask", "--jobs", "2") == local

@@ -33,11 +33,19 @@ from ..output import json_text, write_stdout
 from ..position import position_game
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
+from ..runners.local import EngineSpec
 from ..state import GameState
-from ._common import fail, is_position, read_position
+from ._common import fail, is_position, open_engine, read_position
 from ._status import Report
 from .annotate import read_record
-from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
+from .options import (
+    engine_options,
+    format_option,
+    input_format_option,
+    jobs_option,
+    lang_option,
+    rules_options,
+)
 
 
 class SolveError(ValueError):
@@ -247,9 +255,11 @@ def _unfinished(game: Game, di: int, rules: RuleSet | None, force_rules: bool) -
 @rules_options()
 @input_format_option()
 @jobs_option()
+@engine_options()
 def command(file: str, game_no: int | None, deal_no: int | None, trick: int | None,
             card_no: int | None, every: bool, model: str, max_nodes: int, fmt_out: str, lang: str,
-            rules: RuleSet | None, force_rules: bool, fmt_in: str | None, jobs: int) -> Report:
+            rules: RuleSet | None, force_rules: bool, fmt_in: str | None, jobs: int,
+            engine_spec: EngineSpec) -> Report:
     """Exact values of the legal cards, all four hands known (FILE, or - for
     standard input).
 
@@ -281,12 +291,13 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
     if not tasks:
         fail(translate(lang, "solve.error.no_deal", file=file, deal=deal_no or 1))
     if corpus:
-        from ..runners.pool import map_ordered
-
+        # One deal per task, on --jobs processes or a Dask cluster (--engine
+        # dask): the client reads the file and ships the deals.
         errors = 0
-        for res in map_ordered(solve_deal, tasks, jobs=min(jobs, len(tasks)), chunk_size=1):
-            errors += "error" in res
-            write_stdout(json_text(res) + "\n")
+        with open_engine(engine_spec, min(jobs, len(tasks))) as engine:
+            for res in engine.map(solve_deal, tasks, chunk_size=1):
+                errors += "error" in res
+                write_stdout(json_text(res) + "\n")
         return Report(findings=errors)
     res = solve_deal(tasks[0])
     if position is not None:
