@@ -32,7 +32,6 @@ import dataclasses
 import functools
 import hashlib
 import operator
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -132,6 +131,25 @@ class GameView:
     def deal_score(self, d: int) -> DealScore:
         """The scores of deal *d* (0-based)."""
         return self.score().deals[d]
+
+    def scored(self, d: int) -> tuple[Mapping[str, int], str | None] | None:
+        """Deal *d*'s points and the seat that shot the moon (or ``None``),
+        or ``None`` when the deal scores nothing (not played in full, no sheet line)."""
+        ds = self.deal_score(d)
+        if not ds.scored:
+            return None
+        return ds.points, ds.moon.seat if ds.moon else None
+
+    def totals(self, d: int | None) -> Mapping[str, int]:
+        """The running totals after deal *d* (*d* None: at the end of the game)."""
+        score = self.score()
+        if d is not None:
+            return score.deals[d].totals
+        return score.deals[-1].totals if score.deals else dict.fromkeys(self.seats, 0)
+
+    def winners(self) -> tuple[str, ...]:
+        """The game's winners (none while it goes on)."""
+        return self.score().winners
 
     def number(self, d: int) -> int:
         """The number of deal *d* (as scored: the record's, else counted)."""
@@ -320,13 +338,13 @@ def _pred(p: Pred, view: GameView, d: int | None) -> Tri:
 
 def _moon(p: Pred, view: GameView, d: int | None) -> Tri:
     assert d is not None
-    ds = view.deal_score(d)
-    if not ds.scored:
+    scored = view.scored(d)
+    if scored is None:
         view.not_played(d, p)
         return None
     if p.op is None:
-        return ds.moon is not None
-    return _who_cmp(view, ds.moon.seat if ds.moon else None, p)
+        return scored[1] is not None
+    return _who_cmp(view, scored[1], p)
 
 
 def _queen(p: Pred, view: GameView, d: int | None) -> Tri:
@@ -346,11 +364,12 @@ def _seat_arg(p: Pred, view: GameView) -> list[int]:
 
 def _points(p: Pred, view: GameView, d: int | None) -> Tri:
     assert d is not None
-    ds = view.deal_score(d)
-    if not ds.scored:
+    scored = view.scored(d)
+    if scored is None:
         view.not_played(d, p)
         return None
-    return any(_cmp(p.op, ds.points[view.seats[i]], p.value) for i in _seat_arg(p, view))
+    points = scored[0]
+    return any(_cmp(p.op, points[view.seats[i]], p.value) for i in _seat_arg(p, view))
 
 
 def _number(p: Pred, view: GameView, d: int | None) -> Tri:
@@ -406,16 +425,12 @@ def _deal(p: Pred, view: GameView, d: int | None) -> Tri:
 
 
 def _total(p: Pred, view: GameView, d: int | None) -> Tri:
-    score = view.score()
-    if d is None:
-        totals = score.deals[-1].totals if score.deals else dict.fromkeys(view.seats, 0)
-    else:
-        totals = score.deals[d].totals
+    totals = view.totals(d)
     return any(_cmp(p.op, totals[view.seats[i]], p.value) for i in _seat_arg(p, view))
 
 
 def _winner(p: Pred, view: GameView, d: int | None) -> Tri:
-    winners = view.score().winners
+    winners = view.winners()
     if p.op is None:
         return bool(winners)
     hit = any(_seat_of(view, w, p) for w in winners)
@@ -711,10 +726,13 @@ _HEADER = frozenset({"tag", "date", "rules", "players", "player"})
 
 @dataclass
 class CompactView(GameView):
-    """A clean record as the query sees it without the model: the header
-    (a :class:`Game` of tags, rules, seats and players, no deals), the
-    compact form, and the referee's compact report computed on first use.
-    Anything it cannot answer exactly raises :class:`_Fallback`."""
+    """A record as the query sees it without the model: its header (a
+    :class:`Game` of tags, rules, seats and players, no deals), its compact
+    form, and, on first use, the referee's compact check
+    (:func:`hearts_notation.referee.compact_report`: its report entry and the
+    cards each seat took, as ``score`` and ``stats`` read them too; the
+    scores are made from them deal by deal, as asked).  Anything it cannot
+    answer exactly raises :class:`_Fallback`."""
 
     compact: Any = None
     source: str | None = None
@@ -722,45 +740,74 @@ class CompactView(GameView):
     #: each deal's marks (HRN: read from the events; a clean JSON record has none)
     deal_marks: list[list[tuple[str, str]]] | None = None
     _entry: dict[str, Any] | None = None
-    _played: dict[int, list[int]] = field(default_factory=dict)
+    _took: list[list[int]] = field(default_factory=list)
     _deal_scores: dict[int, DealScore] = field(default_factory=dict)
+    _played: dict[int, list[int]] = field(default_factory=dict)
     #: the scores are made deal by deal, as asked (not all first, as the model's)
     preload: ClassVar[bool] = False
 
-    def entry(self) -> dict[str, Any]:
-        """The compact check's report entry: the game is clean and complete."""
+    def clean(self) -> dict[str, Any]:
+        """The compact check's report entry: the game is clean and complete
+        (no finding at all), or :class:`_Fallback`."""
         if self._entry is None:
             from .referee import compact_report
 
             found = compact_report(self.compact, self.source, self.index, self.default_rules,
-                                   self.force_rules)
+                                   self.force_rules, self._took)
             if found is None:
                 raise _Fallback
             self._entry = found
         return self._entry
 
     def score(self) -> GameScore:
-        """The scores, as the compact check's report gives them."""
+        """The scores, as the check's report gives them."""
         if self._score is None:
             from .scoring import GameScore
 
-            e = self.entry()
+            e = self.clean()
             deals = [self.deal_score(k) for k in range(len(e["deals"]))]
             self._score = GameScore(deals, e["finished"], tuple(e["winners"]), self.seats)
         return self._score
 
     def deal_score(self, d: int) -> DealScore:
-        """Deal *d*'s scores, made from the report entry when first asked."""
+        """Deal *d*'s scores, made from the report entry when first asked
+        (a query that stops at its first deal makes no more)."""
         ds = self._deal_scores.get(d)
         if ds is None:
             from .scoring import DealScore, MoonOutcome
 
-            x = self.entry()["deals"][d]
+            x = self.clean()["deals"][d]
             moon = x["moon"]
             ds = self._deal_scores[d] = DealScore(
-                x["number"], x["points"], None if moon is None else MoonOutcome(**moon),
-                x["totals"], True)
+                x["number"], x["points"],
+                None if moon is None else MoonOutcome(moon["seat"], moon["choice"], moon["assumed"]),
+                x["totals"], True, tuple(self._took[d]))
         return ds
+
+    def scored(self, d: int) -> tuple[Mapping[str, int], str | None] | None:
+        """Deal *d*'s points and moon, read off the report entry."""
+        x = self.clean()["deals"][d]
+        moon = x["moon"]
+        return x["points"], None if moon is None else moon["seat"]
+
+    def totals(self, d: int | None) -> Mapping[str, int]:
+        """The running totals, read off the report entry (it has a deal at least)."""
+        totals: Mapping[str, int] = self.clean()["deals"][-1 if d is None else d]["totals"]
+        return totals
+
+    def winners(self) -> tuple[str, ...]:
+        """The winners, read off the report entry."""
+        return tuple(self.clean()["winners"])
+
+    def number(self, d: int) -> int:
+        """Deal *d*'s number as the check counted it."""
+        number: int = self.clean()["deals"][d]["number"]
+        return number
+
+    def taken(self, d: int) -> list[int]:
+        """The cards each seat took in deal *d*, as the check's replay found them."""
+        self.clean()
+        return self._took[d]
 
     def report(self) -> GameReport:
         """Not used: :meth:`findings` answers from the compact check."""
@@ -768,7 +815,7 @@ class CompactView(GameView):
 
     def findings(self, d: int | None) -> list[Any]:
         """None: the compact check accepts only a game without a finding."""
-        self.entry()
+        self.clean()
         return []
 
     def ndeals(self) -> int:
@@ -793,7 +840,7 @@ class CompactView(GameView):
             if mask is None:
                 raise _Fallback     # not recorded: the model says what is known
             return mask
-        self.entry()
+        self.clean()
         played = self._played.get(d)
         if played is None:
             idx = {s: k for k, s in enumerate(self.seats)}
@@ -803,30 +850,16 @@ class CompactView(GameView):
             self._played[d] = played
         return played[i]
 
-    def queen_taker(self, d: int) -> str | None:
-        """Who won the trick Q♠ was played to (the state's trick winner)."""
-        from .cards import QUEEN_OF_SPADES
-        from .state import trick_winner
-
-        self.entry()
-        cd = self.compact.deals[d]
-        cards: list[int] = cd.cards
-        queen = int(QUEEN_OF_SPADES)
-        if queen not in cards:
-            return None
-        n = len(self.seats)
-        first = cards.index(queen) // n * n
-        taker: str = cd.names[first + trick_winner(cards[first:first + n])]
-        return taker
-
     def marks(self, d: int) -> list[tuple[str, str]]:
         """Deal *d*'s marks."""
-        return [] if self.deal_marks is None else self.deal_marks[d]
+        if self.deal_marks is None:
+            raise _Fallback     # not read (the query did not need them)
+        return self.deal_marks[d]
 
     def deal_id(self, d: int) -> bytes:
         """Deal *d*'s identity, from the compact form (the same bytes as
         :func:`deal_identity` on the model: tests/test_select.py)."""
-        self.entry()
+        self.clean()
         cd = self.compact.deals[d]
         seats = self.seats
         idx = {s: i for i, s in enumerate(seats)}
@@ -876,13 +909,12 @@ def _compact_pick(view: CompactView, query: Query, line: int | None) -> Picked:
     return _picked(view, query, view.source, view.index, line, None)
 
 
-class _HeaderEvents(Visitor["CompactGame | None"]):
-    """The HRN reader's events to the referee's compact builder, with what
-    the query reads and the builder does not keep: the tags and the marks."""
+class _MarkEvents(Visitor["CompactGame | None"]):
+    """The HRN reader's events to the referee's compact builder, with the
+    marks of each deal kept on the way (the builder does not keep them)."""
 
     def __init__(self, inner: Visitor[CompactGame | None]) -> None:
         self.inner = inner
-        self.tags: dict[str, str] = {}
         self.marks: list[list[tuple[str, str]]] = []
         self.deal: list[tuple[str, str]] = []
 
@@ -899,7 +931,6 @@ class _HeaderEvents(Visitor["CompactGame | None"]):
         self.inner.player(seat, name, tag, line, column)
 
     def tag(self, name: str, value: str, line: int, column: int) -> None:
-        self.tags[name] = value
         self.inner.tag(name, value, line, column)
 
     def comment(self, text: str) -> None:
@@ -963,75 +994,65 @@ class _HeaderEvents(Visitor["CompactGame | None"]):
         return self.inner.end_game()
 
 
-#: A lone surrogate, escaped or raw: the model's reader refuses it where it stands.
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-
-
 def _compact_view(batch: Batch, syntax: str, record: RawRecord, query: Query
                   ) -> tuple[CompactView, int | None] | None:
     """The compact view of one raw record and its line, or ``None`` when
-    the record is not of the clean shape (the model reads it)."""
+    the record is not of the clean shape (the model reads it).  The record
+    is read as ``validate`` reads it: HRN by the reader's events to the
+    referee's compact builder, JSON by the typed decoder
+    (:func:`hearts_notation.referee.json_compact`)."""
     from .io.batches import HRN_GAME
+    from .referee import CompactBuilder, json_compact
 
-    text = record.text
     marks: list[list[tuple[str, str]]] | None = None
+    compact: CompactGame | None
     if syntax == HRN_GAME:
         from .io.hrn.reader import visit_text
-        from .referee import CompactBuilder
 
-        events = _HeaderEvents(CompactBuilder())
-        compact = visit_text(text, events, batch.source or "-", record.line, batch.default_rules,
-                             record.index)
-        if compact is None:
-            return None
-        tags, marks, line = events.tags, events.marks, compact.line
+        events: Visitor[CompactGame | None] = CompactBuilder()
+        if "mark" in query.names:
+            events = _MarkEvents(events)
+        compact = visit_text(record.text, events, batch.source or "-", record.line,
+                             batch.default_rules, record.index, record.stop)
+        marks = events.marks if isinstance(events, _MarkEvents) else None
     else:
-        if "\\u" in text or (not text.isascii() and _SURROGATE.search(text) is not None):
-            return None
-        from .io.compact import compact_record
-        from .io.typed_json import decode_record
-
-        rec = decode_record(text)
-        if rec is None:
-            return None
-        compact = compact_record(rec, record.line)
-        if compact is None:
-            return None
-        tags, line = dict(rec.tags or {}), record.line
-    header = Game(tags=tags, rules=compact.rules,
+        compact, _ = json_compact(record.text, record.line, record.compact)
+        if compact is not None:
+            marks = [[] for _ in compact.deals]     # the typed decoder refuses a mark
+    if compact is None:
+        return None
+    header = Game(tags=dict(compact.tags), rules=compact.rules,
                   seats=None if compact.seats is None else tuple(compact.seats),
                   players=dict(compact.players), source=batch.source, index=record.index)
     view = CompactView(header, query.default_rules, query.force_rules,
                        Identity(dict(query.aliases), query.ignore_case),
                        [] if query.explain else None, compact=compact, source=batch.source,
                        index=record.index, deal_marks=marks)
-    return view, line
+    return view, compact.line if syntax == HRN_GAME else record.line
 
 
-def _record_game(batch: Batch, syntax: str, record: RawRecord, k: int,
-                 cache: list[list[Game]]) -> Game:
+def _record_game(batch: Batch, record: RawRecord, k: int, cache: list[list[Game]]) -> Game:
     """The model of record *k* of a batch, as a whole-batch read gives it:
-    the batch's own parser on the batch cut down to that record."""
+    the batch's own parser on the batch cut down to that record (a JSONL
+    batch is its lines' text, the others a tuple of records); a kind of
+    batch not known here is parsed whole, once."""
     from .io.batches import batch_games
 
-    payload: Any
+    one: Batch | None = None
     if batch.kind == "jsonl":
         one = dataclasses.replace(batch, payload=record.text, first_line=record.line,
                                   first_index=record.index, nbytes=len(record.text))
-    elif batch.kind == "json":
-        one = dataclasses.replace(batch, payload=(record.text,), lines=(record.line,),
-                                  first_line=record.line, first_index=record.index, compacts=())
-    elif batch.kind == "hrn":
-        payload = ((record.line, record.text),)
-        one = dataclasses.replace(batch, payload=payload, first_line=record.line,
-                                  first_index=record.index)
-    else:
-        if not cache:
-            cache.append(batch_games(batch))
-        return cache[0][k]
-    games = batch_games(one)
-    assert len(games) == 1
-    return games[0]
+    elif batch.kind in ("json", "hrn") and isinstance(batch.payload, tuple):
+        one = dataclasses.replace(batch, payload=batch.payload[k:k + 1],
+                                  lines=batch.lines[k:k + 1], compacts=batch.compacts[k:k + 1],
+                                  first_line=record.line, first_index=record.index)
+    if one is not None:
+        games = batch_games(one)
+        if len(games) == 1 and games[0].index == record.index:
+            return games[0]
+    if not cache:
+        cache.append(batch_games(batch))
+    return next(g for g in cache[0] if g.index == record.index)
 
 
 def pick_record(batch: Batch, syntax: str, record: RawRecord, k: int, query: Query,
@@ -1049,9 +1070,9 @@ def pick_record(batch: Batch, syntax: str, record: RawRecord, k: int, query: Que
         else:
             if picked.matched and query.keep:
                 picked = dataclasses.replace(
-                    picked, game=_record_game(batch, syntax, record, k, cache))
+                    picked, game=_record_game(batch, record, k, cache))
             return picked
-    return pick(_record_game(batch, syntax, record, k, cache), query)
+    return pick(_record_game(batch, record, k, cache), query)
 
 
 def pick_batch(batch: Any, query: Query) -> list[Picked] | Any:
