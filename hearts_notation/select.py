@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -545,7 +544,9 @@ def deal_identity(deal: Deal, view: GameView, d: int) -> bytes:
     hands = view.hands(d)
     played = any(t.plays for t in deal.tricks)
     if all(m is None for m in hands.dealt) and not played and not deal.passes:
-        h = hashlib.blake2b(digest_size=16)
+        from hashlib import blake2b  # (OpenSSL's module, loaded only when needed)
+
+        h = blake2b(digest_size=16)
         h.update(b"sheet %d|" % view.number(d))
         for line in (deal.score, deal.total):
             h.update(b"|" if line is None else
@@ -563,7 +564,9 @@ def played_identity(n: int, dealt: Sequence[int | None], passes: Sequence[int | 
     """The identity of a deal with cards (:func:`deal_identity`), from its
     parts by seat position: the hands as dealt and the cards passed
     (bitmasks, ``None`` unknown), each trick as (seat position, card) bytes."""
-    h = hashlib.blake2b(digest_size=16)
+    from hashlib import blake2b  # (OpenSSL's module, loaded only when needed)
+
+    h = blake2b(digest_size=16)
     h.update(b"deal %d|" % n)
     for m in dealt:
         h.update(b"?," if m is None else m.to_bytes(7, "big") + b",")
@@ -577,7 +580,9 @@ def played_identity(n: int, dealt: Sequence[int | None], passes: Sequence[int | 
 
 def game_identity(ids: Sequence[bytes]) -> bytes:
     """A game's identity: its deals' identities in order, hashed."""
-    h = hashlib.blake2b(digest_size=16)
+    from hashlib import blake2b  # (OpenSSL's module, loaded only when needed)
+
+    h = blake2b(digest_size=16)
     h.update(b"game %d|" % len(ids))
     for i in ids:
         h.update(i)
