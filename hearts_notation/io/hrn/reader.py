@@ -38,7 +38,7 @@ from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard, with
 from ...seats import DEFAULT_SEATS
 from ...state import opening_leader, trick_winner
 from ..events import GameBuilder, Visitor
-from ..stream import RecordError
+from ..stream import CHUNK_SIZE, RecordError
 from .cut import BLANKS, GameText, LogicalLine, cut_games, game_lines, iter_logical_lines, split_text
 from .elements import (
     CommentEl,
@@ -90,8 +90,15 @@ def iter_hrn(text: str | Iterable[str], source: str = "-",
     Raises :class:`~hearts_notation.io.jsonio.RecordError` only when the
     input holds no game at all (blank, or comments only).
     """
-    return read_hrn_chunks((text,) if isinstance(text, str) else _as_chunks(text), source,
-                           default_rules)
+    chunks = _slices(text) if isinstance(text, str) else _as_chunks(text)
+    return read_hrn_chunks(chunks, source, default_rules)
+
+
+def _slices(text: str) -> Iterator[str]:
+    """A whole text in blocks, as a file is read (the cutter holds a block
+    and one game, not every game of a long text at once)."""
+    for start in range(0, len(text), CHUNK_SIZE):
+        yield text[start:start + CHUNK_SIZE]
 
 
 def read_hrn_chunks(chunks: Iterable[str], source: str = "-",
