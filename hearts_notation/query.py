@@ -39,6 +39,7 @@ FINDING_CODES: tuple[str, ...] = (
     "first-trick-points", "hearts-not-broken", "trick-size", "incomplete-deal",
     "score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
     "sheet-unchecked", "sheet-sum", "sheet-moon", "sheet-points", "player-conflict",
+    "tag-name",
 )
 SEVERITIES: tuple[str, ...] = ("info", "warning", "error")
 

@@ -57,6 +57,7 @@ from .i18n import Arg, Msg, msg, numbers_and, seats_and, seats_space
 from .io.compact import CompactDeal, CompactGame, compact_record
 from .io.compact import seat_ok as _seat_ok
 from .io.events import Visitor
+from .io.hrn.words import misspelt_tag
 from .io.jsonio import (
     JSON_ERRORS,
     JsonLocator,
@@ -276,6 +277,9 @@ class _Ctx:
     last_deal: int
     game_unfinished: bool
     cut: bool = False   # the reader stopped at a syntax error: the last deal may be cut short
+    #: the numbers of the deals a line of which did not read (the HRN reader
+    #: goes on after it): each may be cut short
+    damaged: frozenset[int] = frozenset()
 
 
 class _DealCheck:
@@ -823,7 +827,7 @@ class _DealCheck:
             expected_leader = winner if size_ok and not stranger and not turn_trouble else None
             if size_ok:
                 complete_tricks += 1
-        cut = self.ctx.cut and self.di == self.ctx.last_deal
+        cut = (self.ctx.cut and self.di == self.ctx.last_deal) or self.number in self.ctx.damaged
         if not cut and (len(tricks) < nt or (len(tricks) == nt and len(tricks[-1].plays) < n)):
             last_pos = (tricks[-1].pos or (tricks[-1].plays[0].pos if tricks[-1].plays else None)
                         if tricks else None) or deal.pos
@@ -979,7 +983,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     findings.extend(sf)
     idx = {s: i for i, s in enumerate(seats)}
     n = len(seats)
-    ctx = _Ctx(rules, seats, idx, len(game.deals) - 1, game.result == "*", bool(game.errors))
+    damaged = frozenset(f.deal for f in game.errors if f.deal is not None)
+    ctx = _Ctx(rules, seats, idx, len(game.deals) - 1, game.result == "*", bool(game.errors), damaged)
     per_deal: list[list[Finding]] = []
     taken: list[list[int] | None] = []
     prev_number = 0
@@ -1038,6 +1043,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
                                          functools.partial(_DealCheck, ctx, deal, number, di))
             if is_sheet_deal(deal, rules, seats):       # a score sheet's deal (hearts_notation.sheets)
                 found = sheet_play_findings(deal, found)
+            if number in damaged:   # what a line that did not read kept from being checked goes unsaid
+                found = [f for f in found if f.severity != "info"]
             return found, checker.taken
 
         if memo is None:
@@ -1045,7 +1052,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
         else:       # the deal's check depends on the deal and on these alone
             last = di == ctx.last_deal
             found, took = memo(di, deal, (rules, seats, number, header_flagged,
-                                          last and ctx.game_unfinished, last and ctx.cut), referee)
+                                          last and ctx.game_unfinished, last and ctx.cut,
+                                          number in damaged), referee)
         per_deal.append(head + found)
         taken.append(took)
     score = score_game(game, rules, seats, taken)
@@ -1053,6 +1061,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     before: dict[int, list[Finding]] = {}
     after: dict[int, list[Finding]] = {}
     for i, order, f in extra:
+        if f.severity == "info" and f.deal in damaged:
+            continue
         (before if order == 0 else after).setdefault(i, []).append(f)
     for di, fs in enumerate(per_deal):
         group = [*before.get(di, ()), *fs, *after.get(di, ())]
@@ -1150,6 +1160,8 @@ class CompactBuilder(Visitor["CompactGame | None"]):
 
     def tag(self, name: str, value: str, line: int, column: int) -> None:
         self.tags[name] = value
+        if misspelt_tag(name) is not None:
+            self.ok = False     # a tag-name warning is due (hearts_notation.sheets)
 
     def begin_deal(self, number: int | None, dealer: str | None, direction: str | None,
                    line: int, column: int) -> None:

@@ -352,13 +352,29 @@ def player_conflicts(game: Game, key: object = None) -> list[Finding]:
     return out
 
 
+def tag_findings(game: Game) -> list[Finding]:
+    """A ``tag-name`` warning for each tag whose name is a known tag
+    mistyped (``[Evnet "..."]``): the tag is kept as the record's own, so
+    the event, the date or the player it meant would silently go missing."""
+    from .io.hrn.words import misspelt_tag
+
+    out: list[Finding] = []
+    for name in game.tags:
+        word = misspelt_tag(name)
+        if word is not None:
+            out.append(_finding("tag-name", "warning", msg("finding.tag-name", name=name, word=word),
+                                None, game.where.get(name) or game.pos))
+    return out
+
+
 def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
                   ) -> list[tuple[int, int, Finding]]:
     """The findings of this module for one game, as ``(deal index, order,
     finding)`` like :func:`hearts_notation.scoring.score_findings` (order 1:
     after the referee's findings of that deal; game-level ones at index 0,
     order 0, before the first deal's)."""
-    out: list[tuple[int, int, Finding]] = [(0, 0, f) for f in player_conflicts(game)]
+    out: list[tuple[int, int, Finding]] = [(0, 0, f) for f in tag_findings(game)]
+    out.extend((0, 0, f) for f in player_conflicts(game))
     sheet_deals: list[int] = []
     first: tuple[int, Pos | None] | None = None
     number = 0

@@ -212,9 +212,13 @@ class _Elements(Transformer[Token, Any]):
         return self._points("total", children)
 
     def moon_line(self, children: list[Token]) -> list[Element]:
-        kw, seat, choice = children[:3]
-        return [MoonEl(*self._at(kw), seat.value, *self._at(seat), MOON_CHOICES[_fold(choice.value)]),
-                *self._comments(children[3:])]
+        kw, seat = children[:2]
+        rest = children[2:]
+        choice = None
+        if rest and rest[0].type == "MOON_CHOICE":     # (``moon S`` alone: the rules' choice)
+            choice = MOON_CHOICES[_fold(rest[0].value)]
+            rest = rest[1:]
+        return [MoonEl(*self._at(kw), seat.value, *self._at(seat), choice), *self._comments(rest)]
 
     def star_line(self, children: list[Token]) -> list[Element]:
         return [StarEl(*self._at(children[0])), *self._comments(children[1:])]

@@ -73,7 +73,7 @@ GRAMMAR_CASES = [
      "expected a pass direction (left, right, across, hold), found 'sideways'"),
     ("deal\n", 1, 5, "expected a deal number, found the end of the line"),
     ("deal one\n", 1, 6, "expected a deal number, found 'one'"),
-    ("deal 1\nmoon S both\n", 2, 8, "expected 'add' or 'subtract', found 'both'"),
+    ("deal 1\nmoon S both\n", 2, 8, "expected 'add' or 'subtract', a {comment} or the end of the line, found 'both'"),
     ("deal 1\nresult\n", 2, 7, "expected a seat (N, E, S, W) or '*', found the end of the line"),
     ("deal 1\nN AQ4.K93.J862.T75\n", 2, 3, "expected ':', found 'AQ4.K93.J862.T75'"),
     ("deal 1\nN:\n", 2, 3,
@@ -103,7 +103,9 @@ def test_unterminated_comment_points_at_the_brace_and_the_rest_still_reads() -> 
     a, b = list(iter_hrn(text))
     assert [(f.line, f.column, f.message) for f in a.errors] == [
         (3, 9, "unterminated comment: '{' at 3:9 has no '}' before the tag at line 5")]
-    assert a.tags == {"Event": "A"} and a.deals == ()
+    # The line with the brace is lost; trick 2 after it cannot be checked in
+    # turn, so deal 1 is kept without tricks (and cut short for the referee).
+    assert a.tags == {"Event": "A"} and [(d.number, d.tricks) for d in a.deals] == [(1, ())]
     assert b.errors == () and b.tags == {"Event": "B"} and len(b.deals[0].tricks) == 1
 
 
@@ -182,7 +184,7 @@ def test_error_finding_names_the_deal_and_trick() -> None:
 # Salvage and resynchronisation -----------------------------------------------------------------
 
 
-def test_a_broken_game_keeps_its_tags_and_the_deals_before_the_error() -> None:
+def test_a_syntax_error_costs_its_line_not_the_game() -> None:
     text = ('[Event "A"]\n[North "Ann"]\n{intro}\n'
             "deal 1\nN: ?\n1. S 2C\nscore N 0\n"
             "deal 2\n1. S 2C W ZZ\n"
@@ -190,15 +192,16 @@ def test_a_broken_game_keeps_its_tags_and_the_deals_before_the_error() -> None:
             '[Event "B"]\ndeal 1\nresult S\n')
     a, b = list(iter_hrn(text))
     assert a.tags == {"Event": "A"} and a.players == {"N": "Ann"} and a.comment == "intro"
-    assert [d.number for d in a.deals] == [1]   # the broken deal and all after it are not read
-    assert a.result is None
+    # The bad trick line is lost; its deal and every deal after it are read.
+    assert [(d.number, len(d.tricks)) for d in a.deals] == [(1, 1), (2, 0), (3, 1)]
+    assert a.result == ("N",)
     assert [(f.line, f.column, f.deal) for f in a.errors] == [(9, 11, 2)]
     assert b.errors == () and b.tags == {"Event": "B"} and b.result == ("S",)
 
 
-def test_an_error_in_the_tags_keeps_the_tags_before_it() -> None:
+def test_an_error_in_the_tags_keeps_the_other_tags() -> None:
     g, f = errors_of('[Event "A"]\n[Site "x\n[Date "y"]\ndeal 1\n')
-    assert g.tags == {"Event": "A"} and (f.line, f.column) == (2, 7)
+    assert g.tags == {"Event": "A", "Date": "y"} and (f.line, f.column) == (2, 7)
 
 
 def test_a_bad_seats_tag_keeps_the_other_tags() -> None:

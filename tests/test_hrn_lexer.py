@@ -87,7 +87,7 @@ CANONICAL_LINES = [
     "pass N: AC 6S 6D", "pass E>S: 5C JS! TD", "pass W:", "pass N: QS AS",
     "1. S 2C W QC N 6C E AC", "13. N 3H E 2H S 5H W 8S", "4. TD 9D 8D KH", "2. N 4S! E 7S?? S TS",
     "5. S 2♣ W 9♣ N K♣! E 3♣", "6.", "7. n 2c e 3c",
-    "score N 0 E 17 S 7 W 2", "total N -26 E +3", "moon S add", "moon N subtract",
+    "score N 0 E 17 S 7 W 2", "total N -26 E +3", "moon S add", "moon S", "capot O {c}", "moon N subtract",
     "*", "result N", "result *", "result N S", "", "   ", "  1. S 2C",
 ]
 

@@ -171,9 +171,9 @@ class GameBuilder(Visitor[Game]):
 
     def tag(self, name: str, value: str, line: int, column: int) -> None:
         self._tags[name] = value
-        if line and (name in PLAYER_TAGS_4 or name[:1] == "P"):
+        if line:
             # (where a player-conflict finding points, even for a tag that
-            # names no seat of this game)
+            # names no seat of this game, or a tag-name finding)
             self._where.setdefault(name, Pos(line, column))
 
     def comment(self, text: str) -> None:

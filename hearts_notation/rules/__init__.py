@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -278,7 +279,10 @@ def preset_mapping(name: str) -> dict[str, Any]:
     files = _preset_files()
     name = name.lower()
     if name not in files:
+        near = closest_preset(name)
         raise RuleError(
+            msg("rules.unknown_preset.did_you_mean", name=repr(name), word=near,
+                presets=", ".join(preset_names())) if near else
             msg("rules.unknown_preset", name=repr(name), presets=", ".join(preset_names())),
             key="preset",
         )
@@ -288,6 +292,32 @@ def preset_mapping(name: str) -> dict[str, Any]:
     merged = dict(preset_mapping(base)) if base else {}
     merged.update(data)
     return merged
+
+
+#: French words a player may put in a preset's name -> the English word of
+#: the presets' names (``trois-joueurs``: did you mean ``three-players``?).
+_PRESET_WORDS_FR: dict[str, str] = {
+    "trois": "three", "cinq": "five", "joueurs": "players", "joueur": "players",
+    "court": "short", "courte": "short", "valet": "jack", "carreau": "diamonds",
+    "carreaux": "diamonds", "dame": "queen", "ouvre": "breaks", "coeurs": "hearts",
+    "cœurs": "hearts", "capot": "moon", "chelem": "moon", "choix": "choice",
+}
+
+
+def closest_preset(name: str) -> str | None:
+    """The shipped preset a mistyped or French-worded *name* most likely
+    means (``three-player``, ``trois-joueurs`` -> ``three-players``), or
+    ``None``."""
+    from difflib import get_close_matches
+
+    names = preset_names()
+    name = name.lower()
+    english = "-".join(_PRESET_WORDS_FR.get(w, w) for w in re.split(r"[-_ ]+", name))
+    for guess in (name, english):
+        hit = get_close_matches(guess, names, n=1, cutoff=0.7)
+        if hit:
+            return hit[0]
+    return None
 
 
 def preset_description(name: str) -> str:

@@ -115,14 +115,15 @@ class PointsEl:
 
 @dataclass(slots=True)
 class MoonEl:
-    """``moon SEAT add|subtract`` (the choice in English)."""
+    """``moon SEAT add|subtract`` (the choice in English; ``None`` for a
+    bare ``moon SEAT``, whose choice the rules in force give)."""
 
     line: int
     col: int
     seat: str
     seat_line: int
     seat_col: int
-    choice: str
+    choice: str | None
 
 
 @dataclass(slots=True)

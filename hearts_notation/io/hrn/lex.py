@@ -375,7 +375,7 @@ _CARD: Final = _Ctx("CARD", "FRENCH_LETTER_CARD")
 _POINTS_AFTER_SEAT: Final = _Ctx("_COLON", "POINTS")
 _POINTS: Final = _Ctx("POINTS")
 _POINTS_NEXT: Final = _Ctx("SEAT", "COMMENT", _END)
-_MOON_CHOICE: Final = _Ctx("MOON_CHOICE")
+_MOON_CHOICE: Final = _Ctx("MOON_CHOICE", "COMMENT", _END)
 _RESULT: Final = _Ctx("SEAT", "STAR")
 _RESULT_SEATS: Final = _Ctx("SEAT", "COMMENT", _END)
 
@@ -876,7 +876,11 @@ def _moon(r: _Line, out: list[Element]) -> None:
     r.next(_SEAT)
     seat = r.val
     sl, sc = r.here()
-    r.next(_MOON_CHOICE)
+    kind = r.next(_MOON_CHOICE)
+    if kind != "MOON_CHOICE":   # ``moon S``: the rules in force decide (the reader's builder)
+        out.append(MoonEl(ln, col, seat, sl, sc, None))
+        r.comments(kind, out)
+        return
     out.append(MoonEl(ln, col, seat, sl, sc, MOON_CHOICES[_keyword(r.val)]))
     r.comments(r.next(_TAIL), out)
 

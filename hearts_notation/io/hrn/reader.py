@@ -18,10 +18,16 @@ How a file is read (``docs/parser.md`` tells the whole story):
    :class:`~hearts_notation.model.Game`; ``validate`` sends them to the
    referee's compact check instead (:func:`visit_text`).
 
-A game that does not read is still yielded, python-chess style: with what was
-understood before the first error (tags, complete deals) and a
-``syntax-error`` finding that says, in words, what was expected where.
-The next game is read afresh.
+A syntax error costs its line, not the game: the line is reported (a
+``syntax-error`` finding that says, in words, what was expected where) and
+reading goes on, so that every slip of a file is reported in one run, each
+at its line.  The deal that holds the bad line keeps what was read of it
+and is *damaged*: its later tricks are kept only while they follow on (a
+trick line lost leaves the tricks after it unchecked, never misread), and
+the referee takes it as cut short.  A deal header that does not read opens
+a damaged deal of the number it shows; one whose number cannot be read
+loses its deal (its lines are still read for their own errors).  Only a
+``Seats`` tag that names no usable seats stops a game.
 
 """
 
@@ -153,7 +159,8 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 continue
             if first is None:
                 first = (lineno, t)
-            if not _read_line_into(b, t, lineno, read_line):
+            _read_line_into(b, t, lineno, read_line)
+            if b.halted:
                 break
         if b.pos is None and first is not None:
             b.pos = Pos(first[0], len(first[1]) - len(first[1].lstrip()) + 1)
@@ -201,11 +208,14 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
         if ll.kind == "blank":
             continue
         if ll.unclosed is not None:
+            # (the lines after the brace are read again as lines of their own)
             ln, col = ll.unclosed
-            b.error(msg("syntax.unterminated_comment.before" if ll.stop else "syntax.unterminated_comment",
-                        at=f"{ln}:{col}", line=ll.stop or 0), ln, col)
-            break
-        if not _read_line_into(b, ll.text, ll.line, read):
+            b.line_error(msg("syntax.unterminated_comment.before" if ll.stop
+                             else "syntax.unterminated_comment",
+                             at=f"{ln}:{col}", line=ll.stop or 0), ln, col, ll.text)
+            continue
+        _read_line_into(b, ll.text, ll.line, read)
+        if b.halted:
             break
     if b.pos is None and lines:
         first = next((ll for ll in lines if ll.kind != "blank"), lines[0])
@@ -213,20 +223,46 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
     return b.finish()  # type: ignore[no-any-return]
 
 
-def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader) -> bool:
-    """Read one logical line into the game being built; ``False`` once the
-    game has an error (the rest of it is not read)."""
+def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader) -> None:
+    """Read one logical line into the game being built (a line that does
+    not read is reported and costs only itself: :meth:`_GameBuilder.line_error`)."""
     try:
         elements = read(text, line)
     except HrnSyntaxError as exc:
-        b.error(exc.msg or exc.message, exc.line, exc.column)
-        return False
+        b.line_error(exc.msg or exc.message, exc.line, exc.column, text)
+        return
     except Mismatch:
         worded = _worded(text, line, b.seat_names_for_messages())
-        b.error(worded.msg or worded.message, worded.line, worded.column)
-        return False
+        b.line_error(worded.msg or worded.message, worded.line, worded.column, text)
+        return
+    if b.skipping:
+        if not any(isinstance(el, (DealEl, ResultEl)) for el in elements):
+            return      # a lost deal's line: read for its own errors only
+        b.skipping = False
     b.feed(elements)
-    return not b.failed
+
+
+#: The first two words of a line: a deal header's keyword and number.
+_HEAD_WORDS = re.compile(r"[ \t\f]*([^\W\d_]+)(?:[ \t\f]+(\d+)(?![\w.]))?")
+
+
+def _header_number(text: str) -> int | None:
+    """Whether a line that does not read is a deal header: ``None`` if not;
+    else the deal's number, or -1 when it does not show.  A line is a header
+    when it starts with ``deal``/``donne``, or with a word that is one of
+    them mistyped (``donn``, ``dael``) followed by a number."""
+    m = _HEAD_WORDS.match(text)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    number = int(m.group(2)) if m.group(2) else -1
+    if word in ("deal", "donne"):
+        return number
+    if number < 0 or word in KEYWORDS:
+        return None
+    from difflib import get_close_matches
+
+    return number if get_close_matches(word, ("deal", "donne"), n=1, cutoff=0.7) else None
 
 
 def _worded(text: str, line: int, seats: tuple[str, ...]) -> HrnSyntaxError:
@@ -292,7 +328,8 @@ def _pass_offset(rules: RuleSet, direction: str | None, n: int) -> int | None:
 class _DealBuilder:
     """A deal being read: raw facts, checked as they come."""
 
-    __slots__ = ("col", "comments", "dealer", "direction", "hand_pos", "hands", "line", "moon",
+    __slots__ = ("col", "comments", "damaged", "dealer", "direction", "hand_pos", "hands", "line",
+                 "moon",
                  "number", "pass_pos", "passes", "score", "score_pos", "total", "total_pos",
                  "tricks", "unfinished", "where")
 
@@ -316,6 +353,8 @@ class _DealBuilder:
         self.unfinished = False
         self.comments: list[str] = []
         self.where: dict[str, Pos] = {}
+        #: a line of the deal did not read (see the module's docstring)
+        self.damaged = False
 
 
 class _GameBuilder:
@@ -344,14 +383,23 @@ class _GameBuilder:
         self.result_pos: tuple[int, int] | None = None
         self.errors: list[Finding] = []
         self.failed = False
+        #: the rest of the game cannot be read (no usable seats)
+        self.halted = False
+        #: a deal header whose number did not read: its lines are not kept
+        self.skipping = False
+        #: line-level errors already told once (no line before a deal header...)
+        self.told: set[str] = set()
         self.pos: Pos | None = None
 
     # errors
 
     def error(self, message: str | Msg, line: int, column: int, trick: int | None = None,
               seat: str | None = None) -> None:
-        """Record a syntax error; the rest of the game is not read."""
-        deal = self.cur.number if self.cur is not None else None
+        """Record a syntax error (the deal being read is then damaged)."""
+        deal = None
+        if self.cur is not None:
+            deal = self.cur.number
+            self.cur.damaged = True
         key, args = (message.key, message.args) if isinstance(message, Msg) else ("", ())
         text = message.text() if isinstance(message, Msg) else message
         self.errors.append(Finding(code="syntax-error", severity="error", message=text, deal=deal,
@@ -362,6 +410,28 @@ class _GameBuilder:
     def fail(self, message: str | Msg, line: int, column: int, trick: int | None = None) -> _Stop:
         self.error(message, line, column, trick)
         return _Stop()
+
+    def line_error(self, message: str | Msg, line: int, column: int, text: str) -> None:
+        """A logical line that does not read: report it and go on.  A deal
+        header (or a line that is one mistyped: ``donn 2``) closes the deal
+        before it and opens a damaged deal of its number, or loses its deal
+        when no number shows."""
+        head = _header_number(text)
+        if head is None or self.halted:
+            self.error(message, line, column)
+            return
+        if not self.halted:
+            try:
+                self._settle()
+            except _Stop:
+                pass    # (halted: the seats are not usable)
+            self._close_deal()
+        if head >= 0 and self.result_pos is None and not self.halted:
+            self.cur = _DealBuilder(head, None, None, line, 1 + len(text) - len(text.lstrip()))
+            self.skipping = False
+        else:
+            self.skipping = True
+        self.error(message, line, column)
 
     # seats
 
@@ -423,6 +493,7 @@ class _GameBuilder:
             seats = self._seat_list()
         except _Stop:
             self._fill_tags(None)
+            self.halted = True
             raise
         self._fill_tags(seats)
         self.seats = seats
@@ -491,9 +562,15 @@ class _GameBuilder:
     def _need_deal(self, what: str, line: int, col: int) -> _DealBuilder:
         """The deal a line belongs to; *what* names the line (``syntax.what.*``)."""
         if self.result_pos is not None:
+            if "after_result" in self.told:
+                raise _Stop()   # (told once: the lines after it are lost with it)
+            self.told.add("after_result")
             raise self.fail(msg("syntax.after_result", what=msg(f"syntax.what.{what}").arg(),
                                 at=f"{self.result_pos[0]}:{self.result_pos[1]}"), line, col)
         if self.cur is None:
+            if "before_deal" in self.told:
+                raise _Stop()
+            self.told.add("before_deal")
             raise self.fail(msg("syntax.before_deal", what=msg(f"syntax.what.{what}").arg()), line, col)
         return self.cur
 
@@ -585,6 +662,8 @@ class _GameBuilder:
         d = self._need_deal("trick", line, col)
         expected = len(d.tricks) + 1
         if number != expected:
+            if d.damaged:
+                raise _Stop()   # after a trick lost: not kept (it cannot be checked in turn)
             raise self.fail(msg("syntax.trick_number" if number > 0 else "syntax.trick_number.zero",
                                 expected=expected, found=number), line, col, trick=number)
         seats = el.seats
@@ -628,7 +707,16 @@ class _GameBuilder:
         d = self._need_deal("moon", el.line, el.col)
         if d.moon is not None:
             raise self.fail(msg("syntax.second_moon", at=f"{d.moon[2]}:{d.moon[3]}"), el.line, el.col)
-        d.moon = (self.seat(el.seat, el.seat_line, el.seat_col), el.choice, el.line, el.col)
+        seat = self.seat(el.seat, el.seat_line, el.seat_col)
+        choice = el.choice
+        if choice is None:
+            # ``moon S`` alone: the choice the rules in force fix; under
+            # ``moon: choose`` the shooter's choice must be written.
+            choice = self._ruleset_for_leads().moon
+            if choice not in ("add", "subtract"):
+                raise self.fail(msg("syntax.moon_choice_needed", seat=("seat", seat), letter=el.seat),
+                                el.seat_line, el.seat_col)
+        d.moon = (seat, choice, el.line, el.col)
 
     def _result(self, el: ResultEl) -> None:
         line, col = el.line, el.col
@@ -700,7 +788,11 @@ class _GameBuilder:
         prev: TrickEl | None = None
         for t_i, (t, implied) in enumerate(d.tricks):
             if implied:
-                self._imply(d, t, t_i, prev, seats, n, idx)
+                try:
+                    self._imply(d, t, t_i, prev, seats, n, idx)
+                except _Stop:   # (reported) the deal keeps the tricks before it
+                    del d.tricks[t_i:]
+                    break
             prev = t
         v = self.visitor
         v.begin_deal(d.number, d.dealer, d.direction, d.line, d.col)
@@ -768,18 +860,13 @@ class _GameBuilder:
     def finish(self) -> Any:
         """Send the end of the game to the visitor (the errors found, if
         any) and return what it makes of the game."""
+        n_errors = len(self.errors)
         try:
-            if not self.failed:
-                self._settle()
-                self._close_deal()
-            elif not self.settled:
-                n_errors = len(self.errors)
-                try:
-                    self._settle()
-                except _Stop:
-                    del self.errors[n_errors:]  # only the first error of a game is reported
+            self._settle()
+            self._close_deal()
         except _Stop:
-            pass
+            if n_errors:    # a bad Seats tag after another error: the first one is told
+                del self.errors[n_errors:]
         v = self.visitor
         for text in self.game_comments:
             v.comment(text)

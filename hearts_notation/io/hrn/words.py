@@ -146,6 +146,36 @@ class LanguageSniffer:
         self.finish()
 
 
+#: The tags the notation and the tools give a meaning to (docs/spec.md:
+#: sections 2.3 and 2.9), and tags common enough in records to be taken as
+#: meant (a name near one of these is taken as it mistyped: :func:`misspelt_tag`).
+KNOWN_TAGS: Final = frozenset({
+    "Event", "Site", "Date", "Round", "Rules", "Seats", "North", "East", "South", "West",
+    "Annotator", "Match", "Seed", "Seating", "Faults", "Table", "Source", "Note", "Language",
+    *TAG_NAMES_FR,
+})
+#: The tag to suggest for a name typed without its accents.
+_ACCENTED_TAG: Final = {"Evénement": "Événement", "Evenement": "Événement", "Regles": "Règles"}
+_NUMBERED_TAG: Final = re.compile(r"P[1-9]|Bot[A-Za-z0-9]+")
+
+
+def misspelt_tag(name: str) -> str | None:
+    """The known tag a tag name that is none most likely mistypes
+    (``Evnet`` -> ``Event``, ``Ouets`` -> ``Ouest``, ``event`` -> ``Event``),
+    or ``None``: a known tag, or a tag of the record's own (``Table``,
+    ``Scorer``) that is near no known one."""
+    if name in KNOWN_TAGS or _NUMBERED_TAG.fullmatch(name):
+        return None
+    from difflib import get_close_matches
+
+    lower = {t.lower(): t for t in sorted(KNOWN_TAGS)}
+    hit = get_close_matches(name.lower(), list(lower), n=1, cutoff=0.75)
+    if not hit:
+        return None
+    tag = lower[hit[0]]
+    return _ACCENTED_TAG.get(tag, tag)
+
+
 def tag_name(name: str) -> str:
     """The tag of docs/spec.md that *name* stands for (French names mapped,
     any other name unchanged)."""
