@@ -81,7 +81,7 @@ from .rules import (
     with_players,
 )
 from .scoring import DealScore, game_over, score_findings, score_game
-from .sheets import club_findings, is_sheet_deal, sheet_play_findings
+from .sheets import club_findings, is_sheet_deal, sheet_play_findings, tag_findings
 from .state import GameState, deal_points, opening_leader, replay_tricks
 
 
@@ -976,9 +976,13 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     *memo* (see :data:`DealMemo`) may answer for the check of a deal; the
     game-wide checks (numbers, dealers, scores, the end) are always made.
     """
-    findings: list[Finding] = sorted(game.errors, key=lambda f: (f.line or 0, f.column or 0))
+    # The reader's errors in a deal go with that deal's findings, in the
+    # order of the text; the others (tags...) first, with the tags' findings.
+    in_deal = [f for f in game.errors if f.deal is not None]
     rules, rf = rules_with_findings(game, default_rules, force_rules)
-    findings.extend(rf)
+    findings: list[Finding] = sorted(
+        [*(f for f in game.errors if f.deal is None), *rf, *tag_findings(game)],
+        key=lambda f: (f.line or 0, f.column or 0))
     seats, rules, sf = game_seats(game, rules)
     findings.extend(sf)
     idx = {s: i for i, s in enumerate(seats)}
@@ -1064,6 +1068,16 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
         if f.severity == "info" and f.deal in damaged:
             continue
         (before if order == 0 else after).setdefault(i, []).append(f)
+    if in_deal:
+        index_of: dict[int | None, int] = {}
+        for di, deal in enumerate(game.deals):
+            index_of.setdefault(deal.number, di)
+        for f in in_deal:
+            at = index_of.get(f.deal)
+            if at is None:
+                findings.append(f)
+            else:
+                before.setdefault(at, []).append(f)
     for di, fs in enumerate(per_deal):
         group = [*before.get(di, ()), *fs, *after.get(di, ())]
         group.sort(key=_line_key)

@@ -373,8 +373,7 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
     finding)`` like :func:`hearts_notation.scoring.score_findings` (order 1:
     after the referee's findings of that deal; game-level ones at index 0,
     order 0, before the first deal's)."""
-    out: list[tuple[int, int, Finding]] = [(0, 0, f) for f in tag_findings(game)]
-    out.extend((0, 0, f) for f in player_conflicts(game))
+    out: list[tuple[int, int, Finding]] = [(0, 0, f) for f in player_conflicts(game)]
     sheet_deals: list[int] = []
     first: tuple[int, Pos | None] | None = None
     number = 0

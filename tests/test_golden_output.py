@@ -85,6 +85,12 @@ for _lang in ("en", "fr"):
         (f"puzzles/queen-duck.{_lang}.txt",
          ["puzzles", "--lang", _lang, "tests/data/puzzles/queen-duck.annotated.hrn", "-o", "/dev/null"]),
     ]
+# A French sheet typed by hand with slips (issue 23): every slip at its line, in one run,
+# in French without being asked and in English when asked.
+CASES += [
+    ("validate/vendredi-12.fr.txt", ["validate", "docs/fr/exemples/vendredi-12.hrn"]),
+    ("validate/vendredi-12.en.txt", ["validate", "--lang", "en", "docs/fr/exemples/vendredi-12.hrn"]),
+]
 CASES.append(("select/deals.txt", ["select", "--deals", "--where", 'queen == "Bilal" and number <= 3',
                                    "samples/multi-game.hrn"]))
 

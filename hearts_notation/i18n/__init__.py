@@ -365,7 +365,18 @@ def render(lang: str, key: str, /, args: Args | Mapping[str, Arg] = ()) -> str:
     if sep:
         n = pairs[counted]
         key = f"{base}.{plural(lang, n) if isinstance(n, (int, float)) else 'other'}"
-    return translate(lang, key, **{k: _show(lang, v) for k, v in pairs.items()})
+    shown = {k: _show(lang, v) for k, v in pairs.items()}
+    elide = _merged(lang).get("narrate.elide")
+    if elide:
+        # "le total de Odile" -> "le total d'Odile": a seat shown as a name
+        # (or a letter) that begins with a vowel or a mute h.
+        template = _merged(lang)[key]
+        for k, v in pairs.items():
+            if isinstance(v, tuple) and v[:1] == ("seat",) and shown[k][:1] in elide \
+                    and f"de {{{k}}}" in template:
+                template = re.sub(rf"(?<![\w'])de \{{{k}\}}", f"d'{{{k}}}", template)
+        return template.format(**shown)
+    return translate(lang, key, **shown)
 
 
 def _show(lang: str, value: Arg | list[Any]) -> str:

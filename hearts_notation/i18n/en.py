@@ -430,10 +430,10 @@ MESSAGES.update({
     # A bare moon line, the moon's choice by the rules in force.
     "syntax.moon_choice_needed": "the rules in force (moon: choose) leave the choice to {seat}: write 'moon {letter} add' (26 to each other player) or 'moon {letter} subtract' (26 off the shooter's own total)",
     # Did you mean, for a preset's name.
-    "rules.unknown_preset.did_you_mean": "unknown rules preset {name}; did you mean '{word}'? Valid presets: {presets}",
+    "rules.unknown_preset.did_you_mean": "unknown rules preset {name} (did you mean '{word}'?)",
     # A known tag mistyped.
     "finding.tag-name": "the tag [{name}] is not one the notation knows; did you mean [{word}]? It is kept as a tag of the record's own",
-    # (end of french)
+    # (end of the french work's messages)
 
     # Score sheets (hearts_notation.sheets).
     "finding.sheet.part.one": "deal {deal} is recorded in part ({k} trick): its points are those of its score line",

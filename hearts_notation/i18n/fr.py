@@ -910,10 +910,10 @@ MESSAGES.update({
     # Une ligne de capot sans choix : celui des règles en vigueur.
     "syntax.moon_choice_needed": "les règles en vigueur (moon: choose) laissent le choix à {seat} : écrivez « capot {letter} ajoute » (26 à chacun des autres) ou « capot {letter} retire » (26 de moins à son propre total)",
     # « Vouliez-vous dire » pour le nom d'un jeu de règles.
-    "rules.unknown_preset.did_you_mean": "jeu de règles inconnu {name} ; vouliez-vous dire « {word} » ? Jeux de règles connus : {presets}",
+    "rules.unknown_preset.did_you_mean": "jeu de règles inconnu {name} (vouliez-vous dire « {word} » ?)",
     # Une balise connue mal tapée.
     "finding.tag-name": "la balise [{name}] n'est pas une balise de la notation ; vouliez-vous dire [{word}] ? Elle est gardée comme balise propre à la feuille",
-    # (end of french)
+    # (end of the french work's messages)
 
     # JSON ou YAML cassé.
     "record.json": "JSON non valide : {problem}",

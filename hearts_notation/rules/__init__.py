@@ -281,8 +281,7 @@ def preset_mapping(name: str) -> dict[str, Any]:
     if name not in files:
         near = closest_preset(name)
         raise RuleError(
-            msg("rules.unknown_preset.did_you_mean", name=repr(name), word=near,
-                presets=", ".join(preset_names())) if near else
+            msg("rules.unknown_preset.did_you_mean", name=repr(name), word=near) if near else
             msg("rules.unknown_preset", name=repr(name), presets=", ".join(preset_names())),
             key="preset",
         )

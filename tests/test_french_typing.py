@@ -1,0 +1,161 @@
+"""Typing a record by hand (issue 23, "Typos" and "The words people use"):
+a slip costs its line, not the game, so that every slip of a file is told in
+one run, each at its line, in the record's language; a mistyped preset or
+tag gets a "did you mean"; ``capot S`` alone takes the choice the rules fix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hearts_notation.cli import cli
+from hearts_notation.io.hrn.reader import iter_hrn
+from hearts_notation.io.hrn.words import misspelt_tag
+from hearts_notation.referee import check_game
+from hearts_notation.rules import closest_preset
+
+ROOT = Path(__file__).resolve().parent.parent
+TYPED = ROOT / "docs" / "fr" / "exemples" / "vendredi-12.hrn"
+
+HEAD = ('[Événement "Club"]\n[Règles "{rules}"]\n[Nord "Sylvie"]\n[Est "Bernard"]\n'
+        '[Sud "Hélène"]\n[Ouest "Odile"]\n\n')
+
+
+def _validate(*args: str, monkeypatch: pytest.MonkeyPatch) -> tuple[str, int]:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("NO_COLOR", "1")
+    result = CliRunner().invoke(cli, ["validate", *args], catch_exceptions=False)
+    return result.output, result.exit_code
+
+
+def _findings(text: str) -> list[tuple[str, int | None, str]]:
+    (game,) = list(iter_hrn(text))
+    return [(f.code, f.line, f.severity) for f in check_game(game).findings]
+
+
+@pytest.mark.parametrize("lang", [None, "fr", "en"])
+def test_every_slip_of_a_typed_sheet_is_told_in_one_run_at_its_line(
+        lang: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    args = [str(TYPED)] if lang is None else ["--lang", lang, str(TYPED)]
+    out, status = _validate(*args, monkeypatch=monkeypatch)
+    assert status == 1
+    lines = [ln for ln in out.splitlines() if ln.startswith(str(TYPED))]
+    where = [ln[len(str(TYPED)) + 1:].split(" ")[0] for ln in lines]
+    # The tag, the preset, the three typed slips and the total after them,
+    # in the order of the text.
+    assert where == ["1:8:", "4:9:", "12:1:", "16:9:", "21:1:", "24:15:", "35:1:"], out
+    summary = out.splitlines()[-1]
+    if lang == "en":
+        assert "did you mean 'passe'" in out and "did you mean 'garde'" in out
+        assert "did you mean [Event]" in out and "did you mean 'standard'" in out
+        assert "6 deals" in summary and "5 errors" in summary
+    else:   # a French record is told in French without being asked
+        assert "vouliez-vous dire « passe »" in out and "vouliez-vous dire « marque »" in out
+        assert "vouliez-vous dire « garde »" in out and "vouliez-vous dire [Event]" in out
+        assert "le total d'Odile (O) après la donne 6 est noté 25, mais 47 + 5 = 52" in out
+        assert "6 donnes" in summary and "5 erreurs" in summary
+
+
+def test_a_slip_costs_its_line_and_the_deals_after_it_are_checked() -> None:
+    text = (HEAD.format(rules="standard") + "donne 1 passe gauche\nmarque N 6 E 4 S 13 O 3\n"
+            "donne 2 pase droite\nmarque N 2 E 14 S 0 O 10\ntotal N 8 E 18 S 13 O 13\n"
+            "donne 3\nmarque N 13 E 5 S 3 O 5\ntotal N 21 E 23 S 16 O 99\n")
+    (game,) = list(iter_hrn(text))
+    assert [d.number for d in game.deals] == [1, 2, 3]
+    assert game.deals[1].score == {"N": 2, "E": 14, "S": 0, "W": 10}
+    found = _findings(text)
+    assert ("syntax-error", 10, "error") in found
+    # deal 3's total is still checked against deal 2's, read after the slip
+    assert ("total-mismatch", 15, "error") in found
+    assert not any(code == "incomplete-deal" for code, _, _ in found)
+
+
+def test_a_trick_line_lost_leaves_the_rest_of_its_deal_unchecked_not_misread() -> None:
+    text = ("deal 1\nN: AKQJT98765432.-.-.-\n1. S 2C W 3C N QQ E 5C\n2. N AS E 6C S 7C W 8C\n"
+            "3. N KS E 9C S TC W JC\ndeal 2\n1. S 2C W ZZ\n")
+    (game,) = list(iter_hrn(text))
+    assert [(d.number, len(d.tricks)) for d in game.deals] == [(1, 0), (2, 0)]
+    found = _findings(text)
+    assert [(c, ln) for c, ln, _ in found if c == "syntax-error"] == [("syntax-error", 3),
+                                                                      ("syntax-error", 7)]
+    assert not any(c in ("incomplete-deal", "trick-size") for c, _, _ in found)
+
+
+def test_a_mistyped_deal_header_opens_its_deal() -> None:
+    text = ("donne 1\nmarque N 6 E 4 S 13 O 3\ndonn 2 passe droite\nmarque N 2 E 14 S 0 O 10\n"
+            "donne 3\nmarque N 13 E 5 S 3 O 5\n")
+    (game,) = list(iter_hrn(text))
+    assert [(d.number, d.score is not None) for d in game.deals] == [(1, True), (2, True), (3, True)]
+    assert [f.line for f in game.errors] == [3]
+    assert "donne" in game.errors[0].message
+
+
+def test_a_line_before_any_deal_is_told_once() -> None:
+    (game,) = list(iter_hrn("N: AKQ.-.-.-\nE: ?\n1. S 2C\ndeal 1\n"))
+    assert [f.line for f in game.errors] == [1]
+
+
+@pytest.mark.parametrize(("rules", "text", "expected"), [
+    ("standard", "capot S", ("S", "add")),
+    ("standard moon=subtract", "chelem O", ("W", "subtract")),
+    ("standard", "capot S ajoute", ("S", "add")),
+])
+def test_a_bare_moon_takes_the_choice_the_rules_fix(rules: str, text: str,
+                                                   expected: tuple[str, str]) -> None:
+    body = HEAD.format(rules=rules)
+    (game,) = list(iter_hrn(body + "donne 1\n" + text + "\n"))
+    assert game.errors == ()
+    moon = game.deals[0].moon
+    assert moon is not None and (moon.seat, moon.choice) == expected
+
+
+def test_a_bare_moon_under_moon_choice_says_what_to_write(monkeypatch: pytest.MonkeyPatch,
+                                                          tmp_path: Path) -> None:
+    path = tmp_path / "choix.hrn"
+    path.write_text(HEAD.format(rules="moon-choice") + "donne 1\nmarque N 26 E 26 S 0 O 26\n"
+                    "capot S\ntotal N 26 E 26 S 0 O 26\n", encoding="utf-8")
+    out, status = _validate(str(path), monkeypatch=monkeypatch)
+    assert status == 1
+    assert ("choix.hrn:10:7: erreur: les règles en vigueur (moon: choose) laissent le choix à "
+            "Hélène (S) : écrivez « capot S ajoute »") in out
+    out, _ = _validate("--lang", "en", str(path), monkeypatch=monkeypatch)
+    assert "write 'moon S add' (26 to each other player) or 'moon S subtract'" in out
+
+
+@pytest.mark.parametrize(("name", "near"), [
+    ("three-player", "three-players"), ("trois-joueurs", "three-players"),
+    ("standart", "standard"), ("court", "short"), ("zzz", None),
+])
+def test_a_mistyped_preset_gets_a_did_you_mean(name: str, near: str | None) -> None:
+    assert closest_preset(name) == near
+
+
+def test_the_three_players_preset_is_suggested_in_the_record_language(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = tmp_path / "trois.hrn"
+    path.write_text('[Règles "trois-joueurs"]\n[Places "N E S"]\ndonne 1\nmarque N 13 E 10 S 3\n',
+                    encoding="utf-8")
+    out, _ = _validate(str(path), monkeypatch=monkeypatch)
+    assert "jeu de règles inconnu 'trois-joueurs' (vouliez-vous dire « three-players » ?)" in out
+
+
+@pytest.mark.parametrize(("name", "word"), [
+    ("Evnet", "Event"), ("event", "Event"), ("Ouets", "Ouest"), ("Evenment", "Événement"),
+    ("Regle", "Règles"), ("Nrod", "Nord"),
+    ("Event", None), ("Lieu", None), ("Table", None), ("Scorer", None), ("P3", None),
+    ("BotN", None),
+])
+def test_a_known_tag_mistyped_is_suggested(name: str, word: str | None) -> None:
+    assert misspelt_tag(name) == word
+
+
+def test_a_mistyped_tag_is_a_warning_at_its_line_and_the_game_stays_valid() -> None:
+    text = '[Evnet "Club"]\n[Scorer "Odile"]\ndeal 1\nscore N 6 E 4 S 13 W 3\n'
+    found = _findings(text)
+    assert ("tag-name", 1, "warning") in found
+    assert not any(code == "tag-name" and line == 2 for code, line, _ in found)
