@@ -36,10 +36,11 @@ version of the document only, so memory follows the document.
 of the whole text, positions and all (``tests/test_editor_deals.py`` checks
 it and the findings after random edits).  Where the pieces could not say
 the same -- a syntax error in the header, an unclosed comment, a game with
-no tag before its first deal, a line over the length limit --
-:func:`check_by_deal` answers ``None`` and the game is read whole.  A deal
-with a syntax error ends the game there, as the reader does: the deals
-before it, the error, and nothing after.
+no tag before its first deal, a line over the length limit, a segment that
+does not read as one deal (a mistyped ``deal`` line) -- :func:`check_by_deal`
+answers ``None`` and the game is read whole.  A syntax error costs its line,
+as in the reader: the deal that holds it is read with its error, and the
+deals after it (and the result) are read as ever.
 """
 
 from __future__ import annotations
@@ -206,43 +207,22 @@ def check_by_deal(text: str, source: str, rules: RuleSet | str | None, pool: Poo
         return None
     parts = Parts(header_text)
     deals: list[Deal] = []
-    stopped: Game | None = None         # the read of the deal with a syntax error
-    for k, seg in enumerate(segments):
+    errors: list[Finding] = []          # the syntax errors of the deals, in the order read
+    for seg in segments:
         got = parts.reads.get(seg.text) or pool.reads.get((header_text, seg.text))
         if got is None:
             tally.read += 1
             got = (build_game([*header, *seg.lines], source, 1, rules), seg.first_line)
         read, line = got
-        if read.errors:
-            # The reader stops at its first error and drops the deal it was
-            # in, which is the deal before when the error is in this deal's
-            # first line: the error is read again after that deal, as the
-            # reader of the whole game meets it.
-            if k:
-                tally.read += 1
-                deals.pop()
-                stopped = build_game([*header, *segments[k - 1].lines, *seg.lines], source, 1, rules)
-            else:
-                stopped = read
-            break
-        if len(read.deals) != 1:        # pragma: no cover - a segment is one deal
+        if len(read.deals) != 1:        # a deal line mistyped, or one whose number is lost
             return None
-        parts.reads[seg.text] = got
-        deals.append(moved_deal(read.deals[0], seg.first_line - line))
-    if stopped is None and tail:
-        frame = build_game([*header, *tail], source, 1, rules)
-        if frame.errors:            # (an error in the result line drops the last deal too)
-            tally.read += 1
-            deals.pop()
-            stopped = build_game([*header, *segments[-1].lines, *tail], source, 1, rules)
-    else:
-        frame = head
-    # The game: its tags, comments, result and error as the reader read
-    # them, its deals those kept and read.
-    if stopped is not None:
-        game = dataclasses.replace(stopped, deals=(*deals, *stopped.deals))
-    else:
-        game = dataclasses.replace(frame, deals=tuple(deals))
+        if not read.errors:     # (an error's message may name a line: read again, never moved)
+            parts.reads[seg.text] = got
+        delta = seg.first_line - line
+        deals.append(moved_deal(read.deals[0], delta))
+        errors.extend(moved_finding(f, delta) if delta else f for f in read.errors)
+    frame = build_game([*header, *tail], source, 1, rules) if tail else head
+    game = dataclasses.replace(frame, deals=tuple(deals), errors=(*errors, *frame.errors))
     sniffer = LanguageSniffer()
     sniffer.feed(text)
     lang = sniffer.finish()

@@ -34,6 +34,7 @@ loses its deal (its lines are still read for their own errors).  Only a
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
