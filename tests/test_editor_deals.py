@@ -154,20 +154,21 @@ def test_a_deal_moved_is_the_deal_read_lower() -> None:
         assert repr(moved_deal(deal, 3)) == repr(low)
 
 
-def test_an_error_in_a_deal_line_or_the_result_line_drops_the_deal_before() -> None:
-    """The reader stops at its first error and drops the deal it is in: an
-    error in a ``donne`` line (or the ``résultat`` line) is still in the
-    deal before it, which the game then lacks, as the whole read says."""
+def test_an_error_in_a_deal_line_or_the_result_line_costs_that_line_only() -> None:
+    """A syntax error costs its line, not the game (issue 23): an error in a
+    ``donne`` line opens a deal of its number all the same, one in the
+    ``résultat`` line leaves every deal read, as the whole read says."""
     checker = Checker()
     served(checker, FRENCH)
     k = line_of(FRENCH, r"donne 9 ")
+    n_deals = len(FRENCH.split("\ndonne ")) - 1
     for typed in (replaced(FRENCH, k, "donne 9 ", "donne 9 %% "),
                   FRENCH.replace("\nrésultat *\n", "\nrésultat **\n")):
         assert typed != FRENCH
         assert served(checker, typed) == validate(typed)
         game = checker.analyse(typed).games[0].checked.game
         assert game is not None and game.errors
-        assert len(game.deals) == (7 if "%%" in typed else 19)
+        assert len(game.deals) == n_deals
         assert_same(checker, typed)
 
 

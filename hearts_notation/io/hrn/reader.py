@@ -243,6 +243,8 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader) -> 
     b.feed(elements)
 
 
+#: A line that starts as a result line.
+_RESULT_WORD = re.compile(r"[ \t\f]*(?:result|r[ée]sultat)(?![\w])", re.IGNORECASE)
 #: The first two words of a line: a deal header's keyword and number.
 _HEAD_WORDS = re.compile(r"[ \t\f]*([^\W\d_]+)(?:[ \t\f]+(\d+)(?![\w.]))?")
 
@@ -419,6 +421,14 @@ class _GameBuilder:
         when no number shows."""
         head = _header_number(text)
         if head is None or self.halted:
+            if not self.halted and _RESULT_WORD.match(text):
+                # A result line ends the deals, read or not (the last deal
+                # is whole: the error is not in it).
+                try:
+                    self._settle()
+                except _Stop:
+                    pass
+                self._close_deal()
             self.error(message, line, column)
             return
         if not self.halted:
