@@ -88,7 +88,7 @@ class EvalOptions:
     dd_tricks: int = 6
     #: ... and for earlier plays, from the last back, while this many nodes
     #: of search per deal last.
-    dd_nodes: int = 300_000
+    dd_nodes: int = 150_000
     #: Screening worlds for the passes that survive the static screen.
     pass_samples: int = 32
     #: Passes kept by the static screen, then by the first sampled round

@@ -158,6 +158,7 @@ class ExactSolver:
         self._tt_ab: dict[tuple[int, ...], tuple[int, int]] = {}
         self._reps: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self._comp: dict[int, int] = {}
+        self._orders: dict[int, list[int]] = {}
         self._me = 0
 
     # -- public -----------------------------------------------------------------
@@ -205,6 +206,8 @@ class ExactSolver:
             self._reps.clear()
         if len(self._comp) > self.TT_LIMIT:
             self._comp.clear()
+        if len(self._orders) > self.TT_LIMIT:
+            self._orders.clear()
 
     # -- groups of equivalent cards, and the order they are tried in ------------------
 
@@ -238,6 +241,29 @@ class ExactSolver:
         keyed.sort(reverse=self.reverse_ties)
         return [c for _, c in keyed]
 
+    def _ordered(self, legal: int, alive: int, cards: list[int]) -> list[int]:
+        """:meth:`_order` of the groups of *legal*, cached on everything it
+        depends on: the legal cards, the cards alive (of the led suit only
+        when following suit) and the card winning the trick."""
+        if cards:
+            m = 0
+            for x in cards:
+                m |= 1 << x
+            win = winning_card(cards[0], m)
+            suit = SUIT_MASKS[cards[0] // 13]
+            if legal & suit:
+                alive &= suit
+            else:
+                win = -1    # a discard's order does not depend on the trick
+            key = legal | (alive << 52) | ((win + 2) << 104)
+        else:
+            key = legal | (alive << 52)
+        got = self._orders.get(key)
+        if got is None:
+            got = self._order(self._classes(legal, alive), alive, cards)
+            self._orders[key] = got
+        return got
+
     # -- bounds ------------------------------------------------------------------
 
     def _bounds(self, seat: int, moon: int, alive: int) -> tuple[int, int]:
@@ -268,7 +294,7 @@ class ExactSolver:
 
     def _floor_setup(self, hands: list[int], leader: int, cards: list[int], s: int,
                      moon: int, alive: int) -> tuple[int, int, int, int]:
-        """What :meth:`_floor` needs at a node of seat *s*: the cards of the
+        """What the sure-winner prune needs at a node of seat *s*: the cards of the
         seats still to play in the trick after *s*, the penalty points on the
         table (plus what a scoring J♦ may take off), the led suit and the
         winning card (-1, -1 for a lead); the first is -1 when no floor
@@ -316,7 +342,7 @@ class ExactSolver:
         alive = alive_mask(hands, cards)
         if not alive & self.scoring:
             return self.terminal[moon]
-        order = self._order(self._classes(legal, alive), alive, cards)
+        order = self._ordered(legal, alive, cards)
         lb = self._bounds(s, moon, alive)[0]
         later, floor, led, win = self._floor_setup(hands, leader, cards, s, moon, alive)
         above = self.above
@@ -421,7 +447,7 @@ class ExactSolver:
             return lo
         if hi <= alpha:
             return hi
-        order = self._order(self._classes(legal, alive), alive, cards)
+        order = self._ordered(legal, alive, cards)
         if s == me:
             later, floor, led, win = self._floor_setup(hands, leader, cards, s, moon, alive)
             above = self.above
@@ -443,8 +469,30 @@ class ExactSolver:
                     if best < beta:
                         beta = best
         else:
+            # The mirror of the floor: with no moon left, a card that surely
+            # takes the trick for this opponent leaves the analysed seat at
+            # most the penalty points not on the table; no better for the
+            # opponents than the best so far, it is not searched.
+            later = -1
+            ceiling = 0
+            led = -1
+            win = -1
+            above = self.above
+            card_pen = self.card_pen
+            if moon == MOON_SPLIT:
+                later, _, led, win = self._floor_setup(hands, leader, cards, s, moon, alive)
+                table = 0
+                for x in cards:
+                    table |= 1 << x
+                ceiling = raw_points(self.rules, alive & self.pen & ~table)
+                if alive & _JD_BIT and not table & _JD_BIT and self.jd_value > 0:
+                    ceiling += self.jd_value
             best = -_INF
             for c in order:
+                if (later >= 0 and best > -_INF and not later & above[c]
+                        and (led < 0 or (c // 13 == led and c > win))
+                        and ceiling - card_pen[c] <= best):
+                    continue
                 hands[s] = h & ~(1 << c)
                 cards.append(c)
                 v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta)
