@@ -382,3 +382,25 @@ async def test_emacs_eglot_gets_the_findings_and_the_outline(emacs: LanguageClie
     outline = await emacs.text_document_document_symbol_async(types.DocumentSymbolParams(
         text_document=types.TextDocumentIdentifier(uri=uri)))
     assert outline is not None and len(outline) == 3
+
+
+@pytest_lsp.fixture(config=_config())
+async def bad_rules(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
+    await lsp_client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("neovim"), locale="fr",
+        initialization_options={"debounce": 0, "rules": "omnibus"}))
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_a_rules_option_that_names_no_rules_is_said_once_and_set_aside(
+        bad_rules: LanguageClient) -> None:
+    """``rules: "omnibus"`` names no rules: the editor is told once, in its
+    language, and documents are still checked (under ``standard``)."""
+    found = await _open(bad_rules, "file:///club/sans-regles.hrn",
+                        CANONICAL.replace('[Rules "standard"]\n', ""))
+    assert _errors(found) == []
+    (said,) = bad_rules.messages
+    assert said.type == types.MessageType.Warning
+    assert said.message.startswith("L'option des règles n'est pas prise (jeu de règles inconnu 'omnibus'")

@@ -34,7 +34,8 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from .. import __version__
-from ..i18n import LANGUAGES, set_language, translate
+from ..i18n import LANGUAGES, msg, set_language, translate
+from ..rules import RuleError, load_rules
 from .document import Analysis, Checker, Style, apply_change, from_units, split_lines, to_units
 from .features import (
     Action,
@@ -227,6 +228,14 @@ def build(lang: str = "en") -> HrnServer:
         set_language(ls.lang)
         rules = options.get("rules")
         ls.rules = rules if isinstance(rules, str) and rules.strip() else None
+        if ls.rules is not None:
+            try:
+                load_rules(ls.rules)
+            except RuleError as exc:    # said once, not at every check
+                ls.rules = None
+                ls.window_show_message(types.ShowMessageParams(
+                    type=types.MessageType.Warning,
+                    message=msg("lsp.rules.bad", problem=exc.arg()).text(ls.lang)))
         debounce = options.get("debounce")
         if isinstance(debounce, int | float) and 0 <= debounce <= 5:
             ls.debounce = float(debounce)

@@ -1137,6 +1137,7 @@ MESSAGES.update({
     "lsp.action.did_you_mean": "Replace '{found}' with '{word}'",
     "lsp.action.rules": "Add {tag}: the rules this game is checked under, made explicit",
     "lsp.format.failed": "The record cannot be formatted until it reads without error: {error}",
+    "lsp.rules.bad": "The rules option is not used ({problem}): records without a Rules tag are checked under standard",
 
     # The HTML replay page's own words (render/page_strings.py; the page fills the placeholders).
     "page.deal": 'Deal',

@@ -1492,6 +1492,7 @@ MESSAGES.update({
     "lsp.action.did_you_mean": "Remplacer « {found} » par « {word} »",
     "lsp.action.rules": "Ajouter {tag} : les règles sous lesquelles la partie est vérifiée, rendues explicites",
     "lsp.format.failed": "La feuille ne peut être mise en forme qu'une fois lue sans erreur : {error}",
+    "lsp.rules.bad": "L'option des règles n'est pas prise ({problem}) : les feuilles sans balise Règles sont vérifiées en standard",
 
     # Les noms des variantes pour le lecteur (récit, en-tête du rejeu).
     "preset_name.standard": "standard", "preset_name.five-players": "à cinq joueurs",
