@@ -632,6 +632,26 @@ class Query:
         """The names of the query's predicates (:func:`needs`), worked out once."""
         return frozenset(needs(self.tree))
 
+    @functools.cached_property
+    def header_skips(self) -> bool:
+        """Whether a game's header may decide the query alone (python-chess's
+        visitor SKIP): the query has header predicates, is false on a
+        header-less game (what the model makes of a record it cannot read,
+        so that skipping one never hides a match), and ``--explain`` is off
+        (it reports every predicate it could not decide)."""
+        if self.tree is None or self.explain or _HEADER.isdisjoint(self.names):
+            return False
+        return _header_value(self.tree, self.view(Game())) is False
+
+    def compact_view(self, header: Game, compact: Any, source: str | None, index: int | None,
+                     line: int | None) -> CompactView:
+        """A compact view of a record for this query (*header*: its tags,
+        rules, seats and players as a deal-less game)."""
+        return CompactView(header, self.default_rules, self.force_rules,
+                           Identity(dict(self.aliases), self.ignore_case),
+                           [] if self.explain else None, compact=compact, source=source,
+                           index=index, line=line)
+
     def view(self, game: Game) -> GameView:
         """A view of *game* for this query."""
         return GameView(game, self.default_rules, self.force_rules,
@@ -742,6 +762,7 @@ class CompactView(GameView):
     compact: Any = None
     source: str | None = None
     index: int | None = None
+    line: int | None = None
     #: each deal's marks (HRN: read from the events; a clean JSON record has none)
     deal_marks: list[list[tuple[str, str]]] | None = None
     _entry: dict[str, Any] | None = None
@@ -902,16 +923,20 @@ def _header_value(node: Node, view: GameView) -> Tri | str:
     return None if None in seen else not stop
 
 
-def _compact_pick(view: CompactView, query: Query, line: int | None) -> Picked:
+def _compact_pick(view: CompactView, query: Query) -> Picked:
     """:func:`pick` on the compact form (:class:`_Fallback` when it cannot)."""
-    tree = query.tree
-    if tree is not None and not query.explain and not _HEADER.isdisjoint(query.names) \
-            and _header_value(tree, view) is False:
-        # Skipped: nothing else of the game is read.
-        return Picked(view.source, view.index, line, False, (),
-                      game_identity([]) if query.identities and not query.deals else b"",
-                      None, (), False)
-    return _picked(view, query, view.source, view.index, line, None)
+    if query.header_skips:
+        assert query.tree is not None
+        if _header_value(query.tree, view) is False:
+            return _skipped(view, query)
+    return _picked(view, query, view.source, view.index, view.line, None)
+
+
+def _skipped(view: CompactView, query: Query) -> Picked:
+    """A game its header rules out: nothing else of it is read."""
+    return Picked(view.source, view.index, view.line, False, (),
+                  game_identity([]) if query.identities and not query.deals else b"",
+                  None, (), False)
 
 
 class _MarkEvents(Visitor["CompactGame | None"]):
@@ -1000,40 +1025,66 @@ class _MarkEvents(Visitor["CompactGame | None"]):
 
 
 def _compact_view(batch: Batch, syntax: str, record: RawRecord, query: Query
-                  ) -> tuple[CompactView, int | None] | None:
-    """The compact view of one raw record and its line, or ``None`` when
-    the record is not of the clean shape (the model reads it).  The record
-    is read as ``validate`` reads it: HRN by the reader's events to the
-    referee's compact builder, JSON by the typed decoder
+                  ) -> CompactView | Picked | None:
+    """The compact view of one raw record, or ``None`` when the record is
+    not of the clean shape (the model reads it), or what the query says of
+    it when its header alone decides (JSON: the rest is not even converted).
+    The record is read as ``validate`` reads it: HRN by the reader's events
+    to the referee's compact builder, JSON by the typed decoder
     (:func:`hearts_notation.referee.json_compact`)."""
     from .io.batches import HRN_GAME
     from .referee import CompactBuilder, json_compact
 
     marks: list[list[tuple[str, str]]] | None = None
     compact: CompactGame | None
+    text = record.text
+    view: CompactView | None = None
     if syntax == HRN_GAME:
         from .io.hrn.reader import visit_text
 
         events: Visitor[CompactGame | None] = CompactBuilder()
         if "mark" in query.names:
             events = _MarkEvents(events)
-        compact = visit_text(record.text, events, batch.source or "-", record.line,
+        compact = visit_text(text, events, batch.source or "-", record.line,
                              batch.default_rules, record.index, record.stop)
         marks = events.marks if isinstance(events, _MarkEvents) else None
+        line = compact.line if compact is not None else None
+    elif query.header_skips and record.compact is None and text.isascii() and "\\u" not in text:
+        # json_compact's own two steps, its guard passed (plain ASCII, no
+        # escape), with the header looked at in between.
+        from .io.compact import compact_record
+        from .io.typed_json import decode_record
+
+        rec = decode_record(text)
+        if rec is None:
+            return None
+        header = Game(tags=dict(rec.tags or {}), rules=rec.rules,
+                      seats=None if rec.seats is None else tuple(rec.seats),
+                      players=dict(rec.players or {}), source=batch.source, index=record.index)
+        view = query.compact_view(header, None, batch.source, record.index, record.line)
+        assert query.tree is not None
+        if _header_value(query.tree, view) is False:
+            # The header makes the query false, and so does a record the model
+            # could only read as a syntax error (no header): skipped.
+            return _skipped(view, query)
+        compact = compact_record(rec, record.line)
+        line = record.line
     else:
-        compact, _ = json_compact(record.text, record.line, record.compact)
-        if compact is not None:
-            marks = [[] for _ in compact.deals]     # the typed decoder refuses a mark
+        compact, _ = json_compact(text, record.line, record.compact)
+        line = record.line
     if compact is None:
         return None
-    header = Game(tags=dict(compact.tags), rules=compact.rules,
-                  seats=None if compact.seats is None else tuple(compact.seats),
-                  players=dict(compact.players), source=batch.source, index=record.index)
-    view = CompactView(header, query.default_rules, query.force_rules,
-                       Identity(dict(query.aliases), query.ignore_case),
-                       [] if query.explain else None, compact=compact, source=batch.source,
-                       index=record.index, deal_marks=marks)
-    return view, compact.line if syntax == HRN_GAME else record.line
+    if syntax != HRN_GAME:
+        marks = [[] for _ in compact.deals]     # the typed decoder refuses a mark
+    if view is None:
+        header = Game(tags=dict(compact.tags), rules=compact.rules,
+                      seats=None if compact.seats is None else tuple(compact.seats),
+                      players=dict(compact.players), source=batch.source, index=record.index)
+        view = query.compact_view(header, compact, batch.source, record.index, line)
+    else:
+        view.compact = compact
+    view.deal_marks = marks
+    return view
 
 
 def _record_game(batch: Batch, record: RawRecord, k: int, cache: list[list[Game]]) -> Game:
@@ -1067,9 +1118,11 @@ def pick_record(batch: Batch, syntax: str, record: RawRecord, k: int, query: Que
     on the model."""
     cache = [] if cache is None else cache
     found = _compact_view(batch, syntax, record, query)
+    if isinstance(found, Picked):
+        return found
     if found is not None:
         try:
-            picked = _compact_pick(found[0], query, found[1])
+            picked = _compact_pick(found, query)
         except _Fallback:
             pass
         else:

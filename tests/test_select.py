@@ -535,6 +535,8 @@ COMPACT_QUERIES = [
     "number == 2", "deal(queen == S and points(S) >= 13)",
     'tag(Event) ~ "zzz" and queen == S', 'not tag(Event) ~ "zzz" or moon',
     'players == 4 and (moon or not valid)', 'not (date >= 2026 or holds(N, QS))',
+    'tag(Event) ~ "odd|Qu" and moon', 'not tag(Event) ~ "odd" and queen == N',
+    'not tag(Site) and holds(N, QS)', 'tag(Event) == "odd hand"', 'not tag(Event) ~ "odd"',
 ]
 
 
@@ -553,6 +555,31 @@ def _compact_sources(tmp_path: Path, corpus: list[Game]) -> list[Path]:
         p = tmp_path / f"generated.{fmt}"
         p.write_text(dumps(games, fmt), encoding="utf-8")
         out.append(p)
+    # JSON records the model reads otherwise: a card that is not one, an
+    # unknown hand, a bad seat or tag name, no deal, escapes and accents
+    base = json.loads(dumps(games[:1], "jsonl"))
+    odd = []
+    for change in ("card", "hand", "seat", "tag", "deals", "escape", "accent"):
+        rec = json.loads(json.dumps(base))
+        rec["tags"]["Event"] = f"odd {change}"
+        if change == "card":
+            rec["deals"][0]["hands"]["N"][0] = "ZZ"
+        elif change == "hand":
+            rec["deals"][0]["hands"]["N"] = None
+        elif change == "seat":
+            rec["seats"] = ["N", "E", "S", "W!"]
+        elif change == "tag":
+            rec["tags"]["Bad Name"] = "x"
+        elif change == "deals":
+            rec["deals"] = []
+        elif change == "escape":
+            rec["tags"]["Event"] = "Qu\u00efmper"
+        else:
+            rec["tags"]["Event"] = "Quïmper"
+        odd.append(json.dumps(rec, ensure_ascii=change != "accent").replace("\\\\u", "\\u"))
+    p = tmp_path / "odd.jsonl"
+    p.write_text("\n".join(odd) + "\n", encoding="utf-8")
+    out.append(p)
     for k, log in enumerate(logs):
         out.append(log)
         read = [g for g in read_games(str(log)) if not g.errors]
@@ -581,10 +608,10 @@ def test_the_compact_form_answers_as_the_model(corpus: list[Game], tmp_path: Pat
             assert isinstance(batch, Batch), src
             games = batch_games(batch)
             for tree in queries:
-                # game mode with --explain's reasons; deal mode, the header
-                # skip and the records kept for writing
-                for deals, identities, explain, keep in ((False, True, True, False),
-                                                         (True, True, False, True)):
+                # game mode and the header skip; deal mode with --explain's
+                # reasons and the records kept for writing
+                for deals, identities, explain, keep in ((False, True, False, False),
+                                                         (True, True, True, True)):
                     q = Query(tree, deals, identities=identities, explain=explain, keep=keep)
                     fast = pick_batch(batch, q)
                     slow = [pick(g, q) for g in games]
