@@ -45,6 +45,7 @@ from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard, with
 from ...seats import DEFAULT_SEATS
 from ...state import opening_leader, trick_winner
 from ..events import GameBuilder, Visitor
+from ..limits import current as current_limits
 from ..stream import CHUNK_SIZE, RecordError
 from .cut import BLANKS, GameText, LogicalLine, cut_games, game_lines, iter_logical_lines, split_text
 from .elements import (
@@ -258,7 +259,9 @@ def _header_number(text: str) -> int | None:
     if m is None:
         return None
     word = m.group(1).lower()
-    number = int(m.group(2)) if m.group(2) else -1
+    digits = m.group(2)
+    # (a number over the digits limit is the line's error already: not read here)
+    number = int(digits) if digits and len(digits) <= current_limits().digits else -1
     if word in ("deal", "donne"):
         return number
     if number < 0 or word in KEYWORDS:
