@@ -355,6 +355,8 @@ def test_annotate_tables_fit_80_columns_without_cutting_a_word(lang: str, tmp_pa
     assert table and all(len(ln) <= 80 for ln in table), r.stdout
     assert "…" not in r.stdout
     assert re.search(r"^1\. Odile \(N\)", r.stdout, re.M)   # the reasons follow, by name
+    # the players' table names the players (the seat in parentheses)
+    assert re.search(r"^│ Marc \((O|W)\) +│ 11 ", r.stdout, re.M), r.stdout
 
 
 def test_the_terminal_replay_of_a_sheet_is_its_table() -> None:

@@ -909,7 +909,9 @@ def annotate_game(game: Game, analysis: GameAnalysis, referee: bool = True,
     for text in game_findings + notes_by_deal.get(None, []):
         comment = combine(comment, text)
     if summary and analysis.decisions:
-        comment = combine(comment, " ".join(analysis.summary().lines(lang)))
+        pres = Presentation.of_game(lang, game)
+        with seats_in_view(pres.seats), players_in_view(game.players):    # names first
+            comment = combine(comment, " ".join(analysis.summary().lines(lang)))
     return dataclasses.replace(game, deals=tuple(deals), comment=comment)
 
 

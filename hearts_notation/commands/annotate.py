@@ -37,7 +37,7 @@ from ..analysis.context import malformed_game
 from ..analysis.evaluate import FAST, EvalOptions
 from ..analysis.explain import card_text
 from ..diagnostics import render
-from ..i18n import current_language, msg, os_reason, translate
+from ..i18n import current_language, msg, os_reason, players_in_view, seats_in_view, translate
 from ..i18n import render as say
 from ..io import (
     RECORD_FORMATS,
@@ -251,6 +251,16 @@ def _write(annotated: Iterable[Game], analyses: list[GameAnalysis], totals: Anno
     # The record keeps its language (a French record is written back in
     # French) unless --lang asks for one: the comments are in *lang*.
     write_lang = lang_given()
+    # The seats and players of each game written, for the summary's tables
+    # (names first: the games stream past, only these are kept).
+    views: list[tuple[tuple[str, ...], dict[str, str]]] = []
+
+    def noting(games: Iterable[Game]) -> Iterator[Game]:
+        for g in games:
+            views.append((g.seat_names, dict(g.players)))
+            yield g
+
+    annotated = noting(annotated)
     if output is not None:
         out_fmt = format_for(output)
         try:
@@ -270,7 +280,7 @@ def _write(annotated: Iterable[Game], analyses: list[GameAnalysis], totals: Anno
             write_stdout(piece, flush=False)
         write_stdout("")        # flushed
     else:
-        _summary(analyses, lang)
+        _summary(analyses, lang, views)
 
 
 def _annotate_remote(file: str, output: str | None, fmt_in: str | None, fmt_out: str,
@@ -391,22 +401,29 @@ def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet
     return [merge_analyses(p) for p in parts], totals
 
 
-def _summary(analyses: list[GameAnalysis], lang: str) -> None:
-    """The marked decisions as a table (when the record went to a file)."""
+def _summary(analyses: list[GameAnalysis], lang: str,
+             views: list[tuple[tuple[str, ...], dict[str, str]]]) -> None:
+    """The marked decisions as a table (when the record went to a file),
+    the players by name where the record names them (*views*: the seats and
+    players of each game, in the order of *analyses*)."""
     from rich.table import Table
 
     console = stdout_console()
     def t(key: str, **args: object) -> str:
         return translate(lang, key, **args)
 
-    def seat(name: str) -> str:
-        return say(lang, "seat.as_is", {"seat": ("seat", name)})
+    def seat(name: str, gi: int) -> str:
+        seats, players = views[gi] if gi < len(views) else ((), {})
+        with seats_in_view(seats), players_in_view(players):
+            return say(lang, "seat.as_is", {"seat": ("seat", name)})
 
     dec = t("number.decimal")
     # On a narrow terminal (80 columns) the reasons do not fit beside the
     # figures without cutting words: they follow the table, numbered.
     narrow = console.width < 120
-    cols = ("game", "deal", "trick", "seat", "cards", "mark", "epl", "stderr")
+    # (the game's number only when there are several: room for the names)
+    several = len(analyses) > 1
+    cols = ("game", "deal", "trick", "seat", "cards", "mark", "epl", "stderr")[0 if several else 1:]
     table = Table(title=t("annotate.title"), show_lines=False)
     if narrow:
         table.add_column("#", justify="right")
@@ -415,13 +432,13 @@ def _summary(analyses: list[GameAnalysis], lang: str) -> None:
         table.add_column(head, min_width=max(len(w) for w in head.split()))
     rows = 0
     reasons: list[str] = []
-    for a in analyses:
+    for gi, a in enumerate(analyses):
         for d in a.marked:
             shown = [d.card] if d.kind == "play" and d.card is not None else list(d.cards or ())
             cards = " ".join(card_text(c, lang) for c in shown)
-            row = [str(a.index or ""), str(d.deal),
+            row = [*([str(a.index or "")] if several else []), str(d.deal),
                    t("annotate.pass") if d.trick is None else str(d.trick),
-                   seat(d.seat), cards, d.mark or "", f"{d.epl:.1f}".replace(".", dec),
+                   seat(d.seat, gi), cards, d.mark or "", f"{d.epl:.1f}".replace(".", dec),
                    f"{d.epl_stderr:.1f}".replace(".", dec)]
             rows += 1
             if narrow:
@@ -439,10 +456,13 @@ def _summary(analyses: list[GameAnalysis], lang: str) -> None:
     players = Table(title=t("annotate.players"))
     for col in ("player", "decisions", "loss", "accuracy"):
         players.add_column(t(f"annotate.col.{col}"))
-    for a in analyses:
+    for gi, a in enumerate(analyses):
         for p in a.summary().players:
-            players.add_row(seat(p.seat), str(p.decisions), f"{p.average_loss:.2f}".replace(".", dec),
+            players.add_row(seat(p.seat, gi), str(p.decisions), f"{p.average_loss:.2f}".replace(".", dec),
                             t("annotate.percent", n=f"{p.accuracy:.0f}"))
-        for line in a.summary().lines(lang)[len(a.summary().players):]:
+        seats, names = views[gi] if gi < len(views) else ((), {})
+        with seats_in_view(seats), players_in_view(names):
+            lines = a.summary().lines(lang)[len(a.summary().players):]
+        for line in lines:
             console.print(line, markup=False, highlight=False)
     console.print(players)

@@ -787,7 +787,7 @@ MESSAGES.update({
     "annotate.pass": "pass",
     "annotate.none": "No decision lost points beyond the thresholds.",
     "annotate.players": "Players",
-    "annotate.col.player": "seat", "annotate.col.decisions": "decisions",
+    "annotate.col.player": "player", "annotate.col.decisions": "decisions",
     "annotate.col.loss": "points lost per decision", "annotate.col.accuracy": "accuracy",
     "annotate.percent": "{n}%",
 })
