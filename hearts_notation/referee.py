@@ -206,6 +206,11 @@ def resolve_rules(game: Game, default_rules: RuleSet | str | None = None,
     return rules_with_findings(game, default_rules, force_rules)[0]
 
 
+#: The preset for a number of players, suggested to a record that has no
+#: ``Rules`` tag and another number of seats than four.
+_PLAYERS_PRESET: dict[int, str] = {3: "three-players", 5: "five-players", 6: "six-players"}
+
+
 def game_seats(game: Game, rules: RuleSet) -> tuple[tuple[str, ...], RuleSet, list[Finding]]:
     """The seats of a game, the rules adapted to their number, and the
     ``unknown-rule`` finding when the record's seats and the rules'
@@ -221,10 +226,12 @@ def game_seats(game: Game, rules: RuleSet) -> tuple[tuple[str, ...], RuleSet, li
         adapted = with_players(rules, len(seats))
     except RuleError:
         adapted = rules
+    preset = _PLAYERS_PRESET.get(len(seats)) if not game.rules else None
     f = _finding(
         "unknown-rule", "error",
-        msg("finding.unknown-rule.seats", k=len(seats), seats=seats_space(seats), spec=rules.spec,
-            n=rules.players),
+        msg("finding.unknown-rule.seats.preset" if preset else "finding.unknown-rule.seats",
+            k=len(seats), seats=seats_space(seats), spec=rules.spec, n=rules.players,
+            **({"preset": preset} if preset else {})),
         line=pos.line if pos else None, column=pos.column if pos else None)
     return seats, adapted, [f]
 

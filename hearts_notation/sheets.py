@@ -230,6 +230,16 @@ def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence
             parts.append(msg("sheet.no_figure", who=("comma", *(("seat", x) for x in missing))).arg())
         if strangers:
             parts.append(msg("sheet.stranger", who=("comma", *(("seat", x) for x in strangers))).arg())
+        line_seats = [s for s in seats if s in score]
+        if not strangers and len(seats) == 4 and len(line_seats) == 3:
+            # Three figures on a four-seat sheet: most likely a game of three
+            # whose record does not say so.
+            out.append(_finding("sheet-points", "error",
+                                msg("finding.sheet-points.line.three", deal=number,
+                                    parts=("and", *parts), seats=seats_space(seats),
+                                    letters=" ".join(line_seats)),
+                                number, pos))
+            return out
         out.append(_finding("sheet-points", "error",
                             msg("finding.sheet-points.line", deal=number, parts=("and", *parts),
                                 seats=seats_space(seats)),

@@ -159,3 +159,25 @@ def test_a_mistyped_tag_is_a_warning_at_its_line_and_the_game_stays_valid() -> N
     found = _findings(text)
     assert ("tag-name", 1, "warning") in found
     assert not any(code == "tag-name" and line == 2 for code, line, _ in found)
+
+
+def test_a_game_of_three_without_its_rules_is_told_the_preset(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    sheet = tmp_path / "trois.hrn"
+    sheet.write_text('[Événement "À trois"]\ndonne 1\nmarque N 13 E 10 S 3\n', encoding="utf-8")
+    out, status = _validate(str(sheet), monkeypatch=monkeypatch)
+    assert status == 1
+    assert 'une partie à trois joueurs se déclare avec [Règles "three-players"] et [Places "N E S"]' in out
+    seated = tmp_path / "places.hrn"
+    seated.write_text('[Événement "À trois"]\n[Places "N E S"]\ndonne 1\nmarque N 13 E 10 S 3\n',
+                      encoding="utf-8")
+    out, _ = _validate(str(seated), monkeypatch=monkeypatch)
+    assert '(à 3 joueurs, écrivez [Règles "three-players"])' in out
+    out, _ = _validate("--lang", "en", str(seated), monkeypatch=monkeypatch)
+    assert '(for 3 players, write [Rules "three-players"])' in out
+    # what it says to write is what the reader takes
+    fixed = tmp_path / "juste.hrn"
+    fixed.write_text('[Règles "three-players"]\n[Places "N E S"]\ndonne 1\nmarque N 13 E 10 S 3\n',
+                     encoding="utf-8")
+    _, status = _validate(str(fixed), monkeypatch=monkeypatch)
+    assert status == 0

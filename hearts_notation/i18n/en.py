@@ -434,6 +434,10 @@ MESSAGES.update({
     # A known tag mistyped.
     "finding.tag-name": "the tag [{name}] is not one the notation knows; did you mean [{word}]? It is kept as a tag of the record's own",
     # (end of the french work's messages)
+    # The preset of a game of three (five, six) that does not name its rules.
+    "finding.unknown-rule.seats.preset": "the record has {k} seats ({seats}) but the rules ({spec}) are for {n} players; the game is checked as {k} players (for {k} players, write [Rules \"{preset}\"])",
+    "finding.sheet-points.line.three": "deal {deal}'s score line has {parts}: it needs one figure for each of {seats}, so its points could not be counted; a game of three players says so with [Rules \"three-players\"] and [Seats \"{letters}\"]",
+    # (end of french)
 
     # Score sheets (hearts_notation.sheets).
     "finding.sheet.part.one": "deal {deal} is recorded in part ({k} trick): its points are those of its score line",

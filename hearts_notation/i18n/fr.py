@@ -914,6 +914,10 @@ MESSAGES.update({
     # Une balise connue mal tapée.
     "finding.tag-name": "la balise [{name}] n'est pas une balise de la notation ; vouliez-vous dire [{word}] ? Elle est gardée comme balise propre à la feuille",
     # (end of the french work's messages)
+    # Le jeu de règles d'une partie à trois (cinq, six) qui ne nomme pas ses règles.
+    "finding.unknown-rule.seats.preset": "la feuille a {k} places ({seats}) mais les règles ({spec}) sont pour {n} joueurs ; la partie est vérifiée à {k} joueurs (à {k} joueurs, écrivez [Règles \"{preset}\"])",
+    "finding.sheet-points.line.three": "la ligne de marque de la donne {deal} ne va pas ({parts}) : il faut un chiffre pour chacune des places {seats}, ses points n'ont donc pas pu être comptés ; une partie à trois joueurs se déclare avec [Règles \"three-players\"] et [Places \"{letters}\"]",
+    # (end of french)
 
     # JSON ou YAML cassé.
     "record.json": "JSON non valide : {problem}",
