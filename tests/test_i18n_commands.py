@@ -43,7 +43,7 @@ ENGLISH = frozenset("""
 NOTATION_WORDS = frozenset("""
     deal dealer pass score total moon result left right across hold add subtract
     event site round annotator rules seats north east south west
-    donne donneur passe marque chelem résultat gauche droite face garde ajoute retire
+    donne donneur passe marque chelem capot résultat gauche droite face garde ajoute retire
     événement lieu manche annotateur règles places nord est sud ouest
 """.split())
 

@@ -52,7 +52,7 @@ TAG_NAMES_FR: Final[dict[str, str]] = {
 #: What the French writer prints for each English word and tag name.
 WRITE_FR: Final[dict[str, str]] = {
     "deal": "donne", "dealer": "donneur", "pass": "passe", "score": "marque",
-    "total": "total", "moon": "chelem", "result": "résultat",
+    "total": "total", "moon": "capot", "result": "résultat",
     "left": "gauche", "right": "droite", "across": "face", "hold": "garde",
     "add": "ajoute", "subtract": "retire",
     "Event": "Événement", "Site": "Lieu", "Round": "Manche", "Annotator": "Annotateur",
