@@ -83,3 +83,28 @@ def test_a_colour_console_is_left_to_rich() -> None:
     game = GAMES[0]
     rules, score, found = game_scores(game, None, False)
     assert _plain_game(con, game, rules, score, found, "en") is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(names=st.lists(NAMES, min_size=8, max_size=8), width=st.sampled_from([80, 160]),
+       lang=st.sampled_from(["en", "fr"]))
+def test_plain_players_table_is_richs_text(names: list[str], width: int, lang: str) -> None:
+    """The totals per player (with the note about unnamed seats)."""
+    from hearts_notation.commands.score import _plain_players, _print_players, score_entry
+    from hearts_notation.standings import Standings
+    from hearts_notation.summaries import ScoreTotals
+
+    totals = ScoreTotals(standings=Standings())
+    for k, game in enumerate(GAMES[:2]):
+        seats = game.seats or tuple(game.players)
+        players = {s: n for s, n in zip(seats, names[4 * k:], strict=False) if n}
+        _, _, summary = score_entry(dataclasses.replace(game, players=players), None, False, False)
+        totals += ScoreTotals.of_game(summary, False)
+    standings = totals.standings
+    assert standings is not None
+    con = safe_console(file=io.StringIO(), width=width, no_color=True)
+    plain = _plain_players(con, standings, lang)
+    with con.capture() as cap:
+        _print_players(con, standings, lang)
+    if plain is not None:
+        assert plain == cap.get()

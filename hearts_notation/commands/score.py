@@ -32,7 +32,7 @@ from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..io.batches import Batch, Broken
 from ..model import Finding, Game
 from ..output import console as safe_console
-from ..output import csv_cell, json_text, write_stdout
+from ..output import csv_cell, escape_controls, json_text, write_stdout
 from ..players import normalise
 from ..presentation import Presentation
 from ..progress import CorpusProgress
@@ -259,8 +259,9 @@ def _player_table(st: Standings, lang: str = "en") -> Table:
                      justify="left" if col == "player" else "right", no_wrap=True)
     for _, p in st.ranked():
         avg = f"{p.average_final:.1f}".replace(".", translate(lang, "number.decimal"))
-        t.add_row(Text(p.name), str(p.games), str(p.won), str(p.final_sum), avg,
-                  str(p.deals), str(p.moons))
+        # escaped before rich measures it (a raw control would be escaped after, wider)
+        t.add_row(Text(escape_controls(p.name, keep_layout=True)), str(p.games), str(p.won),
+                  str(p.final_sum), avg, str(p.deals), str(p.moons))
     return t
 
 
@@ -419,9 +420,12 @@ class _Run:
         assert st is not None
         return st
 
-    def players(self) -> list[dict[str, Any]]:
-        """The totals per player, ranked (read once every game is in)."""
-        return [{"rank": i, **p.to_dict()} for i, (_, p) in enumerate(self.standings.ranked(), 1)]
+    def players(self) -> Iterator[dict[str, Any]]:
+        """The totals per player, ranked (read once every game is in), one
+        at a time: the report of a corpus of thousands of players is not
+        held whole."""
+        for i, (_, p) in enumerate(self.standings.ranked(), 1):
+            yield {"rank": i, **p.to_dict()}
 
 
 def _nth_games(files: list[str], fmt_in: str | None, spec: RuleSet | None, game_no: int,
@@ -452,7 +456,14 @@ def _json_pieces(docs: Iterator[dict[str, Any]], run: _Run) -> Iterator[str]:
         yield ("\n    " if first else ",\n    ") + _indented(json_text(doc, indent=2), "    ")
         first = False
     yield "]" if first else "\n  ]"
-    yield ',\n  "players": ' + _indented(json_text(run.players(), indent=2), "  ")
+    # The players' list as json.dumps(indent=2) lays it out inside the
+    # document, one player at a time.
+    yield ',\n  "players": ['
+    first = True
+    for player in run.players():
+        yield ("\n    " if first else ",\n    ") + _indented(json_text(player, indent=2), "    ")
+        first = False
+    yield "]" if first else "\n  ]"
     yield ',\n  "summary": ' + _indented(json_text(run.totals.to_dict(), indent=2), "  ") + "\n}\n"
 
 
@@ -493,6 +504,32 @@ def _print_players(console: Console, st: Standings, lang: str) -> None:
             console.print(Text(translate(lang, "score.note", note=note)))
 
 
+def _plain_players(console: Console, st: Standings, lang: str) -> str | None:
+    """What :func:`_print_players` prints, as plain text on a console
+    without colour (:func:`hearts_notation.render.plain_table.plain_table`:
+    rich's text, without holding a rich table of thousands of rows), or
+    ``None`` when rich must draw it."""
+    if console.color_system is not None:
+        return None
+    if st.games <= 1:
+        return ""
+    from ..render.plain_table import plain_table
+
+    cols = ("player", "games", "won", "total", "avg", "deals", "moons")
+    rows = []
+    for _, p in st.ranked():
+        avg = f"{p.average_final:.1f}".replace(".", translate(lang, "number.decimal"))
+        rows.append([p.name, str(p.games), str(p.won), str(p.final_sum), avg, str(p.deals),
+                     str(p.moons)])
+    table = plain_table(translate(lang, "score.players"), None,
+                        [translate(lang, f"score.col.{c}") for c in cols],
+                        [c != "player" for c in cols], rows, console.width)
+    note = st.unnamed_note(lang)
+    if table is None or not note:
+        return table
+    return table + escape_controls(translate(lang, "score.note", note=note), keep_layout=True) + "\n"
+
+
 def _table_pieces(console: Console, items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding]]],
                   run: _Run, lang: str) -> Iterator[str]:
     """The table report, one game at a time (rendered by *console*, as it
@@ -505,6 +542,10 @@ def _table_pieces(console: Console, items: Iterable[tuple[Game, RuleSet, GameSco
         with console.capture() as cap, seats_in_view(scored.seats):
             _print_game(console, game, rules, scored, found, lang)
         yield cap.get()
+    plain = _plain_players(console, run.standings, lang)
+    if plain is not None:
+        yield plain
+        return
     with console.capture() as cap:
         _print_players(console, run.standings, lang)
     yield cap.get()
