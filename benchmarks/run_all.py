@@ -215,6 +215,8 @@ TARGETS: list[tuple[str, str, str, str, str, float, str]] = [
      "ratio = select's speed / validate's"),
     ("select: memory flat in the corpus size (10x the games: peak RSS ratio <= 1.2)",
      "bench_select", "select peak RSS, 10x the corpus", "ratio", "<=", 1.2, ""),
+    ("score (every format) and stats within 2x validate's CPU on the same file (issue 29)",
+     "bench_score", "s*", "ratio", "<=", 2.0, "ratio = the command's CPU / validate's, same run"),
 ]
 
 _COMPARE = {">=": float.__ge__, "<=": float.__le__, "<": float.__lt__}

@@ -419,18 +419,64 @@ class Standings:
         return msg("standings.cross_table_capped", n=("num", CROSS_TABLE_MAX),
                    total=("num", len(self.players))).text(lang)
 
+    def _summary(self) -> dict[str, Any]:
+        return {"files": len(self.files), "games": self.games, "finished": self.finished,
+                "deals": self.deals, "sheet_deals": self.sheet_deals, "errors": self.errors,
+                "sheet_slips": self.sheet_slips, "players": len(self.players)}
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON document of ``hearts standings --format json``."""
         notes = self.note_texts("en")
         return {
-            "summary": {"files": len(self.files), "games": self.games, "finished": self.finished,
-                        "deals": self.deals, "sheet_deals": self.sheet_deals, "errors": self.errors,
-                        "sheet_slips": self.sheet_slips, "players": len(self.players)},
+            "summary": self._summary(),
             "players": [{"rank": i, **p.to_dict()} for i, (_, p) in enumerate(self.ranked(), 1)],
             "head_to_head": self.head_to_head(),
             "notes": notes,
             "near_duplicates": [list(g) for g in self.near_duplicates()],
         }
+
+    def json_pieces(self, more: dict[str, Any] | None = None) -> Iterator[str]:
+        """The text of ``json_text({**self.to_dict(), **more}, indent=2)``
+        (:func:`hearts_notation.output.json_text`), a player and a row of the
+        head-to-head at a time: with thousands of players the document is
+        never built whole (its dictionaries and the JSON encoder's pieces
+        cost about 8 KB a player)."""
+        from .output import json_text
+
+        def value(v: Any, prefix: str) -> str:
+            return json_text(v, indent=2).replace("\n", "\n" + prefix)
+
+        ranked = self.ranked()
+        if len({p.name for _, p in ranked}) != len(ranked):
+            # Two players shown by one name (a seat without a name, ``N``, and
+            # a player called N): the document's dictionary merges their rows.
+            yield json_text({**self.to_dict(), **(more or {})}, indent=2)
+            return
+        yield '{\n  "summary": ' + value(self._summary(), "  ")
+        yield ',\n  "players": ['
+        for i, (_, p) in enumerate(ranked, 1):
+            yield ("\n    " if i == 1 else ",\n    ") + value({"rank": i, **p.to_dict()}, "    ")
+        yield "\n  ]" if ranked else "]"
+        # head_to_head(), row by row: every player in standing order, the
+        # players it met in standing order.
+        rank = {k: i for i, (k, _) in enumerate(ranked)}
+        pairs = sorted(self.h2h, key=lambda ab: (rank[ab[0]], rank[ab[1]]))
+        yield ',\n  "head_to_head": {'
+        at = 0
+        for i, (key, p) in enumerate(ranked):
+            row: dict[str, dict[str, int]] = {}
+            while at < len(pairs) and pairs[at][0] == key:
+                c = self.h2h[pairs[at]]
+                row[self.players[pairs[at][1]].name] = {"won": c[0], "drawn": c[1], "lost": c[2]}
+                at += 1
+            yield ("\n    " if i == 0 else ",\n    ") + json_text(p.name) + ": " + value(row, "    ")
+        yield "\n  }" if ranked else "}"
+        tail: dict[str, Any] = {"notes": self.note_texts("en"),
+                                "near_duplicates": [list(g) for g in self.near_duplicates()],
+                                **(more or {})}
+        for k, v in tail.items():
+            yield ",\n  " + json_text(k) + ": " + value(v, "  ")
+        yield "\n}"
 
     def remarks(self, lang: str) -> list[str]:
         """What people are told below the standings, in *lang*: the

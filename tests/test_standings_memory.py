@@ -95,3 +95,24 @@ def test_small_club_keeps_its_whole_cross_table() -> None:
     for a, row in zip(table_names, rows, strict=True):
         for b, cell in zip(table_names, row, strict=True):
             assert (cell is None) == (b not in h2h[a])
+
+
+def test_json_pieces_are_the_whole_documents_text(many_names: Path) -> None:
+    """``standings --format json`` writes its document a player at a time:
+    the same text as the document dumped whole, for an empty corpus, the
+    samples (unnamed seats, notes, near-duplicate names), a corpus of many
+    names, and with the ratings added."""
+    from hearts_notation.io import read_games
+    from hearts_notation.output import json_text
+    from hearts_notation.standings import Standings, summarise
+
+    corpora = [[], list(read_games(str(ROOT / "samples" / "club-night.json"))),
+               [g for p in sorted((ROOT / "samples").glob("*.hrn")) for g in read_games(str(p))],
+               list(read_games(str(many_names)))[:200]]
+    for games in corpora:
+        st = Standings()
+        for g in games:
+            st.add(summarise(g))
+        for more in (None, {"ratings": {"model": "m", "results": [], "players": [{"a": "\x1b"}]}}):
+            whole = json_text({**st.to_dict(), **(more or {})}, indent=2)
+            assert "".join(st.json_pieces(more)) == whole

@@ -24,7 +24,7 @@ from rich.text import Text
 from ..i18n import seat_label, translate
 from ..io import InputError, write_atomic
 from ..output import console as safe_console
-from ..output import csv_cell, json_text, write_stdout
+from ..output import csv_cell, write_stdout
 from ..players import AliasError, Identity, load_aliases
 from ..progress import CorpusProgress
 from ..ratings import Ratings
@@ -193,11 +193,12 @@ def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool,
     except InputError as exc:
         fail_input(exc)
     if fmt_out == "json":
-        doc = st.to_dict()
+        more = None
         if rater is not None:
-            doc["ratings"] = {"model": "openskill-plackett-luce", "results": rater.results,
-                              "players": rater.table()}
-        text = json_text(doc, indent=2) + "\n"
+            more = {"ratings": {"model": "openskill-plackett-luce", "results": rater.results,
+                                "players": rater.table()}}
+        # The document a player at a time (thousands of players: not built whole).
+        text = "".join(st.json_pieces(more)) + "\n"
     elif fmt_out == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
