@@ -178,3 +178,22 @@ def iter_batches_text(text: str, name: str) -> list[Batch]:
         path.write_text(text, encoding="utf-8")
         return [dataclasses.replace(b, source=name) for b in iter_batches([str(path)])
                 if isinstance(b, Batch)]
+
+
+def test_game_entries_json_is_jsons_own_text() -> None:
+    """``score --format json`` writes each game's entry with msgspec's
+    encoder: the same text as ``json_text(entry, indent=2)``, hostile names
+    (controls, line separators, quotes, wide characters) and findings included."""
+    from hearts_notation.commands.score import _game_json
+    from hearts_notation.io import read_games
+    from hearts_notation.output import json_text
+
+    hostile = "a\x1b[31m\u2028\u0085\x7f\"\\/é漢😀"
+    games = [g for p in sorted(SAMPLES.glob("*.hrn")) for g in read_games(str(p))]
+    games += [dataclasses.replace(g, players={s: hostile + s for s in (g.seats or g.players)})
+              for g in generate_games(3, seed=2, rules="three-players", max_deals=3)]
+    for game in games:
+        _, doc, _ = score_entry(game, None, False, False)
+        assert _game_json(doc) == json_text(doc, indent=2)
+    assert _game_json({"big": 10 ** 30, "s": "\ud800"}) == json_text({"big": 10 ** 30, "s": "\ud800"},
+                                                                      indent=2)
