@@ -81,7 +81,7 @@ from .rules import (
     with_players,
 )
 from .scoring import DealScore, game_over, score_findings, score_game
-from .sheets import club_findings, is_sheet_deal, sheet_play_findings, tag_findings
+from .sheets import club_findings, has_play, is_sheet_deal, sheet_play_findings, tag_findings
 from .state import GameState, deal_points, opening_leader, replay_tricks
 
 
@@ -841,6 +841,18 @@ class _DealCheck:
             if unfinished:
                 self.add("incomplete-deal", "info",
                          msg("finding.incomplete-deal.unfinished", deal=self.number), last_pos)
+            elif (deal.moon is not None and deal.score is None and not tricks
+                    and deal.moon.seat in self.idx):
+                # A sheet that wrote the moon alone: what to write, not "0 tricks".
+                m = deal.moon
+                add = m.choice == "add"
+                line: list[Arg] = []
+                for who in self.seats:
+                    pts = (0 if add else -26) if who == m.seat else (26 if add else 0)
+                    line += [("letter", who), str(pts)]
+                self.add("incomplete-deal", "error",
+                         msg("finding.incomplete-deal.moon_only", deal=self.number,
+                             seat=("seat", m.seat), line=("space", *line)), m.pos or last_pos)
             else:
                 self.add("incomplete-deal", "error",
                          msg("finding.incomplete-deal.#k",
@@ -995,6 +1007,12 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     idx = {s: i for i, s in enumerate(seats)}
     n = len(seats)
     damaged = frozenset(f.deal for f in game.errors if f.deal is not None)
+    # Deals whose infos (what could not be checked) go unsaid: the damaged
+    # ones, and a sheet's deal written with its moon line alone (its error
+    # says what to write).
+    quiet = damaged | frozenset(
+        d.number for d in game.deals
+        if d.moon is not None and d.score is None and not has_play(d) and d.number is not None)
     ctx = _Ctx(rules, seats, idx, len(game.deals) - 1, game.result == "*", bool(game.errors), damaged)
     per_deal: list[list[Finding]] = []
     taken: list[list[int] | None] = []
@@ -1054,7 +1072,7 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
                                          functools.partial(_DealCheck, ctx, deal, number, di))
             if is_sheet_deal(deal, rules, seats):       # a score sheet's deal (hearts_notation.sheets)
                 found = sheet_play_findings(deal, found)
-            if number in damaged:   # what a line that did not read kept from being checked goes unsaid
+            if number in quiet:     # what a line that did not read kept from being checked goes unsaid
                 found = [f for f in found if f.severity != "info"]
             return found, checker.taken
 
@@ -1064,7 +1082,7 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
             last = di == ctx.last_deal
             found, took = memo(di, deal, (rules, seats, number, header_flagged,
                                           last and ctx.game_unfinished, last and ctx.cut,
-                                          number in damaged), referee)
+                                          number in quiet), referee)
         per_deal.append(head + found)
         taken.append(took)
     score = score_game(game, rules, seats, taken)
@@ -1072,7 +1090,7 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     before: dict[int, list[Finding]] = {}
     after: dict[int, list[Finding]] = {}
     for i, order, f in extra:
-        if f.severity == "info" and f.deal in damaged:
+        if f.severity == "info" and f.deal in quiet:
             continue
         (before if order == 0 else after).setdefault(i, []).append(f)
     if in_deal:

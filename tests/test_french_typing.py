@@ -181,3 +181,19 @@ def test_a_game_of_three_without_its_rules_is_told_the_preset(
                      encoding="utf-8")
     _, status = _validate(str(fixed), monkeypatch=monkeypatch)
     assert status == 0
+
+
+def test_a_moon_written_alone_on_a_sheet_is_told_its_score_line(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = tmp_path / "capot.hrn"
+    path.write_text(HEAD.format(rules="standard") + "donne 1\nmarque N 6 E 4 S 13 O 3\n"
+                    "donne 2\ncapot S\ntotal N 32 E 30 S 13 O 29\n", encoding="utf-8")
+    out, status = _validate(str(path), monkeypatch=monkeypatch)
+    assert status == 1
+    assert ("capot.hrn:11:1: erreur: la donne 2 n'a que sa ligne de capot : une feuille de marque "
+            "note aussi la marque de la donne, ici « marque N 26 E 26 S 0 O 26 » (Hélène (S) a fait "
+            "capot) [incomplete-deal]") in out
+    assert "0 pli complet" not in out
+    assert "[missing-cards]" not in out and "[total-mismatch]" not in out   # no noise around it
+    out, _ = _validate("--lang", "en", str(path), monkeypatch=monkeypatch)
+    assert "here 'score N 26 E 26 S 0 W 26' (Hélène (S) shot the moon)" in out

@@ -463,6 +463,8 @@ def _or_list(lang: str, items: list[str]) -> str:
 _SEATS: Final = frozenset("NESW")
 _SHOW: Final[dict[str, Callable[[str, Sequence[Any]], str]]] = {
     "seat": _show_seat,
+    # a seat as the record's text writes it (O for W in French), never a name
+    "letter": lambda lang, v: seat_label(lang, str(v[0]), _IN_VIEW[-1]),
     "card": lambda lang, v: card_text(lang, str(v[0])),
     "cards": _show_cards,
     "dir": lambda lang, v: (translate(lang, f"direction.{v[0]}")

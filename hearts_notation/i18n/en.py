@@ -437,6 +437,8 @@ MESSAGES.update({
     # The preset of a game of three (five, six) that does not name its rules.
     "finding.unknown-rule.seats.preset": "the record has {k} seats ({seats}) but the rules ({spec}) are for {n} players; the game is checked as {k} players (for {k} players, write [Rules \"{preset}\"])",
     "finding.sheet-points.line.three": "deal {deal}'s score line has {parts}: it needs one figure for each of {seats}, so its points could not be counted; a game of three players says so with [Rules \"three-players\"] and [Seats \"{letters}\"]",
+    # A sheet's deal written with its moon line only.
+    "finding.incomplete-deal.moon_only": "deal {deal} has only its moon line: a score sheet writes the deal's score line too, here 'score {line}' ({seat} shot the moon)",
     # (end of french)
 
     # Score sheets (hearts_notation.sheets).

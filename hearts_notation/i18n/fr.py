@@ -917,6 +917,8 @@ MESSAGES.update({
     # Le jeu de règles d'une partie à trois (cinq, six) qui ne nomme pas ses règles.
     "finding.unknown-rule.seats.preset": "la feuille a {k} places ({seats}) mais les règles ({spec}) sont pour {n} joueurs ; la partie est vérifiée à {k} joueurs (à {k} joueurs, écrivez [Règles \"{preset}\"])",
     "finding.sheet-points.line.three": "la ligne de marque de la donne {deal} ne va pas ({parts}) : il faut un chiffre pour chacune des places {seats}, ses points n'ont donc pas pu être comptés ; une partie à trois joueurs se déclare avec [Règles \"three-players\"] et [Places \"{letters}\"]",
+    # Une donne de feuille notée par sa seule ligne de capot.
+    "finding.incomplete-deal.moon_only": "la donne {deal} n'a que sa ligne de capot : une feuille de marque note aussi la marque de la donne, ici « marque {line} » ({seat} a fait capot)",
     # (end of french)
 
     # JSON ou YAML cassé.
