@@ -366,14 +366,16 @@ def tag_findings(game: Game) -> list[Finding]:
     """A ``tag-name`` warning for each tag whose name is a known tag
     mistyped (``[Evnet "..."]``): the tag is kept as the record's own, so
     the event, the date or the player it meant would silently go missing."""
-    from .io.hrn.words import misspelt_tag
+    from .io.hrn.words import PLAYER_LIST_TAGS, misspelt_tag
 
     out: list[Finding] = []
     for name in game.tags:
         word = misspelt_tag(name)
-        if word is not None:
-            out.append(_finding("tag-name", "warning", msg("finding.tag-name", name=name, word=word),
-                                None, game.where.get(name) or game.pos))
+        if word is None:
+            continue
+        message = (msg("finding.tag-name.players", name=name) if name.lower() in PLAYER_LIST_TAGS
+                   else msg("finding.tag-name", name=name, word=word))
+        out.append(_finding("tag-name", "warning", message, None, game.where.get(name) or game.pos))
     return out
 
 

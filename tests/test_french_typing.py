@@ -147,6 +147,7 @@ def test_the_three_players_preset_is_suggested_in_the_record_language(
 @pytest.mark.parametrize(("name", "word"), [
     ("Evnet", "Event"), ("event", "Event"), ("Ouets", "Ouest"), ("Evenment", "Événement"),
     ("Regle", "Règles"), ("Nrod", "Nord"),
+    ("Joueurs", "North"), ("Players", "North"),
     ("Event", None), ("Lieu", None), ("Table", None), ("Scorer", None), ("P3", None),
     ("BotN", None),
 ])
@@ -197,3 +198,14 @@ def test_a_moon_written_alone_on_a_sheet_is_told_its_score_line(
     assert "[missing-cards]" not in out and "[total-mismatch]" not in out   # no noise around it
     out, _ = _validate("--lang", "en", str(path), monkeypatch=monkeypatch)
     assert "here 'score N 26 E 26 S 0 W 26' (Hélène (S) shot the moon)" in out
+
+
+def test_a_tag_listing_the_players_is_told_they_go_seat_by_seat(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = tmp_path / "joueurs.hrn"
+    path.write_text('[Événement "C"]\n[Joueurs "Sylvie Bernard Hélène Odile"]\ndonne 1\n'
+                    'marque N 6 E 4 S 13 O 3\n', encoding="utf-8")
+    out, status = _validate(str(path), monkeypatch=monkeypatch)
+    assert status == 0      # a warning: the sheet itself is sound
+    assert ("avertissement: la balise [Joueurs] ne dit pas qui est à quelle place : les joueurs se "
+            'notent place par place, [Nord "..."]') in out

@@ -439,6 +439,7 @@ MESSAGES.update({
     "finding.sheet-points.line.three": "deal {deal}'s score line has {parts}: it needs one figure for each of {seats}, so its points could not be counted; a game of three players says so with [Rules \"three-players\"] and [Seats \"{letters}\"]",
     # A sheet's deal written with its moon line only.
     "finding.incomplete-deal.moon_only": "deal {deal} has only its moon line: a score sheet writes the deal's score line too, here 'score {line}' ({seat} shot the moon)",
+    "finding.tag-name.players": "the tag [{name}] does not say who sits where: the players are written seat by seat, [North \"...\"] [East \"...\"] [South \"...\"] [West \"...\"] (P1, P2... with other seats)",
     # (end of french)
 
     # Score sheets (hearts_notation.sheets).

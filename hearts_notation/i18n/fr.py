@@ -919,6 +919,7 @@ MESSAGES.update({
     "finding.sheet-points.line.three": "la ligne de marque de la donne {deal} ne va pas ({parts}) : il faut un chiffre pour chacune des places {seats}, ses points n'ont donc pas pu être comptés ; une partie à trois joueurs se déclare avec [Règles \"three-players\"] et [Places \"{letters}\"]",
     # Une donne de feuille notée par sa seule ligne de capot.
     "finding.incomplete-deal.moon_only": "la donne {deal} n'a que sa ligne de capot : une feuille de marque note aussi la marque de la donne, ici « marque {line} » ({seat} a fait capot)",
+    "finding.tag-name.players": "la balise [{name}] ne dit pas qui est à quelle place : les joueurs se notent place par place, [Nord \"...\"] [Est \"...\"] [Sud \"...\"] [Ouest \"...\"] (P1, P2... avec d'autres places)",
     # (end of french)
 
     # JSON ou YAML cassé.

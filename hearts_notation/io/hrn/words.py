@@ -154,6 +154,9 @@ KNOWN_TAGS: Final = frozenset({
     "Annotator", "Match", "Seed", "Seating", "Faults", "Table", "Source", "Note", "Language",
     *TAG_NAMES_FR,
 })
+#: Tags that list the players in one value, which the notation writes seat
+#: by seat (``[Joueurs "Sylvie Bernard ..."]``).
+PLAYER_LIST_TAGS: Final = frozenset({"joueurs", "joueur", "players", "player"})
 #: The tag to suggest for a name typed without its accents.
 _ACCENTED_TAG: Final = {"Evénement": "Événement", "Evenement": "Événement", "Regles": "Règles"}
 _NUMBERED_TAG: Final = re.compile(r"P[1-9]|Bot[A-Za-z0-9]+")
@@ -166,6 +169,8 @@ def misspelt_tag(name: str) -> str | None:
     ``Scorer``) that is near no known one."""
     if name in KNOWN_TAGS or _NUMBERED_TAG.fullmatch(name):
         return None
+    if name.lower() in PLAYER_LIST_TAGS:
+        return "North"      # the players are written seat by seat
     from difflib import get_close_matches
 
     lower = {t.lower(): t for t in sorted(KNOWN_TAGS)}
