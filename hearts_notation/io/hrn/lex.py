@@ -27,7 +27,7 @@ column).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from typing import Final, overload
 
@@ -498,6 +498,10 @@ class _Columns(Sequence[int]):
 
     def __getitem__(self, i: int | slice) -> int | list[int]:
         return self._get()[i]
+
+    def __iter__(self) -> Iterator[int]:
+        # (the Sequence default asks __getitem__ once a column)
+        return iter(self._get())
 
 
 class _Line:
@@ -991,6 +995,10 @@ class _WordColumns(Sequence[int]):
             return [0 if k < 0 else start_of(k) + 1 for k in self._which[i]]
         k = self._which[i]
         return 0 if k < 0 else start_of(k) + 1
+
+    def __iter__(self) -> Iterator[int]:
+        start_of = self._line.start_of
+        return iter([0 if k < 0 else start_of(k) + 1 for k in self._which])
 
 
 def _word_trick(r: _Line, head: str, ln: int, col: int) -> TrickEl | None:
