@@ -209,3 +209,17 @@ def test_a_tag_listing_the_players_is_told_they_go_seat_by_seat(
     assert status == 0      # a warning: the sheet itself is sound
     assert ("avertissement: la balise [Joueurs] ne dit pas qui est à quelle place : les joueurs se "
             'notent place par place, [Nord "..."]') in out
+
+
+def test_after_a_lost_trick_line_a_slip_of_a_later_trick_is_still_told(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    text = (ROOT / "docs" / "fr" / "exemples" / "soiree.hrn").read_text(encoding="utf-8")
+    typed = text.replace("5. S 4♠ O V♠ N 10♠ E R♦", "5. S 4♠ O V♠ N 10♠ E Rx").replace(
+        "9. O A♠", "9. X A♠")
+    path = tmp_path / "soiree.hrn"
+    path.write_text(typed, encoding="utf-8")
+    out, status = _validate(str(path), monkeypatch=monkeypatch)
+    assert status == 1
+    assert "soiree.hrn:24:22: erreur: on attendait une carte comme D♠ ou 10♥, trouvé 'Rx'" in out
+    assert "soiree.hrn:28:4: erreur: place inconnue 'X'" in out and '[Places "..."]' in out
+    assert "2 erreurs, 0 avertissement, 0 info" in out     # and nothing else

@@ -482,7 +482,7 @@ MESSAGES.update({
     "syntax.seat_hint.card": " (une carte ici demande sa place devant elle, ou toutes les cartes du pli sans place)",
     "syntax.seat_hint.west_o": " (l'étiquette Seats de cette partie nomme Ouest {o}, comme sur une feuille française)",
     "syntax.seat_hint.o_default": " ({o} ne veut dire Ouest qu'avec les places par défaut N E S O)",
-    "syntax.seat_hint.tag": " (d'autres noms de places demandent une étiquette [Seats \"...\"])",
+    "syntax.seat_hint.tag": " (d'autres noms de places demandent une balise [Places \"...\"])",
     "syntax.seats_count.one": "l'étiquette Seats nomme {k} place ; une partie a de 3 à 6 places, dans le sens des aiguilles d'une montre",
     "syntax.seats_count.other": "l'étiquette Seats nomme {k} places ; une partie a de 3 à 6 places, dans le sens des aiguilles d'une montre",
     "syntax.seats.not_name": "étiquette Seats : {name} n'est pas un nom de place (une lettre, puis jusqu'à 7 lettres ou chiffres)",
