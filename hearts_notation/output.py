@@ -518,6 +518,9 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
     if path == "-" and hold:
         write_stdout_held(pieces)
         return
+    if "://" in path:
+        _write_url(path, pieces, encoding)
+        return
     if path == "-":
         for piece in pieces:
             write_stdout(piece, flush=False)
@@ -579,6 +582,60 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
     finally:
         _TEMPORARIES.discard(tmp)
     _fsync_directory(target.parent)
+
+
+def _write_url(url: str, pieces: Iterable[str], encoding: str) -> None:
+    """:func:`write_atomic_iter` to a URL (``s3://bucket/out.jsonl``,
+    ``file:///shared/out.hrn``), through fsspec: the pieces go to a hidden
+    temporary object beside the target, moved over it only once the last
+    piece is written (a rename on a local or network file system; a copy
+    on an object store, whose objects appear whole).  An exception of the
+    producer, Ctrl-C, or a failure of the file system removes the
+    temporary object: the target is the old one or the new one, never
+    half written.  Failures are :class:`OutputError`."""
+    import secrets
+
+    try:
+        import fsspec
+    except ImportError:
+        raise OutputError(url, msg("output.needs_fsspec")) from None
+    try:
+        fs, target = fsspec.core.url_to_fs(url)
+    except (ImportError, ValueError) as exc:
+        raise OutputError(url, msg("output.url_unwritable", why=str(exc))) from None
+    parent, _, name = target.rpartition("/")
+    tmp = f"{parent}/.{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        if fs.isdir(target):
+            raise OutputError(url, msg("output.directory"), errno.EISDIR)
+        if parent and not fs.isdir(parent):
+            raise OutputError(url, msg("output.no_directory"))
+        with fs.open(tmp, "wb") as fh:
+            for piece in pieces:       # errors of the producer pass as they are
+                fh.write(piece.encode(encoding))
+        fs.mv(tmp, target)
+    except OutputError:
+        _remove_url(fs, tmp)
+        raise
+    except OSError as exc:
+        _remove_url(fs, tmp)
+        raise OutputError(url, _reason(exc), exc.errno) from None
+    except (NotImplementedError, ValueError) as exc:
+        _remove_url(fs, tmp)
+        raise OutputError(url, msg("output.url_unwritable",
+                                   why=str(exc) or type(exc).__name__)) from None
+    except BaseException:
+        _remove_url(fs, tmp)
+        raise
+
+
+def _remove_url(fs: Any, path: str) -> None:
+    """The temporary object of :func:`_write_url` removed, if it was made."""
+    try:
+        if fs.exists(path):
+            fs.rm(path)
+    except (OSError, NotImplementedError, ValueError):
+        pass
 
 
 def write_atomic(path: str, text: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING
@@ -82,7 +82,8 @@ from .options import (
 from .report import CorpusReport
 
 if TYPE_CHECKING:
-    from ..runners.annotate import RemoteRecord
+    from ..analysis.annotate import Decision, GameSummary
+    from ..runners.annotate import AnnotateStream, RemoteRecord
 
 
 def eval_options(fast: bool, samples: int | None, seed: int, exact_tricks: int | None) -> EvalOptions:
@@ -280,7 +281,7 @@ def _write(annotated: Iterable[Game], analyses: list[GameAnalysis], totals: Anno
             write_stdout(piece, flush=False)
         write_stdout("")        # flushed
     else:
-        _summary(analyses, lang, views)
+        _summary([(a.index, a.marked, a.summary()) for a in analyses], lang, views)
 
 
 def _annotate_remote(file: str, output: str | None, fmt_in: str | None, fmt_out: str,
@@ -289,28 +290,112 @@ def _annotate_remote(file: str, output: str | None, fmt_in: str | None, fmt_out:
                      lang: str) -> CorpusReport:
     """``annotate`` on a cluster (:mod:`hearts_notation.runners.annotate`):
     the same checks, analyses and output as a local run, with every read
-    of the record on the workers."""
-    from ..runners.annotate import analyse_record, annotated_games
+    of the record on the workers, and the output written as the games come
+    back (the client's memory does not grow with the record)."""
+    from ..runners.annotate import AnnotateStream
 
     if file == "-":
         fail(translate(current_language(), "cli.dask_stdin"))
     with open_engine(engine_spec, jobs) as engine:
         record = _check_record(file, fmt_in, rules, force_rules, engine)
-        analyses, totals = analyse_record(record, options, rules, force_rules, only_deal, engine)
         needed = output is not None or fmt_out != "json"
-        annotated: Iterable[Game] = (annotated_games(record, analyses, rules, lang, engine)
-                                     if needed else ())
-        _write(annotated, analyses, totals, output, fmt_out, format_for(file, fmt_in), unicode,
-               lang)
+        stream = AnnotateStream(record, options, rules, force_rules, only_deal, engine,
+                                annotate=needed, lang=lang)
+        _write_streamed(stream, output, fmt_out, format_for(file, fmt_in), unicode, lang)
     return CorpusReport(games=record.games, deals=record.deals)
+
+
+def _report_pieces(entries: Iterable[dict[str, object]]) -> Iterator[str]:
+    """The text of ``report(analyses)`` with its totals (as ``json_text(doc,
+    indent=2)``), entry by entry, without the games' list: the head and
+    every game's entry; :func:`_report_end` closes it."""
+    yield REPORT_HEAD
+    for n, entry in enumerate(entries):
+        yield _entry_piece(n, entry)
+
+
+#: How the streamed report starts (``json_text(report, indent=2)``'s first characters).
+REPORT_HEAD = '{\n  "games": ['
+
+
+def _entry_piece(n: int, entry: dict[str, object]) -> str:
+    """The *n*-th (0-based) game's entry of the report, placed and indented
+    as in ``json_text(report, indent=2)``."""
+    return ("\n    " if n == 0 else ",\n    ") + json_text(entry, indent=2).replace("\n", "\n    ")
+
+
+def _report_end(any_game: bool, totals: AnnotateTotals) -> str:
+    """The end of the streamed report: the games' list closed, the totals."""
+    body = json_text(totals.to_dict(), indent=2).replace("\n", "\n  ")
+    return ("\n  ]" if any_game else "]") + ',\n  "totals": ' + body + "\n}\n"
+
+
+def _write_streamed(stream: AnnotateStream, output: str | None, fmt_out: str, read_fmt: str,
+                    unicode: bool, lang: str) -> None:
+    """:func:`_write` for games that stream in from a cluster: the record
+    (to *output* or standard output) and the JSON report are written as
+    the games come; what the client keeps is only what it prints at the
+    end (the marked decisions and players' lines of the summary table), or,
+    for the report beside ``-o``, a temporary file of its entries."""
+    import tempfile
+
+    write_lang = lang_given()
+    if output is None and fmt_out == "json":
+        pieces = 0
+        for piece in _report_pieces(a.to_dict() for a, _ in stream):
+            pieces += 1
+            write_stdout(piece, flush=False)
+        write_stdout(_report_end(pieces > 1, stream.totals))
+        return
+    if output is None:
+        fmt = read_fmt if read_fmt in RECORD_FORMATS else "hrn"
+        games = (g for _, g in stream if g is not None)
+        for piece in iter_dumps(games, fmt, unicode=unicode, lang=write_lang):
+            write_stdout(piece, flush=False)
+        write_stdout("")        # flushed
+        return
+    kept: list[tuple[int | None, list[Decision], GameSummary]] = []
+    views: list[tuple[tuple[str, ...], dict[str, str]]] = []
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as spool:
+        entries = 0
+
+        def annotated() -> Iterator[Game]:
+            nonlocal entries
+            for a, g in stream:
+                if fmt_out == "json":
+                    spool.write(_entry_piece(entries, a.to_dict()))
+                    entries += 1
+                else:
+                    kept.append((a.index, a.marked, a.summary()))
+                if g is not None:
+                    views.append((g.seat_names, dict(g.players)))
+                    yield g
+
+        try:
+            write_atomic_iter(output, iter_dumps(annotated(), format_for(output), unicode=unicode,
+                                                 lang=write_lang))
+        except OSError as exc:
+            fail_output(exc, output)
+        except ValueError as exc:
+            fail(translate(current_language(), "cli.cannot_write", target=output, why=str(exc)))
+        if fmt_out == "json":
+            spool.seek(0)
+            write_stdout(REPORT_HEAD, flush=False)
+            while chunk := spool.read(1 << 20):
+                write_stdout(chunk, flush=False)
+            write_stdout(_report_end(entries > 0, stream.totals))
+            return
+    _summary(kept, lang, views)
 
 
 def _check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules: bool,
                  engine: Engine) -> RemoteRecord:
     """Plan and index the record on the workers; exit 2 with the messages
     of a local read when it is unreadable, has a syntax error, holds no
-    game, or has a trick the analysis cannot replay."""
-    from ..runners.annotate import GameCheck, RemoteRecord, index_shard, plan_item
+    game, or has a trick the analysis cannot replay.  The client keeps the
+    shards and the counts, not the games' places (the analysis asks the
+    workers for them again, shard by shard)."""
+    from ..runners.annotate import RemoteRecord, index_shard, plan_item
     from ..runners.shards import located
 
     # Workers elsewhere open the record at its absolute path (messages keep the path given).
@@ -321,29 +406,34 @@ def _check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules
     plan = next(iter(engine.map(partial(plan_item, fmt=fmt, location=location), [path])))
     if isinstance(plan, InputError):
         fail_input(plan)
-    checks: list[GameCheck] = []
+    errors: list[str] = []
     unreadable: InputError | None = None
+    bad: str | None = None
+    games = deals = dealless = 0
     for part in engine.map(partial(index_shard, rules=rules, force_rules=force_rules), plan,
                            chunk_size=16):
         if isinstance(part, InputError):
             unreadable = unreadable or part
-        else:
-            checks.extend(part)
+            continue
+        for c in part:
+            errors.extend(c.errors)
+            bad = bad or c.malformed
+            games += 1
+            deals += c.ref.deals
+            dealless += int(c.ref.deals == 0)
     if unreadable is not None:
         fail_input(unreadable)
-    errors = [e for c in checks for e in c.errors]
     if errors:
         for e in errors:
             message(e)
         raise SystemExit(EXIT_UNUSABLE)
-    if not checks:
+    if not games:
         fail_input(InputError(path, msg("input.no_game")))
-    bad = next((c.malformed for c in checks if c.malformed is not None), None)
     if bad is not None:
         message(bad)
         message("hearts: " + translate(current_language(), "cli.malformed"))
         raise SystemExit(EXIT_UNUSABLE)
-    return RemoteRecord([c.ref for c in checks])
+    return RemoteRecord(plan, games, deals, dealless)
 
 
 def _write_html(path: str, annotated: list[Game], analyses: list[GameAnalysis],
@@ -401,11 +491,13 @@ def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet
     return [merge_analyses(p) for p in parts], totals
 
 
-def _summary(analyses: list[GameAnalysis], lang: str,
+def _summary(games: Sequence[tuple[int | None, list[Decision], GameSummary]], lang: str,
              views: list[tuple[tuple[str, ...], dict[str, str]]]) -> None:
     """The marked decisions as a table (when the record went to a file),
     the players by name where the record names them (*views*: the seats and
-    players of each game, in the order of *analyses*)."""
+    players of each game, in the order of *games*).  A game is given by
+    its number, its marked decisions and its learner's report: all that the
+    tables print of it (a stream from a cluster keeps only that)."""
     from rich.table import Table
 
     console = stdout_console()
@@ -422,7 +514,7 @@ def _summary(analyses: list[GameAnalysis], lang: str,
     # figures without cutting words: they follow the table, numbered.
     narrow = console.width < 120
     # (the game's number only when there are several: room for the names)
-    several = len(analyses) > 1
+    several = len(games) > 1
     cols = ("game", "deal", "trick", "seat", "cards", "mark", "epl", "stderr")[0 if several else 1:]
     table = Table(title=t("annotate.title"), show_lines=False)
     if narrow:
@@ -432,11 +524,11 @@ def _summary(analyses: list[GameAnalysis], lang: str,
         table.add_column(head, min_width=max(len(w) for w in head.split()))
     rows = 0
     reasons: list[str] = []
-    for gi, a in enumerate(analyses):
-        for d in a.marked:
+    for gi, (index, marked, _) in enumerate(games):
+        for d in marked:
             shown = [d.card] if d.kind == "play" and d.card is not None else list(d.cards or ())
             cards = " ".join(card_text(c, lang) for c in shown)
-            row = [*([str(a.index or "")] if several else []), str(d.deal),
+            row = [*([str(index or "")] if several else []), str(d.deal),
                    t("annotate.pass") if d.trick is None else str(d.trick),
                    seat(d.seat, gi), cards, d.mark or "", f"{d.epl:.1f}".replace(".", dec),
                    f"{d.epl_stderr:.1f}".replace(".", dec)]
@@ -456,13 +548,13 @@ def _summary(analyses: list[GameAnalysis], lang: str,
     players = Table(title=t("annotate.players"))
     for col in ("player", "decisions", "loss", "accuracy"):
         players.add_column(t(f"annotate.col.{col}"))
-    for gi, a in enumerate(analyses):
-        for p in a.summary().players:
+    for gi, (_, _, summary) in enumerate(games):
+        for p in summary.players:
             players.add_row(seat(p.seat, gi), str(p.decisions), f"{p.average_loss:.2f}".replace(".", dec),
                             t("annotate.percent", n=f"{p.accuracy:.0f}"))
         seats, names = views[gi] if gi < len(views) else ((), {})
         with seats_in_view(seats), players_in_view(names):
-            lines = a.summary().lines(lang)[len(a.summary().players):]
+            lines = summary.lines(lang)[len(summary.players):]
         for line in lines:
             console.print(line, markup=False, highlight=False)
     console.print(players)

@@ -1464,6 +1464,10 @@ MESSAGES.update({
     "output.no_directory": "no such directory",
     "output.directory": "is a directory",
     "output.not_regular": "not a regular file, a FIFO or a terminal; refusing to replace it",
+    # [anchor: scale] new messages of the scale work go right below this line.
+    # Outputs written to a URL (output.write_atomic_iter through fsspec): issue 30.
+    "output.needs_fsspec": "writing to a URL needs fsspec: pip install fsspec (and the filesystem's package, such as s3fs)",
+    "output.url_unwritable": "its file system cannot be written to ({why})",
     # [anchor: trust] new messages of the trust work go right below this line.
     # The per-user cache (hearts_notation/cache.py): one warning line when it is not believed.
     "cache.folder_ignored": "warning: the cache folder {path} is not used: {why}",

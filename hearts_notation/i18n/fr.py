@@ -1400,6 +1400,10 @@ MESSAGES.update({
     "output.no_directory": "dossier introuvable",
     "output.directory": "est un dossier",
     "output.not_regular": "ni un fichier ordinaire, ni un tube, ni un terminal ; refus de le remplacer",
+    # [anchor: scale] new messages of the scale work go right below this line.
+    # Outputs written to a URL (output.write_atomic_iter through fsspec): issue 30.
+    "output.needs_fsspec": "écrire vers une URL demande fsspec : pip install fsspec (et le paquet du système de fichiers, comme s3fs)",
+    "output.url_unwritable": "on ne peut pas écrire dans son système de fichiers ({why})",
     # [anchor: trust] new messages of the trust work go right below this line.
     # Le cache de l'utilisateur (hearts_notation/cache.py) : une ligne d'avertissement quand il n'est pas cru.
     "cache.folder_ignored": "attention : le dossier de cache {path} n'est pas utilisé : {why}",

@@ -5,22 +5,26 @@ deals is work for a cluster, and the record may be larger than the
 client's memory or not even on the client's disk.  The work is therefore
 cut so that every read of the record happens on a worker:
 
-1. **plan** (one task): a worker cuts the file into one shard per game
-   (:func:`hearts_notation.runners.shards.plan_file` with one game per cut: a byte
-   range of a JSONL or HRN file; a JSON or YAML file is one shard);
-2. **index** (a task per few shards): workers read their shards and send
+1. **plan** (one task): a worker cuts the file into shards of about
+   :data:`ANNOTATE_SHARD_BYTES` at game starts
+   (:func:`hearts_notation.runners.shards.plan_file`: byte ranges of a
+   JSONL or HRN file; a JSON or YAML file is one shard);
+2. **check** (a task per few shards): workers read their shards and send
    back, per game, only a reference (:class:`GameRef`: the shard, the
    game's place in it, its number of deals) and what would stop the
    command -- its syntax errors, or the first trick the analysis cannot
    replay, already rendered as ``file:line:col`` messages -- so that the
-   command refuses the same records as locally, before any analysis;
-3. **analyse** (a task per deal, as locally, so a single long game uses
-   every worker): a worker reads the game's shard again (cached: the same
-   worker often gets the next deal of the same game) and analyses the
-   deal;
-4. **annotate** (a task per game, only when the record is written): a
-   worker reads the game once more and returns it with its marks and
-   comments; the client writes the games as they come, in order.
+   command refuses the same records as locally, before any analysis; the
+   client keeps only the counts and the messages;
+3. **stream** (:class:`AnnotateStream`): the workers give the games'
+   places again shard by shard (:func:`shard_refs`) as the deals are
+   submitted; each deal is a task (so a single long game uses every
+   worker) on a worker that reads the game's shard again (cached: the
+   same worker often gets the next deal of the same game); a game's
+   analyses are merged on the client as soon as its last deal is back,
+   and, when the record is written, the game is annotated on a worker
+   (with priority over the deals waiting) and written by the client as it
+   comes, in order.  The client holds a window of tasks, never the record.
 
 Parsing a game is milliseconds against the seconds of its analysis, so
 reading it several times costs nothing that shows (``docs/cluster.md``
@@ -31,6 +35,7 @@ byte (tested on a real scheduler).
 from __future__ import annotations
 
 import functools
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -43,7 +48,6 @@ from .shards import Shard, plan_file, shard_batches
 if TYPE_CHECKING:
     from ..analysis.annotate import AnalysisOptions, GameAnalysis
     from ..rules import RuleSet
-    from ..summaries import AnnotateTotals
     from .seam import Engine
 
 
@@ -81,7 +85,8 @@ class DealTask:
 def plan_games(path: str, fmt: str | None, location: str | None = None) -> list[Shard] | InputError:
     """Worker side: one shard per game (where the format allows cuts); the
     file is opened at *location* when given (:attr:`Shard.location`)."""
-    return plan_file(path, fmt, target_bytes=1, per_batch=1, location=location)
+    return plan_file(path, fmt, target_bytes=ANNOTATE_SHARD_BYTES, per_batch=1,
+                     location=location)
 
 
 @functools.lru_cache(maxsize=8)
@@ -156,19 +161,29 @@ def annotate_ref(item: tuple[GameRef, GameAnalysis], rules: RuleSet | None, lang
     return annotate_game(_game(ref, rules), analysis, lang=lang)
 
 
+#: Bytes of a record per shard for ``annotate`` (cut at game starts): the
+#: client keeps only the list of shards (a few per MiB of record, never a
+#: thing per game or per deal), and a worker parses a shard in well under
+#: the time of one deal's analysis.
+ANNOTATE_SHARD_BYTES = 256 << 10
+
+
 @dataclass
 class RemoteRecord:
-    """The record as the client knows it: references, not games."""
+    """The record as the client knows it once checked: its shards and
+    counts, not its games (the games are found again by the workers, shard
+    by shard, as the analysis streams: :class:`AnnotateStream`)."""
 
-    refs: list[GameRef]
+    shards: list[Shard]
+    games: int
+    deals: int
+    #: Games without a deal (analysed whole, one task each).
+    dealless: int = 0
 
-    @property
-    def games(self) -> int:
-        return len(self.refs)
-
-    @property
-    def deals(self) -> int:
-        return sum(r.deals for r in self.refs)
+    def tasks(self, only_deal: int | None) -> int:
+        """The analysis tasks: a task per deal (per game with ``--deal``;
+        a game without deals is one task)."""
+        return self.games if only_deal is not None else self.deals + self.dealless
 
 
 def plan_item(path: str, fmt: str | None, location: str | None = None) -> list[Shard] | InputError:
@@ -176,33 +191,99 @@ def plan_item(path: str, fmt: str | None, location: str | None = None) -> list[S
     return plan_games(path, fmt, location)
 
 
-def analyse_record(record: RemoteRecord, options: AnalysisOptions, rules: RuleSet | None,
-                   force_rules: bool, only_deal: int | None,
-                   engine: Engine) -> tuple[list[GameAnalysis], AnnotateTotals]:
-    """Every deal analysed on the workers, one task per deal; the analyses
-    merged per game in order, and their totals (as ``analyse_parallel``)."""
-    from ..analysis.annotate import merge_analyses
-    from ..progress import CorpusProgress
-    from ..summaries import AnnotateTotals
+def shard_refs(shard: Shard, rules: RuleSet | None) -> list[GameRef] | InputError:
+    """Worker side: where each game of the shard is, and its deals (the
+    second pass over a checked record, which the client does not keep)."""
+    try:
+        games = shard_games(shard, rules)
+    except InputError as exc:
+        return exc
+    return [GameRef(shard, position, len(g.deals)) for position, g in enumerate(games)]
 
-    tasks: list[DealTask] = []
-    owners: list[int] = []
-    for gi, ref in enumerate(record.refs):
-        numbers: list[int | None] = ([only_deal] if only_deal is not None
-                                     else list(range(1, ref.deals + 1)))
-        for k in numbers or [None]:
-            tasks.append(DealTask(ref, options, rules, force_rules, k))
-            owners.append(gi)
-    parts: list[list[GameAnalysis]] = [[] for _ in record.refs]
-    totals = AnnotateTotals()
-    with CorpusProgress("annotate", total=len(tasks), unit="deals") as bar:
-        for gi, task, a in zip(owners, tasks, engine.map(analyse_deal, tasks, chunk_size=1),
-                               strict=True):
-            parts[gi].append(a)
-            deals = ref_deals(task)
-            totals += AnnotateTotals.of_analysis(a, deals)
-            bar.advance(0, 1)
-    return [merge_analyses(p) for p in parts], totals
+
+class AnnotateStream:
+    """The analysed (and, with *annotate*, annotated) games of a checked
+    record, in order, as they come back from the workers.
+
+    Nothing on the client grows with the record: the games' places are
+    asked of the workers shard by shard as the deals are submitted (a
+    bounded window of tasks in flight, :meth:`Engine.map`), a game's deal
+    analyses are held only until its last deal is back, then merged and
+    handed on (to a worker that annotates the game, with priority over the
+    deals waiting, so the annotated games come out while the analysis
+    goes on).  :attr:`totals` is complete once the stream is exhausted.
+    """
+
+    def __init__(self, record: RemoteRecord, options: AnalysisOptions, rules: RuleSet | None,
+                 force_rules: bool, only_deal: int | None, engine: Engine, *,
+                 annotate: bool, lang: str) -> None:
+        from ..summaries import AnnotateTotals
+
+        self.record = record
+        self.options = options
+        self.rules = rules
+        self.force_rules = force_rules
+        self.only_deal = only_deal
+        self.engine = engine
+        self.annotate = annotate
+        self.lang = lang
+        self.totals = AnnotateTotals()
+        #: Most game analyses held at once by the client (for the tests and
+        #: the benchmark: bounded by the tasks in flight, not the record).
+        self.most_held = 0
+        self._held = 0
+
+    def _deal_tasks(self, meta: deque[tuple[GameRef, bool, DealTask]]) -> Iterator[DealTask]:
+        parts = self.engine.map(partial(shard_refs, rules=self.rules), self.record.shards,
+                                chunk_size=16)
+        for part in parts:
+            if isinstance(part, InputError):
+                raise part      # the record changed between the check and the analysis
+            for ref in part:
+                numbers: list[int | None] = ([self.only_deal] if self.only_deal is not None
+                                             else list(range(1, ref.deals + 1)))
+                numbers = numbers or [None]
+                for i, k in enumerate(numbers):
+                    task = DealTask(ref, self.options, self.rules, self.force_rules, k)
+                    meta.append((ref, i == len(numbers) - 1, task))
+                    yield task
+
+    def _analysed(self) -> Iterator[tuple[GameRef, GameAnalysis]]:
+        from ..analysis.annotate import merge_analyses
+        from ..progress import CorpusProgress
+        from ..summaries import AnnotateTotals
+
+        meta: deque[tuple[GameRef, bool, DealTask]] = deque()
+        parts: list[GameAnalysis] = []
+        with CorpusProgress("annotate", total=self.record.tasks(self.only_deal),
+                            unit="deals") as bar:
+            for a in self.engine.map(analyse_deal, self._deal_tasks(meta), chunk_size=1):
+                ref, last, task = meta.popleft()
+                parts.append(a)
+                self.totals += AnnotateTotals.of_analysis(a, ref_deals(task))
+                bar.advance(0, 1)
+                if last:
+                    merged = merge_analyses(parts)
+                    parts = []
+                    yield ref, merged
+
+    def __iter__(self) -> Iterator[tuple[GameAnalysis, Game | None]]:
+        if not self.annotate:
+            for _, a in self._analysed():
+                yield a, None
+            return
+        held: deque[GameAnalysis] = deque()
+
+        def handed() -> Iterator[tuple[GameRef, GameAnalysis]]:
+            for ref, a in self._analysed():
+                held.append(a)
+                self.most_held = max(self.most_held, len(held))
+                yield ref, a
+
+        games = self.engine.map(partial(annotate_ref, rules=self.rules, lang=self.lang),
+                                handed(), chunk_size=1, priority=1)
+        for game in games:
+            yield held.popleft(), game
 
 
 def ref_deals(task: DealTask) -> int:
@@ -212,23 +293,17 @@ def ref_deals(task: DealTask) -> int:
     return int(1 <= task.deal <= task.ref.deals)
 
 
-def annotated_games(record: RemoteRecord, analyses: list[GameAnalysis], rules: RuleSet | None,
-                    lang: str, engine: Engine) -> Iterator[Game]:
-    """The annotated games, in order, made where the record is read."""
-    return engine.map(partial(annotate_ref, rules=rules, lang=lang),
-                      zip(record.refs, analyses, strict=True), chunk_size=1)
-
-
 __all__ = [
+    "ANNOTATE_SHARD_BYTES",
+    "AnnotateStream",
     "DealTask",
     "GameCheck",
     "GameRef",
     "RemoteRecord",
     "analyse_deal",
-    "analyse_record",
-    "annotated_games",
     "index_shard",
     "plan_games",
     "plan_item",
     "shard_games",
+    "shard_refs",
 ]

@@ -294,8 +294,11 @@ class DaskEngine:
     # The two maps ---------------------------------------------------------------------------
 
     def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
-            progress: Progress | None = None) -> Iterator[R]:
-        """``func`` over the items, in chunks of *chunk_size* per task, in order."""
+            progress: Progress | None = None, priority: int = 0) -> Iterator[R]:
+        """``func`` over the items, in chunks of *chunk_size* per task, in
+        order; the scheduler runs tasks of a higher *priority* before the
+        queued ones of a lower (``annotate`` annotates a finished game
+        before the next deals are analysed, so its games stream out)."""
         def chunks() -> Iterator[list[T]]:
             chunk: list[T] = []
             for item in items:
@@ -319,7 +322,8 @@ class DaskEngine:
                 group = list(itertools.islice(pending, max(1, self.window // 2)))
                 if not group:
                     return
-                futures = self.client.map(work, group, pure=False, retries=RETRIES)
+                futures = self.client.map(work, group, pure=False, retries=RETRIES,
+                                          priority=priority)
                 for chunk, future in zip(group, futures, strict=True):
                     yield None, future, 0, (first, first + len(chunk) - 1)
                     first += len(chunk)

@@ -195,7 +195,8 @@ class LocalEngine:
         self.jobs = default_jobs() if not jobs else jobs
 
     def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
-            progress: Progress | None = None) -> Iterator[R]:
+            progress: Progress | None = None, priority: int = 0) -> Iterator[R]:
+        # *priority* changes nothing here: the pool runs its tasks in order.
         return map_ordered(func, items, self.jobs, chunk_size, progress)
 
     def expand(self, paths: Sequence[str]) -> list[str]:

@@ -77,7 +77,11 @@ class Engine(Protocol):
     name: str
 
     def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
-            progress: Progress | None = None) -> Iterator[R]: ...
+            progress: Progress | None = None, priority: int = 0) -> Iterator[R]:
+        """``func`` over the items in order.  *priority*: tasks of a higher
+        one run before the queued tasks of a lower one (a cluster's
+        scheduler queue; a process pool runs in submission order anyway)."""
+        ...
 
     def map_batches(self, work: Callable[[Any], R], paths: Sequence[str], fmt: str | None,
                     default_rules: RuleSet | str | None, progress: Progress | None = None,

@@ -1,0 +1,124 @@
+"""The client's memory of ``annotate --engine dask`` against the record's size.
+
+    python benchmarks/bench_dask_annotate.py [--quick]
+
+``hearts annotate --format json`` (the report, about 35 KB of JSON per
+deal) runs on records of N and 4N one-deal games, on a ``dask scheduler``
+and two single-threaded ``dask worker`` processes on 127.0.0.1, and with
+``--engine local --jobs 1`` (the anchor: that process reads, analyses and
+holds every game).  The peak resident memory of the ``hearts`` process
+alone (``wait4``'s ``ru_maxrss``) is measured for each; the growth *per
+deal* is the slope between the two sizes, so importing Python, Dask and
+the package cancels out.  The outputs must be byte-identical.  Issue 30's
+target: annotate's client memory does not grow with the number of deals
+(the client holds a bounded window of analyses:
+:class:`hearts_notation.runners.annotate.AnnotateStream`).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+Row = dict[str, object]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+ENV.pop("DASK_SCHEDULER_ADDRESS", None)
+#: A real analysis, cheap enough for many deals in a minute.
+CHEAP = ["--fast", "--samples", "1", "--exact-tricks", "0", "--no-passes", "--format", "json"]
+
+
+def _row(name: str, value: float, unit: str, anchor: str | None = None,
+         anchor_value: float | None = None, target: str = "", note: str = "") -> Row:
+    return {"name": name, "value": round(value, 2), "unit": unit, "anchor": anchor,
+            "anchor_value": None if anchor_value is None else round(anchor_value, 2),
+            "ratio": None if not anchor_value else round(value / anchor_value, 3),
+            "target": target, "note": note}
+
+
+def _peak_kib(args: list[str], out: Path) -> int:
+    """The peak resident memory (KiB) of ``hearts *args`` alone; stdout to *out*."""
+    with out.open("wb") as fh:
+        proc = subprocess.Popen([sys.executable, "-m", "hearts_notation", *args], env=ENV,
+                                cwd=ROOT, stdout=fh, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        err = proc.stderr.read().decode() if proc.stderr else ""
+        raise RuntimeError(f"{' '.join(args)}: exit {proc.returncode}: {err[-500:]}")
+    if proc.stderr:
+        proc.stderr.close()
+    return int(usage.ru_maxrss)
+
+
+def run(quick: bool = False) -> list[Row]:
+    try:
+        import distributed  # noqa: F401
+        import psutil  # noqa: F401
+    except ImportError:
+        return [_row("annotate client memory", 0, "skipped",
+                     note='needs pip install "hearts-notation[dask]"')]
+    from bench_dask_client import Cluster
+
+    from hearts_notation.generate import generate_games
+    from hearts_notation.io import dumps
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-dask-annotate-"))
+    try:
+        sizes = (8, 32) if quick else (20, 80)
+        games = list(generate_games(sizes[1], seed=13))
+        paths = []
+        for n in sizes:
+            p = tmp / f"g{n}.jsonl"
+            p.write_text(dumps(games[:n], "jsonl"), encoding="utf-8")
+            paths.append(p)
+        local = [_peak_kib(["annotate", str(p), *CHEAP, "--engine", "local", "--jobs", "1"],
+                           tmp / f"local{i}.json") for i, p in enumerate(paths)]
+        cluster = Cluster(2)
+        try:
+            remote = [_peak_kib(["annotate", str(p), *CHEAP, "--engine", "dask", "--scheduler",
+                                 cluster.address], tmp / f"dask{i}.json")
+                      for i, p in enumerate(paths)]
+        finally:
+            cluster.stop()
+        for i in range(2):
+            assert (tmp / f"local{i}.json").read_bytes() == (tmp / f"dask{i}.json").read_bytes(), \
+                "engines disagree"
+        extra = sizes[1] - sizes[0]
+        local_slope = (local[1] - local[0]) / extra
+        dask_slope = (remote[1] - remote[0]) / extra
+        report_kib = (tmp / "local1.json").stat().st_size / 1024 / sizes[1]
+        try:
+            load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+        except OSError:
+            load = "?"
+        note = (f"annotate {' '.join(CHEAP)}: {sizes[0]} and {sizes[1]} one-deal games "
+                f"({report_kib:.0f} KiB of report per deal); per deal = slope; load {load}")
+        return [
+            _row("annotate, local --jobs 1, peak RSS growth per deal", local_slope, "KiB",
+                 note=f"{note}; peak {local[0] / 1024:.0f} and {local[1] / 1024:.0f} MiB"),
+            _row("annotate, dask client peak RSS growth per deal", dask_slope, "KiB",
+                 "annotate, local --jobs 1, peak RSS growth per deal", local_slope,
+                 target="~0 (flat)",
+                 note=f"the hearts process alone, 2 workers; peak {remote[0] / 1024:.0f} and "
+                      f"{remote[1] / 1024:.0f} MiB"),
+        ]
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main() -> None:
+    for r in run(quick="--quick" in sys.argv):
+        ratio = f"  x{r['ratio']}" if r["ratio"] is not None else ""
+        print(f"{r['name']:<52} {r['value']:>9} {r['unit']:<4}{ratio}  {r['note']}")
+
+
+if __name__ == "__main__":
+    main()
