@@ -679,9 +679,9 @@ class _GameBuilder:
             if d.damaged:
                 # After a trick lost: not kept (it cannot be checked in turn),
                 # but its seats are still checked (a slip of its own is told).
-                for k, named in enumerate(el.seats):
-                    if named is not None and named not in self.exact_seats:
-                        self.seat(named, el.seat_lines[k], el.seat_cols[k], trick=number)
+                for k, written in enumerate(el.seats):
+                    if written is not None and written not in self.exact_seats:
+                        self.seat(written, el.seat_lines[k], el.seat_cols[k], trick=number)
                 raise _Stop()
             raise self.fail(msg("syntax.trick_number" if number > 0 else "syntax.trick_number.zero",
                                 expected=expected, found=number), line, col, trick=number)
