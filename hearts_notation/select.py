@@ -12,6 +12,13 @@ the pass (:func:`hearts_notation.walk.deal_hands`), the findings
 ``valid`` and ``severity``), player names (:class:`~hearts_notation.players.Identity`).
 Nothing here decides a rule.
 
+A record given as text (``hearts select``'s batches: HRN, JSON, JSONL) is
+first seen through a :class:`CompactView` instead: the referee's compact form
+and compact check, as ``validate`` reads it, without building the model; a
+game whose header rules the query out is not replayed, and only a record the
+compact form cannot answer for exactly, or that is written, is read into the
+model (:func:`pick_record`; docs/select.md, "Speed and memory").
+
 Logic has three values.  A predicate that needs what a record does not
 hold (who took Q♠ on a score sheet, a hand that is not known) is
 *unknown*, not false: ``not queen == E`` does not match a score sheet
