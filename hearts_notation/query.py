@@ -21,8 +21,8 @@ a query reads like a record.
 
 from __future__ import annotations
 
-import difflib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -159,6 +159,14 @@ class QueryError(ValueError):
             head += translate(lang, "select.did_you_mean", hint=self.hint)
         one_line = self.query.replace("\n", " ").replace("\t", " ")
         return f"{head}\n  {one_line}\n  {' ' * self.offset}^"
+
+
+def _close(word: str, choices: Sequence[str], n: int = 1, cutoff: float = 0.6) -> list[str]:
+    """Did-you-mean: :func:`difflib.get_close_matches` (imported only for a
+    query that has an error: it costs start-up time to every query)."""
+    import difflib
+
+    return difflib.get_close_matches(word, choices, n=n, cutoff=cutoff)
 
 
 def _found(tok: Token | None) -> Arg:
@@ -360,7 +368,7 @@ class _Parser:
         spec = PREDICATES.get(name)
         if spec is None:
             words = [*PREDICATES, *(w for w, e in FRENCH_WORDS.items() if e in PREDICATES)]
-            close = difflib.get_close_matches(tok.text.lower(), words, n=1, cutoff=0.6)
+            close = _close(tok.text.lower(), words, n=1, cutoff=0.6)
             raise QueryError(self.query, tok.start,
                              msg("select.unknown_predicate", name=tok.text,
                                  known=("comma", *PREDICATES)),
@@ -460,7 +468,7 @@ class _Parser:
             if tok.kind == "word" and tok.text.lower() in FINDING_CODES:
                 self.i += 1
                 return tok.text.lower()
-            close = difflib.get_close_matches(tok.text.lower(), FINDING_CODES, n=1, cutoff=0.6) \
+            close = _close(tok.text.lower(), FINDING_CODES, n=1, cutoff=0.6) \
                 if tok.kind == "word" else []
             raise self.fail("code", close[0] if close else None)
         # a tag name
@@ -490,7 +498,7 @@ class _Parser:
             if tok.kind == "word" and _english(tok.text) in SEVERITIES:
                 self.i += 1
                 return SEVERITIES.index(_english(tok.text))
-            close = difflib.get_close_matches(tok.text.lower(), SEVERITIES, n=1) \
+            close = _close(tok.text.lower(), SEVERITIES, n=1) \
                 if tok.kind == "word" else []
             raise self.fail("severity", close[0] if close else None)
         if kind == "date":
