@@ -301,6 +301,19 @@ def merge_sections(old: str, new: str) -> str:
     head, old_parts = _sections(old)
     new_head, new_parts = _sections(new)
     command = next((line for line in new_head.splitlines() if line.startswith("Command:")), "")
+    ran = {name for name in new_parts if name.startswith("bench_")}
+    if "Targets" in old_parts and "Targets" in new_parts:
+        # The targets read from the modules run now replace theirs; the others stay.
+        def module_of(line: str) -> str:
+            cells = line.split(" | ")
+            row = cells[1] if len(cells) > 2 else ""
+            return row.rsplit("(", 1)[-1].rstrip(")") if row.endswith(")") else ""
+
+        kept = [ln for ln in old_parts["Targets"].rstrip("\n").split("\n")
+                if not ln.startswith("| ") or module_of(ln) not in ran]
+        fresh = [ln for ln in new_parts["Targets"].rstrip("\n").split("\n")
+                 if ln.startswith("| ") and module_of(ln) in ran]
+        old_parts["Targets"] = "\n".join(kept + fresh) + "\n"
     for name, part in new_parts.items():
         if name.startswith("bench_"):
             machine = new_parts.get("Machine", "").split("\n", 1)[-1].strip()
