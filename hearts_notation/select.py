@@ -94,11 +94,8 @@ class GameView:
     def seats_rules(self) -> tuple[tuple[str, ...], RuleSet]:
         """The seats and the rules in force (the referee's choice)."""
         if self._rules is None:
-            from .referee import game_seats, resolve_rules
-
-            rules = resolve_rules(self.game, self.default_rules, self.force_rules)
-            seats, rules, _ = game_seats(self.game, rules)
-            self._rules = (tuple(seats), rules)
+            g = self.game
+            self._rules = _seats_rules(g.rules, g.seats, self.default_rules, self.force_rules)
         return self._rules
 
     @property
@@ -262,6 +259,18 @@ class GameView:
         ds = self.deal_score(d)
         self.unknown(d, pred, msg("select.why.sheet" if ds.sheet else "select.why.incomplete",
                                   deal=ds.number))
+
+
+@functools.lru_cache(maxsize=256)
+def _seats_rules(spec: str | None, seats: tuple[str, ...] | None, default: RuleSet | None,
+                 force: bool) -> tuple[tuple[str, ...], RuleSet]:
+    """The referee's choice of seats and rules for a game's ``Rules`` string
+    and ``Seats`` (a corpus has few: worked out once each)."""
+    from .referee import game_seats, resolve_rules
+
+    game = Game(rules=spec, seats=seats)
+    chosen, rules, _ = game_seats(game, resolve_rules(game, default, force))
+    return tuple(chosen), rules
 
 
 # Evaluating ---------------------------------------------------------------------------
