@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
-from typing import Final, overload
+from typing import Final, cast
 
 from ...cards import CARDS, RANK_LETTERS, Card, display_order
 from ...i18n import Msg, msg
@@ -469,10 +469,12 @@ def _seat_word(w: str) -> bool:
     return ok
 
 
-class _Columns(Sequence[int]):
+class _Columns:
     """The columns of every *step*-th word from word *first* of a line cut
     at single spaces, worked out only if a visitor asks (the referee's
-    check of a clean deal never does)."""
+    check of a clean deal never does).  Indexed and iterated as the
+    ``Sequence[int]`` the elements declare; not a subclass of it, so that
+    mypyc compiles it as a native class (made twice per trick line)."""
 
     __slots__ = ("_cols", "_first", "_step", "_words")
 
@@ -491,16 +493,10 @@ class _Columns(Sequence[int]):
     def __len__(self) -> int:
         return len(range(self._first, len(self._words), self._step))
 
-    @overload
-    def __getitem__(self, i: int) -> int: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[int]: ...
-
-    def __getitem__(self, i: int | slice) -> int | list[int]:
+    def __getitem__(self, i: int) -> int:
         return self._get()[i]
 
     def __iter__(self) -> Iterator[int]:
-        # (the Sequence default asks __getitem__ once a column)
         return iter(self._get())
 
 
@@ -924,10 +920,15 @@ def _pair_trick(words: list[str], line: int) -> TrickEl | None:
     if n > limits.cards or len(head) > limits.digits:
         check_cards(n, "trick", line, 1)
         number(head, line, 1)
-    cards, marks = zip(*hits, strict=True)
+    cards = [h[0] for h in hits]       # type: ignore[index]
+    marks = None
+    for h in hits:
+        if h[1] is not None:            # type: ignore[index]
+            marks = [x[1] for x in hits]    # type: ignore[index]
+            break
     return TrickEl(line, 1, int(head[:-1]), None, seats, [line] * n,  # type: ignore[arg-type]
-                   _Columns(words, 1, 2), cards, _Columns(words, 2, 2), None,
-                   None if marks.count(None) == n else marks, None)
+                   cast("Sequence[int]", _Columns(words, 1, 2)), cards,
+                   cast("Sequence[int]", _Columns(words, 2, 2)), None, marks, None)
 
 
 def _plain_hand(words: list[str], line: int) -> HandEl | None:
@@ -971,9 +972,9 @@ def _plain_pass(words: list[str], line: int) -> PassEl | None:
                   tuple([h[0] for h in hits]), pass_mark(marks), None)  # type: ignore[index]
 
 
-class _WordColumns(Sequence[int]):
+class _WordColumns:
     """The columns of some words of a line (by index; ``-1``: no word, 0),
-    worked out only if a visitor asks."""
+    worked out only if a visitor asks (a native class, as :class:`_Columns`)."""
 
     __slots__ = ("_line", "_which")
 
@@ -984,17 +985,9 @@ class _WordColumns(Sequence[int]):
     def __len__(self) -> int:
         return len(self._which)
 
-    @overload
-    def __getitem__(self, i: int) -> int: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[int]: ...
-
-    def __getitem__(self, i: int | slice) -> int | list[int]:
-        start_of = self._line.start_of
-        if isinstance(i, slice):
-            return [0 if k < 0 else start_of(k) + 1 for k in self._which[i]]
+    def __getitem__(self, i: int) -> int:
         k = self._which[i]
-        return 0 if k < 0 else start_of(k) + 1
+        return 0 if k < 0 else self._line.start_of(k) + 1
 
     def __iter__(self) -> Iterator[int]:
         start_of = self._line.start_of
@@ -1051,7 +1044,8 @@ def _word_trick(r: _Line, head: str, ln: int, col: int) -> TrickEl | None:
     r.count(k, "trick", ln, col)
     number_ = r.number(head, ln, col)
     return TrickEl(ln, col, number_, join_comments(said), seats, [0 if a < 0 else ln for a in seat_at],
-                   _WordColumns(r, seat_at), cards, _WordColumns(r, card_at), None,
+                   cast("Sequence[int]", _WordColumns(r, seat_at)), cards,
+                   cast("Sequence[int]", _WordColumns(r, card_at)), None,
                    None if marks.count(None) == k else marks, None if notes.count(None) == k else notes)
 
 
