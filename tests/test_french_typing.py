@@ -223,3 +223,14 @@ def test_after_a_lost_trick_line_a_slip_of_a_later_trick_is_still_told(
     assert "soiree.hrn:24:22: erreur: on attendait une carte comme D♠ ou 10♥, trouvé 'Rx'" in out
     assert "soiree.hrn:28:4: erreur: place inconnue 'X'" in out and '[Places "..."]' in out
     assert "2 erreurs, 0 avertissement, 0 info" in out     # and nothing else
+
+
+def test_a_damaged_deal_is_not_analysed() -> None:
+    from hearts_notation.analysis.annotate import AnalysisOptions, GameTask, analyse_game
+
+    text = (ROOT / "docs" / "fr" / "exemples" / "soiree.hrn").read_text(encoding="utf-8")
+    (game,) = list(iter_hrn(text.replace("5. S 4♠ O V♠ N 10♠ E R♦", "5. S 4♠ O V♠ N 10♠ E Rx")))
+    analysis = analyse_game(GameTask(game, AnalysisOptions(lang="fr")))
+    assert analysis.decisions == ()
+    assert [n.text for n in analysis.notes] == [
+        "une ligne de la donne 1 n'a pas pu être lue (voir son erreur de syntaxe) : donne non analysée."]

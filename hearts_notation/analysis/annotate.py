@@ -339,8 +339,14 @@ def _analyse_game(task: GameTask, progress: ProgressFn | None) -> GameAnalysis:
     seats, rules, _ = game_seats(game, rules)
     solver = Solver(rules, len(seats))
     ev = Evaluator(len(seats), solver, task.options.eval)
+    # A deal with a line that did not read holds only part of its play:
+    # not analysed (its analysis could only mislead).
+    damaged = {f.deal for f in game.errors if f.deal is not None}
     for di, deal in enumerate(game.deals):
         if task.only_deal is not None and di + 1 != task.only_deal:
+            continue
+        if deal.number in damaged:
+            notes.append(Note(di, _t(task.options.lang, "note.damaged", deal=deal.number)))
             continue
         bad = malformed_trick(deal, rules, seats, deal.number or di + 1)
         if bad is not None:

@@ -440,6 +440,7 @@ MESSAGES.update({
     # A sheet's deal written with its moon line only.
     "finding.incomplete-deal.moon_only": "deal {deal} has only its moon line: a score sheet writes the deal's score line too, here 'score {line}' ({seat} shot the moon)",
     "finding.tag-name.players": "the tag [{name}] does not say who sits where: the players are written seat by seat, [North \"...\"] [East \"...\"] [South \"...\"] [West \"...\"] (P1, P2... with other seats)",
+    "analysis.note.damaged": "deal {deal} has a line that did not read (see its syntax error): not analysed",
     # (end of french)
 
     # Score sheets (hearts_notation.sheets).

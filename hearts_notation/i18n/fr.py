@@ -920,6 +920,7 @@ MESSAGES.update({
     # Une donne de feuille notée par sa seule ligne de capot.
     "finding.incomplete-deal.moon_only": "la donne {deal} n'a que sa ligne de capot : une feuille de marque note aussi la marque de la donne, ici « marque {line} » ({seat} a fait capot)",
     "finding.tag-name.players": "la balise [{name}] ne dit pas qui est à quelle place : les joueurs se notent place par place, [Nord \"...\"] [Est \"...\"] [Sud \"...\"] [Ouest \"...\"] (P1, P2... avec d'autres places)",
+    "analysis.note.damaged": "une ligne de la donne {deal} n'a pas pu être lue (voir son erreur de syntaxe) : donne non analysée",
     # (end of french)
 
     # JSON ou YAML cassé.
