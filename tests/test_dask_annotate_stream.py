@@ -83,7 +83,7 @@ def live_analyses() -> int:
 
 @pytest.mark.slow
 def test_client_holds_a_window_of_analyses_not_the_record(tmp_path: Path, scheduler: str) -> None:
-    games = 80
+    games = 120
     path = tmp_path / "many.jsonl"
     subprocess.run([sys.executable, "-m", "hearts_notation", "generate", "--games", str(games),
                     "--deals-per-game", "1", "--seed", "5", "--jobs", "1", "-o", str(path)],
@@ -114,6 +114,6 @@ def test_client_holds_a_window_of_analyses_not_the_record(tmp_path: Path, schedu
     assert stream.totals.deals == 0
     # Held: the games handed to the annotating workers and not yet back,
     # at most one and a half windows of tasks in flight, plus the one
-    # being merged; never a share of the 80 games.
+    # being merged; never a share of the 120 games.
     assert stream.most_held <= 2 * window
     assert peak <= 2 * window + 2, (peak, window)
