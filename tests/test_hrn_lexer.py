@@ -15,6 +15,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
@@ -234,3 +235,14 @@ def test_fuzzed_files_read_as_the_grammar_reads_them(edits: list[tuple[int, str,
         from hearts_notation.io.jsonio import RecordError
 
         assert isinstance(exc, RecordError)
+
+
+@pytest.mark.parametrize("word", ["deal", "Donne", "pass", "passe", "score", "marque", "total",
+                                  "moon", "capot", "chelem", "result", "resultat", "dealer", "left"])
+def test_a_line_keyword_after_a_comment_in_a_trick_is_no_seat(word: str) -> None:
+    """Right after a comment in a trick line the grammar reads a line's
+    keyword as that keyword (an error there), not as a seat; elsewhere in the
+    line such a word is a seat name (found by the token soup above)."""
+    for line in (f"1. {{x}} {word} QS", f"1. N QS {{x}} {word} KS", f"1. {{a\\}}b}} {word} R♠ ",
+                 f"1. {word} QS", f"1. N QS {word} KS", f"1. {{x}} QS {word} KS"):
+        agrees(line)

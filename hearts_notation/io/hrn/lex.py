@@ -815,11 +815,17 @@ def _trick(r: _Line, out: list[Element]) -> None:
     marks_: list[str | None] = []
     notes: list[str | None] = []
     kind = r.next(_TRICK)
+    after_comment = False
     while kind == "COMMENT":
         trick_comments.append(comment_text(r.val))
         kind = r.next(_TRICK)
+        after_comment = True
     while kind != _END:
         if kind == "SEAT":
+            if after_comment and r.val.lower() in LINE_KEYWORDS:
+                # Right after a comment the grammar reads a line's keyword
+                # (deal, pass, score...) as that keyword, never as a seat.
+                raise Mismatch
             seats.append(r.val)
             sl, sc = r.here()
             seat_lines.append(sl)
@@ -839,9 +845,11 @@ def _trick(r: _Line, out: list[Element]) -> None:
         marks_.append(mark)
         kind = r.next(_TRICK)
         said: list[str] = []
+        after_comment = False
         while kind == "COMMENT":
             said.append(comment_text(r.val))
             kind = r.next(_TRICK)
+            after_comment = True
         notes.append(join_comments(said))
     r.count(len(cards), "trick", ln, col)
     number_ = r.number(head, ln, col)
@@ -1019,6 +1027,8 @@ def _word_trick(r: _Line, head: str, ln: int, col: int) -> TrickEl | None:
         if hit is None:
             if w[0] == "{" or i + 1 == n or not _seat_word(w):
                 return None
+            if words[i - 1][0] == "{" and w.lower() in LINE_KEYWORDS:
+                return None     # a keyword after a comment: the tokens say it is no seat
             seats.append(w)
             seat_at.append(i)
             i += 1
