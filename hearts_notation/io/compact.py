@@ -24,6 +24,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from .hrn.words import misspelt_tag
+
 
 class CompactDeal:
     """One deal in the compact form: hands and passes as bitmasks by seat
@@ -129,8 +131,10 @@ def card_masks(lists: dict[Any, Any]) -> dict[str, int] | None:
 
 
 def _tags_ok(tags: dict[Any, Any]) -> bool:
+    """Tag names and values the model's reader takes without a finding (a
+    misspelt tag name draws a ``tag-name`` warning: the referee says so)."""
     for k, v in tags.items():
-        if not isinstance(v, str) or _TAG_NAME_RE.fullmatch(k) is None:
+        if not isinstance(v, str) or _TAG_NAME_RE.fullmatch(k) is None or misspelt_tag(k) is not None:
             return False
     return True
 
