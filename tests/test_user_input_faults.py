@@ -310,12 +310,14 @@ def test_every_file_or_address_option_with_hostile_values(tmp_path: Path) -> Non
                     base = BASE.get(name, [name, str(SAMPLE)])
                     out = str(tmp_path / f"out{tried}.jsonl")
                     args = [*(a.replace("{out}", out) for a in base), param.opts[-1], value]
-                result = CliRunner().invoke(cli, args, catch_exceptions=True)
+                # HEARTS_DEBUG: an internal error shows its traceback in the failure.
+                result = CliRunner().invoke(cli, args, catch_exceptions=True,
+                                            env={"HEARTS_DEBUG": "1"})
                 tried += 1
                 ok = result.exit_code in (0, 1, 2) and (
                     result.exception is None or isinstance(result.exception, SystemExit))
                 if not ok or "internal error" in result.output:
                     failures.append(f"{args!r}: exit {result.exit_code}: "
-                                    f"{result.output[-300:]!r} {result.exception!r}")
+                                    f"{result.output[-6000:]!r} {result.exception!r}")
     assert tried > 100
     assert not failures, "\n".join(failures)
