@@ -192,6 +192,12 @@ def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en"
     title = translate(lang, "score.title", source=game.source or "-", index=game.index or 1) + (
         f" — {game.tags['Event']}" if "Event" in game.tags else "")
     caption = translate(lang, "score.rules", spec=rules.spec)
+    named = [s for s in seats if game.players.get(s)]
+    if named:
+        # The columns keep the seat letters (four names and four totals
+        # would not fit 80 columns); the caption says who sat where.
+        caption += " · " + translate(lang, "score.legend", players=", ".join(
+            f"{pres.seat(s)} {game.players[s]}" for s in named))
     headers = [translate(lang, "score.col.deal"), *shown, translate(lang, "score.col.moon"),
                *(f"Σ {s}" for s in shown)]
     right = [True, *(True for _ in shown), False, *(True for _ in shown)]

@@ -398,6 +398,8 @@ MESSAGES.update({
 MESSAGES.update({
     "word.or": "or",
     # [anchor: french] new messages of the french work go right below this line.
+    # the players named under the score table (issue 23: names first)
+    "score.legend": "players: {players}",
 
     # A French club evening (presentation context, printable sheets, annotate).
     "presentation.who": "{name} ({seat})",

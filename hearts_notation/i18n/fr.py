@@ -878,6 +878,8 @@ MESSAGES.update({
     "record.moon_shape": 'un capot s\'écrit {{"seat": S, "choice": "add"|"subtract"}}',
     "record.expected_bool": "on attendait true ou false",
     # [anchor: french] new messages of the french work go right below this line.
+    # the players named under the score table (issue 23: names first)
+    "score.legend": "joueurs : {players}",
 
     # Une soirée de club en français (contexte de présentation, feuilles imprimables, annotate).
     "presentation.who": "{name} ({seat})",
