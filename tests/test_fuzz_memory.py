@@ -94,16 +94,18 @@ def _traced_growth(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[s
     path = tmp_path / "games.jsonl"
     path.write_text(LINE * 500, encoding="utf-8")
     seen: dict[int, int] = {}
-    real = score_command._print_game
+    # Every game's table goes through _table_cells, drawn by rich or as
+    # plain text (render/plain_table.py): counted there, whichever draws it.
+    real = score_command._table_cells
 
-    def counted(*a: Any, **k: Any) -> None:
+    def counted(*a: Any, **k: Any) -> Any:
         n = len(seen) + 1
         if n in (100, 500):
             gc.collect()
         seen[n] = tracemalloc.get_traced_memory()[0] if n in (100, 500) else 0
-        real(*a, **k)
+        return real(*a, **k)
 
-    monkeypatch.setattr(score_command, "_print_game", counted)
+    monkeypatch.setattr(score_command, "_table_cells", counted)
     tracemalloc.start(1)
     try:
         res = CliRunner().invoke(cli, ["score", "--jobs", "1", "--format", "table", *args,
