@@ -52,7 +52,8 @@ def test_an_unexpected_exception_is_an_internal_error(monkeypatch: pytest.Monkey
     def boom(*args: object, **kwargs: object) -> object:
         raise RuntimeError("the unexpected")
 
-    monkeypatch.setattr(score, "_table", boom)   # in the command's own process
+    # Every game's table goes through _table_cells (drawn by rich or as plain text).
+    monkeypatch.setattr(score, "_table_cells", boom)   # in the command's own process
     result = CliRunner().invoke(cli, ["score", "-j", "1", str(SAMPLE_HRN)])
     assert result.exit_code == 3
     assert "hearts: internal error: RuntimeError: the unexpected" in result.output

@@ -109,6 +109,7 @@ CASES: dict[str, tuple[list[tuple[str, str, int | None, int | None, str | None, 
                           "cards gives it"]),
     "player-conflict.hrn": ([("player-conflict", "error", None, None, "S", None, 3)],
                             ["Anne is named at two seats of this game: N ('Anne') and S (' Anne')"]),
+    "tag-name.hrn": ([("tag-name", "warning", None, None, None, None, 1)], ["Evnet", "Event"]),
     "sheet-mixed.hrn": ([], ["deals 1 and 2 are kept as a score sheet"]),
 }
 
@@ -158,7 +159,7 @@ SPEC_CODES = {
     "deal-number", "dealer-rotation", "pass-direction", "pass-count", "pass-not-held", "out-of-turn",
     "not-held", "opening-lead", "revoke", "first-trick-points", "hearts-not-broken", "trick-size",
     "incomplete-deal", "score-mismatch", "total-mismatch", "moon-choice", "result-mismatch",
-    "game-continued", "sheet-sum", "sheet-moon", "sheet-points", "player-conflict",
+    "game-continued", "sheet-sum", "sheet-moon", "sheet-points", "player-conflict", "tag-name",
 }
 
 

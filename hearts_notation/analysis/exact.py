@@ -250,7 +250,9 @@ class ExactSolver:
             for x in cards:
                 m |= 1 << x
             win = winning_card(cards[0], m)
-            suit = SUIT_MASKS[cards[0] // 13]
+            lead = led_suit(cards)
+            assert lead is not None    # cards holds the trick's lead
+            suit = SUIT_MASKS[lead]
             if legal & suit:
                 alive &= suit
             else:
@@ -313,7 +315,9 @@ class ExactSolver:
         tm = 0
         for x in cards:
             tm |= 1 << x
-        return later, base + raw_points(self.rules, tm & self.pen), cards[0] // 13, winning_card(cards[0], tm)
+        lead = led_suit(cards)
+        assert lead is not None        # pos > 0: the trick has its lead
+        return later, base + raw_points(self.rules, tm & self.pen), lead, winning_card(cards[0], tm)
 
     # -- selfish: max^n ----------------------------------------------------------
 

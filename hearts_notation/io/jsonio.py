@@ -273,6 +273,10 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             at = locate(("players", seat))
             if at is not None:
                 where[f"player:{seat}"] = at
+        for tag in tags:           # tag-name points at the tag, as in HRN
+            at = locate(("tags", tag))
+            if at is not None:
+                where[tag] = at
     return Game(
         tags=tags, rules=rules, seats=seats, players=players, deals=deals, result=result,
         comment=_comment(g.get("comment"), "comment"), source=source, index=index,
