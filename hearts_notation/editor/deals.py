@@ -50,7 +50,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from ..io.hrn.cut import LogicalLine, iter_logical_lines
+from ..io.hrn.cut import BLANKS, LogicalLine, iter_logical_lines
 from ..io.hrn.reader import build_game
 from ..io.hrn.words import LanguageSniffer
 from ..io.limits import current as current_limits
@@ -170,6 +170,10 @@ def _cut(text: str) -> tuple[str, list[LogicalLine], list[_Segment], list[Logica
         if ll.unclosed is not None:
             return None
         kind = ll.kind
+        if kind in ("deal", "result") and ll.text.lstrip(BLANKS).startswith("{"):
+            # A comment that ends on the deal's or the result's line: the
+            # whole read decides which deal it belongs to; so it is read whole.
+            return None
         if i > tail:
             if kind not in ("blank", "comment"):
                 return None
