@@ -31,6 +31,7 @@ from .cards import QS_BIT, QUEEN_OF_SPADES, mask_of
 from .model import Deal, Game
 from .rules import RuleSet
 from .scored import CleanGame
+from .scoring import DealScore
 from .seats import DIRECTIONS, seat_order
 from .state import deal_pass
 from .walk import deal_hands
@@ -178,7 +179,6 @@ def game_tally(game: Game, default_rules: RuleSet | str | None = None,
     from .referee import game_seats
 
     seats, rules, _ = game_seats(game, rules)
-    n = len(seats)
     for deal, score in zip(game.deals, report.deals, strict=False):
         if score.sheet and score.scored:
             # A score sheet's line: its points and its moon count, as in
@@ -193,32 +193,45 @@ def game_tally(game: Game, default_rules: RuleSet | str | None = None,
             continue
         if not score.complete:
             continue
-        t.complete_deals += 1
-        number = score.number
-        direction = deal_pass(rules, number, deal.direction).direction or "?"
-        t.dir_deals[direction] += 1
-        t.dir_seat_deals[direction] += n
-        for s, p in score.points.items():
-            t.seat_deals[s] += 1
-            t.seat_points[s] += p
-            t.dir_points[direction] += p
-        taken = score.taken
-        for i, mask in enumerate(taken):
-            if mask & QS_BIT:
-                t.seat_queen[seats[i]] += 1
-        if score.moon is not None:
-            t.moons += 1
-            t.seat_moons[score.moon.seat] += 1
-            t.dir_moons[direction] += 1
+        direction = deal_pass(rules, score.number, deal.direction).direction or "?"
+        _count_complete_deal(t, direction, seats, score)
         if any(QS_BIT & mask_of(p.cards) for p in deal.passes.values()):
             t.dir_queen_passed[direction] += 1
         holder = _queen_holder(deal, rules, seats)
-        if holder is not None and taken:
-            t.dir_holder_deals[direction] += 1
-            t.dir_holder_points[direction] += score.points.get(seats[holder], 0)
-            if taken[holder] & QS_BIT:
-                t.dir_holder_took[direction] += 1
+        if holder is not None and score.taken:
+            _count_queen_holder(t, direction, seats, score, holder)
     return t
+
+
+def _count_complete_deal(t: Tally, direction: str, seats: tuple[str, ...],
+                         ds: DealScore) -> None:
+    """What a complete deal adds to *t* from its score alone (the model's
+    walk and the compact check's replay both give one): points by seat and
+    by pass direction, Q♠ taken, moons."""
+    t.complete_deals += 1
+    t.dir_deals[direction] += 1
+    t.dir_seat_deals[direction] += len(seats)
+    for s, p in ds.points.items():
+        t.seat_deals[s] += 1
+        t.seat_points[s] += p
+        t.dir_points[direction] += p
+    for i, mask in enumerate(ds.taken):
+        if mask & QS_BIT:
+            t.seat_queen[seats[i]] += 1
+    if ds.moon is not None:
+        t.moons += 1
+        t.seat_moons[ds.moon.seat] += 1
+        t.dir_moons[direction] += 1
+
+
+def _count_queen_holder(t: Tally, direction: str, seats: tuple[str, ...], ds: DealScore,
+                        holder: int) -> None:
+    """The deal counted for the seat that held Q♠ in play (*holder*): its
+    points, and whether it took the queen itself."""
+    t.dir_holder_deals[direction] += 1
+    t.dir_holder_points[direction] += ds.points.get(seats[holder], 0)
+    if ds.taken[holder] & QS_BIT:
+        t.dir_holder_took[direction] += 1
 
 
 def clean_tally(clean: CleanGame) -> Tally:
@@ -230,7 +243,6 @@ def clean_tally(clean: CleanGame) -> Tally:
     score = clean.score
     rules = clean.rules
     seats = score.seats
-    n = len(seats)
     t = Tally(games=1, deals=clean.deals_count, valid_games=1)
     if score.finished:
         t.finished_games = 1
@@ -240,31 +252,14 @@ def clean_tally(clean: CleanGame) -> Tally:
             t.shared_wins = 1
     queen_in_deck = bool(rules.deck_mask & QS_BIT)
     for deal, ds in zip(clean.compact.deals, score.deals, strict=True):
-        t.complete_deals += 1
         direction = deal_pass(rules, ds.number, deal.direction).direction or "?"
-        t.dir_deals[direction] += 1
-        t.dir_seat_deals[direction] += n
-        for s, p in ds.points.items():
-            t.seat_deals[s] += 1
-            t.seat_points[s] += p
-            t.dir_points[direction] += p
-        taken = ds.taken
-        for i, mask in enumerate(taken):
-            if mask & QS_BIT:
-                t.seat_queen[seats[i]] += 1
-        if ds.moon is not None:
-            t.moons += 1
-            t.seat_moons[ds.moon.seat] += 1
-            t.dir_moons[direction] += 1
+        _count_complete_deal(t, direction, seats, ds)
         if deal.passes and any(QS_BIT & m for m in deal.passes.values()):
             t.dir_queen_passed[direction] += 1
         if queen_in_deck:
             # Every card was played: the seat that played Q♠ held it in play.
             holder = seats.index(deal.names[deal.cards.index(QUEEN_OF_SPADES)])
-            t.dir_holder_deals[direction] += 1
-            t.dir_holder_points[direction] += ds.points.get(seats[holder], 0)
-            if taken[holder] & QS_BIT:
-                t.dir_holder_took[direction] += 1
+            _count_queen_holder(t, direction, seats, ds, holder)
     return t
 
 
