@@ -814,6 +814,7 @@ MESSAGES.update({
 })
 
 MESSAGES.update({
+    # [anchor: reasons] new messages of the reasons work go right below this line.
     # [anchor: solve] new messages of the solve work go right below this line.
     # The replay page: face-up values after "Show everything" (issue 24; annotate's face_up).
     "page.faceup": 'With the cards face up: {n} points for this card (exact solve)',
