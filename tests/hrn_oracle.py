@@ -90,7 +90,8 @@ class _Elements(Transformer[Token, Any]):
 
     def tag(self, children: list[Token]) -> Element:
         bracket, name, value = children
-        return TagEl(*self._at(bracket), name.value, *self._at(value), tag_value(value.value))
+        return TagEl(*self._at(bracket), name.value, *self._at(value), tag_value(value.value),
+                     *self._at(name))
 
     def tag_line(self, children: list[Any]) -> list[Element]:
         return [c for c in children if not isinstance(c, Token)] + self._comments(children)

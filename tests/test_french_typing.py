@@ -48,7 +48,7 @@ def test_every_slip_of_a_typed_sheet_is_told_in_one_run_at_its_line(
     where = [ln[len(str(TYPED)) + 1:].split(" ")[0] for ln in lines]
     # The tag, the preset, the three typed slips and the total after them,
     # in the order of the text.
-    assert where == ["1:8:", "4:9:", "12:1:", "16:9:", "21:1:", "24:15:", "35:1:"], out
+    assert where == ["1:2:", "4:9:", "12:1:", "16:9:", "21:1:", "24:15:", "35:1:"], out
     summary = out.splitlines()[-1]
     if lang == "en":
         assert "did you mean 'passe'" in out and "did you mean 'garde'" in out
@@ -160,6 +160,31 @@ def test_a_mistyped_tag_is_a_warning_at_its_line_and_the_game_stays_valid() -> N
     found = _findings(text)
     assert ("tag-name", 1, "warning") in found
     assert not any(code == "tag-name" and line == 2 for code, line, _ in found)
+
+
+@pytest.mark.parametrize(("name", "text", "where", "caret"), [
+    ("t.hrn", '[Evnet "Club"]\n[Nord "Sylvie"]\ndonne 1\nmarque N 6 E 4 S 13 O 3\n',
+     "1:2", "    [Evnet \"Club\"]\n     ^"),
+    ("u.hrn", '[Nord "Sylvie"] [ Evnet  "Club" ]\ndonne 1\nmarque N 6 E 4 S 13 O 3\n',
+     "1:19", "    [Nord \"Sylvie\"] [ Evnet  \"Club\" ]\n                      ^"),
+    ("t.json", '{\n  "tags": {"Evnet": "Club"},\n  "deals": [{"number": 1, "score": '
+     '{"N": 6, "E": 4, "S": 13, "W": 3}}]\n}\n', "2:12", '      "tags": {"Evnet": "Club"},\n'
+     "               ^"),
+    ("t.yaml", "tags:\n  Evnet: Club\ndeals:\n- number: 1\n  score: {N: 6, E: 4, S: 13, W: 3}\n",
+     "2:3", "      Evnet: Club\n      ^"),
+])
+def test_a_mistyped_tag_is_pointed_at_by_its_name(
+        name: str, text: str, where: str, caret: str, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """The caret of a ``tag-name`` warning stands under the name that is
+    misspelt, not under the value (HRN, JSON and YAML alike)."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    for lang in ("fr", "en"):
+        out, _ = _validate("--lang", lang, str(path), monkeypatch=monkeypatch)
+        line = next(ln for ln in out.splitlines() if ln.endswith("[tag-name]"))
+        assert line.startswith(f"{path}:{where}: "), out
+        assert caret in out, out
 
 
 def test_a_game_of_three_without_its_rules_is_told_the_preset(

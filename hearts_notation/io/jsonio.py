@@ -273,8 +273,8 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             at = locate(("players", seat))
             if at is not None:
                 where[f"player:{seat}"] = at
-        for tag in tags:           # tag-name points at the tag, as in HRN
-            at = locate(("tags", tag))
+        for tag in tags:           # tag-name points at the tag's name, as in HRN
+            at = locate(("tags", KEY_AT, tag)) or locate(("tags", tag))
             if at is not None:
                 where[tag] = at
     return Game(
@@ -422,6 +422,12 @@ _TOKEN = re.compile(
 _STRING = re.compile(r'"')
 
 
+#: In a locator's path, ``(object, KEY_AT, key)`` is where *key* itself is
+#: written in that object of the game (its tags, its players), not its value:
+#: a misspelt tag name is pointed at by its name.
+KEY_AT: Final = "\0key"
+
+
 class JsonLocator:
     """The line and column of every value of one JSON text, by path.
 
@@ -463,6 +469,8 @@ class JsonLocator:
                 if frame[0] and frame[3]:
                     frame[2] = tok[1:-1] if c == '"' else tok
                     frame[3] = False
+                    if len(frame[1]) == 1:      # a tag's or a player's name (KEY_AT)
+                        paths.setdefault((*frame[1], KEY_AT, frame[2]), m.start())
                     continue
                 path = (*frame[1], frame[2])
             else:
@@ -530,6 +538,11 @@ def yaml_locator(node: Any) -> Locate:
         elif isinstance(n, yaml.MappingNode):
             stack.extend((v, (*path, k.value)) for k, v in n.value
                          if isinstance(k, yaml.ScalarNode))
+            if len(path) == 1:          # a tag's or a player's name (KEY_AT)
+                for k, _v in n.value:
+                    if isinstance(k, yaml.ScalarNode):
+                        paths[(*path, KEY_AT, k.value)] = Pos(k.start_mark.line + 1,
+                                                              k.start_mark.column + 1)
     return paths.get
 
 

@@ -20,7 +20,8 @@ __all__ = ["CommentEl", "DealEl", "Element", "HandEl", "MoonEl", "PassEl", "Poin
 
 @dataclass(slots=True)
 class TagEl:
-    """``[Name "value"]``: where the ``[`` and the value stand."""
+    """``[Name "value"]``: where the ``[``, the value and the name stand
+    (a misspelt name is pointed at where it is written)."""
 
     line: int
     col: int
@@ -28,6 +29,8 @@ class TagEl:
     value_line: int
     value_col: int
     value: str
+    name_line: int
+    name_col: int
 
 
 @dataclass(slots=True)

@@ -630,7 +630,7 @@ def read_line(text: str, line: int) -> list[Element]:
         m = _PLAIN_TAG.fullmatch(text)
         if m is not None:       # one tag as the writers print it
             name = m.group(1)
-            return [TagEl(line, 1, name, line, len(name) + 3, tag_value(m.group(2)))]
+            return [TagEl(line, 1, name, line, len(name) + 3, tag_value(m.group(2)), line, 2)]
     elif _PLAIN.search(text) is None and _single_spaced(text):
         # Words at single spaces, no comment: the lines of canonical text
         # (tricks, hands, passes) are read straight from their words.
@@ -688,11 +688,12 @@ def _tags(r: _Line, out: list[Element]) -> None:
         bl, bc = r.here()
         r.next(_TAG_NAME)
         name = r.val
+        nl, nc = r.here()
         r.next(_TAG_VALUE)
         vl, vc = r.here()
         value = tag_value(r.val)
         r.next(_RSQB)
-        out.append(TagEl(bl, bc, name, vl, vc, value))
+        out.append(TagEl(bl, bc, name, vl, vc, value, nl, nc))
         kind = r.next(_AFTER_TAG)
     r.comments(kind, out)
 

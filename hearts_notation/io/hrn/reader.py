@@ -372,6 +372,7 @@ class _GameBuilder:
         self.source = source
         self.index = index
         self.default_rules = default_rules
+        # (name, value, the value's line and column, the name's line and column)
         self.tag_list: list[tuple[str, str, int, int, int, int]] = []
         self.tag_at: dict[str, tuple[int, int]] = {}
         self.seats: tuple[str, ...] | None = None
@@ -463,7 +464,7 @@ class _GameBuilder:
             return DEFAULT_SEATS[4]
 
     def _seat_list(self) -> tuple[str, ...]:
-        tags = {name: (value, vl, vc) for name, value, _, _, vl, vc in self.tag_list}
+        tags = {name: (value, vl, vc) for name, value, vl, vc, _, _ in self.tag_list}
         if "Seats" in tags:
             value, vl, vc = tags["Seats"]
             return self._check_seats(value, vl, vc)
@@ -536,7 +537,7 @@ class _GameBuilder:
             player_tags = dict(zip(PLAYER_TAGS_4, seats, strict=True))
         elif seats is not None:
             player_tags = {f"P{i + 1}": s for i, s in enumerate(seats)}
-        for name, value, _line, _col, vl, vc in self.tag_list:
+        for name, value, vl, vc, nl, nc in self.tag_list:
             if name == "Rules":
                 self.rules = value
                 v.rules(value, vl, vc)
@@ -549,7 +550,7 @@ class _GameBuilder:
                 v.player(player_tags[name], value, name, vl, vc)
             else:
                 self.tags[name] = value
-                v.tag(name, value, vl, vc)
+                v.tag(name, value, nl, nc)     # (a tag-name warning points at the name)
 
     def seat(self, name: str, line: int, col: int, trick: int | None = None) -> str:
         got = self.seat_map.get(name)
@@ -633,7 +634,7 @@ class _GameBuilder:
             first = self.tag_at[name]
             raise self.fail(msg("syntax.tag_twice", name=name, at=f"{first[0]}:{first[1]}"), line, col)
         self.tag_at[name] = (line, col)
-        self.tag_list.append((name, el.value, line, col, el.value_line, el.value_col))
+        self.tag_list.append((name, el.value, el.value_line, el.value_col, el.name_line, el.name_col))
 
     def _deal(self, el: DealEl) -> None:
         if self.result_pos is not None:
