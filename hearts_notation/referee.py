@@ -42,7 +42,7 @@ import functools
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from . import misorder
 from .cards import (
@@ -158,14 +158,32 @@ def rules_with_findings(game: Game, default_rules: RuleSet | str | None = None,
     and the rules the game is then checked under.
     """
     default = _as_rules(default_rules)
-    fallback = default or standard()
     if force_rules and default is not None:
         return default, []
     spec = (game.rules or "").strip()
     if not spec:
-        return fallback, []
-    words = spec.split()
+        return default or standard(), []
+    rules, problems, under = _rules_of(spec, default)
+    if not problems:
+        return rules, []
     pos = _rules_pos(game)
+    findings = [
+        _finding("unknown-rule", "error",
+                 msg("finding.unknown-rule", spec=spec, problem=p, under=under),
+                 line=pos.line if pos else None, column=pos.column if pos else None)
+        for p in problems
+    ]
+    return rules, findings
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_of(spec: str, default: RuleSet | None) -> tuple[RuleSet, tuple[Arg, ...], str]:
+    """The rules of a record's ``Rules`` string (*spec*, not empty), the
+    problems of its bad words, and the rules it is then checked under as
+    the findings name them: worked out once per string (every record of a
+    corpus has the same)."""
+    fallback = default or standard()
+    words = spec.split()
     problems: list[Arg] = []
     if "=" in words[0]:
         base, rest = standard(), words
@@ -186,16 +204,8 @@ def rules_with_findings(game: Game, default_rules: RuleSet | str | None = None,
             continue
         good.extend(pair)
     rules = apply_overrides(base, good) if good else base
-    if not problems:
-        return rules, []
     under = rules.spec if rules.spec != fallback.spec or good or base is not fallback else fallback.spec
-    findings = [
-        _finding("unknown-rule", "error",
-                 msg("finding.unknown-rule", spec=spec, problem=p, under=under),
-                 line=pos.line if pos else None, column=pos.column if pos else None)
-        for p in problems
-    ]
-    return rules, findings
+    return rules, tuple(problems), under
 
 
 def resolve_rules(game: Game, default_rules: RuleSet | str | None = None,
@@ -271,7 +281,36 @@ def _finding(code: str, severity: Severity, message: Msg, **where: Any) -> Findi
     return Finding(code, severity, message.text(), key=message.key, args=message.args, **where)
 
 
+#: bit of each card number
+_BITS: tuple[int, ...] = tuple(1 << c for c in range(52))
+
+
 # Per deal ----------------------------------------------------------------------------------
+
+
+class _Seating:
+    """What every deal under one rule set and seat list reads of them,
+    worked out once (a corpus has few): the seat order of a trick from each
+    leader, the hand size, the cards in play and removed."""
+
+    __slots__ = ("deck", "hs", "idx", "n", "nt", "orders", "removed", "seats")
+
+    def __init__(self, rules: RuleSet, seats: tuple[str, ...]) -> None:
+        n = len(seats)
+        self.seats = seats
+        self.n = n
+        self.idx = {s: i for i, s in enumerate(seats)}
+        #: the seats of a trick in play order, from each leader
+        self.orders = tuple(tuple(seats[(lead + k) % n] for k in range(n)) for lead in range(n))
+        self.hs = rules.hand_size
+        self.nt = rules.tricks_per_deal
+        self.deck = rules.deck_mask
+        self.removed = FULL_DECK & ~self.deck
+
+
+@functools.lru_cache(maxsize=64)
+def _seating(rules: RuleSet, seats: tuple[str, ...]) -> _Seating:
+    return _Seating(rules, seats)
 
 
 @dataclass
@@ -287,6 +326,7 @@ class _Ctx:
     #: the numbers of the deals a line of which did not read (the HRN reader
     #: goes on after it): each may be cut short
     damaged: frozenset[int] = frozenset()
+    table: _Seating | None = None
 
 
 class _DealCheck:
@@ -297,7 +337,9 @@ class _DealCheck:
         self.rules = ctx.rules
         self.seats = ctx.seats
         self.idx = ctx.idx
-        self.n = len(ctx.seats)
+        table = ctx.table if ctx.table is not None else _seating(ctx.rules, ctx.seats)
+        self.table = table
+        self.n = table.n
         self.deal = deal
         self.number = number
         self.di = di
@@ -306,8 +348,8 @@ class _DealCheck:
         #: the cards each seat took, when :meth:`clean_play` replayed the deal
         #: (scoring then need not replay the tricks again)
         self.taken: list[int] | None = None
-        self.deck = self.rules.deck_mask
-        self.removed = FULL_DECK & ~self.deck
+        self.deck = table.deck
+        self.removed = table.removed
         #: the deal stops short on purpose (``*`` on it, or on the game after it)
         self.unfinished = deal.unfinished or (di == ctx.last_deal and ctx.game_unfinished)
         #: ... before its first card: the pass may still be going on
@@ -375,71 +417,55 @@ class _DealCheck:
         then the cards each seat took.  Clean, the card-by-card replay has
         nothing to add: every card is held, and the turn and the rules of
         play are checked by the same replay."""
-        n = self.n
+        table = self.table
+        n = table.n
         tricks = self.deal.tricks
-        if len(tricks) != self.rules.tricks_per_deal:
+        if len(tricks) != table.nt:
             return False
         for t in tricks:
             if len(t.plays) != n:
                 return False
         plays = [p for t in tricks for p in t.plays]
-        seats = list(map(self.idx.get, [p.seat for p in plays]))
-        if None in seats:
+        names = [p.seat for p in plays]
+        get = table.idx.get
+        leaders = [get(name, -1) for name in names[::n]]
+        if -1 in leaders:
+            return False
+        orders = table.orders
+        if names != [name for lead in leaders for name in orders[lead]]:
             return False
         cards: list[int] = [p.card for p in plays]
-        leaders = cast("list[int]", seats[::n])      # (no None among them)
-        if seats != [(lead + k) % n for lead in leaders for k in range(n)]:
-            return False
         self.taken = replay_tricks(self.rules, hands, leaders, cards)
         return self.taken is not None
 
     def check_hands(self) -> None:
+        """The dealt hands: seats of the game, no card twice, none removed,
+        each of the hand size, together the whole deck.  Written so that a
+        clean deal costs a few mask operations: a message (and its source
+        position) is made only for a fault."""
         n, idx = self.n, self.idx
-        hs = self.rules.hand_size
+        hs = self.table.hs
+        removed = self.removed
+        bits = _BITS
         dealt: list[int | None] = [None] * n
         seen = 0
         for seat, cards in self.deal.hands.items():
-            pos = self.where(f"hand:{seat}")
-            if seat not in idx:
+            i = idx.get(seat)
+            if i is None:
                 self.add("hand-size", "error",
                          msg("finding.hand-size.seat", seat=_s(seat), seats=seats_space(self.seats)),
-                         pos, seat=seat)
+                         self.where(f"hand:{seat}"), seat=seat)
                 continue
             if cards is None:
                 continue
-            m = 0
-            twice = 0
-            for c in cards:
-                b = 1 << c
-                if m & b:
-                    twice |= b
-                m |= b
-            if twice:
-                self.add("duplicate-card", "error",
-                         msg("finding.duplicate-card.hand", seat=_s(seat), cards=_cs(twice)), pos, seat=seat,
-                         card=cards_of(twice)[0])
-            cross = m & seen
-            if cross:
-                for c in cards_of(cross):
-                    other = next(self.seats[o] for o in range(n)
-                                 if dealt[o] is not None and dealt[o] >> c & 1)  # type: ignore[operator]
-                    self.add("duplicate-card", "error",
-                             msg("finding.duplicate-card.dealt", card=_ca(c), other=_s(other), seat=_s(seat)),
-                             pos, seat=seat, card=c)
+            # (a card twice makes a carry: fewer bits than cards)
+            m = sum(map(bits.__getitem__, cards))
+            if m.bit_count() != len(cards) or m & seen or m & removed or len(cards) != hs:
+                m = self.hand_faults(seat, cards, seen, dealt)
             seen |= m
-            rem = m & self.removed
-            if rem:
-                self.add("removed-card", "error",
-                         msg("finding.removed-card.hand", seat=_s(seat), cards=_cs(rem),
-                             **self.removed_args()),
-                         pos, seat=seat, card=cards_of(rem)[0])
-            if len(cards) != hs:
-                self.add("hand-size", "error",
-                         msg("finding.hand-size.#k", seat=_s(seat),
-                             k=len(cards), n=self.rules.players, size=hs), pos, seat=seat)
-            dealt[idx[seat]] = m
+            dealt[i] = m
         self.dealt = dealt
-        self.all_recorded = all(d is not None for d in dealt)
+        self.all_recorded = None not in dealt
         self.unassigned = 0
         if self.all_recorded:
             missing = self.deck & ~seen
@@ -449,27 +475,68 @@ class _DealCheck:
                          self.deal.pos, card=cards_of(missing)[0])
                 self.unassigned = missing
 
+    def hand_faults(self, seat: str, cards: tuple[Card, ...], seen: int,
+                    dealt: list[int | None]) -> int:
+        """The findings of one recorded hand that is not sound (*seen* the
+        cards of the hands before it); its cards as a mask."""
+        pos = self.where(f"hand:{seat}")
+        twice = 0
+        m = 0
+        for c in cards:
+            b = 1 << c
+            if m & b:
+                twice |= b
+            m |= b
+        if twice:
+            self.add("duplicate-card", "error",
+                     msg("finding.duplicate-card.hand", seat=_s(seat), cards=_cs(twice)), pos, seat=seat,
+                     card=cards_of(twice)[0])
+        cross = m & seen
+        if cross:
+            for c in cards_of(cross):
+                other = next(self.seats[o] for o in range(self.n)
+                             if dealt[o] is not None and dealt[o] >> c & 1)  # type: ignore[operator]
+                self.add("duplicate-card", "error",
+                         msg("finding.duplicate-card.dealt", card=_ca(c), other=_s(other), seat=_s(seat)),
+                         pos, seat=seat, card=c)
+        rem = m & self.removed
+        if rem:
+            self.add("removed-card", "error",
+                     msg("finding.removed-card.hand", seat=_s(seat), cards=_cs(rem),
+                         **self.removed_args()),
+                     pos, seat=seat, card=cards_of(rem)[0])
+        hs = self.rules.hand_size
+        if len(cards) != hs:
+            self.add("hand-size", "error",
+                     msg("finding.hand-size.#k", seat=_s(seat),
+                         k=len(cards), n=self.rules.players, size=hs), pos, seat=seat)
+        return m
+
     def check_passes(self, direction: str | None) -> None:
         rules, n, idx, seats = self.rules, self.n, self.idx, self.seats
         deal = self.deal
         cycle = rules.direction_for(self.number)
         applied = direction or cycle
-        offset = rules.pass_offset(applied) if rules.pass_count else 0
+        pass_count = rules.pass_count
+        offset = rules.pass_offset(applied) if pass_count else 0
         passes = list(deal.passes.values())
+        strangers = False
         for p in passes:
             if p.seat not in idx:
+                strangers = True
                 self.add("pass-direction", "error",
                          msg("finding.pass-direction.seat", seat=_s(p.seat), seats=seats_space(seats)),
                          p.pos or deal.pos, seat=p.seat)
-        passes = [p for p in passes if p.seat in idx]
+        if strangers:
+            passes = [p for p in passes if p.seat in idx]
         candidates: list[int] = []
         if offset == 0 and passes:
             givers = _seat_list([p.seat for p in passes])
-            why = (msg("finding.pass-direction.none", who=givers) if not rules.pass_count
+            why = (msg("finding.pass-direction.none", who=givers) if not pass_count
                    else msg("finding.pass-direction.hold", deal=self.number, who=givers))
             if not self.header_flagged:   # else the header's finding says it already
                 self.add("pass-direction", "error", why, passes[0].pos or deal.pos, seat=passes[0].seat)
-            candidates = [rules.pass_offset(cycle)] if rules.pass_count else []
+            candidates = [rules.pass_offset(cycle)] if pass_count else []
             candidates += [rules.pass_offset(d) for d in ("left", "right", "across")
                            if d != "across" or n % 2 == 0]
         elif direction is not None and direction != cycle and passes:
@@ -482,100 +549,41 @@ class _DealCheck:
             # not turn every received card into a not-held error.
             offset = min(candidates, key=lambda off: self.conflicts(passes, off))
         self.offset = offset
-        given: list[int | None] = [None] * n
         if offset == 0:
             self.given: list[int | None] = [0] * n
             self.received: list[int | None] = [0] * n
             return
-        direction_name = applied if rules.pass_offset(applied) == offset else next(
+        self.direction_name = applied if rules.pass_offset(applied) == offset else next(
             d for d in ("left", "right", "across") if rules.pass_offset(d) == offset)
+        given: list[int | None] = [None] * n
         passed_union = 0
-        owners: dict[int, str] = {}
         other_dealt = 0
-        for d in self.dealt:
+        dealt = self.dealt
+        for d in dealt:
             if d is not None:
                 other_dealt |= d
+        removed = self.removed
+        bits = _BITS
+        givers = 0
         for p in passes:
             i = idx[p.seat]
-            pos = p.pos or deal.pos
-            sure = True
-            m = 0
-            twice = 0
-            for c in p.cards:
-                b = 1 << c
-                if m & b:
-                    twice |= b
-                m |= b
-            if twice:
-                self.add("duplicate-card", "error",
-                         msg("finding.duplicate-card.pass", seat=_s(p.seat), cards=_cs(twice)), pos,
-                         seat=p.seat, card=cards_of(twice)[0])
-            if len(p.cards) < rules.pass_count and self.passing:
-                sure = False    # still choosing: the rest is yet to come
-            elif len(p.cards) != rules.pass_count:
-                self.add("pass-count", "error",
-                         msg("finding.pass-count.#k",
-                             seat=_s(p.seat), k=len(p.cards), n=rules.pass_count), pos, seat=p.seat)
-                sure = False
-            rem = m & self.removed
-            if rem:
-                self.add("removed-card", "error",
-                         msg("finding.removed-card.pass", seat=_s(p.seat), cards=_cs(rem),
-                             **self.removed_args()), pos,
-                         seat=p.seat, card=cards_of(rem)[0])
-                sure = False
-            cross = m & passed_union
-            for c in cards_of(cross):
-                self.add("duplicate-card", "error",
-                         msg("finding.duplicate-card.passed", card=_ca(c), other=_s(owners[c]),
-                             seat=_s(p.seat)),
-                         pos, seat=p.seat, card=c)
-                sure = False
-            for c in cards_of(m):
-                owners.setdefault(c, p.seat)
-            passed_union |= m
-            own = self.dealt[i]
-            if own is not None:
-                notin = m & ~own & ~rem
-                if notin:
-                    self.add("pass-not-held", "error",
-                             msg("finding.pass-not-held.dealt", seat=_s(p.seat), cards=_cs(notin),
-                                 seat2=_s(p.seat)),
-                             pos, seat=p.seat, card=cards_of(notin)[0])
-                    sure = False
-            else:
-                elsewhere = m & other_dealt & ~rem
-                for c in cards_of(elsewhere):
-                    holder = next(seats[o] for o in range(n)
-                                  if self.dealt[o] is not None and self.dealt[o] >> c & 1)  # type: ignore[operator]
-                    self.add("pass-not-held", "error",
-                             msg("finding.pass-not-held.other", seat=_s(p.seat), card=_ca(c),
-                                 holder=_s(holder)), pos,
-                             seat=p.seat, card=c)
-                    sure = False
-                if m & ~elsewhere & ~rem:
-                    self.note("pass-not-held", i, 0, pos)
+            givers |= 1 << i
+            m = sum(map(bits.__getitem__, p.cards))
+            own = dealt[i]
             expected = (i + offset) % n
-            if p.to is not None:
-                if p.to not in idx:
-                    self.add("pass-direction", "error",
-                             msg("finding.pass-direction.to_seat", seat=_s(p.seat), to=_s(p.to),
-                                 seats=seats_space(seats)), pos, seat=p.seat)
-                elif idx[p.to] != expected:
-                    self.add("pass-direction", "error",
-                             msg("finding.pass-direction.to", seat=_s(p.seat), to=_s(p.to),
-                                 deal=self.number, direction=("dir", direction_name),
-                                 seat2=_s(p.seat), to2=_s(seats[expected])), pos, seat=p.seat)
-            # A pass that cannot be right (wrong count, a card not held...) is
-            # not trusted for the hands: the giver and the receiver are then
-            # known only as far as the play shows.
-            given[i] = m if sure else None
-        missing = [seats[i] for i in range(n) if all(p.seat != seats[i] for p in passes)]
-        # (in an unfinished deal before its first card, those seats have not
-        # passed yet, which is no fault)
-        if missing and not self.passing:
-            text: dict[str, Arg] = {"deal": self.number, "direction": ("dir", direction_name),
-                    "who": _seat_list(missing)}
+            if (len(p.cards) == pass_count and m.bit_count() == pass_count and not m & removed
+                    and not m & passed_union and own is not None and not m & ~own
+                    and (p.to is None or idx.get(p.to) == expected)):
+                given[i] = m    # a sound pass (the common case: nothing to say)
+            else:
+                m, given[i] = self.pass_faults(p, i, passed_union, passes, other_dealt, expected)
+            passed_union |= m
+        if givers.bit_count() != n and not self.passing:
+            # (in an unfinished deal before its first card, those seats have not
+            # passed yet, which is no fault)
+            missing = [seats[i] for i in range(n) if not givers >> i & 1]
+            text: dict[str, Arg] = {"deal": self.number, "direction": ("dir", self.direction_name),
+                                    "who": _seat_list(missing)}
             if self.all_recorded:
                 self.add("pass-direction", "error", msg("finding.pass-direction.missing", **text),
                          deal.pos, seat=missing[0] if len(missing) == 1 else None)
@@ -585,6 +593,84 @@ class _DealCheck:
                          seat=missing[0] if len(missing) == 1 else None)
         self.given = given
         self.received = [given[(i - offset) % n] for i in range(n)]
+
+    def pass_faults(self, p: Pass, i: int, passed_union: int, passes: list[Pass],
+                    other_dealt: int, expected: int) -> tuple[int, int | None]:
+        """The findings of one pass that is not plainly sound
+        (*passed_union* the cards of the passes before it): its cards as a
+        mask, and the cards it is known to give, or ``None`` when it cannot
+        be right (a wrong count, a card not held...) and is not trusted for
+        the hands: the giver and the receiver are then known only as far as
+        the play shows."""
+        rules, n, idx, seats = self.rules, self.n, self.idx, self.seats
+        pos = p.pos or self.deal.pos
+        sure = True
+        twice = 0
+        m = 0
+        for c in p.cards:
+            b = 1 << c
+            if m & b:
+                twice |= b
+            m |= b
+        if twice:
+            self.add("duplicate-card", "error",
+                     msg("finding.duplicate-card.pass", seat=_s(p.seat), cards=_cs(twice)), pos,
+                     seat=p.seat, card=cards_of(twice)[0])
+        if len(p.cards) < rules.pass_count and self.passing:
+            sure = False    # still choosing: the rest is yet to come
+        elif len(p.cards) != rules.pass_count:
+            self.add("pass-count", "error",
+                     msg("finding.pass-count.#k",
+                         seat=_s(p.seat), k=len(p.cards), n=rules.pass_count), pos, seat=p.seat)
+            sure = False
+        rem = m & self.removed
+        if rem:
+            self.add("removed-card", "error",
+                     msg("finding.removed-card.pass", seat=_s(p.seat), cards=_cs(rem),
+                         **self.removed_args()), pos,
+                     seat=p.seat, card=cards_of(rem)[0])
+            sure = False
+        cross = m & passed_union
+        for c in cards_of(cross):
+            # the first pass that gave it
+            owner = next(q.seat for q in passes if c in q.cards)
+            self.add("duplicate-card", "error",
+                     msg("finding.duplicate-card.passed", card=_ca(c), other=_s(owner),
+                         seat=_s(p.seat)),
+                     pos, seat=p.seat, card=c)
+            sure = False
+        own = self.dealt[i]
+        if own is not None:
+            notin = m & ~own & ~rem
+            if notin:
+                self.add("pass-not-held", "error",
+                         msg("finding.pass-not-held.dealt", seat=_s(p.seat), cards=_cs(notin),
+                             seat2=_s(p.seat)),
+                         pos, seat=p.seat, card=cards_of(notin)[0])
+                sure = False
+        else:
+            elsewhere = m & other_dealt & ~rem
+            for c in cards_of(elsewhere):
+                holder = next(seats[o] for o in range(n)
+                              if self.dealt[o] is not None and self.dealt[o] >> c & 1)  # type: ignore[operator]
+                self.add("pass-not-held", "error",
+                         msg("finding.pass-not-held.other", seat=_s(p.seat), card=_ca(c),
+                             holder=_s(holder)), pos,
+                         seat=p.seat, card=c)
+                sure = False
+            if m & ~elsewhere & ~rem:
+                self.note("pass-not-held", i, 0, pos)
+        if p.to is not None:
+            if p.to not in idx:
+                self.add("pass-direction", "error",
+                         msg("finding.pass-direction.to_seat", seat=_s(p.seat), to=_s(p.to),
+                             seats=seats_space(seats)), pos, seat=p.seat)
+            elif idx[p.to] != expected:
+                self.add("pass-direction", "error",
+                         msg("finding.pass-direction.to", seat=_s(p.seat), to=_s(p.to),
+                             deal=self.number, direction=("dir", self.direction_name),
+                             seat2=_s(p.seat), to2=_s(seats[expected])), pos, seat=p.seat)
+        return m, (m if sure else None)
 
     def conflicts(self, passes: list[Pass], offset: int) -> int:
         """Cards played by a seat that would not hold them if the passes went
@@ -1003,6 +1089,32 @@ DealResult = tuple[list[Finding], list[int] | None]
 DealMemo = Callable[[int, Deal, Hashable, Callable[[], DealResult]], DealResult]
 
 
+def _head(head: list[Finding], code: str, severity: Severity, message: Msg, number: int,
+          pos: Pos | None, seat: str | None = None) -> None:
+    """A finding of a deal's header (number, dealer, direction)."""
+    head.append(_finding(code, severity, message, deal=number, seat=seat,
+                         line=pos.line if pos else None, column=pos.column if pos else None))
+
+
+def _referee_deal(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: bool,
+                  quiet: frozenset[int]) -> DealResult:
+    """The check of one deal: its findings and, when it was replayed in one
+    pass without a fault, the cards each seat took."""
+    rules = ctx.rules
+    checker = _DealCheck(ctx, deal, number, di)
+    found = checker.run(deal.direction, header_flagged)
+    if len(found) >= misorder.THRESHOLD:    # the plays may fit another pass
+        found = misorder.explain(rules, deal, number, deal.direction, header_flagged, found,
+                                 functools.partial(_DealCheck, ctx, deal, number, di))
+    took = checker.taken
+    # (a deal replayed in one pass was played in full: not a score sheet's)
+    if took is None and is_sheet_deal(deal, rules, ctx.seats):
+        found = sheet_play_findings(deal, found)    # a score sheet's deal (hearts_notation.sheets)
+    if found and number in quiet:   # what a line that did not read kept from being checked goes unsaid
+        found = [f for f in found if f.severity != "info"]
+    return found, took
+
+
 def check_game(game: Game, default_rules: RuleSet | str | None = None,
                force_rules: bool = False, memo: DealMemo | None = None) -> GameReport:
     """Referee a whole game: syntax errors carried by the reader, the rules,
@@ -1012,96 +1124,96 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     records without a ``Rules`` tag, or to every record with *force_rules*.
     *memo* (see :data:`DealMemo`) may answer for the check of a deal; the
     game-wide checks (numbers, dealers, scores, the end) are always made.
+
+    A clean game costs the checks and one replay per deal
+    (:func:`hearts_notation.state.replay_tricks`): a message is made only
+    for a finding.
     """
     # The reader's errors in a deal go with that deal's findings, in the
     # order of the text; the others (tags...) first, with the tags' findings.
-    in_deal = [f for f in game.errors if f.deal is not None]
+    errors = game.errors
     rules, rf = rules_with_findings(game, default_rules, force_rules)
-    findings: list[Finding] = sorted(
-        [*(f for f in game.errors if f.deal is None), *rf, *tag_findings(game)],
-        key=lambda f: (f.line or 0, f.column or 0))
+    tf = tag_findings(game) if game.tags else []
+    findings: list[Finding] = []
+    in_deal: list[Finding] = []
+    damaged: frozenset[int] = frozenset()
+    if errors or rf or tf:
+        in_deal = [f for f in errors if f.deal is not None]
+        findings = sorted([*(f for f in errors if f.deal is None), *rf, *tf],
+                          key=lambda f: (f.line or 0, f.column or 0))
+        damaged = frozenset(f.deal for f in in_deal if f.deal is not None)
     seats, rules, sf = game_seats(game, rules)
     findings.extend(sf)
-    idx = {s: i for i, s in enumerate(seats)}
-    n = len(seats)
-    damaged = frozenset(f.deal for f in game.errors if f.deal is not None)
+    table = _seating(rules, seats)
+    idx = table.idx
+    n = table.n
+    deals = game.deals
     # Deals whose infos (what could not be checked) go unsaid: the damaged
     # ones, and a sheet's deal written with its moon line alone (its error
     # says what to write).
     quiet = damaged | frozenset(
-        d.number for d in game.deals
+        d.number for d in deals
         if d.moon is not None and d.score is None and not has_play(d) and d.number is not None)
-    ctx = _Ctx(rules, seats, idx, len(game.deals) - 1, game.result == "*", bool(game.errors), damaged)
+    ctx = _Ctx(rules, seats, idx, len(deals) - 1, game.result == "*", bool(errors), damaged, table)
     per_deal: list[list[Finding]] = []
     taken: list[list[int] | None] = []
     prev_number = 0
     prev_dealer: tuple[int, int] | None = None   # (seat index, deal number)
-    for di, deal in enumerate(game.deals):
+    for di, deal in enumerate(deals):
         head: list[Finding] = []
         expected = prev_number + 1
         number = deal.number if deal.number is not None else expected
         pos = deal.pos
-
-        def put(code: str, severity: Severity, message: Msg, seat: str | None = None,
-                number: int = number, pos: Pos | None = pos, head: list[Finding] = head) -> None:
-            head.append(_finding(code, severity, message, deal=number, seat=seat,
-                                 line=pos.line if pos else None, column=pos.column if pos else None))
-
         # The first deal may bear any number (a record may start in the
         # middle of a game); after it, each deal is the next one.
         renumbered = (di > 0 and deal.number is not None and number != expected
                       and number != di + 1)
         if renumbered:
-            put("deal-number", "error",
-                msg("finding.deal-number", deal=number, prev=prev_number, expected=expected))
+            _head(head, "deal-number", "error",
+                  msg("finding.deal-number", deal=number, prev=prev_number, expected=expected),
+                  number, pos)
         prev_number = number
-        if deal.dealer is not None:
-            if deal.dealer not in idx:
-                put("dealer-rotation", "warning",
-                    msg("finding.dealer-rotation.seat", deal=number, dealer=_s(deal.dealer),
-                        seats=seats_space(seats)), seat=deal.dealer)
+        dealer = deal.dealer
+        if dealer is not None:
+            d = idx.get(dealer)
+            if d is None:
+                _head(head, "dealer-rotation", "warning",
+                      msg("finding.dealer-rotation.seat", deal=number, dealer=_s(dealer),
+                          seats=seats_space(seats)), number, pos, dealer)
             else:
-                d = idx[deal.dealer]
                 if prev_dealer is not None:
                     want = (prev_dealer[0] + number - prev_dealer[1]) % n
                     if d != want and not renumbered:
-                        put("dealer-rotation", "warning",
-                            msg("finding.dealer-rotation", deal=number, dealer=_s(deal.dealer),
-                                prev_dealer=_s(seats[prev_dealer[0]]), prev=prev_dealer[1],
-                                next_dealer=_s(seats[want])), seat=deal.dealer)
+                        _head(head, "dealer-rotation", "warning",
+                              msg("finding.dealer-rotation", deal=number, dealer=_s(dealer),
+                                  prev_dealer=_s(seats[prev_dealer[0]]), prev=prev_dealer[1],
+                                  next_dealer=_s(seats[want])), number, pos, dealer)
                 prev_dealer = (d, number)
-        cycle = rules.direction_for(number)
-        # With a broken number, the direction may follow either count.
-        fits = {cycle, rules.direction_for(expected), rules.direction_for(di + 1)} if renumbered else {cycle}
-        header_flagged = (deal.direction is not None and deal.direction not in fits
-                          and bool(rules.pass_count))
-        if header_flagged:
-            put("pass-direction", "error",
-                msg("finding.pass-direction.cycle", deal=number, direction=("dir", str(deal.direction)),
-                    cycle=("comma", *(("dir", d) for d in rules.pass_cycle)), deal2=number,
-                    direction2=("dir", cycle)))
-
-        def referee(deal: Deal = deal, number: int = number, di: int = di,
-                    header_flagged: bool = header_flagged) -> DealResult:
-            checker = _DealCheck(ctx, deal, number, di)
-            found = checker.run(deal.direction, header_flagged)
-            if len(found) >= misorder.THRESHOLD:    # the plays may fit another pass
-                found = misorder.explain(rules, deal, number, deal.direction, header_flagged, found,
-                                         functools.partial(_DealCheck, ctx, deal, number, di))
-            if is_sheet_deal(deal, rules, seats):       # a score sheet's deal (hearts_notation.sheets)
-                found = sheet_play_findings(deal, found)
-            if number in quiet:     # what a line that did not read kept from being checked goes unsaid
-                found = [f for f in found if f.severity != "info"]
-            return found, checker.taken
-
+        direction = deal.direction
+        header_flagged = False
+        if direction is not None and rules.pass_count:
+            cycle = rules.direction_for(number)
+            if direction != cycle:
+                # With a broken number, the direction may follow either count.
+                fits = ({cycle, rules.direction_for(expected), rules.direction_for(di + 1)}
+                        if renumbered else {cycle})
+                header_flagged = direction not in fits
+                if header_flagged:
+                    _head(head, "pass-direction", "error",
+                          msg("finding.pass-direction.cycle", deal=number,
+                              direction=("dir", str(direction)),
+                              cycle=("comma", *(("dir", x) for x in rules.pass_cycle)), deal2=number,
+                              direction2=("dir", cycle)), number, pos)
         if memo is None:
-            found, took = referee()
+            found, took = _referee_deal(ctx, deal, number, di, header_flagged, quiet)
         else:       # the deal's check depends on the deal and on these alone
             last = di == ctx.last_deal
             found, took = memo(di, deal, (rules, seats, number, header_flagged,
                                           last and ctx.game_unfinished, last and ctx.cut,
-                                          number in quiet), referee)
-        per_deal.append(head + found)
+                                          number in quiet),
+                               functools.partial(_referee_deal, ctx, deal, number, di,
+                                                 header_flagged, quiet))
+        per_deal.append(head + found if head else found)
         taken.append(took)
     score = score_game(game, rules, seats, taken)
     extra = club_findings(game, rules, seats) + score_findings(game, rules, score)
@@ -1113,7 +1225,7 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
         (before if order == 0 else after).setdefault(i, []).append(f)
     if in_deal:
         index_of: dict[int | None, int] = {}
-        for di, deal in enumerate(game.deals):
+        for di, deal in enumerate(deals):
             index_of.setdefault(deal.number, di)
         for f in in_deal:
             at = index_of.get(f.deal)
@@ -1121,12 +1233,21 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
                 findings.append(f)
             else:
                 before.setdefault(at, []).append(f)
-    for di, fs in enumerate(per_deal):
-        group = [*before.get(di, ()), *fs, *after.get(di, ())]
-        group.sort(key=_line_key)
-        findings.extend(group)
-    findings.extend(after.get(len(game.deals), ()))
-    valid = not any(f.severity == "error" for f in findings)
+    if before or after:
+        for di, fs in enumerate(per_deal):
+            group = [*before.get(di, ()), *fs, *after.get(di, ())]
+            group.sort(key=_line_key)
+            findings.extend(group)
+        findings.extend(after.get(len(deals), ()))
+    else:
+        for fs in per_deal:
+            if fs:
+                findings.extend(sorted(fs, key=_line_key))
+    valid = True
+    for f in findings:
+        if f.severity == "error":
+            valid = False
+            break
     return GameReport(game, rules, findings, score.deals, score.finished, score.winners, valid)
 
 

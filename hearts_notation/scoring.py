@@ -228,14 +228,15 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
     number = 0
     for i, deal in enumerate(game.deals):
         number = deal.number if deal.number is not None else number + 1
-        complete = deal_is_complete(deal, rules, names)
+        # (a deal the referee replayed in one pass was played in full)
+        known = taken_by_deal[i] if taken_by_deal is not None else None
+        complete = known is not None or deal_is_complete(deal, rules, names)
         moon: MoonOutcome | None = None
         points: dict[str, int] = {}
         taken: list[int] = []
         sheet = False
         counted: list[int] | None = None
         if complete:
-            known = taken_by_deal[i] if taken_by_deal is not None else None
             taken = known if known is not None else taken_cards(deal, rules, names)
             shooter = moon_shooter(rules, taken)
             choice = "add"
