@@ -37,12 +37,13 @@ import re
 import stat
 import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .i18n import Arg, Msg, current_language, msg, os_reason
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:   # (pathlib: only a write to a file needs it; start-up)
+    from pathlib import Path
+
     from rich.console import Console, RenderableType
     from rich.console import ConsoleOptions as _ConsoleOptions
     from rich.text import Text
@@ -413,6 +414,8 @@ def resolve_target(path: str) -> tuple[Path, str]:
     a regular file or a new name (symbolic links followed), ``("through",
     ...)`` for a FIFO or character device.  Anything else is an
     :class:`OutputError`."""
+    from pathlib import Path
+
     real = Path(os.path.realpath(path))
     try:
         st = os.stat(real)

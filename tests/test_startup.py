@@ -112,16 +112,61 @@ def test_version_imports_not_even_typing(tmp_path: Path) -> None:
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_validate_imports_only_what_its_path_needs(tmp_path: Path, fmt: str) -> None:
     """The presets are read from the package's folder (no
-    ``importlib.resources``, no ``zipfile``); standard input's spool and the
-    JSON report import ``tempfile`` (with ``shutil``, ``bz2``, ``lzma``,
-    ``random``) only when they run."""
+    ``importlib.resources``, no ``zipfile``); a small JSON report is held in
+    memory and standard input is not read, so ``tempfile`` (with ``shutil``,
+    ``bz2``, ``lzma``, ``random``) is not imported; nothing that words a
+    finding (``diagnostics``) is loaded for a clean file."""
     record = _plain_record(tmp_path / "small.hrn")
     _loaded_clean(["rules", "standard"], tmp_path / "cache")           # fills the preset cache
     mods = _loaded_clean(["validate", "--format", fmt, str(record)], tmp_path / "cache")
     assert "hearts_notation.referee" in mods
     assert not mods & {"zipfile", "importlib.resources"}, mods
-    spool = {"tempfile", "bz2", "lzma"}
-    assert (mods & spool == spool) if fmt == "json" else not mods & spool, mods & spool
+    assert not mods & {"tempfile", "bz2", "lzma", "random", "hearts_notation.diagnostics"}, mods
+
+
+#: What ``validate`` of a small clean HRN file must not load (issue 22's start-up
+#: target): the terminal styling, YAML, the grammar, the cluster engine, the
+#: JSON decoder, the analysis, the worker pool, the finding renderer, the
+#: temporary-file machinery.
+NOT_FOR_A_CLEAN_FILE = ("rich", "yaml", "lark", "dask", "distributed", "msgspec", "multiprocessing",
+                        "hearts_notation.analysis", "hearts_notation.diagnostics", "tempfile")
+
+
+@pytest.mark.parametrize("fmt", ["json", "text"])
+@pytest.mark.parametrize("sample", ["canonical.hrn", "generated"])
+def test_clean_validate_stays_light(tmp_path: Path, fmt: str, sample: str) -> None:
+    """``hearts validate`` of a clean canonical HRN file (the commented
+    sample, and a generated game) imports none of :data:`NOT_FOR_A_CLEAN_FILE`
+    (a package or any of its submodules), with the preset cache warm as from
+    the second run on."""
+    record = (ROOT / "samples" / "canonical.hrn" if sample == "canonical.hrn"
+              else _plain_record(tmp_path / "small.hrn"))
+    _loaded_clean(["rules", "standard"], tmp_path / "cache")           # fills the preset cache
+    mods = _loaded_clean(["validate", "--format", fmt, str(record)], tmp_path / "cache")
+    heavy = sorted(m for m in mods for h in NOT_FOR_A_CLEAN_FILE if m == h or m.startswith(h + "."))
+    assert not heavy, heavy
+    assert {"click", "hearts_notation.referee", "hearts_notation.io.hrn.reader"} <= mods
+
+
+def test_a_large_json_report_still_spills_to_a_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the memory hold, the JSON report's entries go to a temporary
+    file, and the report reads the same."""
+    import io
+
+    from hearts_notation.commands import validate
+
+    def report(hold: int) -> str:
+        monkeypatch.setattr(validate, "_HOLD_IN_MEMORY", hold)
+        spool = validate._Spool()
+        for i in range(3):
+            spool.add({"source": "x.hrn", "index": i + 1, "findings": [], "deals": []})
+        assert (spool.file is not None) == (hold == 0)
+        out = io.StringIO()
+        spool.write_report(validate.Summary(games=3), out)  # type: ignore[arg-type]
+        return out.getvalue()
+
+    assert report(0) == report(1 << 20)
+    assert json.loads(report(0))["games"][2]["index"] == 3
 
 
 def test_version_text_is_clicks() -> None:

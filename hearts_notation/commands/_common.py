@@ -13,20 +13,18 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from ..diagnostics import caret_lines, render
 from ..i18n import current_language, msg
 from ..io import EXTENSIONS, InputError, source_lines_at
 from ..io.stream import is_directory
-from ..model import Finding
 from ..output import OutputError, console, message
 from ._status import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..model import Finding
     from ..position import Position
     from ..runners.local import EngineSpec
     from ..runners.seam import Engine
@@ -116,6 +114,8 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
 
             yield from expand_url(p, EXTENSIONS)
         elif p != "-" and is_directory(p):
+            from pathlib import Path  # (a folder to search: start-up)
+
             found = sorted(
                 str(f) for f in Path(p).rglob("*")
                 if f.is_file() and f.suffix.lower() in EXTENSIONS and not f.name.startswith(".")
@@ -140,6 +140,7 @@ def fail_syntax(path: str, errors: list[Finding]) -> NoReturn:
         found = source_lines_at(path, [f.line for f in errors if f.line is not None])
     except (InputError, OSError):
         found = {}
+    from ..diagnostics import caret_lines, render  # (a syntax error only: start-up)
     from ..i18n import current_language, translate
 
     lang = current_language()

@@ -34,7 +34,6 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from ..diagnostics import LineView, render
 from ..i18n import count, number, players_in_view, public_finding, translate
 from ..io import InputError, format_for, source_lines_at
 from ..io.batches import Batch
@@ -293,8 +292,11 @@ class TextPrinter:
             return
         lines = self._lines(self.source, [f.line for f, _ in self.pending if f.line is not None])
         self.known = {}
-        view = LineView(lines) if lines else None
         from rich.text import Text
+
+        from ..diagnostics import LineView, render  # (findings only: start-up)
+
+        view = LineView(lines) if lines else None
 
         for f, players in self.pending:
             # The players by name where the record names them (names first).
@@ -328,16 +330,22 @@ class TextPrinter:
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 
 
+#: Characters of report entries held in memory before they go to a temporary file.
+_HOLD_IN_MEMORY = 32 << 20
+
+
 class _Spool:
     """Report entries kept as JSON text (memory first, then a temporary
-    file), so that the summary can be printed before them."""
+    file), so that the summary can be printed before them.  ``tempfile``
+    (with ``shutil``, ``random``, ``bz2``, ``lzma``) is imported only when
+    a report outgrows :data:`_HOLD_IN_MEMORY`: a small report pays nothing
+    for it (start-up)."""
 
     def __init__(self, lang: str = "en") -> None:
-        import tempfile  # (only the JSON report needs it: start-up)
-
         self.lang = lang
-        self.file: IO[str] = tempfile.SpooledTemporaryFile(
-            max_size=32 << 20, mode="w+", encoding="utf-8")
+        self.held: list[str] = []
+        self.size = 0
+        self.file: IO[str] | None = None
         self.count = 0
 
     def add(self, entry: dict[str, Any]) -> None:
@@ -346,18 +354,34 @@ class _Spool:
         with players_in_view(entry.get("players") or {}):
             for f in entry["findings"]:
                 public_finding(f, self.lang)
-        self.file.write(json_safe(_ENCODE(entry)) + "\n")
+        line = json_safe(_ENCODE(entry)) + "\n"
         self.count += 1
+        if self.file is not None:
+            self.file.write(line)
+            return
+        self.held.append(line)
+        self.size += len(line)
+        if self.size > _HOLD_IN_MEMORY:
+            import tempfile
+
+            self.file = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+            self.file.writelines(self.held)
+            self.held = []
 
     def write_report(self, summary: Summary, out: StdoutData) -> None:
         out.write('{\n  "summary": ' + json.dumps(summary.to_dict()) + ',\n  "games": [')
-        self.file.seek(0)
+        lines: Iterable[str] = self.held
+        if self.file is not None:
+            self.file.seek(0)
+            lines = self.file
         first = True
-        for line in self.file:
+        for line in lines:
             out.write(("\n    " if first else ",\n    ") + line.rstrip("\n"))
             first = False
         out.write("\n  ]\n}\n" if not first else "]\n}\n")
-        self.file.close()
+        self.held = []
+        if self.file is not None:
+            self.file.close()
 
 
 @click.command("validate")
