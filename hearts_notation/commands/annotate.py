@@ -61,6 +61,7 @@ from ..runners.seam import Engine
 from ..summaries import AnnotateTotals
 from ._common import (
     EXIT_UNUSABLE,
+    expand_paths,
     fail,
     fail_input,
     fail_output,
@@ -166,8 +167,12 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
 
 
 @click.command("annotate")
-@click.argument("file")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @output_option("Write the annotated record here (format from the extension); written atomically.")
+@click.option("--out-dir", "out_dir", default=None, metavar="DEST",
+              help="Annotate a corpus (several files, folders, patterns) part by part into this "
+                   "folder or URL, each part written by the worker that analysed it; a re-run "
+                   "skips the parts done (see docs/cluster.md).")
 @click.option("--samples", type=int,
               help="Screening deals per decision (default 48, 16 with --fast); verdicts add held-out deals.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
@@ -187,7 +192,8 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
                    "the learner's report and the three costliest decisions.")
 @jobs_option("Worker processes (0: every core); the deals are shared among them.")
 @engine_options()
-def command(file: str, output: str | None, samples: int | None, seed: int, fast: bool, lang: str,
+def command(files: tuple[str, ...], output: str | None, out_dir: str | None, samples: int | None,
+            seed: int, fast: bool, lang: str,
             fmt_out: str, thresholds: str, rules: RuleSet | None, force_rules: bool,
             fmt_in: str | None, unicode: bool, no_passes: bool, exact_tricks: int | None,
             only_deal: int | None, html_out: str | None, jobs: int,
@@ -204,6 +210,11 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
     play-out policies agree (an unclear verdict is not marked).
     A report per player (points lost per decision, accuracy) and the three
     costliest decisions close the game's comment.  See docs/analysis.md.
+
+    With --out-dir DEST, FILE... is a corpus (files, folders, patterns,
+    URLs): each part of about --shard-size bytes (default 256 KiB) is
+    annotated and written to DEST by the worker that analysed it, with a
+    done marker; a re-run skips the parts done.
     """
     try:
         th = Thresholds.parse(thresholds)
@@ -211,6 +222,15 @@ def command(file: str, output: str | None, samples: int | None, seed: int, fast:
         fail(translate(current_language(), "cli.thresholds", value=repr(thresholds)))
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), thresholds=th,
                               lang=lang, passes=not no_passes)
+    if out_dir is not None:
+        for given, name in ((output, "-o"), (html_out, "--html")):
+            if given is not None:
+                fail(translate(current_language(), "annotate.out_dir_option", option=name))
+        return _annotate_corpus(files, out_dir, fmt_in, fmt_out, rules, force_rules, options,
+                                only_deal, jobs, engine_spec, unicode, lang)
+    if len(files) != 1:
+        fail(translate(current_language(), "annotate.needs_out_dir"))
+    file = files[0]
     if engine_spec.engine != "local" and not is_position(file):
         if html_out is not None:
             fail(translate(current_language(), "cli.html_local"))
@@ -303,6 +323,68 @@ def _annotate_remote(file: str, output: str | None, fmt_in: str | None, fmt_out:
                                 annotate=needed, lang=lang)
         _write_streamed(stream, output, fmt_out, format_for(file, fmt_in), unicode, lang)
     return CorpusReport(games=record.games, deals=record.deals)
+
+
+def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, fmt_out: str,
+                     rules: RuleSet | None, force_rules: bool, options: AnalysisOptions,
+                     only_deal: int | None, jobs: int, engine_spec: EngineSpec, unicode: bool,
+                     lang: str) -> CorpusReport:
+    """``annotate --out-dir``: the corpus annotated part by part by the
+    engine's workers (:mod:`hearts_notation.runners.corpus`), which write
+    the parts, their done markers and the manifest; this process prints
+    the summary (or its JSON) and says which parts were not written
+    (exit 2: the parts done are kept, a re-run does the others)."""
+    from ..runners.corpus import CORPUS_SHARD_BYTES, CorpusSettings, run_corpus
+    from ..runners.shards import located
+
+    if "-" in files:
+        fail(translate(current_language(), "annotate.out_dir_stdin"))
+    try:
+        paths = list(expand_paths(files))
+    except InputError as exc:
+        fail_input(exc)
+    try:
+        dest = located(out_dir) or out_dir
+    except OSError as exc:
+        fail(translate(current_language(), "engine.relative_path", path=out_dir,
+                       why=os_reason(exc)))
+    settings = CorpusSettings(options, rules, force_rules, only_deal, lang, lang_given(), unicode,
+                              dest, engine_spec.shard_size or CORPUS_SHARD_BYTES)
+
+    def out_fmt(path: str) -> str:
+        kind = format_for(path, fmt_in)
+        return kind if kind in RECORD_FORMATS else "hrn"
+
+    with open_engine(engine_spec, jobs) as engine:
+        paths = engine.expand(paths)    # what only a cluster's workers see, listed there
+        try:
+            where = [(p, located(p)) for p in paths]
+        except OSError as exc:
+            fail(translate(current_language(), "engine.relative_path", path=paths[0],
+                           why=os_reason(exc)))
+        run = run_corpus(engine, where, fmt_in, settings, out_fmt, message)
+    totals = run.totals or AnnotateTotals()
+    if fmt_out == "json":
+        doc = {"output": out_dir, "files": len(paths), "parts": run.parts,
+               "written": run.done - run.skipped, "skipped": run.skipped,
+               "not_written": run.refused + run.unwritten, "complete": run.complete,
+               "games": run.games, "deals": run.deals, "totals": totals.to_dict()}
+        write_stdout(json_text(doc, indent=2) + "\n")
+    else:
+        t = partial(translate, current_language())
+        write_stdout(t("annotate.corpus_done", dest=out_dir, done=run.done, parts=run.parts,
+                       files=len(paths), skipped=run.skipped, games=run.games,
+                       deals=run.deals) + "\n")
+        marks = totals.to_dict()
+        epl = f"{marks['epl']:.2f}".replace(".", t("number.decimal"))
+        write_stdout(t("annotate.corpus_marks", dubious=totals.marks["?!"],
+                       mistake=totals.marks["?"], blunder=totals.marks["??"],
+                       decisions=totals.decisions, epl=epl) + "\n")
+    if not run.complete:
+        message("hearts: " + translate(current_language(), "annotate.corpus_incomplete",
+                                       n=run.refused + run.unwritten, dest=out_dir))
+        raise SystemExit(EXIT_UNUSABLE)
+    return CorpusReport(games=run.games, deals=run.deals)
 
 
 def _report_pieces(entries: Iterable[dict[str, object]]) -> Iterator[str]:

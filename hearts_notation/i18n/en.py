@@ -1469,6 +1469,13 @@ MESSAGES.update({
     "output.directory": "is a directory",
     "output.not_regular": "not a regular file, a FIFO or a terminal; refusing to replace it",
     # [anchor: scale] new messages of the scale work go right below this line.
+    # annotate --out-dir: a corpus annotated part by part by the workers (issue 30).
+    "annotate.needs_out_dir": "several records, a folder or a pattern are annotated with --out-dir DEST (a folder or a URL the workers can write)",
+    "annotate.out_dir_option": "--out-dir writes the annotated parts itself: leave out {option}",
+    "annotate.out_dir_stdin": "--out-dir annotates files the workers can read; standard input is not one",
+    "annotate.corpus_done": "{dest}: {done} of {parts} parts of {files} files done ({skipped} by an earlier run): {games} games, {deals} deals",
+    "annotate.corpus_marks": "marks: ?! {dubious}, ? {mistake}, ?? {blunder} in {decisions} decisions; expected points lost {epl}",
+    "annotate.corpus_incomplete": "{n} parts or files of the corpus were not written to {dest} (the others are kept: run the same command again once fixed)",
     # Outputs written to a URL (output.write_atomic_iter through fsspec): issue 30.
     "output.needs_fsspec": "writing to a URL needs fsspec: pip install fsspec (and the filesystem's package, such as s3fs)",
     "output.url_unwritable": "its file system cannot be written to ({why})",

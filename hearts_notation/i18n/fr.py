@@ -1405,6 +1405,13 @@ MESSAGES.update({
     "output.directory": "est un dossier",
     "output.not_regular": "ni un fichier ordinaire, ni un tube, ni un terminal ; refus de le remplacer",
     # [anchor: scale] new messages of the scale work go right below this line.
+    # annotate --out-dir : un corpus annoté partie par partie par les workers (ticket 30).
+    "annotate.needs_out_dir": "plusieurs parties, un dossier ou un motif s'annotent avec --out-dir DEST (un dossier ou une URL où les workers peuvent écrire)",
+    "annotate.out_dir_option": "--out-dir écrit lui-même les morceaux annotés : retirez {option}",
+    "annotate.out_dir_stdin": "--out-dir annote des fichiers que les workers peuvent lire ; l'entrée standard n'en est pas un",
+    "annotate.corpus_done": "{dest} : {done} morceaux sur {parts} de {files} fichiers faits ({skipped} par une exécution précédente) : {games} parties, {deals} donnes",
+    "annotate.corpus_marks": "marques : ?! {dubious}, ? {mistake}, ?? {blunder} en {decisions} décisions ; points perdus attendus {epl}",
+    "annotate.corpus_incomplete": "{n} morceaux ou fichiers du corpus n'ont pas été écrits dans {dest} (les autres sont gardés : relancez la même commande une fois corrigé)",
     # Outputs written to a URL (output.write_atomic_iter through fsspec): issue 30.
     "output.needs_fsspec": "écrire vers une URL demande fsspec : pip install fsspec (et le paquet du système de fichiers, comme s3fs)",
     "output.url_unwritable": "on ne peut pas écrire dans son système de fichiers ({why})",

@@ -1,0 +1,195 @@
+"""``annotate --out-dir``: a corpus annotated part by part, resumable.
+
+Each shard of each file is annotated and written to the destination by the
+worker that analysed it (``part-FFFFFF-SSSSSS.EXT``, in the corpus's
+order), with a done marker written atomically after it; a re-run skips the
+parts whose marker holds the same key (settings, shard, digest of its
+bytes) and whose part has the marker's size.  The local engine runs here;
+``--engine dask`` on a scheduler and two worker processes writes the same
+bytes (slow tests at the end).  ``--deal 99`` (no such deal: nothing to
+analyse, every game still written) keeps the plumbing tests cheap; one
+test analyses for real.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+ENV.pop("DASK_SCHEDULER_ADDRESS", None)
+CHEAP = ["--deal", "99", "--shard-size", "1500"]
+
+
+def hearts(*args: str, cwd: Path = ROOT) -> tuple[int, str, str]:
+    proc = subprocess.run([sys.executable, "-m", "hearts_notation", *args], cwd=cwd, env=ENV,
+                          capture_output=True, text=True, timeout=300)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder: ten one-deal games in JSONL, four in HRN, the samples'
+    multi-game record; cut in 1,500-byte shards it is eight parts and more."""
+    d = tmp_path_factory.mktemp("corpus")
+    for args in (["--games", "6", "--seed", "3", "-o", str(d / "a.jsonl")],
+                 ["--games", "4", "--seed", "5", "-o", str(d / "b.hrn")]):
+        code, _, err = hearts("generate", "--deals-per-game", "1", "--jobs", "1", *args)
+        assert code == 0, err
+    (d / "sub").mkdir()
+    (d / "sub" / "c.hrn").write_bytes((SAMPLES / "multi-game.hrn").read_bytes())
+    return d
+
+
+def folder(path: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(path.iterdir())}
+
+
+def summary(out: str) -> dict[str, object]:
+    doc = json.loads(out)
+    assert isinstance(doc, dict)
+    return doc
+
+
+def test_parts_in_order_then_resumed(corpus: Path, tmp_path: Path) -> None:
+    dest = tmp_path / "out"
+    code, out, err = hearts("annotate", str(corpus), "--out-dir", str(dest), *CHEAP,
+                            "--format", "json", "--jobs", "2")
+    assert code == 0, err
+    first = summary(out)
+    assert first["skipped"] == 0 and first["complete"] is True
+    assert first["games"] == 13 and first["written"] == first["parts"]
+    files = folder(dest)
+    parts = [n for n in files if n.startswith("part-") and not n.endswith(".done.json")]
+    assert len(parts) == first["parts"] and parts == sorted(parts)
+    assert all(n + ".done.json" in files for n in parts)
+    # The JSONL parts, put end to end, are the file annotated whole.
+    whole = tmp_path / "a.jsonl"
+    code, _, err = hearts("annotate", str(corpus / "a.jsonl"), "--deal", "99", "-o", str(whole))
+    assert code == 0, err
+    jsonl = [n for n in parts if n.endswith(".jsonl")]
+    assert len(jsonl) > 1
+    assert b"".join(files[n] for n in jsonl) == whole.read_bytes()
+    manifest = json.loads(files["manifest.json"])
+    assert manifest["complete"] is True
+    assert [p["part"] for p in manifest["parts"]] == parts
+    assert [f["source"] for f in manifest["files"]] == [
+        str(corpus / "a.jsonl"), str(corpus / "b.hrn"), str(corpus / "sub" / "c.hrn")]
+
+    # A re-run does nothing, and says so; the folder is the same.
+    code, out, err = hearts("annotate", str(corpus), "--out-dir", str(dest), *CHEAP,
+                            "--format", "json", "--jobs", "1")
+    assert code == 0, err
+    again = summary(out)
+    assert again["skipped"] == again["parts"] == first["parts"] and again["written"] == 0
+    assert again["totals"] == first["totals"]
+    assert folder(dest) == files
+
+    # A part without its marker, and one cut short: exactly those two are done again.
+    (dest / (parts[1] + ".done.json")).unlink()
+    (dest / parts[-1]).write_bytes(files[parts[-1]][:10])
+    code, out, err = hearts("annotate", str(corpus), "--out-dir", str(dest), *CHEAP,
+                            "--format", "json")
+    assert code == 0, err
+    assert summary(out)["written"] == 2
+    assert folder(dest) == files
+
+    # Other settings: every part is done again.
+    code, out, err = hearts("annotate", str(corpus), "--out-dir", str(dest), *CHEAP,
+                            "--format", "json", "--unicode")
+    assert code == 0, err
+    assert summary(out)["written"] == first["parts"]
+
+
+def test_analysed_parts_are_those_of_one_process(corpus: Path, tmp_path: Path) -> None:
+    """With an analysis that marks decisions: the parts of two workers and
+    a relative destination are the bytes of one process's."""
+    args = ["annotate", "b.hrn", "--fast", "--samples", "2", "--no-passes", "--exact-tricks", "0",
+            "--shard-size", "700"]
+    code, out, err = hearts(*args, "--out-dir", str(tmp_path / "one"), "--jobs", "1", cwd=corpus)
+    assert code == 0, err
+    assert "?!" in out
+    code, out2, err = hearts(*args, "--out-dir", "two", "--jobs", "2", cwd=corpus)
+    assert code == 0, err
+    assert out2.replace("two", str(tmp_path / "one")) == out
+    assert folder(corpus / "two") == folder(tmp_path / "one")
+
+
+def test_refused_part_keeps_the_others(corpus: Path, tmp_path: Path) -> None:
+    """A game that does not read: its part is refused with the local
+    messages (file:line), the other parts are written, exit 2, and the
+    manifest says the run is not complete."""
+    src = tmp_path / "in"
+    src.mkdir()
+    text = (corpus / "b.hrn").read_text(encoding="utf-8")
+    at = text.rindex("1. W 2C")
+    (src / "b.hrn").write_text(text[:at] + "1. W 2Z" + text[at + 7:], encoding="utf-8")
+    (src / "a.jsonl").write_bytes((corpus / "a.jsonl").read_bytes())
+    dest = tmp_path / "out"
+    code, _, err = hearts("annotate", str(src), "--out-dir", str(dest), *CHEAP)
+    assert code == 2
+    lines = err.splitlines()
+    assert any(line.startswith(f"{src / 'b.hrn'}:") for line in lines), err
+    assert "Traceback" not in err
+    assert lines[-1].startswith("hearts: 1 parts or files")
+    manifest = json.loads((dest / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["complete"] is False
+    assert sum(not p["done"] for p in manifest["parts"]) == 1
+    assert len([p for p in dest.iterdir() if p.name.endswith(".done.json")]) == \
+        len(manifest["parts"]) - 1
+
+
+def test_command_line_mistakes(corpus: Path, tmp_path: Path) -> None:
+    code, _, err = hearts("annotate", str(corpus / "a.jsonl"), str(corpus / "b.hrn"))
+    assert code == 2 and "--out-dir" in err and len(err.splitlines()) == 1
+    code, _, err = hearts("annotate", str(corpus), "--out-dir", str(tmp_path / "o"), "-o", "x.hrn")
+    assert code == 2 and "-o" in err and len(err.splitlines()) == 1
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder\n", encoding="utf-8")
+    code, _, err = hearts("annotate", str(corpus / "b.hrn"), "--out-dir", str(blocker), *CHEAP)
+    assert code == 2 and "Traceback" not in err and str(blocker) in err
+    # A file that is not there is said where it stands, and the run is incomplete.
+    code, _, err = hearts("annotate", str(tmp_path / "none"), "--out-dir", str(tmp_path / "o"))
+    lines = err.splitlines()
+    assert code == 2 and len(lines) == 2 and lines[0] == f"{tmp_path / 'none'}: no such file"
+
+
+# On a scheduler and two worker processes --------------------------------------------------
+
+
+@pytest.mark.slow
+def test_dask_writes_the_local_bytes(corpus: Path, tmp_path: Path) -> None:
+    """A ``dask scheduler`` and two ``dask worker`` processes: the parts,
+    markers and manifest are the local engine's, byte for byte, the client
+    never opens the corpus (an audit hook), and a
+    re-run there skips every part."""
+    pytest.importorskip("distributed")
+    from test_dask_cluster import _AUDITED, Cluster
+
+    local = tmp_path / "local"
+    code, out, err = hearts("annotate", str(corpus), "--out-dir", str(local), *CHEAP,
+                            "--jobs", "2")
+    assert code == 0, err
+    cluster = Cluster(2)
+    try:
+        remote = tmp_path / "remote"
+        args = ["annotate", str(corpus / "a.jsonl"), str(corpus / "b.hrn"),
+                str(corpus / "sub"), "--out-dir", str(remote), *CHEAP,
+                "--engine", "dask", "--scheduler", cluster.address]
+        proc = subprocess.run([sys.executable, "-c", _AUDITED, str(corpus / "a.jsonl"), *args],
+                              cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout == out.replace(str(local), str(remote))
+        assert folder(remote) == folder(local)
+        code, out, err = hearts(*args, "--format", "json")
+        assert code == 0, err
+        assert summary(out)["skipped"] == summary(out)["parts"]
+    finally:
+        cluster.stop()
