@@ -22,7 +22,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .i18n import Arg, Msg, msg, os_reason
@@ -133,6 +132,8 @@ def _check_alias_nesting(path: str, root: Any) -> None:
 def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
     """Spelling (folded as compared) → the name it stands for, from an aliases
     file: a YAML mapping of names to one spelling or a list of them."""
+    from pathlib import Path  # (an aliases file only: start-up)
+
     p = Path(path)
     try:
         size = p.stat().st_size

@@ -16,9 +16,9 @@ messages and a French page without being asked); else English.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Final
 
 from .i18n import Msg, card_text, finding_text, render, seat_label, translate
@@ -110,20 +110,23 @@ def paths_language(paths: Iterable[str]) -> str | None:
     HRN record).  Only the beginning of one file is read."""
     from .io.formats import format_for
     from .io.hrn.words import text_language
+    from .io.stream import path_text
 
     for arg in paths:
         if not isinstance(arg, str) or arg == "-" or "://" in arg:
             continue
-        p = Path(arg)
+        p = path_text(arg)      # (pathlib only to search a folder: start-up)
         try:
-            if p.is_dir():
-                first = next((f for f in sorted(p.rglob("*.hrn")) if f.is_file()), None)
+            if os.path.isdir(p):
+                from pathlib import Path
+
+                first = next((f for f in sorted(Path(p).rglob("*.hrn")) if f.is_file()), None)
                 if first is None:
                     continue
-                p = first
-            if format_for(str(p)) != "hrn" or not p.is_file():
+                p = str(first)
+            if format_for(p) != "hrn" or not os.path.isfile(p):
                 continue
-            with p.open("rb") as fh:
+            with open(p, "rb") as fh:
                 head = fh.read(_SNIFF_BYTES).decode("utf-8", "replace")
         except OSError:
             continue

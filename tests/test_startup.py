@@ -16,6 +16,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hearts_notation import cache
 from hearts_notation.cli import version_text
@@ -127,9 +129,10 @@ def test_validate_imports_only_what_its_path_needs(tmp_path: Path, fmt: str) -> 
 #: What ``validate`` of a small clean HRN file must not load (issue 22's start-up
 #: target): the terminal styling, YAML, the grammar, the cluster engine, the
 #: JSON decoder, the analysis, the worker pool, the finding renderer, the
-#: temporary-file machinery.
+#: temporary-file machinery, pathlib (with urllib.parse and ipaddress).
 NOT_FOR_A_CLEAN_FILE = ("rich", "yaml", "lark", "dask", "distributed", "msgspec", "multiprocessing",
-                        "hearts_notation.analysis", "hearts_notation.diagnostics", "tempfile")
+                        "hearts_notation.analysis", "hearts_notation.diagnostics", "tempfile",
+                        "pathlib", "urllib", "ipaddress")
 
 
 @pytest.mark.parametrize("fmt", ["json", "text"])
@@ -146,6 +149,23 @@ def test_clean_validate_stays_light(tmp_path: Path, fmt: str, sample: str) -> No
     heavy = sorted(m for m in mods for h in NOT_FOR_A_CLEAN_FILE if m == h or m.startswith(h + "."))
     assert not heavy, heavy
     assert {"click", "hearts_notation.referee", "hearts_notation.io.hrn.reader"} <= mods
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="/.ab\\", max_size=12))
+def test_path_names_read_as_pathlib_reads_them(name: str) -> None:
+    """The reading path names files without :mod:`pathlib` (start-up): its
+    spelling of a name, and of its extension, are pathlib's."""
+    from pathlib import Path
+
+    from hearts_notation.io.formats import format_for
+    from hearts_notation.io.stream import path_suffix, path_text
+
+    assert path_text(name) == str(Path(name))
+    assert path_suffix(name) == Path(name).suffix
+    for given_name in (name + ".HRN", name + ".jsonl", name + "x.yaml"):
+        assert path_suffix(given_name) == Path(given_name).suffix
+        assert format_for(given_name) == format_for(str(Path(given_name)))
 
 
 def test_a_large_json_report_still_spills_to_a_file(monkeypatch: pytest.MonkeyPatch) -> None:

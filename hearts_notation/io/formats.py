@@ -24,12 +24,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..i18n import Msg, msg
 from .limits import current, whole_input_message
-from .stream import InputError, split_lines
+from .stream import InputError, path_suffix, split_lines
 
 if TYPE_CHECKING:
     from ..model import Game
@@ -185,7 +184,7 @@ def format_for(name: str, fmt: str | None = None) -> str:
     """
     if fmt:
         return fmt
-    return EXTENSIONS.get(Path(name).suffix.lower(), "hrn")
+    return EXTENSIONS.get(path_suffix(name).lower(), "hrn")
 
 
 # Readers: decoded chunks -> games -------------------------------------------------

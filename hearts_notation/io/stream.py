@@ -17,14 +17,17 @@ from __future__ import annotations
 import bisect
 import codecs
 import io
+import os
 import sys
 from collections import OrderedDict
 from collections.abc import Generator, Iterable, Iterator
-from pathlib import Path
-from typing import Any, BinaryIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from ..i18n import Arg, Msg, msg, os_reason
 from .limits import current, limit_message, whole_input_message
+
+if TYPE_CHECKING:   # pathlib (with urllib.parse, ipaddress) is not loaded to read a file
+    from pathlib import Path
 
 #: Bytes read at a time.  One MiB keeps the per-read overhead negligible
 #: while bounding the memory a reader holds besides the game in hand.
@@ -192,13 +195,39 @@ def is_stdin(fh: object) -> bool:
     return fh is sys.stdin.buffer or isinstance(fh, _StdinTee)
 
 
+def path_text(path: str | Path) -> str:
+    """``str(pathlib.Path(path))``: the name as :mod:`pathlib` reads it (no
+    empty or ``.`` parts, no trailing slash, ``.`` for an empty name), without
+    importing :mod:`pathlib` on POSIX -- with :mod:`urllib.parse` and
+    :mod:`ipaddress`, a few milliseconds of every start-up (issue 22).
+    ``tests/test_startup.py`` compares it with :mod:`pathlib`."""
+    text = os.fspath(path)
+    if os.name != "posix" or not isinstance(text, str):
+        from pathlib import Path
+
+        return str(Path(text))
+    root = ("//" if text[:2] == "//" and text[2:3] != "/" else "/") if text[:1] == "/" else ""
+    return root + "/".join(part for part in text.split("/") if part and part != ".") or "."
+
+
+def path_suffix(path: str) -> str:
+    """``pathlib.Path(path).suffix``: the last part's extension, dot
+    included (``""`` for ``.profile``, ``name.`` or no dot), as
+    :mod:`pathlib` finds it (see :func:`path_text`)."""
+    name = path_text(path).rpartition("/")[2]
+    if os.name != "posix":
+        name = name.rpartition("\\")[2]
+    at = name.rfind(".")
+    return name[at:] if 0 < at < len(name) - 1 else ""
+
+
 def is_directory(path: str | Path) -> bool:
     """Whether *path* names a folder; ``False`` for a name the system
     refuses outright (too long, a loop of links, a NUL: ``Path.is_dir``
     raises for those on Python 3.11), so that opening it then reports why
     in one line, as for any file that cannot be read."""
     try:
-        return Path(path).is_dir()
+        return os.path.isdir(path_text(path))
     except (OSError, ValueError):
         return False
 
@@ -210,7 +239,7 @@ def open_binary(path: str) -> BinaryIO:
     lines of diagnostics (:class:`_StdinTee`)."""
     if path == "-":
         return _stdin()
-    p = Path(path)
+    p = path_text(path)
     if is_directory(p):
         raise InputError(path, msg("input.directory"))
     try:
@@ -402,7 +431,7 @@ def _start_marks(source: str, fh: BinaryIO) -> tuple[list[int], list[int], tuple
     try:
         if fh.tell() != 0:
             return None
-        st = Path(source).stat()
+        st = os.stat(path_text(source))
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         return None
     entry: tuple[list[int], list[int], tuple[int, int]] = ([1], [0], (st.st_size, st.st_mtime_ns))
@@ -574,7 +603,7 @@ def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
         return _lines_by_seeking(tee.spool, need, marks[0], marks[1], cut)
     if marks is not None:
         try:
-            st = Path(path).stat()
+            st = os.stat(path_text(path))
             if (st.st_size, st.st_mtime_ns) == marks[2]:
                 with open(path, "rb") as fh:
                     return _lines_by_seeking(fh, need, marks[0], marks[1])

@@ -14,13 +14,15 @@ import functools
 import os
 import re
 from dataclasses import dataclass, fields
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cache import cached  # (at the top: the cache's folder is checked before a fork)
 from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
 from ..i18n import Arg, Msg, msg
 from ..seats import DEFAULT_SEATS, DIRECTIONS
+
+if TYPE_CHECKING:   # (pathlib: a rules file only; start-up)
+    from pathlib import Path
 
 #: Removed cards and pass cycle that go with each player count (docs/spec.md, section 4.2).
 PLAYER_DEFAULTS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -206,11 +208,12 @@ def _preset_files() -> dict[str, str]:
     the reading); through ``importlib.resources`` when the package is in an
     archive."""
     out: dict[str, str] = {}
-    folder = Path(__file__).parent / "presets"
-    if folder.is_dir():
+    folder = os.path.join(os.path.dirname(__file__), "presets")
+    if os.path.isdir(folder):
         for entry in os.scandir(folder):
             if entry.name.endswith(".yaml"):
-                out[entry.name[:-5]] = Path(entry.path).read_text(encoding="utf-8")
+                with open(entry.path, encoding="utf-8") as fh:
+                    out[entry.name[:-5]] = fh.read()
         return out
     from importlib import resources
 
@@ -551,6 +554,8 @@ def load_rules(arg: str) -> RuleSet:
     """Rules from a command-line ``--rules`` value: a preset name, a
     ``"preset key=value"`` string, or the path of a YAML file of keys
     (which may start from a preset with ``base:``)."""
+    from pathlib import Path
+
     p = Path(arg)
     try:
         is_file = p.is_file()

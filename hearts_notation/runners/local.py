@@ -21,13 +21,12 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from ..i18n import msg
 from ..io.batches import Batch, Broken, batch_games, file_batches
 from ..io.formats import format_for
-from ..io.stream import InputError, is_stdin, open_binary
+from ..io.stream import InputError, is_stdin, open_binary, path_text
 from .pool import Progress, default_jobs, gc_paused, map_ordered
 from .seam import DASK_INSTALL, Engine, EngineUnavailable, guarded
 
@@ -179,7 +178,7 @@ def total_bytes(paths: Iterable[str]) -> int | None:
         if p == "-":
             return None
         try:
-            total += Path(p).stat().st_size
+            total += os.stat(path_text(p)).st_size
         except OSError:
             continue
     return total
