@@ -48,10 +48,14 @@ if TYPE_CHECKING:   # (pathlib: only a write to a file needs it; start-up)
     from rich.console import ConsoleOptions as _ConsoleOptions
     from rich.text import Text
 
+# The patterns below are compiled on first use (``re`` keeps them): text
+# without any of their characters -- nearly all text -- is told by a string
+# method, and a short command compiles none of them (start-up, issue 22).
+
 #: C0 controls, DEL, C1 controls and lone surrogates.
-_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROLS = "[\x00-\x1f\x7f-\x9f\ud800-\udfff]"
 #: The same without newline and tab, for text made of several lines.
-_CONTROLS_BUT_LAYOUT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROLS_BUT_LAYOUT = "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]"
 
 #: Errors of the output device: reported in one line, never a traceback.
 OUTPUT_ERRNOS = frozenset(
@@ -73,7 +77,9 @@ def escape_controls(text: str, *, keep_layout: bool = False) -> str:
     quoted record or a message of several lines); without, a single field
     (a name, a tag, a path) stays on its line.
     """
-    pattern = _CONTROLS_BUT_LAYOUT if keep_layout else _CONTROLS
+    if text.isprintable():   # (controls and surrogates are not printable)
+        return text
+    pattern = re.compile(_CONTROLS_BUT_LAYOUT if keep_layout else _CONTROLS)
     if pattern.search(text) is None:
         return text
     return pattern.sub(_escape, text)
@@ -105,8 +111,9 @@ def _console_class() -> type[Console]:
                    options: _ConsoleOptions | None = None) -> Iterable[Segment]:
             for segment in super().render(renderable, options):
                 text = segment.text
-                if segment.control is None and text and _CONTROLS_BUT_LAYOUT.search(text):
-                    yield Segment(_CONTROLS_BUT_LAYOUT.sub(_escape, text), segment.style)
+                if segment.control is None and text and not text.isprintable() \
+                        and re.search(_CONTROLS_BUT_LAYOUT, text):
+                    yield Segment(re.sub(_CONTROLS_BUT_LAYOUT, _escape, text), segment.style)
                 else:
                     yield segment
 
@@ -297,7 +304,7 @@ HOLD_IN_MEMORY = 1 << 20
 #: breaks for ``str.splitlines`` and JavaScript before ES2019, so a JSONL
 #: line would split) and lone surrogates (not encodable in UTF-8).  C0
 #: controls are escaped by :func:`json.dumps` itself.
-_JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_JSON_UNSAFE = "[\x7f-\x9f\u2028\u2029\ud800-\udfff]"
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -309,9 +316,12 @@ def json_safe(text: str) -> str:
     characters of :data:`_JSON_UNSAFE` written as ``\\uXXXX`` escapes: the
     same JSON value, and no raw control character in the file.  Outside
     strings JSON text is ASCII, so every match is inside a string."""
-    if _JSON_UNSAFE.search(text) is None:
+    if text.isascii() and "\x7f" not in text:     # (nearly every record: start-up)
         return text
-    return _JSON_UNSAFE.sub(_json_escape, text)
+    pattern = re.compile(_JSON_UNSAFE)
+    if pattern.search(text) is None:
+        return text
+    return pattern.sub(_json_escape, text)
 
 
 def json_text(value: Any, *, indent: int | None = None,

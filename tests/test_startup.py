@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -166,6 +167,26 @@ def test_path_names_read_as_pathlib_reads_them(name: str) -> None:
     for given_name in (name + ".HRN", name + ".jsonl", name + "x.yaml"):
         assert path_suffix(given_name) == Path(given_name).suffix
         assert format_for(given_name) == format_for(str(Path(given_name)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aé ♠\t\n\x00\x1b\x7f\x85\x9f\xa0\u2028\u2029\ud800\udfff"
+                                       "\ufeff\U0001f0a1"), max_size=8))
+def test_string_method_shortcuts_agree_with_the_patterns(text: str) -> None:
+    """``escape_controls`` and ``json_safe`` answer most text by a string
+    method and compile their patterns only when that cannot tell (start-up):
+    the same results as the patterns alone."""
+    import re
+
+    from hearts_notation import output
+
+    def by_pattern(pattern: str, escape: Callable[[re.Match[str]], str]) -> str:
+        return re.sub(pattern, escape, text)
+
+    assert output.escape_controls(text) == by_pattern(output._CONTROLS, output._escape)
+    assert output.escape_controls(text, keep_layout=True) == by_pattern(
+        output._CONTROLS_BUT_LAYOUT, output._escape)
+    assert output.json_safe(text) == by_pattern(output._JSON_UNSAFE, output._json_escape)
 
 
 def test_a_large_json_report_still_spills_to_a_file(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -196,7 +196,8 @@ def join_list(lang: str, items: Sequence[str]) -> str:
 
 
 _RANKS: Final = "23456789TJQKA"
-_CARD_RE: Final = re.compile(r"(?<![\w])(10|[2-9TJQKA])([♣♦♥♠])")
+#: A card written ``Q♠`` (compiled on first use, by ``re``'s cache: start-up).
+_CARD_RE: Final = r"(?<![\w])(10|[2-9TJQKA])([♣♦♥♠])"
 
 
 def card_text(lang: str, text: str) -> str:
@@ -204,7 +205,9 @@ def card_text(lang: str, text: str) -> str:
     def one(m: re.Match[str]) -> str:
         r = "T" if m.group(1) == "10" else m.group(1)
         return translate(lang, f"rank.{r}") + m.group(2)
-    return _CARD_RE.sub(one, text)
+    if not any(suit in text for suit in "♣♦♥♠"):
+        return text
+    return re.sub(_CARD_RE, one, text)
 
 
 def rules_label(lang: str, spec: str) -> str:
