@@ -32,6 +32,21 @@ the commented sample (samples/canonical.hrn: brace comments and marks, read
 by the reader's lexer), the small file with ``;`` line comments (read by the
 same lexer: the grammar is loaded only to word a syntax error) and a small JSONL
 file are shown beside it.
+
+Two kinds of rows explain the figures (issue 22).  ``python -c "import
+click"`` is the floor click sets: the command line is click's, and its
+import (with ``inspect``, ``typing``, ``datetime``, ``uuid``, ``gettext``...)
+is measured here beside the bare interpreter.  The *import budget* of
+``hearts validate samples/canonical.hrn`` splits the command's CPU time,
+beyond the interpreter's start, by where it goes: each module's own import
+time (its children's excluded), CPU time measured in the process by a hook
+on the import system (``_find_and_load``), best of the rounds per module;
+click with the standard-library modules imported under it; the rest of the
+standard library; the package's modules one by one (the small ones
+together), with how much of theirs is dataclass creation and regular
+expression compilation; and the command's own work (reading, checking,
+printing).  The hook costs a little, so the parts add up to slightly more
+than the command's row.
 """
 
 from __future__ import annotations
@@ -43,6 +58,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -62,6 +78,157 @@ if __name__ == "__main__":
 #: Where the children run (the checkout, or a folder outside it: ``python -c``
 #: would find the checkout's sources first in it).
 _CWD = [ROOT]
+
+
+#: The import budget's probe: run ``hearts`` with the import system hooked,
+#: then write each module's own CPU time (ns) and a few totals as JSON to
+#: the file named first.  Nothing is imported before the command but what
+#: the interpreter has already loaded (``atexit``, ``time``, ``_frozen_importlib``).
+BUDGET_PROBE = r"""
+import atexit, sys, time
+import _frozen_importlib as _fi
+clock = time.process_time_ns
+start = clock()
+out_path = sys.argv.pop(1)
+find_and_load = _fi._find_and_load
+stack = [0]
+own, made = {}, {"dataclass": [0, 0], "regex": [0, 0]}
+
+
+def hooked(name, import_):
+    if name in sys.modules:
+        return find_and_load(name, import_)
+    t = clock()
+    stack.append(0)
+    try:
+        return find_and_load(name, import_)
+    finally:
+        spent = clock() - t
+        own[name] = own.get(name, 0) + spent - stack.pop()
+        stack[-1] += spent
+        if name == "dataclasses" and name in sys.modules:
+            _watch(sys.modules[name], "_process_class", "dataclass", lambda a: True)
+        if name == "re" and name in sys.modules:
+            _watch(sys.modules[name], "_compile", "regex",
+                   lambda a: not isinstance(a[0], sys.modules["re"].Pattern) and
+                   (type(a[0]), a[0], a[1]) not in getattr(sys.modules["re"], "_cache", {}))
+
+
+def _watch(module, attr, kind, counts):
+    inner = getattr(module, attr)
+
+    def timed(*args, **kwargs):
+        caller = sys._getframe(1)
+        while caller is not None and caller.f_globals.get("__name__") in ("re", "dataclasses"):
+            caller = caller.f_back
+        mine = caller is not None and str(caller.f_globals.get("__name__")).startswith("hearts_notation")
+        if not (mine and counts(args)):
+            return inner(*args, **kwargs)
+        t = clock()
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            made[kind][0] += clock() - t
+            made[kind][1] += 1
+
+    setattr(module, attr, timed)
+
+
+_fi._find_and_load = hooked
+
+
+def _dump():
+    total = clock() - start
+    import json
+
+    with open(out_path, "w", encoding="utf-8") as fh:
+        json.dump({"total": total, "imports": stack[0], "own": own, "made": made}, fh)
+
+
+atexit.register(_dump)
+sys.argv[0] = "hearts"
+from hearts_notation.cli import main
+
+sys.exit(main())
+"""
+
+
+class Budget(NamedTuple):
+    """Where the CPU time of one command goes (nanoseconds, best of the rounds)."""
+
+    own: dict[str, int]            # module -> its own import time, children excluded
+    click: set[str]                # the modules ``import click`` loads beyond a bare start
+    total: int                     # the probe's process time, start to exit
+    imports: int                   # of which importing
+    made: dict[str, tuple[int, int]]   # "dataclass"/"regex" -> (time, how many), the package's
+
+
+def _budget(python: str, args: list[str], env: dict[str, str], rounds: int, tmp: Path) -> Budget:
+    """The import budget of ``hearts *args*``: the best of *rounds* runs of
+    :data:`BUDGET_PROBE`, per module and per total."""
+    import json
+
+    probe, out = tmp / "budget_probe.py", tmp / "budget.json"
+    probe.write_text(BUDGET_PROBE, encoding="utf-8")
+
+    def loaded(code: str) -> set[str]:
+        listed = subprocess.run([python, "-c", code + "import sys; print(' '.join(sys.modules))"],
+                                capture_output=True, text=True, env=env, cwd=_CWD[0], check=True)
+        return set(listed.stdout.split())
+
+    own: dict[str, int] = {}
+    totals: dict[str, int] = {}
+    made: dict[str, tuple[int, int]] = {}
+    for _ in range(rounds):
+        subprocess.run([python, str(probe), str(out), *args], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, env=env, cwd=_CWD[0], check=True)
+        data = json.loads(out.read_text(encoding="utf-8"))
+        for name, ns in data["own"].items():
+            own[name] = min(own.get(name, ns), ns)
+        for key in ("total", "imports"):
+            totals[key] = min(totals.get(key, data[key]), data[key])
+        for kind, (ns, n) in data["made"].items():
+            made[kind] = (min(made.get(kind, (ns, n))[0], ns), n)
+    # click's share: what importing click loads beyond a bare start, whoever imports it first.
+    return Budget(own, loaded("import click; ") - loaded(""), totals["total"], totals["imports"],
+                  made)
+
+
+def _budget_rows(budget: Budget, anchor: float, label: str) -> list[Row]:
+    """The budget as rows, in milliseconds, each beside the bare interpreter."""
+    own, click = budget.own, budget.click
+    ms = 1e-6
+    package = {m: t for m, t in own.items() if m == "hearts_notation" or m.startswith("hearts_notation.")}
+    parts: list[tuple[str, float, str | None]] = [
+        ("click and the standard library it imports",
+         sum(t for m, t in own.items() if m in click) * ms,
+         "click.core brings inspect, ast, dis, tokenize, typing, enum, gettext, datetime, uuid, "
+         "platform; the command line is click's"),
+        ("the rest of the standard library (imported by the package, not by click)",
+         sum(t for m, t in own.items() if m not in click and m not in package) * ms, None),
+    ]
+    small = 0.0
+    for name, t in sorted(package.items(), key=lambda x: -x[1]):
+        if t * ms >= 0.5:
+            parts.append((name, t * ms, None))
+        else:
+            small += t * ms
+    parts.append((f"the package's {sum(1 for t in package.values() if t * ms < 0.5)} smaller modules",
+                  small, "each under 0.5 ms"))
+    dc_ns, dc_n = budget.made.get("dataclass", (0, 0))
+    re_ns, re_n = budget.made.get("regex", (0, 0))
+    parts.append((f"of the package's modules: {dc_n} dataclasses made", dc_ns * ms,
+                  "included in the modules' rows: the exec of their generated methods"))
+    parts.append((f"of the package's modules: {re_n} regular expressions compiled", re_ns * ms,
+                  "included in the modules' rows"))
+    parts.append(("the command's work (reading, checking, printing)",
+                  (budget.total - budget.imports) * ms, "not importing"))
+    parts.append(("in-process total (hook included)", budget.total * ms,
+                  "beyond the interpreter's start; best of the rounds"))
+    return [{"name": f"validate samples/canonical.hrn, import budget: {what}{label}",
+             "value": round(value, 2), "unit": "ms CPU", "anchor": f"python -c pass{label}",
+             "anchor_value": round(anchor, 1), "ratio": round(value / anchor, 3), "target": None,
+             "note": note} for what, value, note in parts]
 
 
 def _cpu(args: list[str], env: dict[str, str]) -> float:
@@ -137,6 +304,7 @@ def run(quick: bool = False, checkout: bool = False) -> list[Row]:
         base["HEARTS_NOTATION_CACHE"] = str(tmp / "cache")
         commands: dict[str, list[str]] = {
             "pass": [python, "-c", "pass"],
+            "click": [python, "-c", "import click"],
             "version": [*hearts, "--version"],
             "validate": [*hearts, "validate", str(small)],
             "validate_json": [*hearts, "validate", "--format", "json", str(small)],
@@ -160,10 +328,14 @@ def run(quick: bool = False, checkout: bool = False) -> list[Row]:
             t = _cpu(commands["grammar"], cold_env)
             best["compiled", "cold"] = min(best.get(("compiled", "cold"), t), t)
         cores = {build: _core(python, env) for build, env in builds.items()}
+        sample = ["validate", str(ROOT / "samples" / "canonical.hrn")]
+        budgets = {build: _budget(python, sample, env, rounds, tmp) for build, env in builds.items()}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     what = {
+        "click": ('python -c "import click"', None,
+                  "the floor click sets: its import alone, measured with the commands"),
         "version": ("hearts --version", "< 2x (ratio)", ""),
         "validate": ("hearts validate, one small file", "< 3x (ratio)",
                      f"one generated game ({deals} deals), canonical HRN, text output"),
@@ -198,6 +370,7 @@ def run(quick: bool = False, checkout: bool = False) -> list[Row]:
                          "ratio": round(value / warm, 2), "target": None,
                          "note": "first run: the grammar's tables built and stored, the presets parsed "
                                  "with PyYAML and stored"})
+        rows += _budget_rows(budgets[build], anchor, label)
     return rows
 
 
