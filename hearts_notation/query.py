@@ -95,7 +95,8 @@ PREDICATES: dict[str, Spec] = {
 #: The French names of the predicates and words, as the notation reads French keywords
 #: (``donne``, ``passe``): a French query reads ``lune == "Hélène" et dame == O``.
 FRENCH_WORDS: dict[str, str] = {
-    "lune": "moon", "dame": "queen", "numéro": "number", "numero": "number", "tient": "holds",
+    "lune": "moon", "capot": "moon", "dame": "queen", "numéro": "number", "numero": "number",
+    "tient": "holds",
     "compte": "count", "vide": "void", "marque": "mark", "donne": "deal", "gagnant": "winner",
     "constat": "finding", "valide": "valid", "gravité": "severity", "gravite": "severity",
     "étiquette": "tag", "etiquette": "tag", "règles": "rules", "regles": "rules",
@@ -371,7 +372,7 @@ class _Parser:
             close = _close(tok.text.lower(), words, n=1, cutoff=0.6)
             raise QueryError(self.query, tok.start,
                              msg("select.unknown_predicate", name=tok.text,
-                                 known=("comma", *PREDICATES)),
+                                 known=("msg", "select.predicates", ())),
                              close[0] if close else None)
         self.count += 1
         if self.count > MAX_PREDICATES:

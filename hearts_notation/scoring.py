@@ -368,7 +368,7 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
             elif rules.moon != "choose" and m.choice != rules.moon:
                 out.append((i, 1, _finding(
                     "moon-choice", "error",
-                    msg("finding.moon-choice.no_choice", moon=rules.moon, seat=_s(m.seat),
+                    msg("finding.moon-choice.no_choice", moon=("moon", rules.moon), seat=_s(m.seat),
                         seat2=_s(m.seat), choice=("moon", m.choice)), num, m.seat, pos)))
         # score line
         if deal.score is not None and not ds.sheet:

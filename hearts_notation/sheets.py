@@ -271,7 +271,7 @@ def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence
         shooter = shapes.raw_moons[line]
         out.append(_finding("sheet-moon", "error",
                             msg("finding.sheet-moon.raw", seat=("seat", seats[shooter]),
-                                penalty=shapes.penalty, deal=number, moon=rules.moon,
+                                penalty=shapes.penalty, deal=number, moon=("moon", rules.moon),
                                 lines=_moon_text(seats, shapes, shooter, rules)),
                             number, pos, seats[shooter]))
         return out
@@ -279,7 +279,7 @@ def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence
         shooter, way = shapes.other_moons[line]
         out.append(_finding("sheet-moon", "error",
                             msg("finding.sheet-moon.other", deal=number, seat=("seat", seats[shooter]),
-                                way=("moon", way), moon=rules.moon,
+                                way=("moon", way), moon=("moon", rules.moon),
                                 lines=_moon_text(seats, shapes, shooter, rules)),
                             number, pos, seats[shooter]))
         return out

@@ -121,7 +121,7 @@ def test_a_bare_moon_under_moon_choice_says_what_to_write(monkeypatch: pytest.Mo
                     "capot S\ntotal N 26 E 26 S 0 O 26\n", encoding="utf-8")
     out, status = _validate(str(path), monkeypatch=monkeypatch)
     assert status == 1
-    assert ("choix.hrn:10:7: erreur: les règles en vigueur (moon: choose) laissent le choix à "
+    assert ("choix.hrn:10:7: erreur: les règles en vigueur (capot : au choix) laissent le choix à "
             "Hélène (S) : écrivez « capot S ajoute »") in out
     out, _ = _validate("--lang", "en", str(path), monkeypatch=monkeypatch)
     assert "write 'moon S add' (26 to each other player) or 'moon S subtract'" in out

@@ -135,7 +135,7 @@ def test_findings_render_from_their_id_and_arguments() -> None:
             cards=("cards", 4, "K♦", "J♦", "9♦", "5♦", "2♦"))
     assert m.text("en") == "W played Q♠ on a ♦ lead while holding K♦ J♦ 9♦ 5♦ and 1 more"
     assert m.text("fr") == ("O a joué D♠ sur une entame à ♦ en ayant en main R♦ V♦ 9♦ 5♦ "
-                            "et 1 autre — irrégularité")
+                            "et 1 autre : c'est une renonce")
     on = msg("on.other", list=("and", 2, 5)).arg()
     who = ("and", ("seat", "E"), ("seat", "W"))
     assert render("fr", "finding.revoke.unknown_other", {"who": who, "on": on}) == (
@@ -164,7 +164,7 @@ def test_validate_speaks_french(how: tuple[str, ...]) -> None:
     env = None if how else {"LANG": "fr_FR.UTF-8"}
     r = _run("validate", *how, "samples/observer.hrn", env=env)
     assert r.returncode == 0, r.stderr
-    assert "les mains distribuées de Ada (E), Bo (S) et Cleo (O) ne sont pas connues" in r.stdout
+    assert "les mains distribuées d'Ada (E), Bo (S) et Cleo (O) ne sont pas connues" in r.stdout
     assert r.stdout.rstrip().endswith("1 fichier, 1 partie, 1 donne : 1 partie valide ; "
                                       "0 erreur, 0 avertissement, 3 infos")
     assert "deal 1 passes" not in r.stdout

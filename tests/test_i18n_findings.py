@@ -81,6 +81,6 @@ def test_every_referee_finding_speaks_one_language(lang: str, foreign: frozenset
 def test_lang_from_the_environment() -> None:
     """LANG=fr_FR.UTF-8 alone speaks French; LC_ALL wins over LANG."""
     fr = _validate("", str(DATA / "revoke.hrn"), env={"LANG": "fr_FR.UTF-8"})
-    assert fr and "irrégularité" in fr[0][1]
+    assert fr and "renonce" in fr[0][1]
     en = _validate("", str(DATA / "revoke.hrn"), env={"LANG": "fr_FR.UTF-8", "LC_ALL": "en_US.UTF-8"})
     assert en and en[0][1].startswith("N played 6♦")

@@ -169,7 +169,7 @@ def test_findings_are_told_at_their_card() -> None:
             "irrégularité : c'est une renonce") in p
     assert "Emil n'a pas de carreau" not in p and "Emil ne peut pas fournir" not in p
     assert "Irrégularité : Emil a entamé le pli 4, mais Wen a remporté le pli 3 et entame" in fr
-    assert "Irrégularité : la marque de Nora à la donne 1 est notée 5, mais Nora a pris 0 point" in fr
+    assert "La feuille se trompe : la marque de Nora à la donne 1 est notée 5, mais Nora a pris 0 point" in fr
 
 
 def test_observer_record_seed_000() -> None:

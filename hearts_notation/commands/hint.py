@@ -14,8 +14,10 @@ from rich.text import Text
 from ..analysis.annotate import AnalysisOptions
 from ..analysis.explain import card_text
 from ..analysis.hint import Hint, HintError, hint_game, hint_position
-from ..i18n import render, translate
+from ..i18n import count, render, translate
+from ..model import Game
 from ..output import json_text, message, write_stdout
+from ..presentation import Presentation
 from ..rules import RuleSet
 from ._common import is_position, read_position, stdout_console
 from ._status import Report
@@ -49,11 +51,13 @@ def command(file: str, seat: str | None, game_no: int | None, deal: int | None,
     a point of a complete record instead of its end.
     """
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), lang=lang)
+    game: Game | None = None
     try:
         if is_position(file):
             hint = hint_position(read_position(file, lang), options, seat)
         else:
             rp = record_point(file, fmt_in, rules, force_rules, game_no, deal, trick, card, lang)
+            game = rp.cut
             hint = hint_game(rp.cut, options, rules, force_rules, seat)
     except HintError as exc:
         message(translate(lang, "hint.error", file=file, why=exc.text(lang)))
@@ -61,18 +65,20 @@ def command(file: str, seat: str | None, game_no: int | None, deal: int | None,
     if fmt_out == "json":
         write_stdout(json_text(hint.to_dict(), indent=2) + "\n")
     else:
-        _print(hint, lang)
+        _print(hint, lang, game)
     return Report()
 
 
-def _print(hint: Hint, lang: str) -> None:
+def _print(hint: Hint, lang: str, game: Game | None = None) -> None:
     console = stdout_console()
 
     def t(key: str, **args: object) -> str:
         return translate(lang, key, **args)
 
     dec = t("number.decimal")
-    seat = render(lang, "seat.as_is", {"seat": ("seat", hint.seat)})
+    # the player by name, the seat in parentheses (names first, issue 23)
+    seat = (Presentation.of_game(lang, game).who(hint.seat) if game is not None
+            else render(lang, "seat.as_is", {"seat": ("seat", hint.seat)}))
     hand = " ".join(card_text(c, lang) for c in hint.hand)
     head = (t("hint.head.play", deal=hint.deal, trick=hint.trick, seat=seat) if hint.kind == "play"
             else t("hint.head.pass", deal=hint.deal, seat=seat))
@@ -92,7 +98,8 @@ def _print(hint: Hint, lang: str) -> None:
     if len(hint.choices) == 1:
         worlds = t("hint.only")
     else:
-        worlds = t("hint.worlds.exact" if hint.exact else "hint.worlds.played", n=hint.worlds)
+        worlds = count(lang, "hint.worlds.exact" if hint.exact else "hint.worlds.played",
+                       hint.worlds)
     console.print(Text(worlds, style="dim"))
     for note in hint.notes:
         console.print(Text(t(f"hint.note.{note}"), style="yellow"))

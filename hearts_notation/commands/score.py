@@ -254,15 +254,18 @@ def _outcome(score: GameScore, rules: RuleSet, lang: str = "en", game: Game | No
     totals = score.deals[-1].totals
     top = max(totals.values())
     if top >= rules.target:
-        return Text(translate(lang, "score.tied", tie=rules.tie))
+        return Text(translate(lang, "score.tied", tie=translate(lang, f"rules.tie.{rules.tie}")))
     return Text(translate(lang, "score.not_over", top=top, target=rules.target))
 
 
 def _player_table(st: Standings, lang: str = "en") -> Table:
-    t = Table(title=translate(lang, "score.players"), title_justify="left")
+    # headers wrap between their words on 80 columns, never cut (issue 23)
+    from ..render.fit import WordTable
+
+    t = WordTable(title=translate(lang, "score.players"), title_justify="left")
     for col in ("player", "games", "won", "total", "avg", "deals", "moons"):
         t.add_column(translate(lang, f"score.col.{col}"),
-                     justify="left" if col == "player" else "right", no_wrap=True)
+                     justify="left" if col == "player" else "right", no_wrap=col == "player")
     for _, p in st.ranked():
         avg = f"{p.average_final:.1f}".replace(".", translate(lang, "number.decimal"))
         # escaped before rich measures it (a raw control would be escaped after, wider)

@@ -44,6 +44,9 @@ def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
     """The rich tables of a stats document (:meth:`Tally.to_dict`), their
     words in *lang* (seats, pass directions and severities too; finding
     codes stay the stable English names)."""
+    # (WordTable: headers wrap between their words on 80 columns, never cut; issue 23)
+    from ..render.fit import WordTable
+
     def t(key: str) -> str:
         return translate(lang, key)
 
@@ -59,7 +62,7 @@ def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
         return "-" if x is None else pres.number(x, 2)
 
     s = doc["summary"]
-    summary = Table(title=t("stats.corpus"), show_header=False, title_justify="left")
+    summary = WordTable(title=t("stats.corpus"), show_header=False, title_justify="left")
     summary.add_column("", style="bold")
     summary.add_column("", justify="right")
     for key in ("files", "games", "deals", "complete_deals", "sheet_deals", "finished_games",
@@ -67,9 +70,9 @@ def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
         if key in s:
             summary.add_row(t(f"stats.row.{key}"), n(s[key]))
     summary.add_row(t("stats.row.moon_rate"), _pct(s["moon_rate"]))
-    tables = [summary]
+    tables: list[Table] = [summary]
 
-    seats = Table(title=t("stats.seats"), title_justify="left")
+    seats = WordTable(title=t("stats.seats"), title_justify="left")
     for col in ("seat", "deals", "points", "avg_points", "queen_taken", "moons", "wins"):
         seats.add_column(t(f"stats.col.{col}"), justify="left" if col == "seat" else "right")
     names = list(doc["seats"])
@@ -80,7 +83,7 @@ def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
                       n(row["moons"]), n(row["wins"]))
     tables.append(seats)
 
-    dirs = Table(title=t("stats.directions"), title_justify="left")
+    dirs = WordTable(title=t("stats.directions"), title_justify="left")
     for col in ("direction", "deals", "moon_rate", "avg_points", "queen_passed", "holder_avg",
                 "holder_took"):
         dirs.add_column(t(f"stats.col.{col}"), justify="left" if col == "direction" else "right")
@@ -91,7 +94,7 @@ def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
                      _pct(row["queen_holder_took_it"]))
     tables.append(dirs)
 
-    findings = Table(title=t("stats.findings"), title_justify="left")
+    findings = WordTable(title=t("stats.findings"), title_justify="left")
     findings.add_column(t("stats.col.code"))
     findings.add_column(t("stats.col.severity"))
     findings.add_column(t("stats.col.count"), justify="right")

@@ -375,11 +375,21 @@ def render(lang: str, key: str, /, args: Args | Mapping[str, Arg] = ()) -> str:
         # (or a letter) that begins with a vowel or a mute h.
         template = _merged(lang)[key]
         for k, v in pairs.items():
-            if isinstance(v, tuple) and v[:1] == ("seat",) and shown[k][:1] in elide \
+            if isinstance(v, tuple) and _names_a_seat(v) and shown[k][:1] in elide \
                     and f"de {{{k}}}" in template:
                 template = re.sub(rf"(?<![\w'])de \{{{k}\}}", f"d'{{{k}}}", template)
         return template.format(**shown)
     return translate(lang, key, **shown)
+
+
+def _names_a_seat(v: tuple[Any, ...]) -> bool:
+    """A seat, or a list of seats (``de Ada (E) et Bo (S)`` is elided as
+    ``d'Ada (E) et Bo (S)``, like one seat)."""
+    if v[:1] == ("seat",):
+        return True
+    if v[:1] in (("and",), ("or_list",)) and len(v) > 1:
+        return isinstance(v[1], tuple) and v[1][:1] == ("seat",)
+    return False
 
 
 def _show(lang: str, value: Arg | list[Any]) -> str:

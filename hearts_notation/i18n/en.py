@@ -398,6 +398,10 @@ MESSAGES.update({
 MESSAGES.update({
     "word.or": "or",
     # [anchor: french] new messages of the french work go right below this line.
+    # The club audit of issue 23 (predicates listed in the run's language, moon rules in words)
+    "select.predicates": "moon, queen, points, number, holds, count, void, mark, deal, total, winner, finding, valid, severity, tag, date, rules, players, player",
+    "score.moon.choose": "choose",
+    "rules.tie.share": "share", "rules.tie.play-on": "play on",
     # the players named under the score table (issue 23: names first)
     "score.legend": "players: {players}",
 
@@ -857,8 +861,10 @@ MESSAGES.update({
     "hint.col.card": "card", "hint.col.pass": "pass", "hint.col.epl": "EPL", "hint.col.stderr": "±",
     "hint.col.points": "points",
     "hint.only": "only this card (or equivalent ones) can be played",
-    "hint.worlds.exact": "{n} deal(s) of the hidden cards, solved exactly",
-    "hint.worlds.played": "{n} deal(s) of the hidden cards, played out",
+    "hint.worlds.exact.one": "{n} deal of the hidden cards, solved exactly",
+    "hint.worlds.exact.other": "{n} deals of the hidden cards, solved exactly",
+    "hint.worlds.played.one": "{n} deal of the hidden cards, played out",
+    "hint.worlds.played.other": "{n} deals of the hidden cards, played out",
     "hint.error": "{file}: {why}",
     "hint.bad_game": "--game {n}: the file holds {k} game(s)",
 })

@@ -102,8 +102,8 @@ MESSAGES: Final[dict[str, str]] = {
     "finding.out-of-turn.first": "{seat} a entamé le premier pli, mais {holder} a le {card} et entame",
     "finding.out-of-turn.lead": "{seat} a entamé le pli {trick}, mais {winner} a remporté le pli {prev} et entame",
     "finding.out-of-turn.turn": "{seat} a joué hors de son tour au pli {trick} : après {prev_seat}, c'est à {next_seat} de jouer",
-    "finding.revoke": "{seat} a joué {card} sur une entame à {suit} en ayant en main {cards} — irrégularité",
-    "finding.revoke.note": "{seat} a joué {card} sur une entame à {suit} en ayant en main {cards} (joué ensuite : {later}) — irrégularité",
+    "finding.revoke": "{seat} a joué {card} sur une entame à {suit} en ayant en main {cards} : c'est une renonce",
+    "finding.revoke.note": "{seat} a joué {card} sur une entame à {suit} en ayant en main {cards} (joué ensuite : {later}) : c'est une renonce",
     "finding.first-trick-points": "{seat} a défaussé {card} au premier pli en ayant en main {cards}, qui ne marquent aucun point",
     "finding.first-trick-points.note": "{seat} a défaussé {card} au premier pli en ayant en main {cards} (joué ensuite : {later}), qui ne marquent aucun point",
     "finding.opening-lead.club": "{seat} a entamé le premier pli par {card} en ayant en main {cards} : il faut entamer à trèfle",
@@ -358,7 +358,7 @@ MESSAGES.update({
     "score.why.before": "les donnes avant la donne {deal} ne sont pas notées",
     "score.why.incomplete": "la donne {deal} est incomplète",
     "score.why.incomplete_no_total": "la donne {deal} était incomplète et aucun total n'a été noté après elle",
-    "score.why.tied": "le plus petit total ({low}) est à égalité et les règles font continuer (tie: play-on)",
+    "score.why.tied": "le plus petit total ({low}) est à égalité et les règles font continuer (égalité : on rejoue une donne)",
     "score.why.not_reached": "aucun total n'a atteint {target} (le plus haut : {leader} {top})",
     "score.winners.none": "aucun gagnant",
     "score.winners.one": "{who} gagne avec {total}",
@@ -370,7 +370,7 @@ MESSAGES.update({
     "finding.moon-choice.seat": "capot de {seat}, qui n'est pas une place de cette partie ({seats})",
     "finding.moon-choice.incomplete": "la donne {deal} est incomplète : le choix de capot de {seat} n'a pas pu être vérifié",
     "finding.moon-choice.no_moon": "{seat} n'a pas fait capot à la donne {deal} : {who}",
-    "finding.moon-choice.no_choice": "les règles comptent le capot d'une seule façon (moon: {moon}), donc {seat} n'avait pas le choix ; la feuille dit que {seat2} a choisi « {choice} »",
+    "finding.moon-choice.no_choice": "les règles comptent le capot d'une seule façon (capot : {moon}), donc {seat} n'avait pas le choix ; la feuille dit que {seat2} a choisi « {choice} »",
     "finding.score-mismatch.incomplete": "la donne {deal} est incomplète : sa marque notée n'a pas pu être vérifiée",
     "finding.score-mismatch.seat": "une marque est notée pour {seat}, qui n'est pas une place de cette partie ({seats})",
     "finding.score-mismatch": "la marque de {seat} à la donne {deal} est notée {rec}, mais {why}",
@@ -397,8 +397,8 @@ MESSAGES.update({
     "finding.sheet-points.line": "la ligne de marque de la donne {deal} ne va pas ({parts}) : il faut un chiffre pour chacune des places {seats}, ses points n'ont donc pas pu être comptés",
     "finding.sheet.moon_names": "la ligne de capot nomme {seat}, mais la ligne de marque de la donne {deal} est un capot de {shooter} ({way})",
     "finding.sheet.moon_way": "{seat} a choisi « {choice} », mais la ligne de marque de la donne {deal} est comptée « {way} » : {lines}",
-    "finding.sheet-moon.raw": "{seat} a pris les {penalty} points de pénalité à la donne {deal} : c'est un capot, que les règles (moon: {moon}) comptent {lines}",
-    "finding.sheet-moon.other": "la donne {deal} compte le capot de {seat} en « {way} », mais les règles (moon: {moon}) le comptent {lines}",
+    "finding.sheet-moon.raw": "{seat} a pris les {penalty} points de pénalité à la donne {deal} : c'est un capot, que les règles (capot : {moon}) comptent {lines}",
+    "finding.sheet-moon.other": "la donne {deal} compte le capot de {seat} en « {way} », mais les règles (capot : {moon}) le comptent {lines}",
     "finding.sheet.not_moon": "la feuille dit que {seat} a fait capot à la donne {deal}, mais sa ligne de marque ({line}) n'est pas une ligne de capot",
     "finding.sheet-moon.sum": "les points de la donne {deal} font {total} comme un capot, mais aucun capot ne donne cette ligne : un capot de {seat} se compte {lines}",
     "finding.sheet-sum": "les points de la donne {deal} font {total}, mais une donne distribue {want}{alt} : la ligne a un écart de {off}",
@@ -666,8 +666,10 @@ MESSAGES.update({
     "hint.col.card": "carte", "hint.col.pass": "échange", "hint.col.epl": "perte moy.", "hint.col.stderr": "±",
     "hint.col.points": "points attendus",
     "hint.only": "seule cette carte (ou une équivalente) peut être jouée",
-    "hint.worlds.exact": "{n} répartition(s) des cartes cachées, résolues exactement",
-    "hint.worlds.played": "{n} répartition(s) des cartes cachées, jouées jusqu'au bout",
+    "hint.worlds.exact.one": "{n} répartition des cartes cachées, résolue exactement",
+    "hint.worlds.exact.other": "{n} répartitions des cartes cachées, résolues exactement",
+    "hint.worlds.played.one": "{n} répartition des cartes cachées, jouée jusqu'au bout",
+    "hint.worlds.played.other": "{n} répartitions des cartes cachées, jouées jusqu'au bout",
     "hint.error": "{file} : {why}",
     "hint.bad_game": "--game {n} : le fichier contient {k} partie(s)",
 })
@@ -878,6 +880,10 @@ MESSAGES.update({
     "record.moon_shape": 'un capot s\'écrit {{"seat": S, "choice": "add"|"subtract"}}',
     "record.expected_bool": "on attendait true ou false",
     # [anchor: french] new messages of the french work go right below this line.
+    # L'audit du club (issue 23) : les prédicats dans la langue du message, les règles du capot en mots
+    "select.predicates": "capot (ou lune), dame, points, numéro, tient, compte, vide, marque, donne, total, gagnant, constat, valide, gravité, étiquette, date, règles, joueurs, joueur",
+    "score.moon.choose": "au choix",
+    "rules.tie.share": "victoire partagée", "rules.tie.play-on": "on rejoue une donne",
     # the players named under the score table (issue 23: names first)
     "score.legend": "joueurs : {players}",
 
@@ -910,7 +916,7 @@ MESSAGES.update({
     "narrate.sheet.moon": "{who} {v_shot} capot à la donne {n} : {how}.",
     "narrate.sheet.slip": "La feuille se trompe : {message}.",
     # Une ligne de capot sans choix : celui des règles en vigueur.
-    "syntax.moon_choice_needed": "les règles en vigueur (moon: choose) laissent le choix à {seat} : écrivez « capot {letter} ajoute » (26 à chacun des autres) ou « capot {letter} retire » (26 de moins à son propre total)",
+    "syntax.moon_choice_needed": "les règles en vigueur (capot : au choix) laissent le choix à {seat} : écrivez « capot {letter} ajoute » (26 à chacun des autres) ou « capot {letter} retire » (26 de moins à son propre total)",
     # « Vouliez-vous dire » pour le nom d'un jeu de règles.
     "rules.unknown_preset.did_you_mean": "jeu de règles inconnu {name} (vouliez-vous dire « {word} » ?)",
     # Une balise connue mal tapée.

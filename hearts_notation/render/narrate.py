@@ -924,8 +924,14 @@ class Narrator:
             message = self._elide(render(self.lang, f.key, args))
         else:
             message = f.text(self.lang)
-        if key is None:
-            key = "finding.error" if f.severity == "error" else "finding.warning"
+        if key is None and f.severity == "error":
+            # a slip of the scorer (a total, a score line) is the sheet's, not
+            # a player's irregularity (issue 23), on a sheet or a deal of cards
+            from ..standings import SCORER_CODES
+
+            key = "sheet.slip" if f.code in SCORER_CODES else "finding.error"
+        elif key is None:
+            key = "finding.warning"
         return self.w.t(key, message=" ".join(message.split()).rstrip("."))
 
     def _named(self, value: Arg) -> Arg:

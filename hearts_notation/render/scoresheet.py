@@ -164,7 +164,7 @@ def _outcome_text(score: GameScore, rules: RuleSet, pres: Presentation) -> str:
     totals = score.deals[-1].totals
     top = max(totals.values())
     if top >= rules.target:
-        return pres.t("score.tied", tie=rules.tie)
+        return pres.t("score.tied", tie=pres.t(f"rules.tie.{rules.tie}"))
     return pres.t("score.not_over", top=pres.number(top), target=pres.number(rules.target))
 
 
@@ -191,10 +191,14 @@ def standings_html(st: Standings, title: str = "Standings", lang: str = "en") ->
             "queen_of_spades", "findings")
     out += [f"<th>{escape(words[k])}</th>" for k in cols]
     out.append("</tr></thead><tbody>")
+    pres = Presentation(lang)
+    # the averages as the terminal shows them, in the language's number format
+    digits = {"average_final": 1, "average_points_per_deal": 2}
     for p in data["players"]:
         name = p["player"] if p["named"] else seat_label(lang, p["player"])
+        shown = [pres.number(p[k], digits[k]) if k in digits else str(p[k]) for k in cols]
         out.append(f"<tr><td>{p['rank']}</td><td class=\"text\">{escape(name)}</td>"
-                   + "".join(f"<td>{escape(str(p[k]))}</td>" for k in cols) + "</tr>")
+                   + "".join(f"<td>{escape(v)}</td>" for v in shown) + "</tr>")
     out.append("</tbody></table>")
     names, rows = st.cross_table()
     out.append(f"<h2>{escape(words['h2h'])}</h2><table><thead><tr>"

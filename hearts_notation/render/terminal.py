@@ -24,7 +24,17 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, display_order
-from ..i18n import LANGUAGES, card_ascii, render, rules_label, seat_label, translate
+from ..i18n import (
+    LANGUAGES,
+    card_ascii,
+    finding_text,
+    players_in_view,
+    render,
+    rules_label,
+    seat_label,
+    seats_in_view,
+    translate,
+)
 from ..model import Finding
 from ..seats import PASSING_DIRECTIONS
 from .story import DealFact, GameFact, PlayFact, TrickFact
@@ -116,7 +126,9 @@ class TerminalReplay:
             sign = {"error": "x", "warning": "!", "info": "i"}.get(f.severity, "*")
         out = Text(indent)
         severity = translate(self.lang, f"severity.{f.severity}")
-        out.append(f"{sign} {severity}: {f.text(self.lang)} [{f.code}]",
+        with seats_in_view(self.g.seats), players_in_view(self.g.names):   # names first
+            text = finding_text(self.lang, f.key, f.args, f.message) if f.key else f.text(self.lang)
+        out.append(f"{sign} {severity}: {text} [{f.code}]",
                    style=_SEV_STYLE.get(f.severity))
         if f.line is not None:
             out.append("  " + translate(self.lang, "replay.line", n=f.line), style="dim")

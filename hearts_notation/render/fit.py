@@ -1,0 +1,69 @@
+"""Tables that never cut a word (issue 23, "The terminal").
+
+rich shrinks a table that is wider than the terminal by narrowing its
+widest columns evenly, below the length of their words if need be, and then
+ends the words with an ellipsis ("capo…", "détente…").  A
+:class:`WordTable` lays its columns out itself when it is too wide: the
+widest column that can still wrap between its words is narrowed first, one
+column of text at a time, never below its longest word (what rich itself
+measures as the column's minimum), so that a French header such as ``moy.
+détenteur D♠`` takes three lines on 80 columns rather than losing its end.
+Only when even the longest words do not fit is the table left to rich.
+The standings table does the same by hand
+(:mod:`hearts_notation.commands.standings`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.measure import Measurement
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+
+__all__ = ["WordTable"]
+
+
+class WordTable(Table):
+    """A rich :class:`~rich.table.Table` that wraps between words, never
+    inside one, when it must be narrowed to fit the terminal."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._fitted: list[int] = []
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        self._fit(console, options)
+        return super().__rich_console__(console, options)
+
+    def _fit(self, console: Console, options: ConsoleOptions) -> None:
+        for i in self._fitted:                  # a width set by an earlier rendering
+            self.columns[i].width = None
+        self._fitted = []
+        columns = self.columns
+        if not columns or any(c.width is not None for c in columns):
+            return
+        pad = self.padding[1] + self.padding[3]
+        extra = (2 if self.box and self.show_edge else 0) + (len(columns) - 1 if self.box else 0)
+        room = options.max_width - extra
+        least: list[int] = []
+        most: list[int] = []
+        for column in columns:
+            cells = [column.header, *column.cells] if self.show_header else list(column.cells)
+            sizes = [Measurement.get(console, options, cell) for cell in cells]
+            high = max((m.maximum for m in sizes), default=1)
+            low = high if column.no_wrap else max((m.minimum for m in sizes), default=1)
+            least.append(max(low, column.min_width or 0) + pad)
+            most.append(max(high, column.min_width or 0) + pad)
+        if sum(most) <= room or sum(least) > room:
+            return          # it fits, or no layout keeps every word whole: rich's own
+        widths = list(most)
+        while sum(widths) > room:
+            i = max((k for k in range(len(widths)) if widths[k] > least[k]),
+                    key=lambda k: widths[k])
+            widths[i] -= 1
+        for i, (column, width) in enumerate(zip(columns, widths, strict=True)):
+            column.width = width - pad
+            self._fitted.append(i)
