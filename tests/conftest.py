@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.budget import FULL_SWEEPS
+
 #: Test modules that are long campaigns as a whole, with why.  Their tests, and
 #: every test marked ``slow`` (over about 20 s: compiler and wheel builds, real
 #: Dask clusters, every command in every language), are marked ``long``: the
@@ -39,10 +41,13 @@ LONG_TESTS: dict[str, str] = {
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """``long`` on the long campaigns (:data:`LONG_MODULES`, :data:`LONG_TESTS`)."""
+    """``long`` on the long campaigns (:data:`LONG_MODULES`, :data:`LONG_TESTS`), and
+    on the hypothesis sweeps (marker ``sweep``, tests/budget.py) when they run at
+    their full size (``HEARTS_TEST_SWEEPS=full``, the long step of .ci/run)."""
     for item in items:
         if (item.path.name in LONG_MODULES or item.get_closest_marker("slow") is not None
-                or item.nodeid.startswith(tuple(LONG_TESTS))):
+                or item.nodeid.startswith(tuple(LONG_TESTS))
+                or (FULL_SWEEPS and item.get_closest_marker("sweep") is not None)):
             item.add_marker(pytest.mark.long)
 
 

@@ -32,6 +32,7 @@ from hearts_notation.cards import HEARTS, QUEEN_OF_SPADES
 from hearts_notation.generate import random_hands
 from hearts_notation.rules import RuleSet, parse_rules, preset_names
 from hearts_notation.state import breaks_hearts, deal_points, legal_plays, trick_winner
+from tests.budget import presets
 
 
 def _bits(mask: int) -> list[int]:
@@ -149,7 +150,7 @@ PRESETS = preset_names()
 COUNT = 400
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", presets(PRESETS))
 def test_solver_matches_the_independent_oracle(preset: str) -> None:
     """400 random endgames per preset (1 to 3 tricks left; 1 to 2 with five
     or more players), at every point of a trick: equal values for every

@@ -41,6 +41,7 @@ from hearts_notation.runners.shards import plan_file, run_shard
 from hearts_notation.standings import Standings, standings_batch
 from hearts_notation.stats import Tally, game_tally
 from hearts_notation.summaries import AnnotateTotals, GenerateTotals, ScoreTotals, merge_all
+from tests.budget import long_beyond
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -267,7 +268,7 @@ WORK: dict[str, Callable[[Any], Any]] = {
 
 
 @pytest.mark.parametrize("kind", ["validate", "stats", "standings"])
-@pytest.mark.parametrize("fmt", ["jsonl", "hrn", "club"])
+@pytest.mark.parametrize("fmt", long_beyond(["jsonl", "hrn", "club"]))
 def test_summary_is_the_same_whatever_the_shard_size(corpus: dict[str, Path], kind: str,
                                                        fmt: str) -> None:
     path = str(corpus[fmt])

@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from hearts_notation.api import validate_text
@@ -29,6 +29,7 @@ from hearts_notation.editor.features import diagnostics
 from hearts_notation.generate import generate_games
 from hearts_notation.io import InputError, dumps, iter_games_text
 from hearts_notation.referee import check_game
+from tests.budget import long_beyond, sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples").rglob("*.hrn"))
@@ -229,7 +230,7 @@ def edited(text: str, rng: random.Random) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", long_beyond(range(3)))
 def test_random_edits_give_what_the_whole_game_gives(seed: int) -> None:
     rng = random.Random(seed)
     texts = game_texts()
@@ -255,7 +256,7 @@ def test_the_deals_of_every_sample_are_the_whole_games() -> None:
         assert (repr(game) + repr(game.language), report.to_dict()) == expected
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@sweep(25, default=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(range(len(SAMPLES) + 1)), st.lists(st.integers(0, 2**32), min_size=1, max_size=6),
        st.sampled_from([None, "standard jack_of_diamonds=-10", "three-players"]))
 def test_hypothesis_edits_give_what_the_whole_game_gives(which: int, seeds: list[int],

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from hearts_notation.analysis.exact import PARANOID, SELFISH, ExactSolver, solve_position
 from hearts_notation.rules import RuleSet, parse_rules
 from hearts_notation.state import GameState
+from tests.budget import sweep
 
 # -- the tiny independent rules -------------------------------------------------------
 
@@ -353,7 +354,7 @@ def test_a_forced_card_has_the_value_of_the_position(seed: int, left: int, model
     assert min(solve_position(nxt.to_state(rules), model, ties=False).values.values()) == value
 
 
-@settings(max_examples=40, deadline=None)
+@sweep(40, default=12, deadline=None)
 @given(seed=st.integers(0, 10**9), left=st.integers(2, 4), model=st.sampled_from([SELFISH, PARANOID]))
 def test_equivalent_cards_have_equal_values(seed: int, left: int, model: str) -> None:
     """Two legal cards of the mover with nothing between them in their suit

@@ -24,6 +24,7 @@ from hearts_notation.io.hrn.reader import iter_hrn
 from hearts_notation.io.hrn.words import CARD_TABLE, TOKENS
 from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.rules import parse_rules
+from tests.budget import sweep
 from tests.hrn_oracle import grammar, lexer_or_error, oracle_games, oracle_or_error, view
 
 SEATS = ("N", "E", "S", "W")
@@ -168,7 +169,7 @@ def token_soup(draw: st.DrawFn) -> str:
     return lead + "".join(w + s for w, s in zip(words, seps, strict=True))
 
 
-@settings(max_examples=400, deadline=None)
+@sweep(400, default=100, deadline=None)
 @given(token_soup())
 @example("pass")        # a keyword alone: no word after it to read (was an IndexError)
 @example("score")

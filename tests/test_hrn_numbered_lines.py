@@ -4,11 +4,12 @@ by ``k - 1`` gives (runaway comments, a BOM, CRs and all)."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts_notation.io.hrn.cut import LogicalLine, iter_logical_lines, split_text
 from hearts_notation.io.hrn.reader import build_game, parse_game
+from tests.budget import sweep
 
 LINES = st.sampled_from([
     '[Event "x"]', '[Rules "standard"]', "deal 1 dealer N pass left", "N: AKQ.JT9.876.5432",
@@ -30,7 +31,7 @@ def shifted(text: str, first_line: int) -> list[LogicalLine]:
     return out
 
 
-@settings(max_examples=300, deadline=None)
+@sweep(300, default=80, deadline=None)
 @given(st.lists(LINES, min_size=1, max_size=12), st.integers(1, 500))
 def test_numbering_from_the_first_line_is_a_shift(lines: list[str], first_line: int) -> None:
     text = "\n".join(lines)

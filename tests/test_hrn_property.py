@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from hearts_notation.cards import RANK_FRENCH, RANK_LETTERS, Card
@@ -20,6 +20,7 @@ from hearts_notation.generate import random_game
 from hearts_notation.io.hrn.reader import iter_hrn
 from hearts_notation.model import Deal, Game, Mark, Pass, Trick
 from hearts_notation.rules import parse_rules
+from tests.budget import sweep
 from tests.hrn_oracle import oracle_games
 
 MARKS: tuple[Mark, ...] = ("!", "?", "!!", "??", "!?", "?!")
@@ -182,7 +183,7 @@ SLOW = [HealthCheck.too_slow, HealthCheck.large_base_example]
 SPECS = ["standard", "three-players", "six-players", "kawu"]
 
 
-@settings(max_examples=70, deadline=None, suppress_health_check=SLOW)
+@sweep(70, default=20, deadline=None, suppress_health_check=SLOW)
 @given(st.randoms(use_true_random=False), st.sampled_from(SPECS), st.integers(1, 2))
 def test_any_writing_reads_as_the_same_game(r: random.Random, spec: str, deals: int) -> None:
     game = random_game(parse_rules(spec), random.Random(r.getrandbits(32)), deals=deals)
@@ -197,7 +198,7 @@ def test_any_writing_reads_as_the_same_game(r: random.Random, spec: str, deals: 
         assert [[p.pos for p in t.plays] for t in a.tricks] == [[p.pos for p in t.plays] for t in b.tricks]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=SLOW)
+@sweep(25, default=8, deadline=None, suppress_health_check=SLOW)
 @given(st.randoms(use_true_random=False))
 def test_many_games_in_one_file(r: random.Random) -> None:
     games = []
@@ -220,7 +221,7 @@ def _without_comments(game: Game) -> Game:
     return dataclasses.replace(game, comment=None, deals=tuple(deal(d) for d in game.deals))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
+@sweep(40, default=12, deadline=None, suppress_health_check=SLOW)
 @given(st.randoms(use_true_random=False))
 def test_comments_change_nothing_but_comments(r: random.Random) -> None:
     game = decorate(random_game(parse_rules("standard"), random.Random(r.getrandbits(32))), r)

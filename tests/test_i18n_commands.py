@@ -18,6 +18,7 @@ import pytest
 
 from hearts_notation.io import InputError, read_games
 from hearts_notation.rules import RULE_KEYS, preset_names
+from tests.budget import long_unless
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "samples").glob("*.hrn"))
@@ -258,7 +259,8 @@ def test_bad_input_in_french_is_exit_2_with_its_place_in_french(tmp_path: Path) 
         assert "Traceback" not in r.stderr and "expected" not in r.stderr
 
 
-@pytest.mark.parametrize("name", sorted(BAD_INPUTS))
+@pytest.mark.parametrize("name", long_unless(sorted(BAD_INPUTS),
+                                             lambda n: n in ("broken.json", "schema.yaml", "mixed.jsonl")))
 def test_bad_json_and_yaml_in_french_keep_their_place(tmp_path: Path, name: str) -> None:
     """validate counts a broken record as a finding (exit 1), score refuses
     it (exit 2); both say where (file:line, and the column when the

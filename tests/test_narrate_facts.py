@@ -34,6 +34,7 @@ from hearts_notation.render.narrate import FACT_KINDS, Narrator, Told, narrate_f
 from hearts_notation.render.story import GameFact, build_game
 from hearts_notation.rules import RuleSet
 from hearts_notation.state import GameState, apply_passes, raw_points
+from tests.budget import long_beyond
 
 #: (preset, games, deals per game at most)
 PRESETS = [
@@ -353,7 +354,7 @@ def _words(n: Narrator, told: Told) -> list[tuple[str, ...]]:
     return out
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", long_beyond(["en", "fr"]))
 def test_every_told_fact_is_true_to_the_record(games: list[tuple[str, GameFact]],
                                                truths: dict[int, GameFact], lang: str) -> None:
     problems: list[str] = []

@@ -19,6 +19,7 @@ from hearts_notation.model import Game
 from hearts_notation.referee import validate_game
 from hearts_notation.runners.local import iter_batches, map_games
 from hearts_notation.runners.pool import map_ordered
+from tests.budget import long_beyond
 
 GAMES = list(generate_games(5, seed=21))
 
@@ -102,7 +103,7 @@ def test_games_pickle_with_their_positions(tmp_path: Path) -> None:
         assert back.deals[0].where == game.deals[0].where
 
 
-@pytest.mark.parametrize("fmt", ["hrn", "jsonl", "json", "yaml"])
+@pytest.mark.parametrize("fmt", long_beyond(["hrn", "jsonl", "json", "yaml"], keep=3))
 def test_map_games_same_as_reading_whatever_the_jobs(tmp_path: Path, fmt: str) -> None:
     f = tmp_path / f"g.{fmt}"
     f.write_text(dumps(GAMES * 3, fmt), encoding="utf-8")

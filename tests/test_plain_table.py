@@ -22,6 +22,7 @@ from hearts_notation.generate import generate_games
 from hearts_notation.i18n import seats_in_view
 from hearts_notation.output import console as safe_console
 from hearts_notation.render.plain_table import plain_table
+from tests.budget import sweep
 
 GAMES = [next(generate_games(1, seed=s, rules=r, max_deals=6))
          for s, r in ((1, "standard"), (2, "three-players"), (3, "six-players"), (4, "moon-choice"))]
@@ -41,7 +42,7 @@ def _both(game: object, width: int, lang: str) -> tuple[str | None, str]:
     return plain, cap.get()
 
 
-@settings(max_examples=150, deadline=None)
+@sweep(150, default=40, deadline=None)
 @given(names=st.lists(NAMES, min_size=6, max_size=6), event=st.one_of(st.none(), NAMES),
        which=st.integers(0, len(GAMES) - 1), width=st.sampled_from([80, 160]),
        lang=st.sampled_from(["en", "fr"]))

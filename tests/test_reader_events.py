@@ -19,6 +19,7 @@ from hearts_notation.io.hrn.cut import cut_games, game_lines
 from hearts_notation.io.hrn.reader import visit_game
 from hearts_notation.model import Finding
 from hearts_notation.rules import preset_names
+from tests.budget import presets
 from tests.hrn_oracle import oracle_line
 
 SAMPLES = sorted((Path(__file__).parent.parent / "samples").glob("*.hrn"))
@@ -161,7 +162,7 @@ def test_openspiel_history_sends_the_same_cards(tmp_path: Path) -> None:
     assert get("openspiel-history").visitor is None   # joins through the model
 
 
-@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("preset", presets(preset_names()))
 def test_generated_games_read_alike_in_every_format(preset: str, tmp_path: Path) -> None:
     """Beyond the samples: generated games of every preset (every player
     count, pass cycle and scoring rule) send the same events and build the

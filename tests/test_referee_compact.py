@@ -21,6 +21,7 @@ from hearts_notation.io.hrn.cut import cut_games
 from hearts_notation.io.hrn.reader import parse_game
 from hearts_notation.referee import check_game, report_hrn_text
 from hearts_notation.rules import preset_names
+from tests.budget import presets
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -39,7 +40,7 @@ def check(text: str, first: int = 1) -> dict[str, Any]:
     return got
 
 
-@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("preset", presets(preset_names()))
 def test_generated_games_are_judged_as_the_model_judges(preset: str) -> None:
     text = dumps(list(generate_games(3, seed=6, rules=preset)), "hrn")
     for first, game_text in game_texts(text):

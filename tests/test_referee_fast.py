@@ -21,6 +21,7 @@ from hearts_notation.io.jsonio import dumps_jsonl, game_from_dict, game_to_dict
 from hearts_notation.io.typed_json import decode_record
 from hearts_notation.referee import check_game, compact_report, report_json_text
 from hearts_notation.rules import preset_names
+from tests.budget import presets
 
 
 def fast_report(obj: Any, source: str | None, index: int | None, line: int | None
@@ -152,7 +153,8 @@ def _mutations(obj: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
     return out
 
 
-@pytest.mark.parametrize("preset", ["standard", "kawu", "jack-of-diamonds", "three-players", "six-players"])
+@pytest.mark.parametrize("preset", presets(["standard", "kawu", "jack-of-diamonds", "three-players",
+                                            "six-players"]))
 def test_mutated_games_same_report_or_model_path(preset: str) -> None:
     rng = random.Random(preset)
     taken = 0

@@ -27,6 +27,7 @@ from hearts_notation.io.jsonio import dumps_jsonl
 from hearts_notation.io.typed_json import decode_record
 from hearts_notation.referee import report_json_text
 from hearts_notation.rules import preset_names
+from tests.budget import presets
 
 
 def model_report(text: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
@@ -55,7 +56,7 @@ def check(text: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     return got
 
 
-@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("preset", presets(preset_names()))
 def test_clean_lines_take_the_compact_check_whatever_the_spacing(
         preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     for line in lines_of(preset):
@@ -149,8 +150,8 @@ def _rename_seat(text: str) -> str:
     return out.replace('"deals":', '"seats":' + json.dumps(seats, separators=(",", ":")) + ',"deals":', 1)
 
 
-@pytest.mark.parametrize("preset", ["standard", "kawu", "jack-of-diamonds", "three-players",
-                                    "five-players", "six-players"])
+@pytest.mark.parametrize("preset", presets(["standard", "kawu", "jack-of-diamonds", "three-players",
+                                            "five-players", "six-players"]))
 def test_text_mutations_give_the_model_report(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(preset)
     changed = 0

@@ -27,6 +27,7 @@ from hearts_notation.render.html import MISTAKES, render_html
 from hearts_notation.render.story import build_game
 from hearts_notation.state import legal_plays
 from hearts_notation.walk import walk
+from tests.budget import long_unless
 
 pytestmark = pytest.mark.browser
 
@@ -200,7 +201,8 @@ def no_horizontal_scroll(drv: Any) -> bool:
         "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
 
 
-@pytest.mark.parametrize("size", [PHONE, SMALLEST, (768, 1024), (1024, 768), DESKTOP],
+@pytest.mark.parametrize("size", long_unless([PHONE, SMALLEST, (768, 1024), (1024, 768), DESKTOP],
+                                              lambda size: size in (SMALLEST, DESKTOP)),
                          ids=["phone", "320", "tablet", "tablet-landscape", "desktop"])
 def test_every_card_visible_and_no_horizontal_scroll(driver: Any, tmp_path: Path,
                                                      size: tuple[int, int]) -> None:

@@ -13,9 +13,10 @@ from hearts_notation.io.hrn.reader import iter_hrn
 from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.model import Game
 from hearts_notation.rules import parse_rules, preset_names
+from tests.budget import presets
 
 
-@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("preset", presets(preset_names()))
 def test_generated_games_round_trip(preset: str) -> None:
     rules = parse_rules(preset)
     rng = random.Random(2024)

@@ -26,6 +26,7 @@ from hearts_notation.io.hrn.reader import iter_hrn
 from hearts_notation.io.hrn.writer import dumps_hrn, hand_text
 from hearts_notation.model import MARKS, Deal, Game, Moon, Trick
 from hearts_notation.rules import parse_rules, preset_names
+from tests.budget import sweep
 
 PRESETS = preset_names()
 WORDS = ["la", "dame", "tombe", "queen", "!", "?", "{", "}", "\\", ";", "[x]", '"', "♠", "10♥",
@@ -138,7 +139,7 @@ def same_games(text: str, games: list[Game]) -> None:
     assert back == as_written(games)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@sweep(60, default=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_any_game_reads_back_from_its_canonical_text(seed: int) -> None:
     games = random_record(seed)

@@ -27,6 +27,7 @@ from hearts_notation.rules import preset_names
 from hearts_notation.runners.local import iter_batches
 from hearts_notation.scored import CleanGame, records_of
 from hearts_notation.stats import Tally, game_tally
+from tests.budget import presets
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -102,7 +103,7 @@ def _same_items(fast: list[tuple[int, Any]], slow: list[tuple[int, Any]], table:
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "json", "hrn"])
-@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("preset", presets(preset_names()))
 def test_fast_scores_and_tallies_are_the_model_paths(tmp_path: Path, preset: str, fmt: str) -> None:
     path = _corpus(tmp_path, preset, fmt)
     clean = 0

@@ -23,6 +23,7 @@ from hearts_notation.io.compact import CompactGame, compact_record
 from hearts_notation.io.typed_json import decode_record
 from hearts_notation.referee import compact_report, report_json_text
 from hearts_notation.rules import preset_names
+from tests.budget import presets
 from tests.test_referee_json_text import TEXT_MUTATIONS, lines_of, model_report
 
 
@@ -42,7 +43,7 @@ def _agrees(text: str, monkeypatch: pytest.MonkeyPatch) -> CompactGame | None:
     return typed
 
 
-@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("preset", presets(preset_names()))
 def test_clean_records_take_the_typed_way_in_every_spelling(
         preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     for line in lines_of(preset):

@@ -22,6 +22,7 @@ import click
 import pytest
 
 from hearts_notation.app import COMMANDS, cli
+from tests.budget import long_beyond
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "canonical.hrn"
@@ -53,7 +54,7 @@ def _no_internal_error(run: subprocess.CompletedProcess[str]) -> None:
 
 
 @pytest.mark.parametrize("value", [".inf", "-.inf", ".nan", "1e400", "2.5", "-1e308"])
-@pytest.mark.parametrize("key", ["target", "jack_of_diamonds", "pass_count"])
+@pytest.mark.parametrize("key", long_beyond(["target", "jack_of_diamonds", "pass_count"]))
 def test_rules_file_with_a_number_that_is_not_whole(tmp_path: Path, key: str, value: str) -> None:
     rules = tmp_path / "odd.yaml"
     rules.write_text(f"base: standard\n{key}: {value}\n", encoding="utf-8")
@@ -136,7 +137,7 @@ def test_damaged_archives_cannot_be_read(archives: dict[str, Path], url: str) ->
 # Item 11: an output encoding that cannot hold the text ---------------------------------------
 
 
-@pytest.mark.parametrize("encoding", ["latin-1", "ascii", "cp1252"])
+@pytest.mark.parametrize("encoding", long_beyond(["latin-1", "ascii", "cp1252"]))
 @pytest.mark.parametrize("args", [["rules", "standard"], ["stats", str(SAMPLE)],
                                   ["replay", str(SAMPLE)], ["validate", *SAMPLES],
                                   ["score", "--format", "json", str(SAMPLE)]])
