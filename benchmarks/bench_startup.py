@@ -139,6 +139,7 @@ _fi._find_and_load = hooked
 
 def _dump():
     total = clock() - start
+    _fi._find_and_load = find_and_load      # (the probe's own json import is not the command's)
     import json
 
     with open(out_path, "w", encoding="utf-8") as fh:
@@ -274,7 +275,7 @@ def run(quick: bool = False, checkout: bool = False) -> list[Row]:
     from hearts_notation.generate import generate_games
     from hearts_notation.io import dumps
 
-    rounds = 5 if quick else 21
+    rounds = 9 if quick else 21
     tmp = Path(tempfile.mkdtemp(prefix="hearts-startup-"))
     _CWD[0] = ROOT if checkout else tmp
     try:
