@@ -17,11 +17,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts_notation import cache
 from hearts_notation.cli import version_text
+from tests.budget import sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -152,7 +153,7 @@ def test_clean_validate_stays_light(tmp_path: Path, fmt: str, sample: str) -> No
     assert {"click", "hearts_notation.referee", "hearts_notation.io.hrn.reader"} <= mods
 
 
-@settings(max_examples=400, deadline=None)
+@sweep(full=2000, default=200, deadline=None)
 @given(st.text(alphabet="/.ab\\", max_size=12))
 def test_path_names_read_as_pathlib_reads_them(name: str) -> None:
     """The reading path names files without :mod:`pathlib` (start-up): its
@@ -169,7 +170,7 @@ def test_path_names_read_as_pathlib_reads_them(name: str) -> None:
         assert format_for(given_name) == format_for(str(Path(given_name)))
 
 
-@settings(max_examples=300, deadline=None)
+@sweep(full=2000, default=200, deadline=None)
 @given(st.text(alphabet=st.sampled_from("aé ♠\t\n\x00\x1b\x7f\x85\x9f\xa0\u2028\u2029\ud800\udfff"
                                        "\ufeff\U0001f0a1"), max_size=8))
 def test_string_method_shortcuts_agree_with_the_patterns(text: str) -> None:
