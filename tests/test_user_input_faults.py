@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -225,6 +226,76 @@ def test_rules_file_name_is_escaped_in_a_pipe(tmp_path: Path, fmt: str) -> None:
         assert json.loads(run.stdout)["name"].startswith("evil\x1b]0;pwned")
 
 
+# A long-lived process where Dask was imported: the pool still pickles its chunks ------------
+
+
+@pytest.fixture
+def exception_reducers() -> Iterator[None]:
+    """tblib's reducers for every exception class, which ``distributed``
+    installs when it is imported (an in-process ``--engine dask`` run, a
+    notebook, a test): they pickle an exception's traceback, cause and
+    context too.  Installed after the package's errors exist (as in a
+    process that ran the program before it imported Dask); removed after."""
+    support = pytest.importorskip("tblib.pickling_support")
+    import copyreg
+
+    import hearts_notation.io.stream
+    import hearts_notation.runners.pool  # noqa: F401  (their classes exist before the install)
+
+    saved = dict(copyreg.dispatch_table)
+    support.install()
+    try:
+        yield
+    finally:
+        copyreg.dispatch_table.clear()
+        copyreg.dispatch_table.update(saved)
+
+
+@pytest.mark.usefixtures("exception_reducers")
+@pytest.mark.parametrize("command", ["validate", "score", "stats", "standings", "select"])
+def test_a_folder_with_a_deep_file_after_dask_was_imported(tmp_path: Path, command: str) -> None:
+    """In CI's long run, in pytest's process after the in-process Dask
+    tests, these commands on a folder of hostile files ended in "internal
+    error: RecursionError ... while pickling": the unreadable file's error
+    went to a worker with the traceback of the YAML composer's 200 levels
+    (tblib pickles it), nested past the recursion limit.  The error is now
+    kept as data, without its traceback."""
+    from click.testing import CliRunner
+
+    (tmp_path / "deep.yaml").write_text("a: " + "[" * 50_000 + "\n", encoding="utf-8")
+    for name in ("game1.hrn", "game2.hrn"):      # the folder is more than one chunk
+        (tmp_path / name).write_bytes(SAMPLE.read_bytes())
+    result = CliRunner().invoke(cli, [command, str(tmp_path), "--jobs", "2"],
+                                catch_exceptions=True, env={"HEARTS_DEBUG": "1"})
+    assert result.exit_code in (1, 2), result.output[-3000:]     # validate: a finding
+    assert "internal error" not in result.output and "Traceback" not in result.output, \
+        result.output[-3000:]
+    assert "nested more than 200 levels" in result.output
+
+
+def _deep_failure(n: int) -> int:
+    """Raises from 600 frames down on the item 1 (the work's own error)."""
+    def down(k: int) -> int:
+        if k == 0:
+            raise ValueError(f"item {n}")
+        return down(k - 1)
+    return down(600) if n == 1 else n
+
+
+@pytest.mark.usefixtures("exception_reducers")
+def test_a_work_error_raised_deep_comes_back_from_a_worker() -> None:
+    """The work's own exception travels back from the worker as it would
+    without tblib's reducers (its traceback stays there): raised in the
+    parent in order, not a worker dead of RecursionError (WorkerLost)."""
+    from hearts_notation.runners.pool import map_ordered
+
+    got: list[int] = []
+    with pytest.raises(ValueError, match="item 1"):
+        for value in map_ordered(_deep_failure, [0, 2, 1, 3], jobs=2, chunk_size=1):
+            got.append(value)
+    assert got == [0, 2]
+
+
 # Every option that takes a file or an address, with hostile values ---------------------------
 
 #: A command line each command accepts, that the hostile value is added to.
@@ -310,10 +381,11 @@ def test_every_file_or_address_option_with_hostile_values(tmp_path: Path) -> Non
                     base = BASE.get(name, [name, str(SAMPLE)])
                     out = str(tmp_path / f"out{tried}.jsonl")
                     args = [*(a.replace("{out}", out) for a in base), param.opts[-1], value]
-                # Each run in its own process, as people run the program: in
-                # pytest's process, after CI's hundred earlier long tests, the
-                # pool once failed to pickle a chunk there (RecursionError) on
-                # the directory value, never in a process of its own.
+                # Each run in its own process, as people run the program (in
+                # pytest's process, after the in-process Dask tests, tblib's
+                # exception reducers once made the pool's chunk of the directory
+                # value too deep to pickle: now held by
+                # test_a_folder_with_a_deep_file_after_dask_was_imported).
                 # HEARTS_DEBUG: an internal error shows its traceback.
                 run = subprocess.run([sys.executable, "-m", "hearts_notation", *args],
                                      capture_output=True, text=True, errors="replace",

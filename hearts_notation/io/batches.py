@@ -37,7 +37,7 @@ from ..i18n import msg
 from .formats import get
 from .limits import current as current_limits
 from .limits import limit_message
-from .stream import CHUNK_SIZE, InputError, LineFeed, RecordError, chunks_of, is_stdin, split_lines
+from .stream import CHUNK_SIZE, InputError, LineFeed, RecordError, chunks_of, detached, is_stdin, split_lines
 
 if TYPE_CHECKING:
     from ..model import Game
@@ -77,9 +77,15 @@ class Batch:
 
 @dataclass(frozen=True, slots=True)
 class Broken:
-    """An input that could not be read: travels in order with the batches."""
+    """An input that could not be read: travels in order with the batches.
+
+    Its error is :func:`~.stream.detached` (no traceback or context): it is
+    data that goes to worker processes, whatever reducers are installed."""
 
     error: InputError
+
+    def __post_init__(self) -> None:
+        detached(self.error)
 
 
 #: What a raw record's text is (:func:`raw_records`): an HRN game, or one JSON record.

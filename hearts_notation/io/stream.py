@@ -21,7 +21,7 @@ import os
 import sys
 from collections import OrderedDict
 from collections.abc import Generator, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, BinaryIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar, cast
 
 from ..i18n import Arg, Msg, msg, os_reason
 from .limits import current, limit_message, whole_input_message
@@ -68,6 +68,30 @@ class InputError(Exception):
     def __reduce__(self) -> tuple[object, ...]:
         # Travels back from worker processes (hearts_notation.runners).
         return (InputError, (self.source, self.msg or self.message, self.line, self.column))
+
+
+E = TypeVar("E", bound=BaseException)
+
+
+def detached(exc: E) -> E:
+    """*exc* kept as data from here on (held in a chunk, pickled to a worker
+    process and back): without the traceback, cause and context of the place
+    it was raised.
+
+    Plain pickling leaves them out, but a library may register a reducer for
+    every exception class that pickles them too: ``distributed`` installs
+    tblib's when it is imported (an in-process ``--engine dask`` run, a
+    notebook).  In that process the traceback of an error raised deep in a
+    recursive reader (the YAML composer's 200 levels; the decoder's
+    ``RecursionError`` as its context) nested the pickle of the chunk past
+    the recursion limit, and ``validate`` of a folder ended in "internal
+    error: RecursionError ... while pickling" (issue 29).  Dropping them
+    also frees the frames, and the text they hold, while the error waits
+    in the window of chunks."""
+    exc.__traceback__ = None
+    exc.__cause__ = None
+    exc.__context__ = None
+    return exc
 
 
 # Opening and decoding, incrementally -----------------------------------------

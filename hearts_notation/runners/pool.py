@@ -104,6 +104,9 @@ class _Failure:
     def __init__(self, exc: BaseException) -> None:
         import pickle
 
+        from ..io.stream import detached
+
+        detached(exc)       # what plain pickling keeps, whatever reducers are installed
         try:
             pickle.dumps(exc)
             self.exc: BaseException = exc
