@@ -114,6 +114,16 @@ class HeartsGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return [name for name in COMMANDS if self._available(name)]
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        # click's own usage errors in the run's language (issue 23): the
+        # catalogs answer its gettext, the command line tells the language
+        from .clickwords import install, remember_arguments
+
+        install()
+        argv = kwargs.get("args", args[0] if args else None)
+        remember_arguments(sys.argv[1:] if argv is None else list(argv))
+        return super().main(*args, **kwargs)
+
     @staticmethod
     def _available(name: str) -> bool:
         module = COMMANDS[name][0]

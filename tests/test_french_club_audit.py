@@ -292,3 +292,49 @@ def test_the_evening_is_printed_in_french_with_names(monkeypatch: pytest.MonkeyP
     assert "le total d'Odile (O) après la donne 1 est noté 32, mais 0 + 23 = 23" in flat
     assert ENGLISH_WORDS.search(re.sub(r"\[[\w-]+\]", " ", flat)) is None, \
         ENGLISH_WORDS.search(flat)
+
+
+def _command_line(*args: str, lang_env: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``hearts ARGS`` as a console script runs it (click's own errors included)."""
+    import os
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update({"NO_COLOR": "1", "COLUMNS": "80", **({"LANG": lang_env} if lang_env else {})})
+    return subprocess.run([sys.executable, "-m", "hearts_notation", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize(("args", "lang_env", "said"), [
+    (["validate", "--foo", EVENING_1], "fr_FR.UTF-8",
+     "Erreur : option inconnue '--foo'. (Vouliez-vous dire l'une de : '--format', '--from' ?)"),
+    (["validate", "--lang", "fr", "--foo", "x.hrn"], None, "Erreur : option inconnue '--foo'."),
+    (["replay", "-o", "x.html", DEAL], None, "Erreur : option inconnue '-o'."),
+    (["score", "--format", "xyz", EVENING_1], "fr_FR.UTF-8",
+     "Erreur : valeur incorrecte pour '--format' : 'xyz' n'est pas l'une des valeurs 'table', "
+     "'json', 'csv', 'html'."),
+    (["validate"], "fr_FR.UTF-8", "Erreur : il manque l'argument 'PATH...'."),
+    (["replay", DEAL, EVENING_1], None, "Erreur : argument en trop ("),
+    (["hint", "--deal", "x", DEAL], None, "Erreur : valeur incorrecte pour '--deal' : 'x' n'est "
+     "pas un nombre valide."),
+])
+def test_click_usage_errors_speak_the_run_language(args: list[str], lang_env: str | None,
+                                                    said: str) -> None:
+    """A mistyped option or value is told in French like every other message
+    of the run: with LANG=fr_FR.UTF-8, with --lang fr, or on a French record."""
+    r = _command_line(*args, lang_env=lang_env)
+    assert r.returncode == 2, r.stderr
+    assert said in r.stderr, r.stderr
+    assert f"Essayez « hearts {args[0]} --help » pour l'aide." in r.stderr, r.stderr
+    assert "Error" not in r.stderr and "Try " not in r.stderr
+
+
+def test_click_usage_errors_stay_english_when_asked() -> None:
+    r = _command_line("validate", "--lang", "en", "--foo", EVENING_1, lang_env="fr_FR.UTF-8")
+    assert "Error: No such option '--foo'." in r.stderr, r.stderr
+    assert "Try 'hearts validate --help' for help." in r.stderr
+    r = _command_line("validate", "--foo", "x.hrn")
+    assert "Error: No such option '--foo'." in r.stderr, r.stderr
+    # the help page stays click's (its option texts are English)
+    r = _command_line("validate", "--help", lang_env="fr_FR.UTF-8")
+    assert "Show this message and exit." in r.stdout

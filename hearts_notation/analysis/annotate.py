@@ -861,7 +861,11 @@ def annotate_game(game: Game, analysis: GameAnalysis, referee: bool = True,
         by_deal.setdefault(d.deal_index, []).append(d)
     notes_by_deal: dict[int | None, list[str]] = {}
     for n in analysis.notes:
-        notes_by_deal.setdefault(n.deal_index, []).append(n.text)
+        # a sentence of its own in the record's comment, after the referee's
+        # ("... [total-mismatch]. Analyse : ...", not ". analyse : ...")
+        text = n.text[:1].upper() + n.text[1:]
+        notes_by_deal.setdefault(n.deal_index, []).append(
+            text if text.endswith((".", "!", "?")) else text + ".")
     findings_at: dict[tuple[int, int, str], list[str]] = {}
     deal_findings: dict[int, list[str]] = {}
     game_findings: list[str] = []

@@ -1,0 +1,142 @@
+"""click's own command-line errors in the run's language (issue 23).
+
+click words its usage errors (``No such option '--foo'.``, ``Missing
+argument 'PATH...'.``, ``Invalid value for '--format': ...``) with
+``gettext``, bound into its modules as ``_`` and ``ngettext`` when they are
+imported.  :func:`install` puts a look-up in their place that answers each
+of those messages from the catalogs (``click.*`` ids; the English text is
+click's own) when the run speaks another language, and click's own text
+otherwise: a French scorer who mistypes an option reads ``Erreur : option
+inconnue '--foo'`` like every other message of the run.  The help pages
+stay click's: their option texts are English, and a half-translated page
+helps nobody.
+
+The run's language is decided, when an error is worded, as for the rest of
+the run (:mod:`hearts_notation.presentation`): ``--lang`` on the command
+line, else the locale's language, else the language of the first record
+named on the command line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from .i18n import LANGUAGES, catalog, current_language, locale_language
+
+__all__ = ["install", "remember_arguments"]
+
+#: click's English messages -> catalog ids (``.one``/``.other`` for plurals).
+MESSAGES: Final[dict[str, str]] = {
+    "Error: {message}": "click.error",
+    "Try '{command} {option}' for help.": "click.try_help",
+    "Invalid value: {message}": "click.invalid_value",
+    "Invalid value for {param_hint}: {message}": "click.invalid_value_for",
+    "Missing argument": "click.missing_argument",
+    "Missing option": "click.missing_option",
+    "Missing parameter": "click.missing_parameter",
+    "Missing parameter: {param_name}": "click.missing_parameter_name",
+    "No such option {name!r}.": "click.no_such_option",
+    "No such command {name!r}.": "click.no_such_command",
+    "Could not open file {filename!r}: {message}": "click.could_not_open",
+    "Missing command.": "click.missing_command",
+    "{value!r} is not a valid {number_type}.": "click.not_a_number",
+    "{value} is not in the range {range}.": "click.not_in_range",
+    "{value!r} is not a valid boolean. Recognized values: {states}": "click.not_a_boolean",
+    "{name} {filename!r} does not exist.": "click.does_not_exist",
+    "{name} {filename!r} is a file.": "click.is_a_file",
+    "{name} {filename!r} is a directory.": "click.is_a_directory",
+    "{name} {filename!r} is not readable.": "click.not_readable",
+    "{name} {filename!r} is not writable.": "click.not_writable",
+    "Option {name!r} does not take a value.": "click.takes_no_value",
+    "Argument {name!r} takes {nargs} values.": "click.argument_values",
+    # plurals (ngettext): the singular's id, with .one and .other in the catalogs
+    "Did you mean {possibility}?": "click.did_you_mean",
+    "Got unexpected extra argument ({args})": "click.extra_arguments",
+    "{value!r} is not {choice}.": "click.not_a_choice",
+    "Option {name!r} requires an argument.": "click.needs_arguments",
+}
+#: The plural messages: click's singular -> its plural.
+PLURALS: Final[dict[str, str]] = {
+    "Did you mean {possibility}?": "(Did you mean one of: {possibilities}?)",
+    "Got unexpected extra argument ({args})": "Got unexpected extra arguments ({args})",
+    "{value!r} is not {choice}.": "{value!r} is not one of {choices}.",
+    "Option {name!r} requires an argument.": "Option {name!r} requires {nargs} arguments.",
+}
+
+#: The command line being run (what follows ``hearts``), for ``--lang`` and
+#: the records it names.
+_ARGS: list[str] = []
+_DECIDED: list[str] = []
+_LANG_ARG = re.compile(r"--lang(?:=(\w+))?$")
+
+
+def remember_arguments(args: Sequence[str]) -> None:
+    """The command line of this run (its language is read from it if a
+    usage error has to be worded)."""
+    _ARGS[:] = list(args)
+    _DECIDED.clear()
+
+
+def _given_language(args: Sequence[str]) -> str | None:
+    for i, arg in enumerate(args):
+        m = _LANG_ARG.match(arg)
+        if m is None:
+            continue
+        value = m.group(1) or (args[i + 1] if i + 1 < len(args) else "")
+        return value if value in LANGUAGES else None
+    return None
+
+
+def run_language() -> str:
+    """The language click's errors are worded in for this run."""
+    if _DECIDED:
+        return _DECIDED[0]
+    given = _given_language(_ARGS)
+    lang = given or current_language()
+    if given is None and lang == "en":
+        lang = locale_language()
+    if given is None and lang == "en":
+        from .presentation import paths_language
+
+        files = [a for a in _ARGS if not a.startswith("-") and os.path.isfile(a)]
+        lang = paths_language(files) or "en"
+    _DECIDED.append(lang)
+    return lang
+
+
+def _gettext(message: str) -> str:
+    key = MESSAGES.get(message)
+    if key is None or key in _PLURAL_IDS:
+        return message
+    lang = run_language()
+    return message if lang == "en" else catalog(lang)[key]
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    key = MESSAGES.get(singular)
+    lang = run_language() if key is not None else "en"
+    if key is None or lang == "en":
+        return singular if n == 1 else plural
+    from .i18n import plural as plural_form
+
+    return catalog(lang)[f"{key}.{plural_form(lang, n)}"]
+
+
+_PLURAL_IDS: Final = frozenset(MESSAGES[s] for s in PLURALS)
+
+
+def install() -> None:
+    """Put the catalogs' look-up in place of click's ``gettext`` (idempotent)."""
+    import click.core
+    import click.exceptions
+    import click.parser
+    import click.types
+
+    for module in (click.exceptions, click.core, click.types, click.parser):
+        names: dict[str, Callable[..., str]] = {"_": _gettext, "ngettext": _ngettext}
+        for name, fn in names.items():
+            if hasattr(module, name):
+                setattr(module, name, fn)
