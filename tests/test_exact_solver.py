@@ -375,6 +375,49 @@ def test_equivalent_cards_have_equal_values(seed: int, left: int, model: str) ->
         assert want[a] == want[b]
 
 
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**9), left=st.integers(3, 6))
+def test_selfish_values_never_exceed_paranoid_ones(seed: int, left: int) -> None:
+    """Against the others' selfish play the mover does no worse than
+    against their worst: for every legal card, under both tie orders, the
+    selfish value is at most the paranoid guarantee.  Deeper than the brute
+    force reaches, this sets the two searches (max^n with its cut-offs, the
+    null-window alpha-beta with its table of bounds) against each other."""
+    rules = parse_rules("jack-of-diamonds" if seed % 3 == 0 else "standard")
+    state = random_position(rules, random.Random(seed), left).to_state(rules)
+    selfish = solve_position(state, SELFISH)
+    paranoid = solve_position(state, PARANOID)
+    assert selfish.reversed_values is not None
+    assert set(selfish.values) == set(paranoid.values)
+    for card, guarantee in paranoid.values.items():
+        assert selfish.values[card] <= guarantee, (card, state)
+        assert selfish.reversed_values[card] <= guarantee, (card, state)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**9), left=st.integers(3, 5), model=st.sampled_from([SELFISH, PARANOID]))
+def test_a_solver_kept_between_positions_gives_what_a_fresh_one_gives(
+        seed: int, left: int, model: str) -> None:
+    """The tables a solver keeps (annotate solves a deal's plays from the
+    last back with one pair of solvers; the paranoid table holds bounds
+    from null-window searches for one analysed seat after another) never
+    change a value: the positions of one line of play solved in turn by one
+    solver have the values a fresh solver gives each."""
+    rules = parse_rules("standard")
+    rng = random.Random(seed)
+    p = random_position(rules, rng, left, midtrick=False)
+    line = []
+    while not p.over() and len(line) < 8:
+        line.append(p.to_state(rules))
+        p = p.play(rng.choice(p.legal()))
+    kept: dict[tuple[str, bool], ExactSolver] = {}
+    for state in reversed(line):
+        warm = solve_position(state, model, solvers=kept)
+        fresh = solve_position(state, model)
+        assert warm.values == fresh.values, state
+        assert warm.reversed_values == fresh.reversed_values, state
+
+
 def test_refuses_unknown_hands() -> None:
     rules = parse_rules("standard")
     p = random_position(rules, random.Random(1), 3)

