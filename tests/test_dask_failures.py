@@ -189,6 +189,32 @@ def test_no_workers_and_workers_without_the_package(tmp_path: Path, corpus: Path
         sched.stop()
 
 
+@pytest.mark.slow
+def test_workers_on_another_commit_with_the_same_version(tmp_path: Path, corpus: Path) -> None:
+    """A worker importing a copy of the package whose sources differ by one
+    line but whose version string is the same: one line naming both
+    digests, exit 2 (the probe digests the package's Python sources)."""
+    from hearts_notation import __version__
+
+    copy = tmp_path / "branch"
+    shutil.copytree(ROOT / "hearts_notation", copy / "hearts_notation",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    with (copy / "hearts_notation" / "cli.py").open("a", encoding="utf-8") as fh:
+        fh.write("# a commit of another branch\n")
+    sched = Scheduler()
+    try:
+        sched.add_worker({**ENV, "PYTHONPATH": str(copy), "HEARTS_NOTATION_PURE": "1"})
+        code, out, err = hearts("validate", str(corpus), "--engine", "dask", "--scheduler",
+                                sched.address)
+        assert code == 2 and out == ""
+        line = one_line(err)
+        assert line.startswith(f"hearts: --scheduler {sched.address}: the Dask worker tcp://")
+        assert f"runs another build of hearts-notation {__version__} (sources " in line
+        assert line.endswith("install the same commit on both")
+    finally:
+        sched.stop()
+
+
 def wait_for_processing(address: str, timeout: float = 120) -> None:
     with Client(address, timeout=30, set_as_default=False) as c:
         deadline = time.monotonic() + timeout

@@ -33,8 +33,9 @@ def whole(path: str, per_batch: int) -> list[Any]:
     return out
 
 
-def sharded(path: str, target: int, per_batch: int) -> tuple[list[Any], list[Shard]]:
-    plan = plan_file(path, None, target, per_batch)
+def sharded(path: str, target: int, per_batch: int,
+            min_range: int = 512) -> tuple[list[Any], list[Shard]]:
+    plan = plan_file(path, None, target, per_batch, min_range=min_range)
     assert not isinstance(plan, InputError)
     out: list[Any] = []
     for shard in plan:
@@ -64,7 +65,7 @@ def test_jsonl_shards_match_whole_file(tmp_path_factory: pytest.TempPathFactory,
         return
     path = tmp_path_factory.mktemp("j") / "c.jsonl"
     path.write_text(text, encoding="utf-8", newline="")
-    got, plan = sharded(str(path), target, per_batch)
+    got, plan = sharded(str(path), target, per_batch, min_range=1)
     assert _same(got, whole(str(path), per_batch))
     for s in plan[1:]:      # every cut starts a batch, on a line of its own
         assert (s.first_index - 1) % per_batch == 0
@@ -145,3 +146,51 @@ def test_tally_merge_is_associative() -> None:
 def test_unknown_engine() -> None:
     with pytest.raises(EngineUnavailable):
         EngineSpec("spark").open(1)
+
+
+_PIECES = [
+    (SAMPLES / "canonical.hrn").read_text(encoding="utf-8"),
+    (SAMPLES / "multi-game.hrn").read_text(encoding="utf-8"),
+    (SAMPLES / "commented-example.hrn").read_text(encoding="utf-8"),
+    (SAMPLES / "variante-retenue-example.hrn").read_text(encoding="utf-8"),
+    "{a comment over\nseveral lines, holding [Event \"x\"] and deal 3\n}\n",
+    "; a line comment [Event \"y\"]\n\n",
+    "{a comment never closed\n",
+    "\n\n",
+]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, len(_PIECES) - 1), min_size=1, max_size=12),
+       st.integers(1, 6000), st.sampled_from([1, 2, 32]), st.booleans())
+def test_hrn_planned_in_parallel_matches_whole_file(tmp_path_factory: pytest.TempPathFactory,
+                                                    picks: list[int], target: int, per_batch: int,
+                                                    crlf: bool) -> None:
+    """Ranges planned apart (each worker resynchronises the one cutter at a
+    line that begins with a whole tag) give the batches of a whole read,
+    comments over lines, comments left open and CRLF included."""
+    text = "\n".join(_PIECES[i] for i in picks)
+    if crlf:
+        text = text.replace("\n", "\r\n")
+    if not text.strip():
+        return
+    path = tmp_path_factory.mktemp("h") / "c.hrn"
+    path.write_text(text, encoding="utf-8", newline="")
+    got, plan = sharded(str(path), target, per_batch, min_range=1)
+    assert _same(got, whole(str(path), per_batch))
+    for s in plan[1:]:
+        assert (s.first_index - 1) % per_batch == 0
+
+
+def test_plan_files_on_the_local_pool_is_plan_file(tmp_path: Path) -> None:
+    """The engine's workers plan a file's ranges in parallel (here two
+    local processes): the same shards as one process planning them in turn."""
+    from hearts_notation.runners.local import LocalEngine
+    from hearts_notation.runners.shards import plan_files
+
+    path = str(_corpus(tmp_path)["hrn"])
+    missing = str(tmp_path / "nope.jsonl")
+    with LocalEngine(2) as engine:
+        plans = list(plan_files(engine, [(path, None), (missing, None)], None, 3000, 2))
+    assert plans[0] == plan_file(path, None, 3000, 2) and len(plans[0]) > 5
+    assert isinstance(plans[1], InputError)

@@ -477,15 +477,16 @@ def _check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules
     game, or has a trick the analysis cannot replay.  The client keeps the
     shards and the counts, not the games' places (the analysis asks the
     workers for them again, shard by shard)."""
-    from ..runners.annotate import RemoteRecord, index_shard, plan_item
-    from ..runners.shards import located
+    from ..runners.annotate import ANNOTATE_SHARD_BYTES, RemoteRecord, index_shard
+    from ..runners.shards import located, plan_files
 
     # Workers elsewhere open the record at its absolute path (messages keep the path given).
     try:
         location = located(path)
     except OSError as exc:
         fail(translate(current_language(), "engine.relative_path", path=path, why=os_reason(exc)))
-    plan = next(iter(engine.map(partial(plan_item, fmt=fmt, location=location), [path])))
+    # The workers plan the record's byte ranges in parallel.
+    plan = next(plan_files(engine, [(path, location)], fmt, ANNOTATE_SHARD_BYTES, per_batch=1))
     if isinstance(plan, InputError):
         fail_input(plan)
     errors: list[str] = []

@@ -1507,6 +1507,8 @@ MESSAGES.update({
     "output.directory": "is a directory",
     "output.not_regular": "not a regular file, a FIFO or a terminal; refusing to replace it",
     # [anchor: scale] new messages of the scale work go right below this line.
+    # A worker on another commit with the same version string (its sources' digest differs): issue 30.
+    "engine.workers_build": "--scheduler {address}: the Dask worker {worker} runs another build of hearts-notation {version} (sources {theirs}, this client {ours}); install the same commit on both",
     # annotate --out-dir: a corpus annotated part by part by the workers (issue 30).
     "annotate.needs_out_dir": "several records, a folder or a pattern are annotated with --out-dir DEST (a folder or a URL the workers can write)",
     "annotate.out_dir_option": "--out-dir writes the annotated parts itself: leave out {option}",

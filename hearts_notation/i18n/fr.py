@@ -1444,6 +1444,8 @@ MESSAGES.update({
     "output.directory": "est un dossier",
     "output.not_regular": "ni un fichier ordinaire, ni un tube, ni un terminal ; refus de le remplacer",
     # [anchor: scale] new messages of the scale work go right below this line.
+    # Un worker sur un autre commit avec la même version (le condensé de ses sources diffère) : ticket 30.
+    "engine.workers_build": "--scheduler {address} : le worker Dask {worker} a une autre construction de hearts-notation {version} (sources {theirs}, ce client {ours}) ; installez le même commit des deux côtés",
     # annotate --out-dir : un corpus annoté partie par partie par les workers (ticket 30).
     "annotate.needs_out_dir": "plusieurs parties, un dossier ou un motif s'annotent avec --out-dir DEST (un dossier ou une URL où les workers peuvent écrire)",
     "annotate.out_dir_option": "--out-dir écrit lui-même les morceaux annotés : retirez {option}",

@@ -6,8 +6,9 @@ a cluster, which must survive being stopped, and whose output must not pass
 through one client.  So:
 
 1. **plan**: each file is cut into shards of about *target* bytes at game
-   starts by the workers (:func:`plan_corpus_file`: a JSONL or HRN file by
-   byte ranges, a JSON or YAML file whole); folders and patterns are
+   starts by the workers (:func:`hearts_notation.runners.shards.plan_files`:
+   the byte ranges of a JSONL or HRN file looked at in parallel, a JSON
+   or YAML file whole); folders and patterns are
    listed by the command (or by a worker when only the workers see them);
 2. **parts**: a task per shard (:func:`annotate_part`, submitted in groups
    by :meth:`Engine.map`) reads the shard, refuses it with the local
@@ -47,7 +48,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..io.stream import InputError
-from .shards import Shard, is_url, open_source, plan_file
+from .shards import Shard, is_url, open_source, plan_files
 
 if TYPE_CHECKING:
     from ..analysis.annotate import AnalysisOptions
@@ -209,14 +210,6 @@ def totals_from_state(d: dict[str, Any]) -> AnnotateTotals:
 
 
 # Worker side -------------------------------------------------------------------------------
-
-
-def plan_corpus_file(item: tuple[str, str | None], fmt: str | None,
-                     target: int) -> list[Shard] | InputError:
-    """Worker side: the shards of one file (*item*: the path messages show,
-    where to open it), cut at game starts about every *target* bytes."""
-    path, location = item
-    return plan_file(path, fmt, target_bytes=target, per_batch=1, location=location)
 
 
 def shard_digest(shard: Shard) -> str | None:
@@ -451,7 +444,8 @@ def run_corpus(engine: Engine, files: list[tuple[str, str | None]], fmt: str | N
 
     totals = AnnotateTotals()
     run = CorpusRun(totals=totals)
-    plans = engine.map(partial(plan_corpus_file, fmt=fmt, target=settings.target), files)
+    # Every file planned by the workers, the byte ranges of each in parallel.
+    plans = plan_files(engine, files, fmt, settings.target, per_batch=1)
     jobs: list[PartJob] = []
     for number, ((path, _), plan) in enumerate(zip(files, plans, strict=True), start=1):
         if isinstance(plan, InputError):
@@ -503,7 +497,6 @@ __all__ = [
     "join",
     "part_key",
     "part_name",
-    "plan_corpus_file",
     "run_corpus",
     "shard_digest",
     "totals_from_state",

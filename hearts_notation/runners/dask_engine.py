@@ -3,7 +3,8 @@
 Imported only when ``--engine dask`` is asked for (Dask takes about a
 second to import; the other commands should not pay for it).  The client
 plans nothing that needs the corpus: each file is planned by a worker
-(:func:`hearts_notation.runners.shards.plan_file`), each shard read and worked by
+(:func:`hearts_notation.runners.shards.plan_files`: its byte ranges in
+parallel), each shard read and worked by
 a worker (:func:`hearts_notation.runners.shards.run_shard`), and the client only
 collects results in input order, with a bounded number of shards in
 flight, so memory stays flat on both sides.
@@ -46,7 +47,6 @@ from distributed import Client, Future, LocalCluster
 
 from ..i18n import Msg, msg, os_reason
 from ..io.batches import Broken
-from ..io.formats import format_for
 from ..io.stream import InputError
 from .pool import Progress
 from .seam import EngineUnavailable, guarded
@@ -57,7 +57,7 @@ from .shards import (
     expand_here,
     is_url,
     located,
-    plan_file,
+    plan_files,
     run_shard,
 )
 
@@ -86,16 +86,35 @@ WORKERS_LOOK_INTERVAL = 1.0
 
 
 def _probe(package: str = "hearts_notation") -> str | None:
-    """Worker side: the version of the package this worker imports
-    (``None``: it cannot import it).  Sent by value (see :data:`PROBE`);
-    the client runs it too, for its own version."""
+    """Worker side: the version of the package this worker imports and a
+    digest of its Python sources, as ``"VERSION DIGEST"`` (``None``: it
+    cannot import it), so that workers on another commit that carries the
+    same version string (an editable checkout, a build from a branch) are
+    told apart.  Sent by value (see :data:`PROBE`), so it uses nothing of
+    this module; the client runs it too, for its own."""
+    import hashlib
     import importlib
+    import os
 
     try:
         module = importlib.import_module(package)
     except ImportError:
         return None
-    return str(getattr(module, "__version__", "unknown"))
+    version = str(getattr(module, "__version__", "unknown"))
+    root = os.path.dirname(str(getattr(module, "__file__", "") or ""))
+    digest = hashlib.sha256()
+    for folder, subfolders, names in os.walk(root):
+        subfolders.sort()
+        for name in sorted(names):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                digest.update(os.path.relpath(path, root).encode() + b"\0")
+                try:
+                    with open(path, "rb") as fh:
+                        digest.update(fh.read())
+                except OSError:
+                    digest.update(b"?")
+    return f"{version} {digest.hexdigest()[:12]}"
 
 
 #: :func:`_probe` rebuilt outside any importable module, so that cloudpickle
@@ -201,7 +220,8 @@ class DaskEngine:
         importing this client's version of the package."""
         from distributed.client import FutureCancelledError
 
-        ours = _probe() or "unknown"    # this client's version, by the workers' own probe
+        ours_build = _probe() or "unknown ?"    # this client's, by the workers' own probe
+        ours = ours_build.split(" ")[0]
 
         try:
             self.client.wait_for_workers(1, timeout=max(wait, 0.001))
@@ -217,10 +237,15 @@ class DaskEngine:
         if missing:
             raise EngineUnavailable(msg("engine.workers_without_package", address=self.address,
                                         count=len(missing), worker=missing[0], version=ours))
-        for worker, theirs in sorted(found.items()):
+        for worker, build in sorted(found.items()):
+            theirs, _, digest = str(build).partition(" ")
             if theirs != ours:
                 raise EngineUnavailable(msg("engine.workers_version", address=self.address,
-                                            worker=worker, theirs=str(theirs), ours=ours))
+                                            worker=worker, theirs=theirs, ours=ours))
+            if build != ours_build:
+                raise EngineUnavailable(msg("engine.workers_build", address=self.address,
+                                            worker=worker, version=ours, theirs=digest,
+                                            ours=ours_build.partition(" ")[2]))
 
     def _task_slots(self, default: int) -> int:
         """The threads of the workers present now (what the scheduler says)."""
@@ -294,7 +319,8 @@ class DaskEngine:
     # The two maps ---------------------------------------------------------------------------
 
     def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
-            progress: Progress | None = None, priority: int = 0) -> Iterator[R]:
+            progress: Progress | None = None, priority: int = 0,
+            label: Callable[[T], object] | None = None) -> Iterator[R]:
         """``func`` over the items, in chunks of *chunk_size* per task, in
         order; the scheduler runs tasks of a higher *priority* before the
         queued ones of a lower (``annotate`` annotates a finished game
@@ -325,7 +351,9 @@ class DaskEngine:
                 futures = self.client.map(work, group, pure=False, retries=RETRIES,
                                           priority=priority)
                 for chunk, future in zip(group, futures, strict=True):
-                    yield None, future, 0, (first, first + len(chunk) - 1)
+                    what = (label(chunk[0]) if label is not None and len(chunk) == 1
+                            else (first, first + len(chunk) - 1))
+                    yield None, future, 0, what
                     first += len(chunk)
 
         for _tag, values in self._ordered(submitted(), None):
@@ -358,27 +386,17 @@ class DaskEngine:
         """(file number, shard future) in input order; the plans of the next
         files are asked for ahead, so that the workers never wait on them."""
         files, locations, refused = self._expanded(paths)
-        paths = files
-        plans: deque[Future[list[Shard] | InputError]] = deque()
-        ahead = iter(enumerate(paths))
-
-        def ask() -> None:
-            nxt = next(ahead, None)
-            if nxt is not None:
-                plans.append(self.client.submit(plan_file, nxt[1], format_for(nxt[1], fmt),
-                                                self.shard_bytes, per_batch, locations[nxt[0]],
-                                                pure=False, retries=RETRIES))
-
-        for _ in range(min(len(paths), self.window)):
-            ask()
-        for number in range(len(paths)):
+        # Each file is planned by the workers, its ranges in parallel
+        # (plan_files: a task per file for its size, then a task per range);
+        # the plans of the next files are asked for ahead, in groups.
+        wanted = [(p, loc) for i, (p, loc) in enumerate(zip(files, locations, strict=True))
+                  if i not in refused]
+        plans = plan_files(self, wanted, fmt, self.shard_bytes, per_batch)
+        for number in range(len(files)):
             if number in refused:
-                plans.popleft().cancel()
-                ask()
                 yield number, ShardResult([task(Broken(refused[number]))], stopped=True), 0, None
                 continue
-            plan = self._result(plans.popleft(), paths[number])
-            ask()
+            plan = next(plans)
             if isinstance(plan, InputError):
                 yield number, ShardResult([task(Broken(plan))], stopped=True), 0, None
                 continue

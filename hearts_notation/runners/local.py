@@ -194,8 +194,10 @@ class LocalEngine:
         self.jobs = default_jobs() if not jobs else jobs
 
     def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
-            progress: Progress | None = None, priority: int = 0) -> Iterator[R]:
-        # *priority* changes nothing here: the pool runs its tasks in order.
+            progress: Progress | None = None, priority: int = 0,
+            label: Callable[[T], object] | None = None) -> Iterator[R]:
+        # *priority* changes nothing here: the pool runs its tasks in order;
+        # a pool's worker that dies is WorkerLost, whatever *label* says.
         return map_ordered(func, items, self.jobs, chunk_size, progress)
 
     def expand(self, paths: Sequence[str]) -> list[str]:

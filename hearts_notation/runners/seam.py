@@ -77,10 +77,14 @@ class Engine(Protocol):
     name: str
 
     def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
-            progress: Progress | None = None, priority: int = 0) -> Iterator[R]:
+            progress: Progress | None = None, priority: int = 0,
+            label: Callable[[T], object] | None = None) -> Iterator[R]:
         """``func`` over the items in order.  *priority*: tasks of a higher
         one run before the queued tasks of a lower one (a cluster's
-        scheduler queue; a process pool runs in submission order anyway)."""
+        scheduler queue; a process pool runs in submission order anyway).
+        *label*: what an item is, for the message of a task that killed
+        the workers that ran it (a :class:`~.shards.Shard` names its file
+        and bytes, a string its file)."""
         ...
 
     def map_batches(self, work: Callable[[Any], R], paths: Sequence[str], fmt: str | None,

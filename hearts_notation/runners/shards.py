@@ -36,15 +36,17 @@ import io
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar, cast
 
 from ..i18n import msg, os_reason
-from ..io.batches import Broken, file_batches
+from ..io.batches import Broken, Segment, file_batches
 from ..io.formats import format_for, get
 from ..io.stream import CHUNK_SIZE, InputError, RecordError, open_binary
 
 if TYPE_CHECKING:
     from ..rules import RuleSet
+    from .seam import Engine
 
 R = TypeVar("R")
 
@@ -316,44 +318,159 @@ class _Range:
 # Planning ------------------------------------------------------------------------------
 
 
-def plan_file(path: str, fmt: str | None = None, target_bytes: int = DEFAULT_SHARD_BYTES,
-              per_batch: int = 32, location: str | None = None) -> list[Shard] | InputError:
-    """The shards of one file, cut about every *target_bytes* at batch
-    starts (runs on a worker: it reads the file, at *location* when it is
-    given: see :attr:`Shard.location`).  A file that cannot be
-    opened gives its :class:`InputError`; one that becomes unreadable later
-    is cut only before the problem (the shard holding it reports it)."""
+@dataclass(frozen=True, slots=True)
+class FileProbe:
+    """A file about to be planned: its format, size and the byte ranges the
+    workers look at in parallel (none: the file is one shard)."""
+
+    path: str
+    fmt: str
+    size: int
+    location: str | None = None
+    ranges: tuple[tuple[int, int], ...] = ()
+
+
+#: The smallest byte range a worker plans: each range costs a task and a
+#: look past its end for the next boundary, so a tiny ``--shard-size``
+#: plans ranges of this size (a shard then holds the games of one range).
+MIN_RANGE_BYTES = 512
+
+
+def probe_file(path: str, fmt: str | None = None, target_bytes: int = DEFAULT_SHARD_BYTES,
+               location: str | None = None,
+               min_range: int = MIN_RANGE_BYTES) -> FileProbe | InputError:
+    """Worker side: the file's size and its ranges of about *target_bytes*
+    (opened at *location* when given: see :attr:`Shard.location`).  A
+    file that cannot be opened gives its :class:`InputError`; a format
+    without a ``plan`` hook, a small file, or one whose first block is
+    unreadable (a whole-file read reports it before any game) has no range."""
     kind = format_for(path, fmt)
-    where = location or path
     try:
         planner = get(kind, path).planner()
-        fh = open_source(where)
+        fh = open_source(location or path)
     except InputError as exc:
         return exc
     try:
         size = _size(fh)
-        if planner is None or size is None or size <= target_bytes:
-            return [Shard(path, kind, nbytes=size or 0, location=location)]
-        if not _first_block_readable(fh.read(CHUNK_SIZE)):
-            return [Shard(path, kind, nbytes=size, location=location)]
-        fh.close()
-        cuts: list[tuple[int, int, int]] = planner(lambda: open_source(where), path, target_bytes,
-                                                   per_batch)
+        if planner is None or size is None or size <= target_bytes \
+                or not _first_block_readable(fh.read(CHUNK_SIZE)):
+            return FileProbe(path, kind, size or 0, location)
     except OSError as exc:
         return InputError(path, msg("input.cannot_read", why=os_reason(exc)))
-    except InputError as exc:
-        return exc
     finally:
         fh.close()
+    step = max(target_bytes, min_range, 1)
+    ranges = tuple((a, min(a + step, size)) for a in range(0, size, step))
+    return FileProbe(path, kind, size, location, ranges)
+
+
+def segment_range(item: tuple[FileProbe, int], per_batch: int = 32) -> Segment:
+    """Worker side: what the format's ``plan`` hook finds in the *k*-th range
+    of the file (*item*: the probe, *k*): the worker seeks to the range and
+    reads it (and a little past it, to its next boundary), not the file."""
+    probe, k = item
+    start, end = probe.ranges[k]
+    planner = get(probe.fmt, probe.path).planner()
+    if planner is None:
+        return Segment(-1, -1, ok=False)
+    where = probe.location or probe.path
+    try:
+        found: Segment = planner(lambda: open_source(where), probe.path, start, end, probe.size,
+                                 per_batch)
+    except (InputError, OSError):
+        return Segment(-1, -1, ok=False)
+    return found
+
+
+def plan_segments(probe: FileProbe, segments: Iterable[Segment], per_batch: int = 32) -> list[Shard]:
+    """The shards of a probed file from its ranges' segments, in order
+    (runs anywhere: it reads nothing).  The segments tile the file from
+    its start; their counts give the line and game number at each place a
+    batch may start, and one cut is made per segment, at the first such
+    place where the games before are a multiple of *per_batch* (and a game
+    follows).  A segment that could not be cut, or that does not begin
+    where the one before ended, ends the cutting: the last shard runs to
+    the end of the file, whose reader reports what is wrong there."""
+    kept: list[tuple[Segment, int, int]] = []
+    lines = units = at = 0
+    for seg in segments:
+        if not seg.ok:
+            break
+        if seg.start >= seg.end:
+            continue
+        if seg.start != at:
+            break
+        kept.append((seg, lines, units))
+        lines += seg.lines
+        units += seg.units
+        at = seg.end
+    cuts: list[tuple[int, int, int]] = []
+    for seg, before_lines, before_units in kept:
+        for offset, rel_lines, rel_units in seg.marks:
+            games = before_units + rel_units
+            if 0 < offset < seg.end and games % per_batch == 0 and games < units:
+                cuts.append((offset, 1 + before_lines + rel_lines, games + 1))
+                break
     shards: list[Shard] = []
     start, line, index = 0, 1, 1
+    path, kind, size, location = probe.path, probe.fmt, probe.size, probe.location
     for offset, next_line, next_index in cuts:
         shards.append(Shard(path, kind, start, offset, line, index, offset - start, location))
         start, line, index = offset, next_line, next_index
-    shards.append(Shard(path, kind, start, None, line, index, size - start, location))
-    if len(shards) == 1:
+    if not shards:
         return [Shard(path, kind, nbytes=size, location=location)]
+    shards.append(Shard(path, kind, start, None, line, index, size - start, location))
     return shards
+
+
+def plan_file(path: str, fmt: str | None = None, target_bytes: int = DEFAULT_SHARD_BYTES,
+              per_batch: int = 32, location: str | None = None,
+              min_range: int = MIN_RANGE_BYTES) -> list[Shard] | InputError:
+    """The shards of one file, cut about every *target_bytes* at batch
+    starts, planned here range after range (each range read once): what
+    :func:`plan_files` has the engine's workers do in parallel."""
+    probe = probe_file(path, fmt, target_bytes, location, min_range)
+    if isinstance(probe, InputError):
+        return probe
+    return plan_segments(probe, (segment_range((probe, k), per_batch)
+                                 for k in range(len(probe.ranges))), per_batch)
+
+
+def plan_files(engine: Engine, files: Iterable[tuple[str, str | None]], fmt: str | None,
+               target_bytes: int, per_batch: int = 32) -> Iterator[list[Shard] | InputError]:
+    """The shards of each file (*files*: the name messages show, where the
+    workers open it), in order, planned by the *engine*'s workers in
+    parallel: a task per file looks at its size (submitted in groups),
+    then a task per range of a large file finds the boundaries in that
+    range (:func:`segment_range`), all the ranges of a file at once; the
+    client only adds the counts up (:func:`plan_segments`).  No worker
+    reads a whole file to plan it, and the local pool runs the same plan."""
+    items = list(files)
+    probes = engine.map(partial(_probe_item, fmt=fmt, target_bytes=target_bytes), items,
+                        label=_file_of)
+    for probe in probes:
+        if isinstance(probe, InputError) or not probe.ranges:
+            yield probe if isinstance(probe, InputError) else plan_segments(probe, (), per_batch)
+            continue
+        segments = engine.map(partial(segment_range, per_batch=per_batch),
+                              [(probe, k) for k in range(len(probe.ranges))], label=_range_of)
+        yield plan_segments(probe, segments, per_batch)
+
+
+def _file_of(item: tuple[str, str | None]) -> object:
+    return item[0]
+
+
+def _range_of(item: tuple[FileProbe, int]) -> object:
+    """A range being planned, as the shard of its bytes (for messages)."""
+    probe, k = item
+    start, end = probe.ranges[k]
+    return Shard(probe.path, probe.fmt, start, end, nbytes=end - start)
+
+
+def _probe_item(item: tuple[str, str | None], fmt: str | None,
+                target_bytes: int) -> FileProbe | InputError:
+    return probe_file(item[0], fmt, target_bytes, item[1])
 
 
 def _first_block_readable(block: bytes) -> bool:
@@ -418,6 +535,8 @@ def run_shard(shard: Shard, work: Callable[[Any], R], default_rules: RuleSet | s
 
 __all__ = [
     "DEFAULT_SHARD_BYTES",
+    "MIN_RANGE_BYTES",
+    "FileProbe",
     "Shard",
     "ShardResult",
     "expand_here",
@@ -426,6 +545,10 @@ __all__ = [
     "located",
     "open_source",
     "plan_file",
+    "plan_files",
+    "plan_segments",
+    "probe_file",
     "run_shard",
+    "segment_range",
     "shard_batches",
 ]

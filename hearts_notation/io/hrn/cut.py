@@ -42,6 +42,7 @@ __all__ = [
     "cut_games",
     "game_lines",
     "iter_logical_lines",
+    "resyncs",
     "split_text",
 ]
 
@@ -505,3 +506,13 @@ def game_lines(game: GameText) -> list[LogicalLine]:
             if ll.unclosed is not None and not ll.stop:
                 ll.stop = game.stop
     return out
+
+
+def resyncs(line: str) -> bool:
+    """Whether a physical line begins with a whole tag: no comment of an
+    earlier line runs past it (:func:`iter_logical_lines` stops one there)
+    and a ``;`` comment or a tag value ends with its line, so the cutter
+    is at the top level there whatever came before.  Planning in parallel
+    (:func:`hearts_notation.io.batches.segment_hrn`) starts cutting at such
+    a line, from the middle of a file."""
+    return _TAG_START.match(line) is not None

@@ -1,0 +1,153 @@
+"""Per-worker scaling of ``--engine dask``: the client's, the scheduler's and
+the workers' CPU per deal for each command, and the worker count where one
+client (or the scheduler) stops gaining.
+
+    python benchmarks/bench_dask_workers.py [--quick]
+
+Method.  A ``dask scheduler`` and two single-threaded ``dask worker``
+processes on 127.0.0.1 run each command at two corpus sizes; the CPU of
+the ``hearts`` process alone (``wait4``), of the scheduler and of the
+workers (psutil) is measured for each, and the cost *per deal* is the
+slope between the two sizes (starting Python, importing Dask and
+connecting cancel out).  This machine has two cores, so no run can show
+the point where adding workers stops helping; it is *extrapolated*: a
+command keeps N workers busy while the client and the scheduler (each a
+single process, mostly one thread) keep up, that is up to
+``N* = workers' CPU per deal / max(client's, scheduler's CPU per deal)``.
+The figure assumes workers of this machine's speed, a network and file
+system that keep up, and the client and scheduler on cores of their own;
+it is a ceiling for one command, not a measured speed-up.  The local
+``--jobs 1`` run of the same command, by the same slope, is the anchor.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_dask_client import Cluster, _own_cpu, _row  # noqa: E402
+
+Row = dict[str, object]
+
+
+def _cluster_cpu(cluster: Cluster) -> tuple[float, float]:
+    """CPU seconds of the scheduler, and of the workers, so far."""
+    times = [p.cpu_times() for p in cluster.ps]
+    sched = times[0].user + times[0].system
+    return sched, sum(t.user + t.system for t in times[1:])
+
+
+def _measure(args: list[str], cluster: Cluster) -> tuple[float, float, float, str]:
+    s0, w0 = _cluster_cpu(cluster)
+    client, _, out = _own_cpu(args, cluster)
+    s1, w1 = _cluster_cpu(cluster)
+    return client, s1 - s0, w1 - w0, out
+
+
+def run(quick: bool = False) -> list[Row]:
+    try:
+        import distributed  # noqa: F401
+        import psutil  # noqa: F401
+    except ImportError:
+        return [_row("dask workers", 0, "skipped", note='needs pip install "hearts-notation[dask]"')]
+    from hearts_notation.generate import generate_games
+    from hearts_notation.io import dumps
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-dask-workers-"))
+    rows: list[Row] = []
+    try:
+        games = list(generate_games(30 if quick else 60, seed=11))
+        text = dumps(games, "jsonl")
+        base = sum(len(g.deals) for g in games)
+        copies = (3, 9) if quick else (5, 20)
+        corpora = []
+        for n in copies:
+            path = tmp / f"c{n}.jsonl"
+            path.write_text(text * n, encoding="utf-8")
+            corpora.append(path)
+        deals = [base * n for n in copies]
+        one_deal = list(generate_games(12 if quick else 24, seed=5, max_deals=1))
+        small = tmp / "a-small.jsonl"
+        large = tmp / "a-large.jsonl"
+        cut = 4 if quick else 8
+        small.write_text(dumps(one_deal[:cut], "jsonl"), encoding="utf-8")
+        large.write_text(dumps(one_deal, "jsonl"), encoding="utf-8")
+        cheap = ["--fast", "--samples", "1", "--exact-tricks", "0", "--no-passes"]
+        commands: list[tuple[str, list[Path], list[int], list[str]]] = [
+            ("validate", corpora, deals, ["validate", "{}"]),
+            ("stats --format json", corpora, deals, ["stats", "{}", "--format", "json"]),
+            ("score --format json", corpora, deals, ["score", "{}", "--format", "json"]),
+            ("standings --format json", corpora, deals, ["standings", "{}", "--format", "json"]),
+            ("annotate --out-dir", [small, large], [cut, len(one_deal)],
+             ["annotate", "{}", "--out-dir", "{out}", *cheap, "--shard-size", "2000",
+              "--format", "json"]),
+        ]
+
+        def argv(template: list[str], path: Path, tag: str) -> list[str]:
+            out = str(tmp / f"out-{tag}-{path.stem}")
+            shutil.rmtree(out, ignore_errors=True)
+            return [a.replace("{}", str(path)).replace("{out}", out) for a in template]
+
+        anchors = {}
+        for name, paths, _, template in commands:
+            anchors[name] = [_own_cpu([*argv(template, p, "local"), "--engine", "local",
+                                       "--jobs", "1"], None) for p in paths]
+        cluster = Cluster(2)
+        try:
+            opts = ["--engine", "dask", "--scheduler", cluster.address]
+            measured = {}
+            for name, paths, _, template in commands:
+                shard = [] if name.startswith("annotate") else ["--shard-size", str(1 << 20)]
+                measured[name] = [_measure([*argv(template, p, "dask"), *opts, *shard], cluster)
+                                  for p in paths]
+        finally:
+            cluster.stop()
+        try:
+            load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+        except OSError:
+            load = "?"
+        for name, _, counts, _ in commands:
+            extra = counts[1] - counts[0]
+            (la, _, out_a), (lb, _, out_b) = anchors[name]
+            (ca, sa, wa, da), (cb, sb, wb, db) = measured[name]
+            if not name.startswith("annotate"):
+                assert (out_a, out_b) == (da, db), f"{name}: engines disagree"
+            local = (lb - la) / extra * 1e6
+            client = (cb - ca) / extra * 1e6
+            sched = (sb - sa) / extra * 1e6
+            work = (wb - wa) / extra * 1e6
+            bound = max(client, sched)
+            ceiling = work / bound if bound > 0 else float("inf")
+            note = (f"{counts[0]:,} and {counts[1]:,} deals, slope; scheduler + 2 workers; "
+                    f"load {load}")
+            rows += [
+                _row(f"{name}: local --jobs 1 CPU per deal", local, "us", note=note),
+                _row(f"{name}: client CPU per deal", client, "us",
+                     f"{name}: local --jobs 1 CPU per deal", local),
+                _row(f"{name}: scheduler CPU per deal", sched, "us",
+                     f"{name}: local --jobs 1 CPU per deal", local),
+                _row(f"{name}: workers CPU per deal", work, "us",
+                     f"{name}: local --jobs 1 CPU per deal", local),
+                _row(f"{name}: workers one client keeps busy (extrapolated)", ceiling, "workers",
+                     note="workers' CPU per deal / max(client's, scheduler's)"),
+            ]
+        return rows
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main() -> None:
+    for r in run(quick="--quick" in sys.argv):
+        ratio = f"  x{r['ratio']}" if r["ratio"] is not None else ""
+        print(f"{r['name']:<62} {r['value']:>10} {r['unit']:<8}{ratio}  {r['note']}")
+
+
+if __name__ == "__main__":
+    main()
