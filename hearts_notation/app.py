@@ -133,6 +133,7 @@ class HeartsGroup(click.Group):
         if cmd_name not in COMMANDS or not self._available(cmd_name):
             return None
         module = importlib.import_module(f"hearts_notation.commands.{COMMANDS[cmd_name][0]}")
+        resume_collector()
         cmd: click.Command = module.command
         return cmd
 
@@ -240,6 +241,28 @@ def _status(code: Any) -> int:
     return 1
 
 
+#: Whether the console script paused the garbage collector while the program
+#: loads (:mod:`hearts_notation.cli`), to be resumed once the command is loaded.
+_COLLECTOR_PAUSED: list[bool] = [False]
+
+
+def resume_collector() -> None:
+    """The garbage collector back on, if the console script paused it while
+    the program loaded, with every object made so far moved out of its reach
+    (``gc.freeze``): the modules, classes and tables of click and of the
+    package live as long as the program, so the collections of a long run
+    need not walk them again and again.  Called once the command's module
+    is loaded (the command's own work runs with the collector on), and at
+    the end of :func:`run` for a command line that loads no command
+    (``--help``, a mistyped name)."""
+    if _COLLECTOR_PAUSED[0]:
+        _COLLECTOR_PAUSED[0] = False
+        import gc
+
+        gc.freeze()
+        gc.enable()
+
+
 def skip_the_last_collection() -> None:
     """Have the interpreter's exit skip its garbage collections over what
     the run made (``gc.freeze`` as the last exit handler).
@@ -255,17 +278,22 @@ def skip_the_last_collection() -> None:
     flushes standard output and error, and what the skipped collections would
     free, the end of the process frees.  Done at exit only, so a program that
     calls :func:`run` and goes on (a test catching ``SystemExit``) keeps its
-    collector."""
+    collector running."""
     import atexit
     import gc
 
     atexit.register(gc.freeze)
 
 
-def run(argv: list[str] | None = None) -> NoReturn:
-    """Run the ``hearts`` command line and exit with its status."""
+def run(argv: list[str] | None = None, collector_paused: bool = False) -> NoReturn:
+    """Run the ``hearts`` command line and exit with its status.
+
+    *collector_paused*: the caller (:func:`hearts_notation.cli.main`) paused
+    the garbage collector while the program loaded; it is resumed once the
+    command is loaded (:func:`resume_collector`)."""
     from .output import guard_standard_streams, remove_temporaries
 
+    _COLLECTOR_PAUSED[0] = collector_paused
     guard_standard_streams()
     install_signal_handlers()
     skip_the_last_collection()
@@ -318,4 +346,5 @@ def run(argv: list[str] | None = None) -> NoReturn:
     except Exception as exc:
         internal_error(exc)
         status = EXIT_INTERNAL
+    resume_collector()
     sys.exit(status)

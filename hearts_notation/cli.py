@@ -6,6 +6,13 @@ a Ctrl-C while the rest of the program loads must still end with
 and the per-command handling live in :mod:`hearts_notation.app`; ``cli``
 and ``COMMANDS`` are re-exported from there on first use.
 
+The garbage collector is paused while the program loads (click, the
+command's modules: tens of thousands of objects that live as long as the
+program, and no garbage), and resumed by :mod:`hearts_notation.app` once the
+command is loaded, with what was loaded moved out of its reach
+(``gc.freeze``): about 40 collections fewer while a small ``hearts
+validate`` loads, a few milliseconds of CPU (issue 22).
+
 ``hearts --version`` is answered here, before click and rich are imported:
 it is what scripts and package managers run to check an install, and it
 prints two constants (the version, and which core runs, decided at package
@@ -24,12 +31,18 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the console script (``hearts``)."""
     if (sys.argv[1:] if argv is None else argv) == ["--version"]:
         raise SystemExit(_print_version())
+    import gc
+
+    paused = gc.isenabled()
+    gc.disable()
     try:
         from .app import run
     except KeyboardInterrupt:
+        if paused:
+            gc.enable()
         sys.stderr.write("hearts: interrupted\n")
         raise SystemExit(130) from None
-    run(argv)
+    run(argv, collector_paused=paused)
 
 
 def _print_version() -> int:

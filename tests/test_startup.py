@@ -190,23 +190,33 @@ def test_string_method_shortcuts_agree_with_the_patterns(text: str) -> None:
     assert output.json_safe(text) == by_pattern(output._JSON_UNSAFE, output._json_escape)
 
 
-def test_the_last_collection_is_skipped_at_exit_only(tmp_path: Path) -> None:
-    """The interpreter's exit does not walk every object the run made with
-    the garbage collector (``gc.freeze`` at exit: about as much CPU as
-    starting Python after a small validate), and a program that runs the
-    command line and goes on keeps its collector; the output is whole."""
+def test_the_collector_waits_for_the_command_and_skips_the_exit(tmp_path: Path) -> None:
+    """The garbage collector is paused while the program loads (no
+    collection before the command's module is loaded), back on for the
+    command's work and after it, and the interpreter's exit does not walk
+    every object the run made (``gc.freeze`` at exit): together about as
+    much CPU as starting Python after a small validate.  The output is whole."""
     record = _plain_record(tmp_path / "small.hrn")
     code = ("import atexit, gc, sys\n"
+            "early = []\n"
             "atexit.register(lambda: print('at exit, frozen:', gc.get_freeze_count() > 0))\n"
             "from hearts_notation.cli import main\n"
+            "gc.callbacks.append(lambda phase, info: phase == 'start' and early.append(\n"
+            "    'hearts_notation.commands.validate' not in sys.modules))\n"
             "try:\n    main(sys.argv[1:])\nexcept SystemExit as exc:\n"
-            "    print('after the run, frozen:', gc.get_freeze_count() > 0, 'status', exc.code)\n")
+            "    print('collections before the command:', sum(early), 'after:', early.count(False),\n"
+            "          'on:', gc.isenabled(), 'status', exc.code)\n")
     run = _run(code, "validate", str(record), cache_dir=tmp_path / "cache")
     assert run.returncode == 0, run.stderr
-    assert run.stdout.splitlines() == [
-        "1 file, 1 game, 3 deals: 1 valid game; 0 errors, 0 warnings, 0 infos",
-        "after the run, frozen: False status 0",
-        "at exit, frozen: True"]
+    lines = run.stdout.splitlines()
+    assert lines[0] == "1 file, 1 game, 3 deals: 1 valid game; 0 errors, 0 warnings, 0 infos"
+    assert lines[1].startswith("collections before the command: 0 after: ")
+    assert lines[1].endswith(" on: True status 0")
+    assert lines[2:] == ["at exit, frozen: True"]
+    # A command line that loads no command gets its collector back too.
+    helped = _run("import gc, sys\nfrom hearts_notation.cli import main\n"
+                  "try:\n    main(['--help'])\nexcept SystemExit:\n    print('on:', gc.isenabled())\n")
+    assert helped.stdout.splitlines()[-1] == "on: True"
 
 
 def test_a_large_json_report_still_spills_to_a_file(monkeypatch: pytest.MonkeyPatch) -> None:
