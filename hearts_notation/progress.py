@@ -28,7 +28,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Literal, TextIO
 
 if TYPE_CHECKING:      # rich is imported only when a bar is drawn (start-up cost)
-    from rich.progress import Progress, TaskID
+    from rich.progress import BarColumn, Progress, TaskID
 
 Unit = Literal["games", "bytes", "deals"]
 _REFRESH = 0.1
@@ -66,6 +66,7 @@ class CorpusProgress:
         self._last = 0.0
         self._progress: Progress | None = None
         self._task: TaskID | None = None
+        self._bar: BarColumn | None = None
 
     # Context management ------------------------------------------------------
 
@@ -96,10 +97,11 @@ class CorpusProgress:
         # The bar takes what the words and the times leave of the line, so
         # that nothing is cut on a narrow terminal (80 columns).
         bar = max(8, min(40, console.width - 72))
+        self._bar = BarColumn(bar_width=bar) if self.total else None
         columns = [
             SpinnerColumn(),
             TextColumn("[bold]{task.description}"),
-            BarColumn(bar_width=bar) if self.total else TextColumn(""),
+            self._bar if self._bar is not None else TextColumn(""),
             TextColumn("{task.fields[counts]}"),
             TextColumn("{task.fields[rates]}"),
             TimeElapsedColumn(),
@@ -147,10 +149,32 @@ class CorpusProgress:
     def _refresh(self, force: bool = False) -> None:
         if self._progress is None or self._task is None:
             return
-        fields = self.fields()
+        fields = self.fit(self.fields(), self._progress.console.width)
         self._progress.update(self._task, completed=self._done(), counts=fields["counts"],
                               rates=fields["rates"])
         self._progress.refresh()
+
+    def fit(self, fields: dict[str, str], width: int) -> dict[str, str]:
+        """*fields* shortened so that the line fits *width* columns with its
+        times whole (issue 23: "0:06:…"): the rate of the other unit goes
+        first, then the rates, then the bar narrows (down to 4 columns)."""
+        from rich.cells import cell_len
+
+        times = 2 * 9 if self.total else 9       # "0:00:00" and a space, twice with a total
+        bar = self._bar.bar_width or 0 if self._bar is not None else 0
+
+        def need(f: dict[str, str], bar_width: int) -> int:
+            return (2 + cell_len(self.description) + 1 + bar_width + 1 + cell_len(f["counts"]) + 1
+                    + cell_len(f["rates"]) + 1 + times)
+
+        if need(fields, bar) > width:
+            fields = {**fields, "rates": fields["rates_" + ("deals" if self.unit == "deals"
+                                                           else "games")]}
+        if need(fields, bar) > width:
+            fields = {**fields, "rates": ""}
+        if self._bar is not None and need(fields, bar) > width:
+            self._bar.bar_width = max(4, bar - (need(fields, bar) - width))
+        return fields
 
     def fields(self) -> dict[str, str]:
         """The bar's counts and rates in the run's language and number
@@ -175,6 +199,9 @@ class CorpusProgress:
                                 deals=counted("progress.n_deals", self.deals)),
             "rates": translate(pres.lang, "progress.rates", games=rate("progress.rate_games", gps),
                                deals=rate("progress.rate_deals", dps)),
+            # one unit's rate alone, for a narrow terminal (:meth:`fit`)
+            "rates_games": rate("progress.rate_games", gps),
+            "rates_deals": rate("progress.rate_deals", dps),
         }
 
 

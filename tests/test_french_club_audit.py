@@ -338,3 +338,103 @@ def test_click_usage_errors_stay_english_when_asked() -> None:
     # the help page stays click's (its option texts are English)
     r = _command_line("validate", "--help", lang_env="fr_FR.UTF-8")
     assert "Show this message and exit." in r.stdout
+
+
+def test_no_french_message_guesses_a_players_gender() -> None:
+    """"Sylvie a joué", never "il" for Sylvie: a French message that names a
+    player uses "il"/"elle" only impersonally ("il faut", "il lui reste") or
+    for a thing (la dame, la donne, the others as "ils")."""
+    from hearts_notation.i18n import catalog, placeholders
+
+    players = {"seat", "holder", "who", "who2", "seat2", "next", "prev_seat", "next_seat"}
+    personal = re.compile(r"\b(il|elle)\b(?!\s+(en\s+)?faut|\s+(lui\s+)?reste|\s+y a)")
+    things = {"explain.lead_high_spade"}        # "elle" is the queen of spades there
+    guessed = [key for key, text in catalog("fr").items()
+               if key not in things and placeholders(text) & players and personal.search(text)]
+    assert guessed == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize(("total", "games", "deals", "seconds"), [
+    (100_000, 12_345, 98_765, 3723), (10, 1, 3, 10), (None, 123_456, 987_654, 40_000)])
+def test_the_progress_line_keeps_its_times_whole_on_80_columns(
+        lang: str, total: int | None, games: int, deals: int, seconds: float,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Big counts in French ("12 345 parties 98 765 donnes") leave the
+    elapsed and remaining times whole: the other unit's rate goes first,
+    then the bar narrows ("0:06:…" was the issue)."""
+    import io
+    import time
+
+    from rich.console import Console
+
+    from hearts_notation.i18n import current_language, set_language
+    from hearts_notation.progress import CorpusProgress
+
+    monkeypatch.setenv("COLUMNS", "80")
+    before = current_language()
+    set_language(lang)
+    try:
+        bar = CorpusProgress("annotate", total=total, unit="deals", enabled=True)
+        bar.start()
+        bar._start = time.perf_counter() - seconds
+        bar.advance(games, deals)
+        bar._refresh(force=True)
+        progress = bar._progress
+        assert progress is not None
+        out = Console(width=80, file=io.StringIO(), record=True, color_system=None)
+        out.print(progress.make_tasks_table(progress.tasks))
+        bar.stop()
+    finally:
+        set_language(before)
+    line = out.export_text().strip()
+    assert "…" not in line, line
+    assert re.search(r"\d:\d\d:\d\d( -:--:--| \d:\d\d:\d\d)?$", line), line
+    counted = f"{games:,}".replace(",", "\u202f" if lang == "fr" else ",")
+    assert counted in line, line
+
+
+#: How each form the French reader advertises ("on attendait une ligne comme
+#: ...") goes on, as the French guide writes it.
+_ADVERTISED = {
+    '[Tag "valeur"]': '[Tag "valeur"]', "donne 1": "donne 1",
+    "N: AQ4.K93.J862.T75": "N: AQ4.K93.J862.T75", "passe N: ...": "passe N: D♠ A♠ A♥",
+    "1. S 2♣ ...": "1. N 2♣", "marque ...": "marque N 6 E 4 S 13 O 3",
+    "total ...": "total N 6 E 4 S 13 O 3", "capot ...": "capot S", "*": "*",
+    "résultat ...": "résultat S",
+}
+
+
+def test_every_form_the_french_reader_advertises_reads() -> None:
+    """Never advertise a form the reader refuses: each line the French
+    syntax message offers as an example is read without a syntax error."""
+    from hearts_notation.i18n import translate
+    from hearts_notation.io.hrn.reader import iter_hrn
+    from hearts_notation.referee import check_game
+
+    listed = translate("fr", "expect.line_start").removeprefix("une ligne comme ")
+    forms = [f for part in listed.split(", ") for f in part.split(" ou ")]
+    assert sorted(forms) == sorted(_ADVERTISED), forms
+    for form in forms:
+        line = _ADVERTISED[form]
+        head = "" if line.startswith(("[", "donne")) else "donne 1\n"
+        text = head + line + "\n"
+        codes = [f.code for g in iter_hrn(text) for f in check_game(g).findings]
+        assert "syntax-error" not in codes, (form, codes)
+
+
+def test_every_test_the_promises_page_names_exists() -> None:
+    """docs/fr/promesses.md maps each bullet of issue 23 to its tests: each
+    file::test it names is a test of that file."""
+    page = (ROOT / "docs" / "fr" / "promesses.md").read_text("utf-8")
+    named: list[tuple[str, str]] = []
+    for cell in re.findall(r"\| ([^|]*`tests/[^|]*)\|\s*$", page, re.M):
+        current = ""
+        for ref in re.findall(r"`([^`]+)`", cell):
+            path, _, name = ref.rpartition("::")
+            current = path or current
+            named.append((current, name))
+    assert len(named) > 30
+    for path, name in named:
+        text = (ROOT / path).read_text("utf-8")
+        assert re.search(rf"^def {re.escape(name)}\(", text, re.M), (path, name)
