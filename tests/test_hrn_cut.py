@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Iterable, Iterator
@@ -99,6 +100,13 @@ def _texts(seed: int, changes: int) -> list[str]:
     texts += [generated, generated + "\n\n\n", generated.rstrip("\n"), "", "\n \t\n",
               "{only a comment}\n", "; a note\n", '\ufeff[Event "x"]\ndeal 1\n',
               'deal 1\r\n[A "b"]\r\ndeal 2\r\n', 'deal 1\nresult N\n\n[A "b"]\ndeal 2\n']
+    # As people type it: comments closed on their line (on tricks, before a
+    # deal header or a tag, alone after the last game), ``;`` notes.
+    typed = re.sub(r"(?m)^(\d+\.) ", r"\1 {a trick} ", generated)
+    typed = re.sub(r"(?m)^deal (\d+)", r"{a deal} donne \1 ; note", typed)
+    typed = re.sub(r"(?m)^\[Event", "{a game} [Event", typed)
+    texts += [typed, typed + "{after the last game}\n; and a note\n", "{c}\n; n\n\n",
+              typed.replace("{a trick}", "{a {trick}")]
     alphabet = '{};"[]\n\r \tdealresultDEAL\ufeffN'
     for t in list(texts):
         for _ in range(changes):

@@ -132,6 +132,29 @@ def test_commented_lines_read_as_the_grammar_reads_them() -> None:
         assert got == oracle_or_error(line), line
 
 
+#: Lines as people type them: other spacing, ``;`` notes, comments on a
+#: trick, French words; and the same with a bad value (its column counts).
+TYPED_LINES = [
+    "donne  1  donneur  N  passe  gauche ; dealt at the club", "  N:  QT9852.T76.3.Q98",
+    "1.  E 2C   S 5C  W AC N QC ", "\t2. W JS\tN TS  E 3S S 7S", "pass  N>E:  QS AS KH ; x",
+    "score  N 0  E 26 ;", "marque N 0 E 22 S 4 W 0 ;n", "total\fN 1 E 2", "passe N: 5S 6H QS ",
+    "1. {trick 1, as played} E 2C  S 5C  W AC  N QC", "12. {a} W 5H {b} N TH  E QH S 9H ; n",
+    "3. {c}  2C 3C 4C 5C", "  4. {x} E 2C {y} {z}", "deal 2 ; {not a comment}",
+    "donne  1  donneur  N  passe  gauch", "  N:  QT9852.T76.3.Q9X", "pass  N:  QS QS! AS!",
+    "deal   123456789012345678901234567890  dealer N", "1.  E 2C  S 5C  W AC  N 1C",
+    "score  N  1  E  2x", "pass  N>Z:  QS", "  total  N 1  E +2  S -3", "1. {a} E 2C  S ZZ",
+    "9999999999999999999999999. {x} E 2C", "1.  S 2C  W 3C  N 4C  E 5C  S 6C",
+]
+
+
+def test_typed_lines_read_as_the_grammar_reads_them() -> None:
+    """The lines of a hand-typed file (read from their words whatever the
+    spacing): the same elements and columns, or the same error at the same
+    place, as the grammar."""
+    for line in TYPED_LINES:
+        agrees(line)
+
+
 _BODIES = ["c", "x y", " pad ", "", "a;b", "\tq", "é — ok", "QS!", "N 2C", "[x]", '"q"', "  two  spaces "]
 
 

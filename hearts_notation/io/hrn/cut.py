@@ -17,9 +17,10 @@ Cutting is the reader's first two steps (``docs/parser.md``):
 
 The reader (:mod:`.reader`) reads each :class:`GameText` alone, so a game
 cut here reads the same wherever it was cut and whoever reads it (a worker
-process, a cluster worker, the editor).  Plain text (no ``{``, ``;``,
-carriage return or byte-order mark) is cut with one regular-expression scan
-per block for the lines that cut games; anything else goes line by line.
+process, a cluster worker, the editor).  Text with no carriage return,
+byte-order mark or backslash, whose comments all close on their line, is
+cut with one regular-expression scan per block for the lines that cut
+games; anything else goes line by line.
 """
 
 from __future__ import annotations
@@ -373,12 +374,20 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
 # Games -----------------------------------------------------------------------------------
 
 
-#: The lines that cut games in plain text: a tag, a deal header, a result.
-_CUT_MARKS = re.compile(r"^[ \t\f]*(?:(\[)|(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_]))",
+#: The lines that cut games in plain text: a tag, a deal header, a result,
+#: perhaps after comments that close on the line (``{...} deal 2``).
+_CUT_MARKS = re.compile(r"^[ \t\f]*(?:\{[^}\n]*\}[ \t\f]*)*"
+                        r"(?:(\[)|(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_]))",
                         re.MULTILINE | re.IGNORECASE)
-#: What sends a chunk to the line-by-line cutter: a comment may open, a
-#: carriage return or a byte-order mark to drop.
-_NOT_PLAIN = re.compile("[{;\r\ufeff]")
+#: What sends a chunk to the line-by-line cutter: an escape (a ``\}`` may
+#: keep a comment open), a carriage return or a byte-order mark to drop.
+_NOT_PLAIN = re.compile("[\\\\\r\ufeff]")
+#: A ``{`` that no ``}`` follows on its line: a comment may run over lines
+#: (or the ``{`` is in a note or a tag value): the line-by-line cutter decides.
+_OPEN_BRACE = re.compile(r"\{[^}\n]*(?:\n|\Z)")
+#: A line that holds more than comments, notes and blanks (its first
+#: character past them), in text whose comments all close on their line.
+_CONTENT = re.compile(r"^[ \t\f]*(?:\{[^}\n]*\}[ \t\f]*)*[^ \t\f\n{;]", re.MULTILINE)
 
 
 #: The line put after a slice of a file that the next game follows (see
@@ -402,9 +411,9 @@ def cut_games(chunks: Iterable[str], source: str = "-", max_line: int | None = N
     whole file): a comment of its last game left open then ran into that
     game's tag, and is stopped there as in a read of the whole file.
 
-    Plain text (no ``{``, ``;``, carriage return or byte-order mark: no
-    comment can open, a logical line is a physical line) is cut with one
-    regular-expression scan per chunk for the lines that cut games (tags,
+    Plain text (no carriage return, byte-order mark or backslash, and every
+    ``{`` closed on its line: no comment runs over lines, a logical line is
+    a physical line) is cut with one regular-expression scan per chunk for the lines that cut games (tags,
     deal headers, results) instead of a step per line; at the first chunk
     that is not plain the rest goes line by line, from the first game not
     yet handed out.  *first_line* numbers a text that starts partway into
@@ -428,18 +437,26 @@ def _cut_chunks(chunks: Iterable[str], source: str, limit: int, first_line: int
     buf_line = first_line
     for chunk in source_chunks:
         text = buf + chunk
+        end = text.rfind("\n") + 1     # complete lines only: a mark needs its whole line
         if _NOT_PLAIN.search(chunk) is not None or (
+                _OPEN_BRACE.search(text, 0, end) is not None) or (
                 len(text) > limit and max(map(len, text.split("\n"))) > limit):
             yield from _cut_lines(split_lines(chain((text,), source_chunks), source, limit,
                                                    buf_line), buf_line)
             return
-        end = text.rfind("\n") + 1     # complete lines only: a mark needs its whole line
         done, done_line = _plain_cuts(text, end, buf_line, False)
         yield from done
         buf = text[done_line[0]:]
         buf_line = done_line[1]
     if buf:
+        if _OPEN_BRACE.search(buf) is not None:
+            yield from _cut_lines(split_lines((buf,), source, limit, buf_line), buf_line)
+            return
         done, _ = _plain_cuts(buf, len(buf), buf_line, True)
+        if not done and ("{" in buf or ";" in buf):
+            # No game, perhaps comments: the line-by-line cutter says which.
+            yield from _cut_lines(split_lines((buf,), source, limit, buf_line), buf_line)
+            return
         yield from done
     # (an input of blank lines only holds no game: the caller says so)
 
@@ -471,10 +488,12 @@ def _plain_cuts(text: str, end: int, line: int, last: bool
     out: list[GameText] = []
     pending: tuple[int, int, int] | None = None     # start, end, first line
     at, at_line = 0, line
+    # (comments close on their line here: a piece of comments only is no game)
+    notes = "{" in text or ";" in text
     for a, b in pieces:
         first = at_line + text.count("\n", at, a)
         at, at_line = a, first
-        if text[a:b].strip(" \t\f\n"):
+        if _CONTENT.search(text, a, b) is not None if notes else text[a:b].strip(" \t\f\n"):
             if pending is not None:
                 out.append(GameText(pending[2], _game_text(text, pending[0], pending[1])))
             pending = (a, b, first)

@@ -476,17 +476,22 @@ class _Columns:
     ``Sequence[int]`` the elements declare; not a subclass of it, so that
     mypyc compiles it as a native class (made twice per trick line)."""
 
-    __slots__ = ("_cols", "_first", "_step", "_words")
+    __slots__ = ("_cols", "_first", "_step", "_text", "_words")
 
-    def __init__(self, words: list[str], first: int, step: int) -> None:
+    def __init__(self, words: list[str], first: int, step: int, text: str | None = None) -> None:
         self._words = words
         self._first = first
         self._step = step
+        #: the text the words were cut from, when not at single spaces from its start
+        self._text = text
         self._cols: list[int] | None = None
 
     def _get(self) -> list[int]:
         if self._cols is None:
-            starts = list(accumulate(map((1).__add__, map(len, self._words)), initial=1))
+            if self._text is None:
+                starts = list(accumulate(map((1).__add__, map(len, self._words)), initial=1))
+            else:
+                starts = [at + 1 for at in _starts_in(self._text, self._words)]
             self._cols = starts[self._first:len(self._words):self._step]
         return self._cols
 
@@ -506,7 +511,7 @@ class _Line:
 
     __slots__ = ("at", "bad", "base", "multi", "pos", "simple", "starts", "text", "val", "wi", "words")
 
-    def __init__(self, text: str, base: int) -> None:
+    def __init__(self, text: str, base: int, words: list[str] | None = None) -> None:
         self.text = text
         self.base = base
         self.multi = "\n" in text
@@ -517,6 +522,10 @@ class _Line:
         self.wi = 0
         self.words: list[str] | None = None
         self.starts: list[int] | None = None      # worked out when a position is asked
+        if words is not None:   # cut by the caller as below (:func:`_commented_trick`)
+            self.simple = False
+            self.words = words
+            return
         self.simple = _NOT_SIMPLE.search(text) is None and _single_spaced(text)
         if self.simple:
             self.words = text.split(" ") if text else []
@@ -631,26 +640,18 @@ def read_line(text: str, line: int) -> list[Element]:
         if m is not None:       # one tag as the writers print it
             name = m.group(1)
             return [TagEl(line, 1, name, line, len(name) + 3, tag_value(m.group(2)), line, 2)]
-    elif _PLAIN.search(text) is None and _single_spaced(text):
-        # Words at single spaces, no comment: the lines of canonical text
-        # (tricks, hands, passes) are read straight from their words.
-        words = text.split(" ")
-        head = words[0]
-        got: Element | None
-        if head[-1] == "." and len(words) % 2 == 1:
-            got = _pair_trick(words, line)
-        elif len(words) == 2 and head[-1] == ":":
-            got = _plain_hand(words, line)
-        elif (head == "pass" or head == "passe") and len(words) > 1 and words[1][-1:] == ":":
-            got = _plain_pass(words, line)
-        elif head == "deal" or head == "donne":
-            got = _plain_deal(words, line)
-        elif head in _POINTS_WORDS and len(words) % 2 == 1 and len(words) > 1:
-            got = _plain_points(head, words, line)
-        else:
-            got = None
+    elif "{" not in text and '"' not in text and "\\" not in text:
+        # No comment, no quote, no escape: the line is read straight from
+        # its words (the lines of canonical text, and the same lines typed
+        # with other spacing or a ``;`` note).
+        got = _read_words(text, line)
         if got is not None:
             return [got]
+    elif '"' not in text and "\\" not in text and "\n" not in text and text[:1].isdigit():
+        # A trick line with comments (as annotated or typed): its words.
+        trick = _commented_trick(text, line)
+        if trick is not None:
+            return [trick]
     r = _Line(text, line)
     out: list[Element] = []
     kind = r.next(_START)
@@ -912,6 +913,123 @@ def _result(r: _Line, out: list[Element]) -> None:
         kind = r.next(_RESULT_SEATS)
     out.append(ResultEl(ln, col, seats, seat_lines, seat_cols))
     r.comments(kind, out)
+
+
+#: Blanks other than the space: one column each, as a space is.
+_OTHER_BLANKS: Final = str.maketrans("\t\f\r", "   ")
+
+
+def _read_words(text: str, line: int) -> Element | None:
+    """A line without comment, quote or escape read from its words (``None``
+    when they are not one of the lines below: the tokens then decide).  At
+    single spaces from column 1 the positions follow from the words; at any
+    other spacing they are taken from the text (:func:`_respace`)."""
+    body = text
+    semi = text.find(";")
+    if semi >= 0:
+        body = text[:semi]      # a note: no token
+    if "\t" in body or "\f" in body or "\r" in body:
+        body = body.translate(_OTHER_BLANKS)
+    words = body.split(" ")
+    spaced = "  " in body or body[:1] == " " or body[-1:] == " "
+    if spaced:
+        words = [w for w in words if w]
+    if not words or not words[0]:
+        return None
+    try:
+        got = _plain_line(words, line)
+    except HrnSyntaxError as exc:
+        if spaced:
+            exc.column = _remap(exc.column, _starts_in(body, words), words)
+        raise
+    if got is not None and spaced:
+        _respace(got, body, words)
+    return got
+
+
+def _plain_line(words: list[str], line: int) -> Element | None:
+    """The element of a line of words at single spaces from column 1
+    (``None`` when it is none of these lines)."""
+    head = words[0]
+    n = len(words)
+    if head[-1] == "." and n % 2 == 1:
+        return _pair_trick(words, line)
+    if n == 2 and head[-1] == ":":
+        return _plain_hand(words, line)
+    if (head == "pass" or head == "passe") and n > 1 and words[1][-1:] == ":":
+        return _plain_pass(words, line)
+    if head == "deal" or head == "donne":
+        return _plain_deal(words, line)
+    if head in _POINTS_WORDS and n % 2 == 1 and n > 1:
+        return _plain_points(head, words, line)
+    return None
+
+
+def _starts_in(text: str, words: list[str]) -> list[int]:
+    """Where each of *words* (the blank-separated runs of *text*, in
+    order) starts in *text*."""
+    out: list[int] = []
+    at = 0
+    for w in words:
+        at = text.find(w, at)
+        out.append(at)
+        at += len(w)
+    return out
+
+
+def _remap(column: int, starts: list[int], words: list[str]) -> int:
+    """The column in the text of what stands at *column* of the same words
+    written at single spaces from column 1."""
+    i = column - 1
+    at = 0
+    k = 0
+    for k, w in enumerate(words):
+        if i <= at + len(w):        # in the word, or the blank after it
+            break
+        at += len(w) + 1
+    return starts[k] + i - at + 1
+
+
+def _respace(el: Element, text: str, words: list[str]) -> None:
+    """Give an element read from words at single spaces (:func:`_plain_line`)
+    the columns of its *text*, written at other spacing."""
+    if isinstance(el, TrickEl):     # (its plays' columns: worked out if asked)
+        el.col = len(text) - len(text.lstrip(" ")) + 1
+        el.seat_cols = cast("Sequence[int]", _Columns(words, 1, 2, text))
+        el.card_cols = cast("Sequence[int]", _Columns(words, 2, 2, text))
+        return
+    starts = _starts_in(text, words)
+    el.col = _remap(el.col, starts, words)
+    if isinstance(el, DealEl):
+        if el.dealer is not None:
+            el.dealer_col = _remap(el.dealer_col, starts, words)
+    elif isinstance(el, PassEl):
+        el.seat_col = _remap(el.seat_col, starts, words)
+        if el.to is not None:
+            el.to_col = _remap(el.to_col, starts, words)
+    elif isinstance(el, PointsEl):
+        el.seat_cols = [_remap(c, starts, words) for c in el.seat_cols]
+
+
+def _commented_trick(text: str, line: int) -> TrickEl | None:
+    """A trick line with comments, read from its words (``None`` when a
+    word is not a seat, a card or a comment: the tokens then decide)."""
+    words = _WORDS.findall(text)
+    if ";" in words:
+        del words[words.index(";"):]
+    if not words or not _ODD_WORDS.isdisjoint(words):
+        return None
+    head = words[0]
+    if not (len(head) > 1 and head[-1] == "." and head[:-1].isdigit() and head.isascii()):
+        return None
+    r = _Line(text, line, words)
+    r.wi = 1
+    r.at = -1       # (the head, word 0)
+    ln, col = r.here()
+    got = _word_trick(r, head, ln, col)
+    if got is not None and r.bad is not None:
+        raise r.bad
+    return got
 
 
 def _pair_trick(words: list[str], line: int) -> TrickEl | None:
