@@ -39,6 +39,7 @@ from ..stream import RecordError, split_lines
 __all__ = [
     "BLANKS",
     "GameText",
+    "comments_close_on_their_line",
     "LogicalLine",
     "cut_games",
     "game_lines",
@@ -89,6 +90,9 @@ _KIND = re.compile(r"(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_])", re.IGNOR
 #: sign of a forgotten ``}`` (the comment has run into the next game).
 _TAG_START = re.compile(r'[ \t]*\[[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
 BLANKS = " \t\f\r"
+#: A ``{`` that no ``}`` follows on its line: a comment may run over lines
+#: (or the ``{`` is in a note or a tag value): the line-by-line cutter decides.
+_OPEN_BRACE = re.compile(r"\{[^}\n]*(?:\n|\Z)")
 
 
 def _scan(text: str, in_comment: bool) -> tuple[bool, int, int, bool]:
@@ -145,6 +149,15 @@ def _scan(text: str, in_comment: bool) -> tuple[bool, int, int, bool]:
             i = k.end()
             break
     return in_comment, first, open_at, saw
+
+
+def comments_close_on_their_line(text: str) -> bool:
+    """Whether no brace comment of *text* can run past its line, seen
+    without scanning it: no backslash (no escaped ``}``), and every ``{``
+    followed by a ``}`` on its line (a ``{`` in a note or a tag value
+    counts too: then the lines are scanned).  Each physical line is then a
+    logical line."""
+    return "{" not in text or ("\\" not in text and _OPEN_BRACE.search(text) is None)
 
 
 def split_text(text: str) -> Iterator[str]:
@@ -382,9 +395,6 @@ _CUT_MARKS = re.compile(r"^[ \t\f]*(?:\{[^}\n]*\}[ \t\f]*)*"
 #: What sends a chunk to the line-by-line cutter: an escape (a ``\}`` may
 #: keep a comment open), a carriage return or a byte-order mark to drop.
 _NOT_PLAIN = re.compile("[\\\\\r\ufeff]")
-#: A ``{`` that no ``}`` follows on its line: a comment may run over lines
-#: (or the ``{`` is in a note or a tag value): the line-by-line cutter decides.
-_OPEN_BRACE = re.compile(r"\{[^}\n]*(?:\n|\Z)")
 #: A line that holds more than comments, notes and blanks (its first
 #: character past them), in text whose comments all close on their line.
 _CONTENT = re.compile(r"^[ \t\f]*(?:\{[^}\n]*\}[ \t\f]*)*[^ \t\f\n{;]", re.MULTILINE)

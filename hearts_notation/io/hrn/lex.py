@@ -983,10 +983,10 @@ def _remap(column: int, starts: list[int], words: list[str]) -> int:
     i = column - 1
     at = 0
     k = 0
-    for k, w in enumerate(words):
-        if i <= at + len(w):        # in the word, or the blank after it
-            break
-        at += len(w) + 1
+    last = len(words) - 1
+    while k < last and i > at + len(words[k]):  # (in the word, or the blank after it)
+        at += len(words[k]) + 1
+        k += 1
     return starts[k] + i - at + 1
 
 
@@ -1033,27 +1033,41 @@ def _commented_trick(text: str, line: int) -> TrickEl | None:
 
 
 def _pair_trick(words: list[str], line: int) -> TrickEl | None:
-    """A trick line of ``SEAT CARD`` pairs at single spaces, read in slices
-    (``None`` for any other line)."""
+    """A trick line of ``SEAT CARD`` pairs at single spaces (``None`` for
+    any other line).  One loop over the words with typed locals: what mypyc
+    compiles to C list and dict calls (no slices, no ``map``)."""
     head = words[0]
-    if not (head[:-1].isdigit() and head.isascii()) or len(words) < 3:
+    size = len(words)
+    if size < 3 or not (head[:-1].isdigit() and head.isascii()):
         return None
-    hits = list(map(CARD_TABLE.get, words[2::2]))
-    seats = words[1::2]
-    if None in hits or not (all(map(_SEAT_WORDS.get, seats)) or all(map(_seat_word, seats))):
-        return None
+    table = CARD_TABLE
+    known = _SEAT_WORDS
+    seats: list[str | None] = []
+    cards: list[Card] = []
+    marks: list[str | None] | None = None
+    i = 1
+    while i < size:
+        seat = words[i]
+        hit = table.get(words[i + 1])
+        if hit is None:
+            return None
+        ok = known.get(seat)
+        if not (_seat_word(seat) if ok is None else ok):
+            return None
+        seats.append(seat)
+        card, mark = hit
+        cards.append(card)
+        if mark is not None and marks is None:
+            marks = [None] * (len(cards) - 1)
+        if marks is not None:
+            marks.append(mark)
+        i += 2
+    n = len(cards)
     limits = current_limits()
-    n = len(seats)
     if n > limits.cards or len(head) > limits.digits:
         check_cards(n, "trick", line, 1)
         number(head, line, 1)
-    cards = [h[0] for h in hits]       # type: ignore[index]
-    marks = None
-    for h in hits:
-        if h[1] is not None:            # type: ignore[index]
-            marks = [x[1] for x in hits]    # type: ignore[index]
-            break
-    return TrickEl(line, 1, int(head[:-1]), None, seats, [line] * n,  # type: ignore[arg-type]
+    return TrickEl(line, 1, int(head[:-1]), None, seats, [line] * n,
                    cast("Sequence[int]", _Columns(words, 1, 2)), cards,
                    cast("Sequence[int]", _Columns(words, 2, 2)), None, marks, None)
 

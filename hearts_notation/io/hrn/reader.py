@@ -47,7 +47,16 @@ from ...state import opening_leader, trick_winner
 from ..events import GameBuilder, Visitor
 from ..limits import current as current_limits
 from ..stream import CHUNK_SIZE, RecordError
-from .cut import BLANKS, GameText, LogicalLine, cut_games, game_lines, iter_logical_lines, split_text
+from .cut import (
+    BLANKS,
+    GameText,
+    LogicalLine,
+    comments_close_on_their_line,
+    cut_games,
+    game_lines,
+    iter_logical_lines,
+    split_text,
+)
 from .elements import (
     CommentEl,
     DealEl,
@@ -145,7 +154,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
     """:func:`parse_game` with the game's events sent to *visitor* (what
     its ``end_game`` returns comes back)."""
     physical = text.split("\n")
-    if first_line >= 1 and ("{" not in text or all(map(_closed, physical))):
+    if first_line >= 1 and comments_close_on_their_line(text):
         # No comment runs past its line: each line is a logical line, read
         # as it comes (what the parallel runner's workers read).
         b = _GameBuilder(visitor, source, index, default_rules)
@@ -161,7 +170,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 continue
             if first is None:
                 first = (lineno, t)
-            _read_line_into(b, t, lineno, read_line)
+            _read_line_into(b, t, lineno, None)
             if b.halted:
                 break
         if b.pos is None and first is not None:
@@ -179,13 +188,6 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
             ll.stop += first_line - 1
         lines.append(ll)
     return visit_game(lines, visitor, source, index, default_rules)
-
-
-def _closed(line: str) -> bool:
-    """Whether no brace comment is open at the end of *line*, seen without
-    scanning it: no brace, or no backslash nor quote (no escape, no tag
-    value) and no ``{`` after the last ``}``."""
-    return "{" not in line or ("\\" not in line and '"' not in line and line.rfind("{") < line.rfind("}"))
 
 
 def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = None,
@@ -216,7 +218,7 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                              else "syntax.unterminated_comment",
                              at=f"{ln}:{col}", line=ll.stop or 0), ln, col, ll.text)
             continue
-        _read_line_into(b, ll.text, ll.line, read)
+        _read_line_into(b, ll.text, ll.line, None if read is read_line else read)
         if b.halted:
             break
     if b.pos is None and lines:
@@ -225,11 +227,13 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
     return b.finish()  # type: ignore[no-any-return]
 
 
-def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader) -> None:
+def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | None) -> None:
     """Read one logical line into the game being built (a line that does
-    not read is reported and costs only itself: :meth:`_GameBuilder.line_error`)."""
+    not read is reported and costs only itself: :meth:`_GameBuilder.line_error`).
+    *read* is the lexer's :func:`.lex.read_line` when ``None`` (called
+    directly: a native call once compiled)."""
     try:
-        elements = read(text, line)
+        elements = read_line(text, line) if read is None else read(text, line)
     except HrnSyntaxError as exc:
         b.line_error(exc.msg or exc.message, exc.line, exc.column, text)
         return
