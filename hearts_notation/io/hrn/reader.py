@@ -338,10 +338,10 @@ def _pass_offset(rules: RuleSet, direction: str | None, n: int) -> int | None:
 class _DealBuilder:
     """A deal being read: raw facts, checked as they come."""
 
-    __slots__ = ("col", "comments", "damaged", "dealer", "direction", "hand_pos", "hands", "line",
-                 "moon",
+    __slots__ = ("col", "comments", "damaged", "dealer", "direction", "hand_pos", "hands", "implied",
+                 "line", "moon",
                  "number", "pass_pos", "passes", "score", "score_pos", "total", "total_pos",
-                 "tricks", "unfinished", "where")
+                 "tricks", "unfinished", "unfinished_pos")
 
     def __init__(self, number: int, dealer: str | None, direction: str | None, line: int,
                  col: int) -> None:
@@ -362,7 +362,9 @@ class _DealBuilder:
         self.moon: tuple[str, str, int, int] | None = None
         self.unfinished = False
         self.comments: list[str] = []
-        self.where: dict[str, Pos] = {}
+        self.unfinished_pos = (0, 0)
+        #: a trick leaves a seat to the reader (see :meth:`_GameBuilder._close_deal`)
+        self.implied = False
         #: a line of the deal did not read (see the module's docstring)
         self.damaged = False
 
@@ -623,7 +625,7 @@ class _GameBuilder:
                 elif isinstance(el, StarEl):
                     d = self._need_deal("star", el.line, el.col)
                     d.unfinished = True
-                    d.where["unfinished"] = Pos(el.line, el.col)
+                    d.unfinished_pos = (el.line, el.col)
                 else:
                     self._result(el)
         except _Stop:
@@ -660,7 +662,6 @@ class _GameBuilder:
                             line, col)
         d.hands[seat] = cards
         d.hand_pos[seat] = (line, col)
-        d.where["hand:" + seat] = Pos(line, col)
 
     def _pass(self, el: PassEl) -> None:
         line, col = el.line, el.col
@@ -709,6 +710,8 @@ class _GameBuilder:
                 el.seats = named
                 implied = None in named
                 break
+        if implied:
+            d.implied = True
         d.tricks.append((el, implied))
 
     def _points(self, el: PointsEl) -> None:
@@ -725,7 +728,6 @@ class _GameBuilder:
             out[s] = value
         setattr(d, kind, out)
         setattr(d, kind + "_pos", (line, col))
-        d.where[kind] = Pos(line, col)
 
     def _moon(self, el: MoonEl) -> None:
         d = self._need_deal("moon", el.line, el.col)
@@ -803,21 +805,22 @@ class _GameBuilder:
         d = self.cur
         if d is None:
             return
-        seats = self.seats or ()
-        n = len(seats)
-        idx = {s: i for i, s in enumerate(seats)}
-        # The trick before (seats resolved), whose winner leads the next
-        # trick when its leader is left implied: worked out only then
-        # (canonical text names every seat).
-        prev: TrickEl | None = None
-        for t_i, (t, implied) in enumerate(d.tricks):
-            if implied:
-                try:
-                    self._imply(d, t, t_i, prev, seats, n, idx)
-                except _Stop:   # (reported) the deal keeps the tricks before it
-                    del d.tricks[t_i:]
-                    break
-            prev = t
+        if d.implied:
+            seats = self.seats or ()
+            n = len(seats)
+            idx = {s: i for i, s in enumerate(seats)}
+            # The trick before (seats resolved), whose winner leads the next
+            # trick when its leader is left implied: worked out only then
+            # (canonical text names every seat).
+            prev: TrickEl | None = None
+            for t_i, (t, implied) in enumerate(d.tricks):
+                if implied:
+                    try:
+                        self._imply(d, t, t_i, prev, seats, n, idx)
+                    except _Stop:   # (reported) the deal keeps the tricks before it
+                        del d.tricks[t_i:]
+                        break
+                prev = t
         v = self.visitor
         v.begin_deal(d.number, d.dealer, d.direction, d.line, d.col)
         for text in d.comments:
@@ -840,8 +843,7 @@ class _GameBuilder:
         if d.moon is not None:
             v.moon(*d.moon)
         if d.unfinished:
-            u = d.where["unfinished"]
-            v.unfinished(u.line, u.column)
+            v.unfinished(*d.unfinished_pos)
         v.end_deal()
         self.cur = None
 
