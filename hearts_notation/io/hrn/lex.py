@@ -1072,14 +1072,37 @@ def _pair_trick(words: list[str], line: int) -> TrickEl | None:
                    cast("Sequence[int]", _Columns(words, 2, 2)), None, marks, None)
 
 
+#: Whole words that are (or not) a SEAT token, as the plain lines meet them.
+_SEAT_NAMES: dict[str, bool] = {}
+
+
+def _is_seat(w: str) -> bool:
+    """Whether a whole word is a SEAT token (a table look-up once seen)."""
+    ok = _SEAT_NAMES.get(w)
+    if ok is None:
+        ok = SEAT_RE.fullmatch(w) is not None
+        if len(_SEAT_NAMES) < 4096:
+            _SEAT_NAMES[w] = ok
+    return ok
+
+
 def _plain_hand(words: list[str], line: int) -> HandEl | None:
     """``SEAT: PBN`` or ``SEAT: ?`` at single spaces (``None`` for any other line)."""
     seat = words[0][:-1]
-    if SEAT_RE.fullmatch(seat) is None or seat.lower() in LINE_KEYWORDS:
+    if not _is_seat(seat) or seat.lower() in LINE_KEYWORDS:
         return None
     body = words[1]
     if body == "?":
         return HandEl(line, 1, seat, None)
+    parts = body.split(".")
+    if len(parts) == 4:
+        # Suits met before (only a valid PBN's suits are kept: the whole is one)
+        spades = _PBN_CARDS[0].get(parts[0])
+        hearts = _PBN_CARDS[1].get(parts[1])
+        diamonds = _PBN_CARDS[2].get(parts[2])
+        clubs = _PBN_CARDS[3].get(parts[3])
+        if spades is not None and hearts is not None and diamonds is not None and clubs is not None:
+            return HandEl(line, 1, seat, spades + hearts + diamonds + clubs)
     if _PBN_RE.fullmatch(body) is None:
         return None
     return HandEl(line, 1, seat, pbn_cards(body, line, len(seat) + 3))
@@ -1093,24 +1116,27 @@ def _plain_pass(words: list[str], line: int) -> PassEl | None:
     tc = 0
     if ">" in who:
         who, _, to = who.partition(">")
-        if SEAT_RE.fullmatch(to) is None:
+        if not _is_seat(to):
             return None
         tc = len(words[0]) + 3 + len(who)
-    if SEAT_RE.fullmatch(who) is None:
+    if not _is_seat(who):
         return None
     table = CARD_TABLE
-    hits = [table.get(w) for w in words[2:]]
-    if None in hits:
-        return None
-    check_cards(len(hits), "pass", line, 1)
+    cards: list[Card] = []
     marks: list[tuple[str, int, int]] = []
-    col = len(words[0]) + 3 + len(words[1])
-    for w, hit in zip(words[2:], hits, strict=True):
-        if hit[1] is not None:  # type: ignore[index]
-            marks.append((hit[1], line, col + len(w) - len(hit[1])))  # type: ignore[index]
-        col += len(w) + 1
+    size = len(words)
+    for k in range(2, size):
+        hit = table.get(words[k])
+        if hit is None:
+            return None
+        card, mark = hit
+        cards.append(card)
+        if mark is not None:
+            col = len(words[0]) + 2 + sum([len(words[j]) + 1 for j in range(1, k)])
+            marks.append((mark, line, col + len(words[k]) - len(mark)))
+    check_cards(len(cards), "pass", line, 1)
     return PassEl(line, 1, who, line, len(words[0]) + 2, to, line if to is not None else 0, tc,
-                  tuple([h[0] for h in hits]), pass_mark(marks), None)  # type: ignore[index]
+                  tuple(cards), pass_mark(marks), None)
 
 
 class _WordColumns:
@@ -1144,26 +1170,33 @@ def _word_trick(r: _Line, head: str, ln: int, col: int) -> TrickEl | None:
     n = len(words)
     i = r.wi
     table = CARD_TABLE
+    known = _SEAT_WORDS
     said: list[str] = []
     while i < n and words[i][0] == "{":
         said.append(comment_text(words[i]))
         i += 1
     seats: list[str | None] = []
     seat_at: list[int] = []
+    seat_lines: list[int] = []
     cards: list[Card] = []
     card_at: list[int] = []
-    marks: list[str | None] = []
-    notes: list[str | None] = []
+    # (marks and notes made at the first play that has one)
+    marks: list[str | None] | None = None
+    notes: list[str | None] | None = None
     while i < n:
         w = words[i]
         hit = table.get(w)
         if hit is None:
-            if w[0] == "{" or i + 1 == n or not _seat_word(w):
+            if w[0] == "{" or i + 1 == n:
+                return None
+            ok = known.get(w)
+            if not (_seat_word(w) if ok is None else ok):
                 return None
             if words[i - 1][0] == "{" and w.lower() in LINE_KEYWORDS:
                 return None     # a keyword after a comment: the tokens say it is no seat
             seats.append(w)
             seat_at.append(i)
+            seat_lines.append(ln)
             i += 1
             hit = table.get(words[i])
             if hit is None:
@@ -1171,8 +1204,13 @@ def _word_trick(r: _Line, head: str, ln: int, col: int) -> TrickEl | None:
         else:
             seats.append(None)
             seat_at.append(-1)
-        cards.append(hit[0])
-        marks.append(hit[1])
+            seat_lines.append(0)
+        card, mark = hit
+        cards.append(card)
+        if mark is not None and marks is None:
+            marks = [None] * (len(cards) - 1)
+        if marks is not None:
+            marks.append(mark)
         card_at.append(i)
         i += 1
         if i < n and words[i][0] == "{":
@@ -1180,16 +1218,21 @@ def _word_trick(r: _Line, head: str, ln: int, col: int) -> TrickEl | None:
             while i < n and words[i][0] == "{":
                 here.append(comment_text(words[i]))
                 i += 1
+            if notes is None:
+                notes = [None] * (len(cards) - 1)
             notes.append(join_comments(here))
-        else:
+        elif notes is not None:
             notes.append(None)
     k = len(cards)
-    r.count(k, "trick", ln, col)
-    number_ = r.number(head, ln, col)
-    return TrickEl(ln, col, number_, join_comments(said), seats, [0 if a < 0 else ln for a in seat_at],
+    limits = current_limits()
+    if k > limits.cards or len(head) > limits.digits:
+        r.count(k, "trick", ln, col)
+        number_ = r.number(head, ln, col)
+    else:
+        number_ = int(head[:-1])
+    return TrickEl(ln, col, number_, join_comments(said), seats, seat_lines,
                    cast("Sequence[int]", _WordColumns(r, seat_at)), cards,
-                   cast("Sequence[int]", _WordColumns(r, card_at)), None,
-                   None if marks.count(None) == k else marks, None if notes.count(None) == k else notes)
+                   cast("Sequence[int]", _WordColumns(r, card_at)), None, marks, notes)
 
 
 def _plain_deal(words: list[str], line: int) -> DealEl | None:
@@ -1224,14 +1267,22 @@ def _plain_deal(words: list[str], line: int) -> DealEl | None:
 def _plain_points(head: str, words: list[str], line: int) -> PointsEl | None:
     """``score SEAT N ...`` or ``total SEAT N ...`` at single spaces (``None``
     for any other line)."""
-    seats = words[1::2]
-    if not all(SEAT_RE.fullmatch(s) for s in seats) or not all(_POINTS_RE.fullmatch(v) for v in words[2::2]):
-        return None
+    size = len(words)
+    for i in range(1, size, 2):
+        value = words[i + 1]
+        if not _is_seat(words[i]) or not (value.isdigit() and value.isascii()
+                                          or _POINTS_RE.fullmatch(value) is not None):
+            return None
+    seats: list[str] = []
     cols: list[int] = []
     values: list[int] = []
+    digits = current_limits().digits
     col = len(head) + 2
-    for seat, value in zip(seats, words[2::2], strict=True):
+    for i in range(1, size, 2):
+        seat = words[i]
+        value = words[i + 1]
+        seats.append(seat)
         cols.append(col)
-        values.append(number(value, line, col + len(seat) + 1))
+        values.append(int(value) if len(value) <= digits else number(value, line, col + len(seat) + 1))
         col += len(seat) + len(value) + 2
     return PointsEl(_POINTS_WORDS[head], line, 1, seats, [line] * len(seats), cols, values)
