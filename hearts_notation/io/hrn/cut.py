@@ -39,8 +39,8 @@ from ..stream import RecordError, split_lines
 __all__ = [
     "BLANKS",
     "GameText",
-    "comments_close_on_their_line",
     "LogicalLine",
+    "comments_close_on_their_line",
     "cut_games",
     "game_lines",
     "iter_logical_lines",

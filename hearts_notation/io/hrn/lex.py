@@ -1270,7 +1270,7 @@ def _plain_points(head: str, words: list[str], line: int) -> PointsEl | None:
     size = len(words)
     for i in range(1, size, 2):
         value = words[i + 1]
-        if not _is_seat(words[i]) or not (value.isdigit() and value.isascii()
+        if not _is_seat(words[i]) or not ((value.isdigit() and value.isascii())
                                           or _POINTS_RE.fullmatch(value) is not None):
             return None
     seats: list[str] = []
