@@ -438,3 +438,31 @@ def test_every_test_the_promises_page_names_exists() -> None:
     for path, name in named:
         text = (ROOT / path).read_text("utf-8")
         assert re.search(rf"^def {re.escape(name)}\(", text, re.M), (path, name)
+
+
+def test_hint_on_a_sheet_says_it_is_a_sheet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A score sheet has no cards to advise on: hint says so, not that "the
+    seats still to pass have no known hand"."""
+    out, status = _hearts("hint", EVENING_1, monkeypatch=monkeypatch)
+    assert status == 2
+    assert ("la donne 9 est tenue sur une feuille de marque : ses cartes ne sont pas notées, "
+            "il n'y a rien à conseiller") in out, out
+    out, _ = _hearts("hint", "--lang", "en", EVENING_1, monkeypatch=monkeypatch)
+    assert "deal 9 is kept as a score sheet: its cards are not recorded" in out, out
+
+
+def test_a_sheet_of_one_deal_is_told_in_the_singular(monkeypatch: pytest.MonkeyPatch,
+                                                     tmp_path: Path) -> None:
+    """"seuls les points de ses un donnes" was the narration of a one-deal
+    sheet; a moon the player chose to take off is told so."""
+    sheet = tmp_path / "choix.hrn"
+    sheet.write_text('[Événement "Choix"]\n[Règles "moon-choice"]\n[Nord "Sylvie"]\n[Est "Bernard"]\n'
+                     '[Sud "Hélène"]\n[Ouest "Odile"]\n\ndonne 1\ncapot S retire\n'
+                     "marque N 0 E 0 S -26 O 0\ntotal N 0 E 0 S -26 O 0\n", encoding="utf-8")
+    out, status = _hearts("replay", "--narrate", str(sheet), monkeypatch=monkeypatch)
+    flat = " ".join(out.split())
+    assert status == 0, out
+    assert "seuls les points de son unique donne sont connus" in flat, flat
+    assert "Hélène a fait capot à la donne 1 : Hélène retranche 26 points." in flat
+    out, _ = _hearts("replay", "--narrate", "--lang", "en", str(sheet), monkeypatch=monkeypatch)
+    assert "only the points of its one deal are known" in " ".join(out.split())

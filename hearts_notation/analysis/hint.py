@@ -19,6 +19,7 @@ from ..model import Deal, Game
 from ..position import Position
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
+from ..sheets import has_play, is_sheet_deal
 from .annotate import (
     AnalysisOptions,
     Choice,
@@ -132,6 +133,8 @@ def hint_deal(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
     bad = malformed_trick(deal, rules, seats, number)
     if bad is not None:
         raise HintError("malformed", why=msg(bad.key, **dict(bad.args)).arg())
+    if is_sheet_deal(deal, rules, seats) and not has_play(deal):
+        raise HintError("sheet", deal=number)       # a score sheet: no card to advise on
     ctx = DealContext(deal, rules, seats)
     solver = Solver(rules, len(seats), moon)
     ev = Evaluator(len(seats), solver, options.eval)

@@ -398,6 +398,8 @@ MESSAGES.update({
 MESSAGES.update({
     "word.or": "or",
     # [anchor: french] new messages of the french work go right below this line.
+    "narrate.sheet.intro_one": "The game is kept as a score sheet: only the points of its one deal are known.",
+    "hint.sheet": "deal {deal} is kept as a score sheet: its cards are not recorded, so there is nothing to advise",
     # click's own command-line errors (hearts_notation/clickwords.py: click's English text)
     "click.error": "Error: {message}",
     "click.try_help": "Try '{command} {option}' for help.",

@@ -880,6 +880,8 @@ MESSAGES.update({
     "record.moon_shape": 'un capot s\'écrit {{"seat": S, "choice": "add"|"subtract"}}',
     "record.expected_bool": "on attendait true ou false",
     # [anchor: french] new messages of the french work go right below this line.
+    "narrate.sheet.intro_one": "La partie est tenue sur une feuille de marque : seuls les points de son unique donne sont connus.",
+    "hint.sheet": "la donne {deal} est tenue sur une feuille de marque : ses cartes ne sont pas notées, il n'y a rien à conseiller",
     # Les erreurs de ligne de commande de click (hearts_notation/clickwords.py) ;
     # {name:.0} et {number_type:.0} n'écrivent rien : click les remplit en anglais
     "click.error": "Erreur : {message}",

@@ -374,7 +374,9 @@ class Narrator:
         chosen = list(deals) if deals is not None else list(g.deals)
         sheet = [df for df in chosen if _sheet_deal(df)]
         if sheet:
-            self._emit(paras, self.w.t("sheet.intro", count=self.w.num(len(sheet))))
+            # "the points of its one deals" -> "of its one deal" (issue 23)
+            form = "sheet.intro" if len(sheet) > 1 else "sheet.intro_one"
+            self._emit(paras, self.w.t(form, count=self.w.num(len(sheet))))
         run: list[DealFact] = []
         for df in chosen:
             if _sheet_deal(df):
