@@ -31,8 +31,15 @@ from __future__ import annotations
 import importlib.machinery
 import os
 import sys
-from collections.abc import Sequence
-from types import ModuleType
+
+#: (``typing`` and ``collections`` are not imported for the annotations:
+#: ``hearts --version`` would pay for them; type checkers take any
+#: ``TYPE_CHECKING`` name as true, as in the package's ``__init__``.)
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from types import ModuleType
 
 #: The modules compiled ahead of time: the hot paths of reading, refereeing,
 #: scoring, generating and analysing.  Keep in step with the code on main.
