@@ -14,6 +14,12 @@ hearts_notation validate --jobs 1 --format json FILE``, in CPU seconds of
 the child (user + system, start-up included), best of the rounds,
 interleaved; the anchor is the file with the hands known (issue 22, item 7:
 hands unknown at most 2x hands known).
+
+The same run measures findings (issue 30: "findings are cheap"): the same
+records with one score line off by one point in every game (a
+``score-mismatch`` error per game), as a JSON report and as the text report
+people read (each finding with its source line and caret), each against the
+clean file in the same format.
 """
 
 from __future__ import annotations
@@ -45,11 +51,23 @@ def _observer(text: str, passes: bool) -> str:
     return "\n".join(out) + "\n"
 
 
-def _cpu(path: str) -> float:
+def _finding(text: str) -> str:
+    """The JSONL *text* with one score line off by one point in every game."""
+    out = []
+    for line in text.splitlines():
+        game = json.loads(line)
+        score = game["deals"][0]["score"]
+        seat = next(iter(score))
+        score[seat] += 1
+        out.append(json.dumps(game, separators=(",", ":"), ensure_ascii=False))
+    return "\n".join(out) + "\n"
+
+
+def _cpu(path: str, fmt: str = "json") -> float:
     """CPU seconds of one whole ``hearts validate --jobs 1`` process on *path*."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([sys.executable, "-m", "hearts_notation", "validate", "--jobs", "1",
-                           "--format", "json", path], capture_output=True, check=False)
+                           "--format", fmt, path], capture_output=True, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
         raise RuntimeError(done.stderr.decode(errors="replace"))
@@ -67,27 +85,35 @@ def run(quick: bool = False) -> list[dict[str, object]]:
 
     with tempfile.TemporaryDirectory() as tmp:
         files = {"known": known, "observer": _observer(known, True),
-                 "observer_nopass": _observer(known, False)}
+                 "observer_nopass": _observer(known, False), "finding": _finding(known)}
         paths = {}
         for key, text in files.items():
             paths[key] = os.path.join(tmp, f"{key}.jsonl")
             Path(paths[key]).write_text(text, encoding="utf-8")
-        best = {key: float("inf") for key in paths}
+        runs = {**{key: (path, "json") for key, path in paths.items()},
+                "known_text": (paths["known"], "text"), "finding_text": (paths["finding"], "text")}
+        best = {key: float("inf") for key in runs}
         for _ in range(rounds):
-            for key, path in paths.items():
-                best[key] = min(best[key], _cpu(path))
+            for key, (path, fmt) in runs.items():
+                best[key] = min(best[key], _cpu(path, fmt))
     note = (f"{deals} deals ({len(games)} generated games, standard rules), whole process "
             f"(start-up included), --jobs 1, CPU s of the child, best of {rounds} rounds; "
             f"{_compiled.description()}")
     anchor = "validate JSONL, hands known, whole process"
 
-    def row(name: str, key: str, target: str | None, extra: str) -> dict[str, object]:
-        ratio = best[key] / best["known"] if key != "known" else None
+    def row(name: str, key: str, target: str | None, extra: str, base: str = "known",
+            base_name: str = anchor) -> dict[str, object]:
+        ratio = best[key] / best[base] if key != base else None
         return {"name": name, "value": round(best[key], 3), "unit": "CPU-s",
-                "anchor": anchor if ratio is not None else None,
-                "anchor_value": round(best["known"], 3) if ratio is not None else None,
+                "anchor": base_name if ratio is not None else None,
+                "anchor_value": round(best[base], 3) if ratio is not None else None,
                 "ratio": round(ratio, 2) if ratio is not None else None,
                 "target": target, "note": extra + note}
+
+    text_anchor = "validate JSONL, hands known, text report, whole process"
+    per_game = (best["finding"] - best["known"]) / len(games) * 1e6
+    per_game_text = (best["finding_text"] - best["known_text"]) / len(games) * 1e6
+    clean_game = best["known"] / len(games) * 1e6
 
     return [
         row(anchor, "known", None, ""),
@@ -95,6 +121,15 @@ def run(quick: bool = False) -> list[dict[str, object]]:
             "<= 2x hands known (ratio)", "every hand null, passes kept; "),
         row("validate JSONL, hands and passes unknown, whole process", "observer_nopass", None,
             "every hand null, no passes; "),
+        row("validate JSONL, a finding in every game, whole process", "finding",
+            "same order as clean (issue 30)",
+            f"one score line off by one in every game: {per_game:,.0f} us more per game, "
+            f"against {clean_game:,.0f} us for a clean game start-up included; "),
+        row(text_anchor, "known_text", None, "", "known_text", text_anchor),
+        row("validate JSONL, a finding in every game, text report, whole process", "finding_text",
+            "same order as clean (issue 30)",
+            f"each finding with its source line and caret: {per_game_text:,.0f} us more per game; ",
+            "known_text", text_anchor),
     ]
 
 

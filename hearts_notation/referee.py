@@ -293,7 +293,7 @@ class _Seating:
     worked out once (a corpus has few): the seat order of a trick from each
     leader, the hand size, the cards in play and removed."""
 
-    __slots__ = ("deck", "hs", "idx", "n", "nt", "orders", "removed", "seats")
+    __slots__ = ("cycle", "deck", "hs", "idx", "n", "nt", "offsets", "orders", "removed", "seats")
 
     def __init__(self, rules: RuleSet, seats: tuple[str, ...]) -> None:
         n = len(seats)
@@ -306,6 +306,9 @@ class _Seating:
         self.nt = rules.tricks_per_deal
         self.deck = rules.deck_mask
         self.removed = FULL_DECK & ~self.deck
+        #: the pass cycle, and the offset of each of its directions (0: no pass)
+        self.cycle = tuple(rules.pass_cycle)
+        self.offsets = tuple(rules.pass_offset(d) if rules.pass_count else 0 for d in self.cycle)
 
 
 @functools.lru_cache(maxsize=64)
@@ -515,10 +518,16 @@ class _DealCheck:
     def check_passes(self, direction: str | None) -> None:
         rules, n, idx, seats = self.rules, self.n, self.idx, self.seats
         deal = self.deal
-        cycle = rules.direction_for(self.number)
-        applied = direction or cycle
+        table = self.table
+        k = (self.number - 1) % len(table.cycle)
+        cycle = table.cycle[k]         # rules.direction_for(self.number)
         pass_count = rules.pass_count
-        offset = rules.pass_offset(applied) if pass_count else 0
+        if direction is None or direction == cycle:
+            applied = cycle
+            offset = table.offsets[k]
+        else:
+            applied = direction
+            offset = rules.pass_offset(applied) if pass_count else 0
         passes = list(deal.passes.values())
         strangers = False
         for p in passes:
@@ -553,8 +562,7 @@ class _DealCheck:
             self.given: list[int | None] = [0] * n
             self.received: list[int | None] = [0] * n
             return
-        self.direction_name = applied if rules.pass_offset(applied) == offset else next(
-            d for d in ("left", "right", "across") if rules.pass_offset(d) == offset)
+        self.applied = applied
         given: list[int | None] = [None] * n
         passed_union = 0
         other_dealt = 0
@@ -593,6 +601,14 @@ class _DealCheck:
                          seat=missing[0] if len(missing) == 1 else None)
         self.given = given
         self.received = [given[(i - offset) % n] for i in range(n)]
+
+    @property
+    def direction_name(self) -> str:
+        """The direction the passes are applied in, as the messages name it
+        (worked out only for a message)."""
+        rules, applied, offset = self.rules, self.applied, self.offset
+        return applied if rules.pass_offset(applied) == offset else next(
+            d for d in ("left", "right", "across") if rules.pass_offset(d) == offset)
 
     def pass_faults(self, p: Pass, i: int, passed_union: int, passes: list[Pass],
                     other_dealt: int, expected: int) -> tuple[int, int | None]:

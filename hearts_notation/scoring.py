@@ -346,6 +346,15 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                     end=end_ds.number, top=_s(top[0]), total=top[1],
                     winners=_winners_text(score.winners, end_ds.totals), deal=num, k=extra),
                 deal=num, pos=deal.pos)))
+        # A deal played in full whose recorded lines agree (the common case):
+        # nothing to say, the anchors move on.
+        pts = ds.points
+        total = deal.total
+        if deal.moon is None and ds.complete and (deal.score is None or deal.score == pts):
+            if total is None or (len(total) == len(seats) and None not in anchor and all(
+                    total.get(s) == a + pts[s] for a, s in zip(anchor, seats, strict=True))):  # type: ignore[operator]
+                anchor = [None if a is None else a + pts[s] for a, s in zip(anchor, seats, strict=True)]
+                continue
         # moon (a sheet deal's score and moon lines: hearts_notation.sheets)
         if deal.moon is not None and not ds.sheet:
             m = deal.moon
@@ -368,7 +377,7 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
             elif rules.moon != "choose" and m.choice != rules.moon:
                 out.append((i, 1, _finding(
                     "moon-choice", "error",
-                    msg("finding.moon-choice.no_choice", moon=("moon", rules.moon), seat=_s(m.seat),
+                    msg("finding.moon-choice.no_choice", moon=rules.moon, seat=_s(m.seat),
                         seat2=_s(m.seat), choice=("moon", m.choice)), num, m.seat, pos)))
         # score line
         if deal.score is not None and not ds.sheet:
