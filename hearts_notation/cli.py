@@ -35,13 +35,17 @@ def main(argv: list[str] | None = None) -> None:
 
     paused = gc.isenabled()
     gc.disable()
+    loaded = False
     try:
         from .app import run
+
+        loaded = True
     except KeyboardInterrupt:
-        if paused:
-            gc.enable()
         sys.stderr.write("hearts: interrupted\n")
         raise SystemExit(130) from None
+    finally:
+        if paused and not loaded:     # (run() resumes it once the command is loaded)
+            gc.enable()
     run(argv, collector_paused=paused)
 
 
