@@ -37,13 +37,16 @@ class TagEl:
     name_line: int
     name_col: int
 
-    def __init__(self, line: int, col: int, name: str, value_line: int, value_col: int, value: str) -> None:
+    def __init__(self, line: int, col: int, name: str, value_line: int, value_col: int, value: str,
+                 name_line: int, name_col: int) -> None:
         self.line = line
         self.col = col
         self.name = name
         self.value_line = value_line
         self.value_col = value_col
         self.value = value
+        self.name_line = name_line
+        self.name_col = name_col
 
 
 @dataclass(slots=True, init=False)
