@@ -155,6 +155,20 @@ def test_typed_lines_read_as_the_grammar_reads_them() -> None:
         agrees(line)
 
 
+_TRICK_WORDS = ["E", "S", "n", "2C", "QS!", "10H", "Q♠", "{c}", "{a b}", "{c;d}", "{ x }", "{a{b}", "{",
+                "}", ":", ">", "[", "]", ";", "; n", "deal", "x", "\t", "  ", "E:", "{e}QS"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_TRICK_WORDS), max_size=9), st.sampled_from([" ", "  ", "\t", ""]),
+       st.sampled_from(["1.", "12.", "  3."]))
+def test_trick_lines_with_comments_agree_with_the_grammar(words: list[str], sep: str, head: str) -> None:
+    """Trick lines with comments are cut into words with string methods
+    (not the token patterns): the same elements, columns and errors as the
+    grammar, whatever stands between the words."""
+    agrees(head + " " + sep.join(words))
+
+
 _BODIES = ["c", "x y", " pad ", "", "a;b", "\tq", "é — ok", "QS!", "N 2C", "[x]", '"q"', "  two  spaces "]
 
 

@@ -1011,13 +1011,42 @@ def _respace(el: Element, text: str, words: list[str]) -> None:
         el.seat_cols = [_remap(c, starts, words) for c in el.seat_cols]
 
 
+def _comment_words(text: str) -> list[str] | None:
+    """The words of a line as :data:`_WORDS` cuts them (a comment is one
+    word; a ``;`` note ends them), cut with string methods (several times
+    cheaper than the pattern), or ``None`` when a character there could
+    make the two cuts differ (a ``:``, ``>``, bracket or stray ``}``, a
+    ``{`` inside a comment or never closed): the tokens then decide."""
+    words: list[str] = []
+    rest = text
+    while True:
+        brace = rest.find("{")
+        seg = rest if brace < 0 else rest[:brace]
+        semi = seg.find(";")
+        if semi >= 0:
+            seg = seg[:semi]
+            brace = -1
+        if "}" in seg or ":" in seg or ">" in seg or "[" in seg or "]" in seg:
+            return None
+        if "\t" in seg or "\f" in seg or "\r" in seg:
+            seg = seg.translate(_OTHER_BLANKS)
+        for w in seg.split(" "):
+            if w:
+                words.append(w)
+        if brace < 0:
+            return words
+        close = rest.find("}", brace)
+        if close < 0 or rest.find("{", brace + 1, close) >= 0:
+            return None
+        words.append(rest[brace:close + 1])
+        rest = rest[close + 1:]
+
+
 def _commented_trick(text: str, line: int) -> TrickEl | None:
     """A trick line with comments, read from its words (``None`` when a
     word is not a seat, a card or a comment: the tokens then decide)."""
-    words = _WORDS.findall(text)
-    if ";" in words:
-        del words[words.index(";"):]
-    if not words or not _ODD_WORDS.isdisjoint(words):
+    words = _comment_words(text)
+    if not words:
         return None
     head = words[0]
     if not (len(head) > 1 and head[-1] == "." and head[:-1].isdigit() and head.isascii()):
