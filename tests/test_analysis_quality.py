@@ -135,7 +135,7 @@ def test_the_learners_report() -> None:
     assert out["costliest"][0]["comment"].startswith("W could duck with 7♠")
     assert {p["seat"] for p in out["players"]} == seats
     text = annotate_game(g, a).comment or ""
-    assert "W: accuracy" in text and "Costly decision 1" in text
+    assert "W: accuracy" in text and "Costliest decision, rank 1" in text
     fr = annotate_game(g, a, lang="fr").comment or ""
     assert "précision" in fr
 

@@ -826,7 +826,7 @@ MESSAGES.update({
     "analysis.player_line": "{seat}: accuracy {accuracy}%, {avg} points lost per decision on average ({n} decisions).",
     "analysis.where.pass": "deal {deal}, pass",
     "analysis.where.trick": "deal {deal}, trick {trick}",
-    "analysis.costly": "Costly decision {i} ({where}, {seat}, {mark}, {loss} pt): {comment}",
+    "analysis.costly": "Costliest decision, rank {i} ({where}, {seat}, {mark}, {loss} pt): {comment}",
     # annotate's terminal summary (hearts_notation.commands.annotate).
     "annotate.title": "Decisions that cost points",
     "annotate.col.game": "game", "annotate.col.deal": "deal", "annotate.col.trick": "trick",

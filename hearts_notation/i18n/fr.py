@@ -622,7 +622,7 @@ MESSAGES.update({
     "analysis.player_line": "{seat} : précision {accuracy} %, {avg} point perdu en moyenne par décision ({n} décisions).",
     "analysis.where.pass": "donne {deal}, échange",
     "analysis.where.trick": "donne {deal}, pli {trick}",
-    "analysis.costly": "Décision coûteuse n° {i} ({where}, {seat}, {mark}, {loss} pt) : {comment}",
+    "analysis.costly": "Rang {i} des décisions les plus coûteuses ({where}, {seat}, {mark}, {loss} pt) : {comment}",
     "annotate.title": "Décisions qui ont coûté des points",
     "annotate.col.game": "partie", "annotate.col.deal": "donne", "annotate.col.trick": "pli",
     "annotate.col.seat": "place", "annotate.col.cards": "carte(s)", "annotate.col.mark": "annotation",
