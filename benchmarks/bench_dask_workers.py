@@ -16,7 +16,11 @@ single process, mostly one thread) keep up, that is up to
 ``N* = workers' CPU per deal / max(client's, scheduler's CPU per deal)``.
 The figure assumes workers of this machine's speed, a network and file
 system that keep up, and the client and scheduler on cores of their own;
-it is a ceiling for one command, not a measured speed-up.  The local
+it is a ceiling for one command, not a measured speed-up.  Under load the
+wall time of a run grows with the corpus, and so does what the client,
+the scheduler and the workers spend idle (heartbeats, polling): each one's
+idle CPU per wall second is measured first (a client connected and doing
+nothing) and taken off each run, its wall time times that rate.  The local
 ``--jobs 1`` run of the same command, by the same slope, is the anchor.
 """
 
@@ -26,6 +30,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,11 +49,45 @@ def _cluster_cpu(cluster: Cluster) -> tuple[float, float]:
     return sched, sum(t.user + t.system for t in times[1:])
 
 
-def _measure(args: list[str], cluster: Cluster) -> tuple[float, float, float, str]:
+def _measure(args: list[str], cluster: Cluster,
+             idle: tuple[float, float, float]) -> tuple[float, float, float, str]:
+    """CPU seconds of the client, the scheduler and the workers for one run,
+    less what each spends idle (its CPU per wall second with nothing to
+    do, *idle*) over the run's wall time: under load the wall time grows
+    with the corpus, and so would their heartbeats and polling."""
     s0, w0 = _cluster_cpu(cluster)
+    t0 = time.perf_counter()
     client, _, out = _own_cpu(args, cluster)
+    wall = time.perf_counter() - t0
     s1, w1 = _cluster_cpu(cluster)
-    return client, s1 - s0, w1 - w0, out
+    return (client - idle[0] * wall, s1 - s0 - idle[1] * wall, w1 - w0 - idle[2] * wall, out)
+
+
+_IDLE_CLIENT = """
+import sys, time
+from hearts_notation.runners.dask_engine import DaskEngine
+with DaskEngine(sys.argv[1], 2) as engine:
+    time.sleep(float(sys.argv[2]))
+"""
+
+
+def _idle_rates(cluster: Cluster, seconds: float) -> tuple[float, float, float]:
+    """CPU per wall second of a connected client doing nothing, of the
+    scheduler and of the workers meanwhile (the slope between a short and
+    a long idle connection, so the client's start-up cancels out)."""
+    import resource
+    import subprocess
+
+    runs = []
+    for wait in (0.0, seconds):
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        s0, w0 = _cluster_cpu(cluster)
+        subprocess.run([sys.executable, "-c", _IDLE_CLIENT, cluster.address, str(wait)],
+                       cwd=ROOT, check=True, capture_output=True)
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        s1, w1 = _cluster_cpu(cluster)
+        runs.append(((r1.ru_utime + r1.ru_stime) - (r0.ru_utime + r0.ru_stime), s1 - s0, w1 - w0))
+    return tuple(max(0.0, (b - a) / seconds) for a, b in zip(runs[0], runs[1], strict=True))  # type: ignore[return-value]
 
 
 def run(quick: bool = False) -> list[Row]:
@@ -66,7 +105,7 @@ def run(quick: bool = False) -> list[Row]:
         games = list(generate_games(30 if quick else 60, seed=11))
         text = dumps(games, "jsonl")
         base = sum(len(g.deals) for g in games)
-        copies = (3, 9) if quick else (5, 20)
+        copies = (3, 9) if quick else (4, 24)
         corpora = []
         for n in copies:
             path = tmp / f"c{n}.jsonl"
@@ -102,11 +141,12 @@ def run(quick: bool = False) -> list[Row]:
         cluster = Cluster(2)
         try:
             opts = ["--engine", "dask", "--scheduler", cluster.address]
+            idle = _idle_rates(cluster, 4.0 if quick else 10.0)
             measured = {}
             for name, paths, _, template in commands:
-                shard = [] if name.startswith("annotate") else ["--shard-size", str(1 << 20)]
-                measured[name] = [_measure([*argv(template, p, "dask"), *opts, *shard], cluster)
-                                  for p in paths]
+                shard = [] if name.startswith("annotate") else ["--shard-size", str(1 << 18)]
+                measured[name] = [_measure([*argv(template, p, "dask"), *opts, *shard], cluster,
+                                           idle) for p in paths]
         finally:
             cluster.stop()
         try:
@@ -126,6 +166,8 @@ def run(quick: bool = False) -> list[Row]:
             bound = max(client, sched)
             ceiling = work / bound if bound > 0 else float("inf")
             note = (f"{counts[0]:,} and {counts[1]:,} deals, slope; scheduler + 2 workers; "
+                    f"256 KiB shards (annotate: 2,000 bytes); idle CPU per second taken off "
+                    f"(client {idle[0]:.3f}, scheduler {idle[1]:.3f}, workers {idle[2]:.3f}); "
                     f"load {load}")
             rows += [
                 _row(f"{name}: local --jobs 1 CPU per deal", local, "us", note=note),
