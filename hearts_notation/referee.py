@@ -96,6 +96,10 @@ class GameReport:
     finished: bool
     winners: tuple[str, ...]
     valid: bool
+    #: the card-by-card replay ran on some deal (its findings, if any, sit on
+    #: cards and tricks): a game read without the positions of its plays must
+    #: be read again with them for each finding to point at its card
+    on_cards: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """The game entry of docs/spec.md, section 6: source, index, line, valid, findings,
@@ -330,6 +334,8 @@ class _Ctx:
     #: goes on after it): each may be cut short
     damaged: frozenset[int] = frozenset()
     table: _Seating | None = None
+    #: the card-by-card replay ran on a deal (:attr:`GameReport.on_cards`)
+    on_cards: bool = False
 
 
 class _DealCheck:
@@ -386,7 +392,7 @@ class _DealCheck:
         self.check_passes(direction)
         if not self.out and not self.infos and self.clean_play():
             return self.out
-        sound = not self.out
+        sound = all(f.severity == "info" for f in self.out)   # (an info: what could not be checked)
         self.knowledge()
         if sound and all(self.exact) and self.replay_with(list(self.held)):
             # Hands not recorded but settled by a complete play without a
@@ -394,6 +400,7 @@ class _DealCheck:
             # card-by-card replay would find nothing more.
             self.flush_infos()
             return self.out
+        self.ctx.on_cards = True
         self.play()
         self.flush_infos()
         return self.out
@@ -1264,7 +1271,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
         if f.severity == "error":
             valid = False
             break
-    return GameReport(game, rules, findings, score.deals, score.finished, score.winners, valid)
+    return GameReport(game, rules, findings, score.deals, score.finished, score.winners, valid,
+                      ctx.on_cards or memo is not None)
 
 
 def validate_game(game: Game, default_rules_spec: RuleSet | str | None = None,
@@ -1712,25 +1720,32 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     if typed:
         # A record of the clean shape that the compact check did not accept
         # has findings (an unknown hand, a fault): its positions are worked
-        # out at once, so that it is built and checked once.
-        game = _json_game(obj, source, index, line, prefix, locate, located=True)
-        return check_game(game, default, force_rules).to_dict()
-    game = _json_game(obj, source, index, line, prefix, locate, located=False)
-    report = check_game(game, default, force_rules)
-    if report.findings and not game.errors:
-        # Findings name the line and column of their deal or card: the
-        # positions are worked out only for the records that have some.
+        # out at once, but for its plays' (the locator reads a trick's
+        # plays only when asked), wanted only when a finding sits on a card.
+        game = _json_game(obj, source, index, line, prefix, locate, located=True, plays=False)
+        report = check_game(game, default, force_rules)
+    else:
+        game = _json_game(obj, source, index, line, prefix, locate, located=False)
+        report = check_game(game, default, force_rules)
+        if report.findings and not game.errors and not report.on_cards:
+            # Findings name the line and column of their deal or card: the
+            # positions are worked out only for the records that have some.
+            game = _json_game(obj, source, index, line, prefix, locate, located=True, plays=False)
+            report = check_game(game, default, force_rules)
+    if report.findings and report.on_cards and not game.errors:
         game = _json_game(obj, source, index, line, prefix, locate, located=True)
         report = check_game(game, default, force_rules)
     return report.to_dict()
 
 
 def _json_game(obj: Any, source: str | None, index: int | None, line: int | None, prefix: str,
-               locate: JsonLocator, located: bool) -> Game:
+               locate: JsonLocator, located: bool, plays: bool = True) -> Game:
     """The model of a decoded JSON record (with its values' positions if
-    *located*), or the game of its syntax error at the faulty value."""
+    *located*, its plays' too if *plays*), or the game of its syntax error
+    at the faulty value."""
     try:
-        return game_from_dict(obj, source, index, line=line, locate=locate if located else None)
+        return game_from_dict(obj, source, index, line=line, locate=locate if located else None,
+                              plays=plays)
     except RecordError as exc:
         return record_error_game(exc, source, index, line, in_array=bool(prefix), locate=locate)
 

@@ -213,13 +213,16 @@ Locate = Callable[[tuple[Any, ...]], "Pos | None"]
 
 
 def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
-                   line: int | None = None, locate: Locate | None = None) -> Game:
+                   line: int | None = None, locate: Locate | None = None,
+                   plays: bool = True) -> Game:
     """Build a :class:`Game` from the JSON/YAML tree of one game.
 
     With *locate* (:class:`JsonLocator`, :func:`yaml_locator`) the deals,
     tricks, plays, passes and score lines carry their source positions, so
     that the referee's findings name the line and column of the very card,
-    as they do for HRN."""
+    as they do for HRN; with *plays* false the tricks and plays do not (the
+    referee needs them only when its card-by-card replay runs,
+    :attr:`hearts_notation.referee.GameReport.on_cards`)."""
     top = msg("record.top")     # the game object itself ("game")
     g = _obj(d, top, GAME_KEYS)
     if "deals" not in g:
@@ -252,7 +255,7 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     deals_in = g["deals"]
     if not isinstance(deals_in, list):
         raise RecordError(msg("record.expected_deals"), "deals")
-    deals = tuple(_deal(x, f"deals[{i}]", i, locate) for i, x in enumerate(deals_in))
+    deals = tuple(_deal(x, f"deals[{i}]", i, locate, plays) for i, x in enumerate(deals_in))
     res = g.get("result")
     result: Any
     if res is None or res == "*":
@@ -284,11 +287,15 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     )
 
 
-def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
+def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
+          plays_located: bool = True) -> Deal:
     x = _obj(d, where, DEAL_KEYS)
 
     def at(*path: Any) -> Pos | None:
         return locate(("deals", k, *path)) if locate is not None else None
+
+    # the positions of the tricks and plays (with *locate*, unless not asked)
+    play_at = at if plays_located else _nowhere
 
     number = x.get("number")
     if number is not None and _whole(number, f"{where}.number", "record.what.deal_number") < 1:
@@ -356,7 +363,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
                         0 < len(ps) <= 8 and ps[0].isalpha() and set(ps) <= _SEAT_OK)):
                     good_seats.add(ps)
                     plays.append(Play(seat=ps, card=card, pos=None if locate is None else
-                                      at("tricks", i, "plays", j, "card")))
+                                      play_at("tricks", i, "plays", j, "card")))
                     continue
             wp = f"{where}.tricks[{i}].plays[{j}]"
             po = _obj(p, wp, PLAY_KEYS)
@@ -366,13 +373,13 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
                 seat=_seat(po["seat"], f"{wp}.seat"), card=_card(po["card"], f"{wp}.card"),
                 mark=_mark(po.get("mark"), f"{wp}.mark"),
                 comment=_comment(po.get("comment"), f"{wp}.comment"),
-                pos=at("tricks", i, "plays", j, "card"),
+                pos=play_at("tricks", i, "plays", j, "card"),
             ))
         comment = tobj.get("comment")
         tricks.append(Trick(plays=tuple(plays),
                             comment=None if comment is None else
                             _comment(comment, f"{where}.tricks[{i}].comment"),
-                            pos=at("tricks", i)))
+                            pos=play_at("tricks", i)))
     moon_in = x.get("moon")
     moon = None
     if moon_in is not None:
@@ -397,6 +404,11 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None) -> Deal:
         total=_points(x.get("total"), f"{where}.total"), moon=moon, unfinished=unfinished,
         comment=_comment(x.get("comment"), f"{where}.comment"), pos=at(), where=deal_where,
     )
+
+
+def _nowhere(*path: Any) -> Pos | None:
+    """No position (the tricks and plays of a game read without them)."""
+    return None
 
 
 def _put(where: dict[str, Pos], key: str, pos: Pos | None) -> None:
@@ -442,6 +454,8 @@ class JsonLocator:
         self.first_column = first_column
         self._paths: dict[tuple[Any, ...], int] | None = None
         self._newlines: list[int] = []
+        #: the span of each trick's plays, read only when a path in it is asked
+        self._tricks: dict[tuple[Any, ...], tuple[int, int]] = {}
 
     def _index(self) -> dict[tuple[Any, ...], int]:
         paths: dict[tuple[Any, ...], int] = {}
@@ -484,13 +498,9 @@ class JsonLocator:
                 elif c == "{" and m.start(1) >= 0:
                     at = (*path, "plays")
                     paths.setdefault(at, m.start(1))
-                    for j, play in enumerate(_PLAY_RE.finditer(text, m.start(1), m.end(1))):
-                        here = (*at, j)
-                        if len(here) <= 8:
-                            paths.setdefault(here, play.start())
-                        if len(here) < 8:
-                            paths.setdefault((*here, "seat"), play.start(1))
-                            paths.setdefault((*here, "card"), play.start(2))
+                    # its plays' places are read when one is asked (a finding
+                    # on a card): most located records need none
+                    self._tricks.setdefault(at, (m.start(1), m.end(1)))
                 elif c == "{":
                     paths.setdefault((*path, "seat"), m.start("p"))
                     paths.setdefault((*path, "card"), m.start("c"))
@@ -506,11 +516,32 @@ class JsonLocator:
                 stack.append([False, path, 0, False])
         return paths
 
+    def _plays(self, at: tuple[Any, ...]) -> None:
+        """The places of the plays of the trick whose ``plays`` is at *at*."""
+        span = self._tricks.pop(at, None)
+        if span is None or self._paths is None:
+            return
+        paths = self._paths
+        for j, play in enumerate(_PLAY_RE.finditer(self.text, span[0], span[1])):
+            here = (*at, j)
+            if len(here) <= 8:
+                paths.setdefault(here, play.start())
+            if len(here) < 8:
+                paths.setdefault((*here, "seat"), play.start(1))
+                paths.setdefault((*here, "card"), play.start(2))
+
     def __call__(self, path: tuple[Any, ...]) -> Pos | None:
         if self._paths is None:
             self._paths = self._index()
             self._newlines = [m.start() for m in re.finditer("\n", self.text)]
         offset = self._paths.get(path)
+        if offset is None and self._tricks:
+            # inside a trick whose plays are not read yet: (..., "plays", j[, key])
+            for cut in (1, 2):
+                if len(path) > cut and path[-cut - 1] == "plays" and path[:-cut] in self._tricks:
+                    self._plays(path[:-cut])
+                    offset = self._paths.get(path)
+                    break
         if offset is None:
             return None
         newlines = self._newlines
