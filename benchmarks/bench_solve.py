@@ -10,7 +10,9 @@ solves the position at the lead of that trick: every legal card's exact
 value for the seat to lead, one fresh solver per position, the natural tie
 order only (``hearts solve`` solves the selfish model twice, once per tie
 order).  Reports the median, 95th percentile and maximum CPU seconds per
-position (``time.process_time``, one core) and the nodes searched.
+position (``time.process_time``, one core) and the nodes searched (the
+median, and the total over the positions: the figure that does not depend
+on the machine's load, to compare two versions of the search).
 
 Beside each selfish row, the anchor: the same positions solved by
 ``analysis/solver.py``'s :class:`Solver` (``annotate``'s endgame solver in the
@@ -157,6 +159,7 @@ def main() -> None:
             row = {"model": model, "tricks_left": left, "positions": len(cpu),
                    "median_s": at(0.5), "p95_s": at(0.95), "max_s": at(1.0),
                    "capped": sum(capped), "median_nodes": int(statistics.median(nodes)),
+                   "total_nodes": sum(nodes),
                    "node_limit": args.node_limit}
             if model == "selfish" and left <= 8:
                 a = anchor(states)
@@ -166,7 +169,7 @@ def main() -> None:
             if not args.json:
                 print(f"{model:9} {left:2} tricks left: {len(cpu)} positions, median {row['median_s']} s, "
                       f"p95 {row['p95_s']} s, max {row['max_s']} s, capped {row['capped']}, "
-                      f"median nodes {row['median_nodes']:,}"
+                      f"median nodes {row['median_nodes']:,}, total {row['total_nodes']:,}"
                       + (f"; anchor {row['anchor_median_s']} s" if "anchor" in row else ""),
                       flush=True)
     if args.json:
