@@ -21,7 +21,8 @@ LONG_MODULES: dict[str, str] = {
 
 
 #: Single tests that are long campaigns (node id prefixes), with why: together
-#: about two CPU-minutes of the default run, measured with --durations.
+#: about two CPU-minutes of the default run, measured with --durations.  A case of
+#: a loop in a module of one's own goes long with tests/budget.py instead.
 LONG_TESTS: dict[str, str] = {
     "tests/test_exact_solver.py::test_solver_agrees_with_the_brute_force":
         "a long differential run: the exact solver against brute force, every preset",
@@ -37,6 +38,14 @@ LONG_TESTS: dict[str, str] = {
         "input at scale: past the document limit through standard input",
     "tests/test_reader_limits.py::test_caret_of_a_late_error_does_not_reread":
         "input at scale: a late error in a large file",
+    "tests/test_annotate_corpus.py::test_analysed_parts_are_those_of_one_process":
+        "a corpus analysed for real, part by part (10 CPU-s); the plumbing tests of "
+        "the module and annotate --jobs (tests/test_core_jobs.py) stay in the default run",
+    "tests/test_puzzles.py::test_jobs_give_the_same_set":
+        "puzzles --jobs runs annotate's machinery, whose --jobs test "
+        "(tests/test_core_jobs.py::test_annotate_jobs_identical) stays in the default run",
+    "tests/test_french_evening.py::test_annotate_tables_fit_80_columns_without_cutting_a_word[en]":
+        "the same annotate run as its [fr] case, which stays in the default run",
 }
 
 

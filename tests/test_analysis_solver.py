@@ -12,6 +12,7 @@ from hearts_notation.cards import iter_bits, mask_of, parse_card
 from hearts_notation.generate import random_hands
 from hearts_notation.rules import RuleSet, parse_rules
 from hearts_notation.state import deal_points
+from tests.budget import long_beyond
 
 
 def m(*tokens: str) -> int:
@@ -46,7 +47,7 @@ VARIANTS = [
 ]
 
 
-@pytest.mark.parametrize(("spec", "count"), VARIANTS)
+@pytest.mark.parametrize(("spec", "count"), long_beyond(VARIANTS, keep=2, several=True))
 def test_solver_agrees_with_brute_force(spec: str, count: int) -> None:
     """Thousands of random small positions (1 to 3 tricks left, any point of
     a trick): the solver's value of every legal card equals the plain search."""

@@ -52,3 +52,16 @@ def test_a_module_with_its_own_arguments_is_skipped(tmp_path: Path) -> None:
         pass
     else:
         raise AssertionError("a run() without quick was called")
+
+
+def test_a_run_of_every_module_keeps_the_test_suites_section() -> None:
+    """The test suite's cost is measured by hand (docs/testing.md): a whole run
+    rewrites the modules' sections and keeps that one."""
+    ra = _run_all()
+    old = ("# Performance\n\nold head\n\n## Machine\n\nold\n\n## bench_a\n\nold a\n\n"
+           "## Test suite\n\n| run | CPU-min |\n| default | 4.0 |\n")
+    new = "# Performance\n\nnew head\n\n## Machine\n\nnew\n\n## bench_a\n\nnew a\n"
+    page = ra.keep_measured_by_hand(old, new)
+    assert page.startswith(new) and "old a" not in page
+    assert page.endswith("## Test suite\n\n| run | CPU-min |\n| default | 4.0 |\n")
+    assert ra.keep_measured_by_hand(new, new) == new

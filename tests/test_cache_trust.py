@@ -30,6 +30,7 @@ import pytest
 import yaml
 
 from hearts_notation import cache
+from tests.budget import long_beyond
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A record with a syntax error: its message is worded with the grammar, whose
@@ -259,7 +260,7 @@ def test_folder_of_another_user_is_not_used(tmp_path: Path,
     assert os.stat(folder).st_uid == OTHER_UID
 
 
-@pytest.mark.parametrize("how", ["other-owner", "writable", "symlink", "fifo"])
+@pytest.mark.parametrize("how", long_beyond(["other-owner", "writable", "symlink", "fifo"], keep=2))
 def test_entry_that_fails_its_checks_is_rebuilt(tmp_path: Path, how: str,
                                                 clean: subprocess.CompletedProcess[str]) -> None:
     folder = tmp_path / "cache"

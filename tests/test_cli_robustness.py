@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from hearts_notation.cli import cli
 from hearts_notation.output import OutputError, console, escape_controls, write_atomic
+from tests.budget import long_beyond
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_JSON = ROOT / "samples" / "club-night.json"
@@ -161,7 +162,7 @@ needs_dev_full = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no 
 
 
 @needs_dev_full
-@pytest.mark.parametrize("args", [
+@pytest.mark.parametrize("args", long_beyond([
     ["validate", str(VALID)],
     ["validate", "--format", "json", str(VALID)],
     ["score", str(SAMPLE_HRN)],
@@ -171,7 +172,7 @@ needs_dev_full = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no 
     ["fmt", str(SAMPLE_HRN)],
     ["stats", str(SAMPLE_HRN)],
     ["replay", str(SAMPLE_HRN)],
-])
+], keep=3))
 def test_full_stdout_is_one_line(args: list[str]) -> None:
     with open("/dev/full", "wb") as full:
         r = hearts(*args, stdout=full)

@@ -10,6 +10,7 @@ nothing of the model, and ``model`` asks ``rules`` only inside a function.
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -95,6 +96,12 @@ def test_each_imports_first_in_a_fresh_interpreter(first: str) -> None:
 # The whole package: no import circle, no private cross-import --------------------------
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """The syntax tree of *path*, parsed once for every test of the module."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _all_modules() -> dict[str, Path]:
     return {_module_of(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
@@ -108,7 +115,7 @@ def _edges(path: Path, modules: dict[str, Path]) -> tuple[set[str], list[str]]:
     package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
     out: set[str] = set()
     private: list[str] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
@@ -166,6 +173,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+@functools.cache
 def _graph() -> tuple[dict[str, set[str]], list[str]]:
     modules = _all_modules()
     graph: dict[str, set[str]] = {}
@@ -198,7 +206,7 @@ def test_every_import_of_the_package_names_a_module_that_exists() -> None:
     missing: list[str] = []
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ImportFrom):
                 if node.level:
                     base = package.split(".")

@@ -31,6 +31,7 @@ from hearts_notation.match import (
     unique_names,
 )
 from hearts_notation.rules import standard
+from tests.budget import long_beyond
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = str(ROOT / "tests/data/match/duplicate.jsonl")
@@ -146,15 +147,16 @@ def test_python_bots_in_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 # Bad bots -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("mode", "kind", "where"), [
+@pytest.mark.parametrize(("mode", "kind", "where"), long_beyond([
+    # one bot of each kind of fault in the default run, the other ways after them
     ("illegal", "illegal answer", "trick 1"),
     ("malformed", "malformed answer", "trick 1"),
-    ("wrongtype", "malformed answer", "trick 1"),
     ("timeout", "timeout", "trick 3"),
     ("crash", "crash", "trick 2"),
+    ("wrongtype", "malformed answer", "trick 1"),
     ("hang", "timeout", "trick 1"),
     ("badpass", "illegal answer", "pass"),
-])
+], keep=4, several=True))
 def test_bad_bot(tmp_path: Path, mode: str, kind: str, where: str) -> None:
     """Each fault is reported naming the bot, its seat and the deal; the bad
     card is not recorded (the records validate), the match goes on, and the

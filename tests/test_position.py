@@ -29,6 +29,7 @@ from hearts_notation.position import (
 )
 from hearts_notation.referee import game_seats, resolve_rules
 from hearts_notation.rules import preset_names
+from tests.budget import presets
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "tests" / "data" / "position" / "game.hrn"
@@ -56,7 +57,7 @@ def strip(h: dict[str, object]) -> dict[str, object]:
     return {k: v for k, v in h.items() if k not in ("source", "index")}
 
 
-@pytest.mark.parametrize("preset", preset_names())
+@pytest.mark.parametrize("preset", presets(preset_names()))
 def test_every_point_of_a_generated_game_round_trips(preset: str) -> None:
     """In every preset: each point of two deals gives a position that reads
     back to itself (both with and without the other hands), whose state is

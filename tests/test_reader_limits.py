@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from hearts_notation.cli import cli
 from hearts_notation.io import InputError, dumps, iter_games_text, read_games
 from hearts_notation.io.limits import ENV, Limits, current, refresh, set_limits
+from tests.budget import long_beyond
 
 ROOT = Path(__file__).parent.parent
 GAMES = list(read_games(str(ROOT / "samples" / "club-night.json")))
@@ -171,9 +172,10 @@ def test_long_line_in_the_middle_of_hrn(tmp_path: Path) -> None:
         list(read_games(path))
 
 
-@pytest.mark.parametrize("command", [["fmt", "/dev/zero"], ["annotate", "/dev/zero"],
-                                     ["hint", "/dev/zero"], ["validate", "-"], ["score", "-"],
-                                     ["convert", "-", "--to", "json"], ["fmt", "-"]])
+@pytest.mark.parametrize("command", long_beyond([["fmt", "/dev/zero"], ["validate", "-"],
+                                                 ["annotate", "/dev/zero"], ["hint", "/dev/zero"],
+                                                 ["score", "-"], ["convert", "-", "--to", "json"],
+                                                 ["fmt", "-"]], keep=2))
 def test_dev_zero_ends_at_once(command: list[str]) -> None:
     with open("/dev/zero", "rb") as zero:
         res = subprocess.run([sys.executable, "-m", "hearts_notation", *command], stdin=zero,

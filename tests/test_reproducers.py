@@ -28,6 +28,7 @@ from click.testing import CliRunner
 from hearts_notation import output
 from hearts_notation.cli import cli
 from hearts_notation.io import iter_games_text
+from tests.budget import long_beyond
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_HRN = ROOT / "samples" / "canonical.hrn"
@@ -52,14 +53,14 @@ def hearts(*args: str, **kwargs: object) -> subprocess.CompletedProcess[bytes]:
 
 
 @needs_dev_full
-@pytest.mark.parametrize("args", [
+@pytest.mark.parametrize("args", long_beyond([
+    ["score", "--format", "csv", str(SAMPLE_HRN)],
+    ["generate", "--games", "2", "--seed", "1"],
     [*ANNOTATE, str(SAMPLE_HRN)],
     [*HINT, "POSITION"],
     ["standings", str(SAMPLE_JSON)],
-    ["score", "--format", "csv", str(SAMPLE_HRN)],
-    ["generate", "--games", "2", "--seed", "1"],
     ["replay", "--narrate", str(SAMPLE_HRN)],
-], ids=lambda a: a[0] + ("-" + a[2] if a[0] == "score" else ""))
+], keep=2), ids=lambda a: a[0] + ("-" + a[2] if a[0] == "score" else ""))
 def test_full_stdout_is_one_line_everywhere(tmp_path: Path, args: list[str]) -> None:
     """``> /dev/full`` gave a traceback in every command but ``convert``."""
     position = tmp_path / "position.hrn"
@@ -104,7 +105,7 @@ def _hostile_json(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("args", [ANNOTATE, HINT, ["fmt"], ["convert", "--to", "hrn"]],
+@pytest.mark.parametrize("args", long_beyond([["fmt"], ANNOTATE, HINT, ["convert", "--to", "hrn"]], keep=2),
                          ids=lambda a: a[0])
 def test_hostile_text_is_escaped_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                args: list[str]) -> None:

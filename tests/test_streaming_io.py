@@ -26,6 +26,7 @@ from hearts_notation.io import (
 from hearts_notation.io.jsonio import iter_json, iter_yaml
 from hearts_notation.io.stream import _decode_blocks
 from hearts_notation.model import Game
+from tests.budget import long_beyond
 
 GAMES = list(generate_games(6, seed=11, bots=("heuristic", "random", "heuristic", "random")))
 FORMATS = ("hrn", "jsonl", "json", "yaml")
@@ -209,7 +210,7 @@ print(n, hwm.split()[1])
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
-@pytest.mark.parametrize("fmt", ["jsonl", "json"])
+@pytest.mark.parametrize("fmt", long_beyond(["jsonl", "json"]))
 def test_memory_stays_flat(tmp_path: Path, fmt: str) -> None:
     """Peak RSS reading a file four times larger grows by far less than
     the difference in size (a whole-file read grows by at least that)."""

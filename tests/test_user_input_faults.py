@@ -110,9 +110,9 @@ def archives(tmp_path: Path) -> dict[str, Path]:
     return {p.stem: p for p in tmp_path.iterdir()}
 
 
-@pytest.mark.parametrize("url", ["zip://canonical.hrn::{stored}", "tar://canonical.hrn::{games}",
-                                 "zip://games/canonical.hrn::{deflated}",
-                                 "zip://*.hrn::{stored}", "zip://games/::{deflated}"])
+@pytest.mark.parametrize("url", long_beyond(["zip://canonical.hrn::{stored}", "tar://canonical.hrn::{games}",
+                                             "zip://games/canonical.hrn::{deflated}",
+                                             "zip://*.hrn::{stored}", "zip://games/::{deflated}"], keep=2))
 def test_archive_urls_are_read(archives: dict[str, Path], url: str) -> None:
     pytest.importorskip("fsspec")
     run = hearts("validate", url.format(**archives))
@@ -121,10 +121,11 @@ def test_archive_urls_are_read(archives: dict[str, Path], url: str) -> None:
                                "0 infos\n")
 
 
-@pytest.mark.parametrize("url", ["zip://games/canonical.hrn::{damaged}",
-                                 "zip://games/canonical.hrn::{truncated}",
-                                 "zip://canonical.hrn::{games}", "tar://canonical.hrn::{stored}",
-                                 "zip://missing.hrn::{stored}"])
+@pytest.mark.parametrize("url", long_beyond(["zip://games/canonical.hrn::{damaged}",
+                                             "zip://missing.hrn::{stored}",
+                                             "zip://games/canonical.hrn::{truncated}",
+                                             "zip://canonical.hrn::{games}", "tar://canonical.hrn::{stored}"],
+                                            keep=2))
 def test_damaged_archives_cannot_be_read(archives: dict[str, Path], url: str) -> None:
     pytest.importorskip("fsspec")
     for command in ("validate", "stats", "score"):
@@ -152,10 +153,11 @@ def test_output_encoding_that_cannot_encode(encoding: str, args: list[str]) -> N
 # Item 12: closed standard streams -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args", [["validate", str(SAMPLE)], ["validate", "--format", "json",
-                                                              str(SAMPLE)],
-                                  ["rules", "standard"], ["--version"], ["stats", str(SAMPLE)],
-                                  ["validate", "-j", "2", *SAMPLES]])
+@pytest.mark.parametrize("args", long_beyond([["validate", str(SAMPLE)],
+                                              ["validate", "-j", "2", *SAMPLES],
+                                              ["validate", "--format", "json", str(SAMPLE)],
+                                              ["rules", "standard"], ["--version"], ["stats", str(SAMPLE)]],
+                                             keep=2))
 def test_closed_standard_output_is_like_a_full_disk(args: list[str]) -> None:
     run = hearts(*args, shell_suffix=">&-")
     _no_internal_error(run)
@@ -183,8 +185,8 @@ def test_closed_standard_error_changes_nothing_else() -> None:
 # Item 13: a malformed --scheduler -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("address", ["bogus-address", "tcp://", "tcp://host", "tcp://h:99999",
-                                     "foo://h:1", "h:port", ":8786", "tcp://a b:1"])
+@pytest.mark.parametrize("address", long_beyond(["bogus-address", "tcp://", "tcp://host", "tcp://h:99999",
+                                                 "foo://h:1", "h:port", ":8786", "tcp://a b:1"], keep=2))
 def test_malformed_scheduler_is_refused_at_once(address: str) -> None:
     run = hearts("validate", "--engine", "dask", "--scheduler", address, str(SAMPLE))
     _no_internal_error(run)
