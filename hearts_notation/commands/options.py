@@ -303,6 +303,7 @@ def engine_options() -> Callable[[F], F]:
         target = click.option(
             "--shard-size", type=click.IntRange(min=1), default=None, metavar="BYTES",
             help="With --engine dask: bytes of a JSONL or HRN file per task (default 4 MiB); "
+                 "with annotate --out-dir, per part on either engine (default 256 KiB); "
                  "files are cut only where a game starts.")(target)
         target = click.option(
             "--scheduler", metavar="ADDRESS", default=None, callback=_check_scheduler,
