@@ -263,7 +263,13 @@ def test_task_that_kills_its_workers_names_the_byte_range(corpus: Path) -> None:
         found = re.fullmatch(r"hearts: (.+): bytes (\d+) to (\d+): 1 Dask worker\(s\) died in "
                              r"turn running this shard \(killed, or out of memory\); the run stops",
                              line)
-        if found is None:       # killed while it planned the file (a whole-file task)
+        planning = re.fullmatch(r"hearts: (.+): bytes (\d+) to (\d+): 1 Dask worker\(s\) died in "
+                                r"turn planning this range \(killed, or out of memory\); the run "
+                                r"stops", line)
+        if planning is not None:    # killed while it planned a byte range of the file
+            assert planning[1] == str(corpus)
+            assert 0 <= int(planning[2]) < int(planning[3]) <= corpus.stat().st_size
+        elif found is None:     # killed while it looked at the file's size
             assert line == (f"hearts: {corpus}: 1 Dask worker(s) died in turn reading this file "
                             "(killed, or out of memory); the run stops"), line
         else:

@@ -1509,6 +1509,8 @@ MESSAGES.update({
     "output.directory": "is a directory",
     "output.not_regular": "not a regular file, a FIFO or a terminal; refusing to replace it",
     # [anchor: scale] new messages of the scale work go right below this line.
+    # A task that killed its workers while it planned a byte range of a file (issue 30).
+    "engine.killed_range": "{path}: bytes {start} to {end}: {workers} Dask worker(s) died in turn planning this range (killed, or out of memory); the run stops",
     # A worker on another commit with the same version string (its sources' digest differs): issue 30.
     "engine.workers_build": "--scheduler {address}: the Dask worker {worker} runs another build of hearts-notation {version} (sources {theirs}, this client {ours}); install the same commit on both",
     # annotate --out-dir: a corpus annotated part by part by the workers (issue 30).

@@ -1446,6 +1446,8 @@ MESSAGES.update({
     "output.directory": "est un dossier",
     "output.not_regular": "ni un fichier ordinaire, ni un tube, ni un terminal ; refus de le remplacer",
     # [anchor: scale] new messages of the scale work go right below this line.
+    # Une tâche qui a fait tomber ses workers en planifiant une plage d'octets d'un fichier (ticket 30).
+    "engine.killed_range": "{path} : octets {start} à {end} : {workers} worker(s) Dask sont tombés tour à tour en planifiant cette plage (tués, ou à court de mémoire) ; le travail s'arrête",
     # Un worker sur un autre commit avec la même version (le condensé de ses sources diffère) : ticket 30.
     "engine.workers_build": "--scheduler {address} : le worker Dask {worker} a une autre construction de hearts-notation {version} (sources {theirs}, ce client {ours}) ; installez le même commit des deux côtés",
     # annotate --out-dir : un corpus annoté partie par partie par les workers (ticket 30).

@@ -52,6 +52,7 @@ from .pool import Progress
 from .seam import EngineUnavailable, guarded
 from .shards import (
     DEFAULT_SHARD_BYTES,
+    PlannedRange,
     Shard,
     ShardResult,
     expand_here,
@@ -540,6 +541,9 @@ def _killed(what: Any, workers: int) -> Msg:
             return msg("engine.killed_file", path=what.path, workers=workers)
         return msg("engine.killed_shard", path=what.path, start=what.start,
                    end=what.start + what.nbytes, workers=workers)
+    if isinstance(what, PlannedRange):
+        return msg("engine.killed_range", path=what.path, start=what.start, end=what.end,
+                   workers=workers)
     if isinstance(what, tuple):
         return msg("engine.killed_items", first=what[0], last=what[1], workers=workers)
     return msg("engine.killed_file", path=str(what), workers=workers)

@@ -461,11 +461,19 @@ def _file_of(item: tuple[str, str | None]) -> object:
     return item[0]
 
 
+@dataclass(frozen=True, slots=True)
+class PlannedRange:
+    """The bytes ``[start, end)`` of *path* being planned (for messages)."""
+
+    path: str
+    start: int
+    end: int
+
+
 def _range_of(item: tuple[FileProbe, int]) -> object:
-    """A range being planned, as the shard of its bytes (for messages)."""
     probe, k = item
     start, end = probe.ranges[k]
-    return Shard(probe.path, probe.fmt, start, end, nbytes=end - start)
+    return PlannedRange(probe.path, start, end)
 
 
 def _probe_item(item: tuple[str, str | None], fmt: str | None,
@@ -537,6 +545,7 @@ __all__ = [
     "DEFAULT_SHARD_BYTES",
     "MIN_RANGE_BYTES",
     "FileProbe",
+    "PlannedRange",
     "Shard",
     "ShardResult",
     "expand_here",
