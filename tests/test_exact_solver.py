@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from hearts_notation.analysis.exact import PARANOID, SELFISH, ExactSolver, solve_position
 from hearts_notation.rules import RuleSet, parse_rules
 from hearts_notation.state import GameState
-from tests.budget import sweep
+from tests.budget import FULL_SWEEPS, sweep
 
 # -- the tiny independent rules -------------------------------------------------------
 
@@ -375,8 +375,8 @@ def test_equivalent_cards_have_equal_values(seed: int, left: int, model: str) ->
         assert want[a] == want[b]
 
 
-@settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 10**9), left=st.integers(3, 6))
+@sweep(20, default=6, deadline=None)
+@given(seed=st.integers(0, 10**9), left=st.integers(3, 6 if FULL_SWEEPS else 5))
 def test_selfish_values_never_exceed_paranoid_ones(seed: int, left: int) -> None:
     """Against the others' selfish play the mover does no worse than
     against their worst: for every legal card, under both tie orders, the
@@ -394,7 +394,7 @@ def test_selfish_values_never_exceed_paranoid_ones(seed: int, left: int) -> None
         assert selfish.reversed_values[card] <= guarantee, (card, state)
 
 
-@settings(max_examples=15, deadline=None)
+@sweep(15, default=5, deadline=None)
 @given(seed=st.integers(0, 10**9), left=st.integers(3, 5), model=st.sampled_from([SELFISH, PARANOID]))
 def test_a_solver_kept_between_positions_gives_what_a_fresh_one_gives(
         seed: int, left: int, model: str) -> None:
