@@ -466,3 +466,16 @@ def test_a_sheet_of_one_deal_is_told_in_the_singular(monkeypatch: pytest.MonkeyP
     assert "Hélène a fait capot à la donne 1 : Hélène retranche 26 points." in flat
     out, _ = _hearts("replay", "--narrate", "--lang", "en", str(sheet), monkeypatch=monkeypatch)
     assert "only the points of its one deal are known" in " ".join(out.split())
+
+
+def test_a_sheet_deal_is_marked_by_its_number_not_in_the_moon_column(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under "capot" the table says who shot the moon, and nothing else: a
+    deal kept by its score line is marked "(feuille)" after its number, as on
+    the printed sheet ("feuille de marque" under "capot" misled)."""
+    out, _ = _hearts("score", EVENING_1, monkeypatch=monkeypatch)
+    assert re.search(r"│ +1 \(feuille\) │ +4 │ +15 │ +2 │ +5 │ +│", out), out
+    assert re.search(r"│ +4 \(feuille\) │ +26 │ +0 │ +26 │ +26 │ Bernard ajoute +│", out), out
+    assert "feuille de marque │" not in out
+    out, _ = _hearts("score", "--lang", "en", EVENING_1, monkeypatch=monkeypatch)
+    assert re.search(r"│ +4 \(sheet\) │ +26 │ +0 │ +26 │ +26 │ Bernard add +│", out), out

@@ -213,11 +213,12 @@ def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en"
                       if d.moon.choice in ("add", "subtract") else d.moon.choice)
             moon = f"{pres.name(d.moon.seat)} {choice}" + (
                 translate(lang, "score.assumed") if d.moon.assumed else "")
-        elif d.sheet:
-            moon = translate(lang, "score.sheet")
-        elif not d.complete:
+        elif not d.complete and not d.sheet:
             moon = translate(lang, "score.unfinished")
-        rows.append([str(d.number), *pts, moon, *(str(d.totals[s]) for s in seats)])
+        # a deal kept by its score line is marked by its number, as on the
+        # printed sheet ("3 (feuille)"), not in the moon column (issue 23)
+        number = f"{d.number} {translate(lang, 'sheet.kind')}" if d.sheet else str(d.number)
+        rows.append([number, *pts, moon, *(str(d.totals[s]) for s in seats)])
     return title, caption, headers, right, rows
 
 

@@ -46,7 +46,7 @@ MESSAGES: Final[dict[str, str]] = {
     "score.title": "{source} game {index}",
     "score.rules": "rules: {spec}",
     "score.col.deal": "deal", "score.col.moon": "moon",
-    "score.assumed": " (assumed)", "score.sheet": "score sheet",
+    "score.assumed": " (assumed)",
     "score.unfinished": "unfinished: no points",
     "score.moon.add": "add", "score.moon.subtract": "subtract",
     "score.win.one": "{who} wins with {total} (the game ended after deal {deal})",

@@ -42,7 +42,7 @@ MESSAGES: Final[dict[str, str]] = {
     "score.title": "{source} partie {index}",
     "score.rules": "règles : {spec}",
     "score.col.deal": "donne", "score.col.moon": "capot",
-    "score.assumed": " (supposé)", "score.sheet": "feuille de marque",
+    "score.assumed": " (supposé)",
     "score.unfinished": "inachevée : aucun point",
     "score.moon.add": "ajoute", "score.moon.subtract": "retire",
     "score.win.one": "{who} gagne avec {total} (la partie s'est terminée après la donne {deal})",
