@@ -193,3 +193,54 @@ def test_dask_writes_the_local_bytes(corpus: Path, tmp_path: Path) -> None:
         assert summary(out)["skipped"] == summary(out)["parts"]
     finally:
         cluster.stop()
+
+
+@pytest.mark.slow
+def test_dask_run_stopped_then_resumed(corpus: Path, tmp_path: Path) -> None:
+    """Ctrl-C once the first part is done on a scheduler and two workers:
+    the parts done stay, with their markers; the same command again does
+    only the others (the tasks running at the Ctrl-C may finish theirs on
+    the workers meanwhile), and the folder is then the one a local run
+    writes."""
+    pytest.importorskip("distributed")
+    import signal
+    import time
+
+    from test_dask_cluster import Cluster
+
+    args = ["annotate", str(corpus / "a.jsonl"), "--fast", "--samples", "1", "--no-passes",
+            "--exact-tricks", "0", "--shard-size", "1500", "--format", "json"]
+    local = tmp_path / "local"
+    code, out, err = hearts(*args, "--out-dir", str(local), "--jobs", "2")
+    assert code == 0, err
+    parts = summary(out)["parts"]
+    assert isinstance(parts, int) and parts >= 3
+    cluster = Cluster(2)
+    try:
+        remote = tmp_path / "remote"
+        run = [sys.executable, "-m", "hearts_notation", *args, "--out-dir", str(remote),
+               "--engine", "dask", "--scheduler", cluster.address]
+        proc = subprocess.Popen(run, cwd=ROOT, env=ENV, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 240
+        while not (remote.is_dir() and any(p.name.endswith(".done.json")
+                                           for p in remote.iterdir())):
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=120)
+        assert proc.returncode == 130
+        done = {p.name for p in remote.iterdir() if p.name.endswith(".done.json")}
+        assert 1 <= len(done) < parts
+        code, out, err = hearts(*args, "--out-dir", str(remote), "--engine", "dask",
+                                "--scheduler", cluster.address)
+        assert code == 0, err
+        again = summary(out)
+        # (a task running when the client stopped may still finish on its
+        # worker: its part is then done, whole, and skipped too)
+        skipped = again["skipped"]
+        assert isinstance(skipped, int) and len(done) <= skipped
+        assert again["written"] == parts - skipped
+        assert folder(remote) == folder(local)
+    finally:
+        cluster.stop()
