@@ -296,6 +296,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
 
     # the positions of the tricks and plays (with *locate*, unless not asked)
     play_at = at if plays_located else _nowhere
+    locate_plays = locate is not None and plays_located
 
     number = x.get("number")
     if number is not None and _whole(number, f"{where}.number", "record.what.deal_number") < 1:
@@ -362,8 +363,16 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
                 if card is not None and isinstance(ps, str) and (ps in good_seats or (
                         0 < len(ps) <= 8 and ps[0].isalpha() and set(ps) <= _SEAT_OK)):
                     good_seats.add(ps)
-                    plays.append(Play(seat=ps, card=card, pos=None if locate is None else
-                                      play_at("tricks", i, "plays", j, "card")))
+                    if not locate_plays:    # a play without position: shared (immutable)
+                        shared = _SHARED_PLAYS.get((ps, card))
+                        if shared is None:
+                            shared = Play(seat=ps, card=card)
+                            if len(_SHARED_PLAYS) < 4096:
+                                _SHARED_PLAYS[(ps, card)] = shared
+                        plays.append(shared)
+                        continue
+                    plays.append(Play(seat=ps, card=card,
+                                      pos=play_at("tricks", i, "plays", j, "card")))
                     continue
             wp = f"{where}.tricks[{i}].plays[{j}]"
             po = _obj(p, wp, PLAY_KEYS)
@@ -404,6 +413,12 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
         total=_points(x.get("total"), f"{where}.total"), moon=moon, unfinished=unfinished,
         comment=_comment(x.get("comment"), f"{where}.comment"), pos=at(), where=deal_where,
     )
+
+
+#: The plays without mark, comment or position, one object per seat and card
+#: (a record read without the positions of its plays shares them; at most a
+#: few thousand, so that a stream of odd seat names cannot grow the table).
+_SHARED_PLAYS: dict[tuple[str, Card], Play] = {}
 
 
 def _nowhere(*path: Any) -> Pos | None:
