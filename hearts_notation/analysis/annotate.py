@@ -715,6 +715,12 @@ def play_facts(ctx: DealContext, point: PlayPoint, card: int, best_mask: int, ep
     best = natural_member(best_mask, point)
     holders: list[str] = []
     know = ctx.knowledge(point)
+    out = None
+    if know is not None:
+        out = know.pool
+        for s in range(ctx.n):
+            if s != point.seat:
+                out |= know.fixed[s]
     if know is not None and not (point.played | hand) & QS_BIT:
         for s in range(ctx.n):
             if s != point.seat and (know.fixed[s] & QS_BIT or (
@@ -729,7 +735,7 @@ def play_facts(ctx: DealContext, point: PlayPoint, card: int, best_mask: int, ep
         queen_out=not (point.played | hand) & QS_BIT,
         voids=tuple((seats[s], tuple(sorted(v))) for s, v in voids.items()),
         moon_threat=threat, shooter=shooter, outcome=outcome, moon_stopped=stopped,
-        queen_holders=tuple(holders), worlds=worlds,
+        queen_holders=tuple(holders), worlds=worlds, out=out,
     )
 
 

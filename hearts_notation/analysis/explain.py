@@ -167,7 +167,9 @@ class PlayFacts:
     of sampled deals where the best card kept a penalty card from the
     would-be shooter, when that was checked *and* held with the actual
     hands; ``queen_holders`` the other seats that could hold Q♠ (from what
-    the seat knew); ``worlds`` the deals behind the figures (0: all).
+    the seat knew); ``worlds`` the deals behind the figures (0: all);
+    ``out`` the cards still in the other hands (every card neither played
+    nor held: what the seat knows for sure), ``None`` when not known.
     """
 
     seat: str
@@ -187,13 +189,15 @@ class PlayFacts:
     queen_holders: tuple[str, ...] = ()
     to_play: tuple[str, ...] = ()
     worlds: int = 0
+    out: int | None = None
 
 
 def explain_play(f: PlayFacts, lang: str = "en") -> Reason:
     """The sentence saying why ``f.card`` lost points against ``f.best``,
     from the first pattern whose facts hold."""
-    for pattern in (_moon, _queen_taken, _duck, _missed_discard, _lead_high_spade,
-                    _lead_void_suit, _bare_high, _on_lead, _keep_low):
+    for pattern in (_moon, _moon_spoiled, _queen_taken, _queen_bared, _duck, _missed_discard,
+                    _discard_points, _high_left, _lead_high_spade, _lead_void_suit, _exit_lead,
+                    _lead_won, _bare_high, _on_lead, _keep_low):
         r = pattern(f, lang)
         if r is not None:
             return r
@@ -265,6 +269,123 @@ def _missed_discard(f: PlayFacts, lang: str) -> Reason | None:
     return None
 
 
+def _played(f: PlayFacts, lang: str, card: int | None = None) -> str:
+    """What the seat did with *card* (default: the card played), with the
+    verb the position takes: *led* (first card of the trick), *followed
+    with* (a card of the suit led), *discarded* (void in the suit led)."""
+    c = f.card if card is None else card
+    led = _led(f)
+    verb = "lead" if led is None else "follow" if c // 13 == led else "discard"
+    return translate(lang, f"explain.verb.{verb}", card=card_text(c, lang), card_de=de_card(c, lang))
+
+
+def _is_penalty(card: int) -> bool:
+    return card == QUEEN_OF_SPADES or card // 13 == HEARTS
+
+
+def _suit_one(lang: str, suit: int) -> str:
+    """One card's suit as a noun: ``heart`` / ``cœur`` (``suit_name`` is
+    the plural in English)."""
+    return translate(lang, f"explain.suit_one.{'CDHS'[suit]}")
+
+
+def _moon_spoiled(f: PlayFacts, lang: str) -> Reason | None:
+    """The mover had every penalty card taken so far (its own moon still
+    possible) and gave a penalty card to another seat's trick in the
+    record, where the best card was no penalty card."""
+    if f.moon_threat != f.seat or f.outcome is None or f.outcome[0] == f.seat:
+        return None
+    if not _is_penalty(f.card) or _is_penalty(f.best):
+        return None
+    return Reason("moon_spoiled", _say(lang, "moon_spoiled", seat=f.seat, played=_played(f, lang),
+                                       x=f.outcome[0], best=card_text(f.best, lang)))
+
+
+def _queen_bared(f: PlayFacts, lang: str) -> Reason | None:
+    """The card played was the last spade under Q♠ in the mover's hand: Q♠
+    is left alone among its spades while other spades are still out, so a
+    spade lead forces it; the best card kept that guard (or was Q♠)."""
+    spades = f.hand & SUIT_MASKS[SPADES]
+    if not spades & QS_BIT or f.card // 13 != SPADES or f.card >= QUEEN_OF_SPADES:
+        return None
+    if spades & ~(1 << f.card) != QS_BIT:
+        return None   # another spade is left with the queen
+    if f.out is None or not f.out & SUIT_MASKS[SPADES]:
+        return None   # no spade left in the other hands: nobody can force it
+    if f.best // 13 == SPADES and f.best < QUEEN_OF_SPADES:
+        return None   # the best card gave up the guard too
+    return Reason("queen_bared", _say(lang, "queen_bared", seat=f.seat, played=_played(f, lang),
+                                      best=card_text(f.best, lang)))
+
+
+def _discard_points(f: PlayFacts, lang: str) -> Reason | None:
+    """Void in the suit led: the best card was a heart (a point given to
+    the trick's winner) and the card discarded was no penalty card."""
+    led = _led(f)
+    if led is None or f.legal & SUIT_MASKS[led] or f.best // 13 != HEARTS or _is_penalty(f.card):
+        return None
+    return Reason("discard_points", _say(lang, "discard_points", seat=f.seat,
+                                         suit=_suit(lang, led), played=_played(f, lang),
+                                         best_de=de_card(f.best, lang)))
+
+
+def _high_left(f: PlayFacts, lang: str) -> Reason | None:
+    """Void in the suit led: the best card was the highest card of its
+    suit still in play (every card of the suit in the other hands is
+    lower), so kept it will win a trick of that suit; another card was
+    discarded."""
+    led = _led(f)
+    if led is None or f.legal & SUIT_MASKS[led] or f.out is None:
+        return None
+    suit = f.best // 13
+    if _is_penalty(f.best) or f.card == f.best:
+        return None
+    others = f.out & SUIT_MASKS[suit]
+    if not others or others >> f.best:
+        return None   # none out (it wins nothing it is not led to), or a higher one out
+    return Reason("high_left", _say(lang, "high_left", seat=f.seat, played=_played(f, lang),
+                                    best=card_text(f.best, lang), suit=_suit_one(lang, suit)))
+
+
+def _exit_lead(f: PlayFacts, lang: str) -> Reason | None:
+    """The lead won the trick in the record, where the best card was an
+    exit: lower than every card of its suit still in the other hands (and
+    some are), it could not win the trick."""
+    if f.trick or f.outcome is None or f.outcome[0] != f.seat or f.out is None:
+        return None
+    suit = f.best // 13
+    others = f.out & SUIT_MASKS[suit]
+    if not others or others & ((1 << f.best) - 1) or not f.legal >> f.best & 1:
+        return None
+    pen = f.outcome[1] & (HEARTS_MASK | QS_BIT)
+    won = (_say(lang, "won_points", points=_points_taken(pen, lang)) if pen
+           else _say(lang, "won_plain"))
+    return Reason("exit_lead", _say(lang, "exit_lead", seat=f.seat, card=card_text(f.card, lang),
+                                    won=won, best=card_text(f.best, lang),
+                                    suit=_suit_one(lang, suit)))
+
+
+def _lead_won(f: PlayFacts, lang: str) -> Reason | None:
+    """The lead won the trick and took points in the record, where the best
+    card had more cards of its suit above it still in the other hands than
+    the card led had (so it was likelier to lose the trick)."""
+    if f.trick or f.outcome is None or f.outcome[0] != f.seat or f.out is None:
+        return None
+    pen = f.outcome[1] & (HEARTS_MASK | QS_BIT)
+    if not pen:
+        return None
+    over_best = (f.out & SUIT_MASKS[f.best // 13]) >> f.best
+    over_card = (f.out & SUIT_MASKS[f.card // 13]) >> f.card
+    if over_best.bit_count() <= over_card.bit_count():
+        return None
+    m = over_card.bit_count()
+    return Reason("lead_won", _say(lang, "lead_won" if m else "lead_won_top", seat=f.seat,
+                                   card=card_text(f.card, lang), points=_points_taken(pen, lang),
+                                   best=card_text(f.best, lang), m=m,
+                                   suit=_suit_one(lang, f.card // 13),
+                                   higher=msg("explain.higher.#n", n=over_best.bit_count()).text(lang)))
+
+
 def _lead_high_spade(f: PlayFacts, lang: str) -> Reason | None:
     if f.trick or f.card not in (_ACE_S, _KING_S) or not f.queen_holders:
         return None
@@ -295,6 +416,8 @@ def _bare_high(f: PlayFacts, lang: str) -> Reason | None:
     held = f.hand & SUIT_MASKS[suit]
     if suit == HEARTS or held.bit_count() != 1 or f.best % 13 < 10 or f.card // 13 == suit:
         return None
+    if f.best == QUEEN_OF_SPADES:
+        return None   # Q♠ led wins no trick "without points": not this lesson
     if any(suit in suits for seat, suits in f.voids if seat != f.seat):
         return None   # somebody is already out of the suit: it is not "while everyone follows"
     return Reason("bare_high", _say(lang, "bare_high", best=card_text(f.best, lang)))
@@ -324,9 +447,10 @@ def _keep_low(f: PlayFacts, lang: str) -> Reason | None:
     win = _winning(f)
     if led == suit and win is not None and f.best > win > f.card:
         return None   # the low card ducked and the best went over: not this lesson
-    name = _suit(lang, suit)
-    return Reason("keep_low", _say(lang, "keep_low", seat=f.seat, card=card_text(f.card, lang),
-                                   suit=name, best=card_text(f.best, lang)))
+    if f.moon_threat not in (None, f.seat) and f.shooter == f.moon_threat:
+        return None   # a moon was under way: keeping the low card is not the lesson
+    return Reason("keep_low", _say(lang, "keep_low", seat=f.seat, played=_played(f, lang),
+                                   suit=_suit_one(lang, suit), best=card_text(f.best, lang)))
 
 
 def _worlds(n: int, lang: str) -> str:

@@ -775,7 +775,7 @@ MESSAGES.update({
     "explain.discard_heart": '{seat} was void in {suit}: discard the highest heart first, {best_de}, while you can (played {card}).',
     "explain.lead_high_spade": '{seat} led {card} while Q♠ was still out ({holders}): the queen could fall on it.',
     "explain.lead_void_suit": '{seat} led {suit} although {void} had shown out of the suit and could still hold Q♠.',
-    "explain.keep_low": '{seat} threw {card}, the lowest {suit} in hand: keep a low card of a suit for later, to give the lead away; {best} was better.',
+    "explain.keep_low": '{seat} {played}, the lowest {suit} in hand: keep a low card of a suit for later, to give the lead away; {best} was better.',
     "explain.on_lead": '{card} won the trick and put {seat} on lead; {best} would have let another seat win it and lead next.',
     "explain.bare_high": '{best} was a bare high card: cashed now, while everyone can still follow, it wins a trick without points; kept, it may have to win a costly one later.',
     "explain.simulations": '{card} costs {epl} on average against {best}; this comes from the simulations ({worlds}), no simpler reason was checked.',
@@ -853,6 +853,26 @@ MESSAGES.update({
 
 MESSAGES.update({
     # [anchor: reasons] new messages of the reasons work go right below this line.
+    # The reasons work (issue 24): causes named on the record, with the verb of the position.
+    "explain.verb.lead": "led {card}",
+    "explain.verb.follow": "followed with {card}",
+    "explain.verb.discard": "discarded {card_de}",
+    "explain.moon_spoiled": "{seat} had every point taken so far and {played}, a penalty card that went to {x}: that ended its own chance of shooting the moon; {best} kept it open.",
+    "explain.queen_bared": "{seat} {played}, the last spade beside Q♠: the queen is now alone and any spade lead will force it out; {best} was better.",
+    "explain.discard_points": "{seat}, void in {suit}, {played}; discarding {best_de} would have given that heart to the trick's winner; kept in hand, it can cost points later.",
+    "explain.high_left": "{seat}, void in the suit led, {played}; {best} was the highest {suit} still in play: kept, it will win a {suit} trick later, perhaps with points, so it was the card to discard.",
+    "explain.exit_lead": "{seat} led {card} and {won}; {best}, lower than every {suit} still out, could not win the trick and would have given the lead away.",
+    "explain.won_points": "took {points}",
+    "explain.won_plain": "won the trick",
+    "explain.lead_won": "{seat} led {card} and took {points} with it; {best} had {higher} of its suit still out against it ({card}: {m}), so it was likelier to lose the trick.",
+    "explain.lead_won_top": "{seat} led {card}, the highest {suit} still in play, and took {points} with it; {best} had {higher} of its suit still out against it and could lose the trick.",
+    "explain.suit_one.C": "club", "explain.suit_one.D": "diamond", "explain.suit_one.H": "heart",
+    "explain.suit_one.S": "spade",
+    "explain.higher.one": "{n} higher card", "explain.higher.other": "{n} higher cards",
+    "puzzles.theme.moon_spoiled": "Keeping your own moon", "puzzles.theme.queen_bared": "The bare queen",
+    "puzzles.theme.discard_points": "Giving hearts away",
+    "puzzles.theme.high_left": "Discarding the sure winner", "puzzles.theme.exit_lead": "Keeping an exit",
+    "puzzles.theme.lead_won": "Leads that take points",
     # [anchor: solve] new messages of the solve work go right below this line.
     # The replay page: face-up values after "Show everything" (issue 24; annotate's face_up).
     "page.faceup": 'With the cards face up: {n} points for this card (exact solve)',

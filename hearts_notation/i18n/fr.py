@@ -572,7 +572,7 @@ MESSAGES.update({
     "explain.discard_heart": "{seat}, sans {suit} : se défausser d'abord du cœur le plus haut, {best_de}, tant qu'on le peut (a joué {card}).",
     "explain.lead_high_spade": "{seat} a entamé {card} alors que la D♠ n'était pas tombée ({holders}) : elle pouvait lui tomber dessus.",
     "explain.lead_void_suit": "{seat} a entamé {suit} alors que {void} n'en avait plus et pouvait encore avoir la D♠.",
-    "explain.keep_low": "{seat} a joué {card}, son plus petit {suit} : garder une petite carte d'une couleur pour plus tard, pour rendre la main ; {best} valait mieux.",
+    "explain.keep_low": "{seat} {played}, son plus petit {suit} : garder une petite carte d'une couleur pour plus tard, pour rendre la main ; {best} valait mieux.",
     "explain.on_lead": '{card} a pris le pli et donné la main à {seat} ; {best} laissait un autre joueur le prendre et entamer.',
     "explain.bare_high": "{best} était une carte haute sèche : jouée maintenant, quand tout le monde fournit encore, elle prend un pli sans points ; gardée, elle risque d'en prendre un coûteux plus tard.",
     "explain.simulations": "{card} coûte {epl} en moyenne par rapport à {best} ; cela vient des simulations ({worlds}), aucune raison plus simple n'a été vérifiée.",
@@ -1123,6 +1123,27 @@ MESSAGES.update({
 
 MESSAGES.update({
     # [anchor: reasons] new messages of the reasons work go right below this line.
+    # Le travail des raisons (issue 24) : des causes vérifiées sur la partie, avec le verbe de la position.
+    "explain.verb.lead": "a entamé {card}",
+    "explain.verb.follow": "a fourni {card}",
+    "explain.verb.discard": "s'est défaussé {card_de}",
+    "explain.moon_spoiled": "{seat} avait tous les points pris jusque-là et {played}, une carte de pénalité partie chez {x} : c'en était fini de son capot ; {best} le laissait possible.",
+    "explain.queen_bared": "{seat} {played}, le dernier pique à côté de la D♠ : la dame de pique reste seule et la première entame à pique la fera tomber ; {best} valait mieux.",
+    "explain.discard_points": "{seat}, sans {suit}, {played} ; se défausser {best_de} aurait donné ce cœur au gagnant du pli ; gardé en main, il peut coûter plus tard.",
+    "explain.high_left": "{seat}, sans la couleur demandée, {played} ; {best} était le plus haut {suit} encore en jeu : gardé, il prendra plus tard un pli à {suit}, peut-être avec des points ; c'était la carte à défausser.",
+    "explain.exit_lead": "{seat} a entamé {card} et {won} ; {best}, plus bas que tout {suit} encore en jeu, ne pouvait pas prendre le pli et rendait la main.",
+    "explain.won_points": "a pris {points}",
+    "explain.won_plain": "a pris le pli",
+    "explain.lead_won": "{seat} a entamé {card} et a pris {points} avec ; au-dessus de {best}, il restait {higher} de sa couleur en jeu (au-dessus de {card} : {m}) : cette carte avait plus de chances de perdre le pli.",
+    "explain.lead_won_top": "{seat} a entamé {card}, le plus haut {suit} encore en jeu, et a pris {points} avec ; au-dessus de {best}, il restait {higher} de sa couleur en jeu : cette carte pouvait perdre le pli.",
+    "explain.suit_one.C": "trèfle", "explain.suit_one.D": "carreau", "explain.suit_one.H": "cœur",
+    "explain.suit_one.S": "pique",
+    "explain.higher.one": "{n} carte plus haute", "explain.higher.other": "{n} cartes plus hautes",
+    "puzzles.theme.moon_spoiled": "Ne pas gâcher son capot", "puzzles.theme.queen_bared": "La dame de pique sèche",
+    "puzzles.theme.discard_points": "Donner ses cœurs",
+    "puzzles.theme.high_left": "Se défausser de la carte maîtresse",
+    "puzzles.theme.exit_lead": "Garder une carte pour rendre la main",
+    "puzzles.theme.lead_won": "Les entames qui prennent des points",
     # [anchor: solve] new messages of the solve work go right below this line.
     # The replay page: face-up values after "Show everything" (issue 24; annotate's face_up).
     "page.faceup": 'Cartes sur table : {n} points avec cette carte (résolution exacte)',

@@ -1,0 +1,137 @@
+"""The causes named on the record (issue 24): each detector on a position
+built by hand where it must fire, and one where it must not; the verb of
+the position (lead, follow, discard) and the French wording."""
+
+from __future__ import annotations
+
+from hearts_notation.analysis.explain import PlayFacts, explain_play
+from hearts_notation.cards import mask_of, parse_card
+
+
+def c(t: str) -> int:
+    return parse_card(t)
+
+
+def m(*tokens: str) -> int:
+    return mask_of(parse_card(t) for t in tokens)
+
+
+def facts(**kw: object) -> PlayFacts:
+    base: dict[str, object] = dict(seat="W", card=c("KS"), best=c("7S"), epl=4.0, dd_loss=None,
+                                   hand=m("KS", "7S"), legal=m("KS", "7S"), trick=(),
+                                   queen_out=True, worlds=48)
+    base.update(kw)
+    return PlayFacts(**base)  # type: ignore[arg-type]
+
+
+def test_moon_spoiled_by_a_penalty_card_given_away() -> None:
+    f = facts(card=c("QH"), best=c("AD"), hand=m("QH", "AD", "9S"), legal=m("QH", "AD", "9S"),
+              trick=(("E", c("5C")),), moon_threat="W", outcome=("E", m("5C", "QH", "3C", "9C")))
+    r = explain_play(f)
+    assert r.code == "moon_spoiled"
+    assert r.text == ("W had every point taken so far and discarded Q♥, a penalty card that went to E: "
+                      "that ended its own chance of shooting the moon; A♦ kept it open.")
+    assert explain_play(f, "fr").text.startswith(
+        "O avait tous les points pris jusque-là et s'est défaussé de la D♥, une carte de pénalité "
+        "partie chez E")
+    # Someone else held the points (no moon of W's to spoil): not said.
+    assert explain_play(facts(**{**_fields(f), "moon_threat": "N"})).code != "moon_spoiled"
+    # W won the trick itself: the point stayed with W.
+    assert explain_play(facts(**{**_fields(f), "outcome": ("W", m("5C", "QH"))})).code != "moon_spoiled"
+
+
+def _fields(f: PlayFacts) -> dict[str, object]:
+    return {k: getattr(f, k) for k in PlayFacts.__dataclass_fields__}
+
+
+def test_queen_bared_by_the_last_spade_beside_it() -> None:
+    f = facts(card=c("6S"), best=c("QS"), hand=m("6S", "QS", "5C"), legal=m("6S", "QS"),
+              trick=(("S", c("JS")),), queen_out=False, out=m("AS", "KS", "2C"))
+    r = explain_play(f)
+    assert r.code == "queen_bared"
+    assert r.text.startswith("W followed with 6♠, the last spade beside Q♠: the queen is now alone")
+    assert explain_play(f, "fr").text.startswith("O a fourni 6♠, le dernier pique à côté de la D♠")
+    lead = facts(**{**_fields(f), "trick": (), "best": c("5C"), "legal": m("6S", "QS", "5C")})
+    assert explain_play(lead).text.startswith("W led 6♠, the last spade")
+    # Another low spade still guards the queen: not said.
+    g = facts(**{**_fields(f), "hand": m("6S", "3S", "QS"), "legal": m("6S", "3S", "QS")})
+    assert explain_play(g).code != "queen_bared"
+    # No spade left in the other hands: nobody can force the queen.
+    assert explain_play(facts(**{**_fields(f), "out": m("2C")})).code != "queen_bared"
+    # The best card gave the guard up too.
+    assert explain_play(facts(**{**_fields(f), "hand": m("6S", "4S", "QS"), "best": c("4S"),
+                                 "legal": m("6S", "4S", "QS")})).code != "queen_bared"
+
+
+def test_discard_points_a_heart_not_given() -> None:
+    f = facts(card=c("6D"), best=c("6H"), hand=m("6D", "6H", "KS"), legal=m("6D", "6H", "KS"),
+              trick=(("E", c("5C")),))
+    r = explain_play(f)
+    assert r.code == "discard_points"
+    assert r.text == ("W, void in clubs, discarded 6♦; discarding 6♥ would have given that heart to the "
+                      "trick's winner; kept in hand, it can cost points later.")
+    assert explain_play(f, "fr").text.startswith(
+        "O, sans trèfle, s'est défaussé du 6♦ ; se défausser du 6♥ aurait donné ce cœur")
+    # Not void: a follow, not a discard.
+    follow = facts(**{**_fields(f), "hand": m("6D", "6H", "2C"), "legal": m("2C")})
+    assert explain_play(follow).code != "discard_points"
+
+
+def test_high_left_the_top_card_of_a_suit_to_discard() -> None:
+    f = facts(card=c("KH"), best=c("AS"), hand=m("KH", "AS", "TC"), legal=m("KH", "AS", "TC"),
+              trick=(("S", c("4D")),), out=m("JS", "2S", "3H"))
+    r = explain_play(f)
+    assert r.code == "high_left"
+    assert "A♠ was the highest spade still in play: kept, it will win a spade trick later" in r.text
+    assert "s'est défaussé du R♥ ; A♠ était le plus haut pique encore en jeu" in explain_play(f, "fr").text
+    # A higher spade is still out: A♠ is not the top card (K♠ against the K♠ best).
+    k = facts(**{**_fields(f), "best": c("KS"), "hand": m("KH", "KS", "TC"),
+                 "legal": m("KH", "KS", "TC"), "out": m("AS", "2S")})
+    assert explain_play(k).code != "high_left"
+    # What the other hands hold is unknown: not said.
+    assert explain_play(facts(**{**_fields(f), "out": None})).code != "high_left"
+
+
+def test_exit_lead_lower_than_every_card_out() -> None:
+    f = facts(card=c("JC"), best=c("2H"), hand=m("JC", "2H", "JD"), legal=m("JC", "2H", "JD"),
+              out=m("5H", "8H", "9H", "3C"), outcome=("W", m("JC", "5H", "8H", "9H")))
+    r = explain_play(f)
+    assert r.code == "exit_lead"
+    assert r.text == ("W led J♣ and took 3 hearts; 2♥, lower than every heart still out, could not "
+                      "win the trick and would have given the lead away.")
+    assert explain_play(f, "fr").text == (
+        "O a entamé V♣ et a pris 3 cœurs ; 2♥, plus bas que tout cœur encore en jeu, ne pouvait pas "
+        "prendre le pli et rendait la main.")
+    # A lower heart is still out: 2♥... is not the lowest (here 4♥ against 3♥).
+    h = facts(**{**_fields(f), "best": c("4H"), "hand": m("JC", "4H"), "legal": m("JC", "4H"),
+                 "out": m("3H", "8H")})
+    assert explain_play(h).code != "exit_lead"
+    # The lead did not win the trick in the record.
+    assert explain_play(facts(**{**_fields(f), "outcome": ("N", m("JC", "QC"))})).code != "exit_lead"
+
+
+def test_lead_won_counts_the_cards_above() -> None:
+    f = facts(card=c("KC"), best=c("5H"), hand=m("KC", "5H"), legal=m("KC", "5H"),
+              out=m("2C", "8H", "AH", "JH", "3H"), outcome=("W", m("KC", "8H", "AH", "QS")))
+    r = explain_play(f)
+    assert r.code == "lead_won"
+    assert r.text == ("W led K♣, the highest club still in play, and took the queen and 2 hearts with it; "
+                      "5♥ had 3 higher cards of its suit still out against it and could lose the trick.")
+    assert explain_play(f, "fr").text.startswith("O a entamé R♣, le plus haut trèfle encore en jeu, et a "
+                                                 "pris la dame et 2 cœurs avec ; au-dessus de 5♥")
+    one = facts(**{**_fields(f), "out": m("AC", "8H", "AH", "3H", "2C")})
+    assert explain_play(one).text.startswith("W led K♣ and took")
+    assert "(K♣: 1)" in explain_play(one).text
+    # The lead took no points: not said.
+    assert explain_play(facts(**{**_fields(f), "outcome": ("W", m("KC", "2C"))})).code != "lead_won"
+    # The best card had no more cards above it than the card led.
+    even = facts(**{**_fields(f), "out": m("AC", "AH", "3H")})
+    assert explain_play(even).code != "lead_won"
+
+
+def test_bare_queen_is_not_a_bare_high_card_to_cash() -> None:
+    f = facts(card=c("7H"), best=c("QS"), hand=m("7H", "QS", "KH"), legal=m("7H", "QS", "KH"),
+              queen_out=False)
+    assert explain_play(f).code is None
+    k = facts(card=c("7H"), best=c("KD"), hand=m("7H", "KD", "KH"), legal=m("7H", "KD", "KH"))
+    assert explain_play(k).code == "bare_high"
