@@ -1277,7 +1277,7 @@ def _plain_deal(words: list[str], line: int) -> DealEl | None:
     i = 2
     col = len(words[0]) + 3 + len(digits)
     if i < n and words[i] in DEALER_WORDS:
-        if i + 1 == n or SEAT_RE.fullmatch(words[i + 1]) is None:
+        if i + 1 == n or not _is_seat(words[i + 1]):
             return None
         dealer, dc = words[i + 1], col + len(words[i]) + 1
         col += len(words[i]) + 2 + len(dealer)
@@ -1289,8 +1289,9 @@ def _plain_deal(words: list[str], line: int) -> DealEl | None:
         i += 2
     if i != n:
         return None
-    return DealEl(line, 1, number(digits, line, len(words[0]) + 2), dealer,
-                  line if dealer is not None else 0, dc, direction)
+    value = (int(digits) if len(digits) <= current_limits().digits
+             else number(digits, line, len(words[0]) + 2))
+    return DealEl(line, 1, value, dealer, line if dealer is not None else 0, dc, direction)
 
 
 def _plain_points(head: str, words: list[str], line: int) -> PointsEl | None:
