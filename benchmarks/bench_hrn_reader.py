@@ -2,6 +2,7 @@
 of the same deals as people type them, against another checkout in the same run.
 
     python benchmarks/bench_hrn_reader.py [--quick] [--against PATH]
+    HRN_READER_AGAINST=PATH python benchmarks/run_all.py --only hrn_reader --merge
 
 The same random legal deals (10 per game) are written twice: as canonical
 HRN (what every writer prints) and as people type it
@@ -72,12 +73,16 @@ def _core(root: Path) -> str:
 
 def run(quick: bool = False, against: Path | None = None) -> list[dict[str, object]]:
     """Deals per CPU second of ``validate`` on both texts, for this checkout
-    and the one *against*."""
+    and the one *against* (default: the checkout named by the environment
+    variable ``HRN_READER_AGAINST``, so that ``run_all.py`` can measure the
+    anchor in the same run)."""
+    if against is None and os.environ.get("HRN_READER_AGAINST"):
+        against = Path(os.environ["HRN_READER_AGAINST"]).resolve()
     deals = 2000 if quick else 6000
     rounds = 2 if quick else 3
     roots = {"this checkout": ROOT}
     if against is not None:
-        roots["anchor " + str(against)] = against
+        roots["anchor " + against.name] = against
     best: dict[tuple[str, str], float] = {}
     with tempfile.TemporaryDirectory() as tmp:
         paths = {}
@@ -91,17 +96,26 @@ def run(quick: bool = False, against: Path | None = None) -> list[dict[str, obje
                     key = (who, name)
                     best[key] = min(best.get(key, cpu), cpu)
     rows: list[dict[str, object]] = []
-    for who, root in roots.items():
+    # (the anchor checkout's rows first: this checkout's canonical row names it)
+    for who, root in reversed(roots.items()):
         core = _core(root)
         suffix = "" if who == "this checkout" else f" ({who})"
         canonical = deals / best[(who, "canonical")]
         typed = deals / best[(who, "hand-typed")]
-        rows.append(_row(f"validate canonical HRN, 1 job{suffix}", canonical, None, None,
+        before = next((k for k in roots if k != who), None) if who == "this checkout" else None
+        rows.append(_row(f"validate canonical HRN, 1 job{suffix}", canonical,
+                         None if before is None else f"validate canonical HRN, 1 job ({before})",
+                         None if before is None else deals / best[(before, "canonical")],
                          f"{deals:,} deals, {DEALS_PER_GAME} per game; {core}"))
         rows.append(_row(f"validate hand-typed HRN, 1 job{suffix}", typed,
                          f"validate canonical HRN, 1 job{suffix}", canonical,
                          "the same deals: French keywords, a {comment} on every trick, "
                          f"; notes, doubled spaces; {core}"))
+        if before is not None:
+            rows.append(_row("validate hand-typed HRN, 1 job, against the anchor checkout", typed,
+                             f"validate hand-typed HRN, 1 job ({before})",
+                             deals / best[(before, "hand-typed")], "the row above against the "
+                             "code before the change, same run"))
     return rows
 
 
