@@ -392,9 +392,16 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
 _CUT_MARKS = re.compile(r"^[ \t\f]*(?:\{[^}\n]*\}[ \t\f]*)*"
                         r"(?:(\[)|(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_]))",
                         re.MULTILINE | re.IGNORECASE)
-#: What sends a chunk to the line-by-line cutter: an escape (a ``\}`` may
-#: keep a comment open), a carriage return or a byte-order mark to drop.
-_NOT_PLAIN = re.compile("[\\\\\r\ufeff]")
+#: The same marks on the lines after the first, found from the newline before.
+_NEXT_CUT_MARKS = re.compile(r"\n(?=[ \t\f{\[dDrR])[ \t\f]*(?:\{[^}\n]*\}[ \t\f]*)*"
+                             r"(?:(\[)|(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_]))", re.IGNORECASE)
+
+
+def _not_plain(chunk: str) -> bool:
+    """Whether a chunk goes to the line-by-line cutter: an escape (a ``\\}``
+    may keep a comment open), a carriage return or a byte-order mark to drop."""
+    return "\\" in chunk or "\r" in chunk or "\ufeff" in chunk
+
 #: A line that holds more than comments, notes and blanks (its first
 #: character past them), in text whose comments all close on their line.
 _CONTENT = re.compile(r"^[ \t\f]*(?:\{[^}\n]*\}[ \t\f]*)*[^ \t\f\n{;]", re.MULTILINE)
@@ -448,7 +455,7 @@ def _cut_chunks(chunks: Iterable[str], source: str, limit: int, first_line: int
     for chunk in source_chunks:
         text = buf + chunk
         end = text.rfind("\n") + 1     # complete lines only: a mark needs its whole line
-        if _NOT_PLAIN.search(chunk) is not None or (
+        if _not_plain(chunk) or (
                 _OPEN_BRACE.search(text, 0, end) is not None) or (
                 len(text) > limit and max(map(len, text.split("\n"))) > limit):
             yield from _cut_lines(split_lines(chain((text,), source_chunks), source, limit,
@@ -481,11 +488,15 @@ def _plain_cuts(text: str, end: int, line: int, last: bool
     pieces: list[tuple[int, int]] = []     # start, end of each cut piece
     start = 0
     seen_deal = False
-    for m in _CUT_MARKS.finditer(text, 0, end):
+    # (the first line, then each line found from the newline before it:
+    # a search for a newline is much faster than trying every position)
+    first = _CUT_MARKS.match(text, 0, end)
+    for m in chain(() if first is None else (first,), _NEXT_CUT_MARKS.finditer(text, 0, end)):
         if m.group(1) is not None:
+            at = m.start() if m is first else m.start() + 1     # the line's start
             if seen_deal:
-                pieces.append((start, m.start()))
-                start, seen_deal = m.start(), False
+                pieces.append((start, at))
+                start, seen_deal = at, False
         elif m.group(2)[0] in "dD":      # deal or donne (else result, résultat)
             seen_deal = True
         else:
