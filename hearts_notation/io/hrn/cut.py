@@ -490,10 +490,10 @@ def _plain_cuts(text: str, end: int, line: int, last: bool
     seen_deal = False
     # (the first line, then each line found from the newline before it:
     # a search for a newline is much faster than trying every position)
-    first = _CUT_MARKS.match(text, 0, end)
-    for m in chain(() if first is None else (first,), _NEXT_CUT_MARKS.finditer(text, 0, end)):
+    top = _CUT_MARKS.match(text, 0, end)
+    for m in chain(() if top is None else (top,), _NEXT_CUT_MARKS.finditer(text, 0, end)):
         if m.group(1) is not None:
-            at = m.start() if m is first else m.start() + 1     # the line's start
+            at = m.start() if m is top else m.start() + 1     # the line's start
             if seen_deal:
                 pieces.append((start, at))
                 start, seen_deal = at, False
