@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_notation.analysis.exact import PARANOID, SELFISH, ExactSolver, solve_position
+from hearts_notation.analysis.exact import PARANOID, SELFISH, ExactSolver, solve_position, sweeps
 from hearts_notation.rules import RuleSet, parse_rules
 from hearts_notation.state import GameState
 from tests.budget import FULL_SWEEPS, sweep
@@ -416,6 +416,42 @@ def test_a_solver_kept_between_positions_gives_what_a_fresh_one_gives(
         fresh = solve_position(state, model)
         assert warm.values == fresh.values, state
         assert warm.reversed_values == fresh.reversed_values, state
+
+
+def _every_ending(p: Position) -> set[tuple[int, ...]]:
+    """The final points of every line of play from *p* (no pruning at all)."""
+    if p.over():
+        return {tuple(p.tiny.final(p.taken))}
+    out: set[tuple[int, ...]] = set()
+    for c in p.legal():
+        out |= _every_ending(p.play(c))
+    return out
+
+
+def test_a_claim_is_what_every_line_of_play_gives() -> None:
+    """The claim (``sweeps``: the seat on lead holds, in every suit it has,
+    only cards above every other seat's) is checked on positions where it
+    holds: every line of play, searched to the end by the tiny rules, ends
+    with the same points for everyone, and the solver's values in both
+    models (where the claim cuts the search) are the brute force's."""
+    rng = random.Random("claims")
+    found = 0
+    for spec in ("standard", "jack-of-diamonds", "standard moon=subtract", "three-players"):
+        rules = parse_rules(spec)
+        for _ in range(3000):
+            p = random_position(rules, rng, rng.choice((2, 3)), midtrick=False)
+            masks = p.to_state(rules).hands
+            everything = 0
+            for h in masks:
+                everything |= h
+            if not sweeps(masks[p.leader], everything):
+                continue
+            found += 1
+            assert len(_every_ending(p)) == 1, p.to_state(rules)
+            _check(rules, p, {})
+            if found % 5 == 0:
+                break
+    assert found == 20
 
 
 def test_refuses_unknown_hands() -> None:

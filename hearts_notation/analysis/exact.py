@@ -65,7 +65,9 @@ Speed
 * The relative key of a position is cached on its cards as they are, so a
   position met again (a transposition of the same tricks) costs one lookup.
 * Once no card worth points is left nothing can change; the last trick is
-  played without search.
+  played without search; and a seat on lead whose every card is above every
+  other seat's card of its suit takes every trick left (:func:`sweeps`): the
+  end of the deal is known without search (a claim, in bridge words).
 
 Every rule (legal cards, hearts broken, the trick's winner, points, the
 moon) is :mod:`hearts_notation.state`'s; this module keeps the books on
@@ -404,6 +406,8 @@ class ExactSolver:
             child = self.terminal[moon]
         elif rem.bit_count() == n:
             child = self._mx_last(hands, winner, broken, moon)
+        elif sweeps(hands[winner], rem):
+            child = self._swept(winner, moon, rem)
         else:
             key = self._key(hands, rem, winner, broken, moon)
             got = self._tt_vec.get(key)
@@ -416,6 +420,13 @@ class ExactSolver:
             lst[winner] += pts
             return tuple(lst)
         return child
+
+    def _swept(self, leader: int, moon: int, rem: int) -> Vector:
+        """Points still to come, per seat, when *leader* takes every trick
+        left (:func:`sweeps`): every scoring card left, the moon rule applied."""
+        out = list(self.terminal[next_moon_state(moon, leader, rem & self.pen)])
+        out[leader] += raw_points(self.rules, rem & self.scoring)
+        return tuple(out)
 
     def _mx_last(self, hands: list[int], leader: int, broken: bool, moon: int) -> Vector:
         """The last trick: every card forced."""
@@ -560,6 +571,8 @@ class ExactSolver:
             rem |= x
         if not rem & self.scoring:
             return pts + self.terminal[moon][self._me]
+        if sweeps(hands[winner], rem):
+            return pts + self._swept(winner, moon, rem)[self._me]
         if rem.bit_count() == n:
             cards2 = [hands[(winner + i) % n].bit_length() - 1 for i in range(n)]
             saved = list(hands)
@@ -613,6 +626,23 @@ class ExactSolver:
             key = relative_key(hands, self.n, head, rem, bool(self.jd_value), self._comp)
             self._keys[raw] = key
         return key
+
+
+def sweeps(hand: int, rem: int) -> bool:
+    """Whether the seat to lead with *hand* takes every trick left, whatever
+    anyone plays (*rem*: every card in the hands): each of its cards is above
+    every other seat's card of its suit, so each lead wins and it leads again.
+    No choice is left to anyone that changes a point, so the deal's end is
+    known without search, in both models and under either tie order."""
+    others = rem & ~hand
+    for suit in range(4):
+        mine = hand >> (13 * suit) & _SUIT
+        if not mine:
+            continue
+        theirs = others >> (13 * suit) & _SUIT
+        if theirs and theirs.bit_length() > (mine & -mine).bit_length():
+            return False
+    return True
 
 
 def order_key(card: int, alive: int, led: int, winning: int) -> int:
