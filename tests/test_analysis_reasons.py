@@ -135,3 +135,30 @@ def test_bare_queen_is_not_a_bare_high_card_to_cash() -> None:
     assert explain_play(f).code is None
     k = facts(card=c("7H"), best=c("KD"), hand=m("7H", "KD", "KH"), legal=m("7H", "KD", "KH"))
     assert explain_play(k).code == "bare_high"
+
+
+def test_queen_bare_kept_when_it_was_the_card_to_play() -> None:
+    f = facts(card=c("5C"), best=c("QS"), hand=m("5C", "QS", "KH"), legal=m("5C", "QS", "KH"),
+              queen_out=False, out=m("AS", "3S", "2C"))
+    r = explain_play(f)
+    assert r.code == "queen_bare_kept"
+    assert r.text == ("W held Q♠ bare (no other spade) with 2 spades still out in the other hands: any "
+                      "spade lead will force it out; W led 5♣ instead of getting rid of the queen now.")
+    assert explain_play(f, "fr").text.startswith(
+        "O avait la dame de pique sèche (aucun autre pique) avec 2 piques encore en jeu chez les autres")
+    # A low spade guards it: not bare.
+    g = facts(**{**_fields(f), "hand": m("5C", "QS", "2S"), "legal": m("5C", "QS", "2S")})
+    assert explain_play(g).code != "queen_bare_kept"
+    # No spade left out: nobody can force it.
+    assert explain_play(facts(**{**_fields(f), "out": m("2C")})).code != "queen_bare_kept"
+
+
+def test_high_left_on_lead() -> None:
+    f = facts(card=c("6C"), best=c("KH"), hand=m("6C", "KH", "8D"), legal=m("6C", "KH", "8D"),
+              out=m("2H", "9H", "3C"))
+    r = explain_play(f)
+    assert r.code == "high_left"
+    assert r.text.startswith("W led 6♣; K♥ was the highest heart still in play: kept, it may have to win")
+    assert explain_play(f, "fr").text.startswith("O a entamé 6♣ ; R♥ était le plus haut cœur encore en jeu")
+    # The ace of hearts is still out: K♥ is not the top heart.
+    assert explain_play(facts(**{**_fields(f), "out": m("AH", "9H", "3C")})).code != "high_left"

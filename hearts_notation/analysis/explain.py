@@ -196,8 +196,8 @@ def explain_play(f: PlayFacts, lang: str = "en") -> Reason:
     """The sentence saying why ``f.card`` lost points against ``f.best``,
     from the first pattern whose facts hold."""
     for pattern in (_moon, _moon_spoiled, _queen_taken, _queen_bared, _duck, _missed_discard,
-                    _discard_points, _high_left, _lead_high_spade, _lead_void_suit, _exit_lead,
-                    _lead_won, _bare_high, _on_lead, _keep_low):
+                    _queen_bare_kept, _discard_points, _high_left, _lead_high_spade,
+                    _lead_void_suit, _exit_lead, _lead_won, _bare_high, _on_lead, _keep_low):
         r = pattern(f, lang)
         if r is not None:
             return r
@@ -318,6 +318,21 @@ def _queen_bared(f: PlayFacts, lang: str) -> Reason | None:
                                       best=card_text(f.best, lang)))
 
 
+def _queen_bare_kept(f: PlayFacts, lang: str) -> Reason | None:
+    """The mover held Q♠ alone among its spades while other spades were
+    still in the other hands (any spade lead forces it), the best card was
+    Q♠ itself, and another card was played."""
+    spades = f.hand & SUIT_MASKS[SPADES]
+    if spades != QS_BIT or f.best != QUEEN_OF_SPADES or f.card == QUEEN_OF_SPADES:
+        return None
+    if f.out is None or not f.out & SUIT_MASKS[SPADES]:
+        return None
+    n = (f.out & SUIT_MASKS[SPADES]).bit_count()
+    return Reason("queen_bare_kept", _say(lang, "queen_bare_kept", seat=f.seat,
+                                          played=_played(f, lang),
+                                          spades=msg("explain.spades_out.#n", n=n).text(lang)))
+
+
 def _discard_points(f: PlayFacts, lang: str) -> Reason | None:
     """Void in the suit led: the best card was a heart (a point given to
     the trick's winner) and the card discarded was no penalty card."""
@@ -330,20 +345,21 @@ def _discard_points(f: PlayFacts, lang: str) -> Reason | None:
 
 
 def _high_left(f: PlayFacts, lang: str) -> Reason | None:
-    """Void in the suit led: the best card was the highest card of its
-    suit still in play (every card of the suit in the other hands is
-    lower), so kept it will win a trick of that suit; another card was
-    discarded."""
+    """Void in the suit led (or on lead): the best card was the highest
+    card of its suit still in play (every card of the suit in the other
+    hands is lower, and some are), so kept it will win a trick of that
+    suit; another card was discarded (or led)."""
     led = _led(f)
-    if led is None or f.legal & SUIT_MASKS[led] or f.out is None:
+    if (led is not None and f.legal & SUIT_MASKS[led]) or f.out is None:
         return None
     suit = f.best // 13
-    if _is_penalty(f.best) or f.card == f.best:
-        return None
+    if f.best == QUEEN_OF_SPADES or f.card == f.best or (led is not None and suit == HEARTS):
+        return None   # (a heart to discard is discard_heart's lesson)
     others = f.out & SUIT_MASKS[suit]
     if not others or others >> f.best:
         return None   # none out (it wins nothing it is not led to), or a higher one out
-    return Reason("high_left", _say(lang, "high_left", seat=f.seat, played=_played(f, lang),
+    return Reason("high_left", _say(lang, "high_left" if led is not None else "high_left_lead",
+                                    seat=f.seat, played=_played(f, lang),
                                     best=card_text(f.best, lang), suit=_suit_one(lang, suit)))
 
 

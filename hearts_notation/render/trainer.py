@@ -32,8 +32,8 @@ from .html import csp_hash, json_for_script
 #: The reason codes of the analysis (:mod:`hearts_notation.analysis.explain`), the themes.
 THEMES: tuple[str, ...] = ("duck", "queen_taken", "moon", "discard_queen", "discard_heart",
                            "lead_high_spade", "lead_void_suit", "bare_high", "on_lead", "keep_low",
-                           "moon_spoiled", "queen_bared", "discard_points", "high_left", "exit_lead",
-                           "lead_won", "other")
+                           "moon_spoiled", "queen_bared", "queen_bare_kept", "discard_points",
+                           "high_left", "exit_lead", "lead_won", "other")
 
 
 def _asset(name: str) -> str:
