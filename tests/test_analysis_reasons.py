@@ -82,7 +82,7 @@ def test_high_left_the_top_card_of_a_suit_to_discard() -> None:
               trick=(("S", c("4D")),), out=m("JS", "2S", "3H"))
     r = explain_play(f)
     assert r.code == "high_left"
-    assert "A♠ was the highest spade still in play: kept, it will win a spade trick later" in r.text
+    assert "A♠ was the highest spade still in play: kept, it may have to win a spade trick later" in r.text
     assert "s'est défaussé du R♥ ; A♠ était le plus haut pique encore en jeu" in explain_play(f, "fr").text
     # A higher spade is still out: A♠ is not the top card (K♠ against the K♠ best).
     k = facts(**{**_fields(f), "best": c("KS"), "hand": m("KH", "KS", "TC"),
@@ -162,3 +162,30 @@ def test_high_left_on_lead() -> None:
     assert explain_play(f, "fr").text.startswith("O a entamé 6♣ ; R♥ était le plus haut cœur encore en jeu")
     # The ace of hearts is still out: K♥ is not the top heart.
     assert explain_play(facts(**{**_fields(f), "out": m("AH", "9H", "3C")})).code != "high_left"
+
+
+def test_high_left_not_for_a_high_spade_while_the_queen_is_out() -> None:
+    f = facts(card=c("5C"), best=c("AS"), hand=m("5C", "AS", "8D"), legal=m("5C", "AS", "8D"),
+              out=m("QS", "9S", "3C"))
+    assert explain_play(f).code != "high_left"
+    assert explain_play(facts(**{**_fields(f), "out": m("JS", "9S", "3C")})).code == "high_left"
+
+
+def test_take_last_a_cheap_trick() -> None:
+    f = facts(card=c("2H"), best=c("QH"), hand=m("2H", "QH", "7D"), legal=m("2H", "QH"),
+              trick=(("S", c("4H")), ("N", c("3H")), ("E", c("9H"))),
+              outcome=("E", m("4H", "3H", "9H", "2H")))
+    r = explain_play(f)
+    assert r.code == "take_last"
+    assert r.text == ("W, last to play, followed with 2♥ under the 9; Q♥ would have taken the trick now, "
+                      "with 4 hearts on it, and got rid of a high heart that can win a costlier trick later.")
+    assert explain_play(f, "fr").text.startswith(
+        "O, dernier à jouer, a fourni 2♥ sous le 9 ; D♥ prenait le pli tout de suite, avec 4 cœurs dedans")
+    clean = facts(**{**_fields(f), "card": c("3C"), "best": c("KC"), "hand": m("3C", "KC"),
+                     "legal": m("3C", "KC"), "trick": (("S", c("4C")), ("N", c("5C")), ("E", c("8C"))),
+                     "outcome": ("E", m("4C", "5C", "8C", "3C"))})
+    assert "with no points on it" in explain_play(clean).text
+    # A seat still plays after W (the record's trick has a later card): not said.
+    early = facts(**{**_fields(f), "trick": (("N", c("3H")), ("E", c("9H"))),
+                     "outcome": ("E", m("3H", "9H", "2H", "4H"))})
+    assert explain_play(early).code != "take_last"

@@ -197,7 +197,8 @@ def explain_play(f: PlayFacts, lang: str = "en") -> Reason:
     from the first pattern whose facts hold."""
     for pattern in (_moon, _moon_spoiled, _queen_taken, _queen_bared, _duck, _missed_discard,
                     _queen_bare_kept, _discard_points, _high_left, _lead_high_spade,
-                    _lead_void_suit, _exit_lead, _lead_won, _bare_high, _on_lead, _keep_low):
+                    _lead_void_suit, _exit_lead, _lead_won, _take_last, _bare_high, _on_lead,
+                    _keep_low):
         r = pattern(f, lang)
         if r is not None:
             return r
@@ -358,9 +359,37 @@ def _high_left(f: PlayFacts, lang: str) -> Reason | None:
     others = f.out & SUIT_MASKS[suit]
     if not others or others >> f.best:
         return None   # none out (it wins nothing it is not led to), or a higher one out
+    if f.best in (_ACE_S, _KING_S) and others & QS_BIT:
+        return None   # cashing A♠/K♠ may catch the queen: not this lesson
     return Reason("high_left", _say(lang, "high_left" if led is not None else "high_left_lead",
                                     seat=f.seat, played=_played(f, lang),
                                     best=card_text(f.best, lang), suit=_suit_one(lang, suit)))
+
+
+def _take_last(f: PlayFacts, lang: str) -> Reason | None:
+    """Last to play (the record's trick holds no later card), the mover
+    played under the winning card where the best card, of the suit led,
+    went over it: it would have taken the trick with exactly the points
+    on the table, and got rid of a high card of the suit."""
+    led = _led(f)
+    win = _winning(f)
+    if led is None or win is None or f.outcome is None:
+        return None
+    if f.outcome[1].bit_count() != len(f.trick) + 1:
+        return None   # seats still to play after the mover: the trick's points are not known
+    if f.card // 13 != led or f.card > win or f.best // 13 != led or f.best < win:
+        return None
+    if f.best == QUEEN_OF_SPADES:
+        return None
+    pen = 0
+    for _, card in f.trick:
+        pen |= (1 << card) & (HEARTS_MASK | QS_BIT)
+    pen |= (1 << f.best) & HEARTS_MASK
+    load = (_say(lang, "load.points", points=_points_taken(pen, lang)) if pen
+            else _say(lang, "load.none"))
+    return Reason("take_last", _say(lang, "take_last", seat=f.seat, played=_played(f, lang),
+                                    winner=_the_rank(win, lang), best=card_text(f.best, lang),
+                                    load=load, suit=_suit_one(lang, led)))
 
 
 def _exit_lead(f: PlayFacts, lang: str) -> Reason | None:
