@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rows import row as _row
 
 from hearts_notation.analysis.annotate import AnalysisOptions, GameTask, analyse_game
 from hearts_notation.analysis.evaluate import FAST, EvalOptions
@@ -37,17 +39,6 @@ from hearts_notation.generate import generate_games, random_hands
 from hearts_notation.rules import RuleSet, parse_rules
 
 Row = dict[str, object]
-
-
-def _row(name: str, value: float, unit: str, anchor: str | None = None,
-         anchor_value: float | None = None, target: str = "", note: str = "",
-         digits: int = 2) -> Row:
-    return {
-        "name": name, "value": round(value, digits), "unit": unit, "anchor": anchor,
-        "anchor_value": None if anchor_value is None else round(anchor_value, digits),
-        "ratio": None if not anchor_value else round(value / anchor_value, 3),
-        "target": target, "note": note,
-    }
 
 
 def _position(rules: RuleSet, rng: random.Random, tricks_left: int) -> PlayState:

@@ -36,6 +36,8 @@ from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rows import row1 as _row
 
 from hearts_notation.generate import generate_games
 from hearts_notation.io import dumps
@@ -46,17 +48,6 @@ Row = dict[str, object]
 CLUB = ["Anaïs", "Bastien", "Clémence", "Dorian", "Élodie", "Fabrice", "Gaëlle", "Hervé",
         "Inès", "Jules", "Karim", "Lucie"]
 PER_FILE = 1000
-
-
-def _row(name: str, value: float, unit: str, anchor: str | None = None,
-         anchor_value: float | None = None, target: str = "", note: str = "",
-         digits: int = 1) -> Row:
-    return {
-        "name": name, "value": round(value, digits), "unit": unit, "anchor": anchor,
-        "anchor_value": None if anchor_value is None else round(anchor_value, digits),
-        "ratio": None if not anchor_value else round(value / anchor_value, 3),
-        "target": target, "note": note,
-    }
 
 
 def _load() -> str:

@@ -42,6 +42,8 @@ from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rows import row1 as _row
 
 from hearts_notation.generate import generate_games
 from hearts_notation.io import dumps, iter_text_chunks
@@ -50,17 +52,6 @@ from hearts_notation.model import Game
 from hearts_notation.runners.local import map_games
 
 Row = dict[str, object]
-
-
-def _row(name: str, value: float, unit: str, anchor: str | None = None,
-         anchor_value: float | None = None, target: str = "", note: str = "",
-         digits: int = 1) -> Row:
-    return {
-        "name": name, "value": round(value, digits), "unit": unit, "anchor": anchor,
-        "anchor_value": None if anchor_value is None else round(anchor_value, digits),
-        "ratio": None if not anchor_value else round(value / anchor_value, 3),
-        "target": target, "note": note,
-    }
 
 
 def _load() -> str:

@@ -35,21 +35,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rows import row as _row  # noqa: E402
 
 Row = dict[str, object]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
 ENV.pop("DASK_SCHEDULER_ADDRESS", None)
-
-
-def _row(name: str, value: float, unit: str, anchor: str | None = None,
-         anchor_value: float | None = None, target: str = "", note: str = "",
-         digits: int = 2) -> Row:
-    return {
-        "name": name, "value": round(value, digits), "unit": unit, "anchor": anchor,
-        "anchor_value": None if anchor_value is None else round(anchor_value, digits),
-        "ratio": None if not anchor_value else round(value / anchor_value, 3),
-        "target": target, "note": note,
-    }
 
 
 def _dask(*args: str) -> list[str]:

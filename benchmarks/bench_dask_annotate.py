@@ -29,20 +29,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rows import print_rows  # noqa: E402
+from rows import row as _row  # noqa: E402
 
 Row = dict[str, object]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
 ENV.pop("DASK_SCHEDULER_ADDRESS", None)
 #: A real analysis, cheap enough for many deals in a minute.
 CHEAP = ["--fast", "--samples", "1", "--exact-tricks", "0", "--no-passes", "--format", "json"]
-
-
-def _row(name: str, value: float, unit: str, anchor: str | None = None,
-         anchor_value: float | None = None, target: str = "", note: str = "") -> Row:
-    return {"name": name, "value": round(value, 2), "unit": unit, "anchor": anchor,
-            "anchor_value": None if anchor_value is None else round(anchor_value, 2),
-            "ratio": None if not anchor_value else round(value / anchor_value, 3),
-            "target": target, "note": note}
 
 
 #: Runs ``hearts`` in a grandchild forked from this small process and prints
@@ -166,9 +160,7 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    for r in run(quick="--quick" in sys.argv):
-        ratio = f"  x{r['ratio']}" if r["ratio"] is not None else ""
-        print(f"{r['name']:<52} {r['value']:>9} {r['unit']:<4}{ratio}  {r['note']}")
+    print_rows(run(quick="--quick" in sys.argv))
 
 
 if __name__ == "__main__":

@@ -28,6 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rows import print_rows  # noqa: E402
+from rows import row as _row  # noqa: E402
 
 Row = dict[str, object]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
@@ -98,14 +101,6 @@ def _own_cpu(args: list[str], cluster: Cluster | None) -> tuple[float, float, st
     return mine, (cluster.cpu() - before) if cluster else 0.0, proc.stdout
 
 
-def _row(name: str, value: float, unit: str, anchor: str | None = None,
-         anchor_value: float | None = None, target: str = "", note: str = "") -> Row:
-    return {"name": name, "value": round(value, 2), "unit": unit, "anchor": anchor,
-            "anchor_value": None if anchor_value is None else round(anchor_value, 2),
-            "ratio": None if not anchor_value else round(value / anchor_value, 3),
-            "target": target, "note": note}
-
-
 def run(quick: bool = False) -> list[Row]:
     try:
         import distributed  # noqa: F401
@@ -164,9 +159,7 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    for r in run(quick="--quick" in sys.argv):
-        ratio = f"  x{r['ratio']}" if r["ratio"] is not None else ""
-        print(f"{r['name']:<50} {r['value']:>10} {r['unit']:<4}{ratio}  {r['note']}")
+    print_rows(run(quick="--quick" in sys.argv))
 
 
 if __name__ == "__main__":

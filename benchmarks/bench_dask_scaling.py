@@ -35,18 +35,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rows import print_rows  # noqa: E402
+from rows import row as _row  # noqa: E402
 
 Row = dict[str, object]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
 ENV.pop("DASK_SCHEDULER_ADDRESS", None)
-
-
-def _row(name: str, value: float, unit: str, anchor: str | None = None,
-         anchor_value: float | None = None, target: str = "", note: str = "") -> Row:
-    return {"name": name, "value": round(value, 2), "unit": unit, "anchor": anchor,
-            "anchor_value": None if anchor_value is None else round(anchor_value, 2),
-            "ratio": None if not anchor_value else round(value / anchor_value, 3),
-            "target": target, "note": note}
 
 
 def _timed(args: list[str], cluster: object | None) -> tuple[float, float, float, str]:
@@ -154,9 +148,7 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    for r in run(quick="--quick" in sys.argv):
-        ratio = f"  x{r['ratio']}" if r["ratio"] is not None else ""
-        print(f"{r['name']:<40} {r['value']:>9} {r['unit']:<6}{ratio}  {r['note']}")
+    print_rows(run(quick="--quick" in sys.argv))
 
 
 if __name__ == "__main__":

@@ -37,7 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_dask_client import Cluster, _own_cpu, _row  # noqa: E402
+from bench_dask_client import Cluster, _own_cpu  # noqa: E402
+from rows import print_rows  # noqa: E402
+from rows import row as _row  # noqa: E402
 
 Row = dict[str, object]
 
@@ -186,9 +188,7 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    for r in run(quick="--quick" in sys.argv):
-        ratio = f"  x{r['ratio']}" if r["ratio"] is not None else ""
-        print(f"{r['name']:<62} {r['value']:>10} {r['unit']:<8}{ratio}  {r['note']}")
+    print_rows(run(quick="--quick" in sys.argv))
 
 
 if __name__ == "__main__":

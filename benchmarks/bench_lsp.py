@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rows import row1 as _row
 
 from hearts_notation.api import validate_text
 from hearts_notation.editor.document import Checker
@@ -43,14 +45,6 @@ from hearts_notation.io import dumps
 
 Row = dict[str, Any]
 TARGET_MS = 200.0
-
-
-def _row(name: str, value: float, unit: str, anchor: str | None = None,
-         anchor_value: float | None = None, target: str = "", note: str = "") -> Row:
-    return {"name": name, "value": round(value, 1), "unit": unit, "anchor": anchor,
-            "anchor_value": None if anchor_value is None else round(anchor_value, 1),
-            "ratio": None if not anchor_value else round(value / anchor_value, 3),
-            "target": target, "note": note}
 
 
 def _load() -> str:

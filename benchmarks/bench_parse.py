@@ -29,6 +29,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rows import row1 as _row
 
 from hearts_notation.generate import random_game
 from hearts_notation.io.hrn.cut import cut_games
@@ -105,16 +107,6 @@ def _peak_kib(path: str) -> float:
         return tracemalloc.get_traced_memory()[1] / 1024
     finally:
         tracemalloc.stop()
-
-
-def _row(name: str, value: float, unit: str, anchor: str | None = None, anchor_value: float | None = None,
-         target: str = "", note: str = "") -> dict[str, object]:
-    return {
-        "name": name, "value": round(value, 1), "unit": unit, "anchor": anchor,
-        "anchor_value": None if anchor_value is None else round(anchor_value, 1),
-        "ratio": None if not anchor_value else round(value / anchor_value, 3),
-        "target": target, "note": note,
-    }
 
 
 def run(quick: bool = False) -> list[dict[str, object]]:

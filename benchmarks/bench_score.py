@@ -33,6 +33,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rows import row as _row  # noqa: E402
 
 from hearts_notation.generate import generate_games  # noqa: E402
 from hearts_notation.io import dumps  # noqa: E402
@@ -48,17 +50,6 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("stats --format json", ["stats", "--format", "json"]),
     ("stats --format table", ["stats", "--format", "table"]),
 ]
-
-
-def _row(name: str, value: float, unit: str, anchor: str | None = None,
-         anchor_value: float | None = None, target: str = "", note: str = "",
-         digits: int = 2) -> Row:
-    return {
-        "name": name, "value": round(value, digits), "unit": unit, "anchor": anchor,
-        "anchor_value": None if anchor_value is None else round(anchor_value, digits),
-        "ratio": None if not anchor_value else round(value / anchor_value, 3),
-        "target": target, "note": note,
-    }
 
 
 def _env(cache: Path) -> dict[str, str]:

@@ -39,6 +39,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rows import row as _row  # noqa: E402
 
 from hearts_notation.generate import generate_games  # noqa: E402
 from hearts_notation.io import dumps  # noqa: E402
@@ -49,17 +51,6 @@ QUERY = "queen == S and points(S) >= 13"
 #: A teacher's query (the dealt hands only) and a club's (the tags decide most games).
 HANDS = "holds(N, QS) and count(N, S) <= 2"
 TAGS = 'tag(Event) ~ "game 1[0-9]$" and moon'
-
-
-def _row(name: str, value: float, unit: str, anchor: str | None = None,
-         anchor_value: float | None = None, target: str = "", note: str = "",
-         digits: int = 2) -> Row:
-    return {
-        "name": name, "value": round(value, digits), "unit": unit, "anchor": anchor,
-        "anchor_value": None if anchor_value is None else round(anchor_value, digits),
-        "ratio": None if not anchor_value else round(value / anchor_value, 3),
-        "target": target, "note": note,
-    }
 
 
 #: The children's bytecode cache (set by :func:`run`): compiled once, then read, as an
