@@ -4,7 +4,7 @@ the position (lead, follow, discard) and the French wording."""
 
 from __future__ import annotations
 
-from hearts_notation.analysis.explain import PlayFacts, explain_play
+from hearts_notation.analysis.explain import PassFacts, PlayFacts, explain_pass, explain_play
 from hearts_notation.cards import mask_of, parse_card
 
 
@@ -189,3 +189,19 @@ def test_take_last_a_cheap_trick() -> None:
     early = facts(**{**_fields(f), "trick": (("N", c("3H")), ("E", c("9H"))),
                      "outcome": ("E", m("3H", "9H", "2H", "4H"))})
     assert explain_play(early).code != "take_last"
+
+
+def test_pass_short_leaves_a_single_low_card() -> None:
+    hand = m("7C", "KC", "AC", "4D", "8D", "KD", "AD", "2H", "3H", "6H", "9H", "QH", "3S")
+    f = PassFacts("N", hand, m("AC", "AD", "QH"), m("KC", "AC", "AD"), 1.7)
+    r = explain_pass(f)
+    assert r.code == "pass_short"
+    assert r.text == ("N: passing A♦ A♣ K♣ would have left only 7♣ in clubs, void after the first round "
+                      "of the suit and then free to discard; it saves 1.7 points on average.")
+    assert explain_pass(f, "fr").text.startswith("N : passer A♦ A♣ R♣ ne laissait que 7♣ à trèfle")
+    # The pass made left the same single card: not the lesson.
+    same = PassFacts("N", hand, m("KC", "AC", "QH"), m("KC", "AC", "AD"), 1.7)
+    assert explain_pass(same).code != "pass_short"
+    # The card left is high (it wins its trick): not said.
+    high = m("QC", "KC", "AC", "4D", "8D", "KD", "AD", "2H", "3H", "6H", "9H", "QH", "3S")
+    assert explain_pass(PassFacts("N", high, m("AC", "AD", "QH"), m("KC", "AC", "AD"), 1.7)).code is None

@@ -558,7 +558,28 @@ def explain_pass(f: PassFacts, lang: str = "en") -> Reason:
             name = _suit(lang, suit)
             return Reason("pass_void", _say(lang, "pass_void", seat=f.seat, best=b, suit=name,
                                             epl=epl))
+    short = _short_suit(kept, f.hand & ~f.best)
+    if short is not None:
+        suit, low = short
+        return Reason("pass_short", _say(lang, "pass_short", seat=f.seat, best=b, epl=epl,
+                                         low=card_text(low, lang), suit=_suit(lang, suit)))
     return Reason(None, _say(lang, "pass_simulations", seat=f.seat, best=b, epl=epl))
+
+
+def _short_suit(kept: int, best_kept: int) -> tuple[int, int] | None:
+    """A suit (not hearts) that the best pass leaves as a single low card
+    (9 or lower: it loses its trick) where the pass made kept more of it:
+    the first round of the suit then makes the seat void, free to
+    discard.  ``(suit, the card)`` or ``None``."""
+    for suit in range(4):
+        m = SUIT_MASKS[suit]
+        left = best_kept & m
+        if suit == HEARTS or left.bit_count() != 1 or (kept & m).bit_count() < 2:
+            continue
+        low = left.bit_length() - 1
+        if low % 13 <= 7:
+            return suit, low
+    return None
 
 
 # -- hints ------------------------------------------------------------------------------------
