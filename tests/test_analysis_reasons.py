@@ -205,3 +205,16 @@ def test_pass_short_leaves_a_single_low_card() -> None:
     # The card left is high (it wins its trick): not said.
     high = m("QC", "KC", "AC", "4D", "8D", "KD", "AD", "2H", "3H", "6H", "9H", "QH", "3S")
     assert explain_pass(PassFacts("N", high, m("AC", "AD", "QH"), m("KC", "AC", "AD"), 1.7)).code is None
+
+
+def test_pass_queen_bare_says_it_plainly() -> None:
+    hand = m("QS", "AH", "KH", "QH", "2C", "3C", "4C", "5C", "6C", "2D", "3D", "4D", "5D")
+    f = PassFacts("E", hand, m("2C", "3C", "4C"), m("QS", "AH", "KH"), 6.0)
+    r = explain_pass(f)
+    assert r.code == "pass_queen"
+    assert r.text == ("E kept Q♠ bare, with no other spade: any spade lead forces it out; "
+                      "passing Q♠ A♥ K♥ was safer.")
+    assert "only no other" not in r.text
+    assert explain_pass(f, "fr").text.startswith("E a gardé la dame de pique sèche, sans aucun autre pique")
+    guarded = PassFacts("E", hand & ~m("5D") | m("3S"), m("2C", "3C", "4C"), m("QS", "AH", "KH"), 6.0)
+    assert "with only 1 other spade" in explain_pass(guarded).text

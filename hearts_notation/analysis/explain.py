@@ -536,6 +536,8 @@ def explain_pass(f: PassFacts, lang: str = "en") -> Reason:
     epl = points_text(f.epl, lang)
     if kept & QS_BIT and f.best & QS_BIT and small.bit_count() < 3:
         k = spades.bit_count() - 1
+        if k == 0:   # not "with only no other spade"
+            return Reason("pass_queen", _say(lang, "pass_queen_bare", seat=f.seat, best=b))
         return Reason("pass_queen", _say(lang, "pass_queen", seat=f.seat, best=b,
                                          spades=count_text(k, "other_spade", lang)))
     high = kept & ((1 << _ACE_S) | (1 << _KING_S))

@@ -869,6 +869,7 @@ MESSAGES.update({
     "explain.suit_one.C": "club", "explain.suit_one.D": "diamond", "explain.suit_one.H": "heart",
     "explain.suit_one.S": "spade",
     "explain.higher.one": "{n} higher card", "explain.higher.other": "{n} higher cards",
+    "explain.pass_queen_bare": "{seat} kept Q♠ bare, with no other spade: any spade lead forces it out; passing {best} was safer.",
     "explain.pass_short": "{seat}: passing {best} would have left only {low} in {suit}, void after the first round of the suit and then free to discard; it saves {epl} on average.",
     "puzzles.theme.pass_short": "Passing to a short suit",
     "explain.take_last": "{seat}, last to play, {played} under {winner}; {best} would have taken the trick now, {load}, and got rid of a high {suit} that can win a costlier trick later.",

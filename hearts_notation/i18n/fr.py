@@ -1139,6 +1139,7 @@ MESSAGES.update({
     "explain.suit_one.C": "trèfle", "explain.suit_one.D": "carreau", "explain.suit_one.H": "cœur",
     "explain.suit_one.S": "pique",
     "explain.higher.one": "{n} carte plus haute", "explain.higher.other": "{n} cartes plus hautes",
+    "explain.pass_queen_bare": "{seat} a gardé la dame de pique sèche, sans aucun autre pique : la première entame à pique la fera tomber ; mieux valait passer {best}.",
     "explain.pass_short": "{seat} : passer {best} ne laissait que {low} à {suit} : plus aucune carte de la couleur dès son premier tour, puis libre de se défausser ; cela épargne {epl} en moyenne.",
     "puzzles.theme.pass_short": "Passer pour raccourcir une couleur",
     "explain.take_last": "{seat}, dernier à jouer, {played} sous {winner} ; {best} prenait le pli tout de suite, {load}, et se débarrassait d'un {suit} haut qui peut prendre plus tard un pli plus coûteux.",
