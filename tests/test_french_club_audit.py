@@ -342,12 +342,13 @@ def test_click_usage_errors_stay_english_when_asked() -> None:
 
 def test_no_french_message_guesses_a_players_gender() -> None:
     """"Sylvie a joué", never "il" for Sylvie: a French message that names a
-    player uses "il"/"elle" only impersonally ("il faut", "il lui reste") or
+    player uses "il"/"elle" only impersonally ("il faut", "il lui reste", "il
+    restait") or
     for a thing (la dame, la donne, the others as "ils")."""
     from hearts_notation.i18n import catalog, placeholders
 
     players = {"seat", "holder", "who", "who2", "seat2", "next", "prev_seat", "next_seat"}
-    personal = re.compile(r"\b(il|elle)\b(?!\s+(en\s+)?faut|\s+(lui\s+)?reste|\s+y a)")
+    personal = re.compile(r"\b(il|elle)\b(?!\s+(en\s+)?faut|\s+(lui\s+)?rest(e|ait)\b|\s+y a)")
     things = {"explain.lead_high_spade"}        # "elle" is the queen of spades there
     guessed = [key for key, text in catalog("fr").items()
                if key not in things and placeholders(text) & players and personal.search(text)]
