@@ -53,7 +53,7 @@ from .saferegex import Pattern
 if TYPE_CHECKING:
     from .io.batches import Batch, RawRecord
     from .io.compact import CompactGame
-    from .referee import GameReport
+    from .referee import CompactBuilder, GameReport
     from .rules import RuleSet
     from .scoring import DealScore, GameScore
     from .walk import DealHands
@@ -211,6 +211,11 @@ class GameView:
         written = self.game.deals[d].number
         return written if written is not None else d + 1
 
+    def all_deals(self) -> tuple[tuple[int, int, bytes], ...]:
+        """Every deal as :class:`Picked` lists a game that matches: (index,
+        number as written, no identity)."""
+        return tuple([(k, self.written_number(k), b"") for k in range(self.ndeals())])
+
     def queen_taker(self, d: int) -> str | None:
         """The seat that took Q♠ in deal *d*'s complete tricks, if known."""
         taken = self.taken(d)
@@ -295,8 +300,9 @@ def _any_deal(node: Pred, view: GameView) -> Tri:
     """A deal predicate for the whole game: true if one deal is true, else
     unknown if one is unknown, else false (the first true deal decides)."""
     out: Tri = False
+    test = _EVAL[node.name]
     for k in range(view.ndeals()):
-        v = _EVAL[node.name](node, view, k)
+        v = test(node, view, k)
         if v:
             return True
         if v is None:
@@ -335,15 +341,20 @@ def evaluate(node: Node, view: GameView, d: int | None = None) -> Tri:
 
 def _seat_of(view: GameView, seat_name: str | None, pred: Pred) -> bool:
     """Whether the seat called *seat_name* is the one *pred*'s value names."""
-    if seat_name is None:
+    seats = view.seats
+    if seat_name is None or seat_name not in seats:
         return False
     ref = pred.value
     assert isinstance(ref, Who)
-    return view.seats.index(seat_name) in view.who(ref) if seat_name in view.seats else False
+    return seats.index(seat_name) in view.who(ref)
 
 
 def _who_cmp(view: GameView, seat_name: str | None, pred: Pred) -> bool:
-    hit = _seat_of(view, seat_name, pred)
+    # _seat_of inlined: asked of deal after deal (``queen == S``, ``moon == S``).
+    seats = view.seats
+    ref = pred.value
+    assert isinstance(ref, Who)
+    hit = seat_name is not None and seat_name in seats and seats.index(seat_name) in view.who(ref)
     return hit if pred.op == "==" else not hit
 
 
@@ -383,8 +394,11 @@ def _points(p: Pred, view: GameView, d: int | None) -> Tri:
     if scored is None:
         view.not_played(d, p)
         return None
-    points = scored[0]
-    return any(_cmp(p.op, points[view.seats[i]], p.value) for i in _seat_arg(p, view))
+    points, seats, test, want = scored[0], view.seats, _OPS[p.op], p.value
+    for i in _seat_arg(p, view):
+        if test(points[seats[i]], want):
+            return True
+    return False
 
 
 def _number(p: Pred, view: GameView, d: int | None) -> Tri:
@@ -728,8 +742,14 @@ def _picked(view: GameView, query: Query, source: str | None, index: int | None,
     ids: list[bytes] = []
     if query.identities and hit:
         ids = [view.deal_id(k) for k in matched]
-    number = view.number if query.identities or query.explain else view.written_number
-    chosen = tuple((k, number(k), ids[j] if ids else b"") for j, k in enumerate(matched))
+    as_written = not (query.identities or query.explain)
+    number = view.written_number if as_written else view.number
+    if ids:
+        chosen = tuple([(k, number(k), ids[j]) for j, k in enumerate(matched)])
+    elif hit and as_written and not query.deals:
+        chosen = view.all_deals()       # a game that matches: every deal, as written
+    else:
+        chosen = tuple([(k, number(k), b"") for k in matched])
     return Picked(source, index, line, hit, chosen,
                   game_identity(ids) if query.identities and not query.deals else b"",
                   game if hit and query.keep else None,
@@ -851,6 +871,16 @@ class CompactView(GameView):
         self.clean()
         return self._took[d]
 
+    def queen_taker(self, d: int) -> str | None:
+        """The seat that took Q♠ in deal *d*, as the check's replay found it
+        (read off the cards taken directly: this is asked of deal after deal)."""
+        if self._entry is None:
+            self.clean()
+        for i, t in enumerate(self._took[d]):
+            if t & QS_BIT:
+                return self.seats[i]
+        return None
+
     def report(self) -> GameReport:
         """Not used: :meth:`findings` answers from the compact check."""
         raise _Fallback
@@ -868,6 +898,12 @@ class CompactView(GameView):
         """Deal *d*'s number as written, else its place (1-based)."""
         written: int | None = self.compact.deals[d].number
         return written if written is not None else d + 1
+
+    def all_deals(self) -> tuple[tuple[int, int, bytes], ...]:
+        """Every deal as :class:`Picked` lists a game that matches, the
+        numbers read off the compact form in one pass."""
+        return tuple([(k, k + 1 if cd.number is None else cd.number, b"")
+                      for k, cd in enumerate(self.compact.deals)])
 
     def hands(self, d: int) -> DealHands:
         """Not used: :meth:`hand` reads the compact form."""
@@ -1040,6 +1076,16 @@ class _MarkEvents(Visitor["CompactGame | None"]):
         return self.inner.end_game()
 
 
+@functools.cache
+def _readers() -> tuple[str, type[CompactBuilder], Callable[..., tuple[CompactGame | None, bool]]]:
+    """What :func:`_compact_view` reads a record with, imported once (a
+    relative import in the function cost some 2 µs a record)."""
+    from .io.batches import HRN_GAME
+    from .referee import CompactBuilder, json_compact
+
+    return HRN_GAME, CompactBuilder, json_compact
+
+
 def _compact_view(batch: Batch, syntax: str, record: RawRecord, query: Query
                   ) -> CompactView | Picked | None:
     """The compact view of one raw record, or ``None`` when the record is
@@ -1048,17 +1094,15 @@ def _compact_view(batch: Batch, syntax: str, record: RawRecord, query: Query
     The record is read as ``validate`` reads it: HRN by the reader's events
     to the referee's compact builder, JSON by the typed decoder
     (:func:`hearts_notation.referee.json_compact`)."""
-    from .io.batches import HRN_GAME
-    from .referee import CompactBuilder, json_compact
-
+    hrn_game, builder, json_compact = _readers()
     marks: list[list[tuple[str, str]]] | None = None
     compact: CompactGame | None
     text = record.text
     view: CompactView | None = None
-    if syntax == HRN_GAME:
+    if syntax == hrn_game:
         from .io.hrn.reader import visit_text
 
-        events: Visitor[CompactGame | None] = CompactBuilder()
+        events: Visitor[CompactGame | None] = builder()
         if "mark" in query.names:
             events = _MarkEvents(events)
         compact = visit_text(text, events, batch.source or "-", record.line,
@@ -1090,7 +1134,7 @@ def _compact_view(batch: Batch, syntax: str, record: RawRecord, query: Query
         line = record.line
     if compact is None:
         return None
-    if syntax != HRN_GAME:
+    if syntax != hrn_game and "mark" in query.names:
         marks = [[] for _ in compact.deals]     # the typed decoder refuses a mark
     if view is None:
         header = Game(tags=dict(compact.tags), rules=compact.rules,
