@@ -4,9 +4,19 @@ the ``long`` marker of the long campaigns (docs/testing.md)."""
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 
 from tests.budget import FULL_SWEEPS
+
+# A test run started in the background (``nohup``, ``cmd &`` in a script)
+# inherits SIGINT ignored, and so would every program it starts: a program
+# started with SIGINT ignored rightly keeps ignoring it, and the tests that
+# interrupt a run (Ctrl-C to validate, annotate, a Dask client) would fail for
+# the harness's sake.  Give SIGINT back its default before any test starts.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 #: Test modules that are long campaigns as a whole, with why.  Their tests, and
 #: every test marked ``slow`` (over about 20 s: compiler and wheel builds, real

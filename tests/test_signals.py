@@ -61,20 +61,12 @@ def _group_alive(pgid: int) -> bool:
     return False
 
 
-def _default_interrupt() -> None:
-    """SIGINT back to its default in the child: a test run started in the
-    background (``nohup``, ``cmd &`` in a script) inherits SIGINT ignored,
-    and a program started with SIGINT ignored rightly keeps ignoring it, as
-    Ctrl-C cannot reach it there."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def _start_busy(args: list[str], workers: int, settle: float = 0.5) -> subprocess.Popen[bytes]:
     """``hearts ARGS`` in a session of its own, once *workers* worker
     processes exist (the pool is busy: a small input runs in-process)."""
     proc = subprocess.Popen([sys.executable, "-m", "hearts_notation", *args], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True, preexec_fn=_default_interrupt)
+                            start_new_session=True)
     deadline = time.monotonic() + 120
     while len(_children(proc.pid)) < workers:
         if proc.poll() is not None or time.monotonic() > deadline:
