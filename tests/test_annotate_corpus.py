@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -116,10 +117,31 @@ def test_analysed_parts_are_those_of_one_process(corpus: Path, tmp_path: Path) -
     code, out, err = hearts(*args, "--out-dir", str(tmp_path / "one"), "--jobs", "1", cwd=corpus)
     assert code == 0, err
     assert "?!" in out
-    code, out2, err = hearts(*args, "--out-dir", "two", "--jobs", "2", cwd=corpus)
+    try:
+        code, out2, err = hearts(*args, "--out-dir", "two", "--jobs", "2", cwd=corpus)
+        assert code == 0, err
+        assert out2.replace("two", str(tmp_path / "one")) == out
+        assert folder(corpus / "two") == folder(tmp_path / "one")
+    finally:
+        shutil.rmtree(corpus / "two", ignore_errors=True)    # the corpus is the module's
+
+
+def test_a_folder_annotated_into_itself_reads_only_its_records(corpus: Path,
+                                                              tmp_path: Path) -> None:
+    """``annotate . --out-dir annotated``, run twice: the second run lists the
+    folder's records, not the parts, markers and manifest the first wrote
+    there (which would be refused as records), and finds every part done."""
+    work = tmp_path / "club"
+    shutil.copytree(corpus, work)
+    code, out, err = hearts("annotate", ".", "--out-dir", "annotated", *CHEAP, "--format", "json",
+                            cwd=work)
     assert code == 0, err
-    assert out2.replace("two", str(tmp_path / "one")) == out
-    assert folder(corpus / "two") == folder(tmp_path / "one")
+    first = summary(out)
+    code, out, err = hearts("annotate", ".", "--out-dir", "annotated", *CHEAP, "--format", "json",
+                            cwd=work)
+    assert code == 0, err
+    again = summary(out)
+    assert again["files"] == first["files"] and again["written"] == 0
 
 
 def test_refused_part_keeps_the_others(corpus: Path, tmp_path: Path) -> None:

@@ -325,6 +325,19 @@ def _annotate_remote(file: str, output: str | None, fmt_in: str | None, fmt_out:
     return CorpusReport(games=record.games, deals=record.deals)
 
 
+def _written_by_us(path: str, dest: str) -> bool:
+    """Whether *path* lies in the destination folder: a folder annotated into
+    a folder of its own (``annotate . --out-dir annotated``) lists the parts,
+    markers and manifest of the last run too, which are this command's
+    output, not records to annotate again.  Compared as names, without
+    opening anything (the data may be visible to the workers only)."""
+    from ..runners.shards import is_url
+
+    if is_url(path) or is_url(dest):
+        return path.rstrip("/").startswith(dest.rstrip("/") + "/")
+    return os.path.abspath(path).startswith(os.path.join(os.path.abspath(dest), ""))
+
+
 def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, fmt_out: str,
                      rules: RuleSet | None, force_rules: bool, options: AnalysisOptions,
                      only_deal: int | None, jobs: int, engine_spec: EngineSpec, unicode: bool,
@@ -362,6 +375,8 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
         except OSError as exc:
             fail(translate(current_language(), "engine.relative_path", path=paths[0],
                            why=os_reason(exc)))
+        where = [w for w in where if not _written_by_us(w[1] or w[0], dest)]
+        paths = [p for p, _ in where]
         run = run_corpus(engine, where, fmt_in, settings, out_fmt, message)
     totals = run.totals or AnnotateTotals()
     if fmt_out == "json":
