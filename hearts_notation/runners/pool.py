@@ -133,7 +133,7 @@ def _worker(func: Callable[[Any], Any], conn: Connection, inherited: list[Connec
     # SIGTERM kills the worker outright (no clean-up of the parent's to run).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    for other in inherited:         # the parent's ends of the other workers' pipes
+    for other in inherited:         # the parent's ends of the pipes, this one's too
         other.close()
     while True:
         try:
@@ -171,7 +171,11 @@ class _Pool:
         try:
             for _ in range(jobs):
                 mine, theirs = ctx.Pipe(duplex=True)
-                inherited = list(self.conns) if forked else []
+                # The forked worker closes the parent's ends it inherits, its
+                # own pipe's included: else a parent that dies abruptly (the
+                # OOM killer, SIGKILL) leaves it waiting on a pipe it holds
+                # open itself, for ever.
+                inherited = [*self.conns, mine] if forked else []
                 proc: BaseProcess = ctx.Process(  # type: ignore[attr-defined]
                     target=_worker, args=(func, theirs, inherited), daemon=True)
                 self.procs.append(proc)
@@ -203,7 +207,7 @@ class _Pool:
         """The run is over: the workers read the end of their pipe and exit."""
         for conn in self.conns:
             try:
-                conn.send(None)
+                _send(conn, None)
             except OSError:
                 pass
         for proc in self.procs:
@@ -291,7 +295,7 @@ def _map_pool(func: Callable[[T], R], items: Iterable[T], jobs: int, chunk_size:
                 if ahead and w not in busy:
                     seq, chunk = ahead.popleft()
                     try:
-                        pool.conns[w].send(chunk)
+                        _send(pool.conns[w], chunk)
                     except OSError:
                         raise _lost(pool.procs[w]) from None
                     busy[w] = seq
@@ -332,6 +336,26 @@ def _map_pool(func: Callable[[T], R], items: Iterable[T], jobs: int, chunk_size:
             pool.close()
         else:
             pool.kill()
+
+
+def _send(conn: Connection, obj: Any) -> None:
+    """*obj* to a worker, a dead worker being an :class:`OSError` here.  The
+    command line gives SIGPIPE its default action (a closed standard output
+    ends the program quietly, as it ends ``cat``), and a write to the pipe of
+    a worker killed from outside raises SIGPIPE too: the parent would die of
+    it and leave the other workers behind.  SIGPIPE is ignored for the write
+    (from the main thread, where signals are set), so it fails with EPIPE."""
+    import threading
+
+    if not hasattr(signal, "SIGPIPE") or threading.current_thread() is not threading.main_thread():
+        conn.send(obj)
+        return
+    previous = signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    try:
+        conn.send(obj)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGPIPE, previous)
 
 
 def _lost(proc: BaseProcess) -> WorkerLost:
