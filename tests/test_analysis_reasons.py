@@ -218,3 +218,161 @@ def test_pass_queen_bare_says_it_plainly() -> None:
     assert explain_pass(f, "fr").text.startswith("E a gardé la dame de pique sèche, sans aucun autre pique")
     guarded = PassFacts("E", hand & ~m("5D") | m("3S"), m("2C", "3C", "4C"), m("QS", "AH", "KH"), 6.0)
     assert "with only 1 other spade" in explain_pass(guarded).text
+
+
+def test_moon_fed_a_penalty_card_given_to_the_would_be_shooter() -> None:
+    f = facts(card=c("TH"), best=c("TD"), hand=m("TH", "TD", "6H"), legal=m("TH", "TD", "6H"),
+              trick=(("E", c("JS")), ("S", c("QD"))), moon_threat="E",
+              outcome=("E", m("JS", "QD", "TH", "KH")))
+    r = explain_play(f)
+    assert r.code == "moon_fed"
+    assert r.text == ("E had every point taken so far; W discarded 10♥, a penalty card that E took with the "
+                      "trick, one step closer to shooting the moon; 10♦, no penalty card, would have given "
+                      "E nothing.")
+    assert explain_play(f, "fr").text.startswith(
+        "E avait tous les points pris jusque-là ; O s'est défaussé du 10♥, une carte de pénalité que E a "
+        "ramassée avec le pli")
+    # The trick went to another seat than the one holding every point: not said.
+    other = facts(**{**_fields(f), "outcome": ("N", m("JS", "QD", "TH", "AS"))})
+    assert explain_play(other).code != "moon_fed"
+    # The best card was a penalty card too: not this lesson.
+    assert explain_play(facts(**{**_fields(f), "best": c("6H")})).code != "moon_fed"
+
+
+def test_moon_led_a_lead_the_would_be_shooter_won_with_points() -> None:
+    f = facts(card=c("3S"), best=c("5C"), hand=m("3S", "4S", "5C", "9C"), legal=m("3S", "4S", "5C", "9C"),
+              moon_threat="N", outcome=("N", m("3S", "JS", "6S", "JH")), out=m("JS", "6S", "JH", "8C"))
+    r = explain_play(f)
+    assert r.code == "moon_led"
+    assert r.text == ("W led 3♠ and N, who had every point taken so far, won it with 1 heart: the moon "
+                      "stayed open to N; 5♣ was better.")
+    assert explain_play(f, "fr").text.startswith("O a entamé 3♠ et N, qui avait tous les points pris")
+    # No point in the trick: the moon was not helped.
+    other = facts(**{**_fields(f), "outcome": ("N", m("3S", "JS", "6S", "2S"))})
+    assert explain_play(other).code != "moon_led"
+    # Nobody held every point: not said.
+    assert explain_play(facts(**{**_fields(f), "moon_threat": None})).code != "moon_led"
+
+
+def test_high_spade_bared_by_the_last_low_spade() -> None:
+    f = facts(card=c("5S"), best=c("3C"), hand=m("KS", "5S", "3C", "9C"), legal=m("KS", "5S", "3C", "9C"),
+              out=m("QS", "JS", "2S", "4C"), queen_holders=("N", "S"))
+    r = explain_play(f)
+    assert r.code == "high_spade_bared"
+    assert r.text == ("W led 5♠, the last spade under the queen beside K♠: K♠ is now unguarded while Q♠ is "
+                      "still out, and a spade lead can make it take the queen; 3♣ was better.")
+    assert explain_play(f, "fr").text.startswith(
+        "O a entamé 5♠, le dernier pique sous la dame à côté de R♠ : R♠ reste sans garde")
+    both = facts(**{**_fields(f), "hand": m("AS", "KS", "5S", "3C"), "legal": m("AS", "KS", "5S", "3C")})
+    assert "A♠ K♠ are now unguarded" in explain_play(both).text
+    # Another low spade still guards the king.
+    g = facts(**{**_fields(f), "hand": m("KS", "5S", "2S", "3C"), "legal": m("KS", "5S", "2S", "3C")})
+    assert explain_play(g).code != "high_spade_bared"
+    # The queen is no longer out (played, or in this hand): not said.
+    assert explain_play(facts(**{**_fields(f), "queen_out": False})).code != "high_spade_bared"
+
+
+def test_smoke_queen_a_low_spade_to_lead() -> None:
+    f = facts(card=c("7D"), best=c("9S"), hand=m("TS", "9S", "7D", "QH"), legal=m("TS", "9S", "7D", "QH"),
+              out=m("QS", "5S", "AS", "2D"), queen_holders=("E", "W"))
+    r = explain_play(f)
+    assert r.code == "smoke_queen"
+    assert r.text == ("W led 7♦; 9♠, under the queen, could not take Q♠ (W held no spade above it) and "
+                      "draws spades from the other hands: that is how the queen is forced out (Q♠ could be "
+                      "with E or W).")
+    assert explain_play(f, "fr").text.startswith(
+        "O a entamé 7♦ ; 9♠, sous la dame, ne pouvait pas prendre la D♠ (O n'avait aucun pique plus haut)")
+    # Holding K♠, a spade lead may come back onto it: not this lesson.
+    k = facts(**{**_fields(f), "hand": m("KS", "9S", "7D"), "legal": m("KS", "9S", "7D")})
+    assert explain_play(k).code != "smoke_queen"
+    # Not on lead: no spade to lead.
+    assert explain_play(facts(**{**_fields(f), "trick": (("N", c("2D")),)})).code != "smoke_queen"
+
+
+def test_void_lead_the_only_card_of_a_suit() -> None:
+    f = facts(card=c("4C"), best=c("JD"), hand=m("JD", "4C", "8C", "7H"), legal=m("JD", "4C", "8C", "7H"),
+              out=m("AD", "9D", "3C"))
+    r = explain_play(f)
+    assert r.code == "void_lead"
+    assert r.text == ("W led 4♣; J♦ was the only diamond in hand: played now, it would have left W void in "
+                      "diamonds, free to discard when diamonds are led.")
+    assert explain_play(f, "fr").text == (
+        "O a entamé 4♣ ; V♦ était le seul carreau de la main : en le jouant tout de suite, O se retrouvait "
+        "sans carreau, libre de se défausser quand on joue carreau.")
+    disc = facts(**{**_fields(f), "card": c("7H"), "trick": (("N", c("2S")),)})
+    assert explain_play(disc).text.startswith("W discarded 7♥; J♦ was the only diamond")
+    # Two diamonds in hand: no void made.
+    two = facts(**{**_fields(f), "hand": m("JD", "2D", "4C", "7H"), "legal": m("JD", "2D", "4C", "7H")})
+    assert explain_play(two).code != "void_lead"
+    # No diamond left in the other hands: a void there is worth nothing.
+    assert explain_play(facts(**{**_fields(f), "out": m("3C")})).code != "void_lead"
+
+
+def test_take_sure_the_top_card_wins_whatever_follows() -> None:
+    f = facts(card=c("3C"), best=c("KC"), hand=m("AC", "KC", "3C", "2H"), legal=m("AC", "KC", "3C"),
+              trick=(("S", c("4C")), ("N", c("AS"))), out=m("TC", "6C", "QS"),
+              outcome=("E", m("4C", "AS", "3C", "6C")))
+    r = explain_play(f)
+    assert r.code == "take_sure"
+    assert r.text == ("W followed with 3♣ under the 4; K♣, higher than every club still out, would have won "
+                      "the trick whatever the others played, with no points on it so far, and got rid of a "
+                      "high club that can win a costlier trick later.")
+    assert explain_play(f, "fr").text.startswith(
+        "O a fourni 3♣ sous le 4 ; R♣, plus haut que tout trèfle encore en jeu, prenait le pli quoi que")
+    # A higher club is still out: the win is not sure.
+    assert explain_play(facts(**{**_fields(f), "out": m("TC", "AC", "QS"),
+                                 "hand": m("KC", "3C", "2H"), "legal": m("KC", "3C")})).code != "take_sure"
+    # The seat still to play has shown out of clubs: it could discard points onto it.
+    assert explain_play(facts(**{**_fields(f), "voids": (("E", (0,)),)})).code != "take_sure"
+
+
+def test_win_high_keeps_the_low_card() -> None:
+    f = facts(card=c("8C"), best=c("KC"), hand=m("KC", "8C", "2H"), legal=m("KC", "8C"),
+              trick=(("E", c("4C")), ("S", c("JD"))), out=m("JC", "TC", "7H"),
+              outcome=("W", m("4C", "JD", "8C", "7H")))
+    r = explain_play(f)
+    assert r.code == "win_high"
+    assert r.text == ("W won the trick with 8♣; K♣ would have won it too against the cards played, and kept "
+                      "8♣, which a higher club still out can beat, to give the lead away later.")
+    assert explain_play(f, "fr").text.startswith("O a pris le pli avec 8♣ ; R♣ le prenait aussi")
+    # The trick was lost: not said.
+    other = facts(**{**_fields(f), "outcome": ("N", m("4C", "JD", "8C", "AC"))})
+    assert explain_play(other).code != "win_high"
+    # No higher club out: 8♣ is no exit to keep.
+    assert explain_play(facts(**{**_fields(f), "out": m("5C", "7H")})).code != "win_high"
+
+
+def test_every_reason_is_a_puzzle_theme_with_a_name() -> None:
+    """A new reason code of a play becomes a puzzle's theme: the trainer
+    page names it in both languages and the puzzle set's schema accepts it."""
+    import json
+    import re
+    from importlib import resources
+
+    from hearts_notation.i18n import catalog
+    from hearts_notation.render.trainer import THEMES
+
+    source = resources.files("hearts_notation.analysis").joinpath("explain.py").read_text(encoding="utf-8")
+    codes = {c for c in re.findall(r'Reason\("([a-z_]+)"', source) if not c.startswith("pass_")}
+    assert len(codes) > 20 and codes <= set(THEMES)   # (puzzles are plays: pass reasons need no theme)
+    schema = json.loads(resources.files("hearts_notation.schema").joinpath("puzzles.schema.json")
+                        .read_text(encoding="utf-8"))
+    enum = schema["properties"]["puzzles"]["items"]["properties"]["theme"]["enum"]
+    assert set(THEMES) == set(enum)
+    for lang in ("en", "fr"):
+        assert all(f"puzzles.theme.{t}" in catalog(lang) for t in THEMES), lang
+
+
+def test_queen_bared_beside_a_higher_spade_only() -> None:
+    f = facts(card=c("4S"), best=c("QC"), hand=m("AS", "QS", "4S", "QC", "2H"),
+              legal=m("AS", "QS", "4S", "QC", "2H"), queen_out=False, out=m("KS", "8S", "3C"))
+    r = explain_play(f)
+    assert r.code == "queen_bared"
+    assert r.text == ("W led 4♠, the last spade under Q♠: the queen keeps only A♠ beside it, so on a spade "
+                      "lead W must play the queen or A♠; Q♣ was better.")
+    assert explain_play(f, "fr").text.startswith(
+        "O a entamé 4♠, le dernier pique sous la D♠ : la dame n'a plus à ses côtés que A♠")
+    # A lower spade still guards the queen: not said.
+    guarded = m("AS", "QS", "4S", "2S", "QC")
+    g = facts(**{**_fields(f), "hand": guarded, "legal": guarded})
+    assert explain_play(g).code != "queen_bared"

@@ -25,6 +25,23 @@ knowledge and the solver (never guessed from the card's name):
   card would not have: the seat then had to lead;
 * ``bare_high`` — the best card was a bare high card (alone in its suit)
   led while every seat could still follow;
+* ``moon_fed`` / ``moon_led`` — another seat had every penalty card so far
+  and won the trick in the record: with a penalty card the mover gave it
+  where the best card was none, or with points on a lead where the best
+  card was of another suit;
+* ``high_spade_bared`` — the last spade under the queen led or discarded
+  beside A♠/K♠ while Q♠ was in another hand (the best card no spade);
+* ``smoke_queen`` — on lead, Q♠ in another hand, no spade above the queen
+  held: the best card was a spade (it cannot take the queen) and another
+  suit was led;
+* ``void_lead`` — on lead or void in the suit led, the best card was the
+  only card of its suit in hand (cards of that suit still out);
+* ``take_sure`` — not last to play, the mover went under the winning card
+  where the best card was higher than every card of the suit still out
+  (no seat still to play shown void in it);
+* ``win_high`` — the card played won the trick in the record and the best
+  card, a higher card of the suit, would have won it too, keeping the
+  card played (lower than a card of its suit still out) as an exit;
 * ``simulations`` — no fact checked: the sentence says plainly that the
   loss comes from the simulations.
 
@@ -195,10 +212,11 @@ class PlayFacts:
 def explain_play(f: PlayFacts, lang: str = "en") -> Reason:
     """The sentence saying why ``f.card`` lost points against ``f.best``,
     from the first pattern whose facts hold."""
-    for pattern in (_moon, _moon_spoiled, _queen_taken, _queen_bared, _duck, _missed_discard,
-                    _queen_bare_kept, _discard_points, _high_left, _lead_high_spade,
-                    _lead_void_suit, _exit_lead, _lead_won, _take_last, _bare_high, _on_lead,
-                    _keep_low):
+    for pattern in (_moon, _moon_spoiled, _moon_fed, _queen_taken, _queen_bared, _duck,
+                    _missed_discard, _queen_bare_kept, _discard_points, _high_left,
+                    _lead_high_spade, _lead_void_suit, _high_spade_bared, _smoke_queen,
+                    _exit_lead, _lead_won, _take_last, _take_sure, _win_high, _bare_high,
+                    _void_lead, _moon_led, _on_lead, _keep_low):
         r = pattern(f, lang)
         if r is not None:
             return r
@@ -304,17 +322,24 @@ def _moon_spoiled(f: PlayFacts, lang: str) -> Reason | None:
 
 def _queen_bared(f: PlayFacts, lang: str) -> Reason | None:
     """The card played was the last spade under Q♠ in the mover's hand: Q♠
-    is left alone among its spades while other spades are still out, so a
-    spade lead forces it; the best card kept that guard (or was Q♠)."""
+    is left alone among its spades (or beside A♠/K♠ only) while other
+    spades are still out, so spade leads force it (or the high spade that
+    wins the trick); the best card kept that guard (or was Q♠)."""
     spades = f.hand & SUIT_MASKS[SPADES]
     if not spades & QS_BIT or f.card // 13 != SPADES or f.card >= QUEEN_OF_SPADES:
         return None
-    if spades & ~(1 << f.card) != QS_BIT:
-        return None   # another spade is left with the queen
+    rest = spades & ~(1 << f.card)
+    if rest & (QS_BIT - 1):
+        return None   # another low spade is left with the queen
     if f.out is None or not f.out & SUIT_MASKS[SPADES]:
         return None   # no spade left in the other hands: nobody can force it
     if f.best // 13 == SPADES and f.best < QUEEN_OF_SPADES:
         return None   # the best card gave up the guard too
+    high = rest & ~QS_BIT
+    if high:   # A♠/K♠ still beside the queen, no spade under it
+        return Reason("queen_bared", _say(lang, "queen_bared_high", seat=f.seat,
+                                          played=_played(f, lang), high=cards_text(high, lang),
+                                          best=card_text(f.best, lang)))
     return Reason("queen_bared", _say(lang, "queen_bared", seat=f.seat, played=_played(f, lang),
                                       best=card_text(f.best, lang)))
 
@@ -496,6 +521,128 @@ def _keep_low(f: PlayFacts, lang: str) -> Reason | None:
         return None   # a moon was under way: keeping the low card is not the lesson
     return Reason("keep_low", _say(lang, "keep_low", seat=f.seat, played=_played(f, lang),
                                    suit=_suit_one(lang, suit), best=card_text(f.best, lang)))
+
+
+def _moon_fed(f: PlayFacts, lang: str) -> Reason | None:
+    """Another seat had every penalty card taken so far (a moon still open
+    to it); the card played was a penalty card and went to that seat's
+    trick in the record, where the best card was no penalty card."""
+    x = f.moon_threat
+    if x is None or x == f.seat or f.outcome is None or f.outcome[0] != x:
+        return None
+    if not _is_penalty(f.card) or _is_penalty(f.best):
+        return None
+    return Reason("moon_fed", _say(lang, "moon_fed", seat=f.seat, x=x, played=_played(f, lang),
+                                   best=card_text(f.best, lang)))
+
+
+def _moon_led(f: PlayFacts, lang: str) -> Reason | None:
+    """A lead (no penalty card) that another seat, holding every penalty
+    card taken so far, won in the record with points on it, where the best
+    card was of another suit: the moon stayed open to that seat."""
+    x = f.moon_threat
+    if f.trick or x is None or x == f.seat or f.outcome is None or f.outcome[0] != x:
+        return None
+    pen = f.outcome[1] & (HEARTS_MASK | QS_BIT)
+    if not pen or _is_penalty(f.card) or f.best // 13 == f.card // 13:
+        return None
+    return Reason("moon_led", _say(lang, "moon_led", seat=f.seat, x=x, card=card_text(f.card, lang),
+                                   points=_points_taken(pen, lang), best=card_text(f.best, lang)))
+
+
+def _high_spade_bared(f: PlayFacts, lang: str) -> Reason | None:
+    """The card played (led or discarded) was the last spade under the
+    queen beside A♠ and/or K♠, with Q♠ still in another hand: the high
+    spades are left without a lower one to play under a spade lead, where
+    the best card, no spade, kept that guard."""
+    if f.card // 13 != SPADES or f.card >= QUEEN_OF_SPADES or not f.queen_out:
+        return None
+    spades = f.hand & SUIT_MASKS[SPADES]
+    high = spades & ((1 << _ACE_S) | (1 << _KING_S))
+    if not high or spades & ~(1 << f.card) & (QS_BIT - 1) or f.best // 13 == SPADES:
+        return None   # no high spade, another low spade still guards it, or a spade was best
+    n = high.bit_count()
+    return Reason("high_spade_bared", _say(lang, f"high_spade_bared.{'one' if n == 1 else 'other'}",
+                                           seat=f.seat, played=_played(f, lang),
+                                           high=cards_text(high, lang),
+                                           best=card_text(f.best, lang)))
+
+
+def _smoke_queen(f: PlayFacts, lang: str) -> Reason | None:
+    """On lead, with Q♠ in another hand and no spade above the queen held,
+    the best card was a spade (under the queen: it cannot take Q♠ and
+    draws spades from the other hands) and another suit was led."""
+    if f.trick or not f.queen_out or not f.queen_holders:
+        return None
+    spades = f.hand & SUIT_MASKS[SPADES]
+    if f.best // 13 != SPADES or spades >> QUEEN_OF_SPADES or f.card // 13 == SPADES:
+        return None
+    holders = translate(lang, "explain.queen_with", holders=_names(f.queen_holders, lang))
+    return Reason("smoke_queen", _say(lang, "smoke_queen", seat=f.seat, card=card_text(f.card, lang),
+                                      best=card_text(f.best, lang), holders=holders))
+
+
+def _void_lead(f: PlayFacts, lang: str) -> Reason | None:
+    """On lead or void in the suit led, the best card was the only card of
+    its suit in hand (not Q♠), cards of that suit are still in the other
+    hands, and a card of another suit was played: the best card would have
+    left the seat void in that suit."""
+    led = _led(f)
+    if (led is not None and f.legal & SUIT_MASKS[led]) or f.out is None:
+        return None
+    suit = f.best // 13
+    if (f.hand & SUIT_MASKS[suit]).bit_count() != 1 or f.card // 13 == suit:
+        return None
+    if f.best == QUEEN_OF_SPADES or not f.out & SUIT_MASKS[suit]:
+        return None
+    return Reason("void_lead", _say(lang, "void_lead", seat=f.seat, played=_played(f, lang),
+                                    best=card_text(f.best, lang), suit_one=_suit_one(lang, suit),
+                                    suit=_suit(lang, suit)))
+
+
+def _take_sure(f: PlayFacts, lang: str) -> Reason | None:
+    """Not last to play (else :func:`_take_last`), the mover went under the
+    winning card where the best card, of the suit led, was higher than
+    every card of the suit still in the other hands: it would have won the
+    trick whatever the others played, with the points on the table so far;
+    no seat still to play had shown out of the suit."""
+    led = _led(f)
+    win = _winning(f)
+    if led is None or win is None or f.out is None:
+        return None
+    if f.card // 13 != led or f.card > win or f.best // 13 != led or f.best < win:
+        return None
+    if f.best == QUEEN_OF_SPADES or (f.out & SUIT_MASKS[led]) >> f.best:
+        return None   # a higher card of the suit is still out: the win is not sure
+    played = {s for s, _ in f.trick} | {f.seat}
+    if any(led in suits for s, suits in f.voids if s not in played):
+        return None   # a seat still to play can discard points onto it
+    pen = (1 << f.best) & HEARTS_MASK
+    for _, card in f.trick:
+        pen |= (1 << card) & (HEARTS_MASK | QS_BIT)
+    load = (_say(lang, "load.points", points=_points_taken(pen, lang)) if pen
+            else _say(lang, "load.none"))
+    return Reason("take_sure", _say(lang, "take_sure", seat=f.seat, played=_played(f, lang),
+                                    winner=_the_rank(win, lang), best=card_text(f.best, lang),
+                                    load=load, suit=_suit_one(lang, led)))
+
+
+def _win_high(f: PlayFacts, lang: str) -> Reason | None:
+    """The card played (led or of the suit led) won the trick in the
+    record; the best card, a higher card of the same suit (not Q♠), would
+    have won it too against the cards played, and the card played is
+    lower than a card of its suit still in the other hands (an exit to
+    keep)."""
+    if f.outcome is None or f.outcome[0] != f.seat or f.out is None:
+        return None
+    suit = f.card // 13
+    led = _led(f)
+    if (led is not None and suit != led) or f.best // 13 != suit or f.best < f.card:
+        return None
+    if f.best == QUEEN_OF_SPADES or not (f.out & SUIT_MASKS[suit]) >> f.card:
+        return None
+    return Reason("win_high", _say(lang, "win_high", seat=f.seat, card=card_text(f.card, lang),
+                                   best=card_text(f.best, lang), suit=_suit_one(lang, suit)))
 
 
 def _worlds(n: int, lang: str) -> str:

@@ -33,7 +33,9 @@ from .html import csp_hash, json_for_script
 THEMES: tuple[str, ...] = ("duck", "queen_taken", "moon", "discard_queen", "discard_heart",
                            "lead_high_spade", "lead_void_suit", "bare_high", "on_lead", "keep_low",
                            "moon_spoiled", "queen_bared", "queen_bare_kept", "discard_points",
-                           "high_left", "exit_lead", "lead_won", "take_last", "pass_short", "other")
+                           "high_left", "exit_lead", "lead_won", "take_last", "pass_short",
+                           "moon_fed", "moon_led", "high_spade_bared", "smoke_queen",
+                           "void_lead", "take_sure", "win_high", "other")
 
 
 def _asset(name: str) -> str:
