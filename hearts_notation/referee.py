@@ -1322,8 +1322,6 @@ __all__ = [
 # compact check accepts (tests/test_referee_fast.py, tests/test_referee_compact.py).
 
 
-#: [k]: the types of k whole numbers
-_INT_TYPES = [[int] * k for k in range(7)]
 _CARD_BIT = tuple(1 << c for c in range(52)).__getitem__
 #: An escaped surrogate in JSON text: the model path checks the string it makes.
 #: An escape the model path refuses where it stands: a lone surrogate, or NUL (no text
@@ -1460,8 +1458,8 @@ class _Table:
     """What the compact check reads of the rules and the seats, computed
     once per rule set and seat list (a corpus has few)."""
 
-    __slots__ = ("cycle", "deck", "full_counts", "hs", "index", "moon", "names", "nt", "offsets",
-                 "orders", "pass_count", "pass_counts", "seats", "sizes", "target")
+    __slots__ = ("cycle", "deck", "full_counts", "hs", "index", "int_types", "moon", "names", "nt",
+                 "offsets", "orders", "pass_count", "pass_counts", "seats", "sizes", "target")
 
     def __init__(self, rules: RuleSet, seats: tuple[str, ...]) -> None:
         n = len(seats)
@@ -1482,6 +1480,8 @@ class _Table:
         self.full_counts = [self.hs] * n
         self.pass_counts = [pc] * n
         self.sizes = [n] * self.nt
+        #: [k]: the types of k whole numbers (a score line of k seats, k <= n)
+        self.int_types = [[int] * k for k in range(n + 1)]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1508,11 +1508,13 @@ def compact_report(game: CompactGame, source: str | None, index: int | None,
     entry as ``check_game(game).to_dict()`` whenever it is not ``None``.
     *taken*, if given, receives the cards each seat took in each deal (seat
     order, bitmasks) as the replay found them: ``score`` and ``stats`` read
-    them instead of walking the deals again."""
-    try:
-        return _compact_report(game, source, index, default_rules, force_rules, taken)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return None
+    them instead of walking the deals again.
+
+    No exception is caught around it (issue 22: a bug is a bug, never a
+    detour to the model path): every value it reads is looked up with a
+    default or its type checked first, and whatever it does not recognise
+    is a ``None``."""
+    return _compact_report(game, source, index, default_rules, force_rules, taken)
 
 
 def _compact_report(game: CompactGame, source: str | None, index: int | None,
@@ -1551,7 +1553,7 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
     excerpt = False
     replay = replay_tricks
     has_result = game.result is not None
-    int_types = _INT_TYPES
+    int_types = t.int_types
     for d in game.deals:
         if finished:
             return None
@@ -1586,7 +1588,7 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
         h: list[int] = []
         whole = 0
         for s in seats:
-            m = hands[s]
+            m = hands.get(s, 0)         # (a hand of another seat: 0 cards, not hs)
             if m.bit_count() != hs:
                 return None
             h.append(m)
@@ -1599,26 +1601,29 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
                 return None
             given: list[int] = []
             for i in range(n):
-                g = passes[seats[i]]
-                if g.bit_count() != pass_count or g & ~h[i]:
+                g = passes.get(seats[i], -1)
+                if g < 0 or g.bit_count() != pass_count or g & ~h[i]:
                     return None
                 given.append(g)
             h = [(h[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
             to = d.to
             if to is not None:
                 for giver, recipient in to.items():
-                    if sidx.get(recipient) != (sidx[giver] + offset) % n:
+                    gi = sidx.get(giver, -1)
+                    if gi < 0 or sidx.get(recipient) != (gi + offset) % n:
                         return None     # a ``pass-direction`` finding is due
         elif passes:
             return None
-        if d.sizes != t.sizes:
+        if d.sizes != t.sizes or len(d.names) != len(d.cards):
             return None
         names = d.names
         cards = d.cards
         # Each trick's seats turn clockwise from its leader (sizes are n each).
         leaders: list[int] = []
         for first in range(0, len(names), n):
-            lead = sidx[names[first]]
+            lead = sidx.get(names[first], -1)
+            if lead < 0:
+                return None
             order = orders[lead]
             for j in range(1, n):
                 if names[first + j] != order[j]:
@@ -1644,9 +1649,9 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
             # A full line that agrees is one dict comparison; points are whole
             # numbers (true and false are not, though they compare so).
             if recorded is not None and (
-                    type(recorded) is not dict
+                    type(recorded) is not dict or len(recorded) > n
                     or (recorded != computed if len(recorded) == n
-                        else any(computed[x] != v for x, v in recorded.items()))
+                        else any(computed.get(x) != v for x, v in recorded.items()))
                     or list(map(type, recorded.values())) != int_types[len(recorded)]):
                 return None
         out_deals.append({"number": number, "points": points, "moon": moon, "totals": running})

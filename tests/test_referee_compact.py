@@ -97,3 +97,73 @@ def test_a_player_named_at_two_seats_is_not_clean() -> None:
     twice = game_text.replace('[East "heuristic E"]', '[East "heuristic N"]')
     got = check(twice, first)
     assert "player-conflict" in {f["code"] for f in got["findings"]}
+
+
+def _compact(text: str) -> Any:
+    from hearts_notation.io.hrn.reader import visit_text
+    from hearts_notation.referee import CompactBuilder
+
+    first, game_text = game_texts(text)[0]
+    return visit_text(game_text, CompactBuilder(), "t.hrn", first)
+
+
+def test_odd_compact_forms_are_declined_not_raised() -> None:
+    """The compact check catches no exception (issue 22): a compact form it
+    does not recognise -- seats that are not the game's in a hand, a pass, a
+    pass's recipient, a play or a partial score line -- is a ``None`` (the
+    model path then says what is wrong), never a ``KeyError`` swallowed."""
+    from hearts_notation.referee import compact_report
+
+    text = dumps(list(generate_games(1, seed=3, rules="standard target=1000")), "hrn")
+    assert compact_report(_compact(text), "t.hrn", 1) is not None
+
+    def hand_of_x(d: Any) -> None:
+        d.hands["X"] = d.hands.pop("N")
+
+    def pass_of_x(d: Any) -> None:
+        d.passes["X"] = d.passes.pop("N")
+
+    def recipient_from_x(d: Any) -> None:
+        d.to = {"X": "E"}
+
+    def play_of_x(d: Any) -> None:
+        d.names[0] = "X"
+
+    def partial_score_of_x(d: Any) -> None:
+        d.score = {"X": 0}
+
+    def long_score(d: Any) -> None:
+        d.score = {**d.score, "X": 0, "Y": 0, "Z": 0}
+
+    def short_plays(d: Any) -> None:
+        d.cards.pop()
+
+    mutations = (hand_of_x, pass_of_x, recipient_from_x, play_of_x, partial_score_of_x,
+                 long_score, short_plays)
+    for mutate in mutations:
+        compact = _compact(text)
+        deal = next(d for d in compact.deals if d.passes)
+        mutate(deal)
+        assert compact_report(compact, "t.hrn", 1) is None, mutate.__name__
+
+
+def test_the_referee_catches_no_bug() -> None:
+    """No handler of the referee catches what a bug raises (``KeyError``,
+    ``IndexError``, ``TypeError``, ``AttributeError``, ``ValueError``): a
+    fast path that trips on its own bug would detour to another path, or
+    say "valid", instead of failing (issue 22)."""
+    import ast
+
+    bugs = {"KeyError", "IndexError", "TypeError", "AttributeError", "ValueError", "Exception",
+            "BaseException", "LookupError"}
+    source = SAMPLES.parent / "hearts_notation" / "referee.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ExceptHandler):
+            caught = node.type
+            names = ([caught] if caught is None or not isinstance(caught, ast.Tuple)
+                     else list(caught.elts))
+            for name in names:
+                assert name is not None, f"a bare except at line {node.lineno}"
+                assert not (isinstance(name, ast.Name) and name.id in bugs), \
+                    f"{name.id} caught at line {node.lineno}"
