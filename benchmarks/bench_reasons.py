@@ -1,7 +1,7 @@
 """How many of annotate's marks name a cause, and which causes (issue 24).
 
     python benchmarks/bench_reasons.py [--deals 12] [--gen-seed 2026] [--default]
-                                       [--langs en,fr] [--jobs 2] [--json]
+                                       [--langs en,fr] [--jobs 2] [--json] [--show]
 
 Generates ``--deals`` deals (heuristic bots with their usual slips, standard
 rules, one deal per game, a fixed generator seed), annotates them as
@@ -16,6 +16,10 @@ each reason kind, for plays and passes apart.
 The sentence of a mark with no reason must be the catalog's "simulations"
 sentence and the sentence of a mark with a reason must not be: the script
 checks both, so that the code and the words cannot drift apart.
+
+``--show`` prints, after the counts, every mark left to the simulations with
+its deal (the annotated record, in the first language): the cases a new
+checked cause would have to explain.
 
 The figure in docs/analysis.md ("How often a mark names its cause") comes from
 this script.
@@ -32,10 +36,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hearts_notation.analysis.annotate import AnalysisOptions, GameTask, analyse_game
+from hearts_notation.analysis.annotate import AnalysisOptions, GameTask, analyse_game, annotate_game
 from hearts_notation.analysis.evaluate import FAST, EvalOptions
 from hearts_notation.generate import generate_games
 from hearts_notation.i18n import translate
+from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.runners.pool import map_ordered
 
 #: The words that only the "no cause found" sentences carry, per language.
@@ -45,10 +50,15 @@ _GENERIC = {lang: translate(lang, "explain.simulations", card="", epl="", best="
 Mark = tuple[str, str, str | None, str]
 
 
-def _marks(task: GameTask) -> list[Mark]:
-    """(kind, mark, reason code, comment) of every marked decision of a game."""
+def _marks(task: GameTask) -> tuple[list[Mark], str]:
+    """(kind, mark, reason code, comment) of every marked decision of a game,
+    and the annotated record when a mark is left to the simulations (else "")."""
     a = analyse_game(task)
-    return [(d.kind, d.mark, d.reason, d.comment or "") for d in a.decisions if d.mark]
+    marks: list[Mark] = [(d.kind, d.mark, d.reason, d.comment or "") for d in a.decisions if d.mark]
+    unexplained = any(m[2] is None for m in marks)
+    if not unexplained:
+        return marks, ""
+    return marks, dumps_hrn([annotate_game(task.game, a)], unicode=True, lang=task.options.lang)
 
 
 def run(deals: int, gen_seed: int, fast: bool, langs: list[str], jobs: int,
@@ -60,7 +70,10 @@ def run(deals: int, gen_seed: int, fast: bool, langs: list[str], jobs: int,
                               "mode": "fast" if fast else "default"}
     for lang in langs:
         tasks = [GameTask(g, AnalysisOptions(eval=base, lang=lang)) for g in games]
-        marks = [m for ms in map_ordered(_marks, tasks, jobs=jobs, chunk_size=1) for m in ms]
+        got = list(map_ordered(_marks, tasks, jobs=jobs, chunk_size=1))
+        marks = [m for ms, _ in got for m in ms]
+        if lang == langs[0]:
+            out["unexplained"] = [text for _, text in got if text]
         kinds: Counter[str] = Counter()
         drift = []
         for kind, _mark, code, comment in marks:
@@ -91,10 +104,14 @@ def main() -> None:
     ap.add_argument("--langs", default="en,fr")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--show", action="store_true",
+                    help="print each mark left to the simulations with its deal")
     args = ap.parse_args()
     langs = args.langs.split(",")
     out = run(args.deals, args.gen_seed, not args.default, langs, args.jobs, args.seed)
     if args.json:
+        if not args.show:
+            out.pop("unexplained", None)
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return
     print(f"{out['deals']} deals (generator seed {out['gen_seed']}), mode {out['mode']}")
@@ -107,6 +124,11 @@ def main() -> None:
             print(f"  {kind:28} {n}")
         for text in r["drift"]:
             print(f"  ! code and sentence disagree: {text}")
+    if args.show:
+        unexplained = out["unexplained"]
+        assert isinstance(unexplained, list)
+        for text in unexplained:
+            print("\n" + text)
 
 
 if __name__ == "__main__":

@@ -376,3 +376,16 @@ def test_queen_bared_beside_a_higher_spade_only() -> None:
     guarded = m("AS", "QS", "4S", "2S", "QC")
     g = facts(**{**_fields(f), "hand": guarded, "legal": guarded})
     assert explain_play(g).code != "queen_bared"
+
+
+def test_bare_high_says_who_led_and_only_what_is_known() -> None:
+    f = facts(card=c("7H"), best=c("KD"), hand=m("7H", "KD", "KH"), legal=m("7H", "KD", "KH"),
+              out=m("AD", "2D"))
+    r = explain_play(f)
+    assert r.code == "bare_high"
+    assert r.text == ("W led 7♥; K♦ was a bare high card: led now, while no seat had shown out of diamonds, "
+                      "it goes on a trick the others follow, likely without points; kept alone, it may have "
+                      "to win a costly trick later.")
+    assert explain_play(f, "fr").text.startswith("O a entamé 7♥ ; R♦ était une carte haute sèche")
+    # A seat has shown out of diamonds: the trick could carry points.
+    assert explain_play(facts(**{**_fields(f), "voids": (("N", (1,)),)})).code != "bare_high"

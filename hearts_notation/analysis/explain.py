@@ -490,7 +490,8 @@ def _bare_high(f: PlayFacts, lang: str) -> Reason | None:
         return None   # Q♠ led wins no trick "without points": not this lesson
     if any(suit in suits for seat, suits in f.voids if seat != f.seat):
         return None   # somebody is already out of the suit: it is not "while everyone follows"
-    return Reason("bare_high", _say(lang, "bare_high", best=card_text(f.best, lang)))
+    return Reason("bare_high", _say(lang, "bare_high", seat=f.seat, played=_played(f, lang),
+                                    best=card_text(f.best, lang), suit=_suit(lang, suit)))
 
 
 def _on_lead(f: PlayFacts, lang: str) -> Reason | None:

@@ -777,7 +777,7 @@ MESSAGES.update({
     "explain.lead_void_suit": '{seat} led {suit} although {void} had shown out of the suit and could still hold Q♠.',
     "explain.keep_low": '{seat} {played}, the lowest {suit} in hand: keep a low card of a suit for later, to give the lead away; {best} was better.',
     "explain.on_lead": '{card} won the trick and put {seat} on lead; {best} would have let another seat win it and lead next.',
-    "explain.bare_high": '{best} was a bare high card: cashed now, while everyone can still follow, it wins a trick without points; kept, it may have to win a costly one later.',
+    "explain.bare_high": '{seat} {played}; {best} was a bare high card: led now, while no seat had shown out of {suit}, it goes on a trick the others follow, likely without points; kept alone, it may have to win a costly trick later.',
     "explain.simulations": '{card} costs {epl} on average against {best}; this comes from the simulations ({worlds}), no simpler reason was checked.',
     "explain.hindsight": ' With all hands known: {dd} more.',
     "explain.pass_queen": '{seat} kept Q♠ with only {spades}: an unguarded queen is easily forced out; passing {best} was safer.',

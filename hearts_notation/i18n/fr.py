@@ -574,7 +574,7 @@ MESSAGES.update({
     "explain.lead_void_suit": "{seat} a entamé {suit} alors que {void} n'en avait plus et pouvait encore avoir la D♠.",
     "explain.keep_low": "{seat} {played}, son plus petit {suit} : garder une petite carte d'une couleur pour plus tard, pour rendre la main ; {best} valait mieux.",
     "explain.on_lead": '{card} a pris le pli et donné la main à {seat} ; {best} laissait un autre joueur le prendre et entamer.',
-    "explain.bare_high": "{best} était une carte haute sèche : jouée maintenant, quand tout le monde fournit encore, elle prend un pli sans points ; gardée, elle risque d'en prendre un coûteux plus tard.",
+    "explain.bare_high": "{seat} {played} ; {best} était une carte haute sèche : jouée maintenant, alors que personne ne s'était encore défaussé à {suit}, la carte part sur un pli où les autres fournissent, sans doute sans points ; gardée seule, cette carte risque de prendre plus tard un pli coûteux.",
     "explain.simulations": "{card} coûte {epl} en moyenne par rapport à {best} ; cela vient des simulations ({worlds}), aucune raison plus simple n'a été vérifiée.",
     "explain.hindsight": ' Cartes sur table : {dd} de plus.',
     "explain.pass_queen": '{seat} a gardé la D♠ avec seulement {spades} : une dame mal gardée se fait forcer ; mieux valait passer {best}.',
