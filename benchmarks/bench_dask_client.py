@@ -33,6 +33,18 @@ from rows import print_rows  # noqa: E402
 from rows import row as _row  # noqa: E402
 
 Row = dict[str, object]
+
+#: Shard sizes measured: ``None`` is the command's default (the target's
+#: row), then smaller shards, to show the client's cost per task.
+SHARDS: tuple[int | None, ...] = (None, 1 << 20, 256 << 10)
+
+
+def _size_name(shard: int | None) -> str:
+    from hearts_notation.runners.shards import DEFAULT_SHARD_BYTES
+
+    size = DEFAULT_SHARD_BYTES if shard is None else shard
+    name = f"{size >> 20} MiB" if size >= 1 << 20 else f"{size >> 10} KiB"
+    return f"{name} (default)" if shard is None else name
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
 ENV.pop("DASK_SCHEDULER_ADDRESS", None)
 
@@ -115,7 +127,7 @@ def run(quick: bool = False) -> list[Row]:
         games = list(generate_games(40 if quick else 100, seed=7))
         text = dumps(games, "jsonl")
         base = sum(len(g.deals) for g in games)
-        small_copies, large_copies = (4, 12) if quick else (10, 40)
+        small_copies, large_copies = (4, 12) if quick else (10, 60)
         small, large = tmp / "small.jsonl", tmp / "large.jsonl"
         small.write_text(text * small_copies, encoding="utf-8")
         large.write_text(text * large_copies, encoding="utf-8")
@@ -125,35 +137,56 @@ def run(quick: bool = False) -> list[Row]:
         def validate(path: Path) -> list[str]:
             return ["validate", str(path)]
 
-        local = [_own_cpu([*validate(p), "--engine", "local", "--jobs", "1"], None)
-                 for p in (small, large)]
-        cluster = Cluster(2)
-        try:
-            opts = ["--engine", "dask", "--scheduler", cluster.address, "--shard-size",
-                    str(1 << 20)]
-            remote = [_own_cpu([*validate(p), *opts], cluster) for p in (small, large)]
-        finally:
-            cluster.stop()
-        for (_, _, a), (_, _, b) in zip(local, remote, strict=True):
-            assert a == b, "engines disagree"
-        local_us = (local[1][0] - local[0][0]) / extra * 1e6
-        client_us = (remote[1][0] - remote[0][0]) / extra * 1e6
-        workers_us = (remote[1][1] - remote[0][1]) / extra * 1e6
+        local_name = "validate, local --jobs 1, CPU per deal"
         try:
             load = " ".join(f"{x:.2f}" for x in os.getloadavg())
         except OSError:
             load = "?"
-        note = (f"hearts validate, text output, clean JSONL: {deals[0]:,} and {deals[1]:,} deals; "
-                f"per deal = slope between the two; load {load}")
-        return [
-            _row("validate, local --jobs 1, CPU per deal", local_us, "us", note=note),
-            _row("validate, dask client CPU per deal", client_us, "us",
-                 "validate, local --jobs 1, CPU per deal", local_us, target="<= 0.10",
-                 note="the hearts process alone; 2 workers, 1 MiB shards"),
-            _row("validate, dask scheduler + workers CPU per deal", workers_us, "us",
-                 "validate, local --jobs 1, CPU per deal", local_us,
-                 note="the work, where the data is"),
-        ]
+        rounds = 1 if quick else 3
+        # Every configuration at both sizes, interleaved round after round,
+        # the least CPU of each kept: the load of other jobs changes during
+        # a run, and a slope between two sizes measured minutes apart would
+        # carry that change.
+        configs: list[tuple[str, int | None]] = [("local", None),
+                                                 *(("dask", s) for s in SHARDS)]
+        best: dict[tuple[int, int], list[float]] = {}
+        outputs: dict[int, str] = {}
+        cluster = Cluster(2)
+        try:
+            for _ in range(rounds):
+                for c, (engine, shard) in enumerate(configs):
+                    opts = ["--engine", "local", "--jobs", "1"] if engine == "local" else \
+                        ["--engine", "dask", "--scheduler", cluster.address]
+                    if shard is not None:
+                        opts += ["--shard-size", str(shard)]
+                    for k, path in enumerate((small, large)):
+                        mine, theirs, out = _own_cpu([*validate(path), *opts],
+                                                     None if engine == "local" else cluster)
+                        assert outputs.setdefault(k, out) == out, "engines disagree"
+                        cell = best.setdefault((c, k), [mine, theirs])
+                        cell[0], cell[1] = min(cell[0], mine), min(cell[1], theirs)
+        finally:
+            cluster.stop()
+
+        def slope(c: int, which: int) -> float:
+            return (best[(c, 1)][which] - best[(c, 0)][which]) / extra * 1e6
+
+        local_us = slope(0, 0)
+        rows = [_row(local_name, local_us, "us",
+                     note=f"hearts validate, text output, clean JSONL: {deals[0]:,} and "
+                          f"{deals[1]:,} deals; per deal = slope between the two, least CPU "
+                          f"of {rounds} interleaved rounds")]
+        for c, (_, shard) in enumerate(configs[1:], 1):
+            size = _size_name(shard)
+            rows.append(_row(f"validate, dask client CPU per deal, {size} shards", slope(c, 0),
+                             "us", local_name, local_us,
+                             target="<= 0.10" if shard is None else "",
+                             note="the hearts process alone; 2 workers"))
+            rows.append(_row(f"validate, dask scheduler + workers CPU per deal, {size} shards",
+                             slope(c, 1), "us", local_name, local_us,
+                             note="the work, where the data is"))
+        rows[0]["note"] += f"; load {load}"
+        return rows
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -127,19 +127,24 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
             yield p
 
 
-def fail_syntax(path: str, errors: list[Finding]) -> NoReturn:
+def fail_syntax(path: str, errors: list[Finding], lines: dict[int, str] | None = None) -> NoReturn:
     """Report a record that does not parse, compiler-style (``file:line:col``,
     the source line and a caret), and exit 2: commands that show or score
     a record cannot work on one they could not read (``validate`` instead
-    counts it as a finding)."""
+    counts it as a finding).  *lines*: the quoted lines, read where the
+    data is (:meth:`hearts_notation.runners.Engine.source_lines`: a
+    cluster's client never opens the corpus); without them they are read
+    here."""
     # The quoted lines are read by seeking where the reader noted line
     # starts (a late error in a file of gigabytes costs a block read),
     # never by reading the whole file again; standard input from the copy
     # its reader kept.
-    try:
-        found = source_lines_at(path, [f.line for f in errors if f.line is not None])
-    except (InputError, OSError):
-        found = {}
+    found = lines
+    if found is None:
+        try:
+            found = source_lines_at(path, [f.line for f in errors if f.line is not None])
+        except (InputError, OSError):
+            found = {}
     from ..diagnostics import caret_lines, render  # (a syntax error only: start-up)
     from ..i18n import current_language, translate
 

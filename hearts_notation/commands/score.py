@@ -318,6 +318,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                     CorpusProgress("score", total=total_bytes(files), unit="bytes"))
                 items = map_batch_work(work, files, fmt=fmt_in, default_rules=spec, progress=bar,
                                        engine=engine)
+                run.lines = engine.source_lines
             else:
                 items = _nth_games(files, fmt_in, spec, game_no, rules_default, force_rules, table)
             if fmt_out in ("json", "csv"):
@@ -352,7 +353,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         fail_output(exc, output)
     if run.syntax:
         first = run.syntax_source or "-"
-        fail_syntax(first, run.syntax)
+        fail_syntax(first, run.syntax, run.syntax_lines)
     if game_no is not None and not run.games:
         fail(translate(lang, "cli.no_game", files=" ".join(files), n=game_no))
     if not streamed:
@@ -383,6 +384,11 @@ class _Run:
         self.syntax_source: str | None = None
         #: ``--game N``: no game at all is an error (nothing written).
         self.need_game = False
+        #: Where the quoted lines of the syntax errors are read: the
+        #: engine's workers (a cluster's client never opens the corpus);
+        #: ``None``: by the command (``--game N`` read the games here).
+        self.lines: Callable[[str, list[int]], dict[int, str]] | None = None
+        self.syntax_lines: dict[int, str] | None = None
 
     def _take(self, items: Iterable[tuple[bool, Any, GameSummary]],
               found: Callable[[Any], tuple[str | None, list[Finding]]]) -> Iterator[Any]:
@@ -404,6 +410,10 @@ class _Run:
             self.disagree = self.disagree or bad
             self.totals += ScoreTotals.of_game(summary, bad)
             yield item
+        if self.syntax and self.lines is not None:
+            # Read now, while the engine runs (its workers see the data).
+            self.syntax_lines = self.lines(self.syntax_source or "-",
+                                           [f.line for f in self.syntax if f.line is not None])
         if self.syntax or (self.need_game and not self.games):
             raise _Abort
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from typing import IO, TYPE_CHECKING, Any
@@ -247,6 +247,10 @@ class TextPrinter:
         #: Source lines of the pending findings sent by the workers that
         #: read them (``--engine dask``): not read again here.
         self.known: dict[int, str] = {}
+        #: Where the other lines are read: the engine's workers while it
+        #: runs (:meth:`~hearts_notation.runners.Engine.source_lines`: a
+        #: cluster's client never opens the corpus), else here.
+        self.read_lines: Callable[[str, list[int]], dict[int, str]] | None = None
 
     @property
     def console(self) -> Console:
@@ -319,6 +323,9 @@ class TextPrinter:
         missing = [n for n in wanted if n not in self.known]
         if not missing:
             return found
+        if self.read_lines is not None:
+            found.update(self.read_lines(source, missing))
+            return found or None
         try:
             found.update(source_lines_at(source, missing))
         except InputError:
@@ -416,6 +423,8 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     try:
         with open_engine(engine_spec, jobs) as engine, \
                 CorpusProgress("validate", total=total_bytes(readable), unit="bytes") as bar:
+            if printer is not None:
+                printer.read_lines = engine.source_lines
             for entry in iter_reports(readable, fmt_in, rules, force_rules, progress=bar,
                                       engine=engine, counted=printer is not None):
                 if isinstance(entry, BatchCounts):
@@ -444,8 +453,12 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                     printer.add(entry)
                 elif spool is not None:
                     spool.add(entry)
+            if printer is not None:
+                printer.flush()         # while the engine runs: it reads the quoted lines
     except KeyboardInterrupt:
         summary.interrupted = True
+    if printer is not None:
+        printer.read_lines = None
     summary.files = len(seen)
     if printer is not None:
         printer.flush()

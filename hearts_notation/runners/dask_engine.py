@@ -49,7 +49,7 @@ from ..i18n import Msg, msg, os_reason
 from ..io.batches import Broken
 from ..io.stream import InputError
 from .pool import Progress
-from .seam import EngineUnavailable, guarded
+from .seam import EngineUnavailable, guarded, lines_of
 from .shards import (
     DEFAULT_SHARD_BYTES,
     PlannedRange,
@@ -401,9 +401,32 @@ class DaskEngine:
             if isinstance(plan, InputError):
                 yield number, ShardResult([task(Broken(plan))], stopped=True), 0, None
                 continue
-            for shard in plan:
-                yield number, self.client.submit(run_shard, shard, task, default_rules, per_batch,
-                                                 pure=False, retries=RETRIES), shard.nbytes, shard
+            # A file's shards are submitted a group at a time (one
+            # client.map, one message to the scheduler), as map's tasks
+            # are: a submission per shard costs the client about a
+            # millisecond more each, which small shards multiply.
+            work = partial(run_shard, work=task, default_rules=default_rules,
+                           per_batch=per_batch)
+            at = 0
+            while at < len(plan):
+                group = plan[at:at + max(1, self.window // 2)]
+                at += len(group)
+                futures = self.client.map(work, group, pure=False, retries=RETRIES)
+                for shard, future in zip(group, futures, strict=True):
+                    yield number, future, shard.nbytes, shard
+
+    def source_lines(self, path: str, wanted: Iterable[int]) -> dict[int, str]:
+        """Read by a worker, from where the workers open *path* (the client
+        never opens the corpus, so a syntax error's quoted line and caret
+        are there even when only the workers see the file)."""
+        try:
+            where = self._listed.get(path) or located(path)
+        except OSError:
+            where = None
+        future = self.client.submit(lines_of, path, where, list(wanted), pure=False,
+                                    retries=RETRIES)
+        found: dict[int, str] = self._result(future, path)
+        return found
 
     def expand(self, paths: Sequence[str]) -> list[str]:
         """The files the paths name, as :meth:`map_batches` will read them:

@@ -28,7 +28,7 @@ from ..io.batches import Batch, Broken, batch_games, file_batches
 from ..io.formats import format_for
 from ..io.stream import InputError, is_stdin, open_binary, path_text
 from .pool import Progress, default_jobs, gc_paused, map_ordered
-from .seam import DASK_INSTALL, Engine, EngineUnavailable, guarded
+from .seam import DASK_INSTALL, Engine, EngineUnavailable, guarded, lines_of
 
 if TYPE_CHECKING:
     from ..model import Game
@@ -209,6 +209,11 @@ class LocalEngine:
                     games_per_batch: int = 32) -> Iterator[R]:
         batches = iter_batches(paths, fmt, default_rules, games_per_batch, "yield")
         return map_ordered(guarded(work), _measured(batches, progress), self.jobs, 1, None)
+
+    def source_lines(self, path: str, wanted: Iterable[int]) -> dict[int, str]:
+        """Read here, where the data is (the reader's seek marks make a
+        late line in a large file a block's read)."""
+        return lines_of(path, None, list(wanted))
 
     def __enter__(self) -> LocalEngine:
         return self

@@ -96,9 +96,28 @@ class Engine(Protocol):
         there the folders and patterns that only its workers see)."""
         ...
 
+    def source_lines(self, path: str, wanted: Iterable[int]) -> dict[int, str]:
+        """The lines numbered *wanted* of the file *path* (for the quoted
+        line and caret of a syntax error), read where the data is: a
+        cluster's client never opens the corpus.  Lines that cannot be
+        read are left out."""
+        ...
+
     def __enter__(self) -> Engine: ...
 
     def __exit__(self, *exc: object) -> None: ...
 
 
-__all__ = ["DASK_INSTALL", "Engine", "EngineUnavailable", "guarded"]
+def lines_of(path: str, where: str | None, wanted: list[int]) -> dict[int, str]:
+    """Worker side of :meth:`Engine.source_lines`: the lines of the file
+    opened at *where* (see :attr:`.shards.Shard.location`) or *path*;
+    nothing when it cannot be read (the message then goes without them)."""
+    from ..io.stream import source_lines_at
+
+    try:
+        return source_lines_at(where or path, wanted)
+    except (InputError, OSError):
+        return {}
+
+
+__all__ = ["DASK_INSTALL", "Engine", "EngineUnavailable", "guarded", "lines_of"]
