@@ -1287,12 +1287,14 @@ def validate_game(game: Game, default_rules_spec: RuleSet | str | None = None,
 
 __all__ = [
     "CompactBuilder",
+    "CompactCheck",
     "CompactDeal",
     "CompactGame",
     "DealMemo",
     "DealResult",
     "GameReport",
     "check_game",
+    "compact_check",
     "compact_report",
     "game_seats",
     "report_hrn_text",
@@ -1514,12 +1516,24 @@ def compact_report(game: CompactGame, source: str | None, index: int | None,
     detour to the model path): every value it reads is looked up with a
     default or its type checked first, and whatever it does not recognise
     is a ``None``."""
-    return _compact_report(game, source, index, default_rules, force_rules, taken)
+    check = compact_check(game, default_rules, force_rules, taken)
+    if check is None:
+        return None
+    for d in game.deals:
+        if not check.deal(d):
+            return None
+    return check.end(source, index)
 
 
-def _compact_report(game: CompactGame, source: str | None, index: int | None,
-                    default_rules: RuleSet | None, force_rules: bool,
-                    taken_out: list[list[int]] | None = None) -> dict[str, Any] | None:
+def compact_check(game: CompactGame, default_rules: RuleSet | None = None,
+                  force_rules: bool = False, taken: list[list[int]] | None = None
+                  ) -> CompactCheck | None:
+    """:func:`compact_report` deal by deal: the check of the game's header
+    (``None`` when it is not clean), then :meth:`CompactCheck.deal` for each
+    deal in turn, and :meth:`CompactCheck.end`.  A deal found clean has the
+    entry the whole game's check gives it, whatever the deals after it hold
+    (its values depend on the deals before it only): ``hearts select`` stops
+    once its query is decided (issue 26)."""
     rules = _fast_rules(game.rules, default_rules, force_rules)
     if rules is None:
         return None
@@ -1536,74 +1550,96 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
         return None
     if len(players) > 1 and _names_clash(tuple(players.values())):
         return None     # a player named at two seats (hearts_notation.sheets)
-    n = len(seats)
-    sidx = t.index
-    orders = t.orders
-    deck = t.deck
-    cycle_dirs, cycle_offsets, moon_way, target = t.cycle, t.offsets, t.moon, t.target
-    cycle_len = len(cycle_dirs)
-    hs = t.hs
-    pass_count = t.pass_count
-    totals = [0] * n
-    out_deals: list[dict[str, Any]] = []
-    finished = False
-    winners: tuple[str, ...] = ()
-    prev_number = 0
-    prev_dealer: tuple[int, int] | None = None
-    excerpt = False
-    replay = replay_tricks
-    has_result = game.result is not None
-    int_types = t.int_types
-    for d in game.deals:
-        if finished:
-            return None
+    return CompactCheck(game, rules, seats, t, taken)
+
+
+class CompactCheck:
+    """The compact check of one game under way (:func:`compact_check`):
+    the rules and seats, and what the deals checked so far leave (their
+    entries, running totals, the last number and dealer, the end of the game)."""
+
+    __slots__ = ("deals", "excerpt", "finished", "game", "prev_dealer", "prev_number", "rules",
+                 "seats", "t", "taken", "totals", "winners")
+
+    def __init__(self, game: CompactGame, rules: RuleSet, seats: tuple[str, ...], t: _Table,
+                 taken: list[list[int]] | None) -> None:
+        self.game = game
+        self.rules = rules
+        self.seats = seats
+        self.t = t
+        self.taken = taken
+        #: the report entries of the deals found clean so far
+        self.deals: list[dict[str, Any]] = []
+        self.totals = [0] * len(seats)
+        self.finished = False
+        self.winners: tuple[str, ...] = ()
+        self.prev_number = 0
+        self.prev_dealer: tuple[int, int] | None = None
+        self.excerpt = False
+
+    def deal(self, d: CompactDeal) -> bool:
+        """Check *d*, the game's next deal: whether it is clean (its entry
+        is then the last of :attr:`deals`, and *taken* gets its cards
+        taken).  After a ``False`` the check is over: the model decides."""
+        if self.finished:
+            return False
+        t = self.t
+        seats = self.seats
+        rules = self.rules
+        n = len(seats)
+        sidx = t.index
+        hs = t.hs
         number = d.number
+        prev_number = self.prev_number
         if number is None:
             number = prev_number + 1
         elif prev_number and number != prev_number + 1:
-            return None
+            return False
         if not prev_number and number > 1:
-            excerpt = True
-        if excerpt and (has_result or d.total is not None):
-            return None   # an excerpt: its totals and result cannot be checked
-        prev_number = number
+            self.excerpt = True
+        if self.excerpt and (self.game.result is not None or d.total is not None):
+            return False   # an excerpt: its totals and result cannot be checked
+        self.prev_number = number
         dealer = d.dealer
         if dealer is not None:
             di = sidx.get(dealer)
             if di is None:
-                return None
+                return False
+            prev_dealer = self.prev_dealer
             if prev_dealer is not None and di != (prev_dealer[0] + number - prev_dealer[1]) % n:
-                return None
-            prev_dealer = (di, number)
-        k = (number - 1) % cycle_len
+                return False
+            self.prev_dealer = (di, number)
+        cycle_dirs = t.cycle
+        k = (number - 1) % len(cycle_dirs)
         direction = d.direction
         if direction is not None and direction != cycle_dirs[k]:
-            return None
-        offset = cycle_offsets[k]
+            return False
+        offset = t.offsets[k]
         hands = d.hands
         if len(hands) != n:
-            return None
+            return False
         # hs distinct cards each, and together the whole deck in play.  (The
-        # loops of this function are written for mypyc: typed locals, no map.)
+        # loops of this method are written for mypyc: typed locals, no map.)
         h: list[int] = []
         whole = 0
         for s in seats:
             m = hands.get(s, 0)         # (a hand of another seat: 0 cards, not hs)
             if m.bit_count() != hs:
-                return None
+                return False
             h.append(m)
             whole += m
-        if whole != deck:
-            return None
+        if whole != t.deck:
+            return False
         passes = d.passes
         if offset:
+            pass_count = t.pass_count
             if passes is None or len(passes) != n:
-                return None
+                return False
             given: list[int] = []
             for i in range(n):
                 g = passes.get(seats[i], -1)
                 if g < 0 or g.bit_count() != pass_count or g & ~h[i]:
-                    return None
+                    return False
                 given.append(g)
             h = [(h[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
             to = d.to
@@ -1611,40 +1647,42 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
                 for giver, recipient in to.items():
                     gi = sidx.get(giver, -1)
                     if gi < 0 or sidx.get(recipient) != (gi + offset) % n:
-                        return None     # a ``pass-direction`` finding is due
+                        return False    # a ``pass-direction`` finding is due
         elif passes:
-            return None
+            return False
         if d.sizes != t.sizes or len(d.names) != len(d.cards):
-            return None
+            return False
         names = d.names
         cards = d.cards
+        orders = t.orders
         # Each trick's seats turn clockwise from its leader (sizes are n each).
         leaders: list[int] = []
         for first in range(0, len(names), n):
             lead = sidx.get(names[first], -1)
             if lead < 0:
-                return None
+                return False
             order = orders[lead]
             for j in range(1, n):
                 if names[first + j] != order[j]:
-                    return None
+                    return False
             leaders.append(lead)
-        taken = replay(rules, h, leaders, cards)
+        taken = replay_tricks(rules, h, leaders, cards)
         if taken is None:
-            return None
-        if taken_out is not None:
-            taken_out.append(taken)
+            return False
+        moon_way = t.moon
         pts, shooter = deal_points(rules, taken, moon_way)
         moon: dict[str, Any] | None = None
         if shooter is not None:
             if moon_way == "choose":
-                return None
+                return False
             moon = {"seat": seats[shooter], "choice": moon_way, "assumed": False}
-        totals = [totals[i] + pts[i] for i in range(n)]
+        prev = self.totals
+        totals = [prev[i] + pts[i] for i in range(n)]
         points = dict(zip(seats, pts, strict=True))
         running = dict(zip(seats, totals, strict=True))
         if d.total is not None and (type(d.total) is not dict or len(d.total) != n):
-            return None     # a total line must name every seat: the full check says so
+            return False    # a total line must name every seat: the full check says so
+        int_types = t.int_types
         for recorded, computed in ((d.score, points), (d.total, running)):
             # A full line that agrees is one dict comparison; points are whole
             # numbers (true and false are not, though they compare so).
@@ -1653,24 +1691,36 @@ def _compact_report(game: CompactGame, source: str | None, index: int | None,
                     or (recorded != computed if len(recorded) == n
                         else any(computed.get(x) != v for x, v in recorded.items()))
                     or list(map(type, recorded.values())) != int_types[len(recorded)]):
-                return None
-        out_deals.append({"number": number, "points": points, "moon": moon, "totals": running})
-        if max(totals) >= target:
+                return False
+        if self.taken is not None:
+            self.taken.append(taken)
+        self.totals = totals
+        self.deals.append({"number": number, "points": points, "moon": moon, "totals": running})
+        if max(totals) >= t.target:
             w = game_over(rules, totals)
             if w is not None:
-                finished = True
-                winners = tuple(seats[x] for x in w)
-    result = game.result
-    if result is not None:
-        if result == "*":
-            if finished:
-                return None
-        elif (type(result) not in (list, tuple) or not finished or not all(map(_seat_ok, result))
-              or set(result) != set(winners)):
+                self.finished = True
+                self.winners = tuple(seats[x] for x in w)
+        return True
+
+    def end(self, source: str | None, index: int | None) -> dict[str, Any] | None:
+        """The game's report entry once every deal was found clean and the
+        result agrees with the end of the game, else ``None``."""
+        game = self.game
+        if len(self.deals) != len(game.deals):
             return None
-    return {"source": source, "index": index, "line": game.line, "valid": True, "findings": [],
-            "deals": out_deals, "finished": finished, "winners": list(winners),
-            "players": dict(game.players)}
+        finished = self.finished
+        result = game.result
+        if result is not None:
+            if result == "*":
+                if finished:
+                    return None
+            elif (type(result) not in (list, tuple) or not finished
+                  or not all(map(_seat_ok, result)) or set(result) != set(self.winners)):
+                return None
+        return {"source": source, "index": index, "line": game.line, "valid": True,
+                "findings": [], "deals": self.deals, "finished": finished,
+                "winners": list(self.winners), "players": dict(game.players)}
 
 
 def json_compact(text: str, line: int | None, compact: CompactGame | None = None
