@@ -53,7 +53,7 @@ from .saferegex import Pattern
 if TYPE_CHECKING:
     from .io.batches import Batch, RawRecord
     from .io.compact import CompactGame
-    from .referee import CompactBuilder, GameReport
+    from .referee import CompactBuilder, CompactCheck, GameReport
     from .rules import RuleSet
     from .scoring import DealScore, GameScore
     from .walk import DealHands
@@ -790,7 +790,7 @@ class CompactView(GameView):
     """A record as the query sees it without the model: its header (a
     :class:`Game` of tags, rules, seats and players, no deals), its compact
     form, and, on first use, the referee's compact check
-    (:func:`hearts_notation.referee.compact_report`: its report entry and the
+    (:func:`hearts_notation.referee.compact_check`: its report entry and the
     cards each seat took, as ``score`` and ``stats`` read them too; the
     scores are made from them deal by deal, as asked).  Anything it cannot
     answer exactly raises :class:`_Fallback`."""
@@ -802,20 +802,48 @@ class CompactView(GameView):
     #: each deal's marks (HRN: read from the events; a clean JSON record has none)
     deal_marks: list[list[tuple[str, str]]] | None = None
     _entry: dict[str, Any] | None = None
+    _check: CompactCheck | None = None
     _took: list[list[int]] = field(default_factory=list)
     _deal_scores: dict[int, DealScore] = field(default_factory=dict)
     _played: dict[int, list[int]] = field(default_factory=dict)
     #: the scores are made deal by deal, as asked (not all first, as the model's)
     preload: ClassVar[bool] = False
 
+    def upto(self, d: int) -> list[dict[str, Any]]:
+        """The compact check's entries of deals 0 to *d* at least, the
+        check taken on deal by deal as far as that (a query decided by an
+        early deal replays no more), or :class:`_Fallback` when one of them
+        is not clean.  A clean deal's values do not depend on the deals
+        after it (:func:`hearts_notation.referee.compact_check`), so they
+        are the model's even when a later deal has a finding."""
+        check = self._check
+        if check is not None and d < len(check.deals):
+            return check.deals
+        return self._advance(d)
+
+    def _advance(self, d: int) -> list[dict[str, Any]]:
+        check = self._check
+        if check is None:
+            from .referee import compact_check
+
+            check = self._check = compact_check(self.compact, self.default_rules,
+                                                self.force_rules, self._took)
+            if check is None:
+                raise _Fallback
+        deals = check.deals
+        have = self.compact.deals
+        while len(deals) <= d:
+            if len(deals) >= len(have) or not check.deal(have[len(deals)]):
+                raise _Fallback
+        return deals
+
     def clean(self) -> dict[str, Any]:
         """The compact check's report entry: the game is clean and complete
         (no finding at all), or :class:`_Fallback`."""
         if self._entry is None:
-            from .referee import compact_report
-
-            found = compact_report(self.compact, self.source, self.index, self.default_rules,
-                                   self.force_rules, self._took)
+            self.upto(len(self.compact.deals) - 1)
+            assert self._check is not None
+            found = self._check.end(self.source, self.index)
             if found is None:
                 raise _Fallback
             self._entry = found
@@ -832,13 +860,13 @@ class CompactView(GameView):
         return self._score
 
     def deal_score(self, d: int) -> DealScore:
-        """Deal *d*'s scores, made from the report entry when first asked
+        """Deal *d*'s scores, made from the check's entry when first asked
         (a query that stops at its first deal makes no more)."""
         ds = self._deal_scores.get(d)
         if ds is None:
             from .scoring import DealScore, MoonOutcome
 
-            x = self.clean()["deals"][d]
+            x = self.upto(d)[d]
             moon = x["moon"]
             ds = self._deal_scores[d] = DealScore(
                 x["number"], x["points"],
@@ -847,14 +875,16 @@ class CompactView(GameView):
         return ds
 
     def scored(self, d: int) -> tuple[Mapping[str, int], str | None] | None:
-        """Deal *d*'s points and moon, read off the report entry."""
-        x = self.clean()["deals"][d]
+        """Deal *d*'s points and moon, read off the check's entry."""
+        x = self.upto(d)[d]
         moon = x["moon"]
         return x["points"], None if moon is None else moon["seat"]
 
     def totals(self, d: int | None) -> Mapping[str, int]:
-        """The running totals, read off the report entry (it has a deal at least)."""
-        totals: Mapping[str, int] = self.clean()["deals"][-1 if d is None else d]["totals"]
+        """The running totals, read off the check's entries (at the end:
+        the whole game's, which has a deal at least)."""
+        totals: Mapping[str, int] = (self.clean()["deals"][-1] if d is None
+                                     else self.upto(d)[d])["totals"]
         return totals
 
     def winners(self) -> tuple[str, ...]:
@@ -863,19 +893,20 @@ class CompactView(GameView):
 
     def number(self, d: int) -> int:
         """Deal *d*'s number as the check counted it."""
-        number: int = self.clean()["deals"][d]["number"]
+        number: int = self.upto(d)[d]["number"]
         return number
 
     def taken(self, d: int) -> list[int]:
         """The cards each seat took in deal *d*, as the check's replay found them."""
-        self.clean()
+        self.upto(d)
         return self._took[d]
 
     def queen_taker(self, d: int) -> str | None:
         """The seat that took Q♠ in deal *d*, as the check's replay found it
         (read off the cards taken directly: this is asked of deal after deal)."""
-        if self._entry is None:
-            self.clean()
+        check = self._check
+        if check is None or d >= len(check.deals):
+            self._advance(d)
         for i, t in enumerate(self._took[d]):
             if t & QS_BIT:
                 return self.seats[i]
@@ -918,7 +949,7 @@ class CompactView(GameView):
             if mask is None:
                 raise _Fallback     # not recorded: the model says what is known
             return mask
-        self.clean()
+        self.upto(d)
         played = self._played.get(d)
         if played is None:
             idx = {s: k for k, s in enumerate(self.seats)}
