@@ -445,7 +445,7 @@ _TOKEN = re.compile(
     r'|' + re.sub(r"\((?!\?)", "(?P<p>", _PLAY, count=1).replace(r'("(?:', r'(?P<c>"(?:', 1)
     # a list of plain strings (a hand, a pass), one token
     + r'|\[\s*"[^"\\\n]*"(?:\s*,\s*"[^"\\\n]*")*\s*\]'
-    r'|"(?:[^"\\\n]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
+    r'|"(?:[^"\\\n]|\\.)*"|[{}\[\]]|[^\s{}\[\],:"]+')
 _STRING = re.compile(r'"')
 
 
@@ -478,30 +478,32 @@ class JsonLocator:
         stack: list[list[Any]] = []
         path: tuple[Any, ...] = ()
         text = self.text
+        # The separators are not tokens: the text is JSON that decoded, so in an
+        # object keys and values alternate, and in an array each value is the
+        # next index (half as many tokens to walk as with ``,`` and ``:``).
         for m in _TOKEN.finditer(text):
             tok = m.group()
             c = tok[0]
-            if c == "," or c == ":":
-                if c == "," and stack:
-                    frame = stack[-1]
-                    if frame[0]:
-                        frame[3] = True
-                    else:
-                        frame[2] += 1
-                continue
             if c == "}" or c == "]":
                 if stack:
                     stack.pop()
                 continue
+            if c == "," or c == ":":    # (a tokenizer that gives them: nothing to do)
+                continue
             if stack:
                 frame = stack[-1]
-                if frame[0] and frame[3]:
-                    frame[2] = tok[1:-1] if c == '"' else tok
-                    frame[3] = False
-                    if len(frame[1]) == 1:      # a tag's or a player's name (KEY_AT)
-                        paths.setdefault((*frame[1], KEY_AT, frame[2]), m.start())
-                    continue
-                path = (*frame[1], frame[2])
+                if frame[0]:
+                    if frame[3]:
+                        frame[2] = tok[1:-1] if c == '"' else tok
+                        frame[3] = False
+                        if len(frame[1]) == 1:      # a tag's or a player's name (KEY_AT)
+                            paths.setdefault((*frame[1], KEY_AT, frame[2]), m.start())
+                        continue
+                    frame[3] = True                 # after this value, a key
+                    path = (*frame[1], frame[2])
+                else:
+                    path = (*frame[1], frame[2])
+                    frame[2] += 1                   # after this value, the next index
             else:
                 path = ()
             if len(path) <= 8:
