@@ -837,6 +837,18 @@ class CompactView(GameView):
                 raise _Fallback
         return deals
 
+    def settle(self) -> None:
+        """:class:`_Fallback` unless the model reads the whole record
+        without a syntax error (a game with no deal, of which no deal
+        predicate holds), as far as the deals the check saw and cheap looks
+        at the others tell: a query decided by the header or the first
+        deals is the model's answer only then."""
+        if self._entry is not None:
+            return      # the whole game is clean
+        check = self._check
+        if not _readable(self.compact, self.seats, 0 if check is None else len(check.deals)):
+            raise _Fallback
+
     def clean(self) -> dict[str, Any]:
         """The compact check's report entry: the game is clean and complete
         (no finding at all), or :class:`_Fallback`."""
@@ -1012,7 +1024,45 @@ def _compact_pick(view: CompactView, query: Query) -> Picked:
         assert query.tree is not None
         if _header_value(query.tree, view) is False:
             return _skipped(view, query)
-    return _picked(view, query, view.source, view.index, view.line, None)
+    picked = _picked(view, query, view.source, view.index, view.line, None)
+    view.settle()
+    return picked
+
+
+def _readable(compact: CompactGame, seats: Sequence[str], start: int) -> bool:
+    """Whether the model reads a compact record's deals from *start* on,
+    its players and its result without a syntax error, by a few looks
+    stricter than the reader's (:mod:`hearts_notation.io.jsonio`): the
+    compact form has checked the cards, tags and seats already; a dealer,
+    a hand's, a pass's, a play's or a score line's seat must be a seat of
+    the game, a pass direction a direction, points and deal numbers small
+    whole numbers.  ``False`` sends the record to the model, which says."""
+    from .io.compact import seat_ok
+    from .seats import DIRECTIONS
+
+    names = frozenset(seats)
+    if not all(map(seat_ok, compact.players)):
+        return False
+    result = compact.result
+    if not (result is None or result == "*"
+            or (type(result) in (list, tuple) and all(map(seat_ok, result)))):
+        return False
+    for d in compact.deals[start:]:
+        if ((d.dealer is not None and d.dealer not in names)
+                or (d.direction is not None and d.direction not in DIRECTIONS)
+                or (d.number is not None and not 0 < d.number < _SMALL)
+                or not names.issuperset(d.hands) or (d.passes and not names.issuperset(d.passes))
+                or not names.issuperset(d.names)):
+            return False
+        for line in (d.score, d.total):
+            if line is not None and (type(line) is not dict or not names.issuperset(line) or any(
+                    type(v) is not int or not -_SMALL < v < _SMALL for v in line.values())):
+                return False
+    return True
+
+
+#: Numbers no limit of the readers refuses.
+_SMALL = 10 ** 9
 
 
 def _skipped(view: CompactView, query: Query) -> Picked:

@@ -581,7 +581,12 @@ def _compact_sources(tmp_path: Path, corpus: list[Game]) -> list[Path]:
     # Games clean up to a fault in a later deal (a query the first deals
     # decide stops before it): a card swapped between two seats, a total
     # line, a dealer, a result that do not agree.
-    for change in ("late-card", "late-total", "late-dealer", "late-result", "second-card"):
+    # And games the model reads as a syntax error (no deal, so no deal
+    # predicate holds) for a value of a later deal the compact form does
+    # not look at (a pass direction, a score line, a dealer, a play's seat)
+    # or a result that is not one.
+    for change in ("late-card", "late-total", "late-dealer", "late-result", "second-card",
+                   "late-direction", "late-score", "late-dealer-name", "late-seat", "bad-result"):
         for k in range(len(games)):
             rec = json.loads(dumps(games[k:k + 1], "jsonl"))
             rec["tags"]["Event"] = f"odd {change} {k}"
@@ -593,6 +598,16 @@ def _compact_sources(tmp_path: Path, corpus: list[Game]) -> list[Path]:
                 last["total"][next(iter(last["total"]))] += 1
             elif change == "late-dealer" and last.get("dealer"):
                 last["dealer"] = "E" if last["dealer"] != "E" else "S"
+            elif change == "late-direction":
+                last["pass"] = "sideways"
+            elif change == "late-score":
+                last["score"] = {"N": "13"}
+            elif change == "late-dealer-name":
+                last["dealer"] = "N!"
+            elif change == "late-seat":
+                last["tricks"][-1]["plays"][0]["seat"] = "N-1"
+            elif change == "bad-result":
+                rec["result"] = 5
             else:
                 rec["result"] = ["N"]
             odd.append(json.dumps(rec))
