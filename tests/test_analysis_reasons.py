@@ -389,3 +389,23 @@ def test_bare_high_says_who_led_and_only_what_is_known() -> None:
     assert explain_play(f, "fr").text.startswith("O a entamé 7♥ ; R♦ était une carte haute sèche")
     # A seat has shown out of diamonds: the trick could carry points.
     assert explain_play(facts(**{**_fields(f), "voids": (("N", (1,)),)})).code != "bare_high"
+
+
+def test_pass_spade_guard_keeps_spades_for_a_queen_passed_in() -> None:
+    hand = m("JS", "4S", "AH", "QH", "6H", "2H", "JD", "7D", "5D", "KC", "TC", "6C", "4C")
+    f = PassFacts("S", hand, m("JS", "AH", "QH"), m("AH", "JD", "KC"), 2.6)
+    r = explain_pass(f)
+    assert r.code == "pass_spade_guard"
+    assert r.text == ("S kept 1 small spade under the queen: if Q♠ is passed to S, it has almost no guard "
+                      "and a spade lead can force it out; passing A♥ J♦ K♣ kept J♠ 4♠ and saves 2.6 points "
+                      "on average.")
+    assert explain_pass(f, "fr").text.startswith(
+        "S a gardé 1 petit pique sous la dame : si la D♠ arrive chez S par la passe")
+    none = PassFacts("S", hand, m("JS", "4S", "AH"), m("AH", "JD", "KC"), 2.6)
+    assert explain_pass(none, "fr").text.startswith("S n'a gardé aucun pique sous la dame")
+    # The seat holds the queen itself: nothing can be passed to it.
+    own = PassFacts("S", hand & ~m("2H") | m("QS"), m("JS", "AH", "QH"), m("AH", "JD", "KC"), 2.6)
+    assert explain_pass(own).code != "pass_spade_guard"
+    # The best pass gives the spade guard up too: not the lesson.
+    same = PassFacts("S", hand, m("JS", "AH", "QH"), m("JS", "AH", "KC"), 2.6)
+    assert explain_pass(same).code != "pass_spade_guard"

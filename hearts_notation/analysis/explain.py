@@ -676,7 +676,10 @@ class PassFacts:
 def explain_pass(f: PassFacts, lang: str = "en") -> Reason:
     """The sentence saying why the pass lost points against ``f.best``;
     every pattern checks its facts on the hands (what was kept, what the
-    best pass sends)."""
+    best pass sends).  Last before the simulations, ``pass_spade_guard``:
+    without Q♠ in the hand dealt, the pass kept at most one spade under the
+    queen where the best pass kept more (a queen passed in would be bare or
+    nearly so)."""
     kept = f.hand & ~f.passed
     spades = kept & SUIT_MASKS[SPADES]
     small = spades & (QS_BIT - 1)
@@ -713,6 +716,14 @@ def explain_pass(f: PassFacts, lang: str = "en") -> Reason:
         suit, low = short
         return Reason("pass_short", _say(lang, "pass_short", seat=f.seat, best=b, epl=epl,
                                          low=card_text(low, lang), suit=_suit(lang, suit)))
+    if not f.hand & QS_BIT:   # the queen may be passed to the seat
+        low_kept = small.bit_count()
+        best_low = f.hand & ~f.best & SUIT_MASKS[SPADES] & (QS_BIT - 1)
+        if low_kept <= 1 and best_low.bit_count() > low_kept:
+            key = "pass_spade_guard" if low_kept else "pass_spade_guard_none"
+            return Reason("pass_spade_guard", _say(
+                lang, key, seat=f.seat, best=b, epl=epl,
+                small=count_text(low_kept, "small_spade", lang), guards=cards_text(best_low, lang)))
     return Reason(None, _say(lang, "pass_simulations", seat=f.seat, best=b, epl=epl))
 
 

@@ -884,6 +884,8 @@ MESSAGES.update({
     "puzzles.theme.high_left": "Discarding the sure winner", "puzzles.theme.exit_lead": "Keeping an exit",
     "puzzles.theme.lead_won": "Leads that take points",
     "explain.queen_bared_high": "{seat} {played}, the last spade under Q♠: the queen keeps only {high} beside it, so on a spade lead {seat} must play the queen or {high}; {best} was better.",
+    "explain.pass_spade_guard": "{seat} kept {small} under the queen: if Q♠ is passed to {seat}, it has almost no guard and a spade lead can force it out; passing {best} kept {guards} and saves {epl} on average.",
+    "explain.pass_spade_guard_none": "{seat} kept no spade under the queen: if Q♠ is passed to {seat}, it has no guard and a spade lead can force it out; passing {best} kept {guards} and saves {epl} on average.",
     "explain.moon_fed": "{x} had every point taken so far; {seat} {played}, a penalty card that {x} took with the trick, one step closer to shooting the moon; {best}, no penalty card, would have given {x} nothing.",
     "explain.moon_led": "{seat} led {card} and {x}, who had every point taken so far, won it with {points}: the moon stayed open to {x}; {best} was better.",
     "explain.high_spade_bared.one": "{seat} {played}, the last spade under the queen beside {high}: {high} is now unguarded while Q♠ is still out, and a spade lead can make it take the queen; {best} was better.",

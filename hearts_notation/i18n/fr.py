@@ -1155,6 +1155,8 @@ MESSAGES.update({
     "puzzles.theme.exit_lead": "Garder une carte pour rendre la main",
     "puzzles.theme.lead_won": "Les entames qui prennent des points",
     "explain.queen_bared_high": "{seat} {played}, le dernier pique sous la D♠ : la dame n'a plus à ses côtés que {high}, et sur une entame à pique {seat} doit jouer la dame ou {high} ; {best} valait mieux.",
+    "explain.pass_spade_guard": "{seat} a gardé {small} sous la dame : si la D♠ arrive chez {seat} par la passe, la dame n'a presque pas de garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
+    "explain.pass_spade_guard_none": "{seat} n'a gardé aucun pique sous la dame : si la D♠ arrive chez {seat} par la passe, la dame n'a aucune garde et une entame à pique peut la faire tomber ; passer {best} gardait {guards} et épargne {epl} en moyenne.",
     "explain.moon_fed": "{x} avait tous les points pris jusque-là ; {seat} {played}, une carte de pénalité que {x} a ramassée avec le pli, un pas de plus vers le capot ; {best}, sans point, ne donnait rien à {x}.",
     "explain.moon_led": "{seat} a entamé {card} et {x}, qui avait tous les points pris jusque-là, a remporté le pli avec {points} : le capot restait possible pour {x} ; {best} valait mieux.",
     "explain.high_spade_bared.one": "{seat} {played}, le dernier pique sous la dame à côté de {high} : {high} reste sans garde alors que la D♠ est encore en jeu, et une entame à pique peut forcer cette carte à prendre la dame ; {best} valait mieux.",
