@@ -50,6 +50,8 @@ def hidden(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copy(SAMPLES / "club-night.json", data / "c.json")
     shutil.copy(SAMPLES / "game.yaml", data / "d.yaml")
     shutil.copytree(SAMPLES / "club", top / "club")
+    (top / "fr").mkdir()
+    shutil.copy(SAMPLES / "feuille-en-francais.hrn", top / "fr" / "feuille.hrn")
     (data / "few.jsonl").write_text("".join(lines[:8]), encoding="utf-8")
     (top / "gen.jsonl").unlink()
     return top
@@ -97,6 +99,19 @@ def test_every_command_on_a_corpus_only_the_workers_see(hidden: Path, cluster: S
     assert got == local
     if name == "validate":              # the findings' carets came from the workers
         assert "^" in local[1] and "b.hrn:" in local[1]
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="issue 30, left: without --lang the language of the "
+                   "messages is chosen by reading the head of the first HRN record on the "
+                   "client, while the command line is parsed (before any engine): a French "
+                   "record only the workers see gets English messages")
+def test_the_language_of_a_record_only_the_workers_see(hidden: Path, cluster: Scheduler) -> None:
+    args = ["validate", str(hidden / "fr")]
+    local = hearts(*args, "--jobs", "1")
+    assert "1 fichier" in local[1]
+    got = hidden_from_client(hidden, *args, "--engine", "dask", "--scheduler", cluster.address)
+    assert got == local
 
 
 @pytest.mark.slow

@@ -5,6 +5,8 @@ the client about a millisecond and a half, and the scheduler more.
 No cluster here: the engine's client is a stand-in that runs each task at
 once and counts the calls, so the test is cheap and says exactly how the
 engine talks to Dask (the results, real values, come back in order).
+The same stand-in shows a relative path refused when the client's
+directory is gone (it cannot be made absolute for the workers).
 """
 
 from __future__ import annotations
@@ -90,3 +92,23 @@ def test_shards_are_submitted_half_a_window_at_a_time(tmp_path: Path) -> None:
 
 def _validate(batch: Any) -> Any:
     return validate_batch_counted(batch, None, False)
+
+
+def test_a_relative_path_that_cannot_be_made_absolute_is_refused(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch
+                                                                 ) -> None:
+    """Workers elsewhere open a relative path against the client's
+    directory; when that directory is gone, the path is refused with one
+    line (exit 2 on the command line), not sent to be read somewhere else."""
+    from hearts_notation.runners.seam import EngineUnavailable
+
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    eng, client = engine(threads=1)
+    with pytest.raises(EngineUnavailable) as caught:
+        eng.expand(["week-1.jsonl"])
+    assert caught.value.text().startswith("week-1.jsonl: a relative path cannot be made "
+                                          "absolute here (")
+    assert client.maps == [] and client.submits == 0
