@@ -37,7 +37,7 @@ import math
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
 from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, SUIT_MASKS
 from ..state import apply_passes, opening_leader
@@ -111,18 +111,27 @@ class EvalOptions:
     #: after 3,072 under another, measured with bench_stability.py).  A
     #: mark needs the same margin (only a clear verdict is marked).
     stop_margin: float = 1.0
+    #: Stop a verification, unmarked, once even its whole budget could
+    #: not make it a mark (see :meth:`Evaluator._futile`).
+    futility: bool = True
     seed: int = 0
 
 
+#: ``--fast``.  Its passes get up to 512 held-out deals (and 8 deals for the
+#: first round of screened passes, 48 for the finalists' race): with 64, a
+#: pass needed a loss above 4.5 points to be marked, and none ever was
+#: (issue 24); a pass whose loss is plainly small stops early (futility).
 FAST = EvalOptions(samples=16, race=48, verify=192, verify_exact=48, verify_min=64, batch=16,
                    exact_tricks=4, tail_tricks=2, dd_tricks=5, dd_nodes=60_000, pass_samples=12,
-                   pass_pool=12, pass_first=4, pass_finalists=4, pass_race=12, pass_verify=64,
-                   deal_budget=12000)
+                   pass_pool=12, pass_first=8, pass_finalists=4, pass_race=48, pass_verify=512,
+                   deal_budget=16000)
 
 
 #: Nodes of exact search that cost about one play-out (measured with the
-#: compiled core: about 1.3 µs a node, 0.2 ms a play-out of half a deal).
-NODES_PER_UNIT = 150
+#: compiled core, issue 24: about 2.2 µs a node, 60 µs a play-out of half a
+#: deal; it was 150 when play-outs cost 0.2 ms, which let a deal decided
+#: near its end spend several times the budget's time in exact solves).
+NODES_PER_UNIT = 30
 
 
 def _mean_se(xs: Sequence[float], exhaustive: bool = False) -> tuple[float, float]:
@@ -236,7 +245,9 @@ class Comparison:
     policy: tuple[int, ...]
     exhaustive: bool
     #: Differences under the reversed tie order in the exactly solved
-    #: worlds (empty when no world was solved exactly).
+    #: worlds, computed only for a loss that would be marked in the
+    #: natural order (see :meth:`Evaluator._may_mark`); fewer than
+    #: ``diffs`` (or none) otherwise.
     reversed_diffs: tuple[float, ...] = ()
     #: Stopped by the deal's work budget before it was clear or had its own
     #: budget.
@@ -279,8 +290,9 @@ class Comparison:
 
     def reversed_estimate(self) -> tuple[float, float] | None:
         """Mean difference under the reversed tie order (exact worlds) and
-        its standard error (``None``: no world was solved exactly)."""
-        if not self.reversed_diffs:
+        its standard error (``None``: the worlds were not all solved in
+        that order: not solved exactly, or no mark in the natural order)."""
+        if not self.reversed_diffs or len(self.reversed_diffs) != len(self.diffs):
             return None
         return _mean_se(self.reversed_diffs, self.exhaustive)
 
@@ -440,22 +452,55 @@ class Evaluator:
             diffs, pols, rdiffs = [], [], []
             if sampler.count() <= budget:
                 # Every consistent world once: exact for the seat's information.
-                self._compare(ctx, point, a, b, list(sampler.enumerate()), exact, key,
-                              diffs, pols, rdiffs)
+                every = list(sampler.enumerate())
+                self._compare(ctx, point, a, b, every, exact, key, diffs, pols)
+                if exact and self._may_mark(diffs, threshold, z, True):
+                    self._reverse(ctx, point, a, b, every, rdiffs)
                 return Comparison(tuple(diffs), tuple(pols), True, tuple(rdiffs), clear=True,
                                   settled=True)
         run = Sequential(self, diffs, pols, threshold, z, least, budget, until, key)
         for size, seed in run:
             worlds = sampler.samples(size, random.Random(seed))
-            self._compare(ctx, point, a, b, worlds, exact, key, diffs, pols, rdiffs)
+            self._compare(ctx, point, a, b, worlds, exact, key, diffs, pols)
+        if exact and self._may_mark(diffs, threshold, z, False):
+            # The worlds not yet solved in the reversed order, drawn again
+            # from their batches' seeds (a shorter draw is a prefix).
+            batch = self.options.batch
+            todo: list[tuple[int, ...]] = []
+            for start in range(len(rdiffs) - len(rdiffs) % batch, len(diffs), batch):
+                drawn = sampler.samples(min(batch, len(diffs) - start),
+                                        random.Random(f"{key}/verify/{start // batch}"))
+                todo += drawn[max(0, len(rdiffs) - start):]
+            self._reverse(ctx, point, a, b, todo, rdiffs)
         return run.comparison(rdiffs)
+
+    def _may_mark(self, diffs: Sequence[float], threshold: float, z: float | None,
+                  exhaustive: bool) -> bool:
+        """Whether the loss's lower bound (``z`` standard errors, plus the
+        sequential test's margin when sampled) reaches *threshold*: only
+        then does the tie-order check matter (a verdict that is no mark in
+        the natural order is no mark whatever the other order says), so
+        only then are the worlds solved a second time."""
+        mean, se = _mean_se(diffs, exhaustive)
+        zz = (self.options.z if z is None else z) + (0.0 if exhaustive else
+                                                     self.options.stop_margin)
+        return mean - zz * se >= threshold
+
+    def _reverse(self, ctx: DealContext, point: PlayPoint, a: int, b: int,
+                 worlds: Sequence[tuple[int, ...]], rdiffs: list[float]) -> None:
+        """Append the differences of *a* and *b* in *worlds* solved with the
+        reversed tie order (see :class:`Comparison`)."""
+        for hands in worlds:
+            rv = self.reversed_solver.card_values(ctx.state(point, hands), a | b)
+            rdiffs.append(float(rv[_first(a)] - rv[_first(b)]))
 
     def _compare(self, ctx: DealContext, point: PlayPoint, a: int, b: int,
                  worlds: Sequence[tuple[int, ...]], exact: bool, key: str, diffs: list[float],
-                 pols: list[int], rdiffs: list[float]) -> None:
+                 pols: list[int]) -> None:
         """Append the differences of class masks *a* and *b* in *worlds*
         (world *w* of the comparison gets policy ``w mod 2`` and the random
-        stream ``key/verify/w<w>``, the same for both cards)."""
+        stream ``key/verify/w<w>``, the same for both cards; solved exactly
+        when *exact*)."""
         for hands in worlds:
             w = len(diffs)
             pol = -1 if exact else w % len(self.playouts)
@@ -463,8 +508,6 @@ class Evaluator:
             if exact:
                 vals = self.solver.card_values(state, a | b)
                 diffs.append(float(vals[_first(a)] - vals[_first(b)]))
-                rv = self.reversed_solver.card_values(state, a | b)
-                rdiffs.append(float(rv[_first(a)] - rv[_first(b)]))
             else:
                 va, vb = self._values(state, [a, b], point.seat, pol, f"{key}/verify/w{w}")
                 diffs.append(va - vb)
@@ -493,6 +536,34 @@ class Evaluator:
                 return False
         return True
 
+    def _futile(self, diffs: Sequence[float], pols: Sequence[int], threshold: float,
+                z: float | None, least: int, budget: int) -> bool:
+        """Whether a sequential verification may stop, unmarked, because
+        its whole budget could not make it a mark: a mark needs the loss
+        minus ``z + stop_margin`` standard errors to reach *threshold*, and
+        with *budget* worlds the standard error would be about
+        ``se * sqrt(n / budget)``, so a loss whose upper bound
+        (``mean + (z + stop_margin) se``) stays below ``threshold`` plus
+        that final margin would not be marked even if the worlds to come
+        pushed it to its upper bound; nor would one where a play-out
+        policy's own upper bound lies below the threshold (the policies
+        must agree).  The budget those worlds would have used goes to the
+        verdicts that can still become clear."""
+        n = len(diffs)
+        if not self.options.futility or n < least or n >= budget:
+            return False
+        zz = (self.options.z if z is None else z) + self.options.stop_margin
+        mean, se = _mean_se(diffs)
+        if mean + zz * se < threshold + zz * se * math.sqrt(n / budget):
+            return True
+        for p in set(pols):
+            if p < 0:
+                continue
+            m, e = _mean_se([d for d, q in zip(diffs, pols, strict=True) if q == p])
+            if m + zz * e < threshold:
+                return True
+        return False
+
     def _values(self, state: PlayState, classes: Sequence[int], me: int, policy: int,
                 key: str) -> list[float]:
         if policy < 0:
@@ -507,7 +578,7 @@ class Evaluator:
         for cls in classes:
             st = state.copy()
             st.play(_first(cls))
-            out.append(float(playout.finish(st, random.Random(key))[me]))
+            out.append(float(playout.finish(st, LazyRandom(key))[me]))
         return out
 
     def _sampler(self, know: Knowledge) -> tuple[WorldSampler | None, bool]:
@@ -685,7 +756,7 @@ class Evaluator:
                 leader = opening_leader(rules, after)
                 assert leader is not None
                 state = PlayState(rules, after, leader)
-                pts = self.playouts[pol].finish(state, random.Random(f"{key}/{w}/p"))
+                pts = self.playouts[pol].finish(state, LazyRandom(f"{key}/{w}/p"))
                 ev.values[k].append(float(pts[seat]))
             ev.policy.append(pol)
             ev.worlds += 1
@@ -703,7 +774,8 @@ class Sequential:
     worlds as one run in a single go).  The caller appends the batch's
     differences to *diffs* and *pols* (the lists given here) before asking
     for the next.  It stops when the verdict is clear (see
-    :meth:`Evaluator._clear`), when *budget* worlds are compared, when
+    :meth:`Evaluator._clear`), when no more worlds could make it a mark
+    (:meth:`Evaluator._futile`), when *budget* worlds are compared, when
     *until* worlds are, or when the deal's work budget is spent
     (:meth:`Evaluator.over_budget`; :attr:`cut` is then set)."""
 
@@ -725,11 +797,16 @@ class Sequential:
         """Whether the verdict on the worlds so far is clear."""
         return self.evaluator._clear(self.diffs, self.pols, self.threshold, self.z, self.least)
 
+    def futile(self) -> bool:
+        """Whether no more worlds could make the verdict a mark."""
+        return self.evaluator._futile(self.diffs, self.pols, self.threshold, self.z, self.least,
+                                      self.budget)
+
     def __iter__(self) -> Iterator[tuple[int, str]]:
         ev = self.evaluator
         batch = ev.options.batch
         diffs = self.diffs
-        while not self.clear() and len(diffs) < self.budget:
+        while not self.clear() and not self.futile() and len(diffs) < self.budget:
             if self.until is not None and len(diffs) >= self.until:
                 return
             if ev.over_budget(len(diffs)):
@@ -743,7 +820,7 @@ class Sequential:
         exactly); settled when clear or its budget is spent."""
         clear = self.clear()
         return Comparison(tuple(self.diffs), tuple(self.pols), False, tuple(rdiffs), self.cut,
-                          clear, clear or len(self.diffs) >= self.budget)
+                          clear, clear or self.futile() or len(self.diffs) >= self.budget)
 
 
 def pass_score(hand: int, passed: int) -> float:
@@ -772,6 +849,47 @@ def pass_score(hand: int, passed: int) -> float:
         if hand & SUIT_MASKS[suit] and not kept & SUIT_MASKS[suit] and suit != HEARTS:
             score += 12.0
     return score
+
+
+class LazyRandom(random.Random):
+    """``random.Random(key)``, seeded only when first drawn from.
+
+    Every play-out gets its own stream seeded by its world's key (the same
+    for every candidate: common random numbers), but most play-outs never
+    draw from it (the ``careful`` policy and the exact tail never do, the
+    bot only for some leads), and seeding a Mersenne Twister from a string
+    costs about 12 µs, a fifth of a play-out.  The draws, when there are
+    any, are exactly those of ``random.Random(key)``."""
+
+    def __init__(self, key: str) -> None:      # no seeding here (see the class)
+        self._key: str | None = key
+
+    def _start(self) -> None:
+        key = self._key
+        if key is not None:
+            self._key = None
+            super().seed(key)
+
+    def random(self) -> float:
+        """As ``random.Random.random`` (seeding first)."""
+        self._start()
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        """As ``random.Random.getrandbits`` (seeding first; ``choice``,
+        ``shuffle``, ``sample`` and ``randrange`` draw through it)."""
+        self._start()
+        return super().getrandbits(k)
+
+    def seed(self, *args: object, **kwargs: object) -> None:
+        """As ``random.Random.seed``: an explicit seed replaces the key."""
+        self._key = None
+        super().seed(*args, **kwargs)  # type: ignore[arg-type]
+
+    def getstate(self) -> tuple[Any, ...]:
+        """As ``random.Random.getstate`` (seeding first)."""
+        self._start()
+        return super().getstate()
 
 
 def _mask(run: Sequence[int]) -> int:
