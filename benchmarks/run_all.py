@@ -201,6 +201,8 @@ TARGETS: list[tuple[str, str, str, str, str, float, str]] = [
      "the first version's figure is the issue's, not measured in this run"),
     ("the same, --fast (first version 1.8 CPU-s)", "bench_analysis", "annotate one deal, --fast",
      "value", "<=", 0.9, "the first version's figure is the issue's, not measured in this run"),
+    ("annotate <= 2 CPU-s per deal, default (issue 24)", "bench_analysis", "annotate one deal, default",
+     "value", "<=", 2.0, "median of 3 generated deals; seed stability: bench_stability, docs/analysis.md"),
     ("exact 4-trick solve, median <= 0.6 ms", "bench_analysis", "exact solve, 4 tricks, median",
      "value", "<=", 0.6, "as run by bench_analysis"),
     ("the same, compiled core", "bench_compiled", "exact solve, 4 tricks, median, compiled",

@@ -57,8 +57,6 @@ def test_a_verification_that_could_not_become_a_mark_stops() -> None:
     near = _diffs(0.9, 0.2 * n ** 0.5, n)
     assert not ev._futile(near, [i % 2 for i in range(n)], 1.0, 2.0, 256, 3072)
     assert not ev._futile(low, [i % 2 for i in range(n)], 1.0, 2.0, 512, 3072)   # too few yet
-    assert not _evaluator(futility=False)._futile(low, [i % 2 for i in range(n)], 1.0, 2.0,
-                                                  256, 3072)
     # the overall loss is 1.5, but policy 1's worlds show none at all
     split = [3.0 if i % 2 == 0 else 0.0 for i in range(n)]
     assert ev._futile(split, [i % 2 for i in range(n)], 1.0, 2.0, 256, 3072)

@@ -111,9 +111,6 @@ class EvalOptions:
     #: after 3,072 under another, measured with bench_stability.py).  A
     #: mark needs the same margin (only a clear verdict is marked).
     stop_margin: float = 1.0
-    #: Stop a verification, unmarked, once even its whole budget could
-    #: not make it a mark (see :meth:`Evaluator._futile`).
-    futility: bool = True
     seed: int = 0
 
 
@@ -550,7 +547,7 @@ class Evaluator:
         must agree).  The budget those worlds would have used goes to the
         verdicts that can still become clear."""
         n = len(diffs)
-        if not self.options.futility or n < least or n >= budget:
+        if n < least or n >= budget:
             return False
         zz = (self.options.z if z is None else z) + self.options.stop_margin
         mean, se = _mean_se(diffs)
