@@ -36,7 +36,7 @@ from .i18n import Arg, Msg, msg, seats_and, seats_space
 from .model import Deal, Finding, Game, Pos, Severity
 from .rules import RuleSet
 from .sheets import is_sheet_deal, sheet_points
-from .state import deal_points, moon_shooter, scoring_cards, trick_winner
+from .state import deal_points, moon_shooter, scoring_cards, trick_winner, winning_card
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +146,43 @@ def taken_cards(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> list[int]:
         for c in cards:
             m |= 1 << c
         taken[w] |= m
+    return taken
+
+
+def compact_taken(index: Mapping[str, int], n: int, nt: int, names: Sequence[Any],
+                  cards: Sequence[int], sizes: Sequence[int]) -> list[int] | None:
+    """:func:`taken_cards` of a deal in the compact form
+    (:class:`hearts_notation.io.compact.CompactDeal`: the plays as flat lists
+    of seat names and card numbers, *sizes* the cards of each trick), *index*
+    the game's *n* seats by name: the cards each seat took in the first *nt*
+    tricks, or ``None`` when the deal is not complete as
+    :func:`deal_is_complete` says (fewer than *nt* tricks, one of them not of
+    *n* cards, a seat not of the game).  The winners are
+    :func:`hearts_notation.state.winning_card`'s; whether the cards were
+    legal does not change them (``hearts select`` asks a deal's scores of
+    its tricks alone, without the referee's check, when nothing else is asked).
+    """
+    if len(sizes) < nt:
+        return None
+    taken = [0] * n
+    pos = 0
+    for k in range(nt):
+        if sizes[k] != n:
+            return None
+        end = pos + n
+        m = 0
+        for j in range(pos, end):
+            m |= 1 << cards[j]
+        w = winning_card(cards[pos], m)
+        win = -1
+        for j in range(pos, end):
+            i = index.get(names[j], -1)
+            if i < 0:
+                return None
+            if win < 0 and cards[j] == w:
+                win = i
+        taken[win] |= m
+        pos = end
     return taken
 
 
@@ -522,6 +559,7 @@ __all__ = [
     "DealScore",
     "GameScore",
     "MoonOutcome",
+    "compact_taken",
     "deal_is_complete",
     "game_over",
     "score_findings",

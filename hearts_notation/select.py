@@ -803,6 +803,8 @@ class CompactView(GameView):
     deal_marks: list[list[tuple[str, str]]] | None = None
     _entry: dict[str, Any] | None = None
     _check: CompactCheck | None = None
+    _tricks: dict[int, list[int] | None] = field(default_factory=dict)
+    _index: dict[str, int] | None = None
     _took: list[list[int]] = field(default_factory=list)
     _deal_scores: dict[int, DealScore] = field(default_factory=dict)
     _played: dict[int, list[int]] = field(default_factory=dict)
@@ -886,8 +888,44 @@ class CompactView(GameView):
                 x["totals"], True, tuple(self._took[d]))
         return ds
 
+    def tricks_taken(self, d: int) -> list[int] | None:
+        """The cards each seat took in deal *d*, from its tricks alone
+        (:func:`hearts_notation.scoring.compact_taken`: the model's
+        ``taken_cards``, without the referee's check), or ``None`` when the
+        deal is not complete or the check has replayed it already (its
+        entry says the same)."""
+        check = self._check
+        if check is not None and d < len(check.deals):
+            return None
+        tricks = self._tricks
+        if d in tricks:
+            return tricks[d]
+        from .scoring import compact_taken
+
+        seats = self.seats
+        index = self._index
+        if index is None:
+            index = self._index = {s: i for i, s in enumerate(seats)}
+        cd = self.compact.deals[d]
+        found = tricks[d] = compact_taken(index, len(seats), self.rules.tricks_per_deal,
+                                          cd.names, cd.cards, cd.sizes)
+        return found
+
     def scored(self, d: int) -> tuple[Mapping[str, int], str | None] | None:
-        """Deal *d*'s points and moon, read off the check's entry."""
+        """Deal *d*'s points and moon: from its tricks alone when they are
+        complete and a moon scores as the rules say (``add`` or
+        ``subtract``), as the model scores them whether or not the play was
+        legal; else off the check's entry."""
+        rules = self.rules
+        if rules.moon != "choose":
+            taken = self.tricks_taken(d)
+            if taken is not None:
+                from .state import deal_points
+
+                pts, shooter = deal_points(rules, taken, rules.moon)
+                seats = self.seats
+                return (dict(zip(seats, pts, strict=True)),
+                        None if shooter is None else seats[shooter])
         x = self.upto(d)[d]
         moon = x["moon"]
         return x["points"], None if moon is None else moon["seat"]
@@ -918,8 +956,13 @@ class CompactView(GameView):
         (read off the cards taken directly: this is asked of deal after deal)."""
         check = self._check
         if check is None or d >= len(check.deals):
-            self._advance(d)
-        for i, t in enumerate(self._took[d]):
+            took = self.tricks_taken(d)
+            if took is None:
+                self._advance(d)
+                took = self._took[d]
+        else:
+            took = self._took[d]
+        for i, t in enumerate(took):
             if t & QS_BIT:
                 return self.seats[i]
         return None

@@ -6,6 +6,7 @@ real logs of tests/data; the command's options; the query's errors.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable
@@ -293,6 +294,60 @@ def test_player_names_and_aliases(tmp_path: Path) -> None:
     lower = runner.invoke(cli, ["select", sheet, "--where", f'player("{name.lower()}")', "--count",
                                 "--ignore-case"])
     assert lower.output == f"{sum(want)}\n"
+
+
+def test_a_deal_predicate_holds_for_a_game_when_it_holds_for_one_of_its_deals(
+        corpus: list[Game]) -> None:
+    """In game mode each deal predicate may hold in another deal; ``deal(...)``
+    asks one deal to satisfy the whole expression (docs/select.md, "Deals
+    and games"), against an independent reading of the tricks."""
+    def queen_s(d: Deal, s: tuple[str, ...]) -> bool:
+        return QS in _taken(d, s)["S"]
+
+    def big_n(d: Deal, s: tuple[str, ...]) -> bool:
+        return _points(d, s)["N"] >= 6
+
+    apart = together = 0
+    for g in corpus:
+        s = g.seat_names
+        some_q = any(queen_s(d, s) for d in g.deals)
+        some_n = any(big_n(d, s) for d in g.deals)
+        one = any(queen_s(d, s) and big_n(d, s) for d in g.deals)
+        game = pick(g, Query(parse_query("queen == S and points(N) >= 6"), keep=False)).matched
+        deal = pick(g, Query(parse_query("deal(queen == S and points(N) >= 6)"),
+                             keep=False)).matched
+        assert (game, deal) == (some_q and some_n, one), g.index
+        apart += game and not deal
+        together += deal
+        nomoon = pick(g, Query(parse_query("deal(not moon)"), keep=False)).matched
+        assert nomoon == any(26 not in _points(d, s).values() for d in g.deals)
+    assert together and apart      # both cases met (the corpus is fixed)
+
+
+def test_a_name_stands_for_its_seat(corpus: list[Game]) -> None:
+    """``moon == "name"``, ``queen == "name"``, ``points("name")`` and
+    ``mark(??, "name")`` select what the same predicates with that player's
+    seat select, deal by deal, and a name that did not play selects nothing
+    (issue 26: a player's name everywhere a seat is expected)."""
+    games = [*read_games(str(ROOT / "samples/partie-francaise.hrn")),
+             *read_games(str(ROOT / "samples/multi-game.hrn")), *corpus]
+    marked = 0
+    for g in games:
+        for seat in g.seat_names:
+            name = g.players.get(seat)
+            if not name:
+                continue
+            for form in ("moon == {}", "queen == {}", "points({}) >= 10", "mark(??, {})",
+                         "mark(?!, {})", "mark(?, {})", "mark(!, {})"):
+                by_name = Query(parse_query(form.format(f'"{name}"')), deals=True, keep=False)
+                by_seat = Query(parse_query(form.format(seat)), deals=True, keep=False)
+                assert pick(g, by_name).deals == pick(g, by_seat).deals, (g.index, form, name)
+                if form.startswith("mark"):
+                    marked += len(pick(g, by_seat).deals)
+        nobody = Query(parse_query('queen == "Nobody at all" or points("Nobody at all") >= 0'),
+                       keep=False)
+        assert not pick(g, nobody).matched
+    assert marked > 0       # the annotated sample has marks by a named player
 
 
 def test_french_seat_and_date(tmp_path: Path) -> None:
@@ -662,6 +717,54 @@ def test_the_compact_form_answers_as_the_model(corpus: list[Game], tmp_path: Pat
     assert compared > 5_000
 
 
+def test_a_deals_tricks_alone_give_the_models_cards_taken(corpus: list[Game]) -> None:
+    """scoring.compact_taken (what select asks a deal's scores of, without
+    the referee's check) is taken_cards where deal_is_complete holds, and
+    None elsewhere: on clean deals and on deals made faulty (cards swapped
+    between seats or tricks, a card twice, a seat not of the game, a trick
+    short or missing)."""
+    import random
+
+    from hearts_notation.model import Play, Trick
+    from hearts_notation.rules import preset_rules
+    from hearts_notation.scoring import compact_taken, deal_is_complete, taken_cards
+
+    rng = random.Random(26)
+    rules = preset_rules("openspiel")
+    compared = faulty = 0
+    for g in corpus:
+        seats = g.seat_names
+        index = {s: i for i, s in enumerate(seats)}
+        for deal in g.deals:
+            for change in ("none", "swap", "twice", "seat", "short", "missing", "across"):
+                tricks = [list(t.plays) for t in deal.tricks]
+                t, u = rng.randrange(len(tricks)), rng.randrange(len(tricks))
+                if change == "swap":
+                    a, b = tricks[t][0], tricks[t][-1]
+                    tricks[t][0], tricks[t][-1] = (Play(seat=a.seat, card=b.card),
+                                                   Play(seat=b.seat, card=a.card))
+                elif change == "twice":
+                    tricks[t][1] = Play(seat=tricks[t][1].seat, card=tricks[t][0].card)
+                elif change == "seat":
+                    tricks[t][2] = Play(seat="Z", card=tricks[t][2].card)
+                elif change == "short":
+                    tricks[t] = tricks[t][:-1]
+                elif change == "missing":
+                    del tricks[t]
+                elif change == "across":
+                    tricks[t][0], tricks[u][0] = tricks[u][0], tricks[t][0]
+                d = dataclasses.replace(deal, tricks=tuple(Trick(plays=tuple(p)) for p in tricks))
+                names = [p.seat for ps in tricks for p in ps]
+                cards = [int(p.card) for ps in tricks for p in ps]
+                got = compact_taken(index, len(seats), rules.tricks_per_deal, names, cards,
+                                    [len(ps) for ps in tricks])
+                want = taken_cards(d, rules, seats) if deal_is_complete(d, rules, seats) else None
+                assert got == want, (g.index, deal.number, change)
+                compared += 1
+                faulty += got is None
+    assert compared > 200 and 0 < faulty < compared
+
+
 def test_clean_records_are_not_read_into_the_model(corpus: list[Game], tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """A clean record is answered from its compact form: the model is read
@@ -690,3 +793,20 @@ def batch_games_of(batch: object) -> list[Game]:
 
     assert isinstance(batch, Batch)
     return batch_games(batch)
+
+
+def test_the_issue_checklist_names_tests_that_exist() -> None:
+    """docs/select.md's table of issue 26's bullets points at tests that
+    exist (a renamed or removed test must be pointed at again)."""
+    import re
+
+    text = (ROOT / "docs/select.md").read_text(encoding="utf-8")
+    table = text.split("## Issue 26's bullets", 1)[1]
+    named = set(re.findall(r"`(test_[a-z0-9_]+)`", table))
+    files = set(re.findall(r"`(tests/[a-z0-9_/]+\.py)`", table))
+    golden = set(re.findall(r"`(select/[a-z.-]+\.txt)`", table))
+    source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("*.py"))
+    assert len(named) >= 20 and golden
+    assert [n for n in sorted(named) if f"def {n}(" not in source] == []
+    assert [f for f in sorted(files) if not (ROOT / f).exists()] == []
+    assert [g for g in sorted(golden) if not (ROOT / "tests/golden" / g).exists()] == []
