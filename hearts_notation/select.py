@@ -805,6 +805,8 @@ class CompactView(GameView):
     _check: CompactCheck | None = None
     _tricks: dict[int, list[int] | None] = field(default_factory=dict)
     _index: dict[str, int] | None = None
+    #: how a moon scores (the rules' ``add`` or ``subtract``; "" under ``choose``)
+    _way: str | None = None
     _took: list[list[int]] = field(default_factory=list)
     _deal_scores: dict[int, DealScore] = field(default_factory=dict)
     _played: dict[int, list[int]] = field(default_factory=dict)
@@ -900,14 +902,11 @@ class CompactView(GameView):
         tricks = self._tricks
         if d in tricks:
             return tricks[d]
-        from .scoring import compact_taken
-
-        seats = self.seats
         index = self._index
         if index is None:
-            index = self._index = {s: i for i, s in enumerate(seats)}
+            index = self._index = {s: i for i, s in enumerate(self.seats)}
         cd = self.compact.deals[d]
-        found = tricks[d] = compact_taken(index, len(seats), self.rules.tricks_per_deal,
+        found = tricks[d] = _scorers()[0](index, len(index), self.rules.tricks_per_deal,
                                           cd.names, cd.cards, cd.sizes)
         return found
 
@@ -916,13 +915,14 @@ class CompactView(GameView):
         complete and a moon scores as the rules say (``add`` or
         ``subtract``), as the model scores them whether or not the play was
         legal; else off the check's entry."""
-        rules = self.rules
-        if rules.moon != "choose":
+        way = self._way
+        if way is None:
+            moon = self.rules.moon
+            way = self._way = "" if moon == "choose" else moon
+        if way:
             taken = self.tricks_taken(d)
             if taken is not None:
-                from .state import deal_points
-
-                pts, shooter = deal_points(rules, taken, rules.moon)
+                pts, shooter = _scorers()[1](self.rules, taken, way)
                 seats = self.seats
                 return (dict(zip(seats, pts, strict=True)),
                         None if shooter is None else seats[shooter])
@@ -1198,6 +1198,17 @@ class _MarkEvents(Visitor["CompactGame | None"]):
 
     def end_game(self) -> CompactGame | None:
         return self.inner.end_game()
+
+
+@functools.cache
+def _scorers() -> tuple[Callable[..., list[int] | None], Callable[..., tuple[list[int], int | None]]]:
+    """:func:`hearts_notation.scoring.compact_taken` and
+    :func:`hearts_notation.state.deal_points`, imported once (asked deal
+    after deal)."""
+    from .scoring import compact_taken
+    from .state import deal_points
+
+    return compact_taken, deal_points
 
 
 @functools.cache
