@@ -323,8 +323,8 @@ def _moon_spoiled(f: PlayFacts, lang: str) -> Reason | None:
 def _queen_bared(f: PlayFacts, lang: str) -> Reason | None:
     """The card played was the last spade under Q♠ in the mover's hand: Q♠
     is left alone among its spades (or beside A♠/K♠ only) while other
-    spades are still out, so spade leads force it (or the high spade that
-    wins the trick); the best card kept that guard (or was Q♠)."""
+    spades are still out, so spade leads force it (or the high spade
+    beside it); the best card kept that guard (or was Q♠)."""
     spades = f.hand & SUIT_MASKS[SPADES]
     if not spades & QS_BIT or f.card // 13 != SPADES or f.card >= QUEEN_OF_SPADES:
         return None
