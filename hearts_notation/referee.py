@@ -746,17 +746,20 @@ class _DealCheck:
             else:
                 held[i] = r or 0
                 cap[i] = deck & ~(g or 0)
-        # The first appearance of each card in the play, and by whom.
-        first: dict[int, tuple[int, int]] = {}
+        # The cards each seat is the first to play (a card played twice
+        # counts for its first player only); where each was first played is
+        # worked out by :meth:`play`, the only one to need it.
         plays_by = [0] * n
-        nt = self.rules.tricks_per_deal
-        for t, trick in enumerate(self.deal.tricks[:nt]):
+        seen = 0
+        for trick in self.deal.tricks[:self.table.nt]:
             for p in trick.plays:
                 s = idx.get(p.seat)
-                if s is None or p.card in first:
+                if s is None:
                     continue
-                first[p.card] = (s, t)
-                plays_by[s] |= 1 << p.card
+                b = 1 << p.card
+                if not seen & b:
+                    seen |= b
+                    plays_by[s] |= b
         for i in range(n):
             held[i] &= deck     # a removed card in a hand is reported, then ignored
         known = 0
@@ -775,7 +778,6 @@ class _DealCheck:
         self.held = held
         self.cap = cap
         self.exact = exact
-        self.first = first
         # Dealt hands known (recorded, or rebuilt from an exact hand and known passes)
         unknown = [self.seats[i] for i in range(n)
                    if self.dealt[i] is None and not (exact[i] and self.given[i] is not None
@@ -800,6 +802,15 @@ class _DealCheck:
         deal = self.deal
         tricks = deal.tricks
         nt = rules.tricks_per_deal
+        # The first appearance of each card in the play, and by whom (what
+        # the messages of a fault name).
+        first: dict[int, tuple[int, int]] = {}
+        for t, trick in enumerate(tricks[:nt]):
+            for p in trick.plays:
+                s = idx.get(p.seat)
+                if s is not None and p.card not in first:
+                    first[p.card] = (s, t)
+        self.first = first
         hs = rules.hand_size
         # The seat known to hold the lowest club leads (-1 if no hand is known to).
         lc = opening_leader(rules, self.held)

@@ -433,19 +433,37 @@ def _put(where: dict[str, Pos], key: str, pos: Pos | None) -> None:
 
 # Source positions of the values of a record ------------------------------------------
 
+#: A JSON string on one line.  (The loop unrolled: a run of plain characters
+#: between escapes is one charset repeat for the regular-expression engine,
+#: not one alternation per character.)
+_JSTRING = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 #: A play as the records write it, ``{"seat": "N", "card": "QS"}`` (its
 #: seat's and card's strings in groups 1 and 2).
-_PLAY = r'\{\s*"seat"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*,\s*"card"\s*:\s*("(?:[^"\\\n]|\\.)*")\s*\}'
+_PLAY = r'\{\s*"seat"\s*:\s*(' + _JSTRING + r')\s*,\s*"card"\s*:\s*(' + _JSTRING + r')\s*\}'
 _PLAY_RE = re.compile(_PLAY)
-_PLAY_PLAIN = re.sub(r"\((?!\?)", "(?:", _PLAY)
+#: ... with its seat and card written without escapes, as every writer does: a
+#: trick of such plays is one token; a trick with an escape in a play is walked
+#: value by value instead, which gives the same positions.
+_PLAY_PLAIN = r'\{\s*"seat"\s*:\s*"[^"\\\n]*"\s*,\s*"card"\s*:\s*"[^"\\\n]*"\s*\}'
+#: A key without escapes and a plain value (a string without escapes, a
+#: number, ``null``, ``true``, ``false``).
+_PAIR = r'"[^"\\\n]*"\s*:\s*(?:"[^"\\\n]*"|[^\s{}\[\],:"]+)'
 _TOKEN = re.compile(
     # a trick of such plays and nothing else, one token (most of a record)
     r'\{\s*"plays"\s*:\s*(\[\s*(?:' + _PLAY_PLAIN + r'(?:\s*,\s*' + _PLAY_PLAIN + r')*)?\s*\])\s*\}'
     # a play, one token
-    r'|' + re.sub(r"\((?!\?)", "(?P<p>", _PLAY, count=1).replace(r'("(?:', r'(?P<c>"(?:', 1)
+    r'|\{\s*"seat"\s*:\s*(?P<p>' + _JSTRING + r')\s*,\s*"card"\s*:\s*(?P<c>' + _JSTRING
+    + r')\s*\}'
     # a list of plain strings (a hand, a pass), one token
     + r'|\[\s*"[^"\\\n]*"(?:\s*,\s*"[^"\\\n]*")*\s*\]'
-    r'|"(?:[^"\\\n]|\\.)*"|[{}\[\]]|[^\s{}\[\],:"]+')
+    # an object of plain strings, numbers and nulls (hands unknown, a score
+    # line, tags), one token: group "f"
+    r'|(?P<f>\{\s*' + _PAIR + r'(?:\s*,\s*' + _PAIR + r')*\s*\})'
+    r'|' + _JSTRING + r'|[{}\[\]]|[^\s{}\[\],:"]+')
+#: A key and its value in such an object (its text in group 1, the value
+#: in group 2): each match takes a whole pair, so that the next one starts
+#: at the next key, whatever the strings hold.
+_PAIR_RE = re.compile(r'"([^"\\\n]*)"\s*:\s*("[^"\\\n]*"|[^\s{}\[\],:"]+)')
 _STRING = re.compile(r'"')
 
 
@@ -512,6 +530,14 @@ class JsonLocator:
                 # a whole trick, play or list of strings: its values' places
                 if len(path) >= 8:
                     pass
+                elif c == "{" and m.start("f") >= 0:
+                    # its keys (and, in the game's tags and players, the
+                    # keys' own places, KEY_AT) and values
+                    for pair in _PAIR_RE.finditer(text, m.start(), m.end()):
+                        key = pair.group(1)
+                        if len(path) == 1:
+                            paths.setdefault((*path, KEY_AT, key), pair.start())
+                        paths.setdefault((*path, key), pair.start(2))
                 elif c == "{" and m.start(1) >= 0:
                     at = (*path, "plays")
                     paths.setdefault(at, m.start(1))
