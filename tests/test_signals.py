@@ -214,7 +214,9 @@ import os, sys, time
 from hearts_notation.runners.pool import map_ordered
 
 def work(x):
-    print(os.getpid(), flush=True)      # from the worker itself
+    # from the worker itself, in one write: two workers share the pipe, and print's
+    # separate writes of the number and the newline could interleave
+    os.write(1, b'%d\\n' % os.getpid())
     return x
 
 def items():
