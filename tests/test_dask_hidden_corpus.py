@@ -102,16 +102,21 @@ def test_every_command_on_a_corpus_only_the_workers_see(hidden: Path, cluster: S
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="issue 30, left: without --lang the language of the "
-                   "messages is chosen by reading the head of the first HRN record on the "
-                   "client, while the command line is parsed (before any engine): a French "
-                   "record only the workers see gets English messages")
-def test_the_language_of_a_record_only_the_workers_see(hidden: Path, cluster: Scheduler) -> None:
-    args = ["validate", str(hidden / "fr")]
+@pytest.mark.parametrize("name", ["validate", "stats", "score"])
+def test_the_language_of_a_record_only_the_workers_see(hidden: Path, cluster: Scheduler,
+                                                       name: str) -> None:
+    """Without ``--lang`` and in an English locale, the messages speak the
+    first record's language: a worker reads it (the client cannot), before
+    the command prints anything; ``--lang`` and a French locale still
+    decide first."""
+    args = [name, str(hidden / "fr")]
     local = hearts(*args, "--jobs", "1")
-    assert "1 fichier" in local[1]
-    got = hidden_from_client(hidden, *args, "--engine", "dask", "--scheduler", cluster.address)
-    assert got == local
+    assert local[0] == 0 and any(w in local[1] for w in ("fichier", "donne")), local
+    dask = ("--engine", "dask", "--scheduler", cluster.address)
+    assert hidden_from_client(hidden, *args, *dask) == local
+    english = hearts(*args, "--jobs", "1", "--lang", "en")
+    assert english != local
+    assert hidden_from_client(hidden, *args, *dask, "--lang", "en") == english
 
 
 @pytest.mark.slow

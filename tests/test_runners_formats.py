@@ -52,3 +52,22 @@ def test_raw_records_are_the_games_of_the_batch(sample: str) -> None:
         _, records = found
         games = batch_games(b)
         assert [r.index for r in records] == list(range(b.first_index, b.first_index + len(games)))
+
+
+def test_the_local_engine_tells_the_records_language_as_the_command_line_does(
+        tmp_path: Path) -> None:
+    """``Engine.records_language`` on the local engine is the command
+    line's choice (``paths_language``): the first HRN record's language,
+    ``None`` for English or no HRN record; a Dask worker runs the same."""
+    from hearts_notation.presentation import paths_language
+    from hearts_notation.runners.local import LocalEngine
+
+    french = str(SAMPLES / "feuille-en-francais.hrn")
+    folder = tmp_path / "fr"
+    folder.mkdir()
+    (folder / "a.hrn").write_bytes((SAMPLES / "feuille-en-francais.hrn").read_bytes())
+    engine = LocalEngine(1)
+    for paths, want in (([french], "fr"), ([str(folder)], "fr"),
+                        ([str(SAMPLES / "multi-game.hrn"), french], None),
+                        ([str(SAMPLES / "game.yaml"), french], "fr"), (["-"], None)):
+        assert engine.records_language(paths) == want == paths_language(paths), paths

@@ -12,7 +12,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from functools import partial
+from types import TracebackType
 from typing import TYPE_CHECKING, NoReturn
 
 from ..i18n import current_language, msg
@@ -160,6 +162,15 @@ def fail_syntax(path: str, errors: list[Finding], lines: dict[int, str] | None =
     sys.exit(EXIT_UNUSABLE)
 
 
+def _stop_on_error(engine: Engine, kind: type[BaseException] | None, value: BaseException | None,
+                   tb: TracebackType | None) -> bool:
+    """Leave *engine* as its ``with`` block would when an exception leaves
+    the command's block; nothing on a normal exit (its opener closes it)."""
+    if kind is not None:
+        engine.__exit__(kind, value, tb)
+    return False
+
+
 @contextmanager
 def open_engine(spec: EngineSpec, jobs: int) -> Iterator[Engine]:
     """The engine of ``--engine``/``--scheduler`` (with ``--jobs`` workers
@@ -169,6 +180,17 @@ def open_engine(spec: EngineSpec, jobs: int) -> Iterator[Engine]:
     with the install line when Dask is missing."""
     from ..runners.seam import EngineUnavailable
 
+    if spec.opened is not None:
+        # Opened by the command line, which closes it when the command
+        # returns; left by an exception (Ctrl-C, SIGTERM, a lost scheduler),
+        # the block stops it now, as the engine's own block would.
+        try:
+            with ExitStack() as stack:
+                stack.push(partial(_stop_on_error, spec.opened))
+                yield spec.opened
+        except EngineUnavailable as exc:
+            fail(exc.text(current_language()))
+        return
     try:
         engine = spec.open(jobs or None)
     except EngineUnavailable as exc:

@@ -55,13 +55,18 @@ def locale_language(environ: dict[str, str] | os._Environ[str] | None = None) ->
 _RECORD_PARAMS = ("paths", "files", "file", "path", "input_path")
 
 
-def _record_paths(ctx: click.Context) -> list[str]:
+#: Where :func:`_remember_language` leaves, on a Dask run, the records whose
+#: language a worker must tell (:func:`engine_options` asks the engine).
+_ASK_ENGINE = "hearts_notation.language_paths"
+
+
+def _record_paths(ctx: click.Context, *, dask_too: bool = False) -> list[str]:
     """The records named on the command line (click processes the given
     arguments before the options left to their default), none on a Dask
-    run: there the client never opens the data, so its messages follow
-    ``--lang`` or the locale."""
+    run unless *dask_too*: there the client never opens the data, and the
+    engine tells their language once it is open (:func:`engine_options`)."""
     out: list[str] = []
-    if ctx.params.get("engine") == "dask":
+    if ctx.params.get("engine") == "dask" and not dask_too:
         return out      # on a cluster only the workers open the records
     for name in _RECORD_PARAMS:
         value = ctx.params.get(name)
@@ -107,6 +112,10 @@ def _remember_language(ctx: click.Context, param: click.Parameter, value: str) -
     from ..presentation import run_language
 
     if not _given(ctx, param):
+        if ctx.params.get("engine") == "dask" and value == "en":
+            # Only the workers see the records: the engine tells, once open.
+            ctx.meta[_ASK_ENGINE] = [p for p in _record_paths(ctx, dask_too=True)
+                                     if p != "-" and "://" not in p]
         value = run_language(None, value, _record_paths(ctx))
     set_language(value)
     return value
@@ -292,8 +301,23 @@ def engine_options() -> Callable[[F], F]:
             if engine == "dask" and scheduler is None and env \
                     and scheduler_address_problem(env) is not None:
                 raise click.BadParameter(_bad_address(env), param_hint="$DASK_SCHEDULER_ADDRESS")
-            return func(*args, engine_spec=EngineSpec(engine, scheduler, shard_size, wait_workers),
-                        **kwargs)
+            spec = EngineSpec(engine, scheduler, shard_size, wait_workers)
+            ctx = click.get_current_context(silent=True)
+            paths = ctx.meta.get(_ASK_ENGINE) if ctx is not None else None
+            if not paths or "lang" not in kwargs:
+                return func(*args, engine_spec=spec, **kwargs)
+            # No --lang, an English locale, the records only the workers see:
+            # the engine is opened now and a worker tells the language of the
+            # first record, before the command prints anything; the command
+            # then runs on that engine (the local engine's records were read
+            # while the command line was parsed, by the same function).
+            from ..i18n import set_language
+            from ._common import open_engine
+
+            with open_engine(spec, kwargs.get("jobs") or 0) as opened:
+                kwargs["lang"] = opened.records_language(paths) or kwargs["lang"]
+                set_language(kwargs["lang"])
+                return func(*args, engine_spec=spec.reusing(opened), **kwargs)
 
         target: Any = wrapper
         target = click.option(

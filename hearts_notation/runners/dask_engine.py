@@ -428,6 +428,20 @@ class DaskEngine:
         found: dict[int, str] = self._result(future, path)
         return found
 
+    def records_language(self, paths: Sequence[str]) -> str | None:
+        """Told by a worker, from where the workers open *paths* (the
+        client never opens the corpus): the same function as the local
+        engine's, run where the data is."""
+        from ..presentation import paths_language
+
+        try:
+            where = [located(p) or p for p in paths]
+        except OSError:
+            return None     # this directory is gone: the command says so when it reads
+        future = self.client.submit(paths_language, where, pure=False, retries=RETRIES)
+        found: str | None = self._result(future, paths[0] if paths else "-")
+        return found
+
     def expand(self, paths: Sequence[str]) -> list[str]:
         """The files the paths name, as :meth:`map_batches` will read them:
         a folder or a pattern this client cannot see (the data is only

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
@@ -215,6 +215,13 @@ class LocalEngine:
         late line in a large file a block's read)."""
         return lines_of(path, None, list(wanted))
 
+    def records_language(self, paths: Sequence[str]) -> str | None:
+        """Read here, where the data is (the command line already chose
+        the language from the same function while it was parsed)."""
+        from ..presentation import paths_language
+
+        return paths_language(paths)
+
     def __enter__(self) -> LocalEngine:
         return self
 
@@ -234,6 +241,16 @@ class EngineSpec:
     #: Seconds to wait for a first worker of a remote scheduler (``None``:
     #: the default, :data:`hearts_notation.runners.dask_engine.DEFAULT_WAIT_WORKERS`).
     wait_workers: float | None = None
+    #: An engine already open (:meth:`reusing`): the command's
+    #: ``open_engine`` takes it as it is and leaves it open to its opener.
+    opened: Engine | None = field(default=None, compare=False, repr=False)
+
+    def reusing(self, engine: Engine) -> EngineSpec:
+        """This spec, with *engine* (open already) to use instead of
+        opening another: the command line opens a cluster's engine before
+        the command runs when only the workers can tell the records'
+        language (:func:`hearts_notation.commands.options.engine_options`)."""
+        return replace(self, opened=engine)
 
     def open(self, jobs: int | None) -> Engine:
         """The engine; :class:`EngineUnavailable` when it cannot run."""
