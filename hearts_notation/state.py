@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from .cards import (
     CARDS,
@@ -149,8 +149,8 @@ def breaks_hearts(rules: RuleSet, card: int, led: int | None) -> bool:
 
 
 #: One-bit mask of each card number, and the mask of its suit.
-_BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
-_SUIT_MASK: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in range(52))
+_BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(52))
+_SUIT_MASK: Final[tuple[int, ...]] = tuple(SUIT_MASKS[c // 13] for c in range(52))
 
 
 def led_suit(trick: Sequence[int]) -> int | None:

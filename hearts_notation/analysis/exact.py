@@ -76,8 +76,10 @@ bitmasks.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Sequence
+from typing import Final
 
 from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, iter_bits
 from ..rules import RuleSet
@@ -98,10 +100,18 @@ SELFISH = "selfish"
 PARANOID = "paranoid"
 MODELS: tuple[str, ...] = (SELFISH, PARANOID)
 
-_SUIT = 0x1FFF
-_INF = 1 << 20
-_QS_BIT = 1 << QUEEN_OF_SPADES
-_JD_BIT = 1 << JACK_OF_DIAMONDS
+# Module constants are Final so that mypyc keeps them in C statics (a plain
+# module global, or a name imported from a module it does not compile, is a
+# dictionary lookup at every use).
+_SUIT: Final = 0x1FFF
+_INF: Final = 1 << 20
+_QS: Final[int] = int(QUEEN_OF_SPADES)
+_QS_BIT: Final[int] = 1 << _QS
+_JD_BIT: Final[int] = 1 << int(JACK_OF_DIAMONDS)
+_SUIT_MASK: Final[tuple[int, ...]] = tuple(SUIT_MASKS)
+#: the number of bits set in each 13-bit mask (``int.bit_count`` is a method
+#: call to mypyc)
+_POP13: Final[tuple[int, ...]] = tuple(bin(i).count("1") for i in range(1 << 13))
 Vector = tuple[int, ...]
 
 
@@ -142,6 +152,8 @@ class ExactSolver:
         self.terminal: dict[int, Vector] = {MOON_OPEN: zero, MOON_SPLIT: zero}
         for k in range(self.n):
             self.terminal[k] = by_choice[self.choices[k]][k]
+        #: the same, as a list indexed by the moon state plus 2 (what the search reads)
+        self.term: list[Vector] = [self.terminal[m - 2] for m in range(self.n + 2)]
         # breaks[lead card]: the cards that open hearts when played to a trick it leads.
         by_suit = [0, 0, 0, 0]
         for led in range(4):
@@ -155,9 +167,12 @@ class ExactSolver:
                 self.lead_breaks |= 1 << c
         #: per card, the cards of its suit above it (a card surely wins a
         #: trick when no seat still to play holds one)
-        self.above: list[int] = [SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52)]
+        self.above: list[int] = [_SUIT_MASK[c // 13] & ~((2 << c) - 1) for c in range(52)]
         #: per card, its penalty points (hearts and Q♠)
         self.card_pen: list[int] = [raw_points(rules, (1 << c) & self.pen) for c in range(52)]
+        #: what one heart and Q♠ are worth (:meth:`_points` adds them up)
+        self.heart_pts: int = raw_points(rules, 1 << (13 * HEARTS))
+        self.qs_pts: int = raw_points(rules, _QS_BIT)
         #: the most a scoring J♦ can take off a seat's points (0 or less)
         self.jlow: int = self.jd_value if self.jd_value < 0 else 0
         self.nodes = 0
@@ -195,18 +210,27 @@ class ExactSolver:
         out: dict[int, int] = {}
         self._me = s
         guess = 0
-        for cls, low, _high in self._classes(legal, alive):
-            hands[s] = h & ~(1 << low)
-            cards.append(low)
-            if self.model == SELFISH:
-                v = self._mx(hands, state.leader, first, state.broken, moon, cards)[s]
-            else:
-                v = self._mtd(hands, state.leader, first, state.broken, moon, cards, guess)
-                guess = v
-            cards.pop()
-            hands[s] = h
-            for c in iter_bits(cls):
-                out[c] = base + v
+        # The search allocates only tuples and lists of ints, which cannot form
+        # cycles: the collector's passes over the growing tables (a tenth of
+        # the time, measured) find nothing, so it is paused while it runs.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for cls, low, _high in self._classes(legal, alive):
+                hands[s] = h & ~(1 << low)
+                cards.append(low)
+                if self.model == SELFISH:
+                    v = self._mx(hands, state.leader, first, state.broken, moon, cards)[s]
+                else:
+                    v = self._mtd(hands, state.leader, first, state.broken, moon, cards, guess)
+                    guess = v
+                cards.pop()
+                hands[s] = h
+                for c in iter_bits(cls):
+                    out[c] = base + v
+        finally:
+            if collecting:
+                gc.enable()
         self._trim()
         return out
 
@@ -256,18 +280,21 @@ class ExactSolver:
         """:meth:`_order` of the groups of *legal*, cached on everything it
         depends on: the legal cards, the cards alive (of the led suit only
         when following suit) and the card winning the trick."""
+        following = False
         if led >= 0:
-            suit = SUIT_MASKS[led]
-            if legal & suit:
-                alive &= suit
-                key = legal | (alive << 52) | ((win + 2) << 104)
+            if legal & _SUIT_MASK[led]:
+                # within the suit led: a key that fits a machine word (under 2**52)
+                following = True
+                sh = 13 * led
+                key = (((legal >> sh) & _SUIT) | (((alive >> sh) & _SUIT) << 13)
+                       | ((win - sh + 2) << 26) | (led << 30))
             else:       # a discard's order does not depend on the trick
                 key = legal | (alive << 52) | (1 << 104)
         else:
-            key = legal | (alive << 52)
+            key = legal | (alive << 52)     # 2**52 or more: no clash with the above
         got = self._orders.get(key)
         if got is None:
-            if led >= 0 and not legal & SUIT_MASKS[led]:
+            if led >= 0 and not following:
                 win = -1
             got = self._order(self._classes(legal, alive), alive, led, win)
             self._orders[key] = got
@@ -278,21 +305,21 @@ class ExactSolver:
     def _bounds(self, seat: int, moon: int, alive: int) -> tuple[int, int]:
         """The fewest and the most points *seat* can still get (the moon
         rule included) with the cards *alive*, moon state *moon*."""
-        rem = raw_points(self.rules, alive & self.pen)
+        rem = self._points(alive & self.pen)
         jd = self.jd_value if alive & _JD_BIT else 0
         jneg = jd if jd < 0 else 0
         jpos = jd if jd > 0 else 0
         if moon == MOON_SPLIT:
             return jneg, rem + jpos
         if not rem:     # every penalty card gathered: the moon is settled
-            adj = self.terminal[moon][seat]
+            adj = self.term[moon + 2][seat]
             return jneg + adj, jpos + adj
         lo = jneg
         hi = rem + jpos
         for k in range(self.n):
             if moon != MOON_OPEN and moon != k:
                 continue
-            adj = self.terminal[k][seat]
+            adj = self.term[k + 2][seat]
             if k == seat:
                 lo = min(lo, rem + jneg + adj)
                 hi = max(hi, rem + jpos + adj)
@@ -300,6 +327,16 @@ class ExactSolver:
                 lo = min(lo, jneg + adj)
                 hi = max(hi, jpos + adj)
         return lo, hi
+
+    def _points(self, m: int) -> int:
+        """:func:`~hearts_notation.state.raw_points` of the cards *m*, from
+        what each scoring card is worth (read off it once per solver)."""
+        p = _POP13[(m >> 26) & _SUIT] * self.heart_pts
+        if m & _QS_BIT:
+            p += self.qs_pts
+        if m & _JD_BIT:
+            p += self.jd_value
+        return p
 
     def _later(self, hands: list[int], leader: int, pos: int) -> int:
         """The cards of the seats still to play in the trick after the one
@@ -311,18 +348,6 @@ class ExactSolver:
             j = leader + i
             later |= hands[j - n if j >= n else j]
         return later
-
-    def _trick(self, cards: list[int]) -> tuple[int, int, int]:
-        """(cards on the table as a mask, suit led, card winning so far) of
-        the trick in progress; (0, -1, -1) before its lead."""
-        if not cards:
-            return 0, -1, -1
-        tm = 0
-        for x in cards:
-            tm |= 1 << x
-        lead = led_suit(cards)
-        assert lead is not None     # cards holds the trick's lead
-        return tm, lead, winning_card(cards[0], tm)
 
     # -- selfish: max^n ----------------------------------------------------------
 
@@ -340,7 +365,14 @@ class ExactSolver:
         if s >= n:
             s -= n
         h = hands[s]
-        tm, led, win = self._trick(cards)
+        tm = 0
+        led = -1
+        win = -1
+        if pos:
+            for x in cards:
+                tm |= 1 << x
+            led = cards[0] // 13
+            win = winning_card(cards[0], tm)
         legal = legal_plays(self.rules, h, led if led >= 0 else None, first, broken)
         if not legal & (legal - 1):
             hands[s] = h & ~legal
@@ -353,7 +385,7 @@ class ExactSolver:
         for x in hands:
             alive |= x
         if not alive & self.scoring:
-            return self.terminal[moon]
+            return self.term[moon + 2]
         order = self._ordered(legal, alive, led, win)
         jlow = self.jlow if alive & _JD_BIT else 0
         lb = jlow if moon == MOON_SPLIT else self._bounds(s, moon, alive)[0]
@@ -362,7 +394,7 @@ class ExactSolver:
         if moon != MOON_OPEN and moon != s:
             # the sure-winner prune: the moon is closed to s
             later = self._later(hands, leader, pos)
-            floor = jlow + (raw_points(self.rules, tm & self.pen) if tm & self.pen else 0)
+            floor = jlow + (self._points(tm & self.pen) if tm & self.pen else 0)
         above = self.above
         card_pen = self.card_pen
         best: Vector = ()
@@ -397,14 +429,17 @@ class ExactSolver:
             broken = True
         pts = 0
         if mask & self.scoring:
-            pts = raw_points(self.rules, mask)
+            pts = self._points(mask)
             moon = next_moon_state(moon, winner, mask & self.pen)
         rem = 0
+        last = True     # one card left in every hand
         for x in hands:
             rem |= x
+            if x & (x - 1):
+                last = False
         if not rem & self.scoring:
-            child = self.terminal[moon]
-        elif rem.bit_count() == n:
+            child = self.term[moon + 2]
+        elif last:
             child = self._mx_last(hands, winner, broken, moon)
         elif sweeps(hands[winner], rem):
             child = self._swept(winner, moon, rem)
@@ -424,8 +459,8 @@ class ExactSolver:
     def _swept(self, leader: int, moon: int, rem: int) -> Vector:
         """Points still to come, per seat, when *leader* takes every trick
         left (:func:`sweeps`): every scoring card left, the moon rule applied."""
-        out = list(self.terminal[next_moon_state(moon, leader, rem & self.pen)])
-        out[leader] += raw_points(self.rules, rem & self.scoring)
+        out = list(self.term[next_moon_state(moon, leader, rem & self.pen) + 2])
+        out[leader] += self._points(rem & self.scoring)
         return tuple(out)
 
     def _mx_last(self, hands: list[int], leader: int, broken: bool, moon: int) -> Vector:
@@ -474,7 +509,14 @@ class ExactSolver:
         if s >= n:
             s -= n
         h = hands[s]
-        tm, led, win = self._trick(cards)
+        tm = 0
+        led = -1
+        win = -1
+        if pos:
+            for x in cards:
+                tm |= 1 << x
+            led = cards[0] // 13
+            win = winning_card(cards[0], tm)
         legal = legal_plays(self.rules, h, led if led >= 0 else None, first, broken)
         if not legal & (legal - 1):
             hands[s] = h & ~legal
@@ -488,7 +530,7 @@ class ExactSolver:
             alive |= x
         me = self._me
         if not alive & self.scoring:
-            return self.terminal[moon][me]
+            return self.term[moon + 2][me]
         lo, hi = self._bounds(me, moon, alive)
         if lo >= beta:
             return lo
@@ -503,7 +545,7 @@ class ExactSolver:
             if moon != MOON_OPEN and moon != s:
                 later = self._later(hands, leader, pos)
                 floor = ((self.jlow if alive & _JD_BIT else 0)
-                         + (raw_points(self.rules, tm & self.pen) if tm & self.pen else 0))
+                         + (self._points(tm & self.pen) if tm & self.pen else 0))
             best = _INF
             for c in order:
                 if (later >= 0 and best < _INF and not later & above[c]
@@ -529,7 +571,7 @@ class ExactSolver:
             ceiling = 0
             if moon == MOON_SPLIT:
                 later = self._later(hands, leader, pos)
-                ceiling = raw_points(self.rules, alive & self.pen & ~tm)
+                ceiling = self._points(alive & self.pen & ~tm)
                 if alive & _JD_BIT and not tm & _JD_BIT and self.jd_value > 0:
                     ceiling += self.jd_value
             best = -_INF
@@ -564,16 +606,19 @@ class ExactSolver:
         pts = 0
         if mask & self.scoring:
             if winner == self._me:
-                pts = raw_points(self.rules, mask)
+                pts = self._points(mask)
             moon = next_moon_state(moon, winner, mask & self.pen)
         rem = 0
+        last = True     # one card left in every hand
         for x in hands:
             rem |= x
+            if x & (x - 1):
+                last = False
         if not rem & self.scoring:
-            return pts + self.terminal[moon][self._me]
+            return pts + self.term[moon + 2][self._me]
         if sweeps(hands[winner], rem):
             return pts + self._swept(winner, moon, rem)[self._me]
-        if rem.bit_count() == n:
+        if last:
             cards2 = [hands[(winner + i) % n].bit_length() - 1 for i in range(n)]
             saved = list(hands)
             for i in range(n):
@@ -651,7 +696,7 @@ def order_key(card: int, alive: int, led: int, winning: int) -> int:
     (-1 for a lead) and *winning* the card winning the trick so far."""
     suit = card // 13
     rank = card % 13
-    rel = (alive >> (13 * suit) & ((1 << rank) - 1)).bit_count()
+    rel = _POP13[alive >> (13 * suit) & ((1 << rank) - 1)]
     if led < 0:
         pen = 1 if suit == HEARTS or card == QUEEN_OF_SPADES else 0
         return pen * 1000 + rel * 4 + suit
@@ -780,9 +825,9 @@ def relative_key(hands: Sequence[int], n: int, head: int, rem: int, jd_scores: b
             comp[x] = c
         parts.append(c)
     if rem & _QS_BIT:
-        parts.append(((rem >> 39) & 0x3FF).bit_count())
+        parts.append(_POP13[(rem >> 39) & 0x3FF])
     if jd_scores and rem & _JD_BIT:
-        parts.append(100 + ((rem >> 13) & 0x1FF).bit_count())
+        parts.append(100 + _POP13[(rem >> 13) & 0x1FF])
     return tuple(parts)
 
 

@@ -16,6 +16,7 @@ for the solver's search over plain lists of masks; the moon rule itself is
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..cards import CARDS, iter_bits
 from ..rules import RuleSet
@@ -23,8 +24,8 @@ from ..state import GameState, deal_points, penalty_cards, raw_points, scoring_c
 
 #: Moon states (see :func:`moon_state`): nobody has taken a penalty card
 #: yet, or two different seats have (a moon is no longer possible).
-MOON_OPEN = -1
-MOON_SPLIT = -2
+MOON_OPEN: Final = -1
+MOON_SPLIT: Final = -2
 
 
 def penalty_mask(rules: RuleSet) -> int:
