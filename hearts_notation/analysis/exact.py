@@ -185,6 +185,7 @@ class ExactSolver:
         #: the relative key of each position met, by its cards as they are
         self._keys: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._orders: dict[int, list[int]] = {}
+        self._pieces: dict[int, list[int]] = {}
         self._me = 0
 
     # -- public -----------------------------------------------------------------
@@ -247,6 +248,8 @@ class ExactSolver:
             self._keys.clear()
         if len(self._orders) > self.TT_LIMIT:
             self._orders.clear()
+        if len(self._pieces) > self.TT_LIMIT:
+            self._pieces.clear()
 
     # -- groups of equivalent cards, and the order they are tried in ------------------
 
@@ -277,28 +280,56 @@ class ExactSolver:
         return [c for _, c in keyed]
 
     def _ordered(self, legal: int, alive: int, led: int, win: int) -> list[int]:
-        """:meth:`_order` of the groups of *legal*, cached on everything it
-        depends on: the legal cards, the cards alive (of the led suit only
-        when following suit) and the card winning the trick."""
-        following = False
-        if led >= 0:
-            if legal & _SUIT_MASK[led]:
-                # within the suit led: a key that fits a machine word (under 2**52)
-                following = True
-                sh = 13 * led
-                key = (((legal >> sh) & _SUIT) | (((alive >> sh) & _SUIT) << 13)
-                       | ((win - sh + 2) << 26) | (led << 30))
-            else:       # a discard's order does not depend on the trick
-                key = legal | (alive << 52) | (1 << 104)
-        else:
-            key = legal | (alive << 52)     # 2**52 or more: no clash with the above
-        got = self._orders.get(key)
-        if got is None:
-            if led >= 0 and not following:
-                win = -1
-            got = self._order(self._classes(legal, alive), alive, led, win)
-            self._orders[key] = got
-        return got
+        """:meth:`_order` of the groups of *legal*.  Following suit, cached on
+        everything it depends on: the legal cards, the cards alive of the led
+        suit and the card winning the trick.  Leading or discarding, each card's
+        place depends only on the cards alive of its own suit: the groups of
+        each suit with their sort keys are cached on that suit alone (a cache
+        on every suit at once almost never hits: measured, 95% misses for the
+        leads), and the suits' lists are merged."""
+        if led >= 0 and legal & _SUIT_MASK[led]:
+            sh = 13 * led
+            key = (((legal >> sh) & _SUIT) | (((alive >> sh) & _SUIT) << 13)
+                   | ((win - sh + 2) << 26) | (led << 30))
+            got = self._orders.get(key)
+            if got is None:
+                got = self._order(self._classes(legal, alive), alive, led, win)
+                self._orders[key] = got
+            return got
+        mode = 1 if led >= 0 else 0
+        merged: list[int] = []
+        for suit in range(4):
+            sh = 13 * suit
+            lm = (legal >> sh) & _SUIT
+            if not lm:
+                continue
+            am = (alive >> sh) & _SUIT
+            k = (mode << 28) | (suit << 26) | (am << 13) | lm
+            part = self._pieces.get(k)
+            if part is None:
+                part = self._piece(suit, lm, am, mode)
+                self._pieces[k] = part
+            merged.extend(part)
+        if len(merged) == 1:     # one group: searched by its lowest card, as in _order
+            return [(legal & -legal).bit_length() - 1]
+        merged.sort(reverse=self.reverse_ties)
+        return [e & 63 for e in merged]
+
+    def _piece(self, suit: int, lm: int, am: int, discard: int) -> list[int]:
+        """The groups of the legal cards *lm* of *suit* (13-bit ranks, *am*
+        the ranks alive), one card each, as ``sort key * 64 + card`` for a
+        lead (*discard* 0) or a discard (1): :meth:`_order`'s choice of card
+        and key (a discard's key is the same on any other suit led)."""
+        alive = am << (13 * suit)
+        out: list[int] = []
+        for _cls, low, high in suit_classes(suit, lm, am, bool(self.jd_value)):
+            if discard:
+                c = low if self.reverse_ties else high
+                out.append(order_key(c, alive, (suit + 1) % 4, -1) * 64 + c)
+            else:
+                c = high if self.reverse_ties else low
+                out.append(order_key(c, alive, -1, -1) * 64 + c)
+        return out
 
     # -- bounds ------------------------------------------------------------------
 
