@@ -62,8 +62,9 @@ Speed
   search learnt to the next, and the previous card's value is the first
   guess for the next (22% fewer nodes than one full-window search per card
   at 7 tricks left).
-* The relative key of a position is cached on its cards as they are, so a
-  position met again (a transposition of the same tricks) costs one lookup.
+* The relative key is computed at every probe (each suit's squeezed form
+  cached on its holdings): compiled, a second table from a position's cards
+  as they are to its key cost more than it saved (it missed half the time).
 * Once no card worth points is left nothing can change; the last trick is
   played without search; and a seat on lead whose every card is above every
   other seat's card of its suit takes every trick left (:func:`sweeps`): the
@@ -182,8 +183,6 @@ class ExactSolver:
         self._tt_ab: dict[tuple[int, ...], tuple[int, int]] = {}
         self._reps: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self._comp: dict[int, int] = {}
-        #: the relative key of each position met, by its cards as they are
-        self._keys: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._orders: dict[int, list[int]] = {}
         self._pieces: dict[int, list[int]] = {}
         self._me = 0
@@ -244,8 +243,6 @@ class ExactSolver:
             self._reps.clear()
         if len(self._comp) > self.TT_LIMIT:
             self._comp.clear()
-        if len(self._keys) > self.TT_LIMIT:
-            self._keys.clear()
         if len(self._orders) > self.TT_LIMIT:
             self._orders.clear()
         if len(self._pieces) > self.TT_LIMIT:
@@ -696,12 +693,7 @@ class ExactSolver:
         head = leader | (int(broken) << 4) | ((moon + 2) << 5)
         if self.model == PARANOID:
             head |= self._me << 10
-        raw = (head, *hands)
-        key = self._keys.get(raw)
-        if key is None:
-            key = relative_key(hands, self.n, head, rem, bool(self.jd_value), self._comp)
-            self._keys[raw] = key
-        return key
+        return relative_key(hands, self.n, head, rem, bool(self.jd_value), self._comp)
 
 
 def sweeps(hand: int, rem: int) -> bool:
