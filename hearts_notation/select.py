@@ -805,6 +805,7 @@ class CompactView(GameView):
     _check: CompactCheck | None = None
     _tricks: dict[int, list[int] | None] = field(default_factory=dict)
     _index: dict[str, int] | None = None
+    _nt: int = 0
     #: how a moon scores (the rules' ``add`` or ``subtract``; "" under ``choose``)
     _way: str | None = None
     _took: list[list[int]] = field(default_factory=list)
@@ -905,9 +906,10 @@ class CompactView(GameView):
         index = self._index
         if index is None:
             index = self._index = {s: i for i, s in enumerate(self.seats)}
+            self._nt = self.rules.tricks_per_deal
         cd = self.compact.deals[d]
-        found = tricks[d] = _scorers()[0](index, len(index), self.rules.tricks_per_deal,
-                                          cd.names, cd.cards, cd.sizes)
+        found = tricks[d] = _scorers()[0](index, len(index), self._nt, cd.names, cd.cards,
+                                          cd.sizes)
         return found
 
     def scored(self, d: int) -> tuple[Mapping[str, int], str | None] | None:
@@ -1098,14 +1100,16 @@ def _readable(compact: CompactGame, seats: Sequence[str], start: int) -> bool:
                 or not names.issuperset(d.names)):
             return False
         for line in (d.score, d.total):
-            if line is not None and (type(line) is not dict or not names.issuperset(line) or any(
-                    type(v) is not int or not -_SMALL < v < _SMALL for v in line.values())):
+            if line is not None and (type(line) is not dict or not names.issuperset(line) or (
+                    line and (not _INT.issuperset(map(type, line.values()))
+                              or not -_SMALL < min(line.values()) <= max(line.values()) < _SMALL))):
                 return False
     return True
 
 
 #: Numbers no limit of the readers refuses.
 _SMALL = 10 ** 9
+_INT = frozenset({int})
 
 
 def _skipped(view: CompactView, query: Query) -> Picked:
