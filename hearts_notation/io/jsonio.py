@@ -448,11 +448,18 @@ _PLAY_PLAIN = r'\{\s*"seat"\s*:\s*"[^"\\\n]*"\s*,\s*"card"\s*:\s*"[^"\\\n]*"\s*\
 #: A key without escapes and a plain value (a string without escapes, a
 #: number, ``null``, ``true``, ``false``).
 _PAIR = r'"[^"\\\n]*"\s*:\s*(?:"[^"\\\n]*"|[^\s{}\[\],:"]+)'
+#: The plays of a trick, all such (a JSON array).
+_PLAYS_PLAIN = r'\[\s*(?:' + _PLAY_PLAIN + r'(?:\s*,\s*' + _PLAY_PLAIN + r')*)?\s*\]'
+#: A trick of such plays and nothing else (its plays in group 1).
+_TRICK_RE = re.compile(r'\{\s*"plays"\s*:\s*(' + _PLAYS_PLAIN + r')\s*\}')
+_TRICK_PLAIN = r'\{\s*"plays"\s*:\s*' + _PLAYS_PLAIN + r'\s*\}'
 _TOKEN = re.compile(
-    # a trick of such plays and nothing else, one token (most of a record)
-    r'\{\s*"plays"\s*:\s*(\[\s*(?:' + _PLAY_PLAIN + r'(?:\s*,\s*' + _PLAY_PLAIN + r')*)?\s*\])\s*\}'
+    # a deal's tricks, all such, one token (most of a record): group "ts"
+    r'(?P<ts>\[\s*' + _TRICK_PLAIN + r'(?:\s*,\s*' + _TRICK_PLAIN + r')*\s*\])'
+    # a trick of such plays and nothing else, one token: its plays, group "t"
+    r'|\{\s*"plays"\s*:\s*(?P<t>' + _PLAYS_PLAIN + r')\s*\}'
     # a play, one token
-    r'|\{\s*"seat"\s*:\s*(?P<p>' + _JSTRING + r')\s*,\s*"card"\s*:\s*(?P<c>' + _JSTRING
+    + r'|\{\s*"seat"\s*:\s*(?P<p>' + _JSTRING + r')\s*,\s*"card"\s*:\s*(?P<c>' + _JSTRING
     + r')\s*\}'
     # a list of plain strings (a hand, a pass), one token
     + r'|\[\s*"[^"\\\n]*"(?:\s*,\s*"[^"\\\n]*")*\s*\]'
@@ -489,6 +496,9 @@ class JsonLocator:
         self._newlines: list[int] = []
         #: the span of each trick's plays, read only when a path in it is asked
         self._tricks: dict[tuple[Any, ...], tuple[int, int]] = {}
+        #: the span of each deal's tricks, likewise (a record read without
+        #: the positions of its plays asks none)
+        self._deal_tricks: dict[tuple[Any, ...], tuple[int, int]] = {}
 
     def _index(self) -> dict[tuple[Any, ...], int]:
         paths: dict[tuple[Any, ...], int] = {}
@@ -530,6 +540,9 @@ class JsonLocator:
                 # a whole trick, play or list of strings: its values' places
                 if len(path) >= 8:
                     pass
+                elif m.start("ts") >= 0:
+                    # its tricks' places are read when one is asked
+                    self._deal_tricks.setdefault(path, (m.start(), m.end()))
                 elif c == "{" and m.start("f") >= 0:
                     # its keys (and, in the game's tags and players, the
                     # keys' own places, KEY_AT) and values
@@ -538,12 +551,12 @@ class JsonLocator:
                         if len(path) == 1:
                             paths.setdefault((*path, KEY_AT, key), pair.start())
                         paths.setdefault((*path, key), pair.start(2))
-                elif c == "{" and m.start(1) >= 0:
+                elif c == "{" and m.start("t") >= 0:
                     at = (*path, "plays")
-                    paths.setdefault(at, m.start(1))
+                    paths.setdefault(at, m.start("t"))
                     # its plays' places are read when one is asked (a finding
                     # on a card): most located records need none
-                    self._tricks.setdefault(at, (m.start(1), m.end(1)))
+                    self._tricks.setdefault(at, (m.start("t"), m.end("t")))
                 elif c == "{":
                     paths.setdefault((*path, "seat"), m.start("p"))
                     paths.setdefault((*path, "card"), m.start("c"))
@@ -558,6 +571,22 @@ class JsonLocator:
             elif c == "[":
                 stack.append([False, path, 0, False])
         return paths
+
+    def _tricks_of(self, at: tuple[Any, ...]) -> None:
+        """The places of the tricks of the list at *at* (each as the index
+        walk would take it: a trick token)."""
+        span = self._deal_tricks.pop(at, None)
+        if span is None or self._paths is None:
+            return
+        paths = self._paths
+        for i, trick in enumerate(_TRICK_RE.finditer(self.text, span[0], span[1])):
+            here = (*at, i)
+            if len(here) <= 8:
+                paths.setdefault(here, trick.start())
+            if len(here) < 8:
+                plays = (*here, "plays")
+                paths.setdefault(plays, trick.start(1))
+                self._tricks.setdefault(plays, (trick.start(1), trick.end(1)))
 
     def _plays(self, at: tuple[Any, ...]) -> None:
         """The places of the plays of the trick whose ``plays`` is at *at*."""
@@ -578,6 +607,13 @@ class JsonLocator:
             self._paths = self._index()
             self._newlines = [m.start() for m in re.finditer("\n", self.text)]
         offset = self._paths.get(path)
+        if offset is None and self._deal_tricks:
+            # inside a deal's tricks not read yet: (..., i[, "plays"[, j[, key]]])
+            for cut in range(1, min(len(path), 5)):
+                if path[:-cut] in self._deal_tricks:
+                    self._tricks_of(path[:-cut])
+                    offset = self._paths.get(path)
+                    break
         if offset is None and self._tricks:
             # inside a trick whose plays are not read yet: (..., "plays", j[, key])
             for cut in (1, 2):
