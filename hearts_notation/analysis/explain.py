@@ -406,15 +406,21 @@ def _take_last(f: PlayFacts, lang: str) -> Reason | None:
         return None
     if f.best == QUEEN_OF_SPADES:
         return None
-    pen = 0
-    for _, card in f.trick:
-        pen |= (1 << card) & (HEARTS_MASK | QS_BIT)
-    pen |= (1 << f.best) & HEARTS_MASK
-    load = (_say(lang, "load.points", points=_points_taken(pen, lang)) if pen
-            else _say(lang, "load.none"))
+    load = _best_load(f, lang)
     return Reason("take_last", _say(lang, "take_last", seat=f.seat, played=_played(f, lang),
                                     winner=_the_rank(win, lang), best=card_text(f.best, lang),
                                     load=load, suit=_suit_one(lang, led)))
+
+
+def _best_load(f: PlayFacts, lang: str) -> str:
+    """What the trick would have cost with the best card in it: the points
+    already on the trick plus the best card's own (a heart), worded, for the
+    reasons that say the best card takes the trick."""
+    pen = (1 << f.best) & HEARTS_MASK
+    for _, card in f.trick:
+        pen |= (1 << card) & (HEARTS_MASK | QS_BIT)
+    return (_say(lang, "load.points", points=_points_taken(pen, lang)) if pen
+            else _say(lang, "load.none"))
 
 
 def _exit_lead(f: PlayFacts, lang: str) -> Reason | None:
@@ -618,11 +624,7 @@ def _take_sure(f: PlayFacts, lang: str) -> Reason | None:
     played = {s for s, _ in f.trick} | {f.seat}
     if any(led in suits for s, suits in f.voids if s not in played):
         return None   # a seat still to play can discard points onto it
-    pen = (1 << f.best) & HEARTS_MASK
-    for _, card in f.trick:
-        pen |= (1 << card) & (HEARTS_MASK | QS_BIT)
-    load = (_say(lang, "load.points", points=_points_taken(pen, lang)) if pen
-            else _say(lang, "load.none"))
+    load = _best_load(f, lang)
     return Reason("take_sure", _say(lang, "take_sure", seat=f.seat, played=_played(f, lang),
                                     winner=_the_rank(win, lang), best=card_text(f.best, lang),
                                     load=load, suit=_suit_one(lang, led)))
