@@ -394,14 +394,14 @@ class ExactSolver:
             s -= n
         h = hands[s]
         tm = 0
-        led = -1
+        suit = led_suit(cards)      # the rule's own answer; None before the lead
+        led = -1 if suit is None else suit
         win = -1
         if pos:
             for x in cards:
                 tm |= 1 << x
-            led = cards[0] // 13
             win = winning_card(cards[0], tm)
-        legal = legal_plays(self.rules, h, led if led >= 0 else None, first, broken)
+        legal = legal_plays(self.rules, h, suit, first, broken)
         if not legal & (legal - 1):
             hands[s] = h & ~legal
             cards.append(legal.bit_length() - 1)
@@ -538,14 +538,14 @@ class ExactSolver:
             s -= n
         h = hands[s]
         tm = 0
-        led = -1
+        suit = led_suit(cards)      # the rule's own answer; None before the lead
+        led = -1 if suit is None else suit
         win = -1
         if pos:
             for x in cards:
                 tm |= 1 << x
-            led = cards[0] // 13
             win = winning_card(cards[0], tm)
-        legal = legal_plays(self.rules, h, led if led >= 0 else None, first, broken)
+        legal = legal_plays(self.rules, h, suit, first, broken)
         if not legal & (legal - 1):
             hands[s] = h & ~legal
             cards.append(legal.bit_length() - 1)
