@@ -377,6 +377,34 @@ class ExactSolver:
             later |= hands[j - n if j >= n else j]
         return later
 
+    # -- a node's prologue (both models) -------------------------------------------
+
+    def _enter(self, hands: list[int], leader: int, first: bool, broken: bool,
+               cards: list[int]) -> tuple[int, int, int, int, int]:
+        """Count a node (stopping past the node limit) and read its trick:
+        (seat to move, the cards on the table as a mask, the suit led or -1,
+        the card winning the trick or -1, the mover's legal cards).  The one
+        prologue of :meth:`_mx` and :meth:`_ab` (compiled, the tuple of ints
+        is returned unboxed)."""
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise SearchLimit(f"more than {self.node_limit} nodes")
+        n = self.n
+        pos = len(cards)
+        s = leader + pos
+        if s >= n:
+            s -= n
+        tm = 0
+        suit = led_suit(cards)      # the rule's own answer; None before the lead
+        led = -1 if suit is None else suit
+        win = -1
+        if pos:
+            for x in cards:
+                tm |= 1 << x
+            win = winning_card(cards[0], tm)
+        legal = legal_plays(self.rules, hands[s], suit, first, broken)
+        return s, tm, led, win, legal
+
     # -- selfish: max^n ----------------------------------------------------------
 
     def _mx(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
@@ -386,22 +414,8 @@ class ExactSolver:
         pos = len(cards)
         if pos == n:
             return self._mx_end(hands, leader, broken, moon, cards)
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise SearchLimit(f"more than {self.node_limit} nodes")
-        s = leader + pos
-        if s >= n:
-            s -= n
+        s, tm, led, win, legal = self._enter(hands, leader, first, broken, cards)
         h = hands[s]
-        tm = 0
-        suit = led_suit(cards)      # the rule's own answer; None before the lead
-        led = -1 if suit is None else suit
-        win = -1
-        if pos:
-            for x in cards:
-                tm |= 1 << x
-            win = winning_card(cards[0], tm)
-        legal = legal_plays(self.rules, h, suit, first, broken)
         if not legal & (legal - 1):
             hands[s] = h & ~legal
             cards.append(legal.bit_length() - 1)
@@ -530,22 +544,8 @@ class ExactSolver:
         pos = len(cards)
         if pos == n:
             return self._ab_end(hands, leader, broken, moon, cards, alpha, beta)
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise SearchLimit(f"more than {self.node_limit} nodes")
-        s = leader + pos
-        if s >= n:
-            s -= n
+        s, tm, led, win, legal = self._enter(hands, leader, first, broken, cards)
         h = hands[s]
-        tm = 0
-        suit = led_suit(cards)      # the rule's own answer; None before the lead
-        led = -1 if suit is None else suit
-        win = -1
-        if pos:
-            for x in cards:
-                tm |= 1 << x
-            win = winning_card(cards[0], tm)
-        legal = legal_plays(self.rules, h, suit, first, broken)
         if not legal & (legal - 1):
             hands[s] = h & ~legal
             cards.append(legal.bit_length() - 1)
