@@ -199,7 +199,7 @@ class HeuristicBot(Bot):
         follow = legal & SUIT_MASKS[led]
         threat = self._moon_threat(view)
         if threat:
-            stop = self._stop_moon(view, legal, follow, led)
+            stop = self.stop_moon(view.trick, legal, follow)
             if stop >= 0:
                 return stop
         if follow:
@@ -221,15 +221,18 @@ class HeuristicBot(Bot):
         return False
 
     @staticmethod
-    def _stop_moon(view: PlayView, legal: int, follow: int, led: int) -> int:
+    def stop_moon(trick: list[int], legal: int, follow: int) -> int:
         """A card that keeps a penalty card from the would-be shooter: win
         a trick holding a penalty card, or keep our hearts off its trick.
-        -1 when nothing useful can be done."""
+        -1 when nothing useful can be done.  *trick* holds the cards on the
+        table (at least one), *follow* the legal cards of the suit led.
+        (Public: the analysis's ``careful`` play-out policy stops moons the
+        same way.)"""
         trick_mask = 0
-        for c in view.trick:
+        for c in trick:
             trick_mask |= 1 << c
         if follow:
-            top = view.trick[trick_winner(view.trick)]   # the card to beat
+            top = trick[trick_winner(trick)]   # the card to beat
             over = follow & ~((1 << (top + 1)) - 1)
             if over and trick_mask & _PENALTY:
                 return _low(over)

@@ -698,10 +698,12 @@ def explain_pass(f: PassFacts, lang: str = "en") -> Reason:
         h = cards_text(high, lang)
         few = count_text(small.bit_count(), "small_spade", lang)
         if f.passed & QS_BIT:
-            return Reason("pass_queen_high", _say(lang, "pass_queen_high", seat=f.seat, high=h,
+            key = "pass_queen_high" if small else "pass_queen_high_bare"
+            return Reason("pass_queen_high", _say(lang, key, seat=f.seat, high=h,
                                                   small=few, best=b))
         if not kept & QS_BIT:
-            return Reason("pass_high_spades", _say(lang, "pass_high_spades", seat=f.seat, high=h,
+            key = "pass_high_spades" if small else "pass_high_spades_bare"   # not "only no"
+            return Reason("pass_high_spades", _say(lang, key, seat=f.seat, high=h,
                                                    small=few, best=b))
     hearts = kept & HEARTS_MASK & f.best & ~((1 << (HEARTS * 13 + _HIGH_HEART)) - 1)
     if hearts:

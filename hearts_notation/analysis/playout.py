@@ -14,10 +14,14 @@ the play-out policy"):
 * ``bot`` — the heuristic bot of :mod:`hearts_notation.bots` (duck under the
   winner, dump Q♠ and high hearts when void, lead low; stops a moon in
   sight), with no moon attempts and no random slips;
-* ``careful`` — other habits, written here: lead the lowest card of the
-  *shortest* suit (to make a void), shed the highest card when last to a
-  trick it must win, discard A♠/K♠ before the hearts while the queen is out,
-  then the highest card of the shortest suit.
+* ``careful`` — other habits, written here: while Q♠ is in another hand
+  and it holds no A♠/K♠, lead its highest spade under the queen (smoking the
+  queen out, as strong players do, and keeping its low spades as exits);
+  else lead the lowest card of the *shortest* suit (to make a void); shed
+  the highest card when last to a trick it must win, discard A♠/K♠ before
+  the hearts while the queen is out, then the highest card of the shortest
+  suit; and stop a moon in sight as the bot does (win a trick holding a
+  penalty card, keep its hearts off the shooter's tricks).
 
 A mark needs both policies to agree that the card loses points, so that a
 verdict never rests on one bot's habits.
@@ -36,6 +40,7 @@ from .state import PlayState, moon_choice
 
 _PENALTY = HEARTS_MASK | QS_BIT
 _HIGH_SPADES = (1 << (SPADES * 13 + 12)) | (1 << (SPADES * 13 + 11))
+_BELOW_QUEEN_SPADES = SUIT_MASKS[SPADES] & (QS_BIT - 1)
 
 #: The ensemble's policies, in the order worlds are given to them.
 POLICIES = ("bot", "careful")
@@ -67,6 +72,13 @@ def careful_card(state: PlayState) -> int:
         choices = legal & ~_PENALTY or legal
         if queen_out:
             choices = choices & ~_HIGH_SPADES or choices
+            # Smoke the queen out: a spade under it cannot take it, and its
+            # holder must eventually follow with it; the highest such spade
+            # keeps the low ones as exits.  Not with A♠/K♠ in hand (spade
+            # leads would bring the queen onto them).
+            fish = choices & _BELOW_QUEEN_SPADES
+            if fish and not hand & _HIGH_SPADES:
+                return _high(fish)
         best, key = -1, (99, 99)
         for suit in range(4):
             m = choices & SUIT_MASKS[suit]
@@ -79,6 +91,10 @@ def careful_card(state: PlayState) -> int:
     led = led_suit(cards)
     assert led is not None
     follow = legal & SUIT_MASKS[led]
+    if _moon_in_sight(state, s):
+        stop = HeuristicBot.stop_moon(cards, legal, follow)
+        if stop >= 0:
+            return stop
     if follow:
         top = cards[trick_winner(cards)]     # the card to beat
         under = follow & ((1 << top) - 1)
@@ -103,6 +119,20 @@ def careful_card(state: PlayState) -> int:
             if k < key:
                 best, key = _high(m), k
     return best
+
+
+def _moon_in_sight(state: PlayState, s: int) -> bool:
+    """Another seat than *s* has taken every penalty card taken so far,
+    and enough of them (Q♠ or seven hearts) that a moon is in sight: the
+    bot's test (:meth:`HeuristicBot.moon_threat`), on the game state."""
+    shooter = -1
+    got = 0
+    for i, t in enumerate(state.taken):
+        if t & _PENALTY:
+            if shooter >= 0:
+                return False
+            shooter, got = i, t & _PENALTY
+    return shooter >= 0 and shooter != s and (got & QS_BIT != 0 or got.bit_count() >= 7)
 
 
 class Playout:
@@ -141,8 +171,12 @@ class Playout:
     def finish(self, state: PlayState, rng: random.Random) -> list[int]:
         """Final points of every seat after playing *state* out (changes
         *state*; pass a copy)."""
-        while not state.is_over and state.tricks_left > self.tail:
-            state.play(self.choose(state, rng))
+        # Tricks left, counted down as tricks end (``state.tricks_left``
+        # looks at every hand, and the loop asked it at every card).
+        left = state.tricks_left
+        while left > self.tail:
+            if state.play(self.choose(state, rng)) is not None:
+                left -= 1
         if state.is_over:
             return self.solver.final_points(state.taken)
         return self.solver.value(state)

@@ -1664,4 +1664,8 @@ MESSAGES.update({
     # The progress bar of long runs (standard error, a terminal only).
     "progress.counts": "{games} {deals}",
     "progress.rates": "{games} {deals}",
+
+    # [anchor: annotate] new messages of the annotate work go right below this line.
+    "explain.pass_high_spades_bare": "{seat} kept {high} with no small spade while Q♠ was out: the queen can fall on them; passing {best} was safer.",
+    "explain.pass_queen_high_bare": "{seat} passed Q♠ but kept {high} with no small spade: the queen can come back onto them; passing {best} was safer.",
 })

@@ -1650,4 +1650,8 @@ MESSAGES.update({
     # La barre de progression des longs traitements (sortie d'erreur, terminal seulement).
     "progress.counts": "{games} {deals}",
     "progress.rates": "{games} {deals}",
+
+    # [anchor: annotate] new messages of the annotate work go right below this line.
+    "explain.pass_high_spades_bare": "{seat} a gardé {high} sans aucun petit pique alors que la D♠ n'était pas chez lui : la dame peut tomber dessus ; mieux valait passer {best}.",
+    "explain.pass_queen_high_bare": "{seat} a passé la D♠ mais gardé {high} sans aucun petit pique : la dame peut revenir dessus ; mieux valait passer {best}.",
 })
