@@ -54,6 +54,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "hearts_notation.io.hrn.reader",
     "hearts_notation.io.jsonio",
     "hearts_notation.io.compact",
+    "hearts_notation.select",
     "hearts_notation.analysis.state",
     "hearts_notation.analysis.solver",
     "hearts_notation.analysis.sampler",

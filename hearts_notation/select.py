@@ -40,8 +40,9 @@ import functools
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from ._compiled import reduce_dataclass
 from .cards import QS_BIT, Card
 from .i18n import Msg, msg
 from .io.events import Visitor
@@ -68,6 +69,15 @@ FROM_FILE, FROM_GAME, FROM_DEAL = "SelectedFrom", "SelectedGame", "SelectedDeal"
 #: The four seats by position, in the letters of either language (W is O in French).
 _FOUR = {"N": 0, "E": 1, "S": 2, "W": 3, "O": 3}
 
+_C = TypeVar("_C")
+
+try:    # (compiled with mypyc, this module keeps two classes as plain Python classes)
+    from mypy_extensions import mypyc_attr
+except ImportError:     # pragma: no cover - the pure-Python install: nothing to do
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[type[_C]], type[_C]]:  # type: ignore[misc]
+        """Stand-in for :func:`mypy_extensions.mypyc_attr` (no compiler, no attributes)."""
+        return lambda cls: cls
+
 
 @dataclass
 class GameView:
@@ -86,10 +96,17 @@ class GameView:
     _hands: dict[int, DealHands] = field(default_factory=dict)
     _taken: dict[int, list[int]] = field(default_factory=dict)
     _keys: dict[str, list[int]] = field(default_factory=dict)
-    #: the scores are computed first when a query reads some (their cards taken serve too)
-    preload: ClassVar[bool] = True
+
+    def preloads(self) -> bool:
+        """Whether the scores are computed first when a query reads some
+        (their cards taken serve too)."""
+        return True
 
     # What the rules say ---------------------------------------------------------------
+
+    def header(self) -> Game:
+        """The game's tags, rules, seats and players (the game itself)."""
+        return self.game
 
     def seats_rules(self) -> tuple[tuple[str, ...], RuleSet]:
         """The seats and the rules in force (the referee's choice)."""
@@ -192,7 +209,7 @@ class GameView:
         if ref.is_name:
             want = self.identity.key(ref.text)
             found = [i for i, s in enumerate(seats)
-                     if want and self.identity.key(self.game.players.get(s)) == want]
+                     if want and self.identity.key(self.header().players.get(s)) == want]
         elif ref.text in seats:
             found = [seats.index(ref.text)]
         else:
@@ -500,7 +517,7 @@ def tag_value(game: Game, seats: Sequence[str], name: str) -> str | None:
 
 
 def _tag(p: Pred, view: GameView, d: int | None) -> Tri:
-    value = tag_value(view.game, view.seats, str(p.args[0]))
+    value = tag_value(view.header(), view.seats, str(p.args[0]))
     if p.op is None:
         return value is not None
     if value is None:
@@ -514,7 +531,7 @@ def _tag(p: Pred, view: GameView, d: int | None) -> Tri:
 def _date(p: Pred, view: GameView, d: int | None) -> Tri:
     want = p.value
     assert isinstance(want, DateValue)
-    written = view.game.tags.get("Date")
+    written = view.header().tags.get("Date")
     parts: list[int] = []
     if written is not None:
         for part in written.replace("-", ".").split(".")[:len(want.parts)]:
@@ -638,6 +655,7 @@ def one_deal_game(game: Game, d: int) -> Game:
 # A query over games -------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)    # its cached properties need an instance dict
 @dataclass(frozen=True)
 class Query:
     """A parsed query and how to run it: over games or deals (*deals*),
@@ -657,6 +675,9 @@ class Query:
     #: player names match whatever their case (``--ignore-case``)
     ignore_case: bool = False
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return reduce_dataclass(self)   # rebuilt from its fields (hearts_notation._compiled)
+
     @functools.cached_property
     def names(self) -> frozenset[str]:
         """The names of the query's predicates (:func:`needs`), worked out once."""
@@ -673,14 +694,15 @@ class Query:
             return False
         return _header_value(self.tree, self.view(Game())) is False
 
-    def compact_view(self, header: Game, compact: Any, source: str | None, index: int | None,
-                     line: int | None) -> CompactView:
+    def compact_view(self, header: Game | None, compact: Any, source: str | None,
+                     index: int | None, line: int | None) -> CompactView:
         """A compact view of a record for this query (*header*: its tags,
-        rules, seats and players as a deal-less game)."""
-        return CompactView(header, self.default_rules, self.force_rules,
+        rules, seats and players as a deal-less game, or ``None``: made
+        from *compact* if a predicate asks for it)."""
+        return CompactView(_NO_GAME, self.default_rules, self.force_rules,
                            Identity(dict(self.aliases), self.ignore_case),
                            [] if self.explain else None, compact=compact, source=source,
-                           index=index, line=line)
+                           index=index, line=line, _header=header)
 
     def view(self, game: Game) -> GameView:
         """A view of *game* for this query."""
@@ -689,7 +711,7 @@ class Query:
                         [] if self.explain else None)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Picked:
     """What a query says of one game: the deals that match (all of them in
     game mode when the game matches), their identities, the game if it is
@@ -706,6 +728,9 @@ class Picked:
     why: tuple[tuple[int | None, str, Msg], ...] = ()
     unknown: bool = False
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
+
 
 #: The predicates that read the scores (with them, who took which cards comes free).
 _SCORED = frozenset({"moon", "points", "total", "winner"})
@@ -721,7 +746,7 @@ def _picked(view: GameView, query: Query, source: str | None, index: int | None,
             line: int | None, game: Game | None) -> Picked:
     """Run *query* on one game seen through *view* (the model's or the compact form's)."""
     n = view.ndeals()
-    if view.preload and not _SCORED.isdisjoint(query.names):
+    if view.preloads() and not _SCORED.isdisjoint(query.names):
         view.score()    # first: its cards taken serve ``queen`` too
     matched: list[int] = []
     unknown = False
@@ -784,6 +809,10 @@ class _Fallback(Exception):
 #: The predicates a game's header decides (tags, rules, seats, player names).
 _HEADER = frozenset({"tag", "date", "rules", "players", "player"})
 
+#: The ``game`` of every :class:`CompactView`, never read: the view has no model
+#: (its header is :meth:`CompactView.header`, made when asked).
+_NO_GAME = Game()
+
 
 @dataclass
 class CompactView(GameView):
@@ -811,8 +840,41 @@ class CompactView(GameView):
     _took: list[list[int]] = field(default_factory=list)
     _deal_scores: dict[int, DealScore] = field(default_factory=dict)
     _played: dict[int, list[int]] = field(default_factory=dict)
-    #: the scores are made deal by deal, as asked (not all first, as the model's)
-    preload: ClassVar[bool] = False
+    #: the record's header as a deal-less game, made when a predicate asks for it
+    #: (``tag``, ``date``, a player's name); the view's ``game`` is :data:`_NO_GAME`
+    _header: Game | None = None
+
+    def preloads(self) -> bool:
+        """No: the scores are made deal by deal, as asked (not all first, as the model's)."""
+        return False
+
+    def header(self) -> Game:
+        """The record's tags, rules, seats and players as a deal-less game,
+        made from the compact form when first asked (most queries ask only
+        for the seats and rules: :meth:`seats_rules` reads them directly)."""
+        g = self._header
+        if g is None:
+            c = self.compact
+            g = self._header = Game(tags=dict(c.tags), rules=c.rules,
+                                    seats=None if c.seats is None else tuple(c.seats),
+                                    players=dict(c.players), source=self.source,
+                                    index=self.index)
+        return g
+
+    def seats_rules(self) -> tuple[tuple[str, ...], RuleSet]:
+        """The seats and the rules in force (the referee's choice), from
+        the compact form's ``Rules`` and ``Seats`` (or the header's, before
+        the compact form is made)."""
+        found = self._rules
+        if found is None:
+            c = self.compact
+            if c is None:
+                g = self.header()
+                spec, seats = g.rules, g.seats
+            else:
+                spec, seats = c.rules, None if c.seats is None else tuple(c.seats)
+            found = self._rules = _seats_rules(spec, seats, self.default_rules, self.force_rules)
+        return found
 
     def upto(self, d: int) -> list[dict[str, Any]]:
         """The compact check's entries of deals 0 to *d* at least, the
@@ -919,8 +981,8 @@ class CompactView(GameView):
         legal; else off the check's entry."""
         way = self._way
         if way is None:
-            moon = self.rules.moon
-            way = self._way = "" if moon == "choose" else moon
+            rule = self.rules.moon
+            way = self._way = "" if rule == "choose" else rule
         if way:
             taken = self.tricks_taken(d)
             if taken is not None:
@@ -1119,6 +1181,7 @@ def _skipped(view: CompactView, query: Query) -> Picked:
                   None, (), False)
 
 
+@mypyc_attr(native_class=False)    # a subclass of an interpreted class (io/events.py)
 class _MarkEvents(Visitor["CompactGame | None"]):
     """The HRN reader's events to the referee's compact builder, with the
     marks of each deal kept on the way (the builder does not keep them)."""
@@ -1276,10 +1339,7 @@ def _compact_view(batch: Batch, syntax: str, record: RawRecord, query: Query
     if syntax != hrn_game and "mark" in query.names:
         marks = [[] for _ in compact.deals]     # the typed decoder refuses a mark
     if view is None:
-        header = Game(tags=dict(compact.tags), rules=compact.rules,
-                      seats=None if compact.seats is None else tuple(compact.seats),
-                      players=dict(compact.players), source=batch.source, index=record.index)
-        view = query.compact_view(header, compact, batch.source, record.index, line)
+        view = query.compact_view(None, compact, batch.source, record.index, line)
     else:
         view.compact = compact
     view.deal_marks = marks
