@@ -891,9 +891,7 @@ class CompactView(GameView):
     def _advance(self, d: int) -> list[dict[str, Any]]:
         check = self._check
         if check is None:
-            from .referee import compact_check
-
-            check = self._check = compact_check(self.compact, self.default_rules,
+            check = self._check = _readers()[3](self.compact, self.default_rules,
                                                 self.force_rules, self._took)
             if check is None:
                 raise _Fallback
@@ -1279,13 +1277,15 @@ def _scorers() -> tuple[Callable[..., list[int] | None], Callable[..., tuple[lis
 
 
 @functools.cache
-def _readers() -> tuple[str, type[CompactBuilder], Callable[..., tuple[CompactGame | None, bool]]]:
-    """What :func:`_compact_view` reads a record with, imported once (a
-    relative import in the function cost some 2 µs a record)."""
+def _readers() -> tuple[str, type[CompactBuilder], Callable[..., tuple[CompactGame | None, bool]],
+                        Callable[..., CompactCheck | None]]:
+    """What :func:`_compact_view` reads a record with, and the referee's
+    compact check, imported once (a relative import in the function cost
+    some 2 µs a record)."""
     from .io.batches import HRN_GAME
-    from .referee import CompactBuilder, json_compact
+    from .referee import CompactBuilder, compact_check, json_compact
 
-    return HRN_GAME, CompactBuilder, json_compact
+    return HRN_GAME, CompactBuilder, json_compact, compact_check
 
 
 def _compact_view(batch: Batch, syntax: str, record: RawRecord, query: Query
@@ -1296,7 +1296,7 @@ def _compact_view(batch: Batch, syntax: str, record: RawRecord, query: Query
     The record is read as ``validate`` reads it: HRN by the reader's events
     to the referee's compact builder, JSON by the typed decoder
     (:func:`hearts_notation.referee.json_compact`)."""
-    hrn_game, builder, json_compact = _readers()
+    hrn_game, builder, json_compact, _ = _readers()
     marks: list[list[tuple[str, str]]] | None = None
     compact: CompactGame | None
     text = record.text
