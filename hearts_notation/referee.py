@@ -80,9 +80,9 @@ from .rules import (
     standard,
     with_players,
 )
-from .scoring import DealScore, game_over, score_findings, score_game
+from .scoring import DealScore, game_over, line_agrees, score_findings, score_game
 from .sheets import club_findings, has_play, is_sheet_deal, sheet_play_findings, tag_findings
-from .state import GameState, deal_points, opening_leader, replay_tricks
+from .state import GameState, deal_pass, deal_points, opening_leader, replay_tricks
 
 
 @dataclass
@@ -295,29 +295,132 @@ _BITS: tuple[int, ...] = tuple(1 << c for c in range(52))
 class _Seating:
     """What every deal under one rule set and seat list reads of them,
     worked out once (a corpus has few): the seat order of a trick from each
-    leader, the hand size, the cards in play and removed."""
+    leader, the hand size, the cards in play and removed, the pass of each
+    step of the cycle (:func:`hearts_notation.state.deal_pass`)."""
 
-    __slots__ = ("cycle", "deck", "hs", "idx", "n", "nt", "offsets", "orders", "removed", "seats")
+    __slots__ = ("cycle", "deck", "hs", "idx", "moon", "n", "names", "nt", "offsets", "orders",
+                 "pass_count", "removed", "seats", "sizes")
 
     def __init__(self, rules: RuleSet, seats: tuple[str, ...]) -> None:
         n = len(seats)
         self.seats = seats
         self.n = n
         self.idx = {s: i for i, s in enumerate(seats)}
+        self.names = frozenset(seats)
         #: the seats of a trick in play order, from each leader
         self.orders = tuple(tuple(seats[(lead + k) % n] for k in range(n)) for lead in range(n))
         self.hs = rules.hand_size
         self.nt = rules.tricks_per_deal
+        #: the number of cards of each trick of a deal played in full
+        self.sizes = [n] * self.nt
         self.deck = rules.deck_mask
         self.removed = FULL_DECK & ~self.deck
+        self.pass_count = rules.pass_count
         #: the pass cycle, and the offset of each of its directions (0: no pass)
         self.cycle = tuple(rules.pass_cycle)
-        self.offsets = tuple(rules.pass_offset(d) if rules.pass_count else 0 for d in self.cycle)
+        self.offsets = tuple(deal_pass(rules, None, d).offset or 0 for d in self.cycle)
+        self.moon = rules.moon
 
 
 @functools.lru_cache(maxsize=64)
 def _seating(rules: RuleSet, seats: tuple[str, ...]) -> _Seating:
     return _Seating(rules, seats)
+
+
+# The check of a clean deal ---------------------------------------------------------------
+#
+# The referee judges every deal in two steps: :func:`clean_deal` on card
+# bitmasks and flat lists, which says only whether the deal is clean, and
+# costs a few mask operations and one replay (no message, no position); and,
+# for a deal it does not accept, :class:`_DealCheck`'s card-by-card
+# reasoning, which says what is wrong and where.  Both forms of a record go
+# through the same :func:`clean_deal`: the model (:meth:`_DealCheck.run`)
+# and the compact form (:meth:`CompactCheck.deal`).
+
+
+def _replay(rules: RuleSet, t: _Seating, hands: list[int], names: Sequence[str],
+            cards: list[int], sizes: Sequence[int]) -> list[int] | None:
+    """:func:`~hearts_notation.state.replay_tricks` of a deal's plays (*names*
+    and *cards* flat, *sizes* the cards of each trick) from *hands* (after
+    the pass, seat order), when every trick is there, full, its seats
+    clockwise from its leader: the cards each seat took, or ``None`` when
+    the plays are not all that or a card breaks a rule of play."""
+    n = t.n
+    if sizes != t.sizes or len(names) != len(cards):
+        return None
+    get = t.idx.get
+    orders = t.orders
+    leaders: list[int] = []
+    for first in range(0, len(names), n):
+        lead = get(names[first], -1)
+        if lead < 0:
+            return None
+        order = orders[lead]
+        for j in range(1, n):
+            if names[first + j] != order[j]:
+                return None
+        leaders.append(lead)
+    return replay_tricks(rules, hands, leaders, cards)
+
+
+def clean_deal(rules: RuleSet, t: _Seating, number: int, direction: str | None,
+               hands: list[int] | None, given: list[int] | None, to: Mapping[str, str] | None,
+               names: Sequence[str], cards: list[int], sizes: Sequence[int]) -> list[int] | None:
+    """The cards each seat took in deal *number* if it is clean, else ``None``.
+
+    Clean: the recorded *direction* (if any) is the pass cycle's; the dealt
+    *hands* (seat order, bitmasks of distinct cards; ``None`` when one is not
+    known) have the hand size each and together the deck in play; when cards
+    change hands, *given* holds every seat's pass (the pass count, cards it
+    was dealt) and each recipient named in *to* (by giver) is the one the
+    direction gives; then every trick is full, its seats in turn, and every
+    card legal (:func:`_replay`).  Nothing is built for a message: a deal it
+    refuses is judged again by :class:`_DealCheck`, which says why."""
+    k = (number - 1) % len(t.cycle)
+    if (direction is not None and direction != t.cycle[k]) or hands is None:
+        return None
+    hs = t.hs
+    whole = 0
+    for m in hands:
+        if m.bit_count() != hs:
+            return None
+        whole += m      # (a card twice makes a carry: not the deck)
+    if whole != t.deck:
+        return None
+    offset = t.offsets[k]
+    n = t.n
+    if offset:
+        if given is None:
+            return None
+        pc = t.pass_count
+        for i in range(n):
+            g = given[i]
+            if g.bit_count() != pc or g & ~hands[i]:
+                return None
+        if to is not None:
+            get = t.idx.get
+            for giver, recipient in to.items():
+                gi = get(giver, -1)
+                if gi < 0 or get(recipient) != (gi + offset) % n:
+                    return None
+        hands = [(hands[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
+    elif given is not None:
+        return None
+    return _replay(rules, t, hands, names, cards, sizes)
+
+
+def _seat_masks(t: _Seating, lists: Mapping[str, int]) -> list[int] | None:
+    """Bitmasks by seat name (the compact form's hands or passes) in seat
+    order, or ``None`` unless there is exactly one for each seat."""
+    if len(lists) != t.n:
+        return None
+    out: list[int] = []
+    for s in t.seats:
+        m = lists.get(s, -1)
+        if m < 0:
+            return None
+        out.append(m)
+    return out
 
 
 @dataclass
@@ -388,6 +491,10 @@ class _DealCheck:
 
     def run(self, direction: str | None, header_flagged: bool = False) -> list[Finding]:
         self.header_flagged = header_flagged
+        if not header_flagged:
+            self.taken = self.clean(direction)
+            if self.taken is not None:
+                return self.out
         self.check_hands()
         self.check_passes(direction)
         if not self.out and not self.infos and self.clean_play():
@@ -405,11 +512,59 @@ class _DealCheck:
         self.flush_infos()
         return self.out
 
+    def clean(self, direction: str | None) -> list[int] | None:
+        """:func:`clean_deal` of the model's deal: its hands and passes as
+        bitmasks, its plays as flat lists (``None`` at once when a hand is not
+        known or lists a card twice)."""
+        t = self.table
+        n = t.n
+        idx = t.idx
+        bits = _BITS
+        hands_in = self.deal.hands
+        if len(hands_in) != n:
+            return None
+        hands = [0] * n
+        for seat, hand in hands_in.items():
+            i = idx.get(seat, -1)
+            if i < 0 or hand is None:
+                return None
+            m = sum(map(bits.__getitem__, hand))
+            if m.bit_count() != len(hand):
+                return None
+            hands[i] = m
+        given: list[int] | None = None
+        to: dict[str, str] | None = None
+        passes = self.deal.passes
+        if passes:
+            if len(passes) != n:
+                return None
+            given = [0] * n
+            for p in passes.values():
+                i = idx.get(p.seat, -1)
+                if i < 0:
+                    return None
+                m = sum(map(bits.__getitem__, p.cards))
+                if m.bit_count() != len(p.cards):
+                    return None
+                given[i] = m
+                if p.to is not None:
+                    if to is None:
+                        to = {}
+                    to[p.seat] = p.to
+        names, cards, sizes = self.plays()
+        return clean_deal(self.rules, t, self.number, direction, hands, given, to, names, cards, sizes)
+
+    def plays(self) -> tuple[list[str], list[int], list[int]]:
+        """The deal's plays as flat lists of seats and cards, and the cards of each trick."""
+        tricks = self.deal.tricks
+        plays = [p for t in tricks for p in t.plays]
+        return [p.seat for p in plays], [p.card for p in plays], [len(t.plays) for t in tricks]
+
     def clean_play(self) -> bool:
-        """Whether a fully recorded, complete deal was played without a fault,
-        by the one-pass replay of :func:`hearts_notation.state.replay_tricks` (the common
-        case, and the fast one); if not, the card-by-card replay says what is
-        wrong."""
+        """Whether a fully recorded, complete deal was played without a fault
+        from the hands after the pass its record settles (when the recorded
+        direction is not the cycle's, :meth:`check_passes` chose the one the
+        play fits best)."""
         n = self.n
         hands: list[int] = []
         for i in range(n):
@@ -420,32 +575,14 @@ class _DealCheck:
         return self.replay_with(hands)
 
     def replay_with(self, hands: list[int]) -> bool:
-        """:func:`~hearts_notation.state.replay_tricks` of the recorded tricks
-        from *hands* (after the pass, seat order: recorded, or every one
-        rebuilt exactly from the play by :meth:`knowledge`), when every trick
-        is there, full, its seats clockwise from its leader; ``self.taken`` is
-        then the cards each seat took.  Clean, the card-by-card replay has
-        nothing to add: every card is held, and the turn and the rules of
-        play are checked by the same replay."""
-        table = self.table
-        n = table.n
-        tricks = self.deal.tricks
-        if len(tricks) != table.nt:
-            return False
-        for t in tricks:
-            if len(t.plays) != n:
-                return False
-        plays = [p for t in tricks for p in t.plays]
-        names = [p.seat for p in plays]
-        get = table.idx.get
-        leaders = [get(name, -1) for name in names[::n]]
-        if -1 in leaders:
-            return False
-        orders = table.orders
-        if names != [name for lead in leaders for name in orders[lead]]:
-            return False
-        cards: list[int] = [p.card for p in plays]
-        self.taken = replay_tricks(self.rules, hands, leaders, cards)
+        """:func:`_replay` of the recorded tricks from *hands* (after the
+        pass, seat order: recorded, or every one rebuilt exactly from the
+        play by :meth:`knowledge`); ``self.taken`` is then the cards each seat
+        took.  Clean, the card-by-card replay has nothing to add: every card
+        is held, and the turn and the rules of play are checked by the same
+        replay."""
+        names, cards, sizes = self.plays()
+        self.taken = _replay(self.rules, self.table, hands, names, cards, sizes)
         return self.taken is not None
 
     def check_hands(self) -> None:
@@ -1130,6 +1267,70 @@ def _head(head: list[Finding], code: str, severity: Severity, message: Msg, numb
                          line=pos.line if pos else None, column=pos.column if pos else None))
 
 
+def deal_header(rules: RuleSet, t: _Seating, di: int, recorded: int | None, dealer: str | None,
+                direction: str | None, prev_number: int, prev_dealer: tuple[int, int] | None,
+                head: list[Finding] | None, pos: Pos | None = None
+                ) -> tuple[int, tuple[int, int] | None, bool] | None:
+    """The header of the game's deal *di* (its *recorded* number, *dealer*
+    and pass *direction*) after the deal numbered *prev_number* (0 before the
+    first), *prev_dealer* the last dealer recorded (seat index, deal number):
+    the deal's number, the last dealer after it, and whether the direction
+    contradicts the pass cycle (the deal's check then says no more of it).
+
+    Each fault is a finding in *head*; with no *head* (the compact check,
+    which only accepts) the first fault gives ``None`` and no message is made.
+    """
+    seats = t.seats
+    n = t.n
+    expected = prev_number + 1
+    number = recorded if recorded is not None else expected
+    # The first deal may bear any number (a record may start in the middle
+    # of a game); after it, each deal is the next one.
+    renumbered = di > 0 and recorded is not None and number != expected and number != di + 1
+    if renumbered:
+        if head is None:
+            return None
+        _head(head, "deal-number", "error",
+              msg("finding.deal-number", deal=number, prev=prev_number, expected=expected),
+              number, pos)
+    if dealer is not None:
+        d = t.idx.get(dealer)
+        if d is None:
+            if head is None:
+                return None
+            _head(head, "dealer-rotation", "warning",
+                  msg("finding.dealer-rotation.seat", deal=number, dealer=_s(dealer),
+                      seats=seats_space(seats)), number, pos, dealer)
+        else:
+            if prev_dealer is not None:
+                want = (prev_dealer[0] + number - prev_dealer[1]) % n
+                if d != want and not renumbered:
+                    if head is None:
+                        return None
+                    _head(head, "dealer-rotation", "warning",
+                          msg("finding.dealer-rotation", deal=number, dealer=_s(dealer),
+                              prev_dealer=_s(seats[prev_dealer[0]]), prev=prev_dealer[1],
+                              next_dealer=_s(seats[want])), number, pos, dealer)
+            prev_dealer = (d, number)
+    flagged = False
+    if direction is not None and t.pass_count:
+        cycle = rules.direction_for(number)
+        if direction != cycle:
+            # With a broken number, the direction may follow either count.
+            fits = ({cycle, rules.direction_for(expected), rules.direction_for(di + 1)}
+                    if renumbered else {cycle})
+            flagged = direction not in fits
+            if flagged:
+                if head is None:
+                    return None
+                _head(head, "pass-direction", "error",
+                      msg("finding.pass-direction.cycle", deal=number,
+                          direction=("dir", str(direction)),
+                          cycle=("comma", *(("dir", x) for x in rules.pass_cycle)), deal2=number,
+                          direction2=("dir", cycle)), number, pos)
+    return number, prev_dealer, flagged
+
+
 def _referee_deal(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: bool,
                   quiet: frozenset[int]) -> DealResult:
     """The check of one deal: its findings and, when it was replayed in one
@@ -1180,7 +1381,6 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     findings.extend(sf)
     table = _seating(rules, seats)
     idx = table.idx
-    n = table.n
     deals = game.deals
     # Deals whose infos (what could not be checked) go unsaid: the damaged
     # ones, and a sheet's deal written with its moon line alone (its error
@@ -1195,49 +1395,11 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     prev_dealer: tuple[int, int] | None = None   # (seat index, deal number)
     for di, deal in enumerate(deals):
         head: list[Finding] = []
-        expected = prev_number + 1
-        number = deal.number if deal.number is not None else expected
-        pos = deal.pos
-        # The first deal may bear any number (a record may start in the
-        # middle of a game); after it, each deal is the next one.
-        renumbered = (di > 0 and deal.number is not None and number != expected
-                      and number != di + 1)
-        if renumbered:
-            _head(head, "deal-number", "error",
-                  msg("finding.deal-number", deal=number, prev=prev_number, expected=expected),
-                  number, pos)
+        header = deal_header(rules, table, di, deal.number, deal.dealer, deal.direction,
+                             prev_number, prev_dealer, head, deal.pos)
+        assert header is not None      # (with *head*, faults are written there)
+        number, prev_dealer, header_flagged = header
         prev_number = number
-        dealer = deal.dealer
-        if dealer is not None:
-            d = idx.get(dealer)
-            if d is None:
-                _head(head, "dealer-rotation", "warning",
-                      msg("finding.dealer-rotation.seat", deal=number, dealer=_s(dealer),
-                          seats=seats_space(seats)), number, pos, dealer)
-            else:
-                if prev_dealer is not None:
-                    want = (prev_dealer[0] + number - prev_dealer[1]) % n
-                    if d != want and not renumbered:
-                        _head(head, "dealer-rotation", "warning",
-                              msg("finding.dealer-rotation", deal=number, dealer=_s(dealer),
-                                  prev_dealer=_s(seats[prev_dealer[0]]), prev=prev_dealer[1],
-                                  next_dealer=_s(seats[want])), number, pos, dealer)
-                prev_dealer = (d, number)
-        direction = deal.direction
-        header_flagged = False
-        if direction is not None and rules.pass_count:
-            cycle = rules.direction_for(number)
-            if direction != cycle:
-                # With a broken number, the direction may follow either count.
-                fits = ({cycle, rules.direction_for(expected), rules.direction_for(di + 1)}
-                        if renumbered else {cycle})
-                header_flagged = direction not in fits
-                if header_flagged:
-                    _head(head, "pass-direction", "error",
-                          msg("finding.pass-direction.cycle", deal=number,
-                              direction=("dir", str(direction)),
-                              cycle=("comma", *(("dir", x) for x in rules.pass_cycle)), deal2=number,
-                              direction2=("dir", cycle)), number, pos)
         if memo is None:
             found, took = _referee_deal(ctx, deal, number, di, header_flagged, quiet)
         else:       # the deal's check depends on the deal and on these alone
@@ -1318,21 +1480,21 @@ __all__ = [
 
 
 
-# The compact check ---------------------------------------------------------------------------
+# The compact form ---------------------------------------------------------------------------
 #
 # ``validate`` on a corpus spends most of its time on records that turn out to
-# be clean.  Those are recognised from a compact form of the game -- each hand
-# a bitmask, the plays two flat lists of seat names and card numbers -- that
-# the readers fill without building the model: ``compact_record`` from the
-# typed decoder's record of a JSON text, :class:`CompactBuilder` from the
-# events of the HRN reader.
-# :func:`compact_report` replays such a game with the game state's bulk
-# replay (:func:`hearts_notation.state.replay_tricks`) and scores it; the
-# moment anything is not exactly a clean, complete, fully recorded game (a
-# finding would be due, or something the compact form does not carry), it
-# returns ``None`` and the caller builds the model for :func:`check_game`,
-# which says what is wrong.  Both give the same report for every game the
-# compact check accepts (tests/test_referee_fast.py, tests/test_referee_compact.py).
+# be clean.  The readers fill a compact form of such a game -- each hand a
+# bitmask, the plays two flat lists of seat names and card numbers -- without
+# building the model: ``compact_record`` from the typed decoder's record of a
+# JSON text, :class:`CompactBuilder` from the events of the HRN reader.
+# :func:`compact_report` runs the referee's own checks on it in their
+# accepting mode: :func:`deal_header` without a list of findings,
+# :func:`clean_deal` (hands, passes, turn, every card on the game state's
+# bulk replay), :func:`hearts_notation.scoring.line_agrees`,
+# :func:`hearts_notation.scoring.game_over`.  At the first fault (or anything
+# the compact form does not carry) it gives ``None`` and the caller builds the
+# model for :func:`check_game`, which runs the same checks and then says
+# what is wrong and where.  No rule is written here a second time.
 
 
 _CARD_BIT = tuple(1 << c for c in range(52)).__getitem__
@@ -1467,36 +1629,6 @@ def _fast_rules(spec: str | None, default: RuleSet | None, force: bool) -> RuleS
     return None if found else rules
 
 
-class _Table:
-    """What the compact check reads of the rules and the seats, computed
-    once per rule set and seat list (a corpus has few)."""
-
-    __slots__ = ("cycle", "deck", "full_counts", "hs", "index", "int_types", "moon", "names", "nt",
-                 "offsets", "orders", "pass_count", "pass_counts", "seats", "sizes", "target")
-
-    def __init__(self, rules: RuleSet, seats: tuple[str, ...]) -> None:
-        n = len(seats)
-        pc = rules.pass_count
-        self.seats = seats
-        self.index = {s: i for i, s in enumerate(seats)}
-        self.names = frozenset(seats)
-        #: the seats of a trick in play order, from each leader
-        self.orders = tuple([seats[(lead + k) % n] for k in range(n)] for lead in range(n))
-        self.hs = rules.hand_size
-        self.deck = rules.deck_mask
-        self.nt = rules.tricks_per_deal
-        self.pass_count = pc
-        self.cycle = tuple(rules.pass_cycle)
-        self.offsets = tuple(rules.pass_offset(x) if pc else 0 for x in rules.pass_cycle)
-        self.moon = rules.moon
-        self.target = rules.target
-        self.full_counts = [self.hs] * n
-        self.pass_counts = [pc] * n
-        self.sizes = [n] * self.nt
-        #: [k]: the types of k whole numbers (a score line of k seats, k <= n)
-        self.int_types = [[int] * k for k in range(n + 1)]
-
-
 @functools.lru_cache(maxsize=1024)
 def _names_clash(names: tuple[str, ...]) -> bool:
     """Whether two of these player names are one player (a
@@ -1506,11 +1638,6 @@ def _names_clash(names: tuple[str, ...]) -> bool:
     ident = Identity()
     keys = [k for k in map(ident.key, names) if k]
     return len(set(keys)) != len(keys)
-
-
-@functools.lru_cache(maxsize=64)
-def _table(rules: RuleSet, seats: tuple[str, ...]) -> _Table:
-    return _Table(rules, seats)
 
 
 def compact_report(game: CompactGame, source: str | None, index: int | None,
@@ -1555,7 +1682,7 @@ def compact_check(game: CompactGame, default_rules: RuleSet | None = None,
         if len(seats_in) != rules.players or len(set(seats_in)) != len(seats_in):
             return None
         seats = tuple(seats_in)
-    t = _table(rules, seats)
+    t = _seating(rules, seats)
     players = game.players
     if not (players.keys() <= t.names or all(map(_seat_ok, players))):
         return None
@@ -1572,7 +1699,7 @@ class CompactCheck:
     __slots__ = ("deals", "excerpt", "finished", "game", "prev_dealer", "prev_number", "rules",
                  "seats", "t", "taken", "totals", "winners")
 
-    def __init__(self, game: CompactGame, rules: RuleSet, seats: tuple[str, ...], t: _Table,
+    def __init__(self, game: CompactGame, rules: RuleSet, seats: tuple[str, ...], t: _Seating,
                  taken: list[list[int]] | None) -> None:
         self.game = game
         self.rules = rules
@@ -1598,86 +1725,24 @@ class CompactCheck:
         seats = self.seats
         rules = self.rules
         n = len(seats)
-        sidx = t.index
-        hs = t.hs
-        number = d.number
-        prev_number = self.prev_number
-        if number is None:
-            number = prev_number + 1
-        elif prev_number and number != prev_number + 1:
+        header = deal_header(rules, t, len(self.deals), d.number, d.dealer, d.direction,
+                             self.prev_number, self.prev_dealer, None)
+        if header is None:
             return False
-        if not prev_number and number > 1:
+        number, self.prev_dealer, _ = header
+        if not self.prev_number and number > 1:
             self.excerpt = True
         if self.excerpt and (self.game.result is not None or d.total is not None):
             return False   # an excerpt: its totals and result cannot be checked
         self.prev_number = number
-        dealer = d.dealer
-        if dealer is not None:
-            di = sidx.get(dealer)
-            if di is None:
+        hands = _seat_masks(t, d.hands)
+        given: list[int] | None = None
+        if d.passes:
+            given = _seat_masks(t, d.passes)
+            if given is None:
                 return False
-            prev_dealer = self.prev_dealer
-            if prev_dealer is not None and di != (prev_dealer[0] + number - prev_dealer[1]) % n:
-                return False
-            self.prev_dealer = (di, number)
-        cycle_dirs = t.cycle
-        k = (number - 1) % len(cycle_dirs)
-        direction = d.direction
-        if direction is not None and direction != cycle_dirs[k]:
-            return False
-        offset = t.offsets[k]
-        hands = d.hands
-        if len(hands) != n:
-            return False
-        # hs distinct cards each, and together the whole deck in play.  (The
-        # loops of this method are written for mypyc: typed locals, no map.)
-        h: list[int] = []
-        whole = 0
-        for s in seats:
-            m = hands.get(s, 0)         # (a hand of another seat: 0 cards, not hs)
-            if m.bit_count() != hs:
-                return False
-            h.append(m)
-            whole += m
-        if whole != t.deck:
-            return False
-        passes = d.passes
-        if offset:
-            pass_count = t.pass_count
-            if passes is None or len(passes) != n:
-                return False
-            given: list[int] = []
-            for i in range(n):
-                g = passes.get(seats[i], -1)
-                if g < 0 or g.bit_count() != pass_count or g & ~h[i]:
-                    return False
-                given.append(g)
-            h = [(h[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
-            to = d.to
-            if to is not None:
-                for giver, recipient in to.items():
-                    gi = sidx.get(giver, -1)
-                    if gi < 0 or sidx.get(recipient) != (gi + offset) % n:
-                        return False    # a ``pass-direction`` finding is due
-        elif passes:
-            return False
-        if d.sizes != t.sizes or len(d.names) != len(d.cards):
-            return False
-        names = d.names
-        cards = d.cards
-        orders = t.orders
-        # Each trick's seats turn clockwise from its leader (sizes are n each).
-        leaders: list[int] = []
-        for first in range(0, len(names), n):
-            lead = sidx.get(names[first], -1)
-            if lead < 0:
-                return False
-            order = orders[lead]
-            for j in range(1, n):
-                if names[first + j] != order[j]:
-                    return False
-            leaders.append(lead)
-        taken = replay_tricks(rules, h, leaders, cards)
+        taken = clean_deal(rules, t, number, d.direction, hands, given, d.to, d.names, d.cards,
+                           d.sizes)
         if taken is None:
             return False
         moon_way = t.moon
@@ -1691,27 +1756,18 @@ class CompactCheck:
         totals = [prev[i] + pts[i] for i in range(n)]
         points = dict(zip(seats, pts, strict=True))
         running = dict(zip(seats, totals, strict=True))
-        if d.total is not None and (type(d.total) is not dict or len(d.total) != n):
-            return False    # a total line must name every seat: the full check says so
-        int_types = t.int_types
-        for recorded, computed in ((d.score, points), (d.total, running)):
-            # A full line that agrees is one dict comparison; points are whole
-            # numbers (true and false are not, though they compare so).
-            if recorded is not None and (
-                    type(recorded) is not dict or len(recorded) > n
-                    or (recorded != computed if len(recorded) == n
-                        else any(computed.get(x) != v for x, v in recorded.items()))
-                    or list(map(type, recorded.values())) != int_types[len(recorded)]):
-                return False
+        score, total = d.score, d.total
+        if (score is not None and not line_agrees(score, points)) or (
+                total is not None and total != running):
+            return False    # (a total line names every seat)
         if self.taken is not None:
             self.taken.append(taken)
         self.totals = totals
         self.deals.append({"number": number, "points": points, "moon": moon, "totals": running})
-        if max(totals) >= t.target:
-            w = game_over(rules, totals)
-            if w is not None:
-                self.finished = True
-                self.winners = tuple(seats[x] for x in w)
+        w = game_over(rules, totals)
+        if w is not None:
+            self.finished = True
+            self.winners = tuple(seats[x] for x in w)
         return True
 
     def end(self, source: str | None, index: int | None) -> dict[str, Any] | None:

@@ -202,6 +202,12 @@ def game_over(rules: RuleSet, totals: Sequence[int]) -> list[int] | None:
     return winners
 
 
+def line_agrees(recorded: Mapping[str, int], computed: Mapping[str, int]) -> bool:
+    """Whether a recorded score or total line gives each seat it names the
+    *computed* points (a full line that agrees is one comparison)."""
+    return recorded == computed or all(computed.get(s) == v for s, v in recorded.items())
+
+
 def _recorded_matches(recorded: Mapping[str, int] | None, seats: Sequence[str],
                       points: Sequence[int]) -> bool:
     """Whether a recorded score line gives every seat exactly *points*."""
@@ -387,7 +393,7 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
         # nothing to say, the anchors move on.
         pts = ds.points
         total = deal.total
-        if deal.moon is None and ds.complete and (deal.score is None or deal.score == pts):
+        if deal.moon is None and ds.complete and (deal.score is None or line_agrees(deal.score, pts)):
             if total is None or (len(total) == len(seats) and None not in anchor and all(
                     total.get(s) == a + pts[s] for a, s in zip(anchor, seats, strict=True))):  # type: ignore[operator]
                 anchor = [None if a is None else a + pts[s] for a, s in zip(anchor, seats, strict=True)]
@@ -562,6 +568,7 @@ __all__ = [
     "compact_taken",
     "deal_is_complete",
     "game_over",
+    "line_agrees",
     "score_findings",
     "score_game",
     "taken_cards",

@@ -130,6 +130,19 @@ def card_masks(lists: dict[Any, Any]) -> dict[str, int] | None:
     return out
 
 
+def _line_ok(line: object) -> bool:
+    """A recorded score or total line the model's reader takes: whole
+    numbers by name (``true`` and ``false`` are not, though they compare so)."""
+    if line is None:
+        return True
+    if type(line) is not dict:
+        return False
+    for v in line.values():
+        if type(v) is not int:
+            return False
+    return True
+
+
 def _tags_ok(tags: dict[Any, Any]) -> bool:
     """Tag names and values the model's reader takes without a finding (a
     misspelt tag name draws a ``tag-name`` warning: the referee says so)."""
@@ -185,6 +198,10 @@ def compact_record(rec: Any, line: int | None) -> CompactGame | None:
                 names.append(p.seat)
                 cards.append(c)
             sizes.append(len(plays))
-        deals.append(CompactDeal(number, d.dealer, d.direction, hands, passes, names, cards, sizes,
-                                 d.score, d.total))
+        score, total, direction = d.score, d.total, d.direction
+        if not (_line_ok(score) and _line_ok(total)) or (
+                direction is not None and type(direction) is not str):
+            return None
+        deals.append(CompactDeal(number, d.dealer, direction, hands, passes, names, cards, sizes,
+                                 score, total))
     return CompactGame(rec.rules, seats, rec.players or {}, deals, rec.result, line, tags)
