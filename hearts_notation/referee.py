@@ -587,13 +587,9 @@ class _DealCheck:
 
     def check_hands(self) -> None:
         """The dealt hands: seats of the game, no card twice, none removed,
-        each of the hand size, together the whole deck.  Written so that a
-        clean deal costs a few mask operations: a message (and its source
-        position) is made only for a fault."""
+        each of the hand size, together the whole deck (:func:`clean_deal`
+        has refused the deal: this says why)."""
         n, idx = self.n, self.idx
-        hs = self.table.hs
-        removed = self.removed
-        bits = _BITS
         dealt: list[int | None] = [None] * n
         seen = 0
         for seat, cards in self.deal.hands.items():
@@ -605,10 +601,7 @@ class _DealCheck:
                 continue
             if cards is None:
                 continue
-            # (a card twice makes a carry: fewer bits than cards)
-            m = sum(map(bits.__getitem__, cards))
-            if m.bit_count() != len(cards) or m & seen or m & removed or len(cards) != hs:
-                m = self.hand_faults(seat, cards, seen, dealt)
+            m = self.hand_faults(seat, cards, seen, dealt)
             seen |= m
             dealt[i] = m
         self.dealt = dealt
@@ -714,21 +707,11 @@ class _DealCheck:
         for d in dealt:
             if d is not None:
                 other_dealt |= d
-        removed = self.removed
-        bits = _BITS
         givers = 0
         for p in passes:
             i = idx[p.seat]
             givers |= 1 << i
-            m = sum(map(bits.__getitem__, p.cards))
-            own = dealt[i]
-            expected = (i + offset) % n
-            if (len(p.cards) == pass_count and m.bit_count() == pass_count and not m & removed
-                    and not m & passed_union and own is not None and not m & ~own
-                    and (p.to is None or idx.get(p.to) == expected)):
-                given[i] = m    # a sound pass (the common case: nothing to say)
-            else:
-                m, given[i] = self.pass_faults(p, i, passed_union, passes, other_dealt, expected)
+            m, given[i] = self.pass_faults(p, i, passed_union, passes, other_dealt, (i + offset) % n)
             passed_union |= m
         if givers.bit_count() != n and not self.passing:
             # (in an unfinished deal before its first card, those seats have not
