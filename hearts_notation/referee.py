@@ -289,6 +289,13 @@ def _finding(code: str, severity: Severity, message: Msg, **where: Any) -> Findi
 _BITS: tuple[int, ...] = tuple(1 << c for c in range(52))
 
 
+def _mask(cards: Sequence[int]) -> int:
+    """The bitmask of a list of distinct cards, or -1 when one is listed
+    twice (it makes a carry: fewer bits than cards)."""
+    m = sum(map(_BITS.__getitem__, cards))
+    return m if m.bit_count() == len(cards) else -1
+
+
 # Per deal ----------------------------------------------------------------------------------
 
 
@@ -369,13 +376,13 @@ def clean_deal(rules: RuleSet, t: _Seating, number: int, direction: str | None,
     """The cards each seat took in deal *number* if it is clean, else ``None``.
 
     Clean: the recorded *direction* (if any) is the pass cycle's; the dealt
-    *hands* (seat order, bitmasks of distinct cards; ``None`` when one is not
-    known) have the hand size each and together the deck in play; when cards
-    change hands, *given* holds every seat's pass (the pass count, cards it
-    was dealt) and each recipient named in *to* (by giver) is the one the
-    direction gives; then every trick is full, its seats in turn, and every
-    card legal (:func:`_replay`).  Nothing is built for a message: a deal it
-    refuses is judged again by :class:`_DealCheck`, which says why."""
+    *hands* (:func:`_seat_masks`; ``None`` when one is not known) have the
+    hand size each and together the deck in play; when cards change hands,
+    *given* holds every seat's pass (the pass count, cards it was dealt) and
+    each recipient named in *to* (by giver) is the one the direction gives;
+    then every trick is full, its seats in turn, and every card legal
+    (:func:`_replay`).  Nothing is built for a message: a deal it refuses is
+    judged again by :class:`_DealCheck`, which says why."""
     k = (number - 1) % len(t.cycle)
     if (direction is not None and direction != t.cycle[k]) or hands is None:
         return None
@@ -410,8 +417,8 @@ def clean_deal(rules: RuleSet, t: _Seating, number: int, direction: str | None,
 
 
 def _seat_masks(t: _Seating, lists: Mapping[str, int]) -> list[int] | None:
-    """Bitmasks by seat name (the compact form's hands or passes) in seat
-    order, or ``None`` unless there is exactly one for each seat."""
+    """Bitmasks by seat name (hands or passes) in seat order, or ``None``
+    unless there is exactly one, not negative, for each seat."""
     if len(lists) != t.n:
         return None
     out: list[int] = []
@@ -514,43 +521,14 @@ class _DealCheck:
 
     def clean(self, direction: str | None) -> list[int] | None:
         """:func:`clean_deal` of the model's deal: its hands and passes as
-        bitmasks, its plays as flat lists (``None`` at once when a hand is not
-        known or lists a card twice)."""
+        bitmasks, its plays as flat lists."""
         t = self.table
-        n = t.n
-        idx = t.idx
-        bits = _BITS
-        hands_in = self.deal.hands
-        if len(hands_in) != n:
+        hands = _seat_masks(t, {s: -1 if h is None else _mask(h) for s, h in self.deal.hands.items()})
+        passes = self.deal.passes.values()
+        given = _seat_masks(t, {p.seat: _mask(p.cards) for p in passes}) if passes else None
+        if passes and given is None:
             return None
-        hands = [0] * n
-        for seat, hand in hands_in.items():
-            i = idx.get(seat, -1)
-            if i < 0 or hand is None:
-                return None
-            m = sum(map(bits.__getitem__, hand))
-            if m.bit_count() != len(hand):
-                return None
-            hands[i] = m
-        given: list[int] | None = None
-        to: dict[str, str] | None = None
-        passes = self.deal.passes
-        if passes:
-            if len(passes) != n:
-                return None
-            given = [0] * n
-            for p in passes.values():
-                i = idx.get(p.seat, -1)
-                if i < 0:
-                    return None
-                m = sum(map(bits.__getitem__, p.cards))
-                if m.bit_count() != len(p.cards):
-                    return None
-                given[i] = m
-                if p.to is not None:
-                    if to is None:
-                        to = {}
-                    to[p.seat] = p.to
+        to = {p.seat: p.to for p in passes if p.to is not None}
         names, cards, sizes = self.plays()
         return clean_deal(self.rules, t, self.number, direction, hands, given, to, names, cards, sizes)
 
@@ -1480,7 +1458,6 @@ __all__ = [
 # what is wrong and where.  No rule is written here a second time.
 
 
-_CARD_BIT = tuple(1 << c for c in range(52)).__getitem__
 #: An escaped surrogate in JSON text: the model path checks the string it makes.
 #: An escape the model path refuses where it stands: a lone surrogate, or NUL (no text
 #: format can hold it; the compact form does not look at the strings).
@@ -1532,8 +1509,8 @@ class CompactBuilder(Visitor["CompactGame | None"]):
         if cards is None:
             self.ok = False
             return
-        m = sum(map(_CARD_BIT, cards))
-        if m.bit_count() != len(cards):
+        m = _mask(cards)
+        if m < 0:
             self.ok = False
         self.deal.hands[seat] = m
 
@@ -1541,8 +1518,8 @@ class CompactBuilder(Visitor["CompactGame | None"]):
                    comment: str | None, line: int, column: int) -> None:
         d = self.deal
         assert d is not None
-        m = sum(map(_CARD_BIT, cards))
-        if m.bit_count() != len(cards):
+        m = _mask(cards)
+        if m < 0:
             self.ok = False
         if d.passes is None:
             d.passes = {}
@@ -1638,11 +1615,8 @@ def compact_report(game: CompactGame, source: str | None, index: int | None,
     default or its type checked first, and whatever it does not recognise
     is a ``None``."""
     check = compact_check(game, default_rules, force_rules, taken)
-    if check is None:
+    if check is None or not all(map(check.deal, game.deals)):
         return None
-    for d in game.deals:
-        if not check.deal(d):
-            return None
     return check.end(source, index)
 
 

@@ -23,7 +23,6 @@ whole-file read, for the full referee and scorer.  Tests
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -49,30 +48,20 @@ class CleanGame:
     deals_count: int
 
 
-@functools.lru_cache(maxsize=256)
-def _rules(spec: str | None, default: RuleSet | None, force: bool) -> RuleSet | None:
-    """The rules of a record's ``Rules`` string, as the compact check takes them
-    (``None`` when they draw a finding: the check then refuses the record)."""
-    from .referee import rules_with_findings
-
-    rules, found = rules_with_findings(Game(rules=spec), default, force)
-    return None if found else rules
-
-
 def clean_game(compact: CompactGame, source: str | None, index: int | None,
                default_rules: RuleSet | None, force: bool) -> CleanGame | None:
     """The :class:`CleanGame` of a compact record, or ``None`` when the
     referee's compact check does not accept it (the model must read it)."""
-    from .referee import compact_report
+    from .referee import compact_check
 
     taken: list[list[int]] = []
-    entry = compact_report(compact, source, index, default_rules, force, taken)
+    check = compact_check(compact, default_rules, force, taken)
+    if check is None or not all(map(check.deal, compact.deals)):
+        return None
+    entry = check.end(source, index)
     if entry is None:
         return None
-    rules = _rules(compact.rules, default_rules, force)
-    if rules is None:       # (the check accepted the rules, so this does not happen)
-        return None
-    seats = tuple(compact.seats) if compact.seats else rules.default_seats
+    rules, seats = check.rules, check.seats
     deals: list[DealScore] = []
     for d, took in zip(entry["deals"], taken, strict=True):
         moon = d["moon"]
