@@ -167,3 +167,32 @@ def test_the_referee_catches_no_bug() -> None:
                 assert name is not None, f"a bare except at line {node.lineno}"
                 assert not (isinstance(name, ast.Name) and name.id in bugs), \
                     f"{name.id} caught at line {node.lineno}"
+
+
+def test_one_check_two_modes() -> None:
+    """``deal_header`` and ``clean_deal`` are the referee's checks in both of
+    its modes: with a list, a fault is a finding there; without one, the
+    first fault gives ``None`` and no message is made."""
+    from hearts_notation.referee import _seating, clean_deal, deal_header
+    from hearts_notation.rules import standard
+
+    rules = standard()
+    t = _seating(rules, rules.default_seats)
+    # deal 2 dealt by the seat that dealt deal 1: a dealer-rotation fault
+    head: list[Any] = []
+    assert deal_header(rules, t, 1, 2, "N", None, 1, (0, 1), head) == (2, (0, 2), False)
+    assert [f.code for f in head] == ["dealer-rotation"]
+    assert deal_header(rules, t, 1, 2, "N", None, 1, (0, 1), None) is None
+    assert deal_header(rules, t, 1, 2, "E", None, 1, (0, 1), None) == (2, (1, 2), False)
+    # a hand of twelve cards: the deal is not clean, and nothing is said of it here
+    game = next(iter(generate_games(1, seed=3, rules="standard")))
+    deal = game.deals[0]
+    masks = {s: sum(1 << c for c in cards or ()) for s, cards in deal.hands.items()}
+    plays = [p for trick in deal.tricks for p in trick.plays]
+    names, cards = [p.seat for p in plays], [int(p.card) for p in plays]
+    sizes = [len(trick.plays) for trick in deal.tricks]
+    given = [sum(1 << c for c in deal.passes[s].cards) for s in t.seats]
+    hands = [masks[s] for s in t.seats]
+    assert clean_deal(rules, t, 1, None, hands, given, None, names, cards, sizes) is not None
+    hands[0] &= hands[0] - 1
+    assert clean_deal(rules, t, 1, None, hands, given, None, names, cards, sizes) is None
