@@ -27,6 +27,12 @@ fault with the whole hand.  When only the unknown part could make it
 illegal, the check cannot be made: one ``info`` finding per deal and rule
 says so, never a false error.
 
+Fast on clean deals: every deal first goes through :func:`deal_header` and
+:func:`clean_deal`, which work on card bitmasks and flat lists and make no
+message; only a deal they refuse is reasoned about as below.  The same two
+functions, without a list of findings, are the accepting mode that
+:func:`compact_report` runs on the readers' compact form.
+
 After a finding the card is played as written, and the referee avoids
 follow-on errors: at most one finding per play (``not-held`` before
 ``out-of-turn`` before the rules of play); a card played is gone from every
