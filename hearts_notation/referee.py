@@ -340,15 +340,7 @@ def _seating(rules: RuleSet, seats: tuple[str, ...]) -> _Seating:
     return _Seating(rules, seats)
 
 
-# The check of a clean deal ---------------------------------------------------------------
-#
-# The referee judges every deal in two steps: :func:`clean_deal` on card
-# bitmasks and flat lists, which says only whether the deal is clean, and
-# costs a few mask operations and one replay (no message, no position); and,
-# for a deal it does not accept, :class:`_DealCheck`'s card-by-card
-# reasoning, which says what is wrong and where.  Both forms of a record go
-# through the same :func:`clean_deal`: the model (:meth:`_DealCheck.run`)
-# and the compact form (:meth:`CompactCheck.deal`).
+# The check of a clean deal (see the module docstring) ----------------------------------
 
 
 def _replay(rules: RuleSet, t: _Seating, hands: list[int], names: Sequence[str],
@@ -377,7 +369,7 @@ def _replay(rules: RuleSet, t: _Seating, hands: list[int], names: Sequence[str],
 
 
 def clean_deal(rules: RuleSet, t: _Seating, number: int, direction: str | None,
-               hands: list[int] | None, given: list[int] | None, to: Mapping[str, str] | None,
+               hands: list[int] | None, given: list[int] | None, to: dict[str, str] | None,
                names: Sequence[str], cards: list[int], sizes: Sequence[int]) -> list[int] | None:
     """The cards each seat took in deal *number* if it is clean, else ``None``.
 
@@ -422,7 +414,7 @@ def clean_deal(rules: RuleSet, t: _Seating, number: int, direction: str | None,
     return _replay(rules, t, hands, names, cards, sizes)
 
 
-def _seat_masks(t: _Seating, lists: Mapping[str, int]) -> list[int] | None:
+def _seat_masks(t: _Seating, lists: dict[str, int]) -> list[int] | None:
     """Bitmasks by seat name (hands or passes) in seat order, or ``None``
     unless there is exactly one, not negative, for each seat."""
     if len(lists) != t.n:
@@ -1449,19 +1441,13 @@ __all__ = [
 
 # The compact form ---------------------------------------------------------------------------
 #
-# ``validate`` on a corpus spends most of its time on records that turn out to
-# be clean.  The readers fill a compact form of such a game -- each hand a
-# bitmask, the plays two flat lists of seat names and card numbers -- without
-# building the model: ``compact_record`` from the typed decoder's record of a
-# JSON text, :class:`CompactBuilder` from the events of the HRN reader.
-# :func:`compact_report` runs the referee's own checks on it in their
-# accepting mode: :func:`deal_header` without a list of findings,
-# :func:`clean_deal` (hands, passes, turn, every card on the game state's
-# bulk replay), :func:`hearts_notation.scoring.line_agrees`,
-# :func:`hearts_notation.scoring.game_over`.  At the first fault (or anything
-# the compact form does not carry) it gives ``None`` and the caller builds the
-# model for :func:`check_game`, which runs the same checks and then says
-# what is wrong and where.  No rule is written here a second time.
+# What the readers fill for ``validate`` without building the model: each hand
+# a bitmask, the plays two flat lists (``compact_record`` from the typed
+# decoder's record of a JSON text, :class:`CompactBuilder` from the HRN
+# reader's events).  :func:`compact_report` judges it with the referee's own
+# checks in their accepting mode (:func:`deal_header`, :func:`clean_deal`,
+# :func:`~hearts_notation.scoring.line_agrees`); at the first fault it gives
+# ``None`` and the caller builds the model for :func:`check_game`.
 
 
 #: An escaped surrogate in JSON text: the model path checks the string it makes.
