@@ -145,7 +145,7 @@ def _measure(small: Path, large: Path, tmp: Path, deals: int, quick: bool, pure:
     cpu = dict.fromkeys(big, float("inf"))
     counts: dict[str, str] = {}
     l_rss = 0.0
-    for _ in range(1 if quick else 2):
+    for _ in range(1 if quick else 3):
         for key, args in big.items():
             c, rss = _child(args, out, pure)
             cpu[key] = min(cpu[key], c)
