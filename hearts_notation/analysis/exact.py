@@ -180,7 +180,10 @@ class ExactSolver:
         #: stop with :class:`SearchLimit` past this many nodes (0: no limit)
         self.node_limit = node_limit if node_limit > 0 else 1 << 62
         self._tt_vec: dict[tuple[int, ...], Vector] = {}
-        self._tt_ab: dict[tuple[int, ...], tuple[int, int]] = {}
+        #: paranoid: partition table, from the head and the suits' lengths to its entries
+        self._tt_part: dict[tuple[int, int], list[_Entry]] = {}
+        #: paranoid: the cards whose ranks the search so far relied on (partition search)
+        self._rel = 0
         self._reps: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self._comp: dict[int, int] = {}
         self._orders: dict[int, list[int]] = {}
@@ -237,8 +240,8 @@ class ExactSolver:
     def _trim(self) -> None:
         if len(self._tt_vec) > self.TT_LIMIT:
             self._tt_vec.clear()
-        if len(self._tt_ab) > self.TT_LIMIT:
-            self._tt_ab.clear()
+        if len(self._tt_part) > self.TT_LIMIT:
+            self._tt_part.clear()
         if len(self._reps) > self.TT_LIMIT:
             self._reps.clear()
         if len(self._comp) > self.TT_LIMIT:
@@ -567,6 +570,14 @@ class ExactSolver:
         order = self._ordered(legal, alive, led, win)
         above = self.above
         card_pen = self.card_pen
+        # Partition search: the cards every searched line relied on (*acc*),
+        # and those of the line that gave the best (*brel*): a cut-off
+        # (fail-low for the analysed seat, fail-high for the others) is
+        # proved by that line alone.
+        outer = self._rel
+        acc = 0
+        brel = 0
+        cut = False
         if s == me:
             later = -1
             floor = 0
@@ -579,14 +590,22 @@ class ExactSolver:
                 if (later >= 0 and best < _INF and not later & above[c]
                         and (led < 0 or (c // 13 == led and c > win))
                         and floor + card_pen[c] >= best):
-                    continue    # c surely takes the trick: no better (see _mx)
+                    # c surely takes the trick: no better (see _mx); the ranks
+                    # that say so are relied on
+                    acc |= _group(c, h, alive)
+                    continue
                 hands[s] = h & ~(1 << c)
                 cards.append(c)
+                self._rel = 0
                 v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta)
+                r = _closed(self._rel, c, h, alive)
+                acc |= r
                 cards.pop()
                 if v < best:
                     best = v
+                    brel = r
                     if best <= alpha or best <= lo:
+                        cut = True
                         break
                     if best < beta:
                         beta = best
@@ -607,18 +626,25 @@ class ExactSolver:
                 if (later >= 0 and best > -_INF and not later & above[c]
                         and (led < 0 or (c // 13 == led and c > win))
                         and ceiling - card_pen[c] <= best):
+                    acc |= _group(c, h, alive)
                     continue
                 hands[s] = h & ~(1 << c)
                 cards.append(c)
+                self._rel = 0
                 v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta)
+                r = _closed(self._rel, c, h, alive)
+                acc |= r
                 cards.pop()
                 if v > best:
                     best = v
+                    brel = r
                     if best >= beta or best >= hi:
+                        cut = True
                         break
                     if best > alpha:
                         alpha = best
         hands[s] = h
+        self._rel = outer | (brel if cut else acc)
         return best
 
     def _ab_end(self, hands: list[int], leader: int, broken: bool, moon: int,
@@ -628,6 +654,8 @@ class ExactSolver:
         for c in cards:
             mask |= 1 << c
         w = winning_card(cards[0], mask)
+        if mask & ~(1 << w) & _SUIT_MASK[w // 13]:
+            self._rel |= 1 << w     # w beat another card of its suit: its rank decided
         winner = (leader + cards.index(w)) % n
         if not broken and mask & self.breaks[cards[0]]:
             broken = True
@@ -645,6 +673,7 @@ class ExactSolver:
         if not rem & self.scoring:
             return pts + self.term[moon + 2][self._me]
         if sweeps(hands[winner], rem):
+            self._rel |= hands[winner]
             return pts + self._swept(winner, moon, rem)[self._me]
         if last:
             cards2 = [hands[(winner + i) % n].bit_length() - 1 for i in range(n)]
@@ -656,30 +685,111 @@ class ExactSolver:
             return pts + v
         a = alpha - pts
         b = beta - pts
-        key = self._key(hands, rem, winner, broken, moon)
-        tt = self._tt_ab
-        got = tt.get(key)
+        return pts + self._ab_table(hands, rem, winner, broken, moon, a, b)
+
+    def _ab_table(self, hands: list[int], rem: int, leader: int, broken: bool, moon: int,
+                  a: int, b: int) -> int:
+        """The paranoid value of a trick boundary through the partition
+        table (Ginsberg's partition search, as DDS does it): an entry holds
+        bounds for every position with the same head, the same number of
+        cards of each suit in each hand, and the same holders of the highest
+        cards of each suit down to the lowest whose rank the search relied
+        on (a trick won against a card of its suit, a sure winner, a claim;
+        Q♠ and a scoring J♦ always); the cards below are interchangeable."""
+        n = self.n
+        if not rem & 0x1FFF << 26:
+            broken = True
+        ckey = leader | (int(broken) << 4) | ((moon + 2) << 5) | (self._me << 10)
+        # Q♠ and a scoring J♦ are named wherever they sit: their holder and
+        # their place among the cards left of their suit
+        if rem & _QS_BIT:
+            ckey |= ((1 + _POP13[(rem >> 39) & 0x3FF]) << 13) | (_holder(hands, _QS_BIT) << 17)
+        if self.jd_value and rem & _JD_BIT:
+            ckey |= ((1 + _POP13[(rem >> 13) & 0x1FF]) << 20) | (_holder(hands, _JD_BIT) << 24)
+        # the number of cards of each suit in each hand (four bits each)
+        # goes into a second int, so that neither grows past a machine word
+        lens = 0
+        comps = [0, 0, 0, 0]
+        for suit in range(4):
+            shift = 13 * suit
+            x = 0
+            for i in range(n):
+                part = (hands[i] >> shift) & _SUIT
+                x |= part << (13 * i)
+                lens = (lens << 4) | _POP13[part]
+            if x:
+                c = self._comp.get(x)
+                if c is None:
+                    c = compress_suit(x, n)
+                    self._comp[x] = c
+                comps[suit] = c
+        if n > 3:
+            ckey |= (lens & 0xFFFFFFFF) << 28
+            lens >>= 32
+        full = (ckey, lens)
+        c0 = comps[0]
+        c1 = comps[1]
+        c2 = comps[2]
+        c3 = comps[3]
+        outer = self._rel
+        self._rel = 0
+        entries = self._tt_part.get(full)
         lo = -_INF
         hi = _INF
-        if got is not None:
-            lo, hi = got
-            if lo >= b or lo == hi:
-                return pts + lo
-            if hi <= a:
-                return pts + hi
-            if lo > a:
-                a = lo
-            if hi < b:
-                b = hi
-        v = self._ab(hands, winner, False, broken, moon, [], a, b)
+        if entries is None:
+            entries = []
+            self._tt_part[full] = entries
+        else:
+            for idx in range(len(entries)):
+                e = entries[idx]
+                if ((c0 & e.m0) != e.p0 or (c1 & e.m1) != e.p1
+                        or (c2 & e.m2) != e.p2 or (c3 & e.m3) != e.p3):
+                    continue
+                if e.lo <= a and e.hi >= b:
+                    continue    # tells nothing in this window: not relied on
+                if e.lo > lo:
+                    lo = e.lo
+                if e.hi < hi:
+                    hi = e.hi
+                self._rel |= e.fixed(rem)
+                if lo >= b or lo == hi or hi <= a:
+                    self._rel = outer | self._rel
+                    if idx:     # the entries that answer come first
+                        del entries[idx]
+                        entries.insert(0, e)
+                    return lo if lo >= b or lo == hi else hi
+        if lo > a:
+            a = lo
+        if hi < b:
+            b = hi
+        v = self._ab(hands, leader, False, broken, moon, [], a, b)
         if v <= a:
             hi = v if v < hi else hi
         elif v >= b:
             lo = v if v > lo else lo
         else:
             lo = hi = v
-        tt[key] = (lo, hi)
-        return pts + v
+        rel = self._rel
+        m0, k0 = _named(rel, rem, 0, n)
+        m1, k1 = _named(rel, rem, 1, n)
+        m2, k2 = _named(rel, rem, 2, n)
+        m3, k3 = _named(rel, rem, 3, n)
+        p0 = c0 & m0
+        p1 = c1 & m1
+        p2 = c2 & m2
+        p3 = c3 & m3
+        for old in entries:
+            if (old.m0 == m0 and old.p0 == p0 and old.m1 == m1 and old.p1 == p1
+                    and old.m2 == m2 and old.p2 == p2 and old.m3 == m3 and old.p3 == p3):
+                if lo > old.lo:
+                    old.lo = lo
+                if hi < old.hi:
+                    old.hi = hi
+                break
+        else:
+            entries.insert(0, _Entry(m0, p0, m1, p1, m2, p2, m3, p3, k0, k1, k2, k3, lo, hi))
+        self._rel = outer | rel
+        return v
 
     # -- the transposition key -----------------------------------------------------
 
@@ -687,13 +797,125 @@ class ExactSolver:
              moon: int) -> tuple[int, ...]:
         """Relative-rank key of a position at a trick boundary (see the
         module docstring).  Whether hearts are open matters only while a
-        heart is left; the analysed seat is part of the paranoid key."""
+        heart is left."""
         if not rem & 0x1FFF << 26:
             broken = True
         head = leader | (int(broken) << 4) | ((moon + 2) << 5)
-        if self.model == PARANOID:
-            head |= self._me << 10
         return relative_key(hands, self.n, head, rem, bool(self.jd_value), self._comp)
+
+
+def _group(card: int, hand: int, alive: int) -> int:
+    """The cards of *hand* equivalent to *card* (which it holds): the run
+    around it with no other card of *alive* between (a superset of
+    :func:`suit_classes`' group, which also sets Q♠ and J♦ apart)."""
+    g = 1 << card
+    top = card - card % 13 + 12
+    b = card + 1
+    while b <= top:
+        bit = 1 << b
+        if alive & bit:
+            if not hand & bit:
+                break
+            g |= bit
+        b += 1
+    bottom = card - card % 13
+    b = card - 1
+    while b >= bottom:
+        bit = 1 << b
+        if alive & bit:
+            if not hand & bit:
+                break
+            g |= bit
+        b -= 1
+    return g
+
+
+def _holder(hands: list[int], bit: int) -> int:
+    """The seat whose hand holds the card *bit*."""
+    for i in range(len(hands)):
+        if hands[i] & bit:
+            return i
+    return 0
+
+
+def _closed(rel: int, card: int, hand: int, alive: int) -> int:
+    """*rel*, the cards a child's search relied on after *card* was played
+    for its group, with the whole group added when it meets the group: the
+    other members then stand for the card only where the whole group's
+    holder is fixed (partition search's one subtle case)."""
+    if rel & hand & _SUIT_MASK[card // 13]:
+        g = _group(card, hand, alive)
+        if rel & g:
+            rel |= g
+    return rel
+
+
+def _top(rem: int, suit: int, k: int) -> int:
+    """The *k* highest cards of *suit* in *rem*."""
+    m = (rem >> (13 * suit)) & _SUIT
+    out = 0
+    for _ in range(k):
+        hb = 1 << (m.bit_length() - 1)
+        out |= hb
+        m ^= hb
+    return out << (13 * suit)
+
+
+def _named(rel: int, rem: int, suit: int, n: int) -> tuple[int, int]:
+    """(mask over the compressed holdings of the *n* seats, how many cards)
+    of the cards of *suit* that an entry of the partition table fixes: the
+    cards of *rem* from the lowest of *rel* up."""
+    shift = 13 * suit
+    rs = (rel >> shift) & (rem >> shift) & _SUIT
+    if not rs:
+        return 0, 0
+    am = (rem >> shift) & _SUIT
+    low = (rs & -rs).bit_length() - 1
+    k = _POP13[am >> low]
+    total = _POP13[am]
+    top = ((1 << total) - 1) ^ ((1 << (total - k)) - 1)
+    m = 0
+    for i in range(n):
+        m |= top << (13 * i)
+    return m, k
+
+
+class _Entry:
+    """An entry of the paranoid partition table: for each suit the mask of
+    the compressed holdings it fixes and what they are there (the highest
+    *k* cards of the suit), and the bounds on the analysed seat's points
+    still to come that hold for every position that agrees on them."""
+
+    def __init__(self, m0: int, p0: int, m1: int, p1: int, m2: int, p2: int, m3: int, p3: int,
+                 k0: int, k1: int, k2: int, k3: int, lo: int, hi: int) -> None:
+        self.m0 = m0
+        self.p0 = p0
+        self.m1 = m1
+        self.p1 = p1
+        self.m2 = m2
+        self.p2 = p2
+        self.m3 = m3
+        self.p3 = p3
+        self.k0 = k0
+        self.k1 = k1
+        self.k2 = k2
+        self.k3 = k3
+        self.lo = lo
+        self.hi = hi
+
+    def fixed(self, rem: int) -> int:
+        """The cards of *rem* (a position the entry answers) that it fixes:
+        what a search answered by it relied on."""
+        out = 0
+        if self.k0:
+            out |= _top(rem, 0, self.k0)
+        if self.k1:
+            out |= _top(rem, 1, self.k1)
+        if self.k2:
+            out |= _top(rem, 2, self.k2)
+        if self.k3:
+            out |= _top(rem, 3, self.k3)
+        return out
 
 
 def sweeps(hand: int, rem: int) -> bool:
