@@ -52,6 +52,13 @@ Speed
   among them; the leader, whether hearts are open, who can still shoot the
   moon), holding the points still to come: selfish, the vector of every
   seat's; paranoid, lower and upper bounds on the analysed seat's.
+* Paranoid, partition search (Ginsberg's, as DDS does it): a table entry
+  answers for every position that agrees on the cards the search relied on
+  (each suit's highest cards down to the lowest whose rank decided
+  something, Q♠ and a scoring J♦, the suits' lengths in each hand);
+  the cards below are interchangeable (:meth:`ExactSolver._ab_table`).
+  Not for the selfish model: its tie order reads every card's relative
+  rank, so positions sharing an entry could break ties differently.
 * Bounds from the cards left (the fewest and most points a seat can still
   get, a moon included): a selfish seat that reaches its fewest stops
   trying cards (exact, because ties keep the first card in the order
