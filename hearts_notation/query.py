@@ -29,7 +29,6 @@ from typing import Literal
 from .cards import SUIT_MASKS, Card, CardError, parse_card, parse_suit
 from .i18n import Arg, Msg, msg
 from .model import MARKS
-from .saferegex import Pattern, PatternError, compile_pattern
 
 #: The finding codes of docs/spec.md, section 5.2 (a test keeps the two in step).
 FINDING_CODES: tuple[str, ...] = (
@@ -526,6 +525,9 @@ class _Parser:
         self.i += 1
         if op != "~":
             return tok.text
+        # (imported here: the regular expressions' module is not loaded by a query without one)
+        from .saferegex import Pattern, PatternError, compile_pattern
+
         try:
             pattern: Pattern = compile_pattern(tok.text)
         except PatternError as exc:

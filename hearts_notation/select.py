@@ -49,7 +49,6 @@ from .io.events import Visitor
 from .model import Deal, Finding, Game
 from .players import Identity
 from .query import And, DateValue, Node, Not, Or, Pred, Who, predicates
-from .saferegex import Pattern
 
 if TYPE_CHECKING:
     from .io.batches import Batch, RawRecord
@@ -523,6 +522,8 @@ def _tag(p: Pred, view: GameView, d: int | None) -> Tri:
     if value is None:
         return p.op == "!="
     if p.op == "~":
+        from .saferegex import Pattern  # (loaded only by a query with a pattern)
+
         assert isinstance(p.value, Pattern)
         return p.value.search(value)
     return _cmp(p.op, value, p.value)
@@ -552,6 +553,8 @@ def _rule_values(rules: RuleSet) -> tuple[object, ...]:
 
 def _rules(p: Pred, view: GameView, d: int | None) -> Tri:
     if p.op == "~":
+        from .saferegex import Pattern  # (loaded only by a query with a pattern)
+
         assert isinstance(p.value, Pattern)
         return p.value.search(view.rules.spec)
     same = _rule_values(view.rules) == _rule_values(p.value)  # type: ignore[arg-type]
