@@ -14,9 +14,9 @@ the text they concern.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, Literal, TypeVar
 
 from .cards import Card
 from .seats import DEFAULT_SEATS as DEFAULT_SEATS
@@ -32,7 +32,49 @@ Severity = Literal["error", "warning", "info"]
 #: The tags that name the players, by seat position, for four players.
 PLAYER_TAGS_4: tuple[str, ...] = ("North", "East", "South", "West")
 
+_T = TypeVar("_T")
 
+
+def _quick_init(cls: type[_T]) -> type[_T]:
+    """The frozen dataclass *cls* with an ``__init__`` that stores each
+    field through its slot's descriptor.
+
+    The readers build tens of these objects per deal (an observer's deal,
+    whose model the referee needs, about thirty), and the ``__init__`` that
+    ``dataclass`` writes for a frozen class calls ``object.__setattr__`` by
+    name for each field: about a third of the time of making the object
+    goes there.  This one has the same parameters, defaults and default
+    factories, and the class stays what ``dataclass`` made it (frozen:
+    assigning raises ``FrozenInstanceError``; equality, hash, ``repr``,
+    :func:`dataclasses.replace` and :func:`dataclasses.fields` unchanged);
+    only the stores are cheaper (docs/decisions.md, "Observer records")."""
+    names: dict[str, Any] = {"MISSING": MISSING}
+    params: list[str] = []
+    body: list[str] = []
+    for f in fields(cls):   # type: ignore[arg-type]
+        name = f.name
+        if f.default is not MISSING:
+            names[f"_d_{name}"] = f.default
+            params.append(f"{name}=_d_{name}")
+        elif f.default_factory is not MISSING:
+            names[f"_f_{name}"] = f.default_factory
+            params.append(f"{name}=MISSING")
+            body.append(f"    if {name} is MISSING:\n        {name} = _f_{name}()")
+        else:
+            params.append(name)
+        names[f"_s_{name}"] = vars(cls)[name].__set__
+        body.append(f"    _s_{name}(self, {name})")
+    source = f"def __init__(self, {', '.join(params)}) -> None:\n" + "\n".join(body) + "\n"
+    made: dict[str, Callable[..., None]] = {}
+    exec(source, names, made)     # (a source made of the field names above)
+    init = made["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
+
+
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Pos:
     """A place in a source text: 1-based line and column."""
@@ -41,6 +83,54 @@ class Pos:
     column: int
 
 
+class Positions(Mapping[str, Pos]):
+    """Source positions found when asked: the mapping of a deal's ``where``
+    as a reader with a locator makes it (:class:`hearts_notation.io.jsonio.JsonLocator`).
+
+    Each key names the path of its value in the record; its :class:`Pos` is
+    looked up on first use.  The referee asks for one of them only for a
+    finding there (a hand, a score line), so that reading an observer's
+    record, whose every deal the referee reads with its positions, does not
+    work out a dozen places per deal to use one (docs/decisions.md,
+    "Observer records").  A key whose value has no position (the locator
+    does not find it) is not in the mapping, as if it had never been put.
+    Equal to, and pickled as, the plain ``dict`` of the same positions."""
+
+    __slots__ = ("_locate", "_paths")
+
+    def __init__(self, locate: Callable[[tuple[Any, ...]], Pos | None],
+                 paths: dict[str, tuple[Any, ...]]) -> None:
+        self._locate = locate
+        self._paths = paths
+
+    def __getitem__(self, key: str) -> Pos:
+        pos = self._locate(self._paths[key])
+        if pos is None:
+            raise KeyError(key)
+        return pos
+
+    def _found(self) -> dict[str, Pos]:
+        found: dict[str, Pos] = {}
+        for key, path in self._paths.items():
+            pos = self._locate(path)
+            if pos is not None:
+                found[key] = pos
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._found())
+
+    def __len__(self) -> int:
+        return len(self._found())
+
+    def __repr__(self) -> str:
+        return repr(self._found())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (self._found(),))
+
+
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One thing the reader or the referee has to say about a record.
@@ -112,6 +202,7 @@ def _jsonable(v: Any) -> Any:
     return [_jsonable(x) for x in v] if isinstance(v, tuple) else v
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Play:
     """A card played by a seat, with the commentator's mark and comment."""
@@ -123,6 +214,7 @@ class Play:
     pos: Pos | None = field(default=None, compare=False)
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Trick:
     """The plays of one trick in play order (leader first)."""
@@ -132,6 +224,7 @@ class Trick:
     pos: Pos | None = field(default=None, compare=False)
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Pass:
     """The cards one seat gave before play, in the order recorded.
@@ -148,6 +241,7 @@ class Pass:
     pos: Pos | None = field(default=None, compare=False)
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Moon:
     """A recorded moon choice: the shooter and ``add`` or ``subtract``."""
@@ -157,6 +251,7 @@ class Moon:
     pos: Pos | None = field(default=None, compare=False)
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Deal:
     """One deal: header, hands as dealt, passes, tricks and recorded scores.
@@ -193,6 +288,7 @@ class Deal:
 Result = tuple[str, ...] | Literal["*"] | None
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Game:
     """A game: tags, rules, seats, players, deals and the declared result.
