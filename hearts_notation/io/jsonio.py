@@ -357,7 +357,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
         raise RecordError(msg("record.expected_tricks"), f"{where}.tricks")
     tricks = []
     trick_limit = current_limits().cards
-    good_seats: set[str] = set()     # the seat names of this deal already found well formed
+    good_seats = _GOOD_SEATS         # the seat names already found well formed
     for i, t in enumerate(tricks_in):
         plays_in = t.get("plays") if isinstance(t, dict) and len(t) == 1 else None
         if isinstance(plays_in, list) and len(plays_in) <= trick_limit:
@@ -374,16 +374,24 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
             # (the checks below, without building their messages' paths).
             if isinstance(p, dict) and len(p) == 2:
                 ps, pc = p.get("seat"), p.get("card")
+                if not locate_plays and isinstance(ps, str) and isinstance(pc, str):
+                    # a play without position, seen before: shared (immutable)
+                    shared = _SHARED_PLAYS.get(ps, _NO_PLAYS).get(pc)
+                    if shared is not None:
+                        plays.append(shared)
+                        continue
                 card = _LETTER_CARDS.get(pc) if isinstance(pc, str) else None
                 if card is not None and isinstance(ps, str) and (ps in good_seats or (
                         0 < len(ps) <= 8 and ps[0].isalpha() and set(ps) <= _SEAT_OK)):
-                    good_seats.add(ps)
-                    if not locate_plays:    # a play without position: shared (immutable)
-                        shared = _SHARED_PLAYS.get((ps, card))
-                        if shared is None:
-                            shared = Play(seat=ps, card=card)
-                            if len(_SHARED_PLAYS) < 4096:
-                                _SHARED_PLAYS[(ps, card)] = shared
+                    if len(good_seats) < 4096:
+                        good_seats.add(ps)
+                    if not locate_plays:
+                        shared = Play(seat=ps, card=card)
+                        by_card = _SHARED_PLAYS.get(ps)
+                        if by_card is None and len(_SHARED_PLAYS) < 64:
+                            by_card = _SHARED_PLAYS[ps] = {}
+                        if by_card is not None and isinstance(pc, str) and len(by_card) < 256:
+                            by_card[pc] = shared
                         plays.append(shared)
                         continue
                     plays.append(Play(seat=ps, card=card,
@@ -433,9 +441,12 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
 
 
 #: The plays without mark, comment or position, one object per seat and card
-#: (a record read without the positions of its plays shares them; at most a
-#: few thousand, so that a stream of odd seat names cannot grow the table).
-_SHARED_PLAYS: dict[tuple[str, Card], Play] = {}
+#: as written (``"QS"``, ``"qs"``), by seat then card: a record read without
+#: the positions of its plays shares them, and a play seen before is one
+#: look-up per name, its checks made when it was first read.  (At most 64
+#: seats of 256 spellings, so that a stream of odd names cannot grow the table.)
+_SHARED_PLAYS: dict[str, dict[str, Play]] = {}
+_NO_PLAYS: Final[dict[str, Play]] = {}
 
 
 def _nowhere(*path: Any) -> Pos | None:
