@@ -65,9 +65,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
 #: end the program itself (128 + SIGPIPE, what a shell shows for ``cat``).
 EXIT_PIPE = 128 + 13
 
-#: The id of the line asking for a bug report (the catalogs word it).
-REPORT_HINT = "app.report_hint"
-
 
 class Terminated(BaseException):
     """Raised by the SIGTERM handler, so that ``finally`` blocks (temporary

@@ -615,11 +615,6 @@ class GameState:
         """Whether every trick of the deal has been played."""
         return self.tricks_done >= self.tricks_total
 
-    @property
-    def last_winner(self) -> int | None:
-        """The seat that won the last finished trick (it leads now)."""
-        return self.leader if self.tricks_done else None
-
     def legal_cards(self, seat: int | None = None) -> int:
         """The mask of the cards the seat to play (or *seat*, as if it were
         its turn) may play now.  For a hand not fully known, the known cards

@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pygments.token import Error, _TokenType, is_token_subtype
+from pygments.token import _TokenType, is_token_subtype
 
 from ..cards import SYMBOL_SUIT_CHARS
 from ..i18n import Msg
@@ -363,8 +363,3 @@ class Checker:
             return CheckedGame(text, None, None)
         game = games[0]
         return CheckedGame(text, game, check_game(game, self.rules))
-
-
-def error_tokens(tokens: Sequence[Sequence[Token]]) -> list[Token]:
-    """The tokens the lexer could not place (for the tests of the lexer)."""
-    return [t for line in tokens for t in line if within(t.kind, Error)]

@@ -424,8 +424,6 @@ class CorpusRun:
     refused: int = 0
     unwritten: int = 0
     files: list[tuple[str, list[str], str]] = field(default_factory=list)
-    #: Parts done as the manifest counts them.
-    manifest_done: int = 0
 
     @property
     def complete(self) -> bool:
@@ -479,8 +477,6 @@ def run_corpus(engine: Engine, files: list[tuple[str, str | None]], fmt: str | N
     if isinstance(manifest, str):
         report(manifest)
         run.unwritten += 1
-    else:
-        run.manifest_done = manifest
     return run
 
 
