@@ -373,29 +373,6 @@ def replay_tricks(rules: RuleSet, hands: list[int], leaders: list[int],
     return taken
 
 
-def replay_exact(rules: RuleSet, hands: Sequence[int], bits: Sequence[int]
-                 ) -> tuple[list[int], list[int]] | None:
-    """:func:`replay_tricks` with the cards as one-bit masks in play order
-    and the seats implied rather than recorded: the :func:`opening_leader`
-    leads the first trick, the winner of each trick (by
-    :func:`trick_winner`) the next, then clockwise.  Returns the cards each
-    seat took and the leader of each trick, or ``None`` when the deal is not
-    a complete, legal deal of these hands."""
-    n = len(hands)
-    nt = rules.tricks_per_deal
-    if n < 2 or len(bits) != n * nt:
-        return None
-    lead = opening_leader(rules, hands)
-    if lead is None:
-        return None
-    cards = [b.bit_length() - 1 for b in bits]
-    leaders = [lead]
-    for t in range(nt - 1):
-        leaders.append((leaders[-1] + trick_winner(cards[t * n:(t + 1) * n])) % n)
-    taken = replay_tricks(rules, list(hands), leaders, cards)
-    return None if taken is None else (taken, leaders)
-
-
 # Passing and the opening lead ----------------------------------------------------------------
 
 

@@ -16,13 +16,13 @@ import pytest
 
 from hearts_notation.cards import HEARTS_MASK, SUIT_MASKS, cards_of
 from hearts_notation.generate import generate_games
-from hearts_notation.rules import parse_rules, preset_names
+from hearts_notation.rules import RuleSet, parse_rules, preset_names
 from hearts_notation.state import (
     GameState,
     breaks_hearts,
     led_suit,
     legal_plays,
-    replay_exact,
+    opening_leader,
     replay_tricks,
     trick_winner,
     winning_card,
@@ -80,6 +80,24 @@ def test_replay_exact_accepts_legal_deals_and_finds_every_illegal_card(preset: s
                 swapped[pos_a], swapped[pos_b] = swapped[pos_b], swapped[pos_a]
                 assert (replay_exact(rules, hands, swapped) is not None) == _slow_ok(  # type: ignore[arg-type]
                     rules, hands, swapped)
+
+
+def replay_exact(rules: RuleSet, hands: list[int], bits: list[int]
+                 ) -> tuple[list[int], list[int]] | None:
+    """:func:`replay_tricks` of cards given as one-bit masks in play order,
+    the seats implied: the opening leader leads, each trick's winner the next."""
+    n = len(hands)
+    if len(bits) != n * rules.tricks_per_deal:
+        return None
+    lead = opening_leader(rules, hands)
+    if lead is None:
+        return None
+    cards = [b.bit_length() - 1 for b in bits]
+    leaders = [lead]
+    for t in range(rules.tricks_per_deal - 1):
+        leaders.append((leaders[-1] + trick_winner(cards[t * n:(t + 1) * n])) % n)
+    taken = replay_tricks(rules, list(hands), leaders, cards)
+    return None if taken is None else (taken, leaders)
 
 
 def _flat(deal: object, trick: int, seat: int, idx: dict[str, int]) -> int:
