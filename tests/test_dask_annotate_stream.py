@@ -35,7 +35,7 @@ from hearts_notation.runners.annotate import (
     AnnotateStream,
     RemoteRecord,
     index_shard,
-    plan_item,
+    plan_games,
 )
 from hearts_notation.runners.dask_engine import DaskEngine
 
@@ -92,7 +92,7 @@ def test_client_holds_a_window_of_analyses_not_the_record(tmp_path: Path, schedu
     # analyse), so the stream's bookkeeping is what is measured.
     options = AnalysisOptions(eval=FAST)
     with DaskEngine(scheduler, workers=2, wait_workers=120) as engine:
-        plan = plan_item(str(path), None)
+        plan = plan_games(str(path), None)
         assert not isinstance(plan, InputError)
         assert len(plan) > 1            # several shards: the places are asked shard by shard
         checks = [c for s in plan for c in index_shard(s, None, False)]   # type: ignore[union-attr]

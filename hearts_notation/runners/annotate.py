@@ -186,11 +186,6 @@ class RemoteRecord:
         return self.games if only_deal is not None else self.deals + self.dealless
 
 
-def plan_item(path: str, fmt: str | None, location: str | None = None) -> list[Shard] | InputError:
-    """Worker side: :func:`plan_games` as a task of :meth:`Engine.map`."""
-    return plan_games(path, fmt, location)
-
-
 def shard_refs(shard: Shard, rules: RuleSet | None) -> list[GameRef] | InputError:
     """Worker side: where each game of the shard is, and its deals (the
     second pass over a checked record, which the client does not keep)."""
@@ -303,7 +298,6 @@ __all__ = [
     "analyse_deal",
     "index_shard",
     "plan_games",
-    "plan_item",
     "shard_games",
     "shard_refs",
 ]
