@@ -86,7 +86,7 @@ from .rules import (
     standard,
     with_players,
 )
-from .scoring import DealScore, game_over, line_agrees, score_findings, score_game
+from .scoring import DealScore, game_over, line_agrees, result_agrees, score_findings, score_game
 from .sheets import club_findings, has_play, is_sheet_deal, sheet_play_findings, tag_findings
 from .state import GameState, deal_pass, deal_points, opening_leader, replay_tricks
 
@@ -1727,13 +1727,10 @@ class CompactCheck:
             return None
         finished = self.finished
         result = game.result
-        if result is not None:
-            if result == "*":
-                if finished:
-                    return None
-            elif (type(result) not in (list, tuple) or not finished
-                  or not all(map(_seat_ok, result)) or set(result) != set(self.winners)):
-                return None
+        if result is not None and not (
+                (result == "*" or (type(result) in (list, tuple) and all(map(_seat_ok, result))))
+                and result_agrees(result, finished, self.winners)):
+            return None
         return {"source": source, "index": index, "line": game.line, "valid": True,
                 "findings": [], "deals": self.deals, "finished": finished,
                 "winners": list(self.winners), "players": dict(game.players)}

@@ -208,6 +208,15 @@ def line_agrees(recorded: Mapping[str, int], computed: Mapping[str, int]) -> boo
     return recorded == computed or all(computed.get(s) == v for s, v in recorded.items())
 
 
+def result_agrees(result: str | Sequence[str], finished: bool, winners: Sequence[str]) -> bool:
+    """Whether a declared result says what the scores say: ``*`` while the
+    game is not over, its winners (in any order) once it is.  The referee's
+    findings and the compact check's clean result are both this test."""
+    if result == "*":
+        return not finished
+    return finished and set(result) == set(winners)
+
+
 def _recorded_matches(recorded: Mapping[str, int] | None, seats: Sequence[str],
                       points: Sequence[int]) -> bool:
     """Whether a recorded score line gives every seat exactly *points*."""
@@ -535,6 +544,8 @@ def _result_findings(game: Game, rules: RuleSet, score: GameScore) -> list[Findi
             return [_finding("result-mismatch", "error",
                              msg("finding.result-mismatch.seat", who=("comma", *map(_s, bad)),
                                  seats=seats_space(seats)), pos=pos)]
+    if result_agrees(result, score.finished, score.winners):
+        return []
     last = score.deals[score.end] if score.end is not None else (score.deals[-1] if score.deals else None)
     totals = last.totals if last is not None else {s: 0 for s in seats}
     if score.finished:
@@ -544,13 +555,9 @@ def _result_findings(game: Game, rules: RuleSet, score: GameScore) -> list[Findi
             return [_finding("result-mismatch", "error",
                              msg("finding.result-mismatch.unfinished", deal=ended,
                                  winners=_winners_text(score.winners, totals)), pos=pos)]
-        if set(result) != set(score.winners):
-            return [_finding("result-mismatch", "error",
-                             msg("finding.result-mismatch.ended", declared=declared, deal=ended,
-                                 winners=_winners_text(score.winners, totals)), pos=pos)]
-        return []
-    if result == "*":
-        return []
+        return [_finding("result-mismatch", "error",
+                         msg("finding.result-mismatch.ended", declared=declared, deal=ended,
+                             winners=_winners_text(score.winners, totals)), pos=pos)]
     top = max(totals.values()) if totals else 0
     if top >= rules.target:
         why = msg("score.why.tied", low=min(totals.values()))
@@ -569,6 +576,7 @@ __all__ = [
     "deal_is_complete",
     "game_over",
     "line_agrees",
+    "result_agrees",
     "score_findings",
     "score_game",
     "taken_cards",
