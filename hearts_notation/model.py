@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, dataclass_transform
 
 from .cards import Card
 from .seats import DEFAULT_SEATS as DEFAULT_SEATS
@@ -35,23 +35,27 @@ PLAYER_TAGS_4: tuple[str, ...] = ("North", "East", "South", "West")
 _T = TypeVar("_T")
 
 
-def _quick_init(cls: type[_T]) -> type[_T]:
-    """The frozen dataclass *cls* with an ``__init__`` that stores each
-    field through its slot's descriptor.
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def _frozen(cls: type[_T]) -> type[_T]:
+    """``dataclass(frozen=True, slots=True)`` with an ``__init__`` that stores
+    each field through its slot's descriptor.
 
     The readers build tens of these objects per deal (an observer's deal,
     whose model the referee needs, about thirty), and the ``__init__`` that
     ``dataclass`` writes for a frozen class calls ``object.__setattr__`` by
     name for each field: about a third of the time of making the object
     goes there.  This one has the same parameters, defaults and default
-    factories, and the class stays what ``dataclass`` made it (frozen:
-    assigning raises ``FrozenInstanceError``; equality, hash, ``repr``,
-    :func:`dataclasses.replace` and :func:`dataclasses.fields` unchanged);
-    only the stores are cheaper (docs/decisions.md, "Observer records")."""
+    factories, written once per class as ``dataclass`` writes its own (which
+    is not written: ``init=False``); the class is otherwise what ``dataclass``
+    makes it (frozen: assigning raises ``FrozenInstanceError``; equality,
+    hash, ``repr``, :func:`dataclasses.replace` and :func:`dataclasses.fields`
+    unchanged).  Type checkers read it as that dataclass (PEP 681)
+    (docs/decisions.md, "Observer records, a third cheaper")."""
+    made_class: Any = dataclass(frozen=True, slots=True, init=False)(cls)
     names: dict[str, Any] = {"MISSING": MISSING}
     params: list[str] = []
     body: list[str] = []
-    for f in fields(cls):   # type: ignore[arg-type]
+    for f in fields(made_class):
         name = f.name
         if f.default is not MISSING:
             names[f"_d_{name}"] = f.default
@@ -62,20 +66,19 @@ def _quick_init(cls: type[_T]) -> type[_T]:
             body.append(f"    if {name} is MISSING:\n        {name} = _f_{name}()")
         else:
             params.append(name)
-        names[f"_s_{name}"] = vars(cls)[name].__set__
+        names[f"_s_{name}"] = vars(made_class)[name].__set__
         body.append(f"    _s_{name}(self, {name})")
     source = f"def __init__(self, {', '.join(params)}) -> None:\n" + "\n".join(body) + "\n"
     made: dict[str, Callable[..., None]] = {}
     exec(source, names, made)     # (a source made of the field names above)
     init = made["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init  # type: ignore[method-assign]
-    return cls
+    init.__qualname__ = f"{made_class.__qualname__}.__init__"
+    made_class.__init__ = init
+    result: type[_T] = made_class
+    return result
 
 
-@_quick_init
-@dataclass(frozen=True, slots=True)
+@_frozen
 class Pos:
     """A place in a source text: 1-based line and column."""
 
@@ -130,8 +133,7 @@ class Positions(Mapping[str, Pos]):
         return (dict, (self._found(),))
 
 
-@_quick_init
-@dataclass(frozen=True, slots=True)
+@_frozen
 class Finding:
     """One thing the reader or the referee has to say about a record.
 
@@ -202,8 +204,7 @@ def _jsonable(v: Any) -> Any:
     return [_jsonable(x) for x in v] if isinstance(v, tuple) else v
 
 
-@_quick_init
-@dataclass(frozen=True, slots=True)
+@_frozen
 class Play:
     """A card played by a seat, with the commentator's mark and comment."""
 
@@ -214,8 +215,7 @@ class Play:
     pos: Pos | None = field(default=None, compare=False)
 
 
-@_quick_init
-@dataclass(frozen=True, slots=True)
+@_frozen
 class Trick:
     """The plays of one trick in play order (leader first)."""
 
@@ -224,8 +224,7 @@ class Trick:
     pos: Pos | None = field(default=None, compare=False)
 
 
-@_quick_init
-@dataclass(frozen=True, slots=True)
+@_frozen
 class Pass:
     """The cards one seat gave before play, in the order recorded.
 
@@ -241,8 +240,7 @@ class Pass:
     pos: Pos | None = field(default=None, compare=False)
 
 
-@_quick_init
-@dataclass(frozen=True, slots=True)
+@_frozen
 class Moon:
     """A recorded moon choice: the shooter and ``add`` or ``subtract``."""
 
@@ -251,8 +249,7 @@ class Moon:
     pos: Pos | None = field(default=None, compare=False)
 
 
-@_quick_init
-@dataclass(frozen=True, slots=True)
+@_frozen
 class Deal:
     """One deal: header, hands as dealt, passes, tricks and recorded scores.
 
@@ -288,8 +285,7 @@ class Deal:
 Result = tuple[str, ...] | Literal["*"] | None
 
 
-@_quick_init
-@dataclass(frozen=True, slots=True)
+@_frozen
 class Game:
     """A game: tags, rules, seats, players, deals and the declared result.
 
