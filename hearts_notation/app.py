@@ -35,6 +35,7 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
+from .clickwords import install, remember_arguments
 from .commands._status import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_UNUSABLE, Report
 from .output import OUTPUT_ERRNOS, OutputError, encoding_failure, escape_controls, message
 from .version import version_text
@@ -113,10 +114,8 @@ class HeartsGroup(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         # click's own usage errors in the run's language (issue 23): the
-        # catalogs answer its gettext, the command line tells the language
-        from .clickwords import install, remember_arguments
-
-        install()
+        # catalogs answer its gettext (install() below), the command line
+        # tells the language
         argv = kwargs.get("args", args[0] if args else None)
         remember_arguments(sys.argv[1:] if argv is None else list(argv))
         return super().main(*args, **kwargs)
@@ -173,6 +172,12 @@ class HeartsGroup(click.Group):
 
 #: Kept for code that names the group class by its former name.
 LazyGroup = HeartsGroup
+
+# The catalogs answer click's gettext from here on, before the group is made:
+# its --version and --help options word their help then, and click's own
+# gettext would look for message catalogs on disk (and import locale) for
+# them, a millisecond of every start (issue 22).
+install()
 
 
 @click.group(cls=HeartsGroup, context_settings={"help_option_names": ["-h", "--help"]})

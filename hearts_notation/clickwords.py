@@ -131,11 +131,12 @@ _PLURAL_IDS: Final = frozenset(MESSAGES[s] for s in PLURALS)
 def install() -> None:
     """Put the catalogs' look-up in place of click's ``gettext`` (idempotent)."""
     import click.core
+    import click.decorators
     import click.exceptions
     import click.parser
     import click.types
 
-    for module in (click.exceptions, click.core, click.types, click.parser):
+    for module in (click.exceptions, click.core, click.types, click.parser, click.decorators):
         names: dict[str, Callable[..., str]] = {"_": _gettext, "ngettext": _ngettext}
         for name, fn in names.items():
             if hasattr(module, name):

@@ -131,10 +131,12 @@ def test_validate_imports_only_what_its_path_needs(tmp_path: Path, fmt: str) -> 
 #: What ``validate`` of a small clean HRN file must not load (issue 22's start-up
 #: target): the terminal styling, YAML, the grammar, the cluster engine, the
 #: JSON decoder, the analysis, the worker pool, the finding renderer, the
-#: temporary-file machinery, pathlib (with urllib.parse and ipaddress).
+#: temporary-file machinery, pathlib (with urllib.parse and ipaddress), locale
+#: (click's gettext looking for message catalogs: the catalogs answer it) and
+#: mypy_extensions (nothing of it runs).
 NOT_FOR_A_CLEAN_FILE = ("rich", "yaml", "lark", "dask", "distributed", "msgspec", "multiprocessing",
                         "hearts_notation.analysis", "hearts_notation.diagnostics", "tempfile",
-                        "pathlib", "urllib", "ipaddress")
+                        "pathlib", "urllib", "ipaddress", "locale", "mypy_extensions")
 
 
 @pytest.mark.parametrize("fmt", ["json", "text"])

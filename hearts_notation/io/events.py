@@ -33,7 +33,7 @@ overrides what it needs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Generic, TypeVar
 
 from ..cards import CARDS, Card
@@ -41,15 +41,10 @@ from ..model import PLAYER_TAGS_4, Deal, Finding, Game, Moon, Pass, Play, Pos, T
 
 R = TypeVar("R")
 
-try:    # (a compiled build needs it to let Python classes subclass Visitor)
-    from mypy_extensions import mypyc_attr
-except ImportError:     # pragma: no cover - the pure-Python install: nothing to do
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[type[R]], type[R]]:  # type: ignore[misc]
-        """Stand-in for :func:`mypy_extensions.mypyc_attr` (no compiler, no attributes)."""
-        return lambda cls: cls
 
-
-@mypyc_attr(allow_interpreted_subclasses=True)
+# Not in the compiled core (hearts_notation/_compiled.py): a Python class, which
+# compiled and Python classes alike may subclass.  ``mypyc_attr`` changes only
+# compiled classes, so none here (importing ``mypy_extensions`` for it cost every start).
 class Visitor(Generic[R]):
     """The events of one game (see the module docstring for their order)."""
 
