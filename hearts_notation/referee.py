@@ -1607,9 +1607,7 @@ def compact_report(game: CompactGame, source: str | None, index: int | None,
     default or its type checked first, and whatever it does not recognise
     is a ``None``."""
     check = compact_check(game, default_rules, force_rules, taken)
-    if check is None or not all(map(check.deal, game.deals)):
-        return None
-    return check.end(source, index)
+    return None if check is None else check.report(source, index)
 
 
 def compact_check(game: CompactGame, default_rules: RuleSet | None = None,
@@ -1718,6 +1716,11 @@ class CompactCheck:
             self.finished = True
             self.winners = tuple(seats[x] for x in w)
         return True
+
+    def report(self, source: str | None, index: int | None) -> dict[str, Any] | None:
+        """Every deal checked in turn (:meth:`deal`), then :meth:`end`: the
+        game's report entry if it is clean, else ``None``."""
+        return self.end(source, index) if all(map(self.deal, self.game.deals)) else None
 
     def end(self, source: str | None, index: int | None) -> dict[str, Any] | None:
         """The game's report entry once every deal was found clean and the

@@ -56,10 +56,8 @@ def clean_game(compact: CompactGame, source: str | None, index: int | None,
 
     taken: list[list[int]] = []
     check = compact_check(compact, default_rules, force, taken)
-    if check is None or not all(map(check.deal, compact.deals)):
-        return None
-    entry = check.end(source, index)
-    if entry is None:
+    entry = None if check is None else check.report(source, index)
+    if check is None or entry is None:
         return None
     rules, seats = check.rules, check.seats
     deals: list[DealScore] = []

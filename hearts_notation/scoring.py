@@ -219,10 +219,9 @@ def result_agrees(result: str | Sequence[str], finished: bool, winners: Sequence
 
 def _recorded_matches(recorded: Mapping[str, int] | None, seats: Sequence[str],
                       points: Sequence[int]) -> bool:
-    """Whether a recorded score line gives every seat exactly *points*."""
-    if not recorded or set(recorded) != set(seats):
-        return False
-    return all(recorded[s] == p for s, p in zip(seats, points, strict=True))
+    """Whether a recorded score line names every seat and gives it exactly *points*."""
+    computed = dict(zip(seats, points, strict=True))
+    return recorded is not None and len(recorded) == len(computed) and line_agrees(recorded, computed)
 
 
 def _moon_choice(deal: Deal, rules: RuleSet, seats: Sequence[str], taken: Sequence[int],

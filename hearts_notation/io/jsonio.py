@@ -609,14 +609,20 @@ class JsonLocator:
                 stack.append([False, path, 0, False])
         return paths
 
-    def _tricks_of(self, at: tuple[Any, ...]) -> None:
+    def _matches(self, spans: dict[tuple[Any, ...], tuple[int, int]], at: tuple[Any, ...],
+                 pattern: re.Pattern[str]) -> list[re.Match[str]]:
+        """The matches of *pattern* in the span kept in *spans* for the value
+        at *at*, taken out (each span is read once); none when it was read
+        or never kept."""
+        span = spans.pop(at, None)
+        if span is None:
+            return []
+        return list(pattern.finditer(self.text, span[0], span[1]))
+
+    def _tricks_of(self, paths: dict[tuple[Any, ...], int], at: tuple[Any, ...]) -> None:
         """The places of the tricks of the list at *at* (each as the index
         walk would take it: a trick token)."""
-        span = self._deal_tricks.pop(at, None)
-        if span is None or self._paths is None:
-            return
-        paths = self._paths
-        for i, trick in enumerate(_TRICK_RE.finditer(self.text, span[0], span[1])):
+        for i, trick in enumerate(self._matches(self._deal_tricks, at, _TRICK_RE)):
             here = (*at, i)
             if len(here) <= 8:
                 paths.setdefault(here, trick.start())
@@ -625,36 +631,24 @@ class JsonLocator:
                 paths.setdefault(plays, trick.start(1))
                 self._tricks.setdefault(plays, (trick.start(1), trick.end(1)))
 
-    def _pairs_of(self, at: tuple[Any, ...]) -> None:
+    def _pairs_of(self, paths: dict[tuple[Any, ...], int], at: tuple[Any, ...]) -> None:
         """The places of the keys and values of the object of plain values
         at *at* (and, in the game's tags and players, of the keys themselves,
         :data:`KEY_AT`)."""
-        span = self._pairs.pop(at, None)
-        if span is None or self._paths is None:
-            return
-        paths = self._paths
-        for pair in _PAIR_RE.finditer(self.text, span[0], span[1]):
+        for pair in self._matches(self._pairs, at, _PAIR_RE):
             key = pair.group(1)
             if len(at) == 1:
                 paths.setdefault((*at, KEY_AT, key), pair.start())
             paths.setdefault((*at, key), pair.start(2))
 
-    def _strings_of(self, at: tuple[Any, ...]) -> None:
+    def _strings_of(self, paths: dict[tuple[Any, ...], int], at: tuple[Any, ...]) -> None:
         """The places of the strings of the list of plain strings at *at*."""
-        span = self._lists.pop(at, None)
-        if span is None or self._paths is None:
-            return
-        paths = self._paths
-        for k, string in enumerate(_STRING_RE.finditer(self.text, span[0], span[1])):
+        for k, string in enumerate(self._matches(self._lists, at, _STRING_RE)):
             paths.setdefault((*at, k), string.start())
 
-    def _plays(self, at: tuple[Any, ...]) -> None:
+    def _plays(self, paths: dict[tuple[Any, ...], int], at: tuple[Any, ...]) -> None:
         """The places of the plays of the trick whose ``plays`` is at *at*."""
-        span = self._tricks.pop(at, None)
-        if span is None or self._paths is None:
-            return
-        paths = self._paths
-        for j, play in enumerate(_PLAY_RE.finditer(self.text, span[0], span[1])):
+        for j, play in enumerate(self._matches(self._tricks, at, _PLAY_RE)):
             here = (*at, j)
             if len(here) <= 8:
                 paths.setdefault(here, play.start())
@@ -663,35 +657,36 @@ class JsonLocator:
                 paths.setdefault((*here, "card"), play.start(2))
 
     def __call__(self, path: tuple[Any, ...]) -> Pos | None:
-        if self._paths is None:
-            self._paths = self._index()
+        paths = self._paths
+        if paths is None:
+            paths = self._paths = self._index()
             self._newlines = [m.start() for m in re.finditer("\n", self.text)]
-        offset = self._paths.get(path)
+        offset = paths.get(path)
         if offset is None and path:
             # a value of a list or an object read as one token, not read yet
             head = path[:-1]
             if head in self._lists:
-                self._strings_of(head)
-                offset = self._paths.get(path)
+                self._strings_of(paths, head)
+                offset = paths.get(path)
             elif head in self._pairs:
-                self._pairs_of(head)
-                offset = self._paths.get(path)
+                self._pairs_of(paths, head)
+                offset = paths.get(path)
             elif len(path) > 2 and path[-2] == KEY_AT and path[:-2] in self._pairs:
-                self._pairs_of(path[:-2])
-                offset = self._paths.get(path)
+                self._pairs_of(paths, path[:-2])
+                offset = paths.get(path)
         if offset is None and self._deal_tricks:
             # inside a deal's tricks not read yet: (..., i[, "plays"[, j[, key]]])
             for cut in range(1, min(len(path), 5)):
                 if path[:-cut] in self._deal_tricks:
-                    self._tricks_of(path[:-cut])
-                    offset = self._paths.get(path)
+                    self._tricks_of(paths, path[:-cut])
+                    offset = paths.get(path)
                     break
         if offset is None and self._tricks:
             # inside a trick whose plays are not read yet: (..., "plays", j[, key])
             for cut in (1, 2):
                 if len(path) > cut and path[-cut - 1] == "plays" and path[:-cut] in self._tricks:
-                    self._plays(path[:-cut])
-                    offset = self._paths.get(path)
+                    self._plays(paths, path[:-cut])
+                    offset = paths.get(path)
                     break
         if offset is None:
             return None
