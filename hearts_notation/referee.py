@@ -368,21 +368,23 @@ def _replay(rules: RuleSet, t: _Seating, hands: list[int], names: Sequence[str],
     return replay_tricks(rules, hands, leaders, cards)
 
 
-def clean_deal(rules: RuleSet, t: _Seating, number: int, direction: str | None,
-               hands: list[int] | None, given: list[int] | None, to: dict[str, str] | None,
-               names: Sequence[str], cards: list[int], sizes: Sequence[int]) -> list[int] | None:
+def clean_deal(rules: RuleSet, t: _Seating, number: int, d: CompactDeal) -> list[int] | None:
     """The cards each seat took in deal *number* if it is clean, else ``None``.
 
-    Clean: the recorded *direction* (if any) is the pass cycle's; the dealt
-    *hands* (:func:`_seat_masks`; ``None`` when one is not known) have the
-    hand size each and together the deck in play; when cards change hands,
-    *given* holds every seat's pass (the pass count, cards it was dealt) and
-    each recipient named in *to* (by giver) is the one the direction gives;
-    then every trick is full, its seats in turn, and every card legal
-    (:func:`_replay`).  Nothing is built for a message: a deal it refuses is
-    judged again by :class:`_DealCheck`, which says why."""
+    The deal is in the compact form (a model's deal is put in it by
+    :meth:`_DealCheck.clean`): hands and passes by seat as bitmasks (-1 for
+    a hand not known, or a list with a card twice), plays as flat lists.
+    Clean: the recorded direction (if any) is the pass cycle's; the dealt
+    hands, one per seat, have the hand size each and together the deck in
+    play; when cards change hands, every seat passes (the pass count, cards
+    it was dealt) and each recipient named in ``to`` (by giver) is the one
+    the direction gives; then every trick is full, its seats in turn, and
+    every card legal (:func:`_replay`).  Nothing is built for a message: a
+    deal it refuses is judged again by :class:`_DealCheck`, which says why."""
     k = (number - 1) % len(t.cycle)
-    if (direction is not None and direction != t.cycle[k]) or hands is None:
+    direction = d.direction
+    hands = None if direction is not None and direction != t.cycle[k] else _seat_masks(t, d.hands)
+    if hands is None:
         return None
     hs = t.hs
     whole = 0
@@ -395,6 +397,7 @@ def clean_deal(rules: RuleSet, t: _Seating, number: int, direction: str | None,
     offset = t.offsets[k]
     n = t.n
     if offset:
+        given = _seat_masks(t, d.passes) if d.passes else None
         if given is None:
             return None
         pc = t.pass_count
@@ -402,16 +405,16 @@ def clean_deal(rules: RuleSet, t: _Seating, number: int, direction: str | None,
             g = given[i]
             if g.bit_count() != pc or g & ~hands[i]:
                 return None
-        if to is not None:
+        if d.to is not None:
             get = t.idx.get
-            for giver, recipient in to.items():
+            for giver, recipient in d.to.items():
                 gi = get(giver, -1)
                 if gi < 0 or get(recipient) != (gi + offset) % n:
                     return None
         hands = [(hands[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
-    elif given is not None:
+    elif d.passes:
         return None
-    return _replay(rules, t, hands, names, cards, sizes)
+    return _replay(rules, t, hands, d.names, d.cards, d.sizes)
 
 
 def _seat_masks(t: _Seating, lists: dict[str, int]) -> list[int] | None:
@@ -465,6 +468,7 @@ class _DealCheck:
         #: the cards each seat took, when :meth:`clean_play` replayed the deal
         #: (scoring then need not replay the tricks again)
         self.taken: list[int] | None = None
+        self.flat: tuple[list[str], list[int], list[int]] | None = None
         self.deck = table.deck
         self.removed = table.removed
         #: the deal stops short on purpose (``*`` on it, or on the game after it)
@@ -518,23 +522,26 @@ class _DealCheck:
         return self.out
 
     def clean(self, direction: str | None) -> list[int] | None:
-        """:func:`clean_deal` of the model's deal: its hands and passes as
-        bitmasks, its plays as flat lists."""
-        t = self.table
-        hands = _seat_masks(t, {s: -1 if h is None else _mask(h) for s, h in self.deal.hands.items()})
-        passes = self.deal.passes.values()
-        given = _seat_masks(t, {p.seat: _mask(p.cards) for p in passes}) if passes else None
-        if passes and given is None:
-            return None
-        to = {p.seat: p.to for p in passes if p.to is not None}
+        """:func:`clean_deal` of the model's deal seen in the compact form
+        (its hands and passes as bitmasks, its plays as flat lists): the one
+        clean check the compact path runs too."""
+        deal = self.deal
+        passes = deal.passes.values()
         names, cards, sizes = self.plays()
-        return clean_deal(self.rules, t, self.number, direction, hands, given, to, names, cards, sizes)
+        return clean_deal(self.rules, self.table, self.number, CompactDeal(
+            self.number, None, direction, {s: -1 if h is None else _mask(h) for s, h in deal.hands.items()},
+            {p.seat: _mask(p.cards) for p in passes} or None, names, cards, sizes, None, None,
+            {p.seat: p.to for p in passes if p.to is not None} or None))
 
     def plays(self) -> tuple[list[str], list[int], list[int]]:
-        """The deal's plays as flat lists of seats and cards, and the cards of each trick."""
-        tricks = self.deal.tricks
-        plays = [p for t in tricks for p in t.plays]
-        return [p.seat for p in plays], [p.card for p in plays], [len(t.plays) for t in tricks]
+        """The deal's plays as flat lists of seats and cards, and the cards
+        of each trick (made once: :meth:`clean` and :meth:`replay_with` read them)."""
+        flat = self.flat
+        if flat is None:
+            tricks = self.deal.tricks
+            plays = [p for t in tricks for p in t.plays]
+            flat = self.flat = [p.seat for p in plays], [p.card for p in plays], [len(t.plays) for t in tricks]
+        return flat
 
     def clean_play(self) -> bool:
         """Whether a fully recorded, complete deal was played without a fault
@@ -1682,14 +1689,7 @@ class CompactCheck:
         if self.excerpt and (self.game.result is not None or d.total is not None):
             return False   # an excerpt: its totals and result cannot be checked
         self.prev_number = number
-        hands = _seat_masks(t, d.hands)
-        given: list[int] | None = None
-        if d.passes:
-            given = _seat_masks(t, d.passes)
-            if given is None:
-                return False
-        taken = clean_deal(rules, t, number, d.direction, hands, given, d.to, d.names, d.cards,
-                           d.sizes)
+        taken = clean_deal(rules, t, number, d)
         if taken is None:
             return False
         moon_way = t.moon

@@ -173,7 +173,7 @@ def test_one_check_two_modes() -> None:
     """``deal_header`` and ``clean_deal`` are the referee's checks in both of
     its modes: with a list, a fault is a finding there; without one, the
     first fault gives ``None`` and no message is made."""
-    from hearts_notation.referee import _seating, clean_deal, deal_header
+    from hearts_notation.referee import CompactDeal, _seating, clean_deal, deal_header
     from hearts_notation.rules import standard
 
     rules = standard()
@@ -191,8 +191,8 @@ def test_one_check_two_modes() -> None:
     plays = [p for trick in deal.tricks for p in trick.plays]
     names, cards = [p.seat for p in plays], [int(p.card) for p in plays]
     sizes = [len(trick.plays) for trick in deal.tricks]
-    given = [sum(1 << c for c in deal.passes[s].cards) for s in t.seats]
-    hands = [masks[s] for s in t.seats]
-    assert clean_deal(rules, t, 1, None, hands, given, None, names, cards, sizes) is not None
-    hands[0] &= hands[0] - 1
-    assert clean_deal(rules, t, 1, None, hands, given, None, names, cards, sizes) is None
+    given = {s: sum(1 << c for c in deal.passes[s].cards) for s in t.seats}
+    compact = CompactDeal(1, None, None, masks, given, names, cards, sizes, None, None)
+    assert clean_deal(rules, t, 1, compact) is not None
+    masks["N"] &= masks["N"] - 1
+    assert clean_deal(rules, t, 1, compact) is None
