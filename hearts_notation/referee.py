@@ -540,7 +540,8 @@ class _DealCheck:
         if flat is None:
             tricks = self.deal.tricks
             plays = [p for t in tricks for p in t.plays]
-            flat = self.flat = [p.seat for p in plays], [p.card for p in plays], [len(t.plays) for t in tricks]
+            flat = self.flat = ([p.seat for p in plays], [p.card for p in plays],
+                                [len(t.plays) for t in tricks])
         return flat
 
     def clean_play(self) -> bool:
