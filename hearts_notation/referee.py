@@ -48,9 +48,8 @@ import functools
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import misorder
 from .cards import (
     CARDS,
     FULL_DECK,
@@ -64,16 +63,6 @@ from .io.compact import CompactDeal, CompactGame, compact_record
 from .io.compact import seat_ok as _seat_ok
 from .io.events import Visitor
 from .io.hrn.words import misspelt_tag
-from .io.jsonio import (
-    JSON_ERRORS,
-    JsonLocator,
-    RecordError,
-    error_game,
-    game_from_dict,
-    json_problem,
-    loads_record,
-    record_error_game,
-)
 from .io.typed_json import decode_record, decode_tree
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
@@ -87,8 +76,14 @@ from .rules import (
     with_players,
 )
 from .scoring import DealScore, game_over, line_agrees, result_agrees, score_findings, score_game
-from .sheets import club_findings, has_play, is_sheet_deal, sheet_play_findings, tag_findings
 from .state import GameState, deal_pass, deal_points, opening_leader, replay_tricks
+
+if TYPE_CHECKING:
+    from .io.jsonio import JsonLocator
+
+# Imported where they are used, not here (start-up, issue 22): the JSON model
+# path (io.jsonio: a clean record takes the compact check), the misordered
+# pass (misorder) and score sheets (sheets) -- all for records with findings.
 
 
 @dataclass
@@ -1305,13 +1300,19 @@ def _referee_deal(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: b
     rules = ctx.rules
     checker = _DealCheck(ctx, deal, number, di)
     found = checker.run(deal.direction, header_flagged)
-    if len(found) >= misorder.THRESHOLD:    # the plays may fit another pass
-        found = misorder.explain(rules, deal, number, deal.direction, header_flagged, found,
-                                 functools.partial(_DealCheck, ctx, deal, number, di))
+    if found:
+        from . import misorder
+
+        if len(found) >= misorder.THRESHOLD:    # the plays may fit another pass
+            found = misorder.explain(rules, deal, number, deal.direction, header_flagged, found,
+                                     functools.partial(_DealCheck, ctx, deal, number, di))
     took = checker.taken
     # (a deal replayed in one pass was played in full: not a score sheet's)
-    if took is None and is_sheet_deal(deal, rules, ctx.seats):
-        found = sheet_play_findings(deal, found)    # a score sheet's deal (hearts_notation.sheets)
+    if took is None:
+        from .sheets import is_sheet_deal, sheet_play_findings
+
+        if is_sheet_deal(deal, rules, ctx.seats):
+            found = sheet_play_findings(deal, found)    # a score sheet's deal (hearts_notation.sheets)
     if found and number in quiet:   # what a line that did not read kept from being checked goes unsaid
         found = [f for f in found if f.severity != "info"]
     return found, took
@@ -1333,6 +1334,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     """
     # The reader's errors in a deal go with that deal's findings, in the
     # order of the text; the others (tags...) first, with the tags' findings.
+    from .sheets import club_findings, has_play, tag_findings
+
     errors = game.errors
     rules, rf = rules_with_findings(game, default_rules, force_rules)
     tf = tag_findings(game) if game.tags else []
@@ -1782,6 +1785,8 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     # Anything else (a finding, a comment or a mark, an unknown hand, a
     # record that is not one) is read into the model, decoded once more by
     # json.loads, which words what is wrong in a text that is not JSON.
+    from .io.jsonio import JSON_ERRORS, JsonLocator, error_game, json_problem, loads_record
+
     try:
         # the depth limit checked first; a record the typed decoder accepted
         # is within it, and msgspec builds its tree faster
@@ -1817,6 +1822,8 @@ def _json_game(obj: Any, source: str | None, index: int | None, line: int | None
     """The model of a decoded JSON record (with its values' positions if
     *located*, its plays' too if *plays*), or the game of its syntax error
     at the faulty value."""
+    from .io.jsonio import RecordError, game_from_dict, record_error_game
+
     try:
         return game_from_dict(obj, source, index, line=line, locate=locate if located else None,
                               plays=plays)

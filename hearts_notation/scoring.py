@@ -35,7 +35,6 @@ from .cards import cards_of, display_order
 from .i18n import Arg, Msg, msg, seats_and, seats_space
 from .model import Deal, Finding, Game, Pos, Severity
 from .rules import RuleSet
-from .sheets import is_sheet_deal, sheet_points
 from .state import deal_points, moon_shooter, scoring_cards, trick_winner, winning_card
 
 
@@ -296,9 +295,12 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
                 moon = MoonOutcome(names[shooter], choice, assumed)
             pts, _ = deal_points(rules, taken, choice)
             counted = list(pts)
-        elif is_sheet_deal(deal, rules, names):
-            # A score sheet's line: its points as recorded (hearts_notation.sheets checks them).
-            line = sheet_points(deal, rules, names)
+        else:
+            # A score sheet's line: its points as recorded (hearts_notation.sheets checks them;
+            # imported here, for deals not played in full: start-up, issue 22).
+            from .sheets import is_sheet_deal, sheet_points
+
+            line = sheet_points(deal, rules, names) if is_sheet_deal(deal, rules, names) else None
             if line is not None:
                 line_pts, shot = line
                 pts = list(line_pts)
