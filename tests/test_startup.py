@@ -134,11 +134,13 @@ def test_validate_imports_only_what_its_path_needs(tmp_path: Path, fmt: str) -> 
 #: temporary-file machinery, pathlib (with urllib.parse and ipaddress), locale
 #: (click's gettext looking for message catalogs: the catalogs answer it),
 #: mypy_extensions (nothing of it runs), and the referee's paths for records
-#: with findings: the JSON model reader, score sheets, misordered passes.
+#: with findings: the JSON model reader, score sheets, misordered passes; and
+#: the shard planners of a cluster run.
 NOT_FOR_A_CLEAN_FILE = ("rich", "yaml", "lark", "dask", "distributed", "msgspec", "multiprocessing",
                         "hearts_notation.analysis", "hearts_notation.diagnostics", "tempfile",
                         "pathlib", "urllib", "ipaddress", "locale", "mypy_extensions",
-                        "hearts_notation.io.jsonio", "hearts_notation.sheets", "hearts_notation.misorder")
+                        "hearts_notation.io.jsonio", "hearts_notation.sheets", "hearts_notation.misorder",
+                        "hearts_notation.io.segments")
 
 
 @pytest.mark.parametrize("fmt", ["json", "text"])

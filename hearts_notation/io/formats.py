@@ -126,7 +126,7 @@ class Format:
 
     def planner(self) -> Callable[..., Any] | None:
         """What a worker finds in a byte range of a large file of this format
-        (:class:`.batches.Segment`), for cutting it into shards in parallel;
+        (:class:`.segments.Segment`), for cutting it into shards in parallel;
         ``None``: the format is read only whole."""
         return None if self.plan is None else _resolve(self.plan)
 
@@ -137,18 +137,19 @@ class Format:
 
 _IO = "hearts_notation.io.formats"
 _B = "hearts_notation.io.batches"
+_S = "hearts_notation.io.segments"
 
 #: Every format, by name, in the order help texts list them.
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("hrn", (".hrn", ".txt"), "HRN text notation", f"{_IO}:_read_hrn", f"{_IO}:_write_hrn",
-           True, f"{_B}:cut_hrn", f"{_B}:parse_hrn", f"{_IO}:_visit_hrn", f"{_B}:segment_hrn",
+           True, f"{_B}:cut_hrn", f"{_B}:parse_hrn", f"{_IO}:_visit_hrn", f"{_S}:segment_hrn",
            f"{_B}:records_hrn", lines=f"{_B}:lines_hrn"),
     Format("json", (".json",), "one JSON game or an array of games", f"{_IO}:_read_json",
            f"{_IO}:_write_json", True, f"{_B}:cut_json", f"{_B}:parse_json",
            records=f"{_B}:records_json", tree=True),
     Format("jsonl", (".jsonl", ".ndjson"), "one JSON game per line", f"{_IO}:_read_jsonl",
            f"{_IO}:_write_jsonl", True, f"{_B}:cut_jsonl", f"{_B}:parse_jsonl",
-           plan=f"{_B}:segment_jsonl", records=f"{_B}:records_jsonl", tree=True),
+           plan=f"{_S}:segment_jsonl", records=f"{_B}:records_jsonl", tree=True),
     Format("yaml", (".yaml", ".yml"), "a YAML stream, one game per document", f"{_IO}:_read_yaml",
            f"{_IO}:_write_yaml", True, tree=True),
     Format("openspiel", (), "OpenSpiel's serialized game state", f"{_IO}:_read_openspiel", None,

@@ -40,8 +40,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar, cast
 
 from ..i18n import msg, os_reason
-from ..io.batches import Broken, Segment, file_batches
+from ..io.batches import Broken, file_batches
 from ..io.formats import format_for, get
+from ..io.segments import Segment
 from ..io.stream import CHUNK_SIZE, InputError, RecordError, open_binary
 
 if TYPE_CHECKING:

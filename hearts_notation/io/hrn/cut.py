@@ -553,6 +553,6 @@ def resyncs(line: str) -> bool:
     earlier line runs past it (:func:`iter_logical_lines` stops one there)
     and a ``;`` comment or a tag value ends with its line, so the cutter
     is at the top level there whatever came before.  Planning in parallel
-    (:func:`hearts_notation.io.batches.segment_hrn`) starts cutting at such
+    (:func:`hearts_notation.io.segments.segment_hrn`) starts cutting at such
     a line, from the middle of a file."""
     return _TAG_START.match(line) is not None
