@@ -170,9 +170,6 @@ class HeartsGroup(click.Group):
         return result
 
 
-#: Kept for code that names the group class by its former name.
-LazyGroup = HeartsGroup
-
 # The catalogs answer click's gettext from here on, before the group is made:
 # its --version and --help options word their help then, and click's own
 # gettext would look for message catalogs on disk (and import locale) for

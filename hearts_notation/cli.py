@@ -69,7 +69,7 @@ def _print_version() -> int:
 
 
 def __getattr__(name: str) -> object:
-    if name in ("cli", "COMMANDS", "HeartsGroup", "LazyGroup"):
+    if name in ("cli", "COMMANDS", "HeartsGroup"):
         from . import app
 
         return getattr(app, name)
