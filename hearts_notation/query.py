@@ -290,7 +290,11 @@ def parse_date(text: str) -> DateValue | None:
     parts = re.split(r"[.\-/]", text.strip())
     if not 1 <= len(parts) <= 3 or not all(p.isdigit() for p in parts):
         return None
-    return DateValue(tuple(int(p) for p in parts))
+    numbers = tuple(int(p) for p in parts)
+    if (len(numbers) > 1 and not 1 <= numbers[1] <= 12) or (len(numbers) > 2
+                                                             and not 1 <= numbers[2] <= 31):
+        return None     # no month 13, no day 40: a typing slip, said as such
+    return DateValue(numbers)
 
 
 class _Parser:

@@ -47,12 +47,12 @@ from .cards import QS_BIT, Card
 from .i18n import Msg, msg
 from .io.events import Visitor
 from .model import Deal, Finding, Game
-from .players import Identity
 from .query import And, DateValue, Node, Not, Or, Pred, Who, predicates
 
 if TYPE_CHECKING:
     from .io.batches import Batch, RawRecord
     from .io.compact import CompactGame
+    from .players import Identity
     from .referee import CompactBuilder, CompactCheck, GameReport
     from .rules import RuleSet
     from .scoring import DealScore, GameScore
@@ -86,7 +86,9 @@ class GameView:
     game: Game
     default_rules: RuleSet | None = None
     force_rules: bool = False
-    identity: Identity = field(default_factory=Identity)
+    #: how player names compare (the query's: its aliases and case), made only
+    #: for a query that names a player (``None``: names plain, as ``Identity()``)
+    identity: Identity | None = None
     #: Why some predicate was unknown: (deal number or None, predicate text, reason).
     why: list[tuple[int | None, str, Msg]] | None = None
     _rules: tuple[tuple[str, ...], RuleSet] | None = None
@@ -151,13 +153,17 @@ class GameView:
         """The scores of deal *d* (0-based)."""
         return self.score().deals[d]
 
-    def scored(self, d: int) -> tuple[Mapping[str, int], str | None] | None:
-        """Deal *d*'s points and the seat that shot the moon (or ``None``),
+    def scored(self, d: int, points: bool = True) -> tuple[Sequence[int], int | None] | None:
+        """Deal *d*'s points in seat order (when *points*; else maybe
+        empty) and the index of the seat that shot the moon (or ``None``),
         or ``None`` when the deal scores nothing (not played in full, no sheet line)."""
         ds = self.deal_score(d)
         if not ds.scored:
             return None
-        return ds.points, ds.moon.seat if ds.moon else None
+        seats = self.seats
+        pts = ds.points
+        shooter = seats.index(ds.moon.seat) if ds.moon and ds.moon.seat in seats else None
+        return [pts.get(s, 0) for s in seats] if points else (), shooter
 
     def totals(self, d: int | None) -> Mapping[str, int]:
         """The running totals after deal *d* (*d* None: at the end of the game)."""
@@ -206,9 +212,14 @@ class GameView:
             return found
         seats = self.seats
         if ref.is_name:
-            want = self.identity.key(ref.text)
+            ident = self.identity
+            if ident is None:
+                from .players import Identity
+
+                ident = self.identity = Identity()
+            want = ident.key(ref.text)
             found = [i for i, s in enumerate(seats)
-                     if want and self.identity.key(self.header().players.get(s)) == want]
+                     if want and ident.key(self.header().players.get(s)) == want]
         elif ref.text in seats:
             found = [seats.index(ref.text)]
         else:
@@ -232,10 +243,10 @@ class GameView:
         number as written, no identity)."""
         return tuple([(k, self.written_number(k), b"") for k in range(self.ndeals())])
 
-    def queen_taker(self, d: int) -> str | None:
-        """The seat that took Q♠ in deal *d*'s complete tricks, if known."""
+    def queen_taker(self, d: int) -> int | None:
+        """The index of the seat that took Q♠ in deal *d*'s complete tricks, if known."""
         taken = self.taken(d)
-        return next((self.seats[i] for i, t in enumerate(taken) if t & QS_BIT), None)
+        return next((i for i, t in enumerate(taken) if t & QS_BIT), None)
 
     def hand(self, p: Pred, d: int, i: int, after: bool) -> int | None:
         """Seat *i*'s hand in deal *d* as dealt (or after the pass, *after*),
@@ -365,12 +376,11 @@ def _seat_of(view: GameView, seat_name: str | None, pred: Pred) -> bool:
     return seats.index(seat_name) in view.who(ref)
 
 
-def _who_cmp(view: GameView, seat_name: str | None, pred: Pred) -> bool:
-    # _seat_of inlined: asked of deal after deal (``queen == S``, ``moon == S``).
-    seats = view.seats
+def _who_cmp(view: GameView, seat: int | None, pred: Pred) -> bool:
+    # _seat_of by index: asked of deal after deal (``queen == S``, ``moon == S``).
     ref = pred.value
     assert isinstance(ref, Who)
-    hit = seat_name is not None and seat_name in seats and seats.index(seat_name) in view.who(ref)
+    hit = seat is not None and seat in view.who(ref)
     return hit if pred.op == "==" else not hit
 
 
@@ -380,7 +390,7 @@ def _pred(p: Pred, view: GameView, d: int | None) -> Tri:
 
 def _moon(p: Pred, view: GameView, d: int | None) -> Tri:
     assert d is not None
-    scored = view.scored(d)
+    scored = view.scored(d, False)
     if scored is None:
         view.not_played(d, p)
         return None
@@ -410,9 +420,9 @@ def _points(p: Pred, view: GameView, d: int | None) -> Tri:
     if scored is None:
         view.not_played(d, p)
         return None
-    points, seats, test, want = scored[0], view.seats, _OPS[p.op], p.value
+    points, test, want = scored[0], _OPS[p.op], p.value
     for i in _seat_arg(p, view):
-        if test(points[seats[i]], want):
+        if test(points[i], want):
             return True
     return False
 
@@ -687,6 +697,19 @@ class Query:
         return frozenset(needs(self.tree))
 
     @functools.cached_property
+    def people(self) -> Identity | None:
+        """How the query's player names compare (its aliases, its case), one
+        for every game, or ``None`` when it names no player (the players
+        module is not even imported)."""
+        if self.tree is None or not any(
+                isinstance(x, Who) and x.is_name
+                for p in predicates(self.tree) for x in (*p.args, p.value)):
+            return None
+        from .players import Identity
+
+        return Identity(dict(self.aliases), self.ignore_case)
+
+    @functools.cached_property
     def header_skips(self) -> bool:
         """Whether a game's header may decide the query alone (python-chess's
         visitor SKIP): the query has header predicates, is false on a
@@ -702,15 +725,13 @@ class Query:
         """A compact view of a record for this query (*header*: its tags,
         rules, seats and players as a deal-less game, or ``None``: made
         from *compact* if a predicate asks for it)."""
-        return CompactView(_NO_GAME, self.default_rules, self.force_rules,
-                           Identity(dict(self.aliases), self.ignore_case),
+        return CompactView(_NO_GAME, self.default_rules, self.force_rules, self.people,
                            [] if self.explain else None, compact=compact, source=source,
                            index=index, line=line, _header=header)
 
     def view(self, game: Game) -> GameView:
         """A view of *game* for this query."""
-        return GameView(game, self.default_rules, self.force_rules,
-                        Identity(dict(self.aliases), self.ignore_case),
+        return GameView(game, self.default_rules, self.force_rules, self.people,
                         [] if self.explain else None)
 
 
@@ -914,7 +935,14 @@ class CompactView(GameView):
         if self._entry is not None:
             return      # the whole game is clean
         check = self._check
-        if not _readable(self.compact, self.seats, 0 if check is None else len(check.deals)):
+        # The deals whose tricks were read for their scores have had every
+        # play's seat found among the game's (:func:`compact_taken`).
+        tricks = self._tricks
+        nt = self._nt
+        seen = {k for k, t in tricks.items()
+                if t is not None and len(self.compact.deals[k].sizes) == nt} if tricks else None
+        if not _readable(self.compact, self.seats, 0 if check is None else len(check.deals),
+                         seen):
             raise _Fallback
 
     def clean(self) -> dict[str, Any]:
@@ -975,11 +1003,13 @@ class CompactView(GameView):
                                           cd.sizes)
         return found
 
-    def scored(self, d: int) -> tuple[Mapping[str, int], str | None] | None:
+    def scored(self, d: int, points: bool = True) -> tuple[Sequence[int], int | None] | None:
         """Deal *d*'s points and moon: from its tricks alone when they are
         complete and a moon scores as the rules say (``add`` or
         ``subtract``), as the model scores them whether or not the play was
-        legal; else off the check's entry."""
+        legal (without *points*, only who shot the moon: the same
+        :func:`~hearts_notation.state.moon_shooter` that scoring asks);
+        else off the check's entry."""
         way = self._way
         if way is None:
             rule = self.rules.moon
@@ -987,13 +1017,15 @@ class CompactView(GameView):
         if way:
             taken = self.tricks_taken(d)
             if taken is not None:
-                pts, shooter = _scorers()[1](self.rules, taken, way)
-                seats = self.seats
-                return (dict(zip(seats, pts, strict=True)),
-                        None if shooter is None else seats[shooter])
+                _, deal_points, moon_shooter = _scorers()
+                if not points:
+                    return (), moon_shooter(self.rules, taken)
+                return deal_points(self.rules, taken, way)
         x = self.upto(d)[d]
         moon = x["moon"]
-        return x["points"], None if moon is None else moon["seat"]
+        seats = self.seats
+        pts = x["points"]
+        return [pts[s] for s in seats], None if moon is None else seats.index(moon["seat"])
 
     def totals(self, d: int | None) -> Mapping[str, int]:
         """The running totals, read off the check's entries (at the end:
@@ -1016,8 +1048,8 @@ class CompactView(GameView):
         self.upto(d)
         return self._took[d]
 
-    def queen_taker(self, d: int) -> str | None:
-        """The seat that took Q♠ in deal *d*, as the check's replay found it
+    def queen_taker(self, d: int) -> int | None:
+        """The index of the seat that took Q♠ in deal *d*, as the check's replay found it
         (read off the cards taken directly: this is asked of deal after deal)."""
         check = self._check
         if check is None or d >= len(check.deals):
@@ -1029,7 +1061,7 @@ class CompactView(GameView):
             took = self._took[d]
         for i, t in enumerate(took):
             if t & QS_BIT:
-                return self.seats[i]
+                return i
         return None
 
     def report(self) -> GameReport:
@@ -1137,14 +1169,18 @@ def _compact_pick(view: CompactView, query: Query) -> Picked:
     return picked
 
 
-def _readable(compact: CompactGame, seats: Sequence[str], start: int) -> bool:
+def _readable(compact: CompactGame, seats: Sequence[str], start: int,
+              seen: set[int] | None = None) -> bool:
     """Whether the model reads a compact record's deals from *start* on,
     its players and its result without a syntax error, by a few looks
     stricter than the reader's (:mod:`hearts_notation.io.jsonio`): the
     compact form has checked the cards, tags and seats already; a dealer,
     a hand's, a pass's, a play's or a score line's seat must be a seat of
     the game, a pass direction a direction, points and deal numbers small
-    whole numbers.  ``False`` sends the record to the model, which says."""
+    whole numbers (:func:`~hearts_notation.io.compact.compact_record` has
+    made them whole numbers already).  The plays' seats of the deals in
+    *seen* are known to be the game's.  ``False`` sends the record to the
+    model, which says."""
     from .io.compact import seat_ok
     from .seats import DIRECTIONS
 
@@ -1155,24 +1191,24 @@ def _readable(compact: CompactGame, seats: Sequence[str], start: int) -> bool:
     if not (result is None or result == "*"
             or (type(result) in (list, tuple) and all(map(seat_ok, result)))):
         return False
-    for d in compact.deals[start:]:
+    deals = compact.deals
+    for k in range(start, len(deals)):
+        d = deals[k]
         if ((d.dealer is not None and d.dealer not in names)
                 or (d.direction is not None and d.direction not in DIRECTIONS)
                 or (d.number is not None and not 0 < d.number < _SMALL)
                 or not names.issuperset(d.hands) or (d.passes and not names.issuperset(d.passes))
-                or not names.issuperset(d.names)):
+                or ((seen is None or k not in seen) and not names.issuperset(d.names))):
             return False
         for line in (d.score, d.total):
-            if line is not None and (type(line) is not dict or not names.issuperset(line) or (
-                    line and (not _INT.issuperset(map(type, line.values()))
-                              or not -_SMALL < min(line.values()) <= max(line.values()) < _SMALL))):
+            if line and (not names.issuperset(line)
+                         or not -_SMALL < min(line.values()) <= max(line.values()) < _SMALL):
                 return False
     return True
 
 
 #: Numbers no limit of the readers refuses.
 _SMALL = 10 ** 9
-_INT = frozenset({int})
 
 
 def _skipped(view: CompactView, query: Query) -> Picked:
@@ -1269,14 +1305,16 @@ class _MarkEvents(Visitor["CompactGame | None"]):
 
 
 @functools.cache
-def _scorers() -> tuple[Callable[..., list[int] | None], Callable[..., tuple[list[int], int | None]]]:
-    """:func:`hearts_notation.scoring.compact_taken` and
-    :func:`hearts_notation.state.deal_points`, imported once (asked deal
+def _scorers() -> tuple[Callable[..., list[int] | None], Callable[..., tuple[list[int], int | None]],
+                        Callable[..., int | None]]:
+    """:func:`hearts_notation.scoring.compact_taken`,
+    :func:`hearts_notation.state.deal_points` and
+    :func:`~hearts_notation.state.moon_shooter`, imported once (asked deal
     after deal)."""
     from .scoring import compact_taken
-    from .state import deal_points
+    from .state import deal_points, moon_shooter
 
-    return compact_taken, deal_points
+    return compact_taken, deal_points, moon_shooter
 
 
 @functools.cache

@@ -274,6 +274,13 @@ def test_sheets_do_not_match_play_predicates_and_explain_says_why(tmp_path: Path
                                       "--lang", "en"])
     assert result.exit_code == 0
     assert "kept as a score sheet" in result.output
+    # with --deals, the deals that match, one or several, said in words
+    result = CliRunner().invoke(cli, ["select", sheet, "--deals", "--where", "moon or holds(N, QS)",
+                                      "--explain", "--lang", "en"])
+    assert "game 2 (line 48): deal 1 matches" in result.output, result.output
+    result = CliRunner().invoke(cli, ["select", "samples/multi-game.hrn", "--deals", "--where",
+                                      "count(N, S) <= 2", "--explain", "--lang", "fr"])
+    assert "partie 2 (ligne 159) : donnes 1 et 2 retenues" in result.output, result.output
 
 
 def test_player_names_and_aliases(tmp_path: Path) -> None:
@@ -488,6 +495,8 @@ def test_count_and_exit_statuses(tmp_path: Path) -> None:
     ('tag(Event) ~ "(?=a)"', 15, "not supported"),
     ("severity >= warnin", 13, "did you mean warning"),
     ("date >= yesterday", 9, "expected a date"),
+    ("date >= 2026.13.01", 9, "expected a date"),
+    ("date == 2026.02.40", 9, "expected a date"),
     ("moon and", 9, "expected a predicate"),
     ("moon moon", 6, "expected 'and', 'or'"),
     ('player("Hélène', 8, "not closed"),
@@ -529,6 +538,13 @@ def test_query_errors_in_french() -> None:
                                       "--where", "mooon == S"])
     assert result.exit_code == 2
     assert "prédicat inconnu mooon" in result.output and "vouliez-vous dire moon" in result.output
+    # what is expected is said in the words of a French query
+    result = CliRunner().invoke(cli, ["select", "samples/multi-game.hrn", "--lang", "fr",
+                                      "--where", "lune lune"])
+    assert result.exit_code == 2 and "on attendait « et », « ou »" in result.output
+    result = CliRunner().invoke(cli, ["select", "samples/multi-game.hrn", "--lang", "fr",
+                                      "--where", "lune et"])
+    assert "un prédicat (capot, dame," in result.output and "« non »" in result.output
 
 
 def test_finding_codes_are_the_specs() -> None:

@@ -73,10 +73,11 @@ def _explain_lines(picked: object, deals: bool, lang: str) -> list[str]:
     assert isinstance(picked, Picked)
     where = translate(lang, "select.explain.game", source=picked.source or "-",
                       index=picked.index or 1, line=picked.line or 1)
-    if picked.matched:
-        numbers = ", ".join(str(n) for _, n, _ in picked.deals)
-        verdict = translate(lang, "select.explain.deals" if deals else "select.explain.match",
-                            deals=numbers)
+    if picked.matched and deals:
+        numbers = [n for _, n, _ in picked.deals]
+        verdict = msg("select.explain.deals.#n", n=len(numbers), deals=("and", *numbers)).text(lang)
+    elif picked.matched:
+        verdict = translate(lang, "select.explain.match")
     elif picked.unknown:
         verdict = translate(lang, "select.explain.unknown")
     else:
