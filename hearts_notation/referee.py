@@ -45,7 +45,6 @@ illegal heart lead hearts count as open.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -59,11 +58,11 @@ from .cards import (
     display_order,
 )
 from .i18n import Arg, Msg, msg, numbers_and, seats_and, seats_space
-from .io.compact import CompactDeal, CompactGame, compact_record
+from .io.compact import CompactDeal, CompactGame
 from .io.compact import seat_ok as _seat_ok
 from .io.events import Visitor
 from .io.hrn.words import misspelt_tag
-from .io.typed_json import decode_record, decode_tree
+from .io.typed_json import decode_tree, json_compact
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
     RuleError,
@@ -1461,13 +1460,6 @@ __all__ = [
 # ``None`` and the caller builds the model for :func:`check_game`.
 
 
-#: An escaped surrogate in JSON text: the model path checks the string it makes.
-#: An escape the model path refuses where it stands: a lone surrogate, or NUL (no text
-#: format can hold it; the compact form does not look at the strings).
-_SURROGATE_ESCAPE = re.compile(r"\\u(?:[dD][89a-fA-F]|0000)")
-_SURROGATE_CHAR = re.compile(r"[\ud800-\udfff]")   # raw: mypyc refuses surrogate literals
-
-
 class CompactBuilder(Visitor["CompactGame | None"]):
     """The compact form of a game from reader events (``None`` for a game
     the compact check does not judge: a syntax error, a hand not known, a
@@ -1741,29 +1733,6 @@ class CompactCheck:
         return {"source": source, "index": index, "line": game.line, "valid": True,
                 "findings": [], "deals": self.deals, "finished": finished,
                 "winners": list(self.winners), "players": dict(game.players)}
-
-
-def json_compact(text: str, line: int | None, compact: CompactGame | None = None
-                 ) -> tuple[CompactGame | None, bool]:
-    """The compact form of one JSON record given as text (``None`` when the
-    model must read it), and whether the typed decoder read it (a clean
-    shape).  *compact*, if given, is what the cut already made of *text*."""
-    # A lone surrogate (or NUL) is refused by the model path, where it stands.
-    # (A backslash is looked for first: one character is found with memchr, a
-    # two-character pattern several times slower on a pretty-printed record.)
-    plain = ("\\" not in text or "\\u" not in text
-             or _SURROGATE_ESCAPE.search(text) is None) and (
-        text.isascii() or _SURROGATE_CHAR.search(text) is None)
-    if not plain:
-        return None, False
-    if compact is not None:
-        return compact, True
-    # The one decoder of a clean record: msgspec's typed structures
-    # (io/shape.py states their fields) straight to the compact form.
-    record = decode_record(text)
-    if record is None:
-        return None, False
-    return compact_record(record, line), True
 
 
 def report_json_text(text: str, source: str | None, index: int | None, line: int | None,

@@ -91,7 +91,8 @@ def records_of(batch: Batch, default_rules: RuleSet | None, force: bool
     referee's compact check accepts it, else the model's game (the batch is
     then parsed as a whole-file read parses it, once, and that record's game
     taken from it)."""
-    from .referee import CompactBuilder, json_compact
+    from .io.typed_json import json_compact
+    from .referee import CompactBuilder
 
     found = raw_records(batch)
     if found is None:       # formats parsed in the reading process (YAML, OpenSpiel)

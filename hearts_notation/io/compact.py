@@ -9,7 +9,8 @@ directly.  Anything the compact form does not carry (a comment on a trick,
 a mark, a moon line, an unknown hand...) makes the reader give ``None``, and
 the caller builds the model for the full referee, which says what is wrong.
 
-:func:`compact_record` is the JSON reader's side: the record of msgspec's
+:func:`compact_record` is the JSON reader's side (its text goes through
+:func:`hearts_notation.io.typed_json.json_compact`): the record of msgspec's
 typed decoder (:mod:`hearts_notation.io.typed_json`, the one decoder of a
 clean record) straight to the compact form, turning each card name into its
 bit with one dictionary look-up.  It is compiled with mypyc
