@@ -459,7 +459,7 @@ class _DealCheck:
         self.di = di
         self.out: list[Finding] = []
         self.infos: dict[str, list[tuple[int, int, Pos | None]]] = {}
-        #: the cards each seat took, when :meth:`clean_play` replayed the deal
+        #: the cards each seat took, when :meth:`clean` or :meth:`replay_with` replayed the deal
         #: (scoring then need not replay the tricks again)
         self.taken: list[int] | None = None
         self.flat: tuple[list[str], list[int], list[int]] | None = None
@@ -500,14 +500,13 @@ class _DealCheck:
                 return self.out
         self.check_hands()
         self.check_passes(direction)
-        if not self.out and not self.infos and self.clean_play():
-            return self.out
         sound = all(f.severity == "info" for f in self.out)   # (an info: what could not be checked)
         self.knowledge()
         if sound and all(self.exact) and self.replay_with(list(self.held)):
-            # Hands not recorded but settled by a complete play without a
-            # fault (most of an observer's log: bots, game servers): the
-            # card-by-card replay would find nothing more.
+            # Hands recorded, or settled by a complete play, and played
+            # without a fault (most of an observer's log: bots, game servers;
+            # or a deal whose only fault is in its header): the card-by-card
+            # replay would find nothing more.
             self.flush_infos()
             return self.out
         self.ctx.on_cards = True
@@ -537,20 +536,6 @@ class _DealCheck:
             flat = self.flat = ([p.seat for p in plays], [p.card for p in plays],
                                 [len(t.plays) for t in tricks])
         return flat
-
-    def clean_play(self) -> bool:
-        """Whether a fully recorded, complete deal was played without a fault
-        from the hands after the pass its record settles (when the recorded
-        direction is not the cycle's, :meth:`check_passes` chose the one the
-        play fits best)."""
-        n = self.n
-        hands: list[int] = []
-        for i in range(n):
-            d, g, r = self.dealt[i], self.given[i], self.received[i]
-            if d is None or g is None or r is None:
-                return False
-            hands.append((d & ~g) | r)
-        return self.replay_with(hands)
 
     def replay_with(self, hands: list[int]) -> bool:
         """:func:`_replay` of the recorded tricks from *hands* (after the
