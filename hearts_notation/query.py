@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Literal
 
 from .cards import SUIT_MASKS, Card, CardError, parse_card, parse_suit
@@ -50,20 +49,49 @@ Scope = Literal["deal", "game"]
 Kind = Literal["seat", "card", "suit", "code", "mark", "tag", "name", "expr", "after_pass"]
 
 
-@dataclass(frozen=True, slots=True)
-class Spec:
+class _Value:
+    """Base of the query's small value classes (a predicate's table entry,
+    a token, the tree's nodes): equality, hashing and a repr made from
+    their slots, what ``@dataclass(frozen=True, slots=True)`` would
+    generate, without the half millisecond per class the decorator costs
+    at import (``hearts select`` imports this module at every start; the
+    query is parsed once).  The values are not changed after they are made."""
+
+    __slots__: tuple[str, ...] = ()
+    #: the slots equality and hashing look at (all of them unless said)
+    _compare: tuple[str, ...] | None = None
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, n) for n in (self._compare or self.__slots__))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, _Value) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self._key()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class Spec(_Value):
     """What a predicate takes: its arguments (the last ones may be left
     out), the comparisons it allows and the kind of value compared, whether
     it may stand without a comparison, and whether it is about one deal
     (``deal``: it holds for a game when it holds for one of its deals) or
     about the game."""
 
-    args: tuple[Kind, ...]
-    optional: int
-    ops: tuple[str, ...]
-    value: str
-    bare: bool
-    scope: Scope
+    __slots__ = ("args", "bare", "ops", "optional", "scope", "value")
+
+    def __init__(self, args: tuple[Kind, ...], optional: int, ops: tuple[str, ...], value: str,
+                 bare: bool, scope: Scope) -> None:
+        self.args = args
+        self.optional = optional
+        self.ops = ops
+        self.value = value
+        self.bare = bare
+        self.scope = scope
 
 
 _EQ = ("==", "!=")
@@ -127,14 +155,16 @@ _TOKEN = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(_Value):
     """One token: its kind, text (a string's value, unquoted) and place."""
 
-    kind: str
-    text: str
-    start: int
-    end: int
+    __slots__ = ("end", "kind", "start", "text")
+
+    def __init__(self, kind: str, text: str, start: int, end: int) -> None:
+        self.kind = kind
+        self.text = text
+        self.start = start
+        self.end = end
 
 
 class QueryError(ValueError):
@@ -202,26 +232,33 @@ def tokenize(query: str) -> list[Token]:
 # The tree -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Who:
+class Who(_Value):
     """A seat as written (``S``, ``O``) or a player's name (``"Hélène"``)."""
 
-    text: str
-    is_name: bool
+    __slots__ = ("is_name", "text")
+
+    def __init__(self, text: str, is_name: bool) -> None:
+        self.text = text
+        self.is_name = is_name
 
 
-@dataclass(frozen=True, slots=True)
-class Pred:
+class Pred(_Value):
     """One predicate: its name, arguments, comparison and value, and its
-    place in the query (for errors and ``--explain``)."""
+    place in the query (for errors and ``--explain``; the text as written,
+    *source*, does not count in equality)."""
 
-    name: str
-    args: tuple[object, ...]
-    op: str | None
-    value: object
-    start: int
-    end: int
-    source: str = field(compare=False, default="")
+    __slots__ = ("args", "end", "name", "op", "source", "start", "value")
+    _compare = ("name", "args", "op", "value", "start", "end")
+
+    def __init__(self, name: str, args: tuple[object, ...], op: str | None, value: object,
+                 start: int, end: int, source: str = "") -> None:
+        self.name = name
+        self.args = args
+        self.op = op
+        self.value = value
+        self.start = start
+        self.end = end
+        self.source = source
 
     @property
     def scope(self) -> Scope:
@@ -229,25 +266,31 @@ class Pred:
         return PREDICATES[self.name].scope
 
 
-@dataclass(frozen=True, slots=True)
-class Not:
+class Not(_Value):
     """``not X``."""
 
-    item: Node
+    __slots__ = ("item",)
+
+    def __init__(self, item: Node) -> None:
+        self.item = item
 
 
-@dataclass(frozen=True, slots=True)
-class And:
+class And(_Value):
     """``X and Y and ...``."""
 
-    items: tuple[Node, ...]
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple[Node, ...]) -> None:
+        self.items = items
 
 
-@dataclass(frozen=True, slots=True)
-class Or:
+class Or(_Value):
     """``X or Y or ...``."""
 
-    items: tuple[Node, ...]
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple[Node, ...]) -> None:
+        self.items = items
 
 
 Node = Pred | Not | And | Or
@@ -278,11 +321,13 @@ def _is_seat_word(text: str) -> bool:
     return bool(re.fullmatch(r"[^\W\d_]\w{0,7}", text)) and "_" not in text
 
 
-@dataclass(frozen=True, slots=True)
-class DateValue:
+class DateValue(_Value):
     """A date of a query: ``2026.11.01``, ``2026.11`` or ``2026``."""
 
-    parts: tuple[int, ...]
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: tuple[int, ...]) -> None:
+        self.parts = parts
 
 
 def parse_date(text: str) -> DateValue | None:
