@@ -10,9 +10,10 @@ solves the position at the lead of that trick: every legal card's exact
 value for the seat to lead, one fresh solver per position, the natural tie
 order only (``hearts solve`` solves the selfish model twice, once per tie
 order).  Reports the median, 95th percentile and maximum CPU seconds per
-position (``time.process_time``, one core) and the nodes searched (the
-median, and the total over the positions: the figure that does not depend
-on the machine's load, to compare two versions of the search).
+position (``time.process_time``, one core), how many positions took at most
+1 s and 10 s, and the nodes searched (the median, the 95th percentile, and
+the total over the positions: the figure that does not depend on the
+machine's load, to compare two versions of the search).
 
 Beside each selfish row, the anchor: the same positions solved by
 ``analysis/solver.py``'s :class:`Solver` (``annotate``'s endgame solver in the
@@ -159,6 +160,9 @@ def main() -> None:
             row = {"model": model, "tricks_left": left, "positions": len(cpu),
                    "median_s": at(0.5), "p95_s": at(0.95), "max_s": at(1.0),
                    "capped": sum(capped), "median_nodes": int(statistics.median(nodes)),
+                   "p95_nodes": sorted(nodes)[min(len(nodes) - 1, int(0.95 * len(nodes)))],
+                   "within_1s": sum(1 for x, c in zip(cpu, capped, strict=True) if x <= 1.0 and not c),
+                   "within_10s": sum(1 for x, c in zip(cpu, capped, strict=True) if x <= 10.0 and not c),
                    "total_nodes": sum(nodes),
                    "node_limit": args.node_limit}
             if model == "selfish" and left <= 8:
@@ -169,7 +173,9 @@ def main() -> None:
             if not args.json:
                 print(f"{model:9} {left:2} tricks left: {len(cpu)} positions, median {row['median_s']} s, "
                       f"p95 {row['p95_s']} s, max {row['max_s']} s, capped {row['capped']}, "
-                      f"median nodes {row['median_nodes']:,}, total {row['total_nodes']:,}"
+                      f"median nodes {row['median_nodes']:,}, p95 {row['p95_nodes']:,}, "
+                      f"total {row['total_nodes']:,}, within 1 s {row['within_1s']}, "
+                      f"within 10 s {row['within_10s']}"
                       + (f"; anchor {row['anchor_median_s']} s" if "anchor" in row else ""),
                       flush=True)
     if args.json:
