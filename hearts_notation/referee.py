@@ -430,15 +430,14 @@ class _Ctx:
     """What every deal of a game shares."""
 
     rules: RuleSet
-    seats: tuple[str, ...]
-    idx: dict[str, int]
+    #: the seats and what the rules make of them
+    table: _Seating
     last_deal: int
     game_unfinished: bool
     cut: bool = False   # the reader stopped at a syntax error: the last deal may be cut short
     #: the numbers of the deals a line of which did not read (the HRN reader
     #: goes on after it): each may be cut short
     damaged: frozenset[int] = frozenset()
-    table: _Seating | None = None
     #: the card-by-card replay ran on a deal (:attr:`GameReport.on_cards`)
     on_cards: bool = False
 
@@ -449,10 +448,9 @@ class _DealCheck:
     def __init__(self, ctx: _Ctx, deal: Deal, number: int, di: int) -> None:
         self.ctx = ctx
         self.rules = ctx.rules
-        self.seats = ctx.seats
-        self.idx = ctx.idx
-        table = ctx.table if ctx.table is not None else _seating(ctx.rules, ctx.seats)
-        self.table = table
+        self.table = table = ctx.table
+        self.seats = table.seats
+        self.idx = table.idx
         self.n = table.n
         self.deal = deal
         self.number = number
@@ -1295,7 +1293,7 @@ def _referee_deal(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: b
     if took is None:
         from .sheets import is_sheet_deal, sheet_play_findings
 
-        if is_sheet_deal(deal, rules, ctx.seats):
+        if is_sheet_deal(deal, rules, ctx.table.seats):
             found = sheet_play_findings(deal, found)    # a score sheet's deal (hearts_notation.sheets)
     if found and number in quiet:   # what a line that did not read kept from being checked goes unsaid
         found = [f for f in found if f.severity != "info"]
@@ -1334,7 +1332,6 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     seats, rules, sf = game_seats(game, rules)
     findings.extend(sf)
     table = _seating(rules, seats)
-    idx = table.idx
     deals = game.deals
     # Deals whose infos (what could not be checked) go unsaid: the damaged
     # ones, and a sheet's deal written with its moon line alone (its error
@@ -1342,7 +1339,7 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     quiet = damaged | frozenset(
         d.number for d in deals
         if d.moon is not None and d.score is None and not has_play(d) and d.number is not None)
-    ctx = _Ctx(rules, seats, idx, len(deals) - 1, game.result == "*", bool(errors), damaged, table)
+    ctx = _Ctx(rules, table, len(deals) - 1, game.result == "*", bool(errors), damaged)
     per_deal: list[list[Finding]] = []
     taken: list[list[int] | None] = []
     prev_number = 0

@@ -5,7 +5,7 @@ out itself from the tricks (``scoring.taken_cards``), deal by deal."""
 from __future__ import annotations
 
 from hearts_notation.generate import generate_games
-from hearts_notation.referee import _Ctx, _DealCheck, check_game
+from hearts_notation.referee import _Ctx, _DealCheck, _seating, check_game
 from hearts_notation.rules import load_rules, parse_rules
 from hearts_notation.scoring import score_game, taken_cards
 
@@ -16,8 +16,7 @@ def test_clean_deals_share_the_taken_masks_scoring_computes() -> None:
         for game in generate_games(4, seed=7, rules=preset, bots=("random", "heuristic")):
             rules = parse_rules(game.rules) if game.rules else load_rules(preset)
             seats = game.seat_names
-            idx = {s: i for i, s in enumerate(seats)}
-            ctx = _Ctx(rules, seats, idx, len(game.deals) - 1, game.result == "*", False)
+            ctx = _Ctx(rules, _seating(rules, tuple(seats)), len(game.deals) - 1, game.result == "*", False)
             shared = []
             for di, deal in enumerate(game.deals):
                 checker = _DealCheck(ctx, deal, di + 1, di)
