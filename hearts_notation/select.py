@@ -1324,7 +1324,8 @@ def _readers() -> tuple[str, type[CompactBuilder], Callable[..., tuple[CompactGa
     compact check, imported once (a relative import in the function cost
     some 2 µs a record)."""
     from .io.batches import HRN_GAME
-    from .referee import CompactBuilder, compact_check, json_compact
+    from .io.typed_json import json_compact
+    from .referee import CompactBuilder, compact_check
 
     return HRN_GAME, CompactBuilder, json_compact, compact_check
 
@@ -1336,7 +1337,7 @@ def _compact_view(batch: Batch, syntax: str, record: RawRecord, query: Query
     it when its header alone decides (JSON: the rest is not even converted).
     The record is read as ``validate`` reads it: HRN by the reader's events
     to the referee's compact builder, JSON by the typed decoder
-    (:func:`hearts_notation.referee.json_compact`)."""
+    (:func:`hearts_notation.io.typed_json.json_compact`)."""
     hrn_game, builder, json_compact, _ = _readers()
     marks: list[list[tuple[str, str]]] | None = None
     compact: CompactGame | None
