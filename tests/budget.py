@@ -11,6 +11,7 @@ budget"): these helpers say what of a loop or a hypothesis sweep the README's
   with ``HEARTS_TEST_SWEEPS=full`` (set by ``.ci/run`` for its long step) it runs
   its *full* number and tests/conftest.py marks it ``long``, so the long step
   runs the whole sweep.
+- :func:`sized`: the same for the size of a generated corpus (marker ``sweep``).
 """
 
 from __future__ import annotations
@@ -62,6 +63,13 @@ def sweep(full: int, default: int, **kwargs: Any) -> Callable[[T], T]:
         sized = settings(max_examples=full if FULL_SWEEPS else default, **kwargs)(test)
         return pytest.mark.sweep(sized)  # type: ignore[no-any-return]
     return apply
+
+
+def sized(full: int, default: int) -> int:
+    """The size of a generated corpus: *default* in the README's run, *full* with
+    ``HEARTS_TEST_SWEEPS=full``; mark its tests ``sweep`` (``pytestmark``) so that
+    the long step runs them at the full size."""
+    return full if FULL_SWEEPS else default
 
 
 #: The rule presets a loop over every preset keeps in the default run: the standard

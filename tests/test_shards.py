@@ -22,6 +22,7 @@ from hearts_notation.runners.local import EngineSpec, iter_batches
 from hearts_notation.runners.seam import EngineUnavailable
 from hearts_notation.runners.shards import Shard, plan_file, shard_batches
 from hearts_notation.stats import Tally
+from tests.budget import sweep
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -160,7 +161,7 @@ _PIECES = [
 ]
 
 
-@settings(max_examples=25, deadline=None)
+@sweep(25, default=8, deadline=None)
 @given(st.lists(st.integers(0, len(_PIECES) - 1), min_size=1, max_size=12),
        st.integers(1, 6000), st.sampled_from([1, 2, 32]), st.booleans())
 def test_hrn_planned_in_parallel_matches_whole_file(tmp_path_factory: pytest.TempPathFactory,
