@@ -1596,14 +1596,18 @@ def compact_report(game: CompactGame, source: str | None, index: int | None,
 
 
 def compact_check(game: CompactGame, default_rules: RuleSet | None = None,
-                  force_rules: bool = False, taken: list[list[int]] | None = None
-                  ) -> CompactCheck | None:
+                  force_rules: bool = False, taken: list[list[int]] | None = None,
+                  entries: bool = True) -> CompactCheck | None:
     """:func:`compact_report` deal by deal: the check of the game's header
     (``None`` when it is not clean), then :meth:`CompactCheck.deal` for each
     deal in turn, and :meth:`CompactCheck.end`.  A deal found clean has the
     entry the whole game's check gives it, whatever the deals after it hold
     (its values depend on the deals before it only): ``hearts select`` stops
-    once its query is decided (issue 26)."""
+    once its query is decided (issue 26).  Without *entries* the same check
+    keeps no deal's entry (no ``points`` or ``totals`` dictionary is made
+    unless a score or total line is to be compared): for a caller that
+    needs the verdict alone (``hearts select``'s ``valid``, issue 26); the
+    entry :meth:`CompactCheck.end` gives then has no ``deals``."""
     rules = _fast_rules(game.rules, default_rules, force_rules)
     if rules is None:
         return None
@@ -1620,7 +1624,7 @@ def compact_check(game: CompactGame, default_rules: RuleSet | None = None,
         return None
     if len(players) > 1 and _names_clash(tuple(players.values())):
         return None     # a player named at two seats (hearts_notation.sheets)
-    return CompactCheck(game, rules, seats, t, taken)
+    return CompactCheck(game, rules, seats, t, taken, entries)
 
 
 class CompactCheck:
@@ -1628,18 +1632,22 @@ class CompactCheck:
     the rules and seats, and what the deals checked so far leave (their
     entries, running totals, the last number and dealer, the end of the game)."""
 
-    __slots__ = ("deals", "excerpt", "finished", "game", "prev_dealer", "prev_number", "rules",
-                 "seats", "t", "taken", "totals", "winners")
+    __slots__ = ("count", "deals", "entries", "excerpt", "finished", "game", "prev_dealer",
+                 "prev_number", "rules", "seats", "t", "taken", "totals", "winners")
 
     def __init__(self, game: CompactGame, rules: RuleSet, seats: tuple[str, ...], t: _Seating,
-                 taken: list[list[int]] | None) -> None:
+                 taken: list[list[int]] | None, entries: bool = True) -> None:
         self.game = game
         self.rules = rules
         self.seats = seats
         self.t = t
         self.taken = taken
-        #: the report entries of the deals found clean so far
+        #: the report entries of the deals found clean so far (none without *entries*)
         self.deals: list[dict[str, Any]] = []
+        #: whether :attr:`deals` gets each clean deal's entry (:func:`compact_check`)
+        self.entries = entries
+        #: the number of deals found clean so far
+        self.count = 0
         self.totals = [0] * len(seats)
         self.finished = False
         self.winners: tuple[str, ...] = ()
@@ -1649,15 +1657,15 @@ class CompactCheck:
 
     def deal(self, d: CompactDeal) -> bool:
         """Check *d*, the game's next deal: whether it is clean (its entry
-        is then the last of :attr:`deals`, and *taken* gets its cards
-        taken).  After a ``False`` the check is over: the model decides."""
+        is then the last of :attr:`deals` if they are kept, and *taken* gets
+        its cards taken).  After a ``False`` the check is over: the model decides."""
         if self.finished:
             return False
         t = self.t
         seats = self.seats
         rules = self.rules
         n = len(seats)
-        header = deal_header(rules, t, len(self.deals), d.number, d.dealer, d.direction,
+        header = deal_header(rules, t, self.count, d.number, d.dealer, d.direction,
                              self.prev_number, self.prev_dealer, None)
         if header is None:
             return False
@@ -1679,16 +1687,20 @@ class CompactCheck:
             moon = {"seat": seats[shooter], "choice": moon_way, "assumed": False}
         prev = self.totals
         totals = [prev[i] + pts[i] for i in range(n)]
-        points = dict(zip(seats, pts, strict=True))
-        running = dict(zip(seats, totals, strict=True))
         score, total = d.score, d.total
-        if (score is not None and not line_agrees(score, points)) or (
-                total is not None and total != running):
-            return False    # (a total line names every seat)
+        if self.entries or score is not None or total is not None:
+            points = dict(zip(seats, pts, strict=True))
+            running = dict(zip(seats, totals, strict=True))
+            if (score is not None and not line_agrees(score, points)) or (
+                    total is not None and total != running):
+                return False    # (a total line names every seat)
+            if self.entries:
+                self.deals.append({"number": number, "points": points, "moon": moon,
+                                   "totals": running})
         if self.taken is not None:
             self.taken.append(taken)
         self.totals = totals
-        self.deals.append({"number": number, "points": points, "moon": moon, "totals": running})
+        self.count += 1
         w = game_over(rules, totals)
         if w is not None:
             self.finished = True
@@ -1704,7 +1716,7 @@ class CompactCheck:
         """The game's report entry once every deal was found clean and the
         result agrees with the end of the game, else ``None``."""
         game = self.game
-        if len(self.deals) != len(game.deals):
+        if self.count != len(game.deals):
             return None
         finished = self.finished
         result = game.result

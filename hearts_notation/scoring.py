@@ -148,8 +148,8 @@ def taken_cards(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> list[int]:
     return taken
 
 
-def compact_taken(index: Mapping[str, int], n: int, nt: int, names: Sequence[Any],
-                  cards: Sequence[int], sizes: Sequence[int]) -> list[int] | None:
+def compact_taken(index: dict[str, int], n: int, nt: int, names: list[Any],
+                  cards: list[int], sizes: list[int]) -> list[int] | None:
     """:func:`taken_cards` of a deal in the compact form
     (:class:`hearts_notation.io.compact.CompactDeal`: the plays as flat lists
     of seat names and card numbers, *sizes* the cards of each trick), *index*
@@ -160,6 +160,10 @@ def compact_taken(index: Mapping[str, int], n: int, nt: int, names: Sequence[Any
     :func:`hearts_notation.state.winning_card`'s; whether the cards were
     legal does not change them (``hearts select`` asks a deal's scores of
     its tricks alone, without the referee's check, when nothing else is asked).
+    The arguments are the compact form's own concrete types (mypyc indexes
+    a ``list`` and looks up a ``dict`` directly, a ``Sequence`` or
+    ``Mapping`` through the generic protocol); *names* stays ``list[Any]``:
+    a JSON play's seat is not checked to be a string before this runs.
     """
     if len(sizes) < nt:
         return None

@@ -720,6 +720,18 @@ class Query:
             return False
         return _header_value(self.tree, self.view(Game())) is False
 
+    @functools.cached_property
+    def verdict_only(self) -> bool:
+        """Whether a clean record's answer needs the compact check's verdict
+        alone (the query asks validity and the header only, no deal's
+        number, identity or ``--explain`` reason): the check then makes no
+        report entry per deal (:func:`hearts_notation.referee.compact_check`),
+        the part of validate's work ``not valid`` does not read (issue 26).
+        A view whose check keeps no entry still falls back to the model if
+        one is asked."""
+        return (self.names <= _VERDICT and not self.identities and not self.explain
+                and self.tree is not None)
+
     def compact_view(self, header: Game | None, compact: Any, source: str | None,
                      index: int | None, line: int | None) -> CompactView:
         """A compact view of a record for this query (*header*: its tags,
@@ -727,7 +739,7 @@ class Query:
         from *compact* if a predicate asks for it)."""
         return CompactView(_NO_GAME, self.default_rules, self.force_rules, self.people,
                            [] if self.explain else None, compact=compact, source=source,
-                           index=index, line=line, _header=header)
+                           index=index, line=line, _header=header, verdict=self.verdict_only)
 
     def view(self, game: Game) -> GameView:
         """A view of *game* for this query."""
@@ -833,6 +845,10 @@ class _Fallback(Exception):
 #: The predicates a game's header decides (tags, rules, seats, player names).
 _HEADER = frozenset({"tag", "date", "rules", "players", "player"})
 
+#: The predicates the compact check's verdict decides with the header's
+#: (a clean record has no finding): :attr:`Query.verdict_only`.
+_VERDICT = _HEADER | {"valid", "finding", "severity"}
+
 #: The ``game`` of every :class:`CompactView`, never read: the view has no model
 #: (its header is :meth:`CompactView.header`, made when asked).
 _NO_GAME = Game()
@@ -867,6 +883,9 @@ class CompactView(GameView):
     #: the record's header as a deal-less game, made when a predicate asks for it
     #: (``tag``, ``date``, a player's name); the view's ``game`` is :data:`_NO_GAME`
     _header: Game | None = None
+    #: whether the query needs the compact check's verdict alone (:attr:`Query.verdict_only`):
+    #: the check then keeps no deal's entry
+    verdict: bool = False
 
     def preloads(self) -> bool:
         """No: the scores are made deal by deal, as asked (not all first, as the model's)."""
@@ -910,21 +929,25 @@ class CompactView(GameView):
         check = self._check
         if check is not None and d < len(check.deals):
             return check.deals
-        return self._advance(d)
+        deals = self._advance(d).deals
+        if len(deals) <= d:
+            raise _Fallback     # a check that keeps no entry (:attr:`verdict`)
+        return deals
 
-    def _advance(self, d: int) -> list[dict[str, Any]]:
+    def _advance(self, d: int) -> CompactCheck:
+        """The compact check, taken on as far as deal *d* (all clean), or
+        :class:`_Fallback`."""
         check = self._check
         if check is None:
             check = self._check = _readers()[3](self.compact, self.default_rules,
-                                                self.force_rules, self._took)
+                                                self.force_rules, self._took, not self.verdict)
             if check is None:
                 raise _Fallback
-        deals = check.deals
         have = self.compact.deals
-        while len(deals) <= d:
-            if len(deals) >= len(have) or not check.deal(have[len(deals)]):
+        while check.count <= d:
+            if check.count >= len(have) or not check.deal(have[check.count]):
                 raise _Fallback
-        return deals
+        return check
 
     def settle(self) -> None:
         """:class:`_Fallback` unless the model reads the whole record
@@ -941,7 +964,7 @@ class CompactView(GameView):
         nt = self._nt
         seen = {k for k, t in tricks.items()
                 if t is not None and len(self.compact.deals[k].sizes) == nt} if tricks else None
-        if not _readable(self.compact, self.seats, 0 if check is None else len(check.deals),
+        if not _readable(self.compact, self.seats, 0 if check is None else check.count,
                          seen):
             raise _Fallback
 
@@ -949,9 +972,7 @@ class CompactView(GameView):
         """The compact check's report entry: the game is clean and complete
         (no finding at all), or :class:`_Fallback`."""
         if self._entry is None:
-            self.upto(len(self.compact.deals) - 1)
-            assert self._check is not None
-            found = self._check.end(self.source, self.index)
+            found = self._advance(len(self.compact.deals) - 1).end(self.source, self.index)
             if found is None:
                 raise _Fallback
             self._entry = found
@@ -989,7 +1010,7 @@ class CompactView(GameView):
         deal is not complete or the check has replayed it already (its
         entry says the same)."""
         check = self._check
-        if check is not None and d < len(check.deals):
+        if check is not None and d < check.count:
             return None
         tricks = self._tricks
         if d in tricks:
@@ -1052,7 +1073,7 @@ class CompactView(GameView):
         """The index of the seat that took Q♠ in deal *d*, as the check's replay found it
         (read off the cards taken directly: this is asked of deal after deal)."""
         check = self._check
-        if check is None or d >= len(check.deals):
+        if check is None or d >= check.count:
             took = self.tricks_taken(d)
             if took is None:
                 self._advance(d)

@@ -91,6 +91,33 @@ def test_mutations_are_judged_as_the_model_judges() -> None:
     assert found >= len(MUTATIONS)
 
 
+def test_the_verdict_alone_is_the_same_check() -> None:
+    """compact_check without entries (hearts select's ``valid``) gives the
+    verdict the full check gives, score and total lines still compared, and
+    keeps no deal's entry."""
+    from hearts_notation.io.hrn.reader import visit_text
+    from hearts_notation.referee import CompactBuilder, compact_check
+
+    rng = random.Random(5)
+    text = dumps(list(generate_games(3, seed=12, rules="standard")), "hrn")
+    verdicts = []
+    for first, game_text in game_texts(text):
+        for mutate in [lambda t, r: t, *MUTATIONS]:
+            changed = mutate(game_text, rng)
+            reports = []
+            for entries in (True, False):
+                compact = visit_text(changed, CompactBuilder(), "t.hrn", first)
+                check = None if compact is None else compact_check(compact, entries=entries)
+                reports.append(None if check is None else check.report("t.hrn", 1))
+            full, verdict = reports
+            verdicts.append(full is not None)
+            assert (full is None) == (verdict is None), changed[:400]
+            if full is not None and verdict is not None:
+                assert full["deals"] and verdict["deals"] == []
+                assert {**full, "deals": []} == verdict
+    assert any(verdicts) and not all(verdicts)
+
+
 def test_a_player_named_at_two_seats_is_not_clean() -> None:
     text = dumps(list(generate_games(1, seed=3, rules="standard")), "hrn")
     first, game_text = game_texts(text)[0]
