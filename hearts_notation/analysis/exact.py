@@ -958,16 +958,10 @@ def ducks(hand: int, rem: int) -> bool:
     whatever anyone plays (*rem*: every card in the hands): in each suit
     its cards are all below every other seat's, so a trick of a suit it
     holds is led with a card above its own, a trick of another suit sees
-    it discard, and it never gets the lead."""
-    others = rem & ~hand
-    for suit in range(4):
-        mine = hand >> (13 * suit) & _SUIT
-        if not mine:
-            continue
-        theirs = others >> (13 * suit) & _SUIT
-        if theirs and mine.bit_length() > (theirs & -theirs).bit_length():
-            return False
-    return True
+    it discard, and it never gets the lead.  That is :func:`sweeps` seen
+    from the other side: the other seats' cards taken together are, in
+    every suit they hold, all above the seat's."""
+    return sweeps(rem & ~hand, rem)
 
 
 def order_key(card: int, alive: int, led: int, winning: int) -> int:
