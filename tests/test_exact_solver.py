@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -428,30 +428,43 @@ def _every_ending(p: Position) -> set[tuple[int, ...]]:
     return out
 
 
-def test_a_claim_is_what_every_line_of_play_gives() -> None:
-    """The claim (``sweeps``: the seat on lead holds, in every suit it has,
-    only cards above every other seat's) is checked on positions where it
-    holds: every line of play, searched to the end by the tiny rules, ends
-    with the same points for everyone, and the solver's values in both
-    models (where the claim cuts the search) are the brute force's."""
-    rng = random.Random("claims")
-    found = 0
+def _positions_where(seed: str, seats: Callable[[Position, list[int], int], list[int]]
+                     ) -> list[tuple[RuleSet, Position, list[int]]]:
+    """Five random positions (2 or 3 tricks left, between tricks) of each of
+    four presets for which *seats* (the position, its hands, every card in
+    them) names at least one seat, with those seats."""
+    rng = random.Random(seed)
+    out: list[tuple[RuleSet, Position, list[int]]] = []
     for spec in ("standard", "jack-of-diamonds", "standard moon=subtract", "three-players"):
         rules = parse_rules(spec)
+        kept = 0
         for _ in range(3000):
             p = random_position(rules, rng, rng.choice((2, 3)), midtrick=False)
             masks = p.to_state(rules).hands
             everything = 0
             for h in masks:
                 everything |= h
-            if not sweeps(masks[p.leader], everything):
-                continue
-            found += 1
-            assert len(_every_ending(p)) == 1, p.to_state(rules)
-            _check(rules, p, {})
-            if found % 5 == 0:
-                break
-    assert found == 20
+            named = seats(p, masks, everything)
+            if named:
+                out.append((rules, p, named))
+                kept += 1
+                if kept == 5:
+                    break
+    return out
+
+
+def test_a_claim_is_what_every_line_of_play_gives() -> None:
+    """The claim (``sweeps``: the seat on lead holds, in every suit it has,
+    only cards above every other seat's) is checked on positions where it
+    holds: every line of play, searched to the end by the tiny rules, ends
+    with the same points for everyone, and the solver's values in both
+    models (where the claim cuts the search) are the brute force's."""
+    found = _positions_where("claims", lambda p, masks, everything: (
+        [p.leader] if sweeps(masks[p.leader], everything) else []))
+    assert len(found) == 20
+    for rules, p, _ in found:
+        assert len(_every_ending(p)) == 1, p.to_state(rules)
+        _check(rules, p, {})
 
 
 def _tricks_won(p: Position, seat: int) -> set[int]:
@@ -473,29 +486,16 @@ def test_a_seat_that_ducks_takes_no_trick() -> None:
     takes no trick; and the solver's values in both models, where the
     paranoid search ends at a trick the analysed seat cannot win again, are
     the brute force's, from the position and from each lead out of it."""
-    rng = random.Random("ducks")
-    found = 0
-    for spec in ("standard", "jack-of-diamonds", "standard moon=subtract", "three-players"):
-        rules = parse_rules(spec)
-        for _ in range(3000):
-            p = random_position(rules, rng, rng.choice((2, 3)), midtrick=False)
-            masks = p.to_state(rules).hands
-            everything = 0
-            for h in masks:
-                everything |= h
-            seats = [j for j in range(len(masks))
-                     if j != p.leader and masks[j] and ducks(masks[j], everything)]
-            if not seats:
-                continue
-            found += 1
-            for j in seats:
-                assert _tricks_won(p, j) == {0}, p.to_state(rules)
-            _check(rules, p, {})
-            for c in p.legal():
-                _check(rules, p.play(c), {})
-            if found % 5 == 0:
-                break
-    assert found == 20
+    found = _positions_where("ducks", lambda p, masks, everything: [
+        j for j in range(len(masks))
+        if j != p.leader and masks[j] and ducks(masks[j], everything)])
+    assert len(found) == 20
+    for rules, p, seats in found:
+        for j in seats:
+            assert _tricks_won(p, j) == {0}, p.to_state(rules)
+        _check(rules, p, {})
+        for c in p.legal():
+            _check(rules, p.play(c), {})
 
 
 def test_refuses_unknown_hands() -> None:
