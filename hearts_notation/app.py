@@ -346,4 +346,36 @@ def run(argv: list[str] | None = None, collector_paused: bool = False) -> NoRetu
         internal_error(exc)
         status = EXIT_INTERNAL
     resume_collector()
+    if status == EXIT_INTERRUPTED:
+        _end_interrupted()
     sys.exit(status)
+
+
+def _end_interrupted() -> NoReturn:
+    """End an interrupted run now, as SIGTERM ends one: temporary files
+    removed, standard output and error flushed, any worker process still
+    alive killed, then the process ends without the interpreter's shutdown.
+
+    That shutdown runs the exit hooks of the libraries the run used, and a
+    hook may wait for what the interrupt already stopped: Dask's closes
+    every cluster still open, with ten seconds for each, when the engine's
+    own quick close (half a second, its workers killed) ran out of time on
+    a loaded machine -- a Ctrl-C to the process group of ``validate
+    --engine dask`` then took more than 15 s to end (CI, issue 22).  The
+    run's own clean-up is done by then: outputs are closed or removed by
+    their ``with`` and ``try`` blocks, worker pools and clusters stopped by
+    theirs on the way out (``docs/robustness.md``)."""
+    import contextlib
+
+    from .output import remove_temporaries
+
+    remove_temporaries()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            stream.flush()
+    processes = sys.modules.get("multiprocessing")
+    if processes is not None:       # a worker a late restart started: not left behind
+        for child in processes.active_children():
+            with contextlib.suppress(OSError):
+                child.kill()
+    os._exit(EXIT_INTERRUPTED)
