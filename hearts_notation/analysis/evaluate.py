@@ -42,6 +42,7 @@ from typing import Any, cast
 from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, SUIT_MASKS
 from ..state import apply_passes, opening_leader
 from .context import DealContext, PlayPoint
+from .exact import ExactSolver
 from .playout import POLICIES, Playout
 from .sampler import Knowledge, WorldSampler
 from .solver import Solver
@@ -305,14 +306,22 @@ class Evaluator:
         self.playouts = [Playout(solver.rules, solver, options.tail_tricks, POLICIES[p])
                          for p in range(count)]
         self.playout = self.playouts[0]
-        self._reversed: Solver | None = None
+        #: The worlds of a decision solved exactly (``exact_tricks`` or
+        #: fewer left) are solved by the solver of ``hearts solve`` and of
+        #: ``dd_loss`` (selfish model, its natural tie order): the same
+        #: values as the face-up figures, and faster than
+        #: :class:`~hearts_notation.analysis.solver.Solver` (3x at 6 tricks
+        #: left, measured; docs/analysis.md).
+        self.exact = ExactSolver(solver.rules, moon_choices=solver.choices)
+        self._reversed: ExactSolver | None = None
         #: Play-outs run in the current deal (see :attr:`spent`).
         self.playouts_run = 0
         self._nodes0 = 0
         self._samplers: dict[Knowledge, tuple[WorldSampler | None, bool]] = {}
 
     def _nodes(self) -> int:
-        return self.solver.nodes + (self._reversed.nodes if self._reversed is not None else 0)
+        return (self.solver.nodes + self.exact.nodes
+                + (self._reversed.nodes if self._reversed is not None else 0))
 
     @property
     def spent(self) -> int:
@@ -335,11 +344,11 @@ class Evaluator:
         return done >= self.options.verify_min and self.spent >= self.options.deal_budget
 
     @property
-    def reversed_solver(self) -> Solver:
-        """A solver with the reversed tie order (built on first use)."""
+    def reversed_solver(self) -> ExactSolver:
+        """The exact solver with the reversed tie order (built on first use)."""
         if self._reversed is None:
-            self._reversed = Solver(self.solver.rules, self.solver.n, self.solver.choices,
-                                    reverse_ties=True)
+            self._reversed = ExactSolver(self.solver.rules, reverse_ties=True,
+                                         moon_choices=self.solver.choices)
         return self._reversed
 
     # -- plays ---------------------------------------------------------------
@@ -488,7 +497,7 @@ class Evaluator:
         """Append the differences of *a* and *b* in *worlds* solved with the
         reversed tie order (see :class:`Comparison`)."""
         for hands in worlds:
-            rv = self.reversed_solver.card_values(ctx.state(point, hands), a | b)
+            rv = self.reversed_solver.card_values(ctx.state(point, hands))
             rdiffs.append(float(rv[_first(a)] - rv[_first(b)]))
 
     def _compare(self, ctx: DealContext, point: PlayPoint, a: int, b: int,
@@ -503,7 +512,7 @@ class Evaluator:
             pol = -1 if exact else w % len(self.playouts)
             state = ctx.state(point, hands)
             if exact:
-                vals = self.solver.card_values(state, a | b)
+                vals = self.exact.card_values(state)
                 diffs.append(float(vals[_first(a)] - vals[_first(b)]))
             else:
                 va, vb = self._values(state, [a, b], point.seat, pol, f"{key}/verify/w{w}")
@@ -564,10 +573,7 @@ class Evaluator:
     def _values(self, state: PlayState, classes: Sequence[int], me: int, policy: int,
                 key: str) -> list[float]:
         if policy < 0:
-            only = 0
-            for cls in classes:
-                only |= cls
-            vals = self.solver.card_values(state, only)
+            vals = self.exact.card_values(state)
             return [float(vals[_first(cls)]) for cls in classes]
         self.playouts_run += len(classes)
         playout = self.playouts[policy]
