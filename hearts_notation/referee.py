@@ -328,6 +328,13 @@ class _Seating:
         self.offsets = tuple(deal_pass(rules, None, d).offset or 0 for d in self.cycle)
         self.moon = rules.moon
 
+    def direction(self, number: int) -> str:
+        """The pass cycle's direction for deal *number*: ``rules.direction_for``
+        read off the cycle kept here (compiled, rather than a Python method
+        of the rule set at each deal)."""
+        cycle = self.cycle
+        return cycle[(number - 1) % len(cycle)]
+
 
 @functools.lru_cache(maxsize=64)
 def _seating(rules: RuleSet, seats: tuple[str, ...]) -> _Seating:
@@ -337,21 +344,28 @@ def _seating(rules: RuleSet, seats: tuple[str, ...]) -> _Seating:
 # The check of a clean deal (see the module docstring) ----------------------------------
 
 
-def _replay(rules: RuleSet, t: _Seating, hands: list[int], names: Sequence[str],
-            cards: list[int], sizes: Sequence[int]) -> list[int] | None:
+def _replay(rules: RuleSet, t: _Seating, hands: list[int], names: list[str],
+            cards: list[int], sizes: list[int]) -> list[int] | None:
     """:func:`~hearts_notation.state.replay_tricks` of a deal's plays (*names*
     and *cards* flat, *sizes* the cards of each trick) from *hands* (after
     the pass, seat order), when every trick is there, full, its seats
     clockwise from its leader: the cards each seat took, or ``None`` when
-    the plays are not all that or a card breaks a rule of play."""
+    the plays are not all that or a card breaks a rule of play.
+
+    (Concrete lists and a ``while`` loop: compiled with mypyc, a ``range``
+    with a step that is not a constant is a Python iterator, and an item of a
+    ``Sequence`` a generic look-up; the seat dictionary's ``get`` is called
+    as a method, not bound once.)"""
     n = t.n
-    if sizes != t.sizes or len(names) != len(cards):
+    count = len(names)
+    if sizes != t.sizes or count != len(cards):
         return None
-    get = t.idx.get
+    idx = t.idx
     orders = t.orders
     leaders: list[int] = []
-    for first in range(0, len(names), n):
-        lead = get(names[first], -1)
+    first = 0
+    while first < count:
+        lead = idx.get(names[first], -1)
         if lead < 0:
             return None
         order = orders[lead]
@@ -359,6 +373,7 @@ def _replay(rules: RuleSet, t: _Seating, hands: list[int], names: Sequence[str],
             if names[first + j] != order[j]:
                 return None
         leaders.append(lead)
+        first += n
     return replay_tricks(rules, hands, leaders, cards)
 
 
@@ -1258,10 +1273,10 @@ def deal_header(rules: RuleSet, t: _Seating, di: int, recorded: int | None, deal
             prev_dealer = (d, number)
     flagged = False
     if direction is not None and t.pass_count:
-        cycle = rules.direction_for(number)
+        cycle = t.direction(number)
         if direction != cycle:
             # With a broken number, the direction may follow either count.
-            fits = ({cycle, rules.direction_for(expected), rules.direction_for(di + 1)}
+            fits = ({cycle, t.direction(expected), t.direction(di + 1)}
                     if renumbered else {cycle})
             flagged = direction not in fits
             if flagged:
@@ -1689,8 +1704,8 @@ class CompactCheck:
         totals = [prev[i] + pts[i] for i in range(n)]
         score, total = d.score, d.total
         if self.entries or score is not None or total is not None:
-            points = dict(zip(seats, pts, strict=True))
-            running = dict(zip(seats, totals, strict=True))
+            points = {seats[i]: pts[i] for i in range(n)}
+            running = {seats[i]: totals[i] for i in range(n)}
             if (score is not None and not line_agrees(score, points)) or (
                     total is not None and total != running):
                 return False    # (a total line names every seat)

@@ -28,20 +28,21 @@ import functools
 from collections.abc import Sequence
 from typing import Final, NamedTuple, TypeVar
 
-from .cards import (
-    CARDS,
-    CLUBS,
-    HEARTS,
-    HEARTS_MASK,
-    JACK_OF_DIAMONDS,
-    QS_BIT,
-    QUEEN_OF_SPADES,
-    SUIT_MASKS,
-)
+from . import cards as _cards
+from .cards import CARDS, CLUBS, HEARTS
 from .rules import RuleSet
 from .seats import DIRECTIONS
 
-CLUB_MASK = SUIT_MASKS[CLUBS]
+# The card constants the rules read on every play, bound here as ``Final``:
+# compiled with mypyc, a ``Final`` name of this module is a C variable, where a
+# name imported from cards.py (which is not compiled: ``Card`` subclasses
+# ``int``) is a look-up in the module's dictionary at each read.
+SUIT_MASKS: Final[tuple[int, ...]] = _cards.SUIT_MASKS
+HEARTS_MASK: Final[int] = _cards.HEARTS_MASK
+QS_BIT: Final[int] = _cards.QS_BIT
+QUEEN_OF_SPADES: Final[int] = int(_cards.QUEEN_OF_SPADES)
+JACK_OF_DIAMONDS: Final[int] = int(_cards.JACK_OF_DIAMONDS)
+CLUB_MASK: Final[int] = _cards.SUIT_MASKS[CLUBS]
 
 
 def first_trick_safe(rules: RuleSet, hand: int) -> int:
@@ -67,7 +68,7 @@ def opening_leads(rules: RuleSet, hand: int) -> int:
     if rules.opening_lead == "any-club":
         m = hand & CLUB_MASK
     else:
-        m = hand & (1 << rules.lowest_club)
+        m = hand & (1 << _replay_tables(rules)[2])
     return m or hand
 
 
@@ -245,10 +246,12 @@ def deal_points(
 # A complete deal in one pass: the referee's fast path ------------------------------------
 
 
-def _replay_tables(rules: RuleSet) -> tuple[int, tuple[int, ...]]:
+def _replay_tables(rules: RuleSet) -> tuple[int, tuple[int, ...], int]:
     """Per-rules constants of :func:`replay_tricks`: the tricks per deal,
-    and for each card led, the cards whose play
-    on that trick opens hearts, tabulated from :func:`breaks_hearts` itself.
+    for each card led, the cards whose play
+    on that trick opens hearts, tabulated from :func:`breaks_hearts` itself,
+    and the lowest club in play (``rules.lowest_club``, a property worked out
+    in Python at each read; :func:`opening_leads` asks it here too).
 
     The same rules come with every deal of a corpus: the last ones are
     recognised by identity, before the cache (hashing a rule set is not free)."""
@@ -260,17 +263,17 @@ def _replay_tables(rules: RuleSet) -> tuple[int, tuple[int, ...]]:
     return tables
 
 
-_LAST_TABLES: list[tuple[RuleSet, tuple[int, tuple[int, ...]]]] = []
+_LAST_TABLES: list[tuple[RuleSet, tuple[int, tuple[int, ...], int]]] = []
 
 
 @functools.lru_cache(maxsize=64)
-def _tables_of(rules: RuleSet) -> tuple[int, tuple[int, ...]]:
+def _tables_of(rules: RuleSet) -> tuple[int, tuple[int, ...], int]:
     by_suit = [0, 0, 0, 0]
     for led in range(4):
         for c in range(52):
             if breaks_hearts(rules, c, led):
                 by_suit[led] |= 1 << c
-    return rules.tricks_per_deal, tuple(by_suit[c // 13] for c in range(52))
+    return rules.tricks_per_deal, tuple(by_suit[c // 13] for c in range(52)), rules.lowest_club
 
 
 def replay_tricks(rules: RuleSet, hands: list[int], leaders: list[int],
@@ -310,14 +313,17 @@ def replay_tricks(rules: RuleSet, hands: list[int], leaders: list[int],
     loop runs on C integers and list items.
     """
     n = len(hands)
-    nt, breaks = _replay_tables(rules)
+    nt, breaks, lowest = _replay_tables(rules)
     if n < 2 or len(leaders) != nt or len(cards) != n * nt:
         return None
     for i in range(n):
         if hands[i].bit_count() != nt:
             return None
     winner = leaders[0]
-    if opening_leader(rules, hands) != winner:
+    # The first leader must be the :func:`opening_leader`, the holder of the
+    # lowest club: with every hand known, the seat whose hand holds it (a
+    # card in two hands is found played twice at the end).
+    if not 0 <= winner < n or not hands[winner] >> lowest & 1:
         return None
     bit = _BIT
     suit_mask = _SUIT_MASK

@@ -268,6 +268,22 @@ def test_a_lone_surrogate_is_left_to_the_decoder(monkeypatch: pytest.MonkeyPatch
     assert not report["valid"] and "lone surrogate" in report["findings"][0]["message"]
 
 
+@pytest.mark.parametrize("seat", ['["N"]', '{"N": 1}', "7", "null", "true"])
+@pytest.mark.parametrize("where", [0, 1])
+def test_a_seat_that_is_not_a_string_is_a_finding(seat: str, where: int,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play whose seat is not a string (the first of a trick, or another)
+    is left to the model's reader, which says so; it once stopped the
+    compact check with a TypeError ("cannot be processed")."""
+    line = lines_of("standard", 1)[0]
+    game = json.loads(line)
+    game["deals"][0]["tricks"][2]["plays"][where]["seat"] = json.loads(seat)
+    text = json.dumps(game, separators=(",", ":"), ensure_ascii=False)
+    assert decode_record(text) is None
+    report = check(text, monkeypatch)
+    assert not report["valid"] and report["findings"]
+
+
 def test_no_private_json_internals_and_no_templates() -> None:
     """One referee: nothing of the standard library's private modules, no
     byte templates of the text."""

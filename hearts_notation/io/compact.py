@@ -42,7 +42,7 @@ class CompactDeal:
                  "sizes", "to", "total")
 
     def __init__(self, number: int | None, dealer: str | None, direction: str | None,
-                 hands: dict[str, int], passes: dict[str, int] | None, names: list[Any],
+                 hands: dict[str, int], passes: dict[str, int] | None, names: list[str],
                  cards: list[int], sizes: list[int], score: Any, total: Any,
                  to: dict[str, str] | None = None) -> None:
         self.to = to
@@ -186,7 +186,7 @@ def compact_record(rec: Any, line: int | None) -> CompactGame | None:
             passes = card_masks(passes_in)
             if passes is None:
                 return None
-        names: list[Any] = []
+        names: list[str] = []
         cards: list[int] = []
         sizes: list[int] = []
         tricks: list[Any] = d.tricks

@@ -32,9 +32,11 @@ else:
 
 
 class Play(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    """One card played: its seat (checked later against the seat order) and card."""
+    """One card played: its seat (a string, checked later against the seat
+    order; any other value goes to the model's reader, which says what is
+    wrong) and card."""
 
-    seat: Any
+    seat: str
     card: Card
 
 
