@@ -36,7 +36,7 @@ SOLVE = """
 import random, statistics, sys, time
 sys.path.insert(0, "benchmarks")
 from bench_analysis import _position
-from hearts_notation.analysis.solver import Solver
+from hearts_notation.analysis.exact import ExactSolver
 from hearts_notation.rules import parse_rules
 rules = parse_rules("standard")
 rng = random.Random("bench/compiled/4")
@@ -44,7 +44,7 @@ times = []
 for _ in range(int(sys.argv[1])):
     p = _position(rules, rng, 4)
     t = time.process_time()
-    Solver(rules).card_values(p)
+    ExactSolver(rules).card_values(p)
     times.append((time.process_time() - t) * 1000)
 print(statistics.median(times))
 """

@@ -15,11 +15,6 @@ position (``time.process_time``, one core), how many positions took at most
 the total over the positions: the figure that does not depend on the
 machine's load, to compare two versions of the search).
 
-Beside each selfish row, the anchor: the same positions solved by
-``analysis/solver.py``'s :class:`Solver` (``annotate``'s endgame solver in the
-sampled worlds: max^n with the absolute-rank tie order), in the same run, so
-that the ratio carries over to other machines.
-
 ``--faceup N`` measures instead what ``annotate``'s ``dd_loss`` costs: for
 ``N`` generated deals, the face-up values of every recorded play from the
 last back (``analysis/faceup.py``, both tie orders) with the default and the
@@ -48,8 +43,6 @@ from hearts_notation.analysis.context import DealContext
 from hearts_notation.analysis.evaluate import FAST, EvalOptions
 from hearts_notation.analysis.exact import ExactSolver, SearchLimit
 from hearts_notation.analysis.faceup import face_up
-from hearts_notation.analysis.solver import Solver
-from hearts_notation.analysis.state import PlayState
 from hearts_notation.generate import generate_games
 from hearts_notation.referee import game_seats, resolve_rules
 from hearts_notation.state import GameState
@@ -73,20 +66,6 @@ def positions(deals: int, seed: int, left: int) -> list[GameState]:
 def percentile(xs: list[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]
-
-
-def anchor(states: list[GameState]) -> float:
-    """Median CPU seconds of annotate's endgame solver on *states* (fresh
-    solver each, as the exact solver's rows)."""
-    cpu = []
-    for st in states:
-        sv = Solver(st.rules)
-        ps = PlayState(st.rules, list(st.hands), st.leader, st.tricks_done, st.broken, [],
-                       list(st.taken))
-        t0 = time.process_time()
-        sv.card_values(ps)
-        cpu.append(time.process_time() - t0)
-    return statistics.median(cpu)
 
 
 def faceup_rows(deals: int, seed: int) -> list[dict[str, object]]:
@@ -165,19 +144,13 @@ def main() -> None:
                    "within_10s": sum(1 for x, c in zip(cpu, capped, strict=True) if x <= 10.0 and not c),
                    "total_nodes": sum(nodes),
                    "node_limit": args.node_limit}
-            if model == "selfish" and left <= 8:
-                a = anchor(states)
-                row["anchor"] = "annotate's Solver (analysis/solver.py), median"
-                row["anchor_median_s"] = f"{a:.4f}"
             rows.append(row)
             if not args.json:
                 print(f"{model:9} {left:2} tricks left: {len(cpu)} positions, median {row['median_s']} s, "
                       f"p95 {row['p95_s']} s, max {row['max_s']} s, capped {row['capped']}, "
                       f"median nodes {row['median_nodes']:,}, p95 {row['p95_nodes']:,}, "
                       f"total {row['total_nodes']:,}, within 1 s {row['within_1s']}, "
-                      f"within 10 s {row['within_10s']}"
-                      + (f"; anchor {row['anchor_median_s']} s" if "anchor" in row else ""),
-                      flush=True)
+                      f"within 10 s {row['within_10s']}", flush=True)
     if args.json:
         print(json.dumps(rows, indent=2))
 

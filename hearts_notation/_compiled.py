@@ -56,7 +56,6 @@ COMPILED_MODULES: tuple[str, ...] = (
     "hearts_notation.io.compact",
     "hearts_notation.select",
     "hearts_notation.analysis.state",
-    "hearts_notation.analysis.solver",
     "hearts_notation.analysis.sampler",
     "hearts_notation.analysis.playout",
     "hearts_notation.analysis.exact",

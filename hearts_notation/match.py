@@ -364,7 +364,7 @@ class AnalysisAgent(Agent):
     def _context(self, table: Table, with_play: bool) -> tuple[Any, Any]:
         from .analysis.context import DealContext
         from .analysis.evaluate import Evaluator
-        from .analysis.solver import Solver
+        from .analysis.exact import ExactSolver
 
         rules = table.rules
         seats = table.seats
@@ -384,7 +384,7 @@ class AnalysisAgent(Agent):
                     hands={seats[me]: tuple(CARDS[c] for c in iter_bits(table.dealt[me]))},
                     passes=passes, tricks=tuple(tricks), unfinished=True)
         ctx = DealContext(deal, rules, seats)
-        ev = Evaluator(len(seats), Solver(rules, len(seats), None),
+        ev = Evaluator(len(seats), ExactSolver(rules),
                        replace(self.options, seed=table.seed))
         return ctx, ev
 

@@ -23,7 +23,7 @@ from hearts_notation.analysis.annotate import (
     report,
 )
 from hearts_notation.analysis.evaluate import FAST, Comparison, EvalOptions, Evaluator
-from hearts_notation.analysis.solver import Solver
+from hearts_notation.analysis.exact import ExactSolver
 from hearts_notation.io import dumps, iter_games_text, read_games
 from hearts_notation.model import Game
 from hearts_notation.rules import parse_rules
@@ -311,7 +311,7 @@ def test_the_deals_budget_goes_to_unclear_verdicts_in_turns() -> None:
     """After their first worlds, the unsettled comparisons of a deal get one
     batch each in turn until settled or the budget is spent: the budget cut
     falls on all of them alike, not on the last decisions of the deal."""
-    ev = Evaluator(4, Solver(parse_rules("standard")), EvalOptions(batch=10))
+    ev = Evaluator(4, ExactSolver(parse_rules("standard")), EvalOptions(batch=10))
     budget = [7]          # batches the deal can still afford
 
     def more(comp: Comparison, until: int) -> Comparison:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
+from hearts_notation.analysis.exact import ExactSolver
 from hearts_notation.analysis.explain import PassFacts, explain_pass
 from hearts_notation.analysis.playout import Playout, careful_card
-from hearts_notation.analysis.solver import Solver
 from hearts_notation.analysis.state import PlayState
 from hearts_notation.cards import mask_of, parse_card
 from hearts_notation.rules import parse_rules
@@ -76,7 +76,7 @@ def test_finish_plays_to_the_tail_then_solves() -> None:
     st = state([north, EAST, SOUTH, WEST], 0, 10, taken=[m("AH"), m("KH"), 0, 0])  # no moon
     for tail in (0, 1, 2, 3):
         for policy in ("bot", "careful"):
-            pts = Playout(RULES, Solver(RULES), tail, policy).finish(st.copy(), random.Random(1))
+            pts = Playout(RULES, ExactSolver(RULES), tail, policy).finish(st.copy(), random.Random(1))
             assert sum(pts) == 17     # A♥ K♥ taken; Q♠, 2♥ and 3♥ still out
 
 

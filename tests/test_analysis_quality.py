@@ -21,8 +21,8 @@ from hearts_notation.analysis.annotate import (
     moon_choices,
 )
 from hearts_notation.analysis.evaluate import FAST, EvalOptions, Evaluator
+from hearts_notation.analysis.exact import ExactSolver
 from hearts_notation.analysis.hint import hint_game
-from hearts_notation.analysis.solver import Solver
 from hearts_notation.cards import mask_of, parse_card
 from hearts_notation.cli import cli
 from hearts_notation.generate import generate_games
@@ -89,7 +89,7 @@ def test_hint_and_annotate_name_the_same_best_card() -> None:
 
 def test_every_pass_is_considered_with_equivalent_passes_merged() -> None:
     rules = parse_rules("standard")
-    ev = Evaluator(4, Solver(rules, 4), EvalOptions())
+    ev = Evaluator(4, ExactSolver(rules), EvalOptions())
     hand = m("2C", "3C", "4C", "9C", "KD", "QS", "JS", "2S", "5H", "6H", "7H", "AH", "TD")
     passes = ev.pass_candidates(hand, 3)
     assert len(passes) < comb(13, 3)
@@ -115,11 +115,13 @@ def test_moon_choose_is_scored_as_the_shooters_choice() -> None:
     choices = [moon_choices(g, rules, seats, k) for k in range(len(g.deals))]
     assert all(c is not None and set(c) <= {"add", "subtract"} for c in choices)
     assert moon_choices(g, parse_rules("standard"), seats, 0) is None
-    solver = Solver(rules, 4, ("subtract", "add", "add", "add"))
+    solver = ExactSolver(rules, moon_choices=("subtract", "add", "add", "add"))
     from hearts_notation.analysis.state import penalty_mask
+    from hearts_notation.state import GameState
     taken = [penalty_mask(rules), 0, 0, 0]
-    assert solver.final_points(taken) == [-26, 0, 0, 0]
-    assert Solver(rules, 4).final_points(taken) == [0, 26, 26, 26]
+    done = GameState(rules, [0, 0, 0, 0], 0, (), rules.tricks_per_deal, True, taken)
+    assert solver.play_out(done) == [-26, 0, 0, 0]
+    assert ExactSolver(rules).play_out(done) == [0, 26, 26, 26]
 
 
 def test_the_learners_report() -> None:

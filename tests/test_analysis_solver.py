@@ -1,4 +1,12 @@
-"""The exact endgame solver against a plain brute-force search, and its parts."""
+"""What the analysis asks of the exact solver (``analysis/exact.py``) besides
+card values: every seat's final points from a position (the play-outs'
+exact tail), the legal cards grouped and in the tie order (the candidates
+of a decision), and the moon bookkeeping.
+
+The values of single cards are checked against an independent brute force
+in tests/test_exact_solver.py; :func:`play_out` and :meth:`ordered_classes`
+are checked here against that same brute force and tie order.
+"""
 
 from __future__ import annotations
 
@@ -6,92 +14,70 @@ import random
 
 import pytest
 
-from hearts_notation.analysis.solver import Solver, brute_force_values
-from hearts_notation.analysis.state import PlayState, moon_adjustments
-from hearts_notation.cards import iter_bits, mask_of, parse_card
-from hearts_notation.generate import random_hands
-from hearts_notation.rules import RuleSet, parse_rules
-from hearts_notation.state import deal_points
-from tests.budget import long_beyond
+from hearts_notation.analysis.exact import ExactSolver, alive_mask
+from hearts_notation.analysis.state import moon_adjustments
+from hearts_notation.cards import mask_of, parse_card
+from hearts_notation.rules import parse_rules
+from hearts_notation.state import GameState, deal_points, led_suit, legal_plays
+from tests.test_exact_solver import brute_selfish, ordered, random_position
 
 
 def m(*tokens: str) -> int:
     return mask_of(parse_card(t) for t in tokens)
 
 
-def random_position(rules: RuleSet, rng: random.Random, tricks_left: int,
-                    midtrick: bool = True) -> PlayState:
-    """A random legal position with *tricks_left* tricks to go (the trick in
-    progress may have some cards on it)."""
-    hands = random_hands(rules, rng)
-    n = rules.players
-    leader = next(s for s in range(n) if hands[s] >> rules.lowest_club & 1)
-    st = PlayState(rules, hands, leader)
-    for _ in range((rules.tricks_per_deal - tricks_left) * n):
-        st.play(rng.choice(list(iter_bits(st.legal()))))
-    if midtrick:
-        for _ in range(rng.randrange(n)):
-            st.play(rng.choice(list(iter_bits(st.legal()))))
-    return st
-
-
-VARIANTS = [
-    ("standard", 700),
-    ("jack-of-diamonds", 300),
-    ("standard moon=subtract", 250),
-    ("openspiel", 250),
-    ("kawu first_trick_queen=allowed", 150),
-    ("three-players", 600),
-    ("five-players", 500),
-    ("six-players", 400),
-]
-
-
-@pytest.mark.parametrize(("spec", "count"), long_beyond(VARIANTS, keep=2, several=True))
-def test_solver_agrees_with_brute_force(spec: str, count: int) -> None:
-    """Thousands of random small positions (1 to 3 tricks left, any point of
-    a trick): the solver's value of every legal card equals the plain search."""
+@pytest.mark.parametrize(("spec", "count"), [
+    ("standard", 160), ("jack-of-diamonds", 80), ("standard moon=subtract", 60),
+    ("three-players", 60), ("five-players", 40)])
+def test_play_out_is_every_seats_points_by_the_brute_force(spec: str, count: int) -> None:
+    """Random positions (1 to 3 tricks left, any point of a trick; a
+    finished deal now and then): :meth:`ExactSolver.play_out` gives every
+    seat's final points of the plain max^n search, under both tie orders,
+    one solver each for all positions (their tables must stay right)."""
     rules = parse_rules(spec)
-    rng = random.Random(f"agree/{spec}")
-    solver = Solver(rules)          # one solver: its caches must stay right
+    rng = random.Random(f"play_out/{spec}")
+    solvers = {rev: ExactSolver(rules, reverse_ties=rev) for rev in (False, True)}
     for i in range(count):
         left = 1 + i % 3 if rules.players <= 4 else 1 + i % 2
-        st = random_position(rules, rng, left)
-        want = brute_force_values(st)
-        got = solver.card_values(st)
-        assert got == want, (spec, i, st)
+        p = random_position(rules, rng, left)
+        if i % 20 == 19:        # play it to the end
+            while not p.over():
+                p = p.play(p.legal()[0])
+        state = p.to_state(rules)
+        for rev, solver in solvers.items():
+            assert solver.play_out(state) == brute_selfish(p, rev, {}), (spec, i, rev, state)
 
 
-def test_solver_matches_brute_force_on_four_tricks() -> None:
+def test_ordered_classes_follow_the_tie_order() -> None:
+    """The groups of equivalent legal cards come in the order the search
+    tries them: the first member of each group, in the brute force's
+    natural order (and its reverse for the reversed solver)."""
     rules = parse_rules("standard")
-    rng = random.Random(7)
-    solver = Solver(rules)
-    for _ in range(4):
-        st = random_position(rules, rng, 4, midtrick=True)
-        assert solver.card_values(st) == brute_force_values(st)
+    rng = random.Random("ordered_classes")
+    solvers = {rev: ExactSolver(rules, reverse_ties=rev) for rev in (False, True)}
+    for _ in range(300):
+        p = random_position(rules, rng, 1 + rng.randrange(8))
+        st = p.to_state(rules)
+        legal = legal_plays(rules, st.hands[st.to_play], led_suit(st.trick), st.tricks_done == 0,
+                            st.broken)
+        alive = alive_mask(st.hands, st.trick)
+        for rev, solver in solvers.items():
+            classes = solver.ordered_classes(legal, alive, st.trick)
+            assert sum(c.bit_count() for c in classes) == legal.bit_count()
+            want = ordered(p, rev)
+            firsts = [next(c for c in want if cls >> c & 1) for cls in classes]
+            assert firsts == sorted(firsts, key=want.index), (rev, st)
 
 
-def test_values_of_some_cards_only_are_the_same() -> None:
-    """``card_values(state, only)`` searches only the classes of cards that
-    meet *only* (the verification compares two cards) and gives them the
-    values the full search gives."""
-    rules = parse_rules("standard")
-    rng = random.Random("only")
-    solver = Solver(rules)
-    checked = 0
-    for i in range(200):
-        st = random_position(rules, rng, 1 + i % 4, midtrick=True)
-        full = solver.card_values(st)
-        cards = sorted(full)
-        if len(cards) < 3:
-            continue
-        pick = rng.sample(cards, 2)
-        only = (1 << pick[0]) | (1 << pick[1])
-        part = Solver(rules).card_values(st, only)
-        assert set(pick) <= set(part) < set(full) or set(part) == set(full), (i, st)
-        assert all(part[c] == full[c] for c in part), (i, st)
-        checked += len(set(full) - set(part)) > 0
-    assert checked > 20   # the restriction did leave cards out
+def test_a_finished_deal_plays_out_to_its_points() -> None:
+    """Under ``moon: choose`` the shooter's choice (given) scores the moon."""
+    rules = parse_rules("moon-choice")
+    taken = [rules.deck_mask & (m("QS") | 0x1FFF << 26), rules.deck_mask & ~(m("QS") | 0x1FFF << 26),
+             0, 0]
+    done = GameState(rules, [0, 0, 0, 0], 0, (), rules.tricks_per_deal, True, taken)
+    assert ExactSolver(rules).play_out(done) == [0, 26, 26, 26]
+    sub = ExactSolver(rules, moon_choices=("subtract", "add", "add", "add"))
+    assert sub.play_out(done) == [-26, 0, 0, 0]
 
 
 def test_values_are_final_points_with_the_moon() -> None:
@@ -101,12 +87,12 @@ def test_values_are_final_points_with_the_moon() -> None:
     rules = parse_rules("standard")
     taken_n = m("QS", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH") | m("2C", "3C", "4C", "5C")
     hands = [m("QH", "KH", "AH"), m("2D", "3D", "4D"), m("5D", "6D", "7D"), m("8D", "9D", "TD")]
-    st = PlayState(rules, hands, 0, trick_no=10, broken=True, taken=[taken_n, 0, 0, 0])
-    values = Solver(rules).card_values(st)
-    assert set(values.values()) == {0}
+    st = GameState(rules, hands, 0, (), 10, True, [taken_n, 0, 0, 0])
+    assert set(ExactSolver(rules).card_values(st).values()) == {0}
+    assert ExactSolver(rules).play_out(st) == [0, 26, 26, 26]
     sub = parse_rules("standard moon=subtract")
-    st2 = PlayState(sub, hands, 0, trick_no=10, broken=True, taken=[taken_n, 0, 0, 0])
-    assert set(Solver(sub).card_values(st2).values()) == {-26}
+    st2 = GameState(sub, hands, 0, (), 10, True, [taken_n, 0, 0, 0])
+    assert set(ExactSolver(sub).card_values(st2).values()) == {-26}
 
 
 def test_moon_adjustments_come_from_the_engine() -> None:
@@ -118,10 +104,9 @@ def test_moon_adjustments_come_from_the_engine() -> None:
 
 
 def test_queen_is_never_merged_with_its_neighbours() -> None:
-    rules = parse_rules("standard")
-    solver = Solver(rules)
+    solver = ExactSolver(parse_rules("standard"))
     hand = m("JS", "QS", "KS")
-    classes = solver.ordered_classes(hand, hand | m("2D"), ())
+    classes = solver.ordered_classes(hand, hand | m("2D"))
     assert m("QS") in classes
     assert all(c & m("QS") == 0 or c == m("QS") for c in classes)
     # J♠ and K♠ are separated by the queen, which is alive.
@@ -129,46 +114,29 @@ def test_queen_is_never_merged_with_its_neighbours() -> None:
 
 
 def test_adjacent_cards_of_one_seat_are_merged_once_the_gap_is_played() -> None:
-    rules = parse_rules("standard")
-    solver = Solver(rules)
+    solver = ExactSolver(parse_rules("standard"))
     hand = m("5C", "7C")
     # 6♣ still out (in another hand): two classes.
-    assert len(solver.ordered_classes(hand, hand | m("6C"), ())) == 2
+    assert len(solver.ordered_classes(hand, hand | m("6C"))) == 2
     # 6♣ played: one class.
-    assert solver.ordered_classes(hand, hand, ()) == [hand]
+    assert solver.ordered_classes(hand, hand) == [hand]
     # 6♣ on the trick in progress still separates them.
-    assert len(solver.ordered_classes(hand, hand | m("6C"), ((1, parse_card("6C")),))) == 2
+    assert len(solver.ordered_classes(hand, hand | m("6C"), [parse_card("6C")])) == 2
 
 
 def test_jack_of_diamonds_stands_alone_only_when_it_scores() -> None:
     hand = m("TD", "JD", "QD")
-    plain = Solver(parse_rules("standard")).ordered_classes(hand, hand, ())
-    assert plain == [hand]
-    jd = Solver(parse_rules("jack-of-diamonds")).ordered_classes(hand, hand, ())
+    assert ExactSolver(parse_rules("standard")).ordered_classes(hand, hand) == [hand]
+    jd = ExactSolver(parse_rules("jack-of-diamonds")).ordered_classes(hand, hand)
     assert m("JD") in jd and len(jd) == 3
-
-
-def test_transposition_key_uses_relative_ranks() -> None:
-    """Two positions that differ only by which small clubs were played share
-    one table entry."""
-    rules = parse_rules("standard")
-    solver = Solver(rules)
-    a = [m("4C", "9H"), m("5C", "TH"), m("6C", "JH"), m("7C", "QH")]
-    b = [m("3C", "9H"), m("5C", "TH"), m("6C", "JH"), m("8C", "QH")]
-    ra = a[0] | a[1] | a[2] | a[3]
-    rb = b[0] | b[1] | b[2] | b[3]
-    assert solver._key(a, ra, 0, True, -2) == solver._key(b, rb, 0, True, -2)
-    c = [m("4C", "9H"), m("5C", "TH"), m("7C", "JH"), m("6C", "QH")]
-    rc = c[0] | c[1] | c[2] | c[3]
-    assert solver._key(a, ra, 0, True, -2) != solver._key(c, rc, 0, True, -2)
 
 
 def test_no_points_left_means_nothing_changes() -> None:
     rules = parse_rules("standard")
     hands = [m("2C", "3D"), m("4C", "5D"), m("6C", "7D"), m("8C", "9D")]
-    taken = [rules.deck_mask & ~(hands[0] | hands[1] | hands[2] | hands[3]) & m("QS", "2H"), 0, 0,
-             rules.deck_mask & ~(hands[0] | hands[1] | hands[2] | hands[3]) & ~m("QS", "2H")]
-    st = PlayState(rules, hands, 0, trick_no=11, broken=True, taken=taken)
-    solver = Solver(rules)
+    out = rules.deck_mask & ~(hands[0] | hands[1] | hands[2] | hands[3])
+    taken = [out & m("QS", "2H"), 0, 0, out & ~m("QS", "2H")]
+    st = GameState(rules, hands, 0, (), 11, True, taken)
+    solver = ExactSolver(rules)
     assert solver.card_values(st) == {parse_card("2C"): 14, parse_card("3D"): 14}
-    assert solver.nodes <= 2
+    assert solver.play_out(st) == [14, 0, 0, 12]

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from hearts_notation.analysis.evaluate import Comparison, EvalOptions, Evaluator, LazyRandom
-from hearts_notation.analysis.solver import Solver
+from hearts_notation.analysis.exact import ExactSolver
 from hearts_notation.rules import parse_rules
 
 
@@ -35,7 +35,7 @@ def test_a_lazy_stream_draws_what_random_random_draws(key: str) -> None:
 
 
 def _evaluator(**options: object) -> Evaluator:
-    return Evaluator(4, Solver(parse_rules("standard")), EvalOptions(**options))  # type: ignore[arg-type]
+    return Evaluator(4, ExactSolver(parse_rules("standard")), EvalOptions(**options))  # type: ignore[arg-type]
 
 
 def _diffs(mean: float, sd: float, n: int) -> list[float]:

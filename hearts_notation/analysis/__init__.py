@@ -1,11 +1,15 @@
 """Analysis of recorded play: which passes and cards cost points, and why.
 
-* :mod:`.state` — a fast, mutable position on bitmasks (apply and undo);
-* :mod:`.solver` — exact endgame search with all hands known (max^n);
+* :mod:`.state` — the search position (the game state under the analysis's
+  names) and the moon bookkeeping of the exact search;
+* :mod:`.exact` — the exact solver with all hands known (max^n and paranoid):
+  ``hearts solve``, the decisions solved exactly, the play-outs' tails,
+  ``dd_loss``;
+* :mod:`.faceup` — the face-up values of a deal's plays (``dd_loss``);
 * :mod:`.sampler` — hidden hands consistent with one seat's knowledge, drawn
   uniformly without rejection;
 * :mod:`.context` — a recorded deal as a sequence of decisions;
-* :mod:`.playout` — heuristic play-outs finished by the solver;
+* :mod:`.playout` — heuristic play-outs finished by the exact solver;
 * :mod:`.evaluate` — perfect-information Monte Carlo over the sampled deals;
 * :mod:`.explain` — the sentences behind the marks (English, French);
 * :mod:`.annotate` — the per-game job, the record written back, the report;

@@ -39,11 +39,11 @@ from ..scoring import score_game
 from ..state import led_suit, trick_winner
 from .context import DealContext, PlayPoint, malformed_trick
 from .evaluate import Comparison, EvalOptions, Evaluation, Evaluator
+from .exact import ExactSolver
 from .explain import PassFacts, PlayFacts, explain_pass, explain_play
 from .faceup import FaceUp, face_up
 from .playout import Playout
 from .sampler import WorldSampler
-from .solver import Solver
 from .state import moon_state, penalty_mask
 
 #: Progress events: ``"decision"`` after each decision, ``"deal"`` after each deal.
@@ -337,7 +337,7 @@ def _analyse_game(task: GameTask, progress: ProgressFn | None) -> GameAnalysis:
         notes.append(Note(None, _t(task.options.lang, "note.no_rules")))
         return GameAnalysis(game.source, game.index, "", (), tuple(notes), tuple(report.findings))
     seats, rules, _ = game_seats(game, rules)
-    solver = Solver(rules, len(seats))
+    solver = ExactSolver(rules)
     ev = Evaluator(len(seats), solver, task.options.eval)
     # A deal with a line that did not read holds only part of its play:
     # not analysed (its analysis could only mislead).
@@ -355,7 +355,7 @@ def _analyse_game(task: GameTask, progress: ProgressFn | None) -> GameAnalysis:
             continue
         choices = moon_choices(game, rules, seats, di)
         dev = ev if choices is None else Evaluator(
-            len(seats), Solver(rules, len(seats), choices), task.options.eval)
+            len(seats), ExactSolver(rules, moon_choices=choices), task.options.eval)
         dev.start_deal()
         ds, dn = _analyse_deal(dev, deal, di, rules, seats, task.options, progress)
         decisions.extend(ds)

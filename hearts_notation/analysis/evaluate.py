@@ -42,10 +42,9 @@ from typing import Any, cast
 from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, SUIT_MASKS
 from ..state import apply_passes, opening_leader
 from .context import DealContext, PlayPoint
-from .exact import ExactSolver
+from .exact import SELFISH, ExactSolver
 from .playout import POLICIES, Playout
 from .sampler import Knowledge, WorldSampler
-from .solver import Solver
 from .state import PlayState
 
 
@@ -298,21 +297,21 @@ class Comparison:
 class Evaluator:
     """Evaluates decisions of deals played under one set of rules."""
 
-    def __init__(self, players: int, solver: Solver, options: EvalOptions) -> None:
+    def __init__(self, players: int, solver: ExactSolver, options: EvalOptions) -> None:
+        if solver.model != SELFISH or solver.reverse_ties:
+            raise ValueError("the evaluator's solver is the selfish one, natural tie order")
         self.n = players
+        #: *solver* (selfish, its natural tie order: the solver of ``hearts
+        #: solve`` and of ``dd_loss``) solves the worlds of a decision with
+        #: ``exact_tricks`` or fewer left and the play-outs' tails, and its
+        #: order of the legal cards is the candidates' (first on ties): one
+        #: exact solver and one tie order for every figure (docs/analysis.md).
         self.solver = solver
         self.options = options
         count = max(1, min(options.policies, len(POLICIES)))
         self.playouts = [Playout(solver.rules, solver, options.tail_tricks, POLICIES[p])
                          for p in range(count)]
         self.playout = self.playouts[0]
-        #: The worlds of a decision solved exactly (``exact_tricks`` or
-        #: fewer left) are solved by the solver of ``hearts solve`` and of
-        #: ``dd_loss`` (selfish model, its natural tie order): the same
-        #: values as the face-up figures, and faster than
-        #: :class:`~hearts_notation.analysis.solver.Solver` (3x at 6 tricks
-        #: left, measured; docs/analysis.md).
-        self.exact = ExactSolver(solver.rules, moon_choices=solver.choices)
         self._reversed: ExactSolver | None = None
         #: Play-outs run in the current deal (see :attr:`spent`).
         self.playouts_run = 0
@@ -320,7 +319,7 @@ class Evaluator:
         self._samplers: dict[Knowledge, tuple[WorldSampler | None, bool]] = {}
 
     def _nodes(self) -> int:
-        return (self.solver.nodes + self.exact.nodes
+        return (self.solver.nodes
                 + (self._reversed.nodes if self._reversed is not None else 0))
 
     @property
@@ -360,7 +359,7 @@ class Evaluator:
         for _, c in point.trick:
             trick_mask |= 1 << c
         alive = (self.solver.rules.deck_mask & ~point.played) | trick_mask | legal
-        return self.solver.ordered_classes(legal, alive, point.trick)
+        return self.solver.ordered_classes(legal, alive, [c for _, c in point.trick])
 
     def play(self, ctx: DealContext, point: PlayPoint, key: str) -> Evaluation | None:
         """The screening of the play at *point*; ``None`` when the seat's
@@ -512,7 +511,7 @@ class Evaluator:
             pol = -1 if exact else w % len(self.playouts)
             state = ctx.state(point, hands)
             if exact:
-                vals = self.exact.card_values(state)
+                vals = self.solver.card_values(state)
                 diffs.append(float(vals[_first(a)] - vals[_first(b)]))
             else:
                 va, vb = self._values(state, [a, b], point.seat, pol, f"{key}/verify/w{w}")
@@ -573,7 +572,7 @@ class Evaluator:
     def _values(self, state: PlayState, classes: Sequence[int], me: int, policy: int,
                 key: str) -> list[float]:
         if policy < 0:
-            vals = self.exact.card_values(state)
+            vals = self.solver.card_values(state)
             return [float(vals[_first(cls)]) for cls in classes]
         self.playouts_run += len(classes)
         playout = self.playouts[policy]
@@ -616,7 +615,7 @@ class Evaluator:
         run are interchangeable in a pass.  Q♠ (and J♦ when it scores)
         stands alone."""
         special = {QUEEN_OF_SPADES}
-        if self.solver.jd_scores:
+        if self.solver.jd_value:
             special.add(JACK_OF_DIAMONDS)
         runs: list[list[int]] = []
         for c in range(52):

@@ -248,6 +248,54 @@ class ExactSolver:
         self._trim()
         return out
 
+    def play_out(self, state: GameState) -> list[int]:
+        """Every seat's final points for the deal (the moon rule applied)
+        when everyone plays on from *state* in the selfish model, each
+        indifferent seat taking the first of its best cards in this solver's
+        tie order: the exact tail of the analysis's play-outs.  A finished
+        deal gives its points.  *state* must have every hand known."""
+        if self.model != SELFISH:
+            raise ValueError("play_out is the selfish model's: every seat's points")
+        if not all(state.known):
+            raise ValueError("every hand must be known")
+        rules = self.rules
+        moon = moon_state(rules, state.taken)
+        if state.is_over:
+            rest: Vector = self.term[moon + 2]
+        else:
+            collecting = gc.isenabled()
+            gc.disable()    # as in card_values: the search makes no cycles
+            try:
+                rest = self._mx(list(state.hands), state.leader, state.tricks_done == 0,
+                                state.broken, moon, list(state.trick))
+            finally:
+                if collecting:
+                    gc.enable()
+            self._trim()
+        return [raw_points(rules, state.taken[i]) + rest[i] for i in range(self.n)]
+
+    def ordered_classes(self, legal: int, alive: int, trick: Sequence[int] = ()) -> list[int]:
+        """The *legal* cards as groups of equivalent cards (masks), in the
+        order this solver tries them (the natural order, or its reverse):
+        the order that breaks ties, which the analysis keeps for its
+        candidates.  *alive* is every card not yet gathered in a finished
+        trick, *trick* the cards on the table from the leader on."""
+        classes = self._classes(legal, alive)
+        led = -1
+        win = -1
+        if trick:
+            tm = 0
+            for c in trick:
+                tm |= 1 << c
+            suit = led_suit(trick)      # the rule's own answer
+            led = -1 if suit is None else suit
+            win = winning_card(trick[0], tm)
+        group: dict[int, int] = {}
+        for cls, low, high in classes:
+            group[low] = cls
+            group[high] = cls
+        return [group[c] for c in self._order(classes, alive, led, win)]
+
     def _trim(self) -> None:
         if len(self._tt_vec) > self.TT_LIMIT:
             self._tt_vec.clear()

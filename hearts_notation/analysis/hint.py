@@ -31,8 +31,8 @@ from .annotate import (
 )
 from .context import DealContext, PlayPoint, malformed_trick
 from .evaluate import Evaluation, Evaluator
+from .exact import ExactSolver
 from .explain import best_pass_text, card_text, explain_best
-from .solver import Solver
 
 
 class HintError(ValueError):
@@ -136,7 +136,7 @@ def hint_deal(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
     if is_sheet_deal(deal, rules, seats) and not has_play(deal):
         raise HintError("sheet", deal=number)       # a score sheet: no card to advise on
     ctx = DealContext(deal, rules, seats)
-    solver = Solver(rules, len(seats), moon)
+    solver = ExactSolver(rules, moon_choices=moon)
     ev = Evaluator(len(seats), solver, options.eval)
     lang = options.lang
     if not deal.tricks and ctx.offset and not passed:

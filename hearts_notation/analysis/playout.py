@@ -35,7 +35,7 @@ from ..bots import HeuristicBot, PlayView
 from ..cards import HEARTS_MASK, QS_BIT, SPADES, SUIT_MASKS
 from ..rules import RuleSet
 from ..state import led_suit, trick_winner
-from .solver import Solver
+from .exact import ExactSolver
 from .state import PlayState, moon_choice
 
 _PENALTY = HEARTS_MASK | QS_BIT
@@ -137,9 +137,11 @@ def _moon_in_sight(state: PlayState, s: int) -> bool:
 
 class Playout:
     """Finishes positions: *policy* play down to *tail* tricks, then the
-    exact solver (``tail=0``: heuristic play to the last card)."""
+    exact solver (``tail=0``: heuristic play to the last card).  The tail is
+    :meth:`ExactSolver.play_out` (the selfish model, every seat's points),
+    the solver of ``hearts solve``, of the exact decisions and of ``dd_loss``."""
 
-    def __init__(self, rules: RuleSet, solver: Solver, tail: int, policy: str = "bot") -> None:
+    def __init__(self, rules: RuleSet, solver: ExactSolver, tail: int, policy: str = "bot") -> None:
         if policy not in POLICIES:
             raise ValueError(f"unknown play-out policy {policy!r}")
         self.rules = rules
@@ -177,9 +179,7 @@ class Playout:
         while left > self.tail:
             if state.play(self.choose(state, rng)) is not None:
                 left -= 1
-        if state.is_over:
-            return self.solver.final_points(state.taken)
-        return self.solver.value(state)
+        return self.solver.play_out(state)
 
     def pass_cards(self, hand: int, count: int, rng: random.Random) -> list[int]:
         """The heuristic bot's *count* cards to pass from *hand*, most
