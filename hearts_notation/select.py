@@ -668,7 +668,7 @@ def one_deal_game(game: Game, d: int) -> Game:
 # A query over games -------------------------------------------------------------------
 
 
-@mypyc_attr(native_class=False)    # its cached properties need an instance dict
+@mypyc_attr(native_class=False)    # its memoized properties need an instance dict
 @dataclass(frozen=True)
 class Query:
     """A parsed query and how to run it: over games or deals (*deals*),
@@ -691,16 +691,32 @@ class Query:
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         return reduce_dataclass(self)   # rebuilt from its fields (hearts_notation._compiled)
 
-    @functools.cached_property
+    # The properties below are asked of every record: each is worked out once
+    # and kept in the instance's dictionary.  Not ``functools.cached_property``:
+    # compiled with mypyc it becomes a plain property, worked out again at
+    # every call (four walks of the query per game, a view made per game).
+
+    @property
     def names(self) -> frozenset[str]:
         """The names of the query's predicates (:func:`needs`), worked out once."""
-        return frozenset(needs(self.tree))
+        memo = self.__dict__
+        found: frozenset[str] | None = memo.get("names")
+        if found is None:
+            found = memo["names"] = frozenset(needs(self.tree))
+        return found
 
-    @functools.cached_property
+    @property
     def people(self) -> Identity | None:
         """How the query's player names compare (its aliases, its case), one
         for every game, or ``None`` when it names no player (the players
         module is not even imported)."""
+        memo = self.__dict__
+        if "people" not in memo:
+            memo["people"] = self._people()
+        found: Identity | None = memo["people"]
+        return found
+
+    def _people(self) -> Identity | None:
         if self.tree is None or not any(
                 isinstance(x, Who) and x.is_name
                 for p in predicates(self.tree) for x in (*p.args, p.value)):
@@ -709,18 +725,23 @@ class Query:
 
         return Identity(dict(self.aliases), self.ignore_case)
 
-    @functools.cached_property
+    @property
     def header_skips(self) -> bool:
         """Whether a game's header may decide the query alone (python-chess's
         visitor SKIP): the query has header predicates, is false on a
         header-less game (what the model makes of a record it cannot read,
         so that skipping one never hides a match), and ``--explain`` is off
         (it reports every predicate it could not decide)."""
-        if self.tree is None or self.explain or _HEADER.isdisjoint(self.names):
-            return False
-        return _header_value(self.tree, self.view(Game())) is False
+        memo = self.__dict__
+        found: bool | None = memo.get("header_skips")
+        if found is None:
+            found = memo["header_skips"] = (
+                self.tree is not None and not self.explain
+                and not _HEADER.isdisjoint(self.names)
+                and _header_value(self.tree, self.view(Game())) is False)
+        return found
 
-    @functools.cached_property
+    @property
     def verdict_only(self) -> bool:
         """Whether a clean record's answer needs the compact check's verdict
         alone (the query asks validity and the header only, no deal's
@@ -729,8 +750,13 @@ class Query:
         the part of validate's work ``not valid`` does not read (issue 26).
         A view whose check keeps no entry still falls back to the model if
         one is asked."""
-        return (self.names <= _VERDICT and not self.identities and not self.explain
+        memo = self.__dict__
+        found: bool | None = memo.get("verdict_only")
+        if found is None:
+            found = memo["verdict_only"] = (
+                self.names <= _VERDICT and not self.identities and not self.explain
                 and self.tree is not None)
+        return found
 
     def compact_view(self, header: Game | None, compact: Any, source: str | None,
                      index: int | None, line: int | None) -> CompactView:

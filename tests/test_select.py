@@ -838,3 +838,23 @@ def test_the_issue_checklist_names_tests_that_exist() -> None:
     assert [n for n in sorted(named) if f"def {n}(" not in source] == []
     assert [f for f in sorted(files) if not (ROOT / f).exists()] == []
     assert [g for g in sorted(golden) if not (ROOT / "tests/golden" / g).exists()] == []
+
+
+def test_a_query_works_out_what_it_asks_once() -> None:
+    """What a query asks of every record (its predicates' names, its player
+    comparison, whether a header or the verdict alone decides) is worked out
+    once per query, in both builds: compiled with mypyc a
+    ``functools.cached_property`` is a plain property, worked out again for
+    every record.  The values survive pickling (``--jobs``), rebuilt once
+    in the worker."""
+    import pickle
+
+    q = Query(parse_query('tag(Event) ~ "x" and not valid and player("Ann")'), keep=False)
+    assert q.names is q.names
+    assert q.names == {"tag", "valid", "player"}
+    assert q.people is not None and q.people is q.people
+    assert q.header_skips is True and q.verdict_only is True
+    assert Query(parse_query("moon"), keep=False).people is None
+    again = pickle.loads(pickle.dumps(q))
+    assert again == q and again.names == q.names and again.names is again.names
+    assert again.header_skips is True and again.verdict_only is True
