@@ -70,7 +70,8 @@ PLURALS: Final[dict[str, str]] = {
 #: the records it names.
 _ARGS: list[str] = []
 _DECIDED: list[str] = []
-_LANG_ARG = re.compile(r"--lang(?:=(\w+))?$")
+#: ``--lang`` or ``--lang=xx`` (compiled when a usage error is worded: start-up).
+_LANG_ARG = r"--lang(?:=(\w+))?$"
 
 
 def remember_arguments(args: Sequence[str]) -> None:
@@ -81,8 +82,9 @@ def remember_arguments(args: Sequence[str]) -> None:
 
 
 def _given_language(args: Sequence[str]) -> str | None:
+    lang_arg = re.compile(_LANG_ARG)
     for i, arg in enumerate(args):
-        m = _LANG_ARG.match(arg)
+        m = lang_arg.match(arg)
         if m is None:
             continue
         value = m.group(1) or (args[i + 1] if i + 1 < len(args) else "")

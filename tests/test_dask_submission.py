@@ -21,8 +21,8 @@ import pytest
 
 pytest.importorskip("distributed")
 
+from hearts_notation.runners.counted import validate_batch_counted
 from hearts_notation.runners.dask_engine import DaskEngine
-from hearts_notation.runners.validate import validate_batch_counted
 
 
 class CountingClient:

@@ -135,12 +135,13 @@ def test_validate_imports_only_what_its_path_needs(tmp_path: Path, fmt: str) -> 
 #: (click's gettext looking for message catalogs: the catalogs answer it),
 #: mypy_extensions (nothing of it runs), and the referee's paths for records
 #: with findings: the JSON model reader, score sheets, misordered passes; and
-#: the shard planners of a cluster run.
+#: the shard planners of a cluster run, and the counts its workers reduce a
+#: batch to (runners.counted).
 NOT_FOR_A_CLEAN_FILE = ("rich", "yaml", "lark", "dask", "distributed", "msgspec", "multiprocessing",
                         "hearts_notation.analysis", "hearts_notation.diagnostics", "tempfile",
                         "pathlib", "urllib", "ipaddress", "locale", "mypy_extensions",
                         "hearts_notation.io.jsonio", "hearts_notation.sheets", "hearts_notation.misorder",
-                        "hearts_notation.io.segments")
+                        "hearts_notation.io.segments", "hearts_notation.runners.counted")
 
 
 @pytest.mark.parametrize("fmt", ["json", "text"])
@@ -157,6 +158,70 @@ def test_clean_validate_stays_light(tmp_path: Path, fmt: str, sample: str) -> No
     heavy = sorted(m for m in mods for h in NOT_FOR_A_CLEAN_FILE if m == h or m.startswith(h + "."))
     assert not heavy, heavy
     assert {"click", "hearts_notation.referee", "hearts_notation.io.hrn.reader"} <= mods
+
+
+def _lazy_patterns() -> dict[str, str]:
+    """The package's regular expressions that a clean file never needs, kept
+    as pattern text and compiled by the path that uses them (start-up, issue
+    22): the line-by-line cutter's (a clean file is cut by the block cutter),
+    the escapes of comments and tag values, signed points, the checks of a
+    ``Seats`` tag and of a tag name, the reader's look at a line that does
+    not read, and ``--lang`` read back for a usage error."""
+    from hearts_notation import clickwords
+    from hearts_notation.io.hrn import cut, lex, reader, words
+
+    return {"cut._SPECIAL": cut._SPECIAL, "cut._IN_COMMENT": cut._IN_COMMENT,
+            "cut._IN_STRING": cut._IN_STRING, "cut._KIND": cut._KIND,
+            "cut._TAG_START": cut._TAG_START, "lex._COMMENT_ESCAPE": lex._COMMENT_ESCAPE,
+            "lex._TAG_ESCAPE": lex._TAG_ESCAPE, "TOKENS['POINTS']": words.TOKENS["POINTS"],
+            "reader._RESULT_WORD": reader._RESULT_WORD, "reader._HEAD_WORDS": reader._HEAD_WORDS,
+            "words.LETTER_CARD": words.LETTER_CARD,
+            "words._NUMBERED_TAG": words._NUMBERED_TAG, "clickwords._LANG_ARG": clickwords._LANG_ARG}
+
+
+def _patterns_used(argv: list[str], cache_dir: Path) -> set[str]:
+    """The pattern texts a command hands to :mod:`re` (any of its functions),
+    from the package's import on."""
+    code = ("import json, re, sys\nseen = set()\n"
+            "def watch(name):\n"
+            "    inner = getattr(re, name)\n"
+            "    def watched(pattern, *args, **kwargs):\n"
+            "        seen.add(getattr(pattern, 'pattern', pattern))\n"
+            "        return inner(pattern, *args, **kwargs)\n"
+            "    setattr(re, name, watched)\n"
+            "for name in ('compile', 'match', 'fullmatch', 'search', 'sub', 'subn', 'split',\n"
+            "             'findall', 'finditer'):\n"
+            "    watch(name)\n"
+            "from hearts_notation.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "sys.stdout.flush()\n"
+            "print('\\nPATTERNS', json.dumps(sorted(p for p in seen if isinstance(p, str))))\n")
+    run = _run(code, *argv, cache_dir=cache_dir)
+    _, _, used = run.stdout.rpartition("\nPATTERNS ")
+    assert used, run.stderr
+    return set(json.loads(used))
+
+
+def test_clean_validate_compiles_no_pattern_it_does_not_use(tmp_path: Path) -> None:
+    """A clean canonical HRN file (the commented sample, a generated game)
+    compiles none of :func:`_lazy_patterns`; a record that needs them (carriage
+    returns, a ``Seats`` tag, escapes, a result line that does not read, a
+    mistyped tag, ``--lang`` given) does, through the same probe."""
+    lazy = _lazy_patterns()
+    assert all(isinstance(p, str) for p in lazy.values())
+    record = _plain_record(tmp_path / "small.hrn")
+    for path in (ROOT / "samples" / "canonical.hrn", record):
+        used = _patterns_used(["validate", str(path)], tmp_path / "cache")
+        assert not {name for name, p in lazy.items() if p in used}, path
+    text = record.read_text(encoding="utf-8").replace("\n", "\r\n", 3)
+    text = text.replace("[Event ", '[Seats "N E S W"]\n[Evnet "a \\"b\\""]\n[Event ', 1)
+    text = text.replace("\nresult", "\n{a \\} comment}\nresult N E S W W\nresult", 1)
+    messy = tmp_path / "messy.hrn"
+    messy.write_text(text, encoding="utf-8", newline="")
+    used = _patterns_used(["validate", "--lang", "en", str(messy)], tmp_path / "cache")
+    assert {name for name, p in lazy.items() if p in used} >= {
+        "cut._SPECIAL", "cut._IN_STRING", "cut._KIND", "lex._TAG_ESCAPE",
+        "words.LETTER_CARD", "words._NUMBERED_TAG"}, used
 
 
 @sweep(full=2000, default=200, deadline=None)

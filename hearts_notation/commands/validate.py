@@ -44,7 +44,7 @@ from ..rules import RuleSet
 from ..runners.local import EngineSpec, iter_batches, total_bytes
 from ..runners.pool import map_ordered
 from ..runners.seam import Engine
-from ..runners.validate import BatchCounts, syntax_entry, validate_batch, validate_batch_counted
+from ..runners.validate import syntax_entry, validate_batch
 from ._common import expand_paths, open_engine, plain_stdout, stdout_console
 from ._status import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNUSABLE, Report
 from .options import (
@@ -59,6 +59,8 @@ from .options import (
 if TYPE_CHECKING:   # rich is imported when something is styled (start-up cost)
     from rich.console import Console
     from rich.text import Text
+
+    from ..runners.counted import BatchCounts  # (a cluster run's: start-up cost)
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -76,6 +78,8 @@ def iter_reports(paths: Iterable[str], fmt: str | None, rules: RuleSet | None, f
     was checked (:class:`BatchCounts`: the counts, and only the entries
     with findings) -- what the text output needs."""
     if engine is not None and counted and engine.name != "local":
+        from ..runners.counted import BatchCounts, validate_batch_counted
+
         counted_work = partial(validate_batch_counted, rules=rules, force=force)
         for reduced in engine.map_batches(counted_work, list(paths), fmt, rules, progress):
             if isinstance(reduced, BatchCounts):
@@ -427,7 +431,8 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
                 printer.read_lines = engine.source_lines
             for entry in iter_reports(readable, fmt_in, rules, force_rules, progress=bar,
                                       engine=engine, counted=printer is not None):
-                if isinstance(entry, BatchCounts):
+                if not isinstance(entry, (dict, InputError)):
+                    # A cluster batch's counts (runners.counted.BatchCounts).
                     if entry.source is None:
                         continue
                     seen.add(entry.source)

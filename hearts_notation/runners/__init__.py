@@ -9,7 +9,8 @@ over processes or machines and gives the results back in input order.
 * :mod:`.shards` -- byte ranges of large files that cluster workers read
   for themselves; :mod:`.dask_engine` -- ``--engine dask``;
 * :mod:`.validate`, :mod:`.annotate` -- the units of work of ``validate``
-  and of ``annotate`` on a cluster; :mod:`.corpus` -- ``annotate
+  and of ``annotate`` on a cluster (:mod:`.counted`: ``validate``'s reduced
+  where a cluster worker ran it); :mod:`.corpus` -- ``annotate
   --out-dir``: a corpus annotated part by part, each part written by the
   worker that analysed it, resumable.
 

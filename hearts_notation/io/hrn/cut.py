@@ -82,13 +82,16 @@ class LogicalLine:
     stop: int = 0
 
 
-_SPECIAL = re.compile(r'[{;"]')
-_IN_COMMENT = re.compile(r"[\\}]")
-_IN_STRING = re.compile(r'[\\"]')
-_KIND = re.compile(r"(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_])", re.IGNORECASE)
+# The line-by-line cutter's patterns are compiled on first use (``re``
+# keeps them): a clean file is cut by the block cutter below, which needs
+# none of them (start-up, issue 22).
+_SPECIAL = r'[{;"]'
+_IN_COMMENT = r"[\\}]"
+_IN_STRING = r'[\\"]'
+_KIND = r"(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_])"   # (ignoring case)
 #: A physical line that begins with a complete tag: inside a comment, the
 #: sign of a forgotten ``}`` (the comment has run into the next game).
-_TAG_START = re.compile(r'[ \t]*\[[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
+_TAG_START = r'[ \t]*\[[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]'
 BLANKS = " \t\f\r"
 #: A ``{`` that no ``}`` follows on its line: a comment may run over lines
 #: (or the ``{`` is in a note or a tag value): the line-by-line cutter decides.
@@ -105,9 +108,11 @@ def _scan(text: str, in_comment: bool) -> tuple[bool, int, int, bool]:
     i, n = 0, len(text)
     first = open_at = -1
     saw = in_comment
+    in_comment_re, special_re, in_string_re = (
+        re.compile(_IN_COMMENT), re.compile(_SPECIAL), re.compile(_IN_STRING))
     while i < n:
         if in_comment:
-            m = _IN_COMMENT.search(text, i)
+            m = in_comment_re.search(text, i)
             if m is None:
                 return True, first, open_at, saw
             if m.group() == "\\":
@@ -117,7 +122,7 @@ def _scan(text: str, in_comment: bool) -> tuple[bool, int, int, bool]:
             open_at = -1
             i = m.end()
             continue
-        m = _SPECIAL.search(text, i)
+        m = special_re.search(text, i)
         end = m.start() if m is not None else n
         if first < 0:
             seg = text[i:end]
@@ -140,7 +145,7 @@ def _scan(text: str, in_comment: bool) -> tuple[bool, int, int, bool]:
         j = m.end()
         i = n
         while True:
-            k = _IN_STRING.search(text, j)
+            k = in_string_re.search(text, j)
             if k is None:
                 break
             if k.group() == "\\":
@@ -245,7 +250,7 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
                 # A comment over many lines is one logical line: bounded like one.
                 raise RecordError(limit_message("limit.what.comment_length", "line", limit),
                                   line=opened[0], column=opened[1] + 1)
-            if _TAG_START.match(t):
+            if re.compile(_TAG_START).match(t):
                 pushback.append(got)  # the next game begins here: read it again
                 stop = ln
                 break
@@ -279,7 +284,7 @@ def _kind(text: str, first: int, saw_comment: bool) -> str:
     if ch == "[":
         return "tag"
     if ch in "dDrR":
-        m = _KIND.match(text, first)
+        m = re.compile(_KIND, re.IGNORECASE).match(text, first)
         if m is not None:
             return "deal" if m.group(1)[0] in "dD" else "result"
     return "other"
@@ -555,4 +560,4 @@ def resyncs(line: str) -> bool:
     is at the top level there whatever came before.  Planning in parallel
     (:func:`hearts_notation.io.segments.segment_hrn`) starts cutting at such
     a line, from the middle of a file."""
-    return _TAG_START.match(line) is not None
+    return re.compile(_TAG_START).match(line) is not None

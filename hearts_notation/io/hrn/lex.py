@@ -262,8 +262,10 @@ def _escaped(m: re.Match[str]) -> str:
 
 
 _ESCAPES = {"\\": "\\", '"': '"', "}": "}", "n": "\n", "r": "\r"}
-_COMMENT_ESCAPE_RE = re.compile(r"\\([\\}]|u[0-9A-Fa-f]{4})")
-_TAG_ESCAPE_RE = re.compile(r'\\([\\"nr]|u[0-9A-Fa-f]{4})')
+#: The escapes of a comment and of a tag value (compiled on first use, by
+#: ``re``'s cache: most text has no backslash; start-up, issue 22).
+_COMMENT_ESCAPE: Final = r"\\([\\}]|u[0-9A-Fa-f]{4})"
+_TAG_ESCAPE: Final = r'\\([\\"nr]|u[0-9A-Fa-f]{4})'
 
 
 def comment_text(token: str) -> str:
@@ -272,7 +274,7 @@ def comment_text(token: str) -> str:
     blanks stripped."""
     body = token[1:-1]
     if "\\" in body:
-        body = _COMMENT_ESCAPE_RE.sub(_escaped, body)
+        body = re.sub(_COMMENT_ESCAPE, _escaped, body)
     return body.strip()
 
 
@@ -284,7 +286,7 @@ def tag_value(token: str) -> str:
     control characters so).  Any other backslash is kept."""
     body = token[1:-1]
     if "\\" in body:
-        body = _TAG_ESCAPE_RE.sub(_escaped, body)
+        body = re.sub(_TAG_ESCAPE, _escaped, body)
     return body
 
 
@@ -380,7 +382,6 @@ _RESULT: Final = _Ctx("SEAT", "STAR")
 _RESULT_SEATS: Final = _Ctx("SEAT", "COMMENT", _END)
 
 _PBN_RE: Final = re.compile(TOKENS["PBN"])
-_POINTS_RE: Final = re.compile(TOKENS["POINTS"])
 _FOLD: Final = str.maketrans({"ſ": "s", "ı": "i", "İ": "i"})
 #: A line cut at single spaces is a list of whole words (no comment, note,
 #: quote, bracket, colon, tab; no doubled or outer blank: :func:`_single_spaced`).
@@ -397,8 +398,13 @@ _SUIT_LETTERS_1: Final = frozenset("SHDCshdc")
 _PLAIN_TAG: Final = re.compile(f'\\[({TOKENS["TAG_NAME"]}) ({TOKENS["TAG_VALUE"]})\\]')
 #: The words of a score or total line, written in lower case -> the line's kind.
 _POINTS_WORDS: Final = {"score": "score", "marque": "score", "total": "total"}
-#: What keeps a line from being read straight from its words (see :func:`read_line`).
-_PLAIN: Final = re.compile(r'[{};"\\\[\]\n\t\f\r]')
+
+
+def _is_points(word: str) -> bool:
+    """Whether a word is a POINTS token (``13``, ``-26``, ``+5``): ASCII
+    digits are told by string methods, the pattern (compiled on first use)
+    reads the rest (start-up, issue 22)."""
+    return (word.isascii() and word.isdigit()) or re.fullmatch(TOKENS["POINTS"], word) is not None
 
 
 def _single_spaced(text: str) -> bool:
@@ -443,7 +449,7 @@ def _classify(w: str, ctx: _Ctx) -> str | None:
         return "SEAT"
     if ctx.number and w.isascii():
         if "POINTS" in kinds:
-            return "POINTS" if _POINTS_RE.fullmatch(w) is not None else None
+            return "POINTS" if _is_points(w) else None
         if w.isdigit():
             return "INT" if "INT" in kinds else None
         if w[-1] == "." and w[:-1].isdigit() and "TRICK_NUMBER" in kinds:
@@ -1300,8 +1306,7 @@ def _plain_points(head: str, words: list[str], line: int) -> PointsEl | None:
     size = len(words)
     for i in range(1, size, 2):
         value = words[i + 1]
-        if not _is_seat(words[i]) or not ((value.isdigit() and value.isascii())
-                                          or _POINTS_RE.fullmatch(value) is not None):
+        if not _is_seat(words[i]) or not _is_points(value):
             return None
     seats: list[str] = []
     cols: list[int] = []

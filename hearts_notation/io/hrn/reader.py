@@ -76,7 +76,7 @@ from .words import (
     FRENCH_LETTER_RE,
     FRENCH_WEST,
     KEYWORDS,
-    LETTER_CARD_RE,
+    LETTER_CARD,
     SEAT_NAME_RE,
     tag_name,
 )
@@ -248,10 +248,11 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
     b.feed(elements)
 
 
-#: A line that starts as a result line.
-_RESULT_WORD = re.compile(r"[ \t\f]*(?:result|r[ée]sultat)(?![\w])", re.IGNORECASE)
+#: A line that starts as a result line (ignoring case).  This pattern and
+#: the next read a line that does not read, compiled then (start-up, issue 22).
+_RESULT_WORD = r"[ \t\f]*(?:result|r[ée]sultat)(?![\w])"
 #: The first two words of a line: a deal header's keyword and number.
-_HEAD_WORDS = re.compile(r"[ \t\f]*([^\W\d_]+)(?:[ \t\f]+(\d+)(?![\w.]))?")
+_HEAD_WORDS = r"[ \t\f]*([^\W\d_]+)(?:[ \t\f]+(\d+)(?![\w.]))?"
 
 
 def _header_number(text: str) -> int | None:
@@ -259,7 +260,7 @@ def _header_number(text: str) -> int | None:
     else the deal's number, or -1 when it does not show.  A line is a header
     when it starts with ``deal``/``donne``, or with a word that is one of
     them mistyped (``donn``, ``dael``) followed by a number."""
-    m = _HEAD_WORDS.match(text)
+    m = re.match(_HEAD_WORDS, text)
     if m is None:
         return None
     word = m.group(1).lower()
@@ -431,7 +432,7 @@ class _GameBuilder:
         when no number shows."""
         head = _header_number(text)
         if head is None or self.halted:
-            if not self.halted and _RESULT_WORD.match(text):
+            if not self.halted and re.match(_RESULT_WORD, text, re.IGNORECASE):
                 # A result line ends the deals, read or not (the last deal
                 # is whole: the error is not in it).
                 try:
@@ -493,7 +494,7 @@ class _GameBuilder:
                 why = "syntax.seats.not_name"
             elif name.lower() in KEYWORDS:
                 why = "syntax.seats.keyword"
-            elif LETTER_CARD_RE.fullmatch(name) or FRENCH_LETTER_RE.fullmatch(name):
+            elif re.fullmatch(LETTER_CARD, name) or FRENCH_LETTER_RE.fullmatch(name):
                 why = "syntax.seats.card"
             if why:
                 raise self.fail(msg(why, name=quote(name)), line, col)
@@ -568,7 +569,7 @@ class _GameBuilder:
         hint: Arg = ""
         if FRENCH_LETTER_RE.fullmatch(name):
             hint = ("space", "", ("paren", french_letter_message(name).arg()))
-        elif LETTER_CARD_RE.fullmatch(name):
+        elif re.fullmatch(LETTER_CARD, name):
             hint = msg("syntax.seat_hint.card").arg()
         elif name.upper() == "W" and FRENCH_WEST in seats:
             hint = msg("syntax.seat_hint.west_o", o=FRENCH_WEST).arg()

@@ -159,7 +159,7 @@ KNOWN_TAGS: Final = frozenset({
 PLAYER_LIST_TAGS: Final = frozenset({"joueurs", "joueur", "players", "player"})
 #: The tag to suggest for a name typed without its accents.
 _ACCENTED_TAG: Final = {"Evénement": "Événement", "Evenement": "Événement", "Regles": "Règles"}
-_NUMBERED_TAG: Final = re.compile(r"P[1-9]|Bot[A-Za-z0-9]+")
+_NUMBERED_TAG: Final = r"P[1-9]|Bot[A-Za-z0-9]+"
 
 
 def misspelt_tag(name: str) -> str | None:
@@ -167,7 +167,7 @@ def misspelt_tag(name: str) -> str | None:
     (``Evnet`` -> ``Event``, ``Ouets`` -> ``Ouest``, ``event`` -> ``Event``),
     or ``None``: a known tag, or a tag of the record's own (``Table``,
     ``Scorer``) that is near no known one."""
-    if name in KNOWN_TAGS or _NUMBERED_TAG.fullmatch(name):
+    if name in KNOWN_TAGS or re.fullmatch(_NUMBERED_TAG, name):
         return None
     if name.lower() in PLAYER_LIST_TAGS:
         return "North"      # the players are written seat by seat
@@ -226,8 +226,10 @@ SEAT_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 SEAT_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
 #: A French rank with a letter suit (``DS``): refused as ambiguous (docs/spec.md, section 2).
 FRENCH_LETTER_RE: Final = re.compile(r"[RDVrdv][SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?")
-#: A word that reads as a letter card (never a seat name).
-LETTER_CARD_RE: Final = re.compile(r"(?:10|[2-9TJQKAtjqka])[SHDCshdc]")
+#: A word that reads as a letter card (never a seat name): for the checks
+#: of a ``Seats`` tag and the hints of an error, compiled there, on first use
+#: (start-up, issue 22).
+LETTER_CARD: Final = r"(?:10|[2-9TJQKAtjqka])[SHDCshdc]"
 
 _KW_END: Final = r"(?![A-Za-z0-9_])"
 _MARK: Final = r"(?:!!|\?\?|!\?|\?!|!|\?)?"
