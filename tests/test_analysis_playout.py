@@ -8,9 +8,9 @@ import random
 from hearts_notation.analysis.exact import ExactSolver
 from hearts_notation.analysis.explain import PassFacts, explain_pass
 from hearts_notation.analysis.playout import Playout, careful_card
-from hearts_notation.analysis.state import PlayState
 from hearts_notation.cards import mask_of, parse_card
 from hearts_notation.rules import parse_rules
+from hearts_notation.state import GameState
 
 RULES = parse_rules("standard")
 
@@ -24,9 +24,9 @@ def c(token: str) -> int:
 
 
 def state(hands: list[int], leader: int, trick_no: int, taken: list[int] | None = None,
-          trick: tuple[tuple[int, int], ...] = ()) -> PlayState:
-    return PlayState(RULES, hands, leader, trick_no=trick_no, broken=True, trick=trick,
-                     taken=taken if taken is not None else [0, 0, 0, 0])
+          trick: tuple[tuple[int, int], ...] = ()) -> GameState:
+    return GameState(RULES, hands, leader, [card for _, card in trick], trick_no, True,
+                     taken if taken is not None else [0, 0, 0, 0])
 
 
 # Four hands of three cards (10 tricks played, their cards in nobody's hand).
@@ -64,7 +64,7 @@ def test_careful_stops_a_moon_in_sight() -> None:
     hands = [north, east, south, west]
     moon = state(hands, 3, 10, taken=[0, m("QS", "AH", "KH", "QH", "2S", "3S", "4S", "5S"), 0, 0],
                  trick=((3, c("9H")),))
-    assert moon.to_move == 0
+    assert moon.to_play == 0
     assert careful_card(moon) == c("TH")
     split = state(hands, 3, 10, taken=[0, m("QS", "2S", "3S", "4S"), m("AH", "5S", "6S", "7S"), 0],
                   trick=((3, c("9H")),))

@@ -48,8 +48,8 @@ def test_the_referee_imports_no_private_json_module() -> None:
 
 
 def test_the_card_by_card_replays_run_on_the_game_state() -> None:
-    """The referee's card-by-card check, walk.py, the analysis's search
-    state and its decision points (analysis/context.py) judge cards through
+    """The referee's card-by-card check, walk.py and the analysis's decision
+    points and search positions (analysis/context.py) judge cards through
     a GameState: none of them imports the primitives that decide a card
     (the led suit, legal cards, faults, hearts broken, the trick's winner)
     to apply them itself."""
@@ -57,7 +57,7 @@ def test_the_card_by_card_replays_run_on_the_game_state() -> None:
                 "winning_card"}
     # (walk.taken_masks, which knows no rule set, names trick winners by the primitive)
     allowed = {"walk.py": {"trick_winner"}}
-    for name in ("referee.py", "walk.py", "analysis/state.py", "analysis/context.py"):
+    for name in ("referee.py", "walk.py", "analysis/context.py"):
         tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
         imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
                     and (node.module or "").endswith("state") for alias in node.names}

@@ -1,7 +1,7 @@
 """Analysis of recorded play: which passes and cards cost points, and why.
 
-* :mod:`.state` — the search position (the game state under the analysis's
-  names) and the moon bookkeeping of the exact search;
+* :mod:`.state` — the moon bookkeeping of the exact search (positions are
+  :class:`~hearts_notation.state.GameState`);
 * :mod:`.exact` — the exact solver with all hands known (max^n and paranoid):
   ``hearts solve``, the decisions solved exactly, the play-outs' tails,
   ``dd_loss``;

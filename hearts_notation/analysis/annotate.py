@@ -755,7 +755,7 @@ def moon_stopped(ev: Evaluator, ctx: DealContext, point: PlayPoint, best: int, s
 
     def shoots(hands: tuple[int, ...], fin: Playout, seed: str) -> bool:
         st = ctx.state(point, hands)
-        st.play(best)
+        st.push(best)
         fin.finish(st, random.Random(seed))
         return moon_state(ctx.rules, st.taken) == shooter
 

@@ -20,7 +20,7 @@ from ..rules import RuleSet
 from ..state import GameState, deal_pass, opening_leader
 from ..walk import DealHands, deal_hands, walk
 from .sampler import Knowledge, forbidden_by_play
-from .state import PlayState, moon_state
+from .state import moon_state
 
 
 def malformed_trick(deal: Deal, rules: RuleSet, seats: Sequence[str],
@@ -255,11 +255,11 @@ class DealContext:
         pool = self.rules.deck_mask & ~known
         return Knowledge(n, me, hand, point.counts, tuple(fixed), tuple(forbidden), pool)
 
-    def state(self, point: PlayPoint, hands: Sequence[int]) -> PlayState:
-        """A search state at *point* with the given hands (a sampled world,
-        or the true hands)."""
-        return PlayState(self.rules, hands, point.leader, point.trick_no, point.broken,
-                         point.trick, point.taken)
+    def state(self, point: PlayPoint, hands: Sequence[int]) -> GameState:
+        """The game state at *point* with the given hands (a sampled world,
+        or the true hands): what the search and the play-outs play on."""
+        return GameState(self.rules, hands, point.leader, [c for _, c in point.trick],
+                         point.trick_no, point.broken, point.taken)
 
     def true_hands(self, point: PlayPoint) -> tuple[int, ...] | None:
         """Every hand at *point* when all are known and make a deal of this

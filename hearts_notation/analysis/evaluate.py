@@ -40,12 +40,11 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, SUIT_MASKS
-from ..state import apply_passes, opening_leader
+from ..state import GameState, apply_passes, opening_leader
 from .context import DealContext, PlayPoint
 from .exact import SELFISH, ExactSolver
 from .playout import POLICIES, Playout
 from .sampler import Knowledge, WorldSampler
-from .state import PlayState
 
 
 @dataclass(frozen=True, slots=True)
@@ -569,7 +568,7 @@ class Evaluator:
                 return True
         return False
 
-    def _values(self, state: PlayState, classes: Sequence[int], me: int, policy: int,
+    def _values(self, state: GameState, classes: Sequence[int], me: int, policy: int,
                 key: str) -> list[float]:
         if policy < 0:
             vals = self.solver.card_values(state)
@@ -579,7 +578,7 @@ class Evaluator:
         out: list[float] = []
         for cls in classes:
             st = state.copy()
-            st.play(_first(cls))
+            st.push(_first(cls))
             out.append(float(playout.finish(st, LazyRandom(key))[me]))
         return out
 
@@ -757,7 +756,7 @@ class Evaluator:
                 after = cast("list[int]", apply_passes(hands, gifts, offset))
                 leader = opening_leader(rules, after)
                 assert leader is not None
-                state = PlayState(rules, after, leader)
+                state = GameState(rules, after, leader)
                 pts = self.playouts[pol].finish(state, LazyRandom(f"{key}/{w}/p"))
                 ev.values[k].append(float(pts[seat]))
             ev.policy.append(pol)

@@ -4,7 +4,7 @@ Early in a deal there are far too many cards left to search exactly, so
 the value of a card in a sampled world is estimated by playing the deal
 out, and once few enough tricks remain the exact solver finishes it.  The
 policies only *choose* among the legal cards, which come from the game
-state (:meth:`PlayState.legal`, the engine's rules); they see only what
+state (:meth:`GameState.legal_cards`, the engine's rules); they see only what
 their seat would see (its hand, the cards played, the tricks taken), never
 the sampled hands.
 
@@ -34,9 +34,9 @@ import random
 from ..bots import HeuristicBot, PlayView
 from ..cards import HEARTS_MASK, QS_BIT, SPADES, SUIT_MASKS
 from ..rules import RuleSet
-from ..state import led_suit, trick_winner
+from ..state import GameState, led_suit, trick_winner
 from .exact import ExactSolver
-from .state import PlayState, moon_choice
+from .state import moon_choice
 
 _PENALTY = HEARTS_MASK | QS_BIT
 _HIGH_SPADES = (1 << (SPADES * 13 + 12)) | (1 << (SPADES * 13 + 11))
@@ -54,12 +54,12 @@ def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def careful_card(state: PlayState) -> int:
+def careful_card(state: GameState) -> int:
     """The ``careful`` policy's card for the seat to move (deterministic)."""
-    legal = state.legal()
+    legal = state.legal_cards()
     if not legal & (legal - 1):
         return _high(legal)
-    s = state.to_move
+    s = state.to_play
     hand = state.hands[s]
     others = 0
     for i, h in enumerate(state.hands):
@@ -101,7 +101,7 @@ def careful_card(state: PlayState) -> int:
         if under:
             return _high(under)
         safe = follow & ~QS_BIT or follow
-        if len(state.trick) == state.n - 1:
+        if len(state.trick) == state.players - 1:
             return _high(safe)
         return _low(safe)
     if legal & QS_BIT:
@@ -121,7 +121,7 @@ def careful_card(state: PlayState) -> int:
     return best
 
 
-def _moon_in_sight(state: PlayState, s: int) -> bool:
+def _moon_in_sight(state: GameState, s: int) -> bool:
     """Another seat than *s* has taken every penalty card taken so far,
     and enough of them (Q♠ or seven hearts) that a moon is in sight: the
     bot's test (:meth:`HeuristicBot.moon_threat`), on the game state."""
@@ -151,33 +151,32 @@ class Playout:
         self.bot = HeuristicBot(moon_appetite=0.0, noise=0.0)
         self.choice = moon_choice(rules)
 
-    def choose(self, state: PlayState, rng: random.Random) -> int:
+    def choose(self, state: GameState, rng: random.Random) -> int:
         """The policy's card for the seat to move."""
         if self.policy == "careful":
             return careful_card(state)
-        legal = state.legal()
+        legal = state.legal_cards()
         if not legal & (legal - 1):
             return legal.bit_length() - 1
-        s = state.to_move
+        s = state.to_play
         held = 0
         for h in state.hands:
             held |= h
         view = PlayView(
             rules=self.rules, seat=s, hand=state.hands[s], legal=legal,
-            trick=list(state.trick), trick_number=state.trick_no,
+            trick=list(state.trick), trick_number=state.tricks_done,
             hearts_broken=state.broken, played=self.rules.deck_mask & ~held,
-            taken=state.taken, totals=[0] * state.n,
+            taken=state.taken, totals=[0] * state.players,
         )
         return self.bot.play(view, rng)
 
-    def finish(self, state: PlayState, rng: random.Random) -> list[int]:
+    def finish(self, state: GameState, rng: random.Random) -> list[int]:
         """Final points of every seat after playing *state* out (changes
         *state*; pass a copy)."""
-        # Tricks left, counted down as tricks end (``state.tricks_left``
-        # looks at every hand, and the loop asked it at every card).
-        left = state.tricks_left
+        # Tricks left (the one in progress counted), counted down as tricks end.
+        left = state.tricks_total - state.tricks_done
         while left > self.tail:
-            if state.play(self.choose(state, rng)) is not None:
+            if state.push(self.choose(state, rng)) is not None:
                 left -= 1
         return self.solver.play_out(state)
 
