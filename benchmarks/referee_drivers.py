@@ -19,7 +19,8 @@ from collections.abc import Callable
 from hearts_notation import _compiled
 from hearts_notation.generate import generate_games
 from hearts_notation.io.jsonio import dumps_jsonl, game_from_dict
-from hearts_notation.referee import check_game, compact_report, json_compact
+from hearts_notation.io.typed_json import json_compact
+from hearts_notation.referee import check_game, compact_report
 
 
 def _cpu(fn: Callable[[], object]) -> float:

@@ -62,7 +62,7 @@ from .io.compact import CompactDeal, CompactGame
 from .io.compact import seat_ok as _seat_ok
 from .io.events import Visitor
 from .io.hrn.words import misspelt_tag
-from .io.typed_json import decode_tree, json_compact
+from .io.typed_json import decode_tree, json_record, tree_of
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
     RuleError,
@@ -1762,7 +1762,7 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     of *text*, made by the cut (:func:`hearts_notation.io.jsonio.iter_json_compact`):
     the text is not decoded by it again."""
     default = _as_rules(default_rules)
-    compact, typed = json_compact(text, line, compact)
+    compact, typed, record = json_record(text, line, compact)
     if compact is not None:
         fast = compact_report(compact, source, index, default, force_rules)
         if fast is not None:
@@ -1774,8 +1774,10 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
 
     try:
         # the depth limit checked first; a record the typed decoder accepted
-        # is within it, and msgspec builds its tree faster
-        obj = decode_tree(text) if typed else loads_record(text)
+        # is within it, and msgspec builds its tree faster: from the record
+        # decoded above when there is one, else from the text
+        obj = (tree_of(record) if record is not None else decode_tree(text)) if typed \
+            else loads_record(text)
     except JSON_ERRORS as exc:
         message, lineno, colno = json_problem(exc)
         bad = error_game(message, source, index, (line or 1) + lineno - 1, colno)
