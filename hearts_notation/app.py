@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import errno
 import importlib
-import importlib.util
 import os
 import signal
 import sys
@@ -122,13 +121,22 @@ class HeartsGroup(click.Group):
 
     @staticmethod
     def _available(name: str) -> bool:
-        module = COMMANDS[name][0]
-        return importlib.util.find_spec(f"hearts_notation.commands.{module}") is not None
+        # (importlib.util only here, for --help: a command's run imports its module
+        # straight away, and costs neither it nor a second search; issue 22)
+        from importlib.util import find_spec
+
+        return find_spec(f"hearts_notation.commands.{COMMANDS[name][0]}") is not None
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS or not self._available(cmd_name):
+        if cmd_name not in COMMANDS:
             return None
-        module = importlib.import_module(f"hearts_notation.commands.{COMMANDS[cmd_name][0]}")
+        name = f"hearts_notation.commands.{COMMANDS[cmd_name][0]}"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:        # the command is there; something it imports is not
+                raise
+            return None                 # (as _available says: no such command here)
         resume_collector()
         cmd: click.Command = module.command
         return cmd

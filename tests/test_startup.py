@@ -136,12 +136,14 @@ def test_validate_imports_only_what_its_path_needs(tmp_path: Path, fmt: str) -> 
 #: mypy_extensions (nothing of it runs), and the referee's paths for records
 #: with findings: the JSON model reader, score sheets, misordered passes; and
 #: the shard planners of a cluster run, and the counts its workers reduce a
-#: batch to (runners.counted).
+#: batch to (runners.counted); importlib.util (only --help asks whether a
+#: command's module is there: a command is imported straight away).
 NOT_FOR_A_CLEAN_FILE = ("rich", "yaml", "lark", "dask", "distributed", "msgspec", "multiprocessing",
                         "hearts_notation.analysis", "hearts_notation.diagnostics", "tempfile",
                         "pathlib", "urllib", "ipaddress", "locale", "mypy_extensions",
                         "hearts_notation.io.jsonio", "hearts_notation.sheets", "hearts_notation.misorder",
-                        "hearts_notation.io.segments", "hearts_notation.runners.counted")
+                        "hearts_notation.io.segments", "hearts_notation.runners.counted",
+                        "importlib.util")
 
 
 @pytest.mark.parametrize("fmt", ["json", "text"])
@@ -309,6 +311,31 @@ def test_a_large_json_report_still_spills_to_a_file(monkeypatch: pytest.MonkeyPa
 
     assert report(0) == report(1 << 20)
     assert json.loads(report(0))["games"][2]["index"] == 3
+
+
+def test_a_command_module_is_imported_without_looking_for_it_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The group imports a command's module straight away (no
+    ``importlib.util.find_spec`` before it, start-up): a module that is not
+    there is no command, as ``--help`` lists it; a module that is there but
+    imports something missing is an error, not a missing command."""
+    import click
+
+    from hearts_notation import app
+
+    monkeypatch.setitem(app.COMMANDS, "gone", ("no_such_command_module", "x"))
+    group = app.cli
+    ctx = click.Context(group)
+    assert group.get_command(ctx, "gone") is None
+    assert "gone" not in group.list_commands(ctx)
+    assert group.get_command(ctx, "validate") is not None
+
+    def missing_dependency(name: str) -> None:
+        raise ModuleNotFoundError("No module named 'no_such_dependency'", name="no_such_dependency")
+
+    monkeypatch.setattr(app.importlib, "import_module", missing_dependency)
+    with pytest.raises(ModuleNotFoundError, match="no_such_dependency"):
+        group.get_command(ctx, "validate")
 
 
 def test_version_text_is_clicks() -> None:
