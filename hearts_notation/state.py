@@ -453,7 +453,7 @@ class IllegalPlayError(ValueError):
         self.code = code
 
 
-#: A GameState or a subclass of it (the analysis's PlayState), for :meth:`GameState._copy_into`.
+#: A GameState or a subclass of it, for :meth:`GameState._copy_into` (a copy keeps its class).
 _State = TypeVar("_State", bound="GameState")
 
 

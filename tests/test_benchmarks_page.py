@@ -32,6 +32,9 @@ def test_targets_are_read_from_the_rows() -> None:
     text = "\n".join(table)
     jsonl = next(line for line in table if "canonical spacing" in line)
     assert "| 2.05x |" in jsonl and "| yes |" in jsonl
+    # Issue 22 raised the JSONL goal to 2.5x: the same row is judged against both.
+    raised = next(line for line in table if "any spacing (issue 22)" in line)
+    assert "| 2.05x |" in raised and "| **no** |" in raised
     pretty = next(line for line in table if "pretty-printed JSON (an array" in line)
     assert "| 1.02x |" in pretty and "| **no** |" in pretty
     # A row the module did not produce is said to be missing, not invented.
