@@ -18,7 +18,9 @@ from hearts_notation.i18n import (
     count,
     msg,
     placeholders,
+    players_in_view,
     render,
+    seats_in_view,
     translate,
 )
 from hearts_notation.model import Finding
@@ -149,6 +151,31 @@ def test_findings_render_from_their_id_and_arguments() -> None:
     f = Finding("not-held", "error", named.text(), key=named.key, args=named.args)
     assert Finding.from_dict(f.to_dict()).text("fr") == named.text("fr")
     assert f.text("en") == "Walter played K♠, which W holds"
+
+
+def test_a_seat_is_shown_as_the_view_in_force_shows_it() -> None:
+    """How a seat is shown is kept while a view lasts (a message's seats
+    are not looked up again in each message): a view entered or left
+    changes it at once, in every language, nested views included."""
+    key = "finding.pass-not-held.unknown_one"
+    who = {"who": ("and", ("seat", "W"))}
+    en = "could not check whether {} held the cards passed: the hand as dealt is not known"
+    assert render("en", key, who) == en.format("W")
+    assert render("fr", key, who).startswith("impossible de vérifier que O avait")
+    with players_in_view({"W": "Cleo"}):
+        assert render("en", key, who) == en.format("Cleo (W)")
+        assert render("fr", key, who).startswith("impossible de vérifier que Cleo (O) avait")
+        with seats_in_view(["N", "W", "O"]):        # seats W and O both kept as written
+            assert render("fr", key, who).startswith("impossible de vérifier que Cleo (W) avait")
+            with players_in_view({}):
+                assert render("fr", key, who).startswith("impossible de vérifier que W avait")
+            assert render("fr", key, who).startswith("impossible de vérifier que Cleo (W) avait")
+        assert render("fr", key, who).startswith("impossible de vérifier que Cleo (O) avait")
+    assert render("en", key, who) == en.format("W")
+    assert render("fr", key, who).startswith("impossible de vérifier que O avait")
+    # Any name may be a seat: a long run of them is shown right throughout.
+    for i in range(200):
+        assert render("en", key, {"who": ("and", ("seat", f"P{i}"))}) == en.format(f"P{i}")
 
 
 def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

@@ -363,23 +363,25 @@ def direction(name: str) -> Arg:
 
 def render(lang: str, key: str, /, args: Args | Mapping[str, Arg] = ()) -> str:
     """The message *key* in *lang*, its arguments shown the language's way."""
-    pairs = dict(args.items() if isinstance(args, Mapping) else args)
+    # (A finding's arguments are a tuple of pairs: tested first, as the
+    # ``Mapping`` check is an abstract class's, and the catalog looked up once.)
+    pairs = dict(args) if isinstance(args, tuple) else dict(args.items())
     base, sep, counted = key.rpartition(".#")
     if sep:
         n = pairs[counted]
         key = f"{base}.{plural(lang, n) if isinstance(n, (int, float)) else 'other'}"
     shown = {k: _show(lang, v) for k, v in pairs.items()}
-    elide = _merged(lang).get("narrate.elide")
+    messages = _merged(lang)
+    template = messages[key]
+    elide = messages.get("narrate.elide")
     if elide:
         # "le total de Odile" -> "le total d'Odile": a seat shown as a name
         # (or a letter) that begins with a vowel or a mute h.
-        template = _merged(lang)[key]
         for k, v in pairs.items():
             if isinstance(v, tuple) and _names_a_seat(v) and shown[k][:1] in elide \
                     and f"de {{{k}}}" in template:
                 template = re.sub(rf"(?<![\w'])de \{{{k}\}}", f"d'{{{k}}}", template)
-        return template.format(**shown)
-    return translate(lang, key, **shown)
+    return template.format(**shown)
 
 
 def _names_a_seat(v: tuple[Any, ...]) -> bool:
@@ -399,9 +401,28 @@ def _show(lang: str, value: Arg | list[Any]) -> str:
 
 
 def _show_seat(lang: str, v: Sequence[Any]) -> str:
-    label = seat_label(lang, str(v[0]), _IN_VIEW[-1])
-    name = _NAMES_IN_VIEW[-1].get(str(v[0]))
-    return translate(lang, "presentation.who", name=name, seat=label) if name else label
+    seat = str(v[0])
+    shown = _SHOWN[-1]
+    text = shown.get((lang, seat))
+    if text is None:
+        label = seat_label(lang, seat, _IN_VIEW[-1])
+        name = _NAMES_IN_VIEW[-1].get(seat)
+        text = translate(lang, "presentation.who", name=name, seat=label) if name else label
+        if len(shown) >= _SHOWN_MAX:
+            shown.clear()
+        shown[(lang, seat)] = text
+    return text
+
+
+#: How each seat is shown (:func:`_show_seat`) by language, in the view
+#: innermost last: the same few seats are named in message after message
+#: (an observer record's notes name every seat of every deal), and each
+#: showing is two or three catalog look-ups.  A new view (seats or players,
+#: below) starts an empty table, dropped when the view ends, so a table
+#: never outlives the seats and names it was made from; one holds at most
+#: :data:`_SHOWN_MAX` entries (seats may be any names).
+_SHOWN: list[dict[tuple[str, str], str]] = [{}]
+_SHOWN_MAX: Final = 64
 
 
 #: The players' names by seat of the game being shown, innermost last
@@ -421,9 +442,11 @@ def players_in_view(players: Mapping[str, str]) -> Iterator[None]:
     who sits there (``Hélène (S)``) when *players* names one: names first,
     wherever the record gives them."""
     _NAMES_IN_VIEW.append(dict(players))
+    _SHOWN.append({})
     try:
         yield
     finally:
+        _SHOWN.pop()
         _NAMES_IN_VIEW.pop()
 
 
@@ -450,9 +473,11 @@ def seats_in_view(names: Iterable[str]) -> Iterator[None]:
     among *names* (the seats of the game or corpus being printed), in every
     message that names a seat."""
     _IN_VIEW.append(frozenset(names))
+    _SHOWN.append({})
     try:
         yield
     finally:
+        _SHOWN.pop()
         _IN_VIEW.pop()
 
 
