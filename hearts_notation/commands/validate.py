@@ -44,7 +44,7 @@ from ..rules import RuleSet
 from ..runners.local import EngineSpec, iter_batches, total_bytes
 from ..runners.pool import map_ordered
 from ..runners.seam import Engine
-from ..runners.validate import syntax_entry, validate_batch
+from ..runners.validate import count_entry, syntax_entry, validate_batch
 from ._common import expand_paths, open_engine, plain_stdout, stdout_console
 from ._status import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNUSABLE, Report
 from .options import (
@@ -133,18 +133,8 @@ class Summary(Report):
     unreadable: list[InputError] = field(default_factory=list)
 
     def add(self, entry: dict[str, Any]) -> None:
-        self.games += 1
-        self.deals += len(entry["deals"])
-        self.valid_games += bool(entry["valid"])
-        for f in entry["findings"]:
-            self.codes[f["code"]] += 1
-            sev = f["severity"]
-            if sev == "error":
-                self.errors += 1
-            elif sev == "warning":
-                self.warnings += 1
-            else:
-                self.infos += 1
+        """Count one report entry (:func:`~hearts_notation.runners.validate.count_entry`)."""
+        count_entry(self, entry)
 
     def add_counts(self, counts: BatchCounts) -> None:
         """A batch's counts made where it was checked: the same totals as

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .validate import validate_batch
+from .validate import count_entry, validate_batch
 
 if TYPE_CHECKING:
     from ..rules import RuleSet
@@ -51,28 +51,16 @@ class BatchCounts:
 
     @classmethod
     def of(cls, entries: list[dict[str, Any]]) -> BatchCounts:
-        """The counts of *entries* (report entries of one file), as
-        ``commands.validate.Summary.add`` counts them one by one."""
+        """The counts of *entries* (report entries of one file), by
+        :func:`~.validate.count_entry` as ``commands.validate.Summary.add``
+        counts them one by one."""
         out = cls()
         for entry in entries:
+            count_entry(out, entry)
             out.source = entry["source"]
-            out.games += 1
-            out.deals += len(entry["deals"])
-            out.valid_games += bool(entry["valid"])
             out.last_index = entry["index"] or 0
-            findings = entry["findings"]
-            if not findings:
-                continue
-            out.entries.append(entry)
-            for f in findings:
-                out.codes[f["code"]] += 1
-                sev = f["severity"]
-                if sev == "error":
-                    out.errors += 1
-                elif sev == "warning":
-                    out.warnings += 1
-                else:
-                    out.infos += 1
+            if entry["findings"]:
+                out.entries.append(entry)
         return out
 
 

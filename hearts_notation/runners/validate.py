@@ -14,10 +14,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections import Counter
+    from typing import Protocol
+
     from ..io.batches import Batch
     from ..rules import RuleSet
 
-__all__ = ["is_tree_format", "syntax_entry", "validate_batch"]
+    class EntryCounts(Protocol):
+        """What :func:`count_entry` adds to (declared for the type checker
+        only: a class made at import costs start-up time)."""
+
+        games: int
+        deals: int
+        valid_games: int
+        errors: int
+        warnings: int
+        infos: int
+        codes: Counter[str]
+
+
+__all__ = ["count_entry", "is_tree_format", "syntax_entry", "validate_batch"]
 
 
 def validate_batch(batch: Any, rules: RuleSet | None, force: bool) -> list[Any]:
@@ -37,6 +53,27 @@ def validate_batch(batch: Any, rules: RuleSet | None, force: bool) -> list[Any]:
         for entry in entries:
             _place(entry)
     return entries
+
+
+def count_entry(into: EntryCounts, entry: dict[str, Any]) -> None:
+    """Count one report entry into *into*: a game, its deals, whether it is
+    valid, and its findings by severity and by code (a summing-up finding
+    counts once, not its details).  The one count behind ``validate``'s
+    summary, whether the entry is counted by the client (the command's
+    ``Summary``) or where its batch ran (``runners.counted.BatchCounts``):
+    both must give the same totals."""
+    into.games += 1
+    into.deals += len(entry["deals"])
+    into.valid_games += bool(entry["valid"])
+    for f in entry["findings"]:
+        into.codes[f["code"]] += 1
+        sev = f["severity"]
+        if sev == "error":
+            into.errors += 1
+        elif sev == "warning":
+            into.warnings += 1
+        else:
+            into.infos += 1
 
 
 def is_tree_format(source: str | None) -> bool:
