@@ -190,7 +190,7 @@ class ExactSolver:
         self.nodes = 0
         #: stop with :class:`SearchLimit` past this many nodes (0: no limit)
         self.node_limit = node_limit if node_limit > 0 else 1 << 62
-        self._tt_vec: dict[tuple[int, ...], Vector] = {}
+        self._tt_vec: dict[tuple[int, int, int, int, int], Vector] = {}
         #: paranoid: partition table, from the head and the suits' lengths to its entries
         self._tt_part: dict[tuple[int, int], list[_Entry]] = {}
         #: paranoid: the cards whose ranks the search so far relied on (partition search)
@@ -371,7 +371,9 @@ class ExactSolver:
             merged.extend(part)
         if len(merged) == 1:     # one group: searched by its lowest card, as in _order
             return [(legal & -legal).bit_length() - 1]
-        merged.sort(reverse=self.reverse_ties)
+        merged.sort()   # distinct keys (the card is in them): reversing is the reverse sort
+        if self.reverse_ties:
+            merged.reverse()
         return [e & 63 for e in merged]
 
     def _piece(self, suit: int, lm: int, am: int, discard: int) -> list[int]:
@@ -457,14 +459,16 @@ class ExactSolver:
         if s >= n:
             s -= n
         tm = 0
-        suit = led_suit(cards)      # the rule's own answer; None before the lead
-        led = -1 if suit is None else suit
+        led = -1
         win = -1
         if pos:
+            # led_suit's answer (the first card's suit), read off the list
+            # here: compiled, led_suit takes any sequence, a generic subscript
+            led = cards[0] // 13
             for x in cards:
                 tm |= 1 << x
             win = winning_card(cards[0], tm)
-        legal = legal_plays(self.rules, hands[s], suit, first, broken)
+        legal = legal_plays(self.rules, hands[s], led if led >= 0 else None, first, broken)
         return s, tm, led, win, legal
 
     # -- selfish: max^n ----------------------------------------------------------
@@ -544,7 +548,7 @@ class ExactSolver:
         if not rem & self.scoring:
             child = self.term[moon + 2]
         elif last:
-            child = self._mx_last(hands, winner, broken, moon)
+            child = self._mx_last(hands, winner, moon)
         elif sweeps(hands[winner], rem):
             child = self._swept(winner, moon, rem)
         else:
@@ -556,7 +560,7 @@ class ExactSolver:
             child = got
         if pts:
             lst = list(child)
-            lst[winner] += pts
+            lst[winner] = child[winner] + pts
             return tuple(lst)
         return child
 
@@ -567,16 +571,25 @@ class ExactSolver:
         out[leader] += self._points(rem & self.scoring)
         return tuple(out)
 
-    def _mx_last(self, hands: list[int], leader: int, broken: bool, moon: int) -> Vector:
-        """The last trick: every card forced."""
-        n = self.n
-        cards = [hands[(leader + i) % n].bit_length() - 1 for i in range(n)]
-        saved = list(hands)
-        for i in range(n):
-            hands[i] = 0
-        v = self._mx_end(hands, leader, broken, moon, cards)
-        hands[:] = saved
-        return v
+    def _mx_last(self, hands: list[int], leader: int, moon: int) -> Vector:
+        """The last trick: every card forced (one left in each hand).  What
+        :meth:`_mx_end` gives for it, without a node or a copy of the hands."""
+        mask, winner = self._last_trick(hands, leader)
+        if not mask & self.scoring:
+            return self.term[moon + 2]
+        out = list(self.term[next_moon_state(moon, winner, mask & self.pen) + 2])
+        out[winner] = out[winner] + self._points(mask)
+        return tuple(out)
+
+    def _last_trick(self, hands: list[int], leader: int) -> tuple[int, int]:
+        """(the cards, the seat that takes it) of the last trick, every hand
+        holding one card, *leader* to lead."""
+        lead = hands[leader].bit_length() - 1
+        mask = 0
+        for x in hands:
+            mask |= x
+        w = winning_card(lead, mask)
+        return mask, _holder(hands, 1 << w)
 
     # -- paranoid: alpha-beta ------------------------------------------------------
 
@@ -742,13 +755,16 @@ class ExactSolver:
             self._rel |= hands[me]
             return pts + self.term[(MOON_SPLIT if rem & self.pen else moon) + 2][me]
         if last:
-            cards2 = [hands[(winner + i) % n].bit_length() - 1 for i in range(n)]
-            saved = list(hands)
-            for i in range(n):
-                hands[i] = 0
-            v = self._ab_end(hands, winner, broken, moon, cards2, alpha - pts, beta - pts)
-            hands[:] = saved
-            return pts + v
+            # the last trick, every card forced: what _ab_end gives for it
+            mask2, taker = self._last_trick(hands, winner)
+            w2 = winning_card(hands[winner].bit_length() - 1, mask2)
+            if mask2 & ~(1 << w2) & _SUIT_MASK[w2 // 13]:
+                self._rel |= 1 << w2
+            if mask2 & self.scoring:
+                if taker == me:
+                    pts += self._points(mask2)
+                moon = next_moon_state(moon, taker, mask2 & self.pen)
+            return pts + self.term[moon + 2][me]
         a = alpha - pts
         b = beta - pts
         return pts + self._ab_table(hands, rem, winner, broken, moon, a, b)
@@ -859,8 +875,8 @@ class ExactSolver:
 
     # -- the transposition key -----------------------------------------------------
 
-    def _key(self, hands: Sequence[int], rem: int, leader: int, broken: bool,
-             moon: int) -> tuple[int, ...]:
+    def _key(self, hands: list[int], rem: int, leader: int, broken: bool,
+             moon: int) -> tuple[int, int, int, int, int]:
         """Relative-rank key of a position at a trick boundary (see the
         module docstring).  Whether hearts are open matters only while a
         heart is left."""
@@ -1124,33 +1140,41 @@ def compress_suit(x: int, n: int) -> int:
     return out
 
 
-def relative_key(hands: Sequence[int], n: int, head: int, rem: int, jd_scores: bool,
-                 comp: dict[int, int]) -> tuple[int, ...]:
+def relative_key(hands: list[int], n: int, head: int, rem: int, jd_scores: bool,
+                 comp: dict[int, int]) -> tuple[int, int, int, int, int]:
     """Transposition key of a position at a trick boundary on relative
     ranks: *head* (the leader and what else the caller's values depend
-    on), then per suit the seats' holdings with the gaps left by gathered
-    cards squeezed out (cached in *comp*), then where Q♠ (and a scoring
-    J♦) sit among the cards left of their suit.  *rem* is every card in
-    the hands.  Both solvers' one statement of the key."""
-    parts = [head]
-    for suit in range(4):
-        shift = 13 * suit
-        x = 0
-        for i in range(n):
-            x |= ((hands[i] >> shift) & _SUIT) << (13 * i)
-        if not x:
-            parts.append(0)
-            continue
-        c = comp.get(x)
-        if c is None:
-            c = compress_suit(x, n)
-            comp[x] = c
-        parts.append(c)
+    on, below bit 20) with where Q♠ (and a scoring J♦) sit among the cards
+    left of their suit above it, then per suit the seats' holdings with the
+    gaps left by gathered cards squeezed out (cached in *comp*).  *rem* is
+    every card in the hands.  Both solvers' one statement of the key.  (A
+    tuple of a fixed length: compiled, built in one step and compared in
+    five.)"""
     if rem & _QS_BIT:
-        parts.append(_POP13[(rem >> 39) & 0x3FF])
+        head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 20
     if jd_scores and rem & _JD_BIT:
-        parts.append(100 + _POP13[(rem >> 13) & 0x1FF])
-    return tuple(parts)
+        head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 25
+    c0 = _squeezed(hands, n, 0, comp)
+    c1 = _squeezed(hands, n, 1, comp)
+    c2 = _squeezed(hands, n, 2, comp)
+    c3 = _squeezed(hands, n, 3, comp)
+    return head, c0, c1, c2, c3
+
+
+def _squeezed(hands: list[int], n: int, suit: int, comp: dict[int, int]) -> int:
+    """The seats' holdings of *suit* in relative-rank form
+    (:func:`compress_suit`, cached in *comp*)."""
+    shift = 13 * suit
+    x = 0
+    for i in range(n):
+        x |= ((hands[i] >> shift) & _SUIT) << (13 * i)
+    if not x:
+        return 0
+    c = comp.get(x)
+    if c is None:
+        c = compress_suit(x, n)
+        comp[x] = c
+    return c
 
 
 class Solved:
