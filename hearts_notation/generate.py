@@ -113,7 +113,7 @@ def _deal_record(rules: RuleSet, played: PlayedDeal, number: int, seats: Sequenc
     return Deal(
         number=number,
         dealer=seats[dealer % n] if dealer is not None else None,
-        direction=rules.direction_for(number),  # type: ignore[arg-type]
+        direction=deal_pass(rules, number).direction,  # type: ignore[arg-type]
         hands={seats[s]: tuple(display_order(cards_of(played.dealt[s]))) for s in range(n)},
         passes=passes,
         tricks=played.tricks,

@@ -51,7 +51,7 @@ from .i18n import Msg, msg
 from .model import Deal, Game, Moon, Pass, Play, Trick
 from .rules import RuleSet
 from .scoring import moon_choice
-from .state import GameState, deal_points, trick_winner
+from .state import GameState, deal_pass, deal_points, trick_winner
 
 #: Fault kinds, in the order the results list them.
 FAULT_KINDS: tuple[str, ...] = ("illegal", "malformed", "timeout", "crash")
@@ -283,7 +283,7 @@ class Table:
 
     @property
     def offset(self) -> int:
-        return self.rules.pass_offset(self.direction) if self.rules.pass_count else 0
+        return deal_pass(self.rules, recorded=self.direction).offset or 0
 
 
 def _names(mask: int) -> list[str]:
@@ -586,7 +586,8 @@ def play_record(spec: MatchSpec, item: tuple[int, int]) -> DealOutcome:
         k = count.get(who[s], 0)
         count[who[s]] = k + 1
         agents.append(make_agent(spec, who[s], k))
-    direction = rules.direction_for(deal)
+    direction = deal_pass(rules, deal).direction
+    assert direction is not None        # (deals are numbered from 1)
     dealt = deal_cards(spec, deal)
     seed = int.from_bytes(hashlib.sha256(f"hearts-match/{spec.seed}/{deal}/{rotation}".encode())
                           .digest()[:4], "big")

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 from .i18n import Arg, msg
 from .model import Deal, Finding
 from .seats import PASSING_DIRECTIONS
-from .state import deal_pass
+from .state import deal_pass, pass_step
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -60,7 +60,9 @@ def explain(rules: RuleSet, deal: Deal, number: int, direction: str | None,
     bad = [f for f in found if f.code == "not-held"]
     if len(bad) < THRESHOLD or not deal.passes:
         return found
-    used = deal_pass(rules, number, direction).direction or rules.direction_for(number)
+    # (a deal numbered 0 takes the cycle's last step, as the referee checked it)
+    used = deal_pass(rules, number, direction).direction or rules.pass_cycle[
+        pass_step(number, len(rules.pass_cycle))]
     fits: list[tuple[str, list[Finding]]] = []
     for alt in dict.fromkeys((*rules.pass_cycle, *PASSING_DIRECTIONS)):
         if alt == used or alt == "hold":
@@ -75,7 +77,7 @@ def explain(rules: RuleSet, deal: Deal, number: int, direction: str | None,
         return found
     alt, again = fits[0]
     cycle = len(rules.pass_cycle) or 1
-    deals = [k for k in range(1, cycle + 1) if rules.direction_for(k) == alt]
+    deals = [k for k in range(1, cycle + 1) if deal_pass(rules, k).direction == alt]
     d_alt, d_used = ("dir", alt), ("dir", used)
     of_cycle: Arg = msg(f"misorder.cycle.{'one' if len(deals) == 1 else 'other'}",
                         cycle=("comma", *(("dir", d) for d in rules.pass_cycle)),

@@ -32,7 +32,7 @@ from .cards import CARDS, RANK_LETTERS, SUIT_LETTERS, CardError, parse_card
 from .i18n import Arg, msg
 from .model import Deal, Game, Pass, Play, Trick
 from .rules import RuleError, RuleSet, parse_rules, preset_names
-from .state import GameState, led_suit
+from .state import GameState, deal_pass, led_suit
 
 #: The field separator, and the separator of tricks and of lists inside a field.
 SEP = "_"
@@ -117,12 +117,13 @@ class Position:
     @property
     def direction(self) -> str:
         """The pass direction of the deal (by the rules' cycle)."""
-        return self.rules.direction_for(self.deal) if self.rules.pass_count else "hold"
+        direction, offset = deal_pass(self.rules, self.deal)
+        return direction if offset and direction else "hold"
 
     @property
     def offset(self) -> int:
         """Seats from giver to receiver (0 on a hold deal)."""
-        return self.rules.pass_offset(self.direction)
+        return deal_pass(self.rules, self.deal).offset or 0
 
     def plays(self) -> list[tuple[int, int]]:
         """Every card played so far as (seat, card), in order."""

@@ -75,7 +75,8 @@ from .rules import (
     with_players,
 )
 from .scoring import DealScore, game_over, line_agrees, result_agrees, score_findings, score_game
-from .state import GameState, deal_pass, deal_points, opening_leader, replay_tricks
+from .seats import PASSING_DIRECTIONS
+from .state import GameState, deal_pass, deal_points, opening_leader, pass_step, replay_tricks
 
 if TYPE_CHECKING:
     from .io.jsonio import JsonLocator
@@ -329,11 +330,11 @@ class _Seating:
         self.moon = rules.moon
 
     def direction(self, number: int) -> str:
-        """The pass cycle's direction for deal *number*: ``rules.direction_for``
-        read off the cycle kept here (compiled, rather than a Python method
-        of the rule set at each deal)."""
+        """The pass cycle's direction for deal *number*, as
+        :func:`~hearts_notation.state.deal_pass` gives it, read off the
+        cycle kept here (no attribute of the rule set at each deal)."""
         cycle = self.cycle
-        return cycle[(number - 1) % len(cycle)]
+        return cycle[pass_step(number, len(cycle))]
 
 
 @functools.lru_cache(maxsize=64)
@@ -390,7 +391,7 @@ def clean_deal(rules: RuleSet, t: _Seating, number: int, d: CompactDeal) -> list
     the direction gives; then every trick is full, its seats in turn, and
     every card legal (:func:`_replay`).  Nothing is built for a message: a
     deal it refuses is judged again by :class:`_DealCheck`, which says why."""
-    k = (number - 1) % len(t.cycle)
+    k = pass_step(number, len(t.cycle))
     direction = d.direction
     hands = None if direction is not None and direction != t.cycle[k] else _seat_masks(t, d.hands)
     if hands is None:
@@ -639,15 +640,15 @@ class _DealCheck:
         rules, n, idx, seats = self.rules, self.n, self.idx, self.seats
         deal = self.deal
         table = self.table
-        k = (self.number - 1) % len(table.cycle)
-        cycle = table.cycle[k]         # rules.direction_for(self.number)
+        k = pass_step(self.number, len(table.cycle))
+        cycle = table.cycle[k]         # deal_pass(rules, self.number).direction
         pass_count = rules.pass_count
         if direction is None or direction == cycle:
             applied = cycle
             offset = table.offsets[k]
         else:
             applied = direction
-            offset = rules.pass_offset(applied) if pass_count else 0
+            offset = deal_pass(rules, recorded=applied).offset or 0
         passes = list(deal.passes.values())
         strangers = False
         for p in passes:
@@ -666,7 +667,7 @@ class _DealCheck:
             if not self.header_flagged:   # else the header's finding says it already
                 self.add("pass-direction", "error", why, passes[0].pos or deal.pos, seat=passes[0].seat)
             candidates = [rules.pass_offset(cycle)] if pass_count else []
-            candidates += [rules.pass_offset(d) for d in ("left", "right", "across")
+            candidates += [rules.pass_offset(d) for d in PASSING_DIRECTIONS
                            if d != "across" or n % 2 == 0]
         elif direction is not None and direction != cycle and passes:
             candidates = [offset, rules.pass_offset(cycle)]
@@ -718,7 +719,7 @@ class _DealCheck:
         (worked out only for a message)."""
         rules, applied, offset = self.rules, self.applied, self.offset
         return applied if rules.pass_offset(applied) == offset else next(
-            d for d in ("left", "right", "across") if rules.pass_offset(d) == offset)
+            d for d in PASSING_DIRECTIONS if rules.pass_offset(d) == offset)
 
     def pass_faults(self, p: Pass, i: int, passed_union: int, passes: list[Pass],
                     other_dealt: int, expected: int) -> tuple[int, int | None]:

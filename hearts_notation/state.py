@@ -394,6 +394,14 @@ class DealPass(NamedTuple):
     offset: int | None
 
 
+def pass_step(number: int, length: int) -> int:
+    """The step (0-based) of a pass cycle of *length* deals that deal
+    *number* (1-based) takes: the cycle's arithmetic, once, for
+    :func:`deal_pass` and for a hot path that keeps the passes of one round
+    of the cycle per rule set (the referee's seating)."""
+    return (number - 1) % length
+
+
 def deal_pass(rules: RuleSet, number: int | None = None,
               recorded: str | None = None) -> DealPass:
     """The pass rule, once: which direction applies to deal *number*
@@ -401,13 +409,18 @@ def deal_pass(rules: RuleSet, number: int | None = None,
     offset under *rules*.  Every reader, writer, renderer, the referee and
     the generator ask this rather than testing ``hold`` or ``pass_count``
     themselves."""
-    direction = recorded or (rules.direction_for(number) if number else None)
+    if recorded:
+        direction: str | None = recorded
+    elif number:
+        cycle = rules.pass_cycle
+        direction = cycle[pass_step(number, len(cycle))]
+    else:
+        direction = None
     if direction not in DIRECTIONS:
         return DealPass(direction, None)
     if direction == "hold" or not rules.pass_count:
         return DealPass(direction, 0)
     return DealPass(direction, rules.pass_offset(direction) % rules.players)
-
 
 
 def apply_passes(dealt: Sequence[int | None], given: Sequence[int | None], offset: int

@@ -34,7 +34,7 @@ from hearts_notation.referee import check_game
 from hearts_notation.render.narrate import FACT_KINDS, Narrator, Told, narrate_facts
 from hearts_notation.render.story import GameFact, build_game
 from hearts_notation.rules import RuleSet
-from hearts_notation.state import GameState, apply_passes, raw_points
+from hearts_notation.state import GameState, apply_passes, deal_pass, raw_points
 from tests.budget import long_beyond, sized
 
 #: The corpus is a sweep (tests/budget.py): half its games in the README's run, all of
@@ -207,7 +207,7 @@ class Replay:
     def played_from(self, deal: Deal) -> list[int | None]:
         n = len(self.seats)
         dealt = [mask_of(deal.hands[s]) if deal.hands.get(s) else None for s in self.seats]
-        direction = deal.direction or self.rules.direction_for(deal.number or 1)
+        direction = deal_pass(self.rules, deal.number or 1, deal.direction).direction or "hold"
         offset = self.rules.pass_offset(direction) if self.rules.pass_count else 0
         given = [mask_of(deal.passes[s].cards) if s in deal.passes else None for s in self.seats]
         if not offset:
@@ -300,7 +300,7 @@ def check(told: Told, r: Replay) -> str | None:
         if p is None or tuple(p.cards) != told.cards:
             return "pass cards"
         if told.other is not None and p.to is None:
-            direction = deal.direction or r.rules.direction_for(deal.number or 1)
+            direction = deal_pass(r.rules, deal.number or 1, deal.direction).direction or "hold"
             n = len(r.seats)
             want = r.seats[(r.idx[seat] + r.rules.pass_offset(direction)) % n]
             if want != told.other:

@@ -14,6 +14,7 @@ from hearts_notation.io.hrn.reader import iter_hrn
 from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.model import Game
 from hearts_notation.rules import parse_rules
+from hearts_notation.state import deal_pass
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -37,7 +38,7 @@ def with_directions(game: Game) -> Game:
     direction written (from the rules' cycle when the record left it out)."""
     rules = parse_rules(game.rules or "standard")
     deals = tuple(d if d.direction else dataclasses.replace(
-        d, direction=rules.direction_for(d.number or i)) for i, d in enumerate(game.deals, 1))
+        d, direction=deal_pass(rules, d.number or i).direction) for i, d in enumerate(game.deals, 1))
     return dataclasses.replace(game, deals=deals)
 
 

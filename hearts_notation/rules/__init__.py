@@ -156,10 +156,6 @@ class RuleSet:
         """Seat names when the record does not rename them."""
         return DEFAULT_SEATS[self.players]
 
-    def direction_for(self, deal_number: int) -> str:
-        """Pass direction of deal *deal_number* (1-based) by the pass cycle."""
-        return self.pass_cycle[(deal_number - 1) % len(self.pass_cycle)]
-
     def pass_offset(self, direction: str) -> int:
         """Seats clockwise from giver to receiver: left 1, right n-1, across n/2.
 

@@ -43,7 +43,7 @@ from ...i18n import Arg, Msg, msg
 from ...model import PLAYER_TAGS_4, Finding, Game, Pos
 from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard, with_players
 from ...seats import DEFAULT_SEATS
-from ...state import opening_leader, trick_winner
+from ...state import deal_pass, opening_leader, trick_winner
 from ..events import GameBuilder, Visitor
 from ..limits import current as current_limits
 from ..stream import CHUNK_SIZE, RecordError
@@ -320,19 +320,19 @@ def _parse_rules_or_none(spec: str) -> RuleSet | None:
         return None
 
 
-def _pass_offset(rules: RuleSet, direction: str | None, n: int) -> int | None:
-    """Seats from giver to receiver for *direction* with *n* seats, as the
-    referee applies the pass: :meth:`RuleSet.pass_offset` of the rules
-    adapted to the seats (``None`` for a direction that is not one)."""
-    if direction not in ("left", "right", "across", "hold"):
-        return None
-    if not rules.pass_count:
-        return 0
-    if rules.players != n:
-        try:
-            rules = with_players(rules, n)
-        except RuleError:
-            pass
+def _pass_offset(rules: RuleSet, number: int, recorded: str | None, n: int) -> int | None:
+    """Seats from giver to receiver in deal *number* recorded as passing
+    *recorded* (or nothing), with *n* seats, as the referee applies the
+    pass: :func:`~hearts_notation.state.deal_pass`'s, the direction's
+    arithmetic taken under the rules adapted to the seats (``None`` for a
+    direction that is not one)."""
+    direction, offset = deal_pass(rules, number if number >= 1 else None, recorded)
+    if not offset or rules.players == n or direction is None:
+        return offset
+    try:
+        rules = with_players(rules, n)
+    except RuleError:
+        pass
     return rules.pass_offset(direction) % n if n else None
 
 
@@ -785,8 +785,7 @@ class _GameBuilder:
         n = len(seats)
         rules = self._ruleset_for_leads()
         low = CARDS[rules.lowest_club]
-        direction = d.direction or (rules.direction_for(d.number) if d.number >= 1 else None)
-        offset = _pass_offset(rules, direction, n)
+        offset = _pass_offset(rules, d.number, d.direction, n)
         idx = {s: i for i, s in enumerate(seats)}
         if offset is not None:
             for seat, p in d.passes.items():

@@ -207,9 +207,10 @@ def _cycle_direction(rules: str, number: int) -> str | None:
     """Pass direction of deal *number* under a Rules string, or ``None``
     when the string names no valid rule set (the referee reports it)."""
     from ...rules import RuleError, parse_rules
+    from ...state import deal_pass
 
     try:
-        return parse_rules(rules).direction_for(number)
+        return deal_pass(parse_rules(rules), number).direction
     except RuleError:
         return None
 

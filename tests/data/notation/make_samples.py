@@ -38,7 +38,7 @@ from hearts_notation.cards import (
 from hearts_notation.io import dumps
 from hearts_notation.model import Deal, Game, Moon, Pass, Play, Trick
 from hearts_notation.rules import RuleSet, parse_rules
-from hearts_notation.state import breaks_hearts, deal_points, legal_plays, trick_winner
+from hearts_notation.state import breaks_hearts, deal_pass, deal_points, legal_plays, trick_winner
 from hearts_notation.walk import walk
 
 # --- a plausible player -------------------------------------------------------
@@ -114,7 +114,8 @@ def play_deal(rules: RuleSet, rng: random.Random, number: int, seats: Sequence[s
     for i, c in enumerate(deck):
         dealt[(dealer + 1 + i) % n] |= 1 << c
     hands = list(dealt)
-    direction = rules.direction_for(number)
+    direction = deal_pass(rules, number).direction
+    assert direction is not None
     offset = rules.pass_offset(direction)
     passes: dict[str, Pass] = {}
     if offset:
