@@ -38,24 +38,38 @@ def _plain_record(path: Path) -> Path:
 HEAVY = ("click", "rich", "yaml", "lark", "multiprocessing")
 
 
-def _run(code: str, *args: str, cache_dir: Path | None = None,
+def _run(code: str, *args: str, cache_dir: Path | None = None, clean: bool = False,
          **env: str) -> subprocess.CompletedProcess[str]:
+    """*code* run by a fresh interpreter with the checkout on the path.
+    *clean*: as in a wheel install, without ``site`` (``-S``: a development
+    environment's path files import ``typing``, ``zipfile``... for their
+    import hooks), the dependencies' folder on the path."""
+    import site
+
     full = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", cache.CACHE_ENV)}
-    full["PYTHONPATH"] = str(ROOT)
+    full["PYTHONPATH"] = os.pathsep.join([str(ROOT), *(site.getsitepackages() if clean else ())])
     full[cache.CACHE_ENV] = str(cache_dir) if cache_dir is not None else ""
     full.update(env)
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                          env=full, cwd=ROOT, timeout=120)
+    return subprocess.run([sys.executable, *(["-S"] if clean else []), "-c", code, *args],
+                          capture_output=True, text=True, env=full, cwd=ROOT, timeout=120)
+
+
+def _probe(argv: list[str], report: str, cache_dir: Path | None = None, prelude: str = "",
+           clean: bool = False) -> tuple[str, str]:
+    """``hearts`` run with *argv* in a fresh interpreter (:func:`_run`),
+    after *prelude*: the command's output, and the value of the Python
+    expression *report* evaluated when it is done (printed after a marker)."""
+    code = (f"{prelude}import sys\nfrom hearts_notation.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            f"sys.stdout.flush()\nprint('\\nPROBE', {report})\n")
+    run = _run(code, *argv, cache_dir=cache_dir, clean=clean)
+    out, _, value = run.stdout.rpartition("\nPROBE ")
+    assert value, run.stderr
+    return out, value
 
 
 def _loaded_after(argv: list[str], cache_dir: Path | None = None) -> tuple[set[str], str]:
-    code = ("import sys\nfrom hearts_notation.cli import main\n"
-            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-            "sys.stdout.flush()\n"
-            "print('\\nMODULES', ' '.join(sorted({m.split('.')[0] for m in sys.modules})))\n")
-    run = _run(code, *argv, cache_dir=cache_dir)
-    out, _, mods = run.stdout.rpartition("\nMODULES ")
-    assert mods, run.stderr
+    out, mods = _probe(argv, "' '.join(sorted({m.split('.')[0] for m in sys.modules}))", cache_dir)
     return set(mods.split()), out
 
 
@@ -86,23 +100,8 @@ def test_version_is_answered_before_click_loads() -> None:
 
 
 def _loaded_clean(argv: list[str], cache_dir: Path) -> set[str]:
-    """The modules a command loads as in a wheel install: without ``site``
-    (``-S``: a development environment's path files import ``typing``,
-    ``zipfile``... for their import hooks), the checkout and the
-    dependencies' folder on the path."""
-    import site
-
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", cache.CACHE_ENV)}
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *site.getsitepackages()])
-    env[cache.CACHE_ENV] = str(cache_dir)
-    code = ("import sys\nfrom hearts_notation.cli import main\n"
-            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-            "sys.stdout.flush()\nprint('\\nMODULES', ' '.join(sorted(sys.modules)))\n")
-    run = subprocess.run([sys.executable, "-S", "-c", code, *argv], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=120, check=False)
-    _, _, mods = run.stdout.rpartition("\nMODULES ")
-    assert mods, run.stderr
-    return set(mods.split())
+    """The modules a command loads as in a wheel install (:func:`_run`'s *clean*)."""
+    return set(_probe(argv, "' '.join(sorted(sys.modules))", cache_dir, clean=True)[1].split())
 
 
 def test_version_imports_not_even_typing(tmp_path: Path) -> None:
@@ -184,23 +183,18 @@ def _lazy_patterns() -> dict[str, str]:
 def _patterns_used(argv: list[str], cache_dir: Path) -> set[str]:
     """The pattern texts a command hands to :mod:`re` (any of its functions),
     from the package's import on."""
-    code = ("import json, re, sys\nseen = set()\n"
-            "def watch(name):\n"
-            "    inner = getattr(re, name)\n"
-            "    def watched(pattern, *args, **kwargs):\n"
-            "        seen.add(getattr(pattern, 'pattern', pattern))\n"
-            "        return inner(pattern, *args, **kwargs)\n"
-            "    setattr(re, name, watched)\n"
-            "for name in ('compile', 'match', 'fullmatch', 'search', 'sub', 'subn', 'split',\n"
-            "             'findall', 'finditer'):\n"
-            "    watch(name)\n"
-            "from hearts_notation.cli import main\n"
-            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-            "sys.stdout.flush()\n"
-            "print('\\nPATTERNS', json.dumps(sorted(p for p in seen if isinstance(p, str))))\n")
-    run = _run(code, *argv, cache_dir=cache_dir)
-    _, _, used = run.stdout.rpartition("\nPATTERNS ")
-    assert used, run.stderr
+    watch = ("import json, re\nseen = set()\n"
+             "def watch(name):\n"
+             "    inner = getattr(re, name)\n"
+             "    def watched(pattern, *args, **kwargs):\n"
+             "        seen.add(getattr(pattern, 'pattern', pattern))\n"
+             "        return inner(pattern, *args, **kwargs)\n"
+             "    setattr(re, name, watched)\n"
+             "for name in ('compile', 'match', 'fullmatch', 'search', 'sub', 'subn', 'split',\n"
+             "             'findall', 'finditer'):\n"
+             "    watch(name)\n")
+    _, used = _probe(argv, "json.dumps(sorted(p for p in seen if isinstance(p, str)))", cache_dir,
+                     prelude=watch)
     return set(json.loads(used))
 
 
@@ -369,15 +363,11 @@ def test_validate_does_not_create_dataclasses_it_does_not_use(tmp_path: Path) ->
     not the library API with its result types: each dataclass created at
     import costs start-up time."""
     record = _plain_record(tmp_path / "small.hrn")
-    code = ("import sys\nfrom hearts_notation.cli import main\n"
-            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-            "sys.stdout.flush()\n"
-            "print('\\nLOADED', ' '.join(sorted(m for m in sys.modules"
-            " if m.startswith('hearts_notation'))))\n")
-    run = _run(code, "validate", str(record), cache_dir=tmp_path / "cache")
-    out, _, loaded = run.stdout.rpartition("\nLOADED ")
+    out, loaded = _probe(["validate", str(record)],
+                         "' '.join(sorted(m for m in sys.modules if m.startswith('hearts_notation')))",
+                         tmp_path / "cache")
     mods = set(loaded.split())
-    assert {"hearts_notation.commands._status", "hearts_notation.runners.validate"} <= mods, run.stderr
+    assert {"hearts_notation.commands._status", "hearts_notation.runners.validate"} <= mods, mods
     assert not mods & {"hearts_notation.commands.report", "hearts_notation.api"}, mods
     assert out.endswith("1 valid game; 0 errors, 0 warnings, 0 infos\n")
 
@@ -387,13 +377,9 @@ def test_commented_sample_is_read_without_the_grammar(tmp_path: Path) -> None:
     ``hearts annotate`` writes) take the line fast path: neither Lark nor the
     grammar's stand-alone parser is loaded (a few milliseconds to load, and
     more to build the lexer's regular expressions on the first lines)."""
-    code = ("import sys\nfrom hearts_notation.cli import main\n"
-            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-            "sys.stdout.flush()\n"
-            "print('\\nGRAMMAR', sorted(m for m in sys.modules if 'lark' in m))\n")
-    run = _run(code, "validate", str(ROOT / "samples" / "canonical.hrn"), cache_dir=tmp_path)
-    out, _, loaded = run.stdout.rpartition("\nGRAMMAR ")
-    assert loaded.strip() == "[]", run.stderr
+    out, loaded = _probe(["validate", str(ROOT / "samples" / "canonical.hrn")],
+                         "sorted(m for m in sys.modules if 'lark' in m)", tmp_path)
+    assert loaded.strip() == "[]", loaded
     assert out == "1 file, 1 game, 10 deals: 1 valid game; 0 errors, 0 warnings, 0 infos\n"
 
 
