@@ -139,7 +139,9 @@ class HeuristicBot(Bot):
 
     def pass_cards(self, rules: RuleSet, hand: int, count: int, rng: random.Random) -> list[int]:
         self.shooting = self._moon_hand(rules, hand) and rng.random() < self.moon_appetite
-        cards = cards_of(hand)
+        # The hand's cards as ints, lowest first (cards_of's order, without its
+        # Card objects: the analysis asks three passes of every sampled deal).
+        cards = [c for c in range(52) if hand >> c & 1]
         if self.shooting:
             # Keep hearts and high cards; give away the low cards that could
             # not win a trick.

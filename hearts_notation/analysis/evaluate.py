@@ -725,8 +725,7 @@ class Evaluator:
         n = ctx.n
         know = Knowledge(n, seat, dealt, (rules.hand_size,) * n, (0,) * n, (0,) * n,
                          rules.deck_mask & ~dealt)
-        sampler = WorldSampler(know)
-        return sampler if sampler.count() else None
+        return self._sampler(know)[0]   # kept for the deal: every batch asks again
 
     def _pass_values(self, ctx: DealContext, seat: int, sampler: WorldSampler,
                      candidates: Sequence[int], worlds: int, key: str,

@@ -187,10 +187,13 @@ class WorldSampler:
         drawn = [0] * len(self.others)
         for g, (_allowed, cards) in enumerate(self.groups):
             options, cumulative = self._options(g, caps)
-            pick = bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))
+            pick = bisect.bisect_right(cumulative, _below(rng, cumulative[-1]))
             split, caps = options[pick]
             shuffled = list(cards)
-            rng.shuffle(shuffled)
+            # rng.shuffle(shuffled), draw for draw (see _below)
+            for i in range(len(shuffled) - 1, 0, -1):
+                j = _below(rng, i + 1)
+                shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
             at = 0
             for i, x in enumerate(split):
                 for c in shuffled[at:at + x]:
@@ -256,6 +259,19 @@ class WorldSampler:
     def samples(self, count: int, rng: random.Random) -> list[tuple[int, ...]]:
         """*count* independent draws."""
         return [self.sample(rng) for _ in range(count)]
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (*n* > 0), draw for draw: ``random.Random``'s own
+    ``_randbelow`` (the same in Python 3.11 to 3.13), on ``getrandbits``.
+    Written here so that drawing a world runs compiled: ``randrange`` and
+    ``shuffle`` are interpreted code of the ``random`` module, and they were
+    most of the cost of a draw (issue 24); the worlds drawn are the same."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def _partitions(cards: Sequence[int], split: Sequence[int]) -> Iterator[list[int]]:
