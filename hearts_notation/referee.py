@@ -297,6 +297,18 @@ def _mask(cards: Sequence[int]) -> int:
     return m if m.bit_count() == len(cards) else -1
 
 
+def _mask_twice(cards: Sequence[int]) -> tuple[int, int]:
+    """The bitmask of a recorded hand's or pass's *cards*, and that of the
+    cards listed more than once in it (its ``duplicate-card`` finding)."""
+    m = twice = 0
+    for c in cards:
+        b = 1 << c
+        if m & b:
+            twice |= b
+        m |= b
+    return m, twice
+
+
 # Per deal ----------------------------------------------------------------------------------
 
 
@@ -604,13 +616,7 @@ class _DealCheck:
         """The findings of one recorded hand that is not sound (*seen* the
         cards of the hands before it); its cards as a mask."""
         pos = self.where(f"hand:{seat}")
-        twice = 0
-        m = 0
-        for c in cards:
-            b = 1 << c
-            if m & b:
-                twice |= b
-            m |= b
+        m, twice = _mask_twice(cards)
         if twice:
             self.add("duplicate-card", "error",
                      msg("finding.duplicate-card.hand", seat=_s(seat), cards=_cs(twice)), pos, seat=seat,
@@ -732,13 +738,7 @@ class _DealCheck:
         rules, n, idx, seats = self.rules, self.n, self.idx, self.seats
         pos = p.pos or self.deal.pos
         sure = True
-        twice = 0
-        m = 0
-        for c in p.cards:
-            b = 1 << c
-            if m & b:
-                twice |= b
-            m |= b
+        m, twice = _mask_twice(p.cards)
         if twice:
             self.add("duplicate-card", "error",
                      msg("finding.duplicate-card.pass", seat=_s(p.seat), cards=_cs(twice)), pos,

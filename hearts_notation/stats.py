@@ -24,6 +24,7 @@ Figures:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -167,12 +168,7 @@ def game_tally(game: Game, default_rules: RuleSet | str | None = None,
         t.severities[f.code] = f.severity
     if report.valid:
         t.valid_games = 1
-    if report.finished:
-        t.finished_games = 1
-        for w in report.winners:
-            t.seat_wins[w] += 1
-        if len(report.winners) > 1:
-            t.shared_wins = 1
+    _count_end(t, report.finished, report.winners)
     rules = report.rules
     if rules is None:
         return t
@@ -201,6 +197,17 @@ def game_tally(game: Game, default_rules: RuleSet | str | None = None,
         if holder is not None and score.taken:
             _count_queen_holder(t, direction, seats, score, holder)
     return t
+
+
+def _count_end(t: Tally, finished: bool, winners: Sequence[str]) -> None:
+    """A game's end into its tally *t*: finished or not, and its winners
+    (each winner of a shared win counts a win)."""
+    if finished:
+        t.finished_games = 1
+        for w in winners:
+            t.seat_wins[w] += 1
+        if len(winners) > 1:
+            t.shared_wins = 1
 
 
 def _count_complete_deal(t: Tally, direction: str, seats: tuple[str, ...],
@@ -244,12 +251,7 @@ def clean_tally(clean: CleanGame) -> Tally:
     rules = clean.rules
     seats = score.seats
     t = Tally(games=1, deals=clean.deals_count, valid_games=1)
-    if score.finished:
-        t.finished_games = 1
-        for w in score.winners:
-            t.seat_wins[w] += 1
-        if len(score.winners) > 1:
-            t.shared_wins = 1
+    _count_end(t, score.finished, score.winners)
     queen_in_deck = bool(rules.deck_mask & QS_BIT)
     for deal, ds in zip(clean.compact.deals, score.deals, strict=True):
         direction = deal_pass(rules, ds.number, deal.direction).direction or "?"

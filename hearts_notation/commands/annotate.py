@@ -283,14 +283,7 @@ def _write(annotated: Iterable[Game], analyses: list[GameAnalysis], totals: Anno
 
     annotated = noting(annotated)
     if output is not None:
-        out_fmt = format_for(output)
-        try:
-            write_atomic_iter(output, iter_dumps(annotated, out_fmt, unicode=unicode,
-                                                 lang=write_lang))
-        except OSError as exc:
-            fail_output(exc, output)
-        except ValueError as exc:
-            fail(translate(current_language(), "cli.cannot_write", target=output, why=str(exc)))
+        _write_record(output, annotated, unicode, write_lang)
     if fmt_out == "json":
         doc = report(analyses)
         doc["totals"] = totals.to_dict()
@@ -427,6 +420,18 @@ def _report_end(any_game: bool, totals: AnnotateTotals) -> str:
     return ("\n  ]" if any_game else "]") + ',\n  "totals": ' + body + "\n}\n"
 
 
+def _write_record(output: str, games: Iterable[Game], unicode: bool, lang: str | None) -> None:
+    """The annotated *games* written to the file *output* (replaced whole
+    once written), in its format; a file that cannot be written is one
+    line and exit 2."""
+    try:
+        write_atomic_iter(output, iter_dumps(games, format_for(output), unicode=unicode, lang=lang))
+    except OSError as exc:
+        fail_output(exc, output)
+    except ValueError as exc:
+        fail(translate(current_language(), "cli.cannot_write", target=output, why=str(exc)))
+
+
 def _write_streamed(stream: AnnotateStream, output: str | None, fmt_out: str, read_fmt: str,
                     unicode: bool, lang: str) -> None:
     """:func:`_write` for games that stream in from a cluster: the record
@@ -468,13 +473,7 @@ def _write_streamed(stream: AnnotateStream, output: str | None, fmt_out: str, re
                     views.append((g.seat_names, dict(g.players)))
                     yield g
 
-        try:
-            write_atomic_iter(output, iter_dumps(annotated(), format_for(output), unicode=unicode,
-                                                 lang=write_lang))
-        except OSError as exc:
-            fail_output(exc, output)
-        except ValueError as exc:
-            fail(translate(current_language(), "cli.cannot_write", target=output, why=str(exc)))
+        _write_record(output, annotated(), unicode, write_lang)
         if fmt_out == "json":
             spool.seek(0)
             write_stdout(REPORT_HEAD, flush=False)

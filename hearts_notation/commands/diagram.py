@@ -14,12 +14,11 @@ import click
 from ..diagram import PngError, diagram_svg, svg_to_png
 from ..i18n import translate
 from ..output import message, write_atomic, write_atomic_bytes, write_stdout
-from ..position import PointError, Position
 from ..rules import RuleSet
-from ._common import fail, fail_output, is_position, read_position
+from ._common import fail, fail_output
 from ._status import Report
 from .options import format_option, input_format_option, lang_option, rules_options
-from .position import point_options, record_point
+from .position import point_options, point_position
 
 
 @click.command("diagram")
@@ -49,16 +48,11 @@ def command(file: str, game_no: int | None, deal: int | None, trick: int | None,
             fail(translate(lang, "diagram.cli.format", out=out))
     names: dict[str, str | None] | None = None
     played: tuple[int, str | None] | None = None
-    pos: Position
-    if is_position(file):
-        pos = read_position(file, lang)
-    else:
-        rp = record_point(file, fmt_in, rules, force_rules, game_no, deal, trick, card, lang)
-        try:
-            pos = rp.position(True)
-        except PointError as exc:
-            message(translate(lang, "position.cli.error", file=file, why=exc.text(lang)))
-            return Report(unusable=1)
+    found = point_position(file, fmt_in, rules, force_rules, game_no, deal, trick, card, lang, True)
+    if found is None:
+        return Report(unusable=1)
+    pos, rp = found
+    if rp is not None:
         names = {s: rp.game.players.get(s) for s in rp.seats}
         d = len(rp.cut.deals)
         full = rp.game.deals[d - 1]

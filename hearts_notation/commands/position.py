@@ -62,6 +62,23 @@ def record_point(file: str, fmt_in: str | None, rules: RuleSet | None, force_rul
     return RecordPoint(game, cut, ruleset, seats)
 
 
+def point_position(file: str, fmt_in: str | None, rules: RuleSet | None, force_rules: bool,
+                   game_no: int | None, deal: int | None, trick: int | None, card: int | None,
+                   lang: str, with_hands: bool) -> tuple[Position, RecordPoint | None] | None:
+    """The position FILE gives, with the record's point it was taken at: a
+    position string is read as one (no point), a record is cut at the point
+    (:func:`record_point`).  ``None`` when the point has no position (the
+    reason is printed: exit 2).  ``position`` and ``diagram`` both ask this."""
+    if is_position(file):
+        return read_position(file, lang), None
+    rp = record_point(file, fmt_in, rules, force_rules, game_no, deal, trick, card, lang)
+    try:
+        return rp.position(with_hands), rp
+    except PointError as exc:
+        message(translate(lang, "position.cli.error", file=file, why=exc.text(lang)))
+        return None
+
+
 def point_options(f: click.decorators.FC) -> click.decorators.FC:
     """``--game``, ``--deal``, ``--trick``, ``--card``: a point of a record."""
     for opt in reversed([
@@ -92,15 +109,10 @@ def command(file: str, game_no: int | None, deal: int | None, trick: int | None,
     its hand, its pass, every card played so far.  A position string
     given as FILE is checked and written back (canonical form).
     """
-    if is_position(file):
-        pos = read_position(file, lang)
-    else:
-        rp = record_point(file, fmt_in, rules, force_rules, game_no, deal, trick, card, lang)
-        try:
-            pos = rp.position(all_hands)
-        except PointError as exc:
-            message(translate(lang, "position.cli.error", file=file, why=exc.text(lang)))
-            return Report(unusable=1)
+    found = point_position(file, fmt_in, rules, force_rules, game_no, deal, trick, card, lang, all_hands)
+    if found is None:
+        return Report(unusable=1)
+    pos = found[0]
     if fmt_out == "json":
         write_stdout(json_text(pos.to_dict(), indent=2) + "\n")
     else:
