@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 import textwrap
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..cards import (
@@ -441,11 +441,7 @@ class Narrator:
                     slips.append(self.finding_sentence(f, "sheet.slip") or "")
         last = deals[-1]
         if last.totals is not None and len(g.deals) > 1:
-            tot = []
-            for s_ in g.seats:
-                self.told("total", seat=s_, value=last.totals.get(s_, 0))
-                tot.append(f"{w.who(s_)} {last.totals.get(s_, 0)}")
-            out.append(w.t("totals", list=w.join(tot)))
+            out.append(self.totals_sentence(last.totals))
         out.extend(s_ for s_ in slips if s_)
         self._emit(paras, " ".join(out), self._take())
 
@@ -866,12 +862,18 @@ class Narrator:
             self.told("no-moon")
             out.append(w.t("no_moon"))
         if df.totals is not None and len(g.deals) > 1:
-            tot = []
-            for s_ in g.seats:
-                self.told("total", seat=s_, value=df.totals.get(s_, 0))
-                tot.append(f"{w.who(s_)} {df.totals.get(s_, 0)}")
-            out.append(w.t("totals", list=w.join(tot)))
+            out.append(self.totals_sentence(df.totals))
         return " ".join(out)
+
+    def totals_sentence(self, totals: Mapping[str, int]) -> str:
+        """The running totals after a deal, every seat's (each one told):
+        the end of a played deal's paragraph and of a score sheet's."""
+        w = self.w
+        tot = []
+        for s_ in self.g.seats:
+            self.told("total", seat=s_, value=totals.get(s_, 0))
+            tot.append(f"{w.who(s_)} {totals.get(s_, 0)}")
+        return w.t("totals", list=w.join(tot))
 
     def _takers(self, df: DealFact) -> str | None:
         """Who took what: "Ada prend quatre cœurs, et Bo la dame et trois cœurs"."""
