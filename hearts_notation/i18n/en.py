@@ -1403,6 +1403,9 @@ MESSAGES.update({
     "yaml.control_character": "control characters are not allowed",
     "yaml.duplicate_anchor": "found duplicate anchor",
     "yaml.expected_line_break": "expected a comment or a line break",
+    "yaml.unknown_tag": "a tag a record does not use (such as !!python/...); write plain values",
+    "yaml.unhashable_key": "a list or a mapping used as a key; keys are plain values",
+    "yaml.bad_value": "a value its YAML type cannot hold (a date or a number written wrong)",
     # Reader limits (hearts_notation.io.limits): what went over, the limit, how to raise it.
     "limit.over": "{what} is over the limit of {value} (set {env} to raise it)",
     "limit.whole_input": "this input is read whole (the records of annotate and hint; OpenSpiel exports) and {limit}",

@@ -1005,6 +1005,9 @@ MESSAGES.update({
     "yaml.control_character": "caractères de contrôle interdits",
     "yaml.duplicate_anchor": "ancre définie deux fois",
     "yaml.expected_line_break": "on attendait un commentaire ou une fin de ligne",
+    "yaml.unknown_tag": "une étiquette YAML qu'une partie n'emploie pas (comme !!python/...) ; écrivez des valeurs simples",
+    "yaml.unhashable_key": "une liste ou un dictionnaire employé comme clé ; les clés sont des valeurs simples",
+    "yaml.bad_value": "une valeur que son type YAML ne peut pas contenir (une date ou un nombre mal écrit)",
     # [anchor: select] new messages of the select work go right below this line.
     # Échecs de --engine dask (ticket 30, assistant scale) : une ligne chacun, code 2.
     "engine.tls_settings": "--scheduler {address} : un ordonnanceur tls:// demande des réglages "

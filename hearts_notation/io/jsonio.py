@@ -1489,6 +1489,8 @@ _YAML_PROBLEMS: Final = (
     ("special characters are not allowed", "yaml.control_character"),
     ("found duplicate anchor", "yaml.duplicate_anchor"),
     ("expected a comment or a line break", "yaml.expected_line_break"),
+    ("could not determine a constructor for the tag", "yaml.unknown_tag"),
+    ("found unhashable key", "yaml.unhashable_key"),
 )
 
 
@@ -1553,8 +1555,12 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 if isinstance(exc, RecordError):
                     raise
                 mark = node.start_mark if node is not None else None
+                # Python's limit on the digits of an int is one ValueError; the
+                # others are values their tag cannot hold (``2025-13-45``,
+                # ``!!int "abc"``), which are not about digits at all.
                 what = msg("yaml.too_deep" if isinstance(exc, RecursionError)
-                           else "json.too_many_digits")
+                           else "json.too_many_digits" if "Exceeds the limit" in str(exc)
+                           else "yaml.bad_value")
                 raise RecordError(
                     msg("record.yaml_here", what=what.arg()),
                     line=mark.line + 1 if mark is not None else None,

@@ -1,0 +1,73 @@
+"""Acceptance probes of 3 December: hostile files and hand-typed French records
+through the finished program, each with the message a person reads (golden
+text, English and French), its place and its exit status, never a traceback.
+
+Each test here failed before the fix it names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from hearts_notation.cli import cli
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    res = CliRunner().invoke(cli, list(args), input=input)
+    out = res.output + (res.stderr if res.stderr_bytes is not None else "")
+    assert "Traceback" not in out
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    return res.exit_code, out
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+# YAML: what the constructor refuses is told by the catalogs -------------------------
+#
+# A date that is no date (or ``!!int "abc"``) used to be reported as "a number
+# has too many digits (over 4,300)", and a ``!!python/...`` tag or a list used
+# as a key in PyYAML's English words under --lang fr.
+
+
+def test_yaml_value_its_type_cannot_hold_is_not_called_too_many_digits(tmp_path: Path) -> None:
+    path = write(tmp_path, "d.yaml", "tags: {Date: 2025-13-45}\ndeals: []\n")
+    code, out = run("validate", path, "--lang", "en")
+    assert code == 1
+    assert out.splitlines()[0] == (
+        f"{path}:1:1: error: not valid YAML here: a value its YAML type cannot hold "
+        "(a date or a number written wrong) [syntax-error]"
+    )
+    code, out = run("validate", path, "--lang", "fr")
+    assert out.splitlines()[0] == (
+        f"{path}:1:1: erreur: YAML non valide ici : une valeur que son type YAML ne peut pas "
+        "contenir (une date ou un nombre mal écrit) [syntax-error]"
+    )
+    path = write(tmp_path, "i.yaml", 'deals: [{number: !!int "abc"}]\n')
+    code, out = run("convert", path, "--to", "json")
+    assert code == 2 and "too many digits" not in out and "a value its YAML type cannot hold" in out
+
+
+def test_yaml_python_tag_and_unhashable_key_in_both_languages(tmp_path: Path) -> None:
+    path = write(tmp_path, "t.yaml", 'deals: !!python/object/apply:os.system ["true"]\n')
+    code, out = run("validate", path, "--lang", "fr")
+    assert code == 1
+    assert out.splitlines()[0] == (
+        f"{path}:1:8: erreur: YAML non valide : une étiquette YAML qu'une partie n'emploie pas "
+        "(comme !!python/...) ; écrivez des valeurs simples [syntax-error]"
+    )
+    code, out = run("validate", path, "--lang", "en")
+    assert out.splitlines()[0] == (
+        f"{path}:1:8: error: not valid YAML: a tag a record does not use (such as !!python/...); "
+        "write plain values [syntax-error]"
+    )
+    path = write(tmp_path, "k.yaml", "players: {? [a, b] : c}\ndeals: []\n")
+    code, out = run("validate", path, "--lang", "fr")
+    assert out.splitlines()[0] == (
+        f"{path}:1:13: erreur: YAML non valide : une liste ou un dictionnaire employé comme clé ; "
+        "les clés sont des valeurs simples [syntax-error]"
+    )
