@@ -71,3 +71,43 @@ def test_yaml_python_tag_and_unhashable_key_in_both_languages(tmp_path: Path) ->
         f"{path}:1:13: erreur: YAML non valide : une liste ou un dictionnaire employé comme clé ; "
         "les clés sont des valeurs simples [syntax-error]"
     )
+
+
+# Lone CR line ends (old Mac editors) ---------------------------------------------------
+#
+# Only LF ends an HRN line, so such a file is one long line: it used to be "no game
+# found: the input holds only comments" (a file that opens with a ``;`` note) or an
+# "expected ..., found 'deal'" far along line 1.
+
+FRENCH_DEAL = """[Événement "Soirée"]
+[Nord "Odile"]
+
+donne 1 donneur E passe gauche
+N: ?
+"""
+
+
+def test_lone_cr_line_ends_are_named_after_a_note(tmp_path: Path) -> None:
+    path = write(tmp_path, "cr.hrn", ("; feuille du jeudi\n" + FRENCH_DEAL).replace("\n", "\r"))
+    code, out = run("validate", path, "--lang", "fr")
+    assert code == 2
+    assert out.splitlines()[-1] == (
+        f"{path}:1:19: les lignes finissent par un retour chariot seul (CR, fins de ligne des "
+        "anciens Mac), et seul un saut de ligne (LF) finit une ligne : enregistrez le fichier "
+        "avec des fins de ligne LF ou CR LF"
+    )
+
+
+def test_lone_cr_line_ends_are_named_at_the_first_cr(tmp_path: Path) -> None:
+    path = write(tmp_path, "cr.hrn", FRENCH_DEAL.replace("\n", "\r"))
+    code, out = run("convert", path, "--to", "json", "--lang", "en")
+    assert code == 2
+    assert out.splitlines()[0] == (
+        f"{path}:1:21: error: the lines end with a lone carriage return (CR, old Mac line ends), "
+        "and only a line feed (LF) ends a line: save the file with LF or CR LF line ends [syntax-error]"
+    )
+    # CR LF line ends read as before, and a CR as a blank in a line is still a blank.
+    path = write(tmp_path, "crlf.hrn", FRENCH_DEAL.replace("\n", "\r\n") + "*\r\n")
+    assert run("validate", path)[0] == 0
+    path = write(tmp_path, "blank.hrn", FRENCH_DEAL.replace("donne 1", "donne\r1") + "*\n")
+    assert run("validate", path)[0] == 0

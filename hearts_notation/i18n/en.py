@@ -1517,6 +1517,7 @@ MESSAGES.update({
 MESSAGES.update({
     # More unusable input (file: message, exit 2).
     "input.no_game": "no game found",
+    "input.lone_cr": "the lines end with a lone carriage return (CR, old Mac line ends), and only a line feed (LF) ends a line: save the file with LF or CR LF line ends",
     "input.only_comments": "no game found: the input holds only comments",
     "input.write_only": "the {name} format cannot be read",
     "input.unknown_format": "unknown format {name}; use one of {known}",

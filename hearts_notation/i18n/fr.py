@@ -1455,6 +1455,7 @@ MESSAGES.update({
 MESSAGES.update({
     # Autres entrées inutilisables (fichier : message, code de sortie 2).
     "input.no_game": "aucune partie trouvée",
+    "input.lone_cr": "les lignes finissent par un retour chariot seul (CR, fins de ligne des anciens Mac), et seul un saut de ligne (LF) finit une ligne : enregistrez le fichier avec des fins de ligne LF ou CR LF",
     "input.only_comments": "aucune partie trouvée : l'entrée ne contient que des commentaires",
     "input.write_only": "le format {name} ne se lit pas",
     "input.unknown_format": "format inconnu {name} ; formats possibles : {known}",

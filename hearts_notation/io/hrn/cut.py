@@ -385,6 +385,10 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
         yield GameText(pending[0], "\n".join(pending[1]), pending[2])
     elif only_comments is not None:
         line, text = only_comments
+        cr = text.find("\r")
+        if cr >= 0:     # lone CR line ends: the file is one line, a note or a comment
+            raise RecordError(msg("input.lone_cr"), line=line + text.count("\n", 0, cr),
+                              column=cr - text.rfind("\n", 0, cr))
         raise RecordError(msg("input.only_comments"), line=line,
                           column=len(text) - len(text.lstrip()) + 1)
 

@@ -257,12 +257,29 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
     else:  # pragma: no cover - every UnexpectedInput is one of the above
         return HrnSyntaxError(str(exc), base, 1)
-    special = _diagnose(found, expected, text, base, line, column, seats)
+    special = _lone_cr(text, base, line, column) or _diagnose(found, expected, text, base, line,
+                                                              column, seats)
     if special is not None:
         return special
     what = msg("expect.$END").arg() if found is None else quote(found)
     said = msg("syntax.expected", what=expected_phrase(expected, seats), found=what)
     return HrnSyntaxError(_did_you_mean(said, found, expected), line, column)
+
+
+def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | None:
+    """A carriage return left inside a line before the error: the file's
+    lines end with a lone CR (old Mac line ends), which do not end HRN
+    lines (only LF does, so that every reader counts the same lines), so the
+    file reads as one long line; say so at the first CR rather than what the
+    grammar expected there."""
+    at = text.find("\r")    # (a CR before a line feed is dropped with it)
+    if at < 0:
+        return None
+    cr_line = base + text.count("\n", 0, at)
+    cr_column = at - text.rfind("\n", 0, at)
+    if (cr_line, cr_column) > (line, column):
+        return None
+    return HrnSyntaxError(msg("input.lone_cr"), cr_line, cr_column)
 
 
 def _did_you_mean(said: Msg, found: str | None, expected: set[str]) -> Msg:
