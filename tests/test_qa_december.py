@@ -111,3 +111,46 @@ def test_lone_cr_line_ends_are_named_at_the_first_cr(tmp_path: Path) -> None:
     assert run("validate", path)[0] == 0
     path = write(tmp_path, "blank.hrn", FRENCH_DEAL.replace("donne 1", "donne\r1") + "*\n")
     assert run("validate", path)[0] == 0
+
+
+# A word processor's French typography ---------------------------------------------------
+#
+# LibreOffice and Word put a (narrow) no-break space before ``:`` ``;`` ``!`` ``?`` and
+# turn "..." into « ... »; the message used to say "found ' '" (the no-break space
+# printed as a blank) and "found '«'" with no hint.
+
+
+def test_no_break_space_is_named(tmp_path: Path) -> None:
+    path = write(tmp_path, "nbsp.hrn", FRENCH_DEAL + "1.\u202fN 2♣\n*\n")
+    code, out = run("validate", path, "--lang", "fr")
+    assert code == 1
+    assert out.splitlines()[:3] == [
+        f"{path}:6:3: erreur: trouvé une espace spéciale (U+202F : une espace insécable, fine ou "
+        "sans chasse, comme un traitement de texte en met devant : ou ?) là où la notation veut "
+        "une espace ordinaire ou un mot : tapez une espace ordinaire [syntax-error]",
+        "    1.\u202fN 2♣",
+        "      ^",
+    ]
+    path = write(tmp_path, "nbsp2.hrn", FRENCH_DEAL.replace("N: ?", "N:\u00a0?") + "*\n")
+    code, out = run("validate", path, "--lang", "en")
+    assert out.splitlines()[0] == (
+        f"{path}:5:3: error: found a special space (U+00A0: a no-break, thin or zero-width space, "
+        "as a word processor puts before : or ?) where the notation wants an ordinary space or a "
+        "word: type an ordinary space [syntax-error]"
+    )
+
+
+def test_typographic_quotes_in_a_tag_are_named(tmp_path: Path) -> None:
+    path = write(tmp_path, "q.hrn", FRENCH_DEAL.replace('"Odile"', "« Odile »") + "*\n")
+    code, out = run("validate", path, "--lang", "fr")
+    assert code == 1
+    assert out.splitlines()[0] == (
+        f"{path}:2:7: erreur: trouvé '«' : une valeur d'étiquette s'écrit entre guillemets droits, "
+        '"Club", pas « » ni “ ” [syntax-error]'
+    )
+    path = write(tmp_path, "q2.hrn", FRENCH_DEAL.replace('"Odile"', "“Odile”") + "*\n")
+    code, out = run("validate", path, "--lang", "en")
+    assert out.splitlines()[0] == (
+        f"{path}:2:7: error: found '“Odile”]': a tag value is written between straight quotes, "
+        '"Club", not « » or “ ” [syntax-error]'
+    )

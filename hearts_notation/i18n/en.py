@@ -518,6 +518,8 @@ MESSAGES.update({
     "syntax.did_you_mean": "{error}; did you mean '{word}'?",
 
     # The reader's syntax errors: "expected {what}, found {found}".
+    "syntax.odd_space": "found a special space ({code}: a no-break, thin or zero-width space, as a word processor puts before : or ?) where the notation wants an ordinary space or a word: type an ordinary space",
+    "syntax.typographic_quotes": "found {found}: a tag value is written between straight quotes, \"Club\", not « » or “ ”",
     "syntax.expected": "expected {what}, found {found}",
     "expect.TAG_OPEN": "a tag such as [Event \"...\"]",
     "expect.TAG_NAME": "a tag name",

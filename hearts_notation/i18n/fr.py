@@ -416,6 +416,8 @@ MESSAGES.update({
 
 MESSAGES.update({
     "list.or": "{head} ou {last}",
+    "syntax.odd_space": "trouvé une espace spéciale ({code} : une espace insécable, fine ou sans chasse, comme un traitement de texte en met devant : ou ?) là où la notation veut une espace ordinaire ou un mot : tapez une espace ordinaire",
+    "syntax.typographic_quotes": "trouvé {found} : une valeur d'étiquette s'écrit entre guillemets droits, \"Club\", pas « » ni “ ”",
     "syntax.expected": "on attendait {what}, trouvé {found}",
     "expect.TAG_OPEN": "une étiquette comme [Event \"...\"]",
     "expect.TAG_NAME": "un nom d'étiquette",

@@ -308,11 +308,22 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str]) -> Msg:
     return msg("syntax.did_you_mean", error=said.arg(), word=close[0])
 
 
+#: Spaces that are not blanks of the notation (only space, tab and form feed
+#: are): a word processor's no-break spaces (French typography puts a narrow
+#: one before ``:`` ``;`` ``!`` ``?``), thin and zero-width spaces.  Found where
+#: a word should be, they print as a blank, so the message names them.
+_ODD_BLANKS: Final = frozenset("\u00a0\u2007\u2009\u200a\u202f\u205f\u3000\u200b\u2060\ufeff")
+
+
 def _diagnose(found: str | None, expected: set[str], text: str, base: int, line: int, column: int,
               seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """The usual slips, explained (``None`` when nothing special applies)."""
     if found is None:
         return None
+    if found[:1] in _ODD_BLANKS:
+        return HrnSyntaxError(msg("syntax.odd_space", code=f"U+{ord(found[0]):04X}"), line, column)
+    if "TAG_VALUE" in expected and found[:1] in "«“”„":
+        return HrnSyntaxError(msg("syntax.typographic_quotes", found=quote(found)), line, column)
     if "CARD" in expected:
         from .lex import french_letter_message
         from .words import FRENCH_LETTER_RE
