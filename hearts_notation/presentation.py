@@ -17,7 +17,7 @@ messages and a French page without being asked); else English.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -104,6 +104,45 @@ class Presentation:
         return translate(self.lang, "presentation.percent", n=self.number(x, digits))
 
 
+#: Folder entries :func:`_first_hrn` looks at before giving up: a folder of
+#: records finds its first one at once, while ``hearts replay /`` (a folder
+#: where a file is wanted) used to walk the whole file system, ten seconds
+#: and more, before saying that it is a folder.
+_SNIFF_ENTRIES: Final = 4096
+
+
+def _first_hrn(folder: str) -> str | None:
+    """The first ``.hrn`` file under *folder* in sorted path order (the
+    order of ``sorted(Path(folder).rglob("*.hrn"))``), found lazily, or
+    ``None`` when there is none among the first :data:`_SNIFF_ENTRIES`
+    entries."""
+    budget = _SNIFF_ENTRIES
+    stack: list[Iterator[os.DirEntry[str]]] = []
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError:
+        return None
+    stack.append(iter(entries))
+    while stack:
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+            continue
+        budget -= 1
+        if budget < 0:
+            return None
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                with os.scandir(entry.path) as it:
+                    stack.append(iter(sorted(it, key=lambda e: e.name)))
+            elif entry.name.endswith(".hrn") and entry.is_file():
+                return entry.path
+        except OSError:
+            continue
+    return None
+
+
 def paths_language(paths: Iterable[str]) -> str | None:
     """The language the first HRN record among *paths* (files or folders)
     is kept in, from the first words of its text (``None``: English or no
@@ -118,12 +157,10 @@ def paths_language(paths: Iterable[str]) -> str | None:
         p = path_text(arg)      # (pathlib only to search a folder: start-up)
         try:
             if os.path.isdir(p):
-                from pathlib import Path
-
-                first = next((f for f in sorted(Path(p).rglob("*.hrn")) if f.is_file()), None)
+                first = _first_hrn(p)
                 if first is None:
                     continue
-                p = str(first)
+                p = first
             if format_for(p) != "hrn" or not os.path.isfile(p):
                 continue
             with open(p, "rb") as fh:

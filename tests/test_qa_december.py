@@ -154,3 +154,25 @@ def test_typographic_quotes_in_a_tag_are_named(tmp_path: Path) -> None:
         f"{path}:2:7: error: found '“Odile”]': a tag value is written between straight quotes, "
         '"Club", not « » or “ ” [syntax-error]'
     )
+
+
+# A folder where a file is wanted ------------------------------------------------------
+#
+# The language of the messages is sniffed from the first HRN record of the paths given;
+# for a folder it walked the whole tree (``sorted(rglob)``) before ``replay /`` could
+# say "is a directory": ten seconds and more on a real machine.
+
+
+def test_the_language_sniff_stops_early_in_a_big_folder(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from hearts_notation import presentation
+
+    (tmp_path / "b").mkdir()
+    write(tmp_path / "b", "z.hrn", FRENCH_DEAL)
+    write(tmp_path, "b.hrn", '[Event "x"]\n')
+    write(tmp_path, "a.txt", "")
+    # the first record in sorted path order, as before (b/z.hrn sorts before b.hrn)
+    assert presentation.paths_language([str(tmp_path)]) == "fr"
+    code, out = run("replay", str(tmp_path))
+    assert code == 2 and out.splitlines()[0] == f"{tmp_path}: est un dossier, pas un fichier de partie"
+    monkeypatch.setattr(presentation, "_SNIFF_ENTRIES", 2)
+    assert presentation.paths_language([str(tmp_path)]) is None
