@@ -176,3 +176,46 @@ def test_the_language_sniff_stops_early_in_a_big_folder(tmp_path: Path, monkeypa
     assert code == 2 and out.splitlines()[0] == f"{tmp_path}: est un dossier, pas un fichier de partie"
     monkeypatch.setattr(presentation, "_SNIFF_ENTRIES", 2)
     assert presentation.paths_language([str(tmp_path)]) is None
+
+
+# A refused JSON record is located in every command ------------------------------------
+#
+# ``validate`` and ``score`` named the faulty field's line and column; ``convert``,
+# ``replay``, ``position``, ``diagram`` (the model's reader of ``.json``) gave
+# ``file:line`` of the game only, without the column and the caret.
+
+
+def test_json_field_error_has_its_column_in_convert_and_replay(tmp_path: Path) -> None:
+    path = write(tmp_path, "b.json", '{"deals":[{"number": true, "unfinished": "yes"}]}\n')
+    for command in (["convert", path, "--to", "hrn"], ["replay", path], ["position", path]):
+        code, out = run(*command, "--lang", "en")
+        assert code == 2
+        assert out.splitlines()[:3] == [
+            f"{path}:1:22: error: deals[0].number: True is not a deal number (1, 2, ...) [syntax-error]",
+            '    {"deals":[{"number": true, "unfinished": "yes"}]}',
+            "                         ^",
+        ], command
+
+
+def test_json_field_error_is_located_past_the_first_megabyte(tmp_path: Path) -> None:
+    import json
+
+    from hearts_notation.io import read_games
+    from hearts_notation.io.jsonio import iter_json
+
+    game = json.loads(Path(__file__).parent.parent.joinpath("samples", "club-night.json").read_text())
+    games = (game if isinstance(game, list) else [game]) * 200
+    bad = json.loads(json.dumps(games[-1]))
+    bad["deals"][-1]["dealer"] = "<b>"
+    text = json.dumps([*games, bad], indent=2, ensure_ascii=False)
+    assert len(text) > 2 << 20
+    path = write(tmp_path, "big.json", text)
+    at = text.index('"<b>"')
+    line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+    errors = [f for g in read_games(path) for f in g.errors]
+    assert [(f.line, f.column) for f in errors] == [(line, column)]
+    # the whole text at once: the window is compacted past the records before it
+    errors = [f for g in iter_json(text, path) for f in g.errors]
+    assert [(f.line, f.column) for f in errors] == [(line, column)]
+    _code, out = run("validate", path, "--jobs", "1")
+    assert f"{path}:{line}:{column}: error: game {len(games) + 1}: deals[" in out

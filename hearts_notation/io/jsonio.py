@@ -1046,6 +1046,11 @@ class _JsonStream:
         #: the typed decoder's record of the last element cut (``raw``), when
         #: it confirmed the element's end (*decode*); else ``None``
         self.record: Any = None
+        #: where the last value decoded (not *raw*) starts in ``buf``, or its
+        #: text when the window was compacted past it: the text a refused
+        #: record's faulty field is located in (:meth:`last_text`)
+        self._last_start = 0
+        self._last_text: str | None = None
         self.buf = ""
         self.pos = 0
         self.eof = False
@@ -1163,10 +1168,21 @@ class _JsonStream:
                     value = _TooDeep(RecordError(json_depth_message(), line=dline, column=dcol))
             if raw:
                 value = self.buf[self.pos:end]
+            else:
+                self._last_start, self._last_text = self.pos, None
             self.pos = end
             if self.pos > (1 << 20) and self.pos > len(self.buf) // 2:
+                if not raw:
+                    self._last_text = self.buf[self._last_start:end]
                 self._compact()
             return value, line
+
+    def last_text(self) -> str:
+        """The JSON text of the value :meth:`value` returned last (not *raw*),
+        asked only when that value is a refused record."""
+        if self._last_text is not None:
+            return self._last_text
+        return self.buf[self._last_start:self.pos]
 
     def _layout_element(self) -> str | None:
         """The text of the object at the current position when the layout
@@ -1311,12 +1327,20 @@ def iter_json(text: str | Iterable[str], source: str | None = None) -> Iterator[
     read element by element (no whole-document parse), so a JSON array of
     a million games takes the memory of one.
     """
-    for index, (item, line, in_array) in enumerate(_json_items(text, raw=False), 1):
+    stream = _JsonStream((text,) if isinstance(text, str) else text)
+    for index, (item, line, in_array) in enumerate(_json_items(stream, raw=False), 1):
         if isinstance(item, _TooDeep):
             yield error_game(item.error.located(game_prefix(index, in_array)), source, index,
                              item.error.line, item.error.column)
             continue
-        yield _game_or_error(item, source, index, line, in_array)
+        try:
+            game = game_from_dict(item, source, index, line=line)
+        except RecordError as exc:
+            # the faulty field's line and column, as the other readers give
+            # them (the element's text is still in the stream's window)
+            game = record_error_game(exc, source, index, line, in_array,
+                                     JsonLocator(stream.last_text(), line or 1))
+        yield game
 
 
 def iter_json_elements(text: str | Iterable[str],
