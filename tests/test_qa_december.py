@@ -191,7 +191,7 @@ def test_json_field_error_has_its_column_in_convert_and_replay(tmp_path: Path) -
         code, out = run(*command, "--lang", "en")
         assert code == 2
         assert out.splitlines()[:3] == [
-            f"{path}:1:22: error: deals[0].number: True is not a deal number (1, 2, ...) [syntax-error]",
+            f"{path}:1:22: error: deals[0].number: true is not a deal number (1, 2, ...) [syntax-error]",
             '    {"deals":[{"number": true, "unfinished": "yes"}]}',
             "                         ^",
         ], command
@@ -219,3 +219,40 @@ def test_json_field_error_is_located_past_the_first_megabyte(tmp_path: Path) -> 
     assert [(f.line, f.column) for f in errors] == [(line, column)]
     _code, out = run("validate", path, "--jobs", "1")
     assert f"{path}:{line}:{column}: error: game {len(games) + 1}: deals[" in out
+
+
+# Values quoted as the record spells them ------------------------------------------------
+#
+# Messages quoted JSON and YAML values in Python's spelling: "True is not a deal
+# number", "nan", "inf" for 1e400, and named YAML's types by Python's ("found a date",
+# "found a bytes", "found a tuple").
+
+
+def test_json_values_are_quoted_in_json_spelling(tmp_path: Path) -> None:
+    for value, shown in (("true", "true"), ("NaN", "NaN"), ("1e400", "Infinity"), ("1.5", "1.5")):
+        path = write(tmp_path, "v.json", '{"deals":[{"number": ' + value + "}]}")
+        code, out = run("validate", path, "--lang", "en")
+        assert code == 1
+        assert out.splitlines()[0] == (
+            f"{path}:1:22: error: deals[0].number: {shown} is not a deal number (1, 2, ...) [syntax-error]"
+        )
+
+
+def test_yaml_date_and_binary_are_named(tmp_path: Path) -> None:
+    path = write(tmp_path, "d.yaml", "tags: {Date: 2025-11-16}\ndeals: []\n")
+    code, out = run("validate", path, "--lang", "fr")
+    assert code == 1
+    assert out.splitlines()[0] == (
+        f"{path}:1:14: erreur: tags.Date : les valeurs d'étiquette sont des chaînes, trouvé une date "
+        "(écrivez-la entre guillemets pour la garder en texte) [syntax-error]"
+    )
+    path = write(tmp_path, "b.yaml", "tags: {Event: !!binary aGVsbG8=}\ndeals: []\n")
+    code, out = run("validate", path, "--lang", "en")
+    assert out.splitlines()[0] == (
+        f"{path}:1:15: error: tags.Event: tag values are strings, found binary data [syntax-error]"
+    )
+    path = write(tmp_path, "o.yaml", "deals: !!omap [a: 1]\n")
+    code, out = run("validate", path, "--lang", "en")
+    assert out.splitlines()[0] == (
+        f"{path}:1:16: error: deals[0]: expected an object, found a list [syntax-error]"
+    )

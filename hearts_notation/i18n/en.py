@@ -1333,6 +1333,7 @@ MESSAGES.update({
     "value.list": "a list", "value.object": "an object", "value.string": "a string",
     "value.number": "a number", "value.boolean": "a boolean", "value.null": "null",
     "value.other": "a {type}",
+    "value.date": "a date (write it in quotes to keep it as text)", "value.binary": "binary data",
     "record.expected_string": "expected a string, found {found}",
     "record.nul": "a NUL character (\\u0000) is not text: no text format can hold it",
     "record.surrogate": "a lone surrogate {code} is not Unicode text",

@@ -848,6 +848,8 @@ MESSAGES.update({
     "value.list": "une liste", "value.object": "un objet", "value.string": "une chaîne",
     "value.number": "un nombre", "value.boolean": "un booléen", "value.null": "null",
     "value.other": "un {type}",
+    "value.date": "une date (écrivez-la entre guillemets pour la garder en texte)",
+    "value.binary": "des données binaires",
     "record.expected_string": "on attendait une chaîne, trouvé {found}",
     "record.nul": "un caractère NUL (\\u0000) n'est pas du texte : aucun format texte ne peut le contenir",
     "record.surrogate": "une moitié de paire de substitution {code} n'est pas du texte Unicode",

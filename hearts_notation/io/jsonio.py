@@ -51,7 +51,9 @@ def _show(v: Any) -> Arg:
         text = repr(v[:40])
         return text + "..." if len(v) > 40 else text
     if isinstance(v, bool) or v is None or isinstance(v, float):
-        return repr(v)
+        # as the record spells it: true, null, NaN (not Python's True, None,
+        # nan); a number too big for a float, 1e400, is read as Infinity
+        return json.dumps(v)
     if isinstance(v, int):
         digits = len(str(abs(v))) if v.bit_length() < 1000 else None
         return repr(v) if digits is not None and digits <= 30 else msg("value.long_number").arg()
@@ -61,7 +63,10 @@ def _show(v: Any) -> Arg:
 def json_type(v: Any) -> Arg:
     """What kind of JSON/YAML value *v* is ("a list"), as a message argument."""
     kind = {"list": "list", "dict": "object", "str": "string", "int": "number",
-            "float": "number", "bool": "boolean", "NoneType": "null"}.get(type(v).__name__)
+            "float": "number", "bool": "boolean", "NoneType": "null",
+            # YAML's other types (an unquoted 2025-11-16, !!binary, !!omap, !!set)
+            "date": "date", "datetime": "date", "bytes": "binary", "tuple": "list",
+            "set": "object"}.get(type(v).__name__)
     return msg(f"value.{kind}").arg() if kind else msg("value.other", type=type(v).__name__).arg()
 
 
