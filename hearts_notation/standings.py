@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import QS_BIT
-from .i18n import LANGUAGES, Msg, catalog, msg
+from .i18n import LANGUAGES, Msg, catalog, count, msg, translate
 from .model import Finding, Game
 from .players import Identity
 from .referee import check_game
@@ -418,6 +418,16 @@ class Standings:
             return None
         return msg("standings.cross_table_capped", n=("num", CROSS_TABLE_MAX),
                    total=("num", len(self.players))).text(lang)
+
+    def summary_line(self, lang: str = "en") -> str:
+        """"9 games (9 finished), 93 deals (...), 4 files", each count with its
+        language's plural ("1 partie (0 terminée)", not "1 parties")."""
+        return translate(lang, "standings.summary",
+                         games=count(lang, "summary.games", self.games),
+                         finished=count(lang, "standings.finished", self.finished),
+                         deals=count(lang, "summary.deals", self.deals),
+                         sheet_deals=count(lang, "standings.sheet_deals", self.sheet_deals),
+                         files=count(lang, "summary.files", len(self.files)))
 
     def _summary(self) -> dict[str, Any]:
         return {"files": len(self.files), "games": self.games, "finished": self.finished,

@@ -256,3 +256,26 @@ def test_yaml_date_and_binary_are_named(tmp_path: Path) -> None:
     assert out.splitlines()[0] == (
         f"{path}:1:16: error: deals[0]: expected an object, found a list [syntax-error]"
     )
+
+
+# Plurals in the standings' heading -------------------------------------------------------
+#
+# "Classement — 1 parties (0 terminées), 2 donnes (...), 1 fichiers": the heading was
+# one format string with the plural written into it, in the table and the HTML page.
+
+
+def test_standings_heading_counts_in_each_language(tmp_path: Path) -> None:
+    path = write(tmp_path, "s.hrn", FRENCH_DEAL + "*\n")
+    code, out = run("standings", path, "--lang", "fr")
+    assert code in (0, 1), out
+    assert out.splitlines()[0] == (
+        "Classement — 1 partie (0 terminée), 0 donne (0 sur feuille de marque), 1 fichier"
+    )
+    _code, out = run("standings", path, "--lang", "en")
+    assert out.splitlines()[0] == "Standings — 1 game (0 finished), 0 deals (0 from score sheets), 1 file"
+    out_file = tmp_path / "s.html"
+    run("standings", path, "--lang", "fr", "--format", "html", "-o", str(out_file))
+    assert (
+        '<p class="meta">1 partie (0 terminée), 0 donne (0 sur feuille de marque), 1 fichier</p>'
+        in out_file.read_text()
+    )

@@ -185,7 +185,7 @@ def standings_html(st: Standings, title: str = "Standings", lang: str = "en") ->
     words = LABELS.get(lang, LABELS["en"])
     data = st.to_dict()
     out = ['<section class="sheet">', f"<h1>{escape(title)}</h1>",
-           f'<p class="meta">{escape(words["summary"].format(**data["summary"]))}</p>',
+           f'<p class="meta">{escape(st.summary_line(lang))}</p>',
            "<table><thead><tr><th>#</th>", f'<th class="text">{escape(words["player"])}</th>']
     cols = ("games", "won", "shared", "average_final", "average_points_per_deal", "moons",
             "queen_of_spades", "findings")
