@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import (
     HEARTS,
@@ -40,11 +41,20 @@ from .cards import (
 from .rules import RuleSet
 from .state import led_suit, trick_winner
 
-_PENALTY = HEARTS_MASK | QS_BIT
-_ACE_SPADES = SPADES * 13 + 12
-_KING_SPADES = SPADES * 13 + 11
-_HIGH_SPADES = (1 << _ACE_SPADES) | (1 << _KING_SPADES)
-_BELOW_QUEEN_SPADES = SUIT_MASKS[SPADES] & (QS_BIT - 1)
+# Module constants are Final, and the masks of cards.py copied here, so that
+# mypyc keeps them in C statics: a plain module global, or a name imported from
+# a module it does not compile, is a dictionary lookup at every use, and the
+# analysis's play-outs ask the bot for a card millions of times (issue 24).
+_QS_BIT: Final[int] = int(QS_BIT)
+_QS: Final[int] = int(QUEEN_OF_SPADES)
+_JD: Final[int] = int(JACK_OF_DIAMONDS)
+_HEARTS_MASK: Final[int] = int(HEARTS_MASK)
+_SUIT_MASK: Final[tuple[int, ...]] = tuple(SUIT_MASKS)
+_PENALTY: Final[int] = _HEARTS_MASK | _QS_BIT
+_ACE_SPADES: Final[int] = SPADES * 13 + 12
+_KING_SPADES: Final[int] = SPADES * 13 + 11
+_HIGH_SPADES: Final[int] = (1 << _ACE_SPADES) | (1 << _KING_SPADES)
+_BELOW_QUEEN_SPADES: Final[int] = _SUIT_MASK[SPADES] & (_QS_BIT - 1)
 
 
 def _high(mask: int) -> int:
@@ -148,12 +158,12 @@ class HeuristicBot(Bot):
             def keep_score(c: int) -> float:
                 return (c % 13) + (20 if c // 13 == HEARTS else 0) + rng.random() * 0.5
             return [int(c) for c in sorted(cards, key=keep_score)[:count]]
-        lengths = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+        lengths = [(hand & _SUIT_MASK[s]).bit_count() for s in range(4)]
         guards = (hand & _BELOW_QUEEN_SPADES).bit_count()
 
         def danger(c: int) -> float:
             suit, rank = divmod(c, 13)
-            if c == QUEEN_OF_SPADES:
+            if c == _QS:
                 score = 100.0 if guards < 4 else 8.0
             elif c in (_ACE_SPADES, _KING_SPADES):
                 score = 85.0 if guards < 4 else 12.0
@@ -172,9 +182,9 @@ class HeuristicBot(Bot):
         with the hand size, so that three-player hands of 17 cards do not
         find the moon easy."""
         size = rules.hand_size
-        hearts = hand & HEARTS_MASK
+        hearts = hand & _HEARTS_MASK
         top_hearts = (hearts >> (HEARTS * 13 + 10)).bit_count()   # Q K A of hearts
-        high = sum(((hand & SUIT_MASKS[s]) >> (s * 13 + 9)).bit_count() for s in range(4))  # J+
+        high = sum(((hand & _SUIT_MASK[s]) >> (s * 13 + 9)).bit_count() for s in range(4))  # J+
         return (top_hearts >= 2 and hearts.bit_count() >= round(size / 4 + 2)
                 and high >= round(size * 16 / 52 + 3))
 
@@ -198,7 +208,7 @@ class HeuristicBot(Bot):
         led = led_suit(view.trick)
         if led is None:
             return self._lead(view, legal, rng)
-        follow = legal & SUIT_MASKS[led]
+        follow = legal & _SUIT_MASK[led]
         threat = self._moon_threat(view)
         if threat:
             stop = self.stop_moon(view.trick, legal, follow)
@@ -219,7 +229,7 @@ class HeuristicBot(Bot):
             return False
         for i, t in enumerate(view.taken):
             if t & _PENALTY == out:
-                return i != view.seat and (out & QS_BIT != 0 or out.bit_count() >= 7)
+                return i != view.seat and (out & _QS_BIT != 0 or out.bit_count() >= 7)
         return False
 
     @staticmethod
@@ -245,25 +255,25 @@ class HeuristicBot(Bot):
     @staticmethod
     def _queen_out(view: PlayView) -> bool:
         """Q♠ is still to be played and is not in our hand."""
-        return not (view.played | view.hand) & QS_BIT
+        return not (view.played | view.hand) & _QS_BIT
 
     def _lead(self, view: PlayView, legal: int, rng: random.Random) -> int:
-        choices = legal & ~QS_BIT or legal
-        if self._queen_out(view) or view.hand & QS_BIT:
+        choices = legal & ~_QS_BIT or legal
+        if self._queen_out(view) or view.hand & _QS_BIT:
             choices = choices & ~_HIGH_SPADES or choices
         fish = choices & _BELOW_QUEEN_SPADES
         if fish and self._queen_out(view) and rng.random() < 0.5:
             return _high(fish)
-        non_hearts = choices & ~HEARTS_MASK
+        non_hearts = choices & ~_HEARTS_MASK
         if non_hearts:
             choices = non_hearts
         # The lowest card, by rank, of any suit; ties go to the longer suit.
         best, best_key = -1, (99, 0)
         for s in range(4):
-            m = choices & SUIT_MASKS[s]
+            m = choices & _SUIT_MASK[s]
             if m:
                 c = _low(m)
-                key = (c % 13, -(view.hand & SUIT_MASKS[s]).bit_count())
+                key = (c % 13, -(view.hand & _SUIT_MASK[s]).bit_count())
                 if key < best_key:
                     best, best_key = c, key
         return best
@@ -276,33 +286,33 @@ class HeuristicBot(Bot):
         for c in view.trick:
             trick_mask |= 1 << c
         if view.trick_number == 0 and not trick_mask & _PENALTY:
-            return _high(follow & ~QS_BIT or follow)
+            return _high(follow & ~_QS_BIT or follow)
         under = follow & ((1 << top) - 1)
-        jack_bonus = (view.rules.jack_of_diamonds < 0 and trick_mask >> JACK_OF_DIAMONDS & 1
+        jack_bonus = (view.rules.jack_of_diamonds < 0 and trick_mask >> _JD & 1
                       and not trick_mask & _PENALTY)
         if last and (not trick_mask & _PENALTY or jack_bonus):
-            over = follow & ~((1 << (top + 1)) - 1) & ~QS_BIT
+            over = follow & ~((1 << (top + 1)) - 1) & ~_QS_BIT
             if over:
                 return _high(over)      # a free trick: win it with the highest card
         if under:
             return _high(under)         # duck, as high as possible (drops Q♠ under A♠/K♠)
-        safe = follow & ~QS_BIT or follow
+        safe = follow & ~_QS_BIT or follow
         return _high(safe) if last else _low(safe)
 
     def _discard(self, view: PlayView, legal: int) -> int:
-        if legal & QS_BIT:
+        if legal & _QS_BIT:
             return QUEEN_OF_SPADES
         if self._queen_out(view) and legal & _HIGH_SPADES:
             return _high(legal & _HIGH_SPADES)
-        hearts = legal & HEARTS_MASK
+        hearts = legal & _HEARTS_MASK
         if hearts:
             return _high(hearts)
         best, best_key = -1, -999
         for s in range(4):
-            m = legal & SUIT_MASKS[s]
+            m = legal & _SUIT_MASK[s]
             if m:
                 c = _high(m)
-                key = (c % 13) * 2 - (view.hand & SUIT_MASKS[s]).bit_count()
+                key = (c % 13) * 2 - (view.hand & _SUIT_MASK[s]).bit_count()
                 if key > best_key:
                     best, best_key = c, key
         return best
@@ -313,13 +323,13 @@ class HeuristicBot(Bot):
             unseen = view.rules.deck_mask & ~view.played & ~view.hand
             # Sure winners: our top card beats everything unseen in the suit.
             for s in (SPADES, 1, 0, HEARTS):
-                m = legal & SUIT_MASKS[s]
-                if m and _high(m) > _high(unseen & SUIT_MASKS[s] | 1 << (s * 13)):
+                m = legal & _SUIT_MASK[s]
+                if m and _high(m) > _high(unseen & _SUIT_MASK[s] | 1 << (s * 13)):
                     return _high(m)
             return _high(legal)
         led = led_suit(view.trick)
         assert led is not None
-        follow = legal & SUIT_MASKS[led]
+        follow = legal & _SUIT_MASK[led]
         if follow:
             top = view.trick[trick_winner(view.trick)]   # the card to beat
             over = follow & ~((1 << (top + 1)) - 1)

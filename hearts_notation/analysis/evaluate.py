@@ -137,7 +137,7 @@ def _mean_se(xs: Sequence[float], exhaustive: bool = False) -> tuple[float, floa
     mean = sum(xs) / n
     if exhaustive or n < 2:
         return mean, 0.0
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    var = sum([(x - mean) ** 2 for x in xs]) / (n - 1)
     return mean, math.sqrt(var / n)
 
 
@@ -316,6 +316,8 @@ class Evaluator:
         self.playouts_run = 0
         self._nodes0 = 0
         self._samplers: dict[Knowledge, tuple[WorldSampler | None, bool]] = {}
+        self._memo: tuple[Sequence[float], int,
+                          tuple[float, float, list[tuple[float, float]]]] | None = None
 
     def _nodes(self) -> int:
         return (self.solver.nodes
@@ -526,16 +528,13 @@ class Evaluator:
         so their agreement must not rest on one lucky batch either)."""
         if len(diffs) < least:
             return False
-        mean, se = _mean_se(diffs)
+        mean, se, per = self._summary(diffs, pols)
         zz = (self.options.z if z is None else z) + self.options.stop_margin
         if mean + zz * se < threshold:
             return True
         if mean - zz * se < threshold:
             return False
-        for p in set(pols):
-            if p < 0:
-                continue
-            m, e = _mean_se([d for d, q in zip(diffs, pols, strict=True) if q == p])
+        for m, e in per:
             if m - zz * e < threshold <= m + zz * e:
                 return False
         return True
@@ -557,16 +556,28 @@ class Evaluator:
         if n < least or n >= budget:
             return False
         zz = (self.options.z if z is None else z) + self.options.stop_margin
-        mean, se = _mean_se(diffs)
+        mean, se, per = self._summary(diffs, pols)
         if mean + zz * se < threshold + zz * se * math.sqrt(n / budget):
             return True
-        for p in set(pols):
-            if p < 0:
-                continue
-            m, e = _mean_se([d for d, q in zip(diffs, pols, strict=True) if q == p])
-            if m + zz * e < threshold:
-                return True
-        return False
+        return any(m + zz * e < threshold for m, e in per)
+
+    def _summary(self, diffs: Sequence[float], pols: Sequence[int]
+                 ) -> tuple[float, float, list[tuple[float, float]]]:
+        """Mean and standard error of *diffs*, and of each play-out policy's
+        worlds (the exactly solved ones left out): what :meth:`_clear` and
+        :meth:`_futile` test.  A sequential verification asks both after
+        every batch and again for its comparison, over thousands of worlds,
+        so the last answer is kept for the same list at the same length (a
+        comparison's lists only grow; the list is held, so its identity
+        cannot pass to another)."""
+        memo = self._memo
+        if memo is not None and memo[0] is diffs and memo[1] == len(diffs) == len(pols):
+            return memo[2]
+        mean, se = _mean_se(diffs)
+        per = [_mean_se([d for d, q in zip(diffs, pols, strict=True) if q == p])
+               for p in sorted(set(pols)) if p >= 0]
+        self._memo = (diffs, len(diffs), (mean, se, per))
+        return mean, se, per
 
     def _values(self, state: GameState, classes: Sequence[int], me: int, policy: int,
                 key: str) -> list[float]:

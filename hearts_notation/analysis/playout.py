@@ -30,6 +30,7 @@ verdict never rests on one bot's habits.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..bots import HeuristicBot, PlayView
 from ..cards import HEARTS_MASK, QS_BIT, SPADES, SUIT_MASKS
@@ -38,9 +39,16 @@ from ..state import GameState, led_suit, trick_winner
 from .exact import ExactSolver
 from .state import moon_choice
 
-_PENALTY = HEARTS_MASK | QS_BIT
-_HIGH_SPADES = (1 << (SPADES * 13 + 12)) | (1 << (SPADES * 13 + 11))
-_BELOW_QUEEN_SPADES = SUIT_MASKS[SPADES] & (QS_BIT - 1)
+# Final, and the masks of cards.py copied here: mypyc keeps them in C statics
+# (a plain module global, or a name imported from a module it does not
+# compile, is a dictionary lookup at every use; issue 24).
+_QS_BIT: Final[int] = int(QS_BIT)
+_QS: Final[int] = _QS_BIT.bit_length() - 1
+_HEARTS_MASK: Final[int] = int(HEARTS_MASK)
+_SUIT_MASK: Final[tuple[int, ...]] = tuple(SUIT_MASKS)
+_PENALTY: Final[int] = _HEARTS_MASK | _QS_BIT
+_HIGH_SPADES: Final[int] = (1 << (SPADES * 13 + 12)) | (1 << (SPADES * 13 + 11))
+_BELOW_QUEEN_SPADES: Final[int] = _SUIT_MASK[SPADES] & (_QS_BIT - 1)
 
 #: The ensemble's policies, in the order worlds are given to them.
 POLICIES = ("bot", "careful")
@@ -67,7 +75,7 @@ def careful_card(state: GameState) -> int:
             others |= h
     for c in state.trick:
         others |= 1 << c
-    queen_out = bool(others & QS_BIT)
+    queen_out = bool(others & _QS_BIT)
     if not state.trick:
         choices = legal & ~_PENALTY or legal
         if queen_out:
@@ -81,16 +89,16 @@ def careful_card(state: GameState) -> int:
                 return _high(fish)
         best, key = -1, (99, 99)
         for suit in range(4):
-            m = choices & SUIT_MASKS[suit]
+            m = choices & _SUIT_MASK[suit]
             if m:
-                k = ((hand & SUIT_MASKS[suit]).bit_count(), suit)
+                k = ((hand & _SUIT_MASK[suit]).bit_count(), suit)
                 if k < key:
                     best, key = _low(m), k
         return best
     cards = list(state.trick)
     led = led_suit(cards)
     assert led is not None
-    follow = legal & SUIT_MASKS[led]
+    follow = legal & _SUIT_MASK[led]
     if _moon_in_sight(state, s):
         stop = HeuristicBot.stop_moon(cards, legal, follow)
         if stop >= 0:
@@ -100,22 +108,22 @@ def careful_card(state: GameState) -> int:
         under = follow & ((1 << top) - 1)
         if under:
             return _high(under)
-        safe = follow & ~QS_BIT or follow
+        safe = follow & ~_QS_BIT or follow
         if len(state.trick) == state.players - 1:
             return _high(safe)
         return _low(safe)
-    if legal & QS_BIT:
-        return QS_BIT.bit_length() - 1
+    if legal & _QS_BIT:
+        return _QS
     if queen_out and legal & _HIGH_SPADES:
         return _high(legal & _HIGH_SPADES)
-    hearts = legal & HEARTS_MASK
+    hearts = legal & _HEARTS_MASK
     if hearts:
         return _high(hearts)
     best, key = -1, (99, 99)
     for suit in range(4):
-        m = legal & SUIT_MASKS[suit]
+        m = legal & _SUIT_MASK[suit]
         if m:
-            k = ((hand & SUIT_MASKS[suit]).bit_count(), -(_high(m) % 13))
+            k = ((hand & _SUIT_MASK[suit]).bit_count(), -(_high(m) % 13))
             if k < key:
                 best, key = _high(m), k
     return best
@@ -132,7 +140,7 @@ def _moon_in_sight(state: GameState, s: int) -> bool:
             if shooter >= 0:
                 return False
             shooter, got = i, t & _PENALTY
-    return shooter >= 0 and shooter != s and (got & QS_BIT != 0 or got.bit_count() >= 7)
+    return shooter >= 0 and shooter != s and (got & _QS_BIT != 0 or got.bit_count() >= 7)
 
 
 class Playout:
@@ -150,6 +158,7 @@ class Playout:
         self.policy = policy
         self.bot = HeuristicBot(moon_appetite=0.0, noise=0.0)
         self.choice = moon_choice(rules)
+        self.deck = rules.deck_mask
         #: The bot's view, filled in afresh for every card rather than built:
         #: ``PlayView``'s ``__init__`` is the ``dataclasses`` one, interpreted
         #: even with the compiled core, and building a view at every card of
@@ -175,7 +184,7 @@ class Playout:
         view.trick = state.trick          # read, never changed, by the bot
         view.trick_number = state.tricks_done
         view.hearts_broken = state.broken
-        view.played = self.rules.deck_mask & ~held
+        view.played = self.deck & ~held
         view.taken = state.taken
         return self.bot.play(view, rng)
 
