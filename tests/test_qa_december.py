@@ -279,3 +279,18 @@ def test_standings_heading_counts_in_each_language(tmp_path: Path) -> None:
         '<p class="meta">1 partie (0 terminée), 0 donne (0 sur feuille de marque), 1 fichier</p>'
         in out_file.read_text()
     )
+
+
+def test_jsonl_with_lone_cr_line_ends_is_named(tmp_path: Path) -> None:
+    record = '{"tags":{"Event":"Soirée"},"deals":[]}'
+    path = write(tmp_path, "cr.jsonl", record + "\r" + record + "\r")
+    for command in ("validate", "convert"):
+        _code, out = run(command, path, "--lang", "en")
+        assert out.splitlines()[0] == (
+            f"{path}:1:{len(record) + 1}: error: the lines end with a lone carriage return (CR, old Mac "
+            "line ends), and only a line feed (LF) ends a line: save the file with LF or CR LF line ends "
+            "[syntax-error]"
+        ), command
+    # other data after a record is still "Extra data"
+    path = write(tmp_path, "x.jsonl", record + " x\n")
+    assert "not valid JSON: Extra data" in run("validate", path, "--lang", "en")[1]

@@ -932,6 +932,12 @@ def json_problem(exc: BaseException) -> tuple[Msg, int, int]:
     if isinstance(exc, RecordError):
         return exc.located(), exc.line or 1, exc.column or 1
     if isinstance(exc, json.JSONDecodeError):
+        if exc.msg.startswith("Extra data"):
+            # A JSONL file with lone CR line ends (old Mac) is one line: the
+            # second record is "extra data" after a CR; say what it is.
+            cr = exc.doc.rfind("\r", 0, exc.pos)
+            if cr >= 0 and exc.doc[cr:exc.pos].isspace() and "\n" not in exc.doc[cr:exc.pos]:
+                return msg("input.lone_cr"), exc.lineno, exc.colno - (exc.pos - cr)
         return json_syntax(exc.msg), exc.lineno, exc.colno
     if isinstance(exc, RecursionError):
         return msg("record.json_here", what=msg("json.too_deep").arg()), 1, 1
