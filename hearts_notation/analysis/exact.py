@@ -69,9 +69,10 @@ Speed
   search learnt to the next, and the previous card's value is the first
   guess for the next (22% fewer nodes than one full-window search per card
   at 7 tricks left).
-* The relative key is computed at every probe (each suit's squeezed form
-  cached on its holdings): compiled, a second table from a position's cards
-  as they are to its key cost more than it saved (it missed half the time).
+* The relative key is computed at every probe (every hand read once, its
+  suits squeezed on machine words, :func:`_squeezed`): compiled, a second table
+  from a position's cards as they are to its key cost more than it saved (it
+  missed half the time), and so did a cache of each suit's squeezed form.
 * Once no card worth points is left nothing can change; the last trick is
   played without search; and a seat on lead whose every card is above every
   other seat's card of its suit takes every trick left (:func:`sweeps`): the
@@ -106,6 +107,11 @@ from ..state import (
     winning_card,
 )
 from .state import MOON_OPEN, MOON_SPLIT, moon_adjustments, moon_choice, moon_state, next_moon_state
+
+try:    # compiled with mypyc, i64 is a machine word (no tag to check at every operation)
+    from mypy_extensions import i64
+except ImportError:     # pragma: no cover - an install without mypy_extensions: the same ints
+    i64 = int   # type: ignore[misc]
 
 #: The two models of the other seats' play.
 SELFISH = "selfish"
@@ -196,7 +202,6 @@ class ExactSolver:
         #: paranoid: the cards whose ranks the search so far relied on (partition search)
         self._rel = 0
         self._reps: dict[int, tuple[tuple[int, int, int], ...]] = {}
-        self._comp: dict[int, int] = {}
         self._orders: dict[int, list[int]] = {}
         self._pieces: dict[int, list[int]] = {}
         self._me = 0
@@ -303,8 +308,6 @@ class ExactSolver:
             self._tt_part.clear()
         if len(self._reps) > self.TT_LIMIT:
             self._reps.clear()
-        if len(self._comp) > self.TT_LIMIT:
-            self._comp.clear()
         if len(self._orders) > self.TT_LIMIT:
             self._orders.clear()
         if len(self._pieces) > self.TT_LIMIT:
@@ -791,28 +794,15 @@ class ExactSolver:
         # the number of cards of each suit in each hand (four bits each)
         # goes into a second int, so that neither grows past a machine word
         lens = 0
-        comps = [0, 0, 0, 0]
         for suit in range(4):
             shift = 13 * suit
-            x = 0
             for i in range(n):
-                part = (hands[i] >> shift) & _SUIT
-                x |= part << (13 * i)
-                lens = (lens << 4) | _POP13[part]
-            if x:
-                c = self._comp.get(x)
-                if c is None:
-                    c = compress_suit(x, n)
-                    self._comp[x] = c
-                comps[suit] = c
+                lens = (lens << 4) | _POP13[(hands[i] >> shift) & _SUIT]
         if n > 3:
             ckey |= (lens & 0xFFFFFFFF) << 28
             lens >>= 32
         full = (ckey, lens)
-        c0 = comps[0]
-        c1 = comps[1]
-        c2 = comps[2]
-        c3 = comps[3]
+        c0, c1, c2, c3 = _squeezed(hands, n, rem)
         outer = self._rel
         self._rel = 0
         entries = self._tt_part.get(full)
@@ -822,8 +812,7 @@ class ExactSolver:
             entries = []
             self._tt_part[full] = entries
         else:
-            for idx in range(len(entries)):
-                e = entries[idx]
+            for idx, e in enumerate(entries):    # left at once if the list changes
                 if ((c0 & e.m0) != e.p0 or (c1 & e.m1) != e.p1
                         or (c2 & e.m2) != e.p2 or (c3 & e.m3) != e.p3):
                     continue
@@ -883,7 +872,7 @@ class ExactSolver:
         if not rem & 0x1FFF << 26:
             broken = True
         head = leader | (int(broken) << 4) | ((moon + 2) << 5)
-        return relative_key(hands, self.n, head, rem, bool(self.jd_value), self._comp)
+        return relative_key(hands, self.n, head, rem, bool(self.jd_value))
 
 
 def _group(card: int, hand: int, alive: int) -> int:
@@ -1140,13 +1129,13 @@ def compress_suit(x: int, n: int) -> int:
     return out
 
 
-def relative_key(hands: list[int], n: int, head: int, rem: int, jd_scores: bool,
-                 comp: dict[int, int]) -> tuple[int, int, int, int, int]:
+def relative_key(hands: list[int], n: int, head: int, rem: int,
+                 jd_scores: bool) -> tuple[int, int, int, int, int]:
     """Transposition key of a position at a trick boundary on relative
     ranks: *head* (the leader and what else the caller's values depend
     on, below bit 20) with where Q♠ (and a scoring J♦) sit among the cards
     left of their suit above it, then per suit the seats' holdings with the
-    gaps left by gathered cards squeezed out (cached in *comp*).  *rem* is
+    gaps left by gathered cards squeezed out (:func:`_squeezed`).  *rem* is
     every card in the hands.  Both solvers' one statement of the key.  (A
     tuple of a fixed length: compiled, built in one step and compared in
     five.)"""
@@ -1154,27 +1143,49 @@ def relative_key(hands: list[int], n: int, head: int, rem: int, jd_scores: bool,
         head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 20
     if jd_scores and rem & _JD_BIT:
         head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 25
-    c0 = _squeezed(hands, n, 0, comp)
-    c1 = _squeezed(hands, n, 1, comp)
-    c2 = _squeezed(hands, n, 2, comp)
-    c3 = _squeezed(hands, n, 3, comp)
+    c0, c1, c2, c3 = _squeezed(hands, n, rem)
     return head, c0, c1, c2, c3
 
 
-def _squeezed(hands: list[int], n: int, suit: int, comp: dict[int, int]) -> int:
-    """The seats' holdings of *suit* in relative-rank form
-    (:func:`compress_suit`, cached in *comp*)."""
-    shift = 13 * suit
-    x = 0
+def _squeezed(hands: list[int], n: int, rem: int) -> tuple[int, int, int, int]:
+    """Each suit's holdings in relative-rank form, 13 bits a seat
+    (:func:`compress_suit` of them): every hand read once, the ranks left
+    of each suit read off *rem* (every card in the hands)."""
+    r0: i64 = rem & _SUIT
+    r1: i64 = (rem >> 13) & _SUIT
+    r2: i64 = (rem >> 26) & _SUIT
+    r3: i64 = (rem >> 39) & _SUIT
+    c0 = 0
+    c1 = 0
+    c2 = 0
+    c3 = 0
     for i in range(n):
-        x |= ((hands[i] >> shift) & _SUIT) << (13 * i)
-    if not x:
-        return 0
-    c = comp.get(x)
-    if c is None:
-        c = compress_suit(x, n)
-        comp[x] = c
-    return c
+        h: i64 = hands[i]
+        sh = 13 * i
+        if h & 0x1FFF:
+            c0 |= int(_pext(h & 0x1FFF, r0)) << sh
+        if h & 0x3FFE000:
+            c1 |= int(_pext((h >> 13) & 0x1FFF, r1)) << sh
+        if h & 0x7FFC000000:
+            c2 |= int(_pext((h >> 26) & 0x1FFF, r2)) << sh
+        if h & 0xFFF8000000000:
+            c3 |= int(_pext((h >> 39) & 0x1FFF, r3)) << sh
+    return c0, c1, c2, c3
+
+
+def _pext(h: i64, r: i64) -> i64:
+    """The bits of *h* at the places where *r* (which holds them) has a
+    bit, packed from the lowest: one seat's cards of a suit squeezed."""
+    out: i64 = 0
+    j: i64 = 0
+    while h:
+        low = r & -r
+        if h & low:
+            out |= i64(1) << j
+            h ^= low
+        j += 1
+        r ^= low
+    return out
 
 
 class Solved:
