@@ -294,3 +294,36 @@ def test_jsonl_with_lone_cr_line_ends_is_named(tmp_path: Path) -> None:
     # other data after a record is still "Extra data"
     path = write(tmp_path, "x.jsonl", record + " x\n")
     assert "not valid JSON: Extra data" in run("validate", path, "--lang", "en")[1]
+
+
+# The language server's input is bounded ---------------------------------------------------
+#
+# ``Content-Length: 99999999999999`` made pygls allocate the body: "hearts: internal
+# error: MemoryError", exit 3; a body that is not JSON printed pygls's traceback.
+
+
+def _lsp(data: bytes, *args: str) -> tuple[int, str]:
+    import subprocess
+    import sys
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "hearts_notation", "lsp", *args], input=data, capture_output=True, timeout=60
+    )
+    return proc.returncode, proc.stderr.decode()
+
+
+def test_lsp_message_over_the_limit_is_one_line_and_status_2() -> None:
+    code, err = _lsp(b"Content-Length: 99999999999999\r\n\r\n{}", "--lang", "fr")
+    assert code == 2
+    assert err == (
+        "hearts: un message de l'éditeur annonce 99\u202f999\u202f999\u202f999\u202f999 octets, "
+        "au-delà de la limite de 268\u202f435\u202f456 (pour l'augmenter, "
+        "réglez HEARTS_MAX_DOCUMENT) ; le serveur s'arrête\n"
+    )
+
+
+def test_lsp_broken_message_is_logged_without_traceback() -> None:
+    code, err = _lsp(b'Content-Length: 5\r\n\r\n{"a":')
+    assert code == 1  # the client went away without shutdown
+    assert "Traceback" not in err
+    assert err == "hearts lsp: Unable to handle message\n"

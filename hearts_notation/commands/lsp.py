@@ -14,7 +14,7 @@ import importlib.util
 
 import click
 
-from ..i18n import current_language, translate
+from ..i18n import current_language, msg, translate
 from ._common import fail
 from ._status import Report
 from .options import lang_option
@@ -35,7 +35,12 @@ def command(stdio: bool, lang: str) -> Report:
     """
     if importlib.util.find_spec("pygls") is None or importlib.util.find_spec("lsprotocol") is None:
         fail(translate(current_language(), "lsp.pygls_missing"))
-    from ..editor.server import serve
+    from ..editor.server import MessageTooLong, serve
 
     # The protocol's exit status: 0 after shutdown, 1 for an exit without it.
-    return Report(findings=0 if serve(lang) else 1)
+    try:
+        done = serve(lang)
+    except MessageTooLong as exc:
+        fail(msg("lsp.message_too_long", size=("num", exc.size),
+                 limit=("num", exc.limit)).text(current_language()))
+    return Report(findings=0 if done else 1)

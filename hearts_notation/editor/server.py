@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -350,6 +351,47 @@ def build(lang: str = "en") -> HrnServer:
     return server
 
 
+class MessageTooLong(Exception):
+    """A client's message announces a body over the ``document`` limit
+    (``Content-Length: 99999999999999``): pygls would allocate it and end
+    in a MemoryError; the command says so in one line instead."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        super().__init__(size, limit)
+        self.size = size
+        self.limit = limit
+
+
+class _BoundedInput:
+    """Standard input for pygls with its reads bounded: a header line is
+    read at most 64 KiB at a time, a body at most the ``document`` limit
+    (larger is :class:`MessageTooLong`)."""
+
+    def __init__(self, raw: Any, limit: int) -> None:
+        self._raw = raw
+        self._limit = limit
+
+    def readline(self) -> bytes:
+        line: bytes = self._raw.readline(1 << 16)
+        return line
+
+    def read(self, n: int) -> bytes:
+        if n > self._limit:
+            raise MessageTooLong(n, self._limit)
+        data: bytes = self._raw.read(n)
+        return data
+
+
+class _OneLine(logging.Handler):
+    """pygls's log on standard error (the editor's log of the server), one
+    line a record: a message that cannot be read (broken JSON) is answered to
+    the client and logged without its traceback."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        with contextlib.suppress(Exception):
+            sys.stderr.write(f"hearts lsp: {record.getMessage()}\n")
+
+
 def serve(lang: str = "en") -> bool:
     """Run the server on standard input and output until the client exits;
     whether the client asked for ``shutdown`` before (the protocol's exit
@@ -359,10 +401,17 @@ def serve(lang: str = "en") -> bool:
     which pygls closes at ``exit``; ``sys.stdout`` itself points to standard
     error meanwhile, so that nothing printed by mistake can corrupt the
     protocol's stream."""
+    from ..io.limits import current as current_limits
+
     server = build(lang)
+    pygls_log = logging.getLogger("pygls")
+    if not any(isinstance(h, _OneLine) for h in pygls_log.handlers):
+        pygls_log.addHandler(_OneLine(logging.WARNING))
+        pygls_log.propagate = False
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    stdin: Any = _BoundedInput(sys.stdin.buffer, current_limits().document)
     with contextlib.suppress(KeyboardInterrupt), contextlib.redirect_stdout(sys.stderr):
-        server.start_io(sys.stdin.buffer, out)
+        server.start_io(stdin, out)
     if not out.closed:
         out.close()
     return server.shut_down

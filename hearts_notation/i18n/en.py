@@ -1199,6 +1199,7 @@ MESSAGES.update({
 MESSAGES.update({
     # [anchor: editor] new messages of the editor work go right below this line.
     # The language server (hearts lsp, hearts_notation/editor): completions, hovers, outline, fixes.
+    "lsp.message_too_long": "a message of the editor announces {size} bytes, over the limit of {limit} (set HEARTS_MAX_DOCUMENT to raise it); the server stops",
     "lsp.pygls_missing": "the language server needs pygls 2 or later: pip install 'hearts-notation[lsp]'",
     "lsp.complete.legal": "legal for {seat}",
     "lsp.complete.keyword": "keyword",

@@ -1578,6 +1578,7 @@ MESSAGES.update({
 MESSAGES.update({
     # [anchor: editor] new messages of the editor work go right below this line.
     # The language server (hearts lsp, hearts_notation/editor): completions, hovers, outline, fixes.
+    "lsp.message_too_long": "un message de l'éditeur annonce {size} octets, au-delà de la limite de {limit} (pour l'augmenter, réglez HEARTS_MAX_DOCUMENT) ; le serveur s'arrête",
     "lsp.pygls_missing": "le serveur de langage a besoin de pygls 2 ou plus : pip install 'hearts-notation[lsp]'",
     "lsp.complete.legal": "jouable par {seat}",
     "lsp.complete.keyword": "mot-clé",
