@@ -58,7 +58,7 @@ from .cards import (
     display_order,
 )
 from .i18n import Arg, Msg, msg, numbers_and, seats_and, seats_space
-from .io.compact import CompactDeal, CompactGame
+from .io.compact import CompactDeal, CompactGame, compact_record
 from .io.compact import seat_ok as _seat_ok
 from .io.events import Visitor
 from .io.hrn.words import misspelt_tag
@@ -390,7 +390,15 @@ def _replay(rules: RuleSet, t: _Seating, hands: list[int], names: list[str],
     return replay_tricks(rules, hands, leaders, cards)
 
 
-def clean_deal(rules: RuleSet, t: _Seating, number: int, d: CompactDeal) -> list[int] | None:
+#: What :func:`clean_deal` notes of a deal it found clean with its hands
+#: inferred from the play: the deal's number, and the seats of its passes in
+#: the record's order (``None``: no pass recorded where the cycle passes);
+#: :func:`observer_findings` words it.
+ObserverNote = tuple[int, list[str] | None]
+
+
+def clean_deal(rules: RuleSet, t: _Seating, number: int, d: CompactDeal,
+               notes: list[ObserverNote] | None = None) -> list[int] | None:
     """The cards each seat took in deal *number* if it is clean, else ``None``.
 
     The deal is in the compact form (a model's deal is put in it by
@@ -402,10 +410,18 @@ def clean_deal(rules: RuleSet, t: _Seating, number: int, d: CompactDeal) -> list
     it was dealt) and each recipient named in ``to`` (by giver) is the one
     the direction gives; then every trick is full, its seats in turn, and
     every card legal (:func:`_replay`).  Nothing is built for a message: a
-    deal it refuses is judged again by :class:`_DealCheck`, which says why."""
+    deal it refuses is judged again by :class:`_DealCheck`, which says why.
+
+    With *notes*, a deal with no hand known (an observer's log) is judged
+    too (:func:`_observed`); its infos, what could not be checked, are noted
+    there to be worded only for the report."""
     k = pass_step(number, len(t.cycle))
     direction = d.direction
-    hands = None if direction is not None and direction != t.cycle[k] else _seat_masks(t, d.hands)
+    if direction is not None and direction != t.cycle[k]:
+        return None
+    if notes is not None and not d.hands:
+        return _observed(rules, t, number, k, d, notes)
+    hands = _seat_masks(t, d.hands)
     if hands is None:
         return None
     hs = t.hs
@@ -427,16 +443,121 @@ def clean_deal(rules: RuleSet, t: _Seating, number: int, d: CompactDeal) -> list
             g = given[i]
             if g.bit_count() != pc or g & ~hands[i]:
                 return None
-        if d.to is not None:
-            get = t.idx.get
-            for giver, recipient in d.to.items():
-                gi = get(giver, -1)
-                if gi < 0 or get(recipient) != (gi + offset) % n:
-                    return None
+        if not _recipients_ok(t, d.to, offset):
+            return None
         hands = [(hands[i] & ~given[i]) | given[(i - offset) % n] for i in range(n)]
     elif d.passes:
         return None
     return _replay(rules, t, hands, d.names, d.cards, d.sizes)
+
+
+def _recipients_ok(t: _Seating, to: dict[str, str] | None, offset: int) -> bool:
+    """Whether each recipient a pass names is the one the direction gives."""
+    if to is not None:
+        get = t.idx.get
+        n = t.n
+        for giver, recipient in to.items():
+            gi = get(giver, -1)
+            if gi < 0 or get(recipient) != (gi + offset) % n:
+                return False
+    return True
+
+
+def _observed(rules: RuleSet, t: _Seating, number: int, k: int, d: CompactDeal,
+              notes: list[ObserverNote]) -> list[int] | None:
+    """:func:`clean_deal` of a deal whose dealt hands are not known (none
+    recorded: a bot's or a game server's log).  A complete deal says them:
+    each seat's hand after the pass is the cards it plays, and its hand as
+    dealt that, less what it received, plus what it passed.  Clean: every
+    trick full, each seat playing the hand size of cards of the deck, each
+    card once; when cards change hands, every seat passes the pass count of
+    cards, none of which it plays, and plays every card it received; then
+    :func:`_replay` from the hands played.  The referee's inference
+    (:meth:`_DealCheck.knowledge`) comes to exactly these hands for such a
+    deal, and its findings are infos only: what could not be checked (the
+    passes against the hands as dealt, or, with no pass recorded, the
+    passes and the hands as dealt), noted in *notes* (:data:`ObserverNote`)."""
+    unknown = d.unknown
+    idx = t.idx
+    if unknown is not None:
+        for s in unknown:
+            if s not in idx:
+                return None
+    names, cards = d.names, d.cards
+    count = len(cards)
+    if d.sizes != t.sizes or count != len(names):
+        return None
+    n = t.n
+    hands = [0] * n
+    j = 0
+    while j < count:
+        i = idx.get(names[j], -1)
+        if i < 0:
+            return None
+        hands[i] |= 1 << cards[j]
+        j += 1
+    hs = t.hs
+    whole = 0
+    for m in hands:
+        if m.bit_count() != hs:
+            return None
+        whole += m      # (a card twice makes a carry: not the deck)
+    if whole != t.deck:
+        return None
+    offset = t.offsets[k]
+    order: list[str] | None = None
+    passes = d.passes
+    if offset:
+        if passes:
+            given = _seat_masks(t, passes)
+            pc = t.pass_count
+            if given is None or not pc:
+                return None
+            for i in range(n):
+                g = given[i]
+                if g.bit_count() != pc or g & hands[i] or given[(i - offset) % n] & ~hands[i]:
+                    return None
+            if not _recipients_ok(t, d.to, offset):
+                return None
+            order = list(passes)
+    elif passes:
+        return None
+    taken = _replay(rules, t, hands, names, cards, d.sizes)
+    if taken is not None and offset:
+        notes.append((number, order))
+    return taken
+
+
+def observer_findings(t: _Seating, number: int, order: list[str] | None,
+                      deal_pos: Pos | None, pass_pos: Pos | None) -> list[Finding]:
+    """The infos of a deal :func:`_observed` found clean (its number, the
+    seats of its passes in the record's order or ``None``), as the card-by-card
+    check words them: the passes could not be checked against the hands as
+    dealt (at the first pass); or, no pass recorded, the passes and the hands
+    as dealt are not known (at the deal).  Worded only for the report."""
+    if order is not None:
+        who = list(dict.fromkeys(order))
+        single = len(who) == 1
+        return [_finding("pass-not-held", "info",
+                         msg(f"finding.pass-not-held.unknown_{'one' if single else 'other'}",
+                             who=_seat_list(who)),
+                         deal=number, trick=None, seat=who[0] if single else None, card=None,
+                         line=pass_pos.line if pass_pos else None,
+                         column=pass_pos.column if pass_pos else None)]
+    seats = list(t.seats)
+    line = deal_pos.line if deal_pos else None
+    column = deal_pos.column if deal_pos else None
+    single = len(seats) == 1
+    return [
+        _finding("pass-direction", "info",
+                 msg("finding.pass-direction.missing_info", deal=number,
+                     direction=("dir", t.direction(number)), who=_seat_list(seats)),
+                 deal=number, trick=None, seat=seats[0] if single else None, card=None,
+                 line=line, column=column),
+        _finding("missing-cards", "info",
+                 msg(f"finding.missing-cards.{'one' if single else 'other'}", who=_seat_list(seats)),
+                 deal=number, trick=None, seat=None, card=None, line=line, column=column),
+    ]
 
 
 def _seat_masks(t: _Seating, lists: dict[str, int]) -> list[int] | None:
@@ -521,8 +642,15 @@ class _DealCheck:
     def run(self, direction: str | None, header_flagged: bool = False) -> list[Finding]:
         self.header_flagged = header_flagged
         if not header_flagged:
-            self.taken = self.clean(direction)
+            notes: list[ObserverNote] = []
+            self.taken = self.clean(direction, notes)
             if self.taken is not None:
+                if notes:   # no hand known, inferred from the play: what could not be checked
+                    deal = self.deal
+                    order = notes[0][1]
+                    first = deal.passes[order[0]].pos if order else None
+                    self.out.extend(observer_findings(self.table, self.number, order, deal.pos,
+                                                      first or deal.pos))
                 return self.out
         self.check_hands()
         self.check_passes(direction)
@@ -540,17 +668,21 @@ class _DealCheck:
         self.flush_infos()
         return self.out
 
-    def clean(self, direction: str | None) -> list[int] | None:
+    def clean(self, direction: str | None, notes: list[ObserverNote] | None = None
+              ) -> list[int] | None:
         """:func:`clean_deal` of the model's deal seen in the compact form
         (its hands and passes as bitmasks, its plays as flat lists): the one
-        clean check the compact path runs too."""
+        clean check the compact path runs too (with *notes*, on a deal with
+        no hand known as well)."""
         deal = self.deal
         passes = deal.passes.values()
         names, cards, sizes = self.plays()
+        hands = deal.hands
+        unknown = [s for s, h in hands.items() if h is None]
         return clean_deal(self.rules, self.table, self.number, CompactDeal(
-            self.number, None, direction, {s: -1 if h is None else _mask(h) for s, h in deal.hands.items()},
+            self.number, None, direction, {s: _mask(h) for s, h in hands.items() if h is not None},
             {p.seat: _mask(p.cards) for p in passes} or None, names, cards, sizes, None, None,
-            {p.seat: p.to for p in passes if p.to is not None} or None))
+            {p.seat: p.to for p in passes if p.to is not None} or None, unknown), notes)
 
     def plays(self) -> tuple[list[str], list[int], list[int]]:
         """The deal's plays as flat lists of seats and cards, and the cards
@@ -1602,25 +1734,37 @@ def _names_clash(names: tuple[str, ...]) -> bool:
 
 def compact_report(game: CompactGame, source: str | None, index: int | None,
                    default_rules: RuleSet | None = None, force_rules: bool = False,
-                   taken: list[list[int]] | None = None) -> dict[str, Any] | None:
+                   taken: list[list[int]] | None = None,
+                   observed: list[CompactCheck] | None = None) -> dict[str, Any] | None:
     """The report entry of a compact game if it is a clean, complete, fully
     recorded game (then it has no finding at all), else ``None``: the same
     entry as ``check_game(game).to_dict()`` whenever it is not ``None``.
     *taken*, if given, receives the cards each seat took in each deal (seat
     order, bitmasks) as the replay found them: ``score`` and ``stats`` read
-    them instead of walking the deals again.
+    them instead of walking the deals again.  With *observed*, a deal with
+    no hand known is judged too (:func:`clean_deal`): when the game has
+    such deals the check goes into *observed*, and the caller puts the
+    infos it noted (:attr:`CompactCheck.noted`, :func:`observer_findings`)
+    in the entry's findings, which are then not empty.
 
     No exception is caught around it (issue 22: a bug is a bug, never a
     detour to the model path): every value it reads is looked up with a
     default or its type checked first, and whatever it does not recognise
     is a ``None``."""
-    check = compact_check(game, default_rules, force_rules, taken)
-    return None if check is None else check.report(source, index)
+    check = compact_check(game, default_rules, force_rules, taken, True,
+                          None if observed is None else [])
+    if check is None:
+        return None
+    entry = check.report(source, index)
+    if entry is not None and observed is not None and check.noted:
+        observed.append(check)
+    return entry
 
 
 def compact_check(game: CompactGame, default_rules: RuleSet | None = None,
                   force_rules: bool = False, taken: list[list[int]] | None = None,
-                  entries: bool = True) -> CompactCheck | None:
+                  entries: bool = True, notes: list[ObserverNote] | None = None
+                  ) -> CompactCheck | None:
     """:func:`compact_report` deal by deal: the check of the game's header
     (``None`` when it is not clean), then :meth:`CompactCheck.deal` for each
     deal in turn, and :meth:`CompactCheck.end`.  A deal found clean has the
@@ -1630,7 +1774,10 @@ def compact_check(game: CompactGame, default_rules: RuleSet | None = None,
     keeps no deal's entry (no ``points`` or ``totals`` dictionary is made
     unless a score or total line is to be compared): for a caller that
     needs the verdict alone (``hearts select``'s ``valid``, issue 26); the
-    entry :meth:`CompactCheck.end` gives then has no ``deals``."""
+    entry :meth:`CompactCheck.end` gives then has no ``deals``.  With
+    *notes* (an empty list, :func:`clean_deal`'s) a deal with no hand known
+    is judged too: the entry has no finding, the caller words those noted
+    (:attr:`CompactCheck.noted`, :func:`observer_findings`)."""
     rules = _fast_rules(game.rules, default_rules, force_rules)
     if rules is None:
         return None
@@ -1647,7 +1794,7 @@ def compact_check(game: CompactGame, default_rules: RuleSet | None = None,
         return None
     if len(players) > 1 and _names_clash(tuple(players.values())):
         return None     # a player named at two seats (hearts_notation.sheets)
-    return CompactCheck(game, rules, seats, t, taken, entries)
+    return CompactCheck(game, rules, seats, t, taken, entries, notes)
 
 
 class CompactCheck:
@@ -1655,11 +1802,12 @@ class CompactCheck:
     the rules and seats, and what the deals checked so far leave (their
     entries, running totals, the last number and dealer, the end of the game)."""
 
-    __slots__ = ("count", "deals", "entries", "excerpt", "finished", "game", "prev_dealer",
-                 "prev_number", "rules", "seats", "t", "taken", "totals", "winners")
+    __slots__ = ("count", "deals", "entries", "excerpt", "finished", "game", "noted", "notes",
+                 "prev_dealer", "prev_number", "rules", "seats", "t", "taken", "totals", "winners")
 
     def __init__(self, game: CompactGame, rules: RuleSet, seats: tuple[str, ...], t: _Seating,
-                 taken: list[list[int]] | None, entries: bool = True) -> None:
+                 taken: list[list[int]] | None, entries: bool = True,
+                 notes: list[ObserverNote] | None = None) -> None:
         self.game = game
         self.rules = rules
         self.seats = seats
@@ -1677,6 +1825,11 @@ class CompactCheck:
         self.prev_number = 0
         self.prev_dealer: tuple[int, int] | None = None
         self.excerpt = False
+        #: where :func:`clean_deal` notes a deal with no hand known (``None``:
+        #: such deals are not judged here), and each note with the deal's
+        #: index in the game: (index, number, seats of the passes or ``None``)
+        self.notes = notes
+        self.noted: list[tuple[int, int, list[str] | None]] = []
 
     def deal(self, d: CompactDeal) -> bool:
         """Check *d*, the game's next deal: whether it is clean (its entry
@@ -1698,7 +1851,14 @@ class CompactCheck:
         if self.excerpt and (self.game.result is not None or d.total is not None):
             return False   # an excerpt: its totals and result cannot be checked
         self.prev_number = number
-        taken = clean_deal(rules, t, number, d)
+        notes = self.notes
+        if notes is None:
+            taken = clean_deal(rules, t, number, d)
+        else:
+            taken = clean_deal(rules, t, number, d, notes)
+            if notes:
+                noted_number, order = notes.pop()
+                self.noted.append((self.count, noted_number, order))
         if taken is None:
             return False
         moon_way = t.moon
@@ -1764,9 +1924,15 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     the text is not decoded by it again."""
     default = _as_rules(default_rules)
     compact, typed, record = json_record(text, line, compact)
+    if compact is None and record is not None:
+        # hands given as not known (an observer's log): inferred from the play
+        compact = compact_record(record, line, unknown_hands=True)
     if compact is not None:
-        fast = compact_report(compact, source, index, default, force_rules)
+        observed: list[CompactCheck] = []
+        fast = compact_report(compact, source, index, default, force_rules, None, observed)
         if fast is not None:
+            if observed:
+                fast["findings"] = _noted_findings(observed[0], text, line)
             return fast
     # Anything else (a finding, a comment or a mark, an unknown hand, a
     # record that is not one) is read into the model, decoded once more by
@@ -1803,6 +1969,23 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
         game = _json_game(obj, source, index, line, prefix, locate, located=True)
         report = check_game(game, default, force_rules)
     return report.to_dict()
+
+
+def _noted_findings(check: CompactCheck, text: str, line: int | None) -> list[dict[str, object]]:
+    """The entries of the infos :func:`clean_deal` noted of a clean JSON
+    record's deals with no hand known, each at its place in *text* (the
+    line and column the model's reader gives it): the record's one locator,
+    made only now, asked only for these places."""
+    from .io.jsonio import JsonLocator
+
+    locate = JsonLocator(text, line or 1)
+    out: list[dict[str, object]] = []
+    for di, number, order in check.noted:
+        deal_pos = locate(("deals", di))
+        pass_pos = (locate(("deals", di, "passes", order[0])) or deal_pos) if order else None
+        for f in observer_findings(check.t, number, order, deal_pos, pass_pos):
+            out.append(f.to_dict())
+    return out
 
 
 def _json_game(obj: Any, source: str | None, index: int | None, line: int | None, prefix: str,

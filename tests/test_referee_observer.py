@@ -17,8 +17,9 @@ from hearts_notation.generate import generate_games
 from hearts_notation.io import read_games
 from hearts_notation.model import Game
 from hearts_notation.referee import check_game
-from hearts_notation.rules import parse_rules
+from hearts_notation.rules import parse_rules, preset_names
 from hearts_notation.walk import walk
+from tests.budget import presets
 
 DATA = Path(__file__).parent / "data" / "referee"
 
@@ -150,3 +151,114 @@ def test_never_a_false_error_with_partial_knowledge(preset: str) -> None:
 def test_other_faults_proven_from_the_play_alone(name: str, code: str) -> None:
     game = hide(load(name), passes=False)
     assert errors(game) == [code]
+
+
+# The compact check of observer records (issue 22, item 7) -----------------------------------
+
+
+def _observer_texts(preset: str, seed: int) -> list[str]:
+    """Generated JSONL records made observers' logs in each shape a log
+    takes: every hand ``null`` with the passes kept, the passes dropped
+    too, no ``hands`` at all; compact and indented."""
+    import json
+
+    from hearts_notation.io.jsonio import dumps_jsonl
+
+    out = []
+    for line in dumps_jsonl(list(generate_games(2, seed=seed, rules=preset, bots=("random",)))
+                            ).splitlines():
+        for shape in ("null", "no-passes", "no-hands"):
+            game = json.loads(line)
+            for deal in game["deals"]:
+                if shape == "no-hands":
+                    deal.pop("hands", None)
+                else:
+                    deal["hands"] = {seat: None for seat in deal["hands"]}
+                if shape == "no-passes":
+                    deal.pop("passes", None)
+            out.append(json.dumps(game, separators=(",", ":")))
+            out.append(json.dumps(game, indent=2))
+    return out
+
+
+def _mutants(text: str, rng: random.Random) -> list[str]:
+    """*text* with a fault an observer's log may have: two cards of the
+    play swapped, a passed card swapped with a played one, two plays of a
+    trick swapped, a pass dropped, a recipient named, a seat that is not
+    one, a hand known."""
+    import json
+
+    out = []
+    for kind in range(7):
+        game = json.loads(text)
+        deal = rng.choice(game["deals"])
+        tricks = deal["tricks"]
+        if not tricks or not tricks[0]["plays"]:
+            continue
+        t = rng.randrange(len(tricks))
+        plays = tricks[t]["plays"]
+        if kind == 0 and len(tricks) > 1:
+            u = rng.randrange(len(tricks))
+            a, b = plays[0], tricks[u]["plays"][-1]
+            a["card"], b["card"] = b["card"], a["card"]
+        elif kind == 1 and deal.get("passes"):
+            seat = rng.choice(list(deal["passes"]))
+            deal["passes"][seat][0] = plays[-1]["card"]
+        elif kind == 2 and len(plays) > 1:
+            plays[0], plays[1] = plays[1], plays[0]
+        elif kind == 3 and deal.get("passes"):
+            del deal["passes"][rng.choice(list(deal["passes"]))]
+        elif kind == 4 and deal.get("passes"):
+            seat = rng.choice(list(deal["passes"]))
+            deal["passes"][seat] = {"cards": deal["passes"][seat], "to": rng.choice(list(deal["passes"]))}
+        elif kind == 5:
+            deal.setdefault("hands", {})["X"] = None
+        elif kind == 6:
+            deal["hands"] = {seat: None for seat in deal.get("hands", {"N": 0})}
+            deal["hands"][next(iter(deal["hands"]))] = [p["card"] for tr in tricks for p in tr["plays"]
+                                                        if p["seat"] == next(iter(deal["hands"]))]
+        out.append(json.dumps(game, separators=(",", ":")))
+    return out
+
+
+def _model_entry(text: str) -> dict[str, object]:
+    """The entry of the model path (the record read with its positions, then
+    :func:`check_game`), which the compact check must give too."""
+    import json
+
+    from hearts_notation.io.jsonio import JsonLocator, game_from_dict
+
+    game = game_from_dict(json.loads(text), "t.jsonl", 3, line=7, locate=JsonLocator(text, 7))
+    return check_game(game).to_dict()
+
+
+@pytest.mark.parametrize("preset", presets(preset_names()))
+def test_observer_records_take_the_compact_check_with_the_same_findings(preset: str) -> None:
+    """A clean observer's record is judged by the compact check, its hands
+    inferred from the play, with exactly the infos (codes, messages,
+    positions) of the card-by-card check; a faulty one is left to the model
+    and reads as before."""
+    from hearts_notation import referee
+    from hearts_notation.io.compact import compact_record
+    from hearts_notation.io.typed_json import decode_record
+
+    rng = random.Random(preset)
+    judged = 0
+    for text in _observer_texts(preset, 5):
+        got = referee.report_json_text(text, "t.jsonl", 3, 7)
+        assert got == _model_entry(text), text[:200]
+        record = decode_record(text)     # (a deal without "hands" is not the typed shape)
+        compact = None if record is None else compact_record(record, 7, unknown_hands=True)
+        assert compact is not None or record is None
+        observed: list[referee.CompactCheck] = []
+        fast = None if compact is None else referee.compact_report(compact, "t.jsonl", 3,
+                                                                   observed=observed)
+        if fast is not None:
+            judged += 1
+            assert got["valid"]
+            assert len(got["findings"]) == sum(  # type: ignore[arg-type]
+                1 if order else 2 for _, _, order in (observed[0].noted if observed else ()))
+        for mutant in _mutants(text, rng):
+            assert referee.report_json_text(mutant, "t.jsonl", 3, 7) == _model_entry(mutant), mutant[:200]
+    if preset != "moon-choice":
+        assert judged

@@ -36,16 +36,20 @@ class CompactDeal:
     pass lists distinct cards (a mask of as many bits as cards listed), and
     ``sizes`` holds the number of cards of each trick.  ``to`` is the
     recipient a pass names (``pass N>E:``), by giver, when the record names
-    one: the compact check must judge it like the model path does."""
+    one: the compact check must judge it like the model path does.
+    ``unknown`` names the seats whose hand the record gives as not known
+    (``null``; an observer's log), when asked for (:func:`compact_record`):
+    their hands are then not in ``hands``."""
 
     __slots__ = ("cards", "dealer", "direction", "hands", "names", "number", "passes", "score",
-                 "sizes", "to", "total")
+                 "sizes", "to", "total", "unknown")
 
     def __init__(self, number: int | None, dealer: str | None, direction: str | None,
                  hands: dict[str, int], passes: dict[str, int] | None, names: list[str],
                  cards: list[int], sizes: list[int], score: Any, total: Any,
-                 to: dict[str, str] | None = None) -> None:
+                 to: dict[str, str] | None = None, unknown: list[str] | None = None) -> None:
         self.to = to
+        self.unknown = unknown
         self.number = number
         self.dealer = dealer
         self.direction = direction
@@ -153,13 +157,16 @@ def _tags_ok(tags: dict[Any, Any]) -> bool:
     return True
 
 
-def compact_record(rec: Any, line: int | None) -> CompactGame | None:
+def compact_record(rec: Any, line: int | None, unknown_hands: bool = False) -> CompactGame | None:
     """The compact form of a record decoded by the typed decoder
     (:mod:`hearts_notation.io.typed_json`), or ``None`` when it holds
-    anything the compact check does not judge (an unknown hand, a value the
-    model's reader would refuse): then the model decides.  The decoder has
-    checked the shape and the types; the values (card names, seat names,
-    tag names, numbers) are checked here."""
+    anything the compact check does not judge (an unknown hand unless
+    *unknown_hands*, a value the model's reader would refuse): then the
+    model decides.  The decoder has checked the shape and the types; the
+    values (card names, seat names, tag names, numbers) are checked here.
+    With *unknown_hands* a hand given as ``null`` is named in the deal's
+    ``unknown`` (``hearts validate``'s check infers it from the play:
+    :func:`hearts_notation.referee.report_json_text`)."""
     tags = rec.tags
     if tags and not _tags_ok(tags):
         return None
@@ -177,9 +184,20 @@ def compact_record(rec: Any, line: int | None) -> CompactGame | None:
         number = d.number
         if number is not None and number < 1:
             return None
-        hands = card_masks(d.hands)
-        if hands is None:
-            return None
+        unknown: list[str] | None = None
+        hands_in: dict[Any, Any] = d.hands
+        hands: dict[str, int] | None
+        if unknown_hands and None in hands_in.values():
+            unknown = []
+            hands = {}
+            for seat, hand in hands_in.items():
+                if hand is not None or not seat_ok(seat):
+                    return None     # (some hands known: the model says what follows)
+                unknown.append(seat)
+        else:
+            hands = card_masks(hands_in)
+            if hands is None:
+                return None
         passes: dict[str, int] | None = None
         passes_in = d.passes
         if passes_in:
@@ -204,5 +222,5 @@ def compact_record(rec: Any, line: int | None) -> CompactGame | None:
                 direction is not None and type(direction) is not str):
             return None
         deals.append(CompactDeal(number, d.dealer, direction, hands, passes, names, cards, sizes,
-                                 score, total))
+                                 score, total, None, unknown))
     return CompactGame(rec.rules, seats, rec.players or {}, deals, rec.result, line, tags)
