@@ -327,3 +327,26 @@ def test_lsp_broken_message_is_logged_without_traceback() -> None:
     assert code == 1  # the client went away without shutdown
     assert "Traceback" not in err
     assert err == "hearts lsp: Unable to handle message\n"
+
+
+# replay --analysis reads its report as every reader reads ----------------------------------
+#
+# A deeply nested file ended in "internal error: RecursionError" (exit 3); /dev/zero was
+# read whole until the system killed the process (137).
+
+
+def test_replay_analysis_report_is_read_bounded(tmp_path: Path) -> None:
+    record = str(Path(__file__).parent.parent / "samples" / "commented-example.hrn")
+    page = str(tmp_path / "r.html")
+    deep = write(tmp_path, "deep.json", "[" * 100_000 + "]" * 100_000)
+    code, out = run("replay", record, "--html", page, "--analysis", deep, "--lang", "en")
+    assert code == 2
+    assert out.splitlines()[0] == (
+        f"hearts: {deep}:1:33: not a JSON report of 'hearts annotate --format json': the nesting of "
+        "JSON values is over the limit of 32 (set HEARTS_MAX_DEPTH to raise it)"
+    )
+    code, out = run("replay", record, "--html", page, "--analysis", "/dev/zero", "--lang", "en")
+    assert code == 2
+    assert out.splitlines()[0] == (
+        "hearts: /dev/zero: binary data, not a text record (NUL byte at offset 0); expected UTF-8 text"
+    )

@@ -118,6 +118,6 @@ def test_html_with_annotate_report(tmp_path: Path) -> None:
     code, _, err = run(SAMPLE, "--html", str(out), "--analysis", str(bad))
     assert code == 2 and "games" in err
     code, _, err = run(SAMPLE, "--html", str(out), "--analysis", str(tmp_path / "missing.json"))
-    assert code == 2 and "cannot read" in err
+    assert code == 2 and err == f"hearts: {tmp_path / 'missing.json'}: no such file\n"
     code, _, err = run(SAMPLE, "--analysis", str(DATA / "commented-annotated.json"))
     assert code == 2 and "--html" in err

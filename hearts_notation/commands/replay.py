@@ -16,7 +16,6 @@ or command line (missing file, no such game or deal, bad ``--rules``).
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
@@ -25,9 +24,10 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from ..i18n import current_language, msg, os_reason, seats_in_view, translate
+from ..i18n import current_language, seats_in_view, translate
 from ..io import InputError, read_games, write_atomic
-from ..io.jsonio import json_syntax
+from ..io.jsonio import JSON_ERRORS, json_problem, loads_record
+from ..io.stream import decode, read_bytes
 from ..model import Finding, Game
 from ..render.html import record_language, render_html
 from ..render.narrate import narrate
@@ -111,16 +111,18 @@ def _read_analysis(path: str) -> dict[int, tuple[list[dict[str, Any]], dict[str,
     """The decisions and the learner's report (``summary``) of an
     ``annotate --format json`` report, by the game's 1-based position in
     its file; a file that is not such a report is unusable input (exit 2)."""
+    # Read as every reader reads: bounded (/dev/zero, an endless input), UTF-8
+    # checked at its place, the nesting checked before decoding (a deep file
+    # used to end in a RecursionError, exit 3).
     try:
-        with open(path, encoding="utf-8") as f:
-            report = json.load(f)
-    except OSError as exc:
-        fail(InputError(path, msg("input.cannot_read", why=os_reason(exc))).text(current_language()))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        why = (json_syntax(exc.msg) if isinstance(exc, json.JSONDecodeError)
-               else msg("input.not_utf8", byte=f"0x{exc.object[exc.start]:02x}"))
-        where = f"{path}:{exc.lineno}:{exc.colno}" if isinstance(exc, json.JSONDecodeError) else path
-        fail(translate(current_language(), "cli.not_report", path=where) + ": "
+        text = decode(read_bytes(path), path)
+    except InputError as exc:
+        fail(exc.text(current_language()))
+    try:
+        report = loads_record(text)
+    except JSON_ERRORS as exc:
+        why, line, column = json_problem(exc)
+        fail(translate(current_language(), "cli.not_report", path=f"{path}:{line}:{column}") + ": "
              + why.text(current_language()))
     games = report.get("games") if isinstance(report, dict) else None
     if not isinstance(games, list):
