@@ -140,7 +140,16 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
         if size > MAX_ALIAS_BYTES:
             raise AliasError(path, msg("alias.too_big", size=("num", size),
                                              limit=("num", MAX_ALIAS_BYTES)))
-        text = p.read_text(encoding="utf-8-sig")
+        # At most one byte past the limit is read: a device or a pipe has no
+        # size to check first (--aliases /dev/zero was read until memory ran out).
+        with p.open("rb") as fh:
+            raw = fh.read(MAX_ALIAS_BYTES + 1)
+        if b"\0" in raw:
+            raise AliasError(path, msg("input.binary", offset=raw.find(b"\0")))
+        if len(raw) > MAX_ALIAS_BYTES:
+            raise AliasError(path, msg("alias.too_big", size=("num", len(raw)),
+                                       limit=("num", MAX_ALIAS_BYTES)))
+        text = raw.decode("utf-8-sig")
     except OSError as exc:
         raise AliasError(path, msg("alias.cannot_read", why=os_reason(exc))) from None
     except UnicodeDecodeError as exc:

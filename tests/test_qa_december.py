@@ -350,3 +350,18 @@ def test_replay_analysis_report_is_read_bounded(tmp_path: Path) -> None:
     assert out.splitlines()[0] == (
         "hearts: /dev/zero: binary data, not a text record (NUL byte at offset 0); expected UTF-8 text"
     )
+
+
+# --aliases from a device ------------------------------------------------------------------
+#
+# The size was checked by stat (0 for /dev/zero), then the file read whole: "internal
+# error: MemoryError", exit 3, or the system's out-of-memory killer.
+
+
+def test_aliases_from_dev_zero_is_refused_at_once(tmp_path: Path) -> None:
+    path = write(tmp_path, "s.hrn", FRENCH_DEAL + "*\n")
+    code, out = run("standings", path, "--aliases", "/dev/zero", "--lang", "en")
+    assert code == 2
+    assert out.splitlines()[0] == (
+        "hearts: /dev/zero: binary data, not a text record (NUL byte at offset 0); expected UTF-8 text"
+    )
