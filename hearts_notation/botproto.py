@@ -172,7 +172,7 @@ class ExternalBot:
         line = self._read_line(time.monotonic() + self.move_time + grace)
         try:
             answer = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):   # ([[[[... nested past the decoder: malformed too)
             raise BotFault("malformed", msg("bot.not_json", text=_clip(line))) from None
         if not isinstance(answer, dict):
             raise BotFault("malformed", msg("bot.not_object", text=_clip(line)))

@@ -365,3 +365,44 @@ def test_aliases_from_dev_zero_is_refused_at_once(tmp_path: Path) -> None:
     assert out.splitlines()[0] == (
         "hearts: /dev/zero: binary data, not a text record (NUL byte at offset 0); expected UTF-8 text"
     )
+
+
+# A bot (independent software) answering JSON nested past the decoder -----------------------
+#
+# json.loads raised RecursionError, not the ValueError the protocol caught: "internal
+# error: RecursionError", exit 3, instead of a malformed answer replaced and reported.
+
+
+def test_bot_answer_nested_too_deep_is_a_malformed_fault(tmp_path: Path) -> None:
+    import sys
+
+    bot = write(
+        tmp_path,
+        "deep.py",
+        (
+            "import sys\n"
+            "for line in sys.stdin:\n"
+            "    sys.stdout.write('[' * 5000 + ']' * 5000 + '\\n'); sys.stdout.flush()\n"
+        ),
+    )
+    out_file = str(tmp_path / "m.jsonl")
+    code, out = run(
+        "match",
+        "-p",
+        f"cmd:{sys.executable} {bot}",
+        "-p",
+        "heuristic",
+        "-p",
+        "heuristic",
+        "-p",
+        "heuristic",
+        "--deals",
+        "1",
+        "-o",
+        out_file,
+        "--lang",
+        "en",
+    )
+    assert code == 1, out
+    assert "malformed answer" in out
+    assert Path(out_file).read_text().count("\n") == 1
