@@ -1975,16 +1975,30 @@ def _noted_findings(check: CompactCheck, text: str, line: int | None) -> list[di
     """The entries of the infos :func:`clean_deal` noted of a clean JSON
     record's deals with no hand known, each at its place in *text* (the
     line and column the model's reader gives it): the record's one locator,
-    made only now, asked only for these places."""
+    made only now, asked only for these places.  The deals that pass have
+    one same info but for its deal and place: worded once per record."""
     from .io.jsonio import JsonLocator
 
     locate = JsonLocator(text, line or 1)
+    t = check.t
     out: list[dict[str, object]] = []
+    worded: dict[tuple[str, ...], dict[str, object]] = {}
     for di, number, order in check.noted:
         deal_pos = locate(("deals", di))
-        pass_pos = (locate(("deals", di, "passes", order[0])) or deal_pos) if order else None
-        for f in observer_findings(check.t, number, order, deal_pos, pass_pos):
-            out.append(f.to_dict())
+        if order is None:
+            for f in observer_findings(t, number, None, deal_pos, None):
+                out.append(f.to_dict())
+            continue
+        pos = locate(("deals", di, "passes", order[0])) or deal_pos
+        key = tuple(order)
+        entry = worded.get(key)
+        if entry is None:
+            entry = worded[key] = observer_findings(t, number, order, None, None)[0].to_dict()
+        entry = dict(entry)     # (its message and arguments shared: nothing changes them)
+        entry["deal"] = number
+        entry["line"] = pos.line if pos else None
+        entry["column"] = pos.column if pos else None
+        out.append(entry)
     return out
 
 
