@@ -406,3 +406,29 @@ def test_bot_answer_nested_too_deep_is_a_malformed_fault(tmp_path: Path) -> None
     assert code == 1, out
     assert "malformed answer" in out
     assert Path(out_file).read_text().count("\n") == 1
+
+
+# OpenSpiel exports from independent software -----------------------------------------------
+#
+# The state JSON and history readers decoded with json.loads unchecked: deep brackets
+# were "internal error: RecursionError" and a number of 5,000 digits "internal error:
+# ValueError: Exceeds the limit (4300 digits)", exit 3.
+
+
+def test_openspiel_readers_refuse_deep_and_long_numbers_at_their_place(tmp_path: Path) -> None:
+    deep = write(tmp_path, "deep.json", "[" * 100_000 + "]" * 100_000)
+    for fmt in ("openspiel", "openspiel-history"):
+        code, out = run("validate", deep, "--from", fmt, "--lang", "en")
+        assert code == 2, fmt
+        assert out.splitlines()[0] == (
+            f"{deep}:1:33: the nesting of JSON values is over the limit of 32 (set HEARTS_MAX_DEPTH "
+            "to raise it)"
+        ), fmt
+    lines = write(tmp_path, "h.oshist", "[1, 2]\n" + "[" * 100_000 + "\n")
+    code, out = run("convert", lines, "--from", "openspiel-history", "--to", "json", "--lang", "en")
+    assert code == 2 and out.splitlines()[0].startswith(f"{lines}:2:33: the nesting of JSON values")
+    big = write(tmp_path, "big.json", '{"deals": [{"number": 1' + "0" * 5000 + "}]}")
+    code, out = run("convert", big, "--from", "openspiel", "--to", "json", "--lang", "en")
+    assert code == 2
+    assert "not valid JSON here: a number has too many digits (over 4,300)" in out
+    assert "internal error" not in out

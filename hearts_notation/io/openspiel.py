@@ -52,7 +52,7 @@ from ..rules import RuleError, RuleSet, parse_rules, preset_rules
 from ..scoring import score_game
 from ..state import GameState, apply_passes, deal_pass, deal_points
 from ..walk import deal_hands
-from .jsonio import json_syntax, json_type
+from .jsonio import JSON_ERRORS, json_problem, json_syntax, json_type, loads_record
 from .stream import InputError, RecordError
 
 # OpenSpiel's vocabulary ------------------------------------------------------
@@ -312,19 +312,26 @@ class _Doc:
 
 def _json_docs(text: str) -> list[_Doc]:
     """The JSON document of *text*, or one document per non-blank line."""
+    # loads_record checks the nesting first, and JSON_ERRORS holds what
+    # json.loads raises past the syntax (a RecursionError on deep brackets, a
+    # ValueError on a number of 4,300 digits: both were internal errors, exit 3).
     try:
-        return [_Doc(text, json.loads(text), 1)]
+        return [_Doc(text, loads_record(text), 1)]
     except json.JSONDecodeError as exc:
         if exc.msg != "Extra data":
             raise RecordError(json_syntax(exc.msg), line=exc.lineno, column=exc.colno) from None
+    except JSON_ERRORS as exc:
+        message, at, column = json_problem(exc)
+        raise RecordError(message, line=at, column=column) from None
     docs = []
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            docs.append(_Doc(line, json.loads(line), lineno))
-        except json.JSONDecodeError as exc:
-            raise RecordError(json_syntax(exc.msg), line=lineno, column=exc.colno) from None
+            docs.append(_Doc(line, loads_record(line), lineno))
+        except JSON_ERRORS as exc:
+            message, _, column = json_problem(exc)
+            raise RecordError(message, line=lineno, column=column) from None
     return docs
 
 
