@@ -342,7 +342,9 @@ class ExactSolver:
         return [c for _, c in keyed]
 
     def _ordered(self, legal: int, alive: int, led: int, win: int) -> list[int]:
-        """:meth:`_order` of the groups of *legal*.  Following suit, cached on
+        """:meth:`_order` of the groups of *legal*, each card as ``e & 63``
+        (a lead or a discard of several groups keeps its sort key above:
+        no second list to build).  Following suit, cached on
         everything it depends on: the legal cards, the cards alive of the led
         suit and the card winning the trick.  Leading or discarding, each card's
         place depends only on the cards alive of its own suit: the groups of
@@ -360,6 +362,8 @@ class ExactSolver:
             return got
         mode = 1 if led >= 0 else 0
         merged: list[int] = []
+        first: list[int] = []
+        pieces = 0
         for suit in range(4):
             sh = 13 * suit
             lm = (legal >> sh) & _SUIT
@@ -371,19 +375,28 @@ class ExactSolver:
             if part is None:
                 part = self._piece(suit, lm, am, mode)
                 self._pieces[k] = part
-            merged.extend(part)
-        if len(merged) == 1:     # one group: searched by its lowest card, as in _order
-            return [(legal & -legal).bit_length() - 1]
+            pieces += 1
+            if pieces == 1:
+                first = part
+            else:
+                if pieces == 2:
+                    merged.extend(first)
+                merged.extend(part)
+        if pieces == 1:
+            if len(first) == 1:     # one group: searched by its lowest card, as in _order
+                return [(legal & -legal).bit_length() - 1]
+            return first    # one suit: the cached piece, in the order searched
         merged.sort()   # distinct keys (the card is in them): reversing is the reverse sort
         if self.reverse_ties:
             merged.reverse()
-        return [e & 63 for e in merged]
+        return merged
 
     def _piece(self, suit: int, lm: int, am: int, discard: int) -> list[int]:
         """The groups of the legal cards *lm* of *suit* (13-bit ranks, *am*
         the ranks alive), one card each, as ``sort key * 64 + card`` for a
-        lead (*discard* 0) or a discard (1): :meth:`_order`'s choice of card
-        and key (a discard's key is the same on any other suit led)."""
+        lead (*discard* 0) or a discard (1), in the order searched:
+        :meth:`_order`'s choice of card and key (a discard's key is the same
+        on any other suit led)."""
         alive = am << (13 * suit)
         out: list[int] = []
         for _cls, low, high in suit_classes(suit, lm, am, bool(self.jd_value)):
@@ -393,6 +406,9 @@ class ExactSolver:
             else:
                 c = high if self.reverse_ties else low
                 out.append(order_key(c, alive, -1, -1) * 64 + c)
+        out.sort()      # the order searched, so that a lone suit's piece is the answer
+        if self.reverse_ties:
+            out.reverse()
         return out
 
     # -- bounds ------------------------------------------------------------------
@@ -510,7 +526,8 @@ class ExactSolver:
         card_pen = self.card_pen
         best: Vector = ()
         best_own = _INF
-        for c in order:
+        for e in order:
+            c = e & 63
             if (later >= 0 and best_own < _INF and not later & above[c]
                     and (led < 0 or (c // 13 == led and c > win))
                     and floor + card_pen[c] >= best_own):
@@ -661,7 +678,8 @@ class ExactSolver:
                 floor = ((self.jlow if alive & _JD_BIT else 0)
                          + (self._points(tm & self.pen) if tm & self.pen else 0))
             best = _INF
-            for c in order:
+            for e in order:
+                c = e & 63
                 if (later >= 0 and best < _INF and not later & above[c]
                         and (led < 0 or (c // 13 == led and c > win))
                         and floor + card_pen[c] >= best):
@@ -697,7 +715,8 @@ class ExactSolver:
                 if alive & _JD_BIT and not tm & _JD_BIT and self.jd_value > 0:
                     ceiling += self.jd_value
             best = -_INF
-            for c in order:
+            for e in order:
+                c = e & 63
                 if (later >= 0 and best > -_INF and not later & above[c]
                         and (led < 0 or (c // 13 == led and c > win))
                         and ceiling - card_pen[c] <= best):
