@@ -5,8 +5,9 @@
 Needs valgrind (Debian: ``apt-get install valgrind``).  On a shared machine one
 process's CPU seconds move by 10% and more with the load; instruction counts do
 not, so the before and after of a change to the observer path (docs/performance.md,
-section bench_observer; docs/decisions.md, "Observer records, a third cheaper") are
-given in instructions.  The files are ``bench_observer.py``'s: 150 generated games
+section bench_observer; docs/decisions.md, "Observer records, a third cheaper" and
+"Observer records take the clean check") are given in instructions.  The files are
+``bench_observer.py``'s: 150 generated games
 (seed 7, heuristic bots), as JSONL with the hands known and with every hand
 ``null`` (passes kept).  The first *games* records of each are read by
 ``referee.report_json_text`` in one process, once to warm up and then either 0 or
