@@ -481,9 +481,8 @@ class ExactSolver:
         led = -1
         win = -1
         if pos:
-            # led_suit's answer (the first card's suit), read off the list
-            # here: compiled, led_suit takes any sequence, a generic subscript
-            led = cards[0] // 13
+            first_suit = led_suit(cards)    # the rule's own answer
+            led = -1 if first_suit is None else first_suit
             for x in cards:
                 tm |= 1 << x
             win = winning_card(cards[0], tm)
