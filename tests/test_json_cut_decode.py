@@ -72,7 +72,7 @@ def _documents() -> Iterator[str]:
 #: What a :class:`CompactDeal` holds, named here: the compiled class (mypyc)
 #: does not expose ``__slots__``; the pure one must agree with this list.
 _DEAL_FIELDS = ("cards", "dealer", "direction", "hands", "names", "number", "passes", "score",
-                "sizes", "to", "total")
+                "sizes", "to", "total", "unknown")
 
 
 def _fields(game: CompactGame | None) -> Any:
