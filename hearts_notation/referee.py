@@ -424,13 +424,7 @@ def clean_deal(rules: RuleSet, t: _Seating, number: int, d: CompactDeal,
     hands = _seat_masks(t, d.hands)
     if hands is None:
         return None
-    hs = t.hs
-    whole = 0
-    for m in hands:
-        if m.bit_count() != hs:
-            return None
-        whole += m      # (a card twice makes a carry: not the deck)
-    if whole != t.deck:
+    if not _whole_deck(t, hands):
         return None
     offset = t.offsets[k]
     n = t.n
@@ -449,6 +443,19 @@ def clean_deal(rules: RuleSet, t: _Seating, number: int, d: CompactDeal,
     elif d.passes:
         return None
     return _replay(rules, t, hands, d.names, d.cards, d.sizes)
+
+
+def _whole_deck(t: _Seating, hands: list[int]) -> bool:
+    """Whether *hands* (bitmasks in seat order) hold the hand size each and
+    together the deck, each card once: the dealt hands of a clean deal,
+    recorded (:func:`clean_deal`) or taken from the play (:func:`_observed`)."""
+    hs = t.hs
+    whole = 0
+    for m in hands:
+        if m.bit_count() != hs:
+            return False
+        whole += m      # (a card twice makes a carry: not the deck)
+    return whole == t.deck
 
 
 def _recipients_ok(t: _Seating, to: dict[str, str] | None, offset: int) -> bool:
@@ -496,13 +503,7 @@ def _observed(rules: RuleSet, t: _Seating, number: int, k: int, d: CompactDeal,
             return None
         hands[i] |= 1 << cards[j]
         j += 1
-    hs = t.hs
-    whole = 0
-    for m in hands:
-        if m.bit_count() != hs:
-            return None
-        whole += m      # (a card twice makes a carry: not the deck)
-    if whole != t.deck:
+    if not _whole_deck(t, hands):
         return None
     offset = t.offsets[k]
     order: list[str] | None = None
