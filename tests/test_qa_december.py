@@ -8,24 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from hearts_notation.cli import cli
-
-
-def run(*args: str, input: str | None = None) -> tuple[int, str]:
-    res = CliRunner().invoke(cli, list(args), input=input)
-    out = res.output + (res.stderr if res.stderr_bytes is not None else "")
-    assert "Traceback" not in out
-    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
-    return res.exit_code, out
-
-
-def write(tmp_path: Path, name: str, text: str) -> str:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
+from tests.clirun import run, write
 
 # YAML: what the constructor refuses is told by the catalogs -------------------------
 #

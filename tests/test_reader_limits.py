@@ -18,6 +18,7 @@ from hearts_notation.cli import cli
 from hearts_notation.io import InputError, dumps, iter_games_text, read_games
 from hearts_notation.io.limits import ENV, Limits, current, refresh, set_limits
 from tests.budget import long_beyond
+from tests.clirun import run, write
 
 ROOT = Path(__file__).parent.parent
 GAMES = list(read_games(str(ROOT / "samples" / "club-night.json")))
@@ -25,18 +26,6 @@ RECORD = dumps(GAMES[:1], "jsonl").strip()
 BIG = "9" * 5000
 
 
-def run(*args: str, input: str | None = None) -> tuple[int, str]:
-    res = CliRunner().invoke(cli, list(args), input=input)
-    out = res.output + (res.stderr if res.stderr_bytes is not None else "")
-    assert "Traceback" not in out
-    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
-    return res.exit_code, out
-
-
-def write(tmp_path: Path, name: str, text: str) -> str:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return str(path)
 
 
 def test_deeply_nested_jsonl_line_is_one_bad_record(tmp_path: Path) -> None:
