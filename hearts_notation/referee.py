@@ -62,7 +62,6 @@ from .io.compact import CompactDeal, CompactGame, compact_record
 from .io.compact import seat_ok as _seat_ok
 from .io.events import Visitor
 from .io.hrn.words import misspelt_tag
-from .io.typed_json import decode_tree, json_record, tree_of
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
     RuleError,
@@ -1923,6 +1922,10 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     *compact*, if given, is the compact form of the typed decoder's record
     of *text*, made by the cut (:func:`hearts_notation.io.jsonio.iter_json_compact`):
     the text is not decoded by it again."""
+    # (the typed decoder here, not at the top: an HRN file never needs it,
+    # and ``validate``'s start-up would pay for its import)
+    from .io.typed_json import decode_tree, json_record, tree_of
+
     default = _as_rules(default_rules)
     compact, typed, record = json_record(text, line, compact)
     if compact is None and record is not None:

@@ -129,7 +129,8 @@ def test_validate_imports_only_what_its_path_needs(tmp_path: Path, fmt: str) -> 
 
 #: What ``validate`` of a small clean HRN file must not load (issue 22's start-up
 #: target): the terminal styling, YAML, the grammar, the cluster engine, the
-#: JSON decoder, the analysis, the worker pool, the finding renderer, the
+#: JSON decoders (msgspec, and the typed decoder's module the referee
+#: imports only for a JSON record), the analysis, the worker pool, the finding renderer, the
 #: temporary-file machinery, pathlib (with urllib.parse and ipaddress), locale
 #: (click's gettext looking for message catalogs: the catalogs answer it),
 #: mypy_extensions (nothing of it runs), and the referee's paths for records
@@ -142,7 +143,7 @@ NOT_FOR_A_CLEAN_FILE = ("rich", "yaml", "lark", "dask", "distributed", "msgspec"
                         "pathlib", "urllib", "ipaddress", "locale", "mypy_extensions",
                         "hearts_notation.io.jsonio", "hearts_notation.sheets", "hearts_notation.misorder",
                         "hearts_notation.io.segments", "hearts_notation.runners.counted",
-                        "importlib.util")
+                        "importlib.util", "hearts_notation.io.typed_json")
 
 
 @pytest.mark.parametrize("fmt", ["json", "text"])
