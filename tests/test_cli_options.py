@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from hearts_notation.cli import COMMANDS, cli
-from hearts_notation.commands.options import INPUT_FORMAT_NAMES, locale_language
+from hearts_notation.commands.options import INPUT_FORMAT_NAMES
+from hearts_notation.i18n import locale_language
 from hearts_notation.io import INPUT_FORMATS
 from hearts_notation.rules import RuleSet
 

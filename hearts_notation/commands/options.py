@@ -13,8 +13,10 @@ Parameter names are fixed so that command functions read alike:
 ``fmt_in`` (``--from``), ``rules`` and ``force_rules``, ``jobs``,
 ``fmt_out`` (``--format``), ``lang``, ``output`` (``-o``).
 
-This module imports only click (and the rules lazily, when a ``--rules``
-value is converted) so that defining a command costs nothing at start-up.
+This module imports click and the catalogs (loaded before any command by
+the group, whose words they are) and the rest lazily (the rules when a
+``--rules`` value is converted) so that defining a command costs nothing
+at start-up.
 """
 
 from __future__ import annotations
@@ -22,33 +24,19 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
-if TYPE_CHECKING:
-    pass
+from ..i18n import LANGUAGES, current_language, locale_language, set_language, translate
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-#: Languages the program speaks (messages, narration, card ranks).
-LANGUAGES: tuple[str, ...] = ("en", "fr")
 
 #: The record formats ``--from`` accepts: the same list as the readers'
 #: (kept here as literals so that defining an option does not import the
 #: readers; a test checks it against :data:`hearts_notation.io.INPUT_FORMATS`).
 INPUT_FORMAT_NAMES: tuple[str, ...] = ("hrn", "json", "jsonl", "yaml", "openspiel", "openspiel-history",
                                        "openspiel-playthrough")
-
-
-def locale_language(environ: dict[str, str] | os._Environ[str] | None = None) -> str:
-    """The language of the user's locale, as POSIX looks it up for messages:
-    the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set and not
-    empty decides; a language the program does not speak (or ``C``/``POSIX``)
-    gives English (:func:`hearts_notation.i18n.locale_language`)."""
-    from ..i18n import locale_language as from_locale
-
-    return from_locale(environ)
 
 
 #: The parameters that name a command's records (its path arguments).
@@ -91,7 +79,6 @@ def _remember_given_language(ctx: click.Context, param: click.Parameter,
     (``None``), each record is written in the language it is kept in, and
     the messages speak the locale's language, or the record's when the
     locale is English (:func:`hearts_notation.presentation.run_language`)."""
-    from ..i18n import current_language, set_language
     from ..presentation import run_language
 
     if value is not None:
@@ -108,7 +95,6 @@ def _remember_language(ctx: click.Context, param: click.Parameter, value: str) -
     language, or the language of the record when the locale is English
     (a French sheet gets French messages and pages:
     :func:`hearts_notation.presentation.run_language`)."""
-    from ..i18n import set_language
     from ..presentation import run_language
 
     if not _given(ctx, param):
@@ -148,8 +134,6 @@ class RulesParam(click.ParamType):  # type: ignore[type-arg]
         try:
             return load_rules(str(value))
         except RuleError as exc:
-            from ..i18n import current_language
-
             self.fail(exc.text(current_language()), param, ctx)
 
 
@@ -179,8 +163,6 @@ def rules_options(*, force: bool = True, default: str | None = None,
             @functools.wraps(f)
             def checked(*args: Any, **kwargs: Any) -> Any:
                 if kwargs.get("force_rules") and kwargs.get("rules") is None:
-                    from ..i18n import current_language, translate
-
                     raise click.UsageError(translate(current_language(), "cli.force_rules"))
                 return f(*args, **kwargs)
 
@@ -276,7 +258,6 @@ def _check_scheduler(ctx: click.Context, param: click.Parameter, value: str | No
 
 
 def _bad_address(value: str) -> str:
-    from ..i18n import current_language, translate
     from ..output import safe
 
     return translate(current_language(), "engine.bad_address", address=safe(value),
@@ -311,7 +292,6 @@ def engine_options() -> Callable[[F], F]:
             # first record, before the command prints anything; the command
             # then runs on that engine (the local engine's records were read
             # while the command line was parsed, by the same function).
-            from ..i18n import set_language
             from ._common import open_engine
 
             with open_engine(spec, kwargs.get("jobs") or 0) as opened:
@@ -347,7 +327,6 @@ def engine_options() -> Callable[[F], F]:
 
 __all__ = [
     "INPUT_FORMAT_NAMES",
-    "LANGUAGES",
     "RULES",
     "RulesParam",
     "engine_options",
@@ -355,7 +334,6 @@ __all__ = [
     "input_format_option",
     "jobs_option",
     "lang_option",
-    "locale_language",
     "output_option",
     "rules_options",
 ]

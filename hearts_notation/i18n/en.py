@@ -1271,7 +1271,6 @@ MESSAGES.update({
     "page.inferred": 'from the play',
     "page.pass_line": 'pass {who}:',
     "page.diagram": 'The deal as dealt',
-    "page.to_come": 'not played yet',
     "page.dealt": 'Deal {n}: the hands as dealt',
     "page.received": 'The passes are made: the hands in play',
     "page.passes": '{who} passes {cards} to {to}',

@@ -782,7 +782,6 @@ MESSAGES.update({
     "page.inferred": "d'après le jeu",
     "page.pass_line": 'passe {who} :',
     "page.diagram": 'La donne distribuée',
-    "page.to_come": 'pas encore joué',
     "page.dealt": 'Donne {n} : les mains distribuées',
     "page.received": "L'échange est fait : les mains en jeu",
     "page.passes": '{who} passe {cards} à {to}',
