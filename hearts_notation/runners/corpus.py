@@ -41,6 +41,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -160,16 +162,27 @@ def _make_folder(dest: str) -> None:
         os.makedirs(dest, exist_ok=True)
 
 
+#: A marker is a few hundred bytes; anything much larger is not one.
+_MARKER_MAX = 1 << 20
+
+
 def _read_text(path: str) -> str | None:
-    """The text of a marker (``None``: there is none, or it cannot be read)."""
+    """The text of a marker (``None``: there is none, or it cannot be read:
+    a folder, a FIFO or a device in its place, not UTF-8, or too large to be
+    one).  Only a regular file is opened, so that something planted at a
+    marker's name never blocks the run."""
     try:
         if is_url(path):
             fs, inner = _fs(path)
             with fs.open(inner, "rb") as fh:
-                data: bytes = fh.read()
+                data: bytes = fh.read(_MARKER_MAX + 1)
         else:
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                return None
             with open(path, "rb") as fh:
-                data = fh.read()
+                data = fh.read(_MARKER_MAX + 1)
+        if len(data) > _MARKER_MAX:
+            return None
         return data.decode("utf-8")
     except (OSError, ValueError):
         return None
@@ -328,14 +341,8 @@ def _deals_analysed(game: Game, only_deal: int | None) -> int:
 
 def _done(marker_path: str, target: str, key: str) -> dict[str, Any] | None:
     """The marker of a part done with *key*, when the part is there whole."""
-    text = _read_text(marker_path)
-    if text is None:
-        return None
-    try:
-        marker = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(marker, dict) or marker.get("key") != key:
+    marker = _parsed(_read_text(marker_path))
+    if marker is None or marker.get("key") != key:
         return None
     if _size(target) != marker.get("bytes"):
         return None
@@ -370,7 +377,7 @@ def write_manifest(item: tuple[str, list[tuple[str, list[str], str]]],
             target = join(dest, name)
             text = _read_text(target + DONE_SUFFIX)
             marker = _parsed(text)
-            ok = (marker is not None and marker.get("layout") == LAYOUT
+            ok = (marker is not None
                   and _size(target) == marker.get("bytes")
                   and marker.get("settings") == wanted)
             entry: dict[str, Any] = {"part": name, "source": source, "done": ok}
@@ -398,14 +405,50 @@ def write_manifest(item: tuple[str, list[tuple[str, list[str], str]]],
     return done
 
 
+#: The fields of a marker and their types (:func:`_parsed` checks them all).
+_MARKER_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "layout": str, "key": str, "settings": str, "games": int, "deals": int, "bytes": int,
+    "start": int, "end": (int, type(None)), "sha256": str, "totals": dict}
+
+
 def _parsed(text: str | None) -> dict[str, Any] | None:
+    """A marker read back, or ``None`` when it is not one this layout wrote
+    whole (cut short by a crash, edited, of another version, not JSON): the
+    part is then done again, which is always safe.  Every field the run
+    reads is checked here, its totals too, so that nothing later fails on
+    a marker."""
     if text is None:
         return None
     try:
         found = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
-    return found if isinstance(found, dict) else None
+    if not isinstance(found, dict) or found.get("layout") != LAYOUT:
+        return None
+    for name, kind in _MARKER_FIELDS.items():
+        value = found.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return None
+    t = found["totals"]
+    counts = ("deals", "decisions", "forced")
+    if (any(type(t.get(k)) is not int for k in counts) or not _fraction(t.get("epl"))
+            or not _table(t.get("marks"), int) or not _table(t.get("seat_decisions"), int)
+            or not _table(t.get("seat_epl"), str)
+            or not all(_fraction(v) for v in t["seat_epl"].values())):
+        return None
+    return found
+
+
+def _fraction(value: object) -> bool:
+    """Whether *value* is a fraction as :func:`totals_state` writes it
+    (``"n/d"``, ``d`` not zero; a bounded number of digits)."""
+    return (isinstance(value, str)
+            and re.fullmatch(r"-?[0-9]{1,60}(?:/0*[1-9][0-9]{0,59})?", value) is not None)
+
+
+def _table(value: object, kind: type) -> bool:
+    """Whether *value* is a JSON object of *kind* values (never ``bool``)."""
+    return isinstance(value, dict) and all(type(v) is kind for v in value.values())
 
 
 @dataclass
