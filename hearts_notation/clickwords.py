@@ -12,7 +12,7 @@ stay click's: their option texts are English, and a half-translated page
 helps nobody.
 
 The run's language is decided, when an error is worded, as for the rest of
-the run (:mod:`hearts_notation.presentation`): ``--lang`` on the command
+the run (:mod:`hearts_notation.language`): ``--lang`` on the command
 line, else the locale's language, else the language of the first record
 named on the command line.
 """
@@ -101,7 +101,7 @@ def run_language() -> str:
     if given is None and lang == "en":
         lang = locale_language()
     if given is None and lang == "en":
-        from .presentation import paths_language
+        from .language import paths_language
 
         files = [a for a in _ARGS if not a.startswith("-") and os.path.isfile(a)]
         lang = paths_language(files) or "en"

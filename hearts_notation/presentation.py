@@ -8,26 +8,19 @@ and the language's number format.  Code asks it for a seat, a player, a
 number or a message, and never decides words, seat letters or decimal
 points on its own.
 
-The run's language is chosen once (:func:`run_language`): an explicit
-``--lang``; else the locale's language when it is not English; else the
-language the first record is kept in (a sheet typed in French gets French
-messages and a French page without being asked); else English.
+The run's language is chosen once, before any output, by
+:func:`hearts_notation.language.run_language`.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
 
 from .i18n import Msg, card_text, finding_text, render, seat_label, translate
 from .model import Finding, Game
 
-__all__ = ["Presentation", "paths_language", "run_language"]
-
-#: How much of a record's beginning is read to tell its language.
-_SNIFF_BYTES: Final = 64 << 10
+__all__ = ["Presentation"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,82 +95,3 @@ class Presentation:
     def percent(self, x: float, digits: int = 1) -> str:
         """*x* per cent (``12.5%`` / ``12,5 %``)."""
         return translate(self.lang, "presentation.percent", n=self.number(x, digits))
-
-
-#: Folder entries :func:`_first_hrn` looks at before giving up: a folder of
-#: records finds its first one at once, while ``hearts replay /`` (a folder
-#: where a file is wanted) used to walk the whole file system, ten seconds
-#: and more, before saying that it is a folder.
-_SNIFF_ENTRIES: Final = 4096
-
-
-def _first_hrn(folder: str) -> str | None:
-    """The first ``.hrn`` file under *folder* in sorted path order (the
-    order of ``sorted(Path(folder).rglob("*.hrn"))``), found lazily, or
-    ``None`` when there is none among the first :data:`_SNIFF_ENTRIES`
-    entries."""
-    budget = _SNIFF_ENTRIES
-    stack: list[Iterator[os.DirEntry[str]]] = []
-    try:
-        with os.scandir(folder) as it:
-            entries = sorted(it, key=lambda e: e.name)
-    except OSError:
-        return None
-    stack.append(iter(entries))
-    while stack:
-        entry = next(stack[-1], None)
-        if entry is None:
-            stack.pop()
-            continue
-        budget -= 1
-        if budget < 0:
-            return None
-        try:
-            if entry.is_dir(follow_symlinks=False):
-                with os.scandir(entry.path) as it:
-                    stack.append(iter(sorted(it, key=lambda e: e.name)))
-            elif entry.name.endswith(".hrn") and entry.is_file():
-                return entry.path
-        except OSError:
-            continue
-    return None
-
-
-def paths_language(paths: Iterable[str]) -> str | None:
-    """The language the first HRN record among *paths* (files or folders)
-    is kept in, from the first words of its text (``None``: English or no
-    HRN record).  Only the beginning of one file is read."""
-    from .io.formats import format_for
-    from .io.hrn.words import text_language
-    from .io.stream import path_text
-
-    for arg in paths:
-        if not isinstance(arg, str) or arg == "-" or "://" in arg:
-            continue
-        p = path_text(arg)      # (pathlib only to search a folder: start-up)
-        try:
-            if os.path.isdir(p):
-                first = _first_hrn(p)
-                if first is None:
-                    continue
-                p = first
-            if format_for(p) != "hrn" or not os.path.isfile(p):
-                continue
-            with open(p, "rb") as fh:
-                head = fh.read(_SNIFF_BYTES).decode("utf-8", "replace")
-        except OSError:
-            continue
-        lang = text_language(head)
-        return None if lang in (None, "en") else lang
-    return None
-
-
-def run_language(given: str | None, locale: str, paths: Iterable[str] = ()) -> str:
-    """The language of a run's messages and pages: *given* (``--lang``);
-    else the *locale*'s when it is not English; else the language the first
-    record of *paths* is kept in; else English."""
-    if given:
-        return given
-    if locale != "en":
-        return locale
-    return paths_language(paths) or locale

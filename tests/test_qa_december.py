@@ -147,18 +147,18 @@ def test_typographic_quotes_in_a_tag_are_named(tmp_path: Path) -> None:
 
 
 def test_the_language_sniff_stops_early_in_a_big_folder(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from hearts_notation import presentation
+    from hearts_notation import language
 
     (tmp_path / "b").mkdir()
     write(tmp_path / "b", "z.hrn", FRENCH_DEAL)
     write(tmp_path, "b.hrn", '[Event "x"]\n')
     write(tmp_path, "a.txt", "")
     # the first record in sorted path order, as before (b/z.hrn sorts before b.hrn)
-    assert presentation.paths_language([str(tmp_path)]) == "fr"
+    assert language.paths_language([str(tmp_path)]) == "fr"
     code, out = run("replay", str(tmp_path))
     assert code == 2 and out.splitlines()[0] == f"{tmp_path}: est un dossier, pas un fichier de partie"
-    monkeypatch.setattr(presentation, "_SNIFF_ENTRIES", 2)
-    assert presentation.paths_language([str(tmp_path)]) is None
+    monkeypatch.setattr(language, "_SNIFF_ENTRIES", 2)
+    assert language.paths_language([str(tmp_path)]) is None
 
 
 # A refused JSON record is located in every command ------------------------------------

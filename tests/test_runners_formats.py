@@ -59,7 +59,7 @@ def test_the_local_engine_tells_the_records_language_as_the_command_line_does(
     """``Engine.records_language`` on the local engine is the command
     line's choice (``paths_language``): the first HRN record's language,
     ``None`` for English or no HRN record; a Dask worker runs the same."""
-    from hearts_notation.presentation import paths_language
+    from hearts_notation.language import paths_language
     from hearts_notation.runners.local import LocalEngine
 
     french = str(SAMPLES / "feuille-en-francais.hrn")

@@ -78,8 +78,8 @@ def _remember_given_language(ctx: click.Context, param: click.Parameter,
     ``fmt``): given, it is the language of the messages too; not given
     (``None``), each record is written in the language it is kept in, and
     the messages speak the locale's language, or the record's when the
-    locale is English (:func:`hearts_notation.presentation.run_language`)."""
-    from ..presentation import run_language
+    locale is English (:func:`hearts_notation.language.run_language`)."""
+    from ..language import run_language
 
     if value is not None:
         set_language(value)
@@ -94,8 +94,8 @@ def _remember_language(ctx: click.Context, param: click.Parameter, value: str) -
     the code that knows the option.  Not given, it is the locale's
     language, or the language of the record when the locale is English
     (a French sheet gets French messages and pages:
-    :func:`hearts_notation.presentation.run_language`)."""
-    from ..presentation import run_language
+    :func:`hearts_notation.language.run_language`)."""
+    from ..language import run_language
 
     if not _given(ctx, param):
         if ctx.params.get("engine") == "dask" and value == "en":

@@ -432,7 +432,7 @@ class DaskEngine:
         """Told by a worker, from where the workers open *paths* (the
         client never opens the corpus): the same function as the local
         engine's, run where the data is."""
-        from ..presentation import paths_language
+        from ..language import paths_language
 
         try:
             where = [located(p) or p for p in paths]

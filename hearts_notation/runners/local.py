@@ -218,7 +218,7 @@ class LocalEngine:
     def records_language(self, paths: Sequence[str]) -> str | None:
         """Read here, where the data is (the command line already chose
         the language from the same function while it was parsed)."""
-        from ..presentation import paths_language
+        from ..language import paths_language
 
         return paths_language(paths)
 

@@ -105,7 +105,7 @@ class Engine(Protocol):
 
     def records_language(self, paths: Sequence[str]) -> str | None:
         """The language the first HRN record among *paths* is kept in
-        (:func:`hearts_notation.presentation.paths_language`; ``None``:
+        (:func:`hearts_notation.language.paths_language`; ``None``:
         English or no HRN record), read where the data is: a cluster's
         client never opens the corpus, so without ``--lang`` a French
         record only the workers see still gets French messages."""
