@@ -682,12 +682,13 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
         (not result.exhaustive and screen[0] + th.sigma * screen[1] >= th.dubious)
         or (result.exhaustive and result.exact and screen[0] >= th.dubious)))
     a_mask, b_mask = result.candidates[k], result.candidates[b]
+    others = runner_up(result, k, ev.options) if verify else []
 
     def more(comp: Comparison | None, until: int | None) -> Comparison | None:
         # Sampled: the held-out verdict.  Exhaustive and exact: the same
         # worlds again, with both tie orders (the tie-policy check).
         return ev.verify(ctx, point, a_mask, b_mask, key, th.dubious, th.sigma, resume=comp,
-                         until=until)
+                         until=until, others=others)
 
     comp = more(None, ev.options.verify_min) if verify else None
 
@@ -699,7 +700,8 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
         comment = None
         reason = None
         if verdict.mark:
-            facts = play_facts(ctx, point, card, b_mask, verdict.epl, dd, shooter, ev,
+            ref = comp.reference if comp is not None and comp.reference else b_mask
+            facts = play_facts(ctx, point, card, ref, verdict.epl, dd, shooter, ev,
                                key, 0 if result.exhaustive and verdict.worlds == 0 else
                                verdict.worlds or result.worlds)
             reason = explain_play(facts, options.lang)
@@ -717,6 +719,30 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
 
     return (Pending(more if comp is not None else None, comp, make),
             "relaxed" if result.relaxed else "ok")
+
+
+def runner_up(result: Evaluation, k: int, options: EvalOptions) -> list[int]:
+    """The other references of candidate *k*'s verification (see
+    :meth:`Evaluator.verify`): at most two class masks, the finalists after
+    the best (not *k*; a finalist tied with the best counts, its values
+    differ in other worlds) whose screening loss the screening cannot tell
+    from the race's indifference margin (its loss less ``z + stop_margin``
+    standard errors below it), best first.  None when the screening was
+    exhaustive (its best is exact)."""
+    if result.exhaustive:
+        return []
+    b = result.best()
+    means = result.means()
+    zz = options.z + options.stop_margin
+    out: list[int] = []
+    for j in sorted(result.finalists(), key=lambda j: (means[j], j)):
+        if j in (k, b):
+            continue
+        loss, se = result.loss(j)
+        if loss - zz * se >= options.indifference or len(out) == 2:
+            break
+        out.append(result.candidates[j])
+    return out
 
 
 def play_facts(ctx: DealContext, point: PlayPoint, card: int, best_mask: int, epl: float,

@@ -110,6 +110,16 @@ class EvalOptions:
     #: after 3,072 under another, measured with bench_stability.py).  A
     #: mark needs the same margin (only a clear verdict is marked).
     stop_margin: float = 1.0
+    #: Standard errors above its mean a loss may still lie, for a
+    #: verification to go on (see :meth:`Evaluator._futile`): a loss whose
+    #: mean plus this many standard errors stays below what the whole
+    #: budget would need for a mark stops unmarked.  It was ``z +
+    #: stop_margin`` (3 for a play, 4 for a pass): near-threshold losses
+    #: that were hardly ever marked (1.06 +- 0.18 after 1,536 worlds, 3,072
+    #: would need 1.38) then took every deal's work budget, and the
+    #: verdicts still open when it ran out were marked or not with the
+    #: seed (issue 24, docs/analysis.md "Futility").
+    futility_z: float = 1.5
     seed: int = 0
 
 
@@ -255,6 +265,10 @@ class Comparison:
     #: No more worlds will be added: clear, exhaustive, or its own budget
     #: spent (a comparison not settled may be resumed).
     settled: bool = False
+    #: The class mask the card was compared with: of the references given
+    #: to :meth:`Evaluator.verify`, the one its first worlds found best
+    #: (0: the only one given).
+    reference: int = 0
 
     @property
     def worlds(self) -> int:
@@ -428,7 +442,7 @@ class Evaluator:
 
     def verify(self, ctx: DealContext, point: PlayPoint, a: int, b: int, key: str,
                threshold: float, z: float | None = None, resume: Comparison | None = None,
-               until: int | None = None) -> Comparison | None:
+               until: int | None = None, others: Sequence[int] = ()) -> Comparison | None:
         """Held-out comparison of class mask *a* (the card played) with
         class mask *b* (the best of the screening) on fresh worlds, added
         batch by batch until the loss is clearly above or below
@@ -438,7 +452,16 @@ class Evaluator:
         (the same worlds, then the next batches), *until* stops after that
         many worlds in all: ``annotate`` gives every decision of a deal its
         first worlds, then the unsettled ones more, in turns (see
-        :func:`~hearts_notation.analysis.annotate.analyse_game`)."""
+        :func:`~hearts_notation.analysis.annotate.analyse_game`).
+
+        *others* are more references than *b*: candidates the screening
+        could not tell from the best.  The first worlds (``verify_min``, or
+        every world when there are no more than the budget) value *a* and
+        every reference alike (common random numbers), and the comparison
+        goes on against the reference they found best
+        (:attr:`Comparison.reference`): the loss is then measured against
+        the same card under any seed, where the screening's best changed
+        with the seed between two cards a point apart (issue 24)."""
         know = ctx.knowledge(point)
         if know is None:
             return None
@@ -454,20 +477,32 @@ class Evaluator:
             diffs = list(resume.diffs)
             pols = list(resume.policy)
             rdiffs = list(resume.reversed_diffs)
+            b = resume.reference or b
         else:
             diffs, pols, rdiffs = [], [], []
+            refs = [b, *others]
             if sampler.count() <= budget:
                 # Every consistent world once: exact for the seat's information.
                 every = list(sampler.enumerate())
-                self._compare(ctx, point, a, b, every, exact, key, diffs, pols)
+                b = self._compare(ctx, point, a, refs, every, exact, key, diffs, pols)
                 if exact and self._may_mark(diffs, threshold, z, True):
                     self._reverse(ctx, point, a, b, every, rdiffs)
                 return Comparison(tuple(diffs), tuple(pols), True, tuple(rdiffs), clear=True,
-                                  settled=True)
+                                  settled=True, reference=b if others else 0)
+            if others:
+                # The first batches against every reference: the same worlds
+                # and seeds as the sequential run would draw.
+                batch = self.options.batch
+                first = min(budget, max(batch, least - least % batch))
+                pilot: list[tuple[int, ...]] = []
+                for i in range(0, first, batch):
+                    pilot += sampler.samples(min(batch, first - i),
+                                             random.Random(f"{key}/verify/{i // batch}"))
+                b = self._compare(ctx, point, a, refs, pilot, exact, key, diffs, pols)
         run = Sequential(self, diffs, pols, threshold, z, least, budget, until, key)
         for size, seed in run:
             worlds = sampler.samples(size, random.Random(seed))
-            self._compare(ctx, point, a, b, worlds, exact, key, diffs, pols)
+            self._compare(ctx, point, a, [b], worlds, exact, key, diffs, pols)
         if exact and self._may_mark(diffs, threshold, z, False):
             # The worlds not yet solved in the reversed order, drawn again
             # from their batches' seeds (a shorter draw is a prefix).
@@ -478,7 +513,8 @@ class Evaluator:
                                         random.Random(f"{key}/verify/{start // batch}"))
                 todo += drawn[max(0, len(rdiffs) - start):]
             self._reverse(ctx, point, a, b, todo, rdiffs)
-        return run.comparison(rdiffs)
+        return run.comparison(rdiffs, b if others or (resume is not None and resume.reference)
+                              else 0)
 
     def _may_mark(self, diffs: Sequence[float], threshold: float, z: float | None,
                   exhaustive: bool) -> bool:
@@ -500,24 +536,34 @@ class Evaluator:
             rv = self.reversed_solver.card_values(ctx.state(point, hands))
             rdiffs.append(float(rv[_first(a)] - rv[_first(b)]))
 
-    def _compare(self, ctx: DealContext, point: PlayPoint, a: int, b: int,
+    def _compare(self, ctx: DealContext, point: PlayPoint, a: int, refs: Sequence[int],
                  worlds: Sequence[tuple[int, ...]], exact: bool, key: str, diffs: list[float],
-                 pols: list[int]) -> None:
-        """Append the differences of class masks *a* and *b* in *worlds*
-        (world *w* of the comparison gets policy ``w mod 2`` and the random
-        stream ``key/verify/w<w>``, the same for both cards; solved exactly
-        when *exact*)."""
-        for hands in worlds:
-            w = len(diffs)
+                 pols: list[int]) -> int:
+        """Append the differences of class mask *a* and the reference in
+        *refs* with the fewest points over *worlds* (the first on ties)
+        in those worlds, and return that reference (world *w* of the
+        comparison gets policy ``w mod 2`` and the random stream
+        ``key/verify/w<w>``, the same for every card; solved exactly when
+        *exact*)."""
+        per: list[list[float]] = [[] for _ in refs]
+        start = len(diffs)
+        for i, hands in enumerate(worlds):
+            w = start + i
             pol = -1 if exact else w % len(self.playouts)
             state = ctx.state(point, hands)
             if exact:
                 vals = self.solver.card_values(state)
-                diffs.append(float(vals[_first(a)] - vals[_first(b)]))
+                va = float(vals[_first(a)])
+                for j, r in enumerate(refs):
+                    per[j].append(va - vals[_first(r)])
             else:
-                va, vb = self._values(state, [a, b], point.seat, pol, f"{key}/verify/w{w}")
-                diffs.append(va - vb)
+                got = self._values(state, [a, *refs], point.seat, pol, f"{key}/verify/w{w}")
+                for j in range(len(refs)):
+                    per[j].append(got[0] - got[j + 1])
             pols.append(pol)
+        j = max(range(len(refs)), key=lambda i: (sum(per[i]), -i))
+        diffs.extend(per[j])
+        return refs[j]
 
     def _clear(self, diffs: Sequence[float], pols: Sequence[int], threshold: float,
                z: float | None, least: int) -> bool:
@@ -557,7 +603,7 @@ class Evaluator:
             return False
         zz = (self.options.z if z is None else z) + self.options.stop_margin
         mean, se, per = self._summary(diffs, pols)
-        if mean + zz * se < threshold + zz * se * math.sqrt(n / budget):
+        if mean + self.options.futility_z * se < threshold + zz * se * math.sqrt(n / budget):
             return True
         return any(m + zz * e < threshold for m, e in per)
 
@@ -825,13 +871,15 @@ class Sequential:
                 return
             yield min(batch, self.budget - len(diffs)), f"{self.key}/verify/{len(diffs) // batch}"
 
-    def comparison(self, rdiffs: Sequence[float] = ()) -> Comparison:
+    def comparison(self, rdiffs: Sequence[float] = (), reference: int = 0) -> Comparison:
         """The comparison where the iteration stopped (*rdiffs*: the
         differences under the reversed tie order, for plays solved
-        exactly); settled when clear or its budget is spent."""
+        exactly; *reference*: see :attr:`Comparison.reference`); settled
+        when clear or its budget is spent."""
         clear = self.clear()
         return Comparison(tuple(self.diffs), tuple(self.pols), False, tuple(rdiffs), self.cut,
-                          clear, clear or self.futile() or len(self.diffs) >= self.budget)
+                          clear, clear or self.futile() or len(self.diffs) >= self.budget,
+                          reference)
 
 
 def pass_score(hand: int, passed: int) -> float:

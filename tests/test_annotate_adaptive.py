@@ -1,0 +1,94 @@
+"""Where annotate spends its worlds (issue 24): a verification that could
+hardly become a mark stops early (futility), and a card is verified
+against every candidate the screening could not tell from the best, so
+that its loss is measured against the same card under any seed."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from hearts_notation.analysis.annotate import runner_up
+from hearts_notation.analysis.context import DealContext, PlayPoint
+from hearts_notation.analysis.evaluate import FAST, EvalOptions, Evaluation, Evaluator
+from hearts_notation.analysis.exact import ExactSolver
+from hearts_notation.io import read_games
+from hearts_notation.rules import parse_rules
+
+DATA = Path(__file__).parent / "data" / "analysis"
+STD = parse_rules("standard")
+
+
+def _evaluator(options: EvalOptions) -> Evaluator:
+    return Evaluator(4, ExactSolver(STD), options)
+
+
+def _diffs(mean: float, se: float, n: int) -> list[float]:
+    """*n* differences with this mean and (about) this standard error, in
+    the worlds of either policy alike."""
+    sd = se * n ** 0.5
+    return [mean + (sd if i % 4 < 2 else -sd) for i in range(n)]
+
+
+def test_a_loss_hardly_ever_marked_stops_early() -> None:
+    """1.06 ± 0.18 after 1,536 worlds: 3,072 would need a loss above
+    about 1.38 (three standard errors of the whole budget above 1), and
+    1.06 plus 1.5 standard errors stays below that: it stops, unmarked,
+    and its worlds go to the verdicts still open.  1.3 ± 0.18 may still
+    become a mark and goes on."""
+    ev = _evaluator(EvalOptions())
+    n = 1536
+    pols = [i % 2 for i in range(n)]
+    assert ev._futile(_diffs(1.06, 0.18, n), pols, 1.0, 2.0, 256, 3072)
+    assert not ev._futile(_diffs(1.3, 0.18, n), pols, 1.0, 2.0, 256, 3072)
+    # the old rule (the loss's upper bound at z + stop_margin) did not stop it
+    old = _evaluator(EvalOptions(futility_z=3.0))
+    assert not old._futile(_diffs(1.06, 0.18, n), pols, 1.0, 2.0, 256, 3072)
+
+
+def test_the_runners_up_are_the_finalists_the_screening_cannot_tell_from_the_best() -> None:
+    """Candidate 0 is best; 1 is 0.3 behind (within the indifference margin
+    by its noise), 2 is 2 behind with a large error (cannot be told from
+    it either), 3 is 3 behind, surely worse; the card played is 4.  The
+    runners-up are 1 and 2, best first; an exhaustive screening has
+    none."""
+    worlds = 48
+    base = [float(i % 5) for i in range(worlds)]
+    noisy = [x + (8.0 if i % 2 else -4.0) for i, x in enumerate(base)]   # 2 ± 0.9
+    values = [base, [x + 0.3 for x in base], noisy, [x + 3.0 for x in base],
+              [x + 5.0 for x in base]]
+    ev = Evaluation([1, 2, 4, 8, 16], values, worlds, False, False, policy=[0] * worlds)
+    assert runner_up(ev, 4, EvalOptions()) == [2, 4]
+    assert runner_up(ev, 1, EvalOptions()) == [4]        # the card played is no reference
+    assert runner_up(dataclasses.replace(ev, exhaustive=True), 4, EvalOptions()) == []
+
+
+def test_a_verification_goes_on_against_the_reference_its_first_worlds_found_best() -> None:
+    """With other references, the first worlds value the card and every
+    reference alike (the same worlds and streams), and the comparison
+    goes on against the best of them: its differences are exactly those
+    of a verification against that reference alone."""
+    game = next(read_games(str(DATA / "queen_duck.hrn")))
+    ctx = DealContext(game.deals[0], STD, ("N", "E", "S", "W"))
+    opts = dataclasses.replace(FAST, verify=64, verify_min=32, batch=16, exact_tricks=0)
+    ev = _evaluator(opts)
+    ev.start_deal()
+    def open_play(p: PlayPoint) -> bool:
+        know = ctx.knowledge(p)
+        return (p.legal is not None and know is not None and max(know.counts) > 4
+                and len(ev.classes(p, p.legal)) >= 3)
+
+    point = next(p for p in ctx.points if open_play(p))
+    assert point.legal is not None
+    a, b, c = ev.classes(point, point.legal)[:3]
+    key = "t|1|adaptive"
+    both = ev.verify(ctx, point, a, b, key, 1.0, 2.0, others=[c])
+    assert both is not None and both.reference in (b, c)
+    alone = ev.verify(ctx, point, a, both.reference, key, 1.0, 2.0)
+    assert alone is not None and alone.reference == 0
+    assert both.diffs == alone.diffs and both.policy == alone.policy
+    other = c if both.reference == b else b
+    against = ev.verify(ctx, point, a, other, key, 1.0, 2.0)
+    assert against is not None
+    first = opts.verify_min
+    assert sum(both.diffs[:first]) >= sum(against.diffs[:first])
