@@ -498,6 +498,42 @@ def test_a_seat_that_ducks_takes_no_trick() -> None:
             _check(rules, p.play(c), {})
 
 
+def test_a_seat_that_can_lose_the_trick_and_then_duck() -> None:
+    """The paranoid bound of a trick in progress (the analysed seat, still to
+    play, holds a card that loses the trick, a discard or one under the card
+    winning, and without it would duck every trick left: it takes nothing
+    more once the moon is split) is checked on positions where it holds: the
+    solver's values in both models, and those after each legal card, are the
+    brute force's."""
+    found = 0
+    rng = random.Random("lose and duck")
+    for spec in ("standard", "jack-of-diamonds", "standard moon=subtract", "three-players"):
+        rules = parse_rules(spec)
+        kept = 0
+        for _ in range(4000):
+            p = random_position(rules, rng, rng.choice((2, 3)))
+            if not p.trick or sum(1 for t in p.taken if any(suit(c) == H or c == QS for c in t)) < 2:
+                continue
+            masks = p.to_state(rules).hands
+            everything = 0
+            for h in masks:
+                everything |= h
+            led = suit(p.trick[0])
+            top = max(c for c in p.trick if suit(c) == led)
+            mine = masks[p.mover]
+            losing = [c for c in p.legal() if suit(c) != led or c < top]
+            if not any(ducks(mine & ~(1 << c), everything & ~(1 << c)) for c in losing):
+                continue
+            _check(rules, p, {})
+            for c in p.legal():
+                _check(rules, p.play(c), {})
+            kept += 1
+            if kept == 5:
+                break
+        found += kept
+    assert found == 20
+
+
 def test_refuses_unknown_hands() -> None:
     rules = parse_rules("standard")
     p = random_position(rules, random.Random(1), 3)

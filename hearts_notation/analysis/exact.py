@@ -81,6 +81,16 @@ Speed
   below every other seat's card of its suit takes no trick left
   (:func:`ducks`); once the moon is closed to the others nothing more comes
   to it (16% fewer nodes at 7 tricks left).
+* Paranoid, bounds from the trick in progress (:meth:`ExactSolver._trick_bounds`),
+  with the moon closed to the others: a card of the analysed seat already
+  beaten leaves it none of the trick's points, one that nobody still to
+  play can beat takes the table's; a seat still to play that holds a card
+  losing the trick (a discard, or one under the card winning) takes at
+  most the points not on the table, and nothing more at all when without
+  that card it would duck every trick left; on lead, the same when it can
+  lead a card another seat must beat (:meth:`ExactSolver._leads_out`).
+  The bounds cut a null-window search before any card is tried (21%
+  fewer nodes at 7 tricks left).
 
 Every rule (legal cards, hearts broken, the trick's winner, points, the
 moon) is :mod:`hearts_notation.state`'s; this module keeps the books on
@@ -654,9 +664,19 @@ class ExactSolver:
         if not alive & self.scoring:
             return self.term[moon + 2][me]
         lo, hi = self._bounds(me, moon, alive)
+        mark = 0
+        if pos:
+            lo, hi, mark = self._trick_bounds(hands, leader, first, broken, moon, cards, tm, led,
+                                              win, alive, legal, lo, hi)
+        elif s == me and moon == MOON_SPLIT and hi > 0:
+            mark = self._leads_out(hands, me, alive, legal)
+            if mark:
+                hi = 0
         if lo >= beta:
+            self._rel |= mark
             return lo
         if hi <= alpha:
+            self._rel |= mark
             return hi
         order = self._ordered(legal, alive, led, win)
         above = self.above
@@ -737,8 +757,99 @@ class ExactSolver:
                     if best > alpha:
                         alpha = best
         hands[s] = h
-        self._rel = outer | (brel if cut else acc)
+        self._rel = outer | (brel if cut else acc) | mark
         return best
+
+    def _trick_bounds(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
+                      cards: list[int], tm: int, led: int, win: int, alive: int, legal: int,
+                      lo: int, hi: int) -> tuple[int, int, int]:
+        """*lo*, *hi* (the analysed seat's points still to come, from the
+        cards alive) narrowed by the trick in progress, and the cards whose
+        ranks say so (partition search).  With the moon closed to the others
+        (split, or about to be: the analysed seat alone has points and the
+        table holds some): a card of its already beaten, or one it holds
+        that loses the trick (a discard, or under the card winning, which
+        only rises), leaves it at most the penalty points not on the table,
+        and none at all when its other cards then :func:`ducks`.  With the
+        moon closed to it: a card of its that nobody still to play can beat
+        takes the table's penalty cards.  *legal* are the mover's cards."""
+        n = self.n
+        pos = len(cards)
+        me = self._me
+        mp = me - leader
+        if mp < 0:
+            mp += n
+        if mp >= pos:
+            # the analysed seat still to play: a card of its that loses the
+            # trick (a discard, or under the card winning, which only rises)
+            # caps its points as above
+            if not (moon == MOON_SPLIT or (moon == me and tm & self.pen)):
+                return lo, hi, 0
+            h = hands[me]
+            if mp > pos:
+                legal = legal_plays(self.rules, h, led, first, broken)
+            lose = legal & _SUIT_MASK[led]
+            mark = 0
+            if lose:
+                lose &= (1 << win) - 1
+                if not lose:
+                    return lo, hi, 0
+                mark = 1 << win
+            else:
+                lose = legal
+            c = 1 << (lose.bit_length() - 1)
+            if not mark:
+                # a discard: the card that keeps the seat from ducking, if it is one
+                v = _above_others(h, alive & ~tm)
+                if v and not v & (v - 1) and v & lose:
+                    c = v
+            held = alive & ~tm
+            if hi > 0 and ducks(h & ~c, held & ~c):
+                return lo, 0, mark | h
+            hi2 = self._bounds(me, MOON_SPLIT, held)[1]
+            if hi2 < hi:
+                return lo, hi2, mark
+            return lo, hi, 0
+        mc = cards[mp]
+        if mc != win:
+            if moon == MOON_SPLIT or (moon == me and tm & self.pen):
+                lo2, hi2 = self._bounds(me, MOON_SPLIT, alive & ~tm)
+                mark = 1 << win if win // 13 == mc // 13 else 0
+                held = alive & ~tm
+                if hi2 > 0 and ducks(hands[me], held):
+                    # and it takes no trick after this one either (see _ab_end)
+                    return 0, 0, mark | hands[me]
+                if hi2 < hi or lo2 > lo:
+                    return (lo2 if lo2 > lo else lo), (hi2 if hi2 < hi else hi), mark
+            return lo, hi, 0
+        if moon != MOON_OPEN and moon != me and not self._later(hands, leader, pos - 1) & self.above[win]:
+            lo2 = ((self.jlow if alive & _JD_BIT else 0)
+                   + (self._points(tm & self.pen) if tm & self.pen else 0))
+            if lo2 > lo:
+                return lo2, hi, 1 << mc
+        return lo, hi, 0
+
+    def _leads_out(self, hands: list[int], me: int, rem: int, legal: int) -> int:
+        """The analysed seat on lead, the moon split: if it can lead a card
+        (of *legal*) that another seat must beat (every card of that suit in its hand is
+        higher) and then duck every trick (:func:`ducks`), it takes nothing
+        more: the cards that say so (partition search), else 0."""
+        h = hands[me]
+        v = _above_others(h, rem)
+        if v & (v - 1):
+            return 0
+        cand = (v if v else h) & legal
+        for suit in range(4):
+            m = cand & _SUIT_MASK[suit]
+            if not m:
+                continue
+            low = m & -m
+            for i in range(self.n):
+                if i != me:
+                    o = hands[i] & _SUIT_MASK[suit]
+                    if o and not o & (low - 1):
+                        return h
+        return 0
 
     def _ab_end(self, hands: list[int], leader: int, broken: bool, moon: int,
                 cards: list[int], alpha: int, beta: int) -> int:
@@ -917,6 +1028,19 @@ def _group(card: int, hand: int, alive: int) -> int:
             g |= bit
         b -= 1
     return g
+
+
+def _above_others(hand: int, rem: int) -> int:
+    """The cards of *hand* above some other hand's card of their suit
+    (*rem*: every card in the hands): what keeps it from :func:`ducks`."""
+    others = rem & ~hand
+    out = 0
+    for suit in range(4):
+        sh = 13 * suit
+        theirs = (others >> sh) & _SUIT
+        if theirs:
+            out |= ((hand >> sh) & _SUIT & ~((theirs & -theirs) - 1)) << sh
+    return out
 
 
 def _holder(hands: list[int], bit: int) -> int:
