@@ -36,7 +36,15 @@ import click
 from . import __version__
 from .clickwords import install, remember_arguments
 from .commands._status import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_UNUSABLE, Report
-from .output import OUTPUT_ERRNOS, OutputError, encoding_failure, escape_controls, message
+from .output import (
+    OUTPUT_ERRNOS,
+    OutputError,
+    encoding_failure,
+    escape_controls,
+    guard_standard_streams,
+    message,
+    remove_temporaries,
+)
 from .version import version_text
 
 #: Command name -> (module, one-line help shown in ``hearts --help``).
@@ -298,8 +306,6 @@ def run(argv: list[str] | None = None, collector_paused: bool = False) -> NoRetu
     *collector_paused*: the caller (:func:`hearts_notation.cli.main`) paused
     the garbage collector while the program loaded; it is resumed once the
     command is loaded (:func:`resume_collector`)."""
-    from .output import guard_standard_streams, remove_temporaries
-
     _COLLECTOR_PAUSED[0] = collector_paused
     guard_standard_streams()
     install_signal_handlers()
@@ -374,8 +380,6 @@ def _end_interrupted() -> NoReturn:
     their ``with`` and ``try`` blocks, worker pools and clusters stopped by
     theirs on the way out (``docs/robustness.md``)."""
     import contextlib
-
-    from .output import remove_temporaries
 
     remove_temporaries()
     for stream in (sys.stdout, sys.stderr):

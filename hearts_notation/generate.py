@@ -24,7 +24,7 @@ from .cards import CARDS, cards_of, display_order, iter_bits, mask_of
 from .model import Deal, Game, Moon, Pass, Play, Trick
 from .rules import RuleSet, parse_rules
 from .scoring import game_over, moon_choice
-from .state import GameState, deal_pass, deal_points
+from .state import GameState, deal_pass, deal_points, moon_shooter
 
 #: A game longer than this is cut (``result *``); with real play a game to
 #: 100 ends in well under 40 deals, so this only guards against a
@@ -190,8 +190,6 @@ def generate_game(rules: RuleSet, rng: random.Random, bots: Sequence[Bot],
         shooter = None
         choice = "add"
         if rules.moon == "choose":
-            from .state import moon_shooter
-
             shooter = moon_shooter(rules, played.taken)
             if shooter is not None:
                 choice = moon_choice(rules, shooter, totals, played.taken)

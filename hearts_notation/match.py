@@ -45,13 +45,13 @@ from typing import Any
 
 from .botproto import PROTOCOL, BotFault, ExternalBot, command_problem
 from .bots import BOTS, PlayView
-from .cards import CARDS, QS_BIT, cards_of, display_order, iter_bits
+from .cards import CARDS, QS_BIT, CardError, cards_of, display_order, iter_bits, parse_card
 from .generate import random_hands
 from .i18n import Msg, msg
 from .model import Deal, Game, Moon, Pass, Play, Trick
 from .rules import RuleSet
 from .scoring import moon_choice
-from .state import GameState, deal_pass, deal_points, trick_winner
+from .state import GameState, deal_pass, deal_points, raw_points, trick_winner
 
 #: Fault kinds, in the order the results list them.
 FAULT_KINDS: tuple[str, ...] = ("illegal", "malformed", "timeout", "crash")
@@ -498,7 +498,7 @@ class CommandAgent(Agent):
         gs = table.gs
         assert gs is not None
         seats = table.seats
-        points = {seats[s]: p for s, p in enumerate(_raw_points(table.rules, gs.taken))}
+        points = {seats[s]: raw_points(table.rules, t) for s, t in enumerate(gs.taken)}
         answer = self._bot().ask({
             "type": "play", "deal": table.deal, "seat": seats[table.seat],
             "hand": _names(gs.hands[table.seat]), "legal": _names(legal),
@@ -534,18 +534,10 @@ def _short(answer: dict[str, Any]) -> str:
 
 
 def _card(text: str) -> int:
-    from .cards import CardError, parse_card
-
     try:
         return int(parse_card(text))
     except CardError:
         raise BotFault("malformed", msg("bot.not_card", text=repr(text[:20]))) from None
-
-
-def _raw_points(rules: RuleSet, taken: Sequence[int]) -> list[int]:
-    from .state import raw_points
-
-    return [raw_points(rules, t) for t in taken]
 
 
 def make_agent(spec: MatchSpec, index: int, occurrence: int) -> Agent:

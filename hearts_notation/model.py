@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Literal, TypeVar, dataclass_transform
 
-from .cards import Card
+from .cards import Card, parse_card
 from .seats import DEFAULT_SEATS as DEFAULT_SEATS
 from .seats import DIRECTIONS as DIRECTIONS
 from .seats import Direction as Direction
@@ -182,7 +182,6 @@ class Finding:
     @staticmethod
     def from_dict(d: Mapping[str, Any]) -> Finding:
         """A finding back from its :meth:`to_dict` shape (a worker's report)."""
-        from .cards import parse_card
         from .i18n import args_from_json
         return Finding(d["code"], d["severity"], d["message"], deal=d.get("deal"),
                        trick=d.get("trick"), seat=d.get("seat"),

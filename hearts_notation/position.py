@@ -28,11 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .cards import CARDS, RANK_LETTERS, SUIT_LETTERS, CardError, parse_card
+from .cards import CARDS, RANK_LETTERS, SUIT_LETTERS, CardError, cards_of, parse_card
 from .i18n import Arg, msg
 from .model import Deal, Game, Pass, Play, Trick
 from .rules import RuleError, RuleSet, parse_rules, preset_names
-from .state import GameState, deal_pass, led_suit
+from .state import GameState, deal_pass, led_suit, raw_points
 
 #: The field separator, and the separator of tricks and of lists inside a field.
 SEP = "_"
@@ -224,7 +224,7 @@ class Position:
             "voids": {seats[s]: [_SUITS[x] for x in range(4) if v >> x & 1]
                       for s, v in enumerate(self.voids()) if v},
             "hearts_broken": gs.broken,
-            "taken_points": {seats[s]: p for s, p in enumerate(_raw_points(gs))},
+            "taken_points": {seats[s]: raw_points(gs.rules, t) for s, t in enumerate(gs.taken)},
             "legal": cl(gs.legal_cards()),
             "totals": None if self.totals is None else dict(zip(seats, self.totals, strict=True)),
         }
@@ -243,15 +243,15 @@ class Position:
         dealt = self.dealt() if self.offset else self.hand | self.played_by(self.seat)
         for s in range(n):
             if s == self.seat:
-                hands[seats[s]] = None if dealt is None else _card_tuple(dealt)
+                hands[seats[s]] = None if dealt is None else tuple(cards_of(dealt))
             elif self.offset == 0 and self.hands[s] is not None:
-                hands[seats[s]] = _card_tuple((self.hands[s] or 0) | self.played_by(s))
+                hands[seats[s]] = tuple(cards_of((self.hands[s] or 0) | self.played_by(s)))
         if self.offset:
             if self.given is not None:
-                passes[seats[self.seat]] = Pass(seats[self.seat], _card_tuple(self.given))
+                passes[seats[self.seat]] = Pass(seats[self.seat], tuple(cards_of(self.given)))
             giver = (self.seat - self.offset) % n
             if self.received is not None:
-                passes[seats[giver]] = Pass(seats[giver], _card_tuple(self.received))
+                passes[seats[giver]] = Pass(seats[giver], tuple(cards_of(self.received)))
         tricks = tuple(Trick(tuple(Play(seats[(leader + k) % n], CARDS[c])
                                    for k, c in enumerate(cards))) for leader, cards in self.tricks)
         return Deal(number=self.deal, direction=self.direction, hands=hands,  # type: ignore[arg-type]
@@ -274,17 +274,8 @@ def position_game(pos: Position, source: str = "position", played_from: bool = F
         if any(h is None for h in hands):
             raise ValueError("a hand of the position is not known")
         deal = replace(deal, direction="hold", passes={},
-                       hands={s: _card_tuple(h or 0) for s, h in zip(pos.seats, hands, strict=True)})
+                       hands={s: tuple(cards_of(h or 0)) for s, h in zip(pos.seats, hands, strict=True)})
     return Game(rules=pos.rules.portable_spec, deals=(deal,), result="*", source=source, index=1)
-
-
-def _card_tuple(mask: int) -> tuple[Any, ...]:
-    return tuple(CARDS[c] for c in range(52) if mask >> c & 1)
-
-
-def _raw_points(gs: GameState) -> list[int]:
-    from .state import raw_points
-    return [raw_points(gs.rules, t) for t in gs.taken]
 
 
 def _rules_text(rules: RuleSet) -> str:

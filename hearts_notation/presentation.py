@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .i18n import Msg, card_text, finding_text, render, seat_label, translate
+from .i18n import Msg, card_text, finding_text, join_list, render, seat_label, translate
 from .model import Finding, Game
 
 __all__ = ["Presentation"]
@@ -79,8 +79,6 @@ class Presentation:
 
     def names_and(self, seats: Iterable[str]) -> str:
         """Players by name as ``a, b and c`` in this language."""
-        from .i18n import join_list
-
         return join_list(self.lang, [self.name(s) for s in seats])
 
     # Numbers -----------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from .cards import SUIT_MASKS, Card, CardError, parse_card, parse_suit
-from .i18n import Arg, Msg, msg
+from .i18n import Arg, Msg, msg, translate
 from .model import MARKS
 
 #: The finding codes of docs/spec.md, section 5.2 (a test keeps the two in step).
@@ -182,8 +182,6 @@ class QueryError(ValueError):
     def text(self, lang: str = "en") -> str:
         """The error in *lang*, on three lines: what is wrong and where, the
         query, a caret under the place."""
-        from .i18n import translate
-
         head = translate(lang, "select.error", column=self.offset + 1, why=self.msg.text(lang))
         if self.hint:
             head += translate(lang, "select.did_you_mean", hint=self.hint)

@@ -46,7 +46,7 @@ from ._compiled import reduce_dataclass
 from .cards import QS_BIT, Card
 from .i18n import Msg, msg
 from .io.events import Visitor
-from .model import Deal, Finding, Game
+from .model import PLAYER_TAGS_4, Deal, Finding, Game
 from .query import And, DateValue, Node, Not, Or, Pred, Who, predicates
 
 if TYPE_CHECKING:
@@ -408,8 +408,9 @@ def _queen(p: Pred, view: GameView, d: int | None) -> Tri:
     return _who_cmp(view, taker, p)
 
 
-def _seat_arg(p: Pred, view: GameView) -> list[int]:
-    ref = p.args[0]
+def _seat_arg(p: Pred, view: GameView, k: int = 0) -> list[int]:
+    """The seats the predicate's *k*-th argument names."""
+    ref = p.args[k]
     assert isinstance(ref, Who)
     return view.who(ref)
 
@@ -461,14 +462,8 @@ def _mark(p: Pred, view: GameView, d: int | None) -> Tri:
     want = p.args[0]
     seats: set[str] | None = None
     if len(p.args) > 1:
-        seats = {view.seats[i] for i in _seat_arg_at(p, view, 1)}
+        seats = {view.seats[i] for i in _seat_arg(p, view, 1)}
     return any(mark == want and (seats is None or seat in seats) for mark, seat in view.marks(d))
-
-
-def _seat_arg_at(p: Pred, view: GameView, k: int) -> list[int]:
-    ref = p.args[k]
-    assert isinstance(ref, Who)
-    return view.who(ref)
 
 
 def _deal(p: Pred, view: GameView, d: int | None) -> Tri:
@@ -516,8 +511,6 @@ def tag_value(game: Game, seats: Sequence[str], name: str) -> str | None:
         return game.rules
     if name == "Seats":
         return " ".join(game.seats) if game.seats else None
-    from .model import PLAYER_TAGS_4
-
     if len(seats) == 4 and name in PLAYER_TAGS_4:
         return game.players.get(seats[PLAYER_TAGS_4.index(name)])
     if name[:1] == "P" and name[1:].isdigit() and 1 <= int(name[1:]) <= len(seats):

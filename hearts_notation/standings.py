@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import QS_BIT
-from .i18n import LANGUAGES, Msg, catalog, count, msg, translate
+from .i18n import LANGUAGES, Msg, catalog, count, join_list, msg, translate
 from .model import Finding, Game
-from .players import Identity
+from .players import Identity, near_duplicates
 from .referee import check_game
 from .rules import RuleSet
 from .scoring import DealScore, game_over
@@ -349,8 +349,6 @@ class Standings:
         """Players' names that differ only by case, accents or spacing
         (``Helene`` and ``Hélène``): most likely one player, to merge with
         ``--aliases``."""
-        from .players import near_duplicates
-
         return near_duplicates(p.name for p in self.players.values() if p.named)
 
     def ranked(self) -> list[tuple[str, PlayerStats]]:
@@ -492,8 +490,6 @@ class Standings:
         """What people are told below the standings, in *lang*: the
         scorer's slips counted against the sheets, and the names that look
         like one player with the ``--aliases`` line that merges them."""
-        from .i18n import count, join_list, translate
-
         out = self.note_texts(lang)
         if self.sheet_slips:
             out.append(count(lang, "standings.sheet_slips", self.sheet_slips))

@@ -17,7 +17,7 @@ from functools import partial
 from types import TracebackType
 from typing import TYPE_CHECKING, NoReturn
 
-from ..i18n import current_language, msg
+from ..i18n import current_language, msg, translate
 from ..io import EXTENSIONS, InputError, source_lines_at
 from ..io.stream import is_directory
 from ..output import OutputError, console, message
@@ -97,8 +97,6 @@ def fail_output(exc: OSError, target: str) -> NoReturn:
 def fail_input(exc: InputError) -> NoReturn:
     """Report unusable input (``file:line:col: message``, in the run's
     language) and exit 2."""
-    from ..i18n import current_language
-
     message(exc.text(current_language()))
     sys.exit(EXIT_UNUSABLE)
 
@@ -148,7 +146,6 @@ def fail_syntax(path: str, errors: list[Finding], lines: dict[int, str] | None =
         except (InputError, OSError):
             found = {}
     from ..diagnostics import caret_lines, render  # (a syntax error only: start-up)
-    from ..i18n import current_language, translate
 
     lang = current_language()
     for f in errors:

@@ -230,7 +230,6 @@ def _plain_game(console: Console, game: Game, rules: RuleSet, score: GameScore,
     the same); ``None`` when rich must draw it."""
     if found or console.color_system is not None:
         return None
-    from ..output import escape_controls
     from ..render.plain_table import plain_table
 
     with seats_in_view(score.seats):
