@@ -304,6 +304,11 @@ class Game:
     result: Result = None
     comment: str | None = None
     errors: tuple[Finding, ...] = field(default=(), compare=False)
+    #: Warnings of the reader: the text reads, but something in it is
+    #: suspect (a brace comment holding lines of the record, spec.md 2.1;
+    #: an OpenSpiel history cut inside a number).  Unlike ``errors`` they
+    #: do not stop ``convert`` or ``fmt``; the referee reports them.
+    notices: tuple[Finding, ...] = field(default=(), compare=False)
     #: Where the game came from: file name (or ``"-"``), 1-based index of
     #: the game in that file, and its first line.
     source: str | None = field(default=None, compare=False)

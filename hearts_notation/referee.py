@@ -1476,6 +1476,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     errors = game.errors
     rules, rf = rules_with_findings(game, default_rules, force_rules)
     tf = tag_findings(game) if game.tags else []
+    if game.notices:
+        tf = [*game.notices, *tf]
     findings: list[Finding] = []
     in_deal: list[Finding] = []
     damaged: frozenset[int] = frozenset()
@@ -1629,6 +1631,9 @@ class CompactBuilder(Visitor["CompactGame | None"]):
         self.tags[name] = value
         if misspelt_tag(name) is not None:
             self.ok = False     # a tag-name warning is due (hearts_notation.sheets)
+
+    def notice(self, finding: Finding) -> None:
+        self.ok = False         # the reader's warning: the model path reports it
 
     def begin_deal(self, number: int | None, dealer: str | None, direction: str | None,
                    line: int, column: int) -> None:

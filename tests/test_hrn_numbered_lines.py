@@ -22,11 +22,7 @@ LINES = st.sampled_from([
 def shifted(text: str, first_line: int) -> list[LogicalLine]:
     out = []
     for ll in iter_logical_lines(split_text(text)):
-        ll.line += first_line - 1
-        if ll.unclosed is not None:
-            ll.unclosed = (ll.unclosed[0] + first_line - 1, ll.unclosed[1])
-        if ll.stop:
-            ll.stop += first_line - 1
+        ll.shift(first_line - 1)
         out.append(ll)
     return out
 

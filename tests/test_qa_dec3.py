@@ -74,7 +74,8 @@ def test_broken_done_markers_are_done_again(tmp_path: Path) -> None:
     code, out = run("annotate", str(src), "--out-dir", str(dest), "--deal", "99",
                     "--shard-size", "1500", "--jobs", "1")
     assert code == 2
-    assert f"cannot write {markers[0]}: is a directory" in out
+    assert (f"cannot write {markers[0]}: a done marker's name holds something that is not a "
+            "file (a folder, a FIFO, a device); remove it") in out
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
@@ -84,5 +85,90 @@ def test_a_fifo_in_a_markers_place_does_not_block(tmp_path: Path) -> None:
     markers = sorted(dest.glob("*.done.json"))
     markers[1].unlink()
     os.mkfifo(markers[1])
-    again = _annotate(src, dest)
-    assert again["skipped"] == 2
+    code, out = run("annotate", str(src), "--out-dir", str(dest), "--deal", "99",
+                    "--shard-size", "1500", "--jobs", "1", "--lang", "fr")
+    assert code == 2
+    assert f"{markers[1]} : le nom d'un marqueur de fin de travail est pris" in out
+
+
+# HRN: a brace comment that swallowed lines of the record (spec.md 2.1) -------------------
+#
+# A forgotten ``}`` made the comment run on to the next ``}`` (here the one
+# of trick 1's comment): three pass lines and trick 1 went silently into
+# the comment; only the consequence (passes missing) was reported.
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def test_a_comment_that_swallows_record_lines_is_a_warning_at_its_brace(tmp_path: Path) -> None:
+    text = (SAMPLES / "commented-example.hrn").read_text(encoding="utf-8")
+    cut = text.replace("votre cœur le plus haut.}", "votre cœur le plus haut.", 1)
+    assert cut != text
+    path = write(tmp_path, "c.hrn", cut)
+    code, out = run("validate", path, "--lang", "en")
+    assert code == 1
+    assert (f"{path}:19:18: warning: the comment opened here with '{{' runs over line 20, which "
+            "reads as a line of the record: is its '}' missing? (The lines up to the next '}' are "
+            "read as the comment's text) [unclosed-comment]") in out.splitlines()
+    code, out = run("validate", path, "--lang", "fr")
+    assert (f"{path}:19:18: avertissement: le commentaire ouvert ici par « {{ » couvre la ligne 20, "
+            "qui se lit comme une ligne de la feuille : manque-t-il son « } » ? (Les lignes "
+            "jusqu'au « } » suivant sont lues comme le texte du commentaire) "
+            "[unclosed-comment]") in out.splitlines()
+    # Read as written all the same: fmt keeps it (a warning stops nothing).
+    code, out = run("fmt", path)
+    assert code == 0
+    # A trick's comment left open, closed by the next trick's: the line
+    # before the raw '{' is a trick line.
+    lines = text.split("\n")
+    k = next(i for i, t in enumerate(lines) if t.startswith("1. "))
+    lines[k] = lines[k].replace("trèfle haut.}", "trèfle haut.", 1)
+    path = write(tmp_path, "t.hrn", "\n".join(lines))
+    code, out = run("validate", path, "--format", "json")
+    found = [f for g in json.loads(out)["games"] for f in g["findings"]
+             if f["code"] == "unclosed-comment"]
+    assert [(f["line"], f["column"], f["severity"]) for f in found] == [
+        (k + 1, lines[k].index("{") + 1, "warning")]
+    assert f"line {k + 2}," in found[0]["message"]
+
+
+def test_a_comment_over_lines_of_prose_has_no_warning(tmp_path: Path) -> None:
+    text = (SAMPLES / "commented-example.hrn").read_text(encoding="utf-8")
+    prose = text.replace("votre cœur le plus haut.}",
+                         "votre cœur le plus haut.\nDeal 3 was worse, see it\n1. good\n"
+                         "N: well played}", 1)
+    path = write(tmp_path, "p.hrn", prose)
+    code, out = run("validate", path)
+    assert code == 0 and "unclosed-comment" not in out
+
+
+# OpenSpiel: a history cut inside its last number -------------------------------------------
+
+INTEROP = Path(__file__).resolve().parent / "data" / "interop"
+
+
+def test_an_action_history_cut_inside_a_number_is_a_warning(tmp_path: Path) -> None:
+    lines = (INTEROP / "game-and-state.oshist").read_text(encoding="utf-8").split("\n")
+    state = lines.index("[State]")
+    kept = lines[: state + 1 + 53 + 12 + 10]
+    assert kept[-1] == "27"
+    cut = write(tmp_path, "cut.oshist", "\n".join(kept)[:-1])     # "27" cut to "2"
+    code, out = run("validate", "--from", "openspiel-history", cut, "--lang", "en")
+    assert code == 1        # (here the "2" is a card not held; often it is legal)
+    assert out.splitlines()[0] == (
+        f"{cut}:{len(kept)}:1: warning: the input ends inside this number, the deal unfinished: "
+        "the history may be cut short here (a whole file ends with a line break) [cut-history]")
+    code, out = run("validate", "--from", "openspiel-history", cut, "--lang", "fr")
+    assert out.splitlines()[0].endswith(
+        "avertissement: l'entrée se termine au milieu de ce nombre, la donne inachevée : "
+        "l'historique est peut-être coupé ici (un fichier entier finit par un saut de ligne) "
+        "[cut-history]")
+    # The same history ending with its line break: no warning.
+    whole = write(tmp_path, "whole.oshist", "\n".join(kept) + "\n")
+    code, out = run("validate", "--from", "openspiel-history", whole)
+    assert code == 0 and "cut-history" not in out
+    # A complete history without its last line break: no warning either.
+    full = write(tmp_path, "full.oshist",
+                 (INTEROP / "game-and-state.oshist").read_text(encoding="utf-8").rstrip("\n"))
+    code, out = run("validate", "--from", "openspiel-history", full)
+    assert "cut-history" not in out

@@ -961,6 +961,9 @@ MESSAGES.update({
     # « Vouliez-vous dire » pour le nom d'un jeu de règles.
     "rules.unknown_preset.did_you_mean": "jeu de règles inconnu {name} (vouliez-vous dire « {word} » ?)",
     # Une balise connue mal tapée.
+    "finding.unclosed-comment": "le commentaire ouvert ici par « {{ » couvre la ligne {held}, qui se lit comme une ligne de la feuille : manque-t-il son « }} » ? (Les lignes jusqu'au « }} » suivant sont lues comme le texte du commentaire)",
+    "finding.cut-history": "l'entrée se termine au milieu de ce nombre, la donne inachevée : l'historique est peut-être coupé ici (un fichier entier finit par un saut de ligne)",
+    "output.marker_not_file": "le nom d'un marqueur de fin de travail est pris par autre chose qu'un fichier (un dossier, une FIFO, un périphérique) ; supprimez-le",
     "finding.tag-name": "la balise [{name}] n'est pas une balise de la notation ; vouliez-vous dire [{word}] ? Elle est gardée comme balise propre à la feuille",
     # (end of the french work's messages)
     # Le jeu de règles d'une partie à trois (cinq, six) qui ne nomme pas ses règles.

@@ -124,6 +124,10 @@ class Visitor(Generic[R]):
         """What the reader could not read (a ``syntax-error`` finding with
         its location); the events before it are what was understood."""
 
+    def notice(self, finding: Finding) -> None:
+        """A warning of the reader (the text reads, but something in it is
+        suspect: :attr:`hearts_notation.model.Game.notices`)."""
+
     def end_game(self) -> R:
         """The game is over; the return value is the reader's result."""
         raise NotImplementedError
@@ -143,6 +147,7 @@ class GameBuilder(Visitor[Game]):
         self._comments: list[str] = []
         self._deals: list[Deal] = []
         self._errors: list[Finding] = []
+        self._notices: list[Finding] = []
         self._deal: dict[str, object] | None = None
 
     def begin_game(self, source: str | None, index: int | None, line: int, column: int) -> None:
@@ -260,6 +265,9 @@ class GameBuilder(Visitor[Game]):
     def syntax_error(self, finding: Finding) -> None:
         self._errors.append(finding)
 
+    def notice(self, finding: Finding) -> None:
+        self._notices.append(finding)
+
     def end_game(self) -> Game:
         g = self._game
         # (the order the HRN reader has always given: result first)
@@ -269,6 +277,7 @@ class GameBuilder(Visitor[Game]):
             tags=self._tags, rules=g.get("rules"), seats=g.get("seats"),  # type: ignore[arg-type]
             players=self._players, deals=tuple(self._deals), result=g.get("result"),  # type: ignore[arg-type]
             comment=_joined(self._comments), errors=tuple(self._errors),
+            notices=tuple(self._notices),
             source=g.get("source"), index=g.get("index"), pos=g.get("pos"),  # type: ignore[arg-type]
             where=where)
 
@@ -329,6 +338,8 @@ def emit_game(game: Game, visitor: Visitor[R]) -> R:
         v.result(game.result, *_at(game.where.get("result")))
     for f in game.errors:
         v.syntax_error(f)
+    for f in game.notices:
+        v.notice(f)
     return v.end_game()
 
 

@@ -47,7 +47,7 @@ from ..cards import (
 )
 from ..i18n import Arg, Msg, card, msg, seat
 from ..i18n import cards as cards_arg
-from ..model import Deal, Direction, Game, Pass, Play, Pos, Trick
+from ..model import Deal, Direction, Finding, Game, Pass, Play, Pos, Trick
 from ..rules import RuleError, RuleSet, parse_rules, preset_rules
 from ..scoring import score_game
 from ..state import GameState, apply_passes, deal_pass, deal_points
@@ -562,6 +562,10 @@ class History:
     #: The JSON document and the path of this history inside it.
     doc: _Doc | None = None
     path: tuple[int, ...] = ()
+    #: The input ends inside this history's last number (no line break
+    #: after it): the number may be cut short (a ``cut-history`` warning
+    #: when the deal is unfinished).
+    cut: bool = False
 
     def position(self, k: int | None) -> tuple[int | None, int | None]:
         if k is not None and self.positions is not None and k < len(self.positions):
@@ -733,6 +737,12 @@ class HistoryReader:
         if plays:
             tricks.append(Trick(plays=tuple(plays)))
         finished = len(tricks) == HAND_SIZE and len(tricks[-1].plays) == 4
+        notices: tuple[Finding, ...] = ()
+        if self.h.cut and not finished:
+            line, column = self.h.position(len(acts) - 1)
+            m = msg("finding.cut-history")
+            notices = (Finding(code="cut-history", severity="warning", message=m.text(), deal=1,
+                               line=line, column=column, key=m.key, args=m.args),)
         deal = Deal(
             number=1, direction=direction,
             hands={SEATS[s]: tuple(display_order(cards_of(dealt[s]))) for s in range(4)},
@@ -743,6 +753,7 @@ class HistoryReader:
             tags={"Source": f"OpenSpiel {gstring}"},
             rules=rules_for_parameters(self.params, direction),
             deals=(deal,), source=source, index=index, pos=Pos(self.h.line, 1),
+            notices=notices,
         )
 
 
@@ -768,6 +779,10 @@ def iter_openspiel_history(text: str, source: str | None = None,
     histories, named = _histories(text)
     if not histories:
         raise RecordError(msg("os.no_action"), line=1)
+    last = histories[-1]
+    # One action per line: a whole file ends with a line break (OpenSpiel's
+    # own writers put one); one that ends inside a number may be cut there.
+    last.cut = last.positions is not None and text[-1:].isdigit()
     params, gstring = params_of(named if named is not None else parameters)
     for i, h in enumerate(histories, 1):
         if len(histories) == 1:

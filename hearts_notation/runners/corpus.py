@@ -188,6 +188,17 @@ def _read_text(path: str) -> str | None:
         return None
 
 
+def _not_a_file(path: str) -> bool:
+    """Whether something other than a regular file (a folder, a FIFO, a
+    device) stands at a local *path*."""
+    if is_url(path):
+        return False
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _size(path: str) -> int | None:
     try:
         if is_url(path):
@@ -263,6 +274,7 @@ def annotate_part(job: PartJob, settings: CorpusSettings) -> PartResult:
     """Worker side: the part of *job* done (or found done by an earlier run),
     its summary sent back."""
     from ..analysis.annotate import GameTask, analyse_game, annotate_game
+    from ..i18n import msg
     from ..io import iter_dumps
     from ..output import OutputError, write_atomic_iter
     from ..summaries import AnnotateTotals
@@ -277,6 +289,10 @@ def annotate_part(job: PartJob, settings: CorpusSettings) -> PartResult:
         if found is not None:
             return PartResult(job.name, int(found["games"]), int(found["deals"]),
                               totals_from_state(found["totals"]), skipped=True)
+        if _not_a_file(marker_path):
+            # (a FIFO there would block the write: outputs write through FIFOs)
+            return PartResult(job.name, messages=(_output_line(OutputError(
+                marker_path, msg("output.marker_not_file")), settings.lang),))
     checks = index_shard(job.shard, settings.rules, settings.force_rules)
     if isinstance(checks, InputError):
         return PartResult(job.name, messages=(checks.text(settings.lang),), refused=True)

@@ -73,6 +73,10 @@ class LogicalLine:
     no element.  ``unclosed`` is the position of a ``{`` that is never
     closed (the line is then an error and is not parsed): the input ends, or
     the comment reaches the tag line ``stop`` that begins the next game.
+    ``swallowed`` is ``(line, column, held)`` when a comment that opened at
+    ``line:column`` holds a physical line ``held`` that reads as a line of
+    the record on its own (:func:`holds_record_line`): it reads as written,
+    with a warning (docs/spec.md, section 2.1).
     """
 
     line: int
@@ -80,6 +84,18 @@ class LogicalLine:
     kind: str
     unclosed: tuple[int, int] | None = None
     stop: int = 0
+    swallowed: tuple[int, int, int] | None = None
+
+    def shift(self, by: int) -> None:
+        """Every line number moved *by* lines (a game read out of a file)."""
+        self.line += by
+        if self.unclosed is not None:
+            self.unclosed = (self.unclosed[0] + by, self.unclosed[1])
+        if self.stop:
+            self.stop += by
+        if self.swallowed is not None:
+            ol, oc, held = self.swallowed
+            self.swallowed = (ol + by, oc, held + by)
 
 
 # The line-by-line cutter's patterns are compiled on first use (``re``
@@ -237,6 +253,8 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
         parts = [(start, text)]
         first_line = start if first >= 0 else 0
         opened = (start, open_at)
+        #: where the comment open at each continuation line began
+        opened_at: list[tuple[int, int]] = []
         stop = 0
         size = len(text)
         limit = current_limits().line
@@ -255,12 +273,14 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
                 stop = ln
                 break
             parts.append(got)
+            opened_at.append(opened)
             open_comment, f, o, _ = _scan(t, True)
             if first_line == 0 and f >= 0:
                 first_line, first = ln, f
             if o >= 0:
                 opened = (ln, o)
         joined_parts = parts
+        swallowed = _swallowed(parts, opened_at)
         unclosed: tuple[int, int] | None = None
         if open_comment:  # the input ended inside a comment
             cut = next(i for i, (ln, _) in enumerate(parts) if ln == opened[0])
@@ -274,7 +294,47 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
         if first_line:
             head = dict(joined_parts)[first_line]
             kind = _kind(head, first, True)
-        yield LogicalLine(start, body, kind, unclosed, stop)
+        yield LogicalLine(start, body, kind, unclosed, stop,
+                          swallowed if unclosed is None else None)
+
+
+#: The elements a line of the record is made of, by class name (a line that
+#: reads as one of these inside a comment is the sign of a missing ``}``).
+_RECORD_LINES = frozenset(("DealEl", "HandEl", "PassEl", "TrickEl", "PointsEl", "ResultEl"))
+
+
+def holds_record_line(text: str, line: int) -> bool:
+    """Whether *text*, a physical line inside a brace comment (up to its
+    first ``{``, where a comment of its own would begin), reads on its own
+    as a deal header, a hand, a pass, a trick, a ``score``/``total`` or a
+    ``result`` line.  Such a comment most likely lacks its ``}``: it has
+    swallowed the record's lines up to the next ``}``."""
+    from .lex import HrnSyntaxError, Mismatch, read_line
+
+    head = text.split("{", 1)[0]
+    if not head.strip(BLANKS) or "}" in head or "\\" in head:
+        return False
+    try:
+        elements = read_line(head, line)
+    except (HrnSyntaxError, Mismatch, RecordError):
+        return False
+    return bool(elements) and all(type(e).__name__ in _RECORD_LINES for e in elements)
+
+
+def _swallowed(parts: list[tuple[int, str]], opened_at: list[tuple[int, int]]
+               ) -> tuple[int, int, int] | None:
+    """The first continuation line of a comment that reads as a line of the
+    record, with where that comment opened (``None``: none does).  A line
+    is looked at when the comment covers it whole or up to a raw ``{``
+    (the ``}`` that ends the comment is then another comment's)."""
+    for (ln, t), (ol, oc) in zip(parts[1:], opened_at, strict=True):
+        close = t.find("}")
+        brace = t.find("{")
+        if close >= 0 and not 0 <= brace < close:
+            continue
+        if holds_record_line(t, ln):
+            return ol, oc + 1, ln
+    return None
 
 
 def _kind(text: str, first: int, saw_comment: bool) -> str:

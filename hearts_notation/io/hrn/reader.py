@@ -181,11 +181,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                           default_rules)
     lines = []
     for ll in iter_logical_lines(split_text(text)):
-        ll.line += first_line - 1
-        if ll.unclosed is not None:
-            ll.unclosed = (ll.unclosed[0] + first_line - 1, ll.unclosed[1])
-        if ll.stop:
-            ll.stop += first_line - 1
+        ll.shift(first_line - 1)
         lines.append(ll)
     return visit_game(lines, visitor, source, index, default_rules)
 
@@ -219,6 +215,8 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                              at=f"{ln}:{col}", line=ll.stop or 0), ln, col, ll.text)
             continue
         _read_line_into(b, ll.text, ll.line, None if read is read_line else read)
+        if ll.swallowed is not None:
+            b.swallowed(*ll.swallowed)
         if b.halted:
             break
     if b.pos is None and lines:
@@ -396,6 +394,8 @@ class _GameBuilder:
         self.result: Any = None
         self.result_pos: tuple[int, int] | None = None
         self.errors: list[Finding] = []
+        #: the reader's warnings (:attr:`hearts_notation.model.Game.notices`)
+        self.notices: list[Finding] = []
         self.failed = False
         #: the rest of the game cannot be read (no usable seats)
         self.halted = False
@@ -420,6 +420,14 @@ class _GameBuilder:
                                    trick=trick, seat=seat, line=line, column=column,
                                    key=key, args=args))
         self.failed = True
+
+    def swallowed(self, line: int, column: int, held: int) -> None:
+        """A brace comment opened at *line*:*column* holds line *held*,
+        which reads as a line of the record: a warning (spec.md, 2.1)."""
+        m = msg("finding.unclosed-comment", held=held)
+        self.notices.append(Finding(code="unclosed-comment", severity="warning", message=m.text(),
+                                    deal=self.cur.number if self.cur is not None else None,
+                                    line=line, column=column, key=m.key, args=m.args))
 
     def fail(self, message: str | Msg, line: int, column: int, trick: int | None = None) -> _Stop:
         self.error(message, line, column, trick)
@@ -901,4 +909,6 @@ class _GameBuilder:
             v.result(self.result, *self.result_pos)
         for f in self.errors:
             v.syntax_error(f)
+        for f in self.notices:
+            v.notice(f)
         return v.end_game()
