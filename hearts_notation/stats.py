@@ -38,10 +38,6 @@ from .state import deal_pass
 from .walk import deal_hands
 
 
-def _counter() -> Counter[str]:
-    return Counter()
-
-
 @dataclass
 class Tally:
     """Counts over some games; ``a + b`` is the tally of both."""
@@ -55,20 +51,20 @@ class Tally:
     valid_games: int = 0
     shared_wins: int = 0
     moons: int = 0
-    seat_deals: Counter[str] = field(default_factory=_counter)
-    seat_points: Counter[str] = field(default_factory=_counter)
-    seat_queen: Counter[str] = field(default_factory=_counter)
-    seat_moons: Counter[str] = field(default_factory=_counter)
-    seat_wins: Counter[str] = field(default_factory=_counter)
-    dir_deals: Counter[str] = field(default_factory=_counter)
-    dir_moons: Counter[str] = field(default_factory=_counter)
-    dir_points: Counter[str] = field(default_factory=_counter)
-    dir_seat_deals: Counter[str] = field(default_factory=_counter)
-    dir_queen_passed: Counter[str] = field(default_factory=_counter)
-    dir_holder_deals: Counter[str] = field(default_factory=_counter)
-    dir_holder_points: Counter[str] = field(default_factory=_counter)
-    dir_holder_took: Counter[str] = field(default_factory=_counter)
-    findings: Counter[str] = field(default_factory=_counter)
+    seat_deals: Counter[str] = field(default_factory=Counter)
+    seat_points: Counter[str] = field(default_factory=Counter)
+    seat_queen: Counter[str] = field(default_factory=Counter)
+    seat_moons: Counter[str] = field(default_factory=Counter)
+    seat_wins: Counter[str] = field(default_factory=Counter)
+    dir_deals: Counter[str] = field(default_factory=Counter)
+    dir_moons: Counter[str] = field(default_factory=Counter)
+    dir_points: Counter[str] = field(default_factory=Counter)
+    dir_seat_deals: Counter[str] = field(default_factory=Counter)
+    dir_queen_passed: Counter[str] = field(default_factory=Counter)
+    dir_holder_deals: Counter[str] = field(default_factory=Counter)
+    dir_holder_points: Counter[str] = field(default_factory=Counter)
+    dir_holder_took: Counter[str] = field(default_factory=Counter)
+    findings: Counter[str] = field(default_factory=Counter)
     severities: dict[str, str] = field(default_factory=dict)
 
     def merge(self, other: Tally) -> Tally:

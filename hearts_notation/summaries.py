@@ -59,15 +59,6 @@ def merge_all(parts: Iterable[S], empty: S) -> S:
     return out
 
 
-def _counter() -> Counter[str]:
-    return Counter()
-
-
-def _add_counters(into: Counter[str], other: Counter[str]) -> None:
-    # Counter.update keeps the first-seen order of keys, as adding game by game does.
-    into.update(other)
-
-
 # score -----------------------------------------------------------------------------------
 
 
@@ -81,9 +72,9 @@ class ScoreTotals:
     deals: int = 0
     disagreeing: int = 0
     moons: int = 0
-    seat_deals: Counter[str] = field(default_factory=_counter)
-    seat_points: Counter[str] = field(default_factory=_counter)
-    seat_moons: Counter[str] = field(default_factory=_counter)
+    seat_deals: Counter[str] = field(default_factory=Counter)
+    seat_points: Counter[str] = field(default_factory=Counter)
+    seat_moons: Counter[str] = field(default_factory=Counter)
     standings: Standings | None = None
 
     @classmethod
@@ -116,9 +107,10 @@ class ScoreTotals:
         self.deals += other.deals
         self.disagreeing += other.disagreeing
         self.moons += other.moons
-        _add_counters(self.seat_deals, other.seat_deals)
-        _add_counters(self.seat_points, other.seat_points)
-        _add_counters(self.seat_moons, other.seat_moons)
+        # (Counter.update keeps the first-seen order of keys, as adding game by game does.)
+        self.seat_deals.update(other.seat_deals)
+        self.seat_points.update(other.seat_points)
+        self.seat_moons.update(other.seat_moons)
         if other.standings is not None:
             if self.standings is None:
                 from .standings import Standings
@@ -164,9 +156,9 @@ class AnnotateTotals:
     deals: int = 0
     decisions: int = 0
     forced: int = 0
-    marks: Counter[str] = field(default_factory=_counter)
+    marks: Counter[str] = field(default_factory=Counter)
     epl: Fraction = Fraction(0)
-    seat_decisions: Counter[str] = field(default_factory=_counter)
+    seat_decisions: Counter[str] = field(default_factory=Counter)
     seat_epl: dict[str, Fraction] = field(default_factory=_fraction)
 
     @classmethod
@@ -199,9 +191,9 @@ class AnnotateTotals:
         self.deals += other.deals
         self.decisions += other.decisions
         self.forced += other.forced
-        _add_counters(self.marks, other.marks)
+        self.marks.update(other.marks)
         self.epl += other.epl
-        _add_counters(self.seat_decisions, other.seat_decisions)
+        self.seat_decisions.update(other.seat_decisions)
         for seat, loss in other.seat_epl.items():
             self.seat_epl[seat] = self.seat_epl.get(seat, Fraction(0)) + loss
         return self

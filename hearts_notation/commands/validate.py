@@ -192,16 +192,6 @@ class Summary(Report):
             return EXIT_UNUSABLE
         return EXIT_FINDINGS if self.errors else EXIT_OK
 
-    @property
-    def status(self) -> int:
-        """The exit status (the former name of :attr:`exit_code`)."""
-        return self.exit_code
-
-
-def finding_from_dict(d: dict[str, Any]) -> Finding:
-    """A report finding (the shape of docs/spec.md, section 6) back as a :class:`Finding`."""
-    return Finding.from_dict(d)
-
 
 def _styled(text: str, severity: str, word: str | None = None) -> Text:
     """The rendered finding with its severity word (*word*, in the language
@@ -277,7 +267,7 @@ class TextPrinter:
         for f in entry["findings"]:
             if self.quiet and f["severity"] != "error":
                 continue
-            self.pending.append((finding_from_dict(f), players))
+            self.pending.append((Finding.from_dict(f), players))
         if len(self.pending) >= _FLUSH_AT:
             # A file with findings in every game: print them as they come,
             # so memory does not grow with the file.
