@@ -92,3 +92,22 @@ def test_a_verification_goes_on_against_the_reference_its_first_worlds_found_bes
     assert against is not None
     first = opts.verify_min
     assert sum(both.diffs[:first]) >= sum(against.diffs[:first])
+
+
+def _split(means: tuple[float, float], se: float, n: int) -> tuple[list[float], list[int]]:
+    """*n* differences, alternating between two policies whose worlds have
+    these means and (about) this standard error each."""
+    sd = se * (n / 2) ** 0.5
+    diffs = [means[i % 2] + (sd if i % 4 < 2 else -sd) for i in range(n)]
+    return diffs, [i % 2 for i in range(n)]
+
+
+def test_a_policy_that_would_still_refuse_the_loss_stops_it() -> None:
+    """A policy at 0.3 ± 0.15 after 1,024 worlds: even 0.3 + 1.5 standard
+    errors plus the 2 the whole budget would leave stays below 1, so the
+    policies cannot agree and the verification stops unmarked."""
+    ev = _evaluator(EvalOptions())
+    diffs, pols = _split((3.0, 0.3), 0.15, 1024)
+    assert ev._futile(diffs, pols, 1.0, 2.0, 256, 3072)
+    diffs, pols = _split((3.0, 0.7), 0.15, 1024)
+    assert not ev._futile(diffs, pols, 1.0, 2.0, 256, 3072)

@@ -588,24 +588,30 @@ class Evaluator:
     def _futile(self, diffs: Sequence[float], pols: Sequence[int], threshold: float,
                 z: float | None, least: int, budget: int) -> bool:
         """Whether a sequential verification may stop, unmarked, because
-        its whole budget could not make it a mark: a mark needs the loss
+        its whole budget would hardly make it a mark: a mark needs the loss
         minus ``z + stop_margin`` standard errors to reach *threshold*, and
         with *budget* worlds the standard error would be about
-        ``se * sqrt(n / budget)``, so a loss whose upper bound
-        (``mean + (z + stop_margin) se``) stays below ``threshold`` plus
-        that final margin would not be marked even if the worlds to come
-        pushed it to its upper bound; nor would one where a play-out
-        policy's own upper bound lies below the threshold (the policies
-        must agree).  The budget those worlds would have used goes to the
-        verdicts that can still become clear."""
+        ``se * sqrt(n / budget)``, so a loss whose optimistic value
+        (``mean + futility_z * se``) stays below ``threshold`` plus that
+        final margin would not be marked unless the worlds to come pushed
+        it past that; nor would one where a play-out policy's optimistic
+        value stays below the threshold less the ``z`` final standard
+        errors the policy's agreement asks (the policies must agree).  The
+        budget those worlds would have used goes to the verdicts that can
+        still become clear."""
         n = len(diffs)
         if n < least or n >= budget:
             return False
-        zz = (self.options.z if z is None else z) + self.options.stop_margin
+        zp = self.options.z if z is None else z
+        zz = zp + self.options.stop_margin
+        fz = self.options.futility_z
+        shrink = math.sqrt(n / budget)
         mean, se, per = self._summary(diffs, pols)
-        if mean + self.options.futility_z * se < threshold + zz * se * math.sqrt(n / budget):
+        if mean + fz * se < threshold + zz * se * shrink:
             return True
-        return any(m + zz * e < threshold for m, e in per)
+        # a policy that would still refuse the loss (its mean plus ``z`` of
+        # the standard errors the budget would leave below the threshold)
+        return any(m + fz * e + zp * e * shrink < threshold for m, e in per)
 
     def _summary(self, diffs: Sequence[float], pols: Sequence[int]
                  ) -> tuple[float, float, list[tuple[float, float]]]:
