@@ -38,6 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rows import row1 as _row
+from rows import switches
 
 from hearts_notation.generate import generate_games
 from hearts_notation.io import dumps
@@ -150,7 +151,7 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    rows = run(quick="--quick" in sys.argv[1:])
+    rows = run(quick=switches(__doc__, "--quick")["--quick"])
     print(f"{'benchmark':52} {'value':>12}  {'unit':12} {'ratio':>7}  target")
     for r in rows:
         ratio = "" if r["ratio"] is None else f"{r['ratio']}"

@@ -147,7 +147,9 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    rows = run(quick="--quick" in sys.argv)
+    from rows import switches
+
+    rows = run(quick=switches(__doc__, "--quick")["--quick"])
     print(f"{'benchmark':42} {'compiled':>10} {'pure':>10}  {'unit':12} note")
     for r in rows:
         print(f"{r['name']!s:42} {r['value']!s:>10} {r['anchor_value']!s:>10}  {r['unit']!s:12} {r['note']}")

@@ -44,6 +44,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rows import row1 as _row
+from rows import switches
 
 from hearts_notation.generate import generate_games
 from hearts_notation.io import dumps, iter_text_chunks
@@ -293,7 +294,8 @@ def run(quick: bool = False, full: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    rows = run(quick="--quick" in sys.argv[1:], full="--full" in sys.argv[1:])
+    opts = switches(__doc__, "--quick", "--full")
+    rows = run(quick=opts["--quick"], full=opts["--full"])
     print(f"{'benchmark':46} {'value':>12}  {'unit':9} {'ratio':>7}  target")
     for r in rows:
         ratio = "" if r["ratio"] is None else f"{r['ratio']}"

@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rows import row as _row  # noqa: E402
+from rows import switches  # noqa: E402
 
 Row = dict[str, object]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
@@ -211,7 +212,7 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    rows = run(quick="--quick" in sys.argv)
+    rows = run(quick=switches(__doc__, "--quick")["--quick"])
     for r in rows:
         ratio = f"  x{r['ratio']}" if r["ratio"] is not None else ""
         print(f"{r['name']:<45} {r['value']:>10} {r['unit']:<6}{ratio}  {r['note']}")

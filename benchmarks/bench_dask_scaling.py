@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rows import print_rows  # noqa: E402
+from rows import print_rows, switches  # noqa: E402
 from rows import row as _row  # noqa: E402
 
 Row = dict[str, object]
@@ -148,7 +148,7 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    print_rows(run(quick="--quick" in sys.argv))
+    print_rows(run(quick=switches(__doc__, "--quick")["--quick"]))
 
 
 if __name__ == "__main__":

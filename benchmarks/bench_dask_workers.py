@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_dask_client import Cluster, _own_cpu  # noqa: E402
-from rows import print_rows  # noqa: E402
+from rows import print_rows, switches  # noqa: E402
 from rows import row as _row  # noqa: E402
 
 Row = dict[str, object]
@@ -188,7 +188,7 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    print_rows(run(quick="--quick" in sys.argv))
+    print_rows(run(quick=switches(__doc__, "--quick")["--quick"]))
 
 
 if __name__ == "__main__":

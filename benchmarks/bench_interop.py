@@ -94,7 +94,9 @@ def run(quick: bool = False) -> list[dict[str, object]]:
 
 
 def main() -> None:
-    rows = run(quick="--quick" in sys.argv)
+    from rows import switches
+
+    rows = run(quick=switches(__doc__, "--quick")["--quick"])
     print(f"{'benchmark':34} {'value':>10}  {'unit':8} {'ratio to anchor':>16}")
     for r in rows:
         ratio = "" if r["ratio"] is None else f"{r['ratio']}"

@@ -37,6 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rows import row1 as _row
+from rows import switches
 
 from hearts_notation.api import validate_text
 from hearts_notation.editor.document import Checker
@@ -217,7 +218,7 @@ def run(quick: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    rows = run(quick="--quick" in sys.argv[1:])
+    rows = run(quick=switches(__doc__, "--quick")["--quick"])
     print(f"{'benchmark':62} {'value':>9}  {'unit':8} {'anchor':>8} {'ratio':>7}  target")
     for r in rows:
         print(f"{r['name']!s:62} {r['value']!s:>9}  {r['unit']!s:8} {r['anchor_value']!s:>8} "

@@ -149,7 +149,9 @@ def run(quick: bool = False) -> list[dict[str, object]]:
 
 
 def main() -> None:
-    rows = run(quick="--quick" in sys.argv)
+    from rows import switches
+
+    rows = run(quick=switches(__doc__, "--quick")["--quick"])
     print(f"{'benchmark':58} {'value':>8}  {'unit':6} {'ratio':>6}  target")
     for r in rows:
         ratio = "" if r["ratio"] is None else f"{r['ratio']:.2f}"

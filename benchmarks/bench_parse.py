@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rows import row1 as _row
+from rows import switches
 
 from hearts_notation.generate import random_game
 from hearts_notation.io.hrn.cut import cut_games
@@ -160,7 +161,7 @@ def run(quick: bool = False) -> list[dict[str, object]]:
 
 
 def main() -> None:
-    quick = "--quick" in sys.argv[1:]
+    quick = switches(__doc__, "--quick")["--quick"]
     rows = run(quick=quick)
     width = max(len(str(r["name"])) for r in rows)
     print(f"{'benchmark':<{width}}  {'value':>12}  {'unit':<8} {'ratio':>7}  target")

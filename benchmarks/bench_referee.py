@@ -368,7 +368,9 @@ def run(quick: bool = False) -> list[dict[str, object]]:
 
 
 def main() -> None:
-    rows = run(quick="--quick" in sys.argv)
+    from rows import switches
+
+    rows = run(quick=switches(__doc__, "--quick")["--quick"])
     print(f"{'benchmark':40} {'value':>10}  {'unit':16} {'ratio':>7}  target")
     for r in rows:
         ratio = "" if r["ratio"] is None else f"{r['ratio']:.2f}"

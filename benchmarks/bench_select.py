@@ -53,6 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rows import row as _row  # noqa: E402
+from rows import switches  # noqa: E402
 
 from hearts_notation.generate import generate_games  # noqa: E402
 from hearts_notation.io import dumps  # noqa: E402
@@ -222,5 +223,5 @@ def run(quick: bool = False) -> list[Row]:
 
 
 if __name__ == "__main__":
-    for row in run(quick="--quick" in sys.argv):
+    for row in run(quick=switches(__doc__, "--quick")["--quick"]):
         print(row)

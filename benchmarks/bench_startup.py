@@ -397,7 +397,10 @@ def run(quick: bool = False, checkout: bool = False) -> list[Row]:
 
 
 def main() -> None:
-    rows = run(quick="--quick" in sys.argv, checkout="--checkout" in sys.argv)
+    from rows import switches
+
+    opts = switches(__doc__, "--quick", "--checkout")
+    rows = run(quick=opts["--quick"], checkout=opts["--checkout"])
     print(f"{'benchmark':58} {'value':>8}  {'unit':8} {'ratio':>6}  target")
     for r in rows:
         ratio = "" if r["ratio"] is None else f"{r['ratio']:.2f}"

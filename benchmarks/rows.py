@@ -41,3 +41,18 @@ def row1(name: str, value: float, unit: str, anchor: str | None = None,
     """:func:`row` rounded to one digit unless told otherwise (the figures
     of a few hundred to a few thousand per second)."""
     return row(name, value, unit, anchor, anchor_value, target, note, digits)
+
+
+def switches(doc: str | None, *flags: str, argv: list[str] | None = None) -> dict[str, bool]:
+    """The on/off options a benchmark run on its own accepts (``--quick``...),
+    read by argparse so that ``--help`` prints the script's docstring and a
+    mistyped option stops the run instead of silently starting a long
+    measurement with the defaults."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=doc,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    for flag in flags:
+        parser.add_argument(flag, action="store_true")
+    args = parser.parse_args(argv)
+    return {flag: bool(getattr(args, flag.lstrip("-").replace("-", "_"))) for flag in flags}
