@@ -172,3 +172,36 @@ def test_an_action_history_cut_inside_a_number_is_a_warning(tmp_path: Path) -> N
                  (INTEROP / "game-and-state.oshist").read_text(encoding="utf-8").rstrip("\n"))
     code, out = run("validate", "--from", "openspiel-history", full)
     assert "cut-history" not in out
+
+
+# A FIFO as input (a named pipe, ``<(...)``): read once, never opened again ------------
+#
+# ``validate`` opened the path again to quote the lines under its findings,
+# and ``fmt`` to look for a byte-order mark: on a FIFO whose writer had
+# finished, that open blocked for ever.
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
+@pytest.mark.parametrize("command", [["validate"], ["fmt"], ["score", "--format", "json"]])
+def test_a_fifo_is_read_once(tmp_path: Path, command: list[str]) -> None:
+    import subprocess
+    import sys
+    import threading
+
+    fifo = tmp_path / "in.hrn"
+    os.mkfifo(fifo)
+    data = (SAMPLES / "multi-game.hrn").read_bytes()
+
+    def feed() -> None:
+        with open(fifo, "wb") as fh:
+            fh.write(data)
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    res = subprocess.run([sys.executable, "-m", "hearts_notation", *command, str(fifo)],
+                         capture_output=True, text=True, timeout=120, check=False)
+    writer.join(5)
+    assert res.returncode == 0, res.stderr
+    assert "Traceback" not in res.stderr
+    if command == ["validate"]:
+        assert res.stdout.splitlines()[-1].startswith("1 file, 3 games, 9 deals")

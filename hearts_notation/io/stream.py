@@ -18,6 +18,7 @@ import bisect
 import codecs
 import io
 import os
+import stat
 import sys
 from collections import OrderedDict
 from collections.abc import Generator, Iterable, Iterator
@@ -592,6 +593,8 @@ def starts_with_bom(path: str) -> bool:
             head = tee.spool.read(3)
             tee.spool.seek(tee.kept)
         else:
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                return False    # a FIFO read once: opened again it would block
             with open(path, "rb") as fh:
                 head = fh.read(3)
     except OSError:
@@ -633,6 +636,15 @@ def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
                     return _lines_by_seeking(fh, need, marks[0], marks[1])
         except (OSError, InputError):
             pass
+    try:
+        mode = os.stat(path_text(path)).st_mode
+    except (OSError, InputError):
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        # A FIFO (``<(...)``, a named pipe) or a device was read once: opened
+        # again it would block for a writer that is gone, or give other bytes.
+        # Its findings are told without their lines.
+        return out
     k = 0
     for n, text in enumerate(iter_text_lines(path), 1):
         if n == need[k]:
