@@ -1919,14 +1919,16 @@ class CompactCheck:
 
 def report_json_text(text: str, source: str | None, index: int | None, line: int | None,
                      default_rules: RuleSet | str | None = None, force_rules: bool = False,
-                     prefix: str = "", compact: CompactGame | None = None) -> dict[str, Any]:
+                     prefix: str = "", compact: CompactGame | None = None,
+                     column: int = 1) -> dict[str, Any]:
     """The report entry of one JSON game given as text (a JSONL line, an
     element of a JSON array): the compact check when it applies, else the
     model and :func:`check_game`.  A text that is not JSON, or not a game,
     is a game with one ``syntax-error`` (as the JSON readers make it).
     *compact*, if given, is the compact form of the typed decoder's record
     of *text*, made by the cut (:func:`hearts_notation.io.jsonio.iter_json_compact`):
-    the text is not decoded by it again."""
+    the text is not decoded by it again.  *column* is the text's first
+    column on *line* (an element of a one-line JSON array)."""
     # (the typed decoder here, not at the top: an HRN file never needs it,
     # and ``validate``'s start-up would pay for its import)
     from .io.typed_json import decode_tree, json_record, tree_of
@@ -1941,12 +1943,19 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
         fast = compact_report(compact, source, index, default, force_rules, None, observed)
         if fast is not None:
             if observed:
-                fast["findings"] = _noted_findings(observed[0], text, line)
+                fast["findings"] = _noted_findings(observed[0], text, line, column)
             return fast
     # Anything else (a finding, a comment or a mark, an unknown hand, a
     # record that is not one) is read into the model, decoded once more by
     # json.loads, which words what is wrong in a text that is not JSON.
-    from .io.jsonio import JSON_ERRORS, JsonLocator, error_game, json_problem, loads_record
+    from .io.jsonio import (
+        JSON_ERRORS,
+        JsonLocator,
+        error_game,
+        json_problem,
+        loads_record,
+        text_place,
+    )
 
     try:
         # the depth limit checked first; a record the typed decoder accepted
@@ -1956,9 +1965,9 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
             else loads_record(text)
     except JSON_ERRORS as exc:
         message, lineno, colno = json_problem(exc)
-        bad = error_game(message, source, index, (line or 1) + lineno - 1, colno)
+        bad = error_game(message, source, index, *text_place(line, column, lineno, colno))
         return check_game(bad, default, force_rules).to_dict()
-    locate = JsonLocator(text, line or 1)
+    locate = JsonLocator(text, line or 1, column)
     if typed:
         # A record of the clean shape that the compact check did not accept
         # has findings (an unknown hand, a fault): its positions are worked
@@ -1980,7 +1989,8 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     return report.to_dict()
 
 
-def _noted_findings(check: CompactCheck, text: str, line: int | None) -> list[dict[str, object]]:
+def _noted_findings(check: CompactCheck, text: str, line: int | None,
+                    column: int = 1) -> list[dict[str, object]]:
     """The entries of the infos :func:`clean_deal` noted of a clean JSON
     record's deals with no hand known, each at its place in *text* (the
     line and column the model's reader gives it): the record's one locator,
@@ -1988,7 +1998,7 @@ def _noted_findings(check: CompactCheck, text: str, line: int | None) -> list[di
     one same info but for its deal and place: worded once per record."""
     from .io.jsonio import JsonLocator
 
-    locate = JsonLocator(text, line or 1)
+    locate = JsonLocator(text, line or 1, column)
     t = check.t
     out: list[dict[str, object]] = []
     worded: dict[tuple[str, ...], dict[str, object]] = {}

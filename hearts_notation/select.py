@@ -1442,6 +1442,7 @@ def _record_game(batch: Batch, record: RawRecord, k: int, cache: list[list[Game]
     elif batch.kind in ("json", "hrn") and isinstance(batch.payload, tuple):
         one = dataclasses.replace(batch, payload=batch.payload[k:k + 1],
                                   lines=batch.lines[k:k + 1], compacts=batch.compacts[k:k + 1],
+                                  columns=batch.columns[k:k + 1],
                                   first_line=record.line, first_index=record.index)
     if one is not None:
         games = batch_games(one)

@@ -107,9 +107,9 @@ def test_the_layout_is_used_and_confirmed() -> None:
     finally:
         json.JSONDecoder.raw_decode = original  # type: ignore[method-assign]
     assert error is None and len(items) == 5
-    assert [line for _, line, _ in items] == [2 + k * (doc.count("\n") - 1) // 5 for k in range(5)]
+    assert [line for _, line, _, _ in items] == [2 + k * (doc.count("\n") - 1) // 5 for k in range(5)]
     assert calls == []
-    assert all(json.loads(text) == RECORD for text, _, _ in items)
+    assert all(json.loads(text) == RECORD for text, _, _, _ in items)
 
 
 def test_another_layout_stops_the_proposals(value_checks: list[bool]) -> None:
@@ -123,6 +123,6 @@ def test_another_layout_stops_the_proposals(value_checks: list[bool]) -> None:
     calls = value_checks
     items, error = _cut(doc, [len(doc)])
     assert error is None and len(items) == 40
-    assert [json.loads(t)["n"] for t, _, _ in items] == list(range(40))
-    assert [line for _, line, _ in items] == list(range(2, 2 + 3 * 40, 3))
+    assert [json.loads(t)["n"] for t, _, _, _ in items] == list(range(40))
+    assert [line for _, line, _, _ in items] == list(range(2, 2 + 3 * 40, 3))
     assert calls == [False] * jsonio._LAYOUT_MISSES

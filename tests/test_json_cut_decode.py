@@ -109,8 +109,8 @@ def test_decoding_cut_cuts_the_same(doc: str) -> None:
         items, error = _cut(doc, sizes, True)
         plain, plain_error = _cut(doc, sizes, False)
         assert error == plain_error, sizes
-        assert [item[:3] for item in items] == plain, sizes
-        for text, line, _, compact in items:
+        assert [item[:4] for item in items] == plain, sizes
+        for text, line, _, _, compact in items:
             if compact is not None:
                 assert _fields(compact) == _fields(compact_record(typed(text), line))
 
@@ -131,7 +131,7 @@ def test_the_typed_decoder_confirms_a_clean_pretty_file(value_checks: list[bool]
     items, error = _cut(doc, [1 << 16], True)
     assert error is None and False in calls
     assert [json.loads(text) for text, *_ in items] == records == json.loads(doc)
-    assert items[0][3] is None and items[1][3] is None and items[2][3] is not None
+    assert items[0][4] is None and items[1][4] is None and items[2][4] is not None
 
 
 def _files(tmp_path: Path) -> Iterator[Path]:

@@ -20,7 +20,7 @@ def _read(path: Path, chunk: int, with_feed: bool) -> tuple[list[int], str | Non
     error = None
     try:
         chunks = chunks_of(open_binary(str(path)), str(path), chunk, feed=feed)
-        for _text, line, _ in iter_json_elements(chunks, feed):
+        for _text, line, _, _ in iter_json_elements(chunks, feed):
             lines.append(line)
     except InputError as exc:
         error = str(exc)

@@ -67,6 +67,9 @@ class Batch:
     default_rules: RuleSet | str | None = None
     lines: tuple[int, ...] = ()
     in_array: bool = True
+    #: ``"json"`` batches: the first column of each element on its first
+    #: line (an element of a one-line array starts far from column 1)
+    columns: tuple[int, ...] = ()
     #: ``"json"`` batches cut with *decode* (:func:`iter_batches`): the
     #: compact form of each element where the cut made one from the typed
     #: decoder's record, else ``None``; empty when the checker decodes every
@@ -106,6 +109,8 @@ class RawRecord:
     compact: Any = None
     #: An HRN game's ``stop`` (:class:`.hrn.cut.GameText`).
     stop: int = 0
+    #: The record's first column on its first line (JSON array elements).
+    column: int = 1
 
 
 def raw_records(batch: Batch) -> tuple[str, list[RawRecord]] | None:
@@ -150,11 +155,13 @@ def records_json(batch: Batch) -> tuple[str, list[RawRecord]]:
     """The ``records`` hook of JSON: the elements of the array (or the one
     document), with the compact forms a cut in this process decoded."""
     compacts = batch.compacts or (None,) * len(batch.payload)
+    columns = batch.columns or (1,) * len(batch.payload)
     return JSON_RECORD, [
         RawRecord(text, batch.first_index + i, line,
-                  f"game {batch.first_index + i}: " if batch.in_array else "", compact)
-        for i, (text, line, compact) in enumerate(zip(batch.payload, batch.lines, compacts,
-                                                      strict=True))]
+                  f"game {batch.first_index + i}: " if batch.in_array else "", compact,
+                  column=column)
+        for i, (text, line, compact, column) in enumerate(zip(batch.payload, batch.lines,
+                                                              compacts, columns, strict=True))]
 
 
 def records_hrn(batch: Batch) -> tuple[str, list[RawRecord]]:
@@ -202,8 +209,11 @@ def parse_json(batch: Batch) -> list[Game]:
     """The games of a ``json`` batch."""
     from .jsonio import json_element_game
 
-    return [json_element_game(text, batch.source, batch.first_index + i, line, batch.in_array)
-            for i, (text, line) in enumerate(zip(batch.payload, batch.lines, strict=True))]
+    columns = batch.columns or (1,) * len(batch.payload)
+    return [json_element_game(text, batch.source, batch.first_index + i, line, batch.in_array,
+                              column)
+            for i, (text, line, column) in enumerate(zip(batch.payload, batch.lines, columns,
+                                                         strict=True))]
 
 
 def parse_hrn(batch: Batch) -> list[Game]:
@@ -406,27 +416,29 @@ def json_batches(path: str, chunks: Iterator[str], per_batch: int,
 
     texts: list[str] = []
     lines: list[int] = []
+    columns: list[int] = []
     compacts: list[Any] = []
     index = 1
     done = 0
     in_array = True
     items = (iter_json_compact(chunks, feed) if decode
              else ((*item, None) for item in iter_json_elements(chunks, feed)))
-    for text, line, in_array, compact in items:
+    for text, line, column, in_array, compact in items:
         texts.append(text)
         lines.append(line)
+        columns.append(column)
         compacts.append(compact)
         if len(texts) == per_batch:
             yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
                         lines=tuple(lines), in_array=in_array,
-                        compacts=tuple(compacts) if decode else ())
+                        compacts=tuple(compacts) if decode else (), columns=tuple(columns))
             done = counter[0]
             index += len(texts)
-            texts, lines, compacts = [], [], []
+            texts, lines, columns, compacts = [], [], [], []
     if texts:
         yield Batch(path, "json", tuple(texts), lines[0], index, counter[0] - done,
                     lines=tuple(lines), in_array=in_array,
-                    compacts=tuple(compacts) if decode else ())
+                    compacts=tuple(compacts) if decode else (), columns=tuple(columns))
 
 
 def hrn_batches(path: str, chunks: Iterator[str], per_batch: int,

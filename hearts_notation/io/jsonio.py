@@ -885,14 +885,15 @@ def record_error_game(exc: RecordError, source: str | None, index: int | None,
 
 def _game_or_error(item: Any, source: str | None, index: int, line: int | None,
                    in_array: bool = False, locate: Locate | None = None,
-                   text: str | None = None) -> Game:
+                   text: str | None = None, column: int = 1) -> Game:
     """The game of a decoded record, or its syntax error at the faulty value
-    (located in *text*, the record's JSON, when no *locate* is given)."""
+    (located in *text*, the record's JSON starting at *line*, *column*, when
+    no *locate* is given)."""
     try:
         return game_from_dict(item, source, index, line=line, locate=locate)
     except RecordError as exc:
         if locate is None and text is not None:
-            locate = JsonLocator(text, line or 1)
+            locate = JsonLocator(text, line or 1, column)
         return record_error_game(exc, source, index, line, in_array, locate)
 
 
@@ -1069,6 +1070,10 @@ class _JsonStream:
         self._col = 0       # characters before buf[0] on that line
         self._mark = 0      # an offset in buf whose line is known...
         self._mark_line = 1     # ...this one, so that lines are counted once
+        #: where the line of ``_mark`` starts, less one: the offset in buf of
+        #: the newline before it, or -1 less the characters of that line
+        #: dropped before buf[0] (the column of ``_mark`` is ``_mark - _mark_nl``)
+        self._mark_nl = -1
         self._decoder = json.JSONDecoder()
         self._verify: Any = None
         self._typed: Any = None
@@ -1102,17 +1107,24 @@ class _JsonStream:
         self.buf = "".join(parts)
         return True
 
-    def line_at(self, offset: int) -> int:
-        """The 1-based line of *offset* (not before the last one asked):
-        the newlines are counted from the last offset asked, not from the
-        start of the buffer, so a document of many values is counted once
-        (counting from the start each time made cutting a pretty-printed
-        array quadratic in the buffer)."""
+    def place(self, offset: int) -> tuple[int, int]:
+        """The 1-based line and column of *offset* (not before the last one
+        asked): the newlines are counted from the last offset asked, not
+        from the start of the buffer, so a document of many values is
+        counted once (counting from the start each time made cutting a
+        pretty-printed array quadratic in the buffer), and the start of the
+        line is kept with them, so a long one-line array is not searched
+        back for its last newline at every element (an element of it starts
+        far from column 1)."""
         if offset < self._mark:
-            return self.where(offset)[0]
-        self._mark_line += self.buf.count("\n", self._mark, offset)
+            return self.where(offset)
+        buf = self.buf
+        newlines = buf.count("\n", self._mark, offset)
+        if newlines:
+            self._mark_line += newlines
+            self._mark_nl = buf.rfind("\n", self._mark, offset)
         self._mark = offset
-        return self._mark_line
+        return self._mark_line, offset - self._mark_nl
 
     def where(self, offset: int) -> tuple[int, int]:
         """1-based line and column of *offset* in the buffer."""
@@ -1137,19 +1149,19 @@ class _JsonStream:
         line, col = self.where(self.pos if offset is None else offset)
         return RecordError(json_syntax(message), line=line, column=col)
 
-    def value(self, raw: bool = False) -> tuple[Any, int]:
+    def value(self, raw: bool = False) -> tuple[Any, int, int]:
         """Decode the value at the current position; returns it (or with
-        *raw* its text) with its first line.  Reads more text while the
+        *raw* its text) with its first line and column.  Reads more text while the
         value is cut off by the end of the window."""
         if raw:
             self.record = None
             element = self._layout_element()
             if element is not None:
-                line = self.line_at(self.pos)
+                line, column = self.place(self.pos)
                 self.pos += len(element)
                 if self.pos > (1 << 20) and self.pos > len(self.buf) // 2:
                     self._compact()
-                return element, line
+                return element, line, column
         while True:
             try:
                 value, end = self._decoder.raw_decode(self.buf, self.pos)
@@ -1171,7 +1183,7 @@ class _JsonStream:
                 raise self.error(exc.msg, exc.pos) from None
             if end == len(self.buf) and not isinstance(value, dict | list) and self.fill(1 << 16):
                 continue  # a number may go on in the next chunk
-            line = self.line_at(self.pos)
+            line, column = self.place(self.pos)
             if not raw and isinstance(value, dict | list):
                 deep = json_too_deep(self.buf, self.pos, end)
                 if deep is not None:
@@ -1186,7 +1198,7 @@ class _JsonStream:
                 if not raw:
                     self._last_text = self.buf[self._last_start:end]
                 self._compact()
-            return value, line
+            return value, line, column
 
     def last_text(self) -> str:
         """The JSON text of the value :meth:`value` returned last (not *raw*),
@@ -1271,9 +1283,9 @@ class _JsonStream:
 
     def _compact(self) -> None:
         """Drop the consumed text, keeping the line and column of what
-        stays.  The lines up to the last offset :meth:`line_at` was asked
+        stays.  The lines up to the last offset :meth:`place` was asked
         are known already: only the newlines after it are counted (counting
-        the whole dropped text again cost as much as all of line_at's counts
+        the whole dropped text again cost as much as all of place's counts
         on a pretty-printed array)."""
         buf, pos, mark = self.buf, self.pos, self._mark
         if 0 < mark <= pos:
@@ -1289,13 +1301,14 @@ class _JsonStream:
         self.pos = 0
         self._mark = 0
         self._mark_line = self._line
+        self._mark_nl = -1 - self._col
 
 
 def _json_items(text: str | Iterable[str] | _JsonStream, raw: bool,
-                feed: LineFeed | None = None) -> Iterator[tuple[Any, int, bool]]:
+                feed: LineFeed | None = None) -> Iterator[tuple[Any, int, int, bool]]:
     """The top-level values of a ``.json`` document: its elements if it is
     an array, else the document itself; each with its first line and
-    whether it came from an array.  With *raw*, each value is its JSON
+    column and whether it came from an array.  With *raw*, each value is its JSON
     text instead of the decoded tree.  *text* may be a stream already made."""
     if isinstance(text, _JsonStream):
         stream = text
@@ -1305,18 +1318,18 @@ def _json_items(text: str | Iterable[str] | _JsonStream, raw: bool,
     if first == "":
         raise stream.error("Expecting value")
     if first != "[":
-        item, line = stream.value(raw)
+        item, line, column = stream.value(raw)
         if stream.peek() != "":
             raise stream.error("Extra data")
-        yield item, line, False
+        yield item, line, column, False
         return
     stream.pos += 1
     if stream.peek() == "]":
         stream.pos += 1
     else:
         while True:
-            item, line = stream.value(raw)
-            yield item, line, True
+            item, line, column = stream.value(raw)
+            yield item, line, column, True
             c = stream.peek()
             if c == ",":
                 stream.pos += 1
@@ -1339,7 +1352,7 @@ def iter_json(text: str | Iterable[str], source: str | None = None) -> Iterator[
     a million games takes the memory of one.
     """
     stream = _JsonStream((text,) if isinstance(text, str) else text)
-    for index, (item, line, in_array) in enumerate(_json_items(stream, raw=False), 1):
+    for index, (item, line, column, in_array) in enumerate(_json_items(stream, raw=False), 1):
         if isinstance(item, _TooDeep):
             yield error_game(item.error.located(game_prefix(index, in_array)), source, index,
                              item.error.line, item.error.column)
@@ -1350,14 +1363,14 @@ def iter_json(text: str | Iterable[str], source: str | None = None) -> Iterator[
             # the faulty field's line and column, as the other readers give
             # them (the element's text is still in the stream's window)
             game = record_error_game(exc, source, index, line, in_array,
-                                     JsonLocator(stream.last_text(), line or 1))
+                                     JsonLocator(stream.last_text(), line or 1, column))
         yield game
 
 
 def iter_json_elements(text: str | Iterable[str],
-                       feed: LineFeed | None = None) -> Iterator[tuple[str, int, bool]]:
+                       feed: LineFeed | None = None) -> Iterator[tuple[str, int, int, bool]]:
     """The JSON text of each game of a ``.json`` document, with its first
-    line and whether the document is an array: the cheap cut that lets
+    line and column and whether the document is an array: the cheap cut that lets
     worker processes do the decoding (:mod:`hearts_notation.runners`).
     *feed*: the chunks' decoder takes its line count from this cut
     (:class:`~hearts_notation.io.stream.LineFeed`)."""
@@ -1365,7 +1378,7 @@ def iter_json_elements(text: str | Iterable[str],
 
 
 def iter_json_compact(text: str | Iterable[str], feed: LineFeed | None = None
-                      ) -> Iterator[tuple[str, int, bool, Any]]:
+                      ) -> Iterator[tuple[str, int, int, bool, Any]]:
     """:func:`iter_json_elements` for a cut whose elements are checked in
     this process (one job): each element also with the compact form
     (:func:`~hearts_notation.io.compact.compact_record`) of the typed
@@ -1379,27 +1392,37 @@ def iter_json_compact(text: str | Iterable[str], feed: LineFeed | None = None
     from .compact import compact_record
 
     stream = _JsonStream((text,) if isinstance(text, str) else text, feed, decode=True)
-    for element, line, in_array in _json_items(stream, raw=True):
+    for element, line, column, in_array in _json_items(stream, raw=True):
         record = stream.record
         if record is None:
-            yield element, line, in_array, None
+            yield element, line, column, in_array, None
         else:
             stream.record = None
-            yield element, line, in_array, compact_record(record, line)
+            yield element, line, column, in_array, compact_record(record, line)
 
 
 def json_element_game(text: str, source: str | None, index: int, line: int,
-                      in_array: bool = True) -> Game:
+                      in_array: bool = True, column: int = 1) -> Game:
     """The game of one element found by :func:`iter_json_elements`, as
-    :func:`iter_json` would have read it."""
+    :func:`iter_json` would have read it; *column* is the element's first
+    column on *line*."""
     try:
         data = loads_record(text)
     except RecordError as exc:
-        # On the element's first line the column counts from the element's
-        # start (the cut gives its line only).
         return error_game(exc.located(game_prefix(index, in_array)), source, index,
-                          line + (exc.line or 1) - 1, exc.column)
-    return _game_or_error(data, source, index, line, in_array, text=text)
+                          *text_place(line, column, exc.line, exc.column))
+    return _game_or_error(data, source, index, line, in_array, text=text, column=column)
+
+
+def text_place(line: int | None, column: int, at_line: int | None,
+               at_column: int | None) -> tuple[int, int | None]:
+    """The line and column in the file of a place (*at_line*, *at_column*,
+    from 1) in a record's text that starts at *line*, *column*: on the
+    text's first line the columns count from the record's start."""
+    first = line or 1
+    if at_line is None or at_line <= 1:
+        return first, None if at_column is None else at_column + column - 1
+    return first + at_line - 1, at_column
 
 
 def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int = 1,

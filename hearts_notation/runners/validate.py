@@ -114,7 +114,7 @@ def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any
                                 r.stop)
                 for r in records]
     return [report_json_text(r.text, source, r.index, r.line, rules, force, prefix=r.prefix,
-                             compact=r.compact) for r in records]
+                             compact=r.compact, column=r.column) for r in records]
 
 
 def syntax_entry(exc: Any, index: int, rules: RuleSet | None, force: bool) -> dict[str, Any] | None:
