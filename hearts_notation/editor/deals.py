@@ -212,6 +212,7 @@ def check_by_deal(text: str, source: str, rules: RuleSet | str | None, pool: Poo
     parts = Parts(header_text)
     deals: list[Deal] = []
     errors: list[Finding] = []          # the syntax errors of the deals, in the order read
+    notices: list[Finding] = []         # the reader's warnings of the deals, likewise
     for seg in segments:
         got = parts.reads.get(seg.text) or pool.reads.get((header_text, seg.text))
         if got is None:
@@ -220,13 +221,19 @@ def check_by_deal(text: str, source: str, rules: RuleSet | str | None, pool: Poo
         read, line = got
         if len(read.deals) != 1:        # a deal line mistyped, or one whose number is lost
             return None
-        if not read.errors:     # (an error's message may name a line: read again, never moved)
+        if not read.errors and not read.notices:
+            # (an error's or a warning's message may name a line: read again, never moved)
             parts.reads[seg.text] = got
         delta = seg.first_line - line
         deals.append(moved_deal(read.deals[0], delta))
         errors.extend(moved_finding(f, delta) if delta else f for f in read.errors)
+        notices.extend(read.notices)
     frame = build_game([*header, *tail], source, 1, rules) if tail else head
-    game = dataclasses.replace(frame, deals=tuple(deals), errors=(*errors, *frame.errors))
+    # the header's warnings, the deals', then those after the last deal: the
+    # order of the whole read (the frame reads the header again before its tail)
+    tail_notices = frame.notices[len(head.notices):]
+    game = dataclasses.replace(frame, deals=tuple(deals), errors=(*errors, *frame.errors),
+                               notices=(*head.notices, *notices, *tail_notices))
     sniffer = LanguageSniffer()
     sniffer.feed(text)
     lang = sniffer.finish()

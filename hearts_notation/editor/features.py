@@ -161,16 +161,18 @@ def _message(f: Finding, lang: str, placed: Placed) -> str:
     """A finding's message in *lang*.  A game is read from its own text,
     its first line numbered 1: the reader's messages that name another
     place of the game (``the first is at 12:1``, ``before the tag at line
-    30``) are made to name it in the document, as ``validate`` does."""
+    30``, a comment that ``runs over line 14``) are made to name it in the
+    document, as ``validate`` does."""
     delta = placed.first_line - 1
-    if not delta or not f.key.startswith("syntax.") or not any(k in ("at", "line") for k, _ in f.args):
+    if not delta or not (f.key.startswith("syntax.") or f.key == "finding.unclosed-comment") \
+            or not any(k in ("at", "line", "held") for k, _ in f.args):
         return f.text(lang)
 
     def moved(key: str, value: Arg) -> Arg:
         if key == "at" and isinstance(value, str) and ":" in value:
             line, rest = value.split(":", 1)
             return f"{int(line) + delta}:{rest}" if line.isdigit() else value
-        if key == "line" and isinstance(value, int) and value:
+        if key in ("line", "held") and isinstance(value, int) and value:
             return value + delta
         return value
 
