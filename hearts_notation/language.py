@@ -81,9 +81,14 @@ def paths_language(paths: Iterable[str]) -> str | None:
             if format_for(p) != "hrn" or not os.path.isfile(p):
                 continue
             with open(p, "rb") as fh:
-                head = fh.read(_SNIFF_BYTES).decode("utf-8", "replace")
+                raw = fh.read(_SNIFF_BYTES)
         except OSError:
             continue
+        # As the readers take it: UTF-16 by its byte-order mark (a sheet saved
+        # by Windows Notepad), else UTF-8 with its mark dropped; a sheet whose
+        # first line says French was read as English with the mark kept.
+        utf16 = raw[:2] in (b"\xff\xfe", b"\xfe\xff")
+        head = raw.decode("utf-16" if utf16 else "utf-8-sig", "replace")
         lang = text_language(head)
         return None if lang in (None, "en") else lang
     return None

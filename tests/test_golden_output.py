@@ -92,6 +92,13 @@ CASES += [
     ("validate/vendredi-12.fr.txt", ["validate", "docs/fr/exemples/vendredi-12.hrn"]),
     ("validate/vendredi-12.en.txt", ["validate", "--lang", "en", "docs/fr/exemples/vendredi-12.hrn"]),
 ]
+# Hand-typed French club sheets (BOM, CRLF, seats in full, grand chelem; slips): French
+# without being asked, each slip at its line (tests/test_fr_club.py).
+CASES += [
+    ("validate/etoile-propre.txt", ["validate", "tests/data/fr_club/etoile-propre.hrn"]),
+    ("score/etoile-propre.txt", ["score", "tests/data/fr_club/etoile-propre.hrn"]),
+    ("validate/etoile-erreurs.txt", ["validate", "tests/data/fr_club/etoile-erreurs.hrn"]),
+]
 CASES.append(("select/deals.txt", ["select", "--deals", "--where", 'queen == "Bilal" and number <= 3',
                                    "samples/multi-game.hrn"]))
 

@@ -128,7 +128,7 @@ def test_typographic_quotes_in_a_tag_are_named(tmp_path: Path) -> None:
     code, out = run("validate", path, "--lang", "fr")
     assert code == 1
     assert out.splitlines()[0] == (
-        f"{path}:2:7: erreur: trouvé '«' : une valeur d'étiquette s'écrit entre guillemets droits, "
+        f"{path}:2:7: erreur: trouvé '«' : une valeur de balise s'écrit entre guillemets droits, "
         '"Club", pas « » ni “ ” [syntax-error]'
     )
     path = write(tmp_path, "q2.hrn", FRENCH_DEAL.replace('"Odile"', "“Odile”") + "*\n")

@@ -38,6 +38,7 @@ from ..io.hrn.words import (
     FRENCH_WEST,
     KEYWORDS_FR,
     MOON_CHOICES,
+    SEAT_WORDS,
     WRITE_FR,
     seat_display,
     tag_name,
@@ -240,6 +241,8 @@ def _seat_of(name: str, seats: Sequence[str]) -> int | None:
         return lowered.index(name.lower())
     if tuple(seats) == ENGLISH_SEATS and name.upper() == FRENCH_WEST:
         return ENGLISH_SEATS.index("W")
+    if tuple(seats) == ENGLISH_SEATS and name.lower() in SEAT_WORDS:
+        return ENGLISH_SEATS.index(SEAT_WORDS[name.lower()])
     return None
 
 

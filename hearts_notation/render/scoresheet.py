@@ -14,16 +14,24 @@ The page is self-contained (no script, no external file).
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from html import escape
 
 from ..i18n import players_in_view, rules_label, seat_label, seats_in_view, translate
 from ..model import Finding, Game
+from ..output import escape_controls
 from ..presentation import Presentation
 from ..rules import RuleSet
 from ..scoring import GameScore
 from ..standings import LABELS, Standings
+
+
+def escape(text: str) -> str:
+    """*text* as HTML text: markup escaped, and the control characters a
+    record may hold (an ESC of a terminal sequence in a player's name) shown
+    as escapes (``\\x1b``), as every text output shows them."""
+    return html.escape(escape_controls(text))
 
 _CSS = """
 :root { --ink: #111; --soft: #666; --rule: #999; --moon: #1d4ed8; --bad: #b91c1c; }

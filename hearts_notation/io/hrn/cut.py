@@ -111,7 +111,12 @@ _TAG_START = r'[ \t]*\[[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]'
 BLANKS = " \t\f\r"
 #: A ``{`` that no ``}`` follows on its line: a comment may run over lines
 #: (or the ``{`` is in a note or a tag value): the line-by-line cutter decides.
-_OPEN_BRACE = re.compile(r"\{[^}\n]*(?:\n|\Z)")
+#: Only the last ``{`` before a ``}`` or the line's end is tried as a match
+#: (``[^{}\n]``): a line has such a ``{`` exactly when its last one before the
+#: end has no ``}`` after it, and every start then scans a stretch of its own.
+#: With ``[^}\n]`` each ``{`` of a run scanned to the ``}`` ending the run:
+#: 20,000 ``{`` then ``}`` took 24 s to validate.
+_OPEN_BRACE = re.compile(r"\{[^{}\n]*(?:\n|\Z)")
 
 
 def _scan(text: str, in_comment: bool) -> tuple[bool, int, int, bool]:

@@ -263,7 +263,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         return special
     what = msg("expect.$END").arg() if found is None else quote(found)
     said = msg("syntax.expected", what=expected_phrase(expected, seats), found=what)
-    return HrnSyntaxError(_did_you_mean(said, found, expected), line, column)
+    return HrnSyntaxError(_did_you_mean(said, found, expected, text), line, column)
 
 
 def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | None:
@@ -282,14 +282,16 @@ def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | N
     return HrnSyntaxError(msg("input.lone_cr"), cr_line, cr_column)
 
 
-def _did_you_mean(said: Msg, found: str | None, expected: set[str]) -> Msg:
+def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -> Msg:
     """*said*, with the word the line wants there that a mistyped *found*
-    is closest to (``dealr``: did you mean ``dealer``?), in either language."""
+    is closest to (``dealr``: did you mean ``dealer``?), in the language
+    the line *text* is written in when its other words say (``capot S
+    soustrait``: ``retire``, not ``subtract``), else in either language."""
     if not found or not found.isalpha():
         return said
     from difflib import get_close_matches
 
-    from .words import DEALER_WORDS, DIRECTIONS, LINE_KEYWORDS, MOON_CHOICES
+    from .words import DEALER_WORDS, DIRECTIONS, LINE_KEYWORDS, MOON_CHOICES, words_language
 
     choices: list[str] = []
     if "DEAL" in expected or expected == {"_COLON"}:
@@ -302,6 +304,9 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str]) -> Msg:
         choices += DIRECTIONS
     if "MOON_CHOICE" in expected:
         choices += MOON_CHOICES
+    lang = words_language(text)
+    if lang is not None:
+        choices = [c for c in choices if words_language(c) in (None, lang)]
     close = get_close_matches(found.lower(), choices, n=1, cutoff=0.7)
     if not close or close[0] == found.lower():
         return said
@@ -350,7 +355,7 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         if m and m.group(1) not in seats and "\n" not in text[: m.start(1)]:
             word = m.group(1)
             said = msg("syntax.expected", what=_LINE_START, found=quote(word))
-            return HrnSyntaxError(_did_you_mean(said, word, expected), base, m.start(1) + 1)
+            return HrnSyntaxError(_did_you_mean(said, word, expected, text), base, m.start(1) + 1)
     if "SYMBOL_GROUP" in expected and "LETTER_GROUP" in expected and found[:1] in "RDVrdv" \
             and "UNKNOWN" not in expected:
         return HrnSyntaxError(msg("syntax.french_rank", found=quote(found)), line, column)

@@ -446,7 +446,9 @@ def _classify(w: str, ctx: _Ctx) -> str | None:
         if FRENCH_LETTER_RE.fullmatch(w) is not None:
             return "FRENCH_LETTER_CARD"
     if ctx.seat and SEAT_RE.fullmatch(w) is not None:
-        return "SEAT"
+        # (``grand chelem``: two words, one keyword; the patterns read it,
+        # and a seat named Grand where the next word is no ``chelem``.)
+        return "SEAT" if "MOON" not in kinds or w.lower() != "grand" else None
     if ctx.number and w.isascii():
         if "POINTS" in kinds:
             return "POINTS" if _is_points(w) else None

@@ -78,6 +78,7 @@ from .words import (
     KEYWORDS,
     LETTER_CARD,
     SEAT_NAME_RE,
+    SEAT_WORDS,
     tag_name,
 )
 
@@ -539,6 +540,8 @@ class _GameBuilder:
             # A French sheet writes West as O (Ouest); with the default seats
             # O can mean nothing else, so it is West, never a guess.
             self.seat_map[FRENCH_WEST] = self.seat_map[FRENCH_WEST.lower()] = "W"
+            # (``Sud``, ``ouest``, ``North``: looked up in lower case.)
+            self.seat_map.update(SEAT_WORDS)
 
     def _fill_tags(self, seats: tuple[str, ...] | None) -> None:
         """Sort the tags read into rules, seats, players and the others

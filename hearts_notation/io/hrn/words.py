@@ -44,6 +44,7 @@ KEYWORDS_FR: Final[dict[str, str]] = {
 #: without accents, as typed on a French or an English keyboard).
 TAG_NAMES_FR: Final[dict[str, str]] = {
     "Événement": "Event", "Evénement": "Event", "Evenement": "Event",
+    "Évènement": "Event", "Evènement": "Event",     # (the 1990 spelling)
     "Lieu": "Site", "Manche": "Round", "Annotateur": "Annotator",
     "Règles": "Rules", "Regles": "Rules", "Places": "Seats",
     "Nord": "North", "Est": "East", "Sud": "South", "Ouest": "West",
@@ -63,6 +64,13 @@ WRITE_FR: Final[dict[str, str]] = {
 #: The default four seats, and West's letter on a French sheet (Ouest).
 ENGLISH_SEATS: Final = ("N", "E", "S", "W")
 FRENCH_WEST: Final = "O"
+#: The default seats written out in full, in either language (lower case):
+#: a club sheet writes ``Sud`` or ``Ouest`` where the notation's letter
+#: stands; with the default seats these words can mean nothing else.
+SEAT_WORDS: Final[dict[str, str]] = {
+    "north": "N", "east": "E", "south": "S", "west": "W",
+    "nord": "N", "est": "E", "sud": "S", "ouest": "W",
+}
 
 
 #: English line keywords that say a record is written in English ("total"
@@ -71,6 +79,26 @@ _KEYWORDS_EN: Final = frozenset({"deal", "dealer", "pass", "score", "moon", "res
 #: English tag names that say a record is written in English (Date and the
 #: other tags both languages spell alike say nothing).
 _TAGS_EN: Final = frozenset(w for w, fr in WRITE_FR.items() if w[:1].isupper() and fr != w)
+
+
+#: The keywords only English writes and only French writes (lower case;
+#: ``total`` is both languages' word): the language of a line's words.
+_WORDS_EN: Final = frozenset(w for w, fr in WRITE_FR.items() if w.islower() and fr != w)
+_WORDS_FR: Final = frozenset(
+    {*KEYWORDS_FR, *DIRECTIONS, *MOON_CHOICES, "donneur"} - _WORDS_EN - {"total"})
+
+
+def words_language(text: str) -> str | None:
+    """``"fr"`` or ``"en"`` when the keywords among the words of *text* are
+    all of one language (``capot S soustrait``: French), else ``None``; for
+    the reader's "did you mean" to offer a word of the line's own language."""
+    found: set[str] = set()
+    for word in text.lower().split():
+        if word in _WORDS_FR:
+            found.add("fr")
+        elif word in _WORDS_EN:
+            found.add("en")
+    return found.pop() if len(found) == 1 else None
 
 
 def line_language(line: str) -> str | None:
@@ -243,10 +271,10 @@ _SYMBOL_CLASS: Final = "[♠♥♦♣♤♡♢♧]"
 TOKENS: Final[dict[str, str]] = {
     "DIRECTION": ("(?i:(?:left|right|across|hold|gauche|droite|face|garde|à[ \t]+gauche|à[ \t]+droite"
                   f"|en[ \t]+face){_KW_END})"),
+    "MOON": f"(?i:(?:moon|(?:grand[ \t]+)?chelem|capot){_KW_END})",
     "MOON_CHOICE": rf"(?i:(?:add|subtract|ajoute|retire){_KW_END})",
     "RESULT": rf"(?i:(?:result|r[ée]sultat){_KW_END})",
     "DEALER": rf"(?i:(?:dealer|donneur){_KW_END})",
-    "MOON": rf"(?i:(?:moon|chelem|capot){_KW_END})",
     "SCORE": rf"(?i:(?:score|marque){_KW_END})",
     "DEAL": rf"(?i:(?:deal|donne){_KW_END})",
     "PASS": rf"(?i:(?:pass|passe){_KW_END})",
