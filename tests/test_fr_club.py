@@ -154,3 +154,32 @@ def test_the_language_of_a_sheet_with_a_bom_or_in_utf16(tmp_path: Path) -> None:
     u16.write_bytes((HEAD + DEAL).encode("utf-16"))
     code, out = run("validate", str(u16))
     assert code == 0 and "1 fichier, 1 partie, 1 donne" in out
+
+
+def test_every_place_argument_of_the_catalogs_is_declared() -> None:
+    """The editor moves the places a message names from a game's lines to the
+    document's by :data:`PLACE_ARGS`: an ``{at}`` or ``{held}`` of any message,
+    or a ``{line}`` of a syntax message, left out of it would point into the
+    wrong game; a declared name the message does not hold is a stale entry."""
+    from hearts_notation.i18n import PLACE_ARGS, catalog, moved_places, placeholders
+
+    for lang in ("en", "fr"):
+        for key, template in catalog(lang).items():
+            names = placeholders(template)
+            places = {"at", "held"} & names | ({"line"} & names if key.startswith("syntax.") else set())
+            assert places <= PLACE_ARGS.get(key, frozenset()), (lang, key)
+    for key, declared in PLACE_ARGS.items():
+        assert declared <= placeholders(catalog("en")[key]) & placeholders(catalog("fr")[key]), key
+    args = (("at", "3:7"), ("line", 12), ("what", "x"))
+    assert moved_places("syntax.unterminated_comment.before", args, 40) == (
+        ("at", "43:7"), ("line", 52), ("what", "x"))
+    assert moved_places("finding.sheet-points", (("line", "score N 1"),), 40) == (("line", "score N 1"),)
+
+
+def test_directions_typed_without_the_accent_and_tricks_numbered_like_a_list(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.hrn", HEAD + DEAL.replace("passe gauche", "passe a  Gauche"))
+    assert run("validate", path)[0] == 0
+    assert "donne 1 donneur N passe gauche" in run("fmt", path)[1]
+    path = write(tmp_path, "pli.hrn", HEAD + DEAL.replace("2. O 5♦", "2) O 5♦"))
+    out = run("validate", path)[1]
+    assert ":14:1: erreur: une ligne de pli commence par son numéro et un point, comme « 2. »" in out

@@ -31,7 +31,7 @@ from pathlib import Path
 from pygments.token import Comment, Keyword, Name, Punctuation, String, Whitespace
 
 from ..cards import Card, CardError, cards_of, display_order, parse_card
-from ..i18n import Arg, Args, card_text, catalog, finding_text, seat_text, translate
+from ..i18n import Arg, Args, card_text, catalog, finding_text, moved_places, seat_text, translate
 from ..io.hrn.words import (
     DIRECTIONS,
     ENGLISH_SEATS,
@@ -160,24 +160,14 @@ def _finding_at(analysis: Analysis, placed: Placed, f: Finding) -> tuple[int, in
 
 def _message(f: Finding, lang: str, placed: Placed) -> str:
     """A finding's message in *lang*.  A game is read from its own text,
-    its first line numbered 1: the reader's messages that name another
-    place of the game (``the first is at 12:1``, ``before the tag at line
-    30``, a comment that ``runs over line 14``) are made to name it in the
-    document, as ``validate`` does."""
-    delta = placed.first_line - 1
-    if not delta or not (f.key.startswith("syntax.") or f.key == "finding.unclosed-comment") \
-            or not any(k in ("at", "line", "held") for k, _ in f.args):
+    its first line numbered 1: the messages that name another place of the
+    game (``the first is at 12:1``, ``before the tag at line 30``, a comment
+    that ``runs over line 14``: the arguments :data:`~hearts_notation.i18n.PLACE_ARGS`
+    declares) are made to name it in the document, as ``validate`` does."""
+    args = moved_places(f.key, f.args, placed.first_line - 1)
+    if args is f.args:
         return f.text(lang)
-
-    def moved(key: str, value: Arg) -> Arg:
-        if key == "at" and isinstance(value, str) and ":" in value:
-            line, rest = value.split(":", 1)
-            return f"{int(line) + delta}:{rest}" if line.isdigit() else value
-        if key in ("line", "held") and isinstance(value, int) and value:
-            return value + delta
-        return value
-
-    return finding_text(lang, f.key, tuple((k, moved(k, v)) for k, v in f.args), f.message)
+    return finding_text(lang, f.key, args, f.message)
 
 
 def diagnostics(analysis: Analysis, lang: str) -> list[Diag]:

@@ -34,6 +34,7 @@ from typing import Any, Final
 
 __all__ = [
     "LANGUAGES",
+    "PLACE_ARGS",
     "Arg",
     "Args",
     "Msg",
@@ -50,6 +51,7 @@ __all__ = [
     "finding_text",
     "join_list",
     "locale_language",
+    "moved_places",
     "msg",
     "names_in_view",
     "number",
@@ -525,6 +527,46 @@ def args_from_json(data: Mapping[str, Any] | None) -> Args:
     def back(v: Any) -> Arg:
         return tuple(back(x) for x in v) if isinstance(v, list) else v
     return tuple((k, back(v)) for k, v in (data or {}).items())
+
+
+#: The arguments of a message that name a place of the record, by message id:
+#: ``at`` a ``"LINE:COLUMN"`` string, ``line`` and ``held`` a line number.  A
+#: game read out of a document (the editor reads each game from its own text,
+#: its first line numbered 1) has these moved by :func:`moved_places` to name
+#: the document's lines.  Declared here, once, beside nothing else that would
+#: tell them from the arguments of the same names that are text (``line`` of
+#: ``finding.sheet-points`` is the score line's words); a test checks that every
+#: ``{at}`` and ``{held}`` of the catalogs, and every ``{line}`` of a
+#: ``syntax.`` message, is declared.
+PLACE_ARGS: Final[dict[str, frozenset[str]]] = {
+    "finding.unclosed-comment": frozenset({"held"}),
+    "syntax.unterminated_comment.before": frozenset({"at", "line"}),
+    **dict.fromkeys((
+        "syntax.suit_twice", "syntax.unterminated", "syntax.unterminated_comment",
+        "syntax.after_result", "syntax.tag_twice", "syntax.second_hand", "syntax.second_pass",
+        "syntax.second_score", "syntax.second_total", "syntax.second_moon",
+        "syntax.second_result"), frozenset({"at"})),
+}
+
+
+def moved_places(key: str, args: Args, by: int) -> Args:
+    """*args* of the message *key* with the places it names (:data:`PLACE_ARGS`)
+    moved *by* lines; the others as they are."""
+    names = PLACE_ARGS.get(key)
+    if not names or not by:
+        return args
+
+    def moved(name: str, value: Arg) -> Arg:
+        if name not in names:
+            return value
+        if isinstance(value, int):
+            return value + by if value else value
+        if isinstance(value, str):
+            line, sep, rest = value.partition(":")
+            return f"{int(line) + by}{sep}{rest}" if line.isdigit() else value
+        return value
+
+    return tuple((name, moved(name, value)) for name, value in args)
 
 
 def finding_text(lang: str, key: str, args: Args | Mapping[str, Arg], message: str) -> str:

@@ -348,8 +348,9 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         return HrnSyntaxError(msg("syntax.suit_first"), line, column)
     if found.startswith("}"):
         return HrnSyntaxError(msg("syntax.close_brace"), line, column)
-    if "TRICK_NUMBER" in expected and found.isdigit():
-        return HrnSyntaxError(msg("syntax.trick_dot", n=found), line, column)
+    if "TRICK_NUMBER" in expected and (found.isdigit() or re.fullmatch(r"[0-9]+[),:]", found)):
+        # (``1 N 2♣``, ``1) N 2♣``, ``1: N 2♣``: a trick number as lists are numbered)
+        return HrnSyntaxError(msg("syntax.trick_dot", n=found.rstrip("),:")), line, column)
     if expected == {"_COLON"}:
         m = _FIRST_WORD.match(text)
         if m and m.group(1) not in seats and "\n" not in text[: m.start(1)]:

@@ -26,6 +26,7 @@ DIRECTIONS: Final[dict[str, str]] = {
     "left": "left", "right": "right", "across": "across", "hold": "hold",
     "gauche": "left", "droite": "right", "face": "across", "garde": "hold",
     "à gauche": "left", "à droite": "right", "en face": "across",
+    "a gauche": "left", "a droite": "right",    # (typed without the accent)
 }
 
 #: A moon choice as written (lower case) -> its meaning.
@@ -270,6 +271,7 @@ _SYMBOL_CLASS: Final = "[♠♥♦♣♤♡♢♧]"
 #: cards and hands, cards before seats: ``QS`` is always a card).
 TOKENS: Final[dict[str, str]] = {
     "DIRECTION": ("(?i:(?:left|right|across|hold|gauche|droite|face|garde|à[ \t]+gauche|à[ \t]+droite"
+                  "|a[ \t]+gauche|a[ \t]+droite"
                   f"|en[ \t]+face){_KW_END})"),
     "MOON": f"(?i:(?:moon|(?:grand[ \t]+)?chelem|capot){_KW_END})",
     "MOON_CHOICE": rf"(?i:(?:add|subtract|ajoute|retire){_KW_END})",
