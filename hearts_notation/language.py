@@ -88,7 +88,9 @@ def paths_language(paths: Iterable[str]) -> str | None:
         # by Windows Notepad), else UTF-8 with its mark dropped; a sheet whose
         # first line says French was read as English with the mark kept.
         utf16 = raw[:2] in (b"\xff\xfe", b"\xfe\xff")
-        head = raw.decode("utf-16" if utf16 else "utf-8-sig", "replace")
+        # (Lone CRs, old Mac line ends, end the lines here: the readers refuse
+        # such a file, and say so in the sheet's language.)
+        head = raw.decode("utf-16" if utf16 else "utf-8-sig", "replace").replace("\r", "\n")
         lang = text_language(head)
         return None if lang in (None, "en") else lang
     return None

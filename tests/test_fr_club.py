@@ -183,3 +183,18 @@ def test_directions_typed_without_the_accent_and_tricks_numbered_like_a_list(tmp
     path = write(tmp_path, "pli.hrn", HEAD + DEAL.replace("2. O 5♦", "2) O 5♦"))
     out = run("validate", path)[1]
     assert ":14:1: erreur: une ligne de pli commence par son numéro et un point, comme « 2. »" in out
+
+
+def test_a_sheet_with_old_mac_line_ends_is_refused_in_its_language(tmp_path: Path) -> None:
+    path = tmp_path / "mac.hrn"
+    path.write_bytes((HEAD + DEAL).replace("\n", "\r").encode())
+    code, out = run("validate", str(path))
+    assert code in (1, 2) and "mac.hrn:1:" in out and "retour chariot seul" in out
+
+
+def test_seats_in_full_at_a_table_named_n_e_s_o(tmp_path: Path) -> None:
+    text = '[Places "N E S O"]\n[Nord "a"]\n\ndonne 1\nmarque Nord 3 Est 10 sud 0 OUEST 13\n'
+    code, out = run("validate", write(tmp_path, "neso.hrn", text))
+    assert code == 0, out
+    text = '[Places "A B C Est"]\n\ndonne 1\nmarque A 3 B 10 C 0 Est 13\n'
+    assert run("validate", write(tmp_path, "est.hrn", text))[0] == 0      # Est is a seat's own name

@@ -38,9 +38,9 @@ from ..io.hrn.words import (
     FRENCH_WEST,
     KEYWORDS_FR,
     MOON_CHOICES,
-    SEAT_WORDS,
     WRITE_FR,
     seat_display,
+    seat_words,
     tag_name,
 )
 from ..model import PLAYER_TAGS_4, Deal, Finding, Game
@@ -231,8 +231,9 @@ def _seat_of(name: str, seats: Sequence[str]) -> int | None:
         return lowered.index(name.lower())
     if tuple(seats) == ENGLISH_SEATS and name.upper() == FRENCH_WEST:
         return ENGLISH_SEATS.index("W")
-    if tuple(seats) == ENGLISH_SEATS and name.lower() in SEAT_WORDS:
-        return ENGLISH_SEATS.index(SEAT_WORDS[name.lower()])
+    full = seat_words(tuple(seats)).get(name.lower())
+    if full is not None:
+        return tuple(seats).index(full)
     return None
 
 

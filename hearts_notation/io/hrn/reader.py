@@ -78,7 +78,7 @@ from .words import (
     KEYWORDS,
     LETTER_CARD,
     SEAT_NAME_RE,
-    SEAT_WORDS,
+    seat_words,
     tag_name,
 )
 
@@ -540,8 +540,9 @@ class _GameBuilder:
             # A French sheet writes West as O (Ouest); with the default seats
             # O can mean nothing else, so it is West, never a guess.
             self.seat_map[FRENCH_WEST] = self.seat_map[FRENCH_WEST.lower()] = "W"
-            # (``Sud``, ``ouest``, ``North``: looked up in lower case.)
-            self.seat_map.update(SEAT_WORDS)
+        # (``Sud``, ``ouest``, ``North``: looked up in lower case.)
+        for word, name in seat_words(seats).items():
+            self.seat_map.setdefault(word, name)
 
     def _fill_tags(self, seats: tuple[str, ...] | None) -> None:
         """Sort the tags read into rules, seats, players and the others

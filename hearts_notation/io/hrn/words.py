@@ -74,6 +74,18 @@ SEAT_WORDS: Final[dict[str, str]] = {
 }
 
 
+def seat_words(seats: tuple[str, ...]) -> dict[str, str]:
+    """The seats written in full (:data:`SEAT_WORDS`, lower case) -> the seat
+    they name, at a table whose seats are the compass letters: the default
+    ``N E S W``, or ``N E S O`` as a French sheet's ``[Places]`` names them;
+    none at any other table (``Est`` may be a player's seat name there)."""
+    if seats == ENGLISH_SEATS:
+        return dict(SEAT_WORDS)
+    if seats == (*ENGLISH_SEATS[:3], FRENCH_WEST):
+        return {w: FRENCH_WEST if s == "W" else s for w, s in SEAT_WORDS.items()}
+    return {}
+
+
 #: English line keywords that say a record is written in English ("total"
 #: is the same word in both languages, so it says nothing).
 _KEYWORDS_EN: Final = frozenset({"deal", "dealer", "pass", "score", "moon", "result"})
