@@ -288,9 +288,9 @@ class HeuristicBot(Bot):
         if view.trick_number == 0 and not trick_mask & _PENALTY:
             return _high(follow & ~_QS_BIT or follow)
         under = follow & ((1 << top) - 1)
-        jack_bonus = (view.rules.jack_of_diamonds < 0 and trick_mask >> _JD & 1
-                      and not trick_mask & _PENALTY)
-        if last and (not trick_mask & _PENALTY or jack_bonus):
+        # (A trick with a scoring J♦ and no penalty card is free as well: the
+        # test below covers it, so the rules are not read at every card.)
+        if last and not trick_mask & _PENALTY:
             over = follow & ~((1 << (top + 1)) - 1) & ~_QS_BIT
             if over:
                 return _high(over)      # a free trick: win it with the highest card

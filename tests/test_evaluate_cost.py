@@ -9,7 +9,13 @@ import random
 
 import pytest
 
-from hearts_notation.analysis.evaluate import Comparison, EvalOptions, Evaluator, LazyRandom
+from hearts_notation.analysis.evaluate import (
+    Comparison,
+    EvalOptions,
+    Evaluator,
+    LazyRandom,
+    WorldStream,
+)
 from hearts_notation.analysis.exact import ExactSolver
 from hearts_notation.rules import parse_rules
 
@@ -32,6 +38,26 @@ def test_a_lazy_stream_draws_what_random_random_draws(key: str) -> None:
     assert [lazy.choice("abcdef") for _ in range(30)] == [eager.choice("abcdef") for _ in range(30)]
     lazy.seed(5)
     assert lazy.random() == random.Random(5).random()
+
+
+@pytest.mark.parametrize("key", ["0|3|play5/verify/w7", "1|1|pass2/screen/0/p"])
+def test_a_world_stream_gives_every_candidate_the_draws_of_random_random(key: str) -> None:
+    """The candidates of one world read one shared stream (seeded once):
+    each still gets exactly ``random.Random(key)``'s draws from the first,
+    however many the others drew, and a draw of another kind after some
+    ``random()`` draws goes on where ``random.Random(key)`` would be."""
+    stream = WorldStream(key)
+    first = [stream.reader().random() for _ in range(3)]     # three readers, one draw each
+    assert first == [random.Random(key).random()] * 3
+    a, b = stream.reader(), stream.reader()
+    assert [a.random() for _ in range(5)] == [b.random() for _ in range(5)]
+    eager, c = random.Random(key), stream.reader()
+    assert [eager.random() for _ in range(7)] == [c.random() for _ in range(7)]
+    mixed, eager = stream.reader(), random.Random(key)
+    assert [mixed.random(), mixed.random()] == [eager.random(), eager.random()]
+    assert _draws(mixed) == _draws(eager)
+    assert mixed.getstate() == eager.getstate()
+    assert _draws(stream.reader()) == _draws(random.Random(key))
 
 
 def _evaluator(**options: object) -> Evaluator:

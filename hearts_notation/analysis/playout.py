@@ -69,13 +69,12 @@ def careful_card(state: GameState) -> int:
         return _high(legal)
     s = state.to_play
     hand = state.hands[s]
-    others = 0
-    for i, h in enumerate(state.hands):
-        if i != s:
-            others |= h
+    held = 0
+    for h in state.hands:
+        held |= h
     for c in state.trick:
-        others |= 1 << c
-    queen_out = bool(others & _QS_BIT)
+        held |= 1 << c
+    queen_out = bool(held & ~hand & _QS_BIT)
     if not state.trick:
         choices = legal & ~_PENALTY or legal
         if queen_out:
@@ -95,7 +94,7 @@ def careful_card(state: GameState) -> int:
                 if k < key:
                     best, key = _low(m), k
         return best
-    cards = list(state.trick)
+    cards = state.trick      # read, never changed
     led = led_suit(cards)
     assert led is not None
     follow = legal & _SUIT_MASK[led]
@@ -156,6 +155,8 @@ class Playout:
         self.solver = solver
         self.tail = tail
         self.policy = policy
+        #: the ``careful`` policy (tested at every card: a flag, not the name)
+        self.careful = policy == "careful"
         self.bot = HeuristicBot(moon_appetite=0.0, noise=0.0)
         self.choice = moon_choice(rules)
         self.deck = rules.deck_mask
@@ -168,7 +169,7 @@ class Playout:
 
     def choose(self, state: GameState, rng: random.Random) -> int:
         """The policy's card for the seat to move."""
-        if self.policy == "careful":
+        if self.careful:
             return careful_card(state)
         legal = state.legal_cards()
         if not legal & (legal - 1):
