@@ -4,7 +4,13 @@ the ``long`` marker of the long campaigns (docs/testing.md)."""
 
 from __future__ import annotations
 
+import io
+import pickle
+import shutil
 import signal
+import tempfile
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -98,3 +104,102 @@ def value_checks(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 
     monkeypatch.setattr(typed_json, "raw_value_check", lambda: counting)
     return calls
+
+
+#: The analyses :func:`shared_analyses` has made in this run, by the pickled
+#: task (the game as read, its source included, and every option).
+_ANALYSES: dict[bytes, Any] = {}
+
+
+def _task_key(task: Any) -> bytes:
+    """*task* pickled without the pickler's memo, so that equal tasks give the
+    same bytes (with it, a string shared by two fields of one task is written
+    once and the same string read twice is written twice)."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True          # no memo (a task is a tree: no cycle to follow)
+    pickler.dump(task)
+    return out.getvalue()
+
+
+@pytest.fixture
+def shared_analyses(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
+    """``hearts annotate`` (in this process) makes each game's analysis once a
+    run: for the tests that read the same record under the same options
+    through different outputs (text, JSON, ``-o``, ``--html``), where what
+    they check is the output.  The first test to need an analysis makes it,
+    and checks it as the others do; a task that differs in anything (the
+    file, the language, the thresholds, the seed) is analysed again.  The
+    analysis itself is checked on its own in tests/test_analysis_annotate.py,
+    and run again in the long step (test_analysis_is_reproducible).  Each
+    such analysis of ``queen_duck.hrn`` costs about 1.7 CPU-s in pure Python
+    (issue 22)."""
+    from hearts_notation.analysis import annotate as analysis
+    from hearts_notation.commands import annotate as command
+
+    real = analysis.analyse_game
+
+    def analyse_once(task: Any, progress: Any = None) -> Any:
+        key = _task_key(task)
+        if key not in _ANALYSES:
+            _ANALYSES[key] = real(task, progress)
+        return _ANALYSES[key]
+
+    monkeypatch.setattr(command, "analyse_game", analyse_once)
+    return analyse_once
+
+
+# Installed before any script of the page: records CSP violations.
+WATCH = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation', function (e) {
+  window.__csp.push(e.violatedDirective + ' ' + e.blockedURI);
+});
+"""
+
+
+def _binary(*names: str) -> str | None:
+    """The path of the first of *names* found on PATH."""
+    for n in names:
+        found = shutil.which(n)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="session")
+def driver() -> Iterator[Any]:
+    """Headless Chromium through chromedriver (selenium), one for the whole run:
+    the replay's and the trainer's pages and the diagram's (each test sets the
+    window's size and device itself; tests/test_replay_browser.py's
+    ``open_page``).  Starting it costs about a CPU-second; it was started once
+    per module.  Skips with the reason when something is missing."""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        pytest.skip("selenium is not installed (pip install -e '.[test]')")
+    chrome = _binary("chromium", "chromium-browser", "google-chrome")
+    chromedriver = _binary("chromedriver")
+    if chrome is None:
+        pytest.skip("no Chromium binary (Debian: apt-get install chromium)")
+    if chromedriver is None:
+        pytest.skip("no chromedriver (Debian: apt-get install chromium-driver)")
+    opts = Options()
+    opts.binary_location = chrome
+    profile = tempfile.mkdtemp(prefix="hearts-chromium-")
+    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                f"--user-data-dir={profile}", "--window-size=1280,800"):
+        opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    try:
+        drv = webdriver.Chrome(service=Service(chromedriver), options=opts)
+    except Exception as exc:  # a broken browser install is an environment problem
+        shutil.rmtree(profile, ignore_errors=True)
+        pytest.skip(f"Chromium could not start: {exc}")
+    drv.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
+    yield drv
+    drv.quit()
+    shutil.rmtree(profile, ignore_errors=True)

@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from hearts_notation.cli import cli
@@ -19,6 +20,7 @@ def run(*args: str) -> Result:
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
 
+@pytest.mark.usefixtures("shared_analyses")
 def test_annotate_prints_the_annotated_record() -> None:
     r = run("annotate", str(DATA / "queen_duck.hrn"), *FAST)
     assert r.exit_code == 0, r.output
@@ -26,6 +28,7 @@ def test_annotate_prints_the_annotated_record() -> None:
     assert r.stderr == ""          # no progress bar when stderr is not a terminal
 
 
+@pytest.mark.usefixtures("shared_analyses")
 def test_annotate_json_report() -> None:
     r = run("annotate", str(DATA / "queen_duck.hrn"), *FAST, "--format", "json")
     assert r.exit_code == 0, r.output
@@ -35,6 +38,7 @@ def test_annotate_json_report() -> None:
     assert marked and marked[0]["card"] == "KS" and marked[0]["dd_loss"] == 13
 
 
+@pytest.mark.usefixtures("shared_analyses")
 def test_annotate_writes_the_record_and_prints_a_summary(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     r = run("annotate", str(DATA / "queen_duck.hrn"), *FAST, "-o", str(out))
@@ -167,6 +171,7 @@ def test_malformed_tricks_are_refused_not_analysed(tmp_path: Path) -> None:
             assert "Traceback" not in r.output
 
 
+@pytest.mark.usefixtures("shared_analyses")
 def test_annotate_writes_the_html_replay_with_the_learners_report(tmp_path: Path) -> None:
     """``annotate --html``: the replay page of the annotated record, with
     each mark's loss, the learner's report and the costliest decisions

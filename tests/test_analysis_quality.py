@@ -11,6 +11,7 @@ import json
 from math import comb
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from hearts_notation.analysis.annotate import (
@@ -142,6 +143,7 @@ def test_the_learners_report() -> None:
     assert "précision" in fr
 
 
+@pytest.mark.usefixtures("shared_analyses")
 def test_annotate_json_has_the_summary_and_the_confidence() -> None:
     r = CliRunner().invoke(cli, ["annotate", str(DATA / "queen_duck.hrn"), "--fast", "--samples", "8",
                                  "--no-passes", "--format", "json"], catch_exceptions=False)

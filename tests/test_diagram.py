@@ -10,6 +10,7 @@ import os
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -122,36 +123,20 @@ def test_a_png_without_cairosvg_is_one_line_and_exit_2(tmp_path: Path,
 
 
 @pytest.mark.browser
-def test_the_svg_fits_a_phone_screen_in_chromium(tmp_path: Path) -> None:
+def test_the_svg_fits_a_phone_screen_in_chromium(driver: Any, tmp_path: Path) -> None:
     """In a page 375 px wide, the diagram takes the width it is given and
-    keeps its proportions (no fixed size in the SVG)."""
-    pytest.importorskip("selenium")
-    import shutil
-
-    if not shutil.which("chromium") or not shutil.which("chromedriver"):
-        pytest.skip("no Chromium or chromedriver")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
+    keeps its proportions (no fixed size in the SVG).  In the run's Chromium
+    (tests/conftest.py's ``driver``; skips without it)."""
     out = tmp_path / "pos.svg"
     r = run("diagram", str(GAME), "--deal", "1", "--trick", "6", "--card", "3", "-o", str(out))
     assert r.exit_code == 0
     page = tmp_path / "page.html"
     page.write_text('<!DOCTYPE html><meta name="viewport" content="width=device-width">'
                     '<body style="margin:0"><img id="d" src="pos.svg" style="width:100%">', encoding="utf-8")
-    opts = Options()
-    opts.binary_location = shutil.which("chromium") or ""
-    for arg in ("--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp_path / 'profile'}"):
-        opts.add_argument(arg)
-    drv = webdriver.Chrome(service=Service(shutil.which("chromedriver") or ""), options=opts)
-    try:
-        drv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                            {"width": 375, "height": 667, "deviceScaleFactor": 2, "mobile": True})
-        drv.get(page.as_uri())
-        w, h = drv.execute_script("var r = document.getElementById('d').getBoundingClientRect();"
-                                  "return [r.width, r.height];")
-        assert w == 375 and abs(h - 375 * HEIGHT / WIDTH) < 2
-        drv.save_screenshot(str(tmp_path / "phone.png"))
-    finally:
-        drv.quit()
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 375, "height": 667, "deviceScaleFactor": 2, "mobile": True})
+    driver.get(page.as_uri())
+    w, h = driver.execute_script("var r = document.getElementById('d').getBoundingClientRect();"
+                                 "return [r.width, r.height];")
+    assert w == 375 and abs(h - 375 * HEIGHT / WIDTH) < 2
+    driver.save_screenshot(str(tmp_path / "phone.png"))

@@ -189,6 +189,7 @@ def test_fmt_keeps_a_french_record_french(tmp_path: Path) -> None:
     assert "deal 1 dealer W pass left" in english
 
 
+@pytest.mark.usefixtures("shared_analyses")
 def test_convert_and_annotate_keep_the_record_language(tmp_path: Path) -> None:
     out = tmp_path / "back.hrn"
     assert _hearts("convert", str(EVENING_1), "--to", "hrn", "-o", str(out)).returncode == 0
@@ -362,6 +363,7 @@ def test_the_french_guide_tells_the_evening_end_to_end() -> None:
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.usefixtures("shared_analyses")
 def test_annotate_tables_fit_80_columns_without_cutting_a_word(lang: str, tmp_path: Path) -> None:
     r = _hearts("annotate", "--fast", "--seed", "1", "--lang", lang, str(CARD_BY_CARD), "-o",
                 str(tmp_path / "a.hrn"))

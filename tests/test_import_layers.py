@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import package_source
+
 PACKAGE = Path(__file__).resolve().parent.parent / "hearts_notation"
 ROOT = PACKAGE.parent
 
@@ -33,7 +35,7 @@ def _imports(path: Path, top_level_only: bool) -> set[str]:
     """Package modules *path* imports (at module level only, or anywhere)."""
     module = _module_of(path)
     package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = package_source.tree(path)
     nodes = tree.body if top_level_only else list(ast.walk(tree))
     out: set[str] = set()
     for node in nodes:
@@ -96,10 +98,9 @@ def test_each_imports_first_in_a_fresh_interpreter(first: str) -> None:
 # The whole package: no import circle, no private cross-import --------------------------
 
 
-@functools.cache
 def _tree(path: Path) -> ast.Module:
-    """The syntax tree of *path*, parsed once for every test of the module."""
-    return ast.parse(path.read_text(encoding="utf-8"))
+    """The syntax tree of *path*, parsed once a run (tests/package_source.py)."""
+    return package_source.tree(path)
 
 
 def _all_modules() -> dict[str, Path]:

@@ -8,6 +8,8 @@ import ast
 import re
 from pathlib import Path
 
+from tests import package_source
+
 PACKAGE = Path(__file__).resolve().parent.parent / "hearts_notation"
 #: The rules of play, by the names of the functions and the class that decide them.
 RULES = {"led_suit", "legal_plays", "play_fault", "breaks_hearts", "winning_card",
@@ -22,7 +24,7 @@ LED_SUIT_INLINE = re.compile(r"\[0\](\[1\])?\s*//\s*13")
 def test_rules_of_play_are_defined_only_in_the_game_state() -> None:
     homes: dict[str, set[str]] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = package_source.tree(path)
         # A method may share a rule's name when it asks the rule (``GameState.led_suit``,
         # ``PlayState.led_suit``); functions and classes anywhere else may not.
         methods = {id(m) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for m in c.body}
@@ -58,7 +60,7 @@ def test_the_card_by_card_replays_run_on_the_game_state() -> None:
     # (walk.taken_masks, which knows no rule set, names trick winners by the primitive)
     allowed = {"walk.py": {"trick_winner"}}
     for name in ("referee.py", "walk.py", "analysis/context.py"):
-        tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
+        tree = package_source.tree(PACKAGE / name)
         imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
                     and (node.module or "").endswith("state") for alias in node.names}
         assert "GameState" in imported, name

@@ -13,6 +13,7 @@ from hearts_notation.model import DIRECTIONS as MODEL_DIRECTIONS
 from hearts_notation.rules import parse_rules, standard
 from hearts_notation.seats import DIRECTIONS, PASSING_DIRECTIONS
 from hearts_notation.state import DealPass, GameState, deal_pass
+from tests import package_source
 
 PACKAGE = Path(__file__).resolve().parent.parent / "hearts_notation"
 
@@ -88,7 +89,7 @@ def test_no_module_spells_the_directions_out() -> None:
         rel = path.relative_to(PACKAGE).as_posix()
         if rel in PENDING or rel in ("seats.py", "io/hrn/words.py") or rel.startswith("i18n/"):
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(package_source.tree(path)):
             if isinstance(node, ast.Tuple | ast.List | ast.Set):
                 words = {e.value for e in node.elts if isinstance(e, ast.Constant)}
                 if {"left", "right", "across"} <= words and not (

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_replay_browser import assert_clean, driver, no_horizontal_scroll, open_page  # noqa: F401
+from test_replay_browser import assert_clean, no_horizontal_scroll, open_page
 
 from hearts_notation.io import write_atomic
 from hearts_notation.render.trainer import render_trainer
@@ -139,7 +139,7 @@ def next_puzzle(drv: Any, keyboard: bool) -> None:
 
 
 @SIZES
-def test_step_through_by_keyboard_and_by_tap(driver: Any, page: str, puzzles: list[dict[str, Any]],  # noqa: F811
+def test_step_through_by_keyboard_and_by_tap(driver: Any, page: str, puzzles: list[dict[str, Any]],
                                               size: tuple[int, int]) -> None:
     from selenium.webdriver.common.by import By
 
@@ -170,7 +170,7 @@ def test_step_through_by_keyboard_and_by_tap(driver: Any, page: str, puzzles: li
     assert_clean(driver, page)
 
 
-def test_a_missed_puzzle_comes_back_after_a_reload(driver: Any, page: str,  # noqa: F811
+def test_a_missed_puzzle_comes_back_after_a_reload(driver: Any, page: str,
                                                    puzzles: list[dict[str, Any]]) -> None:
     from selenium.webdriver.common.by import By
 
@@ -196,7 +196,7 @@ def test_a_missed_puzzle_comes_back_after_a_reload(driver: Any, page: str,  # no
     assert_clean(driver, page)
 
 
-def test_filters_by_theme_and_player(driver: Any, page: str, puzzles: list[dict[str, Any]]) -> None:  # noqa: F811
+def test_filters_by_theme_and_player(driver: Any, page: str, puzzles: list[dict[str, Any]]) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -217,7 +217,7 @@ def test_filters_by_theme_and_player(driver: Any, page: str, puzzles: list[dict[
     assert_clean(driver, page)
 
 
-def test_the_page_in_french_at_320px(driver: Any, tmp_path: Path, puzzles: list[dict[str, Any]]) -> None:  # noqa: F811
+def test_the_page_in_french_at_320px(driver: Any, tmp_path: Path, puzzles: list[dict[str, Any]]) -> None:
     from selenium.webdriver.common.by import By
 
     out = tmp_path / "fr.html"
@@ -230,7 +230,7 @@ def test_the_page_in_french_at_320px(driver: Any, tmp_path: Path, puzzles: list[
     assert_clean(driver, out.as_uri())
 
 
-def test_progress_carries_over_to_a_larger_set(driver: Any, tmp_path: Path,  # noqa: F811
+def test_progress_carries_over_to_a_larger_set(driver: Any, tmp_path: Path,
                                                puzzles: list[dict[str, Any]]) -> None:
     """Next week's page (more games, the same puzzles among them) knows which
     ones were missed: progress is kept by puzzle id."""

@@ -21,6 +21,7 @@ from hearts_notation.io.hrn.cut import cut_games
 from hearts_notation.io.hrn.reader import parse_game
 from hearts_notation.referee import check_game, report_hrn_text
 from hearts_notation.rules import preset_names
+from tests import package_source
 from tests.budget import presets
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -184,7 +185,7 @@ def test_the_referee_catches_no_bug() -> None:
     bugs = {"KeyError", "IndexError", "TypeError", "AttributeError", "ValueError", "Exception",
             "BaseException", "LookupError"}
     source = SAMPLES.parent / "hearts_notation" / "referee.py"
-    tree = ast.parse(source.read_text(encoding="utf-8"))
+    tree = package_source.tree(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.ExceptHandler):
             caught = node.type

@@ -13,9 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,56 +36,6 @@ PHONE = (375, 667)
 DESKTOP = (1280, 800)
 SMALLEST = (320, 568)
 SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-
-# Installed before any script of the page: records CSP violations.
-WATCH = """
-window.__csp = [];
-document.addEventListener('securitypolicyviolation', function (e) {
-  window.__csp.push(e.violatedDirective + ' ' + e.blockedURI);
-});
-"""
-
-
-def _binary(*names: str) -> str | None:
-    for n in names:
-        found = shutil.which(n)
-        if found:
-            return found
-    return None
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[Any]:
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        pytest.skip("selenium is not installed (pip install -e '.[test]')")
-    chrome = _binary("chromium", "chromium-browser", "google-chrome")
-    chromedriver = _binary("chromedriver")
-    if chrome is None:
-        pytest.skip("no Chromium binary (Debian: apt-get install chromium)")
-    if chromedriver is None:
-        pytest.skip("no chromedriver (Debian: apt-get install chromium-driver)")
-    opts = Options()
-    opts.binary_location = chrome
-    profile = tempfile.mkdtemp(prefix="hearts-chromium-")
-    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                f"--user-data-dir={profile}", "--window-size=1280,800"):
-        opts.add_argument(arg)
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    try:
-        drv = webdriver.Chrome(service=Service(chromedriver), options=opts)
-    except Exception as exc:  # a broken browser install is an environment problem
-        shutil.rmtree(profile, ignore_errors=True)
-        pytest.skip(f"Chromium could not start: {exc}")
-    drv.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
-    yield drv
-    drv.quit()
-    shutil.rmtree(profile, ignore_errors=True)
-
 
 def write_page(tmp_path: Path, record: Path, lang: str = "en",
                analysis: Path | None = None) -> tuple[str, list[Any]]:

@@ -12,6 +12,7 @@ import pytest
 from hearts_notation.io.batches import Batch, raw_records
 from hearts_notation.io.formats import FORMATS
 from hearts_notation.runners.local import iter_batches
+from tests import package_source
 
 RUNNERS = Path(__file__).resolve().parent.parent / "hearts_notation" / "runners"
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -20,7 +21,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 def test_no_runner_compares_a_format_name() -> None:
     named: list[str] = []
     for path in sorted(RUNNERS.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(package_source.tree(path)):
             if isinstance(node, ast.Compare):
                 for side in (node.left, *node.comparators):
                     for c in ast.walk(side):

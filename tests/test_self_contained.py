@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import package_source
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hearts_notation"
 
@@ -66,7 +68,7 @@ def test_user_docs_cite_no_contract_section_or_seed(path: Path) -> None:
 
 def _package_strings(path: Path) -> list[tuple[int, str]]:
     """Every string constant of a module (docstrings, messages, help, f-string parts)."""
-    tree = ast.parse(_read(path), filename=str(path))
+    tree = package_source.tree(path)
     return [(node.lineno, node.value) for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str)]
 
