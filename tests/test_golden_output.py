@@ -104,15 +104,19 @@ CASES.append(("select/deals.txt", ["select", "--deals", "--where", 'queen == "Bi
 
 
 #: Cases left to the long campaign (tests/budget.py): each analyses a deal that a case
-#: kept in the default run analyses too (canonical.en, canonical-summary.fr and
-#: partie-francaise.fr show the same deals in the other language or layout).
+#: kept in the default run analyses too (canonical.en, canonical-summary.en and
+#: partie-francaise.fr show the same deals in the other language or layout).  The
+#: two canonical cases kept are in the same language, so they share one analysis
+#: (conftest's ``shared_analyses``): the record and the summary tables are both
+#: checked for one analysis's CPU (French annotate output: partie-francaise.fr).
 LONG_GOLDEN = {"annotate/partie-francaise.en.txt", "annotate/canonical.fr.txt",
-               "annotate/canonical-summary.en.txt"}
+               "annotate/canonical-summary.fr.txt"}
 
 
 @pytest.mark.parametrize(("golden", "args"), long_unless(CASES, lambda c: c[0] not in LONG_GOLDEN,
                                                           several=True),
                          ids=[c[0] for c in CASES])
+@pytest.mark.usefixtures("shared_analyses")
 def test_golden(golden: str, args: list[str], update_golden: bool,
                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)

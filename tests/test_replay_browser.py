@@ -149,8 +149,12 @@ def no_horizontal_scroll(drv: Any) -> bool:
         "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
 
 
+#: The README's run checks every card at the narrowest width (320 px), where the
+#: layout is tightest; the desktop's layout is opened there by the other tests
+#: (six players, the next mistake, step 0, the commented deal).  The other sizes,
+#: desktop included (3 to 4 CPU-s of Chromium each), are in the long step.
 @pytest.mark.parametrize("size", long_unless([PHONE, SMALLEST, (768, 1024), (1024, 768), DESKTOP],
-                                              lambda size: size in (SMALLEST, DESKTOP)),
+                                              lambda size: size == SMALLEST),
                          ids=["phone", "320", "tablet", "tablet-landscape", "desktop"])
 def test_every_card_visible_and_no_horizontal_scroll(driver: Any, tmp_path: Path,
                                                      size: tuple[int, int]) -> None:
