@@ -1919,7 +1919,7 @@ class CompactCheck:
 
 def report_json_text(text: str, source: str | None, index: int | None, line: int | None,
                      default_rules: RuleSet | str | None = None, force_rules: bool = False,
-                     prefix: str = "", compact: CompactGame | None = None,
+                     in_array: bool = False, compact: CompactGame | None = None,
                      column: int = 1) -> dict[str, Any]:
     """The report entry of one JSON game given as text (a JSONL line, an
     element of a JSON array): the compact check when it applies, else the
@@ -1928,7 +1928,9 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     *compact*, if given, is the compact form of the typed decoder's record
     of *text*, made by the cut (:func:`hearts_notation.io.jsonio.iter_json_compact`):
     the text is not decoded by it again.  *column* is the text's first
-    column on *line* (an element of a one-line JSON array)."""
+    column on *line* (an element of a one-line JSON array); *in_array*: the
+    text is an element of a JSON array, whose syntax errors name the game
+    (``game 3: ...``, in the catalogs' words)."""
     # (the typed decoder here, not at the top: an HRN file never needs it,
     # and ``validate``'s start-up would pay for its import)
     from .io.typed_json import decode_tree, json_record, tree_of
@@ -1937,7 +1939,7 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
     compact, typed, record = json_record(text, line, compact)
     if compact is None and record is not None:
         # hands given as not known (an observer's log): inferred from the play
-        compact = compact_record(record, line, unknown_hands=True)
+        compact = compact_record(record, line, unknown_hands=True, text=text)
     if compact is not None:
         observed: list[CompactCheck] = []
         fast = compact_report(compact, source, index, default, force_rules, None, observed)
@@ -1973,18 +1975,18 @@ def report_json_text(text: str, source: str | None, index: int | None, line: int
         # has findings (an unknown hand, a fault): its positions are worked
         # out at once, but for its plays' (the locator reads a trick's
         # plays only when asked), wanted only when a finding sits on a card.
-        game = _json_game(obj, source, index, line, prefix, locate, located=True, plays=False)
+        game = _json_game(obj, source, index, line, in_array, locate, located=True, plays=False)
         report = check_game(game, default, force_rules)
     else:
-        game = _json_game(obj, source, index, line, prefix, locate, located=False)
+        game = _json_game(obj, source, index, line, in_array, locate, located=False)
         report = check_game(game, default, force_rules)
         if report.findings and not game.errors and not report.on_cards:
             # Findings name the line and column of their deal or card: the
             # positions are worked out only for the records that have some.
-            game = _json_game(obj, source, index, line, prefix, locate, located=True, plays=False)
+            game = _json_game(obj, source, index, line, in_array, locate, located=True, plays=False)
             report = check_game(game, default, force_rules)
     if report.findings and report.on_cards and not game.errors:
-        game = _json_game(obj, source, index, line, prefix, locate, located=True)
+        game = _json_game(obj, source, index, line, in_array, locate, located=True)
         report = check_game(game, default, force_rules)
     return report.to_dict()
 
@@ -2021,7 +2023,7 @@ def _noted_findings(check: CompactCheck, text: str, line: int | None,
     return out
 
 
-def _json_game(obj: Any, source: str | None, index: int | None, line: int | None, prefix: str,
+def _json_game(obj: Any, source: str | None, index: int | None, line: int | None, in_array: bool,
                locate: JsonLocator, located: bool, plays: bool = True) -> Game:
     """The model of a decoded JSON record (with its values' positions if
     *located*, its plays' too if *plays*), or the game of its syntax error
@@ -2030,9 +2032,9 @@ def _json_game(obj: Any, source: str | None, index: int | None, line: int | None
 
     try:
         return game_from_dict(obj, source, index, line=line, locate=locate if located else None,
-                              plays=plays)
+                              plays=plays, text=locate.text, column=locate.first_column)
     except RecordError as exc:
-        return record_error_game(exc, source, index, line, in_array=bool(prefix), locate=locate)
+        return record_error_game(exc, source, index, line, in_array=in_array, locate=locate)
 
 
 def report_hrn_text(text: str, source: str | None, first_line: int, index: int | None,

@@ -3,9 +3,10 @@
 Logs from other programs arrive as JSONL; a finding without a place is of
 no use on a million lines.  The corpus here produces every code of the
 spec's table (section 5.2) -- the referee corpus converted to JSONL, a
-record cut short (``syntax-error``) and a game passed in another order
-(``pass-mismatch``) -- and the test fails if a code of the table is
-missing from it, so a new code must come with a located example.  Every
+record cut short (``syntax-error``), a game passed in another order
+(``pass-mismatch``) and a record naming a key twice (``duplicate-key``)
+-- and the test fails if a code of the table is missing from it, so a
+new code must come with a located example.  Every
 finding, and every detail of a summing-up finding, carries the line of
 its JSONL record (a record is one line) and a column on that line; the
 text output prints ``file:line:col:`` for each.  JSON and YAML give a line
@@ -65,6 +66,8 @@ def corpora(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     cut = jsonl[3]
     jsonl.insert(7, cut[: len(cut) // 2] + "\n")           # a record cut short
     jsonl.insert(12, misordered + "\n")
+    twice = next(ln for ln in jsonl if '"rules":"' in ln)     # a key named twice
+    jsonl.insert(14, twice.replace('"rules":"', '"rules":"short","rules":"', 1))
     out["jsonl"] = root / "corpus.jsonl"
     out["jsonl"].write_text("".join(jsonl), encoding="utf-8")
     for fmt in ("json", "yaml"):
@@ -135,8 +138,9 @@ def test_json_and_yaml_findings_have_line_and_column(corpora: dict[str, Path], f
             seen.add(f["code"])
             assert f["line"] is not None and f["line"] >= entry["line"], f
             assert f["column"] is not None and f["column"] >= 1, f
-    # everything but what these files do not hold (a cut record, a misordered log)
-    assert spec_codes() - {"syntax-error", "pass-mismatch"} <= seen
+    # everything but what these files do not hold (a cut record, a misordered
+    # log, a key named twice: tests/test_json_dupkeys.py places JSON's and YAML's)
+    assert spec_codes() - {"syntax-error", "pass-mismatch", "duplicate-key"} <= seen
 
 
 def test_dask_engine_keeps_the_locations(corpora: dict[str, Path]) -> None:

@@ -41,7 +41,7 @@ def compact_way(text: str) -> dict[str, Any] | None:
     """The report of *text* by the typed decoder and the compact check
     alone (``None`` where either steps aside)."""
     record = decode_record(text)
-    compact = compact_record(record, 7) if record is not None else None
+    compact = compact_record(record, 7, text=text) if record is not None else None
     return referee.compact_report(compact, "t.jsonl", 3) if compact is not None else None
 
 

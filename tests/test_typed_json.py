@@ -29,7 +29,7 @@ from tests.test_referee_json_text import TEXT_MUTATIONS, lines_of, model_report
 
 def _typed(text: str) -> CompactGame | None:
     record = decode_record(text)
-    return compact_record(record, 7) if record is not None else None
+    return compact_record(record, 7, text=text) if record is not None else None
 
 
 def _agrees(text: str, monkeypatch: pytest.MonkeyPatch) -> CompactGame | None:
@@ -97,12 +97,15 @@ def test_random_byte_edits_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     assert taken > 0      # some edits keep a clean record (in a tag, say)
 
 
-def test_duplicate_keys_keep_the_last_value(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_duplicate_keys_keep_the_last_value_and_are_reported(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     line = lines_of("standard", 1)[0]
     for text in (line.replace('"seat":', '"seat":"X","seat":', 1),
                  line.replace('"deals":[', '"rules":"kawu","deals":[', 1)):
-        _agrees(text, monkeypatch)
-        assert report_json_text(text, "t.jsonl", 3, 7) == model_report(text, monkeypatch)
+        assert _typed(text) is None     # (tests/test_json_dupkeys.py: the model path says where)
+        got = report_json_text(text, "t.jsonl", 3, 7)
+        assert got == model_report(text, monkeypatch)
+        assert "duplicate-key" in [f["code"] for f in got["findings"]]
 
 
 def test_the_report_is_the_compact_checks() -> None:

@@ -475,6 +475,8 @@ MESSAGES.update({
     "finding.unclosed-comment": "the comment opened here with '{{' runs over line {held}, which reads as a line of the record: is its '}}' missing? (The lines up to the next '}}' are read as the comment's text)",
     "finding.cut-history": "the input ends inside this number, the deal unfinished: the history may be cut short here (a whole file ends with a line break)",
     "output.marker_not_file": "a done marker's name holds something that is not a file (a folder, a FIFO, a device); remove it",
+    "finding.duplicate-key": "{where}: the key {key} is given again here with another value; the record says two things (this reader keeps the last value, others keep the first): keep one",
+    "finding.duplicate-key-same": "{where}: the key {key} is given again here, with the same value; keep one",
     "finding.tag-name": "the tag [{name}] is not one the notation knows; did you mean [{word}]? It is kept as a tag of the record's own",
     # (end of the french work's messages)
     # The preset of a game of three (five, six) that does not name its rules.

@@ -964,6 +964,8 @@ MESSAGES.update({
     "finding.unclosed-comment": "le commentaire ouvert ici par « {{ » couvre la ligne {held}, qui se lit comme une ligne de la feuille : manque-t-il son « }} » ? (Les lignes jusqu'au « }} » suivant sont lues comme le texte du commentaire)",
     "finding.cut-history": "l'entrée se termine au milieu de ce nombre, la donne inachevée : l'historique est peut-être coupé ici (un fichier entier finit par un saut de ligne)",
     "output.marker_not_file": "le nom d'un marqueur de fin de travail est pris par autre chose qu'un fichier (un dossier, une FIFO, un périphérique) ; supprimez-le",
+    "finding.duplicate-key": "{where} : la clé {key} est redonnée ici avec une autre valeur ; la feuille dit deux choses (ce lecteur garde la dernière valeur, d'autres la première) : n'en gardez qu'une",
+    "finding.duplicate-key-same": "{where} : la clé {key} est redonnée ici, avec la même valeur ; n'en gardez qu'une",
     "finding.tag-name": "la balise [{name}] n'est pas une balise de la notation ; vouliez-vous dire [{word}] ? Elle est gardée comme balise propre à la feuille",
     # (end of the french work's messages)
     # Le jeu de règles d'une partie à trois (cinq, six) qui ne nomme pas ses règles.

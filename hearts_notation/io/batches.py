@@ -68,13 +68,20 @@ class Batch:
     lines: tuple[int, ...] = ()
     in_array: bool = True
     #: ``"json"`` batches: the first column of each element on its first
-    #: line (an element of a one-line array starts far from column 1)
+    #: line (an element of a one-line array starts far from column 1);
+    #: column 1 for each when not given (:meth:`__post_init__`)
     columns: tuple[int, ...] = ()
     #: ``"json"`` batches cut with *decode* (:func:`iter_batches`): the
     #: compact form of each element where the cut made one from the typed
     #: decoder's record, else ``None``; empty when the checker decodes every
     #: element.
     compacts: tuple[Any, ...] = ()
+
+    def __post_init__(self) -> None:
+        # The one place a "json" batch gets its columns when its maker gave
+        # none: its readers zip them with the elements.
+        if self.kind == "json" and not self.columns:
+            object.__setattr__(self, "columns", (1,) * len(self.payload))
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +110,9 @@ class RawRecord:
     text: str
     index: int
     line: int
-    #: Put before messages about the record (``game 3: ``), or empty.
-    prefix: str = ""
+    #: Whether the record is an element of a JSON array: its messages then
+    #: name it (``game 3: ...``, in the catalogs' words).
+    in_array: bool = False
     #: The compact form the cut already decoded, when it did.
     compact: Any = None
     #: An HRN game's ``stop`` (:class:`.hrn.cut.GameText`).
@@ -155,13 +163,11 @@ def records_json(batch: Batch) -> tuple[str, list[RawRecord]]:
     """The ``records`` hook of JSON: the elements of the array (or the one
     document), with the compact forms a cut in this process decoded."""
     compacts = batch.compacts or (None,) * len(batch.payload)
-    columns = batch.columns or (1,) * len(batch.payload)
     return JSON_RECORD, [
-        RawRecord(text, batch.first_index + i, line,
-                  f"game {batch.first_index + i}: " if batch.in_array else "", compact,
-                  column=column)
+        RawRecord(text, batch.first_index + i, line, batch.in_array, compact, column=column)
         for i, (text, line, compact, column) in enumerate(zip(batch.payload, batch.lines,
-                                                              compacts, columns, strict=True))]
+                                                              compacts, batch.columns,
+                                                              strict=True))]
 
 
 def records_hrn(batch: Batch) -> tuple[str, list[RawRecord]]:
@@ -209,11 +215,10 @@ def parse_json(batch: Batch) -> list[Game]:
     """The games of a ``json`` batch."""
     from .jsonio import json_element_game
 
-    columns = batch.columns or (1,) * len(batch.payload)
     return [json_element_game(text, batch.source, batch.first_index + i, line, batch.in_array,
                               column)
-            for i, (text, line, column) in enumerate(zip(batch.payload, batch.lines, columns,
-                                                         strict=True))]
+            for i, (text, line, column) in enumerate(zip(batch.payload, batch.lines,
+                                                         batch.columns, strict=True))]
 
 
 def parse_hrn(batch: Batch) -> list[Game]:

@@ -123,16 +123,45 @@ def card_mask(cards: object) -> int:
     return m
 
 
-def card_masks(lists: dict[Any, Any]) -> dict[str, int] | None:
+def card_masks(lists: dict[Any, Any], lay: _Layout | None = None) -> dict[str, int] | None:
     """Card lists of a JSON ``hands``/``passes`` object as bitmasks by seat
-    name, or ``None`` if one is not a list of distinct card names."""
+    name, or ``None`` if one is not a list of distinct card names; with
+    *lay*, the object counted in it (at depth 3, its lists at 4)."""
     out: dict[str, int] = {}
+    if lay is not None:
+        lay.box(3, len(lists))
     for seat, cards in lists.items():
-        m = card_mask(cards)
+        m = _mask_and_tens(cards)
         if m < 0:
             return None
-        out[seat] = m
+        out[seat] = m >> 3
+        if lay is not None and isinstance(seat, str) and isinstance(cards, list):
+            lay.key(seat)
+            n = len(cards)
+            lay.box(4, n)
+            lay.chars += 4 * n + (m & 7)    # '"QS"', '"10S"' one more
     return out
+
+
+def _mask_and_tens(cards: object) -> int:
+    """:func:`card_mask` shifted left by three bits, and in them the number
+    of cards spelt with three characters (``"10S"``: at most four in a list
+    of distinct cards), or -1."""
+    if not isinstance(cards, list):
+        return -1
+    bits = CARD_BIT
+    m = 0
+    tens = 0
+    for c in cards:
+        if not isinstance(c, str):
+            return -1
+        b = bits.get(c, 0)
+        if not b or m & b:
+            return -1
+        m |= b
+        if len(c) == 3:
+            tens += 1
+    return (m << 3) | tens
 
 
 def _line_ok(line: object) -> bool:
@@ -157,7 +186,118 @@ def _tags_ok(tags: dict[Any, Any]) -> bool:
     return True
 
 
-def compact_record(rec: Any, line: int | None, unknown_hands: bool = False) -> CompactGame | None:
+class _Layout:
+    """The length of a record's text written without repeated keys, as the
+    three usual layouts write it, counted while the compact form is made:
+    compactly (``hearts``, ``separators=(",", ":")``), with ``json.dumps``'s
+    defaults (``", "`` and ``": "``), and indented (``indent=k``, each line
+    of an element of an array further indented by the array's).  A text
+    without escapes that decodes to the record and has one of these lengths
+    names no key twice when compact: a repeated key adds its characters to
+    the text, nothing can take characters away.  With white space the
+    length only suggests it (a repeated key could stand where white space
+    was taken out), which docs/decisions.md accepts for these two layouts;
+    any other text is checked by counting its colons (:func:`_keys_once`)."""
+
+    def __init__(self) -> None:
+        self.chars = 0      # written compactly
+        self.keys = 0       # each key: one ": " in json.dumps's and the indented layouts
+        self.commas = 0     # each comma: one ", " in json.dumps's layout
+        self.lines = 0      # the line breaks of the indented layout
+        self.indents = 0    # its indentation, in steps
+        self.exact = True   # False: a value whose text is not known (a float)
+
+    def box(self, depth: int, n: int) -> None:
+        """A list or object of *n* members at *depth* (the record at 0):
+        its brackets and commas; indented, a line per member and one for
+        the closing bracket, each member one step further in."""
+        self.chars += 2
+        if n:
+            self.chars += n - 1
+            self.commas += n - 1
+            self.lines += n + 1
+            self.indents += n * (depth + 1) + depth
+
+    def key(self, name: str) -> None:
+        self.keys += 1
+        self.chars += len(name) + 3
+
+    def value(self, v: object, depth: int) -> None:
+        """Any JSON value the typed decoder leaves as read (a score line,
+        the result)."""
+        if v is None or v is True:
+            self.chars += 4
+        elif v is False:
+            self.chars += 5
+        elif isinstance(v, str):
+            self.chars += len(v) + 2
+        elif isinstance(v, int) and v.bit_length() < 200:
+            self.chars += _width(v)
+        elif isinstance(v, list) and depth < 32:
+            self.box(depth, len(v))
+            for x in v:
+                self.value(x, depth + 1)
+        elif isinstance(v, dict) and depth < 32:
+            self.box(depth, len(v))
+            for k, x in v.items():
+                self.key(str(k))
+                self.value(x, depth + 1)
+        else:
+            self.exact = False
+
+
+def _width(v: int) -> int:
+    """The characters of a whole number written in JSON."""
+    n = 1
+    if v < 0:
+        v = -v
+        n = 2
+    while v >= 10:
+        v //= 10
+        n += 1
+    return n
+
+
+def _keys_once(lay: _Layout, rec: Any, text: str) -> bool:
+    """Whether the JSON *text* the typed decoder read as *rec* names each
+    key once in each object (False: it may not, the model's reader finds
+    out: ``duplicate-key``).  Its length against the three usual layouts
+    first (:class:`_Layout`, no character read); then, for a text with
+    escapes or another layout, its colons: each key is followed by one,
+    and the others stand in strings, so a text with no more colons than
+    the record's keys and the colons of its tags, names and comments names
+    no key twice (a colon written as an escape, ``\\u003a``, is not
+    followed: such a text is left to the model's reader)."""
+    n = len(text)
+    if lay.exact and "\\" not in text:
+        if n == lay.chars or n == lay.chars + lay.keys + lay.commas:
+            return True
+        if text.startswith("{\n"):
+            base = n - text.rfind("\n") - 2    # the indentation of the closing brace
+            i = 2
+            while i < n and text[i] == " ":
+                i += 1
+            unit = i - 2 - base
+            if unit > 0 and n == lay.chars + lay.keys + lay.lines * (1 + base) + unit * lay.indents:
+                return True
+    if "\\u003" in text:
+        return False
+    colons = lay.keys
+    for s in (rec.rules, rec.comment):
+        if isinstance(s, str):
+            colons += s.count(":")
+    for names in (rec.tags, rec.players):
+        if names:
+            for k, v in names.items():
+                colons += k.count(":") + (v.count(":") if isinstance(v, str) else 0)
+    for d in rec.deals:
+        if isinstance(d.comment, str):
+            colons += d.comment.count(":")
+    return text.count(":") <= colons
+
+
+def compact_record(rec: Any, line: int | None, unknown_hands: bool = False,
+                   text: str | None = None) -> CompactGame | None:
     """The compact form of a record decoded by the typed decoder
     (:mod:`hearts_notation.io.typed_json`), or ``None`` when it holds
     anything the compact check does not judge (an unknown hand unless
@@ -166,7 +306,10 @@ def compact_record(rec: Any, line: int | None, unknown_hands: bool = False) -> C
     values (card names, seat names, tag names, numbers) are checked here.
     With *unknown_hands* a hand given as ``null`` is named in the deal's
     ``unknown`` (``hearts validate``'s check infers it from the play:
-    :func:`hearts_notation.referee.report_json_text`)."""
+    :func:`hearts_notation.referee.report_json_text`).  With *text*, the
+    JSON the record was decoded from, a text that may name a key twice in
+    one object gives ``None`` too (:func:`_keys_once`): the model's reader
+    says where."""
     tags = rec.tags
     if tags and not _tags_ok(tags):
         return None
@@ -178,49 +321,122 @@ def compact_record(rec: Any, line: int | None, unknown_hands: bool = False) -> C
     deals_in: list[Any] = rec.deals
     if not deals_in:
         return None
+    lay = _Layout()
+    top = 1     # the record's members: "deals", and those below
+    for name, part in (("tags", tags), ("players", rec.players)):
+        if part is not None:
+            top += 1
+            lay.key(name)
+            lay.box(1, len(part))
+            for k, v in part.items():
+                lay.key(k)
+                lay.chars += len(v) + 2
+    for name, value in (("rules", rec.rules), ("seats", seats), ("result", rec.result),
+                        ("comment", rec.comment)):
+        if value is not None:
+            top += 1
+            lay.key(name)
+            lay.value(value, 1)
+    lay.box(0, top)
+    lay.key("deals")
+    lay.box(1, len(deals_in))
     numbers = CARD_NUMBER
     deals: list[CompactDeal] = []
     for d in deals_in:
         number = d.number
         if number is not None and number < 1:
             return None
+        # The deal's object at depth 2: "hands" and "tricks", and those below
+        # (a key's characters: its name, two quotes and a colon)
+        members = 2
+        lay.keys += 2
+        lay.chars += 17
+        dealer, direction, comment = d.dealer, d.direction, d.comment
+        if number is not None:
+            members += 1
+            lay.keys += 1
+            lay.chars += 9 + _width(number)
+        for name, value in (("dealer", dealer), ("pass", direction), ("comment", comment)):
+            if value is not None:
+                members += 1
+                lay.key(name)
+                lay.value(value, 3)
+        for name, value in (("score", d.score), ("total", d.total)):
+            if value is not None:
+                members += 1
+                lay.key(name)
+                lay.value(value, 3)
+        passes_in = d.passes
+        if passes_in is not None:
+            members += 1
+            lay.keys += 1
+            lay.chars += 9
+        lay.box(2, members)
         unknown: list[str] | None = None
         hands_in: dict[Any, Any] = d.hands
         hands: dict[str, int] | None
         if unknown_hands and None in hands_in.values():
             unknown = []
             hands = {}
+            lay.box(3, len(hands_in))
             for seat, hand in hands_in.items():
                 if hand is not None or not seat_ok(seat):
                     return None     # (some hands known: the model says what follows)
                 unknown.append(seat)
+                lay.key(seat)
+                lay.chars += 4
         else:
-            hands = card_masks(hands_in)
+            hands = card_masks(hands_in, lay)
             if hands is None:
                 return None
         passes: dict[str, int] | None = None
-        passes_in = d.passes
-        if passes_in:
-            passes = card_masks(passes_in)
+        if passes_in is not None:
+            passes = card_masks(passes_in, lay)
             if passes is None:
                 return None
+            if not passes_in:
+                passes = None
         names: list[str] = []
         cards: list[int] = []
         sizes: list[int] = []
         tricks: list[Any] = d.tricks
+        width = 0       # the characters of the plays' seats and cards
+        empty = 0       # tricks without a play
         for t in tricks:
             plays: list[Any] = t.plays
             for p in plays:
-                c = numbers.get(p.card, -1)
+                card: str = p.card
+                player: str = p.seat
+                c = numbers.get(card, -1)
                 if c < 0:
                     return None
-                names.append(p.seat)
+                names.append(player)
                 cards.append(c)
-            sizes.append(len(plays))
+                width += len(card) + len(player)
+            k = len(plays)
+            sizes.append(k)
+            if not k:
+                empty += 1
+        # The tricks, a list at depth 3 of n objects {"plays": [...]} at 4,
+        # each list of plays at 5 of k objects {"seat": S, "card": C} at 6:
+        # per trick 11 characters (12 empty), a key, 3 lines (2 empty) and 14
+        # steps of indentation (9 empty); per play 22 characters and the
+        # seat's and card's, 2 keys, 2 commas, 4 lines, 26 steps; a trick's
+        # plays one comma fewer.
+        n, plays_n = len(tricks), len(names)
+        lay.box(3, n)
+        lay.chars += 11 * n + empty + 22 * plays_n + width
+        lay.keys += n + 2 * plays_n
+        lay.commas += 2 * plays_n - (n - empty)
+        lay.lines += 3 * n - empty + 4 * plays_n
+        lay.indents += 14 * n - 5 * empty + 26 * plays_n
         score, total, direction = d.score, d.total, d.direction
         if not (_line_ok(score) and _line_ok(total)) or (
                 direction is not None and type(direction) is not str):
             return None
         deals.append(CompactDeal(number, d.dealer, direction, hands, passes, names, cards, sizes,
                                  score, total, None, unknown))
+    if text is not None and not _keys_once(lay, rec, text):
+        return None
     return CompactGame(rec.rules, seats, rec.players or {}, deals, rec.result, line, tags)
+

@@ -234,7 +234,8 @@ Locate = Callable[[tuple[Any, ...]], "Pos | None"]
 
 def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
                    line: int | None = None, locate: Locate | None = None,
-                   plays: bool = True) -> Game:
+                   plays: bool = True, text: str | None = None, column: int = 1,
+                   notices: tuple[Finding, ...] = ()) -> Game:
     """Build a :class:`Game` from the JSON/YAML tree of one game.
 
     With *locate* (:class:`JsonLocator`, :func:`yaml_locator`) the deals,
@@ -242,7 +243,10 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     that the referee's findings name the line and column of the very card,
     as they do for HRN; with *plays* false the tricks and plays do not (the
     referee needs them only when its card-by-card replay runs,
-    :attr:`hearts_notation.referee.GameReport.on_cards`)."""
+    :attr:`hearts_notation.referee.GameReport.on_cards`).  *text*, the
+    record's JSON starting at *line*, *column*, is looked at for keys named
+    twice in one object (:func:`json_repeated_keys`); *notices* are the
+    reader's own (a YAML document's repeated keys)."""
     top = msg("record.top")     # the game object itself ("game")
     g = _obj(d, top, GAME_KEYS)
     if "deals" not in g:
@@ -300,10 +304,12 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             at = locate(("tags", KEY_AT, tag)) or locate(("tags", tag))
             if at is not None:
                 where[tag] = at
+    if text is not None:
+        notices = (*notices, *json_repeated_keys(d, text, line, column))
     return Game(
         tags=tags, rules=rules, seats=seats, players=players, deals=deals, result=result,
         comment=_comment(g.get("comment"), "comment"), source=source, index=index,
-        pos=pos, where=where,
+        pos=pos, where=where, notices=notices,
     )
 
 
@@ -739,6 +745,163 @@ def yaml_locator(node: Any) -> Locate:
     return paths.get
 
 
+# Keys given twice in one object ----------------------------------------------------
+#
+# JSON does not forbid an object that names a key twice, and every decoder
+# reads one of the values silently: msgspec and ``json.loads`` the last,
+# other readers the first.  Such a record says two things (docs/spec.md,
+# section 5.2, ``duplicate-key``): the readers find every repeated key and
+# the referee reports it at the repeated key.  Finding them exactly takes a
+# walk over the text's tokens, a hundred times the cost of decoding, so it
+# runs only when a cheap test on the decoded record says the text may
+# hold more keys than the record (:func:`may_repeat_keys`; the typed
+# decoder's clean path has its own, ``io/compact.py``).
+
+#: A token of a JSON text for the walk: a string, a bracket, a comma or a
+#: colon, or a number or literal.
+_WALK_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*+"|[{}\[\],:]|[^\s{}\[\],:"]++')
+
+
+def may_repeat_keys(tree: Any, text: str) -> bool:
+    """Whether the JSON *text* that decoded to *tree* may name a key twice
+    in one object: False only when it cannot.
+
+    Every key of the text is followed by one colon, and a colon elsewhere
+    stands in a string.  The text's strings are the tree's plus those of
+    the values a repeated key dropped, so the text holds more colons than
+    the tree written compactly exactly when a key is repeated -- unless a
+    colon of a string is written as an escape (``\\u003a``), which the
+    test does not try to follow (then it says maybe).  Two counts at C
+    speed and the C encoder: a few microseconds a deal, on the readers'
+    path into the model only (the clean path has a cheaper test)."""
+    if "\\u003" in text:
+        return True
+    try:
+        compact = json.dumps(tree, ensure_ascii=False, separators=(",", ":"),
+                             check_circular=False)
+    except (ValueError, TypeError, RecursionError):
+        return True         # (a number Python will not write: the walk decides)
+    return text.count(":") > compact.count(":")
+
+
+def _same_value(text: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether the values at spans *a* and *b* of *text* are the same JSON
+    value (``1`` and ``1.0``, ``true`` and ``1`` are not; an object's keys
+    in another order are)."""
+    try:
+        left = json.dumps(json.loads(text[a[0]:a[1]]), sort_keys=True)
+        right = json.dumps(json.loads(text[b[0]:b[1]]), sort_keys=True)
+    except (ValueError, TypeError, RecursionError):
+        return False
+    return left == right
+
+
+def repeated_keys(text: str) -> list[tuple[int, str, tuple[Any, ...], bool]]:
+    """Every key of the JSON *text* named a second (or later) time in the
+    same object: its offset in *text*, its name, the path of the object
+    (``("deals", 0, "passes")``) and whether its value is the same as the
+    first one's.  *text* is one JSON value that decoded (the walk trusts
+    its syntax and its nesting, checked by the decoder)."""
+    out: list[tuple[int, str, tuple[Any, ...], bool]] = []
+    # Each frame: [is_object, path, spans by key, key pending, index, start]
+    stack: list[list[Any]] = []
+    for m in _WALK_TOKEN.finditer(text):
+        tok = m.group()
+        c = tok[0]
+        if c == "," or c == ":":
+            continue
+        frame = stack[-1] if stack else None
+        if c == "}" or c == "]":
+            done = stack.pop()
+            if done[0]:
+                for key, spans in done[2].items():
+                    for off, span in spans[1:]:
+                        out.append((off, key, done[1], _same_value(text, spans[0][1], span)))
+            _close_value(stack, done[5], m.end())
+            continue
+        if frame is not None and frame[0] and frame[3] is None:
+            # a key of an object
+            key = json.loads(tok) if "\\" in tok else tok[1:-1]
+            frame[3] = (key, m.start())
+            continue
+        if frame is None:
+            path: tuple[Any, ...] = ()
+        elif frame[0]:
+            path = (*frame[1], frame[3][0])
+        else:
+            path = (*frame[1], frame[4])
+        if c == "{" or c == "[":
+            stack.append([c == "{", path, {}, None, 0, m.start()])
+            continue
+        _close_value(stack, m.start(), m.end())
+    out.sort()
+    return out
+
+
+def _close_value(stack: list[list[Any]], start: int, end: int) -> None:
+    """A value of the innermost container of *stack* ends at *end*: an
+    object's key gets its span, an array its next index."""
+    if not stack:
+        return
+    frame = stack[-1]
+    if frame[0]:
+        key, at = frame[3]
+        frame[2].setdefault(key, []).append((at, (start, end)))
+        frame[3] = None
+    else:
+        frame[4] += 1
+
+
+def where_of(path: tuple[Any, ...]) -> str | Msg:
+    """A path into a record as its messages name it (``deals[0].passes``;
+    the game itself, ``()``, as the catalog says it)."""
+    if not path:
+        return msg("record.top")
+    out = ""
+    for step in path:
+        out += f"[{step}]" if isinstance(step, int) else (f".{_key(step)}" if out else _key(step))
+    return out
+
+
+def repeated_key_finding(key: str, where: str | Msg, same: bool, line: int,
+                         column: int | None) -> Finding:
+    """The finding of a key named twice in one object (docs/spec.md, 5.2):
+    an error when the values differ (readers that keep the first value and
+    those that keep the last read two different games), a warning when
+    they are the same."""
+    m = msg("finding.duplicate-key-same" if same else "finding.duplicate-key",
+            key=_show(key), where=where.arg() if isinstance(where, Msg) else where)
+    return Finding(code="duplicate-key", severity="warning" if same else "error",
+                   message=m.text(), line=line, column=column, key=m.key, args=m.args)
+
+
+#: The last record text asked about and its findings: the referee reads a
+#: record into the model up to three times (without positions, then with).
+_REPEATS_SEEN: list[Any] = [None, ()]
+
+
+def json_repeated_keys(tree: Any, text: str, line: int | None,
+                       column: int = 1) -> tuple[Finding, ...]:
+    """The ``duplicate-key`` findings of the JSON *text* of one record
+    (which decoded to *tree*), placed in the file (*text* starts at
+    *line*, *column*); none, at the cost of the cheap test, for a text
+    that names no key twice."""
+    if _REPEATS_SEEN[0] is text:
+        found: tuple[Finding, ...] = _REPEATS_SEEN[1]
+        return found
+    found = ()
+    if may_repeat_keys(tree, text):
+        out = []
+        for off, key, path, same in repeated_keys(text):
+            at_line = 1 + text.count("\n", 0, off)
+            at_column = off - text.rfind("\n", 0, off)
+            row, col = text_place(line, column, at_line, at_column)
+            out.append(repeated_key_finding(key, where_of(path), same, row, col))
+        found = tuple(out)
+    _REPEATS_SEEN[0], _REPEATS_SEEN[1] = text, found
+    return found
+
+
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The JSON tree of a game, fields in the order of docs/spec.md, section 3.
 
@@ -854,18 +1017,21 @@ _PATH_STEP = re.compile(r"\.?([A-Za-z0-9_]+)|\[(\d+)\]")
 
 def _path_of(where: str) -> tuple[Any, ...] | None:
     """The path into the tree that a ``where`` names (``deals[0].hands.N``
-    -> ``("deals", 0, "hands", "N")``; ``game`` -> ``()``), or None."""
+    -> ``("deals", 0, "hands", "N")``; ``game`` -> ``()``), or None.  A
+    step that is not a plain name (a key such as ``"\\ud800"`` or ``"a b"``)
+    ends the path: the place is then the object that holds it."""
     if where == "game":
         return ()
     path: list[Any] = []
     pos = 0
     while pos < len(where):
         m = _PATH_STEP.match(where, pos)
-        if m is None or (pos and m.group(1) is not None and where[pos] != "."):
-            return None
+        if m is None or (pos and m.group(1) is not None and where[pos] != ".") or (
+                m.end() < len(where) and where[m.end()] not in ".["):
+            break
         path.append(m.group(1) if m.group(1) is not None else int(m.group(2)))
         pos = m.end()
-    return tuple(path)
+    return tuple(path) if path else None
 
 
 def record_error_game(exc: RecordError, source: str | None, index: int | None,
@@ -885,12 +1051,14 @@ def record_error_game(exc: RecordError, source: str | None, index: int | None,
 
 def _game_or_error(item: Any, source: str | None, index: int, line: int | None,
                    in_array: bool = False, locate: Locate | None = None,
-                   text: str | None = None, column: int = 1) -> Game:
+                   text: str | None = None, column: int = 1,
+                   notices: tuple[Finding, ...] = ()) -> Game:
     """The game of a decoded record, or its syntax error at the faulty value
     (located in *text*, the record's JSON starting at *line*, *column*, when
-    no *locate* is given)."""
+    no *locate* is given); its keys named twice are looked for in *text*."""
     try:
-        return game_from_dict(item, source, index, line=line, locate=locate)
+        return game_from_dict(item, source, index, line=line, locate=locate, text=text,
+                              column=column, notices=notices)
     except RecordError as exc:
         if locate is None and text is not None:
             locate = JsonLocator(text, line or 1, column)
@@ -1010,7 +1178,28 @@ def loads_record(text: str) -> Any:
         line = 1 + text.count("\n", 0, deep)
         raise RecordError(json_depth_message(), line=line,
                           column=deep - text.rfind("\n", 0, deep))
-    return json.loads(text)
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        at = None if isinstance(exc, json.JSONDecodeError) else long_number(text)
+        if at is None:
+            raise
+        raise RecordError(msg("record.json_here", what=msg("json.too_many_digits").arg()),
+                          line=1 + text.count("\n", 0, at),
+                          column=at - text.rfind("\n", 0, at)) from None
+
+
+def long_number(text: str, start: int = 0) -> int | None:
+    """The offset of the first number in *text* (from *start*) with more
+    digits than Python converts (``sys.get_int_max_str_digits``, 4,300 by
+    default), which the decoder refuses without saying where; or None."""
+    import sys
+
+    limit = sys.get_int_max_str_digits()
+    if not limit:
+        return None
+    found = re.compile(f"[0-9]{{{limit + 1},}}").search(text, start)
+    return None if found is None else found.start()
 
 
 class _TooDeep:
@@ -1173,6 +1362,8 @@ class _JsonStream:
                         deep = json_too_deep(self.buf, self.pos)
                         if deep is not None:
                             message, at = json_depth_message(), deep
+                    else:
+                        at = long_number(self.buf, self.pos) or self.pos
                     line, col = self.where(at)
                     raise RecordError(message, line=line, column=col) from None
                 near_end = exc.pos >= len(self.buf) - _EDGE or exc.msg.startswith("Unterminated string")
@@ -1201,8 +1392,8 @@ class _JsonStream:
             return value, line, column
 
     def last_text(self) -> str:
-        """The JSON text of the value :meth:`value` returned last (not *raw*),
-        asked only when that value is a refused record."""
+        """The JSON text of the value :meth:`value` returned last (not *raw*):
+        where a refused record's faulty value, or a key named twice, is."""
         if self._last_text is not None:
             return self._last_text
         return self.buf[self._last_start:self.pos]
@@ -1358,7 +1549,8 @@ def iter_json(text: str | Iterable[str], source: str | None = None) -> Iterator[
                              item.error.line, item.error.column)
             continue
         try:
-            game = game_from_dict(item, source, index, line=line)
+            game = game_from_dict(item, source, index, line=line, text=stream.last_text(),
+                                  column=column)
         except RecordError as exc:
             # the faulty field's line and column, as the other readers give
             # them (the element's text is still in the stream's window)
@@ -1398,7 +1590,7 @@ def iter_json_compact(text: str | Iterable[str], feed: LineFeed | None = None
             yield element, line, column, in_array, None
         else:
             stream.record = None
-            yield element, line, column, in_array, compact_record(record, line)
+            yield element, line, column, in_array, compact_record(record, line, text=element)
 
 
 def json_element_game(text: str, source: str | None, index: int, line: int,
@@ -1517,6 +1709,36 @@ def _check_yaml_node(root: Any) -> None:
                 stack.append((value, depth + 1))
 
 
+def _yaml_repeats(root: Any, repeats: list[tuple[Any, Any, bool]]) -> tuple[Finding, ...]:
+    """The ``duplicate-key`` findings of the keys named twice in the
+    mappings under the YAML node *root* (one game), from the loader's list
+    of (mapping, key node, same value) -- the path of each mapping found by
+    one walk of the game's nodes, only when there are some."""
+    if not repeats:
+        return ()
+    import yaml
+
+    wanted = {id(mapping) for mapping, _, _ in repeats}
+    paths: dict[int, tuple[Any, ...]] = {}
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(root, ())]
+    while stack:
+        n, path = stack.pop()
+        if id(n) in wanted:
+            paths[id(n)] = path
+        if isinstance(n, yaml.SequenceNode):
+            stack.extend((child, (*path, i)) for i, child in enumerate(n.value))
+        elif isinstance(n, yaml.MappingNode):
+            stack.extend((v, (*path, k.value)) for k, v in n.value
+                         if isinstance(k, yaml.ScalarNode))
+    out = []
+    for mapping, key, same in repeats:
+        at = paths.get(id(mapping))
+        if at is not None:
+            out.append(repeated_key_finding(key.value, where_of(at), same,
+                                            key.start_mark.line + 1, key.start_mark.column + 1))
+    return tuple(out)
+
+
 #: The YAML parser's words for broken YAML (PyYAML's and libyaml's, the
 #: start of a problem) -> the catalog's; a problem not listed is quoted as
 #: the parser words it.
@@ -1600,6 +1822,7 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                     index += 1
                     yield error_game(exc.located(), source, index, exc.line, exc.column)
                     continue
+                loader.repeats = []
                 doc = loader.construct_document(node)
             except yaml.YAMLError as exc:
                 mark = getattr(exc, "problem_mark", None)
@@ -1634,7 +1857,8 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
             for item, item_node in items:
                 index += 1
                 yield _game_or_error(item, source, index, item_node.start_mark.line + 1, False,
-                                     locate=yaml_locator(item_node))
+                                     locate=yaml_locator(item_node),
+                                     notices=_yaml_repeats(item_node, loader.repeats))
     finally:
         loader.dispose()
 

@@ -82,8 +82,10 @@ def decode_tree(text: str) -> Any:
 
 def tree_of(record: Any) -> Any:
     """The JSON tree of a record the typed decoder read (:func:`decode_record`):
-    its structures as dictionaries, their fields that the text leaves out as
-    ``null`` (which the model's reader takes as absent).  The referee reads a
+    its structures as dictionaries, without the fields that the text leaves
+    out or gives as ``null`` (``omit_defaults``: the model's reader takes
+    both as absent, and the tree then has the text's keys, which the test
+    for keys named twice counts, :func:`hearts_notation.io.jsonio.may_repeat_keys`).  The referee reads a
     record the compact check did not accept (an observer's unknown hands, a
     finding) into the model from this tree rather than decoding its text a
     second time (:func:`decode_tree`): msgspec builds it from the record in
@@ -144,4 +146,4 @@ def json_record(text: str, line: int | None, compact: CompactGame | None = None
     record = decode_record(text)
     if record is None:
         return None, False, None
-    return compact_record(record, line), True, record
+    return compact_record(record, line, text=text), True, record

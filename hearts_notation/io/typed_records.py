@@ -31,7 +31,7 @@ else:
     Card = Literal[tuple(CARD_NUMBER)]
 
 
-class Play(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+class Play(msgspec.Struct, forbid_unknown_fields=True, gc=False, omit_defaults=True):
     """One card played: its seat (a string, checked later against the seat
     order; any other value goes to the model's reader, which says what is
     wrong) and card."""
@@ -40,13 +40,13 @@ class Play(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     card: Card
 
 
-class Trick(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+class Trick(msgspec.Struct, forbid_unknown_fields=True, gc=False, omit_defaults=True):
     """A trick with nothing but its plays."""
 
     plays: list[Play]
 
 
-class Deal(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+class Deal(msgspec.Struct, forbid_unknown_fields=True, gc=False, omit_defaults=True):
     """A deal: hands known, passes, tricks, the recorded lines as read."""
 
     hands: dict[str, list[Card] | None]
@@ -60,7 +60,7 @@ class Deal(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     comment: str | None = None
 
 
-class Record(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+class Record(msgspec.Struct, forbid_unknown_fields=True, gc=False, omit_defaults=True):
     """A game record (one JSONL line, one element of a JSON array)."""
 
     deals: list[Deal]

@@ -63,18 +63,60 @@ class _BoundedComposer(Composer):
             self._level -= 1
 
 
+def _same_node(a: Any, b: Any) -> bool:
+    """Whether two composed YAML nodes hold the same value (the same tags
+    and scalars, in the same order), walked without recursion."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if type(x) is not type(y) or x.tag != y.tag:
+            return False
+        if isinstance(x, yaml.ScalarNode):
+            if x.value != y.value:
+                return False
+        elif len(x.value) != len(y.value):
+            return False
+        elif isinstance(x, yaml.MappingNode):
+            for (xk, xv), (yk, yv) in zip(x.value, y.value, strict=True):
+                stack.append((xk, yk))
+                stack.append((xv, yv))
+        else:
+            stack.extend(zip(x.value, y.value, strict=True))
+    return True
+
+
+class _RepeatsConstructor(SafeConstructor):
+    """PyYAML's safe constructor, noting the keys a mapping names twice
+    (PyYAML keeps the last value silently): ``repeats`` gets (mapping node,
+    the repeated key's node, whether its value is the same as the first's)
+    for the reader to report (``duplicate-key``, docs/spec.md 5.2)."""
+
+    repeats: list[tuple[Any, Any, bool]]
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            first: dict[tuple[str, str], Any] = {}
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    seen = first.setdefault((key.tag, key.value), value)
+                    if seen is not value:
+                        self.repeats.append((node, key, _same_node(seen, value)))
+        return super().construct_mapping(node, deep)
+
+
 if _Reader is None:
-    class BoundedLoader(_BoundedComposer, _Parser, SafeConstructor, Resolver):  # type: ignore[misc,unused-ignore]
+    class BoundedLoader(_BoundedComposer, _Parser, _RepeatsConstructor, Resolver):  # type: ignore[misc,unused-ignore]
         """libyaml's parser, the bounded composer, the safe constructor."""
 
         def __init__(self, stream: Any) -> None:
             _Parser.__init__(self, stream)
             _BoundedComposer.__init__(self)
-            SafeConstructor.__init__(self)
+            _RepeatsConstructor.__init__(self)
             Resolver.__init__(self)
+            self.repeats = []
 else:  # PyYAML built without libyaml: every part in Python.
     class BoundedLoader(_Reader, _Scanner, _Parser, _BoundedComposer,  # type: ignore[no-redef,misc,unused-ignore]
-                        SafeConstructor, Resolver):
+                        _RepeatsConstructor, Resolver):
         """PyYAML's pure-Python safe loader with the bounded composer."""
 
         def __init__(self, stream: Any) -> None:
@@ -82,8 +124,9 @@ else:  # PyYAML built without libyaml: every part in Python.
             _Scanner.__init__(self)
             _Parser.__init__(self)
             _BoundedComposer.__init__(self)
-            SafeConstructor.__init__(self)
+            _RepeatsConstructor.__init__(self)
             Resolver.__init__(self)
+            self.repeats = []
 
 
 #: Line breaks other than ``\n`` that PyYAML's plain and single-quoted styles

@@ -113,7 +113,7 @@ def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any
         return [report_hrn_text(r.text, source, r.line, r.index, rules, force, batch.default_rules,
                                 r.stop)
                 for r in records]
-    return [report_json_text(r.text, source, r.index, r.line, rules, force, prefix=r.prefix,
+    return [report_json_text(r.text, source, r.index, r.line, rules, force, in_array=r.in_array,
                              compact=r.compact, column=r.column) for r in records]
 
 
