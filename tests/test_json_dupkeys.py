@@ -66,6 +66,29 @@ def test_clean_records_pass_the_tests_in_every_layout(record: str) -> None:
         assert not may_repeat_keys(json.loads(text), text), name
 
 
+class _Uncounted(str):
+    """A text whose colons may not be counted: the usual layouts are told
+    by their length alone (meaningful on the pure-Python core, where the
+    method is looked up)."""
+
+    def count(self, *args: Any) -> int:
+        raise AssertionError("counted")
+
+
+def test_the_usual_layouts_are_told_by_their_length(record: str) -> None:
+    tree = json.loads(record)
+    observer = json.loads(record)
+    for deal in observer["deals"]:
+        deal["hands"] = {seat: None for seat in deal["hands"]}
+    for name, text in _layouts(tree).items():
+        if name in ("compact", "dumps", "indent2", "element", "indent4"):
+            rec = decode_record(text)
+            assert compact_record(rec, 1, text=_Uncounted(text)) is not None, name
+    text = json.dumps(observer)
+    assert compact_record(decode_record(text), 1, unknown_hands=True,
+                          text=_Uncounted(text)) is not None
+
+
 def test_repeated_keys_fail_the_tests_in_every_layout(record: str) -> None:
     for what, line in _dups(record).items():
         tree_text = line

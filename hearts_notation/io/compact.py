@@ -246,6 +246,25 @@ class _Layout:
             self.exact = False
 
 
+def _line_chars(lay: _Layout, line: object) -> None:
+    """A score or total line (an object of whole numbers by seat, at depth
+    3) in *lay*; anything else is left inexact (the compact check refuses it)."""
+    if not isinstance(line, dict):
+        lay.exact = False
+        return
+    lay.box(3, len(line))
+    for k, v in line.items():
+        if isinstance(k, str) and type(v) is int and -_BIG < v < _BIG:
+            lay.keys += 1
+            lay.chars += len(k) + 3 + _width(v)
+        else:
+            lay.exact = False
+
+
+#: Numbers of a score line whose width :func:`_width` counts (others: inexact).
+_BIG: Final = 10 ** 15
+
+
 def _width(v: int) -> int:
     """The characters of a whole number written in JSON."""
     n = 1
@@ -356,16 +375,30 @@ def compact_record(rec: Any, line: int | None, unknown_hands: bool = False,
             members += 1
             lay.keys += 1
             lay.chars += 9 + _width(number)
-        for name, value in (("dealer", dealer), ("pass", direction), ("comment", comment)):
-            if value is not None:
-                members += 1
-                lay.key(name)
-                lay.value(value, 3)
-        for name, value in (("score", d.score), ("total", d.total)):
-            if value is not None:
-                members += 1
-                lay.key(name)
-                lay.value(value, 3)
+        if dealer is not None:
+            members += 1
+            lay.keys += 1
+            lay.chars += 11 + len(dealer)       # "dealer":"N"
+        if direction is not None:
+            members += 1
+            lay.keys += 1
+            lay.value(direction, 3)
+            lay.chars += 7                      # "pass":
+        if comment is not None:
+            members += 1
+            lay.keys += 1
+            lay.chars += 12 + len(comment)      # "comment":"..."
+        score, total = d.score, d.total
+        if score is not None:
+            members += 1
+            lay.keys += 1
+            lay.chars += 8                      # "score":
+            _line_chars(lay, score)
+        if total is not None:
+            members += 1
+            lay.keys += 1
+            lay.chars += 8                      # "total":
+            _line_chars(lay, total)
         passes_in = d.passes
         if passes_in is not None:
             members += 1
@@ -430,7 +463,6 @@ def compact_record(rec: Any, line: int | None, unknown_hands: bool = False,
         lay.commas += 2 * plays_n - (n - empty)
         lay.lines += 3 * n - empty + 4 * plays_n
         lay.indents += 14 * n - 5 * empty + 26 * plays_n
-        score, total, direction = d.score, d.total, d.direction
         if not (_line_ok(score) and _line_ok(total)) or (
                 direction is not None and type(direction) is not str):
             return None
