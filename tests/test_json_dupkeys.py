@@ -87,6 +87,11 @@ def test_the_usual_layouts_are_told_by_their_length(record: str) -> None:
     text = json.dumps(observer)
     assert compact_record(decode_record(text), 1, unknown_hands=True,
                           text=_Uncounted(text)) is not None
+    tens = record.replace('"TS"', '"10S"').replace('"TH"', '"10h"')     # three characters
+    assert tens != record
+    assert compact_record(decode_record(tens), 1, text=_Uncounted(tens)) is not None
+    spaced = json.dumps(json.loads(tens), indent=2)
+    assert compact_record(decode_record(spaced), 1, text=_Uncounted(spaced)) is not None
 
 
 def test_repeated_keys_fail_the_tests_in_every_layout(record: str) -> None:

@@ -96,6 +96,17 @@ def _card_numbers() -> dict[str, int]:
 #: Card spelling -> card number (0..51), and -> its bit.
 CARD_NUMBER: Final[dict[str, int]] = _card_numbers()
 CARD_BIT: Final[dict[str, int]] = {k: 1 << v for k, v in CARD_NUMBER.items()}
+#: :data:`CARD_BIT` with, for a card spelt with three characters (``"10S"``),
+#: a bit of its own above the deck's (52 + suit): a list's mask then says how
+#: many such spellings it holds (the length of its text) with no look at each
+#: name, and two of them in one list are still told apart.
+_CARD_BIT_WIDE: Final[dict[str, int]] = {
+    k: (1 << v) | ((1 << (52 + v // 13)) if len(k) == 3 else 0) for k, v in CARD_NUMBER.items()}
+#: :data:`CARD_NUMBER`, 64 more for a card spelt with three characters.
+_CARD_NUMBER_WIDE: Final[dict[str, int]] = {
+    k: v + (64 if len(k) == 3 else 0) for k, v in CARD_NUMBER.items()}
+#: The deck's bits of a mask of :data:`_CARD_BIT_WIDE`.
+_DECK: Final = (1 << 52) - 1
 _SEAT_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
 #: Tag names the readers accept (the model path refuses others; so does the compact check).
 _TAG_NAME_RE: Final = re.compile(r"[A-Za-z0-9_]+")
@@ -149,9 +160,8 @@ def _mask_and_tens(cards: object) -> int:
     of distinct cards), or -1."""
     if not isinstance(cards, list):
         return -1
-    bits = CARD_BIT
+    bits = _CARD_BIT_WIDE
     m = 0
-    tens = 0
     for c in cards:
         if not isinstance(c, str):
             return -1
@@ -159,9 +169,9 @@ def _mask_and_tens(cards: object) -> int:
         if not b or m & b:
             return -1
         m |= b
-        if len(c) == 3:
-            tens += 1
-    return (m << 3) | tens
+    wide = m >> 52
+    tens = 0 if not wide else (wide & 1) + (wide >> 1 & 1) + (wide >> 2 & 1) + (wide >> 3)
+    return ((m & _DECK) << 3) | tens
 
 
 def _line_ok(line: object) -> bool:
@@ -359,7 +369,7 @@ def compact_record(rec: Any, line: int | None, unknown_hands: bool = False,
     lay.box(0, top)
     lay.key("deals")
     lay.box(1, len(deals_in))
-    numbers = CARD_NUMBER
+    numbers = _CARD_NUMBER_WIDE
     deals: list[CompactDeal] = []
     for d in deals_in:
         number = d.number
@@ -433,19 +443,21 @@ def compact_record(rec: Any, line: int | None, unknown_hands: bool = False,
         cards: list[int] = []
         sizes: list[int] = []
         tricks: list[Any] = d.tricks
-        width = 0       # the characters of the plays' seats and cards
+        width = 0       # the characters of the plays' seats, and of "10"
         empty = 0       # tricks without a play
         for t in tricks:
             plays: list[Any] = t.plays
             for p in plays:
-                card: str = p.card
                 player: str = p.seat
-                c = numbers.get(card, -1)
+                c = numbers.get(p.card, -1)
                 if c < 0:
                     return None
+                if c >= 64:     # "10S"
+                    c -= 64
+                    width += 1
                 names.append(player)
                 cards.append(c)
-                width += len(card) + len(player)
+                width += len(player)
             k = len(plays)
             sizes.append(k)
             if not k:
@@ -458,7 +470,7 @@ def compact_record(rec: Any, line: int | None, unknown_hands: bool = False,
         # plays one comma fewer.
         n, plays_n = len(tricks), len(names)
         lay.box(3, n)
-        lay.chars += 11 * n + empty + 22 * plays_n + width
+        lay.chars += 11 * n + empty + 24 * plays_n + width    # (a card: 2 characters, "10S" one more)
         lay.keys += n + 2 * plays_n
         lay.commas += 2 * plays_n - (n - empty)
         lay.lines += 3 * n - empty + 4 * plays_n
