@@ -105,8 +105,7 @@ _CARD_BIT_WIDE: Final[dict[str, int]] = {
 #: :data:`CARD_NUMBER`, 64 more for a card spelt with three characters.
 _CARD_NUMBER_WIDE: Final[dict[str, int]] = {
     k: v + (64 if len(k) == 3 else 0) for k, v in CARD_NUMBER.items()}
-#: The deck's bits of a mask of :data:`_CARD_BIT_WIDE`.
-_DECK: Final = (1 << 52) - 1
+
 _SEAT_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
 #: Tag names the readers accept (the model path refuses others; so does the compact check).
 _TAG_NAME_RE: Final = re.compile(r"[A-Za-z0-9_]+")
@@ -171,7 +170,7 @@ def _mask_and_tens(cards: object) -> int:
         m |= b
     wide = m >> 52
     tens = 0 if not wide else (wide & 1) + (wide >> 1 & 1) + (wide >> 2 & 1) + (wide >> 3)
-    return ((m & _DECK) << 3) | tens
+    return ((m & 0xFFFFFFFFFFFFF) << 3) | tens       # (the deck's 52 bits)
 
 
 def _line_ok(line: object) -> bool:
@@ -241,7 +240,7 @@ class _Layout:
             self.chars += 5
         elif isinstance(v, str):
             self.chars += len(v) + 2
-        elif isinstance(v, int) and v.bit_length() < 200:
+        elif isinstance(v, int) and -999_999 <= v <= 9_999_999:
             self.chars += _width(v)
         elif isinstance(v, list) and depth < 32:
             self.box(depth, len(v))
@@ -264,26 +263,23 @@ def _line_chars(lay: _Layout, line: object) -> None:
         return
     lay.box(3, len(line))
     for k, v in line.items():
-        if isinstance(k, str) and type(v) is int and -_BIG < v < _BIG:
+        if isinstance(k, str) and isinstance(v, int) and -999_999 <= v <= 9_999_999:
             lay.keys += 1
             lay.chars += len(k) + 3 + _width(v)
         else:
-            lay.exact = False
-
-
-#: Numbers of a score line whose width :func:`_width` counts (others: inexact).
-_BIG: Final = 10 ** 15
+            lay.exact = False     # (a bool: the compact check refuses it anyway)
 
 
 def _width(v: int) -> int:
-    """The characters of a whole number written in JSON."""
+    """The characters of a whole number of a deal written in JSON (from
+    -999,999 to 9,999,999: what a deal number or a score line holds)."""
     n = 1
     if v < 0:
         v = -v
         n = 2
-    while v >= 10:
-        v //= 10
-        n += 1
+    if v >= 10:
+        n += 1 if v < 100 else 2 if v < 1000 else 3 if v < 10_000 else 4 if v < 100_000 \
+            else 5 if v < 1_000_000 else 6
     return n
 
 
@@ -384,7 +380,10 @@ def compact_record(rec: Any, line: int | None, unknown_hands: bool = False,
         if number is not None:
             members += 1
             lay.keys += 1
-            lay.chars += 9 + _width(number)
+            if 0 < number < 10_000_000:
+                lay.chars += 9 + _width(number)
+            else:
+                lay.exact = False
         if dealer is not None:
             members += 1
             lay.keys += 1
