@@ -183,7 +183,8 @@ def test_summary_wording() -> None:
     assert check.line() == "1 file would be reformatted, 2 files would be left unchanged."
     assert check.exit_code == 1
     failed = FmtReport(changed=2, failed=1)
-    assert failed.line() == "2 files reformatted, 1 file failed to reformat."
+    # nothing is written when a file fails: the others are told as --check tells them
+    assert failed.line() == "2 files would be reformatted, 1 file failed to reformat."
     assert failed.exit_code == 2
     assert FmtReport().line() == "no files." and FmtReport().exit_code == 0
     assert FmtReport(changed=3).exit_code == 0   # rewritten, not a finding

@@ -36,14 +36,18 @@ class FmtReport(Report):
         from ..i18n import current_language, msg
 
         lang = current_language()
-        mode = "check" if self.check else "done"
+        # A failure writes nothing (fmt's all-or-nothing): the files that would
+        # have changed or stayed are then told in the conditional, as --check
+        # tells them, never "reformatted" beside "Nothing written".
+        mode = "check" if self.check or self.failed else "done"
         parts = []
         if self.changed:
             parts.append(msg(f"fmt.{mode}.changed.#n", n=self.changed).text(lang))
         if self.unchanged:
             parts.append(msg(f"fmt.{mode}.unchanged.#n", n=self.unchanged).text(lang))
         if self.failed:
-            parts.append(msg(f"fmt.{mode}.failed.#n", n=self.failed).text(lang))
+            failed_mode = "check" if self.check else "done"
+            parts.append(msg(f"fmt.{failed_mode}.failed.#n", n=self.failed).text(lang))
         return (", ".join(parts) or msg("fmt.no_files").text(lang)) + "."
 
 
