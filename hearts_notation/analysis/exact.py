@@ -189,10 +189,6 @@ class ExactSolver:
                 if breaks_hearts(rules, c, led):
                     by_suit[led] |= 1 << c
         self.breaks: list[int] = [by_suit[c // 13] for c in range(52)]
-        self.lead_breaks: int = 0
-        for c in range(52):
-            if breaks_hearts(rules, c, None):
-                self.lead_breaks |= 1 << c
         #: per card, the cards of its suit above it (a card surely wins a
         #: trick when no seat still to play holds one)
         self.above: list[int] = [_SUIT_MASK[c // 13] & ~((2 << c) - 1) for c in range(52)]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..rules import RuleSet
-from ..state import deal_points, penalty_cards, raw_points, scoring_cards
+from ..state import deal_points, penalty_cards, raw_points
 
 #: Moon states (see :func:`moon_state`): nobody has taken a penalty card
 #: yet, or two different seats have (a moon is no longer possible).
@@ -26,11 +26,6 @@ MOON_SPLIT: Final = -2
 def penalty_mask(rules: RuleSet) -> int:
     """The cards a moon must gather: :func:`hearts_notation.state.penalty_cards`."""
     return penalty_cards(rules)
-
-
-def scoring_mask(rules: RuleSet) -> int:
-    """The cards worth points: :func:`hearts_notation.state.scoring_cards`."""
-    return scoring_cards(rules)
 
 
 def moon_state(rules: RuleSet, taken: Sequence[int]) -> int:

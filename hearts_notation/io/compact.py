@@ -93,10 +93,9 @@ def _card_numbers() -> dict[str, int]:
     return out
 
 
-#: Card spelling -> card number (0..51), and -> its bit.
+#: Card spelling -> card number (0..51).
 CARD_NUMBER: Final[dict[str, int]] = _card_numbers()
-CARD_BIT: Final[dict[str, int]] = {k: 1 << v for k, v in CARD_NUMBER.items()}
-#: :data:`CARD_BIT` with, for a card spelt with three characters (``"10S"``),
+#: Card spelling -> its bit, and for a card spelt with three characters (``"10S"``)
 #: a bit of its own above the deck's (52 + suit): a list's mask then says how
 #: many such spellings it holds (the length of its text) with no look at each
 #: name, and two of them in one list are still told apart.
@@ -114,23 +113,6 @@ _TAG_NAME_RE: Final = re.compile(r"[A-Za-z0-9_]+")
 def seat_ok(v: object) -> bool:
     """A seat name as the records spell them (a letter, then up to 7 letters or digits)."""
     return isinstance(v, str) and v.isascii() and _SEAT_RE.fullmatch(v) is not None
-
-
-def card_mask(cards: object) -> int:
-    """The bitmask of a JSON list of distinct card names, or -1 if it is
-    not one (not a list, a name that is not a card, a card twice)."""
-    if not isinstance(cards, list):
-        return -1
-    bits = CARD_BIT
-    m = 0
-    for c in cards:
-        if not isinstance(c, str):
-            return -1
-        b = bits.get(c, 0)
-        if not b or m & b:
-            return -1
-        m |= b
-    return m
 
 
 def card_masks(lists: dict[Any, Any], lay: _Layout | None = None) -> dict[str, int] | None:
@@ -154,9 +136,11 @@ def card_masks(lists: dict[Any, Any], lay: _Layout | None = None) -> dict[str, i
 
 
 def _mask_and_tens(cards: object) -> int:
-    """:func:`card_mask` shifted left by three bits, and in them the number
-    of cards spelt with three characters (``"10S"``: at most four in a list
-    of distinct cards), or -1."""
+    """The bitmask of a JSON list of distinct card names shifted left by
+    three bits, and in those three bits the number of cards spelt with three
+    characters (``"10S"``: at most four in a list of distinct cards, counted
+    for the duplicate-key length check); -1 if *cards* is not such a list
+    (not a list, a name that is not a card, a card twice)."""
     if not isinstance(cards, list):
         return -1
     bits = _CARD_BIT_WIDE
