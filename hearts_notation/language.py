@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-__all__ = ["paths_language", "run_language"]
+__all__ = ["paths_language", "record_language", "run_language"]
 
 #: How much of a record's beginning is read to tell its language.
 _SNIFF_BYTES: Final = 64 << 10
@@ -60,10 +60,33 @@ def _first_hrn(folder: str) -> str | None:
     return None
 
 
+#: A JSON, JSONL or YAML record's ``language`` key as the writers put it: the
+#: first key of the first record (docs/spec.md, section 3).
+_RECORD_LANGUAGE: Final = (
+    r'\A\s*\[?\s*\{\s*"language"\s*:\s*"([a-z]{2})"'
+    r"|\A(?:---[ \t]*\n)?(?:-[ \t]+)?language:[ \t]*[\"']?([a-z]{2})")
+
+
+def record_language(head: str) -> str | None:
+    """The language a JSON, JSONL or YAML file's first record says it is
+    kept in (its ``language`` key written first, as ``convert`` writes it),
+    or ``None``."""
+    import re
+
+    from .i18n import LANGUAGES
+
+    m = re.match(_RECORD_LANGUAGE, head)
+    lang = m and (m.group(1) or m.group(2))
+    return lang if lang in LANGUAGES and lang != "en" else None
+
+
 def paths_language(paths: Iterable[str]) -> str | None:
-    """The language the first HRN record among *paths* (files or folders)
-    is kept in, from the first words of its text (``None``: English or no
-    HRN record).  Only the beginning of one file is read."""
+    """The language the first record among *paths* (files or folders)
+    is kept in: an HRN record's from the first words of its text, a JSON,
+    JSONL or YAML record's from its ``language`` key (a tree record without
+    one is passed over; ``None``: English or nothing said).  Only the
+    beginnings of files are read, up to the first HRN file or tree record
+    that says a language."""
     from .io.formats import format_for
     from .io.hrn.words import text_language
     from .io.stream import path_text
@@ -78,12 +101,20 @@ def paths_language(paths: Iterable[str]) -> str | None:
                 if first is None:
                     continue
                 p = first
-            if format_for(p) != "hrn" or not os.path.isfile(p):
+            kind = format_for(p)
+            if kind not in ("hrn", "json", "jsonl", "yaml") or not os.path.isfile(p):
                 continue
             with open(p, "rb") as fh:
                 raw = fh.read(_SNIFF_BYTES)
         except OSError:
             continue
+        if kind != "hrn":
+            # A tree record without the key says nothing (files written by
+            # other programs): the next path may.
+            said = record_language(raw.decode("utf-8-sig", "replace"))
+            if said is None:
+                continue
+            return said
         # As the readers take it: UTF-16 by its byte-order mark (a sheet saved
         # by Windows Notepad), else UTF-8 with its mark dropped; a sheet whose
         # first line says French was read as English with the mark kept.

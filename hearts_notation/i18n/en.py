@@ -1366,6 +1366,7 @@ MESSAGES.update({
     "record.expected_players": "expected an object of seat: name",
     "record.expected_deals": "expected a list of deals",
     "record.expected_result": 'expected a list of winning seats, "*" or null',
+    "record.expected_language": "expected the code of a language with a catalog ({languages}) or null, found {found}",
     "record.not_direction": "{value} is not a pass direction; use {directions}",
     "record.expected_hands": "expected an object of seat: cards",
     "record.pass_needs_cards": 'a pass needs "cards"',

@@ -877,6 +877,7 @@ MESSAGES.update({
     "record.expected_players": "on attendait un objet place : nom",
     "record.expected_deals": "on attendait une liste de donnes",
     "record.expected_result": 'on attendait une liste de places gagnantes, "*" ou null',
+    "record.expected_language": "on attendait le code d'une langue qui a un catalogue ({languages}) ou null, trouvé {found}",
     "record.not_direction": "{value} n'est pas un sens de passe ; utilisez {directions}",
     "record.expected_hands": "on attendait un objet place : cartes",
     "record.pass_needs_cards": 'une passe a besoin de "cards"',

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from ..cards import Card, CardError, display_order, parse_card
-from ..i18n import Arg, Msg, msg
+from ..i18n import LANGUAGES, Arg, Msg, msg
 from ..model import (
     DIRECTIONS,
     MARKS,
@@ -309,8 +309,20 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     return Game(
         tags=tags, rules=rules, seats=seats, players=players, deals=deals, result=result,
         comment=_comment(g.get("comment"), "comment"), source=source, index=index,
-        pos=pos, where=where, notices=notices,
+        pos=pos, where=where, notices=notices, language=_language(g.get("language")),
     )
+
+
+def _language(v: Any) -> str | None:
+    """The record's ``language`` (a catalog's code), kept on the model as
+    HRN's reader keeps it: ``None`` for English or absent, so that a record
+    converted from French HRN to JSON and back stays French."""
+    if v is None or v == "en":
+        return None
+    if not isinstance(v, str) or v not in LANGUAGES:
+        raise RecordError(msg("record.expected_language", found=_show(v),
+                              languages=", ".join(LANGUAGES)), "language")
+    return v
 
 
 def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
@@ -910,6 +922,10 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     back the same.
     """
     out: dict[str, Any] = {}
+    if game.language is not None and game.language != "en":
+        # First, so that the run's language is found in a file's first bytes
+        # (hearts_notation.language.paths_language) however long the game.
+        out["language"] = game.language
     if game.tags:
         out["tags"] = dict(game.tags)
     if game.rules is not None:

@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import Final
 
 #: The fields of each object of a record, in the schema's order.
-GAME_FIELDS: Final = ("tags", "rules", "seats", "players", "deals", "result", "comment")
+GAME_FIELDS: Final = ("tags", "rules", "seats", "players", "deals", "result", "comment",
+                       "language")
 DEAL_FIELDS: Final = ("number", "dealer", "pass", "hands", "passes", "tricks", "score", "total",
                       "moon", "unfinished", "comment")
 TRICK_FIELDS: Final = ("plays", "comment")
@@ -35,11 +36,12 @@ PASS_KEYS: Final = frozenset(PASS_FIELDS)
 MOON_KEYS: Final = frozenset(MOON_FIELDS)
 
 #: The fields a clean record may hold (what the referee's compact check
-#: judges without the model): all but a moon line, ``unfinished``, a
-#: comment on a trick, a mark or a comment on a play, and a pass written
-#: as an object.  The typed decoder's structures declare exactly these.
+#: judges without the model): all but the record's ``language``, a moon
+#: line, ``unfinished``, a comment on a trick, a mark or a comment on a
+#: play, and a pass written as an object.  The typed decoder's structures
+#: declare exactly these.
 CLEAN: Final[dict[str, tuple[str, ...]]] = {
-    "game": GAME_FIELDS,
+    "game": tuple(f for f in GAME_FIELDS if f != "language"),
     "deal": tuple(f for f in DEAL_FIELDS if f not in ("moon", "unfinished")),
     "trick": ("plays",),
     "play": ("seat", "card"),
