@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 from .i18n import Arg, msg
 from .model import Deal, Finding
 from .seats import PASSING_DIRECTIONS
-from .state import deal_pass, pass_step
+from .state import deal_pass
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -60,9 +60,9 @@ def explain(rules: RuleSet, deal: Deal, number: int, direction: str | None,
     bad = [f for f in found if f.code == "not-held"]
     if len(bad) < THRESHOLD or not deal.passes:
         return found
-    # (a deal numbered 0 takes the cycle's last step, as the referee checked it)
-    used = deal_pass(rules, number, direction).direction or rules.pass_cycle[
-        pass_step(number, len(rules.pass_cycle))]
+    used = deal_pass(rules, number, direction).direction
+    if used is None:    # (never with a deal number: the cycle says)
+        return found
     fits: list[tuple[str, list[Finding]]] = []
     for alt in dict.fromkeys((*rules.pass_cycle, *PASSING_DIRECTIONS)):
         if alt == used or alt == "hold":

@@ -398,7 +398,12 @@ def pass_step(number: int, length: int) -> int:
     """The step (0-based) of a pass cycle of *length* deals that deal
     *number* (1-based) takes: the cycle's arithmetic, once, for
     :func:`deal_pass` and for a hot path that keeps the passes of one round
-    of the cycle per rule set (the referee's seating)."""
+    of the cycle per rule set (the referee's seating).  It holds for any
+    whole number: deal 0 takes the step before deal 1's (the cycle's last),
+    deal -1 the one before that.  No reader gives a number below 1 (HRN,
+    JSON, JSONL and YAML refuse it where it is written, as a syntax error);
+    a model built in Python may, and every caller then agrees with the
+    referee."""
     return (number - 1) % length
 
 
@@ -408,10 +413,11 @@ def deal_pass(rules: RuleSet, number: int | None = None,
     (1-based) whose record says *recorded* (or nothing), and the receiving
     offset under *rules*.  Every reader, writer, renderer, the referee and
     the generator ask this rather than testing ``hold`` or ``pass_count``
-    themselves."""
+    themselves.  Any whole *number* follows the cycle (:func:`pass_step`);
+    ``None`` is a deal whose number is not known."""
     if recorded:
         direction: str | None = recorded
-    elif number:
+    elif number is not None:
         cycle = rules.pass_cycle
         direction = cycle[pass_step(number, len(cycle))]
     else:

@@ -34,7 +34,13 @@ def test_a_recorded_direction_wins_over_the_cycle() -> None:
 
 def test_no_number_and_no_record_is_unknown() -> None:
     assert deal_pass(standard(), None) == DealPass(None, None)
-    assert deal_pass(standard(), 0) == DealPass(None, None)
+
+
+def test_a_number_below_one_follows_the_cycle() -> None:
+    # No reader gives one (tests/test_deal_number.py); a model built in
+    # Python may, and deal_pass then agrees with the referee's pass_step.
+    assert deal_pass(standard(), 0) == DealPass("hold", 0)
+    assert deal_pass(standard(), -1) == DealPass("across", 2)
 
 
 def test_a_word_that_is_no_direction_is_unknown() -> None:

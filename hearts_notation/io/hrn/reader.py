@@ -325,7 +325,7 @@ def _pass_offset(rules: RuleSet, number: int, recorded: str | None, n: int) -> i
     pass: :func:`~hearts_notation.state.deal_pass`'s, the direction's
     arithmetic taken under the rules adapted to the seats (``None`` for a
     direction that is not one)."""
-    direction, offset = deal_pass(rules, number if number >= 1 else None, recorded)
+    direction, offset = deal_pass(rules, number, recorded)
     if not offset or rules.players == n or direction is None:
         return offset
     try:
@@ -438,7 +438,7 @@ class _GameBuilder:
         """A logical line that does not read: report it and go on.  A deal
         header (or a line that is one mistyped: ``donn 2``) closes the deal
         before it and opens a damaged deal of its number, or loses its deal
-        when no number shows."""
+        when no deal number (1 or more) shows."""
         head = _header_number(text)
         if head is None or self.halted:
             if not self.halted and re.match(_RESULT_WORD, text, re.IGNORECASE):
@@ -457,7 +457,7 @@ class _GameBuilder:
             except _Stop:
                 pass    # (halted: the seats are not usable)
             self._close_deal()
-        if head >= 0 and self.result_pos is None and not self.halted:
+        if head >= 1 and self.result_pos is None and not self.halted:
             self.cur = _DealBuilder(head, None, None, line, 1 + len(text) - len(text.lstrip()))
             self.skipping = False
         else:
@@ -660,6 +660,13 @@ class _GameBuilder:
             self._need_deal("deal", el.line, el.col)
         self._settle()
         self._close_deal()
+        if el.number < 1:
+            # Deals are numbered from 1 in every format (JSON's ``"number": 0``
+            # is refused too): the deal is lost, as one whose number does not
+            # read (``deal -1``).
+            self.skipping = True
+            raise self.fail(msg("syntax.expected", what=msg("record.what.deal_number").arg(),
+                                found=quote(str(el.number))), el.line, el.col)
         dealer = el.dealer
         if dealer is not None:
             dealer = self.seat(dealer, el.dealer_line, el.dealer_col)
