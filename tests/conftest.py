@@ -1,6 +1,7 @@
 """Shared pytest options and fixtures: ``--update-golden`` rewrites the files of
 tests/golden/; ``value_checks`` records what the JSON cut's structure check answers;
-the ``long`` marker of the long campaigns (docs/testing.md)."""
+the ``long`` marker of the long campaigns; no locale in any test unless it sets one
+(docs/testing.md)."""
 
 from __future__ import annotations
 
@@ -63,6 +64,23 @@ LONG_TESTS: dict[str, str] = {
     "tests/test_french_evening.py::test_annotate_tables_fit_80_columns_without_cutting_a_word[en]":
         "the same annotate run as its [fr] case, which stays in the default run",
 }
+
+#: The environment variables that give a run its language: ``LC_ALL``,
+#: ``LC_MESSAGES``, ``LANG`` (:func:`hearts_notation.i18n.locale_language`) and
+#: gettext's ``LANGUAGE``, which other programs a test starts may read.
+LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+
+
+@pytest.fixture(autouse=True)
+def _no_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts without a locale, so the commands speak English
+    whatever the machine's, in this process and in a process it starts with
+    ``os.environ``.  A test about the locale sets the one it needs (it runs
+    after this fixture): ``monkeypatch.setenv``, a ``CliRunner``'s ``env``,
+    a subprocess's ``env``.  A fixture of a wider scope runs before it and
+    clears the locale itself (tests/test_cache_trust.py's ``_run``)."""
+    for var in LOCALE_VARS:
+        monkeypatch.delenv(var, raising=False)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

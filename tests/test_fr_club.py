@@ -51,10 +51,8 @@ HEAD = '[Règles "jack-of-diamonds"]\n[Nord "Hélène"]\n\n'
 
 
 @pytest.fixture(autouse=True)
-def _no_locale(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The language comes from the record, never from the machine."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(var, raising=False)
+def _no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(The language comes from the record: no locale, tests/conftest.py.)"""
     monkeypatch.setenv("NO_COLOR", "1")
 
 

@@ -45,8 +45,6 @@ FRENCH_WORDS = re.compile(
 def _hearts(*args: str, monkeypatch: pytest.MonkeyPatch, lang_env: str | None = None
             ) -> tuple[str, int]:
     """A command as a scorer runs it on an 80-column terminal (no colour)."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(var, raising=False)
     if lang_env:
         monkeypatch.setenv("LANG", lang_env)
     monkeypatch.setenv("COLUMNS", "80")
@@ -299,7 +297,7 @@ def _command_line(*args: str, lang_env: str | None = None) -> subprocess.Complet
     import os
     import sys
 
-    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    env = dict(os.environ)
     env.update({"NO_COLOR": "1", "COLUMNS": "80", **({"LANG": lang_env} if lang_env else {})})
     return subprocess.run([sys.executable, "-m", "hearts_notation", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, check=False)

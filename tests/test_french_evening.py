@@ -37,7 +37,7 @@ ENGLISH_WORDS = re.compile(
 
 
 def _env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    env = dict(os.environ)
     env.update({"NO_COLOR": "1", "COLUMNS": "80", **extra})
     return env
 
@@ -50,8 +50,7 @@ def _hearts(*args: str, env: dict[str, str] | None = None, cwd: Path = ROOT
     if env is not None or cwd != ROOT:
         return subprocess.run([sys.executable, "-m", "hearts_notation", *args], cwd=cwd,
                               capture_output=True, text=True, env=env or _env(), check=False)
-    res = CliRunner(env={"LC_ALL": None, "LC_MESSAGES": None, "LANG": None, "NO_COLOR": "1",
-                         "COLUMNS": "80"}).invoke(cli, list(args))
+    res = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "80"}).invoke(cli, list(args))
     if res.exception is not None and not isinstance(res.exception, SystemExit):
         raise res.exception
     return subprocess.CompletedProcess(["hearts", *args], res.exit_code, res.stdout, res.stderr)

@@ -25,8 +25,6 @@ HEAD = ('[Événement "Club"]\n[Règles "{rules}"]\n[Nord "Sylvie"]\n[Est "Berna
 
 
 def _validate(*args: str, monkeypatch: pytest.MonkeyPatch) -> tuple[str, int]:
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setenv("NO_COLOR", "1")
     result = CliRunner().invoke(cli, ["validate", *args], catch_exceptions=False)

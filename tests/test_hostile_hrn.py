@@ -23,9 +23,7 @@ score N 1 E 2 S 3 W 20
 
 
 @pytest.fixture(autouse=True)
-def _english(monkeypatch: pytest.MonkeyPatch) -> None:
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(var, raising=False)
+def _no_color(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
 
 

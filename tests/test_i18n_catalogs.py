@@ -180,7 +180,7 @@ def test_a_seat_is_shown_as_the_view_in_force_shows_it() -> None:
 
 def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     import os
-    base = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    base = dict(os.environ)
     base.update({"NO_COLOR": "1", "COLUMNS": "100", **(env or {})})
     return subprocess.run([sys.executable, "-m", "hearts_notation", *args], cwd=ROOT,
                           capture_output=True, text=True, env=base, check=False)

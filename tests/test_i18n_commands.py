@@ -125,7 +125,7 @@ _IDENTIFIERS = frozenset([*RULE_KEYS, *preset_names(), "hearts"])
 
 def _run(args: list[str], lang: str | None, env: dict[str, str] | None = None
          ) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    base = dict(os.environ)
     base.update({"NO_COLOR": "1", "COLUMNS": "160", **(env or {})})
     cmd = [sys.executable, "-m", "hearts_notation", args[0], *(["--lang", lang] if lang else []),
            *args[1:]]

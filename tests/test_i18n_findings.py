@@ -53,7 +53,7 @@ def _words(text: str) -> set[str]:
 
 
 def _validate(lang: str, *paths: str, env: dict[str, str] | None = None) -> list[tuple[str, str]]:
-    base = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    base = dict(os.environ)
     base.update({"NO_COLOR": "1", "COLUMNS": "200", **(env or {})})
     args = ["--lang", lang] if lang else []
     r = subprocess.run([sys.executable, "-m", "hearts_notation", "validate", *args, *paths],

@@ -87,8 +87,6 @@ def test_rules_option_for_records_without_a_rules_tag(tmp_path: Path) -> None:
 
 
 def test_html_language_from_the_record_or_lang(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
-        monkeypatch.delenv(var, raising=False)
     out = tmp_path / "page.html"
     annotated = str(DATA / "commented-annotated.hrn")      # has [Language "fr"]
     assert run(annotated, "--html", str(out))[0] == 0
