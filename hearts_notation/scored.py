@@ -74,7 +74,7 @@ def clean_game(compact: CompactGame, source: str | None, index: int | None,
     game = Game(tags=dict(compact.tags), rules=compact.rules,
                 seats=tuple(compact.seats) if compact.seats else None,
                 players=dict(compact.players), result=_result(compact.result),
-                source=source, index=index)
+                source=source, index=index, language=compact.language)
     return CleanGame(game, rules, score, compact, len(deals))
 
 

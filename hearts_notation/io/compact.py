@@ -25,6 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from ..i18n import LANGUAGES
 from .hrn.words import misspelt_tag
 
 
@@ -65,13 +66,15 @@ class CompactDeal:
 class CompactGame:
     """A game in the compact form (see :class:`CompactDeal`).  ``tags`` are
     the record's other tags as read (``Event``, ``Date``...): the check does
-    not read them, ``score`` and ``stats`` name the game by them."""
+    not read them, ``score`` and ``stats`` name the game by them.
+    ``language`` is the record's as the model keeps it (``None`` for
+    English), so that a game built from the compact form is the model's."""
 
-    __slots__ = ("deals", "line", "players", "result", "rules", "seats", "tags")
+    __slots__ = ("deals", "language", "line", "players", "result", "rules", "seats", "tags")
 
     def __init__(self, rules: str | None, seats: Sequence[str] | None, players: Mapping[str, str],
                  deals: list[CompactDeal], result: Any, line: int | None,
-                 tags: Mapping[str, str] | None = None) -> None:
+                 tags: Mapping[str, str] | None = None, language: str | None = None) -> None:
         self.rules = rules
         self.seats = seats
         self.players = players
@@ -79,6 +82,7 @@ class CompactGame:
         self.result = result
         self.line = line
         self.tags: Mapping[str, str] = tags if tags is not None else {}
+        self.language = language
 
 
 def _card_numbers() -> dict[str, int]:
@@ -330,6 +334,9 @@ def compact_record(rec: Any, line: int | None, unknown_hands: bool = False,
     deals_in: list[Any] = rec.deals
     if not deals_in:
         return None
+    language: str | None = rec.language
+    if language is not None and language not in LANGUAGES:
+        return None     # (the model's reader says where: record.expected_language)
     lay = _Layout()
     top = 1     # the record's members: "deals", and those below
     for name, part in (("tags", tags), ("players", rec.players)):
@@ -341,7 +348,7 @@ def compact_record(rec: Any, line: int | None, unknown_hands: bool = False,
                 lay.key(k)
                 lay.chars += len(v) + 2
     for name, value in (("rules", rec.rules), ("seats", seats), ("result", rec.result),
-                        ("comment", rec.comment)):
+                        ("comment", rec.comment), ("language", language)):
         if value is not None:
             top += 1
             lay.key(name)
@@ -465,5 +472,6 @@ def compact_record(rec: Any, line: int | None, unknown_hands: bool = False,
                                  score, total, None, unknown))
     if text is not None and not _keys_once(lay, rec, text):
         return None
-    return CompactGame(rec.rules, seats, rec.players or {}, deals, rec.result, line, tags)
+    return CompactGame(rec.rules, seats, rec.players or {}, deals, rec.result, line, tags,
+                       None if language == "en" else language)
 

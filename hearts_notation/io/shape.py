@@ -36,12 +36,11 @@ PASS_KEYS: Final = frozenset(PASS_FIELDS)
 MOON_KEYS: Final = frozenset(MOON_FIELDS)
 
 #: The fields a clean record may hold (what the referee's compact check
-#: judges without the model): all but the record's ``language``, a moon
-#: line, ``unfinished``, a comment on a trick, a mark or a comment on a
-#: play, and a pass written as an object.  The typed decoder's structures
-#: declare exactly these.
+#: judges without the model): all but a moon line, ``unfinished``, a
+#: comment on a trick, a mark or a comment on a play, and a pass written
+#: as an object.  The typed decoder's structures declare exactly these.
 CLEAN: Final[dict[str, tuple[str, ...]]] = {
-    "game": tuple(f for f in GAME_FIELDS if f != "language"),
+    "game": GAME_FIELDS,
     "deal": tuple(f for f in DEAL_FIELDS if f not in ("moon", "unfinished")),
     "trick": ("plays",),
     "play": ("seat", "card"),

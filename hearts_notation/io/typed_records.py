@@ -70,3 +70,6 @@ class Record(msgspec.Struct, forbid_unknown_fields=True, gc=False, omit_defaults
     players: dict[str, str] | None = None
     result: Any = None
     comment: str | None = None
+    #: A catalog's code (``"fr"``) or ``"en"``: any other string is refused
+    #: by the compact form, and the model's reader says where.
+    language: str | None = None
