@@ -80,59 +80,98 @@ def record_language(head: str) -> str | None:
     return lang if lang in LANGUAGES and lang != "en" else None
 
 
-def paths_language(paths: Iterable[str]) -> str | None:
+#: The beginning of a tree record that tells its language: the first key
+#: read, and with ``language`` its value (:func:`_head_says`).
+_TREE_HEAD: Final = r'\s*\[?\s*\{\s*"(?:language"\s*:\s*(?:"[^"]*"|[^\s"])|(?!language")[^"]*")'
+
+
+def _head_says(raw: bytes) -> bool:
+    """Whether the first bytes *raw* of a stream are enough to tell its
+    language: a line that says (HRN), a tree record's first key, or eight
+    lines (:func:`hearts_notation.io.stream.stream_head` reads until so)."""
+    import re
+
+    from .io.hrn.words import text_language
+
+    head = _decoded(raw)
+    return (re.match(_TREE_HEAD, head) is not None or record_language(head) is not None
+            or text_language(head) is not None or head.count("\n") >= 8)
+
+
+def _decoded(raw: bytes) -> str:
+    """The first bytes of a record as the readers take them: UTF-16 by its
+    byte-order mark (a sheet saved by Windows Notepad), else UTF-8 with its
+    mark dropped (a sheet whose first line says French was read as English
+    with the mark kept); lone CRs, old Mac line ends, end the lines (the
+    readers refuse such a file, and say so in the sheet's language)."""
+    utf16 = raw[:2] in (b"\xff\xfe", b"\xfe\xff")
+    return raw.decode("utf-16" if utf16 else "utf-8-sig", "replace").replace("\r", "\n")
+
+
+def paths_language(paths: Iterable[str], streams: bool = False) -> str | None:
     """The language the first record among *paths* (files or folders)
     is kept in: an HRN record's from the first words of its text, a JSON,
     JSONL or YAML record's from its ``language`` key (a tree record without
     one is passed over; ``None``: English or nothing said).  Only the
     beginnings of files are read, up to the first HRN file or tree record
-    that says a language."""
+    that says a language.
+
+    With *streams*, standard input (``-``) and FIFOs are looked at too,
+    whatever their format: their first bytes are read ahead and handed on
+    to their reader (:func:`hearts_notation.io.stream.stream_head`), so
+    only the process that reads them may ask (the command line's, not a
+    Dask worker)."""
     from .io.formats import format_for
     from .io.hrn.words import text_language
-    from .io.stream import path_text
+    from .io.stream import path_text, stream_head
 
     for arg in paths:
-        if not isinstance(arg, str) or arg == "-" or "://" in arg:
+        if not isinstance(arg, str) or "://" in arg:
             continue
-        p = path_text(arg)      # (pathlib only to search a folder: start-up)
-        try:
-            if os.path.isdir(p):
-                first = _first_hrn(p)
-                if first is None:
-                    continue
-                p = first
-            kind = format_for(p)
-            if kind not in ("hrn", "json", "jsonl", "yaml") or not os.path.isfile(p):
+        kind: str | None = None
+        raw = stream_head(arg, _head_says, _SNIFF_BYTES) if streams else None
+        if raw is None:
+            if arg == "-":
                 continue
-            with open(p, "rb") as fh:
-                raw = fh.read(_SNIFF_BYTES)
-        except OSError:
-            continue
+            p = path_text(arg)      # (pathlib only to search a folder: start-up)
+            try:
+                if os.path.isdir(p):
+                    first = _first_hrn(p)
+                    if first is None:
+                        continue
+                    p = first
+                kind = format_for(p)
+                if kind not in ("hrn", "json", "jsonl", "yaml") or not os.path.isfile(p):
+                    continue
+                with open(p, "rb") as fh:
+                    raw = fh.read(_SNIFF_BYTES)
+            except OSError:
+                continue
+        head = _decoded(raw)
         if kind != "hrn":
             # A tree record without the key says nothing (files written by
-            # other programs): the next path may.
-            said = record_language(raw.decode("utf-8-sig", "replace"))
-            if said is None:
+            # other programs): the next path may.  A stream (its format not
+            # known yet) may be either.
+            said = record_language(head)
+            if said is not None:
+                return said
+            if kind is not None:
                 continue
-            return said
-        # As the readers take it: UTF-16 by its byte-order mark (a sheet saved
-        # by Windows Notepad), else UTF-8 with its mark dropped; a sheet whose
-        # first line says French was read as English with the mark kept.
-        utf16 = raw[:2] in (b"\xff\xfe", b"\xfe\xff")
-        # (Lone CRs, old Mac line ends, end the lines here: the readers refuse
-        # such a file, and say so in the sheet's language.)
-        head = raw.decode("utf-16" if utf16 else "utf-8-sig", "replace").replace("\r", "\n")
         lang = text_language(head)
+        if kind is None and lang is None:
+            continue
         return None if lang in (None, "en") else lang
     return None
 
 
-def run_language(given: str | None, locale: str, paths: Iterable[str] = ()) -> str:
+def run_language(given: str | None, locale: str, paths: Iterable[str] = (),
+                 streams: bool = False) -> str:
     """The language of a run's messages and pages: *given* (``--lang``);
     else the *locale*'s when it is not English; else the language the first
-    record of *paths* is kept in; else English."""
+    record of *paths* is kept in (*streams*: :func:`paths_language`); else
+    English."""
     if given:
         return given
     if locale != "en":
         return locale
-    return paths_language(paths) or locale
+    return paths_language(paths, streams) or locale

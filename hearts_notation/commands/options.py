@@ -84,7 +84,7 @@ def _remember_given_language(ctx: click.Context, param: click.Parameter,
     if value is not None:
         set_language(value)
     else:
-        set_language(run_language(None, current_language(), _record_paths(ctx)))
+        set_language(run_language(None, current_language(), _record_paths(ctx), True))
     return value
 
 
@@ -102,7 +102,7 @@ def _remember_language(ctx: click.Context, param: click.Parameter, value: str) -
             # Only the workers see the records: the engine tells, once open.
             ctx.meta[_ASK_ENGINE] = [p for p in _record_paths(ctx, dask_too=True)
                                      if p != "-" and "://" not in p]
-        value = run_language(None, value, _record_paths(ctx))
+        value = run_language(None, value, _record_paths(ctx), True)
     set_language(value)
     return value
 

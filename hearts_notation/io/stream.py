@@ -21,7 +21,7 @@ import os
 import stat
 import sys
 from collections import OrderedDict
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar, cast
 
 from ..i18n import Arg, Msg, msg, os_reason
@@ -156,12 +156,14 @@ class _StdinTee(io.RawIOBase):
         self.kept = 0
         self.limit = current().document
         self.spool: BinaryIO | None = None
+        #: The first bytes, read before the reader asked (:func:`stream_head`).
+        self.head = b""
 
     def readable(self) -> bool:
         return True
 
     def read(self, size: int | None = -1) -> bytes:
-        block = self.raw.read(-1 if size is None else size)
+        block = _take(self, self.raw, size)
         if block:
             self.position += len(block)
             if self.kept < self.limit:
@@ -199,6 +201,92 @@ class _StdinTee(io.RawIOBase):
 
 
 _stdin_tee: _StdinTee | None = None
+
+
+def _take(stream: _StdinTee | _Primed, raw: BinaryIO, size: int | None) -> bytes:
+    """Up to *size* bytes of *raw* (all with ``-1``), the head *stream*
+    read ahead (:func:`stream_head`) first."""
+    head = stream.head
+    if not head:
+        return raw.read(-1 if size is None else size)
+    if size is None or size < 0:
+        stream.head = b""
+        return head + raw.read()
+    stream.head = head[size:]
+    return head[:size]
+
+
+class _Primed(io.RawIOBase):
+    """A FIFO opened to read its first bytes (:func:`stream_head`), handed
+    on to its reader with those bytes (:func:`open_binary`): a FIFO cannot
+    be read twice."""
+
+    def __init__(self, raw: BinaryIO) -> None:
+        super().__init__()
+        self.raw = raw
+        self.head = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> bytes:
+        return _take(self, self.raw, size)
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        self.raw.close()
+        super().close()
+
+
+#: FIFOs whose first bytes were read (:func:`stream_head`), by name, until
+#: their reader opens them (:func:`open_binary`).
+_PRIMED: dict[str, _Primed] = {}
+
+
+def stream_head(path: str, enough: Callable[[bytes], bool], limit: int) -> bytes | None:
+    """The first bytes of standard input (``-``) or of the FIFO named
+    *path* (a named pipe, ``<(...)``), read now and handed on to the
+    stream's reader, which then reads them first (:func:`open_binary`):
+    blocks as they come, until *enough* says so of what was read, *limit*
+    bytes, or the end; what is read ahead is all the memory it holds.
+    ``None`` for anything else (a regular file can simply be read twice),
+    for a terminal (it would wait for typing before the command starts)
+    and for a stream that cannot be opened (its reader says why)."""
+    fh: BinaryIO
+    if path == "-":
+        stdin = sys.stdin
+        if stdin is None or stdin.isatty():
+            return None
+        stream: _StdinTee | _Primed = cast(_StdinTee, _stdin())
+        fh = stream.raw
+    else:
+        p = path_text(path)
+        primed = _PRIMED.get(p)
+        if primed is not None:
+            return primed.head
+        try:
+            if not stat.S_ISFIFO(os.stat(p).st_mode):
+                return None
+            fh = open(p, "rb")
+        except (OSError, ValueError):
+            return None
+        stream = _PRIMED[p] = _Primed(fh)
+    head = stream.head
+    read1 = getattr(fh, "read1", fh.read)
+    try:
+        while len(head) < limit and not enough(head):
+            block = read1(limit - len(head))
+            if not block:
+                break
+            head += block
+    except OSError:
+        pass        # (the reader meets it again and says why)
+    stream.head = head
+    return head
 
 
 def _stdin() -> BinaryIO:
@@ -265,6 +353,9 @@ def open_binary(path: str) -> BinaryIO:
     if path == "-":
         return _stdin()
     p = path_text(path)
+    primed = _PRIMED.pop(p, None)
+    if primed is not None:
+        return cast(BinaryIO, primed)
     if is_directory(p):
         raise InputError(path, msg("input.directory"))
     try:
