@@ -12,7 +12,8 @@ the corpus is kept here: the identities already seen for ``--unique`` and
 
 Exit status: 0 (whether or not anything matched); 1 when a record that
 matched could not be written because it does not parse (its syntax error
-would lose part of it); 2 for a bad query or command line, an unusable
+would lose part of it) or gives a key twice with two values (writing one
+would hide the other); 2 for a bad query or command line, an unusable
 input (the other inputs are still searched) or an output that cannot be
 written; 130 when interrupted.
 """
@@ -34,7 +35,7 @@ from ..io import (
     iter_dumps,
     write_atomic_iter,
 )
-from ..model import Game
+from ..model import Finding, Game
 from ..output import escape_controls, message, write_stdout
 from ..progress import CorpusProgress
 from ..rules import RuleSet
@@ -220,6 +221,17 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
                             lang, "select.not_written", source=picked.source or "-",
                             index=picked.index or 1, line=picked.line or 1))
                         continue
+                    twice = None if game is None else _said_twice(game)
+                    if twice is not None:
+                        # A key given twice with two values: readers that keep the
+                        # first and those that keep the last read two games, and
+                        # writing one would hide the other (docs/select.md).
+                        unwritten += 1
+                        message("hearts: " + translate(
+                            lang, "select.not_written_twice", source=picked.source or "-",
+                            index=picked.index or 1, line=twice.line or picked.line or 1,
+                            column=twice.column or 1, why=twice.text(lang)))
+                        continue
                     if deals_mode:
                         for k, num, ident in picked.deals:
                             if state.keep(ident, picked, num) and game is not None:
@@ -257,6 +269,18 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
         write_stdout(msg(f"{key}.#n", n=state.count).text(lang) + "\n")
     sys.stdout.flush()
     return CorpusReport(games=state.count, unusable=unreadable, findings=unwritten)
+
+
+def _said_twice(game: Game) -> Finding | None:
+    """The first key a record gives twice with two values (the readers'
+    ``duplicate-key`` error, :func:`hearts_notation.io.jsonio.json_repeated_keys`),
+    or ``None``: such a record does not read cleanly, as one that does not
+    parse.  The same key with the same value (a warning) reads the same
+    to every reader and is written once."""
+    for f in game.notices:
+        if f.code == "duplicate-key" and f.severity == "error":
+            return f
+    return None
 
 
 class _Run:
