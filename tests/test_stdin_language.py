@@ -24,9 +24,9 @@ FRENCH_SUMMARY = "1 fichier, "
 
 
 def _hearts(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    """(The locale is cleared for every test: tests/conftest.py.)"""
     return subprocess.run([sys.executable, "-m", "hearts_notation", *args], input=stdin,
-                          capture_output=True, env=env, timeout=120, check=False)
+                          capture_output=True, timeout=120, check=False)
 
 
 @pytest.fixture(scope="module")
