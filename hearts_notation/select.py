@@ -1411,7 +1411,8 @@ def _compact_view(batch: Batch, syntax: str, record: RawRecord, query: Query
             # The header makes the query false, and so does a record the model
             # could only read as a syntax error (no header): skipped.
             return _skipped(view, query)
-        compact = compact_record(rec, record.line)
+        # (with its text: the duplicate-key test of every clean read)
+        compact = compact_record(rec, record.line, text=text)
         line = record.line
     else:
         compact, _ = json_compact(text, record.line, record.compact)

@@ -73,3 +73,20 @@ def test_pretty_json_and_french(tmp_path: Path, lines: list[str]) -> None:
     assert len(r.stdout.splitlines()) == 2
     line = text[:text.index('"rules": "short"')].count("\n") + 1
     assert f"hearts: {path}:{line}:5 : partie 1 retenue mais non écrite : " in r.stderr
+
+
+@pytest.mark.parametrize("pretty", [False, True])
+def test_a_query_decided_by_the_header_sees_the_key_twice(tmp_path: Path, lines: list[str],
+                                                          pretty: bool) -> None:
+    """A query whose header part may skip a game reads the record by the
+    typed decoder with the header looked at first (select.py's
+    ``_compact_view``): the same duplicate-key test as every clean read."""
+    text = "\n".join([_twice(lines[0], "standard"), *lines[1:]]) + "\n"
+    if pretty:
+        games = [json.loads(line) for line in lines]
+        text = json.dumps(games, indent=2).replace(
+            '"rules": "standard"', '"rules": "standard",\n    "rules": "standard"', 1)
+    path = tmp_path / ("p.json" if pretty else "p.jsonl")
+    path.write_text(text, encoding="utf-8")
+    for where in ("finding(duplicate-key)", 'tag(Event) ~ "Generated" and finding(duplicate-key)'):
+        assert _select(str(path), "--where", where, "--count")[1] == "1\n", where
