@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 import click
 
@@ -220,14 +220,30 @@ _FLUSH_AT = 4096
 
 
 class TextPrinter:
-    """Prints the findings of one file at a time, with its source lines."""
+    """Prints the findings of one file at a time, with its source lines.
+
+    To a pipe or a file (no style to show, :func:`~._common.plain_stdout`)
+    each finding is written to standard output as the text rich would
+    write for it, without rich: a console print costs ~0.15 ms (a ``Text``
+    built, split into lines, rendered into segments, the stream flushed),
+    more than the finding's message, and a corpus can have 10^5 findings
+    (docs/performance.md, "Printing findings").  A console without colour
+    writes a soft-wrapped ``Text`` as its characters with each tab
+    expanded to the next multiple of 8 cells: a finding whose text holds a
+    tab (a quoted source line) still goes through rich, which measures the
+    cells.  The output is the same byte for byte (``tests/test_findings_print.py``)."""
 
     def __init__(self, quiet: bool, lang: str = "en") -> None:
         self._console: Console | None = None
+        #: Whether findings are written without rich (decided at the first
+        #: flush: standard output does not change during a run).
+        self._plain: bool | None = None
         self.lang = lang
         self.quiet = quiet
         self.source: str | None = None
-        self.pending: list[tuple[Finding, dict[str, str]]] = []
+        #: The findings to print, by game: the players it names, its findings.
+        self.pending: list[tuple[dict[str, str], list[Finding]]] = []
+        self._held = 0
         #: Source lines of the pending findings sent by the workers that
         #: read them (``--engine dask``): not read again here.
         self.known: dict[int, str] = {}
@@ -263,12 +279,13 @@ class TextPrinter:
             self.source = entry["source"]
         if lines:
             self.known.update(lines)
-        players = entry.get("players") or {}
-        for f in entry["findings"]:
-            if self.quiet and f["severity"] != "error":
-                continue
-            self.pending.append((Finding.from_dict(f), players))
-        if len(self.pending) >= _FLUSH_AT:
+        shown = [Finding.from_dict(f) for f in entry["findings"]
+                 if not self.quiet or f["severity"] == "error"]
+        if not shown:
+            return
+        self.pending.append((entry.get("players") or {}, shown))
+        self._held += len(shown)
+        if self._held >= _FLUSH_AT:
             # A file with findings in every game: print them as they come,
             # so memory does not grow with the file.
             self.flush()
@@ -276,27 +293,52 @@ class TextPrinter:
     def flush(self) -> None:
         if not self.pending or self.source is None:
             self.pending = []
+            self._held = 0
             self.known = {}
             return
-        lines = self._lines(self.source, [f.line for f, _ in self.pending if f.line is not None])
+        source = self.source
+        lines = self._lines(source, [f.line for _, found in self.pending for f in found
+                                     if f.line is not None])
         self.known = {}
-        from rich.text import Text
-
         from ..diagnostics import LineView, render  # (findings only: start-up)
 
         view = LineView(lines) if lines else None
-
-        for f, players in self.pending:
-            # The players by name where the record names them (names first).
+        if self._plain is None:
+            self._plain = self._console is None and plain_stdout()
+        out = sys.stdout if self._plain else None
+        shown_source = escape_controls(source)
+        for players, found in self.pending:
+            # The players by name where the record names them (names
+            # first); one view for the findings of a game, so each seat's
+            # name is looked up once.
             with players_in_view(players):
-                shown = render(f, self.source, view, lang=self.lang)
-            self.console.print(_styled(shown, f.severity,
-                                       translate(self.lang, f"severity.{f.severity}")))
-            for d in f.details:     # what a summing-up finding replaced, one line each
-                where = f":{d.line}:{d.column}" if d.line and d.column else ""
-                self.console.print(Text(f"    {self.source}{where}: {d.text(self.lang)} [{d.code}]",
-                                        style="dim"))
+                for f in found:
+                    shown = render(f, source, view, lang=self.lang)
+                    if out is not None and "\t" not in shown:
+                        out.write(shown + "\n")
+                    else:
+                        self.console.print(_styled(shown, f.severity,
+                                                   translate(self.lang, f"severity.{f.severity}")))
+                    if f.details:
+                        self._details(f, shown_source, out)
+        if out is not None:
+            out.flush()         # (in order with what goes to standard error)
         self.pending = []
+        self._held = 0
+
+    def _details(self, f: Finding, shown_source: str, out: TextIO | None) -> None:
+        """What a summing-up finding replaced, one line each, the seats as
+        the record writes them (no players' names: the view is emptied)."""
+        with players_in_view({}):
+            for d in f.details:
+                where = f":{d.line}:{d.column}" if d.line and d.column else ""
+                detail = f"    {shown_source}{where}: {escape_controls(d.text(self.lang))} [{d.code}]"
+                if out is not None:
+                    out.write(detail + "\n")
+                else:
+                    from rich.text import Text
+
+                    self.console.print(Text(detail, style="dim"))
 
     def _lines(self, source: str, wanted: list[int]) -> dict[int, str] | None:
         """Source lines for the carets: text formats only (a JSONL line is a
