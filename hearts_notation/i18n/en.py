@@ -355,6 +355,16 @@ MESSAGES.update({
     "rules.bad_target": "target={n} must be positive",
     "rules.no_club": "removed_cards leaves no club to open the play",
     "rules.not_pair": "{word} is not key=value (as in target=50)",
+    # A rules file (--rules FILE.yaml, a Rules tag naming one): where it is wrong.
+    "rules.file.unreadable": "cannot read rules file {file}: {why}",
+    "rules.file.not_rules": "rules file {file} is not a rules file (binary, or over {size} bytes)",
+    "rules.file.not_utf8": "rules file {file} is not UTF-8 text",
+    "rules.file.not_mapping": "rules file {file} must be a mapping of rule keys",
+    "rules.file.value": "rules file {file}:{line}:{column}: {key}: expected a value or a short list of values",
+    "rules.file.number": "rules file {file}:{line}:{column}: {key}: {value}... is not a sensible number",
+    "rules.file.yaml": "rules file {file}:{line}:{column}: not valid YAML: {problem}",
+    "rules.file.yaml_unplaced": "rules file {file} is not valid YAML: {problem}",
+    "rules.file.nested": "rules file {file}:{line}:{column}: values nested more than {n} levels deep; a rules file gives each key a value or a short list of values",
 })
 
 MESSAGES.update({

@@ -346,6 +346,15 @@ MESSAGES.update({
     "rules.bad_target": "target={n} doit être positif",
     "rules.no_club": "removed_cards ne laisse aucun trèfle pour entamer",
     "rules.not_pair": "{word} n'est pas de la forme clé=valeur (comme target=50)",
+    "rules.file.unreadable": "impossible de lire le fichier de règles {file} : {why}",
+    "rules.file.not_rules": "le fichier de règles {file} n'est pas un fichier de règles (binaire, ou de plus de {size} octets)",
+    "rules.file.not_utf8": "le fichier de règles {file} n'est pas du texte UTF-8",
+    "rules.file.not_mapping": "le fichier de règles {file} doit associer des clés de règles à leurs valeurs",
+    "rules.file.value": "fichier de règles {file}:{line}:{column} : {key} : on attendait une valeur ou une courte liste de valeurs",
+    "rules.file.number": "fichier de règles {file}:{line}:{column} : {key} : {value}... n'est pas un nombre raisonnable",
+    "rules.file.yaml": "fichier de règles {file}:{line}:{column} : YAML non valide : {problem}",
+    "rules.file.yaml_unplaced": "le fichier de règles {file} n'est pas du YAML valide : {problem}",
+    "rules.file.nested": "fichier de règles {file}:{line}:{column} : valeurs imbriquées sur plus de {n} niveaux ; un fichier de règles donne à chaque clé une valeur ou une courte liste de valeurs",
 })
 
 MESSAGES.update({

@@ -497,52 +497,108 @@ def with_players(rules: RuleSet, players: int) -> RuleSet:
 #: A rules file is a few lines; this many bytes is already absurd.
 _RULES_FILE_MAX = 1 << 16
 
+#: How deep a rules file may nest: its mapping, a key's list, the list's
+#: values, and room to name the key of a nested value.  Deeper nesting is
+#: refused at its place while the file is parsed, before anything is
+#: composed: PyYAML's pure-Python scanner costs time quadratic in the
+#: nesting (every token looks at every open bracket), and its composer
+#: recurses once per level.
+_RULES_DEPTH = 8
+
+
+def _yaml_loader() -> Any:
+    """libyaml's safe loader (its scanner and parser in C) when PyYAML was
+    built with it, else PyYAML's own."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _nesting_refused(text: str, arg: str, loader_class: Any) -> None:
+    """Raise a :class:`RuleError` at the first value nested more than
+    :data:`_RULES_DEPTH` levels, reading the parser's events (no recursion,
+    and the parser stops there: time linear in what it read)."""
+    import yaml
+
+    depth = 0
+    loader = loader_class(text)
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > _RULES_DEPTH:
+                    mark = event.start_mark      # (a parser's event always has one)
+                    raise RuleError(msg("rules.file.nested", file=arg,
+                                        line=mark.line + 1 if mark else 0,
+                                        column=mark.column + 1 if mark else 0, n=_RULES_DEPTH))
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    finally:
+        loader.dispose()
+
 
 def _rules_file(arg: str, p: Path) -> dict[str, Any]:
     """The keys of a rules YAML file, checked before any is used: a small
-    file (not ``/dev/zero``), UTF-8, no aliases, and every value a string,
-    a whole number of a few digits, a boolean or a flat list of those --
-    a nested or huge value is refused with the key it is under."""
+    file (not ``/dev/zero``), UTF-8, no aliases, nesting of a few levels,
+    and every value a string, a whole number of a few digits, a boolean or
+    a flat list of those -- a nested or huge value is refused with the key
+    it is under, at its line and column."""
+    from ..i18n import os_reason
+
     try:
         with open(p, "rb") as fh:
             raw = fh.read(_RULES_FILE_MAX + 1)
     except OSError as exc:
-        raise RuleError(f"cannot read rules file {arg}: {exc.strerror}") from None
+        raise RuleError(msg("rules.file.unreadable", file=arg, why=os_reason(exc))) from None
     if len(raw) > _RULES_FILE_MAX or b"\0" in raw:
-        raise RuleError(f"rules file {arg} is not a rules file (binary, or over "
-                        f"{_RULES_FILE_MAX:,} bytes)")
+        raise RuleError(msg("rules.file.not_rules", file=arg, size=("num", _RULES_FILE_MAX)))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise RuleError(f"rules file {arg} is not UTF-8 text") from None
+        raise RuleError(msg("rules.file.not_utf8", file=arg)) from None
     import yaml
 
-    loader = yaml.SafeLoader(text)
+    loader_class = _yaml_loader()
+    loader = None
     try:
+        _nesting_refused(text, arg, loader_class)
+        loader = loader_class(text)
         node = loader.get_single_node()
         if node is not None and not isinstance(node, yaml.MappingNode):
-            raise RuleError(f"rules file {arg} must be a mapping of rule keys")
+            raise RuleError(msg("rules.file.not_mapping", file=arg))
         for key, value in node.value if node is not None else ():
-            where = f"rules file {arg}:{value.start_mark.line + 1}: {key.value}"
+            mark = value.start_mark
+            where: dict[str, Arg] = {"file": arg, "line": mark.line + 1, "column": mark.column + 1,
+                                     "key": str(key.value)[:200]}
             items = value.value if isinstance(value, yaml.SequenceNode) else [value]
             if len(items) > 64 or not all(isinstance(v, yaml.ScalarNode) and len(v.value) <= 200
                                           for v in items):
-                raise RuleError(f"{where}: expected a value or a short list of values")
+                raise RuleError(msg("rules.file.value", **where))
             if isinstance(value, yaml.ScalarNode) and value.tag.endswith(":int") \
                     and len(value.value) > 18:
-                raise RuleError(f"{where}: {value.value[:20]}... is not a sensible number")
+                raise RuleError(msg("rules.file.number", value=value.value[:20], **where))
         data = loader.construct_document(node) if node is not None else {}
-    except RuleError:
-        raise
-    except yaml.YAMLError as exc:
-        raise RuleError(f"rules file {arg} is not valid YAML: {exc}") from None
-    except (RecursionError, ValueError):
-        raise RuleError(f"rules file {arg} is not a rules file (values nested too deeply or "
-                        "too long)") from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or str(exc).splitlines()[0]
+        if mark is None:
+            raise RuleError(msg("rules.file.yaml_unplaced", file=arg, problem=problem)) from None
+        raise RuleError(msg("rules.file.yaml", file=arg, line=mark.line + 1,
+                            column=mark.column + 1, problem=problem)) from None
+    except yaml.YAMLError as exc:     # (the reader's: a character YAML does not allow)
+        raise RuleError(msg("rules.file.yaml_unplaced", file=arg,
+                            problem=str(exc).splitlines()[0])) from None
+    except ValueError as exc:         # a value its YAML type cannot hold (2025-13-45)
+        if isinstance(exc, RuleError):
+            raise
+        raise RuleError(msg("rules.file.yaml_unplaced", file=arg,
+                            problem=msg("yaml.bad_value").arg())) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if not isinstance(data, dict):
-        raise RuleError(f"rules file {arg} must be a mapping of rule keys")
+        raise RuleError(msg("rules.file.not_mapping", file=arg))
     return data
 
 
