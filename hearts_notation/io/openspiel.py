@@ -478,21 +478,17 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
         if phase != "Pass":
             m &= ~mask_of(received[s])
         dealt[SEATS[s]] = tuple(display_order(cards_of(m)))
-    passes: dict[str, Pass] = {}
-    notes = []
-    for s in range(4):
-        if len(passed[s]) == CARDS_IN_PASS:
-            passes[SEATS[s]] = Pass(seat=SEATS[s], cards=tuple(passed[s]))
-        elif passed[s]:
-            notes.append(f"{SEATS[s]} has chosen {' '.join(map(str, passed[s]))} so far")
-    comment = None
-    if notes:
-        comment = "OpenSpiel state in the pass phase: " + "; ".join(notes) + "."
+    # A seat that has chosen one or two cards so far has a short pass: data
+    # of the record (a pass still being chosen, which the referee does not
+    # count against an unfinished deal before its first card), not a
+    # sentence in some language (docs/interop.md, "Partial pass").
+    passes = {SEATS[s]: Pass(seat=SEATS[s], cards=tuple(passed[s]))
+              for s in range(4) if passed[s]}
     finished = phase == "GameOver"
     deal = Deal(
         number=1, direction=direction, hands=dealt, passes=passes, tricks=tuple(tricks),
         score=dict(zip(SEATS, points, strict=True)) if finished else None,
-        unfinished=not finished, comment=comment, pos=Pos(line, 1),
+        unfinished=not finished, pos=Pos(line, 1),
     )
     return Game(
         tags={"Source": f"OpenSpiel {gstring}"},
@@ -702,23 +698,19 @@ class HistoryReader:
         k = 53
         passes: dict[str, Pass] = {}
         gifts: list[list[Card]] = [[] for _ in range(4)]
-        comment = None
         if direction != "hold":
             while k < len(acts) and k < 53 + 4 * CARDS_IN_PASS:
                 s = (k - 53) // CARDS_IN_PASS
                 gifts[s].append(self.card(k, "pass"))
                 k += 1
-            for s in range(4):
-                if len(gifts[s]) == CARDS_IN_PASS:
-                    passes[SEATS[s]] = Pass(seat=SEATS[s], cards=tuple(gifts[s]))
-                elif gifts[s]:
-                    comment = (f"OpenSpiel history in the pass phase: {SEATS[s]} has chosen "
-                               f"{' '.join(map(str, gifts[s]))} so far.")
+            # A pass still being chosen is a short pass, as from a state.
+            passes = {SEATS[s]: Pass(seat=SEATS[s], cards=tuple(gifts[s]))
+                      for s in range(4) if gifts[s]}
         os_rules = preset_rules("openspiel")
         # Who plays each card is the game state's to say (the passes made,
         # the 2♣ holder leads, each trick's winner the next); the referee
         # judges the cards.
-        if len(passes) == 4:
+        if all(len(g) == CARDS_IN_PASS for g in gifts):
             gs = GameState.from_deal(os_rules, dealt, [mask_of(g) for g in gifts], direction)
         else:
             gs = GameState(os_rules, dealt)
@@ -746,7 +738,7 @@ class HistoryReader:
         deal = Deal(
             number=1, direction=direction,
             hands={SEATS[s]: tuple(display_order(cards_of(dealt[s]))) for s in range(4)},
-            passes=passes, tricks=tuple(tricks), unfinished=not finished, comment=comment,
+            passes=passes, tricks=tuple(tricks), unfinished=not finished,
             pos=Pos(self.h.line, 1),
         )
         return Game(
