@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
 from .cards import CARDS, DIAMONDS, HEARTS, SUIT_SYMBOLS
-from .i18n import Arg, msg, seat_text, translate
+from .i18n import Arg, MessageError, msg, seat_text, translate
 from .position import Position
 from .state import raw_points
 
@@ -35,16 +35,11 @@ RED = "#c0392b"
 INK = "#1d1d1f"
 
 
-class PngError(RuntimeError):
+class PngError(MessageError, RuntimeError):
     """A PNG cannot be made (CairoSVG missing or failing): a catalog message."""
 
     def __init__(self, key: str, **args: Arg) -> None:
-        self.msg = msg(f"diagram.{key}", **args)
-        super().__init__(self.msg.text())
-
-    def text(self, lang: str = "en") -> str:
-        """The message in *lang*."""
-        return self.msg.text(lang)
+        super().__init__(msg(f"diagram.{key}", **args))
 
 
 def _rank(card: int, lang: str) -> str:

@@ -47,7 +47,7 @@ from .botproto import PROTOCOL, BotFault, ExternalBot, command_problem
 from .bots import BOTS, PlayView
 from .cards import CARDS, QS_BIT, CardError, cards_of, display_order, iter_bits, parse_card
 from .generate import random_hands
-from .i18n import Msg, msg
+from .i18n import MessageError, Msg, msg
 from .model import Deal, Game, Moon, Pass, Play, Trick
 from .rules import RuleSet
 from .scoring import moon_choice
@@ -60,16 +60,8 @@ FAULT_KINDS: tuple[str, ...] = ("illegal", "malformed", "timeout", "crash")
 # Players ------------------------------------------------------------------------
 
 
-class SpecError(ValueError):
+class SpecError(MessageError, ValueError):
     """A ``--player`` value that names no player (exit 2); a catalog message."""
-
-    def __init__(self, message: Msg) -> None:
-        super().__init__(message.text())
-        self.msg = message
-
-    def text(self, lang: str = "en") -> str:
-        """The message in *lang*."""
-        return self.msg.text(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -863,17 +855,12 @@ def _queen_taker(deal: Deal, seats: Sequence[str]) -> str | None:
 # Records on disk: the match so far ------------------------------------------------------------
 
 
-class ResumeError(ValueError):
+class ResumeError(MessageError, ValueError):
     """An output file that cannot be continued (exit 2): a catalog message."""
 
     def __init__(self, message: Msg, line: int = 1) -> None:
-        super().__init__(message.text())
-        self.msg = message
+        super().__init__(message)
         self.line = line
-
-    def text(self, lang: str = "en") -> str:
-        """The message in *lang*."""
-        return self.msg.text(lang)
 
 
 def split_records(data: bytes, fmt: str) -> list[tuple[str, int]]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import CARDS, RANK_LETTERS, SUIT_LETTERS, CardError, cards_of, parse_card
-from .i18n import Arg, msg
+from .i18n import Arg, MessageError, msg
 from .model import Deal, Game, Pass, Play, Trick
 from .rules import RuleError, RuleSet, parse_rules, preset_names
 from .state import GameState, deal_pass, led_suit, raw_points
@@ -494,17 +494,12 @@ def _parse_cards(col: int, text: str) -> list[tuple[int, int]]:
 # -- out of a record --------------------------------------------------------------------------
 
 
-class PointError(ValueError):
+class PointError(MessageError, ValueError):
     """A point (deal, trick, card) a record does not reach, or where the
     seat to move's hand is not known: a catalog message."""
 
     def __init__(self, key: str, **args: Arg) -> None:
-        self.msg = msg(f"position.point.{key}", **args)
-        super().__init__(self.msg.text())
-
-    def text(self, lang: str = "en") -> str:
-        """The message in *lang*."""
-        return self.msg.text(lang)
+        super().__init__(msg(f"position.point.{key}", **args))
 
 
 def cut_game(game: Game, deal: int | None, trick: int | None, card: int | None) -> Game:

@@ -58,6 +58,7 @@ from .cards import (
     display_order,
 )
 from .i18n import Arg, Msg, msg, numbers_and, seats_and, seats_space
+from .i18n import seat as _s
 from .io.compact import CompactDeal, CompactGame, compact_record
 from .io.compact import seat_ok as _seat_ok
 from .io.events import Visitor
@@ -263,11 +264,6 @@ def _seat_list(names: Sequence[str]) -> Arg:
 
 def _numbers(ns: Sequence[int]) -> Arg:
     return numbers_and(sorted(set(ns)))
-
-
-def _s(name: str) -> Arg:
-    """A seat as a message argument (:mod:`hearts_notation.i18n`)."""
-    return ("seat", name)
 
 
 def _ca(card: int) -> Arg:

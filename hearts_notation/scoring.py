@@ -33,6 +33,7 @@ from typing import Any
 from ._compiled import reduce_dataclass
 from .cards import cards_of, display_order
 from .i18n import Arg, Msg, msg, seats_and, seats_space
+from .i18n import seat as _s
 from .model import Deal, Finding, Game, Pos, Severity
 from .rules import RuleSet
 from .state import deal_points, moon_shooter, scoring_cards, trick_winner, winning_card
@@ -332,10 +333,6 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
 
 def _cards_text(mask: int) -> Arg:
     return ("cards", 52, *(c.text(unicode=True) for c in display_order(cards_of(mask))))
-
-
-def _s(name: str) -> Arg:
-    return ("seat", name)
 
 
 def _where(deal: Deal, key: str) -> Pos | None:

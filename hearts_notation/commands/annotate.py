@@ -56,6 +56,7 @@ from ..position import position_game
 from ..progress import CorpusProgress, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
+from ..runners.annotate import deals_analysed
 from ..runners.local import EngineSpec
 from ..runners.seam import Engine
 from ..summaries import AnnotateTotals
@@ -255,7 +256,8 @@ def command(files: tuple[str, ...], output: str | None, out_dir: str | None, sam
             for g in games:
                 task = GameTask(g, options, rules, force_rules, only_deal)
                 analyses.append(analyse_game(task, tick))
-                totals += AnnotateTotals.of_analysis(analyses[-1], deals_analysed(g, only_deal))
+                totals += AnnotateTotals.of_analysis(analyses[-1],
+                                                     deals_analysed(len(g.deals), only_deal))
     annotated = (annotate_game(g, a, lang=lang) for g, a in zip(games, analyses, strict=True))
     if html_out is not None:
         kept = list(annotated)
@@ -551,13 +553,6 @@ def _write_html(path: str, annotated: list[Game], analyses: list[GameAnalysis],
         fail_output(exc, path)
 
 
-def deals_analysed(game: Game, only_deal: int | None) -> int:
-    """The deals of *game* that ``--deal`` (or its absence) asks to analyse."""
-    if only_deal is None:
-        return len(game.deals)
-    return int(1 <= only_deal <= len(game.deals))
-
-
 def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet | None,
                      force_rules: bool, only_deal: int | None,
                      engine: Engine) -> tuple[list[GameAnalysis], AnnotateTotals]:
@@ -581,7 +576,8 @@ def analyse_parallel(games: list[Game], options: AnalysisOptions, rules: RuleSet
         for gi, task, a in zip(owners, tasks, engine.map(analyse_game, tasks, chunk_size=1),
                                strict=True):
             parts[gi].append(a)
-            totals += AnnotateTotals.of_analysis(a, deals_analysed(task.game, task.only_deal))
+            totals += AnnotateTotals.of_analysis(a, deals_analysed(len(task.game.deals),
+                                                                  task.only_deal))
             left[gi] -= 1
             # A game is counted when its last deal is back.
             bar.advance(int(left[gi] == 0), 1)

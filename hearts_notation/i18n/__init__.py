@@ -290,6 +290,20 @@ class Msg:
         return ("msg", self.key, tuple((k, v) for k, v in self.args))
 
 
+class MessageError(Exception):
+    """An error whose message is a catalog message (``msg``): :meth:`text`
+    words it in any language, ``str()`` in English.  The base of the
+    package's errors that say no more than their message."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message.text())
+        self.msg = message
+
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang*."""
+        return self.msg.text(lang)
+
+
 def msg(key: str, /, **args: Arg) -> Msg:
     """The message *key* with *args* (checked against the English catalog: an
     unknown id is a programming error, found by the first test that makes it).

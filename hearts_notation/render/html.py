@@ -442,32 +442,27 @@ def render_html(games: Sequence[GameFact], lang: str = "en", title: str | None =
     """
     data = page_data(games, lang, analyses, summaries)
     data["start"] = {"game": start[0], "deal": start[1]}
-    blob = _json_for_script(data)
     if title is None:
         title = games[0].game.tags.get("Event", "Hearts replay") if games else "Hearts replay"
-    css = "\n" + _asset("replay.css") + "\n"
-    js = "\n" + _asset("replay.js") + "\n"
+    return self_contained_page("replay", title, data)
+
+
+def self_contained_page(name: str, title: str, data: dict[str, Any]) -> str:
+    """The page *name* (``replay``, or the puzzle ``trainer``): its template
+    ``NAME.html`` with its style and script inline (``NAME.css``,
+    ``NAME.js``), which its Content-Security-Policy allows by their hashes
+    and nothing else, and *data* (its ``lang`` the page's) as JSON for the
+    script."""
+    css = "\n" + _asset(f"{name}.css") + "\n"
+    js = "\n" + _asset(f"{name}.js") + "\n"
     csp = ("default-src 'none'; "
            f"script-src '{_sha256(js)}'; style-src '{_sha256(css)}'; img-src data:; "
            "base-uri 'none'; form-action 'none'")
     values = {
         "LANG": html.escape(data["lang"]), "TITLE": html.escape(title), "CSP": csp,
-        "CSS": css, "JS": js, "DATA": blob,
+        "CSS": css, "JS": js, "DATA": _json_for_script(data),
     }
     # One pass over the template: a placeholder written in the record (in a
     # title, a comment) is never substituted, since values are not rescanned.
     return re.sub(r"\{\{(LANG|TITLE|CSP|CSS|JS|DATA)\}\}", lambda m: values[m.group(1)],
-                  _asset("replay.html"))
-
-
-def json_for_script(data: Any) -> str:
-    """Data as JSON safe inside a ``<script type="application/json">`` (the
-    escaping of this page, for the other self-contained pages: the puzzle
-    trainer)."""
-    return _json_for_script(data)
-
-
-def csp_hash(text: str) -> str:
-    """The ``sha256-...`` source of a Content-Security-Policy allowing the
-    inline script or style *text*."""
-    return _sha256(text)
+                  _asset(f"{name}.html"))

@@ -19,15 +19,12 @@ carries ``data-result="correct"`` or ``"wrong"``.
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import Any
 
 from ..cards import CARDS, DIAMONDS, HEARTS
 from ..i18n import LANGUAGES, card_name, catalog, seat_text
-from .html import csp_hash, json_for_script
+from .html import self_contained_page
 
 #: The reason codes of the analysis (:mod:`hearts_notation.analysis.explain`), the themes.
 THEMES: tuple[str, ...] = ("duck", "queen_taken", "moon", "discard_queen", "discard_heart",
@@ -36,10 +33,6 @@ THEMES: tuple[str, ...] = ("duck", "queen_taken", "moon", "discard_queen", "disc
                            "high_left", "exit_lead", "lead_won", "take_last", "pass_short",
                            "moon_fed", "moon_led", "high_spade_bared", "smoke_queen",
                            "void_lead", "take_sure", "win_high", "other")
-
-
-def _asset(name: str) -> str:
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
 def trainer_words(lang: str) -> dict[str, str]:
@@ -75,13 +68,4 @@ def render_trainer(puzzles: Sequence[Mapping[str, Any]], lang: str = "en",
     :func:`hearts_notation.puzzles.game_puzzles`)."""
     if title is None:
         title = trainer_words(lang)["title"]
-    data = trainer_data(puzzles, lang, title)
-    css = "\n" + _asset("trainer.css") + "\n"
-    js = "\n" + _asset("trainer.js") + "\n"
-    csp = ("default-src 'none'; "
-           f"script-src '{csp_hash(js)}'; style-src '{csp_hash(css)}'; img-src data:; "
-           "base-uri 'none'; form-action 'none'")
-    values = {"LANG": html.escape(data["lang"]), "TITLE": html.escape(title), "CSP": csp,
-              "CSS": css, "JS": js, "DATA": json_for_script(data)}
-    return re.sub(r"\{\{(LANG|TITLE|CSP|CSS|JS|DATA)\}\}", lambda m: values[m.group(1)],
-                  _asset("trainer.html"))
+    return self_contained_page("trainer", title, trainer_data(puzzles, lang, title))

@@ -281,11 +281,17 @@ class AnnotateStream:
             yield held.popleft(), game
 
 
+def deals_analysed(deals: int, only_deal: int | None) -> int:
+    """How many of a game's *deals* ``--deal`` (or its absence) asks to
+    analyse: the count of ``annotate``'s summary, on every path."""
+    if only_deal is None:
+        return deals
+    return int(1 <= only_deal <= deals)
+
+
 def ref_deals(task: DealTask) -> int:
-    """The deals this task analyses (as ``deals_analysed`` counts them)."""
-    if task.deal is None:
-        return task.ref.deals
-    return int(1 <= task.deal <= task.ref.deals)
+    """The deals this task analyses."""
+    return deals_analysed(task.ref.deals, task.deal)
 
 
 __all__ = [

@@ -50,6 +50,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..io.stream import InputError
+from .annotate import deals_analysed
 from .shards import Shard, is_url, open_source, plan_files
 
 if TYPE_CHECKING:
@@ -309,7 +310,7 @@ def annotate_part(job: PartJob, settings: CorpusSettings) -> PartResult:
         for g in games:
             a = analyse_game(GameTask(g, settings.options, settings.rules, settings.force_rules,
                                       settings.only_deal))
-            totals += AnnotateTotals.of_analysis(a, _deals_analysed(g, settings.only_deal))
+            totals += AnnotateTotals.of_analysis(a, deals_analysed(len(g.deals), settings.only_deal))
             yield annotate_game(g, a, lang=settings.lang)
 
     def counted(pieces: Iterator[str]) -> Iterator[str]:
@@ -347,12 +348,6 @@ def _output_line(exc: Any, lang: str) -> str:
 
     return msg("output.cannot_write", where=escape_controls(exc.target),
                reason=exc.why).text(lang)
-
-
-def _deals_analysed(game: Game, only_deal: int | None) -> int:
-    if only_deal is None:
-        return len(game.deals)
-    return int(1 <= only_deal <= len(game.deals))
 
 
 def _done(marker_path: str, target: str, key: str) -> dict[str, Any] | None:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ..i18n import Msg, msg
+from ..i18n import MessageError, msg
 from ..io.batches import Batch, Broken
 from ..io.stream import InputError
 from .pool import Progress
@@ -23,18 +23,10 @@ R = TypeVar("R")
 DASK_INSTALL = 'pip install "hearts-notation[dask]"'
 
 
-class EngineUnavailable(Exception):
+class EngineUnavailable(MessageError):
     """The engine asked for cannot run here (its package is missing, its
     scheduler cannot be reached): a command-line problem, exit 2.  The
     message is a catalog id and arguments (:meth:`text` in any language)."""
-
-    def __init__(self, message: Msg) -> None:
-        super().__init__(message.text())
-        self.msg = message
-
-    def text(self, lang: str = "en") -> str:
-        """The message in *lang*."""
-        return self.msg.text(lang)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (EngineUnavailable, (self.msg,))
