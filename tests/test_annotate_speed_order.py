@@ -1,8 +1,8 @@
-"""The order in which the exact solver tries the cards when following suit,
-computed from the suit's bits (:meth:`ExactSolver._follow_order`, issue 24:
-it was a cached :meth:`ExactSolver._order`), is :meth:`ExactSolver._order`
-of :func:`legal_classes`' groups, on random holdings of every suit, under
-both tie orders, with J♦ scoring or not."""
+"""The order in which the exact solver tries the cards, computed from the
+suits' bits (:meth:`ExactSolver._ordered`, issue 24: it was looked up in
+caches of :meth:`ExactSolver._order`), is :meth:`ExactSolver._order` of
+:func:`legal_classes`' groups, following suit, leading and discarding, on
+random holdings, under both tie orders, with J♦ scoring or not."""
 
 from __future__ import annotations
 
@@ -70,3 +70,34 @@ def test_follow_order_on_random_deals(key: tuple[str, bool]) -> None:
         for c in suit[1:1 + rng.randrange(1, len(suit))]:
             held |= 1 << c
         check(solver, held, alive, led, win)
+
+
+@pytest.mark.parametrize("key", sorted(SOLVERS))
+def test_lead_and_discard_order_on_random_deals(key: tuple[str, bool]) -> None:
+    """Leading (``led`` -1) and discarding (void in the suit led), the
+    cards of :meth:`ExactSolver._ordered` (each ``e & 63``) are
+    :meth:`ExactSolver._order`'s."""
+    solver = SOLVERS[key]
+    rng = random.Random(f"lead-{key}")
+    for _ in range(3000):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        alive = 0
+        for c in deck[:rng.randrange(4, 53)]:
+            alive |= 1 << c
+        held = 0
+        for c in deck[:rng.randrange(1, 14)]:
+            if alive >> c & 1:
+                held |= 1 << c
+        if not held:
+            continue
+        led = rng.randrange(-1, 4)
+        win = -1
+        if led >= 0:
+            held &= ~(0x1FFF << (13 * led))
+            live = [c for c in range(13 * led, 13 * led + 13) if alive >> c & 1 and not held >> c & 1]
+            if not held or not live:
+                continue
+            win = max(live)
+        expected = solver._order(solver._classes(held, alive), alive, led, win)
+        assert [e & 63 for e in solver._ordered(held, alive, led, win)] == expected

@@ -209,7 +209,6 @@ class ExactSolver:
         #: paranoid: the cards whose ranks the search so far relied on (partition search)
         self._rel = 0
         self._reps: dict[int, tuple[tuple[int, int, int], ...]] = {}
-        self._pieces: dict[int, list[int]] = {}
         self._me = 0
 
     # -- public -----------------------------------------------------------------
@@ -314,8 +313,6 @@ class ExactSolver:
             self._tt_part.clear()
         if len(self._reps) > self.TT_LIMIT:
             self._reps.clear()
-        if len(self._pieces) > self.TT_LIMIT:
-            self._pieces.clear()
 
     # -- groups of equivalent cards, and the order they are tried in ------------------
 
@@ -348,42 +345,62 @@ class ExactSolver:
     def _ordered(self, legal: int, alive: int, led: int, win: int) -> list[int]:
         """:meth:`_order` of the groups of *legal*, each card as ``e & 63``
         (a lead or a discard of several groups keeps its sort key above:
-        no second list to build).  Following suit, read off the suit's
-        bits (:meth:`_follow_order`).  Leading or discarding, each card's
-        place depends only on the cards alive of its own suit: the groups of
-        each suit with their sort keys are cached on that suit alone (a cache
-        on every suit at once almost never hits: measured, 95% misses for the
-        leads), and the suits' lists are merged."""
+        no second list to build).  Following suit, :meth:`_follow_order`.
+        Leading or discarding, each group's card and sort key (:func:`order_key`)
+        read off its suit's bits as :meth:`_follow_order` reads the groups, and
+        sorted.  They were cached, each suit's groups on that suit's legal and
+        live cards, in a dict grown to tens of thousands of entries a deal:
+        computed, it costs less than the lookups (issue 24).  Tested against
+        :meth:`_order` (tests/test_annotate_speed_order.py)."""
         if led >= 0 and legal & _SUIT_MASK[led]:
             return self._follow_order(legal, alive, led, win)
         mode = 1 if led >= 0 else 0
+        rev = self.reverse_ties
+        jd = self.jd_value
         merged: list[int] = []
-        first: list[int] = []
-        pieces = 0
         for suit in range(4):
             sh = 13 * suit
             lm = (legal >> sh) & _SUIT
             if not lm:
                 continue
             am = (alive >> sh) & _SUIT
-            k = (mode << 28) | (suit << 26) | (am << 13) | lm
-            part = self._pieces.get(k)
-            if part is None:
-                part = self._piece(suit, lm, am, mode)
-                self._pieces[k] = part
-            pieces += 1
-            if pieces == 1:
-                first = part
-            else:
-                if pieces == 2:
-                    merged.extend(first)
-                merged.extend(part)
-        if pieces == 1:
-            if len(first) == 1:     # one group: searched by its lowest card, as in _order
-                return [(legal & -legal).bit_length() - 1]
-            return first    # one suit: the cached piece, in the order searched
-        merged.sort()   # distinct keys (the card is in them): reversing is the reverse sort
-        if self.reverse_ties:
+            others = am & ~lm
+            special = -1
+            if suit == 3:
+                special = _QS - 39
+            elif suit == 1 and jd:
+                special = _JD - 13
+            m = lm
+            while m:
+                hi = m.bit_length() - 1
+                lo = hi
+                rest = m & ((1 << hi) - 1)
+                if hi != special:
+                    while rest:
+                        nxt = rest.bit_length() - 1
+                        if nxt == special or others & ((1 << lo) - (2 << nxt)):
+                            break
+                        lo = nxt
+                        rest &= (1 << nxt) - 1
+                m = rest
+                if mode:
+                    r = lo if rev else hi
+                    if suit == 3 and r == special:
+                        k = 0
+                    elif suit == 2:
+                        k = 100 - r
+                    else:
+                        k = 200 + (12 - _POP13[am & ((1 << r) - 1)]) * 4 + suit
+                else:
+                    r = hi if rev else lo
+                    k = _POP13[am & ((1 << r) - 1)] * 4 + suit
+                    if suit == 2 or (suit == 3 and r == special):
+                        k += 1000
+                merged.append(k * 64 + sh + r)
+        if len(merged) == 1:
+            return [(legal & -legal).bit_length() - 1]
+        merged.sort()
+        if rev:
             merged.reverse()
         return merged
 
@@ -442,26 +459,6 @@ class ExactSolver:
         over.reverse()
         under.extend(over)
         return under
-
-    def _piece(self, suit: int, lm: int, am: int, discard: int) -> list[int]:
-        """The groups of the legal cards *lm* of *suit* (13-bit ranks, *am*
-        the ranks alive), one card each, as ``sort key * 64 + card`` for a
-        lead (*discard* 0) or a discard (1), in the order searched:
-        :meth:`_order`'s choice of card and key (a discard's key is the same
-        on any other suit led)."""
-        alive = am << (13 * suit)
-        out: list[int] = []
-        for _cls, low, high in suit_classes(suit, lm, am, bool(self.jd_value)):
-            if discard:
-                c = low if self.reverse_ties else high
-                out.append(order_key(c, alive, (suit + 1) % 4, -1) * 64 + c)
-            else:
-                c = high if self.reverse_ties else low
-                out.append(order_key(c, alive, -1, -1) * 64 + c)
-        out.sort()      # the order searched, so that a lone suit's piece is the answer
-        if self.reverse_ties:
-            out.reverse()
-        return out
 
     # -- bounds ------------------------------------------------------------------
 
