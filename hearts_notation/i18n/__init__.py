@@ -202,14 +202,21 @@ _RANKS: Final = "23456789TJQKA"
 _CARD_RE: Final = r"(?<![\w])(10|[2-9TJQKA])([♣♦♥♠])"
 
 
+@cache
+def _ranks(lang: str) -> dict[str, str]:
+    """The language's rank letters by rank as a card may be written (``10``
+    and ``T`` alike): looked up once, not per card of every message."""
+    table = {r: translate(lang, f"rank.{r}") for r in _RANKS}
+    table["10"] = table["T"]
+    return table
+
+
 def card_text(lang: str, text: str) -> str:
     """Every card written ``Q♠`` in *text*, with the language's rank letters (``D♠``)."""
-    def one(m: re.Match[str]) -> str:
-        r = "T" if m.group(1) == "10" else m.group(1)
-        return translate(lang, f"rank.{r}") + m.group(2)
     if not any(suit in text for suit in "♣♦♥♠"):
         return text
-    return re.sub(_CARD_RE, one, text)
+    ranks = _ranks(lang)
+    return re.sub(_CARD_RE, lambda m: ranks[m.group(1)] + m.group(2), text)
 
 
 def rules_label(lang: str, spec: str) -> str:
@@ -539,8 +546,8 @@ _SHOW: Final[dict[str, Callable[[str, Sequence[Any]], str]]] = {
 def args_from_json(data: Mapping[str, Any] | None) -> Args:
     """Arguments read back from JSON (lists become the tuples they were)."""
     def back(v: Any) -> Arg:
-        return tuple(back(x) for x in v) if isinstance(v, list) else v
-    return tuple((k, back(v)) for k, v in (data or {}).items())
+        return tuple([back(x) for x in v]) if isinstance(v, list) else v
+    return tuple([(k, back(v)) for k, v in data.items()]) if data else ()
 
 
 #: The arguments of a message that name a place of the record, by message id:
