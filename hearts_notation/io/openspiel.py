@@ -49,7 +49,7 @@ from ..i18n import Arg, Msg, card, msg, seat
 from ..i18n import cards as cards_arg
 from ..model import Deal, Direction, Finding, Game, Pass, Play, Pos, Trick
 from ..rules import RuleError, RuleSet, parse_rules, preset_rules
-from ..scoring import score_game
+from ..scoring import GameScore, score_game
 from ..state import GameState, apply_passes, deal_pass, deal_points
 from ..walk import deal_hands
 from .jsonio import JSON_ERRORS, json_problem, json_syntax, json_type, loads_record
@@ -825,12 +825,14 @@ class _Exporter:
     """Replays one deal as OpenSpiel would, under the record's rules and
     under the OpenSpiel parameters chosen, and collects its actions."""
 
-    def __init__(self, game: Game, gi: int, rules: RuleSet, os_rules: RuleSet, gstring: str,
-                 strict: bool = True) -> None:
+    def __init__(self, game: Game, gi: int, rules: RuleSet, score: GameScore, os_rules: RuleSet,
+                 gstring: str, strict: bool = True) -> None:
         self.strict = strict
         #: The record's own scoring (moon choices under ``moon: choose``
-        #: depend on the running totals, so the whole game is scored).
-        self.score = score_game(game, rules, game.seat_names)
+        #: depend on the running totals, so the whole game is scored); its
+        #: deals' numbers are the referee's (one not written follows the one
+        #: before), whatever the record wrote, 0 included.
+        self.score = score
         self.game = game
         self.gi = gi
         self.rules = rules
@@ -841,7 +843,7 @@ class _Exporter:
              pos: Pos | None = None) -> OpenSpielExportError:
         where = msg("record.game", n=self.gi)
         if di is not None and deal is not None:
-            where = msg("os.game_deal", game=self.gi, deal=deal.number or di + 1)
+            where = msg("os.game_deal", game=self.gi, deal=self.score.deals[di].number)
         pos = pos or (deal.pos if deal is not None else None) or self.game.pos
         return OpenSpielExportError(self.game.source or "-",
                                     msg("record.at", where=where.arg(), message=message.arg()),
@@ -851,7 +853,7 @@ class _Exporter:
         game, rules, os_rules = self.game, self.rules, self.os_rules
         deal = game.deals[di]
         seats = game.seat_names
-        number = deal.number or di + 1
+        number = self.score.deals[di].number
         if deal.unfinished or len(deal.tricks) < HAND_SIZE:
             raise self.fail(deal, di, msg("os.x.unfinished", n=len(deal.tricks)))
         if len(deal.tricks) > HAND_SIZE:
@@ -945,11 +947,11 @@ class _Exporter:
                 theirs.push(c)
                 actions.append(action_of_card(c))
         os_points, _ = deal_points(os_rules, theirs.taken, "add")
-        scored = self.score.deals[di] if di < len(self.score.deals) else None
-        points = [scored.points[s] for s in seats] if scored and scored.points else os_points
+        scored = self.score.deals[di]
+        points = [scored.points[s] for s in seats] if scored.points else os_points
         if self.strict and points != os_points:
             why: list[Arg] = list(_differing_keys(rules, os_rules, ("jack_of_diamonds", "moon")))
-            moon = scored.moon if scored else None
+            moon = scored.moon
             if moon is not None and rules.moon == "choose" and moon.choice == "subtract":
                 why.append(msg("os.x.assumed_subtract" if moon.assumed else "os.x.chose_subtract",
                                who=seat(moon.seat)).arg())
@@ -1001,13 +1003,14 @@ def game_histories(game: Game, gi: int = 1, default_rules: RuleSet | str | None 
         raise refuse(msg("os.x.players", rules=rules.spec, n=rules.players))
     if rules.deck_mask != FULL_DECK:
         raise refuse(msg("os.x.deck", cards=cards_arg(list(rules.removed_cards), 52)))
-    passes = any(deal_pass(rules, d.number or i + 1, d.direction).offset
-                 for i, d in enumerate(game.deals))
+    score = score_game(game, rules, game.seat_names)
+    passes = any(deal_pass(rules, ds.number, d.direction).offset
+                 for ds, d in zip(score.deals, game.deals, strict=True))
     if passes and rules.pass_count != CARDS_IN_PASS:
         raise refuse(msg("os.x.pass_count_rules", n=rules.pass_count))
     params = openspiel_parameters(rules, passes)
-    exp = _Exporter(game, gi, rules, parse_rules(rules_for_parameters(params)), game_string(params),
-                    strict)
+    exp = _Exporter(game, gi, rules, score, parse_rules(rules_for_parameters(params)),
+                    game_string(params), strict)
     return [exp.deal_actions(i) for i in range(len(game.deals))], params
 
 
