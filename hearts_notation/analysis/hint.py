@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import CARDS, Card, display_order
-from ..i18n import Arg, msg, translate
+from ..i18n import Arg, MessageError, msg, translate
 from ..model import Deal, Game
 from ..position import Position
 from ..referee import game_seats, resolve_rules
@@ -35,18 +35,13 @@ from .exact import ExactSolver
 from .explain import best_pass_text, card_text, explain_best
 
 
-class HintError(ValueError):
+class HintError(MessageError, ValueError):
     """No hint can be given (finished record, unknown hand...): the
-    message says why, in one line (a catalog message, in any language by
-    :meth:`text`)."""
+    message says why, in one line (the catalog's ``hint.KEY``, in any
+    language by :meth:`text`)."""
 
     def __init__(self, key: str, **args: Arg) -> None:
-        self.msg = msg(f"hint.{key}", **args)
-        super().__init__(self.msg.text())
-
-    def text(self, lang: str = "en") -> str:
-        """The message in *lang*."""
-        return self.msg.text(lang)
+        super().__init__(msg(f"hint.{key}", **args))
 
 
 @dataclass(frozen=True, slots=True)
