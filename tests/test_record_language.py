@@ -70,7 +70,7 @@ def test_an_unknown_language_is_a_located_error(tmp_path: Path) -> None:
 
 def test_the_schema_lists_the_catalogs_languages() -> None:
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    assert tuple(schema["properties"]["language"]["enum"]) == LANGUAGES
+    assert tuple(schema["properties"]["language"]["enum"]) == (*LANGUAGES, None)  # null: absent
 
 
 @pytest.mark.parametrize(("head", "lang"), [
