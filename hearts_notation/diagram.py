@@ -8,7 +8,8 @@ the points it has taken; the title says the deal, the trick, who is to play
 and, from an annotated record, the card played there with its mark.
 
 Everything comes from a :class:`~hearts_notation.position.Position` and its
-game state (no rule here); every text is escaped (``xml.sax.saxutils``), and
+game state (no rule here); every text is escaped (``output.markup_text``: markup and control
+characters, which XML cannot hold), and
 every word comes from the catalogs (``diagram.*``).  The SVG is plain (no
 script, no external reference, system fonts), legible on a phone (it scales
 to the width) and in print.  :func:`svg_to_png` turns it into a PNG through
@@ -19,10 +20,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from xml.sax.saxutils import escape
 
 from .cards import CARDS, DIAMONDS, HEARTS, SUIT_SYMBOLS
 from .i18n import Arg, MessageError, msg, seat_text, translate
+from .output import markup_text as escape
 from .position import Position
 from .state import raw_points
 

@@ -31,6 +31,7 @@ them:
 from __future__ import annotations
 
 import errno
+import html
 import io
 import os
 import re
@@ -83,6 +84,16 @@ def escape_controls(text: str, *, keep_layout: bool = False) -> str:
     if pattern.search(text) is None:
         return text
     return pattern.sub(_escape, text)
+
+
+def markup_text(text: str) -> str:
+    """*text* as HTML or SVG text: markup escaped, and the control characters a
+    record may hold (an ESC of a terminal sequence in a player's name) shown as
+    escapes (``\\x1b``), as every text output shows them.  XML 1.0 has no way to
+    hold most of them at all (a raw ESC makes an SVG not well-formed: browsers
+    show an error instead of the picture), so escaping markup alone is not
+    enough."""
+    return html.escape(escape_controls(text))
 
 
 def safe(text: object) -> str:

@@ -8,30 +8,22 @@ browser's "Print to PDF" gives one clean page per game (tested by printing
 with headless Chromium, tests/test_club_print.py).
 
 Every piece of record text (names, events, comments, file names, finding
-messages) goes through :func:`html.escape`: a record is data, never markup.
+messages) goes through :func:`~hearts_notation.output.markup_text`: a record is data, never markup.
 The page is self-contained (no script, no external file).
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..i18n import players_in_view, rules_label, seat_label, seats_in_view, translate
 from ..model import Finding, Game
-from ..output import escape_controls
+from ..output import markup_text as escape
 from ..presentation import Presentation
 from ..rules import RuleSet
 from ..scoring import GameScore
 from ..standings import LABELS, Standings
-
-
-def escape(text: str) -> str:
-    """*text* as HTML text: markup escaped, and the control characters a
-    record may hold (an ESC of a terminal sequence in a player's name) shown
-    as escapes (``\\x1b``), as every text output shows them."""
-    return html.escape(escape_controls(text))
 
 _CSS = """
 :root { --ink: #111; --soft: #666; --rule: #999; --moon: #1d4ed8; --bad: #b91c1c; }
