@@ -782,6 +782,9 @@ class Picked:
     game: Game | None
     why: tuple[tuple[int | None, str, Msg], ...] = ()
     unknown: bool = False
+    #: a game that matched but does not read as one game (:func:`flaw`):
+    #: the command names it, and writes it not, whether or not it is shipped
+    flaw: Finding | None = None
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
@@ -795,6 +798,22 @@ def pick(game: Game, query: Query) -> Picked:
     """Run *query* on one game."""
     return _picked(query.view(game), query, game.source, game.index,
                    game.pos.line if game.pos else None, game)
+
+
+def flaw(game: Game) -> Finding | None:
+    """Why *game* does not read as one game, or ``None``: its first syntax
+    error (what could not be read would be lost), or else the first key its
+    record gives twice with two values (the readers' ``duplicate-key``
+    error: readers that keep the first value and those that keep the last
+    read two games).  The same key with the same value (a warning) reads
+    the same to every reader and is no flaw.  ``hearts select`` does not
+    write such a game, and names it whether it writes or counts."""
+    if game.errors:
+        return game.errors[0]
+    for f in game.notices:
+        if f.code == "duplicate-key" and f.severity == "error":
+            return f
+    return None
 
 
 def _picked(view: GameView, query: Query, source: str | None, index: int | None,
@@ -833,7 +852,7 @@ def _picked(view: GameView, query: Query, source: str | None, index: int | None,
     return Picked(source, index, line, hit, chosen,
                   game_identity(ids) if query.identities and not query.deals else b"",
                   game if hit and query.keep else None,
-                  tuple(view.why or ()), unknown)
+                  tuple(view.why or ()), unknown, flaw(game) if hit and game is not None else None)
 
 
 def needs(tree: Node | None) -> set[str]:
@@ -1470,8 +1489,8 @@ def pick_record(batch: Batch, syntax: str, record: RawRecord, k: int, query: Que
             pass
         else:
             if picked.matched and query.keep:
-                picked = dataclasses.replace(
-                    picked, game=_record_game(batch, record, k, cache))
+                game = _record_game(batch, record, k, cache)
+                picked = dataclasses.replace(picked, game=game, flaw=flaw(game))
             return picked
     return pick(_record_game(batch, record, k, cache), query)
 
@@ -1496,5 +1515,5 @@ def pick_batch(batch: Any, query: Query) -> list[Picked] | Any:
 
 
 __all__ = ["FROM_DEAL", "FROM_FILE", "FROM_GAME", "CompactView", "GameView", "Picked", "Query",
-           "Tri", "deal_identity", "evaluate", "game_identity", "needs", "one_deal_game", "pick",
+           "Tri", "deal_identity", "evaluate", "flaw", "game_identity", "needs", "one_deal_game", "pick",
            "pick_batch", "pick_record", "played_identity", "tag_value"]

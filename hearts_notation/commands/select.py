@@ -13,9 +13,10 @@ the corpus is kept here: the identities already seen for ``--unique`` and
 Exit status: 0 (whether or not anything matched); 1 when a record that
 matched could not be written because it does not parse (its syntax error
 would lose part of it) or gives a key twice with two values (writing one
-would hide the other); 2 for a bad query or command line, an unusable
-input (the other inputs are still searched) or an output that cannot be
-written; 130 when interrupted.
+would hide the other), or, with ``--count``, gives a key twice with two
+values (counted as read here, and named); 2 for a bad query or command
+line, an unusable input (the other inputs are still searched) or an output
+that cannot be written; 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -190,10 +191,10 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
     state = _Run(unique, duplicates, deals_mode, by_deal)
     work = partial(pick_batch, query=query)
 
-    unwritten = 0
+    flawed = 0
 
     def selected() -> Iterator[Game]:
-        nonlocal unreadable, unwritten
+        nonlocal unreadable, flawed
         from ..select import Picked, one_deal_game
 
         with open_engine(engine_spec, jobs) as engine, \
@@ -213,25 +214,13 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
                     if not picked.matched:
                         continue
                     game = picked.game
-                    if game is not None and game.errors:
-                        # What could not be read would be lost: such a record is not
-                        # written (hearts validate says where it breaks).
-                        unwritten += 1
-                        message("hearts: " + translate(
-                            lang, "select.not_written", source=picked.source or "-",
-                            index=picked.index or 1, line=picked.line or 1))
-                        continue
-                    twice = None if game is None else _said_twice(game)
-                    if twice is not None:
-                        # A key given twice with two values: readers that keep the
-                        # first and those that keep the last read two games, and
-                        # writing one would hide the other (docs/select.md).
-                        unwritten += 1
-                        message("hearts: " + translate(
-                            lang, "select.not_written_twice", source=picked.source or "-",
-                            index=picked.index or 1, line=twice.line or picked.line or 1,
-                            column=twice.column or 1, why=twice.text(lang)))
-                        continue
+                    said = None if picked.flaw is None else _flaw_text(
+                        picked.source, picked.index, picked.line, picked.flaw, writing, lang)
+                    if said is not None:
+                        flawed += 1
+                        message("hearts: " + said)
+                        if writing:
+                            continue
                     if deals_mode:
                         for k, num, ident in picked.deals:
                             if state.keep(ident, picked, num) and game is not None:
@@ -268,18 +257,28 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
         key = "select.summary.deals" if deals_mode else "select.summary.games"
         write_stdout(msg(f"{key}.#n", n=state.count).text(lang) + "\n")
     sys.stdout.flush()
-    return CorpusReport(games=state.count, unusable=unreadable, findings=unwritten)
+    return CorpusReport(games=state.count, unusable=unreadable, findings=flawed)
 
 
-def _said_twice(game: Game) -> Finding | None:
-    """The first key a record gives twice with two values (the readers'
-    ``duplicate-key`` error, :func:`hearts_notation.io.jsonio.json_repeated_keys`),
-    or ``None``: such a record does not read cleanly, as one that does not
-    parse.  The same key with the same value (a warning) reads the same
-    to every reader and is written once."""
-    for f in game.notices:
-        if f.code == "duplicate-key" and f.severity == "error":
-            return f
+def _flaw_text(source: str | None, index: int | None, line: int | None, flaw: Finding,
+               writing: bool, lang: str) -> str | None:
+    """What is said (exit 1) of a matching record, game *index* of *source*
+    at *line*, that does not read as one game (:func:`hearts_notation.select.flaw`),
+    or ``None``.  Written, neither kind is: a record that does not parse
+    would lose what could not be read (hearts validate says where), one
+    that gives a key twice with two values would hide one of the two games
+    it says.  When nothing is written (``--count``, ``--explain``), both
+    are counted as read here, and the second is named: another reader would
+    read the other game, and might count otherwise; what a syntax error
+    leaves is what every reader reads (``finding(syntax-error)`` counts
+    exactly those)."""
+    where = {"source": source or "-", "index": index or 1}
+    if flaw.code == "duplicate-key":
+        return translate(lang, "select.not_written_twice" if writing else "select.counted_twice",
+                         line=flaw.line or line or 1, column=flaw.column or 1,
+                         why=flaw.text(lang), **where)
+    if writing:
+        return translate(lang, "select.not_written", line=line or 1, **where)
     return None
 
 

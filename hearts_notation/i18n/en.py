@@ -737,6 +737,7 @@ MESSAGES.update({
     "select.regex.too_big": "the pattern is too large",
     "select.not_written": "{source}, game {index} (line {line}) matches but is not written: it does not parse (hearts validate says where)",
     "select.not_written_twice": "{source}:{line}:{column}: game {index} matches but is not written: {why}",
+    "select.counted_twice": "{source}:{line}:{column}: game {index} matches and is counted as this reader reads it: {why}",
     "select.unique_and_duplicates": "--unique and --duplicates exclude each other",
     "select.by_deal_needs_count": "--by-deal goes with --count",
     "select.why.sheet": "deal {deal} is kept as a score sheet: its cards are not recorded",
