@@ -72,6 +72,7 @@ __all__ = [
     "seats_space",
     "set_language",
     "translate",
+    "yaml_problem",
 ]
 
 def _catalog_names() -> set[str]:
@@ -347,6 +348,55 @@ def os_reason(exc: BaseException | None, text: str = "") -> Arg:
     if text:
         return text
     return str(getattr(exc, "strerror", None) or exc)
+
+
+#: The YAML parser's words for broken YAML (PyYAML's and libyaml's, the
+#: start of a problem or of its context) -> the catalog's.
+_YAML_PROBLEMS: Final = (
+    ("mapping values are not allowed", "yaml.mapping_values"),
+    ("could not find expected ':'", "yaml.expected_colon"),
+    ("did not find expected ',' or ']'", "yaml.expected_comma_bracket"),
+    ("did not find expected ',' or '}'", "yaml.expected_comma_brace"),
+    ("expected ',' or ']'", "yaml.expected_comma_bracket"),
+    ("expected ',' or '}'", "yaml.expected_comma_brace"),
+    ("did not find expected key", "yaml.expected_key"),
+    ("expected <block end>", "yaml.expected_key"),
+    ("did not find expected '-' indicator", "yaml.expected_dash"),
+    ("did not find expected node content", "yaml.expected_node"),
+    ("expected the node content", "yaml.expected_node"),
+    ("did not find expected <document start>", "yaml.expected_document"),
+    ("expected '<document start>'", "yaml.expected_document"),
+    ("found character that cannot start any token", "yaml.bad_character"),
+    ("found character", "yaml.bad_character"),
+    ("found a tab character", "yaml.tab"),
+    ("found unexpected end of stream", "yaml.end_of_stream"),
+    ("found unknown escape character", "yaml.bad_escape"),
+    ("found unexpected ':'", "yaml.unexpected_colon"),
+    ("block sequence entries are not allowed", "yaml.sequence_here"),
+    ("found undefined alias", "yaml.undefined_alias"),
+    ("found undefined tag handle", "yaml.undefined_tag"),
+    ("control characters are not allowed", "yaml.control_character"),
+    ("special characters are not allowed", "yaml.control_character"),
+    ("found duplicate anchor", "yaml.duplicate_anchor"),
+    ("expected a comment or a line break", "yaml.expected_line_break"),
+    ("could not determine a constructor for the tag", "yaml.unknown_tag"),
+    ("found unhashable key", "yaml.unhashable_key"),
+)
+
+
+def yaml_problem(*said: str | None) -> Msg | None:
+    """The catalog's words for what the YAML parser (PyYAML or libyaml)
+    said of broken YAML, *said* in order of preference (its problem, then
+    its context: the first the catalog knows), or ``None`` when the
+    catalog knows none of them: the parser words them in English only, so
+    a caller says so in the run's language or leaves the detail out (as
+    :func:`os_reason` for the system's errors)."""
+    for text in said:
+        if text:
+            for start, key in _YAML_PROBLEMS:
+                if text.startswith(start):
+                    return msg(key)
+    return None
 
 
 def seat(name: str) -> Arg:

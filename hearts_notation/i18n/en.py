@@ -364,6 +364,8 @@ MESSAGES.update({
     "rules.file.number": "rules file {file}:{line}:{column}: {key}: {value}... is not a sensible number",
     "rules.file.yaml": "rules file {file}:{line}:{column}: not valid YAML: {problem}",
     "rules.file.yaml_unplaced": "rules file {file} is not valid YAML: {problem}",
+    "rules.file.yaml_at": "rules file {file}:{line}:{column}: not valid YAML",
+    "rules.file.not_yaml": "rules file {file} is not valid YAML",
     "rules.file.nested": "rules file {file}:{line}:{column}: values nested more than {n} levels deep; a rules file gives each key a value or a short list of values",
 })
 

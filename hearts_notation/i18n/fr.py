@@ -354,6 +354,8 @@ MESSAGES.update({
     "rules.file.number": "fichier de règles {file}:{line}:{column} : {key} : {value}... n'est pas un nombre raisonnable",
     "rules.file.yaml": "fichier de règles {file}:{line}:{column} : YAML non valide : {problem}",
     "rules.file.yaml_unplaced": "le fichier de règles {file} n'est pas du YAML valide : {problem}",
+    "rules.file.yaml_at": "fichier de règles {file}:{line}:{column} : YAML non valide",
+    "rules.file.not_yaml": "le fichier de règles {file} n'est pas du YAML valide",
     "rules.file.nested": "fichier de règles {file}:{line}:{column} : valeurs imbriquées sur plus de {n} niveaux ; un fichier de règles donne à chaque clé une valeur ou une courte liste de valeurs",
 })
 

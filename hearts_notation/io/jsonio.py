@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from ..cards import Card, CardError, display_order, parse_card
-from ..i18n import LANGUAGES, Arg, Msg, msg
+from ..i18n import LANGUAGES, Arg, Msg, msg, yaml_problem
 from ..model import (
     DIRECTIONS,
     MARKS,
@@ -1755,41 +1755,6 @@ def _yaml_repeats(root: Any, repeats: list[tuple[Any, Any, bool]]) -> tuple[Find
     return tuple(out)
 
 
-#: The YAML parser's words for broken YAML (PyYAML's and libyaml's, the
-#: start of a problem) -> the catalog's; a problem not listed is quoted as
-#: the parser words it.
-_YAML_PROBLEMS: Final = (
-    ("mapping values are not allowed", "yaml.mapping_values"),
-    ("could not find expected ':'", "yaml.expected_colon"),
-    ("did not find expected ',' or ']'", "yaml.expected_comma_bracket"),
-    ("did not find expected ',' or '}'", "yaml.expected_comma_brace"),
-    ("expected ',' or ']'", "yaml.expected_comma_bracket"),
-    ("expected ',' or '}'", "yaml.expected_comma_brace"),
-    ("did not find expected key", "yaml.expected_key"),
-    ("expected <block end>", "yaml.expected_key"),
-    ("did not find expected '-' indicator", "yaml.expected_dash"),
-    ("did not find expected node content", "yaml.expected_node"),
-    ("expected the node content", "yaml.expected_node"),
-    ("did not find expected <document start>", "yaml.expected_document"),
-    ("expected '<document start>'", "yaml.expected_document"),
-    ("found character that cannot start any token", "yaml.bad_character"),
-    ("found character", "yaml.bad_character"),
-    ("found a tab character", "yaml.tab"),
-    ("found unexpected end of stream", "yaml.end_of_stream"),
-    ("found unknown escape character", "yaml.bad_escape"),
-    ("found unexpected ':'", "yaml.unexpected_colon"),
-    ("block sequence entries are not allowed", "yaml.sequence_here"),
-    ("found undefined alias", "yaml.undefined_alias"),
-    ("found undefined tag handle", "yaml.undefined_tag"),
-    ("control characters are not allowed", "yaml.control_character"),
-    ("special characters are not allowed", "yaml.control_character"),
-    ("found duplicate anchor", "yaml.duplicate_anchor"),
-    ("expected a comment or a line break", "yaml.expected_line_break"),
-    ("could not determine a constructor for the tag", "yaml.unknown_tag"),
-    ("found unhashable key", "yaml.unhashable_key"),
-)
-
-
 #: The message ids of a JSON or YAML document broken partway (a syntax
 #: error of the record, not an unreadable input: ``hearts_notation.api``).
 SYNTAX_KEYS: Final = frozenset({"record.json", "record.json_here", "record.yaml",
@@ -1798,11 +1763,10 @@ SYNTAX_KEYS: Final = frozenset({"record.json", "record.json_here", "record.yaml"
 
 def yaml_syntax(problem: str) -> Msg:
     """"not valid YAML: ..." for the parser's words *problem*, told by the
-    catalog when it knows them."""
-    for start, key in _YAML_PROBLEMS:
-        if problem.startswith(start):
-            return msg("record.yaml", problem=msg(key).arg())
-    return msg("record.yaml", problem=problem)
+    catalog when it knows them (:func:`~hearts_notation.i18n.yaml_problem`),
+    else quoted."""
+    known = yaml_problem(problem)
+    return msg("record.yaml", problem=known.arg() if known is not None else problem)
 
 
 def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[Game]:

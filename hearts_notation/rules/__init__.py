@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cache import cached  # (at the top: the cache's folder is checked before a fork)
 from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
-from ..i18n import Arg, Msg, msg
+from ..i18n import Arg, Msg, msg, yaml_problem
 from ..seats import DEFAULT_SEATS, DIRECTIONS
 
 if TYPE_CHECKING:   # (pathlib: a rules file only; start-up)
@@ -538,6 +538,39 @@ def _nesting_refused(text: str, arg: str, loader_class: Any) -> None:
         loader.dispose()
 
 
+def _not_yaml(arg: str, text: str, exc: Exception) -> RuleError:
+    """Rules file *arg* (its *text*) is not YAML, as the parser *exc* found:
+    at its place (``file:line:column``: the parser's mark, or the reader's
+    position of a character YAML does not allow) and in the catalog's words
+    for the parser's problem (:func:`~hearts_notation.i18n.yaml_problem`);
+    a problem the catalog does not know is left out, since the parser
+    words it in English only."""
+    import yaml
+
+    line: int | None = None
+    column = 0
+    if isinstance(exc, yaml.MarkedYAMLError):
+        problem = yaml_problem(exc.problem, exc.context)
+        mark = exc.problem_mark or exc.context_mark
+        if mark is not None:
+            line, column = mark.line + 1, mark.column + 1
+    elif isinstance(exc, yaml.reader.ReaderError):
+        problem = yaml_problem(exc.reason)
+        at = exc.position       # (characters into the text, as read)
+        if isinstance(at, int) and 0 <= at <= len(text):
+            line = text.count("\n", 0, at) + 1
+            column = at - text.rfind("\n", 0, at)
+    else:
+        problem = yaml_problem(str(exc))
+    if line is None:
+        return RuleError(msg("rules.file.yaml_unplaced", file=arg, problem=problem.arg())
+                         if problem is not None else msg("rules.file.not_yaml", file=arg))
+    if problem is None:
+        return RuleError(msg("rules.file.yaml_at", file=arg, line=line, column=column))
+    return RuleError(msg("rules.file.yaml", file=arg, line=line, column=column,
+                         problem=problem.arg()))
+
+
 def _rules_file(arg: str, p: Path) -> dict[str, Any]:
     """The keys of a rules YAML file, checked before any is used: a small
     file (not ``/dev/zero``), UTF-8, no aliases, nesting of a few levels,
@@ -579,16 +612,8 @@ def _rules_file(arg: str, p: Path) -> dict[str, Any]:
                     and len(value.value) > 18:
                 raise RuleError(msg("rules.file.number", value=value.value[:20], **where))
         data = loader.construct_document(node) if node is not None else {}
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or str(exc).splitlines()[0]
-        if mark is None:
-            raise RuleError(msg("rules.file.yaml_unplaced", file=arg, problem=problem)) from None
-        raise RuleError(msg("rules.file.yaml", file=arg, line=mark.line + 1,
-                            column=mark.column + 1, problem=problem)) from None
-    except yaml.YAMLError as exc:     # (the reader's: a character YAML does not allow)
-        raise RuleError(msg("rules.file.yaml_unplaced", file=arg,
-                            problem=str(exc).splitlines()[0])) from None
+    except yaml.YAMLError as exc:
+        raise _not_yaml(arg, text, exc) from None
     except ValueError as exc:         # a value its YAML type cannot hold (2025-13-45)
         if isinstance(exc, RuleError):
             raise
