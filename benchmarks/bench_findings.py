@@ -1,6 +1,6 @@
 """``hearts validate`` on a file full of findings, against the same file without them.
 
-    python benchmarks/bench_findings.py [--quick] [--games N]
+    python benchmarks/bench_findings.py [--quick] [--games N] [--stages]
 
 A corpus of a few validations can have a finding on every deal (a club's
 sheets copied with a wrong figure, a program that scores another way), and
@@ -21,6 +21,15 @@ anchor divided by the findings).
 
 The children write their bytecode to a temporary ``PYTHONPYCACHEPREFIX``
 (the first run compiles it), as an installed package has it.
+
+``--stages`` measures instead, in this process (compiled core unless
+``HEARTS_NOTATION_PURE=1``), what a game with findings costs at each stage
+of the referee's HRN path (``referee.report_hrn_text``): the compact pass
+(the reader's events to ``CompactBuilder``, the read a game with findings
+makes for nothing), ``compact_report`` (which declines it), the model's
+read (``parse_game``) and ``check_game`` with its report entry; and the
+compact pass of the same games without findings.  CPU milliseconds a
+game, best of 5, on the first 100 games (``--games`` to change).
 """
 
 from __future__ import annotations
@@ -109,12 +118,69 @@ def run(quick: bool = False, games: int | None = None) -> list[Row]:
     return rows
 
 
+def stages(games: int | None = None) -> list[Row]:
+    """``--stages``: CPU ms a game of each stage of ``report_hrn_text`` (module doc)."""
+    import time
+    from collections.abc import Callable
+
+    from hearts_notation.io.hrn.cut import cut_games
+    from hearts_notation.io.hrn.reader import parse_game, visit_text
+    from hearts_notation.referee import (
+        CompactBuilder,
+        check_game,
+        compact_report,
+        report_hrn_text,
+    )
+
+    clean = "".join(dumps(list(generate_games(games or 100, seed=41)), "hrn"))
+    wrong = re.sub(r"(?m)^score .*$", _one_too_high, clean)
+    texts = [[(g.text, g.line, g.stop) for g in cut_games(t.splitlines(keepends=True))]
+             for t in (wrong, clean)]
+    n = len(texts[0])
+
+    def ms(work: Callable[[], object]) -> float:
+        best = float("inf")
+        for _ in range(5):
+            start = time.process_time()
+            work()
+            best = min(best, time.process_time() - start)
+        return best / n * 1000
+
+    def compact(k: int) -> list[object]:
+        return [visit_text(t, CompactBuilder(), "f", line, None, i, stop)
+                for i, (t, line, stop) in enumerate(texts[k], 1)]
+
+    compacts = compact(0)
+    models = [parse_game(t, "f", line, None, i, stop)
+              for i, (t, line, stop) in enumerate(texts[0], 1)]
+    figures = [
+        ("report_hrn_text, a game with findings", ms(lambda: [
+            report_hrn_text(t, "f", line, i, None, False, None, stop)
+            for i, (t, line, stop) in enumerate(texts[0], 1)])),
+        ("  the compact pass (read 1)", ms(lambda: compact(0))),
+        ("  compact_report (declines)", ms(lambda: [
+            compact_report(c, "f", i, None, False)
+            for i, c in enumerate(compacts, 1) if c is not None])),
+        ("  parse_game (read 2, the model)", ms(lambda: [
+            parse_game(t, "f", line, None, i, stop)
+            for i, (t, line, stop) in enumerate(texts[0], 1)])),
+        ("  check_game + report entry", ms(lambda: [
+            check_game(g, None, False).to_dict() for g in models])),
+        ("the compact pass of the games without findings", ms(lambda: compact(1))),
+    ]
+    deals = len(re.findall(r"(?m)^score ", clean)) / n
+    return [_row(name, value, "ms/game", digits=3, note=f"{n} games, {deals:.1f} deals a game")
+            for name, value in figures]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="150 games, best of 2")
     parser.add_argument("--games", type=int, help="games in the corpus (default 1000)")
+    parser.add_argument("--stages", action="store_true",
+                        help="the cost of each stage of the referee's path, in this process")
     ns = parser.parse_args()
-    print_rows(run(ns.quick, ns.games))
+    print_rows(stages(ns.games) if ns.stages else run(ns.quick, ns.games))
 
 
 if __name__ == "__main__":
