@@ -39,7 +39,7 @@ from .cards import (
     cards_of,
 )
 from .rules import RuleSet
-from .state import led_suit, trick_winner
+from .state import led_suit, trick_winner, winning_card
 
 # Module constants are Final, and the masks of cards.py copied here, so that
 # mypyc keeps them in C statics: a plain module global, or a name imported from
@@ -205,18 +205,17 @@ class HeuristicBot(Bot):
                 self.shooting = False
             else:
                 return self._shoot(view, legal)
-        led = led_suit(view.trick)
-        if led is None:
-            return self._lead(view, legal, rng)
-        follow = legal & _SUIT_MASK[led]
-        threat = self._moon_threat(view)
-        if threat:
-            stop = self.stop_moon(view.trick, legal, follow)
-            if stop >= 0:
-                return stop
-        if follow:
-            return self._follow(view, follow, led)
-        return self._discard(view, legal)
+        trick = view.trick
+        if not trick:
+            return heuristic_lead(view.hand, legal, view.played, rng)
+        trick_mask = 0
+        for c in trick:
+            trick_mask |= 1 << c
+        led = led_suit(trick)
+        assert led is not None
+        return heuristic_reply(view.hand, legal, led, trick_mask, winning_card(trick[0], trick_mask),
+                               view.trick_number == 0, len(trick) == len(view.taken) - 1,
+                               view.played, self._moon_threat(view))
 
     @staticmethod
     def _moon_threat(view: PlayView) -> bool:
@@ -225,97 +224,8 @@ class HeuristicBot(Bot):
         out = view.played & _PENALTY
         for c in view.trick:
             out &= ~(1 << c)
-        if not out:
-            return False
-        for i, t in enumerate(view.taken):
-            if t & _PENALTY == out:
-                return i != view.seat and (out & _QS_BIT != 0 or out.bit_count() >= 7)
-        return False
-
-    @staticmethod
-    def stop_moon(trick: list[int], legal: int, follow: int) -> int:
-        """A card that keeps a penalty card from the would-be shooter: win
-        a trick holding a penalty card, or keep our hearts off its trick.
-        -1 when nothing useful can be done.  *trick* holds the cards on the
-        table (at least one), *follow* the legal cards of the suit led.
-        (Public: the analysis's ``careful`` play-out policy stops moons the
-        same way.)"""
-        trick_mask = 0
-        for c in trick:
-            trick_mask |= 1 << c
-        if follow:
-            top = trick[trick_winner(trick)]   # the card to beat
-            over = follow & ~((1 << (top + 1)) - 1)
-            if over and trick_mask & _PENALTY:
-                return _low(over)
-            return -1
-        safe = legal & ~_PENALTY
-        return _high(safe) if safe else -1
-
-    @staticmethod
-    def _queen_out(view: PlayView) -> bool:
-        """Q♠ is still to be played and is not in our hand."""
-        return not (view.played | view.hand) & _QS_BIT
-
-    def _lead(self, view: PlayView, legal: int, rng: random.Random) -> int:
-        choices = legal & ~_QS_BIT or legal
-        if self._queen_out(view) or view.hand & _QS_BIT:
-            choices = choices & ~_HIGH_SPADES or choices
-        fish = choices & _BELOW_QUEEN_SPADES
-        if fish and self._queen_out(view) and rng.random() < 0.5:
-            return _high(fish)
-        non_hearts = choices & ~_HEARTS_MASK
-        if non_hearts:
-            choices = non_hearts
-        # The lowest card, by rank, of any suit; ties go to the longer suit.
-        best, best_key = -1, (99, 0)
-        for s in range(4):
-            m = choices & _SUIT_MASK[s]
-            if m:
-                c = _low(m)
-                key = (c % 13, -(view.hand & _SUIT_MASK[s]).bit_count())
-                if key < best_key:
-                    best, best_key = c, key
-        return best
-
-    def _follow(self, view: PlayView, follow: int, led: int) -> int:
-        top = view.trick[trick_winner(view.trick)]   # the card to beat
-        n = len(view.taken)
-        last = len(view.trick) == n - 1
-        trick_mask = 0
-        for c in view.trick:
-            trick_mask |= 1 << c
-        if view.trick_number == 0 and not trick_mask & _PENALTY:
-            return _high(follow & ~_QS_BIT or follow)
-        under = follow & ((1 << top) - 1)
-        # (A trick with a scoring J♦ and no penalty card is free as well: the
-        # test below covers it, so the rules are not read at every card.)
-        if last and not trick_mask & _PENALTY:
-            over = follow & ~((1 << (top + 1)) - 1) & ~_QS_BIT
-            if over:
-                return _high(over)      # a free trick: win it with the highest card
-        if under:
-            return _high(under)         # duck, as high as possible (drops Q♠ under A♠/K♠)
-        safe = follow & ~_QS_BIT or follow
-        return _high(safe) if last else _low(safe)
-
-    def _discard(self, view: PlayView, legal: int) -> int:
-        if legal & _QS_BIT:
-            return QUEEN_OF_SPADES
-        if self._queen_out(view) and legal & _HIGH_SPADES:
-            return _high(legal & _HIGH_SPADES)
-        hearts = legal & _HEARTS_MASK
-        if hearts:
-            return _high(hearts)
-        best, best_key = -1, -999
-        for s in range(4):
-            m = legal & _SUIT_MASK[s]
-            if m:
-                c = _high(m)
-                key = (c % 13) * 2 - (view.hand & _SUIT_MASK[s]).bit_count()
-                if key > best_key:
-                    best, best_key = c, key
-        return best
+        shooter = moon_shooter(out, view.taken)
+        return shooter >= 0 and shooter != view.seat
 
     def _shoot(self, view: PlayView, legal: int) -> int:
         """Play to take every penalty card."""
@@ -338,6 +248,117 @@ class HeuristicBot(Bot):
         return _low(keep) if keep else _low(legal)
 
 
+# The heuristic bot's play, on plain ints ---------------------------------------------
+#
+# Module functions of ints and masks, not methods of a view: the analysis's
+# play-outs (analysis/playout.py) call them for millions of cards a deal from
+# their own loop, without filling a PlayView at each card (issue 24), and
+# HeuristicBot.play calls the same functions, so there is one bot.
+
+
+def moon_shooter(out: int, taken: list[int]) -> int:
+    """The seat that has taken every penalty card of *out* (the penalty
+    cards gathered so far in finished tricks) when they are enough for a
+    moon in sight (Q♠, or seven hearts); -1 otherwise (none gathered, two
+    seats hold some, or too few)."""
+    if not out:
+        return -1
+    for i, t in enumerate(taken):
+        if t & _PENALTY == out:
+            return i if out & _QS_BIT or out.bit_count() >= 7 else -1
+    return -1
+
+
+def stop_moon_card(trick_mask: int, top: int, legal: int, follow: int) -> int:
+    """A card that keeps a penalty card from the would-be shooter: win a
+    trick holding a penalty card, or keep our hearts off its trick.  -1
+    when nothing useful can be done.  *trick_mask* holds the cards on the
+    table (at least one), *top* the card winning the trick so far, *follow*
+    the legal cards of the suit led.  (The analysis's ``careful`` play-out
+    policy stops moons the same way.)"""
+    if follow:
+        over = follow & ~((1 << (top + 1)) - 1)
+        if over and trick_mask & _PENALTY:
+            return _low(over)
+        return -1
+    safe = legal & ~_PENALTY
+    return _high(safe) if safe else -1
+
+
+def heuristic_lead(hand: int, legal: int, played: int, rng: random.Random) -> int:
+    """The heuristic bot's lead (not shooting): no Q♠, no A♠/K♠ while the
+    queen is out, fish for the queen with a spade under it half the time,
+    else the lowest card by rank (ties to the longer suit), hearts last.
+    *legal* has two cards or more; *played* is every card played so far."""
+    queen_out = not (played | hand) & _QS_BIT
+    choices = legal & ~_QS_BIT or legal
+    if queen_out or hand & _QS_BIT:
+        choices = choices & ~_HIGH_SPADES or choices
+    fish = choices & _BELOW_QUEEN_SPADES
+    if fish and queen_out and rng.random() < 0.5:
+        return _high(fish)
+    non_hearts = choices & ~_HEARTS_MASK
+    if non_hearts:
+        choices = non_hearts
+    # The lowest card, by rank, of any suit; ties go to the longer suit (the
+    # key rank * 32 - length orders as the pair (rank, -length)).
+    best, best_key = -1, 99 * 32
+    for s in range(4):
+        m = choices & _SUIT_MASK[s]
+        if m:
+            c = _low(m)
+            key = (c % 13) * 32 - (hand & _SUIT_MASK[s]).bit_count()
+            if key < best_key:
+                best, best_key = c, key
+    return best
+
+
+def heuristic_reply(hand: int, legal: int, led: int, trick_mask: int, top: int, first_trick: bool,
+                    last: bool, played: int, threat: bool) -> int:
+    """The heuristic bot's card on a trick led in suit *led* (not
+    shooting): stop a moon in sight (*threat*), else follow or discard.
+    *trick_mask* is the cards on the table, *top* the one winning so far,
+    *last* whether the seat plays the trick's last card, *played* every
+    card played so far; *legal* has two cards or more."""
+    follow = legal & _SUIT_MASK[led]
+    if threat:
+        stop = stop_moon_card(trick_mask, top, legal, follow)
+        if stop >= 0:
+            return stop
+    if follow:
+        if first_trick and not trick_mask & _PENALTY:
+            return _high(follow & ~_QS_BIT or follow)
+        under = follow & ((1 << top) - 1)
+        # (A trick with a scoring J♦ and no penalty card is free as well: the
+        # test below covers it, so the rules are not read at every card.)
+        if last and not trick_mask & _PENALTY:
+            over = follow & ~((1 << (top + 1)) - 1) & ~_QS_BIT
+            if over:
+                return _high(over)      # a free trick: win it with the highest card
+        if under:
+            return _high(under)         # duck, as high as possible (drops Q♠ under A♠/K♠)
+        safe = follow & ~_QS_BIT or follow
+        return _high(safe) if last else _low(safe)
+    # Void in the suit led: Q♠, then A♠/K♠ while the queen is out, the
+    # highest heart, else the highest card of the shortest suit.
+    if legal & _QS_BIT:
+        return _QS
+    if not (played | hand) & _QS_BIT and legal & _HIGH_SPADES:
+        return _high(legal & _HIGH_SPADES)
+    hearts = legal & _HEARTS_MASK
+    if hearts:
+        return _high(hearts)
+    best, best_key = -1, -999
+    for s in range(4):
+        m = legal & _SUIT_MASK[s]
+        if m:
+            c = _high(m)
+            key = (c % 13) * 2 - (hand & _SUIT_MASK[s]).bit_count()
+            if key > best_key:
+                best, best_key = c, key
+    return best
+
+
 #: Bot names for ``hearts generate --bots``.
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
 
@@ -350,4 +371,5 @@ def make_bot(name: str) -> Bot:
         raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}") from None
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "PlayView", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "PlayView", "RandomBot", "heuristic_lead", "heuristic_reply",
+           "make_bot", "moon_shooter", "stop_moon_card"]

@@ -641,9 +641,7 @@ class Evaluator:
         out: list[float] = []
         stream = WorldStream(key)
         for cls in classes:
-            st = state.copy()
-            st.push(_first(cls))
-            out.append(float(playout.finish(st, stream.reader())[me]))
+            out.append(float(playout.finish_after(state, _first(cls), stream.reader())[me]))
         return out
 
     def _sampler(self, know: Knowledge) -> tuple[WorldSampler | None, bool]:
@@ -820,8 +818,7 @@ class Evaluator:
                 after = cast("list[int]", apply_passes(hands, gifts, offset))
                 leader = opening_leader(rules, after)
                 assert leader is not None
-                state = GameState(rules, after, leader)
-                pts = self.playouts[pol].finish(state, stream.reader())
+                pts = self.playouts[pol].finish_deal(after, leader, stream.reader())
                 ev.values[k].append(float(pts[seat]))
             ev.policy.append(pol)
             ev.worlds += 1

@@ -32,12 +32,11 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..bots import HeuristicBot, PlayView
+from ..bots import HeuristicBot, heuristic_lead, heuristic_reply, moon_shooter, stop_moon_card
 from ..cards import HEARTS_MASK, QS_BIT, SPADES, SUIT_MASKS
 from ..rules import RuleSet
-from ..state import GameState, led_suit, trick_winner
+from ..state import GameState, breaks_hearts, led_suit, legal_plays, winning_card
 from .exact import ExactSolver
-from .state import moon_choice
 
 # Final, and the masks of cards.py copied here: mypyc keeps them in C statics
 # (a plain module global, or a name imported from a module it does not
@@ -72,10 +71,29 @@ def careful_card(state: GameState) -> int:
     held = 0
     for h in state.hands:
         held |= h
+    trick_mask = 0
     for c in state.trick:
-        held |= 1 << c
-    queen_out = bool(held & ~hand & _QS_BIT)
-    if not state.trick:
+        trick_mask |= 1 << c
+    led = -1
+    top = -1
+    if state.trick:
+        suit = led_suit(state.trick)
+        led = -1 if suit is None else suit
+        top = winning_card(state.trick[0], trick_mask)
+    shooter = _careful_shooter(state.taken)
+    return _careful(hand, legal, led, trick_mask, top, len(state.trick) == state.players - 1,
+                    bool((held | trick_mask) & ~hand & _QS_BIT), shooter >= 0 and shooter != s)
+
+
+def _careful(hand: int, legal: int, led: int, trick_mask: int, top: int, last: bool,
+             queen_out: bool, moon: bool) -> int:
+    """The ``careful`` policy's card: *led* is the suit led (-1: the seat
+    leads), *trick_mask* the cards on the table, *top* the one winning so
+    far, *last* whether the seat plays the trick's last card, *queen_out*
+    whether Q♠ is in another hand or on the table, *moon* whether another
+    seat has a moon in sight (:func:`_careful_shooter`); *legal* has two
+    cards or more."""
+    if led < 0:
         choices = legal & ~_PENALTY or legal
         if queen_out:
             choices = choices & ~_HIGH_SPADES or choices
@@ -86,29 +104,27 @@ def careful_card(state: GameState) -> int:
             fish = choices & _BELOW_QUEEN_SPADES
             if fish and not hand & _HIGH_SPADES:
                 return _high(fish)
-        best, key = -1, (99, 99)
+        # The lowest card of the shortest suit (the key length * 4 + suit
+        # orders as the pair (length, suit)).
+        best, key = -1, 99 * 4
         for suit in range(4):
             m = choices & _SUIT_MASK[suit]
             if m:
-                k = ((hand & _SUIT_MASK[suit]).bit_count(), suit)
+                k = (hand & _SUIT_MASK[suit]).bit_count() * 4 + suit
                 if k < key:
                     best, key = _low(m), k
         return best
-    cards = state.trick      # read, never changed
-    led = led_suit(cards)
-    assert led is not None
     follow = legal & _SUIT_MASK[led]
-    if _moon_in_sight(state, s):
-        stop = HeuristicBot.stop_moon(cards, legal, follow)
+    if moon:
+        stop = stop_moon_card(trick_mask, top, legal, follow)
         if stop >= 0:
             return stop
     if follow:
-        top = cards[trick_winner(cards)]     # the card to beat
         under = follow & ((1 << top) - 1)
         if under:
             return _high(under)
         safe = follow & ~_QS_BIT or follow
-        if len(state.trick) == state.players - 1:
+        if last:
             return _high(safe)
         return _low(safe)
     if legal & _QS_BIT:
@@ -118,35 +134,45 @@ def careful_card(state: GameState) -> int:
     hearts = legal & _HEARTS_MASK
     if hearts:
         return _high(hearts)
-    best, key = -1, (99, 99)
+    # The highest card of the shortest suit, the higher on ties (the key
+    # length * 16 - rank orders as the pair (length, -rank)).
+    best, key = -1, 99 * 16
     for suit in range(4):
         m = legal & _SUIT_MASK[suit]
         if m:
-            k = ((hand & _SUIT_MASK[suit]).bit_count(), -(_high(m) % 13))
+            k = (hand & _SUIT_MASK[suit]).bit_count() * 16 - _high(m) % 13
             if k < key:
                 best, key = _high(m), k
     return best
 
 
-def _moon_in_sight(state: GameState, s: int) -> bool:
-    """Another seat than *s* has taken every penalty card taken so far,
-    and enough of them (Q♠ or seven hearts) that a moon is in sight: the
-    bot's test (:meth:`HeuristicBot.moon_threat`), on the game state."""
+def _careful_shooter(taken: list[int]) -> int:
+    """The seat that has taken every penalty card taken so far, when they
+    are enough (Q♠ or seven hearts) that a moon is in sight; -1 otherwise:
+    the ``careful`` policy's test (the bot's own, on the tricks taken)."""
     shooter = -1
     got = 0
-    for i, t in enumerate(state.taken):
+    for i, t in enumerate(taken):
         if t & _PENALTY:
             if shooter >= 0:
-                return False
+                return -1
             shooter, got = i, t & _PENALTY
-    return shooter >= 0 and shooter != s and (got & _QS_BIT != 0 or got.bit_count() >= 7)
+    if shooter >= 0 and (got & _QS_BIT != 0 or got.bit_count() >= 7):
+        return shooter
+    return -1
 
 
 class Playout:
     """Finishes positions: *policy* play down to *tail* tricks, then the
     exact solver (``tail=0``: heuristic play to the last card).  The tail is
     :meth:`ExactSolver.play_out` (the selfish model, every seat's points),
-    the solver of ``hearts solve``, of the exact decisions and of ``dd_loss``."""
+    the solver of ``hearts solve``, of the exact decisions and of ``dd_loss``.
+
+    The policy's cards are played by one loop over plain ints and lists
+    (:meth:`_play`), the game state's rule functions deciding what is legal,
+    when hearts open and who wins a trick, without a :class:`GameState` or
+    its undo record at each card: the play-outs are most of ``annotate``'s
+    CPU (issue 24)."""
 
     def __init__(self, rules: RuleSet, solver: ExactSolver, tail: int, policy: str = "bot") -> None:
         if policy not in POLICIES:
@@ -158,46 +184,129 @@ class Playout:
         #: the ``careful`` policy (tested at every card: a flag, not the name)
         self.careful = policy == "careful"
         self.bot = HeuristicBot(moon_appetite=0.0, noise=0.0)
-        self.choice = moon_choice(rules)
         self.deck = rules.deck_mask
-        #: The bot's view, filled in afresh for every card rather than built:
-        #: ``PlayView``'s ``__init__`` is the ``dataclasses`` one, interpreted
-        #: even with the compiled core, and building a view at every card of
-        #: every play-out cost about 7% of ``annotate``'s CPU (issue 24).  The
-        #: bot only reads the view, and keeps nothing of it between cards.
-        self.view = PlayView(rules, 0, 0, 0, [], 0, False, 0, [], [0] * rules.players)
-
-    def choose(self, state: GameState, rng: random.Random) -> int:
-        """The policy's card for the seat to move."""
-        if self.careful:
-            return careful_card(state)
-        legal = state.legal_cards()
-        if not legal & (legal - 1):
-            return legal.bit_length() - 1
-        s = state.to_play
-        held = 0
-        for h in state.hands:
-            held |= h
-        view = self.view
-        view.seat = s
-        view.hand = state.hands[s]
-        view.legal = legal
-        view.trick = state.trick          # read, never changed, by the bot
-        view.trick_number = state.tricks_done
-        view.hearts_broken = state.broken
-        view.played = self.deck & ~held
-        view.taken = state.taken
-        return self.bot.play(view, rng)
+        self.tricks = rules.tricks_per_deal
+        #: The position handed to the exact tail when the caller's state is
+        #: not to be changed: its fields are set afresh for every play-out.
+        self._tail_state = GameState(rules, [0] * rules.players, 0)
 
     def finish(self, state: GameState, rng: random.Random) -> list[int]:
-        """Final points of every seat after playing *state* out (changes
-        *state*; pass a copy)."""
-        # Tricks left (the one in progress counted), counted down as tricks end.
-        left = state.tricks_total - state.tricks_done
-        while left > self.tail:
-            if state.push(self.choose(state, rng)) is not None:
-                left -= 1
-        return self.solver.play_out(state)
+        """Final points of every seat after playing *state* out.  *state*
+        is left at the position handed to the exact tail (pass a copy); the
+        cards played are not added to its undo record (do not pop them)."""
+        if not all(state.known):
+            raise ValueError("every hand must be known")
+        return self._play(state.hands, state.taken, state.trick, state.trick_seats, state.leader,
+                          state.to_play, state.tricks_done, state.broken, -1, rng, state)
+
+    def finish_after(self, state: GameState, card: int, rng: random.Random) -> list[int]:
+        """Final points of every seat after the seat to move plays *card*
+        (held, legal) in *state* and the deal is played out; *state* is not
+        changed (the candidates of a decision all start from it)."""
+        if not all(state.known):
+            raise ValueError("every hand must be known")
+        return self._play(list(state.hands), list(state.taken), list(state.trick),
+                          list(state.trick_seats), state.leader, state.to_play, state.tricks_done,
+                          state.broken, card, rng, self._tail_state)
+
+    def finish_deal(self, hands: list[int], leader: int, rng: random.Random) -> list[int]:
+        """Final points of every seat of a deal played out from its first
+        card: *hands* are the hands after the pass (the list is changed),
+        *leader* the opening leader (:func:`hearts_notation.state.opening_leader`)."""
+        return self._play(hands, [0] * len(hands), [], [], leader, leader, 0, False, -1, rng,
+                          self._tail_state)
+
+    def _shooter(self, hands_mask: int, trick_mask: int, taken: list[int]) -> int:
+        """The seat with a moon in sight by this policy's test (-1: none),
+        from the cards in the hands, on the table and taken: it changes
+        only when a trick is gathered."""
+        if self.careful:
+            return _careful_shooter(taken)
+        # the bot's: the penalty cards played, not on the table (HeuristicBot._moon_threat)
+        return moon_shooter(self.deck & ~hands_mask & _PENALTY & ~trick_mask, taken)
+
+    def _play(self, hands: list[int], taken: list[int], trick: list[int], seats: list[int],
+              leader: int, s: int, done: int, broken: bool, card: int, rng: random.Random,
+              out: GameState) -> list[int]:
+        """Play on with the policy (*card*, if not -1, first: a candidate)
+        as :meth:`GameState.push` would, from a position given by its
+        fields (changed in place: pass copies), until *tail* tricks are
+        left; then set *out* to that position and solve it exactly."""
+        rules = self.rules
+        n = len(hands)
+        tail = self.tail
+        careful = self.careful
+        deck = self.deck
+        left = self.tricks - done     # the trick in progress counted
+        in_hands = 0
+        for h in hands:
+            in_hands |= h
+        trick_mask = 0
+        for c in trick:
+            trick_mask |= 1 << c
+        led = -1
+        top = -1
+        if trick:
+            suit = led_suit(trick)
+            led = -1 if suit is None else suit
+            top = winning_card(trick[0], trick_mask)
+        shooter = self._shooter(in_hands, trick_mask, taken)
+        while True:
+            if card < 0:
+                if left <= tail:
+                    break
+                hand = hands[s]
+                legal = legal_plays(rules, hand, led if led >= 0 else None, done == 0, broken)
+                if not legal & (legal - 1):
+                    card = _high(legal)
+                elif careful:
+                    card = _careful(hand, legal, led, trick_mask, top, len(trick) == n - 1,
+                                    bool((in_hands | trick_mask) & ~hand & _QS_BIT),
+                                    shooter >= 0 and shooter != s)
+                elif led < 0:
+                    card = heuristic_lead(hand, legal, deck & ~in_hands, rng)
+                else:
+                    card = heuristic_reply(hand, legal, led, trick_mask, top, done == 0,
+                                           len(trick) == n - 1, deck & ~in_hands,
+                                           shooter >= 0 and shooter != s)
+            # The card played, as GameState.push plays it.
+            b = 1 << card
+            hands[s] &= ~b
+            in_hands &= ~b
+            if not broken and breaks_hearts(rules, card, led if led >= 0 else None):
+                broken = True
+            trick.append(card)
+            seats.append(s)
+            trick_mask |= b
+            card = -1
+            if len(trick) < n:
+                if led < 0:
+                    suit = led_suit(trick)
+                    led = -1 if suit is None else suit
+                top = winning_card(trick[0], trick_mask)
+                s = s + 1 if s + 1 < n else 0
+                continue
+            winner = seats[trick.index(winning_card(trick[0], trick_mask))]
+            taken[winner] |= trick_mask
+            trick = []
+            seats = []
+            trick_mask = 0
+            led = -1
+            top = -1
+            done += 1
+            leader = winner
+            s = winner
+            left -= 1
+            shooter = self._shooter(in_hands, 0, taken)
+        out.hands = hands
+        out.taken = taken
+        out.trick = trick
+        out.trick_seats = seats
+        out.leader = leader
+        out.to_play = s
+        out.tricks_done = done
+        out.broken = broken
+        return self.solver.play_out(out)
 
     def pass_cards(self, hand: int, count: int, rng: random.Random) -> list[int]:
         """The heuristic bot's *count* cards to pass from *hand*, most
