@@ -330,6 +330,16 @@ class Game:
             return self.seats
         return DEFAULT_SEATS[players_in_rules(self.rules)]
 
+    @property
+    def rules_pos(self) -> Pos | None:
+        """Where the record gives its rules (its ``Rules`` tag, a JSON or YAML
+        ``rules`` key), else where the game starts: the place of every
+        message about the rules string (the referee's, the exporters')."""
+        for key in ("Rules", "rules", "tag:Rules"):
+            if key in self.where:
+                return self.where[key]
+        return self.pos
+
 
 def players_in_rules(rules: str | None) -> int:
     """Number of players a ``Rules`` string implies, without full validation.

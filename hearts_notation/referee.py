@@ -57,7 +57,7 @@ from .cards import (
     cards_of,
     display_order,
 )
-from .i18n import Arg, Msg, msg, numbers_and, seats_and, seats_space
+from .i18n import Arg, Msg, clip, msg, numbers_and, seats_and, seats_space
 from .i18n import seat as _s
 from .io.compact import CompactDeal, CompactGame, compact_record
 from .io.compact import seat_ok as _seat_ok
@@ -143,13 +143,6 @@ def _load_cached(arg: str) -> RuleSet:
     return load_rules(arg)
 
 
-def _rules_pos(game: Game) -> Pos | None:
-    for key in ("Rules", "rules", "tag:Rules"):
-        if key in game.where:
-            return game.where[key]
-    return game.pos
-
-
 def rules_with_findings(game: Game, default_rules: RuleSet | str | None = None,
                         force_rules: bool = False) -> tuple[RuleSet, list[Finding]]:
     """The rules a game is checked under, and the ``unknown-rule`` findings.
@@ -171,10 +164,10 @@ def rules_with_findings(game: Game, default_rules: RuleSet | str | None = None,
     rules, problems, under = _rules_of(spec, default)
     if not problems:
         return rules, []
-    pos = _rules_pos(game)
+    pos = game.rules_pos
     findings = [
         _finding("unknown-rule", "error",
-                 msg("finding.unknown-rule", spec=spec, problem=p, under=under),
+                 msg("finding.unknown-rule", spec=clip(spec), problem=p, under=clip(under)),
                  line=pos.line if pos else None, column=pos.column if pos else None)
         for p in problems
     ]
@@ -200,14 +193,20 @@ def _rules_of(spec: str, default: RuleSet | None) -> tuple[RuleSet, tuple[Arg, .
             problems.append(exc.arg())
             base = fallback
     good: list[tuple[str, str]] = []
+    # Each word is checked with the good ones before it, by their last value
+    # per key (what apply_overrides keeps of them): the keys are few, so the
+    # check stays linear in the words (it applied every good word again for
+    # each word, quadratic: 4,000 words of a JSON "rules" string took 8 s).
+    latest: dict[str, str] = {}
     for w in rest:
         try:
             pair = split_overrides([w])
-            apply_overrides(base, [*good, *pair])
+            apply_overrides(base, [*latest.items(), *pair])
         except RuleError as exc:
             problems.append(exc.arg())
             continue
         good.extend(pair)
+        latest.update(pair)
     rules = apply_overrides(base, good) if good else base
     under = rules.spec if rules.spec != fallback.spec or good or base is not fallback else fallback.spec
     return rules, tuple(problems), under
@@ -236,7 +235,7 @@ def game_seats(game: Game, rules: RuleSet) -> tuple[tuple[str, ...], RuleSet, li
     seats = tuple(game.seats)
     if len(seats) == rules.players:
         return seats, rules, []
-    pos = game.where.get("Seats") or _rules_pos(game)
+    pos = game.where.get("Seats") or game.rules_pos
     try:
         adapted = with_players(rules, len(seats))
     except RuleError:

@@ -298,6 +298,15 @@ class Msg:
         return ("msg", self.key, tuple((k, v) for k, v in self.args))
 
 
+def clip(text: str, limit: int = 60) -> str:
+    """*text* cut at *limit* characters (``…`` after the cut), for a value a
+    message quotes: a record's string may be as long as its line or its
+    record (64 KiB, 16 MiB), and a message quoted once per finding would
+    otherwise grow with the square of it (docs/robustness.md: messages quote
+    values boundedly)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class MessageError(Exception):
     """An error whose message is a catalog message (``msg``): :meth:`text`
     words it in any language, ``str()`` in English.  The base of the

@@ -45,7 +45,7 @@ from ..cards import (
     mask_of,
     parse_card,
 )
-from ..i18n import Arg, Msg, card, msg, seat
+from ..i18n import Arg, Msg, card, clip, msg, seat
 from ..i18n import cards as cards_arg
 from ..model import Deal, Direction, Finding, Game, Pass, Play, Pos, Trick
 from ..rules import RuleError, RuleSet, parse_rules, preset_rules
@@ -987,7 +987,7 @@ def game_histories(game: Game, gi: int = 1, default_rules: RuleSet | str | None 
     where = game.pos
 
     def refuse(message: Msg, line: int | None = where.line if where else None,
-               column: int | None = None) -> OpenSpielExportError:
+               column: int | None = where.column if where else None) -> OpenSpielExportError:
         return OpenSpielExportError(source, msg("record.at", where=msg("record.game", n=gi).arg(),
                                                 message=message.arg()), line, column)
 
@@ -995,12 +995,15 @@ def game_histories(game: Game, gi: int = 1, default_rules: RuleSet | str | None 
         e = game.errors[0]
         text: Arg = Msg(e.key, e.args).arg() if e.key else e.message
         raise refuse(msg("os.x.not_clean", message=text), e.line, e.column)
+    rpos = game.rules_pos
+    at = (rpos.line, rpos.column) if rpos else (None, None)
     try:
         rules = _resolve_rules(game, default_rules, force_rules)
     except RuleError as exc:
-        raise refuse(msg("os.x.rules", rules=repr(game.rules), why=exc.arg())) from None
+        raise refuse(msg("os.x.rules", rules=repr(clip(game.rules or "")), why=exc.arg()),
+                     *at) from None
     if rules.players != 4 or len(game.seat_names) != 4:
-        raise refuse(msg("os.x.players", rules=rules.spec, n=rules.players))
+        raise refuse(msg("os.x.players", rules=clip(rules.spec), n=rules.players), *at)
     if rules.deck_mask != FULL_DECK:
         raise refuse(msg("os.x.deck", cards=cards_arg(list(rules.removed_cards), 52)))
     score = score_game(game, rules, game.seat_names)
