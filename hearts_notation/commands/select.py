@@ -37,7 +37,7 @@ from ..io import (
     write_atomic_iter,
 )
 from ..model import Finding, Game
-from ..output import escape_controls, message, write_stdout
+from ..output import OutputError, escape_controls, message, resolve_target, write_stdout
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..runners.local import EngineSpec, total_bytes
@@ -227,6 +227,10 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
                                 yield one_deal_game(game, k)
                     elif state.keep(picked.identity, picked, None) and game is not None:
                         yield game
+        if unreadable and writing and _replaced(target):
+            # An input that could not be read would be missing from the file:
+            # the -o file is left as it was (exit 2), as convert and score leave it.
+            raise _Unread
 
     try:
         if writing:
@@ -237,6 +241,8 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
     except KeyboardInterrupt:
         message("hearts: " + translate(lang, "app.interrupted"))
         return CorpusReport(games=state.count, interrupted=True, unusable=unreadable)
+    except _Unread:
+        message("hearts: " + msg("select.output_kept.#n", n=unreadable, target=target).text(lang))
     except OSError as exc:
         fail_output(exc, target)
     except InputError as exc:     # the writer's (OpenSpiel cannot replay a deal): exit 2
@@ -258,6 +264,23 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
         write_stdout(msg(f"{key}.#n", n=state.count).text(lang) + "\n")
     sys.stdout.flush()
     return CorpusReport(games=state.count, unusable=unreadable, findings=flawed)
+
+
+class _Unread(Exception):
+    """Raised by the writer's source when an input could not be read: the
+    atomic write stops and its temporary file goes, the target untouched."""
+
+
+def _replaced(target: str) -> bool:
+    """Whether *target* is a file the write replaces whole (a regular file or
+    a new name), which can be left as it was; standard output, a FIFO, a
+    device or a URL are written as the records come."""
+    if target == "-" or "://" in target:
+        return False
+    try:
+        return resolve_target(target)[1] == "replace"
+    except OutputError:
+        return False     # the writer says why it cannot write there
 
 
 def _flaw_text(source: str | None, index: int | None, line: int | None, flaw: Finding,

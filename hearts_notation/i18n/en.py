@@ -740,6 +740,8 @@ MESSAGES.update({
     "select.not_written": "{source}, game {index} (line {line}) matches but is not written: it does not parse (hearts validate says where)",
     "select.not_written_twice": "{source}:{line}:{column}: game {index} matches but is not written: {why}",
     "select.counted_twice": "{source}:{line}:{column}: game {index} matches and is counted as this reader reads it: {why}",
+    "select.output_kept.one": "{target}: nothing written, {n} input could not be read (the file is left as it was)",
+    "select.output_kept.other": "{target}: nothing written, {n} inputs could not be read (the file is left as it was)",
     "select.unique_and_duplicates": "--unique and --duplicates exclude each other",
     "select.by_deal_needs_count": "--by-deal goes with --count",
     "select.why.sheet": "deal {deal} is kept as a score sheet: its cards are not recorded",

@@ -1105,6 +1105,8 @@ MESSAGES.update({
     "select.not_written": "{source}, partie {index} (ligne {line}) : retenue mais non écrite, elle ne se lit pas en entier (hearts validate dit où)",
     "select.not_written_twice": "{source}:{line}:{column} : partie {index} retenue mais non écrite : {why}",
     "select.counted_twice": "{source}:{line}:{column} : partie {index} retenue et comptée telle que ce lecteur la lit : {why}",
+    "select.output_kept.one": "{target} : rien n'est écrit, {n} entrée n'a pas pu être lue (le fichier reste tel qu'il était)",
+    "select.output_kept.other": "{target} : rien n'est écrit, {n} entrées n'ont pas pu être lues (le fichier reste tel qu'il était)",
     "select.unique_and_duplicates": "--unique et --duplicates s'excluent",
     "select.by_deal_needs_count": "--by-deal va avec --count",
     "select.why.sheet": "la donne {deal} est tenue sur une feuille de marque : ses cartes ne sont pas notées",
