@@ -131,7 +131,7 @@ def paths_language(paths: Iterable[str], streams: bool = False) -> str | None:
         kind: str | None = None
         raw = stream_head(arg, _head_says, _SNIFF_BYTES) if streams else None
         if raw is None:
-            if arg == "-":
+            if arg in ("-", ""):       # ("" is no folder: path_text makes it ".")
                 continue
             p = path_text(arg)      # (pathlib only to search a folder: start-up)
             try:

@@ -39,7 +39,7 @@ def hrn_paths(args: tuple[str, ...]) -> Iterator[str]:
     recursively for ``.hrn`` files (sorted, hidden files skipped)."""
     for arg in args:
         p = Path(arg)
-        if arg != "-" and is_directory(p):
+        if arg != "-" and is_directory(arg):
             found = sorted(
                 str(f) for f in p.rglob("*.hrn")
                 if f.is_file() and not any(part.startswith(".") for part in f.parts[len(p.parts):])

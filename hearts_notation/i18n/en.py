@@ -1201,6 +1201,7 @@ MESSAGES.update({
     # Unusable input (hearts_notation.io.stream): file: message, exit 2.
     "input.directory": "is a directory, not a record file",
     "input.missing": "no such file",
+    "input.empty_name": "an empty file name (a shell variable left empty?)",
     "input.permission": "permission denied",
     "input.binary": "binary data, not a text record (NUL byte at offset {offset}); expected UTF-8 text",
     "input.not_utf8": "not UTF-8 text (byte {byte}); save the file as UTF-8",

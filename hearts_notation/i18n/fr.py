@@ -748,6 +748,7 @@ MESSAGES.update({
 MESSAGES.update({
     "input.directory": "est un dossier, pas un fichier de partie",
     "input.missing": "fichier introuvable",
+    "input.empty_name": "un nom de fichier vide (une variable du shell restée vide ?)",
     "input.permission": "accès refusé",
     "input.binary": "données binaires, pas une feuille en texte (octet NUL à la position {offset}) ; on attendait du texte UTF-8",
     "input.not_utf8": "pas du texte UTF-8 (octet {byte}) ; enregistrez le fichier en UTF-8",

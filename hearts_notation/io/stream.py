@@ -338,7 +338,11 @@ def is_directory(path: str | Path) -> bool:
     """Whether *path* names a folder; ``False`` for a name the system
     refuses outright (too long, a loop of links, a NUL: ``Path.is_dir``
     raises for those on Python 3.11), so that opening it then reports why
-    in one line, as for any file that cannot be read."""
+    in one line, as for any file that cannot be read.  An empty name is
+    no folder: :func:`path_text` makes it ``.``, and ``hearts validate ""``
+    (a shell variable left empty) searched the whole working folder."""
+    if path == "":
+        return False
     try:
         return os.path.isdir(path_text(path))
     except (OSError, ValueError):
@@ -352,6 +356,8 @@ def open_binary(path: str) -> BinaryIO:
     lines of diagnostics (:class:`_StdinTee`)."""
     if path == "-":
         return _stdin()
+    if path == "":
+        raise InputError("''", msg("input.empty_name"))
     p = path_text(path)
     primed = _PRIMED.pop(p, None)
     if primed is not None:
