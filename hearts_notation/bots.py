@@ -160,20 +160,19 @@ class HeuristicBot(Bot):
             return [int(c) for c in sorted(cards, key=keep_score)[:count]]
         lengths = [(hand & _SUIT_MASK[s]).bit_count() for s in range(4)]
         guards = (hand & _BELOW_QUEEN_SPADES).bit_count()
-
-        def danger(c: int) -> float:
-            suit, rank = divmod(c, 13)
-            if c == _QS:
-                score = 100.0 if guards < 4 else 8.0
-            elif c in (_ACE_SPADES, _KING_SPADES):
-                score = 85.0 if guards < 4 else 12.0
-            elif suit == HEARTS:
-                score = 45.0 + rank * 3 if rank >= 8 else rank * 2.0
-            else:
-                score = rank * 3.0 + (18 if lengths[suit] <= 2 else 0)
-            return score + rng.random()
-
-        return [int(c) for c in sorted(cards, key=danger, reverse=True)[:count]]
+        # The most dangerous cards first, each scored in the hand's order with
+        # its random tie-break drawn in that order; the first of equal scores
+        # first (as a stable sort, highest first, would give them).
+        scores = [_danger(c, guards, lengths) + rng.random() for c in cards]
+        out: list[int] = []
+        for _ in range(min(count, len(cards))):
+            best = -1
+            for i in range(len(cards)):
+                if scores[i] >= 0.0 and (best < 0 or scores[i] > scores[best]):
+                    best = i
+            out.append(cards[best])
+            scores[best] = -1.0
+        return out
 
     @staticmethod
     def _moon_hand(rules: RuleSet, hand: int) -> bool:
@@ -207,7 +206,10 @@ class HeuristicBot(Bot):
                 return self._shoot(view, legal)
         trick = view.trick
         if not trick:
-            return heuristic_lead(view.hand, legal, view.played, rng)
+            fish = heuristic_fish(view.hand, legal, view.played)
+            if fish >= 0 and rng.random() < 0.5:
+                return fish
+            return heuristic_low_lead(view.hand, legal, view.played)
         trick_mask = 0
         for c in trick:
             trick_mask |= 1 << c
@@ -248,6 +250,20 @@ class HeuristicBot(Bot):
         return _low(keep) if keep else _low(legal)
 
 
+def _danger(c: int, guards: int, lengths: list[int]) -> float:
+    """How urgently the heuristic bot passes card *c* (before its random
+    tie-break): Q♠ and A♠/K♠ unless *guards* (spades under the queen) are
+    four or more, high hearts, high cards of short suits (*lengths*)."""
+    suit, rank = divmod(c, 13)
+    if c == _QS:
+        return 100.0 if guards < 4 else 8.0
+    if c == _ACE_SPADES or c == _KING_SPADES:
+        return 85.0 if guards < 4 else 12.0
+    if suit == HEARTS:
+        return 45.0 + rank * 3 if rank >= 8 else rank * 2.0
+    return rank * 3.0 + (18 if lengths[suit] <= 2 else 0)
+
+
 # The heuristic bot's play, on plain ints ---------------------------------------------
 #
 # Module functions of ints and masks, not methods of a view: the analysis's
@@ -285,18 +301,30 @@ def stop_moon_card(trick_mask: int, top: int, legal: int, follow: int) -> int:
     return _high(safe) if safe else -1
 
 
-def heuristic_lead(hand: int, legal: int, played: int, rng: random.Random) -> int:
-    """The heuristic bot's lead (not shooting): no Q♠, no A♠/K♠ while the
-    queen is out, fish for the queen with a spade under it half the time,
-    else the lowest card by rank (ties to the longer suit), hearts last.
-    *legal* has two cards or more; *played* is every card played so far."""
+def heuristic_fish(hand: int, legal: int, played: int) -> int:
+    """The spade under Q♠ the heuristic bot may lead to fish for the queen
+    (its highest such lead), or -1 when it may not: the queen is not in
+    another hand, or no such spade may be led.  The bot fishes with it half
+    the time (one ``random()`` draw, only when it may: the analysis's
+    play-outs draw those coins from their own stream), else leads
+    :func:`heuristic_low_lead`.  *legal* has two cards or more; *played*
+    is every card played so far."""
     queen_out = not (played | hand) & _QS_BIT
+    if not queen_out:
+        return -1
     choices = legal & ~_QS_BIT or legal
-    if queen_out or hand & _QS_BIT:
-        choices = choices & ~_HIGH_SPADES or choices
+    choices = choices & ~_HIGH_SPADES or choices
     fish = choices & _BELOW_QUEEN_SPADES
-    if fish and queen_out and rng.random() < 0.5:
-        return _high(fish)
+    return _high(fish) if fish else -1
+
+
+def heuristic_low_lead(hand: int, legal: int, played: int) -> int:
+    """The heuristic bot's lead when it does not fish (not shooting): no
+    Q♠, no A♠/K♠ while the queen is out or in hand, the lowest card by rank
+    (ties to the longer suit), hearts last."""
+    choices = legal & ~_QS_BIT or legal
+    if not (played | hand) & _QS_BIT or hand & _QS_BIT:
+        choices = choices & ~_HIGH_SPADES or choices
     non_hearts = choices & ~_HEARTS_MASK
     if non_hearts:
         choices = non_hearts
@@ -371,5 +399,5 @@ def make_bot(name: str) -> Bot:
         raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOTS)}") from None
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "PlayView", "RandomBot", "heuristic_lead", "heuristic_reply",
-           "make_bot", "moon_shooter", "stop_moon_card"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "PlayView", "RandomBot", "heuristic_fish", "heuristic_low_lead",
+           "heuristic_reply", "make_bot", "moon_shooter", "stop_moon_card"]

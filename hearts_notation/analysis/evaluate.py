@@ -37,13 +37,13 @@ import math
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import cast
 
 from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SPADES, SUIT_MASKS
 from ..state import GameState, apply_passes, opening_leader
 from .context import DealContext, PlayPoint
 from .exact import SELFISH, ExactSolver
-from .playout import POLICIES, Playout
+from .playout import POLICIES, Playout, WorldStream
 from .sampler import Knowledge, WorldSampler
 
 
@@ -641,7 +641,7 @@ class Evaluator:
         out: list[float] = []
         stream = WorldStream(key)
         for cls in classes:
-            out.append(float(playout.finish_after(state, _first(cls), stream.reader())[me]))
+            out.append(float(playout.finish_after(state, _first(cls), stream)[me]))
         return out
 
     def _sampler(self, know: Knowledge) -> tuple[WorldSampler | None, bool]:
@@ -818,7 +818,7 @@ class Evaluator:
                 after = cast("list[int]", apply_passes(hands, gifts, offset))
                 leader = opening_leader(rules, after)
                 assert leader is not None
-                pts = self.playouts[pol].finish_deal(after, leader, stream.reader())
+                pts = self.playouts[pol].finish_deal(after, leader, stream)
                 ev.values[k].append(float(pts[seat]))
             ev.policy.append(pol)
             ev.worlds += 1
@@ -913,98 +913,6 @@ def pass_score(hand: int, passed: int) -> float:
         if hand & SUIT_MASKS[suit] and not kept & SUIT_MASKS[suit] and suit != HEARTS:
             score += 12.0
     return score
-
-
-class LazyRandom(random.Random):
-    """``random.Random(key)``, seeded only when first drawn from.
-
-    Every play-out gets its own stream seeded by its world's key (the same
-    for every candidate: common random numbers), but most play-outs never
-    draw from it (the ``careful`` policy and the exact tail never do, the
-    bot only for some leads), and seeding a Mersenne Twister from a string
-    costs about 12 µs, a fifth of a play-out.  The draws, when there are
-    any, are exactly those of ``random.Random(key)``.
-
-    Given a :class:`WorldStream` of the same key, its ``random()`` draws are
-    read from the stream, which the world's other candidates share, so that
-    a world is seeded once rather than once per candidate; any other kind
-    of draw seeds this stream itself and first replays the ``random()``
-    draws already read, so every draw is still that of ``random.Random(key)``."""
-
-    def __init__(self, key: str, shared: WorldStream | None = None) -> None:  # no seeding here
-        self._key: str | None = key
-        self._shared = shared
-        self._pos = 0
-
-    def _start(self) -> None:
-        key = self._key
-        if key is not None:
-            self._key = None
-            self._shared = None
-            super().seed(key)
-            for _ in range(self._pos):
-                super().random()
-
-    def random(self) -> float:
-        """As ``random.Random.random`` (seeding first)."""
-        shared = self._shared
-        if shared is not None:
-            pos = self._pos
-            self._pos = pos + 1
-            return shared.draw(pos)
-        self._start()
-        return super().random()
-
-    def getrandbits(self, k: int, /) -> int:
-        """As ``random.Random.getrandbits`` (seeding first; ``choice``,
-        ``shuffle``, ``sample`` and ``randrange`` draw through it)."""
-        self._start()
-        return super().getrandbits(k)
-
-    def seed(self, *args: object, **kwargs: object) -> None:
-        """As ``random.Random.seed``: an explicit seed replaces the key."""
-        self._key = None
-        self._shared = None
-        super().seed(*args, **kwargs)  # type: ignore[arg-type]
-
-    def getstate(self) -> tuple[Any, ...]:
-        """As ``random.Random.getstate`` (seeding first)."""
-        self._start()
-        return super().getstate()
-
-
-class WorldStream:
-    """The ``random()`` draws of ``random.Random(key)``, drawn once for all
-    the play-outs of one world (one per candidate, the same key: common
-    random numbers).  Seeding from a string costs about 12 µs, as much as
-    a fifth of a play-out, and the bot draws in most of its play-outs (a
-    lead fishing for Q♠): seeding once per world instead of once per
-    candidate saves about 2% of ``annotate``'s CPU, every draw the same
-    (issue 24).  :meth:`reader` gives each play-out its own position."""
-
-    __slots__ = ("_gen", "drawn", "key")
-
-    def __init__(self, key: str) -> None:
-        self.key = key
-        self._gen: random.Random | None = None
-        #: the stream's ``random()`` draws so far, in order
-        self.drawn: list[float] = []
-
-    def draw(self, i: int) -> float:
-        """The stream's *i*-th ``random()`` draw (drawn when first asked)."""
-        drawn = self.drawn
-        if i < len(drawn):
-            return drawn[i]
-        gen = self._gen
-        if gen is None:
-            gen = self._gen = random.Random(self.key)
-        while len(drawn) <= i:
-            drawn.append(gen.random())
-        return drawn[i]
-
-    def reader(self) -> LazyRandom:
-        """A stream for one play-out: ``random.Random(key)``'s draws from the first."""
-        return LazyRandom(self.key, self)
 
 
 def _mask(run: Sequence[int]) -> int:

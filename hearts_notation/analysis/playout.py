@@ -32,7 +32,14 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..bots import HeuristicBot, heuristic_lead, heuristic_reply, moon_shooter, stop_moon_card
+from ..bots import (
+    HeuristicBot,
+    heuristic_fish,
+    heuristic_low_lead,
+    heuristic_reply,
+    moon_shooter,
+    stop_moon_card,
+)
 from ..cards import HEARTS_MASK, QS_BIT, SPADES, SUIT_MASKS
 from ..rules import RuleSet
 from ..state import GameState, breaks_hearts, led_suit, legal_plays, winning_card
@@ -59,6 +66,13 @@ def _high(mask: int) -> int:
 
 def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
+
+
+def _mask_of(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
 
 
 def careful_card(state: GameState) -> int:
@@ -162,6 +176,39 @@ def _careful_shooter(taken: list[int]) -> int:
     return -1
 
 
+class WorldStream:
+    """The ``random()`` draws of ``random.Random(key)``, drawn once for all
+    the play-outs of one world (one per candidate, the same key: common
+    random numbers), each play-out reading them from the first.
+
+    Only the bot policy draws, a coin for some of its leads (fishing for
+    Q♠), and most play-outs never do (the ``careful`` policy and the exact
+    tail never draw): the generator is seeded at the first draw (seeding
+    from a string costs 5 to 12 µs, a fifth of a play-out), once per world
+    rather than once per candidate.  *gen*, if given, is drawn from instead
+    (already seeded: :meth:`Playout.finish`'s)."""
+
+    __slots__ = ("_gen", "drawn", "key")
+
+    def __init__(self, key: str, gen: random.Random | None = None) -> None:
+        self.key = key
+        self._gen = gen
+        #: the stream's ``random()`` draws so far, in order
+        self.drawn: list[float] = []
+
+    def draw(self, i: int) -> float:
+        """The stream's *i*-th ``random()`` draw (drawn when first asked)."""
+        drawn = self.drawn
+        if i < len(drawn):
+            return drawn[i]
+        gen = self._gen
+        if gen is None:
+            gen = self._gen = random.Random(self.key)
+        while len(drawn) <= i:
+            drawn.append(gen.random())
+        return drawn[i]
+
+
 class Playout:
     """Finishes positions: *policy* play down to *tail* tricks, then the
     exact solver (``tail=0``: heuristic play to the last card).  The tail is
@@ -186,34 +233,43 @@ class Playout:
         self.bot = HeuristicBot(moon_appetite=0.0, noise=0.0)
         self.deck = rules.deck_mask
         self.tricks = rules.tricks_per_deal
+        #: The cards that open hearts (:func:`breaks_hearts`) played on a trick
+        #: led in suit *k* (a mask at ``k + 1``), or leading it (at 0): asked
+        #: of the rule once, not at every card.
+        self.breaking = [_mask_of([c for c in range(52) if breaks_hearts(rules, c, led)])
+                         for led in (None, 0, 1, 2, 3)]
         #: The position handed to the exact tail when the caller's state is
         #: not to be changed: its fields are set afresh for every play-out.
         self._tail_state = GameState(rules, [0] * rules.players, 0)
 
     def finish(self, state: GameState, rng: random.Random) -> list[int]:
-        """Final points of every seat after playing *state* out.  *state*
-        is left at the position handed to the exact tail (pass a copy); the
-        cards played are not added to its undo record (do not pop them)."""
+        """Final points of every seat after playing *state* out, the bot's
+        coins drawn from *rng*.  *state* is left at the position handed to
+        the exact tail (pass a copy); the cards played are not added to its
+        undo record (do not pop them)."""
         if not all(state.known):
             raise ValueError("every hand must be known")
         return self._play(state.hands, state.taken, state.trick, state.trick_seats, state.leader,
-                          state.to_play, state.tricks_done, state.broken, -1, rng, state)
+                          state.to_play, state.tricks_done, state.broken, -1,
+                          WorldStream("", rng), state)
 
-    def finish_after(self, state: GameState, card: int, rng: random.Random) -> list[int]:
+    def finish_after(self, state: GameState, card: int, stream: WorldStream) -> list[int]:
         """Final points of every seat after the seat to move plays *card*
-        (held, legal) in *state* and the deal is played out; *state* is not
+        (held, legal) in *state* and the deal is played out, the bot's
+        coins read from *stream* from its first draw; *state* is not
         changed (the candidates of a decision all start from it)."""
         if not all(state.known):
             raise ValueError("every hand must be known")
         return self._play(list(state.hands), list(state.taken), list(state.trick),
                           list(state.trick_seats), state.leader, state.to_play, state.tricks_done,
-                          state.broken, card, rng, self._tail_state)
+                          state.broken, card, stream, self._tail_state)
 
-    def finish_deal(self, hands: list[int], leader: int, rng: random.Random) -> list[int]:
+    def finish_deal(self, hands: list[int], leader: int, stream: WorldStream) -> list[int]:
         """Final points of every seat of a deal played out from its first
         card: *hands* are the hands after the pass (the list is changed),
-        *leader* the opening leader (:func:`hearts_notation.state.opening_leader`)."""
-        return self._play(hands, [0] * len(hands), [], [], leader, leader, 0, False, -1, rng,
+        *leader* the opening leader (:func:`hearts_notation.state.opening_leader`),
+        the bot's coins read from *stream* from its first draw."""
+        return self._play(hands, [0] * len(hands), [], [], leader, leader, 0, False, -1, stream,
                           self._tail_state)
 
     def _shooter(self, hands_mask: int, trick_mask: int, taken: list[int]) -> int:
@@ -226,10 +282,10 @@ class Playout:
         return moon_shooter(self.deck & ~hands_mask & _PENALTY & ~trick_mask, taken)
 
     def _play(self, hands: list[int], taken: list[int], trick: list[int], seats: list[int],
-              leader: int, s: int, done: int, broken: bool, card: int, rng: random.Random,
+              leader: int, s: int, done: int, broken: bool, card: int, stream: WorldStream,
               out: GameState) -> list[int]:
-        """Play on with the policy (*card*, if not -1, first: a candidate)
-        as :meth:`GameState.push` would, from a position given by its
+        """Play on with the policy (*card*, if not -1, first: a candidate),
+        the bot's coins read from *stream*, as :meth:`GameState.push` would, from a position given by its
         fields (changed in place: pass copies), until *tail* tricks are
         left; then set *out* to that position and solve it exactly."""
         rules = self.rules
@@ -237,6 +293,7 @@ class Playout:
         tail = self.tail
         careful = self.careful
         deck = self.deck
+        breaking = self.breaking
         left = self.tricks - done     # the trick in progress counted
         in_hands = 0
         for h in hands:
@@ -251,6 +308,7 @@ class Playout:
             led = -1 if suit is None else suit
             top = winning_card(trick[0], trick_mask)
         shooter = self._shooter(in_hands, trick_mask, taken)
+        coins = 0       # the stream's draws read so far
         while True:
             if card < 0:
                 if left <= tail:
@@ -264,16 +322,23 @@ class Playout:
                                     bool((in_hands | trick_mask) & ~hand & _QS_BIT),
                                     shooter >= 0 and shooter != s)
                 elif led < 0:
-                    card = heuristic_lead(hand, legal, deck & ~in_hands, rng)
+                    played = deck & ~in_hands
+                    card = heuristic_fish(hand, legal, played)
+                    if card >= 0:
+                        coins += 1
+                        if stream.draw(coins - 1) >= 0.5:
+                            card = -1
+                    if card < 0:
+                        card = heuristic_low_lead(hand, legal, played)
                 else:
                     card = heuristic_reply(hand, legal, led, trick_mask, top, done == 0,
                                            len(trick) == n - 1, deck & ~in_hands,
                                            shooter >= 0 and shooter != s)
             # The card played, as GameState.push plays it.
             b = 1 << card
-            hands[s] &= ~b
+            hands[s] = hands[s] & ~b
             in_hands &= ~b
-            if not broken and breaks_hearts(rules, card, led if led >= 0 else None):
+            if not broken and breaking[led + 1] & b:
                 broken = True
             trick.append(card)
             seats.append(s)
@@ -287,7 +352,7 @@ class Playout:
                 s = s + 1 if s + 1 < n else 0
                 continue
             winner = seats[trick.index(winning_card(trick[0], trick_mask))]
-            taken[winner] |= trick_mask
+            taken[winner] = taken[winner] | trick_mask
             trick = []
             seats = []
             trick_mask = 0
