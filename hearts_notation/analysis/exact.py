@@ -88,7 +88,9 @@ Speed
   losing the trick (a discard, or one under the card winning) takes at
   most the points not on the table, and nothing more at all when without
   that card it would duck every trick left; on lead, the same when it can
-  lead a card another seat must beat (:meth:`ExactSolver._leads_out`).
+  lead a card another seat must beat (:meth:`ExactSolver._leads_out`);
+  with another seat on lead, the same when whatever is led it can lose the
+  trick and then duck (:meth:`ExactSolver._ducks_next`, 1% fewer nodes).
   The bounds cut a null-window search before any card is tried (21%
   fewer nodes at 7 tricks left).
 
@@ -562,6 +564,16 @@ class ExactSolver:
         if not alive & self.scoring:
             return self.term[moon + 2]
         order = self._ordered(legal, alive, led, win)
+        if len(order) == 1:
+            # one group of equivalent cards: its card is the choice (no bound
+            # or prune applies to the first card searched)
+            c = order[0] & 63
+            hands[s] = h & ~(1 << c)
+            cards.append(c)
+            v = self._mx(hands, leader, first, broken, moon, cards)
+            cards.pop()
+            hands[s] = h
+            return v
         jlow = self.jlow if alive & _JD_BIT else 0
         lb = jlow if moon == MOON_SPLIT else self._bounds(s, moon, alive)[0]
         later = -1
@@ -707,10 +719,13 @@ class ExactSolver:
         if pos:
             lo, hi, mark = self._trick_bounds(hands, leader, first, broken, moon, cards, tm, led,
                                               win, alive, legal, lo, hi)
-        elif s == me and moon == MOON_SPLIT and hi > 0:
-            mark = self._leads_out(hands, me, alive, legal)
+        elif moon == MOON_SPLIT and hi > 0:
+            if s == me:
+                mark = self._leads_out(hands, me, alive, legal)
+            elif not first:
+                mark = self._ducks_next(hands[me], alive, legal)
             if mark:
-                hi = 0
+                lo = hi = 0
         if lo >= beta:
             self._rel |= mark
             return lo
@@ -718,13 +733,25 @@ class ExactSolver:
             self._rel |= mark
             return hi
         order = self._ordered(legal, alive, led, win)
+        outer = self._rel
+        if len(order) == 1:
+            # one group of equivalent cards: what the loops below give for it
+            c = order[0] & 63
+            hands[s] = h & ~(1 << c)
+            cards.append(c)
+            self._rel = 0
+            v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta)
+            r = _closed(self._rel, c, h, alive)
+            cards.pop()
+            hands[s] = h
+            self._rel = outer | r | mark
+            return v
         above = self.above
         card_pen = self.card_pen
         # Partition search: the cards every searched line relied on (*acc*),
         # and those of the line that gave the best (*brel*): a cut-off
         # (fail-low for the analysed seat, fail-high for the others) is
         # proved by that line alone.
-        outer = self._rel
         acc = 0
         brel = 0
         cut = False
@@ -889,6 +916,28 @@ class ExactSolver:
                     if o and not o & (low - 1):
                         return h
         return 0
+
+    def _ducks_next(self, h: int, rem: int, legal: int) -> int:
+        """Another seat on lead (whose legal leads are *legal*), the moon
+        split: if the analysed seat (holding *h*) can lose the trick
+        whatever is led and then :func:`ducks`, it takes nothing more: its
+        cards (what partition search relies on: they fix every card above
+        them, the leader's of each suit with them), else 0.  Its cards above
+        another seat's (:func:`_above_others`) must be none, or one that it
+        sheds on this trick: a discard where it is void in a suit that may
+        be led, and in a suit it holds that one card itself, under the
+        leader's lowest of the suit.  What :meth:`_trick_bounds` finds one
+        card later, found before the leader's cards are tried."""
+        c = _above_others(h, rem)
+        if not c:
+            return h    # it ducks already
+        if c & (c - 1):
+            return 0    # two cards keep it from ducking: one trick sheds one
+        for suit in range(4):
+            lead = legal & _SUIT_MASK[suit]
+            if lead and h & _SUIT_MASK[suit] and not (c & _SUIT_MASK[suit] and c < lead & -lead):
+                return 0
+        return h if ducks(h & ~c, rem & ~c) else 0
 
     def _ab_end(self, hands: list[int], leader: int, broken: bool, moon: int,
                 cards: list[int], alpha: int, beta: int) -> int:
