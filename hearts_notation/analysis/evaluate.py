@@ -692,13 +692,11 @@ class Evaluator:
     def pass_class(self, hand: int, passed: int) -> int:
         """The representative of *passed*'s class of equivalent passes:
         the same number of cards from each run, the highest of each run."""
-        rep = 0
-        for run in self._runs(hand):
-            k = (passed & run).bit_count()
-            cards = [c for c in range(52) if run >> c & 1]
-            for c in cards[len(cards) - k:]:
-                rep |= 1 << c
-        return rep
+        return _class_of(self._run_cards(hand), passed)
+
+    def _run_cards(self, hand: int) -> list[tuple[int, list[int]]]:
+        """Each run of :meth:`_runs` as its mask and its cards, lowest first."""
+        return [(run, [c for c in range(52) if run >> c & 1]) for run in self._runs(hand)]
 
     def pass_candidates(self, hand: int, count: int) -> list[int]:
         """Every distinct pass of *count* cards from *hand* (C(13,3) = 286
@@ -710,12 +708,13 @@ class Evaluator:
         between them at all, since every card is still in play): swapping
         two adjacent cards changes no comparison with any other card."""
         cards = [c for c in range(52) if hand >> c & 1]
+        runs = self._run_cards(hand)     # the same for every pass of the hand
         seen: set[int] = set()
         for combo in itertools.combinations(cards, count):
             m = 0
             for c in combo:
                 m |= 1 << c
-            seen.add(self.pass_class(hand, m))
+            seen.add(_class_of(runs, m))
         return sorted(seen, key=lambda m: (-pass_score(hand, m), m))
 
     def passes(self, ctx: DealContext, seat: int, key: str) -> Evaluation | None:
@@ -913,6 +912,18 @@ def pass_score(hand: int, passed: int) -> float:
         if hand & SUIT_MASKS[suit] and not kept & SUIT_MASKS[suit] and suit != HEARTS:
             score += 12.0
     return score
+
+
+def _class_of(runs: Sequence[tuple[int, list[int]]], passed: int) -> int:
+    """The representative of *passed*'s class (see :meth:`Evaluator.pass_class`):
+    from each run (its mask and cards), as many of its highest cards as
+    *passed* takes from it."""
+    rep = 0
+    for run, cards in runs:
+        k = (passed & run).bit_count()
+        for c in cards[len(cards) - k:]:
+            rep |= 1 << c
+    return rep
 
 
 def _mask(run: Sequence[int]) -> int:

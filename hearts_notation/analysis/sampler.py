@@ -36,7 +36,7 @@ import bisect
 import itertools
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -185,14 +185,15 @@ class WorldSampler:
             raise ValueError("no deal of the unseen cards fits what this seat knows")
         caps = self.need
         drawn = [0] * len(self.others)
+        bits = rng.getrandbits     # looked up once, not at every draw
         for g, (_allowed, cards) in enumerate(self.groups):
             options, cumulative = self._options(g, caps)
-            pick = bisect.bisect_right(cumulative, _below(rng, cumulative[-1]))
+            pick = bisect.bisect_right(cumulative, _below(bits, cumulative[-1]))
             split, caps = options[pick]
             shuffled = list(cards)
             # rng.shuffle(shuffled), draw for draw (see _below)
             for i in range(len(shuffled) - 1, 0, -1):
-                j = _below(rng, i + 1)
+                j = _below(bits, i + 1)
                 shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
             at = 0
             for i, x in enumerate(split):
@@ -261,16 +262,16 @@ class WorldSampler:
         return [self.sample(rng) for _ in range(count)]
 
 
-def _below(rng: random.Random, n: int) -> int:
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
     """``rng.randrange(n)`` (*n* > 0), draw for draw: ``random.Random``'s own
-    ``_randbelow`` (the same in Python 3.11 to 3.13), on ``getrandbits``.
+    ``_randbelow`` (the same in Python 3.11 to 3.13), on its ``getrandbits``.
     Written here so that drawing a world runs compiled: ``randrange`` and
     ``shuffle`` are interpreted code of the ``random`` module, and they were
     most of the cost of a draw (issue 24); the worlds drawn are the same."""
     k = n.bit_length()
-    r = rng.getrandbits(k)
+    r = getrandbits(k)
     while r >= n:
-        r = rng.getrandbits(k)
+        r = getrandbits(k)
     return r
 
 
