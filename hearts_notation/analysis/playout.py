@@ -295,9 +295,16 @@ class Playout:
         deck = self.deck
         breaking = self.breaking
         left = self.tricks - done     # the trick in progress counted
+        # The cards still in the hands: a seat's hand is its entry in *hands*
+        # less the cards played since (the hands of a deal share no card), so
+        # the list is written back once, at the tail, not at every card.
         in_hands = 0
+        size = 0
         for h in hands:
             in_hands |= h
+            size += h.bit_count()
+        if size != in_hands.bit_count():
+            raise ValueError("the hands share cards")
         trick_mask = 0
         for c in trick:
             trick_mask |= 1 << c
@@ -313,7 +320,7 @@ class Playout:
             if card < 0:
                 if left <= tail:
                     break
-                hand = hands[s]
+                hand = hands[s] & in_hands
                 legal = legal_plays(rules, hand, led if led >= 0 else None, done == 0, broken)
                 if not legal & (legal - 1):
                     card = _high(legal)
@@ -336,7 +343,6 @@ class Playout:
                                            shooter >= 0 and shooter != s)
             # The card played, as GameState.push plays it.
             b = 1 << card
-            hands[s] = hands[s] & ~b
             in_hands &= ~b
             if not broken and breaking[led + 1] & b:
                 broken = True
@@ -363,6 +369,8 @@ class Playout:
             s = winner
             left -= 1
             shooter = self._shooter(in_hands, 0, taken)
+        for i in range(n):
+            hands[i] = hands[i] & in_hands
         out.hands = hands
         out.taken = taken
         out.trick = trick
