@@ -226,7 +226,7 @@ class HeuristicBot(Bot):
         out = view.played & _PENALTY
         for c in view.trick:
             out &= ~(1 << c)
-        shooter = moon_shooter(out, view.taken)
+        shooter = moon_in_sight(out, view.taken)
         return shooter >= 0 and shooter != view.seat
 
     def _shoot(self, view: PlayView, legal: int) -> int:
@@ -272,7 +272,7 @@ def _danger(c: int, guards: int, lengths: list[int]) -> float:
 # HeuristicBot.play calls the same functions, so there is one bot.
 
 
-def moon_shooter(out: int, taken: list[int]) -> int:
+def moon_in_sight(out: int, taken: list[int]) -> int:
     """The seat that has taken every penalty card of *out* (the penalty
     cards gathered so far in finished tricks) when they are enough for a
     moon in sight (Q♠, or seven hearts); -1 otherwise (none gathered, two
@@ -400,4 +400,4 @@ def make_bot(name: str) -> Bot:
 
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "PlayView", "RandomBot", "heuristic_fish", "heuristic_low_lead",
-           "heuristic_reply", "make_bot", "moon_shooter", "stop_moon_card"]
+           "heuristic_reply", "make_bot", "moon_in_sight", "stop_moon_card"]

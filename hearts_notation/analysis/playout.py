@@ -37,7 +37,7 @@ from ..bots import (
     heuristic_fish,
     heuristic_low_lead,
     heuristic_reply,
-    moon_shooter,
+    moon_in_sight,
     stop_moon_card,
 )
 from ..cards import HEARTS_MASK, QS_BIT, SPADES, SUIT_MASKS
@@ -279,7 +279,7 @@ class Playout:
         if self.careful:
             return _careful_shooter(taken)
         # the bot's: the penalty cards played, not on the table (HeuristicBot._moon_threat)
-        return moon_shooter(self.deck & ~hands_mask & _PENALTY & ~trick_mask, taken)
+        return moon_in_sight(self.deck & ~hands_mask & _PENALTY & ~trick_mask, taken)
 
     def _play(self, hands: list[int], taken: list[int], trick: list[int], seats: list[int],
               leader: int, s: int, done: int, broken: bool, card: int, stream: WorldStream,
