@@ -35,6 +35,7 @@ from .scored import CleanGame
 from .scoring import DealScore
 from .seats import DIRECTIONS, seat_order
 from .state import deal_pass
+from .summaries import add_counts
 from .walk import deal_hands
 
 
@@ -83,14 +84,7 @@ class Tally:
         return self.merge(other)
 
     def __iadd__(self, other: Tally) -> Tally:
-        for name, value in vars(other).items():
-            mine = getattr(self, name)
-            if isinstance(mine, Counter):
-                mine.update(value)
-            elif isinstance(mine, dict):
-                mine.update(value)
-            else:
-                setattr(self, name, mine + value)
+        add_counts(self, other, vars(other))
         return self
 
     def to_dict(self, files: int | None = None) -> dict[str, Any]:

@@ -28,6 +28,7 @@ parameters mapped to rule keys by :func:`rules_for_parameters` and
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -52,7 +53,7 @@ from ..rules import RuleError, RuleSet, parse_rules, preset_rules
 from ..scoring import GameScore, score_game
 from ..state import GameState, apply_passes, deal_pass, deal_points
 from ..walk import deal_hands
-from .jsonio import JSON_ERRORS, json_problem, json_syntax, json_type, loads_record
+from .jsonio import JSON_ERRORS, JsonLocator, json_problem, json_syntax, json_type, loads_record
 from .stream import InputError, RecordError
 
 # OpenSpiel's vocabulary ------------------------------------------------------
@@ -193,107 +194,6 @@ def openspiel_parameters(rules: RuleSet, passes: bool = True) -> dict[str, bool]
 
 # JSON positions --------------------------------------------------------------
 
-_WS: Final = " \t\r\n"
-
-
-def _skip_ws(text: str, i: int) -> int:
-    while i < len(text) and text[i] in _WS:
-        i += 1
-    return i
-
-
-def _skip_value(text: str, i: int) -> int:
-    """Index just after the JSON value starting at *i* (the text is valid)."""
-    c = text[i]
-    if c == '"':
-        i += 1
-        while text[i] != '"':
-            i += 2 if text[i] == "\\" else 1
-        return i + 1
-    if c in "[{":
-        depth = 0
-        while True:
-            c = text[i]
-            if c == '"':
-                i = _skip_value(text, i)
-                continue
-            if c in "[{":
-                depth += 1
-            elif c in "]}":
-                depth -= 1
-                if depth == 0:
-                    return i + 1
-            i += 1
-    while i < len(text) and text[i] not in ",]}" + _WS:
-        i += 1
-    return i
-
-
-def locate(text: str, path: Sequence[int | str]) -> tuple[int, int] | None:
-    """1-based line and column of the value at *path* (list indexes and
-    object keys) in a valid JSON *text*, or ``None`` if it is not there.
-
-    Errors then point at the offending number or card in the file, the way
-    the HRN reader's do, instead of only naming a path.
-    """
-    i = _skip_ws(text, 0)
-    for key in path:
-        if i >= len(text):
-            return None
-        if isinstance(key, int):
-            if text[i] != "[":
-                return None
-            i = _skip_ws(text, i + 1)
-            for _ in range(key):
-                if i >= len(text) or text[i] == "]":
-                    return None
-                i = _skip_ws(text, _skip_value(text, i))
-                if i >= len(text) or text[i] != ",":
-                    return None
-                i = _skip_ws(text, i + 1)
-            if i >= len(text) or text[i] == "]":
-                return None
-        else:
-            if text[i] != "{":
-                return None
-            i = _skip_ws(text, i + 1)
-            while True:
-                if i >= len(text) or text[i] != '"':
-                    return None
-                end = _skip_value(text, i)
-                name = json.loads(text[i:end])
-                i = _skip_ws(text, end)
-                i = _skip_ws(text, i + 1)  # the colon
-                if name == key:
-                    break
-                i = _skip_ws(text, _skip_value(text, i))
-                if i >= len(text) or text[i] != ",":
-                    return None
-                i = _skip_ws(text, i + 1)
-    line = text.count("\n", 0, i) + 1
-    return line, i - (text.rfind("\n", 0, i) + 1) + 1
-
-
-def _element_lines(text: str, first_line: int) -> list[int]:
-    """The line of each element of the top-level JSON array *text*, in one
-    pass (a game read from a list points at its own line, not the file's
-    first)."""
-    out: list[int] = []
-    i = _skip_ws(text, 0)
-    if i >= len(text) or text[i] != "[":
-        return out
-    i = _skip_ws(text, i + 1)
-    line, last = first_line, 0
-    while i < len(text) and text[i] != "]":
-        line += text.count("\n", last, i)
-        last = i
-        out.append(line)
-        i = _skip_ws(text, _skip_value(text, i))
-        if i < len(text) and text[i] == ",":
-            i = _skip_ws(text, i + 1)
-    return out
-
-
 @dataclass
 class _Doc:
     """One JSON document of a file (the whole text, or one line of it)."""
@@ -302,12 +202,23 @@ class _Doc:
     data: Any
     line: int  # line of the document's first character in the file
 
+    @functools.cached_property
+    def locate(self) -> JsonLocator:
+        """The place in the file of each value of the document, by path (the
+        JSON records' locator: errors point at the offending number or card,
+        as the HRN reader's do, instead of only naming a path)."""
+        return JsonLocator(self.text, self.line)
+
+    def element_lines(self) -> list[int]:
+        """The line of each element of the document, a top-level array (a
+        game read from a list points at its own line, not the file's first)."""
+        return [getattr(self.locate((i,)), "line", self.line) for i in range(len(self.data))]
+
     def error(self, message: Msg, path: Sequence[int | str], where: str | Msg) -> RecordError:
-        pos = locate(self.text, path)
+        pos = self.locate(tuple(path))
         if pos is None:
             return RecordError(message, where, self.line)
-        line, col = pos
-        return RecordError(message, where, self.line + line - 1, col)
+        return RecordError(message, where, pos.line, pos.column)
 
 
 def _json_docs(text: str) -> list[_Doc]:
@@ -530,7 +441,7 @@ def iter_openspiel(text: str, source: str | None = None,
     items: list[tuple[_Doc, Any, list[int | str], int]] = []
     for doc in _json_docs(text):
         if isinstance(doc.data, list) and doc.data and all(isinstance(x, dict) for x in doc.data):
-            lines = _element_lines(doc.text, doc.line)
+            lines = doc.element_lines()
             items += [(doc, x, [i], lines[i]) for i, x in enumerate(doc.data)]
         else:
             items.append((doc, doc.data, [], doc.line))
@@ -567,9 +478,9 @@ class History:
         if k is not None and self.positions is not None and k < len(self.positions):
             return self.positions[k]
         if self.doc is not None:
-            pos = locate(self.doc.text, [*self.path] if k is None else [*self.path, k])
+            pos = self.doc.locate(self.path if k is None else (*self.path, k))
             if pos is not None:
-                return self.doc.line + pos[0] - 1, (pos[1] if k is not None else None)
+                return pos.line, (pos.column if k is not None else None)
         return self.line, None
 
 
@@ -585,7 +496,7 @@ def _histories(text: str) -> tuple[list[History], str | None]:
         for doc in _json_docs(text):
             data = doc.data
             if isinstance(data, list) and data and all(isinstance(x, list) for x in data):
-                lines = _element_lines(doc.text, doc.line)
+                lines = doc.element_lines()
                 for i, h in enumerate(data):
                     out.append(History(h, _history_n(len(out) + 1), lines[i], doc=doc,
                                         path=(i,)))
@@ -1068,7 +979,6 @@ __all__ = [
     "game_string",
     "iter_openspiel",
     "iter_openspiel_history",
-    "locate",
     "openspiel_parameters",
     "parse_game_string",
     "rules_for_parameters",
