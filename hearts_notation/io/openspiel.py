@@ -249,11 +249,6 @@ def _json_docs(text: str) -> list[_Doc]:
 # Reading the state JSON ------------------------------------------------------
 
 
-def _type_name(v: Any) -> Arg:
-    """What kind of JSON value *v* is ("a list"), as a message argument."""
-    return json_type(v)
-
-
 def _bounded(v: Any) -> str:
     """A value of the input for a message, cut at 60 characters."""
     text = repr(v) if not isinstance(v, int) or v.bit_length() < 200 else "..."
@@ -284,7 +279,7 @@ class _StateReader:
             raise self.fail(msg("os.missing_field", key=repr(key)))
         v = obj[key]
         if not isinstance(v, kind) or (kind is not bool and isinstance(v, bool)):
-            raise self.fail(msg("os.expected", what=msg(what).arg(), found=_type_name(v)), key)
+            raise self.fail(msg("os.expected", what=msg(what).arg(), found=json_type(v)), key)
         return v
 
     def card(self, v: Any, *path: int | str) -> Card:
@@ -302,7 +297,7 @@ class _StateReader:
         out = []
         for i, cards in enumerate(v):
             if not isinstance(cards, list):
-                raise self.fail(msg("record.expected_cards", found=_type_name(cards)), key, i)
+                raise self.fail(msg("record.expected_cards", found=json_type(cards)), key, i)
             out.append([self.card(c, key, i, j) for j, c in enumerate(cards)])
         return out
 
@@ -314,7 +309,7 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     if not isinstance(obj, dict):
         if isinstance(obj, list) and obj and all(isinstance(x, int | list) for x in obj):
             raise r.fail(msg("os.history_not_state"))
-        raise r.fail(msg("os.expected_state", found=_type_name(obj)))
+        raise r.fail(msg("os.expected_state", found=json_type(obj)))
     phase = r.field(obj, "phase", str, "os.what.string")
     if phase not in PHASES:
         raise r.fail(msg("os.not_phase", value=_bounded(phase),
@@ -324,7 +319,7 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     for key, kind, what in (("current_player", str, "os.what.string"),
                             ("hearts_broken", bool, "os.what.bool")):
         if key in obj and not isinstance(obj[key], kind):
-            raise r.fail(msg("os.expected", what=msg(what).arg(), found=_type_name(obj[key])), key)
+            raise r.fail(msg("os.expected", what=msg(what).arg(), found=json_type(obj[key])), key)
     pd = r.field(obj, "pass_direction", str, "os.what.string")
     if pd not in PASS_DIRECTION_NAMES:
         raise r.fail(msg("os.not_direction", value=_bounded(pd),
@@ -355,7 +350,7 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     played = [0] * 4
     for t, trick in enumerate(tricks_in):
         if not isinstance(trick, list):
-            raise r.fail(msg("os.expected_trick", found=_type_name(trick)), "tricks", t)
+            raise r.fail(msg("os.expected_trick", found=json_type(trick)), "tricks", t)
         if not 1 <= len(trick) <= 4 or (len(trick) < 4 and t != len(tricks_in) - 1):
             raise r.fail(msg("os.trick_size", n=len(trick)), "tricks", t)
         plays = []
@@ -503,7 +498,7 @@ def _histories(text: str) -> tuple[list[History], str | None]:
             elif isinstance(data, list):
                 out.append(History(data, _history_n(len(out) + 1), doc.line, doc=doc))
             else:
-                raise RecordError(msg("os.expected_actions", found=_type_name(data)),
+                raise RecordError(msg("os.expected_actions", found=json_type(data)),
                                   _history_n(len(out) + 1), doc.line)
         return out, None
     return _action_lines(text.splitlines(), 1), None
