@@ -35,7 +35,6 @@ from .scored import CleanGame
 from .scoring import DealScore
 from .seats import DIRECTIONS, seat_order
 from .state import deal_pass
-from .summaries import add_counts
 from .walk import deal_hands
 
 
@@ -84,7 +83,14 @@ class Tally:
         return self.merge(other)
 
     def __iadd__(self, other: Tally) -> Tally:
-        add_counts(self, other, vars(other))
+        for name, value in vars(other).items():
+            mine = getattr(self, name)
+            if isinstance(mine, Counter):
+                mine.update(value)
+            elif isinstance(mine, dict):
+                mine.update(value)
+            else:
+                setattr(self, name, mine + value)
         return self
 
     def to_dict(self, files: int | None = None) -> dict[str, Any]:

@@ -51,20 +51,6 @@ class Mergeable(Protocol):
     def merge(self: S, other: S) -> S: ...
 
 
-def add_counts(into: Any, other: Any, names: Iterable[str]) -> None:
-    """Add *other*'s counts *names* to *into*'s, in place: numbers (ints,
-    exact fractions) summed, counters added and other mappings updated (in
-    the order their keys were first seen).  The one statement of "add two
-    summaries' counts" that the summaries' ``+=`` ask, so a count is merged
-    once it is named."""
-    for name in names:
-        mine = getattr(into, name)
-        if isinstance(mine, dict):      # (Counter.update adds, dict.update replaces)
-            mine.update(getattr(other, name))
-        else:
-            setattr(into, name, mine + getattr(other, name))
-
-
 def merge_all(parts: Iterable[S], empty: S) -> S:
     """The parts merged in order, starting from *empty* (the identity)."""
     out = empty
@@ -117,9 +103,14 @@ class ScoreTotals:
         return out
 
     def __iadd__(self, other: ScoreTotals) -> ScoreTotals:
+        self.games += other.games
+        self.deals += other.deals
+        self.disagreeing += other.disagreeing
+        self.moons += other.moons
         # (Counter.update keeps the first-seen order of keys, as adding game by game does.)
-        add_counts(self, other, ("games", "deals", "disagreeing", "moons", "seat_deals",
-                                 "seat_points", "seat_moons"))
+        self.seat_deals.update(other.seat_deals)
+        self.seat_points.update(other.seat_points)
+        self.seat_moons.update(other.seat_moons)
         if other.standings is not None:
             if self.standings is None:
                 from .standings import Standings
@@ -197,7 +188,12 @@ class AnnotateTotals:
         return out
 
     def __iadd__(self, other: AnnotateTotals) -> AnnotateTotals:
-        add_counts(self, other, ("deals", "decisions", "forced", "marks", "epl", "seat_decisions"))
+        self.deals += other.deals
+        self.decisions += other.decisions
+        self.forced += other.forced
+        self.marks.update(other.marks)
+        self.epl += other.epl
+        self.seat_decisions.update(other.seat_decisions)
         for seat, loss in other.seat_epl.items():
             self.seat_epl[seat] = self.seat_epl.get(seat, Fraction(0)) + loss
         return self
@@ -240,7 +236,9 @@ class GenerateTotals:
                               self.chars + other.chars)
 
     def __iadd__(self, other: GenerateTotals) -> GenerateTotals:
-        add_counts(self, other, ("games", "deals", "chars"))
+        self.games += other.games
+        self.deals += other.deals
+        self.chars += other.chars
         return self
 
 
@@ -249,6 +247,5 @@ __all__ = [
     "GenerateTotals",
     "Mergeable",
     "ScoreTotals",
-    "add_counts",
     "merge_all",
 ]
