@@ -14,7 +14,7 @@ the text they concern.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Literal, TypeVar, dataclass_transform
 
@@ -339,6 +339,29 @@ class Game:
             if key in self.where:
                 return self.where[key]
         return self.pos
+
+
+def deal_numbers(deals: Sequence[Deal]) -> list[int]:
+    """The number of each of *deals* (a game's, in order) as the referee and
+    the scorer count it, the one every message and page shows.
+
+    A number written is the deal's number as written (0, a repeat or a skip
+    included: the referee reports those as ``deal-number`` findings, it does
+    not renumber); a deal written without one (a JSON or YAML deal may leave
+    ``number`` out) is the one after the deal before, the first deal 1.
+    :func:`hearts_notation.scoring.score_game` (``DealScore.number``) and the
+    referee's ``deal_header`` count the same way in their own loops (compiled
+    code; ``tests/test_leftover2_deal_numbers.py`` holds them equal): a
+    place's ``deal.number or index + 1`` would call a deal by another number
+    than ``hearts score`` and ``hearts validate`` do, and a deal's number also
+    chooses its pass direction and the analysis's seed.
+    """
+    numbers: list[int] = []
+    number = 0
+    for deal in deals:
+        number = deal.number if deal.number is not None else number + 1
+        numbers.append(number)
+    return numbers
 
 
 def players_in_rules(rules: str | None) -> int:

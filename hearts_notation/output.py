@@ -31,7 +31,6 @@ them:
 from __future__ import annotations
 
 import errno
-import html
 import io
 import os
 import re
@@ -92,8 +91,12 @@ def markup_text(text: str) -> str:
     escapes (``\\x1b``), as every text output shows them.  XML 1.0 has no way to
     hold most of them at all (a raw ESC makes an SVG not well-formed: browsers
     show an error instead of the picture), so escaping markup alone is not
-    enough."""
-    return html.escape(escape_controls(text))
+    enough.  (``html`` is imported here: its entity table, ``html.entities``,
+    costs every ``hearts`` start a millisecond, and only the HTML and SVG
+    outputs need it; issue 22.)"""
+    from html import escape
+
+    return escape(escape_controls(text))
 
 
 def safe(text: object) -> str:
@@ -430,6 +433,15 @@ def _through(path: str, pieces: Iterable[str], encoding: str = "utf-8") -> None:
         raise OutputError(path, _reason(exc), exc.errno) from None
 
 
+def refuse_empty_name(path: str | None) -> None:
+    """An empty output name (``-o "$OUT"`` with ``OUT`` left empty) is refused
+    as it stands, in the words of an empty input name (``input.empty_name``):
+    taken as a path it is the working folder, and the write said
+    ``cannot write : is a directory``.  ``None`` (no option given) passes."""
+    if path == "":
+        raise OutputError("''", msg("input.empty_name"))
+
+
 def resolve_target(path: str) -> tuple[Path, str]:
     """Where a write to *path* lands and how: ``("replace", real file)`` for
     a regular file or a new name (symbolic links followed), ``("through",
@@ -437,6 +449,7 @@ def resolve_target(path: str) -> tuple[Path, str]:
     :class:`OutputError`."""
     from pathlib import Path
 
+    refuse_empty_name(path)
     real = Path(os.path.realpath(path))
     try:
         st = os.stat(real)
@@ -539,6 +552,7 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
     (:func:`write_stdout_held`); a FIFO or a device is written straight
     through.  A failure of the output itself raises :class:`OutputError`.
     """
+    refuse_empty_name(path)
     if path == "-" and hold:
         write_stdout_held(pieces)
         return
@@ -685,6 +699,7 @@ __all__ = [
     "json_safe",
     "json_text",
     "message",
+    "refuse_empty_name",
     "remove_temporaries",
     "resolve_target",
     "safe",

@@ -156,9 +156,9 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
         raise AliasError(path, msg("alias.not_utf8", byte=exc.start)) from None
     import yaml  # only for an aliases file (start-up cost)
 
-    from .io.jsonio import json_type, yaml_syntax
+    from .io.jsonio import json_type
     from .io.stream import RecordError
-    from .io.yamlload import BoundedLoader
+    from .io.yamlload import CONSTRUCT_ERRORS, BoundedLoader, text_placer, yaml_error
 
     # The records' YAML loader: its composer refuses deep nesting at its place
     # (plain yaml.safe_load recursed into a RecursionError, or libyaml's C
@@ -168,14 +168,17 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
         node = loader.get_single_node()
         _check_alias_nesting(path, node)
         data = loader.construct_document(node) if node is not None else None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None)
-        raise AliasError(path + where, yaml_syntax(problem) if problem else msg("alias.yaml")) from None
+    except yaml.YAMLError as yerr:
+        fault = yaml_error(yerr, text_placer(text))
+        where = f":{fault.line}:{fault.column}" if fault.line is not None else ""
+        raise AliasError(path + where, fault.msg) from None
     except RecordError as exc:
         where = f":{exc.line}:{exc.column}" if exc.line is not None else ""
         raise AliasError(path + where, exc.msg) from None
+    except AliasError:
+        raise
+    except CONSTRUCT_ERRORS:          # a value its YAML type cannot hold (!!bool x)
+        raise AliasError(path, msg("record.yaml_here", what=msg("yaml.bad_value").arg())) from None
     finally:
         loader.dispose()
     if data is None:

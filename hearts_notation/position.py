@@ -30,7 +30,7 @@ from typing import Any
 
 from .cards import CARDS, RANK_LETTERS, SUIT_LETTERS, CardError, cards_of, parse_card
 from .i18n import Arg, MessageError, msg
-from .model import Deal, Game, Pass, Play, Trick
+from .model import Deal, Game, Pass, Play, Trick, deal_numbers
 from .rules import RuleError, RuleSet, parse_rules, preset_names
 from .state import GameState, deal_pass, led_suit, raw_points
 
@@ -540,7 +540,7 @@ def position_at(game: Game, rules: RuleSet, seats: Sequence[str], totals: Sequen
     from .analysis.context import DealContext, malformed_trick
 
     deal = game.deals[-1]
-    number = deal.number or len(game.deals)
+    number = deal_numbers(game.deals)[-1]
     bad = malformed_trick(deal, rules, seats, number)
     if bad is not None:
         raise PointError("malformed", why=msg(bad.key, **dict(bad.args)).arg())

@@ -41,7 +41,7 @@ from .analysis.context import DealContext
 from .analysis.explain import explain_play
 from .analysis.hint import HintError, hint_deal
 from .cards import CARDS, Card, display_order
-from .model import Game
+from .model import Game, deal_numbers
 from .position import PointError, Position, cut_game, position_at
 from .referee import game_seats, resolve_rules
 from .rules import RuleSet
@@ -105,7 +105,7 @@ def _verdicts_by_marks(game: Game, options: AnalysisOptions, rules: RuleSet, sea
                     continue
                 cut = cut_game(game, di + 1, t, k)
                 cd = cut.deals[-1]
-                number = cd.number or di + 1
+                number = deal_numbers(cut.deals)[-1]
                 try:
                     hint = hint_deal(cd, number, rules, seats, moon_choices(cut, rules, seats, di),
                                      options, None, None, None, passed=True)

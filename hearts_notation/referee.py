@@ -257,10 +257,6 @@ def _c(card: int) -> str:
     return CARDS[card].text(unicode=True)
 
 
-def _seat_list(names: Sequence[str]) -> Arg:
-    return seats_and(names)
-
-
 def _numbers(ns: Sequence[int]) -> Arg:
     return numbers_and(sorted(set(ns)))
 
@@ -535,7 +531,7 @@ def observer_findings(t: _Seating, number: int, order: list[str] | None,
         single = len(who) == 1
         return [_finding("pass-not-held", "info",
                          msg(f"finding.pass-not-held.unknown_{'one' if single else 'other'}",
-                             who=_seat_list(who)),
+                             who=seats_and(who)),
                          deal=number, trick=None, seat=who[0] if single else None, card=None,
                          line=pass_pos.line if pass_pos else None,
                          column=pass_pos.column if pass_pos else None)]
@@ -546,11 +542,11 @@ def observer_findings(t: _Seating, number: int, order: list[str] | None,
     return [
         _finding("pass-direction", "info",
                  msg("finding.pass-direction.missing_info", deal=number,
-                     direction=("dir", t.direction(number)), who=_seat_list(seats)),
+                     direction=("dir", t.direction(number)), who=seats_and(seats)),
                  deal=number, trick=None, seat=seats[0] if single else None, card=None,
                  line=line, column=column),
         _finding("missing-cards", "info",
-                 msg(f"finding.missing-cards.{'one' if single else 'other'}", who=_seat_list(seats)),
+                 msg(f"finding.missing-cards.{'one' if single else 'other'}", who=seats_and(seats)),
                  deal=number, trick=None, seat=None, card=None, line=line, column=column),
     ]
 
@@ -794,7 +790,7 @@ class _DealCheck:
             passes = [p for p in passes if p.seat in idx]
         candidates: list[int] = []
         if offset == 0 and passes:
-            givers = _seat_list([p.seat for p in passes])
+            givers = seats_and([p.seat for p in passes])
             why = (msg("finding.pass-direction.none", who=givers) if not pass_count
                    else msg("finding.pass-direction.hold", deal=self.number, who=givers))
             if not self.header_flagged:   # else the header's finding says it already
@@ -835,7 +831,7 @@ class _DealCheck:
             # passed yet, which is no fault)
             missing = [seats[i] for i in range(n) if not givers >> i & 1]
             text: dict[str, Arg] = {"deal": self.number, "direction": ("dir", self.direction_name),
-                                    "who": _seat_list(missing)}
+                                    "who": seats_and(missing)}
             if self.all_recorded:
                 self.add("pass-direction", "error", msg("finding.pass-direction.missing", **text),
                          deal.pos, seat=missing[0] if len(missing) == 1 else None)
@@ -1016,7 +1012,7 @@ class _DealCheck:
         if unknown:
             self.add("missing-cards", "info",
                      msg(f"finding.missing-cards.{'other' if len(unknown) > 1 else 'one'}",
-                         who=_seat_list(unknown)), self.deal.pos)
+                         who=seats_and(unknown)), self.deal.pos)
 
     def play(self) -> None:
         """Every card in order, judged by a :class:`~hearts_notation.state.GameState`
@@ -1319,13 +1315,13 @@ class _DealCheck:
         seats = self.seats
         passes = self.infos.pop("pass-not-held", None)
         if passes:
-            who = _seat_list(list(dict.fromkeys(seats[s] for s, _, _ in passes)))
+            who = seats_and(list(dict.fromkeys(seats[s] for s, _, _ in passes)))
             single = len({s for s, _, _ in passes}) == 1
             self.add("pass-not-held", "info",
                      msg(f"finding.pass-not-held.unknown_{'one' if single else 'other'}", who=who),
                      passes[0][2], seat=seats[passes[0][0]] if single else None)
         for code, items in self.infos.items():
-            who = _seat_list(list(dict.fromkeys(seats[s] for s, _, _ in items)))
+            who = seats_and(list(dict.fromkeys(seats[s] for s, _, _ in items)))
             tricks = [t for _, t, _ in items if t]
             on: Arg = (msg(f"on.{'other' if len(set(tricks)) > 1 else 'one'}",
                            list=_numbers(tricks)).arg() if tricks else "")

@@ -783,7 +783,9 @@ class Picked:
     why: tuple[tuple[int | None, str, Msg], ...] = ()
     unknown: bool = False
     #: a game that matched but does not read as one game (:func:`flaw`):
-    #: the command names it, and writes it not, whether or not it is shipped
+    #: the command names it, and writes it not, whether or not it is shipped;
+    #: and a game that does not parse, matched or not: the command names the
+    #: ones left out (a user filtering a corpus learns what was skipped)
     flaw: Finding | None = None
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
@@ -852,7 +854,12 @@ def _picked(view: GameView, query: Query, source: str | None, index: int | None,
     return Picked(source, index, line, hit, chosen,
                   game_identity(ids) if query.identities and not query.deals else b"",
                   game if hit and query.keep else None,
-                  tuple(view.why or ()), unknown, flaw(game) if hit and game is not None else None)
+                  tuple(view.why or ()), unknown,
+                  flaw(game) if game is not None and (hit or (game.errors and not (
+                      # a game its header rules out is so whatever it holds:
+                      # skipped unread on the compact path, and not named here
+                      query.header_skips and query.tree is not None
+                      and _header_value(query.tree, view) is False))) else None)
 
 
 def needs(tree: Node | None) -> set[str]:

@@ -20,7 +20,7 @@ from hearts_notation.cards import FULL_DECK, mask_of, parse_card
 from hearts_notation.cli import cli
 from hearts_notation.generate import random_deal, random_game
 from hearts_notation.io import InputError, iter_games_text, read_games
-from hearts_notation.io.jsonio import RecordError
+from hearts_notation.io.jsonio import JsonLocator, RecordError
 from hearts_notation.io.openspiel import (
     PARAMETER_DEFAULTS,
     OpenSpielExportError,
@@ -31,12 +31,11 @@ from hearts_notation.io.openspiel import (
     game_string,
     iter_openspiel,
     iter_openspiel_history,
-    locate,
     openspiel_parameters,
     parse_game_string,
     rules_for_parameters,
 )
-from hearts_notation.model import Game, Moon, Trick
+from hearts_notation.model import Game, Moon, Pos, Trick
 from hearts_notation.rules import parse_rules, preset_names
 from hearts_notation.state import deal_points
 from hearts_notation.walk import taken_masks, walk
@@ -116,13 +115,15 @@ def test_docs_table_names_the_parameters_of_every_preset() -> None:
 
 
 def test_locate_points_into_json() -> None:
+    """The OpenSpiel readers point into JSON with the records' one locator."""
     text = '{"a": [1, {"b": "x,]"}, [2,\n  3]],\n "c": "d"}'
-    assert locate(text, ["a", 0]) == (1, 8)
-    assert locate(text, ["a", 1, "b"]) == (1, 17)
-    assert locate(text, ["a", 2, 1]) == (2, 3)
-    assert locate(text, ["c"]) == (3, 7)
-    assert locate(text, ["a", 5]) is None
-    assert locate(text, ["zz"]) is None
+    locate = JsonLocator(text)
+    assert locate(("a", 0)) == Pos(1, 8)
+    assert locate(("a", 1, "b")) == Pos(1, 17)
+    assert locate(("a", 2, 1)) == Pos(2, 3)
+    assert locate(("c",)) == Pos(3, 7)
+    assert locate(("a", 5)) is None
+    assert locate(("zz",)) is None
 
 
 # Reading the fixtures ------------------------------------------------------------

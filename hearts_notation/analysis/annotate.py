@@ -32,7 +32,7 @@ from typing import Any
 
 from ..cards import CARDS, QS_BIT, Card, display_order
 from ..i18n import Arg, msg, players_in_view, render, seats_in_view, translate
-from ..model import Deal, Finding, Game, Mark, Pass, Play
+from ..model import Deal, Finding, Game, Mark, Pass, Play, deal_numbers
 from ..presentation import Presentation
 from ..referee import check_game, game_seats
 from ..rules import RuleSet
@@ -370,13 +370,14 @@ def _analyse_game(task: GameTask, progress: ProgressFn | None) -> GameAnalysis:
     # A deal with a line that did not read holds only part of its play:
     # not analysed (its analysis could only mislead).
     damaged = {f.deal for f in game.errors if f.deal is not None}
+    numbers = deal_numbers(game.deals)      # the scorer's (hearts score shows them)
     for di, deal in enumerate(game.deals):
         if task.only_deal is not None and di + 1 != task.only_deal:
             continue
         if deal.number in damaged:
             notes.append(Note(di, _t(task.options.lang, "note.damaged", deal=deal.number)))
             continue
-        bad = malformed_trick(deal, rules, seats, deal.number or di + 1)
+        bad = malformed_trick(deal, rules, seats, numbers[di])
         if bad is not None:
             notes.append(Note(di, _t(task.options.lang, "note.malformed",
                                      why=msg(bad.key, **dict(bad.args)).arg())))
@@ -385,7 +386,7 @@ def _analyse_game(task: GameTask, progress: ProgressFn | None) -> GameAnalysis:
         dev = ev if choices is None else Evaluator(
             len(seats), ExactSolver(rules, moon_choices=choices), task.options.eval)
         dev.start_deal()
-        ds, dn = _analyse_deal(dev, deal, di, rules, seats, task.options, progress)
+        ds, dn = _analyse_deal(dev, deal, di, numbers[di], rules, seats, task.options, progress)
         decisions.extend(ds)
         notes.extend(dn)
         if progress:
@@ -437,10 +438,9 @@ def decision_key(options: AnalysisOptions, number: int, what: str) -> str:
     return f"{options.eval.seed}|{number}|{what}"
 
 
-def _analyse_deal(ev: Evaluator, deal: Deal, di: int, rules: RuleSet, seats: Sequence[str],
-                  options: AnalysisOptions, progress: ProgressFn | None
+def _analyse_deal(ev: Evaluator, deal: Deal, di: int, number: int, rules: RuleSet,
+                  seats: Sequence[str], options: AnalysisOptions, progress: ProgressFn | None
                   ) -> tuple[list[Decision], list[Note]]:
-    number = deal.number or di + 1
     ctx = DealContext(deal, rules, seats)
     lang = options.lang
     notes: list[Note] = []
@@ -930,7 +930,7 @@ def annotate_game(game: Game, analysis: GameAnalysis, referee: bool = True,
     deal_findings: dict[int, list[str]] = {}
     game_findings: list[str] = []
     if referee:
-        numbers = {d.number or i + 1: i for i, d in enumerate(game.deals)}
+        numbers = {n: i for i, n in enumerate(deal_numbers(game.deals))}
         pres = Presentation.of_game(lang, game)
         for f in analysis.findings:
             # In the record's language, the players by name (the note is

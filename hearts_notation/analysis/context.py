@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..i18n import Arg, Msg, msg
-from ..model import Deal, Finding, Game, Pos
+from ..model import Deal, Finding, Game, Pos, deal_numbers
 from ..rules import RuleSet
 from ..state import GameState, deal_pass, opening_leader
 from ..walk import DealHands, deal_hands, walk
@@ -87,8 +87,8 @@ def _bad(code: str, message: Msg, pos: Pos | None, deal: int | None, trick: int)
 def malformed_game(game: Game, rules: RuleSet, seats: Sequence[str]) -> Finding | None:
     """The first malformed trick of any deal of *game* (see
     :func:`malformed_trick`)."""
-    for di, deal in enumerate(game.deals):
-        f = malformed_trick(deal, rules, seats, deal.number or di + 1)
+    for deal, number in zip(game.deals, deal_numbers(game.deals), strict=True):
+        f = malformed_trick(deal, rules, seats, number)
         if f is not None:
             return f
     return None

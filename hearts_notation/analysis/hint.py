@@ -15,7 +15,7 @@ from typing import Any
 
 from ..cards import CARDS, Card, display_order
 from ..i18n import Arg, MessageError, msg, translate
-from ..model import Deal, Game
+from ..model import Deal, Game, deal_numbers
 from ..position import Position
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
@@ -102,7 +102,7 @@ def hint_game(game: Game, options: AnalysisOptions, default_rules: RuleSet | str
     rules = resolve_rules(game, default_rules, force_rules)
     seats, rules, _ = game_seats(game, rules)
     deal = game.deals[-1]
-    number = deal.number or len(game.deals)
+    number = deal_numbers(game.deals)[-1]
     return hint_deal(deal, number, rules, seats, moon_choices(game, rules, seats, len(game.deals) - 1),
                      options, seat, game.source, game.index)
 

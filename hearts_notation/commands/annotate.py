@@ -79,6 +79,7 @@ from .options import (
     lang_given,
     lang_option,
     output_option,
+    refuse_empty_outputs,
     rules_options,
 )
 from .report import CorpusReport
@@ -168,6 +169,7 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
 
 
 @click.command("annotate")
+@refuse_empty_outputs("html_out", "out_dir")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @output_option("Write the annotated record here (format from the extension); written atomically.")
 @click.option("--out-dir", "out_dir", default=None, metavar="DEST",

@@ -49,7 +49,7 @@ from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ._common import fail
 from ._status import EXIT_FINDINGS, EXIT_OK, Report
-from .options import format_option, jobs_option, lang_option, rules_options
+from .options import format_option, jobs_option, lang_option, refuse_empty_outputs, rules_options
 
 #: Output suffixes a match appends to, and their formats.
 MATCH_FORMATS: dict[str, str] = {".jsonl": "jsonl", ".hrn": "hrn"}
@@ -133,6 +133,7 @@ def _text(data: dict[str, Any], lang: str) -> str:
 
 
 @click.command("match")
+@refuse_empty_outputs("output")
 @click.option("--player", "-p", "player_values", multiple=True, required=True, metavar="SPEC",
               help="A player: random, heuristic, analysis[:samples=N], cmd:COMMAND (a program "
                    "speaking the bot protocol, docs/bots.md) or py:package.module:Class; "

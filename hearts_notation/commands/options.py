@@ -217,11 +217,33 @@ def lang_option(help: str = "Language of the messages (en, fr).", *,
                         callback=_remember_given_language)
 
 
+def refuse_empty_outputs(*params: str) -> Callable[[F], F]:
+    """A command whose output options *params* (``-o``, ``--html``) refuse an
+    empty name (``-o "$OUT"`` with ``OUT`` left empty) before it does any
+    work: ``hearts: cannot write '': an empty file name ...``, status 2
+    (:func:`hearts_notation.output.refuse_empty_name`, which every write
+    asks too).  Checked when the command runs, once every option is read,
+    so the message is in the language ``--lang`` gives wherever it stands."""
+    def decorate(f: F) -> F:
+        @functools.wraps(f)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            from ..output import refuse_empty_name
+
+            for name in params:
+                refuse_empty_name(kwargs.get(name))
+            return f(*args, **kwargs)
+        return checked  # type: ignore[return-value]
+    return decorate
+
+
 def output_option(help: str = "Output file ('-' for standard output); written atomically.",
                   default: str | None = None) -> Callable[[F], F]:
-    """``-o/--output FILE`` (parameter ``output``)."""
-    return click.option("-o", "--output", "output", default=default, metavar="FILE",
-                        show_default=default is not None, help=help)
+    """``-o/--output FILE`` (parameter ``output``); an empty name is refused
+    (:func:`refuse_empty_outputs`)."""
+    option = click.option("-o", "--output", "output", default=default, metavar="FILE",
+                          show_default=default is not None, help=help)
+    refuse = refuse_empty_outputs("output")
+    return lambda f: option(refuse(f))
 
 
 #: The schemes of Dask's communication layers an address may name.

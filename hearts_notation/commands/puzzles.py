@@ -25,10 +25,18 @@ from ..runners.local import EngineSpec
 from ._common import expand_paths, fail, fail_input, fail_output, open_engine
 from ._status import Report
 from .annotate import analyse_parallel, decision_progress, eval_options, read_record
-from .options import format_option, input_format_option, jobs_option, lang_option, rules_options
+from .options import (
+    format_option,
+    input_format_option,
+    jobs_option,
+    lang_option,
+    refuse_empty_outputs,
+    rules_options,
+)
 
 
 @click.command("puzzles")
+@refuse_empty_outputs("out")
 @click.argument("files", nargs=-1, required=True)
 @click.option("-o", "--output", "out",
               help="The trainer page (.html) or the JSON set to write ('-': standard output).")

@@ -42,7 +42,7 @@ from ._common import (
     stderr_console,
     stdout_console,
 )
-from .options import input_format_option, lang_option, rules_options
+from .options import input_format_option, lang_option, refuse_empty_outputs, rules_options
 from .report import CorpusReport
 
 _T = TypeVar("_T")
@@ -144,6 +144,7 @@ def _width(console: Console) -> int:
 
 
 @click.command("replay")
+@refuse_empty_outputs("html_out")
 @click.argument("path", metavar="FILE")
 @click.option("--game", "game_no", type=click.IntRange(min=1), default=None,
               help="Only the N-th game of the file (1-based).")

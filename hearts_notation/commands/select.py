@@ -192,9 +192,10 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
     work = partial(pick_batch, query=query)
 
     flawed = 0
+    left_out = 0        # games that do not parse, left out (written or not)
 
     def selected() -> Iterator[Game]:
-        nonlocal unreadable, flawed
+        nonlocal unreadable, flawed, left_out
         from ..select import Picked, one_deal_game
 
         with open_engine(engine_spec, jobs) as engine, \
@@ -212,6 +213,12 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
                             "\n".join(_explain_lines(picked, deals_mode, lang)) + "\n",
                             keep_layout=True), flush=False)
                     if not picked.matched:
+                        if picked.flaw is not None and picked.flaw.code == "syntax-error":
+                            # judged on what it reads: say so, or the corpus
+                            # seems to hold no such game (exit 1, as validate)
+                            left_out += 1
+                            message("hearts: " + _left_out_text(picked.source, picked.index, picked.line,
+                                                                picked.flaw, lang))
                         continue
                     game = picked.game
                     said = None if picked.flaw is None else _flaw_text(
@@ -220,6 +227,7 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
                         flawed += 1
                         message("hearts: " + said)
                         if writing:
+                            left_out += picked.flaw is not None and picked.flaw.code == "syntax-error"
                             continue
                     if deals_mode:
                         for k, num, ident in picked.deals:
@@ -263,7 +271,18 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
         key = "select.summary.deals" if deals_mode else "select.summary.games"
         write_stdout(msg(f"{key}.#n", n=state.count).text(lang) + "\n")
     sys.stdout.flush()
-    return CorpusReport(games=state.count, unusable=unreadable, findings=flawed)
+    if left_out:
+        message("hearts: " + msg("select.left_out_count.#n", n=left_out).text(lang))
+    return CorpusReport(games=state.count, unusable=unreadable, findings=flawed + left_out)
+
+
+def _left_out_text(source: str | None, index: int | None, line: int | None, flaw: Finding,
+                   lang: str) -> str:
+    """What is said of a game that does not parse and does not match, game
+    *index* of *source* at *line*: at its syntax error's place, with the
+    reader's words (what ``validate`` says)."""
+    return translate(lang, "select.left_out", source=source or "-", index=index or 1,
+                     line=flaw.line or line or 1, column=flaw.column or 1, why=flaw.text(lang))
 
 
 class _Unread(Exception):

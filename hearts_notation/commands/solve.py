@@ -28,7 +28,7 @@ from ..analysis.exact import MODELS, SELFISH, ExactSolver, SearchLimit, Solved, 
 from ..analysis.explain import card_text
 from ..cards import CARDS, parse_card
 from ..i18n import translate
-from ..model import Game
+from ..model import Game, deal_numbers
 from ..output import json_text, write_stdout
 from ..position import position_game
 from ..referee import game_seats, resolve_rules
@@ -132,12 +132,12 @@ def solve_deal(task: SolveTask) -> dict[str, Any]:
     rules = resolve_rules(game, task.rules, task.force_rules)
     seats, rules, _ = game_seats(game, rules)
     deal = game.deals[task.deal_index]
-    deal_no = task.deal_index + 1
+    deal_no = deal_numbers(game.deals)[task.deal_index]    # as hearts score calls it
     head: dict[str, Any] = {"game": task.game_no, "deal": deal_no, "model": where.model,
                             "rules": rules.spec}
     t0 = time.process_time()
     try:
-        bad = malformed_trick(deal, rules, seats)
+        bad = malformed_trick(deal, rules, seats, deal_no)
         if bad is not None:
             raise SolveError("malformed", deal=deal_no)
         ctx = DealContext(deal, rules, seats)

@@ -43,7 +43,7 @@ from ..io.hrn.words import (
     seat_words,
     tag_name,
 )
-from ..model import PLAYER_TAGS_4, Deal, Finding, Game
+from ..model import PLAYER_TAGS_4, Deal, Finding, Game, deal_numbers
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
 from ..state import GameState, opening_leader, raw_points
@@ -552,11 +552,13 @@ def symbols(analysis: Analysis, checker: Checker, lang: str) -> list[Symbol]:
         if game is None:
             continue
         starts = [placed.absolute(d.pos.line) - 1 for d in game.deals if d.pos is not None]
-        for k, deal in enumerate(d for d in game.deals if d.pos is not None):
+        placed_deals = [(d, n) for d, n in zip(game.deals, deal_numbers(game.deals), strict=True)
+                        if d.pos is not None]
+        for k, (deal, number) in enumerate(placed_deals):
             start = starts[k]
             end = starts[k + 1] - 1 if k + 1 < len(starts) else last
             end = _last_content_line(analysis, start, end)
-            sym = Symbol(translate(lang, "lsp.symbol.deal", n=deal.number or k + 1), "deal", start,
+            sym = Symbol(translate(lang, "lsp.symbol.deal", n=number), "deal", start,
                          end, len(analysis.lines[end]))
             top.children.append(sym)
             for t, trick in enumerate(deal.tricks):

@@ -30,7 +30,7 @@ import dataclasses
 import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, TypeVar, cast
 
 from ..i18n import msg
 from .formats import get
@@ -84,17 +84,22 @@ class Batch:
             object.__setattr__(self, "columns", (1,) * len(self.payload))
 
 
-@dataclass(frozen=True, slots=True)
 class Broken:
     """An input that could not be read: travels in order with the batches.
 
     Its error is :func:`~.stream.detached` (no traceback or context): it is
-    data that goes to worker processes, whatever reducers are installed."""
+    data that goes to worker processes, whatever reducers are installed.
 
-    error: InputError
+    A plain class with ``__slots__``, not a dataclass: nothing compares,
+    hashes or prints one (it is told apart by ``isinstance``), and a frozen
+    dataclass's generated methods cost every ``hearts`` start about half a
+    millisecond to make (issue 22).  ``Final`` keeps it read-only for the
+    type checker; it pickles as any object with slots does."""
 
-    def __post_init__(self) -> None:
-        detached(self.error)
+    __slots__ = ("error",)
+
+    def __init__(self, error: InputError) -> None:
+        self.error: Final = detached(error)
 
 
 #: What a raw record's text is (:func:`raw_records`): an HRN game, or one JSON record.
@@ -102,23 +107,32 @@ HRN_GAME = "hrn-game"
 JSON_RECORD = "json-record"
 
 
-@dataclass(frozen=True, slots=True)
 class RawRecord:
     """One record of a batch as text, placed in its file: what a checker
-    that reads the text itself (``validate``) takes instead of a game."""
+    that reads the text itself (``validate``) takes instead of a game.
 
-    text: str
-    index: int
-    line: int
-    #: Whether the record is an element of a JSON array: its messages then
-    #: name it (``game 3: ...``, in the catalogs' words).
-    in_array: bool = False
-    #: The compact form the cut already decoded, when it did.
-    compact: Any = None
-    #: An HRN game's ``stop`` (:class:`.hrn.cut.GameText`).
-    stop: int = 0
-    #: The record's first column on its first line (JSON array elements).
-    column: int = 1
+    ``in_array``: whether the record is an element of a JSON array (its
+    messages then name it: ``game 3: ...``, in the catalogs' words);
+    ``compact``: the compact form the cut already decoded, when it did;
+    ``stop``: an HRN game's (:class:`.hrn.cut.GameText`); ``column``: the
+    record's first column on its first line (JSON array elements).
+
+    A plain class with ``__slots__``, not a dataclass: nothing compares,
+    hashes or prints one, and a frozen dataclass's generated methods cost
+    every ``hearts`` start about half a millisecond to make (issue 22);
+    ``Final`` keeps it read-only for the type checker."""
+
+    __slots__ = ("column", "compact", "in_array", "index", "line", "stop", "text")
+
+    def __init__(self, text: str, index: int, line: int, in_array: bool = False,
+                 compact: Any = None, stop: int = 0, column: int = 1) -> None:
+        self.text: Final = text
+        self.index: Final = index
+        self.line: Final = line
+        self.in_array: Final = in_array
+        self.compact: Final[Any] = compact
+        self.stop: Final = stop
+        self.column: Final = column
 
 
 def raw_records(batch: Batch) -> tuple[str, list[RawRecord]] | None:

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..i18n import Msg, msg
 from .limits import current, whole_input_message
@@ -46,7 +45,6 @@ def _resolve(ref: str) -> Any:
     return getattr(importlib.import_module(module, __package__), name)
 
 
-@dataclass(frozen=True, slots=True)
 class Format:
     """One record format.
 
@@ -55,29 +53,43 @@ class Format:
     whole document (memory grows with the file; capped by the ``document``
     limit).  ``reader``/``writer``/``cut``/``parse``/``plan`` are ``"module:name"``
     references, resolved on first use (``None``: cannot be read / written /
-    cut for workers).
+    cut for workers).  ``records``: ``"module:name"`` of the raw records of
+    a batch, for a checker that reads the text itself
+    (:func:`.batches.raw_records`; ``None``: parsed games).  ``tree``:
+    records are JSON or YAML trees, and a finding about a whole game is
+    placed on the game's first line.  ``lines``: ``"module:name"`` of the
+    source lines of a batch, by number (a finding's quoted line, sent from
+    where the data is to a client that never opens it; ``None``: the format
+    has no such lines).
+
+    A plain class with ``__slots__``, not a dataclass: the formats are the
+    few of :data:`FORMATS`, told apart by name, never compared, hashed or
+    printed, and every ``hearts`` command that reads records makes this
+    class at start-up, where a frozen dataclass's generated methods cost
+    about half a millisecond (issue 22).  ``Final`` keeps it read-only for
+    the type checker.
     """
 
-    name: str
-    suffixes: tuple[str, ...]
-    description: str
-    reader: str | None
-    writer: str | None
-    streaming: bool
-    cut: str | None = None
-    parse: str | None = None
-    visitor: str | None = None
-    plan: str | None = None
-    #: ``"module:name"`` of the raw records of a batch, for a checker that
-    #: reads the text itself (:func:`.batches.raw_records`); ``None``: parsed games.
-    records: str | None = None
-    #: Records are JSON or YAML trees: a finding about a whole game is
-    #: placed on the game's first line.
-    tree: bool = False
-    #: ``"module:name"`` of the source lines of a batch, by number (a
-    #: finding's quoted line, sent from where the data is to a client that
-    #: never opens it); ``None``: the format has no such lines.
-    lines: str | None = None
+    __slots__ = ("cut", "description", "lines", "name", "parse", "plan", "reader", "records",
+                 "streaming", "suffixes", "tree", "visitor", "writer")
+
+    def __init__(self, name: str, suffixes: tuple[str, ...], description: str, reader: str | None,
+                 writer: str | None, streaming: bool, cut: str | None = None,
+                 parse: str | None = None, visitor: str | None = None, plan: str | None = None,
+                 records: str | None = None, tree: bool = False, lines: str | None = None) -> None:
+        self.name: Final = name
+        self.suffixes: Final = suffixes
+        self.description: Final = description
+        self.reader: Final = reader
+        self.writer: Final = writer
+        self.streaming: Final = streaming
+        self.cut: Final = cut
+        self.parse: Final = parse
+        self.visitor: Final = visitor
+        self.plan: Final = plan
+        self.records: Final = records
+        self.tree: Final = tree
+        self.lines: Final = lines
 
     def read(self, chunks: Iterable[str], source: str,
              default_rules: RuleSet | str | None = None) -> Iterator[Game]:

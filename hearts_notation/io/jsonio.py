@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from ..cards import Card, CardError, display_order, parse_card
-from ..i18n import LANGUAGES, Arg, Msg, msg, yaml_problem
+from ..i18n import LANGUAGES, Arg, Msg, msg
 from ..model import (
     DIRECTIONS,
     MARKS,
@@ -1651,30 +1651,14 @@ def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int 
         try:
             data = loads(line)
         except JSON_ERRORS as exc:
-            message, _, column = json_problem(exc)
+            message, at_line, column = json_problem(exc)
+            if at_line > 1:
+                # past the line's end (the decoder counts its line break):
+                # the record is cut there, as the typed path places it
+                column = len(line.rstrip("\r\n")) + 1
             yield error_game(message, source, index, lineno, column)
             continue
         yield _game_or_error(data, source, index, lineno, text=line)
-
-
-class _ChunkReader:
-    """A file-like ``read(size)`` over text chunks, for the YAML parser."""
-
-    def __init__(self, chunks: Iterable[str]) -> None:
-        self._chunks = iter(chunks)
-        self._buf = ""
-
-    def read(self, size: int = -1) -> str:
-        while size < 0 or len(self._buf) < size:
-            chunk = next(self._chunks, None)
-            if chunk is None:
-                break
-            self._buf += chunk
-        if size < 0:
-            out, self._buf = self._buf, ""
-        else:
-            out, self._buf = self._buf[:size], self._buf[size:]
-        return out
 
 
 def _yaml_loader() -> Any:
@@ -1761,14 +1745,6 @@ SYNTAX_KEYS: Final = frozenset({"record.json", "record.json_here", "record.yaml"
                                 "record.yaml_here"})
 
 
-def yaml_syntax(problem: str) -> Msg:
-    """"not valid YAML: ..." for the parser's words *problem*, told by the
-    catalog when it knows them (:func:`~hearts_notation.i18n.yaml_problem`),
-    else quoted."""
-    known = yaml_problem(problem)
-    return msg("record.yaml", problem=known.arg() if known is not None else problem)
-
-
 def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[Game]:
     """Games of a YAML document stream: each document a game or a list of
     games, composed one document at a time.
@@ -1779,12 +1755,19 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
     its place, like broken YAML."""
     import yaml
 
-    stream: Any = text if isinstance(text, str) else _ChunkReader(text)
+    from .yamlload import CONSTRUCT_ERRORS, PlacedChunks, text_placer, yaml_error
+
+    stream: Any
+    if isinstance(text, str):
+        stream, place = text, text_placer(text)
+    else:
+        stream = PlacedChunks(text)
+        place = stream.place
     try:
         # The pure-Python reader reads (and may refuse) its first block here.
         loader = _yaml_loader()(stream)
     except yaml.YAMLError as exc:
-        raise RecordError(yaml_syntax(str(exc).splitlines()[0])) from None
+        raise yaml_error(exc, place) from None
     index = 0
     try:
         while True:
@@ -1805,14 +1788,8 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 loader.repeats = []
                 doc = loader.construct_document(node)
             except yaml.YAMLError as exc:
-                mark = getattr(exc, "problem_mark", None)
-                problem = getattr(exc, "problem", None) or str(exc)
-                raise RecordError(
-                    yaml_syntax(problem),
-                    line=mark.line + 1 if mark is not None else None,
-                    column=mark.column + 1 if mark is not None else None,
-                ) from None
-            except (RecursionError, ValueError) as exc:
+                raise yaml_error(exc, place) from None
+            except (RecursionError, *CONSTRUCT_ERRORS) as exc:
                 if isinstance(exc, RecordError):
                     raise
                 mark = node.start_mark if node is not None else None

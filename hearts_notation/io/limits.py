@@ -10,7 +10,7 @@ script may change them with :func:`set_limits` or ``os.environ``.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, fields, replace
+from typing import Final
 
 from ..i18n import Arg, Msg, msg
 
@@ -24,7 +24,6 @@ __all__ = ["ENV", "WHOLE_INPUT", "Limits", "current", "limit_message", "refresh"
 WHOLE_INPUT = "limit.whole_input"
 
 
-@dataclass(frozen=True, slots=True)
 class Limits:
     """The reader limits in force.
 
@@ -37,14 +36,24 @@ class Limits:
     an input that must be held whole (OpenSpiel exports, the records of
     ``annotate`` and ``hint``), and of the copy of standard input kept on
     disk for the lines quoted under errors.
+
+    A plain class with ``__slots__``, not a dataclass: nothing compares,
+    hashes or prints one, and every command that reads records makes this
+    class at start-up, where a frozen dataclass's generated methods cost
+    about half a millisecond (issue 22).  ``Final`` keeps it read-only for
+    the type checker; the names of the limits are :data:`ENV`'s keys.
     """
 
-    line: int = 1 << 16
-    record: int = 1 << 24
-    cards: int = 64
-    depth: int = 32
-    digits: int = 18
-    document: int = 1 << 28
+    __slots__ = ("cards", "depth", "digits", "document", "line", "record")
+
+    def __init__(self, line: int = 1 << 16, record: int = 1 << 24, cards: int = 64,
+                 depth: int = 32, digits: int = 18, document: int = 1 << 28) -> None:
+        self.line: Final = line
+        self.record: Final = record
+        self.cards: Final = cards
+        self.depth: Final = depth
+        self.digits: Final = digits
+        self.document: Final = document
 
 
 #: Environment variable of each limit.
@@ -75,13 +84,12 @@ def current() -> Limits:
 def refresh() -> Limits:
     """Read the environment variables again (after changing ``os.environ``)."""
     global _cached
-    base = Limits()
     changes: dict[str, int] = {}
-    for f in fields(Limits):
-        raw = os.environ.get(ENV[f.name])
+    for name, variable in ENV.items():
+        raw = os.environ.get(variable)
         if raw and raw.strip().isdigit() and len(raw.strip()) <= 18 and int(raw) > 0:
-            changes[f.name] = int(raw)
-    _cached = replace(base, **changes) if changes else base
+            changes[name] = int(raw)
+    _cached = Limits(**changes)
     return _cached
 
 

@@ -18,6 +18,7 @@ which native classes cannot, and mypyc refuses classes nested in functions.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import yaml
@@ -25,7 +26,7 @@ from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
-from ..i18n import msg
+from ..i18n import Msg, msg, yaml_problem
 from .stream import RecordError
 
 #: Nesting the composer follows before refusing the document: far above a
@@ -127,6 +128,152 @@ else:  # PyYAML built without libyaml: every part in Python.
             _RepeatsConstructor.__init__(self)
             Resolver.__init__(self)
             self.repeats = []
+
+
+# Broken YAML, located and worded -------------------------------------------------------
+
+#: The parser's errors by kind, for a problem the catalogs have no words for:
+#: the message names the kind of fault in the run's language rather than
+#: quoting the parser's English (PyYAML and libyaml word their problems in
+#: English only, and new versions add new words).
+_KINDS: tuple[tuple[type[yaml.YAMLError], str], ...] = (
+    (yaml.reader.ReaderError, "yaml.kind.reader"),
+    (yaml.scanner.ScannerError, "yaml.kind.scanner"),
+    (yaml.parser.ParserError, "yaml.kind.parser"),
+    (yaml.composer.ComposerError, "yaml.kind.composer"),
+    (yaml.constructor.ConstructorError, "yaml.kind.constructor"),
+)
+
+
+#: What PyYAML's safe constructor raises, besides its ``YAMLError``, on an
+#: explicitly tagged value its type cannot hold: ``!!int abc`` and
+#: ``2025-13-45`` a ``ValueError``, ``!!bool x`` a ``KeyError``,
+#: ``!!timestamp x`` an ``AttributeError`` (every reader of YAML catches
+#: them as a bad value, ``yaml.bad_value``: they were internal errors, exit 3).
+CONSTRUCT_ERRORS = (ValueError, LookupError, AttributeError)
+
+
+def yaml_words(exc: yaml.YAMLError) -> Msg | None:
+    """The catalogs' words for what the parser said (its problem, then its
+    context; a reader error's reason), or ``None`` when they have none."""
+    if isinstance(exc, yaml.MarkedYAMLError):
+        return yaml_problem(exc.problem, exc.context)
+    if isinstance(exc, yaml.reader.ReaderError):
+        return yaml_problem(exc.reason)
+    return yaml_problem(str(exc))
+
+
+def yaml_kind(exc: yaml.YAMLError) -> Msg:
+    """The catalogs' name for the kind of *exc* (a character YAML does not
+    allow, a token, the structure, an anchor, a value): what a message says
+    of a problem :func:`yaml_words` does not know."""
+    for kind, key in _KINDS:
+        if isinstance(exc, kind):
+            return msg(key)
+    return msg("yaml.kind.other")
+
+
+#: Where a text holds a reader's position: (position, whether it counts
+#: UTF-8 bytes) -> (line, column) from 1, or ``None`` when not known.
+Placer = Callable[[int, bool], "tuple[int, int] | None"]
+
+
+def text_placer(text: str) -> Placer:
+    """The :data:`Placer` of a whole text."""
+    def place(position: int, in_bytes: bool) -> tuple[int, int] | None:
+        head = _head(text, position, in_bytes)
+        if head is None:
+            return None
+        return head.count("\n") + 1, len(head) - head.rfind("\n")
+    return place
+
+
+def _head(piece: str, position: int, in_bytes: bool) -> str | None:
+    """The first *position* characters (UTF-8 bytes with *in_bytes*) of *piece*."""
+    if in_bytes:
+        raw = piece.encode("utf-8", "surrogatepass")
+        if position > len(raw):
+            return None
+        return raw[:position].decode("utf-8", "ignore")
+    return piece[:position] if position <= len(piece) else None
+
+
+def yaml_place(exc: yaml.YAMLError, place: Placer | None = None) -> tuple[int | None, int | None]:
+    """The line and column (from 1) of *exc* in the text: its problem mark
+    (else its context mark), or for a reader error (a character YAML does
+    not allow, which has no mark) its position, which PyYAML counts in
+    characters and libyaml in UTF-8 bytes, through *place*."""
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        if mark is not None:
+            return mark.line + 1, mark.column + 1
+        return None, None
+    if isinstance(exc, yaml.reader.ReaderError) and place is not None \
+            and isinstance(exc.position, int) and exc.position >= 0:
+        at = place(exc.position, exc.encoding != "unicode")
+        if at is not None:
+            return at
+    return None, None
+
+
+def yaml_error(exc: yaml.YAMLError, place: Placer | None = None) -> RecordError:
+    """A record's broken YAML as a syntax error: "not valid YAML: ..." in
+    the catalogs' words for the parser's problem, else for its kind, at its
+    line and column (:func:`yaml_place`) when the parser says where."""
+    line, column = yaml_place(exc, place)
+    words = yaml_words(exc) or yaml_kind(exc)
+    return RecordError(msg("record.yaml", problem=words.arg()), line=line, column=column)
+
+
+class PlacedChunks:
+    """A file-like ``read(size)`` over text chunks for the YAML parser, which
+    keeps where the last pieces it handed out stand in the text, so that a
+    reader error (a character YAML does not allow, placed by its position
+    only) is placed at its line and column without the text kept whole."""
+
+    def __init__(self, chunks: Iterable[str]) -> None:
+        self._chunks = iter(chunks)
+        self._buf = ""
+        #: (characters before, bytes before, line, column, piece): the last few pieces
+        self._kept: list[tuple[int, int, int, int, str]] = []
+        self._chars = self._bytes = 0
+        self._line = self._column = 1
+
+    def read(self, size: int = -1) -> str:
+        while size < 0 or len(self._buf) < size:
+            chunk = next(self._chunks, None)
+            if chunk is None:
+                break
+            self._buf += chunk
+        if size < 0:
+            out, self._buf = self._buf, ""
+        else:
+            out, self._buf = self._buf[:size], self._buf[size:]
+        self._kept.append((self._chars, self._bytes, self._line, self._column, out))
+        del self._kept[:-3]
+        self._chars += len(out)
+        self._bytes += len(out.encode("utf-8", "surrogatepass"))
+        breaks = out.count("\n")
+        if breaks:
+            self._line += breaks
+            self._column = len(out) - out.rfind("\n")
+        else:
+            self._column += len(out)
+        return out
+
+    def place(self, position: int, in_bytes: bool) -> tuple[int, int] | None:
+        """The :data:`Placer` of the text handed out (its last pieces)."""
+        for chars, nbytes, line, column, piece in reversed(self._kept):
+            start = nbytes if in_bytes else chars
+            if position >= start:
+                head = _head(piece, position - start, in_bytes)
+                if head is None:
+                    return None
+                breaks = head.count("\n")
+                if breaks:
+                    return line + breaks, len(head) - head.rfind("\n")
+                return line, column + len(head)
+        return None
 
 
 #: Line breaks other than ``\n`` that PyYAML's plain and single-quoted styles

@@ -26,7 +26,7 @@ from ..cards import (
     display_order,
     iter_bits,
 )
-from ..model import Deal, Finding, Game
+from ..model import Deal, Finding, Game, deal_numbers
 from ..referee import check_game, game_seats
 from ..rules import RuleSet
 from ..scoring import DealScore
@@ -206,8 +206,7 @@ def build_game(game: Game, default_rules: RuleSet | None = None,
     scores = _scores_by_deal(game, report.deals)
     used: set[int] = set()
     deals = []
-    for i, d in enumerate(game.deals):
-        number = d.number if d.number is not None else i + 1
+    for i, (d, number) in enumerate(zip(game.deals, deal_numbers(game.deals), strict=True)):
         mine = [f for f in findings if f.deal == number]
         used.update(id(f) for f in mine)
         deals.append(_build_deal(d, i, number, rules, seats, mine, scores.get(i)))
@@ -227,8 +226,8 @@ def _scores_by_deal(game: Game, scores: Sequence[DealScore]) -> dict[int, DealSc
     """Deal index -> the scorer's result (matched by number, else by order)."""
     out: dict[int, DealScore] = {}
     by_number: dict[int, list[int]] = {}
-    for i, d in enumerate(game.deals):
-        by_number.setdefault(d.number if d.number is not None else i + 1, []).append(i)
+    for i, number in enumerate(deal_numbers(game.deals)):
+        by_number.setdefault(number, []).append(i)
     for k, sc in enumerate(scores):
         cands = by_number.get(sc.number, [])
         free = [i for i in cands if i not in out]

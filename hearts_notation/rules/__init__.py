@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cache import cached  # (at the top: the cache's folder is checked before a fork)
 from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
-from ..i18n import Arg, Msg, msg, yaml_problem
+from ..i18n import Arg, Msg, msg
 from ..seats import DEFAULT_SEATS, DIRECTIONS
 
 if TYPE_CHECKING:   # (pathlib: a rules file only; start-up)
@@ -542,27 +542,20 @@ def _not_yaml(arg: str, text: str, exc: Exception) -> RuleError:
     """Rules file *arg* (its *text*) is not YAML, as the parser *exc* found:
     at its place (``file:line:column``: the parser's mark, or the reader's
     position of a character YAML does not allow) and in the catalog's words
-    for the parser's problem (:func:`~hearts_notation.i18n.yaml_problem`);
-    a problem the catalog does not know is left out, since the parser
-    words it in English only."""
+    for the parser's problem, both as the records' reader finds them
+    (:mod:`hearts_notation.io.yamlload`); a problem the catalog does not know
+    is left out, since the parser words it in English only."""
     import yaml
 
+    from ..io.yamlload import text_placer, yaml_place, yaml_words
+
+    problem: Msg | None = None
     line: int | None = None
-    column = 0
-    if isinstance(exc, yaml.MarkedYAMLError):
-        problem = yaml_problem(exc.problem, exc.context)
-        mark = exc.problem_mark or exc.context_mark
-        if mark is not None:
-            line, column = mark.line + 1, mark.column + 1
-    elif isinstance(exc, yaml.reader.ReaderError):
-        problem = yaml_problem(exc.reason)
-        at = exc.position       # (characters into the text, as read)
-        if isinstance(at, int) and 0 <= at <= len(text):
-            line = text.count("\n", 0, at) + 1
-            column = at - text.rfind("\n", 0, at)
-    else:
-        problem = yaml_problem(str(exc))
-    if line is None:
+    column: int | None = None
+    if isinstance(exc, yaml.YAMLError):
+        problem = yaml_words(exc)
+        line, column = yaml_place(exc, text_placer(text))
+    if line is None or column is None:
         return RuleError(msg("rules.file.yaml_unplaced", file=arg, problem=problem.arg())
                          if problem is not None else msg("rules.file.not_yaml", file=arg))
     if problem is None:
@@ -592,6 +585,8 @@ def _rules_file(arg: str, p: Path) -> dict[str, Any]:
         raise RuleError(msg("rules.file.not_utf8", file=arg)) from None
     import yaml
 
+    from ..io.yamlload import CONSTRUCT_ERRORS
+
     loader_class = _yaml_loader()
     loader = None
     try:
@@ -614,7 +609,7 @@ def _rules_file(arg: str, p: Path) -> dict[str, Any]:
         data = loader.construct_document(node) if node is not None else {}
     except yaml.YAMLError as exc:
         raise _not_yaml(arg, text, exc) from None
-    except ValueError as exc:         # a value its YAML type cannot hold (2025-13-45)
+    except CONSTRUCT_ERRORS as exc:   # a value its YAML type cannot hold (2025-13-45, !!bool x)
         if isinstance(exc, RuleError):
             raise
         raise RuleError(msg("rules.file.yaml_unplaced", file=arg,

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, overload
 
 from ..i18n import msg
 from ..io.batches import Batch, Broken, batch_games, file_batches
@@ -229,28 +228,40 @@ class LocalEngine:
         return None
 
 
-@dataclass(frozen=True, slots=True)
 class EngineSpec:
     """The engine options of a command line (``--engine``, ``--scheduler``,
     ``--shard-size``, ``--wait-workers``), opened into an :class:`Engine`
-    with the command's ``--jobs``."""
+    with the command's ``--jobs``.
 
-    engine: str = "local"
-    scheduler: str | None = None
-    shard_size: int | None = None
-    #: Seconds to wait for a first worker of a remote scheduler (``None``:
-    #: the default, :data:`hearts_notation.runners.dask_engine.DEFAULT_WAIT_WORKERS`).
-    wait_workers: float | None = None
-    #: An engine already open (:meth:`reusing`): the command's
-    #: ``open_engine`` takes it as it is and leaves it open to its opener.
-    opened: Engine | None = field(default=None, compare=False, repr=False)
+    ``wait_workers``: seconds to wait for a first worker of a remote
+    scheduler (``None``: the default,
+    :data:`hearts_notation.runners.dask_engine.DEFAULT_WAIT_WORKERS`);
+    ``opened``: an engine already open (:meth:`reusing`), which the
+    command's ``open_engine`` takes as it is and leaves open to its opener.
+
+    A plain class with ``__slots__``, not a dataclass: nothing compares,
+    hashes or prints one, and every command with engine options makes this
+    class at start-up, where a frozen dataclass's generated methods cost
+    about half a millisecond (issue 22).  ``Final`` keeps it read-only for
+    the type checker."""
+
+    __slots__ = ("engine", "opened", "scheduler", "shard_size", "wait_workers")
+
+    def __init__(self, engine: str = "local", scheduler: str | None = None,
+                 shard_size: int | None = None, wait_workers: float | None = None,
+                 opened: Engine | None = None) -> None:
+        self.engine: Final = engine
+        self.scheduler: Final = scheduler
+        self.shard_size: Final = shard_size
+        self.wait_workers: Final = wait_workers
+        self.opened: Final = opened
 
     def reusing(self, engine: Engine) -> EngineSpec:
         """This spec, with *engine* (open already) to use instead of
         opening another: the command line opens a cluster's engine before
         the command runs when only the workers can tell the records'
         language (:func:`hearts_notation.commands.options.engine_options`)."""
-        return replace(self, opened=engine)
+        return EngineSpec(self.engine, self.scheduler, self.shard_size, self.wait_workers, engine)
 
     def open(self, jobs: int | None) -> Engine:
         """The engine; :class:`EngineUnavailable` when it cannot run."""

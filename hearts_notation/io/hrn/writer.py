@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_SYMBOLS, display_order
-from ...model import PLAYER_TAGS_4, Deal, Game, Pass, Trick
+from ...model import PLAYER_TAGS_4, Deal, Game, Pass, Trick, deal_numbers
 from .words import WRITE_FR, seat_display
 
 #: Tags written first, in this order (docs/spec.md, section 2, canonical form).
@@ -289,14 +289,16 @@ def _trick_line(k: int, trick: Trick, cards: tuple[str, ...], words: _Words) -> 
     return " ".join(parts)
 
 
-def deal_lines(deal: Deal, position: int, game: Game, seats: Sequence[str],
+def deal_lines(deal: Deal, number: int, game: Game, seats: Sequence[str],
                unicode: bool = False, lang: str = "en") -> list[str]:
-    """The lines of one deal (no blank lines), *position* being its
-    1-based place in the game (used when the record has no deal number)."""
+    """The lines of one deal (no blank lines), *number* being its number as
+    the referee and the scorer count it (:func:`hearts_notation.model.deal_numbers`):
+    the header of a deal recorded without one (JSON, YAML) says it, so that
+    the text reads back as the same deal (its place in the game would be
+    another deal, with maybe another pass direction)."""
     unicode, lang = _style(unicode, lang)
     cards = _card_table(unicode, lang)
     words = _Words(lang, seats)
-    number = deal.number if deal.number is not None else position
     head = [f"{words('deal')} {number}"]
     if deal.dealer is not None:
         head.append(f"{words('dealer')} {words.seat(deal.dealer)}")
@@ -357,8 +359,8 @@ def iter_game_lines(game: Game, unicode: bool = False, lang: str = "en",
         paragraphs.append(tags)
     if game.comment is not None:
         paragraphs.append([_comment(game.comment)])
-    for i, deal in enumerate(game.deals, 1):
-        paragraphs.append(deal_lines(deal, i, game, seats, unicode, lang))
+    for deal, number in zip(game.deals, deal_numbers(game.deals), strict=True):
+        paragraphs.append(deal_lines(deal, number, game, seats, unicode, lang))
     result = game.result
     if result is None and close:
         result = "*"
