@@ -21,6 +21,14 @@ analysis seed of ``--seeds``, and compares the sets of marked decisions
   target, issue 24: at most 2 s with the defaults);
 * forced plays marked (must be 0).
 
+Each decision marked under one seed only is listed with its verdict under
+every seed (``epl ± stderr @ worlds``: the held-out loss, its standard
+error and the deals behind it; ``w0`` when no verification was made), which
+tells a loss at the threshold's edge from one a verification stopped early.
+``--set KEY=VALUE[,KEY=VALUE]`` overrides fields of the analysis's
+``EvalOptions`` (``--set deal_budget=130000,verify=6144``), to measure a
+budget or a margin without editing the code.
+
 ``--gen-seed`` draws other deals than the default 2026 (deals the analysis
 was not tuned on).
 
@@ -49,22 +57,38 @@ from hearts_notation.runners.pool import map_ordered
 Key = tuple[int, str]
 
 
-def _marks(task: GameTask) -> tuple[dict[Key, str], float, int, int]:
+def _marks(task: GameTask) -> tuple[dict[Key, str], float, int, int, dict[Key, str]]:
     t = time.process_time()
     a = analyse_game(task)
     cpu = time.process_time() - t
     marks: dict[Key, str] = {}
+    verdicts: dict[Key, str] = {}
     for d in a.decisions:
+        where = f"pass {d.seat}" if d.kind == "pass" else f"play {d.play_index}"
         if d.mark:
-            where = f"pass {d.seat}" if d.kind == "pass" else f"play {d.play_index}"
             marks[(d.deal_index, where)] = d.mark
-    return marks, cpu, len(a.decisions), sum(1 for d in a.decisions if d.forced and d.mark)
+        verdicts[(d.deal_index, where)] = (f"{d.mark or '-'} {d.epl:.2f} ± {d.epl_stderr:.2f} "
+                                           f"@ w{d.verified_worlds}")
+    return (marks, cpu, len(a.decisions), sum(1 for d in a.decisions if d.forced and d.mark),
+            verdicts)
+
+
+def overrides(text: str, base: EvalOptions) -> EvalOptions:
+    """*base* with the ``KEY=VALUE`` fields of *text* (comma-separated)
+    replaced, each value read as the field's type."""
+    changes: dict[str, object] = {}
+    for item in filter(None, (x.strip() for x in text.split(","))):
+        key, _, value = item.partition("=")
+        if key not in {f.name for f in dataclasses.fields(EvalOptions)}:
+            raise SystemExit(f"--set: no option {key!r} in EvalOptions")
+        changes[key] = type(getattr(base, key))(value)
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
 
 
 def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 2026,
-        exact_tricks: int | None = None) -> dict[str, object]:
+        exact_tricks: int | None = None, options: str = "") -> dict[str, object]:
     games = list(generate_games(deals, seed=gen_seed, max_deals=1))
-    base = FAST if fast else EvalOptions()
+    base = overrides(options, FAST if fast else EvalOptions())
     if exact_tricks is not None:
         base = dataclasses.replace(base, exact_tricks=exact_tricks,
                                    dd_tricks=max(base.dd_tricks, exact_tricks))
@@ -74,14 +98,16 @@ def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 202
         tasks += [GameTask(g, opts) for g in games]
     results = list(map_ordered(_marks, tasks, jobs=jobs, chunk_size=1))
     per_seed: dict[int, dict[tuple[int, Key], str]] = {}
+    seen: dict[int, dict[tuple[int, Key], str]] = {}
     cpu: list[float] = []
     decisions = 0
     forced_marked = 0
-    for i, (marks, secs, count, forced) in enumerate(results):
+    for i, (marks, secs, count, forced, verdicts) in enumerate(results):
         forced_marked += forced
         seed = seeds[i // len(games)]
         gi = i % len(games)
         per_seed.setdefault(seed, {}).update({(gi, k): v for k, v in marks.items()})
+        seen.setdefault(seed, {}).update({(gi, k): v for k, v in verdicts.items()})
         cpu.append(secs)
         if i < len(games):
             decisions += count
@@ -102,6 +128,8 @@ def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 202
             "count_diff": round(abs(len(ma) - len(mb)) / max(1, max(len(ma), len(mb))), 3),
             "same_level": same_level,
             "only": [sorted(str(k) for k in set(ma) - set(mb)), sorted(str(k) for k in set(mb) - set(ma))],
+            "flips": [f"{k}: {seen[a].get(k, '?')} | {seen[b].get(k, '?')}"
+                      for k in sorted(set(ma) ^ set(mb))],
         })
     return {
         "deals": deals, "gen_seed": gen_seed, "seeds": seeds, "mode": "fast" if fast else "default",
@@ -137,10 +165,12 @@ def main() -> None:
                     help="seed of the generated deals (another one: deals the analysis was not tuned on)")
     ap.add_argument("--exact-tricks", type=int, default=None,
                     help="solve exactly from this many tricks left (annotate's --exact-tricks)")
+    ap.add_argument("--set", default="", metavar="KEY=VALUE,...",
+                    help="override EvalOptions fields (deal_budget=130000,verify=6144)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     out = run(args.deals, [int(s) for s in args.seeds.split(",")], args.fast, args.jobs,
-              gen_seed=args.gen_seed, exact_tricks=args.exact_tricks)
+              gen_seed=args.gen_seed, exact_tricks=args.exact_tricks, options=args.set)
     if args.json:
         print(json.dumps(out, indent=2))
         return
@@ -155,6 +185,8 @@ def main() -> None:
               f"count difference {p['count_diff']:.1%}, "
               f"same level {p['same_level']}/{p['common']}, pass marks {p['pass_marks']}")
         print(f"  only under the first: {p['only'][0]}\n  only under the second: {p['only'][1]}")
+        for line in p["flips"]:
+            print(f"    {line}")
     print(f"CPU per deal: median {out['cpu_per_deal_median']} s, mean {out['cpu_per_deal_mean']} s, "
           f"max {out['cpu_per_deal_max']} s; {out['over_10s']} of {len(out['cpu_per_deal'])} "  # type: ignore[arg-type]
           f"analyses over 10 s; forced plays marked: {out['forced_marked']}")

@@ -46,7 +46,7 @@ from ._compiled import reduce_dataclass
 from .cards import QS_BIT, Card
 from .i18n import Msg, msg
 from .io.events import Visitor
-from .model import PLAYER_TAGS_4, Deal, Finding, Game
+from .model import PLAYER_TAGS_4, Deal, Finding, Game, deal_numbers
 from .query import And, DateValue, Node, Not, Or, Pred, Who, predicates
 
 if TYPE_CHECKING:
@@ -647,14 +647,18 @@ def one_deal_game(game: Game, d: int) -> Game:
     tags, rules, seats, players and comment, the deal as recorded but for
     its running ``total`` (which belongs to the whole game), no result,
     and the tags :data:`FROM_FILE`, :data:`FROM_GAME`, :data:`FROM_DEAL`
-    saying where it comes from."""
+    saying where it comes from.  A deal recorded without a number takes the
+    one it has in its game (:func:`hearts_notation.model.deal_numbers`, as
+    ``hearts score`` calls it): alone, it would be deal 1, another pass
+    direction."""
     deal = game.deals[d]
-    number = deal.number if deal.number is not None else d + 1
+    number = deal_numbers(game.deals[:d + 1])[-1]
     tags = dict(game.tags)
     tags[FROM_FILE] = game.source or "-"
     tags[FROM_GAME] = str(game.index or 1)
     tags[FROM_DEAL] = str(number)
-    return dataclasses.replace(game, tags=tags, deals=(dataclasses.replace(deal, total=None),),
+    return dataclasses.replace(game, tags=tags,
+                               deals=(dataclasses.replace(deal, total=None, number=number),),
                                result=None, errors=())
 
 

@@ -103,6 +103,8 @@ def test_every_command_calls_the_unnumbered_deal_as_score_does(unnumbered: Path)
     assert "Deal 6 " in _run("replay", "--ascii", "--deal", "6", f).stdout
     text = _run("convert", "--to", "hrn", f).stdout
     assert [ln.split()[1] for ln in text.splitlines() if ln.startswith("deal ")] == ["5", "6"]
+    text = _run("select", "--deals", "--where", "number == 6", "--to", "hrn", f).stdout
+    assert '[SelectedDeal "6"]' in text and "\ndeal 6 " in text
 
 
 def test_oddly_numbered_hrn_deals_in_the_outline_and_positions(tmp_path: Path) -> None:

@@ -1,0 +1,41 @@
+"""``benchmarks/bench_stability.py --set``: an ``EvalOptions`` change measured
+without editing the code (issue 24: the budget and margins tried are
+measured this way), each value read as its field's type, an unknown field
+refused with its name."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts_notation.analysis.evaluate import FAST, EvalOptions
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bench() -> Any:
+    spec = importlib.util.spec_from_file_location("_bench_stability",
+                                                  ROOT / "benchmarks" / "bench_stability.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_set_overrides_the_named_fields_only() -> None:
+    bench = _bench()
+    got = bench.overrides("deal_budget=130000, verify=6144,futility_z=2", EvalOptions())
+    assert got.deal_budget == 130000 and isinstance(got.deal_budget, int)
+    assert got.verify == 6144
+    assert got.futility_z == 2.0 and isinstance(got.futility_z, float)
+    assert got.pass_verify == EvalOptions().pass_verify
+    assert bench.overrides("", FAST) == FAST
+    assert bench.overrides("verify=100", FAST).samples == FAST.samples
+
+
+def test_set_refuses_an_unknown_field() -> None:
+    with pytest.raises(SystemExit, match="no option 'budget'"):
+        _bench().overrides("budget=1", EvalOptions())
