@@ -5,24 +5,16 @@ refused with its name."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hearts_notation.analysis.evaluate import FAST, EvalOptions
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests import benchmark_module
 
 
 def _bench() -> Any:
-    spec = importlib.util.spec_from_file_location("_bench_stability",
-                                                  ROOT / "benchmarks" / "bench_stability.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_module.load("bench_stability")
 
 
 def test_set_overrides_the_named_fields_only() -> None:

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests import benchmark_module
 
 
 def _run_all() -> Any:
-    spec = importlib.util.spec_from_file_location("_run_all", ROOT / "benchmarks" / "run_all.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_module.load("run_all")
 
 
 def test_targets_are_read_from_the_rows() -> None:
