@@ -375,7 +375,7 @@ class AnalysisAgent(Agent):
         deal = Deal(number=table.deal, direction=table.direction,  # type: ignore[arg-type]
                     hands={seats[me]: tuple(CARDS[c] for c in iter_bits(table.dealt[me]))},
                     passes=passes, tricks=tuple(tricks), unfinished=True)
-        ctx = DealContext(deal, rules, seats)
+        ctx = DealContext(deal, rules, seats, table.deal)
         ev = Evaluator(len(seats), ExactSolver(rules),
                        replace(self.options, seed=table.seed))
         return ctx, ev

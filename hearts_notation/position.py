@@ -544,7 +544,7 @@ def position_at(game: Game, rules: RuleSet, seats: Sequence[str], totals: Sequen
     bad = malformed_trick(deal, rules, seats, number)
     if bad is not None:
         raise PointError("malformed", why=msg(bad.key, **dict(bad.args)).arg())
-    ctx = DealContext(deal, rules, seats)
+    ctx = DealContext(deal, rules, seats, number)
     point = ctx.next_point()
     if point is None:
         raise PointError("no_move", deal=number)

@@ -112,7 +112,7 @@ def _verdicts_by_marks(game: Game, options: AnalysisOptions, rules: RuleSet, sea
                 except HintError:
                     continue
                 loss = next((c.epl for c in hint.choices if play.card in c.cards), 0.0)
-                ctx = DealContext(cd, rules, seats)
+                ctx = DealContext(cd, rules, seats, number)
                 point = ctx.next_point()
                 if point is None:
                     continue

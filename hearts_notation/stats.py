@@ -189,7 +189,7 @@ def game_tally(game: Game, default_rules: RuleSet | str | None = None,
         _count_complete_deal(t, direction, seats, score)
         if any(QS_BIT & mask_of(p.cards) for p in deal.passes.values()):
             t.dir_queen_passed[direction] += 1
-        holder = _queen_holder(deal, rules, seats)
+        holder = _queen_holder(deal, rules, seats, score.number)
         if holder is not None and score.taken:
             _count_queen_holder(t, direction, seats, score, holder)
     return t
@@ -261,11 +261,12 @@ def clean_tally(clean: CleanGame) -> Tally:
     return t
 
 
-def _queen_holder(deal: Deal, rules: RuleSet, seats: tuple[str, ...]) -> int | None:
-    """The seat that held Q♠ in play (after the pass), if known."""
+def _queen_holder(deal: Deal, rules: RuleSet, seats: tuple[str, ...], number: int) -> int | None:
+    """The seat that held Q♠ in play (after the pass), if known; *number*
+    is the deal's as scored (its pass follows from it)."""
     if not rules.deck_mask & QS_BIT:
         return None
-    hands = deal_hands(deal, rules, seats)
+    hands = deal_hands(deal, rules, seats, number)
     for i, h in enumerate(hands.played_from):
         if h is not None and h & QS_BIT:
             return i

@@ -44,8 +44,16 @@ def seat_index(seats: Sequence[str]) -> dict[str, int]:
     return {s: i for i, s in enumerate(seats)}
 
 
-def deal_hands(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> DealHands:
+def deal_hands(deal: Deal, rules: RuleSet, seats: Sequence[str], number: int | None
+               ) -> DealHands:
     """Hands as dealt and as played from, recorded or inferred.
+
+    *number* is the deal's number as :func:`hearts_notation.model.deal_numbers`
+    counts it (the referee's and the scorer's): a deal written without a
+    number or a pass direction passes as the cycle says for that number, so
+    its receivers are those ``hearts validate`` and ``hearts score`` use.
+    It is required, not taken from ``deal.number``, because a JSON or YAML
+    deal may leave its number out, and only the game knows it.
 
     A recorded hand is used as is.  An unknown hand is inferred when the
     deal's tricks are all recorded (the cards the seat played are its hand
@@ -54,7 +62,7 @@ def deal_hands(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> DealHands:
     """
     n = len(seats)
     idx = seat_index(seats)
-    offset = deal_pass(rules, deal.number, deal.direction).offset
+    offset = deal_pass(rules, number, deal.direction).offset
     given: list[int | None] = [None] * n
     for seat, p in deal.passes.items():
         if seat in idx:
@@ -130,10 +138,13 @@ def walk(deal: Deal, rules: RuleSet, seats: Sequence[str],
     when a step is yielded the state has played its card (and closed the
     trick, for a step with a winner).
     Plays by an unknown seat name are skipped (the referee reports them).
+    Without *hands*, the deal's are taken with its number as written (a deal
+    seen alone); a caller in a game passes :func:`deal_hands` with the number
+    :func:`hearts_notation.model.deal_numbers` gives it.
     """
     idx = seat_index(seats)
     if hands is None:
-        hands = deal_hands(deal, rules, seats)
+        hands = deal_hands(deal, rules, seats, deal.number)
     n = len(seats)
     gs = GameState(rules, hands.played_from, -1) if state is None else state
     scoring = scoring_cards(rules)

@@ -90,7 +90,7 @@ def test_samples_respect_voids_shown() -> None:
     """E shows out of clubs on trick 1, N out of spades on trick 2: every
     sample, at every later point, agrees."""
     game = next(iter_games_text(PROOFS, "hrn", "proofs.hrn"))
-    ctx = DealContext(game.deals[0], STD, ("N", "E", "S", "W"))
+    ctx = DealContext(game.deals[0], STD, ("N", "E", "S", "W"), game.deals[0].number)
     point = ctx.next_point()
     assert point is not None and point.seat == 1  # E won trick 2 with A♠
     rng = random.Random(1)
@@ -135,7 +135,7 @@ def test_samples_respect_every_constraint_on_random_records() -> None:
     for g in range(40):
         rules = STD if g % 4 else parse_rules("openspiel")
         deal = random_deal(rules, rng, number=1 + g % 4)
-        ctx = DealContext(deal, rules, rules.default_seats)
+        ctx = DealContext(deal, rules, rules.default_seats, deal.number)
         for index in range(0, len(ctx.points), 5):
             know = ctx.knowledge(ctx.points[index])
             assert know is not None
@@ -148,7 +148,7 @@ def test_samples_respect_every_constraint_on_random_records() -> None:
 def test_passed_cards_stay_with_the_receiver() -> None:
     rng = random.Random(5)
     deal = random_deal(STD, rng, number=1)   # pass left
-    ctx = DealContext(deal, STD, STD.default_seats)
+    ctx = DealContext(deal, STD, STD.default_seats, deal.number)
     point = ctx.points[10]
     know = ctx.knowledge(point)
     assert know is not None
@@ -196,7 +196,7 @@ def test_tight_constraints_need_no_retries() -> None:
 def test_same_seed_same_worlds() -> None:
     rng = random.Random(9)
     deal = random_deal(STD, rng, number=2)
-    ctx = DealContext(deal, STD, STD.default_seats)
+    ctx = DealContext(deal, STD, STD.default_seats, deal.number)
     know = ctx.knowledge(ctx.points[20])
     assert know is not None
     a = WorldSampler(know).samples(20, random.Random("x"))

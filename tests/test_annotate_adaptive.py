@@ -69,7 +69,7 @@ def test_a_verification_goes_on_against_the_reference_its_first_worlds_found_bes
     goes on against the best of them: its differences are exactly those
     of a verification against that reference alone."""
     game = next(read_games(str(DATA / "queen_duck.hrn")))
-    ctx = DealContext(game.deals[0], STD, ("N", "E", "S", "W"))
+    ctx = DealContext(game.deals[0], STD, ("N", "E", "S", "W"), game.deals[0].number)
     opts = dataclasses.replace(FAST, verify=64, verify_min=32, batch=16, exact_tricks=0)
     ev = _evaluator(opts)
     ev.start_deal()

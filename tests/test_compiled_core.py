@@ -115,7 +115,7 @@ def test_results_of_the_compiled_modules_cross_processes() -> None:
     game = next(iter(read_games(str(ROOT / "samples" / "canonical.hrn"))))
     rules = parse_rules(game.rules or "standard")
     deal, seats = game.deals[0], game.seats or rules.default_seats
-    hands = deal_hands(deal, rules, seats)
+    hands = deal_hands(deal, rules, seats, deal.number)
     objects = [score_game(game, rules), check_game(game), hands, *list(walk(deal, rules, seats))[:5]]
     for obj in objects:
         assert pickle.loads(pickle.dumps(obj)) == obj, type(obj).__name__

@@ -20,7 +20,7 @@ def _deal(seed: int) -> tuple[Game, DealContext]:
     game = next(iter(generate_games(1, seed=seed, max_deals=1)))
     rules = resolve_rules(game)
     seats, rules, _ = game_seats(game, rules)
-    return game, DealContext(game.deals[0], rules, seats)
+    return game, DealContext(game.deals[0], rules, seats, game.deals[0].number)
 
 
 def test_the_last_tricks_are_always_solved_and_the_budget_goes_back_from_there() -> None:

@@ -218,7 +218,7 @@ def test_a_perfect_information_position_as_a_record_of_the_hands_played_from() -
         g = position_game(pos, played_from=True)
         rules = resolve_rules(g)
         seats, rules, _ = game_seats(g, rules)
-        ctx = DealContext(g.deals[0], rules, seats)
+        ctx = DealContext(g.deals[0], rules, seats, g.deals[0].number)
         point = ctx.next_point()
         assert point is not None and point.seat == pos.seat
         assert ctx.true_hands(point) == tuple(pos.hands)

@@ -60,7 +60,7 @@ def test_replay_exact_accepts_legal_deals_and_finds_every_illegal_card(preset: s
     for game in generate_games(3, seed=9, rules=preset, bots=("random",)):
         seats = rules.default_seats
         for deal in game.deals:
-            hands = list(deal_hands(deal, rules, seats).played_from)
+            hands = list(deal_hands(deal, rules, seats, deal.number).played_from)
             assert all(h is not None for h in hands)
             bits = [1 << p.card for t in deal.tricks for p in t.plays]
             done = replay_exact(rules, hands, bits)  # type: ignore[arg-type]
@@ -154,7 +154,7 @@ def test_replay_tricks_refuses_a_broken_shape_without_raising() -> None:
     seats = rules.default_seats
     idx = seat_index(seats)
     deal = game.deals[0]
-    hands = [h for h in deal_hands(deal, rules, seats).played_from if h is not None]
+    hands = [h for h in deal_hands(deal, rules, seats, deal.number).played_from if h is not None]
     plays = [p for t in deal.tricks for p in t.plays]
     cards = [p.card for p in plays]
     leaders = [idx[p.seat] for p in plays[::4]]

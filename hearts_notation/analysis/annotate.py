@@ -441,7 +441,7 @@ def decision_key(options: AnalysisOptions, number: int, what: str) -> str:
 def _analyse_deal(ev: Evaluator, deal: Deal, di: int, number: int, rules: RuleSet,
                   seats: Sequence[str], options: AnalysisOptions, progress: ProgressFn | None
                   ) -> tuple[list[Decision], list[Note]]:
-    ctx = DealContext(deal, rules, seats)
+    ctx = DealContext(deal, rules, seats, number)
     lang = options.lang
     notes: list[Note] = []
     pending: list[Pending] = []

@@ -125,15 +125,22 @@ class PlayPoint:
 
 
 class DealContext:
-    """One deal of a record, replayed once and kept for the analysis."""
+    """One deal of a record, replayed once and kept for the analysis.
 
-    def __init__(self, deal: Deal, rules: RuleSet, seats: Sequence[str]) -> None:
+    *number* is the deal's number in its game as
+    :func:`hearts_notation.model.deal_numbers` counts it: the pass that
+    applies (and so who received what) is :func:`~hearts_notation.state.deal_pass`'s
+    for that number, as the referee and the scorer apply it, also for a
+    deal written without a number or a direction."""
+
+    def __init__(self, deal: Deal, rules: RuleSet, seats: Sequence[str], number: int | None) -> None:
         self.deal = deal
         self.rules = rules
         self.seats = tuple(seats)
         self.n = len(seats)
-        self.hands: DealHands = deal_hands(deal, rules, seats)
-        self.direction, self.offset = deal_pass(rules, deal.number, deal.direction)
+        self.number = number
+        self.hands: DealHands = deal_hands(deal, rules, seats, number)
+        self.direction, self.offset = deal_pass(rules, number, deal.direction)
         idx = {s: i for i, s in enumerate(self.seats)}
         self.given: list[int | None] = [None] * self.n
         for seat, p in deal.passes.items():

@@ -130,7 +130,7 @@ def hint_deal(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
         raise HintError("malformed", why=msg(bad.key, **dict(bad.args)).arg())
     if is_sheet_deal(deal, rules, seats) and not has_play(deal):
         raise HintError("sheet", deal=number)       # a score sheet: no card to advise on
-    ctx = DealContext(deal, rules, seats)
+    ctx = DealContext(deal, rules, seats, number)
     solver = ExactSolver(rules, moon_choices=moon)
     ev = Evaluator(len(seats), solver, options.eval)
     lang = options.lang

@@ -140,7 +140,7 @@ def solve_deal(task: SolveTask) -> dict[str, Any]:
         bad = malformed_trick(deal, rules, seats, deal_no)
         if bad is not None:
             raise SolveError("malformed", deal=deal_no)
-        ctx = DealContext(deal, rules, seats)
+        ctx = DealContext(deal, rules, seats, deal_no)
         last = task.deal_index == len(game.deals) - 1
         chosen = _choose(ctx, where, deal_no, default_stop=last and where.deal is None
                          and not ctx.complete)
@@ -223,10 +223,10 @@ def _tasks(games: list[Game], game_no: int | None, where: Where, rules: RuleSet 
 def _unfinished(game: Game, di: int, rules: RuleSet | None, force_rules: bool) -> bool:
     ruleset = resolve_rules(game, rules, force_rules)
     seats, ruleset, _ = game_seats(game, ruleset)
-    deal = game.deals[di]
-    if malformed_trick(deal, ruleset, seats) is not None:
+    deal, number = game.deals[di], deal_numbers(game.deals)[di]
+    if malformed_trick(deal, ruleset, seats, number) is not None:
         return False
-    return not DealContext(deal, ruleset, seats).complete
+    return not DealContext(deal, ruleset, seats, number).complete
 
 
 @click.command("solve")

@@ -398,7 +398,7 @@ def _card_items(placed: Placed, checker: Checker, line: int, column: int, before
     trick = deal.tricks[-1]
     if len(trick.plays) >= len(seats):
         return []
-    hands = deal_hands(deal, rules, seats)
+    hands = deal_hands(deal, rules, seats, deal_numbers(game.deals)[-1])
     lead = opening_leader(rules, hands.played_from)
     state = GameState(rules, hands.played_from, lead if lead is not None else -1)
     for _ in walk(dataclasses.replace(deal, tricks=deal.tricks[:-1]), rules, seats, hands, state):
@@ -493,7 +493,7 @@ def _card_story(placed: Placed, game: Game, checker: Checker, line: int, card: C
         return ""
     di, deal = found
     rules, seats = _rules_and_seats(game, checker)
-    hands = deal_hands(deal, rules, seats)
+    hands = deal_hands(deal, rules, seats, deal_numbers(game.deals)[di])
     out = [f"**{card_text(lang, card.text(True))}**"]
     dealt = [i for i, h in enumerate(hands.dealt) if h is not None and h >> card & 1]
     held = [i for i, h in enumerate(hands.played_from) if h is not None and h >> card & 1]

@@ -817,7 +817,7 @@ class _Exporter:
         if len(deal.tricks) > HAND_SIZE:
             raise self.fail(deal, di, msg("os.x.too_many_tricks", n=len(deal.tricks)),
                             deal.tricks[HAND_SIZE].pos)
-        dh = deal_hands(deal, rules, seats)
+        dh = deal_hands(deal, rules, seats, number)
         for s in range(4):
             if dh.dealt[s] is None:
                 raise self.fail(deal, di, msg("os.x.hand_unknown", who=seat(seats[s])),

@@ -243,7 +243,7 @@ def _build_deal(deal: Deal, index: int, number: int, rules: RuleSet,
                 score: DealScore | None) -> DealFact:
     n = len(seats)
     idx = {s: i for i, s in enumerate(seats)}
-    hands = deal_hands(deal, rules, seats)
+    hands = deal_hands(deal, rules, seats, number)
     direction, offset = deal_pass(rules, number, deal.direction)
 
     def matches(f: Finding, trick: int | None, seat: str | None) -> bool:
