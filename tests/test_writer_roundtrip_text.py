@@ -22,7 +22,7 @@ FORMATS = ("hrn", "json", "jsonl", "yaml")
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
                max_size=30)
-TAG_NAME = st.from_regex(r"X[A-Za-z0-9_]{0,8}", fullmatch=True)
+TAG_NAME = st.from_regex(r"X[A-Za-z0-9_À-ÖØ-öø-ÿ]{0,8}", fullmatch=True)   # HRN's letters
 
 
 def _through_json(game: Game) -> Game:

@@ -212,10 +212,13 @@ def _tasks(games: list[Game], game_no: int | None, where: Where, rules: RuleSet 
         if where.deal is not None:
             indexes = range(where.deal - 1, where.deal) if where.deal <= len(g.deals) else range(0)
         elif not corpus:
-            # one deal: the one a record stops in, else the first
+            # one deal: the one a record stops in, else the first (none in a
+            # record of tags only: "there is no deal 1", not an IndexError)
             last = len(g.deals) - 1
-            indexes = range(last, last + 1) if last >= 0 and _unfinished(g, last, rules,
-                                                                        force_rules) else range(0, 1)
+            if last >= 0 and _unfinished(g, last, rules, force_rules):
+                indexes = range(last, last + 1)
+            else:
+                indexes = range(0, min(1, len(g.deals)))
         for di in indexes:
             yield SolveTask(g, gi + 1, di, where, rules, force_rules, totals)
 

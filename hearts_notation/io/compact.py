@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..i18n import LANGUAGES
-from .hrn.words import misspelt_tag
+from .hrn.words import TAG_NAME_RE, misspelt_tag, tag_name
 
 
 class CompactDeal:
@@ -110,8 +110,6 @@ _CARD_NUMBER_WIDE: Final[dict[str, int]] = {
     k: v + (64 if len(k) == 3 else 0) for k, v in CARD_NUMBER.items()}
 
 _SEAT_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
-#: Tag names the readers accept (the model path refuses others; so does the compact check).
-_TAG_NAME_RE: Final = re.compile(r"[A-Za-z0-9_]+")
 
 
 def seat_ok(v: object) -> bool:
@@ -178,7 +176,10 @@ def _tags_ok(tags: dict[Any, Any]) -> bool:
     """Tag names and values the model's reader takes without a finding (a
     misspelt tag name draws a ``tag-name`` warning: the referee says so)."""
     for k, v in tags.items():
-        if not isinstance(v, str) or _TAG_NAME_RE.fullmatch(k) is None or misspelt_tag(k) is not None:
+        # A name the model's reader refuses or translates (a French tag name)
+        # is left to it.
+        if (not isinstance(v, str) or TAG_NAME_RE.fullmatch(k) is None or tag_name(k) != k
+                or misspelt_tag(k) is not None):
             return False
     return True
 

@@ -32,6 +32,7 @@ from ..model import (
     Trick,
 )
 from ..output import json_safe
+from .hrn.words import TAG_NAME_RE, tag_name
 from .limits import current as current_limits
 from .limits import limit_message
 from .shape import DEAL_KEYS, GAME_KEYS, MOON_KEYS, PASS_KEYS, PLAY_KEYS, TRICK_KEYS
@@ -39,7 +40,6 @@ from .stream import LineFeed
 from .stream import RecordError as RecordError
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")   # raw: mypyc refuses surrogates in literals
-_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 
 
 def _show(v: Any) -> Arg:
@@ -255,13 +255,20 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     if not isinstance(tags_in, dict):
         raise RecordError(msg("record.expected_tags"), "tags")
     tags: dict[str, str] = {}
+    written: dict[str, str] = {}    # tag -> the key that gave it
     for k, v in tags_in.items():
         w = f"tags.{_key(k)}"
-        if not isinstance(k, str) or _TAG_NAME.fullmatch(k) is None:
+        if not isinstance(k, str) or TAG_NAME_RE.fullmatch(k) is None:
             raise RecordError(msg("record.not_tag", value=_show(k)), w)
         if not isinstance(v, str):
             raise RecordError(msg("record.tag_string", found=_show(v)), w)
-        tags[k] = _text(v, w)
+        # A French tag name is the tag it translates, as in HRN (its writer
+        # prints ``Lieu`` back as the ``Site`` its reader makes of it).
+        name = tag_name(k)
+        if name in written:
+            raise RecordError(msg("syntax.tag_twice", name=name, at=f"tags.{_key(written[name])}"), w)
+        written[name] = k
+        tags[name] = _text(v, w)
     rules = _opt_str(g.get("rules"), "rules")
     seats_in = g.get("seats")
     seats: tuple[str, ...] | None = None
@@ -300,8 +307,8 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             at = locate(("players", seat))
             if at is not None:
                 where[f"player:{seat}"] = at
-        for tag in tags:           # tag-name points at the tag's name, as in HRN
-            at = locate(("tags", KEY_AT, tag)) or locate(("tags", tag))
+        for tag, key in written.items():   # tag-name points at the tag's name, as in HRN
+            at = locate(("tags", KEY_AT, key)) or locate(("tags", key))
             if at is not None:
                 where[tag] = at
     if text is not None:

@@ -281,6 +281,12 @@ _SYMBOL_CLASS: Final = "[♠♥♦♣♤♡♢♧]"
 #: reader's lexer is built from these, in the order below, which is the
 #: order in which they are tried where several may stand (keywords before
 #: cards and hands, cards before seats: ``QS`` is always a card).
+#: The characters of a tag name, in every format: HRN's grammar reads them,
+#: its writer keeps them, and the JSON and YAML readers take the same names, so
+#: that a tag read anywhere is written everywhere and read back (an accented
+#: ``[Arbitré "..."]`` used to be written ``[Arbitr_]`` and refused in JSON).
+TAG_NAME_CHARS: Final = "A-Za-z0-9_À-ÖØ-öø-ÿ"
+
 TOKENS: Final[dict[str, str]] = {
     "DIRECTION": ("(?i:(?:left|right|across|hold|gauche|droite|face|garde|à[ \t]+gauche|à[ \t]+droite"
                   "|a[ \t]+gauche|a[ \t]+droite"
@@ -301,7 +307,7 @@ TOKENS: Final[dict[str, str]] = {
     "CARD": (rf"(?:(?i:(?:10|[2-9TJQKA])[SHDC]{_MARK}(?![A-Za-z0-9]))"
              rf"|(?i:(?:10|[2-9TJQKARDV]){_SYMBOL_CLASS}{_MARK}))"),
     "FRENCH_LETTER_CARD": rf"(?i:[RDV][SHDC]{_MARK}(?![A-Za-z0-9]))",
-    "TAG_NAME": r"[A-Za-z0-9_À-ÖØ-öø-ÿ]+",
+    "TAG_NAME": f"[{TAG_NAME_CHARS}]+",
     "SEAT": r"[A-Za-z][A-Za-z0-9]*",
     "COMMENT": r"(?s:\{(?:[^\\}]|\\.)*\})",
     "TAG_VALUE": '"(?:[^"\\\\\n]|\\\\.)*"',
@@ -315,6 +321,11 @@ TOKENS: Final[dict[str, str]] = {
     "_GT": ">",
     "_RSQB": r"\]",
 }
+#: A whole tag name (:data:`TAG_NAME_CHARS`), for the readers and writers of
+#: every format.
+TAG_NAME_RE: Final = re.compile(TOKENS["TAG_NAME"])
+#: One character that a tag name cannot hold.
+NOT_TAG_NAME_CHAR_RE: Final = re.compile(f"[^{TAG_NAME_CHARS}]")
 #: What the lexer skips between tokens: blanks and ``;`` notes.
 IGNORED: Final = r"(?:[ \t\f\r]+|;[^\n]*)*"
 

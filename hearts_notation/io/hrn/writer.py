@@ -32,7 +32,7 @@ from functools import lru_cache
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_SYMBOLS, display_order
 from ...model import PLAYER_TAGS_4, Deal, Game, Pass, Trick, deal_numbers
-from .words import WRITE_FR, seat_display
+from .words import NOT_TAG_NAME_CHAR_RE, TAG_NAME_RE, WRITE_FR, seat_display
 
 #: Tags written first, in this order (docs/spec.md, section 2, canonical form).
 FIRST_TAGS: tuple[str, ...] = ("Event", "Site", "Date", "Round")
@@ -125,15 +125,13 @@ def escape_tag(value: str) -> str:
     return value
 
 
-_TAG_NAME_OK = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
-
-
 def tag_name(name: str) -> str:
-    """A tag name as the grammar reads it (letters, digits, ``_``); any
-    other character (possible in a JSON ``tags`` key) becomes ``_``."""
-    if set(name) <= _TAG_NAME_OK and name:
+    """A tag name as the grammar reads it (``words.TAG_NAME_CHARS``: letters,
+    accented ones too, digits, ``_``); any other character (a record built
+    by a library user) becomes ``_``."""
+    if TAG_NAME_RE.fullmatch(name) is not None:
         return name
-    return "".join(c if c in _TAG_NAME_OK else "_" for c in name) or "_"
+    return NOT_TAG_NAME_CHAR_RE.sub("_", name) or "_"
 
 
 def _comment(text: str) -> str:
