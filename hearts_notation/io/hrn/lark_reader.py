@@ -228,7 +228,10 @@ def expected_phrase(expected: set[str], seats: tuple[str, ...]) -> Arg:
 
 
 _WORD_AT = re.compile(r"[^\s{};]+|[{};]")
-_FIRST_WORD = re.compile(r"\s*(?:\{(?:[^\\}]|\\.)*\}\s*)*([A-Za-z][A-Za-z0-9]*)", re.S)
+#: The first word of a line that starts with no keyword, quoted whole in the
+#: error (letters of any script: ``donnée``, ``marqué`` were cut at the accent,
+#: "found 'donn'", and the "did you mean" missed).
+_FIRST_WORD = re.compile(r"\s*(?:\{(?:[^\\}]|\\.)*\}\s*)*([^\W\d_][^\W_]*)", re.S)
 
 
 def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError:
