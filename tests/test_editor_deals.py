@@ -273,3 +273,22 @@ def test_hypothesis_edits_give_what_the_whole_game_gives(which: int, seeds: list
             game = next(iter_games_text(checked.text, "hrn", "<document>", rules))
             assert repr(checked.game) == repr(game)
             assert checked.report.to_dict() == check_game(game, rules).to_dict()
+
+
+def test_a_header_comment_holding_a_trick_line_is_told_once() -> None:
+    """An unclosed-comment warning of the header (a comment among the tags
+    that holds a line reading as a trick) is told once, as the whole read
+    tells it, not once more with every deal read after the header (the
+    example hypothesis found: which=9, seeds=[121])."""
+    sample = next(p for p in SAMPLES if p.name == "partie-francaise.hrn")
+    lines = sample.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("{"))
+    lines.insert(at + 1, "2. S 5♦ O 7♦ N 4♦ E 3♦")
+    edited_text = "\n".join(lines)
+    got = check_by_deal(edited_text, "<document>", None, Pool(), Tally())
+    expected = whole(edited_text)
+    assert got is not None and expected is not None
+    game, report, _ = got
+    codes = [f.code for f in game.notices]
+    assert codes.count("unclosed-comment") == 1, codes
+    assert (repr(game) + repr(game.language), report.to_dict()) == expected

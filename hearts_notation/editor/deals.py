@@ -227,7 +227,9 @@ def check_by_deal(text: str, source: str, rules: RuleSet | str | None, pool: Poo
         delta = seg.first_line - line
         deals.append(moved_deal(read.deals[0], delta))
         errors.extend(moved_finding(f, delta) if delta else f for f in read.errors)
-        notices.extend(read.notices)
+        # (the segment was read after the header: the header's own warnings,
+        # an unclosed comment among its tags, are told once, by ``head``)
+        notices.extend(read.notices[len(head.notices):])
     frame = build_game([*header, *tail], source, 1, rules) if tail else head
     # the header's warnings, the deals', then those after the last deal: the
     # order of the whole read (the frame reads the header again before its tail)
