@@ -65,7 +65,7 @@ def _words(words: set[str]) -> str:
     """An alternation of *words*, longest first (``dealer`` before
     ``deal``), as whole words."""
     alternatives = "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
-    return rf"(?:{alternatives})(?![A-Za-z0-9_])"
+    return rf"(?:{alternatives})(?!\w)"
 
 
 #: ``deal``, ``donne``, ``pass``, ``résultat``... (the line keywords, both languages).

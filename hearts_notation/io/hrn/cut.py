@@ -104,7 +104,7 @@ class LogicalLine:
 _SPECIAL = r'[{;"]'
 _IN_COMMENT = r"[\\}]"
 _IN_STRING = r'[\\"]'
-_KIND = r"(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_])"   # (ignoring case)
+_KIND = r"(deal|donne|result|r[ée]sultat)(?!\w)"   # (ignoring case)
 #: A physical line that begins with a complete tag: inside a comment, the
 #: sign of a forgotten ``}`` (the comment has run into the next game).
 _TAG_START = r'[ \t]*\[[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]'
@@ -464,11 +464,11 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
 #: The lines that cut games in plain text: a tag, a deal header, a result,
 #: perhaps after comments that close on the line (``{...} deal 2``).
 _CUT_MARKS = re.compile(r"^[ \t\f]*(?:\{[^}\n]*\}[ \t\f]*)*"
-                        r"(?:(\[)|(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_]))",
+                        r"(?:(\[)|(deal|donne|result|r[ée]sultat)(?!\w))",
                         re.MULTILINE | re.IGNORECASE)
 #: The same marks on the lines after the first, found from the newline before.
 _NEXT_CUT_MARKS = re.compile(r"\n(?=[ \t\f{\[dDrR])[ \t\f]*(?:\{[^}\n]*\}[ \t\f]*)*"
-                             r"(?:(\[)|(deal|donne|result|r[ée]sultat)(?![A-Za-z0-9_]))", re.IGNORECASE)
+                             r"(?:(\[)|(deal|donne|result|r[ée]sultat)(?!\w))", re.IGNORECASE)
 
 
 def _not_plain(chunk: str) -> bool:

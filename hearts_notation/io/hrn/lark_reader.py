@@ -251,10 +251,15 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         m = _WORD_AT.match(text, start)
         if m and len(m.group()) > len(found):
             found = m.group()
+        if "DIRECTION" in expected:
+            found = _two_words(found, text, start, _FIRST_OF_DIRECTION)
     elif isinstance(exc, _LARK.UnexpectedCharacters):
         line, column = exc.line + base - 1, exc.column
-        m = _WORD_AT.match(text, exc.pos_in_stream or 0)
+        start = exc.pos_in_stream or 0
+        m = _WORD_AT.match(text, start)
         found = m.group() if m else exc.char
+        if m and "DIRECTION" in expected:
+            found = _two_words(found, text, start, _FIRST_OF_DIRECTION)
     elif isinstance(exc, _LARK.UnexpectedEOF):  # not raised by LALR, kept for safety
         lines = text.split("\n")
         line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
@@ -285,20 +290,51 @@ def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | N
     return HrnSyntaxError(msg("input.lone_cr"), cr_line, cr_column)
 
 
+#: The first words of the keywords written in two, where they stand (a pass
+#: direction: ``à droite``, ``en face``; a line: ``grand chelem``): a slip in
+#: the second word (``à drote``) is quoted and matched with the first, as one
+#: keyword.
+_FIRST_OF_DIRECTION: Final = frozenset({"à", "a", "en"})
+_FIRST_OF_LINE: Final = frozenset({"grand"})
+_BLANKS_AND_WORD: Final = re.compile(r"[ \t]+([^\W\d_]+)")
+
+
+def _two_words(found: str, text: str, start: int, firsts: frozenset[str]) -> str:
+    """*found*, which begins at *start* in *text*, with the next word of the
+    line when *found* is one of *firsts*, the first word of a two-word keyword."""
+    if found.lower() not in firsts:
+        return found
+    m = _BLANKS_AND_WORD.match(text, start + len(found))
+    return f"{found} {m.group(1)}" if m else found
+
+
+def _fold(word: str) -> str:
+    """*word* in lower case without its accents (``Passé`` -> ``passe``): a
+    slip on an accent is the nearest slip of all, and ``passé`` is nearer
+    ``passe`` than ``pass`` once folded."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", word.lower())
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
+
+
 def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -> Msg:
     """*said*, with the word the line wants there that a mistyped *found*
     is closest to (``dealr``: did you mean ``dealer``?), in the language
     the line *text* is written in when its other words say (``capot S
-    soustrait``: ``retire``, not ``subtract``), else in either language."""
-    if not found or not found.isalpha():
+    soustrait``: ``retire``, not ``subtract``), else in either language.
+    Words are compared in lower case and without accents (``PASSÉ``,
+    ``résultaat``, ``à drote``), and the word offered is spelt as the
+    notation spells it (``passe``, ``résultat``, ``à droite``)."""
+    if not found or not found.replace(" ", "").isalpha():
         return said
-    from difflib import get_close_matches
-
     from .words import DEALER_WORDS, DIRECTIONS, LINE_KEYWORDS, MOON_CHOICES, words_language
 
     choices: list[str] = []
     if "DEAL" in expected or expected == {"_COLON"}:
         choices += LINE_KEYWORDS
+    if "MOON" in expected or expected == {"_COLON"}:
+        choices.append("grand chelem")
     if "DEALER" in expected:
         choices += sorted(DEALER_WORDS)
     if "PASS" in expected and "DEAL" not in expected:
@@ -307,13 +343,27 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -
         choices += DIRECTIONS
     if "MOON_CHOICE" in expected:
         choices += MOON_CHOICES
-    lang = words_language(text)
+    # (the two-word keywords are French: ``pass à drote`` on a line of
+    # English words is still a slip on ``à droite``)
+    lang = "fr" if " " in found else words_language(text)
     if lang is not None:
         choices = [c for c in choices if words_language(c) in (None, lang)]
-    close = get_close_matches(found.lower(), choices, n=1, cutoff=0.7)
-    if not close or close[0] == found.lower():
+    word = _nearest(found, choices)
+    if word is None or word == found.lower():
         return said
-    return msg("syntax.did_you_mean", error=said.arg(), word=close[0])
+    return msg("syntax.did_you_mean", error=said.arg(), word=word)
+
+
+def _nearest(found: str, choices: list[str]) -> str | None:
+    """The word of *choices* nearest *found* (folded: :func:`_fold`), as
+    *choices* spell it, or ``None`` when none is near."""
+    from difflib import get_close_matches
+
+    spelt: dict[str, str] = {}
+    for choice in choices:      # (the first spelling of a word kept: ``résultat``)
+        spelt.setdefault(_fold(choice), choice)
+    close = get_close_matches(_fold(found), list(spelt), n=1, cutoff=0.7)
+    return spelt[close[0]] if close else None
 
 
 #: Spaces that are not blanks of the notation (only space, tab and form feed
@@ -357,7 +407,7 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     if expected == {"_COLON"}:
         m = _FIRST_WORD.match(text)
         if m and m.group(1) not in seats and "\n" not in text[: m.start(1)]:
-            word = m.group(1)
+            word = _two_words(m.group(1), text, m.start(1), _FIRST_OF_LINE)
             said = msg("syntax.expected", what=_LINE_START, found=quote(word))
             return HrnSyntaxError(_did_you_mean(said, word, expected, text), base, m.start(1) + 1)
     if "SYMBOL_GROUP" in expected and "LETTER_GROUP" in expected and found[:1] in "RDVrdv" \

@@ -272,7 +272,10 @@ FRENCH_LETTER_RE: Final = re.compile(r"[RDVrdv][SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?
 #: (start-up, issue 22).
 LETTER_CARD: Final = r"(?:10|[2-9TJQKAtjqka])[SHDCshdc]"
 
-_KW_END: Final = r"(?![A-Za-z0-9_])"
+#: The end of a keyword: no letter (of any script), digit or ``_`` after it,
+#: so that ``passé`` or ``lefté`` is a mistyped word, quoted whole with its
+#: "did you mean", not ``pass`` followed by a stray ``é``.
+_KW_END: Final = r"(?!\w)"
 _MARK: Final = r"(?:!!|\?\?|!\?|\?!|!|\?)?"
 _SYMBOL_CLASS: Final = "[♠♥♦♣♤♡♢♧]"
 
