@@ -110,6 +110,21 @@ def test_version_imports_not_even_typing(tmp_path: Path) -> None:
     False`` in ``hearts_notation/__init__.py`` and ``_compiled.py``)."""
     mods = _loaded_clean(["--version"], tmp_path)
     assert not mods & {"typing", "collections", "hearts_notation.model", "click"}, mods
+    # (the compiled core is told from the file endings the import system
+    # gives, without importing the importlib package: issue 22)
+    from hearts_notation import _compiled
+
+    if _compiled.compiled_in_use():
+        assert not mods & {"importlib", "importlib.machinery", "warnings"}, mods
+
+
+def test_extension_suffixes_are_importlibs() -> None:
+    """The endings the core switch looks for are ``importlib.machinery``'s."""
+    import importlib.machinery
+
+    from hearts_notation import _compiled
+
+    assert _compiled.extension_suffixes() == tuple(importlib.machinery.EXTENSION_SUFFIXES)
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
