@@ -54,7 +54,7 @@ def positions(deals: int, seed: int, left: int) -> list[GameState]:
     for game in generate_games(deals, seed=seed, max_deals=1):
         rules = resolve_rules(game)
         seats, rules, _ = game_seats(game, rules)
-        ctx = DealContext(game.deals[0], rules, seats)
+        ctx = DealContext(game.deals[0], rules, seats, 1)
         trick = rules.tricks_per_deal - left
         p = next(q for q in ctx.points if q.trick_no == trick and not q.trick)
         hands = ctx.true_hands(p)
@@ -79,7 +79,7 @@ def faceup_rows(deals: int, seed: int) -> list[dict[str, object]]:
         for game in games:
             rules = resolve_rules(game)
             seats, rules, _ = game_seats(game, rules)
-            ctx = DealContext(game.deals[0], rules, seats)
+            ctx = DealContext(game.deals[0], rules, seats, 1)
             t0 = time.process_time()
             fu = face_up(ctx, None, opts.dd_tricks, opts.dd_nodes)
             cpu.append(time.process_time() - t0)

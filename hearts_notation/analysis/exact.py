@@ -103,7 +103,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from ..cards import HEARTS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, SUIT_MASKS, iter_bits
@@ -205,6 +205,16 @@ class ExactSolver:
         self.nodes = 0
         #: stop with :class:`SearchLimit` past this many nodes (0: no limit)
         self.node_limit = node_limit if node_limit > 0 else 1 << 62
+        #: told the nodes searched every :attr:`progress_every` nodes (a
+        #: command's progress line; :func:`solve_position`), or None
+        self.progress: Callable[[int], None] | None = None
+        #: nodes between two calls of :attr:`progress` (a tenth of a second
+        #: compiled, about a second in pure Python)
+        self.progress_every = 100_000
+        #: the node count at which :meth:`_checkpoint` runs next: the limit,
+        #: or sooner when someone is told the progress (one comparison a node
+        #: either way)
+        self._check_at = self.node_limit
         self._tt_vec: dict[tuple[int, int, int, int, int], Vector] = {}
         #: paranoid: partition table, from the head and the suits' lengths to its entries
         self._tt_part: dict[tuple[int, int], list[_Entry]] = {}
@@ -241,6 +251,7 @@ class ExactSolver:
         # the time, measured) find nothing, so it is paused while it runs.
         collecting = gc.isenabled()
         gc.disable()
+        self._arm()
         try:
             for cls, low, _high in self._classes(legal, alive):
                 hands[s] = h & ~(1 << low)
@@ -277,6 +288,7 @@ class ExactSolver:
         else:
             collecting = gc.isenabled()
             gc.disable()    # as in card_values: the search makes no cycles
+            self._arm()
             try:
                 rest = self._mx(list(state.hands), state.leader, state.tricks_done == 0,
                                 state.broken, moon, list(state.trick))
@@ -307,6 +319,22 @@ class ExactSolver:
             group[low] = cls
             group[high] = cls
         return [group[c] for c in self._order(classes, alive, led, win)]
+
+    def _arm(self) -> None:
+        """Set the next checkpoint from :attr:`node_limit` and
+        :attr:`progress` (each entry to a search: callers change them)."""
+        at = self.node_limit
+        if self.progress is not None and self.nodes + self.progress_every < at:
+            at = self.nodes + self.progress_every
+        self._check_at = at
+
+    def _checkpoint(self) -> None:
+        """Past the node limit, stop; else tell the progress."""
+        if self.nodes > self.node_limit:
+            raise SearchLimit(f"more than {self.node_limit} nodes")
+        if self.progress is not None:
+            self.progress(self.nodes)
+        self._arm()
 
     def _trim(self) -> None:
         if len(self._tt_vec) > self.TT_LIMIT:
@@ -521,8 +549,8 @@ class ExactSolver:
         prologue of :meth:`_mx` and :meth:`_ab` (compiled, the tuple of ints
         is returned unboxed)."""
         self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise SearchLimit(f"more than {self.node_limit} nodes")
+        if self.nodes > self._check_at:
+            self._checkpoint()
         n = self.n
         pos = len(cards)
         s = leader + pos
@@ -1447,35 +1475,44 @@ class Solved:
 def solve_position(state: GameState, model: str = SELFISH,
                    moon_choices: Sequence[str] | None = None,
                    solvers: dict[tuple[str, bool], ExactSolver] | None = None,
-                   ties: bool = True, max_nodes: int = 0) -> Solved:
+                   ties: bool = True, max_nodes: int = 0,
+                   progress: Callable[[int, int], None] | None = None) -> Solved:
     """Every legal card's value at *state* in *model* (selfish: under both
     tie orders unless *ties* is false).  *solvers*, when given, keeps the
     solvers (and their tables) between positions of the same deal.
     *max_nodes* (0: no limit) bounds the nodes each tie order may search
     for this position, so that a command asked for a position too deep to
-    solve stops with :class:`SearchLimit` instead of running for hours."""
+    solve stops with :class:`SearchLimit` instead of running for hours.
+    *progress*, when given, is told (the tie order searched, 0 or 1; the
+    nodes that order has searched for this position) as the search goes
+    (every :attr:`ExactSolver.progress_every` nodes, and once as each order
+    starts): a search from the opening lead runs for minutes, and a person
+    at a terminal should see it working and how close it is to the limit."""
     pool = {} if solvers is None else solvers
     t0 = time.process_time()
 
-    def get(rev: bool) -> ExactSolver:
+    def run(rev: bool) -> tuple[dict[int, int], int]:
         sv = pool.get((model, rev))
         if sv is None:
             sv = ExactSolver(state.rules, model, rev, moon_choices)
             pool[(model, rev)] = sv
-        sv.node_limit = sv.nodes + max_nodes if max_nodes > 0 else 1 << 62
-        return sv
+        before = sv.nodes
+        sv.node_limit = before + max_nodes if max_nodes > 0 else 1 << 62
+        if progress is not None:
+            order = 1 if rev else 0
+            progress(order, 0)
+            sv.progress = lambda nodes: progress(order, nodes - before)
+        try:
+            values = sv.card_values(state)
+        finally:
+            sv.progress = None
+        return values, sv.nodes - before
 
-    nodes = 0
-    sv = get(False)
-    before = sv.nodes
-    values = sv.card_values(state)
-    nodes += sv.nodes - before
+    values, nodes = run(False)
     rev_values: dict[int, int] | None = None
     if model == SELFISH and ties:
-        rv = get(True)
-        before = rv.nodes
-        rev_values = rv.card_values(state)
-        nodes += rv.nodes - before
+        rev_values, more = run(True)
+        nodes += more
     return Solved(model, values, rev_values, nodes, time.process_time() - t0)
 
 

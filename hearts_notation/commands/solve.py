@@ -15,8 +15,10 @@ line per deal, on ``--jobs`` processes.
 
 from __future__ import annotations
 
+import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +33,7 @@ from ..i18n import translate
 from ..model import Game, deal_numbers
 from ..output import json_text, write_stdout
 from ..position import position_game
+from ..progress import stderr_is_terminal
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
 from ..runners.local import EngineSpec
@@ -62,9 +65,18 @@ class SolveError(ValueError):
         return translate(lang, f"solve.error.{self.key}", **self.args_)
 
 
-#: The default of ``--max-nodes``: about half a minute of the compiled core
-#: (docs/performance.md, bench_solve: some 600,000 nodes a second).
-DEFAULT_MAX_NODES = 20_000_000
+#: The default of ``--max-nodes``: some 5 s of the compiled core, a minute
+#: or two of pure Python (docs/performance.md, bench_solve: 0.6 to 1 million
+#: nodes a second compiled).  Enough for most positions from the fourth
+#: trick on; the opening lead of a whole deal needs more than 10,000,000 in
+#: every deal measured, so a higher default only made ``hearts solve
+#: finished.hrn`` refuse later (half a minute compiled, a quarter of an
+#: hour in pure Python, at 20,000,000) (docs/analysis.md, "hearts solve").
+DEFAULT_MAX_NODES = 5_000_000
+
+#: Told (the position's index among those chosen, the tie order searched,
+#: the nodes it has searched for that position) as a search goes.
+SolveProgress = Callable[[int, int, int], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +136,10 @@ def _choose(ctx: DealContext, where: Where, deal_no: int, default_stop: bool) ->
     raise SolveError("no_such_point", deal=deal_no, trick=where.trick, card=k)
 
 
-def solve_deal(task: SolveTask) -> dict[str, Any]:
+def solve_deal(task: SolveTask, progress: SolveProgress | None = None) -> dict[str, Any]:
     """The JSON result for one deal: its positions solved, or ``error``
-    (English) with ``error_id`` when it cannot be."""
+    (English) with ``error_id`` when it cannot be.  *progress*, when
+    given, is told how each position's search goes."""
     game = task.game
     where = task.where
     rules = resolve_rules(game, task.rules, task.force_rules)
@@ -149,15 +162,20 @@ def solve_deal(task: SolveTask) -> dict[str, Any]:
         solvers: dict[tuple[str, bool], ExactSolver] = {}
         positions = []
         nodes = 0
-        for p in chosen:
+        for i, p in enumerate(chosen):
             hands = ctx.true_hands(p)
             if hands is None:
                 raise SolveError("hands", deal=deal_no)
             state = GameState(rules, hands, p.leader, [c for _, c in p.trick], p.trick_no,
                               p.broken, p.taken)
+            tell = None
+            if progress is not None:
+                def tell(order: int, searched: int, i: int = i,
+                         progress: SolveProgress = progress) -> None:
+                    progress(i, order, searched)
             try:
                 solved = solve_position(state, where.model, choices, solvers,
-                                        max_nodes=where.max_nodes)
+                                        max_nodes=where.max_nodes, progress=tell)
             except SearchLimit:
                 raise SolveError("limit", deal=deal_no, nodes=where.max_nodes) from None
             nodes += solved.nodes
@@ -302,7 +320,8 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
                 errors += "error" in res
                 write_stdout(json_text(res) + "\n")
         return Report(findings=errors)
-    res = solve_deal(tasks[0])
+    with search_progress(lang, tasks[0], stderr_is_terminal() and fmt_out != "jsonl") as tell:
+        res = solve_deal(tasks[0], tell)
     if position is not None:
         res["deal"] = position.deal     # the deal's own number, as in its record
     if "error" in res:
@@ -313,6 +332,54 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
     else:
         write_stdout(text_of(res, lang))
     return Report()
+
+
+@contextmanager
+def search_progress(lang: str, task: SolveTask, enabled: bool) -> Iterator[SolveProgress | None]:
+    """A progress line on stderr while one deal is solved (only when stderr
+    is a terminal, as :mod:`hearts_notation.progress` draws its bars): the
+    positions searched, against ``--max-nodes`` (where the command stops),
+    the tie order (selfish: two searches) and the time.  A deep point (the
+    opening lead of a whole deal) searches for seconds to minutes, and
+    without it the command showed nothing until it answered or stopped.
+    Yields the callback :func:`solve_deal` reports to (None when hidden)."""
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from ..presentation import Presentation
+
+    pres = Presentation(lang)
+    limit = task.where.max_nodes
+    orders = 2 if task.where.model == SELFISH else 1
+    console = Console(stderr=True, no_color="NO_COLOR" in os.environ or None)
+    # no bar: the count against the limit says how close the stop is, and
+    # the line fits 80 columns in both languages
+    bar = Progress(SpinnerColumn(), TextColumn("[bold]{task.description}"),
+                   TextColumn("{task.fields[counts]}"), TimeElapsedColumn(),
+                   console=console, transient=True, auto_refresh=False)
+    deal_no = deal_numbers(task.game.deals)[task.deal_index]
+    job = bar.add_task(translate(lang, "solve.progress", deal=deal_no), total=limit or None,
+                       counts="")
+    last = [0.0]
+
+    def tell(_index: int, order: int, searched: int) -> None:
+        now = time.perf_counter()
+        if searched and now - last[0] < 0.1:
+            return
+        last[0] = now
+        nodes = pres.number(searched)
+        counts = (translate(lang, "solve.progress.nodes", nodes=nodes, limit=pres.number(limit))
+                  if limit else translate(lang, "solve.progress.nodes_free", nodes=nodes))
+        if orders == 2:
+            counts += ", " + translate(lang, "solve.progress.order", k=order + 1)
+        bar.update(job, completed=searched, counts=counts)
+        bar.refresh()
+
+    with bar:
+        yield tell
 
 
 def _error_args(res: dict[str, Any], where: Where) -> dict[str, object]:

@@ -35,6 +35,7 @@ from ...i18n import msg
 from ..limits import current as current_limits
 from ..limits import limit_message
 from ..stream import RecordError, split_lines
+from .words import TAG_NAME_CHARS
 
 __all__ = [
     "BLANKS",
@@ -107,7 +108,7 @@ _IN_STRING = r'[\\"]'
 _KIND = r"(deal|donne|result|r[ée]sultat)(?!\w)"   # (ignoring case)
 #: A physical line that begins with a complete tag: inside a comment, the
 #: sign of a forgotten ``}`` (the comment has run into the next game).
-_TAG_START = r'[ \t]*\[[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]'
+_TAG_START = rf'[ \t]*\[[{TAG_NAME_CHARS}]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]'
 BLANKS = " \t\f\r"
 #: A ``{`` that no ``}`` follows on its line: a comment may run over lines
 #: (or the ``{`` is in a note or a tag value): the line-by-line cutter decides.
