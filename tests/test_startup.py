@@ -154,14 +154,24 @@ def test_validate_imports_only_what_its_path_needs(tmp_path: Path, fmt: str) -> 
 #: batch to (runners.counted); importlib.util (only --help asks whether a
 #: command's module is there: a command is imported straight away); the
 #: presentation context (its dataclass; the run's language is hearts_notation.language's);
-#: html (its entity table: only the HTML and SVG outputs escape markup).
+#: html (its entity table: only the HTML and SVG outputs escape markup); and
+#: what other commands run, none of it on validate's path: the renderers and
+#: the record walk, the library API, the generator and bots, the editor, the
+#: writers, the Lark reader of a bad line, OpenSpiel, the corpus statistics and
+#: standings, the query language, csv, subprocesses, asyncio.
 NOT_FOR_A_CLEAN_FILE = ("rich", "yaml", "lark", "dask", "distributed", "msgspec", "multiprocessing",
                         "hearts_notation.analysis", "hearts_notation.diagnostics", "tempfile",
                         "pathlib", "urllib", "ipaddress", "locale", "mypy_extensions",
                         "hearts_notation.io.jsonio", "hearts_notation.sheets", "hearts_notation.misorder",
                         "hearts_notation.io.segments", "hearts_notation.runners.counted",
                         "importlib.util", "hearts_notation.io.typed_json",
-                        "hearts_notation.presentation", "html")
+                        "hearts_notation.presentation", "html",
+                        "hearts_notation.render", "hearts_notation.walk", "hearts_notation.api",
+                        "hearts_notation.generate", "hearts_notation.bots", "hearts_notation.editor",
+                        "hearts_notation.io.hrn.writer", "hearts_notation.io.hrn.lark_reader",
+                        "hearts_notation.io.openspiel", "hearts_notation.stats",
+                        "hearts_notation.standings", "hearts_notation.select", "hearts_notation.query",
+                        "csv", "subprocess", "asyncio", "concurrent")
 
 
 @pytest.mark.parametrize("fmt", ["json", "text"])
