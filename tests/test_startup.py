@@ -180,6 +180,23 @@ def test_clean_validate_stays_light(tmp_path: Path, fmt: str, sample: str) -> No
     assert {"click", "hearts_notation.referee", "hearts_notation.io.hrn.reader"} <= mods
 
 
+@pytest.mark.parametrize("argv", [["score", "--format", "json", "SAMPLE"],
+                                  ["stats", "--format", "json", "SAMPLE"],
+                                  ["standings", "--format", "csv", "SAMPLE"],
+                                  ["rules", "standard"], ["rules", "--format", "json"]])
+def test_output_without_a_table_loads_no_rich(tmp_path: Path, argv: list[str]) -> None:
+    """rich (``rich.table`` alone is about 14 ms of a start, 1.5x a bare
+    interpreter) is imported by the functions that draw a table, not at the
+    top of the command: JSON, CSV and a rule set as YAML are written
+    without it, as is the presentation context (issue 22)."""
+    argv = [str(ROOT / "samples" / "canonical.hrn") if a == "SAMPLE" else a for a in argv]
+    mods = _loaded_clean(argv, tmp_path / "cache")
+    assert "hearts_notation.cli" in mods
+    heavy = sorted(m for m in mods for h in ("rich", "hearts_notation.presentation")
+                   if m == h or m.startswith(h + "."))
+    assert not heavy, heavy
+
+
 def _lazy_patterns() -> dict[str, str]:
     """The package's regular expressions that a clean file never needs, kept
     as pattern text and compiled by the path that uses them (start-up, issue
