@@ -1463,7 +1463,7 @@ MESSAGES.update({
     "limit.what.size": "its size",
     "limit.what.line_length": "a line's length",
     "limit.what.comment_length": "a comment's length",
-    "limit.what.digits": "a number's digits",
+    "limit.what.digits": "a number's length in digits",
     "limit.what.number_digits": "a number of {size} digits",
     "limit.what.json_nesting": "the nesting of JSON values",
     "limit.what.yaml_nesting": "the nesting of YAML values",
