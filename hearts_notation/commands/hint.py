@@ -8,8 +8,6 @@ from that seat's own information, best first, and a sentence for the best.
 from __future__ import annotations
 
 import click
-from rich.table import Table
-from rich.text import Text
 
 from ..analysis.annotate import AnalysisOptions
 from ..analysis.explain import card_text
@@ -70,6 +68,10 @@ def command(file: str, seat: str | None, game_no: int | None, deal: int | None,
 
 
 def _print(hint: Hint, lang: str, game: Game | None = None) -> None:
+    # (rich for the text output alone: --format json is written without it; issue 22)
+    from rich.table import Table
+    from rich.text import Text
+
     console = stdout_console()
 
     def t(key: str, **args: object) -> str:
