@@ -583,6 +583,7 @@ MESSAGES.update({
     "syntax.suit_first": "a line cannot begin with a suit: a hand is written on one line, after its seat (N: ♠ A Q 4 ♥ K 9 3 ...)",
     "syntax.close_brace": "a '}}' with no '{{' before it (write \\}} for a brace inside a comment)",
     "syntax.trick_dot": "a trick line starts with its number and a dot, as in '{n}.'",
+    "syntax.seat_ascii": "{found} is not a seat name: a letter A–Z, then up to 7 letters A–Z or digits, no accents (a player's name goes in a tag: [North \"Jörg\"])",
     "syntax.french_rank": "French ranks (R, D, V) are written only in suit-symbol groups such as ♠ A D 4; found {found}",
 })
 
@@ -606,7 +607,7 @@ MESSAGES.update({
     "syntax.seat_hint.tag": " (other seat names need a [Seats \"...\"] tag)",
     "syntax.seats_count.one": "the Seats tag names {k} seat; a game has 3 to 6 seats, listed clockwise",
     "syntax.seats_count.other": "the Seats tag names {k} seats; a game has 3 to 6 seats, listed clockwise",
-    "syntax.seats.not_name": "Seats tag: {name} is not a seat name (a letter, then up to 7 letters or digits)",
+    "syntax.seats.not_name": "Seats tag: {name} is not a seat name: a letter A–Z, then up to 7 letters A–Z or digits, no accents",
     "syntax.seats.keyword": "Seats tag: {name} is a keyword of the notation",
     "syntax.seats.card": "Seats tag: {name} reads as a card",
     "syntax.seats.twice": "Seats tag: {name} is named twice",
@@ -1371,7 +1372,7 @@ MESSAGES.update({
     "record.is_not": "{value} is not {what}",
     "record.what.points": "a whole number of points",
     "record.what.deal_number": "a deal number (1, 2, ...)",
-    "record.not_seat": "{value} is not a seat name (a letter then up to 7 letters or digits)",
+    "record.not_seat": "{value} is not a seat name: a letter A–Z, then up to 7 letters A–Z or digits, no accents",
     "record.not_card": '{value} is not a card (write "QS", "TH")',
     "record.not_card_10": '{value} is not a card (write "QS", "TH", "10H")',
     "record.suit_letters": "{value}: JSON cards use suit letters S H D C",

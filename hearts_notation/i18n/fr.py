@@ -475,6 +475,7 @@ MESSAGES.update({
     "syntax.suit_first": "une ligne ne peut pas commencer par une couleur : une main s'écrit sur une ligne, après sa place (N: ♠ A D 4 ♥ R 9 3 ...)",
     "syntax.close_brace": "un « }} » sans « {{ » avant lui (écrivez \\}} pour une accolade dans un commentaire)",
     "syntax.trick_dot": "une ligne de pli commence par son numéro et un point, comme « {n}. »",
+    "syntax.seat_ascii": "{found} n'est pas un nom de place : une lettre de A à Z, puis jusqu'à 7 lettres de A à Z ou chiffres, sans accent (le nom d'un joueur va dans une balise : [Nord \"Maëlle\"])",
     "syntax.french_rank": "les hauteurs françaises (R, D, V) ne s'écrivent que dans des groupes à symbole de couleur comme ♠ A D 4 ; trouvé {found}",
 })
 
@@ -498,7 +499,7 @@ MESSAGES.update({
     "syntax.seat_hint.tag": " (d'autres noms de places demandent une balise [Places \"...\"])",
     "syntax.seats_count.one": "la balise [Places] nomme {k} place ; une partie a de 3 à 6 places, dans le sens des aiguilles d'une montre",
     "syntax.seats_count.other": "la balise [Places] nomme {k} places ; une partie a de 3 à 6 places, dans le sens des aiguilles d'une montre",
-    "syntax.seats.not_name": "balise [Places] : {name} n'est pas un nom de place (une lettre, puis jusqu'à 7 lettres ou chiffres)",
+    "syntax.seats.not_name": "balise [Places] : {name} n'est pas un nom de place : une lettre de A à Z, puis jusqu'à 7 lettres de A à Z ou chiffres, sans accent",
     "syntax.seats.keyword": "balise [Places] : {name} est un mot-clé de la notation",
     "syntax.seats.card": "balise [Places] : {name} se lit comme une carte",
     "syntax.seats.twice": "balise [Places] : {name} est nommée deux fois",
@@ -870,7 +871,7 @@ MESSAGES.update({
     "record.is_not": "{value} n'est pas {what}",
     "record.what.points": "un nombre entier de points",
     "record.what.deal_number": "un numéro de donne (1, 2, ...)",
-    "record.not_seat": "{value} n'est pas un nom de place (une lettre puis jusqu'à 7 lettres ou chiffres)",
+    "record.not_seat": "{value} n'est pas un nom de place : une lettre de A à Z, puis jusqu'à 7 lettres de A à Z ou chiffres, sans accent",
     "record.not_card": '{value} n\'est pas une carte (écrivez "QS", "TH")',
     "record.not_card_10": '{value} n\'est pas une carte (écrivez "QS", "TH", "10H")',
     "record.suit_letters": "{value} : les cartes JSON s'écrivent avec les lettres de couleur S H D C",

@@ -271,7 +271,22 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         return special
     what = msg("expect.$END").arg() if found is None else quote(found)
     said = msg("syntax.expected", what=expected_phrase(expected, seats), found=what)
-    return HrnSyntaxError(_did_you_mean(said, found, expected, text), line, column)
+    meant = _did_you_mean(said, found, expected, text)
+    if meant is said and found is not None and "SEAT" in expected:
+        accented = _ACCENTED_WORD.match(found)
+        if accented is not None and not accented.group().isascii() and (
+                "DEAL" not in expected or found[accented.end():].startswith(":")):
+            # (at the start of a line only a hand line's ``Nörd:``: ``Événement``
+            # there is no seat)
+            return HrnSyntaxError(msg("syntax.seat_ascii", found=quote(accented.group())), line, column)
+    return HrnSyntaxError(meant, line, column)
+
+
+#: A word of letters of any script (and digits) where a seat may stand: a
+#: seat name with an accent (``Nörd``) is refused whole, saying that seat
+#: names are ASCII, when no keyword is near it (``donné``: did you mean
+#: ``donne``).
+_ACCENTED_WORD: Final = re.compile(r"[^\W\d_][^\W_]*")
 
 
 def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | None:
