@@ -262,6 +262,17 @@ def test_only_comments_is_an_input_error() -> None:
     assert str(exc2.value) == "notes.hrn:1:1: no game found: the input holds only comments"
 
 
+@pytest.mark.parametrize(("text", "where"), [("{a remark never closed\n", "1:1"),
+                                             ("{closed}\n  {a} {open\n", "2:7"),
+                                             ("; {in a note}\n\n{x\\}y\n", "3:1")])
+def test_a_comment_never_closed_is_named_not_only_comments(text: str, where: str) -> None:
+    """A file that is one ``{`` never closed is not "only comments": the
+    message says where the unterminated comment opened."""
+    with pytest.raises(InputError) as exc:
+        list(iter_games_text(text, "hrn", "notes.hrn"))
+    assert str(exc.value) == f"notes.hrn:{where}: unterminated comment: '{{' at {where} has no '}}'"
+
+
 def test_blank_input_is_an_input_error() -> None:
     with pytest.raises(RecordError, match="empty input"):
         list(iter_hrn("\n  \n"))
