@@ -584,6 +584,7 @@ MESSAGES.update({
     "syntax.close_brace": "a '}}' with no '{{' before it (write \\}} for a brace inside a comment)",
     "syntax.trick_dot": "a trick line starts with its number and a dot, as in '{n}.'",
     "syntax.seat_ascii": "{found} is not a seat name: a letter A–Z, then up to 7 letters A–Z or digits, no accents (a player's name goes in a tag: [North \"Jörg\"])",
+    "syntax.ten_x": "{found}: the ten is written 10 or T (10♥, TH), not X",
     "syntax.french_rank": "French ranks (R, D, V) are written only in suit-symbol groups such as ♠ A D 4; found {found}",
 })
 
