@@ -186,8 +186,7 @@ class GameView:
         if h is None:
             from .walk import deal_hands
 
-            h = self._hands[d] = deal_hands(self.game.deals[d], self.rules, self.seats,
-                                                  self.number(d))
+            h = self._hands[d] = deal_hands(self.game.deals[d], self.rules, self.seats, self.number(d))
         return h
 
     def taken(self, d: int) -> list[int]:

@@ -138,12 +138,21 @@ def walk(deal: Deal, rules: RuleSet, seats: Sequence[str],
     when a step is yielded the state has played its card (and closed the
     trick, for a step with a winner).
     Plays by an unknown seat name are skipped (the referee reports them).
-    Without *hands*, the deal's are taken with its number as written (a deal
-    seen alone); a caller in a game passes :func:`deal_hands` with the number
-    :func:`hearts_notation.model.deal_numbers` gives it.
+    Without *hands*, the deal's are taken with its number as written, which
+    is the number :func:`hearts_notation.model.deal_numbers` gives a deal that
+    has one.  A deal written without a number (a JSON or YAML deal may leave
+    it out) has the number of its place in its game, which the deal alone
+    does not know, and the number chooses the pass: such a deal needs
+    *hands* (:func:`deal_hands` with the number ``deal_numbers`` gives it),
+    and without them this raises ``ValueError`` rather than replay the deal
+    under a guessed pass (deal 2 of a game passes right, not left as a
+    deal 1 would).
     """
     idx = seat_index(seats)
     if hands is None:
+        if deal.number is None:
+            raise ValueError("walk: a deal without a number needs its hands: pass deal_hands(deal, "
+                             "rules, seats, number) with the number model.deal_numbers gives it")
         hands = deal_hands(deal, rules, seats, deal.number)
     n = len(seats)
     gs = GameState(rules, hands.played_from, -1) if state is None else state

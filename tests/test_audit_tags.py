@@ -11,12 +11,12 @@ import json
 
 from hearts_notation.io import dumps, iter_games_text
 
-HRN = '[Événement "Soirée"]\n[Arbitré "Odile"]\n[règles "x"]\n\ndonne 1\n*\n'
+HRN = '[Événement "Soirée"]\n[Arbitré "Odile"]\n[équipe "x"]\n\ndonne 1\n*\n'
 
 
 def test_accented_tag_names_go_through_every_format() -> None:
     game = next(iter(iter_games_text(HRN, "hrn", "t")))
-    assert game.tags == {"Event": "Soirée", "Arbitré": "Odile", "règles": "x"}
+    assert game.tags == {"Event": "Soirée", "Arbitré": "Odile", "équipe": "x"}
     for fmt in ("hrn", "json", "jsonl", "yaml"):
         back = list(iter_games_text(dumps([game], fmt), fmt, "t"))
         assert not back[0].errors, (fmt, back[0].errors)

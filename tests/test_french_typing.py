@@ -143,7 +143,8 @@ def test_the_three_players_preset_is_suggested_in_the_record_language(
 
 
 @pytest.mark.parametrize(("name", "word"), [
-    ("Evnet", "Event"), ("event", "Event"), ("Ouets", "Ouest"), ("Evenment", "Événement"),
+    ("Evnet", "Event"), ("event", None), ("EVENT", None), ("lieu", None), ("Ouets", "Ouest"),
+    ("Evenment", "Événement"),
     ("Regle", "Règles"), ("Nrod", "Nord"),
     ("Joueurs", "North"), ("Players", "North"),
     ("Event", None), ("Lieu", None), ("Table", None), ("Scorer", None), ("P3", None),

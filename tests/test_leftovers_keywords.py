@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from hearts_notation.editor.document import Checker
+from hearts_notation.editor.features import code_actions
 from tests.clirun import run, write
 from tests.test_hrn_errors import errors_of
 
@@ -28,6 +30,7 @@ HEAD = '[Event "x"]\n\n'
     ("deal 1 dealer N pass lefté", 22, "lefté", "left"),
     ("deal 1 dealer N pass à drote", 22, "à drote", "à droite"),
     ("donne 1 donneur N passe en fac", 25, "en fac", "en face"),
+    ("donne 1 donneur N passe à\t drote", 25, "à\t drote", "à droite"),
     ("deal 1 déaler N", 8, "déaler", "dealer"),
     ("donne 1 DONNEÜR N", 9, "DONNEÜR", "donneur"),
     ("donné 1", 1, "donné", "donne"),
@@ -52,3 +55,13 @@ def test_the_cli_says_where_and_exits_2(tmp_path: Path) -> None:
     assert code == 1     # (a syntax error is a finding of validate: docs/spec.md, section 6)
     assert "passe.hrn:3:17: erreur: on attendait « passe », un {commentaire} ou la fin de la ligne, " \
            "trouvé 'passé' ; vouliez-vous dire « passe » ?" in out, out
+
+
+def test_the_editor_offers_the_fix_of_a_two_word_keyword() -> None:
+    checker = Checker()
+    analysis = checker.analyse(HEAD + "donne 1 donneur N passe à drote\nN: ?\n")
+    fix = next(a for a in code_actions(analysis, checker, 0, len(analysis.lines), "fr")
+               if a.codes == ("syntax-error",))
+    assert fix.title == "Remplacer « à drote » par « à droite »"
+    (edit,) = fix.edits
+    assert (edit.line, edit.column, edit.end_column, edit.text) == (2, 24, 31, "à droite")

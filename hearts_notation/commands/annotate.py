@@ -19,7 +19,6 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..analysis.annotate import (
     AnalysisOptions,
@@ -153,7 +152,11 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
     if not enabled:
         yield None
         return
+    # (rich only for the bar: a run without one -- written to a pipe, or the
+    # commands that share this module's readers, position and hint -- does not
+    # import rich.progress, about 24 ms of a start; issue 22)
     from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     console = Console(stderr=True, no_color="NO_COLOR" in os.environ or None)
     bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),

@@ -23,8 +23,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import click
-from rich.table import Table
-from rich.text import Text
 
 from ..api import score
 from ..i18n import players_in_view, public_finding, seat_text, seats_in_view, translate
@@ -34,7 +32,6 @@ from ..model import Finding, Game
 from ..output import console as safe_console
 from ..output import csv_cell, escape_controls, json_safe, json_text, write_stdout
 from ..players import normalise
-from ..presentation import Presentation
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..runners.local import EngineSpec, map_batch_work, total_bytes
@@ -71,6 +68,12 @@ SCORE_CODES = ("score-mismatch", "total-mismatch", "moon-choice", "result-mismat
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+# rich (its tables and text) and the presentation context are imported by
+# the functions that draw the table: --format json, csv and html are
+# written without them (rich.table alone is about 14 ms of a start; issue 22).
 
 
 def game_scores(game: Game, default_rules: RuleSet | None, force: bool
@@ -151,6 +154,10 @@ def print_sheet(console: Console, game: Game, rules_used: RuleSet, score: GameSc
 def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameScore,
                 found: list[Finding], lang: str) -> None:
     """One game's table, outcome and disagreements with the record."""
+    from rich.text import Text
+
+    from ..presentation import Presentation
+
     console.print(_table(game, rules_used, score, lang))
     console.print(_outcome(score, rules_used, lang, game))
     if found:
@@ -168,6 +175,8 @@ def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameSc
 
 
 def _table(game: Game, rules: RuleSet, score: GameScore, lang: str = "en") -> Table:
+    from rich.table import Table
+
     title, caption, headers, right, rows = _table_cells(game, rules, score, lang)
     n = len(score.seats)
     table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
@@ -186,6 +195,8 @@ def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en"
     """What one game's table shows: its title, its caption, the column
     headers, which columns are right-justified, and the rows (the points
     of each deal, the moon, the running totals)."""
+    from ..presentation import Presentation
+
     seats = score.seats
     pres = Presentation.of_game(lang, game, seats)
     shown = [seat_text(lang, s) for s in seats]
@@ -242,6 +253,10 @@ def _plain_game(console: Console, game: Game, rules: RuleSet, score: GameScore,
 
 
 def _outcome(score: GameScore, rules: RuleSet, lang: str = "en", game: Game | None = None) -> Text:
+    from rich.text import Text
+
+    from ..presentation import Presentation
+
     if score.finished and score.end is not None:
         totals = score.deals[score.end].totals
         pres = Presentation.of_game(lang, game, score.seats)
@@ -260,6 +275,8 @@ def _outcome(score: GameScore, rules: RuleSet, lang: str = "en", game: Game | No
 
 def _player_table(st: Standings, lang: str = "en") -> Table:
     # headers wrap between their words on 80 columns, never cut (issue 23)
+    from rich.text import Text
+
     from ..render.fit import WordTable
 
     t = WordTable(title=translate(lang, "score.players"), title_justify="left")
@@ -536,6 +553,8 @@ def _print_players(console: Console, st: Standings, lang: str) -> None:
         console.print(_player_table(st, lang))
         note = st.unnamed_note(lang)
         if note:
+            from rich.text import Text
+
             console.print(Text(translate(lang, "score.note", note=note)))
 
 

@@ -15,11 +15,9 @@ from __future__ import annotations
 import csv
 import io
 from functools import partial
+from typing import TYPE_CHECKING
 
 import click
-from rich import box
-from rich.table import Table
-from rich.text import Text
 
 from ..i18n import seat_label, translate
 from ..io import InputError, write_atomic
@@ -43,6 +41,10 @@ from .options import (
 )
 from .report import CorpusReport
 
+if TYPE_CHECKING:
+    from rich.table import Table
+    from rich.text import Text
+
 
 def _longest_word(text: str) -> int:
     """The width of the longest word of *text* (where it may wrap)."""
@@ -50,6 +52,11 @@ def _longest_word(text: str) -> int:
 
 
 def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Text]:
+    # (rich only for the table: json, csv and html are written without it; issue 22)
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
     words = LABELS[lang]
     dec = translate(lang, "number.decimal")
     data = st.to_dict()
@@ -112,6 +119,9 @@ def _rater(lang: str) -> Ratings:
 
 def _ratings_table(rater: Ratings, lang: str) -> Table:
     """The ratings, best first: rating ± uncertainty (OpenSkill's mu and sigma)."""
+    from rich.table import Table
+    from rich.text import Text
+
     dec = translate(lang, "number.decimal")
     t = Table(title=translate(lang, "ratings.title", results=rater.results), title_justify="left")
     t.add_column("#", justify="right")

@@ -11,17 +11,14 @@ standard error; the other files are still counted, and the status is 2.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import click
-from rich.table import Table
-from rich.text import Text
 
 from ..i18n import number, render, seat_label, translate
 from ..io import InputError
 from ..io.batches import Batch
 from ..output import json_text, message, write_stdout
-from ..presentation import Presentation
 from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..runners.local import EngineSpec, total_bytes
@@ -39,12 +36,19 @@ from .options import (
 )
 from .report import CorpusReport
 
+if TYPE_CHECKING:
+    from rich.table import Table
+
 
 def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
     """The rich tables of a stats document (:meth:`Tally.to_dict`), their
     words in *lang* (seats, pass directions and severities too; finding
     codes stay the stable English names)."""
-    # (WordTable: headers wrap between their words on 80 columns, never cut; issue 23)
+    # (WordTable: headers wrap between their words on 80 columns, never cut; issue 23.
+    # rich and the presentation context only here: --format json draws no table)
+    from rich.text import Text
+
+    from ..presentation import Presentation
     from ..render.fit import WordTable
 
     def t(key: str) -> str:

@@ -644,7 +644,8 @@ def code_actions(analysis: Analysis, checker: Checker, line: int, end_line: int,
             continue
         word = found.strip("'\"")
         text = analysis.lines[ln]
-        if not word.isalpha() or text[f.column - 1:f.column - 1 + len(word)] != word:
+        # (a word, or a two-word keyword mistyped: ``à drote``)
+        if not "".join(word.split()).isalpha() or text[f.column - 1:f.column - 1 + len(word)] != word:
             continue
         # The reader's own "did you mean" first; else the nearest words it knows.
         told = args.get("word")

@@ -271,7 +271,22 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         return special
     what = msg("expect.$END").arg() if found is None else quote(found)
     said = msg("syntax.expected", what=expected_phrase(expected, seats), found=what)
-    return HrnSyntaxError(_did_you_mean(said, found, expected, text), line, column)
+    meant = _did_you_mean(said, found, expected, text)
+    if meant is said and found is not None and "SEAT" in expected:
+        accented = _ACCENTED_WORD.match(found)
+        if accented is not None and not accented.group().isascii() and (
+                "DEAL" not in expected or found[accented.end():].startswith(":")):
+            # (at the start of a line only a hand line's ``Nörd:``: ``Événement``
+            # there is no seat)
+            return HrnSyntaxError(msg("syntax.seat_ascii", found=quote(accented.group())), line, column)
+    return HrnSyntaxError(meant, line, column)
+
+
+#: A word of letters of any script (and digits) where a seat may stand: a
+#: seat name with an accent (``Nörd``) is refused whole, saying that seat
+#: names are ASCII, when no keyword is near it (``donné``: did you mean
+#: ``donne``).
+_ACCENTED_WORD: Final = re.compile(r"[^\W\d_][^\W_]*")
 
 
 def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | None:
@@ -301,11 +316,12 @@ _BLANKS_AND_WORD: Final = re.compile(r"[ \t]+([^\W\d_]+)")
 
 def _two_words(found: str, text: str, start: int, firsts: frozenset[str]) -> str:
     """*found*, which begins at *start* in *text*, with the next word of the
-    line when *found* is one of *firsts*, the first word of a two-word keyword."""
+    line when *found* is one of *firsts*, the first word of a two-word keyword
+    (as written, blanks included: the editor's fix replaces that text)."""
     if found.lower() not in firsts:
         return found
     m = _BLANKS_AND_WORD.match(text, start + len(found))
-    return f"{found} {m.group(1)}" if m else found
+    return text[start:m.end()] if m else found
 
 
 def _fold(word: str) -> str:
@@ -326,7 +342,7 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -
     Words are compared in lower case and without accents (``PASSÉ``,
     ``résultaat``, ``à drote``), and the word offered is spelt as the
     notation spells it (``passe``, ``résultat``, ``à droite``)."""
-    if not found or not found.replace(" ", "").isalpha():
+    if not found or not "".join(found.split()).isalpha():
         return said
     from .words import DEALER_WORDS, DIRECTIONS, LINE_KEYWORDS, MOON_CHOICES, words_language
 
@@ -345,7 +361,7 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -
         choices += MOON_CHOICES
     # (the two-word keywords are French: ``pass à drote`` on a line of
     # English words is still a slip on ``à droite``)
-    lang = "fr" if " " in found else words_language(text)
+    lang = "fr" if len(found.split()) > 1 else words_language(text)
     if lang is not None:
         choices = [c for c in choices if words_language(c) in (None, lang)]
     word = _nearest(found, choices)

@@ -90,8 +90,10 @@ def seat_words(seats: tuple[str, ...]) -> dict[str, str]:
 #: is the same word in both languages, so it says nothing).
 _KEYWORDS_EN: Final = frozenset({"deal", "dealer", "pass", "score", "moon", "result"})
 #: English tag names that say a record is written in English (Date and the
-#: other tags both languages spell alike say nothing).
-_TAGS_EN: Final = frozenset(w for w, fr in WRITE_FR.items() if w[:1].isupper() and fr != w)
+#: other tags both languages spell alike say nothing), in lower case, and the
+#: French ones (tag names are read in any case: :func:`tag_name`).
+_TAGS_EN: Final = frozenset(w.lower() for w, fr in WRITE_FR.items() if w[:1].isupper() and fr != w)
+_TAGS_FR: Final = frozenset(w.lower() for w in TAG_NAMES_FR)
 
 
 #: The keywords only English writes and only French writes (lower case;
@@ -125,8 +127,8 @@ def line_language(line: str) -> str | None:
     text = line.lstrip()
     if text.startswith("["):
         name = text[1:].split(None, 1)[0] if len(text) > 1 else ""
-        name = name.split('"', 1)[0]
-        if name in TAG_NAMES_FR:
+        name = name.split('"', 1)[0].lower()
+        if name in _TAGS_FR:
             return "fr"
         return "en" if name in _TAGS_EN else None
     word = text.split(None, 1)[0].lower() if text else ""
@@ -193,8 +195,12 @@ class LanguageSniffer:
 KNOWN_TAGS: Final = frozenset({
     "Event", "Site", "Date", "Round", "Rules", "Seats", "North", "East", "South", "West",
     "Annotator", "Match", "Seed", "Seating", "Faults", "Table", "Source", "Note", "Language",
+    "SelectedFrom", "SelectedGame", "SelectedDeal",
     *TAG_NAMES_FR,
 })
+#: The known tags by their name in lower case: a tag name is read in any case
+#: (docs/spec.md, section 2.10: ``[event]``, ``[LIEU]`` are ``Event``, ``Site``).
+_KNOWN_BY_LOWER: Final = {t.lower(): t for t in KNOWN_TAGS}
 #: Tags that list the players in one value, which the notation writes seat
 #: by seat (``[Joueurs "Sylvie Bernard ..."]``).
 PLAYER_LIST_TAGS: Final = frozenset({"joueurs", "joueur", "players", "player"})
@@ -206,9 +212,9 @@ _NUMBERED_TAG: Final = r"P[1-9]|Bot[A-Za-z0-9]+"
 def misspelt_tag(name: str) -> str | None:
     """The known tag a tag name that is none most likely mistypes
     (``Evnet`` -> ``Event``, ``Ouets`` -> ``Ouest``, ``event`` -> ``Event``),
-    or ``None``: a known tag, or a tag of the record's own (``Table``,
-    ``Scorer``) that is near no known one."""
-    if name in KNOWN_TAGS or re.fullmatch(_NUMBERED_TAG, name):
+    or ``None``: a known tag in any case (``event``), or a tag of the
+    record's own (``Scorer``) that is near no known one."""
+    if name.lower() in _KNOWN_BY_LOWER or re.fullmatch(_NUMBERED_TAG, name, re.IGNORECASE):
         return None
     if name.lower() in PLAYER_LIST_TAGS:
         return "North"      # the players are written seat by seat
@@ -223,9 +229,20 @@ def misspelt_tag(name: str) -> str | None:
 
 
 def tag_name(name: str) -> str:
-    """The tag of docs/spec.md that *name* stands for (French names mapped,
-    any other name unchanged)."""
-    return TAG_NAMES_FR.get(name, name)
+    """The tag of docs/spec.md that *name* stands for: a known tag in any
+    case (``event``, ``EVENT`` -> ``Event``; ``p3`` -> ``P3``), French names
+    mapped (``lieu`` -> ``Site``), any other name unchanged (``Scorer``).
+
+    Tag names are read in any case as keywords are (docs/spec.md, section
+    2.10): a club that types ``[rules "moon-choice"]`` means the rules, and
+    the tag used to be kept as the record's own, its meaning lost behind a
+    ``tag-name`` warning."""
+    known = _KNOWN_BY_LOWER.get(name.lower())
+    if known is not None:
+        return TAG_NAMES_FR.get(known, known)
+    if len(name) == 2 and name[0] == "p" and name[1] in "123456789":
+        return name.upper()
+    return name
 
 
 def seat_display(seats: tuple[str, ...], lang: str) -> dict[str, str]:
@@ -310,8 +327,8 @@ TOKENS: Final[dict[str, str]] = {
     "CARD": (rf"(?:(?i:(?:10|[2-9TJQKA])[SHDC]{_MARK}(?![A-Za-z0-9]))"
              rf"|(?i:(?:10|[2-9TJQKARDV]){_SYMBOL_CLASS}{_MARK}))"),
     "FRENCH_LETTER_CARD": rf"(?i:[RDV][SHDC]{_MARK}(?![A-Za-z0-9]))",
+    "SEAT": r"[A-Za-z][A-Za-z0-9]*(?!\w)",
     "TAG_NAME": f"[{TAG_NAME_CHARS}]+",
-    "SEAT": r"[A-Za-z][A-Za-z0-9]*",
     "COMMENT": r"(?s:\{(?:[^\\}]|\\.)*\})",
     "TAG_VALUE": '"(?:[^"\\\\\n]|\\\\.)*"',
     "POINTS": r"[+-]?[0-9]+",
