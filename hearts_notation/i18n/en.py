@@ -978,7 +978,7 @@ MESSAGES.update({
     "hint.worlds.played.one": "{n} deal of the hidden cards, played out",
     "hint.worlds.played.other": "{n} deals of the hidden cards, played out",
     "hint.error": "{file}: {why}",
-    "hint.bad_game": "--game {n}: the file holds {k} game(s)",
+    "hint.bad_game": "--game {n}: the file has no game {n} (it has {k})",
 })
 
 MESSAGES.update({
@@ -1050,9 +1050,9 @@ MESSAGES.update({
     "position.others": "expected {n} other hands separated by '.' ('x' for a hand not known), found {k}",
     "position.totals": "expected {n} totals separated by '.' (from the first seat), found '{found}'",
     "position.point.no_deal": "the record has no deal",
-    "position.point.deal": "--deal {deal}: the game has {k} deal(s)",
-    "position.point.trick": "--trick {trick}: deal {deal} has {k} trick(s) recorded",
-    "position.point.card": "--card {card}: trick {trick} has {k} card(s) recorded",
+    "position.point.deal": "--deal {deal}: the game has no deal {deal} (it has {k})",
+    "position.point.trick": "--trick {trick}: deal {deal} has no trick {trick} recorded (it has {k})",
+    "position.point.card": "--card {card}: trick {trick} has no card {card} recorded (it has {k})",
     "position.point.card_alone": "--card needs --trick",
     "position.point.malformed": "{why}: the tricks must be whole and in turn",
     "position.point.no_move": "deal {deal} is complete: no seat is to move",
@@ -1072,7 +1072,8 @@ MESSAGES.update({
     "puzzles.theme.keep_low": "Keeping low cards",
     "puzzles.theme.other": "Other (simulations)",
     "puzzles.cli.none": "no ? or ?? play in these records: no puzzle to make",
-    "puzzles.cli.written": "{n} puzzle(s) written to {out}",
+    "puzzles.cli.written.one": "{n} puzzle written to {out}",
+    "puzzles.cli.written.other": "{n} puzzles written to {out}",
     "puzzles.cli.no_output": "hearts puzzles writes a page: give -o trainer.html (or --format json)",
     "trainer.title": "Learn from your games",
     "trainer.stats": "{solved} solved · {review} to review · {fresh} new",
