@@ -117,11 +117,13 @@ def read_record(path: str, fmt: str | None, rules: RuleSet | None,
         games = list(iter_games_text(text, in_fmt, path, rules))
     except InputError as exc:
         fail_input(exc)
-    errors = [f for g in games for f in g.errors]
-    if errors:
+    if any(g.errors for g in games):
         lines = text.splitlines()
-        for f in errors:
-            message(render(f, path, lines))
+        for g in games:
+            # (a seat an error names is its player, as validate names it)
+            with players_in_view(g.players):
+                for f in g.errors:
+                    message(render(f, path, lines))
         raise SystemExit(EXIT_UNUSABLE)
     if not games:
         fail_input(InputError(path, msg("input.no_game")))
@@ -141,7 +143,8 @@ def refuse_malformed(games: list[Game], path: str, text: str, rules: RuleSet | N
         bad = malformed_game(g, ruleset, seats)
         if bad is not None:
             lines = text.splitlines() if bad.line is not None else None
-            message(render(bad, path, lines, lang=current_language()))
+            with seats_in_view(seats), players_in_view(g.players):
+                message(render(bad, path, lines, lang=current_language()))
             fail(translate(current_language(), "cli.malformed"))
 
 
