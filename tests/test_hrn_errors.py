@@ -83,8 +83,8 @@ GRAMMAR_CASES = [
     ("deal 1\nN:\n", 2, 3,
      "expected a hand: '?', PBN such as AQ4.K93.J862.T75, suit groups such as ♠AQ4 ♥K93 or S:AQ4 H:K93, "
      "or cards such as A♠ Q♠, found the end of the line"),
-    ("deal 1\nN: ♠ A Q 4 X\n", 2, 12,
-     "expected a rank, another suit group (♠AQ4 or S:AQ4), a {comment} or the end of the line, found 'X'"),
+    ("deal 1\nN: ♠ A Q 4 Z\n", 2, 12,
+     "expected a rank, another suit group (♠AQ4 or S:AQ4), a {comment} or the end of the line, found 'Z'"),
     ("deal 1\nN: ♠AQ4 K♥\n", 2, 9,
      "expected a rank, another suit group (♠AQ4 or S:AQ4), a {comment} or the end of the line, found 'K♥'"),
     ("deal 1\nN: QS!\n", 2, 6, "a mark belongs on a played or passed card, not on a card of a hand"),
@@ -93,6 +93,10 @@ GRAMMAR_CASES = [
     ("deal 1\nN: ♠ A - ♥ K\n", 2, 8, "'-' marks a void suit and cannot stand beside ranks"),
     ("deal 1\nscore N\n", 2, 8, "expected ':' or a number of points, found the end of the line"),
     ("deal 1\npass N QS AS KH\n", 2, 8, "expected '>' or ':', found 'QS'"),
+    # the ten typed X, as some hand-kept sheets do
+    ("deal 1\nN: ♠ Q X 8\n", 2, 8, "'X': the ten is written 10 or T (10♥, TH), not X"),
+    ("deal 1\n1. N 2C E X♥\n", 2, 11, "'X♥': the ten is written 10 or T (10♥, TH), not X"),
+    ("deal 1\npass N: xs! 3H 4H\n", 2, 9, "'xs!': the ten is written 10 or T (10♥, TH), not X"),
     # seat names are ASCII: an accented one is quoted whole and the message says so
     ("deal 1 dealer Nörd pass left\n", 1, 15, "'Nörd' is not a seat name: " + ASCII_SEAT),
     ("deal 1\nNörd: ?\n", 2, 1, "'Nörd' is not a seat name: " + ASCII_SEAT),

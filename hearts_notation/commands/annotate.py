@@ -117,11 +117,13 @@ def read_record(path: str, fmt: str | None, rules: RuleSet | None,
         games = list(iter_games_text(text, in_fmt, path, rules))
     except InputError as exc:
         fail_input(exc)
-    errors = [f for g in games for f in g.errors]
-    if errors:
+    if any(g.errors for g in games):
         lines = text.splitlines()
-        for f in errors:
-            message(render(f, path, lines))
+        for g in games:
+            # (a seat an error names is its player, as validate names it)
+            with players_in_view(g.players):
+                for f in g.errors:
+                    message(render(f, path, lines))
         raise SystemExit(EXIT_UNUSABLE)
     if not games:
         fail_input(InputError(path, msg("input.no_game")))
@@ -141,7 +143,8 @@ def refuse_malformed(games: list[Game], path: str, text: str, rules: RuleSet | N
         bad = malformed_game(g, ruleset, seats)
         if bad is not None:
             lines = text.splitlines() if bad.line is not None else None
-            message(render(bad, path, lines, lang=current_language()))
+            with seats_in_view(seats), players_in_view(g.players):
+                message(render(bad, path, lines, lang=current_language()))
             fail(translate(current_language(), "cli.malformed"))
 
 
@@ -249,6 +252,10 @@ def command(files: tuple[str, ...], output: str | None, out_dir: str | None, sam
         games, read_fmt = [position_game(read_position(file, lang))], "hrn"
     else:
         games, read_fmt = read_record(file, fmt_in, rules, force_rules)
+    if only_deal is not None and not any(1 <= only_deal <= len(g.deals) for g in games):
+        # (nothing would be analysed: the record written back unmarked, exit 0)
+        fail(translate(current_language(), "annotate.no_such_deal", deal=only_deal,
+                       k=max((len(g.deals) for g in games), default=0)))
     analyses: list[GameAnalysis] = []
     totals = AnnotateTotals()
     if jobs > 1 and sum(len(g.deals) for g in games) > 1:

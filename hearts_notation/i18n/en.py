@@ -584,6 +584,7 @@ MESSAGES.update({
     "syntax.close_brace": "a '}}' with no '{{' before it (write \\}} for a brace inside a comment)",
     "syntax.trick_dot": "a trick line starts with its number and a dot, as in '{n}.'",
     "syntax.seat_ascii": "{found} is not a seat name: a letter A–Z, then up to 7 letters A–Z or digits, no accents (a player's name goes in a tag: [North \"Jörg\"])",
+    "syntax.ten_x": "{found}: the ten is written 10 or T (10♥, TH), not X",
     "syntax.french_rank": "French ranks (R, D, V) are written only in suit-symbol groups such as ♠ A D 4; found {found}",
 })
 
@@ -977,7 +978,7 @@ MESSAGES.update({
     "hint.worlds.played.one": "{n} deal of the hidden cards, played out",
     "hint.worlds.played.other": "{n} deals of the hidden cards, played out",
     "hint.error": "{file}: {why}",
-    "hint.bad_game": "--game {n}: the file holds {k} game(s)",
+    "hint.bad_game": "--game {n}: the file has no game {n} (it has {k})",
 })
 
 MESSAGES.update({
@@ -1049,9 +1050,9 @@ MESSAGES.update({
     "position.others": "expected {n} other hands separated by '.' ('x' for a hand not known), found {k}",
     "position.totals": "expected {n} totals separated by '.' (from the first seat), found '{found}'",
     "position.point.no_deal": "the record has no deal",
-    "position.point.deal": "--deal {deal}: the game has {k} deal(s)",
-    "position.point.trick": "--trick {trick}: deal {deal} has {k} trick(s) recorded",
-    "position.point.card": "--card {card}: trick {trick} has {k} card(s) recorded",
+    "position.point.deal": "--deal {deal}: the game has no deal {deal} (it has {k})",
+    "position.point.trick": "--trick {trick}: deal {deal} has no trick {trick} recorded (it has {k})",
+    "position.point.card": "--card {card}: trick {trick} has no card {card} recorded (it has {k})",
     "position.point.card_alone": "--card needs --trick",
     "position.point.malformed": "{why}: the tricks must be whole and in turn",
     "position.point.no_move": "deal {deal} is complete: no seat is to move",
@@ -1071,7 +1072,8 @@ MESSAGES.update({
     "puzzles.theme.keep_low": "Keeping low cards",
     "puzzles.theme.other": "Other (simulations)",
     "puzzles.cli.none": "no ? or ?? play in these records: no puzzle to make",
-    "puzzles.cli.written": "{n} puzzle(s) written to {out}",
+    "puzzles.cli.written.one": "{n} puzzle written to {out}",
+    "puzzles.cli.written.other": "{n} puzzles written to {out}",
     "puzzles.cli.no_output": "hearts puzzles writes a page: give -o trainer.html (or --format json)",
     "trainer.title": "Learn from your games",
     "trainer.stats": "{solved} solved · {review} to review · {fresh} new",
@@ -1616,6 +1618,7 @@ MESSAGES.update({
     # A worker on another commit with the same version string (its sources' digest differs): issue 30.
     "engine.workers_build": "--scheduler {address}: the Dask worker {worker} runs another build of hearts-notation {version} (sources {theirs}, this client {ours}); install the same commit on both",
     # annotate --out-dir: a corpus annotated part by part by the workers (issue 30).
+    "annotate.no_such_deal": "--deal {deal}: no game of the record has a deal {deal} (the longest has {k})",
     "annotate.needs_out_dir": "several records, a folder or a pattern are annotated with --out-dir DEST (a folder or a URL the workers can write)",
     "annotate.out_dir_option": "--out-dir writes the annotated parts itself: leave out {option}",
     "annotate.out_dir_stdin": "--out-dir annotates files the workers can read; standard input is not one",

@@ -312,6 +312,8 @@ def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | N
 _FIRST_OF_DIRECTION: Final = frozenset({"à", "a", "en"})
 _FIRST_OF_LINE: Final = frozenset({"grand"})
 _BLANKS_AND_WORD: Final = re.compile(r"[ \t]+([^\W\d_]+)")
+#: A ten written ``X`` (alone in a suit group, or with its suit and a mark).
+_TEN_AS_X: Final = re.compile(r"[Xx](?:[♠♥♦♣♤♡♢♧SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?)?")
 
 
 def _two_words(found: str, text: str, start: int, firsts: frozenset[str]) -> str:
@@ -426,6 +428,13 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
             word = _two_words(m.group(1), text, m.start(1), _FIRST_OF_LINE)
             said = msg("syntax.expected", what=_LINE_START, found=quote(word))
             return HrnSyntaxError(_did_you_mean(said, word, expected, text), base, m.start(1) + 1)
+    if _TEN_AS_X.fullmatch(found) and (
+            "CARD" in expected or "PBN" in expected
+            or ("SYMBOL_GROUP" in expected and "SEAT" not in expected)) and (
+            len(found) > 1 or "SEAT" not in expected):
+        # (``X♥``, ``♠ D X 8``: the ten as some typists write it; a bare
+        # ``X`` where a seat may stand may be a seat's name, left alone)
+        return HrnSyntaxError(msg("syntax.ten_x", found=quote(found)), line, column)
     if "SYMBOL_GROUP" in expected and "LETTER_GROUP" in expected and found[:1] in "RDVrdv" \
             and "UNKNOWN" not in expected:
         return HrnSyntaxError(msg("syntax.french_rank", found=quote(found)), line, column)
