@@ -13,6 +13,15 @@ compiled core when mypyc and a C compiler are there: a few minutes);
 ``--quick`` builds pure Python (seconds) and runs fewer rounds.
 ``--checkout`` measures this checkout on ``PYTHONPATH`` instead (no build).
 
+The anchor is a bare start of that environment, as a fresh virtual
+environment has it: the path files of this machine's own ``site-packages``
+are not run there.  Run by an interpreter that runs them (here: a sandbox's
+hook that imports ``certifi``, and the editable install's finder, about 25 ms
+together), ``python -c pass`` costs about 3.5x more, and ``import click``
+less (those hooks have imported ``re``, ``enum``, ``functools``, ``pathlib``
+... before it): click then reads as about 1.4x instead of 3.3x, and every
+ratio lower, without anything being faster (issue 22, docs/performance.md).
+
 Each command runs as the console script pip writes runs it, in a child
 process; the figure is the child's user + system CPU time, best of the
 rounds, with the commands interleaved round by round (the machine may be
@@ -329,6 +338,8 @@ def run(quick: bool = False, checkout: bool = False) -> list[Row]:
             "pass": [python, "-c", "pass"],
             # click's import, with the collector as hearts runs (paused, frozen at exit)
             "click": [python, "-c", "import gc; gc.disable(); import click; gc.freeze()"],
+            # what the console script pip writes imports before the package
+            "re": [python, "-c", "import re"],
             "version": [*hearts, "--version"],
             "validate": [*hearts, "validate", str(small)],
             "validate_json": [*hearts, "validate", "--format", "json", str(small)],
@@ -361,6 +372,9 @@ def run(quick: bool = False, checkout: bool = False) -> list[Row]:
         "click": ('python -c "import click"', None,
                   "the floor click sets: its import alone, measured with the commands (the "
                   "garbage collector paused, and frozen at exit, as hearts runs)"),
+        "re": ('python -c "import re"', None,
+               "the console script pip writes imports re (with enum, functools, collections) "
+               "before the package: part of every hearts start, --version's included"),
         "version": ("hearts --version", "< 2x (ratio)", ""),
         "validate": ("hearts validate, one small file", "< 3x (ratio)",
                      f"one generated game ({deals} deals), canonical HRN, text output"),

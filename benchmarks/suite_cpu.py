@@ -37,6 +37,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: The row of the session's last tear-down (the session-scoped fixtures: the
+#: headless Chromium of the browser tests, whose processes' CPU is counted
+#: when they end, at this point, and not in the tests that used them).
+SESSION_TEARDOWN = "(the session's fixtures, ended after the last test: the browser's CPU)"
+
 
 def cpu() -> tuple[float, float]:
     """This process's CPU seconds and its waited-for children's."""
@@ -51,6 +56,7 @@ class Recorder:
 
     def __init__(self) -> None:
         self.rows: list[dict[str, Any]] = []
+        self.last_teardown: tuple[float, float] | None = None
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item,
@@ -58,8 +64,24 @@ class Recorder:
         before = cpu()
         yield
         after = cpu()
-        self.rows.append({"id": item.nodeid, "self": after[0] - before[0],
-                          "children": after[1] - before[1]})
+        split = self.last_teardown if nextitem is None else None
+        if split is None:
+            split = after
+        self.rows.append({"id": item.nodeid, "self": split[0] - before[0],
+                          "children": split[1] - before[1]})
+        if nextitem is None:
+            # The last test's tear-down also ends the session's fixtures; the
+            # headless browser's processes are waited for only then, so all
+            # of the browser tests' Chromium CPU is counted here, not in them.
+            self.rows.append({"id": SESSION_TEARDOWN, "self": after[0] - split[0],
+                              "children": after[1] - split[1]})
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_teardown(self, item: pytest.Item,
+                                nextitem: pytest.Item | None) -> Generator[None, None, None]:
+        if nextitem is None:
+            self.last_teardown = cpu()
+        yield
 
 
 def anchors() -> dict[str, float]:
@@ -104,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     costs = sorted((r["self"] + r["children"] for r in rows), reverse=True)
     total = (end[0] - start[0]) + (end[1] - start[1])
     in_tests = sum(costs)
-    print(f"\npytest exit status {int(status)}; {len(rows)} tests")
+    tests = sum(1 for r in rows if r["id"] != SESSION_TEARDOWN)
+    print(f"\npytest exit status {int(status)}; {tests} tests")
     print(f"CPU of the run: {total:.1f} s = {total / 60:.2f} CPU-min "
           f"(this process {end[0] - start[0]:.1f} s, children {end[1] - start[1]:.1f} s; "
           f"inside tests {in_tests:.1f} s)")

@@ -13,10 +13,10 @@ record must not be able to drive the terminal of the person who checks it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import overload
 
-from .i18n import current_language, finding_text, names_in_view, translate
+from .i18n import current_language, finding_text, names_in_view, players_in_view, translate
 from .model import Finding
 from .output import escape_controls
 
@@ -112,15 +112,23 @@ class LineView(Sequence[str]):
         return self.lines.get(i + 1, "")
 
 
-def render_errors(findings: list[Finding], source: str, text: str | None) -> list[str]:
+def render_errors(findings: list[Finding], source: str, text: str | None,
+                  players: Sequence[Mapping[str, str]] | None = None) -> list[str]:
     """Findings as compiler messages, with the source line and a caret.
 
     The lines come from *text* when the input was held whole, else from
     one more streaming pass over the file for just those lines.
+    *players*: each finding's game's players by seat (parallel to
+    *findings*), so that a seat a message names is its player, as
+    ``validate`` names it.
     """
     if text is not None:
         lines = text.splitlines()
-        return [render(f, source, lines, lang=current_language()) for f in findings]
+        out = []
+        for k, f in enumerate(findings):
+            with players_in_view(players[k] if players is not None else {}):
+                out.append(render(f, source, lines, lang=current_language()))
+        return out
     from .io.stream import InputError, source_lines_at  # only when there is an error
 
     wanted = [f.line for f in findings if f.line is not None]
@@ -129,8 +137,9 @@ def render_errors(findings: list[Finding], source: str, text: str | None) -> lis
     except InputError:
         found = {}
     out = []
-    for f in findings:
-        msg = render(f, source, None, lang=current_language())
+    for k, f in enumerate(findings):
+        with players_in_view(players[k] if players is not None else {}):
+            msg = render(f, source, None, lang=current_language())
         if f.line is not None and f.line in found:
             msg = "\n".join([msg, *caret_lines([found[f.line]], 1, f.column)])
         out.append(msg)

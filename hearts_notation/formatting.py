@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import tempfile
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO
 
@@ -114,6 +114,7 @@ def format_file(path: str, rules: str | None, unicode: bool, lang: str | None, k
     source_digest = hashlib.sha256()
     digest = hashlib.sha256()
     errors: list[Finding] = []
+    players: list[Mapping[str, str]] = []     # each error's game's players
     pulled: deque[Game] = deque()
     count = 0
 
@@ -130,6 +131,7 @@ def format_file(path: str, rules: str | None, unicode: bool, lang: str | None, k
             count += 1
             if game.errors:
                 errors.extend(game.errors)
+                players.extend(game.players for _ in game.errors)
             elif not errors:
                 pulled.append(game)
                 yield game
@@ -164,7 +166,7 @@ def format_file(path: str, rules: str | None, unicode: bool, lang: str | None, k
         out.errors.append(str(OutputError(path, exc.strerror or str(exc), exc.errno)))
     if not out.errors:
         if errors:
-            out.errors.extend(render_errors(errors, path, None))
+            out.errors.extend(render_errors(errors, path, None, players))
         elif not count:
             out.errors.append(InputError(path, msg("input.no_game")).text(current_language()))
     if out.errors:

@@ -55,7 +55,7 @@ def test_a_record_point_and_its_position_draw_the_same() -> None:
 def test_four_hands_or_the_movers_only_in_french() -> None:
     svg = run("diagram", str(DUCK), "--deal", "1", "--trick", "12", "--card", "2", "--lang", "fr").stdout
     words = texts(svg)
-    assert words[0] == "Donne 2, levée 12 : à O de jouer" and "Dans la partie : R♠??" in words
+    assert words[0] == "Donne 2, pli 12 : à O de jouer" and "Dans la partie : R♠??" in words
     assert sum(w in ("♠", "♥", "♦", "♣") for w in words) == 16 + 1     # four hands, one card on the trick
     hidden = run("diagram", str(DUCK), "--deal", "1", "--trick", "12", "--card", "2",
                  "--mover-only").stdout

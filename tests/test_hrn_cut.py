@@ -64,6 +64,9 @@ def reference_cut(lines: Iterable[str]) -> Iterator[list[LogicalLine]]:
         if cr >= 0:     # lone CR line ends (old Mac): named at the first CR (ad573ab)
             raise RecordError("lone CR", line=first.line + first.text.count("\n", 0, cr),
                               column=cr - first.text.rfind("\n", 0, cr))
+        last = [ll for ll in tail if ll.kind == "comment"][-1]
+        if last.unclosed is not None:   # a '{' never closed: named where it opened
+            raise RecordError("unterminated comment", line=last.unclosed[0], column=last.unclosed[1])
         raise RecordError("only comments", line=first.line,
                           column=len(first.text) - len(first.text.lstrip()) + 1)
     yield from games

@@ -38,6 +38,9 @@ def where(text: str, **kw: Any) -> tuple[int | None, int | None, str]:
 
 # What the grammar refuses -------------------------------------------------------------------
 
+ASCII_SEAT = ("a letter A–Z, then up to 7 letters A–Z or digits, no accents "
+              "(a player's name goes in a tag: [North \"Jörg\"])")
+
 GRAMMAR_CASES = [
     ("deal 1\n1. S 2C W ZZ\n", 2, 11, "expected a card such as QS or 10♥, found 'ZZ'"),
     ("deal 1\n1. 1X\n", 2, 4,
@@ -80,8 +83,8 @@ GRAMMAR_CASES = [
     ("deal 1\nN:\n", 2, 3,
      "expected a hand: '?', PBN such as AQ4.K93.J862.T75, suit groups such as ♠AQ4 ♥K93 or S:AQ4 H:K93, "
      "or cards such as A♠ Q♠, found the end of the line"),
-    ("deal 1\nN: ♠ A Q 4 X\n", 2, 12,
-     "expected a rank, another suit group (♠AQ4 or S:AQ4), a {comment} or the end of the line, found 'X'"),
+    ("deal 1\nN: ♠ A Q 4 Z\n", 2, 12,
+     "expected a rank, another suit group (♠AQ4 or S:AQ4), a {comment} or the end of the line, found 'Z'"),
     ("deal 1\nN: ♠AQ4 K♥\n", 2, 9,
      "expected a rank, another suit group (♠AQ4 or S:AQ4), a {comment} or the end of the line, found 'K♥'"),
     ("deal 1\nN: QS!\n", 2, 6, "a mark belongs on a played or passed card, not on a card of a hand"),
@@ -90,6 +93,17 @@ GRAMMAR_CASES = [
     ("deal 1\nN: ♠ A - ♥ K\n", 2, 8, "'-' marks a void suit and cannot stand beside ranks"),
     ("deal 1\nscore N\n", 2, 8, "expected ':' or a number of points, found the end of the line"),
     ("deal 1\npass N QS AS KH\n", 2, 8, "expected '>' or ':', found 'QS'"),
+    # the ten typed X, as some hand-kept sheets do
+    ("deal 1\nN: ♠ Q X 8\n", 2, 8, "'X': the ten is written 10 or T (10♥, TH), not X"),
+    ("deal 1\n1. N 2C E X♥\n", 2, 11, "'X♥': the ten is written 10 or T (10♥, TH), not X"),
+    ("deal 1\npass N: xs! 3H 4H\n", 2, 9, "'xs!': the ten is written 10 or T (10♥, TH), not X"),
+    # seat names are ASCII: an accented one is quoted whole and the message says so
+    ("deal 1 dealer Nörd pass left\n", 1, 15, "'Nörd' is not a seat name: " + ASCII_SEAT),
+    ("deal 1\nNörd: ?\n", 2, 1, "'Nörd' is not a seat name: " + ASCII_SEAT),
+    ("deal 1\n1. S 2C Wé 3C\n", 2, 9, "'Wé' is not a seat name: " + ASCII_SEAT),
+    ("Événement Brest\n", 1, 1,
+     "expected a line such as [Tag \"value\"], deal 1, N: AQ4.K93.J862.T75, pass N: ..., 1. S 2C ..., "
+     "score ..., total ..., moon ..., * or result ..., found 'Événement'"),
 ]
 
 
@@ -163,7 +177,7 @@ ASSEMBLY_CASES = [
     ('[Seats "N E"]\ndeal 1\n', 1, 8,
      "the Seats tag names 2 seats; a game has 3 to 6 seats, listed clockwise"),
     ('[Seats "N E S 4W"]\ndeal 1\n', 1, 8,
-     "Seats tag: '4W' is not a seat name (a letter, then up to 7 letters or digits)"),
+     "Seats tag: '4W' is not a seat name: a letter A–Z, then up to 7 letters A–Z or digits, no accents"),
     ('[Seats "N E S pass"]\ndeal 1\n', 1, 8, "Seats tag: 'pass' is a keyword of the notation"),
     ('[Seats "N E S QS"]\ndeal 1\n', 1, 8, "Seats tag: 'QS' reads as a card"),
     ('[Seats "N E S N"]\ndeal 1\n', 1, 8, "Seats tag: 'N' is named twice"),
@@ -250,6 +264,17 @@ def test_only_comments_is_an_input_error() -> None:
     with pytest.raises(InputError) as exc2:
         list(iter_games_text("{just a remark}\n", "hrn", "notes.hrn"))
     assert str(exc2.value) == "notes.hrn:1:1: no game found: the input holds only comments"
+
+
+@pytest.mark.parametrize(("text", "where"), [("{a remark never closed\n", "1:1"),
+                                             ("{closed}\n  {a} {open\n", "2:7"),
+                                             ("; {in a note}\n\n{x\\}y\n", "3:1")])
+def test_a_comment_never_closed_is_named_not_only_comments(text: str, where: str) -> None:
+    """A file that is one ``{`` never closed is not "only comments": the
+    message says where the unterminated comment opened."""
+    with pytest.raises(InputError) as exc:
+        list(iter_games_text(text, "hrn", "notes.hrn"))
+    assert str(exc.value) == f"notes.hrn:{where}: unterminated comment: '{{' at {where} has no '}}'"
 
 
 def test_blank_input_is_an_input_error() -> None:

@@ -1,6 +1,7 @@
 """``benchmarks/suite_cpu.py`` (the README's test command, test by test in
 CPU): its recorder plugin and its report, on a tiny pytest run of two tests
-in a temporary folder (the machine's anchors stubbed: they start ten
+in a temporary folder: a line per test and one for the session's
+tear-down (the machine's anchors stubbed: they start ten
 interpreters; their own test is in the long step)."""
 
 from __future__ import annotations
@@ -34,9 +35,11 @@ def test_the_recorder_writes_a_line_per_test_with_its_cpu(
     printed = capsys.readouterr().out
     assert status == 0, printed
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert len(rows) == 1 and set(rows[0]) == {"id", "self", "children"}, rows
+    # (the test's row, then the session's tear-down on a row of its own)
+    assert [r["id"] for r in rows] == [rows[0]["id"], suite_cpu.SESSION_TEARDOWN], rows
     assert rows[0]["id"].endswith("test_suite_cpu_probe.py::test_counts")
-    assert rows[0]["self"] >= 0 and rows[0]["children"] >= 0
+    assert all(set(r) == {"id", "self", "children"} and r["self"] >= 0 and r["children"] >= 0
+               for r in rows), rows
     assert "pytest exit status 0; 1 tests" in printed
     assert "stub anchor: 1.0 / 1.0 ms CPU" in printed
     files = printed.split("heaviest 3 files:")[1]

@@ -268,3 +268,19 @@ def test_solve_from_a_position_decides_moons_by_its_totals(tmp_path: Path) -> No
     b = run("solve", str(path), *point, "--format", "json")
     assert a.exit_code == 0 and b.exit_code == 0, a.output + b.output
     assert json.loads(a.stdout)["cards"] == json.loads(b.stdout)["cards"]
+
+
+@pytest.mark.parametrize(("command", "lang", "said"), [
+    ("position", "fr", "c'est à D (O) de jouer, mais sa main n'est pas connue"),
+    ("position", "en", "D (W) is to move, but its hand is not known"),
+    ("hint", "fr", "c'est à D (O) de jouer, mais la main de D (O) n'est pas connue"),
+])
+def test_an_unknown_hand_names_the_player_and_the_seat_as_written(command: str, lang: str,
+                                                                   said: str) -> None:
+    """The seat to move whose hand is unknown is named as every message
+    about the record names it: its player (West "D") and, in French, O for
+    W (it was a bare "O"/"W")."""
+    sample = str(Path(__file__).resolve().parent.parent / "samples" / "variante-retenue-example.hrn")
+    result = CliRunner().invoke(cli, [command, "--lang", lang, sample])
+    assert result.exit_code == 2
+    assert said in result.output, result.output

@@ -37,7 +37,7 @@ def puzzle_json(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     out = tmp_path_factory.mktemp("p") / "set.json"
     r = run("puzzles", str(DATA), "--format", "json", "-o", str(out))
     assert r.exit_code == 0, r.output
-    assert "8 puzzle(s) written" in r.stderr
+    assert "8 puzzles written" in r.stderr
     data: dict[str, object] = json.loads(out.read_text(encoding="utf-8"))
     return data
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from hearts_notation.cli import cli
 from hearts_notation.generate import generate_games
-from hearts_notation.io import dumps, read_games
+from hearts_notation.io import dumps, iter_dumps, read_games
 from hearts_notation.io.batches import batch_games as _BATCH_GAMES
 from hearts_notation.model import Deal, Game
 from hearts_notation.query import FINDING_CODES, QueryError, parse_query
@@ -412,6 +412,17 @@ def test_comments_and_marks_are_kept(tmp_path: Path) -> None:
     assert code == 0
     want = dumps(list(read_games(src)), "hrn")
     assert out == want and "{" in out
+
+
+def test_a_french_record_is_written_in_french() -> None:
+    """"Unchanged" holds for the language too: a record kept in French is
+    written with its French keywords, tags and seat O, as ``convert`` and
+    ``fmt`` write it (it used to come out in English: ``deal``, ``W``)."""
+    src = str(ROOT / "samples/feuille-en-francais.hrn")
+    code, out = _run(src, "--to", "hrn")
+    assert code == 0
+    assert out == "".join(iter_dumps(read_games(src), "hrn", lang=None))
+    assert "[Événement " in out and "donne 1 donneur O passe gauche" in out and "\ndeal " not in out
 
 
 def test_unique_and_duplicates_across_formats(tmp_path: Path) -> None:

@@ -115,7 +115,7 @@ def test_card_needs_trick() -> None:
 def test_french_text() -> None:
     code, out, _ = run("solve", OBSERVER, "--trick", "12", "--lang", "fr")
     assert code == 0
-    assert "modèle égoïste" in out and "meilleure" in out and "à W de jouer" in out
+    assert "modèle égoïste" in out and "meilleure" in out and "à Cleo (O) de jouer" in out
 
 
 @pytest.mark.parametrize("lang, word", [("en", "--max-nodes"), ("fr", "augmentez --max-nodes")])

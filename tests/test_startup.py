@@ -154,14 +154,24 @@ def test_validate_imports_only_what_its_path_needs(tmp_path: Path, fmt: str) -> 
 #: batch to (runners.counted); importlib.util (only --help asks whether a
 #: command's module is there: a command is imported straight away); the
 #: presentation context (its dataclass; the run's language is hearts_notation.language's);
-#: html (its entity table: only the HTML and SVG outputs escape markup).
+#: html (its entity table: only the HTML and SVG outputs escape markup); and
+#: what other commands run, none of it on validate's path: the renderers and
+#: the record walk, the library API, the generator and bots, the editor, the
+#: writers, the Lark reader of a bad line, OpenSpiel, the corpus statistics and
+#: standings, the query language, csv, subprocesses, asyncio.
 NOT_FOR_A_CLEAN_FILE = ("rich", "yaml", "lark", "dask", "distributed", "msgspec", "multiprocessing",
                         "hearts_notation.analysis", "hearts_notation.diagnostics", "tempfile",
                         "pathlib", "urllib", "ipaddress", "locale", "mypy_extensions",
                         "hearts_notation.io.jsonio", "hearts_notation.sheets", "hearts_notation.misorder",
                         "hearts_notation.io.segments", "hearts_notation.runners.counted",
                         "importlib.util", "hearts_notation.io.typed_json",
-                        "hearts_notation.presentation", "html")
+                        "hearts_notation.presentation", "html",
+                        "hearts_notation.render", "hearts_notation.walk", "hearts_notation.api",
+                        "hearts_notation.generate", "hearts_notation.bots", "hearts_notation.editor",
+                        "hearts_notation.io.hrn.writer", "hearts_notation.io.hrn.lark_reader",
+                        "hearts_notation.io.openspiel", "hearts_notation.stats",
+                        "hearts_notation.standings", "hearts_notation.select", "hearts_notation.query",
+                        "csv", "subprocess", "asyncio", "concurrent")
 
 
 @pytest.mark.parametrize("fmt", ["json", "text"])
@@ -183,17 +193,19 @@ def test_clean_validate_stays_light(tmp_path: Path, fmt: str, sample: str) -> No
 @pytest.mark.parametrize("argv", [["score", "--format", "json", "SAMPLE"],
                                   ["stats", "--format", "json", "SAMPLE"],
                                   ["standings", "--format", "csv", "SAMPLE"],
-                                  ["rules", "standard"], ["rules", "--format", "json"]])
+                                  ["rules", "standard"], ["rules", "--format", "json"],
+                                  ["position", "--deal", "3", "SAMPLE"]])
 def test_output_without_a_table_loads_no_rich(tmp_path: Path, argv: list[str]) -> None:
     """rich (``rich.table`` alone is about 14 ms of a start, 1.5x a bare
-    interpreter) is imported by the functions that draw a table, not at the
-    top of the command: JSON, CSV and a rule set as YAML are written
-    without it, as is the presentation context (issue 22)."""
+    interpreter; ``rich.progress`` 24 ms) is imported by the functions that
+    draw a table or a progress bar, not at the top of the command: JSON, CSV,
+    a rule set as YAML and a position string are written without it, as is
+    the presentation context where no table needs it (issue 22)."""
     argv = [str(ROOT / "samples" / "canonical.hrn") if a == "SAMPLE" else a for a in argv]
     mods = _loaded_clean(argv, tmp_path / "cache")
     assert "hearts_notation.cli" in mods
-    heavy = sorted(m for m in mods for h in ("rich", "hearts_notation.presentation")
-                   if m == h or m.startswith(h + "."))
+    absent = ("rich",) if argv[0] == "position" else ("rich", "hearts_notation.presentation")
+    heavy = sorted(m for m in mods for h in absent if m == h or m.startswith(h + "."))
     assert not heavy, heavy
 
 

@@ -147,3 +147,23 @@ def test_big_record_to_jsonl_is_refused(tmp_path: Path) -> None:
         assert run.stdout == ""
         assert f"cannot write {fmt.upper()}: game 1: the record (" in run.stderr
         assert "HEARTS_MAX_RECORD" in run.stderr
+
+
+@pytest.mark.parametrize(("tag", "lang", "named"), [("Événement", "en", "the Événement tag"),
+                                                     ("Arbitré", "fr", "l'étiquette Arbitré")])
+def test_an_accented_tag_over_the_limit_is_named(small_limits: None, tag: str, lang: str,
+                                                 named: str) -> None:
+    """The over-long field is named with the one tag-name alphabet: an
+    accented tag used to be called "line 3" (only ASCII names were read)."""
+    from hearts_notation.i18n import current_language, set_language
+
+    game = dataclasses.replace(_game(), tags={tag: "x" * (SMALL.line + 10)})
+    with pytest.raises(OutputError) as caught:
+        dumps([game], "hrn")
+    before = current_language()
+    set_language(lang)
+    try:
+        said = str(caught.value)
+        assert f": {named} : " in said if lang == "fr" else f": {named}: " in said, said
+    finally:
+        set_language(before)

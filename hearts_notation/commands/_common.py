@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from functools import partial
 from types import TracebackType
 from typing import TYPE_CHECKING, NoReturn
 
-from ..i18n import current_language, msg, translate
+from ..i18n import current_language, msg, players_in_view, translate
 from ..io import EXTENSIONS, InputError, source_lines_at
 from ..io.stream import is_directory
 from ..output import OutputError, console, message
@@ -127,14 +127,17 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
             yield p
 
 
-def fail_syntax(path: str, errors: list[Finding], lines: dict[int, str] | None = None) -> NoReturn:
+def fail_syntax(path: str, errors: list[Finding], lines: dict[int, str] | None = None,
+                players: Sequence[Mapping[str, str]] | None = None) -> NoReturn:
     """Report a record that does not parse, compiler-style (``file:line:col``,
     the source line and a caret), and exit 2: commands that show or score
     a record cannot work on one they could not read (``validate`` instead
     counts it as a finding).  *lines*: the quoted lines, read where the
     data is (:meth:`hearts_notation.runners.Engine.source_lines`: a
     cluster's client never opens the corpus); without them they are read
-    here."""
+    here.  *players*: each error's game's players by seat (parallel to
+    *errors*), so that a seat an error names is its player, as ``validate``
+    names it (``laissent le choix à Dédé (O)``)."""
     # The quoted lines are read by seeking where the reader noted line
     # starts (a late error in a file of gigabytes costs a block read),
     # never by reading the whole file again; standard input from the copy
@@ -148,8 +151,9 @@ def fail_syntax(path: str, errors: list[Finding], lines: dict[int, str] | None =
     from ..diagnostics import caret_lines, render  # (a syntax error only: start-up)
 
     lang = current_language()
-    for f in errors:
-        text = render(f, path, None, lang=lang)
+    for k, f in enumerate(errors):
+        with players_in_view(players[k] if players is not None else {}):
+            text = render(f, path, None, lang=lang)
         if f.line is not None and f.line in found:
             text = "\n".join([text, *caret_lines([found[f.line]], 1, f.column)])
         message(text)

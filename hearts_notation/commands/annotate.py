@@ -19,7 +19,6 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..analysis.annotate import (
     AnalysisOptions,
@@ -118,11 +117,13 @@ def read_record(path: str, fmt: str | None, rules: RuleSet | None,
         games = list(iter_games_text(text, in_fmt, path, rules))
     except InputError as exc:
         fail_input(exc)
-    errors = [f for g in games for f in g.errors]
-    if errors:
+    if any(g.errors for g in games):
         lines = text.splitlines()
-        for f in errors:
-            message(render(f, path, lines))
+        for g in games:
+            # (a seat an error names is its player, as validate names it)
+            with players_in_view(g.players):
+                for f in g.errors:
+                    message(render(f, path, lines))
         raise SystemExit(EXIT_UNUSABLE)
     if not games:
         fail_input(InputError(path, msg("input.no_game")))
@@ -142,7 +143,8 @@ def refuse_malformed(games: list[Game], path: str, text: str, rules: RuleSet | N
         bad = malformed_game(g, ruleset, seats)
         if bad is not None:
             lines = text.splitlines() if bad.line is not None else None
-            message(render(bad, path, lines, lang=current_language()))
+            with seats_in_view(seats), players_in_view(g.players):
+                message(render(bad, path, lines, lang=current_language()))
             fail(translate(current_language(), "cli.malformed"))
 
 
@@ -153,7 +155,11 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
     if not enabled:
         yield None
         return
+    # (rich only for the bar: a run without one -- written to a pipe, or the
+    # commands that share this module's readers, position and hint -- does not
+    # import rich.progress, about 24 ms of a start; issue 22)
     from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     console = Console(stderr=True, no_color="NO_COLOR" in os.environ or None)
     bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),

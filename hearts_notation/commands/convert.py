@@ -18,13 +18,13 @@ shared with ``fmt``, which must compare each file with its canonical form.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import click
 
 from ..diagnostics import render, render_errors
-from ..i18n import current_language, msg, translate
+from ..i18n import current_language, msg, players_in_view, translate
 from ..io import (
     OUTPUT_FORMATS,
     InputError,
@@ -79,10 +79,14 @@ def load(path: str, fmt: str, default_rules: RuleSet | str | None = None) -> Loa
         return out
     lines: list[str] | None = None
     for game in out.games:
-        for finding in game.errors:
-            if lines is None:
-                lines = out.text.splitlines()
-            out.errors.append(render(finding, path, lines, lang=current_language()))
+        if not game.errors:
+            continue
+        if lines is None:
+            lines = out.text.splitlines()
+        # (a seat an error names is its player, as validate names it)
+        with players_in_view(game.players):
+            out.errors.extend(render(finding, path, lines, lang=current_language())
+                              for finding in game.errors)
     if not out.games and not out.errors:
         out.errors.append(InputError(path, msg("input.no_game")).text(current_language()))
     return out
@@ -134,6 +138,8 @@ class _Gate:
         self.games = games
         self.rules = rules
         self.errors: list[Finding] = []
+        #: the players of each error's game (parallel to ``errors``)
+        self.players: list[Mapping[str, str]] = []
         self.count = 0
 
     def __iter__(self) -> Iterator[Game]:
@@ -141,6 +147,7 @@ class _Gate:
             self.count += 1
             if game.errors:
                 self.errors.extend(game.errors)
+                self.players.extend(game.players for _ in game.errors)
                 continue
             if self.errors:
                 continue
@@ -201,7 +208,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     except _Abort:
         if not gate.count and not gate.errors:
             fail(translate(current_language(), "cli.no_game_found", path=input_path))
-        for text_of_error in render_errors(gate.errors, input_path, None):
+        for text_of_error in render_errors(gate.errors, input_path, None, gate.players):
             message(text_of_error)
         n = len(gate.errors)
         fail(translate(current_language(), "cli.syntax_errors." + ("one" if n == 1 else "other"),

@@ -8,8 +8,6 @@ from that seat's own information, best first, and a sentence for the best.
 from __future__ import annotations
 
 import click
-from rich.table import Table
-from rich.text import Text
 
 from ..analysis.annotate import AnalysisOptions
 from ..analysis.explain import card_text
@@ -23,7 +21,7 @@ from ._common import is_position, read_position, stdout_console
 from ._status import Report
 from .annotate import eval_options
 from .options import format_option, input_format_option, lang_option, rules_options
-from .position import point_options, record_point
+from .position import RecordPoint, point_options, record_point
 
 
 @click.command("hint")
@@ -52,6 +50,7 @@ def command(file: str, seat: str | None, game_no: int | None, deal: int | None,
     """
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), lang=lang)
     game: Game | None = None
+    rp: RecordPoint | None = None
     try:
         if is_position(file):
             hint = hint_position(read_position(file, lang), options, seat)
@@ -60,7 +59,10 @@ def command(file: str, seat: str | None, game_no: int | None, deal: int | None,
             game = rp.cut
             hint = hint_game(rp.cut, options, rules, force_rules, seat)
     except HintError as exc:
-        message(translate(lang, "hint.error", file=file, why=exc.text(lang)))
+        if rp is None:
+            message(translate(lang, "hint.error", file=file, why=exc.text(lang)))
+        else:
+            message(rp.say(file, exc, lang, "hint.error"))
         return Report(unusable=1)
     if fmt_out == "json":
         write_stdout(json_text(hint.to_dict(), indent=2) + "\n")
@@ -70,6 +72,10 @@ def command(file: str, seat: str | None, game_no: int | None, deal: int | None,
 
 
 def _print(hint: Hint, lang: str, game: Game | None = None) -> None:
+    # (rich for the text output alone: --format json is written without it; issue 22)
+    from rich.table import Table
+    from rich.text import Text
+
     console = stdout_console()
 
     def t(key: str, **args: object) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import click
 
 from ..analysis.annotate import totals_before
-from ..i18n import translate
+from ..i18n import MessageError, players_in_view, seats_in_view, translate
 from ..model import Game
 from ..output import json_text, message, write_stdout
 from ..position import PointError, Position, cut_game, position_at
@@ -36,6 +36,14 @@ class RecordPoint:
     cut: Game
     rules: RuleSet
     seats: tuple[str, ...]
+
+    def say(self, file: str, exc: MessageError, lang: str, key: str = "position.cli.error") -> str:
+        """Why the point has no position (or no hint), in the record's view:
+        its seats as the record writes them (O for W in French) and its
+        players named (``à Gwen (O) de jouer``), as every other message
+        about the record names them."""
+        with seats_in_view(self.seats), players_in_view(self.game.players):
+            return translate(lang, key, file=file, why=exc.text(lang))
 
     def position(self, with_hands: bool = True) -> Position:
         """The position at the point (:class:`PointError` if none)."""
@@ -75,7 +83,7 @@ def point_position(file: str, fmt_in: str | None, rules: RuleSet | None, force_r
     try:
         return rp.position(with_hands), rp
     except PointError as exc:
-        message(translate(lang, "position.cli.error", file=file, why=exc.text(lang)))
+        message(rp.say(file, exc, lang))
         return None
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import click
 
 from ..analysis.annotate import AnalysisOptions, GameAnalysis
-from ..i18n import translate
+from ..i18n import msg, translate
 from ..io import InputError
 from ..output import json_text, message, write_atomic, write_stdout
 from ..progress import stderr_is_terminal
@@ -97,7 +97,7 @@ def command(files: tuple[str, ...], out: str | None, samples: int | None, seed: 
             write_atomic(out, text)
         except OSError as exc:
             fail_output(exc, out)
-        message(translate(lang, "puzzles.cli.written", n=len(puzzles), out=out))
+        message(msg("puzzles.cli.written.#n", n=len(puzzles), out=out).text(lang))
     if not puzzles:
         message(translate(lang, "puzzles.cli.none"))
     return Report()

@@ -17,7 +17,7 @@ or command line (missing file, no such game or deal, bad ``--rules``).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 import click
@@ -181,11 +181,13 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
     games: list[GameFact] = []
     positions: list[int] = []      # each game's 1-based position in the file
     syntax: list[Finding] = []
+    names: list[Mapping[str, str]] = []     # each syntax error's game's players
     try:
         for i, game in enumerate(read_games(path, fmt_in, spec), 1):
             if game_no is not None and i != game_no:
                 continue
             syntax.extend(game.errors)
+            names.extend(game.players for _ in game.errors)
             games.append(build_game(game, rules, force_rules))
             positions.append(i)
             if game_no is not None:
@@ -193,7 +195,7 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
     except InputError as exc:
         fail_input(exc)
     if syntax:
-        fail_syntax(path, syntax)
+        fail_syntax(path, syntax, players=names)
     if game_no is not None and not games:
         fail(translate(current_language(), "cli.no_game_in", path=path, n=game_no))
     chosen = _choose(games, deal_no, path)

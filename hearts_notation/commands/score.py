@@ -17,7 +17,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import ExitStack
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -369,7 +369,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         fail_output(exc, output)
     if run.syntax:
         first = run.syntax_source or "-"
-        fail_syntax(first, run.syntax, run.syntax_lines)
+        fail_syntax(first, run.syntax, run.syntax_lines, run.syntax_players)
     if game_no is not None and not run.games:
         fail(translate(lang, "cli.no_game", files=" ".join(files), n=game_no))
     if not streamed:
@@ -397,6 +397,8 @@ class _Run:
         self.disagree = False
         self.games = 0
         self.syntax: list[Finding] = []
+        #: the players of each syntax error's game (parallel to ``syntax``)
+        self.syntax_players: list[Mapping[str, str]] = []
         self.syntax_source: str | None = None
         #: ``--game N``: no game at all is an error (nothing written).
         self.need_game = False
@@ -407,20 +409,23 @@ class _Run:
         self.syntax_lines: dict[int, str] | None = None
 
     def _take(self, items: Iterable[tuple[bool, Any, GameSummary]],
-              found: Callable[[Any], tuple[str | None, list[Finding]]]) -> Iterator[Any]:
+              found: Callable[[Any], tuple[str | None, list[Finding], Mapping[str, str]]]
+              ) -> Iterator[Any]:
         """The items until the first syntax error; after it, only the
         other syntax errors of the same file are collected (the games of
         a file come together), then :class:`_Abort`."""
         for bad, item, summary in items:
-            source, findings = found(item)
+            source, findings, players = found(item)
             errors = [f for f in findings if f.code == "syntax-error"]
             if self.syntax:
                 if (source or "-") != (self.syntax_source or "-"):
                     break
                 self.syntax.extend(errors)
+                self.syntax_players.extend(players for _ in errors)
                 continue
             if errors:
                 self.syntax, self.syntax_source = errors, source
+                self.syntax_players = [players for _ in errors]
                 continue
             self.games += 1
             self.disagree = self.disagree or bad
@@ -436,14 +441,15 @@ class _Run:
     def items(self, items: Iterable[tuple[bool, Any, GameSummary]]
               ) -> Iterator[tuple[Game, RuleSet, GameScore, list[Finding]]]:
         """Table/HTML items: (game without deals, rules, score, findings)."""
-        return self._take(items, lambda it: (it[0].source, it[3]))
+        return self._take(items, lambda it: (it[0].source, it[3], it[0].players))
 
     def docs(self, items: Iterable[tuple[bool, Any, GameSummary]], lang: str = "en"
              ) -> Iterator[dict[str, Any]]:
         """JSON entries (:func:`score_document`), each finding as the report
         prints it (``message_translated`` in a language other than English)."""
         for doc in self._take(items, lambda doc: (doc["source"], [
-                Finding.from_dict(d) for d in doc["disagreements"] if d["code"] == "syntax-error"])):
+                Finding.from_dict(d) for d in doc["disagreements"] if d["code"] == "syntax-error"],
+                doc.get("players") or {})):
             with players_in_view(doc.get("players") or {}):
                 for d in doc["disagreements"]:
                     public_finding(d, lang)

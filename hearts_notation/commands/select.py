@@ -242,7 +242,7 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
 
     try:
         if writing:
-            write_atomic_iter(target, iter_dumps(selected(), out_fmt, unicode=unicode, lang="en"))
+            write_atomic_iter(target, iter_dumps(selected(), out_fmt, unicode=unicode, lang=None))
         else:
             for _ in selected():
                 pass

@@ -29,7 +29,7 @@ from ..analysis.context import DealContext, PlayPoint, malformed_trick
 from ..analysis.exact import MODELS, SELFISH, ExactSolver, SearchLimit, Solved, solve_position
 from ..analysis.explain import card_text
 from ..cards import CARDS, parse_card
-from ..i18n import translate
+from ..i18n import players_in_view, render, seat, seats_in_view, translate
 from ..model import Game, deal_numbers
 from ..output import json_text, write_stdout
 from ..position import position_game
@@ -330,7 +330,7 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
     if fmt_out == "json":
         write_stdout(json_text(res, indent=2) + "\n")
     else:
-        write_stdout(text_of(res, lang))
+        write_stdout(text_of(res, lang, tasks[0].game))
     return Report()
 
 
@@ -387,17 +387,28 @@ def _error_args(res: dict[str, Any], where: Where) -> dict[str, object]:
             "nodes": where.max_nodes}
 
 
-def text_of(res: dict[str, Any], lang: str) -> str:
+def text_of(res: dict[str, Any], lang: str, game: Game | None = None) -> str:
     """The result of one deal for people: each position's legal cards in
-    display order with their values, the best marked."""
+    display order with their values, the best marked.  The seat to play is
+    shown as every other output shows it: by the player's name when *game*
+    names one, with the seat in the language's letters (``Gwen (O)``)."""
     def t(key: str, **args: object) -> str:
         return translate(lang, key, **args)
+
+    if game is None:
+        return _text_of(res, lang, t)
+    with seats_in_view(game.seat_names), players_in_view(game.players):
+        return _text_of(res, lang, t)
+
+
+def _text_of(res: dict[str, Any], lang: str, t: Callable[..., str]) -> str:
 
     out = [t("solve.head", deal=res["deal"], model=t(f"solve.model.{res['model']}"))]
     positions = res["positions"] if "positions" in res else [res]
     for p in positions:
         out.append("")
-        out.append(t("solve.position", trick=p["trick"], card=p["card_in_trick"], seat=p["seat"]))
+        out.append(render(lang, "solve.position", {"trick": p["trick"], "card": p["card_in_trick"],
+                                                   "seat": seat(p["seat"])}))
         width = 4
         for e in p["cards"]:
             name = card_text(_card(e["card"]), lang)

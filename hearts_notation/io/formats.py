@@ -368,12 +368,15 @@ def _readable(pieces: Iterable[str], fmt: str) -> Iterator[str]:
 
 
 def _hrn_field(line: str, k: int) -> Msg:
-    """What makes an HRN line long, in words: a tag, a comment, or the line."""
-    import re
+    """What makes an HRN line long, in words: a tag, a comment, or the line.
+    The tag's name is read with the one tag-name alphabet
+    (:data:`~hearts_notation.io.hrn.words.TAG_NAME_RE`): ``[Événement "..."]``
+    is named, not taken for a plain line."""
+    from .hrn.words import TAG_NAME_RE
 
-    tag = re.match(r"\[([A-Za-z0-9_]+) ", line)
-    if tag is not None:
-        return msg("write.field.tag", name=tag.group(1))
+    tag = TAG_NAME_RE.match(line, 1) if line.startswith("[") else None
+    if tag is not None and line[tag.end():tag.end() + 1] == " ":
+        return msg("write.field.tag", name=tag.group())
     if "{" in line or ";" in line:
         return msg("write.field.comment", line=("num", k))
     return msg("write.field.line", line=("num", k))

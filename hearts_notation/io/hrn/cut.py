@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ...i18n import msg
 from ..limits import current as current_limits
@@ -405,6 +405,7 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
     texts: list[str] = []
     substantive = False
     comment_at: tuple[int, str] | None = None
+    last_comment: tuple[int, str] | None = None
     seen_deal = False
     # A comment of this game that ran into a tag (its line), and the last
     # line of the game so far: the game's stop when the tag is not in it.
@@ -428,6 +429,7 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
         if kind == "comment":
             if comment_at is None:
                 comment_at = (line, text)
+            last_comment = (line, text)
             continue
         substantive = True
         if kind == "deal":
@@ -455,8 +457,23 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
         if cr >= 0:     # lone CR line ends: the file is one line, a note or a comment
             raise RecordError(msg("input.lone_cr"), line=line + text.count("\n", 0, cr),
                               column=cr - text.rfind("\n", 0, cr))
+        if last_comment is not None:
+            # (a ``{`` never closed: the input is not "only comments" but a
+            # comment that runs to its end; say where it opened)
+            at_line, at_text = last_comment
+            closed = _CLOSED_COMMENTS.match(at_text)
+            if closed is not None and at_text.startswith("{", closed.end()):
+                column = closed.end() - at_text.rfind("\n", 0, closed.end())
+                at_line += at_text.count("\n", 0, closed.end())
+                raise RecordError(msg("syntax.unterminated_comment", at=f"{at_line}:{column}"),
+                                  line=at_line, column=column)
         raise RecordError(msg("input.only_comments"), line=line,
                           column=len(text) - len(text.lstrip()) + 1)
+
+
+#: The blanks, closed ``{comments}`` and ``;`` notes at the start of a line
+#: (possessive: a ``{`` left after them opens a comment that is never closed).
+_CLOSED_COMMENTS: Final = re.compile(r"(?:[ \t\f\r\n]|\{(?:[^\\}]|\\.)*+\}|;[^\n]*)*+")
 
 
 # Games -----------------------------------------------------------------------------------

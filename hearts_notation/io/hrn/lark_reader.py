@@ -271,7 +271,22 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         return special
     what = msg("expect.$END").arg() if found is None else quote(found)
     said = msg("syntax.expected", what=expected_phrase(expected, seats), found=what)
-    return HrnSyntaxError(_did_you_mean(said, found, expected, text), line, column)
+    meant = _did_you_mean(said, found, expected, text)
+    if meant is said and found is not None and "SEAT" in expected:
+        accented = _ACCENTED_WORD.match(found)
+        if accented is not None and not accented.group().isascii() and (
+                "DEAL" not in expected or found[accented.end():].startswith(":")):
+            # (at the start of a line only a hand line's ``Nörd:``: ``Événement``
+            # there is no seat)
+            return HrnSyntaxError(msg("syntax.seat_ascii", found=quote(accented.group())), line, column)
+    return HrnSyntaxError(meant, line, column)
+
+
+#: A word of letters of any script (and digits) where a seat may stand: a
+#: seat name with an accent (``Nörd``) is refused whole, saying that seat
+#: names are ASCII, when no keyword is near it (``donné``: did you mean
+#: ``donne``).
+_ACCENTED_WORD: Final = re.compile(r"[^\W\d_][^\W_]*")
 
 
 def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | None:
@@ -297,6 +312,8 @@ def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | N
 _FIRST_OF_DIRECTION: Final = frozenset({"à", "a", "en"})
 _FIRST_OF_LINE: Final = frozenset({"grand"})
 _BLANKS_AND_WORD: Final = re.compile(r"[ \t]+([^\W\d_]+)")
+#: A ten written ``X`` (alone in a suit group, or with its suit and a mark).
+_TEN_AS_X: Final = re.compile(r"[Xx](?:[♠♥♦♣♤♡♢♧SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?)?")
 
 
 def _two_words(found: str, text: str, start: int, firsts: frozenset[str]) -> str:
@@ -411,6 +428,13 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
             word = _two_words(m.group(1), text, m.start(1), _FIRST_OF_LINE)
             said = msg("syntax.expected", what=_LINE_START, found=quote(word))
             return HrnSyntaxError(_did_you_mean(said, word, expected, text), base, m.start(1) + 1)
+    if _TEN_AS_X.fullmatch(found) and (
+            "CARD" in expected or "PBN" in expected
+            or ("SYMBOL_GROUP" in expected and "SEAT" not in expected)) and (
+            len(found) > 1 or "SEAT" not in expected):
+        # (``X♥``, ``♠ D X 8``: the ten as some typists write it; a bare
+        # ``X`` where a seat may stand may be a seat's name, left alone)
+        return HrnSyntaxError(msg("syntax.ten_x", found=quote(found)), line, column)
     if "SYMBOL_GROUP" in expected and "LETTER_GROUP" in expected and found[:1] in "RDVrdv" \
             and "UNKNOWN" not in expected:
         return HrnSyntaxError(msg("syntax.french_rank", found=quote(found)), line, column)

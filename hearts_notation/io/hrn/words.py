@@ -327,8 +327,8 @@ TOKENS: Final[dict[str, str]] = {
     "CARD": (rf"(?:(?i:(?:10|[2-9TJQKA])[SHDC]{_MARK}(?![A-Za-z0-9]))"
              rf"|(?i:(?:10|[2-9TJQKARDV]){_SYMBOL_CLASS}{_MARK}))"),
     "FRENCH_LETTER_CARD": rf"(?i:[RDV][SHDC]{_MARK}(?![A-Za-z0-9]))",
+    "SEAT": r"[A-Za-z][A-Za-z0-9]*(?!\w)",
     "TAG_NAME": f"[{TAG_NAME_CHARS}]+",
-    "SEAT": r"[A-Za-z][A-Za-z0-9]*",
     "COMMENT": r"(?s:\{(?:[^\\}]|\\.)*\})",
     "TAG_VALUE": '"(?:[^"\\\\\n]|\\\\.)*"',
     "POINTS": r"[+-]?[0-9]+",
