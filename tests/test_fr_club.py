@@ -199,6 +199,6 @@ def test_seats_in_full_at_a_table_named_n_e_s_o(tmp_path: Path) -> None:
 
 
 def test_the_french_examples_of_a_hand_use_french_ranks(tmp_path: Path) -> None:
-    path = write(tmp_path, "main.hrn", HEAD + "donne 1\nN: ♠ D 10 8 6 ♥ A 8 X\n")
+    path = write(tmp_path, "main.hrn", HEAD + "donne 1\nN: ♠ D 10 8 6 ♥ A 8 Z\n")
     out = run("validate", path)[1]
     assert ":5:" in out and "(♠AD4 ou S:AQ4)" in out

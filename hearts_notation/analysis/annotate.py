@@ -724,7 +724,9 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
 
 def runner_up(result: Evaluation, k: int, options: EvalOptions) -> list[int]:
     """The other references of candidate *k*'s verification (see
-    :meth:`Evaluator.verify`): at most two class masks, the finalists after
+    :meth:`Evaluator.verify`, and :meth:`Evaluator.verify_pass` for a pass,
+    *k* -1 when the pass made is not among the candidates screened): at
+    most two class masks (pass masks), the finalists after
     the best (not *k*; a finalist tied with the best counts, its values
     differ in other worlds) whose screening loss the screening cannot tell
     from the race's indifference margin (its loss less ``z + stop_margin``
@@ -855,11 +857,17 @@ def _pass_decision(ev: Evaluator, ctx: DealContext, s: int, p: Pass, number: int
     th = options.thresholds
     z = th.sigma + PASS_EXTRA_SIGMA
 
+    made_class = ev.pass_class(dealt, made)
+    verify = made_class != best
+    k = result.candidates.index(made_class) if made_class in result.candidates else -1
+    others = runner_up(result, k, ev.options) if verify else []
+
     def more(comp: Comparison | None, until: int | None) -> Comparison | None:
         assert made is not None
-        return ev.verify_pass(ctx, s, made, best, key, th.dubious, z, resume=comp, until=until)
+        return ev.verify_pass(ctx, s, made, best, key, th.dubious, z, resume=comp, until=until,
+                              others=others)
 
-    comp = more(None, ev.options.verify_min) if ev.pass_class(dealt, made) != best else None
+    comp = more(None, ev.options.verify_min) if verify else None
 
     def make(comp: Comparison | None) -> Decision:
         assert made is not None and dealt is not None
@@ -868,13 +876,14 @@ def _pass_decision(ev: Evaluator, ctx: DealContext, s: int, p: Pass, number: int
             verdict = _verdict(options, comp, (0.0, 0.0), False, [], PASS_EXTRA_SIGMA)
         comment = None
         reason = None
+        ref = comp.reference if comp is not None and comp.reference else best
         if verdict.mark:
-            reason = explain_pass(PassFacts(ctx.seats[s], dealt, made, best, verdict.epl),
+            reason = explain_pass(PassFacts(ctx.seats[s], dealt, made, ref, verdict.epl),
                                   options.lang)
             comment = reason.text
         return Decision(
             deal=number, trick=None, seat=ctx.seats[s], kind="pass", card=None,
-            cards=tuple(p.cards), legal=(), best=_cards(best) if verdict.mark else None,
+            cards=tuple(p.cards), legal=(), best=_cards(ref) if verdict.mark else None,
             forced=False, epl=verdict.epl, epl_stderr=verdict.stderr, dd_loss=None,
             mark=verdict.mark, comment=comment, deal_index=di, play_index=None,
             choices=_choices(result), confidence=verdict.confidence,

@@ -75,8 +75,12 @@ class EvalOptions:
     #: whole-deal play-out counting two): once spent, the verdicts still
     #: unclear get no more held-out worlds (and are not marked).  It
     #: bounds the time per deal (docs/analysis.md, "Speed") and is counted,
-    #: not timed, so that a run is reproducible on any machine.
-    deal_budget: int = 78000
+    #: not timed, so that a run is reproducible on any machine.  It was
+    #: 78,000 until play-outs cost a quarter of what they did: most deals
+    #: spent it all, and a quarter of the marks that came and went with the
+    #: seed were verdicts it cut (issue 24, docs/analysis.md, "Fewer
+    #: verdicts cut or given up"); most deals now stop well short of it.
+    deal_budget: int = 150000
     #: Exact solve in every world when this many tricks (or fewer) remain.
     exact_tricks: int = 5
     #: Play-outs hand over to the exact solver for this many last tricks.
@@ -118,8 +122,12 @@ class EvalOptions:
     #: that were hardly ever marked (1.06 +- 0.18 after 1,536 worlds, 3,072
     #: would need 1.38) then took every deal's work budget, and the
     #: verdicts still open when it ran out were marked or not with the
-    #: seed (issue 24, docs/analysis.md "Futility").
-    futility_z: float = 1.5
+    #: seed (issue 24, docs/analysis.md "Futility").  1.5 then gave up on
+    #: right-skewed losses after their first 256 worlds (0.7 +- 0.5 under
+    #: one seed, 1.8 +- 0.15 after 2,048 under another): with the larger
+    #: ``deal_budget`` there is room to look further (issue 24, "Fewer
+    #: verdicts cut or given up").
+    futility_z: float = 2.5
     seed: int = 0
 
 
@@ -127,10 +135,13 @@ class EvalOptions:
 #: first round of screened passes, 48 for the finalists' race): with 64, a
 #: pass needed a loss above 4.5 points to be marked, and none ever was
 #: (issue 24); a pass whose loss is plainly small stops early (futility).
+#: Its budget and futility are the defaults' before issue 24's last round:
+#: the defaults' new ones (and twice its budget) did not steady its marks,
+#: whose verdicts end at their own 192 deals (docs/analysis.md).
 FAST = EvalOptions(samples=16, race=48, verify=192, verify_exact=48, verify_min=64, batch=16,
                    exact_tricks=4, tail_tricks=2, dd_tricks=5, dd_nodes=60_000, pass_samples=12,
                    pass_pool=12, pass_first=8, pass_finalists=4, pass_race=48, pass_verify=512,
-                   deal_budget=16000)
+                   deal_budget=16000, futility_z=1.5)
 
 
 #: Nodes of exact search that cost about one play-out (measured with the
@@ -763,14 +774,28 @@ class Evaluator:
 
     def verify_pass(self, ctx: DealContext, seat: int, a: int, b: int, key: str,
                     threshold: float, z: float | None = None, resume: Comparison | None = None,
-                    until: int | None = None) -> Comparison | None:
+                    until: int | None = None, others: Sequence[int] = ()) -> Comparison | None:
         """Held-out comparison of pass *a* with pass *b* on fresh worlds
-        (sequential, resumable, as :meth:`verify`)."""
+        (sequential, resumable, as :meth:`verify`).
+
+        *others* are more references, as for a play: the first batches
+        (``verify_min`` worlds) play out *a* and every reference in the same
+        deals, and the comparison goes on against the one they found best
+        (:attr:`Comparison.reference`).  The best pass of the screening
+        changes with the seed between finalists a point apart far more
+        often than a play's best card (whole-deal play-outs, a race of
+        192 deals at most): of the pass marks that came and went between
+        two seeds, two in three had been measured against another pass
+        (issue 24, docs/analysis.md)."""
         sampler = self._pass_sampler(ctx, seat)
         if sampler is None:
             return None
         diffs = list(resume.diffs) if resume is not None else []
         pols = list(resume.policy) if resume is not None else []
+        if resume is not None:
+            b = resume.reference or b
+        elif others:
+            b = self._pass_pilot(ctx, seat, sampler, a, [b, *others], key, diffs, pols)
         run = Sequential(self, diffs, pols, threshold, z, self.options.verify_min,
                          self.options.pass_verify, until, key)
         for size, seed in run:
@@ -778,7 +803,30 @@ class Evaluator:
             for x, y, p in zip(ev.values[0], ev.values[1], ev.policy, strict=True):
                 diffs.append(x - y)
                 pols.append(p)
-        return run.comparison()
+        return run.comparison(reference=b if others or (resume is not None and resume.reference)
+                              else 0)
+
+    def _pass_pilot(self, ctx: DealContext, seat: int, sampler: WorldSampler, a: int,
+                    refs: Sequence[int], key: str, diffs: list[float], pols: list[int]) -> int:
+        """The first batches of a pass verification (``verify_min`` worlds,
+        the very worlds and seeds the sequential run would draw) with *a*
+        and every reference of *refs* in each: append the differences
+        against the reference with the fewest points over them (the first
+        on ties), and return it."""
+        batch = self.options.batch
+        budget = self.options.pass_verify
+        least = min(self.options.verify_min, budget)
+        first = min(budget, max(batch, least - least % batch))
+        per: list[list[float]] = [[] for _ in refs]
+        for i in range(0, first, batch):
+            ev = self._pass_values(ctx, seat, sampler, [a, *refs], min(batch, first - i),
+                                   f"{key}/verify/{i // batch}", start=i)
+            for j in range(len(refs)):
+                per[j].extend(x - y for x, y in zip(ev.values[0], ev.values[j + 1], strict=True))
+            pols.extend(ev.policy)
+        j = max(range(len(refs)), key=lambda r: (sum(per[r]), -r))
+        diffs.extend(per[j])
+        return refs[j]
 
     def _pass_sampler(self, ctx: DealContext, seat: int) -> WorldSampler | None:
         rules = ctx.rules

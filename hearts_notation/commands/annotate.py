@@ -252,10 +252,6 @@ def command(files: tuple[str, ...], output: str | None, out_dir: str | None, sam
         games, read_fmt = [position_game(read_position(file, lang))], "hrn"
     else:
         games, read_fmt = read_record(file, fmt_in, rules, force_rules)
-    if only_deal is not None and not any(1 <= only_deal <= len(g.deals) for g in games):
-        # (nothing would be analysed: the record written back unmarked, exit 0)
-        fail(translate(current_language(), "annotate.no_such_deal", deal=only_deal,
-                       k=max((len(g.deals) for g in games), default=0)))
     analyses: list[GameAnalysis] = []
     totals = AnnotateTotals()
     if jobs > 1 and sum(len(g.deals) for g in games) > 1:

@@ -1618,7 +1618,6 @@ MESSAGES.update({
     # A worker on another commit with the same version string (its sources' digest differs): issue 30.
     "engine.workers_build": "--scheduler {address}: the Dask worker {worker} runs another build of hearts-notation {version} (sources {theirs}, this client {ours}); install the same commit on both",
     # annotate --out-dir: a corpus annotated part by part by the workers (issue 30).
-    "annotate.no_such_deal": "--deal {deal}: no game of the record has a deal {deal} (the longest has {k})",
     "annotate.needs_out_dir": "several records, a folder or a pattern are annotated with --out-dir DEST (a folder or a URL the workers can write)",
     "annotate.out_dir_option": "--out-dir writes the annotated parts itself: leave out {option}",
     "annotate.out_dir_stdin": "--out-dir annotates files the workers can read; standard input is not one",

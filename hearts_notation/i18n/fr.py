@@ -1556,7 +1556,6 @@ MESSAGES.update({
     # Un worker sur un autre commit avec la même version (le condensé de ses sources diffère) : ticket 30.
     "engine.workers_build": "--scheduler {address} : le worker Dask {worker} a une autre construction de hearts-notation {version} (sources {theirs}, ce client {ours}) ; installez le même commit des deux côtés",
     # annotate --out-dir : un corpus annoté partie par partie par les workers (ticket 30).
-    "annotate.no_such_deal": "--deal {deal} : aucune partie de l'enregistrement n'a de donne {deal} (la plus longue en a {k})",
     "annotate.needs_out_dir": "plusieurs parties, un dossier ou un motif s'annotent avec --out-dir DEST (un dossier ou une URL où les workers peuvent écrire)",
     "annotate.out_dir_option": "--out-dir écrit lui-même les morceaux annotés : retirez {option}",
     "annotate.out_dir_stdin": "--out-dir annote des fichiers que les workers peuvent lire ; l'entrée standard n'en est pas un",
