@@ -314,9 +314,11 @@ def _english(word: str) -> str:
 
 
 def _is_seat_word(text: str) -> bool:
-    """A seat name as the notation allows it: a letter, then up to seven
-    letters or digits (docs/spec.md, section 3.1)."""
-    return bool(re.fullmatch(r"[^\W\d_]\w{0,7}", text)) and "_" not in text
+    """A seat name as the notation allows it: an ASCII letter, then up to
+    seven ASCII letters or digits (docs/spec.md, section 3.1).  A word with
+    an accent is no seat: ``queen == Maëlle`` is an error that says a
+    player's name goes in quotes, not a seat that matches nothing."""
+    return re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,7}", text) is not None
 
 
 class DateValue(_Value):

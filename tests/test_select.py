@@ -559,6 +559,19 @@ def test_query_errors_in_french() -> None:
     assert "un prédicat (capot, dame," in result.output and "« non »" in result.output
 
 
+def test_an_accented_name_unquoted_is_no_seat() -> None:
+    """Seat names are ASCII (docs/spec.md, section 3.1): ``dame == Maëlle``
+    is an error saying a player's name goes in quotes, not a seat that
+    matches nothing (exit 0, count 0, as it was)."""
+    result = CliRunner().invoke(cli, ["select", "samples/feuille-en-francais.hrn", "--lang", "fr",
+                                      "--count", "--where", "dame == Maëlle"])
+    assert result.exit_code == 2
+    assert "le nom d'un joueur entre guillemets, trouvé Maëlle" in result.output
+    quoted = CliRunner().invoke(cli, ["select", "samples/feuille-en-francais.hrn", "--count",
+                                      "--where", 'dame == "Maëlle"'])
+    assert quoted.exit_code == 0 and quoted.output == "1\n"
+
+
 def test_finding_codes_are_the_specs() -> None:
     spec = (ROOT / "docs/spec.md").read_text(encoding="utf-8")
     section = spec.split("### 5.2 The codes", 1)[1].split("###", 1)[0]
