@@ -254,3 +254,15 @@ def test_unusable_input_is_still_reported_before_any_game(tmp_path: Path) -> Non
     empty.write_text("  \n\n", encoding="utf-8")
     with pytest.raises(InputError, match="empty input"):
         list(read_games(str(empty)))
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_its_mark_is_named(tmp_path: Path, encoding: str) -> None:
+    """Text saved as UTF-16 without a byte-order mark is named so, with what
+    to do, not as "binary data (NUL byte at offset 1)"."""
+    f = tmp_path / "sheet.hrn"
+    f.write_bytes((Path(__file__).resolve().parent.parent / "samples" / "feuille-en-francais.hrn")
+                  .read_text(encoding="utf-8")
+                  .encode(encoding))
+    with pytest.raises(InputError, match="UTF-16 text without its byte-order mark"):
+        list(read_games(str(f)))

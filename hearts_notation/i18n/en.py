@@ -1213,6 +1213,7 @@ MESSAGES.update({
     "input.missing": "no such file",
     "input.empty_name": "an empty file name (a shell variable left empty?)",
     "input.permission": "permission denied",
+    "input.utf16_no_bom": "UTF-16 text without its byte-order mark (a NUL byte beside every character); save the file as UTF-8 (or UTF-16 with its mark)",
     "input.binary": "binary data, not a text record (NUL byte at offset {offset}); expected UTF-8 text",
     "input.not_utf8": "not UTF-8 text (byte {byte}); save the file as UTF-8",
     "input.not_utf16": "not UTF-16 text (an unpaired surrogate or an odd byte); save the file as UTF-8",

@@ -752,6 +752,7 @@ MESSAGES.update({
     "input.missing": "fichier introuvable",
     "input.empty_name": "un nom de fichier vide (une variable du shell restée vide ?)",
     "input.permission": "accès refusé",
+    "input.utf16_no_bom": "texte UTF-16 sans sa marque d'ordre des octets (un octet NUL à côté de chaque caractère) ; enregistrez le fichier en UTF-8 (ou en UTF-16 avec sa marque)",
     "input.binary": "données binaires, pas une feuille en texte (octet NUL à la position {offset}) ; on attendait du texte UTF-8",
     "input.not_utf8": "pas du texte UTF-8 (octet {byte}) ; enregistrez le fichier en UTF-8",
     "input.not_utf16": "pas du texte UTF-16 (une moitié de paire de substitution ou un octet impair) ; enregistrez le fichier en UTF-8",

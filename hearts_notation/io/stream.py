@@ -374,7 +374,14 @@ def open_binary(path: str) -> BinaryIO:
         raise InputError(path, msg("input.cannot_read", why=os_reason(exc))) from None
 
 
-def _binary_error(source: str, offset: int) -> InputError:
+def _binary_error(source: str, offset: int, head: bytes = b"") -> InputError:
+    """A NUL byte at *offset*; *head*, the input's first bytes when the NUL
+    is among them: text saved as UTF-16 without its byte-order mark (a NUL
+    beside every ASCII character) is named as such, with what to do."""
+    sample = head[:64] if len(head) >= 4 else b""
+    low, high = sample[0::2], sample[1::2]      # (little-endian: the NULs are the high bytes)
+    if sample and ((not any(high) and all(low)) or (not any(low) and all(high))):
+        return InputError(source, msg("input.utf16_no_bom"))
     return InputError(source, msg("input.binary", offset=offset))
 
 
@@ -458,7 +465,7 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
         if block:
             nul = block.find(b"\0")
             if nul >= 0:
-                stop = _binary_error(source, offset + nul)
+                stop = _binary_error(source, offset + nul, block if offset == 0 else b"")
                 if offset == 0:
                     raise stop
                 block = block[:nul]
@@ -657,7 +664,7 @@ def read_bytes(path: str, max_bytes: int | None = None) -> bytes:
             if total == 0 and block[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
                 utf16 = True
             if not utf16 and b"\0" in block:
-                raise _binary_error(path, total + block.find(b"\0"))
+                raise _binary_error(path, total + block.find(b"\0"), block if total == 0 else b"")
             total += len(block)
             if total > limit:
                 raise InputError(path, whole_input_message("document", limit))
