@@ -226,7 +226,7 @@ def test_yaml_date_and_binary_are_named(tmp_path: Path) -> None:
     code, out = run("validate", path, "--lang", "fr")
     assert code == 1
     assert out.splitlines()[0] == (
-        f"{path}:1:14: erreur: tags.Date : les valeurs d'étiquette sont des chaînes, trouvé une date "
+        f"{path}:1:14: erreur: tags.Date : les valeurs de balise sont des chaînes, trouvé une date "
         "(écrivez-la entre guillemets pour la garder en texte) [syntax-error]"
     )
     path = write(tmp_path, "b.yaml", "tags: {Event: !!binary aGVsbG8=}\ndeals: []\n")

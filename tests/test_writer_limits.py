@@ -150,7 +150,7 @@ def test_big_record_to_jsonl_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("tag", "lang", "named"), [("Événement", "en", "the Événement tag"),
-                                                     ("Arbitré", "fr", "l'étiquette Arbitré")])
+                                                     ("Arbitré", "fr", "la balise Arbitré")])
 def test_an_accented_tag_over_the_limit_is_named(small_limits: None, tag: str, lang: str,
                                                  named: str) -> None:
     """The over-long field is named with the one tag-name alphabet: an
