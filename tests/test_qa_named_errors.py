@@ -31,3 +31,13 @@ def test_the_seat_of_a_syntax_error_is_its_player(tmp_path: Path, command: list[
     result = CliRunner().invoke(cli, [*command, "--lang", "fr", str(path)])
     assert result.exit_code in (1, 2)
     assert "laissent le choix à Dédé (O) :" in result.output, result.output
+
+
+def test_annotate_out_dir_names_the_player_too(tmp_path: Path) -> None:
+    """The corpus mode reads each part in its worker (runners/annotate.py):
+    the same message as a local read."""
+    path = tmp_path / "chelem.hrn"
+    path.write_text(RECORD, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["annotate", "--lang", "fr", "--jobs", "1", "--out-dir",
+                                      str(tmp_path / "out"), str(path)])
+    assert "laissent le choix à Dédé (O) :" in result.output, result.output

@@ -112,6 +112,7 @@ def index_shard(shard: Shard, rules: RuleSet | None,
     and a caret; the first trick the analysis cannot replay)."""
     from ..analysis.context import malformed_game
     from ..diagnostics import LineView, render
+    from ..i18n import players_in_view
     from ..io.stream import source_lines_at
     from ..referee import game_seats, resolve_rules
 
@@ -132,15 +133,19 @@ def index_shard(shard: Shard, rules: RuleSet | None,
     for position, g in enumerate(games):
         ref = GameRef(shard, position, len(g.deals))
         if g.errors:
+            # a seat an error names is its player, as a local read says it
             v = view([f.line for f in g.errors])
-            out.append(GameCheck(ref, tuple(render(f, shard.path, v) for f in g.errors)))
+            with players_in_view(g.players):
+                out.append(GameCheck(ref, tuple(render(f, shard.path, v) for f in g.errors)))
             continue
         ruleset = resolve_rules(g, rules, force_rules)
         seats, ruleset, _ = game_seats(g, ruleset)
         bad = malformed_game(g, ruleset, seats)
         malformed = None
         if bad is not None:
-            malformed = render(bad, shard.path, view([bad.line]) if bad.line is not None else None)
+            with players_in_view(g.players):
+                malformed = render(bad, shard.path,
+                                   view([bad.line]) if bad.line is not None else None)
         out.append(GameCheck(ref, (), malformed))
     return out
 
