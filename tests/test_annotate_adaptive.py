@@ -6,11 +6,13 @@ that its loss is measured against the same card under any seed."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from hearts_notation.analysis.annotate import runner_up
 from hearts_notation.analysis.context import DealContext, PlayPoint
-from hearts_notation.analysis.evaluate import FAST, EvalOptions, Evaluation, Evaluator
+from hearts_notation.analysis.evaluate import FAST, Comparison, EvalOptions, Evaluation, Evaluator
 from hearts_notation.analysis.exact import ExactSolver
 from hearts_notation.io import read_games
 from hearts_notation.rules import parse_rules
@@ -86,16 +88,24 @@ def test_a_verification_goes_on_against_the_reference_its_first_worlds_found_bes
     point = next(p for p in ctx.points if open_play(p))
     assert point.legal is not None
     a, b, c = ev.classes(point, point.legal)[:3]
-    key = "t|1|adaptive"
-    both = ev.verify(ctx, point, a, b, key, 1.0, 2.0, others=[c])
+    _goes_on_against_the_best(partial(ev.verify, ctx, point), a, b, c, "t|1|adaptive", 2.0,
+                              opts.verify_min)
+
+
+def _goes_on_against_the_best(verify: Callable[..., Comparison | None], made: int, b: int,
+                              c: int, key: str, threshold: float, first: int) -> None:
+    """*verify* (a play's or a pass's, its position bound) of *made* against
+    the references *b* and *c* goes on against the best of them, exactly as
+    against that reference alone, and that one is the best of the first
+    worlds."""
+    both = verify(made, b, key, 1.0, threshold, others=[c])
     assert both is not None and both.reference in (b, c)
-    alone = ev.verify(ctx, point, a, both.reference, key, 1.0, 2.0)
+    alone = verify(made, both.reference, key, 1.0, threshold)
     assert alone is not None and alone.reference == 0
     assert both.diffs == alone.diffs and both.policy == alone.policy
     other = c if both.reference == b else b
-    against = ev.verify(ctx, point, a, other, key, 1.0, 2.0)
+    against = verify(made, other, key, 1.0, threshold)
     assert against is not None
-    first = opts.verify_min
     assert sum(both.diffs[:first]) >= sum(against.diffs[:first])
 
 
@@ -115,17 +125,8 @@ def test_a_pass_verification_goes_on_against_the_reference_its_first_worlds_foun
     made = ctx.given[seat]
     assert dealt is not None and made is not None
     b, c = [p for p in ev.pass_candidates(dealt, 3) if p != ev.pass_class(dealt, made)][:2]
-    key = "t|1|adaptive-pass"
-    both = ev.verify_pass(ctx, seat, made, b, key, 1.0, 3.0, others=[c])
-    assert both is not None and both.reference in (b, c)
-    alone = ev.verify_pass(ctx, seat, made, both.reference, key, 1.0, 3.0)
-    assert alone is not None and alone.reference == 0
-    assert both.diffs == alone.diffs and both.policy == alone.policy
-    other = c if both.reference == b else b
-    against = ev.verify_pass(ctx, seat, made, other, key, 1.0, 3.0)
-    assert against is not None
-    first = opts.verify_min
-    assert sum(both.diffs[:first]) >= sum(against.diffs[:first])
+    _goes_on_against_the_best(partial(ev.verify_pass, ctx, seat), made, b, c,
+                              "t|1|adaptive-pass", 3.0, opts.verify_min)
 
 
 def _split(means: tuple[float, float], se: float, n: int) -> tuple[list[float], list[int]]:
