@@ -504,12 +504,18 @@ class DaskEngine:
         range), a scheduler lost during the run."""
         from concurrent.futures import CancelledError
 
+        from distributed.comm.core import CommClosedError
         from distributed.scheduler import KilledWorker
 
         try:
             return future.result()
         except KilledWorker as exc:
             raise EngineUnavailable(_killed(what, exc.allowed_failures + 1)) from None
+        except CommClosedError:
+            # The scheduler died while this client gathered a result from it
+            # (``ConnectionPool.gather``: a race with the client noticing the
+            # loss, which then cancels the futures, the branch below).
+            raise EngineUnavailable(msg("engine.scheduler_lost", address=self.address)) from None
         except CancelledError:
             if self.client.status == "running":
                 raise
