@@ -395,20 +395,15 @@ def text_of(res: dict[str, Any], lang: str, game: Game | None = None) -> str:
     def t(key: str, **args: object) -> str:
         return translate(lang, key, **args)
 
-    if game is None:
-        return _text_of(res, lang, t)
-    with seats_in_view(game.seat_names), players_in_view(game.players):
-        return _text_of(res, lang, t)
-
-
-def _text_of(res: dict[str, Any], lang: str, t: Callable[..., str]) -> str:
-
+    seats = game.seat_names if game is not None else ()
+    players = game.players if game is not None else {}
     out = [t("solve.head", deal=res["deal"], model=t(f"solve.model.{res['model']}"))]
     positions = res["positions"] if "positions" in res else [res]
     for p in positions:
         out.append("")
-        out.append(render(lang, "solve.position", {"trick": p["trick"], "card": p["card_in_trick"],
-                                                   "seat": seat(p["seat"])}))
+        with seats_in_view(seats), players_in_view(players):
+            out.append(render(lang, "solve.position", {
+                "trick": p["trick"], "card": p["card_in_trick"], "seat": seat(p["seat"])}))
         width = 4
         for e in p["cards"]:
             name = card_text(_card(e["card"]), lang)
