@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from types import TracebackType
 from typing import TYPE_CHECKING, Literal, TextIO
 
 if TYPE_CHECKING:      # rich is imported only when a bar is drawn (start-up cost)
@@ -85,8 +84,7 @@ class CorpusProgress:
         self.start()
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
     def start(self) -> None:
