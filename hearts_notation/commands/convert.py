@@ -18,12 +18,12 @@ shared with ``fmt``, which must compare each file with its canonical form.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 import click
 
-from ..diagnostics import render, render_errors
+from ..diagnostics import NamedError, named_errors, render, render_errors
 from ..i18n import current_language, msg, players_in_view, translate
 from ..io import (
     OUTPUT_FORMATS,
@@ -38,7 +38,7 @@ from ..io import (
     read_games,
     write_atomic_iter,
 )
-from ..model import Finding, Game
+from ..model import Game
 from ..output import message
 from ..rules import RuleSet
 from ._common import fail, fail_input, fail_output
@@ -138,17 +138,15 @@ class _Gate:
     def __init__(self, games: Iterable[Game], rules: str | None) -> None:
         self.games = games
         self.rules = rules
-        self.errors: list[Finding] = []
-        #: the players of each error's game (parallel to ``errors``)
-        self.players: list[Mapping[str, str]] = []
+        #: each syntax error with its game's players
+        self.errors: list[NamedError] = []
         self.count = 0
 
     def __iter__(self) -> Iterator[Game]:
         for game in self.games:
             self.count += 1
             if game.errors:
-                self.errors.extend(game.errors)
-                self.players.extend(game.players for _ in game.errors)
+                self.errors.extend(named_errors(game))
                 continue
             if self.errors:
                 continue
@@ -209,7 +207,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     except _Abort:
         if not gate.count and not gate.errors:
             fail(translate(current_language(), "cli.no_game_found", path=input_path))
-        for text_of_error in render_errors(gate.errors, input_path, None, gate.players):
+        for text_of_error in render_errors(gate.errors, input_path):
             message(text_of_error)
         n = len(gate.errors)
         fail(translate(current_language(), "cli.syntax_errors." + ("one" if n == 1 else "other"),

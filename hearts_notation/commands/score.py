@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..api import score
+from ..diagnostics import NamedError
 from ..i18n import players_in_view, public_finding, seat_text, seats_in_view, translate
 from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..io.batches import Batch, Broken
@@ -369,7 +370,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         fail_output(exc, output)
     if run.syntax:
         first = run.syntax_source or "-"
-        fail_syntax(first, run.syntax, run.syntax_lines, run.syntax_players)
+        fail_syntax(first, run.syntax, run.syntax_lines)
     if game_no is not None and not run.games:
         fail(translate(lang, "cli.no_game", files=" ".join(files), n=game_no))
     if not streamed:
@@ -396,9 +397,8 @@ class _Run:
         self.totals = ScoreTotals(standings=Standings())
         self.disagree = False
         self.games = 0
-        self.syntax: list[Finding] = []
-        #: the players of each syntax error's game (parallel to ``syntax``)
-        self.syntax_players: list[Mapping[str, str]] = []
+        #: each syntax error with its game's players
+        self.syntax: list[NamedError] = []
         self.syntax_source: str | None = None
         #: ``--game N``: no game at all is an error (nothing written).
         self.need_game = False
@@ -416,16 +416,14 @@ class _Run:
         a file come together), then :class:`_Abort`."""
         for bad, item, summary in items:
             source, findings, players = found(item)
-            errors = [f for f in findings if f.code == "syntax-error"]
+            errors = [NamedError(f, players) for f in findings if f.code == "syntax-error"]
             if self.syntax:
                 if (source or "-") != (self.syntax_source or "-"):
                     break
                 self.syntax.extend(errors)
-                self.syntax_players.extend(players for _ in errors)
                 continue
             if errors:
                 self.syntax, self.syntax_source = errors, source
-                self.syntax_players = [players for _ in errors]
                 continue
             self.games += 1
             self.disagree = self.disagree or bad
@@ -434,7 +432,8 @@ class _Run:
         if self.syntax and self.lines is not None:
             # Read now, while the engine runs (its workers see the data).
             self.syntax_lines = self.lines(self.syntax_source or "-",
-                                           [f.line for f in self.syntax if f.line is not None])
+                                           [e.finding.line for e in self.syntax
+                                            if e.finding.line is not None])
         if self.syntax or (self.need_game and not self.games):
             raise _Abort
 

@@ -72,12 +72,14 @@ from .elements import (
 )
 from .lex import HrnSyntaxError, Mismatch, french_letter_message, quote, read_line
 from .words import (
+    ANY_WORD_RE,
     ENGLISH_SEATS,
     FRENCH_LETTER_RE,
     FRENCH_WEST,
     KEYWORDS,
     LETTER_CARD,
     SEAT_NAME_RE,
+    fold_word,
     seat_words,
     tag_name,
 )
@@ -236,11 +238,11 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
     try:
         elements = read_line(text, line) if read is None else read(text, line)
     except HrnSyntaxError as exc:
-        b.line_error(exc.msg or exc.message, exc.line, exc.column, text)
+        b.line_error(b.player_named(exc, text, line), exc.line, exc.column, text)
         return
     except Mismatch:
         worded = _worded(text, line, b.seat_names_for_messages())
-        b.line_error(worded.msg or worded.message, worded.line, worded.column, text)
+        b.line_error(b.player_named(worded, text, line), worded.line, worded.column, text)
         return
     if b.skipping:
         if not any(isinstance(el, (DealEl, ResultEl)) for el in elements):
@@ -489,6 +491,43 @@ class _GameBuilder:
 
     # seats
 
+    def player_seats(self) -> dict[str, str]:
+        """Each player's name, folded (:func:`.words.fold_word`), and the seat it
+        plays: a hand-typed sheet often names a player where the notation
+        wants the seat (``marque Anne 3 …``), and the message then says
+        which seat to write.  Read from the tags as they stand, so that it
+        serves before the deals' tags are judged too."""
+        seats = self.seat_names_for_messages()
+        if len(seats) == 4:
+            tags: dict[str, str] = dict(zip(PLAYER_TAGS_4, seats, strict=True))
+        else:
+            tags = {f"P{i + 1}": s for i, s in enumerate(seats)}
+        found: dict[str, str] = {}
+        for name, value, *_ in self.tag_list:
+            seat = tags.get(name)
+            if seat is not None and value.strip():
+                found.setdefault(fold_word(value), seat)
+        return found
+
+    def player_named(self, exc: HrnSyntaxError, text: str, line: int) -> str | Msg:
+        """The message of a line that does not read, saying which seat to
+        write when the accented word refused where a seat stands is a
+        player's name (``marque N 3 E 4 Chloé 15 O 4``).  The word is read
+        back from the line at the error's position, so that the lexer's and
+        the grammar's errors are answered alike."""
+        message: str | Msg = exc.msg or exc.message
+        if exc.msg is None or exc.msg.key != "syntax.seat_ascii":
+            return message
+        rows = text.split("\n")
+        row = exc.line - line
+        if not 0 <= row < len(rows):
+            return message
+        word = ANY_WORD_RE.match(rows[row], exc.column - 1)
+        owner = self.player_seats().get(fold_word(word.group())) if word else None
+        if word is None or owner is None:
+            return message
+        return msg("syntax.seat_player", found=quote(word.group()), seat=owner)
+
     def seat_names_for_messages(self) -> tuple[str, ...]:
         """The seats to name in a message, without judging the tags yet
         (a bad ``Seats`` tag is reported where the deals begin)."""
@@ -601,6 +640,9 @@ class _GameBuilder:
         if got is not None:
             return got
         seats = self.seats or ()
+        owner = self.player_seats().get(fold_word(name))
+        if owner is not None:
+            raise self.fail(msg("syntax.seat_player", found=quote(name), seat=owner), line, col, trick)
         hint: Arg = ""
         if FRENCH_LETTER_RE.fullmatch(name):
             hint = ("space", "", ("paren", french_letter_message(name).arg()))
