@@ -725,6 +725,7 @@ MESSAGES.update({
     "select.expected.regex": "a regular expression in quotes",
     "select.unknown_predicate": "unknown predicate {name}; the predicates are {known}",
     "select.no_comparison": "{name} takes no comparison",
+    "select.no_such_seat": "no game read has a seat {seat} (a seat is N, E, S, W or O, P1..., or one a Seats tag names; a player's name goes in quotes)",
     "select.bad_operator": "{name} cannot be compared with {op}; use {ops}",
     "select.bad_rules": "not a rule set: {why}",
     "select.bad_regex": "bad regular expression: {why}",

@@ -1107,6 +1107,7 @@ MESSAGES.update({
     "select.expected.text": "un texte entre guillemets",
     "select.expected.regex": "une expression régulière entre guillemets",
     "select.unknown_predicate": "prédicat inconnu {name} ; les prédicats sont {known}",
+    "select.no_such_seat": "aucune partie lue n'a de place {seat} (une place est N, E, S, O ou W, P1..., ou celle qu'une balise Places nomme ; le nom d'un joueur s'écrit entre guillemets)",
     "select.no_comparison": "{name} ne se compare pas",
     "select.bad_operator": "{name} ne se compare pas avec {op} ; employez {ops}",
     "select.bad_rules": "ce ne sont pas des règles : {why}",
