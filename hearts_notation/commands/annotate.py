@@ -43,6 +43,7 @@ from ..io import (
     InputError,
     decode,
     format_for,
+    input_format,
     iter_dumps,
     iter_games_text,
     read_bytes,
@@ -111,7 +112,7 @@ def read_record(path: str, fmt: str | None, rules: RuleSet | None,
                 force_rules: bool = False) -> tuple[list[Game], str]:
     """Every game of *path*, and its format; unusable input or a syntax
     error ends the command with status 2 and compiler-style messages."""
-    in_fmt = format_for(path, fmt)
+    in_fmt = input_format(path, fmt)
     try:
         text = decode(read_bytes(path), path)
         games = list(iter_games_text(text, in_fmt, path, rules))

@@ -31,6 +31,7 @@ from ..io import (
     RecordError,
     decode,
     format_for,
+    input_format,
     iter_dumps,
     iter_games_text,
     read_bytes,
@@ -179,7 +180,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     and a caret), nothing is written and the exit status is 2.
     """
     use_unicode, lang, spec = text_options(lang, unicode, rules)
-    in_fmt = format_for(input_path, fmt_in)
+    in_fmt = input_format(input_path, fmt_in)
     out_fmt = to_fmt or default_output_format(in_fmt, output)
     target = output if output is not None else "-"
     if output is not None and in_fmt == "hrn":

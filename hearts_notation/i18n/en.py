@@ -538,6 +538,7 @@ MESSAGES.update({
     "syntax.odd_space": "found a special space ({code}: a no-break, thin or zero-width space, as a word processor puts before : or ?) where the notation wants an ordinary space or a word: type an ordinary space",
     "syntax.typographic_quotes": "found {found}: a tag value is written between straight quotes, \"Club\", not « » or “ ”",
     "syntax.expected": "expected {what}, found {found}",
+    "syntax.other_format": "{message} (this input looks like {format}, not HRN: read it with --from {format})",
     "expect.TAG_OPEN": "a tag such as [Event \"...\"]",
     "expect.TAG_NAME": "a tag name",
     "expect.TAG_VALUE": "a quoted tag value such as \"Club\"",

@@ -430,6 +430,7 @@ MESSAGES.update({
     "syntax.odd_space": "trouvé une espace spéciale ({code} : une espace insécable, fine ou sans chasse, comme un traitement de texte en met devant : ou ?) là où la notation veut une espace ordinaire ou un mot : tapez une espace ordinaire",
     "syntax.typographic_quotes": "trouvé {found} : une valeur de balise s'écrit entre guillemets droits, \"Club\", pas « » ni “ ”",
     "syntax.expected": "on attendait {what}, trouvé {found}",
+    "syntax.other_format": "{message} (cette entrée ressemble à du {format}, pas à du HRN : lisez-la avec --from {format})",
     "expect.TAG_OPEN": "une balise comme [Événement \"...\"]",
     "expect.TAG_NAME": "un nom de balise",
     "expect.TAG_VALUE": "une valeur de balise entre guillemets comme \"Club\"",

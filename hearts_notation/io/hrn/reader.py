@@ -161,6 +161,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
         # No comment runs past its line: each line is a logical line, read
         # as it comes (what the parallel runner's workers read).
         b = _GameBuilder(visitor, source, index, default_rules)
+        b.head = text
         lineno = first_line - 1
         first: tuple[int, str] | None = None
         for t in physical:
@@ -207,6 +208,7 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
     what its ``end_game`` returns (:func:`build_game` with the
     :class:`~hearts_notation.io.events.GameBuilder`)."""
     b = _GameBuilder(visitor, source, index, default_rules)
+    b.head = next((ll.text for ll in lines if ll.kind != "blank"), "")
     for ll in lines:
         if ll.kind == "blank":
             continue
@@ -290,6 +292,22 @@ def _worded(text: str, line: int, seats: tuple[str, ...]) -> HrnSyntaxError:
 
 
 # 3. Assembly ----------------------------------------------------------------------------
+
+
+def _other_format_hint(message: str | Msg, head: str) -> str | Msg:
+    """*message*, the first syntax error of an input's first game, with the
+    hint to read the input as the format its first lines look like
+    (:func:`~hearts_notation.io.sniff.looks_like`; ``--from json``), if
+    any: JSON in a ``.txt`` file, or on standard input where its first
+    bytes could also have been HRN, gave an error a line and no word on
+    why."""
+    from ..sniff import looks_like
+
+    name = looks_like(head)
+    if name is None:
+        return message
+    said = message.arg() if isinstance(message, Msg) else message
+    return msg("syntax.other_format", message=said, format=name)
 
 
 class _Stop(Exception):
@@ -407,6 +425,9 @@ class _GameBuilder:
         #: line-level errors already told once (no line before a deal header...)
         self.told: set[str] = set()
         self.pos: Pos | None = None
+        #: the game's text, or its first logical line: the first error of
+        #: an input's first game says so when it looks like another format
+        self.head = ""
 
     # errors
 
@@ -417,6 +438,8 @@ class _GameBuilder:
         if self.cur is not None:
             deal = self.cur.number
             self.cur.damaged = True
+        if not self.errors and self.index == 1 and self.head:
+            message = _other_format_hint(message, self.head)
         key, args = (message.key, message.args) if isinstance(message, Msg) else ("", ())
         text = message.text() if isinstance(message, Msg) else message
         self.errors.append(Finding(code="syntax-error", severity="error", message=text, deal=deal,
