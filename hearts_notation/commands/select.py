@@ -33,6 +33,7 @@ from ..io import (
     InputError,
     RecordError,
     format_for,
+    input_format,
     iter_dumps,
     write_atomic_iter,
 )
@@ -60,7 +61,7 @@ def default_output_format(paths: list[str], fmt_in: str | None, output: str | No
     can be written (a JSONL corpus gives JSONL, for a pipe), else HRN."""
     if output is not None and output != "-":
         return format_for(output)
-    found = {format_for(p, fmt_in) for p in paths}
+    found = {input_format(p, fmt_in) for p in paths}
     if len(found) == 1:
         only = found.pop()
         if only in OUTPUT_FORMATS:
