@@ -16,7 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple, overload
 
-from .i18n import current_language, finding_text, names_in_view, players_in_view, translate
+from .i18n import (
+    current_language,
+    finding_text,
+    names_in_view,
+    players_in_view,
+    seats_in_view,
+    translate,
+)
 from .model import Finding, Game
 from .output import escape_controls
 
@@ -113,25 +120,33 @@ class LineView(Sequence[str]):
 
 
 class NamedError(NamedTuple):
-    """A record's error with its game's players by seat, carried as one
-    value from where the game is read to where the message is written, so
-    that a seat the message names is its player (``à Dédé (O)``, as
-    ``validate`` names it) and the error and its players cannot drift
-    apart as two parallel lists could."""
+    """A record's error with its game's view: the players by seat and the
+    seat names, carried as one value from where the game is read to where
+    the message is written, so that a seat the message names is shown as
+    the game shows it, by its player (``à Dédé (O)``) and with the seats of
+    the game (``W`` stays ``W`` in French where ``O`` is another seat), and
+    the error and its game's view cannot drift apart as parallel lists could."""
 
     finding: Finding
     players: Mapping[str, str]
+    seats: Sequence[str]
 
 
 def named_errors(game: Game) -> list[NamedError]:
-    """The errors of *game*, each with the game's players."""
-    return [NamedError(f, game.players) for f in game.errors]
+    """The errors of *game*, each with the game's players and seats."""
+    return [NamedError(f, game.players, game.seat_names) for f in game.errors]
+
+
+def text_lines(text: str) -> dict[int, str]:
+    """The lines of a text held whole, by number, as :func:`render_errors`
+    takes them."""
+    return dict(enumerate(text.splitlines(), 1))
 
 
 def render_errors(errors: Sequence[NamedError], source: str,
                   lines: Mapping[int, str] | None = None) -> list[str]:
-    """Errors as compiler messages, each seat named by its game's player,
-    with the source line and a caret.
+    """Errors as compiler messages, each seat shown as its game shows it
+    (by its player), with the source line and a caret.
 
     *lines*: the quoted lines by number, read where the data is
     (:meth:`hearts_notation.runners.Engine.source_lines`: a cluster's
@@ -151,8 +166,8 @@ def render_errors(errors: Sequence[NamedError], source: str,
             lines = {}
     lang = current_language()
     out = []
-    for f, players in errors:
-        with players_in_view(players):
+    for f, players, seats in errors:
+        with seats_in_view(seats), players_in_view(players):
             text = render(f, source, None, lang=lang)
         if f.line is not None and f.line in lines:
             text = "\n".join([text, *caret_lines([lines[f.line]], 1, f.column)])

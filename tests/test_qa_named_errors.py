@@ -33,6 +33,20 @@ def test_the_seat_of_a_syntax_error_is_its_player(tmp_path: Path, command: list[
     assert "laissent le choix à Dédé (O) :" in result.output, result.output
 
 
+@pytest.mark.parametrize("command", [["score"], ["score", "--format", "json"], ["replay"],
+                                     ["annotate"], ["convert", "--to", "json"], ["fmt"]])
+def test_the_seat_of_a_syntax_error_is_shown_as_its_game_shows_it(
+        tmp_path: Path, command: list[str]) -> None:
+    """French writes W as O, unless O is another seat of the game: then W
+    stays W (``à O`` would name the wrong seat)."""
+    path = tmp_path / "chelem.hrn"
+    path.write_text('[Event "Chelem"]\n[Rules "moon-choice"]\n[Seats "N E O W"]\n\n'
+                    "deal 1 pass left\nmoon W\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, [*command, "--lang", "fr", str(path)])
+    assert result.exit_code == 2
+    assert "laissent le choix à W :" in result.output, result.output
+
+
 def test_annotate_out_dir_names_the_player_too(tmp_path: Path) -> None:
     """The corpus mode reads each part in its worker (runners/annotate.py):
     the same message as a local read."""

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 import click
 
-from ..diagnostics import NamedError, named_errors, render, render_errors
-from ..i18n import current_language, msg, players_in_view, translate
+from ..diagnostics import NamedError, named_errors, render_errors, text_lines
+from ..i18n import current_language, msg, translate
 from ..io import (
     OUTPUT_FORMATS,
     InputError,
@@ -78,16 +78,9 @@ def load(path: str, fmt: str, default_rules: RuleSet | str | None = None) -> Loa
     except InputError as exc:
         out.errors.append(exc.text(current_language()))
         return out
-    lines: list[str] | None = None
-    for game in out.games:
-        if not game.errors:
-            continue
-        if lines is None:
-            lines = out.text.splitlines()
-        # (a seat an error names is its player, as validate names it)
-        with players_in_view(game.players):
-            out.errors.extend(render(finding, path, lines, lang=current_language())
-                              for finding in game.errors)
+    errors = [e for g in out.games for e in named_errors(g)]
+    if errors:
+        out.errors.extend(render_errors(errors, path, text_lines(out.text)))
     if not out.games and not out.errors:
         out.errors.append(InputError(path, msg("input.no_game")).text(current_language()))
     return out

@@ -17,7 +17,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -409,14 +409,14 @@ class _Run:
         self.syntax_lines: dict[int, str] | None = None
 
     def _take(self, items: Iterable[tuple[bool, Any, GameSummary]],
-              found: Callable[[Any], tuple[str | None, list[Finding], Mapping[str, str]]]
+              errors_of: Callable[[Any], tuple[str | None, list[NamedError]]]
               ) -> Iterator[Any]:
         """The items until the first syntax error; after it, only the
         other syntax errors of the same file are collected (the games of
-        a file come together), then :class:`_Abort`."""
+        a file come together), then :class:`_Abort`.  *errors_of*: an
+        item's source and its syntax errors, each with its game's view."""
         for bad, item, summary in items:
-            source, findings, players = found(item)
-            errors = [NamedError(f, players) for f in findings if f.code == "syntax-error"]
+            source, errors = errors_of(item)
             if self.syntax:
                 if (source or "-") != (self.syntax_source or "-"):
                     break
@@ -440,15 +440,24 @@ class _Run:
     def items(self, items: Iterable[tuple[bool, Any, GameSummary]]
               ) -> Iterator[tuple[Game, RuleSet, GameScore, list[Finding]]]:
         """Table/HTML items: (game without deals, rules, score, findings)."""
-        return self._take(items, lambda it: (it[0].source, it[3], it[0].players))
+        def errors_of(item: tuple[Game, RuleSet, GameScore, list[Finding]]
+                      ) -> tuple[str | None, list[NamedError]]:
+            game, _, _, found = item
+            return game.source, [NamedError(f, game.players, game.seat_names)
+                                 for f in found if f.code == "syntax-error"]
+
+        return self._take(items, errors_of)
 
     def docs(self, items: Iterable[tuple[bool, Any, GameSummary]], lang: str = "en"
              ) -> Iterator[dict[str, Any]]:
         """JSON entries (:func:`score_document`), each finding as the report
         prints it (``message_translated`` in a language other than English)."""
-        for doc in self._take(items, lambda doc: (doc["source"], [
-                Finding.from_dict(d) for d in doc["disagreements"] if d["code"] == "syntax-error"],
-                doc.get("players") or {})):
+        def errors_of(doc: dict[str, Any]) -> tuple[str | None, list[NamedError]]:
+            return doc["source"], [
+                NamedError(Finding.from_dict(d), doc.get("players") or {}, doc["seats"])
+                for d in doc["disagreements"] if d["code"] == "syntax-error"]
+
+        for doc in self._take(items, errors_of):
             with players_in_view(doc.get("players") or {}):
                 for d in doc["disagreements"]:
                     public_finding(d, lang)

@@ -112,7 +112,6 @@ def index_shard(shard: Shard, rules: RuleSet | None,
     and a caret; the first trick the analysis cannot replay)."""
     from ..analysis.context import malformed_game
     from ..diagnostics import NamedError, named_errors, render_errors
-    from ..i18n import seats_in_view
     from ..io.stream import source_lines_at
     from ..referee import game_seats, resolve_rules
 
@@ -122,7 +121,7 @@ def index_shard(shard: Shard, rules: RuleSet | None,
         return exc
 
     def told(errors: list[NamedError]) -> list[str]:
-        # each seat an error names is its player, as a local read says it;
+        # each seat shown as the game shows it, as a local read says it;
         # the lines are read from the part the worker opened
         wanted = [e.finding.line for e in errors if e.finding.line is not None]
         try:
@@ -140,10 +139,7 @@ def index_shard(shard: Shard, rules: RuleSet | None,
         ruleset = resolve_rules(g, rules, force_rules)
         seats, ruleset, _ = game_seats(g, ruleset)
         bad = malformed_game(g, ruleset, seats)
-        # the seats as the game shows them, as a local read does (a record
-        # whose seats are W and O keeps both letters in French)
-        with seats_in_view(seats):
-            malformed = None if bad is None else told([NamedError(bad, g.players)])[0]
+        malformed = None if bad is None else told([NamedError(bad, g.players, seats)])[0]
         out.append(GameCheck(ref, (), malformed))
     return out
 
