@@ -213,4 +213,4 @@ class CorpusProgress:
         }
 
 
-__all__ = ["CorpusProgress", "stderr_is_terminal"]
+__all__ = ["CorpusProgress", "progress_console", "stderr_is_terminal"]

@@ -36,7 +36,17 @@ from ..analysis.context import malformed_game
 from ..analysis.evaluate import FAST, EvalOptions
 from ..analysis.explain import card_text
 from ..diagnostics import NamedError, named_errors, render_errors, text_lines
-from ..i18n import current_language, msg, os_reason, players_in_view, seats_in_view, translate
+from ..i18n import (
+    count,
+    current_language,
+    msg,
+    number,
+    os_reason,
+    players_in_view,
+    plural,
+    seats_in_view,
+    translate,
+)
 from ..i18n import render as say
 from ..io import (
     RECORD_FORMATS,
@@ -386,18 +396,22 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
                "games": run.games, "deals": run.deals, "totals": totals.to_dict()}
         write_stdout(json_text(doc, indent=2) + "\n")
     else:
-        t = partial(translate, current_language())
-        write_stdout(t("annotate.corpus_done", dest=out_dir, done=run.done, parts=run.parts,
-                       files=len(paths), skipped=run.skipped, games=run.games,
-                       deals=run.deals) + "\n")
+        lang = current_language()
+        t = partial(translate, lang)
+        write_stdout(t("annotate.corpus_done", dest=out_dir, done=number(lang, run.done),
+                       parts=number(lang, run.parts), files=count(lang, "summary.files", len(paths)),
+                       skipped=number(lang, run.skipped), games=count(lang, "summary.games", run.games),
+                       deals=count(lang, "summary.deals", run.deals)) + "\n")
         marks = totals.to_dict()
         epl = f"{marks['epl']:.2f}".replace(".", t("number.decimal"))
         write_stdout(t("annotate.corpus_marks", dubious=totals.marks["?!"],
                        mistake=totals.marks["?"], blunder=totals.marks["??"],
-                       decisions=totals.decisions, epl=epl) + "\n")
+                       decisions=count(lang, "annotate.decisions", totals.decisions),
+                       epl=epl) + "\n")
     if not run.complete:
-        message("hearts: " + translate(current_language(), "annotate.corpus_incomplete",
-                                       n=run.refused + run.unwritten, dest=out_dir))
+        lang, n = current_language(), run.refused + run.unwritten
+        message("hearts: " + translate(lang, f"annotate.corpus_incomplete.{plural(lang, n)}",
+                                       n=number(lang, n), dest=out_dir))
         raise SystemExit(EXIT_UNUSABLE)
     return CorpusReport(games=run.games, deals=run.deals)
 
