@@ -404,7 +404,8 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
         # nothing to say, the anchors move on.
         pts = ds.points
         total = deal.total
-        if deal.moon is None and ds.complete and (deal.score is None or line_agrees(deal.score, pts)):
+        if deal.moon is None and ds.complete and (deal.score is None or (
+                len(deal.score) == len(seats) and line_agrees(deal.score, pts))):
             if total is None or (len(total) == len(seats) and None not in anchor and all(
                     total.get(s) == a + pts[s] for a, s in zip(anchor, seats, strict=True))):  # type: ignore[operator]
                 anchor = [None if a is None else a + pts[s] for a, s in zip(anchor, seats, strict=True)]
@@ -441,6 +442,15 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                                            msg("finding.score-mismatch.incomplete", deal=num),
                                            num, None, pos)))
             else:
+                missing = [s for s in seats if s not in deal.score]
+                if missing:
+                    # A played deal's score line names every seat, as a total
+                    # line does: a seat left out is a figure the record lacks.
+                    out.append((i, 1, _finding("score-mismatch", "error",
+                                               msg("finding.score-mismatch.missing", deal=num,
+                                                   who=("comma", *(_s(x) for x in missing)),
+                                                   seats=seats_space(seats)),
+                                               num, None, pos)))
                 for seat, rec in deal.score.items():
                     if seat not in idx:
                         out.append((i, 1, _finding("score-mismatch", "error",
