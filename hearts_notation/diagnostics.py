@@ -14,10 +14,17 @@ record must not be able to drive the terminal of the person who checks it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import overload
+from typing import NamedTuple, overload
 
-from .i18n import current_language, finding_text, names_in_view, players_in_view, translate
-from .model import Finding
+from .i18n import (
+    current_language,
+    finding_text,
+    names_in_view,
+    players_in_view,
+    seats_in_view,
+    translate,
+)
+from .model import Finding, Game
 from .output import escape_controls
 
 
@@ -112,35 +119,57 @@ class LineView(Sequence[str]):
         return self.lines.get(i + 1, "")
 
 
-def render_errors(findings: list[Finding], source: str, text: str | None,
-                  players: Sequence[Mapping[str, str]] | None = None) -> list[str]:
-    """Findings as compiler messages, with the source line and a caret.
+class NamedError(NamedTuple):
+    """A record's error with its game's view: the players by seat and the
+    seat names, carried as one value from where the game is read to where
+    the message is written, so that a seat the message names is shown as
+    the game shows it, by its player (``à Dédé (O)``) and with the seats of
+    the game (``W`` stays ``W`` in French where ``O`` is another seat), and
+    the error and its game's view cannot drift apart as parallel lists could."""
 
-    The lines come from *text* when the input was held whole, else from
-    one more streaming pass over the file for just those lines.
-    *players*: each finding's game's players by seat (parallel to
-    *findings*), so that a seat a message names is its player, as
-    ``validate`` names it.
+    finding: Finding
+    players: Mapping[str, str]
+    seats: Sequence[str]
+
+
+def named_errors(game: Game) -> list[NamedError]:
+    """The errors of *game*, each with the game's players and seats."""
+    return [NamedError(f, game.players, game.seat_names) for f in game.errors]
+
+
+def text_lines(text: str) -> dict[int, str]:
+    """The lines of a text held whole, by number, as :func:`render_errors`
+    takes them."""
+    return dict(enumerate(text.splitlines(), 1))
+
+
+def render_errors(errors: Sequence[NamedError], source: str,
+                  lines: Mapping[int, str] | None = None) -> list[str]:
+    """Errors as compiler messages, each seat shown as its game shows it
+    (by its player), with the source line and a caret.
+
+    *lines*: the quoted lines by number, read where the data is
+    (:meth:`hearts_notation.runners.Engine.source_lines`: a cluster's
+    client never opens the corpus); without them they are read here, by
+    seeking where the reader noted line starts (a late error in a file of
+    gigabytes costs a block read), never by reading the whole file again;
+    standard input from the copy its reader kept.
     """
-    if text is not None:
-        lines = text.splitlines()
-        out = []
-        for k, f in enumerate(findings):
-            with players_in_view(players[k] if players is not None else {}):
-                out.append(render(f, source, lines, lang=current_language()))
-        return out
-    from .io.stream import InputError, source_lines_at  # only when there is an error
+    if lines is None:
+        from .io.stream import InputError, source_lines_at  # only when there is an error
 
-    wanted = [f.line for f in findings if f.line is not None]
-    try:
-        found = source_lines_at(source, wanted)
-    except InputError:
-        found = {}
+        try:
+            lines = source_lines_at(source, [e.finding.line for e in errors
+                                             if e.finding.line is not None])
+        except (InputError, OSError):
+            # (gone or unreadable since it was read: told without its lines)
+            lines = {}
+    lang = current_language()
     out = []
-    for k, f in enumerate(findings):
-        with players_in_view(players[k] if players is not None else {}):
-            msg = render(f, source, None, lang=current_language())
-        if f.line is not None and f.line in found:
-            msg = "\n".join([msg, *caret_lines([found[f.line]], 1, f.column)])
-        out.append(msg)
+    for f, players, seats in errors:
+        with seats_in_view(seats), players_in_view(players):
+            text = render(f, source, None, lang=lang)
+        if f.line is not None and f.line in lines:
+            text = "\n".join([text, *caret_lines([lines[f.line]], 1, f.column)])
+        out.append(text)
     return out

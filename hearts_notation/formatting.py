@@ -16,16 +16,16 @@ from __future__ import annotations
 import hashlib
 import tempfile
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
-from .diagnostics import render_errors
+from .diagnostics import NamedError, named_errors, render_errors
 from .i18n import current_language, msg
 from .io import InputError, games_of_chunks, iter_text_chunks, starts_with_bom
 from .io.hrn.notes import Note, NoteScanner, first_line, last_line, put_notes
 from .io.hrn.writer import iter_hrn_pieces
-from .model import Finding, Game
+from .model import Game
 from .output import OutputError
 
 #: Canonical text held in memory over all files before the spools of the
@@ -113,8 +113,7 @@ def format_file(path: str, rules: str | None, unicode: bool, lang: str | None, k
     scanner = NoteScanner()
     source_digest = hashlib.sha256()
     digest = hashlib.sha256()
-    errors: list[Finding] = []
-    players: list[Mapping[str, str]] = []     # each error's game's players
+    errors: list[NamedError] = []
     pulled: deque[Game] = deque()
     count = 0
 
@@ -130,8 +129,7 @@ def format_file(path: str, rules: str | None, unicode: bool, lang: str | None, k
         for game in games_of_chunks(path, "hrn", tap(iter_text_chunks(path)), rules):
             count += 1
             if game.errors:
-                errors.extend(game.errors)
-                players.extend(game.players for _ in game.errors)
+                errors.extend(named_errors(game))
             elif not errors:
                 pulled.append(game)
                 yield game
@@ -166,7 +164,7 @@ def format_file(path: str, rules: str | None, unicode: bool, lang: str | None, k
         out.errors.append(str(OutputError(path, exc.strerror or str(exc), exc.errno)))
     if not out.errors:
         if errors:
-            out.errors.extend(render_errors(errors, path, None, players))
+            out.errors.extend(render_errors(errors, path))
         elif not count:
             out.errors.append(InputError(path, msg("input.no_game")).text(current_language()))
     if out.errors:

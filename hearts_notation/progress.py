@@ -24,10 +24,10 @@ from __future__ import annotations
 import os
 import sys
 import time
-from types import TracebackType
 from typing import TYPE_CHECKING, Literal, TextIO
 
 if TYPE_CHECKING:      # rich is imported only when a bar is drawn (start-up cost)
+    from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskID
 
 Unit = Literal["games", "bytes", "deals"]
@@ -41,6 +41,16 @@ def stderr_is_terminal(stream: TextIO | None = None) -> bool:
         return bool(s.isatty())
     except (AttributeError, ValueError):
         return False
+
+
+def progress_console() -> Console:
+    """The console every progress display draws on (the corpus bars here,
+    ``hearts solve``'s search line): standard error, so that the output on
+    standard output stays clean, and ``NO_COLOR`` respected.  Stated once
+    so that the progress displays cannot come to differ."""
+    from rich.console import Console
+
+    return Console(stderr=True, no_color="NO_COLOR" in os.environ or None)
 
 
 class CorpusProgress:
@@ -74,8 +84,7 @@ class CorpusProgress:
         self.start()
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
     def start(self) -> None:
@@ -83,7 +92,6 @@ class CorpusProgress:
         self._start = time.perf_counter()
         if not self.enabled or self._progress is not None:
             return
-        from rich.console import Console
         from rich.progress import (
             BarColumn,
             Progress,
@@ -93,7 +101,7 @@ class CorpusProgress:
             TimeRemainingColumn,
         )
 
-        console = Console(stderr=True, no_color="NO_COLOR" in os.environ or None)
+        console = progress_console()
         # The bar takes what the words and the times leave of the line, so
         # that nothing is cut on a narrow terminal (80 columns).
         bar = max(8, min(40, console.width - 72))
@@ -205,4 +213,4 @@ class CorpusProgress:
         }
 
 
-__all__ = ["CorpusProgress", "stderr_is_terminal"]
+__all__ = ["CorpusProgress", "progress_console", "stderr_is_terminal"]

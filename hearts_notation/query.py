@@ -231,13 +231,16 @@ def tokenize(query: str) -> list[Token]:
 
 
 class Who(_Value):
-    """A seat as written (``S``, ``O``) or a player's name (``"Hélène"``)."""
+    """A seat as written (``S``, ``O``) or a player's name (``"Hélène"``),
+    and where it stands in the query (*start*, 0-based; not compared)."""
 
-    __slots__ = ("is_name", "text")
+    __slots__ = ("is_name", "start", "text")
+    _compare = ("text", "is_name")
 
-    def __init__(self, text: str, is_name: bool) -> None:
+    def __init__(self, text: str, is_name: bool, start: int = -1) -> None:
         self.text = text
         self.is_name = is_name
+        self.start = start
 
 
 class Pred(_Value):
@@ -319,6 +322,40 @@ def _is_seat_word(text: str) -> bool:
     an accent is no seat: ``queen == Maëlle`` is an error that says a
     player's name goes in quotes, not a seat that matches nothing."""
     return re.fullmatch(r"[A-Za-z][A-Za-z0-9]{0,7}", text) is not None
+
+
+#: The seats of the rules' default tables (docs/spec.md, section 2.3), upper case:
+#: a query's unquoted seat among them is a seat of some game whatever its record.
+_DEFAULT_SEATS: frozenset[str] = frozenset({"N", "E", "S", "W", "O", "P1", "P2", "P3", "P4", "P5",
+                                            "P6"})
+
+
+def odd_seats(tree: Node | None) -> dict[str, int]:
+    """The seats *tree* names unquoted that no default table has (not N, E,
+    S, W, O, P1...P6), each with its first place in the query (0-based).
+
+    By the grammar an unquoted word is a seat (a record's ``Seats`` tag may
+    name its seats so), and a player's name goes in quotes; but a name
+    written without them (``queen == Gwen``) then matched nothing, silently.
+    ``hearts select`` refuses such a seat when no game it read has it
+    (:func:`odd_seat_error`)."""
+    out: dict[str, int] = {}
+    if tree is None:
+        return out
+    for p in predicates(tree):
+        for x in (*p.args, p.value):
+            if isinstance(x, Who) and not x.is_name and x.text.upper() not in _DEFAULT_SEATS:
+                out.setdefault(x.text, x.start)
+    return out
+
+
+def odd_seat_error(query: str, seat: str, start: int) -> QueryError:
+    """The error of a seat *seat* of the query that no game read has: a
+    player's name goes in quotes (the did-you-mean quotes it), a default
+    seat mistyped in its case is named as written (``p3``: ``P3``)."""
+    up = seat.upper()
+    hint = up if up in _DEFAULT_SEATS else f'"{seat}"'
+    return QueryError(query, max(start, 0), msg("select.no_such_seat", seat=seat), hint)
 
 
 class DateValue(_Value):
@@ -474,13 +511,13 @@ class _Parser:
         if kind in ("seat", "name"):
             if tok.kind == "string" and tok.text.strip():
                 self.i += 1
-                return Who(tok.text, True)
+                return Who(tok.text, True, tok.start)
             if tok.kind == "word" and _is_seat_word(tok.text) and kind == "seat":
                 self.i += 1
-                return Who(tok.text, False)
+                return Who(tok.text, False, tok.start)
             if tok.kind == "word" and kind == "name":
                 self.i += 1
-                return Who(tok.text, True)
+                return Who(tok.text, True, tok.start)
             raise self.fail(kind)
         if kind == "card":
             if tok.kind == "word":
@@ -533,10 +570,10 @@ class _Parser:
         if kind == "who":
             if tok.kind == "string" and tok.text.strip():
                 self.i += 1
-                return Who(tok.text, True)
+                return Who(tok.text, True, tok.start)
             if tok.kind == "word" and _is_seat_word(tok.text):
                 self.i += 1
-                return Who(tok.text, False)
+                return Who(tok.text, False, tok.start)
             raise self.fail("who")
         if kind == "int":
             if tok.kind == "number" and re.fullmatch(r"-?\d+", tok.text):
@@ -592,5 +629,5 @@ def parse_query(query: str) -> Node:
 
 
 __all__ = ["FINDING_CODES", "FRENCH_WORDS", "PREDICATES", "SEVERITIES", "And", "DateValue", "Not",
-           "Or", "Pred", "QueryError", "Spec", "Token", "Who", "parse_date", "parse_query",
-           "predicates", "tokenize"]
+           "Or", "Pred", "QueryError", "Spec", "Token", "Who", "odd_seat_error", "odd_seats",
+           "parse_date", "parse_query", "predicates", "tokenize"]

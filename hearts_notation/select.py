@@ -47,7 +47,7 @@ from .cards import QS_BIT, Card
 from .i18n import Msg, msg
 from .io.events import Visitor
 from .model import PLAYER_TAGS_4, Deal, Finding, Game, deal_numbers
-from .query import And, DateValue, Node, Not, Or, Pred, Who, predicates
+from .query import And, DateValue, Node, Not, Or, Pred, Who, odd_seats, predicates
 
 if TYPE_CHECKING:
     from .io.batches import Batch, RawRecord
@@ -67,6 +67,8 @@ FROM_FILE, FROM_GAME, FROM_DEAL = "SelectedFrom", "SelectedGame", "SelectedDeal"
 
 #: The four seats by position, in the letters of either language (W is O in French).
 _FOUR = {"N": 0, "E": 1, "S": 2, "W": 3, "O": 3}
+#: The numbered default seats (three, five or six players).
+_NUMBERED = frozenset({"P1", "P2", "P3", "P4", "P5", "P6"})
 
 _C = TypeVar("_C")
 
@@ -225,7 +227,10 @@ class GameView:
         else:
             up = ref.text.upper()
             four = len(seats) == 4 and all(_FOUR.get(s) == i for i, s in enumerate(seats))
-            found = [_FOUR[up]] if four and up in _FOUR else []
+            if four and up in _FOUR:
+                found = [_FOUR[up]]
+            else:       # ``p3`` as ``n`` is N: the words of a query have no case
+                found = [seats.index(up)] if up in _NUMBERED and up in seats else []
         self._keys[key] = found
         return found
 
@@ -713,6 +718,16 @@ class Query:
         found: Identity | None = memo["people"]
         return found
 
+    @property
+    def odd_seats(self) -> frozenset[str]:
+        """The seats the query names unquoted that no default table has
+        (:func:`hearts_notation.query.odd_seats`), worked out once."""
+        memo = self.__dict__
+        found: frozenset[str] | None = memo.get("odd_seats")
+        if found is None:
+            found = memo["odd_seats"] = frozenset(odd_seats(self.tree))
+        return found
+
     def _people(self) -> Identity | None:
         if self.tree is None or not any(
                 isinstance(x, Who) and x.is_name
@@ -791,6 +806,9 @@ class Picked:
     #: and a game that does not parse, matched or not: the command names the
     #: ones left out (a user filtering a corpus learns what was skipped)
     flaw: Finding | None = None
+    #: the query's seats that no default table has (:attr:`Query.odd_seats`)
+    #: which this game has: the command refuses those no game read has
+    seats: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
@@ -863,7 +881,18 @@ def _picked(view: GameView, query: Query, source: str | None, index: int | None,
                       # a game its header rules out is so whatever it holds:
                       # skipped unread on the compact path, and not named here
                       query.header_skips and query.tree is not None
-                      and _header_value(query.tree, view) is False))) else None)
+                      and _header_value(query.tree, view) is False))) else None,
+                  _odd_seats_of(view, query))
+
+
+def _odd_seats_of(view: GameView, query: Query) -> tuple[str, ...]:
+    """The query's seats that no default table has which *view*'s game has
+    (a ``Seats`` tag named them): nothing to look at for most queries."""
+    odd = query.odd_seats
+    if not odd:
+        return ()
+    seats = view.seats
+    return tuple([s for s in odd if s in seats])
 
 
 def needs(tree: Node | None) -> set[str]:
@@ -1285,7 +1314,7 @@ def _skipped(view: CompactView, query: Query) -> Picked:
     """A game its header rules out: nothing else of it is read."""
     return Picked(view.source, view.index, view.line, False, (),
                   game_identity([]) if query.identities and not query.deals else b"",
-                  None, (), False)
+                  None, (), False, None, _odd_seats_of(view, query))
 
 
 @mypyc_attr(native_class=False)    # a subclass of an interpreted class (io/events.py)

@@ -160,7 +160,7 @@ def test_refused_part_keeps_the_others(corpus: Path, tmp_path: Path) -> None:
     lines = err.splitlines()
     assert any(line.startswith(f"{src / 'b.hrn'}:") for line in lines), err
     assert "Traceback" not in err
-    assert lines[-1].startswith("hearts: 1 parts or files")
+    assert lines[-1].startswith("hearts: 1 part or file of the corpus was not written")
     manifest = json.loads((dest / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["complete"] is False
     assert sum(not p["done"] for p in manifest["parts"]) == 1

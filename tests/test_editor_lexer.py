@@ -20,6 +20,7 @@ from pygments.token import (
     Operator,
     Punctuation,
     String,
+    Text,
     Whitespace,
 )
 
@@ -76,6 +77,28 @@ def test_tags_keywords_seats_numbers() -> None:
     assert (Keyword, "dealer") in got and (Name.Variable, "W") in got
     assert (Keyword.Constant, "across") in got and (Keyword.Constant, "subtract") in got
     assert (Number.Integer, "-10") in got and (Keyword.Constant, "*") in got
+
+
+@pytest.mark.parametrize(("line", "seats", "name"), [
+    ("1. Nörd 2C E 3C", ["E"], "Nörd"),
+    ("marque Émile 3 N 4", ["N"], "Émile"),
+    ("capot Zoë", [], "Zoë"),
+    ("1. Łukasz 2♣ nörd 3♣", [], "Łukasz"),
+    ("Nörd: 2C", [], "Nörd"),
+])
+def test_a_seat_is_a_whole_word(line: str, seats: list[str], name: str) -> None:
+    """A player's name typed where a seat stands is no seat letter followed
+    by stray letters: a letter of any script after ``N`` ends no seat."""
+    got = tokens(line)
+    assert [v for k, v in got if k is Name.Variable] == seats
+    assert name in [v for _, v in got]
+    assert errors(line) == []
+
+
+def test_a_seat_shaped_name_is_one_word_and_a_mistyped_keyword_no_keyword() -> None:
+    # ``Nadia`` has the grammar's SEAT shape: one token, never the seat ``N``
+    assert [v for k, v in tokens("1. Nadia 2C") if k is Name.Variable] == ["Nadia"]
+    assert tokens("passé à gauche")[0] == (Text, "passé")
 
 
 @pytest.mark.parametrize("word", sorted({*KEYWORDS_FR, *KEYWORDS_FR.values(), "total"}))

@@ -77,6 +77,18 @@ def test_the_grammar_knows_every_word_of_the_notation() -> None:
     assert not re.fullmatch(keywords, "dealt")
 
 
+def test_a_seat_or_a_keyword_is_a_whole_word() -> None:
+    """As the reader and the Pygments lexer read them: no seat letter in a
+    player's name with an accent (``Nörd``, ``Émile``), no ``pass`` in ``passé``
+    (Oniguruma's ``\\w``, as Python's, is any script's letter)."""
+    (seats,) = _named("variable.other.seat.hrn")
+    (keywords,) = _named("keyword.control.hrn")
+    assert re.findall(seats, "Nörd Émile Zoë Łukasz nörd") == []
+    assert re.findall(seats, "Nadia N P3") == ["Nadia", "N", "P3"]
+    assert re.search(keywords, "passé Édeal") is None
+    assert re.findall(keywords, "pass deal") == ["pass", "deal"]
+
+
 def test_the_language_configuration() -> None:
     assert CONFIG["comments"] == {"lineComment": ";", "blockComment": ["{", "}"]}
     assert ["{", "}"] in CONFIG["brackets"] and ["[", "]"] in CONFIG["brackets"]

@@ -78,3 +78,18 @@ def test_no_progress_line_off_a_terminal() -> None:
     task = SolveTask(game, 1, 0, Where(None, None, None, False, SELFISH, 5), None, False)
     with search_progress("en", task, False) as tell:
         assert tell is None
+
+
+@pytest.mark.parametrize("no_color", [True, False])
+def test_progress_console_is_stderr_and_respects_no_color(monkeypatch: pytest.MonkeyPatch,
+                                                          no_color: bool) -> None:
+    # the one console of the corpus bars and of solve's search line
+    from hearts_notation.progress import progress_console
+
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    con = progress_console()
+    assert con.stderr
+    assert con.no_color is no_color

@@ -101,6 +101,9 @@ GRAMMAR_CASES = [
     ("deal 1 dealer Nörd pass left\n", 1, 15, "'Nörd' is not a seat name: " + ASCII_SEAT),
     ("deal 1\nNörd: ?\n", 2, 1, "'Nörd' is not a seat name: " + ASCII_SEAT),
     ("deal 1\n1. S 2C Wé 3C\n", 2, 9, "'Wé' is not a seat name: " + ASCII_SEAT),
+    # a player's name typed where the seat stands: the message names the seat
+    ('[South "Chloé"]\ndeal 1\nscore N 3 E 4 Chloé 15 W 4\n', 3, 15,
+     "'Chloé' is a player's name, not a seat: write that player's seat, S"),
     ("Événement Brest\n", 1, 1,
      "expected a line such as [Tag \"value\"], deal 1, N: AQ4.K93.J862.T75, pass N: ..., 1. S 2C ..., "
      "score ..., total ..., moon ..., * or result ..., found 'Événement'"),
@@ -133,6 +136,10 @@ ASSEMBLY_CASES = [
      "unknown seat 'W'; the seats are N E S O (this game's Seats tag names West O, as on a French sheet)"),
     ('[Seats "P1 P2 P3 P4"]\ndeal 1 dealer O\n', 2, 15,
      "unknown seat 'O'; the seats are P1 P2 P3 P4 (O means West only with the default seats N E S W)"),
+    ('[North "Anne"] [East "Bruno"]\ndeal 1\nscore anne 3 E 4 S 15 W 4\n', 3, 7,
+     "'anne' is a player's name, not a seat: write that player's seat, N"),
+    ('[Ouest "Dédé"]\ndeal 1\n1. S 2C DEDE 3C\n', 3, 9,
+     "'DEDE' is a player's name, not a seat: write that player's seat, W"),
     ("deal 1\nX: ?\n", 2, 1,
      "unknown seat 'X'; the seats are N E S W (other seat names need a [Seats \"...\"] tag)"),
     ("deal 1\npass N>Q: 2C 3C 4C\n", 2, 8,

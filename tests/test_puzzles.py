@@ -37,7 +37,7 @@ def puzzle_json(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     out = tmp_path_factory.mktemp("p") / "set.json"
     r = run("puzzles", str(DATA), "--format", "json", "-o", str(out))
     assert r.exit_code == 0, r.output
-    assert "8 puzzles written" in r.stderr
+    assert "9 puzzles written" in r.stderr
     data: dict[str, object] = json.loads(out.read_text(encoding="utf-8"))
     return data
 
@@ -45,8 +45,8 @@ def puzzle_json(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 def test_the_set_follows_its_schema_and_every_answer_is_legal(puzzle_json: dict[str, object]) -> None:
     jsonschema.validate(puzzle_json, SCHEMA)
     puzzles = puzzle_json["puzzles"]
-    assert isinstance(puzzles, list) and len(puzzles) == 8
-    assert {p["theme"] for p in puzzles} == {"duck", "other", "queen_bared", "void_lead"}
+    assert isinstance(puzzles, list) and len(puzzles) == 9
+    assert {p["theme"] for p in puzzles} == {"duck", "other", "queen_bare_kept", "queen_bared", "void_lead"}
     for p in puzzles:
         pos = parse_position(p["position"])
         legal = pos.state().legal_cards()

@@ -17,8 +17,8 @@ from functools import partial
 from types import TracebackType
 from typing import TYPE_CHECKING, NoReturn
 
-from ..i18n import current_language, msg, players_in_view, translate
-from ..io import EXTENSIONS, InputError, source_lines_at
+from ..i18n import current_language, msg, translate
+from ..io import EXTENSIONS, InputError
 from ..io.stream import is_directory
 from ..output import OutputError, console, message
 from ._status import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE
@@ -26,7 +26,7 @@ from ._status import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..model import Finding
+    from ..diagnostics import NamedError
     from ..position import Position
     from ..runners.local import EngineSpec
     from ..runners.seam import Engine
@@ -127,38 +127,22 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
             yield p
 
 
-def fail_syntax(path: str, errors: list[Finding], lines: dict[int, str] | None = None,
-                players: Sequence[Mapping[str, str]] | None = None) -> NoReturn:
+def fail_syntax(path: str, errors: Sequence[NamedError],
+                lines: Mapping[int, str] | None = None) -> NoReturn:
     """Report a record that does not parse, compiler-style (``file:line:col``,
-    the source line and a caret), and exit 2: commands that show or score
-    a record cannot work on one they could not read (``validate`` instead
-    counts it as a finding).  *lines*: the quoted lines, read where the
-    data is (:meth:`hearts_notation.runners.Engine.source_lines`: a
-    cluster's client never opens the corpus); without them they are read
-    here.  *players*: each error's game's players by seat (parallel to
-    *errors*), so that a seat an error names is its player, as ``validate``
-    names it (``laissent le choix à Dédé (O)``)."""
-    # The quoted lines are read by seeking where the reader noted line
-    # starts (a late error in a file of gigabytes costs a block read),
-    # never by reading the whole file again; standard input from the copy
-    # its reader kept.
-    found = lines
-    if found is None:
-        try:
-            found = source_lines_at(path, [f.line for f in errors if f.line is not None])
-        except (InputError, OSError):
-            found = {}
-    from ..diagnostics import caret_lines, render  # (a syntax error only: start-up)
+    the source line and a caret, a seat an error names shown as its
+    player, as ``validate`` names it: ``laissent le choix à Dédé (O)``),
+    and exit 2: commands that show or score a record cannot work on one
+    they could not read (``validate`` instead counts it as a finding).
+    *lines*: the quoted lines, read where the data is; without them they
+    are read here (:func:`hearts_notation.diagnostics.render_errors`)."""
+    from ..diagnostics import render_errors  # (a syntax error only: start-up)
 
-    lang = current_language()
-    for k, f in enumerate(errors):
-        with players_in_view(players[k] if players is not None else {}):
-            text = render(f, path, None, lang=lang)
-        if f.line is not None and f.line in found:
-            text = "\n".join([text, *caret_lines([found[f.line]], 1, f.column)])
+    for text in render_errors(errors, path, lines):
         message(text)
     n = len(errors)
-    message("hearts: " + translate(lang, "cli.syntax_errors." + ("one" if n == 1 else "other"),
+    message("hearts: " + translate(current_language(),
+                                   "cli.syntax_errors." + ("one" if n == 1 else "other"),
                                    n=n, path=path))
     sys.exit(EXIT_UNUSABLE)
 

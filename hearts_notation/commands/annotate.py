@@ -35,14 +35,25 @@ from ..analysis.annotate import (
 from ..analysis.context import malformed_game
 from ..analysis.evaluate import FAST, EvalOptions
 from ..analysis.explain import card_text
-from ..diagnostics import render
-from ..i18n import current_language, msg, os_reason, players_in_view, seats_in_view, translate
+from ..diagnostics import NamedError, named_errors, render_errors, text_lines
+from ..i18n import (
+    count,
+    current_language,
+    msg,
+    number,
+    os_reason,
+    players_in_view,
+    plural,
+    seats_in_view,
+    translate,
+)
 from ..i18n import render as say
 from ..io import (
     RECORD_FORMATS,
     InputError,
     decode,
     format_for,
+    input_format,
     iter_dumps,
     iter_games_text,
     read_bytes,
@@ -111,19 +122,16 @@ def read_record(path: str, fmt: str | None, rules: RuleSet | None,
                 force_rules: bool = False) -> tuple[list[Game], str]:
     """Every game of *path*, and its format; unusable input or a syntax
     error ends the command with status 2 and compiler-style messages."""
-    in_fmt = format_for(path, fmt)
+    in_fmt = input_format(path, fmt)
     try:
         text = decode(read_bytes(path), path)
         games = list(iter_games_text(text, in_fmt, path, rules))
     except InputError as exc:
         fail_input(exc)
-    if any(g.errors for g in games):
-        lines = text.splitlines()
-        for g in games:
-            # (a seat an error names is its player, as validate names it)
-            with players_in_view(g.players):
-                for f in g.errors:
-                    message(render(f, path, lines))
+    errors = [e for g in games for e in named_errors(g)]
+    if errors:
+        for told in render_errors(errors, path, text_lines(text)):
+            message(told)
         raise SystemExit(EXIT_UNUSABLE)
     if not games:
         fail_input(InputError(path, msg("input.no_game")))
@@ -142,9 +150,8 @@ def refuse_malformed(games: list[Game], path: str, text: str, rules: RuleSet | N
         seats, ruleset, _ = game_seats(g, ruleset)
         bad = malformed_game(g, ruleset, seats)
         if bad is not None:
-            lines = text.splitlines() if bad.line is not None else None
-            with seats_in_view(seats), players_in_view(g.players):
-                message(render(bad, path, lines, lang=current_language()))
+            (told,) = render_errors([NamedError(bad, g.players, seats)], path, text_lines(text))
+            message(told)
             fail(translate(current_language(), "cli.malformed"))
 
 
@@ -389,18 +396,22 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
                "games": run.games, "deals": run.deals, "totals": totals.to_dict()}
         write_stdout(json_text(doc, indent=2) + "\n")
     else:
-        t = partial(translate, current_language())
-        write_stdout(t("annotate.corpus_done", dest=out_dir, done=run.done, parts=run.parts,
-                       files=len(paths), skipped=run.skipped, games=run.games,
-                       deals=run.deals) + "\n")
+        lang = current_language()
+        t = partial(translate, lang)
+        write_stdout(t("annotate.corpus_done", dest=out_dir, done=number(lang, run.done),
+                       parts=number(lang, run.parts), files=count(lang, "summary.files", len(paths)),
+                       skipped=number(lang, run.skipped), games=count(lang, "summary.games", run.games),
+                       deals=count(lang, "summary.deals", run.deals)) + "\n")
         marks = totals.to_dict()
         epl = f"{marks['epl']:.2f}".replace(".", t("number.decimal"))
         write_stdout(t("annotate.corpus_marks", dubious=totals.marks["?!"],
                        mistake=totals.marks["?"], blunder=totals.marks["??"],
-                       decisions=totals.decisions, epl=epl) + "\n")
+                       decisions=count(lang, "annotate.decisions", totals.decisions),
+                       epl=epl) + "\n")
     if not run.complete:
-        message("hearts: " + translate(current_language(), "annotate.corpus_incomplete",
-                                       n=run.refused + run.unwritten, dest=out_dir))
+        lang, n = current_language(), run.refused + run.unwritten
+        message("hearts: " + translate(lang, f"annotate.corpus_incomplete.{plural(lang, n)}",
+                                       n=number(lang, n), dest=out_dir))
         raise SystemExit(EXIT_UNUSABLE)
     return CorpusReport(games=run.games, deals=run.deals)
 

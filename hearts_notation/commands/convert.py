@@ -18,26 +18,27 @@ shared with ``fmt``, which must compare each file with its canonical form.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 import click
 
-from ..diagnostics import render, render_errors
-from ..i18n import current_language, msg, players_in_view, translate
+from ..diagnostics import NamedError, named_errors, render_errors, text_lines
+from ..i18n import current_language, msg, translate
 from ..io import (
     OUTPUT_FORMATS,
     InputError,
     RecordError,
     decode,
     format_for,
+    input_format,
     iter_dumps,
     iter_games_text,
     read_bytes,
     read_games,
     write_atomic_iter,
 )
-from ..model import Finding, Game
+from ..model import Game
 from ..output import message
 from ..rules import RuleSet
 from ._common import fail, fail_input, fail_output
@@ -77,16 +78,9 @@ def load(path: str, fmt: str, default_rules: RuleSet | str | None = None) -> Loa
     except InputError as exc:
         out.errors.append(exc.text(current_language()))
         return out
-    lines: list[str] | None = None
-    for game in out.games:
-        if not game.errors:
-            continue
-        if lines is None:
-            lines = out.text.splitlines()
-        # (a seat an error names is its player, as validate names it)
-        with players_in_view(game.players):
-            out.errors.extend(render(finding, path, lines, lang=current_language())
-                              for finding in game.errors)
+    errors = [e for g in out.games for e in named_errors(g)]
+    if errors:
+        out.errors.extend(render_errors(errors, path, text_lines(out.text)))
     if not out.games and not out.errors:
         out.errors.append(InputError(path, msg("input.no_game")).text(current_language()))
     return out
@@ -137,17 +131,15 @@ class _Gate:
     def __init__(self, games: Iterable[Game], rules: str | None) -> None:
         self.games = games
         self.rules = rules
-        self.errors: list[Finding] = []
-        #: the players of each error's game (parallel to ``errors``)
-        self.players: list[Mapping[str, str]] = []
+        #: each syntax error with its game's players
+        self.errors: list[NamedError] = []
         self.count = 0
 
     def __iter__(self) -> Iterator[Game]:
         for game in self.games:
             self.count += 1
             if game.errors:
-                self.errors.extend(game.errors)
-                self.players.extend(game.players for _ in game.errors)
+                self.errors.extend(named_errors(game))
                 continue
             if self.errors:
                 continue
@@ -188,7 +180,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     and a caret), nothing is written and the exit status is 2.
     """
     use_unicode, lang, spec = text_options(lang, unicode, rules)
-    in_fmt = format_for(input_path, fmt_in)
+    in_fmt = input_format(input_path, fmt_in)
     out_fmt = to_fmt or default_output_format(in_fmt, output)
     target = output if output is not None else "-"
     if output is not None and in_fmt == "hrn":
@@ -208,7 +200,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     except _Abort:
         if not gate.count and not gate.errors:
             fail(translate(current_language(), "cli.no_game_found", path=input_path))
-        for text_of_error in render_errors(gate.errors, input_path, None, gate.players):
+        for text_of_error in render_errors(gate.errors, input_path):
             message(text_of_error)
         n = len(gate.errors)
         fail(translate(current_language(), "cli.syntax_errors." + ("one" if n == 1 else "other"),

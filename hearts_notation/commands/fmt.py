@@ -24,7 +24,7 @@ import click
 
 from ..formatting import HELD_IN_MEMORY, Formatted, format_file
 from ..i18n import current_language, msg, translate
-from ..io import InputError, format_for, write_atomic_iter
+from ..io import InputError, input_format, write_atomic_iter
 from ..io.stream import is_directory
 from ..output import message
 from ..rules import RuleSet
@@ -93,9 +93,9 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
     budget = [HELD_IN_MEMORY]
     try:
         for path in paths:
-            if path != "-" and format_for(path) != "hrn":
-                message(translate(current_language(), "fmt.hrn_only", path=path,
-                                  format=format_for(path)))
+            kind = input_format(path)
+            if kind != "hrn":
+                message(translate(current_language(), "fmt.hrn_only", path=path, format=kind))
                 report.failed += 1
                 continue
             done = format_file(path, spec, use_unicode, lang, not check and not report.failed,

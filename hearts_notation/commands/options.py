@@ -141,7 +141,8 @@ RULES = RulesParam()
 
 
 def input_format_option(help: str = "Input format when the file name does not say "
-                        "(standard input is HRN).") -> Callable[[F], F]:
+                        "(standard input: the format its first bytes show, else HRN)."
+                        ) -> Callable[[F], F]:
     """``--from FORMAT`` (parameter ``fmt_in``): the input format when the
     extension does not say."""
     return click.option("--from", "fmt_in", type=click.Choice(INPUT_FORMAT_NAMES), default=None,

@@ -17,18 +17,19 @@ or command line (missing file, no such game or deal, bad ``--rules``).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
 import click
 from rich.console import Console
 from rich.text import Text
 
+from ..diagnostics import NamedError, named_errors
 from ..i18n import current_language, seats_in_view, translate
 from ..io import InputError, read_games, write_atomic
 from ..io.jsonio import JSON_ERRORS, json_problem, loads_record
 from ..io.stream import decode, read_bytes
-from ..model import Finding, Game
+from ..model import Game
 from ..render.html import record_language, render_html
 from ..render.narrate import narrate
 from ..render.story import DealFact, GameFact, build_game
@@ -180,14 +181,12 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
     spec = rules
     games: list[GameFact] = []
     positions: list[int] = []      # each game's 1-based position in the file
-    syntax: list[Finding] = []
-    names: list[Mapping[str, str]] = []     # each syntax error's game's players
+    syntax: list[NamedError] = []
     try:
         for i, game in enumerate(read_games(path, fmt_in, spec), 1):
             if game_no is not None and i != game_no:
                 continue
-            syntax.extend(game.errors)
-            names.extend(game.players for _ in game.errors)
+            syntax.extend(named_errors(game))
             games.append(build_game(game, rules, force_rules))
             positions.append(i)
             if game_no is not None:
@@ -195,7 +194,7 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
     except InputError as exc:
         fail_input(exc)
     if syntax:
-        fail_syntax(path, syntax, players=names)
+        fail_syntax(path, syntax)
     if game_no is not None and not games:
         fail(translate(current_language(), "cli.no_game_in", path=path, n=game_no))
     chosen = _choose(games, deal_no, path)

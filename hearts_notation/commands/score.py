@@ -17,7 +17,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..api import score
+from ..diagnostics import NamedError
 from ..i18n import players_in_view, public_finding, seat_text, seats_in_view, translate
 from ..io import InputError, read_games, write_atomic, write_atomic_iter
 from ..io.batches import Batch, Broken
@@ -315,8 +316,6 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     Exit status: 0 the recorded scores agree, 1 they disagree somewhere,
     2 unusable input or command line.
     """
-    rules_default = rules
-    spec = rules_default
     shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]] = []
     run = _Run()
     run.need_game = game_no is not None
@@ -327,16 +326,16 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         with ExitStack() as stack:
             items: Iterable[tuple[bool, Any, GameSummary]]
             if game_no is None:
-                work = partial(score_batch, default_rules=rules_default, force=force_rules,
+                work = partial(score_batch, default_rules=rules, force=force_rules,
                                table=table)
                 engine = stack.enter_context(open_engine(engine_spec, jobs))
                 bar = stack.enter_context(
                     CorpusProgress("score", total=total_bytes(files), unit="bytes"))
-                items = map_batch_work(work, files, fmt=fmt_in, default_rules=spec, progress=bar,
+                items = map_batch_work(work, files, fmt=fmt_in, default_rules=rules, progress=bar,
                                        engine=engine)
                 run.lines = engine.source_lines
             else:
-                items = _nth_games(files, fmt_in, spec, game_no, rules_default, force_rules, table)
+                items = _nth_games(files, fmt_in, game_no, rules, force_rules, table)
             if fmt_out in ("json", "csv"):
                 # Streamed: each game's entry is written as it is scored
                 # (to the temporary file of -o, or held for standard output
@@ -369,7 +368,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         fail_output(exc, output)
     if run.syntax:
         first = run.syntax_source or "-"
-        fail_syntax(first, run.syntax, run.syntax_lines, run.syntax_players)
+        fail_syntax(first, run.syntax, run.syntax_lines)
     if game_no is not None and not run.games:
         fail(translate(lang, "cli.no_game", files=" ".join(files), n=game_no))
     if not streamed:
@@ -396,9 +395,8 @@ class _Run:
         self.totals = ScoreTotals(standings=Standings())
         self.disagree = False
         self.games = 0
-        self.syntax: list[Finding] = []
-        #: the players of each syntax error's game (parallel to ``syntax``)
-        self.syntax_players: list[Mapping[str, str]] = []
+        #: each syntax error with its game's players
+        self.syntax: list[NamedError] = []
         self.syntax_source: str | None = None
         #: ``--game N``: no game at all is an error (nothing written).
         self.need_game = False
@@ -409,23 +407,21 @@ class _Run:
         self.syntax_lines: dict[int, str] | None = None
 
     def _take(self, items: Iterable[tuple[bool, Any, GameSummary]],
-              found: Callable[[Any], tuple[str | None, list[Finding], Mapping[str, str]]]
+              errors_of: Callable[[Any], tuple[str | None, list[NamedError]]]
               ) -> Iterator[Any]:
         """The items until the first syntax error; after it, only the
         other syntax errors of the same file are collected (the games of
-        a file come together), then :class:`_Abort`."""
+        a file come together), then :class:`_Abort`.  *errors_of*: an
+        item's source and its syntax errors, each with its game's view."""
         for bad, item, summary in items:
-            source, findings, players = found(item)
-            errors = [f for f in findings if f.code == "syntax-error"]
+            source, errors = errors_of(item)
             if self.syntax:
                 if (source or "-") != (self.syntax_source or "-"):
                     break
                 self.syntax.extend(errors)
-                self.syntax_players.extend(players for _ in errors)
                 continue
             if errors:
                 self.syntax, self.syntax_source = errors, source
-                self.syntax_players = [players for _ in errors]
                 continue
             self.games += 1
             self.disagree = self.disagree or bad
@@ -434,22 +430,32 @@ class _Run:
         if self.syntax and self.lines is not None:
             # Read now, while the engine runs (its workers see the data).
             self.syntax_lines = self.lines(self.syntax_source or "-",
-                                           [f.line for f in self.syntax if f.line is not None])
+                                           [e.finding.line for e in self.syntax
+                                            if e.finding.line is not None])
         if self.syntax or (self.need_game and not self.games):
             raise _Abort
 
     def items(self, items: Iterable[tuple[bool, Any, GameSummary]]
               ) -> Iterator[tuple[Game, RuleSet, GameScore, list[Finding]]]:
         """Table/HTML items: (game without deals, rules, score, findings)."""
-        return self._take(items, lambda it: (it[0].source, it[3], it[0].players))
+        def errors_of(item: tuple[Game, RuleSet, GameScore, list[Finding]]
+                      ) -> tuple[str | None, list[NamedError]]:
+            game, _, _, found = item
+            return game.source, [NamedError(f, game.players, game.seat_names)
+                                 for f in found if f.code == "syntax-error"]
+
+        return self._take(items, errors_of)
 
     def docs(self, items: Iterable[tuple[bool, Any, GameSummary]], lang: str = "en"
              ) -> Iterator[dict[str, Any]]:
         """JSON entries (:func:`score_document`), each finding as the report
         prints it (``message_translated`` in a language other than English)."""
-        for doc in self._take(items, lambda doc: (doc["source"], [
-                Finding.from_dict(d) for d in doc["disagreements"] if d["code"] == "syntax-error"],
-                doc.get("players") or {})):
+        def errors_of(doc: dict[str, Any]) -> tuple[str | None, list[NamedError]]:
+            return doc["source"], [
+                NamedError(Finding.from_dict(d), doc.get("players") or {}, doc["seats"])
+                for d in doc["disagreements"] if d["code"] == "syntax-error"]
+
+        for doc in self._take(items, errors_of):
             with players_in_view(doc.get("players") or {}):
                 for d in doc["disagreements"]:
                     public_finding(d, lang)
@@ -470,12 +476,11 @@ class _Run:
             yield {"rank": i, **p.to_dict()}
 
 
-def _nth_games(files: list[str], fmt_in: str | None, spec: RuleSet | None, game_no: int,
-               rules: RuleSet | None, force: bool, table: bool
-               ) -> Iterator[tuple[bool, Any, GameSummary]]:
+def _nth_games(files: list[str], fmt_in: str | None, game_no: int, rules: RuleSet | None,
+               force: bool, table: bool) -> Iterator[tuple[bool, Any, GameSummary]]:
     """``--game N``: the N-th game of each file, scored."""
     for path in files:
-        for i, game in enumerate(read_games(path, fmt_in, spec), 1):
+        for i, game in enumerate(read_games(path, fmt_in, rules), 1):
             if i == game_no:
                 yield score_entry(game, rules, force, table)
                 break

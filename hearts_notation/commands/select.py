@@ -24,6 +24,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from functools import partial
+from typing import TYPE_CHECKING
 
 import click
 
@@ -33,6 +34,7 @@ from ..io import (
     InputError,
     RecordError,
     format_for,
+    input_format,
     iter_dumps,
     write_atomic_iter,
 )
@@ -53,6 +55,9 @@ from .options import (
 )
 from .report import CorpusReport
 
+if TYPE_CHECKING:
+    from ..query import QueryError
+
 
 def default_output_format(paths: list[str], fmt_in: str | None, output: str | None) -> str:
     """The output format when ``--to`` is not given: from ``-o``'s
@@ -60,7 +65,7 @@ def default_output_format(paths: list[str], fmt_in: str | None, output: str | No
     can be written (a JSONL corpus gives JSONL, for a pipe), else HRN."""
     if output is not None and output != "-":
         return format_for(output)
-    found = {format_for(p, fmt_in) for p in paths}
+    found = {input_format(p, fmt_in) for p in paths}
     if len(found) == 1:
         only = found.pop()
         if only in OUTPUT_FORMATS:
@@ -152,7 +157,7 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
       hearts select a.hrn b.jsonl --unique --count
       hearts select corpus/ --deals --count --by-deal --duplicates
     """
-    from ..query import QueryError, parse_query
+    from ..query import QueryError, odd_seat_error, odd_seats, parse_query
     from ..select import Query, pick_batch
 
     if unique and duplicates:
@@ -193,6 +198,8 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
 
     flawed = 0
     left_out = 0        # games that do not parse, left out (written or not)
+    odd = odd_seats(tree)       # the query's seats no default table has
+    seats_seen: set[str] = set()
 
     def selected() -> Iterator[Game]:
         nonlocal unreadable, flawed, left_out
@@ -207,6 +214,7 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
                     continue
                 for picked in part:
                     assert isinstance(picked, Picked)
+                    seats_seen.update(picked.seats)
                     bar.advance(1, len(picked.deals))
                     if explain:
                         write_stdout(escape_controls(
@@ -235,6 +243,11 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
                                 yield one_deal_game(game, k)
                     elif state.keep(picked.identity, picked, None) and game is not None:
                         yield game
+        missing = [seat for seat in odd if seat not in seats_seen]
+        if missing and where is not None:
+            # ``queen == Gwen``: a seat no game has, a player's name without
+            # its quotes; its empty answer would look like an answer
+            raise _NoSeat(odd_seat_error(where, missing[0], odd[missing[0]]))
         if unreadable and writing and _replaced(target):
             # An input that could not be read would be missing from the file:
             # the -o file is left as it was (exit 2), as convert and score leave it.
@@ -249,6 +262,9 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
     except KeyboardInterrupt:
         message("hearts: " + translate(lang, "app.interrupted"))
         return CorpusReport(games=state.count, interrupted=True, unusable=unreadable)
+    except _NoSeat as exc:
+        message("hearts: " + exc.error.text(lang))
+        sys.exit(EXIT_UNUSABLE)
     except _Unread:
         message("hearts: " + msg("select.output_kept.#n", n=unreadable, target=target).text(lang))
     except OSError as exc:
@@ -283,6 +299,16 @@ def _left_out_text(source: str | None, index: int | None, line: int | None, flaw
     reader's words (what ``validate`` says)."""
     return translate(lang, "select.left_out", source=source or "-", index=index or 1,
                      line=flaw.line or line or 1, column=flaw.column or 1, why=flaw.text(lang))
+
+
+class _NoSeat(Exception):
+    """Raised by the writer's source at the end when the query names a seat
+    that no game read has (:func:`hearts_notation.query.odd_seats`): a bad
+    query, exit 2, and the atomic write stops (``-o`` is left as it was)."""
+
+    def __init__(self, error: QueryError) -> None:
+        super().__init__(error.text())
+        self.error = error
 
 
 class _Unread(Exception):

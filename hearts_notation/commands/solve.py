@@ -15,7 +15,6 @@ line per deal, on ``--jobs`` processes.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -33,7 +32,7 @@ from ..i18n import players_in_view, render, seat, seats_in_view, translate
 from ..model import Game, deal_numbers
 from ..output import json_text, write_stdout
 from ..position import position_game
-from ..progress import stderr_is_terminal
+from ..progress import progress_console, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
 from ..runners.local import EngineSpec
@@ -320,7 +319,7 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
                 errors += "error" in res
                 write_stdout(json_text(res) + "\n")
         return Report(findings=errors)
-    with search_progress(lang, tasks[0], stderr_is_terminal() and fmt_out != "jsonl") as tell:
+    with search_progress(lang, tasks[0], stderr_is_terminal()) as tell:
         res = solve_deal(tasks[0], tell)
     if position is not None:
         res["deal"] = position.deal     # the deal's own number, as in its record
@@ -346,7 +345,6 @@ def search_progress(lang: str, task: SolveTask, enabled: bool) -> Iterator[Solve
     if not enabled:
         yield None
         return
-    from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     from ..presentation import Presentation
@@ -354,12 +352,11 @@ def search_progress(lang: str, task: SolveTask, enabled: bool) -> Iterator[Solve
     pres = Presentation(lang)
     limit = task.where.max_nodes
     orders = 2 if task.where.model == SELFISH else 1
-    console = Console(stderr=True, no_color="NO_COLOR" in os.environ or None)
     # no bar: the count against the limit says how close the stop is, and
     # the line fits 80 columns in both languages
     bar = Progress(SpinnerColumn(), TextColumn("[bold]{task.description}"),
                    TextColumn("{task.fields[counts]}"), TimeElapsedColumn(),
-                   console=console, transient=True, auto_refresh=False)
+                   console=progress_console(), transient=True, auto_refresh=False)
     deal_no = deal_numbers(task.game.deals)[task.deal_index]
     job = bar.add_task(translate(lang, "solve.progress", deal=deal_no), total=limit or None,
                        counts="")

@@ -35,7 +35,7 @@ from typing import IO, TYPE_CHECKING, Any, TextIO
 import click
 
 from ..i18n import count, number, players_in_view, public_finding, translate
-from ..io import InputError, format_for, source_lines_at
+from ..io import InputError, input_format, source_lines_at
 from ..io.batches import Batch
 from ..model import Finding
 from ..output import StdoutData, escape_controls, json_safe, message, write_stdout
@@ -343,7 +343,7 @@ class TextPrinter:
     def _lines(self, source: str, wanted: list[int]) -> dict[int, str] | None:
         """Source lines for the carets: text formats only (a JSONL line is a
         whole game, too long to quote)."""
-        if not wanted or format_for(source) == "jsonl":
+        if not wanted or input_format(source) == "jsonl":
             return None
         found = {n: self.known[n] for n in wanted if n in self.known}
         missing = [n for n in wanted if n not in self.known]

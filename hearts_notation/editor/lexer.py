@@ -46,7 +46,7 @@ from pygments.token import (
     Whitespace,
 )
 
-from ..io.hrn.words import DIRECTIONS, KEYWORDS_FR, MOON_CHOICES
+from ..io.hrn.words import DIRECTIONS, KEYWORDS_FR, MOON_CHOICES, TOKENS
 
 __all__ = ["CARD_TOKEN", "HAND_TOKEN", "MARK_TOKEN", "SEAT_TOKEN", "TRICK_TOKEN", "HrnLexer"]
 
@@ -82,7 +82,10 @@ _CARD = rf"(?:{_RANK}[SHDC](?![A-Za-z0-9])|{_RANK_FR}[{_SUITS}])"
 _PBN = rf"(?:-|{_RANK}*)(?:\.(?:-|{_RANK}*)){{3}}(?![A-Za-z0-9.])"
 _SYMBOL_GROUP = (rf"[{_SUITS}](?:[ \t]+(?:{_RANK_FR}|-)(?![:{_SUITS}])|(?:{_RANK_FR}|-)(?!:))*")
 _LETTER_GROUP = (rf"[SHDC]:(?:[ \t]+(?:{_RANK}|-)(?![:{_SUITS}]|[SHDC](?!:))|(?:{_RANK}|-)(?!:))*")
-_SEAT = r"[A-Za-z][A-Za-z0-9]*"
+#: A seat as the grammar's SEAT reads it: a whole word, so that the ``N`` of
+#: a player's name typed where a seat stands (``Nörd``, ``Nadia``) is never
+#: a seat letter; a letter of any script after it ends no seat.
+_SEAT = TOKENS["SEAT"]
 
 
 class HrnLexer(RegexLexer):
@@ -113,6 +116,10 @@ class HrnLexer(RegexLexer):
             include("cards"),
             (r"[+-]?[0-9]+", Number.Integer),
             (_SEAT, SEAT_TOKEN),
+            # Any other word (a player's name where a seat stands, a
+            # mistyped keyword such as ``passé``): plain text, whole, so that
+            # none of its letters reads as a seat; the reader says what is wrong.
+            (r"\w+", Text),
             (r"\*", Keyword.Constant),
             (r"[:>]", Punctuation),
         ],

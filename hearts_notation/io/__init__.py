@@ -32,6 +32,7 @@ from .formats import (
     Format,
     format_for,
     get,
+    input_format,
 )
 from .stream import (
     CHUNK_SIZE,
@@ -79,7 +80,7 @@ def read_games(path: str, fmt: str | None = None,
                default_rules: RuleSet | str | None = None) -> Iterator[Game]:
     """Games of a file (or ``-``), one at a time, streamed: memory does not
     grow with the size of the file."""
-    fmt = format_for(path, fmt)
+    fmt = input_format(path, fmt)
     get(fmt, path)
     fh = open_binary(path)
     try:
@@ -94,7 +95,7 @@ def visit_games(path: str, factory: Callable[[], Visitor[R]], fmt: str | None = 
     """Every game of a file (or ``-``) as events, each game to a fresh
     visitor from *factory*, streamed; yields what each ``end_game``
     returns.  The same events whatever the format (:mod:`.events`)."""
-    fmt = format_for(path, fmt)
+    fmt = input_format(path, fmt)
     f = get(fmt, path)
     fh = open_binary(path)
     try:
@@ -148,6 +149,7 @@ __all__ = [
     "format_for",
     "games_of_chunks",
     "get",
+    "input_format",
     "iter_dumps",
     "iter_games_text",
     "iter_text_chunks",

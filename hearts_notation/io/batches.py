@@ -36,7 +36,17 @@ from ..i18n import msg
 from .formats import get
 from .limits import current as current_limits
 from .limits import limit_message
-from .stream import CHUNK_SIZE, InputError, LineFeed, RecordError, chunks_of, detached, is_stdin, split_lines
+from .stream import (
+    CHUNK_SIZE,
+    InputError,
+    LineFeed,
+    RecordError,
+    chunks_of,
+    detached,
+    is_stdin,
+    note_stdin_format,
+    split_lines,
+)
 
 if TYPE_CHECKING:
     from ..model import Game
@@ -76,6 +86,9 @@ class Batch:
     #: decoder's record, else ``None``; empty when the checker decodes every
     #: element.
     compacts: tuple[Any, ...] = ()
+    #: ``"games"`` batches: the format their input was read as (their kind
+    #: does not say; the other kinds are their format)
+    read_as: str = ""
 
     def __post_init__(self) -> None:
         # The one place a "json" batch gets its columns when its maker gave
@@ -140,6 +153,7 @@ def raw_records(batch: Batch) -> tuple[str, list[RawRecord]] | None:
     (:data:`JSON_RECORD` or :data:`HRN_GAME`), by the
     format's ``records`` hook; ``None`` for a format without one (its games
     are parsed: :func:`batch_games`)."""
+    _note_stdin(batch)
     if batch.kind == "games":
         return None
     split = get(batch.kind, batch.source).record_splitter()
@@ -205,9 +219,19 @@ def lines_hrn(payload: Any, wanted: set[int]) -> dict[int, str]:
     return out
 
 
+def _note_stdin(batch: Batch) -> None:
+    """A batch of standard input tells this process (a worker's, whose own
+    standard input is another) what it was read as: the questions asked
+    of it by name then get the reading process's answer
+    (:func:`.formats.input_format`), whatever the number of jobs."""
+    if batch.source == "-":
+        note_stdin_format(batch.read_as or batch.kind)
+
+
 def batch_games(batch: Batch) -> list[Game]:
     """The games of a batch, parsed as a whole-file read would parse them
     (by the worker-side parser of the batch's format, :mod:`.formats`)."""
+    _note_stdin(batch)
     if batch.kind == "games":
         return list(batch.payload)
     parse = get(batch.kind, batch.source).batch_parser()
@@ -281,7 +305,7 @@ def _file_batches(fh: BinaryIO, path: str, fmt: str, default_rules: RuleSet | st
     index = 0
     done = 0
     for group in _grouped(games_of_chunks(path, fmt, chunks, default_rules), per_batch):
-        yield Batch(path, "games", tuple(group), 0, index + 1, counter[0] - done)
+        yield Batch(path, "games", tuple(group), 0, index + 1, counter[0] - done, read_as=fmt)
         done = counter[0]
         index += len(group)
 

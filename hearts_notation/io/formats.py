@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..i18n import Msg, msg
 from .limits import current, whole_input_message
-from .stream import InputError, path_suffix, split_lines
+from .sniff import sniff_format, sniffed
+from .stream import InputError, note_stdin_format, noted_stdin_format, path_suffix, split_lines, stream_head
 
 if TYPE_CHECKING:
     from ..model import Game
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 R = TypeVar("R")
 
 __all__ = ["EXTENSIONS", "FORMATS", "INPUT_FORMATS", "OUTPUT_FORMATS", "RECORD_FORMATS", "Format",
-           "format_for", "get"]
+           "format_for", "get", "input_format"]
 
 
 def _resolve(ref: str) -> Any:
@@ -195,11 +196,43 @@ def get(name: str, source: str = "-") -> Format:
 def format_for(name: str, fmt: str | None = None) -> str:
     """The record format of a file name, or *fmt* when given.
 
-    Unknown extensions (and ``-``) read as HRN text, the human format.
+    Unknown extensions (and ``-``) are HRN text, the human format.  The
+    name alone decides, so this is also the format of an output (``-o
+    out.json``); what an *input* is read as is :func:`input_format`'s.
     """
     if fmt:
         return fmt
     return EXTENSIONS.get(path_suffix(name).lower(), "hrn")
+
+
+def input_format(path: str, fmt: str | None = None) -> str:
+    """The format the input *path* is read as: *fmt* (``--from``) when
+    given; for standard input (``-``), its own: what its first bytes show
+    (:func:`.sniff.sniff_format`), else HRN; else the file name's
+    (:func:`format_for`).
+
+    Standard input has no name to tell, and a pipe from ``hearts convert
+    --to json`` read as HRN gave a syntax error a line: its format is
+    decided here, once per standard input, for every command that reads
+    it (the first bytes are read ahead and handed on to its reader,
+    :func:`~.stream.stream_head`).  The answer is kept with standard
+    input (:func:`~.stream.note_stdin_format`), so that the questions
+    asked after the read (are its findings placed as a tree record's?)
+    get the reader's answer, and a worker process that parses a batch of
+    it notes the batch's format the same way (:mod:`.batches`).
+    """
+    if path != "-":
+        return format_for(path, fmt)
+    if fmt:
+        note_stdin_format(fmt)
+        return fmt
+    known = noted_stdin_format()
+    if known is not None:
+        return known
+    head = stream_head("-", sniffed, current().record)
+    found = (sniff_format(head.decode("utf-8-sig", "replace")) if head else None) or "hrn"
+    note_stdin_format(found)
+    return found
 
 
 # Readers: decoded chunks -> games -------------------------------------------------

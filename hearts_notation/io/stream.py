@@ -158,6 +158,8 @@ class _StdinTee(io.RawIOBase):
         self.spool: BinaryIO | None = None
         #: The first bytes, read before the reader asked (:func:`stream_head`).
         self.head = b""
+        #: The format this standard input is read as (:func:`note_stdin_format`).
+        self.format: str | None = None
 
     def readable(self) -> bool:
         return True
@@ -261,7 +263,10 @@ def stream_head(path: str, enough: Callable[[bytes], bool], limit: int) -> bytes
         stdin = sys.stdin
         if stdin is None or stdin.isatty():
             return None
-        stream: _StdinTee | _Primed = cast(_StdinTee, _stdin())
+        tee = cast(_StdinTee, _stdin())
+        if tee.position:
+            return None     # its reader has begun: what comes next is not its head
+        stream: _StdinTee | _Primed = tee
         fh = stream.raw
     else:
         p = path_text(path)
@@ -287,6 +292,22 @@ def stream_head(path: str, enough: Callable[[bytes], bool], limit: int) -> bytes
         pass        # (the reader meets it again and says why)
     stream.head = head
     return head
+
+
+def note_stdin_format(name: str) -> None:
+    """Keep *name* as the format standard input is read as, for the
+    questions asked by its source name once it is read
+    (:func:`hearts_notation.io.formats.input_format`); kept with this
+    standard input, so a new one (a test's) is sniffed again."""
+    if sys.stdin is not None:
+        cast(_StdinTee, _stdin()).format = name
+
+
+def noted_stdin_format() -> str | None:
+    """The format standard input is read as, once :func:`note_stdin_format` said."""
+    if sys.stdin is None:
+        return None
+    return cast(_StdinTee, _stdin()).format
 
 
 def _stdin() -> BinaryIO:

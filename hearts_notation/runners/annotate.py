@@ -111,8 +111,7 @@ def index_shard(shard: Shard, rules: RuleSet | None,
     messages a local read would print (syntax errors with the source line
     and a caret; the first trick the analysis cannot replay)."""
     from ..analysis.context import malformed_game
-    from ..diagnostics import LineView, render
-    from ..i18n import players_in_view
+    from ..diagnostics import NamedError, named_errors, render_errors
     from ..io.stream import source_lines_at
     from ..referee import game_seats, resolve_rules
 
@@ -121,31 +120,26 @@ def index_shard(shard: Shard, rules: RuleSet | None,
     except InputError as exc:
         return exc
 
-    def view(lines: list[int | None]) -> LineView | None:
-        wanted = [n for n in lines if n is not None]
+    def told(errors: list[NamedError]) -> list[str]:
+        # each seat shown as the game shows it, as a local read says it;
+        # the lines are read from the part the worker opened
+        wanted = [e.finding.line for e in errors if e.finding.line is not None]
         try:
             found = source_lines_at(shard.opened, wanted) if wanted else {}
         except (InputError, OSError):
-            return None
-        return LineView(found) if found else None
+            found = {}
+        return render_errors(errors, shard.path, found)
 
     out: list[GameCheck] = []
     for position, g in enumerate(games):
         ref = GameRef(shard, position, len(g.deals))
         if g.errors:
-            # a seat an error names is its player, as a local read says it
-            v = view([f.line for f in g.errors])
-            with players_in_view(g.players):
-                out.append(GameCheck(ref, tuple(render(f, shard.path, v) for f in g.errors)))
+            out.append(GameCheck(ref, tuple(told(named_errors(g)))))
             continue
         ruleset = resolve_rules(g, rules, force_rules)
         seats, ruleset, _ = game_seats(g, ruleset)
         bad = malformed_game(g, ruleset, seats)
-        malformed = None
-        if bad is not None:
-            with players_in_view(g.players):
-                malformed = render(bad, shard.path,
-                                   view([bad.line]) if bad.line is not None else None)
+        malformed = None if bad is None else told([NamedError(bad, g.players, seats)])[0]
         out.append(GameCheck(ref, (), malformed))
     return out
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, overload
 
 from ..i18n import msg
 from ..io.batches import Batch, Broken, batch_games, file_batches
-from ..io.formats import format_for
+from ..io.formats import input_format
 from ..io.stream import InputError, is_stdin, open_binary, path_text
 from .pool import Progress, default_jobs, gc_paused, map_ordered
 from .seam import DASK_INSTALL, Engine, EngineUnavailable, guarded, lines_of
@@ -65,7 +65,7 @@ def iter_batches(paths: Sequence[str] | Iterable[str], fmt: str | None = None,
     """
     for path in paths:
         try:
-            yield from _path_batches(path, format_for(path, fmt), default_rules, games_per_batch,
+            yield from _path_batches(path, input_format(path, fmt), default_rules, games_per_batch,
                                      decode)
         except InputError as exc:
             if errors == "raise":

@@ -79,9 +79,9 @@ def count_entry(into: EntryCounts, entry: dict[str, Any]) -> None:
 def is_tree_format(source: str | None) -> bool:
     """Whether *source*'s records are JSON or YAML trees (findings the
     referee could not place take the line of their game)."""
-    from ..io.formats import FORMATS, format_for
+    from ..io.formats import FORMATS, input_format
 
-    return source is not None and FORMATS[format_for(source)].tree
+    return source is not None and FORMATS[input_format(source)].tree
 
 
 def _place(entry: Any) -> None:

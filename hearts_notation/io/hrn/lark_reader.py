@@ -25,6 +25,7 @@ if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all 
 
 from ...i18n import Arg, Msg, msg
 from .lex import HrnSyntaxError, pbn_cards, quote
+from .words import ANY_WORD_RE, fold_word
 
 GRAMMAR_FILE = "hearts.lark"
 
@@ -273,7 +274,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     said = msg("syntax.expected", what=expected_phrase(expected, seats), found=what)
     meant = _did_you_mean(said, found, expected, text)
     if meant is said and found is not None and "SEAT" in expected:
-        accented = _ACCENTED_WORD.match(found)
+        accented = ANY_WORD_RE.match(found)
         if accented is not None and not accented.group().isascii() and (
                 "DEAL" not in expected or found[accented.end():].startswith(":")):
             # (at the start of a line only a hand line's ``Nörd:``: ``Événement``
@@ -282,11 +283,6 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     return HrnSyntaxError(meant, line, column)
 
 
-#: A word of letters of any script (and digits) where a seat may stand: a
-#: seat name with an accent (``Nörd``) is refused whole, saying that seat
-#: names are ASCII, when no keyword is near it (``donné``: did you mean
-#: ``donne``).
-_ACCENTED_WORD: Final = re.compile(r"[^\W\d_][^\W_]*")
 
 
 def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | None:
@@ -324,16 +320,6 @@ def _two_words(found: str, text: str, start: int, firsts: frozenset[str]) -> str
         return found
     m = _BLANKS_AND_WORD.match(text, start + len(found))
     return text[start:m.end()] if m else found
-
-
-def _fold(word: str) -> str:
-    """*word* in lower case without its accents (``Passé`` -> ``passe``): a
-    slip on an accent is the nearest slip of all, and ``passé`` is nearer
-    ``passe`` than ``pass`` once folded."""
-    import unicodedata
-
-    plain = unicodedata.normalize("NFKD", word.lower())
-    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
 
 
 def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -> Msg:
@@ -379,8 +365,8 @@ def _nearest(found: str, choices: list[str]) -> str | None:
 
     spelt: dict[str, str] = {}
     for choice in choices:      # (the first spelling of a word kept: ``résultat``)
-        spelt.setdefault(_fold(choice), choice)
-    close = get_close_matches(_fold(found), list(spelt), n=1, cutoff=0.7)
+        spelt.setdefault(fold_word(choice), choice)
+    close = get_close_matches(fold_word(found), list(spelt), n=1, cutoff=0.7)
     return spelt[close[0]] if close else None
 
 

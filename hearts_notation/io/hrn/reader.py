@@ -72,12 +72,14 @@ from .elements import (
 )
 from .lex import HrnSyntaxError, Mismatch, french_letter_message, quote, read_line
 from .words import (
+    ANY_WORD_RE,
     ENGLISH_SEATS,
     FRENCH_LETTER_RE,
     FRENCH_WEST,
     KEYWORDS,
     LETTER_CARD,
     SEAT_NAME_RE,
+    fold_word,
     seat_words,
     tag_name,
 )
@@ -159,6 +161,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
         # No comment runs past its line: each line is a logical line, read
         # as it comes (what the parallel runner's workers read).
         b = _GameBuilder(visitor, source, index, default_rules)
+        b.head = text
         lineno = first_line - 1
         first: tuple[int, str] | None = None
         for t in physical:
@@ -205,6 +208,7 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
     what its ``end_game`` returns (:func:`build_game` with the
     :class:`~hearts_notation.io.events.GameBuilder`)."""
     b = _GameBuilder(visitor, source, index, default_rules)
+    b.head = next((ll.text for ll in lines if ll.kind != "blank"), "")
     for ll in lines:
         if ll.kind == "blank":
             continue
@@ -234,11 +238,11 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
     try:
         elements = read_line(text, line) if read is None else read(text, line)
     except HrnSyntaxError as exc:
-        b.line_error(exc.msg or exc.message, exc.line, exc.column, text)
+        b.line_error(b.player_named(exc, text, line), exc.line, exc.column, text)
         return
     except Mismatch:
         worded = _worded(text, line, b.seat_names_for_messages())
-        b.line_error(worded.msg or worded.message, worded.line, worded.column, text)
+        b.line_error(b.player_named(worded, text, line), worded.line, worded.column, text)
         return
     if b.skipping:
         if not any(isinstance(el, (DealEl, ResultEl)) for el in elements):
@@ -288,6 +292,22 @@ def _worded(text: str, line: int, seats: tuple[str, ...]) -> HrnSyntaxError:
 
 
 # 3. Assembly ----------------------------------------------------------------------------
+
+
+def _other_format_hint(message: str | Msg, head: str) -> str | Msg:
+    """*message*, the first syntax error of an input's first game, with the
+    hint to read the input as the format its first lines look like
+    (:func:`~hearts_notation.io.sniff.looks_like`; ``--from json``), if
+    any: JSON in a ``.txt`` file, or on standard input where its first
+    bytes could also have been HRN, gave an error a line and no word on
+    why."""
+    from ..sniff import looks_like
+
+    name = looks_like(head)
+    if name is None:
+        return message
+    said = message.arg() if isinstance(message, Msg) else message
+    return msg("syntax.other_format", message=said, format=name)
 
 
 class _Stop(Exception):
@@ -405,6 +425,9 @@ class _GameBuilder:
         #: line-level errors already told once (no line before a deal header...)
         self.told: set[str] = set()
         self.pos: Pos | None = None
+        #: the game's text, or its first logical line: the first error of
+        #: an input's first game says so when it looks like another format
+        self.head = ""
 
     # errors
 
@@ -415,6 +438,8 @@ class _GameBuilder:
         if self.cur is not None:
             deal = self.cur.number
             self.cur.damaged = True
+        if not self.errors and self.index == 1 and self.head:
+            message = _other_format_hint(message, self.head)
         key, args = (message.key, message.args) if isinstance(message, Msg) else ("", ())
         text = message.text() if isinstance(message, Msg) else message
         self.errors.append(Finding(code="syntax-error", severity="error", message=text, deal=deal,
@@ -465,6 +490,43 @@ class _GameBuilder:
         self.error(message, line, column)
 
     # seats
+
+    def player_seats(self) -> dict[str, str]:
+        """Each player's name, folded (:func:`.words.fold_word`), and the seat it
+        plays: a hand-typed sheet often names a player where the notation
+        wants the seat (``marque Anne 3 …``), and the message then says
+        which seat to write.  Read from the tags as they stand, so that it
+        serves before the deals' tags are judged too."""
+        seats = self.seat_names_for_messages()
+        if len(seats) == 4:
+            tags: dict[str, str] = dict(zip(PLAYER_TAGS_4, seats, strict=True))
+        else:
+            tags = {f"P{i + 1}": s for i, s in enumerate(seats)}
+        found: dict[str, str] = {}
+        for name, value, *_ in self.tag_list:
+            seat = tags.get(name)
+            if seat is not None and value.strip():
+                found.setdefault(fold_word(value), seat)
+        return found
+
+    def player_named(self, exc: HrnSyntaxError, text: str, line: int) -> str | Msg:
+        """The message of a line that does not read, saying which seat to
+        write when the accented word refused where a seat stands is a
+        player's name (``marque N 3 E 4 Chloé 15 O 4``).  The word is read
+        back from the line at the error's position, so that the lexer's and
+        the grammar's errors are answered alike."""
+        message: str | Msg = exc.msg or exc.message
+        if exc.msg is None or exc.msg.key != "syntax.seat_ascii":
+            return message
+        rows = text.split("\n")
+        row = exc.line - line
+        if not 0 <= row < len(rows):
+            return message
+        word = ANY_WORD_RE.match(rows[row], exc.column - 1)
+        owner = self.player_seats().get(fold_word(word.group())) if word else None
+        if word is None or owner is None:
+            return message
+        return msg("syntax.seat_player", found=quote(word.group()), seat=owner)
 
     def seat_names_for_messages(self) -> tuple[str, ...]:
         """The seats to name in a message, without judging the tags yet
@@ -578,6 +640,9 @@ class _GameBuilder:
         if got is not None:
             return got
         seats = self.seats or ()
+        owner = self.player_seats().get(fold_word(name))
+        if owner is not None:
+            raise self.fail(msg("syntax.seat_player", found=quote(name), seat=owner), line, col, trick)
         hint: Arg = ""
         if FRENCH_LETTER_RE.fullmatch(name):
             hint = ("space", "", ("paren", french_letter_message(name).arg()))
