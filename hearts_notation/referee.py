@@ -1870,9 +1870,9 @@ class CompactCheck:
         if self.entries or score is not None or total is not None:
             points = {seats[i]: pts[i] for i in range(n)}
             running = {seats[i]: totals[i] for i in range(n)}
-            if (score is not None and not line_agrees(score, points)) or (
+            if (score is not None and (len(score) != n or not line_agrees(score, points))) or (
                     total is not None and total != running):
-                return False    # (a total line names every seat)
+                return False    # (a score or total line names every seat)
             if self.entries:
                 self.deals.append({"number": number, "points": points, "moon": moon,
                                    "totals": running})

@@ -346,6 +346,28 @@ def _finding(code: str, severity: Severity, message: Msg, deal: int | None = Non
                    key=message.key, args=message.args)
 
 
+def _line_seats(code: str, figures: Mapping[str, int], seats: Sequence[str],
+                num: int, pos: Pos | None) -> list[Finding]:
+    """What a score or total line (*code* ``score-mismatch`` or
+    ``total-mismatch``) gets wrong in its seats, whatever its figures: the
+    seats it leaves out (one finding naming them all) and each seat it
+    names that the game has not.  Both lines name every seat once, so one
+    statement of the rule serves both."""
+    found: list[Finding] = []
+    missing = [s for s in seats if s not in figures]
+    if missing:
+        found.append(_finding(code, "error",
+                              msg(f"finding.{code}.missing", deal=num,
+                                  who=("comma", *(_s(x) for x in missing)),
+                                  seats=seats_space(seats)), num, None, pos))
+    for seat in figures:
+        if seat not in seats:
+            found.append(_finding(code, "error",
+                                  msg(f"finding.{code}.seat", seat=_s(seat),
+                                      seats=seats_space(seats)), num, seat, pos))
+    return found
+
+
 def _taken_text(rules: RuleSet, taken: int) -> Arg:
     """What a seat took that scores: ``"3♥ 5♥ Q♠"`` or ``"no penalty card"``."""
     m = taken & scoring_cards(rules)
@@ -404,7 +426,8 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
         # nothing to say, the anchors move on.
         pts = ds.points
         total = deal.total
-        if deal.moon is None and ds.complete and (deal.score is None or line_agrees(deal.score, pts)):
+        if deal.moon is None and ds.complete and (deal.score is None or (
+                len(deal.score) == len(seats) and line_agrees(deal.score, pts))):
             if total is None or (len(total) == len(seats) and None not in anchor and all(
                     total.get(s) == a + pts[s] for a, s in zip(anchor, seats, strict=True))):  # type: ignore[operator]
                 anchor = [None if a is None else a + pts[s] for a, s in zip(anchor, seats, strict=True)]
@@ -441,12 +464,12 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                                            msg("finding.score-mismatch.incomplete", deal=num),
                                            num, None, pos)))
             else:
+                # A played deal's score line names every seat, as a total
+                # line does: a seat left out is a figure the record lacks.
+                out.extend((i, 1, f) for f in _line_seats("score-mismatch", deal.score, seats,
+                                                          num, pos))
                 for seat, rec in deal.score.items():
                     if seat not in idx:
-                        out.append((i, 1, _finding("score-mismatch", "error",
-                                                   msg("finding.score-mismatch.seat", seat=_s(seat),
-                                                       seats=seats_space(seats)),
-                                                   num, seat, pos)))
                         continue
                     comp = ds.points[seat]
                     if rec != comp:
@@ -457,20 +480,10 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
         # totals
         if deal.total is not None:
             pos = _where(deal, "total")
-            missing = [s for s in seats if s not in deal.total]
-            if missing:
-                # As a score line must, a total line names every seat.
-                out.append((i, 1, _finding("total-mismatch", "error",
-                                           msg("finding.total-mismatch.missing", deal=num,
-                                               who=("comma", *(_s(x) for x in missing)),
-                                               seats=seats_space(seats)),
-                                           num, None, pos)))
+            out.extend((i, 1, f) for f in _line_seats("total-mismatch", deal.total, seats,
+                                                      num, pos))
             for seat, rec in deal.total.items():
                 if seat not in idx:
-                    out.append((i, 1, _finding("total-mismatch", "error",
-                                               msg("finding.total-mismatch.seat", seat=_s(seat),
-                                                   seats=seats_space(seats)),
-                                               num, seat, pos)))
                     continue
                 k = idx[seat]
                 base = anchor[k]

@@ -316,8 +316,6 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     Exit status: 0 the recorded scores agree, 1 they disagree somewhere,
     2 unusable input or command line.
     """
-    rules_default = rules
-    spec = rules_default
     shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]] = []
     run = _Run()
     run.need_game = game_no is not None
@@ -328,16 +326,16 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         with ExitStack() as stack:
             items: Iterable[tuple[bool, Any, GameSummary]]
             if game_no is None:
-                work = partial(score_batch, default_rules=rules_default, force=force_rules,
+                work = partial(score_batch, default_rules=rules, force=force_rules,
                                table=table)
                 engine = stack.enter_context(open_engine(engine_spec, jobs))
                 bar = stack.enter_context(
                     CorpusProgress("score", total=total_bytes(files), unit="bytes"))
-                items = map_batch_work(work, files, fmt=fmt_in, default_rules=spec, progress=bar,
+                items = map_batch_work(work, files, fmt=fmt_in, default_rules=rules, progress=bar,
                                        engine=engine)
                 run.lines = engine.source_lines
             else:
-                items = _nth_games(files, fmt_in, spec, game_no, rules_default, force_rules, table)
+                items = _nth_games(files, fmt_in, game_no, rules, force_rules, table)
             if fmt_out in ("json", "csv"):
                 # Streamed: each game's entry is written as it is scored
                 # (to the temporary file of -o, or held for standard output
@@ -478,12 +476,11 @@ class _Run:
             yield {"rank": i, **p.to_dict()}
 
 
-def _nth_games(files: list[str], fmt_in: str | None, spec: RuleSet | None, game_no: int,
-               rules: RuleSet | None, force: bool, table: bool
-               ) -> Iterator[tuple[bool, Any, GameSummary]]:
+def _nth_games(files: list[str], fmt_in: str | None, game_no: int, rules: RuleSet | None,
+               force: bool, table: bool) -> Iterator[tuple[bool, Any, GameSummary]]:
     """``--game N``: the N-th game of each file, scored."""
     for path in files:
-        for i, game in enumerate(read_games(path, fmt_in, spec), 1):
+        for i, game in enumerate(read_games(path, fmt_in, rules), 1):
             if i == game_no:
                 yield score_entry(game, rules, force, table)
                 break

@@ -319,7 +319,7 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
                 errors += "error" in res
                 write_stdout(json_text(res) + "\n")
         return Report(findings=errors)
-    with search_progress(lang, tasks[0], stderr_is_terminal() and fmt_out != "jsonl") as tell:
+    with search_progress(lang, tasks[0], stderr_is_terminal()) as tell:
         res = solve_deal(tasks[0], tell)
     if position is not None:
         res["deal"] = position.deal     # the deal's own number, as in its record

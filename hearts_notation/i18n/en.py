@@ -394,6 +394,7 @@ MESSAGES.update({
     "finding.moon-choice.no_moon": "{seat} did not shoot the moon in deal {deal}: {who}",
     "finding.moon-choice.no_choice": "the rules score a moon one way (moon: {moon}), so {seat} had no choice; the record says {seat2} chose {choice}",
     "finding.score-mismatch.incomplete": "deal {deal} is incomplete: its recorded score could not be checked",
+    "finding.score-mismatch.missing": "the score line of deal {deal} has no figure for {who}: it needs one for each of {seats}",
     "finding.score-mismatch.seat": "a score is recorded for {seat}, which is not a seat of this game ({seats})",
     "finding.score-mismatch": "{seat}'s score for deal {deal} is recorded as {rec}, but {why}",
     "finding.total-mismatch.seat": "a total is recorded for {seat}, which is not a seat of this game ({seats})",

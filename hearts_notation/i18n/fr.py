@@ -383,6 +383,7 @@ MESSAGES.update({
     "finding.moon-choice.no_moon": "{seat} n'a pas fait capot à la donne {deal} : {who}",
     "finding.moon-choice.no_choice": "les règles comptent le capot d'une seule façon (capot : {moon}), donc {seat} n'avait pas le choix ; la feuille dit que {seat2} a choisi « {choice} »",
     "finding.score-mismatch.incomplete": "la donne {deal} est incomplète : sa marque notée n'a pas pu être vérifiée",
+    "finding.score-mismatch.missing": "la ligne de marque de la donne {deal} n'a pas de chiffre pour {who} : il en faut un pour chacune des places {seats}",
     "finding.score-mismatch.seat": "une marque est notée pour {seat}, qui n'est pas une place de cette partie ({seats})",
     "finding.score-mismatch": "la marque de {seat} à la donne {deal} est notée {rec}, mais {why}",
     "finding.total-mismatch.seat": "un total est noté pour {seat}, qui n'est pas une place de cette partie ({seats})",
