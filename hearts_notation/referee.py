@@ -104,7 +104,7 @@ class GameReport:
 
     def to_dict(self) -> dict[str, Any]:
         """The game entry of docs/spec.md, section 6: source, index, line, valid, findings,
-        deals, finished, winners (cards as ``"QS"``, seats as recorded)."""
+        deals, finished, winners, players, seats (cards as ``"QS"``, seats as recorded)."""
         g = self.game
         return {
             "source": g.source,
@@ -116,6 +116,7 @@ class GameReport:
             "finished": self.finished,
             "winners": list(self.winners),
             "players": dict(g.players),
+            "seats": list(g.seat_names),
         }
 
     @property
@@ -1905,7 +1906,8 @@ class CompactCheck:
             return None
         return {"source": source, "index": index, "line": game.line, "valid": True,
                 "findings": [], "deals": self.deals, "finished": finished,
-                "winners": list(self.winners), "players": dict(game.players)}
+                "winners": list(self.winners), "players": dict(game.players),
+                "seats": list(self.seats)}
 
 
 def report_json_text(text: str, source: str | None, index: int | None, line: int | None,

@@ -85,3 +85,19 @@ def test_annotate_out_dir_words_a_malformed_trick_as_a_local_read(
     assert said in first[0]
     assert first[2].strip() == "^"
     assert parts.output.splitlines()[:3] == first, parts.output
+
+
+@pytest.mark.parametrize("extra", [[], ["--format", "json"], ["--jobs", "2"]])
+def test_validate_shows_the_seats_as_the_game_does(tmp_path: Path, extra: list[str]) -> None:
+    """A finding that names W in a game whose seats are N E O W says W in
+    French (the report entry carries the game's seats, as it carries its
+    players), whether printed, in JSON (``message_translated``) or checked
+    by worker processes."""
+    path = tmp_path / "tour.hrn"
+    path.write_text('[Seats "N E O W"]\n\ndeal 1 dealer W pass hold\n'
+                    "1. N 2C O 5C E 3C W AC\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "--lang", "fr", *extra, str(path)])
+    assert result.exit_code == 1, result.output
+    assert "E a joué hors de son tour au pli 1 : après O, c'est à W de jouer" in result.output, \
+        result.output
+    assert "c'est à O de jouer" not in result.output

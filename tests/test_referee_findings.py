@@ -172,7 +172,7 @@ def test_finding_shape_is_spec_section_6() -> None:
     r = report("revoke.hrn")
     d = r.to_dict()
     assert list(d) == ["source", "index", "line", "valid", "findings", "deals", "finished", "winners",
-                       "players"]
+                       "players", "seats"]
     f = d["findings"][0]
     assert set(f) == {"code", "severity", "deal", "trick", "seat", "card", "line", "column", "message",
                       "message_id", "args"}

@@ -54,7 +54,7 @@ def test_json_report_is_exactly_spec_section_6(tmp_path: Path) -> None:
                               "codes": {"dealer-rotation": 1, "revoke": 1}}
     g = doc["games"][1]
     assert list(g) == ["source", "index", "line", "valid", "findings", "deals", "finished", "winners",
-                       "players"]
+                       "players", "seats"]
     assert g["source"].endswith("revoke.hrn") and g["index"] == 1 and g["line"] == 1
     assert g["findings"] == [{"code": "revoke", "severity": "error", "deal": 1, "trick": 1, "seat": "N",
                               "card": "6D", "line": 13, "column": 16,

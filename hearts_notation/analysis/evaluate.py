@@ -140,7 +140,7 @@ class EvalOptions:
 #: (Jaccard 0.62 to 0.79); the screening is most of what ``--fast`` saves,
 #: and the verifications only run for the cards not called best.  Measured
 #: (issue 24, 5 December, docs/analysis.md "--fast, verified further"):
-#: Jaccard 0.71 -> 0.81 pooled on three unseen sets at 0.2 -> 0.5 CPU-s a
+#: Jaccard 0.73 -> 0.82 pooled on five unseen sets at 0.2 -> 0.5 CPU-s a
 #: deal (the defaults: 1.2 s).  The 0.85 target is not met.
 FAST = EvalOptions(samples=16, race=48, verify=2048, verify_exact=48, verify_min=128, batch=64,
                    exact_tricks=4, tail_tricks=2, dd_tricks=5, dd_nodes=60_000, pass_samples=12,

@@ -27,14 +27,14 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
 import click
 
-from ..i18n import count, number, players_in_view, public_finding, translate
+from ..i18n import count, number, players_in_view, public_finding, seats_in_view, translate
 from ..io import InputError, input_format, source_lines_at
 from ..io.batches import Batch
 from ..model import Finding
@@ -242,7 +242,7 @@ class TextPrinter:
         self.quiet = quiet
         self.source: str | None = None
         #: The findings to print, by game: the players it names, its findings.
-        self.pending: list[tuple[dict[str, str], list[Finding]]] = []
+        self.pending: list[tuple[dict[str, str], Sequence[str], list[Finding]]] = []
         self._held = 0
         #: Source lines of the pending findings sent by the workers that
         #: read them (``--engine dask``): not read again here.
@@ -283,7 +283,7 @@ class TextPrinter:
                  if not self.quiet or f["severity"] == "error"]
         if not shown:
             return
-        self.pending.append((entry.get("players") or {}, shown))
+        self.pending.append((entry.get("players") or {}, entry.get("seats") or (), shown))
         self._held += len(shown)
         if self._held >= _FLUSH_AT:
             # A file with findings in every game: print them as they come,
@@ -297,7 +297,7 @@ class TextPrinter:
             self.known = {}
             return
         source = self.source
-        lines = self._lines(source, [f.line for _, found in self.pending for f in found
+        lines = self._lines(source, [f.line for _, _, found in self.pending for f in found
                                      if f.line is not None])
         self.known = {}
         from ..diagnostics import LineView, render  # (findings only: start-up)
@@ -307,11 +307,12 @@ class TextPrinter:
             self._plain = self._console is None and plain_stdout()
         out = sys.stdout if self._plain else None
         shown_source = escape_controls(source)
-        for players, found in self.pending:
+        for players, seats, found in self.pending:
             # The players by name where the record names them (names
-            # first); one view for the findings of a game, so each seat's
-            # name is looked up once.
-            with players_in_view(players):
+            # first), the seats as the game names them (W stays W in French
+            # where O is another seat); one view for the findings of a
+            # game, so each seat's name is looked up once.
+            with seats_in_view(seats), players_in_view(players):
                 for f in found:
                     shown = render(f, source, view, lang=self.lang)
                     if out is not None and "\t" not in shown:
@@ -384,7 +385,7 @@ class _Spool:
     def add(self, entry: dict[str, Any]) -> None:
         # The codes and English messages stay as they are (stable for
         # programs); the message in the chosen language is added beside.
-        with players_in_view(entry.get("players") or {}):
+        with seats_in_view(entry.get("seats") or ()), players_in_view(entry.get("players") or {}):
             for f in entry["findings"]:
                 public_finding(f, self.lang)
         line = json_safe(_ENCODE(entry)) + "\n"
