@@ -80,7 +80,8 @@ def test_the_clean_sheet_is_clean_in_every_command(tmp_path: Path) -> None:
 
 def test_annotate_one_deal_of_a_french_sheet(tmp_path: Path) -> None:
     path = write(tmp_path, "une.hrn", HEAD + DEAL)
-    code, out = run("annotate", "--fast", "--seed", "1", "--deal", "1", path)
+    code, out = run("annotate", "--fast", "--seed", "1", "--deal", "1", "--no-passes", "--samples", "2",
+                    path)
     assert code == 0 and "donne 1 donneur N passe gauche" in out
 
 

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.budget import long_beyond, long_unless
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "multi-game.hrn"
 
@@ -123,10 +125,23 @@ def _ends(proc: subprocess.Popen[bytes], sig: int, whole_group: bool) -> tuple[i
     return proc.returncode, err.decode("utf-8", "replace")
 
 
+#: (signal, to the whole group) of test_a_signal_ends_validate_and_its_workers, and
+#: those the README's run keeps.
+SIGNAL_CASES = [(signal.SIGTERM, True), (signal.SIGTERM, False),
+                (signal.SIGINT, True), (signal.SIGINT, False)]
+SIGNAL_CASES_KEPT = {(signal.SIGTERM, True), (signal.SIGINT, False)}
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc for the workers")
-@pytest.mark.parametrize("whole_group", [True, False], ids=["group", "process"])
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["TERM", "INT"])
+@pytest.mark.parametrize(
+    ("sig", "whole_group"),
+    long_unless(SIGNAL_CASES, lambda case: case in SIGNAL_CASES_KEPT, several=True),
+    ids=["TERM-group", "TERM-process", "INT-group", "INT-process"])
 def test_a_signal_ends_validate_and_its_workers(corpus: Path, sig: int, whole_group: bool) -> None:
+    """Each signal to the whole group or to the main process alone.  The
+    README's run sends each signal once, one to the group and the other to the
+    process (every way of receiving them stays tested); the long step the two
+    other pairs (tests/budget.py: 2.4 CPU-s)."""
     proc = _start_busy(["validate", "--jobs", "2", str(corpus)], workers=2)
     status, err = _ends(proc, sig, whole_group)
     if sig == signal.SIGTERM:
@@ -177,14 +192,15 @@ def test_an_interrupted_run_does_not_wait_for_exit_hooks(corpus: Path) -> None:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc for the workers")
-def test_the_group_signal_ends_the_run_every_time(corpus: Path) -> None:
+@pytest.mark.parametrize("settle", long_beyond([0.6, 0.2, 1.1]))
+def test_the_group_signal_ends_the_run_every_time(corpus: Path, settle: float) -> None:
     """The hang was a race (5 runs in 10): three runs, each signalled at
-    another moment of the work."""
-    for settle in (0.2, 0.6, 1.1):
-        proc = _start_busy(["score", "--jobs", "2", "--format", "json", str(corpus)], workers=2,
-                           settle=settle)
-        status, err = _ends(proc, signal.SIGTERM, whole_group=True)
-        assert status == -signal.SIGTERM, err
+    another moment of the work.  The README's run signals mid-work (0.6 s);
+    the long step the early and late moments (tests/budget.py: 3 CPU-s)."""
+    proc = _start_busy(["score", "--jobs", "2", "--format", "json", str(corpus)], workers=2,
+                       settle=settle)
+    status, err = _ends(proc, signal.SIGTERM, whole_group=True)
+    assert status == -signal.SIGTERM, err
 
 
 @pytest.mark.long
