@@ -49,6 +49,10 @@ LONG_TESTS: dict[str, str] = {
         "annotate run again under several seeds",
     "tests/test_analysis_annotate.py::test_analysis_is_reproducible":
         "annotate run twice over a game",
+    "tests/test_analysis_annotate.py::test_french_comments":
+        "a French analysis of queen_duck.hrn through the API (2.8 CPU-s): the same "
+        "comment, whole, is checked on the command's output by "
+        "tests/test_analysis_cli.py::test_annotate_in_french_with_symbols",
     "tests/test_reader_limits.py::test_standard_input_quotes_its_late_error":
         "input at scale: megabytes through standard input",
     "tests/test_reader_limits.py::test_standard_input_streams_past_the_document_limit":

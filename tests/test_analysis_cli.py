@@ -50,11 +50,15 @@ def test_annotate_writes_the_record_and_prints_a_summary(tmp_path: Path) -> None
 
 
 def test_annotate_in_french_with_symbols(tmp_path: Path) -> None:
+    """The French comment of a play, whole (West is O, as a French score sheet
+    writes it): the README's run checks it here, on the command's output;
+    test_analysis_annotate.py::test_french_comments, the same analysis through
+    the API, runs in the long step (tests/conftest.py's LONG_TESTS)."""
     src = tmp_path / "q.hrn"
     shutil.copy(DATA / "queen_duck.hrn", src)
     r = run("annotate", str(src), *FAST, "--lang", "fr", "--unicode")
     assert r.exit_code == 0, r.output
-    assert "R♠??" in r.stdout and "pouvait passer sous le valet" in r.stdout
+    assert "12. S V♠ O R♠?? {O pouvait passer sous le valet avec 7♠ ; R♠ a pris la dame.}" in r.stdout
 
 
 def test_annotate_thresholds_option() -> None:

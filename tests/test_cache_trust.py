@@ -36,7 +36,11 @@ ROOT = Path(__file__).resolve().parent.parent
 #: A record with a syntax error: its message is worded with the grammar, whose
 #: tables come from the cache (the samples themselves are read without it).
 BROKEN = ROOT / "tests" / "data" / "cache_trust_broken.hrn"
-SAMPLES = [*sorted(str(p) for p in (ROOT / "samples").glob("*.hrn")), str(BROKEN)]
+#: What each run validates: canonical.hrn, whose written totals count J♦ (a tampered
+#: ``jack_of_diamonds`` or ``target`` believed would change its findings), and the
+#: broken record.  Every sample was validated before: each run then started a
+#: pool of workers: 0.15 CPU-s more a run, for about 25 runs in the module (issue 22).
+SAMPLES = [str(ROOT / "samples" / "canonical.hrn"), str(BROKEN)]
 PY = f"py{sys.version_info[0]}.{sys.version_info[1]}"
 OTHER_UID = 54321
 TAMPERED = {"jack_of_diamonds": -10, "target": 50}
