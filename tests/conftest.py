@@ -11,6 +11,7 @@ import shutil
 import signal
 import tempfile
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -169,6 +170,25 @@ def shared_analyses(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
 
     monkeypatch.setattr(command, "analyse_game", analyse_once)
     return analyse_once
+
+
+@pytest.fixture(scope="session")
+def puzzle_set_text(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """``hearts puzzles tests/data/puzzles --format json -o FILE``, run once a
+    run: the text of the set, which tests/test_puzzles.py checks and
+    tests/test_puzzles_browser.py's trainer page shows (each parses its own
+    copy).  Each module made it again: 1.5 CPU-s in pure Python (issue 22)."""
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+
+    folder = Path(__file__).resolve().parent / "data" / "puzzles"
+    out = tmp_path_factory.mktemp("puzzle-set") / "set.json"
+    r = CliRunner().invoke(cli, ["puzzles", str(folder), "--format", "json", "-o", str(out)],
+                           catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    assert "9 puzzles written" in r.stderr
+    return out.read_text(encoding="utf-8")
 
 
 # Installed before any script of the page: records CSP violations.

@@ -33,12 +33,10 @@ def run(*args: str) -> Result:
 
 
 @pytest.fixture(scope="module")
-def puzzle_json(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
-    out = tmp_path_factory.mktemp("p") / "set.json"
-    r = run("puzzles", str(DATA), "--format", "json", "-o", str(out))
-    assert r.exit_code == 0, r.output
-    assert "9 puzzles written" in r.stderr
-    data: dict[str, object] = json.loads(out.read_text(encoding="utf-8"))
+def puzzle_json(puzzle_set_text: str) -> dict[str, object]:
+    """The set ``hearts puzzles`` makes of tests/data/puzzles (conftest's
+    ``puzzle_set_text``: made once a run, the trainer's browser tests show it)."""
+    data: dict[str, object] = json.loads(puzzle_set_text)
     return data
 
 

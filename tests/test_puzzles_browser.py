@@ -23,7 +23,6 @@ from hearts_notation.render.trainer import render_trainer
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "tests" / "data" / "puzzles"
 IMG = ROOT / "docs" / "img"
 PHONE = (375, 667)
 DESKTOP = (1280, 800)
@@ -31,16 +30,10 @@ SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop
 
 
 @pytest.fixture(scope="module")
-def puzzles(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
-    from click.testing import CliRunner
-
-    from hearts_notation.cli import cli
-
-    out = tmp_path_factory.mktemp("set") / "set.json"
-    r = CliRunner().invoke(cli, ["puzzles", str(DATA), "--format", "json", "-o", str(out)],
-                           catch_exceptions=False)
-    assert r.exit_code == 0, r.output
-    found: list[dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))["puzzles"]
+def puzzles(puzzle_set_text: str) -> list[dict[str, Any]]:
+    """The puzzles of tests/data/puzzles (conftest's ``puzzle_set_text``, made
+    once a run with tests/test_puzzles.py's)."""
+    found: list[dict[str, Any]] = json.loads(puzzle_set_text)["puzzles"]
     return found
 
 
