@@ -47,6 +47,12 @@ def records() -> dict[str, str]:
     ('[Event "Club night"]\n', None),
     ("{A comment: the game}\ndeal 1\n", None),
     ("{ a comment }\n", None),
+    # an HRN comment that opens as a JSON key would: not JSON, and no object follows
+    ('{"Belle": partie, dit Gwen}\n[Event "x"]\n', None),
+    ('{"Belle": partie}\ndeal 1\n', None),
+    # a JSONL file whose first record is broken is still JSONL (JSON's error is told)
+    ('{"tags": {"Event": x}}\n{"tags": {}}\n', "jsonl"),
+    ('{"tags": {"Event": x}}\n', "jsonl"),
     ("deal 1 dealer W pass left\nN: AQ4.K93.J862.T75\n", None),
     ("N: AQ4.K93.J862.T75\n", None),
     ("1. S 2C W 3C N 4C E 5C\n", None),

@@ -41,7 +41,9 @@ def sniff_format(head: str) -> str | None:
 
     * ``{`` and a string key (an HRN comment ``{...}`` holds no ``"key":``
       first): a JSON record, or an OpenSpiel state by its keys; JSONL when
-      the first line holds the whole object;
+      the first line holds the whole object and is JSON (or the next line
+      opens another object): an HRN comment that merely starts as JSON
+      does (``{"Belle": partie}``) is read as HRN;
     * ``[`` and ``{`` or ``]`` (an HRN tag is ``[Name "value"]``): a JSON
       array of records (or of OpenSpiel states); ``[`` and a number or a
       list: OpenSpiel action histories;
@@ -57,7 +59,9 @@ def sniff_format(head: str) -> str | None:
             return None
         if m.group(1) in _OPENSPIEL_KEYS:
             return "openspiel"
-        return "jsonl" if _one_line_object(text) else "json"
+        if not _one_line_object(text):
+            return "json"
+        return "jsonl" if _jsonl_start(text) else None
     if text[:1] == "[":
         m = _ARRAY_START.match(text)
         if m is None:
@@ -108,6 +112,23 @@ def _one_line_object(text: str) -> bool:
             if depth == 0:
                 return m.end() == len(line)
     return False
+
+
+def _jsonl_start(text: str) -> bool:
+    """Whether *text*, whose first line holds one ``{...}``, is JSON lines:
+    that line is a JSON value, or the next line opens an object too (a
+    JSONL file whose first record is broken is still JSONL, and its error
+    is JSON's).  An HRN comment such as ``{"Belle" : partie, dit Gwen}``
+    on the first line is neither, and HRN is read."""
+    import json
+
+    first, _, rest = text.partition("\n")
+    try:
+        json.loads(first)
+    except ValueError:
+        following = rest.lstrip()
+        return not following or following[:1] == "{"
+    return True
 
 
 def sniffed(raw: bytes) -> bool:
