@@ -349,12 +349,13 @@ def odd_seats(tree: Node | None) -> dict[str, int]:
     return out
 
 
-def odd_seat_error(query: str, seat: str, start: int) -> QueryError:
+def odd_seat_error(query: str, seat: str, start: int, name: str | None = None) -> QueryError:
     """The error of a seat *seat* of the query that no game read has: a
-    player's name goes in quotes (the did-you-mean quotes it), a default
-    seat mistyped in its case is named as written (``p3``: ``P3``)."""
+    player's name goes in quotes (the did-you-mean quotes it, as *name*
+    writes it when a game's player is so called: ``Chloe`` -> ``"Chloé"``),
+    a default seat mistyped in its case is named as written (``p3``: ``P3``)."""
     up = seat.upper()
-    hint = up if up in _DEFAULT_SEATS else f'"{seat}"'
+    hint = up if up in _DEFAULT_SEATS else f'"{name or seat}"'
     return QueryError(query, max(start, 0), msg("select.no_such_seat", seat=seat), hint)
 
 

@@ -809,6 +809,10 @@ class Picked:
     #: the query's seats that no default table has (:attr:`Query.odd_seats`)
     #: which this game has: the command refuses those no game read has
     seats: tuple[str, ...] = ()
+    #: the names of this game's players that such a seat stands for once
+    #: folded (``dame == Chloe``: ``Chloé``): the command's did-you-mean
+    #: quotes the name as the records write it
+    names: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
@@ -882,7 +886,7 @@ def _picked(view: GameView, query: Query, source: str | None, index: int | None,
                       # skipped unread on the compact path, and not named here
                       query.header_skips and query.tree is not None
                       and _header_value(query.tree, view) is False))) else None,
-                  _odd_seats_of(view, query))
+                  _odd_seats_of(view, query), _odd_names_of(view, query))
 
 
 def _odd_seats_of(view: GameView, query: Query) -> tuple[str, ...]:
@@ -893,6 +897,20 @@ def _odd_seats_of(view: GameView, query: Query) -> tuple[str, ...]:
         return ()
     seats = view.seats
     return tuple([s for s in odd if s in seats])
+
+
+def _odd_names_of(view: GameView, query: Query) -> tuple[str, ...]:
+    """The names of *view*'s players that one of the query's odd seats
+    (:attr:`Query.odd_seats`) stands for, compared in any case and without
+    accents (:func:`hearts_notation.players.loose_key`): an unquoted
+    ``Chloe`` is answered "did you mean \"Chloé\"", the name that matches."""
+    odd = query.odd_seats
+    if not odd:
+        return ()
+    from .players import loose_key
+
+    keys = {loose_key(word) for word in odd}
+    return tuple([name for name in view.header().players.values() if loose_key(name) in keys])
 
 
 def needs(tree: Node | None) -> set[str]:
@@ -1314,7 +1332,7 @@ def _skipped(view: CompactView, query: Query) -> Picked:
     """A game its header rules out: nothing else of it is read."""
     return Picked(view.source, view.index, view.line, False, (),
                   game_identity([]) if query.identities and not query.deals else b"",
-                  None, (), False, None, _odd_seats_of(view, query))
+                  None, (), False, None, _odd_seats_of(view, query), _odd_names_of(view, query))
 
 
 @mypyc_attr(native_class=False)    # a subclass of an interpreted class (io/events.py)

@@ -72,3 +72,22 @@ def test_a_seat_a_seats_tag_names_is_a_seat(tmp_path: Path) -> None:
     assert status == 0, out
     assert run("select", path, "--where", "queen == Gwen", "--count")[0] == 0
     assert run("select", path, "--where", "points(Gwen) >= 0", "--count") == (0, "1\n")
+
+
+@pytest.mark.parametrize("suffix", [".hrn", ".jsonl"])
+def test_the_did_you_mean_writes_the_name_as_the_record_does(tmp_path: Path, suffix: str) -> None:
+    """``Chloe`` unquoted, where a game's player is ``Chloé``: the hint quotes
+    the player's name with its accent (a quoted ``"Chloe"`` would match
+    nobody), on the model's path and on the compact form's alike."""
+    text = (SAMPLES / "partie-francaise.hrn").read_text(encoding="utf-8").replace(
+        "Maëlle", "Chloé")
+    path = tmp_path / "chloe.hrn"
+    path.write_text(text, encoding="utf-8")
+    if suffix == ".jsonl":
+        converted = tmp_path / "chloe.jsonl"
+        assert run("convert", str(path), "--to", "jsonl", "-o", str(converted))[0] == 0
+        path = converted
+    status, out = run("select", str(path), "--where", "queen == chloe", "--count")
+    assert status == 2, out
+    assert '(did you mean "Chloé"?)' in out
+    assert run("select", str(path), "--where", 'queen == "Chloé"', "--count") == (0, "1\n")

@@ -200,6 +200,7 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
     left_out = 0        # games that do not parse, left out (written or not)
     odd = odd_seats(tree)       # the query's seats no default table has
     seats_seen: set[str] = set()
+    names_seen: set[str] = set()
 
     def selected() -> Iterator[Game]:
         nonlocal unreadable, flawed, left_out
@@ -215,6 +216,7 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
                 for picked in part:
                     assert isinstance(picked, Picked)
                     seats_seen.update(picked.seats)
+                    names_seen.update(picked.names)
                     bar.advance(1, len(picked.deals))
                     if explain:
                         write_stdout(escape_controls(
@@ -247,7 +249,8 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
         if missing and where is not None:
             # ``queen == Gwen``: a seat no game has, a player's name without
             # its quotes; its empty answer would look like an answer
-            raise _NoSeat(odd_seat_error(where, missing[0], odd[missing[0]]))
+            word = missing[0]
+            raise _NoSeat(odd_seat_error(where, word, odd[word], _name_for(word, names_seen)))
         if unreadable and writing and _replaced(target):
             # An input that could not be read would be missing from the file:
             # the -o file is left as it was (exit 2), as convert and score leave it.
@@ -299,6 +302,17 @@ def _left_out_text(source: str | None, index: int | None, line: int | None, flaw
     reader's words (what ``validate`` says)."""
     return translate(lang, "select.left_out", source=source or "-", index=index or 1,
                      line=flaw.line or line or 1, column=flaw.column or 1, why=flaw.text(lang))
+
+
+def _name_for(word: str, names: set[str]) -> str | None:
+    """The player's name, among *names* (those of the games read that an
+    odd seat of the query stands for), that the unquoted *word* means once
+    folded (``Chloe``: ``Chloé``); ``None`` when none does or several do
+    (the word is then quoted as typed)."""
+    from ..players import loose_key
+
+    found = sorted({n for n in names if loose_key(n) == loose_key(word)})
+    return found[0] if len(found) == 1 else None
 
 
 class _NoSeat(Exception):
