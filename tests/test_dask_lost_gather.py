@@ -32,3 +32,24 @@ def test_a_closed_stream_under_a_gather_is_the_lost_scheduler() -> None:
     assert caught.value.msg.key == "engine.scheduler_lost"
     assert caught.value.text("en").startswith(
         "--scheduler tcp://127.0.0.1:2: the connection to the Dask scheduler was lost")
+
+
+def test_the_client_loops_own_logs_are_silenced() -> None:
+    """A Ctrl-C inside ``distributed.utils.sync`` makes a callback of the
+    client's tornado loop fail; tornado.application logged it as a
+    traceback on stderr above "interrupted" (the long step's
+    test_ctrl_c_on_validate_cancels_and_exits_130 met it on a loaded
+    machine). The engine's quiet loggers include tornado's."""
+    import logging
+
+    from hearts_notation.runners.dask_engine import quiet_distributed_logs
+
+    loggers = ("tornado.application", "tornado", "distributed", "distributed.client")
+    before = {name: logging.getLogger(name).level for name in loggers}
+    try:
+        quiet_distributed_logs()
+        for name in loggers:
+            assert not logging.getLogger(name).isEnabledFor(logging.CRITICAL), name
+    finally:
+        for name, level in before.items():
+            logging.getLogger(name).setLevel(level)

@@ -138,15 +138,19 @@ def tls_needs_settings(address: str) -> bool:
 
 
 def quiet_distributed_logs() -> None:
-    """``distributed``'s own loggers silenced in this process: every failure
+    """``distributed``'s own loggers silenced in this process, and those of
+    tornado, whose event loop runs the client's callbacks: every failure
     of a run reaches the command as an exception and is said in one line
     of the catalogs (``engine.*``); the client's log of a lost connection
-    (a traceback) would only repeat it."""
+    (a traceback) would only repeat it, and a Ctrl-C that lands inside
+    ``distributed.utils.sync`` makes its callback fail in the loop
+    (``NameError: free variable 'future'``), which tornado.application
+    logged as a traceback above the command's "interrupted" line."""
     # distributed's logging configuration gives some of its loggers their
     # own level (distributed.client: warning): each is set, not just the root.
     names = [n for n in logging.root.manager.loggerDict
-             if n == "distributed" or n.startswith("distributed.")]
-    for name in ["distributed", *names]:
+             if n.split(".", 1)[0] in ("distributed", "tornado")]
+    for name in ["distributed", "tornado", "tornado.application", *names]:
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
