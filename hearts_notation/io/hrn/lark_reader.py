@@ -25,7 +25,7 @@ if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all 
 
 from ...i18n import Arg, Msg, msg
 from .lex import HrnSyntaxError, pbn_cards, quote
-from .words import ANY_WORD_RE, fold_word
+from .words import ANY_WORD_RE
 
 GRAMMAR_FILE = "hearts.lark"
 
@@ -283,8 +283,6 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     return HrnSyntaxError(meant, line, column)
 
 
-
-
 def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | None:
     """A carriage return left inside a line before the error: the file's
     lines end with a lone CR (old Mac line ends), which do not end HRN
@@ -320,6 +318,16 @@ def _two_words(found: str, text: str, start: int, firsts: frozenset[str]) -> str
         return found
     m = _BLANKS_AND_WORD.match(text, start + len(found))
     return text[start:m.end()] if m else found
+
+
+def _fold(word: str) -> str:
+    """*word* in lower case without its accents and with its blanks made
+    single (``Passé`` -> ``passe``): a slip on an accent is the nearest slip
+    of all (``passé`` is nearer ``passe`` than ``pass`` once folded)."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", word.lower())
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
 
 
 def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -> Msg:
@@ -365,8 +373,8 @@ def _nearest(found: str, choices: list[str]) -> str | None:
 
     spelt: dict[str, str] = {}
     for choice in choices:      # (the first spelling of a word kept: ``résultat``)
-        spelt.setdefault(fold_word(choice), choice)
-    close = get_close_matches(fold_word(found), list(spelt), n=1, cutoff=0.7)
+        spelt.setdefault(_fold(choice), choice)
+    close = get_close_matches(_fold(found), list(spelt), n=1, cutoff=0.7)
     return spelt[close[0]] if close else None
 
 

@@ -79,7 +79,6 @@ from .words import (
     KEYWORDS,
     LETTER_CARD,
     SEAT_NAME_RE,
-    fold_word,
     seat_words,
     tag_name,
 )
@@ -277,6 +276,14 @@ def _header_number(text: str) -> int | None:
     from difflib import get_close_matches
 
     return number if get_close_matches(word, ("deal", "donne"), n=1, cutoff=0.7) else None
+
+
+def _player_tag_seats(seats: tuple[str, ...]) -> dict[str, str]:
+    """The tag that names each seat's player: ``North``... with four seats,
+    ``P1``... otherwise (docs/spec.md, the player tags)."""
+    if len(seats) == 4:
+        return dict(zip(PLAYER_TAGS_4, seats, strict=True))
+    return {f"P{i + 1}": s for i, s in enumerate(seats)}
 
 
 def _worded(text: str, line: int, seats: tuple[str, ...]) -> HrnSyntaxError:
@@ -492,21 +499,20 @@ class _GameBuilder:
     # seats
 
     def player_seats(self) -> dict[str, str]:
-        """Each player's name, folded (:func:`.words.fold_word`), and the seat it
+        """Each player's name, folded as names are compared loosely
+        (:func:`hearts_notation.players.loose_key`), and the seat it
         plays: a hand-typed sheet often names a player where the notation
         wants the seat (``marque Anne 3 …``), and the message then says
         which seat to write.  Read from the tags as they stand, so that it
         serves before the deals' tags are judged too."""
-        seats = self.seat_names_for_messages()
-        if len(seats) == 4:
-            tags: dict[str, str] = dict(zip(PLAYER_TAGS_4, seats, strict=True))
-        else:
-            tags = {f"P{i + 1}": s for i, s in enumerate(seats)}
+        from ...players import loose_key
+
+        tags = _player_tag_seats(self.seat_names_for_messages())
         found: dict[str, str] = {}
         for name, value, *_ in self.tag_list:
             seat = tags.get(name)
             if seat is not None and value.strip():
-                found.setdefault(fold_word(value), seat)
+                found.setdefault(loose_key(value), seat)
         return found
 
     def player_named(self, exc: HrnSyntaxError, text: str, line: int) -> str | Msg:
@@ -522,8 +528,10 @@ class _GameBuilder:
         row = exc.line - line
         if not 0 <= row < len(rows):
             return message
+        from ...players import loose_key
+
         word = ANY_WORD_RE.match(rows[row], exc.column - 1)
-        owner = self.player_seats().get(fold_word(word.group())) if word else None
+        owner = self.player_seats().get(loose_key(word.group())) if word else None
         if word is None or owner is None:
             return message
         return msg("syntax.seat_player", found=quote(word.group()), seat=owner)
@@ -613,11 +621,7 @@ class _GameBuilder:
         v = self.visitor
         pos = self.pos
         v.begin_game(self.source, self.index, pos.line if pos else 0, pos.column if pos else 0)
-        player_tags: dict[str, str] = {}
-        if seats is not None and len(seats) == 4:
-            player_tags = dict(zip(PLAYER_TAGS_4, seats, strict=True))
-        elif seats is not None:
-            player_tags = {f"P{i + 1}": s for i, s in enumerate(seats)}
+        player_tags = _player_tag_seats(seats) if seats is not None else {}
         for name, value, vl, vc, nl, nc in self.tag_list:
             if name == "Rules":
                 self.rules = value
@@ -640,7 +644,9 @@ class _GameBuilder:
         if got is not None:
             return got
         seats = self.seats or ()
-        owner = self.player_seats().get(fold_word(name))
+        from ...players import loose_key
+
+        owner = self.player_seats().get(loose_key(name))
         if owner is not None:
             raise self.fail(msg("syntax.seat_player", found=quote(name), seat=owner), line, col, trick)
         hint: Arg = ""

@@ -82,18 +82,6 @@ SEAT_WORDS: Final[dict[str, str]] = {
 ANY_WORD_RE: Final = re.compile(r"[^\W\d_][^\W_]*")
 
 
-def fold_word(word: str) -> str:
-    """*word* in lower case without its accents and with its blanks made
-    single (``Passé`` -> ``passe``, ``Chloé`` -> ``chloe``): a slip on an
-    accent is the nearest slip of all (``passé`` is nearer ``passe`` than
-    ``pass`` once folded), and a player's name typed where a seat stands
-    is recognised however it was accented."""
-    import unicodedata
-
-    plain = unicodedata.normalize("NFKD", word.lower())
-    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
-
-
 def seat_words(seats: tuple[str, ...]) -> dict[str, str]:
     """The seats written in full (:data:`SEAT_WORDS`, lower case) -> the seat
     they name, at a table whose seats are the compass letters: the default
