@@ -831,17 +831,31 @@ class _DealCheck:
             # (in an unfinished deal before its first card, those seats have not
             # passed yet, which is no fault)
             missing = [seats[i] for i in range(n) if not givers >> i & 1]
-            text: dict[str, Arg] = {"deal": self.number, "direction": ("dir", self.direction_name),
-                                    "who": seats_and(missing)}
-            if self.all_recorded:
-                self.add("pass-direction", "error", msg("finding.pass-direction.missing", **text),
-                         deal.pos, seat=missing[0] if len(missing) == 1 else None)
-            else:
-                self.add("pass-direction", "info",
-                         msg("finding.pass-direction.missing_info", **text), deal.pos,
-                         seat=missing[0] if len(missing) == 1 else None)
+            lost = deal.lost_passes
+            if lost:
+                # A pass line that did not read has its syntax error already:
+                # its seat's pass is not missing too (one typo, one finding).
+                # A lost line whose seat did not read answers for any one seat.
+                missing = [s for s in missing if s not in lost]
+                if len(missing) <= lost.count(None):
+                    missing = []
+            if missing:
+                self.missing_passes(missing)
         self.given = given
         self.received = [given[(i - offset) % n] for i in range(n)]
+
+    def missing_passes(self, missing: list[str]) -> None:
+        """The finding of the seats of a passing deal with no pass recorded."""
+        deal = self.deal
+        text: dict[str, Arg] = {"deal": self.number, "direction": ("dir", self.direction_name),
+                                "who": seats_and(missing)}
+        seat = missing[0] if len(missing) == 1 else None
+        if self.all_recorded:
+            self.add("pass-direction", "error", msg("finding.pass-direction.missing", **text),
+                     deal.pos, seat=seat)
+        else:
+            self.add("pass-direction", "info",
+                     msg("finding.pass-direction.missing_info", **text), deal.pos, seat=seat)
 
     @property
     def direction_name(self) -> str:

@@ -257,6 +257,12 @@ _RESULT_WORD = r"[ \t\f]*(?:result|r[ée]sultat)(?![\w])"
 _HEAD_WORDS = r"[ \t\f]*([^\W\d_]+)(?:[ \t\f]+(\d+)(?![\w.]))?"
 
 
+#: The first two words of a line as a pass line has them: a keyword, then a
+#: seat's word (``pass E:``, ``passe S>O:``), whatever the spaces between
+#: (a no-break space is what may have lost the line).
+_HEAD_WORDS_SEAT = r"\s*([^\W\d_]+)\s+([^\W_]\w*)"
+
+
 def _header_number(text: str) -> int | None:
     """Whether a line that does not read is a deal header: ``None`` if not;
     else the deal's number, or -1 when it does not show.  A line is a header
@@ -366,7 +372,7 @@ class _DealBuilder:
     """A deal being read: raw facts, checked as they come."""
 
     __slots__ = ("col", "comments", "damaged", "dealer", "direction", "hand_pos", "hands", "implied",
-                 "line", "moon",
+                 "line", "lost_passes", "moon",
                  "number", "pass_pos", "passes", "score", "score_pos", "total", "total_pos",
                  "tricks", "unfinished", "unfinished_pos")
 
@@ -394,6 +400,9 @@ class _DealBuilder:
         self.implied = False
         #: a line of the deal did not read (see the module's docstring)
         self.damaged = False
+        #: the seats of its pass lines that did not read (``None``: the seat
+        #: did not read either; :attr:`hearts_notation.model.Deal.lost_passes`)
+        self.lost_passes: list[str | None] = []
 
 
 class _GameBuilder:
@@ -481,6 +490,8 @@ class _GameBuilder:
                 except _Stop:
                     pass
                 self._close_deal()
+            elif self.cur is not None and not self.halted and not self.skipping:
+                self._lost_pass_line(text)
             self.error(message, line, column)
             return
         if not self.halted:
@@ -495,6 +506,28 @@ class _GameBuilder:
         else:
             self.skipping = True
         self.error(message, line, column)
+
+    def _lost_pass_line(self, text: str) -> None:
+        """Note on the deal a pass line that does not read (``pas E: KS QH
+        JH``, ``passe E: V♥ R♣ X♦``), so that its seat's pass is not also
+        reported missing: one typo, one finding.  A line is a pass line when
+        its first word is ``pass``/``passe`` or one of them mistyped, and a
+        seat's word follows it; the seat is resolved as the game names it,
+        quietly (``None`` when it is not one of the game's)."""
+        m = re.match(_HEAD_WORDS_SEAT, text)
+        if m is None:
+            return
+        word = m.group(1).lower()
+        if word not in ("pass", "passe"):
+            if word in KEYWORDS:
+                return
+            from difflib import get_close_matches
+
+            if not get_close_matches(word, ("pass", "passe"), n=1, cutoff=0.7):
+                return
+        assert self.cur is not None
+        name = m.group(2)
+        self.cur.lost_passes.append(self.seat_map.get(name) or self.seat_map.get(name.lower()))
 
     # seats
 
@@ -757,10 +790,18 @@ class _GameBuilder:
     def _pass(self, el: PassEl) -> None:
         line, col = el.line, el.col
         d = self._need_deal("pass", line, col)
-        seat = self.seat(el.seat, el.seat_line, el.seat_col)
+        try:
+            seat = self.seat(el.seat, el.seat_line, el.seat_col)
+        except _Stop:
+            d.lost_passes.append(None)  # (the line is lost: its seat's pass is not missing)
+            raise
         to = el.to
         if to is not None:
-            to = self.seat(to, el.to_line, el.to_col)
+            try:
+                to = self.seat(to, el.to_line, el.to_col)
+            except _Stop:
+                d.lost_passes.append(seat)
+                raise
         if seat in d.passes:
             first = d.pass_pos[seat]
             raise self.fail(msg("syntax.second_pass", seat=("seat", seat), at=f"{first[0]}:{first[1]}"),
@@ -920,6 +961,8 @@ class _GameBuilder:
             v.hand(seat, cards, hl, hc)
         for seat, (cards, to, mark, pcomment, pl, pc) in d.passes.items():
             v.pass_cards(seat, cards, to, mark, pcomment, pl, pc)
+        for lost in d.lost_passes:
+            v.lost_pass(lost)
         trick = v.trick
         for t, _ in d.tricks:
             trick(t.number, t.comment, t.line, t.col, t.seats, t.cards,  # type: ignore[arg-type]
