@@ -1220,7 +1220,7 @@ MESSAGES.update({
     "input.utf16_no_bom": "UTF-16 text without its byte-order mark (a NUL byte beside every character); save the file as UTF-8 (or UTF-16 with its mark)",
     "input.binary": "binary data, not a text record (NUL byte at offset {offset}); expected UTF-8 text",
     "input.not_utf8": "not UTF-8 text (byte {byte}); save the file as UTF-8",
-    "input.not_utf16": "not UTF-16 text (an unpaired surrogate or an odd byte); save the file as UTF-8",
+    "input.not_wide": "not {encoding} text (an unpaired surrogate, a code point past Unicode's or an odd byte); save the file as UTF-8",
     "input.empty": "empty input: no game found",
     # Command-line errors of the commands.
     "cli.check_in_place": "use --check or --in-place, not both",

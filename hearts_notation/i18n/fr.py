@@ -758,7 +758,7 @@ MESSAGES.update({
     "input.utf16_no_bom": "texte UTF-16 sans sa marque d'ordre des octets (un octet NUL à côté de chaque caractère) ; enregistrez le fichier en UTF-8 (ou en UTF-16 avec sa marque)",
     "input.binary": "données binaires, pas une feuille en texte (octet NUL à la position {offset}) ; on attendait du texte UTF-8",
     "input.not_utf8": "pas du texte UTF-8 (octet {byte}) ; enregistrez le fichier en UTF-8",
-    "input.not_utf16": "pas du texte UTF-16 (une moitié de paire de substitution ou un octet impair) ; enregistrez le fichier en UTF-8",
+    "input.not_wide": "pas du texte {encoding} (une moitié de paire de substitution, un point de code hors d'Unicode ou un octet impair) ; enregistrez le fichier en UTF-8",
     "input.empty": "entrée vide : aucune partie trouvée",
     "cli.check_in_place": "utilisez --check ou --in-place, pas les deux",
     "cli.no_game": "{files} : pas de partie {n}",
