@@ -608,6 +608,11 @@ class _DealCheck:
         self.unfinished = deal.unfinished or (di == ctx.last_deal and ctx.game_unfinished)
         #: ... before its first card: the pass may still be going on
         self.passing = self.unfinished and not any(t.plays for t in deal.tricks)
+        #: ... or stops there without saying so (a record cut short in its
+        #: passes, not a score sheet): its ``incomplete-deal`` says what is
+        #: missing, and the passes not written are not told again
+        self.stopped = not any(t.plays for t in deal.tricks) and (
+            deal.score is None and deal.total is None and deal.moon is None)
 
     # -- helpers --------------------------------------------------------------------
 
@@ -827,7 +832,7 @@ class _DealCheck:
             givers |= 1 << i
             m, given[i] = self.pass_faults(p, i, passed_union, passes, other_dealt, (i + offset) % n)
             passed_union |= m
-        if givers.bit_count() != n and not self.passing:
+        if givers.bit_count() != n and not self.passing and not self.stopped:
             # (in an unfinished deal before its first card, those seats have not
             # passed yet, which is no fault)
             missing = [seats[i] for i in range(n) if not givers >> i & 1]
@@ -881,8 +886,11 @@ class _DealCheck:
             self.add("duplicate-card", "error",
                      msg("finding.duplicate-card.pass", seat=_s(p.seat), cards=_cs(twice)), pos,
                      seat=p.seat, card=cards_of(twice)[0])
-        if len(p.cards) < rules.pass_count and self.passing:
-            sure = False    # still choosing: the rest is yet to come
+        if len(p.cards) < rules.pass_count and (
+                self.passing or (self.stopped and p is passes[-1])):
+            # still choosing: the rest is yet to come; or the record stops in
+            # the middle of this line (its incomplete-deal says so)
+            sure = False
         elif len(p.cards) != rules.pass_count:
             self.add("pass-count", "error",
                      msg("finding.pass-count.#k",
@@ -1416,7 +1424,10 @@ def deal_header(rules: RuleSet, t: _Seating, di: int, recorded: int | None, deal
                           msg("finding.dealer-rotation", deal=number, dealer=_s(dealer),
                               prev_dealer=_s(seats[prev_dealer[0]]), prev=prev_dealer[1],
                               next_dealer=_s(seats[want])), number, pos, dealer)
-            prev_dealer = (d, number)
+            if not renumbered:
+                # (a deal whose number is wrong is no reference for the next
+                # dealers: one wrong number, one finding)
+                prev_dealer = (d, number)
     flagged = False
     if direction is not None and t.pass_count:
         cycle = t.direction(number)

@@ -59,3 +59,31 @@ def test_a_lost_pass_line_of_no_seat_answers_for_one_seat_only() -> None:
     text = _typo(text, "pass S: KC 3S JD\n", "")
     codes = [c for c, _, _ in _findings(text)]
     assert codes.count("syntax-error") == 1 and codes.count("pass-direction") == 1
+
+
+def test_a_deal_number_typed_twice_is_one_finding() -> None:
+    """The deal after a deal with a wrong number is not blamed for its
+    dealer: the wrong number is no reference for the rotation."""
+    text = _typo(CANONICAL, "deal 2 dealer N pass right", "deal 1 dealer N pass right")
+    assert _findings(text) == [("deal-number", 41, 1)]
+
+
+def _cut(text: str, line: str, keep: int) -> str:
+    """*text* cut in *line*, after its first *keep* characters."""
+    at = text.index(line)
+    return text[:at + keep]
+
+
+@pytest.mark.parametrize(("line", "keep"), [
+    ("pass N: KH AH TH?", 0), ("pass E: KS QH JH", 0), ("pass S: KC 3S JD", 0),
+    ("pass W: AC TC AD", 0), ("pass E: KS QH JH", 8), ("pass S: KC 3S JD", 13),
+])
+def test_a_record_cut_short_in_its_passes_is_one_incomplete_deal(line: str, keep: int) -> None:
+    """The passes not written and the last one cut are what the
+    ``incomplete-deal`` error says; no ``pass-direction`` nor ``pass-count``."""
+    assert _findings(_cut(CANONICAL, line, keep)) == [("incomplete-deal", 15, 1)]
+
+
+def test_a_short_pass_before_the_last_of_a_stopped_deal_is_still_an_error() -> None:
+    text = _cut(_typo(CANONICAL, "pass N: KH AH TH?", "pass N: KH AH"), "pass S: KC 3S JD", 0)
+    assert _findings(text) == [("incomplete-deal", 15, 1), ("pass-count", 21, 1)]
