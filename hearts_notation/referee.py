@@ -1382,7 +1382,7 @@ def _head(head: list[Finding], code: str, severity: Severity, message: Msg, numb
 
 def deal_header(rules: RuleSet, t: _Seating, di: int, recorded: int | None, dealer: str | None,
                 direction: str | None, prev_number: int, prev_dealer: tuple[int, int] | None,
-                head: list[Finding] | None, pos: Pos | None = None
+                head: list[Finding] | None, pos: Pos | None = None, comes_later: bool = False
                 ) -> tuple[int, tuple[int, int] | None, bool] | None:
     """The header of the game's deal *di* (its *recorded* number, *dealer*
     and pass *direction*) after the deal numbered *prev_number* (0 before the
@@ -1392,6 +1392,9 @@ def deal_header(rules: RuleSet, t: _Seating, di: int, recorded: int | None, deal
 
     Each fault is a finding in *head*; with no *head* (the compact check,
     which only accepts) the first fault gives ``None`` and no message is made.
+    *comes_later*: the deal expected here is recorded further on, so a deal
+    numbered beyond it is one recorded early, not misnumbered: the deal that
+    breaks the order again is told (two deals swapped are one finding).
     """
     seats = t.seats
     n = t.n
@@ -1400,7 +1403,7 @@ def deal_header(rules: RuleSet, t: _Seating, di: int, recorded: int | None, deal
     # The first deal may bear any number (a record may start in the middle
     # of a game); after it, each deal is the next one.
     renumbered = di > 0 and recorded is not None and number != expected and number != di + 1
-    if renumbered:
+    if renumbered and not (comes_later and number > expected and head is not None):
         if head is None:
             return None
         _head(head, "deal-number", "error",
@@ -1518,10 +1521,12 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     taken: list[list[int] | None] = []
     prev_number = 0
     prev_dealer: tuple[int, int] | None = None   # (seat index, deal number)
+    last_at = {d.number: di for di, d in enumerate(deals)}   # where each number is recorded last
     for di, deal in enumerate(deals):
         head: list[Finding] = []
         header = deal_header(rules, table, di, deal.number, deal.dealer, deal.direction,
-                             prev_number, prev_dealer, head, deal.pos)
+                             prev_number, prev_dealer, head, deal.pos,
+                             last_at.get(prev_number + 1, -1) > di)
         assert header is not None      # (with *head*, faults are written there)
         number, prev_dealer, header_flagged = header
         prev_number = number

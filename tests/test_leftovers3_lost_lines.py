@@ -87,3 +87,48 @@ def test_a_record_cut_short_in_its_passes_is_one_incomplete_deal(line: str, keep
 def test_a_short_pass_before_the_last_of_a_stopped_deal_is_still_an_error() -> None:
     text = _cut(_typo(CANONICAL, "pass N: KH AH TH?", "pass N: KH AH"), "pass S: KC 3S JD", 0)
     assert _findings(text) == [("incomplete-deal", 15, 1), ("pass-count", 21, 1)]
+
+
+def _swapped() -> str:
+    """The canonical sample with its deals 1 and 2 copied in the wrong order."""
+    head, first, rest = CANONICAL.partition("deal 1 dealer W pass left")
+    deal1 = first + rest[:rest.index("deal 2 dealer N")]
+    two = rest[rest.index("deal 2 dealer N"):]
+    deal2 = two[:two.index("deal 3 dealer")]
+    return head + deal2 + deal1 + two[len(deal2):]
+
+
+def test_two_deals_swapped_are_one_finding_and_add_up_as_numbered() -> None:
+    """Each total line is checked against the deals numbered before it (the
+    sheet's figures), not those above it in the record: one deal-number error,
+    no total-mismatch, no result-mismatch info."""
+    from hearts_notation.api import score
+    from hearts_notation.io import iter_games_text
+
+    text = _swapped()
+    found = [(f["code"], f["severity"]) for f in validate_text(text, source="t.hrn").findings()]
+    assert found == [("deal-number", "error")]
+    game = next(iter(iter_games_text(text, "hrn", "t.hrn")))
+    scored = score(game)
+    assert [d.number for d in scored.score.deals[:2]] == [2, 1]
+    assert scored.score.deals[1].totals == {"N": 13, "E": 0, "S": 13, "W": 0}
+    assert scored.score.deals[0].totals == {"N": 24, "E": 1, "S": 26, "W": 1}
+    assert scored.winners == ("E",)
+
+
+def test_the_last_two_deals_swapped_end_on_the_highest_number() -> None:
+    """The game's totals are those after the deal numbered last, wherever
+    it stands in the record (``score``, the API and ``standings``)."""
+    from hearts_notation.api import score
+    from hearts_notation.io import iter_games_text
+
+    head, sep, rest = CANONICAL.partition("deal 9 dealer")
+    nine = sep + rest[:rest.index("deal 10 dealer")]
+    ten, end = rest[rest.index("deal 10 dealer"):].split("\nresult", 1)
+    text = head + ten.rstrip("\n") + "\n\n" + nine + "\nresult" + end
+    found = [f["code"] for f in validate_text(text, source="t.hrn").findings()
+             if f["severity"] != "info"]
+    assert found == ["deal-number"]
+    scored = score(next(iter(iter_games_text(text, "hrn", "t.hrn"))))
+    assert scored.totals == {"N": 51, "E": 33, "S": 104, "W": 72}
+    assert scored.winners == ("E",)
