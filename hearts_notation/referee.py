@@ -717,6 +717,10 @@ class _DealCheck:
         n, idx = self.n, self.idx
         dealt: list[int | None] = [None] * n
         seen = 0
+        #: the hands recorded short (seat, cards, where): told after the deck
+        self.short: list[tuple[str, int, Pos | None]] = []
+        #: the hands short of distinct cards for a card typed twice
+        self.short_dup: list[str] = []
         for seat, cards in self.deal.hands.items():
             i = idx.get(seat)
             if i is None:
@@ -732,13 +736,38 @@ class _DealCheck:
         self.dealt = dealt
         self.all_recorded = None not in dealt
         self.unassigned = 0
-        if self.all_recorded:
-            missing = self.deck & ~seen
-            if missing:
-                self.add("missing-cards", "error",
-                         msg("finding.missing-cards.deck", cards=_cs(missing, 8), n=self.deck.bit_count()),
-                         self.deal.pos, card=cards_of(missing)[0])
-                self.unassigned = missing
+        missing = self.deck & ~seen if self.all_recorded else 0
+        hs, players = self.rules.hand_size, self.rules.players
+        short = self.short
+        if missing and len(short) == 1 and missing.bit_count() == hs - short[0][1]:
+            # One hand short of the cards no hand holds: a card left out
+            # when the hand was typed, one finding at its line that names them.
+            # The cards no hand holds are taken as that hand's for the rest
+            # of the check (its passes and plays are not blamed again).
+            seat, k, pos = short[0]
+            self.add("hand-size", "error",
+                     msg("finding.hand-size.short.#k", seat=_s(seat), k=k, n=players, size=hs,
+                         cards=_cs(missing, 8)), pos, seat=seat, card=cards_of(missing)[0])
+            dealt[idx[seat]] = (dealt[idx[seat]] or 0) | missing
+            return
+        for seat, k, pos in short:
+            self.add("hand-size", "error",
+                     msg("finding.hand-size.#k", seat=_s(seat), k=k, n=players, size=hs), pos,
+                     seat=seat)
+        if missing:
+            self.add("missing-cards", "error",
+                     msg("finding.missing-cards.deck", cards=_cs(missing, 8), n=self.deck.bit_count()),
+                     self.deal.pos, card=cards_of(missing)[0])
+            dup = self.short_dup
+            if not short and len(dup) == 1:
+                # a card of the hand typed as another it holds: the card no
+                # hand holds is that hand's for the rest of the check
+                i = idx[dup[0]]
+                held = dealt[i] or 0
+                if held.bit_count() + missing.bit_count() == hs:
+                    dealt[i] = held | missing
+                    return
+            self.unassigned = missing
 
     def hand_faults(self, seat: str, cards: tuple[Card, ...], seen: int,
                     dealt: list[int | None]) -> int:
@@ -765,10 +794,17 @@ class _DealCheck:
                          **self.removed_args()),
                      pos, seat=seat, card=cards_of(rem)[0])
         hs = self.rules.hand_size
-        if len(cards) != hs:
-            self.add("hand-size", "error",
-                     msg("finding.hand-size.#k", seat=_s(seat),
-                         k=len(cards), n=self.rules.players, size=hs), pos, seat=seat)
+        # (a card typed twice in a hand of the right size otherwise: its
+        # duplicate-card finding says it, one slip, one finding)
+        if twice and m.bit_count() < hs:
+            self.short_dup.append(seat)
+        if len(cards) != hs and not (twice and m.bit_count() == hs):
+            if len(cards) < hs:
+                self.short.append((seat, len(cards), pos))
+            else:
+                self.add("hand-size", "error",
+                         msg("finding.hand-size.#k", seat=_s(seat),
+                             k=len(cards), n=self.rules.players, size=hs), pos, seat=seat)
         return m
 
     def check_passes(self, direction: str | None) -> None:

@@ -437,6 +437,10 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
     idx = {s: i for i, s in enumerate(seats)}
     out: list[tuple[int, int, Finding]] = []
     anchor: list[int | None] = [0] * len(seats)   # last total known for sure, per seat
+    # The recomputed total, per seat, after a recorded total found wrong: the
+    # next total may go on from either (a mistyped total, or the sheet's own
+    # sum carried on), so one wrong figure is one finding (docs/decisions.md).
+    alt: list[int | None] = [None] * len(seats)
     unknown_why: Arg = ""                          # why an anchor was lost
     order = count_order([ds.number for ds in score.deals])
     first = score.deals[order[0]].number if score.deals else 1
@@ -469,6 +473,7 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
             if total is None or (len(total) == len(seats) and None not in anchor and all(
                     total.get(s) == a + pts[s] for a, s in zip(anchor, seats, strict=True))):  # type: ignore[operator]
                 anchor = [None if a is None else a + pts[s] for a, s in zip(anchor, seats, strict=True)]
+                alt = [None] * len(seats)
                 continue
         # moon (a sheet deal's score and moon lines: hearts_notation.sheets)
         if deal.moon is not None and not ds.sheet:
@@ -516,6 +521,7 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                             msg("finding.score-mismatch", seat=_s(seat), deal=num, rec=rec,
                                 why=_points_why(rules, ds, idx[seat], seat)), num, seat, pos)))
         # totals
+        wrong: set[int] = set()     # the seats whose recorded total is found wrong
         if deal.total is not None:
             pos = _where(deal, "total")
             out.extend((i, 1, f) for f in _line_seats("total-mismatch", deal.total, seats,
@@ -537,7 +543,8 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                     out.append((i, 1, _finding("total-mismatch", "info",
                                                msg("finding.total-mismatch.unknown", seat=_s(seat),
                                                    deal=num, why=why), num, seat, pos)))
-                elif rec != base + add:
+                elif rec != base + add and (alt[k] is None or rec != alt[k] + add):  # type: ignore[operator]
+                    wrong.add(k)
                     sum_text = f"{base} + {add}" if add >= 0 else f"{base} - {-add}"
                     out.append((i, 1, _finding(
                         "total-mismatch", "error",
@@ -546,8 +553,11 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
         # move the anchors on
         for seat, k in idx.items():
             recorded_total = deal.total.get(seat) if deal.total is not None else None
+            before, alt[k] = anchor[k], None
             if recorded_total is not None:
                 anchor[k] = recorded_total
+                if k in wrong and before is not None and ds.scored:
+                    alt[k] = before + ds.points[seat]
             elif anchor[k] is None:
                 continue
             elif ds.scored:

@@ -34,10 +34,15 @@ def _typo(text: str, line: str, typed: str) -> str:
     (CANONICAL, "pass E: KS QH JH", "pass Q: KS QH JH", (22, 6)),        # seat
     (CANONICAL, "pass E: KS QH JH", "pass E>Q: KS QH JH", (22, 8)),      # recipient
     (CANONICAL, "pass E: KS QH JH", "pass\u00a0E: KS QH JH", (22, 5)),    # no-break space
+    (CANONICAL, "pass E: KS QH JH", "pas. E: KS QH JH", (22, 1)),
+    (CANONICAL, "pass E: KS QH JH", "pass :E KS QH JH", (22, 6)),
+    (CANONICAL, "pass E: KS QH JH", "passs E: KS QH JH", (22, 1)),       # not the seat S
+    (CANONICAL, "pass W: AC TC AD", "passW: AC TC AD", (24, 1)),        # glued: a hand line
+    (FRENCH, "pass S>O: R♠ D♥ R♥?!", "pas: S>O: R♠ D♥ R♥?!", (22, 6)),  # read as a hand line
     (FRENCH, "pass E: V♥ R♣ D♦", "passe E: V♥ R♣ X♦", (21, 16)),
     (FRENCH, "pass E: V♥ R♣ D♦", "pase e: V♥ R♣ D♦", (21, 1)),
     (FRENCH, "pass S>O: R♠ D♥ R♥?!", "passe S>Q: R♠ D♥ R♥?!", (22, 9)),
-])
+], ids=lambda v: v if isinstance(v, str) and len(v) < 40 else "")
 def test_a_lost_pass_line_is_one_finding(text: str, line: str, typed: str,
                                          at: tuple[int, int]) -> None:
     assert _findings(text) == []
@@ -132,3 +137,45 @@ def test_the_last_two_deals_swapped_end_on_the_highest_number() -> None:
     scored = score(next(iter(iter_games_text(text, "hrn", "t.hrn"))))
     assert scored.totals == {"N": 51, "E": 33, "S": 104, "W": 72}
     assert scored.winners == ("E",)
+
+
+def test_an_unknown_dealer_costs_the_header_its_dealer_not_the_deal() -> None:
+    """The deal is opened before its dealer is resolved: its lines are read
+    as its own, not refused as lines before any deal."""
+    text = _typo(CANONICAL, "deal 1 dealer W pass left", "deal 1 dealer WW pass left")
+    assert _findings(text) == [("syntax-error", 15, 15)]
+
+
+def _messages(text: str) -> list[tuple[str, int, str]]:
+    out = validate_text(text, source="t.hrn")
+    return [(f["code"], f["line"], f["message"]) for f in out.findings() if f["severity"] != "info"]
+
+
+def test_a_card_left_out_of_a_hand_is_one_finding_that_names_it() -> None:
+    """E's hand typed without Q♦: the hand's size and the card no hand holds
+    are one finding at the hand's line, and Q♦, passed by E, is E's."""
+    text = _typo(FRENCH, "E: ♠V92 ♥V76 ♦D94 ♣R1063", "E: ♠V92 ♥V76 ♦94 ♣R1063")
+    assert _messages(text) == [("hand-size", 17, "E was dealt 12 cards; with 4 players each hand "
+                                                 "has 13, and no hand holds Q♦")]
+
+
+def test_a_card_typed_twice_in_a_hand_is_not_also_a_hand_size() -> None:
+    text = _typo(CANONICAL, "E: K94.QJ64.T5.J952", "E: K94.QJ64.T5.J9522")
+    assert [c for c, _, _ in _messages(text)] == ["duplicate-card"]
+
+
+def test_a_card_typed_as_another_of_its_hand_is_not_blamed_in_the_play() -> None:
+    """N's A♥ typed A♠ (which N holds): the deck lacks A♥, N's hand lists A♠
+    twice; A♥ is taken as N's, so N's pass of it is not pass-not-held."""
+    text = _typo(CANONICAL, "N: AJT8.AKT8.Q7.Q83", "N: AAJT8.KT8.Q7.Q83")
+    codes = [c for c, _, _ in _messages(text)]
+    assert "pass-not-held" not in codes and "hand-size" not in codes
+
+
+def test_a_mistyped_total_is_one_finding() -> None:
+    """The next deal's total may go on from the figure recomputed (a typo
+    of the total) as from the one written: not a second error."""
+    text = _typo(CANONICAL, "total N 13 E 0 S 13 W 0", "total N 13 E 0 S 113 W 0")
+    assert _findings(text) == [("total-mismatch", 39, 1)]
+    carried = _typo(text, "total N 24 E 1 S 26 W 1", "total N 24 E 1 S 126 W 1")
+    assert ("total-mismatch", 64, 1) not in _findings(carried)

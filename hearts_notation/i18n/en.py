@@ -69,6 +69,8 @@ MESSAGES: Final[dict[str, str]] = {
     "finding.removed-card.hand": "{seat}'s hand holds {cards}, which is out of play with {n} players (removed: {cards_removed})",
     "finding.hand-size.one": "{seat} was dealt {k} card; with {n} players each hand has {size}",
     "finding.hand-size.other": "{seat} was dealt {k} cards; with {n} players each hand has {size}",
+    "finding.hand-size.short.one": "{seat} was dealt {k} card; with {n} players each hand has {size}, and no hand holds {cards}",
+    "finding.hand-size.short.other": "{seat} was dealt {k} cards; with {n} players each hand has {size}, and no hand holds {cards}",
     "finding.missing-cards.deck": "no hand holds {cards}: the deal is not a deal of {n} cards",
     "finding.pass-direction.seat": "a pass is recorded for {seat}, which is not a seat of this game ({seats})",
     "finding.pass-direction.none": "the rules pass no cards (pass_count=0), but {who} passed cards",

@@ -64,6 +64,8 @@ MESSAGES: Final[dict[str, str]] = {
     "finding.removed-card.hand": "la main de {seat} contient {cards}, hors jeu à {n} joueurs (retirées : {cards_removed})",
     "finding.hand-size.one": "{seat} a reçu {k} carte ; à {n} joueurs chaque main en a {size}",
     "finding.hand-size.other": "{seat} a reçu {k} cartes ; à {n} joueurs chaque main en a {size}",
+    "finding.hand-size.short.one": "{seat} a reçu {k} carte ; à {n} joueurs chaque main en a {size}, et aucune main ne contient {cards}",
+    "finding.hand-size.short.other": "{seat} a reçu {k} cartes ; à {n} joueurs chaque main en a {size}, et aucune main ne contient {cards}",
     "finding.missing-cards.deck": "aucune main ne contient {cards} : ce n'est pas une donne de {n} cartes",
     "finding.pass-direction.seat": "un échange est noté pour {seat}, qui n'est pas une place de cette partie ({seats})",
     "finding.pass-direction.none": "les règles n'échangent aucune carte (pass_count=0), mais {who} ont passé des cartes",

@@ -258,9 +258,9 @@ _HEAD_WORDS = r"[ \t\f]*([^\W\d_]+)(?:[ \t\f]+(\d+)(?![\w.]))?"
 
 
 #: The first two words of a line as a pass line has them: a keyword, then a
-#: seat's word (``pass E:``, ``passe S>O:``), whatever the spaces between
-#: (a no-break space is what may have lost the line).
-_HEAD_WORDS_SEAT = r"\s*([^\W\d_]+)\s+([^\W_]\w*)"
+#: seat's word (``pass E:``, ``passe S>O:``), whatever stands between (a
+#: no-break space, a stray ``:`` or ``.`` may be what lost the line).
+_LOST_PASS = r"\s*([^\W\d_]+)\w*[\W_]*([^\W_]\w*)?"
 
 
 def _header_number(text: str) -> int | None:
@@ -509,25 +509,44 @@ class _GameBuilder:
 
     def _lost_pass_line(self, text: str) -> None:
         """Note on the deal a pass line that does not read (``pas E: KS QH
-        JH``, ``passe E: V♥ R♣ X♦``), so that its seat's pass is not also
-        reported missing: one typo, one finding.  A line is a pass line when
-        its first word is ``pass``/``passe`` or one of them mistyped, and a
-        seat's word follows it; the seat is resolved as the game names it,
-        quietly (``None`` when it is not one of the game's)."""
-        m = re.match(_HEAD_WORDS_SEAT, text)
+        JH``, ``passe E: V♥ R♣ X♦``, ``pas. E:``, ``pass :E``), so that its
+        seat's pass is not also reported missing: one typo, one finding.  A
+        line is a pass line when its first word is ``pass``/``passe``, one of
+        them mistyped, or one of them glued to a seat (``passW``); the seat is
+        the word after it, resolved as the game names it, quietly (``None``
+        when it is not one of the game's)."""
+        m = re.match(_LOST_PASS, text)
         if m is None:
             return
-        word = m.group(1).lower()
-        if word not in ("pass", "passe"):
-            if word in KEYWORDS:
-                return
-            from difflib import get_close_matches
-
-            if not get_close_matches(word, ("pass", "passe"), n=1, cutoff=0.7):
-                return
+        word, name = m.group(1), m.group(2) or ""
         assert self.cur is not None
-        name = m.group(2)
-        self.cur.lost_passes.append(self.seat_map.get(name) or self.seat_map.get(name.lower()))
+        seat = self.seat_map.get(name) or self.seat_map.get(name.lower())
+        low = word.lower()
+        if low in ("pass", "passe"):
+            self.cur.lost_passes.append(seat)
+            return
+        glued = self._glued_pass_seat(word) if seat is None else None
+        if glued is not None:
+            self.cur.lost_passes.append(glued)
+            return
+        if low in KEYWORDS:
+            return
+        from difflib import get_close_matches
+
+        if get_close_matches(low, ("pass", "passe"), n=1, cutoff=0.7):
+            self.cur.lost_passes.append(seat)
+
+    def _glued_pass_seat(self, word: str) -> str | None:
+        """The seat of ``passW``/``passeN`` (a pass keyword and a seat with no
+        space between), or ``None`` when *word* is not one."""
+        low = word.lower()
+        for key in ("passe", "pass"):
+            rest = word[len(key):]
+            if low.startswith(key) and rest:
+                seat = self.seat_map.get(rest) or self.seat_map.get(rest.lower())
+                if seat is not None:
+                    return seat
+        return None
 
     # seats
 
@@ -771,15 +790,22 @@ class _GameBuilder:
             self.skipping = True
             raise self.fail(msg("syntax.expected", what=msg("record.what.deal_number").arg(),
                                 found=quote(str(el.number))), el.line, el.col)
-        dealer = el.dealer
-        if dealer is not None:
-            dealer = self.seat(dealer, el.dealer_line, el.dealer_col)
-        self.cur = _DealBuilder(el.number, dealer, el.direction, el.line, el.col)
+        self.cur = _DealBuilder(el.number, None, el.direction, el.line, el.col)
+        if el.dealer is not None:
+            # (an unknown dealer costs the header its dealer, not the deal its
+            # lines: the deal is opened first, and damaged by the error)
+            self.cur.dealer = self.seat(el.dealer, el.dealer_line, el.dealer_col)
 
     def _hand(self, el: HandEl) -> None:
         line, col, cards = el.line, el.col, el.cards
         d = self._need_deal("hand", line, col)
-        seat = self.seat(el.seat, line, col)
+        try:
+            seat = self.seat(el.seat, line, col)
+        except _Stop:
+            glued = self._glued_pass_seat(el.seat)     # ``passW: QH 4D 9C``: a pass line lost
+            if glued is not None:
+                d.lost_passes.append(glued)
+            raise
         if seat in d.hands:
             first = d.hand_pos[seat]
             raise self.fail(msg("syntax.second_hand", seat=("seat", seat), at=f"{first[0]}:{first[1]}"),
