@@ -68,6 +68,7 @@ from .rules import (
     RuleError,
     RuleSet,
     apply_overrides,
+    closest_preset,
     load_rules,
     preset_rules,
     split_overrides,
@@ -152,9 +153,10 @@ def rules_with_findings(game: Game, default_rules: RuleSet | str | None = None,
     record's ``Rules`` tag; otherwise the tag wins, and *default_rules*
     (else ``standard``) applies to records without one.  A tag with a bad
     word keeps its sound part: an unknown preset is replaced by the default
-    (or ``standard``), an unknown key or a bad value is dropped, and each
+    (or ``standard``) unless one is close to it, an unknown key or a bad value is dropped, and each
     bad word is one ``unknown-rule`` error that names the valid choices
-    and the rules the game is then checked under.
+    and the rules the game is then checked under (for a mistyped preset,
+    the preset its did-you-mean names: :func:`~hearts_notation.rules.closest_preset`).
     """
     default = _as_rules(default_rules)
     if force_rules and default is not None:
@@ -192,7 +194,11 @@ def _rules_of(spec: str, default: RuleSet | None) -> tuple[RuleSet, tuple[Arg, .
             base = preset_rules(words[0])
         except RuleError as exc:
             problems.append(exc.arg())
-            base = fallback
+            # the preset its did-you-mean names, else the default: a record's
+            # seats and player count follow what was meant (a mistyped
+            # three-players otherwise made every P1 line an unknown seat)
+            near = closest_preset(words[0])
+            base = preset_rules(near) if near else fallback
     good: list[tuple[str, str]] = []
     # Each word is checked with the good ones before it, by their last value
     # per key (what apply_overrides keeps of them): the keys are few, so the

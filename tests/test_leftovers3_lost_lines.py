@@ -179,3 +179,20 @@ def test_a_mistyped_total_is_one_finding() -> None:
     assert _findings(text) == [("total-mismatch", 39, 1)]
     carried = _typo(text, "total N 24 E 1 S 26 W 1", "total N 24 E 1 S 126 W 1")
     assert ("total-mismatch", 64, 1) not in _findings(carried)
+
+
+def test_a_mistyped_three_players_preset_keeps_its_seats() -> None:
+    """Without a Seats tag the seats come from the rules: a mistyped preset
+    read as standard made every P1, P2, P3 of the record an unknown seat."""
+    text = (SAMPLES / "three-players.hrn").read_text(encoding="utf-8")
+    text = _typo(text, '[Rules "three-players"]', '[Rules "three-9layers"]')
+    found = _messages(text)
+    assert [c for c, _, _ in found] == ["unknown-rule"]
+    assert "checked under three-players" in found[0][2]
+
+
+def test_a_deal_header_with_a_stray_sign_keeps_its_lines() -> None:
+    """``d}al 2``: the header is lost but opens its deal, whose hand lines are
+    not 'a second hand line' of the deal before."""
+    text = _typo(CANONICAL, "deal 2 dealer N pass right", "d}al 2 dealer N pass right")
+    assert _findings(text) == [("syntax-error", 41, 2)]

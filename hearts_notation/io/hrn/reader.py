@@ -41,7 +41,15 @@ from typing import Any, TypeVar
 from ...cards import CARDS
 from ...i18n import Arg, Msg, msg
 from ...model import PLAYER_TAGS_4, Finding, Game, Pos
-from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard, with_players
+from ...rules import (
+    RuleError,
+    RuleSet,
+    closest_preset,
+    load_rules,
+    parse_rules,
+    standard,
+    with_players,
+)
 from ...seats import DEFAULT_SEATS
 from ...state import deal_pass, opening_leader, trick_winner
 from ..events import GameBuilder, Visitor
@@ -253,8 +261,9 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
 #: A line that starts as a result line (ignoring case).  This pattern and
 #: the next read a line that does not read, compiled then (start-up, issue 22).
 _RESULT_WORD = r"[ \t\f]*(?:result|r[ée]sultat)(?![\w])"
-#: The first two words of a line: a deal header's keyword and number.
-_HEAD_WORDS = r"[ \t\f]*([^\W\d_]+)(?:[ \t\f]+(\d+)(?![\w.]))?"
+#: The first two words of a line: a deal header's keyword (with at most one
+#: stray sign inside it: ``d}al``, ``do*ne``) and number.
+_HEAD_WORDS = r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)(?:[ \t\f]+(\d+)(?![\w.]))?"
 
 
 #: The first two words of a line as a pass line has them: a keyword, then a
@@ -267,11 +276,13 @@ def _header_number(text: str) -> int | None:
     """Whether a line that does not read is a deal header: ``None`` if not;
     else the deal's number, or -1 when it does not show.  A line is a header
     when it starts with ``deal``/``donne``, or with a word that is one of
-    them mistyped (``donn``, ``dael``) followed by a number."""
+    them mistyped (``donn``, ``dael``, ``d}al``) followed by a number: a
+    header lost with its number would give its lines to the deal before
+    (every hand "a second hand line")."""
     m = re.match(_HEAD_WORDS, text)
     if m is None:
         return None
-    word = m.group(1).lower()
+    word = re.sub(r"\W", "", m.group(1)).lower()
     digits = m.group(2)
     # (a number over the digits limit is the line's error already: not read here)
     number = int(digits) if digits and len(digits) <= current_limits().digits else -1
@@ -346,10 +357,23 @@ def _load_rules_text(spec: str) -> RuleSet | None:
 
 @functools.lru_cache(maxsize=256)
 def _parse_rules_or_none(spec: str) -> RuleSet | None:
+    """The rules of a ``Rules`` tag as far as the reader needs them (the
+    seats' names, the pass): a mistyped preset is the one its did-you-mean
+    names, as the referee takes it (``referee.rules_with_findings``)."""
     try:
         return parse_rules(spec)
     except RuleError:
+        pass
+    words = spec.split()
+    near = closest_preset(words[0]) if words and "=" not in words[0] else None
+    if near is None:
         return None
+    for tried in (" ".join([near, *words[1:]]), near):
+        try:
+            return parse_rules(tried)
+        except RuleError:
+            continue
+    return None
 
 
 def _pass_offset(rules: RuleSet, number: int, recorded: str | None, n: int) -> int | None:
