@@ -273,6 +273,11 @@ class Deal:
     #: Source positions of the deal's other lines, keyed ``"hand:N"``,
     #: ``"score"``, ``"total"``, ``"unfinished"``.
     where: Mapping[str, Pos] = field(default_factory=dict, compare=False)
+    #: The seats of the deal's pass lines that did not read (each reported as
+    #: a ``syntax-error``), ``None`` for one whose seat did not read either:
+    #: the referee does not call their passes missing, which would report one
+    #: typo twice (docs/decisions.md, "One typo, one finding").
+    lost_passes: tuple[str | None, ...] = field(default=(), compare=False)
 
     def hand(self, seat: str) -> tuple[Card, ...] | None:
         """The hand dealt to *seat*, or ``None`` if unknown."""
