@@ -33,7 +33,7 @@ def _typo(text: str, line: str, typed: str) -> str:
     (CANONICAL, "pass E: KS QH JH", "PASS E: KS QX JH", (22, 12)),       # card
     (CANONICAL, "pass E: KS QH JH", "pass Q: KS QH JH", (22, 6)),        # seat
     (CANONICAL, "pass E: KS QH JH", "pass E>Q: KS QH JH", (22, 8)),      # recipient
-    (CANONICAL, "pass E: KS QH JH", "pass\u00a0E: KS QH JH", (22, 5)),    # no-break space
+    (CANONICAL, "pass E: KS QH JH", "pass\u200bE: KS QH JH", (22, 5)),    # zero-width space
     (CANONICAL, "pass E: KS QH JH", "pas. E: KS QH JH", (22, 1)),
     (CANONICAL, "pass E: KS QH JH", "pass :E KS QH JH", (22, 6)),
     (CANONICAL, "pass E: KS QH JH", "passs E: KS QH JH", (22, 1)),       # not the seat S
