@@ -231,9 +231,10 @@ class Scored:
     @property
     def totals(self) -> dict[str, int]:
         """The running totals after the last deal (0 each with no deal)."""
-        if not self.score.deals:
+        last = self.score.last
+        if last is None:
             return dict.fromkeys(self.score.seats, 0)
-        return dict(self.score.deals[-1].totals)
+        return dict(last.totals)
 
     @property
     def winners(self) -> tuple[str, ...]:

@@ -97,6 +97,8 @@ class ExternalBot:
         self.move_time = move_time
         self.proc: subprocess.Popen[bytes] | None = None
         self._buf = b""
+        #: the rest of a line refused as too long is still to come (skipped)
+        self._overlong = False
         self._sel: selectors.BaseSelector | None = None
         self._grace = 0.0
 
@@ -124,6 +126,7 @@ class ExternalBot:
         self._sel = selectors.DefaultSelector()
         self._sel.register(self.proc.stdout, selectors.EVENT_READ)
         self._buf = b""
+        self._overlong = False
         self._grace = START_GRACE
         self.tell(hello)
 
@@ -184,9 +187,16 @@ class ExternalBot:
         return msg("bot.closed") if code is None else msg("bot.exited", code=code)
 
     def _drain(self) -> None:
-        """Drop what the bot wrote when nobody asked."""
-        self._fill(0.0)
-        self._buf = b""
+        """Drop what the bot wrote when nobody asked: all of it that has
+        arrived (the rest of a line refused as too long included, to its end
+        if that has come), up to 64 reads (a bot that chatters without end
+        gets its next question all the same)."""
+        for _ in range(64):
+            if self._overlong and b"\n" in self._buf:
+                self._overlong = False
+            self._buf = b""
+            if not self._fill(0.0) or not self._buf:
+                return
 
     def _fill(self, timeout: float) -> bool:
         """Read what is available within *timeout* seconds; ``False`` at
@@ -206,8 +216,18 @@ class ExternalBot:
         return True
 
     def _read_line(self, deadline: float) -> str:
-        while b"\n" not in self._buf:
+        while b"\n" not in self._buf or self._overlong:
+            if self._overlong:
+                # The rest of a line refused as too long is not the answer
+                # to this question: it is skipped up to its end.
+                end = self._buf.find(b"\n")
+                self._buf = b"" if end < 0 else self._buf[end + 1:]
+                self._overlong = end < 0
+                if not self._overlong:
+                    continue
             if len(self._buf) > MAX_LINE:
+                self._buf = b""
+                self._overlong = True
                 raise BotFault("malformed", msg("bot.too_long", n=MAX_LINE))
             left = deadline - time.monotonic()
             if left <= 0:

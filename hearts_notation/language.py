@@ -16,6 +16,8 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from .io.stream import head_text
+
 __all__ = ["paths_language", "record_language", "run_language"]
 
 #: How much of a record's beginning is read to tell its language.
@@ -99,13 +101,12 @@ def _head_says(raw: bytes) -> bool:
 
 
 def _decoded(raw: bytes) -> str:
-    """The first bytes of a record as the readers take them: UTF-16 by its
-    byte-order mark (a sheet saved by Windows Notepad), else UTF-8 with its
+    """The first bytes of a record as the readers take them: UTF-16 or
+    UTF-32 by its byte-order mark (a sheet saved by Windows Notepad), else UTF-8 with its
     mark dropped (a sheet whose first line says French was read as English
     with the mark kept); lone CRs, old Mac line ends, end the lines (the
     readers refuse such a file, and say so in the sheet's language)."""
-    utf16 = raw[:2] in (b"\xff\xfe", b"\xfe\xff")
-    return raw.decode("utf-16" if utf16 else "utf-8-sig", "replace").replace("\r", "\n")
+    return head_text(raw).replace("\r", "\n")
 
 
 def paths_language(paths: Iterable[str], streams: bool = False) -> str | None:

@@ -273,6 +273,15 @@ class Deal:
     #: Source positions of the deal's other lines, keyed ``"hand:N"``,
     #: ``"score"``, ``"total"``, ``"unfinished"``.
     where: Mapping[str, Pos] = field(default_factory=dict, compare=False)
+    #: The seats of the deal's pass lines that did not read (each reported as
+    #: a ``syntax-error``), ``None`` for one whose seat did not read either:
+    #: the referee does not call their passes missing, which would report one
+    #: typo twice (docs/decisions.md, "One typo, one finding").
+    lost_passes: tuple[str | None, ...] = field(default=(), compare=False)
+    #: A line of the deal was lost without a finding of its own (its cause
+    #: was told once, at an earlier line: an unknown seat named again): the
+    #: referee takes the deal as cut short, as one with a syntax error.
+    damaged: bool = field(default=False, compare=False)
 
     def hand(self, seat: str) -> tuple[Card, ...] | None:
         """The hand dealt to *seat*, or ``None`` if unknown."""

@@ -68,6 +68,7 @@ from .rules import (
     RuleError,
     RuleSet,
     apply_overrides,
+    closest_preset,
     load_rules,
     preset_rules,
     split_overrides,
@@ -152,9 +153,10 @@ def rules_with_findings(game: Game, default_rules: RuleSet | str | None = None,
     record's ``Rules`` tag; otherwise the tag wins, and *default_rules*
     (else ``standard``) applies to records without one.  A tag with a bad
     word keeps its sound part: an unknown preset is replaced by the default
-    (or ``standard``), an unknown key or a bad value is dropped, and each
+    (or ``standard``) unless one is close to it, an unknown key or a bad value is dropped, and each
     bad word is one ``unknown-rule`` error that names the valid choices
-    and the rules the game is then checked under.
+    and the rules the game is then checked under (for a mistyped preset,
+    the preset its did-you-mean names: :func:`~hearts_notation.rules.closest_preset`).
     """
     default = _as_rules(default_rules)
     if force_rules and default is not None:
@@ -192,7 +194,11 @@ def _rules_of(spec: str, default: RuleSet | None) -> tuple[RuleSet, tuple[Arg, .
             base = preset_rules(words[0])
         except RuleError as exc:
             problems.append(exc.arg())
-            base = fallback
+            # the preset its did-you-mean names, else the default: a record's
+            # seats and player count follow what was meant (a mistyped
+            # three-players otherwise made every P1 line an unknown seat)
+            near = closest_preset(words[0])
+            base = preset_rules(near) if near else fallback
     good: list[tuple[str, str]] = []
     # Each word is checked with the good ones before it, by their last value
     # per key (what apply_overrides keeps of them): the keys are few, so the
@@ -608,6 +614,11 @@ class _DealCheck:
         self.unfinished = deal.unfinished or (di == ctx.last_deal and ctx.game_unfinished)
         #: ... before its first card: the pass may still be going on
         self.passing = self.unfinished and not any(t.plays for t in deal.tricks)
+        #: ... or stops there without saying so (a record cut short in its
+        #: passes, not a score sheet): its ``incomplete-deal`` says what is
+        #: missing, and the passes not written are not told again
+        self.stopped = not any(t.plays for t in deal.tricks) and (
+            deal.score is None and deal.total is None and deal.moon is None)
 
     # -- helpers --------------------------------------------------------------------
 
@@ -712,6 +723,10 @@ class _DealCheck:
         n, idx = self.n, self.idx
         dealt: list[int | None] = [None] * n
         seen = 0
+        #: the hands recorded short (seat, cards, where): told after the deck
+        self.short: list[tuple[str, int, Pos | None]] = []
+        #: the hands short of distinct cards for a card typed twice
+        self.short_dup: list[str] = []
         for seat, cards in self.deal.hands.items():
             i = idx.get(seat)
             if i is None:
@@ -727,13 +742,38 @@ class _DealCheck:
         self.dealt = dealt
         self.all_recorded = None not in dealt
         self.unassigned = 0
-        if self.all_recorded:
-            missing = self.deck & ~seen
-            if missing:
-                self.add("missing-cards", "error",
-                         msg("finding.missing-cards.deck", cards=_cs(missing, 8), n=self.deck.bit_count()),
-                         self.deal.pos, card=cards_of(missing)[0])
-                self.unassigned = missing
+        missing = self.deck & ~seen if self.all_recorded else 0
+        hs, players = self.rules.hand_size, self.rules.players
+        short = self.short
+        if missing and len(short) == 1 and missing.bit_count() == hs - short[0][1]:
+            # One hand short of the cards no hand holds: a card left out
+            # when the hand was typed, one finding at its line that names them.
+            # The cards no hand holds are taken as that hand's for the rest
+            # of the check (its passes and plays are not blamed again).
+            seat, k, pos = short[0]
+            self.add("hand-size", "error",
+                     msg("finding.hand-size.short.#k", seat=_s(seat), k=k, n=players, size=hs,
+                         cards=_cs(missing, 8)), pos, seat=seat, card=cards_of(missing)[0])
+            dealt[idx[seat]] = (dealt[idx[seat]] or 0) | missing
+            return
+        for seat, k, pos in short:
+            self.add("hand-size", "error",
+                     msg("finding.hand-size.#k", seat=_s(seat), k=k, n=players, size=hs), pos,
+                     seat=seat)
+        if missing:
+            self.add("missing-cards", "error",
+                     msg("finding.missing-cards.deck", cards=_cs(missing, 8), n=self.deck.bit_count()),
+                     self.deal.pos, card=cards_of(missing)[0])
+            dup = self.short_dup
+            if not short and len(dup) == 1:
+                # a card of the hand typed as another it holds: the card no
+                # hand holds is that hand's for the rest of the check
+                i = idx[dup[0]]
+                held = dealt[i] or 0
+                if held.bit_count() + missing.bit_count() == hs:
+                    dealt[i] = held | missing
+                    return
+            self.unassigned = missing
 
     def hand_faults(self, seat: str, cards: tuple[Card, ...], seen: int,
                     dealt: list[int | None]) -> int:
@@ -760,10 +800,17 @@ class _DealCheck:
                          **self.removed_args()),
                      pos, seat=seat, card=cards_of(rem)[0])
         hs = self.rules.hand_size
-        if len(cards) != hs:
-            self.add("hand-size", "error",
-                     msg("finding.hand-size.#k", seat=_s(seat),
-                         k=len(cards), n=self.rules.players, size=hs), pos, seat=seat)
+        # (a card typed twice in a hand of the right size otherwise: its
+        # duplicate-card finding says it, one slip, one finding)
+        if twice and m.bit_count() < hs:
+            self.short_dup.append(seat)
+        if len(cards) != hs and not (twice and m.bit_count() == hs):
+            if len(cards) < hs:
+                self.short.append((seat, len(cards), pos))
+            else:
+                self.add("hand-size", "error",
+                         msg("finding.hand-size.#k", seat=_s(seat),
+                             k=len(cards), n=self.rules.players, size=hs), pos, seat=seat)
         return m
 
     def check_passes(self, direction: str | None) -> None:
@@ -827,21 +874,35 @@ class _DealCheck:
             givers |= 1 << i
             m, given[i] = self.pass_faults(p, i, passed_union, passes, other_dealt, (i + offset) % n)
             passed_union |= m
-        if givers.bit_count() != n and not self.passing:
+        if givers.bit_count() != n and not self.passing and not self.stopped:
             # (in an unfinished deal before its first card, those seats have not
             # passed yet, which is no fault)
             missing = [seats[i] for i in range(n) if not givers >> i & 1]
-            text: dict[str, Arg] = {"deal": self.number, "direction": ("dir", self.direction_name),
-                                    "who": seats_and(missing)}
-            if self.all_recorded:
-                self.add("pass-direction", "error", msg("finding.pass-direction.missing", **text),
-                         deal.pos, seat=missing[0] if len(missing) == 1 else None)
-            else:
-                self.add("pass-direction", "info",
-                         msg("finding.pass-direction.missing_info", **text), deal.pos,
-                         seat=missing[0] if len(missing) == 1 else None)
+            lost = deal.lost_passes
+            if lost:
+                # A pass line that did not read has its syntax error already:
+                # its seat's pass is not missing too (one typo, one finding).
+                # A lost line whose seat did not read answers for any one seat.
+                missing = [s for s in missing if s not in lost]
+                if len(missing) <= lost.count(None):
+                    missing = []
+            if missing:
+                self.missing_passes(missing)
         self.given = given
         self.received = [given[(i - offset) % n] for i in range(n)]
+
+    def missing_passes(self, missing: list[str]) -> None:
+        """The finding of the seats of a passing deal with no pass recorded."""
+        deal = self.deal
+        text: dict[str, Arg] = {"deal": self.number, "direction": ("dir", self.direction_name),
+                                "who": seats_and(missing)}
+        seat = missing[0] if len(missing) == 1 else None
+        if self.all_recorded:
+            self.add("pass-direction", "error", msg("finding.pass-direction.missing", **text),
+                     deal.pos, seat=seat)
+        else:
+            self.add("pass-direction", "info",
+                     msg("finding.pass-direction.missing_info", **text), deal.pos, seat=seat)
 
     @property
     def direction_name(self) -> str:
@@ -867,8 +928,11 @@ class _DealCheck:
             self.add("duplicate-card", "error",
                      msg("finding.duplicate-card.pass", seat=_s(p.seat), cards=_cs(twice)), pos,
                      seat=p.seat, card=cards_of(twice)[0])
-        if len(p.cards) < rules.pass_count and self.passing:
-            sure = False    # still choosing: the rest is yet to come
+        if len(p.cards) < rules.pass_count and (
+                self.passing or (self.stopped and p is passes[-1])):
+            # still choosing: the rest is yet to come; or the record stops in
+            # the middle of this line (its incomplete-deal says so)
+            sure = False
         elif len(p.cards) != rules.pass_count:
             self.add("pass-count", "error",
                      msg("finding.pass-count.#k",
@@ -1360,7 +1424,7 @@ def _head(head: list[Finding], code: str, severity: Severity, message: Msg, numb
 
 def deal_header(rules: RuleSet, t: _Seating, di: int, recorded: int | None, dealer: str | None,
                 direction: str | None, prev_number: int, prev_dealer: tuple[int, int] | None,
-                head: list[Finding] | None, pos: Pos | None = None
+                head: list[Finding] | None, pos: Pos | None = None, comes_later: bool = False
                 ) -> tuple[int, tuple[int, int] | None, bool] | None:
     """The header of the game's deal *di* (its *recorded* number, *dealer*
     and pass *direction*) after the deal numbered *prev_number* (0 before the
@@ -1370,6 +1434,9 @@ def deal_header(rules: RuleSet, t: _Seating, di: int, recorded: int | None, deal
 
     Each fault is a finding in *head*; with no *head* (the compact check,
     which only accepts) the first fault gives ``None`` and no message is made.
+    *comes_later*: the deal expected here is recorded further on, so a deal
+    numbered beyond it is one recorded early, not misnumbered: the deal that
+    breaks the order again is told (two deals swapped are one finding).
     """
     seats = t.seats
     n = t.n
@@ -1378,7 +1445,7 @@ def deal_header(rules: RuleSet, t: _Seating, di: int, recorded: int | None, deal
     # The first deal may bear any number (a record may start in the middle
     # of a game); after it, each deal is the next one.
     renumbered = di > 0 and recorded is not None and number != expected and number != di + 1
-    if renumbered:
+    if renumbered and not (comes_later and number > expected and head is not None):
         if head is None:
             return None
         _head(head, "deal-number", "error",
@@ -1402,7 +1469,10 @@ def deal_header(rules: RuleSet, t: _Seating, di: int, recorded: int | None, deal
                           msg("finding.dealer-rotation", deal=number, dealer=_s(dealer),
                               prev_dealer=_s(seats[prev_dealer[0]]), prev=prev_dealer[1],
                               next_dealer=_s(seats[want])), number, pos, dealer)
-            prev_dealer = (d, number)
+            if not renumbered:
+                # (a deal whose number is wrong is no reference for the next
+                # dealers: one wrong number, one finding)
+                prev_dealer = (d, number)
     flagged = False
     if direction is not None and t.pass_count:
         cycle = t.direction(number)
@@ -1482,6 +1552,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     findings.extend(sf)
     table = _seating(rules, seats)
     deals = game.deals
+    if errors:      # (a line lost quietly, its cause told at another line)
+        damaged |= frozenset(d.number for d in deals if d.damaged and d.number is not None)
     # Deals whose infos (what could not be checked) go unsaid: the damaged
     # ones, and a sheet's deal written with its moon line alone (its error
     # says what to write).
@@ -1493,10 +1565,12 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     taken: list[list[int] | None] = []
     prev_number = 0
     prev_dealer: tuple[int, int] | None = None   # (seat index, deal number)
+    last_at = {d.number: di for di, d in enumerate(deals)}   # where each number is recorded last
     for di, deal in enumerate(deals):
         head: list[Finding] = []
         header = deal_header(rules, table, di, deal.number, deal.dealer, deal.direction,
-                             prev_number, prev_dealer, head, deal.pos)
+                             prev_number, prev_dealer, head, deal.pos,
+                             last_at.get(prev_number + 1, -1) > di)
         assert header is not None      # (with *head*, faults are written there)
         number, prev_dealer, header_flagged = header
         prev_number = number

@@ -114,6 +114,15 @@ class GameScore:
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         return reduce_dataclass(self)   # picklable when compiled (hearts_notation._compiled)
 
+    @property
+    def last(self) -> DealScore | None:
+        """The deal that adds up last, whose totals are the game's: the
+        record's last deal unless deals are recorded out of order
+        (:func:`count_order`); ``None`` without a deal."""
+        if not self.deals:
+            return None
+        return self.deals[count_order([d.number for d in self.deals])[-1]]
+
 
 def deal_is_complete(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> bool:
     """Whether a deal's tricks are all there: one card per seat in each of
@@ -259,6 +268,22 @@ def moon_choice(rules: RuleSet, shooter: int, totals: Sequence[int], taken: Sequ
     return "add"
 
 
+def count_order(numbers: Sequence[int]) -> list[int]:
+    """The indices of a game's deals (of the deal *numbers*, as recorded or
+    counted on) in the order they add up to the totals: the order of their
+    numbers when each number is recorded once, else the record's.
+
+    A sheet copied with two deals swapped is added up as it was played: its
+    ``deal-number`` error says the order is wrong, once, and each total line
+    is checked against the deals numbered before it, as the sheet's figures
+    were written (docs/decisions.md, "Cut short, swapped, numbered twice").
+    Two deals of one number give no order but the record's."""
+    n = len(numbers)
+    if len(set(numbers)) != n:
+        return list(range(n))
+    return sorted(range(n), key=numbers.__getitem__)
+
+
 def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
                taken_by_deal: Sequence[list[int] | None] | None = None) -> GameScore:
     """Recompute every deal's points, the running totals (from 0), the end
@@ -272,17 +297,24 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
     masks :func:`taken_cards` gives, without a second pass over the tricks.
     Deals recorded after the end are scored too (the totals go on), but the
     winners are those at the end; the referee reports ``game-continued``.
+    The deals add up in :func:`count_order` (``deals`` stays in the
+    record's order, ``end`` is a record index).
     """
     names = tuple(seats or game.seats or rules.default_seats)
     n = len(names)
     totals = [0] * n
-    deals: list[DealScore] = []
     finished = False
     winners: tuple[str, ...] = ()
     end: int | None = None
+    numbers: list[int] = []
     number = 0
-    for i, deal in enumerate(game.deals):
+    for deal in game.deals:
         number = deal.number if deal.number is not None else number + 1
+        numbers.append(number)
+    scored: list[DealScore | None] = [None] * len(numbers)
+    for i in count_order(numbers):
+        deal = game.deals[i]
+        number = numbers[i]
         # (a deal the referee replayed in one pass was played in full)
         known = taken_by_deal[i] if taken_by_deal is not None else None
         complete = known is not None or deal_is_complete(deal, rules, names)
@@ -323,8 +355,9 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
                     finished = True
                     winners = tuple(names[k] for k in w)
                     end = i
-        deals.append(DealScore(number, points, moon, dict(zip(names, totals, strict=True)),
-                               complete, tuple(taken), sheet))
+        scored[i] = DealScore(number, points, moon, dict(zip(names, totals, strict=True)),
+                              complete, tuple(taken), sheet)
+    deals = [ds for ds in scored if ds is not None]
     return GameScore(deals, finished, winners, names, end)
 
 
@@ -404,18 +437,27 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
     idx = {s: i for i, s in enumerate(seats)}
     out: list[tuple[int, int, Finding]] = []
     anchor: list[int | None] = [0] * len(seats)   # last total known for sure, per seat
+    # The recomputed total, per seat, after a recorded total found wrong: the
+    # next total may go on from either (a mistyped total, or the sheet's own
+    # sum carried on), so one wrong figure is one finding (docs/decisions.md).
+    alt: list[int | None] = [None] * len(seats)
     unknown_why: Arg = ""                          # why an anchor was lost
-    first = score.deals[0].number if score.deals else 1
+    order = count_order([ds.number for ds in score.deals])
+    first = score.deals[order[0]].number if score.deals else 1
     if first > 1:
         # An excerpt: the deals before the first one recorded are missing.
         anchor = [None] * len(seats)
         unknown_why = msg("score.why.before", deal=first).arg()
-    for i, (deal, ds) in enumerate(zip(game.deals, score.deals, strict=True)):
+    after_end = order[order.index(score.end) + 1] if (
+        score.end is not None and score.end != order[-1]) else None
+    for i in order:
+        deal, ds = game.deals[i], score.deals[i]
         num = ds.number
-        if score.end is not None and i == score.end + 1:
+        if i == after_end:
+            assert score.end is not None
             end_ds = score.deals[score.end]
             top = max(end_ds.totals.items(), key=lambda kv: kv[1])
-            extra = len(game.deals) - i
+            extra = len(game.deals) - order.index(i)
             out.append((i, 0, _finding(
                 "game-continued", "error",
                 msg("finding.game-continued.one" if extra == 1 else "finding.game-continued.other",
@@ -431,6 +473,7 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
             if total is None or (len(total) == len(seats) and None not in anchor and all(
                     total.get(s) == a + pts[s] for a, s in zip(anchor, seats, strict=True))):  # type: ignore[operator]
                 anchor = [None if a is None else a + pts[s] for a, s in zip(anchor, seats, strict=True)]
+                alt = [None] * len(seats)
                 continue
         # moon (a sheet deal's score and moon lines: hearts_notation.sheets)
         if deal.moon is not None and not ds.sheet:
@@ -478,6 +521,7 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                             msg("finding.score-mismatch", seat=_s(seat), deal=num, rec=rec,
                                 why=_points_why(rules, ds, idx[seat], seat)), num, seat, pos)))
         # totals
+        wrong: set[int] = set()     # the seats whose recorded total is found wrong
         if deal.total is not None:
             pos = _where(deal, "total")
             out.extend((i, 1, f) for f in _line_seats("total-mismatch", deal.total, seats,
@@ -499,7 +543,8 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
                     out.append((i, 1, _finding("total-mismatch", "info",
                                                msg("finding.total-mismatch.unknown", seat=_s(seat),
                                                    deal=num, why=why), num, seat, pos)))
-                elif rec != base + add:
+                elif rec != base + add and (alt[k] is None or rec != alt[k] + add):  # type: ignore[operator]
+                    wrong.add(k)
                     sum_text = f"{base} + {add}" if add >= 0 else f"{base} - {-add}"
                     out.append((i, 1, _finding(
                         "total-mismatch", "error",
@@ -508,8 +553,11 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
         # move the anchors on
         for seat, k in idx.items():
             recorded_total = deal.total.get(seat) if deal.total is not None else None
+            before, alt[k] = anchor[k], None
             if recorded_total is not None:
                 anchor[k] = recorded_total
+                if k in wrong and before is not None and ds.scored:
+                    alt[k] = before + ds.points[seat]
             elif anchor[k] is None:
                 continue
             elif ds.scored:
@@ -539,20 +587,23 @@ def _result_findings(game: Game, rules: RuleSet, score: GameScore) -> list[Findi
     pos = game.where.get("result") or (game.deals[-1].pos if game.deals else game.pos)
     seats = score.seats
     declared: Arg = "*" if result == "*" else seats_space(result)
-    # Totals are sure only if every deal up to the end (or to the last one) scored.
-    upto = score.end if score.end is not None else len(score.deals) - 1
-    unsure = [d.number for d in score.deals[: upto + 1] if not d.scored]
-    last_unfinished = bool(score.deals) and not score.deals[-1].scored and score.end is None
-    if last_unfinished and unsure and unsure[-1] == score.deals[-1].number:
+    # Totals are sure only if every deal up to the end (or to the last one) scored
+    # (in the order the deals add up: count_order).
+    order = count_order([d.number for d in score.deals])
+    counted = [score.deals[i] for i in order]
+    upto = order.index(score.end) if score.end is not None else len(counted) - 1
+    unsure = [d.number for d in counted[: upto + 1] if not d.scored]
+    last_unfinished = bool(counted) and not counted[-1].scored and score.end is None
+    if last_unfinished and unsure and unsure[-1] == counted[-1].number:
         unsure = unsure[:-1]
     if unsure:
         return [_finding("result-mismatch", "info",
                          msg("finding.result-mismatch.incomplete", declared=declared, deal=unsure[0]),
                          pos=pos)]
-    if score.deals and score.deals[0].number > 1:
+    if counted and counted[0].number > 1:
         return [_finding("result-mismatch", "info",
                          msg("finding.result-mismatch.before", declared=declared,
-                             deal=score.deals[0].number), pos=pos)]
+                             deal=counted[0].number), pos=pos)]
     if result != "*":
         bad = [s for s in result if s not in seats]
         if bad:
@@ -561,7 +612,7 @@ def _result_findings(game: Game, rules: RuleSet, score: GameScore) -> list[Findi
                                  seats=seats_space(seats)), pos=pos)]
     if result_agrees(result, score.finished, score.winners):
         return []
-    last = score.deals[score.end] if score.end is not None else (score.deals[-1] if score.deals else None)
+    last = score.deals[score.end] if score.end is not None else score.last
     totals = last.totals if last is not None else {s: 0 for s in seats}
     if score.finished:
         assert score.end is not None

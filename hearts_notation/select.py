@@ -172,7 +172,8 @@ class GameView:
         score = self.score()
         if d is not None:
             return score.deals[d].totals
-        return score.deals[-1].totals if score.deals else dict.fromkeys(self.seats, 0)
+        last = score.last
+        return last.totals if last is not None else dict.fromkeys(self.seats, 0)
 
     def winners(self) -> tuple[str, ...]:
         """The game's winners (none while it goes on)."""

@@ -39,7 +39,7 @@ from .model import Finding, Game
 from .players import Identity, near_duplicates
 from .referee import check_game
 from .rules import RuleSet
-from .scoring import DealScore, game_over
+from .scoring import DealScore, count_order, game_over
 from .sheets import SHEET_CODES
 
 #: The findings about what the scorer wrote (points, totals, moon lines,
@@ -101,7 +101,10 @@ def summarise(game: Game, default_rules: RuleSet | None = None, force: bool = Fa
 def summary_of(game: Game, rules: RuleSet | None, seats: Sequence[str], deals: Sequence[DealScore],
                finished: bool, winners: Sequence[str], found: Iterable[Finding]) -> GameSummary:
     """A game's summary from its scores and findings (``hearts score`` has
-    them without the referee's replay; ``standings`` from the referee)."""
+    them without the referee's replay; ``standings`` from the referee).
+    The deals are taken in the order they add up (a record's deals out of
+    order: :func:`hearts_notation.scoring.count_order`)."""
+    deals = [deals[i] for i in count_order([d.number for d in deals])]
     end = len(deals) - 1
     if finished and rules is not None:
         # the totals when the game ended (deals recorded after it are a finding, not a score)

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from hearts_notation.cli import cli
 
 
-def run(*args: str, input: str | None = None) -> tuple[int, str]:
+def run(*args: str, input: str | bytes | None = None) -> tuple[int, str]:
     """``hearts ARGS`` on *input*: its exit status and its output and errors."""
     res = CliRunner().invoke(cli, list(args), input=input)
     out = res.output + (res.stderr if res.stderr_bytes is not None else "")

@@ -67,13 +67,38 @@ def test_formats_listed_from_the_table() -> None:
     assert all(FORMATS[n].streaming for n in ("hrn", "json", "jsonl", "yaml"))
 
 
-@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+BOMS = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE,
+        "utf-32-le": codecs.BOM_UTF32_LE, "utf-32-be": codecs.BOM_UTF32_BE}
+
+
+@pytest.mark.parametrize("encoding", list(BOMS))
 def test_utf16_with_bom_reads_as_text(tmp_path: Path, encoding: str) -> None:
     text = SAMPLE.read_text(encoding="utf-8").replace("\n", "\r\n")
-    bom = codecs.BOM_UTF16_LE if encoding.endswith("le") else codecs.BOM_UTF16_BE
+    bom = BOMS[encoding]
     path = tmp_path / "g.hrn"
     path.write_bytes(bom + text.encode(encoding))
     assert dumps(list(read_games(str(path))), "jsonl") == dumps(_games(), "jsonl")
+
+
+@pytest.mark.parametrize("encoding", list(BOMS))
+def test_a_nul_in_wide_text_is_named_at_its_byte(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "g.hrn"
+    path.write_bytes(BOMS[encoding] + '[Event "x"]\n\0'.encode(encoding))
+    with pytest.raises(InputError) as info:
+        list(read_games(str(path)))
+    unit = 2 if "16" in encoding else 4
+    assert f"offset {len(BOMS[encoding]) + 12 * unit}" in info.value.message
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-be", "utf-32-le"])
+def test_a_bad_unit_in_wide_text_is_named_at_its_line(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "g.hrn"
+    bad = b"\xd8\x00\x00\x41" if encoding == "utf-16-be" else b"\x00\x00\x11\x00"
+    path.write_bytes(BOMS[encoding] + '[Event "x"]\n\n'.encode(encoding) + bad)
+    with pytest.raises(InputError) as info:
+        list(read_games(str(path)))
+    assert info.value.line == 3
+    assert f"not {encoding[:6].upper()} text" in info.value.message
 
 
 def test_utf8_bom_and_crlf(tmp_path: Path) -> None:

@@ -194,6 +194,30 @@ def test_illegal_card_is_never_recorded(tmp_path: Path) -> None:
         assert plays[(int(f.where), f.seat)] == f.replacement
 
 
+def test_a_line_too_long_does_not_shift_the_answers(tmp_path: Path) -> None:
+    """The rest of an answer refused as too long (200 KB, more than one
+    read) is skipped to its end: the next answer is the next question's,
+    not the tail of the long line (each fault after it was blamed on the
+    answer before)."""
+    from hearts_notation.botproto import BotFault, ExternalBot
+
+    script = tmp_path / "long.py"
+    script.write_text("import sys\n"
+                      "for n, line in enumerate(sys.stdin):\n"
+                      "    if n == 0: continue\n"          # hello
+                      "    out = 'A' * 200_000 if n == 1 else '{\"n\": %d}' % n\n"
+                      "    print(out, flush=True)\n", encoding="utf-8")
+    bot = ExternalBot(f"{sys.executable} {script}", 5.0)
+    bot.start({"type": "hello"})
+    try:
+        with pytest.raises(BotFault) as info:
+            bot.ask({"type": "play"})
+        assert info.value.kind == "malformed"
+        assert [bot.ask({"type": "play"}) for _ in range(3)] == [{"n": 2}, {"n": 3}, {"n": 4}]
+    finally:
+        bot.stop()
+
+
 # Resume ------------------------------------------------------------------------------------
 
 

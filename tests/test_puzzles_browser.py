@@ -45,10 +45,23 @@ def page(tmp_path: Path, puzzles: list[dict[str, Any]]) -> Iterator[str]:
 
 
 def fresh(drv: Any, url: str, size: tuple[int, int]) -> None:
-    """Open the page with no progress kept from an earlier test."""
+    """Open the page with no progress kept from an earlier test.  The page an
+    earlier test (or try) left just after an answer may hand its last write to
+    the browser's store after this page cleared it (Chromium passes a
+    renderer's localStorage writes on on its own schedule; CI once saw an
+    earlier test's three solved puzzles here): so the store is cleared and the
+    page opened again until it has stayed empty for half a second (10 s at
+    most).  Once the page has loaded an empty store, its own first answer
+    writes its whole state over any later arrival."""
     open_page(drv, url, size)
-    drv.execute_script("window.localStorage.clear()")
-    drv.refresh()
+    deadline = time.monotonic() + 10
+    while True:
+        drv.execute_script("window.localStorage.clear()")
+        drv.refresh()
+        time.sleep(0.5)
+        drv.refresh()
+        if drv.execute_script("return window.localStorage.length") == 0 or time.monotonic() > deadline:
+            return
 
 
 #: Tries of a scenario that reloads or changes page.  Now and then (about one

@@ -132,3 +132,14 @@ def test_a_worker_knows_what_standard_input_was_read_as(records: dict[str, str])
     raw_records(batch)
     assert noted_stdin_format() == "jsonl"
     assert input_format("-") == "jsonl"
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-32"])
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "yaml"])
+def test_a_record_with_a_byte_order_mark_on_standard_input(records: dict[str, str], fmt: str,
+                                                           encoding: str) -> None:
+    """Its format is read from its text, decoded as the reader decodes it
+    (a UTF-16 JSON file piped in gave an HRN syntax error a line)."""
+    status, out = run("validate", "-", input=records[fmt].encode(encoding))
+    assert status == 0, out
+    assert "1 file, 3 games, 9 deals: 3 valid games; 0 errors" in out

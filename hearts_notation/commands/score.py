@@ -265,9 +265,10 @@ def _outcome(score: GameScore, rules: RuleSet, lang: str = "en", game: Game | No
         form = "other" if len(score.winners) > 1 else "one"
         return Text(translate(lang, f"score.win.{form}", who=who, total=totals[score.winners[0]],
                               deal=score.deals[score.end].number), style="bold green")
-    if not score.deals:
+    last = score.last
+    if last is None:
         return Text(translate(lang, "score.no_deal"))
-    totals = score.deals[-1].totals
+    totals = last.totals
     top = max(totals.values())
     if top >= rules.target:
         return Text(translate(lang, "score.tied", tie=translate(lang, f"rules.tie.{rules.tie}")))

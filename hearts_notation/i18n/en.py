@@ -69,6 +69,8 @@ MESSAGES: Final[dict[str, str]] = {
     "finding.removed-card.hand": "{seat}'s hand holds {cards}, which is out of play with {n} players (removed: {cards_removed})",
     "finding.hand-size.one": "{seat} was dealt {k} card; with {n} players each hand has {size}",
     "finding.hand-size.other": "{seat} was dealt {k} cards; with {n} players each hand has {size}",
+    "finding.hand-size.short.one": "{seat} was dealt {k} card; with {n} players each hand has {size}, and no hand holds {cards}",
+    "finding.hand-size.short.other": "{seat} was dealt {k} cards; with {n} players each hand has {size}, and no hand holds {cards}",
     "finding.missing-cards.deck": "no hand holds {cards}: the deal is not a deal of {n} cards",
     "finding.pass-direction.seat": "a pass is recorded for {seat}, which is not a seat of this game ({seats})",
     "finding.pass-direction.none": "the rules pass no cards (pass_count=0), but {who} passed cards",
@@ -1220,7 +1222,7 @@ MESSAGES.update({
     "input.utf16_no_bom": "UTF-16 text without its byte-order mark (a NUL byte beside every character); save the file as UTF-8 (or UTF-16 with its mark)",
     "input.binary": "binary data, not a text record (NUL byte at offset {offset}); expected UTF-8 text",
     "input.not_utf8": "not UTF-8 text (byte {byte}); save the file as UTF-8",
-    "input.not_utf16": "not UTF-16 text (an unpaired surrogate or an odd byte); save the file as UTF-8",
+    "input.not_wide": "not {encoding} text (an unpaired surrogate, a code point past Unicode's or an odd byte); save the file as UTF-8",
     "input.empty": "empty input: no game found",
     # Command-line errors of the commands.
     "cli.check_in_place": "use --check or --in-place, not both",

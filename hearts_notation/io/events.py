@@ -5,7 +5,7 @@ A reader does not build objects for its caller; it calls the methods of a
 order of the game:
 
 ``begin_game`` · ``rules``/``seats``/``player``/``tag`` (in the order
-read) · for each deal ``begin_deal`` · ``hand``\\* · ``pass_cards``\\* ·
+read) · for each deal ``begin_deal`` · ``hand``\\* · ``pass_cards``\\* · ``lost_pass``\\* ·
 ``trick``\\* · ``points``/``moon``/``unfinished`` · ``end_deal`` · then
 ``result`` · ``syntax_error``\\* · ``end_game`` (whose return value is what
 the reader hands back).  ``comment`` comes where the comment stands: inside
@@ -78,6 +78,16 @@ class Visitor(Generic[R]):
                    comment: str | None, line: int, column: int) -> None:
         """The cards *seat* passed, in the order recorded (*to*: the
         recipient when the record names it)."""
+
+    def damaged(self) -> None:
+        """A line of the deal was lost without a ``syntax_error`` of its own
+        (:attr:`hearts_notation.model.Deal.damaged`)."""
+
+    def lost_pass(self, seat: str | None) -> None:
+        """A pass line of the deal that did not read (its ``syntax_error``
+        comes with the game's): *seat* gave it, ``None`` when that did not
+        read either.  The deal is not to be blamed for that seat's missing
+        pass (:attr:`hearts_notation.model.Deal.lost_passes`)."""
 
     def trick(self, number: int, comment: str | None, line: int, column: int,
               seats: Sequence[str], cards: Sequence[Card], columns: Sequence[int],
@@ -191,6 +201,7 @@ class GameBuilder(Visitor[Game]):
         self._tricks: list[Trick] = []
         self._deal_comments: list[str] = []
         self._deal_where: dict[str, Pos] = {}
+        self._lost_passes: list[str | None] = []
 
     def hand(self, seat: str, cards: tuple[Card, ...] | None, line: int, column: int) -> None:
         self._hands[seat] = cards
@@ -201,6 +212,13 @@ class GameBuilder(Visitor[Game]):
                    comment: str | None, line: int, column: int) -> None:
         self._passes[seat] = Pass(seat, cards, to, mark,  # type: ignore[arg-type]
                                   comment, Pos(line, column) if line else None)
+
+    def lost_pass(self, seat: str | None) -> None:
+        self._lost_passes.append(seat)
+
+    def damaged(self) -> None:
+        assert self._deal is not None
+        self._deal["damaged"] = True
 
     def trick(self, number: int, comment: str | None, line: int, column: int,
               seats: Sequence[str], cards: Sequence[Card], columns: Sequence[int],
@@ -254,7 +272,8 @@ class GameBuilder(Visitor[Game]):
             hands=self._hands, passes=self._passes, tricks=tuple(self._tricks),
             score=d.get("score"), total=d.get("total"), moon=d.get("moon"),  # type: ignore[arg-type]
             unfinished=bool(d.get("unfinished", False)),
-            comment=_joined(comments), pos=d["pos"], where=self._deal_where))  # type: ignore[arg-type]
+            comment=_joined(comments), pos=d["pos"], where=self._deal_where,  # type: ignore[arg-type]
+            lost_passes=tuple(self._lost_passes), damaged=bool(d.get("damaged", False))))
         self._deal = None
 
     def result(self, winners: tuple[str, ...] | str, line: int, column: int) -> None:
@@ -318,6 +337,10 @@ def emit_game(game: Game, visitor: Visitor[R]) -> R:
             v.hand(seat, cards, *_at(d.where.get("hand:" + seat)))
         for seat, p in d.passes.items():
             v.pass_cards(seat, p.cards, p.to, p.mark, p.comment, *_at(p.pos))
+        for lost in d.lost_passes:
+            v.lost_pass(lost)
+        if d.damaged:
+            v.damaged()
         for number, t in enumerate(d.tricks, 1):
             at = [_at(pl.pos) for pl in t.plays]
             v.trick(number, t.comment, *_at(t.pos), [pl.seat for pl in t.plays],

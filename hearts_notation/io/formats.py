@@ -28,7 +28,15 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from ..i18n import Msg, msg
 from .limits import current, whole_input_message
 from .sniff import sniff_format, sniffed
-from .stream import InputError, note_stdin_format, noted_stdin_format, path_suffix, split_lines, stream_head
+from .stream import (
+    InputError,
+    head_text,
+    note_stdin_format,
+    noted_stdin_format,
+    path_suffix,
+    split_lines,
+    stream_head,
+)
 
 if TYPE_CHECKING:
     from ..model import Game
@@ -230,7 +238,7 @@ def input_format(path: str, fmt: str | None = None) -> str:
     if known is not None:
         return known
     head = stream_head("-", sniffed, current().record)
-    found = (sniff_format(head.decode("utf-8-sig", "replace")) if head else None) or "hrn"
+    found = (sniff_format(head_text(head)) if head else None) or "hrn"
     note_stdin_format(found)
     return found
 

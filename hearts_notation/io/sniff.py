@@ -11,6 +11,7 @@ import re
 from typing import Final
 
 from .shape import GAME_FIELDS
+from .stream import head_text
 
 __all__ = ["looks_like", "sniff_format", "sniffed"]
 
@@ -136,8 +137,8 @@ def sniffed(raw: bytes) -> bool:
     :func:`sniff_format`: its first line when it opens a JSON object (is
     the object all of it?), else three lines past blanks and comments
     (an array's first key may come on its third)."""
-    text = raw.lstrip()
-    if text[:1] == b"{":
-        return b"\n" in text
-    lines = [ln for ln in text.split(b"\n")[:-1] if ln.strip() and not ln.startswith(b"#")]
-    return len(lines) >= 3 or len(text) >= 4096
+    text = head_text(raw).lstrip()
+    if text[:1] == "{":
+        return "\n" in text
+    lines = [ln for ln in text.split("\n")[:-1] if ln.strip() and not ln.startswith("#")]
+    return len(lines) >= 3 or len(raw) >= 4096

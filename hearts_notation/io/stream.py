@@ -479,9 +479,10 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
         block = fh.read(chunk_size)
         final = not block
         stop: InputError | None = None
-        if not started and block[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        wide = None if started else wide_encoding(block)
+        if wide is not None:
             _forget_marks(source)
-            yield from _decode_utf16(fh, block, source, chunk_size)
+            yield from _decode_wide(fh, block, source, chunk_size, wide)
             return
         if block:
             nul = block.find(b"\0")
@@ -534,24 +535,60 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
         raise InputError(source, msg("input.empty"))
 
 
-def _decode_utf16(fh: BinaryIO, first: bytes, source: str, chunk_size: int) -> Iterator[str]:
-    """Text of a UTF-16 input (recognised by its BOM, which is dropped):
-    editors on Windows save "Unicode" text so.  A NUL character still
-    means binary data; an unpaired surrogate is an error at its line."""
-    decoder = codecs.getincrementaldecoder("utf-16")("strict")
+#: The byte-order marks of the wide encodings read, UTF-32's first: its
+#: little-endian mark begins with UTF-16's.
+_WIDE_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+              (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+
+
+def wide_encoding(head: bytes) -> str | None:
+    """``"utf-16"`` or ``"utf-32"`` when *head* (a file's first bytes) opens
+    with that encoding's byte-order mark, else ``None``: editors on Windows
+    save "Unicode" text as UTF-16, some tools write UTF-32; both read as the
+    same record."""
+    for bom, encoding in _WIDE_BOMS:
+        if head.startswith(bom):
+            return encoding
+    return None
+
+
+def head_text(raw: bytes) -> str:
+    """The first bytes *raw* of an input decoded as its reader decodes the
+    whole (UTF-16 or UTF-32 by its mark, else UTF-8 with its mark dropped),
+    a cut character replaced: for the guesses made from a file's head (its
+    format on standard input, its language)."""
+    return raw.decode(wide_encoding(raw) or "utf-8-sig", "replace")
+
+
+def _decode_wide(fh: BinaryIO, first: bytes, source: str, chunk_size: int,
+                 encoding: str) -> Iterator[str]:
+    """Text of a UTF-16 or UTF-32 input (recognised by its BOM, which is
+    dropped).  A NUL character still means binary data, named at its byte
+    offset as in UTF-8 text; an unpaired surrogate (or a code point past
+    Unicode's, in UTF-32) is an error at its line."""
+    bom = next(b for b, e in _WIDE_BOMS if e == encoding and first.startswith(b))
+    unit = encoding + ("-le" if bom in (codecs.BOM_UTF16_LE, codecs.BOM_UTF32_LE) else "-be")
+    decoder = codecs.getincrementaldecoder(unit)("strict")      # the mark is dropped here
+    offset = len(bom)
     line = 1
     seen_text = False
-    block = first
+    block = first[len(bom):]
     while True:
         final = not block
+        held = decoder.getstate()[0]
         try:
             text = decoder.decode(block, final)
-        except UnicodeDecodeError:
-            raise InputError(source, msg("input.not_utf16"), line) from None
-        if "\0" in text:
-            raise _binary_error(source, -1)
+        except UnicodeDecodeError as exc:
+            # the line of the bad unit: the newlines of the good text before it
+            before = (held + block)[:exc.start].decode(unit, "replace").count("\n")
+            raise InputError(source, msg("input.not_wide", encoding=encoding.upper()),
+                             line + before) from None
+        nul = text.find("\0")
+        if nul >= 0:
+            raise _binary_error(source, offset + len(text[:nul].encode(unit)))
         if text:
             line += text.count("\n")
+            offset += len(text.encode(unit))
             if not seen_text and not text.isspace():
                 seen_text = True
             yield text
@@ -676,15 +713,15 @@ def read_bytes(path: str, max_bytes: int | None = None) -> bytes:
     fh = open_binary(path)
     parts: list[bytes] = []
     total = 0
-    utf16 = False
+    wide = False
     try:
         while True:
             block = fh.read(CHUNK_SIZE)
             if not block:
                 break
-            if total == 0 and block[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
-                utf16 = True
-            if not utf16 and b"\0" in block:
+            if total == 0 and wide_encoding(block) is not None:
+                wide = True
+            if not wide and b"\0" in block:
                 raise _binary_error(path, total + block.find(b"\0"), block if total == 0 else b"")
             total += len(block)
             if total > limit:
@@ -715,16 +752,16 @@ def starts_with_bom(path: str) -> bool:
             if tee is None or tee.spool is None:
                 return False
             tee.spool.seek(0)
-            head = tee.spool.read(3)
+            head = tee.spool.read(4)
             tee.spool.seek(tee.kept)
         else:
             if not stat.S_ISREG(os.stat(path).st_mode):
                 return False    # a FIFO read once: opened again it would block
             with open(path, "rb") as fh:
-                head = fh.read(3)
+                head = fh.read(4)
     except OSError:
         return False
-    return head.startswith((_BOM, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    return head.startswith(_BOM) or wide_encoding(head) is not None
 
 
 def read_text(path: str) -> str:

@@ -159,9 +159,10 @@ def _outcome_text(score: GameScore, rules: RuleSet, pres: Presentation) -> str:
         return pres.t(f"score.win.{form}", who=pres.names_and(score.winners),
                       total=pres.number(totals[score.winners[0]]),
                       deal=score.deals[score.end].number)
-    if not score.deals:
+    last = score.last
+    if last is None:
         return pres.t("score.no_deal")
-    totals = score.deals[-1].totals
+    totals = last.totals
     top = max(totals.values())
     if top >= rules.target:
         return pres.t("score.tied", tie=pres.t(f"rules.tie.{rules.tie}"))

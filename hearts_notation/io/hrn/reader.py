@@ -41,7 +41,15 @@ from typing import Any, TypeVar
 from ...cards import CARDS
 from ...i18n import Arg, Msg, msg
 from ...model import PLAYER_TAGS_4, Finding, Game, Pos
-from ...rules import RuleError, RuleSet, load_rules, parse_rules, standard, with_players
+from ...rules import (
+    RuleError,
+    RuleSet,
+    closest_preset,
+    load_rules,
+    parse_rules,
+    standard,
+    with_players,
+)
 from ...seats import DEFAULT_SEATS
 from ...state import deal_pass, opening_leader, trick_winner
 from ..events import GameBuilder, Visitor
@@ -253,19 +261,28 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
 #: A line that starts as a result line (ignoring case).  This pattern and
 #: the next read a line that does not read, compiled then (start-up, issue 22).
 _RESULT_WORD = r"[ \t\f]*(?:result|r[ée]sultat)(?![\w])"
-#: The first two words of a line: a deal header's keyword and number.
-_HEAD_WORDS = r"[ \t\f]*([^\W\d_]+)(?:[ \t\f]+(\d+)(?![\w.]))?"
+#: The first two words of a line: a deal header's keyword (with at most one
+#: stray sign inside it: ``d}al``, ``do*ne``) and number.
+_HEAD_WORDS = r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)(?:[ \t\f]+(\d+)(?![\w.]))?"
+
+
+#: The first two words of a line as a pass line has them: a keyword, then a
+#: seat's word (``pass E:``, ``passe S>O:``), whatever stands between (a
+#: no-break space, a stray ``:`` or ``.`` may be what lost the line).
+_LOST_PASS = r"\s*([^\W\d_]+)\w*[\W_]*([^\W_]\w*)?"
 
 
 def _header_number(text: str) -> int | None:
     """Whether a line that does not read is a deal header: ``None`` if not;
     else the deal's number, or -1 when it does not show.  A line is a header
     when it starts with ``deal``/``donne``, or with a word that is one of
-    them mistyped (``donn``, ``dael``) followed by a number."""
+    them mistyped (``donn``, ``dael``, ``d}al``) followed by a number: a
+    header lost with its number would give its lines to the deal before
+    (every hand "a second hand line")."""
     m = re.match(_HEAD_WORDS, text)
     if m is None:
         return None
-    word = m.group(1).lower()
+    word = re.sub(r"\W", "", m.group(1)).lower()
     digits = m.group(2)
     # (a number over the digits limit is the line's error already: not read here)
     number = int(digits) if digits and len(digits) <= current_limits().digits else -1
@@ -340,10 +357,23 @@ def _load_rules_text(spec: str) -> RuleSet | None:
 
 @functools.lru_cache(maxsize=256)
 def _parse_rules_or_none(spec: str) -> RuleSet | None:
+    """The rules of a ``Rules`` tag as far as the reader needs them (the
+    seats' names, the pass): a mistyped preset is the one its did-you-mean
+    names, as the referee takes it (``referee.rules_with_findings``)."""
     try:
         return parse_rules(spec)
     except RuleError:
+        pass
+    words = spec.split()
+    near = closest_preset(words[0]) if words and "=" not in words[0] else None
+    if near is None:
         return None
+    for tried in (" ".join([near, *words[1:]]), near):
+        try:
+            return parse_rules(tried)
+        except RuleError:
+            continue
+    return None
 
 
 def _pass_offset(rules: RuleSet, number: int, recorded: str | None, n: int) -> int | None:
@@ -366,8 +396,8 @@ class _DealBuilder:
     """A deal being read: raw facts, checked as they come."""
 
     __slots__ = ("col", "comments", "damaged", "dealer", "direction", "hand_pos", "hands", "implied",
-                 "line", "moon",
-                 "number", "pass_pos", "passes", "score", "score_pos", "total", "total_pos",
+                 "line", "lost_passes", "moon",
+                 "number", "pass_pos", "passes", "quiet_loss", "score", "score_pos", "total", "total_pos",
                  "tricks", "unfinished", "unfinished_pos")
 
     def __init__(self, number: int, dealer: str | None, direction: str | None, line: int,
@@ -394,6 +424,11 @@ class _DealBuilder:
         self.implied = False
         #: a line of the deal did not read (see the module's docstring)
         self.damaged = False
+        #: ... one of them without a finding of its own (told once before)
+        self.quiet_loss = False
+        #: the seats of its pass lines that did not read (``None``: the seat
+        #: did not read either; :attr:`hearts_notation.model.Deal.lost_passes`)
+        self.lost_passes: list[str | None] = []
 
 
 class _GameBuilder:
@@ -481,6 +516,8 @@ class _GameBuilder:
                 except _Stop:
                     pass
                 self._close_deal()
+            elif self.cur is not None and not self.halted and not self.skipping:
+                self._lost_pass_line(text)
             self.error(message, line, column)
             return
         if not self.halted:
@@ -495,6 +532,47 @@ class _GameBuilder:
         else:
             self.skipping = True
         self.error(message, line, column)
+
+    def _lost_pass_line(self, text: str) -> None:
+        """Note on the deal a pass line that does not read (``pas E: KS QH
+        JH``, ``passe E: V♥ R♣ X♦``, ``pas. E:``, ``pass :E``), so that its
+        seat's pass is not also reported missing: one typo, one finding.  A
+        line is a pass line when its first word is ``pass``/``passe``, one of
+        them mistyped, or one of them glued to a seat (``passW``); the seat is
+        the word after it, resolved as the game names it, quietly (``None``
+        when it is not one of the game's)."""
+        m = re.match(_LOST_PASS, text)
+        if m is None:
+            return
+        word, name = m.group(1), m.group(2) or ""
+        assert self.cur is not None
+        seat = self.seat_map.get(name) or self.seat_map.get(name.lower())
+        low = word.lower()
+        if low in ("pass", "passe"):
+            self.cur.lost_passes.append(seat)
+            return
+        glued = self._glued_pass_seat(word) if seat is None else None
+        if glued is not None:
+            self.cur.lost_passes.append(glued)
+            return
+        if low in KEYWORDS:
+            return
+        from difflib import get_close_matches
+
+        if get_close_matches(low, ("pass", "passe"), n=1, cutoff=0.7):
+            self.cur.lost_passes.append(seat)
+
+    def _glued_pass_seat(self, word: str) -> str | None:
+        """The seat of ``passW``/``passeN`` (a pass keyword and a seat with no
+        space between), or ``None`` when *word* is not one."""
+        low = word.lower()
+        for key in ("passe", "pass"):
+            rest = word[len(key):]
+            if low.startswith(key) and rest:
+                seat = self.seat_map.get(rest) or self.seat_map.get(rest.lower())
+                if seat is not None:
+                    return seat
+        return None
 
     # seats
 
@@ -649,6 +727,15 @@ class _GameBuilder:
         owner = self.player_seats().get(loose_key(name))
         if owner is not None:
             raise self.fail(msg("syntax.seat_player", found=quote(name), seat=owner), line, col, trick)
+        told = "seat:" + name
+        if told in self.told:
+            # An unknown seat is told at its first line: the later lines that
+            # name it are lost as quietly (one cause, one finding; a record
+            # whose seats did not read otherwise gave one error a line).
+            if self.cur is not None:
+                self.cur.damaged = self.cur.quiet_loss = True
+            raise _Stop()
+        self.told.add(told)
         hint: Arg = ""
         if FRENCH_LETTER_RE.fullmatch(name):
             hint = ("space", "", ("paren", french_letter_message(name).arg()))
@@ -738,15 +825,22 @@ class _GameBuilder:
             self.skipping = True
             raise self.fail(msg("syntax.expected", what=msg("record.what.deal_number").arg(),
                                 found=quote(str(el.number))), el.line, el.col)
-        dealer = el.dealer
-        if dealer is not None:
-            dealer = self.seat(dealer, el.dealer_line, el.dealer_col)
-        self.cur = _DealBuilder(el.number, dealer, el.direction, el.line, el.col)
+        self.cur = _DealBuilder(el.number, None, el.direction, el.line, el.col)
+        if el.dealer is not None:
+            # (an unknown dealer costs the header its dealer, not the deal its
+            # lines: the deal is opened first, and damaged by the error)
+            self.cur.dealer = self.seat(el.dealer, el.dealer_line, el.dealer_col)
 
     def _hand(self, el: HandEl) -> None:
         line, col, cards = el.line, el.col, el.cards
         d = self._need_deal("hand", line, col)
-        seat = self.seat(el.seat, line, col)
+        try:
+            seat = self.seat(el.seat, line, col)
+        except _Stop:
+            glued = self._glued_pass_seat(el.seat)     # ``passW: QH 4D 9C``: a pass line lost
+            if glued is not None:
+                d.lost_passes.append(glued)
+            raise
         if seat in d.hands:
             first = d.hand_pos[seat]
             raise self.fail(msg("syntax.second_hand", seat=("seat", seat), at=f"{first[0]}:{first[1]}"),
@@ -757,10 +851,18 @@ class _GameBuilder:
     def _pass(self, el: PassEl) -> None:
         line, col = el.line, el.col
         d = self._need_deal("pass", line, col)
-        seat = self.seat(el.seat, el.seat_line, el.seat_col)
+        try:
+            seat = self.seat(el.seat, el.seat_line, el.seat_col)
+        except _Stop:
+            d.lost_passes.append(None)  # (the line is lost: its seat's pass is not missing)
+            raise
         to = el.to
         if to is not None:
-            to = self.seat(to, el.to_line, el.to_col)
+            try:
+                to = self.seat(to, el.to_line, el.to_col)
+            except _Stop:
+                d.lost_passes.append(seat)
+                raise
         if seat in d.passes:
             first = d.pass_pos[seat]
             raise self.fail(msg("syntax.second_pass", seat=("seat", seat), at=f"{first[0]}:{first[1]}"),
@@ -920,6 +1022,10 @@ class _GameBuilder:
             v.hand(seat, cards, hl, hc)
         for seat, (cards, to, mark, pcomment, pl, pc) in d.passes.items():
             v.pass_cards(seat, cards, to, mark, pcomment, pl, pc)
+        for lost in d.lost_passes:
+            v.lost_pass(lost)
+        if d.quiet_loss:
+            v.damaged()
         trick = v.trick
         for t, _ in d.tricks:
             trick(t.number, t.comment, t.line, t.col, t.seats, t.cards,  # type: ignore[arg-type]
