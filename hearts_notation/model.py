@@ -278,6 +278,10 @@ class Deal:
     #: the referee does not call their passes missing, which would report one
     #: typo twice (docs/decisions.md, "One typo, one finding").
     lost_passes: tuple[str | None, ...] = field(default=(), compare=False)
+    #: A line of the deal was lost without a finding of its own (its cause
+    #: was told once, at an earlier line: an unknown seat named again): the
+    #: referee takes the deal as cut short, as one with a syntax error.
+    damaged: bool = field(default=False, compare=False)
 
     def hand(self, seat: str) -> tuple[Card, ...] | None:
         """The hand dealt to *seat*, or ``None`` if unknown."""

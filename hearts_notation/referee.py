@@ -1552,6 +1552,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     findings.extend(sf)
     table = _seating(rules, seats)
     deals = game.deals
+    if errors:      # (a line lost quietly, its cause told at another line)
+        damaged |= frozenset(d.number for d in deals if d.damaged and d.number is not None)
     # Deals whose infos (what could not be checked) go unsaid: the damaged
     # ones, and a sheet's deal written with its moon line alone (its error
     # says what to write).

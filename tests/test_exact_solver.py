@@ -534,6 +534,40 @@ def test_a_seat_that_can_lose_the_trick_and_then_duck() -> None:
     assert found == 20
 
 
+def test_a_seat_that_can_take_a_penalty_card_stops_the_moon() -> None:
+    """The paranoid bound of a seat that can close the moon (the analysed
+    seat, to move while the moon is open to another seat, holds a card that
+    surely takes the trick with a penalty card in it: it takes at most every
+    penalty point alive, not the moon's 26) is checked on positions where it
+    comes up (the seat to move holds a penalty card above every other
+    hand's card of its suit, and one other seat alone has taken penalty
+    cards): the solver's values in both models, and those after each
+    legal card, are the brute force's."""
+    found = 0
+    rng = random.Random("stop the moon")
+    for spec in ("standard", "jack-of-diamonds", "standard moon=subtract", "three-players"):
+        rules = parse_rules(spec)
+        kept = 0
+        for _ in range(4000):
+            p = random_position(rules, rng, rng.choice((2, 3)))
+            scored = [i for i, t in enumerate(p.taken) if any(suit(c) == H or c == QS for c in t)]
+            if len(scored) != 1 or p.mover in scored:
+                continue    # the moon open to one other seat
+            mine = p.hands[p.mover]
+            theirs = [c for i, h in enumerate(p.hands) if i != p.mover for c in h]
+            if not any((suit(c) == H or c == QS)
+                       and not any(suit(x) == suit(c) and x > c for x in theirs) for c in mine):
+                continue
+            _check(rules, p, {})
+            for c in p.legal():
+                _check(rules, p.play(c), {})
+            kept += 1
+            if kept == 5:
+                break
+        found += kept
+    assert found == 20
+
+
 def test_refuses_unknown_hands() -> None:
     rules = parse_rules("standard")
     p = random_position(rules, random.Random(1), 3)

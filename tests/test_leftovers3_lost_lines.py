@@ -33,7 +33,7 @@ def _typo(text: str, line: str, typed: str) -> str:
     (CANONICAL, "pass E: KS QH JH", "PASS E: KS QX JH", (22, 12)),       # card
     (CANONICAL, "pass E: KS QH JH", "pass Q: KS QH JH", (22, 6)),        # seat
     (CANONICAL, "pass E: KS QH JH", "pass E>Q: KS QH JH", (22, 8)),      # recipient
-    (CANONICAL, "pass E: KS QH JH", "pass\u00a0E: KS QH JH", (22, 5)),    # no-break space
+    (CANONICAL, "pass E: KS QH JH", "pass\u200bE: KS QH JH", (22, 5)),    # zero-width space
     (CANONICAL, "pass E: KS QH JH", "pas. E: KS QH JH", (22, 1)),
     (CANONICAL, "pass E: KS QH JH", "pass :E KS QH JH", (22, 6)),
     (CANONICAL, "pass E: KS QH JH", "passs E: KS QH JH", (22, 1)),       # not the seat S
@@ -196,3 +196,16 @@ def test_a_deal_header_with_a_stray_sign_keeps_its_lines() -> None:
     not 'a second hand line' of the deal before."""
     text = _typo(CANONICAL, "deal 2 dealer N pass right", "d}al 2 dealer N pass right")
     assert _findings(text) == [("syntax-error", 41, 2)]
+
+
+def test_an_unknown_seat_is_told_once_and_its_deals_are_cut_short() -> None:
+    """A mistyped Rules tag name leaves a three-player record with the
+    standard seats: each unknown seat is one syntax error (at its first
+    line), the later lines naming it are lost quietly, and their deals are
+    taken as cut short (no incomplete-deal, no infos)."""
+    text = (SAMPLES / "three-players.hrn").read_text(encoding="utf-8")
+    text = _typo(text, '[Rules "three-players"]', '[Rles "three-players"]')
+    found = validate_text(text, source="t.hrn")
+    codes = [f["code"] for f in found.findings()]
+    assert codes.count("syntax-error") == 3     # P1, P2, P3
+    assert "incomplete-deal" not in codes and "missing-cards" not in codes

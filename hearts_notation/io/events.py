@@ -79,6 +79,10 @@ class Visitor(Generic[R]):
         """The cards *seat* passed, in the order recorded (*to*: the
         recipient when the record names it)."""
 
+    def damaged(self) -> None:
+        """A line of the deal was lost without a ``syntax_error`` of its own
+        (:attr:`hearts_notation.model.Deal.damaged`)."""
+
     def lost_pass(self, seat: str | None) -> None:
         """A pass line of the deal that did not read (its ``syntax_error``
         comes with the game's): *seat* gave it, ``None`` when that did not
@@ -212,6 +216,10 @@ class GameBuilder(Visitor[Game]):
     def lost_pass(self, seat: str | None) -> None:
         self._lost_passes.append(seat)
 
+    def damaged(self) -> None:
+        assert self._deal is not None
+        self._deal["damaged"] = True
+
     def trick(self, number: int, comment: str | None, line: int, column: int,
               seats: Sequence[str], cards: Sequence[Card], columns: Sequence[int],
               lines: Sequence[int] | None = None, marks: Sequence[str | None] | None = None,
@@ -265,7 +273,7 @@ class GameBuilder(Visitor[Game]):
             score=d.get("score"), total=d.get("total"), moon=d.get("moon"),  # type: ignore[arg-type]
             unfinished=bool(d.get("unfinished", False)),
             comment=_joined(comments), pos=d["pos"], where=self._deal_where,  # type: ignore[arg-type]
-            lost_passes=tuple(self._lost_passes)))
+            lost_passes=tuple(self._lost_passes), damaged=bool(d.get("damaged", False))))
         self._deal = None
 
     def result(self, winners: tuple[str, ...] | str, line: int, column: int) -> None:
@@ -331,6 +339,8 @@ def emit_game(game: Game, visitor: Visitor[R]) -> R:
             v.pass_cards(seat, p.cards, p.to, p.mark, p.comment, *_at(p.pos))
         for lost in d.lost_passes:
             v.lost_pass(lost)
+        if d.damaged:
+            v.damaged()
         for number, t in enumerate(d.tricks, 1):
             at = [_at(pl.pos) for pl in t.plays]
             v.trick(number, t.comment, *_at(t.pos), [pl.seat for pl in t.plays],

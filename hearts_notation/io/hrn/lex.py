@@ -639,10 +639,58 @@ class _Line:
             raise Mismatch
 
 
+#: The spaces a word processor types where a space is meant (French
+#: typography puts a narrow no-break space before ``:`` ``;`` ``!`` ``?``),
+#: no-break, figure, thin, hair, medium and ideographic: blanks of the
+#: notation as space and tab are (``grammar/hearts.lark``'s ``WS``).  With
+#: the comments and quoted values, which keep them, they are what
+#: :func:`_plain_spaces` reads past.
+_WIDE_SPACE = re.compile("[\u00a0\u2007\u2009\u200a\u202f\u205f\u3000]")
+_KEPT_TEXT = re.compile(r'\{(?:[^\\}]|\\.)*\}|"(?:[^"\\\n]|\\.)*"|;[^\n]*')
+
+
+def _plain_spaces(text: str) -> str | None:
+    """*text* with its no-break and thin spaces outside comments and quoted
+    values made ordinary spaces (the same length: columns do not move), or
+    ``None`` when it has none there.  Asked only of a line that did not
+    read (:func:`read_line`), so a record typed with ordinary spaces pays
+    nothing for it."""
+    if _WIDE_SPACE.search(text) is None:
+        return None
+    out: list[str] = []
+    at = 0
+    changed = False
+    for m in _KEPT_TEXT.finditer(text):
+        part = text[at:m.start()]
+        plain = _WIDE_SPACE.sub(" ", part)
+        changed = changed or plain != part
+        out.append(plain)
+        out.append(m.group())
+        at = m.end()
+    part = text[at:]
+    plain = _WIDE_SPACE.sub(" ", part)
+    changed = changed or plain != part
+    out.append(plain)
+    return "".join(out) if changed else None
+
+
 def read_line(text: str, line: int) -> list[Element]:
     """The elements of one logical line whose first line is *line*:
     :class:`Mismatch` when the grammar does not read it, else
-    :class:`HrnSyntaxError` for its first bad value."""
+    :class:`HrnSyntaxError` for its first bad value.  The grammar's blanks
+    include the no-break and thin spaces; the words' patterns below know
+    space and tab only, so a line that does not read is read again with
+    those spaces made plain (:func:`_plain_spaces`)."""
+    try:
+        return _read_line(text, line)
+    except (Mismatch, HrnSyntaxError):
+        plain = _plain_spaces(text)
+        if plain is None:
+            raise
+    return _read_line(plain, line)
+
+
+def _read_line(text: str, line: int) -> list[Element]:
     if text[:1] == "[":
         m = _PLAIN_TAG.fullmatch(text)
         if m is not None:       # one tag as the writers print it

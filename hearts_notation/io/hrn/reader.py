@@ -397,7 +397,7 @@ class _DealBuilder:
 
     __slots__ = ("col", "comments", "damaged", "dealer", "direction", "hand_pos", "hands", "implied",
                  "line", "lost_passes", "moon",
-                 "number", "pass_pos", "passes", "score", "score_pos", "total", "total_pos",
+                 "number", "pass_pos", "passes", "quiet_loss", "score", "score_pos", "total", "total_pos",
                  "tricks", "unfinished", "unfinished_pos")
 
     def __init__(self, number: int, dealer: str | None, direction: str | None, line: int,
@@ -424,6 +424,8 @@ class _DealBuilder:
         self.implied = False
         #: a line of the deal did not read (see the module's docstring)
         self.damaged = False
+        #: ... one of them without a finding of its own (told once before)
+        self.quiet_loss = False
         #: the seats of its pass lines that did not read (``None``: the seat
         #: did not read either; :attr:`hearts_notation.model.Deal.lost_passes`)
         self.lost_passes: list[str | None] = []
@@ -725,6 +727,15 @@ class _GameBuilder:
         owner = self.player_seats().get(loose_key(name))
         if owner is not None:
             raise self.fail(msg("syntax.seat_player", found=quote(name), seat=owner), line, col, trick)
+        told = "seat:" + name
+        if told in self.told:
+            # An unknown seat is told at its first line: the later lines that
+            # name it are lost as quietly (one cause, one finding; a record
+            # whose seats did not read otherwise gave one error a line).
+            if self.cur is not None:
+                self.cur.damaged = self.cur.quiet_loss = True
+            raise _Stop()
+        self.told.add(told)
         hint: Arg = ""
         if FRENCH_LETTER_RE.fullmatch(name):
             hint = ("space", "", ("paren", french_letter_message(name).arg()))
@@ -1013,6 +1024,8 @@ class _GameBuilder:
             v.pass_cards(seat, cards, to, mark, pcomment, pl, pc)
         for lost in d.lost_passes:
             v.lost_pass(lost)
+        if d.quiet_loss:
+            v.damaged()
         trick = v.trick
         for t, _ in d.tricks:
             trick(t.number, t.comment, t.line, t.col, t.seats, t.cards,  # type: ignore[arg-type]
