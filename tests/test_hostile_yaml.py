@@ -43,10 +43,10 @@ def _validate(*args: str) -> tuple[int, str]:
 def test_deep_rules_file_is_refused_at_its_place_quickly(tmp_path: Path, shape: str) -> None:
     rules = tmp_path / "deep.yaml"
     rules.write_text(DEEP[shape], encoding="utf-8")
-    start = time.process_time()
+    start = time.thread_time()
     with pytest.raises(RuleError) as caught:
         load_rules(str(rules))
-    assert time.process_time() - start < 0.5
+    assert time.thread_time() - start < 0.5
     text = caught.value.text("en")
     assert text.startswith(f"rules file {rules}:"), text
     line, column = text.split(":")[1:3]
@@ -96,9 +96,9 @@ def test_shallow_rules_file_still_reads(tmp_path: Path) -> None:
 def test_deep_yaml_record_is_a_located_finding_quickly(tmp_path: Path, shape: str) -> None:
     record = tmp_path / "deep.yaml"
     record.write_text(DEEP[shape].replace("target", "deals") * 4, encoding="utf-8")
-    start = time.process_time()
+    start = time.thread_time()
     code, out = _validate("--jobs", "1", str(record))
-    assert time.process_time() - start < 1.0
+    assert time.thread_time() - start < 1.0
     assert code == 1, out
     assert f"{record}:" in out and "[syntax-error]" in out
     assert "Traceback" not in out

@@ -20,9 +20,9 @@ from tests.clirun import run, write
 
 def test_many_good_words_are_checked_in_linear_time() -> None:
     text = json.dumps({"rules": "standard " + "target=100 " * 4000, "deals": [{"number": 1}]})
-    start = time.process_time()
+    start = time.thread_time()
     result = validate_text(text, "json")
-    assert time.process_time() - start < 1.5
+    assert time.thread_time() - start < 1.5
     assert result.deals == 1
 
 
