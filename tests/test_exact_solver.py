@@ -498,31 +498,18 @@ def test_a_seat_that_ducks_takes_no_trick() -> None:
             _check(rules, p.play(c), {})
 
 
-def test_a_seat_that_can_lose_the_trick_and_then_duck() -> None:
-    """The paranoid bound of a trick in progress (the analysed seat, still to
-    play, holds a card that loses the trick, a discard or one under the card
-    winning, and without it would duck every trick left: it takes nothing
-    more once the moon is split) is checked on positions where it holds: the
-    solver's values in both models, and those after each legal card, are the
-    brute force's."""
+def _checked_where(seed: str, wanted: Callable[[RuleSet, Position], bool]) -> int:
+    """How many positions of 2 or 3 tricks left, five a preset, for which
+    *wanted* holds were checked: the solver's values in both models, and
+    those after each legal card, against the brute force's."""
     found = 0
-    rng = random.Random("lose and duck")
+    rng = random.Random(seed)
     for spec in ("standard", "jack-of-diamonds", "standard moon=subtract", "three-players"):
         rules = parse_rules(spec)
         kept = 0
         for _ in range(4000):
             p = random_position(rules, rng, rng.choice((2, 3)))
-            if not p.trick or sum(1 for t in p.taken if any(suit(c) == H or c == QS for c in t)) < 2:
-                continue
-            masks = p.to_state(rules).hands
-            everything = 0
-            for h in masks:
-                everything |= h
-            led = suit(p.trick[0])
-            top = max(c for c in p.trick if suit(c) == led)
-            mine = masks[p.mover]
-            losing = [c for c in p.legal() if suit(c) != led or c < top]
-            if not any(ducks(mine & ~(1 << c), everything & ~(1 << c)) for c in losing):
+            if not wanted(rules, p):
                 continue
             _check(rules, p, {})
             for c in p.legal():
@@ -531,7 +518,30 @@ def test_a_seat_that_can_lose_the_trick_and_then_duck() -> None:
             if kept == 5:
                 break
         found += kept
-    assert found == 20
+    return found
+
+
+def test_a_seat_that_can_lose_the_trick_and_then_duck() -> None:
+    """The paranoid bound of a trick in progress (the analysed seat, still to
+    play, holds a card that loses the trick, a discard or one under the card
+    winning, and without it would duck every trick left: it takes nothing
+    more once the moon is split) is checked on positions where it holds: the
+    solver's values in both models, and those after each legal card, are the
+    brute force's."""
+    def wanted(rules: RuleSet, p: Position) -> bool:
+        if not p.trick or sum(1 for t in p.taken if any(suit(c) == H or c == QS for c in t)) < 2:
+            return False
+        masks = p.to_state(rules).hands
+        everything = 0
+        for h in masks:
+            everything |= h
+        led = suit(p.trick[0])
+        top = max(c for c in p.trick if suit(c) == led)
+        mine = masks[p.mover]
+        losing = [c for c in p.legal() if suit(c) != led or c < top]
+        return any(ducks(mine & ~(1 << c), everything & ~(1 << c)) for c in losing)
+
+    assert _checked_where("lose and duck", wanted) == 20
 
 
 def test_a_seat_that_can_take_a_penalty_card_stops_the_moon() -> None:
@@ -543,29 +553,15 @@ def test_a_seat_that_can_take_a_penalty_card_stops_the_moon() -> None:
     hand's card of its suit, and one other seat alone has taken penalty
     cards): the solver's values in both models, and those after each
     legal card, are the brute force's."""
-    found = 0
-    rng = random.Random("stop the moon")
-    for spec in ("standard", "jack-of-diamonds", "standard moon=subtract", "three-players"):
-        rules = parse_rules(spec)
-        kept = 0
-        for _ in range(4000):
-            p = random_position(rules, rng, rng.choice((2, 3)))
-            scored = [i for i, t in enumerate(p.taken) if any(suit(c) == H or c == QS for c in t)]
-            if len(scored) != 1 or p.mover in scored:
-                continue    # the moon open to one other seat
-            mine = p.hands[p.mover]
-            theirs = [c for i, h in enumerate(p.hands) if i != p.mover for c in h]
-            if not any((suit(c) == H or c == QS)
-                       and not any(suit(x) == suit(c) and x > c for x in theirs) for c in mine):
-                continue
-            _check(rules, p, {})
-            for c in p.legal():
-                _check(rules, p.play(c), {})
-            kept += 1
-            if kept == 5:
-                break
-        found += kept
-    assert found == 20
+    def wanted(rules: RuleSet, p: Position) -> bool:
+        scored = [i for i, t in enumerate(p.taken) if any(suit(c) == H or c == QS for c in t)]
+        if len(scored) != 1 or p.mover in scored:
+            return False    # the moon open to one other seat
+        theirs = [c for i, h in enumerate(p.hands) if i != p.mover for c in h]
+        return any((suit(c) == H or c == QS) and not any(suit(x) == suit(c) and x > c for x in theirs)
+                   for c in p.hands[p.mover])
+
+    assert _checked_where("stop the moon", wanted) == 20
 
 
 def test_refuses_unknown_hands() -> None:
