@@ -727,15 +727,17 @@ class _GameBuilder:
         owner = self.player_seats().get(loose_key(name))
         if owner is not None:
             raise self.fail(msg("syntax.seat_player", found=quote(name), seat=owner), line, col, trick)
-        told = "seat:" + name
-        if told in self.told:
-            # An unknown seat is told at its first line: the later lines that
-            # name it are lost as quietly (one cause, one finding; a record
-            # whose seats did not read otherwise gave one error a line).
-            if self.cur is not None:
+        if self.cur is not None:
+            # An unknown seat is told at its first line of the deal: the
+            # deal's later lines that name it are lost as quietly (one cause,
+            # one finding; a record whose seats did not read otherwise gave
+            # one error a line).  A deal's own: the editor reads a deal again
+            # alone and must find what the whole game's read finds.
+            told = f"seat:{self.cur.line}:{name}"
+            if told in self.told:
                 self.cur.damaged = self.cur.quiet_loss = True
-            raise _Stop()
-        self.told.add(told)
+                raise _Stop()
+            self.told.add(told)
         hint: Arg = ""
         if FRENCH_LETTER_RE.fullmatch(name):
             hint = ("space", "", ("paren", french_letter_message(name).arg()))
