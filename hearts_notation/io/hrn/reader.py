@@ -546,7 +546,7 @@ class _GameBuilder:
             return
         word, name = m.group(1), m.group(2) or ""
         assert self.cur is not None
-        seat = self.seat_map.get(name) or self.seat_map.get(name.lower())
+        seat = self.known_seat(name)
         low = word.lower()
         if low in ("pass", "passe"):
             self.cur.lost_passes.append(seat)
@@ -569,7 +569,7 @@ class _GameBuilder:
         for key in ("passe", "pass"):
             rest = word[len(key):]
             if low.startswith(key) and rest:
-                seat = self.seat_map.get(rest) or self.seat_map.get(rest.lower())
+                seat = self.known_seat(rest)
                 if seat is not None:
                     return seat
         return None
@@ -715,10 +715,14 @@ class _GameBuilder:
                 self.tags[name] = value
                 v.tag(name, value, nl, nc)     # (a tag-name warning points at the name)
 
-    def seat(self, name: str, line: int, col: int, trick: int | None = None) -> str:
+    def known_seat(self, name: str) -> str | None:
+        """The seat *name* names in this game (as written, else in lower
+        case), or ``None``: asked quietly, as a lost line's seat is."""
         got = self.seat_map.get(name)
-        if got is None:
-            got = self.seat_map.get(name.lower())
+        return got if got is not None else self.seat_map.get(name.lower())
+
+    def seat(self, name: str, line: int, col: int, trick: int | None = None) -> str:
+        got = self.known_seat(name)
         if got is not None:
             return got
         seats = self.seats or ()
