@@ -479,7 +479,7 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
         block = fh.read(chunk_size)
         final = not block
         stop: InputError | None = None
-        wide = None if started else wide_encoding(block)
+        wide = None if started else _wide_mark(block)
         if wide is not None:
             _forget_marks(source)
             yield from _decode_wide(fh, block, source, chunk_size, wide)
@@ -535,10 +535,19 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
         raise InputError(source, msg("input.empty"))
 
 
-#: The byte-order marks of the wide encodings read, UTF-32's first: its
-#: little-endian mark begins with UTF-16's.
-_WIDE_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-              (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+#: The byte-order marks of the wide encodings read (mark, encoding, the
+#: encoding of the text after the mark), UTF-32's first: its little-endian
+#: mark begins with UTF-16's.
+_WIDE_BOMS = ((codecs.BOM_UTF32_LE, "utf-32", "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32", "utf-32-be"),
+              (codecs.BOM_UTF16_LE, "utf-16", "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16", "utf-16-be"))
+
+
+def _wide_mark(head: bytes) -> tuple[bytes, str, str] | None:
+    """The entry of :data:`_WIDE_BOMS` whose mark opens *head*, or ``None``."""
+    for entry in _WIDE_BOMS:
+        if head.startswith(entry[0]):
+            return entry
+    return None
 
 
 def wide_encoding(head: bytes) -> str | None:
@@ -546,10 +555,8 @@ def wide_encoding(head: bytes) -> str | None:
     with that encoding's byte-order mark, else ``None``: editors on Windows
     save "Unicode" text as UTF-16, some tools write UTF-32; both read as the
     same record."""
-    for bom, encoding in _WIDE_BOMS:
-        if head.startswith(bom):
-            return encoding
-    return None
+    mark = _wide_mark(head)
+    return None if mark is None else mark[1]
 
 
 def head_text(raw: bytes) -> str:
@@ -561,13 +568,12 @@ def head_text(raw: bytes) -> str:
 
 
 def _decode_wide(fh: BinaryIO, first: bytes, source: str, chunk_size: int,
-                 encoding: str) -> Iterator[str]:
+                 mark: tuple[bytes, str, str]) -> Iterator[str]:
     """Text of a UTF-16 or UTF-32 input (recognised by its BOM, which is
     dropped).  A NUL character still means binary data, named at its byte
     offset as in UTF-8 text; an unpaired surrogate (or a code point past
     Unicode's, in UTF-32) is an error at its line."""
-    bom = next(b for b, e in _WIDE_BOMS if e == encoding and first.startswith(b))
-    unit = encoding + ("-le" if bom in (codecs.BOM_UTF16_LE, codecs.BOM_UTF32_LE) else "-be")
+    bom, encoding, unit = mark
     decoder = codecs.getincrementaldecoder(unit)("strict")      # the mark is dropped here
     offset = len(bom)
     line = 1
