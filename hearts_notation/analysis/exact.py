@@ -155,6 +155,10 @@ _SUIT_MASK: Final[tuple[int, ...]] = tuple(SUIT_MASKS)
 #: the number of bits set in each 13-bit mask (``int.bit_count`` is a method
 #: call to mypyc)
 _POP13: Final[tuple[int, ...]] = tuple(bin(i).count("1") for i in range(1 << 13))
+#: "no node limit": far past any search, and a machine word to mypyc (``1 << 62``
+#: is not, so every node's check against it was a comparison of boxed ints:
+#: 3% of the compiled instructions)
+_NO_LIMIT: Final = 1 << 60
 Vector = tuple[int, ...]
 
 
@@ -216,7 +220,7 @@ class ExactSolver:
         self.jlow: int = self.jd_value if self.jd_value < 0 else 0
         self.nodes = 0
         #: stop with :class:`SearchLimit` past this many nodes (0: no limit)
-        self.node_limit = node_limit if node_limit > 0 else 1 << 62
+        self.node_limit = node_limit if node_limit > 0 else _NO_LIMIT
         #: told the nodes searched every :attr:`progress_every` nodes (a
         #: command's progress line; :func:`solve_position`), or None
         self.progress: Callable[[int], None] | None = None
@@ -575,11 +579,13 @@ class ExactSolver:
         led = -1
         win = -1
         if pos:
-            first_suit = led_suit(cards)    # the rule's own answer
-            led = -1 if first_suit is None else first_suit
             for x in cards:
                 tm |= 1 << x
-            win = winning_card(cards[0], tm)
+            win = winning_card(cards[0], tm)    # the rule's own answer
+            # the suit led is the winning card's (no trumps): read off it
+            # rather than asked of led_suit, whose Sequence argument and
+            # optional result cost compiled code a boxing each node
+            led = win // 13
         legal = legal_plays(self.rules, hands[s], led if led >= 0 else None, first, broken)
         return s, tm, led, win, legal
 
@@ -1237,27 +1243,23 @@ def _by_history(order: list[int], hist: list[int]) -> None:
 def _group(card: int, hand: int, alive: int) -> int:
     """The cards of *hand* equivalent to *card* (which it holds): the run
     around it with no other card of *alive* between (a superset of
-    :func:`suit_classes`' group, which also sets Q♠ and J♦ apart)."""
-    g = 1 << card
-    top = card - card % 13 + 12
-    b = card + 1
-    while b <= top:
-        bit = 1 << b
-        if alive & bit:
-            if not hand & bit:
-                break
-            g |= bit
-        b += 1
-    bottom = card - card % 13
-    b = card - 1
-    while b >= bottom:
-        bit = 1 << b
-        if alive & bit:
-            if not hand & bit:
-                break
-            g |= bit
-        b -= 1
-    return g
+    :func:`suit_classes`' group, which also sets Q♠ and J♦ apart).  Read
+    off the suit's 13 bits on machine words (the nearest card of another
+    hand above and below bound the run) rather than a card at a time: a
+    partition-search step of every paranoid node."""
+    base = card - card % 13
+    r: i64 = card - base
+    mine: i64 = (hand >> base) & _SUIT
+    others: i64 = (alive >> base) & _SUIT & ~mine
+    up: i64 = others & ~((i64(2) << r) - 1)
+    if up:
+        mine &= (up & -up) - 1
+    down: i64 = others & ((i64(1) << r) - 1)
+    if down:
+        while down & (down - 1):
+            down &= down - 1
+        mine &= ~((down << 1) - 1)
+    return int(mine) << base
 
 
 def _above_others(hand: int, rem: int) -> int:
@@ -1294,14 +1296,15 @@ def _closed(rel: int, card: int, hand: int, alive: int) -> int:
 
 
 def _top(rem: int, suit: int, k: int) -> int:
-    """The *k* highest cards of *suit* in *rem*."""
-    m = (rem >> (13 * suit)) & _SUIT
-    out = 0
-    for _ in range(k):
-        hb = 1 << (m.bit_length() - 1)
-        out |= hb
-        m ^= hb
-    return out << (13 * suit)
+    """The *k* highest cards of *suit* in *rem*: the suit's cards with
+    the lowest ones cleared, on a machine word (each entry answering a
+    paranoid probe asks it per suit it fixes)."""
+    m: i64 = (rem >> (13 * suit)) & _SUIT
+    drop = _POP13[m] - k
+    while drop > 0:
+        m &= m - 1
+        drop -= 1
+    return int(m) << (13 * suit)
 
 
 def _named(rel: int, rem: int, suit: int, n: int) -> tuple[int, int]:
@@ -1369,11 +1372,13 @@ def sweeps(hand: int, rem: int) -> bool:
     known without search, in both models and under either tie order."""
     others = rem & ~hand
     for suit in range(4):
-        mine = hand >> (13 * suit) & _SUIT
+        mine: i64 = hand >> (13 * suit) & _SUIT
         if not mine:
             continue
-        theirs = others >> (13 * suit) & _SUIT
-        if theirs and theirs.bit_length() > (mine & -mine).bit_length():
+        # another seat's card above the lowest of the seat's (the two are
+        # disjoint, so a mask above the lowest bit is one with a higher card)
+        theirs: i64 = others >> (13 * suit) & _SUIT
+        if theirs > (mine & -mine):
             return False
     return True
 
@@ -1611,7 +1616,7 @@ def solve_position(state: GameState, model: str = SELFISH,
             sv = ExactSolver(state.rules, model, rev, moon_choices)
             pool[(model, rev)] = sv
         before = sv.nodes
-        sv.node_limit = before + max_nodes if max_nodes > 0 else 1 << 62
+        sv.node_limit = before + max_nodes if max_nodes > 0 else _NO_LIMIT
         if progress is not None:
             order = 1 if rev else 0
             progress(order, 0)
