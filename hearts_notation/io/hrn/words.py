@@ -290,8 +290,14 @@ DEALER_WORDS: Final = frozenset({"dealer", "donneur"})
 SEAT_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 #: A seat name the reader accepts in a ``Seats`` tag (as the JSON reader).
 SEAT_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
+#: The spaces that may stand between a card and its mark: the no-break and
+#: thin spaces a word processor puts before ``!`` and ``?`` (French
+#: typography: ``D♠`` U+202F ``!``), which are blanks of the notation elsewhere
+#: (``grammar/hearts.lark``'s ``WS``).  An ordinary space may not: ``D♠ !``
+#: typed so is the ``mark_space`` error (docs/spec.md, section 2.5).
+MARK_SPACES: Final = "\u00a0\u2007\u2009\u200a\u202f\u205f\u3000"
 #: A French rank with a letter suit (``DS``): refused as ambiguous (docs/spec.md, section 2).
-FRENCH_LETTER_RE: Final = re.compile(r"[RDVrdv][SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?")
+FRENCH_LETTER_RE: Final = re.compile(f"[RDVrdv][SHDCshdc](?:[{MARK_SPACES}]?(?:!!|\\?\\?|!\\?|\\?!|!|\\?))?")
 #: A word that reads as a letter card (never a seat name): for the checks
 #: of a ``Seats`` tag and the hints of an error, compiled there, on first use
 #: (start-up, issue 22).
@@ -301,7 +307,7 @@ LETTER_CARD: Final = r"(?:10|[2-9TJQKAtjqka])[SHDCshdc]"
 #: so that ``passé`` or ``lefté`` is a mistyped word, quoted whole with its
 #: "did you mean", not ``pass`` followed by a stray ``é``.
 _KW_END: Final = r"(?!\w)"
-_MARK: Final = r"(?:!!|\?\?|!\?|\?!|!|\?)?"
+_MARK: Final = f"(?:[{MARK_SPACES}]?(?:!!|\\?\\?|!\\?|\\?!|!|\\?))?"
 _SYMBOL_CLASS: Final = "[♠♥♦♣♤♡♢♧]"
 
 #: The regular expression of every token of a line, as ``grammar/hearts.lark``
@@ -383,3 +389,18 @@ def _build_card_table() -> dict[str, tuple[Card, str | None]]:
 
 #: Card token text -> (card, mark or None).
 CARD_TABLE: Final = _build_card_table()
+
+
+def card_spelling(text: str) -> tuple[Card, str | None] | None:
+    """The card and mark a CARD token's text stands for (``None`` when it
+    is no card): a look-up in :data:`CARD_TABLE`, or, for a mark after a
+    no-break space (:data:`MARK_SPACES`: ``D♠\u202f!``), the table's glued
+    spelling.  The table does not list the spaced spellings: seven times
+    as many keys, built at every start-up, for a spelling only a word
+    processor makes and the lexer meets only past the table's miss."""
+    hit = CARD_TABLE.get(text)
+    if hit is None:
+        head = text.rstrip("!?")
+        if head != text and head[-1:] in MARK_SPACES and len(head) > 1:
+            hit = CARD_TABLE.get(head[:-1] + text[len(head):])
+    return hit
