@@ -16,6 +16,7 @@ import pytest
 
 from hearts_notation.api import validate_text
 from hearts_notation.io.hrn.reader import parse_game
+from hearts_notation.io.hrn.words import closest_keyword, misspelt_tag
 from hearts_notation.referee import game_seats, rules_with_findings
 from hearts_notation.rules import lenient_rules, parse_rules, preset_rules
 
@@ -76,3 +77,22 @@ def test_the_reader_reads_the_seats_the_referee_checks(spec: str, rules: str | N
         assert game.seat_names == ("P1", "P2", "P3")
     expected = [("unknown-rule", 3, 8)] if spec.strip() and spec != "three-players" else []
     assert _findings(text, rules) == expected
+
+
+# 2. One "close to one of these keywords" ---------------------------------------------------
+
+
+def test_a_word_close_to_a_keyword_is_found_folded() -> None:
+    assert closest_keyword("Passé", ("pass", "passe")) == "passe"     # accent aside
+    assert closest_keyword("à drote", ["à droite", "a droite"]) == "à droite"
+    assert closest_keyword("d}al".replace("}", ""), ("deal", "donne")) == "deal"
+    assert closest_keyword("trick", ("deal", "donne")) is None
+
+
+def test_a_tag_name_must_be_nearer_than_a_keyword() -> None:
+    """``[Status]`` may be a club's own tag: 0.73 from ``Seats`` is a
+    keyword's slip, not a tag name's."""
+    assert closest_keyword("Status", ["Seats"]) == "Seats"
+    assert misspelt_tag("Status") is None
+    assert misspelt_tag("Rulse") == "Rules"
+    assert misspelt_tag("Evnement") == "Événement"      # the accented spelling suggested

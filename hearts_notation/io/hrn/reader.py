@@ -86,6 +86,7 @@ from .words import (
     KEYWORDS,
     LETTER_CARD,
     SEAT_NAME_RE,
+    closest_keyword,
     seat_words,
     tag_name,
 )
@@ -289,9 +290,7 @@ def _header_number(text: str) -> int | None:
         return number
     if number < 0 or word in KEYWORDS:
         return None
-    from difflib import get_close_matches
-
-    return number if get_close_matches(word, ("deal", "donne"), n=1, cutoff=0.7) else None
+    return number if closest_keyword(word, ("deal", "donne")) else None
 
 
 def _player_tag_seats(seats: tuple[str, ...]) -> dict[str, str]:
@@ -535,9 +534,7 @@ class _GameBuilder:
             return
         if low in KEYWORDS:
             return
-        from difflib import get_close_matches
-
-        if get_close_matches(low, ("pass", "passe"), n=1, cutoff=0.7):
+        if closest_keyword(low, ("pass", "passe")):
             self.cur.lost_passes.append(seat)
 
     def _glued_pass_seat(self, word: str) -> str | None:
