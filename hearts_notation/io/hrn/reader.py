@@ -22,10 +22,11 @@ A syntax error costs its line, not the game: the line is reported (a
 ``syntax-error`` finding that says, in words, what was expected where) and
 reading goes on, so that every slip of a file is reported in one run, each
 at its line.  The deal that holds the bad line keeps what was read of it
-and is *damaged*: its later tricks are kept only while they follow on (a
-trick line lost leaves the tricks after it unchecked, never misread), and
-the referee takes it as cut short.  A deal header that does not read opens
-a damaged deal of the number it shows; one whose number cannot be read
+and has *lost a line* (``_DealBuilder.lost_line``): its later tricks are
+kept only while they follow on (a trick line lost leaves the tricks after
+it unchecked, never misread), and the referee takes it as cut short.  A
+deal header that does not read opens a deal of the number it shows that
+has lost its header line; one whose number cannot be read
 loses its deal (its lines are still read for their own errors).  Only a
 ``Seats`` tag that names no usable seats stops a game.
 
@@ -372,8 +373,8 @@ def _pass_offset(rules: RuleSet, number: int, recorded: str | None, n: int) -> i
 class _DealBuilder:
     """A deal being read: raw facts, checked as they come."""
 
-    __slots__ = ("col", "comments", "damaged", "dealer", "direction", "hand_pos", "hands", "implied",
-                 "line", "lost_passes", "moon",
+    __slots__ = ("col", "comments", "dealer", "direction", "hand_pos", "hands", "implied",
+                 "line", "lost_line", "lost_passes", "moon",
                  "number", "pass_pos", "passes", "quiet_loss", "score", "score_pos", "total", "total_pos",
                  "tricks", "unfinished", "unfinished_pos")
 
@@ -399,8 +400,10 @@ class _DealBuilder:
         self.unfinished_pos = (0, 0)
         #: a trick leaves a seat to the reader (see :meth:`_GameBuilder._close_deal`)
         self.implied = False
-        #: a line of the deal did not read (see the module's docstring)
-        self.damaged = False
+        #: a line of the deal did not read, told or not (see the module's
+        #: docstring); not :attr:`hearts_notation.model.Deal.damaged`, which
+        #: is :attr:`quiet_loss`
+        self.lost_line = False
         #: ... one of them without a finding of its own (told once before)
         self.quiet_loss = False
         #: the seats of its pass lines that did not read (``None``: the seat
@@ -452,11 +455,11 @@ class _GameBuilder:
 
     def error(self, message: str | Msg, line: int, column: int, trick: int | None = None,
               seat: str | None = None) -> None:
-        """Record a syntax error (the deal being read is then damaged)."""
+        """Record a syntax error (the deal being read has then lost a line)."""
         deal = None
         if self.cur is not None:
             deal = self.cur.number
-            self.cur.damaged = True
+            self.cur.lost_line = True
         if not self.errors and self.index == 1 and self.head:
             message = _other_format_hint(message, self.head)
         key, args = (message.key, message.args) if isinstance(message, Msg) else ("", ())
@@ -481,7 +484,7 @@ class _GameBuilder:
     def line_error(self, message: str | Msg, line: int, column: int, text: str) -> None:
         """A logical line that does not read: report it and go on.  A deal
         header (or a line that is one mistyped: ``donn 2``) closes the deal
-        before it and opens a damaged deal of its number, or loses its deal
+        before it and opens a deal of its number that has lost a line, or loses its deal
         when no deal number (1 or more) shows."""
         head = _header_number(text)
         if head is None or self.halted:
@@ -720,7 +723,7 @@ class _GameBuilder:
             # alone and must find what the whole game's read finds.
             told = f"seat:{self.cur.line}:{name}"
             if told in self.told:
-                self.cur.damaged = self.cur.quiet_loss = True
+                self.cur.lost_line = self.cur.quiet_loss = True
                 raise _Stop()
             self.told.add(told)
         hint: Arg = ""
@@ -815,7 +818,7 @@ class _GameBuilder:
         self.cur = _DealBuilder(el.number, None, el.direction, el.line, el.col)
         if el.dealer is not None:
             # (an unknown dealer costs the header its dealer, not the deal its
-            # lines: the deal is opened first, and damaged by the error)
+            # lines: the deal is opened first, and loses the line to the error)
             self.cur.dealer = self.seat(el.dealer, el.dealer_line, el.dealer_col)
 
     def _hand(self, el: HandEl) -> None:
@@ -862,7 +865,7 @@ class _GameBuilder:
         d = self._need_deal("trick", line, col)
         expected = len(d.tricks) + 1
         if number != expected:
-            if d.damaged:
+            if d.lost_line:
                 # After a trick lost: not kept (it cannot be checked in turn),
                 # but its seats are still checked (a slip of its own is told).
                 for k, written in enumerate(el.seats):
