@@ -44,9 +44,8 @@ from ...model import PLAYER_TAGS_4, Finding, Game, Pos
 from ...rules import (
     RuleError,
     RuleSet,
-    closest_preset,
+    lenient_rules,
     load_rules,
-    parse_rules,
     standard,
     with_players,
 )
@@ -355,27 +354,6 @@ def _load_rules_text(spec: str) -> RuleSet | None:
         return None
 
 
-@functools.lru_cache(maxsize=256)
-def _parse_rules_or_none(spec: str) -> RuleSet | None:
-    """The rules of a ``Rules`` tag as far as the reader needs them (the
-    seats' names, the pass): a mistyped preset is the one its did-you-mean
-    names, as the referee takes it (``referee.rules_with_findings``)."""
-    try:
-        return parse_rules(spec)
-    except RuleError:
-        pass
-    words = spec.split()
-    near = closest_preset(words[0]) if words and "=" not in words[0] else None
-    if near is None:
-        return None
-    for tried in (" ".join([near, *words[1:]]), near):
-        try:
-            return parse_rules(tried)
-        except RuleError:
-            continue
-    return None
-
-
 def _pass_offset(rules: RuleSet, number: int, recorded: str | None, n: int) -> int | None:
     """Seats from giver to receiver in deal *number* recorded as passing
     *recorded* (or nothing), with *n* seats, as the referee applies the
@@ -633,13 +611,19 @@ class _GameBuilder:
             value, vl, vc = tags["Seats"]
             return self._check_seats(value, vl, vc)
         if "Rules" in tags:
-            rs = _parse_rules_or_none(tags["Rules"][0])
-            return DEFAULT_SEATS[rs.players] if rs is not None else DEFAULT_SEATS[4]
-        if self.default_rules:
-            rs = _load_default_rules(self.default_rules)
-            if rs is not None:
-                return DEFAULT_SEATS[rs.players]
-        return DEFAULT_SEATS[4]
+            return DEFAULT_SEATS[self._tag_rules(tags["Rules"][0]).players]
+        return DEFAULT_SEATS[(self._default_ruleset() or standard()).players]
+
+    def _default_ruleset(self) -> RuleSet | None:
+        """``--rules`` as a rule set (``None``: not given, or not rules)."""
+        return _load_default_rules(self.default_rules) if self.default_rules else None
+
+    def _tag_rules(self, spec: str) -> RuleSet:
+        """The rules of the record's ``Rules`` tag as the referee checks the
+        record under them (:func:`~hearts_notation.rules.lenient_rules`: a
+        mistyped preset is the one its did-you-mean names, a bad word is
+        dropped), so that the seats read are the seats checked."""
+        return lenient_rules(spec, self._default_ruleset()).rules
 
     def _check_seats(self, value: str, line: int, col: int) -> tuple[str, ...]:
         names = tuple(value.split())
@@ -966,12 +950,8 @@ class _GameBuilder:
 
     def _ruleset_for_leads(self) -> RuleSet:
         if self._ruleset is None:
-            rs = None
-            if self.rules is not None:
-                rs = _parse_rules_or_none(self.rules)
-            elif self.default_rules:
-                rs = _load_default_rules(self.default_rules)
-            self._ruleset = rs or standard()
+            self._ruleset = (self._tag_rules(self.rules) if self.rules is not None
+                             else self._default_ruleset() or standard())
         return self._ruleset
 
     def _opening_leader(self, d: _DealBuilder) -> int | None:
