@@ -67,12 +67,8 @@ from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
     RuleError,
     RuleSet,
-    apply_overrides,
-    closest_preset,
+    lenient_rules,
     load_rules,
-    preset_rules,
-    split_overrides,
-    standard,
     with_players,
 )
 from .scoring import DealScore, game_over, line_agrees, result_agrees, score_findings, score_game
@@ -156,67 +152,25 @@ def rules_with_findings(game: Game, default_rules: RuleSet | str | None = None,
     (or ``standard``) unless one is close to it, an unknown key or a bad value is dropped, and each
     bad word is one ``unknown-rule`` error that names the valid choices
     and the rules the game is then checked under (for a mistyped preset,
-    the preset its did-you-mean names: :func:`~hearts_notation.rules.closest_preset`).
+    the preset its did-you-mean names): the one lenient reading of a ``Rules``
+    string, :func:`~hearts_notation.rules.lenient_rules`, which the HRN reader
+    takes too.
     """
     default = _as_rules(default_rules)
     if force_rules and default is not None:
         return default, []
     spec = (game.rules or "").strip()
-    if not spec:
-        return default or standard(), []
-    rules, problems, under = _rules_of(spec, default)
-    if not problems:
-        return rules, []
+    read = lenient_rules(spec, default)
+    if not read.problems:
+        return read.rules, []
     pos = game.rules_pos
     findings = [
         _finding("unknown-rule", "error",
-                 msg("finding.unknown-rule", spec=clip(spec), problem=p, under=clip(under)),
+                 msg("finding.unknown-rule", spec=clip(spec), problem=p, under=clip(read.under)),
                  line=pos.line if pos else None, column=pos.column if pos else None)
-        for p in problems
+        for p in read.problems
     ]
-    return rules, findings
-
-
-@functools.lru_cache(maxsize=256)
-def _rules_of(spec: str, default: RuleSet | None) -> tuple[RuleSet, tuple[Arg, ...], str]:
-    """The rules of a record's ``Rules`` string (*spec*, not empty), the
-    problems of its bad words, and the rules it is then checked under as
-    the findings name them: worked out once per string (every record of a
-    corpus has the same)."""
-    fallback = default or standard()
-    words = spec.split()
-    problems: list[Arg] = []
-    if "=" in words[0]:
-        base, rest = standard(), words
-    else:
-        rest = words[1:]
-        try:
-            base = preset_rules(words[0])
-        except RuleError as exc:
-            problems.append(exc.arg())
-            # the preset its did-you-mean names, else the default: a record's
-            # seats and player count follow what was meant (a mistyped
-            # three-players otherwise made every P1 line an unknown seat)
-            near = closest_preset(words[0])
-            base = preset_rules(near) if near else fallback
-    good: list[tuple[str, str]] = []
-    # Each word is checked with the good ones before it, by their last value
-    # per key (what apply_overrides keeps of them): the keys are few, so the
-    # check stays linear in the words (it applied every good word again for
-    # each word, quadratic: 4,000 words of a JSON "rules" string took 8 s).
-    latest: dict[str, str] = {}
-    for w in rest:
-        try:
-            pair = split_overrides([w])
-            apply_overrides(base, [*latest.items(), *pair])
-        except RuleError as exc:
-            problems.append(exc.arg())
-            continue
-        good.extend(pair)
-        latest.update(pair)
-    rules = apply_overrides(base, good) if good else base
-    under = rules.spec if rules.spec != fallback.spec or good or base is not fallback else fallback.spec
-    return rules, tuple(problems), under
+    return read.rules, findings
 
 
 def resolve_rules(game: Game, default_rules: RuleSet | str | None = None,

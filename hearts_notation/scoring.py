@@ -311,7 +311,9 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
     for deal in game.deals:
         number = deal.number if deal.number is not None else number + 1
         numbers.append(number)
-    scored: list[DealScore | None] = [None] * len(numbers)
+    # (scored in the order the deals add up, kept in the record's: count_order
+    # is a permutation of the record's indices)
+    scored: dict[int, DealScore] = {}
     for i in count_order(numbers):
         deal = game.deals[i]
         number = numbers[i]
@@ -357,8 +359,7 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
                     end = i
         scored[i] = DealScore(number, points, moon, dict(zip(names, totals, strict=True)),
                               complete, tuple(taken), sheet)
-    deals = [ds for ds in scored if ds is not None]
-    return GameScore(deals, finished, winners, names, end)
+    return GameScore([scored[i] for i in range(len(numbers))], finished, winners, names, end)
 
 
 # Comparing with the record ----------------------------------------------------------

@@ -147,3 +147,18 @@ def test_what_no_record_may_hold_is_an_error() -> None:
     assert errors("1. N DS E 2C\n") == ["DS"]          # a French rank on a letter suit
     assert errors('[Event "no end\ndeal 1\n') == ["\n"]
     assert errors("1. N 2C\n...\n…\n") == []              # the docs' elisions
+
+
+def test_a_word_processors_spaces_are_blanks_and_a_spaced_mark_is_a_mark() -> None:
+    """A French sheet typed in LibreOffice or Word: no-break spaces before
+    ``:``, in a suit group and before a mark (docs/spec.md 2.1, 2.5), coloured
+    as the reader reads them; a mark typed after an ordinary space stays red."""
+    from hearts_notation.editor.lexer import CARD_TOKEN, MARK_TOKEN
+
+    sheet = (ROOT / "samples" / "feuille-en-francais.hrn").read_text(encoding="utf-8")
+    typed = (sheet.replace("N: ♠ D 10", "N\u202f:\u00a0♠\u00a0D\u00a010").replace("D♠!", "D♠\u202f!")
+             .replace("R♥?!", "R♥\u00a0?!"))
+    assert errors(typed) == []
+    got = tokens("1. N D♠\u202f! E 3♣")
+    assert (CARD_TOKEN, "D♠") in got and (MARK_TOKEN, "!") in got
+    assert errors("1. N D♠ ! E 3♣") == ["!"]

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from hearts_notation.generate import random_game
 from hearts_notation.io.hrn.reader import iter_hrn
-from hearts_notation.io.hrn.words import CARD_TABLE, TOKENS
+from hearts_notation.io.hrn.words import CARD_TABLE, TOKENS, card_spelling
 from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.rules import parse_rules
 from tests.budget import sweep
@@ -56,12 +56,36 @@ def test_card_table_is_the_card_terminal() -> None:
     assert len(CARD_TABLE) == 4 * (19 * 2 + 25 * 2) * 7
 
 
-CARDISH = st.text(alphabet="0123456789TJQKARDVtjqkardvSHDCshdcXx♠♥♦♣♤♡♢♧!?", min_size=1, max_size=6)
+CARDISH = st.text(alphabet="0123456789TJQKARDVtjqkardvSHDCshdcXx♠♥♦♣♤♡♢♧!? \t\u00a0\u202f\u3000\u200b",
+                  min_size=1, max_size=6)
 
 
 @given(CARDISH)
+@example("D♠\u202f!")
+@example("qs\u00a0??")
+@example("D♠ !")
+@example("D♠\u00a0\u00a0!")
+@example("\u00a0!")
 def test_card_table_matches_exactly_the_card_terminal(s: str) -> None:
-    assert (re.fullmatch(terminal_pattern("CARD"), s) is not None) == (s in CARD_TABLE)
+    """The lexer's card spellings (the table, and a mark after a no-break
+    space) are exactly the strings the grammar's CARD terminal reads."""
+    assert (re.fullmatch(terminal_pattern("CARD"), s) is not None) == (card_spelling(s) is not None)
+    assert s not in CARD_TABLE or card_spelling(s) == CARD_TABLE[s]
+
+
+def test_a_mark_after_a_no_break_space_is_the_cards_mark() -> None:
+    """French typography's narrow no-break space before ``!`` and ``?``
+    (spec 2.5) leaves the mark on its card; an ordinary space does not."""
+    for space in "\u00a0\u2007\u2009\u200a\u202f\u205f\u3000":
+        assert card_spelling(f"D♠{space}!") == card_spelling("D♠!")
+        assert card_spelling(f"QS{space}?!") == card_spelling("QS?!")
+        agrees(f"1. S 2C W 9C N QS{space}?? E 3C")
+        agrees(f"pass N{space}: D♠{space}! A♠ K♥")
+    assert card_spelling("D♠ !") is None
+    assert card_spelling("D♠\u00a0") is None
+    got = lexer_or_error("1. S 2♣ W 9♣ N D♠\u202f!\u00a0E 3♣")
+    assert not isinstance(got, str) and got[0][10] == [None, None, "!", None]
+    assert "no space" in str(lexer_or_error("1. S 2C W 9C N QS ! E 3C"))
 
 
 def test_the_token_patterns_are_the_grammars_terminals() -> None:
@@ -194,14 +218,16 @@ VOCABULARY = [
     "donne", "Donneur", "passe", "gauche", "face", "garde", "marque", "chelem", "ajoute", "retire",
     "résultat", "RÉSULTAT", "resultat", "R♠", "V♥", "d♦", "acroſs", "Qſ", "2♣S", "W:5♦", "{a\\}b}",
     "{a{b}", "; note", "{x\ny}", "1.S", "N:AQ4.K93.J862.T75", "score:", "result*", "\u00a0",
+    # a word processor's spaces before a mark (French typography), and a mark typed apart
+    "D♠\u202f!", "QS\u00a0??", "\u202f?", "2c\u3000!?", "DS\u00a0!", "♠\u00a0?", "\u00a0:",
 ]
 
 
 @st.composite
 def token_soup(draw: st.DrawFn) -> str:
     words = draw(st.lists(st.sampled_from(VOCABULARY), max_size=8))
-    seps = draw(st.lists(st.sampled_from([" ", " ", " ", "  ", "\t", "", "\f", " \r"]), min_size=len(words),
-                         max_size=len(words)))
+    seps = draw(st.lists(st.sampled_from([" ", " ", " ", "  ", "\t", "", "\f", " \r", "\u202f"]),
+                         min_size=len(words), max_size=len(words)))
     lead = draw(st.sampled_from(["", "", " ", "  "]))
     return lead + "".join(w + s for w, s in zip(words, seps, strict=True))
 

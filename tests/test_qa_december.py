@@ -309,7 +309,8 @@ def test_lsp_broken_message_is_logged_without_traceback() -> None:
     code, err = _lsp(b'Content-Length: 5\r\n\r\n{"a":')
     assert code == 1  # the client went away without shutdown
     assert "Traceback" not in err
-    assert err == "hearts lsp: Unable to handle message\n"
+    assert err == ("hearts lsp: message 1 from the editor is refused: its body is not valid JSON "
+                   "(line 1, column 6)\n")   # in the catalogs' words (tests/test_editor_jsonrpc.py)
 
 
 # replay --analysis reads its report as every reader reads ----------------------------------

@@ -46,7 +46,7 @@ from pygments.token import (
     Whitespace,
 )
 
-from ..io.hrn.words import DIRECTIONS, KEYWORDS_FR, MOON_CHOICES, TOKENS
+from ..io.hrn.words import DIRECTIONS, KEYWORDS_FR, MARK_SPACES, MOON_CHOICES, TOKENS
 
 __all__ = ["CARD_TOKEN", "HAND_TOKEN", "MARK_TOKEN", "SEAT_TOKEN", "TRICK_TOKEN", "HrnLexer"]
 
@@ -80,8 +80,11 @@ _MARK = r"(!!|\?\?|!\?|\?!|!|\?)"
 #: A card with a letter suit (English ranks only) or a suit symbol (French ranks too).
 _CARD = rf"(?:{_RANK}[SHDC](?![A-Za-z0-9])|{_RANK_FR}[{_SUITS}])"
 _PBN = rf"(?:-|{_RANK}*)(?:\.(?:-|{_RANK}*)){{3}}(?![A-Za-z0-9.])"
-_SYMBOL_GROUP = (rf"[{_SUITS}](?:[ \t]+(?:{_RANK_FR}|-)(?![:{_SUITS}])|(?:{_RANK_FR}|-)(?!:))*")
-_LETTER_GROUP = (rf"[SHDC]:(?:[ \t]+(?:{_RANK}|-)(?![:{_SUITS}]|[SHDC](?!:))|(?:{_RANK}|-)(?!:))*")
+#: The blanks between words: the grammar's ``WS`` (a word processor's no-break
+#: and thin spaces among them, as the reader takes them).
+_BLANK = rf"[ \t{MARK_SPACES}]"
+_SYMBOL_GROUP = (rf"[{_SUITS}](?:{_BLANK}+(?:{_RANK_FR}|-)(?![:{_SUITS}])|(?:{_RANK_FR}|-)(?!:))*")
+_LETTER_GROUP = (rf"[SHDC]:(?:{_BLANK}+(?:{_RANK}|-)(?![:{_SUITS}]|[SHDC](?!:))|(?:{_RANK}|-)(?!:))*")
 #: A seat as the grammar's SEAT reads it: a whole word, so that the ``N`` of
 #: a player's name typed where a seat stands (``Nörd``, ``Nadia``) is never
 #: a seat letter; a letter of any script after it ends no seat.
@@ -99,7 +102,8 @@ class HrnLexer(RegexLexer):
 
     tokens: ClassVar[dict[str, list[object]]] = {
         "common": [
-            (r"[ \t\f\r]+", Whitespace),
+            # (a word processor's no-break and thin spaces are blanks too)
+            (rf"[ \t\f\r{MARK_SPACES}]+", Whitespace),
             (r"\n", Whitespace),
             (r";[^\n]*", Comment.Single),
             (r"\{", Comment.Multiline, "comment"),
@@ -109,8 +113,8 @@ class HrnLexer(RegexLexer):
             include("common"),
             (r"\[", Punctuation, "tag"),
             # A hand line: its seat and a colon at the start of a line.
-            (rf"^({_SEAT})([ \t]*)(:)", _groups(SEAT_TOKEN, Whitespace, Punctuation), "hand"),
-            (r"^([ \t]*)([0-9]+\.)", _groups(Whitespace, TRICK_TOKEN)),
+            (rf"^({_SEAT})({_BLANK}*)(:)", _groups(SEAT_TOKEN, Whitespace, Punctuation), "hand"),
+            (rf"^({_BLANK}*)([0-9]+\.)", _groups(Whitespace, TRICK_TOKEN)),
             (_KEYWORDS, Keyword),
             (_CONSTANTS, Keyword.Constant),
             include("cards"),
@@ -124,8 +128,9 @@ class HrnLexer(RegexLexer):
             (r"[:>]", Punctuation),
         ],
         "cards": [
-            (rf"({_CARD}){_MARK}?", _groups(CARD_TOKEN, MARK_TOKEN)),
-            (rf"[RDV][SHDC]{_MARK}?(?![A-Za-z0-9])", Error),
+            # (a mark may follow its card after one no-break space: ``D♠`` U+202F ``!``)
+            (rf"({_CARD})(?:([{MARK_SPACES}])?{_MARK})?", _groups(CARD_TOKEN, Whitespace, MARK_TOKEN)),
+            (rf"[RDV][SHDC](?:[{MARK_SPACES}]?{_MARK})?(?![A-Za-z0-9])", Error),
         ],
         "hand": [
             (r"\n", Whitespace, "#pop"),

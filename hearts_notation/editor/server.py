@@ -24,18 +24,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from lsprotocol import types
+from pygls.exceptions import FeatureRequestError, JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 
 from .. import __version__
-from ..i18n import LANGUAGES, msg, set_language, translate
+from ..i18n import LANGUAGES, Msg, msg, set_language, translate
 from ..rules import RuleError, load_rules
 from .document import Analysis, Checker, Style, apply_change, from_units, split_lines, to_units
 from .features import (
@@ -92,18 +96,116 @@ class OpenDocument:
         return self.analysis
 
 
+#: JSON-RPC's error codes for a message the server cannot take.
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+
+
+class _Refused:
+    """A message whose parameters pygls could not give the shape of its
+    method (:meth:`_HrnProtocol.structure_message`): answered by
+    :meth:`_HrnProtocol.handle_message` in the server's words."""
+
+    __slots__ = ("code", "method", "msg_id", "request")
+
+    def __init__(self, data: dict[str, Any], code: int) -> None:
+        self.request = "id" in data
+        self.msg_id = data.get("id")
+        self.method = str(data.get("method"))
+        self.code = code
+
+
+class _HrnProtocol(LanguageServerProtocol):
+    """pygls's protocol, with the messages it cannot structure answered
+    rather than logged with a traceback.
+
+    A message that is well-formed JSON-RPC (:class:`_Frames` checks that)
+    may still carry parameters that are not its method's (``hover`` with
+    ``{}``), or ask a method the server does not know without parameters:
+    pygls logged the traceback and showed "Error in server: Invalid Params",
+    and the request was never answered, so the editor waited for it."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        """The message as pygls types it, or a :class:`_Refused` (pygls calls
+        this for every JSON object of a message, as ``json.loads``'s hook)."""
+        if "jsonrpc" not in data:
+            return data
+        with _quiet(logging.getLogger("pygls.protocol.json_rpc")):
+            try:
+                return super().structure_message(data)
+            except JsonRpcException:
+                known = self.get_message_type(str(data.get("method", ""))) is not None
+                return _Refused(data, INVALID_PARAMS if known or "method" not in data else METHOD_NOT_FOUND)
+
+    def handle_message(self, message: Any) -> None:
+        if isinstance(message, _Refused):
+            server = self._server
+            assert isinstance(server, HrnServer)
+            problem = (msg("lsp.input.params_shape", method=message.method) if message.code == INVALID_PARAMS
+                       else msg("lsp.input.unknown_method", method=message.method))
+            server.refuse(problem, message.code if message.request else None, message.msg_id)
+            return
+        super().handle_message(message)
+
+
+@contextlib.contextmanager
+def _quiet(logger: logging.Logger) -> Iterator[None]:
+    """*logger* silent for the duration (what it would say is said in the
+    server's words instead)."""
+    drop = logging.Filter("\0")       # a name no logger has: every record dropped
+    logger.addFilter(drop)
+    try:
+        yield
+    finally:
+        logger.removeFilter(drop)
+
+
 class HrnServer(LanguageServer):
     """The HRN language server: one per editor session."""
 
     def __init__(self) -> None:
         super().__init__("hearts-lsp", __version__,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=_HrnProtocol)
         self.lang = "en"
         self.rules: str | None = None
         self.debounce = 0.1
         self.documents: dict[str, OpenDocument] = {}
         #: the client asked for ``shutdown`` (the exit status is then 0)
         self.shut_down = False
+        #: the messages read from the client so far (a refused one is named by its rank)
+        self.received = 0
+
+    # Messages that cannot be taken --------------------------------------------------------
+
+    def refuse(self, problem: Msg, code: int | None, msg_id: Any = None) -> None:
+        """Say why the client's latest message is not taken: one line on
+        standard error (the editor's log of the server) and, unless *code*
+        is ``None`` (a notification, which JSON-RPC never answers), an error
+        response with the same words (``id`` null when the message's own
+        could not be read)."""
+        text = msg("lsp.input.refused", n=("num", self.received), problem=problem.arg()).text(self.lang)
+        with contextlib.suppress(OSError):
+            sys.stderr.write(f"hearts lsp: {text}\n")
+            sys.stderr.flush()
+        if code is None:
+            return
+        body = json.dumps({"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": text}})
+        data = body.encode("utf-8")
+        writer = self.protocol.writer
+        if writer is not None:      # (one write: a whole frame, never mixed with pygls's own)
+            writer.write(b"Content-Length: %d\r\n\r\n" % len(data) + data)
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """An error of the server's own (a bug), shown in the editor in the
+        server's words, not pygls's "Error in server: ..."."""
+        if source is FeatureRequestError:
+            return      # a request's failure is in its answer already
+        self.window_show_message(types.ShowMessageParams(
+            type=types.MessageType.Error,
+            message=msg("lsp.server_error", error=f"{type(error).__name__}: {error}").text(self.lang)))
 
     # Positions ----------------------------------------------------------------------------
 
@@ -362,34 +464,190 @@ class MessageTooLong(Exception):
         self.limit = limit
 
 
-class _BoundedInput:
-    """Standard input for pygls with its reads bounded: a header line is
-    read at most 64 KiB at a time, a body at most the ``document`` limit
-    (larger is :class:`MessageTooLong`)."""
+#: The longest header line read at once (a line longer is no header).
+_HEADER_LINE = 1 << 16
+#: A header's name (HTTP's token): a line of JSON sent without its header is none.
+_HEADER_NAME = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 
-    def __init__(self, raw: Any, limit: int) -> None:
+
+class _Frames:
+    """Standard input for pygls, cut into the protocol's messages and each
+    checked before pygls reads it.
+
+    pygls took any bytes: a header without ``Content-Length`` made it read
+    the body as headers and lose the next message too, and a body that was
+    not one JSON-RPC object (a list, ``42``, no ``"jsonrpc"``, broken JSON)
+    ended in "'list' object has no attribute 'jsonrpc'" shown to the user,
+    a traceback on standard error and no answer.  Here a message is a
+    header block with a ``Content-Length`` (any case, other headers
+    ignored) and that many bytes of UTF-8 JSON holding one object with
+    ``"jsonrpc": "2.0"`` and a string ``method`` (or an ``id`` with a
+    ``result`` or an ``error``), ``params`` an object or a list, ``id`` a
+    number or a string.  A message that is not is refused as JSON-RPC says
+    (:meth:`HrnServer.refuse`: an error with ``id`` null, -32700 for what
+    is not JSON, -32600 for what is no request) and the next one is read;
+    after a header block without a usable length the input is read on to
+    the next ``Content-Length`` line.  pygls is handed each good message
+    as ``Content-Length: N``, a blank line and the body, as it expects.
+    A length over the ``document`` limit ends the session
+    (:class:`MessageTooLong`): no message can be read past it."""
+
+    def __init__(self, raw: Any, limit: int, server: HrnServer) -> None:
         self._raw = raw
         self._limit = limit
+        self._server = server
+        #: what pygls reads next: the header lines of a checked message
+        self._lines: list[bytes] = []
+        self._body = b""
+        #: a line read past a header block that starts the next one
+        self._back: bytes | None = None
 
     def readline(self) -> bytes:
-        line: bytes = self._raw.readline(1 << 16)
-        return line
+        if not self._lines:
+            body = self._next()
+            if body is None:
+                return b""          # the end of the input: pygls stops
+            self._lines = [b"Content-Length: %d\r\n" % len(body), b"\r\n"]
+            self._body = body
+        return self._lines.pop(0)
 
     def read(self, n: int) -> bytes:
-        if n > self._limit:
-            raise MessageTooLong(n, self._limit)
-        data: bytes = self._raw.read(n)
-        return data
+        body, self._body = self._body[:n], self._body[n:]
+        return body
+
+    def _line(self) -> bytes:
+        if self._back is not None:
+            line, self._back = self._back, None
+            return line
+        got: bytes = self._raw.readline(_HEADER_LINE)
+        return got
+
+    def _next(self) -> bytes | None:
+        """The body of the next message that is JSON-RPC (refusing the
+        others on the way), or ``None`` at the end of the input."""
+        while True:
+            size = self._header()
+            if size is None:
+                return None
+            if size < 0:
+                continue            # refused; the input is read on from the next header
+            if size > self._limit:
+                raise MessageTooLong(size, self._limit)
+            body: bytes = self._raw.read(size)
+            if len(body) < size:
+                return None         # the client went away in the middle of a message
+            self._server.received += 1
+            problem, code = _check_message(body)
+            if problem is None:
+                return body
+            self._server.refuse(problem, code)
+
+    def _header(self) -> int | None:
+        """The ``Content-Length`` of the next header block; -1 when the
+        block has none that can be read (refused, and the input skipped to
+        the next ``Content-Length`` line); ``None`` at the end."""
+        size: int | None = None
+        bad: Msg | None = None
+        first = b""                 # the block's first line, to quote
+        while True:
+            line = self._line()
+            if not line:
+                return None
+            if not line.strip():
+                if not first:
+                    continue        # blank lines between messages
+                break
+            first = first or line
+            name, colon, value = line.partition(b":")
+            if not colon or len(line) >= _HEADER_LINE or _HEADER_NAME.fullmatch(name) is None:
+                bad = msg("lsp.input.no_length", found=_shown(line))
+                break
+            if name.strip().lower() == b"content-length":
+                digits = value.strip()
+                if digits.isdigit() and len(digits) <= 18:
+                    size = int(digits)
+                else:
+                    bad = msg("lsp.input.bad_length", found=_shown(digits))
+        if bad is None and size is not None:
+            return size
+        self._server.received += 1
+        self._server.refuse(bad or msg("lsp.input.no_length", found=_shown(first)), PARSE_ERROR)
+        self._skip(line[1:])
+        return -1
+
+    def _skip(self, line: bytes) -> None:
+        """Read on from *line* (the rest of the line refused) to the next
+        ``Content-Length`` header: a body sent without its length ends where
+        the next header starts, on the same line when no line break
+        follows it."""
+        while True:
+            at = line.lower().find(b"content-length:")
+            if at >= 0:
+                self._back = line[at:]
+                return
+            line = self._raw.readline(_HEADER_LINE)
+            if not line:
+                return
+
+
+def _shown(data: bytes) -> str:
+    """Bytes of the input for a message: quoted, cut at 40 characters."""
+    text = data.decode("utf-8", "replace").rstrip("\r\n")
+    return repr(text[:40] + ("..." if len(text) > 40 else ""))
+
+
+def _check_message(body: bytes) -> tuple[Msg | None, int]:
+    """Why *body* is not one JSON-RPC message (``None`` when it is), and
+    the error code JSON-RPC gives that."""
+    from ..io.jsonio import json_type
+
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return msg("lsp.input.not_utf8", offset=("num", exc.start)), PARSE_ERROR
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return msg("lsp.input.not_json", line=("num", exc.lineno), column=("num", exc.colno)), PARSE_ERROR
+    except (ValueError, RecursionError):    # a number past Python's digits, nesting past the stack
+        return msg("lsp.input.unreadable_json"), PARSE_ERROR
+    if isinstance(value, list):
+        return msg("lsp.input.batch"), INVALID_REQUEST
+    if not isinstance(value, dict):
+        return msg("lsp.input.not_object", found=json_type(value)), INVALID_REQUEST
+    if "jsonrpc" not in value:
+        return msg("lsp.input.no_jsonrpc_member"), INVALID_REQUEST
+    version = value["jsonrpc"]
+    if version != "2.0":
+        return msg("lsp.input.no_jsonrpc", found=_value(version)), INVALID_REQUEST
+    if "method" in value:
+        if not isinstance(value["method"], str):
+            return msg("lsp.input.bad_method", found=_value(value["method"])), INVALID_REQUEST
+        if "params" in value and not isinstance(value["params"], dict | list):
+            return msg("lsp.input.bad_params", found=_value(value["params"])), INVALID_REQUEST
+    elif "id" not in value or ("result" not in value and "error" not in value):
+        return msg("lsp.input.no_method"), INVALID_REQUEST
+    msg_id = value.get("id")
+    if msg_id is not None and (isinstance(msg_id, bool) or not isinstance(msg_id, int | str)):
+        return msg("lsp.input.bad_id", found=_value(msg_id)), INVALID_REQUEST
+    return None, 0
+
+
+def _value(value: Any) -> str:
+    """A JSON value for a message, as JSON spells it, cut at 40 characters."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text[:40] + ("..." if len(text) > 40 else "")
 
 
 class _OneLine(logging.Handler):
     """pygls's log on standard error (the editor's log of the server), one
-    line a record: a message that cannot be read (broken JSON) is answered to
-    the client and logged without its traceback."""
+    line a record, never a traceback (a message that cannot be read is
+    refused in the server's own words: :class:`_Frames`)."""
 
     def emit(self, record: logging.LogRecord) -> None:
         with contextlib.suppress(Exception):
-            sys.stderr.write(f"hearts lsp: {record.getMessage()}\n")
+            first = record.getMessage().split("\n", 1)[0]
+            sys.stderr.write(f"hearts lsp: {first}\n")
 
 
 def serve(lang: str = "en") -> bool:
@@ -409,7 +667,7 @@ def serve(lang: str = "en") -> bool:
         pygls_log.addHandler(_OneLine(logging.WARNING))
         pygls_log.propagate = False
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
-    stdin: Any = _BoundedInput(sys.stdin.buffer, current_limits().document)
+    stdin: Any = _Frames(sys.stdin.buffer, current_limits().document, server)
     with contextlib.suppress(KeyboardInterrupt), contextlib.redirect_stdout(sys.stderr):
         server.start_io(stdin, out)
     if not out.closed:

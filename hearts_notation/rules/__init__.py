@@ -318,6 +318,71 @@ def closest_preset(name: str) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class LenientRules:
+    """A record's ``Rules`` string read leniently (:func:`lenient_rules`)."""
+
+    #: The rules the record is read and checked under: the sound part of the string.
+    rules: RuleSet
+    #: The message of each bad word (an unknown preset, key or value), in order.
+    problems: tuple[Arg, ...]
+    #: The rules the findings say the record is checked under (``"checked under ..."``).
+    under: str
+    #: The preset a mistyped preset was taken as (its did-you-mean), else ``None``.
+    near: str | None
+
+
+@functools.lru_cache(maxsize=256)
+def lenient_rules(spec: str, default: RuleSet | None = None) -> LenientRules:
+    """A record's ``Rules`` string (*spec*) read as far as it is sound, for
+    both the HRN reader (the seats' names, the pass, who leads) and the
+    referee (the rules checked under, and one ``unknown-rule`` finding per
+    bad word): one reading, so that the seats a reader gives a record are
+    those of the rules the referee checks it under.
+
+    A mistyped preset is the preset its did-you-mean names
+    (:func:`closest_preset`: a mistyped ``three-players`` otherwise made
+    every ``P1`` line an unknown seat), else *default* (``--rules``; else
+    ``standard``); an unknown key or a bad value is dropped; no word at all
+    is *default*.  Worked out once per string: every record of a corpus has
+    the same.
+    """
+    fallback = default or standard()
+    words = spec.split()
+    if not words:
+        return LenientRules(fallback, (), fallback.spec, None)
+    problems: list[Arg] = []
+    near: str | None = None
+    if "=" in words[0]:
+        base, rest = standard(), words
+    else:
+        rest = words[1:]
+        try:
+            base = preset_rules(words[0])
+        except RuleError as exc:
+            problems.append(exc.arg())
+            near = closest_preset(words[0])
+            base = preset_rules(near) if near else fallback
+    good: list[tuple[str, str]] = []
+    # Each word is checked with the good ones before it, by their last value
+    # per key (what apply_overrides keeps of them): the keys are few, so the
+    # check stays linear in the words (it applied every good word again for
+    # each word, quadratic: 4,000 words of a JSON "rules" string took 8 s).
+    latest: dict[str, str] = {}
+    for w in rest:
+        try:
+            pair = split_overrides([w])
+            apply_overrides(base, [*latest.items(), *pair])
+        except RuleError as exc:
+            problems.append(exc.arg())
+            continue
+        good.extend(pair)
+        latest.update(pair)
+    rules = apply_overrides(base, good) if good else base
+    under = rules.spec if rules.spec != fallback.spec or good or base is not fallback else fallback.spec
+    return LenientRules(rules, tuple(problems), under, near)
+
+
 def preset_description(name: str) -> str:
     """The one-line description of a preset (for ``hearts rules``)."""
     preset_mapping(name)
@@ -651,20 +716,22 @@ def standard() -> RuleSet:
 
 
 def preset_player_count(spec: str) -> int:
-    """Player count of a ``Rules`` string, 4 if it cannot be read (the
-    referee reports the bad string; readers only need the seat names)."""
-    try:
-        return parse_rules(spec).players
-    except RuleError:
-        return 4
+    """Player count of a ``Rules`` string as :func:`lenient_rules` reads it
+    (the referee reports its bad words; readers only need the seat names,
+    and they must be those of the rules the referee checks under: a bad
+    word beside ``players=3`` once made the seats N E S W)."""
+    return lenient_rules(spec).rules.players
 
 
 __all__ = [
     "PLAYER_DEFAULTS",
     "RULE_KEYS",
+    "LenientRules",
     "RuleError",
     "RuleSet",
     "apply_overrides",
+    "closest_preset",
+    "lenient_rules",
     "load_rules",
     "parse_rules",
     "preset_description",

@@ -25,7 +25,7 @@ if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all 
 
 from ...i18n import Arg, Msg, msg
 from .lex import HrnSyntaxError, pbn_cards, quote
-from .words import ANY_WORD_RE
+from .words import ANY_WORD_RE, closest_keyword
 
 GRAMMAR_FILE = "hearts.lark"
 
@@ -320,16 +320,6 @@ def _two_words(found: str, text: str, start: int, firsts: frozenset[str]) -> str
     return text[start:m.end()] if m else found
 
 
-def _fold(word: str) -> str:
-    """*word* in lower case without its accents and with its blanks made
-    single (``Passé`` -> ``passe``): a slip on an accent is the nearest slip
-    of all (``passé`` is nearer ``passe`` than ``pass`` once folded)."""
-    import unicodedata
-
-    plain = unicodedata.normalize("NFKD", word.lower())
-    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
-
-
 def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -> Msg:
     """*said*, with the word the line wants there that a mistyped *found*
     is closest to (``dealr``: did you mean ``dealer``?), in the language
@@ -360,22 +350,10 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -
     lang = "fr" if len(found.split()) > 1 else words_language(text)
     if lang is not None:
         choices = [c for c in choices if words_language(c) in (None, lang)]
-    word = _nearest(found, choices)
+    word = closest_keyword(found, choices)
     if word is None or word == found.lower():
         return said
     return msg("syntax.did_you_mean", error=said.arg(), word=word)
-
-
-def _nearest(found: str, choices: list[str]) -> str | None:
-    """The word of *choices* nearest *found* (folded: :func:`_fold`), as
-    *choices* spell it, or ``None`` when none is near."""
-    from difflib import get_close_matches
-
-    spelt: dict[str, str] = {}
-    for choice in choices:      # (the first spelling of a word kept: ``résultat``)
-        spelt.setdefault(_fold(choice), choice)
-    close = get_close_matches(_fold(found), list(spelt), n=1, cutoff=0.7)
-    return spelt[close[0]] if close else None
 
 
 #: Spaces that are not blanks of the notation (only space, tab and form feed

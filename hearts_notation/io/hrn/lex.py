@@ -62,6 +62,7 @@ from .words import (
     SEAT_RE,
     SUIT_SYMBOLS,
     TOKENS,
+    card_spelling,
 )
 
 
@@ -108,7 +109,7 @@ def check_cards(count: int, what: str, line: int, column: int) -> None:
 
 def card_token(text: str, line: int, column: int) -> tuple[Card, str | None]:
     """The card and mark of a CARD token (or an error for ``DS``-style text)."""
-    hit = CARD_TABLE.get(text)
+    hit = card_spelling(text)
     if hit is not None:
         return hit
     if FRENCH_LETTER_RE.fullmatch(text):
@@ -646,12 +647,18 @@ class _Line:
 #: the comments and quoted values, which keep them, they are what
 #: :func:`_plain_spaces` reads past.
 _WIDE_SPACE = re.compile("[\u00a0\u2007\u2009\u200a\u202f\u205f\u3000]")
+#: Such a space that stays as typed: between a card (its suit last) and its
+#: mark, where it belongs to the CARD token (``D♠`` U+202F ``!``: spec 2.5).
+#: Anywhere else a ``!`` or ``?`` after it is no mark (``N:`` U+00A0 ``?``).
+_WIDE_BLANK = re.compile("(?<![SHDCshdc♠♥♦♣♤♡♢♧])[\u00a0\u2007\u2009\u200a\u202f\u205f\u3000]"
+                         "|[\u00a0\u2007\u2009\u200a\u202f\u205f\u3000](?![!?])")
 _KEPT_TEXT = re.compile(r'\{(?:[^\\}]|\\.)*\}|"(?:[^"\\\n]|\\.)*"|;[^\n]*')
 
 
 def _plain_spaces(text: str) -> str | None:
     """*text* with its no-break and thin spaces outside comments and quoted
-    values made ordinary spaces (the same length: columns do not move), or
+    values made ordinary spaces (the same length: columns do not move), but
+    for one between a card and its mark (:data:`_WIDE_BLANK`), or
     ``None`` when it has none there.  Asked only of a line that did not
     read (:func:`read_line`), so a record typed with ordinary spaces pays
     nothing for it."""
@@ -662,13 +669,13 @@ def _plain_spaces(text: str) -> str | None:
     changed = False
     for m in _KEPT_TEXT.finditer(text):
         part = text[at:m.start()]
-        plain = _WIDE_SPACE.sub(" ", part)
+        plain = _WIDE_BLANK.sub(" ", part)
         changed = changed or plain != part
         out.append(plain)
         out.append(m.group())
         at = m.end()
     part = text[at:]
-    plain = _WIDE_SPACE.sub(" ", part)
+    plain = _WIDE_BLANK.sub(" ", part)
     changed = changed or plain != part
     out.append(plain)
     return "".join(out) if changed else None

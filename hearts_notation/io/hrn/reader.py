@@ -22,10 +22,11 @@ A syntax error costs its line, not the game: the line is reported (a
 ``syntax-error`` finding that says, in words, what was expected where) and
 reading goes on, so that every slip of a file is reported in one run, each
 at its line.  The deal that holds the bad line keeps what was read of it
-and is *damaged*: its later tricks are kept only while they follow on (a
-trick line lost leaves the tricks after it unchecked, never misread), and
-the referee takes it as cut short.  A deal header that does not read opens
-a damaged deal of the number it shows; one whose number cannot be read
+and has *lost a line* (``_DealBuilder.lost_line``): its later tricks are
+kept only while they follow on (a trick line lost leaves the tricks after
+it unchecked, never misread), and the referee takes it as cut short.  A
+deal header that does not read opens a deal of the number it shows that
+has lost its header line; one whose number cannot be read
 loses its deal (its lines are still read for their own errors).  Only a
 ``Seats`` tag that names no usable seats stops a game.
 
@@ -44,9 +45,8 @@ from ...model import PLAYER_TAGS_4, Finding, Game, Pos
 from ...rules import (
     RuleError,
     RuleSet,
-    closest_preset,
+    lenient_rules,
     load_rules,
-    parse_rules,
     standard,
     with_players,
 )
@@ -87,6 +87,7 @@ from .words import (
     KEYWORDS,
     LETTER_CARD,
     SEAT_NAME_RE,
+    closest_keyword,
     seat_words,
     tag_name,
 )
@@ -290,9 +291,7 @@ def _header_number(text: str) -> int | None:
         return number
     if number < 0 or word in KEYWORDS:
         return None
-    from difflib import get_close_matches
-
-    return number if get_close_matches(word, ("deal", "donne"), n=1, cutoff=0.7) else None
+    return number if closest_keyword(word, ("deal", "donne")) else None
 
 
 def _player_tag_seats(seats: tuple[str, ...]) -> dict[str, str]:
@@ -355,27 +354,6 @@ def _load_rules_text(spec: str) -> RuleSet | None:
         return None
 
 
-@functools.lru_cache(maxsize=256)
-def _parse_rules_or_none(spec: str) -> RuleSet | None:
-    """The rules of a ``Rules`` tag as far as the reader needs them (the
-    seats' names, the pass): a mistyped preset is the one its did-you-mean
-    names, as the referee takes it (``referee.rules_with_findings``)."""
-    try:
-        return parse_rules(spec)
-    except RuleError:
-        pass
-    words = spec.split()
-    near = closest_preset(words[0]) if words and "=" not in words[0] else None
-    if near is None:
-        return None
-    for tried in (" ".join([near, *words[1:]]), near):
-        try:
-            return parse_rules(tried)
-        except RuleError:
-            continue
-    return None
-
-
 def _pass_offset(rules: RuleSet, number: int, recorded: str | None, n: int) -> int | None:
     """Seats from giver to receiver in deal *number* recorded as passing
     *recorded* (or nothing), with *n* seats, as the referee applies the
@@ -395,8 +373,8 @@ def _pass_offset(rules: RuleSet, number: int, recorded: str | None, n: int) -> i
 class _DealBuilder:
     """A deal being read: raw facts, checked as they come."""
 
-    __slots__ = ("col", "comments", "damaged", "dealer", "direction", "hand_pos", "hands", "implied",
-                 "line", "lost_passes", "moon",
+    __slots__ = ("col", "comments", "dealer", "direction", "hand_pos", "hands", "implied",
+                 "line", "lost_line", "lost_passes", "moon",
                  "number", "pass_pos", "passes", "quiet_loss", "score", "score_pos", "total", "total_pos",
                  "tricks", "unfinished", "unfinished_pos")
 
@@ -422,8 +400,10 @@ class _DealBuilder:
         self.unfinished_pos = (0, 0)
         #: a trick leaves a seat to the reader (see :meth:`_GameBuilder._close_deal`)
         self.implied = False
-        #: a line of the deal did not read (see the module's docstring)
-        self.damaged = False
+        #: a line of the deal did not read, told or not (see the module's
+        #: docstring); not :attr:`hearts_notation.model.Deal.damaged`, which
+        #: is :attr:`quiet_loss`
+        self.lost_line = False
         #: ... one of them without a finding of its own (told once before)
         self.quiet_loss = False
         #: the seats of its pass lines that did not read (``None``: the seat
@@ -475,11 +455,11 @@ class _GameBuilder:
 
     def error(self, message: str | Msg, line: int, column: int, trick: int | None = None,
               seat: str | None = None) -> None:
-        """Record a syntax error (the deal being read is then damaged)."""
+        """Record a syntax error (the deal being read has then lost a line)."""
         deal = None
         if self.cur is not None:
             deal = self.cur.number
-            self.cur.damaged = True
+            self.cur.lost_line = True
         if not self.errors and self.index == 1 and self.head:
             message = _other_format_hint(message, self.head)
         key, args = (message.key, message.args) if isinstance(message, Msg) else ("", ())
@@ -504,7 +484,7 @@ class _GameBuilder:
     def line_error(self, message: str | Msg, line: int, column: int, text: str) -> None:
         """A logical line that does not read: report it and go on.  A deal
         header (or a line that is one mistyped: ``donn 2``) closes the deal
-        before it and opens a damaged deal of its number, or loses its deal
+        before it and opens a deal of its number that has lost a line, or loses its deal
         when no deal number (1 or more) shows."""
         head = _header_number(text)
         if head is None or self.halted:
@@ -557,9 +537,7 @@ class _GameBuilder:
             return
         if low in KEYWORDS:
             return
-        from difflib import get_close_matches
-
-        if get_close_matches(low, ("pass", "passe"), n=1, cutoff=0.7):
+        if closest_keyword(low, ("pass", "passe")):
             self.cur.lost_passes.append(seat)
 
     def _glued_pass_seat(self, word: str) -> str | None:
@@ -633,13 +611,19 @@ class _GameBuilder:
             value, vl, vc = tags["Seats"]
             return self._check_seats(value, vl, vc)
         if "Rules" in tags:
-            rs = _parse_rules_or_none(tags["Rules"][0])
-            return DEFAULT_SEATS[rs.players] if rs is not None else DEFAULT_SEATS[4]
-        if self.default_rules:
-            rs = _load_default_rules(self.default_rules)
-            if rs is not None:
-                return DEFAULT_SEATS[rs.players]
-        return DEFAULT_SEATS[4]
+            return DEFAULT_SEATS[self._tag_rules(tags["Rules"][0]).players]
+        return DEFAULT_SEATS[(self._default_ruleset() or standard()).players]
+
+    def _default_ruleset(self) -> RuleSet | None:
+        """``--rules`` as a rule set (``None``: not given, or not rules)."""
+        return _load_default_rules(self.default_rules) if self.default_rules else None
+
+    def _tag_rules(self, spec: str) -> RuleSet:
+        """The rules of the record's ``Rules`` tag as the referee checks the
+        record under them (:func:`~hearts_notation.rules.lenient_rules`: a
+        mistyped preset is the one its did-you-mean names, a bad word is
+        dropped), so that the seats read are the seats checked."""
+        return lenient_rules(spec, self._default_ruleset()).rules
 
     def _check_seats(self, value: str, line: int, col: int) -> tuple[str, ...]:
         names = tuple(value.split())
@@ -739,7 +723,7 @@ class _GameBuilder:
             # alone and must find what the whole game's read finds.
             told = f"seat:{self.cur.line}:{name}"
             if told in self.told:
-                self.cur.damaged = self.cur.quiet_loss = True
+                self.cur.lost_line = self.cur.quiet_loss = True
                 raise _Stop()
             self.told.add(told)
         hint: Arg = ""
@@ -834,7 +818,7 @@ class _GameBuilder:
         self.cur = _DealBuilder(el.number, None, el.direction, el.line, el.col)
         if el.dealer is not None:
             # (an unknown dealer costs the header its dealer, not the deal its
-            # lines: the deal is opened first, and damaged by the error)
+            # lines: the deal is opened first, and loses the line to the error)
             self.cur.dealer = self.seat(el.dealer, el.dealer_line, el.dealer_col)
 
     def _hand(self, el: HandEl) -> None:
@@ -881,7 +865,7 @@ class _GameBuilder:
         d = self._need_deal("trick", line, col)
         expected = len(d.tricks) + 1
         if number != expected:
-            if d.damaged:
+            if d.lost_line:
                 # After a trick lost: not kept (it cannot be checked in turn),
                 # but its seats are still checked (a slip of its own is told).
                 for k, written in enumerate(el.seats):
@@ -966,12 +950,8 @@ class _GameBuilder:
 
     def _ruleset_for_leads(self) -> RuleSet:
         if self._ruleset is None:
-            rs = None
-            if self.rules is not None:
-                rs = _parse_rules_or_none(self.rules)
-            elif self.default_rules:
-                rs = _load_default_rules(self.default_rules)
-            self._ruleset = rs or standard()
+            self._ruleset = (self._tag_rules(self.rules) if self.rules is not None
+                             else self._default_ruleset() or standard())
         return self._ruleset
 
     def _opening_leader(self, d: _DealBuilder) -> int | None:

@@ -16,7 +16,7 @@ here, so the two cannot drift apart.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_LETTERS, Card
@@ -217,6 +217,45 @@ _ACCENTED_TAG: Final = {"Evénement": "Événement", "Evenement": "Événement",
 _NUMBERED_TAG: Final = r"P[1-9]|Bot[A-Za-z0-9]+"
 
 
+#: How close a word must be to a keyword to be taken as it mistyped
+#: (:func:`difflib.get_close_matches`' ratio): what the reader's did-you-mean
+#: and its "is this lost line a header, a pass line?" ask.
+KEYWORD_CUTOFF: Final = 0.7
+#: The same for a tag's name, stricter: a tag may be the record's own (any
+#: name, docs/spec.md), which a warning would wrongly call a slip
+#: (``[Status]``, 0.73 from ``Seats``), while a line near a keyword that does
+#: not read is lost whatever it was meant to say.
+TAG_CUTOFF: Final = 0.75
+
+
+def fold_word(word: str) -> str:
+    """*word* in lower case without its accents and with its blanks made
+    single (``Passé`` -> ``passe``): a slip on an accent is the nearest slip
+    of all (``passé`` is nearer ``passe`` than ``pass`` once folded)."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", word.lower())
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
+
+
+def closest_keyword(word: str, keywords: Iterable[str], cutoff: float = KEYWORD_CUTOFF,
+                    fold: Callable[[str], str] = fold_word) -> str | None:
+    """The one of *keywords* that *word* most likely mistypes, as *keywords*
+    spell it (the first of the spellings that *fold* alike), or ``None``
+    when none is within *cutoff*; both compared folded (:func:`fold_word`:
+    case, accents and blanks aside).  The one "close to one of these words"
+    of the notation: the did-you-mean of a line that does not read, the
+    reader's guess at what a lost line was (a header? a pass line?), a
+    misspelt tag name (:func:`misspelt_tag`, which folds case only)."""
+    from difflib import get_close_matches
+
+    spelt: dict[str, str] = {}
+    for keyword in keywords:
+        spelt.setdefault(fold(keyword), keyword)
+    close = get_close_matches(fold(word), list(spelt), n=1, cutoff=cutoff)
+    return spelt[close[0]] if close else None
+
+
 def misspelt_tag(name: str) -> str | None:
     """The known tag a tag name that is none most likely mistypes
     (``Evnet`` -> ``Event``, ``Ouets`` -> ``Ouest``, ``event`` -> ``Event``),
@@ -226,14 +265,11 @@ def misspelt_tag(name: str) -> str | None:
         return None
     if name.lower() in PLAYER_LIST_TAGS:
         return "North"      # the players are written seat by seat
-    from difflib import get_close_matches
-
-    lower = {t.lower(): t for t in sorted(KNOWN_TAGS)}
-    hit = get_close_matches(name.lower(), list(lower), n=1, cutoff=0.75)
-    if not hit:
-        return None
-    tag = lower[hit[0]]
-    return _ACCENTED_TAG.get(tag, tag)
+    # (case only: the known tags hold spellings that differ by an accent,
+    # ``Événement``, ``Évènement``, ``Evénement``; the one nearest as typed
+    # is the one to suggest)
+    tag = closest_keyword(name, sorted(KNOWN_TAGS), TAG_CUTOFF, str.lower)
+    return _ACCENTED_TAG.get(tag, tag) if tag is not None else None
 
 
 def tag_name(name: str) -> str:
@@ -290,8 +326,14 @@ DEALER_WORDS: Final = frozenset({"dealer", "donneur"})
 SEAT_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 #: A seat name the reader accepts in a ``Seats`` tag (as the JSON reader).
 SEAT_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
+#: The spaces that may stand between a card and its mark: the no-break and
+#: thin spaces a word processor puts before ``!`` and ``?`` (French
+#: typography: ``D♠`` U+202F ``!``), which are blanks of the notation elsewhere
+#: (``grammar/hearts.lark``'s ``WS``).  An ordinary space may not: ``D♠ !``
+#: typed so is the ``mark_space`` error (docs/spec.md, section 2.5).
+MARK_SPACES: Final = "\u00a0\u2007\u2009\u200a\u202f\u205f\u3000"
 #: A French rank with a letter suit (``DS``): refused as ambiguous (docs/spec.md, section 2).
-FRENCH_LETTER_RE: Final = re.compile(r"[RDVrdv][SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?")
+FRENCH_LETTER_RE: Final = re.compile(f"[RDVrdv][SHDCshdc](?:[{MARK_SPACES}]?(?:!!|\\?\\?|!\\?|\\?!|!|\\?))?")
 #: A word that reads as a letter card (never a seat name): for the checks
 #: of a ``Seats`` tag and the hints of an error, compiled there, on first use
 #: (start-up, issue 22).
@@ -301,7 +343,7 @@ LETTER_CARD: Final = r"(?:10|[2-9TJQKAtjqka])[SHDCshdc]"
 #: so that ``passé`` or ``lefté`` is a mistyped word, quoted whole with its
 #: "did you mean", not ``pass`` followed by a stray ``é``.
 _KW_END: Final = r"(?!\w)"
-_MARK: Final = r"(?:!!|\?\?|!\?|\?!|!|\?)?"
+_MARK: Final = f"(?:[{MARK_SPACES}]?(?:!!|\\?\\?|!\\?|\\?!|!|\\?))?"
 _SYMBOL_CLASS: Final = "[♠♥♦♣♤♡♢♧]"
 
 #: The regular expression of every token of a line, as ``grammar/hearts.lark``
@@ -383,3 +425,18 @@ def _build_card_table() -> dict[str, tuple[Card, str | None]]:
 
 #: Card token text -> (card, mark or None).
 CARD_TABLE: Final = _build_card_table()
+
+
+def card_spelling(text: str) -> tuple[Card, str | None] | None:
+    """The card and mark a CARD token's text stands for (``None`` when it
+    is no card): a look-up in :data:`CARD_TABLE`, or, for a mark after a
+    no-break space (:data:`MARK_SPACES`: ``D♠\u202f!``), the table's glued
+    spelling.  The table does not list the spaced spellings: seven times
+    as many keys, built at every start-up, for a spelling only a word
+    processor makes and the lexer meets only past the table's miss."""
+    hit = CARD_TABLE.get(text)
+    if hit is None:
+        head = text.rstrip("!?")
+        if head != text and head[-1:] in MARK_SPACES and len(head) > 1:
+            hit = CARD_TABLE.get(head[:-1] + text[len(head):])
+    return hit
