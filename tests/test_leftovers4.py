@@ -10,6 +10,7 @@ checked three players, and every ``P1`` line was an unknown seat.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -143,6 +144,20 @@ def test_a_card_added_to_a_hand_is_one_finding(text: str, line: str, typed: str,
         == [("hand-size", at, card)]
 
 
+@pytest.fixture
+def _language_kept() -> Iterator[None]:
+    """A French command sets the run's language; the tests after it that
+    word a message through the library expect the one they started with."""
+    from hearts_notation.i18n import current_language, set_language
+
+    before = current_language()
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+@pytest.mark.usefixtures("_language_kept")
 def test_the_one_findings_say_what_was_meant_in_french(tmp_path: Path) -> None:
     typed = _typo(FRENCH, "N: ♠ D 10 8 6  ♥ A 8", "N: ♠ D 10 9 6  ♥ A 8")
     status, out = run("validate", "--lang", "fr", write(tmp_path, "a.hrn", typed))
@@ -209,7 +224,41 @@ def test_points_with_a_letter_glued_on_are_one_finding_at_the_points(
     assert found[0]["message"] == f"expected a number of points, found '{word}'"
 
 
+@pytest.mark.usefixtures("_language_kept")
 def test_points_glued_say_so_in_french(tmp_path: Path) -> None:
     typed = _typo(FRENCH, "score N 3  E 4  S 15  O 4", "score N 3  E 4  S 1q5  O 4")
     status, out = run("validate", "--lang", "fr", write(tmp_path, "e.hrn", typed))
     assert status == 1 and "e.hrn:37:19: erreur: " in out and "'1q5'" in out
+
+
+@pytest.mark.usefixtures("_language_kept")
+@pytest.mark.parametrize(("text", "tag", "typed", "at"), [
+    (THREE, '[Rules "three-players"]', '[Rulse "three-players"]', (3, 2)),
+    (FRENCH, '[Rules "standard"]', '[Rgles "standard"]', (7, 2)),
+], ids=["english", "french"])
+def test_a_misspelt_rules_tag_name_is_one_warning_and_the_rules(
+        tmp_path: Path, text: str, tag: str, typed: str, at: tuple[int, int]) -> None:
+    """``[Rulse "three-players"]``: its value reads whole as rules and the
+    record names no other, so it is the rules (the seats P1 P2 P3, three
+    players); its name is the one finding. Kept as a tag of the record's
+    own, it gave 11 (an unknown seat a line)."""
+    found = list(validate_text(_typo(text, tag, typed), source="t.hrn").findings())
+    assert [(f["code"], f["severity"], f["line"], f["column"]) for f in found] \
+        == [("tag-name", "warning", *at)]
+    assert "it is read as the rules" in found[0]["message"]
+    status, out = run("fmt", write(tmp_path, "r.hrn", _typo(text, tag, typed)))
+    assert status == 0 and tag in out and typed not in out      # fmt mends the name
+    status, out = run("validate", "--lang", "fr", write(tmp_path, "r.hrn", _typo(text, tag, typed)))
+    assert "elle est lue comme les règles [tag-name]" in out
+
+
+@pytest.mark.parametrize("typed", [
+    '[Rulse "three-playres"]',      # the value is no rules string: an own tag
+    '[Rulse "three-players"]\n[Rules "three-players"]',     # a Rules tag beside it
+])
+def test_a_misspelt_rules_tag_name_is_not_the_rules_when_unsure(typed: str) -> None:
+    text = _typo(THREE, '[Rules "three-players"]', typed)
+    game = parse_game(text, "t.hrn")
+    assert "Rulse" in game.tags
+    codes = [f["code"] for f in validate_text(text, source="t.hrn").findings()]
+    assert "tag-name" in codes

@@ -496,6 +496,7 @@ MESSAGES.update({
     "finding.duplicate-key": "{where}: the key {key} is given again here with another value; the record says two things (this reader keeps the last value, others keep the first): keep one",
     "finding.duplicate-key-same": "{where}: the key {key} is given again here, with the same value; keep one",
     "finding.tag-name": "the tag [{name}] is not one the notation knows; did you mean [{word}]? It is kept as a tag of the record's own",
+    "finding.tag-name.rules": "the tag [{name}] is not one the notation knows; did you mean [{word}]? Its value reads as rules, and the record has no other: it is read as the rules",
     # (end of the french work's messages)
     # The preset of a game of three (five, six) that does not name its rules.
     "finding.unknown-rule.seats.preset": "the record has {k} seats ({seats}) but the rules ({spec}) are for {n} players; the game is checked as {k} players (for {k} players, write [Rules \"{preset}\"])",

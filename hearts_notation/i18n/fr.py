@@ -991,6 +991,7 @@ MESSAGES.update({
     "finding.duplicate-key": "{where} : la clé {key} est redonnée ici avec une autre valeur ; la feuille dit deux choses (ce lecteur garde la dernière valeur, d'autres la première) : n'en gardez qu'une",
     "finding.duplicate-key-same": "{where} : la clé {key} est redonnée ici, avec la même valeur ; n'en gardez qu'une",
     "finding.tag-name": "la balise [{name}] n'est pas une balise de la notation ; vouliez-vous dire [{word}] ? Elle est gardée comme balise propre à la feuille",
+    "finding.tag-name.rules": "la balise [{name}] n'est pas une balise de la notation ; vouliez-vous dire [{word}] ? Sa valeur se lit comme des règles, et la feuille n'en donne pas d'autres : elle est lue comme les règles",
     # (end of the french work's messages)
     # Le jeu de règles d'une partie à trois (cinq, six) qui ne nomme pas ses règles.
     "finding.unknown-rule.seats.preset": "la feuille a {k} places ({seats}) mais les règles ({spec}) sont pour {n} joueurs ; la partie est vérifiée à {k} joueurs (à {k} joueurs, écrivez [Règles \"{preset}\"])",
