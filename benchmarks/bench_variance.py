@@ -71,7 +71,7 @@ from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hearts_notation.analysis.annotate import AnalysisOptions, decision_key
+from hearts_notation.analysis.annotate import screening_key
 from hearts_notation.analysis.context import DealContext, PlayPoint
 from hearts_notation.analysis.evaluate import EvalOptions, Evaluator
 from hearts_notation.analysis.exact import ExactSolver
@@ -142,7 +142,6 @@ class Decision:
 
 
 def decisions(deals: int, gen_seed: int) -> Iterator[tuple[str, Decision]]:
-    opts = AnalysisOptions()
     for game in generate_games(deals, seed=gen_seed, max_deals=1):
         rules0 = check_game(game, None, False).rules
         assert rules0 is not None
@@ -155,7 +154,7 @@ def decisions(deals: int, gen_seed: int) -> Iterator[tuple[str, Decision]]:
         if ctx.offset:
             for s in range(ctx.n):
                 dealt, made = ctx.hands.dealt[s], ctx.given[s]
-                r = ev.passes(ctx, s, decision_key(opts, number, f"pass{s}"))
+                r = ev.passes(ctx, s, screening_key(ctx, s))
                 if r is None or dealt is None or made is None:
                     continue
                 a, b = ev.pass_class(dealt, made), r.candidates[r.best()]
@@ -169,7 +168,7 @@ def decisions(deals: int, gen_seed: int) -> Iterator[tuple[str, Decision]]:
             if (point.legal is None or point.card is None or point.legal.bit_count() < 2
                     or know is None or max(know.counts) <= ev.options.exact_tricks):
                 continue
-            r = ev.play(ctx, point, decision_key(opts, number, f"play{point.index}"))
+            r = ev.play(ctx, point, screening_key(ctx, point.seat, point))
             if r is None or r.exhaustive:
                 continue
             k = next(i for i, m in enumerate(r.candidates) if m >> point.card & 1)

@@ -11,13 +11,16 @@ never judged on the very worlds it was chosen from (the winner's curse):
    the same deal, the same play-out policy and the same random stream for
    every candidate), exactly by the solver when few tricks remain, else by
    a play-out.  The best candidate is the one with the fewest expected
-   points.  ``hint`` and ``annotate`` call the same screening with the same
-   seed for the same decision, so they always name the same best card.
+   points.  Its worlds are drawn from the position alone, not from
+   ``--seed`` (``annotate.screening_key``): ``hint`` and ``annotate`` call
+   the same screening for the same decision, so they always name the same
+   best card, and every ``--seed`` measures the card played against it.
 2. **Verification** (:meth:`Evaluator.verify`): the card played and the best
    one are compared again on *fresh* worlds, drawn independently of the
-   screening, batch after batch (sequential sampling) until the verdict is
-   clear — the loss is above the mark's threshold, or below it, by more
-   than ``z`` standard errors — or the budget is spent.  The expected
+   screening from ``--seed`` (``annotate.decision_key``), batch after batch
+   (sequential sampling) until the verdict is clear — the loss is above
+   the mark's threshold, or below it, by more than ``z`` standard errors —
+   or the budget is spent.  The expected
    points lost (EPL) reported is this held-out estimate.
 
 When the consistent worlds are no more than the samples asked for, every

@@ -23,11 +23,11 @@ from ..sheets import has_play, is_sheet_deal
 from .annotate import (
     AnalysisOptions,
     Choice,
-    decision_key,
     moon_choices,
     moon_choices_for,
     natural_member,
     play_facts,
+    screening_key,
 )
 from .context import DealContext, PlayPoint, malformed_trick
 from .evaluate import Evaluation, Evaluator
@@ -152,7 +152,7 @@ def hint_deal(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
     if know is None or not know.consistent():
         raise HintError("hand_unfit", who=("seat", who), who2=("seat", who), k=point.counts[point.seat])
     # The same key and the same screening as ``annotate``: the same best card.
-    result = ev.play(ctx, point, decision_key(options, number, f"play{point.index}"))
+    result = ev.play(ctx, point, screening_key(ctx, point.seat, point))
     if result is None:
         raise HintError("unfit")
     choices = _ranked(result)
@@ -211,8 +211,7 @@ def _pass_hint(source: str | None, index: int | None, ctx: DealContext, ev: Eval
     dealt = ctx.hands.dealt[s]
     if dealt is None:
         raise HintError("seat_unknown", seat=("seat", seats[s]))
-    key = decision_key(options, number, f"pass{s}")
-    result = ev.passes(ctx, s, key)
+    result = ev.passes(ctx, s, screening_key(ctx, s))
     if result is None:
         raise HintError("no_pass", deal=number)
     choices = _ranked(result)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all 
 
 from ...i18n import Arg, Msg, msg
 from .lex import HrnSyntaxError, pbn_cards, quote
-from .words import ANY_WORD_RE
+from .words import ANY_WORD_RE, closest_keyword
 
 GRAMMAR_FILE = "hearts.lark"
 
@@ -266,6 +266,12 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
     else:  # pragma: no cover - every UnexpectedInput is one of the above
         return HrnSyntaxError(str(exc), base, 1)
+    if isinstance(exc, _LARK.UnexpectedToken):
+        at = exc.token.start_pos
+        glued = _glued_points(text, len(text) if at is None or found is None else at, expected,
+                              base, seats)
+        if glued is not None:
+            return glued
     special = _lone_cr(text, base, line, column) or _diagnose(found, expected, text, base, line,
                                                               column, seats)
     if special is not None:
@@ -281,6 +287,30 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
             # there is no seat)
             return HrnSyntaxError(msg("syntax.seat_ascii", found=quote(accented.group())), line, column)
     return HrnSyntaxError(meant, line, column)
+
+
+#: The word before the error, when it is a number with a word glued on
+#: (``1x3``: points typed with a stray letter).
+_GLUED_POINTS: Final = re.compile(r"([+-]?[0-9]+[^\W\d_][^\s{};]*)[^\S\n]*\Z")
+
+
+def _glued_points(text: str, start: int, expected: set[str], base: int,
+                  seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """The error of a score or total line whose points have a word glued on
+    (``S 1x3 W 0``), at those points: the grammar's points end where the
+    digits do, so it read ``1`` and then a seat ``x3``, and its error fell
+    on the next seat (``found 'W'``), one word past the slip.  No seat's
+    name starts with a digit, so the word is points mistyped."""
+    if not {"POINTS", "_COLON"} <= expected:
+        return None
+    m = _GLUED_POINTS.search(text, 0, start)
+    if m is None or (m.start() > 0 and not text[m.start() - 1].isspace()):
+        return None
+    at = m.start(1)
+    line = base + text.count("\n", 0, at)
+    column = at - text.rfind("\n", 0, at)
+    said = msg("syntax.expected", what=expected_phrase({"POINTS"}, seats), found=quote(m.group(1)))
+    return HrnSyntaxError(said, line, column)
 
 
 def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | None:
@@ -320,16 +350,6 @@ def _two_words(found: str, text: str, start: int, firsts: frozenset[str]) -> str
     return text[start:m.end()] if m else found
 
 
-def _fold(word: str) -> str:
-    """*word* in lower case without its accents and with its blanks made
-    single (``Passé`` -> ``passe``): a slip on an accent is the nearest slip
-    of all (``passé`` is nearer ``passe`` than ``pass`` once folded)."""
-    import unicodedata
-
-    plain = unicodedata.normalize("NFKD", word.lower())
-    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
-
-
 def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -> Msg:
     """*said*, with the word the line wants there that a mistyped *found*
     is closest to (``dealr``: did you mean ``dealer``?), in the language
@@ -360,22 +380,10 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -
     lang = "fr" if len(found.split()) > 1 else words_language(text)
     if lang is not None:
         choices = [c for c in choices if words_language(c) in (None, lang)]
-    word = _nearest(found, choices)
+    word = closest_keyword(found, choices)
     if word is None or word == found.lower():
         return said
     return msg("syntax.did_you_mean", error=said.arg(), word=word)
-
-
-def _nearest(found: str, choices: list[str]) -> str | None:
-    """The word of *choices* nearest *found* (folded: :func:`_fold`), as
-    *choices* spell it, or ``None`` when none is near."""
-    from difflib import get_close_matches
-
-    spelt: dict[str, str] = {}
-    for choice in choices:      # (the first spelling of a word kept: ``résultat``)
-        spelt.setdefault(_fold(choice), choice)
-    close = get_close_matches(_fold(found), list(spelt), n=1, cutoff=0.7)
-    return spelt[close[0]] if close else None
 
 
 #: Spaces that are not blanks of the notation (only space, tab and form feed

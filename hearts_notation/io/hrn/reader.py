@@ -22,10 +22,11 @@ A syntax error costs its line, not the game: the line is reported (a
 ``syntax-error`` finding that says, in words, what was expected where) and
 reading goes on, so that every slip of a file is reported in one run, each
 at its line.  The deal that holds the bad line keeps what was read of it
-and is *damaged*: its later tricks are kept only while they follow on (a
-trick line lost leaves the tricks after it unchecked, never misread), and
-the referee takes it as cut short.  A deal header that does not read opens
-a damaged deal of the number it shows; one whose number cannot be read
+and has *lost a line* (``_DealBuilder.lost_line``): its later tricks are
+kept only while they follow on (a trick line lost leaves the tricks after
+it unchecked, never misread), and the referee takes it as cut short.  A
+deal header that does not read opens a deal of the number it shows that
+has lost its header line; one whose number cannot be read
 loses its deal (its lines are still read for their own errors).  Only a
 ``Seats`` tag that names no usable seats stops a game.
 
@@ -46,6 +47,7 @@ from ...rules import (
     RuleSet,
     lenient_rules,
     load_rules,
+    parse_rules,
     standard,
     with_players,
 )
@@ -86,6 +88,8 @@ from .words import (
     KEYWORDS,
     LETTER_CARD,
     SEAT_NAME_RE,
+    closest_keyword,
+    misspelt_tag,
     seat_words,
     tag_name,
 )
@@ -289,9 +293,7 @@ def _header_number(text: str) -> int | None:
         return number
     if number < 0 or word in KEYWORDS:
         return None
-    from difflib import get_close_matches
-
-    return number if get_close_matches(word, ("deal", "donne"), n=1, cutoff=0.7) else None
+    return number if closest_keyword(word, ("deal", "donne")) else None
 
 
 def _player_tag_seats(seats: tuple[str, ...]) -> dict[str, str]:
@@ -373,8 +375,8 @@ def _pass_offset(rules: RuleSet, number: int, recorded: str | None, n: int) -> i
 class _DealBuilder:
     """A deal being read: raw facts, checked as they come."""
 
-    __slots__ = ("col", "comments", "damaged", "dealer", "direction", "hand_pos", "hands", "implied",
-                 "line", "lost_passes", "moon",
+    __slots__ = ("col", "comments", "dealer", "direction", "hand_pos", "hands", "implied",
+                 "line", "lost_line", "lost_passes", "moon",
                  "number", "pass_pos", "passes", "quiet_loss", "score", "score_pos", "total", "total_pos",
                  "tricks", "unfinished", "unfinished_pos")
 
@@ -400,8 +402,10 @@ class _DealBuilder:
         self.unfinished_pos = (0, 0)
         #: a trick leaves a seat to the reader (see :meth:`_GameBuilder._close_deal`)
         self.implied = False
-        #: a line of the deal did not read (see the module's docstring)
-        self.damaged = False
+        #: a line of the deal did not read, told or not (see the module's
+        #: docstring); not :attr:`hearts_notation.model.Deal.damaged`, which
+        #: is :attr:`quiet_loss`
+        self.lost_line = False
         #: ... one of them without a finding of its own (told once before)
         self.quiet_loss = False
         #: the seats of its pass lines that did not read (``None``: the seat
@@ -453,11 +457,11 @@ class _GameBuilder:
 
     def error(self, message: str | Msg, line: int, column: int, trick: int | None = None,
               seat: str | None = None) -> None:
-        """Record a syntax error (the deal being read is then damaged)."""
+        """Record a syntax error (the deal being read has then lost a line)."""
         deal = None
         if self.cur is not None:
             deal = self.cur.number
-            self.cur.damaged = True
+            self.cur.lost_line = True
         if not self.errors and self.index == 1 and self.head:
             message = _other_format_hint(message, self.head)
         key, args = (message.key, message.args) if isinstance(message, Msg) else ("", ())
@@ -482,7 +486,7 @@ class _GameBuilder:
     def line_error(self, message: str | Msg, line: int, column: int, text: str) -> None:
         """A logical line that does not read: report it and go on.  A deal
         header (or a line that is one mistyped: ``donn 2``) closes the deal
-        before it and opens a damaged deal of its number, or loses its deal
+        before it and opens a deal of its number that has lost a line, or loses its deal
         when no deal number (1 or more) shows."""
         head = _header_number(text)
         if head is None or self.halted:
@@ -535,9 +539,7 @@ class _GameBuilder:
             return
         if low in KEYWORDS:
             return
-        from difflib import get_close_matches
-
-        if get_close_matches(low, ("pass", "passe"), n=1, cutoff=0.7):
+        if closest_keyword(low, ("pass", "passe")):
             self.cur.lost_passes.append(seat)
 
     def _glued_pass_seat(self, word: str) -> str | None:
@@ -610,9 +612,32 @@ class _GameBuilder:
         if "Seats" in tags:
             value, vl, vc = tags["Seats"]
             return self._check_seats(value, vl, vc)
-        if "Rules" in tags:
-            return DEFAULT_SEATS[self._tag_rules(tags["Rules"][0]).players]
+        rules_tag = self._rules_tag()
+        if rules_tag is not None:
+            return DEFAULT_SEATS[self._tag_rules(rules_tag[1]).players]
         return DEFAULT_SEATS[(self._default_ruleset() or standard()).players]
+
+    def _rules_tag(self) -> tuple[str, str, int, int, int, int] | None:
+        """The game's ``Rules`` tag as read (name, value, their places): the
+        tag of that name, else the one tag whose name mistypes it
+        (``[Rulse "three-players"]``, ``[Rgles "standard"]``) when its value
+        reads whole as rules.  Such a tag is the rules: kept as a tag of the
+        record's own, the game was read and checked under other rules, and
+        a three-player record had every ``P1`` line an unknown seat; its
+        name is told (``tag-name``), not its cascade."""
+        named = [t for t in self.tag_list if t[0] == "Rules"]
+        if named:
+            return named[0]
+        misspelt = []
+        for t in self.tag_list:
+            word = misspelt_tag(t[0])
+            if word is not None and tag_name(word) == "Rules":
+                try:
+                    parse_rules(t[1])
+                except RuleError:
+                    continue
+                misspelt.append(t)
+        return misspelt[0] if len(misspelt) == 1 else None
 
     def _default_ruleset(self) -> RuleSet | None:
         """``--rules`` as a rule set (``None``: not given, or not rules)."""
@@ -684,10 +709,16 @@ class _GameBuilder:
         pos = self.pos
         v.begin_game(self.source, self.index, pos.line if pos else 0, pos.column if pos else 0)
         player_tags = _player_tag_seats(seats) if seats is not None else {}
-        for name, value, vl, vc, nl, nc in self.tag_list:
-            if name == "Rules":
+        rules_tag = self._rules_tag()
+        for entry in self.tag_list:
+            name, value, vl, vc, nl, nc = entry
+            if entry is rules_tag:
                 self.rules = value
                 v.rules(value, vl, vc)
+                if name != "Rules":
+                    m = msg("finding.tag-name.rules", name=name, word=misspelt_tag(name) or "Rules")
+                    self.notices.append(Finding(code="tag-name", severity="warning", message=m.text(),
+                                                line=nl, column=nc, key=m.key, args=m.args))
             elif name == "Seats":
                 if seats is not None:
                     self.seats_tag = seats
@@ -723,7 +754,7 @@ class _GameBuilder:
             # alone and must find what the whole game's read finds.
             told = f"seat:{self.cur.line}:{name}"
             if told in self.told:
-                self.cur.damaged = self.cur.quiet_loss = True
+                self.cur.lost_line = self.cur.quiet_loss = True
                 raise _Stop()
             self.told.add(told)
         hint: Arg = ""
@@ -818,7 +849,7 @@ class _GameBuilder:
         self.cur = _DealBuilder(el.number, None, el.direction, el.line, el.col)
         if el.dealer is not None:
             # (an unknown dealer costs the header its dealer, not the deal its
-            # lines: the deal is opened first, and damaged by the error)
+            # lines: the deal is opened first, and loses the line to the error)
             self.cur.dealer = self.seat(el.dealer, el.dealer_line, el.dealer_col)
 
     def _hand(self, el: HandEl) -> None:
@@ -865,7 +896,7 @@ class _GameBuilder:
         d = self._need_deal("trick", line, col)
         expected = len(d.tricks) + 1
         if number != expected:
-            if d.damaged:
+            if d.lost_line:
                 # After a trick lost: not kept (it cannot be checked in turn),
                 # but its seats are still checked (a slip of its own is told).
                 for k, written in enumerate(el.seats):

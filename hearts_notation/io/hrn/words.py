@@ -16,7 +16,7 @@ here, so the two cannot drift apart.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_LETTERS, Card
@@ -217,6 +217,45 @@ _ACCENTED_TAG: Final = {"Evénement": "Événement", "Evenement": "Événement",
 _NUMBERED_TAG: Final = r"P[1-9]|Bot[A-Za-z0-9]+"
 
 
+#: How close a word must be to a keyword to be taken as it mistyped
+#: (:func:`difflib.get_close_matches`' ratio): what the reader's did-you-mean
+#: and its "is this lost line a header, a pass line?" ask.
+KEYWORD_CUTOFF: Final = 0.7
+#: The same for a tag's name, stricter: a tag may be the record's own (any
+#: name, docs/spec.md), which a warning would wrongly call a slip
+#: (``[Status]``, 0.73 from ``Seats``), while a line near a keyword that does
+#: not read is lost whatever it was meant to say.
+TAG_CUTOFF: Final = 0.75
+
+
+def fold_word(word: str) -> str:
+    """*word* in lower case without its accents and with its blanks made
+    single (``Passé`` -> ``passe``): a slip on an accent is the nearest slip
+    of all (``passé`` is nearer ``passe`` than ``pass`` once folded)."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", word.lower())
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
+
+
+def closest_keyword(word: str, keywords: Iterable[str], cutoff: float = KEYWORD_CUTOFF,
+                    fold: Callable[[str], str] = fold_word) -> str | None:
+    """The one of *keywords* that *word* most likely mistypes, as *keywords*
+    spell it (the first of the spellings that *fold* alike), or ``None``
+    when none is within *cutoff*; both compared folded (:func:`fold_word`:
+    case, accents and blanks aside).  The one "close to one of these words"
+    of the notation: the did-you-mean of a line that does not read, the
+    reader's guess at what a lost line was (a header? a pass line?), a
+    misspelt tag name (:func:`misspelt_tag`, which folds case only)."""
+    from difflib import get_close_matches
+
+    spelt: dict[str, str] = {}
+    for keyword in keywords:
+        spelt.setdefault(fold(keyword), keyword)
+    close = get_close_matches(fold(word), list(spelt), n=1, cutoff=cutoff)
+    return spelt[close[0]] if close else None
+
+
 def misspelt_tag(name: str) -> str | None:
     """The known tag a tag name that is none most likely mistypes
     (``Evnet`` -> ``Event``, ``Ouets`` -> ``Ouest``, ``event`` -> ``Event``),
@@ -226,14 +265,11 @@ def misspelt_tag(name: str) -> str | None:
         return None
     if name.lower() in PLAYER_LIST_TAGS:
         return "North"      # the players are written seat by seat
-    from difflib import get_close_matches
-
-    lower = {t.lower(): t for t in sorted(KNOWN_TAGS)}
-    hit = get_close_matches(name.lower(), list(lower), n=1, cutoff=0.75)
-    if not hit:
-        return None
-    tag = lower[hit[0]]
-    return _ACCENTED_TAG.get(tag, tag)
+    # (case only: the known tags hold spellings that differ by an accent,
+    # ``Événement``, ``Évènement``, ``Evénement``; the one nearest as typed
+    # is the one to suggest)
+    tag = closest_keyword(name, sorted(KNOWN_TAGS), TAG_CUTOFF, str.lower)
+    return _ACCENTED_TAG.get(tag, tag) if tag is not None else None
 
 
 def tag_name(name: str) -> str:
