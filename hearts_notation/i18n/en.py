@@ -1555,6 +1555,7 @@ MESSAGES.update({
     "os.not_card_id.play": "{value} is not a card id (an integer 0..51, rank * 4 + suit) for a play action",
     "os.empty_history": "empty history: it starts with the pass direction (0..3)",
     "os.not_direction_action": "{value} is not a pass direction action (0 no pass, 1 left, 2 across, 3 right)",
+    "os.actions_on_one_line": "several actions on one line ({found}, as state.history_str() prints them): write the history as a JSON list, [{first}, ...], or one action a line",
     "os.dealt_twice": "{card} is dealt twice",
     "os.truncated": "truncated history: {n} of the 52 deal actions; a deal needs every card dealt",
     "os.after_end.one": "{n} action after the end of the deal",

@@ -1309,6 +1309,7 @@ MESSAGES.update({
     "os.not_card_id.play": "{value} n'est pas un numéro de carte (un entier de 0 à 51, rang * 4 + couleur) pour une action de jeu",
     "os.empty_history": "historique vide : il commence par le sens de passe (0..3)",
     "os.not_direction_action": "{value} n'est pas une action de sens de passe (0 sans passe, 1 gauche, 2 face, 3 droite)",
+    "os.actions_on_one_line": "plusieurs actions sur une ligne ({found}, comme state.history_str() les écrit) : écrivez l'historique en liste JSON, [{first}, ...], ou une action par ligne",
     "os.dealt_twice": "{card} est distribuée deux fois",
     "os.truncated": "historique tronqué : {n} des 52 actions de distribution ; une donne distribue toutes les cartes",
     "os.after_end.one": "{n} action après la fin de la donne",
