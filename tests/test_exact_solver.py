@@ -573,3 +573,30 @@ def test_refuses_unknown_hands() -> None:
         ExactSolver(rules).card_values(state)
     with pytest.raises(ValueError):
         ExactSolver(rules, "everyone")
+
+
+def test_a_seat_that_surely_takes_the_trick_stops_at_its_points() -> None:
+    """The selfish floor of a trick in progress (the seat to move, the moon
+    closed to it, follows with cards that all take the trick, with penalty
+    points on the table, in its own hearts or in a later seat's forced heart
+    or Q♠: those points are surely its, so it stops at the first card that
+    gives no more) is checked on positions where it comes up: the solver's
+    values in both models, and those after each legal card, are the brute
+    force's."""
+    def wanted(rules: RuleSet, p: Position) -> bool:
+        if not p.trick or len(p.legal()) < 2:
+            return False
+        scored = [i for i, t in enumerate(p.taken) if any(suit(c) == H or c == QS for c in t)]
+        if not scored or scored == [p.mover]:
+            return False    # the moon open, or open to the seat to move
+        led = suit(p.trick[0])
+        top = max(c for c in p.trick if suit(c) == led)
+        n = len(p.hands)
+        later = [p.hands[(p.mover + i) % n] for i in range(1, n - len(p.trick))]
+        if any(suit(c) != led or c < top or any(suit(x) == led and x > c for h in later for x in h)
+               for c in p.legal()):
+            return False
+        return (any(suit(c) == H or c == QS for c in p.trick) or led == H
+                or any(sorted(x for x in h if suit(x) == led) == [QS] for h in later))
+
+    assert _checked_where("sure points", wanted) == 20

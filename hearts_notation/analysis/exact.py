@@ -63,7 +63,9 @@ Speed
   get, a moon included): a selfish seat that reaches its fewest stops
   trying cards (exact, because ties keep the first card in the order
   searched), and paranoid nodes whose bounds fall outside the window are
-  cut (alpha-beta, fail-soft).
+  cut (alpha-beta, fail-soft).  A selfish seat whose every card takes the
+  trick, the moon closed to it, has the trick's sure penalty points as
+  its fewest (:meth:`ExactSolver._forced`).
 * Paranoid values are found by null-window searches (MTD(f)): each asks
   whether a card's value is below a bound, the table's bounds carry what one
   search learnt to the next, and the previous card's value is the first
@@ -216,6 +218,9 @@ class ExactSolver:
         #: what one heart and Q♠ are worth (:meth:`_points` adds them up)
         self.heart_pts: int = raw_points(rules, 1 << (13 * HEARTS))
         self.qs_pts: int = raw_points(rules, _QS_BIT)
+        #: penalty cards never take points off: the points a seat surely
+        #: takes are then a floor under what it ends with (:meth:`_mx`)
+        self.sure_ok: bool = min(self.card_pen) >= 0
         #: the most a scoring J♦ can take off a seat's points (0 or less)
         self.jlow: int = self.jd_value if self.jd_value < 0 else 0
         self.nodes = 0
@@ -546,6 +551,24 @@ class ExactSolver:
                 hi = max(hi, jpos + adj)
         return lo, hi
 
+    def _forced(self, hands: list[int], leader: int, pos: int, led: int) -> int:
+        """The fewest penalty points the seat at *pos* and those after it
+        must play to a trick of suit *led* (each of them holds it or plays
+        anything): a heart each when hearts are led, Q♠ from a seat whose
+        only spade it is.  What a seat that surely takes the trick surely
+        takes on top of the cards on the table (:meth:`_mx`'s floor)."""
+        n = self.n
+        pts = 0
+        for i in range(pos, n):
+            j = leader + i
+            x = hands[j - n if j >= n else j] & _SUIT_MASK[led]
+            if x:
+                if led == HEARTS:
+                    pts += self.heart_pts
+                elif x == _QS_BIT:
+                    pts += self.qs_pts
+        return pts
+
     def _points(self, m: int) -> int:
         """:func:`~hearts_notation.state.raw_points` of the cards *m*, from
         what each scoring card is worth (read off it once per solver)."""
@@ -639,7 +662,18 @@ class ExactSolver:
         if moon != MOON_OPEN and moon != s:
             # the sure-winner prune: the moon is closed to s
             later = self._later(hands, leader, pos)
-            floor = jlow + (self._points(tm & self.pen) if tm & self.pen else 0)
+            taken = self._points(tm & self.pen) if tm & self.pen else 0
+            floor = jlow + taken
+            if self.sure_ok and led >= 0 and not legal & ~_SUIT_MASK[led]:
+                low = (legal & -legal).bit_length() - 1
+                if low > win and not later & self.above[low]:
+                    # every card s may play takes the trick: its points
+                    # (those on the table, s's own, the later seats' forced
+                    # ones) are surely s's, and penalty points close the
+                    # moon to s, so they are a floor under the moon rule too
+                    sure = taken + self._forced(hands, leader, pos, led)
+                    if sure > 0 and jlow + sure > lb:
+                        lb = jlow + sure
         above = self.above
         card_pen = self.card_pen
         best: Vector = ()
