@@ -71,7 +71,15 @@ from .rules import (
     load_rules,
     with_players,
 )
-from .scoring import DealScore, game_over, line_agrees, result_agrees, score_findings, score_game
+from .scoring import (
+    DealScore,
+    game_over,
+    line_agrees,
+    pasted_copies,
+    result_agrees,
+    score_findings,
+    score_game,
+)
 from .seats import PASSING_DIRECTIONS
 from .state import GameState, deal_pass, deal_points, opening_leader, pass_step, replay_tricks
 
@@ -681,6 +689,11 @@ class _DealCheck:
         self.short: list[tuple[str, int, Pos | None]] = []
         #: the hands short of distinct cards for a card typed twice
         self.short_dup: list[str] = []
+        #: the cards dealt to two hands (the later hand, the card, the
+        #: earlier hand, the finding), and the hands recorded long (seat,
+        #: cards, where, the finding): one slip may explain both (:meth:`one_card_slip`)
+        self.cross: list[tuple[str, int, str, Finding]] = []
+        self.long: list[tuple[str, int, Pos | None, Finding]] = []
         for seat, cards in self.deal.hands.items():
             i = idx.get(seat)
             if i is None:
@@ -697,6 +710,8 @@ class _DealCheck:
         self.all_recorded = None not in dealt
         self.unassigned = 0
         missing = self.deck & ~seen if self.all_recorded else 0
+        if self.all_recorded and self.one_card_slip(missing):
+            return
         hs, players = self.rules.hand_size, self.rules.players
         short = self.short
         if missing and len(short) == 1 and missing.bit_count() == hs - short[0][1]:
@@ -747,6 +762,7 @@ class _DealCheck:
                 self.add("duplicate-card", "error",
                          msg("finding.duplicate-card.dealt", card=_ca(c), other=_s(other), seat=_s(seat)),
                          pos, seat=seat, card=c)
+                self.cross.append((seat, c, other, self.out[-1]))
         rem = m & self.removed
         if rem:
             self.add("removed-card", "error",
@@ -765,7 +781,65 @@ class _DealCheck:
                 self.add("hand-size", "error",
                          msg("finding.hand-size.#k", seat=_s(seat),
                              k=len(cards), n=self.rules.players, size=hs), pos, seat=seat)
+                self.long.append((seat, m, pos, self.out[-1]))
         return m
+
+    def one_card_slip(self, missing: int) -> bool:
+        """One card of a hand typed as a card another hand holds, told once
+        at the hand that has it wrong (every hand recorded, one card dealt
+        twice; ``True`` when so, the hand then taken as meant).
+
+        A card added to a hand: that hand is one card long, the other hand
+        that has the card is whole, and no card is missing: the long hand's
+        copy is the slip (one ``hand-size``, not also ``duplicate-card``
+        and the play's faults of a hand that seemed to hold it).  A card
+        typed for another: the hands are whole and one card is missing;
+        which copy is the slip, the play tells: the hand that passes or
+        plays the missing card first held it (one ``duplicate-card`` at
+        that hand, not also ``missing-cards``).  Anything else (the play
+        silent, or more than one slip) is told as before."""
+        if len(self.cross) != 1 or self.short or self.short_dup or self.removed >> self.cross[0][1] & 1:
+            return False
+        later, c, earlier, dup = self.cross[0]
+        idx, dealt, hs = self.idx, self.dealt, self.rules.hand_size
+        card = 1 << c
+        if not missing and len(self.long) == 1:
+            seat, m, pos, long = self.long[0]
+            other = earlier if seat == later else later if seat == earlier else None
+            if other is None or m.bit_count() != hs + 1 \
+                    or (dealt[idx[other]] or 0).bit_count() != hs:
+                return False
+            self.out = [f for f in self.out if f is not dup and f is not long]
+            self.add("hand-size", "error",
+                     msg("finding.hand-size.extra", seat=_s(seat), k=hs + 1, n=self.rules.players,
+                         size=hs, card=_ca(c), other=_s(other)), pos, seat=seat, card=c)
+            dealt[idx[seat]] = m & ~card
+            return True
+        if missing.bit_count() != 1 or self.long:
+            return False
+        meant = cards_of(missing)[0]
+        holder = self.first_holder(meant)
+        if holder is None or holder not in (later, earlier):
+            return False
+        other = earlier if holder == later else later
+        self.out = [f for f in self.out if f is not dup]
+        self.add("duplicate-card", "error",
+                 msg("finding.duplicate-card.typed", seat=_s(holder), card=_ca(c), other=_s(other),
+                     meant=_ca(meant)), self.where(f"hand:{holder}"), seat=holder, card=c)
+        dealt[idx[holder]] = (dealt[idx[holder]] or 0) & ~card | missing
+        return True
+
+    def first_holder(self, card: int) -> str | None:
+        """The seat the record first shows holding *card*: the one that
+        passes it, else the first to play it (``None``: neither)."""
+        givers = [p.seat for p in self.deal.passes.values() if card in p.cards]
+        if givers:
+            return givers[0] if len(givers) == 1 else None
+        for t in self.deal.tricks:
+            for p in t.plays:
+                if p.card == card:
+                    return p.seat
+        return None
 
     def check_passes(self, direction: str | None) -> None:
         rules, n, idx, seats = self.rules, self.n, self.idx, self.seats
@@ -1520,6 +1594,7 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
     prev_number = 0
     prev_dealer: tuple[int, int] | None = None   # (seat index, deal number)
     last_at = {d.number: di for di, d in enumerate(deals)}   # where each number is recorded last
+    copies = pasted_copies(deals)
     for di, deal in enumerate(deals):
         head: list[Finding] = []
         header = deal_header(rules, table, di, deal.number, deal.dealer, deal.direction,
@@ -1528,6 +1603,18 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
         assert header is not None      # (with *head*, faults are written there)
         number, prev_dealer, header_flagged = header
         prev_number = number
+        original = copies[di]
+        if original is not None:
+            # A deal pasted twice: one finding, at the copy; its checks are
+            # the original's, and it is counted once (scoring.pasted_copies).
+            first = deals[original].pos
+            per_deal.append([_finding("deal-number", "error",
+                                      msg("finding.deal-number.copy", deal=number,
+                                          line=first.line if first else 0),
+                                      deal=number, line=deal.pos.line if deal.pos else None,
+                                      column=deal.pos.column if deal.pos else None)])
+            taken.append(taken[original])
+            continue
         if memo is None:
             found, took = _referee_deal(ctx, deal, number, di, header_flagged, quiet)
         else:       # the deal's check depends on the deal and on these alone

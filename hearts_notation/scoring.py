@@ -74,6 +74,9 @@ class DealScore:
     #: the points are a score sheet's line (:mod:`hearts_notation.sheets`),
     #: not recomputed from tricks
     sheet: bool = False
+    #: the deal repeats an earlier one word for word (:func:`pasted_copies`):
+    #: its points are not added again, its lines were checked at the original
+    copy: bool = False
 
     @property
     def scored(self) -> bool:
@@ -284,6 +287,32 @@ def count_order(numbers: Sequence[int]) -> list[int]:
     return sorted(range(n), key=numbers.__getitem__)
 
 
+def pasted_copies(deals: Sequence[Deal]) -> list[int | None]:
+    """For each deal, the index of an earlier deal it repeats word for word
+    (the same number, hands, passes, tricks and lines: a deal pasted twice),
+    else ``None``.
+
+    A copy is counted once: its points are not added to the totals again
+    (the sheet's totals after it go on from the original's, as written), and
+    the referee tells it once, as a ``deal-number`` error at the copy, not
+    also every total it would double.  Only a deal numbered as written is
+    one: an unnumbered deal is counted on, so nothing would say it was left
+    out."""
+    out: list[int | None] = []
+    seen: dict[int, list[int]] = {}
+    for i, deal in enumerate(deals):
+        original: int | None = None
+        if deal.number is not None:
+            same = seen.setdefault(deal.number, [])
+            for j in same:
+                if deals[j] == deal:
+                    original = j
+                    break
+            same.append(i)
+        out.append(original)
+    return out
+
+
 def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
                taken_by_deal: Sequence[list[int] | None] | None = None) -> GameScore:
     """Recompute every deal's points, the running totals (from 0), the end
@@ -314,6 +343,7 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
     # (scored in the order the deals add up, kept in the record's: count_order
     # is a permutation of the record's indices)
     scored: dict[int, DealScore] = {}
+    copies = pasted_copies(game.deals)
     for i in count_order(numbers):
         deal = game.deals[i]
         number = numbers[i]
@@ -347,7 +377,9 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
                 if shot is not None:
                     moon = MoonOutcome(names[shot[0]], shot[1], False)
                 counted = pts
-        if counted is not None:
+        if counted is not None and copies[i] is not None:
+            points = dict(zip(names, counted, strict=True))    # (counted at the original)
+        elif counted is not None:
             # points played or recorded count alike towards the totals and the end
             totals = [t + p for t, p in zip(totals, counted, strict=True)]
             points = dict(zip(names, counted, strict=True))
@@ -358,7 +390,7 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
                     winners = tuple(names[k] for k in w)
                     end = i
         scored[i] = DealScore(number, points, moon, dict(zip(names, totals, strict=True)),
-                              complete, tuple(taken), sheet)
+                              complete, tuple(taken), sheet, copies[i] is not None)
     return GameScore([scored[i] for i in range(len(numbers))], finished, winners, names, end)
 
 
@@ -454,6 +486,8 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
     for i in order:
         deal, ds = game.deals[i], score.deals[i]
         num = ds.number
+        if ds.copy:     # (its lines are the original's, checked there; the anchors stay)
+            continue
         if i == after_end:
             assert score.end is not None
             end_ds = score.deals[score.end]

@@ -142,3 +142,15 @@ def test_bad_messages_are_refused_in_french() -> None:
     said = [r["error"]["message"] for r in replies if "error" in r]  # type: ignore[index]
     assert said[1] == lines[1].removeprefix("hearts lsp: ")
     assert _errors(replies) == [(msg_id, code) for _, code, msg_id in BAD if code is not None]
+
+
+def test_a_lone_surrogate_in_the_text_is_told_not_raised_when_formatting() -> None:
+    """JSON can carry ``\\ud800`` (half a surrogate pair, no character);
+    formatting such a text ended in "UnicodeEncodeError: 'utf-8' codec can't
+    encode..." as the request's answer.  It is now fmt's own message, at the
+    character."""
+    from hearts_notation.editor.document import Style
+    from hearts_notation.editor.features import format_text
+
+    assert format_text("deal 1 \ud800 x", Style(), None, "a.hrn") == (
+        None, ["a.hrn:1:8: not UTF-8 text (byte 0xed); save the file as UTF-8"])

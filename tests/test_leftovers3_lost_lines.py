@@ -199,13 +199,15 @@ def test_a_deal_header_with_a_stray_sign_keeps_its_lines() -> None:
 
 
 def test_an_unknown_seat_is_told_once_and_its_deals_are_cut_short() -> None:
-    """A mistyped Rules tag name leaves a three-player record with the
+    """A three-player record tagged with the standard rules has the
     standard seats: each unknown seat is one syntax error a deal (at its
     first line in the deal: the editor, which reads a deal again alone, finds
     the same), the later lines naming it are lost quietly, and their deals
-    are taken as cut short (no incomplete-deal, no infos)."""
+    are taken as cut short (no incomplete-deal, no infos).  (A mistyped
+    Rules tag name did it until its value was read as the rules:
+    tests/test_leftovers4.py.)"""
     text = (SAMPLES / "three-players.hrn").read_text(encoding="utf-8")
-    text = _typo(text, '[Rules "three-players"]', '[Rles "three-players"]')
+    text = _typo(text, '[Rules "three-players"]', '[Rules "standard"]')
     found = validate_text(text, source="t.hrn")
     codes = [f["code"] for f in found.findings()]
     assert codes.count("syntax-error") == 9     # P1, P2, P3 in each of the 3 deals

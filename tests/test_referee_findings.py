@@ -29,9 +29,10 @@ CASES: dict[str, tuple[list[tuple[str, str, int | None, int | None, str | None, 
                              ["'targt'", "valid options:", "target"]),
     "unknown-rule-value.hrn": ([("unknown-rule", "error", None, None, None, None, 2)],
                                ["moon=maybe", "add, subtract, choose"]),
-    "duplicate-card.hrn": ([("missing-cards", "error", 1, None, None, "8S", 4),
-                            ("duplicate-card", "error", 1, None, "E", "9S", 6)],
-                           ["9♠ is dealt to both N and E", "no hand holds 8♠"]),
+    # (N's 8♠ typed as E's 9♠: N plays 8♠, so N's copy is the slip; one finding)
+    "duplicate-card.hrn": ([("duplicate-card", "error", 1, None, "N", "9S", 5)],
+                           ["N's hand lists 9♠, which E holds too", "no hand holds 8♠",
+                            "9♠ is taken as a slip for 8♠"]),
     # (one hand short of the card no hand holds: one finding that names it)
     "hand-size.hrn": ([("hand-size", "error", 1, None, "N", "3C", 5)],
                       ["N was dealt 12 cards", "each hand has 13", "no hand holds 3♣"]),

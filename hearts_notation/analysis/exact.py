@@ -155,6 +155,10 @@ _SUIT_MASK: Final[tuple[int, ...]] = tuple(SUIT_MASKS)
 #: the number of bits set in each 13-bit mask (``int.bit_count`` is a method
 #: call to mypyc)
 _POP13: Final[tuple[int, ...]] = tuple(bin(i).count("1") for i in range(1 << 13))
+#: "no node limit": far past any search, and a machine word to mypyc (``1 << 62``
+#: is not, so every node's check against it was a comparison of boxed ints:
+#: 3% of the compiled instructions)
+_NO_LIMIT: Final = 1 << 60
 Vector = tuple[int, ...]
 
 
@@ -216,7 +220,7 @@ class ExactSolver:
         self.jlow: int = self.jd_value if self.jd_value < 0 else 0
         self.nodes = 0
         #: stop with :class:`SearchLimit` past this many nodes (0: no limit)
-        self.node_limit = node_limit if node_limit > 0 else 1 << 62
+        self.node_limit = node_limit if node_limit > 0 else _NO_LIMIT
         #: told the nodes searched every :attr:`progress_every` nodes (a
         #: command's progress line; :func:`solve_position`), or None
         self.progress: Callable[[int], None] | None = None
@@ -405,43 +409,47 @@ class ExactSolver:
         merged: list[int] = []
         for suit in range(4):
             sh = 13 * suit
-            lm = (legal >> sh) & _SUIT
+            lm: i64 = (legal >> sh) & _SUIT
             if not lm:
                 continue
-            am = (alive >> sh) & _SUIT
-            others = am & ~lm
-            special = -1
+            am: i64 = (alive >> sh) & _SUIT
+            others: i64 = am & ~lm
+            special: i64 = -1
             if suit == 3:
                 special = _QS - 39
             elif suit == 1 and jd:
                 special = _JD - 13
-            m = lm
+            # the groups from the lowest card up (the same runs as from the
+            # highest down), each bit's rank read off the popcount table:
+            # machine words, no bit_length call
+            m: i64 = lm
             while m:
-                hi = m.bit_length() - 1
-                lo = hi
-                rest = m & ((1 << hi) - 1)
-                if hi != special:
-                    while rest:
-                        nxt = rest.bit_length() - 1
-                        if nxt == special or others & ((1 << lo) - (2 << nxt)):
+                b: i64 = m & -m
+                lo: i64 = _POP13[b - 1]
+                hi: i64 = lo
+                m ^= b
+                if lo != special:
+                    while m:
+                        nb: i64 = m & -m
+                        nxt: i64 = _POP13[nb - 1]
+                        if nxt == special or others & (nb - (i64(2) << hi)):
                             break
-                        lo = nxt
-                        rest &= (1 << nxt) - 1
-                m = rest
+                        hi = nxt
+                        m ^= nb
                 if mode:
-                    r = lo if rev else hi
+                    r: i64 = lo if rev else hi
                     if suit == 3 and r == special:
-                        k = 0
+                        k: i64 = 0
                     elif suit == 2:
                         k = 100 - r
                     else:
-                        k = 200 + (12 - _POP13[am & ((1 << r) - 1)]) * 4 + suit
+                        k = 200 + (12 - _POP13[am & ((i64(1) << r) - 1)]) * 4 + suit
                 else:
                     r = hi if rev else lo
-                    k = _POP13[am & ((1 << r) - 1)] * 4 + suit
+                    k = _POP13[am & ((i64(1) << r) - 1)] * 4 + suit
                     if suit == 2 or (suit == 3 and r == special):
                         k += 1000
-                merged.append(k * 64 + sh + r)
+                merged.append(int(k * 64 + sh + r))
         if len(merged) == 1:
             return [(legal & -legal).bit_length() - 1]
         merged.sort()
@@ -463,10 +471,10 @@ class ExactSolver:
         computed, it costs less than the lookup (issue 24).  Tested against
         :meth:`_order` (tests/test_annotate_speed_order.py)."""
         sh = 13 * led
-        lm = (legal >> sh) & _SUIT
-        others = (alive >> sh) & _SUIT & ~lm      # the live cards not held: they separate
-        w = win - sh
-        special = -1
+        lm: i64 = (legal >> sh) & _SUIT
+        others: i64 = (alive >> sh) & _SUIT & ~lm      # the live cards not held: they separate
+        w: i64 = win - sh
+        special: i64 = -1
         if led == 3:
             special = _QS - 39
         elif led == 1 and self.jd_value:
@@ -474,34 +482,39 @@ class ExactSolver:
         rev = self.reverse_ties
         under: list[int] = []
         over: list[int] = []
-        m = lm
+        # the groups from the lowest card up, as in _ordered
+        m: i64 = lm
         groups = 0
-        lowest = 0
+        lowest: i64 = 0
         while m:
-            hi = m.bit_length() - 1
-            lo = hi
-            rest = m & ((1 << hi) - 1)
-            if hi != special:
-                while rest:
-                    nxt = rest.bit_length() - 1
-                    if nxt == special or others & ((1 << lo) - (2 << nxt)):
+            b: i64 = m & -m
+            lo: i64 = _POP13[b - 1]
+            hi: i64 = lo
+            m ^= b
+            if lo != special:
+                while m:
+                    nb: i64 = m & -m
+                    nxt: i64 = _POP13[nb - 1]
+                    if nxt == special or others & (nb - (i64(2) << hi)):
                         break
-                    lo = nxt
-                    rest &= (1 << nxt) - 1
-            m = rest
+                    hi = nxt
+                    m ^= nb
             groups += 1
-            lowest = lo
+            if groups == 1:
+                lowest = lo
             if hi < w:
-                under.append(sh + (lo if rev else hi))
+                under.append(sh + int(lo if rev else hi))
             else:
-                over.append(sh + (hi if rev else lo))
+                over.append(sh + int(hi if rev else lo))
         if groups == 1:
-            return [sh + lowest]
+            return [sh + int(lowest)]
+        # under and over are from the lowest up: under from the highest
+        # down, then over from the lowest up (reversed ties: the reverse)
         if rev:
-            under.reverse()
+            over.reverse()
             over.extend(under)
             return over
-        over.reverse()
+        under.reverse()
         under.extend(over)
         return under
 
@@ -575,11 +588,13 @@ class ExactSolver:
         led = -1
         win = -1
         if pos:
-            first_suit = led_suit(cards)    # the rule's own answer
-            led = -1 if first_suit is None else first_suit
             for x in cards:
                 tm |= 1 << x
-            win = winning_card(cards[0], tm)
+            win = winning_card(cards[0], tm)    # the rule's own answer
+            # the suit led is the winning card's (no trumps): read off it
+            # rather than asked of led_suit, whose Sequence argument and
+            # optional result cost compiled code a boxing each node
+            led = win // 13
         legal = legal_plays(self.rules, hands[s], led if led >= 0 else None, first, broken)
         return s, tm, led, win, legal
 
@@ -655,7 +670,9 @@ class ExactSolver:
         for c in cards:
             mask |= 1 << c
         w = winning_card(cards[0], mask)
-        winner = (leader + cards.index(w)) % n
+        winner = leader + _place(cards, w)
+        if winner >= n:
+            winner -= n
         if not broken and mask & self.breaks[cards[0]]:
             broken = True
         pts = 0
@@ -1070,7 +1087,9 @@ class ExactSolver:
         w = winning_card(cards[0], mask)
         if mask & ~(1 << w) & _SUIT_MASK[w // 13]:
             self._rel |= 1 << w     # w beat another card of its suit: its rank decided
-        winner = (leader + cards.index(w)) % n
+        winner = leader + _place(cards, w)
+        if winner >= n:
+            winner -= n
         if not broken and mask & self.breaks[cards[0]]:
             broken = True
         pts = 0
@@ -1124,23 +1143,31 @@ class ExactSolver:
         if not rem & 0x1FFF << 26:
             broken = True
         ckey = leader | (int(broken) << 4) | ((moon + 2) << 5) | (self._me << 10)
+        # the number of cards of each suit in each hand (four bits each),
+        # clubs and diamonds in one word, hearts and spades in another, and
+        # the holders of Q♠ and J♦: every hand read once (compiled, each
+        # read of a hand from the list unboxes a 52-bit int)
+        lens0: i64 = 0
+        lens1: i64 = 0
+        qs_at = 0
+        jd_at = 0
+        for i in range(n):
+            h: i64 = hands[i]
+            if h & _QS_BIT:
+                qs_at = i
+            if h & _JD_BIT:
+                jd_at = i
+            lens0 = (lens0 << 8) | (_POP13[h & 0x1FFF] << 4) | _POP13[(h >> 13) & 0x1FFF]
+            lens1 = (lens1 << 8) | (_POP13[(h >> 26) & 0x1FFF] << 4) | _POP13[(h >> 39) & 0x1FFF]
         # Q♠ and a scoring J♦ are named wherever they sit: their holder and
         # their place among the cards left of their suit
         if rem & _QS_BIT:
-            ckey |= ((1 + _POP13[(rem >> 39) & 0x3FF]) << 13) | (_holder(hands, _QS_BIT) << 17)
+            ckey |= ((1 + _POP13[(rem >> 39) & 0x3FF]) << 13) | (qs_at << 17)
         if self.jd_value and rem & _JD_BIT:
-            ckey |= ((1 + _POP13[(rem >> 13) & 0x1FF]) << 20) | (_holder(hands, _JD_BIT) << 24)
-        # the number of cards of each suit in each hand (four bits each)
-        # goes into a second int, so that neither grows past a machine word
-        lens = 0
-        for suit in range(4):
-            shift = 13 * suit
-            for i in range(n):
-                lens = (lens << 4) | _POP13[(hands[i] >> shift) & _SUIT]
-        if n > 3:
-            ckey |= (lens & 0xFFFFFFFF) << 28
-            lens >>= 32
-        full = (ckey, lens)
+            ckey |= ((1 + _POP13[(rem >> 13) & 0x1FF]) << 20) | (jd_at << 24)
+        # (four seats: the head and the lengths of clubs and diamonds in one
+        # machine word, those of hearts and spades in the other)
+        full = (ckey | (int(lens0) << 28), int(lens1))
         c0, c1, c2, c3 = _squeezed(hands, n, rem)
         outer = self._rel
         self._rel = 0
@@ -1237,27 +1264,23 @@ def _by_history(order: list[int], hist: list[int]) -> None:
 def _group(card: int, hand: int, alive: int) -> int:
     """The cards of *hand* equivalent to *card* (which it holds): the run
     around it with no other card of *alive* between (a superset of
-    :func:`suit_classes`' group, which also sets Q♠ and J♦ apart)."""
-    g = 1 << card
-    top = card - card % 13 + 12
-    b = card + 1
-    while b <= top:
-        bit = 1 << b
-        if alive & bit:
-            if not hand & bit:
-                break
-            g |= bit
-        b += 1
-    bottom = card - card % 13
-    b = card - 1
-    while b >= bottom:
-        bit = 1 << b
-        if alive & bit:
-            if not hand & bit:
-                break
-            g |= bit
-        b -= 1
-    return g
+    :func:`suit_classes`' group, which also sets Q♠ and J♦ apart).  Read
+    off the suit's 13 bits on machine words (the nearest card of another
+    hand above and below bound the run) rather than a card at a time: a
+    partition-search step of every paranoid node."""
+    base = card - card % 13
+    r: i64 = card - base
+    mine: i64 = (hand >> base) & _SUIT
+    others: i64 = (alive >> base) & _SUIT & ~mine
+    up: i64 = others & ~((i64(2) << r) - 1)
+    if up:
+        mine &= (up & -up) - 1
+    down: i64 = others & ((i64(1) << r) - 1)
+    if down:
+        while down & (down - 1):
+            down &= down - 1
+        mine &= ~((down << 1) - 1)
+    return int(mine) << base
 
 
 def _above_others(hand: int, rem: int) -> int:
@@ -1271,6 +1294,16 @@ def _above_others(hand: int, rem: int) -> int:
         if theirs:
             out |= ((hand >> sh) & _SUIT & ~((theirs & -theirs) - 1)) << sh
     return out
+
+
+def _place(cards: list[int], card: int) -> int:
+    """Where *card* is in *cards* (which holds it): what ``list.index``
+    answers, compared as machine ints (compiled, ``index`` compares boxed
+    ints through the generic comparison at every trick's end)."""
+    i = 0
+    while cards[i] != card:
+        i += 1
+    return i
 
 
 def _holder(hands: list[int], bit: int) -> int:
@@ -1294,14 +1327,15 @@ def _closed(rel: int, card: int, hand: int, alive: int) -> int:
 
 
 def _top(rem: int, suit: int, k: int) -> int:
-    """The *k* highest cards of *suit* in *rem*."""
-    m = (rem >> (13 * suit)) & _SUIT
-    out = 0
-    for _ in range(k):
-        hb = 1 << (m.bit_length() - 1)
-        out |= hb
-        m ^= hb
-    return out << (13 * suit)
+    """The *k* highest cards of *suit* in *rem*: the suit's cards with
+    the lowest ones cleared, on a machine word (each entry answering a
+    paranoid probe asks it per suit it fixes)."""
+    m: i64 = (rem >> (13 * suit)) & _SUIT
+    drop = _POP13[m] - k
+    while drop > 0:
+        m &= m - 1
+        drop -= 1
+    return int(m) << (13 * suit)
 
 
 def _named(rel: int, rem: int, suit: int, n: int) -> tuple[int, int]:
@@ -1369,11 +1403,13 @@ def sweeps(hand: int, rem: int) -> bool:
     known without search, in both models and under either tie order."""
     others = rem & ~hand
     for suit in range(4):
-        mine = hand >> (13 * suit) & _SUIT
+        mine: i64 = hand >> (13 * suit) & _SUIT
         if not mine:
             continue
-        theirs = others >> (13 * suit) & _SUIT
-        if theirs and theirs.bit_length() > (mine & -mine).bit_length():
+        # another seat's card above the lowest of the seat's (the two are
+        # disjoint, so a mask above the lowest bit is one with a higher card)
+        theirs: i64 = others >> (13 * suit) & _SUIT
+        if theirs > (mine & -mine):
             return False
     return True
 
@@ -1611,7 +1647,7 @@ def solve_position(state: GameState, model: str = SELFISH,
             sv = ExactSolver(state.rules, model, rev, moon_choices)
             pool[(model, rev)] = sv
         before = sv.nodes
-        sv.node_limit = before + max_nodes if max_nodes > 0 else 1 << 62
+        sv.node_limit = before + max_nodes if max_nodes > 0 else _NO_LIMIT
         if progress is not None:
             order = 1 if rev else 0
             progress(order, 0)

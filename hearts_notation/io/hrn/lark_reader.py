@@ -266,6 +266,12 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
     else:  # pragma: no cover - every UnexpectedInput is one of the above
         return HrnSyntaxError(str(exc), base, 1)
+    if isinstance(exc, _LARK.UnexpectedToken):
+        at = exc.token.start_pos
+        glued = _glued_points(text, len(text) if at is None or found is None else at, expected,
+                              base, seats)
+        if glued is not None:
+            return glued
     special = _lone_cr(text, base, line, column) or _diagnose(found, expected, text, base, line,
                                                               column, seats)
     if special is not None:
@@ -281,6 +287,30 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
             # there is no seat)
             return HrnSyntaxError(msg("syntax.seat_ascii", found=quote(accented.group())), line, column)
     return HrnSyntaxError(meant, line, column)
+
+
+#: The word before the error, when it is a number with a word glued on
+#: (``1x3``: points typed with a stray letter).
+_GLUED_POINTS: Final = re.compile(r"([+-]?[0-9]+[^\W\d_][^\s{};]*)[^\S\n]*\Z")
+
+
+def _glued_points(text: str, start: int, expected: set[str], base: int,
+                  seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """The error of a score or total line whose points have a word glued on
+    (``S 1x3 W 0``), at those points: the grammar's points end where the
+    digits do, so it read ``1`` and then a seat ``x3``, and its error fell
+    on the next seat (``found 'W'``), one word past the slip.  No seat's
+    name starts with a digit, so the word is points mistyped."""
+    if not {"POINTS", "_COLON"} <= expected:
+        return None
+    m = _GLUED_POINTS.search(text, 0, start)
+    if m is None or (m.start() > 0 and not text[m.start() - 1].isspace()):
+        return None
+    at = m.start(1)
+    line = base + text.count("\n", 0, at)
+    column = at - text.rfind("\n", 0, at)
+    said = msg("syntax.expected", what=expected_phrase({"POINTS"}, seats), found=quote(m.group(1)))
+    return HrnSyntaxError(said, line, column)
 
 
 def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | None:

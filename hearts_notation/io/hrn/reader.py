@@ -47,6 +47,7 @@ from ...rules import (
     RuleSet,
     lenient_rules,
     load_rules,
+    parse_rules,
     standard,
     with_players,
 )
@@ -88,6 +89,7 @@ from .words import (
     LETTER_CARD,
     SEAT_NAME_RE,
     closest_keyword,
+    misspelt_tag,
     seat_words,
     tag_name,
 )
@@ -610,9 +612,32 @@ class _GameBuilder:
         if "Seats" in tags:
             value, vl, vc = tags["Seats"]
             return self._check_seats(value, vl, vc)
-        if "Rules" in tags:
-            return DEFAULT_SEATS[self._tag_rules(tags["Rules"][0]).players]
+        rules_tag = self._rules_tag()
+        if rules_tag is not None:
+            return DEFAULT_SEATS[self._tag_rules(rules_tag[1]).players]
         return DEFAULT_SEATS[(self._default_ruleset() or standard()).players]
+
+    def _rules_tag(self) -> tuple[str, str, int, int, int, int] | None:
+        """The game's ``Rules`` tag as read (name, value, their places): the
+        tag of that name, else the one tag whose name mistypes it
+        (``[Rulse "three-players"]``, ``[Rgles "standard"]``) when its value
+        reads whole as rules.  Such a tag is the rules: kept as a tag of the
+        record's own, the game was read and checked under other rules, and
+        a three-player record had every ``P1`` line an unknown seat; its
+        name is told (``tag-name``), not its cascade."""
+        named = [t for t in self.tag_list if t[0] == "Rules"]
+        if named:
+            return named[0]
+        misspelt = []
+        for t in self.tag_list:
+            word = misspelt_tag(t[0])
+            if word is not None and tag_name(word) == "Rules":
+                try:
+                    parse_rules(t[1])
+                except RuleError:
+                    continue
+                misspelt.append(t)
+        return misspelt[0] if len(misspelt) == 1 else None
 
     def _default_ruleset(self) -> RuleSet | None:
         """``--rules`` as a rule set (``None``: not given, or not rules)."""
@@ -684,10 +709,16 @@ class _GameBuilder:
         pos = self.pos
         v.begin_game(self.source, self.index, pos.line if pos else 0, pos.column if pos else 0)
         player_tags = _player_tag_seats(seats) if seats is not None else {}
-        for name, value, vl, vc, nl, nc in self.tag_list:
-            if name == "Rules":
+        rules_tag = self._rules_tag()
+        for entry in self.tag_list:
+            name, value, vl, vc, nl, nc = entry
+            if entry is rules_tag:
                 self.rules = value
                 v.rules(value, vl, vc)
+                if name != "Rules":
+                    m = msg("finding.tag-name.rules", name=name, word=misspelt_tag(name) or "Rules")
+                    self.notices.append(Finding(code="tag-name", severity="warning", message=m.text(),
+                                                line=nl, column=nc, key=m.key, args=m.args))
             elif name == "Seats":
                 if seats is not None:
                     self.seats_tag = seats
