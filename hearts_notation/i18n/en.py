@@ -1259,6 +1259,7 @@ MESSAGES.update({
     "lsp.input.no_method": "it has neither a \"method\" (a request or a notification) nor an \"id\" with a \"result\" or an \"error\" (a response)",
     "lsp.input.params_shape": "the parameters of {method} do not have the shape the protocol gives them",
     "lsp.input.unknown_method": "{method} is not a method this server answers",
+    "lsp.input.after_shutdown": "{method} comes after shutdown, when the server takes nothing but exit",
     "lsp.server_error": "the server failed on a message from the editor: {error}",
     "lsp.pygls_missing": "the language server needs pygls 2 or later: pip install 'hearts-notation[lsp]'",
     "lsp.complete.legal": "legal for {seat}",

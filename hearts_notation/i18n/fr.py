@@ -1656,6 +1656,7 @@ MESSAGES.update({
     "lsp.input.no_method": "il n'a ni « method » (une requête ou une notification) ni « id » avec « result » ou « error » (une réponse)",
     "lsp.input.params_shape": "les paramètres de {method} n'ont pas la forme que le protocole leur donne",
     "lsp.input.unknown_method": "{method} n'est pas une méthode à laquelle ce serveur répond",
+    "lsp.input.after_shutdown": "{method} arrive après shutdown, quand le serveur n'accepte plus qu'exit",
     "lsp.server_error": "le serveur a échoué sur un message de l'éditeur : {error}",
     "lsp.pygls_missing": "le serveur de langage a besoin de pygls 2 ou plus : pip install 'hearts-notation[lsp]'",
     "lsp.complete.legal": "jouable par {seat}",
