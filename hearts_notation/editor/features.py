@@ -702,7 +702,9 @@ def format_text(text: str, style: Style, rules: str | None, name: str = "record.
         path = Path(tmp, Path(name).name or "record.hrn")
         if path.suffix != ".hrn":
             path = path.with_suffix(".hrn")
-        path.write_text(text, encoding="utf-8", newline="")
+        # (a lone surrogate, which JSON carries and UTF-8 cannot, is written as
+        # the bytes the reader then refuses at its place, not raised here)
+        path.write_text(text, encoding="utf-8", errors="surrogatepass", newline="")
         done = format_file(str(path), rules, style.unicode, None, True, [1 << 26])
         if not done.ok:
             return None, [e.replace(str(path), Path(name).name) for e in done.errors]

@@ -556,6 +556,13 @@ def _histories(text: str) -> tuple[list[History], str | None]:
     return _action_lines(text.splitlines(), 1), None
 
 
+#: A line of several actions, as ``state.history_str()`` prints a history
+#: (``1, 4, 0, ...``) or as one might paste it (``1 4 0 ...``): not a form of
+#: the input (a JSON list or one action a line), but told as what it is.
+_SEP: Final = r"(?:[ \t]*,[ \t]*|[ \t]+)"
+_SEVERAL_ACTIONS: Final = re.compile(rf"-?[0-9]+(?:{_SEP}-?[0-9]+)+,?")
+
+
 def _action_lines(lines: Sequence[str], first: int) -> list[History]:
     """``state.serialize()`` text: one action per line; a blank line
     separates one history from the next."""
@@ -574,6 +581,10 @@ def _action_lines(lines: Sequence[str], first: int) -> list[History]:
             value: Any = int(s)
         except ValueError:
             value = s
+            if _SEVERAL_ACTIONS.fullmatch(s):
+                first_action = s.split(",")[0].split()[0]
+                raise RecordError(msg("os.actions_on_one_line", found=_bounded(s), first=first_action),
+                                  _history_n(len(out)), lineno, len(raw) - len(raw.lstrip()) + 1) from None
         current.actions.append(value)
         assert current.positions is not None
         current.positions.append((lineno, len(raw) - len(raw.lstrip()) + 1))
