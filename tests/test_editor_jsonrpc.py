@@ -154,3 +154,23 @@ def test_a_lone_surrogate_in_the_text_is_told_not_raised_when_formatting() -> No
 
     assert format_text("deal 1 \ud800 x", Style(), None, "a.hrn") == (
         None, ["a.hrn:1:8: not UTF-8 text (byte 0xed); save the file as UTF-8"])
+
+
+def test_a_request_after_shutdown_is_answered_with_an_error() -> None:
+    """The protocol: after ``shutdown`` only ``exit`` is taken, and a request
+    is answered with InvalidRequest (pygls logged its own words and never
+    answered, so the editor waited)."""
+    data = _json({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                  "params": {"processId": None, "rootUri": None, "capabilities": {}, "locale": "en"}})
+    data += _json({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+    data += _json({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover",
+                   "params": {"textDocument": {"uri": "file:///a.hrn"},
+                              "position": {"line": 0, "character": 0}}})
+    data += _json({"jsonrpc": "2.0", "method": "exit"})
+    done = subprocess.run(SERVER, input=data, capture_output=True, timeout=60, check=False)
+    assert done.returncode == 0
+    said = ("message 3 from the editor is refused: textDocument/hover comes after shutdown, when the server "
+            "takes nothing but exit")
+    assert done.stderr.decode() == f"hearts lsp: {said}\n"
+    last = json.loads(done.stdout[done.stdout.rindex(b"\r\n\r\n") + 4:])
+    assert last == {"jsonrpc": "2.0", "id": 3, "error": {"code": -32600, "message": said}}

@@ -220,6 +220,8 @@ VOCABULARY = [
     "{a{b}", "; note", "{x\ny}", "1.S", "N:AQ4.K93.J862.T75", "score:", "result*", "\u00a0",
     # a word processor's spaces before a mark (French typography), and a mark typed apart
     "D♠\u202f!", "QS\u00a0??", "\u202f?", "2c\u3000!?", "DS\u00a0!", "♠\u00a0?", "\u00a0:",
+    # and inside a suit group or a two-word keyword (the grammar's groups took space and tab only)
+    "♠\u00a0A\u202fD", "S:\u00a0A", "A", "D", "10", "à\u00a0gauche", "grand\u00a0chelem",
 ]
 
 

@@ -696,7 +696,8 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
     assert legal is not None and card is not None
     seat = ctx.seats[point.seat]
     key = decision_key(options, number, f"play{point.index}")
-    result = ev.play(ctx, point, screening_key(ctx, point.seat, point))
+    skey = screening_key(ctx, point.seat, point)
+    result = ev.play(ctx, point, skey)
     if result is None:
         return None, "unfit"
     k = next(i for i, m in enumerate(result.candidates) if m >> card & 1)
@@ -722,7 +723,7 @@ def _play_decision(ev: Evaluator, ctx: DealContext, point: PlayPoint, number: in
         # Sampled: the held-out verdict.  Exhaustive and exact: the same
         # worlds again, with both tie orders (the tie-policy check).
         return ev.verify(ctx, point, a_mask, b_mask, key, th.dubious, th.sigma, resume=comp,
-                         until=until, others=others)
+                         until=until, others=others, pick_key=skey)
 
     comp = more(None, ev.options.verify_min) if verify else None
 
@@ -880,7 +881,8 @@ def natural_member(mask: int, point: PlayPoint) -> int:
 def _pass_decision(ev: Evaluator, ctx: DealContext, s: int, p: Pass, number: int, di: int,
                    options: AnalysisOptions) -> Pending | None:
     key = decision_key(options, number, f"pass{s}")
-    result = ev.passes(ctx, s, screening_key(ctx, s))
+    skey = screening_key(ctx, s)
+    result = ev.passes(ctx, s, skey)
     made = ctx.given[s]
     dealt = ctx.hands.dealt[s]
     if result is None or made is None or dealt is None:
@@ -898,7 +900,7 @@ def _pass_decision(ev: Evaluator, ctx: DealContext, s: int, p: Pass, number: int
     def more(comp: Comparison | None, until: int | None) -> Comparison | None:
         assert made is not None
         return ev.verify_pass(ctx, s, made, best, key, th.dubious, z, resume=comp, until=until,
-                              others=others)
+                              others=others, pick_key=skey)
 
     comp = more(None, ev.options.verify_min) if verify else None
 

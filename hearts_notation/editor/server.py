@@ -139,13 +139,25 @@ class _HrnProtocol(LanguageServerProtocol):
                 known = self.get_message_type(str(data.get("method", ""))) is not None
                 return _Refused(data, INVALID_PARAMS if known or "method" not in data else METHOD_NOT_FOUND)
 
+    #: the server this protocol serves (set by :class:`HrnServer`)
+    hrn: HrnServer | None = None
+
     def handle_message(self, message: Any) -> None:
+        server = self.hrn
+        assert server is not None
         if isinstance(message, _Refused):
-            server = self._server
-            assert isinstance(server, HrnServer)
             problem = (msg("lsp.input.params_shape", method=message.method) if message.code == INVALID_PARAMS
                        else msg("lsp.input.unknown_method", method=message.method))
             server.refuse(problem, message.code if message.request else None, message.msg_id)
+            return
+        method = getattr(message, "method", None)
+        if server.shut_down and method != "exit" and method is not None:
+            # The protocol: a request after ``shutdown`` is answered with an
+            # error (pygls logged "Server shutting down. No more requests!"
+            # and left it unanswered).
+            msg_id = getattr(message, "id", None)
+            server.refuse(msg("lsp.input.after_shutdown", method=method),
+                          INVALID_REQUEST if msg_id is not None else None, msg_id)
             return
         super().handle_message(message)
 
@@ -169,6 +181,8 @@ class HrnServer(LanguageServer):
         super().__init__("hearts-lsp", __version__,
                          text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
                          protocol_cls=_HrnProtocol)
+        assert isinstance(self.protocol, _HrnProtocol)
+        self.protocol.hrn = self
         self.lang = "en"
         self.rules: str | None = None
         self.debounce = 0.1

@@ -202,7 +202,7 @@ def in_display_order(cards: Sequence[Card]) -> tuple[Card, ...]:
 _DISPLAY_RANK: Final = {c: i for i, c in enumerate(display_order(CARDS))}.__getitem__
 
 
-_GROUP_RANK = re.compile(r"[ \t]*(10|[2-9TJQKARDVtjqkardv]|-)")
+_GROUP_RANK = re.compile("[ \t\u00a0\u2007\u2009\u200a\u202f\u205f\u3000]*(10|[2-9TJQKARDVtjqkardv]|-)")
 
 
 def group_cards(text: str, line: int, column: int, seen: dict[int, tuple[int, int]]) -> list[Card]:

@@ -345,6 +345,10 @@ LETTER_CARD: Final = r"(?:10|[2-9TJQKAtjqka])[SHDCshdc]"
 _KW_END: Final = r"(?!\w)"
 _MARK: Final = f"(?:[{MARK_SPACES}]?(?:!!|\\?\\?|!\\?|\\?!|!|\\?))?"
 _SYMBOL_CLASS: Final = "[♠♥♦♣♤♡♢♧]"
+#: The blanks inside a token (``♠ A D 4``, ``à gauche``, ``grand chelem``):
+#: those between tokens, the no-break and thin spaces among them (the
+#: grammar's ``WS``; docs/spec.md 2.1), tab and space.
+_GAP: Final = f"[ \t{MARK_SPACES}]"
 
 #: The regular expression of every token of a line, as ``grammar/hearts.lark``
 #: states it (a test compares each with the grammar's own terminal): the
@@ -358,10 +362,10 @@ _SYMBOL_CLASS: Final = "[♠♥♦♣♤♡♢♧]"
 TAG_NAME_CHARS: Final = "A-Za-z0-9_À-ÖØ-öø-ÿ"
 
 TOKENS: Final[dict[str, str]] = {
-    "DIRECTION": ("(?i:(?:left|right|across|hold|gauche|droite|face|garde|à[ \t]+gauche|à[ \t]+droite"
-                  "|a[ \t]+gauche|a[ \t]+droite"
-                  f"|en[ \t]+face){_KW_END})"),
-    "MOON": f"(?i:(?:moon|(?:grand[ \t]+)?chelem|capot){_KW_END})",
+    "DIRECTION": (f"(?i:(?:left|right|across|hold|gauche|droite|face|garde|à{_GAP}+gauche|à{_GAP}+droite"
+                  f"|a{_GAP}+gauche|a{_GAP}+droite"
+                  f"|en{_GAP}+face){_KW_END})"),
+    "MOON": f"(?i:(?:moon|(?:grand{_GAP}+)?chelem|capot){_KW_END})",
     "MOON_CHOICE": rf"(?i:(?:add|subtract|ajoute|retire){_KW_END})",
     "RESULT": rf"(?i:(?:result|r[ée]sultat){_KW_END})",
     "DEALER": rf"(?i:(?:dealer|donneur){_KW_END})",
@@ -369,9 +373,9 @@ TOKENS: Final[dict[str, str]] = {
     "DEAL": rf"(?i:(?:deal|donne){_KW_END})",
     "PASS": rf"(?i:(?:pass|passe){_KW_END})",
     "TOTAL": rf"(?i:total{_KW_END})",
-    "LETTER_GROUP": ("(?i:[SHDC]:(?:[ \t]+(?:10|[2-9TJQKA]|-)(?![:♠♥♦♣♤♡♢♧]|[SHDC](?!:))"
+    "LETTER_GROUP": (f"(?i:[SHDC]:(?:{_GAP}+(?:10|[2-9TJQKA]|-)(?![:♠♥♦♣♤♡♢♧]|[SHDC](?!:))"
                      r"|(?:10|[2-9TJQKA]|-)(?!:))*)"),
-    "SYMBOL_GROUP": ("(?i:[♠♥♦♣♤♡♢♧](?:[ \t]+(?:10|[2-9TJQKARDV]|-)(?![:♠♥♦♣♤♡♢♧])"
+    "SYMBOL_GROUP": (f"(?i:[♠♥♦♣♤♡♢♧](?:{_GAP}+(?:10|[2-9TJQKARDV]|-)(?![:♠♥♦♣♤♡♢♧])"
                      r"|(?:10|[2-9TJQKARDV]|-)(?!:))*)"),
     "PBN": r"(?i:(?:-|(?:10|[2-9TJQKA])*)(?:\.(?:-|(?:10|[2-9TJQKA])*)){3}(?![A-Za-z0-9.]))",
     "CARD": (rf"(?:(?i:(?:10|[2-9TJQKA])[SHDC]{_MARK}(?![A-Za-z0-9]))"
