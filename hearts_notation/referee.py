@@ -694,6 +694,8 @@ class _DealCheck:
         #: cards, where, the finding): one slip may explain both (:meth:`one_card_slip`)
         self.cross: list[tuple[str, int, str, Finding]] = []
         self.long: list[tuple[str, int, Pos | None, Finding]] = []
+        #: the cards a hand lists twice, and their finding, by seat
+        self.twice: dict[str, tuple[int, Finding]] = {}
         for seat, cards in self.deal.hands.items():
             i = idx.get(seat)
             if i is None:
@@ -730,18 +732,26 @@ class _DealCheck:
                      msg("finding.hand-size.#k", seat=_s(seat), k=k, n=players, size=hs), pos,
                      seat=seat)
         if missing:
-            self.add("missing-cards", "error",
-                     msg("finding.missing-cards.deck", cards=_cs(missing, 8), n=self.deck.bit_count()),
-                     self.deal.pos, card=cards_of(missing)[0])
             dup = self.short_dup
             if not short and len(dup) == 1:
                 # a card of the hand typed as another it holds: the card no
-                # hand holds is that hand's for the rest of the check
-                i = idx[dup[0]]
+                # hand holds is that hand's for the rest of the check, and
+                # one finding at the hand names both (not also missing-cards)
+                seat = dup[0]
+                i = idx[seat]
                 held = dealt[i] or 0
                 if held.bit_count() + missing.bit_count() == hs:
+                    twice, told = self.twice[seat]
+                    self.out = [f for f in self.out if f is not told]
+                    self.add("duplicate-card", "error",
+                             msg("finding.duplicate-card.hand.missing", seat=_s(seat),
+                                 cards=_cs(twice), missing=_cs(missing)),
+                             self.where(f"hand:{seat}"), seat=seat, card=cards_of(twice)[0])
                     dealt[i] = held | missing
                     return
+            self.add("missing-cards", "error",
+                     msg("finding.missing-cards.deck", cards=_cs(missing, 8), n=self.deck.bit_count()),
+                     self.deal.pos, card=cards_of(missing)[0])
             self.unassigned = missing
 
     def hand_faults(self, seat: str, cards: tuple[Card, ...], seen: int,
@@ -754,6 +764,7 @@ class _DealCheck:
             self.add("duplicate-card", "error",
                      msg("finding.duplicate-card.hand", seat=_s(seat), cards=_cs(twice)), pos, seat=seat,
                      card=cards_of(twice)[0])
+            self.twice[seat] = (twice, self.out[-1])
         cross = m & seen
         if cross:
             for c in cards_of(cross):

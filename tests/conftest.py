@@ -88,6 +88,20 @@ def _no_locale(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(var, raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _language_restored() -> Iterator[None]:
+    """Every test ends with the messages' language it started with.  A
+    command run in this process (``CliRunner``, ``app.run``) sets the run's
+    language (``--lang fr``, a French record) for the rest of the process,
+    as a command line run does; without this, a test after a French one
+    spoke French (test_french_typing.py then test_writer_limits.py)."""
+    from hearts_notation.i18n import current_language, set_language
+
+    before = current_language()
+    yield
+    set_language(before)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """``long`` on the long campaigns (:data:`LONG_MODULES`, :data:`LONG_TESTS`), and
     on the hypothesis sweeps (marker ``sweep``, tests/budget.py) when they run at

@@ -262,3 +262,17 @@ def test_a_misspelt_rules_tag_name_is_not_the_rules_when_unsure(typed: str) -> N
     assert "Rulse" in game.tags
     codes = [f["code"] for f in validate_text(text, source="t.hrn").findings()]
     assert "tag-name" in codes
+
+
+@pytest.mark.parametrize(("text", "line", "typed", "at", "card"), [
+    (CANONICAL, "N: AJT8.AKT8.Q7.Q83", "N: AJT8.AKT8.Q7.Q88", 17, "8C"),     # 3♣ typed as 8♣
+    (FRENCH, "N: ♠ D 10 8 6  ♥ A 8", "N: ♠ D 10 8 8  ♥ A 8", 16, "8S"),
+], ids=["english", "french"])
+def test_a_card_typed_as_another_of_its_own_hand_is_one_finding(
+        text: str, line: str, typed: str, at: int, card: str) -> None:
+    """One duplicate-card at the hand that names the card no hand holds,
+    not also missing-cards (the mutations of the samples found it)."""
+    found = list(validate_text(_typo(text, line, typed), source="t.hrn").findings())
+    assert [(f["code"], f["line"], f["card"]) for f in found if f["severity"] != "info"] \
+        == [("duplicate-card", at, card)]
+    assert "and no hand holds" in found[0]["message"]

@@ -36,9 +36,15 @@ CASES: dict[str, tuple[list[tuple[str, str, int | None, int | None, str | None, 
     # (one hand short of the card no hand holds: one finding that names it)
     "hand-size.hrn": ([("hand-size", "error", 1, None, "N", "3C", 5)],
                       ["N was dealt 12 cards", "each hand has 13", "no hand holds 3♣"]),
-    "missing-cards.hrn": ([("missing-cards", "error", 1, None, None, "3C", 4),
-                           ("duplicate-card", "error", 1, None, "N", "6C", 5)],
-                          ["no hand holds 3♣", "N's hand lists 6♣ twice"]),
+    # (a card of N's typed as another it holds: one finding that names both)
+    "missing-cards.hrn": ([("duplicate-card", "error", 1, None, "N", "6C", 5)],
+                          ["N's hand lists 6♣ twice, and no hand holds 3♣: taken as N's"]),
+    # (two hands each with a card twice: which missing card is whose, nothing says)
+    "missing-cards-two.hrn": ([("missing-cards", "error", 1, None, None, "3C", 4),
+                               ("duplicate-card", "error", 1, None, "N", "6C", 5),
+                               ("duplicate-card", "error", 1, None, "E", "TC", 6)],
+                              ["no hand holds A♣ 3♣", "N's hand lists 6♣ twice",
+                               "E's hand lists 10♣ twice"]),
     "removed-card.hrn": ([("missing-cards", "error", 1, None, None, "4D", 5),
                           ("removed-card", "error", 1, None, "P3", "2D", 8)],
                          ["P3's hand holds 2♦, which is out of play with 3 players"]),

@@ -65,6 +65,7 @@ MESSAGES: Final[dict[str, str]] = {
     # The referee's findings (English templates are also how a message is recognised).
     "finding.hand-size.seat": "a hand is recorded for {seat}, which is not a seat of this game ({seats})",
     "finding.duplicate-card.hand": "{seat}'s hand lists {cards} twice",
+    "finding.duplicate-card.hand.missing": "{seat}'s hand lists {cards} twice, and no hand holds {missing}: taken as {seat}'s",
     "finding.duplicate-card.dealt": "{card} is dealt to both {other} and {seat}",
     "finding.duplicate-card.typed": "{seat}'s hand lists {card}, which {other} holds too, and no hand holds {meant}, which the play shows {seat} held: {card} is taken as a slip for {meant}",
     "finding.removed-card.hand": "{seat}'s hand holds {cards}, which is out of play with {n} players (removed: {cards_removed})",

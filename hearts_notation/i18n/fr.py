@@ -60,6 +60,7 @@ MESSAGES: Final[dict[str, str]] = {
     "score.sheets": "Feuilles de marque",
     "finding.hand-size.seat": "une main est notée pour {seat}, qui n'est pas une place de cette partie ({seats})",
     "finding.duplicate-card.hand": "la main de {seat} compte {cards} deux fois",
+    "finding.duplicate-card.hand.missing": "la main de {seat} compte {cards} deux fois, et aucune main ne contient {missing} : ce qui manque est compté dans la main de {seat}",
     "finding.duplicate-card.dealt": "{card} est distribuée à la fois à {other} et à {seat}",
     "finding.duplicate-card.typed": "la main de {seat} porte {card}, que {other} tient aussi, et aucune main ne contient {meant}, que le jeu montre dans la main de {seat} : on lit {meant} à la place de {card}, une faute de frappe",
     "finding.removed-card.hand": "la main de {seat} contient {cards}, hors jeu à {n} joueurs (retirées : {cards_removed})",
