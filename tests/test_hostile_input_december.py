@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hearts_notation.io import read_games
 from tests.clirun import run, write
+
+ROOT = Path(__file__).resolve().parent.parent
 
 HISTORY = [1, 4, 0, 2, 1, 21, 10, 3, 9, 24, 11, 5]
 
@@ -32,3 +35,27 @@ def test_an_openspiel_history_pasted_on_one_line_is_named(tmp_path: Path) -> Non
     path = write(tmp_path, "w.txt", "hello world\n")
     _code, out = run("validate", "--from", "openspiel-history", path, "--lang", "en")
     assert "'hello world' is not a pass direction action" in out
+
+
+def test_suit_symbols_typed_on_a_phone_read_as_symbols(tmp_path: Path) -> None:
+    """A phone's emoji keyboard types ``♠️`` (U+2660 U+FE0F): every card and
+    suit group of the sheet so typed reads as the sheet does (it was "found
+    '\ufe0f'", an invisible character quoted, on every line); the editor's
+    highlighter agrees."""
+    from pygments.token import Error
+
+    from hearts_notation.editor.lexer import HrnLexer
+
+    sheet = (ROOT / "samples" / "feuille-en-francais.hrn").read_text(encoding="utf-8")
+    phone = sheet
+    for suit in "♠♥♦♣":
+        phone = phone.replace(suit, suit + "\ufe0f")
+    assert phone.count("\ufe0f") > 100
+    glued, typed = write(tmp_path, "a.hrn", sheet), write(tmp_path, "b.hrn", phone)
+    assert [g.deals for g in read_games(typed)] == [g.deals for g in read_games(glued)]
+    assert run("validate", typed, "--lang", "fr")[0] == 0
+    assert [v for k, v in HrnLexer().get_tokens(phone) if k in Error] == []
+    # one selector, right after a suit symbol; two, or one after a letter, stay errors
+    path = write(tmp_path, "c.hrn", phone.replace("N 6♠\ufe0f", "N 6♠\ufe0f\ufe0f", 1))
+    code, out = run("validate", path, "--lang", "en")
+    assert code == 1 and "found '\ufe0f'" in out

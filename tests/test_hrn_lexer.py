@@ -56,7 +56,7 @@ def test_card_table_is_the_card_terminal() -> None:
     assert len(CARD_TABLE) == 4 * (19 * 2 + 25 * 2) * 7
 
 
-CARDISH = st.text(alphabet="0123456789TJQKARDVtjqkardvSHDCshdcXx♠♥♦♣♤♡♢♧!? \t\u00a0\u202f\u3000\u200b",
+CARDISH = st.text(alphabet="0123456789TJQKARDVtjqkardvSHDCshdcXx♠♥♦♣♤♡♢♧!? \t\u00a0\u202f\u3000\u200b\ufe0f",
                   min_size=1, max_size=6)
 
 
@@ -66,6 +66,9 @@ CARDISH = st.text(alphabet="0123456789TJQKARDVtjqkardvSHDCshdcXx♠♥♦♣♤�
 @example("D♠ !")
 @example("D♠\u00a0\u00a0!")
 @example("\u00a0!")
+@example("D♠\ufe0f\u202f!")
+@example("QS\ufe0f")
+@example("D♠\ufe0f\ufe0f")
 def test_card_table_matches_exactly_the_card_terminal(s: str) -> None:
     """The lexer's card spellings (the table, and a mark after a no-break
     space) are exactly the strings the grammar's CARD terminal reads."""
@@ -222,6 +225,8 @@ VOCABULARY = [
     "D♠\u202f!", "QS\u00a0??", "\u202f?", "2c\u3000!?", "DS\u00a0!", "♠\u00a0?", "\u00a0:",
     # and inside a suit group or a two-word keyword (the grammar's groups took space and tab only)
     "♠\u00a0A\u202fD", "S:\u00a0A", "A", "D", "10", "à\u00a0gauche", "grand\u00a0chelem",
+    # a suit symbol as a phone's emoji keyboard types it (U+FE0F after it)
+    "4♠\ufe0f", "D♥\ufe0f!", "D♠\ufe0f\u202f?", "♥\ufe0f K 9", "♣\ufe0fAQ", "\ufe0f", "S\ufe0f",
 ]
 
 

@@ -46,7 +46,7 @@ from pygments.token import (
     Whitespace,
 )
 
-from ..io.hrn.words import DIRECTIONS, KEYWORDS_FR, MARK_SPACES, MOON_CHOICES, TOKENS
+from ..io.hrn.words import DIRECTIONS, EMOJI, KEYWORDS_FR, MARK_SPACES, MOON_CHOICES, TOKENS
 
 __all__ = ["CARD_TOKEN", "HAND_TOKEN", "MARK_TOKEN", "SEAT_TOKEN", "TRICK_TOKEN", "HrnLexer"]
 
@@ -78,12 +78,12 @@ _RANK = r"(?:10|[2-9TJQKA])"
 _RANK_FR = r"(?:10|[2-9TJQKARDV])"
 _MARK = r"(!!|\?\?|!\?|\?!|!|\?)"
 #: A card with a letter suit (English ranks only) or a suit symbol (French ranks too).
-_CARD = rf"(?:{_RANK}[SHDC](?![A-Za-z0-9])|{_RANK_FR}[{_SUITS}])"
+_CARD = rf"(?:{_RANK}[SHDC](?![A-Za-z0-9])|{_RANK_FR}[{_SUITS}]{EMOJI}?)"
 _PBN = rf"(?:-|{_RANK}*)(?:\.(?:-|{_RANK}*)){{3}}(?![A-Za-z0-9.])"
 #: The blanks between words: the grammar's ``WS`` (a word processor's no-break
 #: and thin spaces among them, as the reader takes them).
 _BLANK = rf"[ \t{MARK_SPACES}]"
-_SYMBOL_GROUP = (rf"[{_SUITS}](?:{_BLANK}+(?:{_RANK_FR}|-)(?![:{_SUITS}])|(?:{_RANK_FR}|-)(?!:))*")
+_SYMBOL_GROUP = (rf"[{_SUITS}]{EMOJI}?(?:{_BLANK}+(?:{_RANK_FR}|-)(?![:{_SUITS}])|(?:{_RANK_FR}|-)(?!:))*")
 _LETTER_GROUP = (rf"[SHDC]:(?:{_BLANK}+(?:{_RANK}|-)(?![:{_SUITS}]|[SHDC](?!:))|(?:{_RANK}|-)(?!:))*")
 #: A seat as the grammar's SEAT reads it: a whole word, so that the ``N`` of
 #: a player's name typed where a seat stands (``Nörd``, ``Nadia``) is never

@@ -52,6 +52,7 @@ from .words import (
     CARD_TABLE,
     DEALER_WORDS,
     DIRECTIONS,
+    EMOJI,
     FRENCH_LETTER_RE,
     FRENCH_RANKS,
     IGNORED,
@@ -213,7 +214,7 @@ def group_cards(text: str, line: int, column: int, seen: dict[int, tuple[int, in
     """
     if text[0] in SUIT_SYMBOLS:
         suit = SUIT_SYMBOLS[text[0]]
-        pos = 1
+        pos = 2 if text[1:2] == EMOJI else 1      # (``♠️``, the symbol's emoji form)
         french = True
     else:
         suit = LETTER_SUITS[text[0].upper()]
@@ -650,7 +651,7 @@ _WIDE_SPACE = re.compile("[\u00a0\u2007\u2009\u200a\u202f\u205f\u3000]")
 #: Such a space that stays as typed: between a card (its suit last) and its
 #: mark, where it belongs to the CARD token (``D♠`` U+202F ``!``: spec 2.5).
 #: Anywhere else a ``!`` or ``?`` after it is no mark (``N:`` U+00A0 ``?``).
-_WIDE_BLANK = re.compile("(?<![SHDCshdc♠♥♦♣♤♡♢♧])[\u00a0\u2007\u2009\u200a\u202f\u205f\u3000]"
+_WIDE_BLANK = re.compile("(?<![SHDCshdc♠♥♦♣♤♡♢♧\ufe0f])[\u00a0\u2007\u2009\u200a\u202f\u205f\u3000]"
                          "|[\u00a0\u2007\u2009\u200a\u202f\u205f\u3000](?![!?])")
 _KEPT_TEXT = re.compile(r'\{(?:[^\\}]|\\.)*\}|"(?:[^"\\\n]|\\.)*"|;[^\n]*')
 

@@ -345,6 +345,10 @@ LETTER_CARD: Final = r"(?:10|[2-9TJQKAtjqka])[SHDCshdc]"
 _KW_END: Final = r"(?!\w)"
 _MARK: Final = f"(?:[{MARK_SPACES}]?(?:!!|\\?\\?|!\\?|\\?!|!|\\?))?"
 _SYMBOL_CLASS: Final = "[♠♥♦♣♤♡♢♧]"
+#: The emoji presentation selector, which a phone's emoji keyboard puts after
+#: a suit symbol (``♠️`` is U+2660 U+FE0F): part of the symbol where it stands
+#: right after one (a card, a suit group), nowhere else.
+EMOJI: Final = "\ufe0f"
 #: The blanks inside a token (``♠ A D 4``, ``à gauche``, ``grand chelem``):
 #: those between tokens, the no-break and thin spaces among them (the
 #: grammar's ``WS``; docs/spec.md 2.1), tab and space.
@@ -375,11 +379,12 @@ TOKENS: Final[dict[str, str]] = {
     "TOTAL": rf"(?i:total{_KW_END})",
     "LETTER_GROUP": (f"(?i:[SHDC]:(?:{_GAP}+(?:10|[2-9TJQKA]|-)(?![:♠♥♦♣♤♡♢♧]|[SHDC](?!:))"
                      r"|(?:10|[2-9TJQKA]|-)(?!:))*)"),
-    "SYMBOL_GROUP": (f"(?i:[♠♥♦♣♤♡♢♧](?:{_GAP}+(?:10|[2-9TJQKARDV]|-)(?![:♠♥♦♣♤♡♢♧])"
+    "SYMBOL_GROUP": (f"(?i:[♠♥♦♣♤♡♢♧]{EMOJI}?(?:{_GAP}+(?:10|[2-9TJQKARDV]|-)(?![:♠♥♦♣♤♡♢♧])"
                      r"|(?:10|[2-9TJQKARDV]|-)(?!:))*)"),
     "PBN": r"(?i:(?:-|(?:10|[2-9TJQKA])*)(?:\.(?:-|(?:10|[2-9TJQKA])*)){3}(?![A-Za-z0-9.]))",
-    "CARD": (rf"(?:(?i:(?:10|[2-9TJQKA])[SHDC]{_MARK}(?![A-Za-z0-9]))"
-             rf"|(?i:(?:10|[2-9TJQKARDV]){_SYMBOL_CLASS}{_MARK}))"),
+    # (the symbol branch first, as Lark orders a terminal's alternatives: the longer first)
+    "CARD": (rf"(?:(?i:(?:10|[2-9TJQKARDV]){_SYMBOL_CLASS}{EMOJI}?{_MARK})"
+             rf"|(?i:(?:10|[2-9TJQKA])[SHDC]{_MARK}(?![A-Za-z0-9])))"),
     "FRENCH_LETTER_CARD": rf"(?i:[RDV][SHDC]{_MARK}(?![A-Za-z0-9]))",
     "SEAT": r"[A-Za-z][A-Za-z0-9]*(?!\w)",
     "TAG_NAME": f"[{TAG_NAME_CHARS}]+",
@@ -435,9 +440,21 @@ def card_spelling(text: str) -> tuple[Card, str | None] | None:
     """The card and mark a CARD token's text stands for (``None`` when it
     is no card): a look-up in :data:`CARD_TABLE`, or, for a mark after a
     no-break space (:data:`MARK_SPACES`: ``D♠\u202f!``), the table's glued
-    spelling.  The table does not list the spaced spellings: seven times
+    spelling, and a suit symbol followed by U+FE0F (:data:`EMOJI`) as the
+    symbol alone.  The table does not list these spellings: seven times
     as many keys, built at every start-up, for a spelling only a word
     processor makes and the lexer meets only past the table's miss."""
+    hit = _spaced_mark(text)
+    if hit is None:
+        at = text.find(EMOJI)
+        if at > 1 and text[at - 1] in SUIT_SYMBOLS:     # ``D♠️``: the symbol's emoji form
+            hit = _spaced_mark(text[:at] + text[at + 1:])
+    return hit
+
+
+def _spaced_mark(text: str) -> tuple[Card, str | None] | None:
+    """:data:`CARD_TABLE`'s entry for *text*, or for *text* with one space
+    of :data:`MARK_SPACES` before its mark taken out."""
     hit = CARD_TABLE.get(text)
     if hit is None:
         head = text.rstrip("!?")
