@@ -712,7 +712,7 @@ class _GameBuilder:
         rules_tag = self._rules_tag()
         for entry in self.tag_list:
             name, value, vl, vc, nl, nc = entry
-            if entry is rules_tag:
+            if entry == rules_tag:     # (equal, not identical: compiled, the tuples are rebuilt)
                 self.rules = value
                 v.rules(value, vl, vc)
                 if name != "Rules":
