@@ -595,6 +595,8 @@ MESSAGES.update({
     "syntax.seat_ascii": "{found} is not a seat name: a letter A–Z, then up to 7 letters A–Z or digits, no accents (a player's name goes in a tag: [North \"Jörg\"])",
     "syntax.ten_x": "{found}: the ten is written 10 or T (10♥, TH), not X",
     "syntax.french_rank": "French ranks (R, D, V) are written only in suit-symbol groups such as ♠ A D 4; found {found}",
+    "syntax.card_space": "{found}: the suit is written right after the rank, with no space: {card}",
+    "syntax.card_words": "{found}: a card is written as its rank and suit, such as {card}",
 })
 
 MESSAGES.update({

@@ -239,6 +239,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     """A Lark error as a :class:`HrnSyntaxError` in words, at an absolute position."""
     expected = _accepts(exc)
     found: str | None
+    start: int | None = None
     if isinstance(exc, _LARK.UnexpectedToken) and exc.token.type == "$END":
         tok = exc.token
         line = (tok.end_line or tok.line or 1) + base - 1
@@ -272,8 +273,9 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
                               base, seats)
         if glued is not None:
             return glued
-    special = _lone_cr(text, base, line, column) or _diagnose(found, expected, text, base, line,
-                                                              column, seats)
+    special = (_lone_cr(text, base, line, column)
+               or _diagnose(found, expected, text, base, line, column, seats)
+               or _card_slip(found, expected, text, start, line, column))
     if special is not None:
         return special
     what = msg("expect.$END").arg() if found is None else quote(found)
@@ -287,6 +289,52 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
             # there is no seat)
             return HrnSyntaxError(msg("syntax.seat_ascii", found=quote(accented.group())), line, column)
     return HrnSyntaxError(meant, line, column)
+
+
+#: A rank typed apart from its suit symbol (``4 ♠``), the rest of the line after the rank.
+_SPACED_SUIT: Final = re.compile(r"[^\S\n]+([♠♥♦♣♤♡♢♧])")
+_RANK: Final = re.compile(r"10|[2-9AKQJTRDVakqjtrdv]")
+
+#: A card named in words (``Dame♥``, ``valet de pique``, ``queen of spades``):
+#: the word's rank letter in the language of the word (French letters are
+#: read before a suit symbol: spec 2.3), and the suits named after it.
+_RANK_WORDS: Final = {"as": "A", "roi": "R", "dame": "D", "valet": "V",
+                      "ace": "A", "king": "K", "queen": "Q", "jack": "J"}
+_SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "cœur": "♥", "coeur": "♥", "cœurs": "♥",
+                      "coeurs": "♥", "carreau": "♦", "carreaux": "♦", "trèfle": "♣",
+                      "trèfles": "♣", "trefle": "♣", "spades": "♠", "spade": "♠", "hearts": "♥",
+                      "heart": "♥", "diamonds": "♦", "diamond": "♦", "clubs": "♣", "club": "♣"}
+_NAMED_CARD: Final = re.compile(
+    r"([^\W\d_]+)(?:([♠♥♦♣])|[^\S\n]+(?:de|d'|of)[^\S\n]*([^\W\d_]+)|[^\S\n]+([♠♥♦♣]))",
+    re.IGNORECASE)
+
+
+def _card_slip(found: str | None, expected: set[str], text: str, start: int | None,
+               line: int, column: int) -> HrnSyntaxError | None:
+    """Where a card was expected, a card typed as people say it, with the
+    card to write instead: a rank apart from its suit (``4 ♠``: "the suit
+    right after the rank"), or a card named in words (``Dame♥``, ``valet de
+    pique``, ``queen of spades``).  A hand-typed sheet otherwise got only
+    "expected a card such as Q♠", which does not say what was wrong."""
+    if found is None or start is None or "CARD" not in expected:
+        return None
+    rank = _RANK.fullmatch(found)
+    if rank is not None:
+        spaced = _SPACED_SUIT.match(text, start + len(found))
+        if spaced is not None:
+            card = found.upper() + spaced.group(1)
+            return HrnSyntaxError(msg("syntax.card_space", found=quote(text[start:spaced.end()]),
+                                      card=card), line, column)
+        return None
+    named = _NAMED_CARD.match(text, start)
+    if named is None:
+        return None
+    letter = _RANK_WORDS.get(named.group(1).casefold())
+    suit = named.group(2) or named.group(4) or _SUIT_WORDS.get((named.group(3) or "").casefold())
+    if letter is None or suit is None:
+        return None
+    return HrnSyntaxError(msg("syntax.card_words", found=quote(named.group()), card=letter + suit),
+                          line, column)
 
 
 #: The word before the error, when it is a number with a word glued on
