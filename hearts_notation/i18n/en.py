@@ -1465,6 +1465,7 @@ MESSAGES.update({
     "yaml.expected_document": "did not find expected <document start>",
     "yaml.bad_character": "found character that cannot start any token",
     "yaml.tab": "found a tab character that violates indentation",
+    "yaml.tab_indent": "a tab where YAML expects indentation or a value: YAML indents with spaces, not tabs",
     "yaml.end_of_stream": "found unexpected end of stream",
     "yaml.bad_escape": "found unknown escape character",
     "yaml.unexpected_colon": "found unexpected ':'",

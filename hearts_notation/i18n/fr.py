@@ -1036,6 +1036,7 @@ MESSAGES.update({
     "yaml.expected_document": "on attendait un début de document",
     "yaml.bad_character": "caractère qui ne peut commencer aucun élément",
     "yaml.tab": "une tabulation rompt l'indentation",
+    "yaml.tab_indent": "une tabulation là où YAML attend une indentation ou une valeur : YAML indente avec des espaces, pas des tabulations",
     "yaml.end_of_stream": "fin du texte inattendue",
     "yaml.bad_escape": "caractère d'échappement inconnu",
     "yaml.unexpected_colon": "':' inattendu",
