@@ -613,6 +613,7 @@ MESSAGES.update({
     "syntax.after_result": "{what} after the result line ({at}); a new game begins with its tags",
     "syntax.before_deal": "{what} before any deal; a deal begins with a header such as 'deal 1 dealer N pass left'",
     "syntax.unknown_seat": "unknown seat {name}; the seats are {seats}{hint}",
+    "syntax.pass_glued": "{found} is no seat: a pass line is its keyword, a space, then the seat; did you mean '{word}'?",
     "syntax.seat_player": "{found} is a player's name, not a seat: write that player's seat, {seat}",
     "syntax.seat_hint.card": " (a card here needs a seat before it, or every card of the trick bare)",
     "syntax.seat_hint.west_o": " (this game's Seats tag names West {o}, as on a French sheet)",

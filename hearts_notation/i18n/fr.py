@@ -504,6 +504,7 @@ MESSAGES.update({
     "syntax.after_result": "{what} après la ligne de résultat ({at}) ; une nouvelle partie commence par ses balises",
     "syntax.before_deal": "{what} avant toute donne ; une donne commence par un en-tête comme « donne 1 donneur N passe gauche »",
     "syntax.unknown_seat": "place inconnue {name} ; les places sont {seats}{hint}",
+    "syntax.pass_glued": "{found} n'est pas une place : une ligne de passe s'écrit avec son mot-clé, une espace, puis la place ; vouliez-vous dire « {word} » ?",
     "syntax.seat_player": "{found} est un nom de joueur, pas une place : écrivez sa place, {seat}",
     "syntax.seat_hint.card": " (une carte ici demande sa place devant elle, ou toutes les cartes du pli sans place)",
     "syntax.seat_hint.west_o": " (la balise [Places] de cette partie nomme Ouest {o}, comme sur une feuille française)",
