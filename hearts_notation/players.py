@@ -158,7 +158,7 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
 
     from .io.jsonio import json_type
     from .io.stream import RecordError
-    from .io.yamlload import CONSTRUCT_ERRORS, BoundedLoader, text_placer, yaml_error
+    from .io.yamlload import CONSTRUCT_ERRORS, BoundedLoader, text_peek, text_placer, yaml_error
 
     # The records' YAML loader: its composer refuses deep nesting at its place
     # (plain yaml.safe_load recursed into a RecursionError, or libyaml's C
@@ -169,7 +169,7 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
         _check_alias_nesting(path, node)
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as yerr:
-        fault = yaml_error(yerr, text_placer(text))
+        fault = yaml_error(yerr, text_placer(text), text_peek(text))
         where = f":{fault.line}:{fault.column}" if fault.line is not None else ""
         raise AliasError(path + where, fault.msg) from None
     except RecordError as exc:

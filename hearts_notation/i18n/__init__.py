@@ -377,7 +377,7 @@ _YAML_PROBLEMS: Final = (
     ("expected '<document start>'", "yaml.expected_document"),
     ("found character that cannot start any token", "yaml.bad_character"),
     ("found character", "yaml.bad_character"),
-    ("found a tab character", "yaml.tab"),
+    ("found a tab character", "yaml.tab_indent"),
     ("found unexpected end of stream", "yaml.end_of_stream"),
     ("found unknown escape character", "yaml.bad_escape"),
     ("found unexpected ':'", "yaml.unexpected_colon"),

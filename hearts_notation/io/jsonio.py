@@ -1762,19 +1762,19 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
     its place, like broken YAML."""
     import yaml
 
-    from .yamlload import CONSTRUCT_ERRORS, PlacedChunks, text_placer, yaml_error
+    from .yamlload import CONSTRUCT_ERRORS, PlacedChunks, text_peek, text_placer, yaml_error
 
     stream: Any
     if isinstance(text, str):
-        stream, place = text, text_placer(text)
+        stream, place, peek = text, text_placer(text), text_peek(text)
     else:
         stream = PlacedChunks(text)
-        place = stream.place
+        place, peek = stream.place, stream.peek
     try:
         # The pure-Python reader reads (and may refuse) its first block here.
         loader = _yaml_loader()(stream)
     except yaml.YAMLError as exc:
-        raise yaml_error(exc, place) from None
+        raise yaml_error(exc, place, peek) from None
     index = 0
     try:
         while True:
@@ -1795,7 +1795,7 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 loader.repeats = []
                 doc = loader.construct_document(node)
             except yaml.YAMLError as exc:
-                raise yaml_error(exc, place) from None
+                raise yaml_error(exc, place, peek) from None
             except (RecursionError, *CONSTRUCT_ERRORS) as exc:
                 if isinstance(exc, RecordError):
                     raise

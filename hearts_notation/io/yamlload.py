@@ -153,9 +153,36 @@ _KINDS: tuple[tuple[type[yaml.YAMLError], str], ...] = (
 CONSTRUCT_ERRORS = (ValueError, LookupError, AttributeError)
 
 
-def yaml_words(exc: yaml.YAMLError) -> Msg | None:
+#: The character at a character index of a text, or ``None`` when not known.
+Peek = Callable[[int], "str | None"]
+
+
+def text_peek(text: str) -> Peek:
+    """The :data:`Peek` of a whole text."""
+    def peek(index: int) -> str | None:
+        return text[index] if 0 <= index < len(text) else None
+    return peek
+
+
+def _tab_at(exc: yaml.YAMLError, peek: Peek | None) -> bool:
+    """Whether the scanner stopped on a tab.  libyaml says only "found
+    character that cannot start any token" of a tab used as indentation
+    (PyYAML names the character, libyaml does not), and a person who
+    indents with the tab key needs to hear that YAML wants spaces."""
+    if not isinstance(exc, yaml.scanner.ScannerError) or exc.problem_mark is None:
+        return False
+    if exc.problem and "tab" in exc.problem:
+        return True
+    return peek is not None and peek(exc.problem_mark.index) == "\t"
+
+
+def yaml_words(exc: yaml.YAMLError, peek: Peek | None = None) -> Msg | None:
     """The catalogs' words for what the parser said (its problem, then its
-    context; a reader error's reason), or ``None`` when they have none."""
+    context; a reader error's reason), or ``None`` when they have none.  A
+    scanner stopped on a tab (*peek* reads the character) is told that
+    YAML indents with spaces (:func:`_tab_at`)."""
+    if _tab_at(exc, peek):
+        return msg("yaml.tab_indent")
     if isinstance(exc, yaml.MarkedYAMLError):
         return yaml_problem(exc.problem, exc.context)
     if isinstance(exc, yaml.reader.ReaderError):
@@ -216,12 +243,13 @@ def yaml_place(exc: yaml.YAMLError, place: Placer | None = None) -> tuple[int | 
     return None, None
 
 
-def yaml_error(exc: yaml.YAMLError, place: Placer | None = None) -> RecordError:
+def yaml_error(exc: yaml.YAMLError, place: Placer | None = None,
+               peek: Peek | None = None) -> RecordError:
     """A record's broken YAML as a syntax error: "not valid YAML: ..." in
     the catalogs' words for the parser's problem, else for its kind, at its
     line and column (:func:`yaml_place`) when the parser says where."""
     line, column = yaml_place(exc, place)
-    words = yaml_words(exc) or yaml_kind(exc)
+    words = yaml_words(exc, peek) or yaml_kind(exc)
     return RecordError(msg("record.yaml", problem=words.arg()), line=line, column=column)
 
 
@@ -260,6 +288,13 @@ class PlacedChunks:
         else:
             self._column += len(out)
         return out
+
+    def peek(self, index: int) -> str | None:
+        """The :data:`Peek` of the text handed out (its last pieces)."""
+        for chars, _nbytes, _line, _column, piece in reversed(self._kept):
+            if index >= chars:
+                return piece[index - chars] if index - chars < len(piece) else None
+        return None
 
     def place(self, position: int, in_bytes: bool) -> tuple[int, int] | None:
         """The :data:`Placer` of the text handed out (its last pieces)."""

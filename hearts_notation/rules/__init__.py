@@ -612,13 +612,13 @@ def _not_yaml(arg: str, text: str, exc: Exception) -> RuleError:
     is left out, since the parser words it in English only."""
     import yaml
 
-    from ..io.yamlload import text_placer, yaml_place, yaml_words
+    from ..io.yamlload import text_peek, text_placer, yaml_place, yaml_words
 
     problem: Msg | None = None
     line: int | None = None
     column: int | None = None
     if isinstance(exc, yaml.YAMLError):
-        problem = yaml_words(exc)
+        problem = yaml_words(exc, text_peek(text))
         line, column = yaml_place(exc, text_placer(text))
     if line is None or column is None:
         return RuleError(msg("rules.file.yaml_unplaced", file=arg, problem=problem.arg())

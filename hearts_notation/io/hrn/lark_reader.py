@@ -405,8 +405,17 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -
     soustrait``: ``retire``, not ``subtract``), else in either language.
     Words are compared in lower case and without accents (``PASSÉ``,
     ``résultaat``, ``à drote``), and the word offered is spelt as the
-    notation spells it (``passe``, ``résultat``, ``à droite``)."""
-    if not found or not "".join(found.split()).isalpha():
+    notation spells it (``passe``, ``résultat``, ``à droite``).  One digit
+    typed in the word or glued to it (``pa8s``, ``passe8``) is a slip of one
+    key as a letter is: the word is compared without it."""
+    if not found:
+        return said
+    typed, letters = found, "".join(found.split())
+    digits = [c for c in letters if c.isdigit()]
+    if len(digits) == 1 and len(letters) > 3:
+        letters = letters.replace(digits[0], "")
+        found = found.replace(digits[0], "")
+    if not letters.isalpha():
         return said
     from .words import DEALER_WORDS, DIRECTIONS, LINE_KEYWORDS, MOON_CHOICES, words_language
 
@@ -429,7 +438,7 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -
     if lang is not None:
         choices = [c for c in choices if words_language(c) in (None, lang)]
     word = closest_keyword(found, choices)
-    if word is None or word == found.lower():
+    if word is None or word == typed.lower():
         return said
     return msg("syntax.did_you_mean", error=said.arg(), word=word)
 

@@ -272,7 +272,16 @@ _HEAD_WORDS = r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)(?:[ \t\f]+(\d+)(?![\w.]
 #: The first two words of a line as a pass line has them: a keyword, then a
 #: seat's word (``pass E:``, ``passe S>O:``), whatever stands between (a
 #: no-break space, a stray ``:`` or ``.`` may be what lost the line).
-_LOST_PASS = r"\s*([^\W\d_]+)\w*[\W_]*([^\W_]\w*)?"
+_LOST_PASS = r"\s*([^\W\d_][^\W_]*)\w*[\W_]*([^\W_]\w*)?"
+
+
+def _one_digit_out(word: str) -> list[str]:
+    """*word*, then *word* with each of its digits left out, one at a time
+    (``pa8s`` -> ``pa8s``, ``pas``; ``pass9P2`` -> ``pass9P2``, ``passP2``,
+    ``pass9P``): a digit typed inside or glued to a keyword is a slip of one
+    key, which the keyword guesses must see through as they see through a
+    letter's (docs/decisions.md, helper reader5)."""
+    return [word] + [word[:i] + word[i + 1:] for i, c in enumerate(word) if c.isdigit()]
 
 
 def _header_number(text: str) -> int | None:
@@ -533,25 +542,34 @@ class _GameBuilder:
         if low in ("pass", "passe"):
             self.cur.lost_passes.append(seat)
             return
+        if low in KEYWORDS:
+            return
         glued = self._glued_pass_seat(word) if seat is None else None
         if glued is not None:
             self.cur.lost_passes.append(glued)
             return
-        if low in KEYWORDS:
-            return
-        if closest_keyword(low, ("pass", "passe")):
+        # (a digit in it is a slip, as a letter is: ``pa8s``, ``passe8``)
+        if any(closest_keyword(w.lower(), ("pass", "passe")) for w in _one_digit_out(word)):
             self.cur.lost_passes.append(seat)
 
     def _glued_pass_seat(self, word: str) -> str | None:
         """The seat of ``passW``/``passeN`` (a pass keyword and a seat with no
-        space between), or ``None`` when *word* is not one."""
-        low = word.lower()
-        for key in ("passe", "pass"):
-            rest = word[len(key):]
-            if low.startswith(key) and rest:
-                seat = self.known_seat(rest)
-                if seat is not None:
-                    return seat
+        space between, a digit typed in it or not: ``pass9E``), or ``None``
+        when *word* is not one."""
+        glued = self._glued_pass(word)
+        return glued[0] if glued is not None else None
+
+    def _glued_pass(self, word: str) -> tuple[str, str] | None:
+        """The seat of ``passW``/``pass9E`` and the words meant, as typed
+        (``pass W``, ``pass E``), or ``None``."""
+        for typed in _one_digit_out(word):
+            low = typed.lower()
+            for key in ("passe", "pass"):
+                rest = typed[len(key):]
+                if low.startswith(key) and rest:
+                    seat = self.known_seat(rest)
+                    if seat is not None:
+                        return seat, f"{typed[:len(key)]} {rest}"
         return None
 
     # seats
@@ -855,13 +873,14 @@ class _GameBuilder:
     def _hand(self, el: HandEl) -> None:
         line, col, cards = el.line, el.col, el.cards
         d = self._need_deal("hand", line, col)
-        try:
-            seat = self.seat(el.seat, line, col)
-        except _Stop:
-            glued = self._glued_pass_seat(el.seat)     # ``passW: QH 4D 9C``: a pass line lost
-            if glued is not None:
-                d.lost_passes.append(glued)
-            raise
+        glued = self._glued_pass(el.seat) if self.known_seat(el.seat) is None else None
+        if glued is not None:
+            # ``passW: QH 4D 9C``, ``pass9E: ...``: a pass line lost, told at
+            # its keyword with the words to write (one finding: its seat's
+            # pass is not also missing)
+            d.lost_passes.append(glued[0])
+            raise self.fail(msg("syntax.pass_glued", found=quote(el.seat), word=glued[1]), line, col)
+        seat = self.seat(el.seat, line, col)
         if seat in d.hands:
             first = d.hand_pos[seat]
             raise self.fail(msg("syntax.second_hand", seat=("seat", seat), at=f"{first[0]}:{first[1]}"),

@@ -1,0 +1,73 @@
+"""One typo, one finding, for what leftovers4's one-character mutations of
+the samples still gave two findings or more for (docs/decisions.md,
+"helper reader5").
+
+A digit typed inside a pass keyword or glued to it (``pa8s E:``,
+``passe8 E:``, ``pass9E:``) is a slip of one key as a letter is: the line is
+one syntax error at the keyword, which says what was meant, and its seat's
+pass is not also reported missing."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from hearts_notation.api import validate_text
+from tests.clirun import run, write
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+CANONICAL = (SAMPLES / "canonical.hrn").read_text(encoding="utf-8")
+FRENCH = (SAMPLES / "feuille-en-francais.hrn").read_text(encoding="utf-8")
+THREE = (SAMPLES / "three-players.hrn").read_text(encoding="utf-8")
+
+
+def _findings(text: str, lang: str = "en") -> list[tuple[str, int, int, str]]:
+    """The findings but infos of ``hearts validate --format json --lang
+    LANG`` (the messages worded in *lang*)."""
+    with tempfile.TemporaryDirectory(prefix="reader5-") as tmp:
+        _, out = run("validate", "--format", "json", "--lang", lang, write(Path(tmp), "t.hrn", text))
+    found = [f for g in json.loads(out)["games"] for f in g["findings"]]
+    return [(f["code"], f["line"], f["column"], f.get("message_translated", f["message"]))
+            for f in found if f["severity"] != "info"]
+
+
+def _typo(text: str, line: str, typed: str) -> str:
+    assert line in text
+    return text.replace(line, typed, 1)
+
+
+@pytest.mark.parametrize(("text", "line", "typed", "at", "meant"), [
+    (CANONICAL, "pass E: KS QH JH", "pa8s E: KS QH JH", (22, 1), "did you mean 'pass'?"),
+    (CANONICAL, "pass E: KS QH JH", "pass8 E: KS QH JH", (22, 1), "did you mean 'pass'?"),
+    (CANONICAL, "pass E: KS QH JH", "pass9E: KS QH JH", (22, 1), "did you mean 'pass E'?"),
+    (CANONICAL, "pass W: AC TC AD", "passW: AC TC AD", (24, 1), "did you mean 'pass W'?"),
+    (THREE, "pass P2: TH QD TC", "pass9P2: TH QD TC", (15, 1), "did you mean 'pass P2'?"),
+    (FRENCH, "passe E: V♥ R♣ D♦", "passe8 E: V♥ R♣ D♦", (23, 1), "vouliez-vous dire « passe » ?"),
+    (FRENCH, "passe E: V♥ R♣ D♦", "pa8se E: V♥ R♣ D♦", (23, 1), "vouliez-vous dire « passe » ?"),
+    (FRENCH, "passe E: V♥ R♣ D♦", "passe9E: V♥ R♣ D♦", (23, 1), "vouliez-vous dire « passe E » ?"),
+], ids=lambda v: v if isinstance(v, str) and len(v) < 30 else "")
+def test_a_digit_in_a_pass_keyword_is_one_finding_at_the_keyword(
+        text: str, line: str, typed: str, at: tuple[int, int], meant: str) -> None:
+    lang = "fr" if text is FRENCH else "en"
+    assert _findings(text, lang) == []
+    found = _findings(_typo(text, line, typed), lang)
+    assert [(c, ln, col) for c, ln, col, _ in found] == [("syntax-error", *at)]
+    assert found[0][3].endswith(meant), found[0][3]
+
+
+def test_a_digit_in_a_pass_keyword_does_not_hide_a_pass_really_missing() -> None:
+    text = _typo(CANONICAL, "pass E: KS QH JH", "pa8s E: KS QH JH")
+    text = _typo(text, "pass S: KC 3S JD\n", "")
+    codes = [(c, ln) for c, ln, _, _ in _findings(text)]
+    assert ("syntax-error", 22) in codes
+    missing = [f for f in validate_text(text, source="t.hrn").findings() if f["code"] == "pass-direction"]
+    assert [f["seat"] for f in missing] == ["S"]
+
+
+def test_a_word_with_digits_that_is_no_keyword_gets_no_guess() -> None:
+    """Two digits, or a short word, are not taken for a keyword's slip."""
+    found = _findings(_typo(CANONICAL, "pass E: KS QH JH", "p4s5 E: KS QH JH"))
+    assert "did you mean" not in found[0][3]
