@@ -1402,6 +1402,7 @@ MESSAGES.update({
     "value.other": "a {type}",
     "value.date": "a date (write it in quotes to keep it as text)", "value.binary": "binary data",
     "value.date_only": "a date",
+    "value.set": "a YAML set (!!set)",
     "record.expected_string": "expected a string, found {found}",
     "record.nul": "a NUL character (\\u0000) is not text: no text format can hold it",
     "record.surrogate": "a lone surrogate {code} is not Unicode text",

@@ -880,6 +880,7 @@ MESSAGES.update({
     "value.date": "une date (écrivez-la entre guillemets pour la garder en texte)",
     "value.binary": "des données binaires",
     "value.date_only": "une date",
+    "value.set": "un ensemble YAML (!!set)",
     "record.expected_string": "on attendait une chaîne, trouvé {found}",
     "record.nul": "un caractère NUL (\\u0000) n'est pas du texte : aucun format texte ne peut le contenir",
     "record.surrogate": "une moitié de paire de substitution {code} n'est pas du texte Unicode",

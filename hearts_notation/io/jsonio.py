@@ -66,7 +66,7 @@ def json_type(v: Any) -> Arg:
             "float": "number", "bool": "boolean", "NoneType": "null",
             # YAML's other types (an unquoted 2025-11-16, !!binary, !!omap, !!set)
             "date": "date", "datetime": "date", "bytes": "binary", "tuple": "list",
-            "set": "object"}.get(type(v).__name__)
+            "set": "set"}.get(type(v).__name__)
     return msg(f"value.{kind}").arg() if kind else msg("value.other", type=type(v).__name__).arg()
 
 
@@ -1140,7 +1140,10 @@ def record_error_game(exc: RecordError, source: str | None, index: int | None,
             line, column = pos.line, pos.column
     message = exc.located(game_prefix(index, in_array))
     word = bare.get(path) if bare is not None and path is not None else None
-    if word is not None:
+    # A number or a date is never a seat, a card or a direction quoted or
+    # not (and a date's own words say to quote it): only a word YAML made a
+    # boolean or null is hinted at, where quoting gives the word back.
+    if word is not None and word[1] in ("value.boolean", "value.null"):
         message = msg("record.yaml_bare_word", message=message.arg(), word=word[0],
                       read=msg(word[1]).arg())
     return error_game(message, source, index, line, column)
