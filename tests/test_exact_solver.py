@@ -600,3 +600,28 @@ def test_a_seat_that_surely_takes_the_trick_stops_at_its_points() -> None:
                 or any(sorted(x for x in h if suit(x) == led) == [QS] for h in later))
 
     assert _checked_where("sure points", wanted) == 20
+
+
+def test_a_seat_that_can_lose_the_trick_gets_none_of_its_penalty_cards() -> None:
+    """The paranoid ceiling of a trick the analysed seat loses (the moon
+    split, it holds a card under the card winning or a discard): none of
+    the trick's cards reaches it, the losing heart or Q♠ it plays and the
+    later seats' forced ones (a heart each when hearts are led, a lone Q♠)
+    included, so its most points are those alive minus them.  Checked on
+    positions where a penalty card is among them: the solver's values in
+    both models, and those after each legal card, are the brute force's."""
+    def wanted(rules: RuleSet, p: Position) -> bool:
+        if not p.trick or sum(1 for t in p.taken if any(suit(c) == H or c == QS for c in t)) < 2:
+            return False
+        led = suit(p.trick[0])
+        top = max(c for c in p.trick if suit(c) == led)
+        losing = [c for c in p.legal() if suit(c) != led or c < top]
+        if not losing:
+            return False
+        n = len(p.hands)
+        later = [p.hands[(p.mover + i) % n] for i in range(1, n - len(p.trick))]
+        forced = any((led == H and any(suit(x) == H for x in h))
+                     or sorted(x for x in h if suit(x) == led) == [QS] for h in later)
+        return forced or any(suit(c) == H or c == QS for c in losing)
+
+    assert _checked_where("lose the penalty cards", wanted) == 20

@@ -222,12 +222,16 @@ def test_json_values_are_quoted_in_json_spelling(tmp_path: Path) -> None:
 
 
 def test_yaml_date_and_binary_are_named(tmp_path: Path) -> None:
-    path = write(tmp_path, "d.yaml", "tags: {Date: 2025-11-16}\ndeals: []\n")
+    # A tag's value is text, so an unquoted date is taken as written (yaml5);
+    # where a seat is meant, the date is named.
+    path = write(tmp_path, "d.yaml", "tags: {Date: 2025-11-16}\ndeals:\n- dealer: 2025-11-16\n")
     code, out = run("validate", path, "--lang", "fr")
     assert code == 1
     assert out.splitlines()[0] == (
-        f"{path}:1:14: erreur: tags.Date : les valeurs de balise sont des chaînes, trouvé une date "
-        "(écrivez-la entre guillemets pour la garder en texte) [syntax-error]"
+        f"{path}:3:11: erreur: deals[0].dealer : une date (écrivez-la entre guillemets pour la "
+        "garder en texte) n'est pas un nom de place : une lettre de A à Z, puis jusqu'à 7 lettres "
+        "de A à Z ou chiffres, sans accent (YAML lit 2025-11-16, sans guillemets, comme une date : pour "
+        'dire le mot, écrivez-le entre guillemets, "2025-11-16") [syntax-error]'
     )
     path = write(tmp_path, "b.yaml", "tags: {Event: !!binary aGVsbG8=}\ndeals: []\n")
     code, out = run("validate", path, "--lang", "en")

@@ -100,7 +100,10 @@ def test_yaml_alias_bomb_refused_quickly(tmp_path: Path) -> None:
 
 
 def test_non_string_names_refused_not_stringified() -> None:
-    games = list(iter_games_text("players: {N: 12}\ndeals: []\n", "yaml", "y"))
+    # YAML's bare 12 is a name as written (its source text, not str() of a number)
+    games = list(iter_games_text("players: {N: 12, E: 1.50}\ndeals: []\n", "yaml", "y"))
+    assert not games[0].errors and games[0].players == {"N": "12", "E": "1.50"}
+    games = list(iter_games_text('{"players": {"N": 12}, "deals": []}', "json", "j"))
     assert "players.N: expected a string, found 12" in games[0].errors[0].message
     games = list(iter_games_text('{"tags": {"Event": ["a"]}, "deals": []}', "json", "j"))
     assert "tag values are strings, found a list" in games[0].errors[0].message

@@ -58,3 +58,39 @@ def test_tab_in_a_rules_file_is_told(tmp_path: Path) -> None:
         load_rules(str(rules))
     assert f"{rules}:2:1" in str(info.value)
     assert "YAML indents with spaces, not tabs" in str(info.value)
+
+
+@pytest.mark.parametrize(("text", "where", "word", "read_en", "read_fr"), [
+    ("deals:\n- pass: off\n", (2, 9), "off", "a boolean", "un booléen"),
+    ("deals:\n- dealer: no\n", (2, 11), "no", "a boolean", "un booléen"),
+    ("seats: [N, NO, E]\ndeals: []\n", (1, 12), "NO", "a boolean", "un booléen"),
+    ("deals:\n- tricks:\n  - plays:\n    - {seat: ON, card: 2C}\n", (4, 14), "ON",
+     "a boolean", "un booléen"),
+    ("deals:\n- hands:\n    N: [2S, 10]\n", (3, 13), "10", "a number", "un nombre"),
+    ("players: {N: null}\ndeals: []\n", (1, 14), "null", "null", "null"),
+])
+def test_bare_word_read_as_another_type_is_told(
+        text: str, where: tuple[int, int], word: str, read_en: str, read_fr: str) -> None:
+    line, column, en, fr = _first_error(text)
+    assert (line, column) == where
+    assert f'(YAML reads {word}, unquoted, as {read_en}: to mean the word, ' \
+           f'write it in quotes, "{word}")' in en
+    assert f'(YAML lit {word}, sans guillemets, comme {read_fr} : pour dire le mot, ' \
+           f'écrivez-le entre guillemets, "{word}")' in fr
+
+
+def test_quoted_or_tilde_is_not_called_a_bare_word() -> None:
+    for text in ('deals:\n- pass: "off"\n', "players: {N: ~}\ndeals: []\n"):
+        _line, _column, en, _fr = _first_error(text)
+        assert "unquoted" not in en
+
+
+def test_names_and_tag_values_are_taken_as_written() -> None:
+    text = ("tags: {Event: yes, Round: 1, Date: 2025-11-16}\n"
+            "players: {N: Yes, E: Norway, S: 1e3, W: off}\n"
+            "deals:\n- pass: left\n")
+    (game,) = iter_yaml(text, "t.yaml")
+    assert not game.errors
+    assert game.players == {"N": "Yes", "E": "Norway", "S": "1e3", "W": "off"}
+    assert dict(game.tags)["Event"] == "yes" and dict(game.tags)["Round"] == "1"
+    assert dict(game.tags)["Date"] == "2025-11-16"

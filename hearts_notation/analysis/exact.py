@@ -94,7 +94,10 @@ Speed
   beaten leaves it none of the trick's points, one that nobody still to
   play can beat takes the table's; a seat still to play that holds a card
   losing the trick (a discard, or one under the card winning) takes at
-  most the points not on the table, and nothing more at all when without
+  most the points not on the table, less the trick's penalty cards still
+  to come that nobody can keep out of it (its own losing heart or Q♠, a
+  heart from each later seat holding one when hearts are led, a lone Q♠:
+  15% fewer nodes at 7 tricks left), and nothing more at all when without
   that card it would duck every trick left; on lead, the same when it can
   lead a card another seat must beat (:meth:`ExactSolver._leads_out`);
   with another seat on lead, the same when whatever is led it can lose the
@@ -551,15 +554,19 @@ class ExactSolver:
                 hi = max(hi, jpos + adj)
         return lo, hi
 
-    def _forced(self, hands: list[int], leader: int, pos: int, led: int) -> int:
+    def _forced(self, hands: list[int], leader: int, pos: int, led: int, skip: int = -1) -> int:
         """The fewest penalty points the seat at *pos* and those after it
-        must play to a trick of suit *led* (each of them holds it or plays
-        anything): a heart each when hearts are led, Q♠ from a seat whose
-        only spade it is.  What a seat that surely takes the trick surely
-        takes on top of the cards on the table (:meth:`_mx`'s floor)."""
+        (but the one at *skip*) must play to a trick of suit *led* (each of
+        them holds it or plays anything): a heart each when hearts are led,
+        Q♠ from a seat whose only spade it is.  What a seat that surely
+        takes the trick surely takes on top of the cards on the table
+        (:meth:`_mx`'s floor), and what the analysed seat surely does not
+        get when it surely loses the trick (:meth:`_trick_bounds`)."""
         n = self.n
         pts = 0
         for i in range(pos, n):
+            if i == skip:
+                continue
             j = leader + i
             x = hands[j - n if j >= n else j] & _SUIT_MASK[led]
             if x:
@@ -978,7 +985,9 @@ class ExactSolver:
         only rises), leaves it at most the penalty points not on the table,
         and none at all when its other cards then :func:`ducks`.  With the
         moon closed to it: a card of its that nobody still to play can beat
-        takes the table's penalty cards.  *legal* are the mover's cards."""
+        takes the table's penalty cards.  A trick lost takes with it the
+        penalty cards that must still go to it (:meth:`_forced`, the
+        seat's own losing heart or Q♠).  *legal* are the mover's cards."""
         n = self.n
         pos = len(cards)
         me = self._me
@@ -1012,14 +1021,29 @@ class ExactSolver:
             held = alive & ~tm
             if hi > 0 and ducks(h & ~c, held & ~c):
                 return lo, 0, mark | h
-            hi2 = self._bounds(me, MOON_SPLIT, held)[1]
+            # The trick lost, none of its cards reaches the seat: the table's,
+            # the losing card it plays (Q♠ or a heart when it may lose with
+            # one) and what the other seats still to play must play to it
+            # (:meth:`_forced`: a heart each when hearts are led, a lone Q♠);
+            # the winning card only rises, so the lost stays lost.  The value
+            # is the least over the seat's cards, no more than this line's.
+            pb = lose & self.pen
+            if pb & _QS_BIT:
+                pb = _QS_BIT
+            else:
+                pb &= -pb
+            hi2 = (self._bounds(me, MOON_SPLIT, held & ~pb)[1]
+                   - self._forced(hands, leader, pos, led, mp))
             if hi2 < hi:
                 return lo, hi2, mark
             return lo, hi, 0
         mc = cards[mp]
         if mc != win:
             if moon == MOON_SPLIT or (moon == me and tm & self.pen):
+                # the trick lost: the table's cards and those the later
+                # seats must play to it (:meth:`_forced`) never reach the seat
                 lo2, hi2 = self._bounds(me, MOON_SPLIT, alive & ~tm)
+                hi2 -= self._forced(hands, leader, pos, led)
                 mark = 1 << win if win // 13 == mc // 13 else 0
                 held = alive & ~tm
                 if hi2 > 0 and ducks(hands[me], held):

@@ -740,8 +740,24 @@ class JsonLocator:
         return Pos(self.first_line + k, offset - self._newlines[k - 1])
 
 
-def yaml_locator(node: Any) -> Locate:
-    """The positions of the values of a composed YAML node, by path."""
+#: YAML's tags for the values a bare word may resolve to besides a string,
+#: and the catalog's name for what YAML made of it.
+_YAML_NOT_STR: Final = {
+    "tag:yaml.org,2002:bool": "value.boolean", "tag:yaml.org,2002:null": "value.null",
+    "tag:yaml.org,2002:int": "value.number", "tag:yaml.org,2002:float": "value.number",
+    "tag:yaml.org,2002:timestamp": "value.date_only"}
+
+#: A YAML document's bare words read as something else than a string:
+#: path -> (the word as written, the catalog's name for what YAML read).
+BareWords = dict[tuple[Any, ...], tuple[str, str]]
+
+
+def yaml_locator(node: Any, bare: BareWords | None = None) -> Locate:
+    """The positions of the values of a composed YAML node, by path; with
+    *bare*, also the source text of each plain (unquoted) scalar that YAML
+    resolved to something other than a string (``off`` -> false, ``~`` ->
+    null, ``1`` -> 1), by path, for the reader to tell (or take as written
+    where a name is meant, :func:`_yaml_names`)."""
     import yaml
 
     paths: dict[tuple[Any, ...], Pos] = {}
@@ -749,6 +765,11 @@ def yaml_locator(node: Any) -> Locate:
     while stack:
         n, path = stack.pop()
         paths[path] = Pos(n.start_mark.line + 1, n.start_mark.column + 1)
+        if isinstance(n, yaml.ScalarNode):
+            if bare is not None and not n.style and n.value not in ("", "~") \
+                    and n.tag in _YAML_NOT_STR:
+                bare[path] = (n.value, _YAML_NOT_STR[n.tag])
+            continue
         if len(path) >= 8:
             continue
         if isinstance(n, yaml.SequenceNode):
@@ -762,6 +783,26 @@ def yaml_locator(node: Any) -> Locate:
                         paths[(*path, KEY_AT, k.value)] = Pos(k.start_mark.line + 1,
                                                               k.start_mark.column + 1)
     return paths.get
+
+
+def _yaml_names(item: Any, bare: BareWords) -> None:
+    """Take a player's name and a tag's value as written when YAML read a
+    bare word as something else: ``North: Yes``, ``Round: 1``, ``Event:
+    2025-11-16`` are a name and text, since only a string can be meant
+    there (null, ``~``, stays null: the value left out).  Other keys (a
+    seat, a pass direction, a card) are not guessed at: there the reader
+    says what YAML read (:func:`record_error_game`)."""
+    if not isinstance(item, dict):
+        return
+    for key in ("players", "tags"):
+        values = item.get(key)
+        if not isinstance(values, dict):
+            continue
+        for name, value in values.items():
+            if value is not None and not isinstance(value, (str, list, dict)):
+                written = bare.get((key, name))
+                if written is not None:
+                    values[name] = written[0]
 
 
 # Keys given twice in one object ----------------------------------------------------
@@ -1059,33 +1100,44 @@ def _path_of(where: str) -> tuple[Any, ...] | None:
 
 def record_error_game(exc: RecordError, source: str | None, index: int | None,
                       line: int | None, in_array: bool = False,
-                      locate: Locate | None = None) -> Game:
+                      locate: Locate | None = None,
+                      bare: BareWords | None = None) -> Game:
     """The game of a record that is not one: its ``syntax-error`` names the
     place (``game 3: deals[0].hands: ...``) and, with *locate*, the line and
-    column of the faulty value."""
+    column of the faulty value.  When the faulty value is a YAML bare word
+    read as a boolean, null or number (*bare*, :func:`yaml_locator`), the
+    message says so and how to quote it: ``pass: off`` is false to YAML,
+    and "false is not a pass direction" alone leaves the writer puzzled."""
     column = None
-    if locate is not None and exc.where:
-        path = _path_of(exc.where)
-        pos = locate(path) if path is not None else None
+    path = _path_of(exc.where) if exc.where else None
+    if locate is not None and path is not None:
+        pos = locate(path)
         if pos is not None:
             line, column = pos.line, pos.column
-    return error_game(exc.located(game_prefix(index, in_array)), source, index, line, column)
+    message = exc.located(game_prefix(index, in_array))
+    word = bare.get(path) if bare is not None and path is not None else None
+    if word is not None:
+        message = msg("record.yaml_bare_word", message=message.arg(), word=word[0],
+                      read=msg(word[1]).arg())
+    return error_game(message, source, index, line, column)
 
 
 def _game_or_error(item: Any, source: str | None, index: int, line: int | None,
                    in_array: bool = False, locate: Locate | None = None,
                    text: str | None = None, column: int = 1,
-                   notices: tuple[Finding, ...] = ()) -> Game:
+                   notices: tuple[Finding, ...] = (),
+                   bare: BareWords | None = None) -> Game:
     """The game of a decoded record, or its syntax error at the faulty value
     (located in *text*, the record's JSON starting at *line*, *column*, when
-    no *locate* is given); its keys named twice are looked for in *text*."""
+    no *locate* is given); its keys named twice are looked for in *text*;
+    *bare* is a YAML document's bare words (:func:`record_error_game`)."""
     try:
         return game_from_dict(item, source, index, line=line, locate=locate, text=text,
                               column=column, notices=notices)
     except RecordError as exc:
         if locate is None and text is not None:
             locate = JsonLocator(text, line or 1, column)
-        return record_error_game(exc, source, index, line, in_array, locate)
+        return record_error_game(exc, source, index, line, in_array, locate, bare)
 
 
 #: Python's words for broken JSON (the start of ``JSONDecodeError.msg``) ->
@@ -1820,9 +1872,14 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 items = [(doc, node)]
             for item, item_node in items:
                 index += 1
+                bare: BareWords = {}
+                locate = yaml_locator(item_node, bare)
+                if bare:
+                    _yaml_names(item, bare)
                 yield _game_or_error(item, source, index, item_node.start_mark.line + 1, False,
-                                     locate=yaml_locator(item_node),
-                                     notices=_yaml_repeats(item_node, loader.repeats))
+                                     locate=locate,
+                                     notices=_yaml_repeats(item_node, loader.repeats),
+                                     bare=bare)
     finally:
         loader.dispose()
 
