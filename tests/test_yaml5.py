@@ -68,6 +68,12 @@ def test_tab_in_a_rules_file_is_told(tmp_path: Path) -> None:
      "a boolean", "un booléen"),
     ("deals:\n- hands:\n    N: [2S, 10]\n", (3, 13), "10", "a number", "un nombre"),
     ("players: {N: null}\ndeals: []\n", (1, 14), "null", "null", "null"),
+    # a seat's name as a key, read as a boolean: placed at the key
+    ("deals:\n- hands:\n    NO: [2S]\n", (3, 5), "NO", "a boolean", "un booléen"),
+    ("players: {ON: Bob}\ndeals: []\n", (1, 11), "ON", "a boolean", "un booléen"),
+    # a moon's choice is placed at the choice
+    ("deals:\n- moon: {seat: N, choice: off}\n", (2, 27), "off", "a boolean", "un booléen"),
+    ("rules: yes\ndeals: []\n", (1, 8), "yes", "a boolean", "un booléen"),
 ])
 def test_bare_word_read_as_another_type_is_told(
         text: str, where: tuple[int, int], word: str, read_en: str, read_fr: str) -> None:

@@ -446,8 +446,11 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
     moon = None
     if moon_in is not None:
         mo = _obj(moon_in, f"{where}.moon", MOON_KEYS)
-        if mo.get("choice") not in ("add", "subtract") or "seat" not in mo:
+        if "seat" not in mo:
             raise RecordError(msg("record.moon_shape"), f"{where}.moon")
+        if mo.get("choice") not in ("add", "subtract"):    # placed at the choice written
+            raise RecordError(msg("record.moon_shape"),
+                              f"{where}.moon.choice" if "choice" in mo else f"{where}.moon")
         moon = Moon(seat=_seat(mo["seat"], f"{where}.moon.seat"), choice=mo["choice"],
                     pos=at("moon"))
     unfinished = x.get("unfinished", False)
@@ -777,12 +780,33 @@ def yaml_locator(node: Any, bare: BareWords | None = None) -> Locate:
         elif isinstance(n, yaml.MappingNode):
             stack.extend((v, (*path, k.value)) for k, v in n.value
                          if isinstance(k, yaml.ScalarNode))
+            if bare is not None:
+                _bare_keys(n, path, paths, bare)
             if len(path) == 1:          # a tag's or a player's name (KEY_AT)
                 for k, _v in n.value:
                     if isinstance(k, yaml.ScalarNode):
                         paths[(*path, KEY_AT, k.value)] = Pos(k.start_mark.line + 1,
                                                               k.start_mark.column + 1)
     return paths.get
+
+
+def _bare_keys(n: Any, path: tuple[Any, ...], paths: dict[tuple[Any, ...], Pos],
+               bare: BareWords) -> None:
+    """Note the keys of the YAML mapping *n* that YAML read as a boolean (a
+    seat named ``NO`` or ``ON``: ``hands: {NO: [...]}``), at the key, under
+    the name the reader's ``where`` gives them (``hands.False``)."""
+    for k, _v in n.value:
+        if _YAML_NOT_STR.get(k.tag) == "value.boolean" and not k.style:
+            word = k.value.lower()
+            if word in _YAML_TRUE or word in _YAML_FALSE:
+                named = (*path, "True" if word in _YAML_TRUE else "False")
+                paths[named] = Pos(k.start_mark.line + 1, k.start_mark.column + 1)
+                bare[named] = (k.value, "value.boolean")
+
+
+#: YAML 1.1's boolean words (PyYAML's resolver), lower case.
+_YAML_TRUE: Final = frozenset(("yes", "true", "on"))
+_YAML_FALSE: Final = frozenset(("no", "false", "off"))
 
 
 def _yaml_names(item: Any, bare: BareWords) -> None:
