@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from hearts_notation.api import validate_text
+from hearts_notation.io.hrn.reader import parse_game
 from tests.clirun import run, write
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -71,3 +72,31 @@ def test_a_word_with_digits_that_is_no_keyword_gets_no_guess() -> None:
     """Two digits, or a short word, are not taken for a keyword's slip."""
     found = _findings(_typo(CANONICAL, "pass E: KS QH JH", "p4s5 E: KS QH JH"))
     assert "did you mean" not in found[0][3]
+
+
+# A tag line with a bracket left out ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "tag", "typed", "at", "lang"), [
+    (THREE, '[Rules "three-players"]', 'Rules "three-players"]', (3, 1), "en"),
+    (THREE, '[Rules "three-players"]', '[Rules "three-players"', (3, 23), "en"),
+    (THREE, '[Rules "three-players"]', '  Rules  "three-players" ] ', (3, 3), "fr"),
+    (CANONICAL, '[Rules "standard"]', 'Rules "standard"]', (5, 1), "en"),
+    (FRENCH, '[Règles "standard"]', 'Règles "standard"]', (7, 1), "fr"),
+], ids=["open", "close", "blanks", "english", "french"])
+def test_a_tag_line_without_a_bracket_is_one_finding_and_its_tag(
+        text: str, tag: str, typed: str, at: tuple[int, int], lang: str) -> None:
+    """The line is one syntax error, where the bracket is missing, and its
+    tag is read: the three players' seats are P1 P2 P3, not N E S W (an
+    unknown seat on every line)."""
+    typo = _typo(text, tag, typed)
+    assert [(c, ln, col) for c, ln, col, _ in _findings(typo, lang)] == [("syntax-error", *at)]
+    assert parse_game(typo, "t.hrn").rules == parse_game(text, "t.hrn").rules
+
+
+def test_a_tag_line_without_a_bracket_that_does_not_read_loses_its_line_only() -> None:
+    """Put back, the bracket must make the line read whole: else the line is
+    lost, as any line that does not read, and the tag with it."""
+    typo = _typo(THREE, '[Rules "three-players"]', 'Rules "three-players" x]')
+    assert parse_game(typo, "t.hrn").rules is None
+    assert ("syntax-error", 3, 1) in [(c, ln, col) for c, ln, col, _ in _findings(typo)]
