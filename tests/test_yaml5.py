@@ -9,7 +9,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from hearts_notation.cli import cli
 from hearts_notation.i18n import render
 from hearts_notation.io.jsonio import iter_yaml
 from hearts_notation.io.stream import RecordError
@@ -115,3 +117,25 @@ def test_a_yaml_set_is_named() -> None:
     _line, _column, en, fr = _first_error("--- !!set {a}\n")
     assert "expected an object, found a YAML set (!!set)" in en
     assert "un ensemble YAML (!!set)" in fr
+
+
+@pytest.mark.parametrize(("name", "args"), [
+    ("r.json", []), ("r.jsonl", []), ("-", ["--from", "json"]),
+])
+def test_yaml_in_a_json_file_says_to_read_it_as_yaml(
+        tmp_path: Path, name: str, args: list[str]) -> None:
+    text = "deals:\n- pass: left\n"
+    if name == "-":
+        result = CliRunner().invoke(cli, ["validate", *args, "-", "--lang", "fr"], input=text)
+    else:
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        result = CliRunner().invoke(cli, ["validate", str(tmp_path / name), "--lang", "fr"])
+    assert ":1:1: erreur: JSON non valide : on attendait une valeur (cette entrée ressemble à " \
+           "du yaml, pas à du JSON : lisez-la avec --from yaml) [syntax-error]" in result.output
+    assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_broken_json_past_its_start_gets_no_format_hint(tmp_path: Path) -> None:
+    (tmp_path / "r.json").write_text('{"deals": [}\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "r.json")])
+    assert ":1:12: error: not valid JSON" in result.output and "looks like" not in result.output
