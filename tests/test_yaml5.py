@@ -15,6 +15,7 @@ from hearts_notation.cli import cli
 from hearts_notation.i18n import render
 from hearts_notation.io.jsonio import iter_yaml
 from hearts_notation.io.stream import RecordError
+from hearts_notation.players import load_aliases
 from hearts_notation.rules import RuleError, load_rules
 
 
@@ -139,3 +140,11 @@ def test_broken_json_past_its_start_gets_no_format_hint(tmp_path: Path) -> None:
     (tmp_path / "r.json").write_text('{"deals": [}\n', encoding="utf-8")
     result = CliRunner().invoke(cli, ["validate", str(tmp_path / "r.json")])
     assert ":1:12: error: not valid JSON" in result.output and "looks like" not in result.output
+
+
+def test_aliases_file_takes_bare_words_as_names(tmp_path: Path) -> None:
+    aliases = tmp_path / "a.yaml"
+    aliases.write_text('Yes: [yes, Y]\n"007": [7]\nBob: [On, 1.50]\n', encoding="utf-8")
+    assert load_aliases(str(aliases)) == {
+        "Yes": "Yes", "yes": "Yes", "Y": "Yes", "007": "007", "7": "007",
+        "Bob": "Bob", "On": "Bob", "1.50": "Bob"}
