@@ -105,6 +105,7 @@ MESSAGES: Final[dict[str, str]] = {
     "finding.not-held.not_hold": "{seat} played {card}, which {holder} does not hold",
     "finding.not-held.not_dealt": "{seat} played {card}, which {holder} was not dealt and did not receive",
     "finding.not-held.could_not": "{seat} played {card}, which {holder} could not hold",
+    "finding.not-held.pass_slip": "{seat}'s pass shows {typed}, but the play shows {card} passed: {to} played {card} on trick {trick}, and {seat2} played {typed2} on trick {trick2}",
     "finding.incomplete-deal.unfinished": "deal {deal} is unfinished (*): it scores no points",
     "finding.incomplete-deal.one": "deal {deal} has {k} complete trick; with {n} players a deal has {size} (end an unfinished deal with *)",
     "finding.incomplete-deal.other": "deal {deal} has {k} complete tricks; with {n} players a deal has {size} (end an unfinished deal with *)",

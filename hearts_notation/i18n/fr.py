@@ -100,6 +100,7 @@ MESSAGES: Final[dict[str, str]] = {
     "finding.not-held.not_hold": "{seat} a joué {card}, que {holder} n'a pas",
     "finding.not-held.not_dealt": "{seat} a joué {card}, que {holder} n'a ni reçue à la donne ni à l'échange",
     "finding.not-held.could_not": "{seat} a joué {card}, que {holder} ne pouvait pas avoir",
+    "finding.not-held.pass_slip": "la passe de {seat} porte {typed}, mais le jeu montre {card} passée : {to} a joué {card} au pli {trick} et {seat2} a joué {typed2} au pli {trick2}",
     "finding.incomplete-deal.unfinished": "la donne {deal} est inachevée (*) : elle ne marque aucun point",
     "finding.incomplete-deal.one": "la donne {deal} a {k} pli complet ; à {n} joueurs une donne en a {size} (terminez une donne inachevée par *)",
     "finding.incomplete-deal.other": "la donne {deal} a {k} plis complets ; à {n} joueurs une donne en a {size} (terminez une donne inachevée par *)",
