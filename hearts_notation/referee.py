@@ -44,6 +44,7 @@ illegal heart lead hearts count as open.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -1531,6 +1532,49 @@ def deal_header(rules: RuleSet, t: _Seating, di: int, recorded: int | None, deal
     return number, prev_dealer, flagged
 
 
+def _pass_card_slip(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: bool,
+                    found: list[Finding]) -> list[Finding]:
+    """*found*, or one finding at a pass line whose card was typed as another
+    card its seat holds (``pass N: KH AH TS`` for ``TH``): the seat then
+    plays the card it seems to have passed, and the receiver the card it
+    really got, two ``not-held`` errors (and a revoke where the wrong holder
+    seemed to have the suit) for one slip.  Taken when the deal has exactly
+    two ``not-held`` errors, by two seats on two tricks (no one slip in a
+    trick line makes them), one the passer's play of a card it passed and
+    the other a card not in that pass, and the deal replayed with that card
+    passed instead has no error: exactly one such reading.  The findings
+    are then the slip's and the corrected replay's others (docs/decisions.md,
+    helper reader5)."""
+    bad = [f for f in found if f.code == "not-held"]
+    if len(bad) != 2 or bad[0].seat == bad[1].seat or bad[0].trick == bad[1].trick:
+        return found
+    fits: list[tuple[Pass, Card, Finding, Finding, list[Finding]]] = []
+    for p in deal.passes.values():
+        for typed_f, meant_f in ((bad[0], bad[1]), (bad[1], bad[0])):
+            typed = next((c for c in p.cards if typed_f.seat == p.seat and c == typed_f.card), None)
+            meant = meant_f.card
+            if typed is None or meant is None or meant in p.cards:
+                continue
+            alt = dataclasses.replace(p, cards=tuple(meant if c == typed else c for c in p.cards))
+            fixed = dataclasses.replace(deal, passes={**deal.passes, p.seat: alt})
+            again = _DealCheck(ctx, fixed, number, di).run(fixed.direction, header_flagged)
+            if not any(f.severity == "error" for f in again):
+                fits.append((p, meant, typed_f, meant_f, again))
+    if len(fits) != 1:
+        return found
+    p, meant, typed_f, meant_f, again = fits[0]
+    typed_card = typed_f.card
+    assert typed_card is not None
+    m = msg("finding.not-held.pass_slip", seat=_s(p.seat), typed=_ca(typed_card), card=_ca(meant),
+            to=_s(str(meant_f.seat)), trick=meant_f.trick or 0, seat2=_s(p.seat),
+            typed2=_ca(typed_card), trick2=typed_f.trick or 0)
+    pos = p.pos
+    head = Finding("not-held", "error", m.text(), deal=number, seat=p.seat, card=typed_card,
+                   line=pos.line if pos else None, column=pos.column if pos else None,
+                   key=m.key, args=m.args)
+    return [head, *again]
+
+
 def _referee_deal(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: bool,
                   quiet: frozenset[int]) -> DealResult:
     """The check of one deal: its findings and, when it was replayed in one
@@ -1544,6 +1588,7 @@ def _referee_deal(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: b
         if len(found) >= misorder.THRESHOLD:    # the plays may fit another pass
             found = misorder.explain(rules, deal, number, deal.direction, header_flagged, found,
                                      functools.partial(_DealCheck, ctx, deal, number, di))
+        found = _pass_card_slip(ctx, deal, number, di, header_flagged, found)
     took = checker.taken
     # (a deal replayed in one pass was played in full: not a score sheet's)
     if took is None:

@@ -230,8 +230,7 @@ def test_yaml_date_and_binary_are_named(tmp_path: Path) -> None:
     assert out.splitlines()[0] == (
         f"{path}:3:11: erreur: deals[0].dealer : une date (écrivez-la entre guillemets pour la "
         "garder en texte) n'est pas un nom de place : une lettre de A à Z, puis jusqu'à 7 lettres "
-        "de A à Z ou chiffres, sans accent (YAML lit 2025-11-16, sans guillemets, comme une date : pour "
-        'dire le mot, écrivez-le entre guillemets, "2025-11-16") [syntax-error]'
+        "de A à Z ou chiffres, sans accent [syntax-error]"
     )
     path = write(tmp_path, "b.yaml", "tags: {Event: !!binary aGVsbG8=}\ndeals: []\n")
     code, out = run("validate", path, "--lang", "en")

@@ -9,7 +9,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from hearts_notation.cli import cli
 from hearts_notation.i18n import render
 from hearts_notation.io.jsonio import iter_yaml
 from hearts_notation.io.stream import RecordError
@@ -66,8 +68,13 @@ def test_tab_in_a_rules_file_is_told(tmp_path: Path) -> None:
     ("seats: [N, NO, E]\ndeals: []\n", (1, 12), "NO", "a boolean", "un booléen"),
     ("deals:\n- tricks:\n  - plays:\n    - {seat: ON, card: 2C}\n", (4, 14), "ON",
      "a boolean", "un booléen"),
-    ("deals:\n- hands:\n    N: [2S, 10]\n", (3, 13), "10", "a number", "un nombre"),
     ("players: {N: null}\ndeals: []\n", (1, 14), "null", "null", "null"),
+    # a seat's name as a key, read as a boolean: placed at the key
+    ("deals:\n- hands:\n    NO: [2S]\n", (3, 5), "NO", "a boolean", "un booléen"),
+    ("players: {ON: Bob}\ndeals: []\n", (1, 11), "ON", "a boolean", "un booléen"),
+    # a moon's choice is placed at the choice
+    ("deals:\n- moon: {seat: N, choice: off}\n", (2, 27), "off", "a boolean", "un booléen"),
+    ("rules: yes\ndeals: []\n", (1, 8), "yes", "a boolean", "un booléen"),
 ])
 def test_bare_word_read_as_another_type_is_told(
         text: str, where: tuple[int, int], word: str, read_en: str, read_fr: str) -> None:
@@ -94,3 +101,41 @@ def test_names_and_tag_values_are_taken_as_written() -> None:
     assert game.players == {"N": "Yes", "E": "Norway", "S": "1e3", "W": "off"}
     assert dict(game.tags)["Event"] == "yes" and dict(game.tags)["Round"] == "1"
     assert dict(game.tags)["Date"] == "2025-11-16"
+
+
+@pytest.mark.parametrize("text", [
+    "deals:\n- hands:\n    N: [2S, 10]\n",          # a number is no card, quoted or not
+    "deals:\n- passes: {N: [2S, 3S, 4S], E: 3}\n",
+    "deals:\n- dealer: 2025-01-01\n",                 # the date's own words say to quote it
+])
+def test_numbers_and_dates_get_no_quoting_hint(text: str) -> None:
+    _line, _column, en, fr = _first_error(text)
+    assert "unquoted" not in en and "sans guillemets," not in fr
+
+
+def test_a_yaml_set_is_named() -> None:
+    _line, _column, en, fr = _first_error("--- !!set {a}\n")
+    assert "expected an object, found a YAML set (!!set)" in en
+    assert "un ensemble YAML (!!set)" in fr
+
+
+@pytest.mark.parametrize(("name", "args"), [
+    ("r.json", []), ("r.jsonl", []), ("-", ["--from", "json"]),
+])
+def test_yaml_in_a_json_file_says_to_read_it_as_yaml(
+        tmp_path: Path, name: str, args: list[str]) -> None:
+    text = "deals:\n- pass: left\n"
+    if name == "-":
+        result = CliRunner().invoke(cli, ["validate", *args, "-", "--lang", "fr"], input=text)
+    else:
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        result = CliRunner().invoke(cli, ["validate", str(tmp_path / name), "--lang", "fr"])
+    assert ":1:1: erreur: JSON non valide : on attendait une valeur (cette entrée ressemble à " \
+           "du yaml, pas à du JSON : lisez-la avec --from yaml) [syntax-error]" in result.output
+    assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_broken_json_past_its_start_gets_no_format_hint(tmp_path: Path) -> None:
+    (tmp_path / "r.json").write_text('{"deals": [}\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", str(tmp_path / "r.json")])
+    assert ":1:12: error: not valid JSON" in result.output and "looks like" not in result.output

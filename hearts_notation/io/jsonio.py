@@ -66,7 +66,7 @@ def json_type(v: Any) -> Arg:
             "float": "number", "bool": "boolean", "NoneType": "null",
             # YAML's other types (an unquoted 2025-11-16, !!binary, !!omap, !!set)
             "date": "date", "datetime": "date", "bytes": "binary", "tuple": "list",
-            "set": "object"}.get(type(v).__name__)
+            "set": "set"}.get(type(v).__name__)
     return msg(f"value.{kind}").arg() if kind else msg("value.other", type=type(v).__name__).arg()
 
 
@@ -446,8 +446,11 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
     moon = None
     if moon_in is not None:
         mo = _obj(moon_in, f"{where}.moon", MOON_KEYS)
-        if mo.get("choice") not in ("add", "subtract") or "seat" not in mo:
+        if "seat" not in mo:
             raise RecordError(msg("record.moon_shape"), f"{where}.moon")
+        if mo.get("choice") not in ("add", "subtract"):    # placed at the choice written
+            raise RecordError(msg("record.moon_shape"),
+                              f"{where}.moon.choice" if "choice" in mo else f"{where}.moon")
         moon = Moon(seat=_seat(mo["seat"], f"{where}.moon.seat"), choice=mo["choice"],
                     pos=at("moon"))
     unfinished = x.get("unfinished", False)
@@ -777,12 +780,33 @@ def yaml_locator(node: Any, bare: BareWords | None = None) -> Locate:
         elif isinstance(n, yaml.MappingNode):
             stack.extend((v, (*path, k.value)) for k, v in n.value
                          if isinstance(k, yaml.ScalarNode))
+            if bare is not None:
+                _bare_keys(n, path, paths, bare)
             if len(path) == 1:          # a tag's or a player's name (KEY_AT)
                 for k, _v in n.value:
                     if isinstance(k, yaml.ScalarNode):
                         paths[(*path, KEY_AT, k.value)] = Pos(k.start_mark.line + 1,
                                                               k.start_mark.column + 1)
     return paths.get
+
+
+def _bare_keys(n: Any, path: tuple[Any, ...], paths: dict[tuple[Any, ...], Pos],
+               bare: BareWords) -> None:
+    """Note the keys of the YAML mapping *n* that YAML read as a boolean (a
+    seat named ``NO`` or ``ON``: ``hands: {NO: [...]}``), at the key, under
+    the name the reader's ``where`` gives them (``hands.False``)."""
+    for k, _v in n.value:
+        if _YAML_NOT_STR.get(k.tag) == "value.boolean" and not k.style:
+            word = k.value.lower()
+            if word in _YAML_TRUE or word in _YAML_FALSE:
+                named = (*path, "True" if word in _YAML_TRUE else "False")
+                paths[named] = Pos(k.start_mark.line + 1, k.start_mark.column + 1)
+                bare[named] = (k.value, "value.boolean")
+
+
+#: YAML 1.1's boolean words (PyYAML's resolver), lower case.
+_YAML_TRUE: Final = frozenset(("yes", "true", "on"))
+_YAML_FALSE: Final = frozenset(("no", "false", "off"))
 
 
 def _yaml_names(item: Any, bare: BareWords) -> None:
@@ -1116,7 +1140,10 @@ def record_error_game(exc: RecordError, source: str | None, index: int | None,
             line, column = pos.line, pos.column
     message = exc.located(game_prefix(index, in_array))
     word = bare.get(path) if bare is not None and path is not None else None
-    if word is not None:
+    # A number or a date is never a seat, a card or a direction quoted or
+    # not (and a date's own words say to quote it): only a word YAML made a
+    # boolean or null is hinted at, where quoting gives the word back.
+    if word is not None and word[1] in ("value.boolean", "value.null"):
         message = msg("record.yaml_bare_word", message=message.arg(), word=word[0],
                       read=msg(word[1]).arg())
     return error_game(message, source, index, line, column)
@@ -1157,13 +1184,33 @@ _JSON_PROBLEMS: Final = (
 )
 
 
-def json_syntax(problem: str) -> Msg:
+def json_syntax(problem: str, head: str | None = None) -> Msg:
     """"not valid JSON: ..." for the decoder's words *problem*, told by
-    the catalog (the decoder's English kept only for words it does not know)."""
+    the catalog (the decoder's English kept only for words it does not know).
+    With *head*, the input's beginning when the decoder stopped at its very
+    first character: if that looks like another format (a YAML record in a
+    ``.json`` or ``.jsonl`` file, ``deals:``), the message says to read it
+    with ``--from`` (as the HRN reader's, ``syntax.other_format``)."""
+    said: Msg | None = None
     for start, key in _JSON_PROBLEMS:
         if problem.startswith(start):
-            return msg("record.json", problem=msg(key).arg())
-    return msg("record.json", problem=problem)
+            said = msg("record.json", problem=msg(key).arg())
+            break
+    if said is None:
+        said = msg("record.json", problem=problem)
+    if head is not None:
+        from .sniff import looks_like
+
+        name = looks_like(head)
+        if name is not None and name not in ("json", "jsonl"):
+            return msg("record.other_format", message=said.arg(), format=name)
+    return said
+
+
+def _at_start(doc: str, pos: int) -> str | None:
+    """The beginning of *doc* when *pos* is its first character that is
+    not blank (the decoder refused the input's very first value), else None."""
+    return doc[:4096] if not doc[:pos].strip() else None
 
 
 def json_problem(exc: BaseException) -> tuple[Msg, int, int]:
@@ -1182,7 +1229,7 @@ def json_problem(exc: BaseException) -> tuple[Msg, int, int]:
             cr = exc.doc.rfind("\r", 0, exc.pos)
             if cr >= 0 and exc.doc[cr:exc.pos].isspace() and "\n" not in exc.doc[cr:exc.pos]:
                 return msg("input.lone_cr"), exc.lineno, exc.colno - (exc.pos - cr)
-        return json_syntax(exc.msg), exc.lineno, exc.colno
+        return json_syntax(exc.msg, _at_start(exc.doc, exc.pos)), exc.lineno, exc.colno
     if isinstance(exc, RecursionError):
         return msg("record.json_here", what=msg("json.too_deep").arg()), 1, 1
     return msg("record.json_here", what=msg("json.too_many_digits").arg()), 1, 1
@@ -1410,8 +1457,11 @@ class _JsonStream:
                 return ""
 
     def error(self, message: str, offset: int | None = None) -> RecordError:
-        line, col = self.where(self.pos if offset is None else offset)
-        return RecordError(json_syntax(message), line=line, column=col)
+        at = self.pos if offset is None else offset
+        line, col = self.where(at)
+        # the window holds the input from its start: the hint of another format
+        head = _at_start(self.buf, at) if self._line == 1 and self._col == 0 else None
+        return RecordError(json_syntax(message, head), line=line, column=col)
 
     def value(self, raw: bool = False) -> tuple[Any, int, int]:
         """Decode the value at the current position; returns it (or with
@@ -1801,7 +1851,7 @@ def _yaml_repeats(root: Any, repeats: list[tuple[Any, Any, bool]]) -> tuple[Find
 #: The message ids of a JSON or YAML document broken partway (a syntax
 #: error of the record, not an unreadable input: ``hearts_notation.api``).
 SYNTAX_KEYS: Final = frozenset({"record.json", "record.json_here", "record.yaml",
-                                "record.yaml_here"})
+                                "record.yaml_here", "record.other_format"})
 
 
 def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[Game]:

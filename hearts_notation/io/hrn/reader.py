@@ -249,16 +249,53 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
         elements = read_line(text, line) if read is None else read(text, line)
     except HrnSyntaxError as exc:
         b.line_error(b.player_named(exc, text, line), exc.line, exc.column, text)
+        _bracket_slip(b, text, line, read)
         return
     except Mismatch:
         worded = _worded(text, line, b.seat_names_for_messages())
         b.line_error(b.player_named(worded, text, line), worded.line, worded.column, text)
+        _bracket_slip(b, text, line, read)
         return
     if b.skipping:
         if not any(isinstance(el, (DealEl, ResultEl)) for el in elements):
             return      # a lost deal's line: read for its own errors only
         b.skipping = False
     b.feed(elements)
+
+
+#: A tag line with one of its brackets left out: ``Rules "three-players"]``
+#: (the ``[`` at the first sign), ``[Rules "three-players"`` (the ``]``).
+_TAG_NO_OPEN = r'([ \t\f]*)([^\W\d_][^\s\[\]"]*[ \t\f]*"[^\n]*\][ \t\f]*)'
+_TAG_NO_CLOSE = r'([ \t\f]*\[[^\W\d_][^\s\[\]"]*[ \t\f]*"[^\n\]]*")([ \t\f]*)'
+
+
+def _bracket_slip(b: _GameBuilder, text: str, line: int, read: LineReader | None) -> None:
+    """Read the tags of a tag line lost to a bracket left out (its one
+    error is told already), when the line reads whole with that bracket put
+    back: a ``Rules`` tag lost so gave the seats N E S W, and every ``P1``
+    line of a three-player record was an unknown seat (one typo, one
+    finding; the line is read by the lexer, as every line is).  Only before
+    the first deal, where a tag stands."""
+    if b.cur is not None or b.settled or b.halted or b.skipping or "\n" in text:
+        return
+    m = re.fullmatch(_TAG_NO_OPEN, text)
+    if m is not None:
+        fixed, at = m.group(1) + "[" + m.group(2), len(m.group(1))
+    else:
+        m = re.fullmatch(_TAG_NO_CLOSE, text)
+        if m is None:
+            return
+        fixed, at = m.group(1) + "]" + m.group(2), len(text)
+    try:
+        elements = read_line(fixed, line) if read is None else read(fixed, line)
+    except (HrnSyntaxError, Mismatch):
+        return
+    if elements and all(isinstance(el, TagEl) for el in elements):
+        # (the positions as typed: the bracket put back is taken out again)
+        b.feed([TagEl(el.line, min(el.col, at + 1), el.name, el.value_line,
+                      el.value_col - (1 if el.value_col > at else 0), el.value, el.name_line,
+                      el.name_col - (1 if el.name_col > at else 0))
+                for el in elements if isinstance(el, TagEl)])
 
 
 #: A line that starts as a result line (ignoring case).  This pattern and
