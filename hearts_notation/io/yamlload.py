@@ -141,12 +141,17 @@ def words_as_text(node: Any) -> None:
     boolean, number or date text again, as written, before it is
     constructed: for a file whose every value is a name (an aliases file),
     where ``Yes: [yes]`` or ``007`` mean the names, and ``str()`` of the
-    value (``True``, ``7``) would not give them back."""
+    value (``True``, ``7``) would not give them back.  Only a word whose
+    type YAML guessed is retagged: an explicit tag (``!!bool x``) is kept,
+    and refused where its type cannot hold the word."""
+    resolver: Any = Resolver()    # (PyYAML is untyped)
+    resolve = resolver.resolve
     stack = [node]
     while stack:
         n = stack.pop()
         if isinstance(n, yaml.ScalarNode):
-            if not n.style and n.tag in _WORD_TAGS:
+            if not n.style and n.tag in _WORD_TAGS \
+                    and resolve(yaml.ScalarNode, n.value, (True, False)) == n.tag:
                 n.tag = _STR_TAG
         elif isinstance(n, yaml.SequenceNode):
             stack.extend(n.value)
