@@ -158,7 +158,14 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
 
     from .io.jsonio import json_type
     from .io.stream import RecordError
-    from .io.yamlload import CONSTRUCT_ERRORS, BoundedLoader, text_peek, text_placer, yaml_error
+    from .io.yamlload import (
+        CONSTRUCT_ERRORS,
+        BoundedLoader,
+        text_peek,
+        text_placer,
+        words_as_text,
+        yaml_error,
+    )
 
     # The records' YAML loader: its composer refuses deep nesting at its place
     # (plain yaml.safe_load recursed into a RecursionError, or libyaml's C
@@ -167,6 +174,8 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
     try:
         node = loader.get_single_node()
         _check_alias_nesting(path, node)
+        if node is not None:
+            words_as_text(node)         # every value is a name: Yes, On, 007 as written
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as yerr:
         fault = yaml_error(yerr, text_placer(text), text_peek(text))

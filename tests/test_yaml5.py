@@ -15,6 +15,7 @@ from hearts_notation.cli import cli
 from hearts_notation.i18n import render
 from hearts_notation.io.jsonio import iter_yaml
 from hearts_notation.io.stream import RecordError
+from hearts_notation.players import load_aliases
 from hearts_notation.rules import RuleError, load_rules
 
 
@@ -120,7 +121,7 @@ def test_a_yaml_set_is_named() -> None:
 
 
 @pytest.mark.parametrize(("name", "args"), [
-    ("r.json", []), ("r.jsonl", []), ("-", ["--from", "json"]),
+    ("r.json", []), ("r.jsonl", []), ("-", ["--from", "json"]), ("s.json", ["--from", "openspiel"]),
 ])
 def test_yaml_in_a_json_file_says_to_read_it_as_yaml(
         tmp_path: Path, name: str, args: list[str]) -> None:
@@ -129,13 +130,22 @@ def test_yaml_in_a_json_file_says_to_read_it_as_yaml(
         result = CliRunner().invoke(cli, ["validate", *args, "-", "--lang", "fr"], input=text)
     else:
         (tmp_path / name).write_text(text, encoding="utf-8")
-        result = CliRunner().invoke(cli, ["validate", str(tmp_path / name), "--lang", "fr"])
+        result = CliRunner().invoke(cli, ["validate", *args, str(tmp_path / name), "--lang", "fr"])
     assert ":1:1: erreur: JSON non valide : on attendait une valeur (cette entrée ressemble à " \
-           "du yaml, pas à du JSON : lisez-la avec --from yaml) [syntax-error]" in result.output
-    assert result.exit_code == 1 and "Traceback" not in result.output
+           "du yaml, pas à du JSON : lisez-la avec --from yaml)" in result.output
+    assert result.exit_code == 1       # validate: a syntax-error finding
+    assert "Traceback" not in result.output
 
 
 def test_broken_json_past_its_start_gets_no_format_hint(tmp_path: Path) -> None:
     (tmp_path / "r.json").write_text('{"deals": [}\n', encoding="utf-8")
     result = CliRunner().invoke(cli, ["validate", str(tmp_path / "r.json")])
     assert ":1:12: error: not valid JSON" in result.output and "looks like" not in result.output
+
+
+def test_aliases_file_takes_bare_words_as_names(tmp_path: Path) -> None:
+    aliases = tmp_path / "a.yaml"
+    aliases.write_text('Yes: [yes, Y]\n"007": [7]\nBob: [On, 1.50]\n', encoding="utf-8")
+    assert load_aliases(str(aliases)) == {
+        "Yes": "Yes", "yes": "Yes", "Y": "Yes", "007": "007", "7": "007",
+        "Bob": "Bob", "On": "Bob", "1.50": "Bob"}

@@ -53,7 +53,7 @@ from ..rules import RuleError, RuleSet, parse_rules, preset_rules
 from ..scoring import GameScore, score_game
 from ..state import GameState, apply_passes, deal_pass, deal_points
 from ..walk import deal_hands
-from .jsonio import JSON_ERRORS, JsonLocator, json_problem, json_syntax, json_type, loads_record
+from .jsonio import JSON_ERRORS, JsonLocator, json_problem, json_type, loads_record
 from .stream import InputError, RecordError
 
 # OpenSpiel's vocabulary ------------------------------------------------------
@@ -281,8 +281,9 @@ def _json_docs(text: str) -> list[_Doc]:
     try:
         return [_Doc(text, loads_record(text), 1)]
     except json.JSONDecodeError as exc:
-        if exc.msg != "Extra data":
-            raise RecordError(json_syntax(exc.msg), line=exc.lineno, column=exc.colno) from None
+        if exc.msg != "Extra data":     # (with the hint of another format, a YAML record)
+            message, at, column = json_problem(exc)
+            raise RecordError(message, line=at, column=column) from None
     except JSON_ERRORS as exc:
         message, at, column = json_problem(exc)
         raise RecordError(message, line=at, column=column) from None

@@ -130,6 +130,32 @@ else:  # PyYAML built without libyaml: every part in Python.
             self.repeats = []
 
 
+#: The tags YAML 1.1 gives a bare word other than text (``Yes``, ``007``,
+#: ``1.50``, ``2025-11-16``); null (``~``, ``null``, nothing) is left null.
+_WORD_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("bool", "int", "float", "timestamp"))
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def words_as_text(node: Any) -> None:
+    """Make every bare word of the composed *node* that YAML resolved to a
+    boolean, number or date text again, as written, before it is
+    constructed: for a file whose every value is a name (an aliases file),
+    where ``Yes: [yes]`` or ``007`` mean the names, and ``str()`` of the
+    value (``True``, ``7``) would not give them back."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, yaml.ScalarNode):
+            if not n.style and n.tag in _WORD_TAGS:
+                n.tag = _STR_TAG
+        elif isinstance(n, yaml.SequenceNode):
+            stack.extend(n.value)
+        elif isinstance(n, yaml.MappingNode):
+            for k, v in n.value:
+                stack.append(k)
+                stack.append(v)
+
+
 # Broken YAML, located and worded -------------------------------------------------------
 
 #: The parser's errors by kind, for a problem the catalogs have no words for:
