@@ -1539,14 +1539,14 @@ def _pass_card_slip(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged:
     plays the card it seems to have passed, and the receiver the card it
     really got, two ``not-held`` errors (and a revoke where the wrong holder
     seemed to have the suit) for one slip.  Taken when the deal has exactly
-    two ``not-held`` errors, by two seats on two tricks (no one slip in a
-    trick line makes them), one the passer's play of a card it passed and
+    two ``not-held`` errors, by two seats (two plays: no one slip in a
+    trick line makes them both), one the passer's play of a card it passed and
     the other a card not in that pass, and the deal replayed with that card
     passed instead has no error: exactly one such reading.  The findings
     are then the slip's and the corrected replay's others (docs/decisions.md,
     helper reader5)."""
     bad = [f for f in found if f.code == "not-held"]
-    if len(bad) != 2 or bad[0].seat == bad[1].seat or bad[0].trick == bad[1].trick:
+    if len(bad) != 2 or bad[0].seat == bad[1].seat:
         return found
     fits: list[tuple[Pass, Card, Finding, Finding, list[Finding]]] = []
     for p in deal.passes.values():

@@ -625,3 +625,31 @@ def test_a_seat_that_can_lose_the_trick_gets_none_of_its_penalty_cards() -> None
         return forced or any(suit(c) == H or c == QS for c in losing)
 
     assert _checked_where("lose the penalty cards", wanted) == 20
+
+
+def test_a_seat_that_can_lead_into_a_lost_trick_gets_none_of_its_penalty_cards() -> None:
+    """The paranoid ceiling of the analysed seat on lead (the moon split):
+    a lead below every card of its suit in another seat's hand is beaten,
+    so that trick's penalty cards (the led heart or Q♠, a heart from each
+    seat holding hearts, a lone Q♠) never reach it; a suit nobody else
+    holds gives nothing (the lead wins).  The bound is met inside the
+    search, at the seat's next lead: checked on positions where the seat
+    to move plays last to the trick and can take it, with a heart in its
+    hand or another's: the solver's values in both models, and those
+    after each legal card, are the brute force's."""
+    def wanted(rules: RuleSet, p: Position) -> bool:
+        n = len(p.hands)
+        if len(p.trick) != n - 1:
+            return False
+        if sum(1 for t in p.taken if any(suit(c) == H or c == QS for c in t)) < 2:
+            return False
+        led = suit(p.trick[0])
+        top = max(c for c in p.trick if suit(c) == led)
+        if not any(suit(c) == led and c > top for c in p.legal()):
+            return False
+        mine = [c for c in p.hands[p.mover] if suit(c) == H]
+        theirs = [c for i, h in enumerate(p.hands) if i != p.mover for c in h if suit(c) == H]
+        # its hearts below another's (the ceiling), or nobody else's (no ceiling)
+        return bool(mine) and (not theirs or min(mine) < max(theirs))
+
+    assert _checked_where("lead into a lost trick", wanted) == 20

@@ -23,6 +23,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 CANONICAL = (SAMPLES / "canonical.hrn").read_text(encoding="utf-8")
 FRENCH = (SAMPLES / "feuille-en-francais.hrn").read_text(encoding="utf-8")
 THREE = (SAMPLES / "three-players.hrn").read_text(encoding="utf-8")
+PARTIE = (SAMPLES / "partie-francaise.hrn").read_text(encoding="utf-8")
 
 
 def _findings(text: str, lang: str = "en") -> list[tuple[str, int, int, str]]:
@@ -94,6 +95,13 @@ def test_a_tag_line_without_a_bracket_is_one_finding_and_its_tag(
     assert parse_game(typo, "t.hrn").rules == parse_game(text, "t.hrn").rules
 
 
+def test_a_bracket_typed_as_a_letter_is_not_read_as_a_tag() -> None:
+    """``ASouth "Priya"]``: put back, the bracket would make a tag ``ASouth``
+    of the record's own, and its ``tag-name`` warning a second finding."""
+    typo = _typo(CANONICAL, '[South "Priya"]', 'ASouth "Priya"]')
+    assert [(c, ln, col) for c, ln, col, _ in _findings(typo)] == [("syntax-error", 8, 1)]
+
+
 def test_a_tag_line_without_a_bracket_that_does_not_read_loses_its_line_only() -> None:
     """Put back, the bracket must make the line read whole: else the line is
     lost, as any line that does not read, and the tag with it."""
@@ -113,7 +121,8 @@ def test_a_tag_line_without_a_bracket_that_does_not_read_loses_its_line_only() -
      "la passe de Gwen (O) porte 10♦, mais le jeu montre 10♥ passée : Camille (N) a joué 10♥ au pli 5"
      " et Gwen (O) a joué 10♦ au pli 7"),
     (THREE, "pass P1: KH QH KC", "pass P1: KH QH KD", (14, 1), "en", "P1's pass shows K♦"),
-], ids=["english", "french", "three"])
+    (PARTIE, "pass O: 10♥ 7♠ R♦", "pass O: 10c 7♠ R♦", (49, 1), "en", "O's pass shows 10♣"),  # one trick
+], ids=["english", "french", "three", "same-trick"])
 def test_a_pass_card_typed_as_another_of_the_seat_is_one_finding_at_the_pass(
         text: str, line: str, typed: str, at: tuple[int, int], lang: str, said: str) -> None:
     """The seat then plays the card it seemed to pass and the receiver the

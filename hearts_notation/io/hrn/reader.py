@@ -290,7 +290,10 @@ def _bracket_slip(b: _GameBuilder, text: str, line: int, read: LineReader | None
         elements = read_line(fixed, line) if read is None else read(fixed, line)
     except (HrnSyntaxError, Mismatch):
         return
-    if elements and all(isinstance(el, TagEl) for el in elements):
+    # (a name near a known tag but not one, ``ASouth "Priya"]``, is a bracket
+    # typed as a letter, not left out: read, it would be a tag of its own and
+    # a second finding)
+    if elements and all(isinstance(el, TagEl) and misspelt_tag(el.name) is None for el in elements):
         # (the positions as typed: the bracket put back is taken out again)
         b.feed([TagEl(el.line, min(el.col, at + 1), el.name, el.value_line,
                       el.value_col - (1 if el.value_col > at else 0), el.value, el.name_line,
