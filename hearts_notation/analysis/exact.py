@@ -436,16 +436,8 @@ class ExactSolver:
             while m:
                 b: i64 = m & -m
                 lo: i64 = _POP13[b - 1]
-                hi: i64 = lo
-                m ^= b
-                if lo != special:
-                    while m:
-                        nb: i64 = m & -m
-                        nxt: i64 = _POP13[nb - 1]
-                        if nxt == special or others & (nb - (i64(2) << hi)):
-                            break
-                        hi = nxt
-                        m ^= nb
+                hi: i64 = _run_top(m ^ b, lo, special, others)
+                m &= ~((i64(2) << hi) - 1)
                 if mode:
                     r: i64 = lo if rev else hi
                     if suit == 3 and r == special:
@@ -499,16 +491,8 @@ class ExactSolver:
         while m:
             b: i64 = m & -m
             lo: i64 = _POP13[b - 1]
-            hi: i64 = lo
-            m ^= b
-            if lo != special:
-                while m:
-                    nb: i64 = m & -m
-                    nxt: i64 = _POP13[nb - 1]
-                    if nxt == special or others & (nb - (i64(2) << hi)):
-                        break
-                    hi = nxt
-                    m ^= nb
+            hi: i64 = _run_top(m ^ b, lo, special, others)
+            m &= ~((i64(2) << hi) - 1)
             groups += 1
             if groups == 1:
                 lowest = lo
@@ -1375,6 +1359,26 @@ def _by_history(order: list[int], hist: list[int]) -> None:
             order[j + 1] = order[j]
             j -= 1
         order[j + 1] = e
+
+
+def _run_top(m: i64, lo: i64, special: i64, others: i64) -> i64:
+    """The highest card of the group that starts at *lo*, the lowest card
+    left of a suit's legal cards (*m*: those above it, the suit's bits): the
+    run of legal cards upward with no live card of *others* between them,
+    Q♠ or a scoring J♦ (*special*) alone.  One reading of a group for
+    :meth:`ExactSolver._ordered` and :meth:`ExactSolver._follow_order`;
+    the caller drops the group's cards, every bit of *m* up to the top."""
+    hi: i64 = lo
+    if lo == special:
+        return hi
+    while m:
+        nb: i64 = m & -m
+        nxt: i64 = _POP13[nb - 1]
+        if nxt == special or others & (nb - (i64(2) << hi)):
+            break
+        hi = nxt
+        m ^= nb
+    return hi
 
 
 def _group(card: int, hand: int, alive: int) -> int:
