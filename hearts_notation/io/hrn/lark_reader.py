@@ -25,7 +25,7 @@ if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all 
 
 from ...i18n import Arg, Msg, msg
 from .lex import HrnSyntaxError, pbn_cards, quote
-from .words import ANY_WORD_RE, closest_keyword
+from .words import ANY_WORD_RE, FRENCH_RANKS, RANKS, SUIT_SYMBOLS, closest_keyword
 
 GRAMMAR_FILE = "hearts.lark"
 
@@ -292,8 +292,8 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
 
 
 #: A rank typed apart from its suit symbol (``4 ♠``), the rest of the line after the rank.
-_SPACED_SUIT: Final = re.compile(r"[^\S\n]+([♠♥♦♣♤♡♢♧])")
-_RANK: Final = re.compile(r"10|[2-9AKQJTRDVakqjtrdv]")
+_SYMBOLS: Final = "".join(SUIT_SYMBOLS)
+_SPACED_SUIT: Final = re.compile(f"[^\\S\\n]+([{_SYMBOLS}])")
 
 #: A card named in words (``Dame♥``, ``valet de pique``, ``queen of spades``):
 #: the word's rank letter in the language of the word (French letters are
@@ -305,7 +305,7 @@ _SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "cœur": "♥", "coeur": 
                       "trèfles": "♣", "trefle": "♣", "spades": "♠", "spade": "♠", "hearts": "♥",
                       "heart": "♥", "diamonds": "♦", "diamond": "♦", "clubs": "♣", "club": "♣"}
 _NAMED_CARD: Final = re.compile(
-    r"([^\W\d_]+)(?:([♠♥♦♣])|[^\S\n]+(?:de|d'|of)[^\S\n]*([^\W\d_]+)|[^\S\n]+([♠♥♦♣]))",
+    rf"([^\W\d_]+)(?:([{_SYMBOLS}])|[^\S\n]+(?:de|d'|of)[^\S\n]*([^\W\d_]+)|[^\S\n]+([{_SYMBOLS}]))",
     re.IGNORECASE)
 
 
@@ -318,8 +318,7 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
     "expected a card such as Q♠", which does not say what was wrong."""
     if found is None or start is None or "CARD" not in expected:
         return None
-    rank = _RANK.fullmatch(found)
-    if rank is not None:
+    if found.upper() in RANKS or found.upper() in FRENCH_RANKS:
         spaced = _SPACED_SUIT.match(text, start + len(found))
         if spaced is not None:
             card = found.upper() + spaced.group(1)
