@@ -78,7 +78,8 @@ Speed
   leads, weighted by the tricks left and halved at each search; the natural
   order between equals.  Half the nodes at the median at 7 tricks left.
 * The relative key is computed at every probe (every hand read once, its
-  suits squeezed on machine words, :func:`_squeezed`): compiled, a second table
+  suits squeezed on machine words, the holders as bit planes,
+  :func:`relative_key`): compiled, a second table
   from a position's cards as they are to its key cost more than it saved (it
   missed half the time), and so did a cache of each suit's squeezed form.
 * Once no card worth points is left nothing can change; the last trick is
@@ -245,7 +246,7 @@ class ExactSolver:
         #: or sooner when someone is told the progress (one comparison a node
         #: either way)
         self._check_at = self.node_limit
-        self._tt_vec: dict[tuple[int, int, int, int, int], Vector] = {}
+        self._tt_vec: dict[tuple[int, int, int, int], Vector] = {}
         #: paranoid: partition table, from the head and the suits' lengths to its entries
         self._tt_part: dict[tuple[int, int], list[_Entry]] = {}
         #: paranoid: the cards whose ranks the search so far relied on (partition search)
@@ -1424,7 +1425,7 @@ class ExactSolver:
     # -- the transposition key -----------------------------------------------------
 
     def _key(self, hands: list[int], rem: int, leader: int, broken: bool,
-             moon: int) -> tuple[int, int, int, int, int]:
+             moon: int) -> tuple[int, int, int, int]:
         """Relative-rank key of a position at a trick boundary (see the
         module docstring).  Whether hearts are open matters only while a
         heart is left."""
@@ -1751,21 +1752,57 @@ def compress_suit(x: int, n: int) -> int:
 
 
 def relative_key(hands: list[int], n: int, head: int, rem: int,
-                 jd_scores: bool) -> tuple[int, int, int, int, int]:
+                 jd_scores: bool) -> tuple[int, int, int, int]:
     """Transposition key of a position at a trick boundary on relative
     ranks: *head* (the leader and what else the caller's values depend
     on, below bit 20) with where Q♠ (and a scoring J♦) sit among the cards
-    left of their suit above it, then per suit the seats' holdings with the
-    gaps left by gathered cards squeezed out (:func:`_squeezed`).  *rem* is
-    every card in the hands.  Both solvers' one statement of the key.  (A
-    tuple of a fixed length: compiled, built in one step and compared in
-    five.)"""
+    left of their suit above it and the number of cards left of each suit
+    (four bits each from bit 30), then who holds each card left, the suits
+    with the gaps left by gathered cards squeezed out, one after the other
+    (clubs from bit 0, diamonds after the clubs left, ...), as bit planes:
+    a card's holder is the seat whose number has bit *k* set where plane *k*
+    has the card's bit (three planes: six seats at most; seat 0 holds the
+    cards no plane has).  *rem* is every card in the hands.  The same
+    positions share a key as with each seat's holdings squeezed apart
+    (:func:`_squeezed`), in three machine words instead of four of 52 bits:
+    compiled, two fewer boxed ints a probe, a shorter tuple to hash and
+    compare, and seat 0's cards never squeezed (decisions.md, "hearts
+    solve", eighteenth round)."""
     if rem & _QS_BIT:
         head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 20
     if jd_scores and rem & _JD_BIT:
         head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 25
-    c0, c1, c2, c3 = _squeezed(hands, n, rem)
-    return head, c0, c1, c2, c3
+    r0: i64 = rem & _SUIT
+    r1: i64 = (rem >> 13) & _SUIT
+    r2: i64 = (rem >> 26) & _SUIT
+    r3: i64 = (rem >> 39) & _SUIT
+    t0: i64 = _POP13[r0]
+    t1: i64 = _POP13[r1]
+    t2: i64 = _POP13[r2]
+    lens: i64 = (t0 << 30) | (t1 << 34) | (t2 << 38) | (i64(_POP13[r3]) << 42)
+    o2: i64 = t0 + t1
+    o3: i64 = o2 + t2
+    p0: i64 = 0
+    p1: i64 = 0
+    p2: i64 = 0
+    for i in range(1, n):
+        h: i64 = hands[i]
+        q: i64 = 0
+        if h & 0x1FFF:
+            q = _pext(h & 0x1FFF, r0)
+        if h & 0x3FFE000:
+            q |= _pext((h >> 13) & 0x1FFF, r1) << t0
+        if h & 0x7FFC000000:
+            q |= _pext((h >> 26) & 0x1FFF, r2) << o2
+        if h & 0xFFF8000000000:
+            q |= _pext((h >> 39) & 0x1FFF, r3) << o3
+        if i & 1:
+            p0 |= q
+        if i & 2:
+            p1 |= q
+        if i & 4:
+            p2 |= q
+    return head | int(lens), int(p0), int(p1), int(p2)
 
 
 def _squeezed(hands: list[int], n: int, rem: int) -> tuple[int, int, int, int]:
