@@ -1431,6 +1431,7 @@ MESSAGES.update({
     "record.expected_result": 'expected a list of winning seats, "*" or null',
     "record.expected_language": "expected the code of a language with a catalog ({languages}) or null, found {found}",
     "record.not_direction": "{value} is not a pass direction; use {directions}",
+    "record.not_direction_near": "{value} is not a pass direction: did you mean {word}? (a record's pass is {directions}, in lower case)",
     "record.expected_hands": "expected an object of seat: cards",
     "record.pass_needs_cards": 'a pass needs "cards"',
     "record.expected_tricks": "expected a list of tricks",
@@ -1613,6 +1614,8 @@ MESSAGES.update({
     "input.no_game": "no game found",
     "input.lone_cr": "the lines end with a lone carriage return (CR, old Mac line ends), and only a line feed (LF) ends a line: save the file with LF or CR LF line ends",
     "input.only_comments": "no game found: the input holds only comments",
+    "input.empty_array": "no game found: the array is empty (a .json file holds a game object or an array of them)",
+    "input.no_yaml_game": "no game found: the YAML documents are empty (a YAML file holds one game per document)",
     "input.write_only": "the {name} format cannot be read",
     "input.unknown_format": "unknown format {name}; use one of {known}",
     "input.needs_fsspec": "reading URLs needs fsspec: pip install fsspec (and the filesystem's package, such as s3fs)",
@@ -1652,6 +1655,7 @@ MESSAGES.update({
     "output.no_directory": "no such directory",
     "output.directory": "is a directory",
     "output.not_regular": "not a regular file, a FIFO or a terminal; refusing to replace it",
+    "output.report_over_input": "it is an input of this command ({input}); its output would replace the record it describes: choose another name",
     # [anchor: scale] new messages of the scale work go right below this line.
     # A task that killed its workers while it planned a byte range of a file (issue 30).
     "engine.killed_range": "{path}: bytes {start} to {end}: {workers} Dask worker(s) died in turn planning this range (killed, or out of memory); the run stops",

@@ -909,6 +909,7 @@ MESSAGES.update({
     "record.expected_result": 'on attendait une liste de places gagnantes, "*" ou null',
     "record.expected_language": "on attendait le code d'une langue qui a un catalogue ({languages}) ou null, trouvé {found}",
     "record.not_direction": "{value} n'est pas un sens de passe ; utilisez {directions}",
+    "record.not_direction_near": "{value} n'est pas un sens de passe : vouliez-vous dire {word} ? (le sens de passe d'un enregistrement s'écrit {directions}, en minuscules)",
     "record.expected_hands": "on attendait un objet place : cartes",
     "record.pass_needs_cards": 'une passe a besoin de "cards"',
     "record.expected_tricks": "on attendait une liste de plis",
@@ -1533,6 +1534,8 @@ MESSAGES.update({
     "input.no_game": "aucune partie trouvée",
     "input.lone_cr": "les lignes finissent par un retour chariot seul (CR, fins de ligne des anciens Mac), et seul un saut de ligne (LF) finit une ligne : enregistrez le fichier avec des fins de ligne LF ou CR LF",
     "input.only_comments": "aucune partie trouvée : l'entrée ne contient que des commentaires",
+    "input.empty_array": "aucune partie trouvée : le tableau est vide (un fichier .json contient une partie ou un tableau de parties)",
+    "input.no_yaml_game": "aucune partie trouvée : les documents YAML sont vides (un fichier YAML contient une partie par document)",
     "input.write_only": "le format {name} ne se lit pas",
     "input.unknown_format": "format inconnu {name} ; formats possibles : {known}",
     "input.needs_fsspec": "lire des URL demande fsspec : pip install fsspec (et le paquet du système de fichiers, comme s3fs)",
@@ -1572,6 +1575,7 @@ MESSAGES.update({
     "output.no_directory": "dossier introuvable",
     "output.directory": "est un dossier",
     "output.not_regular": "ni un fichier ordinaire, ni un tube, ni un terminal ; refus de le remplacer",
+    "output.report_over_input": "c'est un fichier que cette commande lit ({input}) ; sa sortie remplacerait la feuille qu'elle décrit : choisissez un autre nom",
     # [anchor: scale] new messages of the scale work go right below this line.
     # Une tâche qui a fait tomber ses workers en planifiant une plage d'octets d'un fichier (ticket 30).
     "engine.killed_range": "{path} : octets {start} à {end} : {workers} worker(s) Dask sont tombés tour à tour en planifiant cette plage (tués, ou à court de mémoire) ; le travail s'arrête",
