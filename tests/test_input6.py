@@ -194,3 +194,79 @@ def test_a_right_to_left_override_in_a_name_is_escaped(tmp_path: Path) -> None:
         assert "Evil\\u202eNAME\\u2066x" in out and "\u202e" not in out and "\u2066" not in out
     converted = run("convert", "--to", "jsonl", str(path)).stdout
     assert json.loads(converted)["players"]["N"] == "Evil\u202eNAME\u2066x"
+
+
+# A game of a .json document is bounded as a JSONL line is ----------------------------
+
+@pytest.mark.parametrize("size", [1_500, 50_000], ids=["just-over", "far-over"])
+def test_a_json_game_over_the_record_limit_is_refused(tmp_path: Path, size: int) -> None:
+    """A .json game was read whole whatever its size (a 200 MB game held
+    800 MB; the JSONL line and the writers stop at ``HEARTS_MAX_RECORD``):
+    now refused at the game's first character, status 2."""
+    import json
+
+    from hearts_notation.io.limits import Limits, set_limits
+
+    game = json.loads((SAMPLES / "club-night.json").read_text(encoding="utf-8"))
+    small = {"deals": game["deals"][:1]}
+    big = {"tags": {"Event": "x" * size}, "deals": game["deals"][:1]}
+    path = tmp_path / "a.json"
+    path.write_text(json.dumps([small, big]), encoding="utf-8")
+    at = len(json.dumps([small, big]).split(', {"tags"')[0]) + 3
+    set_limits(Limits(record=max(1_000, len(json.dumps(small)) + 10)))
+    try:
+        r = run("validate", "--jobs", "1", str(path))
+        assert r.exit_code == 2
+        assert f"a.json:1:{at}: a game's length in characters is over the limit of" in r.stderr
+        assert "(set HEARTS_MAX_RECORD to raise it)" in r.stderr
+        path.write_text(json.dumps([small, small]), encoding="utf-8")
+        r = run("validate", "--jobs", "1", str(path))
+        assert r.exit_code in (0, 1) and "over the limit" not in r.output
+    finally:
+        set_limits(None)
+
+
+def test_a_yaml_game_over_the_record_limit_is_refused(tmp_path: Path) -> None:
+    """A YAML document was composed whole whatever its size (a 200 MB game
+    held 480 MB); the reader now stops where it goes over ``record``, while
+    documents each within it pass however many there are."""
+    from hearts_notation.io.limits import Limits, set_limits
+
+    game = (SAMPLES / "game.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "a.yaml"
+    path.write_text(("---\n" + game) * 12, encoding="utf-8")       # 12 games, 48 KB
+    set_limits(Limits(record=20_000))
+    try:
+        r = run("validate", "--jobs", "1", str(path))
+        assert r.exit_code == 0 and "12 games" in r.stdout
+        long_game = game.replace("Kitchen table", "x" * 30_000)
+        path.write_text("---\n" + game + "---\n" + long_game, encoding="utf-8")
+        r = run("validate", "--jobs", "1", str(path))
+        assert r.exit_code == 2
+        assert ("a.yaml:" in r.stderr and "a game's length in characters is over the limit of "
+                "20,000 (set HEARTS_MAX_RECORD to raise it)" in r.stderr)
+    finally:
+        set_limits(None)
+
+
+# A file that is no record says what it is --------------------------------------------
+
+@pytest.mark.parametrize(("head", "kind"), [
+    (b"PK\x03\x04\x14\x00\x00\x00", "a ZIP archive (as .docx, .xlsx and .odt files are)"),
+    (b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "a PDF document"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "a PNG image"),
+    (b"\x1f\x8b\x08\x00\x00\x00", "a file compressed with gzip (decompress it first)"),
+], ids=["zip", "pdf", "png", "gzip"])
+def test_a_known_kind_of_file_is_named(tmp_path: Path, head: bytes, kind: str) -> None:
+    """A ZIP, a PDF, an image given as a record said "binary data (NUL byte
+    at offset 5)" or "not UTF-8 text (byte 0xe2)" at 2:2: true, but not what
+    the file is."""
+    path = tmp_path / "sheet.hrn"
+    path.write_bytes(head + bytes(range(256)))
+    said = f"{kind}, not a text record; expected UTF-8 text: export or save the record as text"
+    for args in (["validate", str(path)], ["convert", str(path)], ["score", "-"]):
+        r = run(*args, input=path.read_bytes() if args[-1] == "-" else None)
+        assert r.exit_code == 2
+        assert said in r.stderr
+    r = run("validate", "--lang", "fr", str(path))
+    assert "pas une feuille en texte ; on attendait du texte UTF-8" in r.stderr

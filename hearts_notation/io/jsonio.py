@@ -1418,6 +1418,9 @@ class _JsonStream:
         input), dropping the consumed text; False if nothing was left."""
         if self.eof:
             return False
+        # (the value at ``pos`` refused before the window grows on: a 200 MB
+        # game held 800 MB)
+        self._within_record(len(self.buf))
         parts: list[str] = []
         got = 0
         feed = self._feed
@@ -1486,6 +1489,17 @@ class _JsonStream:
         head = _at_start(self.buf, at) if self._line == 1 and self._col == 0 else None
         return RecordError(json_syntax(message, head), line=line, column=col)
 
+    def _within_record(self, end: int) -> None:
+        """Refuse the value that starts at ``pos`` when it reaches *end* past
+        the ``record`` limit: a game of a ``.json`` document (an element of
+        its array, or the document) is bounded as a JSONL line is, so that
+        every format holds the same games and memory stays bounded."""
+        limit = current_limits().record
+        if end - self.pos > limit:
+            line, column = self.where(self.pos)
+            raise RecordError(limit_message("limit.what.game_length", "record", limit),
+                              line=line, column=column)
+
     def error_message(self, message: Msg) -> RecordError:
         """*message* (a catalog entry, not the decoder's English) at the
         current position."""
@@ -1500,6 +1514,7 @@ class _JsonStream:
             self.record = None
             element = self._layout_element()
             if element is not None:
+                self._within_record(self.pos + len(element))
                 line, column = self.place(self.pos)
                 self.pos += len(element)
                 if self.pos > (1 << 20) and self.pos > len(self.buf) // 2:
@@ -1528,6 +1543,7 @@ class _JsonStream:
                 raise self.error(exc.msg, exc.pos) from None
             if end == len(self.buf) and not isinstance(value, dict | list) and self.fill(1 << 16):
                 continue  # a number may go on in the next chunk
+            self._within_record(end)
             line, column = self.place(self.pos)
             if not raw and isinstance(value, dict | list):
                 deep = json_too_deep(self.buf, self.pos, end)
@@ -1924,6 +1940,8 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                     break
                 documents += 1
                 node = loader.get_node()
+                if isinstance(stream, PlacedChunks):
+                    stream.new_document()
                 if node is None:
                     continue
                 try:
