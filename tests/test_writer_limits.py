@@ -139,8 +139,11 @@ def test_long_event_from_json_to_hrn_is_refused_at_once(tmp_path: Path) -> None:
 def test_big_record_to_jsonl_is_refused(tmp_path: Path) -> None:
     doc = json.loads(SAMPLE_JSON.read_text(encoding="utf-8"))
     doc["tags"]["Event"] = "x" * 30_000
-    source = tmp_path / "big.json"
-    source.write_text(json.dumps(doc), encoding="utf-8")
+    # (an HRN source: a .json game over the record limit is refused by its
+    # reader, before any writer, tests/test_input6.py)
+    source = tmp_path / "big.hrn"
+    source.write_text(dumps(list(iter_games_text(json.dumps(doc), "json", "big.json")), "hrn"),
+                      encoding="utf-8")
     for fmt in ("jsonl", "yaml"):
         run = _hearts("convert", str(source), "--to", fmt, HEARTS_MAX_RECORD="20000")
         assert run.returncode == 2, run.stderr
