@@ -192,8 +192,13 @@ def test_a_right_to_left_override_in_a_name_is_escaped(tmp_path: Path) -> None:
                  ["score", "--format", "html", str(path)]):
         out = run(*args).stdout
         assert "Evil\\u202eNAME\\u2066x" in out and "\u202e" not in out and "\u2066" not in out
+    # JSON (reports and records) escapes them too; the value is the same
     converted = run("convert", "--to", "jsonl", str(path)).stdout
+    assert "\u202e" not in converted and "\\u202e" in converted
     assert json.loads(converted)["players"]["N"] == "Evil\u202eNAME\u2066x"
+    report = run("score", "--format", "json", str(path)).stdout
+    assert "\u202e" not in report and "\\u202e" in report
+    assert "Evil\u202eNAME\u2066x" in json.dumps(json.loads(report), ensure_ascii=False)
 
 
 # A game of a .json document is bounded as a JSONL line is ----------------------------
