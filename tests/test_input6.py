@@ -270,3 +270,73 @@ def test_a_known_kind_of_file_is_named(tmp_path: Path, head: bytes, kind: str) -
         assert said in r.stderr
     r = run("validate", "--lang", "fr", str(path))
     assert "pas une feuille en texte ; on attendait du texte UTF-8" in r.stderr
+
+
+# Every text of a record fits an HRN line ---------------------------------------------
+
+@pytest.mark.parametrize("field", ["players", "tags", "comment"])
+def test_a_text_longer_than_a_line_is_refused_at_its_field(tmp_path: Path, field: str) -> None:
+    """A 1 MB name in a JSON record was read (an HRN line cannot hold it:
+    convert --to hrn refused it only when writing) and came back 75 times in
+    a replay page (1 MB: 470 MB of memory).  Now refused at its field by the
+    model's reader, and left to it by validate's compact check."""
+    import json
+    import random
+
+    from hearts_notation.generate import random_game
+    from hearts_notation.io import dumps
+    from hearts_notation.io.limits import Limits, set_limits
+    from hearts_notation.rules import parse_rules
+
+    # (a plain record, as programs write them: the one validate's compact
+    # check takes; a record with escapes goes the model's way anyway)
+    game = random_game(parse_rules("standard"), random.Random(1), deals=1)
+    record = json.loads(dumps([game], "jsonl"))
+    record.setdefault("players", {})
+    long_text = "x" * 1_500
+    if field == "players":
+        record["players"]["N"], where = long_text, "players.N"
+    elif field == "tags":
+        record["tags"]["Event"], where = long_text, "tags.Event"
+    else:
+        record["comment"], where = long_text, "comment"
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    said = f"{where}: a text of 1,500 characters is over the limit of 1,000 (set HEARTS_MAX_LINE"
+    set_limits(Limits(line=1_000))
+    try:
+        r = run("validate", "--jobs", "1", str(path))
+        assert r.exit_code == 1 and said in r.stdout
+        r = run("replay", str(path), "--html", str(tmp_path / "page.html"))
+        assert r.exit_code == 2 and said in r.stderr
+        assert not (tmp_path / "page.html").exists()
+    finally:
+        set_limits(None)
+    assert run("validate", "--jobs", "1", str(path)).exit_code == 0
+
+
+def test_a_tree_record_with_a_text_longer_than_a_line_is_not_written() -> None:
+    """The JSON, JSONL and YAML writers write only what their reader takes
+    back: a name over the ``line`` limit stops the write, naming it."""
+    import dataclasses
+    import random
+
+    from hearts_notation.generate import random_game
+    from hearts_notation.io import dumps
+    from hearts_notation.io.limits import Limits, set_limits
+    from hearts_notation.output import OutputError
+    from hearts_notation.rules import parse_rules
+
+    game = random_game(parse_rules("standard"), random.Random(1), deals=1)
+    game = dataclasses.replace(game, players={"N": "y" * 1_200})
+    set_limits(Limits(line=1_000))
+    try:
+        for fmt in ("json", "jsonl", "yaml"):
+            with pytest.raises(OutputError) as caught:
+                dumps([game], fmt)
+            assert str(caught.value) == (
+                f"cannot write {fmt.upper()}: game 1: the name of N: a text of 1,200 characters "
+                "is over the limit of 1,000 (set HEARTS_MAX_LINE to raise it); the file would "
+                "not read back")
+    finally:
+        set_limits(None)

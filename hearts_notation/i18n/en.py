@@ -1518,6 +1518,7 @@ MESSAGES.update({
     "limit.what.size": "its size",
     "limit.what.line_length": "a line's length",
     "limit.what.game_length": "a game's length in characters",
+    "limit.what.text_length": "a text of {size} characters",
     "limit.what.comment_length": "a comment's length",
     "limit.what.digits": "a number's length in digits",
     "limit.what.number_digits": "a number of {size} digits",
@@ -1710,6 +1711,8 @@ MESSAGES.update({
     "write.field.comment": "the comment on line {line} of the game",
     "write.field.line": "line {line} of the game",
     "write.field.record": "the record ({size} characters)",
+    "write.field.player": "the name of {seat}",
+    "write.field.a_comment": "a comment",
     # Files keep their owner and links; stale temporary files are named (issue 29).
     "output.hard_links": "it has {n} hard links: replacing it would split them (write to another name, or copy the file first)",
     "output.stale_temporary": "warning: {path} was left by an earlier run that was stopped before it finished writing; remove it once you no longer need it",

@@ -1198,6 +1198,7 @@ MESSAGES.update({
     "limit.what.size": "sa taille",
     "limit.what.line_length": "la longueur d'une ligne",
     "limit.what.game_length": "la longueur d'une partie en caractères",
+    "limit.what.text_length": "un texte de {size} caractères",
     "limit.what.comment_length": "la longueur d'un commentaire",
     "limit.what.digits": "le nombre de chiffres d'un nombre",
     "limit.what.number_digits": "un nombre de {size} chiffres",
@@ -1630,6 +1631,8 @@ MESSAGES.update({
     "write.field.comment": "le commentaire de la ligne {line} de la partie",
     "write.field.line": "la ligne {line} de la partie",
     "write.field.record": "l'enregistrement ({size} caractères)",
+    "write.field.player": "le nom de {seat}",
+    "write.field.a_comment": "un commentaire",
     # Les fichiers gardent propriétaire et liens ; les fichiers temporaires orphelins sont nommés (issue 29).
     "output.hard_links": "il a {n} liens physiques : le remplacer les séparerait (écrivez sous un autre nom, ou copiez d'abord le fichier)",
     "output.stale_temporary": "attention : {path} a été laissé par une exécution précédente arrêtée avant la fin de son écriture ; supprimez-le quand vous n'en aurez plus besoin",
