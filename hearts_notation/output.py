@@ -52,10 +52,16 @@ if TYPE_CHECKING:   # (pathlib: only a write to a file needs it; start-up)
 # without any of their characters -- nearly all text -- is told by a string
 # method, and a short command compiles none of them (start-up, issue 22).
 
-#: C0 controls, DEL, C1 controls and lone surrogates.
-_CONTROLS = "[\x00-\x1f\x7f-\x9f\ud800-\udfff]"
+#: C0 controls, DEL, C1 controls, lone surrogates, and the bidirectional
+#: embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): a
+#: right-to-left override in a player's name, never closed, turns the rest of
+#: its line backwards on a terminal that shows bidirectional text (the
+#: other players' scores in a table, the file name under a message), the
+#: "Trojan Source" trick.  The marks U+200E/U+200F change nothing after them
+#: and stay.
+_CONTROLS = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]"
 #: The same without newline and tab, for text made of several lines.
-_CONTROLS_BUT_LAYOUT = "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]"
+_CONTROLS_BUT_LAYOUT = "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]"
 
 #: Errors of the output device: reported in one line, never a traceback.
 OUTPUT_ERRNOS = frozenset(
@@ -440,6 +446,27 @@ def refuse_empty_name(path: str | None) -> None:
     ``cannot write : is a directory``.  ``None`` (no option given) passes."""
     if path == "":
         raise OutputError("''", msg("input.empty_name"))
+
+
+def refuse_report_over_input(path: str | None, inputs: Iterable[str]) -> None:
+    """A report, a page or a picture (``score -o``, ``replay --html``,
+    ``diagram -o``...) is refused over one of the command's own input files
+    (``hearts score --format json g.hrn -o g.hrn``): written atomically, it
+    replaced the record with what was said about it, and the record was lost.
+    Records written over themselves (``convert``, ``select``, ``annotate -o``)
+    are not asked here: they are the record, rewritten.  Standard output, a
+    new name and inputs that are not files (``-``, folders, URLs) pass."""
+    if not path or path == "-" or "://" in path or not os.path.isfile(path):
+        return
+    for given in inputs:
+        if given == "-" or "://" in given:
+            continue
+        try:
+            same = os.path.samefile(given, path)
+        except OSError:
+            continue
+        if same:
+            raise OutputError(path, msg("output.report_over_input", input=given))
 
 
 def resolve_target(path: str) -> tuple[Path, str]:

@@ -22,12 +22,12 @@ a query reads like a record.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Literal
 
 from .cards import SUIT_MASKS, Card, CardError, parse_card, parse_suit
 from .i18n import Arg, Msg, msg, translate
 from .model import MARKS
+from .nearest import close_words
 
 #: The finding codes of docs/spec.md, section 5.2 (a test keeps the two in step).
 FINDING_CODES: tuple[str, ...] = (
@@ -189,12 +189,10 @@ class QueryError(ValueError):
         return f"{head}\n  {one_line}\n  {' ' * self.offset}^"
 
 
-def _close(word: str, choices: Sequence[str], n: int = 1, cutoff: float = 0.6) -> list[str]:
-    """Did-you-mean: :func:`difflib.get_close_matches` (imported only for a
-    query that has an error: it costs start-up time to every query)."""
-    import difflib
-
-    return difflib.get_close_matches(word, choices, n=n, cutoff=cutoff)
+#: How close a word of a query must be to a known one to be suggested: looser
+#: than the notation's keywords (0.7), as a suggestion in a query's error
+#: changes nothing read, and a query's words are long (``trick_winner``).
+QUERY_CUTOFF = 0.6
 
 
 def _found(tok: Token | None) -> Arg:
@@ -455,7 +453,7 @@ class _Parser:
         spec = PREDICATES.get(name)
         if spec is None:
             words = [*PREDICATES, *(w for w, e in FRENCH_WORDS.items() if e in PREDICATES)]
-            close = _close(tok.text.lower(), words, n=1, cutoff=0.6)
+            close = close_words(tok.text.lower(), words, cutoff=QUERY_CUTOFF)
             raise QueryError(self.query, tok.start,
                              msg("select.unknown_predicate", name=tok.text,
                                  known=("msg", "select.predicates", ())),
@@ -555,7 +553,7 @@ class _Parser:
             if tok.kind == "word" and tok.text.lower() in FINDING_CODES:
                 self.i += 1
                 return tok.text.lower()
-            close = _close(tok.text.lower(), FINDING_CODES, n=1, cutoff=0.6) \
+            close = close_words(tok.text.lower(), FINDING_CODES, cutoff=QUERY_CUTOFF) \
                 if tok.kind == "word" else []
             raise self.fail("code", close[0] if close else None)
         # a tag name
@@ -585,7 +583,7 @@ class _Parser:
             if tok.kind == "word" and _english(tok.text) in SEVERITIES:
                 self.i += 1
                 return SEVERITIES.index(_english(tok.text))
-            close = _close(tok.text.lower(), SEVERITIES, n=1) \
+            close = close_words(tok.text.lower(), SEVERITIES, cutoff=QUERY_CUTOFF) \
                 if tok.kind == "word" else []
             raise self.fail("severity", close[0] if close else None)
         if kind == "date":

@@ -80,6 +80,7 @@ from .scoring import (
     result_agrees,
     score_findings,
     score_game,
+    taken_cards,
 )
 from .seats import PASSING_DIRECTIONS
 from .state import GameState, deal_pass, deal_points, opening_leader, pass_step, replay_tricks
@@ -1575,6 +1576,103 @@ def _pass_card_slip(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged:
     return [head, *again]
 
 
+#: Play faults a slip in one card or seat of a trick line causes.
+_PLAY_FAULTS: frozenset[str] = frozenset({"not-held", "out-of-turn", "revoke", "opening-lead",
+                                          "first-trick-points", "hearts-not-broken"})
+#: At most this many errors in a deal for a slip in a trick line to be looked
+#: for (one slip's cascade: the fault, the turn it shifts, a second play of
+#: the card; a deal with more has more wrong than one key).
+_PLAY_SLIP_MAX = 4
+
+
+def _play_slip(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: bool,
+               found: list[Finding], checker: _DealCheck) -> tuple[list[Finding], _DealCheck | None]:
+    """*found*, or one finding at a play whose card or seat was mistyped in
+    a trick line (``O J♠`` for ``O 4♠``, ``e 2D`` for ``W 2D``): the play
+    then disagrees with the hands, and the slip shows two or three errors
+    (``not-held`` and the ``out-of-turn`` of the seat that really led next,
+    or the card's second play; a ``revoke``).  Each play of the first
+    faulty trick, and each play of a card played twice, is replayed with
+    its card replaced by a card no trick plays, or its seat by another seat;
+    when exactly one such change makes the deal clean (no error, and the
+    deal's score line, if any, the points of the changed play), that is the
+    one finding, at the play, with the corrected replay's other findings
+    (which are then not errors).  Sound under one slip: every hand is
+    recorded and whole (the changed replay checks them), the change must
+    explain every error at once and agree with the score written, and a
+    second reading that does as well leaves the findings as they were
+    (docs/decisions.md, helper leftovers5).  One play error alone is
+    looked at only when the cards *checker* (the deal's replay as recorded)
+    saw taken do not fit the score line: the slip's second finding is then
+    the ``score-mismatch`` (and ``total-mismatch``) that scoring would add.
+    The checker of the changed replay comes back too: its cards taken are
+    the ones to score."""
+    errors = [f for f in found if f.severity == "error"]
+    if not 1 <= len(errors) <= _PLAY_SLIP_MAX or any(
+            f.code not in _PLAY_FAULTS or f.trick is None for f in errors):
+        return found, None
+    if len(errors) == 1 and _score_fits(ctx, deal, checker):
+        return found, None
+    seats = ctx.table.seats
+    if any(deal.hands.get(s) is None for s in seats):
+        return found, None
+    played = [p.card for t in deal.tricks for p in t.plays]
+    unplayed = [c for c in cards_of(ctx.table.deck) if c not in set(played)] if len(played) >= 44 else []
+    twice = {c for c in played if played.count(c) > 1}
+    faulty = min(errors, key=lambda f: f.trick or 0)
+    first = (faulty.trick or 1) - 1
+    fits: list[tuple[int, int, str, Card, _DealCheck, list[Finding]]] = []
+    for ti, trick in enumerate(deal.tricks):
+        for pi, play in enumerate(trick.plays):
+            if ti != first and play.card not in twice:
+                continue
+            changes = [dataclasses.replace(play, card=c) for c in unplayed]
+            changes += [dataclasses.replace(play, seat=s) for s in seats if s != play.seat]
+            for alt in changes:
+                plays = (*trick.plays[:pi], alt, *trick.plays[pi + 1:])
+                tricks = (*deal.tricks[:ti], dataclasses.replace(trick, plays=plays),
+                          *deal.tricks[ti + 1:])
+                fixed = dataclasses.replace(deal, tricks=tricks)
+                check = _DealCheck(ctx, fixed, number, di)
+                again = check.run(fixed.direction, header_flagged)
+                if any(f.severity == "error" for f in again) or not _score_fits(ctx, deal, check):
+                    continue
+                fits.append((ti, pi, alt.seat, alt.card, check, again))
+                if len(fits) > 1:
+                    return found, None
+    if len(fits) != 1:
+        return found, None
+    ti, pi, seat, card, check, again = fits[0]
+    play = deal.tricks[ti].plays[pi]
+    if card != play.card:
+        m = msg("finding.play_slip.card", trick=ti + 1, seat=_s(play.seat), typed=_ca(play.card),
+                card=_ca(card))
+    else:
+        m = msg("finding.play_slip.seat", trick=ti + 1, typed=_s(play.seat), card=_ca(card),
+                seat=_s(seat))
+    pos = play.pos or deal.tricks[ti].pos
+    head = Finding(faulty.code, "error", m.text(), deal=number, trick=ti + 1, seat=play.seat,
+                   card=play.card, line=pos.line if pos else None,
+                   column=pos.column if pos else None, key=m.key, args=m.args)
+    return [head, *again], check
+
+
+def _score_fits(ctx: _Ctx, deal: Deal, check: _DealCheck) -> bool:
+    """Whether *deal*'s score line, if it has one, gives each seat the points
+    of the cards taken in *check*'s deal (either way of a moon): those its
+    replay saw, or for a replay that stopped at a fault, those scoring counts
+    (:func:`~hearts_notation.scoring.taken_cards`)."""
+    if deal.score is None:
+        return True
+    seats = ctx.table.seats
+    taken = check.taken if check.taken is not None else taken_cards(check.deal, ctx.rules, seats)
+    for way in ("add", "subtract"):
+        points, _ = deal_points(ctx.rules, taken, way)
+        if line_agrees(deal.score, dict(zip(seats, points, strict=True))):
+            return True
+    return False
+
+
 def _referee_deal(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: bool,
                   quiet: frozenset[int]) -> DealResult:
     """The check of one deal: its findings and, when it was replayed in one
@@ -1588,7 +1686,12 @@ def _referee_deal(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: b
         if len(found) >= misorder.THRESHOLD:    # the plays may fit another pass
             found = misorder.explain(rules, deal, number, deal.direction, header_flagged, found,
                                      functools.partial(_DealCheck, ctx, deal, number, di))
-        found = _pass_card_slip(ctx, deal, number, di, header_flagged, found)
+        slipped = _pass_card_slip(ctx, deal, number, di, header_flagged, found)
+        if slipped is found:
+            slipped, corrected = _play_slip(ctx, deal, number, di, header_flagged, found, checker)
+            if corrected is not None:
+                checker = corrected
+        found = slipped
     took = checker.taken
     # (a deal replayed in one pass was played in full: not a score sheet's)
     if took is None:

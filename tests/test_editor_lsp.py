@@ -125,7 +125,8 @@ async def test_an_english_session_from_open_to_exit(english: LanguageClient) -> 
     assert d.severity == types.DiagnosticSeverity.Error and d.source == "hearts"
     assert (d.range.start.line, d.range.start.character) == (k, lines[k].index("9S"))
     assert d.range.end.character == d.range.start.character + 2
-    assert d.message.startswith("E played 9♠ on a ♣ lead while holding")
+    # (one slip explains the deal: the referee names the card that fits, referee._play_slip)
+    assert d.message.startswith("trick 3 shows E playing 9♠, but the deal is consistent only with 5♣")
 
     # completion in the trick: the legal cards of the seat to play (E must follow clubs)
     assert await _complete(english, uri, k, len("3. N 3C ")) == ["E JC", "E 9C", "E 5C"]

@@ -88,7 +88,8 @@ def test_annotate_one_deal_of_a_french_sheet(tmp_path: Path) -> None:
 def test_the_sheet_with_slips_says_each_at_its_place_in_french() -> None:
     code, out = run("validate", ERRORS)
     assert code == 1
-    assert "etoile-erreurs.hrn:24:6: erreur: Hélène (N) a joué D♣, déjà jouée" in out
+    assert "etoile-erreurs.hrn:24:6: erreur: le pli 9 montre Hélène (N) jouant D♣, mais la donne " \
+        "n'est cohérente qu'avec 2♥ à sa place" in out
     assert "etoile-erreurs.hrn:86:1: erreur: le total de Loïc (O) après la donne 2 est noté 18" in out
     assert "etoile-erreurs.hrn:109:1: erreur: on attendait le pli 7, trouvé le pli 8" in out
     assert "etoile-erreurs.hrn:149:1: erreur: la donne 2 est marquée passe à gauche" in out

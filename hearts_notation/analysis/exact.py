@@ -78,7 +78,8 @@ Speed
   leads, weighted by the tricks left and halved at each search; the natural
   order between equals.  Half the nodes at the median at 7 tricks left.
 * The relative key is computed at every probe (every hand read once, its
-  suits squeezed on machine words, :func:`_squeezed`): compiled, a second table
+  suits squeezed on machine words, the holders as bit planes,
+  :func:`relative_key`): compiled, a second table
   from a position's cards as they are to its key cost more than it saved (it
   missed half the time), and so did a cache of each suit's squeezed form.
 * Once no card worth points is left nothing can change; the last trick is
@@ -166,6 +167,10 @@ _POP13: Final[tuple[int, ...]] = tuple(bin(i).count("1") for i in range(1 << 13)
 #: is not, so every node's check against it was a comparison of boxed ints:
 #: 3% of the compiled instructions)
 _NO_LIMIT: Final = 1 << 60
+#: the bits of the keys ``rel * 4 + suit`` of each suit (:meth:`ExactSolver._ordered`)
+_KEY_SUIT0: Final = 0x1111111111111
+_KEY_SUIT1: Final = 0x1111111111111 << 1
+_KEY_SUIT2: Final = 0x1111111111111 << 2
 Vector = tuple[int, ...]
 
 
@@ -241,7 +246,7 @@ class ExactSolver:
         #: or sooner when someone is told the progress (one comparison a node
         #: either way)
         self._check_at = self.node_limit
-        self._tt_vec: dict[tuple[int, int, int, int, int], Vector] = {}
+        self._tt_vec: dict[tuple[int, int, int, int], Vector] = {}
         #: paranoid: partition table, from the head and the suits' lengths to its entries
         self._tt_part: dict[tuple[int, int], list[_Entry]] = {}
         #: paranoid: the cards whose ranks the search so far relied on (partition search)
@@ -402,21 +407,41 @@ class ExactSolver:
         return [c for _, c in keyed]
 
     def _ordered(self, legal: int, alive: int, led: int, win: int) -> list[int]:
-        """:meth:`_order` of the groups of *legal*, each card as ``e & 63``
-        (a lead or a discard of several groups keeps its sort key above:
-        no second list to build).  Following suit, :meth:`_follow_order`.
-        Leading or discarding, each group's card and sort key (:func:`order_key`)
-        read off its suit's bits as :meth:`_follow_order` reads the groups, and
-        sorted.  They were cached, each suit's groups on that suit's legal and
-        live cards, in a dict grown to tens of thousands of entries a deal:
-        computed, it costs less than the lookups (issue 24).  Tested against
-        :meth:`_order` (tests/test_annotate_speed_order.py)."""
+        """:meth:`_order` of the groups of *legal*: one card per group.
+        Following suit, :meth:`_follow_order`.  Leading or discarding, each
+        group read off its suit's bits as :meth:`_follow_order` reads them,
+        and its place in the order a bit of a machine word: the natural
+        order sorts by the relative rank (below 13) and the suit, so a key
+        ``rel * 4 + suit`` is below 52 and no two groups share one; the
+        keys' bits read from the lowest up give the order, and within a suit
+        the keys rise with the rank, so each bit's card is the next of its
+        suit's chosen cards.  Compiled, this replaced a list of boxed sort
+        keys sorted by CPython (16% of the selfish instructions, fifteenth
+        round's callgrind); the cards, below 52, are CPython's cached small
+        ints, so the list returned boxes nothing (decisions.md, "hearts
+        solve", eighteenth round).  Before that they were cached, each
+        suit's groups on that suit's legal and live cards, in a dict grown
+        to tens of thousands of entries a deal: computed, it costs less
+        than the lookups (issue 24).  Tested against :meth:`_order`
+        (tests/test_annotate_speed_order.py)."""
         if led >= 0 and legal & _SUIT_MASK[led]:
             return self._follow_order(legal, alive, led, win)
-        mode = 1 if led >= 0 else 0
+        discard = led >= 0
         rev = self.reverse_ties
         jd = self.jd_value
-        merged: list[int] = []
+        # leading: *keys* the cards but the penalty ones, *pens* the hearts
+        # and Q♠ (after them); discarding: Q♠ first, then the hearts from the
+        # highest, then *keys* (from the highest relative rank: 12 - rel)
+        keys: i64 = 0
+        pens: i64 = 0
+        qs = False
+        # each suit's chosen cards (discarding: rank r at bit 12 - r, so
+        # that the lowest bit is the highest card, the one the keys want)
+        ch0: i64 = 0
+        ch1: i64 = 0
+        ch2: i64 = 0
+        ch3: i64 = 0
+        groups = 0
         for suit in range(4):
             sh = 13 * suit
             lm: i64 = (legal >> sh) & _SUIT
@@ -429,35 +454,95 @@ class ExactSolver:
                 special = _QS - 39
             elif suit == 1 and jd:
                 special = _JD - 13
+            ch: i64 = 0
             # the groups from the lowest card up (the same runs as from the
-            # highest down), each bit's rank read off the popcount table:
-            # machine words, no bit_length call
+            # highest down), each bit's rank read off the popcount table
             m: i64 = lm
             while m:
                 b: i64 = m & -m
                 lo: i64 = _POP13[b - 1]
                 hi: i64 = _run_top(m ^ b, lo, special, others)
                 m &= ~((i64(2) << hi) - 1)
-                if mode:
-                    r: i64 = lo if rev else hi
-                    if suit == 3 and r == special:
-                        k: i64 = 0
-                    elif suit == 2:
-                        k = 100 - r
-                    else:
-                        k = 200 + (12 - _POP13[am & ((i64(1) << r) - 1)]) * 4 + suit
+                groups += 1
+                # 1 as a machine word the C compiler sees: mypyc writes
+                # ``i64(1) << k`` (and a local ``one: i64 = 1``, folded) as
+                # C's ``1 << k``, a 32-bit int, wrong past bit 31
+                one: i64 = b >> lo
+                if suit == 3 and lo == special:     # Q♠, a group of its own
+                    qs = True
+                    if not discard:
+                        pens |= one << (_POP13[am & ((i64(1) << lo) - 1)] * 4 + 3)
+                    continue
+                r: i64 = lo if rev == discard else hi
+                rel: i64 = _POP13[am & ((i64(1) << r) - 1)]
+                if discard:
+                    ch |= i64(1) << (12 - r)
+                    if suit != 2:
+                        keys |= one << ((12 - rel) * 4 + suit)
                 else:
-                    r = hi if rev else lo
-                    k = _POP13[am & ((i64(1) << r) - 1)] * 4 + suit
-                    if suit == 2 or (suit == 3 and r == special):
-                        k += 1000
-                merged.append(int(k * 64 + sh + r))
-        if len(merged) == 1:
+                    ch |= i64(1) << r
+                    if suit == 2:
+                        pens |= one << (rel * 4 + 2)
+                    else:
+                        keys |= one << (rel * 4 + suit)
+            if suit == 0:
+                ch0 = ch
+            elif suit == 1:
+                ch1 = ch
+            elif suit == 2:
+                ch2 = ch
+            else:
+                ch3 = ch
+        if groups == 1:
             return [(legal & -legal).bit_length() - 1]
-        merged.sort()
+        out: list[int] = []
+        if discard:
+            if qs:
+                out.append(_QS)
+            while ch2:
+                b = ch2 & -ch2
+                out.append(int(38 - _POP13[b - 1]))
+                ch2 ^= b
+        km: i64 = keys
+        rest: i64 = pens
+        if not km:
+            km = rest
+            rest = 0
+        while km:
+            b = km & -km
+            km ^= b
+            if b & _KEY_SUIT0:
+                x: i64 = ch0 & -ch0
+                ch0 ^= x
+                base: i64 = 0
+            elif b & _KEY_SUIT1:
+                x = ch1 & -ch1
+                ch1 ^= x
+                base = 13
+            elif b & _KEY_SUIT2:
+                x = ch2 & -ch2
+                ch2 ^= x
+                base = 26
+            elif ch3:
+                x = ch3 & -ch3
+                ch3 ^= x
+                base = 39
+            else:
+                # a spade's key with no spade chosen left: leading, Q♠'s
+                # in *pens* (the other spades' keys came before it)
+                x = 0
+                base = _QS
+            if x:
+                p: i64 = _POP13[x - 1]
+                out.append(int(base + (12 - p if discard else p)))
+            else:
+                out.append(int(base))
+            if not km:
+                km = rest
+                rest = 0
         if rev:
-            merged.reverse()
-        return merged
+            out.reverse()
+        return out
 
     def _follow_order(self, legal: int, alive: int, led: int, win: int) -> list[int]:
         """:meth:`_order` of the groups of *legal* (cards of the suit *led*,
@@ -482,8 +567,14 @@ class ExactSolver:
         elif led == 1 and self.jd_value:
             special = _JD - 13
         rev = self.reverse_ties
-        under: list[int] = []
-        over: list[int] = []
+        # the chosen cards as bits: *first* those tried first, ranks
+        # reversed (bit 12 - r) so that the lowest bit is the highest card,
+        # *second* those after, from the lowest up.  Natural order: under
+        # the winning card from the highest down, then above it from the
+        # lowest up; reversed ties: the reverse.  Two masks instead of two
+        # lists of boxed ints reversed and joined (eighteenth round).
+        first: i64 = 0
+        second: i64 = 0
         # the groups from the lowest card up, as in _ordered
         m: i64 = lm
         groups = 0
@@ -496,21 +587,24 @@ class ExactSolver:
             groups += 1
             if groups == 1:
                 lowest = lo
-            if hi < w:
-                under.append(sh + int(lo if rev else hi))
+            # each group by its highest card in *first*, its lowest in
+            # *second* (the end that comes first either way)
+            if (hi < w) != rev:
+                first |= i64(1) << (12 - hi)
             else:
-                over.append(sh + int(hi if rev else lo))
+                second |= i64(1) << lo
         if groups == 1:
             return [sh + int(lowest)]
-        # under and over are from the lowest up: under from the highest
-        # down, then over from the lowest up (reversed ties: the reverse)
-        if rev:
-            over.reverse()
-            over.extend(under)
-            return over
-        under.reverse()
-        under.extend(over)
-        return under
+        out: list[int] = []
+        while first:
+            b = first & -first
+            out.append(sh + int(12 - _POP13[b - 1]))
+            first ^= b
+        while second:
+            b = second & -second
+            out.append(sh + int(_POP13[b - 1]))
+            second ^= b
+        return out
 
     # -- bounds ------------------------------------------------------------------
 
@@ -641,7 +735,7 @@ class ExactSolver:
         if len(order) == 1:
             # one group of equivalent cards: its card is the choice (no bound
             # or prune applies to the first card searched)
-            c = order[0] & 63
+            c = order[0]
             hands[s] = h & ~(1 << c)
             cards.append(c)
             v = self._mx(hands, leader, first, broken, moon, cards)
@@ -672,7 +766,7 @@ class ExactSolver:
         best: Vector = ()
         best_own = _INF
         for e in order:
-            c = e & 63
+            c = e
             if (later >= 0 and best_own < _INF and not later & above[c]
                     and (led < 0 or (c // 13 == led and c > win))
                     and floor + card_pen[c] >= best_own):
@@ -869,7 +963,7 @@ class ExactSolver:
         outer = self._rel
         if len(order) == 1:
             # one group of equivalent cards: what the loops below give for it
-            c = order[0] & 63
+            c = order[0]
             hands[s] = h & ~(1 << c)
             cards.append(c)
             self._rel = 0
@@ -897,7 +991,7 @@ class ExactSolver:
                          + (self._points(tm & self.pen) if tm & self.pen else 0))
             best = _INF
             for e in order:
-                c = e & 63
+                c = e
                 if (later >= 0 and best < _INF and not later & above[c]
                         and (led < 0 or (c // 13 == led and c > win))
                         and floor + card_pen[c] >= best):
@@ -939,7 +1033,7 @@ class ExactSolver:
                     ceiling += self.jd_value
             best = -_INF
             for e in order:
-                c = e & 63
+                c = e
                 if (later >= 0 and best > -_INF and not later & above[c]
                         and (led < 0 or (c // 13 == led and c > win))
                         and ceiling - card_pen[c] <= best):
@@ -1331,7 +1425,7 @@ class ExactSolver:
     # -- the transposition key -----------------------------------------------------
 
     def _key(self, hands: list[int], rem: int, leader: int, broken: bool,
-             moon: int) -> tuple[int, int, int, int, int]:
+             moon: int) -> tuple[int, int, int, int]:
         """Relative-rank key of a position at a trick boundary (see the
         module docstring).  Whether hearts are open matters only while a
         heart is left."""
@@ -1342,7 +1436,7 @@ class ExactSolver:
 
 
 def _by_history(order: list[int], hist: list[int]) -> None:
-    """Sort *order* (cards as ``e & 63``) in place by *hist*, the most
+    """Sort *order* (cards) in place by *hist*, the most
     first, the order kept between equals (an insertion sort: a dozen
     groups at most).  Why for the analysed seat's leads only: a lead that
     holds the seat under a bound in one line tends to hold in its
@@ -1353,9 +1447,9 @@ def _by_history(order: list[int], hist: list[int]) -> None:
     depend on the order tried (no tie rule), only the nodes do."""
     for i in range(1, len(order)):
         e = order[i]
-        v = hist[e & 63]
+        v = hist[e]
         j = i - 1
-        while j >= 0 and hist[order[j] & 63] < v:
+        while j >= 0 and hist[order[j]] < v:
             order[j + 1] = order[j]
             j -= 1
         order[j + 1] = e
@@ -1658,21 +1752,57 @@ def compress_suit(x: int, n: int) -> int:
 
 
 def relative_key(hands: list[int], n: int, head: int, rem: int,
-                 jd_scores: bool) -> tuple[int, int, int, int, int]:
+                 jd_scores: bool) -> tuple[int, int, int, int]:
     """Transposition key of a position at a trick boundary on relative
     ranks: *head* (the leader and what else the caller's values depend
     on, below bit 20) with where Q♠ (and a scoring J♦) sit among the cards
-    left of their suit above it, then per suit the seats' holdings with the
-    gaps left by gathered cards squeezed out (:func:`_squeezed`).  *rem* is
-    every card in the hands.  Both solvers' one statement of the key.  (A
-    tuple of a fixed length: compiled, built in one step and compared in
-    five.)"""
+    left of their suit above it and the number of cards left of each suit
+    (four bits each from bit 30), then who holds each card left, the suits
+    with the gaps left by gathered cards squeezed out, one after the other
+    (clubs from bit 0, diamonds after the clubs left, ...), as bit planes:
+    a card's holder is the seat whose number has bit *k* set where plane *k*
+    has the card's bit (three planes: six seats at most; seat 0 holds the
+    cards no plane has).  *rem* is every card in the hands.  The same
+    positions share a key as with each seat's holdings squeezed apart
+    (:func:`_squeezed`), in three machine words instead of four of 52 bits:
+    compiled, two fewer boxed ints a probe, a shorter tuple to hash and
+    compare, and seat 0's cards never squeezed (decisions.md, "hearts
+    solve", eighteenth round)."""
     if rem & _QS_BIT:
         head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 20
     if jd_scores and rem & _JD_BIT:
         head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 25
-    c0, c1, c2, c3 = _squeezed(hands, n, rem)
-    return head, c0, c1, c2, c3
+    r0: i64 = rem & _SUIT
+    r1: i64 = (rem >> 13) & _SUIT
+    r2: i64 = (rem >> 26) & _SUIT
+    r3: i64 = (rem >> 39) & _SUIT
+    t0: i64 = _POP13[r0]
+    t1: i64 = _POP13[r1]
+    t2: i64 = _POP13[r2]
+    lens: i64 = (t0 << 30) | (t1 << 34) | (t2 << 38) | (i64(_POP13[r3]) << 42)
+    o2: i64 = t0 + t1
+    o3: i64 = o2 + t2
+    p0: i64 = 0
+    p1: i64 = 0
+    p2: i64 = 0
+    for i in range(1, n):
+        h: i64 = hands[i]
+        q: i64 = 0
+        if h & 0x1FFF:
+            q = _pext(h & 0x1FFF, r0)
+        if h & 0x3FFE000:
+            q |= _pext((h >> 13) & 0x1FFF, r1) << t0
+        if h & 0x7FFC000000:
+            q |= _pext((h >> 26) & 0x1FFF, r2) << o2
+        if h & 0xFFF8000000000:
+            q |= _pext((h >> 39) & 0x1FFF, r3) << o3
+        if i & 1:
+            p0 |= q
+        if i & 2:
+            p1 |= q
+        if i & 4:
+            p2 |= q
+    return head | int(lens), int(p0), int(p1), int(p2)
 
 
 def _squeezed(hands: list[int], n: int, rem: int) -> tuple[int, int, int, int]:

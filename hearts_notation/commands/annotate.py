@@ -90,6 +90,7 @@ from .options import (
     lang_option,
     output_option,
     refuse_empty_outputs,
+    refuse_reports_over_inputs,
     rules_options,
 )
 from .report import CorpusReport
@@ -183,6 +184,7 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
 
 @click.command("annotate")
 @refuse_empty_outputs("html_out", "out_dir")
+@refuse_reports_over_inputs("files", "html_out")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @output_option("Write the annotated record here (format from the extension); written atomically.")
 @click.option("--out-dir", "out_dir", default=None, metavar="DEST",

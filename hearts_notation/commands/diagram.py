@@ -17,12 +17,20 @@ from ..output import message, write_atomic, write_atomic_bytes, write_stdout
 from ..rules import RuleSet
 from ._common import fail, fail_output
 from ._status import Report
-from .options import format_option, input_format_option, lang_option, refuse_empty_outputs, rules_options
+from .options import (
+    format_option,
+    input_format_option,
+    lang_option,
+    refuse_empty_outputs,
+    refuse_reports_over_inputs,
+    rules_options,
+)
 from .position import point_options, point_position
 
 
 @click.command("diagram")
 @refuse_empty_outputs("out")
+@refuse_reports_over_inputs("file", "out")
 @click.argument("file")
 @point_options
 @click.option("-o", "--output", "out", default="-", show_default=True,

@@ -31,12 +31,14 @@ from .options import (
     jobs_option,
     lang_option,
     refuse_empty_outputs,
+    refuse_reports_over_inputs,
     rules_options,
 )
 
 
 @click.command("puzzles")
 @refuse_empty_outputs("out")
+@refuse_reports_over_inputs("files", "out")
 @click.argument("files", nargs=-1, required=True)
 @click.option("-o", "--output", "out",
               help="The trainer page (.html) or the JSON set to write ('-': standard output).")

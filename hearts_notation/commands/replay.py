@@ -43,7 +43,13 @@ from ._common import (
     stderr_console,
     stdout_console,
 )
-from .options import input_format_option, lang_option, refuse_empty_outputs, rules_options
+from .options import (
+    input_format_option,
+    lang_option,
+    refuse_empty_outputs,
+    refuse_reports_over_inputs,
+    rules_options,
+)
 from .report import CorpusReport
 
 _T = TypeVar("_T")
@@ -146,6 +152,7 @@ def _width(console: Console) -> int:
 
 @click.command("replay")
 @refuse_empty_outputs("html_out")
+@refuse_reports_over_inputs("path", "html_out")
 @click.argument("path", metavar="FILE")
 @click.option("--game", "game_no", type=click.IntRange(min=1), default=None,
               help="Only the N-th game of the file (1-based).")

@@ -59,6 +59,7 @@ from .options import (
     jobs_option,
     lang_option,
     output_option,
+    refuse_reports_over_inputs,
     rules_options,
 )
 from .report import CorpusReport
@@ -294,6 +295,7 @@ def _player_table(st: Standings, lang: str = "en") -> Table:
 
 
 @click.command("score")
+@refuse_reports_over_inputs("paths", "output")
 @click.argument("paths", nargs=-1, required=True, metavar="FILES_OR_FOLDERS...")
 @rules_options()
 @input_format_option()

@@ -22,7 +22,6 @@ whatever the editor's language.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -44,6 +43,7 @@ from ..io.hrn.words import (
     tag_name,
 )
 from ..model import PLAYER_TAGS_4, Deal, Finding, Game, deal_numbers
+from ..nearest import close_words
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
 from ..state import GameState, opening_leader, raw_points
@@ -605,6 +605,10 @@ def definition(analysis: Analysis, checker: Checker, line: int, column: int) -> 
 # Code actions --------------------------------------------------------------------------------
 
 
+#: How close a word must be to a keyword for the editor to offer it as a
+#: fix: looser than the reader's 0.7 (``KEYWORD_CUTOFF``), as a quick fix is
+#: offered, not applied, and the person picks among up to three.
+FIX_CUTOFF = 0.6
 #: Words the reader knows at the start of a line or in a header (both languages).
 _VOCABULARY: tuple[str, ...] = tuple(sorted(
     set(KEYWORDS_FR) | set(KEYWORDS_FR.values()) | {"total"} | set(DIRECTIONS) | set(MOON_CHOICES)))
@@ -649,8 +653,8 @@ def code_actions(analysis: Analysis, checker: Checker, line: int, end_line: int,
             continue
         # The reader's own "did you mean" first; else the nearest words it knows.
         told = args.get("word")
-        choices = [told] if isinstance(told, str) else difflib.get_close_matches(
-            word.lower(), _VOCABULARY, n=3, cutoff=0.6)
+        choices = [told] if isinstance(told, str) else close_words(
+            word.lower(), _VOCABULARY, n=3, cutoff=FIX_CUTOFF)
         for better in choices:
             edit = Edit(ln, f.column - 1, ln, f.column - 1 + len(word), better)
             out.append(Action(translate(lang, "lsp.action.did_you_mean", found=word, word=better),

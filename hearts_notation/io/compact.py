@@ -27,6 +27,7 @@ from typing import Any, Final
 
 from ..i18n import LANGUAGES
 from .hrn.words import TAG_NAME_RE, misspelt_tag, tag_name
+from .limits import current as current_limits
 
 
 class CompactDeal:
@@ -184,6 +185,26 @@ def _tags_ok(tags: dict[Any, Any]) -> bool:
     return True
 
 
+def _texts_within_line(rec: Any) -> bool:
+    """Whether every text of the record the compact form looks at (tag
+    values, names, the rules, the game's and the deals' comments) is within
+    the ``line`` limit, as the model's reader asks (:func:`hearts_notation.io.jsonio`'s
+    ``_text``): an HRN line must hold each, so a longer one is the model's to refuse."""
+    limit = current_limits().line
+    for part in (rec.tags, rec.players):
+        if part:
+            for v in part.values():
+                if isinstance(v, str) and len(v) > limit:
+                    return False
+    for v in (rec.rules, rec.comment):
+        if isinstance(v, str) and len(v) > limit:
+            return False
+    for d in rec.deals or ():
+        if isinstance(d.comment, str) and len(d.comment) > limit:
+            return False
+    return True
+
+
 class _Layout:
     """The length of a record's text written without repeated keys, as the
     three usual layouts write it, counted while the compact form is made:
@@ -327,6 +348,8 @@ def compact_record(rec: Any, line: int | None, unknown_hands: bool = False,
     tags = rec.tags
     if tags and not _tags_ok(tags):
         return None
+    if not _texts_within_line(rec):
+        return None     # (the model's reader refuses the long one, at its field)
     seats = rec.seats
     if seats is not None:
         for s in seats:

@@ -25,7 +25,7 @@ import importlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from ..i18n import Msg, msg
+from ..i18n import Arg, Msg, msg
 from .limits import current, whole_input_message
 from .sniff import sniff_format, sniffed
 from .stream import (
@@ -116,6 +116,8 @@ class Format:
         if self.writer is None:
             raise ValueError(f"the {self.name} format cannot be written")
         func: Callable[[Iterable[Game], bool, str | None], Iterator[str]] = _resolve(self.writer)
+        if self.name in ("json", "jsonl", "yaml"):
+            games = _texts_fit(games, self.name)
         return _readable(func(games, unicode, lang), self.name)
 
     def visit(self, chunks: Iterable[str], source: str, factory: Callable[[], Visitor[R]],
@@ -408,6 +410,36 @@ def _readable(pieces: Iterable[str], fmt: str) -> Iterator[str]:
         yield piece
 
 
+def _texts_fit(games: Iterable[Game], fmt: str) -> Iterator[Game]:
+    """*games*, each checked before it is written as a tree record: every
+    text (a tag value, the rules, a player's name, a comment) within the
+    ``line`` limit, which the tree readers hold each text to (an HRN line must
+    hold it), so that no record is written that its own reader refuses; the
+    first text over it stops the write (:func:`_refuse`), naming the game
+    and the field.  (HRN's own lines are checked on its text, in
+    :func:`_readable`.)"""
+    for n, game in enumerate(games, 1):
+        limit = current().line
+        fields: list[tuple[Msg, str | None]] = [
+            (msg("write.field.tag", name=name), value) for name, value in game.tags.items()]
+        fields.append((msg("write.field.tag", name="Rules"), game.rules))
+        fields.extend((msg("write.field.player", seat=seat), name)
+                      for seat, name in game.players.items())
+        comments: list[str | None] = [game.comment]
+        for deal in game.deals:
+            comments.append(deal.comment)
+            comments.extend(p.comment for p in deal.passes.values())
+            for trick in deal.tricks:
+                comments.append(trick.comment)
+                comments.extend(play.comment for play in trick.plays)
+        fields.extend((msg("write.field.a_comment"), c) for c in comments)
+        for field, text in fields:
+            if text is not None and len(text) > limit:
+                _refuse(fmt, n, field, "limit.what.text_length", "line", limit,
+                        size=("num", len(text)))
+        yield game
+
+
 def _hrn_field(line: str, k: int) -> Msg:
     """What makes an HRN line long, in words: a tag, a comment, or the line.
     The tag's name is read with the one tag-name alphabet
@@ -423,9 +455,10 @@ def _hrn_field(line: str, k: int) -> Msg:
     return msg("write.field.line", line=("num", k))
 
 
-def _refuse(fmt: str, game: int, field: Msg, what: str, name: str, value: int) -> None:
+def _refuse(fmt: str, game: int, field: Msg, what: str, name: str, value: int,
+            **args: Arg) -> None:
     from ..output import OutputError
     from .limits import limit_message
 
     raise OutputError(fmt.upper(), msg("write.over_limit", game=("num", game), field=field.arg(),
-                                       limit=limit_message(what, name, value).arg()))
+                                       limit=limit_message(what, name, value, **args).arg()))

@@ -32,7 +32,8 @@ from ..model import (
     Trick,
 )
 from ..output import json_safe
-from .hrn.words import TAG_NAME_RE, tag_name
+from .hrn.words import DIRECTIONS as HRN_DIRECTIONS
+from .hrn.words import TAG_NAME_RE, closest_keyword, fold_word, tag_name
 from .limits import current as current_limits
 from .limits import limit_message
 from .shape import DEAL_KEYS, GAME_KEYS, MOON_KEYS, PASS_KEYS, PLAY_KEYS, TRICK_KEYS
@@ -85,6 +86,13 @@ def _text(v: Any, where: str) -> str:
     record says where it is, rather than failing later."""
     if not isinstance(v, str):
         raise RecordError(msg("record.expected_string", found=_show(v)), where)
+    if len(v) > current_limits().line:
+        # Every text of a record is written on an HRN line (a tag, a comment:
+        # docs/robustness.md), so one format's record is every format's; and
+        # a name of 16 MB came back 75 times in a replay page (7 GB).
+        limit = current_limits().line
+        raise RecordError(limit_message("limit.what.text_length", "line", limit,
+                                        size=("num", len(v))), where)
     if "\x00" in v:
         raise RecordError(msg("record.nul"), where)
     if not v.isascii() and _SURROGATE.search(v) is not None:
@@ -352,9 +360,7 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
         dealer = _seat(dealer, f"{where}.dealer")
     direction: Any = x.get("pass")
     if direction is not None and direction not in DIRECTIONS:
-        raise RecordError(msg("record.not_direction", value=_show(direction),
-                              directions=("or_list", *(f'"{d}"' for d in DIRECTIONS))),
-                          f"{where}.pass")
+        raise RecordError(_not_direction(direction), f"{where}.pass")
     hands_in = x.get("hands") or {}
     if not isinstance(hands_in, dict):
         raise RecordError(msg("record.expected_hands"), f"{where}.hands")
@@ -480,6 +486,27 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
 #: seats of 256 spellings, so that a stream of odd names cannot grow the table.)
 _SHARED_PLAYS: dict[str, dict[str, Play]] = {}
 _NO_PLAYS: Final[dict[str, Play]] = {}
+
+
+def _not_direction(value: Any) -> Msg:
+    """What is wrong with a deal's ``pass`` *value*, with the direction it
+    most likely means when it is a string: the same word in another case
+    (``Left``, ``HOLD``), the French word a French sheet uses (``gauche``,
+    ``à gauche``, ``en face``: the HRN reader's words, :data:`HRN_DIRECTIONS`),
+    or a slip of one of them (``lfet``, ``gauchee``).  A record's ``pass`` is
+    the English word in lower case (docs/spec.md, section 3.1), which the
+    writers put; a program or a person writing it otherwise is told the word."""
+    directions = ("or_list", *(f'"{d}"' for d in DIRECTIONS))
+    meant: str | None = None
+    if isinstance(value, str) and len(value) <= 40:
+        meant = HRN_DIRECTIONS.get(fold_word(value))
+        if meant is None:
+            near = closest_keyword(value, HRN_DIRECTIONS)
+            meant = HRN_DIRECTIONS[near] if near is not None else None
+    if meant is None:
+        return msg("record.not_direction", value=_show(value), directions=directions)
+    return msg("record.not_direction_near", value=_show(value), word=f'"{meant}"',
+               directions=directions)
 
 
 def _nowhere(*path: Any) -> Pos | None:
@@ -1244,8 +1271,11 @@ _NOT_STRUCTURE = bytes(c for c in range(256) if c not in b'[]{}"\\')
 #: Braces read as brackets by the quick check: one kind of pair to peel
 #: (a brace closed by a bracket is a syntax error the decoder reports).
 _ONE_KIND = bytes.maketrans(b"{}", b"[]")
-#: A string literal, an opening or a closing bracket (the exact scan).
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|([\[{])|[\]}]')
+#: A string literal, an opening or a closing bracket (the exact scan).  The
+#: string's runs are possessive: ``(?:[^"\\]|\\.)*`` kept a backtracking
+#: point per character, 150 bytes each, so a 4 MB name cost 600 MB in every
+#: command that reads JSON (and 1.8 GB in ``replay --html``).
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"|([\[{])|[\]}]')
 
 
 def json_too_deep(text: str, start: int = 0, end: int | None = None) -> int | None:
@@ -1395,6 +1425,9 @@ class _JsonStream:
         input), dropping the consumed text; False if nothing was left."""
         if self.eof:
             return False
+        # (the value at ``pos`` refused before the window grows on: a 200 MB
+        # game held 800 MB)
+        self._within_record(len(self.buf))
         parts: list[str] = []
         got = 0
         feed = self._feed
@@ -1463,6 +1496,23 @@ class _JsonStream:
         head = _at_start(self.buf, at) if self._line == 1 and self._col == 0 else None
         return RecordError(json_syntax(message, head), line=line, column=col)
 
+    def _within_record(self, end: int) -> None:
+        """Refuse the value that starts at ``pos`` when it reaches *end* past
+        the ``record`` limit: a game of a ``.json`` document (an element of
+        its array, or the document) is bounded as a JSONL line is, so that
+        every format holds the same games and memory stays bounded."""
+        limit = current_limits().record
+        if end - self.pos > limit:
+            line, column = self.where(self.pos)
+            raise RecordError(limit_message("limit.what.game_length", "record", limit),
+                              line=line, column=column)
+
+    def error_message(self, message: Msg) -> RecordError:
+        """*message* (a catalog entry, not the decoder's English) at the
+        current position."""
+        line, col = self.where(self.pos)
+        return RecordError(message, line=line, column=col)
+
     def value(self, raw: bool = False) -> tuple[Any, int, int]:
         """Decode the value at the current position; returns it (or with
         *raw* its text) with its first line and column.  Reads more text while the
@@ -1471,6 +1521,7 @@ class _JsonStream:
             self.record = None
             element = self._layout_element()
             if element is not None:
+                self._within_record(self.pos + len(element))
                 line, column = self.place(self.pos)
                 self.pos += len(element)
                 if self.pos > (1 << 20) and self.pos > len(self.buf) // 2:
@@ -1499,6 +1550,7 @@ class _JsonStream:
                 raise self.error(exc.msg, exc.pos) from None
             if end == len(self.buf) and not isinstance(value, dict | list) and self.fill(1 << 16):
                 continue  # a number may go on in the next chunk
+            self._within_record(end)
             line, column = self.place(self.pos)
             if not raw and isinstance(value, dict | list):
                 deep = json_too_deep(self.buf, self.pos, end)
@@ -1641,7 +1693,9 @@ def _json_items(text: str | Iterable[str] | _JsonStream, raw: bool,
         return
     stream.pos += 1
     if stream.peek() == "]":
-        stream.pos += 1
+        # ``[]`` holds no game: unusable input, as a blank HRN file is (an
+        # exporter that found nothing to write; docs/robustness.md)
+        raise stream.error_message(msg("input.empty_array"))
     else:
         while True:
             item, line, column = stream.value(raw)
@@ -1878,13 +1932,23 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
     except yaml.YAMLError as exc:
         raise yaml_error(exc, place, peek) from None
     index = 0
+    documents = 0
     try:
         while True:
             node: Any = None
             try:
                 if not loader.check_node():
+                    if index == 0:
+                        # only comments, empty documents or nulls: unusable
+                        # input, as an HRN file of comments is (it used to
+                        # pass as a corpus of no game, status 0)
+                        raise RecordError(msg("input.no_yaml_game" if documents
+                                              else "input.only_comments"))
                     break
+                documents += 1
                 node = loader.get_node()
+                if isinstance(stream, PlacedChunks):
+                    stream.new_document()
                 if node is None:
                     continue
                 try:

@@ -22,7 +22,7 @@ import stat
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, TypeVar, cast
 
 from ..i18n import Arg, Msg, msg, os_reason
 from .limits import current, limit_message, whole_input_message
@@ -395,10 +395,46 @@ def open_binary(path: str) -> BinaryIO:
         raise InputError(path, msg("input.cannot_read", why=os_reason(exc))) from None
 
 
+#: The first bytes of files people give by mistake for a record, and what
+#: they are (catalog id and arguments): said instead of "binary data" or
+#: "not UTF-8" at some byte, which does not tell a PDF from a broken sheet.
+_SIGNATURES: Final[tuple[tuple[bytes, str, dict[str, str]], ...]] = (
+    (b"PK\x03\x04", "input.kind.zip", {}), (b"PK\x05\x06", "input.kind.zip", {}),
+    (b"%PDF-", "input.kind.pdf", {}),
+    (b"\x89PNG\r\n\x1a\n", "input.kind.image", {"fmt": "PNG"}),
+    (b"\xff\xd8\xff", "input.kind.image", {"fmt": "JPEG"}),
+    (b"GIF87a", "input.kind.image", {"fmt": "GIF"}), (b"GIF89a", "input.kind.image", {"fmt": "GIF"}),
+    (b"\x1f\x8b", "input.kind.compressed", {"fmt": "gzip"}),
+    (b"\xfd7zXZ\x00", "input.kind.compressed", {"fmt": "xz"}),
+    (b"7z\xbc\xaf\x27\x1c", "input.kind.compressed", {"fmt": "7-Zip"}),
+    (b"\x28\xb5\x2f\xfd", "input.kind.compressed", {"fmt": "zstd"}),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "input.kind.office", {}),
+    (b"SQLite format 3\x00", "input.kind.sqlite", {}),
+    (b"\x7fELF", "input.kind.program", {}),
+)
+
+
+def _known_binary(source: str, head: bytes) -> InputError | None:
+    """The error for an input whose first bytes *head* are those of a known
+    kind of file that is no record (a ZIP archive, a PDF, an image, a
+    compressed file...), naming it; ``None`` for anything else."""
+    for signature, kind, args in _SIGNATURES:
+        if head.startswith(signature):
+            return InputError(source, msg("input.binary_kind", kind=msg(kind, **args).arg()))
+    if head.startswith(b"BZh") and head[3:4].isdigit() and head[4:10] == b"1AY&SY":
+        return InputError(source, msg("input.binary_kind",
+                                      kind=msg("input.kind.compressed", fmt="bzip2").arg()))
+    return None
+
+
 def _binary_error(source: str, offset: int, head: bytes = b"") -> InputError:
     """A NUL byte at *offset*; *head*, the input's first bytes when the NUL
     is among them: text saved as UTF-16 without its byte-order mark (a NUL
-    beside every ASCII character) is named as such, with what to do."""
+    beside every ASCII character) is named as such, with what to do, and a
+    known kind of file (:func:`_known_binary`) by its kind."""
+    known = _known_binary(source, head)
+    if known is not None:
+        return known
     sample = head[:64] if len(head) >= 4 else b""
     low, high = sample[0::2], sample[1::2]      # (little-endian: the NULs are the high bytes)
     if sample and ((not any(high) and all(low)) or (not any(low) and all(high))):
@@ -485,6 +521,10 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
             yield from _decode_wide(fh, block, source, chunk_size, wide)
             return
         if block:
+            if offset == 0 and not started:
+                known = _known_binary(source, block)     # (a PDF has no NUL early)
+                if known is not None:
+                    raise known
             nul = block.find(b"\0")
             if nul >= 0:
                 stop = _binary_error(source, offset + nul, block if offset == 0 else b"")

@@ -27,6 +27,8 @@ from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
 from ..i18n import Msg, msg, yaml_problem
+from .limits import current as current_limits
+from .limits import limit_message
 from .stream import RecordError
 
 #: Nesting the composer follows before refusing the document: far above a
@@ -297,6 +299,14 @@ class PlacedChunks:
         self._kept: list[tuple[int, int, int, int, str]] = []
         self._chars = self._bytes = 0
         self._line = self._column = 1
+        #: characters handed out when the last document was composed
+        self._document_start = 0
+
+    def new_document(self) -> None:
+        """A document was composed: the ``record`` limit counts afresh from
+        what has been handed out so far (the parser's read-ahead included,
+        so a document is never counted longer than it is)."""
+        self._document_start = self._chars
 
     def read(self, size: int = -1) -> str:
         while size < 0 or len(self._buf) < size:
@@ -308,6 +318,18 @@ class PlacedChunks:
             out, self._buf = self._buf, ""
         else:
             out, self._buf = self._buf[:size], self._buf[size:]
+        limit = current_limits().record
+        if self._chars + len(out) - self._document_start > limit:
+            # One YAML document is one game, bounded as a JSONL line is: a
+            # 200 MB document was composed whole (480 MB).  Told where the
+            # reading went over, before the parser holds more.
+            over = self._document_start + limit - self._chars
+            head = out[:max(over, 0)]
+            breaks = head.count("\n")
+            line = self._line + breaks
+            column = len(head) - head.rfind("\n") if breaks else self._column + len(head)
+            raise RecordError(limit_message("limit.what.game_length", "record", limit),
+                              line=line, column=column)
         self._kept.append((self._chars, self._bytes, self._line, self._column, out))
         del self._kept[:-3]
         self._chars += len(out)

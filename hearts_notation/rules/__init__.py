@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..cache import cached  # (at the top: the cache's folder is checked before a fork)
 from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
 from ..i18n import Arg, Msg, msg
+from ..nearest import close_words
 from ..seats import DEFAULT_SEATS, DIRECTIONS
 
 if TYPE_CHECKING:   # (pathlib: a rules file only; start-up)
@@ -302,17 +303,21 @@ _PRESET_WORDS_FR: dict[str, str] = {
 }
 
 
+#: How close a name must be to a preset's to be taken as it mistyped: the
+#: keywords' ratio (``io/hrn/words.KEYWORD_CUTOFF``), as a mistyped preset is
+#: read as the preset it names (docs/decisions.md, helper leftovers3).
+PRESET_CUTOFF = 0.7
+
+
 def closest_preset(name: str) -> str | None:
     """The shipped preset a mistyped or French-worded *name* most likely
     means (``three-player``, ``trois-joueurs`` -> ``three-players``), or
     ``None``."""
-    from difflib import get_close_matches
-
     names = preset_names()
     name = name.lower()
     english = "-".join(_PRESET_WORDS_FR.get(w, w) for w in re.split(r"[-_ ]+", name))
     for guess in (name, english):
-        hit = get_close_matches(guess, names, n=1, cutoff=0.7)
+        hit = close_words(guess, names, cutoff=PRESET_CUTOFF)
         if hit:
             return hit[0]
     return None

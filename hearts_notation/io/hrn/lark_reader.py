@@ -25,7 +25,7 @@ if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all 
 
 from ...i18n import Arg, Msg, msg
 from .lex import HrnSyntaxError, pbn_cards, quote
-from .words import ANY_WORD_RE, FRENCH_RANKS, RANKS, SUIT_SYMBOLS, closest_keyword
+from .words import ANY_WORD_RE, FRENCH_RANKS, RANKS, SUIT_SYMBOLS, closest_keyword, seat_words
 
 GRAMMAR_FILE = "hearts.lark"
 
@@ -273,6 +273,10 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
                               base, seats)
         if glued is not None:
             return glued
+        stray = _stray_word(text, len(text) if at is None or found is None else at, expected,
+                            base, seats)
+        if stray is not None:
+            return stray
     special = (_lone_cr(text, base, line, column)
                or _diagnose(found, expected, text, base, line, column, seats)
                or _card_slip(found, expected, text, start, line, column))
@@ -360,6 +364,33 @@ def _glued_points(text: str, start: int, expected: set[str], base: int,
     return HrnSyntaxError(said, line, column)
 
 
+#: The points and the word after them, before a score or total line's error.
+_AFTER_POINTS: Final = re.compile(r"(?<!\S)[+-]?[0-9]+[^\S\n]+([^\s{};:]+)[^\S\n]*\Z")
+
+
+def _stray_word(text: str, start: int, expected: set[str], base: int,
+                seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """The error of a score or total line with a word after some points that
+    is no seat (``marque N 3 pts E 4``), at that word: the grammar took the
+    word for a seat whose points were to follow, and its error fell on the
+    next seat (``found 'E'``), one word past the slip.  A word that is a seat
+    of the game (``N 3 S E 4``, S's points left out) keeps the error where
+    the points are missing."""
+    if not {"POINTS", "_COLON"} <= expected:
+        return None
+    m = _AFTER_POINTS.search(text, 0, start)
+    if m is None:
+        return None
+    word = m.group(1)
+    if word.upper() in {s.upper() for s in seats} or word.lower() in seat_words(seats):
+        return None
+    at = m.start(1)
+    line = base + text.count("\n", 0, at)
+    column = at - text.rfind("\n", 0, at)
+    said = msg("syntax.expected", what=expected_phrase({"SEAT"}, seats), found=quote(word))
+    return HrnSyntaxError(said, line, column)
+
+
 def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | None:
     """A carriage return left inside a line before the error: the file's
     lines end with a lone CR (old Mac line ends), which do not end HRN
@@ -385,6 +416,9 @@ _FIRST_OF_LINE: Final = frozenset({"grand"})
 _BLANKS_AND_WORD: Final = re.compile(r"[ \t]+([^\W\d_]+)")
 #: A ten written ``X`` (alone in a suit group, or with its suit and a mark).
 _TEN_AS_X: Final = re.compile(r"[Xx](?:[♠♥♦♣♤♡♢♧SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?)?")
+
+#: The ten typed with the letter O for its zero (``1O♥``, ``1oS``, ``1O`` in a suit group).
+_TEN_AS_O: Final = re.compile(r"1[Oo](?:[♠♥♦♣♤♡♢♧SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?)?")
 
 
 def _two_words(found: str, text: str, start: int, firsts: frozenset[str]) -> str:
@@ -486,6 +520,10 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
             word = _two_words(m.group(1), text, m.start(1), _FIRST_OF_LINE)
             said = msg("syntax.expected", what=_LINE_START, found=quote(word))
             return HrnSyntaxError(_did_you_mean(said, word, expected, text), base, m.start(1) + 1)
+    if _TEN_AS_O.fullmatch(found) and (
+            "CARD" in expected or "PBN" in expected or "SYMBOL_GROUP" in expected):
+        # (``1O♥``: the letter O typed for the digit zero; no seat starts with a digit)
+        return HrnSyntaxError(msg("syntax.ten_o", found=quote(found)), line, column)
     if _TEN_AS_X.fullmatch(found) and (
             "CARD" in expected or "PBN" in expected
             or ("SYMBOL_GROUP" in expected and "SEAT" not in expected)) and (

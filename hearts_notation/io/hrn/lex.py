@@ -159,13 +159,27 @@ def _suit_ranks(part: str, line: int, column: int) -> tuple[int, ...]:
                 continue
             r = RANKS.get(up[i])
             if r is None:
-                raise HrnSyntaxError(msg("syntax.not_rank", found=quote(part[i])), line, column + i)
+                raise HrnSyntaxError(_not_dotted_rank(part[i]), line, column + i)
             ranks.append(r)
             i += 1
         out = tuple(ranks)
     if len(_PBN_SUIT_CACHE) < 65536:
         _PBN_SUIT_CACHE[part] = out
     return out
+
+
+def _not_dotted_rank(char: str) -> Msg:
+    """Why a character of a dotted hand is no rank. A French rank (R D V) is
+    named as such: the dotted form gives no suit symbol, and a French rank takes
+    one (spec 2.3), so the message says which English letter or which form to
+    write, rather than list R D V among the ranks it just refused.  Not ``D``:
+    the letter of diamonds too, it may be a suit typed in the wrong place
+    (``T7D``), and the plain message is true of it either way."""
+    up = char.upper()
+    if up in FRENCH_RANKS and up != "D":
+        return msg("syntax.not_rank.french", found=quote(char),
+                   english=RANK_LETTERS[FRENCH_RANKS[up]])
+    return msg("syntax.not_rank", found=quote(char))
 
 
 #: [k]: the ranks of suit k (spades first) of a PBN hand as written -> its

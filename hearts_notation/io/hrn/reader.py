@@ -218,7 +218,9 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
     what its ``end_game`` returns (:func:`build_game` with the
     :class:`~hearts_notation.io.events.GameBuilder`)."""
     b = _GameBuilder(visitor, source, index, default_rules)
-    b.head = next((ll.text for ll in lines if ll.kind != "blank"), "")
+    # (the game's text, as the line-by-line path above takes it: its first
+    # line alone, a lone ``[``, would look like a JSON array's opening)
+    b.head = "\n".join(ll.text for ll in lines)
     for ll in lines:
         if ll.kind == "blank":
             continue

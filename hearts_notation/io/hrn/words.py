@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_LETTERS, Card
+from ...nearest import close_words
 
 #: A pass direction as written (lower case) -> its meaning.
 DIRECTIONS: Final[dict[str, str]] = {
@@ -247,13 +248,8 @@ def closest_keyword(word: str, keywords: Iterable[str], cutoff: float = KEYWORD_
     of the notation: the did-you-mean of a line that does not read, the
     reader's guess at what a lost line was (a header? a pass line?), a
     misspelt tag name (:func:`misspelt_tag`, which folds case only)."""
-    from difflib import get_close_matches
-
-    spelt: dict[str, str] = {}
-    for keyword in keywords:
-        spelt.setdefault(fold(keyword), keyword)
-    close = get_close_matches(fold(word), list(spelt), n=1, cutoff=cutoff)
-    return spelt[close[0]] if close else None
+    close = close_words(word, keywords, cutoff=cutoff, fold=fold)
+    return close[0] if close else None
 
 
 def misspelt_tag(name: str) -> str | None:
