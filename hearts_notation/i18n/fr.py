@@ -780,6 +780,7 @@ MESSAGES.update({
     "input.kind.sqlite": "une base de données SQLite",
     "input.kind.program": "un programme (ELF)",
     "input.not_utf8": "pas du texte UTF-8 (octet {byte}) ; enregistrez le fichier en UTF-8",
+    "input.not_utf8_letter": "pas du texte UTF-8 (octet {byte}, la lettre {char} en Windows-1252 ou Latin-1, comme l'enregistre un vieil éditeur) ; enregistrez le fichier en UTF-8",
     "input.not_wide": "pas du texte {encoding} (une moitié de paire de substitution, un point de code hors d'Unicode ou un octet impair) ; enregistrez le fichier en UTF-8",
     "input.empty": "entrée vide : aucune partie trouvée",
     "cli.check_in_place": "utilisez --check ou --in-place, pas les deux",
