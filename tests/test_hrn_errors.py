@@ -138,7 +138,10 @@ ASSEMBLY_CASES = [
      "unknown seat 'O'; the seats are P1 P2 P3 P4 (O means West only with the default seats N E S W)"),
     ('[North "Anne"] [East "Bruno"]\ndeal 1\nscore anne 3 E 4 S 15 W 4\n', 3, 7,
      "'anne' is a player's name, not a seat: write that player's seat, N"),
+    # (a record kept in French, its first tag says: West is written O there)
     ('[Ouest "Dédé"]\ndeal 1\n1. S 2C DEDE 3C\n', 3, 9,
+     "'DEDE' is a player's name, not a seat: write that player's seat, O"),
+    ('[West "Dédé"]\ndeal 1\n1. S 2C DEDE 3C\n', 3, 9,
      "'DEDE' is a player's name, not a seat: write that player's seat, W"),
     ("deal 1\nX: ?\n", 2, 1,
      "unknown seat 'X'; the seats are N E S W (other seat names need a [Seats \"...\"] tag)"),

@@ -192,8 +192,13 @@ def test_a_right_to_left_override_in_a_name_is_escaped(tmp_path: Path) -> None:
                  ["score", "--format", "html", str(path)]):
         out = run(*args).stdout
         assert "Evil\\u202eNAME\\u2066x" in out and "\u202e" not in out and "\u2066" not in out
+    # JSON (reports and records) escapes them too; the value is the same
     converted = run("convert", "--to", "jsonl", str(path)).stdout
+    assert "\u202e" not in converted and "\\u202e" in converted
     assert json.loads(converted)["players"]["N"] == "Evil\u202eNAME\u2066x"
+    report = run("score", "--format", "json", str(path)).stdout
+    assert "\u202e" not in report and "\\u202e" in report
+    assert "Evil\u202eNAME\u2066x" in json.dumps(json.loads(report), ensure_ascii=False)
 
 
 # A game of a .json document is bounded as a JSONL line is ----------------------------
@@ -340,3 +345,54 @@ def test_a_tree_record_with_a_text_longer_than_a_line_is_not_written() -> None:
                 "not read back")
     finally:
         set_limits(None)
+
+
+# Encodings as files arrive from Windows and phones -----------------------------------
+
+_FRENCH_NOTE = "; Soirée : Dame de pique gardée à gauche\n"
+
+
+def test_a_windows_1252_sheet_is_refused_at_its_letter(tmp_path: Path) -> None:
+    """A French sheet saved in Windows-1252 said "not UTF-8 text (byte 0xe9)":
+    the letter is now named, so the user sees which word, and why."""
+    text = (SAMPLES / "canonical.hrn").read_text(encoding="utf-8")
+    path = tmp_path / "feuille.hrn"
+    path.write_bytes((_FRENCH_NOTE + text).encode("cp1252"))
+    r = run("validate", str(path))
+    assert r.exit_code == 2
+    assert ("feuille.hrn:1:7: not UTF-8 text (byte 0xe9, the letter é in Windows-1252 or "
+            "Latin-1, as an old editor saves it); save the file as UTF-8") in r.stderr
+    r = run("convert", "--lang", "fr", str(path))
+    assert r.exit_code == 2 and "(octet 0xe9, la lettre é en Windows-1252 ou Latin-1" in r.stderr
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-be-bom", "crlf"])
+def test_a_french_sheet_from_windows_reads_as_the_same_games(tmp_path: Path, encoding: str) -> None:
+    text = _FRENCH_NOTE + (SAMPLES / "canonical.hrn").read_text(encoding="utf-8")
+    if encoding == "utf-16-be-bom":
+        data = b"\xfe\xff" + text.encode("utf-16-be")
+    elif encoding == "crlf":
+        data = text.replace("\n", "\r\n").encode("utf-8")
+    else:
+        data = text.encode(encoding)
+    path = tmp_path / "feuille.hrn"
+    path.write_bytes(data)
+    (tmp_path / "plain.hrn").write_text(text, encoding="utf-8")
+    r = run("convert", "--to", "jsonl", str(path))
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == run("convert", "--to", "jsonl", str(tmp_path / "plain.hrn")).stdout
+
+
+@pytest.mark.parametrize(("written", "meant"), [("Add", "add"), ("ajoute", "add"),
+                                                ("Retire", "subtract"), ("substract", "subtract")])
+def test_a_moon_choice_gets_its_did_you_mean(tmp_path: Path, written: str, meant: str) -> None:
+    import json
+
+    record = json.loads((SAMPLES / "club-night.json").read_text(encoding="utf-8"))
+    record["deals"][0]["moon"] = {"seat": "N", "choice": written}
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    r = run("validate", str(path))
+    assert r.exit_code == 1
+    assert (f"deals[0].moon.choice: {written!r} is not a moon choice: did you mean \"{meant}\"?"
+            in r.stdout)

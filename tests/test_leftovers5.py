@@ -212,3 +212,19 @@ def test_a_game_whose_first_line_is_a_lone_bracket_is_not_taken_for_json() -> No
     ours = [view(g) for g in iter_hrn(text)]
     assert ours == [view(g) for g in oracle_games(text)]
     assert "json" not in _findings(text, "en")[0][3]
+
+
+@pytest.mark.parametrize(("text", "line", "typed", "at", "said"), [
+    # a French sheet writes West O (the default seats take it): the seat to write is O
+    (FRENCH, "donne 1 donneur O passe gauche", "donne 1 donneur Gwen passe gauche", (16, 17),
+     "'Gwen' est un nom de joueur, pas une place : écrivez sa place, O"),
+    (CANONICAL, "pass W: AC TC AD", "pass Dev: AC TC AD", (24, 6),
+     "'Dev' is a player's name, not a seat: write that player's seat, W"),
+], ids=["french-west", "english-west"])
+def test_a_players_name_for_west_is_answered_with_the_seat_the_sheet_writes(
+        text: str, line: str, typed: str, at: tuple[int, int], said: str) -> None:
+    assert line in text
+    lang = "fr" if text is FRENCH else "en"
+    found = _findings(text.replace(line, typed, 1), lang)
+    assert [(c, ln, col) for c, ln, col, _ in found] == [("syntax-error", *at)], found
+    assert found[0][3] == said

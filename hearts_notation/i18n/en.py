@@ -1243,6 +1243,7 @@ MESSAGES.update({
     "input.kind.sqlite": "an SQLite database",
     "input.kind.program": "a program (ELF)",
     "input.not_utf8": "not UTF-8 text (byte {byte}); save the file as UTF-8",
+    "input.not_utf8_letter": "not UTF-8 text (byte {byte}, the letter {char} in Windows-1252 or Latin-1, as an old editor saves it); save the file as UTF-8",
     "input.not_wide": "not {encoding} text (an unpaired surrogate, a code point past Unicode's or an odd byte); save the file as UTF-8",
     "input.empty": "empty input: no game found",
     # Command-line errors of the commands.
@@ -1450,6 +1451,7 @@ MESSAGES.update({
     "record.trick_needs_plays": 'a trick needs a "plays" list',
     "record.play_needs": 'a play needs "seat" and "card"',
     "record.moon_shape": 'a moon is {{"seat": S, "choice": "add"|"subtract"}}',
+    "record.moon_choice_near": '{value} is not a moon choice: did you mean {word}? (a moon is {{"seat": S, "choice": "add"|"subtract"}}, in lower case)',
     "record.expected_bool": "expected true or false",
     # Broken JSON or YAML.
     "record.json": "not valid JSON: {problem}",

@@ -780,6 +780,7 @@ MESSAGES.update({
     "input.kind.sqlite": "une base de données SQLite",
     "input.kind.program": "un programme (ELF)",
     "input.not_utf8": "pas du texte UTF-8 (octet {byte}) ; enregistrez le fichier en UTF-8",
+    "input.not_utf8_letter": "pas du texte UTF-8 (octet {byte}, la lettre {char} en Windows-1252 ou Latin-1, comme l'enregistre un vieil éditeur) ; enregistrez le fichier en UTF-8",
     "input.not_wide": "pas du texte {encoding} (une moitié de paire de substitution, un point de code hors d'Unicode ou un octet impair) ; enregistrez le fichier en UTF-8",
     "input.empty": "entrée vide : aucune partie trouvée",
     "cli.check_in_place": "utilisez --check ou --in-place, pas les deux",
@@ -928,6 +929,7 @@ MESSAGES.update({
     "record.trick_needs_plays": 'un pli a besoin d\'une liste "plays"',
     "record.play_needs": 'une carte jouée a besoin de "seat" et "card"',
     "record.moon_shape": 'un capot s\'écrit {{"seat": S, "choice": "add"|"subtract"}}',
+    "record.moon_choice_near": '{value} n\'est pas un choix de capot : vouliez-vous dire {word} ? (un capot s\'écrit {{"seat": S, "choice": "add"|"subtract"}}, en minuscules)',
     "record.expected_bool": "on attendait true ou false",
     # [anchor: french] new messages of the french work go right below this line.
     "narrate.sheet.intro_one": "La partie est tenue sur une feuille de marque : seuls les points de son unique donne sont connus.",

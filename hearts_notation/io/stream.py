@@ -427,6 +427,22 @@ def _known_binary(source: str, head: bytes) -> InputError | None:
     return None
 
 
+def _not_utf8(bad: bytes) -> Msg:
+    """The words for the first byte of *bad* (that byte and the next, if
+    any), which is not UTF-8 where it stands.  A letter of Windows-1252
+    (``é`` is 0xe9 there, ``à`` 0xe0) standing alone, not followed by the
+    continuation byte of a UTF-8 sequence, is named as such: a sheet saved by
+    an old Windows editor or a Latin-1 export is the usual cause, and the
+    letter tells the user which word to look at.  (0xed 0xa0, a surrogate
+    written as UTF-8, is not taken for ``í``.)  The file is not read in that
+    encoding (docs/spec.md, section 3.1.1)."""
+    byte = bad[0]
+    shown = bytes((byte,)).decode("cp1252", "replace")
+    if shown.isalpha() and not (len(bad) > 1 and 0x80 <= bad[1] <= 0xbf):
+        return msg("input.not_utf8_letter", byte=f"0x{byte:02x}", char=shown)
+    return msg("input.not_utf8", byte=f"0x{byte:02x}")
+
+
 def _binary_error(source: str, offset: int, head: bytes = b"") -> InputError:
     """A NUL byte at *offset*; *head*, the input's first bytes when the NUL
     is among them: text saved as UTF-16 without its byte-order mark (a NUL
@@ -550,7 +566,7 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
                 col = len(before) - before.rfind(b"\n")
             else:
                 col = column0 + len(before) + 1
-            bad = InputError(source, msg("input.not_utf8", byte=f"0x{data[exc.start]:02x}"),
+            bad = InputError(source, _not_utf8(data[exc.start:exc.start + 2]),
                              line + newlines, col)
             if offset > len(block) and before:   # not the first block: yield what reads
                 yield before.decode("utf-8")

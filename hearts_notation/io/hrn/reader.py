@@ -92,6 +92,7 @@ from .words import (
     misspelt_tag,
     seat_words,
     tag_name,
+    text_language,
 )
 
 __all__ = [
@@ -625,7 +626,12 @@ class _GameBuilder:
         serves before the deals' tags are judged too."""
         from ...players import loose_key
 
-        tags = _player_tag_seats(self.seat_names_for_messages())
+        names = self.seat_names_for_messages()
+        tags = _player_tag_seats(names)
+        if names == ENGLISH_SEATS and "West" in tags and text_language(self.head) == "fr":
+            # (a French sheet writes West O, which the default seats take:
+            # the seat to write is the one the sheet writes)
+            tags["West"] = FRENCH_WEST
         found: dict[str, str] = {}
         for name, value, *_ in self.tag_list:
             seat = tags.get(name)
