@@ -276,6 +276,7 @@ class ExactSolver:
                             state.broken)
         base = raw_points(rules, state.taken[s])
         alive = alive_mask(hands, cards)
+        held = alive_mask(hands, ())
         h = hands[s]
         out: dict[int, int] = {}
         self._me = s
@@ -291,9 +292,11 @@ class ExactSolver:
                 hands[s] = h & ~(1 << low)
                 cards.append(low)
                 if self.model == SELFISH:
-                    v = self._mx(hands, state.leader, first, state.broken, moon, cards)[s]
+                    v = self._mx(hands, state.leader, first, state.broken, moon, cards,
+                                 held & ~(1 << low))[s]
                 else:
-                    v = self._mtd(hands, state.leader, first, state.broken, moon, cards, guess)
+                    v = self._mtd(hands, state.leader, first, state.broken, moon, cards, guess,
+                                  held & ~(1 << low))
                     guess = v
                 cards.pop()
                 hands[s] = h
@@ -325,7 +328,7 @@ class ExactSolver:
             self._arm()
             try:
                 rest = self._mx(list(state.hands), state.leader, state.tricks_done == 0,
-                                state.broken, moon, list(state.trick))
+                                state.broken, moon, list(state.trick), alive_mask(state.hands, ()))
             finally:
                 if collecting:
                     gc.enable()
@@ -711,24 +714,25 @@ class ExactSolver:
     # -- selfish: max^n ----------------------------------------------------------
 
     def _mx(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
-            cards: list[int]) -> Vector:
-        """Points still to come, per seat, from the trick in progress."""
+            cards: list[int], held: int) -> Vector:
+        """Points still to come, per seat, from the trick in progress.
+        *held* is every card in the hands, kept as the cards are played
+        (compiled, reading the hands from the list to find it unboxed a
+        52-bit int per seat at every node; eighteenth round)."""
         n = self.n
         pos = len(cards)
         if pos == n:
-            return self._mx_end(hands, leader, broken, moon, cards)
+            return self._mx_end(hands, leader, broken, moon, cards, held)
         s, tm, led, win, legal = self._enter(hands, leader, first, broken, cards)
         h = hands[s]
         if not legal & (legal - 1):
             hands[s] = h & ~legal
             cards.append(legal.bit_length() - 1)
-            v = self._mx(hands, leader, first, broken, moon, cards)
+            v = self._mx(hands, leader, first, broken, moon, cards, held & ~legal)
             cards.pop()
             hands[s] = h
             return v
-        alive = tm
-        for x in hands:
-            alive |= x
+        alive = tm | held
         if not alive & self.scoring:
             return self.term[moon + 2]
         order = self._ordered(legal, alive, led, win)
@@ -738,7 +742,7 @@ class ExactSolver:
             c = order[0]
             hands[s] = h & ~(1 << c)
             cards.append(c)
-            v = self._mx(hands, leader, first, broken, moon, cards)
+            v = self._mx(hands, leader, first, broken, moon, cards, held & ~(1 << c))
             cards.pop()
             hands[s] = h
             return v
@@ -775,7 +779,7 @@ class ExactSolver:
                 continue
             hands[s] = h & ~(1 << c)
             cards.append(c)
-            v = self._mx(hands, leader, first, broken, moon, cards)
+            v = self._mx(hands, leader, first, broken, moon, cards, held & ~(1 << c))
             cards.pop()
             if v[s] < best_own:
                 best, best_own = v, v[s]
@@ -785,7 +789,7 @@ class ExactSolver:
         return best
 
     def _mx_end(self, hands: list[int], leader: int, broken: bool, moon: int,
-                cards: list[int]) -> Vector:
+                cards: list[int], held: int) -> Vector:
         n = self.n
         mask = 0
         for c in cards:
@@ -800,23 +804,21 @@ class ExactSolver:
         if mask & self.scoring:
             pts = self._points(mask)
             moon = next_moon_state(moon, winner, mask & self.pen)
-        rem = 0
-        last = True     # one card left in every hand
-        for x in hands:
-            rem |= x
-            if x & (x - 1):
-                last = False
+        rem = held
+        hw = hands[winner]
+        # one card left in every hand (at a trick's end they all hold as many)
+        last = not hw & (hw - 1)
         if not rem & self.scoring:
             child = self.term[moon + 2]
         elif last:
             child = self._mx_last(hands, winner, moon)
-        elif sweeps(hands[winner], rem):
+        elif sweeps(hw, rem):
             child = self._swept(winner, moon, rem)
         else:
             key = self._key(hands, rem, winner, broken, moon)
             got = self._tt_vec.get(key)
             if got is None:
-                got = self._mx(hands, winner, False, broken, moon, [])
+                got = self._mx(hands, winner, False, broken, moon, [], rem)
                 self._tt_vec[key] = got
             child = got
         if pts:
@@ -855,7 +857,7 @@ class ExactSolver:
     # -- paranoid: alpha-beta ------------------------------------------------------
 
     def _mtd(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
-             cards: list[int], guess: int) -> int:
+             cards: list[int], guess: int, held: int) -> int:
         """The exact paranoid value by null-window searches (MTD(f)): each
         asks whether the value is below a bound, and the table's bounds
         carry what one search learnt to the next.
@@ -875,13 +877,11 @@ class ExactSolver:
         upper = _INF
         g = guess
         if moon == MOON_OPEN:
-            alive = 0
-            for x in hands:
-                alive |= x
+            alive = held
             for c in cards:
                 alive |= 1 << c
             top = self._bounds(self._me, moon, alive)[1]
-            v = self._ab(hands, leader, first, broken, moon, cards, top - 1, top)
+            v = self._ab(hands, leader, first, broken, moon, cards, top - 1, top, held)
             if v >= top:
                 return top     # no more than the most it can get: exactly that
             upper = v
@@ -892,7 +892,7 @@ class ExactSolver:
             b = g + 1 if g == lower else g
             for i in range(52):     # the history of earlier searches counts half
                 hist[i] >>= 1
-            g = self._ab(hands, leader, first, broken, moon, cards, b - 1, b)
+            g = self._ab(hands, leader, first, broken, moon, cards, b - 1, b, held)
             if g < b:
                 upper = g
             else:
@@ -900,26 +900,24 @@ class ExactSolver:
         return g
 
     def _ab(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
-            cards: list[int], alpha: int, beta: int) -> int:
+            cards: list[int], alpha: int, beta: int, held: int) -> int:
         """The analysed seat's points still to come from the trick in
         progress (fail-soft alpha-beta: exact inside the window (alpha,
         beta), else a bound on the side it failed)."""
         n = self.n
         pos = len(cards)
         if pos == n:
-            return self._ab_end(hands, leader, broken, moon, cards, alpha, beta)
+            return self._ab_end(hands, leader, broken, moon, cards, alpha, beta, held)
         s, tm, led, win, legal = self._enter(hands, leader, first, broken, cards)
         h = hands[s]
         if not legal & (legal - 1):
             hands[s] = h & ~legal
             cards.append(legal.bit_length() - 1)
-            v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta)
+            v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta, held & ~legal)
             cards.pop()
             hands[s] = h
             return v
-        alive = tm
-        for x in hands:
-            alive |= x
+        alive = tm | held
         me = self._me
         if not alive & self.scoring:
             return self.term[moon + 2][me]
@@ -967,7 +965,7 @@ class ExactSolver:
             hands[s] = h & ~(1 << c)
             cards.append(c)
             self._rel = 0
-            v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta)
+            v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta, held & ~(1 << c))
             r = _closed(self._rel, c, h, alive)
             cards.pop()
             hands[s] = h
@@ -1002,7 +1000,8 @@ class ExactSolver:
                 hands[s] = h & ~(1 << c)
                 cards.append(c)
                 self._rel = 0
-                v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta)
+                v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta,
+                             held & ~(1 << c))
                 r = _closed(self._rel, c, h, alive)
                 acc |= r
                 cards.pop()
@@ -1042,7 +1041,8 @@ class ExactSolver:
                 hands[s] = h & ~(1 << c)
                 cards.append(c)
                 self._rel = 0
-                v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta)
+                v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta,
+                             held & ~(1 << c))
                 r = _closed(self._rel, c, h, alive)
                 acc |= r
                 cards.pop()
@@ -1273,7 +1273,7 @@ class ExactSolver:
         return h if ducks(h & ~c, rem & ~c) else 0
 
     def _ab_end(self, hands: list[int], leader: int, broken: bool, moon: int,
-                cards: list[int], alpha: int, beta: int) -> int:
+                cards: list[int], alpha: int, beta: int, held: int) -> int:
         n = self.n
         mask = 0
         for c in cards:
@@ -1291,16 +1291,14 @@ class ExactSolver:
             if winner == self._me:
                 pts = self._points(mask)
             moon = next_moon_state(moon, winner, mask & self.pen)
-        rem = 0
-        last = True     # one card left in every hand
-        for x in hands:
-            rem |= x
-            if x & (x - 1):
-                last = False
+        rem = held
+        hw = hands[winner]
+        # one card left in every hand (at a trick's end they all hold as many)
+        last = not hw & (hw - 1)
         if not rem & self.scoring:
             return pts + self.term[moon + 2][self._me]
-        if sweeps(hands[winner], rem):
-            self._rel |= hands[winner]
+        if sweeps(hw, rem):
+            self._rel |= hw
             return pts + self._swept(winner, moon, rem)[self._me]
         me = self._me
         if winner != me and (moon == MOON_SPLIT or moon == me) and ducks(hands[me], rem):
@@ -1312,7 +1310,7 @@ class ExactSolver:
         if last:
             # the last trick, every card forced: what _ab_end gives for it
             mask2, taker = self._last_trick(hands, winner)
-            w2 = winning_card(hands[winner].bit_length() - 1, mask2)
+            w2 = winning_card(hw.bit_length() - 1, mask2)
             if mask2 & ~(1 << w2) & _SUIT_MASK[w2 // 13]:
                 self._rel |= 1 << w2
             if mask2 & self.scoring:
@@ -1393,7 +1391,7 @@ class ExactSolver:
             a = lo
         if hi < b:
             b = hi
-        v = self._ab(hands, leader, False, broken, moon, [], a, b)
+        v = self._ab(hands, leader, False, broken, moon, [], a, b, rem)
         if v <= a:
             hi = v if v < hi else hi
         elif v >= b:
