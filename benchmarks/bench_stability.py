@@ -24,7 +24,8 @@ analysis seed of ``--seeds``, and compares the sets of marked decisions
 Each decision marked under one seed only is listed with its verdict under
 every seed (``epl ± stderr @ worlds``: the held-out loss, its standard
 error and the deals behind it; ``w0`` when no verification was made; ``vs``
-the screening's best), which
+the screening's best; ``refused`` when a play-out policy refused the loss,
+``tie`` when the tie-order check flagged it), which
 tells a loss at the threshold's edge from one a verification stopped early.
 ``--set KEY=VALUE[,KEY=VALUE]`` overrides fields of the analysis's
 ``EvalOptions`` (``--set deal_budget=130000,verify=6144``), to measure a
@@ -71,7 +72,9 @@ def _marks(task: GameTask) -> tuple[dict[Key, str], float, int, int, dict[Key, s
         best = d.best if d.kind == "play" else (d.choices[0].cards if d.choices else None)
         verdicts[(d.deal_index, where)] = (f"{d.mark or '-'} {d.epl:.2f} ± {d.epl_stderr:.2f} "
                                            f"@ w{d.verified_worlds} vs "
-                                           f"{''.join(map(str, best or ()))}")
+                                           f"{''.join(map(str, best or ()))}"
+                                           f"{'' if d.policies_agree else ' refused'}"
+                                           f"{' tie' if d.tie_sensitive else ''}")
     return (marks, cpu, len(a.decisions), sum(1 for d in a.decisions if d.forced and d.mark),
             verdicts)
 

@@ -322,9 +322,11 @@ HOLD_IN_MEMORY = 1 << 20
 #: carry raw: DEL and the C1 controls (8-bit CSI, NEL: a terminal or a pager
 #: showing the file obeys them), the line and paragraph separators (line
 #: breaks for ``str.splitlines`` and JavaScript before ES2019, so a JSONL
-#: line would split) and lone surrogates (not encodable in UTF-8).  C0
-#: controls are escaped by :func:`json.dumps` itself.
-_JSON_UNSAFE = "[\x7f-\x9f\u2028\u2029\ud800-\udfff]"
+#: line would split), lone surrogates (not encodable in UTF-8) and the
+#: bidirectional embeddings, overrides and isolates (a pager showing the file
+#: lays the rest of the line out backwards: :data:`_CONTROLS`).  C0 controls
+#: are escaped by :func:`json.dumps` itself.
+_JSON_UNSAFE = "[\x7f-\x9f\u2028\u2029\ud800-\udfff\u202a-\u202e\u2066-\u2069]"
 
 
 def _json_escape(match: re.Match[str]) -> str:
