@@ -381,3 +381,18 @@ def test_a_french_sheet_from_windows_reads_as_the_same_games(tmp_path: Path, enc
     r = run("convert", "--to", "jsonl", str(path))
     assert r.exit_code == 0, r.stderr
     assert r.stdout == run("convert", "--to", "jsonl", str(tmp_path / "plain.hrn")).stdout
+
+
+@pytest.mark.parametrize(("written", "meant"), [("Add", "add"), ("ajoute", "add"),
+                                                ("Retire", "subtract"), ("substract", "subtract")])
+def test_a_moon_choice_gets_its_did_you_mean(tmp_path: Path, written: str, meant: str) -> None:
+    import json
+
+    record = json.loads((SAMPLES / "club-night.json").read_text(encoding="utf-8"))
+    record["deals"][0]["moon"] = {"seat": "N", "choice": written}
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    r = run("validate", str(path))
+    assert r.exit_code == 1
+    assert (f"deals[0].moon.choice: {written!r} is not a moon choice: did you mean \"{meant}\"?"
+            in r.stdout)

@@ -1451,6 +1451,7 @@ MESSAGES.update({
     "record.trick_needs_plays": 'a trick needs a "plays" list',
     "record.play_needs": 'a play needs "seat" and "card"',
     "record.moon_shape": 'a moon is {{"seat": S, "choice": "add"|"subtract"}}',
+    "record.moon_choice_near": '{value} is not a moon choice: did you mean {word}? (a moon is {{"seat": S, "choice": "add"|"subtract"}}, in lower case)',
     "record.expected_bool": "expected true or false",
     # Broken JSON or YAML.
     "record.json": "not valid JSON: {problem}",

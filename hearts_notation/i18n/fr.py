@@ -929,6 +929,7 @@ MESSAGES.update({
     "record.trick_needs_plays": 'un pli a besoin d\'une liste "plays"',
     "record.play_needs": 'une carte jouée a besoin de "seat" et "card"',
     "record.moon_shape": 'un capot s\'écrit {{"seat": S, "choice": "add"|"subtract"}}',
+    "record.moon_choice_near": '{value} n\'est pas un choix de capot : vouliez-vous dire {word} ? (un capot s\'écrit {{"seat": S, "choice": "add"|"subtract"}}, en minuscules)',
     "record.expected_bool": "on attendait true ou false",
     # [anchor: french] new messages of the french work go right below this line.
     "narrate.sheet.intro_one": "La partie est tenue sur une feuille de marque : seuls les points de son unique donne sont connus.",

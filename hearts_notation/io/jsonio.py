@@ -33,6 +33,7 @@ from ..model import (
 )
 from ..output import json_safe
 from .hrn.words import DIRECTIONS as HRN_DIRECTIONS
+from .hrn.words import MOON_CHOICES as HRN_MOON_CHOICES
 from .hrn.words import TAG_NAME_RE, closest_keyword, fold_word, tag_name
 from .limits import current as current_limits
 from .limits import limit_message
@@ -455,7 +456,10 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
         if "seat" not in mo:
             raise RecordError(msg("record.moon_shape"), f"{where}.moon")
         if mo.get("choice") not in ("add", "subtract"):    # placed at the choice written
-            raise RecordError(msg("record.moon_shape"),
+            meant = _word_meant(mo.get("choice"), HRN_MOON_CHOICES)
+            raise RecordError(msg("record.moon_shape") if meant is None else
+                              msg("record.moon_choice_near", value=_show(mo["choice"]),
+                                  word=f'"{meant}"'),
                               f"{where}.moon.choice" if "choice" in mo else f"{where}.moon")
         moon = Moon(seat=_seat(mo["seat"], f"{where}.moon.seat"), choice=mo["choice"],
                     pos=at("moon"))
@@ -488,6 +492,21 @@ _SHARED_PLAYS: dict[str, dict[str, Play]] = {}
 _NO_PLAYS: Final[dict[str, Play]] = {}
 
 
+def _word_meant(value: Any, words: Mapping[str, str]) -> str | None:
+    """The record's word (a value of *words*, the HRN reader's table of a
+    keyword's spellings, French ones included) that *value* most likely
+    means: the same word in another case or without its accents, a French
+    word, or a slip of one of them; ``None`` when it is near none (or is no
+    short string)."""
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    meant = words.get(fold_word(value))
+    if meant is None:
+        near = closest_keyword(value, words)
+        meant = words[near] if near is not None else None
+    return meant
+
+
 def _not_direction(value: Any) -> Msg:
     """What is wrong with a deal's ``pass`` *value*, with the direction it
     most likely means when it is a string: the same word in another case
@@ -497,12 +516,7 @@ def _not_direction(value: Any) -> Msg:
     the English word in lower case (docs/spec.md, section 3.1), which the
     writers put; a program or a person writing it otherwise is told the word."""
     directions = ("or_list", *(f'"{d}"' for d in DIRECTIONS))
-    meant: str | None = None
-    if isinstance(value, str) and len(value) <= 40:
-        meant = HRN_DIRECTIONS.get(fold_word(value))
-        if meant is None:
-            near = closest_keyword(value, HRN_DIRECTIONS)
-            meant = HRN_DIRECTIONS[near] if near is not None else None
+    meant = _word_meant(value, HRN_DIRECTIONS)
     if meant is None:
         return msg("record.not_direction", value=_show(value), directions=directions)
     return msg("record.not_direction_near", value=_show(value), word=f'"{meant}"',
