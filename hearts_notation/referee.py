@@ -1620,6 +1620,12 @@ def _play_slip(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: bool
     unplayed = [c for c in cards_of(ctx.table.deck) if c not in set(played)] if len(played) >= 44 else []
     twice = {c for c in played if played.count(c) > 1}
     faulty = min(errors, key=lambda f: f.trick or 0)
+    # (most changes do not fit: a deal played in full, its header sound, is
+    # first put to the compact clean check, which builds no message; its
+    # play's findings are errors or infos, and with every hand recorded and
+    # every card played none is an info, so clean is no error there)
+    quick = not header_flagged and len(played) == ctx.table.n * ctx.rules.tricks_per_deal \
+        and not deal.unfinished
     first = (faulty.trick or 1) - 1
     fits: list[tuple[int, int, str, Card, _DealCheck, list[Finding]]] = []
     for ti, trick in enumerate(deal.tricks):
@@ -1634,6 +1640,8 @@ def _play_slip(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: bool
                           *deal.tricks[ti + 1:])
                 fixed = dataclasses.replace(deal, tricks=tricks)
                 check = _DealCheck(ctx, fixed, number, di)
+                if quick and check.clean(fixed.direction) is None:
+                    continue
                 again = check.run(fixed.direction, header_flagged)
                 if any(f.severity == "error" for f in again) or not _score_fits(ctx, deal, check):
                     continue
