@@ -63,7 +63,7 @@ from .i18n import seat as _s
 from .io.compact import CompactDeal, CompactGame, compact_record
 from .io.compact import seat_ok as _seat_ok
 from .io.events import Visitor
-from .io.hrn.words import misspelt_tag
+from .io.hrn.words import misspelt_tag, seat_words
 from .model import Deal, Finding, Game, Pass, Pos, Severity
 from .rules import (
     RuleError,
@@ -702,7 +702,8 @@ class _DealCheck:
             i = idx.get(seat)
             if i is None:
                 self.add("hand-size", "error",
-                         msg("finding.hand-size.seat", seat=_s(seat), seats=seats_space(self.seats)),
+                         _not_a_seat(msg("finding.hand-size.seat", seat=_s(seat),
+                                         seats=seats_space(self.seats)), seat, self.seats),
                          self.where(f"hand:{seat}"), seat=seat)
                 continue
             if cards is None:
@@ -1498,8 +1499,8 @@ def deal_header(rules: RuleSet, t: _Seating, di: int, recorded: int | None, deal
             if head is None:
                 return None
             _head(head, "dealer-rotation", "warning",
-                  msg("finding.dealer-rotation.seat", deal=number, dealer=_s(dealer),
-                      seats=seats_space(seats)), number, pos, dealer)
+                  _not_a_seat(msg("finding.dealer-rotation.seat", deal=number, dealer=_s(dealer),
+                                  seats=seats_space(seats)), dealer, seats), number, pos, dealer)
         else:
             if prev_dealer is not None:
                 want = (prev_dealer[0] + number - prev_dealer[1]) % n
@@ -1574,6 +1575,21 @@ def _pass_card_slip(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged:
                    line=pos.line if pos else None, column=pos.column if pos else None,
                    key=m.key, args=m.args)
     return [head, *again]
+
+
+def _not_a_seat(said: Msg, typed: str, seats: Sequence[str]) -> Msg:
+    """*said* (a name given where a seat of the game belongs that is none of
+    them), with the seat meant when the name is one written in full or in
+    another case (``"dealer": "North"`` or ``"n"`` from another program's
+    JSON, ``donneur Nord`` on a sheet): one of those is the one slip, and
+    saying only that it is no seat would leave the reader to guess."""
+    folded = typed.lower()
+    meant = seat_words(tuple(seats)).get(folded)
+    if meant is None:
+        meant = next((s for s in seats if s.lower() == folded), None)
+    if meant is None:
+        return said
+    return msg("finding.seat_meant", error=said.arg(), seat=_s(meant))
 
 
 #: Play faults a slip in one card or seat of a trick line causes.

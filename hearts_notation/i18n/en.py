@@ -138,6 +138,7 @@ MESSAGES: Final[dict[str, str]] = {
     "finding.deal-number": "deal {deal} follows deal {prev}: expected deal {expected}",
     "finding.deal-number.copy": "deal {deal} is recorded twice: this one is the deal at line {line} again, word for word, and is counted once",
     "finding.dealer-rotation.seat": "deal {deal} is dealt by {dealer}, which is not a seat of this game ({seats})",
+    "finding.seat_meant": "{error}; did you mean {seat}?",
     "finding.dealer-rotation": "deal {deal} is dealt by {dealer}, but the deal turns clockwise: after {prev_dealer} dealt deal {prev}, {next_dealer} deals",
     "finding.pass-direction.cycle": "deal {deal} is marked pass {direction}, but the pass cycle ({cycle}) makes deal {deal2} pass {direction2}",
 }

@@ -133,6 +133,7 @@ MESSAGES: Final[dict[str, str]] = {
     "finding.deal-number": "la donne {deal} suit la donne {prev} : on attendait la donne {expected}",
     "finding.deal-number.copy": "la donne {deal} est notée deux fois : celle-ci reprend mot pour mot la donne de la ligne {line}, et ne compte qu'une fois",
     "finding.dealer-rotation.seat": "la donne {deal} est distribuée par {dealer}, qui n'est pas une place de cette partie ({seats})",
+    "finding.seat_meant": "{error} ; vouliez-vous dire {seat} ?",
     "finding.dealer-rotation": "la donne {deal} est distribuée par {dealer}, mais la donne tourne dans le sens des aiguilles d'une montre : après {prev_dealer} à la donne {prev}, c'est {next_dealer} qui distribue",
     "finding.pass-direction.cycle": "la donne {deal} est marquée passe {direction}, mais le cycle des échanges ({cycle}) fait passer la donne {deal2} {direction2}",
     "direction.left": "à gauche", "direction.right": "à droite", "direction.across": "en face",

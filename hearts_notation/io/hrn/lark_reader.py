@@ -24,7 +24,7 @@ if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all 
     from lark.exceptions import UnexpectedInput
 
 from ...i18n import Arg, Msg, msg
-from .lex import HrnSyntaxError, pbn_cards, quote
+from .lex import HrnSyntaxError, lone_cr, pbn_cards, quote
 from .words import ANY_WORD_RE, FRENCH_RANKS, RANKS, SUIT_SYMBOLS, closest_keyword, seat_words
 
 GRAMMAR_FILE = "hearts.lark"
@@ -277,7 +277,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
                             base, seats)
         if stray is not None:
             return stray
-    special = (_lone_cr(text, base, line, column)
+    special = (lone_cr(text, base, line, column)
                or _diagnose(found, expected, text, base, line, column, seats)
                or _card_slip(found, expected, text, start, line, column))
     if special is not None:
@@ -389,22 +389,6 @@ def _stray_word(text: str, start: int, expected: set[str], base: int,
     column = at - text.rfind("\n", 0, at)
     said = msg("syntax.expected", what=expected_phrase({"SEAT"}, seats), found=quote(word))
     return HrnSyntaxError(said, line, column)
-
-
-def _lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | None:
-    """A carriage return left inside a line before the error: the file's
-    lines end with a lone CR (old Mac line ends), which do not end HRN
-    lines (only LF does, so that every reader counts the same lines), so the
-    file reads as one long line; say so at the first CR rather than what the
-    grammar expected there."""
-    at = text.find("\r")    # (a CR before a line feed is dropped with it)
-    if at < 0:
-        return None
-    cr_line = base + text.count("\n", 0, at)
-    cr_column = at - text.rfind("\n", 0, at)
-    if (cr_line, cr_column) > (line, column):
-        return None
-    return HrnSyntaxError(msg("input.lone_cr"), cr_line, cr_column)
 
 
 #: The first words of the keywords written in two, where they stand (a pass

@@ -84,6 +84,26 @@ class HrnSyntaxError(Exception):
         return f"{self.line}:{self.column}: {self.message}"
 
 
+def lone_cr(text: str, base: int, line: int, column: int) -> HrnSyntaxError | None:
+    """The error to give instead of one at *line*:*column* when a carriage
+    return is left inside the line before it (None when there is none).
+    The HRN reader (a line the lexer refuses) and the grammar's messages
+    (:mod:`.lark_reader`) both ask, so that the cause is named whichever
+    check saw the line first.  A carriage return left inside a line: the file's
+    lines end with a lone CR (old Mac line ends), which do not end HRN
+    lines (only LF does, so that every reader counts the same lines), so the
+    file reads as one long line; say so at the first CR rather than what the
+    grammar expected there."""
+    at = text.find("\r")    # (a CR before a line feed is dropped with it)
+    if at < 0:
+        return None
+    cr_line = base + text.count("\n", 0, at)
+    cr_column = at - text.rfind("\n", 0, at)
+    if (cr_line, cr_column) > (line, column):
+        return None
+    return HrnSyntaxError(msg("input.lone_cr"), cr_line, cr_column)
+
+
 def number(text: str, line: int, column: int) -> int:
     """The whole number of a token (deal or trick number, points), refused
     past the ``digits`` limit: Python will not even convert 4,300 digits,

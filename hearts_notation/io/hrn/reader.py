@@ -79,7 +79,7 @@ from .elements import (
     TagEl,
     TrickEl,
 )
-from .lex import HrnSyntaxError, Mismatch, french_letter_message, quote, read_line
+from .lex import HrnSyntaxError, Mismatch, french_letter_message, lone_cr, quote, read_line
 from .words import (
     ANY_WORD_RE,
     ENGLISH_SEATS,
@@ -250,7 +250,10 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
     directly: a native call once compiled)."""
     try:
         elements = read_line(text, line) if read is None else read(text, line)
-    except HrnSyntaxError as exc:
+    except HrnSyntaxError as refused:
+        # (a lone CR before the lexer's own check, as ``H:K\rS: S:K73``
+        # giving ♠ twice: the line ends are the cause, as the grammar says)
+        exc = lone_cr(text, line, refused.line, refused.column) or refused
         b.line_error(b.player_named(exc, text, line), exc.line, exc.column, text)
         _bracket_slip(b, text, line, read)
         return
