@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator
+from itertools import pairwise
 from typing import Any
 
 from lark import Lark, Token, Transformer
@@ -44,6 +45,7 @@ from hearts_notation.io.hrn.lex import (
     card_token,
     check_cards,
     comment_text,
+    glued_cards,
     group_cards,
     in_display_order,
     join_comments,
@@ -179,13 +181,16 @@ class _Elements(Transformer[Token, Any]):
         cl, cc = self._at(tok)
         card, mark = card_token(tok.value, cl, cc)
         return (seat, sl, sc, card, mark, join_comments([comment_text(t.value) for t in children[i + 1:]]),
-                cl, cc)
+                cl, cc, tok.value, tok.start_pos, tok.end_pos)
 
     def trick_line(self, children: list[Any]) -> list[Element]:
         num = children[0]
         ln, col = self._at(num)
         comments = [comment_text(ch.value) for ch in children[1:] if isinstance(ch, Token)]
         plays = [ch for ch in children[1:] if not isinstance(ch, Token)]
+        for before, after in pairwise(plays):
+            if after[9] == before[10]:
+                raise glued_cards(before[8], after[8], after[6], after[7])
         check_cards(len(plays), "trick", ln, col)
         lines = [p[6] for p in plays]
         marks = [p[4] for p in plays]

@@ -48,6 +48,7 @@ __all__ = [
     "count",
     "current_language",
     "direction",
+    "elides_before",
     "finding_text",
     "join_list",
     "locale_language",
@@ -486,10 +487,27 @@ def render(lang: str, key: str, /, args: Args | Mapping[str, Arg] = ()) -> str:
         # "le total de Odile" -> "le total d'Odile": a seat shown as a name
         # (or a letter) that begins with a vowel or a mute h.
         for k, v in pairs.items():
-            if isinstance(v, tuple) and _names_a_seat(v) and shown[k][:1] in elide \
+            if isinstance(v, tuple) and _names_a_seat(v) and elides_before(elide, shown[k]) \
                     and f"de {{{k}}}" in template:
                 template = re.sub(rf"(?<![\w'])de \{{{k}\}}", f"d'{{{k}}}", template)
     return template.format(**shown)
+
+
+def elides_before(letters: str, word: str) -> bool:
+    """Whether a language whose catalog elides before *letters*
+    (``narrate.elide``) elides before *word*: ``d'Ada``, ``d'Yves``.
+
+    A Y is a vowel only when a consonant follows it (*Yves*, *Yvonne*);
+    before a vowel it is a consonant (*de Yann*, *de Yolande*), so the
+    first letter alone cannot decide.  The one rule for every elision
+    (catalog messages and the narration)."""
+    first = word[:1]
+    if not first or first not in letters:
+        return False
+    if first in "yY":
+        after = word[1:2]
+        return bool(after) and after.isalpha() and after.lower() not in letters.lower()
+    return True
 
 
 def _names_a_seat(v: tuple[Any, ...]) -> bool:

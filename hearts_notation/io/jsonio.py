@@ -37,7 +37,15 @@ from .hrn.words import MOON_CHOICES as HRN_MOON_CHOICES
 from .hrn.words import TAG_NAME_RE, closest_keyword, fold_word, tag_name
 from .limits import current as current_limits
 from .limits import limit_message
-from .shape import DEAL_KEYS, GAME_KEYS, MOON_KEYS, PASS_KEYS, PLAY_KEYS, TRICK_KEYS
+from .shape import (
+    DEAL_KEYS,
+    GAME_KEYS,
+    MOON_KEYS,
+    PASS_KEYS,
+    PLAY_KEYS,
+    TRICK_KEYS,
+    JsonFloat,
+)
 from .stream import LineFeed
 from .stream import RecordError as RecordError
 
@@ -52,9 +60,12 @@ def _show(v: Any) -> Arg:
     if isinstance(v, str):
         text = repr(v[:40])
         return text + "..." if len(v) > 40 else text
+    if isinstance(v, JsonFloat):
+        # as typed: 1e400 (read as Infinity), 1E2 (100.0)
+        return v.text if len(v.text) <= 30 else msg("value.long_number").arg()
     if isinstance(v, bool) or v is None or isinstance(v, float):
         # as the record spells it: true, null, NaN (not Python's True, None,
-        # nan); a number too big for a float, 1e400, is read as Infinity
+        # nan); YAML's floats (JSON's are a JsonFloat, above)
         return json.dumps(v)
     if isinstance(v, int):
         digits = len(str(abs(v))) if v.bit_length() < 1000 else None
@@ -65,7 +76,7 @@ def _show(v: Any) -> Arg:
 def json_type(v: Any) -> Arg:
     """What kind of JSON/YAML value *v* is ("a list"), as a message argument."""
     kind = {"list": "list", "dict": "object", "str": "string", "int": "number",
-            "float": "number", "bool": "boolean", "NoneType": "null",
+            "float": "number", "JsonFloat": "number", "bool": "boolean", "NoneType": "null",
             # YAML's other types (an unquoted 2025-11-16, !!binary, !!omap, !!set)
             "date": "date", "datetime": "date", "bytes": "binary", "tuple": "list",
             "set": "set"}.get(type(v).__name__)
@@ -1345,7 +1356,7 @@ def loads_record(text: str) -> Any:
         raise RecordError(json_depth_message(), line=line,
                           column=deep - text.rfind("\n", 0, deep))
     try:
-        return json.loads(text)
+        return json.loads(text, parse_float=JsonFloat)
     except ValueError as exc:
         at = None if isinstance(exc, json.JSONDecodeError) else long_number(text)
         if at is None:
@@ -1429,7 +1440,7 @@ class _JsonStream:
         #: the newline before it, or -1 less the characters of that line
         #: dropped before buf[0] (the column of ``_mark`` is ``_mark - _mark_nl``)
         self._mark_nl = -1
-        self._decoder = json.JSONDecoder()
+        self._decoder = json.JSONDecoder(parse_float=JsonFloat)
         self._verify: Any = None
         self._typed: Any = None
         self._misses = 0    # layout proposals not confirmed

@@ -45,3 +45,20 @@ CLEAN: Final[dict[str, tuple[str, ...]]] = {
     "trick": ("plays",),
     "play": ("seat", "card"),
 }
+
+
+class JsonFloat(float):
+    """A JSON number with a fraction or an exponent, read with the text it
+    was typed as (``json``'s ``parse_float``).  No field of a record is such
+    a number, so each is a mistake to report, and the report names what was
+    typed: ``1e400`` read as a float is Infinity, ``1E2`` is ``100.0``.
+    (Here, in a module mypyc does not compile: a compiled class cannot
+    derive from ``float``.)"""
+
+    __slots__ = ("text",)
+    text: str
+
+    def __new__(cls, text: str) -> JsonFloat:
+        self = super().__new__(cls, text)
+        self.text = text
+        return self

@@ -50,7 +50,17 @@ from ..cards import (
     cards_of,
     display_order,
 )
-from ..i18n import LANGUAGES, Arg, card_ascii, catalog, placeholders, plural_rule, render, rules_label
+from ..i18n import (
+    LANGUAGES,
+    Arg,
+    card_ascii,
+    catalog,
+    elides_before,
+    placeholders,
+    plural_rule,
+    render,
+    rules_label,
+)
 from ..model import Finding
 from ..seats import PASSING_DIRECTIONS
 from ..state import penalty_total
@@ -206,7 +216,7 @@ class Voice:
 
     def elided(self, word: str) -> bool:
         """Whether the language elides before *word* (``d'Ada``)."""
-        return bool(self.elide) and word[:1].lower() in self.elide
+        return elides_before(self.elide, word)
 
     def of_name(self, seat: str) -> str:
         """``de Bo`` / ``d'Ada`` / ``of Bo``."""

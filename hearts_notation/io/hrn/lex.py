@@ -139,6 +139,17 @@ def card_token(text: str, line: int, column: int) -> tuple[Card, str | None]:
                          line, column)
 
 
+def glued_cards(first: str, second: str, line: int, column: int) -> HrnSyntaxError:
+    """Two cards of a trick line with no blank between them (``A♠QS``, at
+    the second).  The grammar reads them as two plays, as a suit symbol ends
+    a card; but the words of a line are separated by blanks (spec 2.1), and
+    such a pair is a key typed over a space (``E A♠ S 4♥`` typed
+    ``E A♠QS 4♥``): read as two cards, the trick has five and a card played
+    twice, two findings that do not say where the slip is."""
+    return HrnSyntaxError(msg("syntax.glued_cards", first=quote(first), second=quote(second)),
+                          line, column)
+
+
 def french_letter_message(text: str) -> Msg:
     """Why ``DS`` is refused, and how to write it instead."""
     rank = text[0].upper()
@@ -914,6 +925,10 @@ def _trick(r: _Line, out: list[Element]) -> None:
     card_cols: list[int] = []
     marks_: list[str | None] = []
     notes: list[str | None] = []
+    # A card read right where the card before it ends (``A♠QS``): glued.
+    glued: tuple[str, str, int, int] | None = None
+    glued_end = -1
+    glued_text = ""
     kind = r.next(_TRICK)
     after_comment = False
     while kind == "COMMENT":
@@ -939,6 +954,10 @@ def _trick(r: _Line, out: list[Element]) -> None:
             seat_cols.append(0)
         cl, cc = r.here()
         card, mark = r.card(r.val, cl, cc)
+        if r.at >= 0 and r.at == glued_end and glued is None:
+            glued = (glued_text, r.val, cl, cc)
+        glued_end = r.pos if r.at >= 0 else -1
+        glued_text = r.val
         cards.append(card)
         card_lines.append(cl)
         card_cols.append(cc)
@@ -951,6 +970,8 @@ def _trick(r: _Line, out: list[Element]) -> None:
             kind = r.next(_TRICK)
             after_comment = True
         notes.append(join_comments(said))
+    if glued is not None:
+        r.fail(glued_cards(*glued))
     r.count(len(cards), "trick", ln, col)
     number_ = r.number(head, ln, col)
     out.append(TrickEl(ln, col, number_, join_comments(trick_comments), seats, seat_lines, seat_cols,
