@@ -519,6 +519,9 @@ def cut_game(game: Game, deal: int | None, trick: int | None, card: int | None) 
         return replace(game, deals=game.deals[:d], result=None)
     k = card if card is not None else 1
     if not 1 <= trick <= len(dl.tricks):
+        # (a deal stopped before its first trick has none: "it has 0" reads badly)
+        if not dl.tricks:
+            raise PointError("trick_none", deal=d, trick=trick)
         raise PointError("trick", deal=d, trick=trick, k=len(dl.tricks))
     plays = dl.tricks[trick - 1].plays
     if not 1 <= k <= len(plays):

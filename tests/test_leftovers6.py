@@ -69,3 +69,17 @@ def test_two_cards_glued_in_a_trick_line_are_one_syntax_error(tmp_path: Path) ->
     assert "space is missing" in str(lexer_or_error("11. W R♦ N V♦ E A♠QS 4♥"))
     assert "space is missing" in str(lexer_or_error("1. 2♣!3♣ 4♣ 5♣"))
     assert "space is missing" not in str(lexer_or_error("1. N 2♣ E 3♣{x}4♣ 5♣"))
+
+
+def test_a_trick_asked_of_a_deal_with_none_says_so(tmp_path: Path) -> None:
+    """``--trick 5`` of a deal stopped in its passes said *elle en a 0*:
+    now *n'a encore aucun pli noté* (and *no trick recorded yet*), status 2."""
+    text = (ROOT / "samples" / "feuille-en-francais.hrn").read_text(encoding="utf-8")
+    path = tmp_path / "passes.hrn"
+    path.write_text(text[:text.index("\n1. ") + 1], encoding="utf-8")
+    fr = CliRunner().invoke(cli, ["position", "--deal", "1", "--trick", "5", str(path)])
+    assert fr.exit_code == 2
+    assert "--trick 5 : la donne 1 n'a encore aucun pli noté" in fr.output
+    en = CliRunner().invoke(cli, ["position", "--lang", "en", "--deal", "1", "--trick", "5",
+                                  str(path)])
+    assert "--trick 5: deal 1 has no trick recorded yet" in en.output

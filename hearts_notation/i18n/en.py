@@ -1073,6 +1073,7 @@ MESSAGES.update({
     "position.point.no_deal": "the record has no deal",
     "position.point.deal": "--deal {deal}: the game has no deal {deal} (it has {k})",
     "position.point.trick": "--trick {trick}: deal {deal} has no trick {trick} recorded (it has {k})",
+    "position.point.trick_none": "--trick {trick}: deal {deal} has no trick recorded yet",
     "position.point.card": "--card {card}: trick {trick} has no card {card} recorded (it has {k})",
     "position.point.card_alone": "--card needs --trick",
     "position.point.malformed": "{why}: the tricks must be whole and in turn",

@@ -1381,6 +1381,7 @@ MESSAGES.update({
     "position.point.no_deal": "la partie n'a aucune donne",
     "position.point.deal": "--deal {deal} : la partie n'a pas de donne {deal} (elle en a {k})",
     "position.point.trick": "--trick {trick} : la donne {deal} n'a pas de pli {trick} noté (elle en a {k})",
+    "position.point.trick_none": "--trick {trick} : la donne {deal} n'a encore aucun pli noté",
     "position.point.card": "--card {card} : le pli {trick} n'a pas de carte {card} notée (il en a {k})",
     "position.point.card_alone": "--card demande --trick",
     "position.point.malformed": "{why} : les plis doivent être complets et joués dans l'ordre",
