@@ -79,7 +79,7 @@ Speed
   order between equals.  Half the nodes at the median at 7 tricks left.
 * The relative key is computed at every probe (every hand read once, its
   suits squeezed on machine words, the holders as bit planes,
-  :func:`relative_key`): compiled, a second table
+  :meth:`ExactSolver._relative_key`): compiled, a second table
   from a position's cards as they are to its key cost more than it saved (it
   missed half the time), and so did a cache of each suit's squeezed form.
 * Once no card worth points is left nothing can change; the last trick is
@@ -256,6 +256,13 @@ class ExactSolver:
         #: paranoid: per card, how much its lead by the analysed seat has
         #: cut (history heuristic, :meth:`_ab`), halved at each null-window search
         self._hist: list[int] = [0] * 52
+        # the hands of the position searched, seat by seat (:meth:`_hand`)
+        self._h0: i64 = 0
+        self._h1: i64 = 0
+        self._h2: i64 = 0
+        self._h3: i64 = 0
+        self._h4: i64 = 0
+        self._h5: i64 = 0
 
     # -- public -----------------------------------------------------------------
 
@@ -278,6 +285,7 @@ class ExactSolver:
         alive = alive_mask(hands, cards)
         held = alive_mask(hands, ())
         h = hands[s]
+        self._load(hands)
         out: dict[int, int] = {}
         self._me = s
         guess = 0
@@ -289,17 +297,17 @@ class ExactSolver:
         self._arm()
         try:
             for cls, low, _high in self._classes(legal, alive):
-                hands[s] = h & ~(1 << low)
+                self._set(s, h & ~(1 << low))
                 cards.append(low)
                 if self.model == SELFISH:
-                    v = self._mx(hands, state.leader, first, state.broken, moon, cards,
+                    v = self._mx(state.leader, first, state.broken, moon, cards,
                                  held & ~(1 << low))[s]
                 else:
-                    v = self._mtd(hands, state.leader, first, state.broken, moon, cards, guess,
+                    v = self._mtd(state.leader, first, state.broken, moon, cards, guess,
                                   held & ~(1 << low))
                     guess = v
                 cards.pop()
-                hands[s] = h
+                self._set(s, h)
                 for c in iter_bits(cls):
                     out[c] = base + v
         finally:
@@ -326,8 +334,9 @@ class ExactSolver:
             collecting = gc.isenabled()
             gc.disable()    # as in card_values: the search makes no cycles
             self._arm()
+            self._load(state.hands)
             try:
-                rest = self._mx(list(state.hands), state.leader, state.tricks_done == 0,
+                rest = self._mx(state.leader, state.tricks_done == 0,
                                 state.broken, moon, list(state.trick), alive_mask(state.hands, ()))
             finally:
                 if collecting:
@@ -637,7 +646,7 @@ class ExactSolver:
                 hi = max(hi, jpos + adj)
         return lo, hi
 
-    def _forced(self, hands: list[int], leader: int, pos: int, led: int, skip: int = -1) -> int:
+    def _forced(self, leader: int, pos: int, led: int, skip: int = -1) -> int:
         """The fewest penalty points the seat at *pos* and those after it
         (but the one at *skip*) must play to a trick of suit *led* (each of
         them holds it or plays anything): a heart each when hearts are led,
@@ -651,7 +660,7 @@ class ExactSolver:
             if i == skip:
                 continue
             j = leader + i
-            x = hands[j - n if j >= n else j] & _SUIT_MASK[led]
+            x = self._hand(j - n if j >= n else j) & _SUIT_MASK[led]
             if x:
                 if led == HEARTS:
                     pts += self.heart_pts
@@ -669,7 +678,7 @@ class ExactSolver:
             p += self.jd_value
         return p
 
-    def _later(self, hands: list[int], leader: int, pos: int) -> int:
+    def _later(self, leader: int, pos: int) -> int:
         """The cards of the seats still to play in the trick after the one
         at *pos* (what the sure-winner prune asks: can anyone still beat
         this card?)."""
@@ -677,12 +686,12 @@ class ExactSolver:
         later = 0
         for i in range(pos + 1, n):
             j = leader + i
-            later |= hands[j - n if j >= n else j]
+            later |= self._hand(j - n if j >= n else j)
         return later
 
     # -- a node's prologue (both models) -------------------------------------------
 
-    def _enter(self, hands: list[int], leader: int, first: bool, broken: bool,
+    def _enter(self, leader: int, first: bool, broken: bool,
                cards: list[int]) -> tuple[int, int, int, int, int]:
         """Count a node (stopping past the node limit) and read its trick:
         (seat to move, the cards on the table as a mask, the suit led or -1,
@@ -708,12 +717,12 @@ class ExactSolver:
             # rather than asked of led_suit, whose Sequence argument and
             # optional result cost compiled code a boxing each node
             led = win // 13
-        legal = legal_plays(self.rules, hands[s], led if led >= 0 else None, first, broken)
+        legal = legal_plays(self.rules, self._hand(s), led if led >= 0 else None, first, broken)
         return s, tm, led, win, legal
 
     # -- selfish: max^n ----------------------------------------------------------
 
-    def _mx(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
+    def _mx(self, leader: int, first: bool, broken: bool, moon: int,
             cards: list[int], held: int) -> Vector:
         """Points still to come, per seat, from the trick in progress.
         *held* is every card in the hands, kept as the cards are played
@@ -722,15 +731,15 @@ class ExactSolver:
         n = self.n
         pos = len(cards)
         if pos == n:
-            return self._mx_end(hands, leader, broken, moon, cards, held)
-        s, tm, led, win, legal = self._enter(hands, leader, first, broken, cards)
-        h = hands[s]
+            return self._mx_end(leader, broken, moon, cards, held)
+        s, tm, led, win, legal = self._enter(leader, first, broken, cards)
+        h = self._hand(s)
         if not legal & (legal - 1):
-            hands[s] = h & ~legal
+            self._set(s, h & ~legal)
             cards.append(legal.bit_length() - 1)
-            v = self._mx(hands, leader, first, broken, moon, cards, held & ~legal)
+            v = self._mx(leader, first, broken, moon, cards, held & ~legal)
             cards.pop()
-            hands[s] = h
+            self._set(s, h)
             return v
         alive = tm | held
         if not alive & self.scoring:
@@ -740,11 +749,11 @@ class ExactSolver:
             # one group of equivalent cards: its card is the choice (no bound
             # or prune applies to the first card searched)
             c = order[0]
-            hands[s] = h & ~(1 << c)
+            self._set(s, h & ~(1 << c))
             cards.append(c)
-            v = self._mx(hands, leader, first, broken, moon, cards, held & ~(1 << c))
+            v = self._mx(leader, first, broken, moon, cards, held & ~(1 << c))
             cards.pop()
-            hands[s] = h
+            self._set(s, h)
             return v
         jlow = self.jlow if alive & _JD_BIT else 0
         lb = jlow if moon == MOON_SPLIT else self._bounds(s, moon, alive)[0]
@@ -752,7 +761,7 @@ class ExactSolver:
         floor = 0
         if moon != MOON_OPEN and moon != s:
             # the sure-winner prune: the moon is closed to s
-            later = self._later(hands, leader, pos)
+            later = self._later(leader, pos)
             taken = self._points(tm & self.pen) if tm & self.pen else 0
             floor = jlow + taken
             if self.sure_ok and led >= 0 and not legal & ~_SUIT_MASK[led]:
@@ -762,7 +771,7 @@ class ExactSolver:
                     # (those on the table, s's own, the later seats' forced
                     # ones) are surely s's, and penalty points close the
                     # moon to s, so they are a floor under the moon rule too
-                    sure = taken + self._forced(hands, leader, pos, led)
+                    sure = taken + self._forced(leader, pos, led)
                     if sure > 0 and jlow + sure > lb:
                         lb = jlow + sure
         above = self.above
@@ -777,18 +786,18 @@ class ExactSolver:
                 # c surely takes the trick and its points: no better than the
                 # best so far (the moon closed to s), and ties keep the first
                 continue
-            hands[s] = h & ~(1 << c)
+            self._set(s, h & ~(1 << c))
             cards.append(c)
-            v = self._mx(hands, leader, first, broken, moon, cards, held & ~(1 << c))
+            v = self._mx(leader, first, broken, moon, cards, held & ~(1 << c))
             cards.pop()
             if v[s] < best_own:
                 best, best_own = v, v[s]
                 if best_own <= lb:
                     break   # nothing does better for s; ties keep the first
-        hands[s] = h
+        self._set(s, h)
         return best
 
-    def _mx_end(self, hands: list[int], leader: int, broken: bool, moon: int,
+    def _mx_end(self, leader: int, broken: bool, moon: int,
                 cards: list[int], held: int) -> Vector:
         n = self.n
         mask = 0
@@ -805,20 +814,20 @@ class ExactSolver:
             pts = self._points(mask)
             moon = next_moon_state(moon, winner, mask & self.pen)
         rem = held
-        hw = hands[winner]
+        hw = self._hand(winner)
         # one card left in every hand (at a trick's end they all hold as many)
         last = not hw & (hw - 1)
         if not rem & self.scoring:
             child = self.term[moon + 2]
         elif last:
-            child = self._mx_last(hands, winner, moon)
+            child = self._mx_last(winner, moon)
         elif sweeps(hw, rem):
             child = self._swept(winner, moon, rem)
         else:
-            key = self._key(hands, rem, winner, broken, moon)
+            key = self._key(rem, winner, broken, moon)
             got = self._tt_vec.get(key)
             if got is None:
-                got = self._mx(hands, winner, False, broken, moon, [], rem)
+                got = self._mx(winner, False, broken, moon, [], rem)
                 self._tt_vec[key] = got
             child = got
         if pts:
@@ -834,29 +843,29 @@ class ExactSolver:
         out[leader] += self._points(rem & self.scoring)
         return tuple(out)
 
-    def _mx_last(self, hands: list[int], leader: int, moon: int) -> Vector:
+    def _mx_last(self, leader: int, moon: int) -> Vector:
         """The last trick: every card forced (one left in each hand).  What
         :meth:`_mx_end` gives for it, without a node or a copy of the hands."""
-        mask, winner = self._last_trick(hands, leader)
+        mask, winner = self._last_trick(leader)
         if not mask & self.scoring:
             return self.term[moon + 2]
         out = list(self.term[next_moon_state(moon, winner, mask & self.pen) + 2])
         out[winner] = out[winner] + self._points(mask)
         return tuple(out)
 
-    def _last_trick(self, hands: list[int], leader: int) -> tuple[int, int]:
+    def _last_trick(self, leader: int) -> tuple[int, int]:
         """(the cards, the seat that takes it) of the last trick, every hand
         holding one card, *leader* to lead."""
-        lead = hands[leader].bit_length() - 1
+        lead = int(self._hand(leader)).bit_length() - 1
         mask = 0
-        for x in hands:
-            mask |= x
+        for i in range(self.n):
+            mask |= self._hand(i)
         w = winning_card(lead, mask)
-        return mask, _holder(hands, 1 << w)
+        return mask, self._holder(1 << w)
 
     # -- paranoid: alpha-beta ------------------------------------------------------
 
-    def _mtd(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
+    def _mtd(self, leader: int, first: bool, broken: bool, moon: int,
              cards: list[int], guess: int, held: int) -> int:
         """The exact paranoid value by null-window searches (MTD(f)): each
         asks whether the value is below a bound, and the table's bounds
@@ -881,7 +890,7 @@ class ExactSolver:
             for c in cards:
                 alive |= 1 << c
             top = self._bounds(self._me, moon, alive)[1]
-            v = self._ab(hands, leader, first, broken, moon, cards, top - 1, top, held)
+            v = self._ab(leader, first, broken, moon, cards, top - 1, top, held)
             if v >= top:
                 return top     # no more than the most it can get: exactly that
             upper = v
@@ -892,14 +901,14 @@ class ExactSolver:
             b = g + 1 if g == lower else g
             for i in range(52):     # the history of earlier searches counts half
                 hist[i] >>= 1
-            g = self._ab(hands, leader, first, broken, moon, cards, b - 1, b, held)
+            g = self._ab(leader, first, broken, moon, cards, b - 1, b, held)
             if g < b:
                 upper = g
             else:
                 lower = g
         return g
 
-    def _ab(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
+    def _ab(self, leader: int, first: bool, broken: bool, moon: int,
             cards: list[int], alpha: int, beta: int, held: int) -> int:
         """The analysed seat's points still to come from the trick in
         progress (fail-soft alpha-beta: exact inside the window (alpha,
@@ -907,15 +916,15 @@ class ExactSolver:
         n = self.n
         pos = len(cards)
         if pos == n:
-            return self._ab_end(hands, leader, broken, moon, cards, alpha, beta, held)
-        s, tm, led, win, legal = self._enter(hands, leader, first, broken, cards)
-        h = hands[s]
+            return self._ab_end(leader, broken, moon, cards, alpha, beta, held)
+        s, tm, led, win, legal = self._enter(leader, first, broken, cards)
+        h = self._hand(s)
         if not legal & (legal - 1):
-            hands[s] = h & ~legal
+            self._set(s, h & ~legal)
             cards.append(legal.bit_length() - 1)
-            v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta, held & ~legal)
+            v = self._ab(leader, first, broken, moon, cards, alpha, beta, held & ~legal)
             cards.pop()
-            hands[s] = h
+            self._set(s, h)
             return v
         alive = tm | held
         me = self._me
@@ -924,22 +933,22 @@ class ExactSolver:
         lo, hi = self._bounds(me, moon, alive)
         mark = 0
         if pos:
-            lo, hi, mark = self._trick_bounds(hands, leader, first, broken, moon, cards, tm, led,
+            lo, hi, mark = self._trick_bounds(leader, first, broken, moon, cards, tm, led,
                                               win, alive, legal, lo, hi)
         elif moon == MOON_SPLIT and hi > 0:
             if s == me:
-                mark = self._leads_out(hands, me, alive, legal)
+                mark = self._leads_out(me, alive, legal)
             elif not first:
-                mark = self._ducks_next(hands[me], alive, legal)
+                mark = self._ducks_next(self._hand(me), alive, legal)
             if mark:
                 lo = hi = 0
             elif s == me:
-                gone, m2 = self._lead_lost(hands, me, alive, legal)
+                gone, m2 = self._lead_lost(me, alive, legal)
                 if hi - gone <= alpha:
                     hi -= gone
                     mark = m2
         if s == me and moon != MOON_SPLIT and moon != me and hi > alpha:
-            hi, m2 = self._stops_moon(hands, leader, moon, pos, tm, led, win, alive, legal, hi,
+            hi, m2 = self._stops_moon(leader, moon, pos, tm, led, win, alive, legal, hi,
                                       alpha)
             mark |= m2
         if lo >= beta:
@@ -962,13 +971,13 @@ class ExactSolver:
         if len(order) == 1:
             # one group of equivalent cards: what the loops below give for it
             c = order[0]
-            hands[s] = h & ~(1 << c)
+            self._set(s, h & ~(1 << c))
             cards.append(c)
             self._rel = 0
-            v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta, held & ~(1 << c))
+            v = self._ab(leader, first, broken, moon, cards, alpha, beta, held & ~(1 << c))
             r = _closed(self._rel, c, h, alive)
             cards.pop()
-            hands[s] = h
+            self._set(s, h)
             self._rel = outer | r | mark
             return v
         above = self.above
@@ -984,7 +993,7 @@ class ExactSolver:
             later = -1
             floor = 0
             if moon != MOON_OPEN and moon != s:
-                later = self._later(hands, leader, pos)
+                later = self._later(leader, pos)
                 floor = ((self.jlow if alive & _JD_BIT else 0)
                          + (self._points(tm & self.pen) if tm & self.pen else 0))
             best = _INF
@@ -997,10 +1006,10 @@ class ExactSolver:
                     # that say so are relied on
                     acc |= _group(c, h, alive)
                     continue
-                hands[s] = h & ~(1 << c)
+                self._set(s, h & ~(1 << c))
                 cards.append(c)
                 self._rel = 0
-                v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta,
+                v = self._ab(leader, first, broken, moon, cards, alpha, beta,
                              held & ~(1 << c))
                 r = _closed(self._rel, c, h, alive)
                 acc |= r
@@ -1026,7 +1035,7 @@ class ExactSolver:
             later = -1
             ceiling = 0
             if moon == MOON_SPLIT:
-                later = self._later(hands, leader, pos)
+                later = self._later(leader, pos)
                 ceiling = self._points(alive & self.pen & ~tm)
                 if alive & _JD_BIT and not tm & _JD_BIT and self.jd_value > 0:
                     ceiling += self.jd_value
@@ -1038,10 +1047,10 @@ class ExactSolver:
                         and ceiling - card_pen[c] <= best):
                     acc |= _group(c, h, alive)
                     continue
-                hands[s] = h & ~(1 << c)
+                self._set(s, h & ~(1 << c))
                 cards.append(c)
                 self._rel = 0
-                v = self._ab(hands, leader, first, broken, moon, cards, alpha, beta,
+                v = self._ab(leader, first, broken, moon, cards, alpha, beta,
                              held & ~(1 << c))
                 r = _closed(self._rel, c, h, alive)
                 acc |= r
@@ -1054,11 +1063,11 @@ class ExactSolver:
                         break
                     if best > alpha:
                         alpha = best
-        hands[s] = h
+        self._set(s, h)
         self._rel = outer | (brel if cut else acc) | mark
         return best
 
-    def _trick_bounds(self, hands: list[int], leader: int, first: bool, broken: bool, moon: int,
+    def _trick_bounds(self, leader: int, first: bool, broken: bool, moon: int,
                       cards: list[int], tm: int, led: int, win: int, alive: int, legal: int,
                       lo: int, hi: int) -> tuple[int, int, int]:
         """*lo*, *hi* (the analysed seat's points still to come, from the
@@ -1085,7 +1094,7 @@ class ExactSolver:
             # caps its points as above
             if not (moon == MOON_SPLIT or (moon == me and tm & self.pen)):
                 return lo, hi, 0
-            h = hands[me]
+            h = self._hand(me)
             if mp > pos:
                 legal = legal_plays(self.rules, h, led, first, broken)
             lose = legal & _SUIT_MASK[led]
@@ -1118,7 +1127,7 @@ class ExactSolver:
             else:
                 pb &= -pb
             hi2 = (self._bounds(me, MOON_SPLIT, held & ~pb)[1]
-                   - self._forced(hands, leader, pos, led, mp))
+                   - self._forced(leader, pos, led, mp))
             if hi2 < hi:
                 return lo, hi2, mark
             return lo, hi, 0
@@ -1128,23 +1137,23 @@ class ExactSolver:
                 # the trick lost: the table's cards and those the later
                 # seats must play to it (:meth:`_forced`) never reach the seat
                 lo2, hi2 = self._bounds(me, MOON_SPLIT, alive & ~tm)
-                hi2 -= self._forced(hands, leader, pos, led)
+                hi2 -= self._forced(leader, pos, led)
                 mark = 1 << win if win // 13 == mc // 13 else 0
                 held = alive & ~tm
-                if hi2 > 0 and ducks(hands[me], held):
+                if hi2 > 0 and ducks(self._hand(me), held):
                     # and it takes no trick after this one either (see _ab_end)
-                    return 0, 0, mark | hands[me]
+                    return 0, 0, mark | self._hand(me)
                 if hi2 < hi or lo2 > lo:
                     return (lo2 if lo2 > lo else lo), (hi2 if hi2 < hi else hi), mark
             return lo, hi, 0
-        if moon != MOON_OPEN and moon != me and not self._later(hands, leader, pos - 1) & self.above[win]:
+        if moon != MOON_OPEN and moon != me and not self._later(leader, pos - 1) & self.above[win]:
             lo2 = ((self.jlow if alive & _JD_BIT else 0)
                    + (self._points(tm & self.pen) if tm & self.pen else 0))
             if lo2 > lo:
                 return lo2, hi, 1 << mc
         return lo, hi, 0
 
-    def _stops_moon(self, hands: list[int], leader: int, moon: int, pos: int, tm: int, led: int,
+    def _stops_moon(self, leader: int, moon: int, pos: int, tm: int, led: int,
                     win: int, alive: int, legal: int, hi: int, alpha: int) -> tuple[int, int]:
         """*hi* (the analysed seat's most points still to come, on its move,
         with the moon open to another seat) lowered to the most it can get
@@ -1160,7 +1169,7 @@ class ExactSolver:
         (decisions.md, "hearts solve", fourteenth round).  Only when that
         cuts (*alpha*): otherwise the bit would fix ranks for nothing."""
         pen = self.pen
-        later = self._later(hands, leader, pos)
+        later = self._later(leader, pos)
         cand = legal if tm & pen else legal & pen
         if led >= 0:    # following: a card of the suit led above the card winning
             cand &= _SUIT_MASK[led] & ~((2 << win) - 1)
@@ -1177,12 +1186,12 @@ class ExactSolver:
             cand ^= b
         return hi, 0
 
-    def _leads_out(self, hands: list[int], me: int, rem: int, legal: int) -> int:
+    def _leads_out(self, me: int, rem: int, legal: int) -> int:
         """The analysed seat on lead, the moon split: if it can lead a card
         (of *legal*) that another seat must beat (every card of that suit in its hand is
         higher) and then duck every trick (:func:`ducks`), it takes nothing
         more: the cards that say so (partition search), else 0."""
-        h = hands[me]
+        h = self._hand(me)
         v = _above_others(h, rem)
         if v & (v - 1):
             return 0
@@ -1194,12 +1203,12 @@ class ExactSolver:
             low = m & -m
             for i in range(self.n):
                 if i != me:
-                    o = hands[i] & _SUIT_MASK[suit]
+                    o = self._hand(i) & _SUIT_MASK[suit]
                     if o and not o & (low - 1):
                         return h
         return 0
 
-    def _lead_lost(self, hands: list[int], me: int, rem: int, legal: int) -> tuple[int, int]:
+    def _lead_lost(self, me: int, rem: int, legal: int) -> tuple[int, int]:
         """The analysed seat on lead, the moon split: the most penalty
         points it can send to a trick it surely loses, and the cards that
         say so (partition search: every card of the suit, and its own).  A
@@ -1214,7 +1223,7 @@ class ExactSolver:
         every trick after, this still takes a point or more off the points
         alive: the fail-low null-window searches ran 1 to 4 points under
         that ceiling (decisions.md, "hearts solve", seventeenth round)."""
-        h = hands[me]
+        h = self._hand(me)
         best = 0
         mark = 0
         for suit in range(4):
@@ -1225,7 +1234,7 @@ class ExactSolver:
             floor = 0      # the lowest card of the suit another seat holds that must beat
             for i in range(self.n):
                 if i != me:
-                    o = hands[i] & sm
+                    o = self._hand(i) & sm
                     if o and o & -o > floor:
                         floor = o & -o
             if not floor:
@@ -1237,13 +1246,13 @@ class ExactSolver:
             if suit == HEARTS:
                 pts = self.heart_pts
                 for i in range(self.n):
-                    if i != me and hands[i] & sm:
+                    if i != me and self._hand(i) & sm:
                         pts += self.heart_pts
             elif lost & _QS_BIT:
                 pts = self.qs_pts
             else:
                 for i in range(self.n):
-                    if i != me and (hands[i] & sm) == _QS_BIT:
+                    if i != me and (self._hand(i) & sm) == _QS_BIT:
                         pts += self.qs_pts
             if pts > best:
                 best = pts
@@ -1272,7 +1281,7 @@ class ExactSolver:
                 return 0
         return h if ducks(h & ~c, rem & ~c) else 0
 
-    def _ab_end(self, hands: list[int], leader: int, broken: bool, moon: int,
+    def _ab_end(self, leader: int, broken: bool, moon: int,
                 cards: list[int], alpha: int, beta: int, held: int) -> int:
         n = self.n
         mask = 0
@@ -1292,7 +1301,7 @@ class ExactSolver:
                 pts = self._points(mask)
             moon = next_moon_state(moon, winner, mask & self.pen)
         rem = held
-        hw = hands[winner]
+        hw = self._hand(winner)
         # one card left in every hand (at a trick's end they all hold as many)
         last = not hw & (hw - 1)
         if not rem & self.scoring:
@@ -1301,16 +1310,16 @@ class ExactSolver:
             self._rel |= hw
             return pts + self._swept(winner, moon, rem)[self._me]
         me = self._me
-        if winner != me and (moon == MOON_SPLIT or moon == me) and ducks(hands[me], rem):
+        if winner != me and (moon == MOON_SPLIT or moon == me) and ducks(self._hand(me), rem):
             # the analysed seat takes no trick left, and the moon is closed
             # to the others (the penalty cards left go to them: split; none
             # left: the moon stands as it is)
-            self._rel |= hands[me]
+            self._rel |= self._hand(me)
             return pts + self.term[(MOON_SPLIT if rem & self.pen else moon) + 2][me]
         if last:
             # the last trick, every card forced: what _ab_end gives for it
-            mask2, taker = self._last_trick(hands, winner)
-            w2 = winning_card(hw.bit_length() - 1, mask2)
+            mask2, taker = self._last_trick(winner)
+            w2 = winning_card(int(hw).bit_length() - 1, mask2)
             if mask2 & ~(1 << w2) & _SUIT_MASK[w2 // 13]:
                 self._rel |= 1 << w2
             if mask2 & self.scoring:
@@ -1320,9 +1329,9 @@ class ExactSolver:
             return pts + self.term[moon + 2][me]
         a = alpha - pts
         b = beta - pts
-        return pts + self._ab_table(hands, rem, winner, broken, moon, a, b)
+        return pts + self._ab_table(rem, winner, broken, moon, a, b)
 
-    def _ab_table(self, hands: list[int], rem: int, leader: int, broken: bool, moon: int,
+    def _ab_table(self, rem: int, leader: int, broken: bool, moon: int,
                   a: int, b: int) -> int:
         """The paranoid value of a trick boundary through the partition
         table (Ginsberg's partition search, as DDS does it): an entry holds
@@ -1344,7 +1353,7 @@ class ExactSolver:
         qs_at = 0
         jd_at = 0
         for i in range(n):
-            h: i64 = hands[i]
+            h: i64 = self._hand(i)
             if h & _QS_BIT:
                 qs_at = i
             if h & _JD_BIT:
@@ -1360,7 +1369,7 @@ class ExactSolver:
         # (four seats: the head and the lengths of clubs and diamonds in one
         # machine word, those of hearts and spades in the other)
         full = (ckey | (int(lens0) << 28), int(lens1))
-        c0, c1, c2, c3 = _squeezed(hands, n, rem)
+        c0, c1, c2, c3 = self._squeezed(rem)
         outer = self._rel
         self._rel = 0
         entries = self._tt_part.get(full)
@@ -1391,7 +1400,7 @@ class ExactSolver:
             a = lo
         if hi < b:
             b = hi
-        v = self._ab(hands, leader, False, broken, moon, [], a, b, rem)
+        v = self._ab(leader, False, broken, moon, [], a, b, rem)
         if v <= a:
             hi = v if v < hi else hi
         elif v >= b:
@@ -1422,7 +1431,7 @@ class ExactSolver:
 
     # -- the transposition key -----------------------------------------------------
 
-    def _key(self, hands: list[int], rem: int, leader: int, broken: bool,
+    def _key(self, rem: int, leader: int, broken: bool,
              moon: int) -> tuple[int, int, int, int]:
         """Relative-rank key of a position at a trick boundary (see the
         module docstring).  Whether hearts are open matters only while a
@@ -1430,7 +1439,128 @@ class ExactSolver:
         if not rem & 0x1FFF << 26:
             broken = True
         head = leader | (int(broken) << 4) | ((moon + 2) << 5)
-        return relative_key(hands, self.n, head, rem, bool(self.jd_value))
+        return self._relative_key(head, rem, bool(self.jd_value))
+
+    def _relative_key(self, head: int, rem: int, jd_scores: bool) -> tuple[int, int, int, int]:
+        """Transposition key of a position at a trick boundary on relative
+        ranks: *head* (the leader and what else the caller's values depend
+        on, below bit 20) with where Q♠ (and a scoring J♦) sit among the cards
+        left of their suit above it and the number of cards left of each suit
+        (four bits each from bit 30), then who holds each card left, the suits
+        with the gaps left by gathered cards squeezed out, one after the other
+        (clubs from bit 0, diamonds after the clubs left, ...), as bit planes:
+        a card's holder is the seat whose number has bit *k* set where plane *k*
+        has the card's bit (three planes: six seats at most; seat 0 holds the
+        cards no plane has).  *rem* is every card in the hands.  The same
+        positions share a key as with each seat's holdings squeezed apart
+        (:meth:`_squeezed`), in three machine words instead of four of 52 bits:
+        compiled, two fewer boxed ints a probe, a shorter tuple to hash and
+        compare, and seat 0's cards never squeezed (decisions.md, "hearts
+        solve", eighteenth round)."""
+        if rem & _QS_BIT:
+            head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 20
+        if jd_scores and rem & _JD_BIT:
+            head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 25
+        r0: i64 = rem & _SUIT
+        r1: i64 = (rem >> 13) & _SUIT
+        r2: i64 = (rem >> 26) & _SUIT
+        r3: i64 = (rem >> 39) & _SUIT
+        t0: i64 = _POP13[r0]
+        t1: i64 = _POP13[r1]
+        t2: i64 = _POP13[r2]
+        lens: i64 = (t0 << 30) | (t1 << 34) | (t2 << 38) | (i64(_POP13[r3]) << 42)
+        o2: i64 = t0 + t1
+        o3: i64 = o2 + t2
+        p0: i64 = 0
+        p1: i64 = 0
+        p2: i64 = 0
+        for i in range(1, self.n):
+            h: i64 = self._hand(i)
+            q: i64 = 0
+            if h & 0x1FFF:
+                q = _pext(h & 0x1FFF, r0)
+            if h & 0x3FFE000:
+                q |= _pext((h >> 13) & 0x1FFF, r1) << t0
+            if h & 0x7FFC000000:
+                q |= _pext((h >> 26) & 0x1FFF, r2) << o2
+            if h & 0xFFF8000000000:
+                q |= _pext((h >> 39) & 0x1FFF, r3) << o3
+            if i & 1:
+                p0 |= q
+            if i & 2:
+                p1 |= q
+            if i & 4:
+                p2 |= q
+        return head | int(lens), int(p0), int(p1), int(p2)
+
+
+    def _squeezed(self, rem: int) -> tuple[int, int, int, int]:
+        """Each suit's holdings in relative-rank form, 13 bits a seat
+        (:func:`compress_suit` of them): every hand read once, the ranks left
+        of each suit read off *rem* (every card in the hands)."""
+        r0: i64 = rem & _SUIT
+        r1: i64 = (rem >> 13) & _SUIT
+        r2: i64 = (rem >> 26) & _SUIT
+        r3: i64 = (rem >> 39) & _SUIT
+        c0 = 0
+        c1 = 0
+        c2 = 0
+        c3 = 0
+        for i in range(self.n):
+            h: i64 = self._hand(i)
+            sh = 13 * i
+            if h & 0x1FFF:
+                c0 |= int(_pext(h & 0x1FFF, r0)) << sh
+            if h & 0x3FFE000:
+                c1 |= int(_pext((h >> 13) & 0x1FFF, r1)) << sh
+            if h & 0x7FFC000000:
+                c2 |= int(_pext((h >> 26) & 0x1FFF, r2)) << sh
+            if h & 0xFFF8000000000:
+                c3 |= int(_pext((h >> 39) & 0x1FFF, r3)) << sh
+        return c0, c1, c2, c3
+
+    # -- the hands ------------------------------------------------------------------
+
+    def _hand(self, i: int) -> i64:
+        """Seat *i*'s cards in the position searched.  The hands are six
+        machine-word attributes, not a list: compiled, a list holds boxed
+        ints, so each hand written back made a new 52-bit int object (and
+        freed the old) and each read unboxed one, about 13% of the selfish
+        instructions (decisions.md, "hearts solve", nineteenth round)."""
+        if i < 2:
+            return self._h0 if i == 0 else self._h1
+        if i < 4:
+            return self._h2 if i == 2 else self._h3
+        return self._h4 if i == 4 else self._h5
+
+    def _set(self, i: int, h: i64) -> None:
+        """Seat *i* now holds *h* (a card played, or taken back)."""
+        if i < 2:
+            if i == 0:
+                self._h0 = h
+            else:
+                self._h1 = h
+        elif i < 4:
+            if i == 2:
+                self._h2 = h
+            else:
+                self._h3 = h
+        elif i == 4:
+            self._h4 = h
+        else:
+            self._h5 = h
+
+    def _load(self, hands: Sequence[int]) -> None:
+        """The hands of the position to search, seat by seat."""
+        for i in range(6):
+            self._set(i, hands[i] if i < len(hands) else 0)
+
+    def _holder(self, bit: int) -> int:
+        """The seat whose hand holds the card *bit*."""
+        for i in range(self.n):
+            if self._hand(i) & bit:
+                return i
+        return 0
 
 
 def _by_history(order: list[int], hist: list[int]) -> None:
@@ -1516,14 +1646,6 @@ def _place(cards: list[int], card: int) -> int:
     while cards[i] != card:
         i += 1
     return i
-
-
-def _holder(hands: list[int], bit: int) -> int:
-    """The seat whose hand holds the card *bit*."""
-    for i in range(len(hands)):
-        if hands[i] & bit:
-            return i
-    return 0
 
 
 def _closed(rel: int, card: int, hand: int, alive: int) -> int:
@@ -1749,86 +1871,6 @@ def compress_suit(x: int, n: int) -> int:
     return out
 
 
-def relative_key(hands: list[int], n: int, head: int, rem: int,
-                 jd_scores: bool) -> tuple[int, int, int, int]:
-    """Transposition key of a position at a trick boundary on relative
-    ranks: *head* (the leader and what else the caller's values depend
-    on, below bit 20) with where Q♠ (and a scoring J♦) sit among the cards
-    left of their suit above it and the number of cards left of each suit
-    (four bits each from bit 30), then who holds each card left, the suits
-    with the gaps left by gathered cards squeezed out, one after the other
-    (clubs from bit 0, diamonds after the clubs left, ...), as bit planes:
-    a card's holder is the seat whose number has bit *k* set where plane *k*
-    has the card's bit (three planes: six seats at most; seat 0 holds the
-    cards no plane has).  *rem* is every card in the hands.  The same
-    positions share a key as with each seat's holdings squeezed apart
-    (:func:`_squeezed`), in three machine words instead of four of 52 bits:
-    compiled, two fewer boxed ints a probe, a shorter tuple to hash and
-    compare, and seat 0's cards never squeezed (decisions.md, "hearts
-    solve", eighteenth round)."""
-    if rem & _QS_BIT:
-        head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 20
-    if jd_scores and rem & _JD_BIT:
-        head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 25
-    r0: i64 = rem & _SUIT
-    r1: i64 = (rem >> 13) & _SUIT
-    r2: i64 = (rem >> 26) & _SUIT
-    r3: i64 = (rem >> 39) & _SUIT
-    t0: i64 = _POP13[r0]
-    t1: i64 = _POP13[r1]
-    t2: i64 = _POP13[r2]
-    lens: i64 = (t0 << 30) | (t1 << 34) | (t2 << 38) | (i64(_POP13[r3]) << 42)
-    o2: i64 = t0 + t1
-    o3: i64 = o2 + t2
-    p0: i64 = 0
-    p1: i64 = 0
-    p2: i64 = 0
-    for i in range(1, n):
-        h: i64 = hands[i]
-        q: i64 = 0
-        if h & 0x1FFF:
-            q = _pext(h & 0x1FFF, r0)
-        if h & 0x3FFE000:
-            q |= _pext((h >> 13) & 0x1FFF, r1) << t0
-        if h & 0x7FFC000000:
-            q |= _pext((h >> 26) & 0x1FFF, r2) << o2
-        if h & 0xFFF8000000000:
-            q |= _pext((h >> 39) & 0x1FFF, r3) << o3
-        if i & 1:
-            p0 |= q
-        if i & 2:
-            p1 |= q
-        if i & 4:
-            p2 |= q
-    return head | int(lens), int(p0), int(p1), int(p2)
-
-
-def _squeezed(hands: list[int], n: int, rem: int) -> tuple[int, int, int, int]:
-    """Each suit's holdings in relative-rank form, 13 bits a seat
-    (:func:`compress_suit` of them): every hand read once, the ranks left
-    of each suit read off *rem* (every card in the hands)."""
-    r0: i64 = rem & _SUIT
-    r1: i64 = (rem >> 13) & _SUIT
-    r2: i64 = (rem >> 26) & _SUIT
-    r3: i64 = (rem >> 39) & _SUIT
-    c0 = 0
-    c1 = 0
-    c2 = 0
-    c3 = 0
-    for i in range(n):
-        h: i64 = hands[i]
-        sh = 13 * i
-        if h & 0x1FFF:
-            c0 |= int(_pext(h & 0x1FFF, r0)) << sh
-        if h & 0x3FFE000:
-            c1 |= int(_pext((h >> 13) & 0x1FFF, r1)) << sh
-        if h & 0x7FFC000000:
-            c2 |= int(_pext((h >> 26) & 0x1FFF, r2)) << sh
-        if h & 0xFFF8000000000:
-            c3 |= int(_pext((h >> 39) & 0x1FFF, r3)) << sh
-    return c0, c1, c2, c3
-
-
 def _pext(h: i64, r: i64) -> i64:
     """The bits of *h* at the places where *r* (which holds them) has a
     bit, packed from the lowest: one seat's cards of a suit squeezed."""
@@ -1915,5 +1957,5 @@ def solve_position(state: GameState, model: str = SELFISH,
 
 
 __all__ = ["MODELS", "PARANOID", "SELFISH", "ExactSolver", "SearchLimit", "Solved", "alive_mask",
-           "compress_suit", "ducks", "legal_classes", "order_key", "relative_key", "run_class",
+           "compress_suit", "ducks", "legal_classes", "order_key", "run_class",
            "solve_position", "suit_classes", "sweeps"]
