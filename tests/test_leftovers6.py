@@ -96,3 +96,21 @@ def test_que_is_elided_before_a_players_name() -> None:
         assert m.text("fr") == "Bo (N) a joué D♠, que Yann (E) a en main"
     assert m.text("fr") == "N a joué D♠, que E a en main"
     assert m.text("en") == "N played Q♠, which E holds"
+
+
+def test_a_ten_typed_with_a_space_inside_says_how_it_is_written() -> None:
+    """``♠ D 1 0 8 6`` and ``1 0♥``: the ten is written 10 (English and French);
+    a lone 1 without a 0 after it keeps the grammar's message."""
+    from hearts_notation.io.hrn.lark_reader import explain_line
+
+    seats = ("N", "E", "S", "O")
+    for text, column in (("N: ♠ D 1 0 8 6  ♥ A 8", 8), ("1. N 1 0♥ E 3♣", 6),
+                         ("passe N: A♠ 1 0♠ 4♠", 13)):
+        err = explain_line(text, 7, seats)
+        assert err is not None and (err.line, err.column) == (7, column), text
+        assert str(err).endswith("'1 0': the ten is written 10, with no space between the 1 "
+                                  "and the 0"), text
+        assert err.msg is not None
+        assert err.msg.text("fr") == "'1 0' : le dix s'écrit 10, sans espace entre le 1 et le 0"
+    lone = explain_line("N: A♠ 1 4♠", 7, seats)
+    assert lone is not None and "found '1'" in str(lone)

@@ -600,6 +600,7 @@ MESSAGES.update({
     "syntax.seat_ascii": "{found} is not a seat name: a letter A–Z, then up to 7 letters A–Z or digits, no accents (a player's name goes in a tag: [North \"Jörg\"])",
     "syntax.ten_x": "{found}: the ten is written 10 or T (10♥, TH), not X",
     "syntax.ten_o": "{found}: the ten is written with the digit zero (10♥, or TH), not the letter O",
+    "syntax.ten_spaced": "{found}: the ten is written 10, with no space between the 1 and the 0",
     "syntax.glued_cards": "a space is missing between the cards {first} and {second}: each play of a trick is written apart",
     "syntax.french_rank": "French ranks (R, D, V) are written only in suit-symbol groups such as ♠ A D 4; found {found}",
     "syntax.card_space": "{found}: the suit is written right after the rank, with no space: {card}",

@@ -491,6 +491,7 @@ MESSAGES.update({
     "syntax.seat_ascii": "{found} n'est pas un nom de place : une lettre de A à Z, puis jusqu'à 7 lettres de A à Z ou chiffres, sans accent (le nom d'un joueur va dans une balise : [Nord \"Maëlle\"])",
     "syntax.ten_x": "{found} : le dix s'écrit 10 ou T (10♥, TH), pas X",
     "syntax.ten_o": "{found} : le dix s'écrit avec le chiffre zéro (10♥, ou TH), pas la lettre O",
+    "syntax.ten_spaced": "{found} : le dix s'écrit 10, sans espace entre le 1 et le 0",
     "syntax.glued_cards": "il manque une espace entre les cartes {first} et {second} : chaque carte d'un pli s'écrit à part",
     "syntax.french_rank": "les hauteurs françaises (R, D, V) ne s'écrivent que dans des groupes à symbole de couleur comme ♠ A D 4 ; trouvé {found}",
     "syntax.card_space": "{found} : la couleur s'écrit juste après la hauteur, sans espace : {card}",

@@ -402,6 +402,8 @@ _BLANKS_AND_WORD: Final = re.compile(r"[ \t]+([^\W\d_]+)")
 _TEN_AS_X: Final = re.compile(r"[Xx](?:[♠♥♦♣♤♡♢♧SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?)?")
 
 #: The ten typed with the letter O for its zero (``1O♥``, ``1oS``, ``1O`` in a suit group).
+#: Blanks then the digit 0: after a lone ``1``, the ten typed ``1 0``.
+_SPACED_ZERO: Final = re.compile(r"[ \t\u00a0\u2007\u2009\u200a\u202f\u205f\u3000]+0")
 _TEN_AS_O: Final = re.compile(r"1[Oo](?:[♠♥♦♣♤♡♢♧SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?)?")
 
 
@@ -508,6 +510,12 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
             "CARD" in expected or "PBN" in expected or "SYMBOL_GROUP" in expected):
         # (``1O♥``: the letter O typed for the digit zero; no seat starts with a digit)
         return HrnSyntaxError(msg("syntax.ten_o", found=quote(found)), line, column)
+    zero = _SPACED_ZERO.match(text, column) if found == "1" and line == base else None
+    if zero is not None and ("CARD" in expected or "SYMBOL_GROUP" in expected):
+        # (``♠ D 1 0 8``, ``1 0♥``: the ten typed with a space inside; no
+        # rank or seat is a lone 1, so the 0 after it can only be the ten's)
+        spaced = text[column - 1:zero.end()]
+        return HrnSyntaxError(msg("syntax.ten_spaced", found=quote(spaced)), line, column)
     if _TEN_AS_X.fullmatch(found) and (
             "CARD" in expected or "PBN" in expected
             or ("SYMBOL_GROUP" in expected and "SEAT" not in expected)) and (
