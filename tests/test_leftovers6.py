@@ -83,3 +83,16 @@ def test_a_trick_asked_of_a_deal_with_none_says_so(tmp_path: Path) -> None:
     en = CliRunner().invoke(cli, ["position", "--lang", "en", "--deal", "1", "--trick", "5",
                                   str(path)])
     assert "--trick 5: deal 1 has no trick recorded yet" in en.output
+
+
+def test_que_is_elided_before_a_players_name() -> None:
+    """*une carte, qu'Ada (E) a en main*, as *d'Ada*; *que Yann*; a seat
+    letter keeps *que E* (a letter is spelt, not read as a word)."""
+    m = msg("finding.not-held.holds", seat=("seat", "N"), card=("card", "Q♠"),
+            holder=("seat", "E"))
+    with players_in_view({"E": "Ada", "N": "Bo"}):
+        assert m.text("fr") == "Bo (N) a joué D♠, qu'Ada (E) a en main"
+    with players_in_view({"E": "Yann", "N": "Bo"}):
+        assert m.text("fr") == "Bo (N) a joué D♠, que Yann (E) a en main"
+    assert m.text("fr") == "N a joué D♠, que E a en main"
+    assert m.text("en") == "N played Q♠, which E holds"

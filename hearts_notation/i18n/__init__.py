@@ -485,11 +485,15 @@ def render(lang: str, key: str, /, args: Args | Mapping[str, Arg] = ()) -> str:
     elide = messages.get("narrate.elide")
     if elide:
         # "le total de Odile" -> "le total d'Odile": a seat shown as a name
-        # (or a letter) that begins with a vowel or a mute h.
+        # (or a letter) that begins with a vowel or a mute h; "que Ada a en
+        # main" -> "qu'Ada a en main" before a name only ("que E a en main":
+        # a letter is spelt, not read as a word).
         for k, v in pairs.items():
-            if isinstance(v, tuple) and _names_a_seat(v) and elides_before(elide, shown[k]) \
-                    and f"de {{{k}}}" in template:
-                template = re.sub(rf"(?<![\w'])de \{{{k}\}}", f"d'{{{k}}}", template)
+            if isinstance(v, tuple) and _names_a_seat(v) and elides_before(elide, shown[k]):
+                for word in ("de", "que") if _first_seat_named(v) else ("de",):
+                    if f"{word} {{{k}}}" in template:
+                        template = re.sub(rf"(?<![\w']){word} \{{{k}\}}", f"{word[:-1]}'{{{k}}}",
+                                          template)
     return template.format(**shown)
 
 
@@ -508,6 +512,12 @@ def elides_before(letters: str, word: str) -> bool:
         after = word[1:2]
         return bool(after) and after.isalpha() and after.lower() not in letters.lower()
     return True
+
+
+def _first_seat_named(v: tuple[Any, ...]) -> bool:
+    """Whether the first seat of a seat argument is shown by its player's name."""
+    first = v[1] if v[:1] != ("seat",) else v
+    return isinstance(first, tuple) and len(first) > 1 and str(first[1]) in _NAMES_IN_VIEW[-1]
 
 
 def _names_a_seat(v: tuple[Any, ...]) -> bool:
