@@ -1633,8 +1633,11 @@ def _play_slip(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: bool
     if any(deal.hands.get(s) is None for s in seats):
         return found, None
     played = [p.card for t in deal.tricks for p in t.plays]
-    unplayed = [c for c in cards_of(ctx.table.deck) if c not in set(played)] if len(played) >= 44 else []
-    twice = {c for c in played if played.count(c) > 1}
+    seen: set[Card] = set()
+    twice: set[Card] = set()
+    for c in played:
+        (twice if c in seen else seen).add(c)
+    unplayed = [c for c in cards_of(ctx.table.deck) if c not in seen] if len(played) >= 44 else []
     faulty = min(errors, key=lambda f: f.trick or 0)
     # (most changes do not fit: a deal played in full, its header sound, is
     # first put to the compact clean check, which builds no message; its

@@ -98,11 +98,11 @@ def _text(v: Any, where: str) -> str:
     record says where it is, rather than failing later."""
     if not isinstance(v, str):
         raise RecordError(msg("record.expected_string", found=_show(v)), where)
-    if len(v) > current_limits().line:
+    limit = current_limits().line
+    if len(v) > limit:
         # Every text of a record is written on an HRN line (a tag, a comment:
         # docs/robustness.md), so one format's record is every format's; and
         # a name of 16 MB came back 75 times in a replay page (7 GB).
-        limit = current_limits().line
         raise RecordError(limit_message("limit.what.text_length", "line", limit,
                                         size=("num", len(v))), where)
     if "\x00" in v:

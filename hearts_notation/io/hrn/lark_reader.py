@@ -25,7 +25,15 @@ if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all 
 
 from ...i18n import Arg, Msg, msg
 from .lex import HrnSyntaxError, lone_cr, pbn_cards, quote
-from .words import ANY_WORD_RE, FRENCH_RANKS, RANKS, SUIT_SYMBOLS, closest_keyword, seat_words
+from .words import (
+    ANY_WORD_RE,
+    FRENCH_RANKS,
+    MARK_SPACES,
+    RANKS,
+    SUIT_SYMBOLS,
+    closest_keyword,
+    seat_words,
+)
 
 GRAMMAR_FILE = "hearts.lark"
 
@@ -398,13 +406,16 @@ def _stray_word(text: str, start: int, expected: set[str], base: int,
 _FIRST_OF_DIRECTION: Final = frozenset({"à", "a", "en"})
 _FIRST_OF_LINE: Final = frozenset({"grand"})
 _BLANKS_AND_WORD: Final = re.compile(r"[ \t]+([^\W\d_]+)")
+#: What may follow a ten's rank in a card: its suit (symbol or letter) and a mark.
+_TEN_TAIL: Final = rf"(?:[{_SYMBOLS}SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?)?"
 #: A ten written ``X`` (alone in a suit group, or with its suit and a mark).
-_TEN_AS_X: Final = re.compile(r"[Xx](?:[♠♥♦♣♤♡♢♧SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?)?")
+_TEN_AS_X: Final = re.compile(rf"[Xx]{_TEN_TAIL}")
 
+#: Blanks (the grammar's, no-break ones included) then the digit 0: after a
+#: lone ``1``, the ten typed ``1 0``.
+_SPACED_ZERO: Final = re.compile(f"[ \t{MARK_SPACES}]+0")
 #: The ten typed with the letter O for its zero (``1O♥``, ``1oS``, ``1O`` in a suit group).
-#: Blanks then the digit 0: after a lone ``1``, the ten typed ``1 0``.
-_SPACED_ZERO: Final = re.compile(r"[ \t\u00a0\u2007\u2009\u200a\u202f\u205f\u3000]+0")
-_TEN_AS_O: Final = re.compile(r"1[Oo](?:[♠♥♦♣♤♡♢♧SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?)?")
+_TEN_AS_O: Final = re.compile(rf"1[Oo]{_TEN_TAIL}")
 
 
 def _two_words(found: str, text: str, start: int, firsts: frozenset[str]) -> str:

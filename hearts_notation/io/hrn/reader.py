@@ -220,8 +220,9 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
     :class:`~hearts_notation.io.events.GameBuilder`)."""
     b = _GameBuilder(visitor, source, index, default_rules)
     # (the game's text, as the line-by-line path above takes it: its first
-    # line alone, a lone ``[``, would look like a JSON array's opening)
-    b.head = "\n".join(ll.text for ll in lines)
+    # line alone, a lone ``[``, would look like a JSON array's opening;
+    # joined only if an error asks, :meth:`_GameBuilder.game_text`)
+    b.head_lines = lines
     for ll in lines:
         if ll.kind == "blank":
             continue
@@ -504,9 +505,20 @@ class _GameBuilder:
         #: line-level errors already told once (no line before a deal header...)
         self.told: set[str] = set()
         self.pos: Pos | None = None
-        #: the game's text, or its first logical line: the first error of
-        #: an input's first game says so when it looks like another format
+        #: the game's text (or its logical lines, joined when an error asks:
+        #: :meth:`game_text`): the first error of an input's first game says
+        #: so when it looks like another format
         self.head = ""
+        self.head_lines: list[LogicalLine] = []
+
+    def game_text(self) -> str:
+        """The game's text, for the messages that look at it whole (another
+        format's look, the sheet's language): a game read line by line gave
+        it as it came; one read from its logical lines has them joined here,
+        on the first error that asks, not for every game read."""
+        if not self.head and self.head_lines:
+            self.head = "\n".join(ll.text for ll in self.head_lines)
+        return self.head
 
     # errors
 
@@ -517,8 +529,10 @@ class _GameBuilder:
         if self.cur is not None:
             deal = self.cur.number
             self.cur.lost_line = True
-        if not self.errors and self.index == 1 and self.head:
-            message = _other_format_hint(message, self.head)
+        if not self.errors and self.index == 1:
+            head = self.game_text()
+            if head:
+                message = _other_format_hint(message, head)
         key, args = (message.key, message.args) if isinstance(message, Msg) else ("", ())
         text = message.text() if isinstance(message, Msg) else message
         self.errors.append(Finding(code="syntax-error", severity="error", message=text, deal=deal,
@@ -631,7 +645,7 @@ class _GameBuilder:
 
         names = self.seat_names_for_messages()
         tags = _player_tag_seats(names)
-        if names == ENGLISH_SEATS and "West" in tags and text_language(self.head) == "fr":
+        if names == ENGLISH_SEATS and "West" in tags and text_language(self.game_text()) == "fr":
             # (a French sheet writes West O, which the default seats take:
             # the seat to write is the one the sheet writes)
             tags["West"] = FRENCH_WEST
