@@ -231,6 +231,8 @@ class ExactSolver:
         #: penalty cards never take points off: the points a seat surely
         #: takes are then a floor under what it ends with (:meth:`_mx`)
         self.sure_ok: bool = min(self.card_pen) >= 0
+        #: every heart is a penalty card (:meth:`_keeps_heart`)
+        self.hearts_pen: bool = self.pen & _SUIT_MASK[HEARTS] == _SUIT_MASK[HEARTS]
         #: the most a scoring J♦ can take off a seat's points (0 or less)
         self.jlow: int = self.jd_value if self.jd_value < 0 else 0
         self.nodes = 0
@@ -951,6 +953,9 @@ class ExactSolver:
             hi, m2 = self._stops_moon(leader, moon, pos, tm, led, win, alive, legal, hi,
                                       alpha)
             mark |= m2
+        if not pos and moon != MOON_SPLIT and moon != me and hi > alpha:
+            hi, m2 = self._keeps_heart(moon, alive, hi, alpha)
+            mark |= m2
         if lo >= beta:
             self._rel |= mark
             return lo
@@ -1184,6 +1189,57 @@ class ExactSolver:
                     return hi2, b
                 return hi, 0
             cand ^= b
+        return hi, 0
+
+    def _keeps_heart(self, moon: int, alive: int, hi: int, alpha: int) -> tuple[int, int]:
+        """*hi* (the analysed seat's most points still to come, at a trick
+        boundary, the moon open to another seat) lowered to the most it can
+        get with the moon closed to the others, when it holds a heart above
+        every heart of each seat that could still shoot, and each of those
+        holds a heart; and that heart's bit (partition search: it fixes the
+        heart and the holders of every heart above it), else (*hi*, 0).
+
+        Why no other seat k can then take every penalty card: the analysed
+        seat can keep its top heart p until a heart is led (it discards
+        another card while it holds one) and then play it.  k must take its
+        own heart h, in a trick of hearts (a heart discarded goes to the
+        trick's winner, who followed suit, so not to k); in the first heart
+        trick after now, the seat still holds p (a discard of p would be its
+        last card, of a last trick not of hearts), plays it, and k, all of
+        whose hearts are under p, does not win that trick of penalty cards.
+        The static form of the whole deal's question "can the three others
+        hand one of them every point?" (97% of a whole deal's nodes with
+        another seat alone holding points; decisions.md, "hearts solve",
+        twentieth round).  Only when that cuts (*alpha*), as
+        :meth:`_stops_moon`."""
+        if not self.hearts_pen:
+            return hi, 0
+        hmask = _SUIT_MASK[HEARTS]
+        mine = self._hand(self._me) & hmask
+        if not mine:
+            return hi, 0
+        p = 1 << (int(mine).bit_length() - 1)
+        for k in range(self.n):
+            if k == self._me or (moon >= 0 and k != moon):
+                continue
+            theirs = self._hand(k) & hmask
+            if not theirs or theirs > p:
+                return hi, 0
+        hi2 = self._bounds(self._me, MOON_SPLIT, alive)[1]
+        if moon < 0:
+            # nobody has points yet: split, another seat takes a penalty
+            # card alive (the cheapest, a heart if one is worth no more than
+            # Q♠), or the seat shoots the moon itself
+            least = self.heart_pts
+            if alive & _QS_BIT and self.qs_pts < least:
+                least = self.qs_pts
+            if least > 0:
+                hi2 -= least
+            own = self._bounds(self._me, self._me, alive)[1]
+            if own > hi2:
+                hi2 = own
+        if hi2 <= alpha:
+            return hi2, p
         return hi, 0
 
     def _leads_out(self, me: int, rem: int, legal: int) -> int:
