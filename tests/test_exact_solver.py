@@ -627,6 +627,36 @@ def test_a_seat_that_keeps_the_top_heart_stops_the_moon() -> None:
     assert solve_position(p.to_state(rules), PARANOID).values == dict.fromkeys(_cards("5C AC AH"), 26)
 
 
+@pytest.mark.slow
+def test_a_seat_that_keeps_the_top_heart_stops_the_moon_while_nobody_has_points() -> None:
+    """The same bound with the moon open to every other seat (nobody has
+    taken a penalty card, as from the opening lead: 4 tricks left, every
+    penalty card still in the hands): each of the three others must then
+    hold a heart under the analysed seat's highest, and the seat's ceiling
+    is a split moon's, at least the cheapest penalty card below the points
+    alive, or its own moon.  Every value is the brute force's, the moon
+    forced in some of the positions.  (A bound without the order gave a
+    wrong value in one of 25.)  About a second a position: the brute force
+    of 4 tricks."""
+    rules = parse_rules("standard")
+    t = Tiny(rules)
+    rng = random.Random("keep the top heart, nobody with points")
+    forced = 0
+    for _ in range(25):
+        others = [c for c in t.deck if c not in t.penalties]
+        rng.shuffle(others)
+        cards = sorted(t.penalties) + others[:16 - len(t.penalties)]
+        rng.shuffle(cards)
+        hands = [frozenset(cards[k * 4:(k + 1) * 4]) for k in range(4)]
+        taken = [frozenset()] * 4
+        taken[rng.randrange(4)] = frozenset(others[16 - len(t.penalties):])
+        p = Position(t, hands, rng.randrange(4), [], 9, True, taken)
+        want = brute_values(p, PARANOID)
+        assert solve_position(p.to_state(rules), PARANOID).values == want, p.to_state(rules)
+        forced += 26 in want.values()
+    assert forced
+
+
 def _cards(text: str) -> list[int]:
     """Cards written as ranks and suits ("5C AH"), as ints."""
     return ["CDHS".index(w[1]) * 13 + "23456789TJQKA".index(w[0]) for w in text.split()]

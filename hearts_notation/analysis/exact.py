@@ -290,7 +290,7 @@ class ExactSolver:
         self._load(hands)
         out: dict[int, int] = {}
         self._me = s
-        guess = 0
+        guess = _INF    # none yet: see _mtd
         # The search allocates only tuples and lists of ints, which cannot form
         # cycles: the collector's passes over the growing tables (a tenth of
         # the time, measured) find nothing, so it is paused while it runs.
@@ -879,11 +879,17 @@ class ExactSolver:
         colluding can often hand one of them every point, and climbing to
         that from below took one search a point (whole deal 1 of
         bench_solve.py: 6,540,728 nodes climbing, 224,749 asking the top
-        first).  When the answer is no, the search's bound starts the climb
-        from below as before.  Only with the moon open: later (another seat
-        alone with points) the top test cost more than it saved (+2% nodes
-        at 7 tricks left, +8% at 8; decisions.md, "hearts solve", eleventh
-        round)."""
+        first).  When the answer is no, the search's bound (fail-soft: at
+        most the top less one) is where the next search starts, stepping
+        down for the first card as for the others (whose guess is the
+        card before's value): from the opening lead the values sit at the
+        top (25 or 26 in the solved deals of bench_solve.py), and the climb
+        from 0 took one search a point (deal 12: 26 searches, 2,919,835 of
+        its 5,049,663 nodes; decisions.md, "hearts solve", twentieth round).
+        Only with the moon open: later (another seat alone with points) the
+        top test cost more than it saved (+2% nodes at 7 tricks left, +8% at
+        8; decisions.md, "hearts solve", eleventh round), and the first
+        card's climb starts from 0."""
         lower = -_INF
         upper = _INF
         g = guess
@@ -898,6 +904,8 @@ class ExactSolver:
             upper = v
             if g > upper:
                 g = upper
+        if g >= _INF:
+            g = 0   # the first card, the moon closed: the climb from 0
         hist = self._hist
         while lower < upper:
             b = g + 1 if g == lower else g
@@ -1233,9 +1241,9 @@ class ExactSolver:
             least = self.heart_pts
             if alive & _QS_BIT and self.qs_pts < least:
                 least = self.qs_pts
+            own = hi2 + self.term[self._me + 2][self._me]
             if least > 0:
                 hi2 -= least
-            own = self._bounds(self._me, self._me, alive)[1]
             if own > hi2:
                 hi2 = own
         if hi2 <= alpha:
