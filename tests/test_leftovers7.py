@@ -5,9 +5,11 @@ well under a CPU-second)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,3 +87,104 @@ def test_a_shortened_pass_direction_in_json_names_the_direction() -> None:
         record = json.dumps({"deals": [{"number": 1, "pass": typed}]}, ensure_ascii=False)
         found = [f["message"] for e in validate_text(record, "json").entries for f in e["findings"]]
         assert any(f'did you mean "{meant}"?' in m for m in found), found
+
+
+# (c) the replay page writes each long name once ----------------------------------------------------
+
+REPLAY = DATA / "replay"
+#: Long names, one inside another (the longest is referred to first).
+LONG = {"N": "Nora-" * 80, "E": "Emil Emilienne " * 30, "S": "Nora-" * 80 + "Sami", "W": "W"}
+
+
+def _resolved(value: Any, names: list[str], key: str = "") -> Any:
+    """The page data as the script shows it (``said`` in replay.js): each
+    text (``x``, a finding's ``m``, ``who``, a winner) that is a list of
+    strings and seat indices joined with the names."""
+    if key in ("x", "m", "who", "winner") and isinstance(value, list):
+        return "".join(names[p] if isinstance(p, int) else p for p in value)
+    if isinstance(value, list):
+        return [_resolved(v, names, "winner" if key == "winners" else "") for v in value]
+    if isinstance(value, dict):
+        return {k: _resolved(v, names, k) for k, v in value.items()}
+    return value
+
+
+def _data(record: str, analysis: str | None = None) -> dict[str, Any]:
+    from hearts_notation.io import read_games
+    from hearts_notation.render.html import page_data
+    from hearts_notation.render.story import build_game
+
+    games = [dataclasses.replace(g, players={**g.players, **LONG})
+             for g in read_games(str(REPLAY / record))]
+    report = json.loads((REPLAY / analysis).read_text(encoding="utf-8")) if analysis else None
+    return page_data([build_game(g) for g in games], "fr",
+                     [g["decisions"] for g in report["games"]] if report else None,
+                     [g.get("summary") for g in report["games"]] if report else None)
+
+
+@pytest.mark.parametrize(("record", "analysis"), [
+    ("findings.hrn", None), ("moon.hrn", None),
+    ("commented-annotated.hrn", "commented-annotated.json"),
+])
+def test_the_replay_page_names_each_long_name_once_and_shows_the_same(
+        record: str, analysis: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each long name is in the page's data once (the game's ``names``);
+    the texts, joined back as the script joins them, are the texts written
+    with the names inline (the page before), steps, findings, the moon, the
+    winners and the learner's report alike."""
+    from hearts_notation.render import html
+
+    referred = _data(record, analysis)
+    monkeypatch.setattr(html, "NAME_REF_MIN", 10 ** 9)
+    inline = _data(record, analysis)
+    for g in referred["games"]:
+        names = [g["names"][s] for s in g["seats"]]
+        assert _resolved(g, names) == inline["games"][referred["games"].index(g)]
+    blob = json.dumps(referred, ensure_ascii=False)
+    for seat in ("N", "E"):
+        assert blob.count(LONG[seat]) == 1 + (seat == "N"), seat    # (N's is inside S's)
+    assert blob.count(LONG["S"]) == 1
+    assert len(blob) < len(json.dumps(inline, ensure_ascii=False)) / 2
+
+
+@pytest.mark.browser
+@pytest.mark.long      # (two pages stepped through in Chromium: a few CPU-seconds)
+def test_the_replay_page_with_long_names_reads_the_same_in_a_browser(
+        driver: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every step of the annotated deal (with its learner's report) and of
+    the findings deal shows the same event, findings, winners and report
+    whether the long names are referred to or written inline."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from hearts_notation.io import read_games, write_atomic
+    from hearts_notation.render import html
+    from hearts_notation.render.story import build_game
+    from tests.test_replay_browser import DESKTOP, assert_clean, open_page, press
+
+    def walk_page(record: str, analysis: str | None, inline: bool) -> list[tuple[str, ...]]:
+        if inline:
+            monkeypatch.setattr(html, "NAME_REF_MIN", 10 ** 9)
+        report = json.loads((REPLAY / analysis).read_text(encoding="utf-8")) if analysis else None
+        games = [build_game(dataclasses.replace(g, players={**g.players, **LONG}))
+                 for g in read_games(str(REPLAY / record))]
+        page = html.render_html(games, "fr", analyses=[g["decisions"] for g in report["games"]]
+                                if report else None,
+                                summaries=[g.get("summary") for g in report["games"]] if report else None)
+        monkeypatch.undo()
+        out = tmp_path / f"{record}-{inline}.html"
+        write_atomic(str(out), page)
+        open_page(driver, out.as_uri(), DESKTOP)
+        seen = []
+        for _ in range(sum(len(html.page_data(games)["games"][0]["deals"][0]["steps"]) for _ in (0,))):
+            seen.append(tuple(driver.find_element(By.ID, i).text
+                              for i in ("event", "findings", "winners", "report")))
+            press(driver, Keys.ARROW_RIGHT)
+        assert_clean(driver, out.as_uri())
+        return seen
+
+    for record, analysis in (("commented-annotated.hrn", "commented-annotated.json"),
+                             ("findings.hrn", None)):
+        referred = walk_page(record, analysis, inline=False)
+        assert any(LONG["E"].strip() in "".join(s) for s in referred)
+        assert referred == walk_page(record, analysis, inline=True)
