@@ -147,6 +147,92 @@ def test_the_replay_page_names_each_long_name_once_and_shows_the_same(
     assert len(blob) < len(json.dumps(inline, ensure_ascii=False)) / 2
 
 
+
+# 2. Records as other programs write them ------------------------------------------------------------
+
+INTEROP = DATA / "interop"
+
+
+def _validate(tmp: Path, name: str, text: str, *args: str) -> tuple[int, str]:
+    with tempfile.TemporaryDirectory(prefix="leftovers7-") as d:
+        return run("validate", *args, write(Path(d), name, text))
+
+
+def test_nan_or_infinite_points_in_an_openspiel_state_are_named_not_an_internal_error() -> None:
+    """``"points": [NaN, ...]`` (Python's JSON reads NaN and Infinity) was
+    exit 3, *cannot convert float NaN to integer*; now unusable input at the
+    number, named as typed."""
+    state = json.loads((INTEROP / "terminal.osjson").read_text(encoding="utf-8"))
+    text = json.dumps(state)
+    for typed in ("NaN", "Infinity", "1e400"):
+        bad = text.replace('"points": [2.0', f'"points": [{typed}', 1)
+        assert bad != text
+        status, out = _validate(Path(), "s.json", bad, "--from", "openspiel")
+        assert status == 2, out
+        assert f"points[0]: expected a whole number of points, found {typed}" in out
+        assert ":1:" in out.split("points[0]")[0]
+
+
+def test_a_cut_last_line_keeps_the_states_and_histories_before_it() -> None:
+    """States (or histories) one a line whose last line was cut: the games
+    before it are read and checked, and the cut line is one syntax error
+    at its place (the whole file was one error, every game dropped)."""
+    lines = (INTEROP / "states-lines.osjson").read_text(encoding="utf-8").splitlines()
+    text = "\n".join(lines[:-1]) + "\n" + lines[-1][: len(lines[-1]) // 2]
+    status, out = _validate(Path(), "s.jsonl", text, "--from", "openspiel")
+    assert status == 1, out
+    assert f"1 file, {len(lines)} games, {len(lines) - 1} deals" in out
+    assert f"s.jsonl:{len(lines)}:" in out and "not valid JSON" in out
+    history = (INTEROP / "history.oshist").read_text(encoding="utf-8")
+    status, out = _validate(Path(), "h.txt", history + history[: len(history) // 2],
+                            "--from", "openspiel-history")
+    assert status == 1 and "1 file, 2 games, 1 deal" in out, out
+
+
+def test_playthroughs_one_after_the_other_are_each_a_game() -> None:
+    """``cat a.txt b.txt``: each ``game:`` line starts a playthrough (only
+    the last one's history and points were read, the first dropped)."""
+    from hearts_notation.io.playthrough import iter_openspiel_playthrough
+
+    one = "\n".join(["game: hearts", "", "History() = " + (INTEROP / "history.oshist")
+                      .read_text(encoding="utf-8").strip(), ""])
+    two = one.replace("game: hearts", "game: hearts(jd_bonus=True)")
+    games = list(iter_openspiel_playthrough(one + two))
+    assert [g.index for g in games] == [1, 2]
+    assert [g.tags["Source"] for g in games] == ["OpenSpiel hearts()", "OpenSpiel hearts(jd_bonus=True)"]
+    assert games[1].pos is not None and games[1].pos.line == 6    # (its History() line)
+
+
+def test_openspiel_errors_without_a_place_get_a_column() -> None:
+    """Two ``serialize_game_and_state`` texts in one file, a comment line
+    before a history: ``file:LINE:COL:`` like every other message."""
+    gs = (INTEROP / "game-and-state.oshist").read_text(encoding="utf-8")
+    status, out = _validate(Path(), "g.txt", gs + "\n" + gs, "--from", "openspiel-history")
+    assert status == 2 and "g.txt:127:1: the [State] section holds one history" in out, out
+    status, out = _validate(Path(), "c.txt", "# my run\n[1, 2]\n", "--from", "openspiel-history")
+    assert status == 2 and "c.txt:1:1: no [Game] section" in out, out
+
+
+def test_a_serialized_history_with_windows_line_ends_is_sniffed_on_standard_input() -> None:
+    """One action a line, CRLF: standard input's first bytes say OpenSpiel
+    as they do with LF (it was read as HRN: a syntax error per action)."""
+    ser = (INTEROP / "serialized.oshist").read_text(encoding="utf-8")
+    for text in (ser, ser.replace("\n", "\r\n")):
+        status, out = run("validate", "-", input=text.encode("utf-8"))
+        assert status == 0 and "1 valid game" in out, out
+
+
+def test_an_openspiel_state_in_a_json_file_says_to_read_it_with_from_openspiel() -> None:
+    """The ``.json`` suffix picks the record reader; its "unknown field"
+    says what the file is, in both languages."""
+    state = (INTEROP / "terminal.osjson").read_text(encoding="utf-8")
+    status, out = _validate(Path(), "s.json", state)
+    assert status == 1 and "(this is OpenSpiel's state JSON, not a record: read it with --from openspiel)" \
+        in out, out
+    status, out = _validate(Path(), "s.json", state, "--lang", "fr")
+    assert "(c'est l'état JSON d'OpenSpiel, pas une partie : lisez-le avec --from openspiel)" in out, out
+
+
 @pytest.mark.browser
 @pytest.mark.long      # (two pages stepped through in Chromium: a few CPU-seconds)
 def test_the_replay_page_with_long_names_reads_the_same_in_a_browser(

@@ -268,7 +268,16 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     twice in one object (:func:`json_repeated_keys`); *notices* are the
     reader's own (a YAML document's repeated keys)."""
     top = msg("record.top")     # the game object itself ("game")
-    g = _obj(d, top, GAME_KEYS)
+    try:
+        g = _obj(d, top, GAME_KEYS)
+    except RecordError as exc:
+        from .sniff import openspiel_state
+
+        if isinstance(d, dict) and openspiel_state(d):
+            # (a file named .json holds OpenSpiel's state: the suffix chose
+            # this reader; standard input's first bytes would have chosen its own)
+            raise RecordError(msg("record.openspiel_state", message=exc.msg.arg()), top) from None
+        raise
     if "deals" not in g:
         raise RecordError(msg("record.needs_deals"), top)
     tags_in = g.get("tags") or {}
