@@ -233,6 +233,28 @@ def test_an_openspiel_state_in_a_json_file_says_to_read_it_with_from_openspiel()
     assert "(c'est l'état JSON d'OpenSpiel, pas une partie : lisez-le avec --from openspiel)" in out, out
 
 
+
+def test_states_and_histories_one_after_another_are_each_read() -> None:
+    """Pretty-printed one after the other, or with no line break between:
+    every document is a game (the pretty stream was refused at 1:2, the
+    first line ``{`` read alone), and an error names its line and column."""
+    states = [json.loads(x) for x in (INTEROP / "states-lines.osjson").read_text(encoding="utf-8")
+              .splitlines() if x.strip()]
+    for joined in ("".join(json.dumps(x, indent=2) + "\n" for x in states),
+                   "".join(json.dumps(x) for x in states)):
+        status, out = _validate(Path(), "s.json", joined, "--from", "openspiel")
+        assert status == 0 and f"{len(states)} games, {len(states)} deals" in out, out
+    states[1]["tricks"][0][0][1] = "ZZ"
+    pretty = "".join(json.dumps(x, indent=2) + "\n" for x in states)
+    line = pretty[: pretty.index('"ZZ"')].count("\n") + 1
+    status, out = _validate(Path(), "s.json", pretty, "--from", "openspiel")
+    assert status == 2 and f"s.json:{line}:9: state 2, tricks[0][0][1]: 'ZZ'" in out, out
+    history = json.loads((INTEROP / "history.oshist").read_text(encoding="utf-8"))
+    status, out = _validate(Path(), "h.txt", json.dumps(history) + json.dumps(history),
+                            "--from", "openspiel-history")
+    assert status == 0 and "2 games" in out, out
+
+
 @pytest.mark.browser
 @pytest.mark.long      # (two pages stepped through in Chromium: a few CPU-seconds)
 def test_the_replay_page_with_long_names_reads_the_same_in_a_browser(

@@ -260,13 +260,14 @@ class _Doc:
     text: str
     data: Any
     line: int  # line of the document's first character in the file
+    column: int = 1     # ... and its column (documents one after another on a line)
 
     @functools.cached_property
     def locate(self) -> JsonLocator:
         """The place in the file of each value of the document, by path (the
         JSON records' locator: errors point at the offending number or card,
         as the HRN reader's do, instead of only naming a path)."""
-        return JsonLocator(self.text, self.line)
+        return JsonLocator(self.text, self.line, self.column)
 
     def error(self, message: Msg, path: Sequence[int | str], where: str | Msg) -> RecordError:
         pos = self.locate(tuple(path))
@@ -294,8 +295,14 @@ def _json_docs(text: str) -> tuple[list[_Doc], RecordError | None]:
     except JSON_ERRORS as exc:
         message, at, column = json_problem(exc)
         raise RecordError(message, line=at, column=column) from None
+    lines = text.splitlines()
+    first = next((line for line in lines if line.strip()), "")
+    try:
+        loads_record(first)
+    except JSON_ERRORS:
+        return _json_stream(text)
     docs = []
-    for lineno, line in enumerate(text.splitlines(), 1):
+    for lineno, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
@@ -303,6 +310,31 @@ def _json_docs(text: str) -> tuple[list[_Doc], RecordError | None]:
         except JSON_ERRORS as exc:
             message, _, column = json_problem(exc)
             return docs, RecordError(message, line=lineno, column=column)
+    return docs, None
+
+
+def _json_stream(text: str) -> tuple[list[_Doc], RecordError | None]:
+    """The JSON documents of *text* one after another, whose first line is
+    not one whole: states pretty-printed one after the other (``json.dump(...,
+    indent=2)`` in a loop), or written with no line break between them.
+    (A first line that is one document keeps the reading one a line, which
+    pins a broken line's error to that line.)  The error of the first
+    document that does not decode comes back as :func:`_json_docs`'s."""
+    decoder = json.JSONDecoder(parse_float=JsonFloat)
+    docs: list[_Doc] = []
+    i = _skip_ws(text, 0)
+    while i < len(text):
+        line = 1 + text.count("\n", 0, i)
+        column = i - text.rfind("\n", 0, i)
+        try:
+            data, end = decoder.raw_decode(text, i)
+        except JSON_ERRORS as exc:
+            message, at, col = json_problem(exc)
+            if not isinstance(exc, json.JSONDecodeError):
+                at, col = line, column
+            return docs, RecordError(message, line=at, column=col)
+        docs.append(_Doc(text[i:end], data, line, column))
+        i = _skip_ws(text, end)
     return docs, None
 
 
