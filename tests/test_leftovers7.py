@@ -222,6 +222,16 @@ def test_a_serialized_history_with_windows_line_ends_is_sniffed_on_standard_inpu
         assert status == 0 and "1 valid game" in out, out
 
 
+def test_a_yaml_record_with_windows_line_ends_is_sniffed_on_standard_input() -> None:
+    """``deals:`` or ``---`` then CR LF (PyYAML's dump on Windows, a BOM
+    first or not): YAML, as with LF (it was read as HRN, an error per line)."""
+    kept = (ROOT / "samples" / "game.yaml").read_text(encoding="utf-8")
+    deals = kept[kept.index("deals:"):]     # (the file opens with tags:)
+    for text in (kept, deals, "---\n" + deals, "\ufeff" + deals):
+        status, out = run("validate", "-", input=text.replace("\n", "\r\n").encode("utf-8"))
+        assert "[syntax-error]" not in out and "1 game, 3 deals" in out, out
+
+
 def test_an_openspiel_state_in_a_json_file_says_to_read_it_with_from_openspiel() -> None:
     """The ``.json`` suffix picks the record reader; its "unknown field"
     says what the file is, in both languages."""
