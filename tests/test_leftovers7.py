@@ -228,7 +228,7 @@ def test_a_yaml_record_with_windows_line_ends_is_sniffed_on_standard_input() -> 
     kept = (ROOT / "samples" / "game.yaml").read_text(encoding="utf-8")
     deals = kept[kept.index("deals:"):]     # (the file opens with tags:)
     for text in (kept, deals, "---\n" + deals, "\ufeff" + deals):
-        status, out = run("validate", "-", input=text.replace("\n", "\r\n").encode("utf-8"))
+        _, out = run("validate", "-", input=text.replace("\n", "\r\n").encode("utf-8"))
         assert "[syntax-error]" not in out and "1 game, 3 deals" in out, out
 
 
