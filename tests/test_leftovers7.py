@@ -204,13 +204,30 @@ def test_playthroughs_one_after_the_other_are_each_a_game() -> None:
 
 
 def test_openspiel_errors_without_a_place_get_a_column() -> None:
-    """Two ``serialize_game_and_state`` texts in one file, a comment line
-    before a history: ``file:LINE:COL:`` like every other message."""
+    """A blank line inside ``[State]``, a comment line before a history:
+    ``file:LINE:COL:`` like every other message."""
     gs = (INTEROP / "game-and-state.oshist").read_text(encoding="utf-8")
-    status, out = _validate(Path(), "g.txt", gs + "\n" + gs, "--from", "openspiel-history")
-    assert status == 2 and "g.txt:127:1: the [State] section holds one history" in out, out
+    at = gs.index("[State]\n") + len("[State]\n")
+    lines = gs[:at].count("\n")
+    blank = gs[:at] + "1\n\n28\n"
+    status, out = _validate(Path(), "g.txt", blank, "--from", "openspiel-history")
+    assert status == 2 and f"g.txt:{lines + 3}:1: the [State] section holds one history" in out, out
     status, out = _validate(Path(), "c.txt", "# my run\n[1, 2]\n", "--from", "openspiel-history")
     assert status == 2 and "c.txt:1:1: no [Game] section" in out, out
+
+
+def test_serialized_games_and_states_one_after_the_other_are_each_a_game() -> None:
+    """``cat a.txt b.txt`` of two ``serialize_game_and_state`` texts: a game
+    each, under the parameters its own ``[Game]`` names (the second was
+    refused: *a blank line inside [State]*)."""
+    from hearts_notation.io.openspiel import iter_openspiel_history
+
+    gs = (INTEROP / "game-and-state.oshist").read_text(encoding="utf-8")
+    games = list(iter_openspiel_history(gs + gs.replace("hearts(jd_bonus=True)", "hearts()")))
+    assert [g.tags["Source"] for g in games] == ["OpenSpiel hearts(jd_bonus=True)", "OpenSpiel hearts()"]
+    assert games[0].deals[0].tricks == games[1].deals[0].tricks
+    status, out = _validate(Path(), "g.txt", gs + gs, "--from", "openspiel-history")
+    assert status == 0 and "2 games, 2 deals: 2 valid games" in out, out
 
 
 def test_a_serialized_history_with_windows_line_ends_is_sniffed_on_standard_input() -> None:

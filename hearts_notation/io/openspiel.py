@@ -572,6 +572,9 @@ class History:
     #: after it): the number may be cut short (a ``cut-history`` warning
     #: when the deal is unfinished).
     cut: bool = False
+    #: The game string its text names (``serialize_game_and_state``'s
+    #: ``[Game]``), which wins over the parameters given.
+    game: str | None = None
 
     def position(self, k: int | None) -> tuple[int | None, int | None]:
         if k is not None and self.positions is not None and k < len(self.positions):
@@ -647,12 +650,33 @@ def _action_lines(lines: Sequence[str], first: int) -> list[History]:
 
 
 def _serialized_game_and_state(text: str) -> tuple[list[History], str | None]:
-    """``pyspiel.serialize_game_and_state`` text: ``[Game]`` then ``[State]``."""
+    """``pyspiel.serialize_game_and_state`` text: ``[Game]`` then ``[State]``;
+    several such texts one after the other (``cat a.txt b.txt``) are a
+    history each, each with the game string its ``[Game]`` names
+    (:attr:`History.game`).  The second element is the first text's game
+    string."""
     lines = text.splitlines()
+    starts = [0]
+    in_state = False
+    for k, raw in enumerate(lines):
+        s = raw.strip()
+        if s == "[State]":
+            in_state = True
+        elif in_state and (s in ("[Meta]", "[Game]") or s.startswith("#")):
+            starts.append(k)        # (the next text's comment, [Meta] or [Game])
+            in_state = False
+    out = [_one_serialized(lines, a, b) for a, b in zip(starts, [*starts[1:], len(lines)],
+                                                        strict=True)]
+    return out, out[0].game
+
+
+def _one_serialized(lines: list[str], first: int, end: int) -> History:
+    """The history of the serialized text in *lines* [*first*, *end*)."""
     section = None
     gstring: str | None = None
     state_start: int | None = None
-    for k, raw in enumerate(lines):
+    for k in range(first, end):
+        raw = lines[k]
         s = raw.strip()
         if s.startswith("#") and section is None:
             continue
@@ -670,15 +694,16 @@ def _serialized_game_and_state(text: str) -> tuple[list[History], str | None]:
                 exc.line, exc.column = k + 1, len(raw) - len(raw.lstrip()) + 1
                 raise
     if gstring is None:
-        raise RecordError(msg("os.no_game_section"), line=1, column=1)
+        raise RecordError(msg("os.no_game_section"), line=first + 1, column=1)
     if state_start is None:
-        raise RecordError(msg("os.no_state_section"), line=max(len(lines), 1), column=1)
-    hs = _action_lines(lines[state_start:], state_start + 1)
+        raise RecordError(msg("os.no_state_section"), line=max(end, 1), column=1)
+    hs = _action_lines(lines[state_start:end], state_start + 1)
     if not hs:
         raise RecordError(msg("os.empty_state_section"), line=state_start, column=1)
     if len(hs) > 1:
         raise RecordError(msg("os.blank_in_state"), line=hs[1].line, column=1)
-    return hs, gstring
+    hs[0].game = gstring
+    return hs[0]
 
 
 class HistoryReader:
@@ -799,10 +824,11 @@ def iter_openspiel_history(text: str, source: str | None = None,
     # One action per line: a whole file ends with a line break (OpenSpiel's
     # own writers put one); one that ends inside a number may be cut there.
     last.cut = last.positions is not None and text[-1:].isdigit()
-    params, gstring = params_of(named if named is not None else parameters)
+    given = params_of(named if named is not None else parameters)
     for i, h in enumerate(histories, 1):
         if len(histories) == 1 and broken is None:
             h.label = msg("os.history")
+        params, gstring = given if h.game is None or h.game == named else params_of(h.game)
         yield HistoryReader(h, params).game(i, source, gstring)
     if broken is not None:
         raise broken
