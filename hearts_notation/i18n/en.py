@@ -1470,6 +1470,7 @@ MESSAGES.update({
     "record.yaml": "not valid YAML: {problem}",
     "record.yaml_bare_word": "{message} (YAML reads {word}, unquoted, as {read}: to mean the word, write it in quotes, \"{word}\")",
     "record.other_format": "{message} (this input looks like {format}, not JSON: read it with --from {format})",
+    "record.openspiel_state": "{message} (this is OpenSpiel's state JSON, not a record: read it with --from openspiel)",
     "record.yaml_here": "not valid YAML here: {what}",
     "record.yaml_alias": "YAML aliases (*name) are not read in a record; write the value out",
     "json.expecting_value": "Expecting value",

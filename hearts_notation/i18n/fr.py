@@ -1033,6 +1033,7 @@ MESSAGES.update({
     "record.yaml": "YAML non valide : {problem}",
     "record.yaml_bare_word": "{message} (YAML lit {word}, sans guillemets, comme {read} : pour dire le mot, écrivez-le entre guillemets, \"{word}\")",
     "record.other_format": "{message} (cette entrée ressemble à du {format}, pas à du JSON : lisez-la avec --from {format})",
+    "record.openspiel_state": "{message} (c'est l'état JSON d'OpenSpiel, pas une partie : lisez-le avec --from openspiel)",
     "record.yaml_here": "YAML non valide ici : {what}",
     "record.yaml_alias": "les alias YAML (*nom) ne sont pas lus dans une partie ; écrivez la valeur en entier",
     "json.expecting_value": "on attendait une valeur",
