@@ -177,6 +177,10 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
     if fmt is None:
         fail(msg("match.bad_output", path=output).text(lang))
     path = Path(output)
+    if path.exists() and not path.is_file():
+        # A FIFO would block the open until a reader comes, and a folder or
+        # a device cannot be appended to, synced and read back by --resume.
+        fail(msg("match.not_a_file", path=output).text(lang))
     records: list[tuple[str, int]] = []
     exists = path.exists() and path.stat().st_size > 0
     if exists and not resume:

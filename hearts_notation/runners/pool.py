@@ -339,20 +339,32 @@ def _map_pool(func: Callable[[T], R], items: Iterable[T], jobs: int, chunk_size:
 
 
 def _send(conn: Connection, obj: Any) -> None:
-    """*obj* to a worker, a dead worker being an :class:`OSError` here.  The
-    command line gives SIGPIPE its default action (a closed standard output
-    ends the program quietly, as it ends ``cat``), and a write to the pipe of
-    a worker killed from outside raises SIGPIPE too: the parent would die of
-    it and leave the other workers behind.  SIGPIPE is ignored for the write
-    (from the main thread, where signals are set), so it fails with EPIPE."""
+    """*obj* to a worker, a dead worker being an :class:`OSError` here
+    (SIGPIPE set aside for the write: :func:`sigpipe_ignored`)."""
+    with sigpipe_ignored():
+        conn.send(obj)
+
+
+@contextmanager
+def sigpipe_ignored() -> Iterator[None]:
+    """SIGPIPE ignored for the duration, so that a write to the pipe of a
+    child process that is gone fails with EPIPE (``BrokenPipeError``).
+
+    The command line gives SIGPIPE its default action (a closed standard
+    output ends the program quietly, as it ends ``cat``), and a write to
+    the pipe of a worker killed from outside, or of a bot program that
+    exited, raises SIGPIPE too: the parent would die of it at once, status
+    141 and not a word, leaving the other workers or bots behind and the
+    match's results unsaid.  Signals are set from the main thread only; in
+    another thread the action is left as it is."""
     import threading
 
     if not hasattr(signal, "SIGPIPE") or threading.current_thread() is not threading.main_thread():
-        conn.send(obj)
+        yield
         return
     previous = signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     try:
-        conn.send(obj)
+        yield
     finally:
         if previous is not None:
             signal.signal(signal.SIGPIPE, previous)
@@ -365,4 +377,4 @@ def _lost(proc: BaseProcess) -> WorkerLost:
     return WorkerLost(f"a worker process ended while the run went on ({how})")
 
 
-__all__ = ["Progress", "WorkerLost", "default_jobs", "gc_paused", "map_ordered"]
+__all__ = ["Progress", "WorkerLost", "default_jobs", "gc_paused", "map_ordered", "sigpipe_ignored"]
