@@ -1289,6 +1289,7 @@ MESSAGES.update({
     "lsp.input.params_shape": "the parameters of {method} do not have the shape the protocol gives them",
     "lsp.input.unknown_method": "{method} is not a method this server answers",
     "lsp.input.after_shutdown": "{method} comes after shutdown, when the server takes nothing but exit",
+    "lsp.input.not_initialized": "{method} comes before initialize, which the server must receive first",
     "lsp.server_error": "the server failed on a message from the editor: {error}",
     "lsp.pygls_missing": "the language server needs pygls 2 or later: pip install 'hearts-notation[lsp]'",
     "lsp.complete.legal": "legal for {seat}",
@@ -1329,6 +1330,7 @@ MESSAGES.update({
     "lsp.action.did_you_mean": "Replace '{found}' with '{word}'",
     "lsp.action.rules": "Add {tag}: the rules this game is checked under, made explicit",
     "lsp.format.failed": "The record cannot be formatted until it reads without error: {error}",
+    "lsp.too_large": "This document has {size} characters, over the {limit} the server checks as you type (initializationOptions.checkLimit): it is not checked; run hearts validate on the file",
     "lsp.rules.bad": "The rules option is not used ({problem}): records without a Rules tag are checked under standard",
 
     # The HTML replay page's own words (render/page_strings.py; the page fills the placeholders).

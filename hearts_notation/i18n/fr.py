@@ -1701,6 +1701,7 @@ MESSAGES.update({
     "lsp.input.params_shape": "les paramètres de {method} n'ont pas la forme que le protocole leur donne",
     "lsp.input.unknown_method": "{method} n'est pas une méthode à laquelle ce serveur répond",
     "lsp.input.after_shutdown": "{method} arrive après shutdown, quand le serveur n'accepte plus qu'exit",
+    "lsp.input.not_initialized": "{method} arrive avant initialize, que le serveur doit recevoir en premier",
     "lsp.server_error": "le serveur a échoué sur un message de l'éditeur : {error}",
     "lsp.pygls_missing": "le serveur de langage a besoin de pygls 2 ou plus : pip install 'hearts-notation[lsp]'",
     "lsp.complete.legal": "jouable par {seat}",
@@ -1741,6 +1742,7 @@ MESSAGES.update({
     "lsp.action.did_you_mean": "Remplacer « {found} » par « {word} »",
     "lsp.action.rules": "Ajouter {tag} : les règles sous lesquelles la partie est vérifiée, rendues explicites",
     "lsp.format.failed": "La feuille ne peut être mise en forme qu'une fois lue sans erreur : {error}",
+    "lsp.too_large": "Ce document a {size} caractères, au-delà des {limit} que le serveur vérifie pendant la frappe (initializationOptions.checkLimit) : il n'est pas vérifié ; lancez hearts validate sur le fichier",
     "lsp.rules.bad": "L'option des règles n'est pas prise ({problem}) : les feuilles sans balise Règles sont vérifiées en standard",
 
     # Les noms des variantes pour le lecteur (récit, en-tête du rejeu).
