@@ -173,6 +173,17 @@ def test_nan_or_infinite_points_in_an_openspiel_state_are_named_not_an_internal_
         assert ":1:" in out.split("points[0]")[0]
 
 
+def test_openspiel_points_that_disagree_are_found_at_the_points() -> None:
+    """The ``score-mismatch`` of a state's points is at its ``"points"``
+    value (it was at the state's first character, 1:1 of a pretty file)."""
+    state = json.loads((INTEROP / "terminal.osjson").read_text(encoding="utf-8"))
+    state["points"][1] += 1
+    text = json.dumps(state, indent=1)
+    line = text[: text.index('"points"')].count("\n") + 1
+    status, out = _validate(Path(), "s.json", text, "--from", "openspiel")
+    assert status == 1 and f"s.json:{line}:12: error: E's score for deal 1 is recorded as" in out, out
+
+
 def test_a_cut_last_line_keeps_the_states_and_histories_before_it() -> None:
     """States (or histories) one a line whose last line was cut: the games
     before it are read and checked, and the cut line is one syntax error

@@ -492,10 +492,13 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     passes = {SEATS[s]: Pass(seat=SEATS[s], cards=tuple(passed[s]))
               for s in range(4) if passed[s]}
     finished = phase == "GameOver"
+    # (a score-mismatch points at OpenSpiel's points, as a playthrough's at its "# Points:")
+    at = doc.locate((*base, "points")) if finished else None
     deal = Deal(
         number=1, direction=direction, hands=dealt, passes=passes, tricks=tuple(tricks),
         score=dict(zip(SEATS, points, strict=True)) if finished else None,
         unfinished=not finished, pos=Pos(line, 1),
+        where={"score": at} if at is not None else {},
     )
     return Game(
         tags={"Source": f"OpenSpiel {gstring}"},
