@@ -283,3 +283,48 @@ def test_positions_on_a_line_of_two_million_characters_are_counted_by_the_codec(
     assert from_units(line, 1_900_001) == 1_900_000
     assert to_units(line, 1_900_000) == 1_900_001
     assert time.process_time() - started < 0.5
+
+
+# The runners --------------------------------------------------------------------------------
+
+
+def test_a_local_cluster_that_cannot_start_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """distributed's "Nanny failed to start." (a worker process that could
+    not start) was exit 3, an internal error."""
+    pytest.importorskip("distributed")
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+    from hearts_notation.runners import dask_engine
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("Nanny failed to start.")
+
+    monkeypatch.setattr(dask_engine, "LocalCluster", refuse)
+    result = CliRunner().invoke(cli, ["generate", "--engine", "dask", "-n", "1", "--lang", "fr"])
+    assert result.exit_code == 2
+    assert translate("fr", "engine.local_failed", why="Nanny failed to start.") in result.output
+
+
+@pytest.mark.long
+def test_dask_from_a_console_script_without_the_main_guard(tmp_path: Path) -> None:
+    """The ``hearts`` script some installers write has no ``if __name__ ==
+    "__main__"`` guard: every local Dask worker ran the command again and
+    the cluster never started (exit 3).  About 2 CPU-s: marked long."""
+    pytest.importorskip("distributed")
+    script = tmp_path / "hearts"
+    script.write_text("import sys\nfrom hearts_notation.cli import main\nsys.exit(main())\n")
+    done = subprocess.run([sys.executable, str(script), "generate", "--engine", "dask", "-n", "1",
+                           "--seed", "1", "-j", "1"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("[Event ") == 1
+
+
+def test_jobs_are_bounded_per_core() -> None:
+    """``--jobs 10000`` started an interpreter per item."""
+    from hearts_notation.runners.pool import JOBS_PER_CORE, bounded_jobs, default_jobs, map_ordered
+
+    assert bounded_jobs(10_000) == JOBS_PER_CORE * default_jobs()
+    assert bounded_jobs(1) == 1 and bounded_jobs(0) == 1
+    assert list(map_ordered(abs, [-1, -2], jobs=1)) == [1, 2]

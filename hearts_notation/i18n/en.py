@@ -1792,6 +1792,10 @@ MESSAGES.update({
     "engine.needs_dask": "--engine dask needs Dask: {install}",
     "engine.unknown": "unknown engine {name} (local or dask)",
     "engine.unreachable": "--scheduler {address}: cannot reach the Dask scheduler ({why})",
+    "engine.local_failed": "--engine dask: the local Dask cluster could not start its workers ({why})",
+    "engine.worker_lost": "a worker process ended while the run went on ({how}): killed from outside, or out of memory; the run stops",
+    "engine.worker_signal": "killed by signal {n}",
+    "engine.worker_status": "exit status {n}",
 })
 
 MESSAGES.update({

@@ -1779,6 +1779,10 @@ MESSAGES.update({
     "engine.needs_dask": "--engine dask demande Dask : {install}",
     "engine.unknown": "moteur inconnu {name} (local ou dask)",
     "engine.unreachable": "--scheduler {address} : ordonnanceur Dask injoignable ({why})",
+    "engine.local_failed": "--engine dask : le cluster Dask local n'a pas pu lancer ses workers ({why})",
+    "engine.worker_lost": "un processus de travail s'est arrêté pendant l'exécution ({how}) : tué de l'extérieur, ou à court de mémoire ; l'exécution s'arrête",
+    "engine.worker_signal": "tué par le signal {n}",
+    "engine.worker_status": "code de sortie {n}",
 })
 
 MESSAGES.update({
