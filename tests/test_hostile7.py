@@ -328,3 +328,17 @@ def test_jobs_are_bounded_per_core() -> None:
     assert bounded_jobs(10_000) == JOBS_PER_CORE * default_jobs()
     assert bounded_jobs(1) == 1 and bounded_jobs(0) == 1
     assert list(map_ordered(abs, [-1, -2], jobs=1)) == [1, 2]
+
+
+def test_a_huge_samples_count_is_refused() -> None:
+    """``--samples 10**12`` (puzzles, hint, annotate) ran with memory growing
+    11 MB a second; the bound is the analysis bot's of ``hearts match``."""
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+
+    sample = str(ROOT / "samples/canonical.hrn")
+    for command in (["puzzles", sample, "--fast", "-o", os.devnull], ["hint", sample]):
+        result = CliRunner().invoke(cli, [*command, "--samples", str(10 ** 12), "--lang", "en"])
+        assert result.exit_code == 2
+        assert "--samples 1,000,000,000,000: at most 100,000 screening deals" in result.output

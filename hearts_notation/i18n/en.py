@@ -1263,6 +1263,7 @@ MESSAGES.update({
     "cli.no_deal": "{path} has no deal {n} (deals: {have})",
     "cli.no_game_in": "{path} has no game {n}",
     "cli.samples": "--samples must be at least 1",
+    "cli.samples_max": "--samples {n}: at most {most} screening deals (the default is 48)",
     "cli.exact_tricks": "--exact-tricks must be between 0 and 8",
     "cli.french_ascii": "--lang fr writes French ranks, which exist only with suit symbols; drop --ascii",
     "cli.no_game_found": "{path}: no game found; nothing written",

@@ -791,6 +791,7 @@ MESSAGES.update({
     "cli.no_deal": "{path} n'a pas de donne {n} (donnes : {have})",
     "cli.no_game_in": "{path} n'a pas de partie {n}",
     "cli.samples": "--samples doit valoir au moins 1",
+    "cli.samples_max": "--samples {n} : au plus {most} donnes simulées (48 par défaut)",
     "cli.exact_tricks": "--exact-tricks doit être entre 0 et 8",
     "cli.french_ascii": "--lang fr écrit les hauteurs françaises, qui n'existent qu'avec les symboles de couleur ; retirez --ascii",
     "cli.no_game_found": "{path} : aucune partie trouvée ; rien n'a été écrit",
