@@ -218,6 +218,7 @@ def test_the_server_keeps_the_protocol_with_a_careless_client() -> None:
         _request(2, "initialize", {"processId": None, "rootUri": None, "capabilities": {},
                                    "locale": "fr", "initializationOptions": {"checkLimit": 1000}}),
         _request(3, "textDocument/documentSymbol", {"textDocument": {"uri": a}}),
+        _request(7, "initialize", {"processId": None, "rootUri": None, "capabilities": {}}),
         _request(4, "hearts/nothing", {}),
         {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 3}},
         {"jsonrpc": "2.0", "method": "$/hearts/nothing", "params": {}},
@@ -239,6 +240,7 @@ def test_the_server_keeps_the_protocol_with_a_careless_client() -> None:
     assert by_id[4]["error"]["code"] == -32601          # type: ignore[index]
     assert "hearts/nothing n'est pas une méthode" in by_id[4]["error"]["message"]  # type: ignore[index]
     assert by_id[None]["error"]["code"] == -32600       # type: ignore[index]
+    assert by_id[7]["error"]["code"] == -32600          # type: ignore[index]  (initialize is sent once)
     assert by_id[5]["result"] is None and by_id[6]["result"] is None
     published = [r["params"] for r in replies if r.get("method") == "textDocument/publishDiagnostics"]
     assert [(p["uri"], [d["code"] for d in p["diagnostics"]]) for p in published] == [  # type: ignore[index]
@@ -342,3 +344,22 @@ def test_a_huge_samples_count_is_refused() -> None:
         result = CliRunner().invoke(cli, [*command, "--samples", str(10 ** 12), "--lang", "en"])
         assert result.exit_code == 2
         assert "--samples 1,000,000,000,000: at most 100,000 screening deals" in result.output
+
+
+def test_the_analyses_kept_are_bounded_across_documents() -> None:
+    """Every open document kept its analysis (some 100 times its text): a
+    client opening many documents under the limit grew without bound.
+    The most recently used are kept, up to twice ``checkLimit``
+    characters; the others are analysed again when asked."""
+    pytest.importorskip("pygls")
+    from hearts_notation.editor.server import build
+
+    server = build()
+    text = (ROOT / "samples/canonical.hrn").read_text(encoding="utf-8")
+    server.check_limit = len(text) + 100
+    docs = [server.open(f"file:///{i}.hrn", text + "\n" * i, 1) for i in range(3)]
+    for doc in docs:
+        assert server.analysis(doc).games
+    assert [d.analysis is not None for d in docs] == [False, True, True]
+    assert server.analysis(docs[0]).games
+    assert [d.analysis is not None for d in docs] == [True, False, True]

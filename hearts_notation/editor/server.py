@@ -176,6 +176,12 @@ class _HrnProtocol(LanguageServerProtocol):
             server.refuse(msg("lsp.input.after_shutdown", method=method),
                           INVALID_REQUEST if msg_id is not None else None, msg_id)
             return
+        if server.initialized and method == types.INITIALIZE:
+            # (the protocol: initialize is sent once; a second one would
+            # change the language and rules of a session under way)
+            server.refuse(msg("lsp.input.initialize_twice"), INVALID_REQUEST if msg_id is not None else None,
+                          msg_id)
+            return
         if not server.initialized and method != types.INITIALIZE:
             # The protocol: before ``initialize`` a request is answered with
             # -32002 and a notification dropped (pygls answered a hover with
@@ -239,6 +245,9 @@ class HrnServer(LanguageServer):
         #: 11 CPU-s; 50 MB took 3 GB), so a larger one is kept and followed
         #: but not checked, and the editor is told so once per change
         self.check_limit = 1 << 21
+        #: the documents holding an analysis, least recently used first,
+        #: with their lengths (:meth:`analysis`)
+        self._held: dict[str, int] = {}
         #: the messages read from the client so far (a refused one is named by its rank)
         self.received = 0
 
@@ -299,10 +308,39 @@ class HrnServer(LanguageServer):
 
     def open(self, uri: str, text: str, version: int | None) -> OpenDocument:
         """Start following a document."""
-        name = uri.rsplit("/", 1)[-1] or "<document>"
-        doc = OpenDocument(uri, text, version, Checker(self.rules, name), self.check_limit)
+        doc = OpenDocument(uri, text, version, self.checker(uri), self.check_limit)
         self.documents[uri] = doc
         return doc
+
+    def forget(self, uri: str) -> None:
+        """A closed document holds no analysis any more."""
+        self._held.pop(uri, None)
+
+    def checker(self, uri: str) -> Checker:
+        """A fresh checker for the document at *uri* (nothing checked yet)."""
+        return Checker(self.rules, uri.rsplit("/", 1)[-1] or "<document>")
+
+    def analysis(self, doc: OpenDocument) -> Analysis:
+        """The analysis of *doc* as it is now, the documents whose analyses
+        are kept bounded: the most recently used ones, up to twice
+        ``checkLimit`` characters in all.  The analyses of the others (and
+        their checkers' caches) are let go, made again when asked for.  A
+        client that opened a hundred documents each under the limit held a
+        hundred analyses, some 250 MB each."""
+        analysis = doc.current()
+        held = self._held
+        held.pop(doc.uri, None)
+        held[doc.uri] = len(doc.text) if doc.analysis is not None and not doc.too_large else 0
+        total = sum(held.values())
+        for uri in list(held):
+            if total <= 2 * self.check_limit or uri == doc.uri:
+                break
+            total -= held.pop(uri)
+            other = self.documents.get(uri)
+            if other is not None:
+                other.analysis = None
+                other.checker = self.checker(uri)
+        return analysis
 
     def change(self, doc: OpenDocument, params: types.DidChangeTextDocumentParams) -> None:
         """Apply a client's changes to the text, in order."""
@@ -331,7 +369,7 @@ class HrnServer(LanguageServer):
             self.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=found, version=doc.version))
             return
-        analysis = doc.current()
+        analysis = self.analysis(doc)
         lines = analysis.lines
         found = [self.diagnostic(doc.uri, lines, d) for d in diagnostics(analysis, self.lang)]
         self.text_document_publish_diagnostics(
@@ -448,6 +486,7 @@ def build(lang: str = "en") -> HrnServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: HrnServer, params: types.DidCloseTextDocumentParams) -> None:
         doc = ls.documents.pop(params.text_document.uri, None)
+        ls.forget(params.text_document.uri)
         if doc is not None and doc.pending is not None:
             doc.pending.cancel()
         ls.text_document_publish_diagnostics(
@@ -459,7 +498,7 @@ def build(lang: str = "en") -> HrnServer:
         doc = ls.documents.get(params.text_document.uri)
         if doc is None:
             return None
-        analysis = doc.current()
+        analysis = ls.analysis(doc)
         line, column = ls.cursor(analysis.lines, params.position)
         items = complete(analysis, doc.checker, line, column, ls.lang)
         return types.CompletionList(is_incomplete=False,
@@ -470,7 +509,7 @@ def build(lang: str = "en") -> HrnServer:
         doc = ls.documents.get(params.text_document.uri)
         if doc is None:
             return None
-        analysis = doc.current()
+        analysis = ls.analysis(doc)
         line, column = ls.cursor(analysis.lines, params.position)
         found = hover(analysis, doc.checker, line, column, ls.lang)
         if found is None:
@@ -484,7 +523,7 @@ def build(lang: str = "en") -> HrnServer:
         doc = ls.documents.get(params.text_document.uri)
         if doc is None:
             return None
-        analysis = doc.current()
+        analysis = ls.analysis(doc)
         line, column = ls.cursor(analysis.lines, params.position)
         target = definition(analysis, doc.checker, line, column)
         if target is None:
@@ -497,7 +536,7 @@ def build(lang: str = "en") -> HrnServer:
         doc = ls.documents.get(params.text_document.uri)
         if doc is None:
             return None
-        analysis = doc.current()
+        analysis = ls.analysis(doc)
         return [ls.symbol(analysis.lines, s) for s in symbols(analysis, doc.checker, ls.lang)]
 
     @server.feature(types.TEXT_DOCUMENT_FORMATTING)
@@ -510,7 +549,7 @@ def build(lang: str = "en") -> HrnServer:
             ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning,
                                                            message=ls.too_large(doc)))
             return None
-        analysis = doc.current()
+        analysis = ls.analysis(doc)
         text, errors = format_text(doc.text, document_style(analysis), ls.rules,
                                    doc.uri.rsplit("/", 1)[-1])
         if text is None:
@@ -531,7 +570,7 @@ def build(lang: str = "en") -> HrnServer:
         doc = ls.documents.get(params.text_document.uri)
         if doc is None:
             return None
-        analysis = doc.current()
+        analysis = ls.analysis(doc)
         found = code_actions(analysis, doc.checker, params.range.start.line, params.range.end.line,
                              ls.lang)
         return [ls.action(doc.uri, analysis.lines, a, params.context.diagnostics) for a in found]

@@ -1291,6 +1291,7 @@ MESSAGES.update({
     "lsp.input.unknown_method": "{method} is not a method this server answers",
     "lsp.input.after_shutdown": "{method} comes after shutdown, when the server takes nothing but exit",
     "lsp.input.not_initialized": "{method} comes before initialize, which the server must receive first",
+    "lsp.input.initialize_twice": "initialize comes a second time; the protocol sends it once, at the start",
     "lsp.server_error": "the server failed on a message from the editor: {error}",
     "lsp.pygls_missing": "the language server needs pygls 2 or later: pip install 'hearts-notation[lsp]'",
     "lsp.complete.legal": "legal for {seat}",

@@ -1703,6 +1703,7 @@ MESSAGES.update({
     "lsp.input.unknown_method": "{method} n'est pas une méthode à laquelle ce serveur répond",
     "lsp.input.after_shutdown": "{method} arrive après shutdown, quand le serveur n'accepte plus qu'exit",
     "lsp.input.not_initialized": "{method} arrive avant initialize, que le serveur doit recevoir en premier",
+    "lsp.input.initialize_twice": "initialize arrive une seconde fois ; le protocole ne l'envoie qu'une fois, au début",
     "lsp.server_error": "le serveur a échoué sur un message de l'éditeur : {error}",
     "lsp.pygls_missing": "le serveur de langage a besoin de pygls 2 ou plus : pip install 'hearts-notation[lsp]'",
     "lsp.complete.legal": "jouable par {seat}",
