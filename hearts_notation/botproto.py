@@ -17,16 +17,19 @@ stopped; the runner starts a fresh process at the next deal.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
 import shlex
 import shutil
+import signal
 import subprocess
 import time
 from typing import Any
 
 from .i18n import Msg, msg
+from .runners.pool import sigpipe_ignored
 
 #: The version of the protocol, sent in ``hello`` (docs/bots.md).
 PROTOCOL = "hearts-bot/1"
@@ -75,6 +78,8 @@ def command_problem(command: str) -> Msg | None:
         return msg("bot.empty")
     exe = argv[0]
     if os.sep in exe:
+        if os.path.isdir(exe):
+            return msg("bot.is_folder", exe=exe)
         if not os.path.isfile(exe):
             return msg("bot.no_file", exe=exe)
         if not os.access(exe, os.X_OK):
@@ -150,6 +155,11 @@ class ExternalBot:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        # The processes the bot started (a shell's children, a helper it
+        # forked) are in its process group (its own session, see
+        # :meth:`start`): they go with it, rather than outlive the match.
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)
         if proc.stdout is not None:
             proc.stdout.close()
 
@@ -162,8 +172,9 @@ class ExternalBot:
             raise BotFault("crash", msg("bot.not_running"))
         data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
         try:
-            proc.stdin.write(data)
-            proc.stdin.flush()
+            with sigpipe_ignored():     # a bot that exited: a crash, not hearts killed by SIGPIPE
+                proc.stdin.write(data)
+                proc.stdin.flush()
         except (BrokenPipeError, ConnectionResetError, ValueError):
             raise BotFault("crash", self._exit_text()) from None
 
