@@ -166,3 +166,200 @@ def test_the_records_of_a_match_go_to_a_regular_file(tmp_path: Path) -> None:
                                               "-o", str(path), "--lang", "fr", *extra])
             assert result.exit_code == 2
             assert translate("fr", "match.not_a_file", path=str(path)) in result.output
+
+
+# The editor server --------------------------------------------------------------------------
+
+
+def _frame(payload: dict[str, object]) -> bytes:
+    body = json.dumps(payload).encode("utf-8")
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def _lsp(messages: list[dict[str, object]]) -> tuple[int, list[dict[str, object]], str]:
+    """One session of ``hearts lsp`` on these messages: the exit status,
+    the messages sent back (their framing checked), standard error."""
+    done = subprocess.run([sys.executable, "-m", "hearts_notation", "lsp"], cwd=ROOT,
+                          input=b"".join(_frame(m) for m in messages), capture_output=True, timeout=60,
+                          check=False)
+    out, replies = done.stdout, []
+    while out:
+        head, blank, rest = out.partition(b"\r\n\r\n")
+        assert blank and head.startswith(b"Content-Length: "), out[:80]
+        size = int(head.split(b"\r\n")[0][len(b"Content-Length: "):])
+        replies.append(json.loads(rest[:size]))
+        out = rest[size:]
+    return done.returncode, replies, done.stderr.decode("utf-8")
+
+
+def _open(uri: str, text: str) -> dict[str, object]:
+    return {"jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": uri, "languageId": "hrn", "version": 1, "text": text}}}
+
+
+def _request(i: int, method: str, params: dict[str, object] | None = None) -> dict[str, object]:
+    return {"jsonrpc": "2.0", "id": i, "method": method, **({} if params is None else {"params": params})}
+
+
+def test_the_server_keeps_the_protocol_with_a_careless_client() -> None:
+    """Before ``initialize`` a request is answered -32002 and a notification
+    dropped (pygls answered null, and checked the document in the server's
+    defaults); a method nobody answers is -32601 in the catalogs' words
+    (pygls said "Method Not Found" in English and logged it twice), a
+    ``$/`` notification is ignored without a word (cancelling an answered
+    request logged an English warning each time); a request's ``id`` null
+    is refused; a document over ``checkLimit`` is followed, not checked,
+    and says so (a 50 MB document held 3 GB)."""
+    a, big = "file:///a.hrn", "file:///big.hrn"
+    sample = (ROOT / "samples/canonical.hrn").read_text(encoding="utf-8")
+    status, replies, err = _lsp([
+        _request(1, "textDocument/documentSymbol", {"textDocument": {"uri": a}}),
+        _open(a, sample),
+        _request(2, "initialize", {"processId": None, "rootUri": None, "capabilities": {},
+                                   "locale": "fr", "initializationOptions": {"checkLimit": 1000}}),
+        _request(3, "textDocument/documentSymbol", {"textDocument": {"uri": a}}),
+        _request(7, "initialize", {"processId": None, "rootUri": None, "capabilities": {}}),
+        _request(4, "hearts/nothing", {}),
+        {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 3}},
+        {"jsonrpc": "2.0", "method": "$/hearts/nothing", "params": {}},
+        {"jsonrpc": "2.0", "method": "hearts/notify", "params": {}},
+        {"jsonrpc": "2.0", "id": None, "method": "shutdown"},
+        _open(big, sample),
+        _request(5, "textDocument/formatting",
+                 {"textDocument": {"uri": big}, "options": {"tabSize": 4, "insertSpaces": True}}),
+        _request(6, "shutdown"),
+        {"jsonrpc": "2.0", "method": "exit"},
+    ])
+    assert status == 0, err
+    by_id = {r.get("id"): r for r in replies if "id" in r}
+    # (in the server's language: the client's is not known before initialize)
+    assert by_id[1]["error"] == {"code": -32002, "message": translate(
+        "en", "lsp.input.refused", n=1, problem=translate(
+            "en", "lsp.input.not_initialized", method="textDocument/documentSymbol"))}
+    assert by_id[3]["result"] is None                  # the didOpen before initialize: dropped
+    assert by_id[4]["error"]["code"] == -32601          # type: ignore[index]
+    assert "hearts/nothing n'est pas une méthode" in by_id[4]["error"]["message"]  # type: ignore[index]
+    assert by_id[None]["error"]["code"] == -32600       # type: ignore[index]
+    assert by_id[7]["error"]["code"] == -32600          # type: ignore[index]  (initialize is sent once)
+    assert by_id[5]["result"] is None and by_id[6]["result"] is None
+    published = [r["params"] for r in replies if r.get("method") == "textDocument/publishDiagnostics"]
+    assert [(p["uri"], [d["code"] for d in p["diagnostics"]]) for p in published] == [  # type: ignore[index]
+        (big, ["too-large"])]
+    shown = [r["params"]["message"] for r in replies if r.get("method") == "window/showMessage"]  # type: ignore[index]
+    assert len(shown) == 1 and "au-delà des 1\u202f000 que le serveur vérifie" in shown[0]
+    lines = err.splitlines()
+    assert all(line.startswith("hearts lsp: le message ") for line in lines[1:]), err
+    assert [line for line in lines if "hearts/notify" in line] and "$/" not in err
+    assert "Method Not Found" not in err and "Cancel notification" not in err
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-8", "utf-32"])
+def test_positions_on_astral_characters_and_halves_of_them(encoding: str) -> None:
+    """The codec counts a line's units (a loop over its characters cost
+    seconds per request on a line of ten million): a position inside a
+    character (half a surrogate pair, a byte inside a UTF-8 sequence) lands
+    after it, as before; lone surrogates count one unit each in UTF-16."""
+    from hearts_notation.editor.document import apply_change, from_units, to_units
+
+    line = "a😀♠\ud83d\udc00é𝄞"
+    width = {"utf-16": [1, 2, 1, 1, 1, 1, 2], "utf-8": [1, 4, 3, 3, 3, 2, 4], "utf-32": [1] * 7}[encoding]
+    starts = [sum(width[:i]) for i in range(len(line) + 1)]
+    for column, units in enumerate(starts):
+        assert to_units(line, column, encoding) == units
+        assert from_units(line, units, encoding) == column
+    for column in range(len(line)):
+        for inside in range(starts[column] + 1, starts[column + 1]):
+            assert from_units(line, inside, encoding) == column + 1
+    assert from_units(line, -4, encoding) == 0 and from_units(line, 10 ** 9, encoding) == len(line)
+    # A change whose range splits the emoji replaces it whole, never half of it.
+    assert apply_change(line, (0, 2), (0, 2), "x", encoding)[:3] in ("a😀x", "ax😀")
+
+
+@pytest.mark.long
+def test_positions_on_a_line_of_two_million_characters_are_counted_by_the_codec() -> None:
+    """CPU time, so marked long (docs/testing.md): the loop took about 1 s here."""
+    from hearts_notation.editor.document import from_units, to_units
+
+    line = "😀" + "x" * 2_000_000 + " y"
+    started = time.process_time()
+    assert from_units(line, 1_900_001) == 1_900_000
+    assert to_units(line, 1_900_000) == 1_900_001
+    assert time.process_time() - started < 0.5
+
+
+# The runners --------------------------------------------------------------------------------
+
+
+def test_a_local_cluster_that_cannot_start_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """distributed's "Nanny failed to start." (a worker process that could
+    not start) was exit 3, an internal error."""
+    pytest.importorskip("distributed")
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+    from hearts_notation.runners import dask_engine
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("Nanny failed to start.")
+
+    monkeypatch.setattr(dask_engine, "LocalCluster", refuse)
+    result = CliRunner().invoke(cli, ["generate", "--engine", "dask", "-n", "1", "--lang", "fr"])
+    assert result.exit_code == 2
+    assert translate("fr", "engine.local_failed", why="Nanny failed to start.") in result.output
+
+
+@pytest.mark.long
+def test_dask_from_a_console_script_without_the_main_guard(tmp_path: Path) -> None:
+    """The ``hearts`` script some installers write has no ``if __name__ ==
+    "__main__"`` guard: every local Dask worker ran the command again and
+    the cluster never started (exit 3).  About 2 CPU-s: marked long."""
+    pytest.importorskip("distributed")
+    script = tmp_path / "hearts"
+    script.write_text("import sys\nfrom hearts_notation.cli import main\nsys.exit(main())\n")
+    done = subprocess.run([sys.executable, str(script), "generate", "--engine", "dask", "-n", "1",
+                           "--seed", "1", "-j", "1"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("[Event ") == 1
+
+
+def test_jobs_are_bounded_per_core() -> None:
+    """``--jobs 10000`` started an interpreter per item."""
+    from hearts_notation.runners.pool import JOBS_PER_CORE, bounded_jobs, default_jobs, map_ordered
+
+    assert bounded_jobs(10_000) == JOBS_PER_CORE * default_jobs()
+    assert bounded_jobs(1) == 1 and bounded_jobs(0) == 1
+    assert list(map_ordered(abs, [-1, -2], jobs=1)) == [1, 2]
+
+
+def test_a_huge_samples_count_is_refused() -> None:
+    """``--samples 10**12`` (puzzles, hint, annotate) ran with memory growing
+    11 MB a second; the bound is the analysis bot's of ``hearts match``."""
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+
+    sample = str(ROOT / "samples/canonical.hrn")
+    for command in (["puzzles", sample, "--fast", "-o", os.devnull], ["hint", sample]):
+        result = CliRunner().invoke(cli, [*command, "--samples", str(10 ** 12), "--lang", "en"])
+        assert result.exit_code == 2
+        assert "--samples 1,000,000,000,000: at most 100,000 screening deals" in result.output
+
+
+def test_the_analyses_kept_are_bounded_across_documents() -> None:
+    """Every open document kept its analysis (some 100 times its text): a
+    client opening many documents under the limit grew without bound.
+    The most recently used are kept, up to twice ``checkLimit``
+    characters; the others are analysed again when asked."""
+    pytest.importorskip("pygls")
+    from hearts_notation.editor.server import build
+
+    server = build()
+    text = (ROOT / "samples/canonical.hrn").read_text(encoding="utf-8")
+    server.check_limit = len(text) + 100
+    docs = [server.open(f"file:///{i}.hrn", text + "\n" * i, 1) for i in range(3)]
+    for doc in docs:
+        assert server.analysis(doc).games
+    assert [d.analysis is not None for d in docs] == [False, True, True]
+    assert server.analysis(docs[0]).games
+    assert [d.analysis is not None for d in docs] == [True, False, True]

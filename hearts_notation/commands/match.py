@@ -220,6 +220,8 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
             os.lseek(fd, end, os.SEEK_SET)
         except OSError as exc:
             fail(msg("match.cannot_write", path=output, why=exc.strerror or str(exc)).text(lang))
+    from ..runners.errors import WorkerLost
+
     try:
         with CorpusProgress("match", total=len(items), unit="games") as bar:
             results = _played(spec, items, jobs)
@@ -235,6 +237,9 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
                     break
             if hasattr(results, "close"):
                 results.close()
+    except WorkerLost as exc:
+        # (the records written so far are whole and synced: --resume goes on)
+        fail(exc.text(current_language()))
     except KeyboardInterrupt:
         interrupted = True
         message(msg("match.interrupted", n=("num", tally.records), path=output).text(

@@ -1263,6 +1263,7 @@ MESSAGES.update({
     "cli.no_deal": "{path} has no deal {n} (deals: {have})",
     "cli.no_game_in": "{path} has no game {n}",
     "cli.samples": "--samples must be at least 1",
+    "cli.samples_max": "--samples {n}: at most {most} screening deals (the default is 48)",
     "cli.exact_tricks": "--exact-tricks must be between 0 and 8",
     "cli.french_ascii": "--lang fr writes French ranks, which exist only with suit symbols; drop --ascii",
     "cli.no_game_found": "{path}: no game found; nothing written",
@@ -1289,6 +1290,8 @@ MESSAGES.update({
     "lsp.input.params_shape": "the parameters of {method} do not have the shape the protocol gives them",
     "lsp.input.unknown_method": "{method} is not a method this server answers",
     "lsp.input.after_shutdown": "{method} comes after shutdown, when the server takes nothing but exit",
+    "lsp.input.not_initialized": "{method} comes before initialize, which the server must receive first",
+    "lsp.input.initialize_twice": "initialize comes a second time; the protocol sends it once, at the start",
     "lsp.server_error": "the server failed on a message from the editor: {error}",
     "lsp.pygls_missing": "the language server needs pygls 2 or later: pip install 'hearts-notation[lsp]'",
     "lsp.complete.legal": "legal for {seat}",
@@ -1329,6 +1332,7 @@ MESSAGES.update({
     "lsp.action.did_you_mean": "Replace '{found}' with '{word}'",
     "lsp.action.rules": "Add {tag}: the rules this game is checked under, made explicit",
     "lsp.format.failed": "The record cannot be formatted until it reads without error: {error}",
+    "lsp.too_large": "This document has {size} characters, over the {limit} the server checks as you type (initializationOptions.checkLimit): it is not checked; run hearts validate on the file",
     "lsp.rules.bad": "The rules option is not used ({problem}): records without a Rules tag are checked under standard",
 
     # The HTML replay page's own words (render/page_strings.py; the page fills the placeholders).
@@ -1790,6 +1794,10 @@ MESSAGES.update({
     "engine.needs_dask": "--engine dask needs Dask: {install}",
     "engine.unknown": "unknown engine {name} (local or dask)",
     "engine.unreachable": "--scheduler {address}: cannot reach the Dask scheduler ({why})",
+    "engine.local_failed": "--engine dask: the local Dask cluster could not start its workers ({why})",
+    "engine.worker_lost": "a worker process ended while the run went on ({how}): killed from outside, or out of memory; the run stops",
+    "engine.worker_signal": "killed by signal {n}",
+    "engine.worker_status": "exit status {n}",
 })
 
 MESSAGES.update({

@@ -791,6 +791,7 @@ MESSAGES.update({
     "cli.no_deal": "{path} n'a pas de donne {n} (donnes : {have})",
     "cli.no_game_in": "{path} n'a pas de partie {n}",
     "cli.samples": "--samples doit valoir au moins 1",
+    "cli.samples_max": "--samples {n} : au plus {most} donnes simulées (48 par défaut)",
     "cli.exact_tricks": "--exact-tricks doit être entre 0 et 8",
     "cli.french_ascii": "--lang fr écrit les hauteurs françaises, qui n'existent qu'avec les symboles de couleur ; retirez --ascii",
     "cli.no_game_found": "{path} : aucune partie trouvée ; rien n'a été écrit",
@@ -1701,6 +1702,8 @@ MESSAGES.update({
     "lsp.input.params_shape": "les paramètres de {method} n'ont pas la forme que le protocole leur donne",
     "lsp.input.unknown_method": "{method} n'est pas une méthode à laquelle ce serveur répond",
     "lsp.input.after_shutdown": "{method} arrive après shutdown, quand le serveur n'accepte plus qu'exit",
+    "lsp.input.not_initialized": "{method} arrive avant initialize, que le serveur doit recevoir en premier",
+    "lsp.input.initialize_twice": "initialize arrive une seconde fois ; le protocole ne l'envoie qu'une fois, au début",
     "lsp.server_error": "le serveur a échoué sur un message de l'éditeur : {error}",
     "lsp.pygls_missing": "le serveur de langage a besoin de pygls 2 ou plus : pip install 'hearts-notation[lsp]'",
     "lsp.complete.legal": "jouable par {seat}",
@@ -1741,6 +1744,7 @@ MESSAGES.update({
     "lsp.action.did_you_mean": "Remplacer « {found} » par « {word} »",
     "lsp.action.rules": "Ajouter {tag} : les règles sous lesquelles la partie est vérifiée, rendues explicites",
     "lsp.format.failed": "La feuille ne peut être mise en forme qu'une fois lue sans erreur : {error}",
+    "lsp.too_large": "Ce document a {size} caractères, au-delà des {limit} que le serveur vérifie pendant la frappe (initializationOptions.checkLimit) : il n'est pas vérifié ; lancez hearts validate sur le fichier",
     "lsp.rules.bad": "L'option des règles n'est pas prise ({problem}) : les feuilles sans balise Règles sont vérifiées en standard",
 
     # Les noms des variantes pour le lecteur (récit, en-tête du rejeu).
@@ -1777,6 +1781,10 @@ MESSAGES.update({
     "engine.needs_dask": "--engine dask demande Dask : {install}",
     "engine.unknown": "moteur inconnu {name} (local ou dask)",
     "engine.unreachable": "--scheduler {address} : ordonnanceur Dask injoignable ({why})",
+    "engine.local_failed": "--engine dask : le cluster Dask local n'a pas pu lancer ses workers ({why})",
+    "engine.worker_lost": "un processus de travail s'est arrêté pendant l'exécution ({how}) : tué de l'extérieur, ou à court de mémoire ; l'exécution s'arrête",
+    "engine.worker_signal": "tué par le signal {n}",
+    "engine.worker_status": "code de sortie {n}",
 })
 
 MESSAGES.update({
