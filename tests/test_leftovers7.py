@@ -250,6 +250,23 @@ def test_a_serialized_history_with_windows_line_ends_is_sniffed_on_standard_inpu
         assert status == 0 and "1 valid game" in out, out
 
 
+def test_a_hearts_record_read_as_openspiel_says_to_read_it_with_from_json() -> None:
+    """``--from openspiel`` or ``--from openspiel-history`` on a record of
+    ours: the message says what it is and how to read it (it said *missing
+    field 'phase'*, or to read it as OpenSpiel's state JSON)."""
+    record = (ROOT / "samples" / "game.yaml").read_text(encoding="utf-8")
+    import yaml
+
+    text = json.dumps(yaml.safe_load(record), ensure_ascii=False)
+    for fmt in ("openspiel", "openspiel-history"):
+        for lang, said in (("en", "this is a hearts record (its field 'tags'), not OpenSpiel's output: "
+                                  "read it with --from json"),
+                           ("fr", "c'est une partie au format hearts (son champ 'tags'), pas une sortie "
+                                  "d'OpenSpiel : lisez-la avec --from json")):
+            status, out = _validate(Path(), "r.json", text, "--from", fmt, "--lang", lang)
+            assert status == 2 and f"r.json:1:1: {said}" in out, out
+
+
 def test_a_yaml_record_with_windows_line_ends_is_sniffed_on_standard_input() -> None:
     """``deals:`` or ``---`` then CR LF (PyYAML's dump on Windows, a BOM
     first or not): YAML, as with LF (it was read as HRN, an error per line)."""
