@@ -176,12 +176,12 @@ def _frame(payload: dict[str, object]) -> bytes:
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
-def _lsp(messages: list[dict[str, object]]) -> tuple[int, list[dict[str, object]], str]:
+def _lsp(messages: list[dict[str, object]], **env: str) -> tuple[int, list[dict[str, object]], str]:
     """One session of ``hearts lsp`` on these messages: the exit status,
     the messages sent back (their framing checked), standard error."""
     done = subprocess.run([sys.executable, "-m", "hearts_notation", "lsp"], cwd=ROOT,
                           input=b"".join(_frame(m) for m in messages), capture_output=True, timeout=60,
-                          check=False)
+                          check=False, env={**os.environ, **env})
     out, replies = done.stdout, []
     while out:
         head, blank, rest = out.partition(b"\r\n\r\n")
@@ -227,9 +227,15 @@ def test_the_server_keeps_the_protocol_with_a_careless_client() -> None:
         _open(big, sample),
         _request(5, "textDocument/formatting",
                  {"textDocument": {"uri": big}, "options": {"tabSize": 4, "insertSpaces": True}}),
+        # A change that takes the open texts over HEARTS_MAX_DOCUMENT: big is no longer followed.
+        {"jsonrpc": "2.0", "method": "textDocument/didChange",
+         "params": {"textDocument": {"uri": big, "version": 2}, "contentChanges": [
+             {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+              "text": "{" + "x" * 15_000 + "}\n"}]}},
+        _request(8, "textDocument/documentSymbol", {"textDocument": {"uri": big}}),
         _request(6, "shutdown"),
         {"jsonrpc": "2.0", "method": "exit"},
-    ])
+    ], HEARTS_MAX_DOCUMENT="20000")
     assert status == 0, err
     by_id = {r.get("id"): r for r in replies if "id" in r}
     # (in the server's language: the client's is not known before initialize)
@@ -244,7 +250,8 @@ def test_the_server_keeps_the_protocol_with_a_careless_client() -> None:
     assert by_id[5]["result"] is None and by_id[6]["result"] is None
     published = [r["params"] for r in replies if r.get("method") == "textDocument/publishDiagnostics"]
     assert [(p["uri"], [d["code"] for d in p["diagnostics"]]) for p in published] == [  # type: ignore[index]
-        (big, ["too-large"])]
+        (big, ["too-large"]), (big, ["not-followed"])]
+    assert by_id[8]["result"] is None
     shown = [r["params"]["message"] for r in replies if r.get("method") == "window/showMessage"]  # type: ignore[index]
     assert len(shown) == 1 and "au-delà des 1\u202f000 que le serveur vérifie" in shown[0]
     lines = err.splitlines()

@@ -245,6 +245,9 @@ class HrnServer(LanguageServer):
         #: 11 CPU-s; 50 MB took 3 GB), so a larger one is kept and followed
         #: but not checked, and the editor is told so once per change
         self.check_limit = 1 << 21
+        #: the most characters the open documents' texts hold in all
+        #: (:meth:`followed`; the ``document`` limit, set by :func:`serve`)
+        self.document_limit = 1 << 28
         #: the documents holding an analysis, least recently used first,
         #: with their lengths (:meth:`analysis`)
         self._held: dict[str, int] = {}
@@ -311,6 +314,31 @@ class HrnServer(LanguageServer):
         doc = OpenDocument(uri, text, version, self.checker(uri), self.check_limit)
         self.documents[uri] = doc
         return doc
+
+    def followed(self, doc: OpenDocument) -> bool:
+        """Whether *doc* is still followed: the texts of the open documents
+        hold at most the ``document`` limit of characters in all
+        (``HEARTS_MAX_DOCUMENT``, the limit of one message).  Changes that
+        insert a megabyte each, or documents opened by the hundred, grew the
+        server's memory without end; the document that goes over is no
+        longer followed (its text dropped, one error said on it, its later
+        changes ignored) until the editor opens it again."""
+        total = sum(len(d.text) for d in self.documents.values())
+        if total <= self.document_limit:
+            return True
+        self.documents.pop(doc.uri, None)
+        self.forget(doc.uri)
+        if doc.pending is not None:
+            doc.pending.cancel()
+        where = types.Range(start=types.Position(line=0, character=0),
+                            end=types.Position(line=0, character=0))
+        text = msg("lsp.not_followed", size=("num", total),
+                   limit=("num", self.document_limit)).text(self.lang)
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=doc.uri, diagnostics=[types.Diagnostic(range=where, message=text,
+                                                       severity=types.DiagnosticSeverity.Error,
+                                                       code="not-followed", source="hearts")]))
+        return False
 
     def forget(self, uri: str) -> None:
         """A closed document holds no analysis any more."""
@@ -473,7 +501,9 @@ def build(lang: str = "en") -> HrnServer:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: HrnServer, params: types.DidOpenTextDocumentParams) -> None:
         item = params.text_document
-        ls.publish(ls.open(item.uri, item.text, item.version))
+        doc = ls.open(item.uri, item.text, item.version)
+        if ls.followed(doc):
+            ls.publish(doc)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls: HrnServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -481,7 +511,8 @@ def build(lang: str = "en") -> HrnServer:
         if doc is None:
             return
         ls.change(doc, params)
-        ls.schedule(doc)
+        if ls.followed(doc):
+            ls.schedule(doc)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: HrnServer, params: types.DidCloseTextDocumentParams) -> None:
@@ -795,6 +826,7 @@ def serve(lang: str = "en") -> bool:
         pygls_log.addHandler(_OneLine(logging.WARNING))
         pygls_log.propagate = False
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    server.document_limit = current_limits().document
     stdin: Any = _Frames(sys.stdin.buffer, current_limits().document, server)
     with contextlib.suppress(KeyboardInterrupt), contextlib.redirect_stdout(sys.stderr):
         server.start_io(stdin, out)
