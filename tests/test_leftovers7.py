@@ -171,6 +171,10 @@ def test_nan_or_infinite_points_in_an_openspiel_state_are_named_not_an_internal_
         assert status == 2, out
         assert f"points[0]: expected a whole number of points, found {typed}" in out
         assert ":1:" in out.split("points[0]")[0]
+    # a whole number past the records' digits limit, as the JSON reader refuses it
+    status, out = _validate(Path(), "s.json", text.replace('"points": [2.0', '"points": [' + "9" * 40, 1),
+                            "--from", "openspiel")
+    assert status == 2 and "points[0]: a number's length in digits is over the limit" in out, out
 
 
 def test_openspiel_points_that_disagree_are_found_at_the_points() -> None:

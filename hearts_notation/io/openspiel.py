@@ -55,6 +55,8 @@ from ..scoring import GameScore, score_game
 from ..state import GameState, apply_passes, deal_pass, deal_points
 from ..walk import deal_hands
 from .jsonio import JSON_ERRORS, JsonLocator, json_problem, json_type, loads_record
+from .limits import current as current_limits
+from .limits import limit_message
 from .shape import GAME_FIELDS, JsonFloat
 from .stream import InputError, RecordError
 
@@ -471,11 +473,14 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     if len(points_in) != 4:
         raise r.fail(msg("os.points_per_seat", n=len(points_in)), "points")
     points: list[int] = []
+    digits = current_limits().digits
     for i, x in enumerate(points_in):
         # (NaN and Infinity, which Python's JSON reads, are no points: int() of them raised)
         if isinstance(x, bool) or not isinstance(x, int | float) \
                 or (isinstance(x, float) and not math.isfinite(x)) or x != int(x):
             raise r.fail(msg("os.expected_points", found=_bounded(x)), "points", i)
+        if len(str(abs(int(x)))) > digits:     # (the records' limit, docs/robustness.md)
+            raise r.fail(limit_message("limit.what.digits", "digits", digits), "points", i)
         points.append(int(x))
     if phase == "GameOver" and len(tricks) != HAND_SIZE:
         raise r.fail(msg("os.finished_13", n=len(tricks)), "tricks")
