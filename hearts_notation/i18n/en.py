@@ -1574,6 +1574,7 @@ MESSAGES.update({
     "os.one_list_per_seat": "expected one list per seat (4), found {n}",
     "os.history_not_state": "this is an action history, not a state: read it with --from openspiel-history",
     "os.expected_state": "expected an OpenSpiel hearts state (a JSON object), found {found}",
+    "os.record_not_state": "this is a hearts record (its field {field}), not OpenSpiel's output: read it with --from json (one record a line: --from jsonl)",
     "os.not_phase": "{value} is not a phase; OpenSpiel's are {phases}",
     "os.not_dealt": "the state is in the {phase} phase: the cards are not all dealt yet, so there is no deal to record",
     "os.not_direction": "{value} is not a pass direction; OpenSpiel's are {directions}",

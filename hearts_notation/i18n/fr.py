@@ -1314,6 +1314,7 @@ MESSAGES.update({
     "os.one_list_per_seat": "on attendait une liste par place (4), trouvé {n}",
     "os.history_not_state": "ceci est un historique d'actions, pas un état : lisez-le avec --from openspiel-history",
     "os.expected_state": "on attendait un état de hearts d'OpenSpiel (un objet JSON), trouvé {found}",
+    "os.record_not_state": "c'est une partie au format hearts (son champ {field}), pas une sortie d'OpenSpiel : lisez-la avec --from json (une partie par ligne : --from jsonl)",
     "os.not_phase": "{value} n'est pas une phase ; celles d'OpenSpiel sont {phases}",
     "os.not_dealt": "l'état est dans la phase {phase} : les cartes ne sont pas encore toutes distribuées, il n'y a donc pas de donne à noter",
     "os.not_direction": "{value} n'est pas un sens de passe ; ceux d'OpenSpiel sont {directions}",
