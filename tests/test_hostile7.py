@@ -81,6 +81,29 @@ def test_a_bot_that_exits_at_once_is_a_crash_and_its_children_go(tmp_path: Path)
     assert not any(_alive(p) for p in children)
 
 
+def test_a_bot_that_does_not_read_its_input_is_a_timeout_not_a_hang() -> None:
+    """A bot that printed answers without reading its input filled its pipe
+    in a few deals, and hearts waited in ``write`` for ever, past every
+    ``--move-time``.  Now the write has the move's time: a ``timeout``, the
+    program stopped, and its next question says the same."""
+    from hearts_notation.botproto import BotFault, ExternalBot
+
+    reader = ("import sys, time; sys.stdin.readline(); sys.stdin.readline(); "
+              "print('{}', flush=True); time.sleep(30)")
+    bot = ExternalBot(f"{sys.executable} -c {json.dumps(reader)}", 0.2)
+    bot.start({"type": "hello"})
+    assert bot.ask({"type": "ping"}) == {}
+    started = time.monotonic()
+    with pytest.raises(BotFault) as caught:
+        for _ in range(10_000):
+            bot.tell({"type": "trick", "pad": "x" * 1000})
+    assert caught.value.kind == "timeout" and "does not read its input" in caught.value.detail.text("en")
+    assert time.monotonic() - started < 5 and not bot.alive
+    with pytest.raises(BotFault) as again:
+        bot.ask({"type": "play"})
+    assert again.value is caught.value
+
+
 def test_a_folder_is_no_bot(tmp_path: Path) -> None:
     from hearts_notation.botproto import command_problem
 

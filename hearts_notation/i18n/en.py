@@ -1207,6 +1207,7 @@ MESSAGES.update({
     "bot.exited": "exited with status {code}",
     "bot.too_long": "answer longer than {n} bytes",
     "bot.timeout": "no answer within {s} s",
+    "bot.not_reading": "it does not read its input: no message taken within {s} s",
     "bot.not_utf8": "answer not in UTF-8",
     "bot.raised": "raised {error}",
     "bot.analysis_failed": "the analysis found no choice here",

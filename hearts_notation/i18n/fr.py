@@ -1519,6 +1519,7 @@ MESSAGES.update({
     "bot.exited": "s'est arrêté avec le code {code}",
     "bot.too_long": "réponse de plus de {n} octets",
     "bot.timeout": "pas de réponse en {s} s",
+    "bot.not_reading": "il ne lit pas son entrée : aucun message pris en {s} s",
     "bot.not_utf8": "réponse qui n'est pas en UTF-8",
     "bot.raised": "a levé {error}",
     "bot.analysis_failed": "l'analyse n'a trouvé aucun choix ici",
