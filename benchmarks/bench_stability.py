@@ -18,7 +18,8 @@ analysis seed of ``--seeds``, and compares the sets of marked decisions
 * the number of marks under each seed (target: within 10% of each other);
 * the same for the mark's level (``?!``/``?``/``??`` must match too);
 * CPU seconds per deal (``time.process_time`` of the worker, one core;
-  target, issue 24: at most 2 s with the defaults);
+  target, issue 24: at most 2 s with the defaults): median, mean, 95th
+  percentile and max;
 * forced plays marked (must be 0).
 
 Each decision marked under one seed only is listed with its verdict under
@@ -26,7 +27,10 @@ every seed (``epl ± stderr @ worlds``: the held-out loss, its standard
 error and the deals behind it; ``w0`` when no verification was made; ``vs``
 the screening's best; ``refused`` when a play-out policy refused the loss,
 ``tie`` when the tie-order check flagged it), which
-tells a loss at the threshold's edge from one a verification stopped early.
+tells a loss at the threshold's edge from one a verification stopped early;
+the flips are counted by kind (pass or play; at a maximum of worlds under
+every seed, refused by a policy, stopped earlier under a seed, or the
+tie-order check: :func:`flip_kind`).
 ``--set KEY=VALUE[,KEY=VALUE]`` overrides fields of the analysis's
 ``EvalOptions`` (``--set deal_budget=130000,verify=6144``), to measure a
 budget or a margin without editing the code.
@@ -59,12 +63,17 @@ from hearts_notation.runners.pool import map_ordered
 Key = tuple[int, str]
 
 
-def _marks(task: GameTask) -> tuple[dict[Key, str], float, int, int, dict[Key, str]]:
+Verdict = tuple[str, int, bool, bool]
+
+
+def _marks(task: GameTask) -> tuple[dict[Key, str], float, int, int, dict[Key, str],
+                                    dict[Key, Verdict]]:
     t = time.process_time()
     a = analyse_game(task)
     cpu = time.process_time() - t
     marks: dict[Key, str] = {}
     verdicts: dict[Key, str] = {}
+    kinds: dict[Key, Verdict] = {}
     for d in a.decisions:
         where = f"pass {d.seat}" if d.kind == "pass" else f"play {d.play_index}"
         if d.mark:
@@ -75,8 +84,28 @@ def _marks(task: GameTask) -> tuple[dict[Key, str], float, int, int, dict[Key, s
                                            f"{''.join(map(str, best or ()))}"
                                            f"{'' if d.policies_agree else ' refused'}"
                                            f"{' tie' if d.tie_sensitive else ''}")
+        kinds[(d.deal_index, where)] = (d.kind, d.verified_worlds, d.policies_agree,
+                                        d.tie_sensitive)
     return (marks, cpu, len(a.decisions), sum(1 for d in a.decisions if d.forced and d.mark),
-            verdicts)
+            verdicts, kinds)
+
+
+def flip_kind(verdicts: list[Verdict], options: EvalOptions) -> str:
+    """What a decision marked under one seed only sits at: ``tie`` (the
+    tie-order check flagged it under a seed), ``maximum`` (every seed's
+    verification ended at one of its maxima of worlds: the edge of the
+    pooled loss), ``refused`` (a play-out policy refused the loss under a
+    seed) or ``earlier`` (stopped short of its maximum under a seed: clear,
+    futile or cut by the deal's budget).  *verdicts* are ``(kind, worlds,
+    policies agree, tie-sensitive)``, one per seed."""
+    maxima = {options.verify, options.verify_exact, options.pass_verify}
+    if any(tie for _, _, _, tie in verdicts):
+        return "tie"
+    if all(worlds in maxima for _, worlds, _, _ in verdicts):
+        return "maximum"
+    if not all(agree for _, _, agree, _ in verdicts):
+        return "refused"
+    return "earlier"
 
 
 def overrides(text: str, base: EvalOptions) -> EvalOptions:
@@ -105,15 +134,17 @@ def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 202
     results = list(map_ordered(_marks, tasks, jobs=jobs, chunk_size=1))
     per_seed: dict[int, dict[tuple[int, Key], str]] = {}
     seen: dict[int, dict[tuple[int, Key], str]] = {}
+    info: dict[int, dict[tuple[int, Key], Verdict]] = {}
     cpu: list[float] = []
     decisions = 0
     forced_marked = 0
-    for i, (marks, secs, count, forced, verdicts) in enumerate(results):
+    for i, (marks, secs, count, forced, verdicts, kinds) in enumerate(results):
         forced_marked += forced
         seed = seeds[i // len(games)]
         gi = i % len(games)
         per_seed.setdefault(seed, {}).update({(gi, k): v for k, v in marks.items()})
         seen.setdefault(seed, {}).update({(gi, k): v for k, v in verdicts.items()})
+        info.setdefault(seed, {}).update({(gi, k): v for k, v in kinds.items()})
         cpu.append(secs)
         if i < len(games):
             decisions += count
@@ -125,15 +156,22 @@ def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 202
         per_deal = [(sum(1 for k in inter if k[0] == g), sum(1 for k in union if k[0] == g))
                     for g in range(len(games))]
         same_level = sum(1 for k in inter if ma[k] == mb[k])
+        kinds_count: dict[str, int] = {}
+        for k in set(ma) ^ set(mb):
+            got = [info[s][k] for s in (a, b) if k in info[s]]
+            name = f"{got[0][0]} {flip_kind(got, base)}" if got else "?"
+            kinds_count[name] = kinds_count.get(name, 0) + 1
         pairs.append({
             "seeds": [a, b], "marks": [len(ma), len(mb)], "common": len(inter),
             "pass_marks": [sum(1 for k in ma if k[1][1].startswith("pass")),
                            sum(1 for k in mb if k[1][1].startswith("pass"))],
             "jaccard": round(len(inter) / len(union), 3) if union else 1.0,
             "jaccard_se": round(jaccard_se(per_deal), 3),
+            "per_deal": per_deal,
             "count_diff": round(abs(len(ma) - len(mb)) / max(1, max(len(ma), len(mb))), 3),
             "same_level": same_level,
             "only": [sorted(str(k) for k in set(ma) - set(mb)), sorted(str(k) for k in set(mb) - set(ma))],
+            "flip_kinds": dict(sorted(kinds_count.items())),
             "flips": [f"{k}: {seen[a].get(k, '?')} | {seen[b].get(k, '?')}"
                       for k in sorted(set(ma) ^ set(mb))],
         })
@@ -143,6 +181,8 @@ def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 202
         "cpu_per_deal_median": round(statistics.median(cpu), 2),
         "cpu_per_deal_max": round(max(cpu), 2),
         "cpu_per_deal_mean": round(statistics.mean(cpu), 2),
+        "cpu_per_deal_p95": round(statistics.quantiles(cpu, n=20, method="inclusive")[18], 2)
+        if len(cpu) > 1 else round(cpu[0], 2),
         "cpu_per_deal": [round(x, 2) for x in cpu],
         "over_10s": sum(1 for x in cpu if x > 10),
     }
@@ -191,9 +231,11 @@ def main() -> None:
               f"count difference {p['count_diff']:.1%}, "
               f"same level {p['same_level']}/{p['common']}, pass marks {p['pass_marks']}")
         print(f"  only under the first: {p['only'][0]}\n  only under the second: {p['only'][1]}")
+        print(f"  flips by kind: {p['flip_kinds']}")
         for line in p["flips"]:
             print(f"    {line}")
     print(f"CPU per deal: median {out['cpu_per_deal_median']} s, mean {out['cpu_per_deal_mean']} s, "
+          f"95th percentile {out['cpu_per_deal_p95']} s, "
           f"max {out['cpu_per_deal_max']} s; {out['over_10s']} of {len(out['cpu_per_deal'])} "  # type: ignore[arg-type]
           f"analyses over 10 s; forced plays marked: {out['forced_marked']}")
 

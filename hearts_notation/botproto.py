@@ -17,16 +17,20 @@ stopped; the runner starts a fresh process at the next deal.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import select
 import selectors
 import shlex
 import shutil
+import signal
 import subprocess
 import time
 from typing import Any
 
 from .i18n import Msg, msg
+from .runners.pool import sigpipe_ignored
 
 #: The version of the protocol, sent in ``hello`` (docs/bots.md).
 PROTOCOL = "hearts-bot/1"
@@ -75,6 +79,8 @@ def command_problem(command: str) -> Msg | None:
         return msg("bot.empty")
     exe = argv[0]
     if os.sep in exe:
+        if os.path.isdir(exe):
+            return msg("bot.is_folder", exe=exe)
         if not os.path.isfile(exe):
             return msg("bot.no_file", exe=exe)
         if not os.access(exe, os.X_OK):
@@ -101,6 +107,9 @@ class ExternalBot:
         self._overlong = False
         self._sel: selectors.BaseSelector | None = None
         self._grace = 0.0
+        #: the fault that ended the program while it was being written to
+        #: (said at its next question: :meth:`tell` from ``inform`` is silent)
+        self._broken: BotFault | None = None
 
     # Life ------------------------------------------------------------------------
 
@@ -121,8 +130,10 @@ class ExternalBot:
         except OSError as exc:
             self.proc = None
             raise BotFault("crash", msg("bot.cannot_start", why=exc.strerror or str(exc))) from None
-        assert self.proc.stdout is not None
+        assert self.proc.stdout is not None and self.proc.stdin is not None
         os.set_blocking(self.proc.stdout.fileno(), False)
+        os.set_blocking(self.proc.stdin.fileno(), False)
+        self._broken = None
         self._sel = selectors.DefaultSelector()
         self._sel.register(self.proc.stdout, selectors.EVENT_READ)
         self._buf = b""
@@ -150,20 +161,45 @@ class ExternalBot:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        # The processes the bot started (a shell's children, a helper it
+        # forked) are in its process group (its own session, see
+        # :meth:`start`): they go with it, rather than outlive the match.
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)
         if proc.stdout is not None:
             proc.stdout.close()
 
     # Messages --------------------------------------------------------------------
 
     def tell(self, message: dict[str, Any]) -> None:
-        """Send one message; a bot that closed its input is a ``crash``."""
+        """Send one message; a bot that closed its input is a ``crash``, one
+        that does not read it (its pipe full for *move_time* seconds) a
+        ``timeout``, and the program is stopped.
+
+        The pipe is written without blocking: a bot that printed answers
+        without reading its input (64 KiB of messages, a few deals) held
+        hearts in ``write`` for ever, past every ``--move-time``."""
+        if self._broken is not None:
+            raise self._broken
         proc = self.proc
         if proc is None or proc.stdin is None:
             raise BotFault("crash", msg("bot.not_running"))
-        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode())
+        fd = proc.stdin.fileno()
+        deadline = time.monotonic() + self.move_time + self._grace
         try:
-            proc.stdin.write(data)
-            proc.stdin.flush()
+            with sigpipe_ignored():     # a bot that exited: a crash, not hearts killed by SIGPIPE
+                while data:
+                    try:
+                        data = data[os.write(fd, data):]
+                    except BlockingIOError:
+                        left = deadline - time.monotonic()
+                        if left <= 0:
+                            self._broken = BotFault("timeout", msg("bot.not_reading",
+                                                                   s=f"{self.move_time:g}"))
+                            self.stop(0.0)
+                            raise self._broken from None
+                        select.select([], [fd], [], left)
         except (BrokenPipeError, ConnectionResetError, ValueError):
             raise BotFault("crash", self._exit_text()) from None
 

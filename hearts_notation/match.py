@@ -932,10 +932,17 @@ def load_records(records: Sequence[tuple[str, int]], fmt: str, spec: MatchSpec
     """The games of a match's output file and the offset where the whole
     records end: a torn last record (Ctrl-C, kill -9, power loss) is left
     out, to be cut off and played again; anything else that is not a whole
-    record of this match (its ``Match`` tag) is a :class:`ResumeError`."""
+    record of this match is a :class:`ResumeError`: another match (its
+    ``Match`` tag), a ``Round`` this match does not play or one already in
+    the file (a record copied or hand-edited: it would be counted twice in
+    the results, or its deal played again), a record the referee does not
+    accept or whose hands are not the deal's (a hand-edited card).  The
+    results are made from these records: a record the match would not have
+    written must not enter them."""
     games: list[Game] = []
     end = 0
     line = 1
+    seen: dict[tuple[int, int], int] = {}
     for i, (text, stop) in enumerate(records, 1):
         game = _complete(text, fmt, spec.rules)
         if game is None:
@@ -946,10 +953,38 @@ def load_records(records: Sequence[tuple[str, int]], fmt: str, spec: MatchSpec
         if game.tags.get("Match") != spec.match_id:
             raise ResumeError(msg("match.resume_other", found=game.tags.get("Match", "?"),
                                   expected=spec.match_id), line)
+        found = game.tags.get("Round", "")
+        r = parse_round(found)
+        if r is None or r[0] < 1 or r[1] not in {spec.rotation_of(r[0], k) for k in range(spec.rotations)}:
+            raise ResumeError(msg("match.resume_round", line=i, found=found[:40] or "-"), line)
+        if r in seen:
+            raise ResumeError(msg("match.resume_repeat", line=i, round=found, first=seen[r]), line)
+        seen[r] = i
+        problem = _edited(game, spec, r[0])
+        if problem is not None:
+            raise ResumeError(msg("match.resume_edited", line=i, problem=problem.arg()), line)
         games.append(game)
         end = stop
         line += text.count("\n")
     return games, end
+
+
+def _edited(game: Game, spec: MatchSpec, deal: int) -> Msg | None:
+    """Why a record of the match is not as the match wrote it (``None``
+    when it is): the referee's first error, or hands that are not the
+    seed's for the deal."""
+    from .referee import check_game
+
+    for f in check_game(game, spec.rules).findings:
+        if f.severity == "error":
+            return msg("match.resume_finding", code=f.code, where=f.line or 1)
+    dealt = deal_cards(spec, deal)
+    hands = game.deals[0].hands
+    for s, seat in enumerate(spec.rules.default_seats):
+        held = hands.get(seat)
+        if held is None or {str(c) for c in held} != {str(CARDS[c]) for c in iter_bits(dealt[s])}:
+            return msg("match.resume_hand", seat=seat)
+    return None
 
 
 def seed_of(records: Sequence[tuple[str, int]], fmt: str) -> int | None:

@@ -76,6 +76,7 @@ from .scoring import (
     DealScore,
     game_over,
     line_agrees,
+    moon_ways,
     pasted_copies,
     result_agrees,
     score_findings,
@@ -83,7 +84,15 @@ from .scoring import (
     taken_cards,
 )
 from .seats import PASSING_DIRECTIONS
-from .state import GameState, deal_pass, deal_points, opening_leader, pass_step, replay_tricks
+from .state import (
+    GameState,
+    deal_pass,
+    deal_points,
+    moon_shooter,
+    opening_leader,
+    pass_step,
+    replay_tricks,
+)
 
 if TYPE_CHECKING:
     from .io.jsonio import JsonLocator
@@ -1686,14 +1695,20 @@ def _play_slip(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged: bool
 
 def _score_fits(ctx: _Ctx, deal: Deal, check: _DealCheck) -> bool:
     """Whether *deal*'s score line, if it has one, gives each seat the points
-    of the cards taken in *check*'s deal (either way of a moon): those its
-    replay saw, or for a replay that stopped at a fault, those scoring counts
+    of the cards taken in *check*'s deal, a moon scored only in a way the
+    rules in force allow (:func:`~hearts_notation.scoring.moon_ways`: the
+    preset's or the record's ``moon`` rule, the deal's ``moon`` line under
+    ``choose``), so that a slip is not "found" by a moon the record's rules
+    would score otherwise: the cards taken are those its replay saw, or for
+    a replay that stopped at a fault, those scoring counts
     (:func:`~hearts_notation.scoring.taken_cards`)."""
     if deal.score is None:
         return True
     seats = ctx.table.seats
     taken = check.taken if check.taken is not None else taken_cards(check.deal, ctx.rules, seats)
-    for way in ("add", "subtract"):
+    shooter = moon_shooter(ctx.rules, taken)
+    ways = ("add",) if shooter is None else moon_ways(deal, ctx.rules, seats, shooter)
+    for way in ways:
         points, _ = deal_points(ctx.rules, taken, way)
         if line_agrees(deal.score, dict(zip(seats, points, strict=True))):
             return True

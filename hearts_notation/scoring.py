@@ -240,13 +240,25 @@ def _recorded_matches(recorded: Mapping[str, int] | None, seats: Sequence[str],
     return recorded is not None and len(recorded) == len(computed) and line_agrees(recorded, computed)
 
 
+def moon_ways(deal: Deal, rules: RuleSet, seats: Sequence[str], shooter: int) -> tuple[str, ...]:
+    """The ways *deal*'s moon by *shooter* (a seat index) may be scored under
+    the rules in force: the rules' (:attr:`RuleSet.moon_ways`); under ``moon:
+    choose`` the deal's ``moon`` line when it names the shooter, else both
+    (the score line written, if any, then tells which).  The one statement of
+    which ways a record allows: scoring and the referee's one-typo search
+    (``referee._play_slip``, which asks whether a changed play fits the score
+    line) both ask it, so neither accepts a way the rules forbid."""
+    if rules.moon == "choose" and deal.moon is not None and deal.moon.seat == seats[shooter]:
+        return (deal.moon.choice,)
+    return rules.moon_ways
+
+
 def _moon_choice(deal: Deal, rules: RuleSet, seats: Sequence[str], taken: Sequence[int],
                  shooter: int, totals: Sequence[int]) -> tuple[str, bool]:
     """The way a moon is scored and whether that was assumed."""
-    if rules.moon != "choose":
-        return rules.moon, False
-    if deal.moon is not None and deal.moon.seat == seats[shooter]:
-        return deal.moon.choice, False
+    ways = moon_ways(deal, rules, seats, shooter)
+    if len(ways) == 1:
+        return ways[0], False
     add, _ = deal_points(rules, taken, "add")
     sub, _ = deal_points(rules, taken, "subtract")
     add_ok = _recorded_matches(deal.score, seats, add)

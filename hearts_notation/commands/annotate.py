@@ -100,6 +100,11 @@ if TYPE_CHECKING:
     from ..runners.annotate import AnnotateStream, RemoteRecord
 
 
+#: The most screening deals ``--samples`` takes (the default is 48): a
+#: count past any use (``--samples 10**12``) held memory without bound.
+MAX_SAMPLES = 100_000
+
+
 def eval_options(fast: bool, samples: int | None, seed: int, exact_tricks: int | None) -> EvalOptions:
     """The evaluation settings of the command-line options (shared with
     ``hint``)."""
@@ -108,6 +113,9 @@ def eval_options(fast: bool, samples: int | None, seed: int, exact_tricks: int |
     if samples is not None:
         if samples < 1:
             fail(translate(current_language(), "cli.samples"))
+        if samples > MAX_SAMPLES:   # (memory grew without end: 11 MB a second at 10**12)
+            fail(msg("cli.samples_max", n=("num", samples),
+                     most=("num", MAX_SAMPLES)).text(current_language()))
         changes["samples"] = samples
         changes["pass_samples"] = max(1, samples * base.pass_samples // base.samples)
     if exact_tricks is not None:

@@ -177,6 +177,10 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
     if fmt is None:
         fail(msg("match.bad_output", path=output).text(lang))
     path = Path(output)
+    if path.exists() and not path.is_file():
+        # A FIFO would block the open until a reader comes, and a folder or
+        # a device cannot be appended to, synced and read back by --resume.
+        fail(msg("match.not_a_file", path=output).text(lang))
     records: list[tuple[str, int]] = []
     exists = path.exists() and path.stat().st_size > 0
     if exists and not resume:
@@ -216,6 +220,8 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
             os.lseek(fd, end, os.SEEK_SET)
         except OSError as exc:
             fail(msg("match.cannot_write", path=output, why=exc.strerror or str(exc)).text(lang))
+    from ..runners.errors import WorkerLost
+
     try:
         with CorpusProgress("match", total=len(items), unit="games") as bar:
             results = _played(spec, items, jobs)
@@ -231,6 +237,9 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
                     break
             if hasattr(results, "close"):
                 results.close()
+    except WorkerLost as exc:
+        # (the records written so far are whole and synced: --resume goes on)
+        fail(exc.text(current_language()))
     except KeyboardInterrupt:
         interrupted = True
         message(msg("match.interrupted", n=("num", tally.records), path=output).text(

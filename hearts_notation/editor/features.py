@@ -22,6 +22,7 @@ whatever the editor's language.
 from __future__ import annotations
 
 import dataclasses
+import re
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -128,12 +129,17 @@ class Action:
 # Diagnostics ---------------------------------------------------------------------------------
 
 
+#: A word of a line: up to a blank or a bracket (``str.isspace``'s blanks: ``\s``).
+_WORD = re.compile(r"[^\s{};\[]*")
+
+
 def _word_end(line: str, start: int) -> int:
     """Where the word at *start* ends: a card with its mark, a keyword, a
-    seat (at least one character, so that the mark shows)."""
-    end = start
-    while end < len(line) and not line[end].isspace() and line[end] not in "{};[":
-        end += 1
+    seat (at least one character, so that the mark shows).  Matched by a
+    regular expression: a loop over the characters cost 4 s on a line of
+    ten million."""
+    match = _WORD.match(line, start)
+    end = match.end() if match is not None else start
     return max(end, min(start + 1, len(line)))
 
 

@@ -86,13 +86,23 @@ class OpenDocument:
     text: str
     version: int | None
     checker: Checker
+    #: the longest text checked as it is typed (characters; :attr:`HrnServer.check_limit`)
+    limit: int = 1 << 21
     analysis: Analysis | None = None
     pending: asyncio.Task[None] | None = field(default=None, repr=False)
 
+    @property
+    def too_large(self) -> bool:
+        """Whether the text is over the limit: kept, changed as the client
+        says, but neither read nor refereed."""
+        return len(self.text) > self.limit
+
     def current(self) -> Analysis:
-        """The analysis of the text as it is now (made once per text)."""
+        """The analysis of the text as it is now (made once per text); a
+        text over the limit has none (no game: no diagnostic, completion,
+        hover or outline from it)."""
         if self.analysis is None or self.analysis.text != self.text:
-            self.analysis = self.checker.analyse(self.text)
+            self.analysis = Analysis(self.text) if self.too_large else self.checker.analyse(self.text)
         return self.analysis
 
 
@@ -101,6 +111,8 @@ PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
+#: The protocol's code for a request before ``initialize``.
+SERVER_NOT_INITIALIZED = -32002
 
 
 class _Refused:
@@ -146,18 +158,54 @@ class _HrnProtocol(LanguageServerProtocol):
         server = self.hrn
         assert server is not None
         if isinstance(message, _Refused):
+            if not message.request and message.method.startswith("$/") and message.code == METHOD_NOT_FOUND:
+                return      # (the protocol lets a server ignore these)
             problem = (msg("lsp.input.params_shape", method=message.method) if message.code == INVALID_PARAMS
                        else msg("lsp.input.unknown_method", method=message.method))
             server.refuse(problem, message.code if message.request else None, message.msg_id)
             return
         method = getattr(message, "method", None)
-        if server.shut_down and method != "exit" and method is not None:
+        if method is None or method == types.EXIT:
+            super().handle_message(message)         # a response of the client, or exit
+            return
+        msg_id = getattr(message, "id", None)       # (a notification has none)
+        if server.shut_down:
             # The protocol: a request after ``shutdown`` is answered with an
             # error (pygls logged "Server shutting down. No more requests!"
             # and left it unanswered).
-            msg_id = getattr(message, "id", None)
             server.refuse(msg("lsp.input.after_shutdown", method=method),
                           INVALID_REQUEST if msg_id is not None else None, msg_id)
+            return
+        if server.initialized and method == types.INITIALIZE:
+            # (the protocol: initialize is sent once; a second one would
+            # change the language and rules of a session under way)
+            server.refuse(msg("lsp.input.initialize_twice"), INVALID_REQUEST if msg_id is not None else None,
+                          msg_id)
+            return
+        if not server.initialized and method != types.INITIALIZE:
+            # The protocol: before ``initialize`` a request is answered with
+            # -32002 and a notification dropped (pygls answered a hover with
+            # null, and ran didOpen: the document was checked in the
+            # server's default language and rules, not the client's).
+            if msg_id is not None:
+                server.refuse(msg("lsp.input.not_initialized", method=method),
+                              SERVER_NOT_INITIALIZED, msg_id)
+            return
+        if method == types.CANCEL_REQUEST:
+            # Cancelling a request already answered is the common case: pygls
+            # logged it as a warning, in English, for every one.
+            with _quiet(logging.getLogger("pygls.protocol.json_rpc")):
+                super().handle_message(message)
+            return
+        if self.fm.builtin_features.get(method) is None and self.fm.features.get(method) is None:
+            # A method no feature answers: -32601 in the server's words for a
+            # request (pygls answered "Method Not Found: ..." in English and
+            # logged it twice), and for a notification one line on standard
+            # error, none for the ``$/`` ones, which the protocol lets a
+            # server ignore.
+            if msg_id is not None or not method.startswith("$/"):
+                server.refuse(msg("lsp.input.unknown_method", method=method),
+                              METHOD_NOT_FOUND if msg_id is not None else None, msg_id)
             return
         super().handle_message(message)
 
@@ -189,6 +237,20 @@ class HrnServer(LanguageServer):
         self.documents: dict[str, OpenDocument] = {}
         #: the client asked for ``shutdown`` (the exit status is then 0)
         self.shut_down = False
+        #: the client's ``initialize`` was answered: other messages are taken
+        self.initialized = False
+        #: the longest document checked as it is typed, in characters
+        #: (``initializationOptions.checkLimit``): checking holds about a
+        #: hundred times the text (a 4 MB record of 800 games: 450 MB and
+        #: 11 CPU-s; 50 MB took 3 GB), so a larger one is kept and followed
+        #: but not checked, and the editor is told so once per change
+        self.check_limit = 1 << 21
+        #: the most characters the open documents' texts hold in all
+        #: (:meth:`followed`; the ``document`` limit, set by :func:`serve`)
+        self.document_limit = 1 << 28
+        #: the documents holding an analysis, least recently used first,
+        #: with their lengths (:meth:`analysis`)
+        self._held: dict[str, int] = {}
         #: the messages read from the client so far (a refused one is named by its rank)
         self.received = 0
 
@@ -249,10 +311,64 @@ class HrnServer(LanguageServer):
 
     def open(self, uri: str, text: str, version: int | None) -> OpenDocument:
         """Start following a document."""
-        name = uri.rsplit("/", 1)[-1] or "<document>"
-        doc = OpenDocument(uri, text, version, Checker(self.rules, name))
+        doc = OpenDocument(uri, text, version, self.checker(uri), self.check_limit)
         self.documents[uri] = doc
         return doc
+
+    def followed(self, doc: OpenDocument) -> bool:
+        """Whether *doc* is still followed: the texts of the open documents
+        hold at most the ``document`` limit of characters in all
+        (``HEARTS_MAX_DOCUMENT``, the limit of one message).  Changes that
+        insert a megabyte each, or documents opened by the hundred, grew the
+        server's memory without end; the document that goes over is no
+        longer followed (its text dropped, one error said on it, its later
+        changes ignored) until the editor opens it again."""
+        total = sum(len(d.text) for d in self.documents.values())
+        if total <= self.document_limit:
+            return True
+        self.documents.pop(doc.uri, None)
+        self.forget(doc.uri)
+        if doc.pending is not None:
+            doc.pending.cancel()
+        where = types.Range(start=types.Position(line=0, character=0),
+                            end=types.Position(line=0, character=0))
+        text = msg("lsp.not_followed", size=("num", total),
+                   limit=("num", self.document_limit)).text(self.lang)
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=doc.uri, diagnostics=[types.Diagnostic(range=where, message=text,
+                                                       severity=types.DiagnosticSeverity.Error,
+                                                       code="not-followed", source="hearts")]))
+        return False
+
+    def forget(self, uri: str) -> None:
+        """A closed document holds no analysis any more."""
+        self._held.pop(uri, None)
+
+    def checker(self, uri: str) -> Checker:
+        """A fresh checker for the document at *uri* (nothing checked yet)."""
+        return Checker(self.rules, uri.rsplit("/", 1)[-1] or "<document>")
+
+    def analysis(self, doc: OpenDocument) -> Analysis:
+        """The analysis of *doc* as it is now, the documents whose analyses
+        are kept bounded: the most recently used ones, up to twice
+        ``checkLimit`` characters in all.  The analyses of the others (and
+        their checkers' caches) are let go, made again when asked for.  A
+        client that opened a hundred documents each under the limit held a
+        hundred analyses, some 250 MB each."""
+        analysis = doc.current()
+        held = self._held
+        held.pop(doc.uri, None)
+        held[doc.uri] = len(doc.text) if doc.analysis is not None and not doc.too_large else 0
+        total = sum(held.values())
+        for uri in list(held):
+            if total <= 2 * self.check_limit or uri == doc.uri:
+                break
+            total -= held.pop(uri)
+            other = self.documents.get(uri)
+            if other is not None:
+                other.analysis = None
+                other.checker = self.checker(uri)
+        return analysis
 
     def change(self, doc: OpenDocument, params: types.DidChangeTextDocumentParams) -> None:
         """Apply a client's changes to the text, in order."""
@@ -265,9 +381,23 @@ class HrnServer(LanguageServer):
                 doc.text = change.text
         doc.version = params.text_document.version
 
+    def too_large(self, doc: OpenDocument) -> str:
+        """What the editor is told of a document over the limit."""
+        return msg("lsp.too_large", size=("num", len(doc.text)), limit=("num", doc.limit)).text(self.lang)
+
     def publish(self, doc: OpenDocument) -> None:
-        """Send the findings of the document as it is now."""
-        analysis = doc.current()
+        """Send the findings of the document as it is now (for a document
+        over the limit, one information that it is not checked)."""
+        if doc.too_large:
+            where = types.Range(start=types.Position(line=0, character=0),
+                                end=types.Position(line=0, character=0))
+            found = [types.Diagnostic(range=where, message=self.too_large(doc),
+                                      severity=types.DiagnosticSeverity.Information,
+                                      code="too-large", source="hearts")]
+            self.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=found, version=doc.version))
+            return
+        analysis = self.analysis(doc)
         lines = analysis.lines
         found = [self.diagnostic(doc.uri, lines, d) for d in diagnostics(analysis, self.lang)]
         self.text_document_publish_diagnostics(
@@ -356,6 +486,10 @@ def build(lang: str = "en") -> HrnServer:
         debounce = options.get("debounce")
         if isinstance(debounce, int | float) and 0 <= debounce <= 5:
             ls.debounce = float(debounce)
+        limit = options.get("checkLimit")
+        if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0:
+            ls.check_limit = limit
+        ls.initialized = True
 
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: HrnServer, params: None) -> None:
@@ -367,7 +501,9 @@ def build(lang: str = "en") -> HrnServer:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: HrnServer, params: types.DidOpenTextDocumentParams) -> None:
         item = params.text_document
-        ls.publish(ls.open(item.uri, item.text, item.version))
+        doc = ls.open(item.uri, item.text, item.version)
+        if ls.followed(doc):
+            ls.publish(doc)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls: HrnServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -375,11 +511,13 @@ def build(lang: str = "en") -> HrnServer:
         if doc is None:
             return
         ls.change(doc, params)
-        ls.schedule(doc)
+        if ls.followed(doc):
+            ls.schedule(doc)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: HrnServer, params: types.DidCloseTextDocumentParams) -> None:
         doc = ls.documents.pop(params.text_document.uri, None)
+        ls.forget(params.text_document.uri)
         if doc is not None and doc.pending is not None:
             doc.pending.cancel()
         ls.text_document_publish_diagnostics(
@@ -391,7 +529,7 @@ def build(lang: str = "en") -> HrnServer:
         doc = ls.documents.get(params.text_document.uri)
         if doc is None:
             return None
-        analysis = doc.current()
+        analysis = ls.analysis(doc)
         line, column = ls.cursor(analysis.lines, params.position)
         items = complete(analysis, doc.checker, line, column, ls.lang)
         return types.CompletionList(is_incomplete=False,
@@ -402,7 +540,7 @@ def build(lang: str = "en") -> HrnServer:
         doc = ls.documents.get(params.text_document.uri)
         if doc is None:
             return None
-        analysis = doc.current()
+        analysis = ls.analysis(doc)
         line, column = ls.cursor(analysis.lines, params.position)
         found = hover(analysis, doc.checker, line, column, ls.lang)
         if found is None:
@@ -416,7 +554,7 @@ def build(lang: str = "en") -> HrnServer:
         doc = ls.documents.get(params.text_document.uri)
         if doc is None:
             return None
-        analysis = doc.current()
+        analysis = ls.analysis(doc)
         line, column = ls.cursor(analysis.lines, params.position)
         target = definition(analysis, doc.checker, line, column)
         if target is None:
@@ -429,7 +567,7 @@ def build(lang: str = "en") -> HrnServer:
         doc = ls.documents.get(params.text_document.uri)
         if doc is None:
             return None
-        analysis = doc.current()
+        analysis = ls.analysis(doc)
         return [ls.symbol(analysis.lines, s) for s in symbols(analysis, doc.checker, ls.lang)]
 
     @server.feature(types.TEXT_DOCUMENT_FORMATTING)
@@ -438,7 +576,11 @@ def build(lang: str = "en") -> HrnServer:
         doc = ls.documents.get(params.text_document.uri)
         if doc is None:
             return None
-        analysis = doc.current()
+        if doc.too_large:
+            ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning,
+                                                           message=ls.too_large(doc)))
+            return None
+        analysis = ls.analysis(doc)
         text, errors = format_text(doc.text, document_style(analysis), ls.rules,
                                    doc.uri.rsplit("/", 1)[-1])
         if text is None:
@@ -459,7 +601,7 @@ def build(lang: str = "en") -> HrnServer:
         doc = ls.documents.get(params.text_document.uri)
         if doc is None:
             return None
-        analysis = doc.current()
+        analysis = ls.analysis(doc)
         found = code_actions(analysis, doc.checker, params.range.start.line, params.range.end.line,
                              ls.lang)
         return [ls.action(doc.uri, analysis.lines, a, params.context.diagnostics) for a in found]
@@ -642,7 +784,10 @@ def _check_message(body: bytes) -> tuple[Msg | None, int]:
     elif "id" not in value or ("result" not in value and "error" not in value):
         return msg("lsp.input.no_method"), INVALID_REQUEST
     msg_id = value.get("id")
-    if msg_id is not None and (isinstance(msg_id, bool) or not isinstance(msg_id, int | str)):
+    if (msg_id is None and "id" in value and "method" in value) or (
+            msg_id is not None and (isinstance(msg_id, bool) or not isinstance(msg_id, int | str))):
+        # (a request's id is a number or a string in the protocol: a null
+        # one cannot be told from the id of an unreadable message's error)
         return msg("lsp.input.bad_id", found=_value(msg_id)), INVALID_REQUEST
     return None, 0
 
@@ -681,6 +826,7 @@ def serve(lang: str = "en") -> bool:
         pygls_log.addHandler(_OneLine(logging.WARNING))
         pygls_log.propagate = False
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    server.document_limit = current_limits().document
     stdin: Any = _Frames(sys.stdin.buffer, current_limits().document, server)
     with contextlib.suppress(KeyboardInterrupt), contextlib.redirect_stdout(sys.stderr):
         server.start_io(stdin, out)

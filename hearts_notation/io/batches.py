@@ -27,10 +27,9 @@ Each hook is named by the format's registry entry, so the runners
 from __future__ import annotations
 
 import dataclasses
-import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, BinaryIO, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, cast
 
 from ..i18n import msg
 from .formats import get
@@ -51,8 +50,6 @@ from .stream import (
 if TYPE_CHECKING:
     from ..model import Game
     from ..rules import RuleSet
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,10 +301,24 @@ def _file_batches(fh: BinaryIO, path: str, fmt: str, default_rules: RuleSet | st
     chunks = _counted(chunks_of(fh, path, CHUNK_SIZE), counter)
     index = 0
     done = 0
-    for group in _grouped(games_of_chunks(path, fmt, chunks, default_rules), per_batch):
+    group: list[Game] = []
+    try:
+        for game in games_of_chunks(path, fmt, chunks, default_rules):
+            group.append(game)
+            if len(group) == per_batch:
+                yield Batch(path, "games", tuple(group), 0, index + 1, counter[0] - done, read_as=fmt)
+                done = counter[0]
+                index += len(group)
+                group = []
+    except (RecordError, InputError):
+        # The games read before a reader's error are the file's all the same
+        # (OpenSpiel states one a line whose last line was cut): shipped,
+        # then the error, which says where the reading stopped.
+        if group:
+            yield Batch(path, "games", tuple(group), 0, index + 1, counter[0] - done, read_as=fmt)
+        raise
+    if group:
         yield Batch(path, "games", tuple(group), 0, index + 1, counter[0] - done, read_as=fmt)
-        done = counter[0]
-        index += len(group)
 
 
 def cut_jsonl(fh: BinaryIO, path: str, per_batch: int, default_rules: RuleSet | str | None,
@@ -373,15 +384,6 @@ class _ThenSmaller:
     def close(self) -> None:
         if not is_stdin(self.fh):
             self.fh.close()
-
-
-def _grouped(it: Iterable[T], size: int) -> Iterator[list[T]]:
-    iterator = iter(it)
-    while True:
-        group = list(itertools.islice(iterator, size))
-        if not group:
-            return
-        yield group
 
 
 def jsonl_batches(path: str, chunks: Iterator[str], per_batch: int, first_line: int = 1,

@@ -34,7 +34,7 @@ from ..model import (
 from ..output import json_safe
 from .hrn.words import DIRECTIONS as HRN_DIRECTIONS
 from .hrn.words import MOON_CHOICES as HRN_MOON_CHOICES
-from .hrn.words import TAG_NAME_RE, closest_keyword, fold_word, tag_name
+from .hrn.words import TAG_NAME_RE, closest_keyword, direction_shorthand, fold_word, tag_name
 from .limits import current as current_limits
 from .limits import limit_message
 from .shape import (
@@ -268,7 +268,16 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     twice in one object (:func:`json_repeated_keys`); *notices* are the
     reader's own (a YAML document's repeated keys)."""
     top = msg("record.top")     # the game object itself ("game")
-    g = _obj(d, top, GAME_KEYS)
+    try:
+        g = _obj(d, top, GAME_KEYS)
+    except RecordError as exc:
+        from .sniff import openspiel_state
+
+        if isinstance(d, dict) and openspiel_state(d):
+            # (a file named .json holds OpenSpiel's state: the suffix chose
+            # this reader; standard input's first bytes would have chosen its own)
+            raise RecordError(msg("record.openspiel_state", message=exc.msg.arg()), top) from None
+        raise
     if "deals" not in g:
         raise RecordError(msg("record.needs_deals"), top)
     tags_in = g.get("tags") or {}
@@ -523,11 +532,13 @@ def _not_direction(value: Any) -> Msg:
     most likely means when it is a string: the same word in another case
     (``Left``, ``HOLD``), the French word a French sheet uses (``gauche``,
     ``à gauche``, ``en face``: the HRN reader's words, :data:`HRN_DIRECTIONS`),
-    or a slip of one of them (``lfet``, ``gauchee``).  A record's ``pass`` is
+    or a slip of one of them (``lfet``, ``gauchee``), or a sheet's shorthand
+    (``à g.``, ``pas de passe``: :func:`~.hrn.words.direction_shorthand`).  A record's ``pass`` is
     the English word in lower case (docs/spec.md, section 3.1), which the
     writers put; a program or a person writing it otherwise is told the word."""
     directions = ("or_list", *(f'"{d}"' for d in DIRECTIONS))
-    meant = _word_meant(value, HRN_DIRECTIONS)
+    short = direction_shorthand(value) if isinstance(value, str) and len(value) <= 40 else None
+    meant = HRN_DIRECTIONS[short] if short is not None else _word_meant(value, HRN_DIRECTIONS)
     if meant is None:
         return msg("record.not_direction", value=_show(value), directions=directions)
     return msg("record.not_direction_near", value=_show(value), word=f'"{meant}"',
@@ -1236,14 +1247,19 @@ _JSON_PROBLEMS: Final = (
 )
 
 
-def json_syntax(problem: str, head: str | None = None) -> Msg:
+def json_syntax(problem: str, head: str | None = None, after: str = "") -> Msg:
     """"not valid JSON: ..." for the decoder's words *problem*, told by
     the catalog (the decoder's English kept only for words it does not know).
+    Extra data that opens a value (*after*, the character the decoder
+    stopped at, is ``{`` or ``[``) is a second record after the first: the
+    message says how records go in a ``.json`` and a ``.jsonl`` file.
     With *head*, the input's beginning when the decoder stopped at its very
     first character: if that looks like another format (a YAML record in a
     ``.json`` or ``.jsonl`` file, ``deals:``), the message says to read it
     with ``--from`` (as the HRN reader's, ``syntax.other_format``)."""
     said: Msg | None = None
+    if problem.startswith("Extra data") and after in ("{", "["):
+        return msg("record.json", problem=msg("json.second_value").arg())
     for start, key in _JSON_PROBLEMS:
         if problem.startswith(start):
             said = msg("record.json", problem=msg(key).arg())
@@ -1281,7 +1297,8 @@ def json_problem(exc: BaseException) -> tuple[Msg, int, int]:
             cr = exc.doc.rfind("\r", 0, exc.pos)
             if cr >= 0 and exc.doc[cr:exc.pos].isspace() and "\n" not in exc.doc[cr:exc.pos]:
                 return msg("input.lone_cr"), exc.lineno, exc.colno - (exc.pos - cr)
-        return json_syntax(exc.msg, _at_start(exc.doc, exc.pos)), exc.lineno, exc.colno
+        return (json_syntax(exc.msg, _at_start(exc.doc, exc.pos), exc.doc[exc.pos:exc.pos + 1]),
+                exc.lineno, exc.colno)
     if isinstance(exc, RecursionError):
         return msg("record.json_here", what=msg("json.too_deep").arg()), 1, 1
     return msg("record.json_here", what=msg("json.too_many_digits").arg()), 1, 1
@@ -1519,7 +1536,7 @@ class _JsonStream:
         line, col = self.where(at)
         # the window holds the input from its start: the hint of another format
         head = _at_start(self.buf, at) if self._line == 1 and self._col == 0 else None
-        return RecordError(json_syntax(message, head), line=line, column=col)
+        return RecordError(json_syntax(message, head, self.buf[at:at + 1]), line=line, column=col)
 
     def _within_record(self, end: int) -> None:
         """Refuse the value that starts at ``pos`` when it reaches *end* past

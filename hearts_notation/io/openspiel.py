@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -54,6 +55,9 @@ from ..scoring import GameScore, score_game
 from ..state import GameState, apply_passes, deal_pass, deal_points
 from ..walk import deal_hands
 from .jsonio import JSON_ERRORS, JsonLocator, json_problem, json_type, loads_record
+from .limits import current as current_limits
+from .limits import limit_message
+from .shape import GAME_FIELDS, JsonFloat
 from .stream import InputError, RecordError
 
 # OpenSpiel's vocabulary ------------------------------------------------------
@@ -258,28 +262,34 @@ class _Doc:
     text: str
     data: Any
     line: int  # line of the document's first character in the file
+    column: int = 1     # ... and its column (documents one after another on a line)
 
     @functools.cached_property
     def locate(self) -> JsonLocator:
         """The place in the file of each value of the document, by path (the
         JSON records' locator: errors point at the offending number or card,
         as the HRN reader's do, instead of only naming a path)."""
-        return JsonLocator(self.text, self.line)
+        return JsonLocator(self.text, self.line, self.column)
 
     def error(self, message: Msg, path: Sequence[int | str], where: str | Msg) -> RecordError:
         pos = self.locate(tuple(path))
         if pos is None:
-            return RecordError(message, where, self.line)
+            return RecordError(message, where, self.line, 1)
         return RecordError(message, where, pos.line, pos.column)
 
 
-def _json_docs(text: str) -> list[_Doc]:
-    """The JSON document of *text*, or one document per non-blank line."""
+def _json_docs(text: str) -> tuple[list[_Doc], RecordError | None]:
+    """The JSON document of *text*, or one document per non-blank line; and
+    the error of the first line that is no JSON, if one is not: the
+    documents before it are read all the same (a file of states or
+    histories one a line whose last line was cut, a transfer stopped or a
+    disk full, keeps the games it holds whole, as a JSONL record does), and
+    the caller raises the error after them."""
     # loads_record checks the nesting first, and JSON_ERRORS holds what
     # json.loads raises past the syntax (a RecursionError on deep brackets, a
     # ValueError on a number of 4,300 digits: both were internal errors, exit 3).
     try:
-        return [_Doc(text, loads_record(text), 1)]
+        return [_Doc(text, loads_record(text), 1)], None
     except json.JSONDecodeError as exc:
         if exc.msg != "Extra data":     # (with the hint of another format, a YAML record)
             message, at, column = json_problem(exc)
@@ -287,24 +297,62 @@ def _json_docs(text: str) -> list[_Doc]:
     except JSON_ERRORS as exc:
         message, at, column = json_problem(exc)
         raise RecordError(message, line=at, column=column) from None
+    lines = text.splitlines()
+    first = next((line for line in lines if line.strip()), "")
+    try:
+        loads_record(first)
+    except JSON_ERRORS:
+        return _json_stream(text)
     docs = []
-    for lineno, line in enumerate(text.splitlines(), 1):
+    for lineno, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             docs.append(_Doc(line, loads_record(line), lineno))
         except JSON_ERRORS as exc:
             message, _, column = json_problem(exc)
-            raise RecordError(message, line=lineno, column=column) from None
-    return docs
+            return docs, RecordError(message, line=lineno, column=column)
+    return docs, None
+
+
+def _json_stream(text: str) -> tuple[list[_Doc], RecordError | None]:
+    """The JSON documents of *text* one after another, whose first line is
+    not one whole: states pretty-printed one after the other (``json.dump(...,
+    indent=2)`` in a loop), or written with no line break between them.
+    (A first line that is one document keeps the reading one a line, which
+    pins a broken line's error to that line.)  The error of the first
+    document that does not decode comes back as :func:`_json_docs`'s."""
+    decoder = json.JSONDecoder(parse_float=JsonFloat)
+    docs: list[_Doc] = []
+    i = _skip_ws(text, 0)
+    while i < len(text):
+        line = 1 + text.count("\n", 0, i)
+        column = i - text.rfind("\n", 0, i)
+        try:
+            data, end = decoder.raw_decode(text, i)
+        except JSON_ERRORS as exc:
+            message, at, col = json_problem(exc)
+            if not isinstance(exc, json.JSONDecodeError):
+                at, col = line, column
+            return docs, RecordError(message, line=at, column=col)
+        docs.append(_Doc(text[i:end], data, line, column))
+        i = _skip_ws(text, end)
+    return docs, None
 
 
 # Reading the state JSON ------------------------------------------------------
 
 
 def _bounded(v: Any) -> str:
-    """A value of the input for a message, cut at 60 characters."""
-    text = repr(v) if not isinstance(v, int) or v.bit_length() < 200 else "..."
+    """A value of the input for a message, cut at 60 characters; a number
+    with a fraction or an exponent as typed (``1e400``, not ``inf``), NaN
+    and Infinity as JSON spells them (not Python's ``nan``)."""
+    if isinstance(v, JsonFloat):
+        text = v.text
+    elif isinstance(v, float):
+        text = json.dumps(v)
+    else:
+        text = repr(v) if not isinstance(v, int) or v.bit_length() < 200 else "..."
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -363,6 +411,10 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
         if isinstance(obj, list) and obj and all(isinstance(x, int | list) for x in obj):
             raise r.fail(msg("os.history_not_state"))
         raise r.fail(msg("os.expected_state", found=json_type(obj)))
+    if "phase" not in obj:
+        record = next((k for k in GAME_FIELDS if k in obj), None)
+        if record is not None:      # (a hearts record given with --from openspiel)
+            raise r.fail(msg("os.record_not_state", field=repr(record)))
     phase = r.field(obj, "phase", str, "os.what.string")
     if phase not in PHASES:
         raise r.fail(msg("os.not_phase", value=_bounded(phase),
@@ -421,9 +473,14 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     if len(points_in) != 4:
         raise r.fail(msg("os.points_per_seat", n=len(points_in)), "points")
     points: list[int] = []
+    digits = current_limits().digits
     for i, x in enumerate(points_in):
-        if isinstance(x, bool) or not isinstance(x, int | float) or x != int(x):
+        # (NaN and Infinity, which Python's JSON reads, are no points: int() of them raised)
+        if isinstance(x, bool) or not isinstance(x, int | float) \
+                or (isinstance(x, float) and not math.isfinite(x)) or x != int(x):
             raise r.fail(msg("os.expected_points", found=_bounded(x)), "points", i)
+        if len(str(abs(int(x)))) > digits:     # (the records' limit, docs/robustness.md)
+            raise r.fail(limit_message("limit.what.digits", "digits", digits), "points", i)
         points.append(int(x))
     if phase == "GameOver" and len(tricks) != HAND_SIZE:
         raise r.fail(msg("os.finished_13", n=len(tricks)), "tricks")
@@ -444,10 +501,13 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     passes = {SEATS[s]: Pass(seat=SEATS[s], cards=tuple(passed[s]))
               for s in range(4) if passed[s]}
     finished = phase == "GameOver"
+    # (a score-mismatch points at OpenSpiel's points, as a playthrough's at its "# Points:")
+    at = doc.locate((*base, "points")) if finished else None
     deal = Deal(
         number=1, direction=direction, hands=dealt, passes=passes, tricks=tuple(tricks),
         score=dict(zip(SEATS, points, strict=True)) if finished else None,
         unfinished=not finished, pos=Pos(line, 1),
+        where={"score": at} if at is not None else {},
     )
     return Game(
         tags={"Source": f"OpenSpiel {gstring}"},
@@ -487,15 +547,18 @@ def iter_openspiel(text: str, source: str | None = None,
     """
     params, gstring = params_of(parameters)
     items: list[tuple[_Doc, Any, list[int | str], int]] = []
-    for doc in _json_docs(text):
+    docs, broken = _json_docs(text)
+    for doc in docs:
         if isinstance(doc.data, list) and doc.data and all(isinstance(x, dict) for x in doc.data):
             lines = _element_lines(doc.text, doc.line)
             items += [(doc, x, [i], lines[i]) for i, x in enumerate(doc.data)]
         else:
             items.append((doc, doc.data, [], doc.line))
     for index, (doc, obj, base, line) in enumerate(items, 1):
-        label = msg("os.state_n", n=index) if len(items) > 1 else None
+        label = msg("os.state_n", n=index) if len(items) > 1 or broken is not None else None
         yield _state_to_game(doc, obj, base, label, index, source, params, gstring, line)
+    if broken is not None:
+        raise broken
 
 
 # Reading the action history --------------------------------------------------
@@ -521,6 +584,9 @@ class History:
     #: after it): the number may be cut short (a ``cut-history`` warning
     #: when the deal is unfinished).
     cut: bool = False
+    #: The game string its text names (``serialize_game_and_state``'s
+    #: ``[Game]``), which wins over the parameters given.
+    game: str | None = None
 
     def position(self, k: int | None) -> tuple[int | None, int | None]:
         if k is not None and self.positions is not None and k < len(self.positions):
@@ -528,20 +594,31 @@ class History:
         if self.doc is not None:
             pos = self.doc.locate(self.path if k is None else (*self.path, k))
             if pos is not None:
-                return pos.line, (pos.column if k is not None else None)
-        return self.line, None
+                return pos.line, pos.column
+        return self.line, 1
 
 
-def _histories(text: str) -> tuple[list[History], str | None]:
-    """The histories of a document, and the game string when it names one."""
+def _histories(text: str) -> tuple[list[History], str | None, RecordError | None]:
+    """The histories of a document, the game string when it names one, and
+    the error of a line that is no JSON among lists one a line (raised
+    after the histories before it: :func:`_json_docs`)."""
     stripped = text.lstrip()
     if stripped.startswith(("#", "[Meta]", "[Game]", "[State]")):
-        return _serialized_game_and_state(text)
+        return (*_serialized_game_and_state(text), None)
     if stripped.startswith("{"):
+        try:
+            docs, _ = _json_docs(text)
+        except RecordError:
+            docs = []       # (no JSON: the object is still no history)
+        first = docs[0].data if docs else None
+        record = next((k for k in GAME_FIELDS if k in first), None) if isinstance(first, dict) else None
+        if record is not None:      # (a hearts record given with --from openspiel-history)
+            raise RecordError(msg("os.record_not_state", field=repr(record)), line=1, column=1)
         raise RecordError(msg("os.state_not_history"), line=1, column=1)
     if stripped.startswith("["):
         out: list[History] = []
-        for doc in _json_docs(text):
+        docs, broken = _json_docs(text)
+        for doc in docs:
             data = doc.data
             if isinstance(data, list) and data and all(isinstance(x, list) for x in data):
                 lines = _element_lines(doc.text, doc.line)
@@ -552,9 +629,9 @@ def _histories(text: str) -> tuple[list[History], str | None]:
                 out.append(History(data, _history_n(len(out) + 1), doc.line, doc=doc))
             else:
                 raise RecordError(msg("os.expected_actions", found=json_type(data)),
-                                  _history_n(len(out) + 1), doc.line)
-        return out, None
-    return _action_lines(text.splitlines(), 1), None
+                                  _history_n(len(out) + 1), doc.line, 1)
+        return out, None, broken
+    return _action_lines(text.splitlines(), 1), None, None
 
 
 #: A line of several actions, as ``state.history_str()`` prints a history
@@ -593,12 +670,33 @@ def _action_lines(lines: Sequence[str], first: int) -> list[History]:
 
 
 def _serialized_game_and_state(text: str) -> tuple[list[History], str | None]:
-    """``pyspiel.serialize_game_and_state`` text: ``[Game]`` then ``[State]``."""
+    """``pyspiel.serialize_game_and_state`` text: ``[Game]`` then ``[State]``;
+    several such texts one after the other (``cat a.txt b.txt``) are a
+    history each, each with the game string its ``[Game]`` names
+    (:attr:`History.game`).  The second element is the first text's game
+    string."""
     lines = text.splitlines()
+    starts = [0]
+    in_state = False
+    for k, raw in enumerate(lines):
+        s = raw.strip()
+        if s == "[State]":
+            in_state = True
+        elif in_state and (s in ("[Meta]", "[Game]") or s.startswith("#")):
+            starts.append(k)        # (the next text's comment, [Meta] or [Game])
+            in_state = False
+    out = [_one_serialized(lines, a, b) for a, b in zip(starts, [*starts[1:], len(lines)],
+                                                        strict=True)]
+    return out, out[0].game
+
+
+def _one_serialized(lines: list[str], first: int, end: int) -> History:
+    """The history of the serialized text in *lines* [*first*, *end*)."""
     section = None
     gstring: str | None = None
     state_start: int | None = None
-    for k, raw in enumerate(lines):
+    for k in range(first, end):
+        raw = lines[k]
         s = raw.strip()
         if s.startswith("#") and section is None:
             continue
@@ -616,15 +714,16 @@ def _serialized_game_and_state(text: str) -> tuple[list[History], str | None]:
                 exc.line, exc.column = k + 1, len(raw) - len(raw.lstrip()) + 1
                 raise
     if gstring is None:
-        raise RecordError(msg("os.no_game_section"), line=1)
+        raise RecordError(msg("os.no_game_section"), line=first + 1, column=1)
     if state_start is None:
-        raise RecordError(msg("os.no_state_section"), line=len(lines))
-    hs = _action_lines(lines[state_start:], state_start + 1)
+        raise RecordError(msg("os.no_state_section"), line=max(end, 1), column=1)
+    hs = _action_lines(lines[state_start:end], state_start + 1)
     if not hs:
-        raise RecordError(msg("os.empty_state_section"), line=state_start)
+        raise RecordError(msg("os.empty_state_section"), line=state_start, column=1)
     if len(hs) > 1:
-        raise RecordError(msg("os.blank_in_state"), line=hs[1].line)
-    return hs, gstring
+        raise RecordError(msg("os.blank_in_state"), line=hs[1].line, column=1)
+    hs[0].game = gstring
+    return hs[0]
 
 
 class HistoryReader:
@@ -738,18 +837,21 @@ def iter_openspiel_history(text: str, source: str | None = None,
     makes the history unreadable (a wrong card id, a card dealt twice, a
     history that stops before the deal is complete) is an error here.
     """
-    histories, named = _histories(text)
+    histories, named, broken = _histories(text)
     if not histories:
-        raise RecordError(msg("os.no_action"), line=1)
+        raise broken or RecordError(msg("os.no_action"), line=1, column=1)
     last = histories[-1]
     # One action per line: a whole file ends with a line break (OpenSpiel's
     # own writers put one); one that ends inside a number may be cut there.
     last.cut = last.positions is not None and text[-1:].isdigit()
-    params, gstring = params_of(named if named is not None else parameters)
+    given = params_of(named if named is not None else parameters)
     for i, h in enumerate(histories, 1):
-        if len(histories) == 1:
+        if len(histories) == 1 and broken is None:
             h.label = msg("os.history")
+        params, gstring = given if h.game is None or h.game == named else params_of(h.game)
         yield HistoryReader(h, params).game(i, source, gstring)
+    if broken is not None:
+        raise broken
 
 
 # Writing the action history --------------------------------------------------

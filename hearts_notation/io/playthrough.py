@@ -32,11 +32,22 @@ _POINT = re.compile(r"^#\s*([NESW])\s*:\s*(-?\d+)\s*$")
 
 
 def iter_openspiel_playthrough(text: str, source: str | None = None) -> Iterator[Game]:
-    """The game of one OpenSpiel playthrough (see the module docstring)."""
+    """The games of OpenSpiel playthroughs (see the module docstring): one
+    per ``game:`` line, so that a file of several playthroughs put one
+    after the other (``cat a.txt b.txt``) gives each its game, not only the
+    last one's history and points."""
     lines = text.splitlines()
     first = next((k for k, raw in enumerate(lines) if raw.strip()), None)
     if first is None or not lines[first].startswith("game:"):
         raise RecordError(msg("pt.not_playthrough"), line=(first or 0) + 1, column=1)
+    starts = [k for k in range(first, len(lines)) if lines[k].startswith("game:")]
+    for index, (start, end) in enumerate(zip(starts, [*starts[1:], len(lines)], strict=True), 1):
+        yield _playthrough(lines, start, end, source, index)
+
+
+def _playthrough(lines: list[str], first: int, end: int, source: str | None, index: int) -> Game:
+    """The game of the playthrough of *lines* from its ``game:`` line
+    *first* to *end*."""
     gstring = lines[first][len("game:"):].strip()
     if not gstring.startswith("hearts"):
         raise RecordError(msg("pt.other_game", game=repr(gstring.split('(')[0][:40])),
@@ -49,7 +60,7 @@ def iter_openspiel_playthrough(text: str, source: str | None = None) -> Iterator
     history: tuple[int, list[object]] | None = None
     points: tuple[int, dict[str, int]] | None = None
     k = first + 1
-    while k < len(lines):
+    while k < end:
         raw = lines[k]
         m = _HISTORY.match(raw)
         if m:
@@ -64,7 +75,7 @@ def iter_openspiel_playthrough(text: str, source: str | None = None) -> Iterator
         elif raw.strip() == "# Points:":
             got: dict[str, int] = {}
             j = k + 1
-            while j < len(lines) and (pm := _POINT.match(lines[j].strip())):
+            while j < end and (pm := _POINT.match(lines[j].strip())):
                 got[pm.group(1)] = int(pm.group(2))
                 j += 1
             if set(got) != set(SEATS):
@@ -74,17 +85,17 @@ def iter_openspiel_playthrough(text: str, source: str | None = None) -> Iterator
             continue
         k += 1
     if history is None:
-        raise RecordError(msg("pt.no_history"), line=len(lines))
+        raise RecordError(msg("pt.no_history"), line=max(end, 1), column=1)
     line, actions = history
     label = msg("record.text", text="History()")
-    game = HistoryReader(History(actions, label, line), params).game(1, source, gstring)
+    game = HistoryReader(History(actions, label, line), params).game(index, source, gstring)
     if points is not None:
         deal = game.deals[0]
         deal = dataclasses.replace(deal, score=points[1],
                                    where={**deal.where, "score": Pos(points[0], 1)})
         game = dataclasses.replace(game, deals=(deal,),
                                    tags={**game.tags, "Source": f"OpenSpiel playthrough {gstring}"})
-    yield game
+    return game
 
 
 __all__ = ["iter_openspiel_playthrough"]

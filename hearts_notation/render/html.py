@@ -44,6 +44,75 @@ from .story import DealFact, GameFact, PlayFact
 
 #: Marks that count as mistakes for the next/previous mistake keys.
 MISTAKES = ("?!", "?", "??")
+#: A player's name longer than this is written once in the page (the game's
+#: ``names``) and each text that shows it refers to it (:func:`_refer`): a
+#: reference costs about as many characters as a short name, and a long one
+#: (a 4 MB name is within the line limit) would otherwise be copied into
+#: every step's sentence.
+NAME_REF_MIN = 16
+
+
+def _refer(text: str, names: Sequence[tuple[int, str]]) -> str | list[str | int]:
+    """*text* as the page's data holds it: the string itself, or, when it
+    shows one of the long *names* (seat index, name; longest first), a list
+    of strings and seat indices that the script joins back with the names
+    (``said`` in replay.js).  Joined, the list is *text* exactly, wherever a
+    name's characters were found (a name inside a word or a comment too),
+    so the page shows the same text; only its size changes."""
+    parts: list[str | int] = [text]
+    for index, name in names:
+        if name not in text:
+            continue
+        split: list[str | int] = []
+        for part in parts:
+            if isinstance(part, int) or name not in part:
+                split.append(part)
+                continue
+            for k, piece in enumerate(part.split(name)):
+                if k:
+                    split.append(index)
+                split.append(piece)
+        parts = split
+    if len(parts) == 1:
+        return text
+    return [p for p in parts if p != ""]
+
+
+def _refer_names(out: dict[str, Any], g: GameFact) -> None:
+    """The game's data *out* with each of its texts that shows a long name
+    (step sentences, findings, the moon, the winners, the learner's report)
+    referring to the name instead of copying it (:func:`_refer`)."""
+    names = sorted(((i, g.name(s)) for i, s in enumerate(g.seats) if len(g.name(s)) > NAME_REF_MIN),
+                   key=lambda p: -len(p[1]))
+    if not names:
+        return
+
+    def said(holder: dict[str, Any], key: str) -> None:
+        if isinstance(holder.get(key), str):
+            holder[key] = _refer(holder[key], names)
+
+    def findings(fs: list[dict[str, Any]] | None) -> None:
+        for f in fs or ():
+            said(f, "m")
+
+    findings(out["f"])
+    out["winners"] = [_refer(w, names) for w in out["winners"]]
+    for d in out["deals"]:
+        findings(d.get("f"))
+        if d["score"]["moon"] is not None:
+            said(d["score"]["moon"], "x")
+        for step in d["steps"]:
+            said(step, "x")
+            findings(step.get("f"))
+            if "e" in step:
+                said(step["e"], "x")
+                findings(step["e"].get("f"))
+    report = out.get("report")
+    if report:
+        for p in report["players"]:
+            said(p, "who")
+        for c in report["costly"]:
+            said(c, "x")
 
 
 def _asset(name: str) -> str:
@@ -332,6 +401,7 @@ class _Builder:
         }
         if report:
             out["report"] = report
+        _refer_names(out, g)
         return out
 
     def report(self, g: GameFact, summary: Mapping[str, Any]) -> dict[str, Any] | None:

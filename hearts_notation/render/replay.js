@@ -35,6 +35,13 @@
   function deal() { return dealOf(state.k); }
   function last(d) { return d.steps.length - 1; }
   function name(seat) { var g = game(); return seat ? (g.names[seat] || seat) : "?"; }
+  // A text of the data: a string, or a list of strings and seat indices
+  // (a long player's name is written once, in the game's names).
+  function said(v) {
+    if (!Array.isArray(v)) { return v; }
+    var g = game();
+    return v.map(function (p) { return typeof p === "number" ? g.names[g.seats[p]] : p; }).join("");
+  }
   function markEl(m) { return el("span", "mark " + (MARK_CLASS[m] || ""), m); }
   function isMistake(m) { return MISTAKES.indexOf(m) >= 0; }
 
@@ -171,7 +178,7 @@
   }
 
   function findingItem(f) {
-    return el("li", f.s, (L["severity_" + f.s] || f.s) + L.colon + f.m + " [" + f.c + "]");
+    return el("li", f.s, (L["severity_" + f.s] || f.s) + L.colon + said(f.m) + " [" + f.c + "]");
   }
 
   function renderEvent(d, snap, step) {
@@ -182,15 +189,15 @@
     document.body.dataset.step = i;
     var ev = $("event");
     ev.textContent = "";
-    var line = el("div", "what", step.x);
+    var line = el("div", "what", said(step.x));
     if (step.m) { line.appendChild(markEl(step.m)); }
     ev.appendChild(line);
     var extra = [];
     if (i === 0 && d.direction) { extra.push(d.direction + "."); }
     if (step.b) { extra.push(L.broken); }
     if (step.q) { extra.push(L.queen); }
-    if (step.e) { extra.push(step.e.x + "."); }
-    if (i === last(d) && d.score.moon) { extra.push(d.score.moon.x); }
+    if (step.e) { extra.push(said(step.e.x) + "."); }
+    if (i === last(d) && d.score.moon) { extra.push(said(d.score.moon.x)); }
     if (step.n && step.ph === "pass") { extra.push(fmt(L.topass, {who: name(step.n)})); }
     else if (step.n) { extra.push(fmt(L.tomove, {who: name(step.n)})); }
     if (extra.length) { ev.appendChild(el("div", "then", extra.join(" "))); }
@@ -316,7 +323,7 @@
     w.textContent = "";
     if (allKnown && g.winners.length) {
       w.textContent = L.game_over + " " + fmt(g.winners.length > 1 ? L.winners_many : L.winners,
-                                               {who: g.winners.join(", ")});
+                                               {who: g.winners.map(said).join(", ")});
     }
   }
 
@@ -336,7 +343,7 @@
     t.appendChild(hr);
     r.players.forEach(function (p) {
       var tr = el("tr");
-      [p.who, p.n, p.avg, p.acc].forEach(function (v) { tr.appendChild(el("td", "", v)); });
+      [said(p.who), p.n, p.avg, p.acc].forEach(function (v) { tr.appendChild(el("td", "", v)); });
       t.appendChild(tr);
     });
     $("costly-title").textContent = L.costly;
@@ -344,7 +351,7 @@
     var ol = $("costly");
     ol.textContent = "";
     r.costly.forEach(function (c) {
-      var li = el("li"), b = el("button", "", c.x);
+      var li = el("li"), b = el("button", "", said(c.x));
       b.type = "button";
       b.dataset.cost = String(c.r);
       li.appendChild(b);

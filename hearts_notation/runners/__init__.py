@@ -28,15 +28,15 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .local import EngineSpec, LocalEngine, iter_batches, map_games, total_bytes
-    from .pool import Progress, WorkerLost, default_jobs, gc_paused, map_ordered
-    from .seam import DASK_INSTALL, Engine, EngineUnavailable, guarded
+    from .pool import Progress, default_jobs, gc_paused, map_ordered
+    from .seam import DASK_INSTALL, Engine, EngineUnavailable, WorkerLost, guarded
 
 #: Exported name -> the module of this package that defines it.
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("EngineSpec", "LocalEngine", "iter_batches", "map_games", "total_bytes"),
                     "local"),
-    **dict.fromkeys(("Progress", "WorkerLost", "default_jobs", "gc_paused", "map_ordered"), "pool"),
-    **dict.fromkeys(("DASK_INSTALL", "Engine", "EngineUnavailable", "guarded"), "seam"),
+    **dict.fromkeys(("Progress", "default_jobs", "gc_paused", "map_ordered"), "pool"),
+    **dict.fromkeys(("DASK_INSTALL", "Engine", "EngineUnavailable", "WorkerLost", "guarded"), "seam"),
 }
 
 

@@ -48,7 +48,7 @@ from distributed import Client, Future, LocalCluster
 from ..i18n import Msg, msg, os_reason
 from ..io.batches import Broken
 from ..io.stream import InputError
-from .pool import Progress
+from .pool import Progress, bounded_jobs
 from .seam import EngineUnavailable, guarded, lines_of
 from .shards import (
     DEFAULT_SHARD_BYTES,
@@ -126,6 +126,30 @@ PROBE: Callable[[], str | None] = types.FunctionType(
     _probe.__defaults__)
 
 
+def _spawn_from_the_package() -> None:
+    """Make the local cluster's worker processes start from the package,
+    not from the script that started hearts.
+
+    A worker process is spawned: it runs the main module again, as
+    ``__mp_main__``, unless that module was imported by name (``python -m
+    hearts_notation``).  Run as the ``hearts`` console script, the main
+    module is the script file, and a script without the ``if __name__ ==
+    "__main__"`` guard (some installers write them so) ran the whole
+    command again in every worker, which failed: "Nanny failed to start",
+    exit 3.  When the main module is such a script of ours (its ``main`` is
+    the command line's), it is given the package's ``__main__`` as its
+    spec, which multiprocessing does not run again in a child."""
+    import importlib.util
+    import sys
+
+    main = sys.modules.get("__main__")
+    if main is None or getattr(main, "__spec__", None) is not None:
+        return
+    if getattr(getattr(main, "main", None), "__module__", None) != "hearts_notation.cli":
+        return
+    main.__spec__ = importlib.util.find_spec("hearts_notation.__main__")
+
+
 def tls_needs_settings(address: str) -> bool:
     """Whether *address* is a ``tls://`` scheduler for which the Dask
     configuration gives no client TLS settings (a CA, a certificate): the
@@ -188,6 +212,8 @@ class DaskEngine:
                 # may log a missed heartbeat while the cluster shuts down,
                 # which is noise on stderr (errors of the work reach the
                 # client as exceptions or as reported values).
+                _spawn_from_the_package()
+                workers = bounded_jobs(workers)
                 self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1,
                                             processes=True, host="127.0.0.1",
                                             dashboard_address=None, silence_logs=logging.CRITICAL,
@@ -199,6 +225,13 @@ class DaskEngine:
                 self.cluster = None
             raise EngineUnavailable(msg("engine.unreachable", address=str(address),
                                         why=str(exc))) from None
+        except RuntimeError as exc:
+            if address:
+                raise
+            # distributed's words when a local worker process could not
+            # start (no processes left, a start method refused): the
+            # machine's limit, said in one line (it was exit 3).
+            raise EngineUnavailable(msg("engine.local_failed", why=str(exc)[:200])) from None
         except BaseException:
             if self.cluster is not None:    # Ctrl-C or SIGTERM while it started
                 self.kill_workers()

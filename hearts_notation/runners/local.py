@@ -26,7 +26,7 @@ from ..i18n import msg
 from ..io.batches import Batch, Broken, batch_games, file_batches
 from ..io.formats import input_format
 from ..io.stream import InputError, is_stdin, open_binary, path_text
-from .pool import Progress, default_jobs, gc_paused, map_ordered
+from .pool import Progress, bounded_jobs, default_jobs, gc_paused, map_ordered
 from .seam import DASK_INSTALL, Engine, EngineUnavailable, guarded, lines_of
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ class LocalEngine:
     name = "local"
 
     def __init__(self, jobs: int | None = None) -> None:
-        self.jobs = default_jobs() if not jobs else jobs
+        self.jobs = bounded_jobs(default_jobs() if not jobs else jobs)
 
     def map(self, func: Callable[[T], R], items: Iterable[T], chunk_size: int = 1,
             progress: Progress | None = None, priority: int = 0,

@@ -48,6 +48,8 @@ if TYPE_CHECKING:   # multiprocessing is imported when a pool starts (start-up c
     from multiprocessing.context import BaseContext
     from multiprocessing.process import BaseProcess
 
+    from .errors import WorkerLost
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -59,18 +61,28 @@ class Progress(Protocol):
     def advance(self, games: int = 1, deals: int = 0, nbytes: int = 0) -> None: ...
 
 
-class WorkerLost(RuntimeError):
-    """A worker process died while the run went on (killed from outside,
-    out of memory): its chunk's results are lost, and the run ends rather
-    than start another worker."""
-
-
 def default_jobs() -> int:
     """Worker processes by default: every core the process may use."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return os.cpu_count() or 1
+
+
+#: The most worker processes per core (:func:`bounded_jobs`).
+JOBS_PER_CORE = 8
+
+
+def bounded_jobs(jobs: int) -> int:
+    """*jobs* worker processes, at most :data:`JOBS_PER_CORE` per core.
+
+    ``--jobs 10000`` started a Python interpreter per item (300 for
+    ``generate -n 300``: 12 CPU-s of start-ups for 1 of work; 10,000 would
+    have taken 300 GB).  More workers than cores pay only where the work
+    waits (the bots of a match, which run in processes of their own): a
+    few per core cover that, and the output is the same whatever the
+    number."""
+    return max(1, min(jobs, JOBS_PER_CORE * default_jobs()))
 
 
 @contextmanager
@@ -229,6 +241,7 @@ def map_ordered(func: Callable[[T], R], items: Iterable[T], jobs: int | None = N
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
+    jobs = bounded_jobs(jobs)
     if chunk_size < 1:
         raise ValueError("chunk_size must be at least 1")
     if jobs == 1:
@@ -339,30 +352,47 @@ def _map_pool(func: Callable[[T], R], items: Iterable[T], jobs: int, chunk_size:
 
 
 def _send(conn: Connection, obj: Any) -> None:
-    """*obj* to a worker, a dead worker being an :class:`OSError` here.  The
-    command line gives SIGPIPE its default action (a closed standard output
-    ends the program quietly, as it ends ``cat``), and a write to the pipe of
-    a worker killed from outside raises SIGPIPE too: the parent would die of
-    it and leave the other workers behind.  SIGPIPE is ignored for the write
-    (from the main thread, where signals are set), so it fails with EPIPE."""
+    """*obj* to a worker, a dead worker being an :class:`OSError` here
+    (SIGPIPE set aside for the write: :func:`sigpipe_ignored`)."""
+    with sigpipe_ignored():
+        conn.send(obj)
+
+
+@contextmanager
+def sigpipe_ignored() -> Iterator[None]:
+    """SIGPIPE ignored for the duration, so that a write to the pipe of a
+    child process that is gone fails with EPIPE (``BrokenPipeError``).
+
+    The command line gives SIGPIPE its default action (a closed standard
+    output ends the program quietly, as it ends ``cat``), and a write to
+    the pipe of a worker killed from outside, or of a bot program that
+    exited, raises SIGPIPE too: the parent would die of it at once, status
+    141 and not a word, leaving the other workers or bots behind and the
+    match's results unsaid.  Signals are set from the main thread only; in
+    another thread the action is left as it is."""
     import threading
 
     if not hasattr(signal, "SIGPIPE") or threading.current_thread() is not threading.main_thread():
-        conn.send(obj)
+        yield
         return
     previous = signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     try:
-        conn.send(obj)
+        yield
     finally:
         if previous is not None:
             signal.signal(signal.SIGPIPE, previous)
 
 
 def _lost(proc: BaseProcess) -> WorkerLost:
+    from ..i18n import msg
+    from .errors import WorkerLost
+
     proc.join(0.1)
     code = proc.exitcode
-    how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit status {code}"
-    return WorkerLost(f"a worker process ended while the run went on ({how})")
+    how = (msg("engine.worker_signal", n=-code) if code is not None and code < 0
+           else msg("engine.worker_status", n=str(code)))
+    return WorkerLost(msg("engine.worker_lost", how=how.arg()))
 
 
-__all__ = ["Progress", "WorkerLost", "default_jobs", "gc_paused", "map_ordered"]
+__all__ = ["JOBS_PER_CORE", "Progress", "bounded_jobs", "default_jobs", "gc_paused", "map_ordered",
+           "sigpipe_ignored"]

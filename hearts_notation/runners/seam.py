@@ -8,9 +8,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ..i18n import MessageError, msg
+from ..i18n import msg
 from ..io.batches import Batch, Broken
 from ..io.stream import InputError
+from .errors import EngineUnavailable, WorkerLost
 from .pool import Progress
 
 if TYPE_CHECKING:
@@ -21,15 +22,6 @@ R = TypeVar("R")
 
 #: What ``--engine dask`` needs, said when it is missing.
 DASK_INSTALL = 'pip install "hearts-notation[dask]"'
-
-
-class EngineUnavailable(MessageError):
-    """The engine asked for cannot run here (its package is missing, its
-    scheduler cannot be reached): a command-line problem, exit 2.  The
-    message is a catalog id and arguments (:meth:`text` in any language)."""
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (EngineUnavailable, (self.msg,))
 
 
 def guarded(work: Callable[[Any], R]) -> Callable[[Any], R]:
@@ -120,4 +112,4 @@ def lines_of(path: str, where: str | None, wanted: list[int]) -> dict[int, str]:
         return {}
 
 
-__all__ = ["DASK_INSTALL", "Engine", "EngineUnavailable", "guarded", "lines_of"]
+__all__ = ["DASK_INSTALL", "Engine", "EngineUnavailable", "WorkerLost", "guarded", "lines_of"]

@@ -262,14 +262,14 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         if m and len(m.group()) > len(found):
             found = m.group()
         if "DIRECTION" in expected:
-            found = _two_words(found, text, start, _FIRST_OF_DIRECTION)
+            found = _shorthand(text, start) or _two_words(found, text, start, _FIRST_OF_DIRECTION)
     elif isinstance(exc, _LARK.UnexpectedCharacters):
         line, column = exc.line + base - 1, exc.column
         start = exc.pos_in_stream or 0
         m = _WORD_AT.match(text, start)
         found = m.group() if m else exc.char
         if m and "DIRECTION" in expected:
-            found = _two_words(found, text, start, _FIRST_OF_DIRECTION)
+            found = _shorthand(text, start) or _two_words(found, text, start, _FIRST_OF_DIRECTION)
     elif isinstance(exc, _LARK.UnexpectedEOF):  # not raised by LALR, kept for safety
         lines = text.split("\n")
         line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
@@ -418,6 +418,24 @@ _SPACED_ZERO: Final = re.compile(f"[ \t{MARK_SPACES}]+0")
 _TEN_AS_O: Final = re.compile(rf"1[Oo]{_TEN_TAIL}")
 
 
+def _shorthand(text: str, start: int) -> str | None:
+    """The longest shorthand of a pass direction (``à g.``, ``pas de
+    passe``: :data:`~.words.DIRECTION_SHORTHANDS`) that begins at *start* in
+    *text*, as typed, or ``None``: quoted whole in the error, which offers
+    the word it stands for (the editor's fix replaces that text)."""
+    from .words import SHORTHAND_WORDS, direction_shorthand
+
+    ends: list[int] = []
+    for m in _WORD_AT.finditer(text, start):
+        if m.group() in "{};" or "\n" in text[start:m.start()] or len(ends) == SHORTHAND_WORDS:
+            break
+        ends.append(m.end())
+    for end in reversed(ends):
+        if direction_shorthand(text[start:end]) is not None:
+            return text[start:end]
+    return None
+
+
 def _two_words(found: str, text: str, start: int, firsts: frozenset[str]) -> str:
     """*found*, which begins at *start* in *text*, with the next word of the
     line when *found* is one of *firsts*, the first word of a two-word keyword
@@ -440,6 +458,12 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -
     key as a letter is: the word is compared without it."""
     if not found:
         return said
+    if "DIRECTION" in expected:
+        from .words import direction_shorthand
+
+        short = direction_shorthand(found)
+        if short is not None:
+            return msg("syntax.did_you_mean", error=said.arg(), word=short)
     typed, letters = found, "".join(found.split())
     digits = [c for c in letters if c.isdigit()]
     if len(digits) == 1 and len(letters) > 3:

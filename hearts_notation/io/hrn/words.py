@@ -30,6 +30,35 @@ DIRECTIONS: Final[dict[str, str]] = {
     "a gauche": "left", "a droite": "right",    # (typed without the accent)
 }
 
+#: How a club sheet shortens a pass direction or says "no pass" in words
+#: (``à g.``, ``dr.``, ``en f.``, ``pas de passe``, ``sans échange``: the
+#: French rule pages name the fourth deal *sans échange*, *aucun échange*,
+#: *pas de passe*), folded as :func:`direction_shorthand` folds them -> the
+#: direction as the notation writes it.  Not read as directions (a record
+#: writes the word whole, docs/spec.md, section 2.10): each is answered with
+#: the word to write, by the HRN reader's message and by the JSON reader's.
+DIRECTION_SHORTHANDS: Final[dict[str, str]] = {
+    **dict.fromkeys(("g", "gche", "gau", "gauch"), "gauche"),
+    **dict.fromkeys(("a g", "a gche", "a gau", "a gauch"), "à gauche"),
+    **dict.fromkeys(("d", "dr", "dt", "dte", "drt", "drte", "droit"), "droite"),
+    **dict.fromkeys(("a d", "a dr", "a dt", "a dte", "a drt", "a drte", "a droit"), "à droite"),
+    **dict.fromkeys(("f", "fce", "fa"), "face"),
+    **dict.fromkeys(("en f", "en fce", "en fa", "en fac"), "en face"),
+    **dict.fromkeys(("pas de passe", "sans passe", "aucune passe", "pas d'echange",
+                     "pas echange", "sans echange", "aucun echange", "gardee", "garder"), "garde"),
+}
+#: At most this many words make a shorthand (``pas d'échange``, ``pas de passe``).
+SHORTHAND_WORDS: Final = 3
+
+
+def direction_shorthand(typed: str) -> str | None:
+    """The pass direction, as the notation writes it, that a sheet's
+    shorthand *typed* stands for (``à g.`` -> ``à gauche``, ``Sans
+    échange`` -> ``garde``), or ``None``.  Compared in lower case, without
+    accents or periods, a typographic apostrophe as a straight one."""
+    return DIRECTION_SHORTHANDS.get(fold_word(typed.replace(".", " ").replace("\u2019", "'")))
+
+
 #: A moon choice as written (lower case) -> its meaning.
 MOON_CHOICES: Final[dict[str, str]] = {
     "add": "add", "subtract": "subtract",
