@@ -271,6 +271,20 @@ def test_a_hearts_record_read_as_openspiel_says_to_read_it_with_from_json() -> N
             assert status == 2 and f"r.json:1:1: {said}" in out, out
 
 
+def test_two_records_one_after_the_other_say_how_records_go() -> None:
+    """Two game objects pasted one after the other (no list, no line
+    break): "a second value after the first", not the decoder's "Extra
+    data", by the whole-document reader and the line reader alike."""
+    record = json.dumps({"deals": [{"number": 1}]})
+    for name, text in (("two.json", record + record), ("two.jsonl", record + record + "\n")):
+        for lang, said in (("en", "not valid JSON: a second value after the first (a .json file holds"),
+                           ("fr", "JSON non valide : une deuxième valeur après la première (un fichier")):
+            status, out = _validate(Path(), name, text, "--lang", lang)
+            assert status == 1 and f"{name}:1:{len(record) + 1}:" in out and said in out, out
+    status, out = _validate(Path(), "x.json", record + " x")
+    assert "not valid JSON: Extra data" in out, out
+
+
 def test_a_yaml_record_with_windows_line_ends_is_sniffed_on_standard_input() -> None:
     """``deals:`` or ``---`` then CR LF (PyYAML's dump on Windows, a BOM
     first or not): YAML, as with LF (it was read as HRN, an error per line)."""

@@ -1485,6 +1485,7 @@ MESSAGES.update({
     "json.expecting_comma": "Expecting ',' delimiter",
     "json.expecting_bracket": "Expecting ']' at the end",
     "json.extra_data": "Extra data",
+    "json.second_value": "a second value after the first (a .json file holds one record or a JSON list of records; a .jsonl file, one record a line)",
     "json.unterminated_string": "Unterminated string",
     "json.control_character": "Invalid control character",
     "json.invalid_escape": "Invalid \\escape",

@@ -1043,6 +1043,7 @@ MESSAGES.update({
     "json.expecting_comma": "on attendait le séparateur ','",
     "json.expecting_bracket": "on attendait ']' à la fin",
     "json.extra_data": "données en trop après la valeur",
+    "json.second_value": "une deuxième valeur après la première (un fichier .json contient une partie ou une liste JSON de parties ; un fichier .jsonl, une partie par ligne)",
     "json.unterminated_string": "chaîne non terminée",
     "json.control_character": "caractère de contrôle interdit",
     "json.invalid_escape": "échappement \\ non valide",
