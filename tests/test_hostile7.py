@@ -81,6 +81,35 @@ def test_a_bot_that_exits_at_once_is_a_crash_and_its_children_go(tmp_path: Path)
     assert not any(_alive(p) for p in children)
 
 
+@pytest.mark.long
+def test_the_helpers_of_bots_in_worker_processes_go_with_the_match(tmp_path: Path) -> None:
+    """With ``--jobs 2`` a worker left at the match's end without stopping
+    its bots: the helpers they forked outlived the match (about 1.5 CPU-s:
+    marked long)."""
+    pids = tmp_path / "pids"
+    bot = tmp_path / "bot.py"
+    bot.write_text("import json, os, sys, time\n"
+                   "if os.fork() == 0:\n"
+                   "    os.close(0)\n"
+                   "    os.close(1)\n"
+                   f"    open({str(pids)!r}, 'a').write(str(os.getpid()) + '\\n')\n"
+                   "    time.sleep(60)\n"
+                   "    os._exit(0)\n"
+                   "for line in sys.stdin:\n"
+                   "    m = json.loads(line)\n"
+                   "    if m['type'] == 'pass':\n"
+                   "        print(json.dumps({'cards': m['hand'][:m['count']]}), flush=True)\n"
+                   "    elif m['type'] == 'play':\n"
+                   "        print(json.dumps({'card': m['legal'][0]}), flush=True)\n")
+    r = hearts("match", "-p", "heuristic", "-p", f"Helper=cmd:{sys.executable} {bot}", "--deals", "4",
+               "--seed", "2", "-j", "2", "-o", str(tmp_path / "m.jsonl"))
+    assert r.returncode == 0, r.stderr
+    children = [int(p) for p in pids.read_text().split()]
+    assert children
+    time.sleep(0.2)
+    assert not any(_alive(p) for p in children)
+
+
 def test_a_bot_that_does_not_read_its_input_is_a_timeout_not_a_hang() -> None:
     """A bot that printed answers without reading its input filled its pipe
     in a few deals, and hearts waited in ``write`` for ever, past every
