@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import selectors
 import shlex
 import shutil
@@ -106,6 +107,9 @@ class ExternalBot:
         self._overlong = False
         self._sel: selectors.BaseSelector | None = None
         self._grace = 0.0
+        #: the fault that ended the program while it was being written to
+        #: (said at its next question: :meth:`tell` from ``inform`` is silent)
+        self._broken: BotFault | None = None
 
     # Life ------------------------------------------------------------------------
 
@@ -126,8 +130,10 @@ class ExternalBot:
         except OSError as exc:
             self.proc = None
             raise BotFault("crash", msg("bot.cannot_start", why=exc.strerror or str(exc))) from None
-        assert self.proc.stdout is not None
+        assert self.proc.stdout is not None and self.proc.stdin is not None
         os.set_blocking(self.proc.stdout.fileno(), False)
+        os.set_blocking(self.proc.stdin.fileno(), False)
+        self._broken = None
         self._sel = selectors.DefaultSelector()
         self._sel.register(self.proc.stdout, selectors.EVENT_READ)
         self._buf = b""
@@ -166,15 +172,34 @@ class ExternalBot:
     # Messages --------------------------------------------------------------------
 
     def tell(self, message: dict[str, Any]) -> None:
-        """Send one message; a bot that closed its input is a ``crash``."""
+        """Send one message; a bot that closed its input is a ``crash``, one
+        that does not read it (its pipe full for *move_time* seconds) a
+        ``timeout``, and the program is stopped.
+
+        The pipe is written without blocking: a bot that printed answers
+        without reading its input (64 KiB of messages, a few deals) held
+        hearts in ``write`` for ever, past every ``--move-time``."""
+        if self._broken is not None:
+            raise self._broken
         proc = self.proc
         if proc is None or proc.stdin is None:
             raise BotFault("crash", msg("bot.not_running"))
-        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode())
+        fd = proc.stdin.fileno()
+        deadline = time.monotonic() + self.move_time + self._grace
         try:
             with sigpipe_ignored():     # a bot that exited: a crash, not hearts killed by SIGPIPE
-                proc.stdin.write(data)
-                proc.stdin.flush()
+                while data:
+                    try:
+                        data = data[os.write(fd, data):]
+                    except BlockingIOError:
+                        left = deadline - time.monotonic()
+                        if left <= 0:
+                            self._broken = BotFault("timeout", msg("bot.not_reading",
+                                                                   s=f"{self.move_time:g}"))
+                            self.stop(0.0)
+                            raise self._broken from None
+                        select.select([], [fd], [], left)
         except (BrokenPipeError, ConnectionResetError, ValueError):
             raise BotFault("crash", self._exit_text()) from None
 

@@ -242,17 +242,15 @@ def _recorded_matches(recorded: Mapping[str, int] | None, seats: Sequence[str],
 
 def moon_ways(deal: Deal, rules: RuleSet, seats: Sequence[str], shooter: int) -> tuple[str, ...]:
     """The ways *deal*'s moon by *shooter* (a seat index) may be scored under
-    the rules in force: the rules' ``add`` or ``subtract``; under ``moon:
+    the rules in force: the rules' (:attr:`RuleSet.moon_ways`); under ``moon:
     choose`` the deal's ``moon`` line when it names the shooter, else both
     (the score line written, if any, then tells which).  The one statement of
     which ways a record allows: scoring and the referee's one-typo search
     (``referee._play_slip``, which asks whether a changed play fits the score
     line) both ask it, so neither accepts a way the rules forbid."""
-    if rules.moon != "choose":
-        return (rules.moon,)
-    if deal.moon is not None and deal.moon.seat == seats[shooter]:
+    if rules.moon == "choose" and deal.moon is not None and deal.moon.seat == seats[shooter]:
         return (deal.moon.choice,)
-    return ("add", "subtract")
+    return rules.moon_ways
 
 
 def _moon_choice(deal: Deal, rules: RuleSet, seats: Sequence[str], taken: Sequence[int],

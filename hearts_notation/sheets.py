@@ -112,7 +112,7 @@ def sheet_shapes(rules: RuleSet) -> SheetShapes:
     heart_bits = deck & HEARTS_MASK
     heart = raw_points(rules, heart_bits & -heart_bits) if heart_bits else 0
     queen = raw_points(rules, QS_BIT) if deck & QS_BIT else 0
-    ways = ("add", "subtract") if rules.moon == "choose" else (rules.moon,)
+    ways = rules.moon_ways
     moons: dict[tuple[int, ...], tuple[int, str]] = {}
     other: dict[tuple[int, ...], tuple[int, str]] = {}
     raw: dict[tuple[int, ...], int] = {}

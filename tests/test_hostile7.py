@@ -81,6 +81,29 @@ def test_a_bot_that_exits_at_once_is_a_crash_and_its_children_go(tmp_path: Path)
     assert not any(_alive(p) for p in children)
 
 
+def test_a_bot_that_does_not_read_its_input_is_a_timeout_not_a_hang() -> None:
+    """A bot that printed answers without reading its input filled its pipe
+    in a few deals, and hearts waited in ``write`` for ever, past every
+    ``--move-time``.  Now the write has the move's time: a ``timeout``, the
+    program stopped, and its next question says the same."""
+    from hearts_notation.botproto import BotFault, ExternalBot
+
+    reader = ("import sys, time; sys.stdin.readline(); sys.stdin.readline(); "
+              "print('{}', flush=True); time.sleep(30)")
+    bot = ExternalBot(f"{sys.executable} -c {json.dumps(reader)}", 0.2)
+    bot.start({"type": "hello"})
+    assert bot.ask({"type": "ping"}) == {}
+    started = time.monotonic()
+    with pytest.raises(BotFault) as caught:
+        for _ in range(10_000):
+            bot.tell({"type": "trick", "pad": "x" * 1000})
+    assert caught.value.kind == "timeout" and "does not read its input" in caught.value.detail.text("en")
+    assert time.monotonic() - started < 5 and not bot.alive
+    with pytest.raises(BotFault) as again:
+        bot.ask({"type": "play"})
+    assert again.value is caught.value
+
+
 def test_a_folder_is_no_bot(tmp_path: Path) -> None:
     from hearts_notation.botproto import command_problem
 
@@ -176,12 +199,12 @@ def _frame(payload: dict[str, object]) -> bytes:
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
-def _lsp(messages: list[dict[str, object]]) -> tuple[int, list[dict[str, object]], str]:
+def _lsp(messages: list[dict[str, object]], **env: str) -> tuple[int, list[dict[str, object]], str]:
     """One session of ``hearts lsp`` on these messages: the exit status,
     the messages sent back (their framing checked), standard error."""
     done = subprocess.run([sys.executable, "-m", "hearts_notation", "lsp"], cwd=ROOT,
                           input=b"".join(_frame(m) for m in messages), capture_output=True, timeout=60,
-                          check=False)
+                          check=False, env={**os.environ, **env})
     out, replies = done.stdout, []
     while out:
         head, blank, rest = out.partition(b"\r\n\r\n")
@@ -218,6 +241,7 @@ def test_the_server_keeps_the_protocol_with_a_careless_client() -> None:
         _request(2, "initialize", {"processId": None, "rootUri": None, "capabilities": {},
                                    "locale": "fr", "initializationOptions": {"checkLimit": 1000}}),
         _request(3, "textDocument/documentSymbol", {"textDocument": {"uri": a}}),
+        _request(7, "initialize", {"processId": None, "rootUri": None, "capabilities": {}}),
         _request(4, "hearts/nothing", {}),
         {"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 3}},
         {"jsonrpc": "2.0", "method": "$/hearts/nothing", "params": {}},
@@ -226,9 +250,15 @@ def test_the_server_keeps_the_protocol_with_a_careless_client() -> None:
         _open(big, sample),
         _request(5, "textDocument/formatting",
                  {"textDocument": {"uri": big}, "options": {"tabSize": 4, "insertSpaces": True}}),
+        # A change that takes the open texts over HEARTS_MAX_DOCUMENT: big is no longer followed.
+        {"jsonrpc": "2.0", "method": "textDocument/didChange",
+         "params": {"textDocument": {"uri": big, "version": 2}, "contentChanges": [
+             {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+              "text": "{" + "x" * 15_000 + "}\n"}]}},
+        _request(8, "textDocument/documentSymbol", {"textDocument": {"uri": big}}),
         _request(6, "shutdown"),
         {"jsonrpc": "2.0", "method": "exit"},
-    ])
+    ], HEARTS_MAX_DOCUMENT="20000")
     assert status == 0, err
     by_id = {r.get("id"): r for r in replies if "id" in r}
     # (in the server's language: the client's is not known before initialize)
@@ -239,10 +269,12 @@ def test_the_server_keeps_the_protocol_with_a_careless_client() -> None:
     assert by_id[4]["error"]["code"] == -32601          # type: ignore[index]
     assert "hearts/nothing n'est pas une méthode" in by_id[4]["error"]["message"]  # type: ignore[index]
     assert by_id[None]["error"]["code"] == -32600       # type: ignore[index]
+    assert by_id[7]["error"]["code"] == -32600          # type: ignore[index]  (initialize is sent once)
     assert by_id[5]["result"] is None and by_id[6]["result"] is None
     published = [r["params"] for r in replies if r.get("method") == "textDocument/publishDiagnostics"]
     assert [(p["uri"], [d["code"] for d in p["diagnostics"]]) for p in published] == [  # type: ignore[index]
-        (big, ["too-large"])]
+        (big, ["too-large"]), (big, ["not-followed"])]
+    assert by_id[8]["result"] is None
     shown = [r["params"]["message"] for r in replies if r.get("method") == "window/showMessage"]  # type: ignore[index]
     assert len(shown) == 1 and "au-delà des 1\u202f000 que le serveur vérifie" in shown[0]
     lines = err.splitlines()
@@ -342,3 +374,47 @@ def test_a_huge_samples_count_is_refused() -> None:
         result = CliRunner().invoke(cli, [*command, "--samples", str(10 ** 12), "--lang", "en"])
         assert result.exit_code == 2
         assert "--samples 1,000,000,000,000: at most 100,000 screening deals" in result.output
+
+
+def test_the_analyses_kept_are_bounded_across_documents() -> None:
+    """Every open document kept its analysis (some 100 times its text): a
+    client opening many documents under the limit grew without bound.
+    The most recently used are kept, up to twice ``checkLimit``
+    characters; the others are analysed again when asked."""
+    pytest.importorskip("pygls")
+    from hearts_notation.editor.server import build
+
+    server = build()
+    text = (ROOT / "samples/canonical.hrn").read_text(encoding="utf-8")
+    server.check_limit = len(text) + 100
+    docs = [server.open(f"file:///{i}.hrn", text + "\n" * i, 1) for i in range(3)]
+    for doc in docs:
+        assert server.analysis(doc).games
+    assert [d.analysis is not None for d in docs] == [False, True, True]
+    assert server.analysis(docs[0]).games
+    assert [d.analysis is not None for d in docs] == [True, False, True]
+
+
+def test_a_change_lands_on_its_line_across_chunks_of_counted_line_breaks() -> None:
+    """``apply_change`` finds a line by counting line breaks a chunk at a
+    time (splitting the whole text cost 8 ms a change at 1 MB): the same
+    offsets as the lines cut one by one, at chunk boundaries and past the end."""
+    from itertools import accumulate
+
+    from hearts_notation.editor.document import apply_change
+
+    lines = [("é😀" if i % 7 == 0 else "") + "x" * (i % 23) for i in range(30_000)]
+    text = "\n".join(lines)
+    starts = [0, *accumulate(len(x) + 1 for x in lines)]
+    for line in (0, 1, 2_000, 2_917, 5_700, 29_999, 30_000, 10 ** 6):
+        for units in (0, 1, 2, 3, 50):
+            before = starts[line] if line < len(lines) else len(text)
+            column = 0
+            if line < len(lines):
+                column = min(units, len(lines[line]))
+                if lines[line].startswith("é😀") and units in (2, 3):
+                    column = 2      # the emoji's two units, the second inside it: after it
+                elif lines[line].startswith("é😀") and units > 3:
+                    column = min(units - 1, len(lines[line]))
+            assert apply_change(text, (line, units), (line, units), "|") == \
+                text[:before + column] + "|" + text[before + column:], (line, units)

@@ -171,6 +171,10 @@ def test_nan_or_infinite_points_in_an_openspiel_state_are_named_not_an_internal_
         assert status == 2, out
         assert f"points[0]: expected a whole number of points, found {typed}" in out
         assert ":1:" in out.split("points[0]")[0]
+    # a whole number past the records' digits limit, as the JSON reader refuses it
+    status, out = _validate(Path(), "s.json", text.replace('"points": [2.0', '"points": [' + "9" * 40, 1),
+                            "--from", "openspiel")
+    assert status == 2 and "points[0]: a number's length in digits is over the limit" in out, out
 
 
 def test_openspiel_points_that_disagree_are_found_at_the_points() -> None:
@@ -248,6 +252,37 @@ def test_a_serialized_history_with_windows_line_ends_is_sniffed_on_standard_inpu
     for text in (ser, ser.replace("\n", "\r\n")):
         status, out = run("validate", "-", input=text.encode("utf-8"))
         assert status == 0 and "1 valid game" in out, out
+
+
+def test_a_hearts_record_read_as_openspiel_says_to_read_it_with_from_json() -> None:
+    """``--from openspiel`` or ``--from openspiel-history`` on a record of
+    ours: the message says what it is and how to read it (it said *missing
+    field 'phase'*, or to read it as OpenSpiel's state JSON)."""
+    record = (ROOT / "samples" / "game.yaml").read_text(encoding="utf-8")
+    import yaml
+
+    text = json.dumps(yaml.safe_load(record), ensure_ascii=False)
+    for fmt in ("openspiel", "openspiel-history"):
+        for lang, said in (("en", "this is a hearts record (its field 'tags'), not OpenSpiel's output: "
+                                  "read it with --from json"),
+                           ("fr", "c'est une partie au format hearts (son champ 'tags'), pas une sortie "
+                                  "d'OpenSpiel : lisez-la avec --from json")):
+            status, out = _validate(Path(), "r.json", text, "--from", fmt, "--lang", lang)
+            assert status == 2 and f"r.json:1:1: {said}" in out, out
+
+
+def test_two_records_one_after_the_other_say_how_records_go() -> None:
+    """Two game objects pasted one after the other (no list, no line
+    break): "a second value after the first", not the decoder's "Extra
+    data", by the whole-document reader and the line reader alike."""
+    record = json.dumps({"deals": [{"number": 1}]})
+    for name, text in (("two.json", record + record), ("two.jsonl", record + record + "\n")):
+        for lang, said in (("en", "not valid JSON: a second value after the first (a .json file holds"),
+                           ("fr", "JSON non valide : une deuxième valeur après la première (un fichier")):
+            status, out = _validate(Path(), name, text, "--lang", lang)
+            assert status == 1 and f"{name}:1:{len(record) + 1}:" in out and said in out, out
+    status, out = _validate(Path(), "x.json", record + " x")
+    assert "not valid JSON: Extra data" in out, out
 
 
 def test_a_yaml_record_with_windows_line_ends_is_sniffed_on_standard_input() -> None:

@@ -1247,14 +1247,19 @@ _JSON_PROBLEMS: Final = (
 )
 
 
-def json_syntax(problem: str, head: str | None = None) -> Msg:
+def json_syntax(problem: str, head: str | None = None, after: str = "") -> Msg:
     """"not valid JSON: ..." for the decoder's words *problem*, told by
     the catalog (the decoder's English kept only for words it does not know).
+    Extra data that opens a value (*after*, the character the decoder
+    stopped at, is ``{`` or ``[``) is a second record after the first: the
+    message says how records go in a ``.json`` and a ``.jsonl`` file.
     With *head*, the input's beginning when the decoder stopped at its very
     first character: if that looks like another format (a YAML record in a
     ``.json`` or ``.jsonl`` file, ``deals:``), the message says to read it
     with ``--from`` (as the HRN reader's, ``syntax.other_format``)."""
     said: Msg | None = None
+    if problem.startswith("Extra data") and after in ("{", "["):
+        return msg("record.json", problem=msg("json.second_value").arg())
     for start, key in _JSON_PROBLEMS:
         if problem.startswith(start):
             said = msg("record.json", problem=msg(key).arg())
@@ -1292,7 +1297,8 @@ def json_problem(exc: BaseException) -> tuple[Msg, int, int]:
             cr = exc.doc.rfind("\r", 0, exc.pos)
             if cr >= 0 and exc.doc[cr:exc.pos].isspace() and "\n" not in exc.doc[cr:exc.pos]:
                 return msg("input.lone_cr"), exc.lineno, exc.colno - (exc.pos - cr)
-        return json_syntax(exc.msg, _at_start(exc.doc, exc.pos)), exc.lineno, exc.colno
+        return (json_syntax(exc.msg, _at_start(exc.doc, exc.pos), exc.doc[exc.pos:exc.pos + 1]),
+                exc.lineno, exc.colno)
     if isinstance(exc, RecursionError):
         return msg("record.json_here", what=msg("json.too_deep").arg()), 1, 1
     return msg("record.json_here", what=msg("json.too_many_digits").arg()), 1, 1
@@ -1530,7 +1536,7 @@ class _JsonStream:
         line, col = self.where(at)
         # the window holds the input from its start: the hint of another format
         head = _at_start(self.buf, at) if self._line == 1 and self._col == 0 else None
-        return RecordError(json_syntax(message, head), line=line, column=col)
+        return RecordError(json_syntax(message, head, self.buf[at:at + 1]), line=line, column=col)
 
     def _within_record(self, end: int) -> None:
         """Refuse the value that starts at ``pos`` when it reaches *end* past

@@ -55,7 +55,9 @@ from ..scoring import GameScore, score_game
 from ..state import GameState, apply_passes, deal_pass, deal_points
 from ..walk import deal_hands
 from .jsonio import JSON_ERRORS, JsonLocator, json_problem, json_type, loads_record
-from .shape import JsonFloat
+from .limits import current as current_limits
+from .limits import limit_message
+from .shape import GAME_FIELDS, JsonFloat
 from .stream import InputError, RecordError
 
 # OpenSpiel's vocabulary ------------------------------------------------------
@@ -409,6 +411,10 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
         if isinstance(obj, list) and obj and all(isinstance(x, int | list) for x in obj):
             raise r.fail(msg("os.history_not_state"))
         raise r.fail(msg("os.expected_state", found=json_type(obj)))
+    if "phase" not in obj:
+        record = next((k for k in GAME_FIELDS if k in obj), None)
+        if record is not None:      # (a hearts record given with --from openspiel)
+            raise r.fail(msg("os.record_not_state", field=repr(record)))
     phase = r.field(obj, "phase", str, "os.what.string")
     if phase not in PHASES:
         raise r.fail(msg("os.not_phase", value=_bounded(phase),
@@ -467,11 +473,14 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     if len(points_in) != 4:
         raise r.fail(msg("os.points_per_seat", n=len(points_in)), "points")
     points: list[int] = []
+    digits = current_limits().digits
     for i, x in enumerate(points_in):
         # (NaN and Infinity, which Python's JSON reads, are no points: int() of them raised)
         if isinstance(x, bool) or not isinstance(x, int | float) \
                 or (isinstance(x, float) and not math.isfinite(x)) or x != int(x):
             raise r.fail(msg("os.expected_points", found=_bounded(x)), "points", i)
+        if len(str(abs(int(x)))) > digits:     # (the records' limit, docs/robustness.md)
+            raise r.fail(limit_message("limit.what.digits", "digits", digits), "points", i)
         points.append(int(x))
     if phase == "GameOver" and len(tricks) != HAND_SIZE:
         raise r.fail(msg("os.finished_13", n=len(tricks)), "tricks")
@@ -597,6 +606,14 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
     if stripped.startswith(("#", "[Meta]", "[Game]", "[State]")):
         return (*_serialized_game_and_state(text), None)
     if stripped.startswith("{"):
+        try:
+            docs, _ = _json_docs(text)
+        except RecordError:
+            docs = []       # (no JSON: the object is still no history)
+        first = docs[0].data if docs else None
+        record = next((k for k in GAME_FIELDS if k in first), None) if isinstance(first, dict) else None
+        if record is not None:      # (a hearts record given with --from openspiel-history)
+            raise RecordError(msg("os.record_not_state", field=repr(record)), line=1, column=1)
         raise RecordError(msg("os.state_not_history"), line=1, column=1)
     if stripped.startswith("["):
         out: list[History] = []

@@ -137,6 +137,15 @@ class RuleSet:
         return FULL_DECK & ~mask_of(parse_card(c) for c in self.removed_cards)
 
     @property
+    def moon_ways(self) -> tuple[str, ...]:
+        """The ways a moon may be scored under these rules: ``add`` or
+        ``subtract``, both under ``moon: choose``.  The one statement of it:
+        the score sheets' lines (:mod:`hearts_notation.sheets`) and a
+        deal's moon (:func:`hearts_notation.scoring.moon_ways`, which a
+        deal's ``moon`` line narrows under ``choose``) both ask it."""
+        return ("add", "subtract") if self.moon == "choose" else (self.moon,)
+
+    @property
     def hand_size(self) -> int:
         """Cards dealt to each player (13 with four players)."""
         return (52 - len(self.removed_cards)) // self.players
