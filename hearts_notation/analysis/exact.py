@@ -112,7 +112,16 @@ Speed
   takes at most every penalty point alive (:meth:`ExactSolver._stops_moon`),
   and where only the moon of the seat alone with points reaches the
   window, that seat tries its highest cards first (whole deal 1 of
-  bench_solve.py: 217,096 nodes → 94,240).
+  bench_solve.py: 217,096 nodes → 94,240).  At a trick boundary, an
+  analysed seat holding a heart above every heart of each seat that could
+  still shoot (each holding one) keeps it for the first trick of hearts,
+  which the shooter then cannot win: the opponents' moon is out
+  (:meth:`ExactSolver._keeps_heart`; from the opening lead it answers the
+  top question at once in 8 of bench_solve.py's 20 deals).
+* Paranoid, the first card's searches after a top question answered no
+  start from its bound and step down, as the later cards start from the
+  card before's value: from the opening lead the values sit near the top
+  (whole deal 12: 5,049,663 nodes climbing from 0, 502,366 stepping down).
 
 Every rule (legal cards, hearts broken, the trick's winner, points, the
 moon) is :mod:`hearts_notation.state`'s; this module keeps the books on
@@ -231,6 +240,8 @@ class ExactSolver:
         #: penalty cards never take points off: the points a seat surely
         #: takes are then a floor under what it ends with (:meth:`_mx`)
         self.sure_ok: bool = min(self.card_pen) >= 0
+        #: every heart is a penalty card (:meth:`_keeps_heart`)
+        self.hearts_pen: bool = self.pen & _SUIT_MASK[HEARTS] == _SUIT_MASK[HEARTS]
         #: the most a scoring J♦ can take off a seat's points (0 or less)
         self.jlow: int = self.jd_value if self.jd_value < 0 else 0
         self.nodes = 0
@@ -288,7 +299,7 @@ class ExactSolver:
         self._load(hands)
         out: dict[int, int] = {}
         self._me = s
-        guess = 0
+        guess = _INF    # none yet: see _mtd
         # The search allocates only tuples and lists of ints, which cannot form
         # cycles: the collector's passes over the growing tables (a tenth of
         # the time, measured) find nothing, so it is paused while it runs.
@@ -877,11 +888,17 @@ class ExactSolver:
         colluding can often hand one of them every point, and climbing to
         that from below took one search a point (whole deal 1 of
         bench_solve.py: 6,540,728 nodes climbing, 224,749 asking the top
-        first).  When the answer is no, the search's bound starts the climb
-        from below as before.  Only with the moon open: later (another seat
-        alone with points) the top test cost more than it saved (+2% nodes
-        at 7 tricks left, +8% at 8; decisions.md, "hearts solve", eleventh
-        round)."""
+        first).  When the answer is no, the search's bound (fail-soft: at
+        most the top less one) is where the next search starts, stepping
+        down for the first card as for the others (whose guess is the
+        card before's value): from the opening lead the values sit at the
+        top (25 or 26 in the solved deals of bench_solve.py), and the climb
+        from 0 took one search a point (deal 12: 26 searches, 2,919,835 of
+        its 5,049,663 nodes; decisions.md, "hearts solve", twentieth round).
+        Only with the moon open: later (another seat alone with points) the
+        top test cost more than it saved (+2% nodes at 7 tricks left, +8% at
+        8; decisions.md, "hearts solve", eleventh round), and the first
+        card's climb starts from 0."""
         lower = -_INF
         upper = _INF
         g = guess
@@ -896,6 +913,8 @@ class ExactSolver:
             upper = v
             if g > upper:
                 g = upper
+        if g >= _INF:
+            g = 0   # the first card, the moon closed: the climb from 0
         hist = self._hist
         while lower < upper:
             b = g + 1 if g == lower else g
@@ -950,6 +969,9 @@ class ExactSolver:
         if s == me and moon != MOON_SPLIT and moon != me and hi > alpha:
             hi, m2 = self._stops_moon(leader, moon, pos, tm, led, win, alive, legal, hi,
                                       alpha)
+            mark |= m2
+        if not pos and moon != MOON_SPLIT and moon != me and hi > alpha:
+            hi, m2 = self._keeps_heart(moon, alive, hi, alpha)
             mark |= m2
         if lo >= beta:
             self._rel |= mark
@@ -1184,6 +1206,57 @@ class ExactSolver:
                     return hi2, b
                 return hi, 0
             cand ^= b
+        return hi, 0
+
+    def _keeps_heart(self, moon: int, alive: int, hi: int, alpha: int) -> tuple[int, int]:
+        """*hi* (the analysed seat's most points still to come, at a trick
+        boundary, the moon open to another seat) lowered to the most it can
+        get with the moon closed to the others, when it holds a heart above
+        every heart of each seat that could still shoot, and each of those
+        holds a heart; and that heart's bit (partition search: it fixes the
+        heart and the holders of every heart above it), else (*hi*, 0).
+
+        Why no other seat k can then take every penalty card: the analysed
+        seat can keep its top heart p until a heart is led (it discards
+        another card while it holds one) and then play it.  k must take its
+        own heart h, in a trick of hearts (a heart discarded goes to the
+        trick's winner, who followed suit, so not to k); in the first heart
+        trick after now, the seat still holds p (a discard of p would be its
+        last card, of a last trick not of hearts), plays it, and k, all of
+        whose hearts are under p, does not win that trick of penalty cards.
+        The static form of the whole deal's question "can the three others
+        hand one of them every point?" (97% of a whole deal's nodes with
+        another seat alone holding points; decisions.md, "hearts solve",
+        twentieth round).  Only when that cuts (*alpha*), as
+        :meth:`_stops_moon`."""
+        if not self.hearts_pen:
+            return hi, 0
+        hmask = _SUIT_MASK[HEARTS]
+        mine = self._hand(self._me) & hmask
+        if not mine:
+            return hi, 0
+        p = 1 << (int(mine).bit_length() - 1)
+        for k in range(self.n):
+            if k == self._me or (moon >= 0 and k != moon):
+                continue
+            theirs = self._hand(k) & hmask
+            if not theirs or theirs > p:
+                return hi, 0
+        hi2 = self._bounds(self._me, MOON_SPLIT, alive)[1]
+        if moon < 0:
+            # nobody has points yet: split, another seat takes a penalty
+            # card alive (the cheapest, a heart if one is worth no more than
+            # Q♠), or the seat shoots the moon itself
+            least = self.heart_pts
+            if alive & _QS_BIT and self.qs_pts < least:
+                least = self.qs_pts
+            own = hi2 + self.term[self._me + 2][self._me]
+            if least > 0:
+                hi2 -= least
+            if own > hi2:
+                hi2 = own
+        if hi2 <= alpha:
+            return hi2, p
         return hi, 0
 
     def _leads_out(self, me: int, rem: int, legal: int) -> int:
