@@ -427,6 +427,14 @@ def _watch_parent() -> None:
         return
     _WATCHED.add(pid)
     parent = os.getppid()
+    # At the worker's end (the pool closes it when the match is done), its
+    # bots are stopped as the match's own process stops its: their input
+    # closed, then their process groups killed.  The worker leaves by
+    # os._exit, which runs multiprocessing's finalizers but not atexit;
+    # without this the helpers a bot forked outlived every --jobs match.
+    from multiprocessing.util import Finalize
+
+    Finalize(None, close_external_bots, exitpriority=10)
 
     def watch() -> None:
         import time

@@ -81,6 +81,35 @@ def test_a_bot_that_exits_at_once_is_a_crash_and_its_children_go(tmp_path: Path)
     assert not any(_alive(p) for p in children)
 
 
+@pytest.mark.long
+def test_the_helpers_of_bots_in_worker_processes_go_with_the_match(tmp_path: Path) -> None:
+    """With ``--jobs 2`` a worker left at the match's end without stopping
+    its bots: the helpers they forked outlived the match (about 1.5 CPU-s:
+    marked long)."""
+    pids = tmp_path / "pids"
+    bot = tmp_path / "bot.py"
+    bot.write_text("import json, os, sys, time\n"
+                   "if os.fork() == 0:\n"
+                   "    os.close(0)\n"
+                   "    os.close(1)\n"
+                   f"    open({str(pids)!r}, 'a').write(str(os.getpid()) + '\\n')\n"
+                   "    time.sleep(60)\n"
+                   "    os._exit(0)\n"
+                   "for line in sys.stdin:\n"
+                   "    m = json.loads(line)\n"
+                   "    if m['type'] == 'pass':\n"
+                   "        print(json.dumps({'cards': m['hand'][:m['count']]}), flush=True)\n"
+                   "    elif m['type'] == 'play':\n"
+                   "        print(json.dumps({'card': m['legal'][0]}), flush=True)\n")
+    r = hearts("match", "-p", "heuristic", "-p", f"Helper=cmd:{sys.executable} {bot}", "--deals", "4",
+               "--seed", "2", "-j", "2", "-o", str(tmp_path / "m.jsonl"))
+    assert r.returncode == 0, r.stderr
+    children = [int(p) for p in pids.read_text().split()]
+    assert children
+    time.sleep(0.2)
+    assert not any(_alive(p) for p in children)
+
+
 def test_a_bot_that_does_not_read_its_input_is_a_timeout_not_a_hang() -> None:
     """A bot that printed answers without reading its input filled its pipe
     in a few deals, and hearts waited in ``write`` for ever, past every
@@ -393,3 +422,28 @@ def test_the_analyses_kept_are_bounded_across_documents() -> None:
     assert [d.analysis is not None for d in docs] == [False, True, True]
     assert server.analysis(docs[0]).games
     assert [d.analysis is not None for d in docs] == [True, False, True]
+
+
+def test_a_change_lands_on_its_line_across_chunks_of_counted_line_breaks() -> None:
+    """``apply_change`` finds a line by counting line breaks a chunk at a
+    time (splitting the whole text cost 8 ms a change at 1 MB): the same
+    offsets as the lines cut one by one, at chunk boundaries and past the end."""
+    from itertools import accumulate
+
+    from hearts_notation.editor.document import apply_change
+
+    lines = [("é😀" if i % 7 == 0 else "") + "x" * (i % 23) for i in range(30_000)]
+    text = "\n".join(lines)
+    starts = [0, *accumulate(len(x) + 1 for x in lines)]
+    for line in (0, 1, 2_000, 2_917, 5_700, 29_999, 30_000, 10 ** 6):
+        for units in (0, 1, 2, 3, 50):
+            before = starts[line] if line < len(lines) else len(text)
+            column = 0
+            if line < len(lines):
+                column = min(units, len(lines[line]))
+                if lines[line].startswith("é😀") and units in (2, 3):
+                    column = 2      # the emoji's two units, the second inside it: after it
+                elif lines[line].startswith("é😀") and units > 3:
+                    column = min(units - 1, len(lines[line]))
+            assert apply_change(text, (line, units), (line, units), "|") == \
+                text[:before + column] + "|" + text[before + column:], (line, units)

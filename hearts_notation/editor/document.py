@@ -97,21 +97,48 @@ def from_units(line: str, units: int, encoding: str = "utf-16") -> int:
     return lo
 
 
+#: How much text :func:`_line_start` counts the line breaks of at once.
+_CHUNK = 1 << 16
+
+
+def _line_start(text: str, line: int) -> int | None:
+    """Where 0-based *line* of *text* starts, or ``None`` when the text has
+    fewer lines.  The line breaks are counted by ``str.count`` a chunk at a
+    time, then found one by one in the last chunk: splitting the whole text
+    into lines for every change cost 8 ms a change on a 1 MB document
+    (2,000 changes in one message: 16 CPU-s) and 0.3 s on 50 MB."""
+    pos, left, size = 0, line, len(text)
+    while left > 0:
+        stop = min(pos + _CHUNK, size)
+        found = text.count("\n", pos, stop)
+        if found >= left:
+            break
+        if stop >= size:
+            return None
+        left -= found
+        pos = stop
+    for _ in range(left):
+        pos = text.index("\n", pos) + 1
+    return pos
+
+
 def apply_change(text: str, start: tuple[int, int] | None, end: tuple[int, int] | None,
                  new_text: str, encoding: str = "utf-16") -> str:
     """*text* with the range from *start* to *end* (0-based line and
     code-unit column, as a client sends them) replaced by *new_text*; no
-    range replaces the whole text (a full-document change)."""
+    range replaces the whole text (a full-document change).  A position
+    past the last line is the end of the text; an end before the start
+    inserts at the start."""
     if start is None or end is None:
         return new_text
-    lines = split_lines(text)
 
     def offset(pos: tuple[int, int]) -> int:
         line, units = pos
-        if line >= len(lines):
+        first = _line_start(text, line)
+        if first is None:
             return len(text)
-        before = sum(len(x) + 1 for x in lines[:line])
-        return before + from_units(lines[line], units, encoding)
+        stop = text.find("\n", first)
+        return first + from_units(text[first:len(text) if stop < 0 else stop], units, encoding)
 
     a, b = offset(start), offset(end)
     return text[:a] + new_text + text[max(a, b):]
