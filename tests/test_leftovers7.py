@@ -80,6 +80,22 @@ def test_a_shortened_pass_direction_is_answered_with_the_word(typed: str, word: 
         assert message.endswith(said), message
 
 
+@pytest.mark.parametrize(("typed", "word"), [
+    ("garde", "passe garde"), ("sans échange", "passe garde"), ("pas de passe", "passe garde"),
+    ("à gauche", "passe à gauche"), ("dr.", "passe droite"),
+])
+def test_a_direction_without_its_pass_keyword_is_answered_with_both(typed: str, word: str) -> None:
+    """``donne 1 donneur O garde``: the keyword left out; the suggestion is
+    the keyword and the direction (``pas de passe`` was answered ``passe``,
+    which would have given ``passe de passe``)."""
+    text = FRENCH.replace(DEAL_1, f"donne 1 donneur O {typed}", 1)
+    with tempfile.TemporaryDirectory(prefix="leftovers7-") as tmp:
+        _, out = run("validate", "--format", "json", "--lang", "fr", write(Path(tmp), "t.hrn", text))
+    found = [f for g in json.loads(out)["games"] for f in g["findings"] if f["severity"] == "error"]
+    assert [(f["code"], f["line"], f["column"]) for f in found] == [("syntax-error", 16, 19)], found
+    assert found[0]["message_translated"].endswith(f"trouvé '{typed}' ; vouliez-vous dire « {word} » ?")
+
+
 def test_a_shortened_pass_direction_in_json_names_the_direction() -> None:
     """The JSON reader asks the same table: ``"pass": "pas de passe"`` is
     refused with ``did you mean "hold"?``."""

@@ -891,10 +891,13 @@ class ExactSolver:
         first).  When the answer is no, the search's bound (fail-soft: at
         most the top less one) is where the next search starts, stepping
         down for the first card as for the others (whose guess is the
-        card before's value): from the opening lead the values sit at the
-        top (25 or 26 in the solved deals of bench_solve.py), and the climb
-        from 0 took one search a point (deal 12: 26 searches, 2,919,835 of
-        its 5,049,663 nodes; decisions.md, "hearts solve", twentieth round).
+        card before's value): from the opening lead the values mostly sit
+        at the top (24 to 26 in 7 of the 8 solved deals of bench_solve.py),
+        and the climb from 0 took one search a point (deal 12: 26 searches,
+        2,919,835 of its 5,049,663 nodes); a search costs about as much on
+        either side of the value, so the distance decides (deal 3, value
+        10, is solved climbing and not stepping down; decisions.md, "hearts
+        solve", twentieth round).
         Only with the moon open: later (another seat alone with points) the
         top test cost more than it saved (+2% nodes at 7 tricks left, +8% at
         8; decisions.md, "hearts solve", eleventh round), and the first

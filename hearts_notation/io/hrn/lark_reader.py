@@ -261,14 +261,14 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         m = _WORD_AT.match(text, start)
         if m and len(m.group()) > len(found):
             found = m.group()
-        if "DIRECTION" in expected:
+        if _wants_direction(expected):
             found = _shorthand(text, start) or _two_words(found, text, start, _FIRST_OF_DIRECTION)
     elif isinstance(exc, _LARK.UnexpectedCharacters):
         line, column = exc.line + base - 1, exc.column
         start = exc.pos_in_stream or 0
         m = _WORD_AT.match(text, start)
         found = m.group() if m else exc.char
-        if m and "DIRECTION" in expected:
+        if m and _wants_direction(expected):
             found = _shorthand(text, start) or _two_words(found, text, start, _FIRST_OF_DIRECTION)
     elif isinstance(exc, _LARK.UnexpectedEOF):  # not raised by LALR, kept for safety
         lines = text.split("\n")
@@ -418,6 +418,13 @@ _SPACED_ZERO: Final = re.compile(f"[ \t{MARK_SPACES}]+0")
 _TEN_AS_O: Final = re.compile(rf"1[Oo]{_TEN_TAIL}")
 
 
+def _wants_direction(expected: set[str]) -> bool:
+    """Whether a pass direction may stand where the line went wrong: the
+    direction itself, or the ``pass`` keyword before it (a sheet that wrote
+    ``donne 4 donneur S garde`` or ``... sans échange`` left the keyword out)."""
+    return "DIRECTION" in expected or ("PASS" in expected and "DEAL" not in expected)
+
+
 def _shorthand(text: str, start: int) -> str | None:
     """The longest shorthand of a pass direction (``à g.``, ``pas de
     passe``: :data:`~.words.DIRECTION_SHORTHANDS`) that begins at *start* in
@@ -458,11 +465,15 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -
     key as a letter is: the word is compared without it."""
     if not found:
         return said
-    if "DIRECTION" in expected:
-        from .words import direction_shorthand
+    if _wants_direction(expected):
+        from .words import DIRECTIONS, direction_shorthand, fold_word, words_language
 
         short = direction_shorthand(found)
+        if short is None and "DIRECTION" not in expected:
+            short = next((d for d in DIRECTIONS if fold_word(d) == fold_word(found)), None)
         if short is not None:
+            if "DIRECTION" not in expected:     # (the keyword is missing too: "passe garde")
+                short = f"{'passe' if words_language(short) == 'fr' else 'pass'} {short}"
             return msg("syntax.did_you_mean", error=said.arg(), word=short)
     typed, letters = found, "".join(found.split())
     digits = [c for c in letters if c.isdigit()]
