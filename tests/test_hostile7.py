@@ -447,3 +447,15 @@ def test_a_change_lands_on_its_line_across_chunks_of_counted_line_breaks() -> No
                     column = min(units - 1, len(lines[line]))
             assert apply_change(text, (line, units), (line, units), "|") == \
                 text[:before + column] + "|" + text[before + column:], (line, units)
+
+
+def test_a_rule_number_past_what_a_record_holds_is_refused() -> None:
+    """``jack_of_diamonds=10**23`` was taken: ``generate`` then wrote totals
+    of 24 digits that its own reader refused (1,000 errors in one game)."""
+    from hearts_notation.rules import RuleError, parse_rules
+
+    with pytest.raises(RuleError) as caught:
+        parse_rules("standard jack_of_diamonds=-" + "9" * 23)
+    assert caught.value.text("fr") == ("jack_of_diamonds=-9999999999999999999 n'est pas un nombre "
+                                       "raisonnable (9 chiffres au plus)")
+    assert parse_rules("standard target=999999999").target == 999_999_999

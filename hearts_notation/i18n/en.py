@@ -354,6 +354,7 @@ MESSAGES.update({
     "rules.bad_choice": "{key}={value} is not a valid value; choose one of: {choices}",
     "rules.bad_bool": "{key}={value} is not a valid value; choose true or false",
     "rules.bad_int": "{key}={value} is not a whole number",
+    "rules.big_int": "{key}={value} is not a sensible number (at most {digits} digits)",
     "rules.bad_direction": "pass_cycle: {value} is not a direction; use {choices}",
     "rules.empty_cycle": "pass_cycle must name at least one direction",
     "rules.bad_card": "removed_cards: {value} is not a card (write 2D, 3C...)",

@@ -345,6 +345,7 @@ MESSAGES.update({
     "rules.bad_choice": "{key}={value} n'est pas une valeur permise ; choisissez parmi : {choices}",
     "rules.bad_bool": "{key}={value} n'est pas une valeur permise ; choisissez true ou false",
     "rules.bad_int": "{key}={value} n'est pas un nombre entier",
+    "rules.big_int": "{key}={value} n'est pas un nombre raisonnable ({digits} chiffres au plus)",
     "rules.bad_direction": "pass_cycle : {value} n'est pas un sens d'échange ; utilisez {choices}",
     "rules.empty_cycle": "pass_cycle doit nommer au moins un sens d'échange",
     "rules.bad_card": "removed_cards : {value} n'est pas une carte (écrivez 2D, 3C...)",
