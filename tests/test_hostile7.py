@@ -459,3 +459,39 @@ def test_a_rule_number_past_what_a_record_holds_is_refused() -> None:
     assert caught.value.text("fr") == ("jack_of_diamonds=-9999999999999999999 n'est pas un nombre "
                                        "raisonnable (9 chiffres au plus)")
     assert parse_rules("standard target=999999999").target == 999_999_999
+
+
+def test_a_match_of_a_trillion_deals_starts_in_flat_memory(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--deals 10**12`` built the list of every (deal, rotation) before the
+    first deal (1.5 GB in 6 s); the schedule is a stream.  A Python bot
+    stops the match with Ctrl-C at its second deal: the first is recorded;
+    ``--move-time`` past a day (a deadline past the clock) or NaN is refused."""
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+
+    (tmp_path / "stopper.py").write_text(
+        "DEALS = []\n"
+        "class Stopper:\n"
+        "    def __init__(self):\n"
+        "        DEALS.append(1)\n"
+        "        if len(DEALS) > 4:\n"
+        "            raise KeyboardInterrupt\n"
+        "    def pass_cards(self, rules, hand, count, rng):\n"
+        "        return [c for c in range(52) if hand >> c & 1][:count]\n"
+        "    def play(self, view, rng):\n"
+        "        return (view.legal & -view.legal).bit_length() - 1\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = tmp_path / "m.jsonl"
+    started = time.process_time()
+    result = CliRunner().invoke(cli, ["match", "-p", "py:stopper:Stopper", "-p", "random", "--deals",
+                                      str(10 ** 12), "--seed", "1", "-j", "1", "-o", str(out)])
+    assert result.exit_code == 130, result.output
+    assert len(out.read_text().splitlines()) == 2
+    assert time.process_time() - started < 5
+    for bad in ("1e20", "inf", "nan"):
+        result = CliRunner().invoke(cli, ["match", "-p", "random", "-p", "random", "--deals", "1",
+                                          "--move-time", bad, "-o", str(tmp_path / "x.jsonl")])
+        assert result.exit_code == 2 and "--move-time" in result.output

@@ -1465,6 +1465,7 @@ MESSAGES.update({
     "match.cannot_read": "impossible de lire {path} : {why}",
     "match.cannot_write": "impossible d'écrire {path} : {why}",
     "match.not_a_file": "{path} : pas un fichier ordinaire (un dossier, un tube ou un périphérique) ; les enregistrements d'un match vont dans un fichier, complété donne par donne et relu par --resume",
+    "match.move_time_nan": "nan n'est pas un nombre de secondes",
     "match.resume_bad": "l'enregistrement {line} du fichier n'est pas un enregistrement complet d'un match : impossible de reprendre",
     "match.resume_other": "le fichier contient le match {found}, pas {expected} (autres joueurs, graine, règles ou --duplicate) : impossible de le reprendre avec ces options",
     "match.resume_round": "l'enregistrement {line} du fichier est la donne {found} (son étiquette Round), que ce match ne joue pas : impossible de reprendre",
