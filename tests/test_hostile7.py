@@ -495,3 +495,26 @@ def test_a_match_of_a_trillion_deals_starts_in_flat_memory(tmp_path: Path,
         result = CliRunner().invoke(cli, ["match", "-p", "random", "-p", "random", "--deals", "1",
                                           "--move-time", bad, "-o", str(tmp_path / "x.jsonl")])
         assert result.exit_code == 2 and "--move-time" in result.output
+
+
+def test_resume_reads_a_match_file_whole_only_within_the_document_limit(tmp_path: Path) -> None:
+    """A sparse file of a gigabyte of zeros was read whole, then decoded
+    (2.1 GB); over the ``document`` limit it is refused before it is read."""
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+    from hearts_notation.io.limits import Limits, set_limits
+
+    out = tmp_path / "m.jsonl"
+    with out.open("wb") as fh:
+        fh.truncate(5000)
+    set_limits(Limits(document=4096))
+    try:
+        result = CliRunner().invoke(cli, ["match", "-p", "random", "-p", "random", "--deals", "1",
+                                          "--resume", "-o", str(out), "--lang", "en"])
+    finally:
+        set_limits(None)
+    assert result.exit_code == 2
+    assert (f"{out}: --resume reads the match file whole, and its size is over the limit of 4,096 "
+            "(set HEARTS_MAX_DOCUMENT to raise it)") in result.output
+    assert out.stat().st_size == 5000

@@ -202,6 +202,15 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
     if exists and not resume:
         fail(msg("match.exists", path=output).text(lang))
     if resume and exists:
+        from ..io.limits import current as current_limits
+        from ..io.limits import limit_message
+
+        most = current_limits().document
+        if path.stat().st_size > most:
+            # (read whole to find its records: a sparse file of a gigabyte of
+            # zeros held it, then decoded it, several times over)
+            fail(msg("match.resume_too_big", path=output, limit=limit_message(
+                "limit.what.size", "document", most).arg()).text(lang))
         try:
             records = split_records(path.read_bytes(), fmt)
         except OSError as exc:

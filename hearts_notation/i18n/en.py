@@ -1155,6 +1155,7 @@ MESSAGES.update({
     "match.not_a_file": "{path}: not a regular file (a folder, a pipe or a device); the records of a match go to a file, appended deal by deal and read back by --resume",
     "match.move_time_nan": "nan is not a number of seconds",
     "match.resume_bad": "record {line} of the file is not a whole record of a match: cannot resume",
+    "match.resume_too_big": "{path}: --resume reads the match file whole, and {limit}",
     "match.resume_other": "the file holds match {found}, not {expected} (other players, seed, rules or --duplicate): cannot resume it with these options",
     "match.resume_round": "record {line} of the file is deal {found} (its Round tag), which this match does not play: cannot resume",
     "match.resume_repeat": "record {line} of the file plays deal {round} again (record {first} holds it already): cannot resume",

@@ -1467,6 +1467,7 @@ MESSAGES.update({
     "match.not_a_file": "{path} : pas un fichier ordinaire (un dossier, un tube ou un périphérique) ; les enregistrements d'un match vont dans un fichier, complété donne par donne et relu par --resume",
     "match.move_time_nan": "nan n'est pas un nombre de secondes",
     "match.resume_bad": "l'enregistrement {line} du fichier n'est pas un enregistrement complet d'un match : impossible de reprendre",
+    "match.resume_too_big": "{path} : --resume lit le fichier du match en entier, et {limit}",
     "match.resume_other": "le fichier contient le match {found}, pas {expected} (autres joueurs, graine, règles ou --duplicate) : impossible de le reprendre avec ces options",
     "match.resume_round": "l'enregistrement {line} du fichier est la donne {found} (son étiquette Round), que ce match ne joue pas : impossible de reprendre",
     "match.resume_repeat": "l'enregistrement {line} du fichier rejoue la donne {round} (l'enregistrement {first} la contient déjà) : impossible de reprendre",
