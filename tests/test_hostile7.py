@@ -447,3 +447,74 @@ def test_a_change_lands_on_its_line_across_chunks_of_counted_line_breaks() -> No
                     column = min(units - 1, len(lines[line]))
             assert apply_change(text, (line, units), (line, units), "|") == \
                 text[:before + column] + "|" + text[before + column:], (line, units)
+
+
+def test_a_rule_number_past_what_a_record_holds_is_refused() -> None:
+    """``jack_of_diamonds=10**23`` was taken: ``generate`` then wrote totals
+    of 24 digits that its own reader refused (1,000 errors in one game)."""
+    from hearts_notation.rules import RuleError, parse_rules
+
+    with pytest.raises(RuleError) as caught:
+        parse_rules("standard jack_of_diamonds=-" + "9" * 23)
+    assert caught.value.text("fr") == ("jack_of_diamonds=-9999999999999999999 n'est pas un nombre "
+                                       "raisonnable (9 chiffres au plus)")
+    assert parse_rules("standard target=999999999").target == 999_999_999
+
+
+def test_a_match_of_a_trillion_deals_starts_in_flat_memory(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--deals 10**12`` built the list of every (deal, rotation) before the
+    first deal (1.5 GB in 6 s); the schedule is a stream.  A Python bot
+    stops the match with Ctrl-C at its second deal: the first is recorded;
+    ``--move-time`` past a day (a deadline past the clock) or NaN is refused."""
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+
+    (tmp_path / "stopper.py").write_text(
+        "DEALS = []\n"
+        "class Stopper:\n"
+        "    def __init__(self):\n"
+        "        DEALS.append(1)\n"
+        "        if len(DEALS) > 4:\n"
+        "            raise KeyboardInterrupt\n"
+        "    def pass_cards(self, rules, hand, count, rng):\n"
+        "        return [c for c in range(52) if hand >> c & 1][:count]\n"
+        "    def play(self, view, rng):\n"
+        "        return (view.legal & -view.legal).bit_length() - 1\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = tmp_path / "m.jsonl"
+    started = time.process_time()
+    result = CliRunner().invoke(cli, ["match", "-p", "py:stopper:Stopper", "-p", "random", "--deals",
+                                      str(10 ** 12), "--seed", "1", "-j", "1", "-o", str(out)])
+    assert result.exit_code == 130, result.output
+    assert len(out.read_text().splitlines()) == 2
+    assert time.process_time() - started < 5
+    for bad in ("1e20", "inf", "nan"):
+        result = CliRunner().invoke(cli, ["match", "-p", "random", "-p", "random", "--deals", "1",
+                                          "--move-time", bad, "-o", str(tmp_path / "x.jsonl")])
+        assert result.exit_code == 2 and "--move-time" in result.output
+
+
+def test_resume_reads_a_match_file_whole_only_within_the_document_limit(tmp_path: Path) -> None:
+    """A sparse file of a gigabyte of zeros was read whole, then decoded
+    (2.1 GB); over the ``document`` limit it is refused before it is read."""
+    from click.testing import CliRunner
+
+    from hearts_notation.cli import cli
+    from hearts_notation.io.limits import Limits, set_limits
+
+    out = tmp_path / "m.jsonl"
+    with out.open("wb") as fh:
+        fh.truncate(5000)
+    set_limits(Limits(document=4096))
+    try:
+        result = CliRunner().invoke(cli, ["match", "-p", "random", "-p", "random", "--deals", "1",
+                                          "--resume", "-o", str(out), "--lang", "en"])
+    finally:
+        set_limits(None)
+    assert result.exit_code == 2
+    assert (f"{out}: --resume reads the match file whole, and its size is over the limit of 4,096 "
+            "(set HEARTS_MAX_DOCUMENT to raise it)") in result.output
+    assert out.stat().st_size == 5000

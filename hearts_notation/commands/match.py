@@ -15,8 +15,10 @@ output file, 130 interrupted (the records written so far are kept).
 
 from __future__ import annotations
 
+import math
 import os
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -132,6 +134,19 @@ def _text(data: dict[str, Any], lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The longest ``--move-time``, a day: past it a deadline overflowed the
+#: clock (``1e20``: "timestamp out of range", ``inf``: exit 3).
+MAX_MOVE_TIME = 86400.0
+
+
+def _a_number(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """``--move-time nan`` passed the range (every comparison with NaN is
+    false) and made every deadline unreachable: refused as a value."""
+    if math.isnan(value):
+        raise click.BadParameter(translate(current_language(), "match.move_time_nan"))
+    return value
+
+
 @click.command("match")
 @refuse_empty_outputs("output")
 @click.option("--player", "-p", "player_values", multiple=True, required=True, metavar="SPEC",
@@ -154,8 +169,9 @@ def _text(data: dict[str, Any], lang: str) -> str:
 @jobs_option("Worker processes (0: every core); the records are the same whatever the number "
              "(given the seed and deterministic bots).")
 @format_option(["text", "json"], "text", "Results: text for people, json for programs.")
-@click.option("--move-time", type=click.FloatRange(min=0.01), default=10.0, show_default=True,
-              metavar="SECONDS", help="Time an external bot has for each answer.")
+@click.option("--move-time", type=click.FloatRange(min=0.01, max=MAX_MOVE_TIME), default=10.0,
+              show_default=True, metavar="SECONDS", callback=_a_number,
+              help="Time an external bot has for each answer.")
 @click.option("--stop-when-settled", is_flag=True,
               help="Stop early once the two best players differ clearly (docs/bots.md).")
 @lang_option()
@@ -186,6 +202,15 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
     if exists and not resume:
         fail(msg("match.exists", path=output).text(lang))
     if resume and exists:
+        from ..io.limits import current as current_limits
+        from ..io.limits import limit_message
+
+        most = current_limits().document
+        if path.stat().st_size > most:
+            # (read whole to find its records: a sparse file of a gigabyte of
+            # zeros held it, then decoded it, several times over)
+            fail(msg("match.resume_too_big", path=output, limit=limit_message(
+                "limit.what.size", "document", most).arg()).text(lang))
         try:
             records = split_records(path.read_bytes(), fmt)
         except OSError as exc:
@@ -206,12 +231,16 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
         r = parse_round(game.tags.get("Round", ""))
         if r is not None:
             done.add(r)
-    items = [it for it in spec.schedule(deals) if it not in done]
+    # The records to play, as a stream: a list of them held every (deal,
+    # rotation) at once (``--deals 10**12``: 1.5 GB in 6 s before the first
+    # deal); how many is counted from the schedule's size.
+    items = (it for it in spec.schedule(deals) if it not in done)
+    count = deals * spec.rotations - sum(1 for d, _ in done if d <= deals)
     faults = 0
     stopped = False
     interrupted = False
     fd = -1
-    if items or (exists and end != path.stat().st_size):
+    if count or (exists and end != path.stat().st_size):
         # (a finished match is not opened for writing: its results can be
         # read again from a read-only file)
         try:
@@ -223,8 +252,8 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
     from ..runners.errors import WorkerLost
 
     try:
-        with CorpusProgress("match", total=len(items), unit="games") as bar:
-            results = _played(spec, items, jobs)
+        with CorpusProgress("match", total=count, unit="games") as bar:
+            results = _played(spec, items, min(jobs, max(1, count)))
             for outcome in results:
                 _append(fd, outcome, fmt)
                 bar.advance(1, 1)
@@ -257,10 +286,10 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
     return MatchReport(faults=faults, interrupted=interrupted)
 
 
-def _played(spec: MatchSpec, items: list[tuple[int, int]], jobs: int) -> Any:
+def _played(spec: MatchSpec, items: Iterator[tuple[int, int]], jobs: int) -> Any:
     from ..runners.pool import map_ordered
 
-    return map_ordered(partial(play_record, spec), items, min(jobs, max(1, len(items))),
+    return map_ordered(partial(play_record, spec), items, jobs,
                        chunk_size=1)
 
 

@@ -403,6 +403,11 @@ def preset_description(name: str) -> str:
     return str(_parsed_presets()[name.lower()][0].get("description", ""))
 
 
+#: The most digits of a rule's whole number: a game's totals (hundreds of
+#: deals of such points) stay within the digits a record's number may have.
+_RULE_DIGITS = 9
+
+
 def _coerce(key: str, value: Any) -> Any:
     """Check one rule value and bring it to the dataclass field's type."""
     if key not in RULE_KEYS:
@@ -439,6 +444,11 @@ def _coerce(key: str, value: Any) -> Any:
             iv = None
         if iv is None:
             raise RuleError(msg("rules.bad_int", key=key, value=str(value)), key=key)
+        if len(str(abs(iv))) > _RULE_DIGITS:
+            # (a jack of 10**23 points made generate write totals its own
+            # reader refuses: a record's numbers have at most 18 digits)
+            raise RuleError(msg("rules.big_int", key=key, value=str(value)[:20], digits=_RULE_DIGITS),
+                            key=key)
         return iv
     items = value if isinstance(value, list | tuple) else [
         x for x in str(value).split(",") if x.strip()
