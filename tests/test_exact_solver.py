@@ -625,6 +625,15 @@ def test_a_seat_that_keeps_the_top_heart_stops_the_moon() -> None:
     p = Position(t, hands, 0, _cards("TS"), 10, True, [gone] + [frozenset()] * 3)
     assert brute_values(p, PARANOID) == dict.fromkeys(_cards("5C AC AH"), 26)
     assert solve_position(p.to_state(rules), PARANOID).values == dict.fromkeys(_cards("5C AC AH"), 26)
+    # With that heart kept, the trick lost caps the seat's points as with the
+    # moon split, but never on the line that throws the heart itself: seat 3
+    # (J♥ over seat 0's 5♥) gets 2 whatever it plays (a cap on the line
+    # throwing J♥ gave 0)
+    hands = [frozenset(_cards(x)) for x in ("4S 5H QD", "2D 7S", "7C 7H", "3C JH TC")]
+    gone = frozenset(t.deck) - frozenset().union(*hands) - set(_cards("KC 8C"))
+    p = Position(t, hands, 1, _cards("KC 8C"), 10, True, [gone] + [frozenset()] * 3)
+    assert brute_values(p, PARANOID) == dict.fromkeys(_cards("3C TC"), 2)
+    assert solve_position(p.to_state(rules), PARANOID).values == dict.fromkeys(_cards("3C TC"), 2)
 
 
 @pytest.mark.slow

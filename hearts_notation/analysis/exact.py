@@ -1106,7 +1106,16 @@ class ExactSolver:
         moon closed to it: a card of its that nobody still to play can beat
         takes the table's penalty cards.  A trick lost takes with it the
         penalty cards that must still go to it (:meth:`_forced`, the
-        seat's own losing heart or Q♠).  *legal* are the mover's cards."""
+        seat's own losing heart or Q♠).  *legal* are the mover's cards.
+
+        The same caps hold with the moon open to the others when the seat
+        keeps a heart that stops their moon (:meth:`_heart_kept`), in a
+        trick not of hearts (of hearts it must play that heart) and on a
+        line that does not throw it: it plays the losing card, keeps the
+        heart for the first trick of hearts, and the moon ends split (or
+        its own, :meth:`_own_moon`).  96% of the nodes of the whole deals
+        still capped were in those moon states (decisions.md, "hearts
+        solve", twentieth round)."""
         n = self.n
         pos = len(cards)
         me = self._me
@@ -1117,8 +1126,15 @@ class ExactSolver:
             # the analysed seat still to play: a card of its that loses the
             # trick (a discard, or under the card winning, which only rises)
             # caps its points as above
+            kept = 0
             if not (moon == MOON_SPLIT or (moon == me and tm & self.pen)):
-                return lo, hi, 0
+                # or the others' moon stopped by a heart the seat keeps for
+                # the first trick of hearts (not this one: then it must play it)
+                if moon == me or led == HEARTS:
+                    return lo, hi, 0
+                kept = self._heart_kept(moon)
+                if not kept:
+                    return lo, hi, 0
             h = self._hand(me)
             if mp > pos:
                 legal = legal_plays(self.rules, h, led, first, broken)
@@ -1137,6 +1153,8 @@ class ExactSolver:
                 v = _above_others(h, alive & ~tm)
                 if v and not v & (v - 1) and v & lose:
                     c = v
+            if c == kept:
+                return lo, hi, 0    # it keeps that heart
             held = alive & ~tm
             if hi > 0 and ducks(h & ~c, held & ~c):
                 return lo, 0, mark | h
@@ -1153,21 +1171,31 @@ class ExactSolver:
                 pb &= -pb
             hi2 = (self._bounds(me, MOON_SPLIT, held & ~pb)[1]
                    - self._forced(leader, pos, led, mp))
+            if kept and moon < 0:
+                hi2 = self._own_moon(hi2, alive)
             if hi2 < hi:
-                return lo, hi2, mark
+                return lo, hi2, mark | kept
             return lo, hi, 0
         mc = cards[mp]
         if mc != win:
-            if moon == MOON_SPLIT or (moon == me and tm & self.pen):
+            kept = 0
+            if (moon != MOON_SPLIT and moon != me and led != HEARTS):
+                # the others' moon stopped by a heart the seat keeps (as above)
+                kept = self._heart_kept(moon)
+            if moon == MOON_SPLIT or (moon == me and tm & self.pen) or kept:
                 # the trick lost: the table's cards and those the later
                 # seats must play to it (:meth:`_forced`) never reach the seat
                 lo2, hi2 = self._bounds(me, MOON_SPLIT, alive & ~tm)
                 hi2 -= self._forced(leader, pos, led)
-                mark = 1 << win if win // 13 == mc // 13 else 0
+                if kept:
+                    lo2 = lo
+                    if moon < 0:
+                        hi2 = self._own_moon(hi2, alive)
+                mark = (1 << win if win // 13 == mc // 13 else 0) | kept
                 held = alive & ~tm
                 if hi2 > 0 and ducks(self._hand(me), held):
                     # and it takes no trick after this one either (see _ab_end)
-                    return 0, 0, mark | self._hand(me)
+                    return (lo if kept else 0), 0, mark | self._hand(me)
                 if hi2 < hi or lo2 > lo:
                     return (lo2 if lo2 > lo else lo), (hi2 if hi2 < hi else hi), mark
             return lo, hi, 0
@@ -1177,6 +1205,12 @@ class ExactSolver:
             if lo2 > lo:
                 return lo2, hi, 1 << mc
         return lo, hi, 0
+
+    def _own_moon(self, hi: int, alive: int) -> int:
+        """*hi* (a ceiling with the others' moon out, nobody holding points
+        yet) raised to what the analysed seat's own moon would give it."""
+        own = self._bounds(self._me, MOON_SPLIT, alive)[1] + self.term[self._me + 2][self._me]
+        return own if own > hi else hi
 
     def _stops_moon(self, leader: int, moon: int, pos: int, tm: int, led: int,
                     win: int, alive: int, legal: int, hi: int, alpha: int) -> tuple[int, int]:
@@ -1232,19 +1266,9 @@ class ExactSolver:
         another seat alone holding points; decisions.md, "hearts solve",
         twentieth round).  Only when that cuts (*alpha*), as
         :meth:`_stops_moon`."""
-        if not self.hearts_pen:
+        p = self._heart_kept(moon)
+        if not p:
             return hi, 0
-        hmask = _SUIT_MASK[HEARTS]
-        mine = self._hand(self._me) & hmask
-        if not mine:
-            return hi, 0
-        p = 1 << (int(mine).bit_length() - 1)
-        for k in range(self.n):
-            if k == self._me or (moon >= 0 and k != moon):
-                continue
-            theirs = self._hand(k) & hmask
-            if not theirs or theirs > p:
-                return hi, 0
         hi2 = self._bounds(self._me, MOON_SPLIT, alive)[1]
         if moon < 0:
             # nobody has points yet: split, another seat takes a penalty
@@ -1261,6 +1285,27 @@ class ExactSolver:
         if hi2 <= alpha:
             return hi2, p
         return hi, 0
+
+    def _heart_kept(self, moon: int) -> int:
+        """The analysed seat's highest heart when it is above every heart of
+        each seat that could still shoot (*moon*: open, or another seat's),
+        each of them holding a heart, else 0: the heart it keeps for the
+        first trick of hearts, which stops their moon (:meth:`_keeps_heart`,
+        :meth:`_trick_bounds`)."""
+        if not self.hearts_pen:
+            return 0
+        hmask = _SUIT_MASK[HEARTS]
+        mine = self._hand(self._me) & hmask
+        if not mine:
+            return 0
+        p = 1 << (int(mine).bit_length() - 1)
+        for k in range(self.n):
+            if k == self._me or (moon >= 0 and k != moon):
+                continue
+            theirs = self._hand(k) & hmask
+            if not theirs or theirs > p:
+                return 0
+        return p
 
     def _leads_out(self, me: int, rem: int, legal: int) -> int:
         """The analysed seat on lead, the moon split: if it can lead a card
