@@ -32,6 +32,7 @@ from .cards import CARDS, RANK_LETTERS, SUIT_LETTERS, CardError, cards_of, parse
 from .i18n import Arg, MessageError, msg
 from .model import Deal, Game, Pass, Play, Trick, deal_numbers
 from .rules import RuleError, RuleSet, parse_rules, preset_names
+from .sheets import cards_unrecorded
 from .state import GameState, deal_pass, led_suit, raw_points
 
 #: The field separator, and the separator of tricks and of lists inside a field.
@@ -544,10 +545,15 @@ def position_at(game: Game, rules: RuleSet, seats: Sequence[str], totals: Sequen
 
     deal = game.deals[-1]
     number = deal_numbers(game.deals)[-1]
+    if cards_unrecorded(deal, rules, seats):
+        raise PointError("sheet", deal=number)
     bad = malformed_trick(deal, rules, seats, number)
     if bad is not None:
         raise PointError("malformed", why=msg(bad.key, **dict(bad.args)).arg())
     ctx = DealContext(deal, rules, seats, number)
+    waiting = ctx.waiting_passes()
+    if waiting:
+        raise PointError("in_passes", deal=number, seat=("seat", seats[waiting[0]]))
     point = ctx.next_point()
     if point is None:
         raise PointError("no_move", deal=number)

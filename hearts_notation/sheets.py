@@ -151,6 +151,14 @@ def has_play(deal: Deal) -> bool:
     return bool(deal.tricks or deal.passes or any(h is not None for h in deal.hands.values()))
 
 
+def cards_unrecorded(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> bool:
+    """A deal kept by its score line alone, nothing of its play written
+    (no hand, pass or trick): the commands that work on the cards (hint,
+    position, solve) say so once, rather than take it for a deal stopped
+    before its passes."""
+    return is_sheet_deal(deal, rules, seats) and not has_play(deal)
+
+
 def sheet_line(deal: Deal, seats: Sequence[str]) -> tuple[int, ...] | None:
     """The deal's score line in seat order, if it gives every seat and no other."""
     score = deal.score

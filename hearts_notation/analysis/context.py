@@ -204,6 +204,17 @@ class DealContext:
         """Whether the record plays every trick of the deal."""
         return self._end is not None and self._end[6] >= self.rules.tricks_per_deal
 
+    def waiting_passes(self) -> list[int]:
+        """The seats still to pass when the record stops in the passes (a
+        passing deal, no trick written, some seat's pass missing), in seat
+        order; empty once the play has begun or on a hold deal.  Then no
+        card is to play yet: the hint advises a pass, and a position or a
+        solve, which start at the first trick, say the deal stops there
+        rather than guess the passes not written."""
+        if self.deal.tricks or not self.offset:
+            return []
+        return [s for s in range(self.n) if self.seats[s] not in self.deal.passes]
+
     def next_point(self) -> PlayPoint | None:
         """The decision the record stops at: who is to play, from what,
         with which cards allowed.  ``None`` when the deal is complete, or

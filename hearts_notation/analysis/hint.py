@@ -19,7 +19,7 @@ from ..model import Deal, Game, deal_numbers
 from ..position import Position
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
-from ..sheets import has_play, is_sheet_deal
+from ..sheets import cards_unrecorded
 from .annotate import (
     AnalysisOptions,
     Choice,
@@ -128,14 +128,14 @@ def hint_deal(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
     bad = malformed_trick(deal, rules, seats, number)
     if bad is not None:
         raise HintError("malformed", why=msg(bad.key, **dict(bad.args)).arg())
-    if is_sheet_deal(deal, rules, seats) and not has_play(deal):
+    if cards_unrecorded(deal, rules, seats):
         raise HintError("sheet", deal=number)       # a score sheet: no card to advise on
     ctx = DealContext(deal, rules, seats, number)
     solver = ExactSolver(rules, moon_choices=moon)
     ev = Evaluator(len(seats), solver, options.eval)
     lang = options.lang
-    if not deal.tricks and ctx.offset and not passed:
-        waiting = [s for s in range(ctx.n) if seats[s] not in deal.passes]
+    if not passed:
+        waiting = ctx.waiting_passes()
         if waiting:
             return _pass_hint(source, index, ctx, ev, waiting, seat, number, options)
     if ctx.complete:

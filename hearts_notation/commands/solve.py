@@ -36,6 +36,7 @@ from ..progress import progress_console, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
 from ..runners.local import EngineSpec
+from ..sheets import cards_unrecorded
 from ..state import GameState
 from ._common import fail, is_position, open_engine, read_position
 from ._status import Report
@@ -118,6 +119,8 @@ def _points(ctx: DealContext) -> list[PlayPoint]:
 
 
 def _choose(ctx: DealContext, where: Where, deal_no: int, default_stop: bool) -> list[PlayPoint]:
+    if ctx.waiting_passes():
+        raise SolveError("in_passes", deal=deal_no)
     pts = _points(ctx)
     if not pts:
         raise SolveError("no_point", deal=deal_no)
@@ -149,6 +152,8 @@ def solve_deal(task: SolveTask, progress: SolveProgress | None = None) -> dict[s
                             "rules": rules.spec}
     t0 = time.process_time()
     try:
+        if cards_unrecorded(deal, rules, seats):
+            raise SolveError("sheet", deal=deal_no)
         bad = malformed_trick(deal, rules, seats, deal_no)
         if bad is not None:
             raise SolveError("malformed", deal=deal_no)

@@ -654,13 +654,19 @@ def code_actions(analysis: Analysis, checker: Checker, line: int, end_line: int,
             continue
         word = found.strip("'\"")
         text = analysis.lines[ln]
-        # (a word, or a two-word keyword mistyped: ``à drote``)
-        if not "".join(word.split()).isalpha() or text[f.column - 1:f.column - 1 + len(word)] != word:
+        if text[f.column - 1:f.column - 1 + len(word)] != word:
             continue
-        # The reader's own "did you mean" first; else the nearest words it knows.
+        # The reader's own "did you mean" first, for whatever it quoted (a
+        # club's shorthand ``à g.`` or ``pas d'échange`` too); else the
+        # nearest words it knows, for a word or a two-word keyword
+        # mistyped (``à drote``), never for other text.
         told = args.get("word")
-        choices = [told] if isinstance(told, str) else close_words(
-            word.lower(), _VOCABULARY, n=3, cutoff=FIX_CUTOFF)
+        if isinstance(told, str):
+            choices = [told]
+        elif "".join(word.split()).isalpha():
+            choices = close_words(word.lower(), _VOCABULARY, n=3, cutoff=FIX_CUTOFF)
+        else:
+            continue
         for better in choices:
             edit = Edit(ln, f.column - 1, ln, f.column - 1 + len(word), better)
             out.append(Action(translate(lang, "lsp.action.did_you_mean", found=word, word=better),
