@@ -52,6 +52,19 @@ def _alive(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
+def _forking(pids: Path) -> str:
+    """The start of a bot program that forks a helper, which closes the
+    pipes, writes its pid to *pids* and sleeps a minute: what outlived the
+    match before its bots' process groups were killed."""
+    return ("import json, os, sys, time\n"
+            "if os.fork() == 0:\n"
+            "    os.close(0)\n"
+            "    os.close(1)\n"
+            f"    open({str(pids)!r}, 'a').write(str(os.getpid()) + '\\n')\n"
+            "    time.sleep(60)\n"
+            "    os._exit(0)\n")
+
+
 def test_a_bot_that_exits_at_once_is_a_crash_and_its_children_go(tmp_path: Path) -> None:
     """A bot that exits before reading its input made hearts die of SIGPIPE
     on its next message (status 141, not a word, the results unsaid); the
@@ -60,15 +73,7 @@ def test_a_bot_that_exits_at_once_is_a_crash_and_its_children_go(tmp_path: Path)
     the bot's process group."""
     pids = tmp_path / "pids"
     bot = tmp_path / "bot.py"
-    bot.write_text("import os, sys, time\n"
-                   "if os.fork() == 0:\n"
-                   "    os.close(0)\n"
-                   "    os.close(1)\n"
-                   f"    open({str(pids)!r}, 'a').write(str(os.getpid()) + '\\n')\n"
-                   "    time.sleep(60)\n"
-                   "    os._exit(0)\n"
-                   "time.sleep(0.2)\n"
-                   "sys.exit(5)\n")
+    bot.write_text(_forking(pids) + "time.sleep(0.2)\nsys.exit(5)\n")
     out = tmp_path / "m.jsonl"
     r = hearts("match", "-p", "heuristic", "-p", f"Gone=cmd:{sys.executable} {bot}", "--deals", "1",
                "--seed", "2", "-j", "1", "--move-time", "2", "-o", str(out))
@@ -88,13 +93,7 @@ def test_the_helpers_of_bots_in_worker_processes_go_with_the_match(tmp_path: Pat
     marked long)."""
     pids = tmp_path / "pids"
     bot = tmp_path / "bot.py"
-    bot.write_text("import json, os, sys, time\n"
-                   "if os.fork() == 0:\n"
-                   "    os.close(0)\n"
-                   "    os.close(1)\n"
-                   f"    open({str(pids)!r}, 'a').write(str(os.getpid()) + '\\n')\n"
-                   "    time.sleep(60)\n"
-                   "    os._exit(0)\n"
+    bot.write_text(_forking(pids) +
                    "for line in sys.stdin:\n"
                    "    m = json.loads(line)\n"
                    "    if m['type'] == 'pass':\n"
