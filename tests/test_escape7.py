@@ -242,3 +242,24 @@ def test_pages_in_a_browser_run_nothing_and_show_the_text(driver: Any, tmp_path:
     assert driver.execute_script("return document.getElementsByTagName('parsererror').length") == 0
     assert driver.execute_script("return window.__pwned") is None
     assert SHOWN in driver.execute_script("return document.documentElement.textContent")
+
+
+def test_a_rule_name_in_a_finding_stays_text(tmp_path: Path) -> None:
+    """An unknown rule option is quoted in the referee's finding, on the
+    score sheet and in the replay's data: text there too."""
+    def record(name: str, folder: Path) -> Path:
+        path = hostile_record(folder, PLAIN)
+        rec = path.read_text(encoding="utf-8")
+        path.write_text(rec.replace('[Rules "standard pass_cycle=hold"]',
+                                    f'[Rules "standard pass_cycle=hold {_hrn(name)}=1"]'),
+                        encoding="utf-8")
+        return path
+
+    # One option: no blank (U+2028/2029 are blanks to the rules), no '='.
+    name = re.sub(r"\s", "", PAYLOAD).replace("=", ":")
+    evil, plain = record(name, tmp_path), record("qqqqqq", tmp_path / "p")
+    sheet = run("score", str(evil), "--format", "html")
+    text = "".join(assert_inert(sheet, run("score", str(plain), "--format", "html")).text)
+    assert escape_controls(name[name.index("</style>"):]) in text     # (its quote is quoted)
+    page = render_html([build_game(g) for g in read_games(str(evil))])
+    assert_inert(page, render_html([build_game(g) for g in read_games(str(plain))]))
