@@ -22,14 +22,15 @@ its own inline script and style, allowed by their SHA-256 hashes.  The data
 is JSON in a ``<script type="application/json">`` with ``<``, ``>``, ``&``
 and the two JavaScript line separators escaped, so no text of the record
 can close the element; the script inserts every text with ``textContent``.
+The control characters and bidirectional overrides a record's text may hold
+are shown as escapes (``\\x1b``, ``\\u202e``) in the data and the title, as
+in every other output (:func:`hearts_notation.output.escape_controls`).
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
-import html
-import json
 import re
 from collections.abc import Mapping, Sequence
 from importlib import resources
@@ -38,6 +39,7 @@ from typing import Any
 from ..cards import CARDS, Card, cards_of, display_order
 from ..i18n import finding_text, players_in_view, seats_in_view
 from ..model import Finding
+from ..output import escape_controls, json_text, markup_text
 from .narrate import SECOND_PERSON
 from .page_strings import LANGUAGES, page_strings
 from .story import DealFact, GameFact, PlayFact
@@ -490,11 +492,27 @@ def _game_in_view(b: _Builder, gi: int, g: GameFact, decisions: Sequence[Mapping
 
 def _json_for_script(data: Any) -> str:
     """JSON that cannot end its ``<script>`` element early nor be read as
-    markup: ``<``, ``>``, ``&`` and U+2028/2029 as ``\\u`` escapes (valid
-    JSON for ``JSON.parse``)."""
-    blob = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return (blob.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    markup: the machine outputs' JSON (:func:`hearts_notation.output.json_text`:
+    U+2028/2029, C1 controls, bidirectional overrides as ``\\u`` escapes) with
+    ``<``, ``>`` and ``&`` as ``\\u`` escapes too (valid JSON for ``JSON.parse``)."""
+    blob = json_text(data, separators=(",", ":"))
+    return blob.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _shown(value: Any) -> Any:
+    """*value* (the page's data) with every string's control characters and
+    bidirectional overrides written as visible escapes, newlines and tabs
+    kept: the script puts these strings on the page as they are
+    (``textContent``), and a record's ESC or U+202E must show there as it
+    does on the terminal, in the score sheet and in the diagram, not act
+    (a name laid out backwards, a "Trojan Source" comment)."""
+    if isinstance(value, str):
+        return escape_controls(value, keep_layout=True)
+    if isinstance(value, dict):
+        return {_shown(k): _shown(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_shown(v) for v in value]
+    return value
 
 
 def _sha256(text: str) -> str:
@@ -529,8 +547,8 @@ def self_contained_page(name: str, title: str, data: dict[str, Any]) -> str:
            f"script-src '{_sha256(js)}'; style-src '{_sha256(css)}'; img-src data:; "
            "base-uri 'none'; form-action 'none'")
     values = {
-        "LANG": html.escape(data["lang"]), "TITLE": html.escape(title), "CSP": csp,
-        "CSS": css, "JS": js, "DATA": _json_for_script(data),
+        "LANG": markup_text(data["lang"]), "TITLE": markup_text(title), "CSP": csp,
+        "CSS": css, "JS": js, "DATA": _json_for_script(_shown(data)),
     }
     # One pass over the template: a placeholder written in the record (in a
     # title, a comment) is never substituted, since values are not rescanned.
