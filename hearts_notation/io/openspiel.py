@@ -201,6 +201,14 @@ def openspiel_parameters(rules: RuleSet, passes: bool = True) -> dict[str, bool]
 _WS: Final = " \t\r\n"
 
 
+def _record_field(obj: object) -> str | None:
+    """The first field of a hearts record that *obj* (a JSON document) has,
+    or ``None``: a record given to a reader of OpenSpiel's states or
+    histories is told to be read with ``--from json``, by the field that
+    shows it."""
+    return next((k for k in GAME_FIELDS if k in obj), None) if isinstance(obj, dict) else None
+
+
 def _skip_ws(text: str, i: int) -> int:
     while i < len(text) and text[i] in _WS:
         i += 1
@@ -324,10 +332,18 @@ def _json_stream(text: str) -> tuple[list[_Doc], RecordError | None]:
     document that does not decode comes back as :func:`_json_docs`'s."""
     decoder = json.JSONDecoder(parse_float=JsonFloat)
     docs: list[_Doc] = []
+    # The line and the start of the line of each document, counted on from
+    # the last one's (counting from the start each time was quadratic in a
+    # file of many documents).
+    line, line_start, counted = 1, 0, 0
     i = _skip_ws(text, 0)
     while i < len(text):
-        line = 1 + text.count("\n", 0, i)
-        column = i - text.rfind("\n", 0, i)
+        breaks = text.count("\n", counted, i)
+        if breaks:
+            line += breaks
+            line_start = text.rfind("\n", counted, i) + 1
+        counted = i
+        column = i - line_start + 1
         try:
             data, end = decoder.raw_decode(text, i)
         except JSON_ERRORS as exc:
@@ -412,7 +428,7 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
             raise r.fail(msg("os.history_not_state"))
         raise r.fail(msg("os.expected_state", found=json_type(obj)))
     if "phase" not in obj:
-        record = next((k for k in GAME_FIELDS if k in obj), None)
+        record = _record_field(obj)
         if record is not None:      # (a hearts record given with --from openspiel)
             raise r.fail(msg("os.record_not_state", field=repr(record)))
     phase = r.field(obj, "phase", str, "os.what.string")
@@ -610,8 +626,7 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
             docs, _ = _json_docs(text)
         except RecordError:
             docs = []       # (no JSON: the object is still no history)
-        first = docs[0].data if docs else None
-        record = next((k for k in GAME_FIELDS if k in first), None) if isinstance(first, dict) else None
+        record = _record_field(docs[0].data) if docs else None
         if record is not None:      # (a hearts record given with --from openspiel-history)
             raise RecordError(msg("os.record_not_state", field=repr(record)), line=1, column=1)
         raise RecordError(msg("os.state_not_history"), line=1, column=1)
