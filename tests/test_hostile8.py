@@ -150,3 +150,34 @@ def test_wait_workers_of_a_day_is_taken() -> None:
     """The bound is a day, inclusive (a batch queue may take hours)."""
     status, out = run("validate", "--wait-workers", "86400", "samples/canonical.hrn")
     assert status == 0, out
+
+
+# Queries and pictures ---------------------------------------------------------------------
+
+
+def test_a_query_nested_past_the_limit_is_refused_at_its_place() -> None:
+    """500 parentheses or 990 ``not`` fit in the 4,000 characters of a query
+    and ran the parser past Python's stack ("internal error", exit 3): a
+    nesting over 100 levels is refused where it goes over, in the catalogs'
+    words; 100 levels are taken."""
+    from hearts_notation.query import MAX_DEPTH, QueryError, parse_query
+
+    parse_query("not " * MAX_DEPTH + "moon")
+    parse_query("(" * MAX_DEPTH + "moon" + ")" * MAX_DEPTH)
+    with pytest.raises(QueryError) as caught:
+        parse_query("not (" * 60 + "moon" + ")" * 60)
+    assert caught.value.offset == 250 and "non et de parenthèses" in caught.value.text("fr")
+    status, out = run("select", "--lang", "fr", "--count", "--where", "(" * 500 + "moon" + ")" * 500,
+                      "samples/canonical.hrn")
+    assert status == 2, out
+    assert translate("fr", "select.too_deep", n=MAX_DEPTH) in out
+
+
+def test_a_png_is_not_written_to_standard_output_and_says_so() -> None:
+    """``diagram -o - --format png`` said it could not tell the format from
+    the name, with the format given; it says what it will not do, and
+    what to give instead, before reading the record."""
+    status, out = run("diagram", "--lang", "fr", "-o", "-", "--format", "png",
+                      "samples/commented-example.hrn")
+    assert status == 2, out
+    assert translate("fr", "diagram.cli.png_stdout") in out

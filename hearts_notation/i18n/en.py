@@ -754,6 +754,7 @@ MESSAGES.update({
     "select.bad_character": "unexpected character {char}",
     "select.too_long": "the expression is longer than {n} characters",
     "select.too_many": "more than {n} predicates",
+    "select.too_deep": "more than {n} levels of not and parentheses",
     "select.regex.nothing_to_repeat": "nothing to repeat here",
     "select.regex.bad_count": "a count {{m,n}} of at most 100, m no greater than n",
     "select.regex.unsupported": "{what} is not supported (no back-references or look-arounds: they can take exponential time)",
@@ -1144,6 +1145,7 @@ MESSAGES.update({
     "diagram.png_missing": "a PNG needs CairoSVG: pip install \"hearts-notation[png]\" (or write .svg)",
     "diagram.png_failed": "CairoSVG could not draw the PNG: {why}",
     "diagram.cli.format": "{out}: cannot tell the format from the name: give --format svg or png",
+    "diagram.cli.png_stdout": "a PNG picture is not written to standard output: give -o FILE.png, or --format svg",
     "diagram.cli.written": "{out} written",
     # hearts match, the bot protocol, hearts standings --ratings (hearts_notation.match, commands/match.py).
     "match.bad_player": "{spec} is not a player: give random, heuristic, analysis[:samples=N], cmd:COMMAND or py:package.module:Class",

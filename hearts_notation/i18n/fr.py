@@ -1156,6 +1156,7 @@ MESSAGES.update({
     "select.bad_character": "caractère inattendu {char}",
     "select.too_long": "l'expression dépasse {n} caractères",
     "select.too_many": "plus de {n} prédicats",
+    "select.too_deep": "plus de {n} niveaux de non et de parenthèses imbriqués",
     "select.regex.nothing_to_repeat": "rien à répéter ici",
     "select.regex.bad_count": "un nombre {{m,n}} d'au plus 100, m au plus égal à n",
     "select.regex.unsupported": "{what} n'est pas pris en charge (ni références arrière ni assertions avant ou arrière : leur durée peut être exponentielle)",
@@ -1456,6 +1457,7 @@ MESSAGES.update({
     "diagram.png_missing": "un PNG demande CairoSVG : pip install \"hearts-notation[png]\" (ou écrivez un .svg)",
     "diagram.png_failed": "CairoSVG n'a pas pu dessiner le PNG : {why}",
     "diagram.cli.format": "{out} : le nom ne dit pas le format : donnez --format svg ou png",
+    "diagram.cli.png_stdout": "une image PNG ne s'écrit pas sur la sortie standard : donnez -o FICHIER.png, ou --format svg",
     "diagram.cli.written": "{out} écrit",
     # hearts match, le protocole des robots, hearts standings --ratings (hearts_notation.match, commands/match.py).
     "match.bad_player": "{spec} n'est pas un joueur : donnez random, heuristic, analysis[:samples=N], cmd:COMMANDE ou py:paquet.module:Classe",
