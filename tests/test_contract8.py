@@ -239,10 +239,23 @@ def test_validate_report_follows_its_schema(case: str, gen_dir: Path) -> None:
     for text in (en, fr):
         assert_valid("validate", json.loads(text), case)
     same_in_both_languages(en, fr)
+    codes = list(json.loads(en)["summary"]["codes"])
+    assert codes == sorted(codes)                     # "sorted by code" (spec.md, section 6)
     if case in ("broken", "syntax-error"):
         doc = json.loads(fr)
         found = [f for g in doc["games"] for f in g["findings"]]
         assert found and all("message_translated" in f for f in found)
+
+
+def test_validate_report_of_the_inputs_read_follows_its_schema() -> None:
+    """An input that cannot be read at all (exit 2): the report still covers
+    the inputs that were read (docs/findings.md), in its one shape."""
+    res = CliRunner().invoke(cli, ["validate", "--format", "json", "--jobs", "1",
+                                   "no-such-file.hrn", "samples/game.yaml"])
+    assert res.exit_code == 2
+    doc = json.loads(res.stdout)
+    assert_valid("validate", doc)
+    assert doc["summary"]["files"] == 1 and len(doc["games"]) == 1
 
 
 def test_validate_report_covers_every_code_of_the_referee_examples(gen_dir: Path) -> None:
@@ -250,6 +263,32 @@ def test_validate_report_covers_every_code_of_the_referee_examples(gen_dir: Path
     doc = json.loads(hearts("validate", "--format", "json", "--jobs", "1", *BROKEN, ok=(1,)))
     codes = set(doc["summary"]["codes"])
     assert len(codes) >= 20, codes
+
+
+def test_validate_report_with_summed_up_findings_follows_its_schema(gen_dir: Path) -> None:
+    """A finding that sums others up (``pass-mismatch`` and its ``details``:
+    a game passed in another order, logged without its directions) and a
+    reader's finding (``duplicate-key``), in both languages: the details are
+    findings of the same shape, translated too."""
+    game = json.loads(Path(generated("standard pass_cycle=right,left,across,hold",
+                                     gen_dir)).read_text(encoding="utf-8").splitlines()[0])
+    game["rules"] = "standard"
+    for deal in game["deals"]:
+        deal.pop("pass", None)
+    misordered = gen_dir / "misordered.jsonl"
+    misordered.write_text(json.dumps(game) + "\n", encoding="utf-8")
+    twice = gen_dir / "twice.json"
+    twice.write_text('{"rules": "standard", "rules": "kawu", "deals": []}\n', encoding="utf-8")
+    en, fr = both("validate", "--format", "json", "--jobs", "1", str(misordered), str(twice),
+                  ok=(1,))
+    for text in (en, fr):
+        assert_valid("validate", json.loads(text))
+    same_in_both_languages(en, fr)
+    doc = json.loads(fr)
+    found = {f["code"]: f for g in doc["games"] for f in g["findings"]}
+    assert {"pass-mismatch", "duplicate-key"} <= set(found)
+    details = found["pass-mismatch"]["details"]
+    assert details and all(d["code"] == "not-held" and "message_translated" in d for d in details)
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -266,7 +305,15 @@ def test_score_json_and_csv_follow_their_shape(case: str, gen_dir: Path) -> None
                        "assumed", "complete", "sheet"]
     doc = json.loads(en)
     assert len(rows) - 1 == sum(len(g["deals"]) * len(g["seats"]) for g in doc["games"])
-    assert all(len(r) == len(rows[0]) for r in rows)
+    integer = re.compile(r"-?[0-9]+")
+    for row in rows[1:]:
+        cell = dict(zip(rows[0], row, strict=True))
+        assert integer.fullmatch(cell["game"]) and integer.fullmatch(cell["deal"])
+        assert integer.fullmatch(cell["total"]) and (cell["points"] == ""
+                                                     or integer.fullmatch(cell["points"]))
+        assert cell["assumed"] in {"true", "false", ""} and (cell["moon"] == "") == (
+            cell["assumed"] == "")
+        assert cell["complete"] in {"true", "false"} and cell["sheet"] in {"true", "false"}
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -289,6 +336,15 @@ def test_standings_json_and_csv_follow_their_shape(case: str, gen_dir: Path) -> 
                        "average_final", "deals", "points", "average_points_per_deal", "moons",
                        "queen_of_spades", "queen_deals", "findings"]
     assert len(rows) - 1 == len(json.loads(en)["players"])
+
+
+def test_standings_ratings_follow_the_schema() -> None:
+    pytest.importorskip("openskill")
+    en, fr = both("standings", "--ratings", "--format", "json", "--jobs", "1", "samples/club")
+    assert en == fr
+    doc = json.loads(en)
+    assert_valid("standings", doc)
+    assert doc["ratings"]["players"]
 
 
 # rules -------------------------------------------------------------------------------------
@@ -328,6 +384,7 @@ def _position(source: str, *where: str, all_hands: bool = False) -> str:
 POSITION_CASES = [
     ("samples/canonical.hrn", ("--deal", "2", "--trick", "3")),
     ("samples/canonical.hrn", ("--deal", "10", "--trick", "1")),
+    ("samples/canonical.hrn", ("--deal", "4", "--trick", "7", "--card", "3")),   # a hold deal
     ("samples/three-players.hrn", ("--deal", "1", "--trick", "5", "--card", "2")),
     ("samples/game.yaml", ("--deal", "2", "--trick", "9")),
     ("samples/club-night.json", ("--deal", "3", "--trick", "4")),
@@ -410,9 +467,25 @@ def test_hint_json_follows_its_schema_and_only_its_comment_is_translated() -> No
     assert_valid("hint", b)
     assert a["comment"] != b["comment"]
     assert without(a, frozenset({"comment"})) == without(b, frozenset({"comment"}))
-    passes = json.loads(hearts("hint", "samples/canonical.hrn", "--deal", "1", "--trick", "1",
-                               "--format", "json", "--samples", "1"))
-    assert_valid("hint", passes)
+    opening = json.loads(hearts("hint", "samples/canonical.hrn", "--deal", "1", "--trick", "1",
+                                "--format", "json", "--samples", "1"))
+    assert_valid("hint", opening)
+
+
+def test_hint_json_of_a_pass_follows_its_schema(tmp_path: Path) -> None:
+    """A record stopped before its passes: the advice is a pass (``cards``,
+    ``"trick": null``)."""
+    text = (SAMPLES / "canonical.hrn").read_text(encoding="utf-8").splitlines()
+    stop = text.index("pass N: KH AH TH? {The three top hearts go left, and North still takes "
+                      "every heart.}")
+    record = tmp_path / "passes.hrn"
+    record.write_text("\n".join(text[:stop]) + "\n", encoding="utf-8")
+    en, fr = both("hint", str(record), "--format", "json", "--samples", "1")
+    a, b = json.loads(en), json.loads(fr)
+    assert_valid("hint", a)
+    assert (a["kind"], a["trick"]) == ("pass", None)
+    assert all(len(c["cards"]) == 3 for c in a["choices"])
+    assert without(a, frozenset({"comment"})) == without(b, frozenset({"comment"}))
 
 
 def test_annotate_json_follows_its_schema() -> None:
