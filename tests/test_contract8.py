@@ -520,6 +520,27 @@ def test_generated_and_selected_records_follow_the_record_schema(preset: str,
     assert en == fr
     for game in json.loads(en):
         assert_valid("record", game, preset)
+    en, fr = both("convert", path, "--from", "jsonl", "--to", "yaml")
+    assert en == fr
+    games = list(yaml.safe_load_all(en))
+    assert len(games) == 2 or (len(games) == 1 and isinstance(games[0], list))
+    for game in (games[0] if len(games) == 1 else games):
+        assert_valid("record", game, preset)
+
+
+def test_select_counts_are_the_same_lines_in_every_language() -> None:
+    """``select --count`` is one integer; ``--count --by-deal`` one line per
+    distinct deal: its identity (32 hex digits), how many times, and where it
+    was first found (``file:game:deal``), two spaces apart (docs/select.md)."""
+    en, fr = both("select", "samples", "--count")
+    assert en == fr and re.fullmatch(r"[0-9]+\n", en)
+    en, fr = both("select", "samples", "samples/canonical.hrn", "--deals", "--count",
+                  "--by-deal")
+    assert en == fr
+    lines = en.splitlines()
+    assert lines and all(re.fullmatch(r"[0-9a-f]{32}  [1-9][0-9]*  .+:[0-9]+:[0-9]+", x)
+                         for x in lines)
+    assert any(x.split("  ")[1] == "2" for x in lines)     # canonical.hrn's deals, twice
 
 
 # The schemas refuse malformed output -------------------------------------------------------
