@@ -47,6 +47,14 @@ DIRECTION_SHORTHANDS: Final[dict[str, str]] = {
     **dict.fromkeys(("pas de passe", "sans passe", "aucune passe", "pas d'echange",
                      "pas echange", "sans echange", "aucun echange", "gardee", "garder"), "garde"),
 }
+#: A deal header written as the deal is said, its number an ordinal before
+#: the keyword (``1re donne``, ``2e donne``, ``3ème donne``, ``1st deal``):
+#: not a header of the notation, answered with the header meant
+#: (``donne 1``); group 1 the number, group 2 the keyword.  Read with
+#: ``re.IGNORECASE``, only of a line that does not read.
+ORDINAL_HEADER: Final = (r"[ \t\f]*(\d+)[ \t\f]*(?:re|ère|ere|er|ème|eme|è|e|nde|nd|de|st|rd|th)\.?"
+                         r"[ \t\f]+(deal|donne)(?!\w)")
+
 #: At most this many words make a shorthand (``pas d'échange``, ``pas de passe``).
 SHORTHAND_WORDS: Final = 3
 
@@ -402,6 +410,8 @@ TOKENS: Final[dict[str, str]] = {
     "DEAL": rf"(?i:(?:deal|donne){_KW_END})",
     "PASS": rf"(?i:(?:pass|passe){_KW_END})",
     "TOTAL": rf"(?i:total{_KW_END})",
+    # (``donne n°1``, ``nº 1``, ``no 1``: the French "numéro" before the number)
+    "NUMERO": r"(?i:n(?:[°º]|o(?![^\W\d_])))",
     "LETTER_GROUP": (f"(?i:[SHDC]:(?:{_GAP}+(?:10|[2-9TJQKA]|-)(?![:♠♥♦♣♤♡♢♧]|[SHDC](?!:))"
                      r"|(?:10|[2-9TJQKA]|-)(?!:))*)"),
     "SYMBOL_GROUP": (f"(?i:[♠♥♦♣♤♡♢♧]{EMOJI}?(?:{_GAP}+(?:10|[2-9TJQKARDV]|-)(?![:♠♥♦♣♤♡♢♧])"
@@ -422,6 +432,7 @@ TOKENS: Final[dict[str, str]] = {
     "TAG_OPEN": r"\[",
     "UNKNOWN": r"\?",
     "_COLON": ":",
+    "_COMMA": ",",
     "_GT": ">",
     "_RSQB": r"\]",
 }
