@@ -125,3 +125,23 @@ def test_a_header_written_as_said_keeps_its_deal_apart(tmp_path: Path) -> None:
 def test_english_messages_name_the_header_meant(tmp_path: Path) -> None:
     out, _ = _validate(SHEET.replace("donne 1 donneur", "1st deal donneur", 1), tmp_path, "--lang", "en")
     assert "found '1st deal'; did you mean 'deal 1'?" in out, out
+
+
+@pytest.mark.parametrize(("line", "lang"), [
+    ("deal 1 donneur O passe gauche", "fr"),     # one English word among French ones
+    ("donne 1 dealer N pass left", "en"),
+    ("deal 1 donneur O", None),                  # as many of each: the next line says
+    ("donne 2 {the deal}", "fr"),                # (a comment's words are no keywords)
+    ("deal 1", "en"),
+    ("marque N 3", "fr"),
+])
+def test_a_keyword_line_says_the_language_most_of_its_keywords_are_in(line: str, lang: str | None) -> None:
+    from hearts_notation.io.hrn.words import line_language
+
+    assert line_language(line) == lang
+
+
+def test_a_french_sheet_with_an_english_header_is_answered_in_french(tmp_path: Path) -> None:
+    text = "deal 1 donneur O passe gauche\nN: ?\nmarque N 3 E 4 S 15 O 4\n"
+    out, _ = _validate(text, tmp_path)
+    assert "la donne 1 est gardée comme feuille de marque" in out, out

@@ -165,7 +165,8 @@ def words_language(text: str) -> str | None:
 def line_language(line: str) -> str | None:
     """``"fr"`` or ``"en"`` when *line* starts with a word only one
     language writes (a tag name such as ``[Événement`` or ``[Event``, a
-    line keyword such as ``donne`` or ``deal``), else ``None``.
+    line keyword such as ``donne`` or ``deal``) and, for a keyword line,
+    when most of its keywords are in that language, else ``None``.
 
     This is no reader: it looks at the first word of a line only, to tell
     which language a record is kept in (the reader takes both languages
@@ -178,9 +179,21 @@ def line_language(line: str) -> str | None:
             return "fr"
         return "en" if name in _TAGS_EN else None
     word = text.split(None, 1)[0].lower() if text else ""
-    if word in KEYWORDS_FR:
-        return "fr"
-    return "en" if word in _KEYWORDS_EN else None
+    if word not in KEYWORDS_FR and word not in _KEYWORDS_EN:
+        return None
+    # A keyword line says the language most of its keywords are in: a French
+    # sheet's ``deal 1 donneur O passe gauche`` (one English word among
+    # three French ones) is French, and its messages are in French; a line
+    # whose keywords are as many in each language says nothing.
+    fr = en = 0
+    for w in text.split("{", 1)[0].split(";", 1)[0].lower().split():
+        if w in _WORDS_FR:
+            fr += 1
+        elif w in _WORDS_EN:
+            en += 1
+    if fr == en:
+        return None
+    return "fr" if fr > en else "en"
 
 
 def text_language(text: str) -> str | None:
