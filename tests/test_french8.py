@@ -145,3 +145,20 @@ def test_a_french_sheet_with_an_english_header_is_answered_in_french(tmp_path: P
     text = "deal 1 donneur O passe gauche\nN: ?\nmarque N 3 E 4 S 15 O 4\n"
     out, _ = _validate(text, tmp_path)
     assert "la donne 1 est gardée comme feuille de marque" in out, out
+
+
+@pytest.mark.parametrize(("rules", "meant", "under"), [
+    ("dame de pique", "standard", "standard"),
+    ("Dame de Pique", "standard", "standard"),
+    ("trois joueurs", "three-players", "three-players"),
+    ("trois joueurs target=50", "three-players", "three-players target=50"),
+])
+def test_a_preset_named_in_french_words_is_the_one_meant(rules: str, meant: str, under: str) -> None:
+    """``[Règles "trois joueurs"]`` was checked under standard (``trois``
+    unknown, ``joueurs`` a bad key): every P1 line an unknown seat."""
+    from hearts_notation.rules import lenient_rules
+
+    got = lenient_rules(rules)
+    assert got.near == meant and got.under == under
+    (problem,) = got.problems
+    assert "did you mean" in str(problem) or meant in str(problem)
