@@ -1099,6 +1099,7 @@ MESSAGES.update({
     "engine.tls_settings": "--scheduler {address} : un ordonnanceur tls:// demande des réglages "
                            "TLS : distributed.comm.tls.ca-file, .client.cert et .client.key dans "
                            "la configuration de Dask (voir docs/cluster.md)",
+    "engine.wait_workers_nan": "nan n'est pas un nombre de secondes",
     "engine.no_workers": "--scheduler {address} : aucun worker Dask ne s'est joint en {seconds} s "
                          "(--wait-workers)",
     "engine.workers_without_package": "--scheduler {address} : {count} worker(s) Dask ne "
