@@ -228,6 +228,22 @@ def test_every_schema_is_named_in_the_docs_and_shipped() -> None:
     assert '"hearts_notation.schema" = ["*.json"]' in (ROOT / "pyproject.toml").read_text()
 
 
+def _doc_example(page: str, after: str) -> Any:
+    """The first JSON block of docs/*page* after the text *after*."""
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8").split(after, 1)[1]
+    return json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+
+
+def test_the_examples_of_the_docs_follow_the_schemas() -> None:
+    """The pages' examples are the contract's prose: the validation report of
+    spec.md, section 6, and the stats document of corpora.md (its ``"..."``,
+    the other seats left out, dropped)."""
+    assert_valid("validate", _doc_example("spec.md", "## 6. The validation report"))
+    stats = _doc_example("corpora.md", "`--format json` prints the same as one document")
+    del stats["seats"]["..."]
+    assert_valid("stats", stats)
+
+
 # validate, score, stats, standings ---------------------------------------------------------
 
 
@@ -456,6 +472,24 @@ def test_solve_jsonl_lines_are_one_object_each_and_follow_the_schema() -> None:
             assert_valid("solve", doc, line[:80])
     errors = [json.loads(x) for x in text.splitlines() if "error_id" in x]
     assert errors and {e["error_id"] for e in errors} <= {"sheet", "no_such_point"}
+
+
+def test_solve_all_from_a_trick_the_deal_never_reaches_is_refused() -> None:
+    """``--all --trick T`` on a deal that stops before trick T (multi-game.hrn's
+    second game stops in the seventh trick of its second deal) is refused as
+    one point past the end is: exit 2 for one deal, an error line (exit 1)
+    in ``--format jsonl``; it used to be ``"positions": []`` and exit 0."""
+    where = ("samples/multi-game.hrn", "--game", "2", "--deal", "2", "--trick", "12")
+    for fmt in ("text", "json"):
+        res = CliRunner().invoke(cli, ["solve", *where, "--all", "--format", fmt])
+        assert res.exit_code == 2 and res.stdout == ""
+        assert "no card 1 of trick 12" in res.stderr
+    lines = hearts("solve", "samples/multi-game.hrn", "--trick", "12", "--all", "--format",
+                   "jsonl", "--jobs", "1", ok=(1,)).splitlines()
+    docs = [json.loads(x) for x in lines]
+    assert [d.get("error_id") for d in docs if (d["game"], d["deal"]) == (2, 2)] == [
+        "no_such_point"]
+    assert all(d["positions"] for d in docs if "error_id" not in d)
 
 
 def test_hint_json_follows_its_schema_and_only_its_comment_is_translated() -> None:
