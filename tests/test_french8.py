@@ -103,6 +103,10 @@ def _validate(text: str, tmp_path: Path, *args: str) -> tuple[str, int]:
     ("N D♠!", "N D pique!", "31:28", "'D pique' : une carte s'écrit avec sa hauteur et sa couleur, comme D♠"),
     ("N 10♥ E 7♥", "N 10 de coeur E 7♥", "30:11", "comme 10♥"),
     ("N: ♠ D 10 8 6  ♥ A 8", "N: pique D 10 8 6  ♥ A 8", "18:4", "trouvé 'pique' ; vouliez-vous dire « ♠ »"),
+    ("1. N 2♣", "Pli 1 : N 2♣", "26:1", "une ligne de pli commence par son numéro et un point, comme « 1. »"),
+    ("2. O 4♠", "  levée 2 O 4♠", "27:3", "comme « 2. »"),
+    ("total N 3 E 4 S 15 O 4", "total N 3 E 4 S 15 O \u22124", "40:22",
+     "trouvé '\u22124' ; vouliez-vous dire « -4 »"),
 ])
 def test_a_form_the_notation_does_not_read_gets_the_word_meant(
         written: str, typed: str, where: str, meant: str, tmp_path: Path) -> None:
