@@ -105,6 +105,10 @@ def _validate(text: str, tmp_path: Path, *args: str) -> tuple[str, int]:
     ("N: ♠ D 10 8 6  ♥ A 8", "N: pique D 10 8 6  ♥ A 8", "18:4", "trouvé 'pique' ; vouliez-vous dire « ♠ »"),
     ("1. N 2♣", "Pli 1 : N 2♣", "26:1", "une ligne de pli commence par son numéro et un point, comme « 1. »"),
     ("2. O 4♠", "  levée 2 O 4♠", "27:3", "comme « 2. »"),
+    ("total N 3 E 4", "tir à la lune S\ntotal N 3 E 4", "40:1",
+     "trouvé 'tir à la lune' ; vouliez-vous dire « capot »"),
+    ("donne 2 donneur N passe droite", "donne 2 donneur N passe à la droite", "42:25",
+     "trouvé 'à la droite' ; vouliez-vous dire « à droite »"),
     ("total N 3 E 4 S 15 O 4", "total N 3 E 4 S 15 O \u22124", "40:22",
      "trouvé '\u22124' ; vouliez-vous dire « -4 »"),
 ])
