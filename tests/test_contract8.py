@@ -228,6 +228,22 @@ def test_every_schema_is_named_in_the_docs_and_shipped() -> None:
     assert '"hearts_notation.schema" = ["*.json"]' in (ROOT / "pyproject.toml").read_text()
 
 
+def _doc_example(page: str, after: str) -> Any:
+    """The first JSON block of docs/*page* after the text *after*."""
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8").split(after, 1)[1]
+    return json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+
+
+def test_the_examples_of_the_docs_follow_the_schemas() -> None:
+    """The pages' examples are the contract's prose: the validation report of
+    spec.md, section 6, and the stats document of corpora.md (its ``"..."``,
+    the other seats left out, dropped)."""
+    assert_valid("validate", _doc_example("spec.md", "## 6. The validation report"))
+    stats = _doc_example("corpora.md", "`--format json` prints the same as one document")
+    del stats["seats"]["..."]
+    assert_valid("stats", stats)
+
+
 # validate, score, stats, standings ---------------------------------------------------------
 
 
@@ -458,6 +474,24 @@ def test_solve_jsonl_lines_are_one_object_each_and_follow_the_schema() -> None:
     assert errors and {e["error_id"] for e in errors} <= {"sheet", "no_such_point"}
 
 
+def test_solve_all_from_a_trick_the_deal_never_reaches_is_refused() -> None:
+    """``--all --trick T`` on a deal that stops before trick T (multi-game.hrn's
+    second game stops in the seventh trick of its second deal) is refused as
+    one point past the end is: exit 2 for one deal, an error line (exit 1)
+    in ``--format jsonl``; it used to be ``"positions": []`` and exit 0."""
+    where = ("samples/multi-game.hrn", "--game", "2", "--deal", "2", "--trick", "12")
+    for fmt in ("text", "json"):
+        res = CliRunner().invoke(cli, ["solve", *where, "--all", "--format", fmt])
+        assert res.exit_code == 2 and res.stdout == ""
+        assert "no card 1 of trick 12" in res.stderr
+    lines = hearts("solve", "samples/multi-game.hrn", "--trick", "12", "--all", "--format",
+                   "jsonl", "--jobs", "1", ok=(1,)).splitlines()
+    docs = [json.loads(x) for x in lines]
+    assert [d.get("error_id") for d in docs if (d["game"], d["deal"]) == (2, 2)] == [
+        "no_such_point"]
+    assert all(d["positions"] for d in docs if "error_id" not in d)
+
+
 def test_hint_json_follows_its_schema_and_only_its_comment_is_translated() -> None:
     source = "samples/canonical.hrn"
     where = ("--deal", "2", "--trick", "11")
@@ -520,6 +554,27 @@ def test_generated_and_selected_records_follow_the_record_schema(preset: str,
     assert en == fr
     for game in json.loads(en):
         assert_valid("record", game, preset)
+    en, fr = both("convert", path, "--from", "jsonl", "--to", "yaml")
+    assert en == fr
+    games = list(yaml.safe_load_all(en))
+    assert len(games) == 2 or (len(games) == 1 and isinstance(games[0], list))
+    for game in (games[0] if len(games) == 1 else games):
+        assert_valid("record", game, preset)
+
+
+def test_select_counts_are_the_same_lines_in_every_language() -> None:
+    """``select --count`` is one integer; ``--count --by-deal`` one line per
+    distinct deal: its identity (32 hex digits), how many times, and where it
+    was first found (``file:game:deal``), two spaces apart (docs/select.md)."""
+    en, fr = both("select", "samples", "--count")
+    assert en == fr and re.fullmatch(r"[0-9]+\n", en)
+    en, fr = both("select", "samples", "samples/canonical.hrn", "--deals", "--count",
+                  "--by-deal")
+    assert en == fr
+    lines = en.splitlines()
+    assert lines and all(re.fullmatch(r"[0-9a-f]{32}  [1-9][0-9]*  .+:[0-9]+:[0-9]+", x)
+                         for x in lines)
+    assert any(x.split("  ")[1] == "2" for x in lines)     # canonical.hrn's deals, twice
 
 
 # The schemas refuse malformed output -------------------------------------------------------
