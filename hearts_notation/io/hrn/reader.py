@@ -317,7 +317,7 @@ _RESULT_WORD = r"[ \t\f]*(?:result|r[ée]sultat)(?![\w])"
 #: The first two words of a line: a deal header's keyword (with at most one
 #: stray sign inside it: ``d}al``, ``do*ne``) and number.
 _HEAD_WORDS = (r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)"
-               r"(?:[ \t\f]+(?:n(?:[°º]|o)[ \t\f]*)?(\d+)(?![\w.]))?")
+               r"(?:[ \t\f]+(?:n(?:[°º]|o)[ \t\f]*)?(\d+)(?!\w|\.\w))?")
 
 
 #: The first two words of a line as a pass line has them: a keyword, then a
