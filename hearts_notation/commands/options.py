@@ -307,6 +307,21 @@ def _bad_address(value: str) -> str:
                      schemes=", ".join(f"{s}://" for s in DASK_SCHEMES))
 
 
+#: The longest ``--wait-workers``, a day: ``inf`` and ``1e300`` passed
+#: ``FloatRange(min=0)`` and waited for ever for a worker that would not come
+#: (Ctrl-C the only way out), a batch system's queue being counted in hours.
+MAX_WAIT_WORKERS = 86400.0
+
+
+def _wait_seconds(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """``--wait-workers nan`` passed the range (every comparison with NaN is
+    false): refused as a value, as ``inf`` and a negative number are by the
+    range itself."""
+    if value is not None and value != value:
+        raise click.BadParameter(translate(current_language(), "engine.wait_workers_nan"))
+    return value
+
+
 def engine_options() -> Callable[[F], F]:
     """``--engine local|dask``, ``--scheduler ADDRESS`` and ``--shard-size
     BYTES`` for the commands that map over games.  The command receives
@@ -344,9 +359,10 @@ def engine_options() -> Callable[[F], F]:
 
         target: Any = wrapper
         target = click.option(
-            "--wait-workers", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+            "--wait-workers", type=click.FloatRange(min=0, max=MAX_WAIT_WORKERS), default=None,
+            metavar="SECONDS", callback=_wait_seconds,
             help="With --engine dask and a scheduler: seconds to wait for a first worker before "
-                 "giving up with exit status 2 (default 60).")(target)
+                 "giving up with exit status 2 (default 60, at most 86400).")(target)
         target = click.option(
             "--shard-size", type=click.IntRange(min=1), default=None, metavar="BYTES",
             help="With --engine dask: bytes of a JSONL or HRN file per task (default 4 MiB); "

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import io
 import json
 import logging
 import os
@@ -40,6 +42,7 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from .. import __version__
 from ..i18n import LANGUAGES, Msg, msg, set_language, translate
+from ..output import OutputError
 from ..rules import RuleError, load_rules
 from .document import Analysis, Checker, Style, apply_change, from_units, split_lines, to_units
 from .features import (
@@ -652,8 +655,8 @@ _HEADER_NAME = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 
 
 class _Frames:
-    """Standard input for pygls, cut into the protocol's messages and each
-    checked before pygls reads it.
+    """Standard input cut into the protocol's messages, each checked and
+    parsed once before the server handles it (:meth:`message`).
 
     pygls took any bytes: a header without ``Content-Length`` made it read
     the body as headers and lose the next message too, and a body that was
@@ -668,44 +671,27 @@ class _Frames:
     (:meth:`HrnServer.refuse`: an error with ``id`` null, -32700 for what
     is not JSON, -32600 for what is no request) and the next one is read;
     after a header block without a usable length the input is read on to
-    the next ``Content-Length`` line.  pygls is handed each good message
-    as ``Content-Length: N``, a blank line and the body, as it expects.
-    A length over the ``document`` limit ends the session
-    (:class:`MessageTooLong`): no message can be read past it."""
+    the next ``Content-Length`` line.  A length over the ``document`` limit
+    ends the session (:class:`MessageTooLong`): no message can be read past
+    it.
+
+    The body is decoded and parsed once, here, and the parsed object is
+    what the server handles (pygls's own loop parsed it a second time: a
+    50 MB ``didOpen`` held its bytes, its text, and two parsed copies,
+    some 300 MB).  The bytes are let go once decoded, the text once
+    parsed."""
 
     def __init__(self, raw: Any, limit: int, server: HrnServer) -> None:
         self._raw = raw
         self._limit = limit
         self._server = server
-        #: what pygls reads next: the header lines of a checked message
-        self._lines: list[bytes] = []
-        self._body = b""
         #: a line read past a header block that starts the next one
         self._back: bytes | None = None
 
-    def readline(self) -> bytes:
-        if not self._lines:
-            body = self._next()
-            if body is None:
-                return b""          # the end of the input: pygls stops
-            self._lines = [b"Content-Length: %d\r\n" % len(body), b"\r\n"]
-            self._body = body
-        return self._lines.pop(0)
-
-    def read(self, n: int) -> bytes:
-        body, self._body = self._body[:n], self._body[n:]
-        return body
-
-    def _line(self) -> bytes:
-        if self._back is not None:
-            line, self._back = self._back, None
-            return line
-        got: bytes = self._raw.readline(_HEADER_LINE)
-        return got
-
-    def _next(self) -> bytes | None:
-        """The body of the next message that is JSON-RPC (refusing the
-        others on the way), or ``None`` at the end of the input."""
+    def message(self) -> Any:
+        """The next message that is JSON-RPC, as pygls types it (refusing
+        the others on the way), or ``None`` at the end of the input (the
+        client went away, perhaps in the middle of a message)."""
         while True:
             size = self._header()
             if size is None:
@@ -714,14 +700,36 @@ class _Frames:
                 continue            # refused; the input is read on from the next header
             if size > self._limit:
                 raise MessageTooLong(size, self._limit)
-            body: bytes = self._raw.read(size)
-            if len(body) < size:
-                return None         # the client went away in the middle of a message
-            self._server.received += 1
-            problem, code = _check_message(body)
-            if problem is None:
-                return body
+            text = self._body(size)
+            if text is None:
+                return None
+            if isinstance(text, str):
+                value, problem, code = _check_message(text)
+                del text
+                if problem is None:
+                    return self._server.protocol.structure_message(value)
+            else:
+                problem, code = text, PARSE_ERROR
             self._server.refuse(problem, code)
+
+    def _body(self, size: int) -> str | Msg | None:
+        """The next *size* bytes as text (the bytes dropped at once), why
+        they are not UTF-8, or ``None`` when the input ends before them."""
+        body: bytes = self._raw.read(size)
+        if len(body) < size:
+            return None             # the client went away in the middle of a message
+        self._server.received += 1
+        try:
+            return body.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return msg("lsp.input.not_utf8", offset=("num", exc.start))
+
+    def _line(self) -> bytes:
+        if self._back is not None:
+            line, self._back = self._back, None
+            return line
+        got: bytes = self._raw.readline(_HEADER_LINE)
+        return got
 
     def _header(self) -> int | None:
         """The ``Content-Length`` of the next header block; -1 when the
@@ -777,21 +785,25 @@ def _shown(data: bytes) -> str:
     return repr(text[:40] + ("..." if len(text) > 40 else ""))
 
 
-def _check_message(body: bytes) -> tuple[Msg | None, int]:
-    """Why *body* is not one JSON-RPC message (``None`` when it is), and
-    the error code JSON-RPC gives that."""
-    from ..io.jsonio import json_type
-
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return msg("lsp.input.not_utf8", offset=("num", exc.start)), PARSE_ERROR
+def _check_message(text: str) -> tuple[Any, Msg | None, int]:
+    """*text* parsed, and why it is not one JSON-RPC message (``None`` when
+    it is) with the error code JSON-RPC gives that."""
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        return msg("lsp.input.not_json", line=("num", exc.lineno), column=("num", exc.colno)), PARSE_ERROR
+        where = {"line": ("num", exc.lineno), "column": ("num", exc.colno)}
+        return None, msg("lsp.input.not_json", **where), PARSE_ERROR
     except (ValueError, RecursionError):    # a number past Python's digits, nesting past the stack
-        return msg("lsp.input.unreadable_json"), PARSE_ERROR
+        return None, msg("lsp.input.unreadable_json"), PARSE_ERROR
+    problem, code = _check_value(value)
+    return value, problem, code
+
+
+def _check_value(value: Any) -> tuple[Msg | None, int]:
+    """Why the parsed *value* is not one JSON-RPC message (``None`` when it
+    is), and the error code JSON-RPC gives that."""
+    from ..io.jsonio import json_type
+
     if isinstance(value, list):
         return msg("lsp.input.batch"), INVALID_REQUEST
     if not isinstance(value, dict):
@@ -834,15 +846,132 @@ class _OneLine(logging.Handler):
             sys.stderr.write(f"hearts lsp: {first}\n")
 
 
+class _Output:
+    """Standard output for pygls: each frame written and flushed at once.
+
+    A write the client can no longer take ends the session (*lost* is
+    called): the editor closed its end of the pipe (EPIPE; SIGPIPE is
+    ignored while the server runs, :func:`serve`, so the write fails rather
+    than the process dying with status 141 and not a word), or the output
+    cannot be written at all (a full disk).  pygls logged the broken pipe
+    with a traceback and went on reading; the server now stops at once,
+    quietly: nobody is left to answer."""
+
+    def __init__(self, stream: Any, lost: Any) -> None:
+        self._stream = stream
+        self._lost = lost
+        #: a write failed: nothing more is written
+        self.broken = False
+
+    def write(self, data: bytes) -> None:
+        if self.broken or self._stream.closed:
+            return
+        try:
+            self._stream.write(data)
+            self._stream.flush()
+        except OSError:
+            self.broken = True
+            self._lost()
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):      # (a frame left unwritten in the buffer)
+            self._stream.close()
+
+
+async def _session(server: HrnServer, frames: _Frames, out: Any) -> None:
+    """Hand the server the client's messages one by one until the input
+    ends, the client's ``exit`` (pygls raises :class:`SystemExit`), or a
+    write the client cannot take (:class:`_Output`).
+
+    The messages are read by a thread of their own, one when the session
+    asks for it (the next is not read before the last one is handled, as
+    pygls's loop did), and a daemon: when the client closed standard
+    output but not standard input, the session ends without waiting for a
+    read that may never return (pygls's reading threads were joined at its
+    shut-down)."""
+    import queue
+    import threading
+
+    from pygls.exceptions import JsonRpcInternalError
+
+    loop = asyncio.get_running_loop()
+    lost = asyncio.Event()
+
+    def on_lost() -> None:
+        with contextlib.suppress(RuntimeError):     # (the session's loop closed already)
+            loop.call_soon_threadsafe(lost.set)
+
+    writer = _Output(out, on_lost)
+    server.protocol.set_writer(writer)
+    asks: queue.SimpleQueue[asyncio.Future[Any]] = queue.SimpleQueue()
+
+    def settle(answer: asyncio.Future[Any], item: Any) -> None:
+        if answer.done():
+            return
+        if isinstance(item, MessageTooLong):
+            answer.set_exception(item)
+        else:
+            answer.set_result(item)
+
+    def read() -> None:
+        while True:
+            answer = asks.get()
+            try:
+                item: Any = frames.message()
+            except MessageTooLong as exc:
+                item = exc
+            try:
+                loop.call_soon_threadsafe(settle, answer, item)
+            except RuntimeError:
+                return                  # the session ended meanwhile
+            if item is None or isinstance(item, MessageTooLong):
+                return
+
+    threading.Thread(target=read, name="hearts-lsp-input", daemon=True).start()
+    gone = asyncio.ensure_future(lost.wait())
+    try:
+        while not lost.is_set():
+            answer: asyncio.Future[Any] = loop.create_future()
+            asks.put(answer)
+            await asyncio.wait({answer, gone}, return_when=asyncio.FIRST_COMPLETED)
+            if not answer.done():
+                break                   # the client is gone
+            message = answer.result()
+            if message is None:
+                break                   # the end of the input
+            try:
+                server.protocol.handle_message(message)
+            except Exception as exc:    # (a fault of one message: said in the editor, the session goes on)
+                server.report_server_error(exc, JsonRpcInternalError)
+    finally:
+        gone.cancel()
+
+
+def _descriptor(stream: Any) -> int | None:
+    """The descriptor of a standard stream, or ``None`` for one the program
+    was started without (:func:`hearts_notation.output.guard_standard_streams`
+    put a stand-in there, which has none)."""
+    try:
+        fd: int = stream.fileno()
+    except (io.UnsupportedOperation, ValueError):
+        return None
+    return fd
+
+
 def serve(lang: str = "en") -> bool:
     """Run the server on standard input and output until the client exits;
     whether the client asked for ``shutdown`` before (the protocol's exit
-    status is 0 then, else 1).
+    status is 0 then, else 1: also when the input ends without ``exit``, or
+    the editor closes its end of standard output).
 
     The protocol goes out on a duplicate of standard output's descriptor,
     which pygls closes at ``exit``; ``sys.stdout`` itself points to standard
     error meanwhile, so that nothing printed by mistake can corrupt the
-    protocol's stream."""
+    protocol's stream.  Standard input is read through a duplicate too: the
+    reading thread may still wait on it when the session ends, and the
+    interpreter's own ``sys.stdin`` must stay free for its shut-down."""
+    import signal
+
     from ..io.limits import current as current_limits
 
     server = build(lang)
@@ -850,11 +979,23 @@ def serve(lang: str = "en") -> bool:
     if not any(isinstance(h, _OneLine) for h in pygls_log.handlers):
         pygls_log.addHandler(_OneLine(logging.WARNING))
         pygls_log.propagate = False
-    out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    out_fd = _descriptor(sys.stdout)
+    if out_fd is None:
+        # Started with standard output closed (``>&-``): nobody to talk to,
+        # said as every command says it (it took hearts down with status 3).
+        raise OutputError("-", msg("output.stream_closed"), errno.EBADF)
+    out = os.fdopen(os.dup(out_fd), "wb")
     server.document_limit = current_limits().document
-    stdin: Any = _Frames(sys.stdin.buffer, current_limits().document, server)
-    with contextlib.suppress(KeyboardInterrupt), contextlib.redirect_stdout(sys.stderr):
-        server.start_io(stdin, out)
-    if not out.closed:
-        out.close()
+    in_fd = _descriptor(sys.stdin)      # (closed: descriptor 0 reads /dev/null, output.guard_standard_streams)
+    frames = _Frames(os.fdopen(os.dup(0 if in_fd is None else in_fd), "rb"), current_limits().document,
+                     server)
+    sigpipe = signal.signal(signal.SIGPIPE, signal.SIG_IGN) if hasattr(signal, "SIGPIPE") else None
+    try:
+        with contextlib.suppress(KeyboardInterrupt, SystemExit), contextlib.redirect_stdout(sys.stderr):
+            asyncio.run(_session(server, frames, out))
+    finally:
+        with contextlib.suppress(OSError):      # (before SIGPIPE is back: a frame may be left unwritten)
+            out.close()
+        if sigpipe is not None:
+            signal.signal(signal.SIGPIPE, sigpipe)
     return server.shut_down

@@ -565,6 +565,8 @@ MESSAGES.update({
     "expect.SEAT": "a seat ({seats})",
     "expect._GT": "'>'",
     "expect._COLON": "':'",
+    "expect._COMMA": "','",
+    "expect.NUMERO": "'n°'",
     "expect.UNKNOWN": "'?' for an unknown hand",
     "expect.PBN": "a PBN hand such as AQ4.K93.J862.T75",
     "expect.SYMBOL_GROUP": "a suit group such as ♠AQ4",
@@ -697,6 +699,7 @@ MESSAGES.update({
     "engine.tls_settings": "--scheduler {address}: a tls:// scheduler needs TLS settings: the Dask "
                            "configuration's distributed.comm.tls.ca-file, .client.cert and "
                            ".client.key (see docs/cluster.md)",
+    "engine.wait_workers_nan": "nan is not a number of seconds",
     "engine.no_workers": "--scheduler {address}: no Dask worker joined within {seconds} s "
                          "(--wait-workers)",
     "engine.workers_without_package": "--scheduler {address}: {count} Dask worker(s) cannot "

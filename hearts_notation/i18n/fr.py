@@ -456,6 +456,8 @@ MESSAGES.update({
     "expect.SEAT": "une place ({seats})",
     "expect._GT": "« > »",
     "expect._COLON": "« : »",
+    "expect._COMMA": "« , »",
+    "expect.NUMERO": "« n° »",
     "expect.UNKNOWN": "« ? » pour une main inconnue",
     "expect.PBN": "une main PBN comme AQ4.K93.J862.T75",
     "expect.SYMBOL_GROUP": "un groupe de couleur comme ♠AD4",
@@ -1097,6 +1099,7 @@ MESSAGES.update({
     "engine.tls_settings": "--scheduler {address} : un ordonnanceur tls:// demande des réglages "
                            "TLS : distributed.comm.tls.ca-file, .client.cert et .client.key dans "
                            "la configuration de Dask (voir docs/cluster.md)",
+    "engine.wait_workers_nan": "nan n'est pas un nombre de secondes",
     "engine.no_workers": "--scheduler {address} : aucun worker Dask ne s'est joint en {seconds} s "
                          "(--wait-workers)",
     "engine.workers_without_package": "--scheduler {address} : {count} worker(s) Dask ne "

@@ -87,6 +87,7 @@ from .words import (
     FRENCH_WEST,
     KEYWORDS,
     LETTER_CARD,
+    ORDINAL_HEADER,
     SEAT_NAME_RE,
     closest_keyword,
     misspelt_tag,
@@ -313,7 +314,8 @@ def _bracket_slip(b: _GameBuilder, text: str, line: int, read: LineReader | None
 _RESULT_WORD = r"[ \t\f]*(?:result|r[ée]sultat)(?![\w])"
 #: The first two words of a line: a deal header's keyword (with at most one
 #: stray sign inside it: ``d}al``, ``do*ne``) and number.
-_HEAD_WORDS = r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)(?:[ \t\f]+(\d+)(?![\w.]))?"
+_HEAD_WORDS = (r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)"
+               r"(?:[ \t\f]+(?:n(?:[°º]|o)[ \t\f]*)?(\d+)(?![\w.]))?")
 
 
 #: The first two words of a line as a pass line has them: a keyword, then a
@@ -338,6 +340,10 @@ def _header_number(text: str) -> int | None:
     them mistyped (``donn``, ``dael``, ``d}al``) followed by a number: a
     header lost with its number would give its lines to the deal before
     (every hand "a second hand line")."""
+    m = re.match(ORDINAL_HEADER, text, re.IGNORECASE)
+    if m is not None:       # ``1re donne``, ``2e donne``: the header written as said
+        digits = m.group(1)
+        return int(digits) if len(digits) <= current_limits().digits else -1
     m = re.match(_HEAD_WORDS, text)
     if m is None:
         return None
