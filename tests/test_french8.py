@@ -103,6 +103,14 @@ def _validate(text: str, tmp_path: Path, *args: str) -> tuple[str, int]:
     ("N D♠!", "N D pique!", "31:28", "'D pique' : une carte s'écrit avec sa hauteur et sa couleur, comme D♠"),
     ("N 10♥ E 7♥", "N 10 de coeur E 7♥", "30:11", "comme 10♥"),
     ("N: ♠ D 10 8 6  ♥ A 8", "N: pique D 10 8 6  ♥ A 8", "18:4", "trouvé 'pique' ; vouliez-vous dire « ♠ »"),
+    ("1. N 2♣", "Pli 1 : N 2♣", "26:1", "une ligne de pli commence par son numéro et un point, comme « 1. »"),
+    ("2. O 4♠", "  levée 2 O 4♠", "27:3", "comme « 2. »"),
+    ("total N 3 E 4", "tir à la lune S\ntotal N 3 E 4", "40:1",
+     "trouvé 'tir à la lune' ; vouliez-vous dire « capot »"),
+    ("donne 2 donneur N passe droite", "donne 2 donneur N passe à la droite", "42:25",
+     "trouvé 'à la droite' ; vouliez-vous dire « à droite »"),
+    ("total N 3 E 4 S 15 O 4", "total N 3 E 4 S 15 O \u22124", "40:22",
+     "trouvé '\u22124' ; vouliez-vous dire « -4 »"),
 ])
 def test_a_form_the_notation_does_not_read_gets_the_word_meant(
         written: str, typed: str, where: str, meant: str, tmp_path: Path) -> None:
@@ -162,3 +170,27 @@ def test_a_preset_named_in_french_words_is_the_one_meant(rules: str, meant: str,
     assert got.near == meant and got.under == under
     (problem,) = got.problems
     assert "did you mean" in str(problem) or meant in str(problem)
+
+
+def test_player_names_along_a_line_are_told_at_the_first(tmp_path: Path) -> None:
+    """``marque Camille 3 Yann 4 Maëlle 15 Gwen 4``: the grammar took the
+    ASCII names for seats and stopped at the accented one; the message is
+    about the first name, where the slip starts."""
+    typed = SHEET.replace("marque N 3 E 4 S 15 O 4", "marque Camille 3 Yann 4 Maëlle 15 Gwen 4", 1)
+    out, _ = _validate(typed, tmp_path)
+    assert "feuille.hrn:39:8: erreur: 'Camille' est un nom de joueur, pas une place : écrivez sa place, N" \
+        in out
+    # (a name inside a comment is no slip)
+    typed = SHEET.replace("1. N 2♣ E 3♣ S 5♣", "1. {Camille} N 2♣ E 3♣ Maëlle 5♣", 1)
+    out, _ = _validate(typed, tmp_path)
+    assert "feuille.hrn:26:24: erreur: 'Maëlle' est un nom de joueur" in out, out
+
+
+@pytest.mark.parametrize("header", ["donne 2. donneur N passe droite", "donne 2) donneur N",
+                                    "Donne n°2 – donneur N"])
+def test_a_header_that_does_not_read_keeps_its_deal_when_its_number_shows(header: str) -> None:
+    """One slip in a header costs the header, not the deal's thirteen tricks."""
+    (game,) = list(iter_hrn(SHEET.replace("donne 2 donneur N passe droite", header, 1)))
+    assert len(game.errors) == 1
+    assert [d.number for d in game.deals] == [1, 2]
+    assert len(game.deals[1].tricks) == 13

@@ -550,6 +550,17 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -
 _ODD_BLANKS: Final = frozenset("\u00a0\u2007\u2009\u200a\u202f\u205f\u3000\u200b\u2060\ufeff")
 
 
+#: The moon said as the table says it, at the start of a line.
+_MOON_SAID: Final = re.compile(r"[ \t\f]*((?:tir|tirer)[ \t\f]+(?:à|a)[ \t\f]+la[ \t\f]+lune|lune"
+                               r"|shoot(?:ing)?[ \t\f]+the[ \t\f]+moon|shot[ \t\f]+the[ \t\f]+moon)(?!\w)",
+                               re.IGNORECASE)
+#: A trick named in words where its number stands (``Pli 1 :``, ``Levée 2``).
+_TRICK_NAMED: Final = re.compile(r"[ \t\f]*(pli|levée|levee|trick)[ \t\f]+([0-9]+)(?![0-9])", re.IGNORECASE)
+#: The signs a word processor puts for a typed hyphen-minus: the minus sign
+#: U+2212, the en and em dashes.
+_DASHES: Final = "\u2212\u2013\u2014"
+
+
 def _diagnose(found: str | None, expected: set[str], text: str, base: int, line: int, column: int,
               seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """The usual slips, explained (``None`` when nothing special applies)."""
@@ -587,6 +598,24 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         return HrnSyntaxError(msg("syntax.suit_first"), line, column)
     if found.startswith("}"):
         return HrnSyntaxError(msg("syntax.close_brace"), line, column)
+    moon = _MOON_SAID.match(text) if {"DEAL", "MOON"} <= expected or expected == {"_COLON"} else None
+    if moon is not None:
+        # (``tir à la lune S``, ``shoot the moon S``: the moon said as it is
+        # said at the table, and the rule pages' *grand chelem* is the word)
+        said = msg("syntax.expected", what=_LINE_START, found=quote(moon.group(1)))
+        word = "moon" if moon.group(1)[:1].lower() == "s" else "capot"
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word),
+                              base, moon.start(1) + 1)
+    named = _TRICK_NAMED.match(text) if "TRICK_NUMBER" in expected or expected == {"_COLON"} else None
+    if named is not None:
+        # (``Pli 1 : N 2♣ ...``: the trick named as it is said; the grammar
+        # took ``Pli`` for a hand line's seat)
+        return HrnSyntaxError(msg("syntax.trick_dot", n=named.group(2)), base, named.start(1) + 1)
+    if "POINTS" in expected and found[:1] in _DASHES and found[1:].isdigit():
+        # (``O −4``: a word processor's minus sign or dash for the hyphen)
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="-" + found[1:]),
+                              line, column)
     if "TRICK_NUMBER" in expected and (found.isdigit() or re.fullmatch(r"[0-9]+[),:]", found)):
         # (``1 N 2♣``, ``1) N 2♣``, ``1: N 2♣``: a trick number as lists are numbered)
         return HrnSyntaxError(msg("syntax.trick_dot", n=found.rstrip("),:")), line, column)

@@ -44,6 +44,9 @@ DIRECTION_SHORTHANDS: Final[dict[str, str]] = {
     **dict.fromkeys(("a d", "a dr", "a dt", "a dte", "a drt", "a drte", "a droit"), "à droite"),
     **dict.fromkeys(("f", "fce", "fa"), "face"),
     **dict.fromkeys(("en f", "en fce", "en fa", "en fac"), "en face"),
+    # (``passe à la droite``, ``vers la gauche``: the direction said in a sentence)
+    **dict.fromkeys(("a la gauche", "vers la gauche", "sur la gauche"), "à gauche"),
+    **dict.fromkeys(("a la droite", "vers la droite", "sur la droite"), "à droite"),
     **dict.fromkeys(("pas de passe", "sans passe", "aucune passe", "pas d'echange",
                      "pas echange", "sans echange", "aucun echange", "gardee", "garder"), "garde"),
 }
