@@ -170,3 +170,27 @@ def test_a_preset_named_in_french_words_is_the_one_meant(rules: str, meant: str,
     assert got.near == meant and got.under == under
     (problem,) = got.problems
     assert "did you mean" in str(problem) or meant in str(problem)
+
+
+def test_player_names_along_a_line_are_told_at_the_first(tmp_path: Path) -> None:
+    """``marque Camille 3 Yann 4 Maëlle 15 Gwen 4``: the grammar took the
+    ASCII names for seats and stopped at the accented one; the message is
+    about the first name, where the slip starts."""
+    typed = SHEET.replace("marque N 3 E 4 S 15 O 4", "marque Camille 3 Yann 4 Maëlle 15 Gwen 4", 1)
+    out, _ = _validate(typed, tmp_path)
+    assert "feuille.hrn:39:8: erreur: 'Camille' est un nom de joueur, pas une place : écrivez sa place, N" \
+        in out
+    # (a name inside a comment is no slip)
+    typed = SHEET.replace("1. N 2♣ E 3♣ S 5♣", "1. {Camille} N 2♣ E 3♣ Maëlle 5♣", 1)
+    out, _ = _validate(typed, tmp_path)
+    assert "feuille.hrn:26:24: erreur: 'Maëlle' est un nom de joueur" in out, out
+
+
+@pytest.mark.parametrize("header", ["donne 2. donneur N passe droite", "donne 2) donneur N",
+                                    "Donne n°2 – donneur N"])
+def test_a_header_that_does_not_read_keeps_its_deal_when_its_number_shows(header: str) -> None:
+    """One slip in a header costs the header, not the deal's thirteen tricks."""
+    (game,) = list(iter_hrn(SHEET.replace("donne 2 donneur N passe droite", header, 1)))
+    assert len(game.errors) == 1
+    assert [d.number for d in game.deals] == [1, 2]
+    assert len(game.deals[1].tricks) == 13
