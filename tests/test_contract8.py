@@ -567,6 +567,21 @@ def test_annotate_json_follows_its_schema() -> None:
     assert a["games"][0]["decisions"]
 
 
+def test_match_results_are_the_same_in_both_languages(tmp_path: Path) -> None:
+    """A match's results (schema: match.schema.json, tests/test_match.py) and its
+    records are the same bytes in English and in French."""
+    outs = []
+    for lang in ("en", "fr"):
+        records = tmp_path / f"{lang}.jsonl"
+        text = hearts("match", "-p", "heuristic", "-p", "random", "--deals", "2", "--seed", "1",
+                      "-o", str(records), "--format", "json", "--lang", lang)
+        assert_valid("match", json.loads(text))
+        for line in records.read_text(encoding="utf-8").splitlines():
+            assert_valid("record", json.loads(line))
+        outs.append((text, records.read_bytes()))
+    assert outs[0] == outs[1]
+
+
 # Records written by generate, select and convert ------------------------------------------
 
 
