@@ -37,7 +37,9 @@ def test_wheel_ships_grammar_and_presets_and_runs(tmp_path: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "hearts_notation/grammar/hearts.lark" in names
     assert "hearts_notation/rules/presets/standard.yaml" in names
-    assert "hearts_notation/schema/record.schema.json" in names
+    for schema in ("record", "match", "puzzles", "validate", "score", "stats", "standings",
+                   "rules", "position", "hint", "solve", "annotate"):
+        assert f"hearts_notation/schema/{schema}.schema.json" in names
     for asset in ("replay.html", "replay.css", "replay.js"):
         assert f"hearts_notation/render/{asset}" in names
 

@@ -126,7 +126,12 @@ def _choose(ctx: DealContext, where: Where, deal_no: int, default_stop: bool) ->
         raise SolveError("no_point", deal=deal_no)
     if where.every:
         start = (where.trick or 1) - 1
-        return [p for p in pts if p.trick_no >= start]
+        chosen = [p for p in pts if p.trick_no >= start]
+        if not chosen:
+            # From a trick the deal never reaches there is nothing to solve: the
+            # same refusal as one point past the end, not an empty result.
+            raise SolveError("no_such_point", deal=deal_no, trick=where.trick, card=1)
+        return chosen
     if where.trick is None:
         if default_stop:
             return [pts[-1]]

@@ -565,6 +565,8 @@ MESSAGES.update({
     "expect.SEAT": "a seat ({seats})",
     "expect._GT": "'>'",
     "expect._COLON": "':'",
+    "expect._COMMA": "','",
+    "expect.NUMERO": "'n°'",
     "expect.UNKNOWN": "'?' for an unknown hand",
     "expect.PBN": "a PBN hand such as AQ4.K93.J862.T75",
     "expect.SYMBOL_GROUP": "a suit group such as ♠AQ4",

@@ -456,6 +456,8 @@ MESSAGES.update({
     "expect.SEAT": "une place ({seats})",
     "expect._GT": "« > »",
     "expect._COLON": "« : »",
+    "expect._COMMA": "« , »",
+    "expect.NUMERO": "« n° »",
     "expect.UNKNOWN": "« ? » pour une main inconnue",
     "expect.PBN": "une main PBN comme AQ4.K93.J862.T75",
     "expect.SYMBOL_GROUP": "un groupe de couleur comme ♠AD4",

@@ -318,12 +318,20 @@ _PRESET_WORDS_FR: dict[str, str] = {
 PRESET_CUTOFF = 0.7
 
 
+#: The French names of the game itself, which mean its usual rules: the
+#: seeds and the rule pages a club copies call it *la Dame de pique* (a
+#: sheet's ``[Règles "dame de pique"]`` is ``standard``, not ``queen-...``).
+_GAME_NAMES_FR: frozenset[str] = frozenset({"dame-de-pique", "la-dame-de-pique", "coeurs", "cœurs"})
+
+
 def closest_preset(name: str) -> str | None:
     """The shipped preset a mistyped or French-worded *name* most likely
-    means (``three-player``, ``trois-joueurs`` -> ``three-players``), or
-    ``None``."""
+    means (``three-player``, ``trois-joueurs`` -> ``three-players``,
+    ``dame de pique`` -> ``standard``), or ``None``."""
     names = preset_names()
     name = name.lower()
+    if "-".join(re.split(r"[-_ ]+", name)) in _GAME_NAMES_FR:
+        return "standard"
     english = "-".join(_PRESET_WORDS_FR.get(w, w) for w in re.split(r"[-_ ]+", name))
     for guess in (name, english):
         hit = close_words(guess, names, cutoff=PRESET_CUTOFF)
@@ -344,6 +352,18 @@ class LenientRules:
     under: str
     #: The preset a mistyped preset was taken as (its did-you-mean), else ``None``.
     near: str | None
+
+
+def _named_in_words(words: list[str]) -> tuple[str, int] | None:
+    """The preset that the first words of a ``Rules`` string name together
+    (``trois joueurs``, ``dame de pique``, before any ``key=value``), with how
+    many words name it; ``None`` when no two or more first words do."""
+    size = next((i for i, w in enumerate(words) if "=" in w), len(words))
+    for k in range(size, 1, -1):
+        near = closest_preset("-".join(words[:k]))
+        if near is not None:
+            return near, k
+    return None
 
 
 @functools.lru_cache(maxsize=256)
@@ -374,8 +394,18 @@ def lenient_rules(spec: str, default: RuleSet | None = None) -> LenientRules:
         try:
             base = preset_rules(words[0])
         except RuleError as exc:
-            problems.append(exc.arg())
-            near = closest_preset(words[0])
+            named = _named_in_words(words)
+            if named is not None:
+                # (``trois joueurs``, ``dame de pique``: a preset named in
+                # words was its first word unknown and the others bad keys,
+                # checked under standard, every P1 line an unknown seat)
+                near, size = named
+                rest = words[size:]
+                problems.append(msg("rules.unknown_preset.did_you_mean",
+                                    name=repr(" ".join(words[:size])), word=near).arg())
+            else:
+                problems.append(exc.arg())
+                near = closest_preset(words[0])
             base = preset_rules(near) if near else fallback
     good: list[tuple[str, str]] = []
     # Each word is checked with the good ones before it, by their last value

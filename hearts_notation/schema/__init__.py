@@ -1,5 +1,14 @@
-"""The JSON Schema of a record, shipped with the package (docs/spec.md, section 3.2).
+"""The JSON Schemas (draft 2020-12) of what the program writes for other programs,
+shipped with the package so that a reader can check its input with any tool.
 
-Load it with ``importlib.resources.files("hearts_notation.schema")
-.joinpath("record.schema.json")``.
+- ``record.schema.json``: a game record (docs/spec.md, section 3.2), what ``convert``,
+  ``generate``, ``select``, ``annotate -o`` and ``match -o`` write as JSON, JSONL or YAML;
+- one schema per command's ``--format json`` (or ``jsonl``) report:
+  ``validate``, ``score``, ``stats``, ``standings``, ``rules``, ``position``, ``hint``,
+  ``solve``, ``annotate``, ``match`` and ``puzzles`` (docs/cli.md, "Machine output").
+
+Each file stands alone (no reference to another file), so that any validator can use
+it without a registry; the definitions several share (a card, a seat, a finding) are
+repeated, and tests/test_contract8.py keeps the copies equal.  Load one with
+``importlib.resources.files("hearts_notation.schema").joinpath("validate.schema.json")``.
 """

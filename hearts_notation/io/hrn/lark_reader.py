@@ -194,8 +194,8 @@ def explain_line(text: str, line: int, seats: tuple[str, ...]) -> HrnSyntaxError
 #: What the parser may want, in the order the words are listed; each is the
 #: catalog message ``expect.<terminal>`` (the seat's words name the seats).
 _WORDS: tuple[str, ...] = (
-    "TAG_OPEN", "TAG_NAME", "TAG_VALUE", "_RSQB", "DEAL", "INT", "DEALER", "PASS", "DIRECTION",
-    "TRICK_NUMBER", "SEAT", "_GT", "_COLON", "UNKNOWN", "PBN", "SYMBOL_GROUP", "LETTER_GROUP",
+    "TAG_OPEN", "TAG_NAME", "TAG_VALUE", "_RSQB", "DEAL", "NUMERO", "INT", "DEALER", "PASS", "DIRECTION",
+    "TRICK_NUMBER", "SEAT", "_GT", "_COLON", "_COMMA", "UNKNOWN", "PBN", "SYMBOL_GROUP", "LETTER_GROUP",
     "CARD", "SCORE", "TOTAL", "POINTS", "MOON", "MOON_CHOICE", "STAR", "RESULT", "COMMENT", "$END",
 )
 _LINE_START: Final = msg("expect.line_start").arg()
@@ -228,8 +228,13 @@ def expected_phrase(expected: set[str], seats: tuple[str, ...]) -> Arg:
     if {"SYMBOL_GROUP", "LETTER_GROUP"} <= expected:
         tail = [_word(n, seats) for n in _WORDS if n in expected and n in ("COMMENT", "$END")]
         return ("or_list", msg("expect.rank").arg(), msg("expect.another_group").arg(), *tail)
-    if "CARD" in expected:
-        expected = expected - {"_COLON"}  # the colon of "W:5♦" is optional
+    if "CARD" in expected or not expected.isdisjoint(("DIRECTION", "SEAT", "DEALER", "STAR")):
+        # (the colon of "W:5♦" is optional, and so is the one a French sheet
+        # types after a keyword, "donneur : O", "marque : N 3": not worth naming)
+        expected = expected - {"_COLON"}
+    # (a comma between the points of a line, the "n°" before a deal's number:
+    # optional, a deal number is what the header wants)
+    expected = expected - {"_COMMA", "NUMERO"}
     words = [_word(n, seats) for n in _WORDS if n in expected]
     if not words:
         return msg("expect.else").arg()
@@ -314,8 +319,23 @@ _RANK_WORDS: Final = {"as": "A", "roi": "R", "dame": "D", "valet": "V",
                       "ace": "A", "king": "K", "queen": "Q", "jack": "J"}
 _SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "cœur": "♥", "coeur": "♥", "cœurs": "♥",
                       "coeurs": "♥", "carreau": "♦", "carreaux": "♦", "trèfle": "♣",
-                      "trèfles": "♣", "trefle": "♣", "spades": "♠", "spade": "♠", "hearts": "♥",
-                      "heart": "♥", "diamonds": "♦", "diamond": "♦", "clubs": "♣", "club": "♣"}
+                      "trèfles": "♣", "trefle": "♣", "trefles": "♣", "spades": "♠", "spade": "♠",
+                      "hearts": "♥", "heart": "♥", "diamonds": "♦", "diamond": "♦", "clubs": "♣", "club": "♣"}
+#: After a lone rank, its suit said in words (``D pique``, ``10 de cœur``).
+_RANK_THEN_SUIT_WORD: Final = re.compile(r"[^\S\n]+(?:(?:de|d'|d’|of)[^\S\n]*)?([^\W\d_]+)(?!\w)",
+                                         re.IGNORECASE)
+#: A rank with its suit shortened to its first letters, glued (``Dp``,
+#: ``RCo``, ``Vca``, ``At``), a mark after it; and the shortenings a French
+#: sheet uses, each of one suit only (``c`` is cœur or carreau: none).
+_SHORT_SUIT_CARD: Final = re.compile(r"(10|[2-9AKQJTRDV])([^\W\d_]+)(!!|\?\?|!\?|\?!|!|\?|)",
+                                     re.IGNORECASE)
+_SHORT_SUITS: Final = {
+    **dict.fromkeys(("p", "pi", "piq", "pique", "piques"), "♠"),
+    **dict.fromkeys(("co", "coe", "cœ", "coeur", "cœur", "coeurs", "cœurs"), "♥"),
+    **dict.fromkeys(("ca", "car", "carr", "carreau", "carreaux", "k"), "♦"),
+    **dict.fromkeys(("t", "tr", "tre", "trè", "tref", "trèf", "trefle", "trèfle", "trefles",
+                     "trèfles"), "♣"),
+}
 _NAMED_CARD: Final = re.compile(
     rf"([^\W\d_]+)(?:([{_SYMBOLS}])|[^\S\n]+(?:de|d'|of)[^\S\n]*([^\W\d_]+)|[^\S\n]+([{_SYMBOLS}]))",
     re.IGNORECASE)
@@ -336,7 +356,22 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
             card = found.upper() + spaced.group(1)
             return HrnSyntaxError(msg("syntax.card_space", found=quote(text[start:spaced.end()]),
                                       card=card), line, column)
-        return None
+        worded = _RANK_THEN_SUIT_WORD.match(text, start + len(found))
+        suit = _SUIT_WORDS.get(worded.group(1).casefold()) if worded is not None else None
+        if worded is None or suit is None:
+            return None
+        # (``D pique``, ``10 de cœur``: the rank, then its suit said in words)
+        return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:worded.end()]),
+                                  card=found.upper() + suit), line, column)
+    short = _SHORT_SUIT_CARD.fullmatch(found)
+    if short is not None:
+        # (``Dp``, ``RCo``, ``Vca``, ``At``: a card with its suit's first
+        # letters, as a sheet shortens it; ``Dc``, cœur or carreau, says none)
+        suit = _SHORT_SUITS.get(short.group(2).casefold())
+        if suit is not None:
+            card = short.group(1).upper() + suit + short.group(3)
+            return HrnSyntaxError(msg("syntax.card_words", found=quote(found), card=card),
+                                  line, column)
     named = _NAMED_CARD.match(text, start)
     if named is None:
         return None
@@ -515,6 +550,17 @@ def _did_you_mean(said: Msg, found: str | None, expected: set[str], text: str) -
 _ODD_BLANKS: Final = frozenset("\u00a0\u2007\u2009\u200a\u202f\u205f\u3000\u200b\u2060\ufeff")
 
 
+#: The moon said as the table says it, at the start of a line.
+_MOON_SAID: Final = re.compile(r"[ \t\f]*((?:tir|tirer)[ \t\f]+(?:à|a)[ \t\f]+la[ \t\f]+lune|lune"
+                               r"|shoot(?:ing)?[ \t\f]+the[ \t\f]+moon|shot[ \t\f]+the[ \t\f]+moon)(?!\w)",
+                               re.IGNORECASE)
+#: A trick named in words where its number stands (``Pli 1 :``, ``Levée 2``).
+_TRICK_NAMED: Final = re.compile(r"[ \t\f]*(pli|levée|levee|trick)[ \t\f]+([0-9]+)(?![0-9])", re.IGNORECASE)
+#: The signs a word processor puts for a typed hyphen-minus: the minus sign
+#: U+2212, the en and em dashes.
+_DASHES: Final = "\u2212\u2013\u2014"
+
+
 def _diagnose(found: str | None, expected: set[str], text: str, base: int, line: int, column: int,
               seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """The usual slips, explained (``None`` when nothing special applies)."""
@@ -539,10 +585,37 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
             return err
     if "TAG_VALUE" in expected and found.startswith('"'):
         return HrnSyntaxError(msg("syntax.unterminated", at=f"{line}:{column}"), line, column)
+    if {"DEAL", "TRICK_NUMBER"} <= expected and found[:1].isdigit():
+        from .words import ORDINAL_HEADER
+
+        m = re.match(ORDINAL_HEADER, text, re.IGNORECASE)
+        if m is not None:   # ``1re donne``: the header as the deal is said
+            said = msg("syntax.expected", what=_LINE_START, found=quote(m.group().strip()))
+            header = f"{m.group(2).lower()} {int(m.group(1))}"
+            return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=header),
+                                  line, column)
     if {"DEAL", "TRICK_NUMBER"} <= expected and found[:1] in "♠♥♦♣♤♡♢♧":
         return HrnSyntaxError(msg("syntax.suit_first"), line, column)
     if found.startswith("}"):
         return HrnSyntaxError(msg("syntax.close_brace"), line, column)
+    moon = _MOON_SAID.match(text) if {"DEAL", "MOON"} <= expected or expected == {"_COLON"} else None
+    if moon is not None:
+        # (``tir à la lune S``, ``shoot the moon S``: the moon said as it is
+        # said at the table, and the rule pages' *grand chelem* is the word)
+        said = msg("syntax.expected", what=_LINE_START, found=quote(moon.group(1)))
+        word = "moon" if moon.group(1)[:1].lower() == "s" else "capot"
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word),
+                              base, moon.start(1) + 1)
+    named = _TRICK_NAMED.match(text) if "TRICK_NUMBER" in expected or expected == {"_COLON"} else None
+    if named is not None:
+        # (``Pli 1 : N 2♣ ...``: the trick named as it is said; the grammar
+        # took ``Pli`` for a hand line's seat)
+        return HrnSyntaxError(msg("syntax.trick_dot", n=named.group(2)), base, named.start(1) + 1)
+    if "POINTS" in expected and found[:1] in _DASHES and found[1:].isdigit():
+        # (``O −4``: a word processor's minus sign or dash for the hyphen)
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="-" + found[1:]),
+                              line, column)
     if "TRICK_NUMBER" in expected and (found.isdigit() or re.fullmatch(r"[0-9]+[),:]", found)):
         # (``1 N 2♣``, ``1) N 2♣``, ``1: N 2♣``: a trick number as lists are numbered)
         return HrnSyntaxError(msg("syntax.trick_dot", n=found.rstrip("),:")), line, column)
@@ -569,6 +642,11 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         # (``X♥``, ``♠ D X 8``: the ten as some typists write it; a bare
         # ``X`` where a seat may stand may be a seat's name, left alone)
         return HrnSyntaxError(msg("syntax.ten_x", found=quote(found)), line, column)
+    if "SYMBOL_GROUP" in expected and found.casefold() in _SUIT_WORDS:
+        # (``N: pique D 10 8 6 coeur A 8 ...``: the suits of a hand said in words)
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(),
+                                  word=_SUIT_WORDS[found.casefold()]), line, column)
     if "SYMBOL_GROUP" in expected and "LETTER_GROUP" in expected and found[:1] in "RDVrdv" \
             and "UNKNOWN" not in expected:
         return HrnSyntaxError(msg("syntax.french_rank", found=quote(found)), line, column)

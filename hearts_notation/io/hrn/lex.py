@@ -407,11 +407,15 @@ _TAG_NAME: Final = _Ctx("TAG_NAME")
 _TAG_VALUE: Final = _Ctx("TAG_VALUE")
 _RSQB: Final = _Ctx("_RSQB")
 _AFTER_TAG: Final = _Ctx("TAG_OPEN", "COMMENT", _END)
+_DEAL_NUMBER: Final = _Ctx("NUMERO", "INT")
 _INT: Final = _Ctx("INT")
-_AFTER_INT: Final = _Ctx("DEALER", "PASS", "COMMENT", _END)
+_AFTER_INT: Final = _Ctx("_COLON", "DEALER", "PASS", "COMMENT", _END)
+_AFTER_NUMBER_COLON: Final = _Ctx("DEALER", "PASS", "COMMENT", _END)
 _SEAT: Final = _Ctx("SEAT")
+_COLON_SEAT: Final = _Ctx("_COLON", "SEAT")
 _AFTER_DEALER: Final = _Ctx("PASS", "COMMENT", _END)
 _DIRECTION: Final = _Ctx("DIRECTION")
+_COLON_DIRECTION: Final = _Ctx("_COLON", "DIRECTION")
 _COLON: Final = _Ctx("_COLON")
 _HAND: Final = _Ctx("UNKNOWN", "PBN", "SYMBOL_GROUP", "LETTER_GROUP", "CARD", "FRENCH_LETTER_CARD")
 _GROUPS: Final = _Ctx("SYMBOL_GROUP", "LETTER_GROUP", "COMMENT", _END)
@@ -423,9 +427,11 @@ _PLAY_SEAT: Final = _Ctx("_COLON", "CARD", "FRENCH_LETTER_CARD")
 _CARD: Final = _Ctx("CARD", "FRENCH_LETTER_CARD")
 _POINTS_AFTER_SEAT: Final = _Ctx("_COLON", "POINTS")
 _POINTS: Final = _Ctx("POINTS")
-_POINTS_NEXT: Final = _Ctx("SEAT", "COMMENT", _END)
+_POINTS_NEXT: Final = _Ctx("_COMMA", "SEAT", "COMMENT", _END)
+_AFTER_COMMA: Final = _Ctx("SEAT", "COMMENT", _END)
 _MOON_CHOICE: Final = _Ctx("MOON_CHOICE", "COMMENT", _END)
 _RESULT: Final = _Ctx("SEAT", "STAR")
+_COLON_RESULT: Final = _Ctx("_COLON", "SEAT", "STAR")
 _RESULT_SEATS: Final = _Ctx("SEAT", "COMMENT", _END)
 
 _PBN_RE: Final = re.compile(TOKENS["PBN"])
@@ -504,7 +510,7 @@ def _classify(w: str, ctx: _Ctx) -> str | None:
         if w[-1] == "." and w[:-1].isdigit() and "TRICK_NUMBER" in kinds:
             return "TRICK_NUMBER"
     if len(w) == 1:
-        kind = {"*": "STAR", "?": "UNKNOWN", ":": "_COLON", ">": "_GT"}.get(w)
+        kind = {"*": "STAR", "?": "UNKNOWN", ":": "_COLON", ">": "_GT", ",": "_COMMA"}.get(w)
         if kind is not None and kind in kinds:
             return kind
     return None
@@ -810,7 +816,10 @@ def _tags(r: _Line, out: list[Element]) -> None:
 
 def _deal(r: _Line, out: list[Element]) -> None:
     ln, col = r.here()
-    r.next(_INT)
+    # (a French sheet's ``donne n°1 : donneur : O passe : gauche``: the
+    # "numéro" and the colons say nothing the header does not: spec 2.4)
+    if r.next(_DEAL_NUMBER) == "NUMERO":
+        r.next(_INT)
     digits = r.val
     nl, nc = r.here()
     number_ = r.number(digits, nl, nc)
@@ -818,13 +827,17 @@ def _deal(r: _Line, out: list[Element]) -> None:
     dl = dc = 0
     direction: str | None = None
     kind = r.next(_AFTER_INT)
+    if kind == "_COLON":
+        kind = r.next(_AFTER_NUMBER_COLON)
     if kind == "DEALER":
-        r.next(_SEAT)
+        if r.next(_COLON_SEAT) == "_COLON":
+            r.next(_SEAT)
         dealer = r.val
         dl, dc = r.here()
         kind = r.next(_AFTER_DEALER)
     if kind == "PASS":
-        r.next(_DIRECTION)
+        if r.next(_COLON_DIRECTION) == "_COLON":
+            r.next(_DIRECTION)
         direction = DIRECTIONS[_keyword(r.val)]
         kind = r.next(_TAIL)
     out.append(DealEl(ln, col, number_, dealer, dl, dc, direction))
@@ -986,7 +999,9 @@ def _points(r: _Line, out: list[Element], what: str) -> None:
     seat_lines: list[int] = []
     seat_cols: list[int] = []
     values: list[int] = []
-    kind = r.next(_SEAT)
+    kind = r.next(_COLON_SEAT)
+    if kind == "_COLON":    # ``marque : N 3 ...``
+        kind = r.next(_SEAT)
     while kind == "SEAT":
         seats.append(r.val)
         sl, sc = r.here()
@@ -996,6 +1011,8 @@ def _points(r: _Line, out: list[Element], what: str) -> None:
             r.next(_POINTS)
         values.append(r.number(r.val, *r.here()))
         kind = r.next(_POINTS_NEXT)
+        if kind == "_COMMA":    # ``N 3, E 4``: a list as people write one
+            kind = r.next(_AFTER_COMMA)
     out.append(PointsEl(what, ln, col, seats, seat_lines, seat_cols, values))
     r.comments(kind, out)
 
@@ -1016,7 +1033,9 @@ def _moon(r: _Line, out: list[Element]) -> None:
 
 def _result(r: _Line, out: list[Element]) -> None:
     ln, col = r.here()
-    kind = r.next(_RESULT)
+    kind = r.next(_COLON_RESULT)
+    if kind == "_COLON":    # ``résultat : S``
+        kind = r.next(_RESULT)
     if kind == "STAR":
         out.append(ResultEl(ln, col, None, [], []))
         r.comments(r.next(_TAIL), out)

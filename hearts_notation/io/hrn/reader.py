@@ -87,6 +87,7 @@ from .words import (
     FRENCH_WEST,
     KEYWORDS,
     LETTER_CARD,
+    ORDINAL_HEADER,
     SEAT_NAME_RE,
     closest_keyword,
     misspelt_tag,
@@ -255,12 +256,14 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
         # (a lone CR before the lexer's own check, as ``H:K\rS: S:K73``
         # giving ♠ twice: the line ends are the cause, as the grammar says)
         exc = lone_cr(text, line, refused.line, refused.column) or refused
-        b.line_error(b.player_named(exc, text, line), exc.line, exc.column, text)
+        said, column = b.player_named(exc, text, line)
+        b.line_error(said, exc.line, column, text)
         _bracket_slip(b, text, line, read)
         return
     except Mismatch:
         worded = _worded(text, line, b.seat_names_for_messages())
-        b.line_error(b.player_named(worded, text, line), worded.line, worded.column, text)
+        said, column = b.player_named(worded, text, line)
+        b.line_error(said, worded.line, column, text)
         _bracket_slip(b, text, line, read)
         return
     if b.skipping:
@@ -313,7 +316,8 @@ def _bracket_slip(b: _GameBuilder, text: str, line: int, read: LineReader | None
 _RESULT_WORD = r"[ \t\f]*(?:result|r[ée]sultat)(?![\w])"
 #: The first two words of a line: a deal header's keyword (with at most one
 #: stray sign inside it: ``d}al``, ``do*ne``) and number.
-_HEAD_WORDS = r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)(?:[ \t\f]+(\d+)(?![\w.]))?"
+_HEAD_WORDS = (r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)"
+               r"(?:[ \t\f]+(?:n(?:[°º]|o)[ \t\f]*)?(\d+)(?!\w|\.\w))?")
 
 
 #: The first two words of a line as a pass line has them: a keyword, then a
@@ -338,6 +342,10 @@ def _header_number(text: str) -> int | None:
     them mistyped (``donn``, ``dael``, ``d}al``) followed by a number: a
     header lost with its number would give its lines to the deal before
     (every hand "a second hand line")."""
+    m = re.match(ORDINAL_HEADER, text, re.IGNORECASE)
+    if m is not None:       # ``1re donne``, ``2e donne``: the header written as said
+        digits = m.group(1)
+        return int(digits) if len(digits) <= current_limits().digits else -1
     m = re.match(_HEAD_WORDS, text)
     if m is None:
         return None
@@ -656,26 +664,36 @@ class _GameBuilder:
                 found.setdefault(loose_key(value), seat)
         return found
 
-    def player_named(self, exc: HrnSyntaxError, text: str, line: int) -> str | Msg:
-        """The message of a line that does not read, saying which seat to
-        write when the accented word refused where a seat stands is a
-        player's name (``marque N 3 E 4 Chloé 15 O 4``).  The word is read
-        back from the line at the error's position, so that the lexer's and
-        the grammar's errors are answered alike."""
+    def player_named(self, exc: HrnSyntaxError, text: str, line: int) -> tuple[str | Msg, int]:
+        """The message of a line that does not read, and its column, saying
+        which seat to write when the accented word refused where a seat
+        stands is a player's name (``marque N 3 E 4 Chloé 15 O 4``).  The
+        word is read back from the line at the error's position, so that the
+        lexer's and the grammar's errors are answered alike.  When the line
+        names a player before it in a name the grammar took for a seat
+        (``marque Camille 3 Yann 4 Maëlle 15``), the message is about that
+        first name, at its column: the sheet named players all along the
+        line, and the first slip is the one to tell."""
         message: str | Msg = exc.msg or exc.message
         if exc.msg is None or exc.msg.key != "syntax.seat_ascii":
-            return message
+            return message, exc.column
         rows = text.split("\n")
         row = exc.line - line
         if not 0 <= row < len(rows):
-            return message
+            return message, exc.column
         from ...players import loose_key
 
         word = ANY_WORD_RE.match(rows[row], exc.column - 1)
-        owner = self.player_seats().get(loose_key(word.group())) if word else None
+        seats = self.player_seats()
+        owner = seats.get(loose_key(word.group())) if word else None
         if word is None or owner is None:
-            return message
-        return msg("syntax.seat_player", found=quote(word.group()), seat=owner)
+            return message, exc.column
+        for earlier in ANY_WORD_RE.finditer(rows[row], 0, exc.column - 1):
+            seat = seats.get(loose_key(earlier.group()))
+            before = rows[row][:earlier.start()]
+            if seat is not None and earlier.group() != seat and before.count("{") == before.count("}"):
+                return msg("syntax.seat_player", found=quote(earlier.group()), seat=seat), earlier.start() + 1
+        return msg("syntax.seat_player", found=quote(word.group()), seat=owner), exc.column
 
     def seat_names_for_messages(self) -> tuple[str, ...]:
         """The seats to name in a message, without judging the tags yet

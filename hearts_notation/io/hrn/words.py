@@ -44,9 +44,20 @@ DIRECTION_SHORTHANDS: Final[dict[str, str]] = {
     **dict.fromkeys(("a d", "a dr", "a dt", "a dte", "a drt", "a drte", "a droit"), "à droite"),
     **dict.fromkeys(("f", "fce", "fa"), "face"),
     **dict.fromkeys(("en f", "en fce", "en fa", "en fac"), "en face"),
+    # (``passe à la droite``, ``vers la gauche``: the direction said in a sentence)
+    **dict.fromkeys(("a la gauche", "vers la gauche", "sur la gauche"), "à gauche"),
+    **dict.fromkeys(("a la droite", "vers la droite", "sur la droite"), "à droite"),
     **dict.fromkeys(("pas de passe", "sans passe", "aucune passe", "pas d'echange",
                      "pas echange", "sans echange", "aucun echange", "gardee", "garder"), "garde"),
 }
+#: A deal header written as the deal is said, its number an ordinal before
+#: the keyword (``1re donne``, ``2e donne``, ``3ème donne``, ``1st deal``):
+#: not a header of the notation, answered with the header meant
+#: (``donne 1``); group 1 the number, group 2 the keyword.  Read with
+#: ``re.IGNORECASE``, only of a line that does not read.
+ORDINAL_HEADER: Final = (r"[ \t\f]*(\d+)[ \t\f]*(?:re|ère|ere|er|ème|eme|è|e|nde|nd|de|st|rd|th)\.?"
+                         r"[ \t\f]+(deal|donne)(?!\w)")
+
 #: At most this many words make a shorthand (``pas d'échange``, ``pas de passe``).
 SHORTHAND_WORDS: Final = 3
 
@@ -157,7 +168,8 @@ def words_language(text: str) -> str | None:
 def line_language(line: str) -> str | None:
     """``"fr"`` or ``"en"`` when *line* starts with a word only one
     language writes (a tag name such as ``[Événement`` or ``[Event``, a
-    line keyword such as ``donne`` or ``deal``), else ``None``.
+    line keyword such as ``donne`` or ``deal``) and, for a keyword line,
+    when most of its keywords are in that language, else ``None``.
 
     This is no reader: it looks at the first word of a line only, to tell
     which language a record is kept in (the reader takes both languages
@@ -170,9 +182,21 @@ def line_language(line: str) -> str | None:
             return "fr"
         return "en" if name in _TAGS_EN else None
     word = text.split(None, 1)[0].lower() if text else ""
-    if word in KEYWORDS_FR:
-        return "fr"
-    return "en" if word in _KEYWORDS_EN else None
+    if word not in KEYWORDS_FR and word not in _KEYWORDS_EN:
+        return None
+    # A keyword line says the language most of its keywords are in: a French
+    # sheet's ``deal 1 donneur O passe gauche`` (one English word among
+    # three French ones) is French, and its messages are in French; a line
+    # whose keywords are as many in each language says nothing.
+    fr = en = 0
+    for w in text.split("{", 1)[0].split(";", 1)[0].lower().split():
+        if w in _WORDS_FR:
+            fr += 1
+        elif w in _WORDS_EN:
+            en += 1
+    if fr == en:
+        return None
+    return "fr" if fr > en else "en"
 
 
 def text_language(text: str) -> str | None:
@@ -402,6 +426,8 @@ TOKENS: Final[dict[str, str]] = {
     "DEAL": rf"(?i:(?:deal|donne){_KW_END})",
     "PASS": rf"(?i:(?:pass|passe){_KW_END})",
     "TOTAL": rf"(?i:total{_KW_END})",
+    # (``donne n°1``, ``nº 1``, ``no 1``: the French "numéro" before the number)
+    "NUMERO": r"(?i:n(?:[°º]|o(?![^\W\d_])))",
     "LETTER_GROUP": (f"(?i:[SHDC]:(?:{_GAP}+(?:10|[2-9TJQKA]|-)(?![:♠♥♦♣♤♡♢♧]|[SHDC](?!:))"
                      r"|(?:10|[2-9TJQKA]|-)(?!:))*)"),
     "SYMBOL_GROUP": (f"(?i:[♠♥♦♣♤♡♢♧]{EMOJI}?(?:{_GAP}+(?:10|[2-9TJQKARDV]|-)(?![:♠♥♦♣♤♡♢♧])"
@@ -422,6 +448,7 @@ TOKENS: Final[dict[str, str]] = {
     "TAG_OPEN": r"\[",
     "UNKNOWN": r"\?",
     "_COLON": ":",
+    "_COMMA": ",",
     "_GT": ">",
     "_RSQB": r"\]",
 }
