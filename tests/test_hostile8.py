@@ -258,3 +258,27 @@ def test_the_memo_of_steps_changes_no_answer_when_it_starts_again(monkeypatch: p
                 assert compiled.search(text) == bool(re.search(pattern, text)), (limit, pattern, text)
     sent = pickle.loads(pickle.dumps(compiled))
     assert sent == compiled and not sent.memo.sets
+
+
+# annotate --out-dir -----------------------------------------------------------------------
+
+
+def test_annotate_refuses_an_out_dir_that_holds_the_records(tmp_path: Path) -> None:
+    """``annotate corpus --out-dir corpus`` took every record for an earlier
+    run's output: nothing annotated, a manifest written among the records,
+    exit 0.  An input in the destination, or the destination itself, is
+    refused before anything runs; a file as the destination too (the
+    workers said "File exists", in English, once per part)."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "a.hrn").write_text((ROOT / "samples/commented-example.hrn").read_text(encoding="utf-8"),
+                                  encoding="utf-8")
+    for dest in (corpus, tmp_path):
+        status, out = run("annotate", "--fast", "--lang", "fr", "--out-dir", str(dest), str(corpus))
+        assert status == 2, out
+        assert translate("fr", "annotate.out_dir_holds_input", dest=str(dest), path=str(corpus)) in out
+    assert sorted(p.name for p in corpus.iterdir()) == ["a.hrn"]
+    status, out = run("annotate", "--fast", "--out-dir", str(corpus / "a.hrn"), "samples/canonical.hrn",
+                      "samples/multi-game.hrn")
+    assert status == 2, out
+    assert translate("en", "annotate.out_dir_not_folder", dest=str(corpus / "a.hrn")) in out

@@ -1713,6 +1713,8 @@ MESSAGES.update({
     "annotate.needs_out_dir": "several records, a folder or a pattern are annotated with --out-dir DEST (a folder or a URL the workers can write)",
     "annotate.out_dir_option": "--out-dir writes the annotated parts itself: leave out {option}",
     "annotate.out_dir_stdin": "--out-dir annotates files the workers can read; standard input is not one",
+    "annotate.out_dir_holds_input": "--out-dir {dest}: {path} lies in it; the records to annotate and the annotated parts need folders of their own (give another --out-dir)",
+    "annotate.out_dir_not_folder": "--out-dir {dest}: a file, not a folder; expected a folder (made if missing) or a URL",
     "annotate.corpus_done": "{dest}: parts done: {done} of {parts}, from {files} ({skipped} by an earlier run): {games}, {deals}",
     "annotate.corpus_marks": "marks: ?! {dubious}, ? {mistake}, ?? {blunder} in {decisions}; expected points lost {epl}",
     "annotate.decisions.one": "{n} decision", "annotate.decisions.other": "{n} decisions",

@@ -1629,6 +1629,8 @@ MESSAGES.update({
     "annotate.needs_out_dir": "plusieurs parties, un dossier ou un motif s'annotent avec --out-dir DEST (un dossier ou une URL où les workers peuvent écrire)",
     "annotate.out_dir_option": "--out-dir écrit lui-même les morceaux annotés : retirez {option}",
     "annotate.out_dir_stdin": "--out-dir annote des fichiers que les workers peuvent lire ; l'entrée standard n'en est pas un",
+    "annotate.out_dir_holds_input": "--out-dir {dest} : {path} s'y trouve ; les fichiers à annoter et les morceaux annotés demandent chacun leur dossier (donnez un autre --out-dir)",
+    "annotate.out_dir_not_folder": "--out-dir {dest} : un fichier, pas un dossier ; attendu un dossier (créé s'il manque) ou une URL",
     "annotate.corpus_done": "{dest} : morceaux faits : {done} sur {parts}, de {files} ({skipped} par une exécution précédente) : {games}, {deals}",
     "annotate.corpus_marks": "marques : ?! {dubious}, ? {mistake}, ?? {blunder} en {decisions} ; points perdus attendus {epl}",
     "annotate.decisions.one": "{n} décision", "annotate.decisions.other": "{n} décisions",
