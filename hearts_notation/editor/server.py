@@ -677,8 +677,8 @@ class _Frames:
 
     The body is decoded and parsed once, here, and the parsed object is
     what the server handles (pygls's own loop parsed it a second time: a
-    50 MB ``didOpen`` held its bytes, its text, and two parsed copies,
-    some 300 MB).  The bytes are let go once decoded, the text once
+    50 MB ``didOpen`` held its bytes, its text and two parsed copies at
+    once: 135 MB over the session's own memory, 88 MB now).  The bytes are let go once decoded, the text once
     parsed."""
 
     def __init__(self, raw: Any, limit: int, server: HrnServer) -> None:
