@@ -194,3 +194,25 @@ def test_a_header_that_does_not_read_keeps_its_deal_when_its_number_shows(header
     assert len(game.errors) == 1
     assert [d.number for d in game.deals] == [1, 2]
     assert len(game.deals[1].tricks) == 13
+
+
+@pytest.mark.parametrize(("written", "typed", "where", "rest"), [
+    ("marque N 3 E 4 S 15 O 4", "marque N 3 ; E 4 ; S 15 ; O 4", "39:12", "'E 4 ; S 15 ; O 4'"),
+    ("1. N 2♣ E 3♣ S 5♣ O A♣", "1. N 2♣ ; E 3♣ ; S 5♣ ; O A♣", "26:9", "'E 3♣ ; S 5♣ ; O A♣'"),
+])
+def test_a_semicolon_typed_as_a_separator_is_told_not_dropped(
+        written: str, typed: str, where: str, rest: str, tmp_path: Path) -> None:
+    """``;`` starts a note: what a sheet listed after it was dropped, and the
+    error said the score line had no number for E, S and O."""
+    out, status = _validate(SHEET.replace(written, typed, 1), tmp_path)
+    assert status == 1
+    assert f"feuille.hrn:{where}: erreur: « ; » commence une note, qui n'est pas lue : {rest} manque" in out
+    assert out.count("erreur:") == 1, out
+
+
+@pytest.mark.parametrize(("written", "typed"), [
+    ("marque N 3 E 4 S 15 O 4", "marque N 3 E 4 S 15 O 4 ; N 3 de plus que prévu"),   # a whole line
+    ("1. N 2♣ E 3♣ S 5♣ O A♣", "1. N 2♣ E 3♣ S 5♣ O A♣ ; E 3♣ : bien joué"),
+])
+def test_a_note_after_a_whole_line_is_a_note(written: str, typed: str) -> None:
+    assert _canonical(SHEET.replace(written, typed, 1)) == _canonical(SHEET)

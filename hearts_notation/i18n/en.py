@@ -599,6 +599,7 @@ MESSAGES.update({
     "syntax.unterminated": "unterminated tag value: the '\"' at {at} has no closing '\"'",
     "syntax.suit_first": "a line cannot begin with a suit: a hand is written on one line, after its seat (N: ♠ A Q 4 ♥ K 9 3 ...)",
     "syntax.close_brace": "a '}}' with no '{{' before it (write \\}} for a brace inside a comment)",
+    "syntax.note_slip": "';' starts a note, which is not read: {rest} is left out of this line (write it without the ';')",
     "syntax.trick_dot": "a trick line starts with its number and a dot, as in '{n}.'",
     "syntax.seat_ascii": "{found} is not a seat name: a letter A–Z, then up to 7 letters A–Z or digits, no accents (a player's name goes in a tag: [North \"Jörg\"])",
     "syntax.ten_x": "{found}: the ten is written 10 or T (10♥, TH), not X",

@@ -490,6 +490,7 @@ MESSAGES.update({
     "syntax.unterminated": "valeur de balise non terminée : le « \" » en {at} n'est pas refermé",
     "syntax.suit_first": "une ligne ne peut pas commencer par une couleur : une main s'écrit sur une ligne, après sa place (N: ♠ A D 4 ♥ R 9 3 ...)",
     "syntax.close_brace": "un « }} » sans « {{ » avant lui (écrivez \\}} pour une accolade dans un commentaire)",
+    "syntax.note_slip": "« ; » commence une note, qui n'est pas lue : {rest} manque à cette ligne (écrivez-le sans le « ; »)",
     "syntax.trick_dot": "une ligne de pli commence par son numéro et un point, comme « {n}. »",
     "syntax.seat_ascii": "{found} n'est pas un nom de place : une lettre de A à Z, puis jusqu'à 7 lettres de A à Z ou chiffres, sans accent (le nom d'un joueur va dans une balise : [Nord \"Maëlle\"])",
     "syntax.ten_x": "{found} : le dix s'écrit 10 ou T (10♥, TH), pas X",
