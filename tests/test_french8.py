@@ -216,3 +216,10 @@ def test_a_semicolon_typed_as_a_separator_is_told_not_dropped(
 ])
 def test_a_note_after_a_whole_line_is_a_note(written: str, typed: str) -> None:
     assert _canonical(SHEET.replace(written, typed, 1)) == _canonical(SHEET)
+
+
+def test_the_strict_reading_of_a_preset_named_in_words_names_the_preset_meant() -> None:
+    from hearts_notation.rules import RuleError, parse_rules
+
+    with pytest.raises(RuleError, match=r"'trois joueurs' \(did you mean 'three-players'\?\)"):
+        parse_rules("trois joueurs target=50")
