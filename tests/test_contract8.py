@@ -426,6 +426,31 @@ def test_position_json_follows_its_schema(case: str, where: tuple[str, ...],
         assert_valid("position", hands, case)
 
 
+@pytest.mark.parametrize("case", [*(x for x in SAMPLE_INPUTS if x != "samples/club"),
+                                  "samples/club/soiree-du-vendredi.hrn",
+                                  *(f"preset:{p}" for p in PRESETS)])
+def test_position_and_solve_of_every_sample_follow_their_schemas(case: str,
+                                                                 gen_dir: Path) -> None:
+    """Every sample and preset: the position of the fifth trick of the first
+    deal (exit 2 where the record has no such point, a score sheet), and
+    ``solve --format jsonl`` from trick 12 on every deal (an error line where
+    a deal cannot be solved), the same in both languages."""
+    (source,) = inputs(case, gen_dir)
+    en, fr = both("position", source, "--deal", "1", "--trick", "5", "--format", "json",
+                  ok=(0, 2))
+    assert en == fr
+    if en:
+        assert_valid("position", json.loads(en), case)
+    en, fr = both("solve", source, "--trick", "12", "--format", "jsonl", "--jobs", "1",
+                  ok=(0, 1))
+    lines = en.splitlines()
+    assert lines and len(lines) == len(fr.splitlines())
+    for one, other in zip(lines, fr.splitlines(), strict=True):
+        a, b = json.loads(one), json.loads(other)
+        assert_valid("solve", a, case)
+        assert without(a, frozenset({"cpu_seconds"})) == without(b, frozenset({"cpu_seconds"}))
+
+
 SOLVE_CASES = [
     ("samples/canonical.hrn", ("--deal", "3", "--trick", "10")),
     ("samples/three-players.hrn", ("--deal", "1", "--trick", "14", "--card", "2")),
@@ -492,18 +517,24 @@ def test_solve_all_from_a_trick_the_deal_never_reaches_is_refused() -> None:
     assert all(d["positions"] for d in docs if "error_id" not in d)
 
 
-def test_hint_json_follows_its_schema_and_only_its_comment_is_translated() -> None:
-    source = "samples/canonical.hrn"
-    where = ("--deal", "2", "--trick", "11")
+HINT_CASES = [
+    ("samples/canonical.hrn", ("--deal", "2", "--trick", "11")),
+    ("samples/game.yaml", ("--deal", "2", "--trick", "11", "--card", "2")),   # moon: choose
+    ("samples/three-players.hrn", ("--deal", "1", "--trick", "15")),
+    ("samples/club-night.json", ("--deal", "2", "--trick", "11")),             # J♦ -10
+    ("samples/observer.hrn", ("--trick", "12", "--card", "2")),                # hands unknown
+]
+
+
+@pytest.mark.parametrize("source, where", HINT_CASES, ids=lambda x: str(x))
+def test_hint_json_follows_its_schema_and_only_its_comment_is_translated(
+        source: str, where: tuple[str, ...]) -> None:
     en, fr = both("hint", source, *where, "--format", "json")
     a, b = json.loads(en), json.loads(fr)
     assert_valid("hint", a)
     assert_valid("hint", b)
     assert a["comment"] != b["comment"]
     assert without(a, frozenset({"comment"})) == without(b, frozenset({"comment"}))
-    opening = json.loads(hearts("hint", "samples/canonical.hrn", "--deal", "1", "--trick", "1",
-                                "--format", "json", "--samples", "1"))
-    assert_valid("hint", opening)
 
 
 def test_hint_json_of_a_pass_follows_its_schema(tmp_path: Path) -> None:
@@ -523,17 +554,40 @@ def test_hint_json_of_a_pass_follows_its_schema(tmp_path: Path) -> None:
 
 
 def test_annotate_json_follows_its_schema() -> None:
-    """One small ``--fast`` analysis (the last three tricks of a deal, from a
-    position); ``comment`` and ``notes`` are the documented sentences in the
-    language of ``--lang``."""
-    pos = _position("samples/canonical.hrn", "--deal", "2", "--trick", "11")
-    en, fr = both("annotate", pos, "--fast", "--format", "json")
-    a, b = json.loads(en), json.loads(fr)
-    assert_valid("annotate", a)
-    assert_valid("annotate", b)
-    words = frozenset({"comment", "notes"})
-    assert without(a, words) == without(b, words)
-    assert a["games"][0]["decisions"]
+    """One small ``--fast`` analysis (a position in the sixth trick: the
+    mover's pass and plays so far, one of them marked), in English with the pass, in French
+    without it (``--no-passes``, the budget of docs/testing.md): the plays are
+    judged alike, and only their ``comment`` follows ``--lang``."""
+    pos = _position("samples/canonical.hrn", "--deal", "2", "--trick", "6")
+    en = json.loads(hearts("annotate", pos, "--fast", "--format", "json", "--jobs", "1",
+                           "--lang", "en"))
+    fr = json.loads(hearts("annotate", pos, "--fast", "--format", "json", "--jobs", "1",
+                           "--lang", "fr", "--no-passes"))
+    assert_valid("annotate", en)
+    assert_valid("annotate", fr)
+    kinds = [d["kind"] for d in en["games"][0]["decisions"]]
+    assert kinds[0] == "pass" and "play" in kinds
+    plays = [d for d in en["games"][0]["decisions"] if d["kind"] == "play"]
+    comment = frozenset({"comment"})
+    assert without(plays, comment) == without(fr["games"][0]["decisions"], comment)
+    said = [(a["comment"], b["comment"]) for a, b in zip(plays, fr["games"][0]["decisions"],
+                                                          strict=True) if a["mark"]]
+    assert said and all(a and b and a != b for a, b in said)
+
+
+def test_match_results_are_the_same_in_both_languages(tmp_path: Path) -> None:
+    """A match's results (schema: match.schema.json, tests/test_match.py) and its
+    records are the same bytes in English and in French."""
+    outs = []
+    for lang in ("en", "fr"):
+        records = tmp_path / f"{lang}.jsonl"
+        text = hearts("match", "-p", "heuristic", "-p", "random", "--deals", "2", "--seed", "1",
+                      "-o", str(records), "--format", "json", "--lang", lang)
+        assert_valid("match", json.loads(text))
+        for line in records.read_text(encoding="utf-8").splitlines():
+            assert_valid("record", json.loads(line))
+        outs.append((text, records.read_bytes()))
+    assert outs[0] == outs[1]
 
 
 # Records written by generate, select and convert ------------------------------------------

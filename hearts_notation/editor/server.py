@@ -986,7 +986,7 @@ def serve(lang: str = "en") -> bool:
         raise OutputError("-", msg("output.stream_closed"), errno.EBADF)
     out = os.fdopen(os.dup(out_fd), "wb")
     server.document_limit = current_limits().document
-    in_fd = _descriptor(sys.stdin)      # (closed: descriptor 0 reads /dev/null, output.guard_standard_streams)
+    in_fd = _descriptor(sys.stdin)      # (closed: descriptor 0 reads /dev/null, guard_standard_streams)
     frames = _Frames(os.fdopen(os.dup(0 if in_fd is None else in_fd), "rb"), current_limits().document,
                      server)
     sigpipe = signal.signal(signal.SIGPIPE, signal.SIG_IGN) if hasattr(signal, "SIGPIPE") else None
