@@ -223,3 +223,14 @@ def test_the_strict_reading_of_a_preset_named_in_words_names_the_preset_meant() 
 
     with pytest.raises(RuleError, match=r"'trois joueurs' \(did you mean 'three-players'\?\)"):
         parse_rules("trois joueurs target=50")
+
+
+@pytest.mark.parametrize("args", [["--rules", "foo", "--lang", "fr"], ["--rules", "trois joueurs"]])
+def test_a_bad_rules_option_is_worded_in_one_language(args: list[str], tmp_path: Path) -> None:
+    """The usage error's words (click's) and the preset's message spoke two
+    languages: ``Erreur : valeur incorrecte pour '--rules' : unknown rules preset``."""
+    path = tmp_path / "feuille.hrn"
+    path.write_text(SHEET, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", *args, str(path)], catch_exceptions=False)
+    assert result.exit_code == 2
+    assert "valeur incorrecte pour '--rules' : jeu de règles inconnu" in result.output, result.output
