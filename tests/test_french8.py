@@ -66,6 +66,8 @@ def test_a_french_header_or_points_line_reads_as_the_notations_own(written: str,
     "total: N: 3,E: 4",
     "résultat : N S",
     "résultat: *",
+    "capot : S ajoute {c}",
+    "grand chelem: Sud",
 ])
 def test_the_grammar_reads_what_the_lexer_reads(line: str) -> None:
     """One reader, one grammar: the lexer and the Lark grammar agree on
