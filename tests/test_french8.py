@@ -236,3 +236,12 @@ def test_a_bad_rules_option_is_worded_in_one_language(args: list[str], tmp_path:
     result = CliRunner().invoke(cli, ["validate", *args, str(path)], catch_exceptions=False)
     assert result.exit_code == 2
     assert "valeur incorrecte pour '--rules' : jeu de règles inconnu" in result.output, result.output
+
+
+def test_a_seats_tag_of_compass_words_says_the_seat_a_letter_meant(tmp_path: Path) -> None:
+    typed = SHEET.replace('[Ouest "Gwen"]', '[Ouest "Gwen"]\n[Places "Nord Est Sud Ouest"]', 1)
+    out, status = _validate(typed, tmp_path)
+    assert status == 1
+    assert ("place inconnue 'N' ; les places sont Camille (Nord) Yann (Est) Maëlle (Sud) Gwen (Ouest) "
+            "(la balise [Places] nomme cette place Nord : écrivez Nord, ou retirez la balise et écrivez "
+            "les lettres N E S O)") in out, out

@@ -630,6 +630,7 @@ MESSAGES.update({
     "syntax.seat_hint.card": " (a card here needs a seat before it, or every card of the trick bare)",
     "syntax.seat_hint.west_o": " (this game's Seats tag names West {o}, as on a French sheet)",
     "syntax.seat_hint.o_default": " ({o} means West only with the default seats N E S W)",
+    "syntax.seat_hint.compass": " (the Seats tag names this seat {seat}: write {seat}, or leave the tag out and write the letters {letters})",
     "syntax.seat_hint.tag": " (other seat names need a [Seats \"...\"] tag)",
     "syntax.seats_count.one": "the Seats tag names {k} seat; a game has 3 to 6 seats, listed clockwise",
     "syntax.seats_count.other": "the Seats tag names {k} seats; a game has 3 to 6 seats, listed clockwise",

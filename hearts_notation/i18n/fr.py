@@ -521,6 +521,7 @@ MESSAGES.update({
     "syntax.seat_hint.card": " (une carte ici demande sa place devant elle, ou toutes les cartes du pli sans place)",
     "syntax.seat_hint.west_o": " (la balise [Places] de cette partie nomme Ouest {o}, comme sur une feuille française)",
     "syntax.seat_hint.o_default": " ({o} ne veut dire Ouest qu'avec les places par défaut N E S O)",
+    "syntax.seat_hint.compass": " (la balise [Places] nomme cette place {seat} : écrivez {seat}, ou retirez la balise et écrivez les lettres {letters})",
     "syntax.seat_hint.tag": " (d'autres noms de places demandent une balise [Places \"...\"])",
     "syntax.seats_count.one": "la balise [Places] nomme {k} place ; une partie a de 3 à 6 places, dans le sens des aiguilles d'une montre",
     "syntax.seats_count.other": "la balise [Places] nomme {k} places ; une partie a de 3 à 6 places, dans le sens des aiguilles d'une montre",

@@ -89,6 +89,7 @@ from .words import (
     LETTER_CARD,
     ORDINAL_HEADER,
     SEAT_NAME_RE,
+    SEAT_WORDS,
     card_spelling,
     closest_keyword,
     misspelt_tag,
@@ -283,6 +284,18 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
 #: or a trick line (``E 3♣``, ``3♣``, ``E:3♣``).
 _NOTE_POINTS: Final = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*)\s*:?\s*[+-]?[0-9]+(?![\w.])")
 _NOTE_PLAY: Final = re.compile(r"\s*(?:([A-Za-z][A-Za-z0-9]*)\s*:?\s*)?([^\s{};]+)")
+
+
+def _compass_seat(name: str, seats: tuple[str, ...]) -> str | None:
+    """The seat of a table whose ``Seats`` tag names the four compass seats
+    in full (``Nord Est Sud Ouest``, ``North East South West``) that the
+    letter *name* stands for (``N`` -> ``Nord``, ``O`` or ``W`` -> ``Ouest``),
+    or ``None``."""
+    letters = [SEAT_WORDS.get(s.lower()) for s in seats]
+    if len(seats) != 4 or set(letters) != {"N", "E", "S", "W"}:
+        return None
+    letter = "W" if name.upper() == FRENCH_WEST else name.upper()
+    return seats[letters.index(letter)] if letter in letters else None
 
 
 def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int, str] | None:
@@ -917,7 +930,14 @@ class _GameBuilder:
                 raise _Stop()
             self.told.add(told)
         hint: Arg = ""
-        if FRENCH_LETTER_RE.fullmatch(name):
+        compass = _compass_seat(name, seats)
+        if compass is not None:
+            # (``[Places "Nord Est Sud Ouest"]``, then ``N: ...``: the tag
+            # named the seats in full where the letters were meant)
+            hint = msg("syntax.seat_hint.compass", seat=compass,
+                       letters=" ".join(SEAT_WORDS[s.lower()] if s.lower() != "ouest" else FRENCH_WEST
+                                        for s in seats)).arg()
+        elif FRENCH_LETTER_RE.fullmatch(name):
             hint = ("space", "", ("paren", french_letter_message(name).arg()))
         elif re.fullmatch(LETTER_CARD, name):
             hint = msg("syntax.seat_hint.card").arg()
