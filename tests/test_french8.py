@@ -109,6 +109,8 @@ def _validate(text: str, tmp_path: Path, *args: str) -> tuple[str, int]:
     ("2. O 4♠", "  levée 2 O 4♠", "27:3", "comme « 2. »"),
     ("total N 3 E 4", "tir à la lune S\ntotal N 3 E 4", "40:1",
      "trouvé 'tir à la lune' ; vouliez-vous dire « capot »"),
+    ("donne 1 donneur O passe gauche", "donne 1 donneur O passe à l’ouest", "16:25",
+     "on attendait un sens d'échange (gauche, droite, face, garde), trouvé 'à l’ouest'"),
     ("donne 2 donneur N passe droite", "donne 2 donneur N passe à la droite", "42:25",
      "trouvé 'à la droite' ; vouliez-vous dire « à droite »"),
     ("total N 3 E 4 S 15 O 4", "total N 3 E 4 S 15 O \u22124", "40:22",
