@@ -44,6 +44,10 @@ SEVERITIES: tuple[str, ...] = ("info", "warning", "error")
 #: How much of a query is accepted (characters, and predicates in it).
 MAX_QUERY = 4000
 MAX_PREDICATES = 200
+#: How deep ``not`` and parentheses nest: the parser and every walk of the
+#: tree recurse once a level, and 500 parentheses (or 990 ``not``) within
+#: the 4,000 characters ran past Python's stack ("internal error", exit 3).
+MAX_DEPTH = 100
 
 Scope = Literal["deal", "game"]
 Kind = Literal["seat", "card", "suit", "code", "mark", "tag", "name", "expr", "after_pass"]
@@ -384,6 +388,8 @@ class _Parser:
         self.tokens = tokenize(query)
         self.i = 0
         self.count = 0
+        #: the ``not`` and parentheses open around the current token
+        self.depth = 0
 
     def peek(self) -> Token | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
@@ -435,15 +441,19 @@ class _Parser:
 
     def unary(self) -> Node:
         tok = self.peek()
-        if self.word("not"):
-            self.i += 1
-            return Not(self.unary())
-        if tok is not None and tok.kind == "punct" and tok.text == "(":
-            self.i += 1
+        if tok is None or not (self.word("not") or (tok.kind == "punct" and tok.text == "(")):
+            return self.predicate()
+        if self.depth >= MAX_DEPTH:
+            raise QueryError(self.query, tok.start, msg("select.too_deep", n=MAX_DEPTH))
+        self.depth += 1
+        self.i += 1
+        if tok.kind == "word":          # not
+            node: Node = Not(self.unary())
+        else:
             node = self.expr()
             self.expect_punct(")", "close_paren")
-            return node
-        return self.predicate()
+        self.depth -= 1
+        return node
 
     def predicate(self) -> Pred:
         tok = self.peek()

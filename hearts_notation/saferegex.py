@@ -21,7 +21,7 @@ anywhere in the text (as :func:`re.search`); ``^``/``$`` anchor it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: Characters of a pattern, and instructions of a compiled program, at most.
 MAX_PATTERN = 1000
@@ -294,6 +294,60 @@ class _Compiler:
             self.prog[h] = (_SPLIT, h + 1, len(self.prog))
 
 
+#: The sets of instructions a pattern's memo keeps (:class:`_Memo`) before it
+#: starts again: a few hundred bytes to a few kilobytes each.
+MAX_STATES = 2000
+
+
+class _Memo:
+    """The automaton's steps already taken, for :meth:`Pattern.search`.
+
+    Simulating the automaton costs (length of the text) x (instructions
+    alive) steps: linear, but a pattern such as ``(.{0,100}){20}x`` keeps
+    some two thousand instructions alive, and one search of a tag of
+    65,000 characters took 71 CPU-seconds (a corpus of such records, hours).
+    Most texts take the automaton through few distinct *sets* of live
+    instructions, so each set is numbered once and each step from a set on
+    a character (with what the next place looks like to ``$`` and ``\\b``)
+    is remembered: a step taken before costs one dictionary look-up.  The
+    memo is bounded (:data:`MAX_STATES` sets, then it starts again), so a
+    text that keeps finding new sets costs what the simulation costs.  It
+    is the pattern's own (kept across the records of a run) and is not
+    pickled: a worker process starts with an empty one."""
+
+    __slots__ = ("accepting", "generation", "ids", "sets", "steps")
+
+    def __init__(self) -> None:
+        #: how many times the memo started again (a number taken before
+        #: belongs to an older generation, and names another set now)
+        self.generation = 0
+        self.ids: dict[tuple[int, ...], int] = {}
+        self.sets: list[tuple[int, ...]] = []
+        self.accepting: list[bool] = []
+        self.steps: dict[tuple[int, str, bool, bool], int] = {}
+
+    def __reduce__(self) -> tuple[type[_Memo], tuple[()]]:
+        return (_Memo, ())
+
+    def number(self, live: list[int], program: tuple[tuple[int, object, int], ...]) -> int:
+        """The number of the set of instructions *live* (numbered if new)."""
+        key = tuple(sorted(live))
+        found = self.ids.get(key)
+        if found is not None:
+            return found
+        if len(self.sets) >= MAX_STATES:
+            self.generation += 1
+            self.ids.clear()
+            self.sets.clear()
+            self.accepting.clear()
+            self.steps.clear()
+        n = len(self.sets)
+        self.ids[key] = n
+        self.sets.append(key)
+        self.accepting.append(any(program[pc][0] == _MATCH for pc in key))
+        return n
+
+
 @dataclass(frozen=True, slots=True)
 class Pattern:
     """A compiled pattern: :meth:`search` runs in time linear in the text."""
@@ -301,34 +355,59 @@ class Pattern:
     text: str
     program: tuple[tuple[int, object, int], ...]
     fold: bool
+    #: the steps already taken (not compared, not pickled)
+    memo: _Memo = field(default_factory=_Memo, compare=False, repr=False)
 
     def search(self, s: str) -> bool:
         """Whether the pattern matches somewhere in *s*."""
         prog = self.program
-        fold = self.fold
+        memo = self.memo
+        # What the next place looks like matters only to $ and \\b.
+        ends = any(op == _EOL for op, _, _ in prog)
+        words = any(op in (_WORDB, _NWORDB) for op, _, _ in prog)
         n = len(s)
-        current: list[int] = []
-        self._add(current, set(), 0, s, 0)
-        for i in range(n + 1):
-            for pc in current:
-                if prog[pc][0] == _MATCH:
-                    return True
-            if i == n:
-                return False
-            c = s[i]
-            lc = c.lower() if fold else c
-            nxt: list[int] = []
-            seen: set[int] = set()
-            for pc in current:
-                op, a, _ = prog[pc]
-                if (op == _CHAR and a == lc) or (op == _ANY and c != "\n") or \
-                        (op == _CLASS and a.test(c, fold)):  # type: ignore[attr-defined]
-                    self._add(nxt, seen, pc + 1, s, i + 1)
-            self._add(nxt, seen, 0, s, i + 1)      # a match may start at the next place
-            current = nxt
+        live: list[int] = []
+        self._add(live, set(), 0, True, n == 0, False, n > 0 and _kind("w", s[0]))
+        state = memo.number(live, prog)
+        if memo.accepting[state]:
+            return True
+        for i, c in enumerate(s):
+            at_end = ends and i + 1 == n
+            word = words and i + 1 < n and _kind("w", s[i + 1])
+            key = (state, c, at_end, word)
+            got = memo.steps.get(key)
+            if got is None:
+                generation = memo.generation
+                got = memo.number(self._step(memo.sets[state], c, i + 1 == n,
+                                             i + 1 < n and _kind("w", s[i + 1])), prog)
+                if memo.generation == generation:   # (else *state* names another set now)
+                    memo.steps[key] = got
+            state = got
+            if memo.accepting[state]:
+                return True
         return False
 
-    def _add(self, out: list[int], seen: set[int], pc: int, s: str, i: int) -> None:
+    def _step(self, live: tuple[int, ...], c: str, at_end: bool, word_next: bool) -> list[int]:
+        """The instructions alive after *c*, from those alive before it."""
+        prog = self.program
+        fold = self.fold
+        lc = c.lower() if fold else c
+        word = _kind("w", c)
+        nxt: list[int] = []
+        seen: set[int] = set()
+        for pc in live:
+            op, a, _ = prog[pc]
+            if (op == _CHAR and a == lc) or (op == _ANY and c != "\n") or \
+                    (op == _CLASS and a.test(c, fold)):  # type: ignore[attr-defined]
+                self._add(nxt, seen, pc + 1, False, at_end, word, word_next)
+        self._add(nxt, seen, 0, False, at_end, word, word_next)     # a match may start at the next place
+        return nxt
+
+    def _add(self, out: list[int], seen: set[int], pc: int, at_start: bool, at_end: bool,
+             before: bool, after: bool) -> None:
+        """*pc* and the instructions it reaches without reading, at a place
+        that is the start or the end of the text or not, with a word
+        character *before* it or *after* it or not."""
         stack = [pc]
         prog = self.program
         while stack:
@@ -343,14 +422,12 @@ class Pattern:
                 stack.append(b)
                 stack.append(int(a))  # type: ignore[call-overload]
             elif op == _BOL:
-                if i == 0:
+                if at_start:
                     stack.append(pc + 1)
             elif op == _EOL:
-                if i == len(s):
+                if at_end:
                     stack.append(pc + 1)
             elif op in (_WORDB, _NWORDB):
-                before = i > 0 and _kind("w", s[i - 1])
-                after = i < len(s) and _kind("w", s[i])
                 if (before != after) == (op == _WORDB):
                     stack.append(pc + 1)
             else:

@@ -554,17 +554,40 @@ def test_hint_json_of_a_pass_follows_its_schema(tmp_path: Path) -> None:
 
 
 def test_annotate_json_follows_its_schema() -> None:
-    """One small ``--fast`` analysis (the last three tricks of a deal, from a
-    position); ``comment`` and ``notes`` are the documented sentences in the
-    language of ``--lang``."""
-    pos = _position("samples/canonical.hrn", "--deal", "2", "--trick", "11")
-    en, fr = both("annotate", pos, "--fast", "--format", "json")
-    a, b = json.loads(en), json.loads(fr)
-    assert_valid("annotate", a)
-    assert_valid("annotate", b)
-    words = frozenset({"comment", "notes"})
-    assert without(a, words) == without(b, words)
-    assert a["games"][0]["decisions"]
+    """One small ``--fast`` analysis (a position in the sixth trick: the
+    mover's pass and plays so far, one of them marked), in English with the pass, in French
+    without it (``--no-passes``, the budget of docs/testing.md): the plays are
+    judged alike, and only their ``comment`` follows ``--lang``."""
+    pos = _position("samples/canonical.hrn", "--deal", "2", "--trick", "6")
+    en = json.loads(hearts("annotate", pos, "--fast", "--format", "json", "--jobs", "1",
+                           "--lang", "en"))
+    fr = json.loads(hearts("annotate", pos, "--fast", "--format", "json", "--jobs", "1",
+                           "--lang", "fr", "--no-passes"))
+    assert_valid("annotate", en)
+    assert_valid("annotate", fr)
+    kinds = [d["kind"] for d in en["games"][0]["decisions"]]
+    assert kinds[0] == "pass" and "play" in kinds
+    plays = [d for d in en["games"][0]["decisions"] if d["kind"] == "play"]
+    comment = frozenset({"comment"})
+    assert without(plays, comment) == without(fr["games"][0]["decisions"], comment)
+    said = [(a["comment"], b["comment"]) for a, b in zip(plays, fr["games"][0]["decisions"],
+                                                          strict=True) if a["mark"]]
+    assert said and all(a and b and a != b for a, b in said)
+
+
+def test_match_results_are_the_same_in_both_languages(tmp_path: Path) -> None:
+    """A match's results (schema: match.schema.json, tests/test_match.py) and its
+    records are the same bytes in English and in French."""
+    outs = []
+    for lang in ("en", "fr"):
+        records = tmp_path / f"{lang}.jsonl"
+        text = hearts("match", "-p", "heuristic", "-p", "random", "--deals", "2", "--seed", "1",
+                      "-o", str(records), "--format", "json", "--lang", lang)
+        assert_valid("match", json.loads(text))
+        for line in records.read_text(encoding="utf-8").splitlines():
+            assert_valid("record", json.loads(line))
+        outs.append((text, records.read_bytes()))
+    assert outs[0] == outs[1]
 
 
 # Records written by generate, select and convert ------------------------------------------

@@ -66,6 +66,8 @@ def test_a_french_header_or_points_line_reads_as_the_notations_own(written: str,
     "total: N: 3,E: 4",
     "résultat : N S",
     "résultat: *",
+    "capot : S ajoute {c}",
+    "grand chelem: Sud",
 ])
 def test_the_grammar_reads_what_the_lexer_reads(line: str) -> None:
     """One reader, one grammar: the lexer and the Lark grammar agree on
@@ -107,6 +109,8 @@ def _validate(text: str, tmp_path: Path, *args: str) -> tuple[str, int]:
     ("2. O 4♠", "  levée 2 O 4♠", "27:3", "comme « 2. »"),
     ("total N 3 E 4", "tir à la lune S\ntotal N 3 E 4", "40:1",
      "trouvé 'tir à la lune' ; vouliez-vous dire « capot »"),
+    ("donne 1 donneur O passe gauche", "donne 1 donneur O passe à l’ouest", "16:25",
+     "on attendait un sens d'échange (gauche, droite, face, garde), trouvé 'à l’ouest'"),
     ("donne 2 donneur N passe droite", "donne 2 donneur N passe à la droite", "42:25",
      "trouvé 'à la droite' ; vouliez-vous dire « à droite »"),
     ("total N 3 E 4 S 15 O 4", "total N 3 E 4 S 15 O \u22124", "40:22",
@@ -194,3 +198,52 @@ def test_a_header_that_does_not_read_keeps_its_deal_when_its_number_shows(header
     assert len(game.errors) == 1
     assert [d.number for d in game.deals] == [1, 2]
     assert len(game.deals[1].tricks) == 13
+
+
+@pytest.mark.parametrize(("written", "typed", "where", "rest"), [
+    ("marque N 3 E 4 S 15 O 4", "marque N 3 ; E 4 ; S 15 ; O 4", "39:12", "'E 4 ; S 15 ; O 4'"),
+    ("1. N 2♣ E 3♣ S 5♣ O A♣", "1. N 2♣ ; E 3♣ ; S 5♣ ; O A♣", "26:9", "'E 3♣ ; S 5♣ ; O A♣'"),
+])
+def test_a_semicolon_typed_as_a_separator_is_told_not_dropped(
+        written: str, typed: str, where: str, rest: str, tmp_path: Path) -> None:
+    """``;`` starts a note: what a sheet listed after it was dropped, and the
+    error said the score line had no number for E, S and O."""
+    out, status = _validate(SHEET.replace(written, typed, 1), tmp_path)
+    assert status == 1
+    assert f"feuille.hrn:{where}: erreur: « ; » commence une note, qui n'est pas lue : {rest} manque" in out
+    assert out.count("erreur:") == 1, out
+
+
+@pytest.mark.parametrize(("written", "typed"), [
+    ("marque N 3 E 4 S 15 O 4", "marque N 3 E 4 S 15 O 4 ; N 3 de plus que prévu"),   # a whole line
+    ("1. N 2♣ E 3♣ S 5♣ O A♣", "1. N 2♣ E 3♣ S 5♣ O A♣ ; E 3♣ : bien joué"),
+])
+def test_a_note_after_a_whole_line_is_a_note(written: str, typed: str) -> None:
+    assert _canonical(SHEET.replace(written, typed, 1)) == _canonical(SHEET)
+
+
+def test_the_strict_reading_of_a_preset_named_in_words_names_the_preset_meant() -> None:
+    from hearts_notation.rules import RuleError, parse_rules
+
+    with pytest.raises(RuleError, match=r"'trois joueurs' \(did you mean 'three-players'\?\)"):
+        parse_rules("trois joueurs target=50")
+
+
+@pytest.mark.parametrize("args", [["--rules", "foo", "--lang", "fr"], ["--rules", "trois joueurs"]])
+def test_a_bad_rules_option_is_worded_in_one_language(args: list[str], tmp_path: Path) -> None:
+    """The usage error's words (click's) and the preset's message spoke two
+    languages: ``Erreur : valeur incorrecte pour '--rules' : unknown rules preset``."""
+    path = tmp_path / "feuille.hrn"
+    path.write_text(SHEET, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", *args, str(path)], catch_exceptions=False)
+    assert result.exit_code == 2
+    assert "valeur incorrecte pour '--rules' : jeu de règles inconnu" in result.output, result.output
+
+
+def test_a_seats_tag_of_compass_words_says_the_seat_a_letter_meant(tmp_path: Path) -> None:
+    typed = SHEET.replace('[Ouest "Gwen"]', '[Ouest "Gwen"]\n[Places "Nord Est Sud Ouest"]', 1)
+    out, status = _validate(typed, tmp_path)
+    assert status == 1
+    assert ("place inconnue 'N' ; les places sont Camille (Nord) Yann (Est) Maëlle (Sud) Gwen (Ouest) "
+            "(la balise [Places] nomme cette place Nord : écrivez Nord, ou retirez la balise et écrivez "
+            "les lettres N E S O)") in out, out

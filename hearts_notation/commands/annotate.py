@@ -358,6 +358,15 @@ def _written_by_us(path: str, dest: str) -> bool:
     return os.path.abspath(path).startswith(os.path.join(os.path.abspath(dest), ""))
 
 
+def _same_place(path: str, dest: str) -> bool:
+    """Whether *path* names the destination folder itself (as names)."""
+    from ..runners.shards import is_url
+
+    if is_url(path) or is_url(dest):
+        return path.rstrip("/") == dest.rstrip("/")
+    return os.path.abspath(path) == os.path.abspath(dest)
+
+
 def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, fmt_out: str,
                      rules: RuleSet | None, force_rules: bool, options: AnalysisOptions,
                      only_deal: int | None, jobs: int, engine_spec: EngineSpec, unicode: bool,
@@ -368,7 +377,7 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
     the summary (or its JSON) and says which parts were not written
     (exit 2: the parts done are kept, a re-run does the others)."""
     from ..runners.corpus import CORPUS_SHARD_BYTES, CorpusSettings, run_corpus
-    from ..runners.shards import located
+    from ..runners.shards import is_url, located
 
     if "-" in files:
         fail(translate(current_language(), "annotate.out_dir_stdin"))
@@ -381,6 +390,16 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
     except OSError as exc:
         fail(translate(current_language(), "engine.relative_path", path=out_dir,
                        why=os_reason(exc)))
+    for given in files:
+        # An input in the destination (or the destination itself) was taken
+        # for an earlier run's output and left out: the run annotated
+        # nothing, wrote a manifest among the records, and said "0 of 0".
+        if _written_by_us(given, dest) or _same_place(given, dest):
+            fail(translate(current_language(), "annotate.out_dir_holds_input", dest=out_dir,
+                           path=given))
+    if not is_url(dest) and os.path.exists(dest) and not os.path.isdir(dest):
+        # (the workers said "File exists" once per part, in the system's English)
+        fail(translate(current_language(), "annotate.out_dir_not_folder", dest=out_dir))
     settings = CorpusSettings(options, rules, force_rules, only_deal, lang, lang_given(), unicode,
                               dest, engine_spec.shard_size or CORPUS_SHARD_BYTES)
 

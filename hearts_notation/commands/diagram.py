@@ -55,6 +55,10 @@ def command(file: str, game_no: int | None, deal: int | None, trick: int | None,
         fmt = "png" if low.endswith(".png") else "svg" if low.endswith(".svg") or out == "-" else None
         if fmt is None:
             fail(translate(lang, "diagram.cli.format", out=out))
+    if fmt == "png" and out == "-":
+        # (said before the record is read and drawn: it was said after,
+        # as "cannot tell the format from the name", with --format png given)
+        fail(translate(lang, "diagram.cli.png_stdout"))
     names: dict[str, str | None] | None = None
     played: tuple[int, str | None] | None = None
     found = point_position(file, fmt_in, rules, force_rules, game_no, deal, trick, card, lang, True)
@@ -87,8 +91,6 @@ def command(file: str, game_no: int | None, deal: int | None, trick: int | None,
                 data = svg_to_png(svg)
             except PngError as exc:
                 fail(exc.text(lang))
-            if out == "-":
-                fail(translate(lang, "diagram.cli.format", out=out))
             write_atomic_bytes(out, data)
             message(translate(lang, "diagram.cli.written", out=out))
     except OSError as exc:

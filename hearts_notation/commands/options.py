@@ -127,6 +127,7 @@ class RulesParam(click.ParamType):  # type: ignore[type-arg]
     name = "rules"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from ..clickwords import run_language as usage_language
         from ..rules import RuleError, RuleSet, load_rules
 
         if value is None or isinstance(value, RuleSet):
@@ -134,7 +135,11 @@ class RulesParam(click.ParamType):  # type: ignore[type-arg]
         try:
             return load_rules(str(value))
         except RuleError as exc:
-            self.fail(exc.text(current_language()), param, ctx)
+            # (in the language click's own words of the usage error take,
+            # which may not be the run's yet: "--rules foo --lang fr" or a
+            # French record said "Erreur : valeur incorrecte pour '--rules' :
+            # unknown rules preset 'foo'")
+            self.fail(exc.text(usage_language()), param, ctx)
 
 
 RULES = RulesParam()

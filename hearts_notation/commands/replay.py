@@ -146,6 +146,11 @@ def _read_analysis(path: str) -> dict[int, tuple[list[dict[str, Any]], dict[str,
     return out
 
 
+#: The paragraphs of a narration handed to rich at once (its layout of a
+#: text holds some thirty times the text).
+_PARAGRAPHS_PRINTED = 200
+
+
 def _width(console: Console) -> int:
     return max(40, min(console.width, 100))
 
@@ -250,7 +255,15 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
                 console.print()
             with seats_in_view(g.seats):
                 text = narrate(g, lang, unicode, deals, width=_width(console))
-            console.print(Text(text.rstrip("\n")))
+            # A few hundred paragraphs at a time: the text is wrapped
+            # already, and rich laid out the whole of it at once (a game of
+            # 10,000 deals: 31 MB of prose, 1.1 GB of rich's lines).
+            paras = text.rstrip("\n").split("\n\n")
+            del text
+            for i in range(0, len(paras), _PARAGRAPHS_PRINTED):
+                if i:
+                    console.print()
+                console.print(Text("\n\n".join(paras[i:i + _PARAGRAPHS_PRINTED])))
         return done
 
     if chosen and all(is_score_sheet(g.game) for g, _ in chosen):

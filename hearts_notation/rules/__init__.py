@@ -599,7 +599,16 @@ def parse_rules(spec: str) -> RuleSet:
     if not words:
         return standard()
     name, rest = (words[0], words[1:]) if "=" not in words[0] else ("standard", words)
-    base = preset_rules(name)
+    try:
+        base = preset_rules(name)
+    except RuleError:
+        named = _named_in_words(words) if "=" not in words[0] else None
+        if named is None:
+            raise
+        # (``trois joueurs``: the name the words say together, as the
+        # lenient reading takes it, not "unknown 'trois'")
+        raise RuleError(msg("rules.unknown_preset.did_you_mean", name=repr(" ".join(words[:named[1]])),
+                            word=named[0])) from None
     overrides = split_overrides(rest)
     if not overrides:
         return base

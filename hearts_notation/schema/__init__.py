@@ -2,7 +2,7 @@
 shipped with the package so that a reader can check its input with any tool.
 
 - ``record.schema.json``: a game record (docs/spec.md, section 3.2), what ``convert``,
-  ``generate``, ``select`` and ``fmt`` write as JSON, JSONL or YAML;
+  ``generate``, ``select``, ``annotate -o`` and ``match -o`` write as JSON, JSONL or YAML;
 - one schema per command's ``--format json`` (or ``jsonl``) report:
   ``validate``, ``score``, ``stats``, ``standings``, ``rules``, ``position``, ``hint``,
   ``solve``, ``annotate``, ``match`` and ``puzzles`` (docs/cli.md, "Machine output").

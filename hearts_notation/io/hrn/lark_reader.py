@@ -440,7 +440,7 @@ def _stray_word(text: str, start: int, expected: set[str], base: int,
 #: keyword.
 _FIRST_OF_DIRECTION: Final = frozenset({"à", "a", "en"})
 _FIRST_OF_LINE: Final = frozenset({"grand"})
-_BLANKS_AND_WORD: Final = re.compile(r"[ \t]+([^\W\d_]+)")
+_BLANKS_AND_WORD: Final = re.compile(r"[ \t]+([^\W\d_]+(?:['’][^\W\d_]+)?)")   # (``à l’ouest`` whole)
 #: What may follow a ten's rank in a card: its suit (symbol or letter) and a mark.
 _TEN_TAIL: Final = rf"(?:[{_SYMBOLS}SHDCshdc](?:!!|\?\?|!\?|\?!|!|\?)?)?"
 #: A ten written ``X`` (alone in a suit group, or with its suit and a mark).

@@ -1019,7 +1019,8 @@ def _points(r: _Line, out: list[Element], what: str) -> None:
 
 def _moon(r: _Line, out: list[Element]) -> None:
     ln, col = r.here()
-    r.next(_SEAT)
+    if r.next(_COLON_SEAT) == "_COLON":     # ``capot : S``
+        r.next(_SEAT)
     seat = r.val
     sl, sc = r.here()
     kind = r.next(_MOON_CHOICE)

@@ -37,7 +37,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ...cards import CARDS
 from ...i18n import Arg, Msg, msg
@@ -89,6 +89,8 @@ from .words import (
     LETTER_CARD,
     ORDINAL_HEADER,
     SEAT_NAME_RE,
+    SEAT_WORDS,
+    card_spelling,
     closest_keyword,
     misspelt_tag,
     seat_words,
@@ -266,11 +268,80 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
         b.line_error(said, worded.line, column, text)
         _bracket_slip(b, text, line, read)
         return
+    if ";" in text and b.seats is not None:
+        slip = _note_slip(b, text, elements)
+        if slip is not None:
+            b.line_error(msg("syntax.note_slip", rest=quote(slip[1])), line, slip[0] + 1, text)
+            return
     if b.skipping:
         if not any(isinstance(el, (DealEl, ResultEl)) for el in elements):
             return      # a lost deal's line: read for its own errors only
         b.skipping = False
     b.feed(elements)
+
+
+#: The first words of a ``;`` note that go on a points line (``E 4``, ``E: 4``)
+#: or a trick line (``E 3♣``, ``3♣``, ``E:3♣``).
+_NOTE_POINTS: Final = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*)\s*:?\s*[+-]?[0-9]+(?![\w.])")
+_NOTE_PLAY: Final = re.compile(r"\s*(?:([A-Za-z][A-Za-z0-9]*)\s*:?\s*)?([^\s{};]+)")
+
+
+def _compass_seat(name: str, seats: tuple[str, ...]) -> str | None:
+    """The seat of a table whose ``Seats`` tag names the four compass seats
+    in full (``Nord Est Sud Ouest``, ``North East South West``) that the
+    letter *name* stands for (``N`` -> ``Nord``, ``O`` or ``W`` -> ``Ouest``),
+    or ``None``."""
+    letters = [SEAT_WORDS.get(s.lower()) for s in seats]
+    if len(seats) != 4 or set(letters) != {"N", "E", "S", "W"}:
+        return None
+    letter = "W" if name.upper() == FRENCH_WEST else name.upper()
+    return seats[letters.index(letter)] if letter in letters else None
+
+
+def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int, str] | None:
+    """Where a ``;`` typed as a list's separator cut a points or trick line
+    short (``marque N 3 ; E 4 ; S 15 ; O 4``: the rest is a note, not read),
+    and the note's text: the line names fewer seats than the table has and
+    its note starts as the line would go on (a seat of the game and its
+    points, a card).  ``None`` for every other line: a note after a whole
+    line, or one that says something else, is a note."""
+    el = elements[0] if len(elements) == 1 else None
+    if not isinstance(el, (PointsEl, TrickEl)) or "\n" in text:
+        return None
+    seats = b.seats or ()
+    if (len(el.seats) if isinstance(el, PointsEl) else len(el.cards)) >= len(seats):
+        return None
+    semi = _note_start(text)
+    if semi < 0:
+        return None
+    rest = text[semi + 1:]
+    if isinstance(el, PointsEl):
+        m = _NOTE_POINTS.match(rest)
+        goes_on = m is not None and b.known_seat(m.group(1)) is not None
+    else:
+        m = _NOTE_PLAY.match(rest)
+        goes_on = m is not None and (m.group(1) is None or b.known_seat(m.group(1)) is not None) \
+            and card_spelling(m.group(2)) is not None
+    return (semi, rest.strip()) if goes_on else None
+
+
+def _note_start(text: str) -> int:
+    """Where the ``;`` note of a one-line *text* starts (outside comments and
+    quoted values), or -1."""
+    depth = 0
+    quoted = False
+    for i, c in enumerate(text):
+        if c == '"' and depth == 0:
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif c == "{":
+            depth += 1
+        elif c == "}" and depth:
+            depth -= 1
+        elif c == ";" and depth == 0:
+            return i
+    return -1
 
 
 #: A tag line with one of its brackets left out: ``Rules "three-players"]``
@@ -859,7 +930,14 @@ class _GameBuilder:
                 raise _Stop()
             self.told.add(told)
         hint: Arg = ""
-        if FRENCH_LETTER_RE.fullmatch(name):
+        compass = _compass_seat(name, seats)
+        if compass is not None:
+            # (``[Places "Nord Est Sud Ouest"]``, then ``N: ...``: the tag
+            # named the seats in full where the letters were meant)
+            hint = msg("syntax.seat_hint.compass", seat=compass,
+                       letters=" ".join(SEAT_WORDS[s.lower()] if s.lower() != "ouest" else FRENCH_WEST
+                                        for s in seats)).arg()
+        elif FRENCH_LETTER_RE.fullmatch(name):
             hint = ("space", "", ("paren", french_letter_message(name).arg()))
         elif re.fullmatch(LETTER_CARD, name):
             hint = msg("syntax.seat_hint.card").arg()
