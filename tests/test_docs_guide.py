@@ -1,0 +1,24 @@
+"""The English player's guide shows real output: every ``console`` block of
+docs/guide.md is run again and must print what the guide shows (the mechanism,
+shared with the French guide, is tests/guide_check.py).  ``pytest
+--update-golden tests/test_docs_guide.py`` rewrites the outputs in the guide;
+read the diff."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.guide_check import ENGLISH, ROOT, check_examples, check_guide
+
+
+def test_the_guide_shows_what_the_commands_print(tmp_path: Path, update_golden: bool,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # validate (a clean record, a wrong card, a typo), score, replay, annotate, convert
+    check_guide(ENGLISH, tmp_path, update_golden, monkeypatch, least=8)
+
+
+def test_the_guide_is_linked_and_its_examples_exist() -> None:
+    assert "docs/guide.md" in (ROOT / "README.md").read_text(encoding="utf-8")
+    check_examples(ENGLISH, "evening.hrn")
