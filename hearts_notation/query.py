@@ -223,7 +223,10 @@ def tokenize(query: str) -> list[Token]:
         if kind != "space":
             text = m.group()
             if kind == "string":
-                text = re.sub(r"\\(.)", r"\1", text[1:-1])
+                # \" \' and \\ only: any other backslash is the text's own, so
+                # that "game \d" is the pattern game \d (it was game d, and a
+                # documented escape of patterns matched nothing, silently).
+                text = re.sub(r"\\([\"'\\])", r"\1", text[1:-1])
             out.append(Token(kind, text, m.start(), m.end()))
         i = m.end()
     return out

@@ -297,6 +297,9 @@ class _Compiler:
 #: The sets of instructions a pattern's memo keeps (:class:`_Memo`) before it
 #: starts again: a few hundred bytes to a few kilobytes each.
 MAX_STATES = 2000
+#: The steps it keeps (one per set and character met: a text of many
+#: different characters, in another script, makes many).
+MAX_STEPS = 100_000
 
 
 class _Memo:
@@ -307,15 +310,19 @@ class _Memo:
     some two thousand instructions alive, and one search of a tag of
     65,000 characters took 71 CPU-seconds (a corpus of such records, hours).
     Most texts take the automaton through few distinct *sets* of live
-    instructions, so each set is numbered once and each step from a set on
-    a character (with what the next place looks like to ``$`` and ``\\b``)
-    is remembered: a step taken before costs one dictionary look-up.  The
-    memo is bounded (:data:`MAX_STATES` sets, then it starts again), so a
-    text that keeps finding new sets costs what the simulation costs.  It
+    instructions, and the characters fall in few *kinds* (those that pass
+    the same of the pattern's tests: for ``.`` and ``x``, an ``x``, a line
+    break, anything else), so each set is numbered once, each character's
+    kind is worked out once, and each step from a set on a kind (with what
+    the next place looks like to ``$`` and ``\\b``) is remembered: a step
+    taken before costs two dictionary look-ups, in any script.  The
+    memo is bounded (:data:`MAX_STATES` sets and :data:`MAX_STEPS` steps,
+    then it starts again), so a text that keeps finding new sets or
+    characters costs what the simulation costs.  It
     is the pattern's own (kept across the records of a run) and is not
     pickled: a worker process starts with an empty one."""
 
-    __slots__ = ("accepting", "generation", "ids", "sets", "steps")
+    __slots__ = ("accepting", "generation", "ids", "kinds", "sets", "steps", "tests")
 
     def __init__(self) -> None:
         #: how many times the memo started again (a number taken before
@@ -324,10 +331,23 @@ class _Memo:
         self.ids: dict[tuple[int, ...], int] = {}
         self.sets: list[tuple[int, ...]] = []
         self.accepting: list[bool] = []
-        self.steps: dict[tuple[int, str, bool, bool], int] = {}
+        self.steps: dict[tuple[int, int, bool, bool], int] = {}
+        #: the pattern's distinct tests of a character (made at the first search)
+        self.tests: list[tuple[int, object]] | None = None
+        #: each character met, as the tests it passes (a bit each) and
+        #: whether it is a word character (the last bit)
+        self.kinds: dict[str, int] = {}
 
     def __reduce__(self) -> tuple[type[_Memo], tuple[()]]:
         return (_Memo, ())
+
+    def restart(self) -> None:
+        """Forget every set and step (a new generation)."""
+        self.generation += 1
+        self.ids.clear()
+        self.sets.clear()
+        self.accepting.clear()
+        self.steps.clear()
 
     def number(self, live: list[int], program: tuple[tuple[int, object, int], ...]) -> int:
         """The number of the set of instructions *live* (numbered if new)."""
@@ -336,11 +356,7 @@ class _Memo:
         if found is not None:
             return found
         if len(self.sets) >= MAX_STATES:
-            self.generation += 1
-            self.ids.clear()
-            self.sets.clear()
-            self.accepting.clear()
-            self.steps.clear()
+            self.restart()
         n = len(self.sets)
         self.ids[key] = n
         self.sets.append(key)
@@ -371,21 +387,52 @@ class Pattern:
         state = memo.number(live, prog)
         if memo.accepting[state]:
             return True
+        kinds = memo.kinds
         for i, c in enumerate(s):
             at_end = ends and i + 1 == n
             word = words and i + 1 < n and _kind("w", s[i + 1])
-            key = (state, c, at_end, word)
+            kind = kinds.get(c)
+            if kind is None:
+                kind = self._kind_of(c)
+            key = (state, kind, at_end, word)
             got = memo.steps.get(key)
             if got is None:
                 generation = memo.generation
-                got = memo.number(self._step(memo.sets[state], c, i + 1 == n,
-                                             i + 1 < n and _kind("w", s[i + 1])), prog)
+                live = self._step(memo.sets[state], c, i + 1 == n, i + 1 < n and _kind("w", s[i + 1]))
+                if len(memo.steps) >= MAX_STEPS:
+                    memo.restart()
+                got = memo.number(live, prog)
                 if memo.generation == generation:   # (else *state* names another set now)
                     memo.steps[key] = got
             state = got
             if memo.accepting[state]:
                 return True
         return False
+
+    def _kind_of(self, c: str) -> int:
+        """*c* as the tests of the pattern it passes (one bit each) and
+        whether it is a word character: characters of one kind take the
+        automaton from a set of instructions to the same set."""
+        memo = self.memo
+        fold = self.fold
+        if memo.tests is None:
+            found: dict[object, tuple[int, object]] = {}
+            for op, a, _ in self.program:
+                if op in (_CHAR, _ANY, _CLASS):
+                    found.setdefault(a if op == _CHAR else (op, id(a)), (op, a))
+            memo.tests = list(found.values())
+        lc = c.lower() if fold else c
+        kind = 0
+        for bit, (op, a) in enumerate(memo.tests):
+            if (op == _CHAR and a == lc) or (op == _ANY and c != "\n") or \
+                    (op == _CLASS and a.test(c, fold)):  # type: ignore[attr-defined]
+                kind |= 1 << bit
+        if _kind("w", c):
+            kind |= 1 << len(memo.tests)
+        if len(memo.kinds) >= MAX_STEPS:
+            memo.kinds.clear()      # (a kind never changes: nothing else to forget)
+        memo.kinds[c] = kind
+        return kind
 
     def _step(self, live: tuple[int, ...], c: str, at_end: bool, word_next: bool) -> list[int]:
         """The instructions alive after *c*, from those alive before it."""
