@@ -232,9 +232,10 @@ def expected_phrase(expected: set[str], seats: tuple[str, ...]) -> Arg:
         # (the colon of "W:5♦" is optional, and so is the one a French sheet
         # types after a keyword, "donneur : O", "marque : N 3": not worth naming)
         expected = expected - {"_COLON"}
-    # (a comma between the points of a line, the "n°" before a deal's number:
-    # optional, a deal number is what the header wants)
-    expected = expected - {"_COMMA", "NUMERO"}
+    # (a comma between the points of a line or the plays of a trick, the
+    # period after its last, the "n°" before a deal's number: optional, what
+    # the line wants is the seat, card or number)
+    expected = expected - {"_COMMA", "_PERIOD", "NUMERO"}
     words = [_word(n, seats) for n in _WORDS if n in expected]
     if not words:
         return msg("expect.else").arg()

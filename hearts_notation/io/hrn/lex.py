@@ -248,7 +248,7 @@ def in_display_order(cards: Sequence[Card]) -> tuple[Card, ...]:
 _DISPLAY_RANK: Final = {c: i for i, c in enumerate(display_order(CARDS))}.__getitem__
 
 
-_GROUP_RANK = re.compile("[ \t\u00a0\u2007\u2009\u200a\u202f\u205f\u3000]*(10|[2-9TJQKARDVtjqkardv]|-)")
+_GROUP_RANK = re.compile("[, \t\u00a0\u2007\u2009\u200a\u202f\u205f\u3000]*(10|[2-9TJQKARDVtjqkardv]|-)")
 
 
 def group_cards(text: str, line: int, column: int, seen: dict[int, tuple[int, int]]) -> list[Card]:
@@ -418,11 +418,17 @@ _DIRECTION: Final = _Ctx("DIRECTION")
 _COLON_DIRECTION: Final = _Ctx("_COLON", "DIRECTION")
 _COLON: Final = _Ctx("_COLON")
 _HAND: Final = _Ctx("UNKNOWN", "PBN", "SYMBOL_GROUP", "LETTER_GROUP", "CARD", "FRENCH_LETTER_CARD")
-_GROUPS: Final = _Ctx("SYMBOL_GROUP", "LETTER_GROUP", "COMMENT", _END)
-_HAND_CARDS: Final = _Ctx("CARD", "FRENCH_LETTER_CARD", "COMMENT", _END)
+_GROUPS: Final = _Ctx("SYMBOL_GROUP", "LETTER_GROUP", "_COMMA", "COMMENT", _END)
+_GROUPS_AFTER_COMMA: Final = _Ctx("SYMBOL_GROUP", "LETTER_GROUP", "COMMENT", _END)
+_HAND_CARDS: Final = _Ctx("CARD", "FRENCH_LETTER_CARD", "_COMMA", "COMMENT", _END)
+_HAND_AFTER_COMMA: Final = _Ctx("CARD", "FRENCH_LETTER_CARD", "COMMENT", _END)
 _PASS_SEAT: Final = _Ctx("_GT", "_COLON")
 _PASS_BODY: Final = _Ctx("COMMENT", "CARD", "FRENCH_LETTER_CARD", _END)
+_PASS_AFTER_CARD: Final = _Ctx("COMMENT", "CARD", "FRENCH_LETTER_CARD", "_COMMA", _END)
 _TRICK: Final = _Ctx("COMMENT", "SEAT", "CARD", "FRENCH_LETTER_CARD", _END)
+#: After a play (and its comments): a hand-typed ``,`` or a closing ``.`` too.
+_AFTER_PLAY: Final = _Ctx("COMMENT", "SEAT", "CARD", "FRENCH_LETTER_CARD", "_COMMA", "_PERIOD", _END)
+_AFTER_PLAY_COMMA: Final = _Ctx("COMMENT", "SEAT", "CARD", "FRENCH_LETTER_CARD", "_PERIOD", _END)
 _PLAY_SEAT: Final = _Ctx("_COLON", "CARD", "FRENCH_LETTER_CARD")
 _CARD: Final = _Ctx("CARD", "FRENCH_LETTER_CARD")
 _POINTS_AFTER_SEAT: Final = _Ctx("_COLON", "POINTS")
@@ -868,6 +874,8 @@ def _hand(r: _Line, out: list[Element]) -> None:
             except HrnSyntaxError as exc:
                 r.fail(exc)
             kind = r.next(_GROUPS)
+            if kind == "_COMMA":    # ``♠ D, 10, 8, ♥ A``: a list as people write one
+                kind = r.next(_GROUPS_AFTER_COMMA)
         r.count(len(got), "hand", *first)
         cards = in_display_order(got)
     else:       # a list of cards
@@ -880,6 +888,8 @@ def _hand(r: _Line, out: list[Element]) -> None:
                 r.fail(HrnSyntaxError(msg("syntax.mark_in_hand"), cl, cc + len(r.val) - len(mark)))
             got.append(card)
             kind = r.next(_HAND_CARDS)
+            if kind == "_COMMA":    # ``A♠, D♠, 4♠``
+                kind = r.next(_HAND_AFTER_COMMA)
         r.count(len(got), "hand", *first)
         cards = in_display_order(got)
     out.append(HandEl(ln, col, seat, cards))
@@ -902,16 +912,20 @@ def _pass(r: _Line, out: list[Element]) -> None:
     marks: list[tuple[str, int, int]] = []
     comments: list[str] = []
     kind = r.next(_PASS_BODY)
+    after_card = False      # (a comma may follow a card and its comments: ``A♥, 9♣``)
     while kind != _END:
         if kind == "COMMENT":
             comments.append(comment_text(r.val))
+        elif kind == "_COMMA":
+            after_card = False
         else:
             cl, cc = r.here()
             card, mark = r.card(r.val, cl, cc)
             cards.append(card)
             if mark is not None:
                 marks.append((mark, cl, cc + len(r.val) - len(mark)))
-        kind = r.next(_PASS_BODY)
+            after_card = True
+        kind = r.next(_PASS_AFTER_CARD if after_card else _PASS_BODY)
     r.count(len(cards), "pass", ln, col)
     mark_: str | None = None
     try:
@@ -975,14 +989,30 @@ def _trick(r: _Line, out: list[Element]) -> None:
         card_lines.append(cl)
         card_cols.append(cc)
         marks_.append(mark)
-        kind = r.next(_TRICK)
+        # (``N 2♣, E 3♣, S 5♣, O A♣.``: a comma after a play, a period
+        # after the last, as a sheet is typed by hand: spec 2.5)
+        after = _AFTER_PLAY
+        kind = r.next(after)
         said: list[str] = []
         after_comment = False
-        while kind == "COMMENT":
-            said.append(comment_text(r.val))
-            kind = r.next(_TRICK)
-            after_comment = True
+        while True:
+            if kind == "COMMENT":
+                said.append(comment_text(r.val))
+                after_comment = True
+            elif kind == "_COMMA" and after is _AFTER_PLAY:
+                after = _AFTER_PLAY_COMMA
+                after_comment = False
+            else:
+                break
+            kind = r.next(after)
         notes.append(join_comments(said))
+        if kind == "_PERIOD":
+            # (what follows the period is said of the whole trick, as the
+            # grammar reads it: the trick's comment, not the last play's)
+            kind = r.next(_TAIL)
+            while kind == "COMMENT":
+                trick_comments.append(comment_text(r.val))
+                kind = r.next(_TAIL)
     if glued is not None:
         r.fail(glued_cards(*glued))
     r.count(len(cards), "trick", ln, col)

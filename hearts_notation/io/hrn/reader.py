@@ -281,9 +281,11 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
 
 
 #: The first words of a ``;`` note that go on a points line (``E 4``, ``E: 4``)
-#: or a trick line (``E 3♣``, ``3♣``, ``E:3♣``).
+#: or a trick line (``E 3♣``, ``3♣``, ``E:3♣``, and as typed by hand ``E 3♣,``
+#: ``O A♣.``), or a pass (a card).
 _NOTE_POINTS: Final = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*)\s*:?\s*[+-]?[0-9]+(?![\w.])")
-_NOTE_PLAY: Final = re.compile(r"\s*(?:([A-Za-z][A-Za-z0-9]*)\s*:?\s*)?([^\s{};]+)")
+_NOTE_PLAY: Final = re.compile(r"\s*(?:([A-Za-z][A-Za-z0-9]*)\s*:?\s*)?([^\s{};,]+?)\.?(?![^\s{};,])")
+_NOTE_CARD: Final = re.compile(r"\s*([^\s{};,]+?)\.?(?![^\s{};,])")
 
 
 def _compass_seat(name: str, seats: tuple[str, ...]) -> str | None:
@@ -299,17 +301,20 @@ def _compass_seat(name: str, seats: tuple[str, ...]) -> str | None:
 
 
 def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int, str] | None:
-    """Where a ``;`` typed as a list's separator cut a points or trick line
-    short (``marque N 3 ; E 4 ; S 15 ; O 4``: the rest is a note, not read),
-    and the note's text: the line names fewer seats than the table has and
-    its note starts as the line would go on (a seat of the game and its
-    points, a card).  ``None`` for every other line: a note after a whole
-    line, or one that says something else, is a note."""
+    """Where a ``;`` typed as a list's separator cut a points, trick or pass
+    line short (``marque N 3 ; E 4 ; S 15 ; O 4``: the rest is a note, not
+    read), and the note's text: the line names fewer seats than the table
+    has (a pass fewer cards than the rules pass) and its note starts as the
+    line would go on (a seat of the game and its points, a card).  ``None``
+    for every other line: a note after a whole line, or one that says
+    something else, is a note."""
     el = elements[0] if len(elements) == 1 else None
-    if not isinstance(el, (PointsEl, TrickEl)) or "\n" in text:
+    if not isinstance(el, (PointsEl, TrickEl, PassEl)) or "\n" in text:
         return None
-    seats = b.seats or ()
-    if (len(el.seats) if isinstance(el, PointsEl) else len(el.cards)) >= len(seats):
+    if isinstance(el, PassEl):
+        if len(el.cards) >= b._ruleset_for_leads().pass_count:
+            return None
+    elif (len(el.seats) if isinstance(el, PointsEl) else len(el.cards)) >= len(b.seats or ()):
         return None
     semi = _note_start(text)
     if semi < 0:
@@ -318,6 +323,9 @@ def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int
     if isinstance(el, PointsEl):
         m = _NOTE_POINTS.match(rest)
         goes_on = m is not None and b.known_seat(m.group(1)) is not None
+    elif isinstance(el, PassEl):    # (``passe N : A♥ ; 9♣ ; R♦``: cards, no seat)
+        m = _NOTE_CARD.match(rest)
+        goes_on = m is not None and card_spelling(m.group(1)) is not None
     else:
         m = _NOTE_PLAY.match(rest)
         goes_on = m is not None and (m.group(1) is None or b.known_seat(m.group(1)) is not None) \

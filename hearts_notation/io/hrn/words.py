@@ -428,9 +428,9 @@ TOKENS: Final[dict[str, str]] = {
     "TOTAL": rf"(?i:total{_KW_END})",
     # (``donne n°1``, ``nº 1``, ``no 1``: the French "numéro" before the number)
     "NUMERO": r"(?i:n(?:[°º]|o(?![^\W\d_])))",
-    "LETTER_GROUP": (f"(?i:[SHDC]:(?:{_GAP}+(?:10|[2-9TJQKA]|-)(?![:♠♥♦♣♤♡♢♧]|[SHDC](?!:))"
+    "LETTER_GROUP": (f"(?i:[SHDC]:(?:(?:,?{_GAP}+|,)(?:10|[2-9TJQKA]|-)(?![:♠♥♦♣♤♡♢♧]|[SHDC](?!:))"
                      r"|(?:10|[2-9TJQKA]|-)(?!:))*)"),
-    "SYMBOL_GROUP": (f"(?i:[♠♥♦♣♤♡♢♧]{EMOJI}?(?:{_GAP}+(?:10|[2-9TJQKARDV]|-)(?![:♠♥♦♣♤♡♢♧])"
+    "SYMBOL_GROUP": (f"(?i:[♠♥♦♣♤♡♢♧]{EMOJI}?(?:(?:,?{_GAP}+|,)(?:10|[2-9TJQKARDV]|-)(?![:♠♥♦♣♤♡♢♧])"
                      r"|(?:10|[2-9TJQKARDV]|-)(?!:))*)"),
     "PBN": r"(?i:(?:-|(?:10|[2-9TJQKA])*)(?:\.(?:-|(?:10|[2-9TJQKA])*)){3}(?![A-Za-z0-9.]))",
     # (the symbol branch first, as Lark orders a terminal's alternatives: the longer first)
@@ -450,6 +450,7 @@ TOKENS: Final[dict[str, str]] = {
     "_COLON": ":",
     "_COMMA": ",",
     "_GT": ">",
+    "_PERIOD": r"\.",
     "_RSQB": r"\]",
 }
 #: A whole tag name (:data:`TAG_NAME_CHARS`), for the readers and writers of

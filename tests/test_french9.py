@@ -1,0 +1,163 @@
+"""Hand-typed French sheets, the lists (helper french9): a comma between the
+plays of a trick, the cards of a pass or a hand, the ranks and suit groups
+of a hand, and a period after a trick's last play, each read as the sheet
+written the notation's way (a comma belongs to no card, seat or rank: it
+cannot be misread), the grammar and the lexer alike, ``fmt`` writing them
+back without.  A ``;`` between plays or passed cards stays a note, and the
+error says what it left out.  docs/spec.md, section 2.4.  Every test reads
+a sample of two deals: cheap.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hearts_notation.cli import cli
+from hearts_notation.io.hrn.elements import TrickEl
+from hearts_notation.io.hrn.lark_reader import explain_line
+from hearts_notation.io.hrn.lex import read_line
+from hearts_notation.io.hrn.reader import iter_hrn
+from hearts_notation.io.hrn.writer import dumps_hrn
+from hearts_notation.referee import check_game
+from tests.hrn_oracle import lexer_or_error, oracle_or_error
+
+ROOT = Path(__file__).resolve().parent.parent
+SHEET = (ROOT / "samples" / "feuille-en-francais.hrn").read_text(encoding="utf-8")
+SEATS = ("N", "E", "S", "W")
+
+
+def _typed(text: str) -> str:
+    """The sample as a club types it: commas between plays, a period after
+    each trick, commas between passed cards and between a hand's ranks."""
+    out = []
+    for ln in text.splitlines():
+        m = re.match(r"(\d+\. )(.*)$", ln)
+        if m:
+            ln = m.group(1) + re.sub(r"(\S*[♠♥♦♣][!?]*)(?= [A-Z{])", r"\1,", m.group(2)) + "."
+        elif ln.startswith("passe "):
+            ln = re.sub(r"([♠♥♦♣][!?]*)(?= \S*[♠♥♦♣])", r"\1,", ln)
+        elif re.match(r"[NESO]: ", ln):
+            ln = re.sub(r"(?<=[0-9A-Z]) (?=[0-9A-Z])", ", ", ln)
+        out.append(ln)
+    return "\n".join(out) + "\n"
+
+
+TYPED = _typed(SHEET)
+
+
+def _canonical(text: str) -> str:
+    games = list(iter_hrn(text))
+    assert all(not g.errors for g in games), [f.message for g in games for f in g.errors]
+    return dumps_hrn(games, lang="fr")
+
+
+def _run(text: str, tmp_path: Path, *args: str) -> tuple[str, int]:
+    path = tmp_path / "feuille.hrn"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, [*args, str(path)], catch_exceptions=False)
+    return result.output, result.exit_code
+
+
+def test_the_typed_sheet_has_the_commas() -> None:
+    assert "1. N 2♣, E 3♣, S 5♣, O A♣.\n" in TYPED
+    assert "passe N: A♥, 9♣, R♦ {" in TYPED
+    assert "N: ♠ D, 10, 8, 6  ♥ A, 8  ♦ R, 8, 7, 6, 3  ♣ 9, 2\n" in TYPED
+
+
+def test_a_sheet_typed_with_commas_is_the_same_game(tmp_path: Path) -> None:
+    assert _canonical(TYPED) == _canonical(SHEET)
+    (game,) = list(iter_hrn(TYPED))
+    assert [f for f in check_game(game).findings if f.severity != "info"] == []
+    out, status = _run(TYPED, tmp_path, "validate")
+    assert status == 0, out
+    assert "0 erreur" in out
+
+
+def test_score_reads_the_typed_sheet_as_the_written_one(tmp_path: Path) -> None:
+    typed, status = _run(TYPED, tmp_path, "score")
+    assert status == 0, typed
+    written, _ = _run(SHEET, tmp_path, "score")
+    assert typed == written
+
+
+def test_fmt_writes_the_canonical_form_back(tmp_path: Path) -> None:
+    out, status = _run(TYPED, tmp_path, "fmt")
+    assert status == 0
+    assert "1. N 2♣ E 3♣ S 5♣ O A♣\n" in out
+    assert "passe N: A♥ 9♣ R♦" in out and "," not in out.split("donne 1", 1)[1].replace(
+        "Trois cartes hautes d'un coup, Gwen", "")
+
+
+@pytest.mark.parametrize(("written", "typed"), [
+    ("1. N 2♣ E 3♣ S 5♣ O A♣", "1. N 2♣,E 3♣ , S 5♣,\u00a0O A♣ ."),
+    ("1. N 2♣ E 3♣ S 5♣ O A♣", "1. N 2♣ E 3♣ S 5♣ O A♣,"),
+    ("1. N 2♣ E 3♣ S 5♣ O A♣", "1. N: 2♣, E: 3♣, S: 5♣, O: A♣."),
+    ("4. N 8♠ E V♠ S V♥ {Les cœurs sont ouverts.} O R♠",
+     "4. N 8♠, E V♠, S V♥ {Les cœurs sont ouverts.}, O R♠."),
+    ("passe E: V♥ R♣ D♦", "passe E : V♥,R♣ ,D♦"),
+    ("N: ♠ D 10 8 6  ♥ A 8", "N: ♠D,10,8,6, ♥A,8,"),
+])
+def test_each_typed_list_reads_as_the_notations_own(written: str, typed: str) -> None:
+    assert written in SHEET
+    assert _canonical(SHEET.replace(written, typed, 1)) == _canonical(SHEET)
+
+
+def test_a_comment_after_the_closing_period_is_the_tricks() -> None:
+    (el,) = read_line("1. N 2♣, E 3♣, S 5♣, O A♣. {vite}", 1)
+    assert isinstance(el, TrickEl)
+    assert el.comment == "vite" and el.comments is None
+
+
+@pytest.mark.parametrize("line", [
+    "1. N 2♣, E 3♣, S 5♣, O A♣.",
+    "1. N 2♣ {a}, {b} E 3♣. {c}",
+    "1. 2♣, 3♣, 5♣, A♣,",
+    "passe N>E : A♥, {x} 9♣, R♦",
+    "N: ♠ D, 10, 8, 6, ♥ A, 8 {main}",
+    "N: S: A, Q H:K,9",
+    "N: A♠, D♠, 4♠",
+    # and what stays an error, at the same character both ways
+    "1. N 2♣,, E 3♣",
+    "1. N 2♣. E 3♣",
+    "1. , N 2♣",
+    "1. .",
+    "1. N, 2♣",
+    "passe N: , A♥",
+    "N: ♠ D,, 10",
+])
+def test_the_grammar_reads_what_the_lexer_reads(line: str) -> None:
+    """One reader, one grammar: the lexer and the Lark grammar give the same
+    elements, or the same error at the same place."""
+    assert lexer_or_error(line) == oracle_or_error(line), line
+
+
+@pytest.mark.parametrize(("line", "column", "said"), [
+    ("1. N 2♣,, E 3♣", 9, "found ','"),
+    ("1. N 2♣. E 3♣", 10, "expected a {comment} or the end of the line, found 'E'"),
+])
+def test_what_still_does_not_read_is_told_where(line: str, column: int, said: str) -> None:
+    exc = explain_line(line, 1, SEATS)
+    assert exc is not None
+    assert exc.column == column and said in str(exc), str(exc)
+
+
+@pytest.mark.parametrize(("written", "typed", "where", "rest"), [
+    ("1. N 2♣ E 3♣ S 5♣ O A♣", "1. N 2♣, E 3♣ ; S 5♣, O A♣.", "26:15", "'S 5♣, O A♣.'"),
+    ("passe E: V♥ R♣ D♦", "passe E: V♥ ; R♣ ; D♦", "23:13", "'R♣ ; D♦'"),
+])
+def test_a_semicolon_between_plays_or_cards_says_what_it_left_out(
+        written: str, typed: str, where: str, rest: str, tmp_path: Path) -> None:
+    out, status = _run(SHEET.replace(written, typed, 1), tmp_path, "validate")
+    assert status == 1
+    said = f"feuille.hrn:{where}: erreur: « ; » commence une note, qui n'est pas lue : {rest} manque"
+    assert said in out, out
+    assert out.count("erreur:") == 1, out
+
+
+def test_a_note_after_a_whole_pass_is_a_note() -> None:
+    typed = SHEET.replace("passe E: V♥ R♣ D♦", "passe E: V♥ R♣ D♦ ; 2♣ aurait mieux valu", 1)
+    assert _canonical(typed) == _canonical(SHEET)
