@@ -1,9 +1,9 @@
 """Hand-typed French sheets, the lists (helper french9): a comma between the
 plays of a trick, the cards of a pass or a hand, the ranks and suit groups
-of a hand, and a period after a trick's last play, each read as the sheet
-written the notation's way (a comma belongs to no card, seat or rank: it
-cannot be misread), the grammar and the lexer alike, ``fmt`` writing them
-back without.  A ``;`` between plays or passed cards stays a note, and the
+of a hand, and a period after the last play of a trick or card of a pass,
+each read as the sheet written the notation's way (a comma belongs to no
+card, seat or rank: it cannot be misread), the grammar and the lexer alike,
+``fmt`` writing them back without.  A ``;`` between plays or passed cards stays a note, and the
 error says what it left out.  docs/spec.md, section 2.4.  Every test reads
 a sample of two deals: cheap.
 """
@@ -99,6 +99,7 @@ def test_fmt_writes_the_canonical_form_back(tmp_path: Path) -> None:
     ("4. N 8♠ E V♠ S V♥ {Les cœurs sont ouverts.} O R♠",
      "4. N 8♠, E V♠, S V♥ {Les cœurs sont ouverts.}, O R♠."),
     ("passe E: V♥ R♣ D♦", "passe E : V♥,R♣ ,D♦"),
+    ("passe E: V♥ R♣ D♦", "passe E : V♥, R♣, D♦."),
     ("N: ♠ D 10 8 6  ♥ A 8", "N: ♠D,10,8,6, ♥A,8,"),
 ])
 def test_each_typed_list_reads_as_the_notations_own(written: str, typed: str) -> None:
@@ -117,6 +118,7 @@ def test_a_comment_after_the_closing_period_is_the_tricks() -> None:
     "1. N 2♣ {a}, {b} E 3♣. {c}",
     "1. 2♣, 3♣, 5♣, A♣,",
     "passe N>E : A♥, {x} 9♣, R♦",
+    "passe N : A♥, 9♣, R♦. {y}",
     "N: ♠ D, 10, 8, 6, ♥ A, 8 {main}",
     "N: S: A, Q H:K,9",
     "N: A♠, D♠, 4♠",
@@ -127,6 +129,7 @@ def test_a_comment_after_the_closing_period_is_the_tricks() -> None:
     "1. .",
     "1. N, 2♣",
     "passe N: , A♥",
+    "passe N: A♥. 9♣",
     "N: ♠ D,, 10",
 ])
 def test_the_grammar_reads_what_the_lexer_reads(line: str) -> None:
@@ -175,7 +178,7 @@ def test_random_typed_lines_read_alike_both_ways() -> None:
     seps = [",", ", ", " , ", ".", ". ", " ", "", ",,", ";", "\u202f", ",\u00a0"]
     words = {
         "1.": [*cards, "N", "E", "O", "pass", "N:", "{c}"],
-        "passe N :": [*cards, "{c}"],
+        "passe N :": [*cards, "{c}", "."],
         "N:": ["♠", "♥", "S:", "D", "10", "8", "-", "{c}"],
         "N: ": cards,
     }

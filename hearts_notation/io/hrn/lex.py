@@ -424,7 +424,8 @@ _HAND_CARDS: Final = _Ctx("CARD", "FRENCH_LETTER_CARD", "_COMMA", "COMMENT", _EN
 _HAND_AFTER_COMMA: Final = _Ctx("CARD", "FRENCH_LETTER_CARD", "COMMENT", _END)
 _PASS_SEAT: Final = _Ctx("_GT", "_COLON")
 _PASS_BODY: Final = _Ctx("COMMENT", "CARD", "FRENCH_LETTER_CARD", _END)
-_PASS_AFTER_CARD: Final = _Ctx("COMMENT", "CARD", "FRENCH_LETTER_CARD", "_COMMA", _END)
+_PASS_AFTER_CARD: Final = _Ctx("COMMENT", "CARD", "FRENCH_LETTER_CARD", "_COMMA", "_PERIOD", _END)
+_PASS_AFTER_COMMA: Final = _Ctx("COMMENT", "CARD", "FRENCH_LETTER_CARD", "_PERIOD", _END)
 _TRICK: Final = _Ctx("COMMENT", "SEAT", "CARD", "FRENCH_LETTER_CARD", _END)
 #: After a play (and its comments): a hand-typed ``,`` or a closing ``.`` too.
 _AFTER_PLAY: Final = _Ctx("COMMENT", "SEAT", "CARD", "FRENCH_LETTER_CARD", "_COMMA", "_PERIOD", _END)
@@ -912,20 +913,24 @@ def _pass(r: _Line, out: list[Element]) -> None:
     marks: list[tuple[str, int, int]] = []
     comments: list[str] = []
     kind = r.next(_PASS_BODY)
-    after_card = False      # (a comma may follow a card and its comments: ``A♥, 9♣``)
+    # (a comma may follow a card and its comments, a period the last:
+    # ``A♥, 9♣, R♦.``)
+    ctx = _PASS_BODY
     while kind != _END:
         if kind == "COMMENT":
             comments.append(comment_text(r.val))
         elif kind == "_COMMA":
-            after_card = False
+            ctx = _PASS_AFTER_COMMA
+        elif kind == "_PERIOD":
+            ctx = _TAIL
         else:
             cl, cc = r.here()
             card, mark = r.card(r.val, cl, cc)
             cards.append(card)
             if mark is not None:
                 marks.append((mark, cl, cc + len(r.val) - len(mark)))
-            after_card = True
-        kind = r.next(_PASS_AFTER_CARD if after_card else _PASS_BODY)
+            ctx = _PASS_AFTER_CARD
+        kind = r.next(ctx)
     r.count(len(cards), "pass", ln, col)
     mark_: str | None = None
     try:
