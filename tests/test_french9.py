@@ -161,3 +161,40 @@ def test_a_semicolon_between_plays_or_cards_says_what_it_left_out(
 def test_a_note_after_a_whole_pass_is_a_note() -> None:
     typed = SHEET.replace("passe E: V♥ R♣ D♦", "passe E: V♥ R♣ D♦ ; 2♣ aurait mieux valu", 1)
     assert _canonical(typed) == _canonical(SHEET)
+
+
+def test_random_typed_lines_read_alike_both_ways() -> None:
+    """A seeded fuzz of trick, pass and hand lines with commas, periods,
+    ``;`` notes, comments and wide spaces between their items: the lexer
+    and the grammar give the same elements or the same error (200 lines,
+    a tenth of a second)."""
+    import random
+
+    rng = random.Random(9)
+    cards = ["2♣", "A♣", "D♠!", "10♥", "QS", "R♦", "DS", "4♠\ufe0f", "KH?"]
+    seps = [",", ", ", " , ", ".", ". ", " ", "", ",,", ";", "\u202f", ",\u00a0"]
+    words = {
+        "1.": [*cards, "N", "E", "O", "pass", "N:", "{c}"],
+        "passe N :": [*cards, "{c}"],
+        "N:": ["♠", "♥", "S:", "D", "10", "8", "-", "{c}"],
+        "N: ": cards,
+    }
+    for _ in range(200):
+        head = rng.choice(list(words))
+        line = head + "".join(" " + rng.choice(words[head]) + (rng.choice(seps) if rng.random() < .4 else "")
+                              for _ in range(rng.randrange(7)))
+        assert lexer_or_error(line) == oracle_or_error(line), line
+
+
+@pytest.mark.parametrize("line", [
+    "1. N 2♣, E 3♣, S 5♣, O A♣.\n", "passe N : A♥, 9♣, R♦\n", "N: ♠ D, 10, 8, 6, ♥ A, 8\n",
+    "N: A♠, D♠, 4♠\n", "marque : N 3, E 4, S 15, O 4\n",
+])
+def test_the_highlighter_shows_no_error_at_a_comma(line: str) -> None:
+    """The editor colours what the reader reads: a comma or the closing
+    period was an ``Error`` token, red in every editor."""
+    from pygments.token import Error
+
+    from hearts_notation.editor.lexer import HrnLexer
+
+    assert [v for t, v in HrnLexer().get_tokens(line) if t in Error] == []

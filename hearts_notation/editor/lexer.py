@@ -83,8 +83,10 @@ _PBN = rf"(?:-|{_RANK}*)(?:\.(?:-|{_RANK}*)){{3}}(?![A-Za-z0-9.])"
 #: The blanks between words: the grammar's ``WS`` (a word processor's no-break
 #: and thin spaces among them, as the reader takes them).
 _BLANK = rf"[ \t{MARK_SPACES}]"
-_SYMBOL_GROUP = (rf"[{_SUITS}]{EMOJI}?(?:{_BLANK}+(?:{_RANK_FR}|-)(?![:{_SUITS}])|(?:{_RANK_FR}|-)(?!:))*")
-_LETTER_GROUP = (rf"[SHDC]:(?:{_BLANK}+(?:{_RANK}|-)(?![:{_SUITS}]|[SHDC](?!:))|(?:{_RANK}|-)(?!:))*")
+#: Before a rank in a suit group, a blank or a comma (``♠ D, 10, 8``, typed by hand).
+_SEP = rf"(?:,?{_BLANK}+|,)"
+_SYMBOL_GROUP = (rf"[{_SUITS}]{EMOJI}?(?:{_SEP}(?:{_RANK_FR}|-)(?![:{_SUITS}])|(?:{_RANK_FR}|-)(?!:))*")
+_LETTER_GROUP = (rf"[SHDC]:(?:{_SEP}(?:{_RANK}|-)(?![:{_SUITS}]|[SHDC](?!:))|(?:{_RANK}|-)(?!:))*")
 #: A seat as the grammar's SEAT reads it: a whole word, so that the ``N`` of
 #: a player's name typed where a seat stands (``Nörd``, ``Nadia``) is never
 #: a seat letter; a letter of any script after it ends no seat.
@@ -112,8 +114,11 @@ class HrnLexer(RegexLexer):
         "root": [
             include("common"),
             (r"\[", Punctuation, "tag"),
-            # A hand line: its seat and a colon at the start of a line.
-            (rf"^({_SEAT})({_BLANK}*)(:)", _groups(SEAT_TOKEN, Whitespace, Punctuation), "hand"),
+            # A hand line: its seat and a colon at the start of a line (a
+            # keyword and a colon, ``marque : N 3``, start no hand: the
+            # keywords outrank the seats).
+            (rf"^(?!{_KEYWORDS})({_SEAT})({_BLANK}*)(:)", _groups(SEAT_TOKEN, Whitespace, Punctuation),
+             "hand"),
             (rf"^({_BLANK}*)([0-9]+\.)", _groups(Whitespace, TRICK_TOKEN)),
             (_KEYWORDS, Keyword),
             (_CONSTANTS, Keyword.Constant),
@@ -125,7 +130,9 @@ class HrnLexer(RegexLexer):
             # none of its letters reads as a seat; the reader says what is wrong.
             (r"\w+", Text),
             (r"\*", Keyword.Constant),
-            (r"[:>]", Punctuation),
+            # (a comma between the items of a list, a period after a trick's
+            # last play: ``1. N 2♣, E 3♣, S 5♣, O A♣.``, ``marque N 3, E 4``)
+            (r"[:>,.]", Punctuation),
         ],
         "cards": [
             # (a mark may follow its card after one no-break space: ``D♠`` U+202F ``!``)
@@ -140,6 +147,7 @@ class HrnLexer(RegexLexer):
             (_SYMBOL_GROUP, HAND_TOKEN),
             (_LETTER_GROUP, HAND_TOKEN),
             include("cards"),
+            (r",", Punctuation),                        # ``N: A♠, D♠``, ``♠ D, 10, ♥ A``
         ],
         "tag": [
             (r"[ \t]+", Whitespace),
