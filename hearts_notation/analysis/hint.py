@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import CARDS, Card, display_order
-from ..i18n import Arg, MessageError, msg, translate
+from ..i18n import Arg, MessageError, msg, seat_label, translate
 from ..model import Deal, Game, deal_numbers
 from ..position import Position
 from ..referee import game_seats, resolve_rules
@@ -42,6 +42,12 @@ class HintError(MessageError, ValueError):
 
     def __init__(self, key: str, **args: Arg) -> None:
         super().__init__(msg(f"hint.{key}", **args))
+
+
+class SeatOptionError(HintError):
+    """The seat asked for (``--seat``) is none of the game's: a bad value of
+    an option, which the command words as click words every other one
+    (``Invalid value for '--seat': ...``), not as a fault of the record."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +129,8 @@ def hint_deal(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
     """The hint where *deal* (numbered *number*) stops: the one path of
     :func:`hint_game` and :func:`hint_position`.  *passed*: the passes are
     over (a position is always in the play), whatever passes the deal shows."""
-    if seat is not None and seat not in seats:
-        raise HintError("not_seat", seat=("seat", seat), seats=("space", *(("seat", x) for x in seats)))
+    if seat is not None:
+        seat = _seat_named(seat, seats, options.lang)
     bad = malformed_trick(deal, rules, seats, number)
     if bad is not None:
         raise HintError("malformed", why=msg(bad.key, **dict(bad.args)).arg())
@@ -174,6 +180,20 @@ def hint_deal(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
     return Hint(source, index, number, point.trick_no + 1, who, "play",
                 _cards(point.hands[point.seat] or 0), choices, _cards(best_mask), comment,
                 result.worlds, result.exact, tuple(notes))
+
+
+def _seat_named(name: str, seats: Sequence[str], lang: str) -> str:
+    """The seat *name* stands for: as the record writes it, or as *lang*
+    shows it (``O`` for ``W`` in French: the letter the table and the error
+    below show, so the letter read there must be accepted)."""
+    if name in seats:
+        return name
+    for s in seats:
+        if seat_label(lang, s, seats) == name:
+            return s
+    # the value as typed (quoted, as click quotes a bad value); the seats as
+    # letters to type, never players' names
+    raise SeatOptionError("not_seat", seat=name, seats=("space", *(("letter", x) for x in seats)))
 
 
 def _pick(cards: tuple[Card, ...], point: PlayPoint) -> int:

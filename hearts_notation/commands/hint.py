@@ -11,7 +11,7 @@ import click
 
 from ..analysis.annotate import AnalysisOptions
 from ..analysis.explain import card_text
-from ..analysis.hint import Hint, HintError, hint_game, hint_position
+from ..analysis.hint import Hint, HintError, SeatOptionError, hint_game, hint_position
 from ..i18n import count, render, translate
 from ..model import Game
 from ..output import json_text, message, write_stdout
@@ -58,6 +58,9 @@ def command(file: str, seat: str | None, game_no: int | None, deal: int | None,
             rp = record_point(file, fmt_in, rules, force_rules, game_no, deal, trick, card, lang)
             game = rp.cut
             hint = hint_game(rp.cut, options, rules, force_rules, seat)
+    except SeatOptionError as exc:
+        # a bad option value, worded and exited (2) as click does for any other
+        raise click.BadParameter(exc.text(lang), param_hint="'--seat'") from None
     except HintError as exc:
         if rp is None:
             message(translate(lang, "hint.error", file=file, why=exc.text(lang)))

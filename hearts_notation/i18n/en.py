@@ -986,7 +986,7 @@ MESSAGES.update({
 
     # hearts hint (hearts_notation.analysis.hint and commands/hint.py).
     "hint.no_deal": "the record has no deal: nothing to advise",
-    "hint.not_seat": "{seat} is not a seat of this game ({seats})",
+    "hint.not_seat": "'{seat}' is not a seat of this game ({seats})",
     "hint.malformed": "{why}: the tricks must be whole and in turn to be analysed",
     "hint.complete": "deal {deal} is complete: nothing to advise (start the next deal)",
     "hint.leader": "deal {deal}: who leads is not known (no recorded hand holds {card})",

@@ -688,7 +688,7 @@ MESSAGES.update({
 
 MESSAGES.update({
     "hint.no_deal": "la feuille n'a aucune donne : rien à conseiller",
-    "hint.not_seat": "{seat} n'est pas une place de cette partie ({seats})",
+    "hint.not_seat": "'{seat}' n'est pas une place de cette partie ({seats})",
     "hint.malformed": "{why} : les plis doivent être entiers et dans l'ordre pour être analysés",
     "hint.complete": "la donne {deal} est complète : rien à conseiller (commencez la donne suivante)",
     "hint.leader": "donne {deal} : on ne sait pas qui entame (aucune main notée n'a le {card})",

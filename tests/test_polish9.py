@@ -1,0 +1,49 @@
+"""Small defects of this session (polish9): ``hint --seat``'s bad value,
+``hint``'s JSON notes in the run's language, and a period inside a trick
+line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from hearts_notation.cli import cli
+
+#: A record stopped before its pass, North's hand known (no evaluation is
+#: needed to reject a seat).
+PASS_RECORD = ('[Rules "standard"]\n\ndeal 1 dealer W pass left\n'
+               'N: AQ4.K93.J862.T75\n*\n\nresult *\n')
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def _record(tmp_path: Path) -> str:
+    src = tmp_path / "p.hrn"
+    src.write_text(PASS_RECORD, encoding="utf-8")
+    return str(src)
+
+
+def test_a_seat_of_no_game_is_a_bad_option_value(tmp_path: Path) -> None:
+    src = _record(tmp_path)
+    for value in ("Q", ""):
+        r = run("hint", src, "--seat", value)
+        assert r.exit_code == 2, r.output
+        assert (f"Error: Invalid value for '--seat': '{value}' is not a seat of this game (N E S W)"
+                in r.stderr)
+        assert "Traceback" not in r.output
+    fr = run("hint", src, "--seat", "Q", "--lang", "fr")
+    assert fr.exit_code == 2
+    assert ("Erreur : valeur incorrecte pour '--seat' : 'Q' n'est pas une place de cette partie "
+            "(N E S O)") in fr.stderr
+
+
+def test_the_french_letter_of_west_names_west(tmp_path: Path) -> None:
+    """The letter the French error lists (O) is accepted: West, whose hand
+    is unknown here, is the seat advised, not a bad value."""
+    r = run("hint", _record(tmp_path), "--seat", "O", "--lang", "fr")
+    assert r.exit_code != 0
+    assert "valeur incorrecte" not in r.stderr
+    assert "O" in r.stderr and "n'est pas connue" in r.stderr
