@@ -527,14 +527,17 @@ HINT_CASES = [
 
 
 @pytest.mark.parametrize("source, where", HINT_CASES, ids=lambda x: str(x))
-def test_hint_json_follows_its_schema_and_only_its_comment_is_translated(
+def test_hint_json_follows_its_schema_and_only_its_sentences_are_translated(
         source: str, where: tuple[str, ...]) -> None:
     en, fr = both("hint", source, *where, "--format", "json")
     a, b = json.loads(en), json.loads(fr)
     assert_valid("hint", a)
     assert_valid("hint", b)
     assert a["comment"] != b["comment"]
-    assert without(a, frozenset({"comment"})) == without(b, frozenset({"comment"}))
+    # comment and notes are sentences, in the language of --lang (as annotate's)
+    sentences = frozenset({"comment", "notes"})
+    assert without(a, sentences) == without(b, sentences)
+    assert len(a["notes"]) == len(b["notes"])
 
 
 def test_hint_json_of_a_pass_follows_its_schema(tmp_path: Path) -> None:
@@ -550,7 +553,7 @@ def test_hint_json_of_a_pass_follows_its_schema(tmp_path: Path) -> None:
     assert_valid("hint", a)
     assert (a["kind"], a["trick"]) == ("pass", None)
     assert all(len(c["cards"]) == 3 for c in a["choices"])
-    assert without(a, frozenset({"comment"})) == without(b, frozenset({"comment"}))
+    assert without(a, frozenset({"comment", "notes"})) == without(b, frozenset({"comment", "notes"}))
 
 
 def test_annotate_json_follows_its_schema() -> None:

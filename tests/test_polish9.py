@@ -4,11 +4,13 @@ line."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner, Result
 
 from hearts_notation.cli import cli
+from hearts_notation.i18n import translate
 
 #: A record stopped before its pass, North's hand known (no evaluation is
 #: needed to reject a seat).
@@ -47,3 +49,23 @@ def test_the_french_letter_of_west_names_west(tmp_path: Path) -> None:
     assert r.exit_code != 0
     assert "valeur incorrecte" not in r.stderr
     assert "O" in r.stderr and "n'est pas connue" in r.stderr
+
+
+#: South leads 2♣ and the three others discard: all void in clubs, yet the
+#: clubs South does not hold must be somewhere, so the analysis ignores the
+#: voids and says so in a note.
+CONTRADICTION = ('[Rules "standard"]\n\ndeal 1 dealer W pass hold\n'
+                 'S: .AKQJT98.32.5432\n1. S 2C W 2S N 3S E 4D\n*\n\nresult *\n')
+
+
+def test_hint_notes_follow_the_language(tmp_path: Path) -> None:
+    src = tmp_path / "r.hrn"
+    src.write_text(CONTRADICTION, encoding="utf-8")
+    args = ("hint", str(src), "--format", "json", "--fast", "--samples", "1")
+    en = json.loads(run(*args).stdout)
+    fr = json.loads(run(*args, "--lang", "fr").stdout)
+    assert en["notes"] == [translate("en", "hint.note.relaxed")]
+    assert fr["notes"] == [translate("fr", "hint.note.relaxed")]
+    assert en["notes"] != fr["notes"]
+    text = run("hint", str(src), "--fast", "--samples", "1", "--lang", "fr")
+    assert translate("fr", "hint.note.relaxed") in text.stdout

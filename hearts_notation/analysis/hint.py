@@ -66,7 +66,8 @@ class Hint:
     comment: str
     worlds: int
     exact: bool
-    #: notes as catalog ids (``hint.note.<id>``); the JSON gives their English text
+    #: what the numbers rest on (``hint.note.*``), sentences in the language of
+    #: the analysis, as ``comment`` and annotate's notes: people read them
     notes: tuple[str, ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
@@ -88,7 +89,7 @@ class Hint:
             "seat": self.seat, "kind": self.kind, "hand": [str(c) for c in self.hand],
             "choices": choices, "best": [str(c) for c in self.best], "comment": self.comment,
             "worlds": self.worlds, "exact": self.exact,
-            "notes": [translate("en", f"hint.note.{n}") for n in self.notes],
+            "notes": list(self.notes),
         }
 
 
@@ -176,7 +177,7 @@ def hint_deal(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
     comment = explain_best(facts, second, max(0.0, gap), lang, close)
     notes: list[str] = []
     if result.relaxed:
-        notes.append("relaxed")
+        notes.append(translate(lang, "hint.note.relaxed"))
     return Hint(source, index, number, point.trick_no + 1, who, "play",
                 _cards(point.hands[point.seat] or 0), choices, _cards(best_mask), comment,
                 result.worlds, result.exact, tuple(notes))

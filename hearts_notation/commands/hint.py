@@ -111,4 +111,4 @@ def _print(hint: Hint, lang: str, game: Game | None = None) -> None:
                        hint.worlds)
     console.print(Text(worlds, style="dim"))
     for note in hint.notes:
-        console.print(Text(t(f"hint.note.{note}"), style="yellow"))
+        console.print(Text(note, style="yellow"))
