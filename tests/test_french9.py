@@ -140,7 +140,8 @@ def test_the_grammar_reads_what_the_lexer_reads(line: str) -> None:
 
 @pytest.mark.parametrize(("line", "column", "said"), [
     ("1. N 2♣,, E 3♣", 9, "found ','"),
-    ("1. N 2♣. E 3♣", 10, "expected a {comment} or the end of the line, found 'E'"),
+    # (at the period, which ends the line: polish9)
+    ("1. N 2♣. E 3♣", 8, "'.' ends a trick or pass line, after its last card: what follows it, 'E 3♣'"),
 ])
 def test_what_still_does_not_read_is_told_where(line: str, column: int, said: str) -> None:
     exc = explain_line(line, 1, SEATS)

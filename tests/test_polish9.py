@@ -11,6 +11,7 @@ from click.testing import CliRunner, Result
 
 from hearts_notation.cli import cli
 from hearts_notation.i18n import translate
+from tests.hrn_oracle import lexer_or_error, oracle_or_error
 
 #: A record stopped before its pass, North's hand known (no evaluation is
 #: needed to reject a seat).
@@ -69,3 +70,25 @@ def test_hint_notes_follow_the_language(tmp_path: Path) -> None:
     assert en["notes"] != fr["notes"]
     text = run("hint", str(src), "--fast", "--samples", "1", "--lang", "fr")
     assert translate("fr", "hint.note.relaxed") in text.stdout
+
+
+def test_a_period_inside_a_trick_line_is_told_at_the_period() -> None:
+    """At the period, in both readers (the lexer's refusal is worded by the
+    grammar: one wording)."""
+    line = "1. N 2♣. E 3♣ S 5♣ W A♣"
+    said = lexer_or_error(line, 4)
+    assert said == oracle_or_error(line, 4)
+    assert said == ("error: 4:8: '.' ends a trick or pass line, after its last card: what follows "
+                    "it, 'E 3♣ S 5♣ W A♣', is not read (leave out this '.')")
+    # the period at the end is the trick's, as spec 2.4 has it
+    assert not str(lexer_or_error("1. N 2♣ E 3♣ S 5♣ W A♣.")).startswith("error")
+
+
+def test_a_period_inside_a_pass_line_in_french(tmp_path: Path) -> None:
+    src = tmp_path / "p.hrn"
+    src.write_text('[Rules "standard"]\n\ndonne 1 donneur O passe à gauche\n'
+                   'passe N : A♥. 9♣ R♦\n*\n', encoding="utf-8")
+    r = run("validate", str(src), "--lang", "fr")
+    assert r.exit_code == 1
+    assert (f"{src}:4:13: erreur: « . » termine une ligne de pli ou de passe, après sa dernière "
+            "carte : ce qui le suit, '9♣ R♦', n'est pas lu (retirez ce « . »)") in r.stdout

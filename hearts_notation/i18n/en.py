@@ -601,6 +601,7 @@ MESSAGES.update({
     "syntax.close_brace": "a '}}' with no '{{' before it (write \\}} for a brace inside a comment)",
     "syntax.note_slip": "';' starts a note, which is not read: {rest} is left out of this line (write it without the ';')",
     "syntax.trick_dot": "a trick line starts with its number and a dot, as in '{n}.'",
+    "syntax.period_inside": "'.' ends a trick or pass line, after its last card: what follows it, {rest}, is not read (leave out this '.')",
     "syntax.seat_ascii": "{found} is not a seat name: a letter A–Z, then up to 7 letters A–Z or digits, no accents (a player's name goes in a tag: [North \"Jörg\"])",
     "syntax.ten_x": "{found}: the ten is written 10 or T (10♥, TH), not X",
     "syntax.ten_o": "{found}: the ten is written with the digit zero (10♥, or TH), not the letter O",

@@ -492,6 +492,7 @@ MESSAGES.update({
     "syntax.close_brace": "un « }} » sans « {{ » avant lui (écrivez \\}} pour une accolade dans un commentaire)",
     "syntax.note_slip": "« ; » commence une note, qui n'est pas lue : {rest} manque à cette ligne (écrivez-le sans le « ; »)",
     "syntax.trick_dot": "une ligne de pli commence par son numéro et un point, comme « {n}. »",
+    "syntax.period_inside": "« . » termine une ligne de pli ou de passe, après sa dernière carte : ce qui le suit, {rest}, n'est pas lu (retirez ce « . »)",
     "syntax.seat_ascii": "{found} n'est pas un nom de place : une lettre de A à Z, puis jusqu'à 7 lettres de A à Z ou chiffres, sans accent (le nom d'un joueur va dans une balise : [Nord \"Maëlle\"])",
     "syntax.ten_x": "{found} : le dix s'écrit 10 ou T (10♥, TH), pas X",
     "syntax.ten_o": "{found} : le dix s'écrit avec le chiffre zéro (10♥, ou TH), pas la lettre O",

@@ -291,6 +291,10 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
                             base, seats)
         if stray is not None:
             return stray
+        if found is not None and at is not None:
+            early = _period_inside(text, at, expected, base)
+            if early is not None:
+                return early
     special = (lone_cr(text, base, line, column)
                or _diagnose(found, expected, text, base, line, column, seats)
                or _card_slip(found, expected, text, start, line, column))
@@ -433,6 +437,22 @@ def _stray_word(text: str, start: int, expected: set[str], base: int,
     column = at - text.rfind("\n", 0, at)
     said = msg("syntax.expected", what=expected_phrase({"SEAT"}, seats), found=quote(word))
     return HrnSyntaxError(said, line, column)
+
+
+def _period_inside(text: str, start: int, expected: set[str], base: int) -> HrnSyntaxError | None:
+    """The error of a trick or pass line with a period before its last card
+    (``1. N 2♣. E 3♣ S 5♣ W A♣``), at the period: the period ends the line
+    (spec 2.4), so the grammar wanted a comment or the end after it and
+    its error fell on the next play, which does not say why."""
+    if expected.intersection(_WORDS) != {"COMMENT", "$END"}:     # (the grammar's own names aside)
+        return None
+    at = len(text[:start].rstrip(" \t\f\r\n")) - 1
+    if at < 0 or text[at] != ".":
+        return None
+    rest = text[start:].split(";", 1)[0].strip()
+    line = base + text.count("\n", 0, at)
+    column = at - text.rfind("\n", 0, at)
+    return HrnSyntaxError(msg("syntax.period_inside", rest=quote(rest)), line, column)
 
 
 #: The first words of the keywords written in two, where they stand (a pass
