@@ -271,6 +271,8 @@ def long_reason(ex: Example) -> str | None:
                 return "generate of a hundred games or more"
     if words[:1] == ["solve"] and "--all" in words:
         return "solve --all: every decision of a deal"
+    if words[:1] == ["solve"] and "--trick" not in words:
+        return "solve from a complete deal's opening lead: a whole deal, searched up to --max-nodes"
     return None
 
 
