@@ -80,6 +80,7 @@ from .elements import (
     TrickEl,
 )
 from .lex import HrnSyntaxError, Mismatch, french_letter_message, lone_cr, quote, read_line
+from .note_scan import notes_of
 from .words import (
     ANY_WORD_RE,
     ENGLISH_SEATS,
@@ -90,6 +91,7 @@ from .words import (
     ORDINAL_HEADER,
     SEAT_NAME_RE,
     SEAT_WORDS,
+    TOKENS,
     card_spelling,
     closest_keyword,
     misspelt_tag,
@@ -316,9 +318,10 @@ def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int
             return None
     elif (len(el.seats) if isinstance(el, PointsEl) else len(el.cards)) >= len(b.seats or ()):
         return None
-    semi = _note_start(text)
-    if semi < 0:
+    notes = notes_of(text)
+    if not notes:
         return None
+    semi = notes[0].start
     rest = text[semi + 1:]
     if isinstance(el, PointsEl):
         m = _NOTE_POINTS.match(rest)
@@ -331,25 +334,6 @@ def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int
         goes_on = m is not None and (m.group(1) is None or b.known_seat(m.group(1)) is not None) \
             and card_spelling(m.group(2)) is not None
     return (semi, rest.strip()) if goes_on else None
-
-
-def _note_start(text: str) -> int:
-    """Where the ``;`` note of a one-line *text* starts (outside comments and
-    quoted values), or -1."""
-    depth = 0
-    quoted = False
-    for i, c in enumerate(text):
-        if c == '"' and depth == 0:
-            quoted = not quoted
-        elif quoted:
-            continue
-        elif c == "{":
-            depth += 1
-        elif c == "}" and depth:
-            depth -= 1
-        elif c == ";" and depth == 0:
-            return i
-    return -1
 
 
 #: A tag line with one of its brackets left out: ``Rules "three-players"]``
@@ -396,7 +380,7 @@ _RESULT_WORD = r"[ \t\f]*(?:result|r[ée]sultat)(?![\w])"
 #: The first two words of a line: a deal header's keyword (with at most one
 #: stray sign inside it: ``d}al``, ``do*ne``) and number.
 _HEAD_WORDS = (r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)"
-               r"(?:[ \t\f]+(?:n(?:[°º]|o)[ \t\f]*)?(\d+)(?!\w|\.\w))?")
+               rf"(?:[ \t\f]+(?:{TOKENS['NUMERO']}[ \t\f]*)?(\d+)(?!\w|\.\w))?")
 
 
 #: The first two words of a line as a pass line has them: a keyword, then a
