@@ -406,8 +406,7 @@ def _glued_points(text: str, start: int, expected: set[str], base: int,
     if m is None or (m.start() > 0 and not text[m.start() - 1].isspace()):
         return None
     at = m.start(1)
-    line = base + text.count("\n", 0, at)
-    column = at - text.rfind("\n", 0, at)
+    line, column = _line_column(text, at, base)
     said = msg("syntax.expected", what=expected_phrase({"POINTS"}, seats), found=quote(m.group(1)))
     return HrnSyntaxError(said, line, column)
 
@@ -433,10 +432,16 @@ def _stray_word(text: str, start: int, expected: set[str], base: int,
     if word.upper() in {s.upper() for s in seats} or word.lower() in seat_words(seats):
         return None
     at = m.start(1)
-    line = base + text.count("\n", 0, at)
-    column = at - text.rfind("\n", 0, at)
+    line, column = _line_column(text, at, base)
     said = msg("syntax.expected", what=expected_phrase({"SEAT"}, seats), found=quote(word))
     return HrnSyntaxError(said, line, column)
+
+
+def _line_column(text: str, at: int, base: int) -> tuple[int, int]:
+    """The line and column (from 1) of the index *at* of a logical line's
+    *text* whose first line is *base*: the place a slip found by searching
+    the text is told at."""
+    return base + text.count("\n", 0, at), at - text.rfind("\n", 0, at)
 
 
 def _period_inside(text: str, start: int, expected: set[str], base: int) -> HrnSyntaxError | None:
@@ -450,8 +455,7 @@ def _period_inside(text: str, start: int, expected: set[str], base: int) -> HrnS
     if at < 0 or text[at] != ".":
         return None
     rest = text[start:].split(";", 1)[0].strip()
-    line = base + text.count("\n", 0, at)
-    column = at - text.rfind("\n", 0, at)
+    line, column = _line_column(text, at, base)
     return HrnSyntaxError(msg("syntax.period_inside", rest=quote(rest)), line, column)
 
 
