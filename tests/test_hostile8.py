@@ -146,6 +146,24 @@ def test_wait_workers_is_a_number_of_seconds_up_to_a_day(value: str) -> None:
         assert "0<=x<=86400" in out
 
 
+@pytest.mark.parametrize(("option", "value", "key"), [
+    ("--wait-workers", "nan", "engine.wait_workers_nan"),
+    ("--scheduler", "ftp://x", "engine.bad_address"),
+])
+def test_a_runner_options_bad_value_is_in_the_language_of_the_words_around_it(
+        option: str, value: str, key: str) -> None:
+    """With ``--lang fr`` after the option (or a French record and no
+    ``--lang``), click's own words were French and the reason English
+    ("valeur incorrecte pour '--wait-workers' : nan is not a number of
+    seconds"): the reason takes click's language, as ``--rules``'s does."""
+    status, out = run("validate", "--engine", "dask", option, value, "samples/canonical.hrn",
+                      "--lang", "fr")
+    assert status == 2, out
+    assert "valeur incorrecte" in out
+    assert f"{value} n'est pas" in out and f"{value} is not" not in out, out
+    assert translate("fr", key, address=value, schemes="").startswith(f"{value} n'est pas")
+
+
 def test_wait_workers_of_a_day_is_taken() -> None:
     """The bound is a day, inclusive (a batch queue may take hours)."""
     status, out = run("validate", "--wait-workers", "86400", "samples/canonical.hrn")

@@ -306,9 +306,11 @@ def _check_scheduler(ctx: click.Context, param: click.Parameter, value: str | No
 
 
 def _bad_address(value: str) -> str:
+    from ..clickwords import run_language as usage_language
     from ..output import safe
 
-    return translate(current_language(), "engine.bad_address", address=safe(value),
+    # (in the language of click's words around it, as --rules's: RulesParam)
+    return translate(usage_language(), "engine.bad_address", address=safe(value),
                      schemes=", ".join(f"{s}://" for s in DASK_SCHEMES))
 
 
@@ -322,8 +324,10 @@ def _wait_seconds(ctx: click.Context, param: click.Parameter, value: float | Non
     """``--wait-workers nan`` passed the range (every comparison with NaN is
     false): refused as a value, as ``inf`` and a negative number are by the
     range itself."""
+    from ..clickwords import run_language as usage_language
+
     if value is not None and value != value:
-        raise click.BadParameter(translate(current_language(), "engine.wait_workers_nan"))
+        raise click.BadParameter(translate(usage_language(), "engine.wait_workers_nan"))
     return value
 
 
