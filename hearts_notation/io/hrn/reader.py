@@ -864,6 +864,15 @@ class _GameBuilder:
         # (``Sud``, ``ouest``, ``North``: looked up in lower case.)
         for word, name in seat_words(seats).items():
             self.seat_map.setdefault(word, name)
+        # At a table whose Seats tag names the compass seats in full
+        # (``[Places "Nord Est Sud Ouest"]``), a letter names the seat of its
+        # word (``N: ...`` is Nord's hand, ``O`` or ``W`` Ouest), as a word
+        # names a letter's seat at the default table: it can mean nothing else.
+        for letter in ("N", "E", "S", "W", FRENCH_WEST):
+            compass = _compass_seat(letter, seats)
+            if compass is not None:
+                self.seat_map.setdefault(letter, compass)
+                self.seat_map.setdefault(letter.lower(), compass)
 
     def _fill_tags(self, seats: tuple[str, ...] | None) -> None:
         """Sort the tags read into rules, seats, players and the others
@@ -922,14 +931,7 @@ class _GameBuilder:
                 raise _Stop()
             self.told.add(told)
         hint: Arg = ""
-        compass = _compass_seat(name, seats)
-        if compass is not None:
-            # (``[Places "Nord Est Sud Ouest"]``, then ``N: ...``: the tag
-            # named the seats in full where the letters were meant)
-            hint = msg("syntax.seat_hint.compass", seat=compass,
-                       letters=" ".join(SEAT_WORDS[s.lower()] if s.lower() != "ouest" else FRENCH_WEST
-                                        for s in seats)).arg()
-        elif FRENCH_LETTER_RE.fullmatch(name):
+        if FRENCH_LETTER_RE.fullmatch(name):
             hint = ("space", "", ("paren", french_letter_message(name).arg()))
         elif re.fullmatch(LETTER_CARD, name):
             hint = msg("syntax.seat_hint.card").arg()
