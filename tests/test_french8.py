@@ -80,9 +80,10 @@ def test_the_grammar_reads_what_the_lexer_reads(line: str) -> None:
     # "no" is the numéro only before a number: a seat's word is no number
     ("donne nord", 7, "expected a deal number, found 'nord'"),
     ("donne n°", 9, "expected a deal number, found the end of the line"),
-    # a decimal comma in points: refused, at the comma (points are whole)
-    ("marque N 3,5 E 4", 12, "found '5'"),
-    ("total = N 3", 7, "found '='"),
+    # a decimal comma in points: refused, at the number, which is whole
+    # (french10 says so rather than "found '5'")
+    ("marque N 3,5 E 4", 10, "'3,5': points are whole numbers"),
+    ("total = N 3", 7, "'=': '=' is not written in the notation"),
 ])
 def test_what_still_does_not_read_is_told_where(line: str, column: int, said: str) -> None:
     exc = explain_line(line, 1, SEATS)

@@ -48,7 +48,9 @@ DIRECTION_SHORTHANDS: Final[dict[str, str]] = {
     **dict.fromkeys(("a la gauche", "vers la gauche", "sur la gauche"), "à gauche"),
     **dict.fromkeys(("a la droite", "vers la droite", "sur la droite"), "à droite"),
     **dict.fromkeys(("pas de passe", "sans passe", "aucune passe", "pas d'echange",
-                     "pas echange", "sans echange", "aucun echange", "gardee", "garder"), "garde"),
+                     "pas echange", "sans echange", "aucun echange", "gardee", "garder",
+                     # (``passe : aucune``, ``on garde``: the hold said as a sentence)
+                     "aucune", "aucun", "sans", "on garde", "on garde tout"), "garde"),
 }
 #: A deal header written as the deal is said, its number an ordinal before
 #: the keyword (``1re donne``, ``2e donne``, ``3ème donne``, ``1st deal``):
