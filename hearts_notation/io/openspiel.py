@@ -52,7 +52,7 @@ from ..i18n import cards as cards_arg
 from ..model import Deal, Direction, Finding, Game, Pass, Play, Pos, Trick
 from ..rules import RuleError, RuleSet, parse_rules, preset_rules
 from ..scoring import GameScore, score_game
-from ..state import GameState, apply_passes, deal_pass, deal_points
+from ..state import GameState, apply_passes, deal_pass, deal_points, raw_points, trick_winner
 from ..walk import deal_hands
 from .jsonio import JSON_ERRORS, JsonLocator, json_problem, json_type, loads_record
 from .limits import current as current_limits
@@ -419,9 +419,38 @@ class _StateReader:
         return out
 
 
+def _shows_jd_bonus(tricks: Sequence[Trick], points: Sequence[int], finished: bool) -> bool:
+    """Whether OpenSpiel's *points* show that J♦ scored −10 (``jd_bonus``)
+    where its defaults would not: they are OpenSpiel's own count of the
+    tricks taken so far (with the moon at the end), the one trace of the
+    parameter the state JSON keeps.  Only the points of the whole tricks
+    count, as OpenSpiel adds a trick's points when it ends."""
+    taken = [0] * 4
+    for trick in tricks:
+        if len(trick.plays) == 4:
+            cards = [p.card for p in trick.plays]
+            taken[SEATS.index(trick.plays[trick_winner(cards)].seat)] |= mask_of(cards)
+    if not any(t >> _JACK_OF_DIAMONDS & 1 for t in taken):
+        return False
+
+    def count(rules: RuleSet) -> list[int]:
+        if finished:
+            return deal_points(rules, taken, "add")[0]
+        return [raw_points(rules, t) for t in taken]
+
+    return (list(points) == count(_JD_RULES) and list(points) != count(preset_rules("openspiel")))
+
+
+_JACK_OF_DIAMONDS: Final = int(parse_card("JD"))
+_JD_RULES: Final = parse_rules("openspiel jack_of_diamonds=-10")
+
+
 def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None, index: int,
                    source: str | None, params: Mapping[str, bool], gstring: str,
-                   line: int) -> Game:
+                   line: int, infer: bool = False) -> Game:
+    """One state as a one-deal game.  *infer* (no parameters were given):
+    a finished or partial score that only ``jd_bonus`` explains makes the
+    game ``jd_bonus=True`` (:func:`_shows_jd_bonus`)."""
     r = _StateReader(doc, base, label)
     if not isinstance(obj, dict):
         if isinstance(obj, list) and obj and all(isinstance(x, int | list) for x in obj):
@@ -501,6 +530,10 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     if phase == "GameOver" and len(tricks) != HAND_SIZE:
         raise r.fail(msg("os.finished_13", n=len(tricks)), "tricks")
 
+    if infer and not params["jd_bonus"] and _shows_jd_bonus(tricks, points, finished=phase == "GameOver"):
+        params = {**params, "jd_bonus": True}
+        gstring = game_string(params)
+
     # The hands as dealt: what is still held, plus what was played and
     # passed, less what was received (received cards reach the hands only
     # once everyone has passed, i.e. in the Play phase).
@@ -572,7 +605,8 @@ def iter_openspiel(text: str, source: str | None = None,
             items.append((doc, doc.data, [], doc.line))
     for index, (doc, obj, base, line) in enumerate(items, 1):
         label = msg("os.state_n", n=index) if len(items) > 1 or broken is not None else None
-        yield _state_to_game(doc, obj, base, label, index, source, params, gstring, line)
+        yield _state_to_game(doc, obj, base, label, index, source, params, gstring, line,
+                             infer=parameters is None)
     if broken is not None:
         raise broken
 
@@ -621,6 +655,9 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
     stripped = text.lstrip()
     if stripped.startswith(("#", "[Meta]", "[Game]", "[State]")):
         return (*_serialized_game_and_state(text), None)
+    if stripped.startswith("hearts") or (stripped.startswith("[") and _GAME_LINE.search(text)):
+        found, cut = _game_line_histories(text.splitlines())
+        return found, None, cut
     if stripped.startswith("{"):
         try:
             docs, _ = _json_docs(text)
@@ -647,6 +684,49 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
                                   _history_n(len(out) + 1), doc.line, 1)
         return out, None, broken
     return _action_lines(text.splitlines(), 1), None, None
+
+
+#: A line of OpenSpiel's game string among histories one JSON list a line,
+#: as ``--to openspiel-history`` writes it before the histories of a game
+#: whose parameters are not OpenSpiel's defaults.
+_GAME_LINE: Final = re.compile(r"^[ \t]*hearts\b", re.MULTILINE)
+
+
+def _game_line_histories(lines: Sequence[str]) -> tuple[list[History], RecordError | None]:
+    """Histories one JSON list a line, each under the game string of the
+    last ``hearts(...)`` line before it (none: the parameters given), and
+    the error of a line that is no JSON, raised after the histories before
+    it as :func:`_json_docs` does.  A game string whose parameters no rule
+    key expresses is refused at its line."""
+    out: list[History] = []
+    game: str | None = None
+    for lineno, raw in enumerate(lines, 1):
+        s = raw.strip()
+        if not s:
+            continue
+        if s.startswith("hearts"):
+            try:
+                params_of(s)
+            except RecordError as exc:
+                exc.line, exc.column = lineno, len(raw) - len(raw.lstrip()) + 1
+                raise
+            game = s
+            continue
+        try:
+            data = loads_record(raw)
+        except JSON_ERRORS as exc:
+            message, _, column = json_problem(exc)
+            return out, RecordError(message, line=lineno, column=column)
+        if not isinstance(data, list):
+            raise RecordError(msg("os.expected_actions", found=json_type(data)),
+                              _history_n(len(out) + 1), lineno, 1)
+        doc = _Doc(raw, data, lineno)
+        if data and all(isinstance(x, list) for x in data):
+            out += [History(h, _history_n(len(out) + i + 1), lineno, doc=doc, path=(i,), game=game)
+                    for i, h in enumerate(data)]
+        else:
+            out.append(History(data, _history_n(len(out) + 1), lineno, doc=doc, game=game))
+    return out, None
 
 
 #: A line of several actions, as ``state.history_str()`` prints a history
@@ -860,10 +940,13 @@ def iter_openspiel_history(text: str, source: str | None = None,
     # own writers put one); one that ends inside a number may be cut there.
     last.cut = last.positions is not None and text[-1:].isdigit()
     given = params_of(named if named is not None else parameters)
+    games = {named: given}
     for i, h in enumerate(histories, 1):
         if len(histories) == 1 and broken is None:
             h.label = msg("os.history")
-        params, gstring = given if h.game is None or h.game == named else params_of(h.game)
+        if h.game not in games:
+            games[h.game] = params_of(h.game)
+        params, gstring = given if h.game is None else games[h.game]
         yield HistoryReader(h, params).game(i, source, gstring)
     if broken is not None:
         raise broken
@@ -1126,8 +1209,22 @@ def dumps_openspiel_history(games: Sequence[Game], style: str = "json",
         raise ValueError(f"unknown style {style!r}; use json or serialize")
     lines: list[str] = []
     blocks: list[tuple[list[int], dict[str, bool]]] = []
+    # A JSON list cannot say under which parameters it replays: a line with
+    # OpenSpiel's game string goes before the histories of a game whose
+    # parameters are not the ones in force (OpenSpiel's defaults at the
+    # start), as ``pyspiel.load_game`` takes it and as the reader reads it
+    # back; a record of the ``openspiel`` preset keeps the plain lists.
+    # ``pass_cards`` is left out of the line: it changes no replay (a
+    # history that passes cannot be played without passes, one that does
+    # not replays the same either way), and a one-deal hold game read back
+    # would otherwise get a line its multi-deal original did not.
+    current = game_string(PARAMETER_DEFAULTS)
     for gi, game in enumerate(games, 1):
         histories, params = game_histories(game, gi, default_rules, force_rules, strict)
+        shown = game_string({**params, "pass_cards": True})
+        if histories and shown != current:
+            current = shown
+            lines.append(current)
         for h in histories:
             lines.append(json.dumps(h))
             blocks.append((h, params))
