@@ -8,7 +8,7 @@ games), deals are played in pyspiel with fixed seeds and three policies
 highest card, the others their lowest, which shoots the moon often), and
 stopped at chosen points: in the pass phase, after the first card, mid-trick
 and at the end.  Each state is exported in every form OpenSpiel produces
-(``to_json()``, ``history()`` as JSON, ``serialize()``,
+(``to_json()``, ``str(state)``, ``history()`` as JSON, ``serialize()``,
 ``serialize_game_and_state``, and for finished deals a playthrough written by
 OpenSpiel's own ``generate_playthrough`` for a sample) and read back by
 hearts-notation's readers.  Checked, for a combination our rules can express:
@@ -114,6 +114,7 @@ class Campaign:
         """Each OpenSpiel export of *state*: form -> (text, our format)."""
         return {
             "to_json": (state.to_json(), "openspiel"),
+            "str": (str(state), "openspiel"),
             "history": (json.dumps(state.history()), "openspiel-history"),
             "serialize": (state.serialize(), "openspiel-history"),
             "game_and_state": (pyspiel.serialize_game_and_state(game, state),
@@ -156,13 +157,14 @@ class Campaign:
             self.check_record(g, state, params, f"{where} {name}")
         # The state JSON as the command line reads it, with no parameters:
         # OpenSpiel's defaults, but for jd_bonus, which its points show.
-        (plain,) = iter_games_text(state.to_json(), "openspiel", "x")
-        self.count["records read"] += 1
-        if all(params[k] == PARAMETER_DEFAULTS[k] for k in NAMES
-               if k not in ("jd_bonus", "pass_cards")):
-            self.check_record(plain, state, params, f"{where} to_json (no parameters)")
-            if params["jd_bonus"] and "jack_of_diamonds=-10" in plain.rules:
-                self.count["jd_bonus seen in the points"] += 1
+        for text in (state.to_json(), str(state)):
+            (plain,) = iter_games_text(text, "openspiel", "x")
+            self.count["records read"] += 1
+            if all(params[k] == PARAMETER_DEFAULTS[k] for k in NAMES
+                   if k not in ("jd_bonus", "pass_cards")):
+                self.check_record(plain, state, params, f"{where} {text[:4]} (no parameters)")
+                if params["jd_bonus"] and "jack_of_diamonds=-10" in plain.rules:
+                    self.count["jd_bonus seen in the points"] += 1
         ref = deals.get("to_json")
         for name, g in deals.items():
             a, b = g.deals[0], ref.deals[0] if ref else None

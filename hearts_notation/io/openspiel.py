@@ -271,6 +271,10 @@ class _Doc:
     data: Any
     line: int  # line of the document's first character in the file
     column: int = 1     # ... and its column (documents one after another on a line)
+    #: For a state read from OpenSpiel's text (``str(state)``), not JSON: the
+    #: place of each value by the path its JSON would have, as the text
+    #: reader found it.
+    spots: dict[tuple[int | str, ...], Pos] | None = None
 
     @functools.cached_property
     def locate(self) -> JsonLocator:
@@ -279,8 +283,17 @@ class _Doc:
         as the HRN reader's do, instead of only naming a path)."""
         return JsonLocator(self.text, self.line, self.column)
 
+    def place(self, path: tuple[int | str, ...]) -> Pos | None:
+        """Where the value at *path* is: in the JSON, or in the text of
+        ``str(state)`` (its spot, or that of the closest enclosing value)."""
+        if self.spots is None:
+            return self.locate(path)
+        while path and path not in self.spots:
+            path = path[:-1]
+        return self.spots.get(path)
+
     def error(self, message: Msg, path: Sequence[int | str], where: str | Msg) -> RecordError:
-        pos = self.locate(tuple(path))
+        pos = self.place(tuple(path))
         if pos is None:
             return RecordError(message, where, self.line, 1)
         return RecordError(message, where, pos.line, pos.column)
@@ -386,6 +399,8 @@ class _StateReader:
 
     def fail(self, message: Msg, *path: int | str) -> RecordError:
         spot = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+        if self.doc.spots is not None:
+            spot = ""   # (a JSON path means nothing in the text of str(state): its line tells)
         where: str | Msg = spot
         if self.label is not None:
             where = msg("os.where", label=self.label.arg(), spot=spot) if spot else self.label
@@ -543,6 +558,13 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
         if phase != "Pass":
             m &= ~mask_of(received[s])
         dealt[SEATS[s]] = tuple(display_order(cards_of(m)))
+    shown = obj.get("dealt")    # (the hands as dealt that str(state) draws at the end)
+    if shown is not None:
+        for s in range(4):
+            if mask_of(dealt[SEATS[s]] or ()) != mask_of(r.card(c, "hands", s, j)
+                                                         for j, c in enumerate(shown[s])):
+                raise r.fail(msg("os.text.dealt_differ", who=seat(SEATS[s]),
+                                 cards=_cards_arg(mask_of(dealt[SEATS[s]] or ()))), "hands", s)
     # A seat that has chosen one or two cards so far has a short pass: data
     # of the record (a pass still being chosen, which the referee does not
     # count against an unfinished deal before its first card), not a
@@ -551,7 +573,7 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
               for s in range(4) if passed[s]}
     finished = phase == "GameOver"
     # (a score-mismatch points at OpenSpiel's points, as a playthrough's at its "# Points:")
-    at = doc.locate((*base, "points")) if finished else None
+    at = doc.place((*base, "points")) if finished else None
     deal = Deal(
         number=1, direction=direction, hands=dealt, passes=passes, tricks=tuple(tricks),
         score=dict(zip(SEATS, points, strict=True)) if finished else None,
@@ -596,7 +618,10 @@ def iter_openspiel(text: str, source: str | None = None,
     """
     params, gstring = params_of(parameters)
     items: list[tuple[_Doc, Any, list[int | str], int]] = []
-    docs, broken = _json_docs(text)
+    if text.lstrip().startswith(_TEXT_HEAD):
+        docs, broken = _text_states(text), None
+    else:
+        docs, broken = _json_docs(text)
     for doc in docs:
         if isinstance(doc.data, list) and doc.data and all(isinstance(x, dict) for x in doc.data):
             lines = _element_lines(doc.text, doc.line)
@@ -609,6 +634,149 @@ def iter_openspiel(text: str, source: str | None = None,
                              infer=parameters is None)
     if broken is not None:
         raise broken
+
+
+# Reading the state as OpenSpiel prints it (``str(state)``) -------------------
+
+_TEXT_HEAD: Final = "Pass Direction:"
+#: The suits of the rows of OpenSpiel's deal diagram, top to bottom.
+_ROW_SUITS: Final = "SHDC"
+_SECTIONS: Final = {"Passed Cards:": "passed_cards", "Received Cards:": "received_cards",
+                    "Tricks:": "tricks", "Points:": "points"}
+_TRICKS_HEADER: Final = re.compile(r"N\s+E\s+S\s+W\s+N\s+E\s+S")
+
+
+def _text_states(text: str) -> list[_Doc]:
+    """The states of ``str(state)`` texts (several one after the other, each
+    from its ``Pass Direction:`` line), each as the object its
+    ``to_json()`` would be, with the place of each value in the text."""
+    lines = text.splitlines()
+    starts = [k for k, raw in enumerate(lines) if raw.startswith(_TEXT_HEAD)]
+    return [_text_state(lines, a, b)
+            for a, b in zip(starts, [*starts[1:], len(lines)], strict=True)]
+
+
+def _text_state(lines: list[str], first: int, end: int) -> _Doc:
+    """One ``str(state)``: the pass direction, the deal diagram (the hands
+    held, or at the end the hands as dealt), the passed and received cards,
+    the tricks (each row indented 3 spaces per seat before its leader) and
+    the points.  The phase, which the text does not print, follows from
+    them: no received cards yet on a passing deal is the pass phase, 13
+    tricks the end."""
+    spots: dict[tuple[int | str, ...], Pos] = {}
+
+    def bad(k: int, column: int, what: str, found: str) -> RecordError:
+        return RecordError(msg("os.expected", what=msg(what).arg(),
+                               found=repr(found.strip()[:60]) if found.strip()
+                               else msg("os.what.end_of_line").arg()),
+                           line=k + 1, column=column)
+
+    def cards(k: int, raw: str, start: int, suit: str | None = None) -> list[tuple[str, int]]:
+        """The cards of *raw* from *start*: ``KD 5C`` (or ranks of *suit*,
+        ``Q98``), each with its column."""
+        out = []
+        for m in re.finditer(r"\S+", raw[start:]):
+            col = start + m.start() + 1
+            if suit is None:
+                out.append((m.group(), col))
+            else:
+                out += [(ch + suit, col + i) for i, ch in enumerate(m.group())]
+        return out
+
+    direction = lines[first][len(_TEXT_HEAD):].strip()
+    spots[("pass_direction",)] = Pos(first + 1, len(_TEXT_HEAD) + 2)
+    k = first + 1
+    while k < end and not lines[k].strip():
+        k += 1
+    hands: list[list[str]] = [[] for _ in range(4)]
+    for r in range(12):
+        raw = lines[k] if k < end else ""
+        suit = _ROW_SUITS[r % 4]
+        # North's rows, then West's and East's side by side, then South's.
+        seats = (0,) if r < 4 else (3, 1) if r < 8 else (2,)
+        pieces = list(re.finditer(r"[SHDC](?=\s|$)", raw))
+        if len(pieces) != len(seats) or any(m.group() != suit for m in pieces):
+            raise bad(k, 1, "os.what.deal_row", raw)
+        for i, (s, m) in enumerate(zip(seats, pieces, strict=True)):
+            stop = pieces[i + 1].start() if i + 1 < len(pieces) else len(raw)
+            for card_text, col in cards(k, raw[:stop], m.end(), suit):
+                spots[("hands", s, len(hands[s]))] = Pos(k + 1, col)
+                hands[s].append(card_text)
+            spots.setdefault(("hands", s), Pos(k + 1, m.start() + 1))
+        k += 1
+    obj: dict[str, Any] = {"pass_direction": direction, "hands": hands,
+                           "passed_cards": [[] for _ in range(4)],
+                           "received_cards": [[] for _ in range(4)],
+                           "tricks": [], "points": [0, 0, 0, 0]}
+    seen: set[str] = set()
+    while k < end:
+        head = lines[k].strip()
+        if not head:
+            k += 1
+            continue
+        key = _SECTIONS.get(head)
+        if key is None:
+            raise bad(k, 1, "os.what.section", lines[k])
+        seen.add(key)
+        spots[(key,)] = Pos(k + 1, 1)
+        k += 1
+        if key == "tricks" and k < end and _TRICKS_HEADER.fullmatch(lines[k].strip()):
+            k += 1
+        row = 0
+        while k < end and lines[k].strip() and lines[k].strip() not in _SECTIONS:
+            raw = lines[k]
+            if key == "tricks":
+                indent = len(raw) - len(raw.lstrip(" "))
+                if indent % 3 or indent > 9:
+                    raise bad(k, 1, "os.what.trick_row", raw)
+                trick = []
+                for j, (card_text, col) in enumerate(cards(k, raw, indent)):
+                    spots[("tricks", row, j, 1)] = Pos(k + 1, col)
+                    trick.append([SEATS[(indent // 3 + j) % 4], card_text])
+                spots[("tricks", row)] = Pos(k + 1, indent + 1)
+                obj["tricks"].append(trick)
+            else:
+                sm = re.match(r"\s*([NESW]):", raw)
+                if sm is None:
+                    raise bad(k, 1, "os.what.points_row" if key == "points"
+                              else "os.what.seat_cards_row", raw)
+                s = SEATS.index(sm.group(1))
+                if key == "points":
+                    value = raw[sm.end():].strip()
+                    spots[("points", s)] = Pos(k + 1, sm.end() + 2)
+                    try:
+                        obj["points"][s] = float(value)
+                    except ValueError:
+                        raise bad(k, sm.end() + 2, "os.what.points_row", value or raw) from None
+                else:
+                    listed = cards(k, raw, sm.end())
+                    obj[key][s] = [c for c, _ in listed]
+                    spots[(key, s)] = Pos(k + 1, sm.start() + 1)
+                    for j, (_, col) in enumerate(listed):
+                        spots[(key, s, j)] = Pos(k + 1, col)
+            row += 1
+            k += 1
+    played = sum(len(t) for t in obj["tricks"])
+    passed = sum(len(p) for p in obj["passed_cards"])
+    held = sum(len(h) for h in hands)
+    if direction != "No Pass" and "received_cards" not in seen:
+        obj["phase"] = "Pass" if held + passed == 52 and not played else "Deal"
+        # (the text lists no received cards before West has passed; the
+        # JSON lists the cards passed so far as received)
+        offset = ACTION_OF_DIRECTION.get(PASS_DIRECTION_NAMES.get(direction, "hold"), 0)
+        obj["received_cards"] = [obj["passed_cards"][(s - offset) % 4] for s in range(4)]
+    elif played == 52:
+        obj["phase"] = "GameOver"
+        # At the end OpenSpiel draws the hands as dealt, not the (empty)
+        # hands held: the JSON's hands are empty, and the hands as dealt are
+        # rebuilt from the play and the passes, then checked against these.
+        obj["hands"] = [[] for _ in range(4)]
+        obj["dealt"] = hands
+    else:
+        obj["phase"] = "Play" if held + played == 52 else "Deal"
+    if "points" not in seen:
+        spots[("points",)] = Pos(first + 1, 1)
+    return _Doc("\n".join(lines[first:end]), obj, first + 1, spots=spots)
 
 
 # Reading the action history --------------------------------------------------
