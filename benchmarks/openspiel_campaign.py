@@ -1,6 +1,7 @@
 """OpenSpiel's ``hearts`` as the independent referee of the interop.
 
     python benchmarks/openspiel_campaign.py [--games N] [--seed S] [--cli] [--quick]
+    python benchmarks/openspiel_campaign.py --speed DEALS
 
 For **every** combination of OpenSpiel's eight ``hearts`` parameters (256
 games), deals are played in pyspiel with fixed seeds and three policies
@@ -354,13 +355,62 @@ def playthrough_cli(campaign: Campaign, tmp: Path, gstring: str, state: Any) -> 
         campaign.count["cli playthroughs agreed"] += 1
 
 
+def speed(deals: int, rounds: int) -> None:
+    """CPU seconds of ``validate_file`` (what ``hearts validate --from
+    openspiel-history`` does, but process start-up) on a file of OpenSpiel
+    histories one JSON list a line, against OpenSpiel's own replay of the
+    same file (read it, ``json.loads`` each line, apply each action with
+    its legality check, read the returns): paired, alternating, the median
+    of *rounds*."""
+    from hearts_notation.api import validate_file
+    game = pyspiel.load_game("hearts")
+    rng = random.Random("speed")
+    lines = []
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        lines.append(json.dumps(state.history()))
+    with tempfile.TemporaryDirectory(prefix="interop4-") as tmp:
+        path = Path(tmp) / "histories.txt"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+        def ours() -> None:
+            result = validate_file(str(path), fmt="openspiel-history")
+            assert result.valid
+
+        def theirs() -> None:
+            with path.open(encoding="utf-8") as fh:
+                for line in fh:
+                    state = game.new_initial_state()
+                    for a in json.loads(line):
+                        state.apply_action_with_legality_check(a)
+                    state.returns()
+
+        times: dict[str, list[float]] = {"validate": [], "OpenSpiel replay": []}
+        for _ in range(rounds):
+            for name, fn in (("validate", ours), ("OpenSpiel replay", theirs)):
+                t0 = time.process_time()
+                fn()
+                times[name].append(time.process_time() - t0)
+    med = {k: sorted(v)[len(v) // 2] for k, v in times.items()}
+    for name, t in med.items():
+        print(f"{name:20} {deals / t:10,.0f} deals/CPU-s  ({t:.3f} s for {deals} deals)")
+    print(f"{'ratio':20} {med['OpenSpiel replay'] / med['validate']:10.2f}x")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=4, help="games per combination and policy")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cli", action="store_true", help="also run the CLI on one file per combination")
     ap.add_argument("--quick", action="store_true", help="one game per combination and policy")
+    ap.add_argument("--speed", type=int, metavar="DEALS",
+                    help="only time validate against OpenSpiel's replay on DEALS histories")
     ns = ap.parse_args()
+    if ns.speed:
+        speed(ns.speed, 5)
+        return 0
     campaign = Campaign(1 if ns.quick else ns.games, ns.seed, 0)
     t0 = time.process_time()
     campaign.run()

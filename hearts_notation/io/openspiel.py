@@ -52,7 +52,15 @@ from ..i18n import cards as cards_arg
 from ..model import Deal, Direction, Finding, Game, Pass, Play, Pos, Trick
 from ..rules import RuleError, RuleSet, parse_rules, preset_rules
 from ..scoring import GameScore, score_game
-from ..state import GameState, apply_passes, deal_pass, deal_points, raw_points, trick_winner
+from ..state import (
+    GameState,
+    apply_passes,
+    deal_pass,
+    deal_points,
+    opening_leader,
+    raw_points,
+    trick_winner,
+)
 from ..walk import deal_hands
 from .jsonio import JSON_ERRORS, JsonLocator, json_problem, json_type, loads_record
 from .limits import current as current_limits
@@ -457,6 +465,7 @@ def _shows_jd_bonus(tricks: Sequence[Trick], points: Sequence[int], finished: bo
 
 
 _JACK_OF_DIAMONDS: Final = int(parse_card("JD"))
+_OPENSPIEL_RULES: Final = preset_rules("openspiel")
 _JD_RULES: Final = parse_rules("openspiel jack_of_diamonds=-10")
 
 
@@ -1020,11 +1029,14 @@ class HistoryReader:
         if direction != "hold" and not self.params["pass_cards"]:
             raise self.fail(msg("os.direction_no_pass", value=str(first)), 0)
         dealt = [0] * 4
+        seen = 0
         for k in range(1, min(len(acts), 53)):
             c = self.card(k, "deal")
-            if (dealt[0] | dealt[1] | dealt[2] | dealt[3]) & c.bit:
+            bit = 1 << c
+            if seen & bit:
                 raise self.fail(msg("os.dealt_twice", card=card(str(c))), k)
-            dealt[(k - 1) % 4] |= c.bit
+            seen |= bit
+            dealt[(k - 1) % 4] |= bit
         if len(acts) < 1 + 52:
             raise self.fail(msg("os.truncated", n=len(acts) - 1), len(acts) - 1)
         k = 53
@@ -1038,24 +1050,27 @@ class HistoryReader:
             # A pass still being chosen is a short pass, as from a state.
             passes = {SEATS[s]: Pass(seat=SEATS[s], cards=tuple(gifts[s]))
                       for s in range(4) if gifts[s]}
-        os_rules = preset_rules("openspiel")
-        # Who plays each card is the game state's to say (the passes made,
-        # the 2♣ holder leads, each trick's winner the next); the referee
-        # judges the cards.
-        if all(len(g) == CARDS_IN_PASS for g in gifts):
-            gs = GameState.from_deal(os_rules, dealt, [mask_of(g) for g in gifts], direction)
-        else:
-            gs = GameState(os_rules, dealt)
+        # Who plays each card follows from the rules' two statements of it:
+        # the holder of 2♣ after the passes leads (opening_leader), each
+        # trick's winner the next (trick_winner); the referee judges the
+        # cards.  (Not a GameState pushed card by card: it also keeps what
+        # judging needs, which made this loop half the cost of reading a
+        # history.)
+        hands = dealt
+        if direction != "hold" and all(len(g) == CARDS_IN_PASS for g in gifts):
+            hands = [m or 0 for m in apply_passes(dealt, [mask_of(g) for g in gifts],
+                                                  ACTION_OF_DIRECTION[direction])]
+        leader = opening_leader(_OPENSPIEL_RULES, hands) or 0   # (all 52 are dealt)
         tricks: list[Trick] = []
         plays: list[Play] = []
         while k < len(acts):
             if len(tricks) == HAND_SIZE:
                 raise self.fail(msg("os.after_end.#n", n=len(acts) - k), k)
             c = self.card(k, "play")
-            plays.append(Play(seat=SEATS[gs.to_play], card=c))
-            gs.push(c)
+            plays.append(Play(seat=SEATS[(leader + len(plays)) % 4], card=c))
             if len(plays) == 4:
                 tricks.append(Trick(plays=tuple(plays)))
+                leader = (leader + trick_winner([p.card for p in plays])) % 4
                 plays = []
             k += 1
         if plays:
