@@ -244,3 +244,17 @@ def test_pyspiel_str_and_json_read_to_the_same_deal() -> None:
             assert {s: sorted(p.cards) for s, p in a.deals[0].passes.items()} == \
                 {s: sorted(p.cards) for s, p in b.deals[0].passes.items()}
             assert check_game(b).valid
+
+
+def test_standard_input_tells_the_state_text_and_the_game_string_lines(tmp_path: Path) -> None:
+    """Standard input has no name: its first bytes choose the reader
+    (``Pass Direction:`` is str(state), a game-string line before a JSON
+    list the histories); a ``.txt`` file read as HRN is told which."""
+    status, out = run("score", "-", input=FINAL_STATE)
+    assert status == 0 and "14" in out
+    history = dumps_openspiel_history([_writable("kawu", 30)])
+    assert history.startswith("hearts(")
+    status, out = run("validate", "-", input=history)
+    assert status == 0 and "1 valid game" in out
+    status, out = run("validate", write(tmp_path, "state.txt", FINAL_STATE))
+    assert status == 1 and "read it with --from openspiel)" in out
