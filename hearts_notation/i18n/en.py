@@ -610,6 +610,12 @@ MESSAGES.update({
     "syntax.french_rank": "French ranks (R, D, V) are written only in suit-symbol groups such as ♠ A D 4; found {found}",
     "syntax.card_space": "{found}: the suit is written right after the rank, with no space: {card}",
     "syntax.card_words": "{found}: a card is written as its rank and suit, such as {card}",
+    "syntax.points_equals": "{found}: '=' is not written in the notation: a seat's points follow it after a space, as in '{written}'",
+    "syntax.points_unit": "{found}: points are written as the number alone, with no unit, as in '{written}'",
+    "syntax.points_keyword": "a line of points starts with score (the deal's points) or total (the running totals), as in 'score {pairs}'",
+    "syntax.points_whole": "{found}: points are whole numbers, a deal gives no half point",
+    "syntax.points_spaced": "{found}: a number is written with nothing between its digits: {number}",
+    "syntax.deal_of": "{found}: a deal's number is written alone, as in 'deal {n}' (how many deals the game will have is not written)",
 })
 
 MESSAGES.update({
@@ -1586,6 +1592,13 @@ MESSAGES.update({
     "os.what.string": "a string", "os.what.bool": "true or false",
     "os.what.seat_lists": "a list of 4 lists of cards", "os.what.tricks": "a list of tricks",
     "os.what.points": "a list of 4 numbers",
+    "os.what.end_of_line": "the end of the line",
+    "os.what.deal_row": "a row of OpenSpiel's deal diagram with its suit letter (S, H, D, C, top to bottom), such as 'S Q98' or, for West and East, 'S A73           S 64'",
+    "os.what.section": "'Passed Cards:', 'Received Cards:', 'Tricks:' or 'Points:'",
+    "os.what.trick_row": "a trick such as '7H QH KH JH', after 3 spaces for each seat before the leader (N E S W)",
+    "os.what.points_row": "a seat and its points such as 'N: 14'",
+    "os.what.seat_cards_row": "a seat and its cards such as 'N: KD 5C JC'",
+    "os.text.dealt_differ": "the deal drawn at the end is not what {who} played and passed: {who} was dealt {cards}",
     "os.not_card": '{value} is not an OpenSpiel card ("2C" .. "AS", "TD")',
     "os.one_list_per_seat": "expected one list per seat (4), found {n}",
     "os.history_not_state": "this is an action history, not a state: read it with --from openspiel-history",

@@ -501,6 +501,12 @@ MESSAGES.update({
     "syntax.french_rank": "les hauteurs françaises (R, D, V) ne s'écrivent que dans des groupes à symbole de couleur comme ♠ A D 4 ; trouvé {found}",
     "syntax.card_space": "{found} : la couleur s'écrit juste après la hauteur, sans espace : {card}",
     "syntax.card_words": "{found} : une carte s'écrit avec sa hauteur et sa couleur, comme {card}",
+    "syntax.points_equals": "{found} : « = » ne s'écrit pas dans la notation : les points d'une place la suivent après une espace, comme dans « {written} »",
+    "syntax.points_unit": "{found} : les points s'écrivent en nombre seul, sans unité, comme dans « {written} »",
+    "syntax.points_keyword": "une ligne de points commence par marque (les points de la donne) ou total (les totaux), comme dans « marque {pairs} »",
+    "syntax.points_whole": "{found} : les points sont des nombres entiers, une donne ne compte pas de demi-point",
+    "syntax.points_spaced": "{found} : un nombre s'écrit sans rien entre ses chiffres : {number}",
+    "syntax.deal_of": "{found} : le numéro d'une donne s'écrit seul, comme dans « donne {n} » (le nombre de donnes prévues ne s'écrit pas)",
 })
 
 MESSAGES.update({
@@ -1321,6 +1327,13 @@ MESSAGES.update({
     "os.what.string": "une chaîne", "os.what.bool": "true ou false",
     "os.what.seat_lists": "une liste de 4 listes de cartes", "os.what.tricks": "une liste de plis",
     "os.what.points": "une liste de 4 nombres",
+    "os.what.end_of_line": "la fin de la ligne",
+    "os.what.deal_row": "une rangée du diagramme de la donne d'OpenSpiel avec sa lettre de couleur (S, H, D, C, de haut en bas), comme « S Q98 » ou, pour Ouest et Est, « S A73           S 64 »",
+    "os.what.section": "« Passed Cards: », « Received Cards: », « Tricks: » ou « Points: »",
+    "os.what.trick_row": "un pli comme « 7H QH KH JH », précédé de 3 espaces pour chaque place avant celle qui entame (N E S W)",
+    "os.what.points_row": "une place et ses points comme « N: 14 »",
+    "os.what.seat_cards_row": "une place et ses cartes comme « N: KD 5C JC »",
+    "os.text.dealt_differ": "la donne dessinée à la fin n'est pas ce que {who} a joué et passé : {who} a reçu à la donne {cards}",
     "os.not_card": '{value} n\'est pas une carte OpenSpiel ("2C" .. "AS", "TD")',
     "os.one_list_per_seat": "on attendait une liste par place (4), trouvé {n}",
     "os.history_not_state": "ceci est un historique d'actions, pas un état : lisez-le avec --from openspiel-history",

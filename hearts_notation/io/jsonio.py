@@ -1876,15 +1876,23 @@ def _yaml_loader() -> Any:
     return BoundedLoader
 
 
+#: YAML's tag of a whole number.
+_YAML_INT: Final = "tag:yaml.org,2002:int"
+
+
 def _check_yaml_node(root: Any) -> None:
     """Refuse YAML aliases and deep nesting in a composed document, walking
-    its nodes once (iteratively: no recursion to exhaust).
+    its nodes once (iteratively: no recursion to exhaust); a whole number
+    not written in decimal is made the text it is written as
+    (:func:`hearts_notation.io.yamlload.decimal_or_text`).
 
     An alias (``*name``) repeats a node: a 6 KB document of nested aliases
     stands for billions of strings (the "billion laughs"), and a record
     never needs one, so the first is refused at its place.  Nesting beyond
     the ``depth`` limit is refused too: a record needs six levels."""
     import yaml
+
+    from .yamlload import decimal_or_text
 
     limit = current_limits().depth
     digits = current_limits().digits
@@ -1902,7 +1910,9 @@ def _check_yaml_node(root: Any) -> None:
             raise RecordError(limit_message("limit.what.yaml_nesting", "depth", limit),
                               line=mark.line + 1, column=mark.column + 1)
         if isinstance(node, yaml.ScalarNode):
-            if node.tag.endswith(":int") and len(node.value.lstrip("+-")) > digits:
+            # ``number: 1:20`` (80 in YAML 1.1) is refused as the text written
+            if node.tag == _YAML_INT and decimal_or_text(node) \
+                    and len(node.value.lstrip("+-")) > digits:
                 mark = node.start_mark
                 raise RecordError(limit_message("limit.what.digits", "digits", digits),
                                   line=mark.line + 1, column=mark.column + 1)
