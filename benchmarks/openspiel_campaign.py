@@ -145,6 +145,22 @@ class Campaign:
                         self.problem(where, f"{name}: refusal without the reason: {exc}")
                 else:
                     self.problem(where, f"{name}: read under rules OpenSpiel did not play")
+            if state.is_terminal() and params["avoid_all_tricks_bonus"] and all(
+                    params[k] == PARAMETER_DEFAULTS[k] for k in NAMES
+                    if k not in ("jd_bonus", "pass_cards", "avoid_all_tricks_bonus")):
+                # Read with no parameters, as the command line does: the
+                # points show the bonus (refused with the reason) or the
+                # bonus did not apply (read, and OpenSpiel's points agree).
+                for text in (state.to_json(), str(state)):
+                    try:
+                        (plain,) = iter_games_text(text, "openspiel", "x")
+                    except (RecordError, InputError) as exc:
+                        if "show a game played with avoid_all_tricks_bonus" in str(exc):
+                            self.count["refused: the points show avoid_all_tricks_bonus"] += 1
+                        else:
+                            self.problem(where, f"no parameters: {exc}")
+                    else:
+                        self.check_record(plain, state, params, f"{where} (no parameters)")
             return
         deals = {}
         for name, (text, fmt) in forms.items():

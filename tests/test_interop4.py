@@ -34,6 +34,7 @@ from hearts_notation.io.openspiel import (
 from hearts_notation.model import Game
 from hearts_notation.referee import check_game
 from hearts_notation.rules import parse_rules
+from hearts_notation.state import trick_winner
 from tests.clirun import run, write
 
 
@@ -272,3 +273,26 @@ def test_campaign_every_parameter_combination_agrees_with_openspiel() -> None:
     campaign.run()
     assert campaign.problems == []
     assert campaign.count["legal sets compared"] > 4000 and campaign.count["round trips"] == 96
+
+
+def test_state_points_showing_the_no_trick_bonus_are_refused_with_the_reason(
+        tmp_path: Path) -> None:
+    """avoid_all_tricks_bonus (−5 to a seat that took no trick) has no rule
+    key: a state whose points show it is refused, saying so, rather than
+    read with a score-mismatch."""
+    for seed in range(100, 400):
+        game = _writable("openspiel", seed)
+        report = check_game(game)
+        winners = {t.plays[trick_winner([p.card for p in t.plays])].seat
+                   for t in game.deals[0].tricks}
+        if len(winners) == 4 or report.deals[0].moon is not None:
+            continue
+        points = [float(report.deals[0].points[s] - (5 if s not in winners else 0)) for s in "NESW"]
+        path = write(tmp_path, "s.json", _state_json(game, points))
+        status, out = run("validate", "--from", "openspiel", path)
+        assert status == 2 and "show a game played with avoid_all_tricks_bonus=True" in out
+        assert f"{path}:1:" in out
+        status, out = run("validate", "--from", "openspiel", "--lang", "fr", path)
+        assert status == 2 and "montrent une partie jouée avec avoid_all_tricks_bonus" in out
+        return
+    raise AssertionError("no deal with a seat that took no trick")

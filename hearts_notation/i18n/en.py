@@ -1582,6 +1582,7 @@ MESSAGES.update({
     "os.not_parameter": "{item} is not a hearts parameter; OpenSpiel's are {known}",
     "os.expected_bool": "{item}: expected True or False",
     "os.no_equivalent": "OpenSpiel parameter {item} has no equivalent: {why}",
+    "os.points_show": "OpenSpiel's points show a game played with {item}, which has no equivalent: {why}",
     "os.where": "{label}, {spot}",
     "os.state_n": "state {n}",
     "os.history": "history",

@@ -1317,6 +1317,7 @@ MESSAGES.update({
     "os.not_parameter": "{item} n'est pas un paramètre de hearts ; ceux d'OpenSpiel sont {known}",
     "os.expected_bool": "{item} : on attendait True ou False",
     "os.no_equivalent": "le paramètre OpenSpiel {item} n'a pas d'équivalent : {why}",
+    "os.points_show": "les points d'OpenSpiel montrent une partie jouée avec {item}, qui n'a pas d'équivalent : {why}",
     "os.where": "{label}, {spot}",
     "os.state_n": "état {n}",
     "os.history": "historique",

@@ -442,28 +442,42 @@ class _StateReader:
         return out
 
 
-def _shows_jd_bonus(tricks: Sequence[Trick], points: Sequence[int], finished: bool) -> bool:
-    """Whether OpenSpiel's *points* show that J♦ scored −10 (``jd_bonus``)
-    where its defaults would not: they are OpenSpiel's own count of the
-    tricks taken so far (with the moon at the end), the one trace of the
-    parameter the state JSON keeps.  Only the points of the whole tricks
-    count, as OpenSpiel adds a trick's points when it ends."""
+def _parameters_shown(tricks: Sequence[Trick], points: Sequence[int],
+                      finished: bool) -> dict[str, bool]:
+    """The scoring parameters OpenSpiel's *points* show, where its defaults
+    would not explain them: ``jd_bonus`` (J♦ scored −10) and, at the end,
+    ``avoid_all_tricks_bonus`` (−5 to a seat that took no trick, no moon).
+    The points are OpenSpiel's own count of the tricks taken so far (a
+    trick's points are added when it ends; the moon and the bonus at the
+    end), the one trace of these parameters the state keeps.  Empty when
+    the defaults explain the points, or when nothing does (the referee then
+    reports the points)."""
     taken = [0] * 4
+    won = [0] * 4
     for trick in tricks:
         if len(trick.plays) == 4:
             cards = [p.card for p in trick.plays]
-            taken[SEATS.index(trick.plays[trick_winner(cards)].seat)] |= mask_of(cards)
-    if not any(t >> _JACK_OF_DIAMONDS & 1 for t in taken):
-        return False
+            winner = SEATS.index(trick.plays[trick_winner(cards)].seat)
+            taken[winner] |= mask_of(cards)
+            won[winner] += 1
 
-    def count(rules: RuleSet) -> list[int]:
-        if finished:
-            return deal_points(rules, taken, "add")[0]
-        return [raw_points(rules, t) for t in taken]
+    def count(jd: bool, avoid: bool) -> list[int]:
+        rules = _JD_RULES if jd else _OPENSPIEL_RULES
+        if not finished:
+            return [raw_points(rules, t) for t in taken]
+        got, shooter = deal_points(rules, taken, "add")
+        if avoid and shooter is None:
+            got = [p + _NO_TRICK_BONUS if not won[s] else p for s, p in enumerate(got)]
+        return got
 
-    return (list(points) == count(_JD_RULES) and list(points) != count(preset_rules("openspiel")))
+    for jd, avoid in ((False, False), (True, False), (False, True), (True, True)):
+        if list(points) == count(jd, avoid):
+            return {k: True for k, v in (("jd_bonus", jd), ("avoid_all_tricks_bonus", avoid)) if v}
+    return {}
 
 
+#: OpenSpiel's ``kAvoidAllTricksBonus``.
+_NO_TRICK_BONUS: Final = -5
 _JACK_OF_DIAMONDS: Final = int(parse_card("JD"))
 _OPENSPIEL_RULES: Final = preset_rules("openspiel")
 _JD_RULES: Final = parse_rules("openspiel jack_of_diamonds=-10")
@@ -474,7 +488,8 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
                    line: int, infer: bool = False) -> Game:
     """One state as a one-deal game.  *infer* (no parameters were given):
     a finished or partial score that only ``jd_bonus`` explains makes the
-    game ``jd_bonus=True`` (:func:`_shows_jd_bonus`)."""
+    game ``jd_bonus=True``, one that only ``avoid_all_tricks_bonus`` explains
+    is refused with the reason (:func:`_parameters_shown`)."""
     r = _StateReader(doc, base, label)
     if not isinstance(obj, dict):
         if isinstance(obj, list) and obj and all(isinstance(x, int | list) for x in obj):
@@ -554,9 +569,14 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     if phase == "GameOver" and len(tricks) != HAND_SIZE:
         raise r.fail(msg("os.finished_13", n=len(tricks)), "tricks")
 
-    if infer and not params["jd_bonus"] and _shows_jd_bonus(tricks, points, finished=phase == "GameOver"):
-        params = {**params, "jd_bonus": True}
-        gstring = game_string(params)
+    if infer:
+        evidence = _parameters_shown(tricks, points, finished=phase == "GameOver")
+        if evidence.get("avoid_all_tricks_bonus"):
+            raise r.fail(msg("os.points_show", item="avoid_all_tricks_bonus=True",
+                             why=msg(_NO_EQUIVALENT["avoid_all_tricks_bonus"]).arg()), "points")
+        if evidence:
+            params = {**params, **evidence}
+            gstring = game_string(params)
 
     # The hands as dealt: what is still held, plus what was played and
     # passed, less what was received (received cards reach the hands only
