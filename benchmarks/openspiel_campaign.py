@@ -307,6 +307,9 @@ def cli_check(campaign: Campaign) -> None:
                 else:
                     campaign.count["cli scores agreed"] += 1
                 round_trip_cli(campaign, path, gstring, state)
+                if all(params[k] == PARAMETER_DEFAULTS[k] for k in NAMES
+                       if k not in ("jd_bonus", "pass_cards")):
+                    commands_cli(campaign, Path(tmp), gstring, state)
                 playthrough_cli(campaign, Path(tmp), gstring, state)
             elif run.returncode != 2 or "Traceback" in run.stderr:
                 campaign.problem(gstring, f"cli exit {run.returncode}: {run.stderr[:200]}")
@@ -315,6 +318,24 @@ def cli_check(campaign: Campaign) -> None:
 def hearts_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "hearts_notation", *args],
                           capture_output=True, text=True, check=False)
+
+
+def commands_cli(campaign: Campaign, tmp: Path, gstring: str, state: Any) -> None:
+    """``validate``, ``stats`` and ``replay`` on the state JSON, ``str(state)``
+    and the history, read with no parameters as a user would: exit 0."""
+    for name, text, fmt in (("state.json", state.to_json(), "openspiel"),
+                            ("state.txt", str(state), "openspiel"),
+                            ("history.json", json.dumps(state.history()), "openspiel-history")):
+        if "jd_bonus=True" in gstring and fmt == "openspiel-history":
+            continue    # (a plain history cannot say jd_bonus: its score is the defaults')
+        path = tmp / name
+        path.write_text(text, encoding="utf-8")
+        for command in (("validate",), ("stats",), ("replay",)):
+            run = hearts_cli(*command, "--from", fmt, str(path))
+            campaign.count["cli runs"] += 1
+            if run.returncode != 0 or "Traceback" in run.stderr:
+                campaign.problem(gstring, f"{command[0]} {name}: exit {run.returncode} "
+                                 f"{(run.stdout + run.stderr)[-300:]}")
 
 
 def round_trip_cli(campaign: Campaign, path: Path, gstring: str, state: Any) -> None:

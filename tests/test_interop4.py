@@ -258,3 +258,17 @@ def test_standard_input_tells_the_state_text_and_the_game_string_lines(tmp_path:
     assert status == 0 and "1 valid game" in out
     status, out = run("validate", write(tmp_path, "state.txt", FINAL_STATE))
     assert status == 1 and "read it with --from openspiel)" in out
+
+
+@pytest.mark.long
+def test_campaign_every_parameter_combination_agrees_with_openspiel() -> None:
+    """The campaign of benchmarks/openspiel_campaign.py, one deal per
+    combination of OpenSpiel's parameters and policy (768 deals, a few
+    CPU-seconds: the long step), finds no disagreement."""
+    pytest.importorskip("pyspiel")
+    from tests import benchmark_module
+    campaign_module = benchmark_module.load("openspiel_campaign")
+    campaign = campaign_module.Campaign(1, 1, 0)
+    campaign.run()
+    assert campaign.problems == []
+    assert campaign.count["legal sets compared"] > 4000 and campaign.count["round trips"] == 96
