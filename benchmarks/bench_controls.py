@@ -67,7 +67,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench_variance import Decision, Hands, _cov, decisions, two_level
+from bench_variance import Decision, Hands, decisions, two_level
 
 from hearts_notation.analysis.exact import ExactSolver
 from hearts_notation.analysis.playout import POLICIES, Playout
@@ -224,7 +224,7 @@ def measure(deals: int, gen_seed: int, worlds: int, dump: Path | None
                 a[f"cpu {name}"] = a.get(f"cpu {name}", 0.0) + t
             for name, cs in got.items():
                 vc = statistics.variance(cs)
-                cov = _cov(ys, cs)
+                cov = statistics.covariance(ys, cs)
                 a[f"{name} r2"] = a.get(f"{name} r2", 0.0) + (cov * cov / vc if vc else 0.0)
                 a[f"{name} V"] = a.get(f"{name} V", 0.0) + vc
                 a[f"{name} cov"] = a.get(f"{name} cov", 0.0) + cov
