@@ -1,6 +1,7 @@
 """OpenSpiel's ``hearts`` as the independent referee of the interop.
 
     python benchmarks/openspiel_campaign.py [--games N] [--seed S] [--cli] [--quick]
+    python benchmarks/openspiel_campaign.py --speed DEALS
 
 For **every** combination of OpenSpiel's eight ``hearts`` parameters (256
 games), deals are played in pyspiel with fixed seeds and three policies
@@ -8,7 +9,7 @@ games), deals are played in pyspiel with fixed seeds and three policies
 highest card, the others their lowest, which shoots the moon often), and
 stopped at chosen points: in the pass phase, after the first card, mid-trick
 and at the end.  Each state is exported in every form OpenSpiel produces
-(``to_json()``, ``history()`` as JSON, ``serialize()``,
+(``to_json()``, ``str(state)``, ``history()`` as JSON, ``serialize()``,
 ``serialize_game_and_state``, and for finished deals a playthrough written by
 OpenSpiel's own ``generate_playthrough`` for a sample) and read back by
 hearts-notation's readers.  Checked, for a combination our rules can express:
@@ -114,6 +115,7 @@ class Campaign:
         """Each OpenSpiel export of *state*: form -> (text, our format)."""
         return {
             "to_json": (state.to_json(), "openspiel"),
+            "str": (str(state), "openspiel"),
             "history": (json.dumps(state.history()), "openspiel-history"),
             "serialize": (state.serialize(), "openspiel-history"),
             "game_and_state": (pyspiel.serialize_game_and_state(game, state),
@@ -143,6 +145,22 @@ class Campaign:
                         self.problem(where, f"{name}: refusal without the reason: {exc}")
                 else:
                     self.problem(where, f"{name}: read under rules OpenSpiel did not play")
+            if state.is_terminal() and params["avoid_all_tricks_bonus"] and all(
+                    params[k] == PARAMETER_DEFAULTS[k] for k in NAMES
+                    if k not in ("jd_bonus", "pass_cards", "avoid_all_tricks_bonus")):
+                # Read with no parameters, as the command line does: the
+                # points show the bonus (refused with the reason) or the
+                # bonus did not apply (read, and OpenSpiel's points agree).
+                for text in (state.to_json(), str(state)):
+                    try:
+                        (plain,) = iter_games_text(text, "openspiel", "x")
+                    except (RecordError, InputError) as exc:
+                        if "show a game played with avoid_all_tricks_bonus" in str(exc):
+                            self.count["refused: the points show avoid_all_tricks_bonus"] += 1
+                        else:
+                            self.problem(where, f"no parameters: {exc}")
+                    else:
+                        self.check_record(plain, state, params, f"{where} (no parameters)")
             return
         deals = {}
         for name, (text, fmt) in forms.items():
@@ -156,13 +174,14 @@ class Campaign:
             self.check_record(g, state, params, f"{where} {name}")
         # The state JSON as the command line reads it, with no parameters:
         # OpenSpiel's defaults, but for jd_bonus, which its points show.
-        (plain,) = iter_games_text(state.to_json(), "openspiel", "x")
-        self.count["records read"] += 1
-        if all(params[k] == PARAMETER_DEFAULTS[k] for k in NAMES
-               if k not in ("jd_bonus", "pass_cards")):
-            self.check_record(plain, state, params, f"{where} to_json (no parameters)")
-            if params["jd_bonus"] and "jack_of_diamonds=-10" in plain.rules:
-                self.count["jd_bonus seen in the points"] += 1
+        for text in (state.to_json(), str(state)):
+            (plain,) = iter_games_text(text, "openspiel", "x")
+            self.count["records read"] += 1
+            if all(params[k] == PARAMETER_DEFAULTS[k] for k in NAMES
+                   if k not in ("jd_bonus", "pass_cards")):
+                self.check_record(plain, state, params, f"{where} {text[:4]} (no parameters)")
+                if params["jd_bonus"] and "jack_of_diamonds=-10" in plain.rules:
+                    self.count["jd_bonus seen in the points"] += 1
         ref = deals.get("to_json")
         for name, g in deals.items():
             a, b = g.deals[0], ref.deals[0] if ref else None
@@ -304,6 +323,9 @@ def cli_check(campaign: Campaign) -> None:
                 else:
                     campaign.count["cli scores agreed"] += 1
                 round_trip_cli(campaign, path, gstring, state)
+                if all(params[k] == PARAMETER_DEFAULTS[k] for k in NAMES
+                       if k not in ("jd_bonus", "pass_cards")):
+                    commands_cli(campaign, Path(tmp), gstring, state)
                 playthrough_cli(campaign, Path(tmp), gstring, state)
             elif run.returncode != 2 or "Traceback" in run.stderr:
                 campaign.problem(gstring, f"cli exit {run.returncode}: {run.stderr[:200]}")
@@ -312,6 +334,24 @@ def cli_check(campaign: Campaign) -> None:
 def hearts_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "hearts_notation", *args],
                           capture_output=True, text=True, check=False)
+
+
+def commands_cli(campaign: Campaign, tmp: Path, gstring: str, state: Any) -> None:
+    """``validate``, ``stats`` and ``replay`` on the state JSON, ``str(state)``
+    and the history, read with no parameters as a user would: exit 0."""
+    for name, text, fmt in (("state.json", state.to_json(), "openspiel"),
+                            ("state.txt", str(state), "openspiel"),
+                            ("history.json", json.dumps(state.history()), "openspiel-history")):
+        if "jd_bonus=True" in gstring and fmt == "openspiel-history":
+            continue    # (a plain history cannot say jd_bonus: its score is the defaults')
+        path = tmp / name
+        path.write_text(text, encoding="utf-8")
+        for command in (("validate",), ("stats",), ("replay",)):
+            run = hearts_cli(*command, "--from", fmt, str(path))
+            campaign.count["cli runs"] += 1
+            if run.returncode != 0 or "Traceback" in run.stderr:
+                campaign.problem(gstring, f"{command[0]} {name}: exit {run.returncode} "
+                                 f"{(run.stdout + run.stderr)[-300:]}")
 
 
 def round_trip_cli(campaign: Campaign, path: Path, gstring: str, state: Any) -> None:
@@ -352,13 +392,62 @@ def playthrough_cli(campaign: Campaign, tmp: Path, gstring: str, state: Any) -> 
         campaign.count["cli playthroughs agreed"] += 1
 
 
+def speed(deals: int, rounds: int) -> None:
+    """CPU seconds of ``validate_file`` (what ``hearts validate --from
+    openspiel-history`` does, but process start-up) on a file of OpenSpiel
+    histories one JSON list a line, against OpenSpiel's own replay of the
+    same file (read it, ``json.loads`` each line, apply each action with
+    its legality check, read the returns): paired, alternating, the median
+    of *rounds*."""
+    from hearts_notation.api import validate_file
+    game = pyspiel.load_game("hearts")
+    rng = random.Random("speed")
+    lines = []
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        lines.append(json.dumps(state.history()))
+    with tempfile.TemporaryDirectory(prefix="interop4-") as tmp:
+        path = Path(tmp) / "histories.txt"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+        def ours() -> None:
+            result = validate_file(str(path), fmt="openspiel-history")
+            assert result.valid
+
+        def theirs() -> None:
+            with path.open(encoding="utf-8") as fh:
+                for line in fh:
+                    state = game.new_initial_state()
+                    for a in json.loads(line):
+                        state.apply_action_with_legality_check(a)
+                    state.returns()
+
+        times: dict[str, list[float]] = {"validate": [], "OpenSpiel replay": []}
+        for _ in range(rounds):
+            for name, fn in (("validate", ours), ("OpenSpiel replay", theirs)):
+                t0 = time.process_time()
+                fn()
+                times[name].append(time.process_time() - t0)
+    med = {k: sorted(v)[len(v) // 2] for k, v in times.items()}
+    for name, t in med.items():
+        print(f"{name:20} {deals / t:10,.0f} deals/CPU-s  ({t:.3f} s for {deals} deals)")
+    print(f"{'ratio':20} {med['OpenSpiel replay'] / med['validate']:10.2f}x")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=4, help="games per combination and policy")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cli", action="store_true", help="also run the CLI on one file per combination")
     ap.add_argument("--quick", action="store_true", help="one game per combination and policy")
+    ap.add_argument("--speed", type=int, metavar="DEALS",
+                    help="only time validate against OpenSpiel's replay on DEALS histories")
     ns = ap.parse_args()
+    if ns.speed:
+        speed(ns.speed, 5)
+        return 0
     campaign = Campaign(1 if ns.quick else ns.games, ns.seed, 0)
     t0 = time.process_time()
     campaign.run()
