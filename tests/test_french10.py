@@ -175,14 +175,37 @@ def test_a_sheet_saved_by_a_french_word_processor_reads(tmp_path: Path) -> None:
 
 
 def test_random_points_lines_read_alike_both_ways() -> None:
-    """A seeded fuzz of points lines typed as sheets type them (``=``,
-    units, commas, periods, thin spaces, dashes, notes): the lexer and the
-    grammar give the same elements or the same error (300 lines)."""
+    """A seeded fuzz of points lines, and of deal headers, pass and trick
+    lines, typed as sheets type them (``=``, units, commas, periods, thin
+    spaces, dashes, notes, ``n°``, ``1/8``, ``as de cœur``): the lexer and
+    the grammar give the same elements or the same error (300 lines; the
+    grammar's reading of ``donne n°2`` in the tests' oracle, ``hrn_oracle``,
+    took the ``n°`` for the number)."""
     rng = random.Random(10)
-    heads = ["marque", "total", "marque :", "total =", "", "N=3"]
+    heads = ["marque", "total", "marque :", "total =", "", "N=3", "Donne n°2 :", "passe N :", "1."]
     items = ["N", "E", "S", "O", "Nord", "3", "15", "-4", "\u22124", "4,5", "1\u202f003", "1.003",
-             "pts", "points", "=", ":", ",", ".", "{c}", "; n", "1/8"]
+             "pts", "points", "=", ":", ",", ".", "{c}", "; n", "1/8", "sur", "As", "de", "cœur", "2♣",
+             "donneur", "passe", "aucune"]
     for _ in range(300):
         line = rng.choice(heads) + "".join(rng.choice(("", " ", " ", "  ", "\u00a0")) + rng.choice(items)
                                            for _ in range(rng.randrange(1, 9)))
         assert lexer_or_error(line) == oracle_or_error(line), line
+
+
+def test_a_letter_names_a_compass_word_seat_only_at_a_table_of_compass_words() -> None:
+    """``words.compass_letters``, the one table of it the reader and the
+    editor ask: the four compass words, in either language and any case and
+    order, make each letter (``O`` and ``W`` West) their seat; any other
+    table none (``Est`` may be a player's seat name there)."""
+    from hearts_notation.io.hrn.words import compass_letters
+
+    assert compass_letters(("Nord", "Est", "Sud", "Ouest")) == {
+        "n": "Nord", "e": "Est", "s": "Sud", "w": "Ouest", "o": "Ouest"}
+    assert compass_letters(("NORTH", "east", "South", "West"))["o"] == "West"
+    assert compass_letters(("N", "E", "S", "W")) == {}
+    assert compass_letters(("Nord", "Est", "Sud", "Anne")) == {}
+    text = SHEET.replace('[Ouest "Gwen"]', '[Ouest "Gwen"]\n[Places "Nord Est Sud Ouest"]', 1).replace(
+        "1. N 2♣ E 3♣ S 5♣ O A♣", "1. n 2♣ Est 3♣ SUD 5♣ W A♣", 1)
+    (game,) = list(iter_hrn(text))
+    assert not game.errors
+    assert [p.seat for p in game.deals[0].tricks[0].plays] == ["Nord", "Est", "Sud", "Ouest"]

@@ -450,7 +450,7 @@ def _stray_word(text: str, start: int, expected: set[str], base: int,
     line, column = _line_column(text, at, base)
     if _UNIT.fullmatch(word):
         # (``N 3 pts``, ``N : 3 points``: the points' unit, as a sheet says them)
-        return HrnSyntaxError(msg("syntax.points_unit", found=quote(word), line=_points_meant(text)),
+        return HrnSyntaxError(msg("syntax.points_unit", found=quote(word), written=_points_meant(text)),
                               line, column)
     said = msg("syntax.expected", what=expected_phrase({"SEAT"}, seats), found=quote(word))
     return HrnSyntaxError(said, line, column)
@@ -524,7 +524,7 @@ def _points_slip(text: str, start: int, found: str, expected: set[str], base: in
         return None
     if found.startswith("=") and ("SEAT" in expected or "POINTS" in expected):
         line, column = _line_column(text, start, base)
-        return HrnSyntaxError(msg("syntax.points_equals", found=quote(found), line=_points_meant(text)),
+        return HrnSyntaxError(msg("syntax.points_equals", found=quote(found), written=_points_meant(text)),
                               line, column)
     if "SEAT" not in expected:
         return None

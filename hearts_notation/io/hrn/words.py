@@ -137,6 +137,20 @@ def seat_words(seats: tuple[str, ...]) -> dict[str, str]:
     return {}
 
 
+def compass_letters(seats: tuple[str, ...]) -> dict[str, str]:
+    """The compass letters (lower case, ``o`` for West too) -> the seat they
+    name, at a table whose seats are the four compass seats written in full
+    (``Nord Est Sud Ouest``, ``North East South West``, any case): there a
+    letter can name nothing else, as a word at the default table (spec 2.3);
+    none at any other table."""
+    letters = [SEAT_WORDS.get(s.lower()) for s in seats]
+    if len(seats) != 4 or set(letters) != {"N", "E", "S", "W"}:
+        return {}
+    out = {letter.lower(): seat for letter, seat in zip(letters, seats, strict=True) if letter}
+    out[FRENCH_WEST.lower()] = out["w"]
+    return out
+
+
 #: English line keywords that say a record is written in English ("total"
 #: is the same word in both languages, so it says nothing).
 _KEYWORDS_EN: Final = frozenset({"deal", "dealer", "pass", "score", "moon", "result"})
