@@ -56,6 +56,8 @@ REFUSED = [
      "« total N : 3, E : 4, S : 15, O : 4 »"),
     ("total N 3 E 4 S 15 O 4", "total N 3 points E 4 points S 15 points O 4 points", "40:11",
      "'points' : les points s'écrivent en nombre seul"),
+    ("total N 3 E 4 S 15 O 4", "total N 3pts E 4pts S 15pts O 4pts", "40:9",
+     "'3pts' : les points s'écrivent en nombre seul, sans unité, comme dans « total N 3 E 4 S 15 O 4 »"),
     ("total N 3 E 4 S 15 O 4", "N=3 E=4 S=15 O=4", "40:1",
      "une ligne de points commence par marque (les points de la donne) ou total (les totaux), "
      "comme dans « marque N 3 E 4 S 15 O 4 »"),
@@ -184,8 +186,8 @@ def test_random_points_lines_read_alike_both_ways() -> None:
     rng = random.Random(10)
     heads = ["marque", "total", "marque :", "total =", "", "N=3", "Donne n°2 :", "passe N :", "1."]
     items = ["N", "E", "S", "O", "Nord", "3", "15", "-4", "\u22124", "4,5", "1\u202f003", "1.003",
-             "pts", "points", "=", ":", ",", ".", "{c}", "; n", "1/8", "sur", "As", "de", "cœur", "2♣",
-             "donneur", "passe", "aucune"]
+             "pts", "points", "3pts", "=", ":", ",", ".", "{c}", "; n", "1/8", "sur", "As", "de", "cœur",
+             "2♣", "donneur", "passe", "aucune"]
     for _ in range(300):
         line = rng.choice(heads) + "".join(rng.choice(("", " ", " ", "  ", "\u00a0")) + rng.choice(items)
                                            for _ in range(rng.randrange(1, 9)))

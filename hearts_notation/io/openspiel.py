@@ -478,7 +478,6 @@ def _parameters_shown(tricks: Sequence[Trick], points: Sequence[int],
 
 #: OpenSpiel's ``kAvoidAllTricksBonus``.
 _NO_TRICK_BONUS: Final = -5
-_JACK_OF_DIAMONDS: Final = int(parse_card("JD"))
 _OPENSPIEL_RULES: Final = preset_rules("openspiel")
 _JD_RULES: Final = parse_rules("openspiel jack_of_diamonds=-10")
 
@@ -587,7 +586,9 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
         if phase != "Pass":
             m &= ~mask_of(received[s])
         dealt[SEATS[s]] = tuple(display_order(cards_of(m)))
-    shown = obj.get("dealt")    # (the hands as dealt that str(state) draws at the end)
+    # (the hands as dealt that str(state) draws at the end; a JSON key of
+    # that name is not OpenSpiel's and means nothing)
+    shown = obj.get("dealt") if doc.spots is not None else None
     if shown is not None:
         for s in range(4):
             if mask_of(dealt[SEATS[s]] or ()) != mask_of(r.card(c, "hands", s, j)

@@ -422,6 +422,10 @@ def _glued_points(text: str, start: int, expected: set[str], base: int,
         return None
     at = m.start(1)
     line, column = _line_column(text, at, base)
+    if _GLUED_UNIT.fullmatch(m.group(1)):
+        # (``N 3pts``: the points' unit glued on, as a sheet says them)
+        return HrnSyntaxError(msg("syntax.points_unit", found=quote(m.group(1)),
+                                  written=_points_meant(text)), line, column)
     said = msg("syntax.expected", what=expected_phrase({"POINTS"}, seats), found=quote(m.group(1)))
     return HrnSyntaxError(said, line, column)
 
@@ -466,6 +470,7 @@ def _is_seat(word: str, seats: tuple[str, ...]) -> bool:
 
 #: A unit after points, as a sheet says them (``3 pts``, ``3 points``).
 _UNIT: Final = re.compile(r"(?:pts?|points?)\.?", re.IGNORECASE)
+_GLUED_UNIT: Final = re.compile(r"[+-]?[0-9]+(?:pts?|points?)\.?,?", re.IGNORECASE)
 _UNIT_AFTER: Final = re.compile(r"(?<=[0-9])[^\S\n]*(?:pts?|points?)\.?(?!\w)", re.IGNORECASE)
 #: A line that starts with a points keyword.
 _POINTS_HEAD: Final = re.compile(r"[ \t\f]*(?:score|marque|total)(?!\w)", re.IGNORECASE)
