@@ -150,7 +150,9 @@ def test_the_learners_report(queen_duck_analysis: tuple[Game, AnalysisOptions, G
 
 @pytest.mark.usefixtures("shared_analyses")
 def test_annotate_json_has_the_summary_and_the_confidence() -> None:
-    r = CliRunner().invoke(cli, ["annotate", str(DATA / "queen_duck.hrn"), "--fast", "--samples", "8",
+    """(The options of tests/test_analysis_cli.py's ``FAST``: the run shares
+    its analysis, conftest's ``shared_analyses``.)"""
+    r = CliRunner().invoke(cli, ["annotate", str(DATA / "queen_duck.hrn"), "--fast", "--samples", "1",
                                  "--no-passes", "--format", "json"], catch_exceptions=False)
     game = json.loads(r.stdout)["games"][0]
     w = next(d for d in game["decisions"] if d["trick"] == 12 and d["seat"] == "W")
