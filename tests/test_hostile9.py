@@ -96,3 +96,44 @@ def test_a_report_over_a_record_it_reads_is_refused(tmp_path: Path,
     # a file the folder search does not read (hidden, or not a record) is written
     status, _ = run(*command, str(club), "-o", str(club / ".report"))
     assert status == 0
+
+
+# Merge keys and keys YAML reads as null ----------------------------------------------------
+
+
+def _yaml_players(tmp_path: Path, players: str) -> str:
+    """The sample as a YAML record whose players mapping is written *players*."""
+    path = Path(_yaml_game(tmp_path, "1"))
+    text = path.read_text(encoding="utf-8")
+    old = "players: {N: Margaret, E: Tom, S: Priya, W: Dev}\n"
+    assert old in text
+    path.write_text(text.replace(old, players), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("players", [
+    "players:\n  <<: {N: Margaret, E: Tom}\n  N: Zed\n  S: Priya\n  W: Dev\n",
+    "players: {N: Margaret, E: Tom, S: Priya, W: Dev, <<: {W: Other}}\n",
+])
+def test_a_merge_key_is_refused_at_its_place(tmp_path: Path, players: str) -> None:
+    """``<<: {N: Margaret}`` then ``N: Zed``: PyYAML merged the mapping and
+    kept ``Zed`` silently, past the duplicate-key check (a record saying
+    two things, read as valid, status 0).  Refused at the ``<<``, as an
+    alias is."""
+    path = _yaml_players(tmp_path, players)
+    status, out = run("validate", "--lang", "fr", path)
+    assert status == 1
+    line = 1 + next(i for i, text in enumerate(Path(path).read_text().splitlines()) if "<<" in text)
+    column = 1 + Path(path).read_text().splitlines()[line - 1].index("<<")
+    assert f"g.yaml:{line}:{column}: erreur: " + translate("fr", "record.yaml_merge") in out
+
+
+def test_a_key_yaml_reads_as_null_is_named_and_placed(tmp_path: Path) -> None:
+    """``~: Margaret`` was told at ``g.yaml:1`` (no column, the document's
+    first line) as ``players.None`` (Python's word); now at the key, as
+    ``players.null``, with the hint to quote it, as for ``no:``."""
+    path = _yaml_players(tmp_path, "players: {~: Margaret, E: Tom, S: Priya, no: Dev}\n")
+    status, out = run("validate", path)
+    assert status == 1
+    assert "g.yaml:4:11: error: players.null: null is not a seat name" in out
+    assert "None" not in out and "False" not in out

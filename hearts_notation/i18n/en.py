@@ -1500,6 +1500,7 @@ MESSAGES.update({
     "record.openspiel_state": "{message} (this is OpenSpiel's state JSON, not a record: read it with --from openspiel)",
     "record.yaml_here": "not valid YAML here: {what}",
     "record.yaml_alias": "YAML aliases (*name) are not read in a record; write the value out",
+    "record.yaml_merge": "a YAML merge key (<<) is not read in a record: it hides a key given twice; write the keys out",
     "json.expecting_value": "Expecting value",
     "json.expecting_name": "Expecting property name enclosed in double quotes",
     "json.expecting_colon": "Expecting ':' delimiter",

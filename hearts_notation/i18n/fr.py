@@ -1049,6 +1049,7 @@ MESSAGES.update({
     "record.openspiel_state": "{message} (c'est l'état JSON d'OpenSpiel, pas une partie : lisez-le avec --from openspiel)",
     "record.yaml_here": "YAML non valide ici : {what}",
     "record.yaml_alias": "les alias YAML (*nom) ne sont pas lus dans une partie ; écrivez la valeur en entier",
+    "record.yaml_merge": "une clé de fusion YAML (<<) n'est pas lue dans une partie : elle cache une clé donnée deux fois ; écrivez les clés en entier",
     "json.expecting_value": "on attendait une valeur",
     "json.expecting_name": "on attendait un nom de champ entre guillemets droits",
     "json.expecting_colon": "on attendait le séparateur ':'",
