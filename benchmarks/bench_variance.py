@@ -65,6 +65,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from itertools import combinations
 from pathlib import Path
 from typing import cast
@@ -85,6 +86,9 @@ from hearts_notation.rules import RuleSet
 from hearts_notation.state import GameState, apply_passes, opening_leader, raw_points
 
 Hands = tuple[int, ...]
+#: A decision's difference as a function of the play-outs valuing it (``None``:
+#: the analysis's own), then of a world, its policy and its coin key.
+Valued = Callable[[Sequence[Playout] | None], Callable[[Hands, int, str], float]]
 
 
 def holder(hands: Hands, card: int) -> int:
@@ -132,12 +136,19 @@ class Decision:
     """One verified decision: *valued* gives, for a pair of play-outs (one per
     policy; ``None``: the analysis's own), the difference as a function of a
     world, its policy and its coin stream's key; *left* is the tricks left
-    (the trick in progress counted)."""
+    (the trick in progress counted); *play*, for a play, the state of a world
+    and the two cards compared (the card played's class first), which
+    ``bench_controls.py`` values with its own proxies."""
 
     def __init__(self, know: Knowledge, draw: Callable[[random.Random], Hands],
                  valued: Callable[[Sequence[Playout] | None], Callable[[Hands, int, str], float]],
-                 solver: ExactSolver, left: int) -> None:
+                 solver: ExactSolver, left: int,
+                 play: tuple[Callable[[Hands], GameState], int, int] | None = None,
+                 coins: list[tuple[float, ...]] | None = None) -> None:
         self.know, self.draw, self.valued, self.solver, self.left = know, draw, valued, solver, left
+        self.play = play
+        #: the coins read by each play-out valued by ``valued(playouts)``, in order
+        self.coins = [] if coins is None else coins
         self.diff = valued(None)
 
 
@@ -160,9 +171,10 @@ def decisions(deals: int, gen_seed: int) -> Iterator[tuple[str, Decision]]:
                 a, b = ev.pass_class(dealt, made), r.candidates[r.best()]
                 sampler = ev._pass_sampler(ctx, s)
                 if a != b and sampler is not None:
+                    coins: list[tuple[float, ...]] = []
                     yield "pass", Decision(sampler.know, sampler.sample,
-                                           _pass_diff(ev, ctx, s, a, b), ev.solver,
-                                           rules.tricks_per_deal)
+                                           _pass_diff(ev, ctx, s, a, b, coins), ev.solver,
+                                           rules.tricks_per_deal, None, coins)
         for point in ctx.points:
             know = ctx.knowledge(point)
             if (point.legal is None or point.card is None or point.legal.bit_count() < 2
@@ -176,21 +188,23 @@ def decisions(deals: int, gen_seed: int) -> Iterator[tuple[str, Decision]]:
                 continue
             sampler2 = ev._sampler(know)[0]
             assert sampler2 is not None
-            yield "play", Decision(know, sampler2.sample,
-                                   _play_diff(ev, ctx, point, r.candidates[k],
-                                              r.candidates[r.best()]), ev.solver,
-                                   max(know.counts))
+            a, b = r.candidates[k], r.candidates[r.best()]
+            coins = []
+            yield "play", Decision(know, sampler2.sample, _play_diff(ev, ctx, point, a, b, coins),
+                                   ev.solver, max(know.counts),
+                                   (partial(ctx.state, point), _first(a), _first(b)), coins)
 
 
 def _first(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _play_diff(ev: Evaluator, ctx: DealContext, point: PlayPoint, a: int, b: int
-               ) -> Callable[[Sequence[Playout] | None], Callable[[Hands, int, str], float]]:
+def _play_diff(ev: Evaluator, ctx: DealContext, point: PlayPoint, a: int, b: int,
+               coins: list[tuple[float, ...]]) -> Valued:
     """The difference of class masks *a* and *b* in a world: the analysis's
-    own (``Evaluator._values``) for ``None``, else the same (one coin stream a
-    world, common to both cards) valued by the given play-outs."""
+    own (``Evaluator._values``) for ``None``, else the same (the coin stream
+    of the world's key, common to both cards) valued by the given play-outs,
+    the coins each card's play-out read appended to *coins*."""
     def valued(playouts: Sequence[Playout] | None) -> Callable[[Hands, int, str], float]:
         def own(hands: Hands, pol: int, key: str) -> float:
             got = ev._values(ctx.state(point, hands), [a, b], point.seat, pol, key)
@@ -199,15 +213,18 @@ def _play_diff(ev: Evaluator, ctx: DealContext, point: PlayPoint, a: int, b: int
         def diff(hands: Hands, pol: int, key: str) -> float:
             assert playouts is not None
             state = ctx.state(point, hands)
-            stream = WorldStream(key)
-            va = playouts[pol].finish_after(state, _first(a), stream)[point.seat]
-            return float(va - playouts[pol].finish_after(state, _first(b), stream)[point.seat])
+            out = []
+            for cand in (a, b):     # a stream each, of the same key: the coins each reads
+                stream = WorldStream(key)
+                out.append(playouts[pol].finish_after(state, _first(cand), stream)[point.seat])
+                coins.append(tuple(stream.drawn))
+            return float(out[0] - out[1])
         return own if playouts is None else diff
     return valued
 
 
-def _pass_diff(ev: Evaluator, ctx: DealContext, seat: int, a: int, b: int
-               ) -> Callable[[Sequence[Playout] | None], Callable[[Hands, int, str], float]]:
+def _pass_diff(ev: Evaluator, ctx: DealContext, seat: int, a: int, b: int,
+               coins: list[tuple[float, ...]]) -> Valued:
     rules = ctx.rules
 
     def valued(playouts: Sequence[Playout] | None) -> Callable[[Hands, int, str], float]:
@@ -220,14 +237,15 @@ def _pass_diff(ev: Evaluator, ctx: DealContext, seat: int, a: int, b: int
                     for c in ev.playout.pass_cards(hands[t], rules.pass_count,
                                                    random.Random(hands[t])):
                         gifts[t] |= 1 << c
-            stream = WorldStream(key)
             out = []
-            for cand in (a, b):
+            for cand in (a, b):     # a stream each, of the same key: the coins each reads
+                stream = WorldStream(key)
                 gifts[seat] = cand
                 after = cast("list[int]", apply_passes(list(hands), gifts, ctx.offset or 0))
                 leader = opening_leader(rules, after)
                 assert leader is not None
                 out.append(float(pls[pol].finish_deal(after, leader, stream)[seat]))
+                coins.append(tuple(stream.drawn))
             return out[0] - out[1]
         return diff
     return valued

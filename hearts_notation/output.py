@@ -36,7 +36,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .i18n import Arg, Msg, current_language, msg, os_reason
@@ -450,25 +450,40 @@ def refuse_empty_name(path: str | None) -> None:
         raise OutputError("''", msg("input.empty_name"))
 
 
-def refuse_report_over_input(path: str | None, inputs: Iterable[str]) -> None:
+def refuse_report_over_input(path: str | None, inputs: Iterable[str],
+                             suffixes: Collection[str] = ()) -> None:
     """A report, a page or a picture (``score -o``, ``replay --html``,
     ``diagram -o``...) is refused over one of the command's own input files
     (``hearts score --format json g.hrn -o g.hrn``): written atomically, it
     replaced the record with what was said about it, and the record was lost.
+    A folder given as input holds its record files, those whose name ends
+    with one of *suffixes* and is not hidden (the files a folder is searched
+    for): ``hearts standings club -o club/night1.hrn`` replaced a record the
+    run had just read.
     Records written over themselves (``convert``, ``select``, ``annotate -o``)
     are not asked here: they are the record, rewritten.  Standard output, a
-    new name and inputs that are not files (``-``, folders, URLs) pass."""
+    new name and inputs that are not files (``-``, URLs) pass."""
     if not path or path == "-" or "://" in path or not os.path.isfile(path):
         return
+    name = os.path.basename(path)
+    searched = not name.startswith(".") and os.path.splitext(name)[1].lower() in suffixes
     for given in inputs:
         if given == "-" or "://" in given:
             continue
         try:
-            same = os.path.samefile(given, path)
+            if os.path.isdir(given):
+                same = searched and _inside(os.path.realpath(path), os.path.realpath(given))
+            else:
+                same = os.path.samefile(given, path)
         except OSError:
             continue
         if same:
             raise OutputError(path, msg("output.report_over_input", input=given))
+
+
+def _inside(path: str, folder: str) -> bool:
+    """Whether the resolved *path* lies somewhere under the resolved *folder*."""
+    return os.path.commonpath((path, folder)) == folder
 
 
 def resolve_target(path: str) -> tuple[Path, str]:

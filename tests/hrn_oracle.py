@@ -100,7 +100,9 @@ class _Elements(Transformer[Token, Any]):
 
     def deal_line(self, children: list[Token]) -> list[Element]:
         ln, col = self._at(children[0])
-        number = number_of(children[1].value, *self._at(children[1]))
+        # (the number is the INT: a French sheet's "n°" may stand before it)
+        num = next(t for t in children if t.type == "INT")
+        number = number_of(num.value, *self._at(num))
         dealer: str | None = None
         dl = dc = 0
         direction: str | None = None

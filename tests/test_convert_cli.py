@@ -244,4 +244,5 @@ def test_openspiel_history_export_errors_exit_2(tmp_path: Path) -> None:
     assert r.exit_code == 2
     assert "hand" in r.stderr and r.stdout == ""
     ok = run(str(SAMPLES / "canonical.hrn"), "--to", "openspiel-history")
-    assert ok.exit_code == 0 and ok.stdout.startswith("[")
+    # (a standard record replays in hearts(qs_breaks_hearts=False): its game string first)
+    assert ok.exit_code == 0 and ok.stdout.startswith("hearts(qs_breaks_hearts=False)\n[")

@@ -80,9 +80,10 @@ def test_the_grammar_reads_what_the_lexer_reads(line: str) -> None:
     # "no" is the numéro only before a number: a seat's word is no number
     ("donne nord", 7, "expected a deal number, found 'nord'"),
     ("donne n°", 9, "expected a deal number, found the end of the line"),
-    # a decimal comma in points: refused, at the comma (points are whole)
-    ("marque N 3,5 E 4", 12, "found '5'"),
-    ("total = N 3", 7, "found '='"),
+    # a decimal comma in points: refused, at the number, which is whole
+    # (french10 says so rather than "found '5'")
+    ("marque N 3,5 E 4", 10, "'3,5': points are whole numbers"),
+    ("total = N 3", 7, "'=': '=' is not written in the notation"),
 ])
 def test_what_still_does_not_read_is_told_where(line: str, column: int, said: str) -> None:
     exc = explain_line(line, 1, SEATS)
@@ -240,10 +241,15 @@ def test_a_bad_rules_option_is_worded_in_one_language(args: list[str], tmp_path:
     assert "valeur incorrecte pour '--rules' : jeu de règles inconnu" in result.output, result.output
 
 
-def test_a_seats_tag_of_compass_words_says_the_seat_a_letter_meant(tmp_path: Path) -> None:
+def test_a_seats_tag_of_compass_words_reads_the_letters_as_its_seats(tmp_path: Path) -> None:
+    """``[Places "Nord Est Sud Ouest"]`` over a sheet written with letters:
+    each letter is the seat of its word (french10; it was an unknown seat,
+    told with the word meant), the game the sheet's, its seats the words."""
     typed = SHEET.replace('[Ouest "Gwen"]', '[Ouest "Gwen"]\n[Places "Nord Est Sud Ouest"]', 1)
     out, status = _validate(typed, tmp_path)
-    assert status == 1
-    assert ("place inconnue 'N' ; les places sont Camille (Nord) Yann (Est) Maëlle (Sud) Gwen (Ouest) "
-            "(la balise [Places] nomme cette place Nord : écrivez Nord, ou retirez la balise et écrivez "
-            "les lettres N E S O)") in out, out
+    assert status == 0, out
+    (game,) = list(iter_hrn(typed))
+    assert game.seats == ("Nord", "Est", "Sud", "Ouest") and game.deals[0].dealer == "Ouest"
+    written = _canonical(typed)
+    assert "\nNord: ♠ D 10 8 6" in written and "\n1. Nord 2♣ Est 3♣ Sud 5♣ Ouest A♣\n" in written
+    assert "\nmarque Nord 3 Est 4 Sud 15 Ouest 4\n" in written

@@ -100,6 +100,15 @@ def _hostile_json(tmp_path: Path) -> Path:
     seat = next(iter(game["players"]))
     game["players"][seat] = "Eve\x1b[8m\x9d"
     game["comment"] = "\x1b]8;;file:///etc/passwd\x1b\\x"
+    # The first deal stopped after trick 3 (a deal in progress): the names,
+    # tags and comments are what the test is about, and the three tricks still
+    # give marks whose reasons name the players; annotate's run costs 1.7
+    # CPU-s instead of 2.8 (the early tricks are the dear ones; issue 22).
+    deal = game["deals"][0]
+    game["deals"] = [deal]
+    deal["tricks"] = deal["tricks"][:3]
+    for key in ("score", "total"):
+        deal.pop(key, None)
     path = tmp_path / "hostile.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     return path

@@ -245,18 +245,19 @@ def refuse_empty_outputs(*params: str) -> Callable[[F], F]:
 def refuse_reports_over_inputs(inputs: str, *params: str) -> Callable[[F], F]:
     """A command that writes a report, a page or a picture to its output
     options *params* refuses one that names a file of its input parameter
-    *inputs* (a path or a tuple of paths), before it does any work
+    *inputs* (a path or a tuple of paths; a folder's record files too), before it does any work
     (:func:`hearts_notation.output.refuse_report_over_input`): status 2, the
     record untouched, in the language ``--lang`` gives."""
     def decorate(f: F) -> F:
         @functools.wraps(f)
         def checked(*args: Any, **kwargs: Any) -> Any:
+            from ..io import EXTENSIONS
             from ..output import refuse_report_over_input
 
             given = kwargs.get(inputs) or ()
             paths = (given,) if isinstance(given, str) else tuple(given)
             for name in params:
-                refuse_report_over_input(kwargs.get(name), paths)
+                refuse_report_over_input(kwargs.get(name), paths, EXTENSIONS)
             return f(*args, **kwargs)
         return checked  # type: ignore[return-value]
     return decorate

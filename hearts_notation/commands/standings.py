@@ -37,6 +37,7 @@ from .options import (
     jobs_option,
     lang_option,
     output_option,
+    refuse_reports_over_inputs,
     rules_options,
 )
 from .report import CorpusReport
@@ -136,6 +137,7 @@ def _ratings_table(rater: Ratings, lang: str) -> Table:
 
 
 @click.command("standings")
+@refuse_reports_over_inputs("paths", "output")
 @click.argument("paths", nargs=-1, required=True, metavar="FILES_OR_FOLDERS...")
 @click.option("--aliases", "aliases_path", default=None, metavar="FILE",
               help="YAML file of names and their other spellings (Name: [Other, Spelling]), merged "

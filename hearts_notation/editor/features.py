@@ -39,6 +39,7 @@ from ..io.hrn.words import (
     KEYWORDS_FR,
     MOON_CHOICES,
     WRITE_FR,
+    compass_letters,
     seat_display,
     seat_words,
     tag_name,
@@ -231,13 +232,14 @@ def _deal_at(game: Game, line: int) -> tuple[int, Deal] | None:
 
 def _seat_of(name: str, seats: Sequence[str]) -> int | None:
     """The index of the seat a record writes *name* (any case; ``O`` for
-    West at a French table with the default seats)."""
+    West at a French table with the default seats; a word at the default
+    table, a letter at a table of compass words, as the reader takes them)."""
     lowered = [s.lower() for s in seats]
     if name.lower() in lowered:
         return lowered.index(name.lower())
     if tuple(seats) == ENGLISH_SEATS and name.upper() == FRENCH_WEST:
         return ENGLISH_SEATS.index("W")
-    full = seat_words(tuple(seats)).get(name.lower())
+    full = seat_words(tuple(seats)).get(name.lower()) or compass_letters(tuple(seats)).get(name.lower())
     if full is not None:
         return tuple(seats).index(full)
     return None

@@ -84,11 +84,19 @@ def json_type(v: Any) -> Arg:
 
 
 def _key(k: Any) -> str:
-    """A key as it appears in a ``where`` path (bounded, like :func:`_show`)."""
+    """A key as it appears in a ``where`` path (bounded, like :func:`_show`);
+    a YAML key read as a boolean or null is named as JSON and YAML write
+    it (``players.null``, not Python's ``players.None``)."""
     if isinstance(k, str) and len(k) <= 40:
         return k
+    if k is None or isinstance(k, bool):
+        return _SCALAR_WORDS[k]
     text = repr(k)[:40] if not isinstance(k, int) or k.bit_length() < 100 else "..."
     return text
+
+
+#: The words of the keys YAML reads as a boolean or null, in a ``where``.
+_SCALAR_WORDS: Final[dict[bool | None, str]] = {True: "true", False: "false", None: "null"}
 
 
 def _text(v: Any, where: str) -> str:
@@ -856,15 +864,24 @@ def yaml_locator(node: Any, bare: BareWords | None = None) -> Locate:
 def _bare_keys(n: Any, path: tuple[Any, ...], paths: dict[tuple[Any, ...], Pos],
                bare: BareWords) -> None:
     """Note the keys of the YAML mapping *n* that YAML read as a boolean (a
-    seat named ``NO`` or ``ON``: ``hands: {NO: [...]}``), at the key, under
-    the name the reader's ``where`` gives them (``hands.False``)."""
+    seat named ``NO`` or ``ON``: ``hands: {NO: [...]}``) or null (``~``), at
+    the key, under the name the reader's ``where`` gives them
+    (``hands.false``, ``players.null``)."""
     for k, _v in n.value:
-        if _YAML_NOT_STR.get(k.tag) == "value.boolean" and not k.style:
+        if k.style:
+            continue
+        read = _YAML_NOT_STR.get(k.tag)
+        if read == "value.boolean":
             word = k.value.lower()
             if word in _YAML_TRUE or word in _YAML_FALSE:
-                named = (*path, "True" if word in _YAML_TRUE else "False")
+                named = (*path, _SCALAR_WORDS[word in _YAML_TRUE])
                 paths[named] = Pos(k.start_mark.line + 1, k.start_mark.column + 1)
-                bare[named] = (k.value, "value.boolean")
+                bare[named] = (k.value, read)
+        elif read == "value.null":
+            # ``~: Ann`` or ``null: Ann``: ``players.null``, at the key
+            named = (*path, _SCALAR_WORDS[None])
+            paths[named] = Pos(k.start_mark.line + 1, k.start_mark.column + 1)
+            bare[named] = (k.value or "~", read)
 
 
 #: YAML 1.1's boolean words (PyYAML's resolver), lower case.
@@ -1876,15 +1893,26 @@ def _yaml_loader() -> Any:
     return BoundedLoader
 
 
+#: YAML's tags of a whole number and of a merge key (``<<``).
+_YAML_INT: Final = "tag:yaml.org,2002:int"
+_YAML_MERGE: Final = "tag:yaml.org,2002:merge"
+
+
 def _check_yaml_node(root: Any) -> None:
     """Refuse YAML aliases and deep nesting in a composed document, walking
-    its nodes once (iteratively: no recursion to exhaust).
+    its nodes once (iteratively: no recursion to exhaust); a whole number
+    not written in decimal is made the text it is written as
+    (:func:`hearts_notation.io.yamlload.decimal_or_text`).
 
     An alias (``*name``) repeats a node: a 6 KB document of nested aliases
     stands for billions of strings (the "billion laughs"), and a record
-    never needs one, so the first is refused at its place.  Nesting beyond
-    the ``depth`` limit is refused too: a record needs six levels."""
+    never needs one, so the first is refused at its place, and so is a merge
+    key (``<<``), which merges a mapping into another and lets a key given
+    twice pass unseen.  Nesting beyond the ``depth`` limit is refused too: a
+    record needs six levels."""
     import yaml
+
+    from .yamlload import decimal_or_text
 
     limit = current_limits().depth
     digits = current_limits().digits
@@ -1902,7 +1930,9 @@ def _check_yaml_node(root: Any) -> None:
             raise RecordError(limit_message("limit.what.yaml_nesting", "depth", limit),
                               line=mark.line + 1, column=mark.column + 1)
         if isinstance(node, yaml.ScalarNode):
-            if node.tag.endswith(":int") and len(node.value.lstrip("+-")) > digits:
+            # ``number: 1:20`` (80 in YAML 1.1) is refused as the text written
+            if node.tag == _YAML_INT and decimal_or_text(node) \
+                    and len(node.value.lstrip("+-")) > digits:
                 mark = node.start_mark
                 raise RecordError(limit_message("limit.what.digits", "digits", digits),
                                   line=mark.line + 1, column=mark.column + 1)
@@ -1910,6 +1940,12 @@ def _check_yaml_node(root: Any) -> None:
             stack.extend((child, depth + 1) for child in node.value)
         elif isinstance(node, yaml.MappingNode):
             for key, value in node.value:
+                if key.tag == _YAML_MERGE:
+                    # ``<<: {N: Ann}`` then ``N: Bob``: the merged key is
+                    # overridden silently, past the duplicate-key check
+                    mark = key.start_mark
+                    raise RecordError(msg("record.yaml_merge"), line=mark.line + 1,
+                                      column=mark.column + 1)
                 stack.append((key, depth + 1))
                 stack.append((value, depth + 1))
 

@@ -52,7 +52,15 @@ from ..i18n import cards as cards_arg
 from ..model import Deal, Direction, Finding, Game, Pass, Play, Pos, Trick
 from ..rules import RuleError, RuleSet, parse_rules, preset_rules
 from ..scoring import GameScore, score_game
-from ..state import GameState, apply_passes, deal_pass, deal_points
+from ..state import (
+    GameState,
+    apply_passes,
+    deal_pass,
+    deal_points,
+    opening_leader,
+    raw_points,
+    trick_winner,
+)
 from ..walk import deal_hands
 from .jsonio import JSON_ERRORS, JsonLocator, json_problem, json_type, loads_record
 from .limits import current as current_limits
@@ -271,6 +279,10 @@ class _Doc:
     data: Any
     line: int  # line of the document's first character in the file
     column: int = 1     # ... and its column (documents one after another on a line)
+    #: For a state read from OpenSpiel's text (``str(state)``), not JSON: the
+    #: place of each value by the path its JSON would have, as the text
+    #: reader found it.
+    spots: dict[tuple[int | str, ...], Pos] | None = None
 
     @functools.cached_property
     def locate(self) -> JsonLocator:
@@ -279,8 +291,17 @@ class _Doc:
         as the HRN reader's do, instead of only naming a path)."""
         return JsonLocator(self.text, self.line, self.column)
 
+    def place(self, path: tuple[int | str, ...]) -> Pos | None:
+        """Where the value at *path* is: in the JSON, or in the text of
+        ``str(state)`` (its spot, or that of the closest enclosing value)."""
+        if self.spots is None:
+            return self.locate(path)
+        while path and path not in self.spots:
+            path = path[:-1]
+        return self.spots.get(path)
+
     def error(self, message: Msg, path: Sequence[int | str], where: str | Msg) -> RecordError:
-        pos = self.locate(tuple(path))
+        pos = self.place(tuple(path))
         if pos is None:
             return RecordError(message, where, self.line, 1)
         return RecordError(message, where, pos.line, pos.column)
@@ -386,6 +407,8 @@ class _StateReader:
 
     def fail(self, message: Msg, *path: int | str) -> RecordError:
         spot = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+        if self.doc.spots is not None:
+            spot = ""   # (a JSON path means nothing in the text of str(state): its line tells)
         where: str | Msg = spot
         if self.label is not None:
             where = msg("os.where", label=self.label.arg(), spot=spot) if spot else self.label
@@ -419,9 +442,53 @@ class _StateReader:
         return out
 
 
+def _parameters_shown(tricks: Sequence[Trick], points: Sequence[int],
+                      finished: bool) -> dict[str, bool]:
+    """The scoring parameters OpenSpiel's *points* show, where its defaults
+    would not explain them: ``jd_bonus`` (J♦ scored −10) and, at the end,
+    ``avoid_all_tricks_bonus`` (−5 to a seat that took no trick, no moon).
+    The points are OpenSpiel's own count of the tricks taken so far (a
+    trick's points are added when it ends; the moon and the bonus at the
+    end), the one trace of these parameters the state keeps.  Empty when
+    the defaults explain the points, or when nothing does (the referee then
+    reports the points)."""
+    taken = [0] * 4
+    won = [0] * 4
+    for trick in tricks:
+        if len(trick.plays) == 4:
+            cards = [p.card for p in trick.plays]
+            winner = SEATS.index(trick.plays[trick_winner(cards)].seat)
+            taken[winner] |= mask_of(cards)
+            won[winner] += 1
+
+    def count(jd: bool, avoid: bool) -> list[int]:
+        rules = _JD_RULES if jd else _OPENSPIEL_RULES
+        if not finished:
+            return [raw_points(rules, t) for t in taken]
+        got, shooter = deal_points(rules, taken, "add")
+        if avoid and shooter is None:
+            got = [p + _NO_TRICK_BONUS if not won[s] else p for s, p in enumerate(got)]
+        return got
+
+    for jd, avoid in ((False, False), (True, False), (False, True), (True, True)):
+        if list(points) == count(jd, avoid):
+            return {k: True for k, v in (("jd_bonus", jd), ("avoid_all_tricks_bonus", avoid)) if v}
+    return {}
+
+
+#: OpenSpiel's ``kAvoidAllTricksBonus``.
+_NO_TRICK_BONUS: Final = -5
+_OPENSPIEL_RULES: Final = preset_rules("openspiel")
+_JD_RULES: Final = parse_rules("openspiel jack_of_diamonds=-10")
+
+
 def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None, index: int,
                    source: str | None, params: Mapping[str, bool], gstring: str,
-                   line: int) -> Game:
+                   line: int, infer: bool = False) -> Game:
+    """One state as a one-deal game.  *infer* (no parameters were given):
+    a finished or partial score that only ``jd_bonus`` explains makes the
+    game ``jd_bonus=True``, one that only ``avoid_all_tricks_bonus`` explains
+    is refused with the reason (:func:`_parameters_shown`)."""
     r = _StateReader(doc, base, label)
     if not isinstance(obj, dict):
         if isinstance(obj, list) and obj and all(isinstance(x, int | list) for x in obj):
@@ -501,6 +568,15 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     if phase == "GameOver" and len(tricks) != HAND_SIZE:
         raise r.fail(msg("os.finished_13", n=len(tricks)), "tricks")
 
+    if infer:
+        evidence = _parameters_shown(tricks, points, finished=phase == "GameOver")
+        if evidence.get("avoid_all_tricks_bonus"):
+            raise r.fail(msg("os.points_show", item="avoid_all_tricks_bonus=True",
+                             why=msg(_NO_EQUIVALENT["avoid_all_tricks_bonus"]).arg()), "points")
+        if evidence:
+            params = {**params, **evidence}
+            gstring = game_string(params)
+
     # The hands as dealt: what is still held, plus what was played and
     # passed, less what was received (received cards reach the hands only
     # once everyone has passed, i.e. in the Play phase).
@@ -510,6 +586,15 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
         if phase != "Pass":
             m &= ~mask_of(received[s])
         dealt[SEATS[s]] = tuple(display_order(cards_of(m)))
+    # (the hands as dealt that str(state) draws at the end; a JSON key of
+    # that name is not OpenSpiel's and means nothing)
+    shown = obj.get("dealt") if doc.spots is not None else None
+    if shown is not None:
+        for s in range(4):
+            if mask_of(dealt[SEATS[s]] or ()) != mask_of(r.card(c, "hands", s, j)
+                                                         for j, c in enumerate(shown[s])):
+                raise r.fail(msg("os.text.dealt_differ", who=seat(SEATS[s]),
+                                 cards=_cards_arg(mask_of(dealt[SEATS[s]] or ()))), "hands", s)
     # A seat that has chosen one or two cards so far has a short pass: data
     # of the record (a pass still being chosen, which the referee does not
     # count against an unfinished deal before its first card), not a
@@ -518,7 +603,7 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
               for s in range(4) if passed[s]}
     finished = phase == "GameOver"
     # (a score-mismatch points at OpenSpiel's points, as a playthrough's at its "# Points:")
-    at = doc.locate((*base, "points")) if finished else None
+    at = doc.place((*base, "points")) if finished else None
     deal = Deal(
         number=1, direction=direction, hands=dealt, passes=passes, tricks=tuple(tricks),
         score=dict(zip(SEATS, points, strict=True)) if finished else None,
@@ -563,7 +648,10 @@ def iter_openspiel(text: str, source: str | None = None,
     """
     params, gstring = params_of(parameters)
     items: list[tuple[_Doc, Any, list[int | str], int]] = []
-    docs, broken = _json_docs(text)
+    if text.lstrip().startswith(_TEXT_HEAD):
+        docs, broken = _text_states(text), None
+    else:
+        docs, broken = _json_docs(text)
     for doc in docs:
         if isinstance(doc.data, list) and doc.data and all(isinstance(x, dict) for x in doc.data):
             lines = _element_lines(doc.text, doc.line)
@@ -572,9 +660,153 @@ def iter_openspiel(text: str, source: str | None = None,
             items.append((doc, doc.data, [], doc.line))
     for index, (doc, obj, base, line) in enumerate(items, 1):
         label = msg("os.state_n", n=index) if len(items) > 1 or broken is not None else None
-        yield _state_to_game(doc, obj, base, label, index, source, params, gstring, line)
+        yield _state_to_game(doc, obj, base, label, index, source, params, gstring, line,
+                             infer=parameters is None)
     if broken is not None:
         raise broken
+
+
+# Reading the state as OpenSpiel prints it (``str(state)``) -------------------
+
+_TEXT_HEAD: Final = "Pass Direction:"
+#: The suits of the rows of OpenSpiel's deal diagram, top to bottom.
+_ROW_SUITS: Final = "SHDC"
+_SECTIONS: Final = {"Passed Cards:": "passed_cards", "Received Cards:": "received_cards",
+                    "Tricks:": "tricks", "Points:": "points"}
+_TRICKS_HEADER: Final = re.compile(r"N\s+E\s+S\s+W\s+N\s+E\s+S")
+
+
+def _text_states(text: str) -> list[_Doc]:
+    """The states of ``str(state)`` texts (several one after the other, each
+    from its ``Pass Direction:`` line), each as the object its
+    ``to_json()`` would be, with the place of each value in the text."""
+    lines = text.splitlines()
+    starts = [k for k, raw in enumerate(lines) if raw.startswith(_TEXT_HEAD)]
+    return [_text_state(lines, a, b)
+            for a, b in zip(starts, [*starts[1:], len(lines)], strict=True)]
+
+
+def _text_state(lines: list[str], first: int, end: int) -> _Doc:
+    """One ``str(state)``: the pass direction, the deal diagram (the hands
+    held, or at the end the hands as dealt), the passed and received cards,
+    the tricks (each row indented 3 spaces per seat before its leader) and
+    the points.  The phase, which the text does not print, follows from
+    them: no received cards yet on a passing deal is the pass phase, 13
+    tricks the end."""
+    spots: dict[tuple[int | str, ...], Pos] = {}
+
+    def bad(k: int, column: int, what: str, found: str) -> RecordError:
+        return RecordError(msg("os.expected", what=msg(what).arg(),
+                               found=repr(found.strip()[:60]) if found.strip()
+                               else msg("os.what.end_of_line").arg()),
+                           line=k + 1, column=column)
+
+    def cards(k: int, raw: str, start: int, suit: str | None = None) -> list[tuple[str, int]]:
+        """The cards of *raw* from *start*: ``KD 5C`` (or ranks of *suit*,
+        ``Q98``), each with its column."""
+        out = []
+        for m in re.finditer(r"\S+", raw[start:]):
+            col = start + m.start() + 1
+            if suit is None:
+                out.append((m.group(), col))
+            else:
+                out += [(ch + suit, col + i) for i, ch in enumerate(m.group())]
+        return out
+
+    direction = lines[first][len(_TEXT_HEAD):].strip()
+    spots[("pass_direction",)] = Pos(first + 1, len(_TEXT_HEAD) + 2)
+    k = first + 1
+    while k < end and not lines[k].strip():
+        k += 1
+    hands: list[list[str]] = [[] for _ in range(4)]
+    for r in range(12):
+        raw = lines[k] if k < end else ""
+        suit = _ROW_SUITS[r % 4]
+        # North's rows, then West's and East's side by side, then South's.
+        seats = (0,) if r < 4 else (3, 1) if r < 8 else (2,)
+        pieces = list(re.finditer(r"[SHDC](?=\s|$)", raw))
+        if len(pieces) != len(seats) or any(m.group() != suit for m in pieces):
+            raise bad(k, 1, "os.what.deal_row", raw)
+        for i, (s, m) in enumerate(zip(seats, pieces, strict=True)):
+            stop = pieces[i + 1].start() if i + 1 < len(pieces) else len(raw)
+            for card_text, col in cards(k, raw[:stop], m.end(), suit):
+                spots[("hands", s, len(hands[s]))] = Pos(k + 1, col)
+                hands[s].append(card_text)
+            spots.setdefault(("hands", s), Pos(k + 1, m.start() + 1))
+        k += 1
+    obj: dict[str, Any] = {"pass_direction": direction, "hands": hands,
+                           "passed_cards": [[] for _ in range(4)],
+                           "received_cards": [[] for _ in range(4)],
+                           "tricks": [], "points": [0, 0, 0, 0]}
+    seen: set[str] = set()
+    while k < end:
+        head = lines[k].strip()
+        if not head:
+            k += 1
+            continue
+        key = _SECTIONS.get(head)
+        if key is None:
+            raise bad(k, 1, "os.what.section", lines[k])
+        seen.add(key)
+        spots[(key,)] = Pos(k + 1, 1)
+        k += 1
+        if key == "tricks" and k < end and _TRICKS_HEADER.fullmatch(lines[k].strip()):
+            k += 1
+        row = 0
+        while k < end and lines[k].strip() and lines[k].strip() not in _SECTIONS:
+            raw = lines[k]
+            if key == "tricks":
+                indent = len(raw) - len(raw.lstrip(" "))
+                if indent % 3 or indent > 9:
+                    raise bad(k, 1, "os.what.trick_row", raw)
+                trick = []
+                for j, (card_text, col) in enumerate(cards(k, raw, indent)):
+                    spots[("tricks", row, j, 1)] = Pos(k + 1, col)
+                    trick.append([SEATS[(indent // 3 + j) % 4], card_text])
+                spots[("tricks", row)] = Pos(k + 1, indent + 1)
+                obj["tricks"].append(trick)
+            else:
+                sm = re.match(r"\s*([NESW]):", raw)
+                if sm is None:
+                    raise bad(k, 1, "os.what.points_row" if key == "points"
+                              else "os.what.seat_cards_row", raw)
+                s = SEATS.index(sm.group(1))
+                if key == "points":
+                    value = raw[sm.end():].strip()
+                    spots[("points", s)] = Pos(k + 1, sm.end() + 2)
+                    try:
+                        obj["points"][s] = float(value)
+                    except ValueError:
+                        raise bad(k, sm.end() + 2, "os.what.points_row", value or raw) from None
+                else:
+                    listed = cards(k, raw, sm.end())
+                    obj[key][s] = [c for c, _ in listed]
+                    spots[(key, s)] = Pos(k + 1, sm.start() + 1)
+                    for j, (_, col) in enumerate(listed):
+                        spots[(key, s, j)] = Pos(k + 1, col)
+            row += 1
+            k += 1
+    played = sum(len(t) for t in obj["tricks"])
+    passed = sum(len(p) for p in obj["passed_cards"])
+    held = sum(len(h) for h in hands)
+    if direction != "No Pass" and "received_cards" not in seen:
+        obj["phase"] = "Pass" if held + passed == 52 and not played else "Deal"
+        # (the text lists no received cards before West has passed; the
+        # JSON lists the cards passed so far as received)
+        offset = ACTION_OF_DIRECTION.get(PASS_DIRECTION_NAMES.get(direction, "hold"), 0)
+        obj["received_cards"] = [obj["passed_cards"][(s - offset) % 4] for s in range(4)]
+    elif played == 52:
+        obj["phase"] = "GameOver"
+        # At the end OpenSpiel draws the hands as dealt, not the (empty)
+        # hands held: the JSON's hands are empty, and the hands as dealt are
+        # rebuilt from the play and the passes, then checked against these.
+        obj["hands"] = [[] for _ in range(4)]
+        obj["dealt"] = hands
+    else:
+        obj["phase"] = "Play" if held + played == 52 else "Deal"
+    if "points" not in seen:
+        spots[("points",)] = Pos(first + 1, 1)
+    return _Doc("\n".join(lines[first:end]), obj, first + 1, spots=spots)
 
 
 # Reading the action history --------------------------------------------------
@@ -621,6 +853,9 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
     stripped = text.lstrip()
     if stripped.startswith(("#", "[Meta]", "[Game]", "[State]")):
         return (*_serialized_game_and_state(text), None)
+    if stripped.startswith("hearts") or (stripped.startswith("[") and _GAME_LINE.search(text)):
+        found, cut = _game_line_histories(text.splitlines())
+        return found, None, cut
     if stripped.startswith("{"):
         try:
             docs, _ = _json_docs(text)
@@ -647,6 +882,49 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
                                   _history_n(len(out) + 1), doc.line, 1)
         return out, None, broken
     return _action_lines(text.splitlines(), 1), None, None
+
+
+#: A line of OpenSpiel's game string among histories one JSON list a line,
+#: as ``--to openspiel-history`` writes it before the histories of a game
+#: whose parameters are not OpenSpiel's defaults.
+_GAME_LINE: Final = re.compile(r"^[ \t]*hearts\b", re.MULTILINE)
+
+
+def _game_line_histories(lines: Sequence[str]) -> tuple[list[History], RecordError | None]:
+    """Histories one JSON list a line, each under the game string of the
+    last ``hearts(...)`` line before it (none: the parameters given), and
+    the error of a line that is no JSON, raised after the histories before
+    it as :func:`_json_docs` does.  A game string whose parameters no rule
+    key expresses is refused at its line."""
+    out: list[History] = []
+    game: str | None = None
+    for lineno, raw in enumerate(lines, 1):
+        s = raw.strip()
+        if not s:
+            continue
+        if s.startswith("hearts"):
+            try:
+                params_of(s)
+            except RecordError as exc:
+                exc.line, exc.column = lineno, len(raw) - len(raw.lstrip()) + 1
+                raise
+            game = s
+            continue
+        try:
+            data = loads_record(raw)
+        except JSON_ERRORS as exc:
+            message, _, column = json_problem(exc)
+            return out, RecordError(message, line=lineno, column=column)
+        if not isinstance(data, list):
+            raise RecordError(msg("os.expected_actions", found=json_type(data)),
+                              _history_n(len(out) + 1), lineno, 1)
+        doc = _Doc(raw, data, lineno)
+        if data and all(isinstance(x, list) for x in data):
+            out += [History(h, _history_n(len(out) + i + 1), lineno, doc=doc, path=(i,), game=game)
+                    for i, h in enumerate(data)]
+        else:
+            out.append(History(data, _history_n(len(out) + 1), lineno, doc=doc, game=game))
+    return out, None
 
 
 #: A line of several actions, as ``state.history_str()`` prints a history
@@ -772,11 +1050,14 @@ class HistoryReader:
         if direction != "hold" and not self.params["pass_cards"]:
             raise self.fail(msg("os.direction_no_pass", value=str(first)), 0)
         dealt = [0] * 4
+        seen = 0
         for k in range(1, min(len(acts), 53)):
             c = self.card(k, "deal")
-            if (dealt[0] | dealt[1] | dealt[2] | dealt[3]) & c.bit:
+            bit = 1 << c
+            if seen & bit:
                 raise self.fail(msg("os.dealt_twice", card=card(str(c))), k)
-            dealt[(k - 1) % 4] |= c.bit
+            seen |= bit
+            dealt[(k - 1) % 4] |= bit
         if len(acts) < 1 + 52:
             raise self.fail(msg("os.truncated", n=len(acts) - 1), len(acts) - 1)
         k = 53
@@ -790,24 +1071,27 @@ class HistoryReader:
             # A pass still being chosen is a short pass, as from a state.
             passes = {SEATS[s]: Pass(seat=SEATS[s], cards=tuple(gifts[s]))
                       for s in range(4) if gifts[s]}
-        os_rules = preset_rules("openspiel")
-        # Who plays each card is the game state's to say (the passes made,
-        # the 2♣ holder leads, each trick's winner the next); the referee
-        # judges the cards.
-        if all(len(g) == CARDS_IN_PASS for g in gifts):
-            gs = GameState.from_deal(os_rules, dealt, [mask_of(g) for g in gifts], direction)
-        else:
-            gs = GameState(os_rules, dealt)
+        # Who plays each card follows from the rules' two statements of it:
+        # the holder of 2♣ after the passes leads (opening_leader), each
+        # trick's winner the next (trick_winner); the referee judges the
+        # cards.  (Not a GameState pushed card by card: it also keeps what
+        # judging needs, which made this loop half the cost of reading a
+        # history.)
+        hands = dealt
+        if direction != "hold" and all(len(g) == CARDS_IN_PASS for g in gifts):
+            hands = [m or 0 for m in apply_passes(dealt, [mask_of(g) for g in gifts],
+                                                  ACTION_OF_DIRECTION[direction])]
+        leader = opening_leader(_OPENSPIEL_RULES, hands) or 0   # (all 52 are dealt)
         tricks: list[Trick] = []
         plays: list[Play] = []
         while k < len(acts):
             if len(tricks) == HAND_SIZE:
                 raise self.fail(msg("os.after_end.#n", n=len(acts) - k), k)
             c = self.card(k, "play")
-            plays.append(Play(seat=SEATS[gs.to_play], card=c))
-            gs.push(c)
+            plays.append(Play(seat=SEATS[(leader + len(plays)) % 4], card=c))
             if len(plays) == 4:
                 tricks.append(Trick(plays=tuple(plays)))
+                leader = (leader + trick_winner([p.card for p in plays])) % 4
                 plays = []
             k += 1
         if plays:
@@ -860,10 +1144,13 @@ def iter_openspiel_history(text: str, source: str | None = None,
     # own writers put one); one that ends inside a number may be cut there.
     last.cut = last.positions is not None and text[-1:].isdigit()
     given = params_of(named if named is not None else parameters)
+    games = {named: given}
     for i, h in enumerate(histories, 1):
         if len(histories) == 1 and broken is None:
             h.label = msg("os.history")
-        params, gstring = given if h.game is None or h.game == named else params_of(h.game)
+        if h.game not in games:
+            games[h.game] = params_of(h.game)
+        params, gstring = given if h.game is None else games[h.game]
         yield HistoryReader(h, params).game(i, source, gstring)
     if broken is not None:
         raise broken
@@ -1126,8 +1413,22 @@ def dumps_openspiel_history(games: Sequence[Game], style: str = "json",
         raise ValueError(f"unknown style {style!r}; use json or serialize")
     lines: list[str] = []
     blocks: list[tuple[list[int], dict[str, bool]]] = []
+    # A JSON list cannot say under which parameters it replays: a line with
+    # OpenSpiel's game string goes before the histories of a game whose
+    # parameters are not the ones in force (OpenSpiel's defaults at the
+    # start), as ``pyspiel.load_game`` takes it and as the reader reads it
+    # back; a record of the ``openspiel`` preset keeps the plain lists.
+    # ``pass_cards`` is left out of the line: it changes no replay (a
+    # history that passes cannot be played without passes, one that does
+    # not replays the same either way), and a one-deal hold game read back
+    # would otherwise get a line its multi-deal original did not.
+    current = game_string(PARAMETER_DEFAULTS)
     for gi, game in enumerate(games, 1):
         histories, params = game_histories(game, gi, default_rules, force_rules, strict)
+        shown = game_string({**params, "pass_cards": True})
+        if histories and shown != current:
+            current = shown
+            lines.append(current)
         for h in histories:
             lines.append(json.dumps(h))
             blocks.append((h, params))

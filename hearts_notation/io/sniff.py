@@ -86,6 +86,10 @@ def sniff_format(head: str) -> str | None:
         return "openspiel-history"
     if text.startswith("game:") and text[5:].lstrip(" \t").startswith("hearts"):
         return "openspiel-playthrough"
+    if text.startswith("Pass Direction:"):      # OpenSpiel's str(state)
+        return "openspiel"
+    if _GAME_STRING.match(text) is not None:    # --to openspiel-history's game-string line
+        return "openspiel-history"
     for line in text.split("\n"):
         if line.startswith("#") or not line.strip():
             continue
@@ -97,6 +101,11 @@ def sniff_format(head: str) -> str | None:
 #: in HRN (a tag is ``[Name "value"]``), or nothing (the reader's game was
 #: cut there).  ``{"`` may open an HRN comment.
 _JSON_OPENING: Final = re.compile(r'\s*\[\s*(?:[\[{\]"0-9]|\Z)')
+
+
+#: OpenSpiel's game string on a line of its own (``hearts(jd_bonus=True)``),
+#: as ``--to openspiel-history`` writes it before the histories it applies to.
+_GAME_STRING: Final = re.compile(r"hearts(?:\([^\n]*\))?[ \t]*\r?\n\s*\[")
 
 
 def looks_like(head: str) -> str | None:

@@ -18,6 +18,7 @@ which native classes cannot, and mypyc refuses classes nested in functions.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -161,6 +162,32 @@ def words_as_text(node: Any) -> None:
             for k, v in n.value:
                 stack.append(k)
                 stack.append(v)
+
+
+#: A whole number as JSON and YAML 1.2 write it: decimal, no leading zero.
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+def decimal_or_text(node: Any) -> bool:
+    """Whether the composed scalar *node*, a whole number to YAML, is one
+    written in decimal; if not, make it the text it is written as.
+
+    YAML 1.1 (PyYAML's resolver) reads other spellings as whole numbers
+    too: base 60 (``1:20`` is 80), ``1_000``, ``0x10``, ``0b10`` and a
+    leading zero as octal (``010`` is 8).  No one means them in a record or
+    a rules file, and one taken silently changes the record (``number:
+    1:20`` was deal 80, ``target: 1:40`` a game to 100): kept as the text
+    written, the field that wants a number refuses it and quotes it, as
+    JSON refuses ``0x10`` and ``010``.  A word that is a whole number only
+    by its explicit tag (``!!int abc``) is left to the constructor, which
+    refuses it (``yaml.bad_value``)."""
+    if node.tag != _INT_TAG or _DECIMAL.fullmatch(node.value) is not None:
+        return True
+    resolver: Any = Resolver()    # (PyYAML is untyped)
+    if not node.style and resolver.resolve(yaml.ScalarNode, node.value, (True, False)) == _INT_TAG:
+        node.tag = _STR_TAG
+    return False
 
 
 # Broken YAML, located and worded -------------------------------------------------------

@@ -436,6 +436,8 @@ def preset_description(name: str) -> str:
 #: The most digits of a rule's whole number: a game's totals (hundreds of
 #: deals of such points) stay within the digits a record's number may have.
 _RULE_DIGITS = 9
+#: A rule's whole number written as text: decimal digits, a sign, spaces around.
+_DECIMAL_TEXT = re.compile(r"\s*[-+]?[0-9]+\s*")
 
 
 def _coerce(key: str, value: Any) -> Any:
@@ -464,9 +466,11 @@ def _coerce(key: str, value: Any) -> Any:
     if key in ("players", "pass_count", "jack_of_diamonds", "target"):
         # A YAML float (``.inf``, ``.nan``, ``1e400``, ``2.5``) is a whole number
         # only when it is one: ``int()`` of infinity raises OverflowError, of
-        # 2.5 quietly gives 2.
+        # 2.5 quietly gives 2.  A text is a whole number in decimal digits:
+        # ``int()`` also takes ``1_00`` and other scripts' digits (``٤``).
         try:
-            if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+            if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()) \
+                    or (isinstance(value, str) and _DECIMAL_TEXT.fullmatch(value) is None):
                 iv = None
             else:
                 iv = int(value)
@@ -713,7 +717,7 @@ def _rules_file(arg: str, p: Path) -> dict[str, Any]:
         raise RuleError(msg("rules.file.not_utf8", file=arg)) from None
     import yaml
 
-    from ..io.yamlload import CONSTRUCT_ERRORS
+    from ..io.yamlload import CONSTRUCT_ERRORS, decimal_or_text
 
     loader_class = _yaml_loader()
     loader = None
@@ -731,6 +735,8 @@ def _rules_file(arg: str, p: Path) -> dict[str, Any]:
             if len(items) > 64 or not all(isinstance(v, yaml.ScalarNode) and len(v.value) <= 200
                                           for v in items):
                 raise RuleError(msg("rules.file.value", **where))
+            for item in items:
+                decimal_or_text(item)       # target: 1:40 is not 100 here
             if isinstance(value, yaml.ScalarNode) and value.tag.endswith(":int") \
                     and len(value.value) > 18:
                 raise RuleError(msg("rules.file.number", value=value.value[:20], **where))

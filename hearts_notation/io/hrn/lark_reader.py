@@ -281,6 +281,10 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
     else:  # pragma: no cover - every UnexpectedInput is one of the above
         return HrnSyntaxError(str(exc), base, 1)
+    if found is not None and start is not None:
+        points = _points_slip(text, start, found, expected, base, seats)
+        if points is not None:
+            return points
     if isinstance(exc, _LARK.UnexpectedToken):
         at = exc.token.start_pos
         glued = _glued_points(text, len(text) if at is None or found is None else at, expected,
@@ -346,6 +350,10 @@ _NAMED_CARD: Final = re.compile(
     re.IGNORECASE)
 
 
+#: The word before a position (``as`` before ``de cœur``).
+_WORD_BEFORE: Final = re.compile(r"(?<!\S)([^\W\d_]+)[^\S\n]+\Z")
+
+
 def _card_slip(found: str | None, expected: set[str], text: str, start: int | None,
                line: int, column: int) -> HrnSyntaxError | None:
     """Where a card was expected, a card typed as people say it, with the
@@ -378,6 +386,13 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
             return HrnSyntaxError(msg("syntax.card_words", found=quote(found), card=card),
                                   line, column)
     named = _NAMED_CARD.match(text, start)
+    if named is None and found.casefold() in ("de", "d'", "d’", "of"):
+        # (``as de cœur``: ``as`` read as the card AS, and the line went
+        # wrong at the ``de`` after it; the card is the words before)
+        word = _WORD_BEFORE.search(text, 0, start)
+        named = _NAMED_CARD.match(text, word.start(1)) if word is not None else None
+        if named is not None:
+            line, column = _line_column(text, named.start(), line - text.count("\n", 0, start))
     if named is None:
         return None
     letter = _RANK_WORDS.get(named.group(1).casefold())
@@ -407,6 +422,10 @@ def _glued_points(text: str, start: int, expected: set[str], base: int,
         return None
     at = m.start(1)
     line, column = _line_column(text, at, base)
+    if _GLUED_UNIT.fullmatch(m.group(1)):
+        # (``N 3pts``: the points' unit glued on, as a sheet says them)
+        return HrnSyntaxError(msg("syntax.points_unit", found=quote(m.group(1)),
+                                  written=_points_meant(text)), line, column)
     said = msg("syntax.expected", what=expected_phrase({"POINTS"}, seats), found=quote(m.group(1)))
     return HrnSyntaxError(said, line, column)
 
@@ -429,12 +448,108 @@ def _stray_word(text: str, start: int, expected: set[str], base: int,
     if m is None:
         return None
     word = m.group(1)
-    if word.upper() in {s.upper() for s in seats} or word.lower() in seat_words(seats):
+    if _is_seat(word, seats):
         return None
     at = m.start(1)
     line, column = _line_column(text, at, base)
+    if _UNIT.fullmatch(word):
+        # (``N 3 pts``, ``N : 3 points``: the points' unit, as a sheet says them)
+        return HrnSyntaxError(msg("syntax.points_unit", found=quote(word), written=_points_meant(text)),
+                              line, column)
     said = msg("syntax.expected", what=expected_phrase({"SEAT"}, seats), found=quote(word))
     return HrnSyntaxError(said, line, column)
+
+
+def _is_seat(word: str, seats: tuple[str, ...]) -> bool:
+    """Whether *word* names a seat of the game (its name, in any case, or its
+    compass word, ``Nord``; ``O`` for West at the default table)."""
+    upper = word.upper()
+    return (upper in {s.upper() for s in seats} or word.lower() in seat_words(seats)
+            or (upper == "O" and "W" in seats))
+
+
+#: A unit after points, as a sheet says them (``3 pts``, ``3 points``).
+_UNIT: Final = re.compile(r"(?:pts?|points?)\.?", re.IGNORECASE)
+_GLUED_UNIT: Final = re.compile(r"[+-]?[0-9]+(?:pts?|points?)\.?,?", re.IGNORECASE)
+_UNIT_AFTER: Final = re.compile(r"(?<=[0-9])[^\S\n]*(?:pts?|points?)\.?(?!\w)", re.IGNORECASE)
+#: A line that starts with a points keyword.
+_POINTS_HEAD: Final = re.compile(r"[ \t\f]*(?:score|marque|total)(?!\w)", re.IGNORECASE)
+#: One seat and its points as a sheet lists them with no keyword before
+#: (``N=3``, ``N : 3 pts,``), and a line of them, a note after.
+_PAIR: Final = re.compile(r"([^\W\d_]\w*)[^\S\n]*[:=]?[^\S\n]*([+-]?[0-9]+)"
+                          r"(?:[^\S\n]*(?:pts?|points?)\.?(?!\w))?[^\S\n]*,?[^\S\n]*")
+_PAIRS_LINE: Final = re.compile(rf"[ \t\f]*((?:{_PAIR.pattern}){{2,}})(?:\{{[^{{}}]*\}}[^\S\n]*)*\Z",
+                                re.IGNORECASE)
+#: A number cut by a decimal or thousands mark, where points stand: the
+#: digits before the error (group 1), the mark (2), and the digits at it.
+_NUMBER_BEFORE: Final = re.compile(r"(?<![\w.,])([+-]?[0-9]+)(,?|[ \t\u00a0\u2007\u2009\u202f]+)\Z")
+_THOUSANDS: Final = "\u00a0\u2007\u2009\u202f"
+_DIGITS_AT: Final = re.compile(r"([.,]?)([0-9]+)(?![\w.,])")
+#: A deal's number said with how many deals the game will have (``donne 1/8``,
+#: ``donne 1 sur 8``), from its number.
+_DEAL_OF: Final = re.compile(r"([0-9]+)[^\S\n]*(?:/|sur(?!\w)|of(?!\w))[^\S\n]*[0-9]+", re.IGNORECASE)
+
+
+def _points_meant(text: str) -> str:
+    """A points line as the notation writes it: no ``=``, no unit after the
+    points (the rest as typed: a colon and commas are read), for a message."""
+    body = text.split(";", 1)[0].split("\n", 1)[0]
+    body = _UNIT_AFTER.sub("", re.sub(r"[^\S\n]*=[^\S\n]*", " ", body))
+    return _shortened(" ".join(body.split()))
+
+
+def _shortened(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _points_slip(text: str, start: int, found: str, expected: set[str], base: int,
+                 seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """A points line typed as a sheet writes it, with what to write instead:
+    ``=`` between a seat and its points (``total = N 3``, ``N=3``), a
+    decimal comma (``N 3,5``: points are whole), a number with a thousands
+    space (``N 1 003``), a line of seats and points with no ``marque`` or
+    ``total`` before them, a deal numbered out of the game's (``donne 1/8``).
+    The grammar's own error said only what it expected at the mark."""
+    if _POINTS_HEAD.match(text) is None and "DEAL" not in expected and "TAG_OPEN" not in expected:
+        body = text.split("\n", 1)[0].split(";", 1)[0]
+        pairs = _PAIRS_LINE.match(body)
+        found_pairs = list(_PAIR.finditer(body, 0, pairs.end(1))) if pairs is not None else []
+        if found_pairs and all(_is_seat(m.group(1), seats) for m in found_pairs):
+            said = " ".join(f"{m.group(1)} {m.group(2)}" for m in found_pairs)
+            column = 1 + len(text) - len(text.lstrip(" \t\f"))
+            return HrnSyntaxError(msg("syntax.points_keyword", pairs=_shortened(said)), base, column)
+    if "INT" not in expected and ("DEALER" in expected or "PASS" in expected) and "DEAL" not in expected:
+        number = re.search(r"[0-9]+[^\S\n]*\Z", text[:start])
+        deal_of = _DEAL_OF.match(text, number.start()) if number is not None else None
+        if deal_of is not None:
+            line, column = _line_column(text, deal_of.start(), base)
+            return HrnSyntaxError(msg("syntax.deal_of", found=quote(deal_of.group()),
+                                      n=int(deal_of.group(1))), line, column)
+    if _POINTS_HEAD.match(text) is None:
+        return None
+    if found.startswith("=") and ("SEAT" in expected or "POINTS" in expected):
+        line, column = _line_column(text, start, base)
+        return HrnSyntaxError(msg("syntax.points_equals", found=quote(found), written=_points_meant(text)),
+                              line, column)
+    if "SEAT" not in expected:
+        return None
+    before = _NUMBER_BEFORE.search(text, 0, start)
+    after = _DIGITS_AT.match(text, start)
+    if before is None or after is None:
+        return None
+    mark = before.group(2) + after.group(1)
+    typed = text[before.start():after.end()]
+    line, column = _line_column(text, before.start(), base)
+    if mark == "," or (mark == "." and len(after.group(2)) != 3):
+        # (``N 3,5``: a decimal comma; no deal gives half a point)
+        return HrnSyntaxError(msg("syntax.points_whole", found=quote(typed)), line, column)
+    if (mark == "." or (mark and not mark.strip(_THOUSANDS))) and len(after.group(2)) == 3:
+        # (``N 1 003`` with a word processor's no-break or thin space,
+        # ``N 1.003``: a thousands mark between the digits; an ordinary
+        # space there may stand before a seat left out)
+        return HrnSyntaxError(msg("syntax.points_spaced", found=quote(typed),
+                                  number=before.group(1) + after.group(2)), line, column)
+    return None
 
 
 def _line_column(text: str, at: int, base: int) -> tuple[int, int]:
@@ -444,6 +559,10 @@ def _line_column(text: str, at: int, base: int) -> tuple[int, int]:
     return base + text.count("\n", 0, at), at - text.rfind("\n", 0, at)
 
 
+#: A brace comment (the grammar's ``COMMENT``).
+_COMMENT_RE: Final = re.compile(r"\{(?:[^\\}]|\\.)*\}", re.S)
+
+
 def _period_inside(text: str, start: int, expected: set[str], base: int) -> HrnSyntaxError | None:
     """The error of a trick or pass line with a period before its last card
     (``1. N 2♣. E 3♣ S 5♣ W A♣``), at the period: the period ends the line
@@ -451,7 +570,15 @@ def _period_inside(text: str, start: int, expected: set[str], base: int) -> HrnS
     its error fell on the next play, which does not say why."""
     if expected.intersection(_WORDS) != {"COMMENT", "$END"}:     # (the grammar's own names aside)
         return None
-    at = len(text[:start].rstrip(" \t\f\r\n")) - 1
+    head = text[:start].rstrip(" \t\f\r\n")
+    if head.endswith("}"):
+        # (``E 3♣. {fin} S 5♣``: the period, then the trick's comment, then
+        # plays; outside a comment a ``{`` opens one, so the comments are
+        # found from the line's start, as the grammar finds them)
+        ends = [(m.start(), m.end()) for m in _COMMENT_RE.finditer(head)]
+        while ends and ends[-1][1] == len(head):
+            head = head[:ends.pop()[0]].rstrip(" \t\f\r\n")
+    at = len(head) - 1
     if at < 0 or text[at] != ".":
         return None
     rest = text[start:].split(";", 1)[0].strip()
@@ -576,7 +703,8 @@ _ODD_BLANKS: Final = frozenset("\u00a0\u2007\u2009\u200a\u202f\u205f\u3000\u200b
 
 
 #: The moon said as the table says it, at the start of a line.
-_MOON_SAID: Final = re.compile(r"[ \t\f]*((?:tir|tirer)[ \t\f]+(?:à|a)[ \t\f]+la[ \t\f]+lune|lune"
+_MOON_SAID: Final = re.compile(r"[ \t\f]*((?:tir|tirer)[ \t\f]+(?:à|a)[ \t\f]+la[ \t\f]+lune"
+                               r"|(?:la[ \t\f]+)?lune"
                                r"|shoot(?:ing)?[ \t\f]+the[ \t\f]+moon|shot[ \t\f]+the[ \t\f]+moon)(?!\w)",
                                re.IGNORECASE)
 #: A trick named in words where its number stands (``Pli 1 :``, ``Levée 2``).

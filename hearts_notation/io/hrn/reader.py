@@ -90,10 +90,10 @@ from .words import (
     LETTER_CARD,
     ORDINAL_HEADER,
     SEAT_NAME_RE,
-    SEAT_WORDS,
     TOKENS,
     card_spelling,
     closest_keyword,
+    compass_letters,
     misspelt_tag,
     seat_words,
     tag_name,
@@ -288,18 +288,6 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
 _NOTE_POINTS: Final = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*)\s*:?\s*[+-]?[0-9]+(?![\w.])")
 _NOTE_PLAY: Final = re.compile(r"\s*(?:([A-Za-z][A-Za-z0-9]*)\s*:?\s*)?([^\s{};,]+?)\.?(?![^\s{};,])")
 _NOTE_CARD: Final = re.compile(r"\s*([^\s{};,]+?)\.?(?![^\s{};,])")
-
-
-def _compass_seat(name: str, seats: tuple[str, ...]) -> str | None:
-    """The seat of a table whose ``Seats`` tag names the four compass seats
-    in full (``Nord Est Sud Ouest``, ``North East South West``) that the
-    letter *name* stands for (``N`` -> ``Nord``, ``O`` or ``W`` -> ``Ouest``),
-    or ``None``."""
-    letters = [SEAT_WORDS.get(s.lower()) for s in seats]
-    if len(seats) != 4 or set(letters) != {"N", "E", "S", "W"}:
-        return None
-    letter = "W" if name.upper() == FRENCH_WEST else name.upper()
-    return seats[letters.index(letter)] if letter in letters else None
 
 
 def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int, str] | None:
@@ -864,6 +852,12 @@ class _GameBuilder:
         # (``Sud``, ``ouest``, ``North``: looked up in lower case.)
         for word, name in seat_words(seats).items():
             self.seat_map.setdefault(word, name)
+        # At a table whose Seats tag names the compass seats in full
+        # (``[Places "Nord Est Sud Ouest"]``), a letter names the seat of its
+        # word (``N: ...`` is Nord's hand, ``O`` or ``W`` Ouest), as a word
+        # names a letter's seat at the default table: it can mean nothing else.
+        for letter, name in compass_letters(seats).items():
+            self.seat_map.setdefault(letter, name)
 
     def _fill_tags(self, seats: tuple[str, ...] | None) -> None:
         """Sort the tags read into rules, seats, players and the others
@@ -922,14 +916,7 @@ class _GameBuilder:
                 raise _Stop()
             self.told.add(told)
         hint: Arg = ""
-        compass = _compass_seat(name, seats)
-        if compass is not None:
-            # (``[Places "Nord Est Sud Ouest"]``, then ``N: ...``: the tag
-            # named the seats in full where the letters were meant)
-            hint = msg("syntax.seat_hint.compass", seat=compass,
-                       letters=" ".join(SEAT_WORDS[s.lower()] if s.lower() != "ouest" else FRENCH_WEST
-                                        for s in seats)).arg()
-        elif FRENCH_LETTER_RE.fullmatch(name):
+        if FRENCH_LETTER_RE.fullmatch(name):
             hint = ("space", "", ("paren", french_letter_message(name).arg()))
         elif re.fullmatch(LETTER_CARD, name):
             hint = msg("syntax.seat_hint.card").arg()

@@ -48,7 +48,9 @@ DIRECTION_SHORTHANDS: Final[dict[str, str]] = {
     **dict.fromkeys(("a la gauche", "vers la gauche", "sur la gauche"), "à gauche"),
     **dict.fromkeys(("a la droite", "vers la droite", "sur la droite"), "à droite"),
     **dict.fromkeys(("pas de passe", "sans passe", "aucune passe", "pas d'echange",
-                     "pas echange", "sans echange", "aucun echange", "gardee", "garder"), "garde"),
+                     "pas echange", "sans echange", "aucun echange", "gardee", "garder",
+                     # (``passe : aucune``, ``on garde``: the hold said as a sentence)
+                     "aucune", "aucun", "sans", "on garde", "on garde tout"), "garde"),
 }
 #: A deal header written as the deal is said, its number an ordinal before
 #: the keyword (``1re donne``, ``2e donne``, ``3ème donne``, ``1st deal``):
@@ -133,6 +135,20 @@ def seat_words(seats: tuple[str, ...]) -> dict[str, str]:
     if seats == (*ENGLISH_SEATS[:3], FRENCH_WEST):
         return {w: FRENCH_WEST if s == "W" else s for w, s in SEAT_WORDS.items()}
     return {}
+
+
+def compass_letters(seats: tuple[str, ...]) -> dict[str, str]:
+    """The compass letters (lower case, ``o`` for West too) -> the seat they
+    name, at a table whose seats are the four compass seats written in full
+    (``Nord Est Sud Ouest``, ``North East South West``, any case): there a
+    letter can name nothing else, as a word at the default table (spec 2.3);
+    none at any other table."""
+    letters = [SEAT_WORDS.get(s.lower()) for s in seats]
+    if len(seats) != 4 or set(letters) != {"N", "E", "S", "W"}:
+        return {}
+    out = {letter.lower(): seat for letter, seat in zip(letters, seats, strict=True) if letter}
+    out[FRENCH_WEST.lower()] = out["w"]
+    return out
 
 
 #: English line keywords that say a record is written in English ("total"
