@@ -205,6 +205,26 @@ def puzzle_set_text(tmp_path_factory: pytest.TempPathFactory) -> str:
     return out.read_text(encoding="utf-8")
 
 
+@pytest.fixture(scope="session")
+def queen_duck_analysis() -> tuple[Any, Any, Any]:
+    """``tests/data/analysis/queen_duck.hrn`` and its analysis (``--fast``'s
+    budgets with 24 screening deals, the plays only), made once a run: the
+    verdicts are checked in tests/test_analysis_annotate.py, the learner's
+    report made of them in tests/test_analysis_quality.py (which made its
+    own, 2.7 CPU-s in pure Python; issue 22): (the game, the options, the
+    analysis).  The tests read it and never change it."""
+    import dataclasses
+
+    from hearts_notation.analysis.annotate import AnalysisOptions, GameTask, analyse_game
+    from hearts_notation.analysis.evaluate import FAST
+    from hearts_notation.io import read_games
+
+    game = next(read_games(str(Path(__file__).resolve().parent / "data" / "analysis"
+                               / "queen_duck.hrn")))
+    options = AnalysisOptions(eval=dataclasses.replace(FAST, samples=24), passes=False)
+    return game, options, analyse_game(GameTask(game, options))
+
+
 # Installed before any script of the page: records CSP violations.
 WATCH = """
 window.__csp = [];

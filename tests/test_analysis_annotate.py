@@ -41,9 +41,12 @@ def decision(a: GameAnalysis, trick: int, seat: str) -> Decision:
 
 
 @pytest.fixture(scope="module")
-def queen() -> tuple[Game, GameAnalysis]:
-    g = load("queen_duck.hrn")
-    return g, analyse_game(GameTask(g, QUICK))
+def queen(queen_duck_analysis: tuple[Game, AnalysisOptions, GameAnalysis]
+          ) -> tuple[Game, GameAnalysis]:
+    """queen_duck.hrn analysed with QUICK, once a run (tests/conftest.py)."""
+    g, options, a = queen_duck_analysis
+    assert options == QUICK
+    return g, a
 
 
 @pytest.fixture(scope="module")

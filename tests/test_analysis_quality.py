@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from hearts_notation.analysis.annotate import (
     AnalysisOptions,
+    GameAnalysis,
     GameTask,
     analyse_game,
     annotate_game,
@@ -28,6 +29,7 @@ from hearts_notation.cards import mask_of, parse_card
 from hearts_notation.cli import cli
 from hearts_notation.generate import generate_games
 from hearts_notation.io import read_games
+from hearts_notation.model import Game
 from hearts_notation.referee import game_seats, resolve_rules
 from hearts_notation.rules import parse_rules
 
@@ -125,9 +127,12 @@ def test_moon_choose_is_scored_as_the_shooters_choice() -> None:
     assert ExactSolver(rules).play_out(done) == [0, 26, 26, 26]
 
 
-def test_the_learners_report() -> None:
-    g = next(read_games(str(DATA / "queen_duck.hrn")))
-    a = analyse_game(GameTask(g, AnalysisOptions(eval=FAST, passes=False)))
+def test_the_learners_report(queen_duck_analysis: tuple[Game, AnalysisOptions, GameAnalysis]
+                             ) -> None:
+    """The summary of queen_duck.hrn's analysis (made once a run,
+    tests/conftest.py): W's ?? at trick 12 leads the costliest decisions,
+    in the report and the record's comment, in English and French."""
+    g, _, a = queen_duck_analysis
     s = a.summary()
     seats = {p.seat for p in s.players}
     assert seats == {"N", "E", "S", "W"}
@@ -145,7 +150,9 @@ def test_the_learners_report() -> None:
 
 @pytest.mark.usefixtures("shared_analyses")
 def test_annotate_json_has_the_summary_and_the_confidence() -> None:
-    r = CliRunner().invoke(cli, ["annotate", str(DATA / "queen_duck.hrn"), "--fast", "--samples", "8",
+    """(The options of tests/test_analysis_cli.py's ``FAST``: the run shares
+    its analysis, conftest's ``shared_analyses``.)"""
+    r = CliRunner().invoke(cli, ["annotate", str(DATA / "queen_duck.hrn"), "--fast", "--samples", "1",
                                  "--no-passes", "--format", "json"], catch_exceptions=False)
     game = json.loads(r.stdout)["games"][0]
     w = next(d for d in game["decisions"] if d["trick"] == 12 and d["seat"] == "W")

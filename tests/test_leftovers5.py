@@ -60,15 +60,20 @@ def test_valid_french_as_typed_reads_with_no_finding(text: str) -> None:
     (HAND_E, "E: V92.V76.D94.R1063", (19, 4),
      "'V' is a French rank, which the dotted form", "'V' est une hauteur française, que la forme à points"),
     # a word after some points that is no seat: the error fell on the next seat
+    # (a unit, the points' own: french10 says so, with the line to write)
     (SCORE_1, "marque N 3 pts E 4 S 15 O 4", (39, 12),
+     "'pts': points are written as the number alone, with no unit",
+     "'pts' : les points s'écrivent en nombre seul, sans unité"),
+    (SCORE_1, "marque N 3 pas E 4 S 15 O 4", (39, 12),
      "expected a seat (",
-     "on attendait une place (Camille (N), Yann (E), Maëlle (S), Gwen (O)), trouvé 'pts'"),
+     "on attendait une place (Camille (N), Yann (E), Maëlle (S), Gwen (O)), trouvé 'pas'"),
     # the letter O typed for the zero of 10: "expected a card", no hint
     ("5. O D♥ N 10♥", "5. O D♥ N 1O♥", (30, 11),
      "'1O♥': the ten is written with the digit zero", "'1O♥' : le dix s'écrit avec le chiffre zéro"),
     ("N: ♠ D 10 8 6", "N: ♠ D 1o 8 6", (18, 8),
      "'1o': the ten is written with the digit zero", "'1o' : le dix s'écrit avec le chiffre zéro"),
-], ids=["dotted-french-rank", "word-after-points", "ten-letter-o", "ten-letter-o-group"])
+], ids=["dotted-french-rank", "unit-after-points", "word-after-points", "ten-letter-o",
+        "ten-letter-o-group"])
 def test_a_slip_is_one_finding_at_its_word(line: str, typed: str, at: tuple[int, int],
                                            en: str, fr: str) -> None:
     text = _typo(line, typed)
