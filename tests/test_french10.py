@@ -71,6 +71,10 @@ REFUSED = [
      "'1\u202f039' : un nombre s'écrit sans rien entre ses chiffres : 1039"),
     ("total N 4 E 4 S 39 O 5", "total N 4 E 4 S 1.039 O 5", "65:17", "chiffres : 1039"),
     ("total N 4 E 4 S 39 O 5", "total N 4 E 4 S 39 O \u20135", "65:22", "vouliez-vous dire « -5 »"),
+    ("total N 4 E 4 S 39 O 5", "total N 4 E 4 S 39 O \u22125,5", "65:22",
+     "'\u22125,5' : les points sont des nombres entiers"),
+    ("total N 4 E 4 S 39 O 5", "total N : 4,5 E 4 S 39 O 5", "65:11",
+     "'4,5' : les points sont des nombres entiers"),
     ("donne 1 donneur O", "Donne 1/8 donneur O", "16:7",
      "'1/8' : le numéro d'une donne s'écrit seul, comme dans « donne 1 » "
      "(le nombre de donnes prévues ne s'écrit pas)"),
@@ -185,9 +189,9 @@ def test_random_points_lines_read_alike_both_ways() -> None:
     took the ``n°`` for the number)."""
     rng = random.Random(10)
     heads = ["marque", "total", "marque :", "total =", "", "N=3", "Donne n°2 :", "passe N :", "1."]
-    items = ["N", "E", "S", "O", "Nord", "3", "15", "-4", "\u22124", "4,5", "1\u202f003", "1.003",
-             "pts", "points", "3pts", "=", ":", ",", ".", "{c}", "; n", "1/8", "sur", "As", "de", "cœur",
-             "2♣", "donneur", "passe", "aucune"]
+    items = ["N", "E", "S", "O", "Nord", "3", "15", "-4", "\u22124", "4,5", "\u22124,5", "1\u202f003",
+             "1.003", "pts", "points", "3pts", "=", ":", ",", ".", "{c}", "; n", "1/8", "sur", "As", "de",
+             "cœur", "2♣", "donneur", "passe", "aucune"]
     for _ in range(300):
         line = rng.choice(heads) + "".join(rng.choice(("", " ", " ", "  ", "\u00a0")) + rng.choice(items)
                                            for _ in range(rng.randrange(1, 9)))

@@ -531,6 +531,10 @@ def _points_slip(text: str, start: int, found: str, expected: set[str], base: in
         line, column = _line_column(text, start, base)
         return HrnSyntaxError(msg("syntax.points_equals", found=quote(found), written=_points_meant(text)),
                               line, column)
+    if "POINTS" in expected and re.fullmatch(r"[+\-\u2212\u2013\u2014]?[0-9]+[.,][0-9]+,?", found):
+        # (``O −4,5``: a word processor's minus and a decimal comma, read as one word)
+        line, column = _line_column(text, start, base)
+        return HrnSyntaxError(msg("syntax.points_whole", found=quote(found.rstrip(","))), line, column)
     if "SEAT" not in expected:
         return None
     before = _NUMBER_BEFORE.search(text, 0, start)
