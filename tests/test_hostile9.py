@@ -167,3 +167,27 @@ def test_an_analysis_report_of_other_types_is_read_without_an_internal_error(
     status, out = run("replay", str(SAMPLE), "--html", str(page), "--analysis", str(report))
     assert status == 0, out
     assert page.stat().st_size > 0
+
+
+# An aliases file -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "place", "key"), [
+    ("Margaret: [Tom]\nMargaret: [Dev]\n", "2:1", "alias.repeated"),
+    ("Margaret: [Tom, ~]\n", "1:17", "alias.not_name"),
+    ("Margaret: Tom\nDev: [Priya, Tom]\n", "2:14", "alias.both"),
+])
+def test_an_aliases_file_fault_is_told_at_its_place(tmp_path: Path, text: str, place: str,
+                                                     key: str) -> None:
+    """A name given twice in an aliases file kept its last list silently
+    (the first one's spellings lost); a spelling that is not a name was
+    told without its line and column, as ``found None`` (Python's word)."""
+    path = tmp_path / "aliases.yaml"
+    path.write_text(text, encoding="utf-8")
+    status, out = run("standings", "--lang", "fr", str(SAMPLE), "--aliases", str(path))
+    assert status == 2
+    assert f"aliases.yaml:{place}: " in out
+    first = translate("fr", key, name="'Margaret'", what="", found="null", raw="'Tom'",
+                      a="'Margaret'", b="'Dev'")
+    assert first.strip()[:12] in out
+    assert "None" not in out

@@ -1825,6 +1825,7 @@ MESSAGES.update({
     "alias.a_spelling": "a spelling of {name}",
     "alias.too_many": "more than {n} names and spellings",
     "alias.both": "{raw} is given as a spelling of both {a} and {b}",
+    "alias.repeated": "the name {name} is given twice; give all its spellings in one list",
 })
 
 MESSAGES.update({

@@ -1812,6 +1812,7 @@ MESSAGES.update({
     "alias.a_spelling": "une graphie de {name}",
     "alias.too_many": "plus de {n} noms et graphies",
     "alias.both": "{raw} est donné comme graphie à la fois de {a} et de {b}",
+    "alias.repeated": "le nom {name} est donné deux fois ; donnez toutes ses graphies dans une seule liste",
 })
 
 MESSAGES.update({
