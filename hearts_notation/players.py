@@ -194,34 +194,54 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
         return {}
     if not isinstance(data, dict):
         raise AliasError(path, msg("alias.mapping", found=json_type(data)))
+    for _mapping, key, _same in loader.repeats:
+        # PyYAML keeps the last list silently: the first one's spellings were lost
+        raise AliasError(_at(path, key), msg("alias.repeated", name=repr(str(key.value)[:60])))
+    # The place of each key and spelling, in the order of *data*'s items
+    # (the same order: no key is repeated, and a merge key is nested too deep).
+    places = [(key, list(value.value) if isinstance(value, yaml.SequenceNode) else [value])
+              for key, value in node.value] if isinstance(node, yaml.MappingNode) else []
 
     def fold(s: str) -> str:
         return s.casefold() if ignore_case else s
     out: dict[str, str] = {}
     count = 0
 
-    def name_of(value: object, what: Arg) -> str:
+    def name_of(value: object, what: Arg, where: str) -> str:
         if isinstance(value, bool) or not isinstance(value, str | int):
-            raise AliasError(path, msg("alias.not_name", what=what, found=repr(value)[:60]))
+            found = repr(value)[:60] if isinstance(value, str) else json_type(value)
+            raise AliasError(where, msg("alias.not_name", what=what, found=found))
         n = normalise(str(value))
         if not n or len(n) > MAX_NAME_CHARS:
-            raise AliasError(path, msg("alias.name_length", what=what, n=MAX_NAME_CHARS))
+            raise AliasError(where, msg("alias.name_length", what=what, n=MAX_NAME_CHARS))
         return n
 
-    for raw_name, spellings in data.items():
-        name = name_of(raw_name, msg("alias.a_key").arg())
+    for k, (raw_name, spellings) in enumerate(data.items()):
+        key_node, item_nodes = places[k] if k < len(places) else (None, [])
+        name = name_of(raw_name, msg("alias.a_key").arg(), _at(path, key_node))
         items = spellings if isinstance(spellings, list) else [spellings] if spellings is not None else []
-        for raw in [name, *items]:
+        for j, raw in enumerate([name, *items]):
             count += 1
             if count > MAX_ALIAS_ENTRIES:
                 raise AliasError(path, msg("alias.too_many", n=("num", MAX_ALIAS_ENTRIES)))
-            s = fold(name_of(raw, msg("alias.a_spelling", name=repr(name)).arg()))
+            where = _at(path, key_node if j == 0 else
+                        item_nodes[j - 1] if j - 1 < len(item_nodes) else None)
+            s = fold(name_of(raw, msg("alias.a_spelling", name=repr(name)).arg(), where))
             prev = out.get(s)
             if prev is not None and fold(prev) != fold(name):
-                raise AliasError(path, msg("alias.both", raw=repr(str(raw)), a=repr(prev),
-                                           b=repr(name)))
+                raise AliasError(where, msg("alias.both", raw=repr(str(raw)), a=repr(prev),
+                                            b=repr(name)))
             out[s] = name
     return out
+
+
+def _at(path: str, node: Any) -> str:
+    """``path:line:column`` of a composed YAML *node* of an aliases file
+    (``path`` alone without one): a name refused is shown where it is."""
+    if node is None:
+        return path
+    mark = node.start_mark
+    return f"{path}:{mark.line + 1}:{mark.column + 1}"
 
 
 __all__ = ["AliasError", "Identity", "load_aliases", "loose_key", "near_duplicates", "normalise"]

@@ -47,10 +47,10 @@ def _validate(text: str, tmp_path: Path) -> tuple[str, int]:
 #: (the sheet's line, as a French secretary types it, where, what the error says)
 REFUSED = [
     ("total N 3 E 4 S 15 O 4", "total = N 3 E 4 S 15 O 4", "40:7",
-     "'=' : « = » ne s'écrit pas dans la notation : les points d'une place la suivent après une "
+     "'=' : le signe égal ne s'écrit pas dans la notation : les points d'une place la suivent après une "
      "espace, comme dans « total N 3 E 4 S 15 O 4 »"),
     ("total N 3 E 4 S 15 O 4", "total N=3 E=4 S=15 O=4", "40:8",
-     "'=3' : « = » ne s'écrit pas dans la notation"),
+     "'=3' : le signe égal ne s'écrit pas dans la notation"),
     ("total N 3 E 4 S 15 O 4", "total N : 3 pts, E : 4 pts, S : 15 pts, O : 4 pts", "40:13",
      "'pts' : les points s'écrivent en nombre seul, sans unité, comme dans "
      "« total N : 3, E : 4, S : 15, O : 4 »"),

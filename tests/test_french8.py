@@ -83,7 +83,7 @@ def test_the_grammar_reads_what_the_lexer_reads(line: str) -> None:
     # a decimal comma in points: refused, at the number, which is whole
     # (french10 says so rather than "found '5'")
     ("marque N 3,5 E 4", 10, "'3,5': points are whole numbers"),
-    ("total = N 3", 7, "'=': '=' is not written in the notation"),
+    ("total = N 3", 7, "'=': the equals sign is not written in the notation"),
 ])
 def test_what_still_does_not_read_is_told_where(line: str, column: int, said: str) -> None:
     exc = explain_line(line, 1, SEATS)

@@ -104,13 +104,16 @@ CASES.append(("select/deals.txt", ["select", "--deals", "--where", 'queen == "Bi
 
 
 #: Cases left to the long campaign (tests/budget.py): each analyses a deal that a case
-#: kept in the default run analyses too (canonical.en, canonical-summary.en and
-#: partie-francaise.fr show the same deals in the other language or layout).  The
-#: two canonical cases kept are in the same language, so they share one analysis
-#: (conftest's ``shared_analyses``): the record and the summary tables are both
-#: checked for one analysis's CPU (French annotate output: partie-francaise.fr).
+#: kept in the default run analyses too (canonical.en, canonical-summary.en show the
+#: same deals in the other language or layout).  The two canonical cases kept are in
+#: the same language, so they share one analysis (conftest's ``shared_analyses``):
+#: the record and the summary tables are both checked for one analysis's CPU.  French
+#: annotate output of a record written in French, with --unicode (partie-francaise.fr,
+#: 4.7 CPU-s pure): tests/test_docs_fr_guide.py checks the same command's output
+#: whole, byte for byte (``annotate --fast --lang fr --unicode exemples/soiree.hrn``:
+#: the summary, the passes' and the plays' comments), in the default run.
 LONG_GOLDEN = {"annotate/partie-francaise.en.txt", "annotate/canonical.fr.txt",
-               "annotate/canonical-summary.fr.txt"}
+               "annotate/canonical-summary.fr.txt", "annotate/partie-francaise.fr.txt"}
 
 
 @pytest.mark.parametrize(("golden", "args"), long_unless(CASES, lambda c: c[0] not in LONG_GOLDEN,

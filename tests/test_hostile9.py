@@ -137,3 +137,57 @@ def test_a_key_yaml_reads_as_null_is_named_and_placed(tmp_path: Path) -> None:
     assert status == 1
     assert "g.yaml:4:11: error: players.null: null is not a seat name" in out
     assert "None" not in out and "False" not in out
+
+
+# A hostile --analysis report ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", [
+    {"decisions": [], "summary": {"players": 5, "costliest": 1e308}},
+    {"decisions": [{"deal": float("inf"), "trick": 1, "seat": "N", "kind": "play"}],
+     "summary": {"costliest": [{"deal": 1, "trick": None, "seat": "N", "kind": "pass",
+                                "epl": 10 ** 400}]}},
+    {"decisions": [{"deal": 1, "trick": None, "seat": "N", "kind": "pass", "mark": "?",
+                    "best": 7, "epl": 10 ** 400}],
+     "summary": {"players": [{"seat": "N", "decisions": 1, "average_loss": 10 ** 400,
+                              "accuracy": 1.0}]}},
+])
+def test_an_analysis_report_of_other_types_is_read_without_an_internal_error(
+        tmp_path: Path, game: dict[str, object]) -> None:
+    """``replay --html --analysis REPORT.json`` takes a file the user gives:
+    a number where annotate writes a list (``costliest: 1e308``), a deal
+    numbered ``Infinity``, an ``epl`` of 400 digits ended in "internal
+    error" (exit 3: ``'float' object is not iterable``, ``OverflowError``).
+    Such entries are left out, as the other entries of another shape."""
+    import json
+
+    report = tmp_path / "report.json"
+    report.write_text(json.dumps({"games": [dict(game, index=1)]}), encoding="utf-8")
+    page = tmp_path / "r.html"
+    status, out = run("replay", str(SAMPLE), "--html", str(page), "--analysis", str(report))
+    assert status == 0, out
+    assert page.stat().st_size > 0
+
+
+# An aliases file -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "place", "key"), [
+    ("Margaret: [Tom]\nMargaret: [Dev]\n", "2:1", "alias.repeated"),
+    ("Margaret: [Tom, ~]\n", "1:17", "alias.not_name"),
+    ("Margaret: Tom\nDev: [Priya, Tom]\n", "2:14", "alias.both"),
+])
+def test_an_aliases_file_fault_is_told_at_its_place(tmp_path: Path, text: str, place: str,
+                                                     key: str) -> None:
+    """A name given twice in an aliases file kept its last list silently
+    (the first one's spellings lost); a spelling that is not a name was
+    told without its line and column, as ``found None`` (Python's word)."""
+    path = tmp_path / "aliases.yaml"
+    path.write_text(text, encoding="utf-8")
+    status, out = run("standings", "--lang", "fr", str(SAMPLE), "--aliases", str(path))
+    assert status == 2
+    assert f"aliases.yaml:{place}: " in out
+    first = translate("fr", key, name="'Margaret'", what="", found="null", raw="'Tom'",
+                      a="'Margaret'", b="'Dev'")
+    assert first.strip()[:12] in out
+    assert "None" not in out

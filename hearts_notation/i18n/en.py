@@ -610,12 +610,14 @@ MESSAGES.update({
     "syntax.french_rank": "French ranks (R, D, V) are written only in suit-symbol groups such as ♠ A D 4; found {found}",
     "syntax.card_space": "{found}: the suit is written right after the rank, with no space: {card}",
     "syntax.card_words": "{found}: a card is written as its rank and suit, such as {card}",
-    "syntax.points_equals": "{found}: '=' is not written in the notation: a seat's points follow it after a space, as in '{written}'",
+    "syntax.points_equals": "{found}: the equals sign is not written in the notation: a seat's points follow it after a space, as in '{written}'",
     "syntax.points_unit": "{found}: points are written as the number alone, with no unit, as in '{written}'",
     "syntax.points_keyword": "a line of points starts with score (the deal's points) or total (the running totals), as in 'score {pairs}'",
     "syntax.points_whole": "{found}: points are whole numbers, a deal gives no half point",
     "syntax.points_spaced": "{found}: a number is written with nothing between its digits: {number}",
     "syntax.deal_of": "{found}: a deal's number is written alone, as in 'deal {n}' (how many deals the game will have is not written)",
+    "syntax.header_fields": "{found}: the fields of a deal's header are parted by blanks only, as in '{written}'",
+    "syntax.written_as": "{error}; write it '{written}'",
 })
 
 MESSAGES.update({
@@ -1818,6 +1820,7 @@ MESSAGES.update({
     "alias.a_spelling": "a spelling of {name}",
     "alias.too_many": "more than {n} names and spellings",
     "alias.both": "{raw} is given as a spelling of both {a} and {b}",
+    "alias.repeated": "the name {name} is given twice; give all its spellings in one list",
 })
 
 MESSAGES.update({

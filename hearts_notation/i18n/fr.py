@@ -501,12 +501,14 @@ MESSAGES.update({
     "syntax.french_rank": "les hauteurs françaises (R, D, V) ne s'écrivent que dans des groupes à symbole de couleur comme ♠ A D 4 ; trouvé {found}",
     "syntax.card_space": "{found} : la couleur s'écrit juste après la hauteur, sans espace : {card}",
     "syntax.card_words": "{found} : une carte s'écrit avec sa hauteur et sa couleur, comme {card}",
-    "syntax.points_equals": "{found} : « = » ne s'écrit pas dans la notation : les points d'une place la suivent après une espace, comme dans « {written} »",
+    "syntax.points_equals": "{found} : le signe égal ne s'écrit pas dans la notation : les points d'une place la suivent après une espace, comme dans « {written} »",
     "syntax.points_unit": "{found} : les points s'écrivent en nombre seul, sans unité, comme dans « {written} »",
     "syntax.points_keyword": "une ligne de points commence par marque (les points de la donne) ou total (les totaux), comme dans « marque {pairs} »",
     "syntax.points_whole": "{found} : les points sont des nombres entiers, une donne ne compte pas de demi-point",
     "syntax.points_spaced": "{found} : un nombre s'écrit sans rien entre ses chiffres : {number}",
     "syntax.deal_of": "{found} : le numéro d'une donne s'écrit seul, comme dans « donne {n} » (le nombre de donnes prévues ne s'écrit pas)",
+    "syntax.header_fields": "{found} : les champs de l'en-tête d'une donne ne sont séparés que par des espaces, comme dans « {written} »",
+    "syntax.written_as": "{error} ; écrivez « {written} »",
 })
 
 MESSAGES.update({
@@ -1805,6 +1807,7 @@ MESSAGES.update({
     "alias.a_spelling": "une graphie de {name}",
     "alias.too_many": "plus de {n} noms et graphies",
     "alias.both": "{raw} est donné comme graphie à la fois de {a} et de {b}",
+    "alias.repeated": "le nom {name} est donné deux fois ; donnez toutes ses graphies dans une seule liste",
 })
 
 MESSAGES.update({

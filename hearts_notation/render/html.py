@@ -210,11 +210,11 @@ class _Builder:
             return
         why = found.get("comment")
         a: dict[str, Any] = {}
-        if isinstance(found.get("epl"), (int, float)) and found.get("mark"):
-            se = found.get("epl_stderr")
-            a["epl"] = self.number(float(found["epl"]))
-            a["se"] = self.number(float(se) if isinstance(se, (int, float)) else 0.0)
-        best = found.get("best")
+        epl = _real(found.get("epl"))
+        if epl is not None and found.get("mark"):
+            a["epl"] = self.number(epl)
+            a["se"] = self.number(_real(found.get("epl_stderr")) or 0.0)
+        best = _listed(found.get("best"))
         if best and found.get("mark"):
             a["best"] = "".join(str(b) for b in best)
         if isinstance(why, str) and why:
@@ -414,18 +414,17 @@ class _Builder:
         entry that is not of the report's shape is left out."""
         t = self.t
         players = []
-        for p in summary.get("players") or ():
+        for p in _listed(summary.get("players")):
             if not isinstance(p, Mapping) or not isinstance(p.get("seat"), str):
                 continue
-            avg, acc, n = p.get("average_loss"), p.get("accuracy"), p.get("decisions")
-            if not (isinstance(avg, (int, float)) and isinstance(acc, (int, float))
-                    and isinstance(n, int)):
+            avg, acc, n = _real(p.get("average_loss")), _real(p.get("accuracy")), p.get("decisions")
+            if avg is None or acc is None or not isinstance(n, int):
                 continue
             players.append({"who": self.who(g, p["seat"]), "n": n,
-                            "avg": f"{float(avg):.2f}".replace(".", t["decimal"]),
-                            "acc": t["percent"].format(n=f"{float(acc):.0f}")})
+                            "avg": f"{avg:.2f}".replace(".", t["decimal"]),
+                            "acc": t["percent"].format(n=f"{acc:.0f}")})
         costly: list[dict[str, Any]] = []
-        for d in summary.get("costliest") or ():
+        for d in _listed(summary.get("costliest")):
             key = _decision_key(d) if isinstance(d, Mapping) else None
             if key is None or len(costly) >= 3:
                 continue
@@ -435,11 +434,10 @@ class _Builder:
             item: dict[str, Any] = {"r": len(costly) + 1, "x": place}
             if isinstance(d.get("mark"), str):
                 item["m"] = d["mark"]
-            if isinstance(d.get("epl"), (int, float)):
-                se = d.get("epl_stderr")
+            epl = _real(d.get("epl"))
+            if epl is not None:
                 item["loss"] = t["loss"].format(
-                    n=self.number(float(d["epl"])),
-                    se=self.number(float(se) if isinstance(se, (int, float)) else 0.0))
+                    n=self.number(epl), se=self.number(_real(d.get("epl_stderr")) or 0.0))
             if isinstance(d.get("comment"), str):
                 item["why"] = d["comment"]
             self.costly[key] = item["r"]
@@ -456,7 +454,28 @@ def _decision_key(d: Mapping[str, Any]) -> tuple[int, int | None, str, str] | No
         trick = d.get("trick")
         return (int(d["deal"]), None if trick is None else int(trick), str(d["seat"]),
                 str(d["kind"]))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):   # (int() of infinity)
+        return None
+
+
+# The report is a file the user gives (``--analysis``): any value may be of
+# another type than annotate writes, and is then left out, never an error.
+
+
+def _listed(v: Any) -> list[Any]:
+    """*v* when the report holds a list there, else no item (a number
+    there was iterated: "internal error", exit 3)."""
+    return v if isinstance(v, list) else []
+
+
+def _real(v: Any) -> float | None:
+    """*v* as a float when the report holds a number there that a float
+    holds (a whole number of 400 digits does not), else ``None``."""
+    if not isinstance(v, (int, float)):
+        return None
+    try:
+        return float(v)
+    except OverflowError:
         return None
 
 

@@ -33,6 +33,7 @@ from .words import (
     SUIT_SYMBOLS,
     closest_keyword,
     seat_words,
+    words_language,
 )
 
 GRAMMAR_FILE = "hearts.lark"
@@ -300,6 +301,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
             if early is not None:
                 return early
     special = (lone_cr(text, base, line, column)
+               or _keyword_slip(found, expected, text, base, line, column)
                or _diagnose(found, expected, text, base, line, column, seats)
                or _card_slip(found, expected, text, start, line, column))
     if special is not None:
@@ -716,6 +718,93 @@ _TRICK_NAMED: Final = re.compile(r"[ \t\f]*(pli|levée|levee|trick)[ \t\f]+([0-9
 #: The signs a word processor puts for a typed hyphen-minus: the minus sign
 #: U+2212, the en and em dashes.
 _DASHES: Final = "\u2212\u2013\u2014"
+
+
+#: A deal header's fields parted by a dash or a comma (``Deal 1 - dealer: West,
+#: pass: left``), as a form's fields are: the signs that part them.
+_HEADER_SEPARATORS: Final = frozenset(",-/|\u2013\u2014")
+#: A header's separators and the colons after its keywords, dropped to write it back.
+_HEADER_NOISE: Final = re.compile(r"[ \t\f]*(?:[,/|\u2013\u2014]|(?<!\S)-(?!\S)|:)[ \t\f]*")
+#: An arrow typed between a pass's seats (``Pass N -> E:``) where the notation has ``>``.
+_ARROWS: Final = frozenset({"->", "-->", "=>", "\u2192", "\u21d2", "\u27f6"})
+#: The running totals said in two words at the start of a line (``Running total``).
+_TOTAL_SAID: Final = re.compile(r"[ \t\f]*((?:running|cumulative|grand)[ \t\f]+totals?"
+                                r"|total[ \t\f]+cumul[ée]|cumul)(?!\w)", re.IGNORECASE)
+#: A seat's pass said in words (``North passes KH AH TH``, ``Passes: N KH AH TH``):
+#: the seat, the rest of the line (the cards) up to a comment.
+_PASS_SAID: Final = re.compile(
+    r"[ \t\f]*(?:(?P<seat1>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?P<kw1>pass(?:es|ed)?|passe)(?![\w>])"
+    r"|(?P<kw2>pass(?:es|ed)|passes)[ \t\f]*:?[ \t\f]*(?P<seat2>[A-Za-z][A-Za-z0-9]*)(?![\w>]))"
+    r"[ \t\f]*(?::|to[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?|à[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?)?"
+    r"[ \t\f]*(?P<cards>[^{;\n]*)", re.IGNORECASE)
+#: The moon said as a sentence after the seat (``S shot the moon``, ``S fait capot``).
+_SEAT_MOON: Final = re.compile(
+    r"[ \t\f]*(?P<seat>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?P<said>"
+    r"(?P<en>(?:has[ \t\f]+)?(?:shot|shoots|shoot)[ \t\f]+the[ \t\f]+moon)"
+    r"|(?:a[ \t\f]+)?(?:fait|tir[ée])[ \t\f]+(?:(?:le[ \t\f]+)?(?:capot|grand[ \t\f]+chelem)"
+    r"|(?:à|a)[ \t\f]+la[ \t\f]+lune))(?!\w)", re.IGNORECASE)
+#: A trick's number after a ``T`` (``T1.``, ``T1:``), as some score pads number tricks.
+_TRICK_T: Final = re.compile(r"[ \t\f]*([tp])([0-9]+)[.:)]", re.IGNORECASE)
+
+
+def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, line: int,
+                  column: int) -> HrnSyntaxError | None:
+    """The line keywords as a player types around them, told with the form to
+    write (helper english11; docs/spec.md 2.4 to 2.8).  None of them is read:
+    each would be one more form for every reader, writer and editor, and some
+    could be misread (a dash may be a minus, a comma parts cards).  Only a line
+    that does not read comes here."""
+    if found is None:
+        return None
+    lead = len(text) - len(text.lstrip(" \t\f"))
+    if found[:1] in _HEADER_SEPARATORS and ("DEALER" in expected or "PASS" in expected) \
+            and "DEAL" not in expected:
+        # (``Deal 1 - dealer: West, pass: left``, ``Deal 1, dealer W, pass left``)
+        head = re.split(r"[{;\n]", text, maxsplit=1)[0]
+        written = " ".join(_HEADER_NOISE.sub(" ", head).split())
+        return HrnSyntaxError(msg("syntax.header_fields", found=quote(found), written=written),
+                              line, column)
+    if "INT" in expected and "NUMERO" in expected and re.fullmatch(r"#[0-9]+", found):
+        # (``Deal #1``: the number as a list numbers it)
+        said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=found[1:]), line, column)
+    if found in _ARROWS and "_GT" in expected:
+        # (``Pass N -> E:``: an arrow for the notation's ``>``)
+        said = msg("syntax.expected", what=msg("expect._GT").arg(), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=">"), line, column)
+    starting = "DEAL" in expected or expected == {"_COLON"} or (
+        expected >= {"UNKNOWN", "PBN"}
+        and re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", text[lead:].split(":", 1)[0].strip()) is not None)
+    if not starting:
+        return None
+    total = _TOTAL_SAID.match(text)
+    if total is not None:
+        said = msg("syntax.expected", what=_LINE_START, found=quote(total.group(1)))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="total"),
+                              base, total.start(1) + 1)
+    moon = _SEAT_MOON.match(text)
+    if moon is not None:
+        word = "moon" if moon.group("en") else "capot"
+        said = msg("syntax.expected", what=_LINE_START, found=quote(text[lead:moon.end()]))
+        return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
+                                  written=f"{word} {moon.group('seat')}"), base, lead + 1)
+    passed = _PASS_SAID.match(text)
+    if passed is not None:
+        kw = (passed.group("kw1") or passed.group("kw2") or "").lower()
+        seat = passed.group("seat1") or passed.group("seat2")
+        if kw not in ("pass", "passe") or passed.group("seat1"):
+            french = kw == "passe" or words_language(text) == "fr"
+            cards = passed.group("cards").strip()
+            written = f"{'passe' if french else 'pass'} {seat}{' :' if french else ':'}" \
+                + (f" {cards}" if cards else "")
+            typed = text[lead:passed.start("cards")].strip()
+            said = msg("syntax.expected", what=_LINE_START, found=quote(typed))
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                  base, lead + 1)
+    t = _TRICK_T.match(text)
+    if t is not None:
+        return HrnSyntaxError(msg("syntax.trick_dot", n=int(t.group(2))), base, t.start(1) + 1)
+    return None
 
 
 def _diagnose(found: str | None, expected: set[str], text: str, base: int, line: int, column: int,
