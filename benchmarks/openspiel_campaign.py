@@ -23,10 +23,10 @@ hearts-notation's readers.  Checked, for a combination our rules can express:
   replays in pyspiel (with the game string written) to the same
   ``to_json()`` and ``returns()``.
 
-For a combination no rule key expresses (``avoid_all_tricks_bonus``,
-``must_break_hearts=False``, ``can_lead_hearts_instead_of_qs``), every form
-that names the parameters must be refused with the reason (exit 2 on the
-command line), never read under other rules.  ``--cli`` also runs
+Every combination of the parameters has its rule keys (``must_break_hearts``:
+``hearts_lead``, ``can_lead_hearts_instead_of_qs``:
+``lead_hearts_instead_of_queen``, ``avoid_all_tricks_bonus``:
+``no_trick_bonus=-5``): every form is read and checked.  ``--cli`` also runs
 ``hearts validate``/``score`` on one file of each form per combination and
 checks the exit statuses and the scores.
 
@@ -68,8 +68,6 @@ from hearts_notation.rules import parse_rules
 from hearts_notation.state import GameState
 
 NAMES = sorted(PARAMETER_DEFAULTS)
-UNREPRESENTABLE = {"avoid_all_tricks_bonus": True, "must_break_hearts": False,
-                   "can_lead_hearts_instead_of_qs": True}
 POLICIES = ("random", "greedy", "moon")
 
 
@@ -79,7 +77,9 @@ def combinations() -> list[dict[str, bool]]:
 
 
 def representable(params: dict[str, bool]) -> bool:
-    return not any(params[k] == v for k, v in UNREPRESENTABLE.items())
+    """Every combination has its rule keys (rules11: ``hearts_lead``,
+    ``lead_hearts_instead_of_queen``, ``no_trick_bonus``)."""
+    return True
 
 
 def choose(state: Any, policy: str, rng: random.Random) -> int:
@@ -135,33 +135,6 @@ class Campaign:
     def check_state(self, game: Any, state: Any, params: dict[str, bool], where: str) -> None:
         gstring = game_string(params)
         forms = self.forms(game, state)
-        if not representable(params):
-            for name, (text, fmt) in forms.items():
-                try:
-                    self.read(text, fmt, gstring)
-                except (RecordError, InputError) as exc:
-                    self.count["refused (no rule key)"] += 1
-                    if "no equivalent" not in str(exc) and "cannot" not in str(exc).lower():
-                        self.problem(where, f"{name}: refusal without the reason: {exc}")
-                else:
-                    self.problem(where, f"{name}: read under rules OpenSpiel did not play")
-            if state.is_terminal() and params["avoid_all_tricks_bonus"] and all(
-                    params[k] == PARAMETER_DEFAULTS[k] for k in NAMES
-                    if k not in ("jd_bonus", "pass_cards", "avoid_all_tricks_bonus")):
-                # Read with no parameters, as the command line does: the
-                # points show the bonus (refused with the reason) or the
-                # bonus did not apply (read, and OpenSpiel's points agree).
-                for text in (state.to_json(), str(state)):
-                    try:
-                        (plain,) = iter_games_text(text, "openspiel", "x")
-                    except (RecordError, InputError) as exc:
-                        if "show a game played with avoid_all_tricks_bonus" in str(exc):
-                            self.count["refused: the points show avoid_all_tricks_bonus"] += 1
-                        else:
-                            self.problem(where, f"no parameters: {exc}")
-                    else:
-                        self.check_record(plain, state, params, f"{where} (no parameters)")
-            return
         deals = {}
         for name, (text, fmt) in forms.items():
             try:
@@ -173,12 +146,13 @@ class Campaign:
             deals[name] = g
             self.check_record(g, state, params, f"{where} {name}")
         # The state JSON as the command line reads it, with no parameters:
-        # OpenSpiel's defaults, but for jd_bonus, which its points show.
+        # OpenSpiel's defaults, but for jd_bonus and avoid_all_tricks_bonus,
+        # which its points show.
         for text in (state.to_json(), str(state)):
             (plain,) = iter_games_text(text, "openspiel", "x")
             self.count["records read"] += 1
             if all(params[k] == PARAMETER_DEFAULTS[k] for k in NAMES
-                   if k not in ("jd_bonus", "pass_cards")):
+                   if k not in ("jd_bonus", "pass_cards", "avoid_all_tricks_bonus")):
                 self.check_record(plain, state, params, f"{where} {text[:4]} (no parameters)")
                 if params["jd_bonus"] and "jack_of_diamonds=-10" in plain.rules:
                     self.count["jd_bonus seen in the points"] += 1

@@ -95,7 +95,12 @@ def legal_plays(
         return opening_leads(rules, hand)
     if not hearts_broken:
         others = hand & ~HEARTS_MASK
-        if others:
+        # (the rules are asked only when a heart is held beside other
+        # cards: the usual lead of a rule set that keeps hearts back costs
+        # one more test; ``lead_hearts_instead_of_queen`` only when Q♠ is
+        # the one other card)
+        if others and rules.hearts_lead == "broken" and (
+                others != QS_BIT or not rules.lead_hearts_instead_of_queen):
             return others
     return hand
 
@@ -228,6 +233,8 @@ def deal_points(
     :mod:`hearts_notation.scoring`.  The shooter's hearts and Q♠ count 0;
     ``add`` gives every other seat the penalty total (26), ``subtract``
     takes it off the shooter.  J♦ keeps its value for whoever took it.
+    Without a moon, ``no_trick_bonus`` goes to each seat that took no
+    trick once the deal is complete (every card taken).
     """
     points = [raw_points(rules, t) for t in taken]
     shooter = moon_shooter(rules, taken)
@@ -240,6 +247,17 @@ def deal_points(
             for s in range(len(points)):
                 if s != shooter:
                     points[s] += total
+    elif rules.no_trick_bonus:
+        # OpenSpiel's ``avoid_all_tricks_bonus``: once every card is taken,
+        # a seat that took none (so no trick) scores the bonus; not in a
+        # deal with a moon (hearts.cc, ComputeScore).
+        gone = 0
+        for t in taken:
+            gone |= t
+        if gone == rules.deck_mask:
+            for s in range(len(points)):
+                if not taken[s]:
+                    points[s] += rules.no_trick_bonus
     return points, shooter
 
 

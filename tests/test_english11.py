@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from hearts_notation.cli import cli
 from hearts_notation.io.hrn.lark_reader import explain_line
 from hearts_notation.io.hrn.reader import iter_hrn
+from hearts_notation.io.hrn.writer import dumps_hrn
 from tests.hrn_oracle import lexer_or_error, oracle_or_error
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +55,6 @@ REFUSED = [
     (SHEET_EN, TRICK_EN, "Trick 1. E 2C, S 4C, W KC, N TC", "25:1", "as in '1.'"),
     (SHEET_EN, TRICK_EN, "T1. E 2C, S 4C, W KC, N TC", "25:1", "as in '1.'"),
     (SHEET_EN, TRICK_EN, "t1: E 2C S 4C W KC N TC", "25:1", "as in '1.'"),
-    (SHEET_EN, TRICK_EN, "1) E 2C, S 4C, W KC, N TC", "25:1", "as in '1.'"),
     (SHEET_EN, TRICK_EN, "1 - E 2C, S 4C, W KC, N TC", "25:1", "as in '1.'"),
     (SHEET_EN, "score N 13 E 0 S 13 W 0", "Scores N 13 E 0 S 13 W 0", "38:1", "did you mean 'score'?"),
     (SHEET_EN, "total N 13 E 0 S 13 W 0", "Totals N 13 E 0 S 13 W 0", "39:1", "did you mean 'total'?"),
@@ -78,7 +78,6 @@ REFUSED = [
     (SHEET_FR, TRICK_FR, "Pli 1 : N 2♣, E 3♣, S 5♣, O A♣", "26:1",
      "une ligne de pli commence par son numéro et un point, comme « 1. »"),
     (SHEET_FR, TRICK_FR, "P1. N 2♣, E 3♣, S 5♣, O A♣", "26:1", "comme « 1. »"),
-    (SHEET_FR, TRICK_FR, "1) N 2♣, E 3♣, S 5♣, O A♣", "26:1", "comme « 1. »"),
     (SHEET_FR, "passe N: A♥ 9♣ R♦", "Nord passe A♥ 9♣ R♦", "22:1",
      "trouvé 'Nord passe' ; écrivez « passe Nord : A♥ 9♣ R♦ »"),
     (SHEET_FR, "passe N: A♥ 9♣ R♦", "Passes : N A♥ 9♣ R♦", "22:1", "écrivez « passe N : A♥ 9♣ R♦ »"),
@@ -116,6 +115,22 @@ def test_the_forms_read_already_read_as_written() -> None:
     games = list(iter_hrn(text))
     assert not [f for g in games for f in g.errors]
     assert explain_line("Moon: S", 1, SEATS) is None
+
+
+@pytest.mark.parametrize(("sheet", "written", "typed"), [
+    (SHEET_EN, TRICK_EN, "1) {Nothing can be lost on the first trick.} E 2C, S 4C, W KC, N TC"),
+    (SHEET_FR, TRICK_FR, "1) N 2♣, E 3♣, S 5♣, O A♣."),
+    (SHEET_FR, "2. O 4♠ N 6♠ E 9♠ S 7♠", "2)O 4♠ N 6♠ E 9♠ S 7♠"),
+])
+def test_a_trick_numbered_with_a_parenthesis_reads_and_is_written_with_a_dot(
+        sheet: str, written: str, typed: str) -> None:
+    """``1)`` is a trick's number as a list numbers it: no other line starts
+    with a number, so it cannot be misread; the writers print ``1.``."""
+    assert written in sheet
+    games = list(iter_hrn(sheet.replace(written, typed, 1)))
+    assert not [f.message for g in games for f in g.errors]
+    assert dumps_hrn(games) == dumps_hrn(list(iter_hrn(sheet)))
+    assert lexer_or_error(typed) == oracle_or_error(typed)
 
 
 def test_a_seat_named_like_a_trick_keeps_its_hand_line() -> None:

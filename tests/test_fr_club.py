@@ -186,6 +186,9 @@ def test_directions_typed_without_the_accent_and_tricks_numbered_like_a_list(tmp
     assert run("validate", path)[0] == 0
     assert "donne 1 donneur N passe gauche" in run("fmt", path)[1]
     path = write(tmp_path, "pli.hrn", HEAD + DEAL.replace("2. O 5♦", "2) O 5♦"))
+    assert run("validate", path)[0] == 0     # (``2)`` reads as ``2.``: english11, spec 2.4)
+    assert "\n2. O 5♦" in run("fmt", path)[1]
+    path = write(tmp_path, "pli.hrn", HEAD + DEAL.replace("2. O 5♦", "2 - O 5♦"))
     out = run("validate", path)[1]
     assert ":14:1: erreur: une ligne de pli commence par son numéro et un point, comme « 2. »" in out
 

@@ -89,15 +89,14 @@ def test_parameters_map_to_rules_and_back() -> None:
     assert rules_for_parameters() == "openspiel"
     assert rules_for_parameters(None, "across") == "openspiel pass_cycle=across"
     every = {"no_pts_on_first_trick": False, "can_lead_any_club": True, "jd_bonus": True,
-             "qs_breaks_hearts": False}
+             "qs_breaks_hearts": False, "avoid_all_tricks_bonus": True,
+             "must_break_hearts": False, "can_lead_hearts_instead_of_qs": True}
     rules = parse_rules(rules_for_parameters(every))
     assert (rules.first_trick_hearts, rules.first_trick_queen, rules.opening_lead,
-            rules.jack_of_diamonds, rules.queen_breaks_hearts, rules.hearts_broken_by) == (
-        "allowed", "allowed", "any-club", -10, False, "any-heart")
+            rules.jack_of_diamonds, rules.queen_breaks_hearts, rules.hearts_broken_by,
+            rules.hearts_lead, rules.lead_hearts_instead_of_queen, rules.no_trick_bonus) == (
+        "allowed", "allowed", "any-club", -10, False, "any-heart", "any", True, -5)
     assert {k: v for k, v in openspiel_parameters(rules).items() if v != PARAMETER_DEFAULTS[k]} == every
-    for key in ("avoid_all_tricks_bonus", "must_break_hearts", "can_lead_hearts_instead_of_qs"):
-        with pytest.raises(RecordError, match=key):
-            rules_for_parameters({key: not PARAMETER_DEFAULTS[key]})
 
 
 def test_docs_table_names_the_parameters_of_every_preset() -> None:
@@ -210,8 +209,8 @@ def test_parameters_for_the_json_state() -> None:
     text = (DATA / "terminal.osjson").read_text()
     (game,) = iter_openspiel(text, "x", parameters="hearts(jd_bonus=True)")
     assert game.rules == "openspiel jack_of_diamonds=-10 pass_cycle=left"
-    with pytest.raises(RecordError, match="must_break_hearts"):
-        list(iter_openspiel(text, "x", parameters={"must_break_hearts": False}))
+    (game,) = iter_openspiel(text, "x", parameters={"must_break_hearts": False})
+    assert game.rules == "openspiel hearts_lead=any pass_cycle=left"
 
 
 # Malformed input ---------------------------------------------------------------

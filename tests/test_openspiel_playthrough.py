@@ -62,12 +62,14 @@ def test_not_a_playthrough() -> None:
         list(iter_openspiel_playthrough("game: hearts\n\nNumPlayers() = 4\n"))
 
 
-def test_parameter_without_equivalent_is_unusable_input(tmp_path: Path) -> None:
+def test_unknown_parameter_is_unusable_input(tmp_path: Path) -> None:
     path = tmp_path / "bonus.txt"
-    path.write_text(playthrough("hearts(avoid_all_tricks_bonus=True)"), encoding="utf-8")
+    text = playthrough("hearts(avoid_all_tricks_bonus=True)")
+    path.write_text(text.replace("avoid_all_tricks_bonus", "avoid_all_tricks_bonos"),
+                    encoding="utf-8")
     out = subprocess.run([sys.executable, "-m", "hearts_notation", "validate", "--from",
                           "openspiel-playthrough", str(path)], capture_output=True, text=True,
                          cwd=ROOT)
     assert out.returncode == 2
-    assert "bonus.txt:1:7:" in out.stderr and "avoid_all_tricks_bonus" in out.stderr
+    assert "bonus.txt:1:7:" in out.stderr and "avoid_all_tricks_bonos" in out.stderr
     assert "Traceback" not in out.stderr

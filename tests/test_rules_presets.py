@@ -41,7 +41,8 @@ PRESETS: dict[str, dict[str, object]] = {
 STANDARD = {
     "players": 4, "removed_cards": [], "pass_cycle": ["left", "right", "across", "hold"], "pass_count": 3,
     "opening_lead": "lowest-club", "first_trick_hearts": "forbidden", "first_trick_queen": "forbidden",
-    "hearts_broken_by": "discard", "queen_breaks_hearts": False, "jack_of_diamonds": 0, "moon": "add",
+    "hearts_broken_by": "discard", "queen_breaks_hearts": False, "hearts_lead": "broken",
+    "lead_hearts_instead_of_queen": False, "jack_of_diamonds": 0, "no_trick_bonus": 0, "moon": "add",
     "target": 100, "tie": "share",
 }
 

@@ -119,7 +119,7 @@ class HrnLexer(RegexLexer):
             # keywords outrank the seats).
             (rf"^(?!{_KEYWORDS})({_SEAT})({_BLANK}*)(:)", _groups(SEAT_TOKEN, Whitespace, Punctuation),
              "hand"),
-            (rf"^({_BLANK}*)([0-9]+\.)", _groups(Whitespace, TRICK_TOKEN)),
+            (rf"^({_BLANK}*)([0-9]+[.)])", _groups(Whitespace, TRICK_TOKEN)),
             (_KEYWORDS, Keyword),
             (_CONSTANTS, Keyword.Constant),
             include("cards"),

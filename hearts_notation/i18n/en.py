@@ -1577,15 +1577,10 @@ MESSAGES.update({
 
 MESSAGES.update({
     # OpenSpiel's formats (hearts_notation.io.openspiel, io.playthrough): reading.
-    "os.why.no_trick_bonus": "the -5 bonus for taking no trick is not a rule of hearts-notation",
-    "os.why.must_break_hearts": "leading hearts before they are broken is never free in hearts-notation",
-    "os.why.heart_instead_of_queen": "leading a heart instead of a forced Q♠ is not a rule of hearts-notation",
     "os.not_game_string": "{text} is not an OpenSpiel game string such as hearts()",
     "os.other_game": 'the game is {game}, not OpenSpiel\'s "hearts"',
     "os.not_parameter": "{item} is not a hearts parameter; OpenSpiel's are {known}",
     "os.expected_bool": "{item}: expected True or False",
-    "os.no_equivalent": "OpenSpiel parameter {item} has no equivalent: {why}",
-    "os.points_show": "OpenSpiel's points show a game played with {item}, which has no equivalent: {why}",
     "os.where": "{label}, {spot}",
     "os.state_n": "state {n}",
     "os.history": "history",

@@ -1312,15 +1312,10 @@ MESSAGES.update({
     "solve.error.limit": "donne {deal} : une position demande d’examiner plus de {nodes} positions (par ordre des égalités) ; choisissez un point plus tardif (--trick 7 ou après) ou augmentez --max-nodes (0 : sans limite)",
 
     # Les formats d'OpenSpiel (hearts_notation.io.openspiel, io.playthrough) : lecture.
-    "os.why.no_trick_bonus": "la prime de -5 pour n'avoir pris aucun pli n'est pas une règle de hearts-notation",
-    "os.why.must_break_hearts": "entamer cœur avant qu'ils soient ouverts n'est jamais libre dans hearts-notation",
-    "os.why.heart_instead_of_queen": "entamer un cœur au lieu d'une D♠ forcée n'est pas une règle de hearts-notation",
     "os.not_game_string": "{text} n'est pas une chaîne de jeu OpenSpiel comme hearts()",
     "os.other_game": 'le jeu est {game}, pas "hearts" d\'OpenSpiel',
     "os.not_parameter": "{item} n'est pas un paramètre de hearts ; ceux d'OpenSpiel sont {known}",
     "os.expected_bool": "{item} : on attendait True ou False",
-    "os.no_equivalent": "le paramètre OpenSpiel {item} n'a pas d'équivalent : {why}",
-    "os.points_show": "les points d'OpenSpiel montrent une partie jouée avec {item}, qui n'a pas d'équivalent : {why}",
     "os.where": "{label}, {spot}",
     "os.state_n": "état {n}",
     "os.history": "historique",

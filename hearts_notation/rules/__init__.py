@@ -38,6 +38,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "first_trick_hearts": ("forbidden", "allowed"),
     "first_trick_queen": ("forbidden", "allowed"),
     "hearts_broken_by": ("discard", "any-heart"),
+    "hearts_lead": ("broken", "any"),
     "moon": ("add", "subtract", "choose"),
     "tie": ("share", "play-on"),
 }
@@ -75,7 +76,17 @@ class RuleSet:
     first_trick_queen: str = "forbidden"
     hearts_broken_by: str = "discard"
     queen_breaks_hearts: bool = False
+    #: ``broken``: a heart may be led once hearts are broken (or the hand
+    #: holds nothing else); ``any``: from the second trick on, at any time
+    #: (OpenSpiel's ``must_break_hearts=False``).
+    hearts_lead: str = "broken"
+    #: A seat to lead before hearts are broken whose only other card is Q♠
+    #: may lead a heart instead (OpenSpiel's ``can_lead_hearts_instead_of_qs``).
+    lead_hearts_instead_of_queen: bool = False
     jack_of_diamonds: int = 0
+    #: Points to each seat that took no trick in a deal nobody shot the
+    #: moon in (OpenSpiel's ``avoid_all_tricks_bonus``: -5).
+    no_trick_bonus: int = 0
     moon: str = "add"
     target: int = 100
     tie: str = "share"
@@ -454,7 +465,7 @@ def _coerce(key: str, value: Any) -> Any:
                 key=key,
             )
         return v
-    if key == "queen_breaks_hearts":
+    if key in ("queen_breaks_hearts", "lead_hearts_instead_of_queen"):
         if isinstance(value, bool):
             return value
         low = str(value).lower()
@@ -463,7 +474,7 @@ def _coerce(key: str, value: Any) -> Any:
         if low in ("false", "no", "0", "off"):
             return False
         raise RuleError(msg("rules.bad_bool", key=key, value=str(value)), key=key)
-    if key in ("players", "pass_count", "jack_of_diamonds", "target"):
+    if key in ("players", "pass_count", "jack_of_diamonds", "no_trick_bonus", "target"):
         # A YAML float (``.inf``, ``.nan``, ``1e400``, ``2.5``) is a whole number
         # only when it is one: ``int()`` of infinity raises OverflowError, of
         # 2.5 quietly gives 2.  A text is a whole number in decimal digits:

@@ -109,12 +109,12 @@ def number(text: str, line: int, column: int) -> int:
     past the ``digits`` limit: Python will not even convert 4,300 digits,
     and no record needs more than a few."""
     limit = current_limits().digits
-    size = len(text.lstrip("+-").rstrip("."))
+    size = len(text.lstrip("+-").rstrip(".)"))
     if size > limit:
         raise HrnSyntaxError(limit_message("limit.what.number_digits", "digits", limit,
                                                size=("num", size)),
                              line, column)
-    return int(text.rstrip("."))
+    return int(text.rstrip(".)"))
 
 
 def check_cards(count: int, what: str, line: int, column: int) -> None:
@@ -514,7 +514,7 @@ def _classify(w: str, ctx: _Ctx) -> str | None:
             return "POINTS" if _is_points(w) else None
         if w.isdigit():
             return "INT" if "INT" in kinds else None
-        if w[-1] == "." and w[:-1].isdigit() and "TRICK_NUMBER" in kinds:
+        if (w[-1] == "." or w[-1] == ")") and w[:-1].isdigit() and "TRICK_NUMBER" in kinds:
             return "TRICK_NUMBER"
     if len(w) == 1:
         kind = {"*": "STAR", "?": "UNKNOWN", ":": "_COLON", ">": "_GT", ",": "_COMMA"}.get(w)

@@ -458,7 +458,7 @@ TOKENS: Final[dict[str, str]] = {
     "COMMENT": r"(?s:\{(?:[^\\}]|\\.)*\})",
     "TAG_VALUE": '"(?:[^"\\\\\n]|\\\\.)*"',
     "POINTS": r"[+-]?[0-9]+",
-    "TRICK_NUMBER": r"[0-9]+\.",
+    "TRICK_NUMBER": r"[0-9]+[.)]",
     "INT": r"[0-9]+",
     "STAR": r"\*",
     "TAG_OPEN": r"\[",
