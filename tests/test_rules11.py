@@ -167,11 +167,13 @@ def test_parameters_map_both_ways() -> None:
 # --- against OpenSpiel ------------------------------------------------------------
 
 
-def _play_against_pyspiel(gstring: str, seed: int) -> tuple[int, int]:
+def _play_against_pyspiel(gstring: str, seed: int, keep_queen: bool = False) -> tuple[int, int]:
     """Play one random game of OpenSpiel's *gstring*, comparing at every
     play its legal cards with the game state's under the rules read for it,
     and the points at the end; then read its history back and referee it.
-    Returns (plays compared, seats given the bonus)."""
+    *keep_queen*: play hearts and Q♠ last, so that leaders are left with
+    only those (where ``can_lead_hearts_instead_of_qs`` shows).  Returns
+    (plays compared, leads of Q♠ and hearts only before hearts are broken)."""
     pyspiel = pytest.importorskip("pyspiel")
     from hearts_notation.io.openspiel import parse_game_string
 
@@ -181,9 +183,10 @@ def _play_against_pyspiel(gstring: str, seed: int) -> tuple[int, int]:
     state = game.new_initial_state()
     ours: GameState | None = None
     compared = 0
+    queen_leads = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            state.apply_action(rng.choice(state.legal_actions()))
             continue
         doc = json.loads(state.to_json())
         if doc["phase"] == "Play" and ours is None:
@@ -193,9 +196,14 @@ def _play_against_pyspiel(gstring: str, seed: int) -> tuple[int, int]:
             theirs = mask_of(card_from_action(a) for a in legal)
             assert ours.legal_cards() == theirs, (gstring, seed, ours)
             compared += 1
-        # (prefer a heart lead or Q♠ when allowed: the new rules show there)
-        pick = next((a for a in legal if card_from_action(a) // 13 == 2), rng.choice(legal))
-        pick = pick if rng.random() < 0.5 else rng.choice(legal)
+            if not ours.trick and not ours.broken and theirs & QS_BIT and theirs & HEARTS_MASK:
+                queen_leads += 1
+        if keep_queen:
+            rest = [a for a in legal if not (1 << card_from_action(a)) & (HEARTS_MASK | QS_BIT)]
+            pick = rng.choice(rest or legal)
+        else:   # (prefer a heart when allowed: the new rules show there)
+            pick = next((a for a in legal if card_from_action(a) // 13 == 2), rng.choice(legal))
+            pick = pick if rng.random() < 0.5 else rng.choice(legal)
         if ours is not None:
             ours.push(card_from_action(pick))
         state.apply_action(pick)
@@ -206,8 +214,12 @@ def _play_against_pyspiel(gstring: str, seed: int) -> tuple[int, int]:
     report = check_game(read)
     assert not [f for f in report.findings if f.severity == "error"]
     assert [report.deals[0].points[s] for s in "NESW"] == points
-    assert dumps_openspiel_history([read]).splitlines()[0] == gstring
-    return compared, sum(1 for t in ours.taken if not t)
+    first = dumps_openspiel_history([read]).splitlines()[0]
+    written = parse_game_string(first if first.startswith("hearts") else "hearts")
+    wanted = parse_game_string(gstring)
+    assert {k: v for k, v in written.items() if k != "pass_cards"} == {
+        k: v for k, v in wanted.items() if k != "pass_cards"}
+    return compared, queen_leads
 
 
 @pytest.mark.parametrize("gstring", [
@@ -223,3 +235,12 @@ def test_pyspiel_agrees_on_legal_cards_and_points(gstring: str) -> None:
         compared, _ = _play_against_pyspiel(gstring, seed)
         total += compared
     assert total == 3 * 52
+
+
+def test_pyspiel_agrees_when_the_queen_would_be_forced() -> None:
+    """can_lead_hearts_instead_of_qs shows only for a leader left with Q♠
+    and hearts before hearts are broken: played for, and seen."""
+    pytest.importorskip("pyspiel")
+    seen = sum(_play_against_pyspiel("hearts(can_lead_hearts_instead_of_qs=True,pass_cards=False)",
+                                     seed, keep_queen=True)[1] for seed in range(16))
+    assert seen > 0
