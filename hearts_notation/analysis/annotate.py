@@ -40,7 +40,7 @@ from ..rules import RuleSet
 from ..scoring import moon_choice as scoring_moon_choice
 from ..scoring import score_game
 from ..state import led_suit, trick_winner
-from .context import DealContext, PlayPoint, malformed_trick
+from .context import DealContext, PlayPoint, malformed_trick, unvalued_rule
 from .evaluate import Comparison, EvalOptions, Evaluation, Evaluator
 from .exact import ExactSolver
 from .explain import PassFacts, PlayFacts, explain_pass, explain_play
@@ -366,6 +366,11 @@ def _analyse_game(task: GameTask, progress: ProgressFn | None) -> GameAnalysis:
         notes.append(Note(None, _t(task.options.lang, "note.no_rules")))
         return GameAnalysis(game.source, game.index, "", (), tuple(notes), tuple(report.findings))
     seats, rules, _ = game_seats(game, rules)
+    unvalued = unvalued_rule(rules)
+    if unvalued is not None:
+        notes.append(Note(None, _t(task.options.lang, "note.rules", why=unvalued.arg())))
+        return GameAnalysis(game.source, game.index, rules.spec, (), tuple(notes),
+                            tuple(report.findings))
     solver = ExactSolver(rules)
     ev = Evaluator(len(seats), solver, task.options.eval)
     # A deal with a line that did not read holds only part of its play:
@@ -1067,5 +1072,8 @@ def merge_analyses(parts: list[GameAnalysis]) -> GameAnalysis:
     first = parts[0]
     if not first.rules:          # rules undetermined: every part says the same
         return first
+    # A note on the whole game (no deal: the rules the analysis cannot
+    # value) is said by every part alike: once.
     return dataclasses.replace(first, decisions=tuple(d for p in parts for d in p.decisions),
-                               notes=tuple(n for p in parts for n in p.notes))
+                               notes=tuple(n for k, p in enumerate(parts) for n in p.notes
+                                           if k == 0 or n.deal_index is not None))

@@ -23,6 +23,21 @@ from .sampler import Knowledge, forbidden_by_play
 from .state import moon_state
 
 
+def unvalued_rule(rules: RuleSet) -> Msg | None:
+    """Why the analysis cannot value a game under *rules*, or ``None``.
+
+    Every value the analysis gives (the exact solver's, the play-outs', the
+    face-up loss) counts the points of the cards a seat takes and the moon;
+    ``no_trick_bonus`` (OpenSpiel's ``avoid_all_tricks_bonus``) also pays a
+    seat for taking no trick at all, which none of them follows.  Rather
+    than answer with values that leave it out, ``solve``, ``hint`` and
+    ``annotate`` refuse such a game with this reason (docs/analysis.md).
+    """
+    if rules.no_trick_bonus:
+        return msg("analysis.unvalued_rule", rule=f"no_trick_bonus={rules.no_trick_bonus}")
+    return None
+
+
 def malformed_trick(deal: Deal, rules: RuleSet, seats: Sequence[str],
                     number: int | None = None) -> Finding | None:
     """The first trick of *deal* whose shape the analysis cannot replay, as

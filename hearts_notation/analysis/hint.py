@@ -29,7 +29,7 @@ from .annotate import (
     play_facts,
     screening_key,
 )
-from .context import DealContext, PlayPoint, malformed_trick
+from .context import DealContext, PlayPoint, malformed_trick, unvalued_rule
 from .evaluate import Evaluation, Evaluator
 from .exact import ExactSolver
 from .explain import best_pass_text, card_text, explain_best
@@ -132,6 +132,9 @@ def hint_deal(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
     over (a position is always in the play), whatever passes the deal shows."""
     if seat is not None:
         seat = _seat_named(seat, seats, options.lang)
+    unvalued = unvalued_rule(rules)
+    if unvalued is not None:
+        raise HintError("rules", why=unvalued.arg())
     bad = malformed_trick(deal, rules, seats, number)
     if bad is not None:
         raise HintError("malformed", why=msg(bad.key, **dict(bad.args)).arg())

@@ -24,7 +24,7 @@ from typing import Any
 import click
 
 from ..analysis.annotate import moon_choices, moon_choices_for
-from ..analysis.context import DealContext, PlayPoint, malformed_trick
+from ..analysis.context import DealContext, PlayPoint, malformed_trick, unvalued_rule
 from ..analysis.exact import MODELS, SELFISH, ExactSolver, SearchLimit, Solved, solve_position
 from ..analysis.explain import card_text
 from ..cards import CARDS, parse_card
@@ -157,6 +157,9 @@ def solve_deal(task: SolveTask, progress: SolveProgress | None = None) -> dict[s
                             "rules": rules.spec}
     t0 = time.process_time()
     try:
+        unvalued = unvalued_rule(rules)
+        if unvalued is not None:
+            raise SolveError("rules", deal=deal_no, why=unvalued.text("en"))
         if cards_unrecorded(deal, rules, seats):
             raise SolveError("sheet", deal=deal_no)
         bad = malformed_trick(deal, rules, seats, deal_no)
@@ -335,7 +338,7 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
         res["deal"] = position.deal     # the deal's own number, as in its record
     if "error" in res:
         fail(translate(lang, "solve.error.at", file=file, why=translate(
-            lang, f"solve.error.{res['error_id']}", **_error_args(res, where))))
+            lang, f"solve.error.{res['error_id']}", **_error_args(res, where, tasks[0], lang))))
     if fmt_out == "json":
         write_stdout(json_text(res, indent=2) + "\n")
     else:
@@ -389,9 +392,16 @@ def search_progress(lang: str, task: SolveTask, enabled: bool) -> Iterator[Solve
         yield tell
 
 
-def _error_args(res: dict[str, Any], where: Where) -> dict[str, object]:
-    return {"deal": res["deal"], "trick": where.trick or 1, "card": where.card or 1,
-            "nodes": where.max_nodes}
+def _error_args(res: dict[str, Any], where: Where, task: SolveTask, lang: str) -> dict[str, object]:
+    args: dict[str, object] = {"deal": res["deal"], "trick": where.trick or 1,
+                               "card": where.card or 1, "nodes": where.max_nodes}
+    if res["error_id"] == "rules":
+        # the JSON result keeps the English text only: the reason is asked
+        # again of the game's rules, in the run's language
+        _, rules, _ = game_seats(task.game, resolve_rules(task.game, task.rules, task.force_rules))
+        unvalued = unvalued_rule(rules)
+        args["why"] = unvalued.text(lang) if unvalued is not None else ""
+    return args
 
 
 def text_of(res: dict[str, Any], lang: str, game: Game | None = None) -> str:

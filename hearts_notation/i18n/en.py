@@ -915,6 +915,8 @@ MESSAGES.update({
     "malformed.seat": "{where}trick {trick}: {seat} is not a seat of this game ({seats})",
     "malformed.turn": "{where}trick {trick}: {seat} plays out of turn; it is {next}'s turn",
     "analysis.note.malformed": "analysis: not analysed, {why}",
+    "analysis.unvalued_rule": "the analysis does not value the rule {rule} (a seat that takes no trick is paid for it): its values count only the cards taken and the moon",
+    "analysis.note.rules": "analysis: not analysed: {why}",
     "analysis.note.no_rules": "analysis: the rules of this game could not be determined.",
 })
 
@@ -991,12 +993,14 @@ MESSAGES.update({
     "solve.error.no_such_point": "deal {deal} has no card {card} of trick {trick} to solve (the record stops before it, or the deal has fewer tricks)",
     "solve.error.hands": "deal {deal}: every hand must be known to solve it (record the hands, or the whole deal)",
     "solve.error.malformed": "deal {deal}: a trick is not whole or is played out of turn, so it cannot be solved",
+    "solve.error.rules": "deal {deal}: not solved: {why}",
     "solve.error.limit": "deal {deal}: a position needs more than {nodes} nodes of search (each tie order); ask for a later point (--trick 7 or later) or raise --max-nodes (0: no limit)",
 
     # hearts hint (hearts_notation.analysis.hint and commands/hint.py).
     "hint.no_deal": "the record has no deal: nothing to advise",
     "hint.not_seat": "'{seat}' is not a seat of this game ({seats})",
     "hint.malformed": "{why}: the tricks must be whole and in turn to be analysed",
+    "hint.rules": "no hint: {why}",
     "hint.complete": "deal {deal} is complete: nothing to advise (start the next deal)",
     "hint.leader": "deal {deal}: who leads is not known (no recorded hand holds {card})",
     "hint.turn": "it is {who}'s turn to play, not {seat}'s",

@@ -692,6 +692,8 @@ MESSAGES.update({
     "malformed.seat": "{where}pli {trick} : {seat} n'est pas une place de cette partie ({seats})",
     "malformed.turn": "{where}pli {trick} : {seat} joue hors de son tour ; c'est à {next} de jouer",
     "analysis.note.malformed": "analyse : donne non analysée, {why}",
+    "analysis.unvalued_rule": "l'analyse ne sait pas évaluer la règle {rule} (un joueur qui ne fait aucun pli en est payé) : ses valeurs ne comptent que les cartes ramassées et le capot",
+    "analysis.note.rules": "analyse : partie non analysée : {why}",
     "analysis.note.no_rules": "analyse : les règles de cette partie n'ont pas pu être déterminées.",
 })
 
@@ -699,6 +701,7 @@ MESSAGES.update({
     "hint.no_deal": "la feuille n'a aucune donne : rien à conseiller",
     "hint.not_seat": "'{seat}' n'est pas une place de cette partie ({seats})",
     "hint.malformed": "{why} : les plis doivent être entiers et dans l'ordre pour être analysés",
+    "hint.rules": "pas de conseil : {why}",
     "hint.complete": "la donne {deal} est complète : rien à conseiller (commencez la donne suivante)",
     "hint.leader": "donne {deal} : on ne sait pas qui entame (aucune main notée n'a le {card})",
     "hint.turn": "c'est à {who} de jouer, pas à {seat}",
@@ -1309,6 +1312,7 @@ MESSAGES.update({
     "solve.error.no_such_point": "la donne {deal} n'a pas de carte {card} au pli {trick} à résoudre (l'enregistrement s'arrête avant, ou la donne a moins de plis)",
     "solve.error.hands": "donne {deal} : il faut connaître toutes les mains pour la résoudre (enregistrez les mains, ou la donne entière)",
     "solve.error.malformed": "donne {deal} : un pli est incomplet ou joué hors de son tour, elle ne peut pas être résolue",
+    "solve.error.rules": "donne {deal} : non résolue : {why}",
     "solve.error.limit": "donne {deal} : une position demande d’examiner plus de {nodes} positions (par ordre des égalités) ; choisissez un point plus tardif (--trick 7 ou après) ou augmentez --max-nodes (0 : sans limite)",
 
     # Les formats d'OpenSpiel (hearts_notation.io.openspiel, io.playthrough) : lecture.
