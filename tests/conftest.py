@@ -66,6 +66,14 @@ LONG_TESTS: dict[str, str] = {
     "tests/test_puzzles.py::test_jobs_give_the_same_set":
         "puzzles --jobs runs annotate's machinery, whose --jobs test "
         "(tests/test_core_jobs.py::test_annotate_jobs_identical) stays in the default run",
+    "tests/test_puzzles.py::test_marks_and_analysis_make_the_same_puzzles":
+        "two analyses of queen_duck.hrn (4.3 CPU-s); the puzzles made from the marks are "
+        "checked byte for byte in the default run by the golden files puzzles/queen-duck.*.txt",
+    "tests/test_analysis_quality.py::test_hint_and_annotate_name_the_same_best_card":
+        "a hint at every decision of a generated deal (2.3 CPU-s), a property of the two "
+        "commands over a whole deal; the default run keeps hint's wiring "
+        "(tests/test_position.py: a hint from a record and from its position agree) "
+        "and annotate's verdicts (tests/test_analysis_annotate.py)",
     "tests/test_french_evening.py::test_annotate_tables_fit_80_columns_without_cutting_a_word[en]":
         "the same annotate run as its [fr] case, which stays in the default run",
 }

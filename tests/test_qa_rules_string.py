@@ -36,8 +36,8 @@ def test_each_bad_word_quotes_the_string_boundedly(tmp_path: Path) -> None:
         f'{path}:1:8: error: Rules "standard a=1 a=1 a=1 a=1 a=1 a=1 a=1 a=1 a=1 a=1 a=1 a=1 '
         "a=…\": unknown rule option 'a'; valid options: players, removed_cards, pass_cycle, "
         "pass_count, opening_lead, first_trick_hearts, first_trick_queen, hearts_broken_by, "
-        "queen_breaks_hearts, jack_of_diamonds, moon, target, tie; the game is checked under "
-        "standard [unknown-rule]")
+        "queen_breaks_hearts, hearts_lead, lead_hearts_instead_of_queen, jack_of_diamonds, "
+        "no_trick_bonus, moon, target, tie; the game is checked under standard [unknown-rule]")
     assert len(out) < 3_000_000   # the source line under each is a 200-character window
 
 
