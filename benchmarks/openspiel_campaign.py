@@ -283,19 +283,11 @@ def cli_check(campaign: Campaign) -> None:
                 state.apply_action(rng.choice(state.legal_actions()))
             path = Path(tmp) / "g.txt"
             path.write_text(pyspiel.serialize_game_and_state(game, state), encoding="utf-8")
-            run = subprocess.run([sys.executable, "-m", "hearts_notation", "score",
-                                  "--from", "openspiel-history", "--format", "json", str(path)],
-                                 capture_output=True, text=True, check=False)
+            run = hearts_cli("score", "--from", "openspiel-history", "--format", "json", str(path))
             campaign.count["cli runs"] += 1
             if representable(params):
-                if run.returncode != 0:
-                    campaign.problem(gstring, f"cli score exit {run.returncode}: {run.stderr}")
+                if not score_agrees(campaign, gstring, state, run, "cli score", "cli scores agreed"):
                     continue
-                points = json.loads(run.stdout)["games"][0]["deals"][0]["points"]
-                if [points[x] for x in "NESW"] != points_of(state):
-                    campaign.problem(gstring, f"cli score {points} vs {points_of(state)}")
-                else:
-                    campaign.count["cli scores agreed"] += 1
                 round_trip_cli(campaign, path, gstring, state)
                 if all(params[k] == PARAMETER_DEFAULTS[k] for k in NAMES
                        if k not in ("jd_bonus", "pass_cards")):
@@ -356,14 +348,23 @@ def playthrough_cli(campaign: Campaign, tmp: Path, gstring: str, state: Any) -> 
     path = tmp / "playthrough.txt"
     path.write_text(text, encoding="utf-8")
     run = hearts_cli("score", "--from", "openspiel-playthrough", "--format", "json", str(path))
+    score_agrees(campaign, gstring, state, run, "playthrough", "cli playthroughs agreed")
+
+
+def score_agrees(campaign: Campaign, gstring: str, state: Any,
+                 run: subprocess.CompletedProcess[str], what: str, counter: str) -> bool:
+    """Whether ``hearts score --format json`` (*run*) exited 0 with
+    OpenSpiel's points for the deal; a problem is recorded otherwise and
+    *counter* counted when they agree."""
     if run.returncode != 0:
-        campaign.problem(gstring, f"playthrough exit {run.returncode}: {run.stderr[:200]}")
-        return
+        campaign.problem(gstring, f"{what} exit {run.returncode}: {run.stderr[:200]}")
+        return False
     points = json.loads(run.stdout)["games"][0]["deals"][0]["points"]
     if [points[x] for x in "NESW"] != points_of(state):
-        campaign.problem(gstring, f"playthrough score {points} vs {points_of(state)}")
+        campaign.problem(gstring, f"{what} {points} vs {points_of(state)}")
     else:
-        campaign.count["cli playthroughs agreed"] += 1
+        campaign.count[counter] += 1
+    return True
 
 
 def speed(deals: int, rounds: int) -> None:

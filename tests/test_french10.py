@@ -21,27 +21,13 @@ import pytest
 from click.testing import CliRunner
 
 from hearts_notation.cli import cli
-from hearts_notation.io.hrn.lark_reader import explain_line
 from hearts_notation.io.hrn.reader import iter_hrn
-from hearts_notation.io.hrn.writer import dumps_hrn
+from tests.french_sheet import SHEET, assert_told_at, canonical, run_on
 from tests.hrn_oracle import lexer_or_error, oracle_or_error
-
-ROOT = Path(__file__).resolve().parent.parent
-SHEET = (ROOT / "samples" / "feuille-en-francais.hrn").read_text(encoding="utf-8")
-SEATS = ("N", "E", "S", "W")
-
-
-def _canonical(text: str) -> str:
-    games = list(iter_hrn(text))
-    assert all(not g.errors for g in games), [f.message for g in games for f in g.errors]
-    return dumps_hrn(games, lang="fr")
 
 
 def _validate(text: str, tmp_path: Path) -> tuple[str, int]:
-    path = tmp_path / "feuille.hrn"
-    path.write_bytes(text.encode("utf-8"))
-    result = CliRunner().invoke(cli, ["validate", str(path)], catch_exceptions=False)
-    return result.output, result.exit_code
+    return run_on(text, tmp_path, "validate")
 
 
 #: (the sheet's line, as a French secretary types it, where, what the error says)
@@ -128,9 +114,7 @@ def test_the_grammar_and_the_lexer_refuse_alike(line: str) -> None:
     ("donne 1 8", 9, "found '8'"),
 ])
 def test_what_only_looks_like_a_slip_keeps_the_grammars_words(line: str, column: int, said: str) -> None:
-    exc = explain_line(line, 1, SEATS)
-    assert exc is not None
-    assert exc.column == column and said in str(exc), str(exc)
+    assert_told_at(line, column, said)
 
 
 def _with_places(text: str) -> str:
@@ -161,7 +145,7 @@ def test_places_in_words_and_seat_words_on_every_line_read(tmp_path: Path) -> No
     assert status == 0, out
     fmt = CliRunner().invoke(cli, ["fmt", str(tmp_path / "feuille.hrn")])
     assert fmt.exit_code == 0 and "1. Nord 2♣ Est 3♣ Sud 5♣ Ouest A♣\n" in fmt.output, fmt.output
-    assert _canonical(fmt.output) == _canonical(typed)
+    assert canonical(fmt.output) == canonical(typed)
 
 
 def test_a_sheet_saved_by_a_french_word_processor_reads(tmp_path: Path) -> None:
@@ -175,7 +159,7 @@ def test_a_sheet_saved_by_a_french_word_processor_reads(tmp_path: Path) -> None:
     # whose text is kept as typed)
     typed = "\ufeff" + "".join(ln + ("\r\n" if ln.count("{") > ln.count("}") else " \t \r\n")
                                for ln in typed.splitlines())
-    assert _canonical(typed.lstrip("\ufeff")) == _canonical(SHEET)
+    assert canonical(typed.lstrip("\ufeff")) == canonical(SHEET)
     out, status = _validate(typed, tmp_path)
     assert status == 0, out
 

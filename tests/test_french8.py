@@ -19,19 +19,8 @@ from hearts_notation.cli import cli
 from hearts_notation.io.hrn.lark_reader import explain_line
 from hearts_notation.io.hrn.lex import read_line
 from hearts_notation.io.hrn.reader import iter_hrn
-from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.referee import check_game
-
-ROOT = Path(__file__).resolve().parent.parent
-SHEET = (ROOT / "samples" / "feuille-en-francais.hrn").read_text(encoding="utf-8")
-SEATS = ("N", "E", "S", "W")
-
-
-def _canonical(text: str) -> str:
-    games = list(iter_hrn(text))
-    assert all(not g.errors for g in games), [f.message for g in games for f in g.errors]
-    return dumps_hrn(games, lang="fr")
-
+from tests.french_sheet import SEATS, SHEET, assert_told_at, canonical, run_on
 
 #: (what the sheet writes the notation's way, how a French player types it)
 ACCEPTED = [
@@ -53,7 +42,7 @@ ACCEPTED = [
 def test_a_french_header_or_points_line_reads_as_the_notations_own(written: str, typed: str) -> None:
     assert written in SHEET
     typed_sheet = SHEET.replace(written, typed, 1)
-    assert _canonical(typed_sheet) == _canonical(SHEET)
+    assert canonical(typed_sheet) == canonical(SHEET)
     (game,) = list(iter_hrn(typed_sheet))
     assert len(game.deals) == 2
     assert [f for f in check_game(game).findings if f.severity != "info"] == []
@@ -86,16 +75,11 @@ def test_the_grammar_reads_what_the_lexer_reads(line: str) -> None:
     ("total = N 3", 7, "'=': the equals sign is not written in the notation"),
 ])
 def test_what_still_does_not_read_is_told_where(line: str, column: int, said: str) -> None:
-    exc = explain_line(line, 1, SEATS)
-    assert exc is not None
-    assert exc.column == column and said in str(exc), str(exc)
+    assert_told_at(line, column, said)
 
 
 def _validate(text: str, tmp_path: Path, *args: str) -> tuple[str, int]:
-    path = tmp_path / "feuille.hrn"
-    path.write_text(text, encoding="utf-8")
-    result = CliRunner().invoke(cli, ["validate", *args, str(path)], catch_exceptions=False)
-    return result.output, result.exit_code
+    return run_on(text, tmp_path, "validate", *args)
 
 
 @pytest.mark.parametrize(("written", "typed", "where", "meant"), [
@@ -220,7 +204,7 @@ def test_a_semicolon_typed_as_a_separator_is_told_not_dropped(
     ("1. N 2♣ E 3♣ S 5♣ O A♣", "1. N 2♣ E 3♣ S 5♣ O A♣ ; E 3♣ : bien joué"),
 ])
 def test_a_note_after_a_whole_line_is_a_note(written: str, typed: str) -> None:
-    assert _canonical(SHEET.replace(written, typed, 1)) == _canonical(SHEET)
+    assert canonical(SHEET.replace(written, typed, 1)) == canonical(SHEET)
 
 
 def test_the_strict_reading_of_a_preset_named_in_words_names_the_preset_meant() -> None:
@@ -250,6 +234,6 @@ def test_a_seats_tag_of_compass_words_reads_the_letters_as_its_seats(tmp_path: P
     assert status == 0, out
     (game,) = list(iter_hrn(typed))
     assert game.seats == ("Nord", "Est", "Sud", "Ouest") and game.deals[0].dealer == "Ouest"
-    written = _canonical(typed)
+    written = canonical(typed)
     assert "\nNord: ♠ D 10 8 6" in written and "\n1. Nord 2♣ Est 3♣ Sud 5♣ Ouest A♣\n" in written
     assert "\nmarque Nord 3 Est 4 Sud 15 Ouest 4\n" in written

@@ -14,20 +14,13 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from hearts_notation.cli import cli
 from hearts_notation.io.hrn.elements import TrickEl
-from hearts_notation.io.hrn.lark_reader import explain_line
 from hearts_notation.io.hrn.lex import read_line
 from hearts_notation.io.hrn.reader import iter_hrn
-from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.referee import check_game
+from tests.french_sheet import SHEET, assert_told_at, canonical, run_on
 from tests.hrn_oracle import lexer_or_error, oracle_or_error
-
-ROOT = Path(__file__).resolve().parent.parent
-SHEET = (ROOT / "samples" / "feuille-en-francais.hrn").read_text(encoding="utf-8")
-SEATS = ("N", "E", "S", "W")
 
 
 def _typed(text: str) -> str:
@@ -49,18 +42,6 @@ def _typed(text: str) -> str:
 TYPED = _typed(SHEET)
 
 
-def _canonical(text: str) -> str:
-    games = list(iter_hrn(text))
-    assert all(not g.errors for g in games), [f.message for g in games for f in g.errors]
-    return dumps_hrn(games, lang="fr")
-
-
-def _run(text: str, tmp_path: Path, *args: str) -> tuple[str, int]:
-    path = tmp_path / "feuille.hrn"
-    path.write_text(text, encoding="utf-8")
-    result = CliRunner().invoke(cli, [*args, str(path)], catch_exceptions=False)
-    return result.output, result.exit_code
-
 
 def test_the_typed_sheet_has_the_commas() -> None:
     assert "1. N 2♣, E 3♣, S 5♣, O A♣.\n" in TYPED
@@ -69,23 +50,23 @@ def test_the_typed_sheet_has_the_commas() -> None:
 
 
 def test_a_sheet_typed_with_commas_is_the_same_game(tmp_path: Path) -> None:
-    assert _canonical(TYPED) == _canonical(SHEET)
+    assert canonical(TYPED) == canonical(SHEET)
     (game,) = list(iter_hrn(TYPED))
     assert [f for f in check_game(game).findings if f.severity != "info"] == []
-    out, status = _run(TYPED, tmp_path, "validate")
+    out, status = run_on(TYPED, tmp_path, "validate")
     assert status == 0, out
     assert "0 erreur" in out
 
 
 def test_score_reads_the_typed_sheet_as_the_written_one(tmp_path: Path) -> None:
-    typed, status = _run(TYPED, tmp_path, "score")
+    typed, status = run_on(TYPED, tmp_path, "score")
     assert status == 0, typed
-    written, _ = _run(SHEET, tmp_path, "score")
+    written, _ = run_on(SHEET, tmp_path, "score")
     assert typed == written
 
 
 def test_fmt_writes_the_canonical_form_back(tmp_path: Path) -> None:
-    out, status = _run(TYPED, tmp_path, "fmt")
+    out, status = run_on(TYPED, tmp_path, "fmt")
     assert status == 0
     assert "1. N 2♣ E 3♣ S 5♣ O A♣\n" in out
     assert "passe N: A♥ 9♣ R♦" in out and "," not in out.split("donne 1", 1)[1].replace(
@@ -104,7 +85,7 @@ def test_fmt_writes_the_canonical_form_back(tmp_path: Path) -> None:
 ])
 def test_each_typed_list_reads_as_the_notations_own(written: str, typed: str) -> None:
     assert written in SHEET
-    assert _canonical(SHEET.replace(written, typed, 1)) == _canonical(SHEET)
+    assert canonical(SHEET.replace(written, typed, 1)) == canonical(SHEET)
 
 
 def test_a_comment_after_the_closing_period_is_the_tricks() -> None:
@@ -144,9 +125,7 @@ def test_the_grammar_reads_what_the_lexer_reads(line: str) -> None:
     ("1. N 2♣. E 3♣", 8, "'.' ends a trick or pass line, after its last card: what follows it, 'E 3♣'"),
 ])
 def test_what_still_does_not_read_is_told_where(line: str, column: int, said: str) -> None:
-    exc = explain_line(line, 1, SEATS)
-    assert exc is not None
-    assert exc.column == column and said in str(exc), str(exc)
+    assert_told_at(line, column, said)
 
 
 @pytest.mark.parametrize(("written", "typed", "where", "rest"), [
@@ -155,7 +134,7 @@ def test_what_still_does_not_read_is_told_where(line: str, column: int, said: st
 ])
 def test_a_semicolon_between_plays_or_cards_says_what_it_left_out(
         written: str, typed: str, where: str, rest: str, tmp_path: Path) -> None:
-    out, status = _run(SHEET.replace(written, typed, 1), tmp_path, "validate")
+    out, status = run_on(SHEET.replace(written, typed, 1), tmp_path, "validate")
     assert status == 1
     said = f"feuille.hrn:{where}: erreur: « ; » commence une note, qui n'est pas lue : {rest} manque"
     assert said in out, out
@@ -164,7 +143,7 @@ def test_a_semicolon_between_plays_or_cards_says_what_it_left_out(
 
 def test_a_note_after_a_whole_pass_is_a_note() -> None:
     typed = SHEET.replace("passe E: V♥ R♣ D♦", "passe E: V♥ R♣ D♦ ; 2♣ aurait mieux valu", 1)
-    assert _canonical(typed) == _canonical(SHEET)
+    assert canonical(typed) == canonical(SHEET)
 
 
 def test_random_typed_lines_read_alike_both_ways() -> None:
