@@ -31,9 +31,9 @@ The same hook reports a player named at two seats of one game
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import product
+from itertools import combinations, product
 
 from .cards import HEARTS_MASK, JACK_OF_DIAMONDS, QS_BIT
 from .i18n import Arg, Msg, msg, numbers_and, seats_space
@@ -70,24 +70,48 @@ class SheetShapes:
     moons: Mapping[tuple[int, ...], tuple[int, str]]
     other_moons: Mapping[tuple[int, ...], tuple[int, str]]
     raw_moons: Mapping[tuple[int, ...], int]
+    #: ``no_trick_bonus``: what a seat that took no trick scores in a deal without a moon
+    no_trick: int = 0
+
+    def with_bonus(self, line: Sequence[int]) -> bool:
+        """Whether *line* is a deal without a moon in which some seats took
+        no trick and scored ``no_trick_bonus`` (OpenSpiel's
+        ``avoid_all_tricks_bonus``): each choice of such seats among those
+        whose figure is the bonus, at least one seat left to take the tricks."""
+        if not self.no_trick:
+            return False
+        candidates = [s for s, v in enumerate(line) if v == self.no_trick]
+        for k in range(1, min(len(candidates), self.seats - 1) + 1):
+            for idle in combinations(candidates, k):
+                base = [0 if s in idle else v for s, v in enumerate(line)]
+                if self.possible(base, idle):
+                    return True
+        return False
 
     def moon_sums(self) -> list[int]:
         """What a moon line adds up to, under the ways the rules allow."""
         return sorted({sum(line) for line in self.moons})
 
-    def possible(self, line: Sequence[int]) -> bool:
+    def possible(self, line: Sequence[int], idle: Collection[int] = ()) -> bool:
         """Whether some play of the cards gives *line* without a moon: each
         seat's figure is whole hearts, plus Q♠ for one seat and J♦ for one
-        seat, and no seat holds every penalty card."""
+        seat, and no seat holds every penalty card.  The seats of *idle*
+        took no trick (``no_trick_bonus``): their figure, bonus taken off,
+        is 0 and they hold no card."""
         n = self.seats
         if sum(line) != self.total or self.heart <= 0:
             return False
-        queens: Sequence[int | None] = range(n) if self.queen else (None,)
-        jacks: Sequence[int | None] = range(n) if self.jack else (None,)
+        queens: Sequence[int | None] = [s for s in range(n) if s not in idle] if self.queen else (None,)
+        jacks: Sequence[int | None] = [s for s in range(n) if s not in idle] if self.jack else (None,)
         for q, j in product(queens, jacks):
             hearts = 0
             ok = True
             for s, v in enumerate(line):
+                if s in idle:
+                    if v:
+                        ok = False
+                        break
+                    continue
                 r = v - (self.queen if s == q else 0) - (self.jack if s == j else 0)
                 if r < 0 or r % self.heart or r // self.heart > self.hearts:
                     ok = False
@@ -127,7 +151,7 @@ def sheet_shapes(rules: RuleSet) -> SheetShapes:
             line = tuple(deal_points(rules, taken, way)[0])
             (moons if way in ways else other).setdefault(line, (shooter, way))
     return SheetShapes(n, raw_points(rules, deck), penalty_total(rules), heart,
-                       heart_bits.bit_count(), queen, jack, moons, other, raw)
+                       heart_bits.bit_count(), queen, jack, moons, other, raw, rules.no_trick_bonus)
 
 
 # Which deals are sheet deals ---------------------------------------------------------------
@@ -297,6 +321,8 @@ def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence
                                 line=_line_text(seats, line)),
                             number, recorded.pos or deal.where.get("moon") or pos, recorded.seat))
     total = sum(line)
+    if shapes.with_bonus(line):
+        return out
     if total in shapes.moon_sums() and total != shapes.total:
         shooter = min(range(len(seats)), key=lambda k: line[k])
         out.append(_finding("sheet-moon", "error",
