@@ -67,3 +67,21 @@ def test_on_the_command_line_in_french(tmp_path: Path) -> None:
     assert (f"fichier de règles {path}:2:11 : YAML non valide : une valeur de dictionnaire "
             "n'est pas permise ici") in r.output
     assert "mapping values" not in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize(("text", "at", "said"), [
+    ("base: standard\ntarget: abc\n", ":2:9:", "target=abc is not a whole number"),
+    ("base: standrd\n", ":1:7:", "did you mean 'standard'?"),
+    ("base: standard\nfoo: 1\n", ":2:6:", "unknown rule option 'foo'"),
+])
+def test_a_value_the_rules_refuse_is_told_where_the_file_writes_it(tmp_path: Path, text: str,
+                                                                   at: str, said: str) -> None:
+    """A well-formed file whose value the rules refuse (hostile9 found
+    ``target: abc`` told without a place): the key's value, at its line and
+    column, with the rules' own reason."""
+    path = tmp_path / "club.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RuleError) as info:
+        load_rules(str(path))
+    told = info.value.text("en")
+    assert told.startswith(f"rules file {path}{at} ") and said in told, told

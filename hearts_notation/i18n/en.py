@@ -378,6 +378,7 @@ MESSAGES.update({
     "rules.file.yaml_at": "rules file {file}:{line}:{column}: not valid YAML",
     "rules.file.not_yaml": "rules file {file} is not valid YAML",
     "rules.file.nested": "rules file {file}:{line}:{column}: values nested more than {n} levels deep; a rules file gives each key a value or a short list of values",
+    "rules.file.refused": "rules file {file}:{line}:{column}: {why}",
 })
 
 MESSAGES.update({

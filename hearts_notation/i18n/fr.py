@@ -368,6 +368,7 @@ MESSAGES.update({
     "rules.file.yaml_at": "fichier de règles {file}:{line}:{column} : YAML non valide",
     "rules.file.not_yaml": "le fichier de règles {file} n'est pas du YAML valide",
     "rules.file.nested": "fichier de règles {file}:{line}:{column} : valeurs imbriquées sur plus de {n} niveaux ; un fichier de règles donne à chaque clé une valeur ou une courte liste de valeurs",
+    "rules.file.refused": "fichier de règles {file}:{line}:{column} : {why}",
 })
 
 MESSAGES.update({

@@ -707,12 +707,14 @@ def _not_yaml(arg: str, text: str, exc: Exception) -> RuleError:
                          problem=problem.arg()))
 
 
-def _rules_file(arg: str, p: Path) -> dict[str, Any]:
+def _rules_file(arg: str, p: Path) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
     """The keys of a rules YAML file, checked before any is used: a small
     file (not ``/dev/zero``), UTF-8, no aliases, nesting of a few levels,
     and every value a string, a whole number of a few digits, a boolean or
     a flat list of those -- a nested or huge value is refused with the key
-    it is under, at its line and column."""
+    it is under, at its line and column.  Also the line and column of each
+    key's value, so that a value the rules refuse later (``target: abc``)
+    is told where it is written."""
     from ..i18n import os_reason
 
     try:
@@ -732,6 +734,7 @@ def _rules_file(arg: str, p: Path) -> dict[str, Any]:
 
     loader_class = _yaml_loader()
     loader = None
+    places: dict[str, tuple[int, int]] = {}
     try:
         _nesting_refused(text, arg, loader_class)
         loader = loader_class(text)
@@ -742,6 +745,7 @@ def _rules_file(arg: str, p: Path) -> dict[str, Any]:
             mark = value.start_mark
             where: dict[str, Arg] = {"file": arg, "line": mark.line + 1, "column": mark.column + 1,
                                      "key": str(key.value)[:200]}
+            places.setdefault(str(key.value), (mark.line + 1, mark.column + 1))
             items = value.value if isinstance(value, yaml.SequenceNode) else [value]
             if len(items) > 64 or not all(isinstance(v, yaml.ScalarNode) and len(v.value) <= 200
                                           for v in items):
@@ -764,7 +768,7 @@ def _rules_file(arg: str, p: Path) -> dict[str, Any]:
             loader.dispose()
     if not isinstance(data, dict):
         raise RuleError(msg("rules.file.not_mapping", file=arg))
-    return data
+    return data, places
 
 
 def load_rules(arg: str) -> RuleSet:
@@ -780,13 +784,22 @@ def load_rules(arg: str) -> RuleSet:
         is_file = False
     if arg.endswith((".yaml", ".yml")) or (is_file and " " not in arg and "=" not in arg
                                              and arg not in _preset_files()):
-        data = _rules_file(arg, p)
+        data, places = _rules_file(arg, p)
         base = str(data.pop("base", "standard"))
         data.pop("description", None)
         name = str(data.pop("name", p.stem))
-        mapping = dict(preset_mapping(base))
-        mapping.update(data)
-        return _build(name, mapping, ())
+        try:
+            mapping = dict(preset_mapping(base))
+            mapping.update(data)
+            return _build(name, mapping, ())
+        except RuleError as exc:
+            # a value of the file the rules refuse: told at the file's line and column
+            key = "base" if exc.key == "preset" else exc.key
+            if key is None or key not in places:
+                raise
+            line, column = places[key]
+            raise RuleError(msg("rules.file.refused", file=arg, line=line, column=column,
+                                why=exc.arg()), key=exc.key) from None
     return parse_rules(arg)
 
 
