@@ -71,10 +71,11 @@ def caret_lines(source_lines: Sequence[str] | None, line: int | None,
     return out
 
 
-def _text(finding: Finding, lang: str) -> str:
+def finding_message(finding: Finding, lang: str) -> str:
     """The message in *lang*, from its id and arguments (in English too,
     when players are in view: the seats are then shown by the players'
-    names, :func:`hearts_notation.i18n.players_in_view`)."""
+    names, :func:`hearts_notation.i18n.players_in_view`): the words of
+    ``validate``'s report, which the language server shows too."""
     if finding.key and lang == "en" and names_in_view():
         return finding_text(lang, finding.key, finding.args, finding.message)
     return finding.text(lang)
@@ -91,7 +92,7 @@ def render(finding: Finding, source: str | None,
     head = location(source, finding.line, finding.column)
     code = f" [{finding.code}]" if with_code else ""
     severity = translate(lang, f"severity.{finding.severity}")
-    lines = [f"{head}: {severity}: {escape_controls(_text(finding, lang))}{code}"]
+    lines = [f"{head}: {severity}: {escape_controls(finding_message(finding, lang))}{code}"]
     lines.extend(caret_lines(source_lines, finding.line, finding.column))
     return "\n".join(lines)
 

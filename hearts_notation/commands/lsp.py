@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 
 import click
+from click.core import ParameterSource
 
 from ..i18n import current_language, msg, translate
 from ._common import fail
@@ -37,9 +38,13 @@ def command(stdio: bool, lang: str) -> Report:
         fail(translate(current_language(), "lsp.pygls_missing"))
     from ..editor.server import MessageTooLong, serve
 
+    # ``--lang`` typed holds for every record (when the client sends no
+    # locale); the locale's default lets an English session speak of each
+    # record in the record's language, as ``validate`` does.
+    given = click.get_current_context().get_parameter_source("lang") == ParameterSource.COMMANDLINE
     # The protocol's exit status: 0 after shutdown, 1 for an exit without it.
     try:
-        done = serve(lang)
+        done = serve(lang, given)
     except MessageTooLong as exc:
         fail(msg("lsp.message_too_long", size=("num", exc.size),
                  limit=("num", exc.limit)).text(current_language()))

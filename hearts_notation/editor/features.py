@@ -21,6 +21,7 @@ whatever the editor's language.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
 import tempfile
@@ -31,7 +32,19 @@ from pathlib import Path
 from pygments.token import Comment, Keyword, Name, Punctuation, String, Whitespace
 
 from ..cards import Card, CardError, cards_of, display_order, parse_card
-from ..i18n import Arg, Args, card_text, catalog, finding_text, moved_places, seat_text, translate
+from ..diagnostics import finding_message
+from ..i18n import (
+    Arg,
+    Args,
+    card_text,
+    catalog,
+    finding_text,
+    moved_places,
+    players_in_view,
+    seat_text,
+    seats_in_view,
+    translate,
+)
 from ..io.hrn.words import (
     DIRECTIONS,
     ENGLISH_SEATS,
@@ -173,13 +186,20 @@ def _message(f: Finding, lang: str, placed: Placed) -> str:
     declares) are made to name it in the document, as ``validate`` does."""
     args = moved_places(f.key, f.args, placed.first_line - 1)
     if args is f.args:
-        return f.text(lang)
+        return finding_message(f, lang)
     return finding_text(lang, f.key, args, f.message)
 
 
-def diagnostics(analysis: Analysis, lang: str) -> list[Diag]:
+def diagnostics(analysis: Analysis, lang: str, shown: bool = False) -> list[Diag]:
     """Every finding of the referee on every game, and what makes the
-    document or a game unreadable, in *lang*."""
+    document or a game unreadable, in *lang*: in the words of ``validate
+    --format json`` (the seats as letters), or with *shown* in those
+    ``validate`` prints for a person, which the editor shows: a seat named
+    as the game names it (W stays W in a French message where O is another
+    seat), with its player where the record names one (``Yann (E) a joué
+    9♦``), and the findings a summing-up one replaced by their seats alone.
+    The editor said ``E played`` where the terminal said ``Yann (E)``, on
+    the same line."""
     out: list[Diag] = []
     if analysis.problem is not None:
         p = analysis.problem
@@ -190,10 +210,20 @@ def diagnostics(analysis: Analysis, lang: str) -> list[Diag]:
         if problem is not None:
             ln, a, b = _place(analysis, placed.absolute(problem.line or 1), problem.column)
             out.append(Diag(ln, a, b, "error", "syntax-error", problem.text(lang)))
-    for placed, f in analysis.findings():
-        ln, a, b = _finding_at(analysis, placed, f)
-        related = tuple((*_finding_at(analysis, placed, d), _message(d, lang, placed)) for d in f.details)
-        out.append(Diag(ln, a, b, f.severity, f.code, _message(f, lang, placed), related))
+    for placed in analysis.games:
+        report = placed.checked.report
+        if report is None or not report.findings:
+            continue
+        game = report.game
+        with (seats_in_view(game.seat_names) if shown else contextlib.nullcontext()), \
+                players_in_view(game.players if shown else {}):
+            for f in report.findings:
+                ln, a, b = _finding_at(analysis, placed, f)
+                message = _message(f, lang, placed)
+                with players_in_view({}):
+                    related = tuple((*_finding_at(analysis, placed, d), _message(d, lang, placed))
+                                    for d in f.details)
+                out.append(Diag(ln, a, b, f.severity, f.code, message, related))
     return out
 
 

@@ -42,6 +42,7 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from .. import __version__
 from ..i18n import LANGUAGES, Msg, msg, set_language, translate
+from ..io.hrn.words import text_language
 from ..output import OutputError
 from ..rules import RuleError, load_rules
 from .document import Analysis, Checker, Style, apply_change, from_units, split_lines, to_units
@@ -73,6 +74,11 @@ _SYMBOL_KIND = {"game": types.SymbolKind.Module, "deal": types.SymbolKind.Namesp
                 "trick": types.SymbolKind.Event}
 
 
+#: How much of a document's beginning tells its language: what ``hearts``
+#: reads of a file to choose a run's (64 KiB; characters here, not bytes).
+_SNIFF = 64 << 10
+
+
 def client_language(locale: str | None, default: str = "en") -> str:
     """The catalog language of an LSP locale (``fr``, ``fr-CA``, ``en-US``...)."""
     if not locale:
@@ -93,12 +99,24 @@ class OpenDocument:
     limit: int = 1 << 21
     analysis: Analysis | None = None
     pending: asyncio.Task[None] | None = field(default=None, repr=False)
+    #: (the text, the language it says) of :meth:`language`
+    _language: tuple[str, str] | None = field(default=None, repr=False)
 
     @property
     def too_large(self) -> bool:
         """Whether the text is over the limit: kept, changed as the client
         says, but neither read nor refereed."""
         return len(self.text) > self.limit
+
+    def language(self) -> str:
+        """The language the record is kept in, as the command line tells
+        a file's (its first line that says one, within its first 64 KiB, a
+        byte-order mark set aside; English when none says), looked up once
+        per text."""
+        if self._language is None or self._language[0] is not self.text:
+            head = self.text[:_SNIFF].removeprefix("\ufeff").replace("\r", "\n")
+            self._language = (self.text, text_language(head) or "en")
+        return self._language[1]
 
     def current(self) -> Analysis:
         """The analysis of the text as it is now (made once per text); a
@@ -260,6 +278,11 @@ class HrnServer(LanguageServer):
         assert isinstance(self.protocol, _HrnProtocol)
         self.protocol.hrn = self
         self.lang = "en"
+        #: ``lang`` was chosen (``initializationOptions.lang``, or ``hearts lsp
+        #: --lang`` for a client that sends no locale): every message is in
+        #: it.  Otherwise an English session speaks of each record in the
+        #: language the record is kept in (:meth:`lang_of`), as ``validate`` does
+        self.lang_given = False
         self.rules: str | None = None
         self.debounce = 0.1
         self.documents: dict[str, OpenDocument] = {}
@@ -361,7 +384,7 @@ class HrnServer(LanguageServer):
         where = types.Range(start=types.Position(line=0, character=0),
                             end=types.Position(line=0, character=0))
         text = msg("lsp.not_followed", size=("num", total),
-                   limit=("num", self.document_limit)).text(self.lang)
+                   limit=("num", self.document_limit)).text(self.lang_of(doc))
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=doc.uri, diagnostics=[types.Diagnostic(range=where, message=text,
                                                        severity=types.DiagnosticSeverity.Error,
@@ -409,9 +432,24 @@ class HrnServer(LanguageServer):
                 doc.text = change.text
         doc.version = params.text_document.version
 
+    def lang_of(self, doc: OpenDocument) -> str:
+        """The language of the words said about *doc* (diagnostics, hovers,
+        details, titles): the one chosen for the session (:attr:`lang_given`,
+        or the client's locale when it is not English), else the language
+        the record is kept in, as ``hearts validate`` chooses it
+        (:func:`hearts_notation.language.run_language`: ``--lang``, a
+        locale that is not English, the record's first line that says a
+        language within its first 64 KiB, English).  A French sheet opened
+        in an English VS Code was underlined in English while ``validate``
+        in the same terminal said the same findings in French."""
+        if self.lang_given or self.lang != "en":
+            return self.lang
+        return doc.language()
+
     def too_large(self, doc: OpenDocument) -> str:
         """What the editor is told of a document over the limit."""
-        return msg("lsp.too_large", size=("num", len(doc.text)), limit=("num", doc.limit)).text(self.lang)
+        return msg("lsp.too_large", size=("num", len(doc.text)),
+                   limit=("num", doc.limit)).text(self.lang_of(doc))
 
     def publish(self, doc: OpenDocument) -> None:
         """Send the findings of the document as it is now (for a document
@@ -427,7 +465,8 @@ class HrnServer(LanguageServer):
             return
         analysis = self.analysis(doc)
         lines = analysis.lines
-        found = [self.diagnostic(doc.uri, lines, d) for d in diagnostics(analysis, self.lang)]
+        found = [self.diagnostic(doc.uri, lines, d)
+                 for d in diagnostics(analysis, self.lang_of(doc), shown=True)]
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=found, version=doc.version))
 
@@ -488,17 +527,24 @@ def document_style(analysis: Analysis) -> Style:
     return analysis.games[0].checked.style if analysis.games else Style()
 
 
-def build(lang: str = "en") -> HrnServer:
+def build(lang: str = "en", given: bool = False) -> HrnServer:
     """The server with its features registered; *lang* until the client's
-    ``initialize`` says otherwise."""
+    ``initialize`` says otherwise (*given*: ``hearts lsp --lang`` was on the
+    command line, and holds for every record when the client sends no
+    locale)."""
     server = HrnServer()
     server.lang = lang
+    server.lang_given = given
 
     @server.feature(types.INITIALIZE)
     def initialize(ls: HrnServer, params: types.InitializeParams) -> None:
         options: Any = params.initialization_options or {}
         if not isinstance(options, dict):
             options = {}
+        given = options.get("lang")
+        ls.lang_given = (isinstance(given, str)
+                         and given.replace("_", "-").split("-", 1)[0].lower() in LANGUAGES) or (
+            ls.lang_given and not params.locale)
         ls.lang = client_language(options.get("lang") or params.locale, ls.lang)
         set_language(ls.lang)
         rules = options.get("rules")
@@ -559,7 +605,7 @@ def build(lang: str = "en") -> HrnServer:
             return None
         analysis = ls.analysis(doc)
         line, column = ls.cursor(analysis.lines, params.position)
-        items = complete(analysis, doc.checker, line, column, ls.lang)
+        items = complete(analysis, doc.checker, line, column, ls.lang_of(doc))
         return types.CompletionList(is_incomplete=False,
                                     items=[ls.item(analysis.lines, it) for it in items])
 
@@ -570,7 +616,7 @@ def build(lang: str = "en") -> HrnServer:
             return None
         analysis = ls.analysis(doc)
         line, column = ls.cursor(analysis.lines, params.position)
-        found = hover(analysis, doc.checker, line, column, ls.lang)
+        found = hover(analysis, doc.checker, line, column, ls.lang_of(doc))
         if found is None:
             return None
         text, span = found
@@ -596,7 +642,7 @@ def build(lang: str = "en") -> HrnServer:
         if doc is None:
             return None
         analysis = ls.analysis(doc)
-        return [ls.symbol(analysis.lines, s) for s in symbols(analysis, doc.checker, ls.lang)]
+        return [ls.symbol(analysis.lines, s) for s in symbols(analysis, doc.checker, ls.lang_of(doc))]
 
     @server.feature(types.TEXT_DOCUMENT_FORMATTING)
     def on_format(ls: HrnServer, params: types.DocumentFormattingParams
@@ -614,7 +660,7 @@ def build(lang: str = "en") -> HrnServer:
         if text is None:
             ls.window_show_message(types.ShowMessageParams(
                 type=types.MessageType.Warning,
-                message=translate(ls.lang, "lsp.format.failed", error=errors[0] if errors else "")))
+                message=translate(ls.lang_of(doc), "lsp.format.failed", error=errors[0] if errors else "")))
             return None
         if text == doc.text:
             return []
@@ -631,7 +677,7 @@ def build(lang: str = "en") -> HrnServer:
             return None
         analysis = ls.analysis(doc)
         found = code_actions(analysis, doc.checker, params.range.start.line, params.range.end.line,
-                             ls.lang)
+                             ls.lang_of(doc))
         return [ls.action(doc.uri, analysis.lines, a, params.context.diagnostics) for a in found]
 
     return server
@@ -816,6 +862,13 @@ def _check_value(value: Any) -> tuple[Msg | None, int]:
     if "method" in value:
         if not isinstance(value["method"], str):
             return msg("lsp.input.bad_method", found=_value(value["method"])), INVALID_REQUEST
+        if "params" in value and value["params"] is None:
+            # ``"params": null`` is how some clients write "no parameters"
+            # (Emacs's jsonrpc.el for ``shutdown`` and ``exit``, serializers
+            # that keep a nil field): taken as absent, as pygls takes it.
+            # Refused, a ``shutdown`` went unanswered and the editor waited
+            # for it, then ``exit`` too, and the server lived on.
+            del value["params"]
         if "params" in value and not isinstance(value["params"], dict | list):
             return msg("lsp.input.bad_params", found=_value(value["params"])), INVALID_REQUEST
     elif "id" not in value or ("result" not in value and "error" not in value):
@@ -958,7 +1011,7 @@ def _descriptor(stream: Any) -> int | None:
     return fd
 
 
-def serve(lang: str = "en") -> bool:
+def serve(lang: str = "en", given: bool = False) -> bool:
     """Run the server on standard input and output until the client exits;
     whether the client asked for ``shutdown`` before (the protocol's exit
     status is 0 then, else 1: also when the input ends without ``exit``, or
@@ -974,7 +1027,7 @@ def serve(lang: str = "en") -> bool:
 
     from ..io.limits import current as current_limits
 
-    server = build(lang)
+    server = build(lang, given)
     pygls_log = logging.getLogger("pygls")
     if not any(isinstance(h, _OneLine) for h in pygls_log.handlers):
         pygls_log.addHandler(_OneLine(logging.WARNING))
