@@ -126,7 +126,8 @@ async def test_an_english_session_from_open_to_exit(english: LanguageClient) -> 
     assert (d.range.start.line, d.range.start.character) == (k, lines[k].index("9S"))
     assert d.range.end.character == d.range.start.character + 2
     # (one slip explains the deal: the referee names the card that fits, referee._play_slip)
-    assert d.message.startswith("trick 3 shows E playing 9♠, but the deal is consistent only with 5♣")
+    # (in the words ``hearts validate`` prints: the player by name, test_editor12)
+    assert d.message.startswith("trick 3 shows Tom (E) playing 9♠, but the deal is consistent only with 5♣")
 
     # completion in the trick: the legal cards of the seat to play (E must follow clubs)
     assert await _complete(english, uri, k, len("3. N 3C ")) == ["E JC", "E 9C", "E 5C"]
@@ -245,7 +246,7 @@ async def test_a_scorer_types_a_french_trick_and_sees_a_revoke_flagged_then_clea
     assert (revoke.range.start.line, revoke.range.start.character) == (TRICK_LINE, card)
     assert revoke.range.end.character == units(french, line + "E 6♣")
     assert revoke.severity == types.DiagnosticSeverity.Error
-    assert revoke.message.startswith("E a joué 6♣ sur une entame à ♥")
+    assert revoke.message.startswith("Yann (E) a joué 6♣ sur une entame à ♥")     # (validate's words)
     # hover on the slip, in French
     hover = await french.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri),
