@@ -150,6 +150,17 @@ class _Refused:
         self.code = code
 
 
+class _Late:
+    """A refused message (:class:`_Refused`) that comes before ``initialize``
+    or after ``shutdown``: answered for that, as a well-shaped one is."""
+
+    __slots__ = ("id", "method")
+
+    def __init__(self, refused: _Refused) -> None:
+        self.method = refused.method
+        self.id = refused.msg_id if refused.request else None
+
+
 class _HrnProtocol(LanguageServerProtocol):
     """pygls's protocol, with the messages it cannot structure answered
     rather than logged with a traceback.
@@ -206,6 +217,14 @@ class _HrnProtocol(LanguageServerProtocol):
         if isinstance(message, _Refused):
             if not message.request and message.method.startswith("$/") and message.code == METHOD_NOT_FOUND:
                 return      # (the protocol lets a server ignore these)
+            if message.method != types.EXIT and (server.shut_down or (
+                    not server.initialized and message.method != types.INITIALIZE)):
+                # The session's state first, as for a well-shaped message: a
+                # request after ``shutdown`` is InvalidRequest and one before
+                # ``initialize`` ServerNotInitialized whatever its parameters
+                # (a hover with ``{}`` after shutdown was answered -32602).
+                self.handle_message(_Late(message))
+                return
             problem = (msg("lsp.input.params_shape", method=message.method) if message.code == INVALID_PARAMS
                        else msg("lsp.input.unknown_method", method=message.method))
             server.refuse(problem, message.code if message.request else None, message.msg_id)
