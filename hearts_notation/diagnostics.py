@@ -145,7 +145,7 @@ def text_lines(text: str) -> dict[int, str]:
 
 
 def render_errors(errors: Sequence[NamedError], source: str,
-                  lines: Mapping[int, str] | None = None) -> list[str]:
+                  lines: Mapping[int, str] | None = None, lang: str | None = None) -> list[str]:
     """Errors as compiler messages, each seat shown as its game shows it
     (by its player), with the source line and a caret.
 
@@ -154,7 +154,9 @@ def render_errors(errors: Sequence[NamedError], source: str,
     client never opens the corpus); without them they are read here, by
     seeking where the reader noted line starts (a late error in a file of
     gigabytes costs a block read), never by reading the whole file again;
-    standard input from the copy its reader kept.
+    standard input from the copy its reader kept.  *lang*: the run's
+    language (:func:`~hearts_notation.i18n.current_language`) unless given
+    (the language server speaks of each record in its own).
     """
     if lines is None:
         from .io.stream import InputError, source_lines_at  # only when there is an error
@@ -165,7 +167,7 @@ def render_errors(errors: Sequence[NamedError], source: str,
         except (InputError, OSError):
             # (gone or unreadable since it was read: told without its lines)
             lines = {}
-    lang = current_language()
+    lang = lang or current_language()
     out = []
     for f, players, seats in errors:
         with seats_in_view(seats), players_in_view(players):

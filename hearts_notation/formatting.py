@@ -103,12 +103,17 @@ class _NotesOfGames:
 
 
 def format_file(path: str, rules: str | None, unicode: bool, lang: str | None, keep: bool,
-                budget: list[int]) -> Formatted:
+                budget: list[int], said: str | None = None) -> Formatted:
     """Read *path* (``-``: standard input) as a stream and write its
     canonical text, notes kept, into a spool (when *keep*); every problem
     becomes a message of ``errors`` (nothing raises).  *budget* is the
     memory left for spools (shared by the files of one run).  *lang*
-    ``None`` writes each game in the language it is kept in."""
+    ``None`` writes each game in the language it is kept in.  *said*: the
+    language of the messages, the run's unless given (the language server
+    speaks of each record in the language the editor shows its findings
+    in: a French sheet's error was put in English inside a French
+    sentence)."""
+    said = said or current_language()
     out = Formatted(path)
     scanner = NoteScanner()
     source_digest = hashlib.sha256()
@@ -159,14 +164,14 @@ def format_file(path: str, rules: str | None, unicode: bool, lang: str | None, k
                     out.held += len(new)
                     budget[0] -= len(new)
     except InputError as exc:
-        out.errors.append(exc.text(current_language()))
+        out.errors.append(exc.text(said))
     except OSError as exc:      # the spool's disk is full: nothing can be written
         out.errors.append(str(OutputError(path, exc.strerror or str(exc), exc.errno)))
     if not out.errors:
         if errors:
-            out.errors.extend(render_errors(errors, path))
+            out.errors.extend(render_errors(errors, path, lang=said))
         elif not count:
-            out.errors.append(InputError(path, msg("input.no_game")).text(current_language()))
+            out.errors.append(InputError(path, msg("input.no_game")).text(said))
     if out.errors:
         out.discard()
         return out

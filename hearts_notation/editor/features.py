@@ -739,11 +739,11 @@ def _after_tags(placed: Placed) -> int:
 # Formatting ----------------------------------------------------------------------------------
 
 
-def format_text(text: str, style: Style, rules: str | None, name: str = "record.hrn"
-                ) -> tuple[str | None, list[str]]:
+def format_text(text: str, style: Style, rules: str | None, name: str = "record.hrn",
+                lang: str = "en") -> tuple[str | None, list[str]]:
     """``hearts fmt`` on *text* (``--unicode`` when the record writes suit
     symbols): its canonical text, each game in the language it is kept in,
-    or ``None`` and the formatter's error messages."""
+    or ``None`` and the formatter's error messages, in *lang*."""
     from ..formatting import format_file
 
     with tempfile.TemporaryDirectory(prefix="hearts-lsp-") as tmp:
@@ -753,7 +753,7 @@ def format_text(text: str, style: Style, rules: str | None, name: str = "record.
         # (a lone surrogate, which JSON carries and UTF-8 cannot, is written as
         # the bytes the reader then refuses at its place, not raised here)
         path.write_text(text, encoding="utf-8", errors="surrogatepass", newline="")
-        done = format_file(str(path), rules, style.unicode, None, True, [1 << 26])
+        done = format_file(str(path), rules, style.unicode, None, True, [1 << 26], lang)
         if not done.ok:
             return None, [e.replace(str(path), Path(name).name) for e in done.errors]
         return "".join(done.blocks()), []

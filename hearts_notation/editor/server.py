@@ -675,7 +675,7 @@ def build(lang: str = "en", given: bool = False) -> HrnServer:
             return None
         analysis = ls.analysis(doc)
         text, errors = format_text(doc.text, document_style(analysis), ls.rules,
-                                   doc.uri.rsplit("/", 1)[-1])
+                                   doc.uri.rsplit("/", 1)[-1], ls.lang_of(doc))
         if text is None:
             ls.window_show_message(types.ShowMessageParams(
                 type=types.MessageType.Warning,
