@@ -43,7 +43,7 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from .. import __version__
 from ..i18n import LANGUAGES, Msg, msg, set_language, translate
 from ..io.hrn.words import text_language
-from ..output import OutputError
+from ..output import OutputError, escape_controls
 from ..rules import RuleError, load_rules
 from .document import Analysis, Checker, Style, apply_change, from_units, split_lines, to_units
 from .features import (
@@ -490,13 +490,16 @@ class HrnServer(LanguageServer):
             types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=found, version=doc.version))
 
     def diagnostic(self, uri: str, lines: Sequence[str], d: Diag) -> types.Diagnostic:
-        """A finding as a protocol diagnostic."""
+        """A finding as a protocol diagnostic, its words as ``validate``
+        prints them: a control character of the record (an ESC or a NUL in
+        a player's name or a card) shown as an escape (``\\x1b``), where the
+        editor drew it raw or cut the message at it."""
         related = [types.DiagnosticRelatedInformation(
             location=types.Location(uri=uri, range=self.span(lines, Edit(ln, a, ln, b, ""))),
-            message=message) for ln, a, b, message in d.related]
+            message=escape_controls(message)) for ln, a, b, message in d.related]
         return types.Diagnostic(range=self.span(lines, Edit(d.line, d.start, d.line, d.end, "")),
-                                message=d.message, severity=_SEVERITY[d.severity], code=d.code,
-                                source="hearts", related_information=related or None)
+                                message=escape_controls(d.message), severity=_SEVERITY[d.severity],
+                                code=d.code, source="hearts", related_information=related or None)
 
     def schedule(self, doc: OpenDocument) -> None:
         """Publish once the typing pauses (an earlier wait is cancelled)."""
@@ -639,7 +642,8 @@ def build(lang: str = "en", given: bool = False) -> HrnServer:
         if found is None:
             return None
         text, span = found
-        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
+                                                        value=escape_controls(text, keep_layout=True)),
                            range=ls.span(analysis.lines, span))
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
@@ -679,7 +683,8 @@ def build(lang: str = "en", given: bool = False) -> HrnServer:
         if text is None:
             ls.window_show_message(types.ShowMessageParams(
                 type=types.MessageType.Warning,
-                message=translate(ls.lang_of(doc), "lsp.format.failed", error=errors[0] if errors else "")))
+                message=escape_controls(translate(ls.lang_of(doc), "lsp.format.failed",
+                                                  error=errors[0] if errors else ""), keep_layout=True)))
             return None
         if text == doc.text:
             return []
