@@ -315,6 +315,12 @@ class HrnServer(LanguageServer):
         #: 11 CPU-s; 50 MB took 3 GB), so a larger one is kept and followed
         #: but not checked, and the editor is told so once per change
         self.check_limit = 1 << 21
+        #: the most diagnostics published for one document
+        #: (``initializationOptions.maxDiagnostics``): a record of 50,000
+        #: empty deals has 100,000 findings, 25 MB of JSON sent again after
+        #: every pause in typing, which an editor's problem list cannot take;
+        #: the first ones are sent, and one information where the others start
+        self.max_diagnostics = 1000
         #: the most characters the open documents' texts hold in all
         #: (:meth:`followed`; the ``document`` limit, set by :func:`serve`)
         self.document_limit = 1 << 28
@@ -484,8 +490,14 @@ class HrnServer(LanguageServer):
             return
         analysis = self.analysis(doc)
         lines = analysis.lines
-        found = [self.diagnostic(doc.uri, lines, d)
-                 for d in diagnostics(analysis, self.lang_of(doc), shown=True)]
+        every = diagnostics(analysis, self.lang_of(doc), shown=True)
+        found = [self.diagnostic(doc.uri, lines, d) for d in every[:self.max_diagnostics]]
+        if len(every) > self.max_diagnostics:
+            rest = self.diagnostic(doc.uri, lines, every[self.max_diagnostics])
+            found.append(types.Diagnostic(
+                range=rest.range, severity=types.DiagnosticSeverity.Information, code="too-many",
+                source="hearts", message=msg("lsp.too_many", shown=("num", self.max_diagnostics),
+                                             count=("num", len(every))).text(self.lang_of(doc))))
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=found, version=doc.version))
 
@@ -585,6 +597,9 @@ def build(lang: str = "en", given: bool = False) -> HrnServer:
         limit = options.get("checkLimit")
         if isinstance(limit, int) and not isinstance(limit, bool) and limit > 0:
             ls.check_limit = limit
+        most = options.get("maxDiagnostics")
+        if isinstance(most, int) and not isinstance(most, bool) and most > 0:
+            ls.max_diagnostics = most
         ls.initialized = True
 
     @server.feature(types.SHUTDOWN)

@@ -1363,6 +1363,7 @@ MESSAGES.update({
     "lsp.format.failed": "The record cannot be formatted until it reads without error: {error}",
     "lsp.too_large": "This document has {size} characters, over the {limit} the server checks as you type (initializationOptions.checkLimit): it is not checked; run hearts validate on the file",
     "lsp.not_followed": "The open documents hold {size} characters, over the limit of {limit} (set HEARTS_MAX_DOCUMENT to raise it): this one is no longer followed; close it, and open it again once others are closed",
+    "lsp.too_many": "Only the first {shown} of this document's {count} findings are shown here (initializationOptions.maxDiagnostics); hearts validate reports them all",
     "lsp.rules.bad": "The rules option is not used ({problem}): records without a Rules tag are checked under standard",
 
     # The HTML replay page's own words (render/page_strings.py; the page fills the placeholders).

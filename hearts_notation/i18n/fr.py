@@ -1783,6 +1783,7 @@ MESSAGES.update({
     "lsp.format.failed": "La feuille ne peut être mise en forme qu'une fois lue sans erreur : {error}",
     "lsp.too_large": "Ce document a {size} caractères, au-delà des {limit} que le serveur vérifie pendant la frappe (initializationOptions.checkLimit) : il n'est pas vérifié ; lancez hearts validate sur le fichier",
     "lsp.not_followed": "Les documents ouverts contiennent {size} caractères, au-delà de la limite de {limit} (pour l'augmenter, réglez HEARTS_MAX_DOCUMENT) : celui-ci n'est plus suivi ; fermez-le, puis rouvrez-le une fois d'autres fermés",
+    "lsp.too_many": "Seuls les {shown} premiers des {count} constats de ce document sont montrés ici (initializationOptions.maxDiagnostics) ; hearts validate les donne tous",
     "lsp.rules.bad": "L'option des règles n'est pas prise ({problem}) : les feuilles sans balise Règles sont vérifiées en standard",
 
     # Les noms des variantes pour le lecteur (récit, en-tête du rejeu).
