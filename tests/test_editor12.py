@@ -265,8 +265,8 @@ def test_odd_edits_follow_the_text_and_give_validates_findings(server: Client, t
         # an end before its start: the text goes in at the start
         ([{"range": _range(1, 0, 0, 0), "text": "; e\n"}], "insert-line-1"),
         # two changes in one message, the second over what the first left
-        ([{"range": _range(0, 0, 2, 0), "text": ""}, {"range": _range(0, 0, 0, 0), "text": "; a\n; b\n; c\n"}],
-         "swap-head"),
+        ([{"range": _range(0, 0, 2, 0), "text": ""},
+          {"range": _range(0, 0, 0, 0), "text": "; a\n; b\n; c\n"}], "swap-head"),
         # CRLF inserted, and a column far past the end of a line
         ([{"range": _range(1, 2**31 - 1, 1, 2**31 - 1), "text": " ; c\r\n; d"}], "crlf"),
     ]
