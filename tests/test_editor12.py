@@ -227,6 +227,18 @@ def test_diagnostics_are_validates_at_its_places_in_its_words(server: Client, tm
         assert [m for *_, m in found] == ["Margaret (N) played 3♠, which Dev (W) holds"]
 
 
+def test_a_byte_order_mark_sent_by_the_client_is_a_character_of_the_first_line(
+        server: Client, tmp_path: Path) -> None:
+    """``validate`` counts the first line's columns after the mark (the file's
+    bytes); the editor that sends the mark shows it as a character of the
+    line, and the word is one unit further."""
+    text = '\ufeff[Event "x"] dela 1\n'
+    (found,) = served(server.open("file:///bom.hrn", text))
+    (said,) = validate(tmp_path, text)
+    assert found[:2] == (0, text.index("dela")) == (0, said[1] + 1)
+    assert found[2:] == said[2:]
+
+
 def test_control_characters_are_shown_as_escapes(server: Client, tmp_path: Path) -> None:
     text = ENGLISH.replace('[North "Margaret"]', '[North "Mar\x1bgaret\x07"]')
     found = served(server.open("file:///escape.hrn", text))

@@ -347,8 +347,19 @@ class Checker:
         self._cache: dict[str, CheckedGame] = {}
 
     def analyse(self, text: str) -> Analysis:
-        """The games of *text*, read and refereed (unchanged games from the cache)."""
+        """The games of *text*, read and refereed (unchanged games from the cache).
+
+        A byte-order mark that starts the text (a client may send the one
+        of a file saved with it) is read as a blank: the reader drops a mark
+        where a file starts, and its columns of the first line then counted
+        from after it, one to the left of where the editor, which shows the
+        mark as a character of the line, has the word (an unknown keyword on
+        the first line was underlined from the blank before it; hovers and
+        completions there looked one character off).  A blank keeps every
+        column, and the lines the positions are converted on keep the mark."""
         out = Analysis(text)
+        if text.startswith("\ufeff"):
+            text = " " + text[1:]
         try:
             cut = self._cut(text)
         except (InputError, RecordError) as exc:
