@@ -7,9 +7,10 @@ lines cut at ``\\n`` as the reader cuts them), a
 already read and refereed), and answers with
 :mod:`hearts_notation.editor.features`.
 
-- **Language.**  The words shown are in the client's language
-  (``initialize``'s ``locale``: French for ``fr``, ``fr-FR``..., English
-  otherwise), or ``initializationOptions.lang``.
+- **Language.**  The words shown are in ``initializationOptions.lang``, or
+  the client's language when it is French (``initialize``'s ``locale``:
+  ``fr``, ``fr-FR``...), else in the language each record is kept in, as
+  ``hearts validate`` chooses (:meth:`HrnServer.lang_of`).
 - **Diagnostics** are pushed on open, and after each change once the
   typing has paused for ``initializationOptions.debounce`` seconds
   (default 0.1): a burst of keystrokes is checked once, and only the deals
