@@ -1106,12 +1106,12 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             rest = text[start:].split(";", 1)[0].split("\n", 1)[0].strip()
             return HrnSyntaxError(msg("syntax.remark", found=quote(rest)), line, column)
     if start is not None and "SYMBOL_GROUP" in expected:
-        said = _WORD_SPAN.match(text, _word_start(text, start))
-        if said is not None and start < said.end() and said.group().casefold() in _RANK_IN_GROUP:
-            # (``♠ as 5 4``, ``♥ roi 9``: the rank said in words)
-            ln, col = _line_column(text, said.start(), base)
-            return HrnSyntaxError(msg("syntax.rank_word", found=quote(said.group()),
-                                      rank=_RANK_IN_GROUP[said.group().casefold()]), ln, col)
+        spoken = _WORD_SPAN.match(text, _word_start(text, start))
+        if spoken is not None and start < spoken.end() and spoken.group().casefold() in _RANK_IN_GROUP:
+            # (``♠ as 5 4``, ``♥ roi 9``: the rank spoken in words)
+            ln, col = _line_column(text, spoken.start(), base)
+            return HrnSyntaxError(msg("syntax.rank_word", found=quote(spoken.group()),
+                                      rank=_RANK_IN_GROUP[spoken.group().casefold()]), ln, col)
     heart = _HEAVY_HEART.fullmatch(found)
     if heart is not None and ("CARD" in expected or "SYMBOL_GROUP" in expected):
         card = heart.group(1).upper() + "♥" + (heart.group(2) or "")
