@@ -424,6 +424,8 @@ MESSAGES.update({
     "word.or": "or",
     # [anchor: french] new messages of the french work go right below this line.
     # (french11: a French sheet as typed with no tool)
+    "syntax.hand_period": "'.' does not end a hand: its cards run to the end of the line, with no period (take it out)",
+    "syntax.name_after_seat": "{found}: a player's name is not written after the seat but in a tag such as [{tag} \"{name}\"]; write '{written}'",
     "syntax.play_separator": "{found}: the plays of a trick are parted by blanks (or commas), each card after its seat, as in '{written}'",
     "syntax.remark": "{found}: a remark is written in braces, {{like this}} (it is kept), or after ';' to the end of the line (it is not read)",
     "syntax.trick_winner": "{found}: a trick's winner is not written, it follows from the cards; a remark goes in braces {{…}} or after ';'",

@@ -955,6 +955,8 @@ MESSAGES.update({
     "record.expected_bool": "on attendait true ou false",
     # [anchor: french] new messages of the french work go right below this line.
     # (french11: a French sheet as typed with no tool)
+    "syntax.hand_period": "« . » ne termine pas une main : ses cartes vont jusqu'au bout de la ligne, sans point (retirez-le)",
+    "syntax.name_after_seat": "{found} : le nom du joueur ne s'écrit pas après sa place, mais dans une balise comme [{tag} \"{name}\"] ; écrivez « {written} »",
     "syntax.play_separator": "{found} : les cartes d'un pli se séparent par des espaces (ou des virgules), chacune après sa place, comme dans « {written} »",
     "syntax.remark": "{found} : une remarque s'écrit entre accolades, {{comme ceci}} (elle est gardée), ou après « ; » jusqu'au bout de la ligne (elle n'est pas lue)",
     "syntax.trick_winner": "{found} : le gagnant d'un pli ne s'écrit pas, il se déduit des cartes ; une remarque s'écrit entre accolades {{…}} ou après « ; »",

@@ -1023,6 +1023,11 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
                                           written=f'[{name} "{value}"]'), base, lead + 1)
             value = " ".join(field.group(2).split())
             if head is not None:
+                if head in ("résultat", "result") and not all(
+                        _is_seat(w, seats) for w in value.replace(",", " ").split()):
+                    # (``Vainqueur : Yann``: a player's name, which the result does not take)
+                    return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=head),
+                                          base, lead + 1)
                 return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
                                           written=_shortened(f"{head} {value}")), base, lead + 1)
             if _fold(name) in ("points", "scores", "marques"):
@@ -1040,6 +1045,38 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
                 plays = " ".join(text[lead:].split(";", 1)[0].split("{", 1)[0].split())
                 return HrnSyntaxError(msg("syntax.trick_unnumbered", plays=_shortened(plays, 40)),
                                       base, lead + 1)
+    if found == "." and "SYMBOL_GROUP" in expected and "UNKNOWN" not in expected:
+        # (``N: ♠ D 10 8 6 ... ♣ 9 2.``: a period after a hand, as after a sentence)
+        return HrnSyntaxError(msg("syntax.hand_period"), line, column)
+    if "POINTS" in expected and found in ("-", "\u2013", "\u2014", "O", "o"):
+        # (``E —``, ``E O``: a dash or the letter O where a sheet means no point)
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="0"), line, column)
+    if "DEALER" in expected and start is not None and _is_seat(found, seats) and re.match(
+            r"[ \t\f]+(?:donne|deals)(?!\w)", text[start + len(found):], re.IGNORECASE):
+        # (``Donne 1 : Ouest donne, passe à gauche``: the dealer said in a sentence)
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        word = f"{'donneur' if words_language(text) != 'en' else 'dealer'} {found}"
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word), line, column)
+    named = _SEAT_NAMED.match(text)
+    if named is not None and start is not None and (start >= named.start(3) or start == lead) \
+            and _is_seat(named.group(2), seats):
+        # (``Nord (Camille) : ♠ D 10 8 6``, ``passe E (Yann) :``: the player named after the seat)
+        kept = (text[:named.start(3)] + text[named.end(3):]).split(";")[0]
+        return HrnSyntaxError(msg("syntax.name_after_seat", found=quote(named.group(3)),
+                                  tag=_player_tag(named.group(2), text), name=named.group(3).strip("() "),
+                                  written=_shortened(" ".join(kept.split()))), base, named.start(3) + 1)
+    tail = _PASS_TAIL.match(text)
+    if tail is not None and start is not None and start >= tail.start("to") and \
+            _is_seat(tail.group("a"), seats) and _is_seat(tail.group("b"), seats):
+        # (``passe E : V♥ R♣ D♦ → S``: the receiver written after the cards)
+        kw = tail.group("kw").lower()
+        written = f"{kw} {tail.group('a')}>{tail.group('b')}" + (" :" if kw == "passe" else ":") \
+            + f" {' '.join(tail.group('cards').split())}"
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        ln, col = _line_column(text, tail.start("to"), base)
+        return HrnSyntaxError(msg("syntax.written_as", error=msg("syntax.expected", what=expected_phrase(
+            expected, seats), found=quote(text[tail.start("to"):].strip())).arg(), written=written), ln, col)
     if "TAG_VALUE" in expected and found[:1] in "\u2018\u2019\u201a\u2039\u203a'":
         # (``[Lieu ’Brest’]``: a word processor's apostrophes for the quotes)
         return HrnSyntaxError(msg("syntax.typographic_quotes", found=quote(found[:1])), line, column)
@@ -1101,10 +1138,11 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         if arrow is not None and found in ("->", "=>", "\u2192", "\u21d2"):
             return HrnSyntaxError(msg("syntax.trick_winner", found=quote(arrow.group().strip())),
                                   line, column)
-        remark = _REMARK.match(found)
-        if remark is not None:
-            rest = text[start:].split(";", 1)[0].split("\n", 1)[0].strip()
-            return HrnSyntaxError(msg("syntax.remark", found=quote(rest)), line, column)
+    if not at_start and start is not None and re.match(r"\(|--|//", found) and "DEAL" not in expected:
+        # (``marque ... (total 26)``, ``passe E: ... -- Yann garde la dame``: a remark typed
+        # as other notes are)
+        rest = text[start:].split(";", 1)[0].split("\n", 1)[0].strip()
+        return HrnSyntaxError(msg("syntax.remark", found=quote(rest)), line, column)
     if start is not None and "SYMBOL_GROUP" in expected:
         spoken = _WORD_SPAN.match(text, _word_start(text, start))
         if spoken is not None and start < spoken.end() and spoken.group().casefold() in _RANK_IN_GROUP:
@@ -1112,11 +1150,34 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             ln, col = _line_column(text, spoken.start(), base)
             return HrnSyntaxError(msg("syntax.rank_word", found=quote(spoken.group()),
                                       rank=_RANK_IN_GROUP[spoken.group().casefold()]), ln, col)
+    if found[:1] == "\u2764" and "SYMBOL_GROUP" in expected:
+        return HrnSyntaxError(msg("syntax.heavy_heart", found=quote(found), card="♥"), line, column)
     heart = _HEAVY_HEART.fullmatch(found)
     if heart is not None and ("CARD" in expected or "SYMBOL_GROUP" in expected):
         card = heart.group(1).upper() + "♥" + (heart.group(2) or "")
         return HrnSyntaxError(msg("syntax.heavy_heart", found=quote(found), card=card), line, column)
     return None
+
+
+#: A seat with a player's name in parentheses after it (``Nord (Camille) :``,
+#: ``passe E (Yann) :``): the keyword, the seat, the name.
+_SEAT_NAMED: Final = re.compile(r"[ \t\f]*((?:passe|pass)[ \t\f]+)?([A-Za-z][A-Za-z0-9]*)[ \t\f]*"
+                                r"(\([^()\n]*\))[ \t\f\u00a0\u202f]*[:>]", re.IGNORECASE)
+#: A pass whose receiver is written after its cards (``passe E : V♥ R♣ D♦ → S``).
+_PASS_TAIL: Final = re.compile(
+    r"[ \t\f]*(?P<kw>passe|pass)[ \t\f]+(?P<a>[A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:[ \t\f]*"
+    r"(?P<cards>[^{;\n]*?)[ \t\f]*(?P<to>->|=>|\u2192|\u21d2|à|a|vers|pour)[ \t\f]+"
+    r"(?P<b>[A-Za-z][A-Za-z0-9]*)[ \t\f]*\Z", re.IGNORECASE)
+def _player_tag(seat: str, text: str) -> str:
+    """The tag that names the player of the default table's *seat* (a letter
+    or a compass word), in the language of the line *text*: ``Nord``, ``East``."""
+    from .words import SEAT_WORDS
+
+    letter = SEAT_WORDS.get(seat.lower(), seat.upper())
+    at = "NESW".find("W" if letter == "O" else letter)
+    english = words_language(text) == "en"
+    names = ("North", "East", "South", "West") if english else ("Nord", "Est", "Sud", "Ouest")
+    return names[at] if at >= 0 else seat
 
 
 #: Signs typed between plays, or between a seat and its card (``E-2♠``).
