@@ -29,6 +29,7 @@ from .words import (
     ANY_WORD_RE,
     FRENCH_RANKS,
     MARK_SPACES,
+    ORDINAL_WORDS,
     RANKS,
     SUIT_SYMBOLS,
     TAG_NAMES_FR,
@@ -908,14 +909,6 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
 # writer and editor, and some could be misread (a player's name for a seat,
 # a dash for a minus).  They are told at their place with the form to write.
 
-#: An ordinal said in words before ``donne`` or ``pli`` (``Première donne``,
-#: ``deuxième pli``, ``third deal``), folded (no accent) -> its number.
-_ORDINAL_WORDS: Final = {
-    "premiere": 1, "premier": 1, "first": 1, "deuxieme": 2, "seconde": 2, "second": 2,
-    "troisieme": 3, "third": 3, "quatrieme": 4, "fourth": 4, "cinquieme": 5, "fifth": 5,
-    "sixieme": 6, "sixth": 6, "septieme": 7, "seventh": 7, "huitieme": 8, "eighth": 8,
-    "neuvieme": 9, "ninth": 9, "dixieme": 10, "tenth": 10,
-}
 #: A deal or a trick named by its ordinal, at the start of a line: the
 #: ordinal in words (group 1) or in figures (group 2), then the noun (3).
 _ORDINAL_LINE: Final = re.compile(
@@ -990,7 +983,7 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         ordinal = _ORDINAL_LINE.match(text)
         n = None
         if ordinal is not None:
-            n = int(ordinal.group(2)) if ordinal.group(2) else _ORDINAL_WORDS.get(_fold(ordinal.group(1)))
+            n = int(ordinal.group(2)) if ordinal.group(2) else ORDINAL_WORDS.get(_fold(ordinal.group(1)))
         if n is not None and ordinal is not None:
             noun = ordinal.group(3).lower()
             if noun in ("donne", "deal"):
