@@ -424,6 +424,10 @@ MESSAGES.update({
     "word.or": "or",
     # [anchor: french] new messages of the french work go right below this line.
     # (french11: a French sheet as typed with no tool)
+    "syntax.player_tag.N": "North",
+    "syntax.player_tag.E": "East",
+    "syntax.player_tag.S": "South",
+    "syntax.player_tag.W": "West",
     "syntax.hand_period": "'.' does not end a hand: its cards run to the end of the line, with no period (take it out)",
     "syntax.name_after_seat": "{found}: a player's name is not written after the seat but in a tag such as [{tag} \"{name}\"]; write '{written}'",
     "syntax.play_separator": "{found}: the plays of a trick are parted by blanks (or commas), each card after its seat, as in '{written}'",

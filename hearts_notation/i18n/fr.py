@@ -955,6 +955,10 @@ MESSAGES.update({
     "record.expected_bool": "on attendait true ou false",
     # [anchor: french] new messages of the french work go right below this line.
     # (french11: a French sheet as typed with no tool)
+    "syntax.player_tag.N": "Nord",
+    "syntax.player_tag.E": "Est",
+    "syntax.player_tag.S": "Sud",
+    "syntax.player_tag.W": "Ouest",
     "syntax.hand_period": "« . » ne termine pas une main : ses cartes vont jusqu'au bout de la ligne, sans point (retirez-le)",
     "syntax.name_after_seat": "{found} : le nom du joueur ne s'écrit pas après sa place, mais dans une balise comme [{tag} \"{name}\"] ; écrivez « {written} »",
     "syntax.play_separator": "{found} : les cartes d'un pli se séparent par des espaces (ou des virgules), chacune après sa place, comme dans « {written} »",

@@ -1055,9 +1055,9 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
     if named is not None and start is not None and (start >= named.start(3) or start == lead) \
             and _is_seat(named.group(2), seats):
         # (``Nord (Camille) : ♠ D 10 8 6``, ``passe E (Yann) :``: the player named after the seat)
-        kept = (text[:named.start(3)] + text[named.end(3):]).split(";")[0]
+        kept = (text[:named.start(3)].rstrip(" \t\f") + text[named.end(3):]).split(";")[0]
         return HrnSyntaxError(msg("syntax.name_after_seat", found=quote(named.group(3)),
-                                  tag=_player_tag(named.group(2), text), name=named.group(3).strip("() "),
+                                  tag=_player_tag(named.group(2)), name=named.group(3).strip("() "),
                                   written=_shortened(" ".join(kept.split()))), base, named.start(3) + 1)
     tail = _PASS_TAIL.match(text)
     if tail is not None and start is not None and start >= tail.start("to") and \
@@ -1161,16 +1161,15 @@ _PASS_TAIL: Final = re.compile(
     r"[ \t\f]*(?P<kw>passe|pass)[ \t\f]+(?P<a>[A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:[ \t\f]*"
     r"(?P<cards>[^{;\n]*?)[ \t\f]*(?P<to>->|=>|\u2192|\u21d2|à|a|vers|pour)[ \t\f]+"
     r"(?P<b>[A-Za-z][A-Za-z0-9]*)[ \t\f]*\Z", re.IGNORECASE)
-def _player_tag(seat: str, text: str) -> str:
+def _player_tag(seat: str) -> Arg | str:
     """The tag that names the player of the default table's *seat* (a letter
-    or a compass word), in the language of the line *text*: ``Nord``, ``East``."""
+    or a compass word), in the reader's language (``Nord``, ``North``); a
+    seat of a ``Seats`` tag as it is."""
     from .words import SEAT_WORDS
 
     letter = SEAT_WORDS.get(seat.lower(), seat.upper())
-    at = "NESW".find("W" if letter == "O" else letter)
-    english = words_language(text) == "en"
-    names = ("North", "East", "South", "West") if english else ("Nord", "Est", "Sud", "Ouest")
-    return names[at] if at >= 0 else seat
+    letter = "W" if letter == "O" else letter
+    return msg(f"syntax.player_tag.{letter}").arg() if letter in ("N", "E", "S", "W") else seat
 
 
 #: Signs typed between plays, or between a seat and its card (``E-2♠``).
