@@ -19,6 +19,7 @@ step's, :func:`test_every_command_on_the_typed_forms`).
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from pathlib import Path
 
@@ -89,7 +90,7 @@ REFUSED = [
     ('donne 1 donneur O passe gauche',
      'Donne n° 1, donneur Ouest, on passe à gauche',
      '16:11', "',' : les champs de l'en-tête d'une donne ne sont séparés que par des espaces, comme dans « "
-     'Donne n° 1 donneur Ouest on passe à gauche »'),
+     'Donne n° 1 donneur Ouest passe à gauche »'),
     # h_premiere
     ('donne 1 donneur O passe gauche',
      'Première donne, donneur O, passe à gauche',
@@ -322,7 +323,7 @@ REFUSED = [
     ('marque N 1 E 0 S 24 O 1',
      'marque N 1 E 0 S 24 O 1 = 26',
      '64:25', "'=' : le signe égal ne s'écrit pas dans la notation : les points d'une place la suivent après "
-     'une espace, comme dans « marque N 1 E 0 S 24 O 1 26 »'),
+     'une espace, comme dans « marque N 1 E 0 S 24 O 1 »'),
     # x_result_gagne
     ('résultat *',
      'résultat : E gagne',
@@ -576,3 +577,20 @@ def test_every_command_on_the_typed_forms(tmp_path: Path) -> None:
             result = runner.invoke(cli, [*args, str(path)], catch_exceptions=False)
             assert result.exit_code == (1 if args == ["validate"] else 2), (args, typed, result.output)
             assert f"feuille.hrn:{where}: erreur: {said}" in result.output, (args, typed, result.output)
+
+
+#: The whole line a message offers to write instead (« écrivez « ... » », « comme dans « ... » »).
+_OFFERED = re.compile(r"(?:écrivez|comme dans) « (.+) »\Z")
+
+
+@pytest.mark.parametrize(("written", "typed", "said"), [
+    (w, t, s) for w, t, _, s in REFUSED if _OFFERED.search(s) and "\n" not in t])
+def test_the_line_a_message_offers_reads(written: str, typed: str, said: str) -> None:
+    """Never offer a line the reader refuses: the line a message says to
+    write, put in the sheet for the one typed, reads without a syntax error."""
+    offered = _OFFERED.search(said)
+    assert offered is not None
+    lines = SHEET.replace(written, typed, 1).split("\n")
+    at = next(i for i, ln in enumerate(lines) if typed in ln)
+    lines[at] = offered.group(1)
+    assert [f.message for g in iter_hrn("\n".join(lines)) for f in g.errors] == [], offered.group(1)

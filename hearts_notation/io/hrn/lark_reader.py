@@ -496,10 +496,17 @@ _DIGITS_AT: Final = re.compile(r"([.,]?)([0-9]+)(?![\w.,])")
 _DEAL_OF: Final = re.compile(r"([0-9]+)[^\S\n]*(?:/|sur(?!\w)|of(?!\w))[^\S\n]*[0-9]+", re.IGNORECASE)
 
 
+#: The sum of a points line written after it (``marque N 1 E 0 S 24 O 1 = 26``).
+_SUM_AFTER: Final = re.compile(r"(?<=[0-9])[^\S\n]*=[^\S\n]*[0-9]+[^\S\n]*\Z")
+#: The ``on`` of a pass said as a sentence in a header (``on passe à gauche``).
+_SAID_ON: Final = re.compile(r"(?<!\S)on[ \t\f]+(?=pass)", re.IGNORECASE)
+
+
 def _points_meant(text: str) -> str:
     """A points line as the notation writes it: no ``=``, no unit after the
-    points (the rest as typed: a colon and commas are read), for a message."""
-    body = text.split(";", 1)[0].split("\n", 1)[0]
+    points, no sum after them (``... O 1 = 26``: the deal's 26 points added
+    up), the rest as typed (a colon and commas are read), for a message."""
+    body = _SUM_AFTER.sub("", text.split(";", 1)[0].split("\n", 1)[0])
     body = _UNIT_AFTER.sub("", re.sub(r"[^\S\n]*=[^\S\n]*", " ", body))
     return _shortened(" ".join(body.split()))
 
@@ -765,7 +772,8 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
             and "DEAL" not in expected:
         # (``Deal 1 - dealer: West, pass: left``, ``Deal 1, dealer W, pass left``)
         head = re.split(r"[{;\n]", text, maxsplit=1)[0]
-        written = " ".join(_HEADER_NOISE.sub(" ", head).split())
+        # (``on passe à gauche``: the pass said as a sentence, its ``on`` no field)
+        written = " ".join(_SAID_ON.sub("", _HEADER_NOISE.sub(" ", head)).split())
         return HrnSyntaxError(msg("syntax.header_fields", found=quote(found), written=written),
                               line, column)
     if "INT" in expected and "NUMERO" in expected and re.fullmatch(r"#[0-9]+", found):
@@ -1103,7 +1111,7 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
     if found.startswith("(") and ("DEALER" in expected or "PASS" in expected) and "DEAL" not in expected:
         # (``donne 1 (donneur O, passe gauche)``: the header's fields in parentheses)
         head = re.split(r"[{;\n]", text, maxsplit=1)[0].replace("(", " ").replace(")", " ")
-        written = " ".join(_HEADER_NOISE.sub(" ", head).split())
+        written = " ".join(_SAID_ON.sub("", _HEADER_NOISE.sub(" ", head)).split())
         return HrnSyntaxError(msg("syntax.header_fields", found=quote("("), written=written), line, column)
     if "CARD" in expected and _TRICK_LINE.match(text) is not None and start is not None and (
             found[:1] in _PLAY_SEPARATORS and (len(found) == 1 or card_spelling(found[1:]) is not None)):
