@@ -117,17 +117,17 @@ REFUSED = [
     # h_echange
     ('donne 1 donneur O passe gauche',
      'donne 1 donneur O échange à gauche',
-     '16:19', "on attendait « passe », un {commentaire} ou la fin de la ligne, trouvé 'échange' ; "
-     'vouliez-vous dire « passe à gauche » ?'),
+     '16:19', "on attendait « passe », un {commentaire} ou la fin de la ligne, trouvé "
+     "'échange à gauche' ; vouliez-vous dire « passe à gauche » ?"),
     # h_sens
     ('donne 1 donneur O passe gauche',
      'donne 1 donneur O sens : gauche',
-     '16:19', "on attendait « passe », un {commentaire} ou la fin de la ligne, trouvé 'sens' ; vouliez-vous "
-     'dire « passe gauche » ?'),
+     '16:19', "on attendait « passe », un {commentaire} ou la fin de la ligne, trouvé "
+     "'sens : gauche' ; vouliez-vous dire « passe gauche » ?"),
     # h_numero
     ('donne 1 donneur O passe gauche',
      'donne numéro 1 donneur O passe gauche',
-     '16:7', "on attendait un numéro de donne, trouvé 'numéro' ; vouliez-vous dire « donne 1 » ?"),
+     '16:7', "on attendait un numéro de donne, trouvé 'numéro 1' ; vouliez-vous dire « n° 1 » ?"),
     # p_donne_a
     ('passe E: V♥ R♣ D♦',
      'Est donne à Sud : V♥ R♣ D♦',
@@ -371,8 +371,8 @@ REFUSED = [
     # x_header_ouest_donne
     ('donne 1 donneur O passe gauche',
      'Donne 1 : Ouest donne, passe à gauche',
-     '16:11', "on attendait « donneur », « passe », un {commentaire} ou la fin de la ligne, trouvé 'Ouest' ; "
-     'vouliez-vous dire « donneur Ouest » ?'),
+     '16:11', "on attendait « donneur », « passe », un {commentaire} ou la fin de la ligne, trouvé "
+     "'Ouest donne' ; vouliez-vous dire « donneur Ouest » ?"),
     # x_hand_as_word_sym
     ('O: ♠ A 5 4',
      'O: ♠ as 5 4',
@@ -594,3 +594,22 @@ def test_the_line_a_message_offers_reads(written: str, typed: str, said: str) ->
     at = next(i for i, ln in enumerate(lines) if typed in ln)
     lines[at] = offered.group(1)
     assert [f.message for g in iter_hrn("\n".join(lines)) for f in g.errors] == [], offered.group(1)
+
+
+@pytest.mark.parametrize("typed", [
+    "donne 1 donneur O échange à gauche", "donne 1 donneur O sens : gauche",
+    "donne numéro 1 donneur O passe gauche", "Donne 1 : Ouest donne passe à gauche",
+    "Première donne donneur O passe gauche", "donne 1 donneuse O passe gauche",
+])
+def test_the_words_a_did_you_mean_quotes_are_the_words_to_replace(typed: str) -> None:
+    """The editor's fix puts the word offered in place of the words the
+    message quotes, at its column (editor/features.code_actions): the
+    header so fixed reads."""
+    (game,) = list(iter_hrn(typed + "\n*\n"))
+    (error,) = game.errors
+    said = re.search(r"found '(.+)'; did you mean '(.+)'\?", error.message)
+    assert said is not None, error.message
+    at = error.column - 1
+    assert typed[at:at + len(said.group(1))] == said.group(1)
+    fixed = typed[:at] + said.group(2) + typed[at + len(said.group(1)):]
+    assert [list(g.errors) for g in iter_hrn(fixed + "\n*\n")] == [[]], fixed

@@ -1053,10 +1053,12 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         # (``E —``, ``E O``: a dash or the letter O where a sheet means no point)
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="0"), line, column)
-    if "DEALER" in expected and start is not None and _is_seat(found, seats) and re.match(
-            r"[ \t\f]+(?:donne|deals)(?!\w)", text[start + len(found):], re.IGNORECASE):
+    dealt = re.match(r"[ \t\f]+(?:donne|deals)(?!\w)", text[start + len(found):], re.IGNORECASE) \
+        if "DEALER" in expected and start is not None and _is_seat(found, seats) else None
+    if dealt is not None:
         # (``Donne 1 : Ouest donne, passe à gauche``: the dealer said in a sentence)
-        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        said = msg("syntax.expected", what=expected_phrase(expected, seats),
+                   found=quote(found + dealt.group()))
         word = f"{'donneur' if words_language(text) != 'en' else 'dealer'} {found}"
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word), line, column)
     named = _SEAT_NAMED.match(text)
@@ -1085,19 +1087,21 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         # (``donne numéro 1``: the ``n°`` said in a word)
         number = re.match(r"[^\W\d_]+\.?[ \t\f]*([0-9]+)", text[start:]) if start is not None else None
         if number is not None:
-            keyword = text[lead:start].split()[0].lower() if text[lead:start].split() else "donne"
-            said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(found))
+            # (the words quoted are the words to replace: the editor's fix replaces them)
+            said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(number.group()))
             return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(),
-                                      word=f"{keyword} {int(number.group(1))}"), line, column)
+                                      word=f"n° {int(number.group(1))}"), line, column)
     if "PASS" in expected and "DEAL" not in expected and start is not None and \
             _fold(found) in ("echange", "echanges", "sens", "passage"):
         # (``donneur O échange à gauche``, ``sens : gauche``: the pass said in another word)
         from .words import DIRECTIONS, direction_shorthand
 
-        rest = " ".join(text[start + len(found):].split(";", 1)[0].split("{", 1)[0].strip(" :\t").split())
+        after = text[start + len(found):].split(";", 1)[0].split("{", 1)[0].split("\n", 1)[0]
+        rest = " ".join(after.strip(" :\t").split())
         direction = rest if rest in DIRECTIONS else direction_shorthand(rest) if rest else None
         word = f"passe {direction}" if direction else "passe"
-        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        typed = found + after.rstrip(" \t") if direction else found
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(typed))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word), line, column)
     if "_GT" in expected and found.casefold() in ("à", "a", "vers", "pour"):
         given = _PASS_GIVEN.match(text)
