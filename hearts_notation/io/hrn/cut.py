@@ -513,7 +513,8 @@ def _not_plain(chunk: str, held: str = "") -> bool:
     a game only once composed).  The text before *chunk* that is not cut yet
     is *held*: an accent that begins a chunk composes with its last letter."""
     return "\\" in chunk or "\r" in chunk or "\ufeff" in chunk or (
-        not chunk.isascii() and not unicodedata.is_normalized("NFC", held[-1:] + chunk))
+        not chunk.isascii() and not (unicodedata.is_normalized("NFC", chunk)
+                                     and unicodedata.is_normalized("NFC", held[-1:] + chunk[:1])))
 
 #: A line that holds more than comments, notes and blanks (its first
 #: character past them), in text whose comments all close on their line.
