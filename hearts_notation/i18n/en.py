@@ -423,6 +423,19 @@ MESSAGES.update({
 MESSAGES.update({
     "word.or": "or",
     # [anchor: french] new messages of the french work go right below this line.
+    # (french11: a French sheet as typed with no tool)
+    "syntax.player_tag.N": "North",
+    "syntax.player_tag.E": "East",
+    "syntax.player_tag.S": "South",
+    "syntax.player_tag.W": "West",
+    "syntax.hand_period": "'.' does not end a hand: its cards run to the end of the line, with no period (take it out)",
+    "syntax.name_after_seat": "{found}: a player's name is not written after the seat but in a tag such as [{tag} \"{name}\"]; write '{written}'",
+    "syntax.play_separator": "{found}: the plays of a trick are parted by blanks (or commas), each card after its seat, as in '{written}'",
+    "syntax.remark": "{found}: a remark is written in braces, {{like this}} (it is kept), or after ';' to the end of the line (it is not read)",
+    "syntax.trick_winner": "{found}: a trick's winner is not written, it follows from the cards; a remark goes in braces {{…}} or after ';'",
+    "syntax.trick_unnumbered": "a trick line starts with its number in the deal and a dot, as in '1. {plays}' for the first trick",
+    "syntax.rank_word": "{found}: in a suit group a rank is one letter or number: {rank}",
+    "syntax.heavy_heart": "{found}: hearts are written ♥ (or the letter H), not ❤: {card}",
     "narrate.sheet.intro_one": "The game is kept as a score sheet: only the points of its one deal are known.",
     "hint.sheet": "deal {deal} is kept as a score sheet: its cards are not recorded, so there is nothing to advise",
     # click's own command-line errors (hearts_notation/clickwords.py: click's English text)

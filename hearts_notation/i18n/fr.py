@@ -954,6 +954,19 @@ MESSAGES.update({
     "record.moon_choice_near": '{value} n\'est pas un choix de capot : vouliez-vous dire {word} ? (un capot s\'écrit {{"seat": S, "choice": "add"|"subtract"}}, en minuscules)',
     "record.expected_bool": "on attendait true ou false",
     # [anchor: french] new messages of the french work go right below this line.
+    # (french11: a French sheet as typed with no tool)
+    "syntax.player_tag.N": "Nord",
+    "syntax.player_tag.E": "Est",
+    "syntax.player_tag.S": "Sud",
+    "syntax.player_tag.W": "Ouest",
+    "syntax.hand_period": "« . » ne termine pas une main : ses cartes vont jusqu'au bout de la ligne, sans point (retirez-le)",
+    "syntax.name_after_seat": "{found} : le nom du joueur ne s'écrit pas après sa place, mais dans une balise comme [{tag} \"{name}\"] ; écrivez « {written} »",
+    "syntax.play_separator": "{found} : les cartes d'un pli se séparent par des espaces (ou des virgules), chacune après sa place, comme dans « {written} »",
+    "syntax.remark": "{found} : une remarque s'écrit entre accolades, {{comme ceci}} (elle est gardée), ou après « ; » jusqu'au bout de la ligne (elle n'est pas lue)",
+    "syntax.trick_winner": "{found} : le gagnant d'un pli ne s'écrit pas, il se déduit des cartes ; une remarque s'écrit entre accolades {{…}} ou après « ; »",
+    "syntax.trick_unnumbered": "une ligne de pli commence par son numéro dans la donne et un point, comme « 1. {plays} » pour le premier pli",
+    "syntax.rank_word": "{found} : dans un groupe de couleur, une hauteur s'écrit en une lettre ou un nombre : {rank}",
+    "syntax.heavy_heart": "{found} : le cœur s'écrit ♥ (ou la lettre H), pas ❤ : {card}",
     "narrate.sheet.intro_one": "La partie est tenue sur une feuille de marque : seuls les points de son unique donne sont connus.",
     "hint.sheet": "la donne {deal} est tenue sur une feuille de marque : ses cartes ne sont pas notées, il n'y a rien à conseiller",
     # Les erreurs de ligne de commande de click (hearts_notation/clickwords.py) ;

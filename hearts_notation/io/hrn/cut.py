@@ -26,6 +26,7 @@ games; anything else goes line by line.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
@@ -42,6 +43,7 @@ __all__ = [
     "GameText",
     "LogicalLine",
     "comments_close_on_their_line",
+    "composed",
     "cut_games",
     "game_lines",
     "iter_logical_lines",
@@ -187,6 +189,20 @@ def comments_close_on_their_line(text: str) -> bool:
     return "{" not in text or ("\\" not in text and _OPEN_BRACE.search(text) is None)
 
 
+def composed(line: str) -> str:
+    """*line* in Unicode's composed form (NFC): ``é`` typed as ``e`` and a
+    combining acute accent (macOS saves file names and some text that way, a
+    keyboard's dead key can type it) is the one letter ``é``, so that
+    ``re\u0301sultat`` is the keyword ``résultat``, ``E\u0301ve\u0301nement``
+    the tag and ``Mae\u0308lle`` the same player as ``Maëlle``.  Columns are
+    then counted in letters as they show (an accent drawn over its letter is
+    no column of its own).  A line is whole here, and no letter composes
+    with a line break, so composing line by line composes the whole text."""
+    if line.isascii() or unicodedata.is_normalized("NFC", line):
+        return line
+    return unicodedata.normalize("NFC", line)
+
+
 def split_text(text: str) -> Iterator[str]:
     """Lines of a string, lazily (``str.splitlines`` would also cut at form
     feeds and other separators that editors do not count as lines)."""
@@ -231,7 +247,7 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
             raw = raw[:-1]
         if lineno == number_from and raw.startswith("\ufeff"):
             raw = raw[1:]
-        return lineno, raw
+        return lineno, composed(raw)
 
     while True:
         got = next_line()
@@ -382,6 +398,7 @@ def _line_records(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[i
             text = text[:-1]
         if lineno == 1 and text.startswith("\ufeff"):
             text = text[1:]
+        text = composed(text)
         body = text.lstrip(BLANKS)
         if not body:
             yield lineno, text, "blank", 0
@@ -489,10 +506,15 @@ _NEXT_CUT_MARKS = re.compile(r"\n(?=[ \t\f{\[dDrR])[ \t\f]*(?:\{[^}\n]*\}[ \t\f]
                              r"(?:(\[)|(deal|donne|result|r[ée]sultat)(?!\w))", re.IGNORECASE)
 
 
-def _not_plain(chunk: str) -> bool:
+def _not_plain(chunk: str, held: str = "") -> bool:
     """Whether a chunk goes to the line-by-line cutter: an escape (a ``\\}``
-    may keep a comment open), a carriage return or a byte-order mark to drop."""
-    return "\\" in chunk or "\r" in chunk or "\ufeff" in chunk
+    may keep a comment open), a carriage return or a byte-order mark to drop,
+    or letters not in composed form (:func:`composed`: ``re\u0301sultat`` ends
+    a game only once composed).  The text before *chunk* that is not cut yet
+    is *held*: an accent that begins a chunk composes with its last letter."""
+    return "\\" in chunk or "\r" in chunk or "\ufeff" in chunk or (
+        not chunk.isascii() and not (unicodedata.is_normalized("NFC", chunk)
+                                     and unicodedata.is_normalized("NFC", held[-1:] + chunk[:1])))
 
 #: A line that holds more than comments, notes and blanks (its first
 #: character past them), in text whose comments all close on their line.
@@ -547,7 +569,7 @@ def _cut_chunks(chunks: Iterable[str], source: str, limit: int, first_line: int
     for chunk in source_chunks:
         text = buf + chunk
         end = text.rfind("\n") + 1     # complete lines only: a mark needs its whole line
-        if _not_plain(chunk) or (
+        if _not_plain(chunk, buf) or (
                 _OPEN_BRACE.search(text, 0, end) is not None) or (
                 len(text) > limit and max(map(len, text.split("\n"))) > limit):
             yield from _cut_lines(split_lines(chain((text,), source_chunks), source, limit,

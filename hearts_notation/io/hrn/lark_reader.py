@@ -29,8 +29,11 @@ from .words import (
     ANY_WORD_RE,
     FRENCH_RANKS,
     MARK_SPACES,
+    ORDINAL_WORDS,
     RANKS,
     SUIT_SYMBOLS,
+    TAG_NAMES_FR,
+    card_spelling,
     closest_keyword,
     seat_words,
     words_language,
@@ -301,6 +304,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
             if early is not None:
                 return early
     special = (lone_cr(text, base, line, column)
+               or _sheet_slip(found, expected, text, start, base, line, column, seats)
                or _keyword_slip(found, expected, text, base, line, column)
                or _diagnose(found, expected, text, base, line, column, seats)
                or _card_slip(found, expected, text, start, line, column))
@@ -492,10 +496,17 @@ _DIGITS_AT: Final = re.compile(r"([.,]?)([0-9]+)(?![\w.,])")
 _DEAL_OF: Final = re.compile(r"([0-9]+)[^\S\n]*(?:/|sur(?!\w)|of(?!\w))[^\S\n]*[0-9]+", re.IGNORECASE)
 
 
+#: The sum of a points line written after it (``marque N 1 E 0 S 24 O 1 = 26``).
+_SUM_AFTER: Final = re.compile(r"(?<=[0-9])[^\S\n]*=[^\S\n]*[0-9]+[^\S\n]*\Z")
+#: The ``on`` of a pass said as a sentence in a header (``on passe à gauche``).
+_SAID_ON: Final = re.compile(r"(?<!\S)on[ \t\f]+(?=pass)", re.IGNORECASE)
+
+
 def _points_meant(text: str) -> str:
     """A points line as the notation writes it: no ``=``, no unit after the
-    points (the rest as typed: a colon and commas are read), for a message."""
-    body = text.split(";", 1)[0].split("\n", 1)[0]
+    points, no sum after them (``... O 1 = 26``: the deal's 26 points added
+    up), the rest as typed (a colon and commas are read), for a message."""
+    body = _SUM_AFTER.sub("", text.split(";", 1)[0].split("\n", 1)[0])
     body = _UNIT_AFTER.sub("", re.sub(r"[^\S\n]*=[^\S\n]*", " ", body))
     return _shortened(" ".join(body.split()))
 
@@ -761,7 +772,8 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
             and "DEAL" not in expected:
         # (``Deal 1 - dealer: West, pass: left``, ``Deal 1, dealer W, pass left``)
         head = re.split(r"[{;\n]", text, maxsplit=1)[0]
-        written = " ".join(_HEADER_NOISE.sub(" ", head).split())
+        # (``on passe à gauche``: the pass said as a sentence, its ``on`` no field)
+        written = " ".join(_SAID_ON.sub("", _HEADER_NOISE.sub(" ", head)).split())
         return HrnSyntaxError(msg("syntax.header_fields", found=quote(found), written=written),
                               line, column)
     if "INT" in expected and "NUMERO" in expected and re.fullmatch(r"#[0-9]+", found):
@@ -897,3 +909,289 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
             and "UNKNOWN" not in expected:
         return HrnSyntaxError(msg("syntax.french_rank", found=quote(found)), line, column)
     return None
+
+
+# A French sheet as typed with no tool (helper french11) ---------------------------------
+#
+# None of these forms is read: each is one more spelling for every reader,
+# writer and editor, and some could be misread (a player's name for a seat,
+# a dash for a minus).  They are told at their place with the form to write.
+
+#: A deal or a trick named by its ordinal, at the start of a line: the
+#: ordinal in words (group 1) or in figures (group 2), then the noun (3).
+_ORDINAL_LINE: Final = re.compile(
+    r"[ \t\f]*(?:([^\W\d_]+)|([0-9]+)[ \t\f]*(?:re|ère|ere|er|ème|eme|è|e|nde|nd|de|st|rd|th)\.?)"
+    r"[ \t\f]+(donne|deal|pli|levée|levee|trick)(?!\w)", re.IGNORECASE)
+#: A trick named with ``n°`` before its number (``Pli n° 3 :``).
+_TRICK_NUMERO: Final = re.compile(r"[ \t\f]*(pli|levée|levee|trick)[ \t\f]*(?:n[°º]|no\.?|#)[ \t\f]*([0-9]+)",
+                                  re.IGNORECASE)
+#: A remark typed the ways other notes are typed, where a line or what
+#: follows a trick's plays begins: in parentheses, after ``--``, ``#``, ``//``.
+_REMARK: Final = re.compile(r"\(|--|//|#")
+#: The winner of a trick said after its plays (``ramasse N``, ``N prend le
+#: pli``, ``-> N``): the words that say it.
+_WINNER_WORDS: Final = re.compile(
+    r"(?<![\w{])(ramasse|ramassent|prend|prennent|remporte|emporte|gagne|takes|wins|won)(?!\w)",
+    re.IGNORECASE)
+#: A seat (one word) then the winner's word, or an arrow to a seat, in a trick line.
+_WINNER_PHRASE: Final = re.compile(
+    r"(?:,[ \t\f]*)?(?:[A-Za-z][A-Za-z0-9]*[ \t\f]+)?(?:ramasse|ramassent|prend|prennent|remporte|emporte"
+    r"|gagne|takes|wins|won)(?!\w)[^{;\n]*|(?:->|=>|\u2192|\u21d2)[ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*\Z",
+    re.IGNORECASE)
+#: A trick line: its number and a dot.
+_TRICK_LINE: Final = re.compile(r"[ \t\f]*[0-9]+[.)]")
+#: A pass given in a sentence (``Nord donne à Est : A♥ 9♣ R♦``, ``passe N à E :``):
+#: the giver, the receiver, and the cards.
+_PASS_GIVEN: Final = re.compile(
+    r"[ \t\f]*(?:(?:passe|pass)[ \t\f]+(?P<a1>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?:à|a|vers|pour)"
+    r"|(?P<a2>[A-Za-z][A-Za-z0-9]*)[ \t\f]+donne[ \t\f]+(?:à|a))"
+    r"[ \t\f]+(?P<b>[A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:?[ \t\f]*(?P<cards>[^{;\n]*)",
+    re.IGNORECASE)
+#: A tag typed as a form's field (``Lieu : Brest``): its name and value.
+_TAG_SAID: Final = re.compile(r"[ \t\f]*([^\W\d_]+)[ \t\f\u00a0\u202f]*:[ \t\f]*([^;{\n]*?)[ \t\f]*\Z")
+#: The tags a sheet types as fields (no seat among them: ``Sud :`` is a hand).
+_FIELD_TAGS: Final = {t.casefold(): t for t in (
+    "Event", "Site", "Date", "Round", "Rules", "Seats", "Annotator", "Source", "Table",
+    *(fr for fr, en in TAG_NAMES_FR.items() if en not in ("North", "East", "South", "West")))}
+#: Line heads a sheet types for the line keyword (folded) -> the keyword meant.
+_HEAD_WORDS: Final = {
+    "totaux": "total", "cumuls": "total", "cumule": "total", "totals": "total",
+    "gagnant": "résultat", "gagnante": "résultat", "gagnants": "résultat", "vainqueur": "résultat",
+    "vainqueurs": "résultat", "winner": "result", "winners": "result",
+}
+#: A rank said in words where a suit group wants a rank (``♠ as 5 4``).
+_RANK_IN_GROUP: Final = {"as": "A", "roi": "R", "dame": "D", "valet": "V",
+                         "ace": "A", "king": "K", "queen": "Q", "jack": "J"}
+#: The heart of an emoji keyboard (U+2764, with or without U+FE0F).
+_HEAVY_HEART: Final = re.compile(r"(10|[2-9AKQJTRDV])\u2764\ufe0f?(!!|\?\?|!\?|\?!|!|\?)?", re.IGNORECASE)
+
+
+def _fold(word: str) -> str:
+    from .words import fold_word
+
+    return fold_word(word)
+
+
+def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | None, base: int,
+                line: int, column: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """A French sheet's ways of typing a line, told with the form to write
+    (docs/notation.md, "A French hand-written record"): a deal or trick
+    named by its ordinal (``Première donne``, ``3e pli``, ``Pli n° 3``), a
+    trick without its number, a pass given in a sentence (``Nord donne à Est
+    :``), a tag typed as a field (``Lieu : Brest``), ``Totaux :`` or
+    ``Gagnant :`` for ``total`` or ``résultat``, a remark in parentheses or
+    after ``--``, the trick's winner written after it (``ramasse N``), a rank
+    in words in a suit group (``♠ as 5 4``), the emoji heart (``D❤``)."""
+    if found is None:
+        return None
+    lead = len(text) - len(text.lstrip(" \t\f"))
+    at_start = start is not None and start == lead
+    starting = "DEAL" in expected or expected == {"_COLON"} or expected >= {"UNKNOWN", "PBN"}
+    if starting:
+        ordinal = _ORDINAL_LINE.match(text)
+        n = None
+        if ordinal is not None:
+            n = int(ordinal.group(2)) if ordinal.group(2) else ORDINAL_WORDS.get(_fold(ordinal.group(1)))
+        if n is not None and ordinal is not None:
+            noun = ordinal.group(3).lower()
+            if noun in ("donne", "deal"):
+                said = msg("syntax.expected", what=_LINE_START, found=quote(ordinal.group().strip()))
+                return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=f"{noun} {n}"),
+                                      base, lead + 1)
+            return HrnSyntaxError(msg("syntax.trick_dot", n=n), base, lead + 1)
+        numero = _TRICK_NUMERO.match(text)
+        if numero is not None:
+            return HrnSyntaxError(msg("syntax.trick_dot", n=int(numero.group(2))), base, lead + 1)
+        given = _PASS_GIVEN.match(text)
+        if given is not None:
+            giver = given.group("a1") or given.group("a2")
+            if _is_seat(giver, seats) and _is_seat(given.group("b"), seats):
+                cards = " ".join(given.group("cards").split())
+                written = f"passe {giver}>{given.group('b')} :" + (f" {cards}" if cards else "")
+                said = msg("syntax.expected", what=_LINE_START,
+                           found=quote(text[lead:given.start("cards")].strip()))
+                return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                      base, lead + 1)
+        field = _TAG_SAID.match(text)
+        if field is not None and field.group(2) and not _is_seat(field.group(1), seats):
+            name = field.group(1)
+            tag = _FIELD_TAGS.get(name.casefold())
+            head = _HEAD_WORDS.get(_fold(name))
+            said = msg("syntax.expected", what=_LINE_START, found=quote(f"{name} :"))
+            if tag is not None:
+                value = field.group(2).replace("\\", "\\\\").replace('"', '\\"')
+                return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
+                                          written=f'[{name} "{value}"]'), base, lead + 1)
+            value = " ".join(field.group(2).split())
+            if head is not None:
+                if head in ("résultat", "result") and not all(
+                        _is_seat(w, seats) for w in value.replace(",", " ").split()):
+                    # (``Vainqueur : Yann``: a player's name, which the result does not take)
+                    return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=head),
+                                          base, lead + 1)
+                return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
+                                          written=_shortened(f"{head} {value}")), base, lead + 1)
+            if _fold(name) in ("points", "scores", "marques"):
+                # (``Points : N 1 E 0 ...``: the deal's points or the totals? both are said so)
+                pairs = " ".join(value.replace(",", " ").split())
+                return HrnSyntaxError(msg("syntax.points_keyword", pairs=_shortened(pairs)), base, lead + 1)
+        remark = _REMARK.match(text, lead)
+        if remark is not None:
+            rest = text[lead:].split("\n", 1)[0]
+            return HrnSyntaxError(msg("syntax.remark", found=quote(rest)), base, lead + 1)
+        if expected == {"_COLON"} and card_spelling(found) is not None:
+            first = _WORD_AT.match(text, lead)
+            if first is not None and _is_seat(first.group(), seats):
+                # (``E 2♠ S 3♠ O 5♠ N A♠``: a trick's plays with no number before them)
+                plays = " ".join(text[lead:].split(";", 1)[0].split("{", 1)[0].split())
+                return HrnSyntaxError(msg("syntax.trick_unnumbered", plays=_shortened(plays, 40)),
+                                      base, lead + 1)
+    if found == "." and "SYMBOL_GROUP" in expected and "UNKNOWN" not in expected:
+        # (``N: ♠ D 10 8 6 ... ♣ 9 2.``: a period after a hand, as after a sentence)
+        return HrnSyntaxError(msg("syntax.hand_period"), line, column)
+    if "POINTS" in expected and found in ("-", "\u2013", "\u2014", "O", "o"):
+        # (``E —``, ``E O``: a dash or the letter O where a sheet means no point)
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="0"), line, column)
+    dealt = re.match(r"[ \t\f]+(?:donne|deals)(?!\w)", text[start + len(found):], re.IGNORECASE) \
+        if "DEALER" in expected and start is not None and _is_seat(found, seats) else None
+    if dealt is not None:
+        # (``Donne 1 : Ouest donne, passe à gauche``: the dealer said in a sentence)
+        said = msg("syntax.expected", what=expected_phrase(expected, seats),
+                   found=quote(found + dealt.group()))
+        word = f"{'donneur' if words_language(text) != 'en' else 'dealer'} {found}"
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word), line, column)
+    named = _SEAT_NAMED.match(text)
+    if named is not None and start is not None and (start >= named.start(3) or start == lead) \
+            and _is_seat(named.group(2), seats):
+        # (``Nord (Camille) : ♠ D 10 8 6``, ``passe E (Yann) :``: the player named after the seat)
+        kept = (text[:named.start(3)].rstrip(" \t\f") + text[named.end(3):]).split(";")[0]
+        return HrnSyntaxError(msg("syntax.name_after_seat", found=quote(named.group(3)),
+                                  tag=_player_tag(named.group(2)), name=named.group(3).strip("() "),
+                                  written=_shortened(" ".join(kept.split()))), base, named.start(3) + 1)
+    tail = _PASS_TAIL.match(text)
+    if tail is not None and start is not None and start >= tail.start("to") and \
+            _is_seat(tail.group("a"), seats) and _is_seat(tail.group("b"), seats):
+        # (``passe E : V♥ R♣ D♦ → S``: the receiver written after the cards)
+        kw = tail.group("kw").lower()
+        written = f"{kw} {tail.group('a')}>{tail.group('b')}" + (" :" if kw == "passe" else ":") \
+            + f" {' '.join(tail.group('cards').split())}"
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        ln, col = _line_column(text, tail.start("to"), base)
+        return HrnSyntaxError(msg("syntax.written_as", error=msg("syntax.expected", what=expected_phrase(
+            expected, seats), found=quote(text[tail.start("to"):].strip())).arg(), written=written), ln, col)
+    if "TAG_VALUE" in expected and found[:1] in "\u2018\u2019\u201a\u2039\u203a'":
+        # (``[Lieu ’Brest’]``: a word processor's apostrophes for the quotes)
+        return HrnSyntaxError(msg("syntax.typographic_quotes", found=quote(found[:1])), line, column)
+    if "INT" in expected and _fold(found.rstrip(".")) in ("numero", "num"):
+        # (``donne numéro 1``: the ``n°`` said in a word)
+        number = re.match(r"[^\W\d_]+\.?[ \t\f]*([0-9]+)", text[start:]) if start is not None else None
+        if number is not None:
+            # (the words quoted are the words to replace: the editor's fix replaces them)
+            said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(number.group()))
+            return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(),
+                                      word=f"n° {int(number.group(1))}"), line, column)
+    if "PASS" in expected and "DEAL" not in expected and start is not None and \
+            _fold(found) in ("echange", "echanges", "sens", "passage"):
+        # (``donneur O échange à gauche``, ``sens : gauche``: the pass said in another word)
+        from .words import DIRECTIONS, direction_shorthand
+
+        after = text[start + len(found):].split(";", 1)[0].split("{", 1)[0].split("\n", 1)[0]
+        rest = " ".join(after.strip(" :\t").split())
+        direction = rest if rest in DIRECTIONS else direction_shorthand(rest) if rest else None
+        word = f"passe {direction}" if direction else "passe"
+        typed = found + after.rstrip(" \t") if direction else found
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(typed))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word), line, column)
+    if "_GT" in expected and found.casefold() in ("à", "a", "vers", "pour"):
+        given = _PASS_GIVEN.match(text)
+        if given is not None and given.group("a1") is not None:
+            cards = " ".join(given.group("cards").split())
+            kw = text[lead:].split()[0].lower()
+            written = f"{kw} {given.group('a1')}>{given.group('b')}" + (" :" if kw == "passe" else ":") \
+                + (f" {cards}" if cards else "")
+            said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), line, column)
+    if found.startswith("(") and ("DEALER" in expected or "PASS" in expected) and "DEAL" not in expected:
+        # (``donne 1 (donneur O, passe gauche)``: the header's fields in parentheses)
+        head = re.split(r"[{;\n]", text, maxsplit=1)[0].replace("(", " ").replace(")", " ")
+        written = " ".join(_SAID_ON.sub("", _HEADER_NOISE.sub(" ", head)).split())
+        return HrnSyntaxError(msg("syntax.header_fields", found=quote("("), written=written), line, column)
+    if "CARD" in expected and _TRICK_LINE.match(text) is not None and start is not None and (
+            found[:1] in _PLAY_SEPARATORS and (len(found) == 1 or card_spelling(found[1:]) is not None)):
+        # (``3. E 2♠ — S 3♠``, ``E-2♠``: plays parted by a dash, a slash, a seat tied to its card)
+        body = text.split(";", 1)[0].split("\n", 1)[0]
+        written = " ".join(re.sub(r"(?<!\S)[\u2013\u2014/|](?!\S)|(?<=[A-Za-z])[-=\u2013\u2014](?=\S)",
+                                  " ", body).split())
+        return HrnSyntaxError(msg("syntax.play_separator", found=quote(found[:1]),
+                                  written=_shortened(written)), line, column)
+    if _TRICK_LINE.match(text) is not None and not at_start and start is not None and (
+            "CARD" in expected or "SEAT" in expected):
+        body = text.split("{", 1)[0] if "{" not in text[:start] else text
+        winner = _WINNER_WORDS.search(body)
+        if winner is not None and winner.start() <= start + len(found):
+            phrase = None
+            for m in _WINNER_PHRASE.finditer(text, 0):
+                if m.start() <= winner.start() < m.end():
+                    phrase = m
+                    break
+            at = phrase.start() if phrase is not None else winner.start()
+            typed = (phrase.group() if phrase is not None else text[at:]).strip(" ,\t")
+            ln, col = _line_column(text, at, base)
+            return HrnSyntaxError(msg("syntax.trick_winner", found=quote(typed)), ln, col)
+        arrow = _WINNER_PHRASE.match(text, start)
+        if arrow is not None and found in ("->", "=>", "\u2192", "\u21d2"):
+            return HrnSyntaxError(msg("syntax.trick_winner", found=quote(arrow.group().strip())),
+                                  line, column)
+    if not at_start and start is not None and re.match(r"\(|--|//", found) and "DEAL" not in expected:
+        # (``marque ... (total 26)``, ``passe E: ... -- Yann garde la dame``: a remark typed
+        # as other notes are)
+        rest = text[start:].split(";", 1)[0].split("\n", 1)[0].strip()
+        return HrnSyntaxError(msg("syntax.remark", found=quote(rest)), line, column)
+    if start is not None and "SYMBOL_GROUP" in expected:
+        spoken = _WORD_SPAN.match(text, _word_start(text, start))
+        if spoken is not None and start < spoken.end() and spoken.group().casefold() in _RANK_IN_GROUP:
+            # (``♠ as 5 4``, ``♥ roi 9``: the rank spoken in words)
+            ln, col = _line_column(text, spoken.start(), base)
+            return HrnSyntaxError(msg("syntax.rank_word", found=quote(spoken.group()),
+                                      rank=_RANK_IN_GROUP[spoken.group().casefold()]), ln, col)
+    if found[:1] == "\u2764" and "SYMBOL_GROUP" in expected:
+        return HrnSyntaxError(msg("syntax.heavy_heart", found=quote(found), card="♥"), line, column)
+    heart = _HEAVY_HEART.fullmatch(found)
+    if heart is not None and ("CARD" in expected or "SYMBOL_GROUP" in expected):
+        card = heart.group(1).upper() + "♥" + (heart.group(2) or "")
+        return HrnSyntaxError(msg("syntax.heavy_heart", found=quote(found), card=card), line, column)
+    return None
+
+
+#: A seat with a player's name in parentheses after it (``Nord (Camille) :``,
+#: ``passe E (Yann) :``): the keyword, the seat, the name.
+_SEAT_NAMED: Final = re.compile(r"[ \t\f]*((?:passe|pass)[ \t\f]+)?([A-Za-z][A-Za-z0-9]*)[ \t\f]*"
+                                r"(\([^()\n]*\))[ \t\f\u00a0\u202f]*[:>]", re.IGNORECASE)
+#: A pass whose receiver is written after its cards (``passe E : V♥ R♣ D♦ → S``).
+_PASS_TAIL: Final = re.compile(
+    r"[ \t\f]*(?P<kw>passe|pass)[ \t\f]+(?P<a>[A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:[ \t\f]*"
+    r"(?P<cards>[^{;\n]*?)[ \t\f]*(?P<to>->|=>|\u2192|\u21d2|à|a|vers|pour)[ \t\f]+"
+    r"(?P<b>[A-Za-z][A-Za-z0-9]*)[ \t\f]*\Z", re.IGNORECASE)
+def _player_tag(seat: str) -> Arg | str:
+    """The tag that names the player of the default table's *seat* (a letter
+    or a compass word), in the reader's language (``Nord``, ``North``); a
+    seat of a ``Seats`` tag as it is."""
+    from .words import SEAT_WORDS
+
+    letter = SEAT_WORDS.get(seat.lower(), seat.upper())
+    letter = "W" if letter == "O" else letter
+    return msg(f"syntax.player_tag.{letter}").arg() if letter in ("N", "E", "S", "W") else seat
+
+
+#: Signs typed between plays, or between a seat and its card (``E-2♠``).
+_PLAY_SEPARATORS: Final = frozenset("-=/|\u2013\u2014")
+#: A word of letters (a rank said in words).
+_WORD_SPAN: Final = re.compile(r"[^\W\d_]+")
+
+
+def _word_start(text: str, at: int) -> int:
+    """The start of the word of letters that holds index *at* of *text*."""
+    while at > 0 and (text[at - 1].isalpha()):
+        at -= 1
+    return at

@@ -88,12 +88,12 @@ from .words import (
     FRENCH_WEST,
     KEYWORDS,
     LETTER_CARD,
-    ORDINAL_HEADER,
     SEAT_NAME_RE,
     TOKENS,
     card_spelling,
     closest_keyword,
     compass_letters,
+    header_ordinal,
     misspelt_tag,
     seat_words,
     tag_name,
@@ -393,10 +393,9 @@ def _header_number(text: str) -> int | None:
     them mistyped (``donn``, ``dael``, ``d}al``) followed by a number: a
     header lost with its number would give its lines to the deal before
     (every hand "a second hand line")."""
-    m = re.match(ORDINAL_HEADER, text, re.IGNORECASE)
-    if m is not None:       # ``1re donne``, ``2e donne``: the header written as said
-        digits = m.group(1)
-        return int(digits) if len(digits) <= current_limits().digits else -1
+    said = header_ordinal(text)
+    if said is not None:    # ``1re donne``, ``Deuxième donne``: the header written as said
+        return int(said) if len(said) <= current_limits().digits else -1
     m = re.match(_HEAD_WORDS, text)
     if m is None:
         return None

@@ -60,6 +60,32 @@ DIRECTION_SHORTHANDS: Final[dict[str, str]] = {
 ORDINAL_HEADER: Final = (r"[ \t\f]*(\d+)[ \t\f]*(?:re|ère|ere|er|ème|eme|è|e|nde|nd|de|st|rd|th)\.?"
                          r"[ \t\f]+(deal|donne)(?!\w)")
 
+#: An ordinal said in words before ``donne`` or ``pli`` (``Première donne``,
+#: ``deuxième pli``, ``third deal``), folded as :func:`fold_word` folds it
+#: (no accent) -> its number.  Not a header of the notation either: answered
+#: with the header meant, and the deal keeps its lines (:func:`header_ordinal`).
+ORDINAL_WORDS: Final[dict[str, int]] = {
+    "premiere": 1, "premier": 1, "first": 1, "deuxieme": 2, "seconde": 2, "second": 2,
+    "troisieme": 3, "third": 3, "quatrieme": 4, "fourth": 4, "cinquieme": 5, "fifth": 5,
+    "sixieme": 6, "sixth": 6, "septieme": 7, "seventh": 7, "huitieme": 8, "eighth": 8,
+    "neuvieme": 9, "ninth": 9, "dixieme": 10, "tenth": 10,
+}
+_ORDINAL_WORD_HEADER: Final = re.compile(r"[ \t\f]*([^\W\d_]+)[ \t\f]+(deal|donne)(?!\w)", re.IGNORECASE)
+
+
+def header_ordinal(text: str) -> str | None:
+    """The number, in digits, of a deal header written as the deal is said,
+    its ordinal before the keyword (``1re donne``, ``Première donne``,
+    ``third deal``), or ``None`` when *text* does not start so: the reader
+    keeps the deal's lines in that deal while it tells the header's slip."""
+    m = re.match(ORDINAL_HEADER, text, re.IGNORECASE)
+    if m is not None:
+        return m.group(1)
+    m = _ORDINAL_WORD_HEADER.match(text)
+    n = ORDINAL_WORDS.get(fold_word(m.group(1))) if m is not None else None
+    return None if n is None else str(n)
+
+
 #: At most this many words make a shorthand (``pas d'échange``, ``pas de passe``).
 SHORTHAND_WORDS: Final = 3
 
