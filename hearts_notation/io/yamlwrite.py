@@ -62,8 +62,8 @@ class _Facts:
     """What PyYAML's emitter needs to know of a string, once per string:
     its scalar analysis and whether it reads back as a string unquoted."""
 
-    __slots__ = ("block_plain", "empty", "flow_plain", "folds", "forced", "implicit", "length",
-                 "multiline", "single")
+    __slots__ = ("block_plain", "empty", "flow_plain", "folds", "forced", "implicit", "key_token",
+                 "length", "multiline", "single", "value_token")
 
     def __init__(self, text: str) -> None:
         a = _analyser().analyze_scalar(text)
@@ -79,6 +79,16 @@ class _Facts:
         #: a space or a break: where a writer may fold or break the line
         self.folds: bool = " " in text or any(b in text for b in _BREAKS)
         self.length = len(text)
+        #: the text written for it as a value, and as a simple key, inside a
+        #: flow collection when no line can break in it (no space or break,
+        #: not double-quoted), else None: see :func:`_flow_text`
+        self.value_token: str | None = None
+        self.key_token: str | None = None
+        if not self.folds and not self.forced:
+            quoted = "'" + text.replace("'", "''") + "'" if self.single else None
+            self.value_token = text if self.implicit and self.flow_plain else quoted
+            if self.length + _KEY_TAG < 128 and not self.empty:
+                self.key_token = self.value_token
 
 
 @functools.cache
@@ -118,6 +128,40 @@ def _facts(text: str) -> _Facts:
                 _FACTS.clear()
             _FACTS[text] = f
     return f
+
+
+def _token(value: object) -> str | None:
+    """The text of a scalar as a value inside a flow collection when no line
+    can break in it, else None."""
+    t = type(value)
+    if t is str:
+        return _facts(value).value_token  # type: ignore[arg-type]
+    if t is int:
+        return str(value)
+    if t is bool:
+        return "true" if value else "false"
+    return "null" if value is None else None
+
+
+def _flow_text(value: dict[Any, Any] | list[Any]) -> str | None:
+    """A flow collection of scalars none of which can break a line
+    (``{seat: W, card: 2C}``, a hand), whole, or None: written at once when
+    it ends within the width, where the emitter would not wrap it."""
+    parts = []
+    if type(value) is dict:
+        for key, item in value.items():
+            k = _facts(key).key_token if type(key) is str else None
+            v = _token(item)
+            if k is None or v is None:
+                return None
+            parts.append(f"{k}: {v}")
+        return "{" + ", ".join(parts) + "}"
+    for item in value:
+        v = _token(item)
+        if v is None:
+            return None
+        parts.append(v)
+    return "[" + ", ".join(parts) + "]"
 
 
 def _is_flow_item(value: object) -> bool:
@@ -177,6 +221,19 @@ class _Emitter:
 
     def node(self, value: Any, mapping: bool = False, simple_key: bool = False) -> None:
         t = type(value)
+        if t is dict or t is list:
+            whole = _flow_text(value)
+            if whole is not None:
+                self.keep(value)
+                lead = "" if self.whitespace else " "
+                if self.column + len(lead) + len(whole) <= _WIDTH:
+                    # as the emitter writes it: no line wraps before the width
+                    self.out.append(lead + whole)
+                    self.column += len(lead) + len(whole)
+                    self.whitespace = False
+                    self.indention = False
+                    return
+                self.seen.discard(id(value))
         if t is dict:
             self.keep(value)
             if self.flow_level or not value or all(
