@@ -1,12 +1,13 @@
 """The YAML writer of records (``hearts convert --to yaml``): PyYAML's
-safe dumper's text, byte for byte, about ten times faster.
+safe dumper's text, byte for byte, more than ten times faster
+(docs/performance.md, "Writing YAML").
 
 PyYAML writes a tree in three pure-Python stages (representer -> nodes,
 serializer -> events, emitter -> text), a few dozen calls per card played:
 about 250 deals a second, the slowest writer of the package.  Its C emitter
-(``CSafeDumper``, when PyYAML was built with libyaml) is about four times
-faster, but libyaml folds long quoted strings and wraps flow collections its
-own way, so the same record would be written differently on a machine that
+(``CSafeDumper``, when PyYAML was built with libyaml) is two to four times
+faster, but libyaml folds long quoted strings, escapes characters past the
+BMP and chooses some styles its own way, so the same record would be written differently on a machine that
 has libyaml and one that has not (docs/decisions.md, "The YAML writer").
 
 A record's tree is known (:func:`hearts_notation.io.jsonio.game_to_dict`:
