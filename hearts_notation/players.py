@@ -232,7 +232,7 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
 
 def _decoded(raw: bytes, path: str, too_big: AliasError | None) -> str:
     """The text of an aliases file, decoded as the records are
-    (:func:`hearts_notation.io.decode`): UTF-8 with or without its mark,
+    (:func:`hearts_notation.io.stream.decode`): UTF-8 with or without its mark,
     UTF-16 or UTF-32 with theirs (Windows Notepad saves "Unicode" as UTF-16),
     and refused with the same words and place otherwise (the first byte that
     is not UTF-8 at ``file:line:col``, a NUL byte as binary data, UTF-16
@@ -243,7 +243,7 @@ def _decoded(raw: bytes, path: str, too_big: AliasError | None) -> str:
     bytes, one past the limit): raised unless the bytes are binary, which
     says more (``--aliases /dev/zero``), and raised in place of a decoding
     error, which may come from the cut at the limit."""
-    from .io import InputError, decode
+    from .io.stream import InputError, decode
 
     try:
         text = decode(raw, path)

@@ -3,7 +3,7 @@
 Windows Notepad saves "Unicode" as UTF-16 with its byte-order mark; an
 aliases file saved that way was refused ("not UTF-8 (byte 0)") while a record
 saved the same way read.  The file is now decoded by the records' decoder
-(:func:`hearts_notation.io.decode`): UTF-8 with or without its mark, UTF-16
+(:func:`hearts_notation.io.stream.decode`): UTF-8 with or without its mark, UTF-16
 LE/BE with theirs; a file in no encoding read is refused at the
 ``file:line:col`` of its first bad byte, in English and in French.
 """
