@@ -144,16 +144,11 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
         # size to check first (--aliases /dev/zero was read until memory ran out).
         with p.open("rb") as fh:
             raw = fh.read(MAX_ALIAS_BYTES + 1)
-        if b"\0" in raw:
-            raise AliasError(path, msg("input.binary", offset=raw.find(b"\0")))
-        if len(raw) > MAX_ALIAS_BYTES:
-            raise AliasError(path, msg("alias.too_big", size=("num", len(raw)),
-                                       limit=("num", MAX_ALIAS_BYTES)))
-        text = raw.decode("utf-8-sig")
     except OSError as exc:
         raise AliasError(path, msg("alias.cannot_read", why=os_reason(exc))) from None
-    except UnicodeDecodeError as exc:
-        raise AliasError(path, msg("alias.not_utf8", byte=exc.start)) from None
+    big = None if len(raw) <= MAX_ALIAS_BYTES else AliasError(
+        path, msg("alias.too_big", size=("num", len(raw)), limit=("num", MAX_ALIAS_BYTES)))
+    text = _decoded(raw, path, big)
     import yaml  # only for an aliases file (start-up cost)
 
     from .io.jsonio import json_type
@@ -233,6 +228,42 @@ def load_aliases(path: str, ignore_case: bool = False) -> dict[str, str]:
                                             b=repr(name)))
             out[s] = name
     return out
+
+
+def _decoded(raw: bytes, path: str, too_big: AliasError | None) -> str:
+    """The text of an aliases file, decoded as the records are
+    (:func:`hearts_notation.io.stream.decode`): UTF-8 with or without its mark,
+    UTF-16 or UTF-32 with theirs (Windows Notepad saves "Unicode" as UTF-16),
+    and refused with the same words and place otherwise (the first byte that
+    is not UTF-8 at ``file:line:col``, a NUL byte as binary data, UTF-16
+    without its mark named as such).  An empty or blank file is no aliases,
+    not an error: the records' "empty input" does not apply.
+
+    *too_big*, the error of a file past the limit (*raw* is then its first
+    bytes, one past the limit): raised unless the bytes are binary, which
+    says more (``--aliases /dev/zero``), and raised in place of a decoding
+    error, which may come from the cut at the limit."""
+    from .io.stream import InputError, decode
+
+    try:
+        text = decode(raw, path)
+    except InputError as exc:
+        key = exc.msg.key if exc.msg is not None else ""
+        if key == "input.empty":
+            return ""
+        if too_big is not None and key not in _BINARY:
+            raise too_big from None
+        where = path if exc.line is None else (
+            f"{path}:{exc.line}" if exc.column is None else f"{path}:{exc.line}:{exc.column}")
+        raise AliasError(where, exc.msg or msg("alias.cannot_read", why=exc.message)) from None
+    if too_big is not None:
+        raise too_big
+    return text
+
+
+#: The decoder's words for bytes that are no text at all (not a text in
+#: another encoding): said even of a file past the size limit.
+_BINARY = frozenset({"input.binary", "input.binary_kind", "input.utf16_no_bom"})
 
 
 def _at(path: str, node: Any) -> str:

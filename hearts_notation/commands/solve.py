@@ -28,7 +28,7 @@ from ..analysis.context import DealContext, PlayPoint, malformed_trick, unvalued
 from ..analysis.exact import MODELS, SELFISH, ExactSolver, SearchLimit, Solved, solve_position
 from ..analysis.explain import card_text
 from ..cards import CARDS, parse_card
-from ..i18n import players_in_view, render, seat, seats_in_view, translate
+from ..i18n import Msg, players_in_view, render, seat, seats_in_view, translate
 from ..model import Game, deal_numbers
 from ..output import json_text, write_stdout
 from ..position import position_game
@@ -53,16 +53,22 @@ from .options import (
 
 class SolveError(ValueError):
     """A point that cannot be solved: the catalog id (``solve.error.<id>``)
-    and its arguments, worded in the run's language by the command."""
+    and its arguments, worded in the run's language by the command.  An
+    argument may itself be a message (the reason of
+    :func:`~hearts_notation.analysis.context.unvalued_rule`), worded in the
+    same language: the command words the error it was given rather than
+    derive the reason again."""
 
     def __init__(self, key: str, **args: object) -> None:
         super().__init__(key)
         self.key = key
         self.args_ = args
 
-    def text(self, lang: str) -> str:
-        """The message in *lang*."""
-        return translate(lang, f"solve.error.{self.key}", **self.args_)
+    def text(self, lang: str, **override: object) -> str:
+        """The message in *lang* (*override*: arguments replaced)."""
+        args = {k: v.text(lang) if isinstance(v, Msg) else v
+                for k, v in {**self.args_, **override}.items()}
+        return translate(lang, f"solve.error.{self.key}", **args)
 
 
 #: The default of ``--max-nodes``: some 5 s of the compiled core, a minute
@@ -147,6 +153,14 @@ def solve_deal(task: SolveTask, progress: SolveProgress | None = None) -> dict[s
     """The JSON result for one deal: its positions solved, or ``error``
     (English) with ``error_id`` when it cannot be.  *progress*, when
     given, is told how each position's search goes."""
+    return solve_or_refuse(task, progress)[0]
+
+
+def solve_or_refuse(task: SolveTask, progress: SolveProgress | None = None
+                    ) -> tuple[dict[str, Any], SolveError | None]:
+    """:func:`solve_deal`'s result, and the error when the deal cannot be
+    solved (its ``error`` is that error in English), for the command to
+    word in the run's language."""
     game = task.game
     where = task.where
     rules = resolve_rules(game, task.rules, task.force_rules)
@@ -159,7 +173,7 @@ def solve_deal(task: SolveTask, progress: SolveProgress | None = None) -> dict[s
     try:
         unvalued = unvalued_rule(rules)
         if unvalued is not None:
-            raise SolveError("rules", deal=deal_no, why=unvalued.text("en"))
+            raise SolveError("rules", deal=deal_no, why=unvalued)
         if cards_unrecorded(deal, rules, seats):
             raise SolveError("sheet", deal=deal_no)
         bad = malformed_trick(deal, rules, seats, deal_no)
@@ -194,14 +208,14 @@ def solve_deal(task: SolveTask, progress: SolveProgress | None = None) -> dict[s
             positions.append(_position(p, seats, solved))
     except SolveError as exc:
         head.update(error=exc.text("en"), error_id=exc.key)
-        return head
+        return head, exc
     if where.every:
         head["positions"] = positions
     else:
         head.update(positions[0])
     head["nodes"] = nodes
     head["cpu_seconds"] = round(time.process_time() - t0, 4)
-    return head
+    return head, None
 
 
 def _position(p: PlayPoint, seats: Sequence[str], solved: Solved) -> dict[str, Any]:
@@ -333,12 +347,11 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
                 write_stdout(json_text(res) + "\n")
         return Report(findings=errors)
     with search_progress(lang, tasks[0], stderr_is_terminal()) as tell:
-        res = solve_deal(tasks[0], tell)
+        res, refused = solve_or_refuse(tasks[0], tell)
     if position is not None:
         res["deal"] = position.deal     # the deal's own number, as in its record
-    if "error" in res:
-        fail(translate(lang, "solve.error.at", file=file, why=translate(
-            lang, f"solve.error.{res['error_id']}", **_error_args(res, where, tasks[0], lang))))
+    if refused is not None:
+        fail(translate(lang, "solve.error.at", file=file, why=refused.text(lang, deal=res["deal"])))
     if fmt_out == "json":
         write_stdout(json_text(res, indent=2) + "\n")
     else:
@@ -390,18 +403,6 @@ def search_progress(lang: str, task: SolveTask, enabled: bool) -> Iterator[Solve
 
     with bar:
         yield tell
-
-
-def _error_args(res: dict[str, Any], where: Where, task: SolveTask, lang: str) -> dict[str, object]:
-    args: dict[str, object] = {"deal": res["deal"], "trick": where.trick or 1,
-                               "card": where.card or 1, "nodes": where.max_nodes}
-    if res["error_id"] == "rules":
-        # the JSON result keeps the English text only: the reason is asked
-        # again of the game's rules, in the run's language
-        _, rules, _ = game_seats(task.game, resolve_rules(task.game, task.rules, task.force_rules))
-        unvalued = unvalued_rule(rules)
-        args["why"] = unvalued.text(lang) if unvalued is not None else ""
-    return args
 
 
 def text_of(res: dict[str, Any], lang: str, game: Game | None = None) -> str:
