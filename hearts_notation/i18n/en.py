@@ -1831,7 +1831,6 @@ MESSAGES.update({
     # An aliases file of standings --aliases (file: message, exit 2).
     "alias.too_big": "aliases file is {size} bytes; the limit is {limit}",
     "alias.cannot_read": "cannot read aliases file: {why}",
-    "alias.not_utf8": "aliases file is not UTF-8 (byte {byte})",
     "alias.mapping": "expected a mapping of names to their other spellings, found {found}",
     "alias.not_name": "{what} must be a name, found {found}",
     "alias.name_length": "{what} must be a name of 1 to {n} characters",

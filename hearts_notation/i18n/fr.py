@@ -1818,7 +1818,6 @@ MESSAGES.update({
     # Un fichier d'alias de standings --aliases (fichier : message, code 2).
     "alias.too_big": "le fichier d'alias fait {size} octets ; la limite est {limit}",
     "alias.cannot_read": "lecture du fichier d'alias impossible : {why}",
-    "alias.not_utf8": "le fichier d'alias n'est pas en UTF-8 (octet {byte})",
     "alias.mapping": "on attendait un dictionnaire des noms vers leurs autres graphies, trouvé {found}",
     "alias.not_name": "{what} doit être un nom, trouvé {found}",
     "alias.name_length": "{what} doit être un nom de 1 à {n} caractères",
