@@ -78,6 +78,9 @@ LONG_TESTS: dict[str, str] = {
         "and annotate's verdicts (tests/test_analysis_annotate.py)",
     "tests/test_french_evening.py::test_annotate_tables_fit_80_columns_without_cutting_a_word[en]":
         "the same annotate run as its [fr] case, which stays in the default run",
+    "tests/test_exact_solver.py::test_a_card_that_surely_wins_counts_what_the_later_seats_must_play":
+        "60 random positions against the brute force (1.7 CPU-s pure); the default run keeps "
+        "test_a_top_heart_lead_is_not_searched_when_the_forced_hearts_are_no_better",
 }
 
 #: The environment variables that give a run its language: ``LC_ALL``,

@@ -760,3 +760,74 @@ def test_a_seat_that_can_lead_into_a_lost_trick_gets_none_of_its_penalty_cards()
         return bool(mine) and (not theirs or min(mine) < max(theirs))
 
     assert _checked_where("lead into a lost trick", wanted) == 20
+
+
+def test_a_card_that_surely_wins_counts_what_the_later_seats_must_play() -> None:
+    """The sure-winner prunes of both models (a card that surely takes the
+    trick is skipped when its points alone are no better than the best so
+    far) count the penalty cards the later seats must play to it: a heart
+    from each seat holding hearts on a heart lead, a lone Q♠ (twenty-fourth
+    round, docs/decisions.md).  Checked where the prune is met at the
+    position itself: the seat to move, the moon closed to it, holds a card
+    that surely takes the trick and that a later seat must give a heart or
+    Q♠ to; every seat's points in the selfish play-out (whose first node is
+    that seat's choice) under both tie orders are the brute force's.  (The
+    paranoid prunes' count is the same call; the campaigns above and
+    ``benchmarks/check_solve_values.py`` check both models further.)"""
+    def wanted(p: Position) -> bool:
+        s = p.mover
+        scored = [i for i, t in enumerate(p.taken) if any(suit(c) == H or c == QS for c in t)]
+        if not scored or scored == [s] or len(p.legal()) < 2:
+            return False
+        n = len(p.hands)
+        later = [p.hands[(s + i) % n] for i in range(1, n - len(p.trick))]
+        top = max((c for c in p.trick if suit(c) == suit(p.trick[0])), default=-1)
+        for c in p.legal():
+            led = suit(p.trick[0]) if p.trick else suit(c)
+            if suit(c) != led or c < top or any(suit(x) == led and x > c for h in later for x in h):
+                continue    # c does not surely take the trick
+            if any((led == H and any(suit(x) == H for x in h))
+                   or sorted(x for x in h if suit(x) == led) == [QS] for h in later):
+                return True
+        return False
+
+    rng = random.Random("forced to the winner")
+    found = 0
+    for spec in ("standard", "jack-of-diamonds", "standard moon=subtract", "three-players"):
+        rules = parse_rules(spec)
+        kept = 0
+        for _ in range(4000):
+            p = random_position(rules, rng, rng.choice((2, 3)))
+            if not wanted(p):
+                continue
+            state = p.to_state(rules)
+            for reverse in (False, True):
+                got = ExactSolver(rules, reverse_ties=reverse).play_out(state)
+                assert got == brute_selfish(p, reverse, {}), (spec, reverse, state)
+            kept += 1
+            if kept == 15:
+                break
+        found += kept
+    assert found == 60
+
+
+def test_a_top_heart_lead_is_not_searched_when_the_forced_hearts_are_no_better() -> None:
+    """Two tricks left, the moon split, seat 0 to lead A♥ 2♣: 2♣ (tried
+    first) gives it 3 points; A♥ surely takes the trick and the three hearts
+    the others must follow with, 4 points, so it is not searched: the
+    selfish play-out takes 4 nodes (7 when the prune counted A♥'s own heart
+    only), and the values are the brute force's."""
+    rules = parse_rules("standard")
+
+    def cards(*names: str) -> frozenset[int]:
+        return frozenset("CDHS".index(x[1]) * 13 + "23456789TJQKA".index(x[0]) for x in names)
+
+    p = Position(Tiny(rules), [cards("AH", "2C"), cards("3C", "5H"), cards("6H", "7H"),
+                               cards("8H", "2D")], 0, [], 11, True,
+                 [frozenset(), cards("2H", "3H", "4H", "2S"), cards("QS", "5S", "6S", "7S"), frozenset()])
+    state = p.to_state(rules)
+    solver = ExactSolver(rules)
+    assert solver.play_out(state) == [3, 5, 13, 0]
+    assert solver.nodes == 4
+    assert brute_values(p, SELFISH) == {0: 3, 38: 4}
+    _check(rules, p, {})

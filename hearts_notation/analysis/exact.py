@@ -663,8 +663,11 @@ class ExactSolver:
         them holds it or plays anything): a heart each when hearts are led,
         Q♠ from a seat whose only spade it is.  What a seat that surely
         takes the trick surely takes on top of the cards on the table
-        (:meth:`_mx`'s floor), and what the analysed seat surely does not
-        get when it surely loses the trick (:meth:`_trick_bounds`)."""
+        (:meth:`_mx`'s floor, and with *pos* one past the mover the
+        sure-winner prunes of both models: a card that surely wins is
+        skipped when that alone is no better than the best so far), and
+        what the analysed seat surely does not get when it surely loses the
+        trick (:meth:`_trick_bounds`)."""
         n = self.n
         pts = 0
         for i in range(pos, n):
@@ -787,15 +790,20 @@ class ExactSolver:
                         lb = jlow + sure
         above = self.above
         card_pen = self.card_pen
+        sure_ok = self.sure_ok
         best: Vector = ()
         best_own = _INF
         for e in order:
             c = e
             if (later >= 0 and best_own < _INF and not later & above[c]
                     and (led < 0 or (c // 13 == led and c > win))
-                    and floor + card_pen[c] >= best_own):
-                # c surely takes the trick and its points: no better than the
-                # best so far (the moon closed to s), and ties keep the first
+                    and floor + card_pen[c] + (self._forced(leader, pos + 1, c // 13) if sure_ok else 0)
+                    >= best_own):
+                # c surely takes the trick and its points (those on the table,
+                # its own, and what the later seats must play to it: a heart
+                # each on a heart lead, a lone Q♠; twenty-fourth round): no
+                # better than the best so far (the moon closed to s), and ties
+                # keep the first
                 continue
             self._set(s, h & ~(1 << c))
             cards.append(c)
@@ -1022,13 +1030,17 @@ class ExactSolver:
                 floor = ((self.jlow if alive & _JD_BIT else 0)
                          + (self._points(tm & self.pen) if tm & self.pen else 0))
             best = _INF
+            sure_ok = self.sure_ok
             for e in order:
                 c = e
                 if (later >= 0 and best < _INF and not later & above[c]
                         and (led < 0 or (c // 13 == led and c > win))
-                        and floor + card_pen[c] >= best):
-                    # c surely takes the trick: no better (see _mx); the ranks
-                    # that say so are relied on
+                        and floor + card_pen[c] + (self._forced(leader, pos + 1, c // 13) if sure_ok else 0)
+                        >= best):
+                    # c surely takes the trick and what the later seats must
+                    # play to it: no better (see _mx); the ranks that say so
+                    # are relied on (the forced cards are read off what every
+                    # entry fixes: each hand's suit lengths, Q♠'s holder)
                     acc |= _group(c, h, alive)
                     continue
                 self._set(s, h & ~(1 << c))
@@ -1065,11 +1077,16 @@ class ExactSolver:
                 if alive & _JD_BIT and not tm & _JD_BIT and self.jd_value > 0:
                     ceiling += self.jd_value
             best = -_INF
+            sure_ok = self.sure_ok
             for e in order:
                 c = e
                 if (later >= 0 and best > -_INF and not later & above[c]
                         and (led < 0 or (c // 13 == led and c > win))
-                        and ceiling - card_pen[c] <= best):
+                        and ceiling - card_pen[c] - (self._forced(leader, pos + 1, c // 13) if sure_ok else 0)
+                        <= best):
+                    # none of the trick's penalty cards (the table's, c's, the
+                    # later seats' forced ones, the analysed seat's included)
+                    # reaches the analysed seat
                     acc |= _group(c, h, alive)
                     continue
                 self._set(s, h & ~(1 << c))
