@@ -1,0 +1,72 @@
+"""Hostile input, campaign 10 (docs/robustness.md, "Unicode, names and
+sizes (helper hostile10)"): keys in other Unicode forms, bidirectional and
+zero-width characters, formula-like names, extreme sizes and numbers, file
+names with newlines and escape sequences, through every command that reads
+a file.
+
+Each test fails on the code before the fix it holds; click's runner runs
+the commands in-process (:func:`tests.clirun.run`: no traceback escapes).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.clirun import run
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "canonical.hrn"
+
+
+# A file name with a newline ---------------------------------------------------------------
+
+
+def _named(tmp_path: Path, name: str, source: Path = SAMPLE) -> str:
+    path = tmp_path / name
+    shutil.copyfile(source, path)
+    return str(path)
+
+
+@pytest.mark.parametrize("command", [
+    ("position",),                      # deal complete: no seat to move
+    ("hint",),                          # deal complete: nothing to advise
+    ("diagram", "-o", "{out}.svg"),
+    ("replay", "--deal", "99"),         # no such deal
+    ("solve", "--deal", "99"),          # no such deal
+])
+def test_a_file_name_with_a_newline_stays_on_one_line(tmp_path: Path,
+                                                      command: tuple[str, ...]) -> None:
+    """A name the system allows (``a\\nb.hrn``) was printed raw in the
+    commands' own messages: ``message`` keeps a message's line breaks, so the
+    name came out over two lines (``a`` then ``b.hrn: deal 1 is complete``),
+    the second one looking like a message of its own.  It is one field,
+    shown with its newline as ``\\x0a``, as ``validate`` shows it."""
+    path = _named(tmp_path, "a\nb.hrn")
+    args = [a.format(out=tmp_path / "d") for a in command]
+    status, out = run(*args, path)
+    assert status == 2
+    assert "a\\x0ab.hrn" in out
+    assert not any(line.startswith("b.hrn") for line in out.splitlines()), out
+
+
+def test_an_unreadable_file_with_a_newline_in_its_name(tmp_path: Path) -> None:
+    """The reader's own error (``InputError``: a JSON file with garbage after
+    the record) names the file on one line too, in every command that stops
+    on it."""
+    path = tmp_path / "nl\nfake.json"
+    path.write_text('{"deals": []}\ngarbage\n', encoding="utf-8")
+    for command in (("score",), ("convert", "--to", "yaml"), ("replay",), ("position",)):
+        status, out = run(*command, str(path))
+        assert status == 2
+        first = out.splitlines()[0]
+        assert first.startswith(str(tmp_path)) and "nl\\x0afake.json:2:1:" in first, out
+
+
+def test_fmt_names_a_file_it_does_not_rewrite_on_one_line(tmp_path: Path) -> None:
+    path = _named(tmp_path, "x\ny.json", SAMPLE)
+    status, out = run("fmt", "--check", path)
+    assert status == 2
+    assert "x\\x0ay.json: fmt rewrites HRN text only" in out
