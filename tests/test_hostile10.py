@@ -70,3 +70,38 @@ def test_fmt_names_a_file_it_does_not_rewrite_on_one_line(tmp_path: Path) -> Non
     status, out = run("fmt", "--check", path)
     assert status == 2
     assert "x\\x0ay.json: fmt rewrites HRN text only" in out
+
+
+# Controls rich's Text drops -----------------------------------------------------------------
+
+
+def _game_with(tmp_path: Path, name: str, comment: str) -> str:
+    import json
+
+    status, text = run("convert", str(SAMPLE), "--to", "json")
+    assert status == 0
+    game = json.loads(text)
+    game = game[0] if isinstance(game, list) else game
+    game["players"]["N"] = name
+    game["tags"]["Event"] = name
+    game["deals"][0]["comment"] = comment
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game), encoding="utf-8")
+    return str(path)
+
+
+def test_the_terminal_replay_shows_bel_and_backspace_as_escapes(tmp_path: Path) -> None:
+    """rich's ``Text`` drops BEL, BS, VT, FF and CR from what it is given,
+    before the console's escaping sees it: a player named ``A\\x07B\\x08C``
+    showed as ``ABC`` in the replay's title, its seat line and in
+    ``standings`` (another name than the record's, nothing escaped), and a
+    comment ``c\\x07d`` as ``cd``.  They show as escapes, as on every other
+    output."""
+    path = _game_with(tmp_path, "A\x07B\x08C", "c\x07\rd")
+    status, out = run("replay", path, "--deal", "1")
+    assert status in (0, 1)
+    assert "A\\x07B\\x08C · " in out and "N A\\x07B\\x08C" in out
+    assert "c\\x07\\x0dd" in out
+    assert "ABC" not in out and "\x07" not in out
+    status, out = run("standings", path)
+    assert "A\\x07B\\x08C" in out and "ABC" not in out

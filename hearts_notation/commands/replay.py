@@ -30,7 +30,7 @@ from ..io import InputError, read_games, write_atomic
 from ..io.jsonio import JSON_ERRORS, json_problem, loads_record
 from ..io.stream import decode, read_bytes
 from ..model import Game
-from ..output import safe
+from ..output import escape_controls, safe
 from ..render.html import record_language, render_html
 from ..render.narrate import narrate
 from ..render.story import DealFact, GameFact, build_game
@@ -264,7 +264,8 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
             for i in range(0, len(paras), _PARAGRAPHS_PRINTED):
                 if i:
                     console.print()
-                console.print(Text("\n\n".join(paras[i:i + _PARAGRAPHS_PRINTED])))
+                console.print(Text(escape_controls("\n\n".join(paras[i:i + _PARAGRAPHS_PRINTED]),
+                                                   keep_layout=True)))
         return done
 
     if chosen and all(is_score_sheet(g.game) for g, _ in chosen):
