@@ -105,3 +105,54 @@ def test_the_terminal_replay_shows_bel_and_backspace_as_escapes(tmp_path: Path) 
     assert "ABC" not in out and "\x07" not in out
     status, out = run("standings", path)
     assert "A\\x07B\\x08C" in out and "ABC" not in out
+
+
+# Keys and values that print as another word ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("edit", "shown"), [
+    (lambda g: {("d\u0435als" if k == "deals" else k): v for k, v in g.items()},
+     "unknown field 'd\\u0435als'"),                      # Cyrillic ie
+    (lambda g: {("\uff54\uff41\uff47\uff53" if k == "tags" else k): v for k, v in g.items()},
+     "unknown field '\\uff54\\uff41\\uff47\\uff53'"),     # full-width
+    (lambda g: {("rules\u0301" if k == "rules" else k): v for k, v in g.items()},
+     "unknown field 'rules\\u0301'"),                     # a combining accent
+    (lambda g: {**g, "players": {"\u039d": "Ann"}},
+     "'\\u039d' is not a seat name"),                     # Greek capital nu
+    (lambda g: {**g, "deals": [{**g["deals"][0], "number": "\uff11"}]},
+     "'\\uff11' is not a deal number"),                   # full-width one
+    (lambda g: {**g, "deals": [{**g["deals"][0], "pass": "l\u0435ft"}]},
+     "'l\\u0435ft' is not a pass direction"),
+    (lambda g: {**g, "tags": {"E\u0301vent": "x"}},
+     "'E\\u0301vent' is not a tag name"),                 # NFD: prints as Évent
+])
+def test_a_lookalike_key_or_value_is_quoted_with_its_odd_characters_escaped(
+        tmp_path: Path, edit: object, shown: str) -> None:
+    """A key typed with a Cyrillic ``е`` was refused as ``unknown field
+    'dеals'; expected one of ... "deals"``: two words that print alike, the
+    reader's refusal a riddle.  The characters that pass for others (Cyrillic
+    and Greek letters, full-width forms, combining marks) are quoted as
+    ``\\u`` escapes; other text stays as typed (``'Ñ' is not a seat``)."""
+    import json
+
+    status, text = run("convert", str(SAMPLE), "--to", "json")
+    game = json.loads(text)
+    game = game[0] if isinstance(game, list) else game
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(edit(game), ensure_ascii=False), encoding="utf-8")  # type: ignore[operator]
+    status, out = run("validate", str(path))
+    assert status == 1
+    assert shown in out, out
+
+
+def test_a_latin_letter_outside_ascii_stays_as_typed(tmp_path: Path) -> None:
+    import json
+
+    status, text = run("convert", str(SAMPLE), "--to", "json")
+    game = json.loads(text)
+    game = game[0] if isinstance(game, list) else game
+    game["deals"][0]["pass"] = "à gauche"
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    status, out = run("validate", str(path))
+    assert status == 1 and "'à gauche' is not a pass direction" in out, out
