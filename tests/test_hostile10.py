@@ -156,3 +156,24 @@ def test_a_latin_letter_outside_ascii_stays_as_typed(tmp_path: Path) -> None:
     path.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
     status, out = run("validate", str(path))
     assert status == 1 and "'à gauche' is not a pass direction" in out, out
+
+
+# Formula cells of a CSV report ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [" =2.hrn", "\uff0b3.hrn", "\u3000@x.hrn"])
+def test_a_file_name_that_a_spreadsheet_runs_is_quoted_in_csv(tmp_path: Path, name: str,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cell starting with blanks before ``=`` (a file named `` =2.hrn``:
+    an import that trims blanks runs it) or with a full-width ``＋`` was
+    written as it stands; it gets the apostrophe every formula-like cell
+    gets (player names are trimmed before, file names are not)."""
+    import csv
+    import io
+
+    _named(tmp_path, name)
+    monkeypatch.chdir(tmp_path)
+    status, out = run("score", "--format", "csv", name)
+    assert status == 0
+    rows = list(csv.reader(io.StringIO(out)))
+    assert {row[0] for row in rows[1:]} == {"'" + name}
