@@ -357,8 +357,10 @@ def json_text(value: Any, *, indent: int | None = None,
 
 
 #: The first characters that make a spreadsheet read a CSV cell as a
-#: formula (``=cmd|' /C calc'!A0``, ``@SUM(...)``, ``+1+1``, ``-1+1``).
-_FORMULA_START = ("=", "+", "-", "@")
+#: formula (``=cmd|' /C calc'!A0``, ``@SUM(...)``, ``+1+1``, ``-1+1``), and
+#: their full-width forms (``＝1+1``), which spreadsheets with an East Asian
+#: input method take for them.
+_FORMULA_START = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def csv_cell(text: str) -> str:
@@ -366,10 +368,14 @@ def csv_cell(text: str) -> str:
     characters written as visible escapes (``\\x1b``, as on the terminal,
     newlines and tabs too, so that a row stays one line), and a cell that a
     spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``
-    or ``@``) prefixed with an apostrophe, which spreadsheets show as text.
+    or ``@``, or their full-width forms, after any blanks) prefixed with an
+    apostrophe, which spreadsheets show as text.
     Numbers are separate cells and never changed."""
     text = escape_controls(text)
-    if text.startswith(_FORMULA_START):
+    # (after the blanks a cell may start with: an import that trims them,
+    # LibreOffice's "trim spaces", makes `` =1+1`` a formula again; a file
+    # named `` =2.hrn`` is a cell of ``score --format csv``)
+    if text.lstrip().startswith(_FORMULA_START):
         return "'" + text
     return text
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NoReturn
 from ..i18n import current_language, msg, translate
 from ..io import EXTENSIONS, InputError
 from ..io.stream import is_directory
-from ..output import OutputError, console, message
+from ..output import OutputError, console, message, safe
 from ._status import EXIT_FINDINGS, EXIT_OK, EXIT_UNUSABLE
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ def fail_syntax(path: str, errors: Sequence[NamedError],
     n = len(errors)
     message("hearts: " + translate(current_language(),
                                    "cli.syntax_errors." + ("one" if n == 1 else "other"),
-                                   n=n, path=path))
+                                   n=n, path=safe(path)))
     sys.exit(EXIT_UNUSABLE)
 
 

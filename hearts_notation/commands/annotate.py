@@ -61,7 +61,7 @@ from ..io import (
     write_atomic_iter,
 )
 from ..model import Game
-from ..output import json_text, message, write_stdout
+from ..output import json_text, message, safe, write_stdout
 from ..position import position_game
 from ..progress import CorpusProgress, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
@@ -412,7 +412,7 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
         try:
             where = [(p, located(p)) for p in paths]
         except OSError as exc:
-            fail(translate(current_language(), "engine.relative_path", path=paths[0],
+            fail(translate(current_language(), "engine.relative_path", path=safe(paths[0]),
                            why=os_reason(exc)))
         where = [w for w in where if not _written_by_us(w[1] or w[0], dest)]
         paths = [p for p, _ in where]
@@ -548,7 +548,7 @@ def _check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules
     try:
         location = located(path)
     except OSError as exc:
-        fail(translate(current_language(), "engine.relative_path", path=path, why=os_reason(exc)))
+        fail(translate(current_language(), "engine.relative_path", path=safe(path), why=os_reason(exc)))
     # The workers plan the record's byte ranges in parallel.
     plan = next(plan_files(engine, [(path, location)], fmt, ANNOTATE_SHARD_BYTES, per_batch=1))
     if isinstance(plan, InputError):

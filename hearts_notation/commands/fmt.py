@@ -26,7 +26,7 @@ from ..formatting import HELD_IN_MEMORY, Formatted, format_file
 from ..i18n import current_language, msg, translate
 from ..io import InputError, input_format, write_atomic_iter
 from ..io.stream import is_directory
-from ..output import message
+from ..output import message, safe
 from ..rules import RuleSet
 from ._common import fail, fail_output
 from .convert import text_options
@@ -95,7 +95,7 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
         for path in paths:
             kind = input_format(path)
             if kind != "hrn":
-                message(translate(current_language(), "fmt.hrn_only", path=path, format=kind))
+                message(translate(current_language(), "fmt.hrn_only", path=safe(path), format=kind))
                 report.failed += 1
                 continue
             done = format_file(path, spec, use_unicode, lang, not check and not report.failed,
@@ -112,7 +112,7 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
                 done.discard()
             results.append(done)
             if check and done.changed and not quiet:
-                message(translate(current_language(), "fmt.would", path=path))
+                message(translate(current_language(), "fmt.would", path=safe(path)))
 
         report.changed = sum(1 for done in results if done.changed)
         report.unchanged = len(results) - report.changed

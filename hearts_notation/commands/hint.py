@@ -14,7 +14,7 @@ from ..analysis.explain import card_text
 from ..analysis.hint import Hint, HintError, SeatOptionError, hint_game, hint_position
 from ..i18n import count, render, translate
 from ..model import Game
-from ..output import json_text, message, write_stdout
+from ..output import json_text, message, safe, write_stdout
 from ..presentation import Presentation
 from ..rules import RuleSet
 from ._common import is_position, read_position, stdout_console
@@ -63,7 +63,7 @@ def command(file: str, seat: str | None, game_no: int | None, deal: int | None,
         raise click.BadParameter(exc.text(lang), param_hint="'--seat'") from None
     except HintError as exc:
         if rp is None:
-            message(translate(lang, "hint.error", file=file, why=exc.text(lang)))
+            message(translate(lang, "hint.error", file=safe(file), why=exc.text(lang)))
         else:
             message(rp.say(file, exc, lang, "hint.error"))
         return Report(unusable=1)

@@ -18,7 +18,7 @@ import click
 from ..analysis.annotate import totals_before
 from ..i18n import MessageError, players_in_view, seats_in_view, translate
 from ..model import Game
-from ..output import json_text, message, write_stdout
+from ..output import json_text, message, safe, write_stdout
 from ..position import PointError, Position, cut_game, position_at
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
@@ -43,7 +43,7 @@ class RecordPoint:
         players named (``à Gwen (O) de jouer``), as every other message
         about the record names them."""
         with seats_in_view(self.seats), players_in_view(self.game.players):
-            return translate(lang, key, file=file, why=exc.text(lang))
+            return translate(lang, key, file=safe(file), why=exc.text(lang))
 
     def position(self, with_hands: bool = True) -> Position:
         """The position at the point (:class:`PointError` if none)."""
@@ -64,7 +64,7 @@ def record_point(file: str, fmt_in: str | None, rules: RuleSet | None, force_rul
     try:
         cut = cut_game(game, deal, trick, card)
     except PointError as exc:
-        fail(translate(lang, "position.cli.error", file=file, why=exc.text(lang)))
+        fail(translate(lang, "position.cli.error", file=safe(file), why=exc.text(lang)))
     ruleset = resolve_rules(cut, rules, force_rules)
     seats, ruleset, _ = game_seats(cut, ruleset)
     return RecordPoint(game, cut, ruleset, seats)

@@ -30,6 +30,7 @@ from ..io import InputError, read_games, write_atomic
 from ..io.jsonio import JSON_ERRORS, json_problem, loads_record
 from ..io.stream import decode, read_bytes
 from ..model import Game
+from ..output import escape_controls, safe
 from ..render.html import record_language, render_html
 from ..render.narrate import narrate
 from ..render.story import DealFact, GameFact, build_game
@@ -110,7 +111,7 @@ def _choose(games: Sequence[GameFact], deal_no: int | None,
     if deal_no is not None and not out:
         numbers = sorted({d.number for g in games for d in g.deals})
         have = ", ".join(map(str, numbers)) or "none"
-        fail(translate(current_language(), "cli.no_deal", path=path, n=deal_no, have=have))
+        fail(translate(current_language(), "cli.no_deal", path=safe(path), n=deal_no, have=have))
     return out
 
 
@@ -129,11 +130,11 @@ def _read_analysis(path: str) -> dict[int, tuple[list[dict[str, Any]], dict[str,
         report = loads_record(text)
     except JSON_ERRORS as exc:
         why, line, column = json_problem(exc)
-        fail(translate(current_language(), "cli.not_report", path=f"{path}:{line}:{column}") + ": "
+        fail(translate(current_language(), "cli.not_report", path=f"{safe(path)}:{line}:{column}") + ": "
              + why.text(current_language()))
     games = report.get("games") if isinstance(report, dict) else None
     if not isinstance(games, list):
-        fail(translate(current_language(), "cli.not_report", path=path) + " "
+        fail(translate(current_language(), "cli.not_report", path=safe(path)) + " "
              + translate(current_language(), "cli.no_games_list"))
     out: dict[int, tuple[list[dict[str, Any]], dict[str, Any] | None]] = {}
     for k, g in enumerate(games, 1):
@@ -208,7 +209,7 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
     if syntax:
         fail_syntax(path, syntax)
     if game_no is not None and not games:
-        fail(translate(current_language(), "cli.no_game_in", path=path, n=game_no))
+        fail(translate(current_language(), "cli.no_game_in", path=safe(path), n=game_no))
     chosen = _choose(games, deal_no, path)
     errors = any(g.errors for g, _ in chosen)
     done = CorpusReport(findings=int(errors), games=len(chosen),
@@ -263,7 +264,8 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
             for i in range(0, len(paras), _PARAGRAPHS_PRINTED):
                 if i:
                     console.print()
-                console.print(Text("\n\n".join(paras[i:i + _PARAGRAPHS_PRINTED])))
+                console.print(Text(escape_controls("\n\n".join(paras[i:i + _PARAGRAPHS_PRINTED]),
+                                                   keep_layout=True)))
         return done
 
     if chosen and all(is_score_sheet(g.game) for g, _ in chosen):

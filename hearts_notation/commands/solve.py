@@ -30,7 +30,7 @@ from ..analysis.explain import card_text
 from ..cards import CARDS, parse_card
 from ..i18n import Msg, players_in_view, render, seat, seats_in_view, translate
 from ..model import Game, deal_numbers
-from ..output import json_text, write_stdout
+from ..output import json_text, safe, write_stdout
 from ..position import position_game
 from ..progress import progress_console, stderr_is_terminal
 from ..referee import game_seats, resolve_rules
@@ -326,7 +326,7 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
         try:
             games = [position_game(position, played_from=True)]
         except ValueError:
-            fail(translate(lang, "position.solve_hands", file=file))
+            fail(translate(lang, "position.solve_hands", file=safe(file)))
     else:
         games, _ = read_record(file, fmt_in, rules, force_rules)
     if game_no is not None and game_no > len(games):
@@ -336,7 +336,7 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
     tasks = list(_tasks(games, game_no, where, rules, force_rules, corpus,
                         None if position is None else position.totals))
     if not tasks:
-        fail(translate(lang, "solve.error.no_deal", file=file, deal=deal_no or 1))
+        fail(translate(lang, "solve.error.no_deal", file=safe(file), deal=deal_no or 1))
     if corpus:
         # One deal per task, on --jobs processes or a Dask cluster (--engine
         # dask): the client reads the file and ships the deals.
@@ -351,7 +351,7 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
     if position is not None:
         res["deal"] = position.deal     # the deal's own number, as in its record
     if refused is not None:
-        fail(translate(lang, "solve.error.at", file=file, why=refused.text(lang, deal=res["deal"])))
+        fail(translate(lang, "solve.error.at", file=safe(file), why=refused.text(lang, deal=res["deal"])))
     if fmt_out == "json":
         write_stdout(json_text(res, indent=2) + "\n")
     else:

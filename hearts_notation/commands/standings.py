@@ -22,7 +22,7 @@ import click
 from ..i18n import seat_label, translate
 from ..io import InputError, write_atomic
 from ..output import console as safe_console
-from ..output import csv_cell, write_stdout
+from ..output import csv_cell, safe, write_stdout
 from ..players import AliasError, Identity, load_aliases
 from ..progress import CorpusProgress
 from ..ratings import Ratings
@@ -85,7 +85,7 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
         t.add_column(h, justify="left" if i == 1 else "right", min_width=mins[i],
                      no_wrap=i == 0)
     for r in cells:
-        t.add_row(r[0], Text(r[1]), *r[2:])
+        t.add_row(r[0], Text(safe(r[1])), *r[2:])
     out.append(t)
     names, rows = st.cross_table()
     capped = st.cross_table_note(lang)
@@ -102,7 +102,7 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
         for k in range(1, len(names) + 1):
             x.add_column(str(k), justify="center", no_wrap=True)
         for k, (n, row) in enumerate(zip(names, rows, strict=True), 1):
-            x.add_row(str(k), Text(n), *("·" if c is None else f"{c[0]}-{c[1]}-{c[2]}" for c in row))
+            x.add_row(str(k), Text(safe(n)), *("·" if c is None else f"{c[0]}-{c[1]}-{c[2]}" for c in row))
         out.append(x)
     if capped is not None:
         out.append(Text(capped))
@@ -131,7 +131,7 @@ def _ratings_table(rater: Ratings, lang: str) -> Table:
     t.add_column(translate(lang, "ratings.sigma"), justify="right")
     t.add_column(translate(lang, "ratings.ordinal"), justify="right")
     for i, r in enumerate(rater.table(), 1):
-        t.add_row(str(i), Text(r["player"]), f"{r['mu']:.2f}".replace(".", dec),
+        t.add_row(str(i), Text(safe(r["player"])), f"{r['mu']:.2f}".replace(".", dec),
                   f"{r['sigma']:.2f}".replace(".", dec), f"{r['ordinal']:.2f}".replace(".", dec))
     return t
 

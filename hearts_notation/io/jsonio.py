@@ -58,7 +58,7 @@ def _show(v: Any) -> Arg:
     object by its type (a YAML alias bomb printed whole would take
     gigabytes)."""
     if isinstance(v, str):
-        text = repr(v[:40])
+        text = _lookalikes_shown(repr(v[:40]))
         return text + "..." if len(v) > 40 else text
     if isinstance(v, JsonFloat):
         # as typed: 1e400 (read as Infinity), 1E2 (100.0)
@@ -71,6 +71,37 @@ def _show(v: Any) -> Arg:
         digits = len(str(abs(v))) if v.bit_length() < 1000 else None
         return repr(v) if digits is not None and digits <= 30 else msg("value.long_number").arg()
     return json_type(v)
+
+
+def _lookalike(c: str) -> bool:
+    """Whether *c* passes for another character in a refused key or value,
+    where the notation expects ASCII (a field's name, a seat, a card, a
+    number, a pass direction, a tag's name): a Cyrillic or Greek letter (the
+    ``е`` of ``dеals``, the ``Ν`` of a seat), a character that Unicode's
+    compatibility form makes ASCII (full-width ``ｄｅａｌｓ``, ``１``,
+    mathematical letters, ligatures) or a combining mark (the accent of
+    ``E`` + U+0301, which prints as ``É``)."""
+    import unicodedata
+
+    if unicodedata.combining(c):
+        return True
+    name = unicodedata.name(c, "")
+    if name.startswith(("CYRILLIC", "GREEK")):
+        return True
+    plain = unicodedata.normalize("NFKC", c)
+    return plain != c and plain.isascii()
+
+
+def _lookalikes_shown(text: str) -> str:
+    """*text* (a quoted value of a message) with each character that passes
+    for another (:func:`_lookalike`) written as its ``\\uXXXX`` escape: a
+    key typed with a Cyrillic ``е`` was refused as ``unknown field 'dеals';
+    expected one of ... "deals"``, two words that print alike.  Other
+    characters (``à gauche``, a name in any script) stay as typed."""
+    if text.isascii():
+        return text
+    return "".join((f"\\u{ord(c):04x}" if ord(c) < 0x10000 else f"\\U{ord(c):08x}")
+                   if _lookalike(c) else c for c in text)
 
 
 def json_type(v: Any) -> Arg:

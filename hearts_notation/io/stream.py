@@ -58,8 +58,14 @@ class InputError(Exception):
         return self.text()
 
     def text(self, lang: str = "en") -> str:
-        """``file:line:col: message`` with the message in *lang*."""
-        where = self.source
+        """``file:line:col: message`` with the message in *lang*.  The file's
+        name is one field: its control characters (a newline in a name the
+        system allows) are shown as escapes here, so that the message stays
+        one line whoever prints it (``message`` keeps a message's own line
+        breaks)."""
+        from ..output import escape_controls
+
+        where = escape_controls(self.source)
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:

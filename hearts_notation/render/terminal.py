@@ -36,6 +36,7 @@ from ..i18n import (
     translate,
 )
 from ..model import Finding
+from ..output import escape_controls
 from ..seats import PASSING_DIRECTIONS
 from .story import DealFact, GameFact, PlayFact, TrickFact
 
@@ -49,6 +50,18 @@ _WORDS = (
 _CELL = 5        # width of one card cell in the trick table
 _SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
+
+
+def _comment(text: str) -> str:
+    """A record's comment as the terminal shows it: its control characters
+    as escapes (``\\x07``), its line breaks kept.  Record text is escaped
+    before it becomes a rich ``Text``: ``Text`` drops BEL, BS, VT, FF and CR
+    from what it is given (and the wrapping makes blanks of the rest), so
+    that ``A\\x07B`` showed as ``AB``, not as typed; the console's own
+    escaping (:class:`hearts_notation.output.SafeConsole`) sees only what is
+    left.  Names and titles go through :func:`escape_controls` as one
+    field."""
+    return escape_controls(text, keep_layout=True)
 
 class TerminalReplay:
     """Builds the renderables of a game for the terminal."""
@@ -116,7 +129,7 @@ class TerminalReplay:
         out = Text(self.seat(seat), style="bold")
         name = self.g.names.get(seat)
         if name and name != seat:
-            out.append(f" {name}")
+            out.append(f" {escape_controls(name)}")
         return out
 
     def finding_line(self, f: Finding, indent: str = "   ") -> Text:
@@ -128,7 +141,7 @@ class TerminalReplay:
         severity = translate(self.lang, f"severity.{f.severity}")
         with seats_in_view(self.g.seats), players_in_view(self.g.names):   # names first
             text = finding_text(self.lang, f.key, f.args, f.message) if f.key else f.text(self.lang)
-        out.append(f"{sign} {severity}: {text} [{f.code}]",
+        out.append(f"{sign} {severity}: {escape_controls(text, keep_layout=True)} [{f.code}]",
                    style=_SEV_STYLE.get(f.severity))
         if f.line is not None:
             out.append("  " + translate(self.lang, "replay.line", n=f.line), style="dim")
@@ -141,7 +154,8 @@ class TerminalReplay:
         tags = g.game.tags
         title = Text()
         parts = [tags[k] for k in ("Event", "Site", "Date") if tags.get(k)]
-        title.append(self.sep.join(parts) or (g.game.source or "game"), style="bold")
+        title.append(escape_controls(self.sep.join(parts) or (g.game.source or "game")),
+                     style="bold")
         line = Text(f"{self.t['rules']} {rules_label(self.lang, g.rules.spec)}{self.sep}",
                     style="dim")
         for i, s in enumerate(g.seats):
@@ -150,7 +164,7 @@ class TerminalReplay:
             line.append_text(self.who(s))
         rows: list[RenderableType] = [title, line]
         if g.game.comment:
-            rows.append(Text(g.game.comment, style="italic"))
+            rows.append(Text(_comment(g.game.comment), style="italic"))
         rows.extend(self.finding_line(f, "") for f in g.findings)
         return Group(*rows)
 
@@ -226,7 +240,7 @@ class TerminalReplay:
             if g is not None and g.comment:
                 note = Text("   ")
                 note.append(f"{self.seat(s)}: ", style="bold")
-                note.append(g.comment, style="italic")
+                note.append(_comment(g.comment), style="italic")
                 notes.append(note)
             if g is not None:
                 notes.extend(self.finding_line(f) for f in g.findings)
@@ -287,7 +301,7 @@ class TerminalReplay:
                 if p.mark:
                     note.append(p.mark, style="bold")
                 note.append("  ")
-                note.append(p.comment, style="italic")
+                note.append(_comment(p.comment), style="italic")
                 lines.append(note)
             for f in p.findings:
                 line = Text("     ")
@@ -296,7 +310,7 @@ class TerminalReplay:
                 line.append_text(self.finding_line(f, "  "))
                 lines.append(line)
         if tf.comment:
-            lines.append(Text(f"     {tf.comment}", style="italic"))
+            lines.append(Text(f"     {_comment(tf.comment)}", style="italic"))
         lines.extend(self.finding_line(f, "     ") for f in tf.findings)
         return Group(*lines)
 
@@ -369,7 +383,7 @@ class TerminalReplay:
         or ``end`` so that ``--step`` can pause before each trick."""
         yield "head", self.deal_header(df)
         if df.deal.comment:
-            yield "head", Text(df.deal.comment, style="italic")
+            yield "head", Text(_comment(df.deal.comment), style="italic")
         yield "head", self.hands(df)
         passes = self.passes(df)
         if passes is not None:
