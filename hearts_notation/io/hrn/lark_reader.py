@@ -331,7 +331,15 @@ _SPACED_SUIT: Final = re.compile(f"[^\\S\\n]+([{_SYMBOLS}])")
 #: the word's rank letter in the language of the word (French letters are
 #: read before a suit symbol: spec 2.3), and the suits named after it.
 _RANK_WORDS: Final = {"as": "A", "roi": "R", "dame": "D", "valet": "V",
-                      "ace": "A", "king": "K", "queen": "Q", "jack": "J"}
+                      "ace": "A", "king": "K", "queen": "Q", "jack": "J",
+                      # (english12: ``Ten of Spades``, ``two of clubs``: the spot cards said too)
+                      "ten": "10", "nine": "9", "eight": "8", "seven": "7", "six": "6",
+                      "five": "5", "four": "4", "three": "3", "two": "2", "deuce": "2",
+                      "dix": "10", "neuf": "9", "huit": "8", "sept": "7", "cinq": "5",
+                      "quatre": "4", "trois": "3", "deux": "2"}
+#: After ``of``, a suit's letter (``Q of S``): the letter is the suit only there
+#: (``Q S`` alone may be a rank and the next seat).
+_OF_SUIT_LETTER: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 _SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "cœur": "♥", "coeur": "♥", "cœurs": "♥",
                       "coeurs": "♥", "carreau": "♦", "carreaux": "♦", "trèfle": "♣",
                       "trèfles": "♣", "trefle": "♣", "trefles": "♣", "spades": "♠", "spade": "♠",
@@ -377,6 +385,8 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
                                       card=card), line, column)
         worded = _RANK_THEN_SUIT_WORD.match(text, start + len(found))
         suit = _SUIT_WORDS.get(worded.group(1).casefold()) if worded is not None else None
+        if suit is None and worded is not None and re.search(r"(?i)\bof\b", worded.group()):
+            suit = _OF_SUIT_LETTER.get(worded.group(1).casefold())
         if worded is None or suit is None:
             return None
         # (``D pique``, ``10 de cœur``: the rank, then its suit said in words)
@@ -748,6 +758,11 @@ _PASS_SAID: Final = re.compile(
     r"|(?P<kw2>pass(?:es|ed)|passes)[ \t\f]*:?[ \t\f]*(?P<seat2>[A-Za-z][A-Za-z0-9]*)(?![\w>]))"
     r"[ \t\f]*(?::|to[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?|à[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?)?"
     r"[ \t\f]*(?P<cards>[^{;\n]*)", re.IGNORECASE)
+#: The dealer said as a sentence in a header (``West deals``, ``Ouest donne``).
+_DEALER_SAID: Final = re.compile(r"(?<=\S )([^\W\d_]+) (deals|donne)(?!\w)", re.IGNORECASE)
+#: The receiver said after a pass's cards (``... KH AH TH to E``, ``... à E``).
+_RECEIVER_AFTER: Final = re.compile(r"[ \t\f]*(?:to|à|->|=>|\u2192)[ \t\f]+([A-Za-z][A-Za-z0-9]*)[ \t\f]*\Z",
+                                    re.IGNORECASE)
 #: The moon said as a sentence after the seat (``S shot the moon``, ``S fait capot``).
 _SEAT_MOON: Final = re.compile(
     r"[ \t\f]*(?P<seat>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?P<said>"
@@ -774,6 +789,10 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         head = re.split(r"[{;\n]", text, maxsplit=1)[0]
         # (``on passe à gauche``: the pass said as a sentence, its ``on`` no field)
         written = " ".join(_SAID_ON.sub("", _HEADER_NOISE.sub(" ", head)).split())
+        # (``Deal 1, West deals, pass left``: the dealer said as a sentence; english12:
+        # the line offered must read, and ``Deal 1 West deals`` does not)
+        written = _DEALER_SAID.sub(lambda m: f"{'dealer' if m.group(2).lower() == 'deals' else 'donneur'}"
+                                   f" {m.group(1)}", written)
         return HrnSyntaxError(msg("syntax.header_fields", found=quote(found), written=written),
                               line, column)
     if "INT" in expected and "NUMERO" in expected and re.fullmatch(r"#[0-9]+", found):
@@ -807,6 +826,12 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         if kw not in ("pass", "passe") or passed.group("seat1"):
             french = kw == "passe" or words_language(text) == "fr"
             cards = passed.group("cards").strip()
+            # (``N passes KH AH TH to E``: the receiver said after the cards is the
+            # notation's ``>E``; english12: the line offered must read)
+            tail = _RECEIVER_AFTER.search(cards)
+            if tail is not None:
+                cards = cards[:tail.start()].rstrip()
+                seat = f"{seat}>{tail.group(1)}"
             written = f"{'passe' if french else 'pass'} {seat}{' :' if french else ':'}" \
                 + (f" {cards}" if cards else "")
             typed = text[lead:passed.start("cards")].strip()
@@ -1171,7 +1196,7 @@ _SEAT_NAMED: Final = re.compile(r"[ \t\f]*((?:passe|pass)[ \t\f]+)?([A-Za-z][A-Z
 #: A pass whose receiver is written after its cards (``passe E : V♥ R♣ D♦ → S``).
 _PASS_TAIL: Final = re.compile(
     r"[ \t\f]*(?P<kw>passe|pass)[ \t\f]+(?P<a>[A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:[ \t\f]*"
-    r"(?P<cards>[^{;\n]*?)[ \t\f]*(?P<to>->|=>|\u2192|\u21d2|à|a|vers|pour)[ \t\f]+"
+    r"(?P<cards>[^{;\n]*?)[ \t\f]*(?P<to>->|=>|\u2192|\u21d2|à|a|vers|pour|to)[ \t\f]+"
     r"(?P<b>[A-Za-z][A-Za-z0-9]*)[ \t\f]*\Z", re.IGNORECASE)
 def _player_tag(seat: str) -> Arg | str:
     """The tag that names the player of the default table's *seat* (a letter
