@@ -176,6 +176,17 @@ def _refuse_constant(name: str) -> object:
     raise ValueError(f"{name} in the tables")
 
 
+def _reads(text: str) -> bool:
+    """Whether the grammar reads *text* as a line of the notation; called
+    while :func:`explain_line` holds the parser's lock (only on a line that
+    did not read)."""
+    try:
+        parser().parse(text)
+    except _LARK.UnexpectedInput:
+        return False
+    return bool(text.strip())
+
+
 def explain_line(text: str, line: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """Why the grammar does not read one logical line whose first line is
     *line* (absolute), in words: what was expected and what was found.
@@ -758,6 +769,9 @@ _PASS_SAID: Final = re.compile(
     r"|(?P<kw2>pass(?:es|ed)|passes)[ \t\f]*:?[ \t\f]*(?P<seat2>[A-Za-z][A-Za-z0-9]*)(?![\w>]))"
     r"[ \t\f]*(?::|to[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?|à[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?)?"
     r"[ \t\f]*(?P<cards>[^{;\n]*)", re.IGNORECASE)
+#: A line number pasted before a line (``01 [Event "..."]``, ``12: 1. E 2C ...``):
+#: the number, then the rest of the line.
+_LINE_NUMBER: Final = re.compile(r"[ \t\f]*([0-9]+[:)|]?)[ \t\f]+([^\n]*)\Z")
 #: The dealer said as a sentence in a header (``West deals``, ``Ouest donne``).
 _DEALER_SAID: Final = re.compile(r"(?<=\S )([^\W\d_]+) (deals|donne)(?!\w)", re.IGNORECASE)
 #: The receiver said after a pass's cards (``... KH AH TH to E``, ``... à E``).
@@ -899,6 +913,13 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="-" + found[1:]),
                               line, column)
+    numbered = _LINE_NUMBER.match(text) if "TRICK_NUMBER" in expected else None
+    if numbered is not None and found.startswith(numbered.group(1).rstrip(":)|")) and _reads(numbered.group(2)):
+        # (``01 [Event "..."]``, ``12: deal 1 ...``: a record pasted from a forum or an
+        # editor with its line numbers; english12: the rest of the line reads, so the
+        # number is no trick's)
+        return HrnSyntaxError(msg("syntax.line_number", found=quote(numbered.group(1)),
+                                  written=_shortened(numbered.group(2).strip())), line, column)
     if "TRICK_NUMBER" in expected and (found.isdigit() or re.fullmatch(r"[0-9]+[),:]", found)):
         # (``1 N 2♣``, ``1) N 2♣``, ``1: N 2♣``: a trick number as lists are numbered)
         return HrnSyntaxError(msg("syntax.trick_dot", n=found.rstrip("),:")), line, column)
