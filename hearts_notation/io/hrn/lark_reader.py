@@ -772,6 +772,9 @@ _PASS_SAID: Final = re.compile(
 #: A line number pasted before a line (``01 [Event "..."]``, ``12: 1. E 2C ...``):
 #: the number, then the rest of the line.
 _LINE_NUMBER: Final = re.compile(r"[ \t\f]*([0-9]+[:)|]?)[ \t\f]+([^\n]*)\Z")
+#: A deal named as a club or a bridge player names it (``Hand 3``, ``Board #1``).
+_DEAL_NAMED: Final = re.compile(r"[ \t\f]*(hand|board)[ \t\f]*(?:#|no\.?|n°)?[ \t\f]*([0-9]{1,6})(?!\w)",
+                                re.IGNORECASE)
 #: The dealer said as a sentence in a header (``West deals``, ``Ouest donne``).
 _DEALER_SAID: Final = re.compile(r"(?<=\S )([^\W\d_]+) (deals|donne)(?!\w)", re.IGNORECASE)
 #: The receiver said after a pass's cards (``... KH AH TH to E``, ``... à E``).
@@ -822,6 +825,19 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         and re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", text[lead:].split(":", 1)[0].strip()) is not None)
     if not starting:
         return None
+    named = _DEAL_NAMED.match(text)
+    if named is not None:
+        # (``Hand 3 (dealer South, pass across)``, ``Board 1``: the deal named as a
+        # club or a bridge player names it; english12)
+        head = re.split(r"[{;\n]", text[named.end():], maxsplit=1)[0].replace("(", " ").replace(")", " ")
+        rest = " ".join(_SAID_ON.sub("", _HEADER_NOISE.sub(" ", head)).split())
+        written = _DEALER_SAID.sub(lambda m: f"dealer {m.group(1)}", f"deal {int(named.group(2))} {rest}".strip())
+        said = msg("syntax.expected", what=_LINE_START, found=quote(named.group().strip()))
+        if _reads(written):
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                  base, lead + 1)
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(),
+                                  word=f"deal {int(named.group(2))}"), base, lead + 1)
     total = _TOTAL_SAID.match(text)
     if total is not None:
         said = msg("syntax.expected", what=_LINE_START, found=quote(total.group(1)))
