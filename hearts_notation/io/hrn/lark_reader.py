@@ -15,6 +15,7 @@ two dots, an unterminated tag value) why it is wrong.
 from __future__ import annotations
 
 import re
+import unicodedata
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, cast
@@ -375,6 +376,8 @@ _NAMED_CARD: Final = re.compile(
     re.IGNORECASE)
 
 
+#: A card written suit first (``♠Q``, ``SQ``, ``C3``, ``H10``), a mark after it.
+_SUIT_FIRST: Final = re.compile(rf"([SHDC{_SYMBOLS}])(10|[2-9AKQJT])(!!|\?\?|!\?|\?!|!|\?|)", re.IGNORECASE)
 #: The word before a position (``as`` before ``de cœur``).
 _WORD_BEFORE: Final = re.compile(r"(?<!\S)([^\W\d_]+)[^\S\n]+\Z")
 
@@ -388,6 +391,19 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
     "expected a card such as Q♠", which does not say what was wrong."""
     if found is None or start is None or "CARD" not in expected:
         return None
+    turned = _SUIT_FIRST.fullmatch(found)
+    wide = unicodedata.normalize("NFKC", found)
+    meant = turned.group(2) + turned.group(1) + turned.group(3) if turned is not None \
+        else wide if wide != found else None
+    if re.fullmatch(rf"1[SHDC{_SYMBOLS}](!!|\?\?|!\?|\?!|!|\?|)", found, re.IGNORECASE):
+        # (``1H``: the ace as a one, or the ten with its zero lost: not guessed; english12)
+        return HrnSyntaxError(msg("syntax.rank_one", found=quote(found), ace="A" + found[1:],
+                                  ten="10" + found[1:]), line, column)
+    if meant is not None and card_spelling(meant) is not None:
+        # (``♠Q``, ``SQ``, ``C3``: the suit before the rank; ``ＱＳ``: a phone's or an
+        # East Asian keyboard's full-width letters; english12)
+        said = msg("syntax.expected", what=expected_phrase(expected, ()), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=meant), line, column)
     if found.upper() in RANKS or found.upper() in FRENCH_RANKS:
         spaced = _SPACED_SUIT.match(text, start + len(found))
         if spaced is not None:
@@ -879,8 +895,10 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     """The usual slips, explained (``None`` when nothing special applies)."""
     if found is None:
         return None
-    if found[:1] in _ODD_BLANKS:
-        return HrnSyntaxError(msg("syntax.odd_space", code=f"U+{ord(found[0]):04X}"), line, column)
+    odd = next((c for c in found if c in _ODD_BLANKS), None)
+    if odd is not None:
+        # (english12: ``Q\u200bS``, a zero-width space inside a word, is told too)
+        return HrnSyntaxError(msg("syntax.odd_space", code=f"U+{ord(odd):04X}"), line, column)
     if "TAG_VALUE" in expected and found[:1] in "«“”„":
         return HrnSyntaxError(msg("syntax.typographic_quotes", found=quote(found)), line, column)
     if "CARD" in expected:
