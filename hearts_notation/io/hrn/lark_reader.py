@@ -319,7 +319,8 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
                or _sheet_slip(found, expected, text, start, base, line, column, seats)
                or _keyword_slip(found, expected, text, base, line, column)
                or _diagnose(found, expected, text, base, line, column, seats)
-               or _card_slip(found, expected, text, start, line, column))
+               or _card_slip(found, expected, text, start, line, column)
+               or _hand_slip(found, expected, text, start, line, column))
     if special is not None:
         return special
     what = msg("expect.$END").arg() if found is None else quote(found)
@@ -374,6 +375,67 @@ _SHORT_SUITS: Final = {
 _NAMED_CARD: Final = re.compile(
     rf"([^\W\d_]+)(?:([{_SYMBOLS}])|[^\S\n]+(?:de|d'|of)[^\S\n]*([^\W\d_]+)|[^\S\n]+([{_SYMBOLS}]))",
     re.IGNORECASE)
+
+
+#: A hand's body after its seat and colon, up to a comment or a note.
+_HAND_LINE: Final = re.compile(r"([ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*:)[ \t\f]*([^{;\n]*)")
+#: A suit's ranks in a hand typed by hand: ranks run together or spaced, ``10`` or
+#: ``T``, ``-`` or ``void`` for none.
+_RANK_RUN: Final = r"(?:(?:10|[AKQJT2-9])(?:[ \t\f,]*(?:10|[AKQJT2-9]))*|-|void|none)"
+#: The four suits' ranks parted by slashes, blanks or spaced dots (``AJT8/AKT8/Q7/Q83``).
+_PBN_PARTED: Final = re.compile(rf"({_RANK_RUN})(?:[ \t\f]*[/.][ \t\f]*|[ \t\f]+)({_RANK_RUN})"
+                                rf"(?:[ \t\f]*[/.][ \t\f]*|[ \t\f]+)({_RANK_RUN})"
+                                rf"(?:[ \t\f]*[/.][ \t\f]*|[ \t\f]+)({_RANK_RUN})[ \t\f]*", re.IGNORECASE)
+#: A suit named in words or by its letter before its ranks (``Spades: A K 4``, ``S-AKQ``, ``S AKQ``).
+_SUIT_NAMED_GROUP: Final = re.compile(
+    rf"(spades?|hearts?|diamonds?|clubs?|[SHDC\u2660\u2665\u2666\u2663])[ \t\f]*[-:=]?[ \t\f]*({_RANK_RUN})"
+    rf"[ \t\f]*[,;]?[ \t\f]*", re.IGNORECASE)
+
+
+def _ranks(run: str) -> str:
+    """A suit's ranks as a hand writes them, packed (``A J 10 8`` -> ``AJT8``)."""
+    return "-" if run.casefold() in ("-", "void", "none") else \
+        re.sub(r"[ \t\f,]", "", run).upper().replace("10", "T")
+
+
+def _hand_slip(found: str | None, expected: set[str], text: str, start: int | None,
+               line: int, column: int) -> HrnSyntaxError | None:
+    """A hand typed as a player types it away from the notation, told with
+    the hand line to write (english12): the four suits parted by slashes,
+    blanks or spaced dots (``AJT8/AKT8/Q7/Q83``: PBN's order, spades first),
+    or each suit named before its ranks (``Spades: A J 10 8 Hearts: ...``,
+    ``S-AJT8``, ``S AJT8 H AKT8``).  Not read: the order of PBN's groups and
+    a lone letter (a seat? a suit?) are guesses the line offered lets the
+    scorer check; it is offered only when it reads."""
+    if found is None or start is None or "PBN" not in expected:
+        return None
+    hand = _HAND_LINE.match(text)
+    if hand is None or start < hand.start(2):
+        return None
+    body = hand.group(2).rstrip()
+    parted = _PBN_PARTED.fullmatch(body)
+    written = None
+    if parted is not None:
+        written = ".".join(_ranks(g) for g in parted.groups())
+    else:
+        groups = []
+        at = 0
+        while at < len(body):
+            g = _SUIT_NAMED_GROUP.match(body, at)
+            if g is None or g.end() == at:
+                break
+            groups.append(g.group(1)[:1].upper() + ":" + _ranks(g.group(2)))
+            at = g.end()
+        if at == len(body) and len(groups) >= 2:
+            written = " ".join(groups)
+    if written is None:
+        return None
+    full = f"{' '.join(hand.group(1).split())} {written}"
+    if not _reads(full):
+        return None
+    said = msg("syntax.expected", what=_HAND, found=quote(body))
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=full),
+                          line, column)
 
 
 #: A card written suit first (``♠Q``, ``SQ``, ``C3``, ``H10``), a mark after it.
