@@ -320,7 +320,8 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
                or _keyword_slip(found, expected, text, base, line, column)
                or _diagnose(found, expected, text, base, line, column, seats)
                or _card_slip(found, expected, text, start, line, column)
-               or _hand_slip(found, expected, text, start, line, column))
+               or _hand_slip(found, expected, text, start, line, column)
+               or _tag_slip(found, expected, text, line, column))
     if special is not None:
         return special
     what = msg("expect.$END").arg() if found is None else quote(found)
@@ -436,6 +437,28 @@ def _hand_slip(found: str | None, expected: set[str], text: str, start: int | No
     said = msg("syntax.expected", what=_HAND, found=quote(body))
     return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=full),
                           line, column)
+
+
+#: A tag line typed as a field or without its quotes (``[Event: "Club"]``,
+#: ``[Event Thursday club night]``): the name, then the value as typed.
+_TAG_TYPED: Final = re.compile(r"[ \t\f]*\[[ \t\f]*([^\W\d][\w]*)[ \t\f]*[:=]?[ \t\f]*([^\]\n]*?)[ \t\f]*\][ \t\f]*\Z")
+
+
+def _tag_slip(found: str | None, expected: set[str], text: str, line: int,
+              column: int) -> HrnSyntaxError | None:
+    """A tag's value typed after a colon or without its quotes, told with the
+    tag line to write (english12), offered only when it reads."""
+    if found is None or "TAG_VALUE" not in expected:
+        return None
+    typed = _TAG_TYPED.match(text)
+    if typed is None or not typed.group(2):
+        return None
+    value = typed.group(2).strip("\"'\u201c\u201d\u2018\u2019")
+    written = f'[{typed.group(1)} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
+    if not value or not _reads(written):
+        return None
+    said = msg("syntax.expected", what=msg("expect.TAG_VALUE").arg(), found=quote(found))
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), line, column)
 
 
 #: A card written suit first (``♠Q``, ``SQ``, ``C3``, ``H10``), a mark after it.
@@ -1069,7 +1092,7 @@ _TRICK_NUMERO: Final = re.compile(r"[ \t\f]*(pli|levée|levee|trick)[ \t\f]*(?:n
                                   re.IGNORECASE)
 #: A remark typed the ways other notes are typed, where a line or what
 #: follows a trick's plays begins: in parentheses, after ``--``, ``#``, ``//``.
-_REMARK: Final = re.compile(r"\(|--|//|#")
+_REMARK: Final = re.compile(r"\(|--|//|#|%")
 #: The winner of a trick said after its plays (``ramasse N``, ``N prend le
 #: pli``, ``-> N``): the words that say it.
 _WINNER_WORDS: Final = re.compile(
@@ -1285,7 +1308,15 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         if arrow is not None and found in ("->", "=>", "\u2192", "\u21d2"):
             return HrnSyntaxError(msg("syntax.trick_winner", found=quote(arrow.group().strip())),
                                   line, column)
-    if not at_start and start is not None and re.match(r"\(|--|//", found) and "DEAL" not in expected:
+    if not at_start and start is not None and "CARD" in expected and found == "*" and start > 0 \
+            and not text[start - 1].isspace() and _TRICK_LINE.match(text) is not None:
+        # (``W KC*``: the trick's winning card starred, as a score pad marks it; english12)
+        return HrnSyntaxError(msg("syntax.trick_winner", found=quote(text[_word_start(text, start):start + 1])),
+                              line, column)
+    if not at_start and start is not None and "DEAL" not in expected and (
+            re.match(r"\(|--|//", found) or (re.match(r"#(?!\d)|\[|%", found) and (
+                "CARD" in expected or "POINTS" in expected or "SEAT" in expected))):
+        # (english12: ``# note``, ``[note]``, ``% note`` after a line's plays or points)
         # (``marque ... (total 26)``, ``passe E: ... -- Yann garde la dame``: a remark typed
         # as other notes are)
         rest = text[start:].split(";", 1)[0].split("\n", 1)[0].strip()
