@@ -15,8 +15,8 @@ two dots, an unterminated tag value) why it is wrong.
 from __future__ import annotations
 
 import re
-import unicodedata
 import threading
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -441,7 +441,8 @@ def _hand_slip(found: str | None, expected: set[str], text: str, start: int | No
 
 #: A tag line typed as a field or without its quotes (``[Event: "Club"]``,
 #: ``[Event Thursday club night]``): the name, then the value as typed.
-_TAG_TYPED: Final = re.compile(r"[ \t\f]*\[[ \t\f]*([^\W\d][\w]*)[ \t\f]*[:=]?[ \t\f]*([^\]\n]*?)[ \t\f]*\][ \t\f]*\Z")
+_TAG_TYPED: Final = re.compile(r"[ \t\f]*\[[ \t\f]*([^\W\d][\w]*)[ \t\f]*[:=]?[ \t\f]*"
+                               r"([^\]\n]*?)[ \t\f]*\][ \t\f]*\Z")
 
 
 def _tag_slip(found: str | None, expected: set[str], text: str, line: int,
@@ -453,8 +454,13 @@ def _tag_slip(found: str | None, expected: set[str], text: str, line: int,
     typed = _TAG_TYPED.match(text)
     if typed is None or not typed.group(2):
         return None
-    value = typed.group(2).strip("\"'\u201c\u201d\u2018\u2019")
-    written = f'[{typed.group(1)} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
+    value = typed.group(2)
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        written = f"[{typed.group(1)} {value}]"    # (``[Event: "Club"]``: quoted as written)
+    else:
+        value = value.strip("'\u201c\u201d\u2018\u2019")
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        written = f'[{typed.group(1)} "{escaped}"]'
     if not value or not _reads(written):
         return None
     said = msg("syntax.expected", what=msg("expect.TAG_VALUE").arg(), found=quote(found))
@@ -932,7 +938,8 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         # club or a bridge player names it; english12)
         head = re.split(r"[{;\n]", text[named.end():], maxsplit=1)[0].replace("(", " ").replace(")", " ")
         rest = " ".join(_SAID_ON.sub("", _HEADER_NOISE.sub(" ", head)).split())
-        written = _DEALER_SAID.sub(lambda m: f"dealer {m.group(1)}", f"deal {int(named.group(2))} {rest}".strip())
+        written = _DEALER_SAID.sub(lambda m: f"dealer {m.group(1)}",
+                                   f"deal {int(named.group(2))} {rest}".strip())
         said = msg("syntax.expected", what=_LINE_START, found=quote(named.group().strip()))
         if _reads(written):
             return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
@@ -1033,7 +1040,8 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="-" + found[1:]),
                               line, column)
     numbered = _LINE_NUMBER.match(text) if "TRICK_NUMBER" in expected else None
-    if numbered is not None and found.startswith(numbered.group(1).rstrip(":)|")) and _reads(numbered.group(2)):
+    if numbered is not None and found.startswith(numbered.group(1).rstrip(":)|")) \
+            and _reads(numbered.group(2)):
         # (``01 [Event "..."]``, ``12: deal 1 ...``: a record pasted from a forum or an
         # editor with its line numbers; english12: the rest of the line reads, so the
         # number is no trick's)
@@ -1311,8 +1319,8 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
     if not at_start and start is not None and "CARD" in expected and found == "*" and start > 0 \
             and not text[start - 1].isspace() and _TRICK_LINE.match(text) is not None:
         # (``W KC*``: the trick's winning card starred, as a score pad marks it; english12)
-        return HrnSyntaxError(msg("syntax.trick_winner", found=quote(text[_word_start(text, start):start + 1])),
-                              line, column)
+        starred = text[_word_start(text, start):start + 1]
+        return HrnSyntaxError(msg("syntax.trick_winner", found=quote(starred)), line, column)
     if not at_start and start is not None and "DEAL" not in expected and (
             re.match(r"\(|--|//", found) or (re.match(r"#(?!\d)|\[|%", found) and (
                 "CARD" in expected or "POINTS" in expected or "SEAT" in expected))):
