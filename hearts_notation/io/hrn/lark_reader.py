@@ -1252,7 +1252,8 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
         ln, col = _line_column(text, tail.start("to"), base)
         return HrnSyntaxError(msg("syntax.written_as", error=msg("syntax.expected", what=expected_phrase(
-            expected, seats), found=quote(text[tail.start("to"):].strip())).arg(), written=written), ln, col)
+            expected, seats), found=quote(text[tail.start("to"):tail.end("b")].strip())).arg(), written=written),
+            ln, col)
     if "TAG_VALUE" in expected and found[:1] in "\u2018\u2019\u201a\u2039\u203a'":
         # (``[Lieu ’Brest’]``: a word processor's apostrophes for the quotes)
         return HrnSyntaxError(msg("syntax.typographic_quotes", found=quote(found[:1])), line, column)
@@ -1353,7 +1354,7 @@ _SEAT_NAMED: Final = re.compile(r"[ \t\f]*((?:passe|pass)[ \t\f]+)?([A-Za-z][A-Z
 _PASS_TAIL: Final = re.compile(
     r"[ \t\f]*(?P<kw>passe|pass)[ \t\f]+(?P<a>[A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:[ \t\f]*"
     r"(?P<cards>[^{;\n]*?)[ \t\f]*(?P<to>->|=>|\u2192|\u21d2|à|a|vers|pour|to)[ \t\f]+"
-    r"(?P<b>[A-Za-z][A-Za-z0-9]*)[ \t\f]*\Z", re.IGNORECASE)
+    r"(?P<b>[A-Za-z][A-Za-z0-9]*)[ \t\f]*(?:[{;][\s\S]*)?\Z", re.IGNORECASE)
 def _player_tag(seat: str) -> Arg | str:
     """The tag that names the player of the default table's *seat* (a letter
     or a compass word), in the reader's language (``Nord``, ``North``); a
