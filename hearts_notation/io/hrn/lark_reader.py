@@ -1251,9 +1251,9 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             + f" {' '.join(tail.group('cards').split())}"
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
         ln, col = _line_column(text, tail.start("to"), base)
+        typed = text[tail.start("to"):tail.end("b")].strip()
         return HrnSyntaxError(msg("syntax.written_as", error=msg("syntax.expected", what=expected_phrase(
-            expected, seats), found=quote(text[tail.start("to"):tail.end("b")].strip())).arg(), written=written),
-            ln, col)
+            expected, seats), found=quote(typed)).arg(), written=written), ln, col)
     if "TAG_VALUE" in expected and found[:1] in "\u2018\u2019\u201a\u2039\u203a'":
         # (``[Lieu ’Brest’]``: a word processor's apostrophes for the quotes)
         return HrnSyntaxError(msg("syntax.typographic_quotes", found=quote(found[:1])), line, column)
