@@ -198,3 +198,30 @@ def test_the_commands_say_where_and_exit_2(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert f"{path}:21:1: error: " in result.output
     assert "write it 'pass N>E: KH AH TH'" in result.output
+
+
+#: Every fourth refused form goes through every command (the long step).
+_THROUGH = [REFUSED[i] for i in range(0, len(REFUSED), 4)]
+
+
+def test_every_command_on_the_typed_forms(tmp_path: Path) -> None:
+    """``validate``, ``score``, ``fmt``, ``convert --to json``, ``replay``
+    and ``annotate --fast --no-passes`` on the record and on refused forms,
+    as a scorer runs them: the record is read (exit 0), a refused form is
+    told at its place by each (exit 1 for validate, 2 for the others),
+    never a traceback, never exit 3."""
+    runner = CliRunner()
+    commands = [["validate"], ["score"], ["fmt"], ["convert", "--to", "json"], ["replay"],
+                ["annotate", "--fast", "--no-passes", "--samples", "4"]]
+    path = tmp_path / "typed.hrn"
+    path.write_text(SHEET, encoding="utf-8")
+    for args in commands:
+        result = runner.invoke(cli, [*args, str(path)], catch_exceptions=False)
+        assert result.exit_code == 0, (args, result.output)
+    for written, typed, where, said in _THROUGH:
+        path.write_text(SHEET.replace(written, typed, 1), encoding="utf-8")
+        for args in commands:
+            result = runner.invoke(cli, [*args, str(path)], catch_exceptions=False)
+            assert result.exit_code == (1 if args == ["validate"] else 2), (args, typed, result.output)
+            assert f"typed.hrn:{where}: error: " in result.output, (args, typed, result.output)
+            assert said in result.output, (args, typed, result.output)
