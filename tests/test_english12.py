@@ -91,6 +91,7 @@ REFUSED = [
     (PASS_N, "pass N: KH AH TH to E", "21:18",
      "expected a card such as QS or 10♥, a {comment} or the end of the line, found 'to E'; "
      "write it 'pass N>E: KH AH TH'"),
+    (PASS_N, "pass N to E: KH AH TH", "21:8", "found 'to'; write it 'pass N>E: KH AH TH'"),
     # tricks and remarks
     (TRICK_1, "1. E 2C S 4C W KC* N TC", "25:18",
      "'KC*': a trick's winner is not written, it follows from the cards; a remark goes in braces {…} "

@@ -1116,7 +1116,7 @@ _TRICK_LINE: Final = re.compile(r"[ \t\f]*[0-9]+[.)]")
 #: A pass given in a sentence (``Nord donne à Est : A♥ 9♣ R♦``, ``passe N à E :``):
 #: the giver, the receiver, and the cards.
 _PASS_GIVEN: Final = re.compile(
-    r"[ \t\f]*(?:(?:passe|pass)[ \t\f]+(?P<a1>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?:à|a|vers|pour)"
+    r"[ \t\f]*(?:(?:passe|pass)[ \t\f]+(?P<a1>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?:à|a|vers|pour|to)"
     r"|(?P<a2>[A-Za-z][A-Za-z0-9]*)[ \t\f]+donne[ \t\f]+(?:à|a))"
     r"[ \t\f]+(?P<b>[A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:?[ \t\f]*(?P<cards>[^{;\n]*)",
     re.IGNORECASE)
@@ -1180,7 +1180,9 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             giver = given.group("a1") or given.group("a2")
             if _is_seat(giver, seats) and _is_seat(given.group("b"), seats):
                 cards = " ".join(given.group("cards").split())
-                written = f"passe {giver}>{given.group('b')} :" + (f" {cards}" if cards else "")
+                english = text[lead:].split(None, 1)[0].lower() == "pass"    # (``pass N to E``)
+                written = f"{'pass' if english else 'passe'} {giver}>{given.group('b')}" \
+                    + (":" if english else " :") + (f" {cards}" if cards else "")
                 said = msg("syntax.expected", what=_LINE_START,
                            found=quote(text[lead:given.start("cards")].strip()))
                 return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
@@ -1277,7 +1279,7 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         typed = found + after.rstrip(" \t") if direction else found
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(typed))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word), line, column)
-    if "_GT" in expected and found.casefold() in ("à", "a", "vers", "pour"):
+    if "_GT" in expected and found.casefold() in ("à", "a", "vers", "pour", "to"):
         given = _PASS_GIVEN.match(text)
         if given is not None and given.group("a1") is not None:
             cards = " ".join(given.group("cards").split())
