@@ -93,6 +93,9 @@ REFUSED = [
      "write it 'pass N>E: KH AH TH'"),
     (PASS_N, "pass N to E: KH AH TH", "21:8", "found 'to'; write it 'pass N>E: KH AH TH'"),
     # tricks and remarks
+    (TRICK_9, "9. N TS EAH S QH W 6S", "33:9",
+     "expected a seat (N, E, S, W), found 'EAH'; did you mean 'E AH'?"),
+    ("score N 13 E 0 S 13 W 0", "score N13 E 0 S 13 W 0", "38:7", "found 'N13'; did you mean 'N 13'?"),
     (TRICK_1, "1. E 2C S 4C W KC* N TC", "25:18",
      "'KC*': a trick's winner is not written, it follows from the cards; a remark goes in braces {…} "
      "or after ';'"),

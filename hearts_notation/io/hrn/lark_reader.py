@@ -315,6 +315,10 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
             early = _period_inside(text, at, expected, base)
             if early is not None:
                 return early
+    if isinstance(exc, _LARK.UnexpectedToken) and exc.token_history:
+        glued_seat = _glued_seat(exc.token_history[-1], text, base, seats)
+        if glued_seat is not None:
+            return glued_seat
     special = (lone_cr(text, base, line, column)
                or _sheet_slip(found, expected, text, start, base, line, column, seats)
                or _keyword_slip(found, expected, text, base, line, column)
@@ -465,6 +469,25 @@ def _tag_slip(found: str | None, expected: set[str], text: str, line: int,
         return None
     said = msg("syntax.expected", what=msg("expect.TAG_VALUE").arg(), found=quote(found))
     return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), line, column)
+
+
+def _glued_seat(token: Any, text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """A seat and its card or its points typed with no space (``1. E2C S 4C``,
+    ``score N13 E 0``), which the grammar read as one seat's name (a record
+    may name its seats): told at that word, with the space put in (english12)."""
+    if getattr(token, "type", None) != "SEAT" or token.start_pos is None:
+        return None
+    word = str(token)
+    m = re.fullmatch(r"([A-Za-z])(.+)", word)
+    if m is None or not _is_seat(m.group(1), seats) or _is_seat(word, seats):
+        return None
+    rest = m.group(2)
+    if card_spelling(rest) is None and not rest.isdigit():
+        return None
+    line, column = _line_column(text, token.start_pos, base)
+    said = msg("syntax.expected", what=_word("SEAT", seats), found=quote(word))
+    return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=f"{m.group(1)} {rest}"),
+                          line, column)
 
 
 #: A card written suit first (``♠Q``, ``SQ``, ``C3``, ``H10``), a mark after it.
