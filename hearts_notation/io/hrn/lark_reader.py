@@ -420,6 +420,14 @@ def _hand_slip(found: str | None, expected: set[str], text: str, start: int | No
     body = hand.group(2).rstrip()
     parted = _PBN_PARTED.fullmatch(body)
     written = None
+    given = re.match(r"pass(?:es|ed)?(?!\w)[ \t\f]*:?[ \t\f]*", body, re.IGNORECASE)
+    if given is not None:
+        # (``N: pass KH AH TH``: the seat's pass written as its hand line)
+        full = f"pass {' '.join(hand.group(1).split())} {body[given.end():]}"
+        if not _reads(full):
+            return None
+        said = msg("syntax.expected", what=_HAND, found=quote(given.group().strip()))
+        return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=full), line, column)
     if parted is not None:
         written = ".".join(_ranks(g) for g in parted.groups())
     else:
@@ -905,6 +913,9 @@ _LINE_NUMBER: Final = re.compile(r"[ \t\f]*([0-9]+[:)|]?)[ \t\f]+([^\n]*)\Z")
 #: A deal named as a club or a bridge player names it (``Hand 3``, ``Board #1``).
 _DEAL_NAMED: Final = re.compile(r"[ \t\f]*(hand|board)[ \t\f]*(?:#|no\.?|n°)?[ \t\f]*([0-9]{1,6})(?!\w)",
                                 re.IGNORECASE)
+#: A pass written as an arrow between its seats (``N -> E: KH AH TH``).
+_SEAT_ARROW: Final = re.compile(r"[ \t\f]*([A-Za-z][A-Za-z0-9]*)[ \t\f]*(->|-->|=>|\u2192|\u21d2)[ \t\f]*"
+                                r"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*([^{;\n]*)")
 #: The dealer said as a sentence in a header (``West deals``, ``Ouest donne``).
 _DEALER_SAID: Final = re.compile(r"(?<=\S )([^\W\d_]+) (deals|donne)(?!\w)", re.IGNORECASE)
 #: The receiver said after a pass's cards (``... KH AH TH to E``, ``... à E``).
@@ -997,6 +1008,16 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
                 + (f" {cards}" if cards else "")
             typed = text[lead:passed.start("cards")].strip()
             said = msg("syntax.expected", what=_LINE_START, found=quote(typed))
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                  base, lead + 1)
+    arrow = _SEAT_ARROW.match(text)
+    if arrow is not None and len(arrow.group(1)) == 1 and len(arrow.group(3)) == 1:
+        # (``N -> E: KH AH TH``: a pass written as an arrow between its seats; english12)
+        cards = " ".join(arrow.group(4).split())
+        written = f"pass {arrow.group(1)}>{arrow.group(3)}:" + (f" {cards}" if cards else "")
+        said = msg("syntax.expected", what=_LINE_START, found=quote(" ".join(arrow.group(0)[
+            :arrow.start(4) - arrow.start(0)].split())))
+        if _reads(written):
             return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
                                   base, lead + 1)
     t = _TRICK_T.match(text)
