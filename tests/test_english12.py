@@ -65,6 +65,8 @@ REFUSED = [
      "expected a card such as QS or 10♥, found 'C3'; did you mean '3C'?"),
     (TRICK_3, "3. N 3C E 5C S 6C W ＱＳ", "27:21",
      "expected a card such as QS or 10♥, found 'ＱＳ'; did you mean 'QS'?"),
+    (TRICK_3, "3. N 3-C E 5C S 6C W QS", "27:6",
+     "expected a card such as QS or 10♥, found '3-C'; did you mean '3C'?"),
     (TRICK_9, "9. N TS E 1H S QH W 6S", "33:11",
      "'1H': there is no rank 1: write the ace AH, or the ten 10H"),
     (TRICK_3, "3. N 3C E 5C S 6C W Q\u200bS", "27:21",
@@ -94,6 +96,7 @@ REFUSED = [
     (PASS_N, "pass N to E: KH AH TH", "21:8", "found 'to'; write it 'pass N>E: KH AH TH'"),
     (PASS_N, "N -> E: KH AH TH", "21:1", "found 'N -> E:'; write it 'pass N>E: KH AH TH'"),
     (PASS_N, "N: pass KH AH TH", "21:4", "found 'pass'; write it 'pass N: KH AH TH'"),
+    (PASS_N, "Pass: N -> KH AH TH", "21:1", "found 'Pass: N ->'; write it 'pass N: KH AH TH'"),
     # tricks and remarks
     (TRICK_9, "9. N TS EAH S QH W 6S", "33:9",
      "expected a seat (N, E, S, W), found 'EAH'; did you mean 'E AH'?"),

@@ -498,6 +498,9 @@ def _glued_seat(token: Any, text: str, base: int, seats: tuple[str, ...]) -> Hrn
                           line, column)
 
 
+#: A card with a sign between its rank and its suit (``3-C``, ``Q/S``).
+_RANK_DASH_SUIT: Final = re.compile(rf"(10|[2-9AKQJT])[-/.\u2013]([SHDC{_SYMBOLS}])(!!|\?\?|!\?|\?!|!|\?|)",
+                                    re.IGNORECASE)
 #: A card written suit first (``♠Q``, ``SQ``, ``C3``, ``H10``), a mark after it.
 _SUIT_FIRST: Final = re.compile(rf"([SHDC{_SYMBOLS}])(10|[2-9AKQJT])(!!|\?\?|!\?|\?!|!|\?|)", re.IGNORECASE)
 #: The word before a position (``as`` before ``de cœur``).
@@ -515,8 +518,9 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
         return None
     turned = _SUIT_FIRST.fullmatch(found)
     wide = unicodedata.normalize("NFKC", found)
+    dashed = _RANK_DASH_SUIT.fullmatch(found)
     meant = turned.group(2) + turned.group(1) + turned.group(3) if turned is not None \
-        else wide if wide != found else None
+        else "".join(dashed.groups()) if dashed is not None else wide if wide != found else None
     if re.fullmatch(rf"1[SHDC{_SYMBOLS}](!!|\?\?|!\?|\?!|!|\?|)", found, re.IGNORECASE):
         # (``1H``: the ace as a one, or the ten with its zero lost: not guessed; english12)
         return HrnSyntaxError(msg("syntax.rank_one", found=quote(found), ace="A" + found[1:],
@@ -913,6 +917,9 @@ _LINE_NUMBER: Final = re.compile(r"[ \t\f]*([0-9]+[:)|]?)[ \t\f]+([^\n]*)\Z")
 #: A deal named as a club or a bridge player names it (``Hand 3``, ``Board #1``).
 _DEAL_NAMED: Final = re.compile(r"[ \t\f]*(hand|board)[ \t\f]*(?:#|no\.?|n°)?[ \t\f]*([0-9]{1,6})(?!\w)",
                                 re.IGNORECASE)
+#: A pass typed as a form's field (``Pass: N -> KH AH TH``, ``Pass: N: KH AH TH``).
+_PASS_COLON_SEAT: Final = re.compile(r"[ \t\f]*pass[ \t\f]*:[ \t\f]*([A-Za-z][A-Za-z0-9]*)[ \t\f]*"
+                                     r"(?:->|-->|=>|\u2192|:)?[ \t\f]*([^{;\n]*)", re.IGNORECASE)
 #: A pass written as an arrow between its seats (``N -> E: KH AH TH``).
 _SEAT_ARROW: Final = re.compile(r"[ \t\f]*([A-Za-z][A-Za-z0-9]*)[ \t\f]*(->|-->|=>|\u2192|\u21d2)[ \t\f]*"
                                 r"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*([^{;\n]*)")
@@ -961,6 +968,15 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         # (``Pass N -> E:``: an arrow for the notation's ``>``)
         said = msg("syntax.expected", what=msg("expect._GT").arg(), found=quote(found))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=">"), line, column)
+    colon = _PASS_COLON_SEAT.match(text)
+    if colon is not None:
+        # (``Pass: N -> KH AH TH``: the keyword as a form's field, the seat after it)
+        cards = " ".join(colon.group(2).split())
+        written = f"pass {colon.group(1)}:" + (f" {cards}" if cards else "")
+        said = msg("syntax.expected", what=_LINE_START, found=quote(text[lead:colon.start(2)].strip()))
+        if _reads(written):
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                  base, lead + 1)
     starting = "DEAL" in expected or expected == {"_COLON"} or (
         expected >= {"UNKNOWN", "PBN"}
         and re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", text[lead:].split(":", 1)[0].strip()) is not None)
