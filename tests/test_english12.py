@@ -96,7 +96,7 @@ REFUSED = [
     (PASS_N, "pass N to E: KH AH TH", "21:8", "found 'to'; write it 'pass N>E: KH AH TH'"),
     (PASS_N, "N -> E: KH AH TH", "21:1", "found 'N -> E:'; write it 'pass N>E: KH AH TH'"),
     (PASS_N, "N: pass KH AH TH", "21:4", "found 'pass'; write it 'pass N: KH AH TH'"),
-    (PASS_N, "Pass: N -> KH AH TH", "21:1", "found 'Pass: N ->'; write it 'pass N: KH AH TH'"),
+    (PASS_N, "Pass: N -> KH AH TH", "21:5", "found 'Pass: N ->'; write it 'pass N: KH AH TH'"),
     # tricks and remarks
     (TRICK_9, "9. N TS EAH S QH W 6S", "33:9",
      "expected a seat (N, E, S, W), found 'EAH'; did you mean 'E AH'?"),

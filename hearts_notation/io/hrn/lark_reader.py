@@ -975,8 +975,9 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         written = f"pass {colon.group(1)}:" + (f" {cards}" if cards else "")
         said = msg("syntax.expected", what=_LINE_START, found=quote(text[lead:colon.start(2)].strip()))
         if _reads(written):
+            # (told where the line went wrong, the colon: ``pass :E`` as well)
             return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
-                                  base, lead + 1)
+                                  line, column)
     starting = "DEAL" in expected or expected == {"_COLON"} or (
         expected >= {"UNKNOWN", "PBN"}
         and re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", text[lead:].split(":", 1)[0].strip()) is not None)
