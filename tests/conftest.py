@@ -44,6 +44,9 @@ LONG_MODULES: dict[str, str] = {
 LONG_TESTS: dict[str, str] = {
     "tests/test_french11.py::test_every_command_on_the_typed_forms":
         "six commands (annotate among them) on an evening of three games and on ten refused forms",
+    "tests/test_english12.py::test_every_command_on_the_typed_forms":
+        "six commands (annotate among them) on the first deal of canonical.hrn and on seven refused "
+        "forms (english12)",
     "tests/test_exact_solver.py::test_solver_agrees_with_the_brute_force":
         "a long differential run: the exact solver against brute force, every preset",
     "tests/test_analysis_quality.py::test_the_commented_deals_expert_plays_are_not_marked":

@@ -155,7 +155,7 @@ REFUSED = [
     # c_fullwidth
     ('13. E A♥',
      '13. E Ａ♥',
-     '38:7', "on attendait une carte comme D♠ ou 10♥, trouvé 'Ａ♥'"),
+     '38:7', "on attendait une carte comme D♠ ou 10♥, trouvé 'Ａ♥' ; vouliez-vous dire « A♥ » ?"),
     # c_trefle_t
     ('1. N 2♣ E 3♣ S 5♣ O A♣',
      '1. N 2t E 3t S 5t O At',

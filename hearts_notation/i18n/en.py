@@ -436,6 +436,9 @@ MESSAGES.update({
     "syntax.trick_unnumbered": "a trick line starts with its number in the deal and a dot, as in '1. {plays}' for the first trick",
     "syntax.rank_word": "{found}: in a suit group a rank is one letter or number: {rank}",
     "syntax.heavy_heart": "{found}: hearts are written ♥ (or the letter H), not ❤: {card}",
+    # (english12: an English record as typed or pasted by hand)
+    "syntax.line_number": "{found}: a line of the record does not start with a line number (copied with the record?): write the line without it, '{written}'",
+    "syntax.rank_one": "{found}: there is no rank 1: write the ace {ace}, or the ten {ten}",
     "narrate.sheet.intro_one": "The game is kept as a score sheet: only the points of its one deal are known.",
     "hint.sheet": "deal {deal} is kept as a score sheet: its cards are not recorded, so there is nothing to advise",
     # click's own command-line errors (hearts_notation/clickwords.py: click's English text)

@@ -967,6 +967,9 @@ MESSAGES.update({
     "syntax.trick_unnumbered": "une ligne de pli commence par son numéro dans la donne et un point, comme « 1. {plays} » pour le premier pli",
     "syntax.rank_word": "{found} : dans un groupe de couleur, une hauteur s'écrit en une lettre ou un nombre : {rank}",
     "syntax.heavy_heart": "{found} : le cœur s'écrit ♥ (ou la lettre H), pas ❤ : {card}",
+    # (english12: an English record as typed or pasted by hand)
+    "syntax.line_number": "{found} : une ligne de la feuille ne commence pas par un numéro de ligne (copié avec la feuille ?) : écrivez la ligne sans lui, « {written} »",
+    "syntax.rank_one": "{found} : il n'y a pas de hauteur 1 : écrivez l'as {ace}, ou le dix {ten}",
     "narrate.sheet.intro_one": "La partie est tenue sur une feuille de marque : seuls les points de son unique donne sont connus.",
     "hint.sheet": "la donne {deal} est tenue sur une feuille de marque : ses cartes ne sont pas notées, il n'y a rien à conseiller",
     # Les erreurs de ligne de commande de click (hearts_notation/clickwords.py) ;

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -176,6 +177,17 @@ def _refuse_constant(name: str) -> object:
     raise ValueError(f"{name} in the tables")
 
 
+def _reads(text: str) -> bool:
+    """Whether the grammar reads *text* as a line of the notation; called
+    while :func:`explain_line` holds the parser's lock (only on a line that
+    did not read)."""
+    try:
+        parser().parse(text)
+    except _LARK.UnexpectedInput:
+        return False
+    return bool(text.strip())
+
+
 def explain_line(text: str, line: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """Why the grammar does not read one logical line whose first line is
     *line* (absolute), in words: what was expected and what was found.
@@ -303,11 +315,17 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
             early = _period_inside(text, at, expected, base)
             if early is not None:
                 return early
+    if isinstance(exc, _LARK.UnexpectedToken) and exc.token_history:
+        glued_seat = _glued_seat(exc.token_history[-1], text, base, seats)
+        if glued_seat is not None:
+            return glued_seat
     special = (lone_cr(text, base, line, column)
                or _sheet_slip(found, expected, text, start, base, line, column, seats)
                or _keyword_slip(found, expected, text, base, line, column)
                or _diagnose(found, expected, text, base, line, column, seats)
-               or _card_slip(found, expected, text, start, line, column))
+               or _card_slip(found, expected, text, start, line, column)
+               or _hand_slip(found, expected, text, start, line, column)
+               or _tag_slip(found, expected, text, line, column))
     if special is not None:
         return special
     what = msg("expect.$END").arg() if found is None else quote(found)
@@ -331,7 +349,15 @@ _SPACED_SUIT: Final = re.compile(f"[^\\S\\n]+([{_SYMBOLS}])")
 #: the word's rank letter in the language of the word (French letters are
 #: read before a suit symbol: spec 2.3), and the suits named after it.
 _RANK_WORDS: Final = {"as": "A", "roi": "R", "dame": "D", "valet": "V",
-                      "ace": "A", "king": "K", "queen": "Q", "jack": "J"}
+                      "ace": "A", "king": "K", "queen": "Q", "jack": "J",
+                      # (english12: ``Ten of Spades``, ``two of clubs``: the spot cards said too)
+                      "ten": "10", "nine": "9", "eight": "8", "seven": "7", "six": "6",
+                      "five": "5", "four": "4", "three": "3", "two": "2", "deuce": "2",
+                      "dix": "10", "neuf": "9", "huit": "8", "sept": "7", "cinq": "5",
+                      "quatre": "4", "trois": "3", "deux": "2"}
+#: After ``of``, a suit's letter (``Q of S``): the letter is the suit only there
+#: (``Q S`` alone may be a rank and the next seat).
+_OF_SUIT_LETTER: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 _SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "cœur": "♥", "coeur": "♥", "cœurs": "♥",
                       "coeurs": "♥", "carreau": "♦", "carreaux": "♦", "trèfle": "♣",
                       "trèfles": "♣", "trefle": "♣", "trefles": "♣", "spades": "♠", "spade": "♠",
@@ -356,6 +382,127 @@ _NAMED_CARD: Final = re.compile(
     re.IGNORECASE)
 
 
+#: A hand's body after its seat and colon, up to a comment or a note.
+_HAND_LINE: Final = re.compile(r"([ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*:)[ \t\f]*([^{;\n]*)")
+#: A suit's ranks in a hand typed by hand: ranks run together or spaced, ``10`` or
+#: ``T``, ``-`` or ``void`` for none.
+_RANK_RUN: Final = r"(?:(?:10|[AKQJT2-9])(?:[ \t\f,]*(?:10|[AKQJT2-9]))*|-|void|none)"
+#: The four suits' ranks parted by slashes, blanks or spaced dots (``AJT8/AKT8/Q7/Q83``).
+_PBN_PARTED: Final = re.compile(rf"({_RANK_RUN})(?:[ \t\f]*[/.][ \t\f]*|[ \t\f]+)({_RANK_RUN})"
+                                rf"(?:[ \t\f]*[/.][ \t\f]*|[ \t\f]+)({_RANK_RUN})"
+                                rf"(?:[ \t\f]*[/.][ \t\f]*|[ \t\f]+)({_RANK_RUN})[ \t\f]*", re.IGNORECASE)
+#: A suit named in words or by its letter before its ranks (``Spades: A K 4``, ``S-AKQ``, ``S AKQ``).
+_SUIT_NAMED_GROUP: Final = re.compile(
+    rf"(spades?|hearts?|diamonds?|clubs?|[SHDC\u2660\u2665\u2666\u2663])[ \t\f]*[-:=]?[ \t\f]*({_RANK_RUN})"
+    rf"[ \t\f]*[,;]?[ \t\f]*", re.IGNORECASE)
+
+
+def _ranks(run: str) -> str:
+    """A suit's ranks as a hand writes them, packed (``A J 10 8`` -> ``AJT8``)."""
+    return "-" if run.casefold() in ("-", "void", "none") else \
+        re.sub(r"[ \t\f,]", "", run).upper().replace("10", "T")
+
+
+def _hand_slip(found: str | None, expected: set[str], text: str, start: int | None,
+               line: int, column: int) -> HrnSyntaxError | None:
+    """A hand typed as a player types it away from the notation, told with
+    the hand line to write (english12): the four suits parted by slashes,
+    blanks or spaced dots (``AJT8/AKT8/Q7/Q83``: PBN's order, spades first),
+    or each suit named before its ranks (``Spades: A J 10 8 Hearts: ...``,
+    ``S-AJT8``, ``S AJT8 H AKT8``).  Not read: the order of PBN's groups and
+    a lone letter (a seat? a suit?) are guesses the line offered lets the
+    scorer check; it is offered only when it reads."""
+    if found is None or start is None or "PBN" not in expected:
+        return None
+    hand = _HAND_LINE.match(text)
+    if hand is None or start < hand.start(2):
+        return None
+    body = hand.group(2).rstrip()
+    parted = _PBN_PARTED.fullmatch(body)
+    written = None
+    given = re.match(r"pass(?:es|ed)?(?!\w)[ \t\f]*:?[ \t\f]*", body, re.IGNORECASE)
+    if given is not None:
+        # (``N: pass KH AH TH``: the seat's pass written as its hand line)
+        full = f"pass {' '.join(hand.group(1).split())} {body[given.end():]}"
+        if not _reads(full):
+            return None
+        said = msg("syntax.expected", what=_HAND, found=quote(given.group().strip()))
+        return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=full), line, column)
+    if parted is not None:
+        written = ".".join(_ranks(g) for g in parted.groups())
+    else:
+        groups = []
+        at = 0
+        while at < len(body):
+            g = _SUIT_NAMED_GROUP.match(body, at)
+            if g is None or g.end() == at:
+                break
+            groups.append(g.group(1)[:1].upper() + ":" + _ranks(g.group(2)))
+            at = g.end()
+        if at == len(body) and len(groups) >= 2:
+            written = " ".join(groups)
+    if written is None:
+        return None
+    full = f"{' '.join(hand.group(1).split())} {written}"
+    if not _reads(full):
+        return None
+    said = msg("syntax.expected", what=_HAND, found=quote(body))
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=full),
+                          line, column)
+
+
+#: A tag line typed as a field or without its quotes (``[Event: "Club"]``,
+#: ``[Event Thursday club night]``): the name, then the value as typed.
+_TAG_TYPED: Final = re.compile(r"[ \t\f]*\[[ \t\f]*([^\W\d][\w]*)[ \t\f]*[:=]?[ \t\f]*"
+                               r"([^\]\n]*?)[ \t\f]*\][ \t\f]*\Z")
+
+
+def _tag_slip(found: str | None, expected: set[str], text: str, line: int,
+              column: int) -> HrnSyntaxError | None:
+    """A tag's value typed after a colon or without its quotes, told with the
+    tag line to write (english12), offered only when it reads."""
+    if found is None or "TAG_VALUE" not in expected:
+        return None
+    typed = _TAG_TYPED.match(text)
+    if typed is None or not typed.group(2):
+        return None
+    value = typed.group(2)
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        written = f"[{typed.group(1)} {value}]"    # (``[Event: "Club"]``: quoted as written)
+    else:
+        value = value.strip("'\u201c\u201d\u2018\u2019")
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        written = f'[{typed.group(1)} "{escaped}"]'
+    if not value or not _reads(written):
+        return None
+    said = msg("syntax.expected", what=msg("expect.TAG_VALUE").arg(), found=quote(found))
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), line, column)
+
+
+def _glued_seat(token: Any, text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """A seat and its card or its points typed with no space (``1. E2C S 4C``,
+    ``score N13 E 0``), which the grammar read as one seat's name (a record
+    may name its seats): told at that word, with the space put in (english12)."""
+    if getattr(token, "type", None) != "SEAT" or token.start_pos is None:
+        return None
+    word = str(token)
+    m = re.fullmatch(r"([A-Za-z])(.+)", word)
+    if m is None or not _is_seat(m.group(1), seats) or _is_seat(word, seats):
+        return None
+    rest = m.group(2)
+    if card_spelling(rest) is None and not rest.isdigit():
+        return None
+    line, column = _line_column(text, token.start_pos, base)
+    said = msg("syntax.expected", what=_word("SEAT", seats), found=quote(word))
+    return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=f"{m.group(1)} {rest}"),
+                          line, column)
+
+
+#: A card with a sign between its rank and its suit (``3-C``, ``Q/S``).
+_RANK_DASH_SUIT: Final = re.compile(rf"(10|[2-9AKQJT])[-/.\u2013]([SHDC{_SYMBOLS}])(!!|\?\?|!\?|\?!|!|\?|)",
+                                    re.IGNORECASE)
+#: A card written suit first (``♠Q``, ``SQ``, ``C3``, ``H10``), a mark after it.
+_SUIT_FIRST: Final = re.compile(rf"([SHDC{_SYMBOLS}])(10|[2-9AKQJT])(!!|\?\?|!\?|\?!|!|\?|)", re.IGNORECASE)
 #: The word before a position (``as`` before ``de cœur``).
 _WORD_BEFORE: Final = re.compile(r"(?<!\S)([^\W\d_]+)[^\S\n]+\Z")
 
@@ -369,6 +516,20 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
     "expected a card such as Q♠", which does not say what was wrong."""
     if found is None or start is None or "CARD" not in expected:
         return None
+    turned = _SUIT_FIRST.fullmatch(found)
+    wide = unicodedata.normalize("NFKC", found)
+    dashed = _RANK_DASH_SUIT.fullmatch(found)
+    meant = turned.group(2) + turned.group(1) + turned.group(3) if turned is not None \
+        else "".join(dashed.groups()) if dashed is not None else wide if wide != found else None
+    if re.fullmatch(rf"1[SHDC{_SYMBOLS}](!!|\?\?|!\?|\?!|!|\?|)", found, re.IGNORECASE):
+        # (``1H``: the ace as a one, or the ten with its zero lost: not guessed; english12)
+        return HrnSyntaxError(msg("syntax.rank_one", found=quote(found), ace="A" + found[1:],
+                                  ten="10" + found[1:]), line, column)
+    if meant is not None and card_spelling(meant) is not None:
+        # (``♠Q``, ``SQ``, ``C3``: the suit before the rank; ``ＱＳ``: a phone's or an
+        # East Asian keyboard's full-width letters; english12)
+        said = msg("syntax.expected", what=expected_phrase(expected, ()), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=meant), line, column)
     if found.upper() in RANKS or found.upper() in FRENCH_RANKS:
         spaced = _SPACED_SUIT.match(text, start + len(found))
         if spaced is not None:
@@ -377,6 +538,8 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
                                       card=card), line, column)
         worded = _RANK_THEN_SUIT_WORD.match(text, start + len(found))
         suit = _SUIT_WORDS.get(worded.group(1).casefold()) if worded is not None else None
+        if suit is None and worded is not None and re.search(r"(?i)\bof\b", worded.group()):
+            suit = _OF_SUIT_LETTER.get(worded.group(1).casefold())
         if worded is None or suit is None:
             return None
         # (``D pique``, ``10 de cœur``: the rank, then its suit said in words)
@@ -748,6 +911,23 @@ _PASS_SAID: Final = re.compile(
     r"|(?P<kw2>pass(?:es|ed)|passes)[ \t\f]*:?[ \t\f]*(?P<seat2>[A-Za-z][A-Za-z0-9]*)(?![\w>]))"
     r"[ \t\f]*(?::|to[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?|à[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?)?"
     r"[ \t\f]*(?P<cards>[^{;\n]*)", re.IGNORECASE)
+#: A line number pasted before a line (``01 [Event "..."]``, ``12: 1. E 2C ...``):
+#: the number, then the rest of the line.
+_LINE_NUMBER: Final = re.compile(r"[ \t\f]*([0-9]+[:)|]?)[ \t\f]+([^\n]*)\Z")
+#: A deal named as a club or a bridge player names it (``Hand 3``, ``Board #1``).
+_DEAL_NAMED: Final = re.compile(r"[ \t\f]*(hand|board)[ \t\f]*(?:#|no\.?|n°)?[ \t\f]*([0-9]{1,6})(?!\w)",
+                                re.IGNORECASE)
+#: A pass typed as a form's field (``Pass: N -> KH AH TH``, ``Pass: N: KH AH TH``).
+_PASS_COLON_SEAT: Final = re.compile(r"[ \t\f]*pass[ \t\f]*:[ \t\f]*([A-Za-z][A-Za-z0-9]*)[ \t\f]*"
+                                     r"(?:->|-->|=>|\u2192|:)?[ \t\f]*([^{;\n]*)", re.IGNORECASE)
+#: A pass written as an arrow between its seats (``N -> E: KH AH TH``).
+_SEAT_ARROW: Final = re.compile(r"[ \t\f]*([A-Za-z][A-Za-z0-9]*)[ \t\f]*(->|-->|=>|\u2192|\u21d2)[ \t\f]*"
+                                r"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*([^{;\n]*)")
+#: The dealer said as a sentence in a header (``West deals``, ``Ouest donne``).
+_DEALER_SAID: Final = re.compile(r"(?<=\S )([^\W\d_]+) (deals|donne)(?!\w)", re.IGNORECASE)
+#: The receiver said after a pass's cards (``... KH AH TH to E``, ``... à E``).
+_RECEIVER_AFTER: Final = re.compile(r"[ \t\f]*(?:to|à|->|=>|\u2192)[ \t\f]+([A-Za-z][A-Za-z0-9]*)[ \t\f]*\Z",
+                                    re.IGNORECASE)
 #: The moon said as a sentence after the seat (``S shot the moon``, ``S fait capot``).
 _SEAT_MOON: Final = re.compile(
     r"[ \t\f]*(?P<seat>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?P<said>"
@@ -774,6 +954,10 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         head = re.split(r"[{;\n]", text, maxsplit=1)[0]
         # (``on passe à gauche``: the pass said as a sentence, its ``on`` no field)
         written = " ".join(_SAID_ON.sub("", _HEADER_NOISE.sub(" ", head)).split())
+        # (``Deal 1, West deals, pass left``: the dealer said as a sentence; english12:
+        # the line offered must read, and ``Deal 1 West deals`` does not)
+        written = _DEALER_SAID.sub(lambda m: f"{'dealer' if m.group(2).lower() == 'deals' else 'donneur'}"
+                                   f" {m.group(1)}", written)
         return HrnSyntaxError(msg("syntax.header_fields", found=quote(found), written=written),
                               line, column)
     if "INT" in expected and "NUMERO" in expected and re.fullmatch(r"#[0-9]+", found):
@@ -784,11 +968,35 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         # (``Pass N -> E:``: an arrow for the notation's ``>``)
         said = msg("syntax.expected", what=msg("expect._GT").arg(), found=quote(found))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=">"), line, column)
+    colon = _PASS_COLON_SEAT.match(text)
+    if colon is not None:
+        # (``Pass: N -> KH AH TH``: the keyword as a form's field, the seat after it)
+        cards = " ".join(colon.group(2).split())
+        written = f"pass {colon.group(1)}:" + (f" {cards}" if cards else "")
+        said = msg("syntax.expected", what=_LINE_START, found=quote(text[lead:colon.start(2)].strip()))
+        if _reads(written):
+            # (told where the line went wrong, the colon: ``pass :E`` as well)
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                  line, column)
     starting = "DEAL" in expected or expected == {"_COLON"} or (
         expected >= {"UNKNOWN", "PBN"}
         and re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", text[lead:].split(":", 1)[0].strip()) is not None)
     if not starting:
         return None
+    named = _DEAL_NAMED.match(text)
+    if named is not None:
+        # (``Hand 3 (dealer South, pass across)``, ``Board 1``: the deal named as a
+        # club or a bridge player names it; english12)
+        head = re.split(r"[{;\n]", text[named.end():], maxsplit=1)[0].replace("(", " ").replace(")", " ")
+        rest = " ".join(_SAID_ON.sub("", _HEADER_NOISE.sub(" ", head)).split())
+        written = _DEALER_SAID.sub(lambda m: f"dealer {m.group(1)}",
+                                   f"deal {int(named.group(2))} {rest}".strip())
+        said = msg("syntax.expected", what=_LINE_START, found=quote(named.group().strip()))
+        if _reads(written):
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                  base, lead + 1)
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(),
+                                  word=f"deal {int(named.group(2))}"), base, lead + 1)
     total = _TOTAL_SAID.match(text)
     if total is not None:
         said = msg("syntax.expected", what=_LINE_START, found=quote(total.group(1)))
@@ -807,10 +1015,26 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         if kw not in ("pass", "passe") or passed.group("seat1"):
             french = kw == "passe" or words_language(text) == "fr"
             cards = passed.group("cards").strip()
+            # (``N passes KH AH TH to E``: the receiver said after the cards is the
+            # notation's ``>E``; english12: the line offered must read)
+            tail = _RECEIVER_AFTER.search(cards)
+            if tail is not None:
+                cards = cards[:tail.start()].rstrip()
+                seat = f"{seat}>{tail.group(1)}"
             written = f"{'passe' if french else 'pass'} {seat}{' :' if french else ':'}" \
                 + (f" {cards}" if cards else "")
             typed = text[lead:passed.start("cards")].strip()
             said = msg("syntax.expected", what=_LINE_START, found=quote(typed))
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                  base, lead + 1)
+    arrow = _SEAT_ARROW.match(text)
+    if arrow is not None and len(arrow.group(1)) == 1 and len(arrow.group(3)) == 1:
+        # (``N -> E: KH AH TH``: a pass written as an arrow between its seats; english12)
+        cards = " ".join(arrow.group(4).split())
+        written = f"pass {arrow.group(1)}>{arrow.group(3)}:" + (f" {cards}" if cards else "")
+        said = msg("syntax.expected", what=_LINE_START, found=quote(" ".join(arrow.group(0)[
+            :arrow.start(4) - arrow.start(0)].split())))
+        if _reads(written):
             return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
                                   base, lead + 1)
     t = _TRICK_T.match(text)
@@ -824,8 +1048,10 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     """The usual slips, explained (``None`` when nothing special applies)."""
     if found is None:
         return None
-    if found[:1] in _ODD_BLANKS:
-        return HrnSyntaxError(msg("syntax.odd_space", code=f"U+{ord(found[0]):04X}"), line, column)
+    odd = next((c for c in found if c in _ODD_BLANKS), None)
+    if odd is not None:
+        # (english12: ``Q\u200bS``, a zero-width space inside a word, is told too)
+        return HrnSyntaxError(msg("syntax.odd_space", code=f"U+{ord(odd):04X}"), line, column)
     if "TAG_VALUE" in expected and found[:1] in "«“”„":
         return HrnSyntaxError(msg("syntax.typographic_quotes", found=quote(found)), line, column)
     if "CARD" in expected:
@@ -874,6 +1100,14 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="-" + found[1:]),
                               line, column)
+    numbered = _LINE_NUMBER.match(text) if "TRICK_NUMBER" in expected else None
+    if numbered is not None and found.startswith(numbered.group(1).rstrip(":)|")) \
+            and _reads(numbered.group(2)):
+        # (``01 [Event "..."]``, ``12: deal 1 ...``: a record pasted from a forum or an
+        # editor with its line numbers; english12: the rest of the line reads, so the
+        # number is no trick's)
+        return HrnSyntaxError(msg("syntax.line_number", found=quote(numbered.group(1)),
+                                  written=_shortened(numbered.group(2).strip())), line, column)
     if "TRICK_NUMBER" in expected and (found.isdigit() or re.fullmatch(r"[0-9]+[),:]", found)):
         # (``1 N 2♣``, ``1) N 2♣``, ``1: N 2♣``: a trick number as lists are numbered)
         return HrnSyntaxError(msg("syntax.trick_dot", n=found.rstrip("),:")), line, column)
@@ -927,7 +1161,7 @@ _TRICK_NUMERO: Final = re.compile(r"[ \t\f]*(pli|levée|levee|trick)[ \t\f]*(?:n
                                   re.IGNORECASE)
 #: A remark typed the ways other notes are typed, where a line or what
 #: follows a trick's plays begins: in parentheses, after ``--``, ``#``, ``//``.
-_REMARK: Final = re.compile(r"\(|--|//|#")
+_REMARK: Final = re.compile(r"\(|--|//|#|%")
 #: The winner of a trick said after its plays (``ramasse N``, ``N prend le
 #: pli``, ``-> N``): the words that say it.
 _WINNER_WORDS: Final = re.compile(
@@ -943,7 +1177,7 @@ _TRICK_LINE: Final = re.compile(r"[ \t\f]*[0-9]+[.)]")
 #: A pass given in a sentence (``Nord donne à Est : A♥ 9♣ R♦``, ``passe N à E :``):
 #: the giver, the receiver, and the cards.
 _PASS_GIVEN: Final = re.compile(
-    r"[ \t\f]*(?:(?:passe|pass)[ \t\f]+(?P<a1>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?:à|a|vers|pour)"
+    r"[ \t\f]*(?:(?:passe|pass)[ \t\f]+(?P<a1>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?:à|a|vers|pour|to)"
     r"|(?P<a2>[A-Za-z][A-Za-z0-9]*)[ \t\f]+donne[ \t\f]+(?:à|a))"
     r"[ \t\f]+(?P<b>[A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:?[ \t\f]*(?P<cards>[^{;\n]*)",
     re.IGNORECASE)
@@ -1007,7 +1241,9 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             giver = given.group("a1") or given.group("a2")
             if _is_seat(giver, seats) and _is_seat(given.group("b"), seats):
                 cards = " ".join(given.group("cards").split())
-                written = f"passe {giver}>{given.group('b')} :" + (f" {cards}" if cards else "")
+                english = text[lead:].split(None, 1)[0].lower() == "pass"    # (``pass N to E``)
+                written = f"{'pass' if english else 'passe'} {giver}>{given.group('b')}" \
+                    + (":" if english else " :") + (f" {cards}" if cards else "")
                 said = msg("syntax.expected", what=_LINE_START,
                            found=quote(text[lead:given.start("cards")].strip()))
                 return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
@@ -1078,8 +1314,9 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             + f" {' '.join(tail.group('cards').split())}"
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
         ln, col = _line_column(text, tail.start("to"), base)
+        typed = text[tail.start("to"):tail.end("b")].strip()
         return HrnSyntaxError(msg("syntax.written_as", error=msg("syntax.expected", what=expected_phrase(
-            expected, seats), found=quote(text[tail.start("to"):].strip())).arg(), written=written), ln, col)
+            expected, seats), found=quote(typed)).arg(), written=written), ln, col)
     if "TAG_VALUE" in expected and found[:1] in "\u2018\u2019\u201a\u2039\u203a'":
         # (``[Lieu ’Brest’]``: a word processor's apostrophes for the quotes)
         return HrnSyntaxError(msg("syntax.typographic_quotes", found=quote(found[:1])), line, column)
@@ -1103,7 +1340,7 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         typed = found + after.rstrip(" \t") if direction else found
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(typed))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word), line, column)
-    if "_GT" in expected and found.casefold() in ("à", "a", "vers", "pour"):
+    if "_GT" in expected and found.casefold() in ("à", "a", "vers", "pour", "to"):
         given = _PASS_GIVEN.match(text)
         if given is not None and given.group("a1") is not None:
             cards = " ".join(given.group("cards").split())
@@ -1143,7 +1380,15 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         if arrow is not None and found in ("->", "=>", "\u2192", "\u21d2"):
             return HrnSyntaxError(msg("syntax.trick_winner", found=quote(arrow.group().strip())),
                                   line, column)
-    if not at_start and start is not None and re.match(r"\(|--|//", found) and "DEAL" not in expected:
+    if not at_start and start is not None and "CARD" in expected and found == "*" and start > 0 \
+            and not text[start - 1].isspace() and _TRICK_LINE.match(text) is not None:
+        # (``W KC*``: the trick's winning card starred, as a score pad marks it; english12)
+        starred = text[_word_start(text, start):start + 1]
+        return HrnSyntaxError(msg("syntax.trick_winner", found=quote(starred)), line, column)
+    if not at_start and start is not None and "DEAL" not in expected and (
+            re.match(r"\(|--|//", found) or (re.match(r"#(?!\d)|\[|%", found) and (
+                "CARD" in expected or "POINTS" in expected or "SEAT" in expected))):
+        # (english12: ``# note``, ``[note]``, ``% note`` after a line's plays or points)
         # (``marque ... (total 26)``, ``passe E: ... -- Yann garde la dame``: a remark typed
         # as other notes are)
         rest = text[start:].split(";", 1)[0].split("\n", 1)[0].strip()
@@ -1171,8 +1416,8 @@ _SEAT_NAMED: Final = re.compile(r"[ \t\f]*((?:passe|pass)[ \t\f]+)?([A-Za-z][A-Z
 #: A pass whose receiver is written after its cards (``passe E : V♥ R♣ D♦ → S``).
 _PASS_TAIL: Final = re.compile(
     r"[ \t\f]*(?P<kw>passe|pass)[ \t\f]+(?P<a>[A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:[ \t\f]*"
-    r"(?P<cards>[^{;\n]*?)[ \t\f]*(?P<to>->|=>|\u2192|\u21d2|à|a|vers|pour)[ \t\f]+"
-    r"(?P<b>[A-Za-z][A-Za-z0-9]*)[ \t\f]*\Z", re.IGNORECASE)
+    r"(?P<cards>[^{;\n]*?)[ \t\f]*(?P<to>->|=>|\u2192|\u21d2|à|a|vers|pour|to)[ \t\f]+"
+    r"(?P<b>[A-Za-z][A-Za-z0-9]*)[ \t\f]*(?:[{;][\s\S]*)?\Z", re.IGNORECASE)
 def _player_tag(seat: str) -> Arg | str:
     """The tag that names the player of the default table's *seat* (a letter
     or a compass word), in the reader's language (``Nord``, ``North``); a

@@ -405,6 +405,10 @@ def _header_number(text: str) -> int | None:
     number = int(digits) if digits and len(digits) <= current_limits().digits else -1
     if word in ("deal", "donne"):
         return number
+    if word in ("hand", "board") and digits:
+        # (``Hand 3 (dealer South, pass across)``: the deal named as a club names
+        # it, told by the line's message; its lines stay in that deal, english12)
+        return number
     if number < 0 or word in KEYWORDS:
         return None
     return number if closest_keyword(word, ("deal", "donne")) else None
