@@ -144,11 +144,17 @@ def test_big_record_to_jsonl_is_refused(tmp_path: Path) -> None:
     doc["tags"]["Event"] = "x" * 30_000
     # (an HRN source: a .json game over the record limit is refused by its
     # reader, before any writer, tests/test_input6.py)
+    # The HRN game itself is within the limit (an HRN game over it is
+    # refused by its reader too, tests/test_hrn_game_limit.py); its JSONL
+    # and YAML forms, longer, are over it.
+    games = list(iter_games_text(json.dumps(doc), "json", "big.json"))
+    hrn = dumps(games, "hrn")
+    limit = len(hrn) + 200
+    assert len(dumps(games, "jsonl")) > limit and len(dumps(games, "yaml")) > limit
     source = tmp_path / "big.hrn"
-    source.write_text(dumps(list(iter_games_text(json.dumps(doc), "json", "big.json")), "hrn"),
-                      encoding="utf-8")
+    source.write_text(hrn, encoding="utf-8")
     for fmt in ("jsonl", "yaml"):
-        run = _hearts("convert", str(source), "--to", fmt, HEARTS_MAX_RECORD="20000")
+        run = _hearts("convert", str(source), "--to", fmt, HEARTS_MAX_RECORD=str(limit))
         assert run.returncode == 2, run.stderr
         assert run.stdout == ""
         assert f"cannot write {fmt.upper()}: game 1: the record (" in run.stderr

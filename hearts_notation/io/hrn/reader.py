@@ -55,6 +55,7 @@ from ...seats import DEFAULT_SEATS
 from ...state import deal_pass, opening_leader, trick_winner
 from ..events import GameBuilder, Visitor
 from ..limits import current as current_limits
+from ..limits import limit_message
 from ..stream import CHUNK_SIZE, RecordError
 from .cut import (
     BLANKS,
@@ -171,7 +172,20 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                default_rules: RuleSet | str | None = None, index: int | None = 1,
                stop: int = 0) -> R:
     """:func:`parse_game` with the game's events sent to *visitor* (what
-    its ``end_game`` returns comes back)."""
+    its ``end_game`` returns comes back).
+
+    A game longer than the ``record`` limit (``HEARTS_MAX_RECORD``, 16 MiB)
+    is one error at its first line and is not read: a JSON game, a JSONL
+    line and a YAML document are bounded so, and reading an HRN game costs
+    tens of bytes of memory per byte of its text (a 4 MB game of tags held
+    168 MB), so every format holds the same games within the same bounds."""
+    limit = current_limits().record
+    if len(text) > limit:
+        b = _GameBuilder(visitor, source, index, default_rules)
+        b.error(limit_message("limit.what.game_length", "record", limit), first_line, 1)
+        b.halted = True
+        b.pos = Pos(first_line, 1)
+        return b.finish()  # type: ignore[no-any-return]
     physical = text.split("\n")
     if first_line >= 1 and comments_close_on_their_line(text):
         # No comment runs past its line: each line is a logical line, read
