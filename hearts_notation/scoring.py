@@ -381,7 +381,8 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
             # imported here, for deals not played in full: start-up, issue 22).
             from .sheets import is_sheet_deal, sheet_points
 
-            line = sheet_points(deal, rules, names) if is_sheet_deal(deal, rules, names) else None
+            line = (sheet_points(deal, rules, names, totals) if is_sheet_deal(deal, rules, names)
+                    else None)
             if line is not None:
                 line_pts, shot = line
                 pts = list(line_pts)

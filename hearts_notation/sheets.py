@@ -164,10 +164,24 @@ def played_in_full(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> bool:
     return len(deal.tricks) >= nt and all(len(t.plays) == n for t in deal.tricks[:nt])
 
 
+def totals_only(deal: Deal, seats: Sequence[str]) -> bool:
+    """A deal kept by its running ``total`` line alone: no ``score`` line,
+    nothing of the play, a figure for every seat.  Many clubs write only
+    the running totals; the deal's points are its total less the one
+    before (:func:`sheet_points`)."""
+    return (deal.score is None and deal.total is not None and not has_play(deal)
+            and set(deal.total) == set(seats))
+
+
 def is_sheet_deal(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> bool:
-    """A deal kept by its ``score`` line: the line is there, the play is not
+    """A deal kept by its ``score`` line (or its running ``total`` line
+    alone, :func:`totals_only`): the line is there, the play is not
     complete, and the deal is not declared unfinished (``*``)."""
-    return deal.score is not None and not deal.unfinished and not played_in_full(deal, rules, seats)
+    if deal.unfinished:
+        return False
+    if deal.score is None:
+        return totals_only(deal, seats)
+    return not played_in_full(deal, rules, seats)
 
 
 def has_play(deal: Deal) -> bool:
@@ -191,12 +205,17 @@ def sheet_line(deal: Deal, seats: Sequence[str]) -> tuple[int, ...] | None:
     return tuple(score[s] for s in seats)
 
 
-def sheet_points(deal: Deal, rules: RuleSet, seats: Sequence[str]
+def sheet_points(deal: Deal, rules: RuleSet, seats: Sequence[str],
+                 before: Sequence[int] | None = None
                  ) -> tuple[tuple[int, ...], tuple[int, str] | None] | None:
     """The points of a sheet deal as recorded, and the moon they show
     (shooter index and way) if the line is a moon line the rules allow;
-    ``None`` if the line does not give one figure per seat."""
+    ``None`` if the line does not give one figure per seat.  A deal kept
+    by its running total alone (:func:`totals_only`) scores its total less
+    *before*, the running totals before it (seat order)."""
     line = sheet_line(deal, seats)
+    if line is None and before is not None and deal.total is not None and totals_only(deal, seats):
+        line = tuple(deal.total[s] - b for s, b in zip(seats, before, strict=True))
     if line is None or len(seats) != rules.players:
         return None
     return line, sheet_shapes(rules).moons.get(line)
@@ -248,9 +267,31 @@ def _numbers(ns: Sequence[int]) -> Arg:
     return numbers_and(ns)
 
 
-def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str]
-                        ) -> list[Finding]:
-    """What is wrong with one sheet deal's score line (and ``moon`` line)."""
+def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
+                        before: Sequence[int] | None = None) -> list[Finding]:
+    """What is wrong with one sheet deal's score line (and ``moon`` line).
+
+    A deal kept by its running total alone (:func:`totals_only`) is checked
+    on the points it gives, its total less *before* (the running totals
+    before it): each finding is then told at the total line, saying the
+    points were worked out from the totals, so that a total written wrong
+    is found at the line where it is written and by how much."""
+    if deal.score is None and before is not None and deal.total is not None:
+        derived = {s: deal.total[s] - b for s, b in zip(seats, before, strict=True)}
+        tpos = deal.where.get("total") or deal.pos
+        found = deal_sheet_findings(replace(deal, score=derived), number, rules, seats)
+        told: list[Finding] = []
+        for f in found:
+            inner = Msg(f.key, tuple(f.args)) if f.key else None
+            if inner is None:
+                told.append(f)
+                continue
+            m = msg("finding.sheet.from_totals", what=inner.arg(), deal=number,
+                    line=_line_text(seats, [derived[s] for s in seats]))
+            told.append(replace(f, message=m.text(), key=m.key, args=m.args,
+                               line=tpos.line if tpos else f.line,
+                               column=tpos.column if tpos else f.column))
+        return told
     pos = deal.where.get("score") or deal.pos
     score = deal.score or {}
     out: list[Finding] = []
@@ -423,6 +464,13 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
     sheet_deals: list[int] = []
     first: tuple[int, Pos | None] | None = None
     number = 0
+    befores: list[list[int]] | None = None
+    if len(seats) == rules.players and any(totals_only(d, seats) for d in game.deals):
+        # the running totals before each deal, as the scoring adds them up
+        from .scoring import score_game
+
+        befores = [[d.totals[s] - (0 if d.copy else d.points.get(s, 0)) for s in seats]
+                   for d in score_game(game, rules, seats).deals]
     for i, deal in enumerate(game.deals):
         number = deal.number if deal.number is not None else number + 1
         if not is_sheet_deal(deal, rules, seats):
@@ -431,7 +479,8 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
         if first is None:
             first = (i, deal.pos)
         if len(seats) == rules.players:
-            out.extend((i, 1, f) for f in deal_sheet_findings(deal, number, rules, seats))
+            before = befores[i] if befores is not None and totals_only(deal, seats) else None
+            out.extend((i, 1, f) for f in deal_sheet_findings(deal, number, rules, seats, before))
     if first is not None:
         i, pos = first
         n = len(sheet_deals)
@@ -455,4 +504,5 @@ __all__ = [
     "sheet_play_findings",
     "sheet_points",
     "sheet_shapes",
+    "totals_only",
 ]
