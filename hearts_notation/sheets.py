@@ -454,6 +454,54 @@ def tag_findings(game: Game) -> list[Finding]:
     return out
 
 
+def _total_slips(game: Game, rules: RuleSet, seats: Sequence[str], befores: Sequence[Sequence[int]]
+                 ) -> dict[int, Finding | None]:
+    """One running total written wrong on a sheet of totals alone, told
+    once at its line with the seat and by how much.
+
+    A total *d* too many makes its deal hand out *d* too many and the next
+    deal *d* too few.  When two deals kept by their totals follow each other
+    so, and exactly one seat's total, *d* less, makes both deals lines that
+    a deal gives, that total is the slip: one finding at its line (keyed by
+    the deal's index), and none for the next deal (``None``)."""
+    shapes = sheet_shapes(rules)
+    deals = game.deals
+    out: dict[int, Finding | None] = {}
+
+    def fine(line: Sequence[int]) -> bool:
+        return tuple(line) in shapes.moons or shapes.possible(line)
+
+    numbers: list[int] = []
+    number = 0
+    for deal in deals:
+        number = deal.number if deal.number is not None else number + 1
+        numbers.append(number)
+    for i in range(len(deals) - 1):
+        a, b = deals[i], deals[i + 1]
+        if i in out or a.total is None or b.total is None or not (
+                totals_only(a, seats) and totals_only(b, seats)) or a.unfinished or b.unfinished:
+            continue
+        la = [a.total[x] - v for x, v in zip(seats, befores[i], strict=True)]
+        lb = [b.total[x] - v for x, v in zip(seats, befores[i + 1], strict=True)]
+        d = sum(la) - shapes.total
+        if d == 0 or sum(lb) - shapes.total != -d:
+            continue
+        fixes = [k for k in range(len(seats))
+                 if fine([v - d if j == k else v for j, v in enumerate(la)])
+                 and fine([v + d if j == k else v for j, v in enumerate(lb)])]
+        if len(fixes) != 1:
+            continue
+        k = fixes[0]
+        pos = a.where.get("total") or a.pos
+        out[i] = _finding("sheet-sum", "error",
+                          msg("finding.sheet.total_slip", seat=("seat", seats[k]), deal=numbers[i],
+                              off=f"{d:+d}", written=a.total[seats[k]], fixed=a.total[seats[k]] - d,
+                              total=sum(la), next=numbers[i + 1], total2=sum(lb), want=shapes.total),
+                          numbers[i], pos, seats[k])
+        out[i + 1] = None
+    return out
+
+
 def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
                   ) -> list[tuple[int, int, Finding]]:
     """The findings of this module for one game, as ``(deal index, order,
@@ -471,6 +519,7 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
 
         befores = [[d.totals[s] - (0 if d.copy else d.points.get(s, 0)) for s in seats]
                    for d in score_game(game, rules, seats).deals]
+    slips = _total_slips(game, rules, seats, befores) if befores is not None else {}
     for i, deal in enumerate(game.deals):
         number = deal.number if deal.number is not None else number + 1
         if not is_sheet_deal(deal, rules, seats):
@@ -478,7 +527,11 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
         sheet_deals.append(number)
         if first is None:
             first = (i, deal.pos)
-        if len(seats) == rules.players:
+        if i in slips:
+            slip = slips[i]
+            if slip is not None:
+                out.append((i, 1, slip))    # (None: the deal after a slip, told with it)
+        elif len(seats) == rules.players:
             before = befores[i] if befores is not None and totals_only(deal, seats) else None
             out.extend((i, 1, f) for f in deal_sheet_findings(deal, number, rules, seats, before))
     if first is not None:

@@ -1026,6 +1026,7 @@ MESSAGES.update({
     "standings.errors.other": "{where} : {n} erreurs dans cette partie (hearts validate {source} les montre)",
     "standings.near_duplicate.many": "attention : {names} semblent être un même joueur écrit de {k} façons ; ils sont comptés à part. Réunissez-les avec --aliases FICHIER, FICHIER contenant la ligne : {line}",
     "finding.sheet.from_totals": "{what} (la donne {deal} n'a que son total : ses points, le total moins le précédent, sont {line})",
+    "finding.sheet.total_slip": "le total de {seat} après la donne {deal} a sans doute un écart de {off} (noté {written}, sans doute {fixed}) : les points de la donne {deal}, tirés des totaux, font {total} et ceux de la donne {next} {total2}, alors qu'une donne distribue {want}",
     "narrate.sheet.intro": "La partie est tenue sur une feuille de marque : seuls les points de ses {count} donnes sont connus.",
     "narrate.sheet.deal": "Donne {n} : {list}.",
     "narrate.sheet.moon": "{who} {v_shot} capot à la donne {n} : {how}.",
