@@ -288,9 +288,12 @@ def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence
                 continue
             m = msg("finding.sheet.from_totals", what=inner.arg(), deal=number,
                     line=_line_text(seats, [derived[s] for s in seats]))
+            # (what the line says is told at the total line; a moon line's
+            # finding stays at the moon line)
+            at_line = deal.pos is None or (f.line, f.column) == (deal.pos.line, deal.pos.column)
             told.append(replace(f, message=m.text(), key=m.key, args=m.args,
-                               line=tpos.line if tpos else f.line,
-                               column=tpos.column if tpos else f.column))
+                                line=tpos.line if tpos and at_line else f.line,
+                                column=tpos.column if tpos and at_line else f.column))
         return told
     pos = deal.where.get("score") or deal.pos
     score = deal.score or {}
@@ -454,8 +457,8 @@ def tag_findings(game: Game) -> list[Finding]:
     return out
 
 
-def _total_slips(game: Game, rules: RuleSet, seats: Sequence[str], befores: Sequence[Sequence[int]]
-                 ) -> dict[int, Finding | None]:
+def _total_slips(game: Game, rules: RuleSet, seats: Sequence[str], befores: Sequence[Sequence[int]],
+                 copies: Collection[int] = ()) -> dict[int, Finding | None]:
     """One running total written wrong on a sheet of totals alone, told
     once at its line with the seat and by how much.
 
@@ -478,7 +481,7 @@ def _total_slips(game: Game, rules: RuleSet, seats: Sequence[str], befores: Sequ
         numbers.append(number)
     for i in range(len(deals) - 1):
         a, b = deals[i], deals[i + 1]
-        if i in out or a.total is None or b.total is None or not (
+        if i in out or i in copies or i + 1 in copies or a.total is None or b.total is None or not (
                 totals_only(a, seats) and totals_only(b, seats)) or a.unfinished or b.unfinished:
             continue
         la = [a.total[x] - v for x, v in zip(seats, befores[i], strict=True)]
@@ -513,13 +516,17 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
     first: tuple[int, Pos | None] | None = None
     number = 0
     befores: list[list[int]] | None = None
+    copies: set[int] = set()
     if len(seats) == rules.players and any(totals_only(d, seats) for d in game.deals):
         # the running totals before each deal, as the scoring adds them up
         from .scoring import score_game
 
+        scored = score_game(game, rules, seats).deals
         befores = [[d.totals[s] - (0 if d.copy else d.points.get(s, 0)) for s in seats]
-                   for d in score_game(game, rules, seats).deals]
-    slips = _total_slips(game, rules, seats, befores) if befores is not None else {}
+                   for d in scored]
+        # a deal pasted twice is counted and checked once, at the original
+        copies = {i for i, d in enumerate(scored) if d.copy}
+    slips = _total_slips(game, rules, seats, befores, copies) if befores is not None else {}
     for i, deal in enumerate(game.deals):
         number = deal.number if deal.number is not None else number + 1
         if not is_sheet_deal(deal, rules, seats):
@@ -527,6 +534,8 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
         sheet_deals.append(number)
         if first is None:
             first = (i, deal.pos)
+        if i in copies and totals_only(deal, seats):
+            continue
         if i in slips:
             slip = slips[i]
             if slip is not None:

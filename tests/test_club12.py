@@ -111,6 +111,18 @@ def test_score_lines_and_totals_only_mixed_in_one_game() -> None:
     assert r.deals[3].moon is not None and r.deals[3].moon.seat == "E"
 
 
+def test_totals_only_with_a_moon_line_and_a_deal_pasted_twice() -> None:
+    # a moon line naming the wrong seat is told at the moon line (line 7), not the total's
+    r = check(typed(FR_HEAD, ["total N 26 E 26 S 0 O 26\ncapot E"], "donne"))
+    assert [(f.code, f.line) for f in bad(r)] == [("moon-choice", 7)]
+    r = check(typed(FR_HEAD, ["total N 26 E 26 S 0 O 26\ncapot S"], "donne"))
+    assert not bad(r) and r.deals[0].moon is not None and r.deals[0].moon.seat == "S"
+    # deal 2 pasted twice: counted and checked once (no "adds up to 0" for the copy)
+    rows = totals_lines("N E S W", RUNNING[:2])
+    r = check(typed(EN_HEAD, rows).replace("deal 2\n", "deal 2\n" + rows[1] + "\n\ndeal 2\n", 1))
+    assert [f.code for f in bad(r)] == ["deal-number"], bad(r)
+
+
 def test_totals_only_with_a_seat_left_out_is_still_refused_at_the_line() -> None:
     r = check(typed(EN_HEAD, ["total N 6 E 3 S 13"]))
     assert any(f.severity == "error" and f.line == 5 for f in r.findings), r.findings
