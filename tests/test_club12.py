@@ -295,6 +295,16 @@ def test_a_totals_only_sheet_prints_with_its_points(tmp_path: Path) -> None:
     assert all(f"<td>{v}</td>" in page or f">{v}<" in page for v in (15, 7, 2))
 
 
+def test_a_totals_only_sheet_is_told_as_a_sheet(tmp_path: Path) -> None:
+    path = write(tmp_path, "s.hrn", typed(EN_HEAD, totals_lines("N E S W", RUNNING[:4])))
+    code, out = run("replay", "--narrate", path)
+    flat = " ".join(out.split())
+    assert code == 0 and "only the points of its four deals are known" in flat, out
+    # deal 2's points, 21 - 6, 10 - 3, 15 - 13, 6 - 4, and E's moon at deal 4
+    assert "Deal 2: Anne 15, Bruno 7, Chloé 2 and Denis 2" in flat and "Bruno shot the moon" in flat
+    assert "zero tricks" not in flat
+
+
 # --- A season of 40 evenings ----------------------------------------------------------------
 
 def _season(tmp: Path) -> list[dict[str, object]]:
