@@ -505,6 +505,33 @@ def _total_slips(game: Game, rules: RuleSet, seats: Sequence[str], befores: Sequ
     return out
 
 
+def totals_sheet_findings(game: Game, rules: RuleSet, seats: Sequence[str],
+                          befores: Sequence[Sequence[int]], copies: Collection[int] = ()
+                          ) -> list[tuple[int, int, Finding]]:
+    """The sheet checks of the deals kept by their running totals alone
+    (:func:`totals_only`), as ``(deal index, order, finding)``.  *befores*:
+    the running totals before each deal of the record, in seat order, as
+    the scoring added them up (:func:`hearts_notation.scoring.score_findings`
+    calls this with its own figures); *copies*: the deals pasted twice,
+    checked at the original."""
+    if len(seats) != rules.players or not any(totals_only(d, seats) for d in game.deals):
+        return []
+    slips = _total_slips(game, rules, seats, befores, copies)
+    out: list[tuple[int, int, Finding]] = []
+    number = 0
+    for i, deal in enumerate(game.deals):
+        number = deal.number if deal.number is not None else number + 1
+        if i in copies or not totals_only(deal, seats) or deal.unfinished:
+            continue
+        if i in slips:
+            slip = slips[i]
+            if slip is not None:
+                out.append((i, 1, slip))    # (None: the deal after a slip, told with it)
+            continue
+        out.extend((i, 1, f) for f in deal_sheet_findings(deal, number, rules, seats, befores[i]))
+    return out
+
+
 def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
                   ) -> list[tuple[int, int, Finding]]:
     """The findings of this module for one game, as ``(deal index, order,
@@ -515,18 +542,6 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
     sheet_deals: list[int] = []
     first: tuple[int, Pos | None] | None = None
     number = 0
-    befores: list[list[int]] | None = None
-    copies: set[int] = set()
-    if len(seats) == rules.players and any(totals_only(d, seats) for d in game.deals):
-        # the running totals before each deal, as the scoring adds them up
-        from .scoring import score_game
-
-        scored = score_game(game, rules, seats).deals
-        befores = [[d.totals[s] - (0 if d.copy else d.points.get(s, 0)) for s in seats]
-                   for d in scored]
-        # a deal pasted twice is counted and checked once, at the original
-        copies = {i for i, d in enumerate(scored) if d.copy}
-    slips = _total_slips(game, rules, seats, befores, copies) if befores is not None else {}
     for i, deal in enumerate(game.deals):
         number = deal.number if deal.number is not None else number + 1
         if not is_sheet_deal(deal, rules, seats):
@@ -534,15 +549,10 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
         sheet_deals.append(number)
         if first is None:
             first = (i, deal.pos)
-        if i in copies and totals_only(deal, seats):
-            continue
-        if i in slips:
-            slip = slips[i]
-            if slip is not None:
-                out.append((i, 1, slip))    # (None: the deal after a slip, told with it)
-        elif len(seats) == rules.players:
-            before = befores[i] if befores is not None and totals_only(deal, seats) else None
-            out.extend((i, 1, f) for f in deal_sheet_findings(deal, number, rules, seats, before))
+        if totals_only(deal, seats):
+            continue        # (checked with the running totals: totals_sheet_findings)
+        if len(seats) == rules.players:
+            out.extend((i, 1, f) for f in deal_sheet_findings(deal, number, rules, seats))
     if first is not None:
         i, pos = first
         n = len(sheet_deals)
@@ -567,4 +577,5 @@ __all__ = [
     "sheet_points",
     "sheet_shapes",
     "totals_only",
+    "totals_sheet_findings",
 ]

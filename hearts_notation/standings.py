@@ -86,6 +86,8 @@ class GameSummary:
     seats: tuple[SeatLine, ...]
     #: errors and warnings about what the scorer wrote (:data:`SCORER_CODES`)
     slips: int = 0
+    #: no deal recorded at all (a page of notes read as a record): counted for no one
+    empty: bool = False
 
 
 def summarise(game: Game, default_rules: RuleSet | None = None, force: bool = False) -> GameSummary:
@@ -142,7 +144,7 @@ def summary_of(game: Game, rules: RuleSet | None, seats: Sequence[str], deals: S
         rules=rules.spec if rules else "standard",
         finished=finished, shared=len(winners) > 1, deals=len(scored),
         queen_deals=len(played), sheet_deals=sum(1 for d in scored if d.sheet), errors=errors,
-        seats=tuple(lines), slips=slips)
+        seats=tuple(lines), slips=slips, empty=not deals)
 
 
 @dataclass
@@ -261,7 +263,7 @@ class Standings:
 
         A game with errors is named in a note (the exit status 1 says that
         something is wrong; the note says where, and which file to
-        validate).  A record with no deal scored (a page of notes in the
+        validate).  A record with no deal at all (a page of notes in the
         season's folder, a header typed before an evening that did not
         happen) is nothing of a game: it is not counted for anyone -- its
         seats would otherwise be four players ``N E S W`` with a game
@@ -271,7 +273,7 @@ class Standings:
         if g.source is not None:
             self.files.add(g.source)
         where_msg = msg("sheet.game", source=g.source or "-", index=g.index or 1).arg()
-        if not g.deals:
+        if g.empty:
             self.note(msg("standings.no_deal", where=where_msg, source=g.source or "-"))
             return
         if g.errors:

@@ -263,9 +263,9 @@ def test_a_page_of_notes_in_the_season_folder_makes_no_player(tmp_path: Path) ->
     doc = json.loads(out)
     assert [p["player"] for p in doc["players"]] == ["Anne", "Denis", "Bruno", "Chloé"]
     assert doc["summary"]["games"] == 1 and doc["summary"]["files"] == 2
-    assert code == 1 and any("notes.txt, game 1: no deal scored" in n for n in doc["notes"])
+    assert code == 1 and any("notes.txt, game 1: no deal recorded" in n for n in doc["notes"])
     code, out = run("standings", str(tmp_path), "--lang", "fr", "--jobs", "1")
-    assert "notes.txt, partie 1 : aucune donne comptée" in out, out
+    assert "notes.txt, partie 1 : aucune donne notée" in out, out
 
 
 def test_a_game_with_an_error_is_named_below_the_standings(tmp_path: Path) -> None:

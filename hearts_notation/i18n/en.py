@@ -489,7 +489,7 @@ MESSAGES.update({
     "standings.sheet_slips.other": "{n} slips of the scorer (totals, sheet lines, results) are counted against their sheets, not against players.",
     "standings.near_duplicate": "warning: {names} look like one player spelt two ways; they are counted apart. Merge them with --aliases FILE, FILE holding the line: {line}",
     # sheets12: a record with no deal scored, the games with errors, three spellings or more
-    "standings.no_deal": "{where}: no deal scored, nothing of a game: not counted for any player (hearts validate {source} says why)",
+    "standings.no_deal": "{where}: no deal recorded, nothing of a game: not counted for any player (hearts validate {source} says why)",
     "standings.errors.one": "{where}: {n} error in this game (hearts validate {source} shows it)",
     "standings.errors.other": "{where}: {n} errors in this game (hearts validate {source} shows them)",
     "standings.near_duplicate.many": "warning: {names} look like one player spelt {k} ways; they are counted apart. Merge them with --aliases FILE, FILE holding the line: {line}",

@@ -1021,7 +1021,7 @@ MESSAGES.update({
     "standings.sheet_slips.other": "{n} erreurs du marqueur (totaux, lignes de la feuille, résultats) sont comptées à leurs feuilles, pas aux joueurs.",
     "standings.near_duplicate": "attention : {names} semblent être un même joueur écrit de deux façons ; ils sont comptés à part. Réunissez-les avec --aliases FICHIER, FICHIER contenant la ligne : {line}",
     # sheets12 : un relevé sans donne comptée, les parties avec des erreurs, trois graphies ou plus
-    "standings.no_deal": "{where} : aucune donne comptée, rien d'une partie : comptée pour aucun joueur (hearts validate {source} dit pourquoi)",
+    "standings.no_deal": "{where} : aucune donne notée, rien d'une partie : comptée pour aucun joueur (hearts validate {source} dit pourquoi)",
     "standings.errors.one": "{where} : {n} erreur dans cette partie (hearts validate {source} la montre)",
     "standings.errors.other": "{where} : {n} erreurs dans cette partie (hearts validate {source} les montre)",
     "standings.near_duplicate.many": "attention : {names} semblent être un même joueur écrit de {k} façons ; ils sont comptés à part. Réunissez-les avec --aliases FICHIER, FICHIER contenant la ligne : {line}",
