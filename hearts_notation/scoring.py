@@ -381,7 +381,8 @@ def score_game(game: Game, rules: RuleSet, seats: Sequence[str] | None = None,
             # imported here, for deals not played in full: start-up, issue 22).
             from .sheets import is_sheet_deal, sheet_points
 
-            line = sheet_points(deal, rules, names) if is_sheet_deal(deal, rules, names) else None
+            line = (sheet_points(deal, rules, names, totals) if is_sheet_deal(deal, rules, names)
+                    else None)
             if line is not None:
                 line_pts, shot = line
                 pts = list(line_pts)
@@ -481,6 +482,15 @@ def score_findings(game: Game, rules: RuleSet, score: GameScore) -> list[tuple[i
     seats = score.seats
     idx = {s: i for i, s in enumerate(seats)}
     out: list[tuple[int, int, Finding]] = []
+    if any(d.score is None and d.total is not None for d in game.deals):
+        # a score sheet's deals kept by their running totals alone: checked by
+        # hearts_notation.sheets on the points these totals give them
+        from .sheets import totals_sheet_findings
+
+        befores = [[d.totals[s] - (0 if d.copy else d.points.get(s, 0)) for s in seats]
+                   for d in score.deals]
+        out.extend(totals_sheet_findings(game, rules, seats, befores,
+                                         {i for i, d in enumerate(score.deals) if d.copy}))
     anchor: list[int | None] = [0] * len(seats)   # last total known for sure, per seat
     # The recomputed total, per seat, after a recorded total found wrong: the
     # next total may go on from either (a mistyped total, or the sheet's own

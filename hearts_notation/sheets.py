@@ -164,10 +164,24 @@ def played_in_full(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> bool:
     return len(deal.tricks) >= nt and all(len(t.plays) == n for t in deal.tricks[:nt])
 
 
+def totals_only(deal: Deal, seats: Sequence[str]) -> bool:
+    """A deal kept by its running ``total`` line alone: no ``score`` line,
+    nothing of the play, a figure for every seat.  Many clubs write only
+    the running totals; the deal's points are its total less the one
+    before (:func:`sheet_points`)."""
+    return (deal.score is None and deal.total is not None and not has_play(deal)
+            and set(deal.total) == set(seats))
+
+
 def is_sheet_deal(deal: Deal, rules: RuleSet, seats: Sequence[str]) -> bool:
-    """A deal kept by its ``score`` line: the line is there, the play is not
+    """A deal kept by its ``score`` line (or its running ``total`` line
+    alone, :func:`totals_only`): the line is there, the play is not
     complete, and the deal is not declared unfinished (``*``)."""
-    return deal.score is not None and not deal.unfinished and not played_in_full(deal, rules, seats)
+    if deal.unfinished:
+        return False
+    if deal.score is None:
+        return totals_only(deal, seats)
+    return not played_in_full(deal, rules, seats)
 
 
 def has_play(deal: Deal) -> bool:
@@ -191,12 +205,17 @@ def sheet_line(deal: Deal, seats: Sequence[str]) -> tuple[int, ...] | None:
     return tuple(score[s] for s in seats)
 
 
-def sheet_points(deal: Deal, rules: RuleSet, seats: Sequence[str]
+def sheet_points(deal: Deal, rules: RuleSet, seats: Sequence[str],
+                 before: Sequence[int] | None = None
                  ) -> tuple[tuple[int, ...], tuple[int, str] | None] | None:
     """The points of a sheet deal as recorded, and the moon they show
     (shooter index and way) if the line is a moon line the rules allow;
-    ``None`` if the line does not give one figure per seat."""
+    ``None`` if the line does not give one figure per seat.  A deal kept
+    by its running total alone (:func:`totals_only`) scores its total less
+    *before*, the running totals before it (seat order)."""
     line = sheet_line(deal, seats)
+    if line is None and before is not None and deal.total is not None and totals_only(deal, seats):
+        line = tuple(deal.total[s] - b for s, b in zip(seats, before, strict=True))
     if line is None or len(seats) != rules.players:
         return None
     return line, sheet_shapes(rules).moons.get(line)
@@ -248,9 +267,34 @@ def _numbers(ns: Sequence[int]) -> Arg:
     return numbers_and(ns)
 
 
-def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str]
-                        ) -> list[Finding]:
-    """What is wrong with one sheet deal's score line (and ``moon`` line)."""
+def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
+                        before: Sequence[int] | None = None) -> list[Finding]:
+    """What is wrong with one sheet deal's score line (and ``moon`` line).
+
+    A deal kept by its running total alone (:func:`totals_only`) is checked
+    on the points it gives, its total less *before* (the running totals
+    before it): each finding is then told at the total line, saying the
+    points were worked out from the totals, so that a total written wrong
+    is found at the line where it is written and by how much."""
+    if deal.score is None and before is not None and deal.total is not None:
+        derived = {s: deal.total[s] - b for s, b in zip(seats, before, strict=True)}
+        tpos = deal.where.get("total") or deal.pos
+        found = deal_sheet_findings(replace(deal, score=derived), number, rules, seats)
+        told: list[Finding] = []
+        for f in found:
+            inner = Msg(f.key, tuple(f.args)) if f.key else None
+            if inner is None:
+                told.append(f)
+                continue
+            m = msg("finding.sheet.from_totals", what=inner.arg(), deal=number,
+                    line=_line_text(seats, [derived[s] for s in seats]))
+            # (what the line says is told at the total line; a moon line's
+            # finding stays at the moon line)
+            at_line = deal.pos is None or (f.line, f.column) == (deal.pos.line, deal.pos.column)
+            told.append(replace(f, message=m.text(), key=m.key, args=m.args,
+                                line=tpos.line if tpos and at_line else f.line,
+                                column=tpos.column if tpos and at_line else f.column))
+        return told
     pos = deal.where.get("score") or deal.pos
     score = deal.score or {}
     out: list[Finding] = []
@@ -413,6 +457,81 @@ def tag_findings(game: Game) -> list[Finding]:
     return out
 
 
+def _total_slips(game: Game, rules: RuleSet, seats: Sequence[str], befores: Sequence[Sequence[int]],
+                 copies: Collection[int] = ()) -> dict[int, Finding | None]:
+    """One running total written wrong on a sheet of totals alone, told
+    once at its line with the seat and by how much.
+
+    A total *d* too many makes its deal hand out *d* too many and the next
+    deal *d* too few.  When two deals kept by their totals follow each other
+    so, and exactly one seat's total, *d* less, makes both deals lines that
+    a deal gives, that total is the slip: one finding at its line (keyed by
+    the deal's index), and none for the next deal (``None``)."""
+    shapes = sheet_shapes(rules)
+    deals = game.deals
+    out: dict[int, Finding | None] = {}
+
+    def fine(line: Sequence[int]) -> bool:
+        return tuple(line) in shapes.moons or shapes.possible(line)
+
+    numbers: list[int] = []
+    number = 0
+    for deal in deals:
+        number = deal.number if deal.number is not None else number + 1
+        numbers.append(number)
+    for i in range(len(deals) - 1):
+        a, b = deals[i], deals[i + 1]
+        if i in out or i in copies or i + 1 in copies or a.total is None or b.total is None or not (
+                totals_only(a, seats) and totals_only(b, seats)) or a.unfinished or b.unfinished:
+            continue
+        la = [a.total[x] - v for x, v in zip(seats, befores[i], strict=True)]
+        lb = [b.total[x] - v for x, v in zip(seats, befores[i + 1], strict=True)]
+        d = sum(la) - shapes.total
+        if d == 0 or sum(lb) - shapes.total != -d:
+            continue
+        fixes = [k for k in range(len(seats))
+                 if fine([v - d if j == k else v for j, v in enumerate(la)])
+                 and fine([v + d if j == k else v for j, v in enumerate(lb)])]
+        if len(fixes) != 1:
+            continue
+        k = fixes[0]
+        pos = a.where.get("total") or a.pos
+        out[i] = _finding("sheet-sum", "error",
+                          msg("finding.sheet.total_slip", seat=("seat", seats[k]), deal=numbers[i],
+                              off=f"{d:+d}", written=a.total[seats[k]], fixed=a.total[seats[k]] - d,
+                              total=sum(la), next=numbers[i + 1], total2=sum(lb), want=shapes.total),
+                          numbers[i], pos, seats[k])
+        out[i + 1] = None
+    return out
+
+
+def totals_sheet_findings(game: Game, rules: RuleSet, seats: Sequence[str],
+                          befores: Sequence[Sequence[int]], copies: Collection[int] = ()
+                          ) -> list[tuple[int, int, Finding]]:
+    """The sheet checks of the deals kept by their running totals alone
+    (:func:`totals_only`), as ``(deal index, order, finding)``.  *befores*:
+    the running totals before each deal of the record, in seat order, as
+    the scoring added them up (:func:`hearts_notation.scoring.score_findings`
+    calls this with its own figures); *copies*: the deals pasted twice,
+    checked at the original."""
+    if len(seats) != rules.players or not any(totals_only(d, seats) for d in game.deals):
+        return []
+    slips = _total_slips(game, rules, seats, befores, copies)
+    out: list[tuple[int, int, Finding]] = []
+    number = 0
+    for i, deal in enumerate(game.deals):
+        number = deal.number if deal.number is not None else number + 1
+        if i in copies or not totals_only(deal, seats) or deal.unfinished:
+            continue
+        if i in slips:
+            slip = slips[i]
+            if slip is not None:
+                out.append((i, 1, slip))    # (None: the deal after a slip, told with it)
+            continue
+        out.extend((i, 1, f) for f in deal_sheet_findings(deal, number, rules, seats, befores[i]))
+    return out
+
+
 def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
                   ) -> list[tuple[int, int, Finding]]:
     """The findings of this module for one game, as ``(deal index, order,
@@ -430,6 +549,8 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
         sheet_deals.append(number)
         if first is None:
             first = (i, deal.pos)
+        if totals_only(deal, seats):
+            continue        # (checked with the running totals: totals_sheet_findings)
         if len(seats) == rules.players:
             out.extend((i, 1, f) for f in deal_sheet_findings(deal, number, rules, seats))
     if first is not None:
@@ -455,4 +576,6 @@ __all__ = [
     "sheet_play_findings",
     "sheet_points",
     "sheet_shapes",
+    "totals_only",
+    "totals_sheet_findings",
 ]

@@ -86,6 +86,8 @@ class GameSummary:
     seats: tuple[SeatLine, ...]
     #: errors and warnings about what the scorer wrote (:data:`SCORER_CODES`)
     slips: int = 0
+    #: no deal recorded at all (a page of notes read as a record): counted for no one
+    empty: bool = False
 
 
 def summarise(game: Game, default_rules: RuleSet | None = None, force: bool = False) -> GameSummary:
@@ -142,7 +144,7 @@ def summary_of(game: Game, rules: RuleSet | None, seats: Sequence[str], deals: S
         rules=rules.spec if rules else "standard",
         finished=finished, shared=len(winners) > 1, deals=len(scored),
         queen_deals=len(played), sheet_deals=sum(1 for d in scored if d.sheet), errors=errors,
-        seats=tuple(lines), slips=slips)
+        seats=tuple(lines), slips=slips, empty=not deals)
 
 
 @dataclass
@@ -257,17 +259,30 @@ class Standings:
             self.dropped_notes += 1
 
     def add(self, g: GameSummary) -> None:
-        """Count one game."""
-        self.games += 1
-        self.finished += g.finished
-        self.deals += g.deals
-        self.sheet_deals += g.sheet_deals
+        """Count one game.
+
+        A game with errors is named in a note (the exit status 1 says that
+        something is wrong; the note says where, and which file to
+        validate).  A record with no deal at all (a page of notes in the
+        season's folder, a header typed before an evening that did not
+        happen) is nothing of a game: it is not counted for anyone -- its
+        seats would otherwise be four players ``N E S W`` with a game
+        played and a rating -- and a note says so."""
         self.errors += g.errors
         self.sheet_slips += g.slips
         if g.source is not None:
             self.files.add(g.source)
-        here: list[tuple[str, SeatLine]] = []
         where_msg = msg("sheet.game", source=g.source or "-", index=g.index or 1).arg()
+        if g.empty:
+            self.note(msg("standings.no_deal", where=where_msg, source=g.source or "-"))
+            return
+        if g.errors:
+            self.note(msg("standings.errors.#n", where=where_msg, source=g.source or "-", n=g.errors))
+        self.games += 1
+        self.finished += g.finished
+        self.deals += g.deals
+        self.sheet_deals += g.sheet_deals
+        here: list[tuple[str, SeatLine]] = []
         for line in g.seats:
             key = self.identity.key(line.name)
             named = bool(key)
@@ -500,8 +515,10 @@ class Standings:
             # The spelling with the most accents is the likely one.
             best = max(group, key=lambda n: sum(1 for c in n if ord(c) > 127))
             others = ", ".join(n for n in group if n != best)
-            out.append(translate(lang, "standings.near_duplicate", names=join_list(lang, list(group)),
-                                 line=f"{best}: [{others}]"))
+            many = {"k": len(group)} if len(group) > 2 else {}
+            out.append(translate(lang, "standings.near_duplicate.many" if many else
+                                 "standings.near_duplicate", names=join_list(lang, list(group)),
+                                 line=f"{best}: [{others}]", **many))
         return out
 
     def csv_rows(self) -> Iterator[list[object]]:

@@ -212,7 +212,7 @@ def test_a_moon_written_alone_on_a_sheet_is_told_its_score_line(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     path = tmp_path / "capot.hrn"
     path.write_text(HEAD.format(rules="standard") + "donne 1\nmarque N 6 E 4 S 13 O 3\n"
-                    "donne 2\ncapot S\ntotal N 32 E 30 S 13 O 29\n", encoding="utf-8")
+                    "donne 2\ncapot S\n", encoding="utf-8")
     out, status = _validate(str(path), monkeypatch=monkeypatch)
     assert status == 1
     assert ("capot.hrn:11:1: erreur: la donne 2 n'a que sa ligne de capot : une feuille de marque "
@@ -222,6 +222,11 @@ def test_a_moon_written_alone_on_a_sheet_is_told_its_score_line(
     assert "[missing-cards]" not in out and "[total-mismatch]" not in out   # no noise around it
     out, _ = _validate("--lang", "en", str(path), monkeypatch=monkeypatch)
     assert "here 'score N 26 E 26 S 0 W 26' (Hélène (S) shot the moon)" in out
+    # with its running total the deal is a sheet of totals (sheets12): the total
+    # gives its points, N 26 E 26 S 0 O 26, the moon the capot line names
+    path.write_text(path.read_text(encoding="utf-8") + "total N 32 E 30 S 13 O 29\n", encoding="utf-8")
+    out, status = _validate(str(path), monkeypatch=monkeypatch)
+    assert status == 0 and "erreur:" not in out, out
 
 
 def test_a_tag_listing_the_players_is_told_they_go_seat_by_seat(

@@ -504,6 +504,13 @@ MESSAGES.update({
     "standings.sheet_slips.one": "{n} slip of the scorer (a total, a sheet line, the result) is counted against its sheet, not against a player.",
     "standings.sheet_slips.other": "{n} slips of the scorer (totals, sheet lines, results) are counted against their sheets, not against players.",
     "standings.near_duplicate": "warning: {names} look like one player spelt two ways; they are counted apart. Merge them with --aliases FILE, FILE holding the line: {line}",
+    # sheets12: a record with no deal scored, the games with errors, three spellings or more
+    "standings.no_deal": "{where}: no deal recorded, nothing of a game: not counted for any player (hearts validate {source} says why)",
+    "standings.errors.one": "{where}: {n} error in this game (hearts validate {source} shows it)",
+    "standings.errors.other": "{where}: {n} errors in this game (hearts validate {source} shows them)",
+    "standings.near_duplicate.many": "warning: {names} look like one player spelt {k} ways; they are counted apart. Merge them with --aliases FILE, FILE holding the line: {line}",
+    "finding.sheet.from_totals": "{what} (deal {deal} is kept by its running total alone: its points, the total less the one before, are {line})",
+    "finding.sheet.total_slip": "{seat}'s total after deal {deal} is likely wrong by {off} (written {written}, likely {fixed}): deal {deal}'s points, taken from the running totals, add up to {total} and deal {next}'s to {total2}, where a deal hands out {want}",
     "narrate.sheet.intro": "The game is kept as a score sheet: only the points of its {count} deals are known.",
     "narrate.sheet.deal": "Deal {n}: {list}.",
     "narrate.sheet.moon": "{who} {v_shot} the moon in deal {n}: {how}.",

@@ -1036,6 +1036,13 @@ MESSAGES.update({
     "standings.sheet_slips.one": "{n} erreur du marqueur (un total, une ligne de la feuille, le résultat) est comptée à sa feuille, pas à un joueur.",
     "standings.sheet_slips.other": "{n} erreurs du marqueur (totaux, lignes de la feuille, résultats) sont comptées à leurs feuilles, pas aux joueurs.",
     "standings.near_duplicate": "attention : {names} semblent être un même joueur écrit de deux façons ; ils sont comptés à part. Réunissez-les avec --aliases FICHIER, FICHIER contenant la ligne : {line}",
+    # sheets12 : un relevé sans donne comptée, les parties avec des erreurs, trois graphies ou plus
+    "standings.no_deal": "{where} : aucune donne notée, rien d'une partie : comptée pour aucun joueur (hearts validate {source} dit pourquoi)",
+    "standings.errors.one": "{where} : {n} erreur dans cette partie (hearts validate {source} la montre)",
+    "standings.errors.other": "{where} : {n} erreurs dans cette partie (hearts validate {source} les montre)",
+    "standings.near_duplicate.many": "attention : {names} semblent être un même joueur écrit de {k} façons ; ils sont comptés à part. Réunissez-les avec --aliases FICHIER, FICHIER contenant la ligne : {line}",
+    "finding.sheet.from_totals": "{what} (la donne {deal} n'a que son total : ses points, le total moins le précédent, sont {line})",
+    "finding.sheet.total_slip": "le total de {seat} après la donne {deal} a sans doute un écart de {off} (noté {written}, sans doute {fixed}) : les points de la donne {deal}, tirés des totaux, font {total} et ceux de la donne {next} {total2}, alors qu'une donne distribue {want}",
     "narrate.sheet.intro": "La partie est tenue sur une feuille de marque : seuls les points de ses {count} donnes sont connus.",
     "narrate.sheet.deal": "Donne {n} : {list}.",
     "narrate.sheet.moon": "{who} {v_shot} capot à la donne {n} : {how}.",

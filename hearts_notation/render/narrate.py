@@ -89,9 +89,10 @@ SECOND_PERSON = _second_person_names()
 def _sheet_deal(df: DealFact) -> bool:
     """A deal kept as a score sheet: its points from its score line, no
     card of it recorded (told as the sheet's line, not as a deal stopped
-    before its first trick)."""
+    before its first trick); its line is a ``score`` line or, for a sheet
+    of running totals alone, its ``total`` line (hearts_notation.sheets)."""
     d = df.deal
-    return (df.points is not None and d.score is not None and not d.tricks
+    return (df.points is not None and (d.score is not None or d.total is not None) and not d.tricks
             and not any(d.hands.values()) and not d.passes)
 
 
