@@ -117,5 +117,11 @@ def close_words(word: str, choices: Iterable[str], *, cutoff: float, n: int = 1,
 
     index = _index(tuple(choices), cutoff, fold)
     probe = fold(word) if fold is not None else word
-    found = get_close_matches(probe, index.candidates(probe), n=n, cutoff=cutoff)
+    candidates = index.candidates(probe)
+    if not candidates and n > 0 and 0.0 <= cutoff <= 1.0:
+        # (the usual answer to an unknown word: difflib would build its
+        # matcher only to compare it with nothing; a bad n or cutoff still
+        # goes to difflib for its ValueError)
+        return []
+    found = get_close_matches(probe, candidates, n=n, cutoff=cutoff)
     return [index.spelt[c] for c in found]
