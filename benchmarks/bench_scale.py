@@ -22,7 +22,8 @@ The files (the editor campaign's family):
 * ``games-hrn`` / ``games-jsonl``: 20,000 games of one deal each (deals/s
   too, beside the normal corpus's);
 * ``long-comment``: one brace comment of 5 MB;
-* ``blanks``: 100,000 blank lines before a sample game.
+* ``blanks``: 1,000,000 blank lines before a sample game (100,000 are 0.1 MB:
+  too few for the start-up not to drown them).
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ def _builders(scale: int) -> dict[str, tuple[Callable[[], str], str, int]]:
         "games-jsonl": (lambda: _games(2_000 * n, 1, "jsonl"), ".jsonl", 2_000 * n),
         "long-comment": (lambda: head + "\n{" + "x" * (500_000 * n) + "}\n" + "deal 1" + rest,
                          ".hrn", 1),
-        "blanks": (lambda: "\n" * (10_000 * n) + SAMPLE, ".hrn", 10),
+        "blanks": (lambda: "\n" * (100_000 * n) + SAMPLE, ".hrn", 10),
     }
 
 

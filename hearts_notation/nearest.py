@@ -16,6 +16,7 @@ reason (said where it is set).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Final
@@ -46,7 +47,7 @@ class _Choices:
     :func:`difflib.get_close_matches` itself, which answers exactly as on
     the whole list (a choice dropped here is one it would drop)."""
 
-    __slots__ = ("alphabet", "counts", "cutoff", "folded", "known", "spelt")
+    __slots__ = ("counts", "cutoff", "folded", "known", "other", "spelt")
 
     def __init__(self, choices: tuple[str, ...], cutoff: float,
                  fold: Callable[[str], str] | None) -> None:
@@ -59,14 +60,18 @@ class _Choices:
         #: given, repeats included, without *fold*, as difflib is given them)
         self.folded: tuple[str, ...] = tuple(spelt) if fold is not None else choices
         self.counts = [Counter(c) for c in self.folded]
-        self.alphabet = frozenset("".join(self.folded))
+        alphabet = sorted(set("".join(self.folded)))
+        #: the characters no choice has (none of them can match), or None
+        #: when the choices have no character at all
+        self.other = re.compile("[^" + "".join(re.escape(c) for c in alphabet) + "]+") \
+            if alphabet else None
         self.cutoff = cutoff
         self.known: dict[tuple[str, int], list[str]] = {}
 
     def candidates(self, word: str) -> list[str]:
         """The choices whose ``quick_ratio`` with *word* reaches the cutoff,
         in their order: the same test and the same float as difflib's."""
-        kept = "".join(sorted(c for c in word if c in self.alphabet))
+        kept = "".join(sorted(self.other.sub("", word))) if self.other is not None else ""
         key = (kept, len(word))
         hit = self.known.get(key)
         if hit is not None:
