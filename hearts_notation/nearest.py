@@ -116,10 +116,6 @@ def close_words(word: str, choices: Iterable[str], *, cutoff: float, n: int = 1,
     are.  The answer is difflib's on the whole list; only the choices its
     quick bound would reject are set aside first (:class:`_Choices`), so
     that a file of many unknown words costs a lookup per word."""
-    # (difflib is imported here, not at the top: only a slip pays for it, not
-    # every start-up of the command line)
-    from difflib import get_close_matches
-
     index = _index(tuple(choices), cutoff, fold)
     probe = fold(word) if fold is not None else word
     candidates = index.candidates(probe)
@@ -128,5 +124,9 @@ def close_words(word: str, choices: Iterable[str], *, cutoff: float, n: int = 1,
         # matcher only to compare it with nothing; a bad n or cutoff still
         # goes to difflib for its ValueError)
         return []
+    # (difflib is imported here, not at the top: only a slip pays for it, not
+    # every start-up of the command line, nor every unknown word)
+    from difflib import get_close_matches
+
     found = get_close_matches(probe, candidates, n=n, cutoff=cutoff)
     return [index.spelt[c] for c in found]
