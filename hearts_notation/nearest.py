@@ -25,11 +25,11 @@ from typing import Final
 #: (:class:`_Choices`): the package has a handful (the keywords, the known
 #: tags, the presets, the query's words); a caller passing ever new lists
 #: must not grow memory without bound.
-_MAX_INDEXES: Final = 64
+MAX_INDEXES: Final = 64
 #: How many words' candidate lists one index remembers before it forgets
 #: them all: a file of 100,000 unknown tag names has as many words, but
 #: few distinct keys (:meth:`_Choices.candidates`).
-_MAX_KEYS: Final = 4096
+MAX_KEYS: Final = 4096
 
 
 class _Choices:
@@ -85,7 +85,7 @@ class _Choices:
             ratio = 2.0 * matches / length if length else 1.0
             if ratio >= self.cutoff:
                 out.append(choice)
-        if len(self.known) >= _MAX_KEYS:
+        if len(self.known) >= MAX_KEYS:
             self.known.clear()
         self.known[key] = out
         return out
@@ -100,10 +100,16 @@ def _index(choices: tuple[str, ...], cutoff: float,
     key = (choices, cutoff, fold)
     index = _INDEXES.get(key)
     if index is None:
-        if len(_INDEXES) >= _MAX_INDEXES:
+        if len(_INDEXES) >= MAX_INDEXES:
             _INDEXES.clear()
         index = _INDEXES[key] = _Choices(choices, cutoff, fold)
     return index
+
+
+def index_sizes() -> tuple[int, int]:
+    """How many lists of choices are indexed, and the most keys one of them
+    remembers: what :data:`MAX_INDEXES` and :data:`MAX_KEYS` bound."""
+    return len(_INDEXES), max((len(i.known) for i in _INDEXES.values()), default=0)
 
 
 def close_words(word: str, choices: Iterable[str], *, cutoff: float, n: int = 1,

@@ -65,3 +65,20 @@ def test_close_words_answers_as_difflib_on_the_whole_list() -> None:
         for cutoff, n, fold in ((0.7, 1, fold_word), (0.75, 1, str.lower), (0.6, 3, None)):
             assert close_words(typed, choices, cutoff=cutoff, n=n, fold=fold) \
                 == _difflib_answer(typed, choices, cutoff, n, fold), typed
+
+
+def test_the_index_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hostile input bounded: ever new lists of choices, or ever new words
+    against one list, do not grow the did-you-mean's memory without end
+    (the bounds made small, so that the test is cheap)."""
+    from hearts_notation import nearest
+
+    monkeypatch.setattr(nearest, "MAX_INDEXES", 4)
+    monkeypatch.setattr(nearest, "MAX_KEYS", 20)
+    for i in range(10):
+        close_words("evnet", (f"event{i}", "site"), cutoff=0.7)
+    assert nearest.index_sizes()[0] <= 4
+    choices = tuple(sorted(KNOWN_TAGS))
+    for i in range(60):
+        close_words("e" * (i % 6) + "v" * (i // 6), choices, cutoff=0.75, fold=str.lower)
+    assert 0 < nearest.index_sizes()[1] <= 20
