@@ -43,6 +43,7 @@ __all__ = [
     "GameText",
     "LogicalLine",
     "comments_close_on_their_line",
+    "compose_marks",
     "composed",
     "cut_games",
     "game_lines",
@@ -200,7 +201,28 @@ def composed(line: str) -> str:
     with a line break, so composing line by line composes the whole text."""
     if line.isascii() or unicodedata.is_normalized("NFC", line):
         return line
-    return unicodedata.normalize("NFC", line)
+    return compose_marks(line)
+
+
+def compose_marks(text: str) -> str:
+    """*text* with each letter followed by combining marks in composed form
+    (NFC applied to that run alone), every other character as it is.  Only
+    the runs: NFC also replaces characters that stand alone (U+F900 by
+    U+8C48, the ohm sign by omega, U+212B by Å), which no keyboard types as
+    two keys and which a record's names and comments keep as written, so
+    that JSON -> HRN -> JSON gives back the same text.  The writer escapes
+    the marks of a run it must keep decomposed (``writer.keep_marks``)."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    combining = unicodedata.combining
+    while i < n:
+        j = i + 1
+        while j < n and combining(text[j]):
+            j += 1
+        run = text[i:j]
+        out.append(unicodedata.normalize("NFC", run) if j > i + 1 else run)
+        i = j
+    return "".join(out)
 
 
 def split_text(text: str) -> Iterator[str]:

@@ -27,6 +27,7 @@ built with one ``join``; nothing here re-parses or validates a record.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 
@@ -90,6 +91,29 @@ def _unicode_escape(m: re.Match[str]) -> str:
     return f"\\u{ord(m.group()):04x}"
 
 
+def keep_marks(text: str) -> str:
+    """*text* with the combining marks of each run that the reader would
+    compose (:func:`.cut.compose_marks`: ``e`` and U+0301 read as ``é``)
+    written ``\\uXXXX``, so that the text reads back exactly as it was
+    (an escape is read after the line is composed).  Text in composed form
+    is returned as it is."""
+    if text.isascii() or unicodedata.is_normalized("NFC", text):
+        return text
+    out: list[str] = []
+    i, n = 0, len(text)
+    combining = unicodedata.combining
+    while i < n:
+        j = i + 1
+        while j < n and combining(text[j]):
+            j += 1
+        run = text[i:j]
+        if j > i + 1 and unicodedata.normalize("NFC", run) != run:
+            run = run[0] + "".join(f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else c for c in run[1:])
+        out.append(run)
+        i = j
+    return "".join(out)
+
+
 def escape_comment(text: str) -> str:
     """A brace comment's body with ``\\`` and ``}`` escaped, and control
     characters but tab and line break as ``\\uXXXX`` (docs/spec.md, section 2).
@@ -101,6 +125,7 @@ def escape_comment(text: str) -> str:
     text = text.strip()
     if "\\" in text or "}" in text:
         text = text.replace("\\", "\\\\").replace("}", "\\}")
+    text = keep_marks(text)
     if _UNSAFE.search(text) is not None:
         text = _UNSAFE.sub(_unicode_escape, text)
     if "\n" in text and _BRACKET_LINE.search(text) is not None:
@@ -120,6 +145,7 @@ def escape_tag(value: str) -> str:
         value = value.replace("\\", "\\\\").replace('"', '\\"')
     if "\n" in value or "\r" in value:
         value = value.replace("\n", "\\n").replace("\r", "\\r")
+    value = keep_marks(value)
     if _UNSAFE.search(value) is not None:
         value = _UNSAFE.sub(_unicode_escape, value)
     return value
