@@ -42,7 +42,7 @@ def test_hrn_deal_number_below_one(tmp_path: Path, number: str) -> None:
     # reader13: hostile10's report); the deal is lost and the next deals read
     assert [(code, at) for code, at, _, _ in errors] == [("syntax-error", line)]
     _, _, column, message = errors[0]
-    assert f"deal number (1, 2, ...), found '{number}'" in message
+    assert f"deal number (1, 2, ...), found '{int(number)}'" in message
     assert column == 1
     deals = validate_file(str(path)).entries[0]["deals"]
     assert [d["number"] for d in deals] == list(range(2, 11))
