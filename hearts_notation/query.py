@@ -37,7 +37,7 @@ FINDING_CODES: tuple[str, ...] = (
     "first-trick-points", "hearts-not-broken", "trick-size", "incomplete-deal",
     "score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
     "sheet-unchecked", "sheet-sum", "sheet-moon", "sheet-points", "player-conflict",
-    "tag-name", "unclosed-comment", "duplicate-key", "cut-history",
+    "tag-name", "unclosed-comment", "duplicate-key", "cut-history", "unnamed-seats",
 )
 SEVERITIES: tuple[str, ...] = ("info", "warning", "error")
 

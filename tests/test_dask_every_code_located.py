@@ -35,7 +35,8 @@ REFEREE = ROOT / "tests" / "data" / "referee"
 # record has no brace comment and no action history): their located
 # examples, file:line:col in English and French, are in the test file named.
 TEXT_READERS_ONLY = {"unclosed-comment": "tests/test_qa_dec3.py",
-                     "cut-history": "tests/test_qa_dec3.py"}
+                     "cut-history": "tests/test_qa_dec3.py",
+                     "unnamed-seats": "tests/test_reader13.py"}
 
 
 def spec_codes() -> set[str]:

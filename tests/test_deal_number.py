@@ -38,12 +38,12 @@ def test_hrn_deal_number_below_one(tmp_path: Path, number: str) -> None:
     path = tmp_path / "g.hrn"
     path.write_text(text.replace(HEADER, f"deal {number} dealer W"), encoding="utf-8")
     errors = _errors(path)
-    # one error, at the header (a negative number: at the number itself);
-    # the deal is lost and the next deals read
+    # one error, at the header (a negative number too, told as 0 is since
+    # reader13: hostile10's report); the deal is lost and the next deals read
     assert [(code, at) for code, at, _, _ in errors] == [("syntax-error", line)]
     _, _, column, message = errors[0]
-    assert "deal number" in message
-    assert column == (1 if number.isdigit() else len("deal ") + 1)
+    assert f"deal number (1, 2, ...), found '{int(number)}'" in message
+    assert column == 1
     deals = validate_file(str(path)).entries[0]["deals"]
     assert [d["number"] for d in deals] == list(range(2, 11))
 

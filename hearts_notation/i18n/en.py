@@ -1872,4 +1872,6 @@ MESSAGES.update({
     # [anchor: annotate] new messages of the annotate work go right below this line.
     "explain.pass_high_spades_bare": "{seat} kept {high} with no small spade while Q♠ was out: the queen can fall on them; passing {best} was safer.",
     "explain.pass_queen_high_bare": "{seat} passed Q♠ but kept {high} with no small spade: the queen can come back onto them; passing {best} was safer.",
+    # [reader13] a player tag typed between two deals (docs/findings.md, unnamed-seats).
+    "finding.unnamed-seats": "this tag begins a new game (a tag line after a deal does), and its other seats ({seats}) have no names: for a player who comes in during the game, keep the seat's name and say who came in in a comment ({{{name} comes in}}); for a new game, repeat the other players' tags",
 })

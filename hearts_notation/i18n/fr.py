@@ -1859,4 +1859,6 @@ MESSAGES.update({
     # [anchor: annotate] new messages of the annotate work go right below this line.
     "explain.pass_high_spades_bare": "{seat} a gardé {high} sans aucun petit pique alors que la D♠ n'était pas chez lui : la dame peut tomber dessus ; mieux valait passer {best}.",
     "explain.pass_queen_high_bare": "{seat} a passé la D♠ mais gardé {high} sans aucun petit pique : la dame peut revenir dessus ; mieux valait passer {best}.",
+    # [reader13] a player tag typed between two deals (docs/findings.md, unnamed-seats).
+    "finding.unnamed-seats": "cette balise commence une nouvelle partie (une ligne de balise après une donne le fait), et ses autres places ({seats}) n'ont pas de nom : pour un joueur qui arrive en cours de partie, gardez le nom de la place et dites qui arrive dans un commentaire ({{{name} arrive}}) ; pour une nouvelle partie, répétez les balises des autres joueurs",
 })

@@ -279,6 +279,13 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
         _bracket_slip(b, text, line, read)
         return
     except Mismatch:
+        negative = _NEGATIVE_DEAL.match(text)
+        if negative is not None:
+            # ``deal -1`` is told as ``deal 0`` is (the number the grammar
+            # reads, found at the header): deals are numbered from 1.
+            b.line_error(msg("syntax.expected", what=msg("record.what.deal_number").arg(),
+                             found=quote(negative.group(2))), line, negative.start(1) + 1, text)
+            return
         worded = _worded(text, line, b.seat_names_for_messages())
         said, column = b.player_named(worded, text, line)
         b.line_error(said, worded.line, column, text)
@@ -398,6 +405,12 @@ def _one_digit_out(word: str) -> list[str]:
     key, which the keyword guesses must see through as they see through a
     letter's (docs/decisions.md, helper reader5)."""
     return [word] + [word[:i] + word[i + 1:] for i, c in enumerate(word) if c.isdigit()]
+
+
+#: A deal header whose number is negative (``deal -1``, ``donne n° -5``):
+#: its header keyword (group 1) and the number (group 2).
+_NEGATIVE_DEAL: Final = re.compile(rf"[ \t\f]*({TOKENS['DEAL']})[ \t\f]+(?:{TOKENS['NUMERO']}[ \t\f]*)?"
+                                   r"(-[0-9]+)(?![^\s{;])")
 
 
 def _header_number(text: str) -> int | None:
@@ -904,6 +917,26 @@ class _GameBuilder:
             else:
                 self.tags[name] = value
                 v.tag(name, value, nl, nc)     # (a tag-name warning points at the name)
+        if seats is not None:
+            self._unnamed_seats(seats, player_tags)
+
+    def _unnamed_seats(self, seats: tuple[str, ...], player_tags: dict[str, str]) -> None:
+        """An ``unnamed-seats`` warning for a game, past the file's first
+        line, whose only tags name some of its seats but not all: what a
+        player tag typed between two deals of an evening makes (a tag line
+        after a deal begins a new game, docs/spec.md, section 2), the
+        other seats of that new game left without names.  The games read
+        stay as they are; the warning says what was read and what to write."""
+        pos = self.pos
+        if pos is None or pos.line <= 1 or not self.players or len(self.players) >= len(seats):
+            return
+        if any(entry[0] not in player_tags for entry in self.tag_list):
+            return
+        first = next(entry for entry in self.tag_list if entry[0] in player_tags)
+        unnamed = ", ".join(s for s in seats if s not in self.players)
+        m = msg("finding.unnamed-seats", name=first[1], seats=unnamed)
+        self.notices.append(Finding(code="unnamed-seats", severity="warning", message=m.text(),
+                                    line=first[4], column=first[5], key=m.key, args=m.args))
 
     def known_seat(self, name: str) -> str | None:
         """The seat *name* names in this game (as written, else in lower
