@@ -91,3 +91,19 @@ def test_full_seat_word_is_told_the_seat_meant(tmp_path: Path, record: dict[str,
     errors = _errors(_write(tmp_path, rec, "json"))
     assert [f["code"] for f in errors] == ["player-conflict"]
     assert "did you mean" in str(errors[0]["message"])
+
+
+def test_schema_names_seats_as_player_keys(record: dict[str, object]) -> None:
+    """The record schema says what the reader does: a ``players`` key is a
+    seat name (``1x`` is none); which seats the game has is the referee's
+    (a schema cannot see ``seats`` or the rules), so ``X`` passes it."""
+    jsonschema = pytest.importorskip("jsonschema")
+    from importlib.resources import files
+
+    schema = json.loads(files("hearts_notation.schema").joinpath("record.schema.json")
+                        .read_text(encoding="utf-8"))
+    v = jsonschema.Draft202012Validator(schema)
+    bad = {**record, "players": {"1x": "Zed"}}
+    errors = list(v.iter_errors(bad))
+    assert len(errors) == 1 and "'1x'" in errors[0].message
+    assert list(v.iter_errors({**record, "players": {"X": "Zed"}})) == []
