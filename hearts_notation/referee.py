@@ -1959,7 +1959,9 @@ class CompactBuilder(Visitor["CompactGame | None"]):
 
     def tag(self, name: str, value: str, line: int, column: int) -> None:
         self.tags[name] = value
-        if misspelt_tag(name) is not None:
+        # (once the game is refused, a tag's spelling changes nothing:
+        # misspelt_tag is pure, so skipping it changes no output)
+        if self.ok and misspelt_tag(name) is not None:
             self.ok = False     # a tag-name warning is due (hearts_notation.sheets)
 
     def notice(self, finding: Finding) -> None:
