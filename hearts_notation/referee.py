@@ -1586,6 +1586,26 @@ def _pass_card_slip(ctx: _Ctx, deal: Deal, number: int, di: int, header_flagged:
     return [head, *again]
 
 
+def _stranger_players(game: Game, seats: Sequence[str]) -> list[Finding]:
+    """A ``player-conflict`` error for each player named at a seat the game
+    does not have (``"players": {"X": "Ann"}``, ``P7`` at four seats), at
+    that name: the referee judges it as it judges a hand recorded for such
+    a seat.  Kept silently, the name would be written to HRN as a tag of
+    that name, which reads back as a tag, not a player: the JSON and HRN
+    forms of the record would differ (helper hostile10's finding)."""
+    out: list[Finding] = []
+    for seat in game.players:
+        if seat in seats:
+            continue
+        pos = game.where.get(f"player:{seat}") or game.pos
+        out.append(_finding("player-conflict", "error",
+                            _not_a_seat(msg("finding.player-conflict.seat", seat=_s(seat),
+                                            seats=seats_space(seats)), seat, seats),
+                            line=pos.line if pos else None, column=pos.column if pos else None,
+                            seat=seat))
+    return out
+
+
 def _not_a_seat(said: Msg, typed: str, seats: Sequence[str]) -> Msg:
     """*said* (a name given where a seat of the game belongs that is none of
     them), with the seat meant when the name is one written in full or in
@@ -1779,6 +1799,8 @@ def check_game(game: Game, default_rules: RuleSet | str | None = None,
         damaged = frozenset(f.deal for f in in_deal if f.deal is not None)
     seats, rules, sf = game_seats(game, rules)
     findings.extend(sf)
+    if game.players and not game.players.keys() <= set(seats):
+        findings.extend(_stranger_players(game, seats))
     table = _seating(rules, seats)
     deals = game.deals
     if errors:      # (a line lost quietly, its cause told at another line)
@@ -1937,7 +1959,9 @@ class CompactBuilder(Visitor["CompactGame | None"]):
 
     def tag(self, name: str, value: str, line: int, column: int) -> None:
         self.tags[name] = value
-        if misspelt_tag(name) is not None:
+        # (once the game is refused, a tag's spelling changes nothing:
+        # misspelt_tag is pure, so skipping it changes no output)
+        if self.ok and misspelt_tag(name) is not None:
             self.ok = False     # a tag-name warning is due (hearts_notation.sheets)
 
     def notice(self, finding: Finding) -> None:
@@ -2103,8 +2127,8 @@ def compact_check(game: CompactGame, default_rules: RuleSet | None = None,
         seats = tuple(seats_in)
     t = _seating(rules, seats)
     players = game.players
-    if not (players.keys() <= t.names or all(map(_seat_ok, players))):
-        return None
+    if not players.keys() <= t.names:
+        return None     # a player at a seat not of the game: the model path tells it
     if len(players) > 1 and _names_clash(tuple(players.values())):
         return None     # a player named at two seats (hearts_notation.sheets)
     return CompactCheck(game, rules, seats, t, taken, entries, notes)

@@ -555,6 +555,7 @@ MESSAGES.update({
     "finding.sheet-sum": "deal {deal}'s points add up to {total}, but a deal hands out {want}{alt}: the line is off by {off}",
     "finding.sheet-points": "deal {deal}'s line ({line}) adds up to {total}, but no play of the cards gives it: {range}",
     "finding.player-conflict": "{name} is named at two seats of this game: {seat} ({name1}) and {seat2} ({name2})",
+    "finding.player-conflict.seat": "a player is named for {seat}, which is not a seat of this game ({seats})",
     "finding.sheet-unchecked.one": "deal {deals} is kept as a score sheet: the play could not be checked, only that the points add up under the rules, the running totals and the end of the game",
     "finding.sheet-unchecked.other": "deals {deals} are kept as a score sheet: the play could not be checked, only that the points add up under the rules, the running totals and the end of the game",
 })

@@ -428,6 +428,7 @@ MESSAGES.update({
     "finding.sheet-sum": "les points de la donne {deal} font {total}, mais une donne distribue {want}{alt} : la ligne a un écart de {off}",
     "finding.sheet-points": "la ligne de la donne {deal} ({line}) fait {total}, mais aucun jeu des cartes ne la donne : {range}",
     "finding.player-conflict": "{name} est nommé à deux places de cette partie : {seat} ({name1}) et {seat2} ({name2})",
+    "finding.player-conflict.seat": "un joueur est nommé pour {seat}, qui n'est pas une place de cette partie ({seats})",
     "finding.sheet-unchecked.one": "la donne {deals} est gardée comme feuille de marque : le jeu n'a pas pu être vérifié, seulement que les points s'additionnent selon les règles, les totaux cumulés et la fin de la partie",
     "finding.sheet-unchecked.other": "les donnes {deals} sont gardées comme feuille de marque : le jeu n'a pas pu être vérifié, seulement que les points s'additionnent selon les règles, les totaux cumulés et la fin de la partie",
 })
