@@ -48,6 +48,7 @@ __all__ = [
     "cut_games",
     "game_lines",
     "iter_logical_lines",
+    "mark_runs",
     "resyncs",
     "split_text",
 ]
@@ -212,17 +213,21 @@ def compose_marks(text: str) -> str:
     two keys and which a record's names and comments keep as written, so
     that JSON -> HRN -> JSON gives back the same text.  The writer escapes
     the marks of a run it must keep decomposed (``writer.keep_marks``)."""
-    out: list[str] = []
+    return "".join(unicodedata.normalize("NFC", run) if len(run) > 1 else run
+                   for run in mark_runs(text))
+
+
+def mark_runs(text: str) -> Iterator[str]:
+    """*text* cut into runs of one character and the combining marks after
+    it (what :func:`compose_marks` composes, and the writer keeps apart)."""
     i, n = 0, len(text)
     combining = unicodedata.combining
     while i < n:
         j = i + 1
         while j < n and combining(text[j]):
             j += 1
-        run = text[i:j]
-        out.append(unicodedata.normalize("NFC", run) if j > i + 1 else run)
+        yield text[i:j]
         i = j
-    return "".join(out)
 
 
 def split_text(text: str) -> Iterator[str]:

@@ -33,6 +33,7 @@ from functools import lru_cache
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_SYMBOLS, display_order
 from ...model import PLAYER_TAGS_4, Deal, Game, Pass, Trick, deal_numbers
+from .cut import mark_runs
 from .words import NOT_TAG_NAME_CHAR_RE, TAG_NAME_RE, WRITE_FR, seat_display
 
 #: Tags written first, in this order (docs/spec.md, section 2, canonical form).
@@ -99,19 +100,10 @@ def keep_marks(text: str) -> str:
     is returned as it is."""
     if text.isascii() or unicodedata.is_normalized("NFC", text):
         return text
-    out: list[str] = []
-    i, n = 0, len(text)
-    combining = unicodedata.combining
-    while i < n:
-        j = i + 1
-        while j < n and combining(text[j]):
-            j += 1
-        run = text[i:j]
-        if j > i + 1 and unicodedata.normalize("NFC", run) != run:
-            run = run[0] + "".join(f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else c for c in run[1:])
-        out.append(run)
-        i = j
-    return "".join(out)
+    return "".join(
+        run[0] + "".join(f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else c for c in run[1:])
+        if len(run) > 1 and unicodedata.normalize("NFC", run) != run else run
+        for run in mark_runs(text))
 
 
 def escape_comment(text: str) -> str:
