@@ -483,6 +483,7 @@ class _Emitter:
     def write_double_quoted(self, text: str, split: bool) -> None:
         self.indicator('"', True)
         start = end = 0
+        escaped_space = -1      # where a line began with ``\ `` (an escaped space)
         while end <= len(text):
             ch = text[end] if end < len(text) else None
             if ch is None or ch in '"\\\x85\u2028\u2029\uFEFF' or not (
@@ -502,7 +503,10 @@ class _Emitter:
                     self.put(data)
                     start = end + 1
             if 0 < end < len(text) - 1 and (ch == " " or start >= end) and (
-                    self.column + (end - start) > self.width and split):
+                    self.column + (end - start) > self.width and split) and end != escaped_space:
+                # (PyYAML 6 breaks again right after a line that begins with an
+                # escaped space when the indentation reaches the width, writing
+                # ``\\``, a backslash: that second break is not made here)
                 data = text[start:end] + "\\"
                 if start < end:
                     start = end
@@ -512,6 +516,7 @@ class _Emitter:
                 self.indention = False
                 if text[start] == " ":
                     self.put("\\")
+                    escaped_space = start
             end += 1
         self.indicator('"', False)
 
