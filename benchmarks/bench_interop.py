@@ -4,7 +4,8 @@ and writing histories, against ``json.loads`` of the same text as anchor
 (``hearts convert --to yaml``, :mod:`hearts_notation.io.yamlwrite`) against
 PyYAML's pure-Python safe dumper, the writer before it, on the same games
 (with PyYAML's C emitter for scale when PyYAML has libyaml, and whether its
-text is the same).
+text is the same), and rule sets (``hearts rules NAME``) written by it
+against the ``yaml.safe_dump`` call that wrote them before (yaml16).
 
     python benchmarks/bench_interop.py [--quick]
 
@@ -157,7 +158,38 @@ def yaml_rows(quick: bool = False) -> list[dict[str, object]]:
         "anchor_value": None if k == 0 else round(anchor),
         "ratio": None if k == 0 else round(value / anchor, 3),
         "target": "", "note": f"{note}; {extra}" if extra else note,
-    } for k, (name, value, extra) in enumerate(measures)]
+    } for k, (name, value, extra) in enumerate(measures)] + rule_set_rows(quick)
+
+
+def rule_set_rows(quick: bool = False) -> list[dict[str, object]]:
+    """Rule sets written per CPU second as YAML (``hearts rules NAME``): the
+    ``yaml.safe_dump`` call that wrote them before yaml16 (the anchor) and
+    the program's one YAML writer, every preset; the bench stops if the two
+    texts differ."""
+    import yaml
+
+    from hearts_notation.io.yamlwrite import dump
+    from hearts_notation.rules import preset_names, preset_rules
+
+    mappings = [preset_rules(p).to_mapping() for p in preset_names()] * (5 if quick else 40)
+    options = {"sort_keys": False, "allow_unicode": True, "default_flow_style": None}
+    if [dump(m, default_flow_style=None) for m in mappings] != [
+            yaml.safe_dump(m, **options) for m in mappings]:
+        raise SystemExit("the YAML writer's rule sets differ from PyYAML's: not measured")
+    repeat = 2 if quick else 3
+    n = len(mappings)
+    anchor = n / _best_cpu(lambda: [yaml.safe_dump(m, **options) for m in mappings], repeat)
+    value = n / _best_cpu(lambda: [dump(m, default_flow_style=None) for m in mappings], repeat)
+    note = f"{n} rule sets (every preset), the same text, byte for byte"
+    return [
+        {"name": "write yaml: rule set, yaml.safe_dump (before)", "value": round(anchor),
+         "unit": "sets/CPU-s", "anchor": None, "anchor_value": None, "ratio": None,
+         "target": "", "note": note},
+        {"name": "write yaml: rule set (io/yamlwrite)", "value": round(value),
+         "unit": "sets/CPU-s", "anchor": "write yaml: rule set, yaml.safe_dump (before)",
+         "anchor_value": round(anchor), "ratio": round(value / anchor, 3), "target": "",
+         "note": note},
+    ]
 
 
 def main() -> None:

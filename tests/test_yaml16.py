@@ -97,7 +97,7 @@ def same_as_pyyaml(tree: Any, width: int, flow: bool | None) -> None:
 
 
 @given(DOCUMENTS, st.sampled_from([80, 100, 20, 5]), st.sampled_from([None, False, True]))
-@sweep(3000, 3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@sweep(1500, 3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_trees_are_written_as_pyyaml_writes_them(tree: Any, width: int, flow: bool | None) -> None:
     same_as_pyyaml(tree, width, flow)
 
