@@ -157,13 +157,14 @@ def yaml_rows(quick: bool = False) -> list[dict[str, object]]:
                      deals / _best_cpu(_emitter_alone(games), repeat),
                      "the ceiling of a PyYAML path fed events built from the record's shape: "
                      "no representer, no serializer, no game_to_dict (yaml16)"))
-    return [{
+    rows: list[dict[str, object]] = [{
         "name": name, "value": round(value), "unit": "deals/CPU-s",
         "anchor": None if k == 0 else measures[0][0],
         "anchor_value": None if k == 0 else round(anchor),
         "ratio": None if k == 0 else round(value / anchor, 3),
         "target": "", "note": f"{note}; {extra}" if extra else note,
-    } for k, (name, value, extra) in enumerate(measures)] + rule_set_rows(quick)
+    } for k, (name, value, extra) in enumerate(measures)]
+    return rows + rule_set_rows(quick)
 
 
 def _emitter_alone(games: list[Game]) -> Callable[[], str]:
