@@ -233,7 +233,8 @@ class _Emitter:
         t = type(value)
         if t is dict or t is list:
             self.keep(value)
-            if self.flow_level or not value or self.default_flow_style is not False:
+            style = self.default_flow_style
+            if style is not False or self.flow_level or not value:
                 whole = _flow_text(value)
                 if whole is not None:
                     # (every item a scalar with no style: a flow collection)
@@ -245,12 +246,17 @@ class _Emitter:
                         self.whitespace = False
                         self.indention = False
                         return
+            # flow style inside a flow collection, for an empty one, and as
+            # default_flow_style says (None: the representer's rule, every
+            # item a scalar without a forced style)
             if t is dict:
-                if self.flow(value.items(), True):
+                if self.flow_level or not value or (style if style is not None else all(
+                        _is_flow_item(k) and _is_flow_item(v) for k, v in value.items())):
                     self.flow_mapping(value)
                 else:
                     self.block_mapping(value)
-            elif self.flow(value, False):
+            elif self.flow_level or not value or (
+                    style if style is not None else all(_is_flow_item(v) for v in value)):
                 self.flow_sequence(value)
             else:
                 self.block_sequence(value, mapping)
@@ -265,18 +271,6 @@ class _Emitter:
         else:
             raise TypeError(f"the YAML writer writes no {t.__name__} (the program's trees "
                             "hold dicts, lists, str, int, bool and None)")
-
-    def flow(self, items: Any, pairs: bool) -> bool:
-        """Whether a collection is written in flow style: inside a flow
-        collection, empty, or as ``default_flow_style`` says (None: the
-        representer's rule, every item a scalar without a forced style)."""
-        if self.flow_level or not items:
-            return True
-        if self.default_flow_style is not None:
-            return self.default_flow_style
-        if pairs:
-            return all(_is_flow_item(k) and _is_flow_item(v) for k, v in items)
-        return all(_is_flow_item(v) for v in items)
 
     def keep(self, value: object) -> None:
         """PyYAML writes an object met twice as an anchor and an alias (and
