@@ -4,7 +4,8 @@ and writing histories, against ``json.loads`` of the same text as anchor
 (``hearts convert --to yaml``, :mod:`hearts_notation.io.yamlwrite`) against
 PyYAML's pure-Python safe dumper, the writer before it, on the same games
 (with PyYAML's C emitter for scale when PyYAML has libyaml, and whether its
-text is the same).
+text is the same), and rule sets (``hearts rules NAME``) written by it
+against the ``yaml.safe_dump`` call that wrote them before (yaml16).
 
     python benchmarks/bench_interop.py [--quick]
 
@@ -21,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -151,13 +153,82 @@ def yaml_rows(quick: bool = False) -> list[dict[str, object]]:
         measures.append(("write yaml: PyYAML C emitter (CSafeDumper, not used)",
                          deals / _best_cpu(lambda: with_dumper(COddBreakDumper), repeat),
                          "the same text" if same else "a different text (folds, wraps)"))
-    return [{
+    measures.append(("write yaml: PyYAML's emitter alone, events given (not used)",
+                     deals / _best_cpu(_emitter_alone(games), repeat),
+                     "the ceiling of a PyYAML path fed events built from the record's shape: "
+                     "no representer, no serializer, no game_to_dict (yaml16)"))
+    rows: list[dict[str, object]] = [{
         "name": name, "value": round(value), "unit": "deals/CPU-s",
         "anchor": None if k == 0 else measures[0][0],
         "anchor_value": None if k == 0 else round(anchor),
         "ratio": None if k == 0 else round(value / anchor, 3),
         "target": "", "note": f"{note}; {extra}" if extra else note,
     } for k, (name, value, extra) in enumerate(measures)]
+    return rows + rule_set_rows(quick)
+
+
+def _emitter_alone(games: list[Game]) -> Callable[[], str]:
+    """PyYAML's emitter given the events of the games' documents, captured
+    once from its dumper: what remains of PyYAML's cost if a writer built the
+    events itself (docs/decisions.md, "One YAML writer (yaml16)")."""
+    import io
+
+    import yaml
+
+    from hearts_notation.io.yamlload import OddBreakDumper
+    from hearts_notation.io.yamlwrite import YAML_OPTIONS
+
+    events: list[Any] = []
+
+    class Capture(OddBreakDumper):
+        def emit(self, event: Any) -> None:
+            events.append(event)
+
+    yaml.dump_all([game_to_dict(g) for g in games], Dumper=Capture, **YAML_OPTIONS)
+
+    def emit() -> str:
+        out = io.StringIO()
+        emitter = yaml.emitter.Emitter(out, allow_unicode=True, width=YAML_OPTIONS["width"])
+        for event in events:
+            emitter.emit(event)
+        return out.getvalue()
+
+    if emit() != dumps(games, "yaml"):
+        raise SystemExit("PyYAML's emitter alone writes another text: not measured")
+    return emit
+
+
+def rule_set_rows(quick: bool = False) -> list[dict[str, object]]:
+    """Rule sets written per CPU second as YAML (``hearts rules NAME``): the
+    ``yaml.safe_dump`` call that wrote them before yaml16 (the anchor) and
+    the program's one YAML writer, every preset; the bench stops if the two
+    texts differ."""
+    import yaml
+
+    from hearts_notation.io.yamlwrite import dump
+    from hearts_notation.rules import preset_names, preset_rules
+
+    mappings = [preset_rules(p).to_mapping() for p in preset_names()] * (5 if quick else 40)
+    options: dict[str, Any] = {"sort_keys": False, "allow_unicode": True,
+                               "default_flow_style": None}
+    if [dump(m, default_flow_style=None) for m in mappings] != [
+            yaml.safe_dump(m, **options) for m in mappings]:
+        raise SystemExit("the YAML writer's rule sets differ from PyYAML's: not measured")
+    repeat = 2 if quick else 3
+    n = len(mappings)
+    anchor = n / _best_cpu(lambda: [yaml.safe_dump(m, **options) for m in mappings], repeat)
+    value = n / _best_cpu(lambda: [dump(m, default_flow_style=None) for m in mappings], repeat)
+    note = f"{n} rule sets (every preset), the same text, byte for byte"
+    rows: list[dict[str, object]] = [
+        {"name": "write yaml: rule set, yaml.safe_dump (before)", "value": round(anchor),
+         "unit": "sets/CPU-s", "anchor": None, "anchor_value": None, "ratio": None,
+         "target": "", "note": note},
+        {"name": "write yaml: rule set (io/yamlwrite)", "value": round(value),
+         "unit": "sets/CPU-s", "anchor": "write yaml: rule set, yaml.safe_dump (before)",
+         "anchor_value": round(anchor), "ratio": round(value / anchor, 3), "target": "",
+         "note": note},
+    ]
+    return rows
 
 
 def main() -> None:

@@ -2,7 +2,8 @@
 writes what PyYAML's pure-Python safe dumper writes, byte for byte, on every
 machine, without PyYAML's event machinery.
 
-The reference is PyYAML's dumper itself (:func:`reference_dump`): records
+The reference is PyYAML's dumper itself (:func:`reference_dump`, the
+tests' oracle: the writer has no path through it): records
 generated under the presets, records whose tags, names, marks and comments
 are hostile strings (quotes, colons, ``#``, leading spaces, line breaks,
 control characters, unicode, long lines, words YAML reads as another type),
@@ -26,12 +27,20 @@ from hearts_notation.app import cli
 from hearts_notation.generate import generate_games, random_game
 from hearts_notation.io import iter_games_text
 from hearts_notation.io.jsonio import game_to_dict, piece_yaml
-from hearts_notation.io.yamlwrite import dump_record, reference_dump
+from hearts_notation.io.yamlload import OddBreakDumper
+from hearts_notation.io.yamlwrite import YAML_OPTIONS, dump_record
 from hearts_notation.model import Game
 from hearts_notation.rules import parse_rules, preset_names
 from tests.budget import long_beyond, sized
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def reference_dump(tree: object) -> str:
+    """The document PyYAML's pure safe dumper writes with the records'
+    settings (odd line breaks double-quoted)."""
+    text: str = yaml.dump(tree, Dumper=OddBreakDumper, **YAML_OPTIONS)
+    return text
 
 #: Strings that make PyYAML choose a style, quote, escape, fold or wrap.
 ATOMS = [
@@ -119,14 +128,20 @@ def test_the_edges_of_the_width_and_of_a_simple_key() -> None:
                             "l": ["p" * col, s, s]})
 
 
-def test_what_the_writer_leaves_to_pyyaml_comes_out_the_same() -> None:
-    """A float, a tuple, an object given twice (an anchor), a key that is not
-    a string: written by PyYAML's dumper, whatever the tree holds."""
+def test_what_no_tree_of_the_program_holds_is_refused() -> None:
+    """A float, a tuple, a key that is not a string, an object given twice
+    (PyYAML would write an anchor) or a tree that holds itself: a mistake of
+    the program, refused, never handed to a second writer (yaml16)."""
     shared = ["QS", "AH"]
-    trees: list[dict[Any, Any]] = [{"a": 1.5}, {"a": ("x", 2)}, {"a": shared, "b": shared},
-                                   {1: "x"}, {"a": [{"b": shared}, shared]}, {}]
-    for tree in trees:
-        assert dump_record(tree) == reference_dump(tree)
+    loop: list[Any] = []
+    loop.append(loop)
+    for tree in [{"a": 1.5}, {"a": ("x", 2)}, {1: "x"}, {"a": [{None: 1}]}]:
+        with pytest.raises(TypeError):
+            dump_record(tree)  # type: ignore[arg-type]
+    for tree in [{"a": shared, "b": shared}, {"a": [{"b": shared}, shared]}, {"l": loop}]:
+        with pytest.raises(ValueError, match="met twice"):
+            dump_record(tree)
+    assert dump_record({}) == reference_dump({}) == "{}\n"
 
 
 def test_no_event_of_pyyaml_is_emitted_for_a_record(monkeypatch: pytest.MonkeyPatch) -> None:

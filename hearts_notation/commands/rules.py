@@ -52,9 +52,9 @@ def command(name: str | None, fmt_out: str | None, lang: str) -> Report:
             write_stdout(json_text(rows, indent=2) + "\n")
             return Report()
         if fmt_out == "yaml":
-            import yaml
+            from ..io.yamlwrite import dump  # (block style throughout, as before)
 
-            write_stdout(yaml.safe_dump(rows, sort_keys=False, allow_unicode=True))
+            write_stdout(dump(rows))
             return Report()
         # (rich for the table alone: a rule set as YAML or JSON, or the list as
         # JSON, is written without it, about 14 ms of every such start; issue 22)

@@ -1,31 +1,41 @@
-"""The YAML writer of records (``hearts convert --to yaml``): PyYAML's
-safe dumper's text, byte for byte, more than ten times faster
-(docs/performance.md, "Writing YAML").
+"""The YAML writer of the program: records (``hearts convert --to yaml``,
+``generate --format yaml``), a rule set (``hearts rules NAME``) and the
+presets' list (``hearts rules --format yaml``).  Its text is PyYAML's pure
+safe dumper's, byte for byte, more than ten times faster
+(docs/performance.md, "Writing YAML"; docs/decisions.md, "One YAML writer").
 
 PyYAML writes a tree in three pure-Python stages (representer -> nodes,
 serializer -> events, emitter -> text), a few dozen calls per card played:
 about 250 deals a second, the slowest writer of the package.  Its C emitter
 (``CSafeDumper``, when PyYAML was built with libyaml) is two to four times
 faster, but libyaml folds long quoted strings, escapes characters past the
-BMP and chooses some styles its own way, so the same record would be written differently on a machine that
-has libyaml and one that has not (docs/decisions.md, "The YAML writer").
+BMP and chooses some styles its own way, so the same record would be written
+differently on a machine that has libyaml and one that has not
+(docs/decisions.md, "The YAML writer").
 
-A record's tree is known (:func:`hearts_notation.io.jsonio.game_to_dict`:
-mappings with string keys, lists, strings, integers, booleans and ``None``),
-so this module walks it directly and makes the emitter's decisions itself,
-ported from PyYAML 6's ``emitter.py`` with its settings
-(:data:`YAML_OPTIONS`): the same indentation, flow or block style for each
-collection (the representer's rule: flow when every item is a scalar with no
-forced style), line wrapping of flow collections past the width, folding of
-long plain and quoted strings, ``? `` for long keys.  What each string
+What the program writes as YAML is trees: mappings with string keys, lists,
+strings, integers, booleans and ``None``, no object twice.  This module
+walks such a tree directly and makes the emitter's decisions itself, ported
+from PyYAML 6's ``emitter.py`` with ``sort_keys=False, allow_unicode=True``
+and the width and ``default_flow_style`` of the call (:func:`dump`): the
+same indentation, flow or block style for each collection (with
+``default_flow_style=None``, the representer's rule: flow when every item
+is a scalar with no forced style), line wrapping of flow collections past
+the width, folding of long plain and quoted strings, ``? `` for long keys.
+A string holding a line break YAML would fold (NEL, U+2028, U+2029) is
+double-quoted, as :class:`hearts_notation.io.yamlload.OddBreakDumper`
+does, so that every text reads back as the tree written.  What each string
 allows (plain, quoted, ...) and how it would be read back (``yes``, ``007``,
-``~`` must be quoted) is asked of PyYAML itself (its scalar analysis and its
-resolver), cached per string, so those rules are not written twice.
+``~`` must be quoted) is asked of PyYAML itself (its emitter's scalar
+analysis and its resolver), cached per string, so those rules are not
+written twice.
 
-Anything else in a tree (a float, a tuple, an object given twice, a key that
-is not a string) is written by PyYAML's dumper (:func:`reference_dump`),
-which stays the reference: ``tests/test_yaml_write.py`` compares the two,
-byte for byte, on generated records and hostile strings.
+There is no second path: a value of another type (a float, a tuple, a key
+that is not a string) is a ``TypeError`` and an object met twice (PyYAML
+would write an anchor) a ``ValueError``, a mistake of the program, never of
+its input.  PyYAML's dumper is the tests' oracle (``tests/test_yaml16.py``,
+``tests/test_yaml_write.py``: byte for byte, and ``yaml.safe_load`` reads
+the text back as the tree).
 """
 
 from __future__ import annotations
@@ -34,12 +44,13 @@ import functools
 from collections.abc import Iterable
 from typing import Any, Final
 
-#: PyYAML's dump settings for records: keys in the record's order, text
-#: unescaped, collections of scalars in flow style, lines of 100 columns.
+#: PyYAML's dump settings that give a record's text (:func:`dump_record`):
+#: keys in the record's order, text unescaped, collections of scalars in
+#: flow style, lines of 100 columns.  The writer's own settings are the
+#: width and the flow style (:func:`dump`); the other two are always so.
 YAML_OPTIONS: Final[dict[str, Any]] = {
     "sort_keys": False, "allow_unicode": True, "default_flow_style": None, "width": 100,
 }
-_WIDTH: Final = 100         # YAML_OPTIONS' width (PyYAML's best_width)
 _STEP: Final = 2            # PyYAML's best_indent
 _BREAKS: Final = "\n\x85\u2028\u2029"
 _ODD_BREAKS: Final = ("\x85", "\u2028", "\u2029")   # yamlload.ODD_BREAKS: forced double quotes
@@ -53,10 +64,6 @@ _ESCAPES: Final = {
 }
 _CACHE_LIMIT: Final = 1 << 14   # strings whose facts are kept (cards, seats, names, keys)
 _CACHE_LONGEST: Final = 64      # longer strings (comments) are analysed each time
-
-
-class _Unsupported(Exception):
-    """A tree this writer does not make the decisions for: PyYAML writes it."""
 
 
 class _Facts:
@@ -179,7 +186,9 @@ class _Emitter:
     character written is white space or indentation), driven by the tree
     rather than by events; the names follow ``yaml/emitter.py``."""
 
-    def __init__(self) -> None:
+    def __init__(self, width: int, default_flow_style: bool | None) -> None:
+        self.width = width
+        self.default_flow_style = default_flow_style
         self.out: list[str] = []
         self.column = 0
         self.whitespace = True
@@ -223,28 +232,31 @@ class _Emitter:
     def node(self, value: Any, mapping: bool = False, simple_key: bool = False) -> None:
         t = type(value)
         if t is dict or t is list:
-            whole = _flow_text(value)
-            if whole is not None:
-                self.keep(value)
-                lead = "" if self.whitespace else " "
-                if self.column + len(lead) + len(whole) <= _WIDTH:
-                    # as the emitter writes it: no line wraps before the width
-                    self.out.append(lead + whole)
-                    self.column += len(lead) + len(whole)
-                    self.whitespace = False
-                    self.indention = False
-                    return
-                self.seen.discard(id(value))
-        if t is dict:
             self.keep(value)
-            if self.flow_level or not value or all(
-                    _is_flow_item(k) and _is_flow_item(v) for k, v in value.items()):
-                self.flow_mapping(value)
-            else:
-                self.block_mapping(value)
-        elif t is list:
-            self.keep(value)
-            if self.flow_level or all(_is_flow_item(v) for v in value):
+            style = self.default_flow_style
+            if style is not False or self.flow_level or not value:
+                whole = _flow_text(value)
+                if whole is not None:
+                    # (every item a scalar with no style: a flow collection)
+                    lead = "" if self.whitespace else " "
+                    if self.column + len(lead) + len(whole) <= self.width:
+                        # as the emitter writes it: no line wraps before the width
+                        self.out.append(lead + whole)
+                        self.column += len(lead) + len(whole)
+                        self.whitespace = False
+                        self.indention = False
+                        return
+            # flow style inside a flow collection, for an empty one, and as
+            # default_flow_style says (None: the representer's rule, every
+            # item a scalar without a forced style)
+            if t is dict:
+                if self.flow_level or not value or (style if style is not None else all(
+                        _is_flow_item(k) and _is_flow_item(v) for k, v in value.items())):
+                    self.flow_mapping(value)
+                else:
+                    self.block_mapping(value)
+            elif self.flow_level or not value or (
+                    style if style is not None else all(_is_flow_item(v) for v in value)):
                 self.flow_sequence(value)
             else:
                 self.block_sequence(value, mapping)
@@ -257,18 +269,20 @@ class _Emitter:
         elif value is None:
             self.plain_token("null")
         else:
-            raise _Unsupported
+            raise TypeError(f"the YAML writer writes no {t.__name__} (the program's trees "
+                            "hold dicts, lists, str, int, bool and None)")
 
     def keep(self, value: object) -> None:
-        """PyYAML writes an object met twice as an anchor and an alias."""
+        """PyYAML writes an object met twice as an anchor and an alias (and
+        the program's trees have none): refused, as is a tree that holds itself."""
         key = id(value)
         if key in self.seen:
-            raise _Unsupported
+            raise ValueError("the YAML writer writes trees: a list or dict met twice")
         self.seen.add(key)
 
     def simple_key(self, key: object) -> bool:
         if type(key) is not str:
-            raise _Unsupported      # (the records' keys are names)
+            raise TypeError(f"the YAML writer writes str keys, not {type(key).__name__}")
         f = _facts(key)
         return f.length + _KEY_TAG < 128 and not f.empty and not f.multiline
 
@@ -280,7 +294,7 @@ class _Emitter:
         for k, item in enumerate(items):
             if k:
                 self.indicator(",", False)
-            if self.column > _WIDTH:
+            if self.column > self.width:
                 self.write_indent()
             self.node(item)
         self.indent = outer
@@ -295,7 +309,7 @@ class _Emitter:
         for k, (key, value) in enumerate(mapping.items()):
             if k:
                 self.indicator(",", False)
-            if self.column > _WIDTH:
+            if self.column > self.width:
                 self.write_indent()
             if self.simple_key(key):
                 self.node(key, mapping=True, simple_key=True)
@@ -303,7 +317,7 @@ class _Emitter:
             else:
                 self.indicator("?", True)
                 self.node(key, mapping=True)
-                if self.column > _WIDTH:
+                if self.column > self.width:
                     self.write_indent()
                 self.indicator(":", True)
             self.node(value, mapping=True)
@@ -400,7 +414,7 @@ class _Emitter:
             ch = text[end] if end < len(text) else None
             if spaces:
                 if ch != " ":
-                    if start + 1 == end and self.column > _WIDTH and split:
+                    if start + 1 == end and self.column > self.width and split:
                         self.write_indent()
                         self.whitespace = False
                         self.indention = False
@@ -433,7 +447,7 @@ class _Emitter:
             ch = text[end] if end < len(text) else None
             if spaces:
                 if ch is None or ch != " ":
-                    if (start + 1 == end and self.column > _WIDTH and split
+                    if (start + 1 == end and self.column > self.width and split
                             and start != 0 and end != len(text)):
                         self.write_indent()
                     else:
@@ -463,6 +477,7 @@ class _Emitter:
     def write_double_quoted(self, text: str, split: bool) -> None:
         self.indicator('"', True)
         start = end = 0
+        escaped_space = -1      # where a line began with ``\ `` (an escaped space)
         while end <= len(text):
             ch = text[end] if end < len(text) else None
             if ch is None or ch in '"\\\x85\u2028\u2029\uFEFF' or not (
@@ -482,7 +497,10 @@ class _Emitter:
                     self.put(data)
                     start = end + 1
             if 0 < end < len(text) - 1 and (ch == " " or start >= end) and (
-                    self.column + (end - start) > _WIDTH and split):
+                    self.column + (end - start) > self.width and split) and end != escaped_space:
+                # (PyYAML 6 breaks again right after a line that begins with an
+                # escaped space when the indentation reaches the width, writing
+                # ``\\``, a backslash: that second break is not made here)
                 data = text[start:end] + "\\"
                 if start < end:
                     start = end
@@ -492,33 +510,31 @@ class _Emitter:
                 self.indention = False
                 if text[start] == " ":
                     self.put("\\")
+                    escaped_space = start
             end += 1
         self.indicator('"', False)
+
+
+def dump(tree: dict[str, Any] | list[Any], *, width: int = 80,
+         default_flow_style: bool | None = False) -> str:
+    """One YAML document of *tree* (a dict or a list), exactly as
+    ``yaml.dump(tree, Dumper=OddBreakDumper, sort_keys=False,
+    allow_unicode=True, width=width, default_flow_style=default_flow_style)``
+    writes it; the defaults are PyYAML's."""
+    if type(tree) is not dict and type(tree) is not list:
+        raise TypeError(f"the YAML writer writes a dict or a list, not {type(tree).__name__}")
+    if width <= 2 * _STEP:
+        raise ValueError(f"width {width}: lines narrower than {2 * _STEP + 1} columns")
+    emitter = _Emitter(width, default_flow_style)
+    emitter.node(tree)
+    emitter.write_indent()                      # PyYAML's document end
+    return "".join(emitter.out)
 
 
 def dump_record(tree: dict[str, Any]) -> str:
     """One YAML document of a record's tree, exactly as
     ``yaml.dump(tree, Dumper=OddBreakDumper, **YAML_OPTIONS)`` writes it."""
-    if type(tree) is not dict or not tree:
-        return reference_dump(tree)
-    emitter = _Emitter()
-    try:
-        emitter.node(tree)
-    except _Unsupported:
-        return reference_dump(tree)
-    emitter.write_indent()                      # PyYAML's document end
-    return "".join(emitter.out)
-
-
-def reference_dump(tree: object) -> str:
-    """The document PyYAML's safe dumper writes (pure Python, whatever
-    the machine): what :func:`dump_record` writes, for the trees it leaves."""
-    import yaml
-
-    from .yamlload import OddBreakDumper
-
-    text: str = yaml.dump(tree, Dumper=OddBreakDumper, **YAML_OPTIONS)
-    return text
+    return dump(tree, width=100, default_flow_style=None)
 
 
 def dump_records(trees: Iterable[dict[str, Any]]) -> str:
@@ -526,4 +542,4 @@ def dump_records(trees: Iterable[dict[str, Any]]) -> str:
     return "".join(d if k == 0 else "---\n" + d for k, d in enumerate(map(dump_record, trees)))
 
 
-__all__ = ["YAML_OPTIONS", "dump_record", "dump_records", "reference_dump"]
+__all__ = ["YAML_OPTIONS", "dump", "dump_record", "dump_records"]

@@ -202,14 +202,15 @@ class RuleSet:
         The name comes from a rules file (its ``name:`` or its file name):
         in the comment line it is escaped (``\\x1b``), in a pipe or a file as
         on a terminal, so that it can neither drive a terminal that shows
-        the text later nor end the comment and add keys (a newline)."""
-        import yaml
-
+        the text later nor end the comment and add keys (a newline).
+        The mapping is written by the program's one YAML writer
+        (:mod:`hearts_notation.io.yamlwrite`), PyYAML's lines of 80 columns,
+        lists of words in flow style."""
+        from ..io.yamlwrite import dump
         from ..output import escape_controls
 
         head = f"# {escape_controls(self.spec)}\n"
-        return head + yaml.safe_dump(self.to_mapping(), sort_keys=False, allow_unicode=True,
-                                     default_flow_style=None)
+        return head + dump(self.to_mapping(), default_flow_style=None)
 
 
 RULE_KEYS: tuple[str, ...] = tuple(
