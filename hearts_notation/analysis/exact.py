@@ -267,7 +267,6 @@ class ExactSolver:
         #: paranoid: per card, how much its lead by the analysed seat has
         #: cut (history heuristic, :meth:`_ab`), halved at each null-window search
         self._hist: list[int] = [0] * 52
-        self._ohist: list[int] = [0] * 52
         # the hands of the position searched, seat by seat (:meth:`_hand`)
         self._h0: i64 = 0
         self._h1: i64 = 0
@@ -928,12 +927,10 @@ class ExactSolver:
         if g >= _INF:
             g = 0   # the first card, the moon closed: the climb from 0
         hist = self._hist
-        ohist = self._ohist
         while lower < upper:
             b = g + 1 if g == lower else g
             for i in range(52):     # the history of earlier searches counts half
                 hist[i] >>= 1
-                ohist[i] >>= 1
             g = self._ab(leader, first, broken, moon, cards, b - 1, b, held)
             if g < b:
                 upper = g
@@ -1003,8 +1000,6 @@ class ExactSolver:
             order.reverse()
         elif s == me and not pos and len(order) > 1:
             _by_history(order, self._hist)
-        elif not pos and len(order) > 1:
-            _by_history(order, self._ohist)
         outer = self._rel
         if len(order) == 1:
             # one group of equivalent cards: what the loops below give for it
@@ -1107,9 +1102,6 @@ class ExactSolver:
                     brel = r
                     if best >= beta or best >= hi:
                         cut = True
-                        if not pos:
-                            self._ohist[c] += 1 << (_POP13[h & _SUIT] + _POP13[(h >> 13) & _SUIT]
-                                                    + _POP13[(h >> 26) & _SUIT] + _POP13[h >> 39])
                         break
                     if best > alpha:
                         alpha = best
