@@ -210,16 +210,3 @@ def test_every_command_every_format_output_and_language(tmp_path: Path) -> None:
             piped = _hearts([use[0], "-"], work, stdin=data)
             _clean(piped, f"{use} - < {f}")
             assert piped.returncode == named.returncode, (use, f)
-
-
-# annotate --deal N that no game has ----------------------------------------------------
-
-
-@pytest.mark.parametrize("deal", ["99", "0", "-1"])
-def test_annotate_a_deal_no_game_has_is_refused(deal: str) -> None:
-    """It analysed nothing and wrote the record back unmarked, exit 0, as if the deal
-    held no mistake (hint, position and replay refuse such a deal)."""
-    status, text = run("annotate", str(SAMPLES / "partie-francaise.hrn"), "--deal", deal,
-                       "--fast", "--lang", "fr")
-    assert status == 2
-    assert f"--deal {deal} : aucune partie de" in text and "la plus longue en a 2" in text

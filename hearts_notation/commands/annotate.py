@@ -269,11 +269,6 @@ def command(files: tuple[str, ...], output: str | None, out_dir: str | None, sam
         games, read_fmt = [position_game(read_position(file, lang))], "hrn"
     else:
         games, read_fmt = read_record(file, fmt_in, rules, force_rules)
-    if only_deal is not None and games and not any(1 <= only_deal <= len(g.deals) for g in games):
-        # (a deal no game has analysed nothing and said nothing, exit 0: a typo
-        # looked like a deal without a mistake)
-        fail(translate(current_language(), "annotate.no_such_deal", deal=only_deal,
-                       path=safe(file), most=max(len(g.deals) for g in games)))
     analyses: list[GameAnalysis] = []
     totals = AnnotateTotals()
     if jobs > 1 and sum(len(g.deals) for g in games) > 1:

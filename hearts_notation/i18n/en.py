@@ -1877,6 +1877,4 @@ MESSAGES.update({
     "finding.unnamed-seats": "this tag begins a new game (a tag line after a deal does), and its other seats ({seats}) have no names: for a player who comes in during the game, keep the seat's name and say who came in in a comment ({{{name} comes in}}); for a new game, repeat the other players' tags",
     # [cmds16] a match file that cannot take the next record (a full disk).
     "match.write_failed": "cannot write {path}: {why}; the {n} records written before are kept: --resume continues the match once there is room",
-    # [cmds16] annotate --deal N where no game of the file has deal N.
-    "annotate.no_such_deal": "--deal {deal}: no game of {path} has a deal {deal} (the longest has {most})",
 })

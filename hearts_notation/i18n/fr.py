@@ -1864,6 +1864,4 @@ MESSAGES.update({
     "finding.unnamed-seats": "cette balise commence une nouvelle partie (une ligne de balise après une donne le fait), et ses autres places ({seats}) n'ont pas de nom : pour un joueur qui arrive en cours de partie, gardez le nom de la place et dites qui arrive dans un commentaire ({{{name} arrive}}) ; pour une nouvelle partie, répétez les balises des autres joueurs",
     # [cmds16] a match file that cannot take the next record (a full disk).
     "match.write_failed": "impossible d'écrire {path} : {why} ; les {n} enregistrements écrits avant sont gardés : --resume continue le match quand il y aura de la place",
-    # [cmds16] annotate --deal N where no game of the file has deal N.
-    "annotate.no_such_deal": "--deal {deal} : aucune partie de {path} n'a de donne {deal} (la plus longue en a {most})",
 })
