@@ -42,6 +42,11 @@ LONG_MODULES: dict[str, str] = {
 #: about two CPU-minutes of the default run, measured with --durations.  A case of
 #: a loop in a module of one's own goes long with tests/budget.py instead.
 LONG_TESTS: dict[str, str] = {
+    "tests/test_cmds16.py::test_every_command_every_format_output_and_language":
+        "some two hundred processes: every reading command, format and language on nine inputs, "
+        "each output to /dev/full, a folder, a missing folder and a closed pipe (cmds16)",
+    "tests/test_cmds16.py::test_annotate_out_dir_real_outputs_follow_their_schemas":
+        "an analysis (annotate --out-dir) of a deal, to check its summary and manifest (cmds16)",
     "tests/test_french11.py::test_every_command_on_the_typed_forms":
         "six commands (annotate among them) on an evening of three games and on ten refused forms",
     "tests/test_english12.py::test_every_command_on_the_typed_forms":

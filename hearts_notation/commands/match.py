@@ -26,7 +26,7 @@ from typing import Any
 
 import click
 
-from ..i18n import current_language, msg, translate
+from ..i18n import current_language, msg, os_reason, translate
 from ..match import (
     FAULT_KINDS,
     DealOutcome,
@@ -214,7 +214,7 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
         try:
             records = split_records(path.read_bytes(), fmt)
         except OSError as exc:
-            fail(msg("match.cannot_read", path=output, why=exc.strerror or str(exc)).text(lang))
+            fail(msg("match.cannot_read", path=output, why=os_reason(exc)).text(lang))
         if seed is None:
             seed = seed_of(records, fmt)
     if seed is None:
@@ -248,14 +248,20 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
             os.ftruncate(fd, end)     # a torn last record is cut off
             os.lseek(fd, end, os.SEEK_SET)
         except OSError as exc:
-            fail(msg("match.cannot_write", path=output, why=exc.strerror or str(exc)).text(lang))
+            fail(msg("match.cannot_write", path=output, why=os_reason(exc)).text(lang))
     from ..runners.errors import WorkerLost
 
     try:
         with CorpusProgress("match", total=count, unit="games") as bar:
             results = _played(spec, items, min(jobs, max(1, count)))
             for outcome in results:
-                _append(fd, outcome, fmt)
+                try:
+                    _append(fd, outcome, fmt)
+                except OSError as exc:
+                    # (a full disk mid-match: the torn record is cut off, the
+                    # records before it stay whole, and --resume goes on)
+                    fail(msg("match.write_failed", path=output, why=os_reason(exc),
+                             n=("num", tally.records)).text(current_language()))
                 bar.advance(1, 1)
                 tally.add(outcome.game)
                 for f in outcome.faults:
@@ -298,10 +304,18 @@ def _append(fd: int, outcome: DealOutcome, fmt: str) -> None:
     from ..io import iter_dumps
 
     data = frame("".join(iter_dumps([outcome.game], fmt)), fmt).encode("utf-8")
-    while data:
-        k = os.write(fd, data)
-        data = data[k:]
-    os.fsync(fd)
+    start = os.lseek(fd, 0, os.SEEK_CUR)
+    try:
+        while data:
+            k = os.write(fd, data)
+            data = data[k:]
+        os.fsync(fd)
+    except OSError:
+        # Cut the part written off, so that the file keeps whole records only
+        # (on a full disk, shrinking a file still works).
+        os.ftruncate(fd, start)
+        os.lseek(fd, start, os.SEEK_SET)
+        raise
 
 
 def _unit_done(spec: MatchSpec, outcome: DealOutcome) -> bool:

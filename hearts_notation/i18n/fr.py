@@ -1862,4 +1862,6 @@ MESSAGES.update({
     "explain.pass_queen_high_bare": "{seat} a passé la D♠ mais gardé {high} sans aucun petit pique : la dame peut revenir dessus ; mieux valait passer {best}.",
     # [reader13] a player tag typed between two deals (docs/findings.md, unnamed-seats).
     "finding.unnamed-seats": "cette balise commence une nouvelle partie (une ligne de balise après une donne le fait), et ses autres places ({seats}) n'ont pas de nom : pour un joueur qui arrive en cours de partie, gardez le nom de la place et dites qui arrive dans un commentaire ({{{name} arrive}}) ; pour une nouvelle partie, répétez les balises des autres joueurs",
+    # [cmds16] a match file that cannot take the next record (a full disk).
+    "match.write_failed": "impossible d'écrire {path} : {why} ; les {n} enregistrements écrits avant sont gardés : --resume continue le match quand il y aura de la place",
 })

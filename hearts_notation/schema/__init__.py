@@ -6,6 +6,8 @@ shipped with the package so that a reader can check its input with any tool.
 - one schema per command's ``--format json`` (or ``jsonl``) report:
   ``validate``, ``score``, ``stats``, ``standings``, ``rules``, ``position``, ``hint``,
   ``solve``, ``annotate``, ``match`` and ``puzzles`` (docs/cli.md, "Machine output").
+- ``annotate-corpus.schema.json`` and ``annotate-manifest.schema.json``: the summary
+  ``annotate --out-dir DEST --format json`` prints and the ``DEST/manifest.json`` it writes.
 
 Each file stands alone (no reference to another file), so that any validator can use
 it without a registry; the definitions several share (a card, a seat, a finding) are
