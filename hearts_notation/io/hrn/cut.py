@@ -59,11 +59,17 @@ class GameText(NamedTuple):
     lines joined by ``\\n`` (no final newline), and *stop*: the line of the
     tag that begins the next game when a ``{`` comment of this game ran
     into it (the reader then says "no ``}`` before the tag at line N"; 0
-    otherwise)."""
+    otherwise), and *follows*: whether a game of the same input was cut
+    before it."""
 
     line: int
     text: str
     stop: int = 0
+    #: whether another game of the same input comes before this one (the
+    #: cutter knows it, whatever the numbering: a game after a prologue of
+    #: blanks and comments is the first; the reader's ``unnamed-seats``
+    #: warning is for a game that follows another, docs/spec.md, section 2)
+    follows: bool = False
 
 
 # Lines -----------------------------------------------------------------------------------
@@ -554,7 +560,8 @@ _NEXT_GAME = '[_ ""]'
 
 
 def cut_games(chunks: Iterable[str], source: str = "-", max_line: int | None = None,
-              first_line: int = 1, followed: bool = False) -> Iterator[GameText]:
+              first_line: int = 1, followed: bool = False, after_game: bool = False
+              ) -> Iterator[GameText]:
     """The games of a text given in chunks (a whole text is one chunk; a
     file read block by block, or lines, are many), one at a time, with the
     line-length limit of :func:`hearts_notation.io.stream.split_lines`
@@ -576,16 +583,25 @@ def cut_games(chunks: Iterable[str], source: str = "-", max_line: int | None = N
     that is not plain the rest goes line by line, from the first game not
     yet handed out.  *first_line* numbers a text that starts partway into
     its file (a shard of :mod:`hearts_notation.runners.shards`).
+
+    Each game after the first says so (``GameText.follows``); *after_game*
+    says that a game of the file comes before the text (a shard that does
+    not start the file), so that its first game does too.  Every path that
+    reads HRN cuts here, so a reader's finding that depends on it
+    (``unnamed-seats``) is the same on every path: a whole file, standard
+    input, the batches of ``--jobs``, a shard, the editor's buffer.
     """
     limit = current_limits().line if max_line is None else max_line
-    if followed:
-        # The next game's first line stands in for itself (a whole read cut
-        # there, so it begins a game here too); that game is not ours.
-        for game in _cut_chunks(chain(chunks, (_NEXT_GAME + "\n",)), source, limit, first_line):
-            if game.text != _NEXT_GAME:
-                yield game
-        return
-    yield from _cut_chunks(chunks, source, limit, first_line)
+    games = _cut_chunks(chain(chunks, (_NEXT_GAME + "\n",)) if followed else chunks, source,
+                        limit, first_line)
+    follows = after_game
+    for game in games:
+        if followed and game.text == _NEXT_GAME:
+            # The next game's first line stood in for itself (a whole read
+            # cut there, so it begins a game here too); that game is not ours.
+            continue
+        yield game._replace(follows=True) if follows else game
+        follows = True
 
 
 def _cut_chunks(chunks: Iterable[str], source: str, limit: int, first_line: int
