@@ -8,16 +8,24 @@
    finding -- ``validate`` on a file, on standard input, with ``--jobs``,
    a shard's batches, ``select``, and the editor server, which reads each
    game from its own text.
+2. A chunk holding a character that NFC alone replaces (U+212B ANGSTROM
+   SIGN...) is cut by the block cutter: the cutter composes only a letter
+   with its marks, so the line-by-line cutter was taken for nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from hearts_notation.editor.document import Checker
 from hearts_notation.editor.features import diagnostics
 from hearts_notation.io.batches import hrn_batches
-from hearts_notation.io.hrn.cut import cut_games
+from hearts_notation.io.hrn.cut import GameText, cut_games
+from hearts_notation.io.hrn.reader import read_hrn_chunks
 from hearts_notation.runners.validate import validate_batch
 from tests.clirun import run, write
 
@@ -93,3 +101,52 @@ def test_a_shard_batch_past_the_first_game_tells_it() -> None:
              for batch in batches for entry in validate_batch(batch, None, False)
              for f in entry["findings"]]
     assert ("unnamed-seats", 6, 2) in codes
+
+
+# 2. A character NFC alone replaces keeps the block cutter ------------------------------
+
+#: Characters that NFC replaces on their own (not a letter and its marks):
+#: the cutter keeps them as written (cut.compose_marks).
+SINGLETONS = "\u212b\u2126\uf900"
+
+
+def _line_by_line_cuts(monkeypatch: pytest.MonkeyPatch, text: str, size: int = 1 << 20
+                       ) -> tuple[list[GameText], int]:
+    """The games of *text* cut in chunks of *size*, and how many times the
+    cutter went line by line (it hands the rest to ``split_lines`` then)."""
+    from hearts_notation.io.hrn import cut
+
+    calls = [0]
+    real = cut.split_lines
+
+    def counted(*args: Any, **kwargs: Any) -> Iterator[str]:
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cut, "split_lines", counted)
+    games = list(cut_games(text[i:i + size] for i in range(0, len(text), size)))
+    return games, calls[0]
+
+
+def test_a_singleton_comment_is_cut_by_the_block_cutter(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = AT_LINE_1.replace("deal 2", f"{{{SINGLETONS} 5 \u212b}} deal 2")
+    games, slow = _line_by_line_cuts(monkeypatch, text)
+    assert slow == 0                         # went line by line before
+    assert [g.text.count(SINGLETONS) for g in games] == [0, 1]      # kept as written
+    for size in (7, 64):                     # wherever the chunks end
+        assert _line_by_line_cuts(monkeypatch, text, size) == (games, 0)
+    # The game read keeps the characters too.
+    read = repr(list(read_hrn_chunks([text])))
+    assert SINGLETONS in read and "\u00c5" not in read
+
+
+def test_decomposed_accents_still_read_composed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``re\u0301sultat`` is the keyword once composed: it ends the game, and
+    # the chunk with it goes line by line (an accent that begins a chunk too).
+    text = ('[Nord "Mae\u0308lle"]\ndonne 1\nmarque N 6 E 3 S 13 O 4\nre\u0301sultat N\n'
+            '[Nord "Anne"] [Est "B"] [Sud "C"] [Ouest "D"]\ndonne 1\nmarque N 6 E 3 S 13 O 4\n')
+    for size in (1 << 20, 9, 32):
+        games, slow = _line_by_line_cuts(monkeypatch, text, size)
+        assert slow == 1, size
+        assert [g.line for g in games] == [1, 5]
+        assert games[0].text.startswith('[Nord "Ma\u00eblle"]') and "r\u00e9sultat N" in games[0].text

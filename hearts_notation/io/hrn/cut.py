@@ -546,8 +546,21 @@ def _not_plain(chunk: str, held: str = "") -> bool:
     a game only once composed).  The text before *chunk* that is not cut yet
     is *held*: an accent that begins a chunk composes with its last letter."""
     return "\\" in chunk or "\r" in chunk or "\ufeff" in chunk or (
-        not chunk.isascii() and not (unicodedata.is_normalized("NFC", chunk)
-                                     and unicodedata.is_normalized("NFC", held[-1:] + chunk[:1])))
+        not chunk.isascii() and _composes(held[-1:] + chunk))
+
+
+def _composes(text: str) -> bool:
+    """Whether :func:`composed` changes a line of *text*: a letter and its
+    combining marks not in composed form.  Text in NFC is told at C speed;
+    text that is not is looked at line by line, for what NFC alone would
+    replace -- a character that stands alone (U+212B ANGSTROM SIGN, U+2126
+    OHM SIGN, U+F900), which the cutter keeps as written (:func:`compose_marks`)
+    and the block cutter cuts as well (a comment holding one went line by
+    line, for nothing)."""
+    if unicodedata.is_normalized("NFC", text):
+        return False
+    return any(composed(line) != line for line in text.split("\n"))
+
 
 #: A line that holds more than comments, notes and blanks (its first
 #: character past them), in text whose comments all close on their line.
