@@ -54,7 +54,7 @@ def _speed(roots: dict[str, Path], deals: int) -> None:
 
 
 def _big_game(path: str, mb: int) -> None:
-    line = "1. N 2\u2663 E 3\u2663 S 4\u2663 W 5\u2663 {" + "x" * 60 + "}\n"
+    line = "1. N 2C E 3C S 4C W 5C {" + "x" * 60 + "}\n"
     with open(path, "w", encoding="utf-8") as fh:
         fh.write('[Event "big"]\ndeal 1\n')
         block = line * ((1 << 20) // len(line.encode()))

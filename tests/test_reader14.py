@@ -11,6 +11,9 @@
 2. A chunk holding a character that NFC alone replaces (U+212B ANGSTROM
    SIGN...) is cut by the block cutter: the cutter composes only a letter
    with its marks, so the line-by-line cutter was taken for nothing.
+3. The cutter stops keeping a game's lines once the game is past the
+   ``record`` limit (HEARTS_MAX_RECORD): memory follows the limit, not the
+   game; the same finding and the same games after it.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from hearts_notation.editor.features import diagnostics
 from hearts_notation.io.batches import hrn_batches
 from hearts_notation.io.hrn.cut import GameText, cut_games
 from hearts_notation.io.hrn.reader import read_hrn_chunks
+from hearts_notation.io.limits import Limits, set_limits
 from hearts_notation.runners.validate import validate_batch
 from tests.clirun import run, write
 
@@ -150,3 +154,46 @@ def test_decomposed_accents_still_read_composed(monkeypatch: pytest.MonkeyPatch)
         assert slow == 1, size
         assert [g.line for g in games] == [1, 5]
         assert games[0].text.startswith('[Nord "Ma\u00eblle"]') and "r\u00e9sultat N" in games[0].text
+
+
+# 3. A game past the record limit is not held whole ------------------------------------
+
+#: A game of one tag, a deal header and 2,000 trick lines (170 KB),
+#: then a game that reads.
+TRICK = "1. N 2C E 3C S 4C W 5C {" + "x" * 60 + "}\n"
+BIG = ('[Event "big"]\ndeal 1\n' + TRICK * 2_000 + "result N\n"
+       '[Event "next"] [North "Anne"]\ndeal 1\nscore N 6 E 3 S 13 W 4\n')
+
+
+def _chunked(text: str, size: int) -> Iterator[str]:
+    return (text[i:i + size] for i in range(0, len(text), size))
+
+
+def test_a_game_past_the_record_limit_is_not_held_whole() -> None:
+    import tracemalloc
+
+    record = 5_000
+    set_limits(Limits(record=record))
+    try:
+        whole = [(g.errors, repr(g) if g.index == 2 else None) for g in read_hrn_chunks([BIG])]
+        for text in (BIG, BIG.replace("\n", "\r\n")):       # the block cutter, the line-by-line one
+            tracemalloc.start()
+            try:
+                games = list(cut_games(_chunked(text, 4096)))
+                peak = tracemalloc.get_traced_memory()[1]
+            finally:
+                tracemalloc.stop()
+            # The text held: the limit, a line and a chunk, not the game
+            # (170 KB; a peak of 630 KB before).
+            assert peak < 100_000, peak
+            assert [g.line for g in games] == [1, 2_004]
+            assert record < len(games[0].text) <= record + 4096
+            # The same finding (the game refused at its first line) and the
+            # same game after it as a read of the text whole.
+            read = [(g.errors, repr(g) if g.index == 2 else None)
+                    for g in read_hrn_chunks(_chunked(text, 4096))]
+            assert read == whole if text is BIG else [r[0] for r in read] == [w[0] for w in whole]
+        assert [(f.code, f.line, f.column) for f in whole[0][0]] == [("syntax-error", 1, 1)]
+        assert whole[1][0] == ()
+    finally:
+        set_limits(None)

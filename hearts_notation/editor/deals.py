@@ -157,9 +157,10 @@ def _cut(text: str) -> tuple[str, list[LogicalLine], list[_Segment], list[Logica
     tail's logical lines of a game's text; ``None`` when the game is to be
     read whole (see the module docstring)."""
     physical = text.split("\n")
-    limit = current_limits().line
-    if len(text) > limit and max(map(len, physical)) > limit:
-        return None
+    limits = current_limits()
+    limit = limits.line
+    if len(text) > limits.record or (len(text) > limit and max(map(len, physical)) > limit):
+        return None     # (a game longer than the record limit: the reader refuses it whole)
     try:
         lls = list(iter_logical_lines(physical))
     except RecordError:

@@ -13,7 +13,9 @@ Cutting is the reader's first two steps (``docs/parser.md``):
    that follows a deal begins a new one; comments after the last game
    belong to it.  :func:`cut_games` gives each game as a :class:`GameText`
    (its first line, its text, and where a runaway comment was stopped), held
-   one game at a time: memory stays flat however long the input.
+   one game at a time: memory stays flat however long the input, and a
+   game longer than the ``record`` limit is held only up to it (its first
+   lines, which the reader refuses as too long).
 
 The reader (:mod:`.reader`) reads each :class:`GameText` alone, so a game
 cut here reads the same wherever it was cut and whoever reads it (a worker
@@ -448,7 +450,16 @@ def _line_records(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[i
 def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
     """The games of an input given as lines, cut line by line (the way for
     text where a comment may open, or with carriage returns or a
-    byte-order mark; :func:`cut_games` cuts plain text faster)."""
+    byte-order mark; :func:`cut_games` cuts plain text faster).
+
+    A game's lines are kept until its text is longer than the ``record``
+    limit (``HEARTS_MAX_RECORD``), then no more: the reader refuses such a
+    game whole, one error at its first line (:func:`.reader.visit_text`),
+    and the text handed out, its first lines, still says it is too long.
+    Memory then follows the limit, not the game (a 200 MB game of one tag
+    and trick lines was held whole before being refused)."""
+    record = current_limits().record
+    held = 0        # the length of the game's text kept so far, plus one
     pending: tuple[int, list[str], int] | None = None
     only_comments: tuple[int, str] | None = None
     first = 0
@@ -467,13 +478,15 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
                 yield GameText(pending[0], "\n".join(pending[1]), pending[2])
             pending = (first, texts, stopped if stopped > last else 0)
             texts, substantive, comment_at, seen_deal = [], False, None, False
-            stopped = 0
+            stopped = held = 0
         if stop:
             stopped = stop
         last = line + text.count("\n")
         if not texts:
             first = line
-        texts.append(text)
+        if held <= record + 1:      # (past the limit the game is refused: its lines go)
+            texts.append(text)
+            held += len(text) + 1
         if kind == "blank":
             continue
         if kind == "comment":
@@ -489,7 +502,7 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
                 yield GameText(pending[0], "\n".join(pending[1]), pending[2])
             pending = (first, texts, stopped if stopped > last else 0)
             texts, substantive, comment_at, seen_deal = [], False, None, False
-            stopped = 0
+            stopped = held = 0
     if texts:
         if substantive:
             if pending is not None:
@@ -603,6 +616,12 @@ def cut_games(chunks: Iterable[str], source: str = "-", max_line: int | None = N
     reads HRN cuts here, so a reader's finding that depends on it
     (``unnamed-seats``) is the same on every path: a whole file, standard
     input, the batches of ``--jobs``, a shard, the editor's buffer.
+
+    Memory: the text held is at most a game, the ``record`` limit
+    (``HEARTS_MAX_RECORD``) and one chunk: a game longer than the limit is
+    handed out as its first lines past the limit, which the reader refuses
+    whole as it refuses the game (one error at its first line), and the
+    games after it are cut as before.
     """
     limit = current_limits().line if max_line is None else max_line
     games = _cut_chunks(chain(chunks, (_NEXT_GAME + "\n",)) if followed else chunks, source,
@@ -620,12 +639,15 @@ def cut_games(chunks: Iterable[str], source: str = "-", max_line: int | None = N
 def _cut_chunks(chunks: Iterable[str], source: str, limit: int, first_line: int
                 ) -> Iterator[GameText]:
     source_chunks = iter(chunks)
+    record = current_limits().record
     buf = ""                # text not handed out yet, from the start of line buf_line
     buf_line = first_line
     for chunk in source_chunks:
         text = buf + chunk
         end = text.rfind("\n") + 1     # complete lines only: a mark needs its whole line
-        if _not_plain(chunk, buf) or (
+        # (a game not handed out yet that is longer than the ``record``
+        # limit goes line by line too: that cutter stops keeping its lines)
+        if len(buf) > record or _not_plain(chunk, buf) or (
                 _OPEN_BRACE.search(text, 0, end) is not None) or (
                 len(text) > limit and max(map(len, text.split("\n"))) > limit):
             yield from _cut_lines(split_lines(chain((text,), source_chunks), source, limit,
