@@ -96,6 +96,19 @@ def test_the_cutter_says_which_games_follow_another() -> None:
     assert [g.follows for g in cut_games([second], first_line=6, after_game=True)] == [True]
 
 
+def test_shards_of_a_file_say_what_a_whole_read_says(tmp_path: Path) -> None:
+    # ``--jobs`` on a large file cuts it in shards, each cut from its own
+    # first line: a shard's first game follows one of the file's.
+    from hearts_notation.runners.shards import plan_file, shard_batches
+
+    path = write(tmp_path, "evening.hrn", EVENING * 3)
+    plan = plan_file(path, None, 1, 1, min_range=1)
+    assert not isinstance(plan, Exception) and len(plan) > 1
+    got = [(g.line, g.follows) for shard in plan for b in shard_batches(shard, None, 1) for g in b.payload]
+    assert got == [(g.line, g.follows) for g in cut_games([EVENING * 3])]
+    assert [f for _, f in got] == [False] + [True] * 5
+
+
 def test_a_shard_batch_past_the_first_game_tells_it() -> None:
     # The batches a shard of ``--jobs`` gives (hrn_batches, as cut_hrn calls it
     # with the shard's first line and index), refereed by the worker's own call.
