@@ -617,11 +617,11 @@ def cut_games(chunks: Iterable[str], source: str = "-", max_line: int | None = N
     (``unnamed-seats``) is the same on every path: a whole file, standard
     input, the batches of ``--jobs``, a shard, the editor's buffer.
 
-    Memory: the text held is at most a game, the ``record`` limit
-    (``HEARTS_MAX_RECORD``) and one chunk: a game longer than the limit is
-    handed out as its first lines past the limit, which the reader refuses
-    whole as it refuses the game (one error at its first line), and the
-    games after it are cut as before.
+    Memory: the text held is one game and the chunk read, and never more
+    than the ``record`` limit (``HEARTS_MAX_RECORD``), a line and a chunk: a
+    game longer than the limit is handed out as its first lines past the
+    limit, which the reader refuses as it refuses the whole game (one error
+    at its first line), and the games after it are cut as before.
     """
     limit = current_limits().line if max_line is None else max_line
     games = _cut_chunks(chain(chunks, (_NEXT_GAME + "\n",)) if followed else chunks, source,
