@@ -3,7 +3,8 @@ refereed, kept from one keystroke to the next.
 
 A document is cut into games by the one game cutter (every HRN input
 takes it, :func:`hearts_notation.io.hrn.cut.cut_games`), then each game's text is read by the one reader
-(:func:`hearts_notation.io.iter_games_text`) and judged by the one referee
+(:func:`hearts_notation.io.hrn.reader.read_hrn_chunks`, what
+:func:`hearts_notation.io.iter_games_text` runs for HRN) and judged by the one referee
 (:func:`hearts_notation.referee.check_game`, what ``validate`` and
 :func:`hearts_notation.api.validate_text` run).  Nothing here checks a rule.
 
