@@ -2372,9 +2372,10 @@ def _json_game(obj: Any, source: str | None, index: int | None, line: int | None
 
 def report_hrn_text(text: str, source: str | None, first_line: int, index: int | None,
                     default_rules: RuleSet | str | None = None, force_rules: bool = False,
-                    reader_rules: RuleSet | str | None = None, stop: int = 0) -> dict[str, Any]:
+                    reader_rules: RuleSet | str | None = None, stop: int = 0,
+                    follows: bool = False) -> dict[str, Any]:
     """The report entry of one HRN game given as its text (*first_line*
-    its line number in the file, *stop* as the cutter's
+    its line number in the file, *stop* and *follows* as the cutter's
     :class:`~hearts_notation.io.hrn.cut.GameText` says): the reader's events go to the compact
     check, and only a game it does not accept is read again into the model
     for :func:`check_game`.  *reader_rules* are the ``--rules`` the
@@ -2383,10 +2384,11 @@ def report_hrn_text(text: str, source: str | None, first_line: int, index: int |
     from .io.hrn.reader import parse_game, visit_text
 
     default = _as_rules(default_rules)
-    compact = visit_text(text, CompactBuilder(), source or "-", first_line, reader_rules, index, stop)
+    compact = visit_text(text, CompactBuilder(), source or "-", first_line, reader_rules, index, stop,
+                         follows)
     if compact is not None:
         fast = compact_report(compact, source, index, default, force_rules)
         if fast is not None:
             return fast
-    game = parse_game(text, source or "-", first_line, reader_rules, index, stop)
+    game = parse_game(text, source or "-", first_line, reader_rules, index, stop, follows)
     return check_game(game, default, force_rules).to_dict()

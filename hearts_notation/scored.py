@@ -107,7 +107,7 @@ def records_of(batch: Batch, default_rules: RuleSet | None, force: bool
             from .io.hrn.reader import visit_text
 
             compact = visit_text(r.text, CompactBuilder(), source or "-", r.line, batch.default_rules,
-                                 r.index)
+                                 r.index, r.stop, r.follows)
         else:
             compact, _ = json_compact(r.text, r.line, r.compact)
         clean = None if compact is None else clean_game(compact, source, r.index, default_rules, force)

@@ -1468,7 +1468,7 @@ def _compact_view(batch: Batch, syntax: str, record: RawRecord, query: Query
         if "mark" in query.names:
             events = _MarkEvents(events)
         compact = visit_text(text, events, batch.source or "-", record.line,
-                             batch.default_rules, record.index, record.stop)
+                             batch.default_rules, record.index, record.stop, record.follows)
         marks = events.marks if isinstance(events, _MarkEvents) else None
         line = compact.line if compact is not None else None
     elif query.header_skips and record.compact is None and text.isascii() and "\\u" not in text:

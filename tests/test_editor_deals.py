@@ -14,6 +14,7 @@ reading and refereeing the whole game says.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from pathlib import Path
@@ -27,7 +28,9 @@ from hearts_notation.editor.deals import Pool, Tally, check_by_deal, moved_deal
 from hearts_notation.editor.document import Checker
 from hearts_notation.editor.features import diagnostics
 from hearts_notation.generate import generate_games
-from hearts_notation.io import InputError, dumps, iter_games_text
+from hearts_notation.io import InputError, RecordError, dumps, iter_games_text
+from hearts_notation.io.hrn.reader import read_hrn_chunks
+from hearts_notation.io.hrn.words import LanguageSniffer
 from hearts_notation.referee import check_game
 from tests.budget import long_beyond, sweep
 
@@ -50,18 +53,16 @@ def game_texts() -> list[str]:
     """The text of every game of every sample, and the French game."""
     out = [FRENCH]
     for path in SAMPLES:
-        out.extend(text for _, text in Checker()._cut(path.read_text(encoding="utf-8")))
+        out.extend(game.text for game in Checker()._cut(path.read_text(encoding="utf-8")))
     return out
 
 
 def validate(text: str) -> list[tuple[str, str, int, int, str]]:
-    """``validate``'s findings as (code, severity, 0-based line and column, message),
-    but ``unnamed-seats``: the reader gives it to a game that begins past the
-    file's first line, and the server reads each game from its own text
-    (numbered from 1, moved after), so it does not give it (docs/editors.md)."""
+    """``validate``'s findings as (code, severity, 0-based line and column,
+    message), every code (``unnamed-seats`` too: the server reads each game
+    with the cutter's word on whether a game comes before it)."""
     return sorted((f["code"], f["severity"], f["line"] - 1, (f["column"] or 1) - 1, f["message"])
-                  for f in validate_text(text).findings()
-                  if f["line"] is not None and f["code"] != "unnamed-seats")
+                  for f in validate_text(text).findings() if f["line"] is not None)
 
 
 def served(checker: Checker, text: str, lang: str = "en") -> list[tuple[str, str, int, int, str]]:
@@ -181,17 +182,28 @@ def test_an_error_in_a_deal_line_or_the_result_line_costs_that_line_only() -> No
 # Compared ----------------------------------------------------------------------------------------
 
 
-def whole(text: str) -> tuple[str, dict[str, object]] | None:
+def whole(text: str, follows: bool = False, rules: str | None = None
+          ) -> tuple[str, dict[str, object]] | None:
     """The reader's game of *text* read whole (its repr: every field and
     position) and the referee's report of it; ``None`` when the text is
-    unusable (the server then reports the problem without a game)."""
+    unusable (the server then reports the problem without a game).
+    *follows*: the game comes after another of its document (the reader is
+    then told so, as the cutter of the whole document tells it)."""
     try:
-        game = next(iter_games_text(text, "hrn", "<document>"), None)
-    except InputError:
+        if follows:
+            sniffer = LanguageSniffer()
+            game = next(read_hrn_chunks(sniffer.tap((text,)), "<document>", rules, after_game=True),
+                        None)
+            lang = sniffer.language
+            if game is not None and lang not in (None, "en"):
+                game = dataclasses.replace(game, language=lang)
+        else:
+            game = next(iter_games_text(text, "hrn", "<document>", rules), None)
+    except (InputError, RecordError):
         return None
     if game is None:
         return None
-    return repr(game) + repr(game.language), check_game(game).to_dict()
+    return repr(game) + repr(game.language), check_game(game, rules).to_dict()
 
 
 def assert_same(checker: Checker, text: str) -> None:
@@ -199,7 +211,7 @@ def assert_same(checker: Checker, text: str) -> None:
     analysis = checker.analyse(text)
     for placed in analysis.games:
         checked = placed.checked
-        expected = whole(checked.text)
+        expected = whole(checked.text, placed.index > 1)
         if expected is None or checked.game is None or checked.report is None:
             assert checked.game is None or expected is not None
             continue
@@ -276,9 +288,10 @@ def test_hypothesis_edits_give_what_the_whole_game_gives(which: int, seeds: list
             checked = placed.checked
             if checked.game is None or checked.report is None:
                 continue
-            game = next(iter_games_text(checked.text, "hrn", "<document>", rules))
-            assert repr(checked.game) == repr(game)
-            assert checked.report.to_dict() == check_game(game, rules).to_dict()
+            expected = whole(checked.text, placed.index > 1, rules)
+            assert expected is not None
+            assert repr(checked.game) + repr(checked.game.language) == expected[0]
+            assert checked.report.to_dict() == expected[1]
 
 
 def test_a_header_comment_holding_a_trick_line_is_told_once() -> None:

@@ -157,9 +157,10 @@ def _cut(text: str) -> tuple[str, list[LogicalLine], list[_Segment], list[Logica
     tail's logical lines of a game's text; ``None`` when the game is to be
     read whole (see the module docstring)."""
     physical = text.split("\n")
-    limit = current_limits().line
-    if len(text) > limit and max(map(len, physical)) > limit:
-        return None
+    limits = current_limits()
+    limit = limits.line
+    if len(text) > limits.record or (len(text) > limit and max(map(len, physical)) > limit):
+        return None     # (a game longer than the record limit: the reader refuses it whole)
     try:
         lls = list(iter_logical_lines(physical))
     except RecordError:
@@ -196,17 +197,19 @@ def _cut(text: str) -> tuple[str, list[LogicalLine], list[_Segment], list[Logica
 
 
 def check_by_deal(text: str, source: str, rules: RuleSet | str | None, pool: Pool,
-                  tally: Tally) -> tuple[Game, GameReport, Parts] | None:
+                  tally: Tally, follows: bool = False) -> tuple[Game, GameReport, Parts] | None:
     """One game's text read and refereed deal by deal, taking from *pool*
     the deals whose text it already holds: the game (exactly the reader's),
     the referee's report (exactly :func:`check_game`'s), and the parts to
     keep; ``None`` when the game is to be read whole.  *tally* counts the
-    deals read and refereed."""
+    deals read and refereed; *follows*: another game of the document comes
+    before this one (:attr:`hearts_notation.io.hrn.cut.GameText.follows`:
+    the header's ``unnamed-seats`` warning, as the whole read gives it)."""
     cut = _cut(text)
     if cut is None:
         return None
     header_text, header, segments, tail = cut
-    head = build_game(list(header), source, 1, rules)
+    head = build_game(list(header), source, 1, rules, follows)
     if head.errors or head.deals:
         return None
     parts = Parts(header_text)
@@ -217,7 +220,7 @@ def check_by_deal(text: str, source: str, rules: RuleSet | str | None, pool: Poo
         got = parts.reads.get(seg.text) or pool.reads.get((header_text, seg.text))
         if got is None:
             tally.read += 1
-            got = (build_game([*header, *seg.lines], source, 1, rules), seg.first_line)
+            got = (build_game([*header, *seg.lines], source, 1, rules, follows), seg.first_line)
         read, line = got
         if len(read.deals) != 1:        # a deal line mistyped, or one whose number is lost
             return None
@@ -230,7 +233,7 @@ def check_by_deal(text: str, source: str, rules: RuleSet | str | None, pool: Poo
         # (the segment was read after the header: the header's own warnings,
         # an unclosed comment among its tags, are told once, by ``head``)
         notices.extend(read.notices[len(head.notices):])
-    frame = build_game([*header, *tail], source, 1, rules) if tail else head
+    frame = build_game([*header, *tail], source, 1, rules, follows) if tail else head
     # the header's warnings, the deals', then those after the last deal: the
     # order of the whole read (the frame reads the header again before its tail)
     tail_notices = frame.notices[len(head.notices):]

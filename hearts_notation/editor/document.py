@@ -3,7 +3,8 @@ refereed, kept from one keystroke to the next.
 
 A document is cut into games by the one game cutter (every HRN input
 takes it, :func:`hearts_notation.io.hrn.cut.cut_games`), then each game's text is read by the one reader
-(:func:`hearts_notation.io.iter_games_text`) and judged by the one referee
+(:func:`hearts_notation.io.hrn.reader.read_hrn_chunks`, what
+:func:`hearts_notation.io.iter_games_text` runs for HRN) and judged by the one referee
 (:func:`hearts_notation.referee.check_game`, what ``validate`` and
 :func:`hearts_notation.api.validate_text` run).  Nothing here checks a rule.
 
@@ -18,6 +19,10 @@ change are taken from its previous version, moved if lines were added
 above them, so typing a card in one deal reads and checks that deal alone;
 the game-wide checks (numbers, dealers, running totals, scores, the end)
 are made again on the whole game, and a change of a tag checks every deal.
+A game is read with the cutter's word on whether another game comes
+before it (:attr:`hearts_notation.io.hrn.cut.GameText.follows`, part of the
+cache's key): the reader's ``unnamed-seats`` warning then comes as
+``validate`` gives it, though the game is read from its own text.
 
 **Positions.**  The library counts lines from 1 and columns in characters
 (code points) from 1; the Language Server Protocol counts both from 0, and
@@ -28,6 +33,7 @@ cut at ``\\n`` only, as the reader cuts them.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -37,8 +43,9 @@ from pygments.token import _TokenType, is_token_subtype
 from ..cards import SYMBOL_SUIT_CHARS
 from ..i18n import Msg
 from ..io import InputError, RecordError, iter_games_text
-from ..io.hrn.cut import cut_games
-from ..io.hrn.words import text_language
+from ..io.hrn.cut import GameText, cut_games
+from ..io.hrn.reader import read_hrn_chunks
+from ..io.hrn.words import LanguageSniffer, text_language
 from ..model import Finding, Game
 from ..referee import GameReport, check_game
 from ..rules import RuleSet
@@ -344,7 +351,8 @@ class Checker:
         self.source = source
         self.checked = 0
         self.deals = Tally()
-        self._cache: dict[str, CheckedGame] = {}
+        #: each game's result, keyed by its text and whether a game comes before it
+        self._cache: dict[tuple[str, bool], CheckedGame] = {}
 
     def analyse(self, text: str) -> Analysis:
         """The games of *text*, read and refereed (unchanged games from the cache).
@@ -369,22 +377,23 @@ class Checker:
             if not (isinstance(problem.message, Msg) and problem.message.key in _NOT_YET):
                 out.problem = problem
             return out
-        cache: dict[str, CheckedGame] = {}
+        cache: dict[tuple[str, bool], CheckedGame] = {}
         pool: Pool | None = None        # the deals of the games as they were
-        for index, (first_line, game_text) in enumerate(cut, 1):
-            checked = cache.get(game_text) or self._cache.get(game_text)
+        for index, game in enumerate(cut, 1):
+            key = (game.text, game.follows)
+            checked = cache.get(key) or self._cache.get(key)
             if checked is None:
                 if pool is None:
                     pool = Pool(c.parts for c in self._cache.values() if c.parts is not None)
-                checked = self.check(game_text, pool)
-            cache[game_text] = checked
-            out.games.append(Placed(checked, first_line, index))
+                checked = self.check(game.text, pool, game.follows)
+            cache[key] = checked
+            out.games.append(Placed(checked, game.line, index))
         self._cache = cache
         return out
 
-    def _cut(self, text: str) -> list[tuple[int, str]]:
-        """(first line, text) of each game: the one game cutter."""
-        return [(game.line, game.text) for game in cut_games((text,), self.source)]
+    def _cut(self, text: str) -> list[GameText]:
+        """Each game of *text*, as the one game cutter gives it."""
+        return list(cut_games((text,), self.source))
 
     def read(self, text: str) -> Game | None:
         """The first game of *text* as the reader reads it, without the
@@ -395,20 +404,29 @@ class Checker:
         except InputError:
             return None
 
-    def check(self, text: str, pool: Pool | None = None) -> CheckedGame:
+    def check(self, text: str, pool: Pool | None = None, follows: bool = False) -> CheckedGame:
         """One game's text read by the reader and judged by the referee,
         deal by deal (the deals *pool* holds are not read nor checked
-        again), or whole when it cannot be taken deal by deal."""
+        again), or whole when it cannot be taken deal by deal; *follows*:
+        another game of the document comes before it (the cutter's
+        :attr:`~hearts_notation.io.hrn.cut.GameText.follows`)."""
         self.checked += 1
-        done = check_by_deal(text, self.source, self.rules, pool or Pool(), self.deals)
+        done = check_by_deal(text, self.source, self.rules, pool or Pool(), self.deals, follows)
         if done is not None:
             game, report, parts = done
             return CheckedGame(text, game, report, parts=parts)
+        # (the HRN reader of :func:`hearts_notation.io.iter_games_text`, told
+        # whether a game comes before: the language taken from the text likewise)
+        sniffer = LanguageSniffer()
         try:
-            games = list(iter_games_text(text, "hrn", self.source, self.rules))
-        except InputError as exc:
+            games = list(read_hrn_chunks(sniffer.tap((text,)), self.source, self.rules,
+                                         after_game=follows))
+        except RecordError as exc:
             return CheckedGame(text, None, None, Problem.of(exc))
         if not games:
             return CheckedGame(text, None, None)
         game = games[0]
+        lang = sniffer.language
+        if lang not in (None, "en") and game.language != lang:
+            game = dataclasses.replace(game, language=lang)
         return CheckedGame(text, game, check_game(game, self.rules))

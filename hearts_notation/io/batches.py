@@ -124,7 +124,7 @@ class RawRecord:
     ``in_array``: whether the record is an element of a JSON array (its
     messages then name it: ``game 3: ...``, in the catalogs' words);
     ``compact``: the compact form the cut already decoded, when it did;
-    ``stop``: an HRN game's (:class:`.hrn.cut.GameText`); ``column``: the
+    ``stop``, ``follows``: an HRN game's (:class:`.hrn.cut.GameText`); ``column``: the
     record's first column on its first line (JSON array elements).
 
     A plain class with ``__slots__``, not a dataclass: nothing compares,
@@ -132,10 +132,10 @@ class RawRecord:
     every ``hearts`` start about half a millisecond to make (issue 22);
     ``Final`` keeps it read-only for the type checker."""
 
-    __slots__ = ("column", "compact", "in_array", "index", "line", "stop", "text")
+    __slots__ = ("column", "compact", "follows", "in_array", "index", "line", "stop", "text")
 
     def __init__(self, text: str, index: int, line: int, in_array: bool = False,
-                 compact: Any = None, stop: int = 0, column: int = 1) -> None:
+                 compact: Any = None, stop: int = 0, column: int = 1, follows: bool = False) -> None:
         self.text: Final = text
         self.index: Final = index
         self.line: Final = line
@@ -143,6 +143,7 @@ class RawRecord:
         self.compact: Final[Any] = compact
         self.stop: Final = stop
         self.column: Final = column
+        self.follows: Final = follows
 
 
 def raw_records(batch: Batch) -> tuple[str, list[RawRecord]] | None:
@@ -197,7 +198,7 @@ def records_json(batch: Batch) -> tuple[str, list[RawRecord]]:
 
 def records_hrn(batch: Batch) -> tuple[str, list[RawRecord]]:
     """The ``records`` hook of HRN: the text of each game."""
-    return HRN_GAME, [RawRecord(g.text, batch.first_index + i, g.line, stop=g.stop)
+    return HRN_GAME, [RawRecord(g.text, batch.first_index + i, g.line, stop=g.stop, follows=g.follows)
                       for i, g in enumerate(batch.payload)]
 
 
@@ -206,7 +207,7 @@ def lines_hrn(payload: Any, wanted: set[int]) -> dict[int, str]:
     (:class:`.hrn.cut.GameText` each; the reader's text of a game is its
     source lines, without their line ends)."""
     out: dict[int, str] = {}
-    for first, text, _ in payload:
+    for first, text, *_ in payload:
         parts = text.split("\n")
         if text.endswith("\n"):
             parts.pop()         # not a line of this game: the next one starts there
@@ -262,7 +263,7 @@ def parse_hrn(batch: Batch) -> list[Game]:
     from .hrn.words import text_language
 
     games = [parse_game(cut.text, batch.source, cut.line, batch.default_rules, batch.first_index + i,
-                        cut.stop)
+                        cut.stop, cut.follows)
              for i, cut in enumerate(batch.payload)]
     # A record kept in another language than English (the reader keeps the
     # English meaning of its words): its first line that says tells.
@@ -492,13 +493,15 @@ def hrn_batches(path: str, chunks: Iterator[str], per_batch: int,
     """Games of an HRN stream cut by the one game cutter (:mod:`.hrn.cut`:
     the cut a whole-file read makes), shipped as text with the line each
     game starts on.  *first_line*/*first_index* place a stream that starts
-    at a batch partway into its file (a shard)."""
+    at a batch partway into its file (a shard: past the file's first game,
+    its first game follows one, :attr:`.hrn.cut.GameText.follows`)."""
     from .hrn.cut import GameText, cut_games
 
     games: list[GameText] = []
     start_index = first_index
     size = 0
-    for game in cut_games(chunks, path, current_limits().line, first_line, followed):
+    for game in cut_games(chunks, path, current_limits().line, first_line, followed,
+                          after_game=first_index > 1):
         games.append(game)
         size += len(game.text) + 1
         if len(games) == per_batch:

@@ -329,7 +329,8 @@ def _visit_hrn(chunks: Iterable[str], source: str, factory: Callable[[], Visitor
     from .hrn.reader import visit_text
 
     for index, game in enumerate(cut_games(chunks, source), 1):
-        yield visit_text(game.text, factory(), source, game.line, default_rules, index, game.stop)
+        yield visit_text(game.text, factory(), source, game.line, default_rules, index, game.stop,
+                         game.follows)
 
 
 def _visit_model(games: Iterable[Game], factory: Callable[[], Visitor[R]]) -> Iterator[R]:

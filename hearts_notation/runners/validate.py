@@ -111,7 +111,7 @@ def _batch_entries(batch: Batch, rules: RuleSet | None, force: bool) -> list[Any
     syntax, records = found
     if syntax == HRN_GAME:
         return [report_hrn_text(r.text, source, r.line, r.index, rules, force, batch.default_rules,
-                                r.stop)
+                                r.stop, r.follows)
                 for r in records]
     return [report_json_text(r.text, source, r.index, r.line, rules, force, in_array=r.in_array,
                              compact=r.compact, column=r.column) for r in records]

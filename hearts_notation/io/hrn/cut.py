@@ -13,7 +13,9 @@ Cutting is the reader's first two steps (``docs/parser.md``):
    that follows a deal begins a new one; comments after the last game
    belong to it.  :func:`cut_games` gives each game as a :class:`GameText`
    (its first line, its text, and where a runaway comment was stopped), held
-   one game at a time: memory stays flat however long the input.
+   one game at a time: memory stays flat however long the input, and a
+   game longer than the ``record`` limit is held only up to it (its first
+   lines, which the reader refuses as too long).
 
 The reader (:mod:`.reader`) reads each :class:`GameText` alone, so a game
 cut here reads the same wherever it was cut and whoever reads it (a worker
@@ -59,11 +61,17 @@ class GameText(NamedTuple):
     lines joined by ``\\n`` (no final newline), and *stop*: the line of the
     tag that begins the next game when a ``{`` comment of this game ran
     into it (the reader then says "no ``}`` before the tag at line N"; 0
-    otherwise)."""
+    otherwise), and *follows*: whether a game of the same input was cut
+    before it."""
 
     line: int
     text: str
     stop: int = 0
+    #: whether another game of the same input comes before this one (the
+    #: cutter knows it, whatever the numbering: a game after a prologue of
+    #: blanks and comments is the first; the reader's ``unnamed-seats``
+    #: warning is for a game that follows another, docs/spec.md, section 2)
+    follows: bool = False
 
 
 # Lines -----------------------------------------------------------------------------------
@@ -442,7 +450,16 @@ def _line_records(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[i
 def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
     """The games of an input given as lines, cut line by line (the way for
     text where a comment may open, or with carriage returns or a
-    byte-order mark; :func:`cut_games` cuts plain text faster)."""
+    byte-order mark; :func:`cut_games` cuts plain text faster).
+
+    A game's lines are kept until its text is longer than the ``record``
+    limit (``HEARTS_MAX_RECORD``), then no more: the reader refuses such a
+    game whole, one error at its first line (:func:`.reader.visit_text`),
+    and the text handed out, its first lines, still says it is too long.
+    Memory then follows the limit, not the game (a 200 MB game of one tag
+    and trick lines was held whole before being refused)."""
+    record = current_limits().record
+    held = 0        # the length of the game's text kept so far, plus one
     pending: tuple[int, list[str], int] | None = None
     only_comments: tuple[int, str] | None = None
     first = 0
@@ -461,13 +478,15 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
                 yield GameText(pending[0], "\n".join(pending[1]), pending[2])
             pending = (first, texts, stopped if stopped > last else 0)
             texts, substantive, comment_at, seen_deal = [], False, None, False
-            stopped = 0
+            stopped = held = 0
         if stop:
             stopped = stop
         last = line + text.count("\n")
         if not texts:
             first = line
-        texts.append(text)
+        if held <= record + 1:      # (past the limit the game is refused: its lines go)
+            texts.append(text)
+            held += len(text) + 1
         if kind == "blank":
             continue
         if kind == "comment":
@@ -483,7 +502,7 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
                 yield GameText(pending[0], "\n".join(pending[1]), pending[2])
             pending = (first, texts, stopped if stopped > last else 0)
             texts, substantive, comment_at, seen_deal = [], False, None, False
-            stopped = 0
+            stopped = held = 0
     if texts:
         if substantive:
             if pending is not None:
@@ -540,8 +559,21 @@ def _not_plain(chunk: str, held: str = "") -> bool:
     a game only once composed).  The text before *chunk* that is not cut yet
     is *held*: an accent that begins a chunk composes with its last letter."""
     return "\\" in chunk or "\r" in chunk or "\ufeff" in chunk or (
-        not chunk.isascii() and not (unicodedata.is_normalized("NFC", chunk)
-                                     and unicodedata.is_normalized("NFC", held[-1:] + chunk[:1])))
+        not chunk.isascii() and _composes(held[-1:] + chunk))
+
+
+def _composes(text: str) -> bool:
+    """Whether :func:`composed` changes a line of *text*: a letter and its
+    combining marks not in composed form.  Text in NFC is told at C speed;
+    text that is not is looked at line by line, for what NFC alone would
+    replace -- a character that stands alone (U+212B ANGSTROM SIGN, U+2126
+    OHM SIGN, U+F900), which the cutter keeps as written (:func:`compose_marks`)
+    and the block cutter cuts as well (a comment holding one went line by
+    line, for nothing)."""
+    if unicodedata.is_normalized("NFC", text):
+        return False
+    return any(composed(line) != line for line in text.split("\n"))
+
 
 #: A line that holds more than comments, notes and blanks (its first
 #: character past them), in text whose comments all close on their line.
@@ -554,7 +586,8 @@ _NEXT_GAME = '[_ ""]'
 
 
 def cut_games(chunks: Iterable[str], source: str = "-", max_line: int | None = None,
-              first_line: int = 1, followed: bool = False) -> Iterator[GameText]:
+              first_line: int = 1, followed: bool = False, after_game: bool = False
+              ) -> Iterator[GameText]:
     """The games of a text given in chunks (a whole text is one chunk; a
     file read block by block, or lines, are many), one at a time, with the
     line-length limit of :func:`hearts_notation.io.stream.split_lines`
@@ -576,27 +609,45 @@ def cut_games(chunks: Iterable[str], source: str = "-", max_line: int | None = N
     that is not plain the rest goes line by line, from the first game not
     yet handed out.  *first_line* numbers a text that starts partway into
     its file (a shard of :mod:`hearts_notation.runners.shards`).
+
+    Each game after the first says so (``GameText.follows``); *after_game*
+    says that a game of the file comes before the text (a shard that does
+    not start the file), so that its first game does too.  Every path that
+    reads HRN cuts here, so a reader's finding that depends on it
+    (``unnamed-seats``) is the same on every path: a whole file, standard
+    input, the batches of ``--jobs``, a shard, the editor's buffer.
+
+    Memory: the text held is one game and the chunk read, and never more
+    than the ``record`` limit (``HEARTS_MAX_RECORD``), a line and a chunk: a
+    game longer than the limit is handed out as its first lines past the
+    limit, which the reader refuses as it refuses the whole game (one error
+    at its first line), and the games after it are cut as before.
     """
     limit = current_limits().line if max_line is None else max_line
-    if followed:
-        # The next game's first line stands in for itself (a whole read cut
-        # there, so it begins a game here too); that game is not ours.
-        for game in _cut_chunks(chain(chunks, (_NEXT_GAME + "\n",)), source, limit, first_line):
-            if game.text != _NEXT_GAME:
-                yield game
-        return
-    yield from _cut_chunks(chunks, source, limit, first_line)
+    games = _cut_chunks(chain(chunks, (_NEXT_GAME + "\n",)) if followed else chunks, source,
+                        limit, first_line)
+    follows = after_game
+    for game in games:
+        if followed and game.text == _NEXT_GAME:
+            # The next game's first line stood in for itself (a whole read
+            # cut there, so it begins a game here too); that game is not ours.
+            continue
+        yield game._replace(follows=True) if follows else game
+        follows = True
 
 
 def _cut_chunks(chunks: Iterable[str], source: str, limit: int, first_line: int
                 ) -> Iterator[GameText]:
     source_chunks = iter(chunks)
+    record = current_limits().record
     buf = ""                # text not handed out yet, from the start of line buf_line
     buf_line = first_line
     for chunk in source_chunks:
         text = buf + chunk
         end = text.rfind("\n") + 1     # complete lines only: a mark needs its whole line
-        if _not_plain(chunk, buf) or (
+        # (a game not handed out yet that is longer than the ``record``
+        # limit goes line by line too: that cutter stops keeping its lines)
+        if len(buf) > record or _not_plain(chunk, buf) or (
                 _OPEN_BRACE.search(text, 0, end) is not None) or (
                 len(text) > limit and max(map(len, text.split("\n"))) > limit):
             yield from _cut_lines(split_lines(chain((text,), source_chunks), source, limit,

@@ -139,13 +139,17 @@ def _slices(text: str) -> Iterator[str]:
 
 
 def read_hrn_chunks(chunks: Iterable[str], source: str = "-",
-                    default_rules: RuleSet | str | None = None) -> Iterator[Game]:
+                    default_rules: RuleSet | str | None = None, after_game: bool = False
+                    ) -> Iterator[Game]:
     """:func:`iter_hrn` of a text given in chunks (a file read block by
-    block: what the HRN format's reader gives it)."""
+    block: what the HRN format's reader gives it); *after_game*: a game of
+    the same input comes before the text (the editor's game read alone,
+    :func:`.cut.cut_games`)."""
     index = 0
-    for game in cut_games(chunks, source):
+    for game in cut_games(chunks, source, after_game=after_game):
         index += 1
-        yield visit_text(game.text, GameBuilder(), source, game.line, default_rules, index, game.stop)
+        yield visit_text(game.text, GameBuilder(), source, game.line, default_rules, index, game.stop,
+                         game.follows)
     if index == 0:
         raise RecordError(msg("input.empty"))
 
@@ -158,19 +162,20 @@ def _as_chunks(lines: Iterable[str]) -> Iterator[str]:
 
 def parse_game(text: str, source: str = "-", first_line: int = 1,
                default_rules: RuleSet | str | None = None, index: int | None = 1,
-               stop: int = 0) -> Game:
+               stop: int = 0, follows: bool = False) -> Game:
     """One game from its text, *first_line* being the line number of its
-    first line in the file, *stop* as :class:`.cut.GameText` says (a game
-    cut by :func:`.cut.cut_games` reads the same as in a whole read).  Text
+    first line in the file, *stop* and *follows* as :class:`.cut.GameText`
+    says (a game cut by :func:`.cut.cut_games` reads the same as in a whole
+    read).  Text
     that holds more than one game reads as one (a second game's tags are
     then an error, as are lines after ``result``).
     """
-    return visit_text(text, GameBuilder(), source, first_line, default_rules, index, stop)
+    return visit_text(text, GameBuilder(), source, first_line, default_rules, index, stop, follows)
 
 
 def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: int = 1,
                default_rules: RuleSet | str | None = None, index: int | None = 1,
-               stop: int = 0) -> R:
+               stop: int = 0, follows: bool = False) -> R:
     """:func:`parse_game` with the game's events sent to *visitor* (what
     its ``end_game`` returns comes back).
 
@@ -181,7 +186,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
     168 MB), so every format holds the same games within the same bounds."""
     limit = current_limits().record
     if len(text) > limit:
-        b = _GameBuilder(visitor, source, index, default_rules)
+        b = _GameBuilder(visitor, source, index, default_rules, follows)
         b.error(limit_message("limit.what.game_length", "record", limit), first_line, 1)
         b.halted = True
         b.pos = Pos(first_line, 1)
@@ -190,7 +195,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
     if first_line >= 1 and comments_close_on_their_line(text):
         # No comment runs past its line: each line is a logical line, read
         # as it comes (what the parallel runner's workers read).
-        b = _GameBuilder(visitor, source, index, default_rules)
+        b = _GameBuilder(visitor, source, index, default_rules, follows)
         b.head = text
         lineno = first_line - 1
         first: tuple[int, str] | None = None
@@ -212,18 +217,19 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
         return b.finish()  # type: ignore[no-any-return]
     if first_line >= 1:     # numbered as they are read (0 means "no line" in there)
         return visit_game(game_lines(GameText(first_line, text, stop)), visitor, source, index,
-                          default_rules)
+                          default_rules, follows=follows)
     lines = []
     for ll in iter_logical_lines(split_text(text)):
         ll.shift(first_line - 1)
         lines.append(ll)
-    return visit_game(lines, visitor, source, index, default_rules)
+    return visit_game(lines, visitor, source, index, default_rules, follows=follows)
 
 
 def build_game(lines: list[LogicalLine], source: str = "-", index: int | None = None,
-               default_rules: RuleSet | str | None = None) -> Game:
-    """One game from its logical lines (:func:`.cut.game_lines`)."""
-    return visit_game(lines, GameBuilder(), source, index, default_rules)
+               default_rules: RuleSet | str | None = None, follows: bool = False) -> Game:
+    """One game from its logical lines (:func:`.cut.game_lines`); *follows*
+    as :class:`.cut.GameText` says."""
+    return visit_game(lines, GameBuilder(), source, index, default_rules, follows=follows)
 
 
 #: What reads one logical line into its elements (:func:`.lex.read_line`;
@@ -233,11 +239,12 @@ LineReader = Callable[[str, int], list[Element]]
 
 def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                index: int | None = None, default_rules: RuleSet | str | None = None,
-               read: LineReader = read_line) -> R:
+               read: LineReader = read_line, follows: bool = False) -> R:
     """Read one game's logical lines as events sent to *visitor*; returns
     what its ``end_game`` returns (:func:`build_game` with the
-    :class:`~hearts_notation.io.events.GameBuilder`)."""
-    b = _GameBuilder(visitor, source, index, default_rules)
+    :class:`~hearts_notation.io.events.GameBuilder`).  *follows*: another
+    game of the same input comes before this one (:class:`.cut.GameText`)."""
+    b = _GameBuilder(visitor, source, index, default_rules, follows)
     # (the game's text, as the line-by-line path above takes it: its first
     # line alone, a lone ``[``, would look like a JSON array's opening;
     # joined only if an error asks, :meth:`_GameBuilder.game_text`)
@@ -562,8 +569,10 @@ class _GameBuilder:
     """Turns the elements of one game's lines into a :class:`Game`."""
 
     def __init__(self, visitor: Visitor[Any], source: str, index: int | None,
-                 default_rules: RuleSet | str | None) -> None:
+                 default_rules: RuleSet | str | None, follows: bool = False) -> None:
         self.visitor = visitor
+        #: another game of the same input comes before this one (the cutter says)
+        self.follows = follows
         self.source = source
         self.index = index
         self.default_rules = default_rules
@@ -921,14 +930,17 @@ class _GameBuilder:
             self._unnamed_seats(seats, player_tags)
 
     def _unnamed_seats(self, seats: tuple[str, ...], player_tags: dict[str, str]) -> None:
-        """An ``unnamed-seats`` warning for a game, past the file's first
-        line, whose only tags name some of its seats but not all: what a
+        """An ``unnamed-seats`` warning for a game that follows another game
+        of its input, whose only tags name some of its seats but not all: what a
         player tag typed between two deals of an evening makes (a tag line
         after a deal begins a new game, docs/spec.md, section 2), the
         other seats of that new game left without names.  The games read
-        stay as they are; the warning says what was read and what to write."""
-        pos = self.pos
-        if pos is None or pos.line <= 1 or not self.players or len(self.players) >= len(seats):
+        stay as they are; the warning says what was read and what to write.
+        Whether a game follows another is the cutter's fact
+        (:attr:`.cut.GameText.follows`), not its line number: a first game
+        after a prologue of comments is no replacement, and the editor,
+        which reads each game from its own text, says the same as ``validate``."""
+        if not self.follows or not self.players or len(self.players) >= len(seats):
             return
         if any(entry[0] not in player_tags for entry in self.tag_list):
             return
