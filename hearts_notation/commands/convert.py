@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import click
 
 from ..diagnostics import NamedError, named_errors, render_errors, text_lines
-from ..i18n import current_language, msg, translate
+from ..i18n import current_language, msg, seats_space, translate
 from ..io import (
     OUTPUT_FORMATS,
     InputError,
@@ -38,7 +38,7 @@ from ..io import (
     read_games,
     write_atomic_iter,
 )
-from ..model import Game
+from ..model import Finding, Game
 from ..output import message
 from ..rules import RuleSet
 from ._common import fail, fail_input, fail_output
@@ -119,6 +119,70 @@ def default_output_format(in_fmt: str, output: str | None) -> str:
     return "json" if in_fmt == "hrn" else "hrn"
 
 
+#: The messages of the referee's findings at a seat the game does not have
+#: (the referee's ``_not_a_seat`` wraps some of them in ``finding.seat_meant``).
+_STRANGER_KEYS = frozenset({
+    "finding.player-conflict.seat", "finding.hand-size.seat", "finding.pass-direction.seat",
+    "finding.pass-direction.to_seat", "finding.out-of-turn.seat", "finding.dealer-rotation.seat",
+    "finding.moon-choice.seat", "finding.score-mismatch.seat", "finding.total-mismatch.seat",
+    "finding.result-mismatch.seat", "finding.seat_meant"})
+
+
+def _names_a_stranger(game: Game, seats: frozenset[str]) -> bool:
+    """Whether *game* names, anywhere, a seat outside *seats*: a walk over
+    its seat keys and fields (no message made), so that a clean record
+    costs :func:`stranger_seats` one pass over its plays."""
+    if not game.players.keys() <= seats:
+        return True
+    if isinstance(game.result, tuple) and not set(game.result) <= seats:
+        return True
+    for deal in game.deals:
+        if deal.dealer is not None and deal.dealer not in seats:
+            return True
+        if not deal.hands.keys() <= seats or not deal.passes.keys() <= seats:
+            return True
+        if any(p.to is not None and p.to not in seats for p in deal.passes.values()):
+            return True
+        if (deal.score is not None and not deal.score.keys() <= seats) or (
+                deal.total is not None and not deal.total.keys() <= seats):
+            return True
+        if deal.moon is not None and deal.moon.seat not in seats:
+            return True
+        for trick in deal.tricks:
+            for play in trick.plays:
+                if play.seat not in seats:
+                    return True
+    return False
+
+
+def stranger_seats(game: Game) -> list[Finding]:
+    """The referee's findings at the places *game* names a seat it does not
+    have (a ``players`` key ``X`` or ``North`` at N/E/S/W, a hand, a pass,
+    a play, a score, a total, a dealer, a moon or a result at such a seat),
+    worded as :func:`~hearts_notation.referee.check_game` words them (the
+    one judge of seats); empty for a game that names none.
+
+    A JSON or YAML record can hold such a key, but HRN cannot: converted,
+    the record would read back as another game (``[X "Zed"]`` is a tag)
+    or not at all (``unknown seat 'X'``), so ``convert`` refuses it
+    (docs/decisions.md, "convert and the seats a game does not have").
+    The referee runs only for a game that names such a seat: a clean
+    record costs the walk of :func:`_names_a_stranger`."""
+    from ..referee import check_game, game_seats, rules_with_findings
+
+    rules, _ = rules_with_findings(game)
+    order = game_seats(game, rules)[0]
+    seats = frozenset(order)
+    if not _names_a_stranger(game, seats):
+        return []
+    found = [f for f in check_game(game).findings if f.key in _STRANGER_KEYS]
+    if found:
+        return found
+    # (a stranger the referee words without its seat: told at the game)
+    m = msg("finding.stranger-seat", seats=seats_space(order))
+    return [Finding("player-conflict", "error", m.text(), key=m.key, args=m.args)]
+
+
 class _Abort(Exception):
     """Raised into the output stream to discard it (syntax errors found)."""
 
@@ -133,6 +197,9 @@ class _Gate:
         self.rules = rules
         #: each syntax error with its game's players
         self.errors: list[NamedError] = []
+        #: the places where a game names a seat it does not have, as the
+        #: referee words them (:func:`~hearts_notation.referee.stranger_seats`)
+        self.strangers: list[NamedError] = []
         self.count = 0
 
     def __iter__(self) -> Iterator[Game]:
@@ -141,12 +208,26 @@ class _Gate:
             if game.errors:
                 self.errors.extend(named_errors(game))
                 continue
-            if self.errors:
-                continue
             if self.rules is not None and game.rules is None:
                 game = dataclasses.replace(game, rules=self.rules)
+            # A seat the game does not have cannot be converted faithfully:
+            # HRN reads it back as a tag or not at all (docs/decisions.md,
+            # "convert and the seats a game does not have").
+            strangers = stranger_seats(game)
+            if strangers:
+                # (a game read as a stream carries no positions of its
+                # values: such a finding is told at its game's first line)
+                at = game.pos
+                self.strangers.extend(
+                    NamedError(f if f.line is not None or at is None else
+                               dataclasses.replace(f, line=at.line, column=at.column),
+                               game.players, game.seat_names)
+                    for f in strangers)
+                continue
+            if self.errors or self.strangers:
+                continue
             yield game
-        if self.errors or not self.count:
+        if self.errors or self.strangers or not self.count:
             raise _Abort
 
 
@@ -177,7 +258,9 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
       hearts convert - --from jsonl --to hrn < games.jsonl
 
     On any syntax error, every error is printed (file:line:col, the line
-    and a caret), nothing is written and the exit status is 2.
+    and a caret), nothing is written and the exit status is 2.  So too for
+    a record that names a seat its game does not have (a players key X or
+    North, a hand at X): converted, it would read back as another game.
     """
     use_unicode, lang, spec = text_options(lang, unicode, rules)
     in_fmt = input_format(input_path, fmt_in)
@@ -200,11 +283,19 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     except _Abort:
         if not gate.count and not gate.errors:
             fail(translate(current_language(), "cli.no_game_found", path=input_path))
-        for text_of_error in render_errors(gate.errors, input_path):
+        said = sorted([*gate.errors, *gate.strangers],
+                      key=lambda e: (e.finding.line or 0, e.finding.column or 0))
+        for text_of_error in render_errors(said, input_path):
             message(text_of_error)
         n = len(gate.errors)
-        fail(translate(current_language(), "cli.syntax_errors." + ("one" if n == 1 else "other"),
-                       n=n, path=input_path) + translate(current_language(), "cli.nothing_written"))
+        k = len(gate.strangers)
+        lang_now = current_language()
+        summary = [translate(lang_now, "cli.syntax_errors." + ("one" if n == 1 else "other"),
+                             n=n, path=input_path)] if n else []
+        if k:
+            summary.append(translate(lang_now, "convert.stranger_seats." +
+                                     ("one" if k == 1 else "other"), n=k, path=input_path))
+        fail("; ".join(summary) + translate(lang_now, "cli.nothing_written"))
     except (RecordError, ValueError) as exc:
         why = exc.located().text(current_language()) if isinstance(exc, RecordError) else str(exc)
         fail(translate(current_language(), "cli.cannot_write", target=out_fmt, why=why))
