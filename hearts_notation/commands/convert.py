@@ -120,7 +120,9 @@ def default_output_format(in_fmt: str, output: str | None) -> str:
 
 
 #: The messages of the referee's findings at a seat the game does not have
-#: (the referee's ``_not_a_seat`` wraps some of them in ``finding.seat_meant``).
+#: (the referee's ``_not_a_seat`` wraps some of them in ``finding.seat_meant``;
+#: a play at such a seat may be told as a slip, ``finding.play_slip.seat``,
+#: which is one only when its seat is not the game's).
 _STRANGER_KEYS = frozenset({
     "finding.player-conflict.seat", "finding.hand-size.seat", "finding.pass-direction.seat",
     "finding.pass-direction.to_seat", "finding.out-of-turn.seat", "finding.dealer-rotation.seat",
@@ -175,7 +177,8 @@ def stranger_seats(game: Game) -> list[Finding]:
     seats = frozenset(order)
     if not _names_a_stranger(game, seats):
         return []
-    found = [f for f in check_game(game).findings if f.key in _STRANGER_KEYS]
+    found = [f for f in check_game(game).findings if f.key in _STRANGER_KEYS
+             or (f.key == "finding.play_slip.seat" and f.seat not in seats)]
     if found:
         return found
     # (a stranger the referee words without its seat: told at the game)

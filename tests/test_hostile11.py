@@ -1,0 +1,113 @@
+"""Helper hostile11: hostile structured files, and ``convert`` with a record
+the referee refuses (docs/robustness.md, "hostile11"; docs/decisions.md,
+"convert and the seats a game does not have").
+
+The default run is cheap (one generated game of one deal, in-process); the
+campaign of about 300 hostile inputs through every command that reads them
+is the long step (tests/conftest.py, LONG_TESTS)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from hearts_notation.cli import cli
+from hearts_notation.generate import generate_games
+from hearts_notation.io import dumps
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def record() -> dict[str, Any]:
+    """One clean game of one deal, its four players named."""
+    games = list(generate_games(1, seed=11, max_deals=1))
+    rec = json.loads(dumps(games, "jsonl").strip())
+    assert isinstance(rec, dict)
+    rec["players"] = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
+    return rec
+
+
+def _deal(r: dict[str, Any]) -> dict[str, Any]:
+    d = r["deals"][0]
+    assert isinstance(d, dict)
+    return d
+
+
+#: A record naming a seat its game does not have, each way it can.
+STRANGERS = {
+    "player-X": lambda r: r["players"].__setitem__("X", "Zed"),
+    "player-North": lambda r: r["players"].__setitem__("North", "Zed"),
+    "hand-X": lambda r: _deal(r)["hands"].__setitem__("X", _deal(r)["hands"]["N"]),
+    "pass-X": lambda r: _deal(r)["passes"].__setitem__("X", ["2C", "3C", "4C"]),
+    "score-X": lambda r: _deal(r)["score"].__setitem__("X", 0),
+    "dealer-X": lambda r: _deal(r).__setitem__("dealer", "X"),
+    "play-X": lambda r: _deal(r)["tricks"][0]["plays"][3].__setitem__("seat", "X"),
+    "result-X": lambda r: r.__setitem__("result", ["X"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(STRANGERS))
+def test_convert_refuses_a_seat_the_game_does_not_have(tmp_path: Path, record: dict[str, Any],
+                                                        case: str) -> None:
+    """Converted, such a record read back as another game (``[X "Zed"]`` is
+    a tag; ``[North "Zed"]`` a second North tag) or not at all (``unknown
+    seat 'X'``), and convert said nothing (status 0).  Now: the referee's
+    finding at the record, status 2, nothing written, the old file kept."""
+    rec = copy.deepcopy(record)
+    STRANGERS[case](rec)
+    src = tmp_path / "g.jsonl"
+    src.write_text(json.dumps(record) + "\n" + json.dumps(rec) + "\n", encoding="utf-8")
+    out = tmp_path / "out.hrn"
+    out.write_text("old\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["convert", str(src), "-o", str(out)])
+    assert res.exit_code == 2, res.output
+    assert "not a seat of this game" in res.output
+    assert f"{src}:2:1: " in res.output      # the second record's line
+    assert "nothing written" in res.output
+    assert out.read_text(encoding="utf-8") == "old\n"
+
+
+def test_convert_refusal_in_french_and_on_standard_output(tmp_path: Path,
+                                                          record: dict[str, Any]) -> None:
+    rec = copy.deepcopy(record)
+    STRANGERS["player-North"](rec)
+    src = tmp_path / "g.json"
+    src.write_text(json.dumps(rec, indent=1), encoding="utf-8")
+    res = CliRunner().invoke(cli, ["convert", "--lang", "fr", str(src), "--to", "json"])
+    assert res.exit_code == 2
+    assert "rien n'a été écrit" in res.output
+    assert '"players"' not in res.output      # nothing of the record on standard output
+
+
+def test_convert_of_a_valid_record_is_unchanged(tmp_path: Path, record: dict[str, Any]) -> None:
+    """A record naming only its seats converts as before, byte for byte
+    (what main wrote: the same writer, the gate passes it)."""
+    src = tmp_path / "g.json"
+    src.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    res = CliRunner().invoke(cli, ["convert", str(src), "--to", "hrn"])
+    assert res.exit_code == 0, res.output
+    games = list(generate_games(1, seed=11, max_deals=1))
+    assert '[North "Ann"]' in res.output
+    assert res.output.split("\n\n", 1)[1] == dumps(games, "hrn").split("\n\n", 1)[1]
+
+
+def test_convert_with_a_seats_key_takes_its_seats(tmp_path: Path, record: dict[str, Any]) -> None:
+    """The seats are the record's own (``seats``): a game of seats A B C D
+    names no stranger with those keys."""
+    rec = copy.deepcopy(record)
+    ren = dict(zip("NESW", "ABCD", strict=True))
+    text = json.dumps(rec)
+    for old, new in ren.items():
+        text = text.replace(f'"{old}"', f'"{new}"')
+    rec2 = json.loads(text)
+    rec2["seats"] = list("ABCD")
+    src = tmp_path / "g.json"
+    src.write_text(json.dumps(rec2), encoding="utf-8")
+    res = CliRunner().invoke(cli, ["convert", str(src), "--to", "json"])
+    assert res.exit_code == 0, res.output
