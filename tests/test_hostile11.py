@@ -112,3 +112,25 @@ def test_convert_with_a_seats_key_takes_its_seats(tmp_path: Path, record: dict[s
     src.write_text(json.dumps(rec2), encoding="utf-8")
     res = CliRunner().invoke(cli, ["convert", str(src), "--to", "json"])
     assert res.exit_code == 0, res.output
+
+
+def _playthrough(history: str, points: str = "26") -> str:
+    return ("game: hearts\n\nHistory() = " + history + "\n# Points:\n# N: 0\n# E: 0\n# S: 0\n"
+            f"# W: {points}\n")
+
+
+@pytest.mark.parametrize("history, points, where, said", [
+    # points of 5,000 digits: int() raised ValueError, "internal error", exit 3
+    ("[1, 2]", "9" * 5000, "7:6:", "a number of 5,000 digits is over the limit of 18"),
+    # History() was read by ast.literal_eval: expressions, Python's own
+    # nesting limit and memory; now the records' bounded JSON reader
+    ("[" * 40 + "]" * 40, "26", "3:45:", "nesting of JSON values is over the limit of 32"),
+    ("[__import__('os').getpid()]", "26", "3:13:", "History() is not a list of actions"),
+])
+def test_playthrough_numbers_and_history_bounded(tmp_path: Path, history: str, points: str,
+                                                  where: str, said: str) -> None:
+    src = tmp_path / "play.txt"
+    src.write_text(_playthrough(history, points), encoding="utf-8")
+    res = CliRunner().invoke(cli, ["validate", "--from", "openspiel-playthrough", str(src)])
+    assert res.exit_code == 2, res.output
+    assert f"{src}:{where} " in res.output and said in res.output
