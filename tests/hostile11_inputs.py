@@ -287,7 +287,7 @@ def yaml_inputs(rec: dict[str, Any]) -> list[Input]:
         ("yaml-doc-list", b"- a\n- b\n", "yaml", None),
         ("yaml-bom-utf16", good.encode("utf-16"), "yaml", None),
         ("yaml-tabs", good.replace("\n ", "\n\t").encode(), "yaml", None),
-        ("yaml-bad-indent", ("players:\n  N: Ann\n E: Bob\n").encode(), "yaml", None),
+        ("yaml-bad-indent", (b"players:\n  N: Ann\n E: Bob\n"), "yaml", None),
         ("yaml-bool-seat", ("players: {yes: Ann, no: Bob, on: Cy, off: Di}\ndeals: " + deals_in
                             + "\n").encode(), "yaml", None),
         ("yaml-null-seat", ("players: {~: Ann}\ndeals: " + deals_in + "\n").encode(), "yaml",
@@ -489,8 +489,8 @@ def run_one(args: list[str], timeout: int = 60) -> dict[str, Any]:
     import subprocess
     import time
 
-    cmd = ("ulimit -v 3000000; exec timeout %d %s -m hearts_notation %s"
-           % (timeout, shlex.quote(sys.executable), " ".join(shlex.quote(a) for a in args)))
+    cmd = (f"ulimit -v 3000000; exec timeout {timeout} {shlex.quote(sys.executable)} "
+           f"-m hearts_notation {' '.join(shlex.quote(a) for a in args)}")
     t = time.monotonic()
     p = subprocess.run(["bash", "-c", cmd], capture_output=True, cwd=ROOT)
     err = p.stderr.decode("utf-8", "replace")
