@@ -190,26 +190,50 @@ class _Abort(Exception):
     """Raised into the output stream to discard it (syntax errors found)."""
 
 
+#: The errors held before they are printed (:class:`_Gate`): a file of a
+#: million bad records (``[1,1,...]``, a YAML list of a million items) held
+#: every error to the end, 1.5 GB for a million, and printed none before.
+_ERRORS_HELD = 1000
+
+
 class _Gate:
     """Passes the games of an input to the writer until the first syntax
     error, then keeps reading only to collect the other errors; at the end
-    it aborts the output if anything was wrong."""
+    it aborts the output if anything was wrong.  The errors are printed a
+    batch at a time as they come (standard error; the output is held until
+    the end anyway), so memory does not grow with their number."""
 
-    def __init__(self, games: Iterable[Game], rules: str | None) -> None:
+    def __init__(self, games: Iterable[Game], rules: str | None, source: str) -> None:
         self.games = games
         self.rules = rules
-        #: each syntax error with its game's players
-        self.errors: list[NamedError] = []
-        #: the places where a game names a seat it does not have, as the
-        #: referee words them (:func:`~hearts_notation.referee.stranger_seats`)
-        self.strangers: list[NamedError] = []
+        self.source = source
+        #: the errors not yet printed, each with its game's players
+        self.held: list[NamedError] = []
+        #: the syntax errors, and the places where a game names a seat it
+        #: does not have (:func:`stranger_seats`), counted
+        self.errors = 0
+        self.strangers = 0
         self.count = 0
+
+    def _hold(self, errors: Iterable[NamedError]) -> None:
+        self.held.extend(errors)
+        if len(self.held) >= _ERRORS_HELD:
+            self.flush()
+
+    def flush(self) -> None:
+        """Print the errors held, in the order of the text."""
+        said = sorted(self.held, key=lambda e: (e.finding.line or 0, e.finding.column or 0))
+        self.held = []
+        for text_of_error in render_errors(said, self.source):
+            message(text_of_error)
 
     def __iter__(self) -> Iterator[Game]:
         for game in self.games:
             self.count += 1
             if game.errors:
-                self.errors.extend(named_errors(game))
+                found = named_errors(game)
+                self.errors += len(found)
+                self._hold(found)
                 continue
             if self.rules is not None and game.rules is None:
                 game = dataclasses.replace(game, rules=self.rules)
@@ -221,7 +245,8 @@ class _Gate:
                 # (a game read as a stream carries no positions of its
                 # values: such a finding is told at its game's first line)
                 at = game.pos
-                self.strangers.extend(
+                self.strangers += len(strangers)
+                self._hold(
                     NamedError(f if f.line is not None or at is None else
                                dataclasses.replace(f, line=at.line, column=at.column),
                                game.players, game.seat_names)
@@ -261,9 +286,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
       hearts convert - --from jsonl --to hrn < games.jsonl
 
     On any syntax error, every error is printed (file:line:col, the line
-    and a caret), nothing is written and the exit status is 2.  So too for
-    a record that names a seat its game does not have (a players key X or
-    North, a hand at X): converted, it would read back as another game.
+    and a caret), nothing is written and the exit status is 2.
     """
     use_unicode, lang, spec = text_options(lang, unicode, rules)
     in_fmt = input_format(input_path, fmt_in)
@@ -276,7 +299,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
         # Standard input streams too: its reader keeps a copy on disk for
         # the lines quoted under errors (hearts_notation.io.stream).
         games: Iterable[Game] = read_games(input_path, in_fmt, spec)
-        gate = _Gate(games, spec)
+        gate = _Gate(games, spec, input_path)
         pieces = iter_dumps(gate, out_fmt, unicode=use_unicode, lang=lang)
         # On standard output nothing is printed before the whole input is
         # known good: held in a spooled temporary file, in bounded memory.
@@ -286,12 +309,9 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     except _Abort:
         if not gate.count and not gate.errors:
             fail(translate(current_language(), "cli.no_game_found", path=input_path))
-        said = sorted([*gate.errors, *gate.strangers],
-                      key=lambda e: (e.finding.line or 0, e.finding.column or 0))
-        for text_of_error in render_errors(said, input_path):
-            message(text_of_error)
-        n = len(gate.errors)
-        k = len(gate.strangers)
+        gate.flush()
+        n = gate.errors
+        k = gate.strangers
         lang_now = current_language()
         summary = [translate(lang_now, "cli.syntax_errors." + ("one" if n == 1 else "other"),
                              n=n, path=input_path)] if n else []
