@@ -133,3 +133,15 @@ def test_playthrough_numbers_and_history_bounded(tmp_path: Path, history: str, p
     res = CliRunner().invoke(cli, ["validate", "--from", "openspiel-playthrough", str(src)])
     assert res.exit_code == 2, res.output
     assert f"{src}:{where} " in res.output and said in res.output
+
+
+def test_score_table_keeps_a_file_name_on_its_line(tmp_path: Path,
+                                                   record: dict[str, Any]) -> None:
+    """A newline in a file's name was written raw into ``score``'s table
+    title (the ESC beside it was escaped): the title broke in two lines."""
+    src = tmp_path / "we\nird\x1b[31m.json"
+    src.write_text(json.dumps(record), encoding="utf-8")
+    res = CliRunner().invoke(cli, ["score", str(src)])
+    assert res.exit_code == 0, res.output
+    assert "we\\x0aird\\x1b[31m.json game 1" in res.output
+    assert "\x1b" not in res.output and "we\n" not in res.output
