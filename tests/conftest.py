@@ -42,6 +42,10 @@ LONG_MODULES: dict[str, str] = {
 #: about two CPU-minutes of the default run, measured with --durations.  A case of
 #: a loop in a module of one's own goes long with tests/budget.py instead.
 LONG_TESTS: dict[str, str] = {
+    "tests/test_hostile11.py::test_campaign":
+        "about 300 hostile JSON, JSONL, YAML and OpenSpiel files, each through validate and "
+        "convert in a process of its own under ulimit -v and timeout (several CPU-minutes; "
+        "hostile11)",
     "tests/test_french11.py::test_every_command_on_the_typed_forms":
         "six commands (annotate among them) on an evening of three games and on ten refused forms",
     "tests/test_english12.py::test_every_command_on_the_typed_forms":

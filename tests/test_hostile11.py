@@ -145,3 +145,29 @@ def test_score_table_keeps_a_file_name_on_its_line(tmp_path: Path,
     assert res.exit_code == 0, res.output
     assert "we\\x0aird\\x1b[31m.json game 1" in res.output
     assert "\x1b" not in res.output and "we\n" not in res.output
+
+
+def test_campaign(tmp_path: Path) -> None:
+    """The campaign of docs/robustness.md ("hostile11"), each input through
+    ``validate`` and ``convert --to hrn`` in a process of its own (``ulimit
+    -v 3000000``, ``timeout``): status 0, 1 or 2, never a traceback or an
+    internal error.  The whole campaign, every command: ``python
+    tests/hostile11_inputs.py OUTDIR LOG.jsonl``.  The inputs of a million
+    bad records are linear (about 125 CPU-µs a record, docs/robustness.md,
+    hostile9): they get a longer timeout."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from hostile11_inputs import COMMANDS, run_one, write_all
+
+    slow = ("million", "many-", "100mb", "long-")
+    bad = []
+    for path, fmt in write_all(tmp_path / "in"):
+        for c in COMMANDS[:2]:
+            args = [str(path) if a == "{}" else a for a in c]
+            if fmt is not None:
+                args[1:1] = ["--from", fmt]
+            r = run_one(args, timeout=300 if any(w in path.name for w in slow) else 60)
+            if r["bad"]:
+                bad.append(r)
+    assert not bad, bad[:5]
