@@ -171,3 +171,14 @@ def test_campaign(tmp_path: Path) -> None:
             if r["bad"]:
                 bad.append(r)
     assert not bad, bad[:5]
+
+
+def test_convert_summary_keeps_a_file_name_on_its_line(tmp_path: Path) -> None:
+    """``convert``'s last line (``hearts: 1 syntax error in NAME; nothing
+    written``) wrote a newline of the file's name raw: the line broke in two."""
+    src = tmp_path / "y\ny.jsonl"
+    src.write_text("{\n", encoding="utf-8")
+    res = CliRunner().invoke(cli, ["convert", str(src), "--to", "hrn"])
+    assert res.exit_code == 2
+    last = res.output.rstrip("\n").split("\n")[-1]
+    assert last.startswith("hearts: 1 syntax error in ") and "y\\x0ay.jsonl" in last

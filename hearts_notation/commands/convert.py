@@ -39,7 +39,7 @@ from ..io import (
     write_atomic_iter,
 )
 from ..model import Finding, Game
-from ..output import message
+from ..output import message, safe
 from ..rules import RuleSet
 from ._common import fail, fail_input, fail_output
 from .options import input_format_option, lang_option, output_option, rules_options
@@ -307,17 +307,19 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     except InputError as exc:
         fail_input(exc)
     except _Abort:
+        # (the file's name as one field: a newline in it stays on the line)
+        shown = safe(input_path)
         if not gate.count and not gate.errors:
-            fail(translate(current_language(), "cli.no_game_found", path=input_path))
+            fail(translate(current_language(), "cli.no_game_found", path=shown))
         gate.flush()
         n = gate.errors
         k = gate.strangers
         lang_now = current_language()
         summary = [translate(lang_now, "cli.syntax_errors." + ("one" if n == 1 else "other"),
-                             n=n, path=input_path)] if n else []
+                             n=n, path=shown)] if n else []
         if k:
             summary.append(translate(lang_now, "convert.stranger_seats." +
-                                     ("one" if k == 1 else "other"), n=k, path=input_path))
+                                     ("one" if k == 1 else "other"), n=k, path=shown))
         fail("; ".join(summary) + translate(lang_now, "cli.nothing_written"))
     except (RecordError, ValueError) as exc:
         why = exc.located().text(current_language()) if isinstance(exc, RecordError) else str(exc)
