@@ -69,9 +69,27 @@ def test_convert_refuses_a_seat_the_game_does_not_have(tmp_path: Path, record: d
     assert res.exit_code == 2, res.output
     said = "shows X playing" if case == "play-X" else "not a seat of this game"
     assert said in res.output
-    assert f"{src}:2:1: " in res.output      # the second record's line
+    assert f"{src}:2:" in res.output and f"{src}:2:1: " not in res.output   # at the value
     assert "nothing written" in res.output
     assert out.read_text(encoding="utf-8") == "old\n"
+
+
+def test_convert_refusal_at_the_value(tmp_path: Path, record: dict[str, Any]) -> None:
+    """In a ``.json`` document the place is the value's line and column, as
+    ``validate`` gives it (the input is read again for it, on refusal only);
+    on standard input, the game's first line."""
+    rec = copy.deepcopy(record)
+    STRANGERS["player-X"](rec)
+    src = tmp_path / "g.json"
+    text = json.dumps(rec, indent=1)
+    src.write_text(text, encoding="utf-8")
+    row = next(k for k, line in enumerate(text.splitlines(), 1) if '"X": "Zed"' in line)
+    res = CliRunner().invoke(cli, ["convert", str(src), "--to", "hrn"])
+    assert res.exit_code == 2
+    assert f"{src}:{row}:8: error: a player is named for Zed (X)" in res.output
+    res = CliRunner().invoke(cli, ["convert", "-", "--from", "json", "--to", "hrn"], input=text)
+    assert res.exit_code == 2
+    assert "-:1:1: error: a player is named for Zed (X)" in res.output
 
 
 def test_convert_refusal_in_french_and_on_standard_output(tmp_path: Path,

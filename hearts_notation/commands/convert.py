@@ -18,7 +18,7 @@ shared with ``fmt``, which must compare each file with its canonical form.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import click
@@ -38,7 +38,7 @@ from ..io import (
     read_games,
     write_atomic_iter,
 )
-from ..model import Finding, Game
+from ..model import Finding, Game, Pos
 from ..output import message, safe
 from ..rules import RuleSet
 from ._common import fail, fail_input, fail_output
@@ -214,6 +214,11 @@ class _Gate:
         self.errors = 0
         self.strangers = 0
         self.count = 0
+        #: the games with such places, up to :data:`_ERRORS_HELD` of them
+        #: (index, players, seats, where the game starts, the findings),
+        #: told at the end at their values (:meth:`tell_strangers`)
+        self.stranger_games: list[tuple[int, Mapping[str, str], Sequence[str], Pos | None,
+                                        list[Finding]]] = []
 
     def _hold(self, errors: Iterable[NamedError]) -> None:
         self.held.extend(errors)
@@ -226,6 +231,47 @@ class _Gate:
         self.held = []
         for text_of_error in render_errors(said, self.source):
             message(text_of_error)
+
+    def tell_strangers(self, fmt: str) -> None:
+        """Print the places of :attr:`stranger_games` at their values: the
+        games were read as a stream, without the positions of their values
+        (which would cost every clean record), so the input is read once
+        more, by ``validate``'s reader, for the line and column of each
+        (a file only; standard input's are told at their game's first line)."""
+        import os
+
+        located: dict[int, list[Finding]] = {}
+        wanted = {index for index, *_ in self.stranger_games}
+        if self.source != "-" and wanted and os.path.isfile(self.source):
+            from ..api import iter_validate
+
+            last = max(wanted)
+            try:
+                for entry in iter_validate([self.source], self.rules, fmt=fmt):
+                    if not isinstance(entry, dict):
+                        break
+                    if entry["index"] in wanted:
+                        located[entry["index"]] = [Finding.from_dict(d)
+                                                   for d in entry["findings"]]
+                    if entry["index"] >= last:
+                        break
+            except (OSError, InputError):
+                located = {}    # (changed since it was read: told at the games)
+        said: list[NamedError] = []
+        for index, players, seats, at, found in self.stranger_games:
+            there = [g for g in located.get(index, []) if g.line is not None]
+            for f in found:
+                same = next((g for g in there if (g.key, g.seat, g.deal) == (f.key, f.seat, f.deal)),
+                            None)
+                if same is not None:
+                    there.remove(same)
+                    f = dataclasses.replace(f, line=same.line, column=same.column)
+                elif f.line is None and at is not None:
+                    f = dataclasses.replace(f, line=at.line, column=at.column)
+                said.append(NamedError(f, players, seats))
+        self.stranger_games = []
+        self.held.extend(said)
+        self.flush()
 
     def __iter__(self) -> Iterator[Game]:
         for game in self.games:
@@ -246,11 +292,15 @@ class _Gate:
                 # values: such a finding is told at its game's first line)
                 at = game.pos
                 self.strangers += len(strangers)
-                self._hold(
-                    NamedError(f if f.line is not None or at is None else
-                               dataclasses.replace(f, line=at.line, column=at.column),
-                               game.players, game.seat_names)
-                    for f in strangers)
+                if len(self.stranger_games) < _ERRORS_HELD:
+                    self.stranger_games.append((game.index or self.count, game.players,
+                                                game.seat_names, at, strangers))
+                else:
+                    self._hold(
+                        NamedError(f if f.line is not None or at is None else
+                                   dataclasses.replace(f, line=at.line, column=at.column),
+                                   game.players, game.seat_names)
+                        for f in strangers)
                 continue
             if self.errors or self.strangers:
                 continue
@@ -312,6 +362,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
         if not gate.count and not gate.errors:
             fail(translate(current_language(), "cli.no_game_found", path=shown))
         gate.flush()
+        gate.tell_strangers(in_fmt)
         n = gate.errors
         k = gate.strangers
         lang_now = current_language()
