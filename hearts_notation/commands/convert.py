@@ -289,7 +289,8 @@ class _Gate:
             strangers = stranger_seats(game)
             if strangers:
                 # (a game read as a stream carries no positions of its
-                # values: such a finding is told at its game's first line)
+                # values: the first thousand games are placed at the end,
+                # the others at their first line)
                 at = game.pos
                 self.strangers += len(strangers)
                 if len(self.stranger_games) < _ERRORS_HELD:
