@@ -47,6 +47,10 @@ LONG_TESTS: dict[str, str] = {
         "each output to /dev/full, a folder, a missing folder and a closed pipe (cmds16)",
     "tests/test_cmds16.py::test_annotate_out_dir_real_outputs_follow_their_schemas":
         "an analysis (annotate --out-dir) of a deal, to check its summary and manifest (cmds16)",
+    "tests/test_hostile11.py::test_campaign":
+        "about 300 hostile JSON, JSONL, YAML and OpenSpiel files, each through validate and "
+        "convert in a process of its own under ulimit -v and timeout (several CPU-minutes; "
+        "hostile11)",
     "tests/test_french11.py::test_every_command_on_the_typed_forms":
         "six commands (annotate among them) on an evening of three games and on ten refused forms",
     "tests/test_english12.py::test_every_command_on_the_typed_forms":

@@ -18,13 +18,13 @@ shared with ``fmt``, which must compare each file with its canonical form.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import click
 
 from ..diagnostics import NamedError, named_errors, render_errors, text_lines
-from ..i18n import current_language, msg, translate
+from ..i18n import current_language, msg, seats_space, translate
 from ..io import (
     OUTPUT_FORMATS,
     InputError,
@@ -38,8 +38,8 @@ from ..io import (
     read_games,
     write_atomic_iter,
 )
-from ..model import Game
-from ..output import message
+from ..model import Finding, Game, Pos
+from ..output import message, safe
 from ..rules import RuleSet
 from ._common import fail, fail_input, fail_output
 from .options import input_format_option, lang_option, output_option, rules_options
@@ -119,34 +119,194 @@ def default_output_format(in_fmt: str, output: str | None) -> str:
     return "json" if in_fmt == "hrn" else "hrn"
 
 
+#: The messages of the referee's findings at a seat the game does not have
+#: (the referee's ``_not_a_seat`` wraps some of them in ``finding.seat_meant``;
+#: a play at such a seat may be told as a slip, ``finding.play_slip.seat``,
+#: which is one only when its seat is not the game's).
+_STRANGER_KEYS = frozenset({
+    "finding.player-conflict.seat", "finding.hand-size.seat", "finding.pass-direction.seat",
+    "finding.pass-direction.to_seat", "finding.out-of-turn.seat", "finding.dealer-rotation.seat",
+    "finding.moon-choice.seat", "finding.score-mismatch.seat", "finding.total-mismatch.seat",
+    "finding.result-mismatch.seat", "finding.seat_meant"})
+
+
+def _names_a_stranger(game: Game, seats: frozenset[str]) -> bool:
+    """Whether *game* names, anywhere, a seat outside *seats*: a walk over
+    its seat keys and fields (no message made), so that a clean record
+    costs :func:`stranger_seats` one pass over its plays."""
+    if not game.players.keys() <= seats:
+        return True
+    if isinstance(game.result, tuple) and not set(game.result) <= seats:
+        return True
+    for deal in game.deals:
+        if deal.dealer is not None and deal.dealer not in seats:
+            return True
+        if not deal.hands.keys() <= seats or not deal.passes.keys() <= seats:
+            return True
+        if any(p.to is not None and p.to not in seats for p in deal.passes.values()):
+            return True
+        if (deal.score is not None and not deal.score.keys() <= seats) or (
+                deal.total is not None and not deal.total.keys() <= seats):
+            return True
+        if deal.moon is not None and deal.moon.seat not in seats:
+            return True
+        for trick in deal.tricks:
+            for play in trick.plays:
+                if play.seat not in seats:
+                    return True
+    return False
+
+
+def stranger_seats(game: Game) -> list[Finding]:
+    """The referee's findings at the places *game* names a seat it does not
+    have (a ``players`` key ``X`` or ``North`` at N/E/S/W, a hand, a pass,
+    a play, a score, a total, a dealer, a moon or a result at such a seat),
+    worded as :func:`~hearts_notation.referee.check_game` words them (the
+    one judge of seats); empty for a game that names none.
+
+    A JSON or YAML record can hold such a key, but HRN cannot: converted,
+    the record would read back as another game (``[X "Zed"]`` is a tag)
+    or not at all (``unknown seat 'X'``), so ``convert`` refuses it
+    (docs/decisions.md, "convert and the seats a game does not have").
+    The referee runs only for a game that names such a seat: a clean
+    record costs the walk of :func:`_names_a_stranger`."""
+    from ..referee import check_game, game_seats, rules_with_findings
+
+    rules, _ = rules_with_findings(game)
+    order = game_seats(game, rules)[0]
+    seats = frozenset(order)
+    if not _names_a_stranger(game, seats):
+        return []
+    found = [f for f in check_game(game).findings if f.key in _STRANGER_KEYS
+             or (f.key == "finding.play_slip.seat" and f.seat not in seats)]
+    if found:
+        return found
+    # (a stranger the referee words without its seat: told at the game)
+    m = msg("finding.stranger-seat", seats=seats_space(order))
+    return [Finding("player-conflict", "error", m.text(), key=m.key, args=m.args)]
+
+
 class _Abort(Exception):
     """Raised into the output stream to discard it (syntax errors found)."""
+
+
+#: The errors held before they are printed (:class:`_Gate`): a file of a
+#: million bad records (``[1,1,...]``, a YAML list of a million items) held
+#: every error to the end, 1.5 GB for a million, and printed none before.
+_ERRORS_HELD = 1000
 
 
 class _Gate:
     """Passes the games of an input to the writer until the first syntax
     error, then keeps reading only to collect the other errors; at the end
-    it aborts the output if anything was wrong."""
+    it aborts the output if anything was wrong.  The errors are printed a
+    batch at a time as they come (standard error; the output is held until
+    the end anyway), so memory does not grow with their number."""
 
-    def __init__(self, games: Iterable[Game], rules: str | None) -> None:
+    def __init__(self, games: Iterable[Game], rules: str | None, source: str) -> None:
         self.games = games
         self.rules = rules
-        #: each syntax error with its game's players
-        self.errors: list[NamedError] = []
+        self.source = source
+        #: the errors not yet printed, each with its game's players
+        self.held: list[NamedError] = []
+        #: the syntax errors, and the places where a game names a seat it
+        #: does not have (:func:`stranger_seats`), counted
+        self.errors = 0
+        self.strangers = 0
         self.count = 0
+        #: the games with such places, up to :data:`_ERRORS_HELD` of them
+        #: (index, players, seats, where the game starts, the findings),
+        #: told at the end at their values (:meth:`tell_strangers`)
+        self.stranger_games: list[tuple[int, Mapping[str, str], Sequence[str], Pos | None,
+                                        list[Finding]]] = []
+
+    def _hold(self, errors: Iterable[NamedError]) -> None:
+        self.held.extend(errors)
+        if len(self.held) >= _ERRORS_HELD:
+            self.flush()
+
+    def flush(self) -> None:
+        """Print the errors held, in the order of the text."""
+        said = sorted(self.held, key=lambda e: (e.finding.line or 0, e.finding.column or 0))
+        self.held = []
+        for text_of_error in render_errors(said, self.source):
+            message(text_of_error)
+
+    def tell_strangers(self, fmt: str) -> None:
+        """Print the places of :attr:`stranger_games` at their values: the
+        games were read as a stream, without the positions of their values
+        (which would cost every clean record), so the input is read once
+        more, by ``validate``'s reader, for the line and column of each
+        (a file only; standard input's are told at their game's first line)."""
+        import os
+
+        located: dict[int, list[Finding]] = {}
+        wanted = {index for index, *_ in self.stranger_games}
+        if self.source != "-" and wanted and os.path.isfile(self.source):
+            from ..api import iter_validate
+
+            last = max(wanted)
+            try:
+                for entry in iter_validate([self.source], self.rules, fmt=fmt):
+                    if not isinstance(entry, dict):
+                        break
+                    if entry["index"] in wanted:
+                        located[entry["index"]] = [Finding.from_dict(d)
+                                                   for d in entry["findings"]]
+                    if entry["index"] >= last:
+                        break
+            except (OSError, InputError):
+                located = {}    # (changed since it was read: told at the games)
+        said: list[NamedError] = []
+        for index, players, seats, at, found in self.stranger_games:
+            there = [g for g in located.get(index, []) if g.line is not None]
+            for f in found:
+                same = next((g for g in there if (g.key, g.seat, g.deal) == (f.key, f.seat, f.deal)),
+                            None)
+                if same is not None:
+                    there.remove(same)
+                    f = dataclasses.replace(f, line=same.line, column=same.column)
+                elif f.line is None and at is not None:
+                    f = dataclasses.replace(f, line=at.line, column=at.column)
+                said.append(NamedError(f, players, seats))
+        self.stranger_games = []
+        self.held.extend(said)
+        self.flush()
 
     def __iter__(self) -> Iterator[Game]:
         for game in self.games:
             self.count += 1
             if game.errors:
-                self.errors.extend(named_errors(game))
-                continue
-            if self.errors:
+                found = named_errors(game)
+                self.errors += len(found)
+                self._hold(found)
                 continue
             if self.rules is not None and game.rules is None:
                 game = dataclasses.replace(game, rules=self.rules)
+            # A seat the game does not have cannot be converted faithfully:
+            # HRN reads it back as a tag or not at all (docs/decisions.md,
+            # "convert and the seats a game does not have").
+            strangers = stranger_seats(game)
+            if strangers:
+                # (a game read as a stream carries no positions of its
+                # values: the first thousand games are placed at the end,
+                # the others at their first line)
+                at = game.pos
+                self.strangers += len(strangers)
+                if len(self.stranger_games) < _ERRORS_HELD:
+                    self.stranger_games.append((game.index or self.count, game.players,
+                                                game.seat_names, at, strangers))
+                else:
+                    self._hold(
+                        NamedError(f if f.line is not None or at is None else
+                                   dataclasses.replace(f, line=at.line, column=at.column),
+                                   game.players, game.seat_names)
+                        for f in strangers)
+                continue
+            if self.errors or self.strangers:
+                continue
             yield game
-        if self.errors or not self.count:
+        if self.errors or self.strangers or not self.count:
             raise _Abort
 
 
@@ -190,7 +350,7 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
         # Standard input streams too: its reader keeps a copy on disk for
         # the lines quoted under errors (hearts_notation.io.stream).
         games: Iterable[Game] = read_games(input_path, in_fmt, spec)
-        gate = _Gate(games, spec)
+        gate = _Gate(games, spec, input_path)
         pieces = iter_dumps(gate, out_fmt, unicode=use_unicode, lang=lang)
         # On standard output nothing is printed before the whole input is
         # known good: held in a spooled temporary file, in bounded memory.
@@ -198,13 +358,21 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
     except InputError as exc:
         fail_input(exc)
     except _Abort:
+        # (the file's name as one field: a newline in it stays on the line)
+        shown = safe(input_path)
         if not gate.count and not gate.errors:
-            fail(translate(current_language(), "cli.no_game_found", path=input_path))
-        for text_of_error in render_errors(gate.errors, input_path):
-            message(text_of_error)
-        n = len(gate.errors)
-        fail(translate(current_language(), "cli.syntax_errors." + ("one" if n == 1 else "other"),
-                       n=n, path=input_path) + translate(current_language(), "cli.nothing_written"))
+            fail(translate(current_language(), "cli.no_game_found", path=shown))
+        gate.flush()
+        gate.tell_strangers(in_fmt)
+        n = gate.errors
+        k = gate.strangers
+        lang_now = current_language()
+        summary = [translate(lang_now, "cli.syntax_errors." + ("one" if n == 1 else "other"),
+                             n=n, path=shown)] if n else []
+        if k:
+            summary.append(translate(lang_now, "convert.stranger_seats." +
+                                     ("one" if k == 1 else "other"), n=k, path=shown))
+        fail("; ".join(summary) + translate(lang_now, "cli.nothing_written"))
     except (RecordError, ValueError) as exc:
         why = exc.located().text(current_language()) if isinstance(exc, RecordError) else str(exc)
         fail(translate(current_language(), "cli.cannot_write", target=out_fmt, why=why))

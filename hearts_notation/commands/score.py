@@ -202,7 +202,9 @@ def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en"
     seats = score.seats
     pres = Presentation.of_game(lang, game, seats)
     shown = [seat_text(lang, s) for s in seats]
-    title = translate(lang, "score.title", source=game.source or "-", index=game.index or 1) + (
+    # (the file's name as one field: a newline in it stays on the title's line)
+    title = translate(lang, "score.title", source=escape_controls(game.source or "-"),
+                      index=game.index or 1) + (
         f" — {game.tags['Event']}" if "Event" in game.tags else "")
     caption = translate(lang, "score.rules", spec=rules.spec)
     named = [s for s in seats if game.players.get(s)]

@@ -1877,4 +1877,8 @@ MESSAGES.update({
     "finding.unnamed-seats": "this tag begins a new game (a tag line after a deal does), and its other seats ({seats}) have no names: for a player who comes in during the game, keep the seat's name and say who came in in a comment ({{{name} comes in}}); for a new game, repeat the other players' tags",
     # [cmds16] a match file that cannot take the next record (a full disk).
     "match.write_failed": "cannot write {path}: {why}; the {n} records written before are kept: --resume continues the match once there is room",
+    # [hostile11] convert: a record naming a seat its game does not have (docs/decisions.md).
+    "finding.stranger-seat": "a seat this game does not have is named in it (its seats: {seats})",
+    "convert.stranger_seats.one": "{n} place in {path} names a seat its game does not have: converted, the record would read back as another game or not at all",
+    "convert.stranger_seats.other": "{n} places in {path} name a seat their game does not have: converted, the records would read back as other games or not at all",
 })

@@ -1864,4 +1864,8 @@ MESSAGES.update({
     "finding.unnamed-seats": "cette balise commence une nouvelle partie (une ligne de balise après une donne le fait), et ses autres places ({seats}) n'ont pas de nom : pour un joueur qui arrive en cours de partie, gardez le nom de la place et dites qui arrive dans un commentaire ({{{name} arrive}}) ; pour une nouvelle partie, répétez les balises des autres joueurs",
     # [cmds16] a match file that cannot take the next record (a full disk).
     "match.write_failed": "impossible d'écrire {path} : {why} ; les {n} enregistrements écrits avant sont gardés : --resume continue le match quand il y aura de la place",
+    # [hostile11] convert: a record naming a seat its game does not have (docs/decisions.md).
+    "finding.stranger-seat": "une place que cette partie n'a pas y est nommée (ses places : {seats})",
+    "convert.stranger_seats.one": "{n} endroit de {path} nomme une place que sa partie n'a pas : converti, l'enregistrement se relirait comme une autre partie ou pas du tout",
+    "convert.stranger_seats.other": "{n} endroits de {path} nomment une place que leur partie n'a pas : convertis, les enregistrements se reliraient comme d'autres parties ou pas du tout",
 })

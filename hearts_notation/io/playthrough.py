@@ -17,14 +17,15 @@ that ``hearts validate`` checks every card *and* OpenSpiel's points
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
 from collections.abc import Iterator
 
 from ..i18n import msg
 from ..model import Game, Pos
-from .jsonio import RecordError
+from .jsonio import JSON_ERRORS, RecordError, loads_record
+from .limits import current as current_limits
+from .limits import limit_message
 from .openspiel import SEATS, History, HistoryReader, params_of, parse_game_string
 
 _HISTORY = re.compile(r"^History\(\) = (\[.*\])\s*$")
@@ -64,11 +65,18 @@ def _playthrough(lines: list[str], first: int, end: int, source: str | None, ind
         raw = lines[k]
         m = _HISTORY.match(raw)
         if m:
+            # A JSON list, as OpenSpiel prints it, read by the records' JSON
+            # reader (nesting and digits bounded): Python's literal_eval took
+            # expressions too and recursed or ran out of memory on hostile ones.
+            at = len("History() = ") + 1
             try:
-                actions = ast.literal_eval(m.group(1))
-            except (ValueError, SyntaxError):
-                raise RecordError(msg("pt.bad_history"), line=k + 1,
-                                  column=len("History() = ") + 1) from None
+                actions = loads_record(m.group(1))
+            except RecordError as exc:
+                exc.column = at - 1 + (exc.column or 1) if (exc.line or 1) == 1 else 1
+                exc.line = k + 1
+                raise
+            except JSON_ERRORS:
+                raise RecordError(msg("pt.bad_history"), line=k + 1, column=at) from None
             if not isinstance(actions, list):
                 raise RecordError(msg("pt.bad_history"), line=k + 1, column=1)
             history = (k + 1, actions)
@@ -76,7 +84,7 @@ def _playthrough(lines: list[str], first: int, end: int, source: str | None, ind
             got: dict[str, int] = {}
             j = k + 1
             while j < end and (pm := _POINT.match(lines[j].strip())):
-                got[pm.group(1)] = int(pm.group(2))
+                got[pm.group(1)] = _points(pm.group(2), j + 1, lines[j].find(pm.group(2)) + 1)
                 j += 1
             if set(got) != set(SEATS):
                 raise RecordError(msg("pt.points"), line=k + 1, column=1)
@@ -96,6 +104,19 @@ def _playthrough(lines: list[str], first: int, end: int, source: str | None, ind
         game = dataclasses.replace(game, deals=(deal,),
                                    tags={**game.tags, "Source": f"OpenSpiel playthrough {gstring}"})
     return game
+
+
+def _points(text: str, line: int, column: int) -> int:
+    """The points of a ``# N: 26`` line, refused past the ``digits`` limit
+    (docs/robustness.md): Python will not convert 4,300 digits (a
+    ``ValueError`` that ended in "internal error"), and no deal scores more
+    than a few."""
+    limit = current_limits().digits
+    size = len(text.lstrip("-"))
+    if size > limit:
+        raise RecordError(limit_message("limit.what.number_digits", "digits", limit,
+                                        size=("num", size)), line=line, column=column)
+    return int(text)
 
 
 __all__ = ["iter_openspiel_playthrough"]
