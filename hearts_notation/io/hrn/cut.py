@@ -36,7 +36,7 @@ from ...i18n import msg
 from ..limits import current as current_limits
 from ..limits import limit_message
 from ..stream import RecordError, split_lines
-from .words import TAG_NAME_CHARS
+from .words import TAG_NAME_CHARS, typed_chunks
 
 __all__ = [
     "BLANKS",
@@ -578,6 +578,7 @@ def cut_games(chunks: Iterable[str], source: str = "-", max_line: int | None = N
     its file (a shard of :mod:`hearts_notation.runners.shards`).
     """
     limit = current_limits().line if max_line is None else max_line
+    chunks = typed_chunks(chunks)   # (soft hyphens, joiners, Ctrl-Z: french12)
     if followed:
         # The next game's first line stands in for itself (a whole read cut
         # there, so it begins a game here too); that game is not ours.

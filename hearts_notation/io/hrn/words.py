@@ -559,3 +559,45 @@ def _spaced_mark(text: str) -> tuple[Card, str | None] | None:
         if head != text and head[-1:] in MARK_SPACES and len(head) > 1:
             hit = CARD_TABLE.get(head[:-1] + text[len(head):])
     return hit
+
+
+#: A zero-width joiner or non-joiner touching a letter or a digit (``Gw\u200den``,
+#: ``D\u200d♥``): a word processor's or a phone keyboard's invisible mark inside a
+#: word, no part of what the writer typed.  Between two emoji (``👨\u200d👩``) it
+#: joins them into one picture and is kept.
+_LETTER_JOINER: Final = re.compile(r"(?<=[^\W_])[\u200c\u200d]+|[\u200c\u200d]+(?=[^\W_])")
+#: What may follow a DOS end-of-file mark (Ctrl-Z, 0x1A) at the end of a text.
+_EOF_TAIL: Final = " \t\r\n\x1a"
+SOFT_HYPHEN: Final = "\u00ad"
+DOS_EOF: Final = "\x1a"
+
+
+def typed_chunks(chunks: Iterable[str]) -> Iterator[str]:
+    """*chunks* of a record without the invisible marks a word processor or
+    an old editor adds to what was typed: the soft hyphen (U+00AD, where a
+    word processor may break a word, ``don\u00adneur`` is ``donneur``), a
+    zero-width joiner touching a letter (:data:`_LETTER_JOINER`) and the DOS
+    end-of-file mark Ctrl-Z (0x1A) that ends the text (with only blanks
+    after it: one that text follows stays, and is told where it is).  None
+    of these shows on the screen, so a sheet holding them reads as the sheet
+    the secretary sees; a line that held one is counted in columns without
+    it, as a line with decomposed accents is (:func:`.cut.composed`).  Line
+    breaks are never removed, so line numbers stay those of the file."""
+    held = ""
+    for chunk in chunks:
+        if held:
+            chunk, held = held + chunk, ""
+        if SOFT_HYPHEN in chunk:
+            chunk = chunk.replace(SOFT_HYPHEN, "")
+        if "\u200d" in chunk or "\u200c" in chunk:
+            chunk = _LETTER_JOINER.sub("", chunk)
+        if DOS_EOF in chunk:
+            body = chunk.rstrip(_EOF_TAIL)
+            if DOS_EOF in chunk[len(body):]:
+                # The end of the text, or a mark that text follows: the next
+                # chunk decides (held until then).
+                chunk, held = body, chunk[len(body):]
+        if chunk:
+            yield chunk
+    if held:
+        yield held.replace(DOS_EOF, "")
