@@ -1875,4 +1875,7 @@ MESSAGES.update({
     "explain.pass_queen_high_bare": "{seat} passed Q♠ but kept {high} with no small spade: the queen can come back onto them; passing {best} was safer.",
     # [reader13] a player tag typed between two deals (docs/findings.md, unnamed-seats).
     "finding.unnamed-seats": "this tag begins a new game (a tag line after a deal does), and its other seats ({seats}) have no names: for a player who comes in during the game, keep the seat's name and say who came in in a comment ({{{name} comes in}}); for a new game, repeat the other players' tags",
+    # [french12] a list's bullet at the start of a line (io/hrn/words.list_bullet).
+    "syntax.bullet": "'{bullet}' is a word processor's list bullet, no part of the notation: write the line without it, '{written}'",
+    "syntax.bullet_alone": "'{bullet}' is a word processor's list bullet, no part of the notation: start the line without it",
 })

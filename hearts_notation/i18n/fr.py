@@ -1862,4 +1862,7 @@ MESSAGES.update({
     "explain.pass_queen_high_bare": "{seat} a passé la D♠ mais gardé {high} sans aucun petit pique : la dame peut revenir dessus ; mieux valait passer {best}.",
     # [reader13] a player tag typed between two deals (docs/findings.md, unnamed-seats).
     "finding.unnamed-seats": "cette balise commence une nouvelle partie (une ligne de balise après une donne le fait), et ses autres places ({seats}) n'ont pas de nom : pour un joueur qui arrive en cours de partie, gardez le nom de la place et dites qui arrive dans un commentaire ({{{name} arrive}}) ; pour une nouvelle partie, répétez les balises des autres joueurs",
+    # [french12] a list's bullet at the start of a line (io/hrn/words.list_bullet).
+    "syntax.bullet": "'{bullet}' est une puce de liste de traitement de texte, pas un mot de la notation : écrivez la ligne sans elle, « {written} »",
+    "syntax.bullet_alone": "'{bullet}' est une puce de liste de traitement de texte, pas un mot de la notation : commencez la ligne sans elle",
 })

@@ -36,6 +36,7 @@ from .words import (
     TAG_NAMES_FR,
     card_spelling,
     closest_keyword,
+    list_bullet,
     seat_words,
     words_language,
 )
@@ -320,6 +321,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         if glued_seat is not None:
             return glued_seat
     special = (lone_cr(text, base, line, column)
+               or _bullet_slip(found, expected, text, base)
                or _sheet_slip(found, expected, text, start, base, line, column, seats)
                or _keyword_slip(found, expected, text, base, line, column)
                or _diagnose(found, expected, text, base, line, column, seats)
@@ -453,8 +455,25 @@ def _hand_slip(found: str | None, expected: set[str], text: str, start: int | No
 
 #: A tag line typed as a field or without its quotes (``[Event: "Club"]``,
 #: ``[Event Thursday club night]``): the name, then the value as typed.
-_TAG_TYPED: Final = re.compile(r"[ \t\f]*\[[ \t\f]*([^\W\d][\w]*)[ \t\f]*[:=]?[ \t\f]*"
-                               r"([^\]\n]*?)[ \t\f]*\][ \t\f]*\Z")
+#: (A word processor's no-break space before the colon, ``[Lieu\u00a0: "Brest"]``,
+#: is a blank here too: french12.)
+_TAG_TYPED: Final = re.compile(r"[ \t\f]*\[[ \t\f]*([^\W\d][\w]*)[\s]*[:=]?[\s]*"
+                               r"([^\]\n]*?)[\s]*\][ \t\f]*\Z")
+
+
+def _bullet_slip(found: str | None, expected: set[str], text: str, base: int) -> HrnSyntaxError | None:
+    """A line that starts with a list's bullet (``• passe N : ...``, a word
+    processor's list saved as text), told at the bullet with the line to
+    write when the line without it reads (french12)."""
+    if found is None or not {"DEAL", "TRICK_NUMBER", "TAG_OPEN"} <= expected:
+        return None
+    bullet = list_bullet(text)
+    if bullet is None:
+        return None
+    column, mark, rest = bullet
+    if "\n" not in rest and _reads(rest):
+        return HrnSyntaxError(msg("syntax.bullet", bullet=mark, written=rest.rstrip()), base, column)
+    return HrnSyntaxError(msg("syntax.bullet_alone", bullet=mark), base, column)
 
 
 def _tag_slip(found: str | None, expected: set[str], text: str, line: int,

@@ -413,6 +413,9 @@ LINE_KEYWORDS: Final[dict[str, str]] = {
     "score": "SCORE", "marque": "SCORE", "total": "TOTAL", "moon": "MOON", "chelem": "MOON", "capot": "MOON",
     "result": "RESULT", "résultat": "RESULT", "resultat": "RESULT",
 }
+#: The word after ``total`` that a French score sheet heads its running
+#: total with (``total cumulé``): the same line as ``total``.
+TOTAL_CUMUL_RE: Final = re.compile(r"(?i:cumul[ée]e?s?)")
 #: The keyword of a deal header's dealer (lower case).
 DEALER_WORDS: Final = frozenset({"dealer", "donneur"})
 
@@ -470,7 +473,8 @@ TOKENS: Final[dict[str, str]] = {
     "SCORE": rf"(?i:(?:score|marque){_KW_END})",
     "DEAL": rf"(?i:(?:deal|donne){_KW_END})",
     "PASS": rf"(?i:(?:pass|passe){_KW_END})",
-    "TOTAL": rf"(?i:total{_KW_END})",
+    # (``total cumulé``: the column of a French score sheet that keeps the running total)
+    "TOTAL": f"(?i:total(?:{_GAP}+cumul[ée]e?s?)?{_KW_END})",
     # (``donne n°1``, ``nº 1``, ``no 1``: the French "numéro" before the number)
     "NUMERO": r"(?i:n(?:[°º]|o(?![^\W\d_])))",
     "LETTER_GROUP": (f"(?i:[SHDC]:(?:(?:,?{_GAP}+|,)(?:10|[2-9TJQKA]|-)(?![:♠♥♦♣♤♡♢♧]|[SHDC](?!:))"
@@ -601,3 +605,24 @@ def typed_chunks(chunks: Iterable[str]) -> Iterator[str]:
             yield chunk
     if held:
         yield held.replace(DOS_EOF, "")
+
+
+#: A list's bullet at the start of a line, as a word processor puts it
+#: before each paragraph of a list and keeps when the sheet is saved as text
+#: (``•\t``, ``–``, ``▪``), or a hyphen followed by a blank: group 1 is the
+#: bullet, the text after the match the line as the notation writes it.
+_LIST_BULLET: Final = re.compile(
+    "[ \t\f]*([•◦▪▫‣●○■□►▸➢➤✓✔–—]|-(?=[ \t\u00a0]))[ \t\f\u00a0\u202f]*")
+
+
+def list_bullet(text: str) -> tuple[int, str, str] | None:
+    """``(column, bullet, rest)`` when *text* starts with a list's bullet
+    (:data:`_LIST_BULLET`): its column (from 1), the bullet, and the line
+    without it; ``None`` otherwise.  Not read as part of the line (a bullet
+    means nothing in the notation, and ``-`` is a void suit or a minus
+    sign): the reader answers with the line to write, and a deal header
+    behind a bullet keeps its deal's lines."""
+    m = _LIST_BULLET.match(text)
+    if m is None or not text[m.end():].strip():
+        return None
+    return m.start(1) + 1, m.group(1), text[m.end():]
