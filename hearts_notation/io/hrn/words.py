@@ -467,14 +467,14 @@ TOKENS: Final[dict[str, str]] = {
                   f"|a{_GAP}+gauche|a{_GAP}+droite"
                   f"|en{_GAP}+face){_KW_END})"),
     "MOON": f"(?i:(?:moon|(?:grand{_GAP}+)?chelem|capot){_KW_END})",
+    # (``total cumulé``: the column of a French score sheet that keeps the running total)
+    "TOTAL": f"(?i:total(?:{_GAP}+cumul[ée]e?s?)?{_KW_END})",
     "MOON_CHOICE": rf"(?i:(?:add|subtract|ajoute|retire){_KW_END})",
     "RESULT": rf"(?i:(?:result|r[ée]sultat){_KW_END})",
     "DEALER": rf"(?i:(?:dealer|donneur){_KW_END})",
     "SCORE": rf"(?i:(?:score|marque){_KW_END})",
     "DEAL": rf"(?i:(?:deal|donne){_KW_END})",
     "PASS": rf"(?i:(?:pass|passe){_KW_END})",
-    # (``total cumulé``: the column of a French score sheet that keeps the running total)
-    "TOTAL": f"(?i:total(?:{_GAP}+cumul[ée]e?s?)?{_KW_END})",
     # (``donne n°1``, ``nº 1``, ``no 1``: the French "numéro" before the number)
     "NUMERO": r"(?i:n(?:[°º]|o(?![^\W\d_])))",
     "LETTER_GROUP": (f"(?i:[SHDC]:(?:(?:,?{_GAP}+|,)(?:10|[2-9TJQKA]|-)(?![:♠♥♦♣♤♡♢♧]|[SHDC](?!:))"
