@@ -322,6 +322,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
             return glued_seat
     special = (lone_cr(text, base, line, column)
                or _bullet_slip(found, expected, text, base)
+               or _trailing_remark(found, expected, text, start, line, column)
                or _sheet_slip(found, expected, text, start, base, line, column, seats)
                or _keyword_slip(found, expected, text, base, line, column)
                or _diagnose(found, expected, text, base, line, column, seats)
@@ -474,6 +475,34 @@ def _bullet_slip(found: str | None, expected: set[str], text: str, base: int) ->
     if "\n" not in rest and _reads(rest):
         return HrnSyntaxError(msg("syntax.bullet", bullet=mark, written=rest.rstrip()), base, column)
     return HrnSyntaxError(msg("syntax.bullet_alone", bullet=mark), base, column)
+
+
+#: What may part a whole line from a remark typed after it without braces
+#: (``donne 2 donneur N passe droite — à refaire``): dropped from the comment offered.
+_REMARK_LEAD: Final = "-\u2013\u2014:,. \t\f\u00a0\u202f"
+
+
+def _trailing_remark(found: str | None, expected: set[str], text: str, start: int | None,
+                     line: int, column: int) -> HrnSyntaxError | None:
+    """Words after a whole line, where only a comment or the end may come
+    (``donne 2 donneur N passe droite maldonne``, ``... — à refaire``): told
+    with the line to write, the words in braces, offered only when it reads
+    (french12)."""
+    if found is None or start is None or "COMMENT" not in expected or \
+            not {e for e in expected if not e.startswith("__")} <= {"COMMENT", "$END", "_PERIOD", "_COMMA"}:
+        return None
+    if found[:1] in "(#[%" or found.startswith(("--", "//")):
+        return None     # (a remark typed as other notes are: :func:`_sheet_slip` tells it)
+    tail = text[start:].split("\n", 1)[0]
+    cut = min((i for i in (tail.find("{"), tail.find(";")) if i >= 0), default=len(tail))
+    remark = tail[:cut].strip().lstrip(_REMARK_LEAD).strip()
+    if not any(c.isalpha() for c in remark) or "}" in remark or "\\" in remark:
+        return None
+    written = f"{text[:start].rstrip()} {{{remark}}} {tail[cut:]}".rstrip()
+    if "\n" in text or not _reads(written):
+        return None
+    said = msg("syntax.expected", what=expected_phrase(expected, ()), found=quote(found))
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), line, column)
 
 
 def _tag_slip(found: str | None, expected: set[str], text: str, line: int,
@@ -922,7 +951,7 @@ _HEADER_NOISE: Final = re.compile(r"[ \t\f]*(?:[,/|\u2013\u2014]|(?<!\S)-(?!\S)|
 _ARROWS: Final = frozenset({"->", "-->", "=>", "\u2192", "\u21d2", "\u27f6"})
 #: The running totals said in two words at the start of a line (``Running total``).
 _TOTAL_SAID: Final = re.compile(r"[ \t\f]*((?:running|cumulative|grand)[ \t\f]+totals?"
-                                r"|total[ \t\f]+cumul[ée]|cumul)(?!\w)", re.IGNORECASE)
+                                r"|cumul)(?!\w)", re.IGNORECASE)
 #: A seat's pass said in words (``North passes KH AH TH``, ``Passes: N KH AH TH``):
 #: the seat, the rest of the line (the cards) up to a comment.
 _PASS_SAID: Final = re.compile(
