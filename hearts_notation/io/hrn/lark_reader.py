@@ -366,7 +366,7 @@ _SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "cœur": "♥", "coeur": 
                       "trèfles": "♣", "trefle": "♣", "trefles": "♣", "spades": "♠", "spade": "♠",
                       "hearts": "♥", "heart": "♥", "diamonds": "♦", "diamond": "♦", "clubs": "♣", "club": "♣"}
 #: After a lone rank, its suit said in words (``D pique``, ``10 de cœur``).
-_RANK_THEN_SUIT_WORD: Final = re.compile(r"[^\S\n]+(?:(?:de|d'|d’|of)[^\S\n]*)?([^\W\d_]+)(?!\w)",
+_RANK_THEN_SUIT_WORD: Final = re.compile(r"[^\S\n]+(?:(?:de|d'|d’|of)[^\S\n]*)?([^\W\d_]+(?!\w)|[♠♥♦♣])",
                                          re.IGNORECASE)
 #: A rank with its suit shortened to its first letters, glued (``Dp``,
 #: ``RCo``, ``Vca``, ``At``), a mark after it; and the shortenings a French
@@ -381,7 +381,8 @@ _SHORT_SUITS: Final = {
                      "trèfles"), "♣"),
 }
 _NAMED_CARD: Final = re.compile(
-    rf"([^\W\d_]+)(?:([{_SYMBOLS}])|[^\S\n]+(?:de|d'|of)[^\S\n]*([^\W\d_]+)|[^\S\n]+([{_SYMBOLS}]))",
+    rf"([^\W\d_]+)(?:([{_SYMBOLS}])|[^\S\n]+(?:de|d'|d’|of)[^\S\n]*([^\W\d_]+)"
+    rf"|[^\S\n]+(?:(?:de|d'|d’|of)[^\S\n]*)?([{_SYMBOLS}]))",   # (``dame de ♠``: french12)
     re.IGNORECASE)
 
 
@@ -585,7 +586,8 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
             return HrnSyntaxError(msg("syntax.card_space", found=quote(text[start:spaced.end()]),
                                       card=card), line, column)
         worded = _RANK_THEN_SUIT_WORD.match(text, start + len(found))
-        suit = _SUIT_WORDS.get(worded.group(1).casefold()) if worded is not None else None
+        suit = (worded.group(1) if worded.group(1) in SUIT_SYMBOLS else _SUIT_WORDS.get(worded.group(1).casefold())) \
+            if worded is not None else None
         if suit is None and worded is not None and re.search(r"(?i)\bof\b", worded.group()):
             suit = _OF_SUIT_LETTER.get(worded.group(1).casefold())
         if worded is None or suit is None:
@@ -1207,6 +1209,9 @@ _ORDINAL_LINE: Final = re.compile(
 #: A trick named with ``n°`` before its number (``Pli n° 3 :``).
 _TRICK_NUMERO: Final = re.compile(r"[ \t\f]*(pli|levée|levee|trick)[ \t\f]*(?:n[°º]|no\.?|#)[ \t\f]*([0-9]+)",
                                   re.IGNORECASE)
+#: A trick numbered as a list's item is (``n°3 E 2♠``, ``n° 3 : E 2♠``, ``3° E 2♠``): the number.
+_NUMBERED_TRICK: Final = re.compile(r"[ \t\f]*(?:(?:n[°º]|no\.?|#)[ \t\f]*([0-9]+)|([0-9]+)[ \t\f]*[°º])"
+                                    r"[ \t\f]*[:.)]?(?=[ \t\f])")
 #: A remark typed the ways other notes are typed, where a line or what
 #: follows a trick's plays begins: in parentheses, after ``--``, ``#``, ``//``.
 _REMARK: Final = re.compile(r"\(|--|//|#|%")
@@ -1284,6 +1289,14 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         numero = _TRICK_NUMERO.match(text)
         if numero is not None:
             return HrnSyntaxError(msg("syntax.trick_dot", n=int(numero.group(2))), base, lead + 1)
+        listed = _NUMBERED_TRICK.match(text)
+        if listed is not None and "\n" not in text:
+            # (``n°3 E 2♠ ...``, ``3° E 2♠ ...``: a trick numbered as a list numbers its items)
+            written = f"{int(listed.group(1) or listed.group(2))}. {text[listed.end():].strip()}"
+            if _reads(written):
+                said = msg("syntax.expected", what=_LINE_START, found=quote(listed.group().strip()))
+                return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                      base, lead + 1)
         given = _PASS_GIVEN.match(text)
         if given is not None:
             giver = given.group("a1") or given.group("a2")
