@@ -1878,4 +1878,6 @@ MESSAGES.update({
     # [french12] a list's bullet at the start of a line (io/hrn/words.list_bullet).
     "syntax.bullet": "'{bullet}' is a word processor's list bullet, no part of the notation: write the line without it, '{written}'",
     "syntax.bullet_alone": "'{bullet}' is a word processor's list bullet, no part of the notation: start the line without it",
+    # [french12] a score sheet's 'report' line (io/hrn/lark_reader._points_said).
+    "syntax.report": "'{found}': a total carried over from one column or page to the next is no line of the notation: the running total goes on the deal's 'total' line, one per deal, '{written}'",
 })

@@ -1865,4 +1865,6 @@ MESSAGES.update({
     # [french12] a list's bullet at the start of a line (io/hrn/words.list_bullet).
     "syntax.bullet": "'{bullet}' est une puce de liste de traitement de texte, pas un mot de la notation : écrivez la ligne sans elle, « {written} »",
     "syntax.bullet_alone": "'{bullet}' est une puce de liste de traitement de texte, pas un mot de la notation : commencez la ligne sans elle",
+    # [french12] a score sheet's 'report' line (io/hrn/lark_reader._points_said).
+    "syntax.report": "'{found}' : le report d'une colonne ou d'une page à l'autre n'est pas une ligne de la notation : le total cumulé s'écrit sur la ligne « total » de la donne, une seule par donne, « {written} »",
 })

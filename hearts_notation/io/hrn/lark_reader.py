@@ -586,8 +586,8 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
             return HrnSyntaxError(msg("syntax.card_space", found=quote(text[start:spaced.end()]),
                                       card=card), line, column)
         worded = _RANK_THEN_SUIT_WORD.match(text, start + len(found))
-        suit = (worded.group(1) if worded.group(1) in SUIT_SYMBOLS else _SUIT_WORDS.get(worded.group(1).casefold())) \
-            if worded is not None else None
+        suit = None if worded is None else worded.group(1) if worded.group(1) in SUIT_SYMBOLS \
+            else _SUIT_WORDS.get(worded.group(1).casefold())
         if suit is None and worded is not None and re.search(r"(?i)\bof\b", worded.group()):
             suit = _OF_SUIT_LETTER.get(worded.group(1).casefold())
         if worded is None or suit is None:
@@ -1047,6 +1047,9 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
                                   base, lead + 1)
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(),
                                   word=f"deal {int(named.group(2))}"), base, lead + 1)
+    said_points = _points_said(text, base, lead)
+    if said_points is not None:
+        return said_points
     total = _TOTAL_SAID.match(text)
     if total is not None:
         said = msg("syntax.expected", what=_LINE_START, found=quote(total.group(1)))
@@ -1212,6 +1215,12 @@ _TRICK_NUMERO: Final = re.compile(r"[ \t\f]*(pli|levée|levee|trick)[ \t\f]*(?:n
 #: A trick numbered as a list's item is (``n°3 E 2♠``, ``n° 3 : E 2♠``, ``3° E 2♠``): the number.
 _NUMBERED_TRICK: Final = re.compile(r"[ \t\f]*(?:(?:n[°º]|no\.?|#)[ \t\f]*([0-9]+)|([0-9]+)[ \t\f]*[°º])"
                                     r"[ \t\f]*[:.)]?(?=[ \t\f])")
+#: A pass line with its direction after the seat (``passe N à gauche : A♥ 9♣ R♦``):
+#: the keyword, the seat, the cards (with what follows them).
+_PASS_TOWARD: Final = re.compile(
+    r"[ \t\f]*(pass|passe)[ \t\f]+([A-Za-z][A-Za-z0-9]*)[ \t\f]+(?:(?:à|a|vers[ \t\f]+la)[ \t\f]+"
+    r"(?:gauche|droite)|en[ \t\f]+face|to[ \t\f]+the[ \t\f]+(?:left|right)|across|left|right)"
+    r"[ \t\f\u00a0\u202f]*:?[ \t\f]*([^\n]*)", re.IGNORECASE)
 #: A remark typed the ways other notes are typed, where a line or what
 #: follows a trick's plays begins: in parentheses, after ``--``, ``#``, ``//``.
 _REMARK: Final = re.compile(r"\(|--|//|#|%")
@@ -1251,6 +1260,34 @@ _RANK_IN_GROUP: Final = {"as": "A", "roi": "R", "dame": "D", "valet": "V",
                          "ace": "A", "king": "K", "queen": "Q", "jack": "J"}
 #: The heart of an emoji keyboard (U+2764, with or without U+FE0F).
 _HEAVY_HEART: Final = re.compile(r"(10|[2-9AKQJTRDV])\u2764\ufe0f?(!!|\?\?|!\?|\?!|!|\?)?", re.IGNORECASE)
+
+
+#: A score sheet's other heads for a line of points (``report``, ``sous-total``,
+#: ``points``, ``pts``), folded -> the keyword meant; group 2 the rest of the line.
+_POINTS_HEADS: Final = {"report": "total", "reports": "total", "soustotal": "total",
+                        "points": "marque", "pts": "marque"}
+_POINTS_SAID: Final = re.compile(r"[ \t\f]*(reports?|sous[- \t]?total|points|pts)"
+                                 r"[ \t\f\u00a0\u202f]*:?[ \t\f]*([^\n]*)", re.IGNORECASE)
+
+
+def _points_said(text: str, base: int, lead: int) -> HrnSyntaxError | None:
+    """A line of points headed as a score sheet heads its rows (``report N 4
+    E 4 ...``, ``sous-total : ...``, ``points N 3 ...``), told with the line
+    to write when it reads; ``report`` also says that a carried-over total
+    is the deal's one ``total`` line (french12)."""
+    m = _POINTS_SAID.match(text)
+    if m is None or "\n" in text:
+        return None
+    head = _POINTS_HEADS.get(re.sub(r"[^a-z]", "", _fold(m.group(1))))
+    if head is None:
+        return None
+    written = f"{head} {' '.join(m.group(2).split())}"
+    if not _reads(written) or not m.group(2).strip():
+        return None
+    if head == "total" and _fold(m.group(1)).startswith("report"):
+        return HrnSyntaxError(msg("syntax.report", found=m.group(1), written=written), base, lead + 1)
+    said = msg("syntax.expected", what=_LINE_START, found=quote(m.group(1)))
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), base, lead + 1)
 
 
 def _fold(word: str) -> str:
@@ -1401,6 +1438,15 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         typed = found + after.rstrip(" \t") if direction else found
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(typed))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word), line, column)
+    toward = _PASS_TOWARD.match(text) if "_GT" in expected else None
+    if toward is not None and "\n" not in text:
+        # (``passe N à gauche : ...``: the direction, which the deal's header
+        # says, written on the pass line too; french12)
+        cards = " ".join(toward.group(3).split())
+        written = f"{toward.group(1)} {toward.group(2)} :" + (f" {cards}" if cards else "")
+        if _reads(written):
+            said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), line, column)
     if "_GT" in expected and found.casefold() in ("à", "a", "vers", "pour", "to"):
         given = _PASS_GIVEN.match(text)
         if given is not None and given.group("a1") is not None:
