@@ -323,6 +323,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     special = (lone_cr(text, base, line, column)
                or _bullet_slip(found, expected, text, base)
                or _trailing_remark(found, expected, text, start, line, column)
+               or _typed_aside(found, expected, text, start, line, column, seats)
                or _sheet_slip(found, expected, text, start, base, line, column, seats)
                or _keyword_slip(found, expected, text, base, line, column)
                or _diagnose(found, expected, text, base, line, column, seats)
@@ -334,6 +335,11 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     what = msg("expect.$END").arg() if found is None else quote(found)
     said = msg("syntax.expected", what=expected_phrase(expected, seats), found=what)
     meant = _did_you_mean(said, found, expected, text)
+    if meant is said and "DEAL" in expected and _prose(text):
+        # (``Éric remplace Odile à partir de la donne 5``, ``la dame pour Est``: the
+        # secretary's note typed as a line of its own; french12)
+        return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=f"{{{text.strip()}}}"),
+                              line, column)
     if meant is said and found is not None and "SEAT" in expected:
         accented = ANY_WORD_RE.match(found)
         if accented is not None and not accented.group().isascii() and (
@@ -467,12 +473,21 @@ def _bullet_slip(found: str | None, expected: set[str], text: str, base: int) ->
     """A line that starts with a list's bullet (``• passe N : ...``, a word
     processor's list saved as text), told at the bullet with the line to
     write when the line without it reads (french12)."""
-    if found is None or not {"DEAL", "TRICK_NUMBER", "TAG_OPEN"} <= expected:
+    if found is None:
         return None
     bullet = list_bullet(text)
     if bullet is None:
         return None
     column, mark, rest = bullet
+    if mark[:1].isdigit() or mark[:1] in "nN":
+        # (``1) donne 1 ...``, ``n°1 donne 1``: the line numbered as a list's item;
+        # the grammar took ``1)`` for a trick's number and went wrong further on)
+        if "\n" in rest or not _reads(rest):
+            return None
+        return HrnSyntaxError(msg("syntax.line_number", found=quote(mark),
+                                  written=_shortened(rest.strip())), base, column)
+    if not {"DEAL", "TRICK_NUMBER", "TAG_OPEN"} <= expected:
+        return None
     if "\n" not in rest and _reads(rest):
         return HrnSyntaxError(msg("syntax.bullet", bullet=mark, written=rest.rstrip()), base, column)
     return HrnSyntaxError(msg("syntax.bullet_alone", bullet=mark), base, column)
@@ -504,6 +519,41 @@ def _trailing_remark(found: str | None, expected: set[str], text: str, start: in
         return None
     said = msg("syntax.expected", what=expected_phrase(expected, ()), found=quote(found))
     return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), line, column)
+
+
+#: A moon said with its shooter after a word (``capot par S``, ``capot de S``, ``moon by S``).
+_MOON_BY: Final = re.compile(r"[ \t\f]*((?:grand[ \t\f]+)?chelem|capot|moon)[ \t\f]*:?[ \t\f]*"
+                             r"(?:par|de|pour|by|for)[ \t\f]+([A-Za-z][A-Za-z0-9]*)(?!\w)", re.IGNORECASE)
+
+
+def _typed_aside(found: str | None, expected: set[str], text: str, start: int | None, line: int,
+                 column: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """Small words a hand-typed sheet puts in a line that reads without them
+    (french12): the degree sign of an ordinal after a deal's number
+    (``donne 1° passe gauche``), a preposition before a moon's shooter
+    (``capot par S``).  Told with the line to write, offered only when it
+    reads."""
+    if found is None or start is None or "\n" in text:
+        return None
+    written = None
+    if found[:1] in "°º" and start > 0 and text[start - 1].isdigit():
+        written = text[:start] + text[start + 1:]
+    moon = _MOON_BY.match(text)
+    if moon is not None:
+        written = f"{text[:moon.start(1)]}{moon.group(1)} {moon.group(2)}{text[moon.end():]}"
+    if written is None or not _reads(written):
+        return None
+    said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written.strip()), line, column)
+
+
+def _prose(text: str) -> bool:
+    """Whether a line that does not read is a sentence (three words or
+    more, the first a word of letters, no card symbol, brace, bracket or
+    note): a remark, which the notation keeps in braces."""
+    words = text.split()
+    return (len(words) >= 3 and "\n" not in text and words[0].isalpha()
+            and not any(c in text for c in "{}[];\\♠♥♦♣♤♡♢♧") and _reads(f"{{{text.strip()}}}"))
 
 
 def _tag_slip(found: str | None, expected: set[str], text: str, line: int,
@@ -1169,7 +1219,10 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         if m and m.group(1) not in seats and "\n" not in text[: m.start(1)]:
             word = _two_words(m.group(1), text, m.start(1), _FIRST_OF_LINE)
             said = msg("syntax.expected", what=_LINE_START, found=quote(word))
-            return HrnSyntaxError(_did_you_mean(said, word, expected, text), base, m.start(1) + 1)
+            meant = _did_you_mean(said, word, expected, text)
+            if meant is said and _prose(text):     # (``la dame pour Est``: french12)
+                meant = msg("syntax.written_as", error=said.arg(), written=f"{{{text.strip()}}}")
+            return HrnSyntaxError(meant, base, m.start(1) + 1)
     if _TEN_AS_O.fullmatch(found) and (
             "CARD" in expected or "PBN" in expected or "SYMBOL_GROUP" in expected):
         # (``1O♥``: the letter O typed for the digit zero; no seat starts with a digit)

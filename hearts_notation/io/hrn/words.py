@@ -623,6 +623,19 @@ def list_bullet(text: str) -> tuple[int, str, str] | None:
     sign): the reader answers with the line to write, and a deal header
     behind a bullet keeps its deal's lines."""
     m = _LIST_BULLET.match(text)
-    if m is None or not text[m.end():].strip():
+    if m is None:
+        m = _LIST_NUMBER.match(text)
+        if m is None or ((m.group(2) or "").lower() not in LINE_KEYWORDS and m.group(3) is None):
+            return None     # (``3. E 2♠``, ``3) E 2♠``: a trick's number, not a list's)
+    if not text[m.end():].strip():
         return None
     return m.start(1) + 1, m.group(1), text[m.end():]
+
+
+#: A line numbered as a list's item (``1) donne 1 ...``, ``n°1 donne 1``,
+#: ``2° marque ...``): group 1 the number as typed; the line after it must
+#: start with a line's keyword (group 2) or a tag (group 3), since ``3.`` and
+#: ``3)`` number a trick.
+_LIST_NUMBER: Final = re.compile(
+    "[ \t\f]*((?:n[°º][ \t]*)?[0-9]+[ \t]*[)°º.:]?|n[°º][ \t]*[0-9]+)[ \t\f\u00a0]+"
+    r"(?=([^\W\d_]+)|(\[))", re.IGNORECASE)
