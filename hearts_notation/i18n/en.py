@@ -1880,4 +1880,6 @@ MESSAGES.update({
     "syntax.bullet_alone": "'{bullet}' is a word processor's list bullet, no part of the notation: start the line without it",
     # [french12] a score sheet's 'report' line (io/hrn/lark_reader._points_said).
     "syntax.report": "'{found}': a total carried over from one column or page to the next is no line of the notation: the running total goes on the deal's 'total' line, one per deal, '{written}'",
+    # [french12] a Ctrl-Z that text follows (io/hrn/words.typed_chunks reads one at the end).
+    "syntax.dos_eof": "a Ctrl-Z (0x1A, the end-of-file mark of DOS editors) ends the file: text after it is no part of the record; delete the Ctrl-Z, or what follows it",
 })

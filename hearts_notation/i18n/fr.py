@@ -1867,4 +1867,6 @@ MESSAGES.update({
     "syntax.bullet_alone": "'{bullet}' est une puce de liste de traitement de texte, pas un mot de la notation : commencez la ligne sans elle",
     # [french12] a score sheet's 'report' line (io/hrn/lark_reader._points_said).
     "syntax.report": "'{found}' : le report d'une colonne ou d'une page à l'autre n'est pas une ligne de la notation : le total cumulé s'écrit sur la ligne « total » de la donne, une seule par donne, « {written} »",
+    # [french12] a Ctrl-Z that text follows (io/hrn/words.typed_chunks reads one at the end).
+    "syntax.dos_eof": "un Ctrl-Z (0x1A, la marque de fin de fichier des éditeurs DOS) termine le fichier : le texte qui le suit ne fait pas partie de la feuille ; supprimez le Ctrl-Z, ou ce qui le suit",
 })

@@ -320,6 +320,11 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         glued_seat = _glued_seat(exc.token_history[-1], text, base, seats)
         if glued_seat is not None:
             return glued_seat
+    if found is not None and "\x1a" in found:
+        # (a Ctrl-Z that text follows: one at the end of the file is read as its end)
+        at = (start or 0) + found.index("\x1a")
+        ln, col = _line_column(text, at, base)
+        return HrnSyntaxError(msg("syntax.dos_eof"), ln, col)
     special = (lone_cr(text, base, line, column)
                or _bullet_slip(found, expected, text, base)
                or _trailing_remark(found, expected, text, start, line, column)
