@@ -79,7 +79,7 @@ def near_duplicates(names: Iterable[str]) -> list[tuple[str, ...]]:
     groups: dict[str, list[str]] = {}
     for name in names:
         group = groups.setdefault(loose_key(name), [])
-        if name not in group:
+        if normalise(name) not in map(normalise, group):   # (``N’Diaye`` is ``N'Diaye``)
             group.append(name)
     return [tuple(g) for g in groups.values() if len(g) > 1]
 
@@ -109,7 +109,9 @@ class Identity:
             return ""
         canon = self.aliases.get(self._fold(n))
         k = self._fold(canon if canon is not None else n)
-        self._shown.setdefault(k, canon if canon is not None else n)
+        # (shown as first written: ``N’Diaye`` keeps its apostrophe on the board)
+        self._shown.setdefault(k, canon if canon is not None else " ".join(
+            unicodedata.normalize("NFC", name).split()))
         return k
 
     def display(self, key: str) -> str:

@@ -42,6 +42,8 @@ LONG_MODULES: dict[str, str] = {
 #: about two CPU-minutes of the default run, measured with --durations.  A case of
 #: a loop in a module of one's own goes long with tests/budget.py instead.
 LONG_TESTS: dict[str, str] = {
+    "tests/test_french12.py::test_the_campaign_through_every_command":
+        "six commands on 40 typed forms and an evening, annotate on four (about 8 CPU-s)",
     "tests/test_french11.py::test_every_command_on_the_typed_forms":
         "six commands (annotate among them) on an evening of three games and on ten refused forms",
     "tests/test_english12.py::test_every_command_on_the_typed_forms":
