@@ -174,6 +174,20 @@ REFUSED = [
     ('total N 3 E 4 S 15 O 4',
      'total N 3 E 4 S 15 O 4\nla dame pour Sud',
      '41:1', _START + "trouvé 'la' ; écrivez « {la dame pour Sud} »"),
+    # hand_dashes
+    ('N: ♠ D 10 8 6  ♥ A 8  ♦ R 8 7 6 3  ♣ 9 2',
+     'N: ♠ D-10-8-6  ♥ A-8  ♦ R-8-7-6-3  ♣ 9-2',
+     '18:12', "« - » marque une chicane et ne peut pas côtoyer des hauteurs : les hauteurs d'une couleur "
+     "se séparent par des espaces, ♠ D 10 8 6"),
+    # hand_slashes
+    ('N: ♠ D 10 8 6  ♥ A 8  ♦ R 8 7 6 3  ♣ 9 2',
+     'N: ♠ D 10 8 6 / ♥ A 8 / ♦ R 8 7 6 3 / ♣ 9 2',
+     '18:15', "on attendait une hauteur, un autre groupe de couleur (♠AD4 ou S:AQ4), un {commentaire} ou "
+     "la fin de la ligne, trouvé '/' ; écrivez « N: ♠ D 10 8 6  ♥ A 8  ♦ R 8 7 6 3  ♣ 9 2 »"),
+    # moon_in_points
+    ('marque N 1 E 0 S 24 O 1',
+     'marque N 26 E 26 S 0 O 26 capot',
+     '64:27', "'capot' : un capot s'écrit sur une ligne à lui, après la ligne de marque : « capot S »"),
     # ctrl_z_inside
     ('résultat *',
      '\x1arésultat *',

@@ -308,6 +308,9 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
                               base, seats)
         if glued is not None:
             return glued
+        moon_said = _moon_in_points(text, base)
+        if moon_said is not None:
+            return moon_said
         stray = _stray_word(text, len(text) if at is None or found is None else at, expected,
                             base, seats)
         if stray is not None:
@@ -531,18 +534,46 @@ _MOON_BY: Final = re.compile(r"[ \t\f]*((?:grand[ \t\f]+)?chelem|capot|moon)[ \t
                              r"(?:par|de|pour|by|for)[ \t\f]+([A-Za-z][A-Za-z0-9]*)(?!\w)", re.IGNORECASE)
 
 
+#: A moon said at the end of a points line (``marque N 26 E 26 S 0 O 26 capot``).
+_MOON_AFTER_POINTS: Final = re.compile(
+    r"[ \t\f]*(?:marque|score|total)(?!\w)(?P<points>[^{;\n]*?)[ \t\f,]*"
+    r"(?P<moon>capot|(?:grand[ \t\f]+)?chelem|moon)[ \t\f]*(?:\{[^}]*\})?[ \t\f]*\Z", re.IGNORECASE)
+
+
+def _moon_in_points(text: str, base: int) -> HrnSyntaxError | None:
+    """A moon said at the end of its deal's points line (``marque N 26 E 26
+    S 0 O 26 capot``): told at the word with the moon line to write, the
+    seat the points show (the one at 0 when the others are alike; french12)."""
+    said = _MOON_AFTER_POINTS.match(text)
+    if said is None:
+        return None
+    pairs = re.findall(r"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*([+-]?[0-9]+)", said.group("points"))
+    points = {seat: int(n) for seat, n in pairs}
+    zero = [seat for seat, n in points.items() if n == 0]
+    if len(zero) != 1 or len(points) < 3 or len(set(points.values())) != 2:
+        return None
+    word = "moon" if said.group("moon").casefold() == "moon" else "capot"
+    line, column = _line_column(text, said.start("moon"), base)
+    return HrnSyntaxError(msg("syntax.moon_own_line", found=quote(said.group("moon")),
+                              written=f"{word} {zero[0]}"), line, column)
+
+
 def _typed_aside(found: str | None, expected: set[str], text: str, start: int | None, line: int,
                  column: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """Small words a hand-typed sheet puts in a line that reads without them
     (french12): the degree sign of an ordinal after a deal's number
     (``donne 1° passe gauche``), a preposition before a moon's shooter
-    (``capot par S``).  Told with the line to write, offered only when it
-    reads."""
+    (``capot par S``), slashes between a hand's suit groups.  Told with
+    the line to write, offered only when it reads."""
     if found is None or start is None or "\n" in text:
         return None
     written = None
     if found[:1] in "°º" and start > 0 and text[start - 1].isdigit():
         written = text[:start] + text[start + 1:]
+    if found[:1] in "/|" and ("SYMBOL_GROUP" in expected or "LETTER_GROUP" in expected) \
+            and _HAND_LINE.match(text) is not None:
+        # (``N: ♠ D 10 8 6 / ♥ A 8 / ...``: the suit groups parted as a list's items)
+        written = re.sub(r"[ \t\f]*[/|][ \t\f]*", "  ", text)
     moon = _MOON_BY.match(text)
     if moon is not None:
         written = f"{text[:moon.start(1)]}{moon.group(1)} {moon.group(2)}{text[moon.end():]}"

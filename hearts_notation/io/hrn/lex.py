@@ -288,6 +288,11 @@ def group_cards(text: str, line: int, column: int, seen: dict[int, tuple[int, in
             cards.append(CARDS[suit * 13 + rank])
         pos = m.end()
     if void_at is not None and cards:
+        ranks = [t for t in _GROUP_RANK.findall(text, 2 if text[1:2] == EMOJI else 1) if t != "-"]
+        if text[0] in SUIT_SYMBOLS and "-" not in text[-1:] and len(ranks) == len(cards):
+            # (``♠ D-10-8-6``: the ranks parted by dashes, as a list is typed; french12)
+            written = text[:2 if text[1:2] == EMOJI else 1] + " " + " ".join(ranks)
+            raise HrnSyntaxError(msg("syntax.void_as_dash", written=written), line, void_at)
         raise HrnSyntaxError(msg("syntax.void_beside"), line, void_at)
     return cards
 
