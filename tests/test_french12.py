@@ -188,6 +188,10 @@ REFUSED = [
     ('marque N 1 E 0 S 24 O 1',
      'marque N 26 E 26 S 0 O 26 capot',
      '64:27', "'capot' : un capot s'écrit sur une ligne à lui, après la ligne de marque : « capot S »"),
+    # hand_no_colon
+    ('O: ♠ A 5 4  ♥ 10 9 5 4 3 2  ♦ A 10  ♣ A 4',
+     'Ouest\t♠ A 5 4\t♥ 10 9 5 4 3 2\t♦ A 10\t♣ A 4',
+     '21:7', "on attendait « : », trouvé '♠ A 5 4' ; écrivez « Ouest : ♠ A 5 4\t♥ 10 9 5 4 3 2\t♦ A 10\t♣ A 4 »"),
     # ctrl_z_inside
     ('résultat *',
      '\x1arésultat *',

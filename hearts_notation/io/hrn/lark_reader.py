@@ -529,6 +529,8 @@ def _trailing_remark(found: str | None, expected: set[str], text: str, start: in
     return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), line, column)
 
 
+#: A hand line typed without the colon after its seat (``Nord ♠ D 10 8 6 ...``).
+_HAND_NO_COLON: Final = re.compile("[ \t\f]*([A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0]+(?=[♠♥♦♣♤♡♢♧])")
 #: A moon said with its shooter after a word (``capot par S``, ``capot de S``, ``moon by S``).
 _MOON_BY: Final = re.compile(r"[ \t\f]*((?:grand[ \t\f]+)?chelem|capot|moon)[ \t\f]*:?[ \t\f]*"
                              r"(?:par|de|pour|by|for)[ \t\f]+([A-Za-z][A-Za-z0-9]*)(?!\w)", re.IGNORECASE)
@@ -563,7 +565,8 @@ def _typed_aside(found: str | None, expected: set[str], text: str, start: int | 
     """Small words a hand-typed sheet puts in a line that reads without them
     (french12): the degree sign of an ordinal after a deal's number
     (``donne 1° passe gauche``), a preposition before a moon's shooter
-    (``capot par S``), slashes between a hand's suit groups.  Told with
+    (``capot par S``), slashes between a hand's suit groups, a hand's
+    seat without its colon.  Told with
     the line to write, offered only when it reads."""
     if found is None or start is None or "\n" in text:
         return None
@@ -574,6 +577,11 @@ def _typed_aside(found: str | None, expected: set[str], text: str, start: int | 
             and _HAND_LINE.match(text) is not None:
         # (``N: ♠ D 10 8 6 / ♥ A 8 / ...``: the suit groups parted as a list's items)
         written = re.sub(r"[ \t\f]*[/|][ \t\f]*", "  ", text)
+    seat_hand = _HAND_NO_COLON.match(text)
+    if seat_hand is not None and ("DEAL" in expected or expected <= {"_COLON"}) \
+            and _is_seat(seat_hand.group(1), seats):
+        # (``Nord ♠ D 10 8 6 ...``, ``N\t♠ D ...``: a hand line without its colon)
+        written = f"{seat_hand.group(1)} : {text[seat_hand.end():]}"
     moon = _MOON_BY.match(text)
     if moon is not None:
         written = f"{text[:moon.start(1)]}{moon.group(1)} {moon.group(2)}{text[moon.end():]}"
