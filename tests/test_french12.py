@@ -191,8 +191,8 @@ REFUSED = [
     # hand_no_colon
     ('O: ♠ A 5 4  ♥ 10 9 5 4 3 2  ♦ A 10  ♣ A 4',
      'Ouest\t♠ A 5 4\t♥ 10 9 5 4 3 2\t♦ A 10\t♣ A 4',
-     '21:7', "on attendait « : », trouvé '♠ A 5 4' ; écrivez « Ouest : ♠ A 5 4\t♥ 10 9 5 4 3 2\t♦ A 10"
-     "\t♣ A 4 »"),
+     '21:7', "on attendait « : », trouvé '♠ A 5 4' ; écrivez « Ouest : ♠ A 5 4  ♥ 10 9 5 4 3 2  ♦ A 10  "
+     "♣ A 4 »"),
     # ctrl_z_inside
     ('résultat *',
      '\x1arésultat *',

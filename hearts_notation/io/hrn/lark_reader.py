@@ -497,7 +497,7 @@ def _bullet_slip(found: str | None, expected: set[str], text: str, base: int) ->
     if not {"DEAL", "TRICK_NUMBER", "TAG_OPEN"} <= expected:
         return None
     if "\n" not in rest and _reads(rest):
-        return HrnSyntaxError(msg("syntax.bullet", bullet=mark, written=rest.rstrip()), base, column)
+        return HrnSyntaxError(msg("syntax.bullet", bullet=mark, written=_untabbed(rest)), base, column)
     return HrnSyntaxError(msg("syntax.bullet_alone", bullet=mark), base, column)
 
 
@@ -522,7 +522,7 @@ def _trailing_remark(found: str | None, expected: set[str], text: str, start: in
     remark = tail[:cut].strip().lstrip(_REMARK_LEAD).strip()
     if not any(c.isalpha() for c in remark) or "}" in remark or "\\" in remark:
         return None
-    written = f"{text[:start].rstrip()} {{{remark}}} {tail[cut:]}".rstrip()
+    written = _untabbed(f"{text[:start].rstrip()} {{{remark}}} {tail[cut:]}")
     if "\n" in text or not _reads(written):
         return None
     said = msg("syntax.expected", what=expected_phrase(expected, ()), found=quote(found))
@@ -588,7 +588,15 @@ def _typed_aside(found: str | None, expected: set[str], text: str, start: int | 
     if written is None or not _reads(written):
         return None
     said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
-    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written.strip()), line, column)
+    # (a tab in the line offered shows as ``\x09`` on a terminal: blanks instead)
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=_untabbed(written)),
+                          line, column)
+
+
+def _untabbed(line: str) -> str:
+    """*line* to offer in a message: its tabs made two spaces (a terminal shows
+    a tab in a message as ``\x09``, which a scorer would copy)."""
+    return line.strip().replace("\t", "  ")
 
 
 def _prose(text: str) -> bool:
