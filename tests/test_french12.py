@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,7 @@ from click.testing import CliRunner
 from hearts_notation.cli import cli
 from hearts_notation.i18n import render
 from hearts_notation.io.hrn.reader import iter_hrn, read_hrn_chunks
+from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.players import Identity, near_duplicates
 from tests.french_sheet import SHEET, canonical
 
@@ -355,3 +357,16 @@ def test_the_campaign_through_every_command(tmp_path: Path) -> None:
     for args in [*commands, ["annotate", "--fast", "--no-passes", "--samples", "4"]]:
         result = runner.invoke(cli, [*args, "--lang", "fr", str(EVENING)], catch_exceptions=False)
         assert result.exit_code == 0, (args, result.output)
+
+
+def test_a_record_holding_those_marks_on_purpose_round_trips() -> None:
+    """A comment or a name that holds a soft hyphen or a joiner on purpose (a
+    JSON record, a library's game) is written with them escaped, so that the
+    reader, which drops them as typing artefacts, reads back the same text."""
+    (game,) = list(iter_hrn(SHEET))
+    marked = ["\u00ad", f"Gw{SHY}en", f"a{ZWJ}b", "\U0001f468\u200d\U0001f469"]
+    game = replace(game, comment=" ".join(marked), tags={**game.tags, "Site": f"Br{SHY}est{ZWJ}"})
+    written = dumps_hrn([game])
+    assert SHY not in written and "\\u00ad" in written
+    (back,) = list(iter_hrn(written))
+    assert back.comment == game.comment and back.tags["Site"] == game.tags["Site"]

@@ -565,11 +565,25 @@ def _spaced_mark(text: str) -> tuple[Card, str | None] | None:
     return hit
 
 
-#: A zero-width joiner or non-joiner touching a letter or a digit (``Gw\u200den``,
-#: ``D\u200d♥``): a word processor's or a phone keyboard's invisible mark inside a
-#: word, no part of what the writer typed.  Between two emoji (``👨\u200d👩``) it
-#: joins them into one picture and is kept.
-_LETTER_JOINER: Final = re.compile(r"(?<=[^\W_])[\u200c\u200d]+|[\u200c\u200d]+(?=[^\W_])")
+#: What :func:`typed_chunks` drops: a soft hyphen, and a zero-width joiner or
+#: non-joiner touching a letter or a digit (``Gw\u200den``, ``D\u200d♥``): a word
+#: processor's or a phone keyboard's invisible mark inside a word, no part of
+#: what the writer typed.  Between two emoji (``👨\u200d👩``) a joiner joins them
+#: into one picture and is kept.
+_DROPPED_MARK: Final = re.compile(r"\u00ad|(?<=[^\W_])[\u200c\u200d]+|[\u200c\u200d]+(?=[^\W_])")
+
+
+def escape_dropped_marks(text: str) -> str:
+    """*text* (a comment's body or a tag's value) with the marks the reader
+    drops as typing artefacts (:func:`typed_chunks`) written ``\\uXXXX``, so
+    that a record's text holding one on purpose (a JSON name, a library's
+    comment) reads back exactly: the escape is read after the marks are
+    dropped.  Text without them is returned as it is."""
+    if SOFT_HYPHEN not in text and "\u200c" not in text and "\u200d" not in text:
+        return text
+    return _DROPPED_MARK.sub(lambda m: "".join(f"\\u{ord(c):04x}" for c in m.group()), text)
+
+
 #: What may follow a DOS end-of-file mark (Ctrl-Z, 0x1A) at the end of a text.
 _EOF_TAIL: Final = " \t\r\n\x1a"
 SOFT_HYPHEN: Final = "\u00ad"
@@ -580,7 +594,7 @@ def typed_chunks(chunks: Iterable[str]) -> Iterator[str]:
     """*chunks* of a record without the invisible marks a word processor or
     an old editor adds to what was typed: the soft hyphen (U+00AD, where a
     word processor may break a word, ``don\u00adneur`` is ``donneur``), a
-    zero-width joiner touching a letter (:data:`_LETTER_JOINER`) and the DOS
+    zero-width joiner touching a letter (:data:`_DROPPED_MARK`) and the DOS
     end-of-file mark Ctrl-Z (0x1A) that ends the text (with only blanks
     after it: one that text follows stays, and is told where it is).  None
     of these shows on the screen, so a sheet holding them reads as the sheet
@@ -591,10 +605,8 @@ def typed_chunks(chunks: Iterable[str]) -> Iterator[str]:
     for chunk in chunks:
         if held:
             chunk, held = held + chunk, ""
-        if SOFT_HYPHEN in chunk:
-            chunk = chunk.replace(SOFT_HYPHEN, "")
-        if "\u200d" in chunk or "\u200c" in chunk:
-            chunk = _LETTER_JOINER.sub("", chunk)
+        if SOFT_HYPHEN in chunk or "\u200d" in chunk or "\u200c" in chunk:
+            chunk = _DROPPED_MARK.sub("", chunk)   # (one pass: what the writer escapes)
         if DOS_EOF in chunk:
             body = chunk.rstrip(_EOF_TAIL)
             if DOS_EOF in chunk[len(body):]:
