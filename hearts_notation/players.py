@@ -49,10 +49,18 @@ class AliasError(ValueError):
         return (AliasError, (self.where, self.msg))
 
 
+#: The apostrophes and hyphens a word processor or a phone types for the
+#: keyboard's ``'`` and ``-`` (``d’Artagnan``, ``N’Diaye``, ``Jean‑Pierre``
+#: with a no-break hyphen): one name as typed, as a composed and a decomposed
+#: ``ë`` are (french12, docs/decisions.md).
+_TYPED_SAME: dict[int, str] = {0x2019: "'", 0x02BC: "'", 0x2018: "'", 0x2010: "-", 0x2011: "-"}
+
+
 def normalise(name: str) -> str:
     """A name as compared: NFC, surrounding white space removed, inner runs
-    of white space made one space."""
-    return " ".join(unicodedata.normalize("NFC", name).split())
+    of white space made one space, the typographic apostrophe and hyphens
+    made the keyboard's (:data:`_TYPED_SAME`)."""
+    return " ".join(unicodedata.normalize("NFC", name).translate(_TYPED_SAME).split())
 
 
 def loose_key(name: str) -> str:
@@ -71,7 +79,7 @@ def near_duplicates(names: Iterable[str]) -> list[tuple[str, ...]]:
     groups: dict[str, list[str]] = {}
     for name in names:
         group = groups.setdefault(loose_key(name), [])
-        if name not in group:
+        if normalise(name) not in map(normalise, group):   # (``N’Diaye`` is ``N'Diaye``)
             group.append(name)
     return [tuple(g) for g in groups.values() if len(g) > 1]
 
@@ -101,7 +109,9 @@ class Identity:
             return ""
         canon = self.aliases.get(self._fold(n))
         k = self._fold(canon if canon is not None else n)
-        self._shown.setdefault(k, canon if canon is not None else n)
+        # (shown as first written: ``N’Diaye`` keeps its apostrophe on the board)
+        self._shown.setdefault(k, canon if canon is not None else " ".join(
+            unicodedata.normalize("NFC", name).split()))
         return k
 
     def display(self, key: str) -> str:

@@ -51,6 +51,10 @@ LONG_TESTS: dict[str, str] = {
         "about 300 hostile JSON, JSONL, YAML and OpenSpiel files, each through validate and "
         "convert in a process of its own under ulimit -v and timeout (several CPU-minutes; "
         "hostile11)",
+    "tests/test_french12.py::test_the_campaign_through_every_command":
+        "six commands on 40 typed forms and an evening, annotate on four (about 8 CPU-s)",
+    "tests/test_french12.py::test_the_evening_through_validate_score_and_standings":
+        "four commands on the secretary's evening (about 0.5 CPU-s: the default run's budget is spent)",
     "tests/test_french11.py::test_every_command_on_the_typed_forms":
         "six commands (annotate among them) on an evening of three games and on ten refused forms",
     "tests/test_english12.py::test_every_command_on_the_typed_forms":

@@ -1881,4 +1881,15 @@ MESSAGES.update({
     "finding.stranger-seat": "a seat this game does not have is named in it (its seats: {seats})",
     "convert.stranger_seats.one": "{n} place in {path} names a seat its game does not have: converted, the record would read back as another game or not at all",
     "convert.stranger_seats.other": "{n} places in {path} name a seat their game does not have: converted, the records would read back as other games or not at all",
+    # [french12] a list's bullet at the start of a line (io/hrn/words.list_bullet).
+    "syntax.bullet": "'{bullet}' is a word processor's list bullet, no part of the notation: write the line without it, '{written}'",
+    "syntax.bullet_alone": "'{bullet}' is a word processor's list bullet, no part of the notation: start the line without it",
+    # [french12] a score sheet's 'report' line (io/hrn/lark_reader._points_said).
+    "syntax.report": "'{found}': a total carried over from one column or page to the next is no line of the notation: the running total goes on the deal's 'total' line, one per deal, '{written}'",
+    # [french12] a Ctrl-Z that text follows (io/hrn/words.typed_chunks reads one at the end).
+    "syntax.dos_eof": "a Ctrl-Z (0x1A, the end-of-file mark of DOS editors) ends the file: text after it is no part of the record; delete the Ctrl-Z, or what follows it",
+    # [french12] ranks parted by dashes in a suit group (io/hrn/lex.py, _group_cards).
+    "syntax.void_as_dash": "'-' stands for a void and cannot sit beside ranks: the ranks of a suit are parted by spaces, {written}",
+    # [french12] a moon said at the end of a points line (io/hrn/lark_reader._typed_aside).
+    "syntax.moon_own_line": "{found}: a moon is written on a line of its own, after the points line: '{written}'",
 })

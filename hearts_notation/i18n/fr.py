@@ -1868,4 +1868,15 @@ MESSAGES.update({
     "finding.stranger-seat": "une place que cette partie n'a pas y est nommée (ses places : {seats})",
     "convert.stranger_seats.one": "{n} endroit de {path} nomme une place que sa partie n'a pas : converti, l'enregistrement se relirait comme une autre partie ou pas du tout",
     "convert.stranger_seats.other": "{n} endroits de {path} nomment une place que leur partie n'a pas : convertis, les enregistrements se reliraient comme d'autres parties ou pas du tout",
+    # [french12] a list's bullet at the start of a line (io/hrn/words.list_bullet).
+    "syntax.bullet": "'{bullet}' est une puce de liste de traitement de texte, pas un mot de la notation : écrivez la ligne sans elle, « {written} »",
+    "syntax.bullet_alone": "'{bullet}' est une puce de liste de traitement de texte, pas un mot de la notation : commencez la ligne sans elle",
+    # [french12] a score sheet's 'report' line (io/hrn/lark_reader._points_said).
+    "syntax.report": "'{found}' : le report d'une colonne ou d'une page à l'autre n'est pas une ligne de la notation : le total cumulé s'écrit sur la ligne « total » de la donne, une seule par donne, « {written} »",
+    # [french12] a Ctrl-Z that text follows (io/hrn/words.typed_chunks reads one at the end).
+    "syntax.dos_eof": "un Ctrl-Z (0x1A, la marque de fin de fichier des éditeurs DOS) termine le fichier : le texte qui le suit ne fait pas partie de la feuille ; supprimez le Ctrl-Z, ou ce qui le suit",
+    # [french12] ranks parted by dashes in a suit group (io/hrn/lex.py, _group_cards).
+    "syntax.void_as_dash": "« - » marque une chicane et ne peut pas côtoyer des hauteurs : les hauteurs d'une couleur se séparent par des espaces, {written}",
+    # [french12] a moon said at the end of a points line (io/hrn/lark_reader._typed_aside).
+    "syntax.moon_own_line": "{found} : un capot s'écrit sur une ligne à lui, après la ligne de marque : « {written} »",
 })

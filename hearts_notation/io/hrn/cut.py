@@ -38,7 +38,7 @@ from ...i18n import msg
 from ..limits import current as current_limits
 from ..limits import limit_message
 from ..stream import RecordError, split_lines
-from .words import TAG_NAME_CHARS
+from .words import TAG_NAME_CHARS, typed_chunks
 
 __all__ = [
     "BLANKS",
@@ -624,6 +624,7 @@ def cut_games(chunks: Iterable[str], source: str = "-", max_line: int | None = N
     at its first line), and the games after it are cut as before.
     """
     limit = current_limits().line if max_line is None else max_line
+    chunks = typed_chunks(chunks)   # (soft hyphens, joiners, Ctrl-Z: french12)
     games = _cut_chunks(chain(chunks, (_NEXT_GAME + "\n",)) if followed else chunks, source,
                         limit, first_line)
     follows = after_game

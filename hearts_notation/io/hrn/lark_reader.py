@@ -36,6 +36,7 @@ from .words import (
     TAG_NAMES_FR,
     card_spelling,
     closest_keyword,
+    list_bullet,
     seat_words,
     words_language,
 )
@@ -307,6 +308,9 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
                               base, seats)
         if glued is not None:
             return glued
+        moon_said = _moon_in_points(text, base)
+        if moon_said is not None:
+            return moon_said
         stray = _stray_word(text, len(text) if at is None or found is None else at, expected,
                             base, seats)
         if stray is not None:
@@ -319,7 +323,15 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         glued_seat = _glued_seat(exc.token_history[-1], text, base, seats)
         if glued_seat is not None:
             return glued_seat
+    if found is not None and "\x1a" in found:
+        # (a Ctrl-Z that text follows: one at the end of the file is read as its end)
+        at = (start or 0) + found.index("\x1a")
+        ln, col = _line_column(text, at, base)
+        return HrnSyntaxError(msg("syntax.dos_eof"), ln, col)
     special = (lone_cr(text, base, line, column)
+               or _bullet_slip(found, expected, text, base)
+               or _trailing_remark(found, expected, text, start, line, column)
+               or _typed_aside(found, expected, text, start, line, column, seats)
                or _sheet_slip(found, expected, text, start, base, line, column, seats)
                or _keyword_slip(found, expected, text, base, line, column)
                or _diagnose(found, expected, text, base, line, column, seats)
@@ -331,6 +343,11 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     what = msg("expect.$END").arg() if found is None else quote(found)
     said = msg("syntax.expected", what=expected_phrase(expected, seats), found=what)
     meant = _did_you_mean(said, found, expected, text)
+    if meant is said and "DEAL" in expected and _prose(text):
+        # (``Éric remplace Odile à partir de la donne 5``, ``la dame pour Est``: the
+        # secretary's note typed as a line of its own; french12)
+        return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=f"{{{text.strip()}}}"),
+                              line, column)
     if meant is said and found is not None and "SEAT" in expected:
         accented = ANY_WORD_RE.match(found)
         if accented is not None and not accented.group().isascii() and (
@@ -363,7 +380,7 @@ _SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "cœur": "♥", "coeur": 
                       "trèfles": "♣", "trefle": "♣", "trefles": "♣", "spades": "♠", "spade": "♠",
                       "hearts": "♥", "heart": "♥", "diamonds": "♦", "diamond": "♦", "clubs": "♣", "club": "♣"}
 #: After a lone rank, its suit said in words (``D pique``, ``10 de cœur``).
-_RANK_THEN_SUIT_WORD: Final = re.compile(r"[^\S\n]+(?:(?:de|d'|d’|of)[^\S\n]*)?([^\W\d_]+)(?!\w)",
+_RANK_THEN_SUIT_WORD: Final = re.compile(r"[^\S\n]+(?:(?:de|d'|d’|of)[^\S\n]*)?([^\W\d_]+(?!\w)|[♠♥♦♣])",
                                          re.IGNORECASE)
 #: A rank with its suit shortened to its first letters, glued (``Dp``,
 #: ``RCo``, ``Vca``, ``At``), a mark after it; and the shortenings a French
@@ -378,7 +395,8 @@ _SHORT_SUITS: Final = {
                      "trèfles"), "♣"),
 }
 _NAMED_CARD: Final = re.compile(
-    rf"([^\W\d_]+)(?:([{_SYMBOLS}])|[^\S\n]+(?:de|d'|of)[^\S\n]*([^\W\d_]+)|[^\S\n]+([{_SYMBOLS}]))",
+    rf"([^\W\d_]+)(?:([{_SYMBOLS}])|[^\S\n]+(?:de|d'|d’|of)[^\S\n]*([^\W\d_]+)"
+    rf"|[^\S\n]+(?:(?:de|d'|d’|of)[^\S\n]*)?([{_SYMBOLS}]))",   # (``dame de ♠``: french12)
     re.IGNORECASE)
 
 
@@ -453,8 +471,141 @@ def _hand_slip(found: str | None, expected: set[str], text: str, start: int | No
 
 #: A tag line typed as a field or without its quotes (``[Event: "Club"]``,
 #: ``[Event Thursday club night]``): the name, then the value as typed.
-_TAG_TYPED: Final = re.compile(r"[ \t\f]*\[[ \t\f]*([^\W\d][\w]*)[ \t\f]*[:=]?[ \t\f]*"
-                               r"([^\]\n]*?)[ \t\f]*\][ \t\f]*\Z")
+#: (A word processor's no-break space before the colon, ``[Lieu\u00a0: "Brest"]``,
+#: is a blank here too: french12.)
+_TAG_TYPED: Final = re.compile(r"[ \t\f]*\[[ \t\f]*([^\W\d][\w]*)[\s]*[:=]?[\s]*"
+                               r"([^\]\n]*?)[\s]*\][ \t\f]*\Z")
+
+
+def _bullet_slip(found: str | None, expected: set[str], text: str, base: int) -> HrnSyntaxError | None:
+    """A line that starts with a list's bullet (``• passe N : ...``, a word
+    processor's list saved as text), told at the bullet with the line to
+    write when the line without it reads (french12)."""
+    if found is None:
+        return None
+    bullet = list_bullet(text)
+    if bullet is None:
+        return None
+    column, mark, rest = bullet
+    if mark[:1].isdigit() or mark[:1] in "nN":
+        # (``1) donne 1 ...``, ``n°1 donne 1``: the line numbered as a list's item;
+        # the grammar took ``1)`` for a trick's number and went wrong further on)
+        if "\n" in rest or not _reads(rest):
+            return None
+        return HrnSyntaxError(msg("syntax.line_number", found=quote(mark),
+                                  written=_shortened(rest.strip())), base, column)
+    if not {"DEAL", "TRICK_NUMBER", "TAG_OPEN"} <= expected:
+        return None
+    if "\n" not in rest and _reads(rest):
+        return HrnSyntaxError(msg("syntax.bullet", bullet=mark, written=_untabbed(rest)), base, column)
+    return HrnSyntaxError(msg("syntax.bullet_alone", bullet=mark), base, column)
+
+
+#: What may part a whole line from a remark typed after it without braces
+#: (``donne 2 donneur N passe droite — à refaire``): dropped from the comment offered.
+_REMARK_LEAD: Final = "-\u2013\u2014:,. \t\f\u00a0\u202f"
+
+
+def _trailing_remark(found: str | None, expected: set[str], text: str, start: int | None,
+                     line: int, column: int) -> HrnSyntaxError | None:
+    """Words after a whole line, where only a comment or the end may come
+    (``donne 2 donneur N passe droite maldonne``, ``... — à refaire``): told
+    with the line to write, the words in braces, offered only when it reads
+    (french12)."""
+    if found is None or start is None or "COMMENT" not in expected or \
+            not {e for e in expected if not e.startswith("__")} <= {"COMMENT", "$END", "_PERIOD", "_COMMA"}:
+        return None
+    if found[:1] in "(#[%" or found.startswith(("--", "//")):
+        return None     # (a remark typed as other notes are: :func:`_sheet_slip` tells it)
+    tail = text[start:].split("\n", 1)[0]
+    cut = min((i for i in (tail.find("{"), tail.find(";")) if i >= 0), default=len(tail))
+    remark = tail[:cut].strip().lstrip(_REMARK_LEAD).strip()
+    if not any(c.isalpha() for c in remark) or "}" in remark or "\\" in remark:
+        return None
+    written = _untabbed(f"{text[:start].rstrip()} {{{remark}}} {tail[cut:]}")
+    if "\n" in text or not _reads(written):
+        return None
+    said = msg("syntax.expected", what=expected_phrase(expected, ()), found=quote(found))
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), line, column)
+
+
+#: A hand line typed without the colon after its seat (``Nord ♠ D 10 8 6 ...``).
+_HAND_NO_COLON: Final = re.compile("[ \t\f]*([A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0]+(?=[♠♥♦♣♤♡♢♧])")
+#: A moon said with its shooter after a word (``capot par S``, ``capot de S``, ``moon by S``).
+_MOON_BY: Final = re.compile(r"[ \t\f]*((?:grand[ \t\f]+)?chelem|capot|moon)[ \t\f]*:?[ \t\f]*"
+                             r"(?:par|de|pour|by|for)[ \t\f]+([A-Za-z][A-Za-z0-9]*)(?!\w)", re.IGNORECASE)
+
+
+#: A moon said at the end of a points line (``marque N 26 E 26 S 0 O 26 capot``).
+_MOON_AFTER_POINTS: Final = re.compile(
+    r"[ \t\f]*(?:marque|score|total)(?!\w)(?P<points>[^{;\n]*?)[ \t\f,]*"
+    r"(?P<moon>capot|(?:grand[ \t\f]+)?chelem|moon)[ \t\f]*(?:\{[^}]*\})?[ \t\f]*\Z", re.IGNORECASE)
+
+
+def _moon_in_points(text: str, base: int) -> HrnSyntaxError | None:
+    """A moon said at the end of its deal's points line (``marque N 26 E 26
+    S 0 O 26 capot``): told at the word with the moon line to write, the
+    seat the points show (the one at 0 when the others are alike; french12)."""
+    said = _MOON_AFTER_POINTS.match(text)
+    if said is None:
+        return None
+    pairs = re.findall(r"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*([+-]?[0-9]+)", said.group("points"))
+    points = {seat: int(n) for seat, n in pairs}
+    zero = [seat for seat, n in points.items() if n == 0]
+    if len(zero) != 1 or len(points) < 3 or len(set(points.values())) != 2:
+        return None
+    word = "moon" if said.group("moon").casefold() == "moon" else "capot"
+    line, column = _line_column(text, said.start("moon"), base)
+    return HrnSyntaxError(msg("syntax.moon_own_line", found=quote(said.group("moon")),
+                              written=f"{word} {zero[0]}"), line, column)
+
+
+def _typed_aside(found: str | None, expected: set[str], text: str, start: int | None, line: int,
+                 column: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """Small words a hand-typed sheet puts in a line that reads without them
+    (french12): the degree sign of an ordinal after a deal's number
+    (``donne 1° passe gauche``), a preposition before a moon's shooter
+    (``capot par S``), slashes between a hand's suit groups, a hand's
+    seat without its colon.  Told with
+    the line to write, offered only when it reads."""
+    if found is None or start is None or "\n" in text:
+        return None
+    written = None
+    if found[:1] in "°º" and start > 0 and text[start - 1].isdigit():
+        written = text[:start] + text[start + 1:]
+    if found[:1] in "/|" and ("SYMBOL_GROUP" in expected or "LETTER_GROUP" in expected) \
+            and _HAND_LINE.match(text) is not None:
+        # (``N: ♠ D 10 8 6 / ♥ A 8 / ...``: the suit groups parted as a list's items)
+        written = re.sub(r"[ \t\f]*[/|][ \t\f]*", "  ", text)
+    seat_hand = _HAND_NO_COLON.match(text)
+    if seat_hand is not None and ("DEAL" in expected or expected <= {"_COLON"}) \
+            and _is_seat(seat_hand.group(1), seats):
+        # (``Nord ♠ D 10 8 6 ...``, ``N\t♠ D ...``: a hand line without its colon)
+        written = f"{seat_hand.group(1)} : {text[seat_hand.end():]}"
+    moon = _MOON_BY.match(text)
+    if moon is not None:
+        written = f"{text[:moon.start(1)]}{moon.group(1)} {moon.group(2)}{text[moon.end():]}"
+    if written is None or not _reads(written):
+        return None
+    said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+    # (a tab in the line offered shows as ``\x09`` on a terminal: blanks instead)
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=_untabbed(written)),
+                          line, column)
+
+
+def _untabbed(line: str) -> str:
+    """*line* to offer in a message: its tabs made two spaces (a terminal shows
+    a tab in a message as ``\x09``, which a scorer would copy)."""
+    return line.strip().replace("\t", "  ")
+
+
+def _prose(text: str) -> bool:
+    """Whether a line that does not read is a sentence (three words or
+    more, the first a word of letters, no card symbol, brace, bracket or
+    note): a remark, which the notation keeps in braces."""
+    words = text.split()
+    return (len(words) >= 3 and "\n" not in text and words[0].isalpha()
+            and not any(c in text for c in "{}[];\\♠♥♦♣♤♡♢♧") and _reads(f"{{{text.strip()}}}"))
 
 
 def _tag_slip(found: str | None, expected: set[str], text: str, line: int,
@@ -537,7 +688,8 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
             return HrnSyntaxError(msg("syntax.card_space", found=quote(text[start:spaced.end()]),
                                       card=card), line, column)
         worded = _RANK_THEN_SUIT_WORD.match(text, start + len(found))
-        suit = _SUIT_WORDS.get(worded.group(1).casefold()) if worded is not None else None
+        suit = None if worded is None else worded.group(1) if worded.group(1) in SUIT_SYMBOLS \
+            else _SUIT_WORDS.get(worded.group(1).casefold())
         if suit is None and worded is not None and re.search(r"(?i)\bof\b", worded.group()):
             suit = _OF_SUIT_LETTER.get(worded.group(1).casefold())
         if worded is None or suit is None:
@@ -903,7 +1055,7 @@ _HEADER_NOISE: Final = re.compile(r"[ \t\f]*(?:[,/|\u2013\u2014]|(?<!\S)-(?!\S)|
 _ARROWS: Final = frozenset({"->", "-->", "=>", "\u2192", "\u21d2", "\u27f6"})
 #: The running totals said in two words at the start of a line (``Running total``).
 _TOTAL_SAID: Final = re.compile(r"[ \t\f]*((?:running|cumulative|grand)[ \t\f]+totals?"
-                                r"|total[ \t\f]+cumul[ée]|cumul)(?!\w)", re.IGNORECASE)
+                                r"|cumul)(?!\w)", re.IGNORECASE)
 #: A seat's pass said in words (``North passes KH AH TH``, ``Passes: N KH AH TH``):
 #: the seat, the rest of the line (the cards) up to a comment.
 _PASS_SAID: Final = re.compile(
@@ -997,6 +1149,9 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
                                   base, lead + 1)
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(),
                                   word=f"deal {int(named.group(2))}"), base, lead + 1)
+    said_points = _points_said(text, base, lead)
+    if said_points is not None:
+        return said_points
     total = _TOTAL_SAID.match(text)
     if total is not None:
         said = msg("syntax.expected", what=_LINE_START, found=quote(total.group(1)))
@@ -1116,7 +1271,10 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         if m and m.group(1) not in seats and "\n" not in text[: m.start(1)]:
             word = _two_words(m.group(1), text, m.start(1), _FIRST_OF_LINE)
             said = msg("syntax.expected", what=_LINE_START, found=quote(word))
-            return HrnSyntaxError(_did_you_mean(said, word, expected, text), base, m.start(1) + 1)
+            meant = _did_you_mean(said, word, expected, text)
+            if meant is said and _prose(text):     # (``la dame pour Est``: french12)
+                meant = msg("syntax.written_as", error=said.arg(), written=f"{{{text.strip()}}}")
+            return HrnSyntaxError(meant, base, m.start(1) + 1)
     if _TEN_AS_O.fullmatch(found) and (
             "CARD" in expected or "PBN" in expected or "SYMBOL_GROUP" in expected):
         # (``1O♥``: the letter O typed for the digit zero; no seat starts with a digit)
@@ -1159,6 +1317,15 @@ _ORDINAL_LINE: Final = re.compile(
 #: A trick named with ``n°`` before its number (``Pli n° 3 :``).
 _TRICK_NUMERO: Final = re.compile(r"[ \t\f]*(pli|levée|levee|trick)[ \t\f]*(?:n[°º]|no\.?|#)[ \t\f]*([0-9]+)",
                                   re.IGNORECASE)
+#: A trick numbered as a list's item is (``n°3 E 2♠``, ``n° 3 : E 2♠``, ``3° E 2♠``): the number.
+_NUMBERED_TRICK: Final = re.compile(r"[ \t\f]*(?:(?:n[°º]|no\.?|#)[ \t\f]*([0-9]+)|([0-9]+)[ \t\f]*[°º])"
+                                    r"[ \t\f]*[:.)]?(?=[ \t\f])")
+#: A pass line with its direction after the seat (``passe N à gauche : A♥ 9♣ R♦``):
+#: the keyword, the seat, the cards (with what follows them).
+_PASS_TOWARD: Final = re.compile(
+    r"[ \t\f]*(pass|passe)[ \t\f]+([A-Za-z][A-Za-z0-9]*)[ \t\f]+(?:(?:à|a|vers[ \t\f]+la)[ \t\f]+"
+    r"(?:gauche|droite)|en[ \t\f]+face|to[ \t\f]+the[ \t\f]+(?:left|right)|across|left|right)"
+    r"[ \t\f\u00a0\u202f]*:?[ \t\f]*([^\n]*)", re.IGNORECASE)
 #: A remark typed the ways other notes are typed, where a line or what
 #: follows a trick's plays begins: in parentheses, after ``--``, ``#``, ``//``.
 _REMARK: Final = re.compile(r"\(|--|//|#|%")
@@ -1200,6 +1367,34 @@ _RANK_IN_GROUP: Final = {"as": "A", "roi": "R", "dame": "D", "valet": "V",
 _HEAVY_HEART: Final = re.compile(r"(10|[2-9AKQJTRDV])\u2764\ufe0f?(!!|\?\?|!\?|\?!|!|\?)?", re.IGNORECASE)
 
 
+#: A score sheet's other heads for a line of points (``report``, ``sous-total``,
+#: ``points``, ``pts``), folded -> the keyword meant; group 2 the rest of the line.
+_POINTS_HEADS: Final = {"report": "total", "reports": "total", "soustotal": "total",
+                        "points": "marque", "pts": "marque"}
+_POINTS_SAID: Final = re.compile(r"[ \t\f]*(reports?|sous[- \t]?total|points|pts)"
+                                 r"[ \t\f\u00a0\u202f]*:?[ \t\f]*([^\n]*)", re.IGNORECASE)
+
+
+def _points_said(text: str, base: int, lead: int) -> HrnSyntaxError | None:
+    """A line of points headed as a score sheet heads its rows (``report N 4
+    E 4 ...``, ``sous-total : ...``, ``points N 3 ...``), told with the line
+    to write when it reads; ``report`` also says that a carried-over total
+    is the deal's one ``total`` line (french12)."""
+    m = _POINTS_SAID.match(text)
+    if m is None or "\n" in text:
+        return None
+    head = _POINTS_HEADS.get(re.sub(r"[^a-z]", "", _fold(m.group(1))))
+    if head is None:
+        return None
+    written = f"{head} {' '.join(m.group(2).split())}"
+    if not _reads(written) or not m.group(2).strip():
+        return None
+    if head == "total" and _fold(m.group(1)).startswith("report"):
+        return HrnSyntaxError(msg("syntax.report", found=m.group(1), written=written), base, lead + 1)
+    said = msg("syntax.expected", what=_LINE_START, found=quote(m.group(1)))
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), base, lead + 1)
+
+
 def _fold(word: str) -> str:
     from .words import fold_word
 
@@ -1236,6 +1431,14 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         numero = _TRICK_NUMERO.match(text)
         if numero is not None:
             return HrnSyntaxError(msg("syntax.trick_dot", n=int(numero.group(2))), base, lead + 1)
+        listed = _NUMBERED_TRICK.match(text)
+        if listed is not None and "\n" not in text:
+            # (``n°3 E 2♠ ...``, ``3° E 2♠ ...``: a trick numbered as a list numbers its items)
+            written = f"{int(listed.group(1) or listed.group(2))}. {text[listed.end():].strip()}"
+            if _reads(written):
+                said = msg("syntax.expected", what=_LINE_START, found=quote(listed.group().strip()))
+                return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                      base, lead + 1)
         given = _PASS_GIVEN.match(text)
         if given is not None:
             giver = given.group("a1") or given.group("a2")
@@ -1340,6 +1543,15 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         typed = found + after.rstrip(" \t") if direction else found
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(typed))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word), line, column)
+    toward = _PASS_TOWARD.match(text) if "_GT" in expected else None
+    if toward is not None and "\n" not in text:
+        # (``passe N à gauche : ...``: the direction, which the deal's header
+        # says, written on the pass line too; french12)
+        cards = " ".join(toward.group(3).split())
+        written = f"{toward.group(1)} {toward.group(2)} :" + (f" {cards}" if cards else "")
+        if _reads(written):
+            said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), line, column)
     if "_GT" in expected and found.casefold() in ("à", "a", "vers", "pour", "to"):
         given = _PASS_GIVEN.match(text)
         if given is not None and given.group("a1") is not None:

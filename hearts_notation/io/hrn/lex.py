@@ -63,6 +63,7 @@ from .words import (
     SEAT_RE,
     SUIT_SYMBOLS,
     TOKENS,
+    TOTAL_CUMUL_RE,
     card_spelling,
 )
 
@@ -287,6 +288,11 @@ def group_cards(text: str, line: int, column: int, seen: dict[int, tuple[int, in
             cards.append(CARDS[suit * 13 + rank])
         pos = m.end()
     if void_at is not None and cards:
+        ranks = [t for t in _GROUP_RANK.findall(text, 2 if text[1:2] == EMOJI else 1) if t != "-"]
+        if text[0] in SUIT_SYMBOLS and "-" not in text[-1:] and len(ranks) == len(cards):
+            # (``♠ D-10-8-6``: the ranks parted by dashes, as a list is typed; french12)
+            written = text[:2 if text[1:2] == EMOJI else 1] + " " + " ".join(ranks)
+            raise HrnSyntaxError(msg("syntax.void_as_dash", written=written), line, void_at)
         raise HrnSyntaxError(msg("syntax.void_beside"), line, void_at)
     return cards
 
@@ -662,6 +668,13 @@ class _Line:
         at = self.at
         return self.where(at if at >= 0 else self.start_of(-1 - at))
 
+    def skip_word(self, pattern: re.Pattern[str]) -> None:
+        """Pass over the next word when it is all *pattern* (reading by
+        words; reading by patterns, the keyword's own pattern took it)."""
+        words = self.words
+        if words is not None and self.wi < len(words) and pattern.fullmatch(words[self.wi]) is not None:
+            self.wi += 1
+
     def fail(self, exc: HrnSyntaxError) -> None:
         """A bad value: reported if the whole line fits the grammar."""
         if self.bad is None:
@@ -1034,6 +1047,8 @@ def _points(r: _Line, out: list[Element], what: str) -> None:
     seat_lines: list[int] = []
     seat_cols: list[int] = []
     values: list[int] = []
+    if what == "total":
+        r.skip_word(TOTAL_CUMUL_RE)   # ``total cumulé N 4 ...`` (french12)
     kind = r.next(_COLON_SEAT)
     if kind == "_COLON":    # ``marque : N 3 ...``
         kind = r.next(_SEAT)

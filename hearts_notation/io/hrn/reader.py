@@ -95,6 +95,7 @@ from .words import (
     closest_keyword,
     compass_letters,
     header_ordinal,
+    list_bullet,
     misspelt_tag,
     seat_words,
     tag_name,
@@ -316,6 +317,8 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
 _NOTE_POINTS: Final = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*)\s*:?\s*[+-]?[0-9]+(?![\w.])")
 _NOTE_PLAY: Final = re.compile(r"\s*(?:([A-Za-z][A-Za-z0-9]*)\s*:?\s*)?([^\s{};,]+?)\.?(?![^\s{};,])")
 _NOTE_CARD: Final = re.compile(r"\s*([^\s{};,]+?)\.?(?![^\s{};,])")
+#: The start of a hand's suit group (``♥ A 8``, ``♥A8``, ``H:A8``): what goes on a hand line.
+_NOTE_SUIT: Final = re.compile("\\s*(?:[♠♥♦♣♤♡♢♧]\ufe0f?|[SHDCshdc]:)")
 
 
 def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int, str] | None:
@@ -327,9 +330,14 @@ def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int
     for every other line: a note after a whole line, or one that says
     something else, is a note."""
     el = elements[0] if len(elements) == 1 else None
-    if not isinstance(el, (PointsEl, TrickEl, PassEl)) or "\n" in text:
+    if not isinstance(el, (PointsEl, TrickEl, PassEl, HandEl)) or "\n" in text:
         return None
-    if isinstance(el, PassEl):
+    if isinstance(el, HandEl):
+        # (``N: ♠ D 10 8 6 ; ♥ A 8 ; ...``: a list's separator between the
+        # suit groups of a hand, the rest read as a note and the hand short)
+        if el.cards is None or len(el.cards) >= b._ruleset_for_leads().hand_size:
+            return None
+    elif isinstance(el, PassEl):
         if len(el.cards) >= b._ruleset_for_leads().pass_count:
             return None
     elif (len(el.seats) if isinstance(el, PointsEl) else len(el.cards)) >= len(b.seats or ()):
@@ -339,7 +347,9 @@ def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int
         return None
     semi = notes[0].start
     rest = text[semi + 1:]
-    if isinstance(el, PointsEl):
+    if isinstance(el, HandEl):
+        goes_on = _NOTE_SUIT.match(rest) is not None
+    elif isinstance(el, PointsEl):
         m = _NOTE_POINTS.match(rest)
         goes_on = m is not None and b.known_seat(m.group(1)) is not None
     elif isinstance(el, PassEl):    # (``passe N : A♥ ; 9♣ ; R♦``: cards, no seat)
@@ -427,6 +437,9 @@ def _header_number(text: str) -> int | None:
     them mistyped (``donn``, ``dael``, ``d}al``) followed by a number: a
     header lost with its number would give its lines to the deal before
     (every hand "a second hand line")."""
+    bullet = list_bullet(text)
+    if bullet is not None:  # (``• donne 1 ...``: the header behind a list's bullet)
+        return _header_number(bullet[2])
     said = header_ordinal(text)
     if said is not None:    # ``1re donne``, ``Deuxième donne``: the header written as said
         return int(said) if len(said) <= current_limits().digits else -1

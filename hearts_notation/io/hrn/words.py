@@ -413,6 +413,9 @@ LINE_KEYWORDS: Final[dict[str, str]] = {
     "score": "SCORE", "marque": "SCORE", "total": "TOTAL", "moon": "MOON", "chelem": "MOON", "capot": "MOON",
     "result": "RESULT", "résultat": "RESULT", "resultat": "RESULT",
 }
+#: The word after ``total`` that a French score sheet heads its running
+#: total with (``total cumulé``): the same line as ``total``.
+TOTAL_CUMUL_RE: Final = re.compile(r"(?i:cumul[ée]e?s?)")
 #: The keyword of a deal header's dealer (lower case).
 DEALER_WORDS: Final = frozenset({"dealer", "donneur"})
 
@@ -464,13 +467,14 @@ TOKENS: Final[dict[str, str]] = {
                   f"|a{_GAP}+gauche|a{_GAP}+droite"
                   f"|en{_GAP}+face){_KW_END})"),
     "MOON": f"(?i:(?:moon|(?:grand{_GAP}+)?chelem|capot){_KW_END})",
+    # (``total cumulé``: the column of a French score sheet that keeps the running total)
+    "TOTAL": f"(?i:total(?:{_GAP}+cumul[ée]e?s?)?{_KW_END})",
     "MOON_CHOICE": rf"(?i:(?:add|subtract|ajoute|retire){_KW_END})",
     "RESULT": rf"(?i:(?:result|r[ée]sultat){_KW_END})",
     "DEALER": rf"(?i:(?:dealer|donneur){_KW_END})",
     "SCORE": rf"(?i:(?:score|marque){_KW_END})",
     "DEAL": rf"(?i:(?:deal|donne){_KW_END})",
     "PASS": rf"(?i:(?:pass|passe){_KW_END})",
-    "TOTAL": rf"(?i:total{_KW_END})",
     # (``donne n°1``, ``nº 1``, ``no 1``: the French "numéro" before the number)
     "NUMERO": r"(?i:n(?:[°º]|o(?![^\W\d_])))",
     "LETTER_GROUP": (f"(?i:[SHDC]:(?:(?:,?{_GAP}+|,)(?:10|[2-9TJQKA]|-)(?![:♠♥♦♣♤♡♢♧]|[SHDC](?!:))"
@@ -559,3 +563,91 @@ def _spaced_mark(text: str) -> tuple[Card, str | None] | None:
         if head != text and head[-1:] in MARK_SPACES and len(head) > 1:
             hit = CARD_TABLE.get(head[:-1] + text[len(head):])
     return hit
+
+
+#: What :func:`typed_chunks` drops: a soft hyphen, and a zero-width joiner or
+#: non-joiner touching a letter or a digit (``Gw\u200den``, ``D\u200d♥``): a word
+#: processor's or a phone keyboard's invisible mark inside a word, no part of
+#: what the writer typed.  Between two emoji (``👨\u200d👩``) a joiner joins them
+#: into one picture and is kept.
+_DROPPED_MARK: Final = re.compile(r"\u00ad|(?<=[^\W_])[\u200c\u200d]+|[\u200c\u200d]+(?=[^\W_])")
+
+
+def escape_dropped_marks(text: str) -> str:
+    """*text* (a comment's body or a tag's value) with the marks the reader
+    drops as typing artefacts (:func:`typed_chunks`) written ``\\uXXXX``, so
+    that a record's text holding one on purpose (a JSON name, a library's
+    comment) reads back exactly: the escape is read after the marks are
+    dropped.  Text without them is returned as it is."""
+    if SOFT_HYPHEN not in text and "\u200c" not in text and "\u200d" not in text:
+        return text
+    return _DROPPED_MARK.sub(lambda m: "".join(f"\\u{ord(c):04x}" for c in m.group()), text)
+
+
+#: What may follow a DOS end-of-file mark (Ctrl-Z, 0x1A) at the end of a text.
+_EOF_TAIL: Final = " \t\r\n\x1a"
+SOFT_HYPHEN: Final = "\u00ad"
+DOS_EOF: Final = "\x1a"
+
+
+def typed_chunks(chunks: Iterable[str]) -> Iterator[str]:
+    """*chunks* of a record without the invisible marks a word processor or
+    an old editor adds to what was typed: the soft hyphen (U+00AD, where a
+    word processor may break a word, ``don\u00adneur`` is ``donneur``), a
+    zero-width joiner touching a letter (:data:`_DROPPED_MARK`) and the DOS
+    end-of-file mark Ctrl-Z (0x1A) that ends the text (with only blanks
+    after it: one that text follows stays, and is told where it is).  None
+    of these shows on the screen, so a sheet holding them reads as the sheet
+    the secretary sees; a line that held one is counted in columns without
+    it, as a line with decomposed accents is (:func:`.cut.composed`).  Line
+    breaks are never removed, so line numbers stay those of the file."""
+    held = ""
+    for chunk in chunks:
+        if held:
+            chunk, held = held + chunk, ""
+        if SOFT_HYPHEN in chunk or "\u200d" in chunk or "\u200c" in chunk:
+            chunk = _DROPPED_MARK.sub("", chunk)   # (one pass: what the writer escapes)
+        if DOS_EOF in chunk:
+            body = chunk.rstrip(_EOF_TAIL)
+            if DOS_EOF in chunk[len(body):]:
+                # The end of the text, or a mark that text follows: the next
+                # chunk decides (held until then).
+                chunk, held = body, chunk[len(body):]
+        if chunk:
+            yield chunk
+    if held:
+        yield held.replace(DOS_EOF, "")
+
+
+#: A list's bullet at the start of a line, as a word processor puts it
+#: before each paragraph of a list and keeps when the sheet is saved as text
+#: (``•\t``, ``–``, ``▪``), or a hyphen followed by a blank: group 1 is the
+#: bullet, the text after the match the line as the notation writes it.
+_LIST_BULLET: Final = re.compile(
+    "[ \t\f]*([•◦▪▫‣●○■□►▸➢➤✓✔–—]|-(?=[ \t\u00a0]))[ \t\f\u00a0\u202f]*")
+
+
+def list_bullet(text: str) -> tuple[int, str, str] | None:
+    """``(column, bullet, rest)`` when *text* starts with a list's bullet
+    (:data:`_LIST_BULLET`): its column (from 1), the bullet, and the line
+    without it; ``None`` otherwise.  Not read as part of the line (a bullet
+    means nothing in the notation, and ``-`` is a void suit or a minus
+    sign): the reader answers with the line to write, and a deal header
+    behind a bullet keeps its deal's lines."""
+    m = _LIST_BULLET.match(text)
+    if m is None:
+        m = _LIST_NUMBER.match(text)
+        if m is None or ((m.group(2) or "").lower() not in LINE_KEYWORDS and m.group(3) is None):
+            return None     # (``3. E 2♠``, ``3) E 2♠``: a trick's number, not a list's)
+    if not text[m.end():].strip():
+        return None
+    return m.start(1) + 1, m.group(1), text[m.end():]
+
+
+#: A line numbered as a list's item (``1) donne 1 ...``, ``n°1 donne 1``,
+#: ``2° marque ...``): group 1 the number as typed; the line after it must
+#: start with a line's keyword (group 2) or a tag (group 3), since ``3.`` and
+#: ``3)`` number a trick.
+_LIST_NUMBER: Final = re.compile(
+    "[ \t\f]*((?:n[°º][ \t]*)?[0-9]+[ \t]*[)°º.:]?|n[°º][ \t]*[0-9]+)[ \t\f\u00a0]+"
+    r"(?=([^\W\d_]+)|(\[))", re.IGNORECASE)

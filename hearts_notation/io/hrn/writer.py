@@ -34,7 +34,7 @@ from functools import lru_cache
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_SYMBOLS, display_order
 from ...model import PLAYER_TAGS_4, Deal, Game, Pass, Trick, deal_numbers
 from .cut import mark_runs
-from .words import NOT_TAG_NAME_CHAR_RE, TAG_NAME_RE, WRITE_FR, seat_display
+from .words import NOT_TAG_NAME_CHAR_RE, TAG_NAME_RE, WRITE_FR, escape_dropped_marks, seat_display
 
 #: Tags written first, in this order (docs/spec.md, section 2, canonical form).
 FIRST_TAGS: tuple[str, ...] = ("Event", "Site", "Date", "Round")
@@ -117,7 +117,7 @@ def escape_comment(text: str) -> str:
     text = text.strip()
     if "\\" in text or "}" in text:
         text = text.replace("\\", "\\\\").replace("}", "\\}")
-    text = keep_marks(text)
+    text = escape_dropped_marks(keep_marks(text))
     if _UNSAFE.search(text) is not None:
         text = _UNSAFE.sub(_unicode_escape, text)
     if "\n" in text and _BRACKET_LINE.search(text) is not None:
@@ -137,7 +137,7 @@ def escape_tag(value: str) -> str:
         value = value.replace("\\", "\\\\").replace('"', '\\"')
     if "\n" in value or "\r" in value:
         value = value.replace("\n", "\\n").replace("\r", "\\r")
-    value = keep_marks(value)
+    value = escape_dropped_marks(keep_marks(value))
     if _UNSAFE.search(value) is not None:
         value = _UNSAFE.sub(_unicode_escape, value)
     return value
