@@ -205,7 +205,8 @@ def test_convert_and_annotate_keep_the_record_language(tmp_path: Path) -> None:
     # Python, issue 22).  In English, the plays only, on 2 screening deals
     # (1.8 CPU-s less), of the deal stopped after trick 3 (a deal in
     # progress), past Bernard's revoke at trick 2 (0.9 CPU-s less: the early
-    # tricks are the dear ones).
+    # tricks are the dear ones), at thresholds of 6, 9 and 12 points (no ?!
+    # verified on more deals).
     annotated = tmp_path / "annotee.hrn"
     r = _hearts("annotate", "--fast", "--seed", "1", str(CARD_BY_CARD), "-o", str(annotated))
     assert r.returncode in (0, 1), r.stderr
@@ -216,7 +217,7 @@ def test_convert_and_annotate_keep_the_record_language(tmp_path: Path) -> None:
     text = CARD_BY_CARD.read_text(encoding="utf-8")
     card_by_card = tmp_path / "soiree-erreurs.hrn"
     card_by_card.write_text(text[:text.index("\n4. ") + 1], encoding="utf-8")
-    cheap = ("--fast", "--seed", "1", "--no-passes", "--samples", "2")
+    cheap = ("--fast", "--seed", "1", "--no-passes", "--samples", "2", "--thresholds", "6,9,12")
     r = _hearts("annotate", *cheap, "--lang", "en", str(card_by_card), "-o", str(annotated))
     text = annotated.read_text(encoding="utf-8")
     assert text.startswith('[Event "Soirée chez Odile"]') and "{Referee: Bernard (E) played" in text
