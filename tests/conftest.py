@@ -42,6 +42,10 @@ LONG_MODULES: dict[str, str] = {
 #: about two CPU-minutes of the default run, measured with --durations.  A case of
 #: a loop in a module of one's own goes long with tests/budget.py instead.
 LONG_TESTS: dict[str, str] = {
+    "tests/test_docs_guide.py::test_the_guide_shows_what_annotate_prints":
+        "the English guide's annotate block, an analysis of the evening (3 CPU-s pure); English "
+        "annotate output is checked byte for byte in the README's run by the canonical.en golden "
+        "(suite11)",
     "tests/test_cmds16.py::test_every_command_every_format_output_and_language":
         "some two hundred processes: every reading command, format and language on nine inputs, "
         "each output to /dev/full, a folder, a missing folder and a closed pipe (cmds16)",

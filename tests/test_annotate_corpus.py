@@ -8,7 +8,9 @@ bytes) and whose part has the marker's size.  The local engine runs here;
 ``--engine dask`` on a scheduler and two worker processes writes the same
 bytes (slow tests at the end).  ``--deal 99`` (no such deal: nothing to
 analyse, every game still written) keeps the plumbing tests cheap; one
-test analyses for real.
+test analyses for real.  The README's run calls the command in this process
+(:func:`hearts_here`: an interpreter's start and imports are 0.3 CPU-s a call,
+pure; issue 22); the slow tests run it as a process of its own.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from hearts_notation.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -35,6 +40,15 @@ def hearts(*args: str, cwd: Path = ROOT) -> tuple[int, str, str]:
     return proc.returncode, proc.stdout, proc.stderr
 
 
+def hearts_here(*args: str) -> tuple[int, str, str]:
+    """``hearts *args*`` in this process (click's runner; its worker processes
+    are real ones): what :func:`hearts` returns, without an interpreter's start
+    and imports a run (about 0.3 CPU-s each, pure; issue 22)."""
+    res = CliRunner(env={"NO_COLOR": "1", "DASK_SCHEDULER_ADDRESS": None}).invoke(cli, list(args))
+    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)
+    return res.exit_code, res.stdout, res.stderr
+
+
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder: ten one-deal games in JSONL, four in HRN, the samples'
@@ -42,7 +56,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     d = tmp_path_factory.mktemp("corpus")
     for args in (["--games", "6", "--seed", "3", "-o", str(d / "a.jsonl")],
                  ["--games", "4", "--seed", "5", "-o", str(d / "b.hrn")]):
-        code, _, err = hearts("generate", "--deals-per-game", "1", "--jobs", "1", *args)
+        code, _, err = hearts_here("generate", "--deals-per-game", "1", "--jobs", "1", *args)
         assert code == 0, err
     (d / "sub").mkdir()
     (d / "sub" / "c.hrn").write_bytes((SAMPLES / "multi-game.hrn").read_bytes())
@@ -60,8 +74,13 @@ def summary(out: str) -> dict[str, object]:
 
 
 def test_parts_in_order_then_resumed(corpus: Path, tmp_path: Path) -> None:
+    """The parts in the corpus's order, each with its marker; a re-run skips
+    them, a part without its marker or cut short is done again, other settings
+    do every part again.  The five runs are in this process (the workers of
+    ``--jobs 2`` in their own): the command's exit status and what it printed
+    are what is checked (2.5 -> about 1 CPU-s, pure; issue 22)."""
     dest = tmp_path / "out"
-    code, out, err = hearts("annotate", str(corpus), "--out-dir", str(dest), *CHEAP,
+    code, out, err = hearts_here("annotate", str(corpus), "--out-dir", str(dest), *CHEAP,
                             "--format", "json", "--jobs", "2")
     assert code == 0, err
     first = summary(out)
@@ -73,7 +92,7 @@ def test_parts_in_order_then_resumed(corpus: Path, tmp_path: Path) -> None:
     assert all(n + ".done.json" in files for n in parts)
     # The JSONL parts, put end to end, are the file annotated whole.
     whole = tmp_path / "a.jsonl"
-    code, _, err = hearts("annotate", str(corpus / "a.jsonl"), "--deal", "99", "-o", str(whole))
+    code, _, err = hearts_here("annotate", str(corpus / "a.jsonl"), "--deal", "99", "-o", str(whole))
     assert code == 0, err
     jsonl = [n for n in parts if n.endswith(".jsonl")]
     assert len(jsonl) > 1
@@ -85,7 +104,7 @@ def test_parts_in_order_then_resumed(corpus: Path, tmp_path: Path) -> None:
         str(corpus / "a.jsonl"), str(corpus / "b.hrn"), str(corpus / "sub" / "c.hrn")]
 
     # A re-run does nothing, and says so; the folder is the same.
-    code, out, err = hearts("annotate", str(corpus), "--out-dir", str(dest), *CHEAP,
+    code, out, err = hearts_here("annotate", str(corpus), "--out-dir", str(dest), *CHEAP,
                             "--format", "json", "--jobs", "1")
     assert code == 0, err
     again = summary(out)
@@ -96,14 +115,14 @@ def test_parts_in_order_then_resumed(corpus: Path, tmp_path: Path) -> None:
     # A part without its marker, and one cut short: exactly those two are done again.
     (dest / (parts[1] + ".done.json")).unlink()
     (dest / parts[-1]).write_bytes(files[parts[-1]][:10])
-    code, out, err = hearts("annotate", str(corpus), "--out-dir", str(dest), *CHEAP,
+    code, out, err = hearts_here("annotate", str(corpus), "--out-dir", str(dest), *CHEAP,
                             "--format", "json")
     assert code == 0, err
     assert summary(out)["written"] == 2
     assert folder(dest) == files
 
     # Other settings: every part is done again.
-    code, out, err = hearts("annotate", str(corpus), "--out-dir", str(dest), *CHEAP,
+    code, out, err = hearts_here("annotate", str(corpus), "--out-dir", str(dest), *CHEAP,
                             "--format", "json", "--unicode")
     assert code == 0, err
     assert summary(out)["written"] == first["parts"]
@@ -126,19 +145,19 @@ def test_analysed_parts_are_those_of_one_process(corpus: Path, tmp_path: Path) -
         shutil.rmtree(corpus / "two", ignore_errors=True)    # the corpus is the module's
 
 
-def test_a_folder_annotated_into_itself_reads_only_its_records(corpus: Path,
-                                                              tmp_path: Path) -> None:
+def test_a_folder_annotated_into_itself_reads_only_its_records(
+        corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``annotate . --out-dir annotated``, run twice: the second run lists the
     folder's records, not the parts, markers and manifest the first wrote
-    there (which would be refused as records), and finds every part done."""
+    there (which would be refused as records), and finds every part done.
+    Both runs in this process, from the folder (0.9 -> about 0.2 CPU-s, pure)."""
     work = tmp_path / "club"
     shutil.copytree(corpus, work)
-    code, out, err = hearts("annotate", ".", "--out-dir", "annotated", *CHEAP, "--format", "json",
-                            cwd=work)
+    monkeypatch.chdir(work)
+    code, out, err = hearts_here("annotate", ".", "--out-dir", "annotated", *CHEAP, "--format", "json")
     assert code == 0, err
     first = summary(out)
-    code, out, err = hearts("annotate", ".", "--out-dir", "annotated", *CHEAP, "--format", "json",
-                            cwd=work)
+    code, out, err = hearts_here("annotate", ".", "--out-dir", "annotated", *CHEAP, "--format", "json")
     assert code == 0, err
     again = summary(out)
     assert again["files"] == first["files"] and again["written"] == 0
@@ -147,7 +166,8 @@ def test_a_folder_annotated_into_itself_reads_only_its_records(corpus: Path,
 def test_refused_part_keeps_the_others(corpus: Path, tmp_path: Path) -> None:
     """A game that does not read: its part is refused with the local
     messages (file:line), the other parts are written, exit 2, and the
-    manifest says the run is not complete."""
+    manifest says the run is not complete (in this process: 0.6 -> about 0.1
+    CPU-s, pure)."""
     src = tmp_path / "in"
     src.mkdir()
     text = (corpus / "b.hrn").read_text(encoding="utf-8")
@@ -155,7 +175,7 @@ def test_refused_part_keeps_the_others(corpus: Path, tmp_path: Path) -> None:
     (src / "b.hrn").write_text(text[:at] + "1. W 2Z" + text[at + 7:], encoding="utf-8")
     (src / "a.jsonl").write_bytes((corpus / "a.jsonl").read_bytes())
     dest = tmp_path / "out"
-    code, _, err = hearts("annotate", str(src), "--out-dir", str(dest), *CHEAP)
+    code, _, err = hearts_here("annotate", str(src), "--out-dir", str(dest), *CHEAP)
     assert code == 2
     lines = err.splitlines()
     assert any(line.startswith(f"{src / 'b.hrn'}:") for line in lines), err
@@ -169,16 +189,18 @@ def test_refused_part_keeps_the_others(corpus: Path, tmp_path: Path) -> None:
 
 
 def test_command_line_mistakes(corpus: Path, tmp_path: Path) -> None:
-    code, _, err = hearts("annotate", str(corpus / "a.jsonl"), str(corpus / "b.hrn"))
+    """Each mistake is one line on the error stream, exit 2 (in this process:
+    1.0 -> about 0.1 CPU-s, pure; the messages are the command's)."""
+    code, _, err = hearts_here("annotate", str(corpus / "a.jsonl"), str(corpus / "b.hrn"))
     assert code == 2 and "--out-dir" in err and len(err.splitlines()) == 1
-    code, _, err = hearts("annotate", str(corpus), "--out-dir", str(tmp_path / "o"), "-o", "x.hrn")
+    code, _, err = hearts_here("annotate", str(corpus), "--out-dir", str(tmp_path / "o"), "-o", "x.hrn")
     assert code == 2 and "-o" in err and len(err.splitlines()) == 1
     blocker = tmp_path / "file"
     blocker.write_text("not a folder\n", encoding="utf-8")
-    code, _, err = hearts("annotate", str(corpus / "b.hrn"), "--out-dir", str(blocker), *CHEAP)
+    code, _, err = hearts_here("annotate", str(corpus / "b.hrn"), "--out-dir", str(blocker), *CHEAP)
     assert code == 2 and "Traceback" not in err and str(blocker) in err
     # A file that is not there is said where it stands, and the run is incomplete.
-    code, _, err = hearts("annotate", str(tmp_path / "none"), "--out-dir", str(tmp_path / "o"))
+    code, _, err = hearts_here("annotate", str(tmp_path / "none"), "--out-dir", str(tmp_path / "o"))
     lines = err.splitlines()
     assert code == 2 and len(lines) == 2 and lines[0] == f"{tmp_path / 'none'}: no such file"
 

@@ -28,6 +28,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -265,6 +266,9 @@ def long_reason(ex: Example) -> str | None:
     words = ex.words[1:]
     if words[:1] == ["annotate"] and "--fast" not in words:
         return "annotate without --fast: seconds of simulations per deal"
+    if words[:1] == ["annotate"] and "--deal" not in words and "--out-dir" not in words:
+        return ("annotate --fast of a whole record: 2 CPU-s of simulations (the line is parsed "
+                "in the README's run: test_the_long_steps_commands_are_accepted)")
     if words[:1] == ["generate"]:
         for flag in ("-n", "--games"):
             if flag in words and int(words[words.index(flag) + 1]) >= 100:
@@ -274,6 +278,10 @@ def long_reason(ex: Example) -> str | None:
     if words[:1] == ["solve"] and "--trick" not in words:
         return "solve from a complete deal's opening lead: a whole deal, searched up to --max-nodes"
     return None
+
+
+#: The commands of the pages that run in the long step only (filled by :func:`_plan`).
+LONG_EXAMPLES: list[Example] = []
 
 
 def _plan() -> list[object]:
@@ -297,6 +305,7 @@ def _plan() -> list[object]:
                  if p in written_long and p not in STAND_INS), None)
             if why:
                 written_long.update(ex.outputs)
+                LONG_EXAMPLES.append(ex)
             cases.append(pytest.param(ex, id=ident, marks=[pytest.mark.long] if why else []))
             if runnable:
                 written.update(ex.outputs)
@@ -351,3 +360,31 @@ def test_the_skip_list_names_only_commands_the_docs_show() -> None:
     assert not stale, f"SKIPPED lists commands no page shows any more: {stale}"
     stale_status = [key for key in STATUS if key not in shown]
     assert not stale_status, f"STATUS lists commands no page shows any more: {stale_status}"
+
+
+def test_the_long_steps_commands_are_accepted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The docs' commands the long step runs (``long_reason``) are parsed in the
+    README's run: click knows each line's command and accepts its options and
+    their values (their callbacks' checks included), as a run of the line would
+    before doing anything; the run itself, its exit status and its output are
+    the long step's (the whole-record ``annotate --fast`` lines of README.md and
+    docs/analysis.md went there: 4.3 CPU-s pure; issue 22)."""
+    monkeypatch.chdir(tmp_path)             # (nothing is read: no option reads a file as it parses)
+    assert len(LONG_EXAMPLES) >= 10, len(LONG_EXAMPLES)
+    group = cli
+    assert isinstance(group, click.Group)
+    refused: list[str] = []
+    for ex in LONG_EXAMPLES:
+        words = ex.words[1:]
+        with click.Context(group, info_name="hearts") as root:
+            command = group.get_command(root, words[0])
+            if command is None:
+                refused.append(f"{ex.page}:{ex.line}: {ex.text}: no command {words[0]!r}")
+                continue
+            try:
+                command.make_context(words[0], words[1:], parent=root)
+            except click.exceptions.Exit:
+                pass                        # (--help, --version: shown, then ended)
+            except click.ClickException as exc:
+                refused.append(f"{ex.page}:{ex.line}: {ex.text}: {exc.format_message()}")
+    assert not refused, "\n".join(refused)

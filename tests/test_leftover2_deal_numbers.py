@@ -94,9 +94,10 @@ def test_every_command_calls_the_unnumbered_deal_as_score_does(unnumbered: Path)
     assert _json("position", "--format", "json", "--deal", "1", "--trick", "2", f)["deal"] == 5
     assert _run("position", f).stdout.startswith("standard_6_")
     assert _json("hint", "--fast", "--format", "json", f)["deal"] == 6
-    # (the deal numbers are checked, not the verdicts: the plays on 2 deals)
+    # (the deal numbers are checked, not the verdicts: the plays on 2 deals,
+    # no ?! verified on more deals at thresholds of 6, 9 and 12 points)
     analysis = _json("annotate", "--fast", "--deal", "2", "--no-passes", "--samples", "2",
-                     "--format", "json", f)
+                     "--thresholds", "6,9,12", "--format", "json", f)
     assert {d["deal"] for g in analysis["games"] for d in g["decisions"]} == {6}
     puzzles = _json("puzzles", "--fast", "--format", "json", f)["puzzles"]
     assert puzzles and {p["deal"] for p in puzzles} == {6}
