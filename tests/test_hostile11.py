@@ -172,7 +172,9 @@ def test_campaign(tmp_path: Path) -> None:
     internal error.  The whole campaign, every command: ``python
     tests/hostile11_inputs.py OUTDIR LOG.jsonl``.  The inputs of a million
     bad records are linear (about 125 CPU-µs a record, docs/robustness.md,
-    hostile9): they get a longer timeout."""
+    hostile9) and cost minutes each in two commands: the script runs them,
+    this test does not (with them the long step took a quarter of an hour
+    more); docs/robustness.md ("hostile11") gives their figures."""
     import sys
 
     sys.path.insert(0, str(ROOT / "tests"))
@@ -181,11 +183,13 @@ def test_campaign(tmp_path: Path) -> None:
     slow = ("million", "many-", "100mb", "long-")
     bad = []
     for path, fmt in write_all(tmp_path / "in"):
+        if any(w in path.name for w in slow):
+            continue
         for c in COMMANDS[:2]:
             args = [str(path) if a == "{}" else a for a in c]
             if fmt is not None:
                 args[1:1] = ["--from", fmt]
-            r = run_one(args, timeout=300 if any(w in path.name for w in slow) else 60)
+            r = run_one(args, timeout=60)
             if r["bad"]:
                 bad.append(r)
     assert not bad, bad[:5]
