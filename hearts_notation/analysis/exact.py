@@ -1288,9 +1288,9 @@ class ExactSolver:
         twentieth round).  Only when that cuts (*alpha*), as
         :meth:`_stops_moon`.
 
-        Seat by seat (:meth:`_moon_kept`): a seat that could shoot whose
-        hearts are not all under that heart can be kept from it by Q♠
-        instead, so the heart need not stop every seat."""
+        With one seat alone able to shoot, a shooter whose hearts are not
+        all under that heart can be kept from it by Q♠ instead
+        (:meth:`_moon_kept`)."""
         p = self._moon_kept(moon, first)
         if not p:
             return hi, 0
@@ -1401,9 +1401,13 @@ class ExactSolver:
         (it must follow), so at most that many of the analysed seat's high
         spades go before it, and one is left for the trick of Q♠, which the
         seat then does not win; a hand left with high spades only still
-        holds one at every trick to come.  Where the heart does not stop
-        every seat that could shoot (a seat holding a heart above the
-        analysed seat's, or none), this can stop the holder of Q♠."""
+        holds one at every trick to come.  Only with one seat alone able
+        to shoot (*moon* another seat's): the two rules ask the analysed
+        seat to keep different cards (its top heart, its high spades), and
+        a hand of only those, void in the suit led, must throw one of them:
+        with the moon open the others could then pick as shooter the seat
+        that card was keeping out (so the heart rule stops every seat or
+        nothing is said, as before)."""
         me = self._me
         h = self._hand(me)
         p = 0
@@ -1423,7 +1427,7 @@ class ExactSolver:
             theirs = hk & _SUIT_MASK[HEARTS]
             if p and theirs and theirs < p:
                 mark |= p
-            elif high and hk & _QS_BIT and _POP13[(hk >> (13 * spade)) & _SUIT] <= high:
+            elif high and moon >= 0 and hk & _QS_BIT and _POP13[(hk >> (13 * spade)) & _SUIT] <= high:
                 mark |= _QS_BIT     # Q♠ and fewer other spades than *high*
             else:
                 return 0
