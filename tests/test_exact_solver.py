@@ -636,6 +636,37 @@ def test_a_seat_that_keeps_the_top_heart_stops_the_moon() -> None:
     assert solve_position(p.to_state(rules), PARANOID).values == dict.fromkeys(_cards("3C TC"), 2)
 
 
+
+def _moon_open_to(rules: RuleSet, hands: Sequence[str], leader: int, shooter: int) -> Position:
+    """Three tricks left, every gathered card (every penalty card gone)
+    taken by *shooter*: the moon open to it alone."""
+    t = Tiny(rules)
+    held = [frozenset(_cards(x)) for x in hands]
+    taken = [frozenset()] * t.n
+    taken[shooter] = frozenset(t.deck) - frozenset().union(*held)
+    return Position(t, held, leader, [], 10, True, taken)
+
+
+def test_queen_of_spades_or_a_trick_of_hearts_stops_the_moon() -> None:
+    """The twenty-sixth round's answers to the moon question (docs/decisions.md):
+    the would-be shooter holds Q♠ and fewer other spades than the analysed
+    seat holds spades above it, so the trick of Q♠ is one it does not win
+    (seat 2, K♠, against seat 0's lone Q♠: 79 nodes before, 58 after); and
+    in a trick of hearts that no seat able to shoot can win (seat 3 leads
+    7♥, which seat 1, without hearts, cannot win: 49 nodes before, 40
+    after).  The values are the brute force's, the moon forced in the
+    second (26 after 7♣ or 9♠); the node counts say the bounds decided
+    (each fails on the code before)."""
+    rules = parse_rules("standard")
+    for hands, leader, shooter, nodes in (
+            (("JC KH QS", "4C 7H JS", "9C 2D KS", "5D 6S 8S"), 2, 0, 58),
+            (("8C 2H 5S", "2C AD QS", "3C JC 3D", "7C 7H 9S"), 3, 1, 40)):
+        p = _moon_open_to(rules, hands, leader, shooter)
+        solver = ExactSolver(rules, PARANOID)
+        assert solver.card_values(p.to_state(rules)) == brute_values(p, PARANOID), hands
+        assert solver.nodes == nodes, (hands, solver.nodes)
+
+
 @pytest.mark.slow
 def test_a_seat_that_keeps_the_top_heart_stops_the_moon_while_nobody_has_points() -> None:
     """The same bound with the moon open to every other seat (nobody has
