@@ -56,11 +56,17 @@ class AliasError(ValueError):
 _TYPED_SAME: dict[int, str] = {0x2019: "'", 0x02BC: "'", 0x2018: "'", 0x2010: "-", 0x2011: "-"}
 
 
+def tidy(name: str) -> str:
+    """A name as shown: NFC, surrounding white space removed, inner runs of
+    white space made one space; its apostrophes and hyphens as typed."""
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
 def normalise(name: str) -> str:
-    """A name as compared: NFC, surrounding white space removed, inner runs
-    of white space made one space, the typographic apostrophe and hyphens
-    made the keyboard's (:data:`_TYPED_SAME`)."""
-    return " ".join(unicodedata.normalize("NFC", name).translate(_TYPED_SAME).split())
+    """A name as compared: :func:`tidy`, the typographic apostrophe and
+    hyphens made the keyboard's (:data:`_TYPED_SAME`; NFC leaves them
+    alone, so the order does not matter)."""
+    return tidy(name.translate(_TYPED_SAME))
 
 
 def loose_key(name: str) -> str:
@@ -110,8 +116,7 @@ class Identity:
         canon = self.aliases.get(self._fold(n))
         k = self._fold(canon if canon is not None else n)
         # (shown as first written: ``N’Diaye`` keeps its apostrophe on the board)
-        self._shown.setdefault(k, canon if canon is not None else " ".join(
-            unicodedata.normalize("NFC", name).split()))
+        self._shown.setdefault(k, canon if canon is not None else tidy(name))
         return k
 
     def display(self, key: str) -> str:
