@@ -4,11 +4,15 @@ escaped (the guide: bad input is one clear line, never a traceback)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
 from hearts_notation.cli import cli
+from hearts_notation.generate import generate_games
+from hearts_notation.io import dumps
 
 
 def run(*args: str, input: str | bytes | None = None) -> tuple[int, str]:
@@ -25,3 +29,14 @@ def write(tmp_path: Path, name: str, text: str) -> str:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return str(path)
+
+
+def one_deal_record(seed: int) -> dict[str, Any]:
+    """One clean generated game of one deal as a JSON record (a dict), its
+    four players named Ann, Bob, Cy and Di: the record the hostile-input
+    tests of the structured formats spoil one key at a time."""
+    games = list(generate_games(1, seed=seed, max_deals=1))
+    rec = json.loads(dumps(games, "jsonl").strip())
+    assert isinstance(rec, dict)
+    rec["players"] = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
+    return rec

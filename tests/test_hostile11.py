@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from clirun import one_deal_record
 
 from hearts_notation.cli import cli
 from hearts_notation.generate import generate_games
@@ -26,11 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def record() -> dict[str, Any]:
     """One clean game of one deal, its four players named."""
-    games = list(generate_games(1, seed=11, max_deals=1))
-    rec = json.loads(dumps(games, "jsonl").strip())
-    assert isinstance(rec, dict)
-    rec["players"] = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
-    return rec
+    return one_deal_record(11)
 
 
 def _deal(r: dict[str, Any]) -> dict[str, Any]:

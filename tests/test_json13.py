@@ -14,21 +14,16 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from clirun import one_deal_record
 
 from hearts_notation.api import validate_file
 from hearts_notation.cli import cli
-from hearts_notation.generate import generate_games
-from hearts_notation.io import dumps
 
 
 @pytest.fixture(scope="module")
 def record() -> dict[str, object]:
     """One clean game of one deal, with its four players named."""
-    games = list(generate_games(1, seed=13, max_deals=1))
-    rec = json.loads(dumps(games, "jsonl").strip())
-    assert isinstance(rec, dict)
-    rec["players"] = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
-    return rec
+    return one_deal_record(13)
 
 
 def _write(tmp_path: Path, rec: dict[str, object], fmt: str) -> Path:
