@@ -27,15 +27,11 @@ STATE = (ROOT / "tests/data/interop/terminal.osjson").read_bytes().strip()
 
 
 def base_record() -> dict[str, Any]:
-    """One clean game of one deal, its four players named."""
-    from hearts_notation.generate import generate_games
-    from hearts_notation.io import dumps
+    """One clean game of one deal, its four players named (the record of
+    tests/test_hostile11.py)."""
+    from clirun import one_deal_record
 
-    games = list(generate_games(1, seed=11, max_deals=1))
-    rec = json.loads(dumps(games, "jsonl").strip())
-    assert isinstance(rec, dict)
-    rec["players"] = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
-    return rec
+    return one_deal_record(11)
 
 
 def history_of(rec: dict[str, Any]) -> list[int]:
