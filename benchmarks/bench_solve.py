@@ -101,6 +101,9 @@ def main() -> None:
     ap.add_argument("--tricks", default="13,7")
     ap.add_argument("--node-limit", type=int, default=5_000_000)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--only", default="", metavar="K,...",
+                    help="only these positions of the --deals generated (numbered from 1): "
+                         "a deal's own node count, rerunnable (docs/performance.md, bench_solve)")
     ap.add_argument("--faceup", type=int, default=0, metavar="N")
     args = ap.parse_args()
     if args.faceup:
@@ -115,6 +118,8 @@ def main() -> None:
     rows = []
     for left in (int(x) for x in args.tricks.split(",")):
         states = positions(args.deals, args.seed, left)
+        if args.only:
+            states = [states[int(k) - 1] for k in args.only.split(",")]
         for model in args.models.split(","):
             cpu: list[float] = []
             nodes: list[int] = []
