@@ -1606,6 +1606,79 @@ def _stranger_players(game: Game, seats: Sequence[str]) -> list[Finding]:
     return out
 
 
+#: The messages of the findings this module and :mod:`hearts_notation.scoring`
+#: (which the referee runs) make at a seat the game does not have, one per
+#: place a record names a seat (:func:`_names_a_stranger` walks the same
+#: places): a ``players`` key (:func:`_stranger_players`), a hand
+#: (``_DealCheck``), a pass and its ``to``, a play, a dealer
+#: (:func:`deal_header`), a score, a total, a moon and a result
+#: (``scoring``); :func:`_not_a_seat` wraps some of them in
+#: ``finding.seat_meant``.  A play at such a seat may instead be told as a
+#: slip, ``finding.play_slip.seat``, which is one only when its typed seat
+#: is not the game's (:func:`stranger_seat_findings`).
+_STRANGER_KEYS: frozenset[str] = frozenset({
+    "finding.player-conflict.seat", "finding.hand-size.seat", "finding.pass-direction.seat",
+    "finding.pass-direction.to_seat", "finding.out-of-turn.seat", "finding.dealer-rotation.seat",
+    "finding.moon-choice.seat", "finding.score-mismatch.seat", "finding.total-mismatch.seat",
+    "finding.result-mismatch.seat", "finding.seat_meant"})
+
+
+def _names_a_stranger(game: Game, seats: frozenset[str]) -> bool:
+    """Whether *game* names, anywhere, a seat outside *seats*: a walk over
+    its seat keys and fields (no message made, no replay), so that a clean
+    record costs :func:`stranger_seat_findings` one pass over its plays."""
+    if not game.players.keys() <= seats:
+        return True
+    if isinstance(game.result, tuple) and not set(game.result) <= seats:
+        return True
+    for deal in game.deals:
+        if deal.dealer is not None and deal.dealer not in seats:
+            return True
+        if not deal.hands.keys() <= seats or not deal.passes.keys() <= seats:
+            return True
+        for p in deal.passes.values():
+            if p.to is not None and p.to not in seats:
+                return True
+        if (deal.score is not None and not deal.score.keys() <= seats) or (
+                deal.total is not None and not deal.total.keys() <= seats):
+            return True
+        if deal.moon is not None and deal.moon.seat not in seats:
+            return True
+        for trick in deal.tricks:
+            for play in trick.plays:
+                if play.seat not in seats:
+                    return True
+    return False
+
+
+def stranger_seat_findings(game: Game) -> list[Finding]:
+    """The findings of :func:`check_game` at the places *game* names a seat
+    it does not have (a ``players`` key ``X`` or ``North`` at N/E/S/W, a
+    hand, a pass or its ``to``, a play, a score, a total, a dealer, a moon
+    or a result at such a seat), worded as the referee words them; empty
+    for a game that names none.  The game's seats are its ``seats``, else
+    its rules' default ones.
+
+    The referee is the one judge of seats: ``hearts convert`` asks it
+    which records it cannot write to HRN (docs/decisions.md, "convert and
+    the seats a game does not have"; "Where the seat knowledge lives").
+    :func:`check_game` runs only for a game that names such a seat: a clean
+    record costs the walk of :func:`_names_a_stranger` (no message, no
+    replay).  A stranger the referee words without its seat (none known)
+    gives one ``player-conflict`` error at the game, which names its seats."""
+    rules, _ = rules_with_findings(game)
+    order = game_seats(game, rules)[0]
+    seats = frozenset(order)
+    if not _names_a_stranger(game, seats):
+        return []
+    found = [f for f in check_game(game).findings if f.key in _STRANGER_KEYS
+             or (f.key == "finding.play_slip.seat" and f.seat not in seats)]
+    if found:
+        return found
+    m = msg("finding.stranger-seat", seats=seats_space(order))
+    return [Finding("player-conflict", "error", m.text(), key=m.key, args=m.args)]
+
+
 def _not_a_seat(said: Msg, typed: str, seats: Sequence[str]) -> Msg:
     """*said* (a name given where a seat of the game belongs that is none of
     them), with the seat meant when the name is one written in full or in
@@ -1912,6 +1985,7 @@ __all__ = [
     "report_json_text",
     "resolve_rules",
     "rules_with_findings",
+    "stranger_seat_findings",
     "validate_game",
 ]
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import click
 
 from ..diagnostics import NamedError, named_errors, render_errors, text_lines
-from ..i18n import current_language, msg, seats_space, translate
+from ..i18n import current_language, msg, translate
 from ..io import (
     OUTPUT_FORMATS,
     InputError,
@@ -119,73 +119,6 @@ def default_output_format(in_fmt: str, output: str | None) -> str:
     return "json" if in_fmt == "hrn" else "hrn"
 
 
-#: The messages of the referee's findings at a seat the game does not have
-#: (the referee's ``_not_a_seat`` wraps some of them in ``finding.seat_meant``;
-#: a play at such a seat may be told as a slip, ``finding.play_slip.seat``,
-#: which is one only when its seat is not the game's).
-_STRANGER_KEYS = frozenset({
-    "finding.player-conflict.seat", "finding.hand-size.seat", "finding.pass-direction.seat",
-    "finding.pass-direction.to_seat", "finding.out-of-turn.seat", "finding.dealer-rotation.seat",
-    "finding.moon-choice.seat", "finding.score-mismatch.seat", "finding.total-mismatch.seat",
-    "finding.result-mismatch.seat", "finding.seat_meant"})
-
-
-def _names_a_stranger(game: Game, seats: frozenset[str]) -> bool:
-    """Whether *game* names, anywhere, a seat outside *seats*: a walk over
-    its seat keys and fields (no message made), so that a clean record
-    costs :func:`stranger_seats` one pass over its plays."""
-    if not game.players.keys() <= seats:
-        return True
-    if isinstance(game.result, tuple) and not set(game.result) <= seats:
-        return True
-    for deal in game.deals:
-        if deal.dealer is not None and deal.dealer not in seats:
-            return True
-        if not deal.hands.keys() <= seats or not deal.passes.keys() <= seats:
-            return True
-        if any(p.to is not None and p.to not in seats for p in deal.passes.values()):
-            return True
-        if (deal.score is not None and not deal.score.keys() <= seats) or (
-                deal.total is not None and not deal.total.keys() <= seats):
-            return True
-        if deal.moon is not None and deal.moon.seat not in seats:
-            return True
-        for trick in deal.tricks:
-            for play in trick.plays:
-                if play.seat not in seats:
-                    return True
-    return False
-
-
-def stranger_seats(game: Game) -> list[Finding]:
-    """The referee's findings at the places *game* names a seat it does not
-    have (a ``players`` key ``X`` or ``North`` at N/E/S/W, a hand, a pass,
-    a play, a score, a total, a dealer, a moon or a result at such a seat),
-    worded as :func:`~hearts_notation.referee.check_game` words them (the
-    one judge of seats); empty for a game that names none.
-
-    A JSON or YAML record can hold such a key, but HRN cannot: converted,
-    the record would read back as another game (``[X "Zed"]`` is a tag)
-    or not at all (``unknown seat 'X'``), so ``convert`` refuses it
-    (docs/decisions.md, "convert and the seats a game does not have").
-    The referee runs only for a game that names such a seat: a clean
-    record costs the walk of :func:`_names_a_stranger`."""
-    from ..referee import check_game, game_seats, rules_with_findings
-
-    rules, _ = rules_with_findings(game)
-    order = game_seats(game, rules)[0]
-    seats = frozenset(order)
-    if not _names_a_stranger(game, seats):
-        return []
-    found = [f for f in check_game(game).findings if f.key in _STRANGER_KEYS
-             or (f.key == "finding.play_slip.seat" and f.seat not in seats)]
-    if found:
-        return found
-    # (a stranger the referee words without its seat: told at the game)
-    m = msg("finding.stranger-seat", seats=seats_space(order))
-    return [Finding("player-conflict", "error", m.text(), key=m.key, args=m.args)]
-
-
 class _Abort(Exception):
     """Raised into the output stream to discard it (syntax errors found)."""
 
@@ -210,7 +143,8 @@ class _Gate:
         #: the errors not yet printed, each with its game's players
         self.held: list[NamedError] = []
         #: the syntax errors, and the places where a game names a seat it
-        #: does not have (:func:`stranger_seats`), counted
+        #: does not have
+        #: (:func:`hearts_notation.referee.stranger_seat_findings`), counted
         self.errors = 0
         self.strangers = 0
         self.count = 0
@@ -274,6 +208,8 @@ class _Gate:
         self.flush()
 
     def __iter__(self) -> Iterator[Game]:
+        from ..referee import stranger_seat_findings  # (start-up: imported when converting)
+
         for game in self.games:
             self.count += 1
             if game.errors:
@@ -286,7 +222,7 @@ class _Gate:
             # A seat the game does not have cannot be converted faithfully:
             # HRN reads it back as a tag or not at all (docs/decisions.md,
             # "convert and the seats a game does not have").
-            strangers = stranger_seats(game)
+            strangers = stranger_seat_findings(game)
             if strangers:
                 # (a game read as a stream carries no positions of its
                 # values: the first thousand games are placed at the end,
