@@ -113,15 +113,17 @@ def test_play(record: Record) -> None:
 
 
 def test_play_slip_at_a_seat_of_the_game_is_not_a_stranger(record: Record) -> None:
-    """A slip whose typed seat is one of the game's (the wrong seat of the
-    game typed for a play) is a play fault, not a stranger: a record with
-    it converts (its findings read back the same)."""
+    """A slip whose typed seat is one of the game's (the opening lead typed
+    at the seat that plays third) is a play fault, not a stranger: a record
+    with it converts (its findings read back the same)."""
     rec = copy.deepcopy(record)
     plays = _deal(rec)["tricks"][0]["plays"]
-    plays[3]["seat"] = plays[2]["seat"]
+    plays[0]["seat"] = plays[2]["seat"]
     game = _game(rec)
-    assert check_game(game).findings       # (spoilt: the referee says so)
+    assert [f.key for f in check_game(game).findings] == ["finding.play_slip.seat"]
     assert stranger_seat_findings(game) == []
+    rec["players"]["X"] = "Zed"        # (a stranger elsewhere: the slip is still none)
+    assert [f.key for f in stranger_seat_findings(_game(rec))] == ["finding.player-conflict.seat"]
 
 
 def test_clean_record_gives_nothing(record: Record) -> None:
