@@ -120,8 +120,8 @@ def yaml_rows(quick: bool = False) -> list[dict[str, object]]:
     games' trees (``game_to_dict``), as ``convert`` does."""
     import yaml
 
-    from hearts_notation.io.yamlload import OddBreakDumper
     from hearts_notation.io.yamlwrite import YAML_OPTIONS
+    from tests.yaml_oracle import OddBreakDumper
 
     n = 8 if quick else 40
     repeat = 2 if quick else 3
@@ -175,8 +175,8 @@ def _emitter_alone(games: list[Game]) -> Callable[[], str]:
 
     import yaml
 
-    from hearts_notation.io.yamlload import OddBreakDumper
     from hearts_notation.io.yamlwrite import YAML_OPTIONS
+    from tests.yaml_oracle import OddBreakDumper
 
     events: list[Any] = []
 

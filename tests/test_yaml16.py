@@ -27,10 +27,10 @@ from hypothesis import strategies as st
 from hearts_notation.app import cli
 from hearts_notation.generate import generate_games
 from hearts_notation.io.jsonio import game_to_dict, piece_yaml
-from hearts_notation.io.yamlload import OddBreakDumper
 from hearts_notation.io.yamlwrite import dump, dump_record
 from hearts_notation.rules import parse_rules, preset_description, preset_names, preset_rules
 from tests.budget import long_beyond, sweep
+from tests.yaml_oracle import OddBreakDumper
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -27,11 +27,11 @@ from hearts_notation.app import cli
 from hearts_notation.generate import generate_games, random_game
 from hearts_notation.io import iter_games_text
 from hearts_notation.io.jsonio import game_to_dict, piece_yaml
-from hearts_notation.io.yamlload import OddBreakDumper
 from hearts_notation.io.yamlwrite import YAML_OPTIONS, dump_record
 from hearts_notation.model import Game
 from hearts_notation.rules import parse_rules, preset_names
 from tests.budget import long_beyond, sized
+from tests.yaml_oracle import OddBreakDumper
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,9 +11,11 @@ the C parser's speed for scanning and refuses a document nested past
 nesting over the ``depth`` limit is refused per document afterwards
 (``jsonio._check_yaml_node``).
 
-The YAML writer's dumper lives here too.  This module is not compiled with
-mypyc: its classes derive from PyYAML's (one from libyaml's extension type),
-which native classes cannot, and mypyc refuses classes nested in functions.
+No writer lives here: :mod:`hearts_notation.io.yamlwrite` is the only one,
+and the PyYAML dumper it is checked against is the tests' oracle
+(tests/yaml_oracle.py).  This module is not compiled with mypyc: its classes
+derive from PyYAML's (one from libyaml's extension type), which native
+classes cannot, and mypyc refuses classes nested in functions.
 """
 
 from __future__ import annotations
@@ -389,22 +391,3 @@ class PlacedChunks:
                     return line + breaks, len(head) - head.rfind("\n")
                 return line, column + len(head)
         return None
-
-
-#: Line breaks other than ``\n`` that PyYAML's plain and single-quoted styles
-#: fold or drop; a string holding one is written double-quoted, where YAML
-#: has escapes for them (\N, \L, \P).
-ODD_BREAKS = ("\x85", "\u2028", "\u2029")
-
-
-class OddBreakDumper(yaml.SafeDumper):
-    """PyYAML's safe dumper, with strings that hold an odd line break written
-    double-quoted so that they read back exactly."""
-
-
-def _represent_str(dumper: yaml.SafeDumper, value: str) -> Any:
-    style = '"' if any(b in value for b in ODD_BREAKS) else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-
-OddBreakDumper.add_representer(str, _represent_str)

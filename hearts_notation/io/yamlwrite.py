@@ -23,7 +23,7 @@ same indentation, flow or block style for each collection (with
 is a scalar with no forced style), line wrapping of flow collections past
 the width, folding of long plain and quoted strings, ``? `` for long keys.
 A string holding a line break YAML would fold (NEL, U+2028, U+2029) is
-double-quoted, as :class:`hearts_notation.io.yamlload.OddBreakDumper`
+double-quoted, as the tests' oracle ``OddBreakDumper`` (tests/yaml_oracle.py)
 does, so that every text reads back as the tree written.  What each string
 allows (plain, quoted, ...) and how it would be read back (``yes``, ``007``,
 ``~`` must be quoted) is asked of PyYAML itself (its emitter's scalar
@@ -53,7 +53,7 @@ YAML_OPTIONS: Final[dict[str, Any]] = {
 }
 _STEP: Final = 2            # PyYAML's best_indent
 _BREAKS: Final = "\n\x85\u2028\u2029"
-_ODD_BREAKS: Final = ("\x85", "\u2028", "\u2029")   # yamlload.ODD_BREAKS: forced double quotes
+_ODD_BREAKS: Final = ("\x85", "\u2028", "\u2029")   # forced double quotes (as the oracle's)
 _STR_TAG: Final = "tag:yaml.org,2002:str"
 #: len("!!str"): PyYAML counts the tag of a key in its simple-key length.
 _KEY_TAG: Final = 5
