@@ -177,3 +177,18 @@ def test_a_corpus_where_no_game_has_the_deal_is_exit_2(records: dict[str, str],
     code, said = run("annotate", str(src), "--out-dir", str(tmp_path / "out"), "--deal", "2",
                      "--jobs", "1")
     assert code == 0, said
+
+
+@pytest.mark.slow
+def test_on_a_cluster_the_workers_index_tells_it_before_any_output(records: dict[str, str],
+                                                                    tmp_path: Path) -> None:
+    """``annotate --engine dask``: the client never reads the record, the
+    check is made on the counts the workers' index returns, before any
+    output (a local cluster: about 1 CPU-s, hence slow)."""
+    pytest.importorskip("distributed")
+    out = tmp_path / "annotated.hrn"
+    code, said = run("annotate", records["two"], "--engine", "dask", "--jobs", "1", "--deal", "3",
+                     "-o", str(out))
+    assert (code, said.strip()) == (
+        2, f"hearts: {records['two']}: --deal 3: none of the 2 games has a deal 3 (the longest has 2)")
+    assert not out.exists()
