@@ -24,11 +24,29 @@ from __future__ import annotations
 
 import sys
 
-from .version import version_text
-
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the console script (``hearts``)."""
+    """Entry point of the console script (``hearts``).
+
+    Everything it does is inside one ``try``: a Ctrl-C at any moment from
+    here on -- answering ``--version``, loading click and the command's
+    modules, between the load and :func:`hearts_notation.app.run`'s own
+    handling -- ends with ``hearts: interrupted`` and status 130
+    (:func:`_interrupted`).  Only the interpreter's own start and the
+    package's ``__init__`` (the choice of the compiled core: a few ``stat``
+    calls) come before it: the console script imports them to reach this
+    function (docs/cli.md, "Interrupting")."""
+    loading = [True]
+    try:
+        _main(argv, loading)
+    except KeyboardInterrupt:
+        _interrupted(loading[0])
+
+
+def _main(argv: list[str] | None, loading: list[bool]) -> None:
+    """The body of :func:`main`; ``loading[0]`` turns false once the
+    program is loaded and :func:`hearts_notation.app.run` has the run (its
+    messages then speak the run's language, ``--lang`` included)."""
     if (sys.argv[1:] if argv is None else argv) == ["--version"]:
         raise SystemExit(_print_version())
     import gc
@@ -40,16 +58,36 @@ def main(argv: list[str] | None = None) -> None:
         from .app import run
 
         loaded = True
-    except KeyboardInterrupt:
-        sys.stderr.write("hearts: interrupted\n")
-        raise SystemExit(130) from None
     finally:
         if paused and not loaded:     # (run() resumes it once the command is loaded)
             gc.enable()
+    loading[0] = False
     run(argv, collector_paused=paused)
 
 
+def _interrupted(loading: bool) -> None:
+    """End a run interrupted outside :func:`hearts_notation.app.run`'s
+    handling: ``hearts: interrupted`` (in the locale's language while the
+    program loads, the run's once it runs) and status 130, never a
+    traceback.  A second Ctrl-C while the message is worded is ignored:
+    the catalogs may still have to be imported for it."""
+    import contextlib
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from .i18n import current_language, locale_language, translate
+
+    lang = locale_language() if loading else current_language()
+    if sys.stderr is not None:      # (started with standard error closed: nowhere to say it)
+        with contextlib.suppress(OSError):
+            sys.stderr.write("hearts: " + translate(lang, "app.interrupted") + "\n")
+            sys.stderr.flush()
+    raise SystemExit(130)
+
+
 def _print_version() -> int:
+    from .version import version_text
+
     if sys.stdout is None:          # started with standard output closed (>&-)
         from .output import guard_standard_streams
 

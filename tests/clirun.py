@@ -40,3 +40,19 @@ def one_deal_record(seed: int) -> dict[str, Any]:
     assert isinstance(rec, dict)
     rec["players"] = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
     return rec
+
+
+def dealt_not_played(deal: int, seed: int, fmt: str = "hrn") -> str:
+    """One generated game stopped as its *deal*-th deal is dealt: the deals
+    before it played, its hands recorded, no pass and no card of it (the
+    record's text in *fmt*).  ``annotate --deal N`` of a corpus where only
+    such a game has an N-th deal analyses nothing, for real: the cheap run
+    the corpus tests need (``--deal 99``, a deal no game has, is refused,
+    exit 2; docs/cli.md, "Selecting a point")."""
+    from dataclasses import replace
+
+    from hearts_notation.position import cut_game
+
+    game = cut_game(next(iter(generate_games(1, seed=seed, max_deals=deal))), deal, 1, 1)
+    dealt = replace(game.deals[-1], passes={})
+    return dumps([replace(game, deals=(*game.deals[:-1], dealt))], fmt)

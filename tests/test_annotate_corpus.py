@@ -6,11 +6,14 @@ order), with a done marker written atomically after it; a re-run skips the
 parts whose marker holds the same key (settings, shard, digest of its
 bytes) and whose part has the marker's size.  The local engine runs here;
 ``--engine dask`` on a scheduler and two worker processes writes the same
-bytes (slow tests at the end).  ``--deal 99`` (no such deal: nothing to
-analyse, every game still written) keeps the plumbing tests cheap; one
-test analyses for real.  The README's run calls the command in this process
-(:func:`hearts_here`: an interpreter's start and imports are 0.3 CPU-s a call,
-pure; issue 22); the slow tests run it as a process of its own.
+bytes (slow tests at the end).  ``--deal 7`` keeps the plumbing tests
+cheap: the one game with a seventh deal (added to the folder's HRN record)
+stops as that deal is dealt, so nothing is analysed and every game is
+written as it was; one test analyses for real.  (A deal no game has is
+refused, exit 2: it no longer stands for "nothing to analyse".)  The
+README's run calls the command in this process (:func:`hearts_here`: an
+interpreter's start and imports are 0.3 CPU-s a call, pure; issue 22); the
+slow tests run it as a process of its own.
 """
 
 from __future__ import annotations
@@ -26,12 +29,13 @@ import pytest
 from click.testing import CliRunner
 
 from hearts_notation.cli import cli
+from tests.clirun import dealt_not_played
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
 ENV.pop("DASK_SCHEDULER_ADDRESS", None)
-CHEAP = ["--deal", "99", "--shard-size", "1500"]
+CHEAP = ["--deal", "7", "--shard-size", "1500"]
 
 
 def hearts(*args: str, cwd: Path = ROOT) -> tuple[int, str, str]:
@@ -51,15 +55,17 @@ def hearts_here(*args: str) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder: ten one-deal games in JSONL, four in HRN, the samples'
-    multi-game record; cut in 1,500-byte shards it is eight parts and more."""
+    """A folder: six one-deal games in JSONL, four in HRN, the samples'
+    multi-game record with a game stopped as its seventh deal is dealt (the
+    deal ``CHEAP`` picks); cut in 1,500-byte shards it is eight parts and more."""
     d = tmp_path_factory.mktemp("corpus")
     for args in (["--games", "6", "--seed", "3", "-o", str(d / "a.jsonl")],
                  ["--games", "4", "--seed", "5", "-o", str(d / "b.hrn")]):
         code, _, err = hearts_here("generate", "--deals-per-game", "1", "--jobs", "1", *args)
         assert code == 0, err
     (d / "sub").mkdir()
-    (d / "sub" / "c.hrn").write_bytes((SAMPLES / "multi-game.hrn").read_bytes())
+    (d / "sub" / "c.hrn").write_text((SAMPLES / "multi-game.hrn").read_text(encoding="utf-8")
+                                     + "\n" + dealt_not_played(7, 11), encoding="utf-8")
     return d
 
 
@@ -85,18 +91,18 @@ def test_parts_in_order_then_resumed(corpus: Path, tmp_path: Path) -> None:
     assert code == 0, err
     first = summary(out)
     assert first["skipped"] == 0 and first["complete"] is True
-    assert first["games"] == 13 and first["written"] == first["parts"]
+    assert first["games"] == 14 and first["written"] == first["parts"]
+    assert first["totals"]["deals"] == 1 and first["totals"]["decisions"] == 0
     files = folder(dest)
     parts = [n for n in files if n.startswith("part-") and not n.endswith(".done.json")]
     assert len(parts) == first["parts"] and parts == sorted(parts)
     assert all(n + ".done.json" in files for n in parts)
-    # The JSONL parts, put end to end, are the file annotated whole.
-    whole = tmp_path / "a.jsonl"
-    code, _, err = hearts_here("annotate", str(corpus / "a.jsonl"), "--deal", "99", "-o", str(whole))
-    assert code == 0, err
+    # The JSONL parts, put end to end, are the file annotated whole: with
+    # nothing of it analysed (none of its games has a seventh deal), the
+    # file as it was (annotate writes a record it leaves unmarked as it read it).
     jsonl = [n for n in parts if n.endswith(".jsonl")]
     assert len(jsonl) > 1
-    assert b"".join(files[n] for n in jsonl) == whole.read_bytes()
+    assert b"".join(files[n] for n in jsonl) == (corpus / "a.jsonl").read_bytes()
     manifest = json.loads(files["manifest.json"])
     assert manifest["complete"] is True
     assert [p["part"] for p in manifest["parts"]] == parts

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.clirun import run, write
+from tests.clirun import dealt_not_played, run, write
 
 # annotate --out-dir: a done marker that is not one is work to do again -------------------
 #
@@ -31,11 +31,15 @@ def _corpus(tmp_path: Path) -> tuple[Path, Path]:
     code, out = run("generate", "--deals-per-game", "1", "--jobs", "1", "--games", "3",
                     "--seed", "3", "-o", str(src / "a.jsonl"))
     assert code == 0, out
+    # A fourth game, stopped as its second deal is dealt: the one --deal 2
+    # picks, with nothing to analyse (the run stays cheap; every part written).
+    with (src / "a.jsonl").open("a", encoding="utf-8") as fh:
+        fh.write(dealt_not_played(2, 3, "jsonl"))
     return src, tmp_path / "out"
 
 
 def _annotate(src: Path, dest: Path) -> dict[str, object]:
-    code, out = run("annotate", str(src), "--out-dir", str(dest), "--deal", "99",
+    code, out = run("annotate", str(src), "--out-dir", str(dest), "--deal", "2",
                     "--shard-size", "1500", "--format", "json", "--jobs", "1")
     assert code == 0, out
     doc = json.loads(out)
@@ -46,7 +50,7 @@ def _annotate(src: Path, dest: Path) -> dict[str, object]:
 def test_broken_done_markers_are_done_again(tmp_path: Path) -> None:
     src, dest = _corpus(tmp_path)
     first = _annotate(src, dest)
-    assert first["parts"] == 3 and first["written"] == 3
+    assert first["parts"] == 4 and first["written"] == 4
     markers = sorted(dest.glob("*.done.json"))
     good = json.loads(markers[0].read_text())
     broken = [
@@ -64,14 +68,14 @@ def test_broken_done_markers_are_done_again(tmp_path: Path) -> None:
         for m in markers:
             m.write_bytes(data)
         again = _annotate(src, dest)
-        assert again["written"] == 3 and again["skipped"] == 0, data[:40]
+        assert again["written"] == 4 and again["skipped"] == 0, data[:40]
         assert again["totals"] == first["totals"] and again["complete"] is True
     # A folder in a marker's place: not a marker; it cannot be replaced,
     # which is said in one line (exit 2), the other parts kept.
-    assert _annotate(src, dest)["skipped"] == 3
+    assert _annotate(src, dest)["skipped"] == 4
     markers[0].unlink()
     markers[0].mkdir()
-    code, out = run("annotate", str(src), "--out-dir", str(dest), "--deal", "99",
+    code, out = run("annotate", str(src), "--out-dir", str(dest), "--deal", "2",
                     "--shard-size", "1500", "--jobs", "1")
     assert code == 2
     assert (f"cannot write {markers[0]}: a done marker's name holds something that is not a "
@@ -85,7 +89,7 @@ def test_a_fifo_in_a_markers_place_does_not_block(tmp_path: Path) -> None:
     markers = sorted(dest.glob("*.done.json"))
     markers[1].unlink()
     os.mkfifo(markers[1])
-    code, out = run("annotate", str(src), "--out-dir", str(dest), "--deal", "99",
+    code, out = run("annotate", str(src), "--out-dir", str(dest), "--deal", "2",
                     "--shard-size", "1500", "--jobs", "1", "--lang", "fr")
     assert code == 2
     assert f"{markers[1]} : le nom d'un marqueur de fin de travail est pris" in out

@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts_notation import cache
-from hearts_notation.cli import version_text
+from hearts_notation.version import version_text
 from tests.budget import sweep
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -82,6 +82,7 @@ from ._common import (
     stdout_console,
 )
 from .options import (
+    deal_past_end_corpus,
     engine_options,
     format_option,
     input_format_option,
@@ -89,8 +90,10 @@ from .options import (
     lang_given,
     lang_option,
     output_option,
+    point_option,
     refuse_empty_outputs,
     refuse_reports_over_inputs,
+    require_deal,
     rules_options,
 )
 from .report import CorpusReport
@@ -212,7 +215,9 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
 @click.option("--unicode", is_flag=True, help="Write suit symbols (and French ranks with --lang fr).")
 @click.option("--no-passes", is_flag=True, help="Do not analyse the passes.")
 @click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
-@click.option("--deal", "only_deal", type=int, help="Analyse only this deal (1-based) of each game.")
+@point_option("--deal", "only_deal",
+              "Analyse only this deal (1-based) of each game that has one (the others are "
+              "written as they are).")
 @click.option("--html", "html_out", default=None, metavar="OUT.html",
               help="Also write the HTML replay of the annotated record, with each mark's loss, "
                    "the learner's report and the three costliest decisions.")
@@ -269,6 +274,7 @@ def command(files: tuple[str, ...], output: str | None, out_dir: str | None, sam
         games, read_fmt = [position_game(read_position(file, lang))], "hrn"
     else:
         games, read_fmt = read_record(file, fmt_in, rules, force_rules)
+    require_deal(only_deal, len(games), max((len(g.deals) for g in games), default=0), file)
     analyses: list[GameAnalysis] = []
     totals = AnnotateTotals()
     if jobs > 1 and sum(len(g.deals) for g in games) > 1:
@@ -337,7 +343,7 @@ def _annotate_remote(file: str, output: str | None, fmt_in: str | None, fmt_out:
     if file == "-":
         fail(translate(current_language(), "cli.dask_stdin"))
     with open_engine(engine_spec, jobs) as engine:
-        record = _check_record(file, fmt_in, rules, force_rules, engine)
+        record = _check_record(file, fmt_in, rules, force_rules, engine, only_deal)
         needed = output is not None or fmt_out != "json"
         stream = AnnotateStream(record, options, rules, force_rules, only_deal, engine,
                                 annotate=needed, lang=lang)
@@ -442,6 +448,9 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
         message("hearts: " + translate(lang, f"annotate.corpus_incomplete.{plural(lang, n)}",
                                        n=number(lang, n), dest=out_dir))
         raise SystemExit(EXIT_UNUSABLE)
+    refused = deal_past_end_corpus(settings.only_deal, run.games, totals.deals)
+    if refused is not None:
+        fail(refused)
     return CorpusReport(games=run.games, deals=run.deals)
 
 
@@ -535,10 +544,11 @@ def _write_streamed(stream: AnnotateStream, output: str | None, fmt_out: str, re
 
 
 def _check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules: bool,
-                 engine: Engine) -> RemoteRecord:
+                 engine: Engine, only_deal: int | None) -> RemoteRecord:
     """Plan and index the record on the workers; exit 2 with the messages
     of a local read when it is unreadable, has a syntax error, holds no
-    game, or has a trick the analysis cannot replay.  The client keeps the
+    game, has a trick the analysis cannot replay, or has no game with an
+    N-th deal for ``--deal N`` (:func:`require_deal`).  The client keeps the
     shards and the counts, not the games' places (the analysis asks the
     workers for them again, shard by shard)."""
     from ..runners.annotate import ANNOTATE_SHARD_BYTES, RemoteRecord, index_shard
@@ -556,7 +566,7 @@ def _check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules
     errors: list[str] = []
     unreadable: InputError | None = None
     bad: str | None = None
-    games = deals = dealless = 0
+    games = deals = dealless = longest = 0
     for part in engine.map(partial(index_shard, rules=rules, force_rules=force_rules), plan,
                            chunk_size=16):
         if isinstance(part, InputError):
@@ -568,6 +578,7 @@ def _check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules
             games += 1
             deals += c.ref.deals
             dealless += int(c.ref.deals == 0)
+            longest = max(longest, c.ref.deals)
     if unreadable is not None:
         fail_input(unreadable)
     if errors:
@@ -580,6 +591,7 @@ def _check_record(path: str, fmt: str | None, rules: RuleSet | None, force_rules
         message(bad)
         message("hearts: " + translate(current_language(), "cli.malformed"))
         raise SystemExit(EXIT_UNUSABLE)
+    require_deal(only_deal, games, longest, path)
     return RemoteRecord(plan, games, deals, dealless)
 
 

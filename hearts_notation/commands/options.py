@@ -408,3 +408,62 @@ __all__ = [
     "rules_options",
 ]
 
+
+
+# Selecting a game, a deal, a trick, a card (docs/cli.md, "Selecting a point") ------------
+
+
+def point_option(name: str, dest: str, help: str) -> Callable[[F], F]:
+    """``--game``, ``--deal``, ``--trick`` or ``--card`` (parameter *dest*):
+    a 1-based count, every command alike.  0 or a negative number is
+    refused by click as out of range (exit 2, in the run's language);
+    past the end of the record is the command's check
+    (:func:`require_deal` for a deal)."""
+    return click.option(name, dest, type=click.IntRange(min=1), default=None, help=help)
+
+
+def require_deal(deal: int | None, games: int, longest: int, where: str | None) -> None:
+    """``--deal N`` against the games a command reads (*games* of them, the
+    longest of *longest* deals): nothing when no deal is asked for or when
+    at least one game has an N-th deal -- in a record of several games
+    those that have one are the ones worked on, the others are left as
+    they are --; otherwise exit 2 before anything is written, saying what
+    the record has: ``FILE: --deal 9: the game has no deal 9 (it has 3)``,
+    or for several games how many there are and how long the longest is.
+    *where* names the record (``None``: the words without a file).
+
+    The one check of every command that takes ``--deal`` as a deal's place
+    in its game (``annotate``, ``solve``, ``position``, ``hint``,
+    ``diagram``; ``annotate --out-dir`` says it once the corpus is read:
+    :func:`deal_past_end_corpus`): a mistyped deal number used to be
+    silently nothing to do (``annotate`` wrote the record back unanalysed,
+    exit 0)."""
+    if deal is None or games == 0 or deal <= longest:
+        return      # (no game at all is said by the reader: "no game in FILE")
+    from ..i18n import number
+    from ..output import safe
+    from ._common import fail
+
+    lang = current_language()
+    if games == 1:
+        why = translate(lang, "select.deal_past_end", deal=deal, k=number(lang, longest))
+    else:
+        why = translate(lang, "select.deal_past_end_games", deal=deal, games=number(lang, games),
+                        k=number(lang, longest))
+    fail(why if where is None else translate(lang, "select.in_file", file=safe(where), why=why))
+
+
+def deal_past_end_corpus(deal: int | None, games: int, deals_chosen: int) -> str | None:
+    """``annotate --out-dir --deal N`` once the corpus is done: why the run
+    is refused (no game of the *games* had an N-th deal: *deals_chosen* is
+    0), else ``None``.  The client never reads a corpus (its workers do,
+    part by part), so this is said at the end, the parts written as the
+    records were; their done markers hold the settings, ``--deal``
+    included, so the same command with the right deal does every part
+    again."""
+    if deal is None or games == 0 or deals_chosen:
+        return None
+    lang = current_language()
+    from ..i18n import number
+
+    return translate(lang, "select.deal_past_end_corpus", deal=deal, games=number(lang, games))

@@ -25,7 +25,14 @@ from ..rules import RuleSet
 from ._common import fail, is_position, read_position
 from ._status import Report
 from .annotate import read_record
-from .options import format_option, input_format_option, lang_option, rules_options
+from .options import (
+    format_option,
+    input_format_option,
+    lang_option,
+    point_option,
+    require_deal,
+    rules_options,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +68,7 @@ def record_point(file: str, fmt_in: str | None, rules: RuleSet | None, force_rul
     if game_no is not None and not 1 <= game_no <= len(games):
         fail(translate(lang, "hint.bad_game", n=game_no, k=len(games)))
     game = games[(game_no or len(games)) - 1]
+    require_deal(deal, 1, len(game.deals), file)
     try:
         cut = cut_game(game, deal, trick, card)
     except PointError as exc:
@@ -90,10 +98,10 @@ def point_position(file: str, fmt_in: str | None, rules: RuleSet | None, force_r
 def point_options(f: click.decorators.FC) -> click.decorators.FC:
     """``--game``, ``--deal``, ``--trick``, ``--card``: a point of a record."""
     for opt in reversed([
-        click.option("--game", "game_no", type=int, help="Which game of the file (default: the last)."),
-        click.option("--deal", type=int, help="Deal (1-based in the game; default: the last)."),
-        click.option("--trick", type=int, help="Trick of the deal (1-based; default: where it stops)."),
-        click.option("--card", type=int, help="Card of the trick, 1 = its lead (default 1)."),
+        point_option("--game", "game_no", "Which game of the file (default: the last)."),
+        point_option("--deal", "deal", "Deal (1-based in the game; default: the last)."),
+        point_option("--trick", "trick", "Trick of the deal (1-based; default: where it stops)."),
+        point_option("--card", "card", "Card of the trick, 1 = its lead (default 1)."),
     ]):
         f = opt(f)
     return f

@@ -47,6 +47,7 @@ from ._common import (
 from .options import (
     input_format_option,
     lang_option,
+    point_option,
     refuse_empty_outputs,
     refuse_reports_over_inputs,
     rules_options,
@@ -160,10 +161,8 @@ def _width(console: Console) -> int:
 @refuse_empty_outputs("html_out")
 @refuse_reports_over_inputs("path", "html_out")
 @click.argument("path", metavar="FILE")
-@click.option("--game", "game_no", type=click.IntRange(min=1), default=None,
-              help="Only the N-th game of the file (1-based).")
-@click.option("--deal", "deal_no", type=click.IntRange(min=1), default=None,
-              help="Only deal N (by its number in the record).")
+@point_option("--game", "game_no", "Only the N-th game of the file (1-based).")
+@point_option("--deal", "deal_no", "Only deal N (by its number in the record).")
 @lang_option("Language of the narration, the labels and the card ranks (fr: R D V). "
              "For --html without --lang: the record's language when it says (a Language "
              "tag, or seats N E S O).")

@@ -47,6 +47,8 @@ from .options import (
     input_format_option,
     jobs_option,
     lang_option,
+    point_option,
+    require_deal,
     rules_options,
 )
 
@@ -59,16 +61,27 @@ class SolveError(ValueError):
     same language: the command words the error it was given rather than
     derive the reason again."""
 
-    def __init__(self, key: str, **args: object) -> None:
+    def __init__(self, key: str, *, wording: str | None = None, **args: object) -> None:
         super().__init__(key)
         self.key = key
+        #: The catalog id's last part when the words are not the key's own
+        #: (a point past the end names the last point there is).
+        self.wording = wording or key
         self.args_ = args
 
     def text(self, lang: str, **override: object) -> str:
         """The message in *lang* (*override*: arguments replaced)."""
         args = {k: v.text(lang) if isinstance(v, Msg) else v
                 for k, v in {**self.args_, **override}.items()}
-        return translate(lang, f"solve.error.{self.key}", **args)
+        return translate(lang, f"solve.error.{self.wording}", **args)
+
+
+def _past_the_end(deal_no: int, trick: int | None, card: int, last: PlayPoint) -> SolveError:
+    """``--trick T [--card K]`` past the deal's last point (the record stops
+    before it, or the deal has fewer tricks): the error names that last
+    point, as ``position`` names the tricks a deal has."""
+    return SolveError("no_such_point", wording="no_such_point_last", deal=deal_no, trick=trick,
+                      card=card, last_trick=last.trick_no + 1, last_card=len(last.trick) + 1)
 
 
 #: The default of ``--max-nodes``: some 5 s of the compiled core, a minute
@@ -136,7 +149,7 @@ def _choose(ctx: DealContext, where: Where, deal_no: int, default_stop: bool) ->
         if not chosen:
             # From a trick the deal never reaches there is nothing to solve: the
             # same refusal as one point past the end, not an empty result.
-            raise SolveError("no_such_point", deal=deal_no, trick=where.trick, card=1)
+            raise _past_the_end(deal_no, where.trick, 1, pts[-1])
         return chosen
     if where.trick is None:
         if default_stop:
@@ -146,7 +159,7 @@ def _choose(ctx: DealContext, where: Where, deal_no: int, default_stop: bool) ->
     for p in pts:
         if p.trick_no == where.trick - 1 and len(p.trick) == k - 1:
             return [p]
-    raise SolveError("no_such_point", deal=deal_no, trick=where.trick, card=k)
+    raise _past_the_end(deal_no, where.trick, k, pts[-1])
 
 
 def solve_deal(task: SolveTask, progress: SolveProgress | None = None) -> dict[str, Any]:
@@ -278,13 +291,11 @@ def _unfinished(game: Game, di: int, rules: RuleSet | None, force_rules: bool) -
 
 @click.command("solve")
 @click.argument("file", default="-")
-@click.option("--game", "game_no", type=click.IntRange(min=1),
-              help="Which game of the file (default: the first; --format jsonl: every game).")
-@click.option("--deal", "deal_no", type=click.IntRange(min=1),
-              help="Which deal (default: where the record stops, else deal 1).")
-@click.option("--trick", type=click.IntRange(min=1), help="Before which trick (default: the opening lead).")
-@click.option("--card", "card_no", type=click.IntRange(min=1),
-              help="Before the K-th card of the trick (default 1, its lead).")
+@point_option("--game", "game_no",
+              "Which game of the file (default: the first; --format jsonl: every game).")
+@point_option("--deal", "deal_no", "Which deal (default: where the record stops, else deal 1).")
+@point_option("--trick", "trick", "Before which trick (default: the opening lead).")
+@point_option("--card", "card_no", "Before the K-th card of the trick (default 1, its lead).")
 @click.option("--all", "every", is_flag=True,
               help="Every decision of the deal (with --trick: from that trick on).")
 @click.option("--model", type=click.Choice(list(MODELS)), default=SELFISH, show_default=True,
@@ -331,6 +342,9 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
         games, _ = read_record(file, fmt_in, rules, force_rules)
     if game_no is not None and game_no > len(games):
         fail(translate(lang, "hint.bad_game", n=game_no, k=len(games)))
+    # The games solved: --game's, else the first (every game with jsonl).
+    chosen = games if fmt_out == "jsonl" and game_no is None else games[(game_no or 1) - 1:][:1]
+    require_deal(deal_no, len(chosen), max((len(g.deals) for g in chosen), default=0), file)
     where = Where(deal_no, trick, card_no, every, model, max_nodes)
     corpus = fmt_out == "jsonl"
     tasks = list(_tasks(games, game_no, where, rules, force_rules, corpus,

@@ -1892,4 +1892,12 @@ MESSAGES.update({
     "syntax.void_as_dash": "'-' stands for a void and cannot sit beside ranks: the ranks of a suit are parted by spaces, {written}",
     # [french12] a moon said at the end of a points line (io/hrn/lark_reader._typed_aside).
     "syntax.moon_own_line": "{found}: a moon is written on a line of its own, after the points line: '{written}'",
+    # [cmds17] --deal past the end of the record (commands/options.require_deal).
+    "select.deal_past_end": "--deal {deal}: the game has no deal {deal} (it has {k})",
+    "select.deal_past_end_games": "--deal {deal}: none of the {games} games has a deal {deal} (the longest has {k})",
+    "select.in_file": "{file}: {why}",
+    # [cmds17] annotate --out-dir --deal N when no game of the corpus has an N-th deal.
+    "select.deal_past_end_corpus": "--deal {deal}: none of the {games} games of the corpus has a deal {deal}: nothing was analysed (the parts are written as the records were)",
+    # [cmds17] hearts solve --trick/--card past the deal's last point, named (commands/solve._past_the_end).
+    "solve.error.no_such_point_last": "deal {deal} has no card {card} of trick {trick} to solve: its last point is card {last_card} of trick {last_trick} (the record stops there, or the deal ends)",
 })

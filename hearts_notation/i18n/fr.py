@@ -1879,4 +1879,12 @@ MESSAGES.update({
     "syntax.void_as_dash": "« - » marque une chicane et ne peut pas côtoyer des hauteurs : les hauteurs d'une couleur se séparent par des espaces, {written}",
     # [french12] a moon said at the end of a points line (io/hrn/lark_reader._typed_aside).
     "syntax.moon_own_line": "{found} : un capot s'écrit sur une ligne à lui, après la ligne de marque : « {written} »",
+    # [cmds17] --deal past the end of the record (commands/options.require_deal).
+    "select.deal_past_end": "--deal {deal} : la partie n'a pas de donne {deal} (elle en a {k})",
+    "select.deal_past_end_games": "--deal {deal} : aucune des {games} parties n'a de donne {deal} (la plus longue en a {k})",
+    "select.in_file": "{file} : {why}",
+    # [cmds17] annotate --out-dir --deal N when no game of the corpus has an N-th deal.
+    "select.deal_past_end_corpus": "--deal {deal} : aucune des {games} parties du corpus n'a de donne {deal} : rien n'a été analysé (les morceaux écrits sont les enregistrements tels quels)",
+    # [cmds17] hearts solve --trick/--card past the deal's last point, named (commands/solve._past_the_end).
+    "solve.error.no_such_point_last": "la donne {deal} n'a pas de carte {card} au pli {trick} à résoudre : son dernier point est la carte {last_card} du pli {last_trick} (l'enregistrement s'arrête là, ou la donne finit)",
 })
