@@ -463,22 +463,20 @@ def refuse_report_over_input(path: str | None, inputs: Iterable[str],
     (``hearts score --format json g.hrn -o g.hrn``): written atomically, it
     replaced the record with what was said about it, and the record was lost.
     A folder given as input holds its record files, those whose name ends
-    with one of *suffixes* and is not hidden (the files a folder is searched
-    for): ``hearts standings club -o club/night1.hrn`` replaced a record the
+    with one of *suffixes*, in no hidden folder and not hidden themselves (the
+    files a folder is searched for): ``hearts standings club -o club/night1.hrn`` replaced a record the
     run had just read.
     Records written over themselves (``convert``, ``select``, ``annotate -o``)
     are not asked here: they are the record, rewritten.  Standard output, a
     new name and inputs that are not files (``-``, URLs) pass."""
     if not path or path == "-" or "://" in path or not os.path.isfile(path):
         return
-    name = os.path.basename(path)
-    searched = not name.startswith(".") and os.path.splitext(name)[1].lower() in suffixes
     for given in inputs:
         if given == "-" or "://" in given:
             continue
         try:
             if os.path.isdir(given):
-                same = searched and _inside(os.path.realpath(path), os.path.realpath(given))
+                same = _searched_in(os.path.realpath(path), os.path.realpath(given), suffixes)
             else:
                 same = os.path.samefile(given, path)
         except OSError:
@@ -487,9 +485,14 @@ def refuse_report_over_input(path: str | None, inputs: Iterable[str],
             raise OutputError(path, msg("output.report_over_input", input=given))
 
 
-def _inside(path: str, folder: str) -> bool:
-    """Whether the resolved *path* lies somewhere under the resolved *folder*."""
-    return os.path.commonpath((path, folder)) == folder
+def _searched_in(path: str, folder: str, suffixes: Collection[str]) -> bool:
+    """Whether the resolved *path* lies under the resolved *folder* where a
+    search of the folder finds it (:func:`hearts_notation.folders.searched`:
+    a record file, in no hidden folder)."""
+    from .folders import searched
+
+    return (os.path.commonpath((path, folder)) == folder
+            and searched(os.path.relpath(path, folder), suffixes))
 
 
 def resolve_target(path: str) -> tuple[Path, str]:

@@ -17,6 +17,7 @@ from functools import partial
 from types import TracebackType
 from typing import TYPE_CHECKING, NoReturn
 
+from ..folders import folder_files
 from ..i18n import current_language, msg, translate
 from ..io import EXTENSIONS, InputError
 from ..io.stream import is_directory
@@ -114,12 +115,7 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
 
             yield from expand_url(p, EXTENSIONS)
         elif p != "-" and is_directory(p):
-            from pathlib import Path  # (a folder to search: start-up)
-
-            found = sorted(
-                str(f) for f in Path(p).rglob("*")
-                if f.is_file() and f.suffix.lower() in EXTENSIONS and not f.name.startswith(".")
-            )
+            found = folder_files(p, EXTENSIONS)
             if not found:
                 raise InputError(p, msg("input.no_records"))
             yield from found

@@ -18,10 +18,10 @@ good.  Memory does not grow with the size of a file (``docs/robustness.md``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import click
 
+from ..folders import folder_files
 from ..formatting import HELD_IN_MEMORY, Formatted, format_file
 from ..i18n import current_language, msg, translate
 from ..io import InputError, input_format, write_atomic_iter
@@ -36,14 +36,12 @@ from .report import FmtReport
 
 def hrn_paths(args: tuple[str, ...]) -> Iterator[str]:
     """Files to format: named files as given, directories searched
-    recursively for ``.hrn`` files (sorted, hidden files skipped)."""
+    recursively for ``.hrn`` files as every command searches a folder
+    (:func:`hearts_notation.folders.folder_files`: sorted, hidden files
+    and folders skipped)."""
     for arg in args:
-        p = Path(arg)
         if arg != "-" and is_directory(arg):
-            found = sorted(
-                str(f) for f in p.rglob("*.hrn")
-                if f.is_file() and not any(part.startswith(".") for part in f.parts[len(p.parts):])
-            )
+            found = folder_files(arg, (".hrn",))
             if not found:
                 raise InputError(arg, msg("input.no_hrn"))
             yield from found

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar, cast
 
+from ..folders import folder_files, searched
 from ..i18n import msg, os_reason
 from ..io.batches import Broken, file_batches
 from ..io.formats import format_for, get
@@ -144,14 +145,11 @@ def expand_here(path: str, location: str | None,
         return found[len(prefix):] if prefix and found.startswith(prefix) else found
 
     if os.path.isdir(where):
-        pairs = sorted((str(Path(path) / f.relative_to(where)), str(f) if location else None)
-                       for f in Path(where).rglob("*")
-                       if f.is_file() and f.suffix.lower() in wanted
-                       and not f.name.startswith("."))
+        pairs = sorted((str(Path(path) / Path(f).relative_to(where)), f if location else None)
+                       for f in folder_files(where, wanted))
     elif any(c in path for c in "*?[") and not os.path.exists(where):
         pairs = sorted((shown(m), m if location else None) for m in glob.glob(where)
-                       if os.path.isfile(m) and _suffix(m) in wanted
-                       and not os.path.basename(m).startswith("."))
+                       if os.path.isfile(m) and searched(os.path.basename(m), wanted))
     else:
         return [(path, location)]
     if not pairs:
@@ -271,16 +269,13 @@ def expand_url(url: str, extensions: Iterable[str]) -> list[str]:
         raise InputError(url, msg("input.cannot_list", why=str(exc))) from None
     # A chained URL (``zip://*.hrn::corpus.zip``) keeps what it is chained to.
     chain = url[url.index("::"):] if "::" in url else ""
+    base = root.rstrip("/") + "/"
     files = sorted(fs.unstrip_protocol(p) + chain for p in found
-                   if _suffix(p) in wanted and not p.rsplit("/", 1)[-1].startswith("."))
+                   if searched(p[len(base):] if p.startswith(base) else p.rsplit("/", 1)[-1],
+                               wanted))
     if not files:
         raise InputError(url, msg("input.no_records"))
     return files
-
-
-def _suffix(path: str) -> str:
-    name = path.rsplit("/", 1)[-1]
-    return "." + name.rsplit(".", 1)[1].lower() if "." in name[1:] else ""
 
 
 def _size(fh: BinaryIO) -> int | None:

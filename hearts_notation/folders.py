@@ -1,0 +1,46 @@
+"""Which files a folder named on the command line holds: one rule for every
+command and every place that lists a folder (local, on a worker, behind a URL), and
+for the refusal of a report written over one of a command's inputs.
+
+A module of its own with no import from the package, so that the lowest layers
+(:mod:`hearts_notation.output`) can ask it without reaching the readers."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+
+def searched(relative: str, suffixes: Iterable[str]) -> bool:
+    """Whether a file at *relative* (its path below a folder named on the
+    command line, ``/`` or the system's separator between parts) is one the
+    folder is searched for: its extension is one of *suffixes* (any case) and
+    no part of the path is hidden (a name starting with ``.``).
+
+    The one rule for every command that takes a folder (``validate``,
+    ``fmt``, a ``--jobs`` worker listing the folder where the data is, a
+    URL's listing, the refusal of a report written over an input): ``fmt -i
+    club/`` must not rewrite the records inside ``club/.venv`` or a backup
+    folder ``.old/`` that ``validate club/`` would not read either."""
+    parts = relative.replace("\\", "/").split("/")
+    name = parts[-1]
+    if any(part.startswith(".") for part in parts if part):
+        return False
+    dot = name.rfind(".")
+    return dot > 0 and name[dot:].lower() in {s.lower() for s in suffixes}
+
+
+def folder_files(folder: str, suffixes: Iterable[str]) -> list[str]:
+    """The files a local *folder* holds for :func:`searched`, recursively and
+    sorted (the same order on every machine).  Hidden folders are not
+    entered, so a folder beside a virtual environment is not a walk of it."""
+    wanted = {s.lower() for s in suffixes}
+    found: list[str] = []
+    for where, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in files:
+            path = Path(where) / name
+            if searched(name, wanted) and path.is_file():
+                found.append(str(path))
+    return sorted(found)
