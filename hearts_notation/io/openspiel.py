@@ -1010,6 +1010,47 @@ def _one_serialized(lines: list[str], first: int, end: int) -> History:
     return hs[0]
 
 
+#: Each card id's bit in our card masks, and its :class:`Play` by each seat:
+#: a play read from a history has no position, mark or comment, so the 208
+#: possible ones are made once and shared (the model is immutable), not
+#: made again for each of the 52 cards of each deal.
+_BIT_OF_ACTION: Final = tuple(1 << c for c in _CARD_OF_ACTION)
+_PLAY_OF: Final = tuple(tuple(Play(seat=s, card=c) for c in _CARD_OF_ACTION) for s in SEATS)
+#: ... by the seats of a trick in the order they play, from each leader.
+_PLAYS_FROM: Final = tuple(tuple(_PLAY_OF[(leader + j) % 4] for j in range(4))
+                           for leader in range(4))
+#: The one type of a card id (``True`` is an ``int`` too, but no card id).
+_INT_ONLY: Final = frozenset((int,))
+
+
+def _card_ids_end(acts: Sequence[Any], start: int, stop: int) -> int:
+    """The index of the first action of ``acts[start:stop]`` that is not a
+    card id (an ``int`` 0..51, not a ``bool``), or *stop* when all are.
+    The whole slice is tested at C speed first (its types, its least and
+    greatest value); only a slice that holds a fault is walked, to find
+    the first."""
+    part = acts[start:stop]
+    if not part or (set(map(type, part)) <= _INT_ONLY and min(part) >= 0 and max(part) < 52):
+        return stop
+    for k in range(start, stop):
+        a = acts[k]
+        if type(a) is not int or not 0 <= a < 52:
+            return k
+    return stop     # (not reached: the slice holds a fault)
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_of(values: tuple[bool, ...], direction: str) -> str:
+    return rules_for_parameters(dict(zip(PARAMETER_DEFAULTS, values, strict=True)), direction)
+
+
+def _rules_for(params: Mapping[str, bool], direction: str) -> str:
+    """:func:`rules_for_parameters` of a history's parameters (all of them
+    given, as :func:`params_of` makes them) and direction, worked out once
+    for each (a file of histories has a few of them for thousands of deals)."""
+    return _rules_of(tuple(params[k] for k in PARAMETER_DEFAULTS), direction)
+
+
 class HistoryReader:
     """Turns one history into a one-deal game, with errors that point at the
     offending action."""
@@ -1024,15 +1065,10 @@ class HistoryReader:
         line, column = self.h.position(k)
         return RecordError(message, where, line, column)
 
-    def card(self, k: int, phase: str) -> Card:
-        a = self.h.actions[k]
-        if type(a) is int and 0 <= a < 52:  # bool is not a card id
-            return _CARD_OF_ACTION[a]
-        raise self.fail(msg(f"os.not_card_id.{phase}", value=_bounded(a)), k)
-
     def game(self, index: int, source: str | None, gstring: str) -> Game:
         acts = self.h.actions
-        if not acts:
+        n = len(acts)
+        if not n:
             raise self.fail(msg("os.empty_history"), None)
         first = acts[0]
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= 3:
@@ -1040,70 +1076,82 @@ class HistoryReader:
         direction = DIRECTION_OF_ACTION[first]
         if direction != "hold" and not self.params["pass_cards"]:
             raise self.fail(msg("os.direction_no_pass", value=str(first)), 0)
-        dealt = [0] * 4
-        seen = 0
-        for k in range(1, min(len(acts), 53)):
-            c = self.card(k, "deal")
-            bit = 1 << c
-            if seen & bit:
-                raise self.fail(msg("os.dealt_twice", card=card(str(c))), k)
-            seen |= bit
-            dealt[(k - 1) % 4] |= bit
-        if len(acts) < 1 + 52:
-            raise self.fail(msg("os.truncated", n=len(acts) - 1), len(acts) - 1)
+        # The deal: card ids, none twice (the first fault in the order of
+        # the actions is the one told), then all 52 of them.
+        stop = min(n, 53)
+        bad = _card_ids_end(acts, 1, stop)
+        if len(set(acts[1:bad])) != bad - 1:
+            seen: set[int] = set()
+            for k in range(1, bad):
+                if acts[k] in seen:
+                    raise self.fail(msg("os.dealt_twice", card=card(str(_CARD_OF_ACTION[acts[k]]))),
+                                    k)
+                seen.add(acts[k])
+        if bad < stop:
+            raise self.fail(msg("os.not_card_id.deal", value=_bounded(acts[bad])), bad)
+        if n < 1 + 52:
+            raise self.fail(msg("os.truncated", n=n - 1), n - 1)
+        dealt = [sum(map(_BIT_OF_ACTION.__getitem__, acts[1 + s:53:4])) for s in range(4)]
         k = 53
         passes: dict[str, Pass] = {}
-        gifts: list[list[Card]] = [[] for _ in range(4)]
+        hands: list[int] | list[int | None] = dealt
         if direction != "hold":
-            while k < len(acts) and k < 53 + 4 * CARDS_IN_PASS:
-                s = (k - 53) // CARDS_IN_PASS
-                gifts[s].append(self.card(k, "pass"))
-                k += 1
+            stop = min(n, 53 + 4 * CARDS_IN_PASS)
+            bad = _card_ids_end(acts, k, stop)
+            if bad < stop:
+                raise self.fail(msg("os.not_card_id.pass", value=_bounded(acts[bad])), bad)
+            gifts = [acts[53 + CARDS_IN_PASS * s:53 + CARDS_IN_PASS * (s + 1)] for s in range(4)]
             # A pass still being chosen is a short pass, as from a state.
-            passes = {SEATS[s]: Pass(seat=SEATS[s], cards=tuple(gifts[s]))
+            passes = {SEATS[s]: Pass(seat=SEATS[s], cards=tuple(map(_CARD_OF_ACTION.__getitem__,
+                                                                    gifts[s])))
                       for s in range(4) if gifts[s]}
-        # Who plays each card follows from the rules' two statements of it:
-        # the holder of 2♣ after the passes leads (opening_leader), each
-        # trick's winner the next (trick_winner); the referee judges the
-        # cards.  (Not a GameState pushed card by card: it also keeps what
-        # judging needs, which made this loop half the cost of reading a
-        # history.)
-        hands = dealt
-        if direction != "hold" and all(len(g) == CARDS_IN_PASS for g in gifts):
-            hands = [m or 0 for m in apply_passes(dealt, [mask_of(g) for g in gifts],
-                                                  ACTION_OF_DIRECTION[direction])]
+            if stop == 53 + 4 * CARDS_IN_PASS:
+                hands = apply_passes(dealt, [sum(map(_BIT_OF_ACTION.__getitem__, g))
+                                             for g in gifts], first)
+            k = stop
+        # The plays: card ids, 13 tricks at most.  Who plays each card
+        # follows from the rules' two statements of it: the holder of 2♣
+        # (after the passes) leads (opening_leader), each trick's winner the
+        # next (trick_winner); the referee judges the cards.  (Not a
+        # GameState pushed card by card: it also keeps what judging needs,
+        # which made this loop half the cost of reading a history.)
+        stop = min(n, k + 4 * HAND_SIZE)
+        bad = _card_ids_end(acts, k, stop)
+        if bad < stop:
+            raise self.fail(msg("os.not_card_id.play", value=_bounded(acts[bad])), bad)
+        if n > stop:
+            raise self.fail(msg("os.after_end.#n", n=n - stop), stop)
         leader = opening_leader(_OPENSPIEL_RULES, hands) or 0   # (all 52 are dealt)
         tricks: list[Trick] = []
-        plays: list[Play] = []
-        while k < len(acts):
-            if len(tricks) == HAND_SIZE:
-                raise self.fail(msg("os.after_end.#n", n=len(acts) - k), k)
-            c = self.card(k, "play")
-            plays.append(Play(seat=SEATS[(leader + len(plays)) % 4], card=c))
-            if len(plays) == 4:
-                tricks.append(Trick(plays=tuple(plays)))
-                leader = (leader + trick_winner([p.card for p in plays])) % 4
-                plays = []
-            k += 1
-        if plays:
-            tricks.append(Trick(plays=tuple(plays)))
-        finished = len(tricks) == HAND_SIZE and len(tricks[-1].plays) == 4
+        whole = k + (stop - k) // 4 * 4
+        for t in range(k, whole, 4):
+            a, b, c, d = acts[t:t + 4]
+            p0, p1, p2, p3 = _PLAYS_FROM[leader]
+            tricks.append(Trick(plays=(p0[a], p1[b], p2[c], p3[d])))
+            leader = (leader + trick_winner((_CARD_OF_ACTION[a], _CARD_OF_ACTION[b],
+                                             _CARD_OF_ACTION[c], _CARD_OF_ACTION[d]))) % 4
+        if whole < stop:        # (a trick under way)
+            tricks.append(Trick(plays=tuple(_PLAYS_FROM[leader][j][a]
+                                            for j, a in enumerate(acts[whole:stop]))))
+        finished = stop - k == 4 * HAND_SIZE
         notices: tuple[Finding, ...] = ()
         if self.h.cut and not finished:
-            line, column = self.h.position(len(acts) - 1)
+            line, column = self.h.position(n - 1)
             m = msg("finding.cut-history")
             notices = (Finding(code="cut-history", severity="warning", message=m.text(), deal=1,
                                line=line, column=column, key=m.key, args=m.args),)
+        pos = Pos(self.h.line, 1)
         deal = Deal(
             number=1, direction=direction,
-            hands={SEATS[s]: tuple(display_order(cards_of(dealt[s]))) for s in range(4)},
-            passes=passes, tricks=tuple(tricks), unfinished=not finished,
-            pos=Pos(self.h.line, 1),
+            hands={SEATS[s]: tuple(display_order(map(_CARD_OF_ACTION.__getitem__,
+                                                     acts[1 + s:53:4])))
+                   for s in range(4)},
+            passes=passes, tricks=tuple(tricks), unfinished=not finished, pos=pos,
         )
         return Game(
             tags={"Source": f"OpenSpiel {gstring}"},
-            rules=rules_for_parameters(self.params, direction),
-            deals=(deal,), source=source, index=index, pos=Pos(self.h.line, 1),
+            rules=_rules_for(self.params, direction),
+            deals=(deal,), source=source, index=index, pos=pos,
             notices=notices,
         )
 
