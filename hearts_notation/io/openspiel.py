@@ -35,7 +35,7 @@ import functools
 import json
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -310,13 +310,15 @@ class _Doc:
         return RecordError(message, where, pos.line, pos.column)
 
 
-def _json_docs(text: str) -> tuple[list[_Doc], RecordError | None]:
+def _json_docs(text: str, load: Callable[[str], Any] = loads_record
+               ) -> tuple[list[_Doc], RecordError | None]:
     """The JSON document of *text*, or one document per non-blank line; and
     the error of the first line that is no JSON, if one is not: the
     documents before it are read all the same (a file of states or
     histories one a line whose last line was cut, a transfer stopped or a
     disk full, keeps the games it holds whole, as a JSONL record does), and
-    the caller raises the error after them."""
+    the caller raises the error after them.  *load* reads each line
+    (:func:`_load_actions` for histories)."""
     # loads_record checks the nesting first, and JSON_ERRORS holds what
     # json.loads raises past the syntax (a RecursionError on deep brackets, a
     # ValueError on a number of 4,300 digits: both were internal errors, exit 3).
@@ -340,7 +342,7 @@ def _json_docs(text: str) -> tuple[list[_Doc], RecordError | None]:
         if not line.strip():
             continue
         try:
-            docs.append(_Doc(line, loads_record(line), lineno))
+            docs.append(_Doc(line, load(line), lineno))
         except JSON_ERRORS as exc:
             message, _, column = json_problem(exc)
             return docs, RecordError(message, line=lineno, column=column)
@@ -837,6 +839,33 @@ class History:
         return self.line, 1
 
 
+@functools.cache
+def _typed_actions() -> tuple[Callable[[str], list[int]], type[Exception]]:
+    """msgspec's decoder of a JSON list of integers, and its error
+    (msgspec is imported on first use, as :mod:`hearts_notation.io.typed_json`
+    does: reading HRN never needs it)."""
+    import msgspec
+
+    decode: Callable[[str], list[int]] = msgspec.json.Decoder(list[int]).decode
+    return decode, msgspec.MsgspecError
+
+
+def _load_actions(text: str) -> Any:
+    """The JSON value of one line of histories, as :func:`loads_record`
+    reads it.  A line that is one list of integers (every history
+    OpenSpiel writes) is decoded by msgspec's typed decoder, a few times
+    as fast as :func:`json.loads` into the same list (msgspec takes no
+    ``true`` for an integer, no ``1.0``, no number past 64 bits, and no
+    nesting); anything else is read by :func:`loads_record`, whose
+    value, limits and messages are the reader's (the one decoder that
+    words what is wrong)."""
+    decode, error = _typed_actions()
+    try:
+        return decode(text)
+    except error:
+        return loads_record(text)
+
+
 def _histories(text: str) -> tuple[list[History], str | None, RecordError | None]:
     """The histories of a document, the game string when it names one, and
     the error of a line that is no JSON among lists one a line (raised
@@ -858,7 +887,7 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
         raise RecordError(msg("os.state_not_history"), line=1, column=1)
     if stripped.startswith("["):
         out: list[History] = []
-        docs, broken = _json_docs(text)
+        docs, broken = _json_docs(text, _load_actions)
         for doc in docs:
             data = doc.data
             if isinstance(data, list) and data and all(isinstance(x, list) for x in data):
@@ -902,7 +931,7 @@ def _game_line_histories(lines: Sequence[str]) -> tuple[list[History], RecordErr
             game = s
             continue
         try:
-            data = loads_record(raw)
+            data = _load_actions(raw)
         except JSON_ERRORS as exc:
             message, _, column = json_problem(exc)
             return out, RecordError(message, line=lineno, column=column)
