@@ -1069,15 +1069,15 @@ def _card_ids_end(acts: Sequence[Any], start: int, stop: int) -> int:
 
 
 @functools.lru_cache(maxsize=64)
-def _rules_of(values: tuple[bool, ...], direction: str) -> str:
-    return rules_for_parameters(dict(zip(PARAMETER_DEFAULTS, values, strict=True)), direction)
+def _rules_of(params: tuple[tuple[str, bool], ...], direction: str) -> str:
+    return rules_for_parameters(dict(params), direction)
 
 
 def _rules_for(params: Mapping[str, bool], direction: str) -> str:
-    """:func:`rules_for_parameters` of a history's parameters (all of them
-    given, as :func:`params_of` makes them) and direction, worked out once
-    for each (a file of histories has a few of them for thousands of deals)."""
-    return _rules_of(tuple(params[k] for k in PARAMETER_DEFAULTS), direction)
+    """:func:`rules_for_parameters` of a history's parameters and
+    direction, worked out once for each (a file of histories has a few of
+    them for thousands of deals)."""
+    return _rules_of(tuple(params.items()), direction)
 
 
 class HistoryReader:
@@ -1105,13 +1105,16 @@ class HistoryReader:
         direction = DIRECTION_OF_ACTION[first]
         if direction != "hold" and not self.params["pass_cards"]:
             raise self.fail(msg("os.direction_no_pass", value=str(first)), 0)
-        # The deal: card ids, none twice (the first fault in the order of
-        # the actions is the one told), then all 52 of them.
+        # Every action after the first is a card id: the first that is not
+        # is found once (at C speed when there is none), and told where the
+        # reading reaches it.  The deal: card ids, none twice (the first
+        # fault in the order of the actions is the one told), then all 52.
+        bad = _card_ids_end(acts, 1, n)
         stop = min(n, 53)
-        bad = _card_ids_end(acts, 1, stop)
-        if len(set(acts[1:bad])) != bad - 1:
+        end = min(bad, stop)
+        if len(set(acts[1:end])) != end - 1:
             seen: set[int] = set()
-            for k in range(1, bad):
+            for k in range(1, end):
                 if acts[k] in seen:
                     raise self.fail(msg("os.dealt_twice", card=card(str(_CARD_OF_ACTION[acts[k]]))),
                                     k)
@@ -1126,7 +1129,6 @@ class HistoryReader:
         hands: list[int] | list[int | None] = dealt
         if direction != "hold":
             stop = min(n, 53 + 4 * CARDS_IN_PASS)
-            bad = _card_ids_end(acts, k, stop)
             if bad < stop:
                 raise self.fail(msg("os.not_card_id.pass", value=_bounded(acts[bad])), bad)
             gifts = [acts[53 + CARDS_IN_PASS * s:53 + CARDS_IN_PASS * (s + 1)] for s in range(4)]
@@ -1145,7 +1147,6 @@ class HistoryReader:
         # GameState pushed card by card: it also keeps what judging needs,
         # which made this loop half the cost of reading a history.)
         stop = min(n, k + 4 * HAND_SIZE)
-        bad = _card_ids_end(acts, k, stop)
         if bad < stop:
             raise self.fail(msg("os.not_card_id.play", value=_bounded(acts[bad])), bad)
         if n > stop:
@@ -1153,12 +1154,12 @@ class HistoryReader:
         leader = opening_leader(_OPENSPIEL_RULES, hands) or 0   # (all 52 are dealt)
         tricks: list[Trick] = []
         whole = k + (stop - k) // 4 * 4
-        for t in range(k, whole, 4):
-            a, b, c, d = acts[t:t + 4]
+        of = _CARD_OF_ACTION
+        it = iter(acts[k:whole])
+        for a, b, c, d in zip(it, it, it, it):
             p0, p1, p2, p3 = _PLAYS_FROM[leader]
             tricks.append(Trick(plays=(p0[a], p1[b], p2[c], p3[d])))
-            leader = (leader + trick_winner((_CARD_OF_ACTION[a], _CARD_OF_ACTION[b],
-                                             _CARD_OF_ACTION[c], _CARD_OF_ACTION[d]))) % 4
+            leader = (leader + trick_winner((of[a], of[b], of[c], of[d]))) % 4
         if whole < stop:        # (a trick under way)
             tricks.append(Trick(plays=tuple(_PLAYS_FROM[leader][j][a]
                                             for j, a in enumerate(acts[whole:stop]))))
