@@ -1892,4 +1892,6 @@ MESSAGES.update({
     "syntax.void_as_dash": "'-' stands for a void and cannot sit beside ranks: the ranks of a suit are parted by spaces, {written}",
     # [french12] a moon said at the end of a points line (io/hrn/lark_reader._typed_aside).
     "syntax.moon_own_line": "{found}: a moon is written on a line of its own, after the points line: '{written}'",
+    # [ospiel17] a key named twice in one object of OpenSpiel's state JSON (io/openspiel.py).
+    "os.duplicate_key": "the key {key} is given again here in the same object; OpenSpiel writes each key of a state once, and readers keep one value or the other (Python's json the last, others the first): keep one",
 })

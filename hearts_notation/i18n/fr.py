@@ -1879,4 +1879,6 @@ MESSAGES.update({
     "syntax.void_as_dash": "« - » marque une chicane et ne peut pas côtoyer des hauteurs : les hauteurs d'une couleur se séparent par des espaces, {written}",
     # [french12] a moon said at the end of a points line (io/hrn/lark_reader._typed_aside).
     "syntax.moon_own_line": "{found} : un capot s'écrit sur une ligne à lui, après la ligne de marque : « {written} »",
+    # [ospiel17] a key named twice in one object of OpenSpiel's state JSON (io/openspiel.py).
+    "os.duplicate_key": "la clé {key} est redonnée ici dans le même objet ; OpenSpiel écrit une seule fois chaque clé d'un état, et les lecteurs gardent l'une ou l'autre valeur (le json de Python la dernière, d'autres la première) : n'en gardez qu'une",
 })

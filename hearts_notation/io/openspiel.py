@@ -65,7 +65,16 @@ from ..state import (
     trick_winner,
 )
 from ..walk import deal_hands
-from .jsonio import JSON_ERRORS, JsonLocator, json_problem, json_type, loads_record
+from .jsonio import (
+    JSON_ERRORS,
+    JsonLocator,
+    json_problem,
+    json_type,
+    loads_record,
+    may_repeat_keys,
+    repeated_keys,
+    text_place,
+)
 from .limits import current as current_limits
 from .limits import limit_message
 from .shape import GAME_FIELDS, JsonFloat
@@ -288,6 +297,16 @@ class _Doc:
     spots: dict[tuple[int | str, ...], Pos] | None = None
 
     @functools.cached_property
+    def repeats(self) -> list[tuple[int, str, tuple[Any, ...], bool]]:
+        """The keys named twice in one object of a JSON document
+        (:func:`repeated_keys`: offset, key, path of the object, same value),
+        looked for only when the cheap test says there may be some; none in
+        the text of ``str(state)``, which has no keys."""
+        if self.spots is not None or not may_repeat_keys(self.data, self.text):
+            return []
+        return repeated_keys(self.text)
+
+    @functools.cached_property
     def locate(self) -> JsonLocator:
         """The place in the file of each value of the document, by path (the
         JSON records' locator: errors point at the offending number or card,
@@ -410,14 +429,35 @@ class _StateReader:
         self.base = base
         self.label = label
 
-    def fail(self, message: Msg, *path: int | str) -> RecordError:
+    def where(self, path: Sequence[int | str]) -> str | Msg:
+        """The state's label and the path of a value in it, for a message."""
         spot = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
         if self.doc.spots is not None:
             spot = ""   # (a JSON path means nothing in the text of str(state): its line tells)
         where: str | Msg = spot
         if self.label is not None:
             where = msg("os.where", label=self.label.arg(), spot=spot) if spot else self.label
-        return self.doc.error(message, [*self.base, *path], where)
+        return where
+
+    def fail(self, message: Msg, *path: int | str) -> RecordError:
+        return self.doc.error(message, [*self.base, *path], self.where(path))
+
+    def no_repeated_key(self) -> None:
+        """Refuse a key named twice in one object of the state (OpenSpiel
+        writes each once; ``json.loads`` keeps the last value, other
+        readers the first: the file says two things), at the repeated key,
+        as the records' readers find it (:func:`repeated_keys`)."""
+        repeats = self.doc.repeats
+        if not repeats:
+            return
+        base = tuple(self.base)
+        for off, key, path, _ in repeats:
+            if tuple(path[:len(base)]) == base:
+                text = self.doc.text
+                row, col = text_place(self.doc.line, self.doc.column,
+                                      1 + text.count("\n", 0, off), off - text.rfind("\n", 0, off))
+                raise RecordError(msg("os.duplicate_key", key=clip(json.dumps(key))),
+                                  self.where(path[len(base):]), row, col)
 
     def field(self, obj: Mapping[str, Any], key: str, kind: type, what: str) -> Any:
         if key not in obj:
@@ -487,6 +527,7 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     ``avoid_all_tricks_bonus`` explains makes the game one with that
     parameter (:func:`_parameters_shown`)."""
     r = _StateReader(doc, base, label)
+    r.no_repeated_key()
     if not isinstance(obj, dict):
         if isinstance(obj, list) and obj and all(isinstance(x, int | list) for x in obj):
             raise r.fail(msg("os.history_not_state"))
@@ -1156,7 +1197,7 @@ class HistoryReader:
         whole = k + (stop - k) // 4 * 4
         of = _CARD_OF_ACTION
         it = iter(acts[k:whole])
-        for a, b, c, d in zip(it, it, it, it):
+        for a, b, c, d in zip(it, it, it, it, strict=True):     # (whole tricks)
             p0, p1, p2, p3 = _PLAYS_FROM[leader]
             tricks.append(Trick(plays=(p0[a], p1[b], p2[c], p3[d])))
             leader = (leader + trick_winner((of[a], of[b], of[c], of[d]))) % 4
