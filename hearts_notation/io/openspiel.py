@@ -914,7 +914,10 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
     stripped = text.lstrip()
     if stripped.startswith(("#", "[Meta]", "[Game]", "[State]")):
         return (*_serialized_game_and_state(text), None)
-    if stripped.startswith("hearts") or (stripped.startswith("[") and _GAME_LINE.search(text)):
+    # (the substring first: the line pattern, anchored at every line, took
+    # a quarter of the time of reading a file of histories that has none)
+    if stripped.startswith("hearts") or (stripped.startswith("[") and "hearts" in text
+                                         and _GAME_LINE.search(text)):
         found, cut = _game_line_histories(text.splitlines())
         return found, None, cut
     if stripped.startswith("{"):
