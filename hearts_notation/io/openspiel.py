@@ -1092,18 +1092,21 @@ _PLAY_OF: Final = tuple(tuple(Play(seat=s, card=c) for c in _CARD_OF_ACTION) for
 #: ... by the seats of a trick in the order they play, from each leader.
 _PLAYS_FROM: Final = tuple(tuple(_PLAY_OF[(leader + j) % 4] for j in range(4))
                            for leader in range(4))
-#: The one type of a card id (``True`` is an ``int`` too, but no card id).
+#: The one type of a card id (``True`` is an ``int`` too, but no card id),
+#: and the card ids (a set of them is tested at once; ``1.0`` and ``True``
+#: are in it too, as ``1``: hence the types).
 _INT_ONLY: Final = frozenset((int,))
+_CARD_IDS: Final = frozenset(range(52))
 
 
 def _card_ids_end(acts: Sequence[Any], start: int, stop: int) -> int:
     """The index of the first action of ``acts[start:stop]`` that is not a
     card id (an ``int`` 0..51, not a ``bool``), or *stop* when all are.
-    The whole slice is tested at C speed first (its types, its least and
-    greatest value); only a slice that holds a fault is walked, to find
+    The whole slice is tested at C speed first (the set of its types, the
+    set of its values); only a slice that holds a fault is walked, to find
     the first."""
     part = acts[start:stop]
-    if not part or (set(map(type, part)) <= _INT_ONLY and min(part) >= 0 and max(part) < 52):
+    if set(map(type, part)) <= _INT_ONLY and set(part) <= _CARD_IDS:
         return stop
     for k in range(start, stop):
         a = acts[k]
