@@ -1900,4 +1900,6 @@ MESSAGES.update({
     "select.deal_past_end_corpus": "--deal {deal}: none of the {games} games of the corpus has a deal {deal}: nothing was analysed (the parts are written as the records were)",
     # [cmds17] hearts solve --trick/--card past the deal's last point, named (commands/solve._past_the_end).
     "solve.error.no_such_point_last": "deal {deal} has no card {card} of trick {trick} to solve: its last point is card {last_card} of trick {last_trick} (the record stops there, or the deal ends)",
+    # [ospiel17] a key named twice in one object of OpenSpiel's state JSON (io/openspiel.py).
+    "os.duplicate_key": "the key {key} is given again here in the same object; OpenSpiel writes each key of a state once, and readers keep one value or the other (Python's json the last, others the first): keep one",
 })

@@ -1887,4 +1887,6 @@ MESSAGES.update({
     "select.deal_past_end_corpus": "--deal {deal} : aucune des {games} parties du corpus n'a de donne {deal} : rien n'a été analysé (les morceaux écrits sont les enregistrements tels quels)",
     # [cmds17] hearts solve --trick/--card past the deal's last point, named (commands/solve._past_the_end).
     "solve.error.no_such_point_last": "la donne {deal} n'a pas de carte {card} au pli {trick} à résoudre : son dernier point est la carte {last_card} du pli {last_trick} (l'enregistrement s'arrête là, ou la donne finit)",
+    # [ospiel17] a key named twice in one object of OpenSpiel's state JSON (io/openspiel.py).
+    "os.duplicate_key": "la clé {key} est redonnée ici dans le même objet ; OpenSpiel écrit une seule fois chaque clé d'un état, et les lecteurs gardent l'une ou l'autre valeur (le json de Python la dernière, d'autres la première) : n'en gardez qu'une",
 })

@@ -35,7 +35,7 @@ import functools
 import json
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -65,7 +65,16 @@ from ..state import (
     trick_winner,
 )
 from ..walk import deal_hands
-from .jsonio import JSON_ERRORS, JsonLocator, json_problem, json_type, loads_record
+from .jsonio import (
+    JSON_ERRORS,
+    JsonLocator,
+    json_problem,
+    json_type,
+    loads_record,
+    may_repeat_keys,
+    repeated_keys,
+    text_place,
+)
 from .limits import current as current_limits
 from .limits import limit_message
 from .shape import GAME_FIELDS, JsonFloat
@@ -288,6 +297,16 @@ class _Doc:
     spots: dict[tuple[int | str, ...], Pos] | None = None
 
     @functools.cached_property
+    def repeats(self) -> list[tuple[int, str, tuple[Any, ...], bool]]:
+        """The keys named twice in one object of a JSON document
+        (:func:`repeated_keys`: offset, key, path of the object, same value),
+        looked for only when the cheap test says there may be some; none in
+        the text of ``str(state)``, which has no keys."""
+        if self.spots is not None or not may_repeat_keys(self.data, self.text):
+            return []
+        return repeated_keys(self.text)
+
+    @functools.cached_property
     def locate(self) -> JsonLocator:
         """The place in the file of each value of the document, by path (the
         JSON records' locator: errors point at the offending number or card,
@@ -310,13 +329,15 @@ class _Doc:
         return RecordError(message, where, pos.line, pos.column)
 
 
-def _json_docs(text: str) -> tuple[list[_Doc], RecordError | None]:
+def _json_docs(text: str, load: Callable[[str], Any] = loads_record
+               ) -> tuple[list[_Doc], RecordError | None]:
     """The JSON document of *text*, or one document per non-blank line; and
     the error of the first line that is no JSON, if one is not: the
     documents before it are read all the same (a file of states or
     histories one a line whose last line was cut, a transfer stopped or a
     disk full, keeps the games it holds whole, as a JSONL record does), and
-    the caller raises the error after them."""
+    the caller raises the error after them.  *load* reads each line
+    (:func:`_load_actions` for histories)."""
     # loads_record checks the nesting first, and JSON_ERRORS holds what
     # json.loads raises past the syntax (a RecursionError on deep brackets, a
     # ValueError on a number of 4,300 digits: both were internal errors, exit 3).
@@ -340,7 +361,7 @@ def _json_docs(text: str) -> tuple[list[_Doc], RecordError | None]:
         if not line.strip():
             continue
         try:
-            docs.append(_Doc(line, loads_record(line), lineno))
+            docs.append(_Doc(line, load(line), lineno))
         except JSON_ERRORS as exc:
             message, _, column = json_problem(exc)
             return docs, RecordError(message, line=lineno, column=column)
@@ -408,14 +429,35 @@ class _StateReader:
         self.base = base
         self.label = label
 
-    def fail(self, message: Msg, *path: int | str) -> RecordError:
+    def where(self, path: Sequence[int | str]) -> str | Msg:
+        """The state's label and the path of a value in it, for a message."""
         spot = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
         if self.doc.spots is not None:
             spot = ""   # (a JSON path means nothing in the text of str(state): its line tells)
         where: str | Msg = spot
         if self.label is not None:
             where = msg("os.where", label=self.label.arg(), spot=spot) if spot else self.label
-        return self.doc.error(message, [*self.base, *path], where)
+        return where
+
+    def fail(self, message: Msg, *path: int | str) -> RecordError:
+        return self.doc.error(message, [*self.base, *path], self.where(path))
+
+    def no_repeated_key(self) -> None:
+        """Refuse a key named twice in one object of the state (OpenSpiel
+        writes each once; ``json.loads`` keeps the last value, other
+        readers the first: the file says two things), at the repeated key,
+        as the records' readers find it (:func:`repeated_keys`)."""
+        repeats = self.doc.repeats
+        if not repeats:
+            return
+        base = tuple(self.base)
+        for off, key, path, _ in repeats:
+            if tuple(path[:len(base)]) == base:
+                text = self.doc.text
+                row, col = text_place(self.doc.line, self.doc.column,
+                                      1 + text.count("\n", 0, off), off - text.rfind("\n", 0, off))
+                raise RecordError(msg("os.duplicate_key", key=clip(json.dumps(key))),
+                                  self.where(path[len(base):]), row, col)
 
     def field(self, obj: Mapping[str, Any], key: str, kind: type, what: str) -> Any:
         if key not in obj:
@@ -485,6 +527,7 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
     ``avoid_all_tricks_bonus`` explains makes the game one with that
     parameter (:func:`_parameters_shown`)."""
     r = _StateReader(doc, base, label)
+    r.no_repeated_key()
     if not isinstance(obj, dict):
         if isinstance(obj, list) and obj and all(isinstance(x, int | list) for x in obj):
             raise r.fail(msg("os.history_not_state"))
@@ -837,6 +880,33 @@ class History:
         return self.line, 1
 
 
+@functools.cache
+def _typed_actions() -> tuple[Callable[[str], list[int]], type[Exception]]:
+    """msgspec's decoder of a JSON list of integers, and its error
+    (msgspec is imported on first use, as :mod:`hearts_notation.io.typed_json`
+    does: reading HRN never needs it)."""
+    import msgspec
+
+    decode: Callable[[str], list[int]] = msgspec.json.Decoder(list[int]).decode
+    return decode, msgspec.MsgspecError
+
+
+def _load_actions(text: str) -> Any:
+    """The JSON value of one line of histories, as :func:`loads_record`
+    reads it.  A line that is one list of integers (every history
+    OpenSpiel writes) is decoded by msgspec's typed decoder, a few times
+    as fast as :func:`json.loads` into the same list (msgspec takes no
+    ``true`` for an integer, no ``1.0``, no number past 64 bits, and no
+    nesting); anything else is read by :func:`loads_record`, whose
+    value, limits and messages are the reader's (the one decoder that
+    words what is wrong)."""
+    decode, error = _typed_actions()
+    try:
+        return decode(text)
+    except error:
+        return loads_record(text)
+
+
 def _histories(text: str) -> tuple[list[History], str | None, RecordError | None]:
     """The histories of a document, the game string when it names one, and
     the error of a line that is no JSON among lists one a line (raised
@@ -844,7 +914,10 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
     stripped = text.lstrip()
     if stripped.startswith(("#", "[Meta]", "[Game]", "[State]")):
         return (*_serialized_game_and_state(text), None)
-    if stripped.startswith("hearts") or (stripped.startswith("[") and _GAME_LINE.search(text)):
+    # (the substring first: the line pattern, anchored at every line, took
+    # a quarter of the time of reading a file of histories that has none)
+    if stripped.startswith("hearts") or (stripped.startswith("[") and "hearts" in text
+                                         and _GAME_LINE.search(text)):
         found, cut = _game_line_histories(text.splitlines())
         return found, None, cut
     if stripped.startswith("{"):
@@ -858,7 +931,7 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
         raise RecordError(msg("os.state_not_history"), line=1, column=1)
     if stripped.startswith("["):
         out: list[History] = []
-        docs, broken = _json_docs(text)
+        docs, broken = _json_docs(text, _load_actions)
         for doc in docs:
             data = doc.data
             if isinstance(data, list) and data and all(isinstance(x, list) for x in data):
@@ -902,7 +975,7 @@ def _game_line_histories(lines: Sequence[str]) -> tuple[list[History], RecordErr
             game = s
             continue
         try:
-            data = loads_record(raw)
+            data = _load_actions(raw)
         except JSON_ERRORS as exc:
             message, _, column = json_problem(exc)
             return out, RecordError(message, line=lineno, column=column)
@@ -1010,6 +1083,50 @@ def _one_serialized(lines: list[str], first: int, end: int) -> History:
     return hs[0]
 
 
+#: Each card id's bit in our card masks, and its :class:`Play` by each seat:
+#: a play read from a history has no position, mark or comment, so the 208
+#: possible ones are made once and shared (the model is immutable), not
+#: made again for each of the 52 cards of each deal.
+_BIT_OF_ACTION: Final = tuple(1 << c for c in _CARD_OF_ACTION)
+_PLAY_OF: Final = tuple(tuple(Play(seat=s, card=c) for c in _CARD_OF_ACTION) for s in SEATS)
+#: ... by the seats of a trick in the order they play, from each leader.
+_PLAYS_FROM: Final = tuple(tuple(_PLAY_OF[(leader + j) % 4] for j in range(4))
+                           for leader in range(4))
+#: The one type of a card id (``True`` is an ``int`` too, but no card id),
+#: and the card ids (a set of them is tested at once; ``1.0`` and ``True``
+#: are in it too, as ``1``: hence the types).
+_INT_ONLY: Final = frozenset((int,))
+_CARD_IDS: Final = frozenset(range(52))
+
+
+def _card_ids_end(acts: Sequence[Any], start: int, stop: int) -> int:
+    """The index of the first action of ``acts[start:stop]`` that is not a
+    card id (an ``int`` 0..51, not a ``bool``), or *stop* when all are.
+    The whole slice is tested at C speed first (the set of its types, the
+    set of its values); only a slice that holds a fault is walked, to find
+    the first."""
+    part = acts[start:stop]
+    if set(map(type, part)) <= _INT_ONLY and set(part) <= _CARD_IDS:
+        return stop
+    for k in range(start, stop):
+        a = acts[k]
+        if type(a) is not int or not 0 <= a < 52:
+            return k
+    return stop     # (not reached: the slice holds a fault)
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_of(params: tuple[tuple[str, bool], ...], direction: str) -> str:
+    return rules_for_parameters(dict(params), direction)
+
+
+def _rules_for(params: Mapping[str, bool], direction: str) -> str:
+    """:func:`rules_for_parameters` of a history's parameters and
+    direction, worked out once for each (a file of histories has a few of
+    them for thousands of deals)."""
+    return _rules_of(tuple(params.items()), direction)
+
+
 class HistoryReader:
     """Turns one history into a one-deal game, with errors that point at the
     offending action."""
@@ -1024,15 +1141,10 @@ class HistoryReader:
         line, column = self.h.position(k)
         return RecordError(message, where, line, column)
 
-    def card(self, k: int, phase: str) -> Card:
-        a = self.h.actions[k]
-        if type(a) is int and 0 <= a < 52:  # bool is not a card id
-            return _CARD_OF_ACTION[a]
-        raise self.fail(msg(f"os.not_card_id.{phase}", value=_bounded(a)), k)
-
     def game(self, index: int, source: str | None, gstring: str) -> Game:
         acts = self.h.actions
-        if not acts:
+        n = len(acts)
+        if not n:
             raise self.fail(msg("os.empty_history"), None)
         first = acts[0]
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= 3:
@@ -1040,70 +1152,83 @@ class HistoryReader:
         direction = DIRECTION_OF_ACTION[first]
         if direction != "hold" and not self.params["pass_cards"]:
             raise self.fail(msg("os.direction_no_pass", value=str(first)), 0)
-        dealt = [0] * 4
-        seen = 0
-        for k in range(1, min(len(acts), 53)):
-            c = self.card(k, "deal")
-            bit = 1 << c
-            if seen & bit:
-                raise self.fail(msg("os.dealt_twice", card=card(str(c))), k)
-            seen |= bit
-            dealt[(k - 1) % 4] |= bit
-        if len(acts) < 1 + 52:
-            raise self.fail(msg("os.truncated", n=len(acts) - 1), len(acts) - 1)
+        # Every action after the first is a card id: the first that is not
+        # is found once (at C speed when there is none), and told where the
+        # reading reaches it.  The deal: card ids, none twice (the first
+        # fault in the order of the actions is the one told), then all 52.
+        bad = _card_ids_end(acts, 1, n)
+        stop = min(n, 53)
+        end = min(bad, stop)
+        if len(set(acts[1:end])) != end - 1:
+            seen: set[int] = set()
+            for k in range(1, end):
+                if acts[k] in seen:
+                    raise self.fail(msg("os.dealt_twice", card=card(str(_CARD_OF_ACTION[acts[k]]))),
+                                    k)
+                seen.add(acts[k])
+        if bad < stop:
+            raise self.fail(msg("os.not_card_id.deal", value=_bounded(acts[bad])), bad)
+        if n < 1 + 52:
+            raise self.fail(msg("os.truncated", n=n - 1), n - 1)
+        dealt = [sum(map(_BIT_OF_ACTION.__getitem__, acts[1 + s:53:4])) for s in range(4)]
         k = 53
         passes: dict[str, Pass] = {}
-        gifts: list[list[Card]] = [[] for _ in range(4)]
+        hands: list[int] | list[int | None] = dealt
         if direction != "hold":
-            while k < len(acts) and k < 53 + 4 * CARDS_IN_PASS:
-                s = (k - 53) // CARDS_IN_PASS
-                gifts[s].append(self.card(k, "pass"))
-                k += 1
+            stop = min(n, 53 + 4 * CARDS_IN_PASS)
+            if bad < stop:
+                raise self.fail(msg("os.not_card_id.pass", value=_bounded(acts[bad])), bad)
+            gifts = [acts[53 + CARDS_IN_PASS * s:53 + CARDS_IN_PASS * (s + 1)] for s in range(4)]
             # A pass still being chosen is a short pass, as from a state.
-            passes = {SEATS[s]: Pass(seat=SEATS[s], cards=tuple(gifts[s]))
+            passes = {SEATS[s]: Pass(seat=SEATS[s], cards=tuple(map(_CARD_OF_ACTION.__getitem__,
+                                                                    gifts[s])))
                       for s in range(4) if gifts[s]}
-        # Who plays each card follows from the rules' two statements of it:
-        # the holder of 2♣ after the passes leads (opening_leader), each
-        # trick's winner the next (trick_winner); the referee judges the
-        # cards.  (Not a GameState pushed card by card: it also keeps what
-        # judging needs, which made this loop half the cost of reading a
-        # history.)
-        hands = dealt
-        if direction != "hold" and all(len(g) == CARDS_IN_PASS for g in gifts):
-            hands = [m or 0 for m in apply_passes(dealt, [mask_of(g) for g in gifts],
-                                                  ACTION_OF_DIRECTION[direction])]
+            if stop == 53 + 4 * CARDS_IN_PASS:
+                hands = apply_passes(dealt, [sum(map(_BIT_OF_ACTION.__getitem__, g))
+                                             for g in gifts], first)
+            k = stop
+        # The plays: card ids, 13 tricks at most.  Who plays each card
+        # follows from the rules' two statements of it: the holder of 2♣
+        # (after the passes) leads (opening_leader), each trick's winner the
+        # next (trick_winner); the referee judges the cards.  (Not a
+        # GameState pushed card by card: it also keeps what judging needs,
+        # which made this loop half the cost of reading a history.)
+        stop = min(n, k + 4 * HAND_SIZE)
+        if bad < stop:
+            raise self.fail(msg("os.not_card_id.play", value=_bounded(acts[bad])), bad)
+        if n > stop:
+            raise self.fail(msg("os.after_end.#n", n=n - stop), stop)
         leader = opening_leader(_OPENSPIEL_RULES, hands) or 0   # (all 52 are dealt)
         tricks: list[Trick] = []
-        plays: list[Play] = []
-        while k < len(acts):
-            if len(tricks) == HAND_SIZE:
-                raise self.fail(msg("os.after_end.#n", n=len(acts) - k), k)
-            c = self.card(k, "play")
-            plays.append(Play(seat=SEATS[(leader + len(plays)) % 4], card=c))
-            if len(plays) == 4:
-                tricks.append(Trick(plays=tuple(plays)))
-                leader = (leader + trick_winner([p.card for p in plays])) % 4
-                plays = []
-            k += 1
-        if plays:
-            tricks.append(Trick(plays=tuple(plays)))
-        finished = len(tricks) == HAND_SIZE and len(tricks[-1].plays) == 4
+        whole = k + (stop - k) // 4 * 4
+        of = _CARD_OF_ACTION
+        it = iter(acts[k:whole])
+        for a, b, c, d in zip(it, it, it, it, strict=True):     # (whole tricks)
+            p0, p1, p2, p3 = _PLAYS_FROM[leader]
+            tricks.append(Trick(plays=(p0[a], p1[b], p2[c], p3[d])))
+            leader = (leader + trick_winner((of[a], of[b], of[c], of[d]))) % 4
+        if whole < stop:        # (a trick under way)
+            tricks.append(Trick(plays=tuple(_PLAYS_FROM[leader][j][a]
+                                            for j, a in enumerate(acts[whole:stop]))))
+        finished = stop - k == 4 * HAND_SIZE
         notices: tuple[Finding, ...] = ()
         if self.h.cut and not finished:
-            line, column = self.h.position(len(acts) - 1)
+            line, column = self.h.position(n - 1)
             m = msg("finding.cut-history")
             notices = (Finding(code="cut-history", severity="warning", message=m.text(), deal=1,
                                line=line, column=column, key=m.key, args=m.args),)
+        pos = Pos(self.h.line, 1)
         deal = Deal(
             number=1, direction=direction,
-            hands={SEATS[s]: tuple(display_order(cards_of(dealt[s]))) for s in range(4)},
-            passes=passes, tricks=tuple(tricks), unfinished=not finished,
-            pos=Pos(self.h.line, 1),
+            hands={SEATS[s]: tuple(display_order(map(_CARD_OF_ACTION.__getitem__,
+                                                     acts[1 + s:53:4])))
+                   for s in range(4)},
+            passes=passes, tricks=tuple(tricks), unfinished=not finished, pos=pos,
         )
         return Game(
             tags={"Source": f"OpenSpiel {gstring}"},
-            rules=rules_for_parameters(self.params, direction),
-            deals=(deal,), source=source, index=index, pos=Pos(self.h.line, 1),
+            rules=_rules_for(self.params, direction),
+            deals=(deal,), source=source, index=index, pos=pos,
             notices=notices,
         )
 
