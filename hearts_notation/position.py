@@ -503,11 +503,18 @@ class PointError(MessageError, ValueError):
         super().__init__(msg(f"position.point.{key}", **args))
 
 
-def cut_game(game: Game, deal: int | None, trick: int | None, card: int | None) -> Game:
+def cut_game(game: Game, deal: int | None, trick: int | None, card: int | None,
+             players: int = 0) -> Game:
     """*game* stopped just before card *card* (1-based, default 1) of trick
     *trick* of its *deal*-th deal (1-based; default the last deal, and its
     end when no trick is given): the record ``hint`` reads to advise that
-    point.  :class:`PointError` when the record does not reach it."""
+    point.  :class:`PointError` when the record does not reach it.
+
+    The point where a deal's record stops (the card after the last one
+    recorded: the next trick's lead after a whole trick, the next card of a
+    trick in progress) is a point too, as ``hearts solve`` counts it: with
+    *players* (the game's number of seats) known, ``--trick 5`` of a record
+    stopped after four tricks is that point, not "no trick 5 recorded"."""
     if not game.deals:
         raise PointError("no_deal")
     d = deal if deal is not None else len(game.deals)
@@ -519,6 +526,9 @@ def cut_game(game: Game, deal: int | None, trick: int | None, card: int | None) 
             raise PointError("card_alone")
         return replace(game, deals=game.deals[:d], result=None)
     k = card if card is not None else 1
+    if players and _stops_at(dl, trick, k, players):
+        return replace(game, deals=(*game.deals[:d - 1], replace(
+            dl, score=None, total=None, moon=None, unfinished=True)), result=None)
     if not 1 <= trick <= len(dl.tricks):
         # (a deal stopped before its first trick has none: "it has 0" reads badly)
         if not dl.tricks:
@@ -532,6 +542,18 @@ def cut_game(game: Game, deal: int | None, trick: int | None, card: int | None) 
         tricks.append(replace(dl.tricks[trick - 1], plays=plays[:k - 1]))
     cut = replace(dl, tricks=tuple(tricks), score=None, total=None, moon=None, unfinished=True)
     return replace(game, deals=(*game.deals[:d - 1], cut), result=None)
+
+
+def _stops_at(deal: Deal, trick: int, card: int, players: int) -> bool:
+    """Whether card *card* of trick *trick* is the point *deal*'s record stops
+    at: the lead of the trick after the last whole one, or the card after
+    the last one of a trick in progress; after a deal's last trick the
+    position says there is no move left)."""
+    tricks = deal.tricks
+    done = not tricks or len(tricks[-1].plays) >= players
+    if done:
+        return trick == len(tricks) + 1 and card == 1
+    return trick == len(tricks) and card == len(tricks[-1].plays) + 1
 
 
 def position_at(game: Game, rules: RuleSet, seats: Sequence[str], totals: Sequence[int] | None,

@@ -192,3 +192,26 @@ def test_on_a_cluster_the_workers_index_tells_it_before_any_output(records: dict
     assert (code, said.strip()) == (
         2, f"hearts: {records['two']}: --deal 3: none of the 2 games has a deal 3 (the longest has 2)")
     assert not out.exists()
+
+
+def test_position_takes_the_point_where_the_record_stops(records: dict[str, str],
+                                                          tmp_path: Path) -> None:
+    """``hearts solve`` counts the point where a record stops as a point; so
+    do ``position`` and ``hint`` (one cut, :func:`cut_game` with the game's
+    seats): the card after the last one of a trick in progress, and the lead
+    of the trick after the last whole one."""
+    def stdout(*args: str) -> tuple[int, str]:
+        res = CliRunner().invoke(cli, list(args))
+        return res.exit_code, res.stdout + res.stderr
+
+    stopped = records["stopped"]                        # trick 5 holds one card
+    at_end = stdout("position", stopped)
+    assert at_end[0] == 0
+    assert stdout("position", stopped, "--deal", "2", "--trick", "5", "--card", "2") == at_end
+    code, said = stdout("position", stopped, "--deal", "2", "--trick", "5", "--card", "3")
+    assert code == 2 and "--card 3: trick 5 has no card 3 recorded (it has 1)" in said
+    game = next(iter(generate_games(1, seed=17, max_deals=3)))
+    whole = write(tmp_path, "whole.hrn", dumps([cut_game(game, 2, 5, 1)], "hrn"))
+    assert stdout("position", whole, "--trick", "5") == stdout("position", whole)
+    code, said = stdout("position", whole, "--trick", "6")
+    assert code == 2 and "--trick 6: deal 2 has no trick 6 recorded (it has 4)" in said

@@ -69,12 +69,12 @@ def record_point(file: str, fmt_in: str | None, rules: RuleSet | None, force_rul
         fail(translate(lang, "hint.bad_game", n=game_no, k=len(games)))
     game = games[(game_no or len(games)) - 1]
     require_deal(deal, 1, len(game.deals), file)
+    ruleset = resolve_rules(game, rules, force_rules)
+    seats, ruleset, _ = game_seats(game, ruleset)
     try:
-        cut = cut_game(game, deal, trick, card)
+        cut = cut_game(game, deal, trick, card, len(seats))
     except PointError as exc:
         fail(translate(lang, "position.cli.error", file=safe(file), why=exc.text(lang)))
-    ruleset = resolve_rules(cut, rules, force_rules)
-    seats, ruleset, _ = game_seats(cut, ruleset)
     return RecordPoint(game, cut, ruleset, seats)
 
 
