@@ -91,9 +91,13 @@ from .words import (
     LETTER_CARD,
     SEAT_NAME_RE,
     TOKENS,
+    MarkPlaces,
     card_spelling,
     closest_keyword,
     compass_letters,
+    drop_marks,
+    file_column,
+    has_dropped_marks,
     header_ordinal,
     list_bullet,
     misspelt_tag,
@@ -275,7 +279,48 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
     """Read one logical line into the game being built (a line that does
     not read is reported and costs only itself: :meth:`_GameBuilder.line_error`).
     *read* is the lexer's :func:`.lex.read_line` when ``None`` (called
-    directly: a native call once compiled)."""
+    directly: a native call once compiled).
+
+    A line holding a soft hyphen or a joiner inside a word is read without
+    them (:func:`.words.drop_marks`), and every position taken from it, an
+    element's or an error's, is put back where the character stands in the
+    file (:attr:`_GameBuilder.marks`): the columns an editor shows."""
+    if has_dropped_marks(text):
+        clean, places = drop_marks(text, line)
+        if places:
+            b.marks = places
+            try:
+                _read_clean_line(b, clean, line, read)
+            finally:
+                b.marks = None
+            return
+    _read_clean_line(b, text, line, read)
+
+
+def _to_file_columns(el: Element, marks: MarkPlaces) -> None:
+    """The positions of *el*, read from a line without its marks, as the
+    columns of the file (:func:`.words.file_column`)."""
+    el.col = file_column(marks, el.line, el.col)
+    if isinstance(el, TagEl):
+        el.value_col = file_column(marks, el.value_line, el.value_col)
+        el.name_col = file_column(marks, el.name_line, el.name_col)
+    elif isinstance(el, DealEl):
+        el.dealer_col = file_column(marks, el.dealer_line, el.dealer_col)
+    elif isinstance(el, PassEl):
+        el.seat_col = file_column(marks, el.seat_line, el.seat_col)
+        el.to_col = file_column(marks, el.to_line, el.to_col)
+    elif isinstance(el, MoonEl):
+        el.seat_col = file_column(marks, el.seat_line, el.seat_col)
+    elif isinstance(el, TrickEl):
+        el.seat_cols = [file_column(marks, ln, c) for ln, c in zip(el.seat_lines, el.seat_cols, strict=True)]
+        card_lines = el.card_lines or [el.line] * len(el.card_cols)
+        el.card_cols = [file_column(marks, ln, c) for ln, c in zip(card_lines, el.card_cols, strict=True)]
+    elif isinstance(el, (PointsEl, ResultEl)):
+        el.seat_cols = [file_column(marks, ln, c) for ln, c in zip(el.seat_lines, el.seat_cols, strict=True)]
+
+
+def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | None) -> None:
+    """:func:`_read_line_into` of a line without marks to drop."""
     try:
         elements = read_line(text, line) if read is None else read(text, line)
     except HrnSyntaxError as refused:
@@ -621,6 +666,9 @@ class _GameBuilder:
         #: so when it looks like another format
         self.head = ""
         self.head_lines: list[LogicalLine] = []
+        #: where the line being read had marks dropped (:func:`.words.drop_marks`):
+        #: its errors' columns are put back to the file's (``None``: no mark)
+        self.marks: MarkPlaces | None = None
 
     def game_text(self) -> str:
         """The game's text, for the messages that look at it whole (another
@@ -636,6 +684,8 @@ class _GameBuilder:
     def error(self, message: str | Msg, line: int, column: int, trick: int | None = None,
               seat: str | None = None) -> None:
         """Record a syntax error (the deal being read has then lost a line)."""
+        if self.marks is not None:
+            column = file_column(self.marks, line, column)
         deal = None
         if self.cur is not None:
             deal = self.cur.number
@@ -689,7 +739,9 @@ class _GameBuilder:
                 pass    # (halted: the seats are not usable)
             self._close_deal()
         if head >= 1 and self.result_pos is None and not self.halted:
-            self.cur = _DealBuilder(head, None, None, line, 1 + len(text) - len(text.lstrip()))
+            at = 1 + len(text) - len(text.lstrip())
+            self.cur = _DealBuilder(head, None, None, line,
+                                    at if self.marks is None else file_column(self.marks, line, at))
             self.skipping = False
         else:
             self.skipping = True
@@ -1023,7 +1075,22 @@ class _GameBuilder:
     # feeding
 
     def feed(self, elements: list[Element]) -> None:
-        """Take the elements of one logical line (stops at the first error)."""
+        """Take the elements of one logical line (stops at the first error);
+        read from a line with marks dropped, their positions are first put
+        back to the file's, once (the errors found then are at those)."""
+        marks = self.marks
+        if marks is None:
+            self._feed(elements)
+            return
+        for el in elements:
+            _to_file_columns(el, marks)
+        self.marks = None
+        try:
+            self._feed(elements)
+        finally:
+            self.marks = marks
+
+    def _feed(self, elements: list[Element]) -> None:
         try:
             for el in elements:
                 if self.pos is None:

@@ -1,0 +1,123 @@
+"""Hand-typed records, fifth round (helper typed16): where a message points
+on a line that holds a word processor's invisible marks, the line breaks of
+other systems, and a hand copied from a diagram one suit per line.
+
+- A soft hyphen (U+00AD) or a joiner inside a word is still read as not
+  typed (french12), but every file:line:col is the column of the character
+  in the file as written, the one an editor puts its cursor on: dropped
+  before the cut, each mark moved every later column of its line one to the
+  left (``hearts validate`` named the card before the one it meant).
+- A lone carriage return (an old Mac's, some phone apps'), U+2028 LINE
+  SEPARATOR and U+2029 PARAGRAPH SEPARATOR end a line: such a file was one
+  line, "no game found".  NEL (U+0085) and the form feed do not.
+
+Every test reads one sheet or one line in this process: cheap.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hearts_notation.cli import cli
+from hearts_notation.editor.document import Checker
+from hearts_notation.editor.features import diagnostics
+from hearts_notation.io.hrn.cut import cut_games
+from hearts_notation.io.hrn.reader import iter_hrn, read_hrn_chunks
+from tests.french_sheet import SHEET, canonical
+
+DATA = Path(__file__).resolve().parent / "data" / "typed16"
+#: The French sample sheet with soft hyphens in a tag, in the first deal's
+#: header and in a comment before a card that is no card (26:33), and a
+#: joiner and a soft hyphen before a card a player does not hold (51:18).
+MARKED = DATA / "marques.hrn"
+SHY, ZWJ = "\u00ad", "\u200d"
+
+
+def _validate(path: Path, lang: str) -> str:
+    result = CliRunner().invoke(cli, ["validate", "--lang", lang, str(path)])
+    assert result.exit_code == 1, result.output
+    return result.output.replace(str(path), path.name)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_message_after_invisible_marks_names_the_files_column(lang: str) -> None:
+    """``validate`` on the sheet with marks: each message at the column of
+    the character in the file (the marks before it on its line counted),
+    its caret under it in a terminal (the marks copied into the padding,
+    where they take no room either)."""
+    golden = DATA / f"marques.validate.{lang}.txt"
+    assert _validate(MARKED, lang) == golden.read_text(encoding="utf-8")
+
+
+def test_the_editor_underlines_the_character_after_the_marks() -> None:
+    """The language server shows the same places: 'Zz' at 0-based line 25,
+    code points 32-34; 'A♥' at line 50 from code point 17."""
+    text = MARKED.read_text(encoding="utf-8")
+    found = {(d.line, d.start, d.end) for d in diagnostics(Checker().analyse(text), "en")}
+    lines = text.split("\n")
+    assert (25, 32, 34) in found and lines[25][32:34] == "Zz"
+    assert any(ln == 50 and a == 17 for ln, a, _ in found) and lines[50][17:19] == "A♥"
+
+
+def test_the_marks_are_still_not_what_was_typed() -> None:
+    """Without its two slips, the sheet with marks is the sheet: read in
+    blocks that end anywhere (here inside ``don\u00adne``), the header with
+    soft hyphens still begins its deal."""
+    text = MARKED.read_text(encoding="utf-8").replace("O Zz", "O A♣")
+    text = text.replace(f"N{SHY} 5♣ E A♥", f"N{SHY} 5♣ E A♠")
+    text = text.replace(f"{{ou{SHY}verts{ZWJ}}} ", "")
+    assert canonical(text) == canonical(SHEET)
+    at = text.index("don" + SHY) + 4
+    games = list(read_hrn_chunks([text[:at], text[at:]]))
+    assert [f.message for g in games for f in g.errors] == []
+    assert [g.line for g in cut_games([text[:at], text[at:]])] == [1]
+
+
+@pytest.mark.parametrize("brk", ["\r", "\u2028", "\u2029", "\r\n"])
+def test_other_systems_line_breaks_end_a_line(brk: str) -> None:
+    """A sheet whose lines end in a lone CR, U+2028 or U+2029 is the sheet;
+    its errors are at the lines an editor numbers (for a card that is
+    no card in the first trick, 26:21), read whole or in blocks cut anywhere."""
+    text = SHEET.replace("\n", brk)
+    assert canonical(text) == canonical(SHEET)
+    slip = text.replace("O A♣", "O Zz", 1)
+    for chunks in ([slip], [slip[:700], slip[700:1401], slip[1401:]]):
+        games = list(read_hrn_chunks(chunks))
+        assert [(f.line, f.column) for g in games for f in g.errors] == [(26, 21)]
+
+
+def test_a_crlf_cut_between_two_blocks_is_one_line_break() -> None:
+    """A block that ends with the ``\\r`` of a ``\\r\\n``: one line end, not two."""
+    text = SHEET.replace("\n", "\r\n").replace("O A♣", "O Zz", 1)
+    at = text.index("\r\n") + 1
+    games = list(read_hrn_chunks([text[:at], text[at:]]))
+    assert [(f.line, f.column) for g in games for f in g.errors] == [(26, 21)]
+
+
+def test_fmt_writes_line_feeds_and_keeps_the_notes(tmp_path: Path) -> None:
+    """``hearts fmt`` of a sheet with mixed line ends (CR, U+2028, U+2029)
+    writes what it writes of the sheet with LF: plain ``\\n``, the two ``;``
+    notes before the first tag each on its line."""
+    plain = tmp_path / "plain.hrn"
+    plain.write_text(SHEET, encoding="utf-8")
+    mixed = tmp_path / "mixed.hrn"
+    text = re.sub("\n(?=donne)", "\u2029", SHEET).replace("\n[", "\r[").replace("\n", "\u2028")
+    mixed.write_bytes(text.encode("utf-8"))
+    want = CliRunner().invoke(cli, ["fmt", str(plain)])
+    got = CliRunner().invoke(cli, ["fmt", str(mixed)])
+    assert got.exit_code == want.exit_code == 0, got.output
+    assert got.output == want.output
+    assert not re.search("[\r\u2028\u2029]", got.output) and got.output.startswith("; Feuille")
+
+
+def test_nel_and_the_form_feed_are_no_line_breaks() -> None:
+    """NEL (U+0085) is a C1 control character no editor breaks a line at (and
+    a Windows "…" mistranscoded): told where it stands, as before; a form
+    feed at the end of a line is a blank."""
+    (game,) = list(iter_hrn(SHEET.replace("\ndonne 2", "\n\u0085donne 2")))
+    assert (game.errors[0].line, game.errors[0].column) == (42, 1)
+    assert canonical(SHEET.replace("\ndonne 2", "\f\ndonne 2")) == canonical(SHEET)
