@@ -25,6 +25,7 @@ from click.testing import CliRunner
 from hearts_notation.cli import cli
 from hearts_notation.editor.document import Checker
 from hearts_notation.editor.features import diagnostics
+from hearts_notation.i18n import render
 from hearts_notation.io.hrn.cut import cut_games
 from hearts_notation.io.hrn.reader import iter_hrn, read_hrn_chunks
 from tests.french_sheet import SHEET, canonical
@@ -121,3 +122,53 @@ def test_nel_and_the_form_feed_are_no_line_breaks() -> None:
     (game,) = list(iter_hrn(SHEET.replace("\ndonne 2", "\n\u0085donne 2")))
     assert (game.errors[0].line, game.errors[0].column) == (42, 1)
     assert canonical(SHEET.replace("\ndonne 2", "\f\ndonne 2")) == canonical(SHEET)
+
+
+# A hand copied from a diagram, one suit per line ----------------------------------------
+
+#: North's hand in the sample sheet, and as people copy it from a diagram.
+NORTH = "N: ♠ D 10 8 6  ♥ A 8  ♦ R 8 7 6 3  ♣ 9 2"
+ROWS = [
+    "N: ♠ D 10 8 6\n   ♥ A 8\n   ♦ R 8 7 6 3\n   ♣ 9 2",
+    "N: ♠ D 10 8 6\n♥ A 8\n♦ R 8 7 6 3\n♣ 9 2",
+    "N: ♠ D 10 8 6\nN: ♥ A 8\nN : ♦ R 8 7 6 3\nN: ♣ 9 2",
+    "N: ♠ D 10 8 6  ♥ A 8\n    ♦ R 8 7 6 3\n    ♣ 9 2",
+    "N: S Q 10 8 6\n   H A 8\n   D K 8 7 6 3\n   C 9 2",
+    "N: S: Q T 8 6\n   H: A 8\n   D: K 8 7 6 3\n   C: 9 2",
+    "N:\n  Pique D 10 8 6\n  Cœur A 8\n  Carreau R 8 7 6 3\n  Trèfle 9 2",
+    "N: ♤ D 10 8 6\n   ♡ A 8\n   ♢ R 8 7 6 3\n   ♧ 9 2",
+]
+
+
+@pytest.mark.parametrize("typed", ROWS)
+def test_a_hand_copied_one_suit_per_line_reads_as_one_hand(typed: str) -> None:
+    """Each line after the seat's begins with a suit (symbol, letter or
+    name), the seat's line names fewer than four suits and none comes twice:
+    one hand, the sheet's (whole, or cut in blocks anywhere)."""
+    text = SHEET.replace(NORTH, typed, 1)
+    assert canonical(text) == canonical(SHEET)
+    at = text.index(typed) + len(typed) // 2
+    games = list(read_hrn_chunks([text[:at], text[at:]]))
+    assert [f.message for g in games for f in g.errors] == []
+
+
+#: (as typed, where the one error is): rows that cannot go on the hand before
+#: them are told once, at the first, with the form to write.
+ORPHANS = [
+    (NORTH + "\n   ♥ 3\n   ♦ 4", "19:4"),                       # the hand was whole
+    ("N: ♠ D 10 8 6\n   ♠ A 8\n   ♦ R 8 7 6 3", "19:4"),        # a suit twice
+    ("N: ♠ D 10 8 6\n   ♥ A 8\n   ♦ R 8 7 6 3\n   ♣ 9 Z", "19:4"),   # a card that is none
+]
+
+
+@pytest.mark.parametrize(("typed", "where"), ORPHANS)
+def test_rows_that_do_not_go_on_a_hand_are_told_once(typed: str, where: str) -> None:
+    """One error, at the first row, in the reader's language, with the
+    form to write (a hand on one line, after its seat); the rows after it
+    are not told again."""
+    (game,) = list(iter_hrn(SHEET.replace(NORTH, typed, 1)))
+    said = [(f"{f.line}:{f.column}", f.key) for f in game.errors]
+    assert said == [(where, "syntax.suit_first")]
+    (f,) = game.errors
+    assert render("fr", f.key, f.args).endswith("après sa place (N: ♠ A D 4 ♥ R 9 3 ...)")
+    assert render("en", f.key, f.args).endswith("after its seat (N: ♠ A Q 4 ♥ K 9 3 ...)")

@@ -37,6 +37,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
+from itertools import takewhile
 from typing import Any, Final, TypeVar
 
 from ...cards import CARDS
@@ -102,6 +103,8 @@ from .words import (
     list_bullet,
     misspelt_tag,
     seat_words,
+    suit_row,
+    suit_rows,
     tag_name,
     text_language,
 )
@@ -204,17 +207,30 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
         b.head = text
         lineno = first_line - 1
         first: tuple[int, str] | None = None
-        for t in physical:
+        skip = 0
+        row = False     # the line before was a suit's row told (told once a run)
+        for k, t in enumerate(physical):
             lineno += 1
+            if skip:
+                skip -= 1
+                continue
             if t[-1:] == "\r":
                 t = t[:-1]
             if lineno == first_line and t[:1] == "\ufeff":
                 t = t[1:]
             if not t.strip(BLANKS):
+                row = False
                 continue
             if first is None:
                 first = (lineno, t)
-            _read_line_into(b, t, lineno, None)
+            if k + 1 < len(physical) and _may_go_on(t, physical[k + 1]):
+                rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
+                if rows is not None:
+                    t, skip = rows
+            told = skip == 0 and suit_row(t)
+            if not (told and row):
+                _read_line_into(b, t, lineno, None)
+            row = told
             if b.halted:
                 break
         if b.pos is None and first is not None:
@@ -254,8 +270,14 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
     # line alone, a lone ``[``, would look like a JSON array's opening;
     # joined only if an error asks, :meth:`_GameBuilder.game_text`)
     b.head_lines = lines
-    for ll in lines:
+    skip = 0
+    row = False     # the line before was a suit's row told (told once a run)
+    for k, ll in enumerate(lines):
+        if skip:
+            skip -= 1
+            continue
         if ll.kind == "blank":
+            row = False
             continue
         if ll.unclosed is not None:
             # (the lines after the brace are read again as lines of their own)
@@ -264,7 +286,16 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                              else "syntax.unterminated_comment",
                              at=f"{ln}:{col}", line=ll.stop or 0), ln, col, ll.text)
             continue
-        _read_line_into(b, ll.text, ll.line, None if read is read_line else read)
+        text = ll.text
+        if ll.kind == "other" and k + 1 < len(lines) and _may_go_on(text, lines[k + 1].text):
+            rows = _suit_rows(text, [n.text for n in takewhile(lambda n: n.kind == "other",
+                                                               lines[k + 1:k + 5])], ll.line)
+            if rows is not None:
+                text, skip = rows
+        told = skip == 0 and ll.kind == "other" and suit_row(text)
+        if not (told and row):
+            _read_line_into(b, text, ll.line, None if read is read_line else read)
+        row = told
         if ll.swallowed is not None:
             b.swallowed(*ll.swallowed)
         if b.halted:
@@ -295,6 +326,34 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
                 b.marks = None
             return
     _read_clean_line(b, text, line, read)
+
+
+#: The first characters of a line that may go on a hand copied one suit
+#: per line (:func:`.words.suit_rows`): a suit's symbol, letter or name.
+_ROW_FIRST: Final = frozenset("♠♥♦♣♤♡♢♧SHDCPTsphdct")
+
+
+def _may_go_on(text: str, after: str) -> bool:
+    """Whether the line *after* may go on the hand of line *text*: it begins
+    with a suit or with the same seat (a cheap look, before :func:`_suit_rows`)."""
+    start = after.lstrip(" \t")[:1]
+    return start != "" and (start in _ROW_FIRST or start == text.lstrip(" \t")[:1])
+
+
+def _suit_rows(text: str, rows: list[str], line: int) -> tuple[str, int] | None:
+    """The hand of *text* and the *rows* after it on one line, as the
+    notation writes it, and how many rows it took (:func:`.words.suit_rows`),
+    when that line reads as one hand; ``None`` otherwise (the lines are
+    then read one by one, and a run of rows that begin with a suit is told
+    once, at its first line)."""
+    joined = suit_rows(text, [r for r in rows if "\n" not in r])
+    if joined is None:
+        return None
+    try:
+        elements = read_line(joined[0], line)
+    except (HrnSyntaxError, Mismatch):
+        return None
+    return joined if len(elements) == 1 and isinstance(elements[0], HandEl) else None
 
 
 def _to_file_columns(el: Element, marks: MarkPlaces) -> None:

@@ -724,3 +724,87 @@ def list_bullet(text: str) -> tuple[int, str, str] | None:
 _LIST_NUMBER: Final = re.compile(
     "[ \t\f]*((?:n[°º][ \t]*)?[0-9]+[ \t]*[)°º.:]?|n[°º][ \t]*[0-9]+)[ \t\f\u00a0]+"
     r"(?=([^\W\d_]+)|(\[))", re.IGNORECASE)
+
+
+#: A suit as a hand copied from a diagram begins a line with it: its symbol
+#: (outlined or not, perhaps with the emoji selector), its English letter, or
+#: its name in English or French (docs/spec.md, "A hand one suit per line").
+_ROW_SUIT: Final = (r"(?:([♠♥♦♣♤♡♢♧])\ufe0f?|(spades?|hearts?|diamonds?|clubs?|piques?|c(?:œ|oe)urs?|"
+                    r"carreaux?|tr[èe]fles?|[SHDC])(?![^\W\d_]))")
+#: Its ranks: figures in either language, glued or apart, or ``-`` (a void).
+_ROW_RANKS: Final = r"(-|(?:(?:10|[2-9TJQKARDV])[ \t]*)*)"
+#: One suit and its ranks (group 1 the symbol, 2 the letter or name, 3 the ranks).
+_ROW_GROUP: Final = re.compile(rf"[ \t]*{_ROW_SUIT}[ \t]*:?[ \t]*{_ROW_RANKS}[ \t]*", re.IGNORECASE)
+#: A line a hand written one suit per line goes on with: perhaps its seat
+#: again and a colon (group 1), then one suit and its ranks.
+_ROW_LINE: Final = re.compile(rf"[ \t]*(?:([A-Za-z][A-Za-z0-9]*)[ \t]*:)?[ \t]*(?={_ROW_SUIT})",
+                              re.IGNORECASE)
+#: The head of a hand line: its seat and colon (group 1 the seat).
+_ROW_HEAD: Final = re.compile(r"[ \t]*([A-Za-z][A-Za-z0-9]*)[ \t]*:[ \t]*")
+_ROW_SYMBOL: Final = {"♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣"}
+#: A suit's letter or name by its first two letters, in lower case.
+_ROW_NAME: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣", "sp": "♠", "he": "♥", "di": "♦", "cl": "♣",
+                    "pi": "♠", "cœ": "♥", "co": "♥", "ca": "♦", "tr": "♣"}
+
+
+def _row_groups(text: str, at: int) -> list[tuple[str, str]] | None:
+    """The suits of *text* from *at* on, each ``(symbol, ranks)``, when it
+    holds only suit groups (``♠ D 10 8 6  ♥ A 8``, ``H A 8``, ``Pique : D 10``);
+    ``None`` otherwise."""
+    out: list[tuple[str, str]] = []
+    while at < len(text):
+        m = _ROW_GROUP.match(text, at)
+        if m is None or m.end() == at:
+            return None
+        if m.group(1) is not None:
+            symbol = _ROW_SYMBOL.get(m.group(1), m.group(1))
+        elif len(m.group(2)) == 1 and m.group(2) not in "SHDC":
+            return None     # (a lower-case letter is no suit: ``s``, ``h``)
+        else:
+            symbol = _ROW_NAME[m.group(2)[:2].lower()]
+        out.append((symbol, " ".join(m.group(3).split())))
+        at = m.end()
+    return out
+
+
+def suit_rows(head: str, rows: list[str]) -> tuple[str, int] | None:
+    """A hand copied from a diagram, one suit per line: *head* is a hand
+    line (``N: ♠ D 10 8 6``), *rows* the physical lines after it; the hand
+    on one line as the notation writes it (``N: ♠ D 10 8 6  ♥ A 8  ...``) and
+    how many of *rows* it took, or ``None``.
+
+    The rows are taken only when nothing else can be meant: each of them
+    begins with a suit (symbol, letter or name) and holds only that suit's
+    ranks, after the same seat again or no seat; the head names fewer than
+    four suits and no suit comes twice; a row that begins with a suit and
+    does not read so takes none.  Anything else is read line by line as
+    before (a run of lines that begin with a suit is then told once, at its
+    first, with the form to write: :func:`suit_row`)."""
+    m = _ROW_HEAD.match(head)
+    if m is None:
+        return None
+    seat = m.group(1).lower()
+    groups = _row_groups(head, m.end())
+    if groups is None or len(groups) >= 4:
+        return None
+    taken = 0
+    for row in rows:
+        r = _ROW_LINE.match(row)
+        if r is None or (r.group(1) is not None and r.group(1).lower() != seat):
+            break
+        more = _row_groups(row, r.end())
+        if more is None or len(more) != 1:
+            return None     # (a row that begins with a suit but says more, or no ranks)
+        groups.extend(more)
+        taken += 1
+    suits = [s for s, _ in groups]
+    if not taken or len(set(suits)) != len(suits):
+        return None
+    return head[:m.end()].rstrip(" \t") + " " + "  ".join(f"{s} {r}".rstrip() for s, r in groups), taken
+
+
+def suit_row(text: str) -> bool:
+    """Whether *text* begins with a suit, no seat before it: a line of a
+    hand copied one suit per line, which the reader tells once a run."""
+    m = _ROW_LINE.match(text)
+    return m is not None and m.group(1) is None
