@@ -172,3 +172,19 @@ def test_rows_that_do_not_go_on_a_hand_are_told_once(typed: str, where: str) -> 
     (f,) = game.errors
     assert render("fr", f.key, f.args).endswith("après sa place (N: ♠ A D 4 ♥ R 9 3 ...)")
     assert render("en", f.key, f.args).endswith("after its seat (N: ♠ A Q 4 ♥ K 9 3 ...)")
+
+
+def test_a_cluster_plans_a_file_with_other_line_breaks_as_it_reads_it(tmp_path: Path) -> None:
+    """The planner of a cluster run counts ``\\n`` to number the lines of
+    each shard; past a lone CR or a U+2028 the rest of the file is one
+    shard, so the batches (their games and first lines) are a whole read's."""
+    from tests.test_shards import sharded, whole
+
+    games = "".join(f'[Event "G{n}"]\ndeal 1\n1. N 2C E 3C S 4C W 5C\nresult *\n' for n in range(900))
+    cr = games.index('[Event "G800"]')
+    path = tmp_path / "mixed.hrn"
+    path.write_bytes((games[:cr] + games[cr:].replace("\n", "\r", 200).replace("\n", "\u2028")).encode())
+    got, plan = sharded(str(path), 4000, 8)
+    want = whole(str(path), 8)
+    assert len(plan) > 1
+    assert [repr(b) for b in got] == [repr(b) for b in want]
