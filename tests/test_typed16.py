@@ -188,3 +188,23 @@ def test_a_cluster_plans_a_file_with_other_line_breaks_as_it_reads_it(tmp_path: 
     want = whole(str(path), 8)
     assert len(plan) > 1
     assert [repr(b) for b in got] == [repr(b) for b in want]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_file_whose_lines_end_in_nel_is_told_so(lang: str) -> None:
+    """A file of NEL line ends (NEL ends no line) was "no game found: the
+    input holds only comments" (its first line a ``;`` note): it is told
+    what its line ends are and what to do, at the first NEL, exit 2."""
+    result = CliRunner().invoke(cli, ["validate", "--lang", lang, str(DATA / "nel.hrn")])
+    assert result.exit_code == 2
+    golden = DATA / f"nel.validate.{lang}.txt"
+    assert result.output.replace(str(DATA / "nel.hrn"), "nel.hrn") == golden.read_text(encoding="utf-8")
+
+
+def test_a_comment_that_ends_a_suit_row_goes_with_the_hand() -> None:
+    """``♣ 9 2 {ok}``: the row is taken, its comment kept as a comment after
+    a hand line is (the deal's)."""
+    typed = "N: ♠ D 10 8 6 {court}\n   ♥ A 8\n   ♦ R 8 7 6 3\n   ♣ 9 2 {ok}"
+    (game,) = list(iter_hrn(SHEET.replace(NORTH, typed, 1)))
+    assert not game.errors
+    assert "à gauche.\ncourt\nok}\nN: ♠ D 10 8 6  ♥ A 8" in canonical(SHEET.replace(NORTH, typed, 1))

@@ -1892,4 +1892,6 @@ MESSAGES.update({
     "syntax.void_as_dash": "'-' stands for a void and cannot sit beside ranks: the ranks of a suit are parted by spaces, {written}",
     # [french12] a moon said at the end of a points line (io/hrn/lark_reader._typed_aside).
     "syntax.moon_own_line": "{found}: a moon is written on a line of its own, after the points line: '{written}'",
+    # [typed16] a file whose lines end in NEL (io/hrn/cut.py: NEL ends no line, spec 2.1.1).
+    "input.nel_line_ends": "the lines end with NEL (U+0085: a mainframe's line end, or a Windows '…' converted as Latin-1), which ends no line: save the file with LF or CR LF line ends",
 })

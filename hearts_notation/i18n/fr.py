@@ -1879,4 +1879,6 @@ MESSAGES.update({
     "syntax.void_as_dash": "« - » marque une chicane et ne peut pas côtoyer des hauteurs : les hauteurs d'une couleur se séparent par des espaces, {written}",
     # [french12] a moon said at the end of a points line (io/hrn/lark_reader._typed_aside).
     "syntax.moon_own_line": "{found} : un capot s'écrit sur une ligne à lui, après la ligne de marque : « {written} »",
+    # [typed16] a file whose lines end in NEL (io/hrn/cut.py: NEL ends no line, spec 2.1.1).
+    "input.nel_line_ends": "les lignes finissent par NEL (U+0085 : la fin de ligne des gros systèmes, ou un « … » de Windows converti en Latin-1), qui ne finit pas une ligne : enregistrez le fichier avec des fins de ligne LF ou CR LF",
 })

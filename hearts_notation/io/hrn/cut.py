@@ -527,6 +527,10 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
         yield GameText(pending[0], "\n".join(pending[1]), pending[2])
     elif only_comments is not None:
         line, text = only_comments
+        nel = text.find("\x85")
+        if nel >= 0:    # NEL ends no line (spec 2.1.1): the file was one line, a note
+            raise RecordError(msg("input.nel_line_ends"), line=line + text.count("\n", 0, nel),
+                              column=nel - text.rfind("\n", 0, nel))
         if last_comment is not None:
             # (a ``{`` never closed: the input is not "only comments" but a
             # comment that runs to its end; say where it opened)

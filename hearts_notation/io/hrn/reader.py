@@ -353,7 +353,8 @@ def _suit_rows(text: str, rows: list[str], line: int) -> tuple[str, int] | None:
         elements = read_line(joined[0], line)
     except (HrnSyntaxError, Mismatch):
         return None
-    return joined if len(elements) == 1 and isinstance(elements[0], HandEl) else None
+    hand = elements[:1] and isinstance(elements[0], HandEl)
+    return joined if hand and all(isinstance(el, CommentEl) for el in elements[1:]) else None
 
 
 def _to_file_columns(el: Element, marks: MarkPlaces) -> None:

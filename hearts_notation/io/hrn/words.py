@@ -775,7 +775,8 @@ def suit_rows(head: str, rows: list[str]) -> tuple[str, int] | None:
 
     The rows are taken only when nothing else can be meant: each of them
     begins with a suit (symbol, letter or name) and holds only that suit's
-    ranks, after the same seat again or no seat; the head names fewer than
+    ranks (and perhaps a ``{comment}``, put at the end of the joined line),
+    after the same seat again or no seat; the head names fewer than
     four suits and no suit comes twice; a row that begins with a suit and
     does not read so takes none.  Anything else is read line by line as
     before (a run of lines that begin with a suit is then told once, at its
@@ -784,7 +785,9 @@ def suit_rows(head: str, rows: list[str]) -> tuple[str, int] | None:
     if m is None:
         return None
     seat = m.group(1).lower()
-    groups = _row_groups(head, m.end())
+    comments: list[str] = []
+    head_end = _row_end(head, comments)
+    groups = _row_groups(head[:head_end], m.end())
     if groups is None or len(groups) >= 4:
         return None
     taken = 0
@@ -792,7 +795,7 @@ def suit_rows(head: str, rows: list[str]) -> tuple[str, int] | None:
         r = _ROW_LINE.match(row)
         if r is None or (r.group(1) is not None and r.group(1).lower() != seat):
             break
-        more = _row_groups(row, r.end())
+        more = _row_groups(row[:_row_end(row, comments)], r.end())
         if more is None or len(more) != 1:
             return None     # (a row that begins with a suit but says more, or no ranks)
         groups.extend(more)
@@ -800,7 +803,22 @@ def suit_rows(head: str, rows: list[str]) -> tuple[str, int] | None:
     suits = [s for s, _ in groups]
     if not taken or len(set(suits)) != len(suits):
         return None
-    return head[:m.end()].rstrip(" \t") + " " + "  ".join(f"{s} {r}".rstrip() for s, r in groups), taken
+    hand = "  ".join(f"{s} {r}".rstrip() for s, r in groups)
+    return " ".join((head[:m.end()].rstrip(" \t"), hand, *comments)), taken
+
+
+#: A ``{comment}`` that ends a row of a hand copied one suit per line.
+_ROW_COMMENT: Final = re.compile(r"[ \t]*(\{[^{}\\]*\})[ \t]*\Z")
+
+
+def _row_end(text: str, comments: list[str]) -> int:
+    """Where the suit group of a row ends: before a ``{comment}`` that ends
+    the line (put in *comments*, for the end of the joined line)."""
+    c = _ROW_COMMENT.search(text) if text.endswith(("}", "} ", "}\t")) else None
+    if c is None:
+        return len(text)
+    comments.append(c.group(1))
+    return c.start()
 
 
 def suit_row(text: str) -> bool:
