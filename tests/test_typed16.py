@@ -180,8 +180,8 @@ def test_a_cluster_plans_a_file_with_other_line_breaks_as_it_reads_it(tmp_path: 
     shard, so the batches (their games and first lines) are a whole read's."""
     from tests.test_shards import sharded, whole
 
-    games = "".join(f'[Event "G{n}"]\ndeal 1\n1. N 2C E 3C S 4C W 5C\nresult *\n' for n in range(900))
-    cr = games.index('[Event "G800"]')
+    games = "".join(f'[Event "G{n}"]\ndeal 1\n1. N 2C E 3C S 4C W 5C\nresult *\n' for n in range(520))
+    cr = games.index('[Event "G470"]')
     path = tmp_path / "mixed.hrn"
     path.write_bytes((games[:cr] + games[cr:].replace("\n", "\r", 200).replace("\n", "\u2028")).encode())
     got, plan = sharded(str(path), 4000, 8)
