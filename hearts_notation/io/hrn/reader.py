@@ -227,7 +227,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
                 if rows is not None:
                     t, skip = rows
-            told = skip == 0 and suit_row(t)
+            told = skip == 0 and _told_row(t)
             if not (told and row):
                 _read_line_into(b, t, lineno, None)
             row = told
@@ -292,7 +292,7 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                                                                lines[k + 1:k + 5])], ll.line)
             if rows is not None:
                 text, skip = rows
-        told = skip == 0 and ll.kind == "other" and suit_row(text)
+        told = skip == 0 and ll.kind == "other" and _told_row(text)
         if not (told and row):
             _read_line_into(b, text, ll.line, None if read is read_line else read)
         row = told
@@ -333,11 +333,23 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
 _ROW_FIRST: Final = frozenset("♠♥♦♣♤♡♢♧SHDCPTsphdct")
 
 
+def _first(text: str) -> str:
+    """The first character of *text* past its blanks ("" for none)."""
+    c = text[:1]
+    return text.lstrip(" \t")[:1] if c == " " or c == "\t" else c
+
+
 def _may_go_on(text: str, after: str) -> bool:
     """Whether the line *after* may go on the hand of line *text*: it begins
     with a suit or with the same seat (a cheap look, before :func:`_suit_rows`)."""
-    start = after.lstrip(" \t")[:1]
-    return start != "" and (start in _ROW_FIRST or start == text.lstrip(" \t")[:1])
+    start = _first(after)
+    return start != "" and (start in _ROW_FIRST or start == _first(text))
+
+
+def _told_row(text: str) -> bool:
+    """Whether *text* is a row of a hand that begins with a suit
+    (:func:`.words.suit_row`), looked at only when its first character may be one."""
+    return _first(text) in _ROW_FIRST and suit_row(text)
 
 
 def _suit_rows(text: str, rows: list[str], line: int) -> tuple[str, int] | None:
