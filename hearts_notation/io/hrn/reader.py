@@ -316,7 +316,7 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
     them (:func:`.words.drop_marks`), and every position taken from it, an
     element's or an error's, is put back where the character stands in the
     file (:attr:`_GameBuilder.marks`): the columns an editor shows."""
-    if has_dropped_marks(text):
+    if not text.isascii() and has_dropped_marks(text):
         clean, places = drop_marks(text, line)
         if places:
             b.marks = places
@@ -341,15 +341,32 @@ def _first(text: str) -> str:
 
 def _may_go_on(text: str, after: str) -> bool:
     """Whether the line *after* may go on the hand of line *text*: it begins
-    with a suit or with the same seat (a cheap look, before :func:`_suit_rows`)."""
+    with a suit or with the same seat, and *text* may be a hand that a row
+    goes on (a colon, no dot: a PBN hand is whole, a trick line has its
+    number's dot; not a pass line).  A cheap look, in the compiled reader,
+    before :func:`_suit_rows`: canonical text never gets past it."""
     start = _first(after)
-    return start != "" and (start in _ROW_FIRST or start == _first(text))
+    if start == "" or not (start in _ROW_FIRST or start == _first(text)):
+        return False
+    return ":" in text and "." not in text and text.lstrip(" \t")[:4].lower() != "pass"
+
+
+#: The suit symbols a row told once a run begins with (:func:`_told_row`).
+_ROW_SYMBOLS: Final = frozenset("♠♥♦♣♤♡♢♧")
 
 
 def _told_row(text: str) -> bool:
-    """Whether *text* is a row of a hand that begins with a suit
-    (:func:`.words.suit_row`), looked at only when its first character may be one."""
-    return _first(text) in _ROW_FIRST and suit_row(text)
+    """Whether *text* is a row of a hand that begins with a suit, its symbol
+    or its letter and a blank (:func:`.words.suit_row`): such rows in a run
+    are told once.  (A row that begins with a suit's name is told line by
+    line: a line that begins with a word is looked at no further here.)"""
+    c = _first(text)
+    if c in _ROW_SYMBOLS:
+        return suit_row(text)
+    if c == "S" or c == "H" or c == "D" or c == "C":
+        after = text.lstrip(" \t")[1:2]
+        return (after == " " or after == "\t") and suit_row(text)
+    return False
 
 
 def _suit_rows(text: str, rows: list[str], line: int) -> tuple[str, int] | None:
