@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import groupby
 from typing import NamedTuple, overload
+from unicodedata import category
 
 from .i18n import (
     current_language,
@@ -38,6 +39,10 @@ def location(source: str | None, line: int | None, column: int | None) -> str:
             out += f":{column}"
     return out
 
+
+#: The categories of the characters that take no room on a terminal's line
+#: (format marks and combining accents): the caret's padding keeps them.
+_NO_ROOM = frozenset(("Cf", "Mn", "Me"))
 
 #: The longest source line quoted whole under a message.
 _QUOTE_MAX = 200
@@ -67,7 +72,10 @@ def caret_lines(source_lines: Sequence[str] | None, line: int | None,
     if col is not None:
         # the caret goes under the escaped text, so pad by what is shown
         before = escape_controls(text[: col - 1], keep_layout=True)
-        pad = "".join("\t" if ch == "\t" else " " for ch in before)
+        # (a mark that takes no room on the screen, a soft hyphen, a joiner,
+        # an accent typed apart, is copied: a space for it put the caret
+        # one to the right of the column, which counts it: typed16)
+        pad = "".join(ch if ch == "\t" or category(ch) in _NO_ROOM else " " for ch in before)
         out.append(f"    {pad}^")
     return out
 

@@ -44,7 +44,13 @@ RAW = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069
 
 
 def _hrn(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
+    # (U+2028 and U+2029 end a line of HRN since typed16: written escaped, as
+    # the writers write them; the reader gives back the raw characters)
+    return _breaks(text.replace("\\", "\\\\").replace('"', '\\"'))
+
+
+def _breaks(text: str) -> str:
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 def hostile_record(tmp_path: Path, text: str = PAYLOAD) -> Path:
@@ -54,7 +60,7 @@ def hostile_record(tmp_path: Path, text: str = PAYLOAD) -> Path:
     tags = "".join(f'[{t} "{_hrn(text)}"]\n' for t in ("Event", "Site", "Annotator"))
     rec = rec.replace('[Event "Replay test: a moon"]\n', tags)
     rec = rec.replace('[North "Nora"]', f'[North "{_hrn(text)}"]')
-    rec = rec.replace("1. E 2♣", "1. E 2♣ {" + text.replace("}", ")") + "}")
+    rec = rec.replace("1. E 2♣", "1. E 2♣ {" + _breaks(text.replace("}", ")")) + "}")
     tmp_path.mkdir(exist_ok=True)
     path = tmp_path / "hostile.hrn"
     path.write_text(rec, encoding="utf-8")

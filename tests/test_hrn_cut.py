@@ -60,10 +60,6 @@ def reference_cut(lines: Iterable[str]) -> Iterator[list[LogicalLine]]:
         games[-1].extend(tail)
     elif any(ll.kind == "comment" for ll in tail):
         first = next(ll for ll in tail if ll.kind == "comment")
-        cr = first.text.find("\r")
-        if cr >= 0:     # lone CR line ends (old Mac): named at the first CR (ad573ab)
-            raise RecordError("lone CR", line=first.line + first.text.count("\n", 0, cr),
-                              column=cr - first.text.rfind("\n", 0, cr))
         last = [ll for ll in tail if ll.kind == "comment"][-1]
         if last.unclosed is not None:   # a '{' never closed: named where it opened
             raise RecordError("unterminated comment", line=last.unclosed[0], column=last.unclosed[1])
@@ -76,8 +72,10 @@ def _reference(text: str, limit: int = 1 << 16) -> object:
     """Each game's first line, text and logical lines (runaway comments'
     stops included), or the error."""
     try:
+        # (a lone CR, U+2028 and U+2029 are line breaks: typed16)
+        lines = re.sub("\r(?!\n)|[\u2028\u2029]", "\n", text)
         return [(g[0].line, "\n".join(ll.text for ll in g), g)
-                for g in reference_cut(split_lines([text], "s", limit))]
+                for g in reference_cut(split_lines([lines], "s", limit))]
     except (RecordError, InputError) as exc:
         return ("error", getattr(exc, "line", None), getattr(exc, "column", None))
 

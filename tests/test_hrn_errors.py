@@ -69,7 +69,7 @@ GRAMMAR_CASES = [
     ("scroe N 3\n", 1, 1,
      "expected a line such as [Tag \"value\"], deal 1, N: AQ4.K93.J862.T75, pass N: ..., 1. S 2C ..., "
      "score ..., total ..., moon ..., * or result ..., found 'scroe'; did you mean 'score'?"),
-    ("deal 1\nN: ♠ A Q 4\n   ♥ K 9 3\n", 3, 4,
+    ("deal 1\nN: ♠ A Q 4  ♥ K 9 3  ♦ 2  ♣ 5\n   ♥ 6\n", 3, 4,
      "a line cannot begin with a suit: a hand is written on one line, after its seat "
      "(N: ♠ A Q 4 ♥ K 9 3 ...)"),
     ("deal 1 dealer W pass sideways\n", 1, 22,

@@ -1902,4 +1902,6 @@ MESSAGES.update({
     "solve.error.no_such_point_last": "deal {deal} has no card {card} of trick {trick} to solve: its last point is card {last_card} of trick {last_trick} (the record stops there, or the deal ends)",
     # [ospiel17] a key named twice in one object of OpenSpiel's state JSON (io/openspiel.py).
     "os.duplicate_key": "the key {key} is given again here in the same object; OpenSpiel writes each key of a state once, and readers keep one value or the other (Python's json the last, others the first): keep one",
+    # [typed16] a file whose lines end in NEL (io/hrn/cut.py: NEL ends no line, spec 2.1.1).
+    "input.nel_line_ends": "the lines end with NEL (U+0085: a mainframe's line end, or a Windows '…' converted as Latin-1), which ends no line: save the file with LF or CR LF line ends",
 })

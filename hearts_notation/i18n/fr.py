@@ -1889,4 +1889,6 @@ MESSAGES.update({
     "solve.error.no_such_point_last": "la donne {deal} n'a pas de carte {card} au pli {trick} à résoudre : son dernier point est la carte {last_card} du pli {last_trick} (l'enregistrement s'arrête là, ou la donne finit)",
     # [ospiel17] a key named twice in one object of OpenSpiel's state JSON (io/openspiel.py).
     "os.duplicate_key": "la clé {key} est redonnée ici dans le même objet ; OpenSpiel écrit une seule fois chaque clé d'un état, et les lecteurs gardent l'une ou l'autre valeur (le json de Python la dernière, d'autres la première) : n'en gardez qu'une",
+    # [typed16] a file whose lines end in NEL (io/hrn/cut.py: NEL ends no line, spec 2.1.1).
+    "input.nel_line_ends": "les lignes finissent par NEL (U+0085 : la fin de ligne des gros systèmes, ou un « … » de Windows converti en Latin-1), qui ne finit pas une ligne : enregistrez le fichier avec des fins de ligne LF ou CR LF",
 })

@@ -38,7 +38,7 @@ from ...i18n import msg
 from ..limits import current as current_limits
 from ..limits import limit_message
 from ..stream import RecordError, split_lines
-from .words import TAG_NAME_CHARS, typed_chunks
+from .words import TAG_NAME_CHARS, drop_marks, has_dropped_marks, typed_chunks
 
 __all__ = [
     "BLANKS",
@@ -299,7 +299,7 @@ def iter_logical_lines(lines: Iterable[str], number_from: int = 1) -> Iterator[L
             kind = "other"
             if ch == "[":
                 kind = "tag"
-            elif ch in "dDrR":
+            elif ch in _KIND_FIRST:
                 kind = _kind(text, len(text) - len(body), False)
             yield LogicalLine(start, text, kind)
             continue
@@ -394,9 +394,20 @@ def _swallowed(parts: list[tuple[int, str]], opened_at: list[tuple[int, int]]
     return None
 
 
+#: The first characters of a line :func:`_kind` looks further at: a deal
+#: header's or a result's first letter, or a mark the reader drops
+#: (``don\u00adne 2`` is a deal header: :func:`.words.drop_marks`).
+_KIND_FIRST: Final = "dDrR\u00ad\u200c\u200d"
+
+
 def _kind(text: str, first: int, saw_comment: bool) -> str:
     if first < 0:
         return "comment" if saw_comment else "blank"
+    if has_dropped_marks(text):
+        # (the line as the reader reads it; its columns do not matter here)
+        text, first = drop_marks(text[first:], 0)[0], 0
+        if not text:
+            return "other"
     ch = text[first]
     if ch == "[":
         return "tag"
@@ -441,7 +452,7 @@ def _line_records(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[i
         ch = body[0]
         if ch == "[":
             yield lineno, text, "tag", 0
-        elif ch in "dDrR":
+        elif ch in _KIND_FIRST:
             yield lineno, text, _kind(text, len(text) - len(body), False), 0
         else:
             yield lineno, text, "other", 0
@@ -516,10 +527,10 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
         yield GameText(pending[0], "\n".join(pending[1]), pending[2])
     elif only_comments is not None:
         line, text = only_comments
-        cr = text.find("\r")
-        if cr >= 0:     # lone CR line ends: the file is one line, a note or a comment
-            raise RecordError(msg("input.lone_cr"), line=line + text.count("\n", 0, cr),
-                              column=cr - text.rfind("\n", 0, cr))
+        nel = text.find("\x85")
+        if nel >= 0:    # NEL ends no line (spec 2.1.1): the file was one line, a note
+            raise RecordError(msg("input.nel_line_ends"), line=line + text.count("\n", 0, nel),
+                              column=nel - text.rfind("\n", 0, nel))
         if last_comment is not None:
             # (a ``{`` never closed: the input is not "only comments" but a
             # comment that runs to its end; say where it opened)
@@ -556,10 +567,11 @@ def _not_plain(chunk: str, held: str = "") -> bool:
     """Whether a chunk goes to the line-by-line cutter: an escape (a ``\\}``
     may keep a comment open), a carriage return or a byte-order mark to drop,
     or letters not in composed form (:func:`composed`: ``re\u0301sultat`` ends
-    a game only once composed).  The text before *chunk* that is not cut yet
+    a game only once composed), or a mark the reader drops (``don\u00adne 2``
+    begins a deal only once it is dropped: :func:`_kind`).  The text before *chunk* that is not cut yet
     is *held*: an accent that begins a chunk composes with its last letter."""
     return "\\" in chunk or "\r" in chunk or "\ufeff" in chunk or (
-        not chunk.isascii() and _composes(held[-1:] + chunk))
+        not chunk.isascii() and (has_dropped_marks(chunk) or _composes(held[-1:] + chunk)))
 
 
 def _composes(text: str) -> bool:
@@ -624,7 +636,7 @@ def cut_games(chunks: Iterable[str], source: str = "-", max_line: int | None = N
     at its first line), and the games after it are cut as before.
     """
     limit = current_limits().line if max_line is None else max_line
-    chunks = typed_chunks(chunks)   # (soft hyphens, joiners, Ctrl-Z: french12)
+    chunks = typed_chunks(chunks)   # (other systems' line breaks, Ctrl-Z: french12, typed16)
     games = _cut_chunks(chain(chunks, (_NEXT_GAME + "\n",)) if followed else chunks, source,
                         limit, first_line)
     follows = after_game

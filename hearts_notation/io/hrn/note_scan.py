@@ -8,7 +8,9 @@ One scanner for every reader of notes: ``fmt`` and ``convert`` keep them
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Final
 
 __all__ = ["Note", "NoteScanner", "notes_of"]
 
@@ -26,6 +28,10 @@ class Note:
     start: int
 
 
+#: A line break as the reader reads one (:func:`.words.typed_chunks`).
+_BREAKS: Final = re.compile("\r\n|[\r\n\u2028\u2029]")
+
+
 class NoteScanner:
     """Finds the ``;`` notes of an HRN text fed a line at a time (or in
     chunks of any size): ``fmt`` reads a file as a stream and takes the
@@ -40,8 +46,17 @@ class NoteScanner:
         self._rest = ""          # the start of a line not ended yet
 
     def feed(self, chunk: str) -> None:
-        """Scan the complete lines of *chunk* (and of what came before)."""
-        parts = (self._rest + chunk if self._rest else chunk).split("\n")
+        """Scan the complete lines of *chunk* (and of what came before),
+        cut where the reader cuts them: at ``\n``, and at a lone ``\r``,
+        U+2028 and U+2029 (:func:`.words.typed_chunks`; a final ``\r``
+        waits for the next chunk, which may begin with its ``\n``)."""
+        text = self._rest + chunk if self._rest else chunk
+        if "\r" in text or (not text.isascii() and ("\u2028" in text or "\u2029" in text)):
+            held = "\r" if text.endswith("\r") else ""
+            parts = _BREAKS.split(text[:len(text) - len(held)])
+            parts[-1] += held
+        else:
+            parts = text.split("\n")
         self._rest = parts.pop()
         for part in parts:
             self._scan(part)
@@ -49,7 +64,9 @@ class NoteScanner:
     def finish(self) -> list[Note]:
         """Scan the last line (without a newline); every note found."""
         if self._rest:
-            self._scan(self._rest)
+            for part in _BREAKS.split(self._rest):
+                if part:
+                    self._scan(part)
             self._rest = ""
         return self.notes
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
+from itertools import takewhile
 from typing import Any, Final, TypeVar
 
 from ...cards import CARDS
@@ -91,13 +92,19 @@ from .words import (
     LETTER_CARD,
     SEAT_NAME_RE,
     TOKENS,
+    MarkPlaces,
     card_spelling,
     closest_keyword,
     compass_letters,
+    drop_marks,
+    file_column,
+    has_dropped_marks,
     header_ordinal,
     list_bullet,
     misspelt_tag,
     seat_words,
+    suit_row,
+    suit_rows,
     tag_name,
     text_language,
 )
@@ -200,17 +207,30 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
         b.head = text
         lineno = first_line - 1
         first: tuple[int, str] | None = None
-        for t in physical:
+        skip = 0
+        row = False     # the line before was a suit's row told (told once a run)
+        for k, t in enumerate(physical):
             lineno += 1
+            if skip:
+                skip -= 1
+                continue
             if t[-1:] == "\r":
                 t = t[:-1]
             if lineno == first_line and t[:1] == "\ufeff":
                 t = t[1:]
             if not t.strip(BLANKS):
+                row = False
                 continue
             if first is None:
                 first = (lineno, t)
-            _read_line_into(b, t, lineno, None)
+            if k + 1 < len(physical) and _may_go_on(t, physical[k + 1]):
+                rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
+                if rows is not None:
+                    t, skip = rows
+            told = skip == 0 and _told_row(t)
+            if not (told and row):
+                _read_line_into(b, t, lineno, None)
+            row = told
             if b.halted:
                 break
         if b.pos is None and first is not None:
@@ -250,8 +270,14 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
     # line alone, a lone ``[``, would look like a JSON array's opening;
     # joined only if an error asks, :meth:`_GameBuilder.game_text`)
     b.head_lines = lines
-    for ll in lines:
+    skip = 0
+    row = False     # the line before was a suit's row told (told once a run)
+    for k, ll in enumerate(lines):
+        if skip:
+            skip -= 1
+            continue
         if ll.kind == "blank":
+            row = False
             continue
         if ll.unclosed is not None:
             # (the lines after the brace are read again as lines of their own)
@@ -260,7 +286,16 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                              else "syntax.unterminated_comment",
                              at=f"{ln}:{col}", line=ll.stop or 0), ln, col, ll.text)
             continue
-        _read_line_into(b, ll.text, ll.line, None if read is read_line else read)
+        text = ll.text
+        if ll.kind == "other" and k + 1 < len(lines) and _may_go_on(text, lines[k + 1].text):
+            rows = _suit_rows(text, [n.text for n in takewhile(lambda n: n.kind == "other",
+                                                               lines[k + 1:k + 5])], ll.line)
+            if rows is not None:
+                text, skip = rows
+        told = skip == 0 and ll.kind == "other" and _told_row(text)
+        if not (told and row):
+            _read_line_into(b, text, ll.line, None if read is read_line else read)
+        row = told
         if ll.swallowed is not None:
             b.swallowed(*ll.swallowed)
         if b.halted:
@@ -275,7 +310,106 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
     """Read one logical line into the game being built (a line that does
     not read is reported and costs only itself: :meth:`_GameBuilder.line_error`).
     *read* is the lexer's :func:`.lex.read_line` when ``None`` (called
-    directly: a native call once compiled)."""
+    directly: a native call once compiled).
+
+    A line holding a soft hyphen or a joiner inside a word is read without
+    them (:func:`.words.drop_marks`), and every position taken from it, an
+    element's or an error's, is put back where the character stands in the
+    file (:attr:`_GameBuilder.marks`): the columns an editor shows."""
+    if not text.isascii() and has_dropped_marks(text):
+        clean, places = drop_marks(text, line)
+        if places:
+            b.marks = places
+            try:
+                _read_clean_line(b, clean, line, read)
+            finally:
+                b.marks = None
+            return
+    _read_clean_line(b, text, line, read)
+
+
+#: The first characters of a line that may go on a hand copied one suit
+#: per line (:func:`.words.suit_rows`): a suit's symbol, letter or name.
+_ROW_FIRST: Final = frozenset("♠♥♦♣♤♡♢♧SHDCPTsphdct")
+
+
+def _first(text: str) -> str:
+    """The first character of *text* past its blanks ("" for none)."""
+    c = text[:1]
+    return text.lstrip(" \t")[:1] if c == " " or c == "\t" else c
+
+
+def _may_go_on(text: str, after: str) -> bool:
+    """Whether the line *after* may go on the hand of line *text*: it begins
+    with a suit or with the same seat, and *text* may be a hand that a row
+    goes on (a colon, no dot: a PBN hand is whole, a trick line has its
+    number's dot; not a pass line).  A cheap look, in the compiled reader,
+    before :func:`_suit_rows`: canonical text never gets past it."""
+    start = _first(after)
+    if start == "" or not (start in _ROW_FIRST or start == _first(text)):
+        return False
+    return ":" in text and "." not in text and text.lstrip(" \t")[:4].lower() != "pass"
+
+
+#: The suit symbols a row told once a run begins with (:func:`_told_row`).
+_ROW_SYMBOLS: Final = frozenset("♠♥♦♣♤♡♢♧")
+
+
+def _told_row(text: str) -> bool:
+    """Whether *text* is a row of a hand that begins with a suit, its symbol
+    or its letter and a blank (:func:`.words.suit_row`): such rows in a run
+    are told once.  (A row that begins with a suit's name is told line by
+    line: a line that begins with a word is looked at no further here.)"""
+    c = _first(text)
+    if c in _ROW_SYMBOLS:
+        return suit_row(text)
+    if c == "S" or c == "H" or c == "D" or c == "C":
+        after = text.lstrip(" \t")[1:2]
+        return (after == " " or after == "\t") and suit_row(text)
+    return False
+
+
+def _suit_rows(text: str, rows: list[str], line: int) -> tuple[str, int] | None:
+    """The hand of *text* and the *rows* after it on one line, as the
+    notation writes it, and how many rows it took (:func:`.words.suit_rows`),
+    when that line reads as one hand; ``None`` otherwise (the lines are
+    then read one by one, and a run of rows that begin with a suit is told
+    once, at its first line)."""
+    joined = suit_rows(text, [r for r in rows if "\n" not in r])
+    if joined is None:
+        return None
+    try:
+        elements = read_line(joined[0], line)
+    except (HrnSyntaxError, Mismatch):
+        return None
+    hand = elements[:1] and isinstance(elements[0], HandEl)
+    return joined if hand and all(isinstance(el, CommentEl) for el in elements[1:]) else None
+
+
+def _to_file_columns(el: Element, marks: MarkPlaces) -> None:
+    """The positions of *el*, read from a line without its marks, as the
+    columns of the file (:func:`.words.file_column`)."""
+    el.col = file_column(marks, el.line, el.col)
+    if isinstance(el, TagEl):
+        el.value_col = file_column(marks, el.value_line, el.value_col)
+        el.name_col = file_column(marks, el.name_line, el.name_col)
+    elif isinstance(el, DealEl):
+        el.dealer_col = file_column(marks, el.dealer_line, el.dealer_col)
+    elif isinstance(el, PassEl):
+        el.seat_col = file_column(marks, el.seat_line, el.seat_col)
+        el.to_col = file_column(marks, el.to_line, el.to_col)
+    elif isinstance(el, MoonEl):
+        el.seat_col = file_column(marks, el.seat_line, el.seat_col)
+    elif isinstance(el, TrickEl):
+        el.seat_cols = [file_column(marks, ln, c) for ln, c in zip(el.seat_lines, el.seat_cols, strict=True)]
+        card_lines = el.card_lines or [el.line] * len(el.card_cols)
+        el.card_cols = [file_column(marks, ln, c) for ln, c in zip(card_lines, el.card_cols, strict=True)]
+    elif isinstance(el, (PointsEl, ResultEl)):
+        el.seat_cols = [file_column(marks, ln, c) for ln, c in zip(el.seat_lines, el.seat_cols, strict=True)]
+
+
+def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | None) -> None:
+    """:func:`_read_line_into` of a line without marks to drop."""
     try:
         elements = read_line(text, line) if read is None else read(text, line)
     except HrnSyntaxError as refused:
@@ -621,6 +755,9 @@ class _GameBuilder:
         #: so when it looks like another format
         self.head = ""
         self.head_lines: list[LogicalLine] = []
+        #: where the line being read had marks dropped (:func:`.words.drop_marks`):
+        #: its errors' columns are put back to the file's (``None``: no mark)
+        self.marks: MarkPlaces | None = None
 
     def game_text(self) -> str:
         """The game's text, for the messages that look at it whole (another
@@ -636,6 +773,8 @@ class _GameBuilder:
     def error(self, message: str | Msg, line: int, column: int, trick: int | None = None,
               seat: str | None = None) -> None:
         """Record a syntax error (the deal being read has then lost a line)."""
+        if self.marks is not None:
+            column = file_column(self.marks, line, column)
         deal = None
         if self.cur is not None:
             deal = self.cur.number
@@ -689,7 +828,9 @@ class _GameBuilder:
                 pass    # (halted: the seats are not usable)
             self._close_deal()
         if head >= 1 and self.result_pos is None and not self.halted:
-            self.cur = _DealBuilder(head, None, None, line, 1 + len(text) - len(text.lstrip()))
+            at = 1 + len(text) - len(text.lstrip())
+            self.cur = _DealBuilder(head, None, None, line,
+                                    at if self.marks is None else file_column(self.marks, line, at))
             self.skipping = False
         else:
             self.skipping = True
@@ -1023,7 +1164,22 @@ class _GameBuilder:
     # feeding
 
     def feed(self, elements: list[Element]) -> None:
-        """Take the elements of one logical line (stops at the first error)."""
+        """Take the elements of one logical line (stops at the first error);
+        read from a line with marks dropped, their positions are first put
+        back to the file's, once (the errors found then are at those)."""
+        marks = self.marks
+        if marks is None:
+            self._feed(elements)
+            return
+        for el in elements:
+            _to_file_columns(el, marks)
+        self.marks = None
+        try:
+            self._feed(elements)
+        finally:
+            self.marks = marks
+
+    def _feed(self, elements: list[Element]) -> None:
         try:
             for el in elements:
                 if self.pos is None:

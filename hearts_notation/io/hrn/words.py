@@ -16,6 +16,7 @@ here, so the two cannot drift apart.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
@@ -243,7 +244,9 @@ def line_language(line: str) -> str | None:
 
 def text_language(text: str) -> str | None:
     """The language of a record's text: that of its first line that says
-    (:func:`line_language`), ``None`` when no line does."""
+    (:func:`line_language`), ``None`` when no line does (the lines as the
+    reader cuts them: :func:`typed_chunks`)."""
+    text = read_line_breaks(text)
     start, size = 0, len(text)
     while start < size:      # line by line, without splitting the whole text
         end = text.find("\n", start)
@@ -272,7 +275,7 @@ class LanguageSniffer:
         previous one), until the language is known."""
         if self.language is not None:
             return
-        text = self._tail + chunk
+        text = read_line_breaks(self._tail + chunk)
         cut = text.rfind("\n")
         self._tail = text[cut + 1:][-4096:]
         if cut >= 0:
@@ -590,33 +593,103 @@ SOFT_HYPHEN: Final = "\u00ad"
 DOS_EOF: Final = "\x1a"
 
 
+#: The line breaks that are not ``\n`` and that :func:`typed_chunks` reads as
+#: ``\n``: a carriage return that no ``\n`` follows (an old Mac's line end,
+#: some phone apps'), U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR (a
+#: word processor's or a web form's).  NEL (U+0085), the vertical tab and the
+#: form feed are not: no editor breaks a line at them (the form feed is a
+#: blank, docs/spec.md, "hand-typed: line breaks").
+_LINE_BREAKS: Final = re.compile("\r(?!\n)|[\u2028\u2029]")
+
+
+def read_line_breaks(text: str) -> str:
+    """*text* with the line breaks of other systems (:data:`_LINE_BREAKS`) as
+    ``\n``, for what looks at a record's lines beside the reader (the
+    language it is kept in): the text itself when it has none."""
+    if "\r" in text or (not text.isascii() and ("\u2028" in text or "\u2029" in text)):
+        return _LINE_BREAKS.sub("\n", text)
+    return text
+
+
 def typed_chunks(chunks: Iterable[str]) -> Iterator[str]:
-    """*chunks* of a record without the invisible marks a word processor or
-    an old editor adds to what was typed: the soft hyphen (U+00AD, where a
-    word processor may break a word, ``don\u00adneur`` is ``donneur``), a
-    zero-width joiner touching a letter (:data:`_DROPPED_MARK`) and the DOS
-    end-of-file mark Ctrl-Z (0x1A) that ends the text (with only blanks
-    after it: one that text follows stays, and is told where it is).  None
-    of these shows on the screen, so a sheet holding them reads as the sheet
-    the secretary sees; a line that held one is counted in columns without
-    it, as a line with decomposed accents is (:func:`.cut.composed`).  Line
-    breaks are never removed, so line numbers stay those of the file."""
+    """*chunks* of a record with the line breaks of other systems read as
+    ``\n`` (:data:`_LINE_BREAKS`: a file whose lines end in a lone carriage
+    return, or a word processor's line and paragraph separators, was one
+    line, "no game found"), and without the DOS end-of-file mark Ctrl-Z
+    (0x1A) that ends the text (with only blanks after it: one that text
+    follows stays, and is told where it is).  A ``\r\n`` stays as it is
+    (the cutter drops its ``\r``): a chunk that ends in ``\r`` waits for
+    the next one's first character.
+
+    The soft hyphen and the joiners a word processor puts inside a word are
+    *not* dropped here but line by line by the reader (:func:`drop_marks`),
+    which puts every position it reports back where the character stands in
+    the file: dropped here, every column after one on its line was one to
+    the left of the character the message named (typed16)."""
     held = ""
     for chunk in chunks:
         if held:
             chunk, held = held + chunk, ""
-        if SOFT_HYPHEN in chunk or "\u200d" in chunk or "\u200c" in chunk:
-            chunk = _DROPPED_MARK.sub("", chunk)   # (one pass: what the writer escapes)
+        if "\r" in chunk or (not chunk.isascii() and ("\u2028" in chunk or "\u2029" in chunk)):
+            if chunk.endswith("\r"):
+                chunk, held = chunk[:-1], "\r"
+            chunk = _LINE_BREAKS.sub("\n", chunk)
         if DOS_EOF in chunk:
             body = chunk.rstrip(_EOF_TAIL)
             if DOS_EOF in chunk[len(body):]:
                 # The end of the text, or a mark that text follows: the next
                 # chunk decides (held until then).
-                chunk, held = body, chunk[len(body):]
+                chunk, held = body, chunk[len(body):] + held
         if chunk:
             yield chunk
     if held:
-        yield held.replace(DOS_EOF, "")
+        yield _LINE_BREAKS.sub("\n", held.replace(DOS_EOF, ""))
+
+
+def has_dropped_marks(text: str) -> bool:
+    """Whether *text* holds a soft hyphen or a joiner (what :func:`drop_marks`
+    may drop): three scans at C speed, none for ASCII text."""
+    return not text.isascii() and (SOFT_HYPHEN in text or "\u200d" in text or "\u200c" in text)
+
+
+#: Where :func:`drop_marks` dropped marks: for each line number, the index in
+#: the line as read (0-based, marks dropped) of the character each mark stood
+#: before, once per mark, in order.
+MarkPlaces = dict[int, list[int]]
+
+
+def drop_marks(text: str, line: int) -> tuple[str, MarkPlaces]:
+    """*text* (a logical line, its first line numbered *line*) without the
+    invisible marks a word processor or a phone keyboard puts inside a word
+    (:data:`_DROPPED_MARK`: the soft hyphen, ``don\u00adneur`` is
+    ``donneur``; a zero-width joiner touching a letter), and where they
+    stood (:func:`file_column` puts a column back).  None of them shows on
+    the screen, so a sheet holding them reads as the sheet the secretary
+    sees; its positions are those of the file (an editor counts the mark)."""
+    places: MarkPlaces = {}
+    parts: list[str] = []
+    at = 0
+    for m in _DROPPED_MARK.finditer(text):
+        parts.append(text[at:m.start()])
+        at = m.end()
+        ln = line + text.count("\n", 0, m.start())
+        start = text.rfind("\n", 0, m.start()) + 1
+        # (the marks dropped before it on its line)
+        before = len(places.get(ln, ()))
+        index = m.start() - start - before
+        places.setdefault(ln, []).extend([index] * len(m.group()))
+    parts.append(text[at:])
+    return "".join(parts), places
+
+
+def file_column(places: MarkPlaces, line: int, column: int) -> int:
+    """The 1-based *column* of *line* in text read without its marks
+    (:func:`drop_marks`) as a column of the file: the character there,
+    counting the marks before it (a mark belongs to the character after it)."""
+    marks = places.get(line)
+    if not marks or column < 1:
+        return column
+    return column + bisect_right(marks, column - 1)
 
 
 #: A list's bullet at the start of a line, as a word processor puts it
@@ -651,3 +724,105 @@ def list_bullet(text: str) -> tuple[int, str, str] | None:
 _LIST_NUMBER: Final = re.compile(
     "[ \t\f]*((?:n[°º][ \t]*)?[0-9]+[ \t]*[)°º.:]?|n[°º][ \t]*[0-9]+)[ \t\f\u00a0]+"
     r"(?=([^\W\d_]+)|(\[))", re.IGNORECASE)
+
+
+#: A suit as a hand copied from a diagram begins a line with it: its symbol
+#: (outlined or not, perhaps with the emoji selector), its English letter, or
+#: its name in English or French (docs/spec.md, "A hand one suit per line").
+_ROW_SUIT: Final = (r"(?:([♠♥♦♣♤♡♢♧])\ufe0f?|(spades?|hearts?|diamonds?|clubs?|piques?|c(?:œ|oe)urs?|"
+                    r"carreaux?|tr[èe]fles?|[SHDC])(?![^\W\d_]))")
+#: Its ranks: figures in either language, glued or apart, or ``-`` (a void).
+_ROW_RANKS: Final = r"(-|(?:(?:10|[2-9TJQKARDV])[ \t]*)*)"
+#: One suit and its ranks (group 1 the symbol, 2 the letter or name, 3 the ranks).
+_ROW_GROUP: Final = re.compile(rf"[ \t]*{_ROW_SUIT}[ \t]*:?[ \t]*{_ROW_RANKS}[ \t]*", re.IGNORECASE)
+#: A line a hand written one suit per line goes on with: perhaps its seat
+#: again and a colon (group 1), then one suit and its ranks.
+_ROW_LINE: Final = re.compile(rf"[ \t]*(?:([A-Za-z][A-Za-z0-9]*)[ \t]*:)?[ \t]*(?={_ROW_SUIT})",
+                              re.IGNORECASE)
+#: The head of a hand line: its seat and colon (group 1 the seat).
+_ROW_HEAD: Final = re.compile(r"[ \t]*([A-Za-z][A-Za-z0-9]*)[ \t]*:[ \t]*")
+_ROW_SYMBOL: Final = {"♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣"}
+#: A suit's letter or name by its first two letters, in lower case.
+_ROW_NAME: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣", "sp": "♠", "he": "♥", "di": "♦", "cl": "♣",
+                    "pi": "♠", "cœ": "♥", "co": "♥", "ca": "♦", "tr": "♣"}
+
+
+def _row_groups(text: str, at: int) -> list[tuple[str, str]] | None:
+    """The suits of *text* from *at* on, each ``(symbol, ranks)``, when it
+    holds only suit groups (``♠ D 10 8 6  ♥ A 8``, ``H A 8``, ``Pique : D 10``);
+    ``None`` otherwise."""
+    out: list[tuple[str, str]] = []
+    while at < len(text):
+        m = _ROW_GROUP.match(text, at)
+        if m is None or m.end() == at:
+            return None
+        if m.group(1) is not None:
+            symbol = _ROW_SYMBOL.get(m.group(1), m.group(1))
+        elif len(m.group(2)) == 1 and m.group(2) not in "SHDC":
+            return None     # (a lower-case letter is no suit: ``s``, ``h``)
+        else:
+            symbol = _ROW_NAME[m.group(2)[:2].lower()]
+        out.append((symbol, " ".join(m.group(3).split())))
+        at = m.end()
+    return out
+
+
+def suit_rows(head: str, rows: list[str]) -> tuple[str, int] | None:
+    """A hand copied from a diagram, one suit per line: *head* is a hand
+    line (``N: ♠ D 10 8 6``), *rows* the physical lines after it; the hand
+    on one line as the notation writes it (``N: ♠ D 10 8 6  ♥ A 8  ...``) and
+    how many of *rows* it took, or ``None``.
+
+    The rows are taken only when nothing else can be meant: each of them
+    begins with a suit (symbol, letter or name) and holds only that suit's
+    ranks (and perhaps a ``{comment}``, put at the end of the joined line),
+    after the same seat again or no seat; the head names fewer than
+    four suits and no suit comes twice; a row that begins with a suit and
+    does not read so takes none.  Anything else is read line by line as
+    before (a run of lines that begin with a suit is then told once, at its
+    first, with the form to write: :func:`suit_row`)."""
+    m = _ROW_HEAD.match(head)
+    if m is None:
+        return None
+    seat = m.group(1).lower()
+    comments: list[str] = []
+    head_end = _row_end(head, comments)
+    groups = _row_groups(head[:head_end], m.end())
+    if groups is None or len(groups) >= 4:
+        return None
+    taken = 0
+    for row in rows:
+        r = _ROW_LINE.match(row)
+        if r is None or (r.group(1) is not None and r.group(1).lower() != seat):
+            break
+        more = _row_groups(row[:_row_end(row, comments)], r.end())
+        if more is None or len(more) != 1:
+            return None     # (a row that begins with a suit but says more, or no ranks)
+        groups.extend(more)
+        taken += 1
+    suits = [s for s, _ in groups]
+    if not taken or len(set(suits)) != len(suits):
+        return None
+    hand = "  ".join(f"{s} {r}".rstrip() for s, r in groups)
+    return " ".join((head[:m.end()].rstrip(" \t"), hand, *comments)), taken
+
+
+#: A ``{comment}`` that ends a row of a hand copied one suit per line.
+_ROW_COMMENT: Final = re.compile(r"[ \t]*(\{[^{}\\]*\})[ \t]*\Z")
+
+
+def _row_end(text: str, comments: list[str]) -> int:
+    """Where the suit group of a row ends: before a ``{comment}`` that ends
+    the line (put in *comments*, for the end of the joined line)."""
+    c = _ROW_COMMENT.search(text) if text.endswith(("}", "} ", "}\t")) else None
+    if c is None:
+        return len(text)
+    comments.append(c.group(1))
+    return c.start()
+
+
+def suit_row(text: str) -> bool:
+    """Whether *text* begins with a suit, no seat before it: a line of a
+    hand copied one suit per line, which the reader tells once a run."""
+    m = _ROW_LINE.match(text)
+    return m is not None and m.group(1) is None
