@@ -650,6 +650,18 @@ class ExactSolver:
             return jneg + adj, jpos + adj
         lo = jneg
         hi = rem + jpos
+        if (moon == MOON_OPEN or moon == seat) and self.sure_ok:
+            # Every penalty card left to a seat that alone can shoot is its
+            # moon (scored by the term below), so short of that one at
+            # least goes to another seat: the cheapest alive (a heart, or
+            # Q♠ if cheaper) comes off (twenty-seventh round; the top test
+            # at 25/26 kept searching every line where the analysed seat
+            # had taken a point, for the 26 only its moon gives).
+            least = self.heart_pts if alive & _SUIT_MASK[HEARTS] & self.pen else _INF
+            if alive & _QS_BIT & self.pen and self.qs_pts < least:
+                least = self.qs_pts
+            if 0 < least < _INF:
+                hi -= least
         for k in range(self.n):
             if moon != MOON_OPEN and moon != k:
                 continue
