@@ -1153,12 +1153,9 @@ class ExactSolver:
         its own, :meth:`_own_moon`).  96% of the nodes of the whole deals
         still capped were in those moon states (decisions.md, "hearts
         solve", twentieth round)."""
-        n = self.n
         pos = len(cards)
         me = self._me
-        mp = me - leader
-        if mp < 0:
-            mp += n
+        mp = self._my_place(leader)
         if mp >= pos:
             # the analysed seat still to play: a card of its that loses the
             # trick (a discard, or under the card winning, which only rises)
@@ -1242,6 +1239,14 @@ class ExactSolver:
             if lo2 > lo:
                 return lo2, hi, 1 << mc
         return lo, hi, 0
+
+    def _my_place(self, leader: int) -> int:
+        """The analysed seat's place in the trick *leader* leads (0 for the
+        lead): which of the cards on the table is its, or how many are
+        played before its turn.  The one copy of it for
+        :meth:`_trick_bounds` and :meth:`_heart_trick`."""
+        mp = self._me - leader
+        return mp + self.n if mp < 0 else mp
 
     def _own_moon(self, hi: int, alive: int) -> int:
         """*hi* (a ceiling with the others' moon out, nobody holding points
@@ -1365,9 +1370,7 @@ class ExactSolver:
         n = self.n
         pos = len(cards)
         me = self._me
-        mp = me - leader
-        if mp < 0:
-            mp += n
+        mp = self._my_place(leader)
         top = win
         owner = leader + cards.index(win)
         if owner >= n:
