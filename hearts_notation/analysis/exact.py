@@ -1018,6 +1018,15 @@ class ExactSolver:
             # trick with a penalty card; the tie rule's order ducks first).
             # Paranoid values have no tie to break, only the nodes change.
             order.reverse()
+        elif (s == me and pos and moon >= 0 and moon != me and len(order) > 1
+                and legal & _SUIT_MASK[led] and self._bounds(me, MOON_SPLIT, alive)[1] <= alpha):
+            # the same window (only the moon of the seat alone with points
+            # reaches it), the analysed seat following suit: it tries its
+            # highest cards first too (the trick it takes, or takes from
+            # the shooter, with a penalty card in it or to come, ends the
+            # moon; the duck first left it to the shooter; twenty-seventh
+            # round: the 7 whole deals solved −22% nodes)
+            order.reverse()
         elif s == me and not pos and len(order) > 1:
             _by_history(order, self._hist)
         outer = self._rel
