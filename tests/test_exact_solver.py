@@ -687,6 +687,24 @@ def test_a_seat_alone_with_points_takes_them_all_only_by_its_moon() -> None:
         assert solver.nodes == nodes, (hands, solver.nodes)
 
 
+def test_the_analysed_seat_follows_high_against_the_moon() -> None:
+    """The twenty-seventh round's order (docs/decisions.md): where only the
+    moon of the seat alone with points reaches the window, the analysed
+    seat following suit tries its highest cards first, as the shooter does
+    (the trick it takes with a penalty card ends the moon).  Paranoid values
+    have no tie to break: the values are the brute force's, the nodes fewer
+    (145 before, 141 after; 76 before, 74 after: each count fails on the
+    code before)."""
+    rules = parse_rules("standard")
+    for hands, leader, shooter, nodes in (
+            (("2C 2S AS", "8D 2H 5H", "7C 2D 9S", "6H 5S TS"), 0, 2, 141),
+            (("7H 2S QS", "2D KH 7S", "KC 8D KD", "9C AC QD"), 3, 2, 74)):
+        p = _moon_open_to(rules, hands, leader, shooter)
+        solver = ExactSolver(rules, PARANOID)
+        assert solver.card_values(p.to_state(rules)) == brute_values(p, PARANOID), hands
+        assert solver.nodes == nodes, (hands, solver.nodes)
+
+
 @pytest.mark.slow
 def test_a_seat_that_keeps_the_top_heart_stops_the_moon_while_nobody_has_points() -> None:
     """The same bound with the moon open to every other seat (nobody has
