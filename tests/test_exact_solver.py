@@ -667,6 +667,44 @@ def test_queen_of_spades_or_a_trick_of_hearts_stops_the_moon() -> None:
         assert solver.nodes == nodes, (hands, solver.nodes)
 
 
+def test_a_seat_alone_with_points_takes_them_all_only_by_its_moon() -> None:
+    """The twenty-seventh round's ceiling (docs/decisions.md): a seat that
+    alone has taken penalty cards (or nobody has) and takes every one left
+    shoots the moon, which the moon rule scores, so short of that another
+    seat takes one at least and the most it can still get is the points
+    alive less the cheapest penalty card alive.  Before, the ceiling was
+    every point alive, which only its moon gives, and the null-window search
+    at the top kept searching for it (111 nodes before, 58 after; 75 before,
+    39 after).  The values are the brute force's (each count fails on the
+    code before)."""
+    rules = parse_rules("standard")
+    for hands, seat, nodes in (
+            (("KC TD 5H", "5C 6H 9S", "8H 6S AS", "4C 5D QD"), 0, 58),
+            (("9D 6S TS", "JC 8H 7S", "7D JD AD", "KC 8D QD"), 1, 39)):
+        p = _moon_open_to(rules, hands, seat, seat)
+        solver = ExactSolver(rules, PARANOID)
+        assert solver.card_values(p.to_state(rules)) == brute_values(p, PARANOID), hands
+        assert solver.nodes == nodes, (hands, solver.nodes)
+
+
+def test_the_analysed_seat_follows_high_against_the_moon() -> None:
+    """The twenty-seventh round's order (docs/decisions.md): where only the
+    moon of the seat alone with points reaches the window, the analysed
+    seat following suit tries its highest cards first, as the shooter does
+    (the trick it takes with a penalty card ends the moon).  Paranoid values
+    have no tie to break: the values are the brute force's, the nodes fewer
+    (145 before, 141 after; 76 before, 74 after: each count fails on the
+    code before)."""
+    rules = parse_rules("standard")
+    for hands, leader, shooter, nodes in (
+            (("2C 2S AS", "8D 2H 5H", "7C 2D 9S", "6H 5S TS"), 0, 2, 141),
+            (("7H 2S QS", "2D KH 7S", "KC 8D KD", "9C AC QD"), 3, 2, 74)):
+        p = _moon_open_to(rules, hands, leader, shooter)
+        solver = ExactSolver(rules, PARANOID)
+        assert solver.card_values(p.to_state(rules)) == brute_values(p, PARANOID), hands
+        assert solver.nodes == nodes, (hands, solver.nodes)
+
+
 @pytest.mark.slow
 def test_a_seat_that_keeps_the_top_heart_stops_the_moon_while_nobody_has_points() -> None:
     """The same bound with the moon open to every other seat (nobody has

@@ -650,6 +650,18 @@ class ExactSolver:
             return jneg + adj, jpos + adj
         lo = jneg
         hi = rem + jpos
+        if (moon == MOON_OPEN or moon == seat) and self.sure_ok:
+            # Every penalty card left to a seat that alone can shoot is its
+            # moon (scored by the term below), so short of that one at
+            # least goes to another seat: the cheapest alive (a heart, or
+            # Q♠ if cheaper) comes off (twenty-seventh round; the top test
+            # at 25/26 kept searching every line where the analysed seat
+            # had taken a point, for the 26 only its moon gives).
+            least = self.heart_pts if alive & _SUIT_MASK[HEARTS] & self.pen else _INF
+            if alive & _QS_BIT & self.pen and self.qs_pts < least:
+                least = self.qs_pts
+            if 0 < least < _INF:
+                hi -= least
         for k in range(self.n):
             if moon != MOON_OPEN and moon != k:
                 continue
@@ -1006,6 +1018,15 @@ class ExactSolver:
             # trick with a penalty card; the tie rule's order ducks first).
             # Paranoid values have no tie to break, only the nodes change.
             order.reverse()
+        elif (s == me and pos and moon >= 0 and moon != me and len(order) > 1
+                and legal & _SUIT_MASK[led] and self._bounds(me, MOON_SPLIT, alive)[1] <= alpha):
+            # the same window (only the moon of the seat alone with points
+            # reaches it), the analysed seat following suit: it tries its
+            # highest cards first too (the trick it takes, or takes from
+            # the shooter, with a penalty card in it or to come, ends the
+            # moon; the duck first left it to the shooter; twenty-seventh
+            # round: the 7 whole deals solved −22% nodes)
+            order.reverse()
         elif s == me and not pos and len(order) > 1:
             _by_history(order, self._hist)
         outer = self._rel
@@ -1141,12 +1162,9 @@ class ExactSolver:
         its own, :meth:`_own_moon`).  96% of the nodes of the whole deals
         still capped were in those moon states (decisions.md, "hearts
         solve", twentieth round)."""
-        n = self.n
         pos = len(cards)
         me = self._me
-        mp = me - leader
-        if mp < 0:
-            mp += n
+        mp = self._my_place(leader)
         if mp >= pos:
             # the analysed seat still to play: a card of its that loses the
             # trick (a discard, or under the card winning, which only rises)
@@ -1230,6 +1248,14 @@ class ExactSolver:
             if lo2 > lo:
                 return lo2, hi, 1 << mc
         return lo, hi, 0
+
+    def _my_place(self, leader: int) -> int:
+        """The analysed seat's place in the trick *leader* leads (0 for the
+        lead): which of the cards on the table is its, or how many are
+        played before its turn.  The one copy of it for
+        :meth:`_trick_bounds` and :meth:`_heart_trick`."""
+        mp = self._me - leader
+        return mp + self.n if mp < 0 else mp
 
     def _own_moon(self, hi: int, alive: int) -> int:
         """*hi* (a ceiling with the others' moon out, nobody holding points
@@ -1353,9 +1379,7 @@ class ExactSolver:
         n = self.n
         pos = len(cards)
         me = self._me
-        mp = me - leader
-        if mp < 0:
-            mp += n
+        mp = self._my_place(leader)
         top = win
         owner = leader + cards.index(win)
         if owner >= n:
