@@ -1,0 +1,36 @@
+"""review17: an adversarial review of the session's changes (seats a game
+lacks, --deal/--trick/--card, OpenSpiel histories, one rule for a folder's
+files).  Each test failed on main at 4e06040 and names the bug it pins."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hearts_notation.io.formats import EXTENSIONS
+from hearts_notation.output import OutputError, refuse_report_over_input
+
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "canonical.hrn"
+
+
+def test_report_over_a_linked_record_of_the_folder_is_refused(tmp_path: Path) -> None:
+    """``club/a.hrn`` is a link to ``club/.b.hrn``: ``score club`` reads it as
+    ``a.hrn``, and ``-o club/a.hrn`` replaced the record it points to (the
+    refusal compared the resolved name, which is hidden).  Files compared as
+    files, the report is refused, as a link to a record outside the folder."""
+    club = tmp_path / "club"
+    club.mkdir()
+    shutil.copyfile(SAMPLE, club / ".b.hrn")
+    (club / "a.hrn").symlink_to(".b.hrn")
+    shutil.copyfile(SAMPLE, tmp_path / "elsewhere.hrn")
+    (club / "c.hrn").symlink_to(tmp_path / "elsewhere.hrn")
+    for written in ("a.hrn", "c.hrn"):
+        with pytest.raises(OutputError):
+            refuse_report_over_input(str(club / written), [str(club)], EXTENSIONS)
+    # A hidden record the folder's search does not read stays writable.
+    (club / ".b.hrn").unlink()
+    (club / "a.hrn").unlink()
+    shutil.copyfile(SAMPLE, club / ".d.hrn")
+    refuse_report_over_input(str(club / ".d.hrn"), [str(club)], EXTENSIONS)
