@@ -11,6 +11,7 @@ import pytest
 
 from hearts_notation.io.formats import EXTENSIONS
 from hearts_notation.output import OutputError, refuse_report_over_input
+from hearts_notation.runners.shards import expand_here, expand_url
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "canonical.hrn"
 
@@ -34,3 +35,18 @@ def test_report_over_a_linked_record_of_the_folder_is_refused(tmp_path: Path) ->
     (club / "a.hrn").unlink()
     shutil.copyfile(SAMPLE, club / ".d.hrn")
     refuse_report_over_input(str(club / ".d.hrn"), [str(club)], EXTENSIONS)
+
+
+def test_url_pattern_skips_the_hidden_folders_its_wildcards_match(tmp_path: Path) -> None:
+    """``file:///.../club/*/*.hrn`` read ``club/.old/b.hrn``: a URL's
+    pattern was judged by its file's name only, while the shell's glob, the
+    workers' (:func:`expand_here`) and a folder's search skip a hidden
+    folder.  A hidden folder the pattern names itself is still read."""
+    club = tmp_path / "club"
+    for rel in (".old/b.hrn", "sub/c.hrn"):
+        (club / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(SAMPLE, club / rel)
+    uri = club.as_uri()
+    assert expand_url(uri + "/*/*.hrn", EXTENSIONS) == [(club / "sub/c.hrn").as_uri()]
+    assert expand_here(str(club / "*/*.hrn"), None, EXTENSIONS) == [(str(club / "sub/c.hrn"), None)]
+    assert expand_url(uri + "/.old/*.hrn", EXTENSIONS) == [(club / ".old/b.hrn").as_uri()]
