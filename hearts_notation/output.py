@@ -468,11 +468,12 @@ def refuse_report_over_input(path: str | None, inputs: Iterable[str],
     run had just read.
     Records written over themselves (``convert``, ``select``, ``annotate -o``)
     are not asked here: they are the record, rewritten.  Standard output, a
-    new name and inputs that are not files (``-``, URLs) pass."""
+    new name and inputs that are not files (``-``, URLs other than ``file://``) pass."""
     if not path or path == "-" or "://" in path or not os.path.isfile(path):
         return
-    for given in inputs:
-        if given == "-" or "://" in given:
+    for named in inputs:
+        given = _local_input(named)
+        if given is None:
             continue
         try:
             if os.path.isdir(given):
@@ -482,7 +483,22 @@ def refuse_report_over_input(path: str | None, inputs: Iterable[str],
         except OSError:
             continue
         if same:
-            raise OutputError(path, msg("output.report_over_input", input=given))
+            raise OutputError(path, msg("output.report_over_input", input=named))
+
+
+def _local_input(given: str) -> str | None:
+    """The local file or folder an input names, ``None`` for standard input
+    and for a URL read elsewhere.  A ``file://`` URL is a local path as
+    fsspec reads it (the text after ``file://``): ``hearts score
+    file:///data/club/ -o /data/club/a.hrn`` replaced the record it read
+    (review17).  A pattern or a chained URL is not followed here."""
+    if given == "-":
+        return None
+    if "://" not in given:
+        return given
+    if given.startswith("file://") and "::" not in given and not any(c in given for c in "*?["):
+        return given[len("file://"):]
+    return None
 
 
 def _searched_in(path: str, folder: str, suffixes: Collection[str]) -> bool:

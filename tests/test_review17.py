@@ -50,3 +50,19 @@ def test_url_pattern_skips_the_hidden_folders_its_wildcards_match(tmp_path: Path
     assert expand_url(uri + "/*/*.hrn", EXTENSIONS) == [(club / "sub/c.hrn").as_uri()]
     assert expand_here(str(club / "*/*.hrn"), None, EXTENSIONS) == [(str(club / "sub/c.hrn"), None)]
     assert expand_url(uri + "/.old/*.hrn", EXTENSIONS) == [(club / ".old/b.hrn").as_uri()]
+
+
+def test_report_over_a_file_url_input_is_refused(tmp_path: Path) -> None:
+    """``hearts score file:///.../club/ -o .../club/a.hrn`` replaced the
+    record it read: a URL input was passed over, though ``file://`` names
+    a local file or folder (fsspec reads the path after ``file://``)."""
+    club = tmp_path / "club"
+    club.mkdir()
+    shutil.copyfile(SAMPLE, club / "a.hrn")
+    for given in (club.as_uri() + "/", (club / "a.hrn").as_uri()):
+        with pytest.raises(OutputError):
+            refuse_report_over_input(str(club / "a.hrn"), [given], EXTENSIONS)
+    # a new report beside them, and a URL read elsewhere, pass
+    (tmp_path / "report.json").write_text("{}")
+    refuse_report_over_input(str(tmp_path / "report.json"), [club.as_uri() + "/"], EXTENSIONS)
+    refuse_report_over_input(str(club / "a.hrn"), ["s3://bucket/club/"], EXTENSIONS)
