@@ -66,3 +66,17 @@ def test_report_over_a_file_url_input_is_refused(tmp_path: Path) -> None:
     (tmp_path / "report.json").write_text("{}")
     refuse_report_over_input(str(tmp_path / "report.json"), [club.as_uri() + "/"], EXTENSIONS)
     refuse_report_over_input(str(club / "a.hrn"), ["s3://bucket/club/"], EXTENSIONS)
+
+
+def test_archive_root_skips_its_hidden_folders(tmp_path: Path) -> None:
+    """``zip://::club.zip`` (the archive as a folder) read
+    ``games/.old/c.hrn``: the root of an archive is ``""``, and the paths
+    below it were judged by their file's name only."""
+    import zipfile
+
+    archive = tmp_path / "club.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for name in ("a.hrn", "games/b.hrn", "games/.old/c.hrn"):
+            z.write(SAMPLE, name)
+    assert expand_url(f"zip://::{archive}", EXTENSIONS) == [
+        f"zip://a.hrn::{archive}", f"zip://games/b.hrn::{archive}"]

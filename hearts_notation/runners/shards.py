@@ -275,8 +275,8 @@ def expand_url(url: str, extensions: Iterable[str]) -> list[str]:
     if pattern:
         stem = root[:min(root.index(c) for c in "*?[" if c in root)]
         base = stem[:stem.rfind("/") + 1]
-    else:
-        base = root.rstrip("/") + "/"
+    else:       # (an archive's root is "": every path is below it)
+        base = root.rstrip("/") + "/" if root.strip("/") else ""
     files = sorted(fs.unstrip_protocol(p) + chain for p in found
                    if searched(p[len(base):] if p.startswith(base) else p.rsplit("/", 1)[-1],
                                wanted))
