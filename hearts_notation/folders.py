@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from pathlib import Path
 
 
 def searched(relative: str, suffixes: Iterable[str]) -> bool:
     """Whether a file at *relative* (its path below a folder named on the
-    command line, ``/`` or the system's separator between parts) is one the
+    command line, ``/`` or the system's separator between parts: a ``\\`` is
+    one on Windows only, where it is the separator) is one the
     folder is searched for: its extension is one of *suffixes* (any case) and
     no part of the path is hidden (a name starting with ``.``).
 
@@ -23,7 +23,7 @@ def searched(relative: str, suffixes: Iterable[str]) -> bool:
     URL's listing, the refusal of a report written over an input): ``fmt -i
     club/`` must not rewrite the records inside ``club/.venv`` or a backup
     folder ``.old/`` that ``validate club/`` would not read either."""
-    parts = relative.replace("\\", "/").split("/")
+    parts = relative.replace(os.sep, "/").split("/")
     name = parts[-1]
     if any(part.startswith(".") for part in parts if part):
         return False
@@ -34,13 +34,28 @@ def searched(relative: str, suffixes: Iterable[str]) -> bool:
 def folder_files(folder: str, suffixes: Iterable[str]) -> list[str]:
     """The files a local *folder* holds for :func:`searched`, recursively and
     sorted (the same order on every machine).  Hidden folders are not
-    entered, so a folder beside a virtual environment is not a walk of it."""
+    entered, so a folder beside a virtual environment is not a walk of it.
+    Names are spelled as :mod:`pathlib` spells them (``./club/`` gives
+    ``club/a.hrn``, ``.`` gives ``a.hrn``), without importing it: this is
+    on the path of ``hearts validate`` of a clean file, which stays light
+    (tests/test_startup.py; review17)."""
     wanted = {s.lower() for s in suffixes}
+    base = _spelled(folder)
     found: list[str] = []
-    for where, dirs, files in os.walk(folder):
+    for where, dirs, files in os.walk(base):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
+        shown = where[2:] if base == "." else where       # ("./sub" is "sub")
         for name in files:
-            path = Path(where) / name
-            if searched(name, wanted) and path.is_file():
-                found.append(str(path))
+            path = os.path.join(shown, name) if shown else name
+            if searched(name, wanted) and os.path.isfile(path):
+                found.append(path)
     return sorted(found)
+
+
+def _spelled(folder: str) -> str:
+    """*folder* as ``str(pathlib.Path(folder))``: its ``.`` parts, repeated
+    and trailing separators dropped; ``.`` when nothing is left."""
+    seps = os.sep + (os.altsep or "")
+    head = folder[:1] if folder[:1] and folder[:1] in seps else ""
+    parts = [p for p in folder.replace(os.altsep or os.sep, os.sep).split(os.sep) if p not in ("", ".")]
+    return head + os.sep.join(parts) if parts else (head or ".")

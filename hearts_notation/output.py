@@ -468,31 +468,56 @@ def refuse_report_over_input(path: str | None, inputs: Iterable[str],
     run had just read.
     Records written over themselves (``convert``, ``select``, ``annotate -o``)
     are not asked here: they are the record, rewritten.  Standard output, a
-    new name and inputs that are not files (``-``, URLs) pass."""
+    new name and inputs that are not files (``-``, URLs other than ``file://``) pass."""
     if not path or path == "-" or "://" in path or not os.path.isfile(path):
         return
-    for given in inputs:
-        if given == "-" or "://" in given:
+    for named in inputs:
+        given = _local_input(named)
+        if given is None:
             continue
         try:
             if os.path.isdir(given):
-                same = _searched_in(os.path.realpath(path), os.path.realpath(given), suffixes)
+                same = _searched_in(path, given, suffixes)
             else:
                 same = os.path.samefile(given, path)
         except OSError:
             continue
         if same:
-            raise OutputError(path, msg("output.report_over_input", input=given))
+            raise OutputError(path, msg("output.report_over_input", input=named))
+
+
+def _local_input(given: str) -> str | None:
+    """The local file or folder an input names, ``None`` for standard input
+    and for a URL read elsewhere.  A ``file://`` URL is a local path as
+    fsspec reads it (the text after ``file://``): ``hearts score
+    file:///data/club/ -o /data/club/a.hrn`` replaced the record it read
+    (review17).  A pattern or a chained URL is not followed here."""
+    if given == "-":
+        return None
+    if "://" not in given:
+        return given
+    if given.startswith("file://") and "::" not in given and not any(c in given for c in "*?["):
+        return given[len("file://"):]
+    return None
 
 
 def _searched_in(path: str, folder: str, suffixes: Collection[str]) -> bool:
-    """Whether the resolved *path* lies under the resolved *folder* where a
-    search of the folder finds it (:func:`hearts_notation.folders.searched`:
-    a record file, in no hidden folder)."""
-    from .folders import searched
+    """Whether *path* is one of the files a search of *folder* reads
+    (:func:`hearts_notation.folders.folder_files`), compared as files (device
+    and inode), not as names: ``club/a.hrn``, a link to ``club/.b.hrn`` or to
+    a record outside the folder, is read as ``a.hrn`` and a report written
+    to it replaces the file it points to (review17: comparing the resolved
+    name, hidden, let ``-o club/a.hrn`` replace the record just read)."""
+    from .folders import folder_files
 
-    return (os.path.commonpath((path, folder)) == folder
-            and searched(os.path.relpath(path, folder), suffixes))
+    target = os.stat(path)
+    for found in folder_files(folder, suffixes):
+        try:
+            if os.path.samestat(target, os.stat(found)):
+                return True
+        except OSError:
+            continue
+    return False
 
 
 def resolve_target(path: str) -> tuple[Path, str]:

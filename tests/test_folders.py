@@ -7,6 +7,7 @@ environment's files; every place that lists a folder now asks the same function.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -25,7 +26,8 @@ SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "canonical.hrn"
 @pytest.mark.parametrize(("relative", "found"), [
     ("a.hrn", True), ("sub/A.HRN", True), ("sub/deeper/b.jsonl", True),
     (".a.hrn", False), (".old/a.hrn", False), ("sub/.git/a.hrn", False),
-    ("sub\\.old\\a.hrn", False), ("a.pdf", False), ("a.txt", True), ("hrn", False), (".hrn", False),
+    (f"sub{os.sep}.old{os.sep}a.hrn", False), ("a\\.b.hrn", os.sep != "\\"),
+    ("a.pdf", False), ("a.txt", True), ("hrn", False), (".hrn", False),
 ])
 def test_searched(relative: str, found: bool) -> None:
     assert searched(relative, EXTENSIONS) is found

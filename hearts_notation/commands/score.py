@@ -59,6 +59,7 @@ from .options import (
     jobs_option,
     lang_option,
     output_option,
+    point_option,
     refuse_reports_over_inputs,
     rules_options,
 )
@@ -304,8 +305,7 @@ def _player_table(st: Standings, lang: str = "en") -> Table:
 @format_option(["table", "json", "csv", "html"], "table",
                "table for people; json or csv (UTF-8, with player names) for programs; html for "
                "printable score sheets, one A4 page per game.")
-@click.option("--game", "game_no", type=click.IntRange(min=1), default=None,
-              help="Only the N-th game of each file (1-based).")
+@point_option("--game", "game_no", "Only the N-th game of each file (1-based).")
 @output_option(default="-")
 @jobs_option()
 @engine_options()

@@ -269,7 +269,14 @@ def expand_url(url: str, extensions: Iterable[str]) -> list[str]:
         raise InputError(url, msg("input.cannot_list", why=str(exc))) from None
     # A chained URL (``zip://*.hrn::corpus.zip``) keeps what it is chained to.
     chain = url[url.index("::"):] if "::" in url else ""
-    base = root.rstrip("/") + "/"
+    # (below a pattern, the parts its wildcards matched are below the folder
+    # it names: ``club/*/*.hrn`` does not read ``club/.old/b.hrn``, as the
+    # shell's and the workers' globs do not; ``club/.old/*.hrn`` does)
+    if pattern:
+        stem = root[:min(root.index(c) for c in "*?[" if c in root)]
+        base = stem[:stem.rfind("/") + 1]
+    else:       # (an archive's root is "": every path is below it)
+        base = root.rstrip("/") + "/" if root.strip("/") else ""
     files = sorted(fs.unstrip_protocol(p) + chain for p in found
                    if searched(p[len(base):] if p.startswith(base) else p.rsplit("/", 1)[-1],
                                wanted))
