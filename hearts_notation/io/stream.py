@@ -325,7 +325,7 @@ def _stdin() -> BinaryIO:
         if _stdin_tee is not None:
             _stdin_tee.discard()
         _stdin_tee = _StdinTee(raw)
-        _MARKS["-"] = ([1], [0], (-1, -1))
+        _MARKS["-"] = ([1], [0], (-1, -1), [-1])
         _MARKS.move_to_end("-")
     return cast(BinaryIO, _stdin_tee)
 
@@ -582,6 +582,8 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
         column0 = len(done) - last - 1 if last >= 0 else column0 + len(done)
         if feed is None:                    # else the consumer counts the newlines
             line += _count_newlines(done)
+        if marks is not None and marks[3][0] < 0 and _other_breaks(done):
+            marks[3][0] = marks[0][-1]      # (a mark at or before this block's start)
         pending = data[consumed:]
         if text:
             if not seen_text and not text.isspace():
@@ -669,13 +671,18 @@ def _decode_wide(fh: BinaryIO, first: bytes, source: str, chunk_size: int,
 
 # Seek marks: where some lines start, for the lines of diagnostics -------------------
 
-#: Per file read: ([line numbers], [byte offsets of their starts], (size, mtime)).
-_MARKS: OrderedDict[str, tuple[list[int], list[int], tuple[int, int]]] = OrderedDict()
+#: Per file read: ([line numbers], [byte offsets of their starts], (size, mtime),
+#: [the last mark before the first line break of another system, or -1]).
+#: The decoder counts ``\n``; the HRN reader also ends a line at a lone CR,
+#: U+2028 or U+2029 (:func:`.hrn.words.typed_chunks`), so for it only the
+#: marks before the first such break number lines as it does (tidy18).
+Marks = tuple[list[int], list[int], tuple[int, int], list[int]]
+_MARKS: OrderedDict[str, Marks] = OrderedDict()
 _MAX_FILES = 64
 _MAX_MARKS = 1 << 16
 
 
-def _start_marks(source: str, fh: BinaryIO) -> tuple[list[int], list[int], tuple[int, int]] | None:
+def _start_marks(source: str, fh: BinaryIO) -> Marks | None:
     """A fresh mark table for a regular file read from its start (or for
     standard input read through its tee), else None."""
     if source == "-":
@@ -689,7 +696,7 @@ def _start_marks(source: str, fh: BinaryIO) -> tuple[list[int], list[int], tuple
         st = os.stat(path_text(source))
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         return None
-    entry: tuple[list[int], list[int], tuple[int, int]] = ([1], [0], (st.st_size, st.st_mtime_ns))
+    entry: Marks = ([1], [0], (st.st_size, st.st_mtime_ns), [-1])
     _MARKS[source] = entry
     _MARKS.move_to_end(source)
     while len(_MARKS) > _MAX_FILES:
@@ -697,10 +704,21 @@ def _start_marks(source: str, fh: BinaryIO) -> tuple[list[int], list[int], tuple
     return entry
 
 
-def _add_mark(marks: tuple[list[int], list[int], tuple[int, int]], line: int, offset: int) -> None:
+def _add_mark(marks: Marks, line: int, offset: int) -> None:
     if len(marks[0]) < _MAX_MARKS and offset >= 0:
         marks[0].append(line)
         marks[1].append(offset)
+
+
+def _other_breaks(data: bytes) -> bool:
+    """Whether *data* holds a line break the HRN reader reads and the
+    decoder does not count: a lone CR, U+2028, U+2029.  A ``\r`` that ends
+    the block counts (its ``\n`` may open the next one): the marks after it
+    are then not used for HRN, which costs a longer read, never a wrong
+    line.  Three scans at C speed a block; one for a file of ``\n`` only."""
+    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+        return True
+    return b"\xe2\x80\xa8" in data or b"\xe2\x80\xa9" in data
 
 
 def _forget_marks(source: str) -> None:
@@ -837,32 +855,65 @@ def read_text(path: str) -> str:
     return "".join(iter_text_chunks(path))
 
 
+#: A reader's notion of line ends: its chunks with every line break it reads
+#: as ``\n`` (:func:`.hrn.words.typed_chunks` for HRN).
+LineEnds = Callable[[Iterable[str]], Iterable[str]]
+
+
+def reader_line_ends(path: str) -> LineEnds | None:
+    """How the reader of *path* ends lines when it is not at ``\n`` only:
+    HRN's (a lone CR, U+2028, U+2029: typed16), so the line a diagnostic
+    quotes is the one its ``file:line:col`` names; None for the formats
+    whose readers count ``\n`` (JSON, YAML)."""
+    from .formats import input_format  # (only when a line is quoted)
+
+    try:
+        if input_format(path) != "hrn":
+            return None
+    except InputError:
+        return None
+    from .hrn.words import typed_chunks
+    return typed_chunks
+
+
 def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
     """The text of the lines numbered *wanted* (1-based) of a file: what a
     caret diagnostic needs from a large file without holding it.  Lines
     that do not exist are left out.
 
+    Lines are numbered as the file's reader numbers them
+    (:func:`reader_line_ends`: HRN's for an input read as HRN, decided as
+    the reader's format is, :func:`.formats.input_format`).  Counted at
+    ``\n`` only, a file whose lines end in a lone CR quoted nothing, and
+    one mixing line ends quoted the wrong line (tidy18).
+
     When the file was read in this process and has not changed since, the
     reader's seek marks take each wanted line's read to within about a
-    block of it; otherwise the file is read once, streaming, up to the last
-    line wanted.
+    block of it (for HRN, the marks before the file's first other line
+    break: the decoder counts ``\n``); otherwise the file is read once,
+    streaming, up to the last line wanted.
     """
     need = sorted(set(n for n in wanted if n >= 1))
     out: dict[int, str] = {}
     if not need:
         return out
+    ends = reader_line_ends(path)
     marks = _MARKS.get(path)
     if path == "-":
         tee = _stdin_tee
         if marks is None or tee is None or tee.spool is None:
             return out
         cut = tee.kept if tee.kept < tee.position else None
+        if ends is not None:
+            return _typed_lines(tee.spool, path, need, marks, ends, cut)
         return _lines_by_seeking(tee.spool, need, marks[0], marks[1], cut)
     if marks is not None:
         try:
             st = os.stat(path_text(path))
             if (st.st_size, st.st_mtime_ns) == marks[2]:
                 with open(path, "rb") as fh:
+                    if ends is not None:
+                        return _typed_lines(fh, path, need, marks, ends)
                     return _lines_by_seeking(fh, need, marks[0], marks[1])
         except (OSError, InputError):
             pass
@@ -875,13 +926,69 @@ def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
         # again it would block for a writer that is gone, or give other bytes.
         # Its findings are told without their lines.
         return out
+    chunks: Iterable[str] = iter_text_chunks(path)
     k = 0
-    for n, text in enumerate(iter_text_lines(path), 1):
+    for n, text in enumerate(split_lines(chunks if ends is None else ends(chunks), path), 1):
         if n == need[k]:
             out[n] = text.rstrip("\n")
             k += 1
             if k == len(need):
                 break
+    return out
+
+
+class _Upto:
+    """The bytes of a file up to *end* (None: all), for a decoder: the copy
+    of standard input past its limit is not the input's."""
+
+    __slots__ = ("end", "fh")
+
+    def __init__(self, fh: BinaryIO, end: int | None) -> None:
+        self.fh = fh
+        self.end = end
+
+    def read(self, size: int) -> bytes:
+        if self.end is not None:
+            size = max(0, min(size, self.end - self.fh.tell()))
+        return self.fh.read(size)
+
+    def tell(self) -> int:
+        return self.fh.tell()
+
+
+def _typed_lines(fh: BinaryIO, source: str, need: list[int], marks: Marks, ends: LineEnds,
+                 end: int | None = None) -> dict[int, str]:
+    """The lines numbered *need* of *fh* as a reader with its own line ends
+    numbers them: decoded from the last seek mark before the wanted line
+    that precedes the file's first other line break, its lines cut by
+    *ends*.  A line that reaches *end* (see :func:`_lines_by_seeking`) or a
+    text that stops being readable ends the answer."""
+    out: dict[int, str] = {}
+    clean = marks[3][0]
+    lines, offsets = marks[0], marks[1]
+    at = 0                               # the next line *it* gives (0: none open)
+    it: Iterator[str] = iter(())
+    try:
+        for n in need:
+            i = bisect.bisect_right(lines, n if clean < 0 else min(n, clean)) - 1
+            if not at or at > n or lines[i] > at:
+                fh.seek(offsets[i])
+                at = max(lines[i], 1)
+                raw = cast(BinaryIO, _Upto(fh, end))
+                it = split_lines(ends(_decode_blocks(raw, source, CHUNK_SIZE, at, offsets[i])),
+                                 source, first_line=at)
+            for text in it:
+                if at == n:
+                    if end is not None and not text.endswith("\n") and fh.tell() >= end:
+                        return out
+                    out[n] = text.rstrip("\n")
+                    at += 1
+                    break
+                at += 1
+            else:
+                return out
+    except InputError:
+        pass                             # (a long line, a byte not UTF-8: the rest untold)
     return out
 
 

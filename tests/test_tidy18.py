@@ -1,0 +1,72 @@
+"""Small gaps closed by helper tidy18.
+
+(a) The line quoted under a message is the one its ``file:line:col``
+    names when the HRN reader ends lines at a lone CR, U+2028 or U+2029
+    (typed16): :func:`hearts_notation.io.stream.source_lines_at` numbered
+    ``\\n`` only, so it quoted nothing (a file of lone CRs) or the wrong
+    line (a file mixing line ends).
+
+Every test reads a few lines in this process: cheap.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hearts_notation.cli import cli
+from hearts_notation.io.stream import iter_text_chunks, source_lines_at
+
+#: A game whose third line plays a card that is no card (3:16).
+GAME = '[Event "x"]\ndeal 1\n1. N 6C E 7C S 8X W 9C\nresult S\n'
+EXPECTED = {
+    "en": "expected a card such as QS or 10♥, found '8X'",
+    "fr": "on attendait une carte comme D♠ ou 10♥, trouvé '8X'",
+}
+
+
+def _validate(path: Path, lang: str) -> list[str]:
+    result = CliRunner().invoke(cli, ["validate", "--lang", lang, str(path)])
+    assert result.exit_code == 1, result.output
+    return result.output.replace(str(path), path.name).splitlines()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("brk", ["\r", "\u2028", "mixed"])
+def test_the_quoted_line_is_the_one_the_position_names(tmp_path: Path, brk: str,
+                                                        lang: str) -> None:
+    """Lines ended by a lone CR, by U+2028, or a file that mixes ``\\n``
+    and CR: the caret line under the error at line 3 (6 in the mixed file)
+    is that line's text, in English and French."""
+    path = tmp_path / "game.hrn"
+    if brk == "mixed":
+        text, line = "; a\n; b\r; c\n" + GAME.replace("\n", "\r", 1), 6
+    else:
+        text, line = GAME.replace("\n", brk), 3
+    path.write_bytes(text.encode())
+    out = _validate(path, lang)
+    at = out.index(next(s for s in out if s.startswith(f"game.hrn:{line}:16:")))
+    assert EXPECTED[lang] in out[at]
+    assert out[at + 1:at + 3] == ["    1. N 6C E 7C S 8X W 9C", " " * 19 + "^"]
+
+
+def test_seek_marks_after_another_line_break_are_not_used_for_hrn(tmp_path: Path) -> None:
+    """Read in small blocks (a mark each), a file whose \\n lines are
+    followed by lines ended in CR: each line as the HRN reader numbers
+    it, the marks before the first CR used, the later ones (numbered at
+    \\n) not; a JSON file's lines stay numbered at ``\\n``."""
+    head = "".join(f"; line {n}\n" for n in range(1, 41))
+    tail = "".join(f"; line {n}\r" for n in range(41, 81)) + "; line 81\n; line 82\n"
+    for name in ("marks.hrn", "marks.json"):
+        path = tmp_path / name
+        path.write_bytes((head + tail).encode())
+        for _ in iter_text_chunks(str(path), 64):    # the reader's read: marks noted
+            pass
+        got = source_lines_at(str(path), [2, 40, 41, 60, 82])
+        if name.endswith(".hrn"):
+            assert got == {n: f"; line {n}" for n in (2, 40, 41, 60, 82)}
+        else:   # 41 lines at \n: line 41 holds the CR lines, 42 is "; line 82"
+            assert got[2] == "; line 2" and got[40] == "; line 40"
+            assert got[41].startswith("; line 41\r") and 60 not in got
