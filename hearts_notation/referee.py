@@ -1623,6 +1623,12 @@ _STRANGER_KEYS: frozenset[str] = frozenset({
     "finding.result-mismatch.seat", "finding.seat_meant"})
 
 
+#: The findings that a record's seats are not as many as its rules'
+#: players (:func:`stranger_seat_findings` tells that cause, not each place).
+_SEAT_COUNT_KEYS: frozenset[str] = frozenset({"finding.unknown-rule.seats",
+                                              "finding.unknown-rule.seats.preset"})
+
+
 def _names_a_stranger(game: Game, seats: frozenset[str]) -> bool:
     """Whether *game* names, anywhere, a seat outside *seats*: a walk over
     its seat keys and fields (no message made, no replay), so that a clean
@@ -1665,14 +1671,25 @@ def stranger_seat_findings(game: Game) -> list[Finding]:
     :func:`check_game` runs only for a game that names such a seat: a clean
     record costs the walk of :func:`_names_a_stranger` (no message, no
     replay).  A stranger the referee words without its seat (none known)
-    gives one ``player-conflict`` error at the game, which names its seats."""
+    gives one ``player-conflict`` error at the game, which names its seats.
+    When the game's seats are not as many as its rules' players, the one
+    finding is that (``unknown-rule``), its places as its ``details``: the
+    cause, not a place per card at the seat it lacks."""
     rules, _ = rules_with_findings(game)
     order = game_seats(game, rules)[0]
     seats = frozenset(order)
     if not _names_a_stranger(game, seats):
         return []
-    found = [f for f in check_game(game).findings if f.key in _STRANGER_KEYS
+    findings = check_game(game).findings
+    found = [f for f in findings if f.key in _STRANGER_KEYS
              or (f.key == "finding.play_slip.seat" and f.seat not in seats)]
+    cause = next((f for f in findings if f.key in _SEAT_COUNT_KEYS), None)
+    if found and cause is not None:
+        # The game's seats are not as many as its rules' players: that is
+        # the error, and every card at a missing seat only follows from it
+        # (a 4-player game recorded with three ``seats`` was 162 places
+        # without the cause; tidy18).  The places stay its details.
+        return [dataclasses.replace(cause, details=(*cause.details, *found))]
     if found:
         return found
     m = msg("finding.stranger-seat", seats=seats_space(order))

@@ -6,17 +6,24 @@
     ``\\n`` only, so it quoted nothing (a file of lone CRs) or the wrong
     line (a file mixing line ends).
 
-Every test reads a few lines in this process: cheap.
+(b) ``hearts convert`` of a JSON record with three ``seats`` under
+    4-player rules told a place per card at the seat it lacks (dozens of
+    "names a seat its game does not have") without their cause: now the
+    seat count, once, and a summary that says so.
+
+Every test reads a few lines or one short game in this process: cheap.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from hearts_notation.cli import cli
+from hearts_notation.io import dumps, read_games
 from hearts_notation.io.stream import iter_text_chunks, source_lines_at
 
 #: A game whose third line plays a card that is no card (3:16).
@@ -70,3 +77,31 @@ def test_seek_marks_after_another_line_break_are_not_used_for_hrn(tmp_path: Path
         else:   # 41 lines at \n: line 41 holds the CR lines, 42 is "; line 82"
             assert got[2] == "; line 2" and got[40] == "; line 40"
             assert got[41].startswith("; line 41\r") and 60 not in got
+
+
+SPEC = Path(__file__).resolve().parent / "data" / "hrn" / "spec-example.hrn"
+COUNT_SUMMARY = {
+    "en": "1 game in game.json has more or fewer seats than its rules have players",
+    "fr": "1 partie de game.json n'a pas autant de places que ses règles ont de joueurs",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("seats", [["N", "E", "S"], ["A", "B", "C"]])
+def test_convert_tells_the_seat_count_not_a_place_per_card(tmp_path: Path, seats: list[str],
+                                                           lang: str) -> None:
+    """Three ``seats`` in a standard (4-player) record: one error, the
+    seat count (``unknown-rule``) at its place, and no ``player-conflict``
+    or per-card error; nothing written, exit 2."""
+    record = json.loads(dumps(list(read_games(str(SPEC))), "json"))
+    record["seats"] = seats
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "out.hrn"
+    result = CliRunner().invoke(cli, ["convert", "--lang", lang, str(path), "-o", str(out)])
+    assert result.exit_code == 2 and not out.exists()
+    said = result.output.replace(str(path), "game.json").splitlines()
+    told = [s for s in said if s.startswith("game.json:")]
+    assert len(told) == 1 and told[0].endswith("[unknown-rule]"), said
+    assert told[0].startswith("game.json:1:")
+    assert COUNT_SUMMARY[lang] in said[-1], said[-1]

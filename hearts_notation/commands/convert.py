@@ -147,6 +147,9 @@ class _Gate:
         #: (:func:`hearts_notation.referee.stranger_seat_findings`), counted
         self.errors = 0
         self.strangers = 0
+        #: the games whose seats are not as many as their rules' players:
+        #: the referee tells that cause, its places as details (tidy18)
+        self.seat_counts = 0
         self.count = 0
         #: the games with such places, up to :data:`_ERRORS_HELD` of them
         #: (index, players, seats, where the game starts, the findings),
@@ -228,7 +231,10 @@ class _Gate:
                 # values: the first thousand games are placed at the end,
                 # the others at their first line)
                 at = game.pos
-                self.strangers += len(strangers)
+                if strangers[0].code == "unknown-rule":
+                    self.seat_counts += 1
+                else:
+                    self.strangers += len(strangers)
                 if len(self.stranger_games) < _ERRORS_HELD:
                     self.stranger_games.append((game.index or self.count, game.players,
                                                 game.seat_names, at, strangers))
@@ -239,10 +245,10 @@ class _Gate:
                                    game.players, game.seat_names)
                         for f in strangers)
                 continue
-            if self.errors or self.strangers:
+            if self.errors or self.strangers or self.seat_counts:
                 continue
             yield game
-        if self.errors or self.strangers or not self.count:
+        if self.errors or self.strangers or self.seat_counts or not self.count:
             raise _Abort
 
 
@@ -305,6 +311,10 @@ def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str
         lang_now = current_language()
         summary = [translate(lang_now, "cli.syntax_errors." + ("one" if n == 1 else "other"),
                              n=n, path=shown)] if n else []
+        if gate.seat_counts:
+            g = gate.seat_counts
+            summary.append(translate(lang_now, "convert.seat_count." +
+                                     ("one" if g == 1 else "other"), n=g, path=shown))
         if k:
             summary.append(translate(lang_now, "convert.stranger_seats." +
                                      ("one" if k == 1 else "other"), n=k, path=shown))

@@ -1904,4 +1904,7 @@ MESSAGES.update({
     "os.duplicate_key": "the key {key} is given again here in the same object; OpenSpiel writes each key of a state once, and readers keep one value or the other (Python's json the last, others the first): keep one",
     # [typed16] a file whose lines end in NEL (io/hrn/cut.py: NEL ends no line, spec 2.1.1).
     "input.nel_line_ends": "the lines end with NEL (U+0085: a mainframe's line end, or a Windows '…' converted as Latin-1), which ends no line: save the file with LF or CR LF line ends",
+    # [tidy18] convert: a record whose seats are not as many as its rules' players (referee.stranger_seat_findings).
+    "convert.seat_count.one": "{n} game in {path} has more or fewer seats than its rules have players: converted, it would read back as another game or not at all",
+    "convert.seat_count.other": "{n} games in {path} have more or fewer seats than their rules have players: converted, they would read back as other games or not at all",
 })

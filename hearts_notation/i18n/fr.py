@@ -1891,4 +1891,7 @@ MESSAGES.update({
     "os.duplicate_key": "la clé {key} est redonnée ici dans le même objet ; OpenSpiel écrit une seule fois chaque clé d'un état, et les lecteurs gardent l'une ou l'autre valeur (le json de Python la dernière, d'autres la première) : n'en gardez qu'une",
     # [typed16] a file whose lines end in NEL (io/hrn/cut.py: NEL ends no line, spec 2.1.1).
     "input.nel_line_ends": "les lignes finissent par NEL (U+0085 : la fin de ligne des gros systèmes, ou un « … » de Windows converti en Latin-1), qui ne finit pas une ligne : enregistrez le fichier avec des fins de ligne LF ou CR LF",
+    # [tidy18] convert: a record whose seats are not as many as its rules' players (referee.stranger_seat_findings).
+    "convert.seat_count.one": "{n} partie de {path} n'a pas autant de places que ses règles ont de joueurs : convertie, elle se relirait comme une autre partie ou pas du tout",
+    "convert.seat_count.other": "{n} parties de {path} n'ont pas autant de places que leurs règles ont de joueurs : converties, elles se reliraient comme d'autres parties ou pas du tout",
 })
