@@ -52,6 +52,44 @@ def folder_files(folder: str, suffixes: Iterable[str]) -> list[str]:
     return sorted(found)
 
 
+#: The characters that make a path a pattern (as the shell's, fsspec's and
+#: :mod:`glob`'s patterns read them).
+WILDCARDS = "*?["
+
+
+def pattern_folder(pattern: str) -> str:
+    """The folder a *pattern* names before its first wildcard, with its
+    last separator (``club/*/*.hrn``: ``club/``; ``*.hrn``: ``""``): what
+    :func:`pattern_files` searches below."""
+    stem = pattern[:min((pattern.index(c) for c in WILDCARDS if c in pattern),
+                        default=len(pattern))]
+    cut = max(stem.rfind("/"), stem.rfind(os.sep))
+    return stem[:cut + 1]
+
+
+def pattern_files(pattern: str, matches: Iterable[str], suffixes: Iterable[str]) -> list[str]:
+    """The files of *matches* (a listing of *pattern*: :mod:`glob`'s on a
+    ``--jobs`` or Dask worker, fsspec's behind a URL) that a pattern reads,
+    sorted: :func:`searched` on each path below the pattern's fixed folder
+    (:func:`pattern_folder`), as a folder named on the command line is
+    searched.  The parts its wildcards matched are below that folder, so
+    ``club/*/*.hrn`` and ``club/.*/*.hrn`` do not read ``club/.old/b.hrn``
+    while ``club/.old/*.hrn`` does, the same on every machine whichever
+    lister matched (fsspec's matches hidden names, :mod:`glob`'s a pattern
+    part that starts with a dot; tidy18).  A match not below that folder
+    (another spelling of it) is judged by its name."""
+    return files_below(pattern_folder(pattern), matches, suffixes)
+
+
+def files_below(folder: str, paths: Iterable[str], suffixes: Iterable[str]) -> list[str]:
+    """The *paths* listed below *folder* (ending in its separator, or ``""``)
+    that :func:`searched` keeps on their part below it, sorted; a path not
+    below it is judged by its name."""
+    return sorted(m for m in paths
+                  if searched(m[len(folder):] if m.startswith(folder)
+                              else m.replace(os.sep, "/").rsplit("/", 1)[-1], suffixes))
+
+
 def _spelled(folder: str) -> str:
     """*folder* as ``str(pathlib.Path(folder))``: its ``.`` parts, repeated
     and trailing separators dropped; ``.`` when nothing is left."""

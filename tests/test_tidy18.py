@@ -11,7 +11,15 @@
     "names a seat its game does not have") without their cause: now the
     seat count, once, and a summary that says so.
 
-Every test reads a few lines or one short game in this process: cheap.
+(c) A pattern a ``--jobs`` or Dask worker lists (``expand_here``) and the
+    same pattern behind a URL (``expand_url``) name the same files: one
+    rule, :func:`hearts_notation.folders.pattern_files` (the worker's
+    :mod:`glob` read ``**`` as ``*`` and kept ``club/.old/b.hrn`` for
+    ``club/.*/*.hrn``; fsspec's ``**`` is recursive, and the folder rule
+    applied below the pattern's fixed folder).
+
+Every test reads a few lines or one short game in this process, or lists
+a folder of five files: cheap.
 """
 
 from __future__ import annotations
@@ -24,7 +32,8 @@ from click.testing import CliRunner
 
 from hearts_notation.cli import cli
 from hearts_notation.io import dumps, read_games
-from hearts_notation.io.stream import iter_text_chunks, source_lines_at
+from hearts_notation.io.stream import InputError, iter_text_chunks, source_lines_at
+from hearts_notation.runners.shards import expand_here, expand_url
 
 #: A game whose third line plays a card that is no card (3:16).
 GAME = '[Event "x"]\ndeal 1\n1. N 6C E 7C S 8X W 9C\nresult S\n'
@@ -105,3 +114,28 @@ def test_convert_tells_the_seat_count_not_a_place_per_card(tmp_path: Path, seats
     assert len(told) == 1 and told[0].endswith("[unknown-rule]"), said
     assert told[0].startswith("game.json:1:")
     assert COUNT_SUMMARY[lang] in said[-1], said[-1]
+
+
+@pytest.mark.parametrize("pattern", ["club/*/*.hrn", "club/**/*.hrn", "club/.*/*.hrn",
+                                     "club/.old/*.hrn", "club/a/*", "club/[.a]*/*.hrn"])
+def test_a_workers_pattern_names_the_files_a_urls_names(tmp_path: Path, pattern: str) -> None:
+    """A worker's listing of a pattern (at the path where the data is, as
+    ``--jobs`` and Dask workers list it) and fsspec's behind ``file://``
+    agree file for file; and the hidden folders matched by a wildcard are
+    never read."""
+    pytest.importorskip("fsspec")
+    for name in ("a/a.hrn", "a/sub/d.hrn", ".old/b.hrn", "a/.bak/c.hrn", ".hid.hrn"):
+        (tmp_path / "club" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "club" / name).write_text(GAME, encoding="utf-8")
+    where = f"{tmp_path}/{pattern}"
+    here = expand_here(pattern, where, [".hrn"])
+    worker = [] if isinstance(here, InputError) else [shown for shown, _ in here]
+    try:
+        url = [u.split(f"{tmp_path}/", 1)[1] for u in expand_url(f"file://{where}", [".hrn"])]
+    except InputError:
+        url = []
+    assert worker == url
+    expected = {"club/*/*.hrn": ["club/a/a.hrn"], "club/**/*.hrn": ["club/a/a.hrn", "club/a/sub/d.hrn"],
+                "club/.old/*.hrn": ["club/.old/b.hrn"], "club/a/*": ["club/a/a.hrn"],
+                "club/[.a]*/*.hrn": ["club/a/a.hrn"]}
+    assert worker == expected.get(pattern, [])

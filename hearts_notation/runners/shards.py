@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar, cast
 
-from ..folders import folder_files, searched
+from ..folders import WILDCARDS, files_below, folder_files, pattern_files
 from ..i18n import msg, os_reason
 from ..io.batches import Broken, file_batches
 from ..io.formats import format_for, get
@@ -147,9 +147,12 @@ def expand_here(path: str, location: str | None,
     if os.path.isdir(where):
         pairs = sorted((str(Path(path) / Path(f).relative_to(where)), f if location else None)
                        for f in folder_files(where, wanted))
-    elif any(c in path for c in "*?[") and not os.path.exists(where):
-        pairs = sorted((shown(m), m if location else None) for m in glob.glob(where)
-                       if os.path.isfile(m) and searched(os.path.basename(m), wanted))
+    elif any(c in path for c in WILDCARDS) and not os.path.exists(where):
+        # (``**`` recursive as fsspec reads it behind a URL; the folder rule
+        # below the pattern's fixed folder, as a URL's: pattern_files)
+        found = [m for m in glob.glob(where, recursive=True) if os.path.isfile(m)]
+        pairs = sorted((shown(m), m if location else None)
+                       for m in pattern_files(where, found, wanted))
     else:
         return [(path, location)]
     if not pairs:
@@ -271,15 +274,12 @@ def expand_url(url: str, extensions: Iterable[str]) -> list[str]:
     chain = url[url.index("::"):] if "::" in url else ""
     # (below a pattern, the parts its wildcards matched are below the folder
     # it names: ``club/*/*.hrn`` does not read ``club/.old/b.hrn``, as the
-    # shell's and the workers' globs do not; ``club/.old/*.hrn`` does)
+    # workers' patterns do not, by the same function; ``club/.old/*.hrn`` does)
     if pattern:
-        stem = root[:min(root.index(c) for c in "*?[" if c in root)]
-        base = stem[:stem.rfind("/") + 1]
+        kept = pattern_files(root, found, wanted)
     else:       # (an archive's root is "": every path is below it)
-        base = root.rstrip("/") + "/" if root.strip("/") else ""
-    files = sorted(fs.unstrip_protocol(p) + chain for p in found
-                   if searched(p[len(base):] if p.startswith(base) else p.rsplit("/", 1)[-1],
-                               wanted))
+        kept = files_below(root.rstrip("/") + "/" if root.strip("/") else "", found, wanted)
+    files = sorted(fs.unstrip_protocol(p) + chain for p in kept)
     if not files:
         raise InputError(url, msg("input.no_records"))
     return files
