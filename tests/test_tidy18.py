@@ -32,7 +32,14 @@ from click.testing import CliRunner
 
 from hearts_notation.cli import cli
 from hearts_notation.io import dumps, read_games
-from hearts_notation.io.stream import InputError, iter_text_chunks, source_lines_at
+from hearts_notation.io.hrn.words import typed_chunks
+from hearts_notation.io.stream import (
+    HRN_LINE_BREAKS,
+    InputError,
+    iter_text_chunks,
+    source_lines_at,
+    split_lines,
+)
 from hearts_notation.runners.shards import expand_here, expand_url
 
 #: A game whose third line plays a card that is no card (3:16).
@@ -87,6 +94,36 @@ def test_seek_marks_after_another_line_break_are_not_used_for_hrn(tmp_path: Path
             assert got[2] == "; line 2" and got[40] == "; line 40"
             assert got[41].startswith("; line 41\r") and 60 not in got
 
+
+
+def test_the_quoted_lines_break_where_the_reader_breaks() -> None:
+    """The byte pattern the quoted lines are cut at and the reader's
+    ``typed_chunks`` cut a text of every line end into the same lines
+    (a CR LF, a lone CR before a LF line, U+2028, U+2029, NEL and a form
+    feed that end none)."""
+    text = "a\r\nb\rc\nd\u2028e\u2029f\u0085g\x0ch\r\ri\n\nj"
+    read = [line.rstrip("\n") for line in split_lines(typed_chunks([text]))]
+    data = text.encode()
+    cut, i = [], 0
+    for m in HRN_LINE_BREAKS.finditer(data):
+        cut.append(data[i:m.start()].decode())
+        i = m.end()
+    assert read == [*cut, data[i:].decode()]
+
+
+def test_lines_past_a_long_line_of_a_cr_file_in_one_read(tmp_path: Path) -> None:
+    """A file of lone CRs with a line past the line limit:
+    the lines after it are numbered right, the long one quoted to its
+    start, and a line asked after a later one is found again."""
+    body = "".join(f"; line {n}\r" for n in range(1, 3001))
+    path = tmp_path / "long.hrn"
+    path.write_bytes((body + "; " + "x" * 70_000 + "\r" + body).encode())
+    for _ in iter_text_chunks(str(path)):
+        pass
+    got = source_lines_at(str(path), [3, 3001, 3002, 6001])
+    assert got[3] == "; line 3" and got[3002] == "; line 1" and got[6001] == "; line 3000"
+    assert got[3001].startswith("; xxx") and len(got[3001]) == 65536
+    assert source_lines_at(str(path), [2999]) == {2999: "; line 2999"}
 
 SPEC = Path(__file__).resolve().parent / "data" / "hrn" / "spec-example.hrn"
 COUNT_SUMMARY = {

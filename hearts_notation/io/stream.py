@@ -18,6 +18,7 @@ import bisect
 import codecs
 import io
 import os
+import re
 import stat
 import sys
 from collections import OrderedDict
@@ -325,7 +326,7 @@ def _stdin() -> BinaryIO:
         if _stdin_tee is not None:
             _stdin_tee.discard()
         _stdin_tee = _StdinTee(raw)
-        _MARKS["-"] = ([1], [0], (-1, -1), [-1])
+        _MARKS["-"] = ([1], [0], (-1, -1), [-1], ([], []))
         _MARKS.move_to_end("-")
     return cast(BinaryIO, _stdin_tee)
 
@@ -672,11 +673,13 @@ def _decode_wide(fh: BinaryIO, first: bytes, source: str, chunk_size: int,
 # Seek marks: where some lines start, for the lines of diagnostics -------------------
 
 #: Per file read: ([line numbers], [byte offsets of their starts], (size, mtime),
-#: [the last mark before the first line break of another system, or -1]).
+#: [the last mark before the first line break of another system, or -1],
+#: ([line numbers], [byte offsets]) as the HRN reader numbers lines).
 #: The decoder counts ``\n``; the HRN reader also ends a line at a lone CR,
 #: U+2028 or U+2029 (:func:`.hrn.words.typed_chunks`), so for it only the
-#: marks before the first such break number lines as it does (tidy18).
-Marks = tuple[list[int], list[int], tuple[int, int], list[int]]
+#: marks before the first such break number lines as it does; past it, the
+#: lines quoted note their own marks as they are read (tidy18).
+Marks = tuple[list[int], list[int], tuple[int, int], list[int], tuple[list[int], list[int]]]
 _MARKS: OrderedDict[str, Marks] = OrderedDict()
 _MAX_FILES = 64
 _MAX_MARKS = 1 << 16
@@ -696,7 +699,7 @@ def _start_marks(source: str, fh: BinaryIO) -> Marks | None:
         st = os.stat(path_text(source))
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         return None
-    entry: Marks = ([1], [0], (st.st_size, st.st_mtime_ns), [-1])
+    entry: Marks = ([1], [0], (st.st_size, st.st_mtime_ns), [-1], ([], []))
     _MARKS[source] = entry
     _MARKS.move_to_end(source)
     while len(_MARKS) > _MAX_FILES:
@@ -859,12 +862,14 @@ def read_text(path: str) -> str:
     return "".join(iter_text_chunks(path))
 
 
-#: A reader's notion of line ends: its chunks with every line break it reads
-#: as ``\n`` (:func:`.hrn.words.typed_chunks` for HRN).
-LineEnds = Callable[[Iterable[str]], Iterable[str]]
+#: The line breaks of the HRN reader (:data:`.hrn.words._LINE_BREAKS` and
+#: ``\n``, ``\r\n``: :func:`.hrn.words.typed_chunks`) in UTF-8 bytes, for
+#: the lines quoted under its messages (tests/test_tidy18.py holds the two
+#: to the same lines).
+HRN_LINE_BREAKS: Final = re.compile(b"\r\n?|\n|\xe2\x80[\xa8\xa9]")
 
 
-def reader_line_ends(path: str) -> LineEnds | None:
+def reader_line_ends(path: str) -> re.Pattern[bytes] | None:
     """How the reader of *path* ends lines when it is not at ``\n`` only:
     HRN's (a lone CR, U+2028, U+2029: typed16), so the line a diagnostic
     quotes is the one its ``file:line:col`` names; None for the formats
@@ -876,8 +881,7 @@ def reader_line_ends(path: str) -> LineEnds | None:
             return None
     except InputError:
         return None
-    from .hrn.words import typed_chunks
-    return typed_chunks
+    return HRN_LINE_BREAKS
 
 
 def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
@@ -909,7 +913,7 @@ def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
             return out
         cut = tee.kept if tee.kept < tee.position else None
         if ends is not None and marks[3][0] >= 0:
-            return _typed_lines(tee.spool, path, need, marks, ends, cut)
+            return _typed_lines(tee.spool, need, marks, ends, cut)
         return _lines_by_seeking(tee.spool, need, marks[0], marks[1], cut)
     if marks is not None:
         try:
@@ -919,7 +923,7 @@ def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
                     if ends is not None and marks[3][0] >= 0:
                         # (a file with no other line break numbers its lines
                         # alike either way: read by lines, as fast as before)
-                        return _typed_lines(fh, path, need, marks, ends)
+                        return _typed_lines(fh, need, marks, ends)
                     return _lines_by_seeking(fh, need, marks[0], marks[1])
         except (OSError, InputError):
             pass
@@ -932,9 +936,11 @@ def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
         # again it would block for a writer that is gone, or give other bytes.
         # Its findings are told without their lines.
         return out
-    chunks: Iterable[str] = iter_text_chunks(path)
+    if ends is not None:
+        with open_binary(path) as fh:
+            return _typed_lines(fh, need, ([1], [0], (-1, -1), [1], ([], [])), ends)
     k = 0
-    for n, text in enumerate(split_lines(chunks if ends is None else ends(chunks), path), 1):
+    for n, text in enumerate(iter_text_lines(path), 1):
         if n == need[k]:
             out[n] = text.rstrip("\n")
             k += 1
@@ -943,59 +949,80 @@ def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
     return out
 
 
-class _Upto:
-    """The bytes of a file up to *end* (None: all), for a decoder: the copy
-    of standard input past its limit is not the input's."""
-
-    __slots__ = ("end", "fh")
-
-    def __init__(self, fh: BinaryIO, end: int | None) -> None:
-        self.fh = fh
-        self.end = end
-
-    def read(self, size: int) -> bytes:
-        if self.end is not None:
-            size = max(0, min(size, self.end - self.fh.tell()))
-        return self.fh.read(size)
-
-    def tell(self) -> int:
-        return self.fh.tell()
-
-
-def _typed_lines(fh: BinaryIO, source: str, need: list[int], marks: Marks, ends: LineEnds,
+def _typed_lines(fh: BinaryIO, need: list[int], marks: Marks, breaks: re.Pattern[bytes],
                  end: int | None = None) -> dict[int, str]:
-    """The lines numbered *need* of *fh* as a reader with its own line ends
-    numbers them: decoded from the last seek mark before the wanted line
-    that precedes the file's first other line break, its lines cut by
-    *ends*.  A line that reaches *end* (see :func:`_lines_by_seeking`) or a
-    text that stops being readable ends the answer."""
+    """The lines numbered *need* of *fh* as a reader that ends lines at
+    *breaks* numbers them, read from the nearest mark that numbers lines as
+    it does: a decoder's mark before the file's first other line break, or
+    one this function noted on an earlier call (about one a block read), so
+    that the lines of a file's messages, asked in order, cost one read of
+    the file in all.  *end*: see :func:`_lines_by_seeking`."""
     out: dict[int, str] = {}
+    keep = current().line
     clean = marks[3][0]
-    lines, offsets = marks[0], marks[1]
-    at = 0                               # the next line *it* gives (0: none open)
-    it: Iterator[str] = iter(())
-    try:
-        for n in need:
-            i = bisect.bisect_right(lines, n if clean < 0 else min(n, clean)) - 1
-            if not at or at > n or lines[i] > at:
-                fh.seek(offsets[i])
-                at = max(lines[i], 1)
-                raw = cast(BinaryIO, _Upto(fh, end))
-                it = split_lines(ends(_decode_blocks(raw, source, CHUNK_SIZE, at, offsets[i])),
-                                 source, first_line=at)
-            for text in it:
-                if at == n:
-                    if end is not None and not text.endswith("\n") and fh.tell() >= end:
-                        return out
-                    out[n] = text.rstrip("\n")
-                    at += 1
-                    break
+    own_lines, own_offsets = marks[4]
+    at = 0                          # the line the next one read is (0: none open)
+    lines: Iterator[tuple[int, bytes]] = iter(())
+    for n in need:
+        i = bisect.bisect_right(marks[0], min(n, clean)) - 1
+        start, offset = max(marks[0][i], 1), marks[1][i]
+        j = bisect.bisect_right(own_lines, n) - 1
+        if j >= 0 and own_lines[j] > start:
+            start, offset = own_lines[j], own_offsets[j]
+        if not at or at > n or start > at:
+            at = start
+            lines = _byte_lines(fh, offset, end, breaks, keep)
+        for where, raw in lines:
+            if where - (own_offsets[-1] if own_offsets else 0) >= CHUNK_SIZE:
+                if len(own_lines) < _MAX_MARKS and (not own_lines or at > own_lines[-1]):
+                    own_lines.append(at)
+                    own_offsets.append(where)
+            if at == n:
+                if where == 0 and raw.startswith(_BOM):
+                    raw = raw[len(_BOM):]
+                out[n] = raw.decode("utf-8", "replace")
                 at += 1
-            else:
-                return out
-    except InputError:
-        pass                             # (a long line, a byte not UTF-8: the rest untold)
+                break
+            at += 1
+        else:
+            return out
     return out
+
+
+def _byte_lines(fh: BinaryIO, offset: int, end: int | None, breaks: re.Pattern[bytes],
+                keep: int) -> Iterator[tuple[int, bytes]]:
+    """(byte offset, bytes without its line break) of each line of *fh*
+    from *offset* (a line start) to *end* (None: the end of the file; a
+    line that reaches *end* without its break is not given), a block at a
+    time.  A line is given to its first *keep* bytes; the rest is passed
+    over, not held."""
+    fh.seek(offset)
+    buf = b""                       # bytes from *offset* not yet given
+    head: bytes | None = None       # the start of a line longer than *keep*
+    head_at = 0                     # and where it starts
+    while True:
+        size = CHUNK_SIZE if end is None else max(0, min(CHUNK_SIZE, end - fh.tell()))
+        block = fh.read(size) if size else b""
+        if not block:
+            if (buf or head is not None) and end is None:
+                last = buf[:-1] if buf.endswith(b"\r") else buf     # (a final lone CR)
+                yield (offset, last[:keep]) if head is None else (head_at, head)
+            return
+        buf += block
+        i = 0
+        for m in breaks.finditer(buf):
+            if m.end() == len(buf) and buf[-1:] == b"\r":
+                break                       # (its \n may open the next block)
+            yield (offset + i, buf[i:m.start()][:keep]) if head is None else (head_at, head)
+            head = None
+            i = m.end()
+        buf = buf[i:]
+        offset += i
+        if len(buf) > keep + 3 and not breaks.search(buf):
+            if head is None:
+                head, head_at = buf[:keep], offset
+            offset += len(buf) - 3          # (a break's first bytes may end it)
+            buf = buf[-3:]
 
 
 def _lines_by_seeking(fh: BinaryIO, need: list[int], lines: list[int],
