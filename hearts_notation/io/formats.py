@@ -22,6 +22,7 @@ shipped as games, and read whole by one worker.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -29,8 +30,10 @@ from ..i18n import Arg, Msg, msg
 from .limits import current, whole_input_message
 from .sniff import sniff_format, sniffed
 from .stream import (
+    HRN_LINE_BREAKS,
     InputError,
     head_text,
+    install_line_ends,
     note_stdin_format,
     noted_stdin_format,
     path_suffix,
@@ -243,6 +246,19 @@ def input_format(path: str, fmt: str | None = None) -> str:
     found = (sniff_format(head_text(head)) if head else None) or "hrn"
     note_stdin_format(found)
     return found
+
+
+def _line_ends(path: str) -> re.Pattern[bytes] | None:
+    """The line breaks of *path*'s reader when not ``\n`` only (HRN's), for
+    the lines quoted under its messages (:func:`.stream.reader_line_ends`):
+    the format decided as the reader's is, one answer for both (tidy18)."""
+    try:
+        return HRN_LINE_BREAKS if input_format(path) == "hrn" else None
+    except InputError:
+        return None
+
+
+install_line_ends(_line_ends)
 
 
 # Readers: decoded chunks -> games -------------------------------------------------

@@ -869,19 +869,33 @@ def read_text(path: str) -> str:
 HRN_LINE_BREAKS: Final = re.compile(b"\r\n?|\n|\xe2\x80[\xa8\xa9]")
 
 
+def _no_line_ends(path: str) -> re.Pattern[bytes] | None:
+    return None
+
+
+#: How the reader of a path ends its lines when not at ``\n`` only
+#: (:data:`HRN_LINE_BREAKS` for an input read as HRN), None for the formats
+#: whose readers count ``\n`` (JSON, YAML).  The format of a path is known
+#: above this module, in :mod:`.formats` (which imports this one: the layers
+#: stay one way, tests/test_import_layers.py), which installs its answer
+#: here when it is imported (:func:`install_line_ends`); every read goes
+#: through it, and importing this module imports the package ``io``, which
+#: imports it.
+_line_ends_of: Callable[[str], re.Pattern[bytes] | None] = _no_line_ends
+
+
+def install_line_ends(decide: Callable[[str], re.Pattern[bytes] | None]) -> None:
+    """Make *decide* the answer of :func:`reader_line_ends` (by :mod:`.formats`)."""
+    global _line_ends_of
+    _line_ends_of = decide
+
+
 def reader_line_ends(path: str) -> re.Pattern[bytes] | None:
     """How the reader of *path* ends lines when it is not at ``\n`` only:
     HRN's (a lone CR, U+2028, U+2029: typed16), so the line a diagnostic
     quotes is the one its ``file:line:col`` names; None for the formats
     whose readers count ``\n`` (JSON, YAML)."""
-    from .formats import input_format  # (only when a line is quoted)
-
-    try:
-        if input_format(path) != "hrn":
-            return None
-    except InputError:
-        return None
-    return HRN_LINE_BREAKS
+    return _line_ends_of(path)
 
 
 def source_lines_at(path: str, wanted: Iterable[int]) -> dict[int, str]:
