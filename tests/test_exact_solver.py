@@ -705,6 +705,21 @@ def test_the_analysed_seat_follows_high_against_the_moon() -> None:
         assert solver.nodes == nodes, (hands, solver.nodes)
 
 
+def test_a_shooter_whose_hearts_cannot_cover_the_analysed_seats_stops_short() -> None:
+    """The twenty-eighth round's answer (docs/decisions.md): the analysed
+    seat (1: 9♥ 6♥) plays its highest heart to each trick of hearts; the
+    seat alone with points (2: Q♥ 2♥) must win both tricks of hearts, so
+    beat 9♥ and then 6♥ with two hearts above 6♥, and holds one: its moon
+    is out, though Q♥ is above the analysed seat's top heart (the top-heart
+    rule says nothing).  The values are the brute force's, the nodes fewer
+    (42 before, 37 after: the count fails on the code before)."""
+    rules = parse_rules("standard")
+    p = _moon_open_to(rules, ("TS 4H 9S", "KC 9H 6H", "7S QH 2H", "4S 6D 9C"), 1, 2)
+    solver = ExactSolver(rules, PARANOID)
+    assert solver.card_values(p.to_state(rules)) == brute_values(p, PARANOID)
+    assert solver.nodes == 37, solver.nodes
+
+
 @pytest.mark.slow
 def test_a_seat_that_keeps_the_top_heart_stops_the_moon_while_nobody_has_points() -> None:
     """The same bound with the moon open to every other seat (nobody has
