@@ -637,6 +637,15 @@ def test_a_seat_that_keeps_the_top_heart_stops_the_moon() -> None:
 
 
 
+def _brute_and_nodes(rules: RuleSet, p: Position, nodes: int) -> None:
+    """The paranoid solver's values at *p* are the brute force's, found in
+    *nodes* nodes: the count is what a bound or an order changed (each
+    test's figure fails on the code before it)."""
+    solver = ExactSolver(rules, PARANOID)
+    assert solver.card_values(p.to_state(rules)) == brute_values(p, PARANOID), p
+    assert solver.nodes == nodes, solver.nodes
+
+
 def _moon_open_to(rules: RuleSet, hands: Sequence[str], leader: int, shooter: int) -> Position:
     """Three tricks left, every gathered card (every penalty card gone)
     taken by *shooter*: the moon open to it alone."""
@@ -661,10 +670,7 @@ def test_queen_of_spades_or_a_trick_of_hearts_stops_the_moon() -> None:
     for hands, leader, shooter, nodes in (
             (("JC KH QS", "4C 7H JS", "9C 2D KS", "5D 6S 8S"), 2, 0, 58),
             (("8C 2H 5S", "2C AD QS", "3C JC 3D", "7C 7H 9S"), 3, 1, 40)):
-        p = _moon_open_to(rules, hands, leader, shooter)
-        solver = ExactSolver(rules, PARANOID)
-        assert solver.card_values(p.to_state(rules)) == brute_values(p, PARANOID), hands
-        assert solver.nodes == nodes, (hands, solver.nodes)
+        _brute_and_nodes(rules, _moon_open_to(rules, hands, leader, shooter), nodes)
 
 
 def test_a_seat_alone_with_points_takes_them_all_only_by_its_moon() -> None:
@@ -681,10 +687,7 @@ def test_a_seat_alone_with_points_takes_them_all_only_by_its_moon() -> None:
     for hands, seat, nodes in (
             (("KC TD 5H", "5C 6H 9S", "8H 6S AS", "4C 5D QD"), 0, 58),
             (("9D 6S TS", "JC 8H 7S", "7D JD AD", "KC 8D QD"), 1, 39)):
-        p = _moon_open_to(rules, hands, seat, seat)
-        solver = ExactSolver(rules, PARANOID)
-        assert solver.card_values(p.to_state(rules)) == brute_values(p, PARANOID), hands
-        assert solver.nodes == nodes, (hands, solver.nodes)
+        _brute_and_nodes(rules, _moon_open_to(rules, hands, seat, seat), nodes)
 
 
 def test_the_analysed_seat_follows_high_against_the_moon() -> None:
@@ -699,10 +702,7 @@ def test_the_analysed_seat_follows_high_against_the_moon() -> None:
     for hands, leader, shooter, nodes in (
             (("2C 2S AS", "8D 2H 5H", "7C 2D 9S", "6H 5S TS"), 0, 2, 141),
             (("7H 2S QS", "2D KH 7S", "KC 8D KD", "9C AC QD"), 3, 2, 74)):
-        p = _moon_open_to(rules, hands, leader, shooter)
-        solver = ExactSolver(rules, PARANOID)
-        assert solver.card_values(p.to_state(rules)) == brute_values(p, PARANOID), hands
-        assert solver.nodes == nodes, (hands, solver.nodes)
+        _brute_and_nodes(rules, _moon_open_to(rules, hands, leader, shooter), nodes)
 
 
 def test_a_shooter_whose_hearts_cannot_cover_the_analysed_seats_stops_short() -> None:
@@ -714,10 +714,8 @@ def test_a_shooter_whose_hearts_cannot_cover_the_analysed_seats_stops_short() ->
     rule says nothing).  The values are the brute force's, the nodes fewer
     (42 before, 37 after: the count fails on the code before)."""
     rules = parse_rules("standard")
-    p = _moon_open_to(rules, ("TS 4H 9S", "KC 9H 6H", "7S QH 2H", "4S 6D 9C"), 1, 2)
-    solver = ExactSolver(rules, PARANOID)
-    assert solver.card_values(p.to_state(rules)) == brute_values(p, PARANOID)
-    assert solver.nodes == 37, solver.nodes
+    _brute_and_nodes(rules, _moon_open_to(
+        rules, ("TS 4H 9S", "KC 9H 6H", "7S QH 2H", "4S 6D 9C"), 1, 2), 37)
 
 
 @pytest.mark.slow
