@@ -496,7 +496,9 @@ def _local_input(given: str) -> str | None:
         return None
     if "://" not in given:
         return given
-    if given.startswith("file://") and "::" not in given and not any(c in given for c in "*?["):
+    from .folders import WILDCARDS
+
+    if given.startswith("file://") and "::" not in given and not any(c in given for c in WILDCARDS):
         return given[len("file://"):]
     return None
 

@@ -250,7 +250,7 @@ def expand_url(url: str, extensions: Iterable[str]) -> list[str]:
     it has to be listed.  Raises :class:`InputError` for a directory or
     pattern that holds no record file."""
     wanted = {e.lower() for e in extensions}
-    pattern = any(c in url.split("://", 1)[1] for c in "*?[")
+    pattern = any(c in url.split("://", 1)[1] for c in WILDCARDS)
     try:
         import fsspec
     except ImportError:
