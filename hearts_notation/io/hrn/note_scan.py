@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from .words import may_break_otherwise
+
 __all__ = ["Note", "NoteScanner", "notes_of"]
 
 
@@ -51,7 +53,7 @@ class NoteScanner:
         U+2028 and U+2029 (:func:`.words.typed_chunks`; a final ``\r``
         waits for the next chunk, which may begin with its ``\n``)."""
         text = self._rest + chunk if self._rest else chunk
-        if "\r" in text or (not text.isascii() and ("\u2028" in text or "\u2029" in text)):
+        if may_break_otherwise(text):
             held = "\r" if text.endswith("\r") else ""
             parts = _BREAKS.split(text[:len(text) - len(held)])
             parts[-1] += held

@@ -602,11 +602,19 @@ DOS_EOF: Final = "\x1a"
 _LINE_BREAKS: Final = re.compile("\r(?!\n)|[\u2028\u2029]")
 
 
+def may_break_otherwise(text: str) -> bool:
+    """Whether *text* may hold a line break of another system
+    (:data:`_LINE_BREAKS`): a carriage return (perhaps a CR LF's), U+2028 or
+    U+2029.  The cheap test (C-speed scans, none of the last two for ASCII
+    text) before each reader of lines looks for them itself."""
+    return "\r" in text or (not text.isascii() and ("\u2028" in text or "\u2029" in text))
+
+
 def read_line_breaks(text: str) -> str:
     """*text* with the line breaks of other systems (:data:`_LINE_BREAKS`) as
     ``\n``, for what looks at a record's lines beside the reader (the
     language it is kept in): the text itself when it has none."""
-    if "\r" in text or (not text.isascii() and ("\u2028" in text or "\u2029" in text)):
+    if may_break_otherwise(text):
         return _LINE_BREAKS.sub("\n", text)
     return text
 
@@ -630,7 +638,7 @@ def typed_chunks(chunks: Iterable[str]) -> Iterator[str]:
     for chunk in chunks:
         if held:
             chunk, held = held + chunk, ""
-        if "\r" in chunk or (not chunk.isascii() and ("\u2028" in chunk or "\u2029" in chunk)):
+        if may_break_otherwise(chunk):
             if chunk.endswith("\r"):
                 chunk, held = chunk[:-1], "\r"
             chunk = _LINE_BREAKS.sub("\n", chunk)
