@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from hearts_notation.io.compact import CompactGame, compact_record
-from hearts_notation.io.typed_json import decode_record
+from hearts_notation.io.typed_json import decode_actions, decode_record
 from hearts_notation.referee import compact_report, report_json_text
 from hearts_notation.rules import preset_names
 from tests.budget import presets
@@ -125,3 +125,16 @@ def test_deep_nesting_goes_to_the_model(monkeypatch: pytest.MonkeyPatch) -> None
         got: Any = report_json_text(deep, "t.jsonl", 3, 7)
         assert not got["valid"]
         assert got == model_report(deep, monkeypatch)
+
+
+@pytest.mark.parametrize("text", [
+    "[true]", "[1.0]", "[[1]]", "[1,", '["5"]', "[\ud800]", "{}", "[" * 5000])
+def test_a_history_line_that_is_not_a_list_of_integers_is_the_readers(text: str) -> None:
+    """OpenSpiel histories' typed decoder (:func:`decode_actions`) takes only a
+    list of integers; anything else -- a lone surrogate included, which
+    escaped as ``UnicodeEncodeError`` when the OpenSpiel reader held its own
+    copy of the decoder -- is ``None``, for the reader's
+    :func:`~hearts_notation.io.jsonio.loads_record` to word."""
+    assert decode_actions(text) is None
+    assert decode_actions("[0, 51, 7]") == [0, 51, 7]
+

@@ -79,6 +79,7 @@ from .limits import current as current_limits
 from .limits import limit_message
 from .shape import GAME_FIELDS, JsonFloat
 from .stream import InputError, RecordError
+from .typed_json import decode_actions
 
 # OpenSpiel's vocabulary ------------------------------------------------------
 
@@ -880,31 +881,16 @@ class History:
         return self.line, 1
 
 
-@functools.cache
-def _typed_actions() -> tuple[Callable[[str], list[int]], type[Exception]]:
-    """msgspec's decoder of a JSON list of integers, and its error
-    (msgspec is imported on first use, as :mod:`hearts_notation.io.typed_json`
-    does: reading HRN never needs it)."""
-    import msgspec
-
-    decode: Callable[[str], list[int]] = msgspec.json.Decoder(list[int]).decode
-    return decode, msgspec.MsgspecError
-
-
 def _load_actions(text: str) -> Any:
     """The JSON value of one line of histories, as :func:`loads_record`
     reads it.  A line that is one list of integers (every history
-    OpenSpiel writes) is decoded by msgspec's typed decoder, a few times
-    as fast as :func:`json.loads` into the same list (msgspec takes no
-    ``true`` for an integer, no ``1.0``, no number past 64 bits, and no
-    nesting); anything else is read by :func:`loads_record`, whose
-    value, limits and messages are the reader's (the one decoder that
-    words what is wrong)."""
-    decode, error = _typed_actions()
-    try:
-        return decode(text)
-    except error:
-        return loads_record(text)
+    OpenSpiel writes) is decoded by the typed decoder
+    (:func:`.typed_json.decode_actions`), a few times as fast as
+    :func:`json.loads` into the same list; anything else is read by
+    :func:`loads_record`, whose value, limits and messages are the
+    reader's (the one decoder that words what is wrong)."""
+    actions = decode_actions(text)
+    return actions if actions is not None else loads_record(text)
 
 
 def _histories(text: str) -> tuple[list[History], str | None, RecordError | None]:

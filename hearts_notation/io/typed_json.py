@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from .compact import CompactGame, compact_record
 
-__all__ = ["decode_record", "decode_tree", "json_compact", "json_record", "raw_value_check",
+__all__ = ["decode_actions", "decode_record", "decode_tree", "json_compact", "json_record", "raw_value_check",
            "tree_of"]
 
 #: An escape the model path refuses where it stands: a lone surrogate, or NUL (no text
@@ -60,6 +60,31 @@ def decode_record(text: str) -> Any:
     """The typed record of a clean record's JSON *text*, or ``None`` when
     *text* is not one (then the model's reader says why)."""
     return _typed()(text)
+
+
+@functools.cache
+def _typed_actions() -> Callable[[str], list[int] | None]:
+    import msgspec
+
+    decode: Callable[[str], list[int]] = msgspec.json.Decoder(list[int]).decode
+    error = msgspec.MsgspecError
+
+    def typed(text: str) -> list[int] | None:
+        try:
+            return decode(text)
+        except (error, UnicodeEncodeError, RecursionError, ValueError):
+            return None
+
+    return typed
+
+
+def decode_actions(text: str) -> list[int] | None:
+    """The list of integers that *text* is (a line of OpenSpiel histories),
+    or ``None`` when it is anything else -- ``true`` for an integer, ``1.0``,
+    nesting, a lone surrogate, no JSON -- (then the
+    reader's :func:`hearts_notation.io.jsonio.loads_record` reads it and
+    words what is wrong), as :func:`decode_record` is for a record."""
+    return _typed_actions()(text)
 
 
 @functools.cache
