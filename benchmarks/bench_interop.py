@@ -26,6 +26,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from rows import best_cpu
+
 from hearts_notation.generate import generate_games, random_game
 from hearts_notation.io import dumps
 from hearts_notation.io.jsonio import game_to_dict
@@ -44,17 +46,6 @@ def _best(fn: Callable[[], object], repeat: int) -> float:
         t0 = time.perf_counter()
         fn()
         best = min(best, time.perf_counter() - t0)
-    return best
-
-
-def _best_cpu(fn: Callable[[], object], repeat: int) -> float:
-    """The best CPU time of this process over *repeat* runs (other jobs on
-    a shared machine do not lower it)."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.process_time()
-        fn()
-        best = min(best, time.process_time() - t0)
     return best
 
 
@@ -136,13 +127,13 @@ def yaml_rows(quick: bool = False) -> list[dict[str, object]]:
     ours = dumps(games, "yaml")
     if ours != reference:
         raise SystemExit("the YAML writer's text differs from PyYAML's: not measured")
-    anchor = deals / _best_cpu(lambda: with_dumper(OddBreakDumper), repeat)
+    anchor = deals / best_cpu(lambda: with_dumper(OddBreakDumper), repeat)
     note = f"{n} games, {deals} deals, heuristic bots, standard rules"
     measures: list[tuple[str, float, str]] = [
         ("write yaml: PyYAML pure safe dumper (before)", anchor, "anchor: the writer before"),
         ("write yaml: hearts convert --to yaml (io/yamlwrite)",
-         deals / _best_cpu(lambda: dumps(games, "yaml"), repeat), "the same text, byte for byte"),
-        ("write jsonl (the same games)", deals / _best_cpu(lambda: dumps(games, "jsonl"), repeat), ""),
+         deals / best_cpu(lambda: dumps(games, "yaml"), repeat), "the same text, byte for byte"),
+        ("write jsonl (the same games)", deals / best_cpu(lambda: dumps(games, "jsonl"), repeat), ""),
     ]
     if getattr(yaml, "__with_libyaml__", False):
         class COddBreakDumper(yaml.CSafeDumper):
@@ -151,10 +142,10 @@ def yaml_rows(quick: bool = False) -> list[dict[str, object]]:
         COddBreakDumper.add_representer(str, OddBreakDumper.yaml_representers[str])
         same = with_dumper(COddBreakDumper) == reference
         measures.append(("write yaml: PyYAML C emitter (CSafeDumper, not used)",
-                         deals / _best_cpu(lambda: with_dumper(COddBreakDumper), repeat),
+                         deals / best_cpu(lambda: with_dumper(COddBreakDumper), repeat),
                          "the same text" if same else "a different text (folds, wraps)"))
     measures.append(("write yaml: PyYAML's emitter alone, events given (not used)",
-                     deals / _best_cpu(_emitter_alone(games), repeat),
+                     deals / best_cpu(_emitter_alone(games), repeat),
                      "the ceiling of a PyYAML path fed events built from the record's shape: "
                      "no representer, no serializer, no game_to_dict (yaml16)"))
     rows: list[dict[str, object]] = [{
@@ -216,8 +207,8 @@ def rule_set_rows(quick: bool = False) -> list[dict[str, object]]:
         raise SystemExit("the YAML writer's rule sets differ from PyYAML's: not measured")
     repeat = 2 if quick else 3
     n = len(mappings)
-    anchor = n / _best_cpu(lambda: [yaml.safe_dump(m, **options) for m in mappings], repeat)
-    value = n / _best_cpu(lambda: [dump(m, default_flow_style=None) for m in mappings], repeat)
+    anchor = n / best_cpu(lambda: [yaml.safe_dump(m, **options) for m in mappings], repeat)
+    value = n / best_cpu(lambda: [dump(m, default_flow_style=None) for m in mappings], repeat)
     note = f"{n} rule sets (every preset), the same text, byte for byte"
     rows: list[dict[str, object]] = [
         {"name": "write yaml: rule set, yaml.safe_dump (before)", "value": round(anchor),

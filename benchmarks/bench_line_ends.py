@@ -17,12 +17,13 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from rows import best_cpu  # noqa: E402
 
 from hearts_notation.api import validate_file  # noqa: E402
 from hearts_notation.io.stream import iter_text_chunks  # noqa: E402
@@ -34,15 +35,6 @@ def _games(mb: int) -> str:
     """About *mb* MB of valid games, the samples' canonical record repeated."""
     text = (ROOT / "samples" / "canonical.hrn").read_text(encoding="utf-8").rstrip("\n") + "\n\n"
     return text * max(1, (mb << 20) // len(text.encode("utf-8")))
-
-
-def _best(work: Callable[[], object], rounds: int) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        t = time.process_time()
-        work()
-        best = min(best, time.process_time() - t)
-    return best
 
 
 def main() -> None:
@@ -63,10 +55,10 @@ def main() -> None:
         rows: list[tuple[str, str, float]] = []
         for name, path in paths.items():
             rows.append(("decoder (iter_text_chunks)", name,
-                         _best(lambda path=path: sum(1 for _ in iter_text_chunks(path)),
+                         best_cpu(lambda path=path: sum(1 for _ in iter_text_chunks(path)),
                                args.rounds)))
         for name, path in paths.items():
-            rows.append(("validate_file", name, _best(lambda path=path: validate_file(path),
+            rows.append(("validate_file", name, best_cpu(lambda path=path: validate_file(path),
                                                       max(1, args.rounds // 2))))
     anchors = {what: cpu for what, name, cpu in rows if name == "\\n"}
     mb = len(text.encode("utf-8")) / (1 << 20)
