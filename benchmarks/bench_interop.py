@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rows import best_cpu
+from rows import best_time
 
 from hearts_notation.generate import generate_games, random_game
 from hearts_notation.io import dumps
@@ -38,15 +38,6 @@ from hearts_notation.io.openspiel import (
 )
 from hearts_notation.model import Game
 from hearts_notation.rules import parse_rules
-
-
-def _best(fn: Callable[[], object], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def _state_json(game: Game) -> str:
@@ -80,17 +71,20 @@ def run(quick: bool = False) -> list[dict[str, object]]:
         for line in text.splitlines():
             json.loads(line)
 
+    def wall(fn: Callable[[], object]) -> float:
+        return best_time(fn, repeat, time.perf_counter)     # (elapsed, as these rows were)
+
     rows: list[dict[str, object]] = []
-    anchor_h = n / _best(lambda: load_lines(history_text), repeat)
-    anchor_s = n / _best(lambda: load_lines(states_text), repeat)
+    anchor_h = n / wall(lambda: load_lines(history_text))
+    anchor_s = n / wall(lambda: load_lines(states_text))
     measures = [
         ("json.loads of the histories", anchor_h, None, None, "anchor"),
-        ("read openspiel-history", n / _best(lambda: list(iter_openspiel_history(history_text)), repeat),
+        ("read openspiel-history", n / wall(lambda: list(iter_openspiel_history(history_text))),
          "json.loads of the histories", anchor_h, "well above 1,000 deals/s"),
         ("json.loads of the states", anchor_s, None, None, "anchor"),
-        ("read openspiel state JSON", n / _best(lambda: list(iter_openspiel(states_text)), repeat),
+        ("read openspiel state JSON", n / wall(lambda: list(iter_openspiel(states_text))),
          "json.loads of the states", anchor_s, "well above 1,000 deals/s"),
-        ("write openspiel-history", n / _best(lambda: dumps_openspiel_history(games), repeat),
+        ("write openspiel-history", n / wall(lambda: dumps_openspiel_history(games)),
          "json.loads of the histories", anchor_h, "well above 1,000 deals/s (replays every play twice)"),
     ]
     for name, value, anchor, anchor_value, target in measures:
@@ -127,13 +121,13 @@ def yaml_rows(quick: bool = False) -> list[dict[str, object]]:
     ours = dumps(games, "yaml")
     if ours != reference:
         raise SystemExit("the YAML writer's text differs from PyYAML's: not measured")
-    anchor = deals / best_cpu(lambda: with_dumper(OddBreakDumper), repeat)
+    anchor = deals / best_time(lambda: with_dumper(OddBreakDumper), repeat)
     note = f"{n} games, {deals} deals, heuristic bots, standard rules"
     measures: list[tuple[str, float, str]] = [
         ("write yaml: PyYAML pure safe dumper (before)", anchor, "anchor: the writer before"),
         ("write yaml: hearts convert --to yaml (io/yamlwrite)",
-         deals / best_cpu(lambda: dumps(games, "yaml"), repeat), "the same text, byte for byte"),
-        ("write jsonl (the same games)", deals / best_cpu(lambda: dumps(games, "jsonl"), repeat), ""),
+         deals / best_time(lambda: dumps(games, "yaml"), repeat), "the same text, byte for byte"),
+        ("write jsonl (the same games)", deals / best_time(lambda: dumps(games, "jsonl"), repeat), ""),
     ]
     if getattr(yaml, "__with_libyaml__", False):
         class COddBreakDumper(yaml.CSafeDumper):
@@ -142,10 +136,10 @@ def yaml_rows(quick: bool = False) -> list[dict[str, object]]:
         COddBreakDumper.add_representer(str, OddBreakDumper.yaml_representers[str])
         same = with_dumper(COddBreakDumper) == reference
         measures.append(("write yaml: PyYAML C emitter (CSafeDumper, not used)",
-                         deals / best_cpu(lambda: with_dumper(COddBreakDumper), repeat),
+                         deals / best_time(lambda: with_dumper(COddBreakDumper), repeat),
                          "the same text" if same else "a different text (folds, wraps)"))
     measures.append(("write yaml: PyYAML's emitter alone, events given (not used)",
-                     deals / best_cpu(_emitter_alone(games), repeat),
+                     deals / best_time(_emitter_alone(games), repeat),
                      "the ceiling of a PyYAML path fed events built from the record's shape: "
                      "no representer, no serializer, no game_to_dict (yaml16)"))
     rows: list[dict[str, object]] = [{
@@ -207,8 +201,8 @@ def rule_set_rows(quick: bool = False) -> list[dict[str, object]]:
         raise SystemExit("the YAML writer's rule sets differ from PyYAML's: not measured")
     repeat = 2 if quick else 3
     n = len(mappings)
-    anchor = n / best_cpu(lambda: [yaml.safe_dump(m, **options) for m in mappings], repeat)
-    value = n / best_cpu(lambda: [dump(m, default_flow_style=None) for m in mappings], repeat)
+    anchor = n / best_time(lambda: [yaml.safe_dump(m, **options) for m in mappings], repeat)
+    value = n / best_time(lambda: [dump(m, default_flow_style=None) for m in mappings], repeat)
     note = f"{n} rule sets (every preset), the same text, byte for byte"
     rows: list[dict[str, object]] = [
         {"name": "write yaml: rule set, yaml.safe_dump (before)", "value": round(anchor),

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from rows import best_cpu  # noqa: E402
+from rows import best_time  # noqa: E402
 
 from hearts_notation.api import validate_file  # noqa: E402
 from hearts_notation.io.stream import iter_text_chunks  # noqa: E402
@@ -55,10 +55,10 @@ def main() -> None:
         rows: list[tuple[str, str, float]] = []
         for name, path in paths.items():
             rows.append(("decoder (iter_text_chunks)", name,
-                         best_cpu(lambda path=path: sum(1 for _ in iter_text_chunks(path)),
+                         best_time(lambda path=path: sum(1 for _ in iter_text_chunks(path)),
                                args.rounds)))
         for name, path in paths.items():
-            rows.append(("validate_file", name, best_cpu(lambda path=path: validate_file(path),
+            rows.append(("validate_file", name, best_time(lambda path=path: validate_file(path),
                                                       max(1, args.rounds // 2))))
     anchors = {what: cpu for what, name, cpu in rows if name == "\\n"}
     mb = len(text.encode("utf-8")) / (1 << 20)
