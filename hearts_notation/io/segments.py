@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from .line_ends import bytes_break_otherwise
 from .stream import CHUNK_SIZE, InputError, RecordError
 
 __all__ = ["Segment", "segment_hrn", "segment_jsonl"]
@@ -207,16 +208,6 @@ def _resync_line(fh: BinaryIO, offset: int, size: int) -> int:
     return size
 
 
-def _other_line_breaks(data: bytes) -> bool:
-    """Whether *data* (UTF-8) holds a line break other than ``\n``: a lone
-    CR, U+2028 or U+2029, which the HRN cutter reads as ``\n``
-    (:func:`.hrn.words.typed_chunks`) and this planner's line counts do not."""
-    import re
-
-    return (b"\r" in data and re.search(rb"\r(?!\n)", data) is not None) or (
-        b"\xe2\x80\xa8" in data or b"\xe2\x80\xa9" in data)
-
-
 def _segment_hrn(fh: BinaryIO, path: str, range_start: int, range_end: int, size: int,
                  per_batch: int) -> Segment:
     import re
@@ -232,8 +223,9 @@ def _segment_hrn(fh: BinaryIO, path: str, range_start: int, range_end: int, size
         # The text from s to a resynchronising line past s_next (or to the end).
         stop = size if s_next >= size else _resync_line(fh, min(size, s_next + reach), size)
         data = _read_from(fh, s, stop - s)
-        if _other_line_breaks(data):
-            # (the cutter ends a line there too, these lines count ``\n``:
+        if bytes_break_otherwise(data):
+            # (a lone CR, U+2028, U+2029: the cutter ends a line there too
+            # (:mod:`.line_ends`), these lines count ``\n``:
             # the rest of the file is one shard, read whole as it numbers it)
             return Segment(-1, -1, ok=False)
         text = data.decode("utf-8")

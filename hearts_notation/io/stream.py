@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Final, TypeVar, cast
 
 from ..i18n import Arg, Msg, msg, os_reason
 from .limits import current, limit_message, whole_input_message
+from .line_ends import BYTE_BREAKS, decoded_break_otherwise
 
 if TYPE_CHECKING:   # pathlib (with urllib.parse, ipaddress) is not loaded to read a file
     from pathlib import Path
@@ -583,7 +584,7 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
         column0 = len(done) - last - 1 if last >= 0 else column0 + len(done)
         if feed is None:                    # else the consumer counts the newlines
             line += _count_newlines(done)
-        if marks is not None and marks[3][0] < 0 and _other_breaks(done, text):
+        if marks is not None and marks[3][0] < 0 and decoded_break_otherwise(done, text):
             marks[3][0] = marks[0][-1]      # (a mark at or before this block's start)
         pending = data[consumed:]
         if text:
@@ -676,7 +677,7 @@ def _decode_wide(fh: BinaryIO, first: bytes, source: str, chunk_size: int,
 #: [the last mark before the first line break of another system, or -1],
 #: ([line numbers], [byte offsets]) as the HRN reader numbers lines).
 #: The decoder counts ``\n``; the HRN reader also ends a line at a lone CR,
-#: U+2028 or U+2029 (:func:`.hrn.words.typed_chunks`), so for it only the
+#: U+2028 or U+2029 (:mod:`.line_ends`), so for it only the
 #: marks before the first such break number lines as it does; past it, the
 #: lines quoted note their own marks as they are read (tidy18).
 Marks = tuple[list[int], list[int], tuple[int, int], list[int], tuple[list[int], list[int]]]
@@ -711,21 +712,6 @@ def _add_mark(marks: Marks, line: int, offset: int) -> None:
     if len(marks[0]) < _MAX_MARKS and offset >= 0:
         marks[0].append(line)
         marks[1].append(offset)
-
-
-def _other_breaks(data: bytes, text: str) -> bool:
-    """Whether *data* (decoded: *text*) holds a line break the HRN reader
-    reads and the decoder does not count: a lone CR, U+2028, U+2029.  A
-    ``\r`` that ends the block counts (its ``\n`` may open the next one):
-    the marks after it are then not used for HRN, which costs a longer
-    read, never a wrong line.  A block of ``\n`` lines costs a ``memchr``
-    and, unless ASCII, two searches of one character in the text (about
-    0.05 ms a MiB); CR LF lines two counts (about 2 ms a MiB).  (Three byte
-    searches for U+2028/9 in the bytes cost 2 ms a MiB on a sheet with
-    suit symbols, whose UTF-8 starts with the same byte.)"""
-    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
-        return True
-    return not text.isascii() and ("\u2028" in text or "\u2029" in text)
 
 
 def _forget_marks(source: str) -> None:
@@ -862,11 +848,10 @@ def read_text(path: str) -> str:
     return "".join(iter_text_chunks(path))
 
 
-#: The line breaks of the HRN reader (:data:`.hrn.words._LINE_BREAKS` and
-#: ``\n``, ``\r\n``: :func:`.hrn.words.typed_chunks`) in UTF-8 bytes, for
-#: the lines quoted under its messages (tests/test_tidy18.py holds the two
-#: to the same lines).
-HRN_LINE_BREAKS: Final = re.compile(b"\r\n?|\n|\xe2\x80[\xa8\xa9]")
+#: The line breaks of the HRN reader in UTF-8 bytes, for the lines quoted
+#: under its messages: :data:`.line_ends.BYTE_BREAKS`, the one definition
+#: (tests/test_tidy18.py holds it to the reader's lines).
+HRN_LINE_BREAKS: Final = BYTE_BREAKS
 
 
 def _no_line_ends(path: str) -> re.Pattern[bytes] | None:

@@ -8,11 +8,9 @@ One scanner for every reader of notes: ``fmt`` and ``convert`` keep them
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Final
 
-from .words import may_break_otherwise
+from ..line_ends import CR, LINE_BREAKS, may_break_otherwise
 
 __all__ = ["Note", "NoteScanner", "notes_of"]
 
@@ -30,10 +28,6 @@ class Note:
     start: int
 
 
-#: A line break as the reader reads one (:func:`.words.typed_chunks`).
-_BREAKS: Final = re.compile("\r\n|[\r\n\u2028\u2029]")
-
-
 class NoteScanner:
     """Finds the ``;`` notes of an HRN text fed a line at a time (or in
     chunks of any size): ``fmt`` reads a file as a stream and takes the
@@ -49,13 +43,13 @@ class NoteScanner:
 
     def feed(self, chunk: str) -> None:
         """Scan the complete lines of *chunk* (and of what came before),
-        cut where the reader cuts them: at ``\n``, and at a lone ``\r``,
-        U+2028 and U+2029 (:func:`.words.typed_chunks`; a final ``\r``
-        waits for the next chunk, which may begin with its ``\n``)."""
+        cut where the reader cuts them (:mod:`hearts_notation.io.line_ends`:
+        at ``\n``, ``\r\n``, a lone ``\r``, U+2028 and U+2029; a final
+        ``\r`` waits for the next chunk, which may begin with its ``\n``)."""
         text = self._rest + chunk if self._rest else chunk
         if may_break_otherwise(text):
-            held = "\r" if text.endswith("\r") else ""
-            parts = _BREAKS.split(text[:len(text) - len(held)])
+            held = CR if text.endswith(CR) else ""
+            parts = LINE_BREAKS.split(text[:len(text) - len(held)])
             parts[-1] += held
         else:
             parts = text.split("\n")
@@ -66,7 +60,7 @@ class NoteScanner:
     def finish(self) -> list[Note]:
         """Scan the last line (without a newline); every note found."""
         if self._rest:
-            for part in _BREAKS.split(self._rest):
+            for part in LINE_BREAKS.split(self._rest):
                 if part:
                     self._scan(part)
             self._rest = ""

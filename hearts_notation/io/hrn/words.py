@@ -22,6 +22,7 @@ from typing import Final
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_LETTERS, Card
 from ...nearest import close_words
+from ..line_ends import CR, may_break_otherwise, newline_text
 
 #: A pass direction as written (lower case) -> its meaning.
 DIRECTIONS: Final[dict[str, str]] = {
@@ -246,7 +247,7 @@ def text_language(text: str) -> str | None:
     """The language of a record's text: that of its first line that says
     (:func:`line_language`), ``None`` when no line does (the lines as the
     reader cuts them: :func:`typed_chunks`)."""
-    text = read_line_breaks(text)
+    text = newline_text(text)
     start, size = 0, len(text)
     while start < size:      # line by line, without splitting the whole text
         end = text.find("\n", start)
@@ -275,7 +276,7 @@ class LanguageSniffer:
         previous one), until the language is known."""
         if self.language is not None:
             return
-        text = read_line_breaks(self._tail + chunk)
+        text = newline_text(self._tail + chunk)
         cut = text.rfind("\n")
         self._tail = text[cut + 1:][-4096:]
         if cut >= 0:
@@ -593,41 +594,18 @@ SOFT_HYPHEN: Final = "\u00ad"
 DOS_EOF: Final = "\x1a"
 
 
-#: The line breaks that are not ``\n`` and that :func:`typed_chunks` reads as
-#: ``\n``: a carriage return that no ``\n`` follows (an old Mac's line end,
-#: some phone apps'), U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR (a
-#: word processor's or a web form's).  NEL (U+0085), the vertical tab and the
-#: form feed are not: no editor breaks a line at them (the form feed is a
-#: blank, docs/spec.md, "hand-typed: line breaks").
-_LINE_BREAKS: Final = re.compile("\r(?!\n)|[\u2028\u2029]")
-
-
-def may_break_otherwise(text: str) -> bool:
-    """Whether *text* may hold a line break of another system
-    (:data:`_LINE_BREAKS`): a carriage return (perhaps a CR LF's), U+2028 or
-    U+2029.  The cheap test (C-speed scans, none of the last two for ASCII
-    text) before each reader of lines looks for them itself."""
-    return "\r" in text or (not text.isascii() and ("\u2028" in text or "\u2029" in text))
-
-
-def read_line_breaks(text: str) -> str:
-    """*text* with the line breaks of other systems (:data:`_LINE_BREAKS`) as
-    ``\n``, for what looks at a record's lines beside the reader (the
-    language it is kept in): the text itself when it has none."""
-    if may_break_otherwise(text):
-        return _LINE_BREAKS.sub("\n", text)
-    return text
-
-
 def typed_chunks(chunks: Iterable[str]) -> Iterator[str]:
-    """*chunks* of a record with the line breaks of other systems read as
-    ``\n`` (:data:`_LINE_BREAKS`: a file whose lines end in a lone carriage
-    return, or a word processor's line and paragraph separators, was one
-    line, "no game found"), and without the DOS end-of-file mark Ctrl-Z
-    (0x1A) that ends the text (with only blanks after it: one that text
-    follows stays, and is told where it is).  A ``\r\n`` stays as it is
-    (the cutter drops its ``\r``): a chunk that ends in ``\r`` waits for
-    the next one's first character.
+    """*chunks* of a record with every line break ``\n`` (the one
+    definition, :mod:`hearts_notation.io.line_ends`: a file whose lines end
+    in a lone carriage return, or a word processor's line and paragraph
+    separators, was one line, "no game found"; a CR LF's ``\r`` sent every
+    chunk to the cutter's line-by-line path, 1.75x the time of the same
+    file with ``\n``), and without the DOS end-of-file mark Ctrl-Z (0x1A)
+    that ends the text (with only blanks after it: one that text follows
+    stays, and is told where it is).  A chunk that ends in ``\r`` waits for
+    the next one's first character (a ``\n`` makes one break of the two).
+    Columns are unchanged (a break is no column of its line), and the line
+    numbers are the file's: each break is one ``\n``.
 
     The soft hyphen and the joiners a word processor puts inside a word are
     *not* dropped here but line by line by the reader (:func:`drop_marks`),
@@ -639,9 +617,9 @@ def typed_chunks(chunks: Iterable[str]) -> Iterator[str]:
         if held:
             chunk, held = held + chunk, ""
         if may_break_otherwise(chunk):
-            if chunk.endswith("\r"):
-                chunk, held = chunk[:-1], "\r"
-            chunk = _LINE_BREAKS.sub("\n", chunk)
+            if chunk.endswith(CR):
+                chunk, held = chunk[:-1], CR
+            chunk = newline_text(chunk)
         if DOS_EOF in chunk:
             body = chunk.rstrip(_EOF_TAIL)
             if DOS_EOF in chunk[len(body):]:
@@ -651,7 +629,7 @@ def typed_chunks(chunks: Iterable[str]) -> Iterator[str]:
         if chunk:
             yield chunk
     if held:
-        yield _LINE_BREAKS.sub("\n", held.replace(DOS_EOF, ""))
+        yield newline_text(held.replace(DOS_EOF, ""))
 
 
 def has_dropped_marks(text: str) -> bool:
