@@ -38,21 +38,21 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pygments.token import _TokenType, is_token_subtype
-
 from ..cards import SYMBOL_SUIT_CHARS
 from ..i18n import Msg
 from ..io import InputError, RecordError, iter_games_text
 from ..io.hrn.cut import GameText, cut_games
 from ..io.hrn.reader import read_hrn_chunks
 from ..io.hrn.words import LanguageSniffer, text_language
+from ..io.line_ends import CR, PROTOCOL_BREAKS
+from ..io.line_ends import split_lines as split_hrn_lines
 from ..model import Finding, Game
 from ..referee import GameReport, check_game
 from ..rules import RuleSet
 from .deals import Parts, Pool, Tally, check_by_deal
 from .lexer import CARD_TOKEN, HAND_TOKEN, HrnLexer
 
-__all__ = ["Analysis", "CheckedGame", "Checker", "Placed", "Problem", "Style", "Token",
+__all__ = ["Analysis", "CheckedGame", "Checker", "Placed", "Problem", "Style", "Token", "TokenKind",
            "apply_change", "from_units", "lex_lines", "split_lines", "style_of", "to_units", "within"]
 
 
@@ -60,9 +60,13 @@ __all__ = ["Analysis", "CheckedGame", "Checker", "Placed", "Problem", "Style", "
 
 
 def split_lines(text: str) -> list[str]:
-    """The lines of *text*, cut at ``\\n`` as the reader cuts them (a
-    ``\\r`` before it stays on its line, where it adds nothing to a column)."""
-    return text.split("\n")
+    """The lines of *text* as the HRN reader numbers them (the one
+    definition, :func:`hearts_notation.io.line_ends.split_lines`: at
+    ``\\n``, ``\\r\\n``, a lone ``\\r``, U+2028 and U+2029), without their
+    breaks: a finding's ``line:col`` names the line ``hearts validate``
+    names.  Cut at ``\\n`` only, a document whose lines end in a lone CR was
+    one line, every diagnostic on it (lines19)."""
+    return split_hrn_lines(text)
 
 
 def _units(s: str, encoding: str) -> int:
@@ -110,14 +114,24 @@ _CHUNK = 1 << 16
 
 def _line_start(text: str, line: int) -> int | None:
     """Where 0-based *line* of *text* starts, or ``None`` when the text has
-    fewer lines.  The line breaks are counted by ``str.count`` a chunk at a
-    time, then found one by one in the last chunk: splitting the whole text
-    into lines for every change cost 8 ms a change on a 1 MB document
-    (2,000 changes in one message: 16 CPU-s) and 0.3 s on 50 MB."""
+    fewer lines, lines counted as the client counts them
+    (:data:`~hearts_notation.io.line_ends.PROTOCOL_BREAKS`: ``\\n``,
+    ``\\r\\n`` and a lone ``\\r``; counted at ``\\n`` only, an edit of a
+    document of lone CRs landed at its end).  The line breaks are counted
+    by ``str.count`` a chunk at a time, then found one by one in the last
+    chunk: splitting the whole text into lines for every change cost 8 ms a
+    change on a 1 MB document (2,000 changes in one message: 16 CPU-s) and
+    0.3 s on 50 MB.  Text with a carriage return pays two counts more a
+    chunk."""
+    cr = CR in text
     pos, left, size = 0, line, len(text)
     while left > 0:
         stop = min(pos + _CHUNK, size)
+        if cr and text.startswith("\r\n", stop - 1):
+            stop += 1       # (a CR LF is not cut in two: one break)
         found = text.count("\n", pos, stop)
+        if cr:
+            found += text.count(CR, pos, stop) - text.count("\r\n", pos, stop)
         if found >= left:
             break
         if stop >= size:
@@ -125,8 +139,19 @@ def _line_start(text: str, line: int) -> int | None:
         left -= found
         pos = stop
     for _ in range(left):
-        pos = text.index("\n", pos) + 1
+        pos = _line_end(text, pos, cr)[1]
     return pos
+
+
+def _line_end(text: str, pos: int, cr: bool) -> tuple[int, int]:
+    """Where the line that holds *pos* ends in *text* (its break's start
+    and end; the text's end twice when it has none), as the client counts
+    lines (*cr*: the text holds a carriage return)."""
+    if not cr:
+        at = text.find("\n", pos)
+        return (len(text), len(text)) if at < 0 else (at, at + 1)
+    m = PROTOCOL_BREAKS.search(text, pos)
+    return (len(text), len(text)) if m is None else (m.start(), m.end())
 
 
 def apply_change(text: str, start: tuple[int, int] | None, end: tuple[int, int] | None,
@@ -144,8 +169,8 @@ def apply_change(text: str, start: tuple[int, int] | None, end: tuple[int, int] 
         first = _line_start(text, line)
         if first is None:
             return len(text)
-        stop = text.find("\n", first)
-        return first + from_units(text[first:len(text) if stop < 0 else stop], units, encoding)
+        stop = _line_end(text, first, CR in text)[0]
+        return first + from_units(text[first:stop], units, encoding)
 
     a, b = offset(start), offset(end)
     return text[:a] + new_text + text[max(a, b):]
@@ -167,10 +192,20 @@ class Style:
     words: str = "en"
 
 
-def within(kind: _TokenType, *parents: _TokenType) -> bool:
+#: A token's type as the lexer gives it.  Pygments' token types are tuples
+#: of their names (``Name.Constant`` is ``("Name", "Constant")``, documented
+#: in its "Builtin Tokens" page) and their class is private
+#: (``pygments.token._TokenType``; the package has no public name for it,
+#: not even ``pygments.token.TokenType``): the editor names them by what they
+#: are.
+TokenKind = tuple[str, ...]
+
+
+def within(kind: TokenKind, *parents: TokenKind) -> bool:
     """Whether a token type is one of *parents* or a subtype of one
-    (``Comment.Single`` is within ``Comment``)."""
-    return any(is_token_subtype(kind, p) for p in parents)
+    (``Comment.Single`` is within ``Comment``): its names start with the
+    parent's, pygments' own rule (``Comment.Single in Comment``)."""
+    return any(kind[:len(p)] == p for p in parents)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +216,7 @@ class Token:
 
     line: int
     column: int
-    kind: _TokenType
+    kind: TokenKind
     text: str
 
     @property

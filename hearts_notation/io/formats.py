@@ -235,6 +235,8 @@ def input_format(path: str, fmt: str | None = None) -> str:
     it notes the batch's format the same way (:mod:`.batches`).
     """
     if path != "-":
+        if fmt:
+            _note_read_as(path, fmt)
         return format_for(path, fmt)
     if fmt:
         note_stdin_format(fmt)
@@ -248,14 +250,38 @@ def input_format(path: str, fmt: str | None = None) -> str:
     return found
 
 
+#: The files read in this process as another format than their name says
+#: (``--from hrn`` of ``notes.json``), by path: the questions asked after the
+#: read (the lines quoted under its messages, :func:`_line_ends`) get the
+#: format the reader read, as standard input's do.  Bounded: past
+#: :data:`_MAX_READ_AS` names the oldest is forgotten (its lines are then
+#: quoted by its name's format, the position still right).
+_READ_AS: dict[str, str] = {}
+_MAX_READ_AS: Final = 4096
+
+
+def _note_read_as(path: str, fmt: str) -> None:
+    """Keep that *path* is read as *fmt* (``--from``) when its name says
+    otherwise; a read as its name says forgets an earlier note."""
+    _READ_AS.pop(path, None)
+    if fmt != format_for(path):
+        _READ_AS[path] = fmt
+        if len(_READ_AS) > _MAX_READ_AS:
+            del _READ_AS[next(iter(_READ_AS))]
+
+
 def _line_ends(path: str) -> re.Pattern[bytes] | None:
     """The line breaks of *path*'s reader when not ``\n`` only (HRN's), for
     the lines quoted under its messages (:func:`.stream.reader_line_ends`):
-    the format decided as the reader's is, one answer for both (tidy18)."""
+    the format the reader read it as (``--from`` when given: a file named
+    ``notes.json`` read ``--from hrn`` quoted nothing under a message of a
+    file whose lines end in a lone CR, lines19), else decided as the
+    reader's is; one answer for both (tidy18)."""
     try:
-        return HRN_LINE_BREAKS if input_format(path) == "hrn" else None
+        fmt = _READ_AS.get(path) or input_format(path)
     except InputError:
         return None
+    return HRN_LINE_BREAKS if fmt == "hrn" else None
 
 
 install_line_ends(_line_ends)

@@ -36,6 +36,7 @@ __all__ = [
     "LINE_BREAKS",
     "NEL",
     "OTHER_BREAKS",
+    "PROTOCOL_BREAKS",
     "SEPARATORS",
     "bytes_break_otherwise",
     "decoded_break_otherwise",
@@ -67,6 +68,12 @@ BYTE_BREAKS: Final = re.compile(
 #: :func:`newline_text` makes ``\n``.
 OTHER_BREAKS: Final = re.compile(f"\r(?!\n)|[{_SEP_CLASS}]")
 _CR_BYTE: Final = CR.encode("ascii")
+#: The line ends of the Language Server Protocol, which an editor client
+#: counts its positions by (the specification: ``\n``, ``\r\n`` and
+#: ``\r``): HRN's without :data:`SEPARATORS`, which editors show inside a
+#: line (VS Code offers to remove them as "unusual line terminators").  The
+#: editor applies a client's changes by these (:func:`.editor.document.apply_change`).
+PROTOCOL_BREAKS: Final = re.compile("\r\n|[\r\n]")
 
 
 def may_break_otherwise(text: str) -> bool:
