@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..i18n import Arg, Msg, msg
 from .limits import current, whole_input_message
+from .line_ends import BYTE_BREAKS
 from .sniff import sniff_format, sniffed
 from .stream import (
-    HRN_LINE_BREAKS,
     InputError,
     head_text,
     install_line_ends,
@@ -281,7 +281,7 @@ def _line_ends(path: str) -> re.Pattern[bytes] | None:
         fmt = _READ_AS.get(path) or input_format(path)
     except InputError:
         return None
-    return HRN_LINE_BREAKS if fmt == "hrn" else None
+    return BYTE_BREAKS if fmt == "hrn" else None
 
 
 install_line_ends(_line_ends)

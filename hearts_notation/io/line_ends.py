@@ -35,7 +35,6 @@ __all__ = [
     "CR",
     "LINE_BREAKS",
     "NEL",
-    "OTHER_BREAKS",
     "PROTOCOL_BREAKS",
     "SEPARATORS",
     "bytes_break_otherwise",
@@ -64,9 +63,6 @@ LINE_BREAKS: Final = re.compile(f"\r\n|[\r\n{_SEP_CLASS}]")
 #: :func:`.stream.source_lines_at`).
 BYTE_BREAKS: Final = re.compile(
     b"\r\n?|\n|" + b"|".join(re.escape(s) for s in BYTE_SEPARATORS))
-#: The breaks that are not ``\n`` and not part of a ``\r\n``: what
-#: :func:`newline_text` makes ``\n``.
-OTHER_BREAKS: Final = re.compile(f"\r(?!\n)|[{_SEP_CLASS}]")
 _CR_BYTE: Final = CR.encode("ascii")
 #: The line ends of the Language Server Protocol, which an editor client
 #: counts its positions by (the specification: ``\n``, ``\r\n`` and
@@ -109,8 +105,8 @@ def decoded_break_otherwise(data: bytes, text: str) -> bool:
 
 
 def newline_text(text: str) -> str:
-    """*text* with every line break ``\\n``: ``\\r\\n`` and the other breaks
-    (:data:`OTHER_BREAKS`) replaced, so that its lines are counted and cut
+    """*text* with every line break ``\\n``: ``\\r\\n``, a lone ``\\r`` and
+    :data:`SEPARATORS` replaced, so that its lines are counted and cut
     at ``\\n`` alone, columns unchanged (a break is no column of its line).
     Plain replacements at C speed: CR LF text costs one ``str.replace``,
     text without another break two searches of one character."""
