@@ -1,6 +1,8 @@
 """What other systems' line ends cost: the decoder and ``validate`` over the
 same HRN games with ``\\n``, CR LF and lone-CR line ends, in one run
-(docs/robustness.md, "tidy18").
+(docs/robustness.md, "tidy18"; docs/performance.md, "bench_line_ends after
+lines19": every break is ``\\n`` where the text comes in, so CR LF is read by
+the block cutter as ``\\n`` is).
 
     python benchmarks/bench_line_ends.py [--mb N] [--rounds K]
 
