@@ -79,9 +79,10 @@ def test_every_reader_of_hrn_lines_cuts_where_the_definition_cuts() -> None:
     assert line_ends.bytes_break_otherwise("a\u2029b".encode())
 
 
-#: The modules that once spelled the line ends themselves.
+#: The modules that once spelled the line ends themselves (the writer: the
+#: separators it escapes).
 _USERS = ["io/hrn/words.py", "io/stream.py", "io/segments.py", "io/hrn/note_scan.py",
-          "io/hrn/cut.py", "io/formats.py", "editor/document.py"]
+          "io/hrn/cut.py", "io/formats.py", "editor/document.py", "io/hrn/writer.py"]
 
 
 @pytest.mark.parametrize("module", _USERS)

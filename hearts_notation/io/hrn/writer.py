@@ -33,6 +33,7 @@ from functools import lru_cache
 
 from ...cards import CARDS, RANK_FRENCH, RANK_LETTERS, SUIT_SYMBOLS, display_order
 from ...model import PLAYER_TAGS_4, Deal, Game, Pass, Trick, deal_numbers
+from ..line_ends import SEPARATORS
 from .cut import mark_runs
 from .words import NOT_TAG_NAME_CHAR_RE, TAG_NAME_RE, WRITE_FR, escape_dropped_marks, seat_display
 
@@ -78,11 +79,13 @@ def _suit_table(unicode: bool, lang: str) -> tuple[str, ...]:
 
 #: Characters a record's text may hold that an HRN file does not show raw:
 #: the C0 controls but tab and line feed, DEL, the C1 controls and the
-#: Unicode line and paragraph separators.  Written ``\\uXXXX`` (docs/spec.md,
-#: section 2.1): a file of records stays plain text that ``cat`` or an
-#: editor shows safely (no escape sequence acts on a terminal), and reads
-#: back as the same text.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+#: Unicode line and paragraph separators (taken from :mod:`..line_ends`,
+#: where the reader's line ends are defined: a separator the reader would
+#: end a line at is one the writer must not write raw).  Written
+#: ``\\uXXXX`` (docs/spec.md, section 2.1): a file of records stays plain
+#: text that ``cat`` or an editor shows safely (no escape sequence acts on a
+#: terminal), and reads back as the same text.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f" + "".join(SEPARATORS) + "]")
 #: A line of a comment that starts with ``[`` (after blanks) could read as a
 #: tag line, which ends an open comment: its ``[`` is written ``\\u005b``.
 _BRACKET_LINE = re.compile(r"\n([ \t]*)\[")
