@@ -1994,22 +1994,20 @@ def _next_bound(g: int, lower: int, upper: int, step: int, way: int) -> int:
     *g*, the bounds proved (*lower* <= value <= *upper*) and
     :func:`_gallop`'s *step* and *way*; the bound is in (*lower*, *upper*].
 
-    MTD(f) moves one point from *g*: a value far under the first guess
-    took one search a point, each about as dear (whole deal 4 of
-    ``bench_solve.py``: the top test, then 25, 24, 23, ... 19, 100,000 to
-    230,000 nodes each; twenty-ninth round).  After searches that all
-    failed low the step down doubles (25, 24, 22, 18, 10, ...), and once a
-    fail-high brackets the value the interval is halved: about log2 of the
-    distance searches instead of the distance, one more than MTD(f) at
-    most when the value is next to the guess.  Climbing stays one point a
-    search: doubling the step up cost 14% more nodes at 7 tricks left
-    (a search above the value costs more there than one below it).  Any
-    bound inside (*lower*, *upper*] keeps the answer exact; only the nodes
-    change."""
+    MTD(f) moves one point from *g*: a value far from the first guess took
+    one search a point, each about as dear (whole deal 4 of
+    ``bench_solve.py``: 25, 24, 23, ... 19, 100,000 to 230,000 nodes each,
+    twenty-ninth round).  After searches that all failed the same way the
+    step doubles (25, 24, 22, 18, 10, ...), and once a fail-low and a
+    fail-high bracket the value the interval is halved: about log2 of the
+    distance searches instead of the distance, and one more than MTD(f) at
+    most when the value is next to the guess.  Any bound inside
+    (*lower*, *upper*] keeps the answer exact; only the nodes change."""
     if way == _BRACKETED:
         return lower + (upper - lower + 1) // 2
     if g == lower:
-        return g + 1
+        b = g + 1 + (step - 1 if way == 1 else 0)
+        return b if b <= upper else upper
     b = g - (step - 1 if way == -1 else 0)
     return b if b > lower else lower + 1
 
