@@ -948,19 +948,15 @@ class ExactSolver:
         if g >= _INF:
             g = 0   # the first card, the moon closed: the climb from 0
         hist = self._hist
-        step = 1
-        way = 0
         while lower < upper:
-            b = _next_bound(g, lower, upper, step, way)
+            b = g + 1 if g == lower else g
             for i in range(52):     # the history of earlier searches counts half
                 hist[i] >>= 1
             g = self._ab(leader, first, broken, moon, cards, b - 1, b, held)
             if g < b:
                 upper = g
-                step, way = _gallop(step, way, -1)
             else:
                 lower = g
-                step, way = _gallop(step, way, 1)
         return g
 
     def _ab(self, leader: int, first: bool, broken: bool, moon: int,
@@ -1981,47 +1977,6 @@ def _outranked(mine: int, theirs: int) -> int:
             return q
         mine ^= q
     return 0
-
-
-#: :func:`_gallop`'s state once the value is bracketed by a fail-low and a
-#: fail-high: the null-window searches then halve the interval
-_BRACKETED = 2
-
-
-def _next_bound(g: int, lower: int, upper: int, step: int, way: int) -> int:
-    """The bound of :meth:`ExactSolver._mtd`'s next null-window search
-    (does the value reach it?), from the last search's fail-soft answer
-    *g*, the bounds proved (*lower* <= value <= *upper*) and
-    :func:`_gallop`'s *step* and *way*; the bound is in (*lower*, *upper*].
-
-    MTD(f) moves one point from *g*: a value far from the first guess took
-    one search a point, each about as dear (whole deal 4 of
-    ``bench_solve.py``: 25, 24, 23, ... 19, 100,000 to 230,000 nodes each,
-    twenty-ninth round).  After searches that all failed the same way the
-    step doubles (25, 24, 22, 18, 10, ...), and once a fail-low and a
-    fail-high bracket the value the interval is halved: about log2 of the
-    distance searches instead of the distance, and one more than MTD(f) at
-    most when the value is next to the guess.  Any bound inside
-    (*lower*, *upper*] keeps the answer exact; only the nodes change."""
-    if way == _BRACKETED:
-        return lower + (upper - lower + 1) // 2
-    if g == lower:
-        b = g + 1 + (step - 1 if way == 1 else 0)
-        return b if b <= upper else upper
-    b = g - (step - 1 if way == -1 else 0)
-    return b if b > lower else lower + 1
-
-
-def _gallop(step: int, way: int, side: int) -> tuple[int, int]:
-    """(*step*, *way*) after a null-window search that failed on *side*
-    (-1 low, 1 high): the same way as the searches before doubles the step,
-    the first one sets the way, a turn brackets the value
-    (:func:`_next_bound`)."""
-    if way == _BRACKETED or (way != 0 and way != side):
-        return 1, _BRACKETED
-    if way == side:
-        return step * 2, way
-    return 1, side
 
 
 def _place(cards: list[int], card: int) -> int:
