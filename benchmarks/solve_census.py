@@ -1,5 +1,5 @@
-"""Where the paranoid whole deal's top test spends its nodes (issue 24,
-twenty-ninth round).
+"""Where the paranoid whole deal's null-window searches spend their nodes
+(issue 24, twenty-ninth round).
 
     python benchmarks/solve_census.py [--deals 20] [--seed 2026] [--tricks 13]
                                       [--node-limit 1000000] [--positions 2,4,...]
@@ -7,19 +7,21 @@ twenty-ninth round).
 Runs the exact solver in pure Python (``HEARTS_NOTATION_PURE=1`` is set
 here: a subclass cannot wrap compiled methods) on ``bench_solve.py``'s
 positions, the paranoid model, and for each MTD(f) search of the root
-prints its bound and nodes; for the *top test* (the first search of a root
-card while the moon is open: can the opponents hand one of them every
-point?) it sorts every node (a call of ``_ab`` before a trick's end) into a
-bucket:
+prints its bound and nodes (``*`` marks the *top test*, the first search
+of a root card while the moon is open: can the opponents hand one of them
+every point?); it sorts every node (a call of ``_ab`` before a trick's
+end) into a bucket:
 
+* the bound of the root search it belongs to (26: the top test from the
+  opening lead; 25: the search under it; ...);
 * tricks left;
 * the moon: ``open`` (nobody has a point), ``alone`` (one opponent alone
   has points: only its moon reaches the window), or another state;
 * Q♠: ``gone`` (gathered), held by ``me`` (the analysed seat), by the
   ``shooter`` (the opponent alone with points), or by an ``other`` seat;
 * whether the analysed seat still holds a heart (``H`` or ``-``);
-* with the moon ``alone`` and Q♠ alive: the analysed seat's spades above
-  Q♠ and the Q♠ holder's other spades (``a/b``).
+* with the moon ``alone`` and Q♠ alive (a table of its own): the
+  analysed seat's spades above Q♠ and the Q♠ holder's other spades.
 
 Nothing in ``analysis/exact.py`` changes: the counts come from wrapping
 ``_ab`` and ``_mtd``, which costs time (pure Python, about 20,000 nodes a
@@ -61,8 +63,8 @@ class Census(ExactSolver):
     def __init__(self, *args: object, **kw: object) -> None:
         super().__init__(*args, **kw)  # type: ignore[arg-type]
         self.depth = 0
-        self.in_top = False
-        self.bound = 0
+        self.searching = False     # inside a null-window search of the root
+        self.bound = 0             # that search's bound
         self.searches: list[tuple[int, int, int, bool]] = []   # (root card, bound, nodes, top test)
         self.card = 0
         self.first_search = False
@@ -81,7 +83,7 @@ class Census(ExactSolver):
             # a null-window search of the root
             top = self.first_search
             self.first_search = False
-            self.in_top = True
+            self.searching = True
             self.bound = beta
             n0 = self.nodes
             self.depth += 1
@@ -89,10 +91,10 @@ class Census(ExactSolver):
                 return super()._ab(leader, first, broken, moon, cards, alpha, beta, held)
             finally:
                 self.depth -= 1
-                self.in_top = False
+                self.searching = False
                 self.searches.append((self.card, beta, self.nodes - n0, top))
         pos = len(cards)
-        if self.in_top and pos < self.n:
+        if self.searching and pos < self.n:
             self._count(moon, cards, held)
         self.depth += 1
         try:
