@@ -472,35 +472,47 @@ def refuse_report_over_input(path: str | None, inputs: Iterable[str],
     if not path or path == "-" or "://" in path or not os.path.isfile(path):
         return
     for named in inputs:
-        given = _local_input(named)
-        if given is None:
-            continue
-        try:
-            if os.path.isdir(given):
-                same = _searched_in(path, given, suffixes)
-            else:
-                same = os.path.samefile(given, path)
-        except OSError:
-            continue
-        if same:
-            raise OutputError(path, msg("output.report_over_input", input=named))
+        for given in _local_inputs(named, suffixes):
+            try:
+                if os.path.isdir(given):
+                    same = _searched_in(path, given, suffixes)
+                else:
+                    same = os.path.samefile(given, path)
+            except OSError:
+                continue
+            if same:
+                raise OutputError(path, msg("output.report_over_input", input=named))
 
 
-def _local_input(given: str) -> str | None:
-    """The local file or folder an input names, ``None`` for standard input
+def _local_inputs(given: str, suffixes: Collection[str]) -> list[str]:
+    """The local files or folders an input names: none for standard input
     and for a URL read elsewhere.  A ``file://`` URL is a local path as
     fsspec reads it (the text after ``file://``): ``hearts score
     file:///data/club/ -o /data/club/a.hrn`` replaced the record it read
-    (review17).  A pattern or a chained URL is not followed here."""
+    (review17).  A ``file://`` pattern names the files the command reads
+    from it, listed as the command lists them
+    (:func:`hearts_notation.runners.shards.expand_url`): ``hearts score
+    'file:///data/club/*.hrn' -o /data/club/a.hrn`` replaced the record too
+    (review19).  A chained URL (``zip://...::club.zip``) is not followed:
+    what it reads is inside another file."""
     if given == "-":
-        return None
+        return []
     if "://" not in given:
-        return given
+        return [given]
+    if not given.startswith("file://") or "::" in given:
+        return []
     from .folders import WILDCARDS
 
-    if given.startswith("file://") and "::" not in given and not any(c in given for c in WILDCARDS):
-        return given[len("file://"):]
-    return None
+    if not any(c in given for c in WILDCARDS):
+        return [given[len("file://"):]]
+    from .io.stream import InputError
+    from .runners.shards import expand_url
+
+    try:
+        listed = expand_url(given, suffixes)
+    except InputError:      # (no record there, or no fsspec: the run says so itself)
+        return []
+    return [url[len("file://"):] for url in listed if url.startswith("file://")]
 
 
 def _searched_in(path: str, folder: str, suffixes: Collection[str]) -> bool:
