@@ -88,3 +88,41 @@ def test_the_console_script_is_the_guarded_entry_point() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert config["project"]["scripts"]["hearts"] == "hearts_notation_start:main"
     assert "hearts_notation_start" in config["tool"]["setuptools"]["py-modules"]
+
+
+@pytest.mark.slow       # two analyses interrupted once their workers write (several CPU-s)
+@pytest.mark.parametrize("signum", ["SIGINT", "SIGTERM"])
+def test_an_interrupted_corpus_run_leaves_no_temporary_file(tmp_path: Path, signum: str) -> None:
+    """``annotate CORPUS --out-dir DEST`` stopped by Ctrl-C or SIGTERM
+    while its workers wrote parts left one ``.part-…PID.XXXX.tmp`` per
+    worker in DEST (the workers are killed at once, SIGKILL, and cannot
+    remove their own), which the next run named, one warning each.  The
+    run removes what its killed workers left; the parts already written
+    stay whole, each with its marker."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    corpus = tmp_path / "in"
+    corpus.mkdir()
+    for k in range(6):
+        shutil.copyfile(SAMPLE, corpus / f"g{k}.hrn")
+    dest = tmp_path / "out"
+    proc = subprocess.Popen(
+        ["hearts", "annotate", "--fast", "--jobs", "2", str(corpus), "--out-dir", str(dest)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if dest.is_dir() and sum(n.endswith(".tmp") for n in os.listdir(dest)) >= 2:
+            break
+        time.sleep(0.02)
+    assert proc.poll() is None, "the run ended before its workers wrote"
+    proc.send_signal(getattr(signal, signum))
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == (130 if signum == "SIGINT" else -signal.SIGTERM), err
+    left = sorted(os.listdir(dest))
+    assert [n for n in left if n.endswith(".tmp")] == []
+    parts = [n for n in left if n.startswith("part-") and not n.endswith(".done.json")]
+    assert all(f"{n}.done.json" in left for n in parts)
