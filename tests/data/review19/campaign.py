@@ -32,6 +32,9 @@ COMMANDS: dict[str, list[str]] = {
     "solve": [], "stats": [], "standings": [], "select": ["--count"],
 }
 
+#: the commands with ``-o FILE``
+WRITERS = {"convert", "annotate", "select", "puzzles", "score", "standings"}
+
 
 def one_deal_json() -> dict[str, object]:
     out = subprocess.run(["hearts", "convert", "--to", "json", str(ROOT / "samples/canonical.hrn")],
@@ -47,7 +50,8 @@ def odd_inputs(d: Path) -> list[Path]:
         "empty.hrn": b"", "bom.hrn": b"\xef\xbb\xbf", "blank.hrn": b"  \n\t\n  \r\n",
         "nul.hrn": b"\x00" * 100, "nulmid.hrn": SAMPLE[:500].encode() + b"\x00" + SAMPLE[500:].encode(),
         "badname.hrn": SAMPLE.replace("Margaret", "Marg\udcffret").encode("utf-8", "surrogateescape"),
-        "badcomment.hrn": SAMPLE.replace("Scored at", "Sc\udcfe\udcffred at").encode("utf-8", "surrogateescape"),
+        "badcomment.hrn": SAMPLE.replace("Scored at", "Sc\udcfe\udcffred at").encode(
+            "utf-8", "surrogateescape"),
         "utf16bom.hrn": SAMPLE.encode("utf-16"), "utf16le.hrn": SAMPLE.encode("utf-16-le"),
         "utf16be.hrn": SAMPLE.encode("utf-16-be"),
         "empty.json": b"", "bom.json": b"\xef\xbb\xbf", "nul.json": b"\x00",
@@ -66,8 +70,9 @@ def odd_inputs(d: Path) -> list[Path]:
     variant("notricks.json", lambda g: [d.update(tricks=[]) for d in g["deals"]])
     variant("unknownkeys.json", lambda g: (g.update(zzz=1), g["deals"][0].update(qqq=[1, 2])))
     variant("badscore.json", lambda g: g["deals"][0].update(score={"N": 99, "E": 0, "S": 0, "W": 0}))
-    variant("selfpass.json", lambda g: g["deals"][0].update(pass_="left") or g["deals"][0].__setitem__("passes", {s: g["deals"][0]["hands"][s][:3] for s in "NESW"}))
-    variant("duphands.json", lambda g: g["deals"][0]["hands"].__setitem__("E", list(g["deals"][0]["hands"]["N"])))
+    variant("selfpass.json", lambda g: g["deals"][0].update({"pass": "self"}))
+    variant("duphands.json",
+            lambda g: g["deals"][0]["hands"].__setitem__("E", list(g["deals"][0]["hands"]["N"])))
     variant("3seats.json", lambda g: g.update(players={"N": "a", "E": "b", "S": "c"}))
     variant("5players.json", lambda g: g.update(players={"N": "a", "E": "b", "S": "c", "W": "d", "X": "e"}))
     for key in ("rules", "players", "deals", "tags", "comment"):
@@ -130,11 +135,12 @@ def run(cmd: list[str], t: int = 20, stdin: str | None = None) -> tuple[int, str
     start = time.monotonic()
     full = ["bash", "-c", f'ulimit -v 2000000; exec timeout {t} "$@" {stdin or ""}', "x", *cmd]
     p = subprocess.run(full, capture_output=True)
-    return p.returncode, p.stdout[-300:].decode(errors="replace"), p.stderr[-3000:].decode(errors="replace"), time.monotonic() - start
+    return (p.returncode, p.stdout[-300:].decode(errors="replace"),
+            p.stderr[-3000:].decode(errors="replace"), time.monotonic() - start)
 
 
 def check(label: str, cmd: list[str], **kw) -> None:  # type: ignore[no-untyped-def]
-    rc, out, err, took = run(cmd, **kw)
+    rc, _, err, took = run(cmd, **kw)
     bad = []
     if rc not in (0, 1, 2):
         bad.append(f"rc={rc}")
@@ -144,7 +150,8 @@ def check(label: str, cmd: list[str], **kw) -> None:  # type: ignore[no-untyped-
         bad.append("silent")
     flag = "!!" if bad else "  "
     if bad or os.environ.get("VERBOSE"):
-        print(f"{flag} {label:50s} rc={rc} {took:5.1f}s {' '.join(bad)}\n     {err.strip()[-600:]}", flush=True)
+        print(f"{flag} {label:50s} rc={rc} {took:5.1f}s {' '.join(bad)}\n"
+              f"     {err.strip()[-600:]}", flush=True)
 
 
 def main() -> None:
@@ -172,9 +179,10 @@ def main() -> None:
             for c, extra in COMMANDS.items():
                 for p in ("/dev/zero", str(d / "dir.hrn"), str(d / "dangling.hrn"), "/dev/null"):
                     check(f"{c} {p}", ["hearts", c, *extra, p])
-                check(f"{c} fifo(empty writer)", ["bash", "-c", f'(sleep 1; : > {d}/fifo.hrn) & exec hearts {c} {" ".join(extra)} {d}/fifo.hrn'])
+                fifo = f'(sleep 1; : > {d}/fifo.hrn) & exec hearts {c} {" ".join(extra)} {d}/fifo.hrn'
+                check(f"{c} fifo(empty writer)", ["bash", "-c", fifo])
                 for o in (str(d / "missing" / "x.json"), str(ro), "/dev/full", str(good)):
-                    if "-o" in extra:
+                    if "-o" in extra or c not in WRITERS:
                         continue
                     check(f"{c} -o {o}", ["hearts", c, *extra, "-o", o, str(good)])
                 check(f"{c} >&-", ["bash", "-c", f"hearts {c} {' '.join(extra)} {good} >&-"])
