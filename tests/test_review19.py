@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from hearts_notation.commands.options import pattern_inputs
 from hearts_notation.io.formats import EXTENSIONS
 from hearts_notation.output import OutputError, refuse_report_over_input
 
@@ -20,8 +21,9 @@ def test_report_over_a_record_a_file_url_pattern_reads_is_refused(tmp_path: Path
     """``hearts score 'file:///.../club/*.hrn' -o .../club/a.hrn`` replaced
     the record it had just read: the refusal passed over a ``file://``
     pattern (review17's leftover).  The pattern's files, listed as the
-    command lists them, are compared now; a hidden folder the pattern does
-    not read stays writable, and a pattern matching nothing passes."""
+    command lists them (``commands.options.pattern_inputs``, the lister the
+    commands pass), are compared now; a hidden folder the pattern does not
+    read stays writable, and a pattern matching nothing passes."""
     club = tmp_path / "club"
     (club / ".old").mkdir(parents=True)
     shutil.copyfile(SAMPLE, club / "a.hrn")
@@ -29,9 +31,10 @@ def test_report_over_a_record_a_file_url_pattern_reads_is_refused(tmp_path: Path
     uri = club.as_uri()
     for pattern in (uri + "/*.hrn", uri + "/?.hrn", uri + "/[a]*"):
         with pytest.raises(OutputError):
-            refuse_report_over_input(str(club / "a.hrn"), [pattern], EXTENSIONS)
-    refuse_report_over_input(str(club / ".old" / "b.hrn"), [uri + "/*/*.hrn"], EXTENSIONS)
-    refuse_report_over_input(str(club / "a.hrn"), [uri + "/*.json"], EXTENSIONS)
+            refuse_report_over_input(str(club / "a.hrn"), [pattern], EXTENSIONS, pattern_inputs)
+    for pattern in (uri + "/*/*.hrn", uri + "/*.json"):
+        refuse_report_over_input(str(club / ".old" / "b.hrn"), [pattern], EXTENSIONS, pattern_inputs)
+        refuse_report_over_input(str(club / "a.hrn"), [uri + "/*.json"], EXTENSIONS, pattern_inputs)
 
 
 #: A child that interrupts itself when an ``import`` first asks for module
