@@ -24,6 +24,13 @@ from __future__ import annotations
 
 import sys
 
+#: (``typing`` is not imported at run time: ``hearts --version`` would pay for
+#: it; type checkers take any ``TYPE_CHECKING`` name as true.)
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from typing import NoReturn
+
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the console script (``hearts``).
@@ -32,15 +39,16 @@ def main(argv: list[str] | None = None) -> None:
     here on -- answering ``--version``, loading click and the command's
     modules, between the load and :func:`hearts_notation.app.run`'s own
     handling -- ends with ``hearts: interrupted`` and status 130
-    (:func:`_interrupted`).  Only the interpreter's own start and the
-    package's ``__init__`` (the choice of the compiled core: a few ``stat``
-    calls) come before it: the console script imports them to reach this
-    function (docs/cli.md, "Interrupting")."""
+    (:func:`interrupted`).  The package's ``__init__`` (the choice of the
+    compiled core: a few ``stat`` calls), which comes before this function,
+    is guarded by the console script's own entry point,
+    :func:`hearts_notation_start.main`, which imports the package inside
+    its ``try`` (docs/cli.md, "Interrupting")."""
     loading = [True]
     try:
         _main(argv, loading)
     except KeyboardInterrupt:
-        _interrupted(loading[0])
+        interrupted(loading[0])
 
 
 def _main(argv: list[str] | None, loading: list[bool]) -> None:
@@ -65,7 +73,7 @@ def _main(argv: list[str] | None, loading: list[bool]) -> None:
     run(argv, collector_paused=paused)
 
 
-def _interrupted(loading: bool) -> None:
+def interrupted(loading: bool) -> NoReturn:
     """End a run interrupted outside :func:`hearts_notation.app.run`'s
     handling: ``hearts: interrupted`` (in the locale's language while the
     program loads, the run's once it runs) and status 130, never a

@@ -36,7 +36,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .i18n import Arg, Msg, current_language, msg, os_reason
@@ -457,7 +457,8 @@ def refuse_empty_name(path: str | None) -> None:
 
 
 def refuse_report_over_input(path: str | None, inputs: Iterable[str],
-                             suffixes: Collection[str] = ()) -> None:
+                             suffixes: Collection[str] = (),
+                             listed: Callable[[str], list[str]] | None = None) -> None:
     """A report, a page or a picture (``score -o``, ``replay --html``,
     ``diagram -o``...) is refused over one of the command's own input files
     (``hearts score --format json g.hrn -o g.hrn``): written atomically, it
@@ -468,39 +469,45 @@ def refuse_report_over_input(path: str | None, inputs: Iterable[str],
     run had just read.
     Records written over themselves (``convert``, ``select``, ``annotate -o``)
     are not asked here: they are the record, rewritten.  Standard output, a
-    new name and inputs that are not files (``-``, URLs other than ``file://``) pass."""
+    new name and inputs that are not files (``-``, URLs other than ``file://``) pass.
+    *listed* gives the local files a ``file://`` pattern reads, listed as the
+    command lists them (the command layer's lister: this module stays below
+    the readers); without it such a pattern is not followed."""
     if not path or path == "-" or "://" in path or not os.path.isfile(path):
         return
     for named in inputs:
-        given = _local_input(named)
-        if given is None:
-            continue
-        try:
-            if os.path.isdir(given):
-                same = _searched_in(path, given, suffixes)
-            else:
-                same = os.path.samefile(given, path)
-        except OSError:
-            continue
-        if same:
-            raise OutputError(path, msg("output.report_over_input", input=named))
+        for given in _local_inputs(named, listed):
+            try:
+                if os.path.isdir(given):
+                    same = _searched_in(path, given, suffixes)
+                else:
+                    same = os.path.samefile(given, path)
+            except OSError:
+                continue
+            if same:
+                raise OutputError(path, msg("output.report_over_input", input=named))
 
 
-def _local_input(given: str) -> str | None:
-    """The local file or folder an input names, ``None`` for standard input
+def _local_inputs(given: str, listed: Callable[[str], list[str]] | None) -> list[str]:
+    """The local files or folders an input names: none for standard input
     and for a URL read elsewhere.  A ``file://`` URL is a local path as
     fsspec reads it (the text after ``file://``): ``hearts score
     file:///data/club/ -o /data/club/a.hrn`` replaced the record it read
-    (review17).  A pattern or a chained URL is not followed here."""
+    (review17).  A ``file://`` pattern names the files *listed* gives:
+    ``hearts score 'file:///data/club/*.hrn' -o /data/club/a.hrn`` replaced
+    the record too (review19).  A chained URL (``zip://...::club.zip``) is
+    not followed: what it reads is inside another file."""
     if given == "-":
-        return None
+        return []
     if "://" not in given:
-        return given
+        return [given]
+    if not given.startswith("file://") or "::" in given:
+        return []
     from .folders import WILDCARDS
 
-    if given.startswith("file://") and "::" not in given and not any(c in given for c in WILDCARDS):
-        return given[len("file://"):]
-    return None
+    if not any(c in given for c in WILDCARDS):
+        return [given[len("file://"):]]
+    return listed(given) if listed is not None else []
 
 
 def _searched_in(path: str, folder: str, suffixes: Collection[str]) -> bool:

@@ -257,10 +257,28 @@ def refuse_reports_over_inputs(inputs: str, *params: str) -> Callable[[F], F]:
             given = kwargs.get(inputs) or ()
             paths = (given,) if isinstance(given, str) else tuple(given)
             for name in params:
-                refuse_report_over_input(kwargs.get(name), paths, EXTENSIONS)
+                refuse_report_over_input(kwargs.get(name), paths, EXTENSIONS, pattern_inputs)
             return f(*args, **kwargs)
         return checked  # type: ignore[return-value]
     return decorate
+
+
+def pattern_inputs(url: str) -> list[str]:
+    """The local files a ``file://`` pattern (``file:///data/club/*.hrn``)
+    reads, listed as the command lists it
+    (:func:`hearts_notation.runners.shards.expand_url`: the record
+    extensions, the hidden-folder rule below the pattern's fixed folder);
+    none when it lists nothing, or cannot be listed (the run then says so
+    itself).  The report refusal compares them with ``-o`` (review19)."""
+    from ..io import EXTENSIONS
+    from ..io.stream import InputError
+    from ..runners.shards import expand_url
+
+    try:
+        found = expand_url(url, EXTENSIONS)
+    except InputError:
+        return []
+    return [u[len("file://"):] for u in found if u.startswith("file://")]
 
 
 def output_option(help: str = "Output file ('-' for standard output); written atomically.",

@@ -43,7 +43,8 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
@@ -511,7 +512,28 @@ def run_corpus(engine: Engine, files: list[tuple[str, str | None]], fmt: str | N
         run.files.append((path, names, ""))
         jobs.extend(PartJob(shard, name, out_fmt) for shard, name in zip(plan, names, strict=True))
     run.parts = len(jobs)
-    for r in engine.map(partial(annotate_part, settings=settings), jobs):
+    started = time.time()
+    results = engine.map(partial(annotate_part, settings=settings), jobs)
+    try:
+        _merge(results, run, totals, report)
+    except BaseException:       # Ctrl-C, SIGTERM, a worker lost: what they left is litter
+        if isinstance(results, Generator):
+            results.close()     # (the workers killed and reaped first)
+        _remove_orphans(settings.dest, started)
+        raise
+    manifest = next(iter(engine.map(partial(write_manifest, settings=settings),
+                                    [(settings.dest, run.files)])))
+    if isinstance(manifest, str):
+        report(manifest)
+        run.unwritten += 1
+    return run
+
+
+def _merge(results: Iterator[PartResult], run: CorpusRun, totals: AnnotateTotals,
+           report: Callable[[str], None]) -> None:
+    """The parts' results, in order, added to *run* and *totals*; the
+    messages of a part not written go to *report* as they come."""
+    for r in results:
         if r.done:
             run.done += 1
             run.skipped += r.skipped
@@ -526,12 +548,52 @@ def run_corpus(engine: Engine, files: list[tuple[str, str | None]], fmt: str | N
             run.refused += 1
         else:
             run.unwritten += 1
-    manifest = next(iter(engine.map(partial(write_manifest, settings=settings),
-                                    [(settings.dest, run.files)])))
-    if isinstance(manifest, str):
-        report(manifest)
-        run.unwritten += 1
-    return run
+
+
+def _remove_orphans(dest: str, since: float) -> None:
+    """Remove from a local *dest* the temporary files of parts, markers and
+    the manifest (``.part-000001-000001.hrn.PID.XXXX.tmp``) written since
+    *since* by processes now gone: the workers of this run, killed at once
+    (SIGKILL) on Ctrl-C or SIGTERM, cannot remove their own, and every
+    interrupted ``annotate --out-dir`` left one per worker, named with a
+    warning by the next run (review19).  A temporary file of a process
+    still alive, or older than the run (a write killed earlier, which
+    :mod:`hearts_notation.output` names and keeps), is left.  A URL's
+    folder is not listed (its workers' temporary objects are removed by
+    fsspec's writer on their way out, or stay)."""
+    if is_url(dest):
+        return
+    try:
+        names = os.listdir(dest)
+    except OSError:
+        return
+    for name in names:
+        found = _ORPHAN.fullmatch(name)
+        if found is None or int(found["pid"]) == os.getpid() or _alive(int(found["pid"])):
+            continue
+        path = os.path.join(dest, name)
+        try:
+            if os.lstat(path).st_mtime >= since - 1:
+                os.unlink(path)
+        except OSError:
+            continue
+
+
+#: A temporary file of the writes a corpus run makes in its destination
+#: (:func:`hearts_notation.output.write_atomic_iter`: ``.NAME.PID.XXXX.tmp``).
+_ORPHAN = re.compile(r"\.(?:part-\d+-\d+\.[A-Za-z]+(?:" + re.escape(DONE_SUFFIX)
+                     + r")?|" + re.escape(MANIFEST) + r")\.(?P<pid>\d{1,10})\.[A-Za-z0-9_]+\.tmp")
+
+
+def _alive(pid: int) -> bool:
+    """Whether process *pid* still exists (as the system answers)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
 
 
 __all__ = [
