@@ -156,6 +156,8 @@ from ..state import (
     scoring_cards,
     winning_card,
 )
+from .breathe import EVERY as BREATHE_EVERY
+from .breathe import breathe
 from .state import MOON_OPEN, MOON_SPLIT, moon_adjustments, moon_choice, moon_state, next_moon_state
 
 try:    # compiled with mypyc, i64 is a machine word (no tag to check at every operation)
@@ -264,8 +266,10 @@ class ExactSolver:
         self.progress_every = 100_000
         #: the node count at which :meth:`_checkpoint` runs next: the limit,
         #: or sooner when someone is told the progress (one comparison a node
-        #: either way)
+        #: either way), or sooner to let signals in (:mod:`.breathe`)
         self._check_at = self.node_limit
+        #: the node count past which :attr:`progress` is told next
+        self._tell_at = self.node_limit
         self._tt_vec: dict[tuple[int, int, int, int], Vector] = {}
         #: paranoid: partition table, from the head and the suits' lengths to its entries
         self._tt_part: dict[tuple[int, int], list[_Entry]] = {}
@@ -387,19 +391,25 @@ class ExactSolver:
         return [group[c] for c in self._order(classes, alive, led, win)]
 
     def _arm(self) -> None:
-        """Set the next checkpoint from :attr:`node_limit` and
-        :attr:`progress` (each entry to a search: callers change them)."""
+        """Set the next checkpoint from :attr:`node_limit`, :attr:`progress`
+        and the signals' poll (each entry to a search: callers change them)."""
         at = self.node_limit
         if self.progress is not None and self.nodes + self.progress_every < at:
             at = self.nodes + self.progress_every
+        self._tell_at = at
+        if self.nodes + BREATHE_EVERY < at:
+            at = self.nodes + BREATHE_EVERY
         self._check_at = at
 
     def _checkpoint(self) -> None:
-        """Past the node limit, stop; else tell the progress."""
+        """Past the node limit, stop; else tell the progress when it is due,
+        and let a pending signal in (:mod:`.breathe`: a Ctrl-C stops the
+        compiled search within a tenth of a second instead of at its end)."""
         if self.nodes > self.node_limit:
             raise SearchLimit(f"more than {self.node_limit} nodes")
-        if self.progress is not None:
+        if self.progress is not None and self.nodes > self._tell_at:
             self.progress(self.nodes)
+        breathe()
         self._arm()
 
     def _trim(self) -> None:
