@@ -189,3 +189,17 @@ def test_the_editor_takes_no_private_name_of_another_package(module: str) -> Non
              and not (node.module or "").startswith("hearts_notation")
              for a in node.names if a.name.startswith("_") and a.name != "__future__"]
     assert taken == []
+
+
+def test_a_file_read_from_another_format_is_placed_as_the_format_read(tmp_path: Path) -> None:
+    """``is_tree_format`` asks the format the file was read as (``--from``),
+    as the quoted lines do (io/formats.read_format), not its name's."""
+    from hearts_notation.io.formats import input_format, read_format
+    from hearts_notation.runners.validate import is_tree_format
+
+    notes = str(tmp_path / "notes.txt")
+    assert not is_tree_format(notes)
+    assert input_format(notes, "json") == "json"
+    assert read_format(notes) == "json" and is_tree_format(notes)
+    assert input_format(str(tmp_path / "a.hrn"), "hrn") == "hrn"
+    assert is_tree_format(notes)                  # another file's read leaves the note

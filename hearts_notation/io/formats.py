@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 R = TypeVar("R")
 
 __all__ = ["EXTENSIONS", "FORMATS", "INPUT_FORMATS", "OUTPUT_FORMATS", "RECORD_FORMATS", "Format",
-           "format_for", "get", "input_format"]
+           "format_for", "get", "input_format", "read_format"]
 
 
 def _resolve(ref: str) -> Any:
@@ -270,15 +270,26 @@ def _note_read_as(path: str, fmt: str) -> None:
             del _READ_AS[next(iter(_READ_AS))]
 
 
+def read_format(path: str) -> str:
+    """The format *path* was read as in this process: the ``--from`` choice
+    noted when it differs from the name's (:func:`_note_read_as`), else
+    decided as the reader decides (:func:`input_format`).  The one answer
+    for the questions asked after the read: the lines quoted under its
+    messages (:func:`_line_ends`) and whether its findings are placed as a
+    tree record's (:func:`~hearts_notation.runners.validate.is_tree_format`).
+    Raises :class:`InputError` as :func:`input_format` does."""
+    return _READ_AS.get(path) or input_format(path)
+
+
 def _line_ends(path: str) -> re.Pattern[bytes] | None:
     """The line breaks of *path*'s reader when not ``\n`` only (HRN's), for
     the lines quoted under its messages (:func:`.stream.reader_line_ends`):
-    the format the reader read it as (``--from`` when given: a file named
+    the format the reader read it as (:func:`read_format`: a file named
     ``notes.json`` read ``--from hrn`` quoted nothing under a message of a
-    file whose lines end in a lone CR, lines19), else decided as the
-    reader's is; one answer for both (tidy18)."""
+    file whose lines end in a lone CR, lines19); one answer for both
+    (tidy18)."""
     try:
-        fmt = _READ_AS.get(path) or input_format(path)
+        fmt = read_format(path)
     except InputError:
         return None
     return BYTE_BREAKS if fmt == "hrn" else None

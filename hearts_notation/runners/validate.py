@@ -78,10 +78,12 @@ def count_entry(into: EntryCounts, entry: dict[str, Any]) -> None:
 
 def is_tree_format(source: str | None) -> bool:
     """Whether *source*'s records are JSON or YAML trees (findings the
-    referee could not place take the line of their game)."""
-    from ..io.formats import FORMATS, input_format
+    referee could not place take the line of their game): as the file was
+    read (``--from``), not as its name says (``notes.txt`` read ``--from
+    json``; lines19's report)."""
+    from ..io.formats import FORMATS, read_format
 
-    return source is not None and FORMATS[input_format(source)].tree
+    return source is not None and FORMATS[read_format(source)].tree
 
 
 def _place(entry: Any) -> None:
