@@ -298,7 +298,13 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
     else:  # pragma: no cover - every UnexpectedInput is one of the above
         return HrnSyntaxError(str(exc), base, 1)
+    cells = _sheet_cells(text, base, seats)
+    if cells is not None:
+        return cells
     if found is not None and start is not None:
+        period = _points_period(text, start, found, base)
+        if period is not None:
+            return period
         points = _points_slip(text, start, found, expected, base, seats)
         if points is not None:
             return points
@@ -346,7 +352,8 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     if meant is said and "DEAL" in expected and _prose(text):
         # (``Éric remplace Odile à partir de la donne 5``, ``la dame pour Est``: the
         # secretary's note typed as a line of its own; french12)
-        return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=f"{{{text.strip()}}}"),
+        return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
+                                               written=f"{{{text.strip().replace(chr(9), ' ')}}}"),
                               line, column)
     if meant is said and found is not None and "SEAT" in expected:
         accented = ANY_WORD_RE.match(found)
@@ -882,6 +889,83 @@ def _points_slip(text: str, start: int, found: str, expected: set[str], base: in
         return HrnSyntaxError(msg("syntax.points_spaced", found=quote(typed),
                                   number=before.group(1) + after.group(2)), line, column)
     return None
+
+
+#: A points line's keyword at the start of a row of cells (french19).
+_CELLS_HEAD: Final = re.compile(r"[ \t\f]*(score|marque|total)(?!\w)[ \t\f\u00a0\u202f]*:?", re.IGNORECASE)
+#: What parts the cells of a spreadsheet's row pasted as text: ``;`` (the CSV
+#: of a French spreadsheet), a tab (cells copied from the grid).
+_CELL_MARK: Final = re.compile(r"[^\S\n]*[;\t][^\S\n]*")
+_WHOLE: Final = re.compile(r"[+-]?[0-9]+")
+#: A heading cell: a word of letters (``Donne``, ``Nord``, ``N°``, ``Total cumulé``).
+_HEADING_CELL: Final = re.compile(r"[^\W\d_][\w°º'’. -]*")
+
+
+def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """A row of a spreadsheet pasted as text (french19), told with the lines
+    of the notation it stands for: a points row without its seats
+    (``marque;3;4;15;4``, ``marque<tab>3<tab>4...``, ``marque 3 4 15 4``: as
+    many numbers as seats, offered in the seats' order), a points row whose
+    seats and points are cells (``total;N;3;E;4;...``), the heading row of the
+    columns (``Donne;Nord;Est;Sud;Ouest``) and a deal's row (``1;3;4;15;4``:
+    its number then each seat's points).  The grammar said only "expected a
+    seat, found the end of the line" (the ``;`` begins a note) or took the
+    row for a trick line.  Told, not read: which column is which seat is
+    the sheet's heading's, which the notation does not have."""
+    first = text.split("\n", 1)[0]
+    head = _CELLS_HEAD.match(first)
+    gap = 1 + len(first) - len(first.lstrip(" \t\f"))
+    if head is not None:
+        rest = first[head.end():]
+        cells = [c for c in re.split(r"[;\s]+", rest) if c]
+        at = head.end() + len(rest) - len(rest.lstrip(" \t\f\u00a0\u202f"))
+        if at >= len(first):
+            return None
+        found = quote(first[at] if first[at] == ";" else re.split(r"[;\s]", first[at:], maxsplit=1)[0])
+        written: Arg
+        if len(cells) == len(seats) and all(_WHOLE.fullmatch(c) for c in cells):
+            pieces: list[Arg] = [head.group(1)]
+            for seat_name, points in zip(seats, cells, strict=True):
+                pieces += [("letter", seat_name), points]
+            written = ("space", *pieces)
+        elif (_CELL_MARK.search(rest) is not None and len(cells) >= 4 and len(cells) % 2 == 0
+              and all(_is_seat(s, seats) and _WHOLE.fullmatch(n)
+                      for s, n in zip(cells[::2], cells[1::2], strict=True))):
+            written = " ".join([head.group(1), *cells])
+        else:
+            return None
+        return HrnSyntaxError(msg("syntax.sheet_cells", found=found, written=written), base, at + 1)
+    if _CELL_MARK.search(first) is None:
+        return None
+    cells = [c for c in _CELL_MARK.split(first.strip(" \t\f")) if c]
+    letters: Arg = ("space", *[piece for s in seats for piece in (("letter", s), "…")])
+    if (len(cells) == len(seats) + 1 and all(_WHOLE.fullmatch(c) for c in cells)
+            and not cells[0].startswith(("+", "-"))):
+        pieces = []
+        for seat_name, points in zip(seats, cells[1:], strict=True):
+            pieces += [("letter", seat_name), points]
+        typed = _shortened(first.strip().replace("\t", " "))
+        return HrnSyntaxError(msg("syntax.sheet_row", found=quote(typed), n=int(cells[0]),
+                                  pairs=("space", *pieces)), base, gap)
+    if len(cells) >= len(seats) and all(_HEADING_CELL.fullmatch(c) for c in cells):
+        return HrnSyntaxError(msg("syntax.sheet_heading", found=quote(_shortened(" ".join(first.split()))),
+                                  pairs=letters), base, gap)
+    return None
+
+
+def _points_period(text: str, start: int, found: str, base: int) -> HrnSyntaxError | None:
+    """A points line ended by a period, as a sentence is (``total N 3, E 4,
+    S 15, O 4.``; french19): told at the period with the line to write.  Not
+    read, as a trick's closing period is (french9): after a number a period
+    may be a decimal point whose decimals were lost."""
+    if not found.startswith(".") or _POINTS_HEAD.match(text) is None:
+        return None
+    after = text.split("\n", 1)[0][start + 1:].strip()
+    if after and not after.startswith(("{", ";")):
+        return None
+    line, column = _line_column(text, start, base)
+    return HrnSyntaxError(msg("syntax.points_period", found=quote("."),
+                              written=_points_meant(text[:start] + text[start + 1:])), line, column)
 
 
 def _line_column(text: str, at: int, base: int) -> tuple[int, int]:
