@@ -406,6 +406,14 @@ _NAMED_CARD: Final = re.compile(
     rf"|[^\S\n]+(?:(?:de|d'|d’|of)[^\S\n]*)?([{_SYMBOLS}]))",   # (``dame de ♠``: french12)
     re.IGNORECASE)
 
+#: A card said with its article (``la dame de pique``, ``the queen of
+#: spades``): the article and the blanks after it (french19).
+_ARTICLE_CARD: Final = re.compile(r"(?:la|le|the)[^\S\n]+(?=\w)", re.IGNORECASE)
+#: The queen said alone after its article (``la Dame``, ``the queen``): in this
+#: game, the queen of spades.
+_LONE_QUEEN: Final = re.compile(
+    rf"(dame|queen)(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
+    re.IGNORECASE)
 
 #: A hand's body after its seat and colon, up to a comment or a note.
 _HAND_LINE: Final = re.compile(r"([ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*:)[ \t\f]*([^{;\n]*)")
@@ -714,6 +722,24 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
             return HrnSyntaxError(msg("syntax.card_words", found=quote(found), card=card),
                                   line, column)
     named = _NAMED_CARD.match(text, start)
+    article = _ARTICLE_CARD.match(text, start) if found.casefold() in ("la", "le", "the") else None
+    if article is not None:
+        # (``la dame de pique``, ``la Dame``: a card said with its article, as a
+        # player says it at the table; *la dame* alone is the queen of spades,
+        # the game's card, as the seeds call it; french19)
+        named = _NAMED_CARD.match(text, article.end())
+        lone = _LONE_QUEEN.match(text, article.end()) if named is None else None
+        if lone is not None and found.casefold() != "le":
+            card = "Q♠" if lone.group(1).casefold() == "queen" else "D♠"
+            return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:lone.end()]), card=card),
+                                  line, column)
+        if named is not None:
+            letter = _RANK_WORDS.get(named.group(1).casefold())
+            suit = named.group(2) or named.group(4) or _SUIT_WORDS.get((named.group(3) or "").casefold())
+            if letter is None or suit is None:
+                return None
+            return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:named.end()]),
+                                      card=letter + suit), line, column)
     if named is None and found.casefold() in ("de", "d'", "d’", "of"):
         # (``as de cœur``: ``as`` read as the card AS, and the line went
         # wrong at the ``de`` after it; the card is the words before)
@@ -1654,7 +1680,7 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             found[:1] in _PLAY_SEPARATORS and (len(found) == 1 or card_spelling(found[1:]) is not None)):
         # (``3. E 2♠ — S 3♠``, ``E-2♠``: plays parted by a dash, a slash, a seat tied to its card)
         body = text.split(";", 1)[0].split("\n", 1)[0]
-        written = " ".join(re.sub(r"(?<!\S)[\u2013\u2014/|](?!\S)|(?<=[A-Za-z])[-=\u2013\u2014](?=\S)",
+        written = " ".join(re.sub(r"(?<!\S)[-\u2013\u2014/|](?!\S)|(?<=[A-Za-z])[-=\u2013\u2014](?=\S)",
                                   " ", body).split())
         return HrnSyntaxError(msg("syntax.play_separator", found=quote(found[:1]),
                                   written=_shortened(written)), line, column)

@@ -548,6 +548,14 @@ _HEAD_WORDS = (r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)"
 #: no-break space, a stray ``:`` or ``.`` may be what lost the line).
 _LOST_PASS = r"\s*([^\W\d_][^\W_]*)\w*[\W_]*([^\W_]\w*)?"
 
+#: A word of a line offered in a message (a player's name to make a seat).
+_NAME_IN_LINE: Final = re.compile(r"[^\W\d_][\w'’-]*")
+#: A line offered whose words stand for seats: a pass, trick, points or moon line.
+_SEATED_LINE: Final = re.compile(r"(?:pass|passe|score|marque|total|moon|capot|[0-9]+\.)(?!\w)",
+                                 re.IGNORECASE)
+#: A remark in braces, kept as written (a split keeps it as one part).
+_BRACED: Final = re.compile(r"(\{[^{}]*\})")
+
 
 def _one_digit_out(word: str) -> list[str]:
     """*word*, then *word* with each of its digits left out, one at a time
@@ -849,6 +857,15 @@ class _GameBuilder:
             return
         word, name = m.group(1), m.group(2) or ""
         assert self.cur is not None
+        if name.lower() in ("pass", "passe"):
+            # (``Marie passe A♥ 9♣ R♦ à Paul``, ``Nord passe ...``: the giver
+            # said first, by seat or player's name; french19)
+            from ...players import loose_key
+
+            giver = self.known_seat(word) or self.player_seats().get(loose_key(word))
+            if giver is not None:
+                self.cur.lost_passes.append(giver)
+                return
         seat = self.known_seat(name)
         low = word.lower()
         if low in ("pass", "passe"):
@@ -919,6 +936,8 @@ class _GameBuilder:
         first name, at its column: the sheet named players all along the
         line, and the first slip is the one to tell."""
         message: str | Msg = exc.msg or exc.message
+        if exc.msg is not None and exc.msg.key == "syntax.written_as":
+            return self._names_to_seats(exc.msg), exc.column
         if exc.msg is None or exc.msg.key != "syntax.seat_ascii":
             return message, exc.column
         rows = text.split("\n")
@@ -938,6 +957,30 @@ class _GameBuilder:
             if seat is not None and earlier.group() != seat and before.count("{") == before.count("}"):
                 return msg("syntax.seat_player", found=quote(earlier.group()), seat=seat), earlier.start() + 1
         return msg("syntax.seat_player", found=quote(word.group()), seat=owner), exc.column
+
+    def _names_to_seats(self, said: Msg) -> Msg:
+        """*said*, a message that offers a line to write, with each player's
+        name in the line offered made that player's seat (``Marie passe A♥
+        9♣ R♦ à Paul``: ``passe N>E : A♥ 9♣ R♦``, not ``passe Marie>Paul``,
+        which would not read either; french19).  The grammar, which offers
+        the line, knows the seats but not the players' names."""
+        args = dict(said.args)
+        written = args.get("written")
+        if not isinstance(written, str):
+            return said
+        from ...players import loose_key
+
+        seats = self.player_seats()
+        if not seats:
+            return said
+        if _SEATED_LINE.match(written) is None:
+            return said     # (a tag line or a remark in braces offered: names stay)
+        made = "".join(part if part.startswith("{") else
+                       _NAME_IN_LINE.sub(lambda m: seats.get(loose_key(m.group()), m.group()), part)
+                       for part in _BRACED.split(written))
+        if made == written:
+            return said
+        return msg("syntax.written_as", error=args["error"], written=made)
 
     def seat_names_for_messages(self) -> tuple[str, ...]:
         """The seats to name in a message, without judging the tags yet
