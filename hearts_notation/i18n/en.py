@@ -1912,4 +1912,5 @@ MESSAGES.update({
     "syntax.sheet_row": "{found}: a spreadsheet's row of a deal is two lines of the notation: 'deal {n}', then 'score {pairs}'",
     "syntax.sheet_heading": "{found}: a spreadsheet's heading row is not written: each points line names its seats, as in 'score {pairs}'",
     "syntax.points_period": "{found}: a points line ends without a period: write '{written}'",
+    "syntax.header_period": "{found}: a deal's header ends without a period: write '{written}'",
 })

@@ -1899,4 +1899,5 @@ MESSAGES.update({
     "syntax.sheet_row": "{found} : la rangée de tableur d'une donne s'écrit en deux lignes de la notation : « donne {n} », puis « marque {pairs} »",
     "syntax.sheet_heading": "{found} : la ligne de titres d'un tableur ne s'écrit pas : chaque ligne de points nomme ses places, comme dans « marque {pairs} »",
     "syntax.points_period": "{found} : une ligne de points finit sans point final : écrivez « {written} »",
+    "syntax.header_period": "{found} : l'en-tête d'une donne finit sans point final : écrivez « {written} »",
 })

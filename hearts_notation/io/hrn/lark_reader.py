@@ -979,17 +979,27 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
     return None
 
 
+#: A deal header's keyword at the start of its line.
+_DEAL_HEAD: Final = re.compile(r"[ \t\f]*(?:deal|donne)(?!\w)", re.IGNORECASE)
+
+
 def _points_period(text: str, start: int, found: str, base: int) -> HrnSyntaxError | None:
-    """A points line ended by a period, as a sentence is (``total N 3, E 4,
-    S 15, O 4.``; french19): told at the period with the line to write.  Not
+    """A points line or a deal header ended by a period, as a sentence is
+    (``total N 3, E 4, S 15, O 4.``, ``Donne 1 : passe à gauche.``;
+    french19): told at the period with the line to write.  Not
     read, as a trick's closing period is (french9): after a number a period
     may be a decimal point whose decimals were lost."""
-    if not found.startswith(".") or _POINTS_HEAD.match(text) is None:
+    header = _DEAL_HEAD.match(text) is not None
+    if not found.startswith(".") or (_POINTS_HEAD.match(text) is None and not header):
         return None
     after = text.split("\n", 1)[0][start + 1:].strip()
     if after and not after.startswith(("{", ";")):
         return None
     line, column = _line_column(text, start, base)
+    if header:
+        written = " ".join((text[:start] + text[start + 1:]).split(";", 1)[0].split("\n", 1)[0].split())
+        return HrnSyntaxError(msg("syntax.header_period", found=quote("."), written=_shortened(written)),
+                              line, column)
     return HrnSyntaxError(msg("syntax.points_period", found=quote("."),
                               written=_points_meant(text[:start] + text[start + 1:])), line, column)
 
@@ -1188,7 +1198,7 @@ _SEAT_ARROW: Final = re.compile(r"[ \t\f]*([A-Za-z][A-Za-z0-9]*)[ \t\f]*(->|-->|
 #: The dealer said as a sentence in a header (``West deals``, ``Ouest donne``).
 _DEALER_SAID: Final = re.compile(r"(?<=\S )([^\W\d_]+) (deals|donne)(?!\w)", re.IGNORECASE)
 #: The receiver said after a pass's cards (``... KH AH TH to E``, ``... à E``).
-_RECEIVER_AFTER: Final = re.compile(r"[ \t\f]*(?:to|à|->|=>|\u2192)[ \t\f]+([A-Za-z][A-Za-z0-9]*)[ \t\f]*\Z",
+_RECEIVER_AFTER: Final = re.compile(r"[ \t\f]*(?:to|à|->|=>|\u2192)[ \t\f]+([^\W\d_]\w*)[ \t\f]*\Z",
                                     re.IGNORECASE)
 #: The moon said as a sentence after the seat (``S shot the moon``, ``S fait capot``).
 _SEAT_MOON: Final = re.compile(

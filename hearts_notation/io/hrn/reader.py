@@ -438,6 +438,13 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
         if slip is not None:
             b.line_error(msg("syntax.note_slip", rest=quote(slip[1])), line, slip[0] + 1, text)
             return
+    if ";" in text and len(elements) == 1 and isinstance(elements[0], DealEl):
+        cut = _header_note_slip(elements[0], text)
+        if cut is not None:
+            # (the deal is opened as a header's error opens it, its lines its
+            # own: ``line_error``; french19)
+            b.line_error(msg("syntax.note_slip", rest=quote(cut[1])), line, cut[0] + 1, text)
+            return
     if b.skipping:
         if not any(isinstance(el, (DealEl, ResultEl)) for el in elements):
             return      # a lost deal's line: read for its own errors only
@@ -495,6 +502,34 @@ def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int
             and card_spelling(m.group(2)) is not None
     return (semi, rest.strip()) if goes_on else None
 
+
+
+def _header_note_slip(el: DealEl, text: str) -> tuple[int, str] | None:
+    """Where a ``;`` typed between a deal header's fields (``Donne 1 :
+    donneur : Ouest ; passe à gauche``, a secretary's French typography)
+    cut the header short, and the note's text: the header lacks the field the
+    note begins with (``passe``/``pass`` and a direction, ``donneur``/``dealer``
+    and a word).  The note was silently not read: the deal's pass came from
+    the cycle, so a direction written there was never checked.  ``None`` for
+    any other note, which stays a note."""
+    notes = notes_of(text)
+    if not notes:
+        return None
+    semi = notes[0].start
+    rest = text[semi + 1:]
+    m = _NOTE_HEADER.match(rest)
+    if m is None:
+        return None
+    said = m.group(1).lower()
+    if (said in ("passe", "pass") and el.direction is None) or (
+            said in ("donneur", "dealer") and el.dealer is None):
+        return semi, rest.strip()
+    return None
+
+
+#: The start of a ``;`` note that goes on a deal header: a field's keyword,
+#: a colon perhaps, then a word (``passe à gauche``, ``donneur : Ouest``).
+_NOTE_HEADER: Final = re.compile(r"[^\S\n]*(passe|pass|donneur|dealer)[^\S\n]*:?[^\S\n]*\w", re.IGNORECASE)
 
 #: A tag line with one of its brackets left out: ``Rules "three-players"]``
 #: (the ``[`` at the first sign), ``[Rules "three-players"`` (the ``]``).
