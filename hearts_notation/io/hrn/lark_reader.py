@@ -298,7 +298,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
     else:  # pragma: no cover - every UnexpectedInput is one of the above
         return HrnSyntaxError(str(exc), base, 1)
-    cells = _sheet_cells(text, base, seats)
+    cells = _sheet_cells(text, base, seats) or _glued_header(text, base)
     if cells is not None:
         return cells
     if found is not None and start is not None:
@@ -1209,6 +1209,32 @@ _SEAT_MOON: Final = re.compile(
 #: A trick's number after a ``T`` (``T1.``, ``T1:``), as some score pads number tricks.
 _TRICK_T: Final = re.compile(r"[ \t\f]*([tp])([0-9]+)[.:)]", re.IGNORECASE)
 
+#: A deal header whose keyword is glued to its number (``donne1``, ``Deal2``).
+_GLUED_HEADER: Final = re.compile(r"[ \t\f]*(?:donne|deal)[0-9]", re.IGNORECASE)
+#: A header's keyword glued to what follows it: the number, the dealer, the
+#: direction (``donne1``, ``donneurO``, ``passegauche``, ``passeàgauche``).
+_GLUED_FIELD: Final = re.compile(
+    r"(?<![^\W_])(?!(?:donneur|dealer|donne|deal|passe|pass)(?![^\W_]))(donneur|dealer|donne|deal|passe|pass)"
+    r"(?=[0-9]|(?:à|a)?(?:gauche|droite|face|garde|left|right|across|hold)(?!\w)|[A-Za-z](?![^\W_]))"
+    r"(?:(à|a)(?=gauche|droite))?([^\s;{]*)", re.IGNORECASE)
+
+
+def _glued_header(text: str, base: int) -> HrnSyntaxError | None:
+    """A deal header typed on a phone's keyboard without its spaces
+    (``donne1 passegauche``, ``Donne2 donneurN``; french19), told at its
+    first word with the header to write, offered only when it reads.  The
+    grammar took ``donne1`` for some other word and said "did you mean
+    donne"."""
+    if _GLUED_HEADER.match(text) is None or "\n" in text:
+        return None
+    head = text.split(";", 1)[0].split("{", 1)[0]
+    written = " ".join(_GLUED_FIELD.sub(lambda m: " ".join(filter(None, m.groups())), head).split())
+    if written == " ".join(head.split()) or not _reads(written):
+        return None
+    lead = len(text) - len(text.lstrip(" \t\f"))
+    said = msg("syntax.expected", what=_LINE_START, found=quote(head.split()[0]))
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), base, lead + 1)
+
 
 def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, line: int,
                   column: int) -> HrnSyntaxError | None:
@@ -1287,7 +1313,8 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
     if passed is not None:
         kw = (passed.group("kw1") or passed.group("kw2") or "").lower()
         seat = passed.group("seat1") or passed.group("seat2")
-        if kw not in ("pass", "passe") or passed.group("seat1"):
+        if _GLUED_HEADER.match(seat) is None and (kw not in ("pass", "passe") or passed.group("seat1")):
+            # (``donne1 passe gauche marque``: a header, not a giver; french19)
             french = kw == "passe" or words_language(text) == "fr"
             cards = passed.group("cards").strip()
             # (``N passes KH AH TH to E``: the receiver said after the cards is the
