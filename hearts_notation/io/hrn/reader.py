@@ -511,7 +511,14 @@ def _header_note_slip(el: DealEl, text: str) -> tuple[int, str] | None:
     note begins with (``passe``/``pass`` and a direction, ``donneur``/``dealer``
     and a word).  The note was silently not read: the deal's pass came from
     the cycle, so a direction written there was never checked.  ``None`` for
-    any other note, which stays a note."""
+    any other note, which stays a note.  Asked of every header that holds a
+    ``;``: the header's fields and the words after the first ``;`` are looked
+    at before the notes are found (a scan of the line)."""
+    if el.direction is not None and el.dealer is not None:
+        return None
+    first = text.find(";")
+    if first < 0 or _NOTE_HEADER.match(text, first + 1) is None:
+        return None
     notes = notes_of(text)
     if not notes:
         return None
