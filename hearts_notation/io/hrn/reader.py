@@ -433,18 +433,19 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
         b.line_error(said, worded.line, column, text)
         _bracket_slip(b, text, line, read)
         return
-    if ";" in text and b.seats is not None:
-        slip = _note_slip(b, text, elements)
-        if slip is not None:
-            b.line_error(msg("syntax.note_slip", rest=quote(slip[1])), line, slip[0] + 1, text)
-            return
-    if ";" in text and len(elements) == 1 and isinstance(elements[0], DealEl):
-        cut = _header_note_slip(elements[0], text)
-        if cut is not None:
-            # (the deal is opened as a header's error opens it, its lines its
-            # own: ``line_error``; french19)
-            b.line_error(msg("syntax.note_slip", rest=quote(cut[1])), line, cut[0] + 1, text)
-            return
+    if ";" in text:
+        if b.seats is not None:
+            slip = _note_slip(b, text, elements)
+            if slip is not None:
+                b.line_error(msg("syntax.note_slip", rest=quote(slip[1])), line, slip[0] + 1, text)
+                return
+        if len(elements) == 1 and isinstance(elements[0], DealEl):
+            cut = _header_note_slip(elements[0], text)
+            if cut is not None:
+                # (the deal is opened as a header's error opens it, its lines its
+                # own: ``line_error``; french19)
+                b.line_error(msg("syntax.note_slip", rest=quote(cut[1])), line, cut[0] + 1, text)
+                return
     if b.skipping:
         if not any(isinstance(el, (DealEl, ResultEl)) for el in elements):
             return      # a lost deal's line: read for its own errors only
