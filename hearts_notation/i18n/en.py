@@ -1907,4 +1907,10 @@ MESSAGES.update({
     # [tidy18] convert: a record whose seats are not as many as its rules' players (referee.stranger_seat_findings).
     "convert.seat_count.one": "{n} game in {path} has more or fewer seats than its rules have players: converted, it would read back as another game or not at all",
     "convert.seat_count.other": "{n} games in {path} have more or fewer seats than their rules have players: converted, they would read back as other games or not at all",
+    # [french19] a spreadsheet's rows pasted as text, a points line ended by a period (lark_reader._sheet_cells, _points_period).
+    "syntax.sheet_cells": "{found}: a points line is no row of a spreadsheet's cells: each seat's points follow the seat, with blanks between them; write '{written}'",
+    "syntax.sheet_row": "{found}: a spreadsheet's row of a deal is two lines of the notation: 'deal {n}', then 'score {pairs}'",
+    "syntax.sheet_heading": "{found}: a spreadsheet's heading row is not written: each points line names its seats, as in 'score {pairs}'",
+    "syntax.points_period": "{found}: a points line ends without a period: write '{written}'",
+    "syntax.header_period": "{found}: a deal's header ends without a period: write '{written}'",
 })

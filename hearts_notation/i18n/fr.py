@@ -1894,4 +1894,10 @@ MESSAGES.update({
     # [tidy18] convert: a record whose seats are not as many as its rules' players (referee.stranger_seat_findings).
     "convert.seat_count.one": "{n} partie de {path} n'a pas autant de places que ses règles ont de joueurs : convertie, elle se relirait comme une autre partie ou pas du tout",
     "convert.seat_count.other": "{n} parties de {path} n'ont pas autant de places que leurs règles ont de joueurs : converties, elles se reliraient comme d'autres parties ou pas du tout",
+    # [french19] les rangées d'un tableur collées en texte, une ligne de points finie par un point (lark_reader._sheet_cells, _points_period).
+    "syntax.sheet_cells": "{found} : une ligne de points n'est pas une rangée de cellules de tableur : les points de chaque place suivent la place, séparés par des espaces ; écrivez « {written} »",
+    "syntax.sheet_row": "{found} : la rangée de tableur d'une donne s'écrit en deux lignes de la notation : « donne {n} », puis « marque {pairs} »",
+    "syntax.sheet_heading": "{found} : la ligne de titres d'un tableur ne s'écrit pas : chaque ligne de points nomme ses places, comme dans « marque {pairs} »",
+    "syntax.points_period": "{found} : une ligne de points finit sans point final : écrivez « {written} »",
+    "syntax.header_period": "{found} : l'en-tête d'une donne finit sans point final : écrivez « {written} »",
 })

@@ -298,7 +298,13 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
     else:  # pragma: no cover - every UnexpectedInput is one of the above
         return HrnSyntaxError(str(exc), base, 1)
+    cells = _sheet_cells(text, base, seats) or _glued_header(text, base)
+    if cells is not None:
+        return cells
     if found is not None and start is not None:
+        period = _points_period(text, start, found, base)
+        if period is not None:
+            return period
         points = _points_slip(text, start, found, expected, base, seats)
         if points is not None:
             return points
@@ -346,7 +352,8 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     if meant is said and "DEAL" in expected and _prose(text):
         # (``Éric remplace Odile à partir de la donne 5``, ``la dame pour Est``: the
         # secretary's note typed as a line of its own; french12)
-        return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=f"{{{text.strip()}}}"),
+        return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
+                                               written=f"{{{text.strip().replace(chr(9), ' ')}}}"),
                               line, column)
     if meant is said and found is not None and "SEAT" in expected:
         accented = ANY_WORD_RE.match(found)
@@ -399,6 +406,14 @@ _NAMED_CARD: Final = re.compile(
     rf"|[^\S\n]+(?:(?:de|d'|d’|of)[^\S\n]*)?([{_SYMBOLS}]))",   # (``dame de ♠``: french12)
     re.IGNORECASE)
 
+#: A card said with its article (``la dame de pique``, ``the queen of
+#: spades``): the article and the blanks after it (french19).
+_ARTICLE_CARD: Final = re.compile(r"(?:la|le|the)[^\S\n]+(?=\w)", re.IGNORECASE)
+#: The queen said alone after its article (``la Dame``, ``the queen``): in this
+#: game, the queen of spades.
+_LONE_QUEEN: Final = re.compile(
+    rf"(dame|queen)(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
+    re.IGNORECASE)
 
 #: A hand's body after its seat and colon, up to a comment or a note.
 _HAND_LINE: Final = re.compile(r"([ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*:)[ \t\f]*([^{;\n]*)")
@@ -707,6 +722,24 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
             return HrnSyntaxError(msg("syntax.card_words", found=quote(found), card=card),
                                   line, column)
     named = _NAMED_CARD.match(text, start)
+    article = _ARTICLE_CARD.match(text, start) if found.casefold() in ("la", "le", "the") else None
+    if article is not None:
+        # (``la dame de pique``, ``la Dame``: a card said with its article, as a
+        # player says it at the table; *la dame* alone is the queen of spades,
+        # the game's card, as the seeds call it; french19)
+        named = _NAMED_CARD.match(text, article.end())
+        lone = _LONE_QUEEN.match(text, article.end()) if named is None else None
+        if lone is not None and found.casefold() != "le":
+            card = "Q♠" if lone.group(1).casefold() == "queen" else "D♠"
+            return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:lone.end()]), card=card),
+                                  line, column)
+        if named is not None:
+            letter = _RANK_WORDS.get(named.group(1).casefold())
+            suit = named.group(2) or named.group(4) or _SUIT_WORDS.get((named.group(3) or "").casefold())
+            if letter is None or suit is None:
+                return None
+            return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:named.end()]),
+                                      card=letter + suit), line, column)
     if named is None and found.casefold() in ("de", "d'", "d’", "of"):
         # (``as de cœur``: ``as`` read as the card AS, and the line went
         # wrong at the ``de`` after it; the card is the words before)
@@ -882,6 +915,93 @@ def _points_slip(text: str, start: int, found: str, expected: set[str], base: in
         return HrnSyntaxError(msg("syntax.points_spaced", found=quote(typed),
                                   number=before.group(1) + after.group(2)), line, column)
     return None
+
+
+#: A points line's keyword at the start of a row of cells (french19).
+_CELLS_HEAD: Final = re.compile(r"[ \t\f]*(score|marque|total)(?!\w)[ \t\f\u00a0\u202f]*:?", re.IGNORECASE)
+#: What parts the cells of a spreadsheet's row pasted as text: ``;`` (the CSV
+#: of a French spreadsheet), a tab (cells copied from the grid).
+_CELL_MARK: Final = re.compile(r"[^\S\n]*[;\t][^\S\n]*")
+_WHOLE: Final = re.compile(r"[+-]?[0-9]+")
+#: A heading cell: a word of letters (``Donne``, ``Nord``, ``N°``, ``Total cumulé``).
+_HEADING_CELL: Final = re.compile(r"[^\W\d_][\w°º'’. -]*")
+
+
+def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """A row of a spreadsheet pasted as text (french19), told with the lines
+    of the notation it stands for: a points row without its seats
+    (``marque;3;4;15;4``, ``marque<tab>3<tab>4...``, ``marque 3 4 15 4``: as
+    many numbers as seats, offered in the seats' order), a points row whose
+    seats and points are cells (``total;N;3;E;4;...``), the heading row of the
+    columns (``Donne;Nord;Est;Sud;Ouest``) and a deal's row (``1;3;4;15;4``:
+    its number then each seat's points).  The grammar said only "expected a
+    seat, found the end of the line" (the ``;`` begins a note) or took the
+    row for a trick line.  Told, not read: which column is which seat is
+    the sheet's heading's, which the notation does not have."""
+    first = text.split("\n", 1)[0]
+    head = _CELLS_HEAD.match(first)
+    gap = 1 + len(first) - len(first.lstrip(" \t\f"))
+    if head is not None:
+        rest = first[head.end():]
+        cells = [c for c in re.split(r"[;\s]+", rest) if c]
+        at = head.end() + len(rest) - len(rest.lstrip(" \t\f\u00a0\u202f"))
+        if at >= len(first):
+            return None
+        found = quote(first[at] if first[at] == ";" else re.split(r"[;\s]", first[at:], maxsplit=1)[0])
+        written: Arg
+        if len(cells) == len(seats) and all(_WHOLE.fullmatch(c) for c in cells):
+            pieces: list[Arg] = [head.group(1)]
+            for seat_name, points in zip(seats, cells, strict=True):
+                pieces += [("letter", seat_name), points]
+            written = ("space", *pieces)
+        elif (_CELL_MARK.search(rest) is not None and len(cells) >= 4 and len(cells) % 2 == 0
+              and all(_is_seat(s, seats) and _WHOLE.fullmatch(n)
+                      for s, n in zip(cells[::2], cells[1::2], strict=True))):
+            written = " ".join([head.group(1), *cells])
+        else:
+            return None
+        return HrnSyntaxError(msg("syntax.sheet_cells", found=found, written=written), base, at + 1)
+    if _CELL_MARK.search(first) is None:
+        return None
+    cells = [c for c in _CELL_MARK.split(first.strip(" \t\f")) if c]
+    letters: Arg = ("space", *[piece for s in seats for piece in (("letter", s), "…")])
+    if (len(cells) == len(seats) + 1 and all(_WHOLE.fullmatch(c) for c in cells)
+            and not cells[0].startswith(("+", "-"))):
+        pieces = []
+        for seat_name, points in zip(seats, cells[1:], strict=True):
+            pieces += [("letter", seat_name), points]
+        typed = _shortened(first.strip().replace("\t", " "))
+        return HrnSyntaxError(msg("syntax.sheet_row", found=quote(typed), n=int(cells[0]),
+                                  pairs=("space", *pieces)), base, gap)
+    if len(cells) >= len(seats) and all(_HEADING_CELL.fullmatch(c) for c in cells):
+        return HrnSyntaxError(msg("syntax.sheet_heading", found=quote(_shortened(" ".join(first.split()))),
+                                  pairs=letters), base, gap)
+    return None
+
+
+#: A deal header's keyword at the start of its line.
+_DEAL_HEAD: Final = re.compile(r"[ \t\f]*(?:deal|donne)(?!\w)", re.IGNORECASE)
+
+
+def _points_period(text: str, start: int, found: str, base: int) -> HrnSyntaxError | None:
+    """A points line or a deal header ended by a period, as a sentence is
+    (``total N 3, E 4, S 15, O 4.``, ``Donne 1 : passe à gauche.``;
+    french19): told at the period with the line to write.  Not
+    read, as a trick's closing period is (french9): after a number a period
+    may be a decimal point whose decimals were lost."""
+    header = _DEAL_HEAD.match(text) is not None
+    if not found.startswith(".") or (_POINTS_HEAD.match(text) is None and not header):
+        return None
+    after = text.split("\n", 1)[0][start + 1:].strip()
+    if after and not after.startswith(("{", ";")):
+        return None
+    line, column = _line_column(text, start, base)
+    if header:
+        written = " ".join((text[:start] + text[start + 1:]).split(";", 1)[0].split("\n", 1)[0].split())
+        return HrnSyntaxError(msg("syntax.header_period", found=quote("."), written=_shortened(written)),
+                              line, column)
+    return HrnSyntaxError(msg("syntax.points_period", found=quote("."),
+                              written=_points_meant(text[:start] + text[start + 1:])), line, column)
 
 
 def _line_column(text: str, at: int, base: int) -> tuple[int, int]:
@@ -1078,7 +1198,7 @@ _SEAT_ARROW: Final = re.compile(r"[ \t\f]*([A-Za-z][A-Za-z0-9]*)[ \t\f]*(->|-->|
 #: The dealer said as a sentence in a header (``West deals``, ``Ouest donne``).
 _DEALER_SAID: Final = re.compile(r"(?<=\S )([^\W\d_]+) (deals|donne)(?!\w)", re.IGNORECASE)
 #: The receiver said after a pass's cards (``... KH AH TH to E``, ``... à E``).
-_RECEIVER_AFTER: Final = re.compile(r"[ \t\f]*(?:to|à|->|=>|\u2192)[ \t\f]+([A-Za-z][A-Za-z0-9]*)[ \t\f]*\Z",
+_RECEIVER_AFTER: Final = re.compile(r"[ \t\f]*(?:to|à|->|=>|\u2192)[ \t\f]+([^\W\d_]\w*)[ \t\f]*\Z",
                                     re.IGNORECASE)
 #: The moon said as a sentence after the seat (``S shot the moon``, ``S fait capot``).
 _SEAT_MOON: Final = re.compile(
@@ -1088,6 +1208,32 @@ _SEAT_MOON: Final = re.compile(
     r"|(?:à|a)[ \t\f]+la[ \t\f]+lune))(?!\w)", re.IGNORECASE)
 #: A trick's number after a ``T`` (``T1.``, ``T1:``), as some score pads number tricks.
 _TRICK_T: Final = re.compile(r"[ \t\f]*([tp])([0-9]+)[.:)]", re.IGNORECASE)
+
+#: A deal header whose keyword is glued to its number (``donne1``, ``Deal2``).
+_GLUED_HEADER: Final = re.compile(r"[ \t\f]*(?:donne|deal)[0-9]", re.IGNORECASE)
+#: A header's keyword glued to what follows it: the number, the dealer, the
+#: direction (``donne1``, ``donneurO``, ``passegauche``, ``passeàgauche``).
+_GLUED_FIELD: Final = re.compile(
+    r"(?<![^\W_])(?!(?:donneur|dealer|donne|deal|passe|pass)(?![^\W_]))(donneur|dealer|donne|deal|passe|pass)"
+    r"(?=[0-9]|(?:à|a)?(?:gauche|droite|face|garde|left|right|across|hold)(?!\w)|[A-Za-z](?![^\W_]))"
+    r"(?:(à|a)(?=gauche|droite))?([^\s;{]*)", re.IGNORECASE)
+
+
+def _glued_header(text: str, base: int) -> HrnSyntaxError | None:
+    """A deal header typed on a phone's keyboard without its spaces
+    (``donne1 passegauche``, ``Donne2 donneurN``; french19), told at its
+    first word with the header to write, offered only when it reads.  The
+    grammar took ``donne1`` for some other word and said "did you mean
+    donne"."""
+    if _GLUED_HEADER.match(text) is None or "\n" in text:
+        return None
+    head = text.split(";", 1)[0].split("{", 1)[0]
+    written = " ".join(_GLUED_FIELD.sub(lambda m: " ".join(filter(None, m.groups())), head).split())
+    if written == " ".join(head.split()) or not _reads(written):
+        return None
+    lead = len(text) - len(text.lstrip(" \t\f"))
+    said = msg("syntax.expected", what=_LINE_START, found=quote(head.split()[0]))
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), base, lead + 1)
 
 
 def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, line: int,
@@ -1167,7 +1313,8 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
     if passed is not None:
         kw = (passed.group("kw1") or passed.group("kw2") or "").lower()
         seat = passed.group("seat1") or passed.group("seat2")
-        if kw not in ("pass", "passe") or passed.group("seat1"):
+        if _GLUED_HEADER.match(seat) is None and (kw not in ("pass", "passe") or passed.group("seat1")):
+            # (``donne1 passe gauche marque``: a header, not a giver; french19)
             french = kw == "passe" or words_language(text) == "fr"
             cards = passed.group("cards").strip()
             # (``N passes KH AH TH to E``: the receiver said after the cards is the
@@ -1570,7 +1717,7 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             found[:1] in _PLAY_SEPARATORS and (len(found) == 1 or card_spelling(found[1:]) is not None)):
         # (``3. E 2♠ — S 3♠``, ``E-2♠``: plays parted by a dash, a slash, a seat tied to its card)
         body = text.split(";", 1)[0].split("\n", 1)[0]
-        written = " ".join(re.sub(r"(?<!\S)[\u2013\u2014/|](?!\S)|(?<=[A-Za-z])[-=\u2013\u2014](?=\S)",
+        written = " ".join(re.sub(r"(?<!\S)[-\u2013\u2014/|](?!\S)|(?<=[A-Za-z])[-=\u2013\u2014](?=\S)",
                                   " ", body).split())
         return HrnSyntaxError(msg("syntax.play_separator", found=quote(found[:1]),
                                   written=_shortened(written)), line, column)

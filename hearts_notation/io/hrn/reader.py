@@ -433,11 +433,19 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
         b.line_error(said, worded.line, column, text)
         _bracket_slip(b, text, line, read)
         return
-    if ";" in text and b.seats is not None:
-        slip = _note_slip(b, text, elements)
-        if slip is not None:
-            b.line_error(msg("syntax.note_slip", rest=quote(slip[1])), line, slip[0] + 1, text)
-            return
+    if ";" in text:
+        if b.seats is not None:
+            slip = _note_slip(b, text, elements)
+            if slip is not None:
+                b.line_error(msg("syntax.note_slip", rest=quote(slip[1])), line, slip[0] + 1, text)
+                return
+        if len(elements) == 1 and isinstance(elements[0], DealEl):
+            cut = _header_note_slip(elements[0], text)
+            if cut is not None:
+                # (the deal is opened as a header's error opens it, its lines its
+                # own: ``line_error``; french19)
+                b.line_error(msg("syntax.note_slip", rest=quote(cut[1])), line, cut[0] + 1, text)
+                return
     if b.skipping:
         if not any(isinstance(el, (DealEl, ResultEl)) for el in elements):
             return      # a lost deal's line: read for its own errors only
@@ -496,6 +504,41 @@ def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int
     return (semi, rest.strip()) if goes_on else None
 
 
+
+def _header_note_slip(el: DealEl, text: str) -> tuple[int, str] | None:
+    """Where a ``;`` typed between a deal header's fields (``Donne 1 :
+    donneur : Ouest ; passe à gauche``, a secretary's French typography)
+    cut the header short, and the note's text: the header lacks the field the
+    note begins with (``passe``/``pass`` and a direction, ``donneur``/``dealer``
+    and a word).  The note was silently not read: the deal's pass came from
+    the cycle, so a direction written there was never checked.  ``None`` for
+    any other note, which stays a note.  Asked of every header that holds a
+    ``;``: the header's fields and the words after the first ``;`` are looked
+    at before the notes are found (a scan of the line)."""
+    if el.direction is not None and el.dealer is not None:
+        return None
+    first = text.find(";")
+    if first < 0 or _NOTE_HEADER.match(text, first + 1) is None:
+        return None
+    notes = notes_of(text)
+    if not notes:
+        return None
+    semi = notes[0].start
+    rest = text[semi + 1:]
+    m = _NOTE_HEADER.match(rest)
+    if m is None:
+        return None
+    said = m.group(1).lower()
+    if (said in ("passe", "pass") and el.direction is None) or (
+            said in ("donneur", "dealer") and el.dealer is None):
+        return semi, rest.strip()
+    return None
+
+
+#: The start of a ``;`` note that goes on a deal header: a field's keyword,
+#: a colon perhaps, then a word (``passe à gauche``, ``donneur : Ouest``).
+_NOTE_HEADER: Final = re.compile(r"[^\S\n]*(passe|pass|donneur|dealer)[^\S\n]*:?[^\S\n]*\w", re.IGNORECASE)
+
 #: A tag line with one of its brackets left out: ``Rules "three-players"]``
 #: (the ``[`` at the first sign), ``[Rules "three-players"`` (the ``]``).
 _TAG_NO_OPEN = r'([ \t\f]*)([^\W\d_][^\s\[\]"]*[ \t\f]*"[^\n]*\][ \t\f]*)'
@@ -547,6 +590,14 @@ _HEAD_WORDS = (r"[ \t\f]*([^\W\d_]+(?:[^\s\w][^\W\d_]+)?)"
 #: seat's word (``pass E:``, ``passe S>O:``), whatever stands between (a
 #: no-break space, a stray ``:`` or ``.`` may be what lost the line).
 _LOST_PASS = r"\s*([^\W\d_][^\W_]*)\w*[\W_]*([^\W_]\w*)?"
+
+#: A word of a line offered in a message (a player's name to make a seat).
+_NAME_IN_LINE: Final = re.compile(r"[^\W\d_][\w'’-]*")
+#: A line offered whose words stand for seats: a pass, trick, points or moon line.
+_SEATED_LINE: Final = re.compile(r"(?:pass|passe|score|marque|total|moon|capot|[0-9]+\.)(?!\w)",
+                                 re.IGNORECASE)
+#: A remark in braces, kept as written (a split keeps it as one part).
+_BRACED: Final = re.compile(r"(\{[^{}]*\})")
 
 
 def _one_digit_out(word: str) -> list[str]:
@@ -849,6 +900,15 @@ class _GameBuilder:
             return
         word, name = m.group(1), m.group(2) or ""
         assert self.cur is not None
+        if name.lower() in ("pass", "passe"):
+            # (``Marie passe A♥ 9♣ R♦ à Paul``, ``Nord passe ...``: the giver
+            # said first, by seat or player's name; french19)
+            from ...players import loose_key
+
+            giver = self.known_seat(word) or self.player_seats().get(loose_key(word))
+            if giver is not None:
+                self.cur.lost_passes.append(giver)
+                return
         seat = self.known_seat(name)
         low = word.lower()
         if low in ("pass", "passe"):
@@ -919,6 +979,8 @@ class _GameBuilder:
         first name, at its column: the sheet named players all along the
         line, and the first slip is the one to tell."""
         message: str | Msg = exc.msg or exc.message
+        if exc.msg is not None and exc.msg.key == "syntax.written_as":
+            return self._names_to_seats(exc.msg), exc.column
         if exc.msg is None or exc.msg.key != "syntax.seat_ascii":
             return message, exc.column
         rows = text.split("\n")
@@ -938,6 +1000,30 @@ class _GameBuilder:
             if seat is not None and earlier.group() != seat and before.count("{") == before.count("}"):
                 return msg("syntax.seat_player", found=quote(earlier.group()), seat=seat), earlier.start() + 1
         return msg("syntax.seat_player", found=quote(word.group()), seat=owner), exc.column
+
+    def _names_to_seats(self, said: Msg) -> Msg:
+        """*said*, a message that offers a line to write, with each player's
+        name in the line offered made that player's seat (``Marie passe A♥
+        9♣ R♦ à Paul``: ``passe N>E : A♥ 9♣ R♦``, not ``passe Marie>Paul``,
+        which would not read either; french19).  The grammar, which offers
+        the line, knows the seats but not the players' names."""
+        args = dict(said.args)
+        written = args.get("written")
+        if not isinstance(written, str):
+            return said
+        from ...players import loose_key
+
+        seats = self.player_seats()
+        if not seats:
+            return said
+        if _SEATED_LINE.match(written) is None:
+            return said     # (a tag line or a remark in braces offered: names stay)
+        made = "".join(part if part.startswith("{") else
+                       _NAME_IN_LINE.sub(lambda m: seats.get(loose_key(m.group()), m.group()), part)
+                       for part in _BRACED.split(written))
+        if made == written:
+            return said
+        return msg("syntax.written_as", error=args["error"], written=made)
 
     def seat_names_for_messages(self) -> tuple[str, ...]:
         """The seats to name in a message, without judging the tags yet
