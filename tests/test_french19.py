@@ -65,7 +65,7 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
     "feuille-telephone-majuscules": [],
     "feuille-telephone-pas-de-passe": [(13, 9, "did_you_mean")],
     "feuille-telephone-points-colles": [(10, 8, "did_you_mean")],
-    "feuille-telephone-voisin": [(9, 15, "expected")],
+    "feuille-telephone-voisin": [(9, 15, "did_you_mean")],
     "partie-annotation-espacee": [(31, 31, "mark_space")],
     "partie-compas-dans-plis": [],
     "partie-dame-de-pique": [(31, 28, "card_words")],
@@ -170,3 +170,17 @@ def test_the_new_answers_word_for_word(lang: str) -> None:
     shown = result.output.replace(str(DATA) + "/", "")
     golden = DATA / f"validate.{lang}.txt"
     assert shown == golden.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("typed", "offered"), [
+    ("au voisin de gauche", "« à gauche »"),
+    ("à son voisin de droite", "« à droite »"),
+    ("à votre voisin d\u2019en face", "« en face »"),
+])
+def test_the_rule_pages_pass_phrases_are_answered_with_the_direction(typed: str, offered: str) -> None:
+    """The seeds' wording (« donner les cartes à son voisin de gauche »), up
+    to five words, is answered with the direction it says."""
+    text = _text("feuille-telephone-voisin").replace("passe au voisin de gauche", f"passe {typed}")
+    result = CliRunner().invoke(cli, ["validate", "--lang", "fr", "-"], input=text)
+    assert result.exit_code == 1, result.output      # a finding of validate, not a refusal
+    assert f"trouvé '{typed}'" in result.output and f"vouliez-vous dire {offered}" in result.output

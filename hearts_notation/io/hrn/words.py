@@ -49,6 +49,14 @@ DIRECTION_SHORTHANDS: Final[dict[str, str]] = {
     # (``passe à la droite``, ``vers la gauche``: the direction said in a sentence)
     **dict.fromkeys(("a la gauche", "vers la gauche", "sur la gauche"), "à gauche"),
     **dict.fromkeys(("a la droite", "vers la droite", "sur la droite"), "à droite"),
+    # (``passe au voisin de gauche``, ``à son voisin de droite``: the rule pages'
+    # own wording, shared/seeds 002, "donner les cartes à son voisin de gauche")
+    **dict.fromkeys(("au voisin de gauche", "a son voisin de gauche", "a votre voisin de gauche",
+                     "voisin de gauche", "au joueur de gauche"), "à gauche"),
+    **dict.fromkeys(("au voisin de droite", "a son voisin de droite", "a votre voisin de droite",
+                     "voisin de droite", "au joueur de droite"), "à droite"),
+    **dict.fromkeys(("au voisin d'en face", "a son voisin d'en face", "a votre voisin d'en face",
+                     "voisin d'en face", "au joueur d'en face", "d'en face"), "en face"),
     **dict.fromkeys(("pas de passe", "sans passe", "aucune passe", "pas d'echange",
                      "pas echange", "sans echange", "aucun echange", "gardee", "garder",
                      # (``passe : aucune``, ``on garde``: the hold said as a sentence)
@@ -88,8 +96,9 @@ def header_ordinal(text: str) -> str | None:
     return None if n is None else str(n)
 
 
-#: At most this many words make a shorthand (``pas d'échange``, ``pas de passe``).
-SHORTHAND_WORDS: Final = 3
+#: At most this many words make a shorthand (``pas d'échange``, ``pas de passe``,
+#: ``à son voisin de gauche``).
+SHORTHAND_WORDS: Final = 5
 
 
 def direction_shorthand(typed: str) -> str | None:
