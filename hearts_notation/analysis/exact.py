@@ -914,7 +914,12 @@ class ExactSolver:
         found by :meth:`_two_step` without a node's bookkeeping, a list of
         the cards tried or a vector per line (selfish19: a table miss there
         cost 5.6 nodes).  Each line's end is an outcome code
-        (:meth:`_two_leaf`), the vector built once at the end."""
+        (:meth:`_two_leaf`), the vector built once at the end.  It counts as
+        one node: its search is bounded (two cards a seat), so the node limit
+        still bounds the whole."""
+        self.nodes += 1
+        if self.nodes > self._check_at:
+            self._checkpoint()
         code = self._two_step(leader, 0, broken, moon, held, 0, -1, -1)
         w1: i64 = code & 7
         w2: i64 = (code >> 3) & 7
@@ -938,9 +943,6 @@ class ExactSolver:
         n = self.n
         if pos == n:
             return self._two_leaf(tm, wseat, moon, held)
-        self.nodes += 1
-        if self.nodes > self._check_at:
-            self._checkpoint()
         s = leader + pos
         if s >= n:
             s -= n
