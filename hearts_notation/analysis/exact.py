@@ -90,6 +90,10 @@ Speed
   below every other seat's card of its suit takes no trick left
   (:func:`ducks`); once the moon is closed to the others nothing more comes
   to it (16% fewer nodes at 7 tricks left).
+* Selfish, the last two tricks (two cards a hand) that the table misses are
+  searched as outcome codes, not nodes (:meth:`ExactSolver._mx_two`): no
+  list of cards, no vector per line, the choice between two cards read
+  off :func:`order_key` (selfish19).
 * Paranoid, bounds from the trick in progress (:meth:`ExactSolver._trick_bounds`),
   with the moon closed to the others: a card of the analysed seat already
   beaten leaves it none of the trick's points, one that nobody still to
@@ -935,40 +939,54 @@ class ExactSolver:
         at *pos* on (*tm* the cards on the table, *lead* the card led,
         *wseat* the seat winning so far), each seat playing the legal card
         best for it, ties to the first in this solver's order
-        (:func:`order_key`, as :meth:`_ordered` reads it).  Both cards of a
-        choice are searched unless the first reaches the seat's fewest points
-        (:meth:`_mx`'s floor; its sure-winner prune only skips cards that
-        cannot do better), and two equivalent cards give the same vector, so
-        the choice is :meth:`_mx`'s."""
+        (:func:`order_key`, as :meth:`_ordered` reads it).  The lower card
+        first: when it reaches the seat's fewest points (the moon split) and
+        comes first in the order, the other is not searched (:meth:`_mx`'s
+        floor); else both are, and the order is read only when the two
+        outcomes differ and are as good for the seat.  Two equivalent cards
+        give the same outcome, so the choice is :meth:`_mx`'s (its floor and
+        sure-winner prune only skip cards that cannot do better)."""
         n = self.n
         if pos == n:
             return self._two_leaf(tm, wseat, moon, held)
         s = leader + pos
         if s >= n:
             s -= n
-        led = lead // 13 if pos else -1
-        legal: i64 = legal_plays(self.rules, self._hand(s), led if pos else None, False, broken)
+        h = self._hand(s)
+        if pos:
+            led = lead // 13
+            legal: i64 = legal_plays(self.rules, h, led, False, broken)
+        else:
+            led = -1
+            legal = legal_plays(self.rules, h, None, False, broken)
         x = int(legal & -legal).bit_length() - 1
+        vx = self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, x)
         if not legal & (legal - 1):
-            return self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, x)
+            return vx
         y = int(legal).bit_length() - 1
         win = winning_card(lead, tm) if pos else -1
-        if (order_key(x, held, led, win) > order_key(y, held, led, win)) != self.reverse_ties:
-            x, y = y, x     # x first in the order searched
-        vx = self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, x)
         ox = self._two_own(vx, s)
-        lb = self.jlow if held & _JD_BIT else 0
-        if moon != MOON_SPLIT:
-            lb = self._bounds(s, moon, held)[0]
-        if ox <= lb:
-            return vx   # nothing does better for s; ties keep the first
+        if moon == MOON_SPLIT and ox <= (self.jlow if held & _JD_BIT else 0):
+            # x reaches the seat's fewest points: it is the choice if it
+            # comes first in the order searched, else y is if it does as well
+            if (order_key(x, held, led, win) < order_key(y, held, led, win)) != self.reverse_ties:
+                return vx
+            vy = self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, y)
+            return vy if self._two_own(vy, s) <= ox else vx
         vy = self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, y)
-        return vy if self._two_own(vy, s) < ox else vx
+        if vx == vy:
+            return vx   # the same outcome either way: nothing to choose
+        oy = self._two_own(vy, s)
+        if ox != oy:
+            return vx if ox < oy else vy
+        # as good for s, other outcomes: the first in the order searched
+        x_first = order_key(x, held, led, win) < order_key(y, held, led, win)
+        return vx if x_first != self.reverse_ties else vy
 
     def _two_next(self, leader: int, pos: int, broken: bool, moon: int, held: int,
                   tm: i64, lead: int, wseat: int, s: int, c: int) -> i64:
         """:meth:`_two_step` after seat *s* (at *pos*) plays *c*."""
-        ntm: i64 = tm | (i64(1) << c)
+        ntm: i64 = tm | i64(1 << c)     # (not ``i64(1) << c``: C's 32-bit 1, see _ordered)
         if not pos:
             return self._two_step(leader, 1, broken, moon, held, ntm, c, s)
         if winning_card(lead, ntm) == c:
