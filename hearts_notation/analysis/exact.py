@@ -939,13 +939,14 @@ class ExactSolver:
         at *pos* on (*tm* the cards on the table, *lead* the card led,
         *wseat* the seat winning so far), each seat playing the legal card
         best for it, ties to the first in this solver's order
-        (:func:`order_key`, as :meth:`_ordered` reads it).  The lower card
-        first: when it reaches the seat's fewest points (the moon split) and
-        comes first in the order, the other is not searched (:meth:`_mx`'s
-        floor); else both are, and the order is read only when the two
-        outcomes differ and are as good for the seat.  Two equivalent cards
-        give the same outcome, so the choice is :meth:`_mx`'s (its floor and
-        sure-winner prune only skip cards that cannot do better)."""
+        (:func:`order_key`, as :meth:`_ordered` reads it), tried in that
+        order.  Both cards of a choice are searched unless the first reaches
+        the seat's fewest points (:meth:`_mx`'s floor; its sure-winner prune
+        only skips cards that cannot do better), and two equivalent cards
+        give the same outcome, so the choice is :meth:`_mx`'s.  (Measured:
+        the lower card first with the floor tested only with the moon split,
+        and the order read only where it decides, cost 1.3% more of the
+        selfish instructions at 7 tricks left.)"""
         n = self.n
         if pos == n:
             return self._two_leaf(tm, wseat, moon, held)
@@ -960,28 +961,21 @@ class ExactSolver:
             led = -1
             legal = legal_plays(self.rules, h, None, False, broken)
         x = int(legal & -legal).bit_length() - 1
-        vx = self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, x)
         if not legal & (legal - 1):
-            return vx
+            return self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, x)
         y = int(legal).bit_length() - 1
         win = winning_card(lead, tm) if pos else -1
+        if (order_key(x, held, led, win) > order_key(y, held, led, win)) != self.reverse_ties:
+            x, y = y, x     # x first in the order searched
+        vx = self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, x)
         ox = self._two_own(vx, s)
-        if moon == MOON_SPLIT and ox <= (self.jlow if held & _JD_BIT else 0):
-            # x reaches the seat's fewest points: it is the choice if it
-            # comes first in the order searched, else y is if it does as well
-            if (order_key(x, held, led, win) < order_key(y, held, led, win)) != self.reverse_ties:
-                return vx
-            vy = self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, y)
-            return vy if self._two_own(vy, s) <= ox else vx
+        lb = self.jlow if held & _JD_BIT else 0
+        if moon != MOON_SPLIT:
+            lb = self._bounds(s, moon, held)[0]
+        if ox <= lb:
+            return vx   # nothing does better for s; ties keep the first
         vy = self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, y)
-        if vx == vy:
-            return vx   # the same outcome either way: nothing to choose
-        oy = self._two_own(vy, s)
-        if ox != oy:
-            return vx if ox < oy else vy
-        # as good for s, other outcomes: the first in the order searched
-        x_first = order_key(x, held, led, win) < order_key(y, held, led, win)
-        return vx if x_first != self.reverse_ties else vy
+        return vy if self._two_own(vy, s) < ox else vx
 
     def _two_next(self, leader: int, pos: int, broken: bool, moon: int, held: int,
                   tm: i64, lead: int, wseat: int, s: int, c: int) -> i64:
