@@ -998,15 +998,6 @@ class ExactSolver:
                 if hi - gone <= alpha:
                     hi -= gone
                     mark = m2
-        elif s == me and moon != me and hi > alpha:
-            # the others' moon kept out by the seat's top heart while it
-            # leads a lower heart that surely loses (thirtieth round)
-            gone, m2 = self._lead_lost(me, alive, legal, moon)
-            if gone:
-                hi2 = self._bounds(me, MOON_SPLIT, alive)[1] - gone
-                if hi2 <= alpha and hi2 < hi:
-                    hi = hi2
-                    mark = m2
         if led == HEARTS and moon != MOON_SPLIT and moon != me and hi > alpha:
             hi, m2 = self._heart_trick(leader, moon, cards, win, alive, hi, alpha)
             mark |= m2
@@ -1521,8 +1512,7 @@ class ExactSolver:
                         return h
         return 0
 
-    def _lead_lost(self, me: int, rem: int, legal: int,
-                   moon: int = MOON_SPLIT) -> tuple[int, int]:
+    def _lead_lost(self, me: int, rem: int, legal: int) -> tuple[int, int]:
         """The analysed seat on lead, the moon split: the most penalty
         points it can send to a trick it surely loses, and the cards that
         say so (partition search: every card of the suit, and its own).  A
@@ -1538,8 +1528,6 @@ class ExactSolver:
         alive: the fail-low null-window searches ran 1 to 4 points under
         that ceiling (decisions.md, "hearts solve", seventeenth round)."""
         h = self._hand(me)
-        if moon != MOON_SPLIT:
-            return self._heart_lead_lost(me, rem, legal, moon)
         best = 0
         mark = 0
         for suit in range(4):
@@ -1574,53 +1562,6 @@ class ExactSolver:
                 best = pts
                 mark = h | (rem & sm)
         return best, mark
-
-    def _heart_lead_lost(self, me: int, rem: int, legal: int, moon: int) -> tuple[int, int]:
-        """:meth:`_lead_lost` with the moon not split (*moon*: open, or
-        another seat's): the penalty points of a trick of hearts the
-        analysed seat leads and surely loses, and the cards that say so
-        (its hand, every heart alive), else (0, 0).
-
-        Why its points are then at most those alive less these: it leads
-        its lowest heart under every heart of a seat that must follow (as
-        :meth:`_lead_lost`), keeping its highest heart *p*; the trick goes
-        to another seat j that followed, with the led heart and one heart
-        from each seat holding hearts.  The seat then has no moon (j has
-        points), and neither has j: if j could shoot (the moon open, or
-        j the seat alone with points) every heart of j's was under *p* and
-        j held two or more, so it still holds one under *p*, which the
-        seat still holds: :meth:`_keeps_heart`'s argument keeps j from
-        taking every penalty card.  Any other j splits the moon.  The value
-        (the least over the seat's leads) is no more than that line's.
-        The lever the twenty-ninth round named: at the window 24/25, with
-        the others' moon stopped, the ceiling was 25 (decisions.md, "hearts
-        solve", thirtieth round)."""
-        if not self.hearts_pen or self.heart_pts <= 0:
-            return 0, 0
-        hm = _SUIT_MASK[HEARTS]
-        h = self._hand(me)
-        mine = h & hm
-        m = legal & hm
-        if not m:
-            return 0, 0
-        p = 1 << (int(mine).bit_length() - 1)
-        floor = 0
-        pts = self.heart_pts
-        for i in range(self.n):
-            if i == me:
-                continue
-            o = self._hand(i) & hm
-            if not o:
-                continue
-            if (moon < 0 or i == moon) and (o > p or not o & (o - 1)):
-                return 0, 0     # a seat that could shoot, not kept out after the trick
-            pts += self.heart_pts
-            low = o & -o
-            if low > floor:
-                floor = low
-        if not floor or not m & (floor - 1) & ~p:
-            return 0, 0     # nobody else holds hearts, or no lead under a seat's
-        return pts, h | (rem & hm)
 
     def _ducks_next(self, h: int, rem: int, legal: int) -> int:
         """Another seat on lead (whose legal leads are *legal*), the moon
