@@ -1913,4 +1913,5 @@ MESSAGES.update({
     "syntax.sheet_heading": "{found}: a spreadsheet's heading row is not written: each points line names its seats, as in 'score {pairs}'",
     "syntax.points_period": "{found}: a points line ends without a period: write '{written}'",
     "syntax.header_period": "{found}: a deal's header ends without a period: write '{written}'",
+    "rules.in_words": "variants written in words: write [Rules \"{written}\"] (hearts rules lists the keys)",
 })

@@ -1900,4 +1900,5 @@ MESSAGES.update({
     "syntax.sheet_heading": "{found} : la ligne de titres d'un tableur ne s'écrit pas : chaque ligne de points nomme ses places, comme dans « marque {pairs} »",
     "syntax.points_period": "{found} : une ligne de points finit sans point final : écrivez « {written} »",
     "syntax.header_period": "{found} : l'en-tête d'une donne finit sans point final : écrivez « {written} »",
+    "rules.in_words": "des variantes écrites en mots : écrivez [Règles \"{written}\"] (hearts rules liste les clés)",
 })
