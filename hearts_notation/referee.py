@@ -205,7 +205,8 @@ def _words_together(problems: Sequence[Arg]) -> list[Arg]:
             run.clear()
     for p in problems:
         if isinstance(p, tuple) and len(p) == 3 and p[0] == "msg" and p[1] == "rules.not_pair":
-            word = dict(p[2]).get("word") if isinstance(p[2], tuple) else None
+            args = p[2] if isinstance(p[2], tuple) else ()
+            word = next((a[1] for a in args if isinstance(a, tuple) and len(a) == 2 and a[0] == "word"), None)
             if isinstance(word, str) and len(word) >= 2 and word[0] == word[-1] and word[0] in "'\"":
                 run.append(word[1:-1])
                 continue

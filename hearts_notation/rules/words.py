@@ -25,7 +25,6 @@ import re
 import unicodedata
 from typing import Final
 
-
 #: A variant said in words (the text lower-cased, accents and ``œ`` taken
 #: off, one space between words) and the ``key=value`` pairs it means; a
 #: ``{n}`` value is the phrase's number.  French first, then English.
@@ -46,7 +45,8 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], tuple[tuple[str, str], ...]], ...]]
         (r"(?:shoot(?:ing)? the )?moon (?:subtracts?|is subtracted|minus 26|-26)(?: from the shooter)?",
          (("moon", "subtract"),)),
         (r"(?:shoot(?:ing)? the )?moon (?:adds?|is added|\+26)(?: to the others)?", (("moon", "add"),)),
-        (r"(?:shoot(?:ing)? the )?moon (?:is )?(?:the shooter's choice|choice|choose)", (("moon", "choose"),)),
+        (r"(?:shoot(?:ing)? the )?moon (?:is )?(?:the shooter's choice|choice|choose)",
+         (("moon", "choose"),)),
         (r"(?:the )?(?:jack of diamonds|jack|j♦|jd) (?:is |= ?|at )?(?:-10|minus 10)(?: points?)?",
          (("jack_of_diamonds", "-10"),)),
         (r"(?:game|play|played|we play) (?:to|up to) (?P<n>[0-9]{1,4})(?: points?)?", (("target", "{n}"),)),
