@@ -1914,4 +1914,5 @@ MESSAGES.update({
     "syntax.points_period": "{found}: a points line ends without a period: write '{written}'",
     "syntax.header_period": "{found}: a deal's header ends without a period: write '{written}'",
     "rules.in_words": "variants written in words: write [Rules \"{written}\"] (hearts rules lists the keys)",
+    "finding.sheet-points.zero": "deal {deal}'s score line has no figure for {seat}: if {seat} took nothing, write '{letter} 0' ({line}: the line then reads)",
 })

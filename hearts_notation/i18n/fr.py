@@ -1901,4 +1901,5 @@ MESSAGES.update({
     "syntax.points_period": "{found} : une ligne de points finit sans point final : écrivez « {written} »",
     "syntax.header_period": "{found} : l'en-tête d'une donne finit sans point final : écrivez « {written} »",
     "rules.in_words": "des variantes écrites en mots : écrivez [Règles \"{written}\"] (hearts rules liste les clés)",
+    "finding.sheet-points.zero": "la ligne de marque de la donne {deal} n'a aucun chiffre pour {seat} : si {seat} n'a rien pris, écrivez « {letter} 0 » ({line} : la ligne se lit alors)",
 })
