@@ -66,7 +66,7 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
     "regles-valet-carreau": [(4, 9, "unknown-rule")],
     "regles-valet-propre": [],
     "regles-virgules": [(4, 9, "unknown-rule")],
-    "sheet-jd-on-score": [(10, 24, "expected")],
+    "sheet-jd-on-score": [(10, 24, "points_card")],
     "sheet-moon-margin": [],
     "sheet-rules-game-to-50": [(8, 8, "unknown-rule")],
     "sheet-rules-jd-and-50": [(8, 8, "unknown-rule")],
@@ -110,7 +110,7 @@ WRITTEN: dict[str, str] = {
 }
 #: The records whose new messages are kept as golden output (``validate``).
 GOLDEN = ("regles-capot-soustrait", "regles-pas-de-passe-4e", "regles-inconnues",
-          "sheet-rules-jd-and-50", "feuille-zero-oublie", "feuille-total-faux")
+          "sheet-rules-jd-and-50", "feuille-zero-oublie", "feuille-total-faux", "sheet-jd-on-score")
 _COMMENT = re.compile(r"\{[^{}]*\}|[ \t]*;[^\n]*")
 _TAG = re.compile(r'^\[(?:Règles|Rules) "[^"\n]*"\]$', re.MULTILINE)
 
