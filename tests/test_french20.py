@@ -200,3 +200,18 @@ def test_the_new_answers_word_for_word(lang: str) -> None:
     shown = result.output.replace(str(DATA) + "/", "")
     golden = DATA / f"validate.{lang}.txt"
     assert shown == golden.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("fr", "standard capot soustrait", "écrivez « standard moon=subtract »"),
+    ("en", "standard, game to 50", "write 'standard target=50'"),
+])
+def test_rules_in_words_on_the_command_line_are_answered_with_the_string(lang: str, typed: str,
+                                                                        said: str) -> None:
+    """``hearts rules`` and ``--rules`` read the strict form; words are
+    refused (exit 2) with the string to type, as the tag is answered."""
+    shown = CliRunner().invoke(cli, ["rules", "--lang", lang, typed])
+    assert shown.exit_code == 2 and said in shown.output, shown.output
+    sheet = str(DATA / "feuille-propre.hrn")
+    checked = CliRunner().invoke(cli, ["validate", "--lang", lang, "--rules", typed, sheet])
+    assert checked.exit_code == 2 and said in checked.output, checked.output

@@ -645,6 +645,10 @@ def parse_rules(spec: str) -> RuleSet:
     try:
         base = preset_rules(name)
     except RuleError:
+        said = _said_in_words(spec)
+        if said is not None:
+            # (``standard, game to 50``: the preset's comma, then words)
+            raise RuleError(msg("rules.in_words.option", written=said.under)) from None
         named = _named_in_words(words) if "=" not in words[0] else None
         if named is None:
             raise
@@ -652,7 +656,15 @@ def parse_rules(spec: str) -> RuleSet:
         # lenient reading takes it, not "unknown 'trois'")
         raise RuleError(msg("rules.unknown_preset.did_you_mean", name=repr(" ".join(words[:named[1]])),
                             word=named[0])) from None
-    overrides = split_overrides(rest)
+    try:
+        overrides = split_overrides(rest)
+    except RuleError:
+        said = _said_in_words(spec)
+        if said is None:
+            raise
+        # (``--rules "standard capot soustrait"``, ``hearts rules "standard,
+        # game to 50"``: the string to type, as the Rules tag is answered)
+        raise RuleError(msg("rules.in_words.option", written=said.under)) from None
     if not overrides:
         return base
     return apply_overrides(base, overrides)
