@@ -187,9 +187,33 @@ def rules_with_findings(game: Game, default_rules: RuleSet | str | None = None,
         _finding("unknown-rule", "error",
                  msg("finding.unknown-rule", spec=clip(spec), problem=p, under=clip(read.under)),
                  line=pos.line if pos else None, column=pos.column if pos else None)
-        for p in read.problems
+        for p in _words_together(read.problems)
     ]
     return read.rules, findings
+
+
+def _words_together(problems: Sequence[Arg]) -> list[Arg]:
+    """*problems* with each run of words that are not ``key=value`` told as
+    one (``'partie en 50' n'est pas de la forme clé=valeur``): a phrase the
+    secretary typed is one slip, not one error a word."""
+    out: list[Arg] = []
+    run: list[str] = []
+
+    def close() -> None:
+        if run:
+            out.append(msg("rules.not_pair", word=repr(" ".join(run))).arg())
+            run.clear()
+    for p in problems:
+        if isinstance(p, tuple) and len(p) == 3 and p[0] == "msg" and p[1] == "rules.not_pair":
+            args = p[2] if isinstance(p[2], tuple) else ()
+            word = next((a[1] for a in args if isinstance(a, tuple) and len(a) == 2 and a[0] == "word"), None)
+            if isinstance(word, str) and len(word) >= 2 and word[0] == word[-1] and word[0] in "'\"":
+                run.append(word[1:-1])
+                continue
+        close()
+        out.append(p)
+    close()
+    return out
 
 
 def resolve_rules(game: Game, default_rules: RuleSet | str | None = None,

@@ -268,8 +268,13 @@ def _numbers(ns: Sequence[int]) -> Arg:
 
 
 def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence[str],
-                        before: Sequence[int] | None = None) -> list[Finding]:
+                        before: Sequence[int] | None = None, whole_lines: bool = False) -> list[Finding]:
     """What is wrong with one sheet deal's score line (and ``moon`` line).
+
+    *whole_lines*: another deal of the record has a figure for every seat,
+    so that a line with one seat left out is a zero the scorer forgot to
+    write (told with the ``0`` that makes the line read), not a game of
+    three players the record does not declare.
 
     A deal kept by its running total alone (:func:`totals_only`) is checked
     on the points it gives, its total less *before* (the running totals
@@ -307,6 +312,17 @@ def deal_sheet_findings(deal: Deal, number: int, rules: RuleSet, seats: Sequence
         if strangers:
             parts.append(msg("sheet.stranger", who=("comma", *(("seat", x) for x in strangers))).arg())
         line_seats = [s for s in seats if s in score]
+        if not strangers and whole_lines and len(missing) == 1:
+            filled = {s: score.get(s, 0) for s in seats}
+            if not deal_sheet_findings(replace(deal, score=filled), number, rules, seats):
+                # (« marque N 13 S 8 O 5 »: Hervé took nothing and the
+                # secretary left his box empty; the 0 makes the line read)
+                out.append(_finding("sheet-points", "error",
+                                    msg("finding.sheet-points.zero", deal=number,
+                                        seat=("seat", missing[0]), letter=("letter", missing[0]),
+                                        line=_line_text(seats, [filled[s] for s in seats])),
+                                    number, pos, missing[0]))
+                return out
         if not strangers and len(seats) == 4 and len(line_seats) == 3:
             # Three figures on a four-seat sheet: most likely a game of three
             # whose record does not say so.
@@ -541,6 +557,7 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
     out: list[tuple[int, int, Finding]] = [(0, 0, f) for f in player_conflicts(game)]
     sheet_deals: list[int] = []
     first: tuple[int, Pos | None] | None = None
+    whole = sum(1 for d in game.deals if d.score and all(s in d.score for s in seats)) > 0
     number = 0
     for i, deal in enumerate(game.deals):
         number = deal.number if deal.number is not None else number + 1
@@ -552,7 +569,7 @@ def club_findings(game: Game, rules: RuleSet, seats: Sequence[str]
         if totals_only(deal, seats):
             continue        # (checked with the running totals: totals_sheet_findings)
         if len(seats) == rules.players:
-            out.extend((i, 1, f) for f in deal_sheet_findings(deal, number, rules, seats))
+            out.extend((i, 1, f) for f in deal_sheet_findings(deal, number, rules, seats, whole_lines=whole))
     if first is not None:
         i, pos = first
         n = len(sheet_deals)

@@ -1913,4 +1913,8 @@ MESSAGES.update({
     "syntax.sheet_heading": "{found}: a spreadsheet's heading row is not written: each points line names its seats, as in 'score {pairs}'",
     "syntax.points_period": "{found}: a points line ends without a period: write '{written}'",
     "syntax.header_period": "{found}: a deal's header ends without a period: write '{written}'",
+    "rules.in_words": "variants written in words: write [Rules \"{written}\"] (hearts rules lists the keys)",
+    "finding.sheet-points.zero": "deal {deal}'s score line has no figure for {seat}: if {seat} took nothing, write '{letter} 0' ({line}: the line then reads)",
+    "syntax.points_card": "{found}: a points line gives each seat's points, a card's counted in those of whoever took it; the jack of diamonds at -10 is a rule: write [Rules \"standard jack_of_diamonds=-10\"] and its taker's points with the -10 in them",
+    "rules.in_words.option": "variants written in words: write '{written}' (hearts rules lists the keys)",
 })

@@ -1900,4 +1900,8 @@ MESSAGES.update({
     "syntax.sheet_heading": "{found} : la ligne de titres d'un tableur ne s'écrit pas : chaque ligne de points nomme ses places, comme dans « marque {pairs} »",
     "syntax.points_period": "{found} : une ligne de points finit sans point final : écrivez « {written} »",
     "syntax.header_period": "{found} : l'en-tête d'une donne finit sans point final : écrivez « {written} »",
+    "rules.in_words": "des variantes écrites en mots : écrivez [Règles \"{written}\"] (hearts rules liste les clés)",
+    "finding.sheet-points.zero": "la ligne de marque de la donne {deal} n'a aucun chiffre pour {seat} : si {seat} n'a rien pris, écrivez « {letter} 0 » ({line} : la ligne se lit alors)",
+    "syntax.points_card": "{found} : une ligne de points donne les points de chaque place, une carte comptée dans ceux de qui l'a prise ; le valet de carreau à -10 est une règle : écrivez [Règles \"standard jack_of_diamonds=-10\"] et les points de qui l'a pris, ses -10 compris",
+    "rules.in_words.option": "des variantes écrites en mots : écrivez « {written} » (hearts rules liste les clés)",
 })

@@ -21,6 +21,7 @@ from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
 from ..i18n import Arg, Msg, msg
 from ..nearest import close_words
 from ..seats import DEFAULT_SEATS, DIRECTIONS
+from .words import variants_in_words
 
 if TYPE_CHECKING:   # (pathlib: a rules file only; start-up)
     from pathlib import Path
@@ -434,9 +435,35 @@ def lenient_rules(spec: str, default: RuleSet | None = None) -> LenientRules:
             continue
         good.extend(pair)
         latest.update(pair)
+    if problems:
+        said = _said_in_words(spec)
+        if said is not None:
+            return said
     rules = apply_overrides(base, good) if good else base
     under = rules.spec if rules.spec != fallback.spec or good or base is not fallback else fallback.spec
     return LenientRules(rules, tuple(problems), under, near)
+
+
+def _said_in_words(spec: str) -> LenientRules | None:
+    """*spec* read when its variants are said in words
+    (``standard capot soustrait``, :func:`~hearts_notation.rules.words.variants_in_words`):
+    the rules meant, one problem that gives the string to write, and that
+    string as the rules checked under; ``None`` when the words are not all
+    recognised or do not make sound rules."""
+    said = variants_in_words(spec)
+    if said is None:
+        return None
+    name, pairs = said
+    try:
+        base = preset_rules(name)
+        rules = apply_overrides(base, pairs) if pairs else base
+        # (a variant the preset already has, « on ne passe pas au 4e tour »
+        # under standard, is read and not written)
+        kept = [(k, v) for k, v in pairs if getattr(apply_overrides(base, [(k, v)]), k) != getattr(base, k)]
+    except RuleError:
+        return None
+    written = " ".join([base.name, *(f"{k}={v}" for k, v in kept)])
+    return LenientRules(rules, (msg("rules.in_words", written=written).arg(),), written, None)
 
 
 def preset_description(name: str) -> str:
@@ -618,6 +645,10 @@ def parse_rules(spec: str) -> RuleSet:
     try:
         base = preset_rules(name)
     except RuleError:
+        said = _said_in_words(spec)
+        if said is not None:
+            # (``standard, game to 50``: the preset's comma, then words)
+            raise RuleError(msg("rules.in_words.option", written=said.under)) from None
         named = _named_in_words(words) if "=" not in words[0] else None
         if named is None:
             raise
@@ -625,7 +656,15 @@ def parse_rules(spec: str) -> RuleSet:
         # lenient reading takes it, not "unknown 'trois'")
         raise RuleError(msg("rules.unknown_preset.did_you_mean", name=repr(" ".join(words[:named[1]])),
                             word=named[0])) from None
-    overrides = split_overrides(rest)
+    try:
+        overrides = split_overrides(rest)
+    except RuleError:
+        said = _said_in_words(spec)
+        if said is None:
+            raise
+        # (``--rules "standard capot soustrait"``, ``hearts rules "standard,
+        # game to 50"``: the string to type, as the Rules tag is answered)
+        raise RuleError(msg("rules.in_words.option", written=said.under)) from None
     if not overrides:
         return base
     return apply_overrides(base, overrides)

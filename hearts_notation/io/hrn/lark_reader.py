@@ -24,6 +24,7 @@ if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all 
     from lark import Lark
     from lark.exceptions import UnexpectedInput
 
+from ...cards import CardError, parse_card
 from ...i18n import Arg, Msg, msg
 from .lex import HrnSyntaxError, lone_cr, pbn_cards, quote
 from .words import (
@@ -806,12 +807,34 @@ def _stray_word(text: str, start: int, expected: set[str], base: int,
         return None
     at = m.start(1)
     line, column = _line_column(text, at, base)
+    whole = _WORD_AT.match(text, at)
+    if whole is not None and _a_card(whole.group()):
+        return HrnSyntaxError(msg("syntax.points_card", found=quote(whole.group())), line, column)
     if _UNIT.fullmatch(word):
         # (``N 3 pts``, ``N : 3 points``: the points' unit, as a sheet says them)
         return HrnSyntaxError(msg("syntax.points_unit", found=quote(word), written=_points_meant(text)),
                               line, column)
     said = msg("syntax.expected", what=expected_phrase({"SEAT"}, seats), found=quote(word))
     return HrnSyntaxError(said, line, column)
+
+
+#: A card as a points line's stray word: the jack of diamonds however it is
+#: written (``J♦``, ``V♦``, ``JD``) or any card with its suit's symbol.
+_SUIT_SYMBOLS: Final = frozenset("♠♥♦♣♤♡♢♧")
+
+
+def _a_card(word: str) -> bool:
+    """Whether *word*, a stray word on a points line (``score N 3 E 4 S 15 W 4
+    J♦ -10``: the club's sheet says the jack's -10 after the seats), is a
+    card: the jack of diamonds however written (``J♦``, ``V♦``, ``JD``) or a
+    card with its suit's symbol.  A points line gives each seat's points, a
+    card's counted in its taker's, and the jack at -10 is a rule the
+    ``Rules`` tag says; "expected a seat, found 'J'" did not say so."""
+    try:
+        card = parse_card(word)
+    except CardError:
+        return False
+    return str(card) == "JD" or bool(_SUIT_SYMBOLS.intersection(word))
 
 
 def _is_seat(word: str, seats: tuple[str, ...]) -> bool:
