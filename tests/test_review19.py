@@ -12,6 +12,7 @@ import pytest
 from hearts_notation.commands.options import pattern_inputs
 from hearts_notation.io.formats import EXTENSIONS
 from hearts_notation.output import OutputError, refuse_report_over_input
+from tests.interrupting import interrupted_at
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "canonical.hrn"
@@ -37,29 +38,6 @@ def test_report_over_a_record_a_file_url_pattern_reads_is_refused(tmp_path: Path
         refuse_report_over_input(str(club / "a.hrn"), [uri + "/*.json"], EXTENSIONS, pattern_inputs)
 
 
-#: A child that interrupts itself when an ``import`` first asks for module
-#: TARGET, or a ``from`` import names it (as tests/test_cmds17.py's: a
-#: wrapped ``__import__``, no timing),
-#: then runs the console script's entry point.
-_INTERRUPT_AT = """
-import builtins, os, signal, sys
-TARGET = sys.argv[1]
-real_import = builtins.__import__
-def interrupting(name, globals=None, locals=None, fromlist=(), level=0):
-    full = name
-    if level and globals:
-        base = globals["__package__"].rsplit(".", level - 1)[0]
-        full = base + "." + name if name else base
-    asked = [full] + [full + "." + f for f in fromlist or ()]
-    if TARGET in asked and TARGET not in sys.modules:
-        os.kill(os.getpid(), signal.SIGINT)
-    return real_import(name, globals, locals, fromlist, level)
-builtins.__import__ = interrupting
-from hearts_notation_start import main
-main(sys.argv[2:])
-"""
-
-
 @pytest.mark.parametrize(("target", "lang", "said"), [
     ("hearts_notation._compiled", "C", "hearts: interrupted\n"),
     ("hearts_notation", "fr_FR.UTF-8", "hearts: interrompu\n"),
@@ -71,14 +49,7 @@ def test_a_ctrl_c_while_the_package_loads_is_one_line_and_status_130(
     SIGINT.  The console script's entry point (``hearts_notation_start``,
     pyproject's ``[project.scripts]``) imports the package inside its
     guard.  (Two interpreters, about 0.1 CPU-s each.)"""
-    import os
-    import subprocess
-    import sys
-
-    env = {**os.environ, "LC_ALL": lang, "LANG": lang}
-    env.pop("LANGUAGE", None)
-    res = subprocess.run([sys.executable, "-c", _INTERRUPT_AT, target, "--version"],
-                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    res = interrupted_at(target, "hearts_notation_start", "--version", lang=lang)
     assert (res.returncode, res.stderr, res.stdout) == (130, said, "")
 
 
