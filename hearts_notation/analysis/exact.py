@@ -1115,7 +1115,12 @@ class ExactSolver:
             elif not first:
                 mark = self._ducks_next(self._hand(me), alive, legal)
             if mark:
-                lo = hi = 0
+                # it can take nothing more: at most 0, and at least the
+                # bounds' floor, which a scoring J♦ it may still win puts
+                # below 0 (it was 0 here since the tenth round: a seat
+                # able to duck every trick but also to win J♦ valued 0
+                # more where the J♦ was worth -10)
+                hi = 0
             elif s == me:
                 gone, m2 = self._lead_lost(me, alive, legal)
                 if hi - gone <= alpha:
