@@ -463,6 +463,19 @@ _NOTE_CARD: Final = re.compile(r"\s*([^\s{};,]+?)\.?(?![^\s{};,])")
 _NOTE_SUIT: Final = re.compile("\\s*(?:[♠♥♦♣♤♡♢♧]\ufe0f?|[SHDCshdc]:)")
 
 
+def _first_note(text: str) -> tuple[int, str] | None:
+    """Where the first ``;`` note of the line *text* starts and the text
+    after its ``;`` (what :func:`_note_slip` and :func:`_header_note_slip`
+    read as the rest of a line cut short), or ``None`` for a line without
+    a note (a ``;`` inside braces or a quoted tag is not one:
+    :func:`~.note_scan.notes_of`)."""
+    notes = notes_of(text)
+    if not notes:
+        return None
+    semi = notes[0].start
+    return semi, text[semi + 1:]
+
+
 def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int, str] | None:
     """Where a ``;`` typed as a list's separator cut a points, trick or pass
     line short (``marque N 3 ; E 4 ; S 15 ; O 4``: the rest is a note, not
@@ -484,11 +497,10 @@ def _note_slip(b: _GameBuilder, text: str, elements: list[Element]) -> tuple[int
             return None
     elif (len(el.seats) if isinstance(el, PointsEl) else len(el.cards)) >= len(b.seats or ()):
         return None
-    notes = notes_of(text)
-    if not notes:
+    first = _first_note(text)
+    if first is None:
         return None
-    semi = notes[0].start
-    rest = text[semi + 1:]
+    semi, rest = first
     if isinstance(el, HandEl):
         goes_on = _NOTE_SUIT.match(rest) is not None
     elif isinstance(el, PointsEl):
@@ -520,11 +532,10 @@ def _header_note_slip(el: DealEl, text: str) -> tuple[int, str] | None:
     first = text.find(";")
     if first < 0 or _NOTE_HEADER.match(text, first + 1) is None:
         return None
-    notes = notes_of(text)
-    if not notes:
+    note = _first_note(text)
+    if note is None:
         return None
-    semi = notes[0].start
-    rest = text[semi + 1:]
+    semi, rest = note
     m = _NOTE_HEADER.match(rest)
     if m is None:
         return None
