@@ -1917,4 +1917,7 @@ MESSAGES.update({
     "finding.sheet-points.zero": "deal {deal}'s score line has no figure for {seat}: if {seat} took nothing, write '{letter} 0' ({line}: the line then reads)",
     "syntax.points_card": "{found}: a points line gives each seat's points, a card's counted in those of whoever took it; the jack of diamonds at -10 is a rule: write [Rules \"standard jack_of_diamonds=-10\"] and its taker's points with the -10 in them",
     "rules.in_words.option": "variants written in words: write '{written}' (hearts rules lists the keys)",
+    # [french21] a moon line with no seat after the deal's points, which say who shot (io/hrn/reader._moon_seat_offer).
+    "syntax.moon_seat_from_points": "{error}; deal {deal}'s points (line {line}) are a moon by {seat}: write '{keyword} {letter}{way}'",
+    "syntax.moon_way_no_seat": "{found}: a moon line names the seat that shot before the way, as in 'moon S subtract'",
 })

@@ -1904,4 +1904,7 @@ MESSAGES.update({
     "finding.sheet-points.zero": "la ligne de marque de la donne {deal} n'a aucun chiffre pour {seat} : si {seat} n'a rien pris, écrivez « {letter} 0 » ({line} : la ligne se lit alors)",
     "syntax.points_card": "{found} : une ligne de points donne les points de chaque place, une carte comptée dans ceux de qui l'a prise ; le valet de carreau à -10 est une règle : écrivez [Règles \"standard jack_of_diamonds=-10\"] et les points de qui l'a pris, ses -10 compris",
     "rules.in_words.option": "des variantes écrites en mots : écrivez « {written} » (hearts rules liste les clés)",
+    # [french21] une ligne de capot sans place après la marque de la donne, qui dit qui l'a fait (io/hrn/reader._moon_seat_offer).
+    "syntax.moon_seat_from_points": "{error} ; la marque de la donne {deal} (ligne {line}) est un capot de {seat} : écrivez « {keyword} {letter}{way} »",
+    "syntax.moon_way_no_seat": "{found} : une ligne de capot nomme la place de qui l'a fait avant la manière, comme dans « capot S retire »",
 })

@@ -89,9 +89,12 @@ from .words import (
     FRENCH_LETTER_RE,
     FRENCH_WEST,
     KEYWORDS,
+    KEYWORDS_FR,
     LETTER_CARD,
+    MOON_CHOICES,
     SEAT_NAME_RE,
     TOKENS,
+    WRITE_FR,
     MarkPlaces,
     card_spelling,
     closest_keyword,
@@ -604,6 +607,11 @@ _LOST_PASS = r"\s*([^\W\d_][^\W_]*)\w*[\W_]*([^\W_]\w*)?"
 
 #: A word of a line offered in a message (a player's name to make a seat).
 _NAME_IN_LINE: Final = re.compile(r"[^\W\d_][\w'’-]*")
+#: A moon line that names no seat: its keyword, maybe a colon and a way
+#: (``capot``, ``Capot :``, ``moon add``; french21).
+_MOON_ALONE: Final = re.compile(r"[ \t]*(moon|capot|(?:grand[ \t]+)?chelem)[ \t]*:?[ \t]*"
+                                r"(?:add|subtract|ajoute|retire)?[ \t]*$", re.IGNORECASE)
+
 #: A line offered whose words stand for seats: a pass, trick, points or moon line.
 _SEATED_LINE: Final = re.compile(r"(?:pass|passe|score|marque|total|moon|capot|[0-9]+\.)(?!\w)",
                                  re.IGNORECASE)
@@ -869,6 +877,10 @@ class _GameBuilder:
         header (or a line that is one mistyped: ``donn 2``) closes the deal
         before it and opens a deal of its number that has lost a line, or loses its deal
         when no deal number (1 or more) shows."""
+        alone = _MOON_ALONE.match(text) if self.cur is not None else None
+        if alone is not None:
+            # (« capot » alone after the deal's points: they say who shot)
+            message = self._moon_seat_offer(" ".join(alone.group(1).split()), message)
         head = _header_number(text)
         if head is None or self.halted:
             if not self.halted and re.match(_RESULT_WORD, text, re.IGNORECASE):
@@ -1434,6 +1446,10 @@ class _GameBuilder:
         d = self._need_deal("moon", el.line, el.col)
         if d.moon is not None:
             raise self.fail(msg("syntax.second_moon", at=f"{d.moon[2]}:{d.moon[3]}"), el.line, el.col)
+        if el.choice is None and el.seat.lower() in MOON_CHOICES and el.seat not in self.seat_map:
+            # (« capot ajoute »: the way said, the seat left out)
+            told = msg("syntax.moon_way_no_seat", found=quote(el.seat))
+            raise self.fail(self._moon_seat_offer(None, told, el.seat), el.seat_line, el.seat_col)
         seat = self.seat(el.seat, el.seat_line, el.seat_col)
         choice = el.choice
         if choice is None:
@@ -1444,6 +1460,40 @@ class _GameBuilder:
                 raise self.fail(msg("syntax.moon_choice_needed", seat=("seat", seat), letter=el.seat),
                                 el.seat_line, el.seat_col)
         d.moon = (seat, choice, el.line, el.col)
+
+    def _moon_seat_offer(self, keyword: str | None, told: str | Msg, way: str = "") -> str | Msg:
+        """*told*, the error of a moon line that names no seat (``capot``,
+        ``capot ajoute``), with the line to write when the deal's points
+        line, read before it, is a moon's under the rules in force: the
+        seat it says shot (french21; offered, not read: the line names
+        its seat in the notation, and a points line read wrong, or one
+        the scorer will correct, must not name the shooter silently)."""
+        d, seats = self.cur, self.seats
+        if d is None or d.score is None or seats is None or set(d.score) != set(seats):
+            return told
+        from ...sheets import sheet_shapes
+
+        rules = self._ruleset_for_leads()
+        if rules.players != len(seats):
+            return told
+        shapes = sheet_shapes(rules)
+        line = tuple(d.score[s] for s in seats)
+        found = shapes.moons.get(line) or shapes.other_moons.get(line)
+        if found is None:
+            return told
+        shooter, meant = found
+        if keyword is None:
+            keyword = "capot" if text_language(self.game_text()) == "fr" else "moon"
+        fixed = rules.moon if rules.moon in ("add", "subtract") else None
+        said = MOON_CHOICES.get(way.lower()) if way else None
+        if said is not None and said != meant:
+            return told     # (the way written is not the points': no seat to offer)
+        french = keyword.lower() in KEYWORDS_FR or keyword.lower().startswith("grand")
+        written = "" if meant == fixed and not way else f" {way or (WRITE_FR[meant] if french else meant)}"
+        at = d.score_pos or (d.line, d.col)
+        return msg("syntax.moon_seat_from_points", error=told.arg() if isinstance(told, Msg) else told,
+                   deal=d.number, line=at[0], seat=("seat", seats[shooter]),
+                   keyword=keyword, letter=("letter", seats[shooter]), way=written)
 
     def _result(self, el: ResultEl) -> None:
         line, col = el.line, el.col
