@@ -667,7 +667,15 @@ def parse_rules(spec: str) -> RuleSet:
         raise RuleError(msg("rules.in_words.option", written=said.under)) from None
     if not overrides:
         return base
-    return apply_overrides(base, overrides)
+    try:
+        return apply_overrides(base, overrides)
+    except RuleError:
+        said = _said_in_words(spec)
+        if said is None:
+            raise
+        # (``standard capot=soustrait``: a key written in French, answered
+        # with the notation's key, as the Rules tag is; french21)
+        raise RuleError(msg("rules.in_words.option", written=said.under)) from None
 
 
 def with_players(rules: RuleSet, players: int) -> RuleSet:

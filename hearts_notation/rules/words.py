@@ -55,6 +55,41 @@ _PHRASES: Final[tuple[tuple[re.Pattern[str], tuple[tuple[str, str], ...]], ...]]
         (r"(?:the )?(?:queen(?: of spades)?|q♠) breaks hearts", (("queen_breaks_hearts", "true"),)),
     )
 )
+#: A key written in French (``capot=soustrait``: the key and its value
+#: lower-cased, without accents, ``_`` or ``-`` as a space) and the
+#: notation's key with the meaning of each French value (``None``: the
+#: value is a number, kept).  A secretary who writes the strict form in
+#: French means these keys (french21); a key not here is not guessed at.
+_FRENCH_KEYS: Final[dict[str, tuple[str, dict[str, str] | None]]] = {
+    **dict.fromkeys(("capot", "chelem", "grand chelem", "lune"), ("moon", {
+        "soustrait": "subtract", "retire": "subtract", "moins": "subtract", "-26": "subtract",
+        "ajoute": "add", "plus": "add", "+26": "add",
+        "choix": "choose", "au choix": "choose", "choisi": "choose", "a choisir": "choose"})),
+    **dict.fromkeys(("valet", "valet de carreau", "vd", "v♦"), ("jack_of_diamonds", None)),
+    **dict.fromkeys(("partie", "partie en", "cible", "objectif", "but", "fin", "limite", "points"),
+                    ("target", None)),
+    **dict.fromkeys(("joueurs", "nombre de joueurs"), ("players", None)),
+    **dict.fromkeys(("la dame casse les coeurs", "dame casse les coeurs", "dame casse coeurs",
+                     "dame ouvre les coeurs"), ("queen_breaks_hearts", {
+                         "oui": "true", "vrai": "true", "non": "false", "faux": "false"})),
+}
+#: A whole number as a French key's value (``valet=-10``, ``partie=50``).
+_NUMBER: Final = re.compile(r"[-+]?[0-9]{1,4}")
+
+
+def _english_key(key: str, value: str) -> tuple[str, str]:
+    """The notation's ``key=value`` for one pair written with a French key
+    (``capot=soustrait``: ``moon=subtract``), else the pair as written."""
+    meant = _FRENCH_KEYS.get(_plain(key.replace("_", " ").replace("-", " ")))
+    if meant is None:
+        return key, value
+    english, values = meant
+    plain = _plain(value.replace("_", " "))
+    if values is None:
+        return (english, str(int(plain))) if _NUMBER.fullmatch(plain) else (key, value)
+    return (english, values[plain]) if plain in values else (key, value)
+
+
 #: What parts two variants in a phrase: a comma, a semicolon, a slash, a
 #: period, a plus sign between spaces, ``et`` / ``and``.
 _CLAUSES: Final = re.compile(r"\s*(?:[,;/]|\.(?=\s|$)|\s\+\s|\s(?:et|and)\s)\s*")
@@ -76,7 +111,7 @@ def _clause_pairs(clause: str) -> tuple[tuple[str, str], ...] | None:
     is ``key=value`` words, else the phrase it is; ``None`` when neither."""
     words = clause.split()
     if words and all("=" in w and not w.startswith("=") for w in words):
-        return tuple((k, v) for k, _, v in (w.partition("=") for w in words))
+        return tuple(_english_key(k, v) for k, _, v in (w.partition("=") for w in words))
     plain = _plain(clause)
     for pattern, pairs in _PHRASES:
         found = pattern.fullmatch(plain)
