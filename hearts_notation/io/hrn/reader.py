@@ -612,6 +612,11 @@ _NAME_IN_LINE: Final = re.compile(r"[^\W\d_][\w'’-]*")
 _MOON_ALONE: Final = re.compile(r"[ \t]*(moon|capot|(?:grand[ \t]+)?chelem)[ \t]*:?[ \t]*"
                                 r"(?:add|subtract|ajoute|retire)?[ \t]*$", re.IGNORECASE)
 
+#: A name and its points on a sheet's line typed without a keyword
+#: (``Anne 13,``, ``Hervé : 0``), and a line of them (french21).
+_NAMED_PAIR: Final = re.compile(r"([^\W\d_][^\s\d:=,;]*)[ \t]*[:=]?[ \t]*(-?[0-9]{1,4})[ \t]*[,;]?[ \t]*")
+_NAMED_PAIRS: Final = re.compile(r"[ \t]*(?:[^\W\d_][^\s\d:=,;]*[ \t]*[:=]?[ \t]*-?[0-9]{1,4}[ \t]*[,;]?[ \t]*)+\.?")
+
 #: A line offered whose words stand for seats: a pass, trick, points or moon line.
 _SEATED_LINE: Final = re.compile(r"(?:pass|passe|score|marque|total|moon|capot|[0-9]+\.)(?!\w)",
                                  re.IGNORECASE)
@@ -1002,6 +1007,9 @@ class _GameBuilder:
         first name, at its column: the sheet named players all along the
         line, and the first slip is the one to tell."""
         message: str | Msg = exc.msg or exc.message
+        named = self._named_points(text.split("\n", 1)[0], line)
+        if named is not None:
+            return named
         if exc.msg is not None and exc.msg.key == "syntax.written_as":
             return self._names_to_seats(exc.msg), exc.column
         if exc.msg is None or exc.msg.key != "syntax.seat_ascii":
@@ -1023,6 +1031,28 @@ class _GameBuilder:
             if seat is not None and earlier.group() != seat and before.count("{") == before.count("}"):
                 return msg("syntax.seat_player", found=quote(earlier.group()), seat=seat), earlier.start() + 1
         return msg("syntax.seat_player", found=quote(word.group()), seat=owner), exc.column
+
+    def _named_points(self, row: str, line: int) -> tuple[Msg, int] | None:
+        """A line of players' names and their points with no keyword
+        (``Anne 13, Hervé 0, Soizic 8, Yves 5``: a sheet's line typed as
+        said; french21): the points line to write, the names made seats,
+        at the line's first name.  The grammar, which does not know the
+        players, offered the line as a remark in braces."""
+        pairs = _NAMED_PAIRS.fullmatch(row)
+        if pairs is None:
+            return None
+        from ...players import loose_key
+
+        seats = self.player_seats()
+        said: list[Arg] = []
+        for m in _NAMED_PAIR.finditer(row):
+            seat = seats.get(loose_key(m.group(1)))
+            if seat is None or ("letter", seat) in said:
+                return None
+            said.extend((("letter", seat), m.group(2)))
+        if len(said) < 4:
+            return None
+        return msg("syntax.points_keyword", pairs=("space", *said)), 1 + len(row) - len(row.lstrip())
 
     def _names_to_seats(self, said: Msg) -> Msg:
         """*said*, a message that offers a line to write, with each player's
