@@ -33,11 +33,13 @@ from .words import (
     MARK_SPACES,
     ORDINAL_WORDS,
     RANKS,
+    ROMAN_HEADER,
     SUIT_SYMBOLS,
     TAG_NAMES_FR,
     card_spelling,
     closest_keyword,
     list_bullet,
+    roman_number,
     seat_words,
     words_language,
 )
@@ -1281,6 +1283,18 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
                                    f" {m.group(1)}", written)
         return HrnSyntaxError(msg("syntax.header_fields", found=quote(found), written=written),
                               line, column)
+    if "INT" in expected and ROMAN_HEADER.match(text) is not None and roman_number(found):
+        # (``donne II``: the deal numbered as a club's sheet numbers it; french21)
+        said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=str(roman_number(found))),
+                              line, column)
+    if found.lower() == "on" and ("DEALER" in expected or "PASS" in expected) and "DEAL" not in expected:
+        # (``donne 3 on passe en face``: the pass said as a sentence; french21)
+        head = re.split(r"[{;\n]", text, maxsplit=1)[0]
+        written = " ".join(_SAID_ON.sub("", head).split())
+        if written != " ".join(head.split()) and _reads(written):
+            said = msg("syntax.expected", what=expected_phrase(expected, ()), found=quote(found))
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), line, column)
     if "INT" in expected and "NUMERO" in expected and re.fullmatch(r"#[0-9]+", found):
         # (``Deal #1``: the number as a list numbers it)
         said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(found))
@@ -1484,6 +1498,12 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
 _ORDINAL_LINE: Final = re.compile(
     r"[ \t\f]*(?:([^\W\d_]+)|([0-9]+)[ \t\f]*(?:re|ère|ere|er|ème|eme|è|e|nde|nd|de|st|rd|th)\.?)"
     r"[ \t\f]+(donne|deal|pli|levée|levee|trick)(?!\w)", re.IGNORECASE)
+#: A trick numbered by its ordinal in figures or in Roman numerals, then a
+#: period, a parenthesis or a colon (``1er. N 2♣``, ``2e) E 3♠``, ``IV. N 8♠``;
+#: french21): the number (group 1) or the numeral (group 2).
+_COUNTED_TRICK: Final = re.compile(
+    r"[ \t\f]*(?:([0-9]+)[ \t\f]*(?:re|ère|ere|er|ème|eme|è|e|nde|nd|de|st|rd|th)|([IVXivx]+))"
+    r"[ \t\f]*[.):](?=[ \t\f])")
 #: A trick named with ``n°`` before its number (``Pli n° 3 :``).
 _TRICK_NUMERO: Final = re.compile(r"[ \t\f]*(pli|levée|levee|trick)[ \t\f]*(?:n[°º]|no\.?|#)[ \t\f]*([0-9]+)",
                                   re.IGNORECASE)
@@ -1598,6 +1618,13 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
                 return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=f"{noun} {n}"),
                                       base, lead + 1)
             return HrnSyntaxError(msg("syntax.trick_dot", n=n), base, lead + 1)
+        counted = _COUNTED_TRICK.match(text)
+        if counted is not None and "\n" not in text:
+            # (``1er. N 2♣ ...``, ``IV. N 8♠ ...``: a trick numbered as an ordinal
+            # or in Roman numerals; french21)
+            n = int(counted.group(1)) if counted.group(1) else roman_number(counted.group(2))
+            if n:
+                return HrnSyntaxError(msg("syntax.trick_dot", n=n), base, lead + 1)
         numero = _TRICK_NUMERO.match(text)
         if numero is not None:
             return HrnSyntaxError(msg("syntax.trick_dot", n=int(numero.group(2))), base, lead + 1)

@@ -83,6 +83,24 @@ ORDINAL_WORDS: Final[dict[str, int]] = {
 _ORDINAL_WORD_HEADER: Final = re.compile(r"[ \t\f]*([^\W\d_]+)[ \t\f]+(deal|donne)(?!\w)", re.IGNORECASE)
 
 
+#: A number written in Roman numerals, as a club's sheet numbers its deals
+#: and tricks (``donne II``, ``IV.``; french21): up to 39, the value.
+_ROMAN: Final = re.compile(r"(X{0,3})(IX|IV|V?I{0,3})", re.IGNORECASE)
+_ROMAN_UNITS: Final[dict[str, int]] = {"": 0, "i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6,
+                                       "vii": 7, "viii": 8, "ix": 9}
+#: A deal header numbered in Roman numerals: the keyword, the numeral.
+ROMAN_HEADER: Final = re.compile(r"[ \t\f]*(deal|donne)[ \t\f]+([IVXivx]+)(?![\w.])", re.IGNORECASE)
+
+
+def roman_number(word: str) -> int | None:
+    """The value of *word* written in Roman numerals (``IV`` -> 4, any
+    case), or ``None`` (``IIII``, ``VX`` and the empty word are none)."""
+    m = _ROMAN.fullmatch(word)
+    if not word or m is None:
+        return None
+    return 10 * len(m.group(1)) + _ROMAN_UNITS[m.group(2).lower()]
+
+
 def header_ordinal(text: str) -> str | None:
     """The number, in digits, of a deal header written as the deal is said,
     its ordinal before the keyword (``1re donne``, ``Première donne``,
@@ -91,6 +109,9 @@ def header_ordinal(text: str) -> str | None:
     m = re.match(ORDINAL_HEADER, text, re.IGNORECASE)
     if m is not None:
         return m.group(1)
+    roman = ROMAN_HEADER.match(text)
+    if roman is not None and roman_number(roman.group(2)) is not None:
+        return str(roman_number(roman.group(2)))    # (``donne II``)
     m = _ORDINAL_WORD_HEADER.match(text)
     n = ORDINAL_WORDS.get(fold_word(m.group(1))) if m is not None else None
     return None if n is None else str(n)
