@@ -1261,6 +1261,13 @@ class _DealCheck:
                                  trick=when) if who != seat else
                              msg("finding.not-held.already", seat=_s(seat), card=_ca(c),
                                  seat2=_s(seat), trick=when))
+                    lost = self.never_played(tricks, nt, idx, s, idx.get(who))
+                    if lost is not None:
+                        # (a club player looks for the slip among the two plays:
+                        # the card the seat never plays says which one; french21)
+                        again = msg("finding.not-held.never_played", told=again.arg(),
+                                    missing=_ca(lost[1]), owner=_s(seats[lost[0]]), card=_ca(c),
+                                    trick=when, trick2=tn)
                     self.add("not-held", "error", again,
                              pos, trick=tn, seat=seat, card=c)
                     fault_found = True
@@ -1403,6 +1410,31 @@ class _DealCheck:
                 return None
         return msg("finding.out-of-turn.turn", seat=_s(seat), trick=t + 1,
                    prev_seat=_s(seats[prev_seat]), next_seat=_s(seats[nxt]))
+
+    def never_played(self, tricks: Sequence[Any], nt: int, idx: Mapping[str, int], s: int,
+                     first: int | None) -> tuple[int, int] | None:
+        """When a card is played a second time (by seat *s*, first by seat
+        *first*) in a deal whose tricks are all recorded: the one seat of
+        the two, known to hold its cards, that still holds one card it
+        never plays, and that card (the card one of the two plays stands
+        for), else ``None``."""
+        if len(tricks) != nt:
+            return None
+        found: list[tuple[int, int]] = []
+        for x in {s, s if first is None else first}:
+            if not self.exact[x]:
+                return None
+            plays = 0
+            for trick in tricks:
+                for p in trick.plays:
+                    if idx.get(p.seat) == x:
+                        plays |= 1 << p.card
+            left = self.held[x] & ~plays
+            if left:
+                if left & (left - 1):
+                    return None
+                found.append((x, left.bit_length() - 1))
+        return found[0] if len(found) == 1 else None
 
     def why_not(self, s: int, c: int) -> Msg | None:
         """The message of seat *s* playing *c* that it cannot hold (not

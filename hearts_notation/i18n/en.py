@@ -1920,4 +1920,8 @@ MESSAGES.update({
     # [french21] a moon line with no seat after the deal's points, which say who shot (io/hrn/reader._moon_seat_offer).
     "syntax.moon_seat_from_points": "{error}; deal {deal}'s points (line {line}) are a moon by {seat}: write '{keyword} {letter}{way}'",
     "syntax.moon_way_no_seat": "{found}: a moon line names the seat that shot before the way, as in 'moon S subtract'",
+    # [french21] ``DK``, ``DT``: a French bridge sheet's queen of diamonds or clubs, or a card written suit first (io/hrn/lark_reader._card_slip).
+    "syntax.card_two_readings": "{found}: a card is written as its rank then its suit symbol: {french} if the first letter is the French queen (D) and the second the suit as French sheets shorten it (K carreau, T trèfle), {turned} if the suit was written first",
+    # [french21] a card played twice, the seat's card played nowhere named (referee.never_played).
+    "finding.not-held.never_played": "{told}; {missing}, which {owner} holds, is played nowhere in the deal: one of the two {card} (trick {trick} or trick {trick2}) is most likely {missing}",
 })

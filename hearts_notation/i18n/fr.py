@@ -1907,4 +1907,8 @@ MESSAGES.update({
     # [french21] une ligne de capot sans place après la marque de la donne, qui dit qui l'a fait (io/hrn/reader._moon_seat_offer).
     "syntax.moon_seat_from_points": "{error} ; la marque de la donne {deal} (ligne {line}) est un capot de {seat} : écrivez « {keyword} {letter}{way} »",
     "syntax.moon_way_no_seat": "{found} : une ligne de capot nomme la place de qui l'a fait avant la manière, comme dans « capot S retire »",
+    # [french21] « DK », « DT » : la dame de carreau ou de trèfle d'une feuille de bridge française, ou une carte écrite couleur d'abord (io/hrn/lark_reader._card_slip).
+    "syntax.card_two_readings": "{found} : une carte s'écrit avec sa hauteur puis le symbole de sa couleur : {french} si la première lettre est la dame (D) et la seconde la couleur abrégée comme au bridge (K carreau, T trèfle), {turned} si la couleur a été écrite d'abord (D pour diamonds, carreau)",
+    # [french21] une carte jouée deux fois, la carte jamais jouée de la place nommée (referee.never_played).
+    "finding.not-held.never_played": "{told} ; {missing}, que {owner} a en main, n'est jouée nulle part dans la donne : l'une des deux {card} (pli {trick} ou pli {trick2}) est sans doute {missing}",
 })

@@ -672,6 +672,9 @@ _RANK_DASH_SUIT: Final = re.compile(rf"(10|[2-9AKQJT])[-/.\u2013]([SHDC{_SYMBOLS
                                     re.IGNORECASE)
 #: A card written suit first (``♠Q``, ``SQ``, ``C3``, ``H10``), a mark after it.
 _SUIT_FIRST: Final = re.compile(rf"([SHDC{_SYMBOLS}])(10|[2-9AKQJT])(!!|\?\?|!\?|\?!|!|\?|)", re.IGNORECASE)
+#: The queen with a French bridge sheet's suit letter (``DK`` dame de
+#: carreau, ``DT`` dame de trèfle), which reads suit first in English too.
+_FRENCH_BRIDGE: Final = re.compile(r"[Dd][KkTt](!!|\?\?|!\?|\?!|!|\?|)")
 #: The word before a position (``as`` before ``de cœur``).
 _WORD_BEFORE: Final = re.compile(r"(?<!\S)([^\W\d_]+)[^\S\n]+\Z")
 
@@ -694,6 +697,13 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
         # (``1H``: the ace as a one, or the ten with its zero lost: not guessed; english12)
         return HrnSyntaxError(msg("syntax.rank_one", found=quote(found), ace="A" + found[1:],
                                   ten="10" + found[1:]), line, column)
+    if turned is not None and _FRENCH_BRIDGE.fullmatch(found):
+        # (``DK``, ``DT``: the queen with a French bridge sheet's suit letter,
+        # K carreau, T trèfle, or the king or ten of diamonds written suit
+        # first; both said, neither guessed; french21)
+        queen = "QD" if found[1] in "Kk" else "QC"
+        return HrnSyntaxError(msg("syntax.card_two_readings", found=quote(found), french=("card", queen),
+                                  turned=("card", f"{found[1].upper()}D")), line, column)
     if meant is not None and card_spelling(meant) is not None:
         # (``♠Q``, ``SQ``, ``C3``: the suit before the rank; ``ＱＳ``: a phone's or an
         # East Asian keyboard's full-width letters; english12)
