@@ -1924,4 +1924,6 @@ MESSAGES.update({
     "syntax.card_two_readings": "{found}: a card is written as its rank then its suit symbol: {french} if the first letter is the French queen (D) and the second the suit as French sheets shorten it (K carreau, T trèfle), {turned} if the suit was written first",
     # [french21] a card played twice, the seat's card played nowhere named (referee.never_played).
     "finding.not-held.never_played": "{told}; {missing}, which {owner} holds, is played nowhere in the deal: one of the two {card} (trick {trick} or trick {trick2}) is most likely {missing}",
+    # [french21] an ellipsis typed after a line's plays (io/hrn/lark_reader._keyword_slip).
+    "syntax.ellipsis": "{found}: a line of the notation ends without an ellipsis (a remark goes in braces): write '{written}'",
 })

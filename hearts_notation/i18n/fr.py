@@ -1911,4 +1911,6 @@ MESSAGES.update({
     "syntax.card_two_readings": "{found} : une carte s'écrit avec sa hauteur puis le symbole de sa couleur : {french} si la première lettre est la dame (D) et la seconde la couleur abrégée comme au bridge (K carreau, T trèfle), {turned} si la couleur a été écrite d'abord (D pour diamonds, carreau)",
     # [french21] une carte jouée deux fois, la carte jamais jouée de la place nommée (referee.never_played).
     "finding.not-held.never_played": "{told} ; {missing}, que {owner} a en main, n'est jouée nulle part dans la donne : l'une des deux {card} (pli {trick} ou pli {trick2}) est sans doute {missing}",
+    # [french21] des points de suspension tapés après une ligne (io/hrn/lark_reader._keyword_slip).
+    "syntax.ellipsis": "{found} : une ligne de la notation finit sans points de suspension (une remarque va entre accolades) : écrivez « {written} »",
 })

@@ -1206,6 +1206,13 @@ _DASHES: Final = "\u2212\u2013\u2014"
 _HEADER_SEPARATORS: Final = frozenset(",-/|\u2013\u2014")
 #: A header's separators and the colons after its keywords, dropped to write it back.
 _HEADER_NOISE: Final = re.compile(r"[ \t\f]*(?:[,/|\u2013\u2014]|(?<!\S)-(?!\S)|:)[ \t\f]*")
+#: A pass said from its giver to its receiver (``passe de O à N : A♠ 10♥ A♦``,
+#: ``pass from W to N: ...``): the keyword, the giver, the receiver, the cards.
+_PASS_FROM_TO: Final = re.compile(r"[ \t\f]*(passe|pass)[ \t\f]+(?:de|from)[ \t\f]+([A-Za-z][A-Za-z0-9]*)"
+                                  r"[ \t\f]+(?:à|a|vers|to)[ \t\f]+([A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:?"
+                                  r"[ \t\f]*([^{;\n]*)", re.IGNORECASE)
+#: The commas and the ``et`` / ``and`` of cards said as a list (``V♥, R♣ et D♦``).
+_LISTED_AND: Final = re.compile(r"[ \t\f]*,[ \t\f]*|(?<=\S)[ \t\f]+(?:et|and)(?=[ \t\f]+\S)", re.IGNORECASE)
 #: An arrow typed between a pass's seats (``Pass N -> E:``) where the notation has ``>``.
 _ARROWS: Final = frozenset({"->", "-->", "=>", "\u2192", "\u21d2", "\u27f6"})
 #: The running totals said in two words at the start of a line (``Running total``).
@@ -1293,6 +1300,23 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
                                    f" {m.group(1)}", written)
         return HrnSyntaxError(msg("syntax.header_fields", found=quote(found), written=written),
                               line, column)
+    if found.startswith(("\u2026", "...")) and "\n" not in text:
+        # (``13. E A♥ S D♣ O 4♥ N 6♦…``: a phone's ellipsis after the line; french21)
+        cut = text.find(found[:1], column - 1 if text.startswith(found, column - 1) else 0)
+        written = " ".join(text[:cut].split())
+        if cut > 0 and not text[cut:].strip(" \t\f.\u2026") and _reads(written):
+            return HrnSyntaxError(msg("syntax.ellipsis", found=quote(found), written=written), line, column)
+    given = _PASS_FROM_TO.match(text)
+    if given is not None and "\n" not in text:
+        # (``passe de O à N : A♠ 10♥ A♦``: the giver and the receiver said; french21)
+        french = given.group(1).lower() == "passe"
+        cards = " ".join(_LISTED_AND.sub(" ", given.group(4)).split())
+        written = f"{given.group(1).lower()} {given.group(2)}>{given.group(3)}{' :' if french else ':'}" \
+            + (f" {cards}" if cards else "")
+        if _reads(written):
+            said = msg("syntax.expected", what=_LINE_START, found=quote(" ".join(text[:given.start(4)].split())))
+            return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                  base, lead + 1)
     if "INT" in expected and ROMAN_HEADER.match(text) is not None and roman_number(found):
         # (``donne II``: the deal numbered as a club's sheet numbers it; french21)
         said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(found))
@@ -1370,6 +1394,9 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
             if tail is not None:
                 cards = cards[:tail.start()].rstrip()
                 seat = f"{seat}>{tail.group(1)}"
+            # (``E passe V♥, R♣ et D♦ à S``: the cards said as a list; french21:
+            # the line offered must read, and ``et`` is no card)
+            cards = " ".join(_LISTED_AND.sub(" ", cards).split())
             written = f"{'passe' if french else 'pass'} {seat}{' :' if french else ':'}" \
                 + (f" {cards}" if cards else "")
             typed = text[lead:passed.start("cards")].strip()
