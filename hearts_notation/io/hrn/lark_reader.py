@@ -701,9 +701,9 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
         # (``DK``, ``DT``: the queen with a French bridge sheet's suit letter,
         # K carreau, T trèfle, or the king or ten of diamonds written suit
         # first; both said, neither guessed; french21)
-        queen = "QD" if found[1] in "Kk" else "QC"
+        queen = "Q♦" if found[1] in "Kk" else "Q♣"
         return HrnSyntaxError(msg("syntax.card_two_readings", found=quote(found), french=("card", queen),
-                                  turned=("card", f"{found[1].upper()}D")), line, column)
+                                  turned=("card", f"{found[1].upper()}♦")), line, column)
     if meant is not None and card_spelling(meant) is not None:
         # (``♠Q``, ``SQ``, ``C3``: the suit before the rank; ``ＱＳ``: a phone's or an
         # East Asian keyboard's full-width letters; english12)
@@ -1211,6 +1211,8 @@ _HEADER_NOISE: Final = re.compile(r"[ \t\f]*(?:[,/|\u2013\u2014]|(?<!\S)-(?!\S)|
 _PASS_FROM_TO: Final = re.compile(r"[ \t\f]*(passe|pass)[ \t\f]+(?:de|from)[ \t\f]+([A-Za-z][A-Za-z0-9]*)"
                                   r"[ \t\f]+(?:à|a|vers|to)[ \t\f]+([A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:?"
                                   r"[ \t\f]*([^{;\n]*)", re.IGNORECASE)
+#: The ``on`` or ``we`` of a pass said as a sentence in a header (``on passe``, ``we pass``).
+_SAID_WE: Final = re.compile(r"(?<!\S)(?:on|we)[ \t\f]+(?=pass)", re.IGNORECASE)
 #: The commas and the ``et`` / ``and`` of cards said as a list (``V♥, R♣ et D♦``).
 _LISTED_AND: Final = re.compile(r"[ \t\f]*,[ \t\f]*|(?<=\S)[ \t\f]+(?:et|and)(?=[ \t\f]+\S)", re.IGNORECASE)
 #: An arrow typed between a pass's seats (``Pass N -> E:``) where the notation has ``>``.
@@ -1322,10 +1324,11 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(found))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=str(roman_number(found))),
                               line, column)
-    if found.lower() == "on" and ("DEALER" in expected or "PASS" in expected) and "DEAL" not in expected:
-        # (``donne 3 on passe en face``: the pass said as a sentence; french21)
+    if found.lower() in ("on", "we") and ("DEALER" in expected or "PASS" in expected) and "DEAL" not in expected:
+        # (``donne 3 on passe en face``, ``deal 2 we pass right``: the pass said
+        # as a sentence; french21)
         head = re.split(r"[{;\n]", text, maxsplit=1)[0]
-        written = " ".join(_SAID_ON.sub("", head).split())
+        written = " ".join(_SAID_WE.sub("", head).split())
         if written != " ".join(head.split()) and _reads(written):
             said = msg("syntax.expected", what=expected_phrase(expected, ()), found=quote(found))
             return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), line, column)
