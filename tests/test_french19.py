@@ -70,7 +70,8 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
     "partie-compas-dans-plis": [],
     "partie-dame-de-pique": [(31, 28, "card_words")],
     "partie-deux-fois-carte-pas-en-main": [(36, 23, "play_slip.card")],
-    "partie-deux-fois-carte-rejouee": [(38, 12, "not-held.already")],
+    # (french21: the message names the R♣ Maëlle never plays, which one of the two D♣ stands for)
+    "partie-deux-fois-carte-rejouee": [(38, 12, "not-held.never_played")],
     "partie-deux-fois-marque-fausse": [(39, 1, "score-mismatch"), (39, 1, "score-mismatch")],
     "partie-deux-fois-pli-oublie": [(37, 1, "trick_number")],
     # (two cards swapped between tricks 2 and 10: the revoke, then what the

@@ -40,7 +40,8 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
     "feuille-capot-deux-points": [],
     "feuille-capot-majuscules": [],
     "feuille-capot-marge": [],
-    "feuille-capot-sans-place": [(16, 6, "expected")],
+    # (french21: the points line says Hervé shot: « capot E » offered)
+    "feuille-capot-sans-place": [(16, 6, "moon_seat_from_points")],
     "feuille-cinq-joueurs": [],
     "feuille-marque-deux-points": [],
     "feuille-six-joueurs-total-faux": [(10, 1, "total-mismatch")],
@@ -53,7 +54,9 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
     "feuille-zero-oublie": [(20, 1, "sheet-points.zero")],
     "feuille-zero-tiret": [(20, 15, "did_you_mean")],
     "regles-capot-soustrait": [(4, 9, "unknown-rule")],
-    "regles-cle-francaise": [(4, 9, "unknown-rule")],
+    # (french21: the French key is read as moon=subtract, and the sheet's
+    # moon, added, is told against it)
+    "regles-cle-francaise": [(4, 9, "unknown-rule"), (15, 1, "sheet-moon.other")],
     "regles-cles": [],
     "regles-dame-casse": [(4, 9, "unknown-rule")],
     # (a phrase not in the table: one error for the words, then the moon
