@@ -192,7 +192,8 @@ def test_the_line_offered_reads_as_the_clean_record(name: str) -> None:
     assert _findings(fixed) == []
     assert _scored(fixed) == _scored(_text(twin))
     # (a pass offered with its receiver, ``passe O>N``, keeps it: the same pass)
-    assert _RECEIVER.sub(r"\1:", _without_comments(fixed)) == _RECEIVER.sub(r"\1:", _without_comments(_text(twin)))
+    assert (_RECEIVER.sub(r"\1:", _without_comments(fixed))
+            == _RECEIVER.sub(r"\1:", _without_comments(_text(twin))))
 
 
 def _said(finding: Finding, lang: str) -> str:

@@ -1209,7 +1209,8 @@ _HEADER_NOISE: Final = re.compile(r"[ \t\f]*(?:[,/|\u2013\u2014]|(?<!\S)-(?!\S)|
 #: A pass said from its giver to its receiver (``passe de O à N : A♠ 10♥ A♦``,
 #: ``pass from W to N: ...``): the keyword, the giver, the receiver, the cards.
 _PASS_FROM_TO: Final = re.compile(r"[ \t\f]*(passe|pass)[ \t\f]+(?:de|from)[ \t\f]+([A-Za-z][A-Za-z0-9]*)"
-                                  r"[ \t\f]+(?:à|a|vers|to)[ \t\f]+([A-Za-z][A-Za-z0-9]*)[ \t\f\u00a0\u202f]*:?"
+                                  r"[ \t\f]+(?:à|a|vers|to)[ \t\f]+([A-Za-z][A-Za-z0-9]*)"
+                                  r"[ \t\f\u00a0\u202f]*:?"
                                   r"[ \t\f]*([^{;\n]*)", re.IGNORECASE)
 #: The ``on`` or ``we`` of a pass said as a sentence in a header (``on passe``, ``we pass``).
 _SAID_WE: Final = re.compile(r"(?<!\S)(?:on|we)[ \t\f]+(?=pass)", re.IGNORECASE)
@@ -1316,7 +1317,8 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         written = f"{given.group(1).lower()} {given.group(2)}>{given.group(3)}{' :' if french else ':'}" \
             + (f" {cards}" if cards else "")
         if _reads(written):
-            said = msg("syntax.expected", what=_LINE_START, found=quote(" ".join(text[:given.start(4)].split())))
+            typed = " ".join(text[:given.start(4)].split())
+            said = msg("syntax.expected", what=_LINE_START, found=quote(typed))
             return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
                                   base, lead + 1)
     if "INT" in expected and ROMAN_HEADER.match(text) is not None and roman_number(found):
@@ -1324,7 +1326,8 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(found))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=str(roman_number(found))),
                               line, column)
-    if found.lower() in ("on", "we") and ("DEALER" in expected or "PASS" in expected) and "DEAL" not in expected:
+    if found.lower() in ("on", "we") and ("DEALER" in expected or "PASS" in expected) \
+            and "DEAL" not in expected:
         # (``donne 3 on passe en face``, ``deal 2 we pass right``: the pass said
         # as a sentence; french21)
         head = re.split(r"[{;\n]", text, maxsplit=1)[0]

@@ -614,8 +614,12 @@ _MOON_ALONE: Final = re.compile(r"[ \t]*(moon|capot|(?:grand[ \t]+)?chelem)[ \t]
 
 #: A name and its points on a sheet's line typed without a keyword
 #: (``Anne 13,``, ``Hervé : 0``), and a line of them (french21).
-_NAMED_PAIR: Final = re.compile(r"([^\W\d_][^\s\d:=,;]*)[ \t]*[:=]?[ \t]*(-?[0-9]{1,4})[ \t]*[,;]?[ \t]*")
-_NAMED_PAIRS: Final = re.compile(r"[ \t]*(?:[^\W\d_][^\s\d:=,;]*[ \t]*[:=]?[ \t]*-?[0-9]{1,4}[ \t]*[,;]?[ \t]*)+\.?")
+#: (A name's hyphen is followed by a letter and the blanks are parted by the
+#: signs, so that a line of them is matched one way: no backtracking blow-up.)
+_NAME: Final = r"[^\W\d_][^\s\d:=,;-]*(?:-[^\W\d_][^\s\d:=,;-]*)*"
+_POINTS_AFTER: Final = r"[ \t]*(?:[:=][ \t]*)?(-?[0-9]{1,4})[ \t]*(?:[,;][ \t]*)?"
+_NAMED_PAIR: Final = re.compile(f"({_NAME}){_POINTS_AFTER}")
+_NAMED_PAIRS: Final = re.compile(rf"[ \t]*(?:{_NAME}{_POINTS_AFTER})+\.?")
 
 #: A line offered whose words stand for seats: a pass, trick, points or moon line.
 _SEATED_LINE: Final = re.compile(r"(?:pass|passe|score|marque|total|moon|capot|[0-9]+\.)(?!\w)",
