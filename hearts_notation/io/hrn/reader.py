@@ -609,8 +609,8 @@ _LOST_PASS = r"\s*([^\W\d_][^\W_]*)\w*[\W_]*([^\W_]\w*)?"
 _NAME_IN_LINE: Final = re.compile(r"[^\W\d_][\w'’-]*")
 #: A moon line that names no seat: its keyword, maybe a colon and a way
 #: (``capot``, ``Capot :``, ``moon add``; french21).
-_MOON_ALONE: Final = re.compile(r"[ \t]*(moon|capot|(?:grand[ \t]+)?chelem)[ \t]*:?[ \t]*"
-                                r"(?:add|subtract|ajoute|retire)?[ \t]*$", re.IGNORECASE)
+_MOON_ALONE: Final = re.compile(r"[ \t]*(moon|capot|(?:grand[ \t]+)?chelem)[ \t]*(?::[ \t]*)?"
+                                r"(?:(?:add|subtract|ajoute|retire)[ \t]*)?$", re.IGNORECASE)
 
 #: A name and its points on a sheet's line typed without a keyword
 #: (``Anne 13,``, ``Hervé : 0``), and a line of them (french21).
