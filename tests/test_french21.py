@@ -1,5 +1,5 @@
 """Hand-typed records, eighth round (helper french21): what French (and
-some English) club players type that earlier rounds did not try, 47
+some English) club players type that earlier rounds did not try, 46
 records in tests/data/french21 (its README says who would type each and
 the outcome).
 
