@@ -675,6 +675,8 @@ def args_from_json(data: Mapping[str, Any] | None) -> Args:
 PLACE_ARGS: Final[dict[str, frozenset[str]]] = {
     "finding.unclosed-comment": frozenset({"held"}),
     "syntax.unterminated_comment.before": frozenset({"at", "line"}),
+    # (french21: the points line that says who shot the moon)
+    "syntax.moon_seat_from_points": frozenset({"line"}),
     **dict.fromkeys((
         "syntax.suit_twice", "syntax.unterminated", "syntax.unterminated_comment",
         "syntax.after_result", "syntax.tag_twice", "syntax.second_hand", "syntax.second_pass",
