@@ -1917,4 +1917,6 @@ MESSAGES.update({
     "finding.sheet-points.zero": "deal {deal}'s score line has no figure for {seat}: if {seat} took nothing, write '{letter} 0' ({line}: the line then reads)",
     "syntax.points_card": "{found}: a points line gives each seat's points, a card's counted in those of whoever took it; the jack of diamonds at -10 is a rule: write [Rules \"standard jack_of_diamonds=-10\"] and its taker's points with the -10 in them",
     "rules.in_words.option": "variants written in words: write '{written}' (hearts rules lists the keys)",
+    "os.text.information_state": "this is one player's information state (state.information_state_string(player)): it shows that player's hand only, so the deal cannot be rebuilt from it; save str(state), state.to_json() or state.history() instead",
+    "finding.cut-history.played": "the input ends inside this number, a card played before: the history may be cut short here (a whole file ends with a line break)",
 })

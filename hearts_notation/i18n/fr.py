@@ -1904,4 +1904,6 @@ MESSAGES.update({
     "finding.sheet-points.zero": "la ligne de marque de la donne {deal} n'a aucun chiffre pour {seat} : si {seat} n'a rien pris, écrivez « {letter} 0 » ({line} : la ligne se lit alors)",
     "syntax.points_card": "{found} : une ligne de points donne les points de chaque place, une carte comptée dans ceux de qui l'a prise ; le valet de carreau à -10 est une règle : écrivez [Règles \"standard jack_of_diamonds=-10\"] et les points de qui l'a pris, ses -10 compris",
     "rules.in_words.option": "des variantes écrites en mots : écrivez « {written} » (hearts rules liste les clés)",
+    "os.text.information_state": "ceci est l'état d'information d'un joueur (state.information_state_string(player)) : il ne montre que la main de ce joueur, la donne ne peut donc pas en être reconstruite ; enregistrez plutôt str(state), state.to_json() ou state.history()",
+    "finding.cut-history.played": "l'entrée se termine au milieu de ce nombre, une carte déjà jouée : l'historique est peut-être coupé ici (un fichier entier finit par un saut de ligne)",
 })

@@ -552,9 +552,12 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
         raise r.fail(msg("os.not_direction", value=_bounded(pd),
                          directions=("comma", *(f'"{k}"' for k in PASS_DIRECTION_NAMES))),
                      "pass_direction")
+    # A passing direction under ``pass_cards=False`` is read as played:
+    # OpenSpiel's ``chance_outcomes()`` offers all four directions whatever
+    # the parameter (only ``legal_actions()`` narrows it to No Pass), so a
+    # program that samples its chance nodes from the outcomes, as OpenSpiel's
+    # examples do, plays such deals with passes (helper interop21).
     direction = PASS_DIRECTION_NAMES[pd]
-    if direction != "hold" and not params["pass_cards"]:
-        raise r.fail(msg("os.direction_no_pass", value=repr(pd)), "pass_direction")
     hands = r.seat_lists(obj, "hands")
     passed = r.seat_lists(obj, "passed_cards")
     received = r.seat_lists(obj, "received_cards")
@@ -753,6 +756,10 @@ def _text_state(lines: list[str], first: int, end: int) -> _Doc:
     k = first + 1
     while k < end and not lines[k].strip():
         k += 1
+    if k < end and lines[k].strip() == "Hand:":
+        # ``information_state_string(player)`` before the end: one seat's
+        # hand, not the deal (at the end it is ``str(state)``, read).
+        raise RecordError(msg("os.text.information_state"), line=k + 1, column=1)
     hands: list[list[str]] = [[] for _ in range(4)]
     for r in range(12):
         raw = lines[k] if k < end else ""
@@ -1135,9 +1142,10 @@ class HistoryReader:
         first = acts[0]
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= 3:
             raise self.fail(msg("os.not_direction_action", value=_bounded(first)), 0)
+        # A passing direction under ``pass_cards=False`` is read as played,
+        # as in the state reader: OpenSpiel's ``chance_outcomes()`` offers
+        # it (helper interop21).
         direction = DIRECTION_OF_ACTION[first]
-        if direction != "hold" and not self.params["pass_cards"]:
-            raise self.fail(msg("os.direction_no_pass", value=str(first)), 0)
         # Every action after the first is a card id: the first that is not
         # is found once (at C speed when there is none), and told where the
         # reading reaches it.  The deal: card ids, none twice (the first
@@ -1198,9 +1206,12 @@ class HistoryReader:
                                             for j, a in enumerate(acts[whole:stop]))))
         finished = stop - k == 4 * HAND_SIZE
         notices: tuple[Finding, ...] = ()
-        if self.h.cut and not finished:
+        # A finished deal's last card is the one card not yet played: if
+        # the input ends inside it and it was played before, the number was
+        # cut short (``50`` cut to ``5``) as surely as in an unfinished deal.
+        if self.h.cut and (not finished or len(set(acts[k:stop])) != 4 * HAND_SIZE):
             line, column = self.h.position(n - 1)
-            m = msg("finding.cut-history")
+            m = msg("finding.cut-history" if not finished else "finding.cut-history.played")
             notices = (Finding(code="cut-history", severity="warning", message=m.text(), deal=1,
                                line=line, column=column, key=m.key, args=m.args),)
         pos = Pos(self.h.line, 1)
