@@ -138,6 +138,19 @@ def test_two_serialized_histories_run_together_are_refused_at_the_second() -> No
                      r"the end of the deal", out), out
 
 
+def test_a_finding_in_a_history_one_action_a_line_points_at_the_action() -> None:
+    """A deal pyspiel played under must_break_hearts=False saved under a
+    hearts() [Game] line: the hearts-not-broken error is at the line of the
+    heart led (the history's first line, 8:1, before)."""
+    text = (DATA / "mislabelled.oshist").read_text(encoding="utf-8")
+    code, out = run("validate", "--from", "openspiel-history", _fixture("mislabelled.oshist"))
+    assert code == 1
+    m = re.search(r"mislabelled\.oshist:(\d+):1: error: .*\[hearts-not-broken\]", out)
+    assert m is not None, out
+    line = int(m.group(1))
+    assert line > 8 + 52 and text.splitlines()[line - 1] in out.splitlines()[1]
+
+
 def test_sweep_every_parameter_combination_scores_as_pyspiel() -> None:
     """make.py --sweep 2: 2,048 deals, two a policy under each of the 256
     parameter combinations, chance from chance_outcomes(): read from

@@ -1205,6 +1205,21 @@ class HistoryReader:
             tricks.append(Trick(plays=tuple(_PLAYS_FROM[leader][j][a]
                                             for j, a in enumerate(acts[whole:stop]))))
         finished = stop - k == 4 * HAND_SIZE
+        at = self.h.positions
+        if at is not None:
+            # One action a line (``serialize()``, ``serialize_game_and_state``):
+            # each pass and play gets its line, so that a finding points at
+            # the action (a revoke under parameters other than the [Game]
+            # line's, a card cut short) rather than at the history's first
+            # line.  The JSON forms keep the shared plays (helper interop21).
+            passes = {st: Pass(seat=st, cards=ps.cards,
+                               pos=Pos(*at[53 + CARDS_IN_PASS * SEATS.index(st)]))
+                      for st, ps in passes.items()}
+            tricks = [Trick(plays=tuple(Play(seat=pl.seat, card=pl.card,
+                                             pos=Pos(*at[k + 4 * t + j]))
+                                        for j, pl in enumerate(tr.plays)),
+                            pos=Pos(*at[k + 4 * t]))
+                      for t, tr in enumerate(tricks)]
         notices: tuple[Finding, ...] = ()
         # A finished deal's last card is the one card not yet played: if
         # the input ends inside it and it was played before, the number was

@@ -143,6 +143,19 @@ def main() -> None:
     (HERE / "cut-finished.oshist").write_text(cut[:-1])
     other = play(g, 6, randomly)
     (HERE / "two-serialized.oshist").write_text(end.serialize() + other.serialize())
+    # 6. A history played under other parameters than its [Game] line says
+    #    (hearts(must_break_hearts=False,no_pts_on_first_trick=False) saved
+    #    as hearts()): the first deal whose plays pyspiel's defaults refuse.
+    loose = pyspiel.load_game("hearts(must_break_hearts=False,no_pts_on_first_trick=False)")
+    for seed in range(200):
+        s = play(loose, seed, randomly)
+        check = g.new_initial_state()
+        try:
+            for a in s.history():
+                check.apply_action_with_legality_check(a)
+        except pyspiel.SpielError:
+            break
+    (HERE / "mislabelled.oshist").write_text(pyspiel.serialize_game_and_state(g, s))
     (HERE / "expected.json").write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n")
 
 
