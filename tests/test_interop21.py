@@ -138,10 +138,11 @@ def test_two_serialized_histories_run_together_are_refused_at_the_second() -> No
                      r"the end of the deal", out), out
 
 
-def test_a_finding_in_a_history_one_action_a_line_points_at_the_action() -> None:
+def test_a_finding_in_a_history_one_action_a_line_points_at_its_trick() -> None:
     """A deal pyspiel played under must_break_hearts=False saved under a
-    hearts() [Game] line: the hearts-not-broken error is at the line of the
-    heart led (the history's first line, 8:1, before)."""
+    hearts() [Game] line: the hearts-not-broken error is at the line of its
+    trick's first card, here the heart led (the history's first line, 8:1,
+    before)."""
     text = (DATA / "mislabelled.oshist").read_text(encoding="utf-8")
     code, out = run("validate", "--from", "openspiel-history", _fixture("mislabelled.oshist"))
     assert code == 1
