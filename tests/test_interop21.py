@@ -152,6 +152,20 @@ def test_a_finding_in_a_history_one_action_a_line_points_at_its_trick() -> None:
     assert line > 8 + 52 and text.splitlines()[line - 1] in out.splitlines()[1]
 
 
+@pytest.mark.parametrize(("name", "where"), [("bridge.oshist", ":1:2: history, action 1: "),
+                                             ("bridge-serialized.oshist", ":53:1: history, action 53: ")])
+def test_a_bridge_history_is_told_as_another_game(name: str, where: str) -> None:
+    """OpenSpiel's bridge deals the 52 cards first: exit 2 at the first
+    action that no hearts history has there, saying the deck was dealt with
+    no pass direction (before: only that the value was no direction / no
+    card id)."""
+    code, out = run("validate", "--from", "openspiel-history", _fixture(name))
+    assert code == 2
+    assert name + where in out
+    assert ("its first 52 actions deal the whole deck, with no pass direction before them; "
+            "this is not a history of OpenSpiel's hearts") in out
+
+
 def test_sweep_every_parameter_combination_scores_as_pyspiel() -> None:
     """make.py --sweep 2: 2,048 deals, two a policy under each of the 256
     parameter combinations, chance from chance_outcomes(): read from

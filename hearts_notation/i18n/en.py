@@ -1919,4 +1919,5 @@ MESSAGES.update({
     "rules.in_words.option": "variants written in words: write '{written}' (hearts rules lists the keys)",
     "os.text.information_state": "this is one player's information state (state.information_state_string(player)): it shows that player's hand only, so the deal cannot be rebuilt from it; save str(state), state.to_json() or state.history() instead",
     "finding.cut-history.played": "the input ends inside this number, a card played before: the history may be cut short here (a whole file ends with a line break)",
+    "os.deals_first": "{fault}: its first 52 actions deal the whole deck, with no pass direction before them; this is not a history of OpenSpiel's hearts (a game that deals first, such as bridge?)",
 })

@@ -1083,6 +1083,8 @@ def _one_serialized(lines: list[str], first: int, end: int) -> History:
 _BIT_OF_ACTION: Final = tuple(1 << c for c in _CARD_OF_ACTION)
 _PLAY_OF: Final = tuple(tuple(Play(seat=s, card=c) for c in _CARD_OF_ACTION) for s in SEATS)
 #: ... by the seats of a trick in the order they play, from each leader.
+#: The 52 card ids, the whole deck.
+_DECK_IDS: Final = frozenset(range(52))
 _PLAYS_FROM: Final = tuple(tuple(_PLAY_OF[(leader + j) % 4] for j in range(4))
                            for leader in range(4))
 #: The one type of a card id (``True`` is an ``int`` too, but no card id),
@@ -1134,6 +1136,17 @@ class HistoryReader:
         line, column = self.h.position(k)
         return RecordError(message, where, line, column)
 
+    def other_game(self, fault: Msg) -> Msg:
+        """*fault* (the first action no pass direction, or the 53rd no card
+        id), said of another game when the first 52 actions deal the whole
+        deck: a history that deals first, as OpenSpiel's bridge does, not
+        one of hearts (whose 53rd action, after its direction, is the last
+        card: a true hearts history never has this fault there)."""
+        head = self.h.actions[:52]
+        if len(head) == 52 and set(head) == _DECK_IDS and all(type(a) is int for a in head):
+            return msg("os.deals_first", fault=fault.arg())
+        return fault
+
     def game(self, index: int, source: str | None, gstring: str) -> Game:
         acts = self.h.actions
         n = len(acts)
@@ -1141,7 +1154,8 @@ class HistoryReader:
             raise self.fail(msg("os.empty_history"), None)
         first = acts[0]
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= 3:
-            raise self.fail(msg("os.not_direction_action", value=_bounded(first)), 0)
+            raise self.fail(self.other_game(msg("os.not_direction_action",
+                                                value=_bounded(first))), 0)
         # A passing direction under ``pass_cards=False`` is read as played,
         # as in the state reader: OpenSpiel's ``chance_outcomes()`` offers
         # it (helper interop21).
@@ -1161,7 +1175,8 @@ class HistoryReader:
                                     k)
                 seen.add(acts[k])
         if bad < stop:
-            raise self.fail(msg("os.not_card_id.deal", value=_bounded(acts[bad])), bad)
+            fault = msg("os.not_card_id.deal", value=_bounded(acts[bad]))
+            raise self.fail(self.other_game(fault) if bad == 52 else fault, bad)
         if n < 1 + 52:
             raise self.fail(msg("os.truncated", n=n - 1), n - 1)
         dealt = [sum(map(_BIT_OF_ACTION.__getitem__, acts[1 + s:53:4])) for s in range(4)]

@@ -156,6 +156,17 @@ def main() -> None:
         except pyspiel.SpielError:
             break
     (HERE / "mislabelled.oshist").write_text(pyspiel.serialize_game_and_state(g, s))
+    # 7. Histories of OpenSpiel's bridge, which deals first: one whose first
+    #    card is no pass direction (> 3), one whose first card could be one.
+    bridge = pyspiel.load_game("bridge")
+    found: dict[bool, Any] = {}
+    for seed in range(200):
+        b = play(bridge, seed, randomly)
+        found.setdefault(b.history()[0] <= 3, b)
+        if len(found) == 2:
+            break
+    (HERE / "bridge.oshist").write_text(json.dumps(found[False].history()) + "\n")
+    (HERE / "bridge-serialized.oshist").write_text(found[True].serialize())
     (HERE / "expected.json").write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n")
 
 
