@@ -25,7 +25,7 @@ from tests.clirun import run
 
 DATA = Path(__file__).parent / "data" / "interop21"
 EXPECTED: dict[str, Any] = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
-FORMAT = {".oshist": "openspiel-history", ".txt": "openspiel", ".osjson": "openspiel"}
+FORMAT = {".oshist": "openspiel-history", ".ostext": "openspiel", ".osjson": "openspiel"}
 
 
 def _fixture(name: str) -> str:
@@ -41,7 +41,7 @@ def _scores(name: str) -> list[list[int]]:
 
 
 @pytest.mark.parametrize("name", ["pass-cards-false.oshist", "crlf-bom.oshist",
-                                  "info-state-end.txt", "moon-jd.txt"])
+                                  "info-state-end.ostext", "moon-jd.ostext"])
 def test_each_finished_deal_scores_pyspiels_returns(name: str) -> None:
     """Points are 26 - returns(), and validate finds nothing.  Before
     interop21 the pass_cards=False deal, whose direction pyspiel drew from
@@ -107,12 +107,12 @@ def test_solve_a_converted_deal(tmp_path: Path) -> None:
 def test_an_information_state_string_is_refused_as_one_hand() -> None:
     """Mid-deal, information_state_string(player) draws one hand ('Hand:'):
     not a deal.  It was refused as a bad deal-diagram row before."""
-    code, out = run("validate", "--from", "openspiel", _fixture("info-state.txt"))
+    code, out = run("validate", "--from", "openspiel", _fixture("info-state.ostext"))
     assert code == 2
-    assert "info-state.txt:3:1: this is one player's information state" in out
+    assert "info-state.ostext:3:1: this is one player's information state" in out
     assert "str(state), state.to_json() or state.history()" in out
     code, out = run("validate", "--from", "openspiel", "--lang", "fr",
-                    _fixture("info-state.txt"))
+                    _fixture("info-state.ostext"))
     assert code == 2 and "état d'information d'un joueur" in out
 
 

@@ -124,16 +124,16 @@ def main() -> None:
         moon = play(g, seed, shoot)
         if points(moon).count(26) == 3:    # (a moon: the others get 26)
             break
-    (HERE / "moon-jd.txt").write_text(str(moon) + "\n")
-    expected["moon-jd.txt"] = points(moon)
+    (HERE / "moon-jd.ostext").write_text(str(moon) + "\n")
+    expected["moon-jd.ostext"] = points(moon)
     # 4. One player's information state mid-deal (refused: one hand only),
     #    and at the end (it is str(state) then: read).
     g = pyspiel.load_game("hearts")
     mid = play(g, 5, randomly, stop=1 + 52 + 12 + 6)
-    (HERE / "info-state.txt").write_text(mid.information_state_string(1) + "\n")
+    (HERE / "info-state.ostext").write_text(mid.information_state_string(1) + "\n")
     end = play(g, 5, randomly)
-    (HERE / "info-state-end.txt").write_text(end.information_state_string(2) + "\n")
-    expected["info-state-end.txt"] = points(end)
+    (HERE / "info-state-end.ostext").write_text(end.information_state_string(2) + "\n")
+    expected["info-state-end.ostext"] = points(end)
     # 5. Spoilt copies of serialize_game_and_state.
     text = pyspiel.serialize_game_and_state(g, end)
     (HERE / "crlf-bom.oshist").write_bytes(("\ufeff" + text).replace("\n", "\r\n").encode())
