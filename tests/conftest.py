@@ -101,6 +101,10 @@ LONG_TESTS: dict[str, str] = {
     "tests/test_exact_solver.py::test_a_card_that_surely_wins_counts_what_the_later_seats_must_play":
         "60 random positions against the brute force (1.7 CPU-s pure); the default run keeps "
         "test_a_top_heart_lead_is_not_searched_when_the_forced_hearts_are_no_better",
+    "tests/test_interop21.py::test_sweep_every_parameter_combination_scores_as_pyspiel":
+        "2,048 deals played by pyspiel under every parameter combination, read and refereed "
+        "(a few CPU-s; needs pyspiel); the cheap fixtures of tests/data/interop21 run by default "
+        "(helper interop21)",
 }
 
 #: The environment variables that give a run its language: ``LC_ALL``,

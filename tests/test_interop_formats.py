@@ -296,7 +296,6 @@ def test_malformed_state(text: str, message: str) -> None:
     ("1\n2\nx\n", "'x' is not a card id"),
     ("[Game]\nchess()\n[State]\n1\n", "not OpenSpiel's \"hearts\""),
     ("[Game]\nhearts()\n", "no [State] section"),
-    ("[Game]\nhearts(pass_cards=False)\n[State]\n2\n", "pass direction 2 in a game with pass_cards=False"),
 ])
 def test_malformed_history(text: str, message: str) -> None:
     with pytest.raises((InputError, RecordError)) as info:

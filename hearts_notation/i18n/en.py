@@ -1926,4 +1926,7 @@ MESSAGES.update({
     "finding.not-held.never_played": "{told}; {missing}, which {owner} holds, is played nowhere in the deal: one of the two {card} (trick {trick} or trick {trick2}) is most likely {missing}",
     # [french21] an ellipsis typed after a line's plays (io/hrn/lark_reader._keyword_slip).
     "syntax.ellipsis": "{found}: a line of the notation ends without an ellipsis (a remark goes in braces): write '{written}'",
+    "os.text.information_state": "this is one player's information state (state.information_state_string(player)): it shows that player's hand only, so the deal cannot be rebuilt from it; save str(state), state.to_json() or state.history() instead",
+    "finding.cut-history.played": "the input ends inside this number, a card played before: the history may be cut short here (a whole file ends with a line break)",
+    "os.deals_first": "{fault}: its first 52 actions deal the whole deck, with no pass direction before them; this is not a history of OpenSpiel's hearts (a game that deals first, such as bridge?)",
 })

@@ -1913,4 +1913,7 @@ MESSAGES.update({
     "finding.not-held.never_played": "{told} ; {missing}, que {owner} a en main, n'est jouée nulle part dans la donne : l'une des deux {card} (pli {trick} ou pli {trick2}) est sans doute {missing}",
     # [french21] des points de suspension tapés après une ligne (io/hrn/lark_reader._keyword_slip).
     "syntax.ellipsis": "{found} : une ligne de la notation finit sans points de suspension (une remarque va entre accolades) : écrivez « {written} »",
+    "os.text.information_state": "ceci est l'état d'information d'un joueur (state.information_state_string(player)) : il ne montre que la main de ce joueur, la donne ne peut donc pas en être reconstruite ; enregistrez plutôt str(state), state.to_json() ou state.history()",
+    "finding.cut-history.played": "l'entrée se termine au milieu de ce nombre, une carte déjà jouée : l'historique est peut-être coupé ici (un fichier entier finit par un saut de ligne)",
+    "os.deals_first": "{fault} : ses 52 premières actions distribuent tout le jeu, sans sens de passe avant elles ; ce n'est pas un historique du hearts d'OpenSpiel (un jeu qui distribue d'abord, comme le bridge ?)",
 })
