@@ -1391,10 +1391,14 @@ class ExactSolver:
         moon open or another seat's (thirty-first round), and the cards
         that say so: when the analysed seat loses the trick with a heart
         under the card winning (the one it played, or its lowest when still
-        to play) and keeps a higher heart *p*, and every seat that could
-        still shoot either cannot win the trick or is left holding hearts,
-        all under *p*: at most the points alive less the trick's (the
-        table's, its own heart, a heart from each later seat holding one).
+        to play; void in hearts, any card it discards) and every seat that
+        could still shoot either cannot win the trick or is left holding
+        hearts, all under a higher heart *p* the seat keeps: at most the
+        points alive less the trick's (the table's, its own heart, a heart
+        from each later seat holding one).  When no seat that could shoot
+        can win the trick (one seat alone with points, and it played under
+        the card winning or holds only hearts under it), *p* is not needed:
+        the moon ends split.
 
         Why nobody then takes every penalty card.  The trick, with hearts
         in it, goes to another seat j (the winning card only rises, the
@@ -1428,14 +1432,16 @@ class ExactSolver:
         mine = self._hand(me) & hm
         under = (1 << win) - 1
         pb = 0
-        if mp >= pos:
-            # still to play: its lowest heart, under the card winning, and another kept
-            if not mine & (mine - 1) or not mine & under:
+        kept = mine
+        if mp >= pos and mine:
+            # still to play: its lowest heart, under the card winning
+            if not mine & under:
                 return lo, hi, 0
             pb = mine & -mine
-        elif not mine:
-            return lo, hi, 0
-        p = 1 << (int(mine).bit_length() - 1)
+            kept = mine & ~pb
+        # (void in hearts, it discards: any card loses; the trick's hearts
+        # go elsewhere all the same)
+        p = 1 << (int(kept).bit_length() - 1) if kept else 0
         for i in range(n):
             if i == mp:
                 continue
@@ -1448,12 +1454,12 @@ class ExactSolver:
             if i < pos:
                 if cards[i] != win:
                     continue        # it played and does not hold the trick
-                if not theirs or theirs > p:
+                if not p or not theirs or theirs > p:
                     return lo, hi, 0
             else:
                 if not theirs & ~under:
                     continue        # it cannot beat the card winning
-                if not theirs & (theirs - 1) or theirs > p:
+                if not p or not theirs & (theirs - 1) or theirs > p:
                     return lo, hi, 0
         hi2 = (self._bounds(me, MOON_SPLIT, alive & ~tm & ~pb)[1]
                - self._forced(leader, pos, HEARTS, mp))
