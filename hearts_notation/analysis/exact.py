@@ -1293,7 +1293,8 @@ class ExactSolver:
         heart for the first trick of hearts, and the moon ends split (or
         its own, :meth:`_own_moon`).  96% of the nodes of the whole deals
         still capped were in those moon states (decisions.md, "hearts
-        solve", twentieth round)."""
+        solve", twentieth round).  A trick of hearts with the moon open to
+        the others is :meth:`_heart_lost`'s (thirty-first round)."""
         pos = len(cards)
         me = self._me
         mp = self._my_place(leader)
