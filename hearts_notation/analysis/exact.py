@@ -1293,7 +1293,8 @@ class ExactSolver:
         heart for the first trick of hearts, and the moon ends split (or
         its own, :meth:`_own_moon`).  96% of the nodes of the whole deals
         still capped were in those moon states (decisions.md, "hearts
-        solve", twentieth round)."""
+        solve", twentieth round).  A trick of hearts with the moon open to
+        the others is :meth:`_heart_lost`'s (thirty-first round)."""
         pos = len(cards)
         me = self._me
         mp = self._my_place(leader)
@@ -1305,8 +1306,10 @@ class ExactSolver:
             if not (moon == MOON_SPLIT or (moon == me and tm & self.pen)):
                 # or the others' moon stopped by a heart the seat keeps for
                 # the first trick of hearts (not this one: then it must play it)
-                if moon == me or led == HEARTS:
+                if moon == me:
                     return lo, hi, 0
+                if led == HEARTS:
+                    return self._heart_lost(leader, moon, cards, tm, win, alive, lo, hi)
                 kept = self._heart_kept(moon)
                 if not kept:
                     return lo, hi, 0
@@ -1354,6 +1357,8 @@ class ExactSolver:
         mc = cards[mp]
         if mc != win:
             kept = 0
+            if moon != MOON_SPLIT and moon != me and led == HEARTS:
+                return self._heart_lost(leader, moon, cards, tm, win, alive, lo, hi)
             if (moon != MOON_SPLIT and moon != me and led != HEARTS):
                 # the others' moon stopped by a heart the seat keeps (as above)
                 kept = self._heart_kept(moon)
@@ -1379,6 +1384,88 @@ class ExactSolver:
                    + (self._points(tm & self.pen) if tm & self.pen else 0))
             if lo2 > lo:
                 return lo2, hi, 1 << mc
+        return lo, hi, 0
+
+    def _heart_lost(self, leader: int, moon: int, cards: list[int], tm: int, win: int,
+                    alive: int, lo: int, hi: int) -> tuple[int, int, int]:
+        """*lo*, *hi* narrowed in a trick of hearts another seat led, the
+        moon open or another seat's (thirty-first round), and the cards
+        that say so: when the analysed seat loses the trick with a heart
+        under the card winning (the one it played, or its lowest when still
+        to play; void in hearts, any card it discards) and every seat that
+        could still shoot either cannot win the trick or is left holding
+        hearts, all under a higher heart *p* the seat keeps: at most the
+        points alive less the trick's (the table's, its own heart, a heart
+        from each later seat holding one).  When no seat that could shoot
+        can win the trick (one seat alone with points, and it played under
+        the card winning or holds only hearts under it), *p* is not needed:
+        the moon ends split.
+
+        Why nobody then takes every penalty card.  The trick, with hearts
+        in it, goes to another seat j (the winning card only rises, the
+        seat's heart is under it); with the moon open it is j's alone, with
+        one seat k alone with points it is split unless j is k.  A seat
+        that could shoot and may win holds, once it has followed, a heart,
+        and every heart it holds is under *p* (already played: it holds one
+        and all under *p*; still to play: two or more, all under *p*):
+        :meth:`_keeps_heart`'s argument then keeps it from every penalty
+        card (it must take that heart in a trick of hearts, and the seat
+        plays *p* to the first one after this).  A seat with a single heart
+        left is not enough: after following it may hold none, and a
+        heartless shooter can be handed the seat's last heart on the last
+        trick (test_exact_solver.py, "a bound without the shooter's heart
+        gave 4").  The analysed seat, which takes none of this trick, does
+        not shoot either.  The twenty-ninth round's census: at the window
+        24/25 the ceiling with the others' moon kept out stays 25 until a
+        second seat takes a point; this is that point taken, where another
+        seat leads (the thirtieth round's form, at the seat's own leads,
+        moved nothing).  The partition mark: the card winning (the hearts
+        above it and their holders: who can still win, the seat's heart
+        under it) and *p* (the hearts above it: each shooter's all under
+        it; the suit lengths every entry fixes count the rest)."""
+        if not self.hearts_pen or self.heart_pts <= 0:
+            return lo, hi, 0
+        me = self._me
+        n = self.n
+        pos = len(cards)
+        mp = self._my_place(leader)
+        hm = _SUIT_MASK[HEARTS]
+        mine = self._hand(me) & hm
+        under = (1 << win) - 1
+        pb = 0
+        kept = mine
+        if mp >= pos and mine:
+            # still to play: its lowest heart, under the card winning
+            if not mine & under:
+                return lo, hi, 0
+            pb = mine & -mine
+            kept = mine & ~pb
+        # (void in hearts, it discards: any card loses; the trick's hearts
+        # go elsewhere all the same)
+        p = 1 << (int(kept).bit_length() - 1) if kept else 0
+        for i in range(n):
+            if i == mp:
+                continue
+            k = leader + i
+            if k >= n:
+                k -= n
+            if moon >= 0 and k != moon:
+                continue
+            theirs = self._hand(k) & hm
+            if i < pos:
+                if cards[i] != win:
+                    continue        # it played and does not hold the trick
+                if not p or not theirs or theirs > p:
+                    return lo, hi, 0
+            else:
+                if not theirs & ~under:
+                    continue        # it cannot beat the card winning
+                if not p or not theirs & (theirs - 1) or theirs > p:
+                    return lo, hi, 0
+        hi2 = (self._bounds(me, MOON_SPLIT, alive & ~tm & ~pb)[1]
+               - self._forced(leader, pos, HEARTS, mp))
+        if hi2 < hi:
+            return lo, hi2, (1 << win) | p
         return lo, hi, 0
 
     def _my_place(self, leader: int) -> int:
