@@ -93,6 +93,21 @@ def interrupted(loading: bool) -> NoReturn:
     raise SystemExit(130)
 
 
+def interrupted_while_run_as_module() -> None:
+    """End a Ctrl-C that came while ``python -m hearts_notation`` imported
+    the package (its ``__init__``, before ``__main__`` and :func:`main`'s
+    guard) as :func:`interrupted` ends one; return (the caller re-raises)
+    when the package was imported otherwise.  Python names ``-m`` as
+    ``sys.argv[0]`` while it looks for the module to run, and imports
+    nothing then but that module's packages; once ``__main__`` runs,
+    ``sys.argv[0]`` is its file's path and :func:`main` guards."""
+    if sys.argv[:1] == ["-m"]:
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        interrupted(True)
+
+
 def _print_version() -> int:
     from .version import version_text
 

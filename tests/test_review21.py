@@ -1,0 +1,42 @@
+"""Review 21: hostile inputs, signals and outputs through every command.
+
+Each test fails on main at a51d327 (docs/robustness.md, "Review 21").
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data" / "review21"
+
+
+def _run_as_module(target: str, *args: str, lang: str = "C") -> subprocess.CompletedProcess[str]:
+    """``python -m hearts_notation ARGS`` whose start-up is interrupted as
+    module *target* is first imported: ``DATA/sitecustomize.py``, on the
+    child's ``PYTHONPATH``, wraps ``__import__`` before ``-m`` imports the
+    package and sends SIGINT then (no timing)."""
+    env = {**os.environ, "LC_ALL": lang, "LANG": lang, "HEARTS_TEST_INTERRUPT_AT": target,
+           "PYTHONPATH": os.pathsep.join([str(ROOT), str(DATA)])}
+    env.pop("LANGUAGE", None)
+    return subprocess.run([sys.executable, "-m", "hearts_notation", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize(("target", "lang", "said"), [
+    ("hearts_notation._compiled", "C", "hearts: interrupted\n"),
+    ("hearts_notation.cli", "fr_FR.UTF-8", "hearts: interrompu\n"),
+])
+def test_python_dash_m_interrupted_while_the_package_loads(target: str, lang: str, said: str) -> None:
+    """``python -m hearts_notation`` imports the package's ``__init__`` (the
+    choice of the compiled core) and then ``__main__``'s ``from .cli import
+    main`` before :func:`hearts_notation.cli.main`'s guard: a Ctrl-C there
+    printed a traceback and ended by SIGINT (-2).  (Two interpreters, about
+    0.1 CPU-s each.)"""
+    res = _run_as_module(target, "--version", lang=lang)
+    assert (res.returncode, res.stderr, res.stdout) == (130, said, "")
