@@ -40,3 +40,22 @@ def test_python_dash_m_interrupted_while_the_package_loads(target: str, lang: st
     0.1 CPU-s each.)"""
     res = _run_as_module(target, "--version", lang=lang)
     assert (res.returncode, res.stderr, res.stdout) == (130, said, "")
+
+
+@pytest.mark.parametrize("garbage", ["²", "①", "٣", "1e3", " ", "0", "-5", "9" * 19])
+def test_a_limit_variable_that_is_not_ascii_digits_is_ignored(
+        monkeypatch: pytest.MonkeyPatch, garbage: str) -> None:
+    """``HEARTS_MAX_LINE=²`` (and every other limit variable): ``str.isdigit``
+    took the superscript and ``int`` refused it, an internal error (exit 3)
+    from every command that reads a record.  A value other than a positive
+    whole number in ASCII digits is ignored, as docs/robustness.md says."""
+    from hearts_notation.io import limits
+
+    for variable in limits.ENV.values():
+        monkeypatch.setenv(variable, garbage)
+    try:
+        read, default = limits.refresh(), limits.Limits()
+        assert {n: getattr(read, n) for n in limits.ENV} == {n: getattr(default, n) for n in limits.ENV}
+    finally:
+        monkeypatch.undo()
+        limits.refresh()
