@@ -59,3 +59,23 @@ def test_a_limit_variable_that_is_not_ascii_digits_is_ignored(
     finally:
         monkeypatch.undo()
         limits.refresh()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_out_dir_that_cannot_be_made_is_one_message(tmp_path: Path, lang: str) -> None:
+    """``annotate --out-dir DEST`` where DEST cannot be made (below a file
+    here; a read-only file system or a folder without permission alike):
+    each part and the manifest said ``cannot write /abs/DEST: ...`` (the
+    folder's absolute name, no ``hearts:``), then a summary of 0 parts.
+    With the local engine the folder is made before the run: one line, in
+    the user's spelling, exit 2, nothing planned."""
+    from tests.clirun import run, write
+
+    record = write(tmp_path, "g.hrn", (ROOT / "samples" / "canonical.hrn").read_text(encoding="utf-8"))
+    blocker = write(tmp_path, "file.txt", "")
+    dest = os.path.join(blocker, "sub")
+    code, out = run("annotate", "--lang", lang, "--fast", "--jobs", "1", record, "--out-dir", dest)
+    said = {"en": f"hearts: cannot write {dest}: Not a directory",
+            "fr": f"hearts: impossible d'écrire {dest} : n'est pas un dossier"}[lang]
+    assert code == 2
+    assert set(out.splitlines()) == {said}, out      # (clirun's output holds stderr twice)
