@@ -105,3 +105,27 @@ def test_a_match_interrupted_after_a_record_is_written_counts_what_the_file_hold
     assert code == 130
     assert f"hearts: interrupted; 1 records in {out}" in said
     assert len(out.read_text(encoding="utf-8").splitlines()) == 1
+
+
+@pytest.mark.parametrize("entry", ["hearts_notation_start", "hearts_notation.cli"])
+def test_a_console_script_without_its_guard_is_not_run_again_by_dask_workers(
+        monkeypatch: pytest.MonkeyPatch, entry: str) -> None:
+    """A ``hearts`` script without ``if __name__ == "__main__"`` (some
+    installers write them so) is run again by every spawned worker of a
+    local Dask cluster unless its module is given the package's
+    ``__main__`` as its spec.  That was done for a script calling
+    ``hearts_notation.cli.main`` only; since review19 the entry point is
+    ``hearts_notation_start.main``, and ``./hearts validate --engine dask
+    --jobs 2 g.hrn`` through such a script said "Nanny failed to start",
+    exit 2."""
+    import importlib
+    import types
+
+    from hearts_notation.runners.dask_engine import _spawn_from_the_package
+
+    script = types.ModuleType("__main__")
+    script.main = importlib.import_module(entry).main  # type: ignore[attr-defined]
+    script.__spec__ = None
+    monkeypatch.setitem(sys.modules, "__main__", script)
+    _spawn_from_the_package()
+    assert script.__spec__ is not None and script.__spec__.name == "hearts_notation.__main__"

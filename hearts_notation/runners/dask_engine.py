@@ -126,6 +126,10 @@ PROBE: Callable[[], str | None] = types.FunctionType(
     _probe.__defaults__)
 
 
+#: The modules whose ``main`` a ``hearts`` console script calls.
+_ENTRY_MODULES = ("hearts_notation_start", "hearts_notation.cli")
+
+
 def _spawn_from_the_package() -> None:
     """Make the local cluster's worker processes start from the package,
     not from the script that started hearts.
@@ -137,15 +141,19 @@ def _spawn_from_the_package() -> None:
     "__main__"`` guard (some installers write them so) ran the whole
     command again in every worker, which failed: "Nanny failed to start",
     exit 3.  When the main module is such a script of ours (its ``main`` is
-    the command line's), it is given the package's ``__main__`` as its
-    spec, which multiprocessing does not run again in a child."""
+    the command line's: the console script's entry point beside the
+    package, :func:`hearts_notation_start.main`, or :func:`hearts_notation.cli.main`
+    that scripts installed before review19 name), it is given the package's
+    ``__main__`` as its spec, which multiprocessing does not run again in a
+    child.  (Since the entry point moved out of the package, a script without
+    the guard failed again, "Nanny failed to start": review21.)"""
     import importlib.util
     import sys
 
     main = sys.modules.get("__main__")
     if main is None or getattr(main, "__spec__", None) is not None:
         return
-    if getattr(getattr(main, "main", None), "__module__", None) != "hearts_notation.cli":
+    if getattr(getattr(main, "main", None), "__module__", None) not in _ENTRY_MODULES:
         return
     main.__spec__ = importlib.util.find_spec("hearts_notation.__main__")
 
