@@ -101,6 +101,9 @@ LONG_TESTS: dict[str, str] = {
     "tests/test_exact_solver.py::test_a_card_that_surely_wins_counts_what_the_later_seats_must_play":
         "60 random positions against the brute force (1.7 CPU-s pure); the default run keeps "
         "test_a_top_heart_lead_is_not_searched_when_the_forced_hearts_are_no_better",
+    "tests/test_review21.py::test_an_editor_offering_no_known_position_encoding_is_told_in_its_words":
+        "a language server process (pygls loaded: 0.5 CPU-s) for one line on standard error; "
+        "the protocol's refusals are checked in the default run by test_editor_jsonrpc (review21)",
 }
 
 #: The environment variables that give a run its language: ``LC_ALL``,

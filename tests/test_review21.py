@@ -157,3 +157,33 @@ def test_the_resource_tracker_says_nothing_after_an_interrupted_cluster_start(
 
     assert "leaked semaphore" in leaked("default")
     assert leaked(quiet) == ""
+
+
+@pytest.mark.parametrize(("offered", "locale", "said"), [
+    (["latin-1", "UTF-8"], "fr",
+     "hearts lsp: l'éditeur ne propose aucun encodage de position que le serveur sache compter "
+     "(\"latin-1\", \"UTF-8\") ; les positions sont comptées en unités UTF-16, le défaut du protocole\n"),
+    ([], "en", ""),
+])
+def test_an_editor_offering_no_known_position_encoding_is_told_in_its_words(
+        offered: list[str], locale: str, said: str) -> None:
+    """``initialize`` with ``positionEncodings`` the server does not count
+    in logged pygls's English "hearts lsp: Unknown `PositionEncoding`s:
+    ('latin-1', 'UTF-8')", and the same for an empty list, which the
+    protocol allows (UTF-16 then, silently).  Now one line from the
+    catalogs for the first, nothing for the second; UTF-16 either way."""
+    import json
+
+    def frame(payload: dict[str, object]) -> bytes:
+        body = json.dumps(payload).encode("utf-8")
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+    data = b"".join(frame(p) for p in (
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"locale": locale, "capabilities": {"general": {"positionEncodings": offered}}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"}))
+    done = subprocess.run([sys.executable, "-m", "hearts_notation", "lsp"], input=data, cwd=ROOT,
+                          capture_output=True, timeout=60, check=False)
+    assert (done.returncode, done.stderr.decode("utf-8")) == (0, said)
+    assert b'"positionEncoding": "utf-16"' in done.stdout

@@ -1904,4 +1904,5 @@ MESSAGES.update({
     "finding.sheet-points.zero": "la ligne de marque de la donne {deal} n'a aucun chiffre pour {seat} : si {seat} n'a rien pris, écrivez « {letter} 0 » ({line} : la ligne se lit alors)",
     "syntax.points_card": "{found} : une ligne de points donne les points de chaque place, une carte comptée dans ceux de qui l'a prise ; le valet de carreau à -10 est une règle : écrivez [Règles \"standard jack_of_diamonds=-10\"] et les points de qui l'a pris, ses -10 compris",
     "rules.in_words.option": "des variantes écrites en mots : écrivez « {written} » (hearts rules liste les clés)",
+    "lsp.encoding.unknown": "l'éditeur ne propose aucun encodage de position que le serveur sache compter ({offered}) ; les positions sont comptées en unités UTF-16, le défaut du protocole",
 })
