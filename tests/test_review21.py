@@ -187,3 +187,18 @@ def test_an_editor_offering_no_known_position_encoding_is_told_in_its_words(
                           capture_output=True, timeout=60, check=False)
     assert (done.returncode, done.stderr.decode("utf-8")) == (0, said)
     assert b'"positionEncoding": "utf-16"' in done.stdout
+
+
+@pytest.mark.parametrize("spoiled", ["b" * 60_000 + "=1", "moon=" + "x" * 60_000, "players=" + "9" * 60_000,
+                                     "queen_breaks_hearts=" + "q" * 60_000, "=" + "z" * 60_000])
+def test_a_rule_option_is_quoted_boundedly(spoiled: str) -> None:
+    """``[Rules "standard bbb…=1"]`` (a 60,000-character option name in a
+    record, or on ``--rules``): the value of the tag was cut in the message,
+    but "unknown rule option 'bbb…'" quoted the name whole, a 60 KB line
+    for each game that has it.  The names and values a rule error quotes
+    are clipped as every message's values are (``i18n.clip``)."""
+    from hearts_notation.rules import RuleError, parse_rules
+
+    with pytest.raises(RuleError) as caught:
+        parse_rules("standard " + spoiled)
+    assert len(str(caught.value)) < 400
