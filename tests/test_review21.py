@@ -202,3 +202,23 @@ def test_a_rule_option_is_quoted_boundedly(spoiled: str) -> None:
     with pytest.raises(RuleError) as caught:
         parse_rules("standard " + spoiled)
     assert len(str(caught.value)) < 400
+
+
+def test_an_out_dir_url_of_an_unknown_protocol_is_refused_not_an_internal_error(tmp_path: Path) -> None:
+    """``annotate --out-dir foo://x``: fsspec's "Protocol not known: foo"
+    (a ``ValueError``) escaped the worker's folder making, an internal
+    error, exit 3.  It is said as ``-o foo://x.json`` says it, once before
+    the run with the local engine, and by a cluster's worker for each part
+    (``runners.corpus.make_folder``)."""
+    pytest.importorskip("fsspec")
+    from hearts_notation.output import OutputError
+    from hearts_notation.runners.corpus import make_folder
+    from tests.clirun import run, write
+
+    with pytest.raises(OutputError):
+        make_folder("foo://x")
+    record = write(tmp_path, "g.hrn", (ROOT / "samples" / "canonical.hrn").read_text(encoding="utf-8"))
+    code, out = run("annotate", "--fast", "--jobs", "1", record, "--out-dir", "foo://x")
+    assert code == 2
+    assert set(out.splitlines()) == {
+        "hearts: cannot write foo://x: its file system cannot be written to (Protocol not known: foo)"}
