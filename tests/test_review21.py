@@ -222,3 +222,18 @@ def test_an_out_dir_url_of_an_unknown_protocol_is_refused_not_an_internal_error(
     assert code == 2
     assert set(out.splitlines()) == {
         "hearts: cannot write foo://x: its file system cannot be written to (Protocol not known: foo)"}
+
+
+def test_an_inproc_scheduler_is_said_unreachable_not_an_internal_error(tmp_path: Path) -> None:
+    """``--engine dask --scheduler inproc://x`` (an address the check takes:
+    ``inproc://`` anything) reached distributed's inproc parser, whose
+    ``ValueError`` ("not enough values to unpack", or "does not match host
+    or pid") was an internal error, exit 3.  An inproc scheduler lives in
+    the process that started it: unreachable from a command, said so."""
+    pytest.importorskip("distributed")
+    from tests.clirun import run, write
+
+    record = write(tmp_path, "g.hrn", (ROOT / "samples" / "canonical.hrn").read_text(encoding="utf-8"))
+    code, out = run("validate", "--engine", "dask", "--scheduler", "inproc://x", record)
+    assert code == 2
+    assert "hearts: --scheduler inproc://x: cannot reach the Dask scheduler (an inproc:// scheduler" in out

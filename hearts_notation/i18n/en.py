@@ -1918,4 +1918,5 @@ MESSAGES.update({
     "syntax.points_card": "{found}: a points line gives each seat's points, a card's counted in those of whoever took it; the jack of diamonds at -10 is a rule: write [Rules \"standard jack_of_diamonds=-10\"] and its taker's points with the -10 in them",
     "rules.in_words.option": "variants written in words: write '{written}' (hearts rules lists the keys)",
     "lsp.encoding.unknown": "the editor offers no position encoding the server counts in ({offered}); positions are counted in UTF-16 code units, the protocol's default",
+    "engine.inproc_elsewhere": "an inproc:// scheduler lives inside the process that started it, and another process cannot reach it: give its tcp:// address",
 })

@@ -1905,4 +1905,5 @@ MESSAGES.update({
     "syntax.points_card": "{found} : une ligne de points donne les points de chaque place, une carte comptée dans ceux de qui l'a prise ; le valet de carreau à -10 est une règle : écrivez [Règles \"standard jack_of_diamonds=-10\"] et les points de qui l'a pris, ses -10 compris",
     "rules.in_words.option": "des variantes écrites en mots : écrivez « {written} » (hearts rules liste les clés)",
     "lsp.encoding.unknown": "l'éditeur ne propose aucun encodage de position que le serveur sache compter ({offered}) ; les positions sont comptées en unités UTF-16, le défaut du protocole",
+    "engine.inproc_elsewhere": "un planificateur inproc:// vit dans le processus qui l'a lancé, et un autre processus ne peut pas l'atteindre : donnez son adresse tcp://",
 })

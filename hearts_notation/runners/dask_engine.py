@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from distributed import Client, Future, LocalCluster
 
-from ..i18n import Msg, msg, os_reason
+from ..i18n import Arg, Msg, msg, os_reason
 from ..io.batches import Broken
 from ..io.stream import InputError
 from .pool import Progress, bounded_jobs
@@ -231,7 +231,16 @@ class DaskEngine:
             raise EngineUnavailable(msg("engine.tls_settings", address=address))
         try:
             if address:
-                self.client = Client(address, timeout=10, set_as_default=False)
+                try:
+                    self.client = Client(address, timeout=10, set_as_default=False)
+                except ValueError as exc:
+                    # distributed's inproc transport: an ``inproc://`` address
+                    # names a scheduler inside one process (its host and pid),
+                    # never this one's; its parser's ValueError was an
+                    # internal error, exit 3 (review21).
+                    why: Arg = (msg("engine.inproc_elsewhere").arg() if address.startswith("inproc://")
+                                else str(exc)[:200])
+                    raise EngineUnavailable(msg("engine.unreachable", address=address, why=why)) from None
             else:
                 # No dashboard; the scheduler's small HTTP server (health,
                 # metrics) on a free loopback port, not on 8787 where
