@@ -489,7 +489,9 @@ def _coerce(key: str, value: Any) -> Any:
     """Check one rule value and bring it to the dataclass field's type."""
     if key not in RULE_KEYS:
         raise RuleError(
-            msg("rules.unknown_option", name=repr(clip(key, _NAME_QUOTED)), options=", ".join(RULE_KEYS)), key=key
+            msg("rules.unknown_option", name=repr(clip(key, _NAME_QUOTED)),
+                options=", ".join(RULE_KEYS)),
+            key=key,
         )
     if key in _CHOICES:
         v = str(value)
