@@ -237,3 +237,16 @@ def test_an_inproc_scheduler_is_said_unreachable_not_an_internal_error(tmp_path:
     code, out = run("validate", "--engine", "dask", "--scheduler", "inproc://x", record)
     assert code == 2
     assert "hearts: --scheduler inproc://x: cannot reach the Dask scheduler (an inproc:// scheduler" in out
+
+
+def test_a_library_caller_interrupted_while_the_package_loads_gets_its_keyboard_interrupt() -> None:
+    """The package's ``__init__`` ends a Ctrl-C only for ``python -m``: a
+    program importing it gets its ``KeyboardInterrupt`` back, to handle as
+    it will (no ``hearts: interrupted``, no exit)."""
+    script = ("try:\n    import hearts_notation\n"
+              "except KeyboardInterrupt:\n    print('caught')\n")
+    env = {**os.environ, "HEARTS_TEST_INTERRUPT_AT": "hearts_notation._compiled",
+           "PYTHONPATH": os.pathsep.join([str(ROOT), str(DATA)])}
+    res = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=60)
+    assert (res.returncode, res.stdout, res.stderr) == (0, "caught\n", "")
