@@ -626,6 +626,37 @@ def _fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
+#: How a temporary file is made: new (never an existing file or a link), closed in children.
+_TEMPORARY_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+                    | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+
+
+def _new_temporary(target: Path, path: str) -> tuple[int, str]:
+    """A new temporary file beside *target* (``.NAME.PID.XXXXXXXX.tmp``,
+    as ``tempfile.mkstemp`` names them), open for writing, and its name.
+
+    The name is in :data:`_TEMPORARIES` *before* the file exists: with
+    ``mkstemp`` the file existed a moment before it was noted, and SIGTERM
+    in that moment (the signal's handler removes the files noted) left it
+    behind -- ``test_sigterm_removes_the_temporary_file`` failed so under
+    load (review21).  A name already taken (another write's, or a killed
+    one's) is drawn again."""
+    import secrets
+
+    for _ in range(100):
+        tmp = str(target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        _TEMPORARIES.add(tmp)
+        try:
+            return os.open(tmp, _TEMPORARY_FLAGS, 0o600), tmp
+        except FileExistsError:
+            _TEMPORARIES.discard(tmp)
+        except OSError as exc:
+            _TEMPORARIES.discard(tmp)
+            raise OutputError(path, _reason(exc), exc.errno) from None
+    raise OutputError(path, _reason(FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST))),
+                      errno.EEXIST)
+
+
 def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
                       encoding: str = "utf-8") -> None:
     """Write the pieces of a text to *path* atomically, as they come.
@@ -657,15 +688,8 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
         # standard output when the caller asks.
         _through(str(target), _held(pieces, path) if hold else pieces, encoding)
         return
-    import tempfile
-
     _name_stale_temporaries(target)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp",
-                                   dir=target.parent)
-    except OSError as exc:
-        raise OutputError(path, _reason(exc), exc.errno) from None
-    _TEMPORARIES.add(tmp)
+    fd, tmp = _new_temporary(target, path)
     try:
         fh = open(fd, "w", encoding=encoding, newline="\n")
         try:

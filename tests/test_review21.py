@@ -250,3 +250,31 @@ def test_a_library_caller_interrupted_while_the_package_loads_gets_its_keyboard_
     res = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True,
                          text=True, timeout=60)
     assert (res.returncode, res.stdout, res.stderr) == (0, "caught\n", "")
+
+
+def test_a_signal_just_after_the_temporary_file_is_made_removes_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGTERM's handler removes the temporary files noted as being
+    written (``output.remove_temporaries``) and ends the process.  The file
+    was made (``tempfile.mkstemp``) a moment before it was noted: a SIGTERM
+    in that moment left ``.big.hrn.1006.wz_buf_a.tmp`` behind
+    (``test_cli_robustness.py::test_sigterm_removes_the_temporary_file``
+    failed so once in a loaded full run).  Here the handler runs as the
+    file is made, exactly then."""
+    from hearts_notation import output
+
+    real_open = os.open
+
+    def signalled_once_made(name: str, flags: int, mode: int = 0o777, **kw: object) -> int:
+        fd = real_open(name, flags, mode)
+        if name.endswith(".tmp"):
+            os.close(fd)
+            output.remove_temporaries()     # what the SIGTERM handler does first
+            raise SystemExit(143)
+        return fd
+
+    monkeypatch.setattr(os, "open", signalled_once_made)
+    with pytest.raises(SystemExit):
+        output.write_atomic_iter(str(tmp_path / "big.hrn"), iter(["x\n"]))
+    monkeypatch.undo()
+    assert list(tmp_path.iterdir()) == []
