@@ -424,9 +424,24 @@ def _reason(exc: OSError) -> str:
 _TEMPORARIES: set[str] = set()
 
 
+#: Writes making their temporary file at this moment: its folder and the
+#: prefix of its name (``.NAME.PID.``), the name itself not known yet.
+_MAKING: set[tuple[str, str]] = set()
+
+
 def remove_temporaries() -> None:
     """Remove the temporary files of writes still in progress (called on
-    SIGTERM; Ctrl-C and errors remove them on their way out)."""
+    SIGTERM; Ctrl-C and errors remove them on their way out), those of a
+    write whose file was just made and not yet noted included (found by
+    their folder and prefix, :data:`_MAKING`)."""
+    for folder, prefix in list(_MAKING):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            names = []
+        _TEMPORARIES.update(os.path.join(folder, n) for n in names
+                            if n.startswith(prefix) and n.endswith(".tmp"))
+        _MAKING.discard((folder, prefix))
     for tmp in list(_TEMPORARIES):
         try:
             os.unlink(tmp)
@@ -626,37 +641,6 @@ def _fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-#: How a temporary file is made: new (never an existing file or a link), closed in children.
-_TEMPORARY_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-                    | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-
-
-def _new_temporary(target: Path, path: str) -> tuple[int, str]:
-    """A new temporary file beside *target* (``.NAME.PID.XXXXXXXX.tmp``,
-    as ``tempfile.mkstemp`` names them), open for writing, and its name.
-
-    The name is in :data:`_TEMPORARIES` *before* the file exists: with
-    ``mkstemp`` the file existed a moment before it was noted, and SIGTERM
-    in that moment (the signal's handler removes the files noted) left it
-    behind -- ``test_sigterm_removes_the_temporary_file`` failed so under
-    load (review21).  A name already taken (another write's, or a killed
-    one's) is drawn again."""
-    import secrets
-
-    for _ in range(100):
-        tmp = str(target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-        _TEMPORARIES.add(tmp)
-        try:
-            return os.open(tmp, _TEMPORARY_FLAGS, 0o600), tmp
-        except FileExistsError:
-            _TEMPORARIES.discard(tmp)
-        except OSError as exc:
-            _TEMPORARIES.discard(tmp)
-            raise OutputError(path, _reason(exc), exc.errno) from None
-    raise OutputError(path, _reason(FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST))),
-                      errno.EEXIST)
-
-
 def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
                       encoding: str = "utf-8") -> None:
     """Write the pieces of a text to *path* atomically, as they come.
@@ -688,8 +672,22 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
         # standard output when the caller asks.
         _through(str(target), _held(pieces, path) if hold else pieces, encoding)
         return
+    import tempfile
+
     _name_stale_temporaries(target)
-    fd, tmp = _new_temporary(target, path)
+    prefix = f".{target.name}.{os.getpid()}."
+    making = (str(target.parent), prefix)
+    # (noted before the file exists: mkstemp makes it a moment before its
+    # name is known here, and a SIGTERM in that moment left it behind --
+    # test_cli_robustness's SIGTERM test failed so under load, review21)
+    _MAKING.add(making)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=target.parent)
+        _TEMPORARIES.add(tmp)
+    except OSError as exc:
+        raise OutputError(path, _reason(exc), exc.errno) from None
+    finally:
+        _MAKING.discard(making)
     try:
         fh = open(fd, "w", encoding=encoding, newline="\n")
         try:
