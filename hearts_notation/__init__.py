@@ -24,7 +24,7 @@ except KeyboardInterrupt:
     # The console script imports the package inside its own guard
     # (``hearts_notation_start``), and a library's caller gets its
     # KeyboardInterrupt back.
-    from .cli import interrupted_while_run_as_module
+    from .interrupt import interrupted_while_run_as_module
 
     interrupted_while_run_as_module()
     raise

@@ -13,7 +13,7 @@ if __name__ == "__main__":
         import signal
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        from .cli import interrupted
+        from .interrupt import interrupted
 
         interrupted(True)
     main()
