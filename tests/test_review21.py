@@ -138,14 +138,15 @@ def test_the_resource_tracker_says_nothing_after_an_interrupted_cluster_start(
     "UserWarning: resource_tracker: There appear to be 12 leaked semaphore
     objects" and its source line after ``hearts: interrupted`` (4 runs of
     4).  The engine gives the processes it starts a filter for that one
-    warning (``PYTHONWARNINGS``); here a child holding a semaphore ends as
+    warning (``PYTHONWARNINGS``) while the cluster starts; here a child holding a semaphore ends as
     an interrupted run does (``os._exit``), with and without it."""
     from hearts_notation.runners import dask_engine
 
     monkeypatch.setenv("PYTHONWARNINGS", "default")
-    dask_engine._quiet_resource_tracker()
-    quiet = os.environ["PYTHONWARNINGS"]
+    with dask_engine._quiet_resource_tracker():
+        quiet = os.environ["PYTHONWARNINGS"]
     assert quiet.split(",") == ["default", dask_engine._TRACKER_QUIET]
+    assert os.environ["PYTHONWARNINGS"] == "default"     # (given back once the cluster is up)
     child = ("import multiprocessing, os\n"
              "lock = multiprocessing.get_context('spawn').Lock()\n"
              "os._exit(130)\n")

@@ -162,7 +162,8 @@ def _spawn_from_the_package() -> None:
 _TRACKER_QUIET = "ignore::UserWarning:multiprocessing.resource_tracker"
 
 
-def _quiet_resource_tracker() -> None:
+@contextlib.contextmanager
+def _quiet_resource_tracker() -> Iterator[None]:
     """Keep multiprocessing's resource tracker (a process the local
     cluster's start starts, writing to this process's standard error)
     from warning "There appear to be 12 leaked semaphore objects to clean
@@ -172,11 +173,23 @@ def _quiet_resource_tracker() -> None:
     and the tracker then removes what is left -- as it says, with nothing
     for the user to do (review21: 4 runs of 4 with a Ctrl-C 1.3 to 2.5 s
     into ``validate --engine dask``).  The filter goes to the processes
-    started from here through ``PYTHONWARNINGS``, which they inherit; it
-    names that warning of that module only."""
-    current = os.environ.get("PYTHONWARNINGS", "")
-    if _TRACKER_QUIET not in current.split(","):
-        os.environ["PYTHONWARNINGS"] = ",".join(filter(None, (current, _TRACKER_QUIET)))
+    started while the cluster starts (the tracker, the workers) through
+    ``PYTHONWARNINGS``, which they inherit; it names that warning of that
+    module only, and the variable is given back as it was once the cluster
+    is up: processes started later (an external bot, a test's command)
+    would pay the filter's parsing at start-up (``re``)."""
+    current = os.environ.get("PYTHONWARNINGS")
+    if current is not None and _TRACKER_QUIET in current.split(","):
+        yield
+        return
+    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, (current, _TRACKER_QUIET)))
+    try:
+        yield
+    finally:
+        if current is None:
+            os.environ.pop("PYTHONWARNINGS", None)
+        else:
+            os.environ["PYTHONWARNINGS"] = current
 
 
 def tls_needs_settings(address: str) -> bool:
@@ -251,12 +264,13 @@ class DaskEngine:
                 # which is noise on stderr (errors of the work reach the
                 # client as exceptions or as reported values).
                 _spawn_from_the_package()
-                _quiet_resource_tracker()
                 workers = bounded_jobs(workers)
-                self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1,
-                                            processes=True, host="127.0.0.1",
-                                            dashboard_address=None, silence_logs=logging.CRITICAL,
-                                            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+                with _quiet_resource_tracker():
+                    self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1,
+                                                processes=True, host="127.0.0.1",
+                                                dashboard_address=None,
+                                                silence_logs=logging.CRITICAL,
+                                                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
                 self.client = Client(self.cluster, set_as_default=False)
         except (OSError, TimeoutError) as exc:
             if self.cluster is not None:
