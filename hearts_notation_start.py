@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> None:
         import signal
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        from hearts_notation.cli import interrupted
+        from hearts_notation.interrupt import interrupted
 
         interrupted("hearts_notation.app" not in sys.modules)
 

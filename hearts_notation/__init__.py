@@ -13,13 +13,25 @@ anything else, ``hearts --version`` included -- loads only the choice of the
 compiled core (:mod:`hearts_notation._compiled`, standard library only).
 """
 
-from . import _compiled
+try:
+    from . import _compiled
+
+    _compiled.select()   # compiled core or pure-Python sources, before any hot module loads
+except KeyboardInterrupt:
+    # ``python -m hearts_notation`` imports the package before any of its
+    # code runs: a Ctrl-C here is the command's start-up, which ends with
+    # ``hearts: interrupted`` and status 130 (docs/cli.md, "Interrupting").
+    # The console script imports the package inside its own guard
+    # (``hearts_notation_start``), and a library's caller gets its
+    # KeyboardInterrupt back.
+    from .interrupt import interrupted_while_run_as_module
+
+    interrupted_while_run_as_module()
+    raise
 
 #: (``typing`` is not imported for this: ``hearts --version`` would pay for it;
 #: type checkers take any ``TYPE_CHECKING`` name as true.)
 TYPE_CHECKING = False
-
-_compiled.select()   # compiled core or pure-Python sources, before any hot module loads
 
 if TYPE_CHECKING:
     from .api import Scored, Validation, read_games, score, validate_file, validate_text

@@ -24,12 +24,7 @@ from __future__ import annotations
 
 import sys
 
-#: (``typing`` is not imported at run time: ``hearts --version`` would pay for
-#: it; type checkers take any ``TYPE_CHECKING`` name as true.)
-TYPE_CHECKING = False
-
-if TYPE_CHECKING:
-    from typing import NoReturn
+from .interrupt import interrupted
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -71,26 +66,6 @@ def _main(argv: list[str] | None, loading: list[bool]) -> None:
             gc.enable()
     loading[0] = False
     run(argv, collector_paused=paused)
-
-
-def interrupted(loading: bool) -> NoReturn:
-    """End a run interrupted outside :func:`hearts_notation.app.run`'s
-    handling: ``hearts: interrupted`` (in the locale's language while the
-    program loads, the run's once it runs) and status 130, never a
-    traceback.  A second Ctrl-C while the message is worded is ignored:
-    the catalogs may still have to be imported for it."""
-    import contextlib
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from .i18n import current_language, locale_language, translate
-
-    lang = locale_language() if loading else current_language()
-    if sys.stderr is not None:      # (started with standard error closed: nowhere to say it)
-        with contextlib.suppress(OSError):
-            sys.stderr.write("hearts: " + translate(lang, "app.interrupted") + "\n")
-            sys.stderr.flush()
-    raise SystemExit(130)
 
 
 def _print_version() -> int:

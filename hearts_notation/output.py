@@ -424,9 +424,24 @@ def _reason(exc: OSError) -> str:
 _TEMPORARIES: set[str] = set()
 
 
+#: Writes making their temporary file at this moment: its folder and the
+#: prefix of its name (``.NAME.PID.``), the name itself not known yet.
+_MAKING: set[tuple[str, str]] = set()
+
+
 def remove_temporaries() -> None:
     """Remove the temporary files of writes still in progress (called on
-    SIGTERM; Ctrl-C and errors remove them on their way out)."""
+    SIGTERM; Ctrl-C and errors remove them on their way out), those of a
+    write whose file was just made and not yet noted included (found by
+    their folder and prefix, :data:`_MAKING`)."""
+    for folder, prefix in list(_MAKING):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            names = []
+        _TEMPORARIES.update(os.path.join(folder, n) for n in names
+                            if n.startswith(prefix) and n.endswith(".tmp"))
+        _MAKING.discard((folder, prefix))
     for tmp in list(_TEMPORARIES):
         try:
             os.unlink(tmp)
@@ -660,12 +675,19 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
     import tempfile
 
     _name_stale_temporaries(target)
+    prefix = f".{target.name}.{os.getpid()}."
+    making = (str(target.parent), prefix)
+    # (noted before the file exists: mkstemp makes it a moment before its
+    # name is known here, and a SIGTERM in that moment left it behind --
+    # test_cli_robustness's SIGTERM test failed so under load, review21)
+    _MAKING.add(making)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp",
-                                   dir=target.parent)
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=target.parent)
+        _TEMPORARIES.add(tmp)
     except OSError as exc:
         raise OutputError(path, _reason(exc), exc.errno) from None
-    _TEMPORARIES.add(tmp)
+    finally:
+        _MAKING.discard(making)
     try:
         fh = open(fd, "w", encoding=encoding, newline="\n")
         try:

@@ -105,6 +105,12 @@ LONG_TESTS: dict[str, str] = {
         "2,048 deals played by pyspiel under every parameter combination, read and refereed "
         "(a few CPU-s; needs pyspiel); the cheap fixtures of tests/data/interop21 run by default "
         "(helper interop21)",
+    "tests/test_review21.py::test_an_editor_offering_no_known_position_encoding_is_told_in_its_words":
+        "a language server process (pygls loaded: 0.5 CPU-s) for one line on standard error; "
+        "the protocol's refusals are checked in the default run by test_editor_jsonrpc (review21)",
+    "tests/test_review21.py::test_the_resource_tracker_says_nothing_after_an_interrupted_cluster_start":
+        "two interpreters with multiprocessing's resource tracker (0.3 CPU-s) for a warning "
+        "filter; the Dask engine's Ctrl-C is timed in the long step by test_signals (review21)",
 }
 
 #: The environment variables that give a run its language: ``LC_ALL``,

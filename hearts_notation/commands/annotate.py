@@ -406,6 +406,19 @@ def _annotate_corpus(files: tuple[str, ...], out_dir: str, fmt_in: str | None, f
     if not is_url(dest) and os.path.exists(dest) and not os.path.isdir(dest):
         # (the workers said "File exists" once per part, in the system's English)
         fail(translate(current_language(), "annotate.out_dir_not_folder", dest=out_dir))
+    if engine_spec.engine == "local":
+        # The workers make the folder for each part they write (a cluster's
+        # see their own file system); the local engine's share this one, and
+        # a folder that cannot be made (read-only, no permission, a URL of
+        # an unknown protocol) is one message here: each part and the
+        # manifest said "cannot write" once, under the folder's absolute
+        # name (review21).
+        from ..runners.corpus import make_folder
+
+        try:
+            make_folder(dest)
+        except OSError as exc:
+            fail_output(exc, out_dir)
     settings = CorpusSettings(options, rules, force_rules, only_deal, lang, lang_given(), unicode,
                               dest, engine_spec.shard_size or CORPUS_SHARD_BYTES)
 

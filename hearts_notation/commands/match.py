@@ -15,6 +15,7 @@ output file, 130 interrupted (the records written so far are kept).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import random
@@ -251,10 +252,17 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
             fail(msg("match.cannot_write", path=output, why=os_reason(exc)).text(lang))
     from ..runners.errors import WorkerLost
 
+    # Where the record being appended starts, and the count before it: a
+    # Ctrl-C after its bytes went out but before it was counted (during the
+    # fsync, mostly) left a record in the file the message did not count
+    # ("103 records" over a file of 104, review21); it is cut off, as a torn
+    # one is, and --resume plays it again (the same deal, from the seed).
+    counted, start = tally.records, end
     try:
         with CorpusProgress("match", total=count, unit="games") as bar:
             results = _played(spec, items, min(jobs, max(1, count)))
             for outcome in results:
+                counted, start = tally.records, os.lseek(fd, 0, os.SEEK_CUR)
                 try:
                     _append(fd, outcome, fmt)
                 except OSError as exc:
@@ -262,8 +270,8 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
                     # records before it stay whole, and --resume goes on)
                     fail(msg("match.write_failed", path=output, why=os_reason(exc),
                              n=("num", tally.records)).text(current_language()))
-                bar.advance(1, 1)
                 tally.add(outcome.game)
+                bar.advance(1, 1)
                 for f in outcome.faults:
                     faults += 1
                     _report_fault(f, spec, current_language())
@@ -277,6 +285,9 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
         fail(exc.text(current_language()))
     except KeyboardInterrupt:
         interrupted = True
+        if fd >= 0 and tally.records == counted:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, start)
         message(msg("match.interrupted", n=("num", tally.records), path=output).text(
             current_language()))
     finally:

@@ -133,6 +133,9 @@ PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
+#: The position encodings the server counts in (the protocol's three).
+POSITION_ENCODINGS = ("utf-8", "utf-16", "utf-32")
+
 #: The protocol's code for a request before ``initialize``.
 SERVER_NOT_INITIALIZED = -32002
 
@@ -272,6 +275,14 @@ class _HrnProtocol(LanguageServerProtocol):
             if msg_id is not None or not method.startswith("$/"):
                 server.refuse(msg("lsp.input.unknown_method", method=method),
                               METHOD_NOT_FOUND if msg_id is not None else None, msg_id)
+            return
+        if method == types.INITIALIZE:
+            # pygls logs "Unknown `PositionEncoding`s: (...)" in English when
+            # the client offers none it knows, and for an empty list, which
+            # the protocol allows; the server says the first in its own
+            # words (``initialize`` below), and nothing for the second.
+            with _quiet(logging.getLogger("pygls.capabilities")):
+                super().handle_message(message)
             return
         super().handle_message(message)
 
@@ -582,6 +593,13 @@ def build(lang: str = "en", given: bool = False) -> HrnServer:
             ls.lang_given and not params.locale)
         ls.lang = client_language(options.get("lang") or params.locale, ls.lang)
         set_language(ls.lang)
+        general = params.capabilities.general
+        offered = general.position_encodings if general is not None else None
+        if offered and not any(e in POSITION_ENCODINGS for e in offered):
+            named = ", ".join(_value(e) for e in list(offered)[:5]) + (", ..." if len(offered) > 5 else "")
+            with contextlib.suppress(OSError):
+                sys.stderr.write("hearts lsp: " + msg("lsp.encoding.unknown", offered=named).text(ls.lang)
+                                 + "\n")
         rules = options.get("rules")
         ls.rules = rules if isinstance(rules, str) and rules.strip() else None
         if ls.rules is not None:

@@ -1929,4 +1929,6 @@ MESSAGES.update({
     "os.text.information_state": "this is one player's information state (state.information_state_string(player)): it shows that player's hand only, so the deal cannot be rebuilt from it; save str(state), state.to_json() or state.history() instead",
     "finding.cut-history.played": "the input ends inside this number, a card played before: the history may be cut short here (a whole file ends with a line break)",
     "os.deals_first": "{fault}: its first 52 actions deal the whole deck, with no pass direction before them; this is not a history of OpenSpiel's hearts (a game that deals first, such as bridge?)",
+    "lsp.encoding.unknown": "the editor offers no position encoding the server counts in ({offered}); positions are counted in UTF-16 code units, the protocol's default",
+    "engine.inproc_elsewhere": "an inproc:// scheduler lives inside the process that started it, and another process cannot reach it: give its tcp:// address",
 })

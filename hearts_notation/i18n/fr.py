@@ -1916,4 +1916,6 @@ MESSAGES.update({
     "os.text.information_state": "ceci est l'état d'information d'un joueur (state.information_state_string(player)) : il ne montre que la main de ce joueur, la donne ne peut donc pas en être reconstruite ; enregistrez plutôt str(state), state.to_json() ou state.history()",
     "finding.cut-history.played": "l'entrée se termine au milieu de ce nombre, une carte déjà jouée : l'historique est peut-être coupé ici (un fichier entier finit par un saut de ligne)",
     "os.deals_first": "{fault} : ses 52 premières actions distribuent tout le jeu, sans sens de passe avant elles ; ce n'est pas un historique du hearts d'OpenSpiel (un jeu qui distribue d'abord, comme le bridge ?)",
+    "lsp.encoding.unknown": "l'éditeur ne propose aucun encodage de position que le serveur sache compter ({offered}) ; les positions sont comptées en unités UTF-16, le défaut du protocole",
+    "engine.inproc_elsewhere": "un planificateur inproc:// vit dans le processus qui l'a lancé, et un autre processus ne peut pas l'atteindre : donnez son adresse tcp://",
 })

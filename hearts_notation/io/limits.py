@@ -86,8 +86,10 @@ def refresh() -> Limits:
     global _cached
     changes: dict[str, int] = {}
     for name, variable in ENV.items():
-        raw = os.environ.get(variable)
-        if raw and raw.strip().isdigit() and len(raw.strip()) <= 18 and int(raw) > 0:
+        raw = (os.environ.get(variable) or "").strip()
+        # ASCII digits only: ``str.isdigit`` takes ``²`` and ``①``, which
+        # ``int`` refuses (an internal error, exit 3, until review21).
+        if raw.isascii() and raw.isdigit() and len(raw) <= 18 and int(raw) > 0:
             changes[name] = int(raw)
     _cached = Limits(**changes)
     return _cached

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cache import cached  # (at the top: the cache's folder is checked before a fork)
 from ..cards import CLUBS, FULL_DECK, CardError, mask_of, parse_card
-from ..i18n import Arg, Msg, msg
+from ..i18n import Arg, Msg, clip, msg
 from ..nearest import close_words
 from ..seats import DEFAULT_SEATS, DIRECTIONS
 from .words import variants_in_words
@@ -479,17 +479,25 @@ _RULE_DIGITS = 9
 _DECIMAL_TEXT = re.compile(r"\s*[-+]?[0-9]+\s*")
 
 
+#: How much of an unknown option's name a message quotes: every real name
+#: whole (and the escaping tests' 185-character payload), not the 60 KB of
+#: a hostile Rules tag (review21).
+_NAME_QUOTED = 200
+
+
 def _coerce(key: str, value: Any) -> Any:
     """Check one rule value and bring it to the dataclass field's type."""
     if key not in RULE_KEYS:
         raise RuleError(
-            msg("rules.unknown_option", name=repr(key), options=", ".join(RULE_KEYS)), key=key
+            msg("rules.unknown_option", name=repr(clip(key, _NAME_QUOTED)),
+                options=", ".join(RULE_KEYS)),
+            key=key,
         )
     if key in _CHOICES:
         v = str(value)
         if v not in _CHOICES[key]:
             raise RuleError(
-                msg("rules.bad_choice", key=key, value=v, choices=", ".join(_CHOICES[key])),
+                msg("rules.bad_choice", key=key, value=clip(v), choices=", ".join(_CHOICES[key])),
                 key=key,
             )
         return v
@@ -501,7 +509,7 @@ def _coerce(key: str, value: Any) -> Any:
             return True
         if low in ("false", "no", "0", "off"):
             return False
-        raise RuleError(msg("rules.bad_bool", key=key, value=str(value)), key=key)
+        raise RuleError(msg("rules.bad_bool", key=key, value=clip(str(value))), key=key)
     if key in ("players", "pass_count", "jack_of_diamonds", "no_trick_bonus", "target"):
         # A YAML float (``.inf``, ``.nan``, ``1e400``, ``2.5``) is a whole number
         # only when it is one: ``int()`` of infinity raises OverflowError, of
@@ -516,7 +524,7 @@ def _coerce(key: str, value: Any) -> Any:
         except (TypeError, ValueError, OverflowError):
             iv = None
         if iv is None:
-            raise RuleError(msg("rules.bad_int", key=key, value=str(value)), key=key)
+            raise RuleError(msg("rules.bad_int", key=key, value=clip(str(value))), key=key)
         if len(str(abs(iv))) > _RULE_DIGITS:
             # (a jack of 10**23 points made generate write totals its own
             # reader refuses: a record's numbers have at most 18 digits)
@@ -589,7 +597,7 @@ def split_overrides(words: list[str]) -> list[tuple[str, str]]:
     for w in words:
         key, sep, value = w.partition("=")
         if not sep or not key:
-            raise RuleError(msg("rules.not_pair", word=repr(w)), key=None)
+            raise RuleError(msg("rules.not_pair", word=repr(clip(w))), key=None)
         out.append((key, value))
     return out
 

@@ -156,9 +156,20 @@ def _fs(dest: str) -> tuple[Any, str]:
     return fs, root
 
 
-def _make_folder(dest: str) -> None:
+def make_folder(dest: str) -> None:
+    """Make the destination folder (a URL's on its file system); a URL
+    whose file system is unknown here (``foo://x``, a protocol whose
+    package is missing) is an :class:`~hearts_notation.output.OutputError`,
+    as ``-o`` says it (it was a ``ValueError`` from fsspec: an internal
+    error, exit 3, review21)."""
     if is_url(dest):
-        fs, root = _fs(dest)
+        from ..i18n import msg
+        from ..output import OutputError
+
+        try:
+            fs, root = _fs(dest)
+        except (ImportError, ValueError) as exc:
+            raise OutputError(dest, msg("output.url_unwritable", why=str(exc)[:200])) from None
         fs.makedirs(root, exist_ok=True)
     else:
         os.makedirs(dest, exist_ok=True)
@@ -324,7 +335,7 @@ def annotate_part(job: PartJob, settings: CorpusSettings) -> PartResult:
 
     deals = sum(len(g.deals) for g in games)
     try:
-        _make_folder(settings.dest)
+        make_folder(settings.dest)
         write_atomic_iter(target, counted(iter_dumps(annotated(), job.out_fmt,
                                                      unicode=settings.unicode,
                                                      lang=settings.write_lang)))
@@ -408,7 +419,7 @@ def write_manifest(item: tuple[str, list[tuple[str, list[str], str]]],
     from ..output import OutputError
 
     try:
-        _make_folder(dest)
+        make_folder(dest)
         write_atomic_iter(join(dest, MANIFEST), (json.dumps(doc, indent=2) + "\n",))
     except OutputError as exc:
         return _output_line(exc, settings.lang)
@@ -607,6 +618,7 @@ __all__ = [
     "PartResult",
     "annotate_part",
     "join",
+    "make_folder",
     "part_key",
     "part_name",
     "run_corpus",
