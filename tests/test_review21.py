@@ -12,20 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.interrupting import hooked_env, interrupted_module
+
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "tests" / "data" / "review21"
-
-
-def _run_as_module(target: str, *args: str, lang: str = "C") -> subprocess.CompletedProcess[str]:
-    """``python -m hearts_notation ARGS`` whose start-up is interrupted as
-    module *target* is first imported: ``DATA/sitecustomize.py``, on the
-    child's ``PYTHONPATH``, wraps ``__import__`` before ``-m`` imports the
-    package and sends SIGINT then (no timing)."""
-    env = {**os.environ, "LC_ALL": lang, "LANG": lang, "HEARTS_TEST_INTERRUPT_AT": target,
-           "PYTHONPATH": os.pathsep.join([str(ROOT), str(DATA)])}
-    env.pop("LANGUAGE", None)
-    return subprocess.run([sys.executable, "-m", "hearts_notation", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
 
 
 @pytest.mark.parametrize(("target", "lang", "said"), [
@@ -38,7 +27,7 @@ def test_python_dash_m_interrupted_while_the_package_loads(target: str, lang: st
     main`` before :func:`hearts_notation.cli.main`'s guard: a Ctrl-C there
     printed a traceback and ended by SIGINT (-2).  (Two interpreters, about
     0.1 CPU-s each.)"""
-    res = _run_as_module(target, "--version", lang=lang)
+    res = interrupted_module(target, "--version", lang=lang)
     assert (res.returncode, res.stderr, res.stdout) == (130, said, "")
 
 
@@ -246,8 +235,7 @@ def test_a_library_caller_interrupted_while_the_package_loads_gets_its_keyboard_
     it will (no ``hearts: interrupted``, no exit)."""
     script = ("try:\n    import hearts_notation\n"
               "except KeyboardInterrupt:\n    print('caught')\n")
-    env = {**os.environ, "HEARTS_TEST_INTERRUPT_AT": "hearts_notation._compiled",
-           "PYTHONPATH": os.pathsep.join([str(ROOT), str(DATA)])}
+    env = hooked_env("hearts_notation._compiled")
     res = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True,
                          text=True, timeout=60)
     assert (res.returncode, res.stdout, res.stderr) == (0, "caught\n", "")
