@@ -1931,4 +1931,7 @@ MESSAGES.update({
     "os.deals_first": "{fault}: its first 52 actions deal the whole deck, with no pass direction before them; this is not a history of OpenSpiel's hearts (a game that deals first, such as bridge?)",
     "lsp.encoding.unknown": "the editor offers no position encoding the server counts in ({offered}); positions are counted in UTF-16 code units, the protocol's default",
     "engine.inproc_elsewhere": "an inproc:// scheduler lives inside the process that started it, and another process cannot reach it: give its tcp:// address",
+    "json.comment": "a comment: JSON has none (// and /* */ are JavaScript's); remove it, or keep the note in the record's \"comment\" field",
+    "json.comma_before_close": "a comma before the closing {close}: JSON allows no comma after the last item; remove it",
+    "json.comma_after_record": "a comma after the record: a .jsonl file holds one record a line with nothing after it, and several records in a .json file go in a list, [{{...}}, {{...}}]",
 })

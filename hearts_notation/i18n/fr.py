@@ -1918,4 +1918,7 @@ MESSAGES.update({
     "os.deals_first": "{fault} : ses 52 premières actions distribuent tout le jeu, sans sens de passe avant elles ; ce n'est pas un historique du hearts d'OpenSpiel (un jeu qui distribue d'abord, comme le bridge ?)",
     "lsp.encoding.unknown": "l'éditeur ne propose aucun encodage de position que le serveur sache compter ({offered}) ; les positions sont comptées en unités UTF-16, le défaut du protocole",
     "engine.inproc_elsewhere": "un planificateur inproc:// vit dans le processus qui l'a lancé, et un autre processus ne peut pas l'atteindre : donnez son adresse tcp://",
+    "json.comment": "un commentaire : JSON n'en a pas (// et /* */ sont du JavaScript) ; retirez-le, ou gardez la note dans le champ \"comment\" de la partie",
+    "json.comma_before_close": "une virgule avant le {close} fermant : JSON n'admet pas de virgule après le dernier élément ; retirez-la",
+    "json.comma_after_record": "une virgule après la partie : un fichier .jsonl contient une partie par ligne sans rien après elle, et plusieurs parties d'un fichier .json vont dans une liste, [{{...}}, {{...}}]",
 })

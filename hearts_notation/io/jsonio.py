@@ -1295,7 +1295,26 @@ _JSON_PROBLEMS: Final = (
 )
 
 
-def json_syntax(problem: str, head: str | None = None, after: str = "") -> Msg:
+def _hand_edited(problem: str, before: str, after: str) -> Msg | None:
+    """What a person who edits JSON by hand (or a program that writes it
+    as JavaScript would) put where the decoder stopped, told with the form
+    to write, or None: a comment (``//``, ``/*``), a comma before a closing
+    bracket, a comma after a whole record (a ``.jsonl`` line that ends with
+    ``,``, records of a ``.json`` file not in a list).  *before* is the
+    text just before the place, *after* its first characters.  The
+    decoder's own words ("Expecting value") name none of these."""
+    if after[:2] in ("//", "/*"):
+        return msg("json.comment")
+    if problem.startswith(("Expecting value", "Expecting property name")) \
+            and after[:1] in ("]", "}") and before.rstrip().endswith(","):
+        return msg("json.comma_before_close", close=after[:1])
+    if problem.startswith("Extra data") and after[:1] == ",":
+        return msg("json.comma_after_record")
+    return None
+
+
+def json_syntax(problem: str, head: str | None = None, after: str = "",
+                before: str = "") -> Msg:
     """"not valid JSON: ..." for the decoder's words *problem*, told by
     the catalog (the decoder's English kept only for words it does not know).
     Extra data that opens a value (*after*, the character the decoder
@@ -1306,8 +1325,11 @@ def json_syntax(problem: str, head: str | None = None, after: str = "") -> Msg:
     ``.json`` or ``.jsonl`` file, ``deals:``), the message says to read it
     with ``--from`` (as the HRN reader's, ``syntax.other_format``)."""
     said: Msg | None = None
-    if problem.startswith("Extra data") and after in ("{", "["):
+    if problem.startswith("Extra data") and after[:1] in ("{", "["):
         return msg("record.json", problem=msg("json.second_value").arg())
+    edited = _hand_edited(problem, before, after)
+    if edited is not None:
+        return msg("record.json", problem=edited.arg())
     for start, key in _JSON_PROBLEMS:
         if problem.startswith(start):
             said = msg("record.json", problem=msg(key).arg())
@@ -1345,7 +1367,8 @@ def json_problem(exc: BaseException) -> tuple[Msg, int, int]:
             cr = exc.doc.rfind("\r", 0, exc.pos)
             if cr >= 0 and exc.doc[cr:exc.pos].isspace() and "\n" not in exc.doc[cr:exc.pos]:
                 return msg("input.lone_cr"), exc.lineno, exc.colno - (exc.pos - cr)
-        return (json_syntax(exc.msg, _at_start(exc.doc, exc.pos), exc.doc[exc.pos:exc.pos + 1]),
+        return (json_syntax(exc.msg, _at_start(exc.doc, exc.pos), exc.doc[exc.pos:exc.pos + 2],
+                            exc.doc[max(0, exc.pos - 64):exc.pos]),
                 exc.lineno, exc.colno)
     if isinstance(exc, RecursionError):
         return msg("record.json_here", what=msg("json.too_deep").arg()), 1, 1
@@ -1584,7 +1607,8 @@ class _JsonStream:
         line, col = self.where(at)
         # the window holds the input from its start: the hint of another format
         head = _at_start(self.buf, at) if self._line == 1 and self._col == 0 else None
-        return RecordError(json_syntax(message, head, self.buf[at:at + 1]), line=line, column=col)
+        return RecordError(json_syntax(message, head, self.buf[at:at + 2],
+                                       self.buf[max(0, at - 64):at]), line=line, column=col)
 
     def _within_record(self, end: int) -> None:
         """Refuse the value that starts at ``pos`` when it reaches *end* past
