@@ -1934,4 +1934,7 @@ MESSAGES.update({
     "json.comment": "a comment: JSON has none (// and /* */ are JavaScript's); remove it, or keep the note in the record's \"comment\" field",
     "json.comma_before_close": "a comma before the closing {close}: JSON allows no comma after the last item; remove it",
     "json.comma_after_record": "a comma after the record: a .jsonl file holds one record a line with nothing after it, and several records in a .json file go in a list, [{{...}}, {{...}}]",
+    "record.games_key": "a \"games\" key: several games in a .json file are a JSON list of game objects, [{{\"deals\": [...]}}, ...], or one game a line in a .jsonl file",
+    "record.trick_is_list": "a trick is an object of its plays in order, {{\"plays\": [{{\"seat\": \"N\", \"card\": \"2C\"}}, ...]}}, found a list",
+    "record.unknown_game_field": "unknown field {field}; expected one of {allowed} (what a site adds about a game, an id, a version, a time, goes in \"tags\" as text: \"tags\": {{\"Id\": \"...\"}})",
 })

@@ -1921,4 +1921,7 @@ MESSAGES.update({
     "json.comment": "un commentaire : JSON n'en a pas (// et /* */ sont du JavaScript) ; retirez-le, ou gardez la note dans le champ \"comment\" de la partie",
     "json.comma_before_close": "une virgule avant le {close} fermant : JSON n'admet pas de virgule après le dernier élément ; retirez-la",
     "json.comma_after_record": "une virgule après la partie : un fichier .jsonl contient une partie par ligne sans rien après elle, et plusieurs parties d'un fichier .json vont dans une liste, [{{...}}, {{...}}]",
+    "record.games_key": "une clé \"games\" : plusieurs parties d'un fichier .json forment une liste JSON d'objets partie, [{{\"deals\": [...]}}, ...], ou une partie par ligne dans un fichier .jsonl",
+    "record.trick_is_list": "une levée est un objet de ses cartes jouées dans l'ordre, {{\"plays\": [{{\"seat\": \"N\", \"card\": \"2C\"}}, ...]}}, trouvé une liste",
+    "record.unknown_game_field": "champ inconnu {field} ; champs possibles : {allowed} (ce qu'un site ajoute sur une partie, un identifiant, une version, une heure, va dans \"tags\" comme texte : \"tags\": {{\"Id\": \"...\"}})",
 })

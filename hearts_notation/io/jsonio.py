@@ -276,13 +276,33 @@ def _points(v: Any, where: str) -> dict[str, int] | None:
     return out
 
 
+class UnknownField(RecordError):
+    """A key the schema does not have: told at the key's own line (its
+    value's place), not at the object that holds it, which for a game is the
+    file's first line (a site's ``"id"`` or ``"version"`` among 2,000 lines
+    of tricks)."""
+
+    def __init__(self, message: Msg, where: str | Msg, field: str) -> None:
+        super().__init__(message, where)
+        self.field = field
+
+
 def _obj(v: Any, where: str | Msg, allowed: frozenset[str]) -> Mapping[str, Any]:
     if not isinstance(v, dict):
         raise RecordError(msg("record.expected_object", found=json_type(v)), where)
     extra = [k for k in v if k not in allowed]
     if extra:
-        raise RecordError(msg("record.unknown_field", field=_show(extra[0]),
-                              allowed=("or_list", *(f'"{k}"' for k in sorted(allowed)))), where)
+        if extra[0] == "games" and allowed is GAME_KEYS and isinstance(v["games"], list):
+            # {"games": [...]}, as a site's export or this package's reports wrap them
+            raise UnknownField(msg("record.games_key"), where, "games")
+        if allowed is GAME_KEYS and "tags" not in extra:
+            # a site's own data about the game (an id, a version, a time)
+            raise UnknownField(msg("record.unknown_game_field", field=_show(extra[0]),
+                                   allowed=("or_list", *(f'"{k}"' for k in sorted(allowed)))),
+                               where, extra[0] if isinstance(extra[0], str) else "")
+        raise UnknownField(msg("record.unknown_field", field=_show(extra[0]),
+                               allowed=("or_list", *(f'"{k}"' for k in sorted(allowed)))),
+                           where, extra[0] if isinstance(extra[0], str) else "")
     return v
 
 
@@ -459,6 +479,9 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
         if isinstance(plays_in, list) and len(plays_in) <= trick_limit:
             tobj: Mapping[str, Any] = t     # {"plays": [...]}: the checks below hold
         else:
+            if isinstance(t, list):
+                # a list of cards or of plays: the form to write, not "an object"
+                raise RecordError(msg("record.trick_is_list"), f"{where}.tricks[{i}]")
             tobj = _obj(t, f"{where}.tricks[{i}]", TRICK_KEYS)
             plays_in = tobj.get("plays")
             if not isinstance(plays_in, list):
@@ -1246,7 +1269,11 @@ def record_error_game(exc: RecordError, source: str | None, index: int | None,
     column = None
     path = _path_of(exc.where) if exc.where else None
     if locate is not None and path is not None:
-        pos = locate(path)
+        pos = None
+        if isinstance(exc, UnknownField) and exc.field:
+            pos = locate((*path, exc.field))
+        if pos is None:
+            pos = locate(path)
         if pos is not None:
             line, column = pos.line, pos.column
     message = exc.located(game_prefix(index, in_array))
