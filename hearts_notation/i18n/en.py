@@ -1937,4 +1937,5 @@ MESSAGES.update({
     "record.games_key": "a \"games\" key: several games in a .json file are a JSON list of game objects, [{{\"deals\": [...]}}, ...], or one game a line in a .jsonl file",
     "record.trick_is_list": "a trick is an object of its plays in order, {{\"plays\": [{{\"seat\": \"N\", \"card\": \"2C\"}}, ...]}}, found a list",
     "record.unknown_game_field": "unknown field {field}; expected one of {allowed} (what a site adds about a game, an id, a version, a time, goes in \"tags\" as text: \"tags\": {{\"Id\": \"...\"}})",
+    "record.seat_word": "{seat} is a seat written out: this game's seats are N, E, S and W; write \"{letter}\" (a record whose seats have other names lists them first, \"seats\": [\"North\", \"East\", \"South\", \"West\"])",
 })

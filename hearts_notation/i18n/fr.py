@@ -1924,4 +1924,5 @@ MESSAGES.update({
     "record.games_key": "une clé \"games\" : plusieurs parties d'un fichier .json forment une liste JSON d'objets partie, [{{\"deals\": [...]}}, ...], ou une partie par ligne dans un fichier .jsonl",
     "record.trick_is_list": "une levée est un objet de ses cartes jouées dans l'ordre, {{\"plays\": [{{\"seat\": \"N\", \"card\": \"2C\"}}, ...]}}, trouvé une liste",
     "record.unknown_game_field": "champ inconnu {field} ; champs possibles : {allowed} (ce qu'un site ajoute sur une partie, un identifiant, une version, une heure, va dans \"tags\" comme texte : \"tags\": {{\"Id\": \"...\"}})",
+    "record.seat_word": "{seat} est une place écrite en toutes lettres : les places de cette partie sont N, E, S et W ; écrivez \"{letter}\" (une partie dont les places ont d'autres noms les donne d'abord, \"seats\": [\"North\", \"East\", \"South\", \"West\"])",
 })

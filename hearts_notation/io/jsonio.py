@@ -30,6 +30,7 @@ from ..model import (
     Pos,
     Positions,
     Trick,
+    players_in_rules,
 )
 from ..output import json_safe
 from .hrn.words import DIRECTIONS as HRN_DIRECTIONS
@@ -374,6 +375,8 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     deals_in = g["deals"]
     if not isinstance(deals_in, list):
         raise RecordError(msg("record.expected_deals"), "deals")
+    if seats is None:
+        _refuse_seat_words(deals_in, rules)
     deals = tuple(_deal(x, f"deals[{i}]", i, locate, plays) for i, x in enumerate(deals_in))
     res = g.get("result")
     result: Any
@@ -406,6 +409,43 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
         comment=_comment(g.get("comment"), "comment"), source=source, index=index,
         pos=pos, where=where, notices=notices, language=_language(g.get("language")),
     )
+
+
+#: Seats written out as words (any case), and the default seat each names.
+_SEAT_WORDS: Final = {"north": "N", "east": "E", "south": "S", "west": "W"}
+
+
+def _refuse_seat_words(deals_in: list[Any], rules: str | None) -> None:
+    """Refuse once a four-player record without ``seats`` whose first deal
+    holds its hands (else its first play) under seats written out,
+    ``"North"``, ``"east"``: a site's own names for N E S W.  Each is a
+    well-formed seat name of another game, so the referee would tell every
+    hand, pass, play and score of every deal (69 findings for one deal),
+    none saying the one thing to change.  A record that names its seats
+    (``"seats": ["North", ...]``) keeps them."""
+    if players_in_rules(rules) != 4:
+        return
+    for i, deal in enumerate(deals_in):
+        if not isinstance(deal, dict):
+            return
+        hands = deal.get("hands")
+        if isinstance(hands, dict) and hands:
+            keys = list(hands)
+            if all(isinstance(k, str) and k.lower() in _SEAT_WORDS for k in keys):
+                raise RecordError(msg("record.seat_word", seat=_show(keys[0]),
+                                      letter=_SEAT_WORDS[keys[0].lower()]),
+                                  f"deals[{i}].hands.{_key(keys[0])}")
+            return
+        tricks = deal.get("tricks")
+        if isinstance(tricks, list) and tricks and isinstance(tricks[0], dict):
+            first = tricks[0].get("plays")
+            if isinstance(first, list) and first and isinstance(first[0], dict):
+                seat = first[0].get("seat")
+                if isinstance(seat, str) and seat.lower() in _SEAT_WORDS:
+                    raise RecordError(msg("record.seat_word", seat=_show(seat),
+                                          letter=_SEAT_WORDS[seat.lower()]),
+                                      f"deals[{i}].tricks[0].plays[0].seat")
+            return
 
 
 def _language(v: Any) -> str | None:
