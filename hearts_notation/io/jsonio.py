@@ -154,10 +154,41 @@ def _text(v: Any, where: str) -> str:
     return v
 
 
+#: A whole number written as a string, ``"13"``: told with the number to
+#: write (not read: a JSON number and a string are different values, and
+#: the schema says which one a field holds).
+#: (A leading zero is not one: YAML's ``010`` is made the text ``'010'``,
+#: and written without quotes it is what the writer wrote.)
+_QUOTED_WHOLE: Final = re.compile(r"\s*-?(?:0|[1-9][0-9]{0,17})\s*")
+
+#: The suits as letters, by the letters and the symbols a card may be
+#: written with suit first (``"SQ"``, ``"♠Q"``, ``"H10"``).
+_SUIT_FIRST: Final = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D",
+                      "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+
+def _card_meant(v: str) -> str | None:
+    """The card a string written suit first, or with a suit symbol, means,
+    in the record's spelling (``"♠Q"`` -> ``"QS"``), or None."""
+    text = v.strip()
+    if len(text) >= 2 and text[0].upper() in _SUIT_FIRST:
+        flipped = text[1:] + _SUIT_FIRST[text[0].upper()]
+    elif len(text) >= 2 and text[-1] in _SUIT_FIRST:
+        flipped = text[:-1] + _SUIT_FIRST[text[-1]]
+    else:
+        return None
+    card = _LETTER_CARDS.get(flipped.upper())
+    return None if card is None else str(card)
+
+
 def _whole(v: Any, where: str, what: str) -> int:
     """A whole number of the record, within the ``digits`` limit; *what*
     is the catalog id of what it should be (``record.what.points``)."""
     if not isinstance(v, int) or isinstance(v, bool):
+        if isinstance(v, str) and _QUOTED_WHOLE.fullmatch(v):
+            # "13": a site's code that writes every value as a string
+            raise RecordError(msg("record.quoted_number", value=_show(v),
+                                  what=msg(what).arg(), number=v.strip()), where)
         raise RecordError(msg("record.is_not", value=_show(v), what=msg(what).arg()), where)
     limit = current_limits().digits
     if v.bit_length() > 3.33 * limit and len(str(abs(v))) > limit:
@@ -197,8 +228,13 @@ def _card(v: Any, where: str) -> Card:
     try:
         card = parse_card(v)
     except CardError:
-        raise RecordError(msg("record.not_card_10", value=_show(v)), where) from None
-    if v[-1] not in "SHDCshdc":
+        card = None
+    if card is None or v[-1] not in "SHDCshdc":
+        meant = _card_meant(v)
+        if meant is not None:
+            raise RecordError(msg("record.card_meant", value=_show(v), card=meant), where)
+        if card is None:
+            raise RecordError(msg("record.not_card_10", value=_show(v)), where)
         raise RecordError(msg("record.suit_letters", value=_show(v)), where)
     return card
 
@@ -587,6 +623,8 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
                     pos=at("moon"))
     unfinished = x.get("unfinished", False)
     if not isinstance(unfinished, bool):
+        if unfinished in ("true", "false"):
+            raise RecordError(msg("record.quoted_bool", value=unfinished), f"{where}.unfinished")
         raise RecordError(msg("record.expected_bool"), f"{where}.unfinished")
     deal_where: Mapping[str, Pos] = {}
     if locate is not None:
