@@ -55,7 +55,7 @@ def _cases(line: str) -> dict[str, tuple[bytes, str]]:
         "surrogate-key.jsonl": (line.replace('"Event":"', '"\\ud800":"', 1).encode() + b"\n",
                                 r"1:\d+"),
         "not-utf8.jsonl": (line.encode()[:50] + b"\xff" + line.encode()[50:] + b"\n", "1:51"),
-        "bomb.yaml": (_BOMB.encode(), "1:4"),
+        "bomb.yaml": (_BOMB.encode(), "2:8"),   # the first alias, *a (json21)
         "python-tag.yaml": (b'!!python/object/apply:os.system ["echo no"]\n', "1:1"),
         "python-tag2.yaml": (b"deals: !!python/object:builtins.dict {}\n", "1:8"),
     }

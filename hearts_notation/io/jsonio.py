@@ -2047,10 +2047,11 @@ def _yaml_loader() -> Any:
     """libyaml's parser when PyYAML was built with it (about 10x faster),
     else the pure-Python one, with a composer that bounds nesting while it
     composes (libyaml's own overflows the C stack on deep nesting); both
-    read a stream incrementally."""
-    from .yamlload import BoundedLoader
+    read a stream incrementally; the first alias of a document is noted
+    where it stands (:class:`hearts_notation.io.yamlload.RecordLoader`)."""
+    from .yamlload import RecordLoader
 
-    return BoundedLoader
+    return RecordLoader
 
 
 #: YAML's tags of a whole number and of a merge key (``<<``).
@@ -2188,6 +2189,14 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 if isinstance(stream, PlacedChunks):
                     stream.new_document()
                 if node is None:
+                    continue
+                alias_at = loader.alias_at
+                if alias_at is not None:
+                    # refused at the alias itself, not at its anchor (_check_yaml_node's)
+                    loader.alias_at = None
+                    index += 1
+                    yield error_game(msg("record.yaml_alias"), source, index,
+                                     alias_at.line + 1, alias_at.column + 1)
                     continue
                 try:
                     _check_yaml_node(node)

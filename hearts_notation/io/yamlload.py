@@ -135,6 +135,25 @@ else:  # PyYAML built without libyaml: every part in Python.
             self.repeats = []
 
 
+class RecordLoader(BoundedLoader):  # type: ignore[misc,valid-type,unused-ignore]
+    """The records' loader: :class:`BoundedLoader` noting where the first
+    alias (``*name``) of the document being composed stands, in
+    ``alias_at`` (a mark, or None), for the reader to refuse the document
+    there.  Composed, an alias is the very node of its anchor, so a check of
+    the composed tree can only point at the anchor (``&gm``), lines away from
+    the ``*gm`` to write out.  Composing shares the node, so a document of
+    nested aliases costs no more than its text.  (An aliases file of player
+    names reads YAML aliases: :class:`BoundedLoader`.)"""
+
+    alias_at: Any = None
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        loader: Any = self  # check_event and peek_event are the parser's
+        if self.alias_at is None and loader.check_event(yaml.AliasEvent):
+            self.alias_at = loader.peek_event().start_mark
+        return super().compose_node(parent, index)
+
+
 #: The tags YAML 1.1 gives a bare word other than text (``Yes``, ``007``,
 #: ``1.50``, ``2025-11-16``); null (``~``, ``null``, nothing) is left null.
 _WORD_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("bool", "int", "float", "timestamp"))
