@@ -110,3 +110,13 @@ def test_unknown_hand_reads_as_unknown(clean: object) -> None:
     assert game.deals[0].hands.get("E") is None
     findings = list(validate_file(str(DATA / "hand-null.json")).findings())
     assert findings and all(f["severity"] == "info" for f in findings)
+
+
+def test_commented_json_on_standard_input_is_json() -> None:
+    """Standard input that opens with ``//`` or ``/* */`` then a record is
+    sniffed as JSON: the comment told once (it was read as HRN: 79 errors)."""
+    text = "/* export\n of 6 December */\n" + (DATA / "clean.json").read_text(encoding="utf-8")
+    res = CliRunner().invoke(cli, ["validate", "-"], input=text)
+    errors = [x for x in res.output.splitlines() if ": error: " in x]
+    assert res.exit_code == 1 and len(errors) == 1, res.output
+    assert errors[0].startswith("-:1:1: error: not valid JSON: a comment")
