@@ -36,9 +36,10 @@ REFUSED = {
     "tricks-card-lists.json": (104, 5, '{"plays": [{"seat": "N", "card": "2C"}, ...]}, found a list'),
     "tricks-play-lists.json": (104, 5, '{"plays": [{"seat": "N", "card": "2C"}, ...]}, found a list'),
     "tricks-leader.json": (105, 16, "unknown field 'leader'; expected one of \"comment\" or \"plays\""),
-    "seats-words.json": (20, 14, "'North' is a seat written out: this game's seats are N, E, S "
-                                 "and W; write \"N\""),
+    "seats-words.json": (20, 14, "'North' is a seat written out or in lower case: this game's "
+                                 "seats are N, E, S and W; write \"N\""),
     "seats-lower-words.json": (20, 14, "'north' is a seat written out"),
+    "seats-lower-letters.json": (20, 10, "'n' is a seat written out or in lower case"),
     "seats-int.json": (9, 8, "'0' is not a seat name"),
     "seats-player-names.json": (8, 13, "'Grand-mère' is not a seat name"),
     "cards-suit-first.json": (21, 6, "'SQ' is not a card as a record writes it: the rank "

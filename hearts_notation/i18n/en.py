@@ -1937,7 +1937,7 @@ MESSAGES.update({
     "record.games_key": "a \"games\" key: several games in a .json file are a JSON list of game objects, [{{\"deals\": [...]}}, ...], or one game a line in a .jsonl file",
     "record.trick_is_list": "a trick is an object of its plays in order, {{\"plays\": [{{\"seat\": \"N\", \"card\": \"2C\"}}, ...]}}, found a list",
     "record.unknown_game_field": "unknown field {field}; expected one of {allowed} (what a site adds about a game, an id, a version, a time, goes in \"tags\" as text: \"tags\": {{\"Id\": \"...\"}})",
-    "record.seat_word": "{seat} is a seat written out: this game's seats are N, E, S and W; write \"{letter}\" (a record whose seats have other names lists them first, \"seats\": [\"North\", \"East\", \"South\", \"West\"])",
+    "record.seat_word": "{seat} is a seat written out or in lower case: this game's seats are N, E, S and W; write \"{letter}\" (a record whose seats have other names lists them first, \"seats\": [\"North\", \"East\", \"South\", \"West\"])",
     "record.quoted_number": "{value} is text, not {what}: write the number without quotes, {number}",
     "record.card_meant": "{value} is not a card as a record writes it: the rank first, then the suit's letter S H D C; write \"{card}\"",
     "record.quoted_bool": "expected true or false, found the text \"{value}\": write {value} without quotes",

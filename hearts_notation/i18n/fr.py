@@ -1924,7 +1924,7 @@ MESSAGES.update({
     "record.games_key": "une clé \"games\" : plusieurs parties d'un fichier .json forment une liste JSON d'objets partie, [{{\"deals\": [...]}}, ...], ou une partie par ligne dans un fichier .jsonl",
     "record.trick_is_list": "une levée est un objet de ses cartes jouées dans l'ordre, {{\"plays\": [{{\"seat\": \"N\", \"card\": \"2C\"}}, ...]}}, trouvé une liste",
     "record.unknown_game_field": "champ inconnu {field} ; champs possibles : {allowed} (ce qu'un site ajoute sur une partie, un identifiant, une version, une heure, va dans \"tags\" comme texte : \"tags\": {{\"Id\": \"...\"}})",
-    "record.seat_word": "{seat} est une place écrite en toutes lettres : les places de cette partie sont N, E, S et W ; écrivez \"{letter}\" (une partie dont les places ont d'autres noms les donne d'abord, \"seats\": [\"North\", \"East\", \"South\", \"West\"])",
+    "record.seat_word": "{seat} est une place écrite en toutes lettres ou en minuscule : les places de cette partie sont N, E, S et W ; écrivez \"{letter}\" (une partie dont les places ont d'autres noms les donne d'abord, \"seats\": [\"North\", \"East\", \"South\", \"West\"])",
     "record.quoted_number": "{value} est du texte, pas {what} : écrivez le nombre sans guillemets, {number}",
     "record.card_meant": "{value} n'est pas une carte comme une partie l'écrit : la hauteur d'abord, puis la lettre de la couleur S H D C ; écrivez \"{card}\"",
     "record.quoted_bool": "on attendait true ou false, trouvé le texte \"{value}\" : écrivez {value} sans guillemets",

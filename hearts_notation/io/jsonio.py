@@ -449,12 +449,23 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
 
 #: Seats written out as words (any case), and the default seat each names.
 _SEAT_WORDS: Final = {"north": "N", "east": "E", "south": "S", "west": "W"}
+#: The default seats in lower case, as a script that lower-cases every string writes them.
+_SEAT_LOWER: Final = {"n": "N", "e": "E", "s": "S", "w": "W"}
+
+
+def _seat_meant(k: Any) -> str | None:
+    """The default seat a key written out (``"North"``) or in lower case
+    (``"n"``) names, or None."""
+    if not isinstance(k, str):
+        return None
+    return _SEAT_LOWER.get(k) or _SEAT_WORDS.get(k.lower())
 
 
 def _refuse_seat_words(deals_in: list[Any], rules: str | None) -> None:
     """Refuse once a four-player record without ``seats`` whose first deal
     holds its hands (else its first play) under seats written out,
-    ``"North"``, ``"east"``: a site's own names for N E S W.  Each is a
+    ``"North"``, ``"east"``, or in lower case, ``"n"``: a site's own names
+    for N E S W.  Each is a
     well-formed seat name of another game, so the referee would tell every
     hand, pass, play and score of every deal (69 findings for one deal),
     none saying the one thing to change.  A record that names its seats
@@ -467,9 +478,10 @@ def _refuse_seat_words(deals_in: list[Any], rules: str | None) -> None:
         hands = deal.get("hands")
         if isinstance(hands, dict) and hands:
             keys = list(hands)
-            if all(isinstance(k, str) and k.lower() in _SEAT_WORDS for k in keys):
+            first_meant = _seat_meant(keys[0])
+            if first_meant is not None and all(_seat_meant(k) for k in keys):
                 raise RecordError(msg("record.seat_word", seat=_show(keys[0]),
-                                      letter=_SEAT_WORDS[keys[0].lower()]),
+                                      letter=first_meant),
                                   f"deals[{i}].hands.{_key(keys[0])}")
             return
         tricks = deal.get("tricks")
@@ -477,9 +489,9 @@ def _refuse_seat_words(deals_in: list[Any], rules: str | None) -> None:
             first = tricks[0].get("plays")
             if isinstance(first, list) and first and isinstance(first[0], dict):
                 seat = first[0].get("seat")
-                if isinstance(seat, str) and seat.lower() in _SEAT_WORDS:
-                    raise RecordError(msg("record.seat_word", seat=_show(seat),
-                                          letter=_SEAT_WORDS[seat.lower()]),
+                letter = _seat_meant(seat)
+                if letter is not None:
+                    raise RecordError(msg("record.seat_word", seat=_show(seat), letter=letter),
                                       f"deals[{i}].tricks[0].plays[0].seat")
             return
 
