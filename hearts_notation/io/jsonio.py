@@ -329,10 +329,10 @@ def _obj(v: Any, where: str | Msg, allowed: frozenset[str]) -> Mapping[str, Any]
         raise RecordError(msg("record.expected_object", found=json_type(v)), where)
     extra = [k for k in v if k not in allowed]
     if extra:
-        if extra[0] == "games" and allowed is GAME_KEYS and isinstance(v["games"], list):
+        if extra[0] == "games" and allowed == GAME_KEYS and isinstance(v["games"], list):
             # {"games": [...]}, as a site's export or this package's reports wrap them
             raise UnknownField(msg("record.games_key"), where, "games")
-        if allowed is GAME_KEYS and "tags" not in extra:
+        if allowed == GAME_KEYS:
             # a site's own data about the game (an id, a version, a time)
             raise UnknownField(msg("record.unknown_game_field", field=_show(extra[0]),
                                    allowed=("or_list", *(f'"{k}"' for k in sorted(allowed)))),
@@ -465,11 +465,10 @@ def _refuse_seat_words(deals_in: list[Any], rules: str | None) -> None:
     """Refuse once a four-player record without ``seats`` whose first deal
     holds its hands (else its first play) under seats written out,
     ``"North"``, ``"east"``, or in lower case, ``"n"``: a site's own names
-    for N E S W.  Each is a
-    well-formed seat name of another game, so the referee would tell every
-    hand, pass, play and score of every deal (69 findings for one deal),
-    none saying the one thing to change.  A record that names its seats
-    (``"seats": ["North", ...]``) keeps them."""
+    for N E S W.  Each is a well-formed seat name of another game, so the
+    referee would tell every hand, pass, play and score of every deal (69
+    findings for one deal), none saying the one thing to change.  A record
+    that names its seats (``"seats": ["North", ...]``) keeps them."""
     if players_in_rules(rules) != 4:
         return
     for i, deal in enumerate(deals_in):
