@@ -1931,4 +1931,5 @@ MESSAGES.update({
     "os.deals_first": "{fault}: its first 52 actions deal the whole deck, with no pass direction before them; this is not a history of OpenSpiel's hearts (a game that deals first, such as bridge?)",
     "lsp.encoding.unknown": "the editor offers no position encoding the server counts in ({offered}); positions are counted in UTF-16 code units, the protocol's default",
     "engine.inproc_elsewhere": "an inproc:// scheduler lives inside the process that started it, and another process cannot reach it: give its tcp:// address",
+    "syntax.email_quote": "{found}: this record is quoted as an e-mail quotes it, '>' at the start of each line (told once): remove the quote from every line, as in '{written}'",
 })

@@ -1918,4 +1918,5 @@ MESSAGES.update({
     "os.deals_first": "{fault} : ses 52 premières actions distribuent tout le jeu, sans sens de passe avant elles ; ce n'est pas un historique du hearts d'OpenSpiel (un jeu qui distribue d'abord, comme le bridge ?)",
     "lsp.encoding.unknown": "l'éditeur ne propose aucun encodage de position que le serveur sache compter ({offered}) ; les positions sont comptées en unités UTF-16, le défaut du protocole",
     "engine.inproc_elsewhere": "un planificateur inproc:// vit dans le processus qui l'a lancé, et un autre processus ne peut pas l'atteindre : donnez son adresse tcp://",
+    "syntax.email_quote": "{found} : ce relevé est cité comme un courriel le cite, « > » au début de chaque ligne (signalé une fois) : retirez la citation de chaque ligne, comme dans « {written} »",
 })

@@ -1572,6 +1572,8 @@ _WINNER_PHRASE: Final = re.compile(
     r"(?:,[ \t\f]*)?(?:[A-Za-z][A-Za-z0-9]*[ \t\f]+)?(?:ramasse|ramassent|prend|prennent|remporte|emporte"
     r"|gagne|takes|wins|won)(?!\w)[^{;\n]*|(?:->|=>|\u2192|\u21d2)[ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*\Z",
     re.IGNORECASE)
+#: One word alone after a trick's plays (``... S 2S - N``: the winner, english21).
+_LONE_WORD: Final = re.compile(r"[^\W\d_][\w]*")
 #: A trick line: its number and a dot.
 _TRICK_LINE: Final = re.compile(r"[ \t\f]*[0-9]+[.)]")
 #: A pass given in a sentence (``Nord donne à Est : A♥ 9♣ R♦``, ``passe N à E :``):
@@ -1810,6 +1812,13 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             found[:1] in _PLAY_SEPARATORS and (len(found) == 1 or card_spelling(found[1:]) is not None)):
         # (``3. E 2♠ — S 3♠``, ``E-2♠``: plays parted by a dash, a slash, a seat tied to its card)
         body = text.split(";", 1)[0].split("\n", 1)[0]
+        after = body[start + 1:].split("{", 1)[0].strip()
+        if len(found) == 1 and after and (_WINNER_WORDS.search(after) is not None or (
+                _LONE_WORD.fullmatch(after) is not None and card_spelling(after) is None)):
+            # (english21: ``2. W 3S N 8S E 4S S 2S — won by North``, ``... - N``: the
+            # trick's winner after a dash; the line without the dash would not read)
+            return HrnSyntaxError(msg("syntax.trick_winner", found=quote(f"{found} {after}")),
+                                  line, column)
         written = " ".join(re.sub(r"(?<!\S)[-\u2013\u2014/|](?!\S)|(?<=[A-Za-z])[-=\u2013\u2014](?=\S)",
                                   " ", body).split())
         return HrnSyntaxError(msg("syntax.play_separator", found=quote(found[:1]),

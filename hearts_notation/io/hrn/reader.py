@@ -212,6 +212,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
         first: tuple[int, str] | None = None
         skip = 0
         row = False     # the line before was a suit's row told (told once a run)
+        quoted = False  # an e-mail's quote was told (:func:`_unquoted`)
         for k, t in enumerate(physical):
             lineno += 1
             if skip:
@@ -226,6 +227,12 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 continue
             if first is None:
                 first = (lineno, t)
+            if t[:1] == ">":
+                unq = _unquoted(b, t, lineno, quoted)
+                quoted = True
+                if unq is None:
+                    continue
+                t = unq
             if k + 1 < len(physical) and _may_go_on(t, physical[k + 1]):
                 rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
                 if rows is not None:
@@ -275,6 +282,7 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
     b.head_lines = lines
     skip = 0
     row = False     # the line before was a suit's row told (told once a run)
+    quoted = False  # an e-mail's quote ('> ') was told (told once a game)
     for k, ll in enumerate(lines):
         if skip:
             skip -= 1
@@ -282,6 +290,12 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
         if ll.kind == "blank":
             row = False
             continue
+        if ll.text[:1] == ">":
+            text_q = _unquoted(b, ll.text, ll.line, quoted)
+            quoted = True
+            if text_q is None:
+                continue
+            ll = LogicalLine(ll.line, text_q, ll.kind, ll.unclosed, ll.stop, ll.swallowed)
         if ll.unclosed is not None:
             # (the lines after the brace are read again as lines of their own)
             ln, col = ll.unclosed
@@ -329,6 +343,27 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
                 b.marks = None
             return
     _read_clean_line(b, text, line, read)
+
+
+#: An e-mail's quote before a line: ``>``, ``> ``, ``>> `` (english21).
+_QUOTE: Final = re.compile(r"(?:>[ \t]?)+")
+
+
+def _unquoted(b: _GameBuilder, text: str, line: int, told: bool) -> str | None:
+    """The line *text*, which begins with ``>``, without its e-mail quote
+    (``> ``, ``>> ``: a record pasted from a reply), blanks in its place so
+    that its columns stay the file's; ``None`` when nothing is left.  The
+    quote is told once a game, at its first line (*told*: it was), with
+    the line to write: each line read on is then told only what else is
+    wrong with it (english21), not 40 times that it begins with ``>``."""
+    depth = _QUOTE.match(text)
+    cut = depth.end() if depth is not None else 1
+    if not told:
+        b.line_error(msg("syntax.email_quote", found=quote(text[:cut].strip()),
+                         written=text[cut:].split("\n", 1)[0].strip()), line, 1, text)
+    if not text[cut:].strip(BLANKS):
+        return None
+    return " " * cut + text[cut:]
 
 
 #: The first characters of a line that may go on a hand copied one suit
