@@ -1,0 +1,129 @@
+"""Hand-typed English records, second round (helper english21): 33 records
+typed as English-speaking players type them (cards in words, ``the
+Queen``, lowercase ``qs``/``10h``, ``XH``; tricks ``#2``, ``T2:``,
+``Trick 3:``, ``2)``, a winner after them; names for seats; scores ``N 13,
+E 0``, ``North 13``, ``Totals:``; smart quotes, tabs, ``(end)``, a record
+quoted from an e-mail), in ``tests/data/english21/`` (its README says who
+types each and what comes of it).  Each is read as the same game as its
+clean form (the first deal of ``samples/canonical.hrn``), or refused once,
+at its line and column, with what to write.  docs/spec.md 2.11;
+docs/robustness.md, "english21".  In process, about 35 small reads: cheap.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hearts_notation.cli import cli
+from hearts_notation.i18n import render
+from hearts_notation.io.hrn.reader import iter_hrn
+from hearts_notation.io.hrn.writer import dumps_hrn
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data" / "english21"
+_FULL = (ROOT / "samples" / "canonical.hrn").read_text(encoding="utf-8")
+#: The canonical record's tags and first deal (its comments and marks kept), unfinished.
+SHEET = _FULL[:_FULL.index("deal 2 ")].rstrip() + "\n\nresult *\n"
+
+#: The records read as the clean record.
+SAME = ["04_lowercase_cards", "05_10h_lower", "14_score_commas", "15_score_north_colon",
+        "19_tabs", "29_one_paren", "34_qh_spaced_10", "35_lower_seat_names",
+        "40_hand_colon_lower"]
+
+#: The records refused: where, and what the one error says (in part).
+REFUSED = {
+    "01_queen_of_spades_words": ("27:21", "'queen of spades': a card is written as its rank and suit, such as Q♠"),
+    "02_the_queen": ("27:21", "'the Queen': a card is written as its rank and suit, such as Q♠"),
+    "03_ten_of_hearts": ("36:12", "'ten of hearts': a card is written as its rank and suit, such as 10♥"),
+    "06_X_ten": ("36:12", "'XH': the ten is written 10 or T (10♥, TH), not X"),
+    "07_trick_won_by": ("26:24", "'— won by North': a trick's winner is not written, it follows from the cards"),
+    "08_N_wins": ("26:26", "'N wins': a trick's winner is not written"),
+    "09_hash_number": ("26:1", "found '#2'; write it '2. W 3S N 8S E 4S S 2S'"),
+    "10_T1_colon": ("26:1", "a trick line starts with its number and a dot, as in '2.'"),
+    "11_trick_3_colon_words": ("27:1", "a trick line starts with its number and a dot, as in '3.'"),
+    "12_name_for_seat": ("26:4", "'Dev' is a player's name, not a seat: write that player's seat, W"),
+    "16_scores_line_nokw": ("38:1", "as in 'score N 13 E 0 S 13 W 0'"),
+    "18_smart_quotes": ("1:8", "a tag value is written between straight quotes"),
+    "20_end_line": ("42:1", "'(end)': a remark is written in braces"),
+    "21_email_quote": ("1:1", "'>': this record is quoted as an e-mail quotes it, '>' at the start of each "
+                       "line (told once): remove the quote from every line, as in "
+                       "'[Event \"Thursday club night\"]'"),
+    "24_running_totals_forum": ("39:13", "a remark is written in braces"),
+    "25_suit_words_hand": ("18:4", "found 'Spades'; did you mean '♠'?"),
+    "27_trick_won_paren_seat": ("28:24", "'(East wins)': a remark is written in braces"),
+    "28_Q_of_spades": ("27:21", "'Q of spades': a card is written as its rank and suit, such as Q♠"),
+    "30_smart_single": ("1:8", "a tag value is written between straight quotes"),
+    "32_score_north_5": ("38:1", "as in 'score North 13 East 0 South 13 West 0'"),
+    "33_moon_shot_sentence": ("40:1", "found 'South shot the moon'; write it 'moon South'"),
+    "36_end_paren": ("43:1", "'(end of record)': a remark is written in braces"),
+    "37_trick_dash_won": ("26:24", "'- N': a trick's winner is not written, it follows from the cards"),
+    "38_total_after_colon_north": ("39:1", "write it 'total N 13, E 0, S 13, W 0'"),
+}
+
+
+def _read(name: str) -> str:
+    return (DATA / f"{name}.hrn").read_text(encoding="utf-8")
+
+
+def _errors(text: str, lang: str = "en") -> list[tuple[str, str]]:
+    return [(f"{f.line}:{f.column}", render(lang, f.key, f.args))
+            for game in iter_hrn(text) for f in game.errors]
+
+
+def test_every_record_is_listed() -> None:
+    """Each record of the directory is in one table, and in the README."""
+    names = {p.stem for p in DATA.glob("*.hrn")}
+    assert names == set(SAME) | set(REFUSED)
+    readme = (DATA / "README.md").read_text(encoding="utf-8")
+    assert all(f"{n}.hrn" in readme for n in names)
+
+
+@pytest.mark.parametrize("name", SAME)
+def test_a_record_that_reads_is_the_same_game(name: str) -> None:
+    games = list(iter_hrn(_read(name)))
+    assert [f.message for g in games for f in g.errors] == []
+    assert dumps_hrn(games) == dumps_hrn(list(iter_hrn(SHEET)))
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_a_record_refused_is_told_once_where_it_went_wrong(name: str) -> None:
+    where, said = REFUSED[name]
+    errors = _errors(_read(name))
+    assert len(errors) == 1, errors
+    assert errors[0][0] == where
+    assert said in errors[0][1]
+
+
+def test_a_quoted_record_is_read_without_its_quote() -> None:
+    """The quote is told once; the lines are read (the deal is there), and
+    what else is wrong is told at its own column in the file."""
+    text = _read("21_email_quote")
+    games = list(iter_hrn(text))
+    assert [len(d.tricks) for g in games for d in g.deals] == [13]
+    slipped = text.replace("> 9. N TS", "> 9. N XS", 1)
+    assert [e[0] for e in _errors(slipped)] == ["1:1", "33:8"]
+
+
+def test_the_quote_is_told_in_french() -> None:
+    assert _errors(_read("21_email_quote"), "fr") == [(
+        "1:1", "'>' : ce relevé est cité comme un courriel le cite, « > » au début de chaque ligne "
+        "(signalé une fois) : retirez la citation de chaque ligne, comme dans "
+        "« [Event \"Thursday club night\"] »")]
+
+
+def test_a_winner_after_a_dash_is_told_in_french() -> None:
+    assert _errors(_read("37_trick_dash_won"), "fr") == [(
+        "26:24", "'- N' : le gagnant d'un pli ne s'écrit pas, il se déduit des cartes ; une remarque "
+        "s'écrit entre accolades {…} ou après « ; »")]
+
+
+def test_validate_refuses_a_quoted_record_with_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "mail.hrn"
+    path.write_text(_read("21_email_quote"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "--lang", "en", str(path)])
+    assert result.exit_code != 0
+    assert f"{path}:1:1: error: '>': this record is quoted" in result.output
+    assert "1 error," in result.output
