@@ -1,4 +1,4 @@
-"""Hand-typed English records, second round (helper english21): 33 records
+"""Hand-typed English records, second round (helper english21): 36 records
 typed as English-speaking players type them (cards in words, ``the
 Queen``, lowercase ``qs``/``10h``, ``XH``; tricks ``#2``, ``T2:``,
 ``Trick 3:``, ``2)``, a winner after them; names for seats; scores ``N 13,
@@ -45,6 +45,10 @@ REFUSED = {
     "10_T1_colon": ("26:1", "a trick line starts with its number and a dot, as in '2.'"),
     "11_trick_3_colon_words": ("27:1", "a trick line starts with its number and a dot, as in '3.'"),
     "12_name_for_seat": ("26:4", "'Dev' is a player's name, not a seat: write that player's seat, W"),
+    "13_pass_sentence": ("22:1", "found 'East passes'; write it 'pass East>South: K♠ Q♥ J♥'"),
+    "22_md_fence": ("1:1", "'```': a Markdown code fence is not part of the record (told once): remove "
+                    "this line and the fence that closes the record"),
+    "41_pass_sentence_names": ("22:1", "found 'Tom passes'; write it 'pass E>S: KS QH JH'"),
     "16_scores_line_nokw": ("38:1", "as in 'score N 13 E 0 S 13 W 0'"),
     "18_smart_quotes": ("1:8", "a tag value is written between straight quotes"),
     "20_end_line": ("42:1", "'(end)': a remark is written in braces"),
@@ -105,6 +109,19 @@ def test_a_quoted_record_is_read_without_its_quote() -> None:
     assert [len(d.tricks) for g in games for d in g.deals] == [13]
     slipped = text.replace("> 9. N TS", "> 9. N XS", 1)
     assert [e[0] for e in _errors(slipped)] == ["1:1", "33:8"]
+
+
+def test_a_fenced_record_is_one_game_told_once() -> None:
+    """The fence that closes the record, after its ``result`` line, is no
+    game of its own (it was a second game and a second error), whichever
+    cutter cuts the text (with comments, and without: the block cutter)."""
+    text = _read("22_md_fence")
+    games = list(iter_hrn(text))
+    assert len(games) == 1 and [len(d.tricks) for d in games[0].deals] == [13]
+    plain = "\n".join(ln for ln in text.split("\n") if "{" not in ln and ";" not in ln)
+    assert "{" not in plain and ";" not in plain
+    assert len(list(iter_hrn(plain))) == 1
+    assert _errors(text, "fr")[0][1].startswith("'```' : une clôture de bloc de code Markdown")
 
 
 def test_the_quote_is_told_in_french() -> None:

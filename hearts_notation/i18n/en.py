@@ -1932,4 +1932,5 @@ MESSAGES.update({
     "lsp.encoding.unknown": "the editor offers no position encoding the server counts in ({offered}); positions are counted in UTF-16 code units, the protocol's default",
     "engine.inproc_elsewhere": "an inproc:// scheduler lives inside the process that started it, and another process cannot reach it: give its tcp:// address",
     "syntax.email_quote": "{found}: this record is quoted as an e-mail quotes it, '>' at the start of each line (told once): remove the quote from every line, as in '{written}'",
+    "syntax.code_fence": "{found}: a Markdown code fence is not part of the record (told once): remove this line and the fence that closes the record",
 })

@@ -1919,4 +1919,5 @@ MESSAGES.update({
     "lsp.encoding.unknown": "l'éditeur ne propose aucun encodage de position que le serveur sache compter ({offered}) ; les positions sont comptées en unités UTF-16, le défaut du protocole",
     "engine.inproc_elsewhere": "un planificateur inproc:// vit dans le processus qui l'a lancé, et un autre processus ne peut pas l'atteindre : donnez son adresse tcp://",
     "syntax.email_quote": "{found} : ce relevé est cité comme un courriel le cite, « > » au début de chaque ligne (signalé une fois) : retirez la citation de chaque ligne, comme dans « {written} »",
+    "syntax.code_fence": "{found} : une clôture de bloc de code Markdown ne fait pas partie du relevé (signalé une fois) : retirez cette ligne et la clôture qui ferme le relevé",
 })

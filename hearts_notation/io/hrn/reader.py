@@ -60,6 +60,7 @@ from ..limits import limit_message
 from ..stream import CHUNK_SIZE, RecordError
 from .cut import (
     BLANKS,
+    FENCE,
     GameText,
     LogicalLine,
     comments_close_on_their_line,
@@ -213,6 +214,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
         skip = 0
         row = False     # the line before was a suit's row told (told once a run)
         quoted = False  # an e-mail's quote was told (:func:`_unquoted`)
+        fenced = False  # a Markdown code fence was told (:func:`_fence`)
         for k, t in enumerate(physical):
             lineno += 1
             if skip:
@@ -227,6 +229,11 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 continue
             if first is None:
                 first = (lineno, t)
+            if (t[:3] == "```" or t[:3] == "~~~") and FENCE.match(t) is not None:
+                if not fenced:
+                    _fence(b, t, lineno)
+                fenced = True
+                continue
             if t[:1] == ">":
                 unq = _unquoted(b, t, lineno, quoted)
                 quoted = True
@@ -283,12 +290,18 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
     skip = 0
     row = False     # the line before was a suit's row told (told once a run)
     quoted = False  # an e-mail's quote ('> ') was told (told once a game)
+    fenced = False  # a Markdown code fence was told (told once a game)
     for k, ll in enumerate(lines):
         if skip:
             skip -= 1
             continue
         if ll.kind == "blank":
             row = False
+            continue
+        if (ll.text[:3] == "```" or ll.text[:3] == "~~~") and FENCE.match(ll.text) is not None:
+            if not fenced:
+                _fence(b, ll.text, ll.line)
+            fenced = True
             continue
         if ll.text[:1] == ">":
             text_q = _unquoted(b, ll.text, ll.line, quoted)
@@ -347,6 +360,14 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
 
 #: An e-mail's quote before a line: ``>``, ``> ``, ``>> `` (english21).
 _QUOTE: Final = re.compile(r"(?:>[ \t]?)+")
+
+
+def _fence(b: _GameBuilder, text: str, line: int) -> None:
+    """Tell a Markdown code fence (```` ``` ````, ```` ```hrn ````, ``~~~``)
+    around a record pasted from a chat or a README, once a game: the fence
+    that closes it, after the ``result`` line, belongs to the same game
+    (:data:`.cut.FENCE`), and the record between is read (english21)."""
+    b.line_error(msg("syntax.code_fence", found=quote(text.strip())), line, 1, text)
 
 
 def _unquoted(b: _GameBuilder, text: str, line: int, told: bool) -> str | None:
@@ -967,9 +988,10 @@ class _GameBuilder:
             return
         word, name = m.group(1), m.group(2) or ""
         assert self.cur is not None
-        if name.lower() in ("pass", "passe"):
+        if name.lower() in ("pass", "passe", "passes"):
             # (``Marie passe A♥ 9♣ R♦ à Paul``, ``Nord passe ...``: the giver
-            # said first, by seat or player's name; french19)
+            # said first, by seat or player's name; french19; in English,
+            # ``East passes K♠ Q♥ J♥ to South``, english21)
             from ...players import loose_key
 
             giver = self.known_seat(word) or self.player_seats().get(loose_key(word))
