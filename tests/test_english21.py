@@ -144,3 +144,14 @@ def test_validate_refuses_a_quoted_record_with_one_error(tmp_path: Path) -> None
     assert result.exit_code != 0
     assert f"{path}:1:1: error: '>': this record is quoted" in result.output
     assert "1 error," in result.output
+
+
+@pytest.mark.parametrize("name", ["13_pass_sentence", "41_pass_sentence_names"])
+def test_a_pass_said_as_a_sentence_is_one_finding(name: str, tmp_path: Path) -> None:
+    """The giver's pass, told at its line, is not also reported missing by
+    the referee (``pass-direction``): one slip, one finding."""
+    path = tmp_path / f"{name}.hrn"
+    path.write_text(_read(name), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "--lang", "en", str(path)])
+    assert "no pass is recorded" not in result.output
+    assert "; 1 error," in result.output
