@@ -1,4 +1,4 @@
-"""Hand-typed English records, second round (helper english21): 36 records
+"""Hand-typed English records, second round (helper english21): 53 records
 typed as English-speaking players type them (cards in words, ``the
 Queen``, lowercase ``qs``/``10h``, ``XH``; tricks ``#2``, ``T2:``,
 ``Trick 3:``, ``2)``, a winner after them; names for seats; scores ``N 13,
@@ -12,6 +12,7 @@ docs/robustness.md, "english21".  In process, about 35 small reads: cheap.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -33,13 +34,33 @@ SAME = ["04_lowercase_cards", "05_10h_lower", "14_score_commas", "15_score_north
         "19_tabs", "29_one_paren", "34_qh_spaced_10", "35_lower_seat_names",
         "40_hand_colon_lower"]
 
+#: The score-sheet records (``tests/data/french20/sheet-clean.hrn`` typed otherwise) read as it.
+SAME_SHEET = ["s01_moon_colon_east", "s05_moon_lower_word", "s06_score_north_colon_words",
+              "s09_score_tabs", "s14_score_lower_n"]
+SHEET_CLEAN = (ROOT / "tests" / "data" / "french20" / "sheet-clean.hrn").read_text(encoding="utf-8")
+
 #: The records refused: where, and what the one error says (in part).
 REFUSED = {
-    "01_queen_of_spades_words": ("27:21", "'queen of spades': a card is written as its rank and suit, such as Q♠"),
+    "s02_east_shot_moon": ("15:1", "found 'East shot the moon'; write it 'moon East'"),
+    "s04_moon_dash": ("15:1", "found 'Moon - East'; write it 'moon East'"),
+    "s07_score_names": ("10:7", "'Alice' is a player's name, not a seat: write that player's seat, N"),
+    "s08_running_totals": ("11:1", "found 'Running totals'; did you mean 'total'?"),
+    "s12_moon_by": ("15:1", "found 'Moon shot by East'; write it 'moon East'"),
+    "s16_score_name_colon": ("10:1", "as in 'score N 3 E 4 S 15 W 4'"),
+    "s17_moon_26": ("15:1", "found 'East: moon'; write it 'moon East'"),
+    "s19_pass_sentence_hand": ("10:1", "found 'North passes'; write it 'pass North>East: A♥ 9♣ K♦'"),
+    "s20_score_dash": ("10:8", "'N-3': a dash between a seat and its points reads as a minus, and no deal "
+                       "takes points from every seat: write 'score N 3 E 4 S 15 W 4'"),
+    "s22_moon_exclaim": ("15:1", "found 'moon E!'; write it 'moon E'"),
+    "s24_nested_quote": ("1:1", "'>>': this record is quoted as an e-mail quotes it"),
+    "s25_tilde_fence": ("1:1", "'~~~text': a Markdown code fence is not part of the record"),
+    "01_queen_of_spades_words": ("27:21", "'queen of spades': a card is written as its rank and suit, "
+                                 "such as Q♠"),
     "02_the_queen": ("27:21", "'the Queen': a card is written as its rank and suit, such as Q♠"),
     "03_ten_of_hearts": ("36:12", "'ten of hearts': a card is written as its rank and suit, such as 10♥"),
     "06_X_ten": ("36:12", "'XH': the ten is written 10 or T (10♥, TH), not X"),
-    "07_trick_won_by": ("26:24", "'— won by North': a trick's winner is not written, it follows from the cards"),
+    "07_trick_won_by": ("26:24", "'— won by North': a trick's winner is not written, "
+                        "it follows from the cards"),
     "08_N_wins": ("26:26", "'N wins': a trick's winner is not written"),
     "09_hash_number": ("26:1", "found '#2'; write it '2. W 3S N 8S E 4S S 2S'"),
     "10_T1_colon": ("26:1", "a trick line starts with its number and a dot, as in '2.'"),
@@ -80,7 +101,7 @@ def _errors(text: str, lang: str = "en") -> list[tuple[str, str]]:
 def test_every_record_is_listed() -> None:
     """Each record of the directory is in one table, and in the README."""
     names = {p.stem for p in DATA.glob("*.hrn")}
-    assert names == set(SAME) | set(REFUSED)
+    assert names == set(SAME) | set(SAME_SHEET) | set(REFUSED)
     readme = (DATA / "README.md").read_text(encoding="utf-8")
     assert all(f"{n}.hrn" in readme for n in names)
 
@@ -90,6 +111,40 @@ def test_a_record_that_reads_is_the_same_game(name: str) -> None:
     games = list(iter_hrn(_read(name)))
     assert [f.message for g in games for f in g.errors] == []
     assert dumps_hrn(games) == dumps_hrn(list(iter_hrn(SHEET)))
+
+
+@pytest.mark.parametrize("name", SAME_SHEET)
+def test_a_score_sheet_that_reads_is_the_same_game(name: str) -> None:
+    games = list(iter_hrn(_read(name)))
+    assert [f.message for g in games for f in g.errors] == []
+    assert dumps_hrn(games) == dumps_hrn(list(iter_hrn(SHEET_CLEAN)))
+
+
+#: The whole line a message offers to write instead.
+_OFFERED = re.compile(r"(?:write it|as in|write) '(.+)'\Z")
+
+
+@pytest.mark.parametrize("name", ["s02_east_shot_moon", "s04_moon_dash", "s12_moon_by", "s17_moon_26",
+                                  "s20_score_dash", "s22_moon_exclaim", "13_pass_sentence",
+                                  "07_trick_won_by", "09_hash_number"])
+def test_the_line_a_message_offers_reads(name: str) -> None:
+    """The line offered, put in the record for the one typed, reads: the
+    record is then the same game as its clean form."""
+    text = _read(name)
+    where, _ = REFUSED[name]
+    [(_, said)] = _errors(text)
+    offered = _OFFERED.search(said)
+    if offered is None:     # (a winner after the plays: the line without it)
+        assert "a trick's winner is not written" in said
+        return
+    lines = text.split("\n")
+    lines[int(where.split(":")[0]) - 1] = offered.group(1)
+    fixed = "\n".join(lines)
+    assert _errors(fixed) == []
+    if name == "13_pass_sentence":  # (the receiver is kept, ``pass East>South:``, and checked)
+        return
+    clean = SHEET_CLEAN if name.startswith("s") else SHEET
+    assert dumps_hrn(list(iter_hrn(fixed))) == dumps_hrn(list(iter_hrn(clean)))
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))

@@ -1251,6 +1251,15 @@ _SEAT_MOON: Final = re.compile(
     r"(?P<en>(?:has[ \t\f]+)?(?:shot|shoots|shoot)[ \t\f]+the[ \t\f]+moon)"
     r"|(?:a[ \t\f]+)?(?:fait|tir[ée])[ \t\f]+(?:(?:le[ \t\f]+)?(?:capot|grand[ \t\f]+chelem)"
     r"|(?:à|a)[ \t\f]+la[ \t\f]+lune))(?!\w)", re.IGNORECASE)
+#: A moon line that says its seat as a score pad does (``Moon - East``, ``Moon shot
+#: by East``, ``moon E!``) or after it (``East: moon``, ``East - moon``; english21).
+_MOON_THEN_SEAT: Final = re.compile(
+    r"[ \t\f]*(?P<kw>moon|capot)[ \t\f]*(?:[-:\u2013\u2014][ \t\f]*)?"
+    r"(?:(?:shot|shoot|by|was|is|de|par)[ \t\f]+)*(?P<seat>[^\W\d_]\w*)[ \t\f]*[!.]*[ \t\f]*\Z",
+    re.IGNORECASE)
+_SEAT_THEN_MOON: Final = re.compile(
+    r"[ \t\f]*(?P<seat>[^\W\d_]\w*)[ \t\f]*[-:\u2013\u2014]?[ \t\f]*(?P<kw>moon|capot)[ \t\f]*[!.]*"
+    r"[ \t\f]*\Z", re.IGNORECASE)
 #: A trick's number after a ``T`` (``T1.``, ``T1:``), as some score pads number tricks.
 _TRICK_T: Final = re.compile(r"[ \t\f]*([tp])([0-9]+)[.:)]", re.IGNORECASE)
 
@@ -1650,6 +1659,14 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         return None
     lead = len(text) - len(text.lstrip(" \t\f"))
     at_start = start is not None and start == lead
+    mooned = (_MOON_THEN_SEAT.match(text) or _SEAT_THEN_MOON.match(text)) if "\n" not in text else None
+    if mooned is not None and _is_seat(mooned.group("seat"), seats):
+        # (english21: ``Moon - East``, ``Moon shot by East``, ``moon E!``, ``East: moon``:
+        # the shooter said around the keyword, as a score pad says it)
+        word = "moon" if mooned.group("kw").lower() == "moon" else "capot"
+        said = msg("syntax.expected", what=_LINE_START, found=quote(text.strip()))
+        return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
+                                  written=f"{word} {mooned.group('seat')}"), base, lead + 1)
     starting = "DEAL" in expected or expected == {"_COLON"} or expected >= {"UNKNOWN", "PBN"}
     if starting:
         ordinal = _ORDINAL_LINE.match(text)

@@ -362,6 +362,30 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
 _QUOTE: Final = re.compile(r"(?:>[ \t]?)+")
 
 
+#: A seat and its points parted by a dash, no blank on either side (``N-3``).
+_DASHED: Final = re.compile(r"(?<![\w-])([^\W\d_]\w*)-([0-9]+)(?![\w.-])")
+
+
+def _dashed_points(el: PointsEl, text: str) -> tuple[Msg, int] | None:
+    """The message and column for a ``score`` line whose every seat has its
+    points after a dash (``score N-3 E-4 S-15 W-4``, a pad's ``N-3`` for
+    "N: 3"): read as minus signs, every seat would lose points, which no
+    deal gives, and the sheet's sums and totals would then fail one by one
+    (english21).  ``None`` for any other line (one negative seat, the jack
+    of diamonds' -10, is a score a deal may give)."""
+    if el.kind != "score" or len(el.values) < 2 or any(v >= 0 for v in el.values):
+        return None
+    pairs = _DASHED.findall(text.split("{", 1)[0])
+    if len(pairs) != len(el.values):
+        return None
+    first = _DASHED.search(text)
+    assert first is not None
+    head = text[:first.start()].strip()
+    written = " ".join([head, *(f"{seat} {n}" for seat, n in pairs)])
+    return (msg("syntax.points_dash", found=quote(first.group()), written=written),
+            first.end(1) + 1)
+
+
 def _fence(b: _GameBuilder, text: str, line: int) -> None:
     """Tell a Markdown code fence (```` ``` ````, ```` ```hrn ````, ``~~~``)
     around a record pasted from a chat or a README, once a game: the fence
@@ -505,6 +529,11 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
                 # own: ``line_error``; french19)
                 b.line_error(msg("syntax.note_slip", rest=quote(cut[1])), line, cut[0] + 1, text)
                 return
+    if "-" in text and len(elements) == 1 and isinstance(elements[0], PointsEl):
+        dashed = _dashed_points(elements[0], text)
+        if dashed is not None:
+            b.line_error(dashed[0], line, dashed[1], text)
+            return
     if b.skipping:
         if not any(isinstance(el, (DealEl, ResultEl)) for el in elements):
             return      # a lost deal's line: read for its own errors only
