@@ -1,4 +1,4 @@
-"""Hand-typed English records, second round (helper english21): 53 records
+"""Hand-typed English records, second round (helper english21): 60 records
 typed as English-speaking players type them (cards in words, ``the
 Queen``, lowercase ``qs``/``10h``, ``XH``; tricks ``#2``, ``T2:``,
 ``Trick 3:``, ``2)``, a winner after them; names for seats; scores ``N 13,
@@ -32,7 +32,8 @@ SHEET = _FULL[:_FULL.index("deal 2 ")].rstrip() + "\n\nresult *\n"
 #: The records read as the clean record.
 SAME = ["04_lowercase_cards", "05_10h_lower", "14_score_commas", "15_score_north_colon",
         "19_tabs", "29_one_paren", "34_qh_spaced_10", "35_lower_seat_names",
-        "40_hand_colon_lower"]
+        "40_hand_colon_lower", "x01_north_hand_words", "x10_pass_colon_list",
+        "x11_trick_names_colon", "x12_trick_no_seats"]
 
 #: The score-sheet records (``tests/data/french20/sheet-clean.hrn`` typed otherwise) read as it.
 SAME_SHEET = ["s01_moon_colon_east", "s05_moon_lower_word", "s06_score_north_colon_words",
@@ -41,6 +42,9 @@ SHEET_CLEAN = (ROOT / "tests" / "data" / "french20" / "sheet-clean.hrn").read_te
 
 #: The records refused: where, and what the one error says (in part).
 REFUSED = {
+    "x02_name_hand": ("17:1", "'Margaret' is a player's name, not a seat: write that player's seat, N"),
+    "x05_final": ("39:1", "found 'Final :'; write it 'total N 13, E 0, S 13, W 0'"),
+    "x13_winner_arrow": ("26:24", "'-> N': a trick's winner is not written"),
     "s02_east_shot_moon": ("15:1", "found 'East shot the moon'; write it 'moon East'"),
     "s04_moon_dash": ("15:1", "found 'Moon - East'; write it 'moon East'"),
     "s07_score_names": ("10:7", "'Alice' is a player's name, not a seat: write that player's seat, N"),

@@ -1603,6 +1603,8 @@ _HEAD_WORDS: Final = {
     "totaux": "total", "cumuls": "total", "cumule": "total", "totals": "total",
     "gagnant": "résultat", "gagnante": "résultat", "gagnants": "résultat", "vainqueur": "résultat",
     "vainqueurs": "résultat", "winner": "result", "winners": "result",
+    # (english21: ``Final: N 13, E 0, ...``, ``Final scores:``, the totals at a game's end)
+    "final": "total", "finals": "total",
 }
 #: A rank said in words where a suit group wants a rank (``♠ as 5 4``).
 _RANK_IN_GROUP: Final = {"as": "A", "roi": "R", "dame": "D", "valet": "V",
