@@ -229,17 +229,18 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 continue
             if first is None:
                 first = (lineno, t)
-            if (t[:3] == "```" or t[:3] == "~~~") and FENCE.match(t) is not None:
-                if not fenced:
-                    _fence(b, t, lineno)
-                fenced = True
-                continue
-            if t[:1] == ">":
-                unq = _unquoted(b, t, lineno, quoted)
-                quoted = True
-                if unq is None:
+            if t.startswith(_PASTED):
+                if FENCE.match(t) is not None:
+                    if not fenced:
+                        _fence(b, t, lineno)
+                    fenced = True
                     continue
-                t = unq
+                if t.startswith(">"):
+                    unq = _unquoted(b, t, lineno, quoted)
+                    quoted = True
+                    if unq is None:
+                        continue
+                    t = unq
             if k + 1 < len(physical) and _may_go_on(t, physical[k + 1]):
                 rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
                 if rows is not None:
@@ -298,17 +299,18 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
         if ll.kind == "blank":
             row = False
             continue
-        if (ll.text[:3] == "```" or ll.text[:3] == "~~~") and FENCE.match(ll.text) is not None:
-            if not fenced:
-                _fence(b, ll.text, ll.line)
-            fenced = True
-            continue
-        if ll.text[:1] == ">":
-            text_q = _unquoted(b, ll.text, ll.line, quoted)
-            quoted = True
-            if text_q is None:
+        if ll.text.startswith(_PASTED):
+            if FENCE.match(ll.text) is not None:
+                if not fenced:
+                    _fence(b, ll.text, ll.line)
+                fenced = True
                 continue
-            ll = LogicalLine(ll.line, text_q, ll.kind, ll.unclosed, ll.stop, ll.swallowed)
+            if ll.text.startswith(">"):
+                text_q = _unquoted(b, ll.text, ll.line, quoted)
+                quoted = True
+                if text_q is None:
+                    continue
+                ll = LogicalLine(ll.line, text_q, ll.kind, ll.unclosed, ll.stop, ll.swallowed)
         if ll.unclosed is not None:
             # (the lines after the brace are read again as lines of their own)
             ln, col = ll.unclosed
@@ -358,6 +360,9 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
     _read_clean_line(b, text, line, read)
 
 
+#: What a line pasted from an e-mail or a chat begins with: a quote, a code
+#: fence (one test a line, before :func:`_unquoted` and :func:`_fence`).
+_PASTED: Final = (">", "```", "~~~")
 #: An e-mail's quote before a line: ``>``, ``> ``, ``>> `` (english21).
 _QUOTE: Final = re.compile(r"(?:>[ \t]?)+")
 
@@ -529,7 +534,7 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
                 # own: ``line_error``; french19)
                 b.line_error(msg("syntax.note_slip", rest=quote(cut[1])), line, cut[0] + 1, text)
                 return
-    if "-" in text and len(elements) == 1 and isinstance(elements[0], PointsEl):
+    if len(elements) == 1 and isinstance(elements[0], PointsEl) and "-" in text:
         dashed = _dashed_points(elements[0], text)
         if dashed is not None:
             b.line_error(dashed[0], line, dashed[1], text)
