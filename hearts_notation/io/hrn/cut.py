@@ -738,8 +738,8 @@ def _plain_cuts(text: str, end: int, line: int, last: bool
     for a, b in pieces:
         first = at_line + text.count("\n", at, a)
         at, at_line = a, first
-        if (_CONTENT.search(text, a, b) is not None if notes else text[a:b].strip(" \t\f\n")) and not (
-                _FENCE_FIRST.match(text, a, b) is not None and _FENCES_ONLY.fullmatch(text, a, b) is not None):
+        fenced = _FENCE_FIRST.match(text, a, b) is not None and _FENCES_ONLY.fullmatch(text, a, b) is not None
+        if (_CONTENT.search(text, a, b) is not None if notes else text[a:b].strip(" \t\f\n")) and not fenced:
             if pending is not None:
                 out.append(GameText(pending[2], _game_text(text, pending[0], pending[1])))
             pending = (a, b, first)
