@@ -1941,4 +1941,7 @@ MESSAGES.update({
     "record.quoted_number": "{value} is text, not {what}: write the number without quotes, {number}",
     "record.card_meant": "{value} is not a card as a record writes it: the rank first, then the suit's letter S H D C; write \"{card}\"",
     "record.quoted_bool": "expected true or false, found the text \"{value}\": write {value} without quotes",
+    "syntax.email_quote": "{found}: this record is quoted as an e-mail quotes it, '>' at the start of each line (told once): remove the quote from every line, as in '{written}'",
+    "syntax.code_fence": "{found}: a Markdown code fence is not part of the record (told once): remove this line and the fence that closes the record",
+    "syntax.points_dash": "{found}: a dash between a seat and its points reads as a minus, and no deal takes points from every seat: write '{written}'",
 })

@@ -1928,4 +1928,7 @@ MESSAGES.update({
     "record.quoted_number": "{value} est du texte, pas {what} : écrivez le nombre sans guillemets, {number}",
     "record.card_meant": "{value} n'est pas une carte comme une partie l'écrit : la hauteur d'abord, puis la lettre de la couleur S H D C ; écrivez \"{card}\"",
     "record.quoted_bool": "on attendait true ou false, trouvé le texte \"{value}\" : écrivez {value} sans guillemets",
+    "syntax.email_quote": "{found} : ce relevé est cité comme un courriel le cite, « > » au début de chaque ligne (signalé une fois) : retirez la citation de chaque ligne, comme dans « {written} »",
+    "syntax.code_fence": "{found} : une clôture de bloc de code Markdown ne fait pas partie du relevé (signalé une fois) : retirez cette ligne et la clôture qui ferme le relevé",
+    "syntax.points_dash": "{found} : un tiret entre une place et ses points se lit comme un moins, et aucune donne n'ôte des points à toutes les places : écrivez « {written} »",
 })

@@ -1251,6 +1251,15 @@ _SEAT_MOON: Final = re.compile(
     r"(?P<en>(?:has[ \t\f]+)?(?:shot|shoots|shoot)[ \t\f]+the[ \t\f]+moon)"
     r"|(?:a[ \t\f]+)?(?:fait|tir[ée])[ \t\f]+(?:(?:le[ \t\f]+)?(?:capot|grand[ \t\f]+chelem)"
     r"|(?:à|a)[ \t\f]+la[ \t\f]+lune))(?!\w)", re.IGNORECASE)
+#: A moon line that says its seat as a score pad does (``Moon - East``, ``Moon shot
+#: by East``, ``moon E!``) or after it (``East: moon``, ``East - moon``; english21).
+_MOON_THEN_SEAT: Final = re.compile(
+    r"[ \t\f]*(?P<kw>moon|capot)[ \t\f]*(?:[-:\u2013\u2014][ \t\f]*)?"
+    r"(?:(?:shot|shoot|by|was|is|de|par)[ \t\f]+)*(?P<seat>[^\W\d_]\w*)[ \t\f]*[!.]*[ \t\f]*\Z",
+    re.IGNORECASE)
+_SEAT_THEN_MOON: Final = re.compile(
+    r"[ \t\f]*(?P<seat>[^\W\d_]\w*)[ \t\f]*[-:\u2013\u2014]?[ \t\f]*(?P<kw>moon|capot)[ \t\f]*[!.]*"
+    r"[ \t\f]*\Z", re.IGNORECASE)
 #: A trick's number after a ``T`` (``T1.``, ``T1:``), as some score pads number tricks.
 _TRICK_T: Final = re.compile(r"[ \t\f]*([tp])([0-9]+)[.:)]", re.IGNORECASE)
 
@@ -1572,6 +1581,8 @@ _WINNER_PHRASE: Final = re.compile(
     r"(?:,[ \t\f]*)?(?:[A-Za-z][A-Za-z0-9]*[ \t\f]+)?(?:ramasse|ramassent|prend|prennent|remporte|emporte"
     r"|gagne|takes|wins|won)(?!\w)[^{;\n]*|(?:->|=>|\u2192|\u21d2)[ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*\Z",
     re.IGNORECASE)
+#: One word alone after a trick's plays (``... S 2S - N``: the winner, english21).
+_LONE_WORD: Final = re.compile(r"[^\W\d_][\w]*")
 #: A trick line: its number and a dot.
 _TRICK_LINE: Final = re.compile(r"[ \t\f]*[0-9]+[.)]")
 #: A pass given in a sentence (``Nord donne à Est : A♥ 9♣ R♦``, ``passe N à E :``):
@@ -1592,6 +1603,8 @@ _HEAD_WORDS: Final = {
     "totaux": "total", "cumuls": "total", "cumule": "total", "totals": "total",
     "gagnant": "résultat", "gagnante": "résultat", "gagnants": "résultat", "vainqueur": "résultat",
     "vainqueurs": "résultat", "winner": "result", "winners": "result",
+    # (english21: ``Final: N 13, E 0, ...``, ``Final scores:``, the totals at a game's end)
+    "final": "total", "finals": "total",
 }
 #: A rank said in words where a suit group wants a rank (``♠ as 5 4``).
 _RANK_IN_GROUP: Final = {"as": "A", "roi": "R", "dame": "D", "valet": "V",
@@ -1648,6 +1661,14 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         return None
     lead = len(text) - len(text.lstrip(" \t\f"))
     at_start = start is not None and start == lead
+    mooned = (_MOON_THEN_SEAT.match(text) or _SEAT_THEN_MOON.match(text)) if "\n" not in text else None
+    if mooned is not None and _is_seat(mooned.group("seat"), seats):
+        # (english21: ``Moon - East``, ``Moon shot by East``, ``moon E!``, ``East: moon``:
+        # the shooter said around the keyword, as a score pad says it)
+        word = "moon" if mooned.group("kw").lower() == "moon" else "capot"
+        said = msg("syntax.expected", what=_LINE_START, found=quote(text.strip()))
+        return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
+                                  written=f"{word} {mooned.group('seat')}"), base, lead + 1)
     starting = "DEAL" in expected or expected == {"_COLON"} or expected >= {"UNKNOWN", "PBN"}
     if starting:
         ordinal = _ORDINAL_LINE.match(text)
@@ -1810,6 +1831,13 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             found[:1] in _PLAY_SEPARATORS and (len(found) == 1 or card_spelling(found[1:]) is not None)):
         # (``3. E 2♠ — S 3♠``, ``E-2♠``: plays parted by a dash, a slash, a seat tied to its card)
         body = text.split(";", 1)[0].split("\n", 1)[0]
+        after = body[start + 1:].split("{", 1)[0].strip()
+        if len(found) == 1 and after and (_WINNER_WORDS.search(after) is not None or (
+                _LONE_WORD.fullmatch(after) is not None and card_spelling(after) is None)):
+            # (english21: ``2. W 3S N 8S E 4S S 2S — won by North``, ``... - N``: the
+            # trick's winner after a dash; the line without the dash would not read)
+            return HrnSyntaxError(msg("syntax.trick_winner", found=quote(f"{found} {after}")),
+                                  line, column)
         written = " ".join(re.sub(r"(?<!\S)[-\u2013\u2014/|](?!\S)|(?<=[A-Za-z])[-=\u2013\u2014](?=\S)",
                                   " ", body).split())
         return HrnSyntaxError(msg("syntax.play_separator", found=quote(found[:1]),

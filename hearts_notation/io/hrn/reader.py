@@ -60,6 +60,7 @@ from ..limits import limit_message
 from ..stream import CHUNK_SIZE, RecordError
 from .cut import (
     BLANKS,
+    FENCE,
     GameText,
     LogicalLine,
     comments_close_on_their_line,
@@ -212,6 +213,8 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
         first: tuple[int, str] | None = None
         skip = 0
         row = False     # the line before was a suit's row told (told once a run)
+        quoted = False  # an e-mail's quote was told (:func:`_unquoted`)
+        fenced = False  # a Markdown code fence was told (:func:`_fence`)
         for k, t in enumerate(physical):
             lineno += 1
             if skip:
@@ -226,6 +229,18 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 continue
             if first is None:
                 first = (lineno, t)
+            if t.startswith(_PASTED):
+                if FENCE.match(t) is not None:
+                    if not fenced:
+                        _fence(b, t, lineno)
+                    fenced = True
+                    continue
+                if t.startswith(">"):
+                    unq = _unquoted(b, t, lineno, quoted)
+                    quoted = True
+                    if unq is None:
+                        continue
+                    t = unq
             if k + 1 < len(physical) and _may_go_on(t, physical[k + 1]):
                 rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
                 if rows is not None:
@@ -275,6 +290,8 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
     b.head_lines = lines
     skip = 0
     row = False     # the line before was a suit's row told (told once a run)
+    quoted = False  # an e-mail's quote ('> ') was told (told once a game)
+    fenced = False  # a Markdown code fence was told (told once a game)
     for k, ll in enumerate(lines):
         if skip:
             skip -= 1
@@ -282,6 +299,18 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
         if ll.kind == "blank":
             row = False
             continue
+        if ll.text.startswith(_PASTED):
+            if FENCE.match(ll.text) is not None:
+                if not fenced:
+                    _fence(b, ll.text, ll.line)
+                fenced = True
+                continue
+            if ll.text.startswith(">"):
+                text_q = _unquoted(b, ll.text, ll.line, quoted)
+                quoted = True
+                if text_q is None:
+                    continue
+                ll = LogicalLine(ll.line, text_q, ll.kind, ll.unclosed, ll.stop, ll.swallowed)
         if ll.unclosed is not None:
             # (the lines after the brace are read again as lines of their own)
             ln, col = ll.unclosed
@@ -329,6 +358,62 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
                 b.marks = None
             return
     _read_clean_line(b, text, line, read)
+
+
+#: What a line pasted from an e-mail or a chat begins with: a quote, a code
+#: fence (one test a line, before :func:`_unquoted` and :func:`_fence`).
+_PASTED: Final = (">", "```", "~~~")
+#: An e-mail's quote before a line: ``>``, ``> ``, ``>> `` (english21).
+_QUOTE: Final = re.compile(r"(?:>[ \t]?)+")
+
+
+#: A seat and its points parted by a dash, no blank on either side (``N-3``).
+_DASHED: Final = re.compile(r"(?<![\w-])([^\W\d_]\w*)-([0-9]+)(?![\w.-])")
+
+
+def _dashed_points(el: PointsEl, text: str) -> tuple[Msg, int] | None:
+    """The message and column for a ``score`` line whose every seat has its
+    points after a dash (``score N-3 E-4 S-15 W-4``, a pad's ``N-3`` for
+    "N: 3"): read as minus signs, every seat would lose points, which no
+    deal gives, and the sheet's sums and totals would then fail one by one
+    (english21).  ``None`` for any other line (one negative seat, the jack
+    of diamonds' -10, is a score a deal may give)."""
+    if el.kind != "score" or len(el.values) < 2 or any(v >= 0 for v in el.values):
+        return None
+    pairs = _DASHED.findall(text.split("{", 1)[0])
+    if len(pairs) != len(el.values):
+        return None
+    first = _DASHED.search(text)
+    assert first is not None
+    head = text[:first.start()].strip()
+    written = " ".join([head, *(f"{seat} {n}" for seat, n in pairs)])
+    return (msg("syntax.points_dash", found=quote(first.group()), written=written),
+            first.end(1) + 1)
+
+
+def _fence(b: _GameBuilder, text: str, line: int) -> None:
+    """Tell a Markdown code fence (```` ``` ````, ```` ```hrn ````, ``~~~``)
+    around a record pasted from a chat or a README, once a game: the fence
+    that closes it, after the ``result`` line, belongs to the same game
+    (:data:`.cut.FENCE`), and the record between is read (english21)."""
+    b.line_error(msg("syntax.code_fence", found=quote(text.strip())), line, 1, text)
+
+
+def _unquoted(b: _GameBuilder, text: str, line: int, told: bool) -> str | None:
+    """The line *text*, which begins with ``>``, without its e-mail quote
+    (``> ``, ``>> ``: a record pasted from a reply), blanks in its place so
+    that its columns stay the file's; ``None`` when nothing is left.  The
+    quote is told once a game, at its first line (*told*: it was), with
+    the line to write: each line read on is then told only what else is
+    wrong with it (english21), not 40 times that it begins with ``>``."""
+    depth = _QUOTE.match(text)
+    cut = depth.end() if depth is not None else 1
+    if not told:
+        b.line_error(msg("syntax.email_quote", found=quote(text[:cut].strip()),
+                         written=text[cut:].split("\n", 1)[0].strip()), line, 1, text)
+    if not text[cut:].strip(BLANKS):
+        return None
+    return " " * cut + text[cut:]
 
 
 #: The first characters of a line that may go on a hand copied one suit
@@ -449,6 +534,11 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
                 # own: ``line_error``; french19)
                 b.line_error(msg("syntax.note_slip", rest=quote(cut[1])), line, cut[0] + 1, text)
                 return
+    if len(elements) == 1 and isinstance(elements[0], PointsEl) and "-" in text:
+        dashed = _dashed_points(elements[0], text)
+        if dashed is not None:
+            b.line_error(dashed[0], line, dashed[1], text)
+            return
     if b.skipping:
         if not any(isinstance(el, (DealEl, ResultEl)) for el in elements):
             return      # a lost deal's line: read for its own errors only
@@ -932,9 +1022,10 @@ class _GameBuilder:
             return
         word, name = m.group(1), m.group(2) or ""
         assert self.cur is not None
-        if name.lower() in ("pass", "passe"):
+        if name.lower() in ("pass", "passe", "passes"):
             # (``Marie passe A♥ 9♣ R♦ à Paul``, ``Nord passe ...``: the giver
-            # said first, by seat or player's name; french19)
+            # said first, by seat or player's name; french19; in English,
+            # ``East passes K♠ Q♥ J♥ to South``, english21)
             from ...players import loose_key
 
             giver = self.known_seat(word) or self.player_seats().get(loose_key(word))
