@@ -603,11 +603,11 @@ _CONTENT = re.compile(r"^[ \t\f]*(?:\{[^}\n]*\}[ \t\f]*)*[^ \t\f\n{;]", re.MULTI
 #: A Markdown code fence's line (``` or ~~~, perhaps its language: ```` ```hrn ````),
 #: a record pasted from a chat or a README (english21).
 FENCE: Final = re.compile(r"(?:```|~~~)[\w+-]*[ \t\f\r]*\Z")
-#: A piece of text of fences and blank lines only: the fence that closes a
-#: record after its ``result`` line is no game of its own (english21).
 #: A piece that begins with a fence, after blank lines: the one look a piece
 #: costs (a scan of a whole chunk for ``` took 2 ms a 2 MB chunk, a tenth of the cut).
 _FENCE_FIRST: Final = re.compile(r"[ \t\f\r\n]*(?:```|~~~)")
+#: A piece of text of fences and blank lines only: the fence that closes a
+#: record after its ``result`` line is no game of its own (english21).
 _FENCES_ONLY: Final = re.compile(r"(?:(?:(?:```|~~~)[\w+-]*)?[ \t\f\r]*(?:\n|\Z))+")
 
 
