@@ -32,6 +32,16 @@ def _fixture(name: str) -> str:
     return str(DATA / name)
 
 
+def _as_hrn(name: str, folder: Path) -> Path:
+    """A fixture's OpenSpiel history converted to HRN by ``hearts convert``
+    (which must succeed), as ``folder/g.hrn``."""
+    hrn = folder / "g.hrn"
+    code, out = run("convert", "--from", "openspiel-history", "--to", "hrn",
+                    _fixture(name), "-o", str(hrn))
+    assert code == 0, out
+    return hrn
+
+
 def _scores(name: str) -> list[list[int]]:
     """``hearts score --format json`` of a fixture: each game's points, N E S W."""
     code, out = run("score", "--format", "json", "--from", FORMAT[Path(name).suffix],
@@ -77,10 +87,7 @@ def test_the_round_trip_keeps_the_deal_the_passes_and_the_plays(tmp_path: Path) 
     and, deal by deal, the same direction, hands, passes and plays (the deal
     actions come back in the writer's canonical order: HRN keeps hands, not
     the order they were dealt in)."""
-    hrn = tmp_path / "g.hrn"
-    code, out = run("convert", "--from", "openspiel-history", "--to", "hrn",
-                    _fixture("highest-lowest.oshist"), "-o", str(hrn))
-    assert code == 0, out
+    hrn = _as_hrn("highest-lowest.oshist", tmp_path)
     code, out = run("convert", "--to", "openspiel-history", str(hrn))
     assert code == 0, out
     lines = (DATA / "highest-lowest.oshist").read_text(encoding="utf-8").splitlines()
@@ -96,10 +103,7 @@ def test_the_round_trip_keeps_the_deal_the_passes_and_the_plays(tmp_path: Path) 
 
 
 def test_solve_a_converted_deal(tmp_path: Path) -> None:
-    hrn = tmp_path / "g.hrn"
-    code, out = run("convert", "--from", "openspiel-history", "--to", "hrn",
-                    _fixture("crlf-bom.oshist"), "-o", str(hrn))
-    assert code == 0, out
+    hrn = _as_hrn("crlf-bom.oshist", tmp_path)
     code, out = run("solve", "--trick", "12", str(hrn))
     assert code == 0, out
 
