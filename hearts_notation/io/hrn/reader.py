@@ -230,17 +230,10 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
             if first is None:
                 first = (lineno, t)
             if t.startswith(_PASTED):
-                if FENCE.match(t) is not None:
-                    if not fenced:
-                        _fence(b, t, lineno)
-                    fenced = True
+                unq, quoted, fenced = _unpasted(b, t, lineno, quoted, fenced)
+                if unq is None:
                     continue
-                if t.startswith(">"):
-                    unq = _unquoted(b, t, lineno, quoted)
-                    quoted = True
-                    if unq is None:
-                        continue
-                    t = unq
+                t = unq
             if k + 1 < len(physical) and _may_go_on(t, physical[k + 1]):
                 rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
                 if rows is not None:
@@ -300,16 +293,10 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
             row = False
             continue
         if ll.text.startswith(_PASTED):
-            if FENCE.match(ll.text) is not None:
-                if not fenced:
-                    _fence(b, ll.text, ll.line)
-                fenced = True
+            text_q, quoted, fenced = _unpasted(b, ll.text, ll.line, quoted, fenced)
+            if text_q is None:
                 continue
-            if ll.text.startswith(">"):
-                text_q = _unquoted(b, ll.text, ll.line, quoted)
-                quoted = True
-                if text_q is None:
-                    continue
+            if text_q is not ll.text:
                 ll = LogicalLine(ll.line, text_q, ll.kind, ll.unclosed, ll.stop, ll.swallowed)
         if ll.unclosed is not None:
             # (the lines after the brace are read again as lines of their own)
@@ -389,6 +376,23 @@ def _dashed_points(el: PointsEl, text: str) -> tuple[Msg, int] | None:
     written = " ".join([head, *(f"{seat} {n}" for seat, n in pairs)])
     return (msg("syntax.points_dash", found=quote(first.group()), written=written),
             first.end(1) + 1)
+
+
+def _unpasted(b: _GameBuilder, text: str, line: int, quoted: bool, fenced: bool
+              ) -> tuple[str | None, bool, bool]:
+    """A line that begins as pasted text does (:data:`_PASTED`), as the
+    reader goes on with it: ``None`` for a code fence (told once a game,
+    :func:`_fence`) or a quote with nothing after it, the line without its
+    e-mail quote (told once a game, :func:`_unquoted`), else the line as it
+    is; and whether a quote, a fence, has now been told.  One step for
+    both loops that read a game's lines (:func:`visit_text`, :func:`visit_game`)."""
+    if FENCE.match(text) is not None:
+        if not fenced:
+            _fence(b, text, line)
+        return None, quoted, True
+    if text.startswith(">"):
+        return _unquoted(b, text, line, quoted), True, fenced
+    return text, quoted, fenced
 
 
 def _fence(b: _GameBuilder, text: str, line: int) -> None:
