@@ -332,12 +332,9 @@ def _obj(v: Any, where: str | Msg, allowed: frozenset[str]) -> Mapping[str, Any]
         if extra[0] == "games" and allowed == GAME_KEYS and isinstance(v["games"], list):
             # {"games": [...]}, as a site's export or this package's reports wrap them
             raise UnknownField(msg("record.games_key"), where, "games")
-        if allowed == GAME_KEYS:
-            # a site's own data about the game (an id, a version, a time)
-            raise UnknownField(msg("record.unknown_game_field", field=_show(extra[0]),
-                                   allowed=("or_list", *(f'"{k}"' for k in sorted(allowed)))),
-                               where, extra[0] if isinstance(extra[0], str) else "")
-        raise UnknownField(msg("record.unknown_field", field=_show(extra[0]),
+        # (a game's: a site's own data about the game, an id, a version, a time)
+        key = "record.unknown_game_field" if allowed == GAME_KEYS else "record.unknown_field"
+        raise UnknownField(msg(key, field=_show(extra[0]),
                                allowed=("or_list", *(f'"{k}"' for k in sorted(allowed)))),
                            where, extra[0] if isinstance(extra[0], str) else "")
     return v
