@@ -756,6 +756,12 @@ class MessageTooLong(Exception):
 _HEADER_LINE = 1 << 16
 #: A header's name (HTTP's token): a line of JSON sent without its header is none.
 _HEADER_NAME = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+#: A body is read in pieces of this size as they come (:meth:`_Frames._body`).
+_BODY_CHUNK = 1 << 16
+#: A ``Content-Length`` header inside a body: no JSON text holds one.
+_NEXT_HEADER = re.compile(rb"content-length[ \t]*:[ \t]*[0-9]+[ \t]*\r?\n", re.IGNORECASE)
+#: How far back over the seam of two pieces a header is looked for.
+_NEXT_HEADER_REACH = 64
 
 
 class _Frames:
@@ -818,10 +824,40 @@ class _Frames:
 
     def _body(self, size: int) -> str | Msg | None:
         """The next *size* bytes as text (the bytes dropped at once), why
-        they are not UTF-8, or ``None`` when the input ends before them."""
-        body: bytes = self._raw.read(size)
-        if len(body) < size:
-            return None             # the client went away in the middle of a message
+        they are not UTF-8 or are shorter than announced, or ``None`` when
+        the input ends before them.
+
+        The bytes are read as they come, and a ``Content-Length`` header
+        among them (the name, a number and a raw line break, which no JSON
+        text holds: inside a string the line break is refused, outside one
+        the name is) ends a body whose header announced more than was
+        sent: that body is refused as short (-32700) and the header read as
+        the next message's.  Read whole before, such a lie took the next
+        message into its body (both refused: a ``shutdown`` went
+        unanswered) or, announcing more than ever came, waited for bytes
+        while the editor waited for an answer."""
+        parts: list[bytes] = []
+        got = 0
+        while got < size:
+            if self._back is not None:      # (what a lie before read past its body)
+                chunk, self._back = self._back[:size - got], self._back[size - got:] or None
+            else:
+                chunk = self._raw.read1(min(size - got, _BODY_CHUNK))
+            if not chunk:
+                return None         # the client went away in the middle of a message
+            # (the window reaches back over the pieces' seam: a header cut by it)
+            window = (parts[-1][-_NEXT_HEADER_REACH:] if parts else b"") + chunk
+            found = _NEXT_HEADER.search(window)
+            if found is not None:
+                cut = got - (len(window) - len(chunk)) + found.start()
+                whole = b"".join(parts) + chunk + (self._back or b"")
+                self._back = whole[cut:]
+                self._server.received += 1
+                return msg("lsp.input.short_body", size=("num", size), found=("num", cut))
+            parts.append(chunk)
+            got += len(chunk)
+        body = b"".join(parts)
+        del parts
         self._server.received += 1
         try:
             return body.decode("utf-8")
@@ -830,8 +866,13 @@ class _Frames:
 
     def _line(self) -> bytes:
         if self._back is not None:
+            end = self._back.find(b"\n") + 1
+            if end:
+                line, self._back = self._back[:end], self._back[end:] or None
+                return line
             line, self._back = self._back, None
-            return line
+            rest: bytes = self._raw.readline(max(1, _HEADER_LINE - len(line)))
+            return line + rest
         got: bytes = self._raw.readline(_HEADER_LINE)
         return got
 

@@ -1944,4 +1944,5 @@ MESSAGES.update({
     "syntax.email_quote": "{found}: this record is quoted as an e-mail quotes it, '>' at the start of each line (told once): remove the quote from every line, as in '{written}'",
     "syntax.code_fence": "{found}: a Markdown code fence is not part of the record (told once): remove this line and the fence that closes the record",
     "syntax.points_dash": "{found}: a dash between a seat and its points reads as a minus, and no deal takes points from every seat: write '{written}'",
+    "lsp.input.short_body": "its Content-Length says {size} bytes, but the next message's header comes after {found} bytes of it; the server reads that message next",
 })

@@ -1931,4 +1931,5 @@ MESSAGES.update({
     "syntax.email_quote": "{found} : ce relevé est cité comme un courriel le cite, « > » au début de chaque ligne (signalé une fois) : retirez la citation de chaque ligne, comme dans « {written} »",
     "syntax.code_fence": "{found} : une clôture de bloc de code Markdown ne fait pas partie du relevé (signalé une fois) : retirez cette ligne et la clôture qui ferme le relevé",
     "syntax.points_dash": "{found} : un tiret entre une place et ses points se lit comme un moins, et aucune donne n'ôte des points à toutes les places : écrivez « {written} »",
+    "lsp.input.short_body": "son Content-Length annonce {size} octets, mais l'en-tête du message suivant arrive après {found} octets ; le serveur lit ce message ensuite",
 })

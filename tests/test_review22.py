@@ -1,0 +1,70 @@
+"""Review 22: hostile use of every command, pinned (docs/robustness.md, "Review 22").
+
+Each test failed on main at 62420af.  Cheap: in-process, no server process."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+
+from hearts_notation.editor import server as lsp
+
+
+class _Capture:
+    """A writer for the server's protocol: the frames it sends, kept."""
+
+    def __init__(self) -> None:
+        self.data = b""
+
+    def write(self, data: bytes) -> None:
+        self.data += data
+
+    def replies(self) -> list[dict[str, Any]]:
+        out = []
+        rest = self.data
+        while rest:
+            head, _, rest = rest.partition(b"\r\n\r\n")
+            size = int(head.split(b":")[1].split(b"\r")[0])
+            out.append(json.loads(rest[:size]))
+            rest = rest[size:]
+        return out
+
+
+def _frame(obj: dict[str, Any], extra: int = 0) -> bytes:
+    body = json.dumps(obj).encode()
+    return b"Content-Length: %d\r\n\r\n" % (len(body) + extra) + body
+
+
+def _frames(data: bytes) -> tuple[lsp._Frames, _Capture]:
+    server = lsp.build("en")
+    capture = _Capture()
+    server.protocol.set_writer(capture)
+    return lsp._Frames(io.BufferedReader(io.BytesIO(data)), 1 << 20, server), capture
+
+
+@pytest.mark.parametrize("extra", [30, 10_000])
+def test_a_content_length_that_lies_does_not_swallow_the_next_message(extra: int) -> None:
+    """A header announcing more bytes than its body has, followed by the next
+    message: the short one is refused (-32700, id null) and the next one is
+    read whole (before: read into the short body, both refused, or the
+    server waited for bytes that never came while the editor waited)."""
+    first = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+    second = {"jsonrpc": "2.0", "id": 2, "method": "shutdown"}
+    frames, capture = _frames(_frame(first, extra) + _frame(second))
+    message = frames.message()
+    assert message is not None and message.id == 2 and message.method == "shutdown"
+    (refusal,) = capture.replies()
+    assert refusal["id"] is None and refusal["error"]["code"] == -32700
+    assert "Content-Length says" in refusal["error"]["message"]
+    assert frames.message() is None
+
+
+def test_a_content_length_in_a_json_string_is_part_of_the_body() -> None:
+    """The name inside a string (no raw line break after it) is text."""
+    note = {"jsonrpc": "2.0", "method": "x/y", "params": {"t": "Content-Length: 5\r\n"}}
+    frames, capture = _frames(_frame(note))
+    message = frames.message()
+    assert message is not None and capture.data == b""
