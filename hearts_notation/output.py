@@ -450,12 +450,80 @@ def remove_temporaries() -> None:
         _TEMPORARIES.discard(tmp)
 
 
+#: How long a write to a FIFO waits for a program to read it (seconds).
+FIFO_READER_WAIT = 10.0
+
+
+def _open_through(path: str) -> int:
+    """A descriptor writing into the FIFO or device *path*.
+
+    A FIFO is opened without blocking and tried again until a reader comes,
+    for :data:`FIFO_READER_WAIT` seconds at most, then refused: opened as
+    ``cat > fifo`` opens it, a FIFO nobody reads made the command wait for
+    ever (review 22).  The reader started just after the command
+    (``hearts ... -o fifo & cat fifo``) is still met.  Once open, writes
+    block as they would on a pipe."""
+    import fcntl
+    import time
+
+    flags = os.O_WRONLY | getattr(os, "O_CLOEXEC", 0)
+    own = descriptor_named(path)
+    if own is not None:
+        try:
+            return os.dup(own)
+        except OSError as exc:
+            if exc.errno != errno.EBADF:
+                raise
+            raise OutputError(path, msg("output.stream_closed"), errno.EBADF) from None
+    if not stat.S_ISFIFO(os.stat(path).st_mode):
+        return os.open(path, flags)
+    deadline = time.monotonic() + FIFO_READER_WAIT
+    while True:
+        try:
+            fd = os.open(path, flags | os.O_NONBLOCK)
+        except OSError as exc:
+            if exc.errno != errno.ENXIO:
+                raise
+            if time.monotonic() >= deadline:
+                raise OutputError(path, msg("output.fifo_no_reader",
+                                            seconds=("num", int(FIFO_READER_WAIT)))) from None
+            time.sleep(0.05)
+            continue
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        return fd
+
+
+_DESCRIPTOR_NAME = re.compile(
+    r"/dev/(stdout|stderr|stdin|fd/([0-9]{1,6}))|/proc/(?:self|thread-self)/fd/([0-9]{1,6})")
+
+
+def descriptor_named(path: str) -> int | None:
+    """The descriptor of this process that *path* names (``/dev/stdout``,
+    ``/dev/stderr``, ``/dev/fd/N``, ``/proc/self/fd/N``), or ``None``.
+
+    Such a name is written through the descriptor the shell set up, as
+    ``cat`` writes to it: followed to the file behind it
+    (``hearts score g.hrn -o /dev/stdout >> log.txt``), the report replaced
+    the whole log, and on a pipe it was "No such file or directory"
+    (before review 22)."""
+    found = _DESCRIPTOR_NAME.fullmatch(os.path.normpath(path))
+    if found is None:
+        return None
+    named, number = found.group(1), found.group(2) or found.group(3)
+    if number is not None:
+        return int(number)
+    return {"stdin": 0, "stdout": 1, "stderr": 2}[named]
+
+
 def _through(path: str, pieces: Iterable[str], encoding: str = "utf-8") -> None:
-    """Write into an existing FIFO or character device, as ``cat > path``."""
+    """Write into an existing FIFO or character device, as ``cat > path``
+    (a FIFO with no reader refused after a while: :func:`_open_through`)."""
     try:
-        with open(path, "w", encoding=encoding, newline="\n") as fh:
+        with open(_open_through(path), "w", encoding=encoding, newline="\n") as fh:
             for piece in pieces:
                 fh.write(piece)
+    except OutputError:
+        raise
     except OSError as exc:
         if exc.errno == errno.EPIPE:
             raise
@@ -552,6 +620,18 @@ def resolve_target(path: str) -> tuple[Path, str]:
     from pathlib import Path
 
     refuse_empty_name(path)
+    if descriptor_named(path) is not None:
+        return Path(path), "through"
+    try:
+        # (the name itself first: ``/dev/stdout`` on a pipe is a link to
+        # ``pipe:[N]``, which the kernel opens and ``realpath`` cannot
+        # follow: "No such file or directory" before review 22)
+        here = os.stat(path)
+    except OSError:
+        pass
+    else:
+        if stat.S_ISFIFO(here.st_mode) or stat.S_ISCHR(here.st_mode):
+            return Path(path), "through"
     real = Path(os.path.realpath(path))
     try:
         st = os.stat(real)
@@ -804,6 +884,7 @@ __all__ = [
     "StdoutData",
     "console",
     "csv_cell",
+    "descriptor_named",
     "escape_controls",
     "json_safe",
     "json_text",

@@ -68,3 +68,48 @@ def test_a_content_length_in_a_json_string_is_part_of_the_body() -> None:
     frames, capture = _frames(_frame(note))
     message = frames.message()
     assert message is not None and capture.data == b""
+
+
+def test_an_output_fifo_with_no_reader_is_refused_not_waited_for(tmp_path: Any, monkeypatch: Any) -> None:
+    """``-o fifo`` with nobody reading it waited for ever; now it waits a
+    while (here 0.1 s) and says why, in the run's language."""
+    import os
+
+    from hearts_notation import output
+    from hearts_notation.i18n import current_language, set_language
+
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(output, "FIFO_READER_WAIT", 0.1)
+    with pytest.raises(output.OutputError) as caught:
+        output.write_atomic_iter(str(fifo), iter(["x\n"]))
+    assert "FIFO" in str(caught.value) and "cannot write" in str(caught.value)
+    before = current_language()
+    set_language("fr")
+    try:
+        with pytest.raises(output.OutputError) as caught:
+            output.write_atomic_iter(str(fifo), iter(["x\n"]))
+        assert "aucun programme" in str(caught.value)
+    finally:
+        set_language(before)
+
+
+def test_an_output_named_by_a_descriptor_is_written_through_it(tmp_path: Any) -> None:
+    """``-o /dev/stdout >> log`` (here ``/dev/fd/N`` open for appending):
+    the report is appended where the shell points, not written over the
+    whole file behind the name (which lost the log before)."""
+    import os
+
+    from hearts_notation import output
+
+    log = tmp_path / "log.txt"
+    log.write_text("kept\n")
+    fd = os.open(log, os.O_WRONLY | os.O_APPEND)
+    try:
+        output.write_atomic_iter(f"/dev/fd/{fd}", iter(["report\n"]))
+    finally:
+        os.close(fd)
+    assert log.read_text() == "kept\nreport\n"
+    assert output.descriptor_named("/dev/stdout") == 1
+    assert output.descriptor_named("/proc/self/fd/2") == 2
+    assert output.descriptor_named("/dev/stdout.txt") is None

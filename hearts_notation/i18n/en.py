@@ -1945,4 +1945,5 @@ MESSAGES.update({
     "syntax.code_fence": "{found}: a Markdown code fence is not part of the record (told once): remove this line and the fence that closes the record",
     "syntax.points_dash": "{found}: a dash between a seat and its points reads as a minus, and no deal takes points from every seat: write '{written}'",
     "lsp.input.short_body": "its Content-Length says {size} bytes, but the next message's header comes after {found} bytes of it; the server reads that message next",
+    "output.fifo_no_reader": "it is a FIFO and no program opened it for reading within {seconds} seconds; start its reader first (cat FILE &) or write to a file",
 })

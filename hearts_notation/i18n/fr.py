@@ -1932,4 +1932,5 @@ MESSAGES.update({
     "syntax.code_fence": "{found} : une clôture de bloc de code Markdown ne fait pas partie du relevé (signalé une fois) : retirez cette ligne et la clôture qui ferme le relevé",
     "syntax.points_dash": "{found} : un tiret entre une place et ses points se lit comme un moins, et aucune donne n'ôte des points à toutes les places : écrivez « {written} »",
     "lsp.input.short_body": "son Content-Length annonce {size} octets, mais l'en-tête du message suivant arrive après {found} octets ; le serveur lit ce message ensuite",
+    "output.fifo_no_reader": "c'est un FIFO et aucun programme ne l'a ouvert en lecture en {seconds} secondes ; lancez d'abord son lecteur (cat FICHIER &) ou écrivez dans un fichier",
 })
