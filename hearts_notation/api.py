@@ -52,15 +52,80 @@ __all__ = ["Scored", "Validation", "read_games", "score", "validate_batch", "val
            "validate_text"]
 
 
+def _found(value: object) -> str:
+    """The type of a wrong argument, as a message names it."""
+    return type(value).__name__
+
+
+def _refuse_type(key: str, value: object, **args: Any) -> TypeError:
+    """A :class:`TypeError` in the catalogs' words (the run's language)."""
+    from .i18n import current_language, msg
+
+    return TypeError(msg(key, found=_found(value), **args).text(current_language()))
+
+
 def _rules(rules: RuleSet | str | None) -> RuleSet | None:
     """A :class:`RuleSet` from a rule set, a preset or ``"preset k=v"``
     string or a YAML file name (``None`` stays ``None``: each record's own
-    ``Rules`` tag, else standard)."""
-    if rules is None or not isinstance(rules, str):
+    ``Rules`` tag, else standard).  Anything else is a :class:`TypeError`
+    here (an ``int`` went on to fail deep in the reader, "str object
+    expected; got int"); a string that names no rules is a
+    :class:`~hearts_notation.rules.RuleError` (a :class:`ValueError`)."""
+    from .rules import RuleSet as _RuleSet
+
+    if rules is None or isinstance(rules, _RuleSet):
         return rules
+    if not isinstance(rules, str):
+        raise _refuse_type("api.rules_type", rules)
     from .rules import load_rules
 
     return load_rules(rules)
+
+
+def _format(fmt: object) -> str | None:
+    """*fmt* checked: ``None`` or the name of an input format (``--from``'s
+    names).  A name that is none is a :class:`ValueError` at the call, as
+    ``--from xml`` is a usage error at the command line (it was an
+    "unreadable" input of the report, or an ``InputError`` of the reader,
+    for every file given)."""
+    from .i18n import current_language, msg
+    from .io.formats import FORMATS
+
+    if fmt is None:
+        return None
+    if not isinstance(fmt, str):
+        raise _refuse_type("api.fmt_type", fmt, known=("or_list", *FORMATS))
+    if fmt not in FORMATS:
+        raise ValueError(msg("input.unknown_format", name=repr(fmt),
+                             known=("or_list", *FORMATS)).text(current_language()))
+    return fmt
+
+
+def _path(path: object, name: str = "path") -> str:
+    """A file name given as ``str`` or ``os.PathLike`` (``pathlib.Path``),
+    as the readers take it; anything else is a :class:`TypeError` (``None``
+    or a list went on to "expected str, bytes or os.PathLike object" deep in
+    the reader)."""
+    import os
+
+    if isinstance(path, os.PathLike):
+        path = os.fspath(path)
+    if not isinstance(path, str):
+        raise _refuse_type("api.path_type", path, name=name)
+    return path
+
+
+def _jobs(jobs: object) -> int:
+    """*jobs* as ``--jobs`` takes it: a whole number, 0 for every core."""
+    from .runners.pool import default_jobs
+
+    if isinstance(jobs, bool) or not isinstance(jobs, int):
+        raise _refuse_type("api.jobs_type", jobs)
+    if jobs < 0:
+        from .i18n import current_language, msg
+
+        raise ValueError(msg("api.jobs_negative", jobs=("num", jobs)).text(current_language()))
+    return jobs or default_jobs()
 
 
 @dataclass
@@ -125,6 +190,12 @@ def iter_validate(paths: Iterable[str], rules: RuleSet | str | None = None, *,
     from .runners.local import iter_batches
     from .runners.pool import map_ordered
 
+    if isinstance(paths, str | bytes) or not isinstance(paths, Iterable):
+        # (a single name was read as its letters, each "no such file")
+        raise _refuse_type("api.paths_type", paths)
+    paths = [_path(p, "paths") for p in paths]
+    fmt = _format(fmt)
+    jobs = _jobs(jobs)
     ruleset = _rules(rules)
     # One job: the batches are checked here, so the cut may decode them too.
     batches = iter_batches(paths, fmt, ruleset, games_per_batch=32, errors="yield",
@@ -164,7 +235,7 @@ def validate_file(path: str, rules: RuleSet | str | None = None, *, fmt: str | N
     [('not-held', 7, 21)]
     """
     out = Validation()
-    for entry in iter_validate([path], rules, fmt=fmt, force_rules=force_rules, jobs=jobs):
+    for entry in iter_validate([_path(path)], rules, fmt=fmt, force_rules=force_rules, jobs=jobs):
         if isinstance(entry, dict):
             out.add(entry)
         else:
@@ -177,12 +248,24 @@ def validate_text(text: str, fmt: str = "hrn", rules: RuleSet | str | None = Non
     """:func:`validate_file` for a record held as a string (*source* names
     it in the findings).
 
+    *fmt* ``None`` reads the text in the format its beginning shows, HRN
+    when it could be HRN: what ``hearts validate -`` does with standard
+    input given no ``--from``.
+
     >>> validate_text('{"deals": [{"tricks": [{"plays": 3}]}]}', "jsonl").valid
+    False
+    >>> validate_text('{"deals": [{"tricks": [{"plays": 3}]}]}', None).valid
     False
     """
     from .io import InputError, iter_games_text
+    from .io.sniff import sniff_format
     from .referee import validate_game
 
+    if not isinstance(text, str):
+        raise _refuse_type("api.text_type", text)
+    if not isinstance(source, str):
+        raise _refuse_type("api.path_type", source, name="source")
+    fmt = _format(fmt) or sniff_format(text[:4096]) or "hrn"
     ruleset = _rules(rules)
     out = Validation()
     try:
@@ -215,7 +298,7 @@ def read_games(path: str, fmt: str | None = None,
     from .io import read_games as _read
 
     ruleset = _rules(rules)
-    return _read(path, fmt, ruleset)
+    return _read(_path(path), _format(fmt), ruleset)
 
 
 @dataclass(frozen=True)
@@ -258,10 +341,13 @@ def score(game: Game, rules: RuleSet | str | None = None, *, force_rules: bool =
     >>> s.agrees
     True
     """
+    from .model import Game as _Game
     from .referee import game_seats, rules_with_findings
     from .scoring import score_findings, score_game
     from .sheets import club_findings
 
+    if not isinstance(game, _Game):
+        raise _refuse_type("api.game_type", game)
     ruleset, found = rules_with_findings(game, _rules(rules), force_rules)
     seats, ruleset, more = game_seats(game, ruleset)
     result = score_game(game, ruleset, seats)

@@ -113,3 +113,40 @@ def test_an_output_named_by_a_descriptor_is_written_through_it(tmp_path: Any) ->
     assert output.descriptor_named("/dev/stdout") == 1
     assert output.descriptor_named("/proc/self/fd/2") == 2
     assert output.descriptor_named("/dev/stdout.txt") is None
+
+
+def test_the_api_refuses_wrong_types_and_formats_at_the_call() -> None:
+    """Wrong types gave a TypeError or AttributeError from deep inside the
+    reader ("can only concatenate str (not bytes)", "'NoneType' object has
+    no attribute 'rules'"), ``iter_validate("g.hrn")`` read each letter as a
+    file, and an unknown *fmt* (``--from``'s counterpart) was an unreadable
+    input: now a TypeError or ValueError naming the argument."""
+    import hearts_notation as hn
+    from hearts_notation import api
+
+    with pytest.raises(TypeError, match="^text must be"):
+        hn.validate_text(api.EXAMPLE.encode())
+    with pytest.raises(TypeError, match="^game must be a Game"):
+        hn.score(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^rules must be"):
+        hn.validate_text(api.EXAMPLE, "hrn", 3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^path must be"):
+        hn.validate_file(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^paths must be a list"):
+        next(api.iter_validate("g.hrn"))
+    with pytest.raises(ValueError, match="unknown format 'xml'"):
+        hn.validate_file("g.hrn", fmt="xml")
+    with pytest.raises(ValueError, match="unknown format 'xml'"):
+        hn.read_games("g.hrn", "xml")
+    with pytest.raises(ValueError, match="^jobs must be 0"):
+        hn.validate_file("g.hrn", jobs=-1)
+
+
+def test_validate_text_without_a_format_reads_what_the_text_shows() -> None:
+    """``fmt=None`` is ``hearts validate -`` without ``--from``: the text's
+    own beginning decides (it was "unknown format None")."""
+    import hearts_notation as hn
+
+    record = '{"players": ["A", "B", "C", "D"], "deals": []}'
+    result = hn.validate_text(record, None)
+    assert not result.unreadable and result.games == 1

@@ -1946,4 +1946,12 @@ MESSAGES.update({
     "syntax.points_dash": "{found}: a dash between a seat and its points reads as a minus, and no deal takes points from every seat: write '{written}'",
     "lsp.input.short_body": "its Content-Length says {size} bytes, but the next message's header comes after {found} bytes of it; the server reads that message next",
     "output.fifo_no_reader": "it is a FIFO and no program opened it for reading within {seconds} seconds; start its reader first (cat FILE &) or write to a file",
+    "api.rules_type": "rules must be a RuleSet, a preset name, \"preset key=value ...\" or the name of a rules file, not {found}",
+    "api.fmt_type": "fmt must be None or the name of a format ({known}), not {found}",
+    "api.path_type": "{name} must be a file name (str or os.PathLike), not {found}",
+    "api.paths_type": "paths must be a list of file names, not {found} (for one file: [path])",
+    "api.text_type": "text must be the record's text as a str (decode bytes first), not {found}",
+    "api.game_type": "game must be a Game, as read_games gives it, not {found}",
+    "api.jobs_type": "jobs must be a whole number of worker processes (0: every core), not {found}",
+    "api.jobs_negative": "jobs must be 0 (every core) or more, not {jobs}",
 })

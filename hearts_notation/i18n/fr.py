@@ -1933,4 +1933,12 @@ MESSAGES.update({
     "syntax.points_dash": "{found} : un tiret entre une place et ses points se lit comme un moins, et aucune donne n'ôte des points à toutes les places : écrivez « {written} »",
     "lsp.input.short_body": "son Content-Length annonce {size} octets, mais l'en-tête du message suivant arrive après {found} octets ; le serveur lit ce message ensuite",
     "output.fifo_no_reader": "c'est un FIFO et aucun programme ne l'a ouvert en lecture en {seconds} secondes ; lancez d'abord son lecteur (cat FICHIER &) ou écrivez dans un fichier",
+    "api.rules_type": "rules doit être un RuleSet, le nom d'un préréglage, « préréglage clé=valeur ... » ou le nom d'un fichier de règles, pas {found}",
+    "api.fmt_type": "fmt doit être None ou le nom d'un format ({known}), pas {found}",
+    "api.path_type": "{name} doit être un nom de fichier (str ou os.PathLike), pas {found}",
+    "api.paths_type": "paths doit être une liste de noms de fichiers, pas {found} (pour un seul fichier : [path])",
+    "api.text_type": "text doit être le texte de l'enregistrement, un str (décodez d'abord les octets), pas {found}",
+    "api.game_type": "game doit être un Game, tel que read_games le donne, pas {found}",
+    "api.jobs_type": "jobs doit être un nombre entier de processus (0 : tous les cœurs), pas {found}",
+    "api.jobs_negative": "jobs doit valoir 0 (tous les cœurs) ou plus, pas {jobs}",
 })
