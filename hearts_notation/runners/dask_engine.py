@@ -192,6 +192,68 @@ def _quiet_resource_tracker() -> Iterator[None]:
             os.environ["PYTHONWARNINGS"] = current
 
 
+@contextlib.contextmanager
+def _children_deaf_to_ctrl_c(started: list[int]) -> Iterator[None]:
+    """Start the processes the local cluster spawns meanwhile (its workers,
+    multiprocessing's resource tracker) with SIGINT blocked, and note their
+    ids in *started*.
+
+    A Ctrl-C to the process group (what a terminal sends) while the cluster
+    started reached each fresh worker interpreter still importing ``site``
+    or multiprocessing's ``spawn``: 25 to 105 lines of their tracebacks
+    ("Fatal Python error: init_import_site") after ``hearts: interrupted``,
+    and their processes left as zombies (review21's leftover; review 22:
+    4 of 6 Ctrl-C 1.2 to 2.2 s into ``validate --engine dask``).  A blocked
+    signal is inherited across ``fork`` and ``exec`` (the resource tracker
+    spawns its process the same way), so the workers never see it; this
+    process is the one that answers a Ctrl-C: it kills the workers it
+    started (:meth:`DaskEngine.kill_workers`, or *started* when the
+    interrupt came before the cluster was made).  The mask is the calling
+    thread's, for the moment of the spawn only: a Ctrl-C meanwhile in the
+    main thread waits for that moment to end, it is not lost."""
+    from multiprocessing import util
+
+    spawn = util.spawnv_passfds
+
+    def deaf(path: Any, args: Any, passfds: Any) -> int:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            pid: int = spawn(path, args, passfds)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        if any("spawn_main" in str(a) for a in args):
+            # (a worker; not the resource tracker, which this process keeps
+            # writing to and which ends by itself once nobody holds it)
+            started.append(pid)
+        return pid
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    util.spawnv_passfds = deaf
+    try:
+        yield
+    finally:
+        util.spawnv_passfds = spawn
+
+
+def _kill_started(started: list[int]) -> None:
+    """Kill and reap the processes :func:`_children_deaf_to_ctrl_c` noted
+    (an interrupt before the cluster existed: nothing else knows them).
+
+    The cluster's nannies still starting then fail ("Nanny failed to
+    start"), which asyncio logs with two tracebacks when their tasks are
+    let go ("Task exception was never retrieved"): the run is ending on
+    the interrupt, and asyncio's log is silenced for what is left of it."""
+    if started:
+        logging.getLogger("asyncio").setLevel(logging.CRITICAL + 1)
+    for pid in started:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+
+
 def tls_needs_settings(address: str) -> bool:
     """Whether *address* is a ``tls://`` scheduler for which the Dask
     configuration gives no client TLS settings (a CA, a certificate): the
@@ -238,6 +300,9 @@ class DaskEngine:
         #: :meth:`kill_workers` was called: :meth:`close` does not wait.
         self.killed = False
         self.cluster: LocalCluster | None = None
+        #: the processes the local cluster spawned while it started
+        #: (:func:`_children_deaf_to_ctrl_c`): they ignore Ctrl-C
+        self._started: list[int] = []
         self.address = address or "127.0.0.1"
         quiet_distributed_logs()
         if address and tls_needs_settings(address):
@@ -265,7 +330,7 @@ class DaskEngine:
                 # client as exceptions or as reported values).
                 _spawn_from_the_package()
                 workers = bounded_jobs(workers)
-                with _quiet_resource_tracker():
+                with _quiet_resource_tracker(), _children_deaf_to_ctrl_c(self._started):
                     self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1,
                                                 processes=True, host="127.0.0.1",
                                                 dashboard_address=None,
@@ -291,6 +356,7 @@ class DaskEngine:
                 with contextlib.suppress(TimeoutError):
                     self.cluster.close(timeout=KILLED_CLOSE_TIMEOUT)
                 self.cluster = None
+            _kill_started(self._started)    # (the workers of a cluster not yet made)
             raise
         try:
             if address:
