@@ -678,12 +678,30 @@ def _keep_owner(tmp: str, target: Path) -> None:
             continue
 
 
+#: The longest file name most file systems take, in bytes (NAME_MAX).
+_NAME_MAX = 255
+#: What a temporary's name adds to its target's: ``.`` ``.PID.`` (ten
+#: digits at most) ``XXXXXXXX`` (mkstemp's eight) ``.tmp``.
+_TEMPORARY_EXTRA = 1 + 1 + 10 + 1 + 8 + 4
+
+
+def _temporary_stem(name: str) -> str:
+    """The part of a temporary file's name (``.STEM.PID.XXXXXXXX.tmp``)
+    that names its target: the target's name, cut so that the whole fits
+    in 255 bytes.  An output of a long but legal name (251 characters and
+    ``.txt``) could not be written before: its temporary's name was "too
+    long" (review 22)."""
+    raw = os.fsencode(name)
+    room = _NAME_MAX - _TEMPORARY_EXTRA
+    return name if len(raw) <= room else os.fsdecode(raw[:room])
+
+
 def _name_stale_temporaries(target: Path) -> None:
     """Say which temporary files an earlier write to *target* left behind
     when it was killed (SIGKILL, a power cut: nothing could remove them):
     ``.NAME.PID.XXXX.tmp`` whose process is gone.  They are named, not
     removed: one may hold the only copy of work that was being written."""
-    prefix = f".{target.name}."
+    prefix = f".{_temporary_stem(target.name)}."
     try:
         names = [n for n in os.listdir(target.parent)
                  if n.startswith(prefix) and n.endswith(".tmp")]
@@ -755,7 +773,7 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
     import tempfile
 
     _name_stale_temporaries(target)
-    prefix = f".{target.name}.{os.getpid()}."
+    prefix = f".{_temporary_stem(target.name)}.{os.getpid()}."
     making = (str(target.parent), prefix)
     # (noted before the file exists: mkstemp makes it a moment before its
     # name is known here, and a SIGTERM in that moment left it behind --

@@ -190,3 +190,16 @@ def test_the_local_cluster_spawns_its_workers_deaf_to_ctrl_c() -> None:
     assert started == pids[:1]
     assert util.spawnv_passfds is original
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
+def test_an_output_of_a_long_legal_name_is_written(tmp_path: Any) -> None:
+    """A 255-byte name (251 letters and ``.txt``; 127 two-byte letters):
+    its temporary ``.NAME.PID.XXXXXXXX.tmp`` was too long, "File name too
+    long", and nothing could be written there."""
+    from hearts_notation import output
+
+    for name in ("x" * 251 + ".txt", "é" * 125 + ".txt"):
+        output.write_atomic_iter(str(tmp_path / name), iter(["report\n"]))
+        assert (tmp_path / name).read_text() == "report\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["x" * 251 + ".txt", "é" * 125 + ".txt"])
