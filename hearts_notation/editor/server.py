@@ -847,7 +847,9 @@ class _Frames:
                 return None         # the client went away in the middle of a message
             # (the window reaches back over the pieces' seam: a header cut by it)
             window = (parts[-1][-_NEXT_HEADER_REACH:] if parts else b"") + chunk
-            found = _NEXT_HEADER.search(window)
+            # (no raw line break, no header: a compact body, the usual one,
+            # is looked through at memchr's speed, not the pattern's 20 ns a byte)
+            found = _NEXT_HEADER.search(window) if b"\n" in chunk else None
             if found is not None:
                 cut = got - (len(window) - len(chunk)) + found.start()
                 whole = b"".join(parts) + chunk + (self._back or b"")
