@@ -476,7 +476,14 @@ def _open_through(path: str) -> int:
                 raise
             raise OutputError(path, msg("output.stream_closed"), errno.EBADF) from None
     if not stat.S_ISFIFO(os.stat(path).st_mode):
-        return os.open(path, flags)
+        try:
+            return os.open(path, flags)
+        except OSError as exc:
+            if exc.errno != errno.ENXIO:
+                raise
+            # (``/dev/tty`` in a process with no terminal, from cron or
+            # ``setsid``: the system's "No such device or address", in English)
+            raise OutputError(path, msg("output.no_device"), errno.ENXIO) from None
     deadline = time.monotonic() + FIFO_READER_WAIT
     while True:
         try:

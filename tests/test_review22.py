@@ -203,3 +203,22 @@ def test_an_output_of_a_long_legal_name_is_written(tmp_path: Any) -> None:
         assert (tmp_path / name).read_text() == "report\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         ["x" * 251 + ".txt", "é" * 125 + ".txt"])
+
+
+def test_dev_tty_without_a_terminal_is_said_from_the_catalogs() -> None:
+    """``-o /dev/tty`` in a process with no terminal (``setsid``, cron): the
+    system's English "No such device or address" whatever ``--lang``; now
+    the catalogs' words (a process of its own: a new session has no
+    terminal)."""
+    import subprocess
+    import sys
+
+    code = ("from hearts_notation import output\n"
+            "try:\n"
+            "    output.write_atomic_iter('/dev/tty', iter(['x']))\n"
+            "except output.OutputError as exc:\n"
+            "    print(exc)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          start_new_session=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert done.stdout.strip() == ("cannot write /dev/tty: no device answers at this name "
+                                   "(/dev/tty in a program that has no terminal?)")

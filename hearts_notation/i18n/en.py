@@ -1954,4 +1954,5 @@ MESSAGES.update({
     "api.game_type": "game must be a Game, as read_games gives it, not {found}",
     "api.jobs_type": "jobs must be a whole number of worker processes (0: every core), not {found}",
     "api.jobs_negative": "jobs must be 0 (every core) or more, not {jobs}",
+    "output.no_device": "no device answers at this name (/dev/tty in a program that has no terminal?)",
 })

@@ -1941,4 +1941,5 @@ MESSAGES.update({
     "api.game_type": "game doit être un Game, tel que read_games le donne, pas {found}",
     "api.jobs_type": "jobs doit être un nombre entier de processus (0 : tous les cœurs), pas {found}",
     "api.jobs_negative": "jobs doit valoir 0 (tous les cœurs) ou plus, pas {jobs}",
+    "output.no_device": "aucun périphérique ne répond à ce nom (/dev/tty dans un programme sans terminal ?)",
 })
