@@ -111,6 +111,10 @@ LONG_TESTS: dict[str, str] = {
     "tests/test_review21.py::test_the_resource_tracker_says_nothing_after_an_interrupted_cluster_start":
         "two interpreters with multiprocessing's resource tracker (0.3 CPU-s) for a warning "
         "filter; the Dask engine's Ctrl-C is timed in the long step by test_signals (review21)",
+    "tests/test_review22.py::test_a_ctrl_c_while_the_dask_workers_start_is_one_line":
+        "a real local Dask cluster started and interrupted (about 3 CPU-s, 7 s); the spawn's "
+        "SIGINT mask is checked in the default run by test_the_local_cluster_spawns_its_"
+        "workers_deaf_to_ctrl_c (review22)",
 }
 
 #: The environment variables that give a run its language: ``LC_ALL``,

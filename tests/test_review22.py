@@ -222,3 +222,25 @@ def test_dev_tty_without_a_terminal_is_said_from_the_catalogs() -> None:
                           start_new_session=True, stdin=subprocess.DEVNULL, timeout=60)
     assert done.stdout.strip() == ("cannot write /dev/tty: no device answers at this name "
                                    "(/dev/tty in a program that has no terminal?)")
+
+
+def test_a_ctrl_c_while_the_dask_workers_start_is_one_line() -> None:
+    """The group's Ctrl-C reaching a local cluster's worker as it imports
+    ``site`` (tests/sitehook22 sends it from there): ``hearts:
+    interrupted``, 130, and not a line more (before: "Fatal Python error:
+    init_import_site" and a traceback from each worker).  Long step: a
+    real cluster starts (tests/conftest.py, LONG_TESTS)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("distributed")
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "HEARTS_TEST_GROUP_INTERRUPT": "1",
+           "PYTHONPATH": os.pathsep.join([str(root), str(root / "tests" / "sitehook22")])}
+    env.pop("LANGUAGE", None)
+    done = subprocess.run([sys.executable, "-m", "hearts_notation", "validate", "--engine", "dask",
+                           "--jobs", "2", "samples/canonical.hrn"], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=120, start_new_session=True)
+    assert (done.returncode, done.stderr) == (130, "hearts: interrupted\n")
