@@ -342,7 +342,8 @@ def msg(key: str, /, **args: Arg) -> Msg:
 #: catalogs (``oserror.ENOSPC``...); others are shown as the system words them.
 _OS_ERRORS: Final = frozenset({"ENOENT", "EACCES", "EPERM", "ENOSPC", "EROFS", "EISDIR",
                                "ENOTDIR", "EIO", "EDQUOT", "EFBIG", "EPIPE", "ENAMETOOLONG",
-                               "ELOOP", "EBUSY", "ETXTBSY", "EEXIST"})
+                               "ELOOP", "EBUSY", "ETXTBSY", "EEXIST", "ENXIO", "EBADF",
+                               "EMFILE", "ENFILE", "ENODEV", "EAGAIN", "EINVAL", "ESTALE"})
 
 
 def os_reason(exc: BaseException | None, text: str = "") -> Arg:

@@ -1817,6 +1817,14 @@ MESSAGES.update({
     "oserror.EBUSY": "Device or resource busy",
     "oserror.ETXTBSY": "Text file busy",
     "oserror.EEXIST": "File exists",
+    "oserror.ENXIO": "No such device or address",
+    "oserror.EBADF": "Bad file descriptor",
+    "oserror.EMFILE": "Too many open files",
+    "oserror.ENFILE": "Too many open files in system",
+    "oserror.ENODEV": "No such device",
+    "oserror.EAGAIN": "Resource temporarily unavailable",
+    "oserror.EINVAL": "Invalid argument",
+    "oserror.ESTALE": "Stale file handle",
 })
 
 MESSAGES.update({

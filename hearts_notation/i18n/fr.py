@@ -1732,6 +1732,14 @@ MESSAGES.update({
     "oserror.EBUSY": "périphérique ou ressource occupé",
     "oserror.ETXTBSY": "fichier texte occupé",
     "oserror.EEXIST": "le fichier existe",
+    "oserror.ENXIO": "aucun périphérique ni adresse de ce nom",
+    "oserror.EBADF": "descripteur de fichier invalide",
+    "oserror.EMFILE": "trop de fichiers ouverts",
+    "oserror.ENFILE": "trop de fichiers ouverts dans le système",
+    "oserror.ENODEV": "aucun périphérique de ce nom",
+    "oserror.EAGAIN": "ressource momentanément indisponible",
+    "oserror.EINVAL": "argument invalide",
+    "oserror.ESTALE": "descripteur de fichier périmé (système de fichiers distant)",
 })
 
 MESSAGES.update({
