@@ -27,13 +27,17 @@ cache's key): the reader's ``unnamed-seats`` warning then comes as
 **Positions.**  The library counts lines from 1 and columns in characters
 (code points) from 1; the Language Server Protocol counts both from 0, and
 columns in UTF-16 code units unless the client chose another encoding.
-:func:`to_units` and :func:`from_units` convert, line by line, with lines
-cut at ``\\n`` only, as the reader cuts them.
+:func:`to_units` and :func:`from_units` convert, line by line.  The
+reader's lines are not quite the client's: a U+2028 or U+2029 ends one for
+the reader, not for the protocol; :class:`Positions` is the one conversion
+between the two (lsp22).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -44,7 +48,7 @@ from ..io import InputError, RecordError, iter_games_text
 from ..io.hrn.cut import GameText, cut_games
 from ..io.hrn.reader import read_hrn_chunks
 from ..io.hrn.words import LanguageSniffer, text_language
-from ..io.line_ends import CR, PROTOCOL_BREAKS
+from ..io.line_ends import CR, PROTOCOL_BREAKS, SEPARATORS
 from ..io.line_ends import split_lines as split_hrn_lines
 from ..model import Finding, Game
 from ..referee import GameReport, check_game
@@ -52,7 +56,8 @@ from ..rules import RuleSet
 from .deals import Parts, Pool, Tally, check_by_deal
 from .lexer import CARD_TOKEN, HAND_TOKEN, HrnLexer
 
-__all__ = ["Analysis", "CheckedGame", "Checker", "Placed", "Problem", "Style", "Token", "TokenKind",
+__all__ = ["Analysis", "CheckedGame", "Checker", "Placed", "Positions", "Problem", "Style", "Token",
+           "TokenKind",
            "apply_change", "from_units", "lex_lines", "split_lines", "style_of", "to_units", "within"]
 
 
@@ -106,6 +111,109 @@ def from_units(line: str, units: int, encoding: str = "utf-16") -> int:
         else:
             lo = mid + 1
     return lo
+
+
+class Positions:
+    """The one conversion between the reader's places and a client's, made
+    once per version of a document (:attr:`Analysis.positions`).
+
+    The reader's lines (:func:`split_lines`) end at ``\\n``, ``\\r\\n``, a
+    lone ``\\r``, U+2028 and U+2029; the protocol's only at the first three
+    (:data:`~hearts_notation.io.line_ends.PROTOCOL_BREAKS`): a client's line
+    is one reader line or several joined by a separator.  Every position
+    the server sends is the reader's (0-based line, code-point column)
+    turned into the client's (line, code units) by :meth:`to_client`, and
+    every position it reads is turned back by :meth:`to_reader`: a
+    diagnostic after a U+2028 was one line lower a separator than the
+    client shows it (review22), a hover or a completion there asked about
+    the wrong line.  NEL, the vertical tab, the form feed and the file,
+    group and record separators (which Python's ``str.splitlines`` ends
+    lines at) end a line for neither: they are characters of it here.
+
+    A text without a separator (the usual one: ASCII text is looked at no
+    further) maps each line to itself.  Otherwise each separator is noted
+    once, found at C speed: the reader's line it opens (``_opens``), the
+    client's line it lies on (``_on``); the code units of the client's line
+    before the reader's line it opens are counted once per encoding asked
+    (``_units_at``; UTF-32's are the code points).  A place then
+    costs a bisection and the codec's count of one reader's line, as it
+    did before (a line of ten million characters: milliseconds)."""
+
+    __slots__ = ("_on", "_opens", "_units_at", "lines")
+
+    def __init__(self, text: str, lines: Sequence[str]) -> None:
+        #: the reader's lines (:func:`split_lines` of the text)
+        self.lines = lines
+        self._opens: list[int] = []
+        self._on: list[int] = []
+        self._units_at: dict[str, list[int]] = {}
+        if text.isascii() or not any(s in text for s in SEPARATORS):
+            return
+        cr = CR in text
+        breaks = 0          # the protocol's line breaks before the separator
+        last = 0            # where the counting stopped
+        for k, m in enumerate(_SEPARATOR.finditer(text)):
+            at = m.start()
+            breaks += text.count("\n", last, at)
+            if cr:
+                breaks += text.count(CR, last, at) - text.count("\r\n", last, at)
+            last = at
+            self._opens.append(breaks + k + 1)
+            self._on.append(breaks)
+
+    @property
+    def client_lines(self) -> int:
+        """How many lines the client counts in the text."""
+        return len(self.lines) - len(self._opens)
+
+    def _units_before(self, encoding: str) -> list[int]:
+        """The code units of *encoding* before each separator's reader's
+        line on its client's line (counted once per encoding)."""
+        found = self._units_at.get(encoding)
+        if found is None:
+            sep = _units(SEPARATORS[0], encoding)
+            found = []
+            for k, opens in enumerate(self._opens):
+                before = opens - 1
+                start = found[-1] if k and self._opens[k - 1] == before else 0
+                found.append(start + _units(self.lines[before], encoding) + sep)
+            self._units_at[encoding] = found
+        return found
+
+    def to_client(self, line: int, column: int, encoding: str = "utf-16") -> tuple[int, int]:
+        """The reader's 0-based *line* and code-point *column* as the
+        client's line and code units (a line past the text: the client's
+        line after its last, column 0)."""
+        if line >= len(self.lines):
+            return self.client_lines, 0
+        units = to_units(self.lines[line], column, encoding)
+        if not self._opens:
+            return line, units
+        k = bisect_right(self._opens, line) - 1     # (the separators up to this line: k + 1)
+        if k >= 0 and self._opens[k] == line:
+            units += self._units_before(encoding)[k]
+        return line - (k + 1), units
+
+    def to_reader(self, line: int, units: int, encoding: str = "utf-16") -> tuple[int, int]:
+        """The client's 0-based *line* and *units* as the reader's line and
+        code-point column (a line past the text: the end of its last line;
+        a position inside a separator: the end of the line it ends)."""
+        line = max(0, line)
+        if line >= self.client_lines:
+            return len(self.lines) - 1, len(self.lines[-1])
+        if not self._opens:
+            return line, from_units(self.lines[line], units, encoding)
+        a = bisect_left(self._on, line)
+        b = bisect_right(self._on, line, a)
+        before = self._units_before(encoding)
+        k = bisect_right(before, units, a, b) - 1
+        if k < a:       # (on the reader's line that starts the client's: line + a)
+            return line + a, from_units(self.lines[line + a], units, encoding)
+        return self._opens[k], from_units(self.lines[self._opens[k]], units - before[k], encoding)
+
+
+#: A separator of :data:`~hearts_notation.io.line_ends.SEPARATORS`.
+_SEPARATOR = re.compile("[" + "".join(SEPARATORS) + "]")
 
 
 #: How much text :func:`_line_start` counts the line breaks of at once.
@@ -347,6 +455,12 @@ class Analysis:
     def lines(self) -> list[str]:
         """The document's lines (see :func:`split_lines`)."""
         return split_lines(self.text)
+
+    @cached_property
+    def positions(self) -> Positions:
+        """The conversion of the document's places to a client's and back
+        (:class:`Positions`), made once for this version of the text."""
+        return Positions(self.text, self.lines)
 
     def game_at(self, line: int) -> Placed | None:
         """The game whose text covers *line* (1-based): the last game that

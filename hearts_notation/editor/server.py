@@ -2,7 +2,7 @@
 
 Built on pygls (the optional extra ``[lsp]``).  The server keeps each open
 document's text (it applies the client's incremental changes itself, with
-lines cut at ``\\n`` as the reader cuts them), a
+lines cut at the protocol's line ends: ``\\n``, ``\\r\\n``, a lone ``\\r``), a
 :class:`~hearts_notation.editor.document.Checker` per document (the games
 already read and refereed), and answers with
 :mod:`hearts_notation.editor.features`.
@@ -16,7 +16,10 @@ already read and refereed), and answers with
   (default 0.1): a burst of keystrokes is checked once, and only the deals
   the burst touched are read and refereed again (:mod:`.deals`).
 - **Positions** are converted to and from the encoding negotiated at
-  ``initialize`` (UTF-16 unless the client offers another).
+  ``initialize`` (UTF-16 unless the client offers another), and from the
+  reader's lines to the protocol's (a U+2028 or U+2029 ends a line for the
+  reader only), in one place: :class:`~.document.Positions`, made once per
+  version of a document.
 - ``initializationOptions.rules`` applies to records without a ``Rules``
   tag, as ``--rules`` does on the command line.
 """
@@ -46,7 +49,7 @@ from ..i18n import LANGUAGES, Msg, msg, set_language, translate
 from ..io.hrn.words import text_language
 from ..output import OutputError, escape_controls
 from ..rules import RuleError, load_rules
-from .document import Analysis, Checker, Style, apply_change, from_units, split_lines, to_units
+from .document import Analysis, Checker, Positions, Style, apply_change
 from .features import (
     Action,
     Diag,
@@ -135,6 +138,9 @@ METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 #: The position encodings the server counts in (the protocol's three).
 POSITION_ENCODINGS = ("utf-8", "utf-16", "utf-32")
+
+#: A column past the end of any line (the protocol's largest ``uinteger``).
+_LINE_END = (1 << 31) - 1
 
 #: The protocol's code for a request before ``initialize``.
 SERVER_NOT_INITIALIZED = -32002
@@ -378,22 +384,23 @@ class HrnServer(LanguageServer):
         """The position encoding agreed with the client (``utf-16`` by default)."""
         return str(self.workspace.position_encoding or "utf-16")
 
-    def position(self, lines: Sequence[str], line: int, column: int) -> types.Position:
-        """A (0-based line, code-point column) as the client counts it."""
-        if line >= len(lines):
-            return types.Position(line=len(lines), character=0)
-        return types.Position(line=line, character=to_units(lines[line], column, self.encoding))
+    # Every place sent goes through :meth:`position`, every place read through
+    # :meth:`cursor`: both ask the document version's :class:`Positions`, the
+    # one conversion between the reader's lines and the protocol's (lsp22).
 
-    def span(self, lines: Sequence[str], e: Edit) -> types.Range:
+    def position(self, places: Positions, line: int, column: int) -> types.Position:
+        """The reader's (0-based line, code-point column) as the client counts it."""
+        line, units = places.to_client(line, column, self.encoding)
+        return types.Position(line=line, character=units)
+
+    def span(self, places: Positions, e: Edit) -> types.Range:
         """An :class:`Edit`'s span as a protocol range."""
-        return types.Range(start=self.position(lines, e.line, e.column),
-                           end=self.position(lines, e.end_line, e.end_column))
+        return types.Range(start=self.position(places, e.line, e.column),
+                           end=self.position(places, e.end_line, e.end_column))
 
-    def cursor(self, lines: Sequence[str], pos: types.Position) -> tuple[int, int]:
-        """A client position as (0-based line, code-point column)."""
-        if pos.line >= len(lines):
-            return len(lines) - 1, len(lines[-1])
-        return pos.line, from_units(lines[pos.line], pos.character, self.encoding)
+    def cursor(self, places: Positions, pos: types.Position) -> tuple[int, int]:
+        """A client position as the reader's (0-based line, code-point column)."""
+        return places.to_reader(pos.line, pos.character, self.encoding)
 
     # Documents ----------------------------------------------------------------------------
 
@@ -501,11 +508,11 @@ class HrnServer(LanguageServer):
                 types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=found, version=doc.version))
             return
         analysis = self.analysis(doc)
-        lines = analysis.lines
+        places = analysis.positions
         every = diagnostics(analysis, self.lang_of(doc), shown=True)
-        found = [self.diagnostic(doc.uri, lines, d) for d in every[:self.max_diagnostics]]
+        found = [self.diagnostic(doc.uri, places, d) for d in every[:self.max_diagnostics]]
         if len(every) > self.max_diagnostics:
-            rest = self.diagnostic(doc.uri, lines, every[self.max_diagnostics])
+            rest = self.diagnostic(doc.uri, places, every[self.max_diagnostics])
             found.append(types.Diagnostic(
                 range=rest.range, severity=types.DiagnosticSeverity.Information, code="too-many",
                 source="hearts", message=msg("lsp.too_many", shown=("num", self.max_diagnostics),
@@ -513,15 +520,15 @@ class HrnServer(LanguageServer):
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=found, version=doc.version))
 
-    def diagnostic(self, uri: str, lines: Sequence[str], d: Diag) -> types.Diagnostic:
+    def diagnostic(self, uri: str, places: Positions, d: Diag) -> types.Diagnostic:
         """A finding as a protocol diagnostic, its words as ``validate``
         prints them: a control character of the record (an ESC or a NUL in
         a player's name or a card) shown as an escape (``\\x1b``), where the
         editor drew it raw or cut the message at it."""
         related = [types.DiagnosticRelatedInformation(
-            location=types.Location(uri=uri, range=self.span(lines, Edit(ln, a, ln, b, ""))),
+            location=types.Location(uri=uri, range=self.span(places, Edit(ln, a, ln, b, ""))),
             message=escape_controls(message)) for ln, a, b, message in d.related]
-        return types.Diagnostic(range=self.span(lines, Edit(d.line, d.start, d.line, d.end, "")),
+        return types.Diagnostic(range=self.span(places, Edit(d.line, d.start, d.line, d.end, "")),
                                 message=escape_controls(d.message), severity=_SEVERITY[d.severity],
                                 code=d.code, source="hearts", related_information=related or None)
 
@@ -539,29 +546,29 @@ class HrnServer(LanguageServer):
 
     # Answers ------------------------------------------------------------------------------
 
-    def item(self, lines: Sequence[str], it: Item) -> types.CompletionItem:
+    def item(self, places: Positions, it: Item) -> types.CompletionItem:
         """A completion as the protocol's item."""
         edit = None
         if it.replace is not None:
-            edit = types.TextEdit(range=self.span(lines, it.replace), new_text=it.insert)
+            edit = types.TextEdit(range=self.span(places, it.replace), new_text=it.insert)
         return types.CompletionItem(label=it.label, kind=_ITEM_KIND.get(it.kind), detail=it.detail,
                                     sort_text=it.sort or None, filter_text=it.insert,
                                     insert_text=None if edit else it.insert, text_edit=edit)
 
-    def symbol(self, lines: Sequence[str], s: Symbol) -> types.DocumentSymbol:
+    def symbol(self, places: Positions, s: Symbol) -> types.DocumentSymbol:
         """An outline entry as the protocol's document symbol."""
-        whole = self.span(lines, Edit(s.line, 0, s.end_line, s.end_column, ""))
-        first = self.span(lines, Edit(s.line, 0, s.line, len(lines[s.line]), ""))
+        whole = self.span(places, Edit(s.line, 0, s.end_line, s.end_column, ""))
+        first = self.span(places, Edit(s.line, 0, s.line, len(places.lines[s.line]), ""))
         return types.DocumentSymbol(name=s.name, kind=_SYMBOL_KIND[s.kind], range=whole,
                                     selection_range=first, detail=s.detail or None,
-                                    children=[self.symbol(lines, c) for c in s.children] or None)
+                                    children=[self.symbol(places, c) for c in s.children] or None)
 
-    def action(self, uri: str, lines: Sequence[str], a: Action,
+    def action(self, uri: str, places: Positions, a: Action,
                offered: Sequence[types.Diagnostic]) -> types.CodeAction:
         """A fix as the protocol's code action (with the diagnostics it fixes)."""
-        edits = [types.TextEdit(range=self.span(lines, e), new_text=e.text) for e in a.edits]
-        first = a.edits[0]
-        fixed = [d for d in offered if d.code in a.codes and d.range.start.line == first.line]
+        edits = [types.TextEdit(range=self.span(places, e), new_text=e.text) for e in a.edits]
+        line = edits[0].range.start.line        # (the client's line of the first edit)
+        fixed = [d for d in offered if d.code in a.codes and d.range.start.line == line]
         return types.CodeAction(title=a.title, kind=types.CodeActionKind.QuickFix,
                                 diagnostics=fixed or None,
                                 edit=types.WorkspaceEdit(changes={uri: edits}))
@@ -660,10 +667,10 @@ def build(lang: str = "en", given: bool = False) -> HrnServer:
         if doc is None:
             return None
         analysis = ls.analysis(doc)
-        line, column = ls.cursor(analysis.lines, params.position)
+        line, column = ls.cursor(analysis.positions, params.position)
         items = complete(analysis, doc.checker, line, column, ls.lang_of(doc))
         return types.CompletionList(is_incomplete=False,
-                                    items=[ls.item(analysis.lines, it) for it in items])
+                                    items=[ls.item(analysis.positions, it) for it in items])
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def on_hover(ls: HrnServer, params: types.HoverParams) -> types.Hover | None:
@@ -671,14 +678,14 @@ def build(lang: str = "en", given: bool = False) -> HrnServer:
         if doc is None:
             return None
         analysis = ls.analysis(doc)
-        line, column = ls.cursor(analysis.lines, params.position)
+        line, column = ls.cursor(analysis.positions, params.position)
         found = hover(analysis, doc.checker, line, column, ls.lang_of(doc))
         if found is None:
             return None
         text, span = found
         return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
                                                         value=escape_controls(text, keep_layout=True)),
-                           range=ls.span(analysis.lines, span))
+                           range=ls.span(analysis.positions, span))
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     def on_definition(ls: HrnServer, params: types.DefinitionParams) -> types.Location | None:
@@ -686,11 +693,11 @@ def build(lang: str = "en", given: bool = False) -> HrnServer:
         if doc is None:
             return None
         analysis = ls.analysis(doc)
-        line, column = ls.cursor(analysis.lines, params.position)
+        line, column = ls.cursor(analysis.positions, params.position)
         target = definition(analysis, doc.checker, line, column)
         if target is None:
             return None
-        return types.Location(uri=doc.uri, range=ls.span(analysis.lines, target))
+        return types.Location(uri=doc.uri, range=ls.span(analysis.positions, target))
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def on_symbols(ls: HrnServer, params: types.DocumentSymbolParams
@@ -699,7 +706,7 @@ def build(lang: str = "en", given: bool = False) -> HrnServer:
         if doc is None:
             return None
         analysis = ls.analysis(doc)
-        return [ls.symbol(analysis.lines, s) for s in symbols(analysis, doc.checker, ls.lang_of(doc))]
+        return [ls.symbol(analysis.positions, s) for s in symbols(analysis, doc.checker, ls.lang_of(doc))]
 
     @server.feature(types.TEXT_DOCUMENT_FORMATTING)
     def on_format(ls: HrnServer, params: types.DocumentFormattingParams
@@ -722,9 +729,9 @@ def build(lang: str = "en", given: bool = False) -> HrnServer:
             return None
         if text == doc.text:
             return []
-        lines = split_lines(doc.text)
+        lines = analysis.lines      # (the analysis of doc.text as it is: ls.analysis)
         end = Edit(0, 0, len(lines) - 1, len(lines[-1]), text)
-        return [types.TextEdit(range=ls.span(lines, end), new_text=text)]
+        return [types.TextEdit(range=ls.span(analysis.positions, end), new_text=text)]
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
                     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
@@ -734,9 +741,12 @@ def build(lang: str = "en", given: bool = False) -> HrnServer:
         if doc is None:
             return None
         analysis = ls.analysis(doc)
-        found = code_actions(analysis, doc.checker, params.range.start.line, params.range.end.line,
-                             ls.lang_of(doc))
-        return [ls.action(doc.uri, analysis.lines, a, params.context.diagnostics) for a in found]
+        # (the client's lines of the range, whole: every reader's line on them)
+        places = analysis.positions
+        first = places.to_reader(params.range.start.line, 0, ls.encoding)[0]
+        last = places.to_reader(params.range.end.line, _LINE_END, ls.encoding)[0]
+        found = code_actions(analysis, doc.checker, first, last, ls.lang_of(doc))
+        return [ls.action(doc.uri, analysis.positions, a, params.context.diagnostics) for a in found]
 
     return server
 
