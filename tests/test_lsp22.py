@@ -21,10 +21,11 @@ import pytest
 
 pytest.importorskip("pygls")
 
-from hearts_notation.editor import server as lsp  # noqa: E402
+from hearts_notation.editor import server as lsp
 
 ROOT = Path(__file__).resolve().parent.parent
-CANONICAL = (ROOT / "samples" / "canonical.hrn").read_text(encoding="utf-8")
+#: The canonical record's header and first deal (the rest costs reading time, no place).
+CANONICAL = (ROOT / "samples" / "canonical.hrn").read_text(encoding="utf-8").split("\ndeal 2 ")[0] + "\n"
 URI = "file:///club/separators.hrn"
 #: A client's lines: the protocol ends them at these three only.
 _CLIENT_LINES = re.compile("\r\n|\r|\n")
@@ -185,3 +186,54 @@ def test_the_outline_and_formatting_ranges_are_the_clients_lines() -> None:
     (edit,) = session.request("textDocument/formatting", {
         "textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": True}})["result"]
     assert edit["range"]["end"] == _at(len(client) - 1, _units(client[-1], "utf-16"))
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-8"])
+def test_a_code_action_after_line_separators_fixes_the_word_the_client_shows(encoding: str) -> None:
+    """A misspelt keyword on a client's line after a note ended by U+2028:
+    the fix is offered for the range the client asks (the diagnostic's),
+    its edit on the word, with the diagnostic it fixes."""
+    text = ("deal 1 dealer N pass left\u2028N: ?\u2029E: ?\r\nS: ?\rW: ?\n1. E 2C S 4C W KC N TC\n*\n\n"
+            "{\u00e9 \U0001f600}\u2028dela 2 dealer E pass right\n")
+    session = _Session(encoding)
+    found = session.diagnostics(session.send({"method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": URI, "languageId": "hrn", "version": 1, "text": text}}}))
+    (syntax,) = [d for d in found if d["code"] == "syntax-error"]
+    line, character = _client_place(text, "dela 2", encoding)
+    assert syntax["range"]["start"] == _at(line, character)
+    actions = session.request("textDocument/codeAction", {
+        "textDocument": {"uri": URI}, "range": syntax["range"],
+        "context": {"diagnostics": [syntax]}})["result"]
+    fix = next(a for a in actions if "'deal'" in a["title"])
+    (edit,) = fix["edit"]["changes"][URI]
+    assert edit == {"range": {"start": _at(line, character), "end": _at(line, character + 4)},
+                    "newText": "deal"}
+    assert fix["diagnostics"] == [syntax]
+
+
+def test_every_place_goes_to_the_clients_line_and_back() -> None:
+    """Each reader's place of a text of every line end (and of NEL, form
+    feed, file separator: characters of a line for both) is the client's
+    place counted by the protocol's rule, and comes back unchanged; past
+    the end and inside a separator land at a line's end."""
+    from hearts_notation.editor.document import Positions, split_lines
+
+    text = "a\u2028b\U0001f600c\u2029\u2029d\r\ne\x85f\x0cg\x1ch\rij\u2028\n\u2028k"
+    reader = split_lines(text)
+    assert reader == ["a", "b\U0001f600c", "", "d", "e\x85f\x0cg\x1ch", "ij", "", "", "k"]
+    client = _CLIENT_LINES.split(text)
+    assert len(client) == 4
+    places = Positions(text, reader)
+    starts = [0, *(m.end() for m in re.finditer("\r\n|[\r\n\u2028\u2029]", text))]
+    for k, (line, start) in enumerate(zip(reader, starts, strict=True)):
+        for column in range(len(line) + 1):
+            at = start + column
+            client_line = len(_CLIENT_LINES.findall(text, 0, at)) if at else 0
+            line_start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
+            for encoding in ("utf-16", "utf-8", "utf-32"):
+                units = _units(text[line_start:at], encoding) if encoding != "utf-32" else at - line_start
+                assert places.to_client(k, column, encoding) == (client_line, units), (k, column, encoding)
+                assert places.to_reader(client_line, units, encoding) == (k, column)
+    assert places.to_client(len(reader), 0) == (len(client), 0)
+    assert places.to_reader(len(client), 3) == (len(reader) - 1, 1)
+    assert places.to_reader(0, 2, "utf-8") == (0, 1)      # (inside the U+2028 after "a")
