@@ -73,6 +73,9 @@ class _Capture:
     def write(self, data: bytes) -> None:
         self.data += data
 
+    def close(self) -> None:
+        """(pygls's writer protocol: nothing to close.)"""
+
     def frames(self) -> list[dict[str, Any]]:
         out = []
         rest = self.data
