@@ -1944,4 +1944,8 @@ MESSAGES.update({
     "syntax.email_quote": "{found}: this record is quoted as an e-mail quotes it, '>' at the start of each line (told once): remove the quote from every line, as in '{written}'",
     "syntax.code_fence": "{found}: a Markdown code fence is not part of the record (told once): remove this line and the fence that closes the record",
     "syntax.points_dash": "{found}: a dash between a seat and its points reads as a minus, and no deal takes points from every seat: write '{written}'",
+    "syntax.typographic_quotes_written": "found {found}: a tag value is written between straight quotes, \"Club\", not « » or “ ”: write {written}",
+    "syntax.points_slash": "{found}: the seats of a points line are parted by blanks (or commas), not by '/' or '|': write '{written}'",
+    "syntax.end_mark": "{found}: a game ends at its 'result' line, and a line that marks the end is not part of the record: remove this line",
+    "syntax.moon_none": "{found}: a deal without a moon has no moon line: remove this line",
 })

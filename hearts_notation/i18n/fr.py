@@ -1931,4 +1931,8 @@ MESSAGES.update({
     "syntax.email_quote": "{found} : ce relevé est cité comme un courriel le cite, « > » au début de chaque ligne (signalé une fois) : retirez la citation de chaque ligne, comme dans « {written} »",
     "syntax.code_fence": "{found} : une clôture de bloc de code Markdown ne fait pas partie du relevé (signalé une fois) : retirez cette ligne et la clôture qui ferme le relevé",
     "syntax.points_dash": "{found} : un tiret entre une place et ses points se lit comme un moins, et aucune donne n'ôte des points à toutes les places : écrivez « {written} »",
+    "syntax.typographic_quotes_written": "trouvé {found} : une valeur de balise s'écrit entre guillemets droits, \"Club\", pas « » ni “ ” : écrivez {written}",
+    "syntax.points_slash": "{found} : les places d'une ligne de points se séparent par des espaces (ou des virgules), pas par « / » ni « | » : écrivez « {written} »",
+    "syntax.end_mark": "{found} : une partie finit à sa ligne « résultat », et une ligne qui en marque la fin ne fait pas partie du relevé : retirez cette ligne",
+    "syntax.moon_none": "{found} : une donne sans capot n'a pas de ligne « capot » : retirez cette ligne",
 })

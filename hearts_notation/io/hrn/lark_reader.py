@@ -26,6 +26,7 @@ if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all 
 
 from ...cards import CardError, parse_card
 from ...i18n import Arg, Msg, msg
+from .cut import END_MARK
 from .lex import HrnSyntaxError, lone_cr, pbn_cards, quote
 from .words import (
     ANY_WORD_RE,
@@ -338,6 +339,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         ln, col = _line_column(text, at, base)
         return HrnSyntaxError(msg("syntax.dos_eof"), ln, col)
     special = (lone_cr(text, base, line, column)
+               or _end_mark(text, base)
                or _bullet_slip(found, expected, text, base)
                or _trailing_remark(found, expected, text, start, line, column)
                or _typed_aside(found, expected, text, start, line, column, seats)
@@ -522,6 +524,18 @@ def _bullet_slip(found: str | None, expected: set[str], text: str, base: int) ->
 #: What may part a whole line from a remark typed after it without braces
 #: (``donne 2 donneur N passe droite — à refaire``): dropped from the comment offered.
 _REMARK_LEAD: Final = "-\u2013\u2014:,. \t\f\u00a0\u202f"
+
+
+def _end_mark(text: str, base: int) -> HrnSyntaxError | None:
+    """A line that marks the record's end (``-- end --``, ``--- fin ---``,
+    ``===``), told at its first mark with what to do: a game ends at its
+    ``result`` line, and the cutter keeps such a line after it in that game
+    (:data:`.cut.END_MARK`), so it is one error, not a second game (typed22;
+    it was told as a remark to put in braces, and counted as a game)."""
+    if "\n" in text or not text.strip(" \t\f\r") or END_MARK.match(text) is None:
+        return None
+    lead = len(text) - len(text.lstrip(" \t\f"))
+    return HrnSyntaxError(msg("syntax.end_mark", found=quote(text.strip())), base, lead + 1)
 
 
 def _trailing_remark(found: str | None, expected: set[str], text: str, start: int | None,
@@ -927,6 +941,18 @@ def _points_slip(text: str, start: int, found: str, expected: set[str], base: in
         line, column = _line_column(text, start, base)
         return HrnSyntaxError(msg("syntax.points_equals", found=quote(found), written=_points_meant(text)),
                               line, column)
+    if found[:1] in "/|" and "SEAT" in expected:
+        # (``score: N 13 / E 0 / S 5 / W 8``, a pad's slashes or a Markdown
+        # table's bars between the seats: told with the line without them,
+        # offered when it reads; typed22)
+        first = text.split("\n", 1)[0]
+        note = first.find(";")
+        body, tail = (first, "") if note < 0 else (first[:note], " " + first[note:])
+        written = " ".join(body.replace("/", " ").replace("|", " ").split()) + tail
+        if _reads(written):
+            line, column = _line_column(text, start, base)
+            return HrnSyntaxError(msg("syntax.points_slash", found=quote(found[:1]),
+                                      written=_shortened(written, 100)), line, column)
     if "POINTS" in expected and re.fullmatch(r"[+\-\u2212\u2013\u2014]?[0-9]+[.,][0-9]+,?", found):
         # (``O −4,5``: a word processor's minus and a decimal comma, read as one word)
         line, column = _line_column(text, start, base)
@@ -1434,6 +1460,28 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
     return None
 
 
+#: A tag whose value a word processor's quotes hold (``[Event “Club”]``,
+#: ``[Lieu « Brest »]``, ``[Lieu ’Brest’]``): its name, and its value
+#: without the blanks a French typist puts inside guillemets (typed22).
+_CURLY_TAG: Final = re.compile(
+    r"\[[ \t]*([^\W\d_][\w-]*)[ \t]+[«“”„‘’‚‹›\"'][ \t\u00a0\u202f]*"
+    r"((?:[^\]\"«»“”„\\]|\\.)*?)[ \t\u00a0\u202f]*[»“”‘’‹›\"'][ \t]*\]")
+
+
+def _typographic(found: str, text: str, line: int, column: int) -> HrnSyntaxError:
+    """A tag value between a word processor's quotes, told with the tags of
+    its line written between straight quotes when the line so written
+    reads: what ``fmt`` would write, had it read the value (typed22; the
+    value is not read, since a curly quote may also stand inside a value,
+    ``“Dev’s night”``, and which one ends it is the typist's to say)."""
+    first = text.split("\n", 1)[0]
+    written = _CURLY_TAG.sub(lambda m: f'[{m.group(1)} "{m.group(2)}"]', first).strip()
+    if written != first.strip() and _reads(written):
+        return HrnSyntaxError(msg("syntax.typographic_quotes_written", found=found,
+                                  written=_shortened(written, 100)), line, column)
+    return HrnSyntaxError(msg("syntax.typographic_quotes", found=found), line, column)
+
+
 def _diagnose(found: str | None, expected: set[str], text: str, base: int, line: int, column: int,
               seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """The usual slips, explained (``None`` when nothing special applies)."""
@@ -1444,7 +1492,7 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         # (english12: ``Q\u200bS``, a zero-width space inside a word, is told too)
         return HrnSyntaxError(msg("syntax.odd_space", code=f"U+{ord(odd):04X}"), line, column)
     if "TAG_VALUE" in expected and found[:1] in "«“”„":
-        return HrnSyntaxError(msg("syntax.typographic_quotes", found=quote(found)), line, column)
+        return _typographic(quote(found), text, line, column)
     if "CARD" in expected:
         from .lex import french_letter_message
         from .words import FRENCH_LETTER_RE
@@ -1783,7 +1831,7 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             expected, seats), found=quote(typed)).arg(), written=written), ln, col)
     if "TAG_VALUE" in expected and found[:1] in "\u2018\u2019\u201a\u2039\u203a'":
         # (``[Lieu ’Brest’]``: a word processor's apostrophes for the quotes)
-        return HrnSyntaxError(msg("syntax.typographic_quotes", found=quote(found[:1])), line, column)
+        return _typographic(quote(found[:1]), text, line, column)
     if "INT" in expected and _fold(found.rstrip(".")) in ("numero", "num"):
         # (``donne numéro 1``: the ``n°`` said in a word)
         number = re.match(r"[^\W\d_]+\.?[ \t\f]*([0-9]+)", text[start:]) if start is not None else None

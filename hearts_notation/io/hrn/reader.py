@@ -229,7 +229,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 continue
             if first is None:
                 first = (lineno, t)
-            if t.startswith(_PASTED):
+            if t.startswith(_PASTED) or (t[0] in _INDENTED and FENCE.match(t) is not None):
                 unq, quoted, fenced = _unpasted(b, t, lineno, quoted, fenced)
                 if unq is None:
                     continue
@@ -292,7 +292,7 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
         if ll.kind == "blank":
             row = False
             continue
-        if ll.text.startswith(_PASTED):
+        if ll.text.startswith(_PASTED) or (ll.text[:1] in _INDENTED and FENCE.match(ll.text) is not None):
             text_q, quoted, fenced = _unpasted(b, ll.text, ll.line, quoted, fenced)
             if text_q is None:
                 continue
@@ -350,6 +350,9 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
 #: What a line pasted from an e-mail or a chat begins with: a quote, a code
 #: fence (one test a line, before :func:`_unquoted` and :func:`_fence`).
 _PASTED: Final = (">", "```", "~~~")
+#: What an indented fence begins with: blanks, a list item's bullet (typed22;
+#: a line that begins so is tried against :data:`.cut.FENCE`, one match).
+_INDENTED: Final = " \t-*+"
 #: An e-mail's quote before a line: ``>``, ``> ``, ``>> `` (english21).
 _QUOTE: Final = re.compile(r"(?:>[ \t]?)+")
 
@@ -400,7 +403,8 @@ def _fence(b: _GameBuilder, text: str, line: int) -> None:
     around a record pasted from a chat or a README, once a game: the fence
     that closes it, after the ``result`` line, belongs to the same game
     (:data:`.cut.FENCE`), and the record between is read (english21)."""
-    b.line_error(msg("syntax.code_fence", found=quote(text.strip())), line, 1, text)
+    at = len(text) - len(text.lstrip(" \t")) + 1     # (an indented fence's column: typed22)
+    b.line_error(msg("syntax.code_fence", found=quote(text.strip())), line, at, text)
 
 
 def _unquoted(b: _GameBuilder, text: str, line: int, told: bool) -> str | None:
@@ -701,6 +705,9 @@ _LOST_PASS = r"\s*([^\W\d_][^\W_]*)\w*[\W_]*([^\W_]\w*)?"
 
 #: A word of a line offered in a message (a player's name to make a seat).
 _NAME_IN_LINE: Final = re.compile(r"[^\W\d_][\w'’-]*")
+#: What a sheet writes on a moon line for a deal without one (typed22).
+_NO_MOON: Final = frozenset(("none", "no", "nobody", "nil", "nope", "aucun", "aucune", "personne",
+                             "non", "rien", "néant", "neant", "pas"))
 #: A moon line that names no seat: its keyword, maybe a colon and a way
 #: (``capot``, ``Capot :``, ``moon add``; french21).
 _MOON_ALONE: Final = re.compile(r"[ \t]*(moon|capot|(?:grand[ \t]+)?chelem)[ \t]*(?::[ \t]*)?"
@@ -1579,6 +1586,10 @@ class _GameBuilder:
             # (« capot ajoute »: the way said, the seat left out)
             told = msg("syntax.moon_way_no_seat", found=quote(el.seat))
             raise self.fail(self._moon_seat_offer(None, told, el.seat), el.seat_line, el.seat_col)
+        if el.seat.lower() in _NO_MOON and el.seat not in self.seat_map:
+            # (``moon: none``, ``capot : aucun``: a sheet's column filled in
+            # for every deal; no moon is no line: typed22)
+            raise self.fail(msg("syntax.moon_none", found=quote(el.seat)), el.seat_line, el.seat_col)
         seat = self.seat(el.seat, el.seat_line, el.seat_col)
         choice = el.choice
         if choice is None:
