@@ -1948,4 +1948,5 @@ MESSAGES.update({
     "syntax.points_slash": "{found}: the seats of a points line are parted by blanks (or commas), not by '/' or '|': write '{written}'",
     "syntax.end_mark": "{found}: a game ends at its 'result' line, and a line that marks the end is not part of the record: remove this line",
     "syntax.moon_none": "{found}: a deal without a moon has no moon line: remove this line",
+    "syntax.chat_prefix": "{found}: this record is copied from a chat, each line after its date and sender (told once): remove them from every line, as in '{written}'",
 })

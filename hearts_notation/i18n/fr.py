@@ -1935,4 +1935,5 @@ MESSAGES.update({
     "syntax.points_slash": "{found} : les places d'une ligne de points se séparent par des espaces (ou des virgules), pas par « / » ni « | » : écrivez « {written} »",
     "syntax.end_mark": "{found} : une partie finit à sa ligne « résultat », et une ligne qui en marque la fin ne fait pas partie du relevé : retirez cette ligne",
     "syntax.moon_none": "{found} : une donne sans capot n'a pas de ligne « capot » : retirez cette ligne",
+    "syntax.chat_prefix": "{found} : ce relevé est copié d'une messagerie, chaque ligne après sa date et son auteur (signalé une fois) : retirez-les de chaque ligne, comme dans « {written} »",
 })

@@ -32,6 +32,7 @@ from .words import (
     ANY_WORD_RE,
     FRENCH_RANKS,
     MARK_SPACES,
+    NUMBER_WORD_LINE,
     ORDINAL_WORDS,
     RANKS,
     ROMAN_HEADER,
@@ -40,6 +41,7 @@ from .words import (
     card_spelling,
     closest_keyword,
     list_bullet,
+    number_word,
     roman_number,
     seat_words,
     words_language,
@@ -1356,6 +1358,13 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
             said = msg("syntax.expected", what=_LINE_START, found=quote(typed))
             return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
                                   base, lead + 1)
+    said_n = NUMBER_WORD_LINE.match(text)
+    if "INT" in expected and said_n is not None and said_n.group(1).lower() in ("deal", "donne") \
+            and number_word(found):
+        # (``donne deux``, ``deal two``: the number said in words; typed22)
+        said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=str(number_word(found))),
+                              line, column)
     if "INT" in expected and ROMAN_HEADER.match(text) is not None and roman_number(found):
         # (``donne II``: the deal numbered as a club's sheet numbers it; french21)
         said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(found))
@@ -1737,6 +1746,11 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             n = int(counted.group(1)) if counted.group(1) else roman_number(counted.group(2))
             if n:
                 return HrnSyntaxError(msg("syntax.trick_dot", n=n), base, lead + 1)
+        said_n = NUMBER_WORD_LINE.match(text)
+        if said_n is not None and said_n.group(1).lower() not in ("deal", "donne") \
+                and number_word(said_n.group(2)):
+            # (``pli trois : E 2♠ ...``, ``trick three: ...``: the number in words; typed22)
+            return HrnSyntaxError(msg("syntax.trick_dot", n=number_word(said_n.group(2))), base, lead + 1)
         numero = _TRICK_NUMERO.match(text)
         if numero is not None:
             return HrnSyntaxError(msg("syntax.trick_dot", n=int(numero.group(2))), base, lead + 1)

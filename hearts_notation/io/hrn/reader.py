@@ -229,7 +229,7 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 continue
             if first is None:
                 first = (lineno, t)
-            if t.startswith(_PASTED) or (t[0] in _INDENTED and FENCE.match(t) is not None):
+            if _pasted(t):
                 unq, quoted, fenced = _unpasted(b, t, lineno, quoted, fenced)
                 if unq is None:
                     continue
@@ -292,7 +292,7 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
         if ll.kind == "blank":
             row = False
             continue
-        if ll.text.startswith(_PASTED) or (ll.text[:1] in _INDENTED and FENCE.match(ll.text) is not None):
+        if ll.text and _pasted(ll.text):
             text_q, quoted, fenced = _unpasted(b, ll.text, ll.line, quoted, fenced)
             if text_q is None:
                 continue
@@ -353,6 +353,34 @@ _PASTED: Final = (">", "```", "~~~")
 #: What an indented fence begins with: blanks, a list item's bullet (typed22;
 #: a line that begins so is tried against :data:`.cut.FENCE`, one match).
 _INDENTED: Final = " \t-*+"
+#: A chat's export before each line (typed22): WhatsApp on a phone,
+#: ``[06/12/2026 21:04] Hervé: `` or ``[21:04, 06/12/2026] Hervé: ``, on
+#: Android ``06/12/2026 21:04 - Hervé: `` or ``12/6/26, 9:04 PM - Bob: ``;
+#: the date, the time and the sender up to the first colon.
+_CHAT: Final = re.compile(
+    r"(?:\[[0-9][0-9/.,:h \u202f-]{3,24}(?:[AaPp]\.?[Mm]\.?)?\]"
+    r"|[0-9]{1,4}[/.-][0-9]{1,2}[/.-][0-9]{1,4},?[ \u202f]+[0-9]{1,2}[:h][0-9]{2}(?::[0-9]{2})?"
+    r"(?:[ \u202f]?[AaPp]\.?[Mm]\.?)?[ \t]+[-\u2013])"
+    r"[ \t\u202f]*[^\W\d][^:\n]{0,39}:[ \t]?")
+
+
+def _pasted(t: str) -> bool:
+    """Whether the line *t* (not empty) may begin as pasted text does: an
+    e-mail's quote, a code fence (indented, or after a list's bullet), a
+    chat's date and sender (:func:`_unpasted` decides); a few character
+    tests on the other lines, the reader's hot path (typed22)."""
+    c = t[0]
+    if c in ">`~":
+        return t.startswith(_PASTED)
+    if c in _INDENTED:
+        return FENCE.match(t) is not None
+    if c == "[":
+        return t[1:2].isdigit()
+    if "0" <= c <= "9":
+        return t[1:2] == "/" or t[2:3] == "/"
+    return False
+
+
 #: An e-mail's quote before a line: ``>``, ``> ``, ``>> `` (english21).
 _QUOTE: Final = re.compile(r"(?:>[ \t]?)+")
 
@@ -395,6 +423,14 @@ def _unpasted(b: _GameBuilder, text: str, line: int, quoted: bool, fenced: bool
         return None, quoted, True
     if text.startswith(">"):
         return _unquoted(b, text, line, quoted), True, fenced
+    chat = _CHAT.match(text)
+    if chat is not None:
+        if not quoted:
+            b.line_error(msg("syntax.chat_prefix", found=quote(text[:chat.end()].strip(), 48),
+                             written=text[chat.end():].strip()), line, 1, text)
+        if not text[chat.end():].strip(BLANKS):
+            return None, True, fenced
+        return " " * chat.end() + text[chat.end():], True, fenced
     return text, quoted, fenced
 
 

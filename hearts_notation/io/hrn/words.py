@@ -101,6 +101,28 @@ def roman_number(word: str) -> int | None:
     return 10 * len(m.group(1)) + _ROMAN_UNITS[m.group(2).lower()]
 
 
+#: A number said in words, as a secretary writes a deal's or a trick's number
+#: (``donne deux``, ``deal two``, ``pli trois``, ``trick three``; typed22), in
+#: lower case without accents: up to twenty, which covers a trick's number and
+#: most evenings' deals.
+NUMBER_WORDS: Final[dict[str, int]] = {
+    "un": 1, "une": 1, "one": 1, "deux": 2, "two": 2, "trois": 3, "three": 3, "quatre": 4, "four": 4,
+    "cinq": 5, "five": 5, "six": 6, "sept": 7, "seven": 7, "huit": 8, "eight": 8, "neuf": 9, "nine": 9,
+    "dix": 10, "ten": 10, "onze": 11, "eleven": 11, "douze": 12, "twelve": 12, "treize": 13,
+    "thirteen": 13, "quatorze": 14, "fourteen": 14, "quinze": 15, "fifteen": 15, "seize": 16,
+    "sixteen": 16, "dix-sept": 17, "seventeen": 17, "dix-huit": 18, "eighteen": 18, "dix-neuf": 19,
+    "nineteen": 19, "vingt": 20, "twenty": 20,
+}
+#: A deal header or a trick numbered by a number in words: the noun, the word.
+NUMBER_WORD_LINE: Final = re.compile(r"[ \t\f]*(deal|donne|pli|levée|levee|trick)[ \t\f]+"
+                                     r"([^\W\d_]+(?:-[^\W\d_]+)?)(?![\w.])", re.IGNORECASE)
+
+
+def number_word(word: str) -> int | None:
+    """The number a word says (``trois``, ``Three``, ``dix-sept``), or ``None``."""
+    return NUMBER_WORDS.get(fold_word(word))
+
+
 def header_ordinal(text: str) -> str | None:
     """The number, in digits, of a deal header written as the deal is said,
     its ordinal before the keyword (``1re donne``, ``Première donne``,
@@ -112,6 +134,9 @@ def header_ordinal(text: str) -> str | None:
     roman = ROMAN_HEADER.match(text)
     if roman is not None and roman_number(roman.group(2)) is not None:
         return str(roman_number(roman.group(2)))    # (``donne II``)
+    said = NUMBER_WORD_LINE.match(text)
+    if said is not None and said.group(1).lower() in ("deal", "donne") and number_word(said.group(2)):
+        return str(number_word(said.group(2)))      # (``donne deux``, ``deal two``: typed22)
     m = _ORDINAL_WORD_HEADER.match(text)
     n = ORDINAL_WORDS.get(fold_word(m.group(1))) if m is not None else None
     return None if n is None else str(n)
