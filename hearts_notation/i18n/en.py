@@ -1949,4 +1949,7 @@ MESSAGES.update({
     "syntax.end_mark": "{found}: a game ends at its 'result' line, and a line that marks the end is not part of the record: remove this line",
     "syntax.moon_none": "{found}: a deal without a moon has no moon line: remove this line",
     "syntax.chat_prefix": "{found}: this record is copied from a chat, each line after its date and sender (told once): remove them from every line, as in '{written}'",
+    "syntax.leader_mark": "{found}: a trick's leader is the seat written first, and is not marked: write '{written}'",
+    "syntax.struck_out": "{found}: a figure crossed out is not written, only the one that stands: write '{written}'",
+    "syntax.pass_arrow": "{error}: a pass direction is written in words, left, right, across or hold",
 })

@@ -1936,4 +1936,7 @@ MESSAGES.update({
     "syntax.end_mark": "{found} : une partie finit à sa ligne « résultat », et une ligne qui en marque la fin ne fait pas partie du relevé : retirez cette ligne",
     "syntax.moon_none": "{found} : une donne sans capot n'a pas de ligne « capot » : retirez cette ligne",
     "syntax.chat_prefix": "{found} : ce relevé est copié d'une messagerie, chaque ligne après sa date et son auteur (signalé une fois) : retirez-les de chaque ligne, comme dans « {written} »",
+    "syntax.leader_mark": "{found} : l'entame d'un pli est la place écrite en premier, sans marque : écrivez « {written} »",
+    "syntax.struck_out": "{found} : un chiffre barré ne s'écrit pas, seul celui qui compte : écrivez « {written} »",
+    "syntax.pass_arrow": "{error} : un sens de passe s'écrit en toutes lettres, gauche, droite, face ou garde",
 })

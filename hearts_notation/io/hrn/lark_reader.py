@@ -342,6 +342,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         return HrnSyntaxError(msg("syntax.dos_eof"), ln, col)
     special = (lone_cr(text, base, line, column)
                or _end_mark(text, base)
+               or _leader_mark(text, base, seats)
                or _bullet_slip(found, expected, text, base)
                or _trailing_remark(found, expected, text, start, line, column)
                or _typed_aside(found, expected, text, start, line, column, seats)
@@ -538,6 +539,31 @@ def _end_mark(text: str, base: int) -> HrnSyntaxError | None:
         return None
     lead = len(text) - len(text.lstrip(" \t\f"))
     return HrnSyntaxError(msg("syntax.end_mark", found=quote(text.strip())), base, lead + 1)
+
+
+#: A trick's leader marked as a pad marks it: a star or ``(L)`` after its
+#: seat or before it (``2. W* 3S``, ``2. W(L) 3S``, ``2. *W 3S``, ``O (entame) 4♠``).
+_LEADER_MARK: Final = re.compile(
+    r"(?<![^\s.)])(?:([^\W\d_]+)[ \t]*(\*|\((?:L|lead|leads|leader|led|entame|ent\.?)\))"
+    r"|(\*|\((?:L|lead|leads|leader|led|entame|ent\.?)\))[ \t]*([^\W\d_]+))(?=[ \t])", re.IGNORECASE)
+
+
+def _leader_mark(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """A trick line whose leader is marked (``2. W* 3S N 8S ...``, ``2. W(L)
+    3S ...``): told at the mark's seat with the line without the mark, offered
+    when it reads: the leader is the seat written first (typed22; a star
+    after the seat was told as a winner, ``(L)`` as a remark)."""
+    if "\n" in text or _TRICK_LINE.match(text) is None:
+        return None
+    mark = _LEADER_MARK.search(text.split("{", 1)[0].split(";", 1)[0])
+    if mark is None or not _is_seat(mark.group(1) or mark.group(4), seats):
+        return None
+    seat = mark.group(1) or mark.group(4)
+    written = " ".join((text[:mark.start()] + " " + seat + " " + text[mark.end():]).split())
+    if not _reads(written):
+        return None
+    return HrnSyntaxError(msg("syntax.leader_mark", found=quote(mark.group()),
+                              written=_shortened(written, 80)), base, mark.start() + 1)
 
 
 def _trailing_remark(found: str | None, expected: set[str], text: str, start: int | None,
@@ -914,6 +940,10 @@ def _shortened(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+#: A figure struck out in Markdown (``~~38~~``), the blanks after it.
+_STRUCK: Final = re.compile(r"~~[^~\n]*~~[ \t]*")
+
+
 def _points_slip(text: str, start: int, found: str, expected: set[str], base: int,
                  seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """A points line typed as a sheet writes it, with what to write instead:
@@ -943,6 +973,16 @@ def _points_slip(text: str, start: int, found: str, expected: set[str], base: in
         line, column = _line_column(text, start, base)
         return HrnSyntaxError(msg("syntax.points_equals", found=quote(found), written=_points_meant(text)),
                               line, column)
+    if found.startswith("~~") and "\n" not in text:
+        # (``total N 42 E 4 S ~~38~~ 49 O 35``: a figure crossed out and
+        # written again, Markdown's strike-through; typed22)
+        written = " ".join(_STRUCK.sub(" ", text).split())
+        if _reads(written):
+            line, column = _line_column(text, start, base)
+            struck = _STRUCK.match(text, start)
+            return HrnSyntaxError(msg("syntax.struck_out", found=quote(
+                struck.group().strip() if struck is not None else found), written=_shortened(written, 100)),
+                line, column)
     if found[:1] in "/|" and "SEAT" in expected:
         # (``score: N 13 / E 0 / S 5 / W 8``, a pad's slashes or a Markdown
         # table's bars between the seats: told with the line without them,
@@ -1491,6 +1531,16 @@ def _typographic(found: str, text: str, line: int, column: int) -> HrnSyntaxErro
     return HrnSyntaxError(msg("syntax.typographic_quotes", found=found), line, column)
 
 
+#: A pass direction drawn as an arrow on a sheet, and the direction it can
+#: only mean (``None``: a two-headed arrow, left and right alike; typed22).
+_ARROWS: Final[dict[str, str | None]] = {
+    "←": "left", "⬅": "left", "⇐": "left", "→": "right", "➡": "right", "⇒": "right",
+    "↑": "across", "↓": "across", "↕": "across", "⇅": "across", "⬆": "across", "⬇": "across",
+    "⇄": None, "⇆": None, "↔": None, "⇔": None,
+}
+_FRENCH_DIRECTIONS: Final = {"left": "gauche", "right": "droite", "across": "face"}
+
+
 def _diagnose(found: str | None, expected: set[str], text: str, base: int, line: int, column: int,
               seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """The usual slips, explained (``None`` when nothing special applies)."""
@@ -1500,6 +1550,17 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     if odd is not None:
         # (english12: ``Q\u200bS``, a zero-width space inside a word, is told too)
         return HrnSyntaxError(msg("syntax.odd_space", code=f"U+{ord(odd):04X}"), line, column)
+    if found[:1] in _ARROWS and ("DIRECTION" in expected or "PASS" in expected) and "DEAL" not in expected:
+        # (``donne 1 ←``, ``deal 2 pass →``: the direction drawn as an arrow; typed22)
+        french = words_language(text) == "fr"
+        meant = _ARROWS[found[:1]]
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        if meant is None:
+            return HrnSyntaxError(msg("syntax.pass_arrow", error=said.arg()), line, column)
+        word = _FRENCH_DIRECTIONS[meant] if french else meant
+        if "DIRECTION" not in expected:
+            word = f"{'passe' if french else 'pass'} {word}"
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word), line, column)
     if "TAG_VALUE" in expected and found[:1] in "«“”„":
         return _typographic(quote(found), text, line, column)
     if "CARD" in expected:
