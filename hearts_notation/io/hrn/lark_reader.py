@@ -1533,7 +1533,7 @@ def _typographic(found: str, text: str, line: int, column: int) -> HrnSyntaxErro
 
 #: A pass direction drawn as an arrow on a sheet, and the direction it can
 #: only mean (``None``: a two-headed arrow, left and right alike; typed22).
-_ARROWS: Final[dict[str, str | None]] = {
+_DIRECTION_ARROWS: Final[dict[str, str | None]] = {
     "←": "left", "⬅": "left", "⇐": "left", "→": "right", "➡": "right", "⇒": "right",
     "↑": "across", "↓": "across", "↕": "across", "⇅": "across", "⬆": "across", "⬇": "across",
     "⇄": None, "⇆": None, "↔": None, "⇔": None,
@@ -1550,10 +1550,10 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     if odd is not None:
         # (english12: ``Q\u200bS``, a zero-width space inside a word, is told too)
         return HrnSyntaxError(msg("syntax.odd_space", code=f"U+{ord(odd):04X}"), line, column)
-    if found[:1] in _ARROWS and ("DIRECTION" in expected or "PASS" in expected) and "DEAL" not in expected:
+    if found[:1] in _DIRECTION_ARROWS and ("DIRECTION" in expected or "PASS" in expected) and "DEAL" not in expected:
         # (``donne 1 ←``, ``deal 2 pass →``: the direction drawn as an arrow; typed22)
         french = words_language(text) == "fr"
-        meant = _ARROWS[found[:1]]
+        meant = _DIRECTION_ARROWS[found[:1]]
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
         if meant is None:
             return HrnSyntaxError(msg("syntax.pass_arrow", error=said.arg()), line, column)
@@ -1808,10 +1808,10 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             if n:
                 return HrnSyntaxError(msg("syntax.trick_dot", n=n), base, lead + 1)
         said_n = NUMBER_WORD_LINE.match(text)
-        if said_n is not None and said_n.group(1).lower() not in ("deal", "donne") \
-                and number_word(said_n.group(2)):
+        n_said = number_word(said_n.group(2)) if said_n is not None else None
+        if said_n is not None and n_said is not None and said_n.group(1).lower() not in ("deal", "donne"):
             # (``pli trois : E 2♠ ...``, ``trick three: ...``: the number in words; typed22)
-            return HrnSyntaxError(msg("syntax.trick_dot", n=number_word(said_n.group(2))), base, lead + 1)
+            return HrnSyntaxError(msg("syntax.trick_dot", n=n_said), base, lead + 1)
         numero = _TRICK_NUMERO.match(text)
         if numero is not None:
             return HrnSyntaxError(msg("syntax.trick_dot", n=int(numero.group(2))), base, lead + 1)
