@@ -1550,7 +1550,8 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     if odd is not None:
         # (english12: ``Q\u200bS``, a zero-width space inside a word, is told too)
         return HrnSyntaxError(msg("syntax.odd_space", code=f"U+{ord(odd):04X}"), line, column)
-    if found[:1] in _DIRECTION_ARROWS and ("DIRECTION" in expected or "PASS" in expected) and "DEAL" not in expected:
+    if found[:1] in _DIRECTION_ARROWS and ("DIRECTION" in expected or "PASS" in expected) \
+            and "DEAL" not in expected:
         # (``donne 1 ←``, ``deal 2 pass →``: the direction drawn as an arrow; typed22)
         french = words_language(text) == "fr"
         meant = _DIRECTION_ARROWS[found[:1]]
