@@ -1555,13 +1555,13 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         # (``donne 1 ←``, ``deal 2 pass →``: the direction drawn as an arrow; typed22)
         french = words_language(text) == "fr"
         meant = _DIRECTION_ARROWS[found[:1]]
-        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        arrow_said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
         if meant is None:
-            return HrnSyntaxError(msg("syntax.pass_arrow", error=said.arg()), line, column)
+            return HrnSyntaxError(msg("syntax.pass_arrow", error=arrow_said.arg()), line, column)
         word = _FRENCH_DIRECTIONS[meant] if french else meant
         if "DIRECTION" not in expected:
             word = f"{'passe' if french else 'pass'} {word}"
-        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=word), line, column)
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=arrow_said.arg(), word=word), line, column)
     if "TAG_VALUE" in expected and found[:1] in "«“”„":
         return _typographic(quote(found), text, line, column)
     if "CARD" in expected:
