@@ -1554,11 +1554,11 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
             and "DEAL" not in expected:
         # (``donne 1 ←``, ``deal 2 pass →``: the direction drawn as an arrow; typed22)
         french = words_language(text) == "fr"
-        meant = _DIRECTION_ARROWS[found[:1]]
+        arrow_meant = _DIRECTION_ARROWS[found[:1]]
         arrow_said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
-        if meant is None:
+        if arrow_meant is None:
             return HrnSyntaxError(msg("syntax.pass_arrow", error=arrow_said.arg()), line, column)
-        word = _FRENCH_DIRECTIONS[meant] if french else meant
+        word = _FRENCH_DIRECTIONS[arrow_meant] if french else arrow_meant
         if "DIRECTION" not in expected:
             word = f"{'passe' if french else 'pass'} {word}"
         return HrnSyntaxError(msg("syntax.did_you_mean", error=arrow_said.arg(), word=word), line, column)
