@@ -1952,4 +1952,5 @@ MESSAGES.update({
     "syntax.leader_mark": "{found}: a trick's leader is the seat written first, and is not marked: write '{written}'",
     "syntax.struck_out": "{found}: a figure crossed out is not written, only the one that stands: write '{written}'",
     "syntax.pass_arrow": "{error}: a pass direction is written in words, left, right, across or hold",
+    "syntax.hand_grid": "{found}: a deal's hands are not written in columns: write each hand on its own line after its seat, spades to clubs, as in '{written}'",
 })

@@ -1939,4 +1939,5 @@ MESSAGES.update({
     "syntax.leader_mark": "{found} : l'entame d'un pli est la place écrite en premier, sans marque : écrivez « {written} »",
     "syntax.struck_out": "{found} : un chiffre barré ne s'écrit pas, seul celui qui compte : écrivez « {written} »",
     "syntax.pass_arrow": "{error} : un sens de passe s'écrit en toutes lettres, gauche, droite, face ou garde",
+    "syntax.hand_grid": "{found} : les mains d'une donne ne s'écrivent pas en colonnes : écrivez chaque main sur sa ligne après sa place, de pique à trèfle, comme dans « {written} »",
 })

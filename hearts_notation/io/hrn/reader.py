@@ -108,6 +108,7 @@ from .words import (
     misspelt_tag,
     seat_words,
     suit_row,
+    hand_grid,
     suit_rows,
     tag_name,
     text_language,
@@ -234,6 +235,10 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 if unq is None:
                     continue
                 t = unq
+            if t[0] in _GRID_FIRST and ":" not in t and _told_grid(b, t, [r.rstrip("\r") for r in physical[k + 1:k + 5]],
+                                                   lineno):
+                skip = 4
+                continue
             if k + 1 < len(physical) and _may_go_on(t, physical[k + 1]):
                 rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
                 if rows is not None:
@@ -306,6 +311,10 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                              at=f"{ln}:{col}", line=ll.stop or 0), ln, col, ll.text)
             continue
         text = ll.text
+        if ll.kind == "other" and text[:1] in _GRID_FIRST and ":" not in text and _told_grid(
+                b, text, [n.text for n in takewhile(lambda n: n.kind == "other", lines[k + 1:k + 5])], ll.line):
+            skip = 4
+            continue
         if ll.kind == "other" and k + 1 < len(lines) and _may_go_on(text, lines[k + 1].text):
             rows = _suit_rows(text, [n.text for n in takewhile(lambda n: n.kind == "other",
                                                                lines[k + 1:k + 5])], ll.line)
@@ -469,6 +478,30 @@ def _first(text: str) -> str:
     """The first character of *text* past its blanks ("" for none)."""
     c = text[:1]
     return text.lstrip(" \t")[:1] if c == " " or c == "\t" else c
+
+
+#: What a row heading a deal's hands in four columns begins with (a seat's
+#: letter or word: :func:`_told_grid`, one test a line).
+_GRID_FIRST: Final = "NESWOnesow"
+
+
+def _told_grid(b: _GameBuilder, text: str, rows: list[str], line: int) -> bool:
+    """Whether *text* heads a deal's hands typed in four columns (the four
+    seats) and the four *rows* after it hold them (:func:`.words.hand_grid`):
+    told once, at the heading, with the first hand line to write, whose
+    hand reads; the rows are then not read (typed22: they were told one by
+    one, *a line cannot begin with a suit*, or as a spreadsheet's rows)."""
+    hands = hand_grid(text, rows)
+    if hands is None:
+        return False
+    try:
+        read_line(hands[0], line)
+    except (HrnSyntaxError, Mismatch):
+        return False
+    at = len(text) - len(text.lstrip(" \t")) + 1
+    b.line_error(msg("syntax.hand_grid", found=quote(" ".join(text.split()), 40), written=hands[0]),
+                 line, at, text)
+    return True
 
 
 def _may_go_on(text: str, after: str) -> bool:

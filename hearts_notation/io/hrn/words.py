@@ -208,6 +208,52 @@ SEAT_WORDS: Final[dict[str, str]] = {
 ANY_WORD_RE: Final = re.compile(r"[^\W\d_][^\W_]*")
 
 
+#: A row that heads a deal's hands typed in four columns, as a bridge
+#: diagram or a spreadsheet lays them out (``Nord  Est  Sud  Ouest``,
+#: ``North<tab>East<tab>South<tab>West``, ``N E S W``; typed22).
+_GRID_HEAD: Final = re.compile(r"[ \t]*(?:(?:north|east|south|west|nord|est|sud|ouest|[NESWO])"
+                               r"(?:[ \t]*:)?(?:[ \t]+|\Z)){4}\Z", re.IGNORECASE)
+_GRID_SUIT: Final = re.compile("[♠♥♦♣♤♡♢♧]\ufe0f?[^♠♥♦♣♤♡♢♧]*")
+_GRID_RANKS: Final = re.compile(r"(?:[AKQJTakqjt2-9]|10|-)+")
+_OUTLINED: Final = str.maketrans("♤♡♢♧", "♠♥♦♣")
+
+
+def hand_grid(head: str, rows: list[str]) -> list[str] | None:
+    """The four hand lines that the *rows* under *head*, a row of the four
+    seats, stand for when they hold a deal's hands in four columns, one row
+    a suit (``♠ D 10 8 6    ♠ V 9 2 ...``, or cells of ranks parted by tabs or
+    spaces, spades to clubs: ``AJT8<tab>K94<tab>...``); ``None`` otherwise.
+    The lines are offered, not read (typed22): which column is whose is the
+    layout's, and a column slipped by one blank would give a card to another
+    seat."""
+    if _GRID_HEAD.match(head) is None or len(rows) < 4:
+        return None
+    words = head.replace(":", " ").split()
+    letters = ["O" if w.lower() in ("o", "ouest") else SEAT_WORDS.get(w.lower(), w.upper()) for w in words]
+    if sorted(letters) not in (["E", "N", "S", "W"], ["E", "N", "O", "S"]):
+        return None
+    columns: list[list[str]] = [[], [], [], []]
+    kinds = set()
+    for row in rows[:4]:
+        cells = [c.strip() for c in _GRID_SUIT.findall(row.translate(_OUTLINED))]
+        if len(cells) == 4 and len({c[:1] for c in cells}) == 1:
+            kinds.add("symbols")
+        else:
+            cells = [c for c in re.split(r"\t+|[ ]{2,}", row.strip()) if c]
+            if len(cells) != 4 or not all(_GRID_RANKS.fullmatch(c.replace(" ", "")) for c in cells):
+                return None
+            kinds.add("ranks")
+        for i, cell in enumerate(cells):
+            columns[i].append(cell)
+    if len(kinds) != 1:
+        return None
+    symbols = "symbols" in kinds
+    if symbols:
+        return [f"{seat}: " + "  ".join(col) for seat, col in zip(letters, columns, strict=True)]
+    return [f"{seat}: " + ".".join(c.replace(" ", "").replace("-", "") for c in col)
+            for seat, col in zip(letters, columns, strict=True)]
+
+
 def seat_words(seats: tuple[str, ...]) -> dict[str, str]:
     """The seats written in full (:data:`SEAT_WORDS`, lower case) -> the seat
     they name, at a table whose seats are the compass letters: the default
