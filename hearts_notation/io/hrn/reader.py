@@ -102,13 +102,13 @@ from .words import (
     compass_letters,
     drop_marks,
     file_column,
+    hand_grid,
     has_dropped_marks,
     header_ordinal,
     list_bullet,
     misspelt_tag,
     seat_words,
     suit_row,
-    hand_grid,
     suit_rows,
     tag_name,
     text_language,
@@ -235,8 +235,8 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 if unq is None:
                     continue
                 t = unq
-            if t[0] in _GRID_FIRST and ":" not in t and _told_grid(b, t, [r.rstrip("\r") for r in physical[k + 1:k + 5]],
-                                                   lineno):
+            if t[0] in _GRID_FIRST and ":" not in t and _told_grid(
+                    b, t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno):
                 skip = 4
                 continue
             if k + 1 < len(physical) and _may_go_on(t, physical[k + 1]):
@@ -312,7 +312,8 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
             continue
         text = ll.text
         if ll.kind == "other" and text[:1] in _GRID_FIRST and ":" not in text and _told_grid(
-                b, text, [n.text for n in takewhile(lambda n: n.kind == "other", lines[k + 1:k + 5])], ll.line):
+                b, text, [n.text for n in takewhile(lambda n: n.kind == "other", lines[k + 1:k + 5])],
+                ll.line):
             skip = 4
             continue
         if ll.kind == "other" and k + 1 < len(lines) and _may_go_on(text, lines[k + 1].text):
