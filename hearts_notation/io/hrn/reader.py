@@ -230,12 +230,12 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 continue
             if first is None:
                 first = (lineno, t)
-            if _pasted(t):
+            if (t[0] in _PASTE_FIRST or "/" in t[1:3]) and _pasted(t):
                 unq, quoted, fenced = _unpasted(b, t, lineno, quoted, fenced)
                 if unq is None:
                     continue
                 t = unq
-            if t[0] in _GRID_FIRST and ":" not in t and _told_grid(
+            if t[0] in _GRID_FIRST and ":" not in t and not t[-1].isdigit() and _told_grid(
                     b, t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno):
                 skip = 4
                 continue
@@ -297,7 +297,7 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
         if ll.kind == "blank":
             row = False
             continue
-        if ll.text and _pasted(ll.text):
+        if ll.text and (ll.text[0] in _PASTE_FIRST or "/" in ll.text[1:3]) and _pasted(ll.text):
             text_q, quoted, fenced = _unpasted(b, ll.text, ll.line, quoted, fenced)
             if text_q is None:
                 continue
@@ -311,7 +311,8 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                              at=f"{ln}:{col}", line=ll.stop or 0), ln, col, ll.text)
             continue
         text = ll.text
-        if ll.kind == "other" and text[:1] in _GRID_FIRST and ":" not in text and _told_grid(
+        if ll.kind == "other" and text[:1] in _GRID_FIRST and ":" not in text and not text[-1].isdigit() \
+                and _told_grid(
                 b, text, [n.text for n in takewhile(lambda n: n.kind == "other", lines[k + 1:k + 5])],
                 ll.line):
             skip = 4
@@ -360,6 +361,9 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
 #: What a line pasted from an e-mail or a chat begins with: a quote, a code
 #: fence (one test a line, before :func:`_unquoted` and :func:`_fence`).
 _PASTED: Final = (">", "```", "~~~")
+#: What a line that :func:`_pasted` looks at begins with (or a ``/`` as its
+#: second or third character: a chat's date, ``06/12/2026 21:04 - ...``).
+_PASTE_FIRST: Final = ">`~ \t-*+["
 #: What an indented fence begins with: blanks, a list item's bullet (typed22;
 #: a line that begins so is tried against :data:`.cut.FENCE`, one match).
 _INDENTED: Final = " \t-*+"
