@@ -86,6 +86,7 @@ from .lex import HrnSyntaxError, Mismatch, french_letter_message, lone_cr, quote
 from .note_scan import notes_of
 from .words import (
     ANY_WORD_RE,
+    CHAT_PREFIX,
     ENGLISH_SEATS,
     FRENCH_LETTER_RE,
     FRENCH_WEST,
@@ -367,17 +368,6 @@ _PASTE_FIRST: Final = ">`~ \t-*+["
 #: What an indented fence begins with: blanks, a list item's bullet (typed22;
 #: a line that begins so is tried against :data:`.cut.FENCE`, one match).
 _INDENTED: Final = " \t-*+"
-#: A chat's export before each line (typed22): WhatsApp on a phone,
-#: ``[06/12/2026 21:04] Hervé: `` or ``[21:04, 06/12/2026] Hervé: ``, on
-#: Android ``06/12/2026 21:04 - Hervé: `` or ``12/6/26, 9:04 PM - Bob: ``;
-#: the date, the time and the sender up to the first colon.
-_CHAT: Final = re.compile(
-    r"(?:\[[0-9][0-9/.,:h \u202f-]{3,24}(?:[AaPp]\.?[Mm]\.?)?\]"
-    r"|[0-9]{1,4}[/.-][0-9]{1,2}[/.-][0-9]{1,4},?[ \u202f]+[0-9]{1,2}[:h][0-9]{2}(?::[0-9]{2})?"
-    r"(?:[ \u202f]?[AaPp]\.?[Mm]\.?)?[ \t]+[-\u2013])"
-    r"[ \t\u202f]*[^\W\d][^:\n]{0,39}:[ \t]?")
-
-
 def _pasted(t: str) -> bool:
     """Whether the line *t* (not empty) may begin as pasted text does: an
     e-mail's quote, a code fence (indented, or after a list's bullet), a
@@ -437,7 +427,7 @@ def _unpasted(b: _GameBuilder, text: str, line: int, quoted: bool, fenced: bool
         return None, quoted, True
     if text.startswith(">"):
         return _unquoted(b, text, line, quoted), True, fenced
-    chat = _CHAT.match(text)
+    chat = CHAT_PREFIX.match(text)
     if chat is not None:
         if not quoted:
             b.line_error(msg("syntax.chat_prefix", found=quote(text[:chat.end()].strip(), 48),

@@ -310,6 +310,17 @@ def words_language(text: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+#: A chat's export before each line (typed22): WhatsApp on a phone,
+#: ``[06/12/2026 21:04] Hervé: `` or ``[21:04, 06/12/2026] Hervé: ``, on
+#: Android ``06/12/2026 21:04 - Hervé: `` or ``12/6/26, 9:04 PM - Bob: ``;
+#: the date, the time and the sender up to the first colon.
+CHAT_PREFIX: Final = re.compile(
+    r"(?:\[[0-9][0-9/.,:h \u202f-]{3,24}(?:[AaPp]\.?[Mm]\.?)?\]"
+    r"|[0-9]{1,4}[/.-][0-9]{1,2}[/.-][0-9]{1,4},?[ \u202f]+[0-9]{1,2}[:h][0-9]{2}(?::[0-9]{2})?"
+    r"(?:[ \u202f]?[AaPp]\.?[Mm]\.?)?[ \t]+[-\u2013])"
+    r"[ \t\u202f]*[^\W\d][^:\n]{0,39}:[ \t]?")
+
+
 def line_language(line: str) -> str | None:
     """``"fr"`` or ``"en"`` when *line* starts with a word only one
     language writes (a tag name such as ``[Événement`` or ``[Event``, a
@@ -320,6 +331,11 @@ def line_language(line: str) -> str | None:
     which language a record is kept in (the reader takes both languages
     alike and keeps the English meaning)."""
     text = line.lstrip()
+    if text[:1] == ">" or (text[:1] == "[" and text[1:2].isdigit()) or "/" in text[1:3]:
+        # (a record quoted from an e-mail, or copied from a chat: its lines
+        # say their language past the quote, the date and the sender; typed22)
+        chat = CHAT_PREFIX.match(text)
+        text = text[chat.end():].lstrip() if chat is not None else text.lstrip("> \t")
     if text.startswith("["):
         name = text[1:].split(None, 1)[0] if len(text) > 1 else ""
         name = name.split('"', 1)[0].lower()
