@@ -1953,4 +1953,5 @@ MESSAGES.update({
     "syntax.struck_out": "{found}: a figure crossed out is not written, only the one that stands: write '{written}'",
     "syntax.pass_arrow": "{error}: a pass direction is written in words, left, right, across or hold",
     "syntax.hand_grid": "{found}: a deal's hands are not written in columns: write each hand on its own line after its seat, spades to clubs, as in '{written}'",
+    "finding.out-of-turn.seat_order": "{told}; if the cards are written in the seats' order, write them in the order played, from the leader: '{written}'",
 })

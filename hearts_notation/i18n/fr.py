@@ -1940,4 +1940,5 @@ MESSAGES.update({
     "syntax.struck_out": "{found} : un chiffre barré ne s'écrit pas, seul celui qui compte : écrivez « {written} »",
     "syntax.pass_arrow": "{error} : un sens de passe s'écrit en toutes lettres, gauche, droite, face ou garde",
     "syntax.hand_grid": "{found} : les mains d'une donne ne s'écrivent pas en colonnes : écrivez chaque main sur sa ligne après sa place, de pique à trèfle, comme dans « {written} »",
+    "finding.out-of-turn.seat_order": "{told} ; si les cartes sont écrites dans l'ordre des places, écrivez-les dans l'ordre joué, depuis l'entame : « {written} »",
 })
