@@ -1954,4 +1954,5 @@ MESSAGES.update({
     "syntax.pass_arrow": "{error}: a pass direction is written in words, left, right, across or hold",
     "syntax.hand_grid": "{found}: a deal's hands are not written in columns: write each hand on its own line after its seat, spades to clubs, as in '{written}'",
     "finding.out-of-turn.seat_order": "{told}; if the cards are written in the seats' order, write them in the order played, from the leader: '{written}'",
+    "syntax.hand_cells": "{found}: a hand is no row of a spreadsheet's cells: its suits follow the seat, with blanks between them; write '{written}'",
 })

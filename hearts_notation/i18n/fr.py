@@ -1941,4 +1941,5 @@ MESSAGES.update({
     "syntax.pass_arrow": "{error} : un sens de passe s'écrit en toutes lettres, gauche, droite, face ou garde",
     "syntax.hand_grid": "{found} : les mains d'une donne ne s'écrivent pas en colonnes : écrivez chaque main sur sa ligne après sa place, de pique à trèfle, comme dans « {written} »",
     "finding.out-of-turn.seat_order": "{told} ; si les cartes sont écrites dans l'ordre des places, écrivez-les dans l'ordre joué, depuis l'entame : « {written} »",
+    "syntax.hand_cells": "{found} : une main n'est pas une rangée de cellules de tableur : ses couleurs suivent la place, séparées par des espaces ; écrivez « {written} »",
 })

@@ -1046,18 +1046,20 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
     gap = 1 + len(first) - len(first.lstrip(" \t\f"))
     if head is not None:
         rest = first[head.end():]
-        cells = [c for c in re.split(r"[;\s]+", rest) if c]
+        # (``score,N,3,E,4,...``: an English spreadsheet's CSV, cells parted by commas; typed22)
+        comma = rest[:1] == ","
+        cells = [c for c in re.split(r"[;,\s]+" if comma else r"[;\s]+", rest) if c]
         at = head.end() + len(rest) - len(rest.lstrip(" \t\f\u00a0\u202f"))
         if at >= len(first):
             return None
-        found = quote(first[at] if first[at] == ";" else re.split(r"[;\s]", first[at:], maxsplit=1)[0])
+        found = quote(first[at] if first[at] in ";," else re.split(r"[;\s]", first[at:], maxsplit=1)[0])
         written: Arg
         if len(cells) == len(seats) and all(_WHOLE.fullmatch(c) for c in cells):
             pieces: list[Arg] = [head.group(1)]
             for seat_name, points in zip(seats, cells, strict=True):
                 pieces += [("letter", seat_name), points]
             written = ("space", *pieces)
-        elif (_CELL_MARK.search(rest) is not None and len(cells) >= 4 and len(cells) % 2 == 0
+        elif ((comma or _CELL_MARK.search(rest) is not None) and len(cells) >= 4 and len(cells) % 2 == 0
               and all(_is_seat(s, seats) and _WHOLE.fullmatch(n)
                       for s, n in zip(cells[::2], cells[1::2], strict=True))):
             written = " ".join([head.group(1), *cells])
@@ -1067,6 +1069,14 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
     if _CELL_MARK.search(first) is None:
         return None
     cells = [c for c in _CELL_MARK.split(first.strip(" \t\f")) if c]
+    if len(cells) >= 2 and _is_seat(cells[0].rstrip(": "), seats) and all(
+            c[:1] in "♠♥♦♣♤♡♢♧" for c in cells[1:]):
+        # (``N;♠ D 10 8 6;♥ A 8;...``: a hand's suits in a spreadsheet's cells; typed22)
+        written = f"{cells[0].rstrip(': ')}: " + "  ".join(c.strip() for c in cells[1:])
+        mark = _CELL_MARK.search(first)
+        if _reads(written) and mark is not None:
+            return HrnSyntaxError(msg("syntax.hand_cells", found=quote(mark.group().strip() or "\t"),
+                                      written=_shortened(written, 100)), base, mark.start() + 1)
     letters: Arg = ("space", *[piece for s in seats for piece in (("letter", s), "…")])
     if (len(cells) == len(seats) + 1 and all(_WHOLE.fullmatch(c) for c in cells)
             and not cells[0].startswith(("+", "-"))):
