@@ -871,6 +871,8 @@ def _other_format_hint(message: str | Msg, head: str) -> str | Msg:
     why."""
     from ..sniff import looks_like
 
+    if isinstance(message, Msg) and message.key == "syntax.chat_prefix":
+        return message      # (the chat's ``[06/12/2026 21:04]`` is no other format's: typed22)
     name = looks_like(head)
     if name is None:
         return message
