@@ -1376,15 +1376,15 @@ class _DealCheck:
         """*told*, the lead out of turn of trick *tn*, with the trick line to
         write when the trick's cards are written in the seats' order rather
         than the order played (``2. N 6♠ E 9♠ S 7♠ O 4♠`` where West led): every
-        seat once, clockwise from the first, the leader among them; the line
-        offered starts from the leader (typed22).  The record may as well
+        seat once, in the table's order from its first seat, the leader another
+        seat; the line offered starts from the leader (typed22).  The record may as well
         have the leader wrong: the finding stays, the line is offered."""
         n = self.n
         order = [self.idx.get(p.seat) for p in plays]
-        if len(order) != n or order[0] is None or order[0] == leader:
-            return told
-        first = order[0]
-        if any(x != (first + i) % n for i, x in enumerate(order)):
+        # (the table's order from its first seat, N E S W: any trick is
+        # clockwise from its first card, so only a copy from the first seat
+        # whose leader is another says "the seats' order")
+        if len(order) != n or order != list(range(n)) or leader == 0:
             return told
         at = order.index(leader)
         turned = list(plays[at:]) + list(plays[:at])

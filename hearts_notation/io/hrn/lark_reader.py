@@ -1069,9 +1069,10 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
     if _CELL_MARK.search(first) is None:
         return None
     cells = [c for c in _CELL_MARK.split(first.strip(" \t\f")) if c]
-    if len(cells) >= 2 and _is_seat(cells[0].rstrip(": "), seats) and all(
+    if ";" in first and len(cells) >= 2 and _is_seat(cells[0].rstrip(": "), seats) and all(
             c[:1] in "♠♥♦♣♤♡♢♧" for c in cells[1:]):
-        # (``N;♠ D 10 8 6;♥ A 8;...``: a hand's suits in a spreadsheet's cells; typed22)
+        # (``N;♠ D 10 8 6;♥ A 8;...``: a hand's suits in a CSV's cells; typed22; a
+        # tab after the seat is french12's colon left out)
         written = f"{cells[0].rstrip(': ')}: " + "  ".join(c.strip() for c in cells[1:])
         mark = _CELL_MARK.search(first)
         if _reads(written) and mark is not None:
