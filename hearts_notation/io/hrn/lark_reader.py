@@ -343,6 +343,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     special = (lone_cr(text, base, line, column)
                or _end_mark(text, base)
                or _leader_mark(text, base, seats)
+               or _leader_said(text, base, seats)
                or _bullet_slip(found, expected, text, base)
                or _trailing_remark(found, expected, text, start, line, column)
                or _typed_aside(found, expected, text, start, line, column, seats)
@@ -546,6 +547,40 @@ def _end_mark(text: str, base: int) -> HrnSyntaxError | None:
 _LEADER_MARK: Final = re.compile(
     r"(?<![^\s.)])(?:([^\W\d_]+)[ \t]*(\*|\((?:L|lead|leads|leader|led|entame|ent\.?)\))"
     r"|(\*|\((?:L|lead|leads|leader|led|entame|ent\.?)\))[ \t]*([^\W\d_]+))(?=[ \t])", re.IGNORECASE)
+
+
+#: The leader named in a remark after a trick's plays (``(W led)``, ``(led by W)``,
+#: ``(entame O)``, ``(O entame)``): the seat.
+_LEADER_SAID: Final = re.compile(
+    r"[ \t]*\((?:([^\W\d_]+)[ \t]+(?:led|leads|entame)|(?:led[ \t]+by|lead|entame)[ \t]*:?[ \t]*"
+    r"([^\W\d_]+))\)[ \t]*\Z", re.IGNORECASE)
+#: A seat and its card in a trick line (``W 3S``, ``O: 4♠``).
+_SEAT_CARD: Final = re.compile(r"([^\W\d_]+)[ \t]*:?[ \t]+([^\s,]+),?")
+
+
+def _leader_said(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """A trick line whose leader is said in a remark after its plays, the
+    plays perhaps in the seats' order (``2. N 8S E 4S S 2S W 3S (W led)``):
+    told at the remark with the trick written from its leader, when it
+    reads (typed22; it was told as a remark to put in braces, and once in
+    braces as a lead out of turn)."""
+    said = _LEADER_SAID.search(text)
+    number = _TRICK_LINE.match(text)
+    if said is None or number is None or "\n" in text:
+        return None
+    leader = said.group(1) or said.group(2)
+    pairs = _SEAT_CARD.findall(text[number.end():said.start()])
+    names = [p[0].upper() for p in pairs]
+    if not _is_seat(leader, seats) or len(set(names)) != len(names) or leader.upper() not in names:
+        return None
+    at = names.index(leader.upper())
+    turned = pairs[at:] + pairs[:at]
+    written = " ".join([number.group().strip(), *(f"{a} {c}" for a, c in turned)])
+    if not _reads(written):
+        return None
+    return HrnSyntaxError(msg("syntax.leader_mark", found=quote(said.group().strip()),
+                              written=_shortened(written, 80)), base, said.start(0) + len(said.group(0))
+                          - len(said.group(0).lstrip()) + 1)
 
 
 def _leader_mark(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
