@@ -68,8 +68,8 @@ REFUSED = {
 
 #: Records whose message offers a whole line: that line put in place of the
 #: line told makes the record its twin.
-OFFERED = ["en-seat-order-led", "en-score-slashes", "fr-marque-barres", "en-total-struck", "fr-total-barre", "en-leader-L",
-           "fr-entame-etoile", "en-csv-score", "fr-tableur-main", "fr-ordre-des-places",
+OFFERED = ["en-seat-order-led", "en-score-slashes", "fr-marque-barres", "en-total-struck", "fr-total-barre",
+           "en-leader-L", "fr-entame-etoile", "en-csv-score", "fr-tableur-main", "fr-ordre-des-places",
            "en-smart-quotes-tag", "fr-guillemets-balise"]
 
 
