@@ -1287,6 +1287,8 @@ class _DealCheck:
                 if not fault_found and order_ok and not stranger:
                     turn = self.turn_fault(t, k, s, c, expected_leader, lc_holder, prev_seat, in_trick,
                                            order)
+                    if turn is not None and k == 0 and expected_leader is not None:
+                        turn = self.seat_order_offer(turn, trick.plays, expected_leader, tn)
                     if turn is not None:
                         self.add("out-of-turn", "error", turn, pos, trick=tn, seat=seat, card=c)
                         fault_found = True
@@ -1369,6 +1371,27 @@ class _DealCheck:
                 self.add("incomplete-deal", "error",
                          msg("finding.incomplete-deal.#k",
                              deal=self.number, k=complete_tricks, n=rules.players, size=nt), last_pos)
+
+    def seat_order_offer(self, told: Msg, plays: Sequence[Any], leader: int, tn: int) -> Msg:
+        """*told*, the lead out of turn of trick *tn*, with the trick line to
+        write when the trick's cards are written in the seats' order rather
+        than the order played (``2. N 6♠ E 9♠ S 7♠ O 4♠`` where West led): every
+        seat once, in the table's order from its first seat, the leader another
+        seat; the line offered starts from the leader (typed22).  The record may as well
+        have the leader wrong: the finding stays, the line is offered."""
+        n = self.n
+        order = [self.idx.get(p.seat) for p in plays]
+        # (the table's order from its first seat, N E S W: any trick is
+        # clockwise from its first card, so only a copy from the first seat
+        # whose leader is another says "the seats' order")
+        if len(order) != n or order != list(range(n)) or leader == 0:
+            return told
+        at = order.index(leader)
+        turned = list(plays[at:]) + list(plays[:at])
+        written: list[Arg] = [f"{tn}."]
+        for p in turned:
+            written += [("letter", p.seat), _ca(p.card)]
+        return msg("finding.out-of-turn.seat_order", told=told.arg(), written=("space", *written))
 
     def turn_fault(self, t: int, k: int, s: int, c: int, expected_leader: int | None,
                    lc_holder: int | None, prev_seat: int | None, in_trick: list[int],

@@ -255,15 +255,18 @@ REFUSED = [
     # g_guillemets
     ('[Lieu "Brest"]',
      '[Lieu « Brest »]',
-     '5:7', 'trouvé \'«\' : une valeur de balise s\'écrit entre guillemets droits, "Club", pas « » ni “ ”'),
+     '5:7', 'trouvé \'«\' : une valeur de balise s\'écrit entre guillemets droits, "Club", pas « » ni “ ” '
+     ': écrivez [Lieu "Brest"]'),
     # g_nbsp_guillemets
     ('[Lieu "Brest"]',
      '[Lieu «\xa0Brest\xa0»]',
-     '5:7', 'trouvé \'«\' : une valeur de balise s\'écrit entre guillemets droits, "Club", pas « » ni “ ”'),
+     '5:7', 'trouvé \'«\' : une valeur de balise s\'écrit entre guillemets droits, "Club", pas « » ni “ ” '
+     ': écrivez [Lieu "Brest"]'),
     # g_curly_apos
     ('[Lieu "Brest"]',
      '[Lieu ’Brest’]',
-     '5:7', 'trouvé \'’\' : une valeur de balise s\'écrit entre guillemets droits, "Club", pas « » ni “ ”'),
+     '5:7', 'trouvé \'’\' : une valeur de balise s\'écrit entre guillemets droits, "Club", pas « » ni “ ” '
+     ': écrivez [Lieu "Brest"]'),
     # g_colon
     ('[Lieu "Brest"]',
      'Lieu : Brest',

@@ -48,7 +48,7 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
     "feuille-secretaire-capot-nom": [(15, 7, "seat_player")],
     "feuille-secretaire-chelem-parentheses": [(14, 27, "remark")],
     "feuille-secretaire-fines": [],
-    "feuille-secretaire-guillemets": [(1, 12, "typographic_quotes")],
+    "feuille-secretaire-guillemets": [(1, 12, "typographic_quotes_written")],
     "feuille-secretaire-lune-dite": [(15, 1, "did_you_mean")],
     "feuille-secretaire-noms-marque": [(10, 8, "seat_player")],
     "feuille-secretaire-point-final": [(9, 25, "header_period"), (10, 29, "points_period"),

@@ -116,13 +116,13 @@ def test_typographic_quotes_in_a_tag_are_named(tmp_path: Path) -> None:
     assert code == 1
     assert out.splitlines()[0] == (
         f"{path}:2:7: erreur: trouvé '«' : une valeur de balise s'écrit entre guillemets droits, "
-        '"Club", pas « » ni “ ” [syntax-error]'
+        '"Club", pas « » ni “ ” : écrivez [Nord "Odile"] [syntax-error]'
     )
     path = write(tmp_path, "q2.hrn", FRENCH_DEAL.replace('"Odile"', "“Odile”") + "*\n")
     code, out = run("validate", path, "--lang", "en")
     assert out.splitlines()[0] == (
         f"{path}:2:7: error: found '“Odile”]': a tag value is written between straight quotes, "
-        '"Club", not « » or “ ” [syntax-error]'
+        '"Club", not « » or “ ”: write [Nord "Odile"] [syntax-error]'
     )
 
 

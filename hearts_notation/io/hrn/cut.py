@@ -509,8 +509,8 @@ def _cut_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[GameText]:
             last_comment = (line, text)
             continue
         if not substantive:
-            if kind == "other" and FENCE.match(text) is not None:
-                continue    # (a code fence alone after a game is that game's: english21)
+            if kind == "other" and TRAILER.match(text) is not None:
+                continue    # (a code fence or an end mark alone after a game is that game's)
             substantive = True
         if kind == "deal":
             seen_deal = True
@@ -601,14 +601,30 @@ def _composes(text: str) -> bool:
 #: character past them), in text whose comments all close on their line.
 _CONTENT = re.compile(r"^[ \t\f]*(?:\{[^}\n]*\}[ \t\f]*)*[^ \t\f\n{;]", re.MULTILINE)
 #: A Markdown code fence's line (``` or ~~~, perhaps its language: ```` ```hrn ````),
-#: a record pasted from a chat or a README (english21).
-FENCE: Final = re.compile(r"(?:```|~~~)[\w+-]*[ \t\f\r]*\Z")
-#: A piece that begins with a fence, after blank lines: the one look a piece
-#: costs (a scan of a whole chunk for ``` took 2 ms a 2 MB chunk, a tenth of the cut).
-_FENCE_FIRST: Final = re.compile(r"[ \t\f\r\n]*(?:```|~~~)")
-#: A piece of text of fences and blank lines only: the fence that closes a
-#: record after its ``result`` line is no game of its own (english21).
-_FENCES_ONLY: Final = re.compile(r"(?:(?:(?:```|~~~)[\w+-]*)?[ \t\f\r]*(?:\n|\Z))+")
+#: a record pasted from a chat or a README (english21), perhaps indented, as
+#: under a list item (``- ```hrn``, ``   ```  ``) or by four spaces (typed22).
+_FENCE_PAT = r"[ \t]*(?:[-*+][ \t]+)?(?:```|~~~)[\w+-]*"
+FENCE: Final = re.compile(_FENCE_PAT + r"[ \t\f\r]*\Z")
+#: A line that marks a record's end, as a pad or a chat closes it: a rule
+#: (``---``, ``===``, ``***``), ``-- end --``, ``--- fin ---``, ``== END ==``,
+#: ``fin du relevé`` (typed22).  After a game's ``result`` line it starts no
+#: game of its own; the reader tells it (``syntax.end_mark``).
+_END_PAT = (r"[ \t]*(?:(?:-{2,}|={2,}|\*{3,}|_{3,})[ \t]*)?"
+            r"(?:(?:the[ \t]+)?end(?:[ \t]+of[ \t]+(?:the[ \t]+)?(?:record|game|file))?"
+            r"|fin(?:[ \t]+(?:du[ \t]+relev[ée]|du[ \t]+fichier|de[ \t]+(?:la[ \t]+)?partie))?)?"
+            r"[ \t.!]*(?:-{2,}|={2,}|\*{3,}|_{3,})?")
+END_MARK: Final = re.compile(r"(?i:" + _END_PAT + r")[ \t\f\r]*\Z")
+#: A line after a game's ``result`` line that belongs to that game: a fence
+#: or an end mark (:data:`FENCE`, :data:`END_MARK`).
+TRAILER: Final = re.compile(r"(?i:(?:" + _FENCE_PAT + "|" + _END_PAT + r"))[ \t\f\r]*\Z")
+#: A piece that begins with a fence or an end mark, after blank lines: the one
+#: look a piece costs (a scan of a whole chunk for ``` took 2 ms a 2 MB chunk,
+#: a tenth of the cut).
+_FENCE_FIRST: Final = re.compile(r"[ \t\f\r\n]*(?:[-*+][ \t]+)?(?:```|~~~|[-=*_]{2}|(?i:the|end|fin)(?!\w))")
+#: A piece of text of fences, end marks and blank lines only: the fence that
+#: closes a record after its ``result`` line, or its ``-- end --``, is no game
+#: of its own (english21, typed22).
+_FENCES_ONLY: Final = re.compile(r"(?i:(?:(?:" + _FENCE_PAT + "|" + _END_PAT + r"))?[ \t\f\r]*(?:\n|\Z))+")
 
 
 #: The line put after a slice of a file that the next game follows (see

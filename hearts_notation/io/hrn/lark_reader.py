@@ -26,11 +26,13 @@ if TYPE_CHECKING:   # Lark is imported when a line needs the grammar, if at all 
 
 from ...cards import CardError, parse_card
 from ...i18n import Arg, Msg, msg
+from .cut import END_MARK
 from .lex import HrnSyntaxError, lone_cr, pbn_cards, quote
 from .words import (
     ANY_WORD_RE,
     FRENCH_RANKS,
     MARK_SPACES,
+    NUMBER_WORD_LINE,
     ORDINAL_WORDS,
     RANKS,
     ROMAN_HEADER,
@@ -39,6 +41,7 @@ from .words import (
     card_spelling,
     closest_keyword,
     list_bullet,
+    number_word,
     roman_number,
     seat_words,
     words_language,
@@ -338,6 +341,9 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         ln, col = _line_column(text, at, base)
         return HrnSyntaxError(msg("syntax.dos_eof"), ln, col)
     special = (lone_cr(text, base, line, column)
+               or _end_mark(text, base)
+               or _leader_mark(text, base, seats)
+               or _leader_said(text, base, seats)
                or _bullet_slip(found, expected, text, base)
                or _trailing_remark(found, expected, text, start, line, column)
                or _typed_aside(found, expected, text, start, line, column, seats)
@@ -522,6 +528,77 @@ def _bullet_slip(found: str | None, expected: set[str], text: str, base: int) ->
 #: What may part a whole line from a remark typed after it without braces
 #: (``donne 2 donneur N passe droite — à refaire``): dropped from the comment offered.
 _REMARK_LEAD: Final = "-\u2013\u2014:,. \t\f\u00a0\u202f"
+
+
+def _end_mark(text: str, base: int) -> HrnSyntaxError | None:
+    """A line that marks the record's end (``-- end --``, ``--- fin ---``,
+    ``===``), told at its first mark with what to do: a game ends at its
+    ``result`` line, and the cutter keeps such a line after it in that game
+    (:data:`.cut.END_MARK`), so it is one error, not a second game (typed22;
+    it was told as a remark to put in braces, and counted as a game)."""
+    if "\n" in text or not text.strip(" \t\f\r") or END_MARK.match(text) is None:
+        return None
+    lead = len(text) - len(text.lstrip(" \t\f"))
+    return HrnSyntaxError(msg("syntax.end_mark", found=quote(text.strip())), base, lead + 1)
+
+
+#: A trick's leader marked as a pad marks it: a star or ``(L)`` after its
+#: seat or before it (``2. W* 3S``, ``2. W(L) 3S``, ``2. *W 3S``, ``O (entame) 4♠``).
+_LEADER_MARK: Final = re.compile(
+    r"(?<![^\s.)])(?:([^\W\d_]+)[ \t]*(\*|\((?:L|lead|leads|leader|led|entame|ent\.?)\))"
+    r"|(\*|\((?:L|lead|leads|leader|led|entame|ent\.?)\))[ \t]*([^\W\d_]+))(?=[ \t])", re.IGNORECASE)
+
+
+#: The leader named in a remark after a trick's plays (``(W led)``, ``(led by W)``,
+#: ``(entame O)``, ``(O entame)``): the seat.
+_LEADER_SAID: Final = re.compile(
+    r"[ \t]*\((?:([^\W\d_]+)[ \t]+(?:led|leads|entame)|(?:led[ \t]+by|lead|entame)[ \t]*:?[ \t]*"
+    r"([^\W\d_]+))\)[ \t]*\Z", re.IGNORECASE)
+#: A seat and its card in a trick line (``W 3S``, ``O: 4♠``).
+_SEAT_CARD: Final = re.compile(r"([^\W\d_]+)[ \t]*:?[ \t]+([^\s,]+),?")
+
+
+def _leader_said(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """A trick line whose leader is said in a remark after its plays, the
+    plays perhaps in the seats' order (``2. N 8S E 4S S 2S W 3S (W led)``):
+    told at the remark with the trick written from its leader, when it
+    reads (typed22; it was told as a remark to put in braces, and once in
+    braces as a lead out of turn)."""
+    said = _LEADER_SAID.search(text)
+    number = _TRICK_LINE.match(text)
+    if said is None or number is None or "\n" in text:
+        return None
+    leader = said.group(1) or said.group(2)
+    pairs = _SEAT_CARD.findall(text[number.end():said.start()])
+    names = [p[0].upper() for p in pairs]
+    if not _is_seat(leader, seats) or len(set(names)) != len(names) or leader.upper() not in names:
+        return None
+    at = names.index(leader.upper())
+    turned = pairs[at:] + pairs[:at]
+    written = " ".join([number.group().strip(), *(f"{a} {c}" for a, c in turned)])
+    if not _reads(written):
+        return None
+    return HrnSyntaxError(msg("syntax.leader_mark", found=quote(said.group().strip()),
+                              written=_shortened(written, 80)), base, said.start(0) + len(said.group(0))
+                          - len(said.group(0).lstrip()) + 1)
+
+
+def _leader_mark(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
+    """A trick line whose leader is marked (``2. W* 3S N 8S ...``, ``2. W(L)
+    3S ...``): told at the mark's seat with the line without the mark, offered
+    when it reads: the leader is the seat written first (typed22; a star
+    after the seat was told as a winner, ``(L)`` as a remark)."""
+    if "\n" in text or _TRICK_LINE.match(text) is None:
+        return None
+    mark = _LEADER_MARK.search(text.split("{", 1)[0].split(";", 1)[0])
+    if mark is None or not _is_seat(mark.group(1) or mark.group(4), seats):
+        return None
+    seat = mark.group(1) or mark.group(4)
+    written = " ".join((text[:mark.start()] + " " + seat + " " + text[mark.end():]).split())
+    if not _reads(written):
+        return None
+    return HrnSyntaxError(msg("syntax.leader_mark", found=quote(mark.group()),
+                              written=_shortened(written, 80)), base, mark.start() + 1)
 
 
 def _trailing_remark(found: str | None, expected: set[str], text: str, start: int | None,
@@ -898,6 +975,10 @@ def _shortened(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+#: A figure struck out in Markdown (``~~38~~``), the blanks after it.
+_STRUCK: Final = re.compile(r"~~[^~\n]*~~[ \t]*")
+
+
 def _points_slip(text: str, start: int, found: str, expected: set[str], base: int,
                  seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """A points line typed as a sheet writes it, with what to write instead:
@@ -927,6 +1008,28 @@ def _points_slip(text: str, start: int, found: str, expected: set[str], base: in
         line, column = _line_column(text, start, base)
         return HrnSyntaxError(msg("syntax.points_equals", found=quote(found), written=_points_meant(text)),
                               line, column)
+    if found.startswith("~~") and "\n" not in text:
+        # (``total N 42 E 4 S ~~38~~ 49 O 35``: a figure crossed out and
+        # written again, Markdown's strike-through; typed22)
+        written = " ".join(_STRUCK.sub(" ", text).split())
+        if _reads(written):
+            line, column = _line_column(text, start, base)
+            struck = _STRUCK.match(text, start)
+            return HrnSyntaxError(msg("syntax.struck_out", found=quote(
+                struck.group().strip() if struck is not None else found), written=_shortened(written, 100)),
+                line, column)
+    if found[:1] in "/|" and "SEAT" in expected:
+        # (``score: N 13 / E 0 / S 5 / W 8``, a pad's slashes or a Markdown
+        # table's bars between the seats: told with the line without them,
+        # offered when it reads; typed22)
+        first = text.split("\n", 1)[0]
+        note = first.find(";")
+        body, tail = (first, "") if note < 0 else (first[:note], " " + first[note:])
+        written = " ".join(body.replace("/", " ").replace("|", " ").split()) + tail
+        if _reads(written):
+            line, column = _line_column(text, start, base)
+            return HrnSyntaxError(msg("syntax.points_slash", found=quote(found[:1]),
+                                      written=_shortened(written, 100)), line, column)
     if "POINTS" in expected and re.fullmatch(r"[+\-\u2212\u2013\u2014]?[0-9]+[.,][0-9]+,?", found):
         # (``O −4,5``: a word processor's minus and a decimal comma, read as one word)
         line, column = _line_column(text, start, base)
@@ -978,18 +1081,20 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
     gap = 1 + len(first) - len(first.lstrip(" \t\f"))
     if head is not None:
         rest = first[head.end():]
-        cells = [c for c in re.split(r"[;\s]+", rest) if c]
+        # (``score,N,3,E,4,...``: an English spreadsheet's CSV, cells parted by commas; typed22)
+        comma = rest[:1] == ","
+        cells = [c for c in re.split(r"[;,\s]+" if comma else r"[;\s]+", rest) if c]
         at = head.end() + len(rest) - len(rest.lstrip(" \t\f\u00a0\u202f"))
         if at >= len(first):
             return None
-        found = quote(first[at] if first[at] == ";" else re.split(r"[;\s]", first[at:], maxsplit=1)[0])
+        found = quote(first[at] if first[at] in ";," else re.split(r"[;\s]", first[at:], maxsplit=1)[0])
         written: Arg
         if len(cells) == len(seats) and all(_WHOLE.fullmatch(c) for c in cells):
             pieces: list[Arg] = [head.group(1)]
             for seat_name, points in zip(seats, cells, strict=True):
                 pieces += [("letter", seat_name), points]
             written = ("space", *pieces)
-        elif (_CELL_MARK.search(rest) is not None and len(cells) >= 4 and len(cells) % 2 == 0
+        elif ((comma or _CELL_MARK.search(rest) is not None) and len(cells) >= 4 and len(cells) % 2 == 0
               and all(_is_seat(s, seats) and _WHOLE.fullmatch(n)
                       for s, n in zip(cells[::2], cells[1::2], strict=True))):
             written = " ".join([head.group(1), *cells])
@@ -999,6 +1104,15 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
     if _CELL_MARK.search(first) is None:
         return None
     cells = [c for c in _CELL_MARK.split(first.strip(" \t\f")) if c]
+    if ";" in first and len(cells) >= 2 and _is_seat(cells[0].rstrip(": "), seats) and all(
+            c[:1] in "♠♥♦♣♤♡♢♧" for c in cells[1:]):
+        # (``N;♠ D 10 8 6;♥ A 8;...``: a hand's suits in a CSV's cells; typed22; a
+        # tab after the seat is french12's colon left out)
+        written = f"{cells[0].rstrip(': ')}: " + "  ".join(c.strip() for c in cells[1:])
+        mark = _CELL_MARK.search(first)
+        if _reads(written) and mark is not None:
+            return HrnSyntaxError(msg("syntax.hand_cells", found=quote(mark.group().strip() or "\t"),
+                                      written=_shortened(written, 100)), base, mark.start() + 1)
     letters: Arg = ("space", *[piece for s in seats for piece in (("letter", s), "…")])
     if (len(cells) == len(seats) + 1 and all(_WHOLE.fullmatch(c) for c in cells)
             and not cells[0].startswith(("+", "-"))):
@@ -1330,6 +1444,13 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
             said = msg("syntax.expected", what=_LINE_START, found=quote(typed))
             return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
                                   base, lead + 1)
+    said_n = NUMBER_WORD_LINE.match(text)
+    if "INT" in expected and said_n is not None and said_n.group(1).lower() in ("deal", "donne") \
+            and number_word(found):
+        # (``donne deux``, ``deal two``: the number said in words; typed22)
+        said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=str(number_word(found))),
+                              line, column)
     if "INT" in expected and ROMAN_HEADER.match(text) is not None and roman_number(found):
         # (``donne II``: the deal numbered as a club's sheet numbers it; french21)
         said = msg("syntax.expected", what=msg("expect.INT").arg(), found=quote(found))
@@ -1434,6 +1555,38 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
     return None
 
 
+#: A tag whose value a word processor's quotes hold (``[Event “Club”]``,
+#: ``[Lieu « Brest »]``, ``[Lieu ’Brest’]``): its name, and its value
+#: without the blanks a French typist puts inside guillemets (typed22).
+_CURLY_TAG: Final = re.compile(
+    r"\[[ \t]*([^\W\d_][\w-]*)[ \t]+[«“”„‘’‚‹›\"'][ \t\u00a0\u202f]*"
+    r"((?:[^\]\"«»“”„\\]|\\.)*?)[ \t\u00a0\u202f]*[»“”‘’‹›\"'][ \t]*\]")
+
+
+def _typographic(found: str, text: str, line: int, column: int) -> HrnSyntaxError:
+    """A tag value between a word processor's quotes, told with the tags of
+    its line written between straight quotes when the line so written
+    reads: what ``fmt`` would write, had it read the value (typed22; the
+    value is not read, since a curly quote may also stand inside a value,
+    ``“Dev’s night”``, and which one ends it is the typist's to say)."""
+    first = text.split("\n", 1)[0]
+    written = _CURLY_TAG.sub(lambda m: f'[{m.group(1)} "{m.group(2)}"]', first).strip()
+    if written != first.strip() and _reads(written):
+        return HrnSyntaxError(msg("syntax.typographic_quotes_written", found=found,
+                                  written=_shortened(written, 100)), line, column)
+    return HrnSyntaxError(msg("syntax.typographic_quotes", found=found), line, column)
+
+
+#: A pass direction drawn as an arrow on a sheet, and the direction it can
+#: only mean (``None``: a two-headed arrow, left and right alike; typed22).
+_DIRECTION_ARROWS: Final[dict[str, str | None]] = {
+    "←": "left", "⬅": "left", "⇐": "left", "→": "right", "➡": "right", "⇒": "right",
+    "↑": "across", "↓": "across", "↕": "across", "⇅": "across", "⬆": "across", "⬇": "across",
+    "⇄": None, "⇆": None, "↔": None, "⇔": None,
+}
+_FRENCH_DIRECTIONS: Final = {"left": "gauche", "right": "droite", "across": "face"}
+
+
 def _diagnose(found: str | None, expected: set[str], text: str, base: int, line: int, column: int,
               seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """The usual slips, explained (``None`` when nothing special applies)."""
@@ -1443,8 +1596,20 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     if odd is not None:
         # (english12: ``Q\u200bS``, a zero-width space inside a word, is told too)
         return HrnSyntaxError(msg("syntax.odd_space", code=f"U+{ord(odd):04X}"), line, column)
+    if found[:1] in _DIRECTION_ARROWS and ("DIRECTION" in expected or "PASS" in expected) \
+            and "DEAL" not in expected:
+        # (``donne 1 ←``, ``deal 2 pass →``: the direction drawn as an arrow; typed22)
+        french = words_language(text) == "fr"
+        arrow_meant = _DIRECTION_ARROWS[found[:1]]
+        arrow_said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        if arrow_meant is None:
+            return HrnSyntaxError(msg("syntax.pass_arrow", error=arrow_said.arg()), line, column)
+        word = _FRENCH_DIRECTIONS[arrow_meant] if french else arrow_meant
+        if "DIRECTION" not in expected:
+            word = f"{'passe' if french else 'pass'} {word}"
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=arrow_said.arg(), word=word), line, column)
     if "TAG_VALUE" in expected and found[:1] in "«“”„":
-        return HrnSyntaxError(msg("syntax.typographic_quotes", found=quote(found)), line, column)
+        return _typographic(quote(found), text, line, column)
     if "CARD" in expected:
         from .lex import french_letter_message
         from .words import FRENCH_LETTER_RE
@@ -1689,6 +1854,11 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             n = int(counted.group(1)) if counted.group(1) else roman_number(counted.group(2))
             if n:
                 return HrnSyntaxError(msg("syntax.trick_dot", n=n), base, lead + 1)
+        said_n = NUMBER_WORD_LINE.match(text)
+        n_said = number_word(said_n.group(2)) if said_n is not None else None
+        if said_n is not None and n_said is not None and said_n.group(1).lower() not in ("deal", "donne"):
+            # (``pli trois : E 2♠ ...``, ``trick three: ...``: the number in words; typed22)
+            return HrnSyntaxError(msg("syntax.trick_dot", n=n_said), base, lead + 1)
         numero = _TRICK_NUMERO.match(text)
         if numero is not None:
             return HrnSyntaxError(msg("syntax.trick_dot", n=int(numero.group(2))), base, lead + 1)
@@ -1783,7 +1953,7 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
             expected, seats), found=quote(typed)).arg(), written=written), ln, col)
     if "TAG_VALUE" in expected and found[:1] in "\u2018\u2019\u201a\u2039\u203a'":
         # (``[Lieu ’Brest’]``: a word processor's apostrophes for the quotes)
-        return HrnSyntaxError(msg("syntax.typographic_quotes", found=quote(found[:1])), line, column)
+        return _typographic(quote(found[:1]), text, line, column)
     if "INT" in expected and _fold(found.rstrip(".")) in ("numero", "num"):
         # (``donne numéro 1``: the ``n°`` said in a word)
         number = re.match(r"[^\W\d_]+\.?[ \t\f]*([0-9]+)", text[start:]) if start is not None else None

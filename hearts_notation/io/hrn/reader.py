@@ -86,6 +86,7 @@ from .lex import HrnSyntaxError, Mismatch, french_letter_message, lone_cr, quote
 from .note_scan import notes_of
 from .words import (
     ANY_WORD_RE,
+    CHAT_PREFIX,
     ENGLISH_SEATS,
     FRENCH_LETTER_RE,
     FRENCH_WEST,
@@ -102,6 +103,7 @@ from .words import (
     compass_letters,
     drop_marks,
     file_column,
+    hand_grid,
     has_dropped_marks,
     header_ordinal,
     list_bullet,
@@ -229,11 +231,15 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 continue
             if first is None:
                 first = (lineno, t)
-            if t.startswith(_PASTED):
+            if (t[0] in _PASTE_FIRST or "/" in t[1:3]) and _pasted(t):
                 unq, quoted, fenced = _unpasted(b, t, lineno, quoted, fenced)
                 if unq is None:
                     continue
                 t = unq
+            if t[0] in _GRID_FIRST and ":" not in t and not t[-1].isdigit() and _told_grid(
+                    b, t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno):
+                skip = 4
+                continue
             if k + 1 < len(physical) and _may_go_on(t, physical[k + 1]):
                 rows = _suit_rows(t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno)
                 if rows is not None:
@@ -292,7 +298,7 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
         if ll.kind == "blank":
             row = False
             continue
-        if ll.text.startswith(_PASTED):
+        if ll.text and (ll.text[0] in _PASTE_FIRST or "/" in ll.text[1:3]) and _pasted(ll.text):
             text_q, quoted, fenced = _unpasted(b, ll.text, ll.line, quoted, fenced)
             if text_q is None:
                 continue
@@ -306,6 +312,12 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
                              at=f"{ln}:{col}", line=ll.stop or 0), ln, col, ll.text)
             continue
         text = ll.text
+        if ll.kind == "other" and text[:1] in _GRID_FIRST and ":" not in text and not text[-1].isdigit() \
+                and _told_grid(
+                b, text, [n.text for n in takewhile(lambda n: n.kind == "other", lines[k + 1:k + 5])],
+                ll.line):
+            skip = 4
+            continue
         if ll.kind == "other" and k + 1 < len(lines) and _may_go_on(text, lines[k + 1].text):
             rows = _suit_rows(text, [n.text for n in takewhile(lambda n: n.kind == "other",
                                                                lines[k + 1:k + 5])], ll.line)
@@ -350,6 +362,29 @@ def _read_line_into(b: _GameBuilder, text: str, line: int, read: LineReader | No
 #: What a line pasted from an e-mail or a chat begins with: a quote, a code
 #: fence (one test a line, before :func:`_unquoted` and :func:`_fence`).
 _PASTED: Final = (">", "```", "~~~")
+#: What a line that :func:`_pasted` looks at begins with (or a ``/`` as its
+#: second or third character: a chat's date, ``06/12/2026 21:04 - ...``).
+_PASTE_FIRST: Final = ">`~ \t-*+["
+#: What an indented fence begins with: blanks, a list item's bullet (typed22;
+#: a line that begins so is tried against :data:`.cut.FENCE`, one match).
+_INDENTED: Final = " \t-*+"
+def _pasted(t: str) -> bool:
+    """Whether the line *t* (not empty) may begin as pasted text does: an
+    e-mail's quote, a code fence (indented, or after a list's bullet), a
+    chat's date and sender (:func:`_unpasted` decides); a few character
+    tests on the other lines, the reader's hot path (typed22)."""
+    c = t[0]
+    if c in ">`~":
+        return t.startswith(_PASTED)
+    if c in _INDENTED:
+        return FENCE.match(t) is not None
+    if c == "[":
+        return t[1:2].isdigit()
+    if "0" <= c <= "9":
+        return t[1:2] == "/" or t[2:3] == "/"
+    return False
+
+
 #: An e-mail's quote before a line: ``>``, ``> ``, ``>> `` (english21).
 _QUOTE: Final = re.compile(r"(?:>[ \t]?)+")
 
@@ -392,6 +427,14 @@ def _unpasted(b: _GameBuilder, text: str, line: int, quoted: bool, fenced: bool
         return None, quoted, True
     if text.startswith(">"):
         return _unquoted(b, text, line, quoted), True, fenced
+    chat = CHAT_PREFIX.match(text)
+    if chat is not None:
+        if not quoted:
+            b.line_error(msg("syntax.chat_prefix", found=quote(text[:chat.end()].strip(), 48),
+                             written=text[chat.end():].strip()), line, 1, text)
+        if not text[chat.end():].strip(BLANKS):
+            return None, True, fenced
+        return " " * chat.end() + text[chat.end():], True, fenced
     return text, quoted, fenced
 
 
@@ -400,7 +443,8 @@ def _fence(b: _GameBuilder, text: str, line: int) -> None:
     around a record pasted from a chat or a README, once a game: the fence
     that closes it, after the ``result`` line, belongs to the same game
     (:data:`.cut.FENCE`), and the record between is read (english21)."""
-    b.line_error(msg("syntax.code_fence", found=quote(text.strip())), line, 1, text)
+    at = len(text) - len(text.lstrip(" \t")) + 1     # (an indented fence's column: typed22)
+    b.line_error(msg("syntax.code_fence", found=quote(text.strip())), line, at, text)
 
 
 def _unquoted(b: _GameBuilder, text: str, line: int, told: bool) -> str | None:
@@ -429,6 +473,30 @@ def _first(text: str) -> str:
     """The first character of *text* past its blanks ("" for none)."""
     c = text[:1]
     return text.lstrip(" \t")[:1] if c == " " or c == "\t" else c
+
+
+#: What a row heading a deal's hands in four columns begins with (a seat's
+#: letter or word: :func:`_told_grid`, one test a line).
+_GRID_FIRST: Final = "NESWOnesow"
+
+
+def _told_grid(b: _GameBuilder, text: str, rows: list[str], line: int) -> bool:
+    """Whether *text* heads a deal's hands typed in four columns (the four
+    seats) and the four *rows* after it hold them (:func:`.words.hand_grid`):
+    told once, at the heading, with the first hand line to write, whose
+    hand reads; the rows are then not read (typed22: they were told one by
+    one, *a line cannot begin with a suit*, or as a spreadsheet's rows)."""
+    hands = hand_grid(text, rows)
+    if hands is None:
+        return False
+    try:
+        read_line(hands[0], line)
+    except (HrnSyntaxError, Mismatch):
+        return False
+    at = len(text) - len(text.lstrip(" \t")) + 1
+    b.line_error(msg("syntax.hand_grid", found=quote(" ".join(text.split()), 40), written=hands[0]),
+                 line, at, text)
+    return True
 
 
 def _may_go_on(text: str, after: str) -> bool:
@@ -701,6 +769,9 @@ _LOST_PASS = r"\s*([^\W\d_][^\W_]*)\w*[\W_]*([^\W_]\w*)?"
 
 #: A word of a line offered in a message (a player's name to make a seat).
 _NAME_IN_LINE: Final = re.compile(r"[^\W\d_][\w'’-]*")
+#: What a sheet writes on a moon line for a deal without one (typed22).
+_NO_MOON: Final = frozenset(("none", "no", "nobody", "nil", "nope", "aucun", "aucune", "personne",
+                             "non", "rien", "néant", "neant", "pas"))
 #: A moon line that names no seat: its keyword, maybe a colon and a way
 #: (``capot``, ``Capot :``, ``moon add``; french21).
 _MOON_ALONE: Final = re.compile(r"[ \t]*(moon|capot|(?:grand[ \t]+)?chelem)[ \t]*(?::[ \t]*)?"
@@ -800,6 +871,8 @@ def _other_format_hint(message: str | Msg, head: str) -> str | Msg:
     why."""
     from ..sniff import looks_like
 
+    if isinstance(message, Msg) and message.key == "syntax.chat_prefix":
+        return message      # (the chat's ``[06/12/2026 21:04]`` is no other format's: typed22)
     name = looks_like(head)
     if name is None:
         return message
@@ -1579,6 +1652,10 @@ class _GameBuilder:
             # (« capot ajoute »: the way said, the seat left out)
             told = msg("syntax.moon_way_no_seat", found=quote(el.seat))
             raise self.fail(self._moon_seat_offer(None, told, el.seat), el.seat_line, el.seat_col)
+        if el.seat.lower() in _NO_MOON and el.seat not in self.seat_map:
+            # (``moon: none``, ``capot : aucun``: a sheet's column filled in
+            # for every deal; no moon is no line: typed22)
+            raise self.fail(msg("syntax.moon_none", found=quote(el.seat)), el.seat_line, el.seat_col)
         seat = self.seat(el.seat, el.seat_line, el.seat_col)
         choice = el.choice
         if choice is None:

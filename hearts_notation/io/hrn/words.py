@@ -101,6 +101,28 @@ def roman_number(word: str) -> int | None:
     return 10 * len(m.group(1)) + _ROMAN_UNITS[m.group(2).lower()]
 
 
+#: A number said in words, as a secretary writes a deal's or a trick's number
+#: (``donne deux``, ``deal two``, ``pli trois``, ``trick three``; typed22), in
+#: lower case without accents: up to twenty, which covers a trick's number and
+#: most evenings' deals.
+NUMBER_WORDS: Final[dict[str, int]] = {
+    "un": 1, "une": 1, "one": 1, "deux": 2, "two": 2, "trois": 3, "three": 3, "quatre": 4, "four": 4,
+    "cinq": 5, "five": 5, "six": 6, "sept": 7, "seven": 7, "huit": 8, "eight": 8, "neuf": 9, "nine": 9,
+    "dix": 10, "ten": 10, "onze": 11, "eleven": 11, "douze": 12, "twelve": 12, "treize": 13,
+    "thirteen": 13, "quatorze": 14, "fourteen": 14, "quinze": 15, "fifteen": 15, "seize": 16,
+    "sixteen": 16, "dix-sept": 17, "seventeen": 17, "dix-huit": 18, "eighteen": 18, "dix-neuf": 19,
+    "nineteen": 19, "vingt": 20, "twenty": 20,
+}
+#: A deal header or a trick numbered by a number in words: the noun, the word.
+NUMBER_WORD_LINE: Final = re.compile(r"[ \t\f]*(deal|donne|pli|levée|levee|trick)[ \t\f]+"
+                                     r"([^\W\d_]+(?:-[^\W\d_]+)?)(?![\w.])", re.IGNORECASE)
+
+
+def number_word(word: str) -> int | None:
+    """The number a word says (``trois``, ``Three``, ``dix-sept``), or ``None``."""
+    return NUMBER_WORDS.get(fold_word(word))
+
+
 def header_ordinal(text: str) -> str | None:
     """The number, in digits, of a deal header written as the deal is said,
     its ordinal before the keyword (``1re donne``, ``Première donne``,
@@ -112,6 +134,9 @@ def header_ordinal(text: str) -> str | None:
     roman = ROMAN_HEADER.match(text)
     if roman is not None and roman_number(roman.group(2)) is not None:
         return str(roman_number(roman.group(2)))    # (``donne II``)
+    said = NUMBER_WORD_LINE.match(text)
+    if said is not None and said.group(1).lower() in ("deal", "donne") and number_word(said.group(2)):
+        return str(number_word(said.group(2)))      # (``donne deux``, ``deal two``: typed22)
     m = _ORDINAL_WORD_HEADER.match(text)
     n = ORDINAL_WORDS.get(fold_word(m.group(1))) if m is not None else None
     return None if n is None else str(n)
@@ -183,6 +208,52 @@ SEAT_WORDS: Final[dict[str, str]] = {
 ANY_WORD_RE: Final = re.compile(r"[^\W\d_][^\W_]*")
 
 
+#: A row that heads a deal's hands typed in four columns, as a bridge
+#: diagram or a spreadsheet lays them out (``Nord  Est  Sud  Ouest``,
+#: ``North<tab>East<tab>South<tab>West``, ``N E S W``; typed22).
+_GRID_HEAD: Final = re.compile(r"[ \t]*(?:(?:north|east|south|west|nord|est|sud|ouest|[NESWO])"
+                               r"(?:[ \t]*:)?(?:[ \t]+|\Z)){4}\Z", re.IGNORECASE)
+_GRID_SUIT: Final = re.compile("[♠♥♦♣♤♡♢♧]\ufe0f?[^♠♥♦♣♤♡♢♧]*")
+_GRID_RANKS: Final = re.compile(r"(?:[AKQJTakqjt2-9]|10|-)+")
+_OUTLINED: Final = str.maketrans("♤♡♢♧", "♠♥♦♣")
+
+
+def hand_grid(head: str, rows: list[str]) -> list[str] | None:
+    """The four hand lines that the *rows* under *head*, a row of the four
+    seats, stand for when they hold a deal's hands in four columns, one row
+    a suit (``♠ D 10 8 6    ♠ V 9 2 ...``, or cells of ranks parted by tabs or
+    spaces, spades to clubs: ``AJT8<tab>K94<tab>...``); ``None`` otherwise.
+    The lines are offered, not read (typed22): which column is whose is the
+    layout's, and a column slipped by one blank would give a card to another
+    seat."""
+    if _GRID_HEAD.match(head) is None or len(rows) < 4:
+        return None
+    words = head.replace(":", " ").split()
+    letters = ["O" if w.lower() in ("o", "ouest") else SEAT_WORDS.get(w.lower(), w.upper()) for w in words]
+    if sorted(letters) not in (["E", "N", "S", "W"], ["E", "N", "O", "S"]):
+        return None
+    columns: list[list[str]] = [[], [], [], []]
+    kinds = set()
+    for row in rows[:4]:
+        cells = [c.strip() for c in _GRID_SUIT.findall(row.translate(_OUTLINED))]
+        if len(cells) == 4 and len({c[:1] for c in cells}) == 1:
+            kinds.add("symbols")
+        else:
+            cells = [c for c in re.split(r"\t+|[ ]{2,}", row.strip()) if c]
+            if len(cells) != 4 or not all(_GRID_RANKS.fullmatch(c.replace(" ", "")) for c in cells):
+                return None
+            kinds.add("ranks")
+        for i, cell in enumerate(cells):
+            columns[i].append(cell)
+    if len(kinds) != 1:
+        return None
+    symbols = "symbols" in kinds
+    if symbols:
+        return [f"{seat}: " + "  ".join(col) for seat, col in zip(letters, columns, strict=True)]
+    return [f"{seat}: " + ".".join(c.replace(" ", "").replace("-", "") for c in col)
+            for seat, col in zip(letters, columns, strict=True)]
+
+
 def seat_words(seats: tuple[str, ...]) -> dict[str, str]:
     """The seats written in full (:data:`SEAT_WORDS`, lower case) -> the seat
     they name, at a table whose seats are the compass letters: the default
@@ -239,6 +310,17 @@ def words_language(text: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+#: A chat's export before each line (typed22): WhatsApp on a phone,
+#: ``[06/12/2026 21:04] Hervé: `` or ``[21:04, 06/12/2026] Hervé: ``, on
+#: Android ``06/12/2026 21:04 - Hervé: `` or ``12/6/26, 9:04 PM - Bob: ``;
+#: the date, the time and the sender up to the first colon.
+CHAT_PREFIX: Final = re.compile(
+    r"(?:\[[0-9][0-9/.,:h \u202f-]{3,24}(?:[AaPp]\.?[Mm]\.?)?\]"
+    r"|[0-9]{1,4}[/.-][0-9]{1,2}[/.-][0-9]{1,4},?[ \u202f]+[0-9]{1,2}[:h][0-9]{2}(?::[0-9]{2})?"
+    r"(?:[ \u202f]?[AaPp]\.?[Mm]\.?)?[ \t]+[-\u2013])"
+    r"[ \t\u202f]*[^\W\d][^:\n]{0,39}:[ \t]?")
+
+
 def line_language(line: str) -> str | None:
     """``"fr"`` or ``"en"`` when *line* starts with a word only one
     language writes (a tag name such as ``[Événement`` or ``[Event``, a
@@ -249,6 +331,11 @@ def line_language(line: str) -> str | None:
     which language a record is kept in (the reader takes both languages
     alike and keeps the English meaning)."""
     text = line.lstrip()
+    if text[:1] == ">" or (text[:1] == "[" and text[1:2].isdigit()) or "/" in text[1:3]:
+        # (a record quoted from an e-mail, or copied from a chat: its lines
+        # say their language past the quote, the date and the sender; typed22)
+        chat = CHAT_PREFIX.match(text)
+        text = text[chat.end():].lstrip() if chat is not None else text.lstrip("> \t")
     if text.startswith("["):
         name = text[1:].split(None, 1)[0] if len(text) > 1 else ""
         name = name.split('"', 1)[0].lower()
