@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts_notation.cli import cli
@@ -25,7 +25,7 @@ from hearts_notation.model import Deal, Game
 from hearts_notation.query import FINDING_CODES, QueryError, parse_query
 from hearts_notation.saferegex import PatternError, compile_pattern
 from hearts_notation.select import Query, pick
-from tests.budget import FULL_SWEEPS
+from tests.budget import FULL_SWEEPS, sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 QS = 3 * 13 + 10
@@ -598,7 +598,7 @@ def _patterns(draw: st.DrawFn) -> str:
     return "".join(parts)
 
 
-@settings(max_examples=300, deadline=None)
+@sweep(300, default=100, deadline=None)
 @given(_patterns(), st.text(alphabet="ab1 c", max_size=12), st.booleans())
 def test_safe_regex_agrees_with_re(pattern: str, text: str, fold: bool) -> None:
     full = ("(?i)" if fold else "") + pattern
