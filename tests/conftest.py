@@ -5,6 +5,7 @@ the ``long`` marker of the long campaigns; no locale in any test unless it sets 
 
 from __future__ import annotations
 
+import gc
 import io
 import pickle
 import shutil
@@ -158,6 +159,32 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 or item.nodeid.startswith(tuple(LONG_TESTS))
                 or (FULL_SWEEPS and item.get_closest_marker("sweep") is not None)):
             item.add_marker(pytest.mark.long)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The objects of the collected suite (every test module, the package,
+    hypothesis, pytest's items) frozen out of the garbage collector's walks:
+    see :func:`pytest_runtest_teardown`."""
+    gc.collect()
+    gc.freeze()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After a module's last test (its module fixtures ended), its garbage
+    collected and what survives it frozen (``gc.freeze``), so that the
+    collector's oldest generation holds only what the tests of the module
+    running now made.  Each full collection walked every object the run had
+    made so far (the suite, the parsed package, the shared analyses): on
+    tests/test_[a-e]*.py in pure Python the collector took 4.0 of 87 CPU-s,
+    3.1 of them in the oldest generation's 26 walks; frozen, 0.6 in its 95
+    (budget22, issue 22).  A test's own objects are never frozen while
+    it runs: what it leaves in cycles is collected as before; a frozen
+    object is still freed when nothing refers to it any more."""
+    yield
+    if nextitem is not None and getattr(nextitem, "module", None) is not getattr(item, "module", None):
+        gc.collect()
+        gc.freeze()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts_notation.analysis.exact import ExactSolver
 from hearts_notation.rules import parse_rules
+from tests.budget import sweep
 
 SOLVERS = {(preset, rev): ExactSolver(parse_rules(preset), reverse_ties=rev)
            for preset in ("standard", "jack-of-diamonds") for rev in (False, True)}
@@ -24,7 +25,7 @@ def check(solver: ExactSolver, legal: int, alive: int, led: int, win: int) -> No
     assert solver._ordered(legal, alive, led, win) == expected
 
 
-@settings(max_examples=400, deadline=None)
+@sweep(400, default=100, deadline=None)
 @given(key=st.sampled_from(sorted(SOLVERS)), led=st.integers(0, 3),
        ranks=st.lists(st.integers(0, 3), min_size=13, max_size=13), win=st.integers(0, 12),
        other=st.integers(0, 2**52 - 1))

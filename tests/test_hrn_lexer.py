@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import HealthCheck, assume, example, given
 from hypothesis import strategies as st
 
 from hearts_notation.generate import random_game
@@ -186,7 +186,7 @@ _TRICK_WORDS = ["E", "S", "n", "2C", "QS!", "10H", "Q♠", "{c}", "{a b}", "{c;d
                 "}", ":", ">", "[", "]", ";", "; n", "deal", "x", "\t", "  ", "E:", "{e}QS"]
 
 
-@settings(max_examples=300, deadline=None)
+@sweep(300, default=100, deadline=None)
 @given(st.lists(st.sampled_from(_TRICK_WORDS), max_size=9), st.sampled_from([" ", "  ", "\t", ""]),
        st.sampled_from(["1.", "12.", "  3."]))
 def test_trick_lines_with_comments_agree_with_the_grammar(words: list[str], sep: str, head: str) -> None:
@@ -199,7 +199,7 @@ def test_trick_lines_with_comments_agree_with_the_grammar(words: list[str], sep:
 _BODIES = ["c", "x y", " pad ", "", "a;b", "\tq", "é — ok", "QS!", "N 2C", "[x]", '"q"', "  two  spaces "]
 
 
-@settings(max_examples=300, deadline=None)
+@sweep(300, default=100, deadline=None)
 @given(st.sampled_from([*CANONICAL_LINES, *COMMENTED_LINES]),
        st.lists(st.tuples(st.integers(0, 30), st.sampled_from(_BODIES)), min_size=1, max_size=3))
 def test_the_lexer_agrees_with_comments_between_words(line: str,
@@ -250,7 +250,7 @@ def test_the_lexer_agrees_on_token_soup(line: str) -> None:
     agrees(line)
 
 
-@settings(max_examples=300, deadline=None)
+@sweep(300, default=100, deadline=None)
 @given(st.sampled_from(CANONICAL_LINES), st.lists(
     st.tuples(st.integers(0, 60), st.sampled_from(["", " ", "\t", ":", ".", "!", "?", "{", "}", ";", "0",
                                                    "1", "C", "S", "N", "-", ">", "*", '"', "♠", "D"])),
@@ -288,7 +288,7 @@ _FUZZ_ALPHABET = [*" \t\n{}[];:.\"\\!?-*>0123456789ACDHJKNQRSTVWEabcdps♠♥♦
 _BASE_TEXT = dumps_hrn([random_game(parse_rules("standard"), random.Random(3), deals=1)])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@sweep(60, default=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(_BASE_TEXT)), st.sampled_from(_FUZZ_ALPHABET),
                           st.integers(0, 2)), min_size=1, max_size=6))
 def test_fuzzed_files_read_as_the_grammar_reads_them(edits: list[tuple[int, str, int]]) -> None:

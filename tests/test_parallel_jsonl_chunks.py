@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts_notation.io import split_lines
 from hearts_notation.io.batches import Batch, jsonl_batches
+from tests.budget import sweep
 
 
 def reference(path: str, chunks: Iterator[str], per_batch: int) -> Iterator[Batch]:
@@ -54,7 +55,7 @@ def chunked(text: str, cuts: list[int]) -> list[str]:
     return [c for c in out if c]
 
 
-@settings(max_examples=400, deadline=None)
+@sweep(400, default=100, deadline=None)
 @given(st.lists(PIECES, max_size=40), st.lists(st.integers(0, 400), max_size=6),
        st.integers(1, 4))
 def test_chunk_cut_matches_line_cut(pieces: list[str], cuts: list[int], per_batch: int) -> None:
@@ -79,7 +80,7 @@ def test_errors_come_after_the_complete_batches() -> None:
     assert [(b.payload, b.first_line) for b in got] == [("{}\n{}\n", 1)]
 
 
-@settings(max_examples=200, deadline=None)
+@sweep(200, default=60, deadline=None)
 @given(st.lists(st.sampled_from(["{}", "[1", "x", " ", "", "\t", '{"deals": []}']), max_size=12),
        st.booleans(), st.integers(1, 50))
 def test_validate_batch_reads_every_line_of_a_batch(lines: list[str], newline: bool,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import io
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts_notation.commands.score import _plain_game, _print_game, game_scores
@@ -86,7 +86,7 @@ def test_a_colour_console_is_left_to_rich() -> None:
     assert _plain_game(con, game, rules, score, found, "en") is None
 
 
-@settings(max_examples=60, deadline=None)
+@sweep(60, default=20, deadline=None)
 @given(names=st.lists(NAMES, min_size=8, max_size=8), width=st.sampled_from([80, 160]),
        lang=st.sampled_from(["en", "fr"]))
 def test_plain_players_table_is_richs_text(names: list[str], width: int, lang: str) -> None:

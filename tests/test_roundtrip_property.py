@@ -16,7 +16,7 @@ import dataclasses
 import random
 import re
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from hearts_notation.cards import CARDS, parse_card
@@ -258,7 +258,7 @@ def rewrite_line(line: str, rng: random.Random, first_bare_ok: bool) -> str:
     return "".join(t + rng.choice(SPACES) for t in tokens[:-1]) + tokens[-1]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@sweep(60, default=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=0, max_value=2**32 - 1))
 def test_any_hand_written_layout_formats_to_the_canonical_text(game_seed: int, layout_seed: int) -> None:
     games = random_record(game_seed)

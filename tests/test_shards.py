@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hearts_notation.io import CHUNK_SIZE, InputError
@@ -55,7 +55,7 @@ def _same(a: list[Any], b: list[Any]) -> bool:
 LINE = st.sampled_from(['{"a": 1}', "{}", "x", "", " ", "\t", "[1, 2]", '"\u00e9t\u00e9"'])
 
 
-@settings(max_examples=150, deadline=None)
+@sweep(150, default=50, deadline=None)
 @given(st.lists(LINE, max_size=60), st.integers(1, 200), st.integers(1, 5),
        st.sampled_from(["\n", "\r\n"]), st.booleans())
 def test_jsonl_shards_match_whole_file(tmp_path_factory: pytest.TempPathFactory, lines: list[str],

@@ -20,13 +20,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from hearts_notation.io import dumps, iter_games_text
 from hearts_notation.io.limits import Limits, set_limits
 from hearts_notation.model import Game
 from hearts_notation.output import OutputError
+from tests.budget import sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_JSON = ROOT / "samples" / "club-night.json"
@@ -84,7 +85,7 @@ def _dressed(game: Game, where: str, text: str) -> Game:
     return dataclasses.replace(game, deals=(first, *game.deals[1:]))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@sweep(60, default=20, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(field=long_field(), fmt=st.sampled_from(FORMATS))
 @example(field=("Event", "a" * 10), fmt="hrn")

@@ -10,11 +10,12 @@ import json
 import re
 from pathlib import Path
 
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from hearts_notation.io import dumps, iter_games_text, read_games
 from hearts_notation.model import Game
+from tests.budget import sweep
 
 ROOT = Path(__file__).parent.parent
 BASE = next(read_games(str(ROOT / "samples" / "canonical.hrn")))
@@ -50,7 +51,7 @@ def _roundtrips(game: Game) -> None:
         assert dumps(back, "json") == dumps([ref], "json"), fmt
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@sweep(60, default=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tags=st.dictionaries(TAG_NAME, TEXT, max_size=4), event=TEXT,
        names=st.lists(TEXT, min_size=4, max_size=4), comments=st.lists(TEXT, min_size=4,
                                                                         max_size=4))
