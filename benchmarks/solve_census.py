@@ -287,7 +287,7 @@ class Census(ExactSolver):
                 return name
         if "_lead_lost" in rec:
             return "_lead_lost"
-        return "other"
+        return "other (not attributed)"
 
     def ordering(self) -> tuple[int, int, int, int]:
         """What move ordering cost at the cut nodes: the nodes under the
