@@ -1721,8 +1721,10 @@ class ExactSolver:
         return p
 
     def _two_hearts(self, legal: int) -> bool:
-        """Whether *legal* holds two groups of hearts or more (the ordering
-        of a discard above: a run of hearts is one group, one card tried)."""
+        """Whether *legal* holds two hearts or more: the discard order of
+        :meth:`_ab` then moves the seat's highest heart after its others
+        (two hearts in one run are one group, one card tried: the move
+        leaves the order as it was)."""
         hm = legal & _SUIT_MASK[HEARTS]
         return bool(hm & (hm - 1))
 
