@@ -23,6 +23,19 @@ end) into a bucket:
 * with the moon ``alone`` and Q♠ alive (a table of its own): the
   analysed seat's spades above Q♠ and the Q♠ holder's other spades.
 
+``--lines B`` (thirty-second round) follows, in the root searches of
+bound *B* only (25: the null window 24/25), every node as a tree (its
+parent, tricks left, who moves, the side it fails on) and every end of a
+line: a node the static bounds settle (and which one: ``_bounds``,
+``_trick_bounds``, ``_heart_lost``, ``_leads_out``/``_ducks_next``,
+``_lead_lost``, ``_heart_trick``, ``_stops_moon``, ``_keeps_heart``; a
+floor; no point left), a trick's end answered by the table (a hit), by an
+end rule of ``_ab_end`` (a leaf) or searched on (a miss).  From the tree
+it counts what a search with perfect knowledge would save: an oracle that
+settles every node at *t* tricks left or fewer at once, for ceilings
+only (the nodes failing low, value at most *B* − 1), floors only (failing
+high) or both: the nodes under the first node it settles on each line.
+
 Nothing in ``analysis/exact.py`` changes: the counts come from wrapping
 ``_ab`` and ``_mtd``, which costs time (pure Python, about 20,000 nodes a
 second), so each position is counted up to ``--node-limit`` nodes.
@@ -70,6 +83,82 @@ class Census(ExactSolver):
         self.first_search = False
         self.buckets: dict[tuple[object, ...], int] = defaultdict(int)
         self.spades: dict[tuple[object, ...], int] = defaultdict(int)
+        # --lines: the tree of the searches of bound *lines* (0: not kept)
+        self.lines = 0
+        self.calls = 0
+        self.tables = 0
+        self.stack: list[int] = []
+        self.cur: dict[str, tuple[int, ...]] = {}
+        self.tl: list[int] = []
+        self.parent: list[int] = []
+        self.mine: list[bool] = []
+        self.side: list[int] = []
+        self.size: list[int] = []
+        self.ends: dict[tuple[str, int], int] = defaultdict(int)
+        self.waste: dict[tuple[str, str, int], int] = defaultdict(int)
+        self.waste_nodes: dict[tuple[str, str, int], int] = defaultdict(int)
+
+    def _ordered(self, legal: int, alive: int, led: int, win: int) -> list[int]:
+        r = super()._ordered(legal, alive, led, win)
+        self.cur["order"] = tuple(r)  # type: ignore[assignment]
+        return r
+
+    # the static bounds of a node, recorded for --lines (what each gave)
+    def _bounds(self, seat: int, moon: int, alive: int) -> tuple[int, int]:
+        r = super()._bounds(seat, moon, alive)
+        if "_bounds" not in self.cur:
+            self.cur["_bounds"] = r
+        return r
+
+    def _trick_bounds(self, *a: object) -> tuple[int, int, int]:
+        r = super()._trick_bounds(*a)  # type: ignore[arg-type]
+        self.cur["_trick_bounds"] = (r[0], r[1])
+        return r
+
+    def _heart_lost(self, *a: object) -> tuple[int, int, int]:
+        r = super()._heart_lost(*a)  # type: ignore[arg-type]
+        self.cur["_heart_lost"] = (r[0], r[1])
+        return r
+
+    def _leads_out(self, *a: object) -> int:
+        r = super()._leads_out(*a)  # type: ignore[arg-type]
+        self.cur["_leads_out"] = (r, 0)
+        return r
+
+    def _ducks_next(self, *a: object) -> int:
+        r = super()._ducks_next(*a)  # type: ignore[arg-type]
+        self.cur["_ducks_next"] = (r, 0)
+        return r
+
+    def _lead_lost(self, *a: object) -> tuple[int, int]:
+        r = super()._lead_lost(*a)  # type: ignore[arg-type]
+        self.cur["_lead_lost"] = r
+        return r
+
+    def _heart_trick(self, *a: object) -> tuple[int, int]:
+        r = super()._heart_trick(*a)  # type: ignore[arg-type]
+        self.cur["_heart_trick"] = r
+        return r
+
+    def _stops_moon(self, *a: object) -> tuple[int, int]:
+        r = super()._stops_moon(*a)  # type: ignore[arg-type]
+        self.cur["_stops_moon"] = r
+        return r
+
+    def _keeps_heart(self, *a: object) -> tuple[int, int]:
+        r = super()._keeps_heart(*a)  # type: ignore[arg-type]
+        self.cur["_keeps_heart"] = r
+        return r
+
+    def _ab_table(self, rem: int, leader: int, broken: bool, moon: int,
+                  a: int, b: int) -> int:
+        c0 = self.calls
+        self.tables += 1
+        v = super()._ab_table(rem, leader, broken, moon, a, b)
+        if self.lines and self.searching and self.bound == self.lines:
+            self.ends[("table hit" if self.calls == c0 else "table miss, searched",
+                       _pop(rem) // self.n)] += 1
+        return v
 
     def _mtd(self, leader: int, first: bool, broken: bool, moon: int,
              cards: list[int], guess: int, held: int) -> int:
@@ -96,11 +185,149 @@ class Census(ExactSolver):
         pos = len(cards)
         if self.searching and pos < self.n:
             self._count(moon, cards, held)
+        self.calls += 1
+        if self.lines and self.searching and self.bound == self.lines:
+            return self._line(leader, first, broken, moon, cards, alpha, beta, held)
         self.depth += 1
         try:
             return super()._ab(leader, first, broken, moon, cards, alpha, beta, held)
         finally:
             self.depth -= 1
+
+    def _line(self, leader: int, first: bool, broken: bool, moon: int,
+              cards: list[int], alpha: int, beta: int, held: int) -> int:
+        """One node of a search of bound ``lines``, kept in the tree, and
+        how it ended (--lines)."""
+        n = self.n
+        pos = len(cards)
+        rec0 = self.cur
+        rec0["kids"] = (rec0.get("kids", (0, 0))[0] + 1, 0)
+        rec0["start"] = (self.nodes, 0)
+        if "first" not in rec0:
+            rec0["first"] = (self.nodes, 0)
+        if pos == n:
+            t0 = self.tables
+            self.depth += 1
+            try:
+                v = super()._ab(leader, first, broken, moon, cards, alpha, beta, held)
+            finally:
+                self.depth -= 1
+            if self.tables == t0:
+                # neither a table hit nor a miss: an end rule of _ab_end
+                self.ends[("leaf (end rule)", _pop(held) // n)] += 1
+            return v
+        idx = len(self.tl)
+        left = (_pop(held) + pos) // n
+        s = leader + pos
+        self.tl.append(left)
+        self.parent.append(self.stack[-1] if self.stack else -1)
+        self.mine.append(s % n == self._me)
+        self.side.append(0)
+        self.size.append(0)
+        outer = self.cur
+        self.cur = {}
+        self.stack.append(idx)
+        c0 = self.calls
+        self.depth += 1
+        try:
+            v = super()._ab(leader, first, broken, moon, cards, alpha, beta, held)
+        finally:
+            self.depth -= 1
+            self.stack.pop()
+            rec = self.cur
+            self.cur = outer
+        self.side[idx] = -1 if v <= alpha else 1
+        self.size[idx] = len(self.tl) - idx
+        if self.calls == c0:
+            self.ends[(self._why(rec, v, alpha, beta), left)] += 1
+        elif self.mine[idx] and v <= alpha and rec.get("kids", (0, 0))[0] > 1 and "order" in rec:
+            # a cut node of the analysed seat that tried more than one card
+            order = rec["order"]
+            k = rec["kids"][0]
+            led = -1 if not pos else (cards[0] // 13)
+            h = self._hand(self._me)
+            play = ("lead" if led < 0 else "follow" if h & (0x1FFF << (13 * led)) else "discard")
+            cut = order[k - 1] if k - 1 < len(order) else -1
+            kind = ("Q♠" if cut == 49 else "heart" if 26 <= cut < 39 else
+                    "other" if cut >= 0 else "?")
+            top = order[0]
+            kind = ("first Q♠" if top == 49 else "first heart" if 26 <= top < 39
+                    else "first other") + ", cut " + kind
+            if play == "follow" and cut >= 0:
+                mask = 0
+                for x in cards:
+                    mask |= 1 << x
+                w = max(x for x in cards if x // 13 == led)
+                kind += ", under" if cut < w else ", over"
+            self.waste[(play, kind, min(k, 4))] += 1
+            self.waste_nodes[(play, kind, min(k, 4))] += rec["start"][0] - rec["first"][0]
+        return v
+
+    @staticmethod
+    def _why(rec: dict[str, tuple[int, ...]], v: int, alpha: int, beta: int) -> str:
+        """Which static bound settled a node that searched no card."""
+        if "_bounds" not in rec:
+            return "no point left"
+        if v >= beta:
+            tb = rec.get("_trick_bounds")
+            return ("floor (_trick_bounds)" if tb and tb[0] > rec["_bounds"][0]
+                    else "floor (_bounds)")
+        if rec["_bounds"][1] <= alpha:
+            return "_bounds"
+        for name in ("_trick_bounds", "_lead_lost", "_heart_trick", "_stops_moon",
+                     "_keeps_heart"):
+            r = rec.get(name)
+            if r is not None and r[1] <= alpha:
+                if name == "_trick_bounds" and "_heart_lost" in rec and rec["_heart_lost"][1] <= alpha:
+                    return "_heart_lost"
+                return name
+        for name in ("_leads_out", "_ducks_next"):
+            r = rec.get(name)
+            if r is not None and r[0]:
+                return name
+        if "_lead_lost" in rec:
+            return "_lead_lost"
+        return "other (not attributed)"
+
+    def ordering(self) -> tuple[int, int, int, int]:
+        """What move ordering cost at the cut nodes: the nodes under the
+        children tried before the last (the one that cut) at the analysed
+        seat's nodes failing low, and at the others' failing high; and how
+        many such nodes tried more than one child."""
+        last: dict[int, int] = {}
+        for i, p in enumerate(self.parent):
+            if p >= 0:
+                last[p] = i
+        waste = [0, 0]
+        many = [0, 0]
+        seen: set[int] = set()
+        for i, p in enumerate(self.parent):
+            if p < 0 or last[p] == i or not self.side[p]:
+                continue
+            k = 0 if self.mine[p] else 1
+            if self.side[p] != (-1 if k == 0 else 1):
+                continue
+            waste[k] += self.size[i]
+            if p not in seen:
+                seen.add(p)
+                many[k] += 1
+        return waste[0], many[0], waste[1], many[1]
+
+    def oracle(self, t: int, sides: tuple[int, ...]) -> int:
+        """The nodes a search would skip with an oracle settling at once
+        every node at *t* tricks left or fewer that fails on one of
+        *sides* (-1 low, 1 high): those under the first such node."""
+        tl = self.tl
+        side = self.side
+        parent = self.parent
+        cov = [False] * len(tl)
+        saved = 0
+        for i in range(len(tl)):
+            p = parent[i]
+            if p >= 0 and (cov[p] or (tl[p] <= t and side[p] in sides)):
+                cov[i] = True
+                saved += 1
+        return saved
 
     def _count(self, moon: int, cards: list[int], held: int) -> None:
         n = self.n
@@ -140,13 +367,58 @@ class Census(ExactSolver):
             self.spades[(self.bound, qk, _pop(mine & _ABOVE_QS), _pop(holder & _SPADES & ~_QS))] += 1
 
 
-def _run(state: GameState, limit: int) -> Census:
+def _run(state: GameState, limit: int, lines: int = 0) -> Census:
     sv = Census(state.rules, PARANOID, node_limit=limit)
+    sv.lines = lines
     try:
         sv.card_values(state)
     except SearchLimit:
         pass
     return sv
+
+
+def _print_lines(sv: Census) -> None:
+    """--lines: one position's tree of the searches of bound ``sv.lines``."""
+    n = len(sv.tl)
+    b = sv.lines
+    if not n:
+        print(f"  no node in a search of bound {b}")
+        return
+    print(f"  searches of bound {b}: {n:,} nodes")
+    # (a node the node limit stopped before it failed is "open")
+    by_tl: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for t, m, sd in zip(sv.tl, sv.mine, sv.side, strict=True):
+        by_tl[t][4 if not sd else (0 if m else 2) + (0 if sd < 0 else 1)] += 1
+    print("  tricks left | nodes | share | analysed seat to move: low / high "
+          "| another seat: low / high | open")
+    for t in sorted(by_tl, reverse=True):
+        r = by_tl[t]
+        print(f"  {t} | {sum(r):,} | {100 * sum(r) / n:.1f}% | {r[0]:,} / {r[1]:,} "
+              f"| {r[2]:,} / {r[3]:,} | {r[4]}")
+    print("  how a line ends (what, tricks left: count):")
+    kinds: dict[str, int] = defaultdict(int)
+    for (what, _t), v in sv.ends.items():
+        kinds[what] += v
+    for what, v in sorted(kinds.items(), key=lambda kv: -kv[1]):
+        per = ", ".join(f"{t}: {x:,}" for (w, t), x in sorted(sv.ends.items(), key=lambda kv: -kv[0][1])
+                        if w == what)
+        print(f"    {what}: {v:,} ({per})")
+    w0, m0, w1, m1 = sv.ordering()
+    print(f"  move ordering at the cut nodes: the analysed seat failing low {w0:,} nodes "
+          f"({100 * w0 / n:.1f}%) under the cards tried before the one that cut, at "
+          f"{m0:,} nodes; the others failing high {w1:,} ({100 * w1 / n:.1f}%) at {m1:,}")
+    print("  the analysed seat's cut nodes that tried more than one card "
+          "(play, the card that cut, cards tried (4: 4 or more): nodes, nodes spent before it):")
+    for key, v in sorted(sv.waste.items(), key=lambda kv: -sv.waste_nodes[kv[0]])[:12]:
+        print(f"    {key}: {v:,}, {sv.waste_nodes[key]:,}")
+    print("  an oracle settling every node at t tricks left or fewer: nodes skipped "
+          "(ceilings only | floors only | both)")
+    for t in range(max(by_tl), 0, -1):
+        lo = sv.oracle(t, (-1,))
+        hi = sv.oracle(t, (1,))
+        both = sv.oracle(t, (-1, 1))
+        print(f"    t={t}: {lo:,} ({100 * lo / n:.1f}%) | {hi:,} ({100 * hi / n:.1f}%) "
+              f"| {both:,} ({100 * both / n:.1f}%)")
 
 
 def main() -> None:
@@ -157,6 +429,9 @@ def main() -> None:
     ap.add_argument("--node-limit", type=int, default=1_000_000)
     ap.add_argument("--positions", default="", metavar="K,...",
                     help="only these positions (numbered from 1)")
+    ap.add_argument("--lines", type=int, default=0, metavar="B",
+                    help="follow every node of the root searches of bound B "
+                         "(25: the window 24/25): how lines end, what an oracle would save")
     args = ap.parse_args()
     states = positions(args.deals, args.seed, args.tricks)
     picks = ([int(k) for k in args.positions.split(",")] if args.positions
@@ -164,12 +439,14 @@ def main() -> None:
     total: dict[tuple[object, ...], int] = defaultdict(int)
     spades: dict[tuple[object, ...], int] = defaultdict(int)
     for k in picks:
-        sv = _run(states[k - 1], args.node_limit)
+        sv = _run(states[k - 1], args.node_limit, args.lines)
         print(f"position {k}: {sv.nodes:,} nodes, {len(sv.searches)} root searches "
               "(root card, bound, nodes; * the top test): "
               + ", ".join(f"({c}, {b}{'*' if t else ''}, {x:,})"
                           for c, b, x, t in sv.searches[:14])
               + (" ..." if len(sv.searches) > 14 else ""))
+        if args.lines:
+            _print_lines(sv)
         for key, v in sv.buckets.items():
             total[key] += v
         for key, v in sv.spades.items():
