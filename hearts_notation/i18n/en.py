@@ -1944,4 +1944,12 @@ MESSAGES.update({
     "syntax.email_quote": "{found}: this record is quoted as an e-mail quotes it, '>' at the start of each line (told once): remove the quote from every line, as in '{written}'",
     "syntax.code_fence": "{found}: a Markdown code fence is not part of the record (told once): remove this line and the fence that closes the record",
     "syntax.points_dash": "{found}: a dash between a seat and its points reads as a minus, and no deal takes points from every seat: write '{written}'",
+    # [json22] records as other programs write them, second round (io/jsonio).
+    "json.hash_comment": "a comment: JSON has none (# starts one in YAML, Python and a shell, not in JSON); remove the line, or keep the note in the record's \"comment\" field",
+    "finding.duplicate-key.first": "{told} (first given at line {line})",
+    "record.key_meant": "unknown field {field}: a record's keys are English words in lower case, whatever its language; write \"{key}\"",
+    "record.cards_as_text": "expected a list of cards, found the text {found}: write each card as a string of a list, [{cards}]",
+    "record.card_number": "{value} is not a card (write \"QS\", \"TH\"): cards as numbers are not read, since programs number the deck in different orders (OpenSpiel suit by suit from the clubs, others rank by rank)",
+    "record.players_list": "expected an object of seat: name, found a list: write each name at its seat, \"players\": {players}",
+    "record.tricks_only": "a list of tricks is not a record: a record is a game object that holds its deals, each with its hands and its tricks, {{\"deals\": [{{\"hands\": {{...}}, \"tricks\": [...]}}]}}",
 })

@@ -1931,4 +1931,12 @@ MESSAGES.update({
     "syntax.email_quote": "{found} : ce relevé est cité comme un courriel le cite, « > » au début de chaque ligne (signalé une fois) : retirez la citation de chaque ligne, comme dans « {written} »",
     "syntax.code_fence": "{found} : une clôture de bloc de code Markdown ne fait pas partie du relevé (signalé une fois) : retirez cette ligne et la clôture qui ferme le relevé",
     "syntax.points_dash": "{found} : un tiret entre une place et ses points se lit comme un moins, et aucune donne n'ôte des points à toutes les places : écrivez « {written} »",
+    # [json22] records as other programs write them, second round (io/jsonio).
+    "json.hash_comment": "un commentaire : JSON n'en a pas (# en ouvre un en YAML, en Python et dans un shell, pas en JSON) ; retirez la ligne, ou gardez la note dans le champ « comment » du relevé",
+    "finding.duplicate-key.first": "{told} (donnée une première fois ligne {line})",
+    "record.key_meant": "champ inconnu {field} : les clés d'un relevé sont des mots anglais en minuscules, quelle que soit sa langue ; écrivez \"{key}\"",
+    "record.cards_as_text": "on attendait une liste de cartes, trouvé le texte {found} : écrivez chaque carte comme une chaîne d'une liste, [{cards}]",
+    "record.card_number": "{value} n'est pas une carte (écrivez \"QS\", \"TH\") : les cartes en nombres ne sont pas lues, car les programmes numérotent le jeu dans des ordres différents (OpenSpiel couleur par couleur depuis les trèfles, d'autres hauteur par hauteur)",
+    "record.players_list": "on attendait un objet place : nom, trouvé une liste : écrivez chaque nom à sa place, \"players\": {players}",
+    "record.tricks_only": "une liste de plis n'est pas un relevé : un relevé est un objet partie qui contient ses donnes, chacune avec ses mains et ses plis, {{\"deals\": [{{\"hands\": {{...}}, \"tricks\": [...]}}]}}",
 })
