@@ -1952,4 +1952,7 @@ MESSAGES.update({
     "record.card_number": "{value} is not a card (write \"QS\", \"TH\"): cards as numbers are not read, since programs number the deck in different orders (OpenSpiel suit by suit from the clubs, others rank by rank)",
     "record.players_list": "expected an object of seat: name, found a list: write each name at its seat, \"players\": {players}",
     "record.tricks_only": "a list of tricks is not a record: a record is a game object that holds its deals, each with its hands and its tricks, {{\"deals\": [{{\"hands\": {{...}}, \"tricks\": [...]}}]}}",
+    "os.history_in_object": "a history inside an object (its field {field}): a file of OpenSpiel histories holds the lists of actions alone, one JSON list a line, [1, 26, 45, ...], after a line with the game string when its parameters are not the defaults, hearts(jd_bonus=True)",
+    "record.openspiel_history": "an OpenSpiel history inside an object (its field {field}), not a record: write its list of actions alone, [1, 26, 45, ...], and read it with --from openspiel-history",
+    "record.whole_written": "{value} is not {what} as a record writes it: write the whole number without an exponent or a fraction, {number}",
 })

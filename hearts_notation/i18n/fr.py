@@ -1939,4 +1939,7 @@ MESSAGES.update({
     "record.card_number": "{value} n'est pas une carte (écrivez \"QS\", \"TH\") : les cartes en nombres ne sont pas lues, car les programmes numérotent le jeu dans des ordres différents (OpenSpiel couleur par couleur depuis les trèfles, d'autres hauteur par hauteur)",
     "record.players_list": "on attendait un objet place : nom, trouvé une liste : écrivez chaque nom à sa place, \"players\": {players}",
     "record.tricks_only": "une liste de plis n'est pas un relevé : un relevé est un objet partie qui contient ses donnes, chacune avec ses mains et ses plis, {{\"deals\": [{{\"hands\": {{...}}, \"tricks\": [...]}}]}}",
+    "os.history_in_object": "un historique dans un objet (son champ {field}) : un fichier d'historiques OpenSpiel contient les listes d'actions seules, une liste JSON par ligne, [1, 26, 45, ...], après une ligne portant la chaîne du jeu quand ses paramètres ne sont pas ceux par défaut, hearts(jd_bonus=True)",
+    "record.openspiel_history": "un historique OpenSpiel dans un objet (son champ {field}), pas un relevé : écrivez sa liste d'actions seule, [1, 26, 45, ...], et lisez-la avec --from openspiel-history",
+    "record.whole_written": "{value} n'est pas {what} comme un relevé l'écrit : écrivez le nombre entier sans exposant ni partie décimale, {number}",
 })

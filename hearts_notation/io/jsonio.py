@@ -197,6 +197,11 @@ def _whole(v: Any, where: str, what: str) -> int:
             # "13": a site's code that writes every value as a string
             raise RecordError(msg("record.quoted_number", value=_show(v),
                                   what=msg(what).arg(), number=v.strip()), where)
+        if isinstance(v, float) and v.is_integer() and abs(v) < 1e18:
+            # 1e1, 13.0: a whole number as a program's float writes it (JavaScript's
+            # 1e21, Python's 13.0): told with the number to write
+            raise RecordError(msg("record.whole_written", value=_show(v), what=msg(what).arg(),
+                                  number=str(int(v))), where)
         raise RecordError(msg("record.is_not", value=_show(v), what=msg(what).arg()), where)
     limit = current_limits().digits
     if v.bit_length() > 3.33 * limit and len(str(abs(v))) > limit:
@@ -464,6 +469,13 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             # (a file named .json holds OpenSpiel's state: the suffix chose
             # this reader; standard input's first bytes would have chosen its own)
             raise RecordError(msg("record.openspiel_state", message=exc.msg.arg()), top) from None
+        from .openspiel import history_field
+
+        held = history_field(d)
+        if held is not None:
+            # a script's log of a pyspiel run, {"game": ..., "history": [...]}
+            raise UnknownField(msg("record.openspiel_history", field=_show(held)), top,
+                               held) from None
         raise
     if "deals" not in g:
         raise RecordError(msg("record.needs_deals"), top)
@@ -497,6 +509,13 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     players_in = g.get("players") or {}
     if not isinstance(players_in, dict):
         raise RecordError(_players_form(players_in, seats, rules), "players")
+    if seats is None and len(players_in) > 1 and players_in_rules(rules) == 4 \
+            and all(_seat_meant(k) for k in players_in):
+        # every player at a seat written out ("north": "Ann", ...): told once,
+        # as the hands are (a single such key stays the referee's player-conflict)
+        first = next(iter(players_in))
+        raise RecordError(msg("record.seat_word", seat=_show(first), letter=_seat_meant(first)),
+                          f"players.{_key(first)}")
     players = {_seat(k, f"players.{_key(k)}"): _text(v, f"players.{_key(k)}")
                for k, v in players_in.items()}
     deals_in = g["deals"]

@@ -231,6 +231,26 @@ def _record_field(obj: object) -> str | None:
     return next((k for k in GAME_FIELDS if k in obj), None) if isinstance(obj, dict) else None
 
 
+#: The keys under which a script's log keeps a history in an object
+#: (``state.history()``, ``state.history_str()``).
+_HISTORY_KEYS: Final = ("history", "history_str", "actions")
+
+
+def history_field(obj: object) -> str | None:
+    """The key of an object that holds an OpenSpiel history (a list of
+    actions, or ``history_str()``'s text), when the object is no record
+    and no state: what a script that logs its pyspiel runs writes.  Told
+    with the form to give (the list alone) rather than read: OpenSpiel
+    writes no such object, and its other keys (a seed, a game string, the
+    returns) are the script's own (decisions.md, json22)."""
+    if not isinstance(obj, dict) or _record_field(obj) is not None:
+        return None
+    for key in _HISTORY_KEYS:
+        if isinstance(obj.get(key), (list, str)):
+            return key
+    return None
+
+
 def _skip_ws(text: str, i: int) -> int:
     while i < len(text) and text[i] in _WS:
         i += 1
@@ -950,6 +970,12 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
         except RecordError:
             docs = []       # (no JSON: the object is still no history)
         record = _record_field(docs[0].data) if docs else None
+        held = history_field(docs[0].data) if docs else None
+        if held is not None:
+            # a script's log of a pyspiel run: {"game": ..., "history_str": "1, 26, ..."}
+            pos = docs[0].locate((held,))
+            raise RecordError(msg("os.history_in_object", field=repr(held)),
+                              line=pos.line if pos else 1, column=pos.column if pos else 1)
         if record is not None:      # (a hearts record given with --from openspiel-history)
             raise RecordError(msg("os.record_not_state", field=repr(record)), line=1, column=1)
         raise RecordError(msg("os.state_not_history"), line=1, column=1)
