@@ -509,13 +509,6 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     players_in = g.get("players") or {}
     if not isinstance(players_in, dict):
         raise RecordError(_players_form(players_in, seats, rules), "players")
-    if seats is None and len(players_in) > 1 and players_in_rules(rules) == 4 \
-            and all(_seat_meant(k) for k in players_in):
-        # every player at a seat written out ("north": "Ann", ...): told once,
-        # as the hands are (a single such key stays the referee's player-conflict)
-        first = next(iter(players_in))
-        raise RecordError(msg("record.seat_word", seat=_show(first), letter=_seat_meant(first)),
-                          f"players.{_key(first)}")
     players = {_seat(k, f"players.{_key(k)}"): _text(v, f"players.{_key(k)}")
                for k, v in players_in.items()}
     deals_in = g["deals"]
@@ -523,6 +516,13 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
         raise RecordError(msg("record.expected_deals"), "deals")
     if seats is None:
         _refuse_seat_words(deals_in, rules)
+    if seats is None and len(players_in) > 1 and players_in_rules(rules) == 4 \
+            and all(_seat_meant(k) for k in players_in):
+        # every player at a seat written out ("north": "Ann", ...): told once,
+        # as the hands are (a single such key stays the referee's player-conflict)
+        first = next(iter(players_in))
+        raise RecordError(msg("record.seat_word", seat=_show(first),
+                              letter=_seat_meant(first) or ""), f"players.{_key(first)}")
     deals = tuple(_deal(x, f"deals[{i}]", i, locate, plays) for i, x in enumerate(deals_in))
     res = g.get("result")
     result: Any
