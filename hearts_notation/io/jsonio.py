@@ -197,12 +197,15 @@ def _whole(v: Any, where: str, what: str) -> int:
             # "13": a site's code that writes every value as a string
             raise RecordError(msg("record.quoted_number", value=_show(v),
                                   what=msg(what).arg(), number=v.strip()), where)
+        # (shown before the test below: compiled, a value narrowed to float
+        # is a plain float, without the text a JsonFloat keeps, "1e1")
+        shown = _show(v)
         if isinstance(v, float) and v.is_integer() and abs(v) < 1e18:
             # 1e1, 13.0: a whole number as a program's float writes it (JavaScript's
             # 1e21, Python's 13.0): told with the number to write
-            raise RecordError(msg("record.whole_written", value=_show(v), what=msg(what).arg(),
+            raise RecordError(msg("record.whole_written", value=shown, what=msg(what).arg(),
                                   number=str(int(v))), where)
-        raise RecordError(msg("record.is_not", value=_show(v), what=msg(what).arg()), where)
+        raise RecordError(msg("record.is_not", value=shown, what=msg(what).arg()), where)
     limit = current_limits().digits
     if v.bit_length() > 3.33 * limit and len(str(abs(v))) > limit:
         raise RecordError(limit_message("limit.what.digits", "digits", limit), where)
