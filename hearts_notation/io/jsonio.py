@@ -519,8 +519,8 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
         raise RecordError(msg("record.expected_deals"), "deals")
     if seats is None:
         _refuse_seat_words(deals_in, rules)
-    if seats is None and len(players_in) > 1 and players_in_rules(rules) == 4 \
-            and all(_seat_meant(k) for k in players_in):
+    if seats is None and len(players_in) > 1 and _seat_meant(next(iter(players_in))) \
+            and all(_seat_meant(k) for k in players_in) and players_in_rules(rules) == 4:
         # every player at a seat written out ("north": "Ann", ...): told once,
         # as the hands are (a single such key stays the referee's player-conflict)
         first = next(iter(players_in))
