@@ -135,6 +135,15 @@ def test_nord_is_told_the_letter() -> None:
         game_from_dict(clean_record)
 
 
+def test_a_yaml_key_given_twice_names_both_lines(tmp_path: Path) -> None:
+    """YAML's ``duplicate-key`` names the first line too, as JSON's does."""
+    path = tmp_path / "dup.yaml"
+    path.write_text("deals:\n- dealer: N\n  number: 1\n  dealer: E\n", encoding="utf-8")
+    (error,) = [f for f in validate_file(str(path)).findings() if f["code"] == "duplicate-key"]
+    assert (error["line"], error["column"]) == (4, 3)
+    assert str(error["message"]).endswith("keep one (first given at line 2)")
+
+
 # OpenSpiel -------------------------------------------------------------------
 
 
