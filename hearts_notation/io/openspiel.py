@@ -37,7 +37,6 @@ import math
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, repeat
 from typing import Any, Final
 
 from ..cards import (
@@ -899,30 +898,6 @@ class History:
     #: ``[Game]``), which wins over the parameters given.
     game: str | None = None
 
-    def json_positions(self) -> list[tuple[int, int]] | None:
-        """The (line, column) of each action of a history that is one JSON
-        list on one line (a ``.osjson`` file, a JSON list a line), so that
-        the referee's findings point at the trick and the pass at fault, as
-        for the one-action-a-line forms, not at the list's first bracket.
-        Worked out from the actions' lengths when the line is written as
-        ``json.dumps`` writes it (``[1, 26, 45]``: a few microseconds), else
-        by one scan of its numbers; None for a list spread over lines or
-        inside another list (the list's place stays the history's)."""
-        doc = self.doc
-        if doc is None or self.path or "\n" in doc.text.strip():
-            return None
-        text = doc.text
-        start = len(text) - len(text.lstrip())
-        # (called once the reading has found every action a card id or
-        # the direction, 0..51; the columns added up at C speed)
-        cols = list(accumulate(map(_ACTION_STEP.__getitem__, self.actions), initial=start + 2))
-        if len(text.rstrip()) != cols.pop() - 2 or text[start:start + 1] != "[":
-            cols = [m.start() + 1 for m in _ACTION_NUMBER.finditer(text, start)]
-            if len(cols) != len(self.actions):
-                return None
-        base = doc.column - 1 if doc.line == self.line else 0
-        return list(zip(repeat(self.line), map(base.__add__, cols) if base else cols))
-
     def position(self, k: int | None) -> tuple[int | None, int | None]:
         if k is not None and self.positions is not None and k < len(self.positions):
             return self.positions[k]
@@ -931,12 +906,6 @@ class History:
             if pos is not None:
                 return pos.line, pos.column
         return self.line, 1
-
-
-#: The width of each action id (0..51) and its ", " in ``json.dumps``'s list.
-_ACTION_STEP: Final = tuple(len(str(a)) + 2 for a in range(52))
-#: A number of a JSON list of actions (:meth:`History.json_positions`).
-_ACTION_NUMBER: Final = re.compile(r"-?[0-9]+")
 
 
 def _load_actions(text: str) -> Any:
@@ -1278,8 +1247,6 @@ class HistoryReader:
         # slow on this form, the trick's line 1.08 times (docs/interop.md,
         # round 21; helper interop21).
         at = self.h.positions
-        if at is None and self.h.doc is not None:
-            at = self.h.json_positions()
         if at is None:
             for a, b, c, d in zip(it, it, it, it, strict=True):     # (whole tricks)
                 p0, p1, p2, p3 = _PLAYS_FROM[leader]
