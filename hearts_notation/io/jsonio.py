@@ -472,7 +472,7 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             # (a file named .json holds OpenSpiel's state: the suffix chose
             # this reader; standard input's first bytes would have chosen its own)
             raise RecordError(msg("record.openspiel_state", message=exc.msg.arg()), top) from None
-        from .openspiel import history_field
+        from .sniff import history_field
 
         held = history_field(d)
         if held is not None:

@@ -78,6 +78,7 @@ from .jsonio import (
 from .limits import current as current_limits
 from .limits import limit_message
 from .shape import GAME_FIELDS, JsonFloat
+from .sniff import history_field
 from .stream import InputError, RecordError
 from .typed_json import decode_actions
 
@@ -228,26 +229,6 @@ def _record_field(obj: object) -> str | None:
     histories is told to be read with ``--from json``, by the field that
     shows it."""
     return next((k for k in GAME_FIELDS if k in obj), None) if isinstance(obj, dict) else None
-
-
-#: The keys under which a script's log keeps a history in an object
-#: (``state.history()``, ``state.history_str()``).
-_HISTORY_KEYS: Final = ("history", "history_str", "actions")
-
-
-def history_field(obj: object) -> str | None:
-    """The key of an object that holds an OpenSpiel history (a list of
-    actions, or ``history_str()``'s text), when the object is no record
-    and no state: what a script that logs its pyspiel runs writes.  Told
-    with the form to give (the list alone) rather than read: OpenSpiel
-    writes no such object, and its other keys (a seed, a game string, the
-    returns) are the script's own (decisions.md, json22)."""
-    if not isinstance(obj, dict) or _record_field(obj) is not None:
-        return None
-    for key in _HISTORY_KEYS:
-        if isinstance(obj.get(key), (list, str)):
-            return key
-    return None
 
 
 def _skip_ws(text: str, i: int) -> int:
