@@ -23,7 +23,11 @@ HEARTS: Final = 2
 SPADES: Final = 3
 
 
-_SUIT_FROM_CHAR: Final = {
+#: A suit's letter or symbol (filled or outline, upper case) -> the suit
+#: index: the one table of what may stand for a suit in a card, for the
+#: readers (``parse_card``) and for the messages that name a card written
+#: suit first (``io/jsonio``'s ``"♠Q"``: write ``"QS"``).
+SUIT_FROM_CHAR: Final = {
     "C": CLUBS, "D": DIAMONDS, "H": HEARTS, "S": SPADES,
     "♣": CLUBS, "♦": DIAMONDS, "♥": HEARTS, "♠": SPADES,
     "♧": CLUBS, "♢": DIAMONDS, "♡": HEARTS, "♤": SPADES,
@@ -113,7 +117,7 @@ def parse_rank(text: str, french: bool = False) -> int:
 def parse_suit(text: str) -> int:
     """Suit index of a suit letter or symbol."""
     try:
-        return _SUIT_FROM_CHAR[text.upper()]
+        return SUIT_FROM_CHAR[text.upper()]
     except KeyError:
         raise CardError(f"unknown suit {text!r}") from None
 

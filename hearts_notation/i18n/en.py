@@ -1974,4 +1974,15 @@ MESSAGES.update({
     "syntax.hand_grid": "{found}: a deal's hands are not written in columns: write each hand on its own line after its seat, spades to clubs, as in '{written}'",
     "finding.out-of-turn.seat_order": "{told}; if the cards are written in the seats' order, write them in the order played, from the leader: '{written}'",
     "syntax.hand_cells": "{found}: a hand is no row of a spreadsheet's cells: its suits follow the seat, with blanks between them; write '{written}'",
+    # [json22] records as other programs write them, second round (io/jsonio).
+    "json.hash_comment": "a comment: JSON has none (# starts one in YAML, Python and a shell, not in JSON); remove the line, or keep the note in the record's \"comment\" field",
+    "finding.duplicate-key.first": "{told} (first given at line {line})",
+    "record.key_meant": "unknown field {field}: a record's keys are English words in lower case, whatever its language; write \"{key}\"",
+    "record.cards_as_text": "expected a list of cards, found the text {found}: write each card as a string of a list, [{cards}]",
+    "record.card_number": "{value} is not a card (write \"QS\", \"TH\"): cards as numbers are not read, since programs number the deck in different orders (OpenSpiel suit by suit from the clubs, others rank by rank)",
+    "record.players_list": "expected an object of seat: name, found a list: write each name at its seat, \"players\": {players}",
+    "record.tricks_only": "a list of tricks is not a record: a record is a game object that holds its deals, each with its hands and its tricks, {{\"deals\": [{{\"hands\": {{...}}, \"tricks\": [...]}}]}}",
+    "os.history_in_object": "a history inside an object (its field {field}): a file of OpenSpiel histories holds the lists of actions alone, one JSON list a line, [1, 26, 45, ...], after a line with the game string when its parameters are not the defaults, hearts(jd_bonus=True)",
+    "record.openspiel_history": "an OpenSpiel history inside an object (its field {field}), not a record: write its list of actions alone, [1, 26, 45, ...], and read it with --from openspiel-history",
+    "record.whole_written": "{value} is not {what} as a record writes it: write the whole number without an exponent or a fraction, {number}",
 })

@@ -1961,4 +1961,15 @@ MESSAGES.update({
     "syntax.hand_grid": "{found} : les mains d'une donne ne s'écrivent pas en colonnes : écrivez chaque main sur sa ligne après sa place, de pique à trèfle, comme dans « {written} »",
     "finding.out-of-turn.seat_order": "{told} ; si les cartes sont écrites dans l'ordre des places, écrivez-les dans l'ordre joué, depuis l'entame : « {written} »",
     "syntax.hand_cells": "{found} : une main n'est pas une rangée de cellules de tableur : ses couleurs suivent la place, séparées par des espaces ; écrivez « {written} »",
+    # [json22] records as other programs write them, second round (io/jsonio).
+    "json.hash_comment": "un commentaire : JSON n'en a pas (# en ouvre un en YAML, en Python et dans un shell, pas en JSON) ; retirez la ligne, ou gardez la note dans le champ « comment » du relevé",
+    "finding.duplicate-key.first": "{told} (donnée une première fois ligne {line})",
+    "record.key_meant": "champ inconnu {field} : les clés d'un relevé sont des mots anglais en minuscules, quelle que soit sa langue ; écrivez \"{key}\"",
+    "record.cards_as_text": "on attendait une liste de cartes, trouvé le texte {found} : écrivez chaque carte comme une chaîne d'une liste, [{cards}]",
+    "record.card_number": "{value} n'est pas une carte (écrivez \"QS\", \"TH\") : les cartes en nombres ne sont pas lues, car les programmes numérotent le jeu dans des ordres différents (OpenSpiel couleur par couleur depuis les trèfles, d'autres hauteur par hauteur)",
+    "record.players_list": "on attendait un objet place : nom, trouvé une liste : écrivez chaque nom à sa place, \"players\": {players}",
+    "record.tricks_only": "une liste de plis n'est pas un relevé : un relevé est un objet partie qui contient ses donnes, chacune avec ses mains et ses plis, {{\"deals\": [{{\"hands\": {{...}}, \"tricks\": [...]}}]}}",
+    "os.history_in_object": "un historique dans un objet (son champ {field}) : un fichier d'historiques OpenSpiel contient les listes d'actions seules, une liste JSON par ligne, [1, 26, 45, ...], après une ligne portant la chaîne du jeu quand ses paramètres ne sont pas ceux par défaut, hearts(jd_bonus=True)",
+    "record.openspiel_history": "un historique OpenSpiel dans un objet (son champ {field}), pas un relevé : écrivez sa liste d'actions seule, [1, 26, 45, ...], et lisez-la avec --from openspiel-history",
+    "record.whole_written": "{value} n'est pas {what} comme un relevé l'écrit : écrivez le nombre entier sans exposant ni partie décimale, {number}",
 })

@@ -16,7 +16,15 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
-from ..cards import Card, CardError, display_order, parse_card
+from ..cards import (
+    SUIT_FROM_CHAR,
+    SUIT_LETTERS,
+    Card,
+    CardError,
+    display_order,
+    parse_card,
+    parse_rank,
+)
 from ..i18n import LANGUAGES, Arg, Msg, msg
 from ..model import (
     DIRECTIONS,
@@ -33,9 +41,10 @@ from ..model import (
     players_in_rules,
 )
 from ..output import json_safe
+from ..seats import DEFAULT_SEATS
 from .hrn.words import DIRECTIONS as HRN_DIRECTIONS
 from .hrn.words import MOON_CHOICES as HRN_MOON_CHOICES
-from .hrn.words import TAG_NAME_RE, closest_keyword, direction_shorthand, fold_word, tag_name
+from .hrn.words import SEAT_WORDS, TAG_NAME_RE, closest_keyword, direction_shorthand, fold_word, tag_name
 from .limits import current as current_limits
 from .limits import limit_message
 from .shape import (
@@ -161,20 +170,19 @@ def _text(v: Any, where: str) -> str:
 #: and written without quotes it is what the writer wrote.)
 _QUOTED_WHOLE: Final = re.compile(r"\s*-?(?:0|[1-9][0-9]{0,17})\s*")
 
-#: The suits as letters, by the letters and the symbols a card may be
-#: written with suit first (``"SQ"``, ``"♠Q"``, ``"H10"``).
-_SUIT_FIRST: Final = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D",
-                      "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
-
-
 def _card_meant(v: str) -> str | None:
     """The card a string written suit first, or with a suit symbol, means,
-    in the record's spelling (``"♠Q"`` -> ``"QS"``), or None."""
+    in the record's spelling (``"♠Q"`` -> ``"QS"``), or None (the suits by
+    :data:`hearts_notation.cards.SUIT_FROM_CHAR`, the readers' own table)."""
     text = v.strip()
-    if len(text) >= 2 and text[0].upper() in _SUIT_FIRST:
-        flipped = text[1:] + _SUIT_FIRST[text[0].upper()]
-    elif len(text) >= 2 and text[-1] in _SUIT_FIRST:
-        flipped = text[:-1] + _SUIT_FIRST[text[-1]]
+    if len(text) < 2:
+        return None
+    first = SUIT_FROM_CHAR.get(text[0].upper())
+    last = SUIT_FROM_CHAR.get(text[-1])
+    if first is not None:
+        flipped = text[1:] + SUIT_LETTERS[first]
+    elif last is not None:
+        flipped = text[:-1] + SUIT_LETTERS[last]
     else:
         return None
     card = _LETTER_CARDS.get(flipped.upper())
@@ -189,7 +197,15 @@ def _whole(v: Any, where: str, what: str) -> int:
             # "13": a site's code that writes every value as a string
             raise RecordError(msg("record.quoted_number", value=_show(v),
                                   what=msg(what).arg(), number=v.strip()), where)
-        raise RecordError(msg("record.is_not", value=_show(v), what=msg(what).arg()), where)
+        # (shown before the test below: compiled, a value narrowed to float
+        # is a plain float, without the text a JsonFloat keeps, "1e1")
+        shown = _show(v)
+        if isinstance(v, float) and v.is_integer() and abs(v) < 1e18:
+            # 1e1, 13.0: a whole number as a program's float writes it (JavaScript's
+            # 1e21, Python's 13.0): told with the number to write
+            raise RecordError(msg("record.whole_written", value=shown, what=msg(what).arg(),
+                                  number=str(int(v))), where)
+        raise RecordError(msg("record.is_not", value=shown, what=msg(what).arg()), where)
     limit = current_limits().digits
     if v.bit_length() > 3.33 * limit and len(str(abs(v))) > limit:
         raise RecordError(limit_message("limit.what.digits", "digits", limit), where)
@@ -224,6 +240,11 @@ def _seat(v: Any, where: str) -> str:
 
 def _card(v: Any, where: str) -> Card:
     if not isinstance(v, str):
+        if type(v) is int and 0 <= v <= 51:
+            # a deck numbered 0..51: programs number it differently (OpenSpiel
+            # suit by suit from the clubs, others rank by rank), so no order
+            # is assumed (decisions.md, json22)
+            raise RecordError(msg("record.card_number", value=_show(v)), where)
         raise RecordError(msg("record.not_card", value=_show(v)), where)
     try:
         card = parse_card(v)
@@ -254,8 +275,45 @@ def _letter_cards() -> dict[str, Card]:
 _LETTER_CARDS: Final[dict[str, Card]] = _letter_cards()
 
 
+#: The longest text read for the cards it lists (a hand of 13 written
+#: ``"♠AK4 ♥..."`` or ``"AS KS 4H ..."`` is under 60 characters).
+_CARDS_TEXT_MAX: Final = 200
+
+
+def _cards_in_text(v: str) -> list[Card] | None:
+    """The cards a string lists, as a site or a person writes a hand in one
+    string: each card apart (``"AS KS 4H"``, commas allowed) or each suit's
+    ranks after its suit (``"♠AK4 ♥QJ"``, ``"S:AK4 H:QJ"``); None when it is
+    no such list (then the message names no list to write)."""
+    if len(v) > _CARDS_TEXT_MAX:
+        return None
+    tokens = v.replace(",", " ").split()
+    if not tokens:
+        return None
+    known = _LETTER_CARDS
+    if all(t in known for t in tokens):
+        return [known[t] for t in tokens]
+    out: list[Card] = []
+    for t in tokens:
+        suit = SUIT_FROM_CHAR.get(t[0].upper())
+        ranks = t[1:].lstrip(":").replace("10", "T")
+        if suit is None or not ranks:
+            return None
+        for r in ranks:
+            try:
+                out.append(Card(suit * 13 + parse_rank(r)))
+            except CardError:
+                return None
+    return out
+
+
 def _cards(v: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(v, list):
+        listed = _cards_in_text(v) if isinstance(v, str) else None
+        if listed is not None and len(listed) <= 13:
+            # one string for the hand or the pass: told with the list to write
+            raise RecordError(msg("record.cards_as_text", found=_show(v),
+                                  cards=", ".join(f'"{c}"' for c in listed)), where)
         raise RecordError(msg("record.expected_cards", found=_show(v)), where)
     _count(v, where, "list")
     known = _LETTER_CARDS
@@ -313,6 +371,45 @@ def _points(v: Any, where: str) -> dict[str, int] | None:
     return out
 
 
+#: The keys of a record in French (folded: lower case, no accents) -> the
+#: key meant: a record's keys are English whatever its language (the
+#: schema's), so a French sheet's program writing ``"donnes"`` is told the
+#: key to write rather than guessed at.
+_FRENCH_KEYS: Final = {
+    "donnes": "deals", "plis": "tricks", "mains": "hands", "joueurs": "players",
+    "places": "seats", "sieges": "seats", "regles": "rules", "etiquettes": "tags",
+    "commentaire": "comment", "resultat": "result", "langue": "language",
+    "numero": "number", "donneur": "dealer", "passe": "pass", "sens": "pass",
+    "cartes": "cards", "coups": "plays", "carte": "card", "place": "seat",
+    "siege": "seat", "joueur": "seat", "lune": "moon", "choix": "choice",
+    "inachevee": "unfinished", "marque": "mark", "vers": "to", "points": "score",
+}
+
+
+def _key_meant(k: Any, allowed: frozenset[str]) -> str | None:
+    """The key of *allowed* an unknown key means: the same in another case
+    (``"Tricks"``, ``"HANDS"``), or its French (``"plis"``), else None."""
+    if not isinstance(k, str) or len(k) > 40:
+        return None
+    low = k.lower()
+    if low in allowed:
+        return low
+    meant = _FRENCH_KEYS.get(fold_word(k))
+    return meant if meant in allowed else None
+
+
+def _players_form(v: Any, seats: tuple[str, ...] | None, rules: str | None) -> Msg:
+    """The message of ``players`` that is no object: for a list of names
+    (in seat order, as a site keeps its table), the object to write, each
+    name at its seat; else the form alone."""
+    order = seats or DEFAULT_SEATS.get(players_in_rules(rules), ())
+    if (isinstance(v, list) and len(v) == len(order) and len(v) > 0
+            and all(isinstance(x, str) and len(x) <= 40 for x in v)):
+        written = json.dumps(dict(zip(order, v, strict=True)), ensure_ascii=False)
+        return msg("record.players_list", players=written)
+    return msg("record.expected_players")
+
+
 class UnknownField(RecordError):
     """A key the schema does not have: told at the key's own line (its
     value's place), not at the object that holds it, which for a game is the
@@ -332,6 +429,11 @@ def _obj(v: Any, where: str | Msg, allowed: frozenset[str]) -> Mapping[str, Any]
         if extra[0] == "games" and allowed == GAME_KEYS and isinstance(v["games"], list):
             # {"games": [...]}, as a site's export or this package's reports wrap them
             raise UnknownField(msg("record.games_key"), where, "games")
+        meant = _key_meant(extra[0], allowed)
+        if meant is not None:
+            # "Tricks", "HANDS", "plis": the key meant, in the one spelling read
+            raise UnknownField(msg("record.key_meant", field=_show(extra[0]), key=meant),
+                               where, extra[0])
         # (a game's: a site's own data about the game, an id, a version, a time)
         key = "record.unknown_game_field" if allowed == GAME_KEYS else "record.unknown_field"
         raise UnknownField(msg(key, field=_show(extra[0]),
@@ -370,6 +472,13 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             # (a file named .json holds OpenSpiel's state: the suffix chose
             # this reader; standard input's first bytes would have chosen its own)
             raise RecordError(msg("record.openspiel_state", message=exc.msg.arg()), top) from None
+        from .sniff import history_field
+
+        held = history_field(d)
+        if held is not None:
+            # a script's log of a pyspiel run, {"game": ..., "history": [...]}
+            raise UnknownField(msg("record.openspiel_history", field=_show(held)), top,
+                               held) from None
         raise
     if "deals" not in g:
         raise RecordError(msg("record.needs_deals"), top)
@@ -402,7 +511,7 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             raise RecordError(msg("record.seats_differ"), "seats")
     players_in = g.get("players") or {}
     if not isinstance(players_in, dict):
-        raise RecordError(msg("record.expected_players"), "players")
+        raise RecordError(_players_form(players_in, seats, rules), "players")
     players = {_seat(k, f"players.{_key(k)}"): _text(v, f"players.{_key(k)}")
                for k, v in players_in.items()}
     deals_in = g["deals"]
@@ -410,6 +519,13 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
         raise RecordError(msg("record.expected_deals"), "deals")
     if seats is None:
         _refuse_seat_words(deals_in, rules)
+    if seats is None and len(players_in) > 1 and _seat_meant(next(iter(players_in))) \
+            and all(_seat_meant(k) for k in players_in) and players_in_rules(rules) == 4:
+        # every player at a seat written out ("north": "Ann", ...): told once,
+        # as the hands are (a single such key stays the referee's player-conflict)
+        first = next(iter(players_in))
+        raise RecordError(msg("record.seat_word", seat=_show(first),
+                              letter=_seat_meant(first) or ""), f"players.{_key(first)}")
     deals = tuple(_deal(x, f"deals[{i}]", i, locate, plays) for i, x in enumerate(deals_in))
     res = g.get("result")
     result: Any
@@ -444,8 +560,6 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
     )
 
 
-#: Seats written out as words (any case), and the default seat each names.
-_SEAT_WORDS: Final = {"north": "N", "east": "E", "south": "S", "west": "W"}
 #: The default seats in lower case, as a script that lower-cases every string writes them.
 _SEAT_LOWER: Final = {"n": "N", "e": "E", "s": "S", "w": "W"}
 
@@ -455,7 +569,10 @@ def _seat_meant(k: Any) -> str | None:
     (``"n"``) names, or None."""
     if not isinstance(k, str):
         return None
-    return _SEAT_LOWER.get(k) or _SEAT_WORDS.get(k.lower())
+    # (the HRN reader's table, French words included: only a refusal's
+    # hint is drawn from it, so "Nord" in a JSON record is told "write N",
+    # never read as N: decisions.md, json22)
+    return _SEAT_LOWER.get(k) or SEAT_WORDS.get(k.lower())
 
 
 def _refuse_seat_words(deals_in: list[Any], rules: str | None) -> None:
@@ -539,7 +656,8 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
     for seat, p in passes_in.items():
         w = f"{where}.passes.{_key(seat)}"
         s = _seat(seat, w)
-        if isinstance(p, list):
+        if isinstance(p, list) or isinstance(p, str):
+            # (a string: one card, or the cards in one string, told by _cards)
             passes[s] = Pass(seat=s, cards=_cards(p, w), pos=at("passes", seat))
         else:
             po = _obj(p, w, PASS_KEYS)
@@ -1104,9 +1222,16 @@ def repeated_keys(text: str) -> list[tuple[int, str, tuple[Any, ...], bool]]:
     """Every key of the JSON *text* named a second (or later) time in the
     same object: its offset in *text*, its name, the path of the object
     (``("deals", 0, "passes")``) and whether its value is the same as the
-    first one's.  *text* is one JSON value that decoded (the walk trusts
-    its syntax and its nesting, checked by the decoder)."""
-    out: list[tuple[int, str, tuple[Any, ...], bool]] = []
+    first one's (:func:`repeated_keys_first`, the first one's offset too)."""
+    return [(off, key, path, same) for off, key, path, same, _ in repeated_keys_first(text)]
+
+
+def repeated_keys_first(text: str) -> list[tuple[int, str, tuple[Any, ...], bool, int]]:
+    """:func:`repeated_keys`, each with the offset of the key's first
+    naming in its object (a message names both lines).
+    *text* is one JSON value that decoded (the walk trusts its syntax and
+    its nesting, checked by the decoder)."""
+    out: list[tuple[int, str, tuple[Any, ...], bool, int]] = []
     # Each frame: [is_object, path, spans by key, key pending, index, start]
     stack: list[list[Any]] = []
     for m in _WALK_TOKEN.finditer(text):
@@ -1120,7 +1245,8 @@ def repeated_keys(text: str) -> list[tuple[int, str, tuple[Any, ...], bool]]:
             if done[0]:
                 for key, spans in done[2].items():
                     for off, span in spans[1:]:
-                        out.append((off, key, done[1], _same_value(text, spans[0][1], span)))
+                        out.append((off, key, done[1], _same_value(text, spans[0][1], span),
+                                    spans[0][0]))
             _close_value(stack, done[5], m.end())
             continue
         if frame is not None and frame[0] and frame[3] is None:
@@ -1168,13 +1294,17 @@ def where_of(path: tuple[Any, ...]) -> str | Msg:
 
 
 def repeated_key_finding(key: str, where: str | Msg, same: bool, line: int,
-                         column: int | None) -> Finding:
+                         column: int | None, first: int | None = None) -> Finding:
     """The finding of a key named twice in one object (docs/spec.md, 5.2):
     an error when the values differ (readers that keep the first value and
     those that keep the last read two different games), a warning when
-    they are the same."""
+    they are the same.  *first*, the line of the key's first naming, is
+    told too when it is another line (json22: the person who keeps one
+    must find both)."""
     m = msg("finding.duplicate-key-same" if same else "finding.duplicate-key",
             key=_show(key), where=where.arg() if isinstance(where, Msg) else where)
+    if first is not None and first != line:
+        m = msg("finding.duplicate-key.first", told=m.arg(), line=("num", first))
     return Finding(code="duplicate-key", severity="warning" if same else "error",
                    message=m.text(), line=line, column=column, key=m.key, args=m.args)
 
@@ -1196,11 +1326,12 @@ def json_repeated_keys(tree: Any, text: str, line: int | None,
     found = ()
     if may_repeat_keys(tree, text):
         out = []
-        for off, key, path, same in repeated_keys(text):
+        for off, key, path, same, first in repeated_keys_first(text):
             at_line = 1 + text.count("\n", 0, off)
             at_column = off - text.rfind("\n", 0, off)
             row, col = text_place(line, column, at_line, at_column)
-            out.append(repeated_key_finding(key, where_of(path), same, row, col))
+            first_row, _ = text_place(line, column, 1 + text.count("\n", 0, first), 1)
+            out.append(repeated_key_finding(key, where_of(path), same, row, col, first_row))
         found = tuple(out)
     _REPEATS_SEEN[0], _REPEATS_SEEN[1] = text, found
     return found
@@ -1418,6 +1549,10 @@ def _hand_edited(problem: str, before: str, after: str) -> Msg | None:
     decoder's own words ("Expecting value") name none of these."""
     if after[:2] in ("//", "/*"):
         return msg("json.comment")
+    if after[:1] == "#" and problem.startswith(("Expecting value", "Expecting property name")):
+        # a shell's, YAML's or Python's comment line: a log a script heads
+        # with "# exported ...", or a .jsonl file with a commented-out line
+        return msg("json.hash_comment")
     if problem.startswith(("Expecting value", "Expecting property name")) \
             and after[:1] in ("]", "}") and before.rstrip().endswith(","):
         return msg("json.comma_before_close", close=after[:1])
@@ -1899,6 +2034,18 @@ class _JsonStream:
         self._mark_nl = -1 - self._col
 
 
+#: A trick's JSON text as an array's first element: ``{"plays": ...``.
+_TRICK_TEXT: Final = re.compile(r'\{\s*"plays"\s*:')
+
+
+def _a_trick(item: Any) -> bool:
+    """Whether an array's first element (its tree, or with ``raw`` its
+    text) is a trick object rather than a game: ``{"plays": [...]}``."""
+    if isinstance(item, str):
+        return _TRICK_TEXT.match(item) is not None
+    return isinstance(item, dict) and "plays" in item and "deals" not in item
+
+
 def _json_items(text: str | Iterable[str] | _JsonStream, raw: bool,
                 feed: LineFeed | None = None) -> Iterator[tuple[Any, int, int, bool]]:
     """The top-level values of a ``.json`` document: its elements if it is
@@ -1924,14 +2071,19 @@ def _json_items(text: str | Iterable[str] | _JsonStream, raw: bool,
         # exporter that found nothing to write; docs/robustness.md)
         raise stream.error_message(msg("input.empty_array"))
     else:
+        item, line, column = stream.value(raw)
+        if _a_trick(item):
+            # a list of tricks alone (a site's "download the hand" button):
+            # told once, not once a trick as a game without deals
+            raise RecordError(msg("record.tricks_only"), line=line, column=column)
         while True:
-            item, line, column = stream.value(raw)
             yield item, line, column, True
             c = stream.peek()
             if c == ",":
                 stream.pos += 1
                 if stream.peek() == "]":
                     raise stream.error("Expecting value")
+                item, line, column = stream.value(raw)
                 continue
             if c == "]":
                 stream.pos += 1
@@ -2144,8 +2296,11 @@ def _yaml_repeats(root: Any, repeats: list[tuple[Any, Any, bool]]) -> tuple[Find
     for mapping, key, same in repeats:
         at = paths.get(id(mapping))
         if at is not None:
+            first = next((k.start_mark.line + 1 for k, _ in mapping.value
+                          if isinstance(k, yaml.ScalarNode) and k.value == key.value), None)
             out.append(repeated_key_finding(key.value, where_of(at), same,
-                                            key.start_mark.line + 1, key.start_mark.column + 1))
+                                            key.start_mark.line + 1, key.start_mark.column + 1,
+                                            first))
     return tuple(out)
 
 

@@ -78,6 +78,7 @@ from .jsonio import (
 from .limits import current as current_limits
 from .limits import limit_message
 from .shape import GAME_FIELDS, JsonFloat
+from .sniff import history_field
 from .stream import InputError, RecordError
 from .typed_json import decode_actions
 
@@ -919,6 +920,12 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
         except RecordError:
             docs = []       # (no JSON: the object is still no history)
         record = _record_field(docs[0].data) if docs else None
+        held = history_field(docs[0].data) if docs else None
+        if held is not None:
+            # a script's log of a pyspiel run: {"game": ..., "history_str": "1, 26, ..."}
+            pos = docs[0].locate((held,))
+            raise RecordError(msg("os.history_in_object", field=repr(held)),
+                              line=pos.line if pos else 1, column=pos.column if pos else 1)
         if record is not None:      # (a hearts record given with --from openspiel-history)
             raise RecordError(msg("os.record_not_state", field=repr(record)), line=1, column=1)
         raise RecordError(msg("os.state_not_history"), line=1, column=1)

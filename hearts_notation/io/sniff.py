@@ -32,6 +32,28 @@ def openspiel_state(obj: dict[str, object]) -> bool:
     return not _OPENSPIEL_KEYS.isdisjoint(obj) and not any(k in obj for k in GAME_FIELDS)
 
 
+#: The keys under which a script's log keeps a history in an object
+#: (``state.history()``, ``state.history_str()``).
+_HISTORY_KEYS: Final = ("history", "history_str", "actions")
+
+
+def history_field(obj: object) -> str | None:
+    """The key of an object that holds an OpenSpiel history (a list of
+    actions, or ``history_str()``'s text), when the object is no record:
+    what a script that logs its pyspiel runs writes.  Told with the form
+    to give (the list alone) by the records' and the histories' readers,
+    rather than read: OpenSpiel writes no such object, and its other keys
+    (a seed, a game string, the returns) are the script's own
+    (docs/decisions.md, json22).  Here, where both readers look, so that
+    neither imports the other."""
+    if not isinstance(obj, dict) or any(k in obj for k in GAME_FIELDS):
+        return None
+    for key in _HISTORY_KEYS:
+        if isinstance(obj.get(key), (list, str)):
+            return key
+    return None
+
+
 #: A YAML record's first line: a document start, a directive, or a key of
 #: the record (docs/spec.md, section 3) at the start of the line: never an
 #: HRN line (a hand line names a seat, and only after a ``Seats`` tag can a
