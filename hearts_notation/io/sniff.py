@@ -17,8 +17,13 @@ __all__ = ["looks_like", "sniff_format", "sniffed"]
 
 #: A JSON object's first key (the object's ``{`` matched before).
 _JSON_KEY: Final = re.compile(r'\s*"((?:[^"\\\n]|\\.)*)"\s*:')
+#: An action number opens a history only as one (OpenSpiel's actions are 0
+#: to 51, and a few more): followed by a comma, a blank and another number,
+#: the list's end or the line's.  A chat export's ``[06/12/2026 21:04]``
+#: opens with digits too, and is HRN (typed22).
+_ACTION_NUMBER: Final = r"[0-9]{1,3}(?:\s*[,\]\r\n]|\s*\Z|[ \t]+[0-9])"
 #: A JSON array's first element, or its end.
-_ARRAY_START: Final = re.compile(r"\[\s*([{\]\[0-9])")
+_ARRAY_START: Final = re.compile(r"\[\s*([{\]\[]|" + _ACTION_NUMBER + ")")
 #: The tokens that open and close JSON values, strings skipped whole.
 _JSON_TOKEN: Final = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\]]')
 #: The keys of OpenSpiel's ``state.to_json()`` (docs/interop.md); none is a record's.
@@ -135,7 +140,7 @@ def sniff_format(head: str) -> str | None:
 #: A JSON array's opening: ``[`` and what may follow it in JSON but not
 #: in HRN (a tag is ``[Name "value"]``), or nothing (the reader's game was
 #: cut there).  ``{"`` may open an HRN comment.
-_JSON_OPENING: Final = re.compile(r'\s*\[\s*(?:[\[{\]"0-9]|\Z)')
+_JSON_OPENING: Final = re.compile(r'\s*\[\s*(?:[\[{\]"]|\Z|' + _ACTION_NUMBER + ")")
 
 
 #: OpenSpiel's game string on a line of its own (``hearts(jd_bonus=True)``),
