@@ -1,6 +1,8 @@
 """The system's reasons for a failed read or write come from the catalogs in
 both languages: a French run once said ``Bad file descriptor`` inside a
-French message (review 22 found ENXIO and EBADF missing)."""
+French message (review 22 found ENXIO missing).  A closed descriptor (EBADF) is
+told by the output's own words, "it is closed (the program was started
+without it)", not by a catalog word here (tests/test_user_input_faults.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from hearts_notation.i18n import os_reason, translate
 
 #: Every errno name the catalogs word, with a French word that must differ
 #: from the system's English.
-_NAMES = ("ENOENT", "EACCES", "ENOSPC", "ENXIO", "EBADF", "EMFILE", "ENFILE",
+_NAMES = ("ENOENT", "EACCES", "ENOSPC", "ENXIO", "EMFILE", "ENFILE",
           "ENODEV", "EAGAIN", "EINVAL", "ESTALE")
 
 

@@ -342,7 +342,7 @@ def msg(key: str, /, **args: Arg) -> Msg:
 #: catalogs (``oserror.ENOSPC``...); others are shown as the system words them.
 _OS_ERRORS: Final = frozenset({"ENOENT", "EACCES", "EPERM", "ENOSPC", "EROFS", "EISDIR",
                                "ENOTDIR", "EIO", "EDQUOT", "EFBIG", "EPIPE", "ENAMETOOLONG",
-                               "ELOOP", "EBUSY", "ETXTBSY", "EEXIST", "ENXIO", "EBADF",
+                               "ELOOP", "EBUSY", "ETXTBSY", "EEXIST", "ENXIO",
                                "EMFILE", "ENFILE", "ENODEV", "EAGAIN", "EINVAL", "ESTALE"})
 
 

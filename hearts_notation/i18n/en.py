@@ -1818,7 +1818,6 @@ MESSAGES.update({
     "oserror.ETXTBSY": "Text file busy",
     "oserror.EEXIST": "File exists",
     "oserror.ENXIO": "No such device or address",
-    "oserror.EBADF": "Bad file descriptor",
     "oserror.EMFILE": "Too many open files",
     "oserror.ENFILE": "Too many open files in system",
     "oserror.ENODEV": "No such device",

@@ -1733,7 +1733,6 @@ MESSAGES.update({
     "oserror.ETXTBSY": "fichier texte occupé",
     "oserror.EEXIST": "le fichier existe",
     "oserror.ENXIO": "aucun périphérique ni adresse de ce nom",
-    "oserror.EBADF": "descripteur de fichier invalide",
     "oserror.EMFILE": "trop de fichiers ouverts",
     "oserror.ENFILE": "trop de fichiers ouverts dans le système",
     "oserror.ENODEV": "aucun périphérique de ce nom",
