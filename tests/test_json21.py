@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from record_campaign import assert_read_as, assert_refused_once, clean_deals
 
 from hearts_notation.api import read_games, validate_file
 from hearts_notation.cli import cli
@@ -65,23 +66,17 @@ REFUSED = {
 
 @pytest.fixture(scope="module")
 def clean() -> object:
-    (game,) = read_games(str(DATA / "clean.json"))
-    return game.deals
+    return clean_deals(str(DATA / "clean.json"))
 
 
 @pytest.mark.parametrize("name", SAME)
 def test_read_as_the_clean_game(name: str, clean: object) -> None:
-    games = read_games(str(DATA / name))
-    assert games and all(g.deals == clean for g in games)
-    assert list(validate_file(str(DATA / name)).findings()) == []
+    assert_read_as(str(DATA / name), clean)
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_refused_once_with_the_form_to_write(name: str) -> None:
-    line, column, words = REFUSED[name]
-    errors = [f for f in validate_file(str(DATA / name)).findings() if f["severity"] == "error"]
-    assert [(f["line"], f["column"]) for f in errors] == [(line, column)], errors
-    assert words in str(errors[0]["message"])
+    assert_refused_once(str(DATA / name), *REFUSED[name])
 
 
 @pytest.mark.parametrize("name", ["comments.json", "seats-words.json", "numbers-as-strings.json",

@@ -12,12 +12,12 @@ process started.
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from lsp_frames import FrameCapture
 
 pytest.importorskip("pygls")
 
@@ -64,36 +64,12 @@ def _client_place(text: str, found: str, encoding: str) -> tuple[int, int]:
     raise AssertionError(found)
 
 
-class _Capture:
-    """The server's output: its frames, kept."""
-
-    def __init__(self) -> None:
-        self.data = b""
-
-    def write(self, data: bytes) -> None:
-        self.data += data
-
-    def close(self) -> None:
-        """(pygls's writer protocol: nothing to close.)"""
-
-    def frames(self) -> list[dict[str, Any]]:
-        out = []
-        rest = self.data
-        while rest:
-            head, _, rest = rest.partition(b"\r\n\r\n")
-            size = int(head.split(b":")[1].split(b"\r")[0])
-            out.append(json.loads(rest[:size]))
-            rest = rest[size:]
-        self.data = b""
-        return out
-
-
 class _Session:
     """An initialized server and what it said."""
 
     def __init__(self, encoding: str) -> None:
         self.server = lsp.build("en")
-        self.out = _Capture()
+        self.out = FrameCapture()
         self.server.protocol.set_writer(self.out)
         self.ids = 0
         reply = self.request("initialize", {

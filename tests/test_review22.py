@@ -9,28 +9,9 @@ import json
 from typing import Any
 
 import pytest
+from lsp_frames import FrameCapture
 
 from hearts_notation.editor import server as lsp
-
-
-class _Capture:
-    """A writer for the server's protocol: the frames it sends, kept."""
-
-    def __init__(self) -> None:
-        self.data = b""
-
-    def write(self, data: bytes) -> None:
-        self.data += data
-
-    def replies(self) -> list[dict[str, Any]]:
-        out = []
-        rest = self.data
-        while rest:
-            head, _, rest = rest.partition(b"\r\n\r\n")
-            size = int(head.split(b":")[1].split(b"\r")[0])
-            out.append(json.loads(rest[:size]))
-            rest = rest[size:]
-        return out
 
 
 def _frame(obj: dict[str, Any], extra: int = 0) -> bytes:
@@ -38,9 +19,9 @@ def _frame(obj: dict[str, Any], extra: int = 0) -> bytes:
     return b"Content-Length: %d\r\n\r\n" % (len(body) + extra) + body
 
 
-def _frames(data: bytes) -> tuple[lsp._Frames, _Capture]:
+def _frames(data: bytes) -> tuple[lsp._Frames, FrameCapture]:
     server = lsp.build("en")
-    capture = _Capture()
+    capture = FrameCapture()
     server.protocol.set_writer(capture)
     return lsp._Frames(io.BufferedReader(io.BytesIO(data)), 1 << 20, server), capture
 
@@ -56,7 +37,7 @@ def test_a_content_length_that_lies_does_not_swallow_the_next_message(extra: int
     frames, capture = _frames(_frame(first, extra) + _frame(second))
     message = frames.message()
     assert message is not None and message.id == 2 and message.method == "shutdown"
-    (refusal,) = capture.replies()
+    (refusal,) = capture.frames()
     assert refusal["id"] is None and refusal["error"]["code"] == -32700
     assert "Content-Length says" in refusal["error"]["message"]
     assert frames.message() is None

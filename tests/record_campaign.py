@@ -1,0 +1,28 @@
+"""The two checks every campaign of records written by hand or by a site's
+code makes on its files (tests/test_json21.py, tests/test_json22.py): a file
+reads as its clean twin, or it is refused once, at its line and column, with
+the words that say what to write."""
+
+from __future__ import annotations
+
+from hearts_notation.api import read_games, validate_file
+
+
+def clean_deals(path: str) -> object:
+    """The deals of the one game of the clean twin at *path*."""
+    (game,) = read_games(path)
+    return game.deals
+
+
+def assert_read_as(path: str, deals: object) -> None:
+    """*path* reads as games whose deals are *deals*, with no finding."""
+    games = read_games(path)
+    assert games and all(g.deals == deals for g in games)
+    assert list(validate_file(path).findings()) == []
+
+
+def assert_refused_once(path: str, line: int, column: int, words: str) -> None:
+    """*path* has one error, at *line*:*column*, whose message holds *words*."""
+    errors = [f for f in validate_file(path).findings() if f["severity"] == "error"]
+    assert [(f["line"], f["column"]) for f in errors] == [(line, column)], errors
+    assert words in str(errors[0]["message"]), errors[0]["message"]
