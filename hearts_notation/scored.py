@@ -33,6 +33,12 @@ from .model import Game
 from .rules import RuleSet
 from .scoring import DealScore, GameScore, MoonOutcome
 
+#: Why a deal whose tricks are all written has no points (``unscored`` in
+#: ``score --format json``, docs/spec.md): its play has errors that
+#: ``hearts validate`` names.  A deal stopped with ``*`` or cut short has
+#: none: it is unfinished, as it always was.
+PLAY_ERRORS = "play-errors"
+
 
 @dataclass(frozen=True, slots=True)
 class CleanGame:
@@ -76,6 +82,35 @@ def clean_game(compact: CompactGame, source: str | None, index: int | None,
                 players=dict(compact.players), result=_result(compact.result),
                 source=source, index=index, language=compact.language)
     return CleanGame(game, rules, score, compact, len(deals))
+
+
+def unscored_reasons(game: Game, rules: RuleSet, score: GameScore) -> tuple[str | None, ...]:
+    """For each deal of *game* (as *score* lists them): :data:`PLAY_ERRORS`
+    where the deal has no points although its play is written to the end,
+    else ``None``.
+
+    A deal has no points when its tricks are not one card from each seat
+    (:func:`hearts_notation.scoring.deal_is_complete`).  That is the truth
+    of a deal stopped with ``*`` or cut short (fewer tricks than a full
+    deal, or its last trick broken off with every trick before it whole):
+    it is unfinished.  Any other deal without points has every trick
+    written but one of them of the wrong size (a card missing, a card too
+    many, a seat twice): it was played out and its record has a slip, which
+    ``score`` must not call unfinished (a club secretary would believe the
+    deal was never played)."""
+    nt = rules.tricks_per_deal
+    n = len(score.seats)
+    out: list[str | None] = []
+    for deal, ds in zip(game.deals, score.deals, strict=True):
+        tricks = deal.tricks
+        if ds.scored or deal.unfinished or len(tricks) < nt:
+            out.append(None)
+        elif (len(tricks) == nt and len(tricks[-1].plays) < n
+              and all(len(t.plays) == n for t in tricks[:-1])):
+            out.append(None)        # cut short inside its last trick
+        else:
+            out.append(PLAY_ERRORS)
+    return tuple(out)
 
 
 def _result(result: Any) -> Any:
@@ -129,4 +164,4 @@ def _same_record(games: list[Game], k: int, index: int) -> Game:
     raise LookupError(f"no game {index} in the parsed batch")
 
 
-__all__ = ["CleanGame", "clean_game", "records_of"]
+__all__ = ["PLAY_ERRORS", "CleanGame", "clean_game", "records_of", "unscored_reasons"]

@@ -71,6 +71,9 @@ class ScoreTotals:
     games: int = 0
     deals: int = 0
     disagreeing: int = 0
+    #: deals played to their end whose play has errors (no points:
+    #: :func:`hearts_notation.scored.unscored_reasons`)
+    unscored: int = 0
     moons: int = 0
     seat_deals: Counter[str] = field(default_factory=Counter)
     seat_points: Counter[str] = field(default_factory=Counter)
@@ -78,15 +81,17 @@ class ScoreTotals:
     standings: Standings | None = None
 
     @classmethod
-    def of_game(cls, summary: GameSummary, disagrees: bool) -> ScoreTotals:
+    def of_game(cls, summary: GameSummary, disagrees: bool, unscored: int = 0) -> ScoreTotals:
         """The totals of one game, from its standings summary (what
         ``score`` computes for the players' table: the deals scored until
-        the game ended) and whether its recorded scores disagree."""
+        the game ended), whether its recorded scores disagree and how many
+        of its deals cannot be scored (their play has errors)."""
         from .standings import Standings
 
         st = Standings()
         st.add(summary)
-        t = cls(games=1, deals=summary.deals, disagreeing=int(disagrees), standings=st)
+        t = cls(games=1, deals=summary.deals, disagreeing=int(disagrees), unscored=unscored,
+                standings=st)
         for line in summary.seats:
             t.seat_deals[line.seat] += summary.deals
             t.seat_points[line.seat] += line.points
@@ -106,6 +111,7 @@ class ScoreTotals:
         self.games += other.games
         self.deals += other.deals
         self.disagreeing += other.disagreeing
+        self.unscored += other.unscored
         self.moons += other.moons
         # (Counter.update keeps the first-seen order of keys, as adding game by game does.)
         self.seat_deals.update(other.seat_deals)
@@ -128,7 +134,7 @@ class ScoreTotals:
         """The ``summary`` of ``score --format json`` (the players are its
         ``players`` list, from :attr:`standings`)."""
         rate = self.moon_rate
-        return {
+        out: dict[str, Any] = {
             "games": self.games,
             "deals": self.deals,
             "disagreeing_games": self.disagreeing,
@@ -138,6 +144,10 @@ class ScoreTotals:
                           "moons": self.seat_moons[s]}
                       for s in seat_order(self.seat_deals)},
         }
+        if self.unscored:
+            # (only then: the summary of a corpus without such a deal is as it always was)
+            out["unscored_deals"] = self.unscored
+        return out
 
 
 # annotate --------------------------------------------------------------------------------

@@ -8,7 +8,9 @@ lines (:func:`hearts_notation.scoring.score_findings`).  ``--format table``
 for people (a rich table per game), ``json`` and ``csv`` for programs.
 
 Exit status: 0 the record's scores agree (or it has none), 1 some recorded
-score, total, moon or result disagrees, 2 the input could not be read or the
+score, total, moon or result disagrees, or a deal played to its end cannot
+be scored (its play has errors, :func:`hearts_notation.scored.unscored_reasons`:
+the table says so, not "unfinished"), 2 the input could not be read or the
 command line is wrong (a ``--game`` that does not exist).
 """
 
@@ -37,7 +39,7 @@ from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..runners.local import EngineSpec, map_batch_work, total_bytes
 from ..runners.pool import gc_paused
-from ..scored import CleanGame, records_of
+from ..scored import PLAY_ERRORS, CleanGame, records_of, unscored_reasons
 from ..scoring import GameScore
 from ..sheets import SHEET_CODES
 from ..standings import GameSummary, Standings, summary_of
@@ -96,9 +98,11 @@ def score_entry(game: Game, default_rules: RuleSet | None, force: bool, table: b
     rules, score, found = game_scores(game, default_rules, force)
     bad = any(f.severity == "error" for f in found)
     summary = summary_of(game, rules, score.seats, score.deals, score.finished, score.winners, found)
+    # (read here, where the game has its deals: the table gets it without them)
+    why = unscored_reasons(game, rules, score)
     if table:
-        return bad, (dataclasses.replace(game, deals=()), rules, score, found), summary
-    return bad, score_document(game, rules, score, found), summary
+        return bad, (dataclasses.replace(game, deals=()), rules, score, found, why), summary
+    return bad, score_document(game, rules, score, found, why), summary
 
 
 def score_batch(batch: Batch | Broken, default_rules: RuleSet | None, force: bool, table: bool
@@ -126,19 +130,26 @@ def clean_entry(clean: CleanGame, table: bool) -> tuple[bool, Any, GameSummary]:
     game, rules, sc = clean.game, clean.rules, clean.score
     summary = summary_of(game, rules, sc.seats, sc.deals, sc.finished, sc.winners, ())
     if table:
-        return False, (game, rules, sc, []), summary
+        return False, (game, rules, sc, [], ()), summary
     return False, score_document(game, rules, sc, []), summary
 
 
-def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Finding]) -> dict[str, Any]:
-    """The JSON entry of one game."""
+def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Finding],
+                   unscored: tuple[str | None, ...] = ()) -> dict[str, Any]:
+    """The JSON entry of one game; a deal whose play cannot be scored has
+    ``"unscored": "play-errors"`` (*unscored*, :func:`unscored_reasons`),
+    an optional key: every other key is as it always was."""
+    deals = [{**d.to_dict(), "complete": d.complete} for d in score.deals]
+    for entry, why in zip(deals, unscored, strict=False):
+        if why is not None:
+            entry["unscored"] = why
     return {
         "source": game.source,
         "index": game.index,
         "rules": rules.spec,
         "seats": list(score.seats),
         "players": {seat: game.players[seat] for seat in score.seats if seat in game.players},
-        "deals": [{**d.to_dict(), "complete": d.complete} for d in score.deals],
+        "deals": deals,
         "finished": score.finished,
         "winners": list(score.winners),
         "disagreements": [f.to_dict() for f in found],
@@ -146,22 +157,22 @@ def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Fin
 
 
 def print_sheet(console: Console, game: Game, rules_used: RuleSet, score: GameScore,
-                found: list[Finding], lang: str) -> None:
+                found: list[Finding], lang: str, unscored: tuple[str | None, ...] = ()) -> None:
     """One game's table of points and running totals, its outcome and its
     disagreements with the record, as ``score`` prints them (``replay``
-    shows a score sheet so)."""
+    shows a score sheet so); *unscored*: :func:`unscored_reasons`."""
     with seats_in_view(score.seats):
-        _print_game(console, game, rules_used, score, found, lang)
+        _print_game(console, game, rules_used, score, found, lang, unscored)
 
 
 def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameScore,
-                found: list[Finding], lang: str) -> None:
+                found: list[Finding], lang: str, unscored: tuple[str | None, ...] = ()) -> None:
     """One game's table, outcome and disagreements with the record."""
     from rich.text import Text
 
     from ..presentation import Presentation
 
-    console.print(_table(game, rules_used, score, lang))
+    console.print(_table(game, rules_used, score, lang, unscored))
     console.print(_outcome(score, rules_used, lang, game))
     if found:
         console.print(Text(translate(lang, "score.disagreements"), style="bold"))
@@ -177,10 +188,11 @@ def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameSc
     console.print()
 
 
-def _table(game: Game, rules: RuleSet, score: GameScore, lang: str = "en") -> Table:
+def _table(game: Game, rules: RuleSet, score: GameScore, lang: str = "en",
+           unscored: tuple[str | None, ...] = ()) -> Table:
     from rich.table import Table
 
-    title, caption, headers, right, rows = _table_cells(game, rules, score, lang)
+    title, caption, headers, right, rows = _table_cells(game, rules, score, lang, unscored)
     n = len(score.seats)
     table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
     for i, (head, r) in enumerate(zip(headers, right, strict=True)):
@@ -193,11 +205,14 @@ def _table(game: Game, rules: RuleSet, score: GameScore, lang: str = "en") -> Ta
     return table
 
 
-def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en"
+def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en",
+                 unscored: tuple[str | None, ...] = ()
                  ) -> tuple[str, str, list[str], list[bool], list[list[str]]]:
     """What one game's table shows: its title, its caption, the column
     headers, which columns are right-justified, and the rows (the points
-    of each deal, the moon, the running totals)."""
+    of each deal, the moon, the running totals).  A deal without points is
+    "unfinished", or, where *unscored* says its play has errors
+    (:func:`unscored_reasons`), "not scored" with where to look."""
     from ..presentation import Presentation
 
     seats = score.seats
@@ -218,7 +233,7 @@ def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en"
                *(f"Σ {s}" for s in shown)]
     right = [True, *(True for _ in shown), False, *(True for _ in shown)]
     rows: list[list[str]] = []
-    for d in score.deals:
+    for k, d in enumerate(score.deals):
         if d.scored:
             pts = [str(d.points[s]) for s in seats]
         else:
@@ -230,7 +245,8 @@ def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en"
             moon = f"{pres.name(d.moon.seat)} {choice}" + (
                 translate(lang, "score.assumed") if d.moon.assumed else "")
         elif not d.complete and not d.sheet:
-            moon = translate(lang, "score.unfinished")
+            broken = k < len(unscored) and unscored[k] == PLAY_ERRORS
+            moon = translate(lang, "score.play_errors" if broken else "score.unfinished")
         # a deal kept by its score line is marked by its number, as on the
         # printed sheet ("3 (feuille)"), not in the moon column (issue 23)
         number = f"{d.number} {translate(lang, 'sheet.kind')}" if d.sheet else str(d.number)
@@ -239,7 +255,7 @@ def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en"
 
 
 def _plain_game(console: Console, game: Game, rules: RuleSet, score: GameScore,
-                found: list[Finding], lang: str) -> str | None:
+                found: list[Finding], lang: str, unscored: tuple[str | None, ...] = ()) -> str | None:
     """The text :func:`_print_game` prints for a game with no disagreement
     on a console without colour, drawn without rich's layout engine
     (:func:`hearts_notation.render.plain_table.plain_table`, byte for byte
@@ -249,7 +265,7 @@ def _plain_game(console: Console, game: Game, rules: RuleSet, score: GameScore,
     from ..render.plain_table import plain_table
 
     with seats_in_view(score.seats):
-        title, caption, headers, right, rows = _table_cells(game, rules, score, lang)
+        title, caption, headers, right, rows = _table_cells(game, rules, score, lang, unscored)
         table = plain_table(title, caption, headers, right, rows, console.width)
         if table is None:
             return None
@@ -321,7 +337,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     Exit status: 0 the recorded scores agree, 1 they disagree somewhere,
     2 unusable input or command line.
     """
-    shown: list[tuple[Game, RuleSet, GameScore, list[Finding]]] = []
+    shown: list[tuple[Game, RuleSet, GameScore, list[Finding], tuple[str | None, ...]]] = []
     run = _Run()
     run.need_game = game_no is not None
     table = fmt_out in ("table", "html")
@@ -378,9 +394,9 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         fail(translate(lang, "cli.no_game", files=" ".join(files), n=game_no))
     if not streamed:
         console = stdout_console()
-        for game, rules_used, score, found in shown:
+        for game, rules_used, score, found, why in shown:
             with seats_in_view(score.seats):
-                _print_game(console, game, rules_used, score, found, lang)
+                _print_game(console, game, rules_used, score, found, lang, why)
         _print_players(console, run.standings, lang)
     return CorpusReport(findings=int(run.disagree), games=run.games)
 
@@ -412,12 +428,14 @@ class _Run:
         self.syntax_lines: dict[int, str] | None = None
 
     def _take(self, items: Iterable[tuple[bool, Any, GameSummary]],
-              errors_of: Callable[[Any], tuple[str | None, list[NamedError]]]
-              ) -> Iterator[Any]:
+              errors_of: Callable[[Any], tuple[str | None, list[NamedError]]],
+              unscored_of: Callable[[Any], int]) -> Iterator[Any]:
         """The items until the first syntax error; after it, only the
         other syntax errors of the same file are collected (the games of
         a file come together), then :class:`_Abort`.  *errors_of*: an
-        item's source and its syntax errors, each with its game's view."""
+        item's source and its syntax errors, each with its game's view;
+        *unscored_of*: how many of its deals cannot be scored (their play
+        has errors: the exit status is 1, as for a disagreement)."""
         for bad, item, summary in items:
             source, errors = errors_of(item)
             if self.syntax:
@@ -429,8 +447,9 @@ class _Run:
                 self.syntax, self.syntax_source = errors, source
                 continue
             self.games += 1
-            self.disagree = self.disagree or bad
-            self.totals += ScoreTotals.of_game(summary, bad)
+            unscored = unscored_of(item)
+            self.disagree = self.disagree or bad or unscored > 0
+            self.totals += ScoreTotals.of_game(summary, bad, unscored)
             yield item
         if self.syntax and self.lines is not None:
             # Read now, while the engine runs (its workers see the data).
@@ -441,15 +460,15 @@ class _Run:
             raise _Abort
 
     def items(self, items: Iterable[tuple[bool, Any, GameSummary]]
-              ) -> Iterator[tuple[Game, RuleSet, GameScore, list[Finding]]]:
+              ) -> Iterator[tuple[Game, RuleSet, GameScore, list[Finding], tuple[str | None, ...]]]:
         """Table/HTML items: (game without deals, rules, score, findings)."""
-        def errors_of(item: tuple[Game, RuleSet, GameScore, list[Finding]]
+        def errors_of(item: tuple[Game, RuleSet, GameScore, list[Finding], tuple[str | None, ...]]
                       ) -> tuple[str | None, list[NamedError]]:
-            game, _, _, found = item
+            game, _, _, found, _ = item
             return game.source, [NamedError(f, game.players, game.seat_names)
                                  for f in found if f.code == "syntax-error"]
 
-        return self._take(items, errors_of)
+        return self._take(items, errors_of, lambda item: sum(w is not None for w in item[4]))
 
     def docs(self, items: Iterable[tuple[bool, Any, GameSummary]], lang: str = "en"
              ) -> Iterator[dict[str, Any]]:
@@ -460,7 +479,10 @@ class _Run:
                 NamedError(Finding.from_dict(d), doc.get("players") or {}, doc["seats"])
                 for d in doc["disagreements"] if d["code"] == "syntax-error"]
 
-        for doc in self._take(items, errors_of):
+        def unscored_of(doc: dict[str, Any]) -> int:
+            return sum("unscored" in d for d in doc["deals"])
+
+        for doc in self._take(items, errors_of, unscored_of):
             with players_in_view(doc.get("players") or {}):
                 for d in doc["disagreements"]:
                     public_finding(d, lang)
@@ -600,17 +622,17 @@ def _plain_players(console: Console, st: Standings, lang: str) -> str | None:
     return table + escape_controls(translate(lang, "score.note", note=note), keep_layout=True) + "\n"
 
 
-def _table_pieces(console: Console, items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding]]],
+def _table_pieces(console: Console, items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding], tuple[str | None, ...]]],
                   run: _Run, lang: str) -> Iterator[str]:
     """The table report, one game at a time (rendered by *console*, as it
     would print them), then the totals per player."""
-    for game, rules, scored, found in items:
-        plain = _plain_game(console, game, rules, scored, found, lang)
+    for game, rules, scored, found, why in items:
+        plain = _plain_game(console, game, rules, scored, found, lang, why)
         if plain is not None:
             yield plain
             continue
         with console.capture() as cap, seats_in_view(scored.seats):
-            _print_game(console, game, rules, scored, found, lang)
+            _print_game(console, game, rules, scored, found, lang, why)
         yield cap.get()
     plain = _plain_players(console, run.standings, lang)
     if plain is not None:
@@ -621,7 +643,7 @@ def _table_pieces(console: Console, items: Iterable[tuple[Game, RuleSet, GameSco
     yield cap.get()
 
 
-def _html_pieces(items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding]]],
+def _html_pieces(items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding], tuple[str | None, ...]]],
                  lang: str = "en") -> Iterator[str]:
     """The HTML score sheets, one game at a time into a spooled temporary
     file, then the document: its title names the event when every game that
@@ -634,14 +656,14 @@ def _html_pieces(items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding]]]
     several = False
     with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8",
                                        newline="\n") as body:
-        for g, r, sc, f in items:
+        for g, r, sc, f, why in items:
             name = g.tags.get("Event")
             if name:
                 if event is None:
                     event = name
                 elif name != event:
                     several = True
-            body.write(game_section(SheetGame(g, r, sc, f), lang))
+            body.write(game_section(SheetGame(g, r, sc, f, why), lang))
         title = event if event is not None and not several else translate(lang, "score.sheets")
         before, after = score_sheets_html((), title=title, lang=lang)
         yield before

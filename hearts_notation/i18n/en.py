@@ -1985,3 +1985,8 @@ MESSAGES.update({
     "record.openspiel_history": "an OpenSpiel history inside an object (its field {field}), not a record: write its list of actions alone, [1, 26, 45, ...], and read it with --from openspiel-history",
     "record.whole_written": "{value} is not {what} as a record writes it: write the whole number without an exponent or a fraction, {number}",
 })
+
+MESSAGES.update({
+    # score23: a deal played to its end whose play has errors is not "unfinished"
+    "score.play_errors": "not scored: the play has errors (hearts validate shows them)",
+})

@@ -1972,3 +1972,8 @@ MESSAGES.update({
     "record.openspiel_history": "un historique OpenSpiel dans un objet (son champ {field}), pas un relevé : écrivez sa liste d'actions seule, [1, 26, 45, ...], et lisez-la avec --from openspiel-history",
     "record.whole_written": "{value} n'est pas {what} comme un relevé l'écrit : écrivez le nombre entier sans exposant ni partie décimale, {number}",
 })
+
+MESSAGES.update({
+    # score23 : une donne jouée jusqu'au bout dont le jeu a des erreurs n'est pas « inachevée »
+    "score.play_errors": "non marquée : le jeu a des erreurs (hearts validate les montre)",
+})

@@ -70,12 +70,15 @@ def _doc(title: str, body: str, lang: str = "en") -> str:
 @dataclass(frozen=True)
 class SheetGame:
     """What one game's sheet shows: the game (tags, names), its rules,
-    scores and findings."""
+    scores and findings, and which deals cannot be scored because their
+    play has errors (:func:`hearts_notation.scored.unscored_reasons`; the
+    sheet must not call such a deal merely "not scored")."""
 
     game: Game
     rules: RuleSet
     score: GameScore
     findings: Sequence[Finding]
+    unscored: Sequence[str | None] = ()
 
 
 def game_section(sg: SheetGame, lang: str = "en") -> str:
@@ -109,7 +112,7 @@ def _section(sg: SheetGame, pres: Presentation) -> str:
     out.append(f'<th class="text">{escape(pres.t("score.col.moon"))}</th>')
     out += [f"<th>Σ {escape(pres.seat(s))}</th>" for s in seats]
     out.append('<th class="text">!</th></tr></thead><tbody>')
-    for d in score.deals:
+    for i, d in enumerate(score.deals):
         marks = [k for k, f in by_deal.get(d.number, []) if f.severity != "info"]
         cls = [c for c, on in (("moon", d.moon is not None), ("flagged", bool(marks))) if on]
         attr = f' class="{" ".join(cls)}"' if cls else ""
@@ -118,7 +121,8 @@ def _section(sg: SheetGame, pres: Presentation) -> str:
         if d.moon is not None:
             moon = _moon_text(pres, d.moon.seat, d.moon.choice, d.points)
         elif not d.scored:
-            moon = pres.t("sheet.not_scored")
+            broken = i < len(sg.unscored) and sg.unscored[i] is not None
+            moon = pres.t("score.play_errors" if broken else "sheet.not_scored")
         kind = " " + pres.t("sheet.kind") if d.sheet else ""
         row = [f"<tr{attr}>", f'<td class="text">{d.number}{escape(kind)}</td>']
         row += [f"<td>{p}</td>" for p in pts]
