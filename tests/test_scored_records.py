@@ -91,8 +91,9 @@ def _same_items(fast: list[tuple[int, Any]], slow: list[tuple[int, Any]], table:
         if not table:
             assert fitem == sitem
             continue
-        fgame, frules, fscore, ffound = fitem
-        sgame, srules, sscore, sfound = sitem
+        fgame, frules, fscore, ffound, fwhy = fitem
+        sgame, srules, sscore, sfound, swhy = sitem
+        assert fwhy == swhy
         assert (fgame.source, fgame.index) == (sgame.source, sgame.index)
         assert (fgame.tags, fgame.players, fgame.seats, fgame.rules) == (
             sgame.tags, sgame.players, sgame.seats, sgame.rules)

@@ -71,6 +71,11 @@ from .report import CorpusReport
 SCORE_CODES = ("score-mismatch", "total-mismatch", "moon-choice", "result-mismatch", "game-continued",
                "unknown-rule", *SHEET_CODES)
 
+#: What the table and the HTML sheet get of one game: the game without its
+#: deals, its rules, scores and findings, and which deals cannot be scored
+#: (:func:`hearts_notation.scored.unscored_reasons`).
+_TableItem = tuple[Game, RuleSet, GameScore, list[Finding], tuple[str | None, ...]]
+
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
@@ -130,7 +135,7 @@ def clean_entry(clean: CleanGame, table: bool) -> tuple[bool, Any, GameSummary]:
     game, rules, sc = clean.game, clean.rules, clean.score
     summary = summary_of(game, rules, sc.seats, sc.deals, sc.finished, sc.winners, ())
     if table:
-        return False, (game, rules, sc, [], ()), summary
+        return False, (game, rules, sc, [], (None,) * len(sc.deals)), summary
     return False, score_document(game, rules, sc, []), summary
 
 
@@ -337,7 +342,7 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     Exit status: 0 the recorded scores agree, 1 they disagree somewhere,
     2 unusable input or command line.
     """
-    shown: list[tuple[Game, RuleSet, GameScore, list[Finding], tuple[str | None, ...]]] = []
+    shown: list[_TableItem] = []
     run = _Run()
     run.need_game = game_no is not None
     table = fmt_out in ("table", "html")
@@ -460,9 +465,9 @@ class _Run:
             raise _Abort
 
     def items(self, items: Iterable[tuple[bool, Any, GameSummary]]
-              ) -> Iterator[tuple[Game, RuleSet, GameScore, list[Finding], tuple[str | None, ...]]]:
+              ) -> Iterator[_TableItem]:
         """Table/HTML items: (game without deals, rules, score, findings)."""
-        def errors_of(item: tuple[Game, RuleSet, GameScore, list[Finding], tuple[str | None, ...]]
+        def errors_of(item: _TableItem
                       ) -> tuple[str | None, list[NamedError]]:
             game, _, _, found, _ = item
             return game.source, [NamedError(f, game.players, game.seat_names)
@@ -622,8 +627,8 @@ def _plain_players(console: Console, st: Standings, lang: str) -> str | None:
     return table + escape_controls(translate(lang, "score.note", note=note), keep_layout=True) + "\n"
 
 
-def _table_pieces(console: Console, items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding], tuple[str | None, ...]]],
-                  run: _Run, lang: str) -> Iterator[str]:
+def _table_pieces(console: Console, items: Iterable[_TableItem], run: _Run, lang: str
+                  ) -> Iterator[str]:
     """The table report, one game at a time (rendered by *console*, as it
     would print them), then the totals per player."""
     for game, rules, scored, found, why in items:
@@ -643,7 +648,7 @@ def _table_pieces(console: Console, items: Iterable[tuple[Game, RuleSet, GameSco
     yield cap.get()
 
 
-def _html_pieces(items: Iterable[tuple[Game, RuleSet, GameScore, list[Finding], tuple[str | None, ...]]],
+def _html_pieces(items: Iterable[_TableItem],
                  lang: str = "en") -> Iterator[str]:
     """The HTML score sheets, one game at a time into a spooled temporary
     file, then the document: its title names the event when every game that
