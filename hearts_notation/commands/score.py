@@ -339,8 +339,9 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
     disagreement with the recorded scores; over any number of FILES and
     FOLDERS, with the totals per player (by name) at the end.
 
-    Exit status: 0 the recorded scores agree, 1 they disagree somewhere,
-    2 unusable input or command line.
+    Exit status: 0 the recorded scores agree, 1 they disagree somewhere
+    or a deal played to its end cannot be scored (its play has errors:
+    hearts validate shows them), 2 unusable input or command line.
     """
     shown: list[_TableItem] = []
     run = _Run()
