@@ -26,7 +26,9 @@ from hearts_notation.io import dumps, read_games
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-GOLDEN = Path(__file__).parent / "golden" / "score"
+# (the deal rows alone, golden for this test: tests/golden holds whole outputs
+# that test_golden_output.py produces from its own cases)
+GOLDEN = Path(__file__).parent / "data" / "score23"
 SCHEMA = ROOT / "hearts_notation" / "schema" / "score.schema.json"
 
 FULL = "5. E 5D S 8D W 6D N AD"
