@@ -395,6 +395,10 @@ _SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "cœur": "♥", "coeur": 
                       "coeurs": "♥", "carreau": "♦", "carreaux": "♦", "trèfle": "♣",
                       "trèfles": "♣", "trefle": "♣", "trefles": "♣", "spades": "♠", "spade": "♠",
                       "hearts": "♥", "heart": "♥", "diamonds": "♦", "diamond": "♦", "clubs": "♣", "club": "♣"}
+#: A suit shortened to two or three letters before a hand's ranks (``pi``,
+#: ``co``, ``ca``, ``tr``, ``trè``), each of one suit only (french23).
+_SUIT_ABBREVIATIONS: Final = {"pi": "♠", "piq": "♠", "co": "♥", "coe": "♥", "cœ": "♥", "ca": "♦",
+                              "car": "♦", "tr": "♣", "tre": "♣", "trè": "♣", "tref": "♣", "trèf": "♣"}
 #: After a lone rank, its suit said in words (``D pique``, ``10 de cœur``).
 _RANK_THEN_SUIT_WORD: Final = re.compile(r"[^\S\n]+(?:(?:de|d'|d’|of)[^\S\n]*)?([^\W\d_]+(?!\w)|[♠♥♦♣])",
                                          re.IGNORECASE)
@@ -1361,10 +1365,15 @@ _RECEIVER_AFTER: Final = re.compile(r"[ \t\f]*(?:to|à|->|=>|\u2192)[ \t\f]+([^\
                                     re.IGNORECASE)
 #: The moon said as a sentence after the seat (``S shot the moon``, ``S fait capot``).
 _SEAT_MOON: Final = re.compile(
-    r"[ \t\f]*(?P<seat>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?P<said>"
+    r"[ \t\f]*(?P<seat>[^\W\d_][\w'’-]*)[ \t\f]+(?P<said>"
     r"(?P<en>(?:has[ \t\f]+)?(?:shot|shoots|shoot)[ \t\f]+the[ \t\f]+moon)"
-    r"|(?:a[ \t\f]+)?(?:fait|tir[ée])[ \t\f]+(?:(?:le[ \t\f]+)?(?:capot|grand[ \t\f]+chelem)"
-    r"|(?:à|a)[ \t\f]+la[ \t\f]+lune))(?!\w)", re.IGNORECASE)
+    r"|(?:a[ \t\f]+)?(?:fait|tir[ée])[ \t\f]+(?:(?:le[ \t\f]+|un[ \t\f]+)?(?:capot|(?:grand[ \t\f]+)?chelem)"
+    r"|(?:(?:à|a)[ \t\f]+)?la[ \t\f]+lune))(?!\w)"
+    # (french23: ``il a fait la lune : E``, the seat said after a pronoun)
+    r"(?:[ \t\f]*[:,\-–—]?[ \t\f]*(?P<after>[^\W\d_]\w*)[ \t\f]*[!.]*[ \t\f]*(?=[{;\n]|\Z))?",
+    re.IGNORECASE)
+#: The pronouns a moon said as a sentence may start with, its seat after it.
+_MOON_PRONOUNS: Final = frozenset(("il", "elle", "on", "he", "she"))
 #: A moon line that says its seat as a score pad does (``Moon - East``, ``Moon shot
 #: by East``, ``moon E!``) or after it (``East: moon``, ``East - moon``; english21).
 _MOON_THEN_SEAT: Final = re.compile(
@@ -1511,11 +1520,14 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="total"),
                               base, total.start(1) + 1)
     moon = _SEAT_MOON.match(text)
-    if moon is not None:
+    shooter = moon.group("seat") if moon is not None else ""
+    if moon is not None and shooter.lower() in _MOON_PRONOUNS:
+        shooter = moon.group("after") or ""
+    if moon is not None and shooter:
         word = "moon" if moon.group("en") else "capot"
-        said = msg("syntax.expected", what=_LINE_START, found=quote(text[lead:moon.end()]))
+        said = msg("syntax.expected", what=_LINE_START, found=quote(text[lead:moon.end()].rstrip()))
         return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
-                                  written=f"{word} {moon.group('seat')}"), base, lead + 1)
+                                  written=f"{word} {shooter}"), base, lead + 1)
     passed = _PASS_SAID.match(text)
     if passed is not None:
         kw = (passed.group("kw1") or passed.group("kw2") or "").lower()
@@ -1693,6 +1705,12 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         # (``X♥``, ``♠ D X 8``: the ten as some typists write it; a bare
         # ``X`` where a seat may stand may be a seat's name, left alone)
         return HrnSyntaxError(msg("syntax.ten_x", found=quote(found)), line, column)
+    if "SYMBOL_GROUP" in expected and found.casefold() in _SUIT_ABBREVIATIONS:
+        # (``N: pi D 10 8 6  co A 8  ca R 8 7 6 3  tr 9 2``: the suits shortened
+        # as a French sheet's columns shorten them; french23)
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(),
+                                  word=_SUIT_ABBREVIATIONS[found.casefold()]), line, column)
     if "SYMBOL_GROUP" in expected and found.casefold() in _SUIT_WORDS:
         # (``N: pique D 10 8 6 coeur A 8 ...``: the suits of a hand said in words)
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
