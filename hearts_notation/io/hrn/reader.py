@@ -86,6 +86,7 @@ from .lex import HrnSyntaxError, Mismatch, french_letter_message, lone_cr, quote
 from .note_scan import notes_of
 from .words import (
     ANY_WORD_RE,
+    DIRECTIONS,
     CHAT_PREFIX,
     ENGLISH_SEATS,
     FRENCH_LETTER_RE,
@@ -576,6 +577,14 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
         # (a lone CR before the lexer's own check, as ``H:K\rS: S:K73``
         # giving ♠ twice: the line ends are the cause, as the grammar says)
         exc = lone_cr(text, line, refused.line, refused.column) or refused
+        field = _header_field_line(b, text, line)
+        if field is not None:
+            b.line_error(field, line, len(text) - len(text.lstrip(" \t\f")) + 1, text)
+            return
+        azerty = _azerty_digits(text, line)
+        if azerty is not None:
+            b.line_error(azerty[0], line, azerty[1], text)
+            return
         said, column = b.player_named(exc, text, line)
         b.line_error(said, exc.line, column, text)
         _bracket_slip(b, text, line, read)
@@ -587,6 +596,14 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
             # reads, found at the header): deals are numbered from 1.
             b.line_error(msg("syntax.expected", what=msg("record.what.deal_number").arg(),
                              found=quote(negative.group(2))), line, negative.start(1) + 1, text)
+            return
+        field = _header_field_line(b, text, line)
+        if field is not None:
+            b.line_error(field, line, len(text) - len(text.lstrip(" \t\f")) + 1, text)
+            return
+        azerty = _azerty_digits(text, line)
+        if azerty is not None:
+            b.line_error(azerty[0], line, azerty[1], text)
             return
         worded = _worded(text, line, b.seat_names_for_messages())
         said, column = b.player_named(worded, text, line)
@@ -616,6 +633,86 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
             return      # a lost deal's line: read for its own errors only
         b.skipping = False
     b.feed(elements)
+
+
+#: A deal header's field typed on a line of its own under the header, as a
+#: form's field (``donneur : Est``, ``passe : à gauche``; french23).
+_FIELD_LINE: Final = re.compile(
+    r"[ \t\f]*(?P<kw>donneur|dealer|passe|pass)[ \t\f]*:?[ \t\f]*"
+    r"(?P<value>[^\W\d_]+(?:[ \t\f]+[^\W\d_]+)?)[ \t\f]*\.?[ \t\f]*\Z", re.IGNORECASE)
+
+
+def _header_field_line(b: _GameBuilder, text: str, line: int) -> Msg | None:
+    """The message for a deal header's field typed on its own line right
+    under the header (``donne 1`` then ``donneur : Est``, ``passe : à
+    gauche``), as a form lists its fields: the header to write with the
+    field in it, when that header reads.  The line is not read as the
+    header's field: the dealer and the pass are the header's, and a line
+    that begins with ``passe`` is a pass of cards (french23)."""
+    cur = b.cur
+    said = _FIELD_LINE.match(text)
+    if said is None or cur is None or cur.hands or cur.passes or cur.tricks or cur.score is not None:
+        return None
+    kw = said.group("kw").lower()
+    value = said.group("value")
+    french = kw in ("donneur", "passe")
+    dealer = cur.field_lines.get("dealer", cur.dealer)
+    direction = cur.field_lines.get(
+        "pass", WRITE_FR.get(cur.direction or "", cur.direction) if french else cur.direction)
+    if kw in ("donneur", "dealer"):
+        dealer = value
+    elif value.lower() in DIRECTIONS:
+        direction = value
+    else:
+        return None
+    fields = [("donne" if french else "deal"), str(cur.number)]
+    if dealer:
+        fields += ["donneur" if french else "dealer", dealer]
+    if direction:
+        fields += ["passe" if french else "pass", direction]
+    written = " ".join(fields)
+    try:
+        read = read_line(written, line)
+    except (HrnSyntaxError, Mismatch):
+        return None
+    if len(read) != 1 or not isinstance(read[0], DealEl):
+        return None
+    if dealer:
+        cur.field_lines["dealer"] = dealer
+    if direction:
+        cur.field_lines["pass"] = direction
+    return msg("syntax.header_field_line", found=quote(" ".join(text.split())), written=written)
+
+
+#: The digits 1 to 0 as a French AZERTY keyboard types them without its
+#: shift key (``&é"'(-è_çà``), a number, a card's rank or a trick's number
+#: made of them (``&(``, ``é♣``, ``"."``), with the suit or the dot after it
+#: (french23: a record typed on a phone or a laptop whose caps lock was off).
+_AZERTY: Final = {"&": "1", "é": "2", '"': "3", "'": "4", "(": "5", "-": "6", "è": "7", "_": "8",
+                  "ç": "9", "à": "0"}
+_AZERTY_WORD: Final = re.compile(
+    "(?<![^\\s])([&é\"'(\\-è_çà0-9]*[&é\"'(è_çà][&é\"'(\\-è_çà0-9]*)"
+    "(?=[♠♥♦♣]\ufe0f?(?!\\S)|[.)]?(?!\\S))")
+
+
+def _azerty_digits(text: str, line: int) -> tuple[Msg, int] | None:
+    """The message for a line whose numbers were typed on a French AZERTY
+    keyboard without its shift key (``marque N " E ' S &( O '``, ``&. N
+    é♣ ...``): the line with the digits, told at the first such number, when
+    that line reads (no comment, no note on the line: a quote or an
+    apostrophe there is text).  Not read: ``'`` and ``"`` are a name's and a
+    tag's characters, and ``-`` a minus (french23)."""
+    if "{" in text or ";" in text or "[" in text:
+        return None
+    first = _AZERTY_WORD.search(text)
+    if first is None:
+        return None
+    written = " ".join(_AZERTY_WORD.sub(lambda m: "".join(_AZERTY.get(c, c) for c in m.group(1)), text).split())
+    try:
+        read_line(written, line)
+    except (HrnSyntaxError, Mismatch):
+        return None
+    return msg("syntax.azerty_digits", found=quote(first.group(1)), written=written), first.start(1) + 1
 
 
 #: The first words of a ``;`` note that go on a points line (``E 4``, ``E: 4``)
@@ -920,7 +1017,7 @@ def _pass_offset(rules: RuleSet, number: int, recorded: str | None, n: int) -> i
 class _DealBuilder:
     """A deal being read: raw facts, checked as they come."""
 
-    __slots__ = ("col", "comments", "dealer", "direction", "hand_pos", "hands", "implied",
+    __slots__ = ("col", "comments", "dealer", "direction", "field_lines", "hand_pos", "hands", "implied",
                  "line", "lost_line", "lost_passes", "moon",
                  "number", "pass_pos", "passes", "quiet_loss", "score", "score_pos", "total", "total_pos",
                  "tricks", "unfinished", "unfinished_pos")
@@ -956,6 +1053,9 @@ class _DealBuilder:
         #: the seats of its pass lines that did not read (``None``: the seat
         #: did not read either; :attr:`hearts_notation.model.Deal.lost_passes`)
         self.lost_passes: list[str | None] = []
+        #: the header's fields typed on lines of their own under it, as told
+        #: (``donneur : Ouest``; :func:`_header_field_line`, french23)
+        self.field_lines: dict[str, str] = {}
 
 
 class _GameBuilder:
