@@ -1973,4 +1973,5 @@ MESSAGES.update({
     "record.whole_written": "{value} n'est pas {what} comme un relevé l'écrit : écrivez le nombre entier sans exposant ni partie décimale, {number}",
     "syntax.header_field_line": "{found} : le donneur et le sens de la passe s'écrivent sur la ligne de la donne, après son numéro : écrivez « {written} » et retirez cette ligne",
     "syntax.azerty_digits": "{found} : des chiffres tapés sur un clavier AZERTY sans la touche Maj (& é \" ' ( pour 1 2 3 4 5) : écrivez « {written} »",
+    "syntax.sheet_bar_row": "{found} : les points d'une donne ne s'écrivent pas en rangée sous les colonnes d'une feuille de marque : les points de chaque place suivent la place ; écrivez « marque {pairs} »",
 })

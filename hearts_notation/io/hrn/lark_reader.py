@@ -1065,6 +1065,10 @@ _CELLS_HEAD: Final = re.compile(r"[ \t\f]*(score|marque|total)(?!\w)[ \t\f\u00a0
 #: of a French spreadsheet), a tab (cells copied from the grid).
 _CELL_MARK: Final = re.compile(r"[^\S\n]*[;\t][^\S\n]*")
 _WHOLE: Final = re.compile(r"[+-]?[0-9]+")
+#: A row of a score sheet's columns ruled by bars (``Nord | Est | Sud |
+#: Ouest``, ``3 | 4 | 15 | 4``; french23), and the bar between two cells.
+_BAR_ROW: Final = re.compile(r"[ \t\f]*\|?[^|\n;{]+(?:\|[^|\n;{]+){2,}\|?[ \t\f]*")
+_BAR_MARK: Final = re.compile(r"[^\S\n]*\|[^\S\n]*")
 #: A heading cell: a word of letters (``Donne``, ``Nord``, ``N°``, ``Total cumulé``).
 _HEADING_CELL: Final = re.compile(r"[^\W\d_][\w°º'’. -]*")
 
@@ -1087,11 +1091,13 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
         rest = first[head.end():]
         # (``score,N,3,E,4,...``: an English spreadsheet's CSV, cells parted by commas; typed22)
         comma = rest[:1] == ","
-        cells = [c for c in re.split(r"[;,\s]+" if comma else r"[;\s]+", rest) if c]
+        # (``Total | 3 | 4 | 15 | 4``: a score sheet's columns ruled by bars; french23)
+        bar = rest.lstrip(" \t\f\u00a0\u202f")[:1] == "|"
+        cells = [c for c in re.split(r"[;,\s]+" if comma else r"[;|\s]+" if bar else r"[;\s]+", rest) if c]
         at = head.end() + len(rest) - len(rest.lstrip(" \t\f\u00a0\u202f"))
         if at >= len(first):
             return None
-        found = quote(first[at] if first[at] in ";," else re.split(r"[;\s]", first[at:], maxsplit=1)[0])
+        found = quote(first[at] if first[at] in ";,|" else re.split(r"[;\s]", first[at:], maxsplit=1)[0])
         written: Arg
         if len(cells) == len(seats) and all(_WHOLE.fullmatch(c) for c in cells):
             pieces: list[Arg] = [head.group(1)]
@@ -1105,9 +1111,18 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
         else:
             return None
         return HrnSyntaxError(msg("syntax.sheet_cells", found=found, written=written), base, at + 1)
-    if _CELL_MARK.search(first) is None:
+    barred = _BAR_ROW.fullmatch(first) is not None
+    if _CELL_MARK.search(first) is None and not barred:
         return None
-    cells = [c for c in _CELL_MARK.split(first.strip(" \t\f")) if c]
+    cells = [c for c in (_BAR_MARK if barred else _CELL_MARK).split(first.strip(" \t\f")) if c]
+    if barred and len(cells) == len(seats) and all(_WHOLE.fullmatch(c) for c in cells):
+        # (``3 | 4 | 15 | 4`` under ``Nord | Est | Sud | Ouest``: a deal's points in a
+        # score sheet's ruled columns, offered as the deal's points line; french23)
+        pieces = []
+        for seat_name, points in zip(seats, cells, strict=True):
+            pieces += [("letter", seat_name), points]
+        return HrnSyntaxError(msg("syntax.sheet_bar_row", found=quote(_shortened(" ".join(first.split()))),
+                                  pairs=("space", *pieces)), base, gap)
     if ";" in first and len(cells) >= 2 and _is_seat(cells[0].rstrip(": "), seats) and all(
             c[:1] in "♠♥♦♣♤♡♢♧" for c in cells[1:]):
         # (``N;♠ D 10 8 6;♥ A 8;...``: a hand's suits in a CSV's cells; typed22; a
