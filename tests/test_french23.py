@@ -164,3 +164,17 @@ def test_score_and_fmt_stop_at_a_moon_said_in_a_sentence(tmp_path: Path, command
     assert result.exit_code == 2
     assert "16:1" in result.output and "écrivez « capot E »" in result.output
     assert path.read_text(encoding="utf-8") == _read("lune-il")
+
+
+#: This round's slips, each with what its French message says (each of them
+#: said something else before: a remark, a word unknown, a line of play).
+NEW = {"chelem-prenom": "écrivez « capot E »", "lune-il": "écrivez « capot E »",
+       "partie-terminee": "retirez cette ligne", "couleurs-abregees": "vouliez-vous dire « ♠ » ?",
+       "donneur-ligne": "écrivez « donne 1 donneur Ouest passe gauche »",
+       "azerty-marque": "clavier AZERTY", "azerty-pli": "écrivez « 1. N 2♣ E 3♣ S 5♣ O A♣ »",
+       "colonnes-barres": "écrivez « marque N 3 E 4 S 15 O 4 »"}
+
+
+@pytest.mark.parametrize("name", sorted(NEW))
+def test_this_rounds_slips_are_told_with_the_form_to_write(name: str) -> None:
+    assert any(NEW[name] in said for _, said in _findings(_read(name)))
