@@ -622,7 +622,8 @@ TRAILER: Final = re.compile(r"(?i:(?:" + _FENCE_PAT + "|" + _END_PAT + r"))[ \t\
 #: A piece that begins with a fence or an end mark, after blank lines: the one
 #: look a piece costs (a scan of a whole chunk for ``` took 2 ms a 2 MB chunk,
 #: a tenth of the cut).
-_FENCE_FIRST: Final = re.compile(r"[ \t\f\r\n]*(?:[-*+][ \t]+)?(?:```|~~~|[-=*_]{2}|(?i:the|end|fin|partie)(?!\w))")
+_FENCE_FIRST: Final = re.compile(r"[ \t\f\r\n]*(?:[-*+][ \t]+)?"
+                                 r"(?:```|~~~|[-=*_]{2}|(?i:the|end|fin|partie)(?!\w))")
 #: A piece of text of fences, end marks and blank lines only: the fence that
 #: closes a record after its ``result`` line, or its ``-- end --``, is no game
 #: of its own (english21, typed22).

@@ -86,8 +86,8 @@ from .lex import HrnSyntaxError, Mismatch, french_letter_message, lone_cr, quote
 from .note_scan import notes_of
 from .words import (
     ANY_WORD_RE,
-    DIRECTIONS,
     CHAT_PREFIX,
+    DIRECTIONS,
     ENGLISH_SEATS,
     FRENCH_LETTER_RE,
     FRENCH_WEST,
@@ -707,7 +707,8 @@ def _azerty_digits(text: str, line: int) -> tuple[Msg, int] | None:
     first = _AZERTY_WORD.search(text)
     if first is None:
         return None
-    written = " ".join(_AZERTY_WORD.sub(lambda m: "".join(_AZERTY.get(c, c) for c in m.group(1)), text).split())
+    digits = _AZERTY_WORD.sub(lambda m: "".join(_AZERTY.get(c, c) for c in m.group(1)), text)
+    written = " ".join(digits.split())
     try:
         read_line(written, line)
     except (HrnSyntaxError, Mismatch):
