@@ -656,9 +656,10 @@ def _header_field_line(b: _GameBuilder, text: str, line: int) -> Msg | None:
     kw = said.group("kw").lower()
     value = said.group("value")
     french = kw in ("donneur", "passe")
-    dealer = cur.field_lines.get("dealer", cur.dealer)
-    direction = cur.field_lines.get(
-        "pass", WRITE_FR.get(cur.direction or "", cur.direction) if french else cur.direction)
+    told = cur.field_lines if cur.field_lines is not None else {}
+    dealer = told.get("dealer", cur.dealer)
+    written_way = WRITE_FR.get(cur.direction or "", cur.direction) if french else cur.direction
+    direction = told.get("pass", written_way)
     if kw in ("donneur", "dealer"):
         dealer = value
     elif value.lower() in DIRECTIONS:
@@ -678,9 +679,10 @@ def _header_field_line(b: _GameBuilder, text: str, line: int) -> Msg | None:
     if len(read) != 1 or not isinstance(read[0], DealEl):
         return None
     if dealer:
-        cur.field_lines["dealer"] = dealer
+        told["dealer"] = dealer
     if direction:
-        cur.field_lines["pass"] = direction
+        told["pass"] = direction
+    cur.field_lines = told
     return msg("syntax.header_field_line", found=quote(" ".join(text.split())), written=written)
 
 
@@ -1056,7 +1058,7 @@ class _DealBuilder:
         self.lost_passes: list[str | None] = []
         #: the header's fields typed on lines of their own under it, as told
         #: (``donneur : Ouest``; :func:`_header_field_line`, french23)
-        self.field_lines: dict[str, str] = {}
+        self.field_lines: dict[str, str] | None = None
 
 
 class _GameBuilder:
