@@ -178,3 +178,11 @@ NEW = {"chelem-prenom": "écrivez « capot E »", "lune-il": "écrivez « capot 
 @pytest.mark.parametrize("name", sorted(NEW))
 def test_this_rounds_slips_are_told_with_the_form_to_write(name: str) -> None:
     assert any(NEW[name] in said for _, said in _findings(_read(name)))
+
+
+def test_a_moon_said_by_someone_who_is_no_player_is_not_offered_as_a_seat() -> None:
+    """``capot Yann`` would not read when no player is Yann: the grammar's
+    message alone, no line offered."""
+    text = _read("lune-il").replace("il a fait la lune : E", "Yann a fait la lune")
+    [(at, said)] = _findings(text)
+    assert at == "16:1" and "'Yann a fait la lune'" in said and "écrivez" not in said

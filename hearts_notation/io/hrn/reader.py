@@ -96,6 +96,7 @@ from .words import (
     LETTER_CARD,
     MOON_CHOICES,
     SEAT_NAME_RE,
+    SEAT_WORDS,
     TOKENS,
     WRITE_FR,
     MarkPlaces,
@@ -718,6 +719,10 @@ def _azerty_digits(text: str, line: int) -> tuple[Msg, int] | None:
     return msg("syntax.azerty_digits", found=quote(first.group(1)), written=written), first.start(1) + 1
 
 
+#: A moon line offered by a message, its seat (``capot E``, ``moon Tom``).
+_MOON_OFFERED: Final = re.compile(r"(?:capot|moon) (\S+)")
+
+
 #: The first words of a ``;`` note that go on a points line (``E 4``, ``E: 4``)
 #: or a trick line (``E 3♣``, ``3♣``, ``E:3♣``, and as typed by hand ``E 3♣,``
 #: ``O A♣.``), or a pass (a card).
@@ -1286,7 +1291,17 @@ class _GameBuilder:
         if named is not None:
             return named
         if exc.msg is not None and exc.msg.key == "syntax.written_as":
-            return self._names_to_seats(exc.msg), exc.column
+            made = self._names_to_seats(exc.msg)
+            moon = _MOON_OFFERED.fullmatch(str(dict(made.args).get("written", "")))
+            error = dict(made.args).get("error")
+            if moon is not None and not self._names_a_seat(moon.group(1)) \
+                    and isinstance(error, tuple) and len(error) == 3 and error[0] == "msg":
+                # (``Yann a fait la lune`` with no player named Yann: ``capot Yann``
+                # would not read; the grammar's message alone; french23)
+                inner = error[2] if isinstance(error[2], tuple) else ()
+                pairs = tuple((str(p[0]), p[1]) for p in inner if isinstance(p, tuple) and len(p) == 2)
+                return Msg(str(error[1]), pairs), exc.column
+            return made, exc.column
         if exc.msg is None or exc.msg.key != "syntax.seat_ascii":
             return message, exc.column
         rows = text.split("\n")
@@ -1352,6 +1367,14 @@ class _GameBuilder:
         if made == written:
             return said
         return msg("syntax.written_as", error=args["error"], written=made)
+
+    def _names_a_seat(self, word: str) -> bool:
+        """Whether *word* names a seat of this game: its name in any case,
+        or its compass word or West's ``O`` at a compass table."""
+        seats = self.seat_names_for_messages()
+        return (word.upper() in {s.upper() for s in seats} or SEAT_WORDS.get(word.lower()) in seats
+                or word.lower() in compass_letters(seats)
+                or (word.upper() == FRENCH_WEST and "W" in seats))
 
     def seat_names_for_messages(self) -> tuple[str, ...]:
         """The seats to name in a message, without judging the tags yet
