@@ -422,6 +422,8 @@ _NAMED_CARD: Final = re.compile(
 #: A card said with its article (``la dame de pique``, ``the queen of
 #: spades``): the article and the blanks after it (french19).
 _ARTICLE_CARD: Final = re.compile(r"(?:la|le|the)[^\S\n]+(?=\w)", re.IGNORECASE)
+#: A spot card's rank after its article (``le 10 de carreau``; french23).
+_SPOT_RANK: Final = re.compile(r"(10|[2-9])(?!\w)")
 #: The queen said alone after its article (``la Dame``, ``the queen``): in this
 #: game, the queen of spades.
 _LONE_QUEEN: Final = re.compile(
@@ -822,6 +824,14 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
         # player says it at the table; *la dame* alone is the queen of spades,
         # the game's card, as the seeds call it; french19)
         named = _NAMED_CARD.match(text, article.end())
+        spot = _SPOT_RANK.match(text, article.end()) if named is None else None
+        worded = _RANK_THEN_SUIT_WORD.match(text, spot.end()) if spot is not None else None
+        suit = _SUIT_WORDS.get(worded.group(1).casefold()) if worded is not None else None
+        if spot is not None and worded is not None and suit is not None:
+            # (``le 10 de carreau``, ``le 7 de cœur``: a spot card said with its
+            # article; french23)
+            return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:worded.end()]),
+                                      card=spot.group(1) + suit), line, column)
         lone = _LONE_QUEEN.match(text, article.end()) if named is None else None
         if lone is not None and found.casefold() != "le":
             card = "Q♠" if lone.group(1).casefold() == "queen" else "D♠"
