@@ -37,7 +37,7 @@ GOLDEN = DATA / "messages.golden.txt"
 
 #: The clean twins: a game with its tricks, and a score sheet.
 CLEAN = ("partie-propre", "feuille-propre")
-_SHEETS = ("date-et-noms", "grand-chelem", "passe-deux-points", "chelem-prenom", "lune-il", "partie-terminee",
+_SHEETS = ("date-et-noms", "date-ligne", "grand-chelem", "passe-deux-points", "chelem-prenom", "lune-il", "partie-terminee",
            "azerty-marque", "colonnes-barres", "marque-pts", "marque-virgule", "donne-annulee")
 
 
@@ -58,6 +58,7 @@ REFUSED = {
     "chelem-prenom": ["16:1"], "lune-il": ["16:1"], "partie-terminee": ["23:1"],
     "couleurs-abregees": ["18:4"], "donneur-ligne": ["17:1"], "azerty-marque": ["20:10"],
     "azerty-pli": ["26:1"], "colonnes-barres": ["10:1", "12:1", "13:7"], "dix-article": ["32:11"],
+    "date-ligne": ["1:1"],
     # told as before (checked: the French words and sheets' forms stay told)
     "dame-de-pique-en-mots": ["31:28"], "dix-de-coeur": ["30:11"], "passe-en-mots": ["22:10"],
     "valet-article": ["29:11"], "pli-numero": ["26:1"], "pli-3e": ["28:1"], "marque-pts": ["11:12"],
@@ -172,7 +173,8 @@ NEW = {"chelem-prenom": "écrivez « capot E »", "lune-il": "écrivez « capot 
        "partie-terminee": "retirez cette ligne", "couleurs-abregees": "vouliez-vous dire « ♠ » ?",
        "donneur-ligne": "écrivez « donne 1 donneur Ouest passe gauche »",
        "azerty-marque": "clavier AZERTY", "azerty-pli": "écrivez « 1. N 2♣ E 3♣ S 5♣ O A♣ »",
-       "colonnes-barres": "écrivez « marque N 3 E 4 S 15 O 4 »", "dix-article": "comme 10♦"}
+       "colonnes-barres": "écrivez « marque N 3 E 4 S 15 O 4 »", "dix-article": "comme 10♦",
+       "date-ligne": 'écrivez [Date "Mardi 1er décembre 2026"]'}
 
 
 @pytest.mark.parametrize("name", sorted(NEW))

@@ -1987,4 +1987,5 @@ MESSAGES.update({
     "syntax.header_field_line": "{found}: the dealer and the pass direction are written on the deal's header line, after its number: write '{written}' and remove this line",
     "syntax.azerty_digits": "{found}: figures typed on a French AZERTY keyboard without its shift key (& é \" ' ( for 1 2 3 4 5): write '{written}'",
     "syntax.sheet_bar_row": "{found}: a deal's points are not written as a row of a score sheet's columns: each seat's points follow the seat; write 'score {pairs}'",
+    "syntax.date_line": "{found}: a date is written in the Date tag, with the game's other tags: write [Date \"{date}\"]",
 })

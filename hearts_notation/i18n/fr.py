@@ -1974,4 +1974,5 @@ MESSAGES.update({
     "syntax.header_field_line": "{found} : le donneur et le sens de la passe s'écrivent sur la ligne de la donne, après son numéro : écrivez « {written} » et retirez cette ligne",
     "syntax.azerty_digits": "{found} : des chiffres tapés sur un clavier AZERTY sans la touche Maj (& é \" ' ( pour 1 2 3 4 5) : écrivez « {written} »",
     "syntax.sheet_bar_row": "{found} : les points d'une donne ne s'écrivent pas en rangée sous les colonnes d'une feuille de marque : les points de chaque place suivent la place ; écrivez « marque {pairs} »",
+    "syntax.date_line": "{found} : une date s'écrit dans la balise Date, avec les autres balises de la partie : écrivez [Date \"{date}\"]",
 })

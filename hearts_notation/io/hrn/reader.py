@@ -599,6 +599,10 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
                              found=quote(negative.group(2))), line, negative.start(1) + 1, text)
             return
         field = _header_field_line(b, text, line)
+        dated = _DATE_LINE.fullmatch(text) if field is None else None
+        if dated is not None:
+            # (``mardi 6 décembre 2026`` on a line of its own; french23)
+            field = msg("syntax.date_line", found=quote(" ".join(text.split())), date=dated.group(1))
         if field is not None:
             b.line_error(field, line, len(text) - len(text.lstrip(" \t\f")) + 1, text)
             return
@@ -719,6 +723,13 @@ def _azerty_digits(text: str, line: int) -> tuple[Msg, int] | None:
     return msg("syntax.azerty_digits", found=quote(first.group(1)), written=written), first.start(1) + 1
 
 
+#: A date said in French on a line of its own, as a sheet heads its page
+#: (``mardi 6 décembre 2026``, ``Le 1er décembre 2026.``; french23): the date
+#: (group 1) is the ``Date`` tag's, kept as written (spec 2.2).
+_DATE_LINE: Final = re.compile(
+    r"[ \t\f]*(?:le[ \t\f]+)?((?:(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)[ \t\f]+)?"
+    r"(?:le[ \t\f]+)?(?:1er|[0-9]{1,2})[ \t\f]+(?:janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t"
+    r"|septembre|octobre|novembre|d[ée]cembre)[ \t\f]+[0-9]{4})[ \t\f]*\.?[ \t\f\r]*", re.IGNORECASE)
 #: A moon line offered by a message, its seat (``capot E``, ``moon Tom``).
 _MOON_OFFERED: Final = re.compile(r"(?:capot|moon) (\S+)")
 
