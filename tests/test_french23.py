@@ -38,7 +38,8 @@ GOLDEN = DATA / "messages.golden.txt"
 #: The clean twins: a game with its tricks, and a score sheet.
 CLEAN = ("partie-propre", "feuille-propre")
 _SHEETS = ("date-et-noms", "date-ligne", "grand-chelem", "passe-deux-points", "chelem-prenom", "lune-il",
-           "partie-terminee", "azerty-marque", "colonnes-barres", "marque-pts", "marque-virgule", "donne-annulee")
+           "partie-terminee", "azerty-marque", "colonnes-barres", "marque-pts", "marque-virgule",
+           "donne-annulee")
 
 
 def _twin(name: str) -> str:
