@@ -1984,6 +1984,10 @@ MESSAGES.update({
     "os.history_in_object": "a history inside an object (its field {field}): a file of OpenSpiel histories holds the lists of actions alone, one JSON list a line, [1, 26, 45, ...], after a line with the game string when its parameters are not the defaults, hearts(jd_bonus=True)",
     "record.openspiel_history": "an OpenSpiel history inside an object (its field {field}), not a record: write its list of actions alone, [1, 26, 45, ...], and read it with --from openspiel-history",
     "record.whole_written": "{value} is not {what} as a record writes it: write the whole number without an exponent or a fraction, {number}",
+    "syntax.header_field_line": "{found}: the dealer and the pass direction are written on the deal's header line, after its number: write '{written}' and remove this line",
+    "syntax.azerty_digits": "{found}: figures typed on a French AZERTY keyboard without its shift key (& é \" ' ( for 1 2 3 4 5): write '{written}'",
+    "syntax.sheet_bar_row": "{found}: a deal's points are not written as a row of a score sheet's columns: each seat's points follow the seat; write 'score {pairs}'",
+    "syntax.date_line": "{found}: a date is written in the Date tag, with the game's other tags: write [Date \"{date}\"]",
 })
 
 MESSAGES.update({

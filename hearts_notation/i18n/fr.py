@@ -1971,6 +1971,10 @@ MESSAGES.update({
     "os.history_in_object": "un historique dans un objet (son champ {field}) : un fichier d'historiques OpenSpiel contient les listes d'actions seules, une liste JSON par ligne, [1, 26, 45, ...], après une ligne portant la chaîne du jeu quand ses paramètres ne sont pas ceux par défaut, hearts(jd_bonus=True)",
     "record.openspiel_history": "un historique OpenSpiel dans un objet (son champ {field}), pas un relevé : écrivez sa liste d'actions seule, [1, 26, 45, ...], et lisez-la avec --from openspiel-history",
     "record.whole_written": "{value} n'est pas {what} comme un relevé l'écrit : écrivez le nombre entier sans exposant ni partie décimale, {number}",
+    "syntax.header_field_line": "{found} : le donneur et le sens de la passe s'écrivent sur la ligne de la donne, après son numéro : écrivez « {written} » et retirez cette ligne",
+    "syntax.azerty_digits": "{found} : des chiffres tapés sur un clavier AZERTY sans la touche Maj (& é \" ' ( pour 1 2 3 4 5) : écrivez « {written} »",
+    "syntax.sheet_bar_row": "{found} : les points d'une donne ne s'écrivent pas en rangée sous les colonnes d'une feuille de marque : les points de chaque place suivent la place ; écrivez « marque {pairs} »",
+    "syntax.date_line": "{found} : une date s'écrit dans la balise Date, avec les autres balises de la partie : écrivez [Date \"{date}\"]",
 })
 
 MESSAGES.update({

@@ -611,7 +611,9 @@ FENCE: Final = re.compile(_FENCE_PAT + r"[ \t\f\r]*\Z")
 #: game of its own; the reader tells it (``syntax.end_mark``).
 _END_PAT = (r"[ \t]*(?:(?:-{2,}|={2,}|\*{3,}|_{3,})[ \t]*)?"
             r"(?:(?:the[ \t]+)?end(?:[ \t]+of[ \t]+(?:the[ \t]+)?(?:record|game|file))?"
-            r"|fin(?:[ \t]+(?:du[ \t]+relev[ée]|du[ \t]+fichier|de[ \t]+(?:la[ \t]+)?partie))?)?"
+            r"|fin(?:[ \t]+(?:du[ \t]+relev[ée]|du[ \t]+fichier|de[ \t]+(?:la[ \t]+)?partie))?"
+            # (french23: ``Partie terminée``, ``partie finie``)
+            r"|partie[ \t]+(?:termin[ée]e|finie))?"
             r"[ \t.!]*(?:-{2,}|={2,}|\*{3,}|_{3,})?")
 END_MARK: Final = re.compile(r"(?i:" + _END_PAT + r")[ \t\f\r]*\Z")
 #: A line after a game's ``result`` line that belongs to that game: a fence
@@ -620,7 +622,8 @@ TRAILER: Final = re.compile(r"(?i:(?:" + _FENCE_PAT + "|" + _END_PAT + r"))[ \t\
 #: A piece that begins with a fence or an end mark, after blank lines: the one
 #: look a piece costs (a scan of a whole chunk for ``` took 2 ms a 2 MB chunk,
 #: a tenth of the cut).
-_FENCE_FIRST: Final = re.compile(r"[ \t\f\r\n]*(?:[-*+][ \t]+)?(?:```|~~~|[-=*_]{2}|(?i:the|end|fin)(?!\w))")
+_FENCE_FIRST: Final = re.compile(r"[ \t\f\r\n]*(?:[-*+][ \t]+)?"
+                                 r"(?:```|~~~|[-=*_]{2}|(?i:the|end|fin|partie)(?!\w))")
 #: A piece of text of fences, end marks and blank lines only: the fence that
 #: closes a record after its ``result`` line, or its ``-- end --``, is no game
 #: of its own (english21, typed22).

@@ -395,6 +395,10 @@ _SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "cœur": "♥", "coeur": 
                       "coeurs": "♥", "carreau": "♦", "carreaux": "♦", "trèfle": "♣",
                       "trèfles": "♣", "trefle": "♣", "trefles": "♣", "spades": "♠", "spade": "♠",
                       "hearts": "♥", "heart": "♥", "diamonds": "♦", "diamond": "♦", "clubs": "♣", "club": "♣"}
+#: A suit shortened to two or three letters before a hand's ranks (``pi``,
+#: ``co``, ``ca``, ``tr``, ``trè``), each of one suit only (french23).
+_SUIT_ABBREVIATIONS: Final = {"pi": "♠", "piq": "♠", "co": "♥", "coe": "♥", "cœ": "♥", "ca": "♦",
+                              "car": "♦", "tr": "♣", "tre": "♣", "trè": "♣", "tref": "♣", "trèf": "♣"}
 #: After a lone rank, its suit said in words (``D pique``, ``10 de cœur``).
 _RANK_THEN_SUIT_WORD: Final = re.compile(r"[^\S\n]+(?:(?:de|d'|d’|of)[^\S\n]*)?([^\W\d_]+(?!\w)|[♠♥♦♣])",
                                          re.IGNORECASE)
@@ -418,6 +422,8 @@ _NAMED_CARD: Final = re.compile(
 #: A card said with its article (``la dame de pique``, ``the queen of
 #: spades``): the article and the blanks after it (french19).
 _ARTICLE_CARD: Final = re.compile(r"(?:la|le|the)[^\S\n]+(?=\w)", re.IGNORECASE)
+#: A spot card's rank after its article (``le 10 de carreau``; french23).
+_SPOT_RANK: Final = re.compile(r"(10|[2-9])(?!\w)")
 #: The queen said alone after its article (``la Dame``, ``the queen``): in this
 #: game, the queen of spades.
 _LONE_QUEEN: Final = re.compile(
@@ -818,6 +824,14 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
         # player says it at the table; *la dame* alone is the queen of spades,
         # the game's card, as the seeds call it; french19)
         named = _NAMED_CARD.match(text, article.end())
+        spot = _SPOT_RANK.match(text, article.end()) if named is None else None
+        worded = _RANK_THEN_SUIT_WORD.match(text, spot.end()) if spot is not None else None
+        suit = _SUIT_WORDS.get(worded.group(1).casefold()) if worded is not None else None
+        if spot is not None and worded is not None and suit is not None:
+            # (``le 10 de carreau``, ``le 7 de cœur``: a spot card said with its
+            # article; french23)
+            return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:worded.end()]),
+                                      card=spot.group(1) + suit), line, column)
         lone = _LONE_QUEEN.match(text, article.end()) if named is None else None
         if lone is not None and found.casefold() != "le":
             card = "Q♠" if lone.group(1).casefold() == "queen" else "D♠"
@@ -1061,6 +1075,10 @@ _CELLS_HEAD: Final = re.compile(r"[ \t\f]*(score|marque|total)(?!\w)[ \t\f\u00a0
 #: of a French spreadsheet), a tab (cells copied from the grid).
 _CELL_MARK: Final = re.compile(r"[^\S\n]*[;\t][^\S\n]*")
 _WHOLE: Final = re.compile(r"[+-]?[0-9]+")
+#: A row of a score sheet's columns ruled by bars (``Nord | Est | Sud |
+#: Ouest``, ``3 | 4 | 15 | 4``; french23), and the bar between two cells.
+_BAR_ROW: Final = re.compile(r"[ \t\f]*\|?[^|\n;{]+(?:\|[^|\n;{]+){2,}\|?[ \t\f]*")
+_BAR_MARK: Final = re.compile(r"[^\S\n]*\|[^\S\n]*")
 #: A heading cell: a word of letters (``Donne``, ``Nord``, ``N°``, ``Total cumulé``).
 _HEADING_CELL: Final = re.compile(r"[^\W\d_][\w°º'’. -]*")
 
@@ -1083,11 +1101,13 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
         rest = first[head.end():]
         # (``score,N,3,E,4,...``: an English spreadsheet's CSV, cells parted by commas; typed22)
         comma = rest[:1] == ","
-        cells = [c for c in re.split(r"[;,\s]+" if comma else r"[;\s]+", rest) if c]
+        # (``Total | 3 | 4 | 15 | 4``: a score sheet's columns ruled by bars; french23)
+        bar = rest.lstrip(" \t\f\u00a0\u202f")[:1] == "|"
+        cells = [c for c in re.split(r"[;,\s]+" if comma else r"[;|\s]+" if bar else r"[;\s]+", rest) if c]
         at = head.end() + len(rest) - len(rest.lstrip(" \t\f\u00a0\u202f"))
         if at >= len(first):
             return None
-        found = quote(first[at] if first[at] in ";," else re.split(r"[;\s]", first[at:], maxsplit=1)[0])
+        found = quote(first[at] if first[at] in ";,|" else re.split(r"[;\s]", first[at:], maxsplit=1)[0])
         written: Arg
         if len(cells) == len(seats) and all(_WHOLE.fullmatch(c) for c in cells):
             pieces: list[Arg] = [head.group(1)]
@@ -1101,9 +1121,18 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
         else:
             return None
         return HrnSyntaxError(msg("syntax.sheet_cells", found=found, written=written), base, at + 1)
-    if _CELL_MARK.search(first) is None:
+    barred = _BAR_ROW.fullmatch(first) is not None
+    if _CELL_MARK.search(first) is None and not barred:
         return None
-    cells = [c for c in _CELL_MARK.split(first.strip(" \t\f")) if c]
+    cells = [c for c in (_BAR_MARK if barred else _CELL_MARK).split(first.strip(" \t\f")) if c]
+    if barred and len(cells) == len(seats) and all(_WHOLE.fullmatch(c) for c in cells):
+        # (``3 | 4 | 15 | 4`` under ``Nord | Est | Sud | Ouest``: a deal's points in a
+        # score sheet's ruled columns, offered as the deal's points line; french23)
+        pieces = []
+        for seat_name, points in zip(seats, cells, strict=True):
+            pieces += [("letter", seat_name), points]
+        return HrnSyntaxError(msg("syntax.sheet_bar_row", found=quote(_shortened(" ".join(first.split()))),
+                                  pairs=("space", *pieces)), base, gap)
     if ";" in first and len(cells) >= 2 and _is_seat(cells[0].rstrip(": "), seats) and all(
             c[:1] in "♠♥♦♣♤♡♢♧" for c in cells[1:]):
         # (``N;♠ D 10 8 6;♥ A 8;...``: a hand's suits in a CSV's cells; typed22; a
@@ -1361,10 +1390,15 @@ _RECEIVER_AFTER: Final = re.compile(r"[ \t\f]*(?:to|à|->|=>|\u2192)[ \t\f]+([^\
                                     re.IGNORECASE)
 #: The moon said as a sentence after the seat (``S shot the moon``, ``S fait capot``).
 _SEAT_MOON: Final = re.compile(
-    r"[ \t\f]*(?P<seat>[A-Za-z][A-Za-z0-9]*)[ \t\f]+(?P<said>"
+    r"[ \t\f]*(?P<seat>[^\W\d_][\w'’-]*)[ \t\f]+(?P<said>"
     r"(?P<en>(?:has[ \t\f]+)?(?:shot|shoots|shoot)[ \t\f]+the[ \t\f]+moon)"
-    r"|(?:a[ \t\f]+)?(?:fait|tir[ée])[ \t\f]+(?:(?:le[ \t\f]+)?(?:capot|grand[ \t\f]+chelem)"
-    r"|(?:à|a)[ \t\f]+la[ \t\f]+lune))(?!\w)", re.IGNORECASE)
+    r"|(?:a[ \t\f]+)?(?:fait|tir[ée])[ \t\f]+(?:(?:le[ \t\f]+|un[ \t\f]+)?(?:capot|(?:grand[ \t\f]+)?chelem)"
+    r"|(?:(?:à|a)[ \t\f]+)?la[ \t\f]+lune))(?!\w)"
+    # (french23: ``il a fait la lune : E``, the seat said after a pronoun)
+    r"(?:[ \t\f]*[:,\-–—]?[ \t\f]*(?P<after>[^\W\d_]\w*)[ \t\f]*[!.]*[ \t\f]*(?=[{;\n]|\Z))?",
+    re.IGNORECASE)
+#: The pronouns a moon said as a sentence may start with, its seat after it.
+_MOON_PRONOUNS: Final = frozenset(("il", "elle", "on", "he", "she"))
 #: A moon line that says its seat as a score pad does (``Moon - East``, ``Moon shot
 #: by East``, ``moon E!``) or after it (``East: moon``, ``East - moon``; english21).
 _MOON_THEN_SEAT: Final = re.compile(
@@ -1511,11 +1545,14 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="total"),
                               base, total.start(1) + 1)
     moon = _SEAT_MOON.match(text)
-    if moon is not None:
+    shooter = moon.group("seat") if moon is not None else ""
+    if moon is not None and shooter.lower() in _MOON_PRONOUNS:
+        shooter = moon.group("after") or ""
+    if moon is not None and shooter:
         word = "moon" if moon.group("en") else "capot"
-        said = msg("syntax.expected", what=_LINE_START, found=quote(text[lead:moon.end()]))
+        said = msg("syntax.expected", what=_LINE_START, found=quote(text[lead:moon.end()].rstrip()))
         return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
-                                  written=f"{word} {moon.group('seat')}"), base, lead + 1)
+                                  written=f"{word} {shooter}"), base, lead + 1)
     passed = _PASS_SAID.match(text)
     if passed is not None:
         kw = (passed.group("kw1") or passed.group("kw2") or "").lower()
@@ -1693,6 +1730,12 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         # (``X♥``, ``♠ D X 8``: the ten as some typists write it; a bare
         # ``X`` where a seat may stand may be a seat's name, left alone)
         return HrnSyntaxError(msg("syntax.ten_x", found=quote(found)), line, column)
+    if "SYMBOL_GROUP" in expected and found.casefold() in _SUIT_ABBREVIATIONS:
+        # (``N: pi D 10 8 6  co A 8  ca R 8 7 6 3  tr 9 2``: the suits shortened
+        # as a French sheet's columns shorten them; french23)
+        said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(),
+                                  word=_SUIT_ABBREVIATIONS[found.casefold()]), line, column)
     if "SYMBOL_GROUP" in expected and found.casefold() in _SUIT_WORDS:
         # (``N: pique D 10 8 6 coeur A 8 ...``: the suits of a hand said in words)
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))

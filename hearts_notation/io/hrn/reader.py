@@ -87,6 +87,7 @@ from .note_scan import notes_of
 from .words import (
     ANY_WORD_RE,
     CHAT_PREFIX,
+    DIRECTIONS,
     ENGLISH_SEATS,
     FRENCH_LETTER_RE,
     FRENCH_WEST,
@@ -95,6 +96,7 @@ from .words import (
     LETTER_CARD,
     MOON_CHOICES,
     SEAT_NAME_RE,
+    SEAT_WORDS,
     TOKENS,
     WRITE_FR,
     MarkPlaces,
@@ -576,6 +578,14 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
         # (a lone CR before the lexer's own check, as ``H:K\rS: S:K73``
         # giving ♠ twice: the line ends are the cause, as the grammar says)
         exc = lone_cr(text, line, refused.line, refused.column) or refused
+        field = _header_field_line(b, text, line)
+        if field is not None:
+            b.line_error(field, line, len(text) - len(text.lstrip(" \t\f")) + 1, text)
+            return
+        azerty = _azerty_digits(text, line)
+        if azerty is not None:
+            b.line_error(azerty[0], line, azerty[1], text)
+            return
         said, column = b.player_named(exc, text, line)
         b.line_error(said, exc.line, column, text)
         _bracket_slip(b, text, line, read)
@@ -587,6 +597,18 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
             # reads, found at the header): deals are numbered from 1.
             b.line_error(msg("syntax.expected", what=msg("record.what.deal_number").arg(),
                              found=quote(negative.group(2))), line, negative.start(1) + 1, text)
+            return
+        field = _header_field_line(b, text, line)
+        dated = _DATE_LINE.fullmatch(text) if field is None else None
+        if dated is not None:
+            # (``mardi 6 décembre 2026`` on a line of its own; french23)
+            field = msg("syntax.date_line", found=quote(" ".join(text.split())), date=dated.group(1))
+        if field is not None:
+            b.line_error(field, line, len(text) - len(text.lstrip(" \t\f")) + 1, text)
+            return
+        azerty = _azerty_digits(text, line)
+        if azerty is not None:
+            b.line_error(azerty[0], line, azerty[1], text)
             return
         worded = _worded(text, line, b.seat_names_for_messages())
         said, column = b.player_named(worded, text, line)
@@ -616,6 +638,100 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
             return      # a lost deal's line: read for its own errors only
         b.skipping = False
     b.feed(elements)
+
+
+#: A deal header's field typed on a line of its own under the header, as a
+#: form's field (``donneur : Est``, ``passe : à gauche``; french23).
+_FIELD_LINE: Final = re.compile(
+    r"[ \t\f]*(?P<kw>donneur|dealer|passe|pass)[ \t\f]*:?[ \t\f]*"
+    r"(?P<value>[^\W\d_]+(?:[ \t\f]+[^\W\d_]+)?)[ \t\f]*\.?[ \t\f]*\Z", re.IGNORECASE)
+
+
+def _header_field_line(b: _GameBuilder, text: str, line: int) -> Msg | None:
+    """The message for a deal header's field typed on its own line right
+    under the header (``donne 1`` then ``donneur : Est``, ``passe : à
+    gauche``), as a form lists its fields: the header to write with the
+    field in it, when that header reads.  The line is not read as the
+    header's field: the dealer and the pass are the header's, and a line
+    that begins with ``passe`` is a pass of cards (french23)."""
+    cur = b.cur
+    said = _FIELD_LINE.match(text)
+    if said is None or cur is None or cur.hands or cur.passes or cur.tricks or cur.score is not None:
+        return None
+    kw = said.group("kw").lower()
+    value = said.group("value")
+    french = kw in ("donneur", "passe")
+    told = cur.field_lines if cur.field_lines is not None else {}
+    dealer = told.get("dealer", cur.dealer)
+    written_way = WRITE_FR.get(cur.direction or "", cur.direction) if french else cur.direction
+    direction = told.get("pass", written_way)
+    if kw in ("donneur", "dealer"):
+        dealer = value
+    elif value.lower() in DIRECTIONS:
+        direction = value
+    else:
+        return None
+    fields = [("donne" if french else "deal"), str(cur.number)]
+    if dealer:
+        fields += ["donneur" if french else "dealer", dealer]
+    if direction:
+        fields += ["passe" if french else "pass", direction]
+    written = " ".join(fields)
+    try:
+        read = read_line(written, line)
+    except (HrnSyntaxError, Mismatch):
+        return None
+    if len(read) != 1 or not isinstance(read[0], DealEl):
+        return None
+    if dealer:
+        told["dealer"] = dealer
+    if direction:
+        told["pass"] = direction
+    cur.field_lines = told
+    return msg("syntax.header_field_line", found=quote(" ".join(text.split())), written=written)
+
+
+#: The digits 1 to 0 as a French AZERTY keyboard types them without its
+#: shift key (``&é"'(-è_çà``), a number, a card's rank or a trick's number
+#: made of them (``&(``, ``é♣``, ``"."``), with the suit or the dot after it
+#: (french23: a record typed on a phone or a laptop whose caps lock was off).
+_AZERTY: Final = {"&": "1", "é": "2", '"': "3", "'": "4", "(": "5", "-": "6", "è": "7", "_": "8",
+                  "ç": "9", "à": "0"}
+_AZERTY_WORD: Final = re.compile(
+    "(?<![^\\s])([&é\"'(\\-è_çà0-9]*[&é\"'(è_çà][&é\"'(\\-è_çà0-9]*)"
+    "(?=[♠♥♦♣]\ufe0f?(?!\\S)|[.)]?(?!\\S))")
+
+
+def _azerty_digits(text: str, line: int) -> tuple[Msg, int] | None:
+    """The message for a line whose numbers were typed on a French AZERTY
+    keyboard without its shift key (``marque N " E ' S &( O '``, ``&. N
+    é♣ ...``): the line with the digits, told at the first such number, when
+    that line reads (no comment, no note on the line: a quote or an
+    apostrophe there is text).  Not read: ``'`` and ``"`` are a name's and a
+    tag's characters, and ``-`` a minus (french23)."""
+    if "{" in text or ";" in text or "[" in text:
+        return None
+    first = _AZERTY_WORD.search(text)
+    if first is None:
+        return None
+    digits = _AZERTY_WORD.sub(lambda m: "".join(_AZERTY.get(c, c) for c in m.group(1)), text)
+    written = " ".join(digits.split())
+    try:
+        read_line(written, line)
+    except (HrnSyntaxError, Mismatch):
+        return None
+    return msg("syntax.azerty_digits", found=quote(first.group(1)), written=written), first.start(1) + 1
+
+
+#: A date said in French on a line of its own, as a sheet heads its page
+#: (``mardi 6 décembre 2026``, ``Le 1er décembre 2026.``; french23): the date
+#: (group 1) is the ``Date`` tag's, kept as written (spec 2.2).
+_DATE_LINE: Final = re.compile(
+    r"[ \t\f]*(?:le[ \t\f]+)?((?:(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)[ \t\f]+)?"
+    r"(?:le[ \t\f]+)?(?:1er|[0-9]{1,2})[ \t\f]+(?:janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t"
+    r"|septembre|octobre|novembre|d[ée]cembre)[ \t\f]+[0-9]{4})[ \t\f]*\.?[ \t\f\r]*", re.IGNORECASE)
+#: A moon line offered by a message, its seat (``capot E``, ``moon Tom``).
+_MOON_OFFERED: Final = re.compile(r"(?:capot|moon) (\S+)")
 
 
 #: The first words of a ``;`` note that go on a points line (``E 4``, ``E: 4``)
@@ -920,7 +1036,7 @@ def _pass_offset(rules: RuleSet, number: int, recorded: str | None, n: int) -> i
 class _DealBuilder:
     """A deal being read: raw facts, checked as they come."""
 
-    __slots__ = ("col", "comments", "dealer", "direction", "hand_pos", "hands", "implied",
+    __slots__ = ("col", "comments", "dealer", "direction", "field_lines", "hand_pos", "hands", "implied",
                  "line", "lost_line", "lost_passes", "moon",
                  "number", "pass_pos", "passes", "quiet_loss", "score", "score_pos", "total", "total_pos",
                  "tricks", "unfinished", "unfinished_pos")
@@ -956,6 +1072,9 @@ class _DealBuilder:
         #: the seats of its pass lines that did not read (``None``: the seat
         #: did not read either; :attr:`hearts_notation.model.Deal.lost_passes`)
         self.lost_passes: list[str | None] = []
+        #: the header's fields typed on lines of their own under it, as told
+        #: (``donneur : Ouest``; :func:`_header_field_line`, french23)
+        self.field_lines: dict[str, str] | None = None
 
 
 class _GameBuilder:
@@ -1183,7 +1302,17 @@ class _GameBuilder:
         if named is not None:
             return named
         if exc.msg is not None and exc.msg.key == "syntax.written_as":
-            return self._names_to_seats(exc.msg), exc.column
+            made = self._names_to_seats(exc.msg)
+            moon = _MOON_OFFERED.fullmatch(str(dict(made.args).get("written", "")))
+            error = dict(made.args).get("error")
+            if moon is not None and not self._names_a_seat(moon.group(1)) \
+                    and isinstance(error, tuple) and len(error) == 3 and error[0] == "msg":
+                # (``Yann a fait la lune`` with no player named Yann: ``capot Yann``
+                # would not read; the grammar's message alone; french23)
+                inner = error[2] if isinstance(error[2], tuple) else ()
+                pairs = tuple((str(p[0]), p[1]) for p in inner if isinstance(p, tuple) and len(p) == 2)
+                return Msg(str(error[1]), pairs), exc.column
+            return made, exc.column
         if exc.msg is None or exc.msg.key != "syntax.seat_ascii":
             return message, exc.column
         rows = text.split("\n")
@@ -1249,6 +1378,14 @@ class _GameBuilder:
         if made == written:
             return said
         return msg("syntax.written_as", error=args["error"], written=made)
+
+    def _names_a_seat(self, word: str) -> bool:
+        """Whether *word* names a seat of this game: its name in any case,
+        or its compass word or West's ``O`` at a compass table."""
+        seats = self.seat_names_for_messages()
+        return (word.upper() in {s.upper() for s in seats} or SEAT_WORDS.get(word.lower()) in seats
+                or word.lower() in compass_letters(seats)
+                or (word.upper() == FRENCH_WEST and "W" in seats))
 
     def seat_names_for_messages(self) -> tuple[str, ...]:
         """The seats to name in a message, without judging the tags yet
