@@ -570,6 +570,22 @@ def _to_file_columns(el: Element, marks: MarkPlaces) -> None:
         el.seat_cols = [file_column(marks, ln, c) for ln, c in zip(el.seat_lines, el.seat_cols, strict=True)]
 
 
+def _told_whole(b: _GameBuilder, text: str, line: int, field: Msg | None) -> bool:
+    """Whether a line that did not read is told as a whole: *field* (a
+    header field on a line of its own, or a date there) at the line's first
+    character, or digits typed on an AZERTY keyboard without shift at the
+    first of them (french23).  The grammar's own error would name a token
+    inside the line, where nothing is wrong but the line's form."""
+    if field is not None:
+        b.line_error(field, line, len(text) - len(text.lstrip(" \t\f")) + 1, text)
+        return True
+    azerty = _azerty_digits(text, line)
+    if azerty is not None:
+        b.line_error(azerty[0], line, azerty[1], text)
+        return True
+    return False
+
+
 def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | None) -> None:
     """:func:`_read_line_into` of a line without marks to drop."""
     try:
@@ -578,13 +594,7 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
         # (a lone CR before the lexer's own check, as ``H:K\rS: S:K73``
         # giving ♠ twice: the line ends are the cause, as the grammar says)
         exc = lone_cr(text, line, refused.line, refused.column) or refused
-        field = _header_field_line(b, text, line)
-        if field is not None:
-            b.line_error(field, line, len(text) - len(text.lstrip(" \t\f")) + 1, text)
-            return
-        azerty = _azerty_digits(text, line)
-        if azerty is not None:
-            b.line_error(azerty[0], line, azerty[1], text)
+        if _told_whole(b, text, line, _header_field_line(b, text, line)):
             return
         said, column = b.player_named(exc, text, line)
         b.line_error(said, exc.line, column, text)
@@ -603,12 +613,7 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
         if dated is not None:
             # (``mardi 6 décembre 2026`` on a line of its own; french23)
             field = msg("syntax.date_line", found=quote(" ".join(text.split())), date=dated.group(1))
-        if field is not None:
-            b.line_error(field, line, len(text) - len(text.lstrip(" \t\f")) + 1, text)
-            return
-        azerty = _azerty_digits(text, line)
-        if azerty is not None:
-            b.line_error(azerty[0], line, azerty[1], text)
+        if _told_whole(b, text, line, field):
             return
         worded = _worded(text, line, b.seat_names_for_messages())
         said, column = b.player_named(worded, text, line)
