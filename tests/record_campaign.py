@@ -5,6 +5,8 @@ the words that say what to write."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from hearts_notation.api import read_games, validate_file
 
 
@@ -26,3 +28,13 @@ def assert_refused_once(path: str, line: int, column: int, words: str) -> None:
     errors = [f for f in validate_file(path).findings() if f["severity"] == "error"]
     assert [(f["line"], f["column"]) for f in errors] == [(line, column)], errors
     assert words in str(errors[0]["message"]), errors[0]["message"]
+
+
+def golden_text(names: Iterable[str],
+                said: Callable[[str, str], Iterable[tuple[str, str]]]) -> str:
+    """The golden file of a campaign's messages: for each record of *names*,
+    in English then French, each place and message *said* (name, language)
+    gives, one line each (tests/test_typed22.py, tests/test_french23.py)."""
+    lines = [f"{name} {at} [{lang}] {text}"
+             for name in names for lang in ("en", "fr") for at, text in said(name, lang)]
+    return "\n".join(lines) + "\n"

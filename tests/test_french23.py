@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from record_campaign import golden_text
 
 from hearts_notation.cli import cli
 from hearts_notation.i18n import render
@@ -110,12 +111,7 @@ def test_a_record_refused_is_told_once_a_slip_where_it_is(name: str) -> None:
 
 
 def _golden() -> str:
-    lines = []
-    for name in sorted(REFUSED):
-        for lang in ("en", "fr"):
-            for at, said in _findings(_read(name), lang):
-                lines.append(f"{name} {at} [{lang}] {said}")
-    return "\n".join(lines) + "\n"
+    return golden_text(sorted(REFUSED), lambda name, lang: _findings(_read(name), lang))
 
 
 def test_the_messages_in_english_and_french_are_the_golden_ones() -> None:
