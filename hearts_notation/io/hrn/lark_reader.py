@@ -38,6 +38,7 @@ from .words import (
     ROMAN_HEADER,
     SUIT_SYMBOLS,
     TAG_NAMES_FR,
+    WRITE_FR,
     card_spelling,
     closest_keyword,
     list_bullet,
@@ -1621,7 +1622,6 @@ _DIRECTION_ARROWS: Final[dict[str, str | None]] = {
     "↑": "across", "↓": "across", "↕": "across", "⇅": "across", "⬆": "across", "⬇": "across",
     "⇄": None, "⇆": None, "↔": None, "⇔": None,
 }
-_FRENCH_DIRECTIONS: Final = {"left": "gauche", "right": "droite", "across": "face"}
 
 
 def _diagnose(found: str | None, expected: set[str], text: str, base: int, line: int, column: int,
@@ -1641,9 +1641,9 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         arrow_said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
         if arrow_meant is None:
             return HrnSyntaxError(msg("syntax.pass_arrow", error=arrow_said.arg()), line, column)
-        word = _FRENCH_DIRECTIONS[arrow_meant] if french else arrow_meant
+        word = WRITE_FR[arrow_meant] if french else arrow_meant
         if "DIRECTION" not in expected:
-            word = f"{'passe' if french else 'pass'} {word}"
+            word = f"{WRITE_FR['pass'] if french else 'pass'} {word}"
         return HrnSyntaxError(msg("syntax.did_you_mean", error=arrow_said.arg(), word=word), line, column)
     if "TAG_VALUE" in expected and found[:1] in "«“”„":
         return _typographic(quote(found), text, line, column)
