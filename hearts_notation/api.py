@@ -52,16 +52,17 @@ __all__ = ["Scored", "Validation", "read_games", "score", "validate_batch", "val
            "validate_text"]
 
 
-def _found(value: object) -> str:
-    """The type of a wrong argument, as a message names it."""
-    return type(value).__name__
+def _worded(key: str, **args: Any) -> str:
+    """The catalog's message *key* in the run's language: what a caller's
+    wrong argument is told with (:class:`TypeError`, :class:`ValueError`)."""
+    from .i18n import current_language, msg
+
+    return msg(key, **args).text(current_language())
 
 
 def _refuse_type(key: str, value: object, **args: Any) -> TypeError:
-    """A :class:`TypeError` in the catalogs' words (the run's language)."""
-    from .i18n import current_language, msg
-
-    return TypeError(msg(key, found=_found(value), **args).text(current_language()))
+    """A :class:`TypeError` in the catalogs' words, naming *value*'s type."""
+    return TypeError(_worded(key, found=type(value).__name__, **args))
 
 
 def _rules(rules: RuleSet | str | None) -> RuleSet | None:
@@ -88,7 +89,6 @@ def _format(fmt: object) -> str | None:
     ``--from xml`` is a usage error at the command line (it was an
     "unreadable" input of the report, or an ``InputError`` of the reader,
     for every file given)."""
-    from .i18n import current_language, msg
     from .io.formats import FORMATS
 
     if fmt is None:
@@ -96,8 +96,7 @@ def _format(fmt: object) -> str | None:
     if not isinstance(fmt, str):
         raise _refuse_type("api.fmt_type", fmt, known=("or_list", *FORMATS))
     if fmt not in FORMATS:
-        raise ValueError(msg("input.unknown_format", name=repr(fmt),
-                             known=("or_list", *FORMATS)).text(current_language()))
+        raise ValueError(_worded("input.unknown_format", name=repr(fmt), known=("or_list", *FORMATS)))
     return fmt
 
 
@@ -122,9 +121,7 @@ def _jobs(jobs: object) -> int:
     if isinstance(jobs, bool) or not isinstance(jobs, int):
         raise _refuse_type("api.jobs_type", jobs)
     if jobs < 0:
-        from .i18n import current_language, msg
-
-        raise ValueError(msg("api.jobs_negative", jobs=("num", jobs)).text(current_language()))
+        raise ValueError(_worded("api.jobs_negative", jobs=("num", jobs)))
     return jobs or default_jobs()
 
 
