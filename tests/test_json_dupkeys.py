@@ -140,16 +140,16 @@ def test_random_repeats_are_all_caught(record: str) -> None:
                 assert compact_record(rec, 1, text=twice) is None, key
             assert may_repeat_keys(json.loads(twice), twice), key
             found = repeated_keys(twice)
-            assert [k for _, k, _, same in found] == [key] and found[0][3], found
+            assert [k for _, k, _, _, _ in found] == [key] and found[0][3], found
         del obj[marker]
 
 
 def test_the_walk_places_each_repetition() -> None:
     text = '{"a": {"x": [1, 2], "y": 1}, "b": 2,\n "a": {"y": 1, "x": [1,2]}, "b": 3, "b": 3}'
     found = repeated_keys(text)
-    assert [(k, same) for _, k, _, same in found] == [("a", True), ("b", False), ("b", False)]
+    assert [(k, same) for _, k, _, same, _ in found] == [("a", True), ("b", False), ("b", False)]
     assert [text[off:off + 3] for off, *_ in found] == ['"a"', '"b"', '"b"']
-    assert repeated_keys('{"d": [{"p": 1, "p": true}]}') == [(16, "p", ("d", 0), False)]
+    assert repeated_keys('{"d": [{"p": 1, "p": true}]}') == [(16, "p", ("d", 0), False, 8)]
 
 
 def _write(tmp_path: Path, name: str, text: str) -> Path:

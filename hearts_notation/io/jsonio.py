@@ -1218,19 +1218,13 @@ def _same_value(text: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
     return left == right
 
 
-def repeated_keys(text: str) -> list[tuple[int, str, tuple[Any, ...], bool]]:
+def repeated_keys(text: str) -> list[tuple[int, str, tuple[Any, ...], bool, int]]:
     """Every key of the JSON *text* named a second (or later) time in the
     same object: its offset in *text*, its name, the path of the object
-    (``("deals", 0, "passes")``) and whether its value is the same as the
-    first one's (:func:`repeated_keys_first`, the first one's offset too)."""
-    return [(off, key, path, same) for off, key, path, same, _ in repeated_keys_first(text)]
-
-
-def repeated_keys_first(text: str) -> list[tuple[int, str, tuple[Any, ...], bool, int]]:
-    """:func:`repeated_keys`, each with the offset of the key's first
-    naming in its object (a message names both lines).
-    *text* is one JSON value that decoded (the walk trusts its syntax and
-    its nesting, checked by the decoder)."""
+    (``("deals", 0, "passes")``), whether its value is the same as the
+    first one's, and the offset of the key's first naming in its object (a
+    message names both lines).  *text* is one JSON value that decoded (the
+    walk trusts its syntax and its nesting, checked by the decoder)."""
     out: list[tuple[int, str, tuple[Any, ...], bool, int]] = []
     # Each frame: [is_object, path, spans by key, key pending, index, start]
     stack: list[list[Any]] = []
@@ -1326,7 +1320,7 @@ def json_repeated_keys(tree: Any, text: str, line: int | None,
     found = ()
     if may_repeat_keys(tree, text):
         out = []
-        for off, key, path, same, first in repeated_keys_first(text):
+        for off, key, path, same, first in repeated_keys(text):
             at_line = 1 + text.count("\n", 0, off)
             at_column = off - text.rfind("\n", 0, off)
             row, col = text_place(line, column, at_line, at_column)

@@ -299,9 +299,10 @@ class _Doc:
     spots: dict[tuple[int | str, ...], Pos] | None = None
 
     @functools.cached_property
-    def repeats(self) -> list[tuple[int, str, tuple[Any, ...], bool]]:
+    def repeats(self) -> list[tuple[int, str, tuple[Any, ...], bool, int]]:
         """The keys named twice in one object of a JSON document
-        (:func:`repeated_keys`: offset, key, path of the object, same value),
+        (:func:`repeated_keys`: offset, key, path of the object, same value,
+        the offset of its first naming),
         looked for only when the cheap test says there may be some; none in
         the text of ``str(state)``, which has no keys."""
         if self.spots is not None or not may_repeat_keys(self.data, self.text):
@@ -453,7 +454,7 @@ class _StateReader:
         if not repeats:
             return
         base = tuple(self.base)
-        for off, key, path, _ in repeats:
+        for off, key, path, _, _ in repeats:
             if tuple(path[:len(base)]) == base:
                 text = self.doc.text
                 row, col = text_place(self.doc.line, self.doc.column,
