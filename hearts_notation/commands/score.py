@@ -143,12 +143,14 @@ def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Fin
                    unscored: tuple[str | None, ...] = ()) -> dict[str, Any]:
     """The JSON entry of one game; a deal whose play cannot be scored has
     ``"unscored": "play-errors"`` (*unscored*, :func:`unscored_reasons`),
-    an optional key: every other key is as it always was."""
+    and a game whose reader found something suspect in its text has
+    ``"notices"`` (:func:`record_notices`), optional keys: every other key
+    is as it always was."""
     deals = [{**d.to_dict(), "complete": d.complete} for d in score.deals]
     for entry, why in zip(deals, unscored, strict=False):
         if why is not None:
             entry["unscored"] = why
-    return {
+    doc = {
         "source": game.source,
         "index": game.index,
         "rules": rules.spec,
@@ -159,6 +161,33 @@ def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Fin
         "winners": list(score.winners),
         "disagreements": [f.to_dict() for f in found],
     }
+    notices = record_notices(game)
+    if notices:
+        doc["notices"] = [f.to_dict() for f in notices]
+    return doc
+
+
+def record_notices(game: Game) -> tuple[Finding, ...]:
+    """What the reader of *game* found suspect in its text and ``validate``
+    reports with the referee's findings (:attr:`hearts_notation.model.Game.notices`:
+    a JSON or YAML key given twice, ``duplicate-key``; a brace comment
+    holding lines of the record; an OpenSpiel history cut inside a
+    number...), which ``score`` tells too: the scores shown are those of
+    the value the reader kept, and a reader that keeps the other would
+    show other scores.  They are the reader's own findings, the very ones
+    validate prints (one check), not the scores' disagreements: they do
+    not change the exit status, which speaks of the scores."""
+    return game.notices
+
+
+def notice_lines(game: Game, lang: str) -> list[str]:
+    """Each of :func:`record_notices` as ``validate`` prints it (file,
+    line and column, severity, the catalog's message, its code; no quoted
+    line), the seats as the game names them."""
+    from ..diagnostics import render
+
+    with players_in_view(game.players):
+        return [render(f, game.source, None, lang=lang) for f in record_notices(game)]
 
 
 def print_sheet(console: Console, game: Game, rules_used: RuleSet, score: GameScore,
@@ -190,6 +219,10 @@ def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameSc
             with players_in_view(game.players):
                 line.append(f" {where}{pres.text(f)} [{f.code}]")
             console.print(line)
+    for told in notice_lines(game, lang):
+        # (one line each, as validate prints it: never wrapped, the file's
+        # name and place first for an editor to jump to)
+        console.print(Text(told), soft_wrap=True)
     console.print()
 
 
@@ -275,7 +308,9 @@ def _plain_game(console: Console, game: Game, rules: RuleSet, score: GameScore,
         if table is None:
             return None
         outcome = escape_controls(_outcome(score, rules, lang, game).plain, keep_layout=True)
-    return f"{table}{outcome}\n\n"
+        told = "".join(escape_controls(t, keep_layout=True) + "\n"
+                       for t in notice_lines(game, lang))
+    return f"{table}{outcome}\n{told}\n"
 
 
 def _outcome(score: GameScore, rules: RuleSet, lang: str = "en", game: Game | None = None) -> Text:
@@ -490,7 +525,7 @@ class _Run:
 
         for doc in self._take(items, errors_of, unscored_of):
             with players_in_view(doc.get("players") or {}):
-                for d in doc["disagreements"]:
+                for d in (*doc["disagreements"], *doc.get("notices", ())):
                     public_finding(d, lang)
             yield doc
 
