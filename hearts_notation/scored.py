@@ -23,7 +23,7 @@ whole-file read, for the full referee and scorer.  Tests
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,10 +84,14 @@ def clean_game(compact: CompactGame, source: str | None, index: int | None,
     return CleanGame(game, rules, score, compact, len(deals))
 
 
-def unscored_reasons(game: Game, rules: RuleSet, score: GameScore) -> tuple[str | None, ...]:
-    """For each deal of *game* (as *score* lists them): :data:`PLAY_ERRORS`
+def unscored_reasons(game: Game, rules: RuleSet, deals: Sequence[DealScore]
+                     ) -> tuple[str | None, ...]:
+    """For each deal of *game* (as its scores, *deals*, list them:
+    :attr:`~hearts_notation.scoring.GameScore.deals`, the referee's
+    :attr:`~hearts_notation.referee.GameReport.deals`): :data:`PLAY_ERRORS`
     where the deal has no points although its play is written to the end,
-    else ``None``.
+    else ``None``.  ``score`` marks such a deal, ``standings`` and ``stats``
+    count it (:func:`unscored_count`).
 
     A deal has no points when its tricks are not one card from each seat
     (:func:`hearts_notation.scoring.deal_is_complete`).  That is the truth
@@ -99,9 +103,9 @@ def unscored_reasons(game: Game, rules: RuleSet, score: GameScore) -> tuple[str 
     ``score`` must not call unfinished (a club secretary would believe the
     deal was never played)."""
     nt = rules.tricks_per_deal
-    n = len(score.seats)
     out: list[str | None] = []
-    for deal, ds in zip(game.deals, score.deals, strict=True):
+    for deal, ds in zip(game.deals, deals, strict=True):
+        n = len(ds.totals)      # (every seat of the table has a running total)
         tricks = deal.tricks
         if ds.scored or deal.unfinished or len(tricks) < nt:
             out.append(None)
@@ -111,6 +115,14 @@ def unscored_reasons(game: Game, rules: RuleSet, score: GameScore) -> tuple[str 
         else:
             out.append(PLAY_ERRORS)
     return tuple(out)
+
+
+def unscored_count(game: Game, rules: RuleSet | None, deals: Sequence[DealScore]) -> int:
+    """How many deals of *game* have :data:`PLAY_ERRORS` (none without
+    rules: the referee could not score the game at all)."""
+    if rules is None or not deals:
+        return 0
+    return sum(why is not None for why in unscored_reasons(game, rules, deals))
 
 
 def _result(result: Any) -> Any:
@@ -164,4 +176,5 @@ def _same_record(games: list[Game], k: int, index: int) -> Game:
     raise LookupError(f"no game {index} in the parsed batch")
 
 
-__all__ = ["PLAY_ERRORS", "CleanGame", "clean_game", "records_of", "unscored_reasons"]
+__all__ = ["PLAY_ERRORS", "CleanGame", "clean_game", "records_of", "unscored_count",
+           "unscored_reasons"]

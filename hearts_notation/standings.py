@@ -88,24 +88,32 @@ class GameSummary:
     slips: int = 0
     #: no deal recorded at all (a page of notes read as a record): counted for no one
     empty: bool = False
+    #: deals played to their end left out because their play has errors
+    #: (:func:`hearts_notation.scored.unscored_count`: ``score``'s "not scored")
+    unscored: int = 0
 
 
 def summarise(game: Game, default_rules: RuleSet | None = None, force: bool = False) -> GameSummary:
     """Referee one game and keep what the standings count (worker side of
     ``--jobs``: a pure top-level function of picklable arguments)."""
+    from .scored import unscored_count
+
     report = check_game(game, default_rules, force)
     seats = tuple(report.deals[0].totals) if report.deals else tuple(
         game.seats or (report.rules.default_seats if report.rules else ()))
     return summary_of(game, report.rules, seats, report.deals, report.finished, report.winners,
-                      report.findings)
+                      report.findings, unscored_count(game, report.rules, report.deals))
 
 
 def summary_of(game: Game, rules: RuleSet | None, seats: Sequence[str], deals: Sequence[DealScore],
-               finished: bool, winners: Sequence[str], found: Iterable[Finding]) -> GameSummary:
+               finished: bool, winners: Sequence[str], found: Iterable[Finding],
+               unscored: int = 0) -> GameSummary:
     """A game's summary from its scores and findings (``hearts score`` has
     them without the referee's replay; ``standings`` from the referee).
     The deals are taken in the order they add up (a record's deals out of
-    order: :func:`hearts_notation.scoring.count_order`)."""
+    order: :func:`hearts_notation.scoring.count_order`).  *unscored*: how
+    many deals were played to their end but have no points, their play
+    having errors (:func:`hearts_notation.scored.unscored_count`)."""
     deals = [deals[i] for i in count_order([d.number for d in deals])]
     end = len(deals) - 1
     if finished and rules is not None:
@@ -144,7 +152,7 @@ def summary_of(game: Game, rules: RuleSet | None, seats: Sequence[str], deals: S
         rules=rules.spec if rules else "standard",
         finished=finished, shared=len(winners) > 1, deals=len(scored),
         queen_deals=len(played), sheet_deals=sum(1 for d in scored if d.sheet), errors=errors,
-        seats=tuple(lines), slips=slips, empty=not deals)
+        seats=tuple(lines), slips=slips, empty=not deals, unscored=unscored)
 
 
 @dataclass
@@ -241,6 +249,9 @@ class Standings:
     errors: int = 0
     #: the scorer's slips (:data:`SCORER_CODES`), counted against the sheets
     sheet_slips: int = 0
+    #: deals played to their end but left out, their play having errors
+    #: (:attr:`GameSummary.unscored`; ``score``'s "not scored")
+    unscored: int = 0
     files: set[str] = field(default_factory=set)
     unnamed: set[str] = field(default_factory=set)
     notes: list[Msg] = field(default_factory=list)
@@ -270,6 +281,7 @@ class Standings:
         played and a rating -- and a note says so."""
         self.errors += g.errors
         self.sheet_slips += g.slips
+        self.unscored += g.unscored
         if g.source is not None:
             self.files.add(g.source)
         where_msg = msg("sheet.game", source=g.source or "-", index=g.index or 1).arg()
@@ -343,6 +355,7 @@ class Standings:
         self.sheet_deals += other.sheet_deals
         self.errors += other.errors
         self.sheet_slips += other.sheet_slips
+        self.unscored += other.unscored
         self.files |= other.files
         self.unnamed |= other.unnamed
         for key, theirs in other.players.items():
@@ -446,9 +459,14 @@ class Standings:
                          files=count(lang, "summary.files", len(self.files)))
 
     def _summary(self) -> dict[str, Any]:
-        return {"files": len(self.files), "games": self.games, "finished": self.finished,
-                "deals": self.deals, "sheet_deals": self.sheet_deals, "errors": self.errors,
-                "sheet_slips": self.sheet_slips, "players": len(self.players)}
+        out = {"files": len(self.files), "games": self.games, "finished": self.finished,
+               "deals": self.deals, "sheet_deals": self.sheet_deals, "errors": self.errors,
+               "sheet_slips": self.sheet_slips, "players": len(self.players)}
+        if self.unscored:
+            # (only then, as score's summary: a season without such a deal
+            # has the summary it always had)
+            out["unscored_deals"] = self.unscored
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON document of ``hearts standings --format json``."""
@@ -505,10 +523,13 @@ class Standings:
         yield "\n}"
 
     def remarks(self, lang: str) -> list[str]:
-        """What people are told below the standings, in *lang*: the
-        scorer's slips counted against the sheets, and the names that look
+        """What people are told below the standings, in *lang*: the deals
+        left out because their play has errors (``score``'s "not scored"),
+        the scorer's slips counted against the sheets, and the names that look
         like one player with the ``--aliases`` line that merges them."""
         out = self.note_texts(lang)
+        if self.unscored:
+            out.append(count(lang, "standings.unscored", self.unscored))
         if self.sheet_slips:
             out.append(count(lang, "standings.sheet_slips", self.sheet_slips))
         for group in self.near_duplicates():

@@ -31,7 +31,7 @@ from typing import Any
 from .cards import QS_BIT, QUEEN_OF_SPADES, mask_of
 from .model import Deal, Game
 from .rules import RuleSet
-from .scored import CleanGame
+from .scored import CleanGame, unscored_count
 from .scoring import DealScore
 from .seats import DIRECTIONS, seat_order
 from .state import deal_pass
@@ -47,6 +47,9 @@ class Tally:
     complete_deals: int = 0
     #: deals kept as a score sheet's line (points and moon known, no play)
     sheet_deals: int = 0
+    #: deals played to their end but not counted: their play has errors
+    #: (:func:`hearts_notation.scored.unscored_count`, ``score``'s "not scored")
+    unscored_deals: int = 0
     finished_games: int = 0
     valid_games: int = 0
     shared_wins: int = 0
@@ -113,6 +116,10 @@ class Tally:
             "moons": self.moons,
             "moon_rate": avg(self.moons, self.complete_deals + self.sheet_deals),
         }
+        if self.unscored_deals:
+            # (only then, as score's summary: the figures of a corpus
+            # without such a deal are as they always were)
+            summary["unscored_deals"] = self.unscored_deals
         seats = {
             s: {
                 "deals": self.seat_deals[s],
@@ -171,6 +178,7 @@ def game_tally(game: Game, default_rules: RuleSet | str | None = None,
     from .referee import game_seats
 
     seats, rules, _ = game_seats(game, rules)
+    t.unscored_deals = unscored_count(game, rules, report.deals)
     for deal, score in zip(game.deals, report.deals, strict=False):
         if score.sheet and score.scored:
             # A score sheet's line: its points and its moon count, as in

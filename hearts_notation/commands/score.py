@@ -102,9 +102,10 @@ def score_entry(game: Game, default_rules: RuleSet | None, force: bool, table: b
     the totals per player."""
     rules, score, found = game_scores(game, default_rules, force)
     bad = any(f.severity == "error" for f in found)
-    summary = summary_of(game, rules, score.seats, score.deals, score.finished, score.winners, found)
     # (read here, where the game has its deals: the table gets it without them)
-    why = unscored_reasons(game, rules, score)
+    why = unscored_reasons(game, rules, score.deals)
+    summary = summary_of(game, rules, score.seats, score.deals, score.finished, score.winners, found,
+                         sum(w is not None for w in why))
     if table:
         return bad, (dataclasses.replace(game, deals=()), rules, score, found, why), summary
     return bad, score_document(game, rules, score, found, why), summary

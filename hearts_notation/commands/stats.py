@@ -74,6 +74,10 @@ def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
         if key in s:
             summary.add_row(t(f"stats.row.{key}"), n(s[key]))
     summary.add_row(t("stats.row.moon_rate"), _pct(s["moon_rate"]))
+    if s.get("unscored_deals"):
+        # (a deal played out whose play has errors: not in the figures, as
+        # score does not score it; only when there is one)
+        summary.add_row(t("stats.row.unscored_deals"), n(s["unscored_deals"]))
     tables: list[Table] = [summary]
 
     seats = WordTable(title=t("stats.seats"), title_justify="left")

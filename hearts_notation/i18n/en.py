@@ -1994,3 +1994,10 @@ MESSAGES.update({
     # score23: a deal played to its end whose play has errors is not "unfinished"
     "score.play_errors": "not scored: the play has errors (hearts validate shows them)",
 })
+
+MESSAGES.update({
+    # score24: standings and stats say how many deals they left out, as score does
+    "standings.unscored.one": "{n} deal played to its end is not counted: its play has errors (hearts validate shows them).",
+    "standings.unscored.other": "{n} deals played to their end are not counted: their play has errors (hearts validate shows them).",
+    "stats.row.unscored_deals": "deals not counted: the play has errors",
+})

@@ -1981,3 +1981,10 @@ MESSAGES.update({
     # score23 : une donne jouée jusqu'au bout dont le jeu a des erreurs n'est pas « inachevée »
     "score.play_errors": "non marquée : le jeu a des erreurs (hearts validate les montre)",
 })
+
+MESSAGES.update({
+    # score24 : standings et stats disent combien de donnes ils laissent de côté, comme score
+    "standings.unscored.one": "{n} donne jouée jusqu'au bout n'est pas comptée : son jeu a des erreurs (hearts validate les montre).",
+    "standings.unscored.other": "{n} donnes jouées jusqu'au bout ne sont pas comptées : leur jeu a des erreurs (hearts validate les montre).",
+    "stats.row.unscored_deals": "donnes non comptées : le jeu a des erreurs",
+})
