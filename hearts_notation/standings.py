@@ -91,6 +91,10 @@ class GameSummary:
     #: deals played to their end left out because their play has errors
     #: (:func:`hearts_notation.scored.unscored_count`: ``score``'s "not scored")
     unscored: int = 0
+    #: a JSON or YAML record refused whole (a syntax error: no deal read):
+    #: the line and column of its first syntax error, so that the note
+    #: does not say "no deal recorded" of a record of many
+    unread: tuple[int | None, int | None] | None = None
 
 
 def summarise(game: Game, default_rules: RuleSet | None = None, force: bool = False) -> GameSummary:
@@ -135,6 +139,15 @@ def summary_of(game: Game, rules: RuleSet | None, seats: Sequence[str], deals: S
             slips += 1
         elif f.seat is not None:
             findings[f.seat] = findings.get(f.seat, 0) + 1
+    unread = None
+    if not deals:
+        from .runners.validate import is_tree_format
+
+        # (a JSON or YAML record refused whole; a page of notes in HRN has
+        # no deal indeed: "no deal recorded" says it)
+        first = next((f for f in found if f.code == "syntax-error"), None)
+        if first is not None and is_tree_format(game.source):
+            unread = (first.line, first.column)
     lines = []
     for k, s in enumerate(seats):
         lines.append(SeatLine(
@@ -152,7 +165,7 @@ def summary_of(game: Game, rules: RuleSet | None, seats: Sequence[str], deals: S
         rules=rules.spec if rules else "standard",
         finished=finished, shared=len(winners) > 1, deals=len(scored),
         queen_deals=len(played), sheet_deals=sum(1 for d in scored if d.sheet), errors=errors,
-        seats=tuple(lines), slips=slips, empty=not deals, unscored=unscored)
+        seats=tuple(lines), slips=slips, empty=not deals, unscored=unscored, unread=unread)
 
 
 @dataclass
@@ -285,6 +298,13 @@ class Standings:
         if g.source is not None:
             self.files.add(g.source)
         where_msg = msg("sheet.game", source=g.source or "-", index=g.index or 1).arg()
+        if g.empty and g.unread is not None:
+            # a record refused whole: where, not "no deal recorded"
+            from .diagnostics import location
+
+            self.note(msg("standings.unread", where=where_msg, source=g.source or "-",
+                          place=location(g.source, *g.unread)))
+            return
         if g.empty:
             self.note(msg("standings.no_deal", where=where_msg, source=g.source or "-"))
             return

@@ -50,6 +50,9 @@ class Tally:
     #: deals played to their end but not counted: their play has errors
     #: (:func:`hearts_notation.scored.unscored_count`, ``score``'s "not scored")
     unscored_deals: int = 0
+    #: records refused whole (a JSON or YAML record with a syntax error:
+    #: no deal read), counted in ``games`` with none of their deals
+    unread_games: int = 0
     finished_games: int = 0
     valid_games: int = 0
     shared_wins: int = 0
@@ -120,6 +123,8 @@ class Tally:
             # (only then, as score's summary: the figures of a corpus
             # without such a deal are as they always were)
             summary["unscored_deals"] = self.unscored_deals
+        if self.unread_games:
+            summary["unread_games"] = self.unread_games
         seats = {
             s: {
                 "deals": self.seat_deals[s],
@@ -171,6 +176,12 @@ def game_tally(game: Game, default_rules: RuleSet | str | None = None,
         t.severities[f.code] = f.severity
     if report.valid:
         t.valid_games = 1
+    elif not game.deals and "syntax-error" in t.findings:
+        from .runners.validate import is_tree_format
+
+        # (a JSON or YAML record refused whole; a page of notes in HRN is
+        # no game read wrongly: it has no deal)
+        t.unread_games = int(is_tree_format(game.source))
     _count_end(t, report.finished, report.winners)
     rules = report.rules
     if rules is None:

@@ -78,6 +78,9 @@ def render_tables(doc: dict[str, Any], lang: str = "en") -> list[Table]:
         # (a deal played out whose play has errors: not in the figures, as
         # score does not score it; only when there is one)
         summary.add_row(t("stats.row.unscored_deals"), n(s["unscored_deals"]))
+    if s.get("unread_games"):
+        # (records refused whole: hearts validate names each at its line and column)
+        summary.add_row(t("stats.row.unread_games"), n(s["unread_games"]))
     tables: list[Table] = [summary]
 
     seats = WordTable(title=t("stats.seats"), title_justify="left")

@@ -2000,4 +2000,6 @@ MESSAGES.update({
     "standings.unscored.one": "{n} deal played to its end is not counted: its play has errors (hearts validate shows them).",
     "standings.unscored.other": "{n} deals played to their end are not counted: their play has errors (hearts validate shows them).",
     "stats.row.unscored_deals": "deals not counted: the play has errors",
+    "stats.row.unread_games": "games not read: a syntax error (hearts validate shows it)",
+    "standings.unread": "{where}: not read, a syntax error at {place}: not counted for any player (hearts validate {source} shows it)",
 })

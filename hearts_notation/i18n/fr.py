@@ -1987,4 +1987,6 @@ MESSAGES.update({
     "standings.unscored.one": "{n} donne jouée jusqu'au bout n'est pas comptée : son jeu a des erreurs (hearts validate les montre).",
     "standings.unscored.other": "{n} donnes jouées jusqu'au bout ne sont pas comptées : leur jeu a des erreurs (hearts validate les montre).",
     "stats.row.unscored_deals": "donnes non comptées : le jeu a des erreurs",
+    "stats.row.unread_games": "parties non lues : une erreur de syntaxe (hearts validate la montre)",
+    "standings.unread": "{where} : non lue, une erreur de syntaxe en {place} : comptée pour aucun joueur (hearts validate {source} la montre)",
 })
