@@ -23,7 +23,7 @@ whole-file read, for the full referee and scorer.  Tests
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,12 +132,17 @@ def _result(result: Any) -> Any:
     return result
 
 
-def records_of(batch: Batch, default_rules: RuleSet | None, force: bool
-               ) -> Iterator[CleanGame | Game]:
+def records_of(batch: Batch, default_rules: RuleSet | None, force: bool,
+               relocate: Callable[[Game], bool] | None = None) -> Iterator[CleanGame | Game]:
     """Each record of *batch*, in order: a :class:`CleanGame` where the
     referee's compact check accepts it, else the model's game (the batch is
     then parsed as a whole-file read parses it, once, and that record's game
-    taken from it)."""
+    taken from it).  A JSON record's game for which *relocate* is true
+    (``score``: it has findings, which name their line and column) is read
+    again with the places of its values (:func:`hearts_notation.io.jsonio.located_game`),
+    as ``validate`` reads a record with findings; YAML and HRN games have
+    theirs already, and the others are not read twice (a commented record
+    is not clean either: the places cost 60% of its read)."""
     from .io.typed_json import json_compact
     from .referee import CompactBuilder
 
@@ -163,7 +168,12 @@ def records_of(batch: Batch, default_rules: RuleSet | None, force: bool
             continue
         if parsed is None:
             parsed = batch_games(batch)
-        yield _same_record(parsed, k, r.index)
+        game = _same_record(parsed, k, r.index)
+        if relocate is not None and syntax != HRN_GAME and not game.errors and relocate(game):
+            from .io.jsonio import located_game
+
+            game = located_game(r.text, source, r.index, r.line, r.column)
+        yield game
 
 
 def _same_record(games: list[Game], k: int, index: int) -> Game:

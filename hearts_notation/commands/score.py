@@ -121,8 +121,14 @@ def score_batch(batch: Batch | Broken, default_rules: RuleSet | None, force: boo
     if isinstance(batch, Broken):
         return [(-1, batch.error)]
     out: list[tuple[int, Any]] = []
+
+    def relocate(game: Game) -> bool:
+        # (a JSON record with findings is read again with the places of its
+        # values, for each finding to name its line and column)
+        return bool(score(game, default_rules, force_rules=force).findings)
+
     with gc_paused():
-        for rec in records_of(batch, default_rules, force):
+        for rec in records_of(batch, default_rules, force, relocate):
             if isinstance(rec, CleanGame):
                 out.append((rec.deals_count, clean_entry(rec, table)))
             else:

@@ -2158,6 +2158,20 @@ def json_element_game(text: str, source: str | None, index: int, line: int,
     return _game_or_error(data, source, index, line, in_array, text=text, column=column)
 
 
+def located_game(text: str, source: str | None, index: int, line: int, column: int = 1) -> Game:
+    """The game of one JSON record's *text* (starting at *line*, *column*),
+    read with the places of its values but its plays' (its deals, hands,
+    passes, score, total and moon lines, its result), as ``validate`` reads
+    a record that has findings (:func:`hearts_notation.referee.report_json_text`):
+    ``score`` names the line and column of a score that disagrees, not the
+    record's first line.  *text* is a record that read as a game without
+    them (its positions change nothing else)."""
+    data = loads_record(text)
+    return game_from_dict(data, source, index, line=line,
+                          locate=JsonLocator(text, line or 1, column), plays=False, text=text,
+                          column=column)
+
+
 def text_place(line: int | None, column: int, at_line: int | None,
                at_column: int | None) -> tuple[int, int | None]:
     """The line and column in the file of a place (*at_line*, *at_column*,
