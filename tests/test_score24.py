@@ -109,7 +109,7 @@ def test_standings_and_stats_say_what_they_left_out(lang: str, update_golden: bo
     _golden(f"stats-left-out.{lang}.txt", corpus, update_golden)
 
 
-def test_standings_and_stats_json_count_what_they_left_out() -> None:
+def test_standings_and_stats_json_count_what_they_left_out(tmp_path: Path) -> None:
     paths = [str(DATA / "play-errors.json"), str(DATA / "extra-fields.json")]
     code, out = run("standings", "--format", "json", *paths)
     doc = json.loads(out)
@@ -128,9 +128,7 @@ def test_standings_and_stats_json_count_what_they_left_out() -> None:
     for command in ("standings", "stats"):
         code, out = run(command, "--format", "json", str(DATA / "clean.json"))
         assert code == 0 and "unscored_deals" not in out and "unread_games" not in out
-
-
-def test_a_page_of_notes_is_still_no_deal_recorded(tmp_path: Path) -> None:
+    # a page of notes in HRN has no deal indeed: it is no record not read
     notes = tmp_path / "notes.txt"
     notes.write_text("Notes du club\nPenser à payer la salle.\n", encoding="utf-8")
     code, out = run("standings", "--format", "json", str(notes))
