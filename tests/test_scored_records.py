@@ -18,11 +18,13 @@ from typing import Any
 
 import pytest
 
+from hearts_notation.api import score
 from hearts_notation.commands.score import score_batch, score_entry
 from hearts_notation.commands.stats import tally_batch
 from hearts_notation.generate import generate_games
 from hearts_notation.io import dumps
-from hearts_notation.io.batches import Batch, batch_games
+from hearts_notation.io.batches import HRN_GAME, Batch, batch_games, raw_records
+from hearts_notation.io.jsonio import located_game
 from hearts_notation.rules import preset_names
 from hearts_notation.runners.local import iter_batches
 from hearts_notation.scored import CleanGame, records_of
@@ -76,6 +78,22 @@ def _corpus(tmp: Path, preset: str, fmt: str) -> Path:
     return path
 
 
+def _model_games(batch: Batch) -> list[Any]:
+    """The batch's games as the model path reads them: a whole-file read,
+    and a JSON record with findings read again with the places of its
+    values (``score`` names each finding's line and column, as validate)."""
+    games = batch_games(batch)
+    found = raw_records(batch)
+    if found is None or found[0] == HRN_GAME:
+        return games
+    out = []
+    for g, r in zip(games, found[1], strict=True):
+        if not g.errors and score(g).findings:
+            g = located_game(r.text, batch.source, r.index, r.line, r.column)
+        out.append(g)
+    return out
+
+
 def _batches(path: Path) -> list[Batch]:
     out = [b for b in iter_batches([str(path)], games_per_batch=8) if isinstance(b, Batch)]
     assert out
@@ -112,7 +130,7 @@ def test_fast_scores_and_tallies_are_the_model_paths(tmp_path: Path, preset: str
         clean += sum(isinstance(r, CleanGame) for r in records_of(batch, None, False))
         games = batch_games(batch)
         for table in (False, True):
-            slow = [(len(g.deals), score_entry(g, None, False, table)) for g in games]
+            slow = [(len(g.deals), score_entry(g, None, False, table)) for g in _model_games(batch)]
             _same_items(score_batch(batch, None, False, table), slow, table)
         slow_tally = Tally()
         for g in games:
@@ -128,12 +146,12 @@ def test_samples_the_same_on_both_paths() -> None:
         if path.suffix not in (".hrn", ".json", ".jsonl", ".yaml") or not path.is_file():
             continue
         for batch in _batches(path):
-            games = batch_games(batch)
             for table in (False, True):
-                slow = [(len(g.deals), score_entry(g, None, False, table)) for g in games]
+                slow = [(len(g.deals), score_entry(g, None, False, table))
+                        for g in _model_games(batch)]
                 _same_items(score_batch(batch, None, False, table), slow, table)
             slow_tally = Tally()
-            for g in games:
+            for g in batch_games(batch):
                 slow_tally += game_tally(g, None, False)
             assert tally_batch(batch, None, False) == slow_tally
 

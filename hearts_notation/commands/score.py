@@ -121,18 +121,28 @@ def score_batch(batch: Batch | Broken, default_rules: RuleSet | None, force: boo
     if isinstance(batch, Broken):
         return [(-1, batch.error)]
     out: list[tuple[int, Any]] = []
+    #: the last game the predicate scored and its entry, when it is kept as read
+    kept: list[Any] = [None, None]
 
     def relocate(game: Game) -> bool:
-        # (a JSON record with findings is read again with the places of its
-        # values, for each finding to name its line and column)
-        return bool(score(game, default_rules, force_rules=force).findings)
+        # A JSON record with findings is read again with the places of its
+        # values, for each finding to name its line and column; one without
+        # keeps its entry (scored once: a commented record is not clean).
+        entry = score_entry(game, default_rules, force, table)
+        if entry[1][3] if table else entry[1]["disagreements"]:
+            return True
+        kept[0], kept[1] = game, entry
+        return False
 
     with gc_paused():
         for rec in records_of(batch, default_rules, force, relocate):
             if isinstance(rec, CleanGame):
                 out.append((rec.deals_count, clean_entry(rec, table)))
+            elif rec is kept[0]:
+                out.append((len(rec.deals), kept[1]))
             else:
                 out.append((len(rec.deals), score_entry(rec, default_rules, force, table)))
+            kept[0] = kept[1] = None
     return out
 
 
