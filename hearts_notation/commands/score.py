@@ -129,7 +129,8 @@ def score_batch(batch: Batch | Broken, default_rules: RuleSet | None, force: boo
         # values, for each finding to name its line and column; one without
         # keeps its entry (scored once: a commented record is not clean).
         entry = score_entry(game, default_rules, force, table)
-        if entry[1][3] if table else entry[1]["disagreements"]:
+        item = entry[1]
+        if item[3] if table else item["disagreements"]:     # (its findings)
             return True
         kept[0], kept[1] = game, entry
         return False
@@ -161,7 +162,7 @@ def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Fin
     """The JSON entry of one game; a deal whose play cannot be scored has
     ``"unscored": "play-errors"`` (*unscored*, :func:`unscored_reasons`),
     and a game whose reader found something suspect in its text has
-    ``"notices"`` (:func:`record_notices`), optional keys: every other key
+    ``"notices"`` (:func:`notice_lines`), optional keys: every other key
     is as it always was."""
     deals = [{**d.to_dict(), "complete": d.complete} for d in score.deals]
     for entry, why in zip(deals, unscored, strict=False):
@@ -178,33 +179,27 @@ def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Fin
         "winners": list(score.winners),
         "disagreements": [f.to_dict() for f in found],
     }
-    notices = record_notices(game)
-    if notices:
-        doc["notices"] = [f.to_dict() for f in notices]
+    if game.notices:
+        doc["notices"] = [f.to_dict() for f in game.notices]
     return doc
 
 
-def record_notices(game: Game) -> tuple[Finding, ...]:
-    """What the reader of *game* found suspect in its text and ``validate``
-    reports with the referee's findings (:attr:`hearts_notation.model.Game.notices`:
-    a JSON or YAML key given twice, ``duplicate-key``; a brace comment
-    holding lines of the record; an OpenSpiel history cut inside a
-    number...), which ``score`` tells too: the scores shown are those of
-    the value the reader kept, and a reader that keeps the other would
-    show other scores.  They are the reader's own findings, the very ones
-    validate prints (one check), not the scores' disagreements: they do
-    not change the exit status, which speaks of the scores."""
-    return game.notices
-
-
 def notice_lines(game: Game, lang: str) -> list[str]:
-    """Each of :func:`record_notices` as ``validate`` prints it (file,
-    line and column, severity, the catalog's message, its code; no quoted
-    line), the seats as the game names them."""
+    """What the reader of *game* found suspect in its text
+    (:attr:`hearts_notation.model.Game.notices`: a JSON or YAML key given
+    twice, ``duplicate-key``; a brace comment holding lines of the record;
+    an OpenSpiel history cut inside a number...), each as ``validate``
+    prints it (file, line and column, severity, the catalog's message, its
+    code; no quoted line), the seats as the game names them.  ``score``
+    tells them because the scores it shows are those of the value the
+    reader kept, and a reader that keeps the other would show others.
+    They are the reader's own findings, the very ones validate prints (one
+    check), not the scores' disagreements: they do not change the exit
+    status, which speaks of the scores."""
     from ..diagnostics import render
 
     with players_in_view(game.players):
-        return [render(f, game.source, None, lang=lang) for f in record_notices(game)]
+        return [render(f, game.source, None, lang=lang) for f in game.notices]
 
 
 def print_sheet(console: Console, game: Game, rules_used: RuleSet, score: GameScore,
