@@ -208,12 +208,15 @@ def print_sheet(console: Console, game: Game, rules_used: RuleSet, score: GameSc
     disagreements with the record, as ``score`` prints them (``replay``
     shows a score sheet so); *unscored*: :func:`unscored_reasons`."""
     with seats_in_view(score.seats):
-        _print_game(console, game, rules_used, score, found, lang, unscored)
+        _print_game(console, game, rules_used, score, found, lang, unscored, notices=False)
 
 
 def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameScore,
-                found: list[Finding], lang: str, unscored: tuple[str | None, ...] = ()) -> None:
-    """One game's table, outcome and disagreements with the record."""
+                found: list[Finding], lang: str, unscored: tuple[str | None, ...] = (),
+                notices: bool = True) -> None:
+    """One game's table, outcome and disagreements with the record, and
+    with *notices* what its reader found suspect (:func:`notice_lines`:
+    ``score``'s, not ``replay``'s sheet)."""
     from rich.text import Text
 
     from ..presentation import Presentation
@@ -231,7 +234,7 @@ def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameSc
             with players_in_view(game.players):
                 line.append(f" {where}{pres.text(f)} [{f.code}]")
             console.print(line)
-    for told in notice_lines(game, lang):
+    for told in notice_lines(game, lang) if notices else ():
         # (one line each, as validate prints it: never wrapped, the file's
         # name and place first for an editor to jump to)
         console.print(Text(told), soft_wrap=True)
