@@ -1994,3 +1994,9 @@ MESSAGES.update({
     # score23: a deal played to its end whose play has errors is not "unfinished"
     "score.play_errors": "not scored: the play has errors (hearts validate shows them)",
 })
+
+MESSAGES.update({
+    # [review23] the editor server: a message that stops coming in its middle (editor/server.FrameReader).
+    "lsp.input.stalled_header": "its header block stopped coming: nothing came for {seconds} seconds before the blank line that ends it; the server reads the next message",
+    "lsp.input.stalled_body": "its Content-Length says {size} bytes, but {got} came, then nothing for {seconds} seconds; the server reads the next message",
+})

@@ -1981,3 +1981,9 @@ MESSAGES.update({
     # score23 : une donne jouée jusqu'au bout dont le jeu a des erreurs n'est pas « inachevée »
     "score.play_errors": "non marquée : le jeu a des erreurs (hearts validate les montre)",
 })
+
+MESSAGES.update({
+    # [review23] le serveur de l'éditeur : un message qui cesse d'arriver en son milieu (editor/server.FrameReader).
+    "lsp.input.stalled_header": "ses en-têtes ont cessé d'arriver : rien pendant {seconds} secondes avant la ligne vide qui les termine ; le serveur lit le message suivant",
+    "lsp.input.stalled_body": "son Content-Length annonce {size} octets, mais {got} sont arrivés, puis rien pendant {seconds} secondes ; le serveur lit le message suivant",
+})

@@ -1,0 +1,142 @@
+"""Review 23: hostile use of every command and the editor server, pinned
+(docs/robustness.md, "Round 23").
+
+Each test failed on main at b4225250.  Cheap: in-process; a pipe where the
+editor server's input must be one (a stall is only seen on a descriptor)."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from lsp_frames import FrameCapture
+
+from hearts_notation.editor import server as lsp
+
+#: The stall the tests give the reader (seconds): short, the tests wait it out.
+_STALL = 0.05
+
+
+def _frame(obj: dict[str, Any], extra: int = 0) -> bytes:
+    body = json.dumps(obj).encode()
+    return b"Content-Length: %d\r\n\r\n" % (len(body) + extra) + body
+
+
+_OPEN = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+_SHUTDOWN = {"jsonrpc": "2.0", "id": 2, "method": "shutdown"}
+
+
+class _Editor(FrameCapture):
+    """The editor's end: the server's frames kept, and *then* written (the
+    next message) once the server has written its first frame; the pipe is
+    closed after 5 s whatever happens, so that a reader that waits for ever
+    ends the test (failed) rather than the run."""
+
+    def __init__(self, fd: int, then: bytes) -> None:
+        super().__init__()
+        self._fd: int | None = fd
+        self._then = then
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(5.0, self.hang_up)
+        self._timer.start()
+
+    def write(self, data: bytes) -> None:
+        super().write(data)
+        with self._lock:
+            if self._fd is not None and self._then:
+                os.write(self._fd, self._then)
+                self._then = b""
+        self.hang_up()
+
+    def hang_up(self) -> None:
+        with self._lock:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
+        self._timer.cancel()
+
+
+@pytest.fixture
+def pipe() -> Iterator[Callable[[bytes, bytes], tuple[lsp.FrameReader, _Editor]]]:
+    """A reader on a pipe whose writing end stays open after *sent* (as an
+    editor keeps it), and the editor that writes *then* once answered."""
+    made: list[Any] = []
+
+    def start(sent: bytes, then: bytes) -> tuple[lsp.FrameReader, _Editor]:
+        read_fd, write_fd = os.pipe()
+        os.write(write_fd, sent)
+        source = os.fdopen(read_fd, "rb", buffering=0)
+        server = lsp.build("en")
+        editor = _Editor(write_fd, then)
+        server.protocol.set_writer(editor)
+        made.extend([source, editor])
+        return lsp.FrameReader(source, 1 << 20, server, stall=_STALL), editor
+
+    yield start
+    for thing in made:
+        (thing.close if hasattr(thing, "closed") else thing.hang_up)()
+
+
+def test_a_body_shorter_than_its_length_followed_by_nothing_is_refused(pipe: Any) -> None:
+    """A ``Content-Length`` 30 bytes over its body, and the editor keeps its
+    end open: the body is refused once it stalls (-32700, id null, what
+    came and how long nothing did) and the next message is read and
+    answered.  On main the server waited for the 30 bytes for ever (here:
+    until the test's 5-second hang-up, and no refusal)."""
+    reader, editor = pipe(_frame(_OPEN, 30), _frame(_SHUTDOWN))
+    message = reader.message()
+    assert message is not None and message.id == 2 and message.method == "shutdown"
+    (refusal,) = editor.frames()
+    assert refusal["id"] is None and refusal["error"]["code"] == -32700
+    assert "Content-Length says" in refusal["error"]["message"]
+    assert "then nothing for 0.05 seconds" in refusal["error"]["message"]
+
+
+def test_a_header_block_without_its_blank_line_is_refused(pipe: Any) -> None:
+    """``Content-Length: 50`` and no blank line after it, the editor's end
+    open: the block is refused once it stalls and the next message read."""
+    reader, editor = pipe(b"Content-Length: 50\r\n", _frame(_SHUTDOWN))
+    message = reader.message()
+    assert message is not None and message.method == "shutdown"
+    (refusal,) = editor.frames()
+    assert refusal["error"]["code"] == -32700 and "header block stopped coming" in refusal["error"]["message"]
+
+
+def test_a_slow_honest_client_and_a_quiet_one_are_not_refused(pipe: Any) -> None:
+    """A body sent in pieces, each within the stall, and a pause between
+    messages longer than it (an editor idles for hours): both read whole,
+    nothing refused."""
+    whole = _frame(_OPEN)
+    reader, editor = pipe(whole[:40], b"")
+    fd = editor._fd
+    assert fd is not None
+
+    def trickle() -> None:
+        for at in range(40, len(whole), 10):
+            time.sleep(_STALL / 5)
+            os.write(fd, whole[at:at + 10])
+        time.sleep(_STALL * 4)
+        os.write(fd, _frame(_SHUTDOWN))
+
+    writer = threading.Thread(target=trickle)
+    writer.start()
+    first = reader.message()
+    second = reader.message()
+    writer.join()
+    assert first is not None and first.method == "initialize"
+    assert second is not None and second.method == "shutdown"
+    assert editor.data == b""
+
+
+def test_the_stall_is_worded_in_french() -> None:
+    """Both refusals are in the catalogs, English and French."""
+    from hearts_notation.i18n import msg
+
+    for key in ("lsp.input.stalled_header", "lsp.input.stalled_body"):
+        text = msg(key, size=("num", 1200), got=("num", 3), seconds=("num", 10)).text("fr")
+        assert "10 secondes" in text and "{" not in text
