@@ -11,6 +11,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -140,3 +141,21 @@ def test_the_stall_is_worded_in_french() -> None:
     for key in ("lsp.input.stalled_header", "lsp.input.stalled_body"):
         text = msg(key, size=("num", 1200), got=("num", 3), seconds=("num", 10)).text("fr")
         assert "10 secondes" in text and "{" not in text
+
+
+def test_a_match_whose_output_is_removed_midway_stops_and_says_so(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``match -o`` whose file is deleted while the match runs (its folder
+    removed, the file moved): the appends went to a file nobody could read
+    and the match ended with status 0, its records lost without a word.
+    Now it stops after the record it could not keep: status 2, one line."""
+    from clirun import run
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "sitehook23"))
+    out = tmp_path / "m.jsonl"
+    monkeypatch.setenv("REVIEW23_UNLINK", str(out))
+    code, said = run("match", "-p", "py:review23bots:Unlinker", "-p", "random", "--deals", "3",
+                     "--seed", "1", "--jobs", "1", "-o", str(out))
+    assert code == 2, said
+    assert "was removed, moved or replaced while the match wrote to it" in said
+    assert not out.exists()

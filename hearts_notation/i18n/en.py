@@ -1999,4 +1999,6 @@ MESSAGES.update({
     # [review23] the editor server: a message that stops coming in its middle (editor/server.FrameReader).
     "lsp.input.stalled_header": "its header block stopped coming: nothing came for {seconds} seconds before the blank line that ends it; the server reads the next message",
     "lsp.input.stalled_body": "its Content-Length says {size} bytes, but {got} came, then nothing for {seconds} seconds; the server reads the next message",
+    # [review23] match -o: the file written to was removed or replaced mid-match (commands/match.py).
+    "match.output_gone": "{path} was removed, moved or replaced while the match wrote to it (its folder deleted?): the records written are not there; the match stops",
 })

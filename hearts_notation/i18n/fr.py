@@ -1986,4 +1986,6 @@ MESSAGES.update({
     # [review23] le serveur de l'éditeur : un message qui cesse d'arriver en son milieu (editor/server.FrameReader).
     "lsp.input.stalled_header": "ses en-têtes ont cessé d'arriver : rien pendant {seconds} secondes avant la ligne vide qui les termine ; le serveur lit le message suivant",
     "lsp.input.stalled_body": "son Content-Length annonce {size} octets, mais {got} sont arrivés, puis rien pendant {seconds} secondes ; le serveur lit le message suivant",
+    # [review23] match -o : le fichier écrit a été supprimé ou remplacé pendant le match (commands/match.py).
+    "match.output_gone": "{path} a été supprimé, déplacé ou remplacé pendant que le match l'écrivait (son dossier effacé ?) : les enregistrements écrits n'y sont pas ; le match s'arrête",
 })
