@@ -159,3 +159,24 @@ def test_a_match_whose_output_is_removed_midway_stops_and_says_so(
     assert code == 2, said
     assert "was removed, moved or replaced while the match wrote to it" in said
     assert not out.exists()
+
+
+def test_a_message_written_under_the_progress_bar_is_not_folded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finding written on standard error while the bar is drawn, on a
+    terminal 5 columns wide: rich folded it at the width, words broken
+    ("nul.h", "rn: ", "binar", "y"); it goes out whole, the terminal wraps."""
+    import io
+    import sys
+
+    from hearts_notation.progress import CorpusProgress
+
+    monkeypatch.setenv("FORCE_COLOR", "1")      # (rich draws on a terminal only)
+    monkeypatch.setenv("COLUMNS", "5")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    screen = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", screen)
+    line = "nul.hrn: binary data, not a text record"
+    with CorpusProgress("validate", total=10, enabled=True) as bar:
+        bar.advance(1)
+        sys.stderr.write(line + "\n")
+    assert line + "\n" in screen.getvalue()
