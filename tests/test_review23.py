@@ -180,3 +180,38 @@ def test_a_message_written_under_the_progress_bar_is_not_folded(monkeypatch: pyt
         bar.advance(1)
         sys.stderr.write(line + "\n")
     assert line + "\n" in screen.getvalue()
+
+
+@pytest.mark.parametrize("how", ["renamed", "appended"])
+def test_fmt_in_place_leaves_a_file_saved_while_it_was_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """``fmt -i`` over a file an editor saves while fmt reads it (replaced
+    by a rename, or written in place): the canonical text of the old file
+    replaced the edit, status 0, not a word.  Now the file is left as the
+    editor wrote it: one line, nothing written, status 2."""
+    from clirun import run
+
+    from hearts_notation.commands import fmt
+
+    sample = (Path(__file__).parent.parent / "samples" / "canonical.hrn").read_text(encoding="utf-8")
+    path = tmp_path / "g.hrn"
+    path.write_text(sample.replace("QS", "Q♠", 1), encoding="utf-8")   # (not canonical)
+    edit = "; the editor's edit\n"
+    original = fmt.format_file
+
+    def saved_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        done = original(*args, **kwargs)
+        if how == "renamed":
+            other = tmp_path / "g.hrn.new"
+            other.write_text(edit + path.read_text(encoding="utf-8"), encoding="utf-8")
+            os.replace(other, path)
+        else:
+            with path.open("a", encoding="utf-8") as f:
+                f.write(edit)
+        return done
+
+    monkeypatch.setattr(fmt, "format_file", saved_meanwhile)
+    code, said = run("fmt", "-i", str(path))
+    assert code == 2, said
+    assert "changed while fmt read it" in said and "Nothing written" in said
+    assert edit in path.read_text(encoding="utf-8")

@@ -2001,4 +2001,6 @@ MESSAGES.update({
     "lsp.input.stalled_body": "its Content-Length says {size} bytes, but {got} came, then nothing for {seconds} seconds; the server reads the next message",
     # [review23] match -o: the file written to was removed or replaced mid-match (commands/match.py).
     "match.output_gone": "{path} was removed, moved or replaced while the match wrote to it (its folder deleted?): the records written are not there; the match stops",
+    # [review23] fmt -i: the file changed while it was read (commands/fmt.py).
+    "fmt.changed_meanwhile": "{path} changed while fmt read it (another program wrote it): left as it is; run fmt again",
 })

@@ -1988,4 +1988,6 @@ MESSAGES.update({
     "lsp.input.stalled_body": "son Content-Length annonce {size} octets, mais {got} sont arrivés, puis rien pendant {seconds} secondes ; le serveur lit le message suivant",
     # [review23] match -o : le fichier écrit a été supprimé ou remplacé pendant le match (commands/match.py).
     "match.output_gone": "{path} a été supprimé, déplacé ou remplacé pendant que le match l'écrivait (son dossier effacé ?) : les enregistrements écrits n'y sont pas ; le match s'arrête",
+    # [review23] fmt -i : le fichier a changé pendant sa lecture (commands/fmt.py).
+    "fmt.changed_meanwhile": "{path} a changé pendant que fmt le lisait (un autre programme l'a écrit) : laissé tel quel ; relancez fmt",
 })
