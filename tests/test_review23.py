@@ -215,3 +215,27 @@ def test_fmt_in_place_leaves_a_file_saved_while_it_was_read(
     assert code == 2, said
     assert "changed while fmt read it" in said and "Nothing written" in said
     assert edit in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("cancelled", [[], {}, True, None])
+def test_a_cancel_request_of_no_request_id_is_refused_not_a_failure(
+        cancelled: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """``$/cancelRequest`` with ``"id": []`` (or ``{}``, ``true``, ``null``):
+    pygls looked the id up and failed ("unhashable type: 'list'"), shown in
+    the editor as the server's own failure.  Now one line on standard error
+    (a notification is never answered), and the session goes on."""
+    server = lsp.build("en")
+    out = FrameCapture()
+    server.protocol.set_writer(out)
+    protocol = server.protocol
+
+    def send(message: dict[str, Any]) -> list[dict[str, Any]]:
+        protocol.handle_message(protocol.structure_message({"jsonrpc": "2.0", **message}))
+        return out.frames()
+
+    send({"id": 1, "method": "initialize", "params": {"capabilities": {}}})
+    send({"method": "initialized", "params": {}})
+    assert send({"method": "$/cancelRequest", "params": {"id": cancelled}}) == []
+    assert "the parameters of $/cancelRequest do not have the shape" in capsys.readouterr().err
+    (answer,) = send({"id": 2, "method": "shutdown"})
+    assert answer == {"jsonrpc": "2.0", "id": 2, "result": None}

@@ -267,6 +267,14 @@ class _HrnProtocol(LanguageServerProtocol):
                               SERVER_NOT_INITIALIZED, msg_id)
             return
         if method == types.CANCEL_REQUEST:
+            cancelled = getattr(getattr(message, "params", None), "id", None)
+            if isinstance(cancelled, bool) or not isinstance(cancelled, int | str):
+                # (the converter let ``"id": []`` or ``{}`` through, and
+                # pygls's look-up of it failed: "unhashable type: 'list'",
+                # shown to the user as the server's failure; review 23)
+                server.refuse(msg("lsp.input.params_shape", method=method),
+                              INVALID_PARAMS if msg_id is not None else None, msg_id)
+                return
             # Cancelling a request already answered is the common case: pygls
             # logged it as a warning, in English, for every one.
             with _quiet(logging.getLogger("pygls.protocol.json_rpc")):
