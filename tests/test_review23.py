@@ -239,3 +239,27 @@ def test_a_cancel_request_of_no_request_id_is_refused_not_a_failure(
     assert "the parameters of $/cancelRequest do not have the shape" in capsys.readouterr().err
     (answer,) = send({"id": 2, "method": "shutdown"})
     assert answer == {"jsonrpc": "2.0", "id": 2, "result": None}
+
+
+def test_a_standard_output_open_for_reading_only_is_an_output_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hearts validate g.hrn --format json 1</dev/null`` (and generate,
+    rules, select, stats, replay, puzzles): the first write failed with
+    EBADF, "internal error", status 3.  It is now an output that cannot be
+    written, said in one line (status 2, app.run)."""
+    import sys
+
+    from hearts_notation.output import OutputError, guard_standard_streams, write_stdout
+
+    saved = os.dup(1)
+    read_only = os.open(os.devnull, os.O_RDONLY)
+    try:
+        os.dup2(read_only, 1)
+        monkeypatch.setattr(sys, "stdout", open(1, "w", closefd=False))
+        guard_standard_streams()
+        with pytest.raises(OutputError) as failed:
+            write_stdout("{}\n")
+        assert "open for reading only" in str(failed.value)
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(read_only)

@@ -47,7 +47,7 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from .. import __version__
 from ..i18n import LANGUAGES, Arg, Msg, msg, set_language, translate
 from ..io.hrn.words import text_language
-from ..output import OutputError, escape_controls
+from ..output import OutputError, escape_controls, standard_output_problem
 from ..rules import RuleError, load_rules
 from .document import Analysis, Checker, Positions, Style, apply_change
 from .features import (
@@ -1235,7 +1235,7 @@ def serve(lang: str = "en", given: bool = False) -> bool:
     if out_fd is None:
         # Started with standard output closed (``>&-``): nobody to talk to,
         # said as every command says it (it took hearts down with status 3).
-        raise OutputError("-", msg("output.stream_closed"), errno.EBADF)
+        raise OutputError("-", standard_output_problem() or msg("output.stream_closed"), errno.EBADF)
     out = os.fdopen(os.dup(out_fd), "wb")
     server.document_limit = current_limits().document
     in_fd = _descriptor(sys.stdin)      # (closed: descriptor 0 reads /dev/null, guard_standard_streams)

@@ -2003,4 +2003,6 @@ MESSAGES.update({
     "match.output_gone": "{path} was removed, moved or replaced while the match wrote to it (its folder deleted?): the records written are not there; the match stops",
     # [review23] fmt -i: the file changed while it was read (commands/fmt.py).
     "fmt.changed_meanwhile": "{path} changed while fmt read it (another program wrote it): left as it is; run fmt again",
+    # [review23] a standard stream open for reading only (output.guard_standard_streams).
+    "output.stream_read_only": "it is open for reading only (the program was started with 1<FILE)",
 })

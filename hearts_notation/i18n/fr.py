@@ -1990,4 +1990,6 @@ MESSAGES.update({
     "match.output_gone": "{path} a été supprimé, déplacé ou remplacé pendant que le match l'écrivait (son dossier effacé ?) : les enregistrements écrits n'y sont pas ; le match s'arrête",
     # [review23] fmt -i : le fichier a changé pendant sa lecture (commands/fmt.py).
     "fmt.changed_meanwhile": "{path} a changé pendant que fmt le lisait (un autre programme l'a écrit) : laissé tel quel ; relancez fmt",
+    # [review23] un flux standard ouvert en lecture seule (output.guard_standard_streams).
+    "output.stream_read_only": "il est ouvert en lecture seule (le programme a été lancé avec 1<FICHIER)",
 })
