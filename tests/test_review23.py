@@ -263,3 +263,18 @@ def test_a_standard_output_open_for_reading_only_is_an_output_error(monkeypatch:
         os.dup2(saved, 1)
         os.close(saved)
         os.close(read_only)
+
+
+def test_a_where_query_of_100000_characters_is_quoted_as_a_window() -> None:
+    """``select --where`` of 100,000 characters: its refusal quoted all of
+    it and 4,000 spaces before the caret (104 KB on the terminal).  It is
+    quoted as a file's long line is: a window round the column, cut marks."""
+    from hearts_notation.query import QueryError, parse_query
+
+    query = 'queen == "' + "x" * 100_000 + '"'
+    with pytest.raises(QueryError) as refused:
+        parse_query(query)
+    head, quoted, caret = refused.value.text("en").split("\n")
+    assert "longer than 4,000 characters" in head
+    assert quoted.startswith("  ...") and quoted.endswith("...") and len(quoted) < 300
+    assert len(caret) < 300 and caret.endswith("^")
