@@ -278,3 +278,36 @@ def test_a_where_query_of_100000_characters_is_quoted_as_a_window() -> None:
     assert "longer than 4,000 characters" in head
     assert quoted.startswith("  ...") and quoted.endswith("...") and len(quoted) < 300
     assert len(caret) < 300 and caret.endswith("^")
+
+
+@pytest.mark.slow
+def test_hearts_lsp_answers_after_a_stalled_body() -> None:
+    """End to end (the long step: the stall is 10 s): ``hearts lsp`` given a
+    body 30 bytes short of its length, its input kept open, sends the
+    refusal, then answers ``initialize`` and ``shutdown`` and exits 0.  On
+    main it never answered (the test's 40-second wait ran out)."""
+    import select
+    import subprocess
+    import sys
+
+    server = subprocess.Popen([sys.executable, "-m", "hearts_notation", "lsp"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write(_frame(_OPEN, 30))
+        server.stdin.flush()
+        ready, _, _ = select.select([server.stdout], [], [], 40)
+        assert ready, "no answer to a stalled body"
+        head = server.stdout.readline()
+        server.stdout.readline()
+        refusal = json.loads(server.stdout.read(int(head.split(b":")[1])))
+        assert refusal["id"] is None and refusal["error"]["code"] == -32700
+        assert "then nothing for 10 seconds" in refusal["error"]["message"]
+        server.stdin.write(_frame(_OPEN) + _frame(_SHUTDOWN) + _frame({"jsonrpc": "2.0", "method": "exit"}))
+        server.stdin.close()
+        assert server.wait(timeout=60) == 0
+        assert b'"id": 2, "jsonrpc": "2.0", "result": null' in server.stdout.read()
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
