@@ -254,6 +254,20 @@ def guard_standard_streams() -> None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
 
 
+def forget_unknown_terminal_size() -> None:
+    """Drop ``COLUMNS`` and ``LINES`` from the environment when they are 0
+    or less: "unknown", as :func:`shutil.get_terminal_size` reads them, so
+    that the terminal is asked instead.  rich took ``COLUMNS=0`` as a width
+    of 0 and printed nothing: ``score``, ``stats``, ``standings`` and
+    ``replay`` wrote no byte with status 0, and ``validate``'s findings
+    vanished (review 23); ``LINES=0`` drew the progress bar as "...".
+    The workers and bots the run starts inherit the cleaned environment."""
+    for name in ("COLUMNS", "LINES"):
+        value = os.environ.get(name, "").strip()
+        if value.lstrip("-").isdigit() and int(value) <= 0:
+            del os.environ[name]
+
+
 def _stream_fd(stream: Any) -> int | None:
     """The descriptor under a standard stream, ``None`` for none (a
     stand-in, a test's capture)."""

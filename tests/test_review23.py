@@ -311,3 +311,18 @@ def test_hearts_lsp_answers_after_a_stalled_body() -> None:
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+@pytest.mark.parametrize("command", ["stats", "score", "replay"])
+def test_columns_0_is_an_unknown_width_not_a_width_of_nothing(
+        command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``COLUMNS=0`` (a shell or a service that sets it so): rich took it as
+    a width of 0 and ``stats``, ``score``, ``standings``, ``replay`` wrote
+    nothing at all, status 0.  0 is "unknown", as shutil reads it."""
+    from clirun import run
+
+    monkeypatch.setenv("COLUMNS", "0")
+    monkeypatch.setenv("LINES", "0")
+    sample = str(Path(__file__).parent.parent / "samples" / "canonical.hrn")
+    code, said = run(command, sample, *(["--deal", "1"] if command == "replay" else []))
+    assert code == 0 and len(said) > 200, said
