@@ -41,6 +41,7 @@ from .output import (
     OutputError,
     encoding_failure,
     escape_controls,
+    forget_unknown_terminal_size,
     guard_standard_streams,
     message,
     remove_temporaries,
@@ -125,6 +126,7 @@ class HeartsGroup(click.Group):
         # tells the language
         argv = kwargs.get("args", args[0] if args else None)
         remember_arguments(sys.argv[1:] if argv is None else list(argv))
+        forget_unknown_terminal_size()      # (before any console is made)
         return super().main(*args, **kwargs)
 
     @staticmethod

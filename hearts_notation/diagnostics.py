@@ -49,8 +49,9 @@ _QUOTE_MAX = 200
 
 
 def caret_lines(source_lines: Sequence[str] | None, line: int | None,
-                column: int | None) -> list[str]:
-    """The source line and a caret under *column*, if both are known.
+                column: int | None, indent: str = "    ") -> list[str]:
+    """The source line and a caret under *column*, if both are known, each
+    after *indent* (a ``--where`` query's error quotes it after two spaces).
 
     Tabs before the column are kept so the caret lines up in a terminal.
     """
@@ -68,7 +69,7 @@ def caret_lines(source_lines: Sequence[str] | None, line: int | None,
         if col is not None:
             col = col - start + len(head)
         text = head + window + tail
-    out = [f"    {escape_controls(text, keep_layout=True)}"]
+    out = [f"{indent}{escape_controls(text, keep_layout=True)}"]
     if col is not None:
         # the caret goes under the escaped text, so pad by what is shown
         before = escape_controls(text[: col - 1], keep_layout=True)
@@ -76,7 +77,7 @@ def caret_lines(source_lines: Sequence[str] | None, line: int | None,
         # an accent typed apart, is copied: a space for it put the caret
         # one to the right of the column, which counts it: typed16)
         pad = "".join(ch if ch == "\t" or category(ch) in _NO_ROOM else " " for ch in before)
-        out.append(f"    {pad}^")
+        out.append(f"{indent}{pad}^")
     return out
 
 

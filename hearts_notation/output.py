@@ -176,10 +176,12 @@ class _ClosedStream(io.RawIOBase):
     first failed write, later writes are dropped (the failure is already
     being reported)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, why: Msg | None = None) -> None:
         super().__init__()
         self._name = name
         self._failed = False
+        #: why the stream cannot be used, as a write of it says
+        self.why = why or msg("output.stream_closed")
 
     def readable(self) -> bool:
         return self._name == "stdin"
@@ -193,8 +195,29 @@ class _ClosedStream(io.RawIOBase):
     def write(self, data: Any) -> int:
         if not self._failed and self._name == "stdout":
             self._failed = True
-            raise OutputError("-", msg("output.stream_closed"), errno.EBADF)
+            raise OutputError("-", self.why, errno.EBADF)
         return len(data)
+
+
+def _read_only(fd: int) -> bool:
+    """Whether descriptor *fd* is open for reading only (``1</dev/null``,
+    ``2<file``): every write of it fails with EBADF."""
+    try:
+        import fcntl
+    except ImportError:         # (not on Windows)
+        return False
+    try:
+        return fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY
+    except OSError:
+        return False
+
+
+def standard_output_problem() -> Msg | None:
+    """Why standard output cannot be written at all (the program was
+    started without it, or with it open for reading only:
+    :func:`guard_standard_streams`), or ``None``."""
+    raw = getattr(getattr(sys.stdout, "buffer", None), "raw", None)
+    return raw.why if isinstance(raw, _ClosedStream) else None
 
 
 def guard_standard_streams() -> None:
@@ -217,11 +240,42 @@ def guard_standard_streams() -> None:
                 os.close(spare)
     if sys.stdin is None:
         sys.stdin = io.TextIOWrapper(io.BufferedReader(_ClosedStream("stdin")), encoding="utf-8")
-    if sys.stdout is None:
-        sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedStream("stdout")),
+    # A standard output open for reading only (``1</dev/null``) failed at
+    # its first write with EBADF, which is no output error a command knows:
+    # "internal error", status 3 (review 23).  It is told as one that
+    # cannot be written (status 2, one line); a standard error so opened is
+    # no place to report anything, as a closed one.
+    stdout_fd = _stream_fd(sys.stdout)
+    if sys.stdout is None or (stdout_fd == 1 and _read_only(1)):
+        why = None if sys.stdout is None else msg("output.stream_read_only")
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedStream("stdout", why)),
                                       encoding="utf-8", write_through=True)
-    if sys.stderr is None:
+    if sys.stderr is None or (_stream_fd(sys.stderr) == 2 and _read_only(2)):
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
+
+
+def forget_unknown_terminal_size() -> None:
+    """Drop ``COLUMNS`` and ``LINES`` from the environment when they are 0
+    or less: "unknown", as :func:`shutil.get_terminal_size` reads them, so
+    that the terminal is asked instead.  rich took ``COLUMNS=0`` as a width
+    of 0 and printed nothing: ``score``, ``stats``, ``standings`` and
+    ``replay`` wrote no byte with status 0, and ``validate``'s findings
+    vanished (review 23); ``LINES=0`` drew the progress bar as "...".
+    The workers and bots the run starts inherit the cleaned environment."""
+    for name in ("COLUMNS", "LINES"):
+        value = os.environ.get(name, "").strip()
+        if value.lstrip("-").isdigit() and int(value) <= 0:
+            del os.environ[name]
+
+
+def _stream_fd(stream: Any) -> int | None:
+    """The descriptor under a standard stream, ``None`` for none (a
+    stand-in, a test's capture)."""
+    try:
+        fd: int = stream.fileno()
+    except (AttributeError, OSError, ValueError):     # (io.UnsupportedOperation is an OSError)
+        return None
+    return fd
 
 
 def _encodes(text: str, encoding: str) -> bool:

@@ -47,10 +47,17 @@ def progress_console() -> Console:
     """The console every progress display draws on (the corpus bars here,
     ``hearts solve``'s search line): standard error, so that the output on
     standard output stays clean, and ``NO_COLOR`` respected.  Stated once
-    so that the progress displays cannot come to differ."""
+    so that the progress displays cannot come to differ.
+
+    Soft wrap: while a bar is drawn, rich takes what the program writes on
+    standard error (a finding, an error) and prints it above the bar; it
+    folded those lines at the terminal's width, breaking words on a narrow
+    one ("binar", "y" at 5 columns, review 23) and putting line breaks in
+    a path copied from a wide one.  They go out whole, as without a bar,
+    and the terminal wraps them."""
     from rich.console import Console
 
-    return Console(stderr=True, no_color="NO_COLOR" in os.environ or None)
+    return Console(stderr=True, no_color="NO_COLOR" in os.environ or None, soft_wrap=True)
 
 
 class CorpusProgress:

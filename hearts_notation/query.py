@@ -186,11 +186,17 @@ class QueryError(ValueError):
     def text(self, lang: str = "en") -> str:
         """The error in *lang*, on three lines: what is wrong and where, the
         query, a caret under the place."""
+        from .diagnostics import caret_lines  # (at the error only: not at every start)
+
         head = translate(lang, "select.error", column=self.offset + 1, why=self.msg.text(lang))
         if self.hint:
             head += translate(lang, "select.did_you_mean", hint=self.hint)
+
+        # (the query quoted as a file's line is: a window round the column
+        # when it is long; the whole of a 100,000-character one, and 4,000
+        # spaces before its caret, went to the terminal: review 23)
         one_line = self.query.replace("\n", " ").replace("\t", " ")
-        return f"{head}\n  {one_line}\n  {' ' * self.offset}^"
+        return "\n".join([head, *caret_lines([one_line], 1, self.offset + 1, indent="  ")])
 
 
 #: How close a word of a query must be to a known one to be suggested: looser

@@ -19,11 +19,11 @@ def _frame(obj: dict[str, Any], extra: int = 0) -> bytes:
     return b"Content-Length: %d\r\n\r\n" % (len(body) + extra) + body
 
 
-def _frames(data: bytes) -> tuple[lsp._Frames, FrameCapture]:
+def _frames(data: bytes) -> tuple[lsp.FrameReader, FrameCapture]:
     server = lsp.build("en")
     capture = FrameCapture()
     server.protocol.set_writer(capture)
-    return lsp._Frames(io.BufferedReader(io.BytesIO(data)), 1 << 20, server), capture
+    return lsp.FrameReader(io.BufferedReader(io.BytesIO(data)), 1 << 20, server), capture
 
 
 @pytest.mark.parametrize("extra", [30, 10_000])

@@ -17,6 +17,7 @@ good.  Memory does not grow with the size of a file (``docs/robustness.md``).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import click
@@ -89,6 +90,8 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
         fail(exc.text(current_language()))
     results: list[Formatted] = []
     budget = [HELD_IN_MEMORY]
+    #: each file to rewrite as it was when its reading began (file_state)
+    seen: dict[str, tuple[int, ...] | None] = {}
     try:
         for path in paths:
             kind = input_format(path)
@@ -96,6 +99,8 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
                 message(translate(current_language(), "fmt.hrn_only", path=safe(path), format=kind))
                 report.failed += 1
                 continue
+            if in_place and path != "-":
+                seen[path] = file_state(path)
             done = format_file(path, spec, use_unicode, lang, not check and not report.failed,
                                budget)
             if not done.ok:
@@ -115,6 +120,13 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
         report.changed = sum(1 for done in results if done.changed)
         report.unchanged = len(results) - report.changed
         report.findings = report.changed if check else 0
+        for done in results:
+            if done.changed and done.path in seen and file_state(done.path) != seen[done.path]:
+                # (an editor saved it while it was read: the canonical text
+                # of the old one would have replaced the edit without a word)
+                message(translate(current_language(), "fmt.changed_meanwhile", path=safe(done.path)))
+                report.changed -= 1
+                report.failed += 1
         if report.failed:
             message(translate(current_language(), "fmt.nothing_written", line=report.line()))
             return report
@@ -141,6 +153,17 @@ def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool |
     finally:
         for done in results:
             done.discard()
+
+
+def file_state(path: str) -> tuple[int, ...] | None:
+    """What tells a file's contents changed without reading it again: its
+    device, inode (a file replaced by a rename, as editors save), size and
+    modification time; ``None`` when it cannot be looked at (gone)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def _joined(results: list[Formatted]) -> Iterator[str]:

@@ -270,6 +270,11 @@ def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: i
                     # records before it stay whole, and --resume goes on)
                     fail(msg("match.write_failed", path=output, why=os_reason(exc),
                              n=("num", tally.records)).text(current_language()))
+                if not _still_named(fd, output):
+                    # (its folder removed, the file deleted, moved or
+                    # replaced: the appends went to a file nobody can read,
+                    # and the match played on into nothing with status 0)
+                    fail(msg("match.output_gone", path=output).text(current_language()))
                 tally.add(outcome.game)
                 bar.advance(1, 1)
                 for f in outcome.faults:
@@ -327,6 +332,18 @@ def _append(fd: int, outcome: DealOutcome, fmt: str) -> None:
         os.ftruncate(fd, start)
         os.lseek(fd, start, os.SEEK_SET)
         raise
+
+
+def _still_named(fd: int, output: str) -> bool:
+    """Whether *output* still names the file open on *fd*: the records
+    appended are in the file --resume and the user will read, not in one
+    unlinked or moved away while the match ran (its folder removed)."""
+    try:
+        named = os.stat(output)
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
 
 
 def _unit_done(spec: MatchSpec, outcome: DealOutcome) -> bool:

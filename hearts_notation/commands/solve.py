@@ -304,7 +304,8 @@ def _unfinished(game: Game, di: int, rules: RuleSet | None, force_rules: bool) -
 @click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES,
               show_default=True,
               help="Stop with exit status 2 when a position needs more nodes than this "
-                   "(each tie order); 0: no limit. A whole deal from the opening lead may "
+                   "(each tie order; with --format jsonl the deal's line says so and the "
+                   "status is 1); 0: no limit. A whole deal from the opening lead may "
                    "need far more: ask for a later trick (--trick 7).")
 @format_option(["text", "json", "jsonl"], "text",
                "text for people, json for programs (one deal), jsonl: one line per deal of "

@@ -45,9 +45,9 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from .. import __version__
-from ..i18n import LANGUAGES, Msg, msg, set_language, translate
+from ..i18n import LANGUAGES, Arg, Msg, msg, set_language, translate
 from ..io.hrn.words import text_language
-from ..output import OutputError, escape_controls
+from ..output import OutputError, escape_controls, standard_output_problem
 from ..rules import RuleError, load_rules
 from .document import Analysis, Checker, Positions, Style, apply_change
 from .features import (
@@ -65,7 +65,7 @@ from .features import (
     symbols,
 )
 
-__all__ = ["HrnServer", "serve"]
+__all__ = ["STALL_SECONDS", "FrameReader", "HrnServer", "MessageTooLong", "serve"]
 
 _SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
              "info": types.DiagnosticSeverity.Information}
@@ -175,7 +175,7 @@ class _HrnProtocol(LanguageServerProtocol):
     """pygls's protocol, with the messages it cannot structure answered
     rather than logged with a traceback.
 
-    A message that is well-formed JSON-RPC (:class:`_Frames` checks that)
+    A message that is well-formed JSON-RPC (:class:`FrameReader` checks that)
     may still carry parameters that are not its method's (``hover`` with
     ``{}``), or ask a method the server does not know without parameters:
     pygls logged the traceback and showed "Error in server: Invalid Params",
@@ -267,6 +267,14 @@ class _HrnProtocol(LanguageServerProtocol):
                               SERVER_NOT_INITIALIZED, msg_id)
             return
         if method == types.CANCEL_REQUEST:
+            cancelled = getattr(getattr(message, "params", None), "id", None)
+            if isinstance(cancelled, bool) or not isinstance(cancelled, int | str):
+                # (the converter let ``"id": []`` or ``{}`` through, and
+                # pygls's look-up of it failed: "unhashable type: 'list'",
+                # shown to the user as the server's failure; review 23)
+                server.refuse(msg("lsp.input.params_shape", method=method),
+                              INVALID_PARAMS if msg_id is not None else None, msg_id)
+                return
             # Cancelling a request already answered is the common case: pygls
             # logged it as a warning, in English, for every one.
             with _quiet(logging.getLogger("pygls.protocol.json_rpc")):
@@ -766,17 +774,37 @@ class MessageTooLong(Exception):
 _HEADER_LINE = 1 << 16
 #: A header's name (HTTP's token): a line of JSON sent without its header is none.
 _HEADER_NAME = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
-#: A body is read in pieces of this size as they come (:meth:`_Frames._body`).
+#: A body is read in pieces of this size as they come (:meth:`FrameReader._body`).
 _BODY_CHUNK = 1 << 16
 #: A ``Content-Length`` header inside a body: no JSON text holds one.
 _NEXT_HEADER = re.compile(rb"content-length[ \t]*:[ \t]*[0-9]+[ \t]*\r?\n", re.IGNORECASE)
 #: How far back over the seam of two pieces a header is looked for.
 _NEXT_HEADER_REACH = 64
+#: Seconds a message begun (a header line started, a body announced) may
+#: go without a byte before it is refused as stalled (:class:`FrameReader`).
+#: An editor writes a frame at once, and even a 50 MB ``didOpen`` through a
+#: pipe keeps coming in pieces: ten seconds of nothing in the middle of a
+#: message is a client that lied about its length, not a slow one.
+STALL_SECONDS = 10.0
 
 
-class _Frames:
+class _Stalled(Exception):
+    """No byte came for :data:`STALL_SECONDS` in the middle of a message."""
+
+
+class FrameReader:
     """Standard input cut into the protocol's messages, each checked and
     parsed once before the server handles it (:meth:`message`).
+
+    *source* is a binary stream; *limit* the longest body taken (the
+    ``document`` limit); *server* the one that refuses what is no message
+    (:meth:`HrnServer.refuse`); *stall* the seconds a message begun may go
+    without a byte (:data:`STALL_SECONDS`).  The stall is watched when
+    *source* is an unbuffered file (:class:`io.RawIOBase` with a
+    descriptor, as :func:`serve` opens standard input): a buffered stream
+    may hold bytes its descriptor no longer shows.  Public, for the tests
+    and any program that drives the server in process (tests/lsp_frames.py
+    writes the other end).
 
     pygls took any bytes: a header without ``Content-Length`` made it read
     the body as headers and lose the next message too, and a body that was
@@ -793,7 +821,12 @@ class _Frames:
     after a header block without a usable length the input is read on to
     the next ``Content-Length`` line.  A length over the ``document`` limit
     ends the session (:class:`MessageTooLong`): no message can be read past
-    it.
+    it.  A message that stops coming in its middle (its header block
+    begun, or its body short of its length) for *stall* seconds is refused
+    (-32700) and the input read on (review 23: a ``Content-Length`` larger
+    than a body followed by nothing waited for ever while the editor waited
+    for its answer); between messages the input may stay quiet for as long
+    as the editor likes.
 
     The body is decoded and parsed once, here, and the parsed object is
     what the server handles (pygls's own loop parsed it a second time: a
@@ -801,11 +834,16 @@ class _Frames:
     once: 135 MB over the session's own memory, 88 MB now).  The bytes are let go once decoded, the text once
     parsed."""
 
-    def __init__(self, raw: Any, limit: int, server: HrnServer) -> None:
-        self._raw = raw
+    def __init__(self, source: Any, limit: int, server: HrnServer, stall: float = STALL_SECONDS) -> None:
+        self._raw = source
         self._limit = limit
         self._server = server
-        #: a line read past a header block that starts the next one
+        self._stall = stall
+        #: the descriptor whose stall is watched (``None``: not watched)
+        # (POSIX: select() watches pipes there, not on Windows)
+        self._fd = _descriptor(source) if isinstance(source, io.RawIOBase) and os.name == "posix" else None
+        #: bytes read and not yet taken (a line read past a header block
+        #: that starts the next one, the rest of a piece read for a line)
         self._back: bytes | None = None
 
     def message(self) -> Any:
@@ -813,7 +851,11 @@ class _Frames:
         the others on the way), or ``None`` at the end of the input (the
         client went away, perhaps in the middle of a message)."""
         while True:
-            size = self._header()
+            try:
+                size = self._header()
+            except _Stalled:
+                self._stalled(None, 0)
+                continue
             if size is None:
                 return None
             if size < 0:
@@ -832,10 +874,34 @@ class _Frames:
                 problem, code = text, PARSE_ERROR
             self._server.refuse(problem, code)
 
+    def _stalled(self, size: int | None, got: int) -> Msg:
+        """The message that stopped coming, counted and worded (the
+        refusal of a stalled header block is sent here; a body's is the
+        caller's, as every body's)."""
+        self._server.received += 1
+        seconds: Arg = ("num", int(self._stall)) if float(self._stall).is_integer() else f"{self._stall:g}"
+        if size is None:
+            self._server.refuse(msg("lsp.input.stalled_header", seconds=seconds), PARSE_ERROR)
+        return msg("lsp.input.stalled_body", size=("num", size or 0), got=("num", got), seconds=seconds)
+
+    def _read(self, size: int, midway: bool) -> bytes:
+        """Up to *size* bytes as they come (``b""`` at the end of the
+        input); in the middle of a message (*midway*), :class:`_Stalled`
+        when none comes for the stall's seconds."""
+        if midway and self._fd is not None:
+            import select
+
+            ready, _, _ = select.select([self._fd], [], [], self._stall)
+            if not ready:
+                raise _Stalled
+        read = getattr(self._raw, "read1", None) or self._raw.read
+        chunk: bytes | None = read(size)
+        return chunk or b""
+
     def _body(self, size: int) -> str | Msg | None:
         """The next *size* bytes as text (the bytes dropped at once), why
-        they are not UTF-8 or are shorter than announced, or ``None`` when
-        the input ends before them.
+        they are not UTF-8, are shorter than announced or stopped coming,
+        or ``None`` when the input ends before them.
 
         The bytes are read as they come, and a ``Content-Length`` header
         among them (the name, a number and a raw line break, which no JSON
@@ -852,7 +918,10 @@ class _Frames:
             if self._back is not None:      # (what a lie before read past its body)
                 chunk, self._back = self._back[:size - got], self._back[size - got:] or None
             else:
-                chunk = self._raw.read1(min(size - got, _BODY_CHUNK))
+                try:
+                    chunk = self._read(min(size - got, _BODY_CHUNK), midway=True)
+                except _Stalled:
+                    return self._stalled(size, got)
             if not chunk:
                 return None         # the client went away in the middle of a message
             # (the window reaches back over the pieces' seam: a header cut by it)
@@ -876,27 +945,42 @@ class _Frames:
         except UnicodeDecodeError as exc:
             return msg("lsp.input.not_utf8", offset=("num", exc.start))
 
-    def _line(self) -> bytes:
-        if self._back is not None:
-            end = self._back.find(b"\n") + 1
-            if end:
-                line, self._back = self._back[:end], self._back[end:] or None
+    def _line(self, midway: bool = False) -> bytes:
+        """The next line, its line break kept, cut at :data:`_HEADER_LINE`
+        bytes (``b""`` at the end of the input).  A line begun, or any line
+        when *midway* (a header block begun), is watched for a stall."""
+        line = self._back or b""
+        self._back = None
+        while True:
+            end = line.find(b"\n", 0, _HEADER_LINE) + 1
+            if end or len(line) >= _HEADER_LINE:
+                end = end or _HEADER_LINE
+                line, self._back = line[:end], line[end:] or None
                 return line
-            line, self._back = self._back, None
-            rest: bytes = self._raw.readline(max(1, _HEADER_LINE - len(line)))
-            return line + rest
-        got: bytes = self._raw.readline(_HEADER_LINE)
-        return got
+            try:
+                chunk = self._read(_BODY_CHUNK, midway=midway or bool(line))
+            except _Stalled:
+                self._back = line or None
+                raise
+            if not chunk:
+                return line
+            line += chunk
 
     def _header(self) -> int | None:
         """The ``Content-Length`` of the next header block; -1 when the
         block has none that can be read (refused, and the input skipped to
-        the next ``Content-Length`` line); ``None`` at the end."""
+        the next ``Content-Length`` line); ``None`` at the end.
+        :class:`_Stalled` when the block stops coming once begun (what came
+        of it is dropped)."""
         size: int | None = None
         bad: Msg | None = None
         first = b""                 # the block's first line, to quote
         while True:
-            line = self._line()
+            try:
+                line = self._line(midway=bool(first))
+            except _Stalled:
+                self._back = None   # (the block's beginning: no message)
+                raise
             if not line:
                 return None
             if not line.strip():
@@ -929,9 +1013,13 @@ class _Frames:
         while True:
             at = line.lower().find(b"content-length:")
             if at >= 0:
-                self._back = line[at:]
+                self._back = line[at:] + (self._back or b"")
                 return
-            line = self._raw.readline(_HEADER_LINE)
+            try:
+                line = self._line()
+            except _Stalled:
+                self._back = None   # (a line of no message that stopped: dropped, as the rest)
+                continue
             if not line:
                 return
 
@@ -1002,7 +1090,7 @@ def _value(value: Any) -> str:
 class _OneLine(logging.Handler):
     """pygls's log on standard error (the editor's log of the server), one
     line a record, never a traceback (a message that cannot be read is
-    refused in the server's own words: :class:`_Frames`)."""
+    refused in the server's own words: :class:`FrameReader`)."""
 
     def emit(self, record: logging.LogRecord) -> None:
         with contextlib.suppress(Exception):
@@ -1042,7 +1130,7 @@ class _Output:
             self._stream.close()
 
 
-async def _session(server: HrnServer, frames: _Frames, out: Any) -> None:
+async def _session(server: HrnServer, frames: FrameReader, out: Any) -> None:
     """Hand the server the client's messages one by one until the input
     ends, the client's ``exit`` (pygls raises :class:`SystemExit`), or a
     write the client cannot take (:class:`_Output`).
@@ -1147,12 +1235,14 @@ def serve(lang: str = "en", given: bool = False) -> bool:
     if out_fd is None:
         # Started with standard output closed (``>&-``): nobody to talk to,
         # said as every command says it (it took hearts down with status 3).
-        raise OutputError("-", msg("output.stream_closed"), errno.EBADF)
+        raise OutputError("-", standard_output_problem() or msg("output.stream_closed"), errno.EBADF)
     out = os.fdopen(os.dup(out_fd), "wb")
     server.document_limit = current_limits().document
     in_fd = _descriptor(sys.stdin)      # (closed: descriptor 0 reads /dev/null, guard_standard_streams)
-    frames = _Frames(os.fdopen(os.dup(0 if in_fd is None else in_fd), "rb"), current_limits().document,
-                     server)
+    # (unbuffered: the reader keeps its own bytes, and watches the
+    # descriptor for a message that stops coming, FrameReader)
+    frames = FrameReader(os.fdopen(os.dup(0 if in_fd is None else in_fd), "rb", buffering=0),
+                         current_limits().document, server)
     sigpipe = signal.signal(signal.SIGPIPE, signal.SIG_IGN) if hasattr(signal, "SIGPIPE") else None
     try:
         with contextlib.suppress(KeyboardInterrupt, SystemExit), contextlib.redirect_stdout(sys.stderr):

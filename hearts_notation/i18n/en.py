@@ -2002,4 +2002,13 @@ MESSAGES.update({
     "stats.row.unscored_deals": "deals not counted: the play has errors",
     "stats.row.unread_games": "games not read: a syntax error (hearts validate shows it)",
     "standings.unread": "{where}: not read, a syntax error at {place}: not counted for any player (hearts validate {source} shows it)",
+    # [review23] the editor server: a message that stops coming in its middle (editor/server.FrameReader).
+    "lsp.input.stalled_header": "its header block stopped coming: nothing came for {seconds} seconds before the blank line that ends it; the server reads the next message",
+    "lsp.input.stalled_body": "its Content-Length says {size} bytes, but {got} came, then nothing for {seconds} seconds; the server reads the next message",
+    # [review23] match -o: the file written to was removed or replaced mid-match (commands/match.py).
+    "match.output_gone": "{path} was removed, moved or replaced while the match wrote to it (its folder deleted?): the records written are not there; the match stops",
+    # [review23] fmt -i: the file changed while it was read (commands/fmt.py).
+    "fmt.changed_meanwhile": "{path} changed while fmt read it (another program wrote it): left as it is; run fmt again",
+    # [review23] a standard stream open for reading only (output.guard_standard_streams).
+    "output.stream_read_only": "it is open for reading only (the program was started with 1<FILE)",
 })

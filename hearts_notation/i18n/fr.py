@@ -1989,4 +1989,13 @@ MESSAGES.update({
     "stats.row.unscored_deals": "donnes non comptées : le jeu a des erreurs",
     "stats.row.unread_games": "parties non lues : une erreur de syntaxe (hearts validate la montre)",
     "standings.unread": "{where} : non lue, une erreur de syntaxe en {place} : comptée pour aucun joueur (hearts validate {source} la montre)",
+    # [review23] le serveur de l'éditeur : un message qui cesse d'arriver en son milieu (editor/server.FrameReader).
+    "lsp.input.stalled_header": "ses en-têtes ont cessé d'arriver : rien pendant {seconds} secondes avant la ligne vide qui les termine ; le serveur lit le message suivant",
+    "lsp.input.stalled_body": "son Content-Length annonce {size} octets, mais {got} sont arrivés, puis rien pendant {seconds} secondes ; le serveur lit le message suivant",
+    # [review23] match -o : le fichier écrit a été supprimé ou remplacé pendant le match (commands/match.py).
+    "match.output_gone": "{path} a été supprimé, déplacé ou remplacé pendant que le match l'écrivait (son dossier effacé ?) : les enregistrements écrits n'y sont pas ; le match s'arrête",
+    # [review23] fmt -i : le fichier a changé pendant sa lecture (commands/fmt.py).
+    "fmt.changed_meanwhile": "{path} a changé pendant que fmt le lisait (un autre programme l'a écrit) : laissé tel quel ; relancez fmt",
+    # [review23] un flux standard ouvert en lecture seule (output.guard_standard_streams).
+    "output.stream_read_only": "il est ouvert en lecture seule (le programme a été lancé avec 1<FICHIER)",
 })
