@@ -1994,3 +1994,10 @@ MESSAGES.update({
     # score23: a deal played to its end whose play has errors is not "unfinished"
     "score.play_errors": "not scored: the play has errors (hearts validate shows them)",
 })
+
+MESSAGES.update({
+    # [french24] hand-typed French records, round 24 (io/hrn/reader, io/hrn/lark_reader).
+    "syntax.moon_name": "{found}: a moon is written with the seat of the player who shot it, not the player's name",
+    "syntax.moon_nobody": "{found}: {name} is neither a seat nor a player of this game; a moon is written '{word}' and the seat of the player who shot it ({seats})",
+    "syntax.redeal": "{found}: a deal dealt again is written once, as it was played, and a remark about it goes in braces: write '{written}'",
+})

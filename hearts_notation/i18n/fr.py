@@ -1981,3 +1981,10 @@ MESSAGES.update({
     # score23 : une donne jouée jusqu'au bout dont le jeu a des erreurs n'est pas « inachevée »
     "score.play_errors": "non marquée : le jeu a des erreurs (hearts validate les montre)",
 })
+
+MESSAGES.update({
+    # [french24] feuilles tapées à la main en français, 24e tour (io/hrn/reader, io/hrn/lark_reader).
+    "syntax.moon_name": "{found} : un capot s'écrit avec la place du joueur qui l'a fait, pas avec son nom",
+    "syntax.moon_nobody": "{found} : {name} n'est ni une place ni un joueur de cette partie ; un capot s'écrit « {word} » suivi de la place du joueur qui l'a fait ({seats})",
+    "syntax.redeal": "{found} : une donne redonnée s'écrit une fois, telle qu'elle a été jouée, et une remarque à son sujet s'écrit entre accolades : écrivez « {written} »",
+})
