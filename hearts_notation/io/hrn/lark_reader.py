@@ -305,7 +305,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
     else:  # pragma: no cover - every UnexpectedInput is one of the above
         return HrnSyntaxError(str(exc), base, 1)
-    cells = _sheet_cells(text, base, seats) or _glued_header(text, base)
+    cells = _sheet_cells(text, base, seats) or _glued_header(text, base) or _redeal(text, base)
     if cells is not None:
         return cells
     if found is not None and start is not None:
@@ -1420,6 +1420,46 @@ _GLUED_FIELD: Final = re.compile(
     r"(?<![^\W_])(?!(?:donneur|dealer|donne|deal|passe|pass)(?![^\W_]))(donneur|dealer|donne|deal|passe|pass)"
     r"(?=[0-9]|(?:à|a)?(?:gauche|droite|face|garde|left|right|across|hold)(?!\w)|[A-Za-z](?![^\W_]))"
     r"(?:(à|a)(?=gauche|droite))?([^\s;{]*)", re.IGNORECASE)
+
+
+#: The words a French club says of a deal dealt again (``redonne``, ``on
+#: redonne``, ``redonnée``, ``maldonne``, ``à redonner``; french24).
+_REDEAL: Final = re.compile(r"(?<![\w{])(?:on[ \t\f]+)?"
+                            r"(?:re-?donn(?:e|é|ée|er|ez)s?|maldonne|à[ \t\f]+redonner"
+                            r"|donne[ \t\f]+(?:annulée|à[ \t\f]+refaire|nulle))"
+                            r"(?![\w}])[ \t\f]*[!.]*", re.IGNORECASE)
+#: A header whose keyword is the re-deal's (``redonne 2 passe droite``).
+_REDEAL_HEADER: Final = re.compile(r"[ \t\f]*re-?donne(?=[ \t\f]+[0-9])", re.IGNORECASE)
+
+
+def _redeal(text: str, base: int) -> HrnSyntaxError | None:
+    """A deal dealt again said on its header or on a line of its own
+    (``donne 2 redonne``, ``redonne``, ``on redonne !``, ``redonne 2 passe
+    droite``; french24): a misdeal is written once, as the deal was played,
+    its remark in braces (docs/decisions.md, "A misdeal is written once"),
+    so the line offered is the one with the words in braces, when it reads.
+    The grammar said *vouliez-vous dire « donneur »*.  Words already inside
+    braces or parentheses are a remark's (2.13: ``(donne annulée,
+    redonne)``, told as a remark)."""
+    said = _REDEAL.search(text)
+    if said is None or "\n" in text:
+        return None
+    before = text[:said.start()]
+    if before.count("{") != before.count("}") or before.count("(") != before.count(")"):
+        return None
+    phrase = said.group().strip()
+    header = _REDEAL_HEADER.match(text)
+    if header is not None:
+        rest = f"donne{text[header.end():]}"
+    else:
+        rest = f"{before}{text[said.end():]}"
+    rest = " ".join(rest.split())
+    written = f"{rest} {{{phrase}}}" if rest else f"{{{phrase}}}"
+    if not _reads(written):
+        return None
+    at = said.start() if header is None else len(text) - len(text.lstrip())
+    line, column = _line_column(text, at, base)
+    return HrnSyntaxError(msg("syntax.redeal", found=quote(phrase), written=written), line, column)
 
 
 def _glued_header(text: str, base: int) -> HrnSyntaxError | None:

@@ -96,7 +96,6 @@ from .words import (
     LETTER_CARD,
     MOON_CHOICES,
     SEAT_NAME_RE,
-    SEAT_WORDS,
     TOKENS,
     WRITE_FR,
     MarkPlaces,
@@ -960,6 +959,11 @@ def seat_map(seats: tuple[str, ...]) -> dict[str, str]:
     return found
 
 
+#: A deal header whose keyword is written whole and whose number does not read
+#: (``donne &``, ``Donne : un``, ``deal #``).
+_HEAD_NO_NUMBER: Final = re.compile(r"[ \t]*(?:donne|deal)(?![\w])(?![ \t]*[0-9])", re.IGNORECASE)
+
+
 def _header_number(text: str) -> int | None:
     """Whether a line that does not read is a deal header: ``None`` if not;
     else the deal's number, or -1 when it does not show.  A line is a header
@@ -1129,6 +1133,9 @@ class _GameBuilder:
         self.tag_at: dict[str, tuple[int, int]] = {}
         self.seats: tuple[str, ...] | None = None
         self.seat_map: dict[str, str] = {}
+        #: The number of the last deal sent (0 before the first): the deal a
+        #: header whose number does not read (``donne &``) is read as.
+        self.last_deal = 0
         self.exact_seats: frozenset[str] = frozenset()
         self.settled = False
         self.tags: dict[str, str] = {}
@@ -1213,6 +1220,8 @@ class _GameBuilder:
             # (« capot » alone after the deal's points: they say who shot)
             message = self._moon_seat_offer(" ".join(alone.group(1).split()), message)
         head = _header_number(text)
+        if head == -1 and isinstance(message, Msg) and message.key == "syntax.redeal":
+            head = None     # (``donne annulée`` under its header: a remark, the deal goes on)
         if head is None or self.halted:
             if not self.halted and re.match(_RESULT_WORD, text, re.IGNORECASE):
                 # A result line ends the deals, read or not (the last deal
@@ -1232,6 +1241,12 @@ class _GameBuilder:
             except _Stop:
                 pass    # (halted: the seats are not usable)
             self._close_deal()
+        if head == -1 and _HEAD_NO_NUMBER.match(text) is not None:
+            # (``donne &``, ``donne un``: a header whose number does not read is
+            # the deal after the last one, so that its hands, tricks and points
+            # are read and the one slip told once; french24.  A number that
+            # is wrong there is the line's error already.)
+            head = self.last_deal + 1
         if head >= 1 and self.result_pos is None and not self.halted:
             at = 1 + len(text) - len(text.lstrip())
             self.cur = _DealBuilder(head, None, None, line,
@@ -1951,6 +1966,7 @@ class _GameBuilder:
                         del d.tricks[t_i:]
                         break
                 prev = t
+        self.last_deal = d.number
         v = self.visitor
         v.begin_deal(d.number, d.dealer, d.direction, d.line, d.col)
         for text in d.comments:
