@@ -428,7 +428,9 @@ _SPOT_RANK: Final = re.compile(r"(10|[2-9])(?!\w)")
 #: The queen said alone after its article (``la Dame``, ``the queen``): in this
 #: game, the queen of spades.
 _LONE_QUEEN: Final = re.compile(
-    rf"(dame|queen)(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
+    # (``la noire``, ``la dame noire``, ``the black lady``: the queen of spades by
+    # the names clubs give her; french24)
+    rf"(dame(?:[^\S\n]+noire)?|noire|queen|black[^\S\n]+(?:lady|maria))(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
     re.IGNORECASE)
 
 #: A hand's body after its seat and colon, up to a comment or a note.
@@ -835,7 +837,7 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
                                       card=spot.group(1) + suit), line, column)
         lone = _LONE_QUEEN.match(text, article.end()) if named is None else None
         if lone is not None and found.casefold() != "le":
-            card = "Q♠" if lone.group(1).casefold() == "queen" else "D♠"
+            card = "Q♠" if lone.group(1)[:1].casefold() in "qb" else "D♠"
             return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:lone.end()]), card=card),
                                   line, column)
         if named is not None:
@@ -919,6 +921,12 @@ def _stray_word(text: str, start: int, expected: set[str], base: int,
         return HrnSyntaxError(msg("syntax.points_unit", found=quote(word), written=_points_meant(text)),
                               line, column)
     said = msg("syntax.expected", what=expected_phrase({"SEAT"}, seats), found=quote(word))
+    glued = re.fullmatch(r"([A-Za-z]+)([0-9]+)", word)
+    if glued is not None and _is_seat(glued.group(1), seats):
+        # (``marque N 13 E 0 S8 O 5``: a seat glued to its points, as a sheet's
+        # columns retyped lose a blank; french24; english12's ``score N13``)
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(),
+                                  word=f"{glued.group(1)} {glued.group(2)}"), line, column)
     return HrnSyntaxError(said, line, column)
 
 
@@ -1423,13 +1431,14 @@ _GLUED_FIELD: Final = re.compile(
 
 
 #: The words a French club says of a deal dealt again (``redonne``, ``on
-#: redonne``, ``redonnée``, ``maldonne``, ``à redonner``; french24).
+#: redonne``, ``redonnée``, ``maldonne``, ``à redonner``, ``donne annulée``),
+#: and an English one (``misdeal``, ``redeal``; french24).
 _REDEAL: Final = re.compile(r"(?<![\w{])(?:on[ \t\f]+)?"
-                            r"(?:re-?donn(?:e|é|ée|er|ez)s?|maldonne|à[ \t\f]+redonner"
+                            r"(?:re-?donn(?:e|é|ée|er|ez)s?|maldonne|à[ \t\f]+redonner|misdeal|re-?deal"
                             r"|donne[ \t\f]+(?:annulée|à[ \t\f]+refaire|nulle))"
                             r"(?![\w}])[ \t\f]*[!.]*", re.IGNORECASE)
-#: A header whose keyword is the re-deal's (``redonne 2 passe droite``).
-_REDEAL_HEADER: Final = re.compile(r"[ \t\f]*re-?donne(?=[ \t\f]+[0-9])", re.IGNORECASE)
+#: A header whose keyword is the re-deal's (``redonne 2 passe droite``, ``redeal 2``).
+_REDEAL_HEADER: Final = re.compile(r"[ \t\f]*re-?(donne|deal)(?=[ \t\f]+[0-9])", re.IGNORECASE)
 
 
 def _redeal(text: str, base: int) -> HrnSyntaxError | None:
@@ -1450,7 +1459,7 @@ def _redeal(text: str, base: int) -> HrnSyntaxError | None:
     phrase = said.group().strip()
     header = _REDEAL_HEADER.match(text)
     if header is not None:
-        rest = f"donne{text[header.end():]}"
+        rest = f"{header.group(1).lower()}{text[header.end():]}"
     else:
         rest = f"{before}{text[said.end():]}"
     rest = " ".join(rest.split())
@@ -1741,9 +1750,10 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         # number is no trick's)
         return HrnSyntaxError(msg("syntax.line_number", found=quote(numbered.group(1)),
                                   written=_shortened(numbered.group(2).strip())), line, column)
-    if "TRICK_NUMBER" in expected and (found.isdigit() or re.fullmatch(r"[0-9]+[),:]", found)):
-        # (``1 N 2♣``, ``1) N 2♣``, ``1: N 2♣``: a trick number as lists are numbered)
-        return HrnSyntaxError(msg("syntax.trick_dot", n=found.rstrip("),:")), line, column)
+    if "TRICK_NUMBER" in expected and (found.isdigit() or re.fullmatch(r"[0-9]+[),:-]", found)):
+        # (``1 N 2♣``, ``1) N 2♣``, ``1: N 2♣``, ``1- N 2♣``: a trick number as lists
+        # are numbered)
+        return HrnSyntaxError(msg("syntax.trick_dot", n=found.rstrip("),:-")), line, column)
     if expected == {"_COLON"}:
         m = _FIRST_WORD.match(text)
         if m and m.group(1) not in seats and "\n" not in text[: m.start(1)]:

@@ -1215,6 +1215,16 @@ class _GameBuilder:
         header (or a line that is one mistyped: ``donn 2``) closes the deal
         before it and opens a deal of its number that has lost a line, or loses its deal
         when no deal number (1 or more) shows."""
+        if isinstance(message, Msg) and message.key == "syntax.trick_dot" and self.cur is not None:
+            # (``Pli 1 :``, ``1-`` on every trick line: a way of numbering
+            # tricks, told at the deal's first and its other tricks lost
+            # quietly, as an unknown seat is: one cause, one finding; french24.
+            # A deal's own, for the editor that reads a deal again alone.)
+            told = f"trick_dot:{self.cur.line}"
+            if told in self.told:
+                self.cur.lost_line = self.cur.quiet_loss = True
+                return
+            self.told.add(told)
         alone = _MOON_ALONE.match(text) if self.cur is not None else None
         if alone is not None:
             # (« capot » alone after the deal's points: they say who shot)
