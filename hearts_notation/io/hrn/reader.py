@@ -964,6 +964,23 @@ def seat_map(seats: tuple[str, ...]) -> dict[str, str]:
 _HEAD_NO_NUMBER: Final = re.compile(r"[ \t]*(?:donne|deal)(?![\w])(?![ \t]*[0-9])", re.IGNORECASE)
 
 
+def _offered_number(message: str | Msg) -> int:
+    """The deal number a header's message offers in its place (``donne &``:
+    *écrivez « donne 1 »*; ``donne deux``: *vouliez-vous dire « 2 »*), or -1
+    when it offers none."""
+    args = dict(message.args) if isinstance(message, Msg) else {}
+    written, word = args.get("written"), args.get("word")
+    offered = re.match(r"[ \t]*(?:donne|deal)[ \t]+([0-9]+)(?![0-9])", written, re.IGNORECASE) \
+        if isinstance(written, str) else None
+    if offered is not None:
+        number = offered.group(1)
+    elif isinstance(word, str) and word.isdigit():
+        number = word
+    else:
+        return -1
+    return int(number) if len(number) <= current_limits().digits else -1
+
+
 def _header_number(text: str) -> int | None:
     """Whether a line that does not read is a deal header: ``None`` if not;
     else the deal's number, or -1 when it does not show.  A line is a header
@@ -1133,9 +1150,6 @@ class _GameBuilder:
         self.tag_at: dict[str, tuple[int, int]] = {}
         self.seats: tuple[str, ...] | None = None
         self.seat_map: dict[str, str] = {}
-        #: The number of the last deal sent (0 before the first): the deal a
-        #: header whose number does not read (``donne &``) is read as.
-        self.last_deal = 0
         self.exact_seats: frozenset[str] = frozenset()
         self.settled = False
         self.tags: dict[str, str] = {}
@@ -1252,11 +1266,12 @@ class _GameBuilder:
                 pass    # (halted: the seats are not usable)
             self._close_deal()
         if head == -1 and _HEAD_NO_NUMBER.match(text) is not None:
-            # (``donne &``, ``donne un``: a header whose number does not read is
-            # the deal after the last one, so that its hands, tricks and points
-            # are read and the one slip told once; french24.  A number that
-            # is wrong there is the line's error already.)
-            head = self.last_deal + 1
+            # (``donne &``, ``donne deux``: a header whose number does not read
+            # is the deal of the number its message offers, so that its hands,
+            # tricks and points are read and the one slip told once; french24.
+            # The line's own: the editor reads a deal again alone and must find
+            # what the whole game's read finds.)
+            head = _offered_number(message)
         if head >= 1 and self.result_pos is None and not self.halted:
             at = 1 + len(text) - len(text.lstrip())
             self.cur = _DealBuilder(head, None, None, line,
@@ -1976,7 +1991,6 @@ class _GameBuilder:
                         del d.tricks[t_i:]
                         break
                 prev = t
-        self.last_deal = d.number
         v = self.visitor
         v.begin_deal(d.number, d.dealer, d.direction, d.line, d.col)
         for text in d.comments:
