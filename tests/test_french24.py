@@ -6,7 +6,9 @@ its shooter's name after a preposition (``chelem d'Hervé``, ``moon by
 Bob``), a deal header whose number does not read (``donne &``: its deal's
 lines are still read), tricks numbered ``Pli 1 :`` or ``1-`` on
 every line (told once), the queen of spades by a club's name (``la noire``,
-``the black lady``), a seat glued to its points (``S8``), and, checked as
+``the black lady``), a seat glued to its points (``S8``), a sheet's heading
+and a deal's points retyped as blank-parted columns (``N    E    S    O``,
+``3    4   15    4``), and, checked as
 they were already read or told: ``1)``, tabs, no-break spaces, ``T`` and
 ``X`` for the ten, ``1O♥``, ``=``, an e-mail's ``>``, ``capot : Hervé``.
 The records are in ``tests/data/french24/`` (its README says who types each
@@ -39,7 +41,7 @@ CLEAN = ("partie-propre", "feuille-propre", "game-clean", "sheet-clean")
 _SHEETS = frozenset(("redonne-ligne", "redonne-entete", "on-redonne", "donne-annulee-ligne",
                      "chelem-d-herve", "capot-de-gwen", "capot-prenom-deux-points", "colonnes-decalees",
                      "courriel-cite", "marque-egal", "total-egal", "passe-a-droite",
-                     "passe-en-face-seule", "tabulations"))
+                     "passe-en-face-seule", "tabulations", "colonnes-espaces", "titres-espaces"))
 _EN_SHEETS = frozenset(("en-misdeal-line", "en-moon-by-name", "en-moon-by-stranger", "en-redeal-header",
                         "en-total-equals", "en-email-quote-nested"))
 
@@ -65,7 +67,7 @@ REFUSED = {
     "chelem-d-herve": ["16:1"], "capot-de-gwen": ["16:1"], "en-moon-by-name": ["15:1"],
     "en-moon-by-stranger": ["15:1"], "donne-esperluette": ["16:7"],
     "plis-pli-n": ["26:1"], "plis-tirets": ["26:1"], "la-noire": ["31:28"], "en-black-lady": ["27:21"],
-    "colonnes-decalees": ["20:17"],
+    "colonnes-decalees": ["20:17"], "colonnes-espaces": ["11:1"], "titres-espaces": ["10:9"],
     # told as before (checked: these forms stay told once, with what to write)
     "en-deal-hash": ["15:6"], "capot-prenom-deux-points": ["16:9"], "courriel-cite": ["1:1"],
     "en-email-quote-nested": ["1:1"],
@@ -84,12 +86,13 @@ NEW = {"redonne-ligne": "écrivez « {redonne} »", "redonne-entete": "écrivez 
        "en-moon-by-stranger": "'Eve' n'est ni une place",
        "la-noire": "'la noire' : une carte s'écrit avec sa hauteur et sa couleur, comme D♠",
        "en-black-lady": "comme Q♠", "colonnes-decalees": "vouliez-vous dire « S 8 »",
-       "plis-tirets": "comme « 1. »"}
+       "plis-tirets": "comme « 1. »", "colonnes-espaces": "écrivez « marque N 3 E 4 S 15 O 4 »",
+       "titres-espaces": "'N E S O' : la ligne de titres d'un tableur ne s'écrit pas"}
 
 #: Records whose message offers a whole line ("écrivez « ... »") that, put in
 #: place of the line told, reads with no finding.
 OFFERED = ["redonne-ligne", "redonne-entete", "on-redonne", "donne-annulee-ligne", "en-misdeal-line",
-           "en-redeal-header", "chelem-d-herve", "en-moon-by-name"]
+           "en-redeal-header", "chelem-d-herve", "en-moon-by-name", "colonnes-espaces"]
 
 
 def _read(name: str) -> str:
@@ -152,7 +155,7 @@ def test_the_line_offered_reads(name: str) -> None:
     lines[int(at.split(":")[0]) - 1] = _WRITE.findall(said)[-1]
     fixed = "\n".join(lines)
     assert _findings(fixed) == []
-    if name in ("chelem-d-herve", "en-moon-by-name"):
+    if name in ("chelem-d-herve", "en-moon-by-name", "colonnes-espaces"):
         assert dumps_hrn(list(iter_hrn(fixed))) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
 
 

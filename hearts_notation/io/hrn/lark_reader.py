@@ -1088,6 +1088,8 @@ _WHOLE: Final = re.compile(r"[+-]?[0-9]+")
 #: Ouest``, ``3 | 4 | 15 | 4``; french23), and the bar between two cells.
 _BAR_ROW: Final = re.compile(r"[ \t\f]*\|?[^|\n;{]+(?:\|[^|\n;{]+){2,}\|?[ \t\f]*")
 _BAR_MARK: Final = re.compile(r"[^\S\n]*\|[^\S\n]*")
+#: A row of whole numbers parted by blanks alone (``3    4   15    4``; french24).
+_SPACED_ROW: Final = re.compile(r"[ \t\f]*[+-]?[0-9]+(?:[ \t\f\u00a0]+[+-]?[0-9]+)+[ \t\f]*")
 #: A heading cell: a word of letters (``Donne``, ``Nord``, ``N°``, ``Total cumulé``).
 _HEADING_CELL: Final = re.compile(r"[^\W\d_][\w°º'’. -]*")
 
@@ -1131,6 +1133,24 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
             return None
         return HrnSyntaxError(msg("syntax.sheet_cells", found=found, written=written), base, at + 1)
     barred = _BAR_ROW.fullmatch(first) is not None
+    words = first.split()
+    if len(words) == len(seats) and len(seats) > 1 and all(_is_seat(w, seats) for w in words) \
+            and len({w.upper() for w in words}) == len(words):
+        # (``N    E    S    O``: a sheet's heading retyped with blanks; french24: the
+        # grammar read the hand of a seat ``N`` and wanted its colon)
+        heading: Arg = ("space", *[piece for s in seats for piece in (("letter", s), "…")])
+        return HrnSyntaxError(msg("syntax.sheet_heading", found=quote(_shortened(" ".join(words))),
+                                  pairs=heading), base, gap)
+    spaced = _SPACED_ROW.fullmatch(first)
+    if spaced is not None and len(words) == len(seats):
+        # (``3    4   15    4``: a deal's points under a sheet's columns retyped
+        # with blanks, the columns misaligned; french24: it was taken for a
+        # trick line without its dot, *comme « 3. »*)
+        pieces = []
+        for seat_name, points in zip(seats, first.split(), strict=True):
+            pieces += [("letter", seat_name), points]
+        return HrnSyntaxError(msg("syntax.sheet_bar_row", found=quote(_shortened(" ".join(first.split()))),
+                                  pairs=("space", *pieces)), base, gap)
     if _CELL_MARK.search(first) is None and not barred:
         return None
     cells = [c for c in (_BAR_MARK if barred else _CELL_MARK).split(first.strip(" \t\f")) if c]
