@@ -5,7 +5,7 @@ redonne !``, ``donne annulée``, ``misdeal``, ``redeal 2``), a moon named by
 its shooter's name after a preposition (``chelem d'Hervé``, ``moon by
 Bob``), a deal header whose number does not read (``donne &``: its deal's
 lines are still read), tricks numbered ``Pli 1 :`` or ``1-`` on
-every line (told once), the queen of spades by a club's name (``la noire``,
+every line and ``X`` for every ten (told once a deal), the queen of spades by a club's name (``la noire``,
 ``the black lady``), a seat glued to its points (``S8``), a sheet's heading
 and a deal's points retyped as blank-parted columns (``N    E    S    O``,
 ``3    4   15    4``), and, checked as
@@ -68,6 +68,7 @@ REFUSED = {
     "en-moon-by-stranger": ["15:1"], "donne-esperluette": ["16:7"],
     "plis-pli-n": ["26:1"], "plis-tirets": ["26:1"], "la-noire": ["31:28"], "en-black-lady": ["27:21"],
     "colonnes-decalees": ["20:17"], "colonnes-espaces": ["11:1"], "titres-espaces": ["10:9"],
+    "dix-x-partout": ["18:8"],
     # told as before (checked: these forms stay told once, with what to write)
     "en-deal-hash": ["15:6"], "capot-prenom-deux-points": ["16:9"], "courriel-cite": ["1:1"],
     "en-email-quote-nested": ["1:1"],

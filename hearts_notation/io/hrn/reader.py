@@ -959,6 +959,10 @@ def seat_map(seats: tuple[str, ...]) -> dict[str, str]:
     return found
 
 
+#: The slips a typist makes on every line of a kind, told once a deal
+#: (:meth:`_GameBuilder.line_error`): a trick numbered otherwise than ``1.``,
+#: the ten typed ``X`` or ``1O``, ``=`` between a seat and its points.
+_HABITS: Final = frozenset(("syntax.trick_dot", "syntax.ten_x", "syntax.ten_o", "syntax.points_equals"))
 #: A deal header whose keyword is written whole and whose number does not read
 #: (``donne &``, ``Donne : un``, ``deal #``).
 _HEAD_NO_NUMBER: Final = re.compile(r"[ \t]*(?:donne|deal)(?![\w])(?![ \t]*[0-9])", re.IGNORECASE)
@@ -1229,12 +1233,13 @@ class _GameBuilder:
         header (or a line that is one mistyped: ``donn 2``) closes the deal
         before it and opens a deal of its number that has lost a line, or loses its deal
         when no deal number (1 or more) shows."""
-        if isinstance(message, Msg) and message.key == "syntax.trick_dot" and self.cur is not None:
-            # (``Pli 1 :``, ``1-`` on every trick line: a way of numbering
-            # tricks, told at the deal's first and its other tricks lost
-            # quietly, as an unknown seat is: one cause, one finding; french24.
-            # A deal's own, for the editor that reads a deal again alone.)
-            told = f"trick_dot:{self.cur.line}"
+        if isinstance(message, Msg) and message.key in _HABITS and self.cur is not None:
+            # (``Pli 1 :``, ``1-`` on every trick line, ``X`` for every ten,
+            # ``N=3`` on every points line: a habit of the typist, told at the
+            # deal's first such line and its other lines lost quietly, as an
+            # unknown seat is: one cause, one finding; french24.  A deal's own,
+            # for the editor that reads a deal again alone.)
+            told = f"{message.key}:{self.cur.line}"
             if told in self.told:
                 self.cur.lost_line = self.cur.quiet_loss = True
                 return
