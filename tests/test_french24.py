@@ -169,10 +169,12 @@ def test_a_header_whose_number_does_not_read_keeps_its_deal() -> None:
 
 
 def test_a_later_header_whose_number_does_not_read_is_the_deal_offered() -> None:
-    text = _read("feuille-propre").replace("donne 3 passe face", "donne trois passe face")
+    """``donne é`` (AZERTY, shift up): deal 2, as its message offers."""
+    text = _read("feuille-propre").replace("donne 2 passe droite", "donne é passe droite")
     [game] = iter_hrn(text)
     assert [d.number for d in game.deals] == [1, 2, 3]
-    assert [at for at, _ in _findings(text)] == ["19:7"]
+    assert game.deals[1].moon is not None
+    assert [at for at, _ in _findings(text)] == ["14:7"]
 
 
 def test_tricks_named_on_every_line_are_told_once_a_deal() -> None:
@@ -180,14 +182,6 @@ def test_tricks_named_on_every_line_are_told_once_a_deal() -> None:
     (on main, 13); the deal is marked damaged, not judged short of tricks."""
     [game] = iter_hrn(_read("plis-pli-n"))
     assert len(game.errors) == 1 and game.deals[0].damaged
-
-
-def test_a_redeal_word_inside_parentheses_stays_a_remark() -> None:
-    """french23's ``(donne annulée, redonne)`` after a header: told as a
-    remark to put in braces, as before."""
-    text = _read("feuille-propre").replace("donne 2 passe droite", "donne 2 passe droite (redonne)")
-    [(at, said)] = _findings(text)
-    assert at == "14:22" and "une remarque s'écrit entre accolades" in said
 
 
 def test_a_moon_named_by_a_seat_word_after_a_preposition_offers_that_seat() -> None:
