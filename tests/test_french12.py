@@ -96,7 +96,9 @@ REFUSED = [
     # header_maldonne
     ('donne 2 donneur N passe droite',
      'donne 2 donneur N passe droite maldonne',
-     '42:32', "on attendait un {commentaire} ou la fin de la ligne, trouvé 'maldonne' ; "
+     # (french24: what a misdeal's words are told with, the same line offered)
+     '42:32', "'maldonne' : une donne redonnée s'écrit une fois, telle qu'elle a été jouée, "
+      "et une remarque à son sujet s'écrit entre accolades : "
       'écrivez « donne 2 donneur N passe droite {maldonne} »'),
     # header_refaire
     ('donne 2 donneur N passe droite',

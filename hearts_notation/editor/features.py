@@ -36,6 +36,7 @@ from ..diagnostics import finding_message
 from ..i18n import (
     Arg,
     Args,
+    Msg,
     card_text,
     catalog,
     finding_text,
@@ -658,11 +659,9 @@ def _flat_args(args: Args) -> dict[str, Arg]:
     a nested message ``("msg", id, args)``), the outer ones first."""
     out: dict[str, Arg] = {}
     for name, value in args:
-        if isinstance(value, tuple) and len(value) == 3 and value[0] == "msg" \
-                and isinstance(value[2], tuple):
-            nested = tuple((k, v) for k, v in (p for p in value[2] if isinstance(p, tuple)
-                                                and len(p) == 2) if isinstance(k, str))
-            for inner, v in _flat_args(nested).items():
+        nested = Msg.of(value)
+        if nested is not None:
+            for inner, v in _flat_args(nested.args).items():
                 out.setdefault(inner, v)
         out[name] = value
     return out

@@ -295,8 +295,23 @@ class Msg:
         return render(lang, self.key, self.args)
 
     def arg(self) -> Arg:
-        """This message as an argument of another."""
+        """This message as an argument of another (:meth:`of` reads it back)."""
         return ("msg", self.key, tuple((k, v) for k, v in self.args))
+
+    @staticmethod
+    def of(value: Arg) -> Msg | None:
+        """The message an argument holds (``("msg", id, ((name, arg), ...))``,
+        as :meth:`arg` makes it), or ``None`` when *value* is no message: the
+        one inverse of :meth:`arg`, for whoever looks inside a message's
+        arguments (the reader taking back the grammar's own error, the
+        editor's quick fixes finding the word a nested error quoted).  A
+        pair that is not ``(name, arg)`` is left out, as a renderer would
+        show nothing for it."""
+        if not (isinstance(value, tuple) and len(value) == 3 and value[0] == "msg"
+                and isinstance(value[1], str) and isinstance(value[2], tuple)):
+            return None
+        return Msg(value[1], tuple((p[0], p[1]) for p in value[2]
+                                   if isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)))
 
 
 def clip(text: str, limit: int = 60) -> str:

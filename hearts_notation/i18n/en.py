@@ -2011,4 +2011,8 @@ MESSAGES.update({
     "fmt.changed_meanwhile": "{path} changed while fmt read it (another program wrote it): left as it is; run fmt again",
     # [review23] a standard stream open for reading only (output.guard_standard_streams).
     "output.stream_read_only": "it is open for reading only (the program was started with 1<FILE)",
+    # [french24] hand-typed French records, round 24 (io/hrn/reader, io/hrn/lark_reader).
+    "syntax.moon_name": "{found}: a moon is written with the seat of the player who shot it, not the player's name",
+    "syntax.moon_nobody": "{found}: {name} is neither a seat nor a player of this game; a moon is written '{word}' and the seat of the player who shot it ({seats})",
+    "syntax.redeal": "{found}: a deal dealt again is written once, as it was played, and a remark about it goes in braces: write '{written}'",
 })

@@ -1998,4 +1998,8 @@ MESSAGES.update({
     "fmt.changed_meanwhile": "{path} a changé pendant que fmt le lisait (un autre programme l'a écrit) : laissé tel quel ; relancez fmt",
     # [review23] un flux standard ouvert en lecture seule (output.guard_standard_streams).
     "output.stream_read_only": "il est ouvert en lecture seule (le programme a été lancé avec 1<FICHIER)",
+    # [french24] feuilles tapées à la main en français, 24e tour (io/hrn/reader, io/hrn/lark_reader).
+    "syntax.moon_name": "{found} : un capot s'écrit avec la place du joueur qui l'a fait, pas avec son nom",
+    "syntax.moon_nobody": "{found} : {name} n'est ni une place ni un joueur de cette partie ; un capot s'écrit « {word} » suivi de la place du joueur qui l'a fait ({seats})",
+    "syntax.redeal": "{found} : une donne redonnée s'écrit une fois, telle qu'elle a été jouée, et une remarque à son sujet s'écrit entre accolades : écrivez « {written} »",
 })

@@ -305,7 +305,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         line, column, found = base + len(lines) - 1, len(lines[-1]) + 1, None
     else:  # pragma: no cover - every UnexpectedInput is one of the above
         return HrnSyntaxError(str(exc), base, 1)
-    cells = _sheet_cells(text, base, seats) or _glued_header(text, base)
+    cells = _sheet_cells(text, base, seats) or _glued_header(text, base) or _redeal(text, base)
     if cells is not None:
         return cells
     if found is not None and start is not None:
@@ -428,7 +428,9 @@ _SPOT_RANK: Final = re.compile(r"(10|[2-9])(?!\w)")
 #: The queen said alone after its article (``la Dame``, ``the queen``): in this
 #: game, the queen of spades.
 _LONE_QUEEN: Final = re.compile(
-    rf"(dame|queen)(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
+    # (``la noire``, ``la dame noire``, ``the black lady``: the queen of spades by
+    # the names clubs give her; french24)
+    rf"(dame(?:[^\S\n]+noire)?|noire|queen|black[^\S\n]+(?:lady|maria))(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
     re.IGNORECASE)
 
 #: A hand's body after its seat and colon, up to a comment or a note.
@@ -835,7 +837,7 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
                                       card=spot.group(1) + suit), line, column)
         lone = _LONE_QUEEN.match(text, article.end()) if named is None else None
         if lone is not None and found.casefold() != "le":
-            card = "Q♠" if lone.group(1).casefold() == "queen" else "D♠"
+            card = "Q♠" if lone.group(1)[:1].casefold() in "qb" else "D♠"
             return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:lone.end()]), card=card),
                                   line, column)
         if named is not None:
@@ -919,6 +921,12 @@ def _stray_word(text: str, start: int, expected: set[str], base: int,
         return HrnSyntaxError(msg("syntax.points_unit", found=quote(word), written=_points_meant(text)),
                               line, column)
     said = msg("syntax.expected", what=expected_phrase({"SEAT"}, seats), found=quote(word))
+    glued = re.fullmatch(r"([A-Za-z]+)([0-9]+)", word)
+    if glued is not None and _is_seat(glued.group(1), seats):
+        # (``marque N 13 E 0 S8 O 5``: a seat glued to its points, as a sheet's
+        # columns retyped lose a blank; french24; english12's ``score N13``)
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(),
+                                  word=f"{glued.group(1)} {glued.group(2)}"), line, column)
     return HrnSyntaxError(said, line, column)
 
 
@@ -1080,6 +1088,8 @@ _WHOLE: Final = re.compile(r"[+-]?[0-9]+")
 #: Ouest``, ``3 | 4 | 15 | 4``; french23), and the bar between two cells.
 _BAR_ROW: Final = re.compile(r"[ \t\f]*\|?[^|\n;{]+(?:\|[^|\n;{]+){2,}\|?[ \t\f]*")
 _BAR_MARK: Final = re.compile(r"[^\S\n]*\|[^\S\n]*")
+#: A row of whole numbers parted by blanks alone (``3    4   15    4``; french24).
+_SPACED_ROW: Final = re.compile(r"[ \t\f]*[+-]?[0-9]+(?:[ \t\f\u00a0]+[+-]?[0-9]+)+[ \t\f]*")
 #: A heading cell: a word of letters (``Donne``, ``Nord``, ``N°``, ``Total cumulé``).
 _HEADING_CELL: Final = re.compile(r"[^\W\d_][\w°º'’. -]*")
 
@@ -1123,6 +1133,24 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
             return None
         return HrnSyntaxError(msg("syntax.sheet_cells", found=found, written=written), base, at + 1)
     barred = _BAR_ROW.fullmatch(first) is not None
+    words = first.split()
+    if len(words) == len(seats) and len(seats) > 1 and all(_is_seat(w, seats) for w in words) \
+            and len({w.upper() for w in words}) == len(words):
+        # (``N    E    S    O``: a sheet's heading retyped with blanks; french24: the
+        # grammar read the hand of a seat ``N`` and wanted its colon)
+        heading: Arg = ("space", *[piece for s in seats for piece in (("letter", s), "…")])
+        return HrnSyntaxError(msg("syntax.sheet_heading", found=quote(_shortened(" ".join(words))),
+                                  pairs=heading), base, gap)
+    spaced = _SPACED_ROW.fullmatch(first)
+    if spaced is not None and len(words) == len(seats):
+        # (``3    4   15    4``: a deal's points under a sheet's columns retyped
+        # with blanks, the columns misaligned; french24: it was taken for a
+        # trick line without its dot, *comme « 3. »*)
+        pieces = []
+        for seat_name, points in zip(seats, first.split(), strict=True):
+            pieces += [("letter", seat_name), points]
+        return HrnSyntaxError(msg("syntax.sheet_bar_row", found=quote(_shortened(" ".join(first.split()))),
+                                  pairs=("space", *pieces)), base, gap)
     if _CELL_MARK.search(first) is None and not barred:
         return None
     cells = [c for c in (_BAR_MARK if barred else _CELL_MARK).split(first.strip(" \t\f")) if c]
@@ -1422,6 +1450,47 @@ _GLUED_FIELD: Final = re.compile(
     r"(?:(à|a)(?=gauche|droite))?([^\s;{]*)", re.IGNORECASE)
 
 
+#: The words a French club says of a deal dealt again (``redonne``, ``on
+#: redonne``, ``redonnée``, ``maldonne``, ``à redonner``, ``donne annulée``),
+#: and an English one (``misdeal``, ``redeal``; french24).
+_REDEAL: Final = re.compile(r"(?<![\w{])(?:on[ \t\f]+)?"
+                            r"(?:re-?donn(?:e|é|ée|er|ez)s?|maldonne|à[ \t\f]+redonner|misdeal|re-?deal"
+                            r"|donne[ \t\f]+(?:annulée|à[ \t\f]+refaire|nulle))"
+                            r"(?![\w}])[ \t\f]*[!.]*", re.IGNORECASE)
+#: A header whose keyword is the re-deal's (``redonne 2 passe droite``, ``redeal 2``).
+_REDEAL_HEADER: Final = re.compile(r"[ \t\f]*re-?(donne|deal)(?=[ \t\f]+[0-9])", re.IGNORECASE)
+
+
+def _redeal(text: str, base: int) -> HrnSyntaxError | None:
+    """A deal dealt again said on its header or on a line of its own
+    (``donne 2 redonne``, ``redonne``, ``on redonne !``, ``redonne 2 passe
+    droite``; french24): a misdeal is written once, as the deal was played,
+    its remark in braces (docs/decisions.md, "A misdeal is written once"),
+    so the line offered is the one with the words in braces, when it reads.
+    The grammar said *vouliez-vous dire « donneur »*.  Words already inside
+    braces or parentheses are a remark's (2.13: ``(donne annulée,
+    redonne)``, told as a remark)."""
+    said = _REDEAL.search(text)
+    if said is None or "\n" in text:
+        return None
+    before = text[:said.start()]
+    if before.count("{") != before.count("}") or before.count("(") != before.count(")"):
+        return None
+    phrase = said.group().strip()
+    header = _REDEAL_HEADER.match(text)
+    if header is not None:
+        rest = f"{header.group(1).lower()}{text[header.end():]}"
+    else:
+        rest = f"{before}{text[said.end():]}"
+    rest = " ".join(rest.split())
+    written = f"{rest} {{{phrase}}}" if rest else f"{{{phrase}}}"
+    if not _reads(written):
+        return None
+    at = said.start() if header is None else len(text) - len(text.lstrip())
+    line, column = _line_column(text, at, base)
+    return HrnSyntaxError(msg("syntax.redeal", found=quote(phrase), written=written), line, column)
+
+
 def _glued_header(text: str, base: int) -> HrnSyntaxError | None:
     """A deal header typed on a phone's keyboard without its spaces
     (``donne1 passegauche``, ``Donne2 donneurN``; french19), told at its
@@ -1701,9 +1770,10 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
         # number is no trick's)
         return HrnSyntaxError(msg("syntax.line_number", found=quote(numbered.group(1)),
                                   written=_shortened(numbered.group(2).strip())), line, column)
-    if "TRICK_NUMBER" in expected and (found.isdigit() or re.fullmatch(r"[0-9]+[),:]", found)):
-        # (``1 N 2♣``, ``1) N 2♣``, ``1: N 2♣``: a trick number as lists are numbered)
-        return HrnSyntaxError(msg("syntax.trick_dot", n=found.rstrip("),:")), line, column)
+    if "TRICK_NUMBER" in expected and (found.isdigit() or re.fullmatch(r"[0-9]+[),:-]", found)):
+        # (``1 N 2♣``, ``1) N 2♣``, ``1: N 2♣``, ``1- N 2♣``: a trick number as lists
+        # are numbered)
+        return HrnSyntaxError(msg("syntax.trick_dot", n=found.rstrip("),:-")), line, column)
     if expected == {"_COLON"}:
         m = _FIRST_WORD.match(text)
         if m and m.group(1) not in seats and "\n" not in text[: m.start(1)]:

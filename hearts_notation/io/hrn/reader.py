@@ -96,7 +96,6 @@ from .words import (
     LETTER_CARD,
     MOON_CHOICES,
     SEAT_NAME_RE,
-    SEAT_WORDS,
     TOKENS,
     WRITE_FR,
     MarkPlaces,
@@ -898,6 +897,12 @@ _NO_MOON: Final = frozenset(("none", "no", "nobody", "nil", "nope", "aucun", "au
 _MOON_ALONE: Final = re.compile(r"[ \t]*(moon|capot|(?:grand[ \t]+)?chelem)[ \t]*(?::[ \t]*)?"
                                 r"(?:(?:add|subtract|ajoute|retire)[ \t]*)?$", re.IGNORECASE)
 
+#: A moon line that names its shooter after a preposition (``chelem d'Hervé``,
+#: ``capot de Anne``, ``grand chelem pour Yves``, ``moon by Tom``; french24).
+_MOON_OF_NAME: Final = re.compile(
+    r"[ \t]*(?P<kw>moon|capot|(?:grand[ \t]+)?chelem)[ \t]*:?[ \t]*"
+    r"(?:d['\u2019][ \t]*|(?:de|du|par|pour|by|for|of)[ \t]+)(?P<name>[^\W\d_][\w'\u2019-]*)"
+    r"[ \t]*[!.]*[ \t]*(?P<remark>\{[^}]*\})?[ \t]*$", re.IGNORECASE)
 #: A name and its points on a sheet's line typed without a keyword
 #: (``Anne 13,``, ``Hervé : 0``), and a line of them (french21).
 #: (A name's hyphen is followed by a letter and the blanks are parted by the
@@ -927,6 +932,57 @@ def _one_digit_out(word: str) -> list[str]:
 #: its header keyword (group 1) and the number (group 2).
 _NEGATIVE_DEAL: Final = re.compile(rf"[ \t\f]*({TOKENS['DEAL']})[ \t\f]+(?:{TOKENS['NUMERO']}[ \t\f]*)?"
                                    r"(-[0-9]+)(?![^\s{;])")
+
+
+def seat_map(seats: tuple[str, ...]) -> dict[str, str]:
+    """Each word that names a seat of a table of *seats* -> that seat: each
+    seat as written, and in lower case when no other seat folds to it; West's
+    ``O`` at the default seats (a French sheet writes West so: it can mean
+    nothing else there, never a guess); the compass words (``Sud``,
+    ``ouest``, ``North``, looked up in lower case); and at a table whose
+    Seats tag names the compass seats in full (``[Places "Nord Est Sud
+    Ouest"]``) their letters (``N: ...`` is Nord's hand, ``O`` or ``W``
+    Ouest), as a word names a letter's seat at the default table."""
+    found = {s: s for s in seats}
+    folded: dict[str, list[str]] = {}
+    for s in seats:
+        folded.setdefault(s.lower(), []).append(s)
+    for key, names in folded.items():
+        if len(names) == 1 and key not in found:
+            found[key] = names[0]
+    if seats == ENGLISH_SEATS:
+        found[FRENCH_WEST] = found[FRENCH_WEST.lower()] = "W"
+    for word, name in seat_words(seats).items():
+        found.setdefault(word, name)
+    for letter, name in compass_letters(seats).items():
+        found.setdefault(letter, name)
+    return found
+
+
+#: The slips a typist makes on every line of a kind, told once a deal
+#: (:meth:`_GameBuilder.line_error`): a trick numbered otherwise than ``1.``,
+#: the ten typed ``X`` or ``1O``, ``=`` between a seat and its points.
+_HABITS: Final = frozenset(("syntax.trick_dot", "syntax.ten_x", "syntax.ten_o", "syntax.points_equals"))
+#: A deal header whose keyword is written whole and whose number does not read
+#: (``donne &``, ``Donne : un``, ``deal #``).
+_HEAD_NO_NUMBER: Final = re.compile(r"[ \t]*(?:donne|deal)(?![\w])(?![ \t]*[0-9])", re.IGNORECASE)
+
+
+def _offered_number(message: str | Msg) -> int:
+    """The deal number a header's message offers in its place (``donne &``:
+    *écrivez « donne 1 »*; ``donne deux``: *vouliez-vous dire « 2 »*), or -1
+    when it offers none."""
+    args = dict(message.args) if isinstance(message, Msg) else {}
+    written, word = args.get("written"), args.get("word")
+    offered = re.match(r"[ \t]*(?:donne|deal)[ \t]+([0-9]+)(?![0-9])", written, re.IGNORECASE) \
+        if isinstance(written, str) else None
+    if offered is not None:
+        number = offered.group(1)
+    elif isinstance(word, str) and word.isdigit():
+        number = word
+    else:
+        return -1
+    return int(number) if len(number) <= current_limits().digits else -1
 
 
 def _header_number(text: str) -> int | None:
@@ -1177,11 +1233,24 @@ class _GameBuilder:
         header (or a line that is one mistyped: ``donn 2``) closes the deal
         before it and opens a deal of its number that has lost a line, or loses its deal
         when no deal number (1 or more) shows."""
+        if isinstance(message, Msg) and message.key in _HABITS and self.cur is not None:
+            # (``Pli 1 :``, ``1-`` on every trick line, ``X`` for every ten,
+            # ``N=3`` on every points line: a habit of the typist, told at the
+            # deal's first such line and its other lines lost quietly, as an
+            # unknown seat is: one cause, one finding; french24.  A deal's own,
+            # for the editor that reads a deal again alone.)
+            told = f"{message.key}:{self.cur.line}"
+            if told in self.told:
+                self.cur.lost_line = self.cur.quiet_loss = True
+                return
+            self.told.add(told)
         alone = _MOON_ALONE.match(text) if self.cur is not None else None
         if alone is not None:
             # (« capot » alone after the deal's points: they say who shot)
             message = self._moon_seat_offer(" ".join(alone.group(1).split()), message)
         head = _header_number(text)
+        if head == -1 and isinstance(message, Msg) and message.key == "syntax.redeal":
+            head = None     # (``donne annulée`` under its header: a remark, the deal goes on)
         if head is None or self.halted:
             if not self.halted and re.match(_RESULT_WORD, text, re.IGNORECASE):
                 # A result line ends the deals, read or not (the last deal
@@ -1201,6 +1270,13 @@ class _GameBuilder:
             except _Stop:
                 pass    # (halted: the seats are not usable)
             self._close_deal()
+        if head == -1 and _HEAD_NO_NUMBER.match(text) is not None:
+            # (``donne &``, ``donne deux``: a header whose number does not read
+            # is the deal of the number its message offers, so that its hands,
+            # tricks and points are read and the one slip told once; french24.
+            # The line's own: the editor reads a deal again alone and must find
+            # what the whole game's read finds.)
+            head = _offered_number(message)
         if head >= 1 and self.result_pos is None and not self.halted:
             at = 1 + len(text) - len(text.lstrip())
             self.cur = _DealBuilder(head, None, None, line,
@@ -1303,20 +1379,17 @@ class _GameBuilder:
         first name, at its column: the sheet named players all along the
         line, and the first slip is the one to tell."""
         message: str | Msg = exc.msg or exc.message
-        named = self._named_points(text.split("\n", 1)[0], line)
+        named = self._named_points(text.split("\n", 1)[0], line) or self._moon_of_name(exc, text)
         if named is not None:
             return named
         if exc.msg is not None and exc.msg.key == "syntax.written_as":
             made = self._names_to_seats(exc.msg)
             moon = _MOON_OFFERED.fullmatch(str(dict(made.args).get("written", "")))
-            error = dict(made.args).get("error")
-            if moon is not None and not self._names_a_seat(moon.group(1)) \
-                    and isinstance(error, tuple) and len(error) == 3 and error[0] == "msg":
+            error = Msg.of(dict(made.args).get("error", ""))
+            if moon is not None and self.known_seat(moon.group(1)) is None and error is not None:
                 # (``Yann a fait la lune`` with no player named Yann: ``capot Yann``
                 # would not read; the grammar's message alone; french23)
-                inner = error[2] if isinstance(error[2], tuple) else ()
-                pairs = tuple((str(p[0]), p[1]) for p in inner if isinstance(p, tuple) and len(p) == 2)
-                return Msg(str(error[1]), pairs), exc.column
+                return error, exc.column
             return made, exc.column
         if exc.msg is None or exc.msg.key != "syntax.seat_ascii":
             return message, exc.column
@@ -1337,6 +1410,37 @@ class _GameBuilder:
             if seat is not None and earlier.group() != seat and before.count("{") == before.count("}"):
                 return msg("syntax.seat_player", found=quote(earlier.group()), seat=seat), earlier.start() + 1
         return msg("syntax.seat_player", found=quote(word.group()), seat=owner), exc.column
+
+    def _moon_of_name(self, exc: HrnSyntaxError, text: str) -> tuple[Msg, int] | None:
+        """A moon line that names its shooter after a preposition, by a name
+        that is not a seat (``chelem d'Hervé``, ``capot de Anne``, ``grand
+        chelem pour Yves``, ``moon by Tom``; french24): the moon line to
+        write with that player's seat, at the line's start, or, when the
+        name is no player of the game either, what a moon line holds and
+        the seats.  The grammar read ``d`` for a seat and stopped at the
+        apostrophe (*on attendait « ajoute » ou « retire »*)."""
+        said = _MOON_OF_NAME.match(text)
+        if said is None or "\n" in text:
+            return None
+        word = "moon" if said.group("kw").lower() == "moon" else "capot"
+        remark = f" {said.group('remark')}" if said.group("remark") else ""
+        if self.known_seat(said.group("name")) is not None:
+            if exc.msg is None or exc.msg.key == "syntax.written_as":
+                return None     # (``capot de S``: the grammar's own offer, ``capot S``)
+            # (``chelem d'Est``: the grammar read ``d`` for a seat)
+            return msg("syntax.written_as", error=exc.msg.arg(),
+                       written=f"{word} {said.group('name')}{remark}"), exc.column
+        from ...players import loose_key
+
+        found = quote(" ".join(text.split()))
+        seat = self.player_seats().get(loose_key(said.group("name")))
+        at = 1 + len(text) - len(text.lstrip())
+        if seat is None:
+            seats = self.seat_names_for_messages()
+            return msg("syntax.moon_nobody", found=found, name=quote(said.group("name")), word=word,
+                       seats=("space", *(("seat", x) for x in seats))), at
+        return msg("syntax.written_as", error=msg("syntax.moon_name", found=found).arg(),
+                   written=f"{word} {seat}{remark}"), at
 
     def _named_points(self, row: str, line: int) -> tuple[Msg, int] | None:
         """A line of players' names and their points with no keyword
@@ -1383,14 +1487,6 @@ class _GameBuilder:
         if made == written:
             return said
         return msg("syntax.written_as", error=args["error"], written=made)
-
-    def _names_a_seat(self, word: str) -> bool:
-        """Whether *word* names a seat of this game: its name in any case,
-        or its compass word or West's ``O`` at a compass table."""
-        seats = self.seat_names_for_messages()
-        return (word.upper() in {s.upper() for s in seats} or SEAT_WORDS.get(word.lower()) in seats
-                or word.lower() in compass_letters(seats)
-                or (word.upper() == FRENCH_WEST and "W" in seats))
 
     def seat_names_for_messages(self) -> tuple[str, ...]:
         """The seats to name in a message, without judging the tags yet
@@ -1484,26 +1580,7 @@ class _GameBuilder:
         self._fill_tags(seats)
         self.seats = seats
         self.exact_seats = frozenset(seats)
-        self.seat_map = {s: s for s in seats}
-        folded: dict[str, list[str]] = {}
-        for s in seats:
-            folded.setdefault(s.lower(), []).append(s)
-        for key, names in folded.items():
-            if len(names) == 1 and key not in self.seat_map:
-                self.seat_map[key] = names[0]
-        if seats == ENGLISH_SEATS:
-            # A French sheet writes West as O (Ouest); with the default seats
-            # O can mean nothing else, so it is West, never a guess.
-            self.seat_map[FRENCH_WEST] = self.seat_map[FRENCH_WEST.lower()] = "W"
-        # (``Sud``, ``ouest``, ``North``: looked up in lower case.)
-        for word, name in seat_words(seats).items():
-            self.seat_map.setdefault(word, name)
-        # At a table whose Seats tag names the compass seats in full
-        # (``[Places "Nord Est Sud Ouest"]``), a letter names the seat of its
-        # word (``N: ...`` is Nord's hand, ``O`` or ``W`` Ouest), as a word
-        # names a letter's seat at the default table: it can mean nothing else.
-        for letter, name in compass_letters(seats).items():
-            self.seat_map.setdefault(letter, name)
+        self.seat_map = seat_map(seats)
 
     def _fill_tags(self, seats: tuple[str, ...] | None) -> None:
         """Sort the tags read into rules, seats, players and the others
@@ -1559,9 +1636,13 @@ class _GameBuilder:
 
     def known_seat(self, name: str) -> str | None:
         """The seat *name* names in this game (as written, else in lower
-        case), or ``None``: asked quietly, as a lost line's seat is."""
-        got = self.seat_map.get(name)
-        return got if got is not None else self.seat_map.get(name.lower())
+        case), or ``None``: asked quietly, as a lost line's seat is.  The one
+        way the reader tells a seat's word: before the seats are settled (a
+        message about a line read before the first deal) they are the seats
+        the messages name, mapped the same way."""
+        found = self.seat_map if self.settled else seat_map(self.seat_names_for_messages())
+        got = found.get(name)
+        return got if got is not None else found.get(name.lower())
 
     def seat(self, name: str, line: int, col: int, trick: int | None = None) -> str:
         got = self.known_seat(name)
