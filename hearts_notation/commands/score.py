@@ -243,11 +243,11 @@ def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameSc
 
 def _table(game: Game, rules: RuleSet, score: GameScore, lang: str = "en",
            unscored: tuple[str | None, ...] = ()) -> Table:
-    from rich.table import Table
+    from ..render.fit import WordTable
 
     title, caption, headers, right, rows = _table_cells(game, rules, score, lang, unscored)
     n = len(score.seats)
-    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
+    table = WordTable(title=title, title_justify="left", caption=caption, caption_justify="left")
     for i, (head, r) in enumerate(zip(headers, right, strict=True)):
         if i > n + 1:
             table.add_column(head, justify="right", style="bold")

@@ -58,6 +58,8 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
     from rich.table import Table
     from rich.text import Text
 
+    from ..render.fit import WordTable
+
     words = LABELS[lang]
     dec = translate(lang, "number.decimal")
     data = st.to_dict()
@@ -79,7 +81,7 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
     # vertical rules and padding (one space between columns).
     compact = {} if boxed <= width else {"box": box.SIMPLE_HEAD, "pad_edge": False,
                                           "padding": (0, 0), "collapse_padding": True}
-    t = Table(title=f"{title} — " + st.summary_line(lang), title_justify="left",
+    t = WordTable(title=f"{title} — " + st.summary_line(lang), title_justify="left",
               **compact)  # type: ignore[arg-type]
     for i, h in enumerate(heads):
         t.add_column(h, justify="left" if i == 1 else "right", min_width=mins[i],

@@ -8,8 +8,9 @@ widest column that can still wrap between its words is narrowed first, one
 column of text at a time, never below its longest word (what rich itself
 measures as the column's minimum), so that a French header such as ``moy.
 détenteur D♠`` takes three lines on 80 columns rather than losing its end.
-Only when even the longest words do not fit is the table left to rich.
-The standings table does the same by hand
+When even the longest words do not fit, the table is laid out at the width
+they need and the terminal wraps its lines: no figure is lost to an ellipsis.
+The standings table lays its header words out by hand and is a WordTable too
 (:mod:`hearts_notation.commands.standings`).
 """
 
@@ -35,30 +36,38 @@ class WordTable(Table):
         self._fitted: list[int] = []
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        self._fit(console, options)
+        need = self._fit(console, options)
+        if need > options.max_width:
+            # Not even the longest words fit (``COLUMNS=5``, a split pane):
+            # the table is laid out at the width it needs and the terminal
+            # wraps its lines, rather than rich shrinking every column to an
+            # ellipsis and losing the figures.  (The program's consoles
+            # print without cropping: ``soft_wrap``, output.console.)
+            options = options.update_width(need)
+            self._fit(console, options)     # each column at its longest word
         return super().__rich_console__(console, options)
 
-    def _fit(self, console: Console, options: ConsoleOptions) -> None:
+    def _fit(self, console: Console, options: ConsoleOptions) -> int:
+        """Narrow the columns to the room there is, between words; return
+        the width the table must be laid out at when even its longest words
+        do not fit the room, else 0."""
         for i in self._fitted:                  # a width set by an earlier rendering
             self.columns[i].width = None
         self._fitted = []
         columns = self.columns
         if not columns or any(c.width is not None for c in columns):
-            return
+            return 0
         pad = self.padding[1] + self.padding[3]
         extra = (2 if self.box and self.show_edge else 0) + (len(columns) - 1 if self.box else 0)
         room = options.max_width - extra
-        least: list[int] = []
-        most: list[int] = []
-        for column in columns:
-            cells = [column.header, *column.cells] if self.show_header else list(column.cells)
-            sizes = [Measurement.get(console, options, cell) for cell in cells]
-            high = max((m.maximum for m in sizes), default=1)
-            low = high if column.no_wrap else max((m.minimum for m in sizes), default=1)
-            least.append(max(low, column.min_width or 0) + pad)
-            most.append(max(high, column.min_width or 0) + pad)
-        if sum(most) <= room or sum(least) > room:
-            return          # it fits, or no layout keeps every word whole: rich's own
+        least, most = self._bounds(console, options, pad)
+        if sum(most) <= room:
+            return 0                    # it fits: rich's own
+        if sum(least) > room:
+            # no layout keeps every word whole: the width that does, measured
+            # without the terminal's bound (which clips each measure to it)
+            least, most = self._bounds(console, options.update_width(sum(most) + extra), pad)
+            return sum(least) + extra
         widths = list(most)
         while sum(widths) > room:
             i = max((k for k in range(len(widths)) if widths[k] > least[k]),
@@ -67,3 +76,19 @@ class WordTable(Table):
         for i, (column, width) in enumerate(zip(columns, widths, strict=True)):
             column.width = width - pad
             self._fitted.append(i)
+        return 0
+
+    def _bounds(self, console: Console, options: ConsoleOptions, pad: int
+                ) -> tuple[list[int], list[int]]:
+        """Each column's narrowest width that keeps its words whole and its
+        natural width, padding included, as measured within *options*."""
+        least: list[int] = []
+        most: list[int] = []
+        for column in self.columns:
+            cells = [column.header, *column.cells] if self.show_header else list(column.cells)
+            sizes = [Measurement.get(console, options, cell) for cell in cells]
+            high = max((m.maximum for m in sizes), default=1)
+            low = high if column.no_wrap else max((m.minimum for m in sizes), default=1)
+            least.append(max(low, column.min_width or 0) + pad)
+            most.append(max(high, column.min_width or 0) + pad)
+        return least, most
