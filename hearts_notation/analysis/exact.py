@@ -196,6 +196,13 @@ _KEY_SUIT0: Final = 0x1111111111111
 _KEY_SUIT1: Final = 0x1111111111111 << 1
 _KEY_SUIT2: Final = 0x1111111111111 << 2
 Vector = tuple[int, ...]
+#: selfish: a vector of points packed in one machine word, :data:`_VBITS` bits
+#: a seat (six seats: 60 bits), each seat's points plus :data:`_VOFF`, so
+#: that adding points to one seat's field is adding to the word (no field
+#: leaves 0 to 1023: no carry or borrow reaches the next)
+_VBITS: Final = 10
+_VOFF: Final = 512
+_VFIELD: Final = 1023
 
 
 class SearchLimit(Exception):
@@ -237,6 +244,8 @@ class ExactSolver:
             self.terminal[k] = by_choice[self.choices[k]][k]
         #: the same, as a list indexed by the moon state plus 2 (what the search reads)
         self.term: list[Vector] = [self.terminal[m - 2] for m in range(self.n + 2)]
+        #: the same packed (:func:`_pack`): what the selfish search returns
+        self.term_code: list[int] = [_pack(t) for t in self.term]
         # breaks[lead card]: the cards that open hearts when played to a trick it leads.
         by_suit = [0, 0, 0, 0]
         for led in range(4):
@@ -274,7 +283,8 @@ class ExactSolver:
         self._check_at = self.node_limit
         #: the node count past which :attr:`progress` is told next
         self._tell_at = self.node_limit
-        self._tt_vec: dict[tuple[int, int, int, int], Vector] = {}
+        #: selfish: the table, from :meth:`_key` to the packed vector (:func:`_pack`)
+        self._tt_vec: dict[int, int] = {}
         #: paranoid: partition table, from the head and the suits' lengths to its entries
         self._tt_part: dict[tuple[int, int], list[_Entry]] = {}
         #: paranoid: the cards whose ranks the search so far relied on (partition search)
@@ -328,8 +338,8 @@ class ExactSolver:
                 self._set(s, h & ~(1 << low))
                 cards.append(low)
                 if self.model == SELFISH:
-                    v = self._mx(state.leader, first, state.broken, moon, cards,
-                                 held & ~(1 << low))[s]
+                    v = _own(self._mx(state.leader, first, state.broken, moon, cards,
+                                      held & ~(1 << low)), s)
                 else:
                     v = self._mtd(state.leader, first, state.broken, moon, cards, guess,
                                   held & ~(1 << low))
@@ -359,17 +369,19 @@ class ExactSolver:
         if state.is_over:
             rest: Vector = self.term[moon + 2]
         else:
+            code: i64 = 0
             collecting = gc.isenabled()
             gc.disable()    # as in card_values: the search makes no cycles
             self._arm()
             self._load(state.hands)
             try:
-                rest = self._mx(state.leader, state.tricks_done == 0,
+                code = self._mx(state.leader, state.tricks_done == 0,
                                 state.broken, moon, list(state.trick), alive_mask(state.hands, ()))
             finally:
                 if collecting:
                     gc.enable()
             self._trim()
+            rest = tuple(_own(code, i) for i in range(self.n))
         return [raw_points(rules, state.taken[i]) + rest[i] for i in range(self.n)]
 
     def ordered_classes(self, legal: int, alive: int, trick: Sequence[int] = ()) -> list[int]:
@@ -772,8 +784,10 @@ class ExactSolver:
     # -- selfish: max^n ----------------------------------------------------------
 
     def _mx(self, leader: int, first: bool, broken: bool, moon: int,
-            cards: list[int], held: int) -> Vector:
-        """Points still to come, per seat, from the trick in progress.
+            cards: list[int], held: int) -> i64:
+        """Points still to come, per seat, from the trick in progress,
+        packed (:func:`_pack`: compiled, a machine word where a tuple of
+        boxed ints was built at each trick's end; selfish23).
         *held* is every card in the hands, kept as the cards are played
         (compiled, reading the hands from the list to find it unboxed a
         52-bit int per seat at every node; eighteenth round)."""
@@ -792,7 +806,7 @@ class ExactSolver:
             return v
         alive = tm | held
         if not alive & self.scoring:
-            return self.term[moon + 2]
+            return self.term_code[moon + 2]
         order = self._ordered(legal, alive, led, win)
         if len(order) == 1:
             # one group of equivalent cards: its card is the choice (no bound
@@ -826,7 +840,7 @@ class ExactSolver:
         above = self.above
         card_pen = self.card_pen
         sure_ok = self.sure_ok
-        best: Vector = ()
+        best: i64 = 0
         best_own = _INF
         for e in order:
             c = e
@@ -844,15 +858,16 @@ class ExactSolver:
             cards.append(c)
             v = self._mx(leader, first, broken, moon, cards, held & ~(1 << c))
             cards.pop()
-            if v[s] < best_own:
-                best, best_own = v, v[s]
+            own = _own(v, s)
+            if own < best_own:
+                best, best_own = v, own
                 if best_own <= lb:
                     break   # nothing does better for s; ties keep the first
         self._set(s, h)
         return best
 
     def _mx_end(self, leader: int, broken: bool, moon: int,
-                cards: list[int], held: int) -> Vector:
+                cards: list[int], held: int) -> i64:
         n = self.n
         mask = 0
         for c in cards:
@@ -871,8 +886,9 @@ class ExactSolver:
         hw = self._hand(winner)
         # one card left in every hand (at a trick's end they all hold as many)
         last = not hw & (hw - 1)
+        child: i64
         if not rem & self.scoring:
-            child = self.term[moon + 2]
+            child = self.term_code[moon + 2]
         elif last:
             child = self._mx_last(winner, moon)
         elif sweeps(hw, rem):
@@ -884,33 +900,32 @@ class ExactSolver:
                 two = hw & (hw - 1)
                 if not two & (two - 1):
                     # two cards in every hand: the last two tricks without nodes
-                    got = self._mx_two(winner, broken, moon, rem)
+                    child = self._mx_two(winner, broken, moon, rem)
                 else:
-                    got = self._mx(winner, False, broken, moon, [], rem)
-                self._tt_vec[key] = got
-            child = got
+                    child = self._mx(winner, False, broken, moon, [], rem)
+                self._tt_vec[key] = child
+            else:
+                child = got
         if pts:
-            lst = list(child)
-            lst[winner] = child[winner] + pts
-            return tuple(lst)
+            return child + (i64(pts) << (_VBITS * winner))
         return child
 
-    def _swept(self, leader: int, moon: int, rem: int) -> Vector:
-        """Points still to come, per seat, when *leader* takes every trick
-        left (:func:`sweeps`): every scoring card left, the moon rule applied."""
-        out = list(self.term[next_moon_state(moon, leader, rem & self.pen) + 2])
-        out[leader] += self._points(rem & self.scoring)
-        return tuple(out)
+    def _swept(self, leader: int, moon: int, rem: int) -> i64:
+        """Points still to come, per seat (packed), when *leader* takes every
+        trick left (:func:`sweeps`): every scoring card left, the moon rule
+        applied."""
+        out: i64 = self.term_code[next_moon_state(moon, leader, rem & self.pen) + 2]
+        return out + (i64(self._points(rem & self.scoring)) << (_VBITS * leader))
 
-    def _mx_last(self, leader: int, moon: int) -> Vector:
+    def _mx_last(self, leader: int, moon: int) -> i64:
         """The last trick: every card forced (one left in each hand).  What
-        :meth:`_mx_end` gives for it, without a node or a copy of the hands."""
+        :meth:`_mx_end` gives for it (packed), without a node or a copy of
+        the hands."""
         mask, winner = self._last_trick(leader)
         if not mask & self.scoring:
-            return self.term[moon + 2]
-        out = list(self.term[next_moon_state(moon, winner, mask & self.pen) + 2])
-        out[winner] = out[winner] + self._points(mask)
-        return tuple(out)
+            return self.term_code[moon + 2]
+        out: i64 = self.term_code[next_moon_state(moon, winner, mask & self.pen) + 2]
+        return out + (i64(self._points(mask)) << (_VBITS * winner))
 
     def _last_trick(self, leader: int) -> tuple[int, int]:
         """(the cards, the seat that takes it) of the last trick, every hand
@@ -922,7 +937,7 @@ class ExactSolver:
         w = winning_card(lead, mask)
         return mask, self._holder(1 << w)
 
-    def _mx_two(self, leader: int, broken: bool, moon: int, held: int) -> Vector:
+    def _mx_two(self, leader: int, broken: bool, moon: int, held: int) -> i64:
         """The last two tricks (two cards in every hand, *leader* to lead,
         *held* every card in the hands): what :meth:`_mx` gives for them,
         found by :meth:`_two_step` without a node's bookkeeping, a list of
@@ -938,10 +953,9 @@ class ExactSolver:
         w1: i64 = code & 7
         w2: i64 = (code >> 3) & 7
         m: i64 = (code >> 6) & 7
-        out = list(self.term[m])
-        out[w1] += int(((code >> 9) & 127) - 64)
-        out[w2] += int(((code >> 16) & 127) - 64)
-        return tuple(out)
+        out: i64 = self.term_code[m]
+        out += (((code >> 9) & 127) - 64) << (_VBITS * w1)
+        return out + ((((code >> 16) & 127) - 64) << (_VBITS * w2))
 
     def _two_step(self, leader: int, pos: int, broken: bool, moon: int, held: int,
                   tm: i64, lead: int, wseat: int) -> i64:
@@ -1850,7 +1864,7 @@ class ExactSolver:
             return pts + self.term[moon + 2][self._me]
         if sweeps(hw, rem):
             self._rel |= hw
-            return pts + self._swept(winner, moon, rem)[self._me]
+            return pts + _own(self._swept(winner, moon, rem), self._me)
         me = self._me
         if winner != me and (moon == MOON_SPLIT or moon == me) and ducks(self._hand(me), rem):
             # the analysed seat takes no trick left, and the moon is closed
@@ -1973,36 +1987,38 @@ class ExactSolver:
 
     # -- the transposition key -----------------------------------------------------
 
-    def _key(self, rem: int, leader: int, broken: bool,
-             moon: int) -> tuple[int, int, int, int]:
+    def _key(self, rem: int, leader: int, broken: bool, moon: int) -> int:
         """Relative-rank key of a position at a trick boundary (see the
         module docstring).  Whether hearts are open matters only while a
         heart is left."""
         if not rem & 0x1FFF << 26:
             broken = True
-        head = leader | (int(broken) << 4) | ((moon + 2) << 5)
+        head = leader | (int(broken) << 3) | ((moon + 2) << 4)
         return self._relative_key(head, rem, bool(self.jd_value))
 
-    def _relative_key(self, head: int, rem: int, jd_scores: bool) -> tuple[int, int, int, int]:
+    def _relative_key(self, head: int, rem: int, jd_scores: bool) -> int:
         """Transposition key of a position at a trick boundary on relative
-        ranks: *head* (the leader and what else the caller's values depend
-        on, below bit 20) with where Q♠ (and a scoring J♦) sit among the cards
-        left of their suit above it and the number of cards left of each suit
-        (four bits each from bit 30), then who holds each card left, the suits
-        with the gaps left by gathered cards squeezed out, one after the other
-        (clubs from bit 0, diamonds after the clubs left, ...), as bit planes:
-        a card's holder is the seat whose number has bit *k* set where plane *k*
-        has the card's bit (three planes: six seats at most; seat 0 holds the
+        ranks, one int: *head* (the leader and what else the caller's values
+        depend on, below bit 7) with where Q♠ (and a scoring J♦) sit among
+        the cards left of their suit above it (four bits each from bit 7)
+        and the number of cards left of each suit (four bits each from bit
+        15), then from bit 31 who holds each card left, the suits with the
+        gaps left by gathered cards squeezed out, one after the other (clubs
+        from bit 0, diamonds after the clubs left, ...), as bit planes one
+        above the other (each as wide as the cards left): a card's holder is
+        the seat whose number has bit *k* set where plane *k* has the card's
+        bit (two planes up to four seats, three up to six; seat 0 holds the
         cards no plane has).  *rem* is every card in the hands.  The same
         positions share a key as with each seat's holdings squeezed apart
-        (:meth:`_squeezed`), in three machine words instead of four of 52 bits:
-        compiled, two fewer boxed ints a probe, a shorter tuple to hash and
-        compare, and seat 0's cards never squeezed (decisions.md, "hearts
-        solve", eighteenth round)."""
+        (:meth:`_squeezed`).  Up to 16 cards left (four seats) the key is one
+        machine word, boxed once: compiled, a tuple of four ints (three
+        planes of 52 bits) cost a tuple and three boxed ints a probe, and a
+        tuple's hash and comparison (selfish23; before, the eighteenth
+        round's three words replaced four)."""
         if rem & _QS_BIT:
-            head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 20
+            head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 7
         if jd_scores and rem & _JD_BIT:
-            head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 25
+            head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 11
         r0: i64 = rem & _SUIT
         r1: i64 = (rem >> 13) & _SUIT
         r2: i64 = (rem >> 26) & _SUIT
@@ -2010,7 +2026,8 @@ class ExactSolver:
         t0: i64 = _POP13[r0]
         t1: i64 = _POP13[r1]
         t2: i64 = _POP13[r2]
-        lens: i64 = (t0 << 30) | (t1 << 34) | (t2 << 38) | (i64(_POP13[r3]) << 42)
+        t3: i64 = _POP13[r3]
+        lens: i64 = (t0 << 15) | (t1 << 19) | (t2 << 23) | (t3 << 27)
         o2: i64 = t0 + t1
         o3: i64 = o2 + t2
         p0: i64 = 0
@@ -2033,7 +2050,11 @@ class ExactSolver:
                 p1 |= q
             if i & 4:
                 p2 |= q
-        return head | int(lens), int(p0), int(p1), int(p2)
+        top: i64 = head | lens
+        cnt: i64 = o3 + t3
+        if self.n <= 4 and cnt <= 16:
+            return int(top | (p0 << 31) | (p1 << (31 + cnt)))
+        return int(top) | (int(p0) << 31) | (int(p1) << (31 + cnt)) | (int(p2) << (31 + 2 * cnt))
 
 
     def _squeezed(self, rem: int) -> tuple[int, int, int, int]:
@@ -2103,6 +2124,23 @@ class ExactSolver:
             if self._hand(i) & bit:
                 return i
         return 0
+
+
+def _pack(points: Sequence[int]) -> i64:
+    """*points* (a seat's each, six seats at most) packed in one machine
+    word: what the selfish search passes up and keeps in its table
+    (:data:`_VBITS`)."""
+    out: i64 = 0
+    for i, p in enumerate(points):
+        if not -_VOFF <= p <= _VFIELD - _VOFF:
+            raise ValueError(f"points {p} out of the packed vector's range")
+        out |= i64(p + _VOFF) << (_VBITS * i)
+    return out
+
+
+def _own(code: i64, seat: int) -> int:
+    """Seat *seat*'s points in the packed vector *code* (:func:`_pack`)."""
+    return int((code >> (_VBITS * seat)) & _VFIELD) - _VOFF
 
 
 def _by_history(order: list[int], hist: list[int]) -> None:
