@@ -2054,7 +2054,11 @@ class ExactSolver:
         cnt: i64 = o3 + t3
         if self.n <= 4 and cnt <= 16:
             return int(top | (p0 << 31) | (p1 << (31 + cnt)))
-        return int(top) | (int(p0) << 31) | (int(p1) << (31 + cnt)) | (int(p2) << (31 + 2 * cnt))
+        # past a machine word: arbitrary-precision ints (compiled, an int
+        # shifted by an i64 is an i64 shift, which would drop the high bits)
+        sh1: int = 31 + int(cnt)
+        sh2: int = sh1 + int(cnt)
+        return int(top) | (int(p0) << 31) | (int(p1) << sh1) | (int(p2) << sh2)
 
 
     def _squeezed(self, rem: int) -> tuple[int, int, int, int]:
