@@ -91,9 +91,13 @@ Speed
   (:func:`ducks`); once the moon is closed to the others nothing more comes
   to it (16% fewer nodes at 7 tricks left).
 * Selfish, the last two tricks (two cards a hand) that the table misses are
-  searched as outcome codes, not nodes (:meth:`ExactSolver._mx_two`): no
-  list of cards, no vector per line, the choice between two cards read
-  off :func:`order_key` (selfish19).
+  searched without nodes (:meth:`ExactSolver._mx_two`): no list of cards,
+  the choice between two cards read off :func:`order_key` (selfish19).
+* Selfish, every seat's points still to come are one int, each seat a
+  field of :attr:`ExactSolver.vbits` bits (:func:`pack_points`), not a
+  tuple: compiled, unboxed, so a trick's end that gives points allocates
+  nothing; and the table's key is one int (:meth:`ExactSolver._key`), a
+  machine word up to 16 cards left with four seats (selfish23).
 * Paranoid, bounds from the trick in progress (:meth:`ExactSolver._trick_bounds`),
   with the moon closed to the others: a card of the analysed seat already
   beaten leaves it none of the trick's points, one that nobody still to
@@ -196,13 +200,6 @@ _KEY_SUIT0: Final = 0x1111111111111
 _KEY_SUIT1: Final = 0x1111111111111 << 1
 _KEY_SUIT2: Final = 0x1111111111111 << 2
 Vector = tuple[int, ...]
-#: selfish: a vector of points packed in one machine word, :data:`_VBITS` bits
-#: a seat (six seats: 60 bits), each seat's points plus :data:`_VOFF`, so
-#: that adding points to one seat's field is adding to the word (no field
-#: leaves 0 to 1023: no carry or borrow reaches the next)
-_VBITS: Final = 10
-_VOFF: Final = 512
-_VFIELD: Final = 1023
 
 
 class SearchLimit(Exception):
@@ -244,8 +241,14 @@ class ExactSolver:
             self.terminal[k] = by_choice[self.choices[k]][k]
         #: the same, as a list indexed by the moon state plus 2 (what the search reads)
         self.term: list[Vector] = [self.terminal[m - 2] for m in range(self.n + 2)]
-        #: the same packed (:func:`_pack`): what the selfish search returns
-        self.term_code: list[int] = [_pack(t) for t in self.term]
+        #: selfish: the bits of a seat's field in a packed vector
+        #: (:func:`pack_points`): room for every seat's points still to come
+        #: (every penalty card, J♦ and the moon rule at their most) twice over
+        span = (raw_points(rules, self.pen) + abs(self.jd_value)
+                + max(abs(x) for t in self.term for x in t))
+        self.vbits: int = max(10, span.bit_length() + 2)
+        #: the same as :attr:`term`, packed: what the selfish search returns
+        self.term_code: list[int] = [pack_points(t, self.vbits) for t in self.term]
         # breaks[lead card]: the cards that open hearts when played to a trick it leads.
         by_suit = [0, 0, 0, 0]
         for led in range(4):
@@ -283,7 +286,7 @@ class ExactSolver:
         self._check_at = self.node_limit
         #: the node count past which :attr:`progress` is told next
         self._tell_at = self.node_limit
-        #: selfish: the table, from :meth:`_key` to the packed vector (:func:`_pack`)
+        #: selfish: the table, from :meth:`_key` to the packed vector (:func:`pack_points`)
         self._tt_vec: dict[int, int] = {}
         #: paranoid: partition table, from the head and the suits' lengths to its entries
         self._tt_part: dict[tuple[int, int], list[_Entry]] = {}
@@ -338,8 +341,8 @@ class ExactSolver:
                 self._set(s, h & ~(1 << low))
                 cards.append(low)
                 if self.model == SELFISH:
-                    v = _own(self._mx(state.leader, first, state.broken, moon, cards,
-                                      held & ~(1 << low)), s)
+                    v = packed_points(self._mx(state.leader, first, state.broken, moon, cards,
+                                               held & ~(1 << low)), s, self.vbits)
                 else:
                     v = self._mtd(state.leader, first, state.broken, moon, cards, guess,
                                   held & ~(1 << low))
@@ -369,7 +372,7 @@ class ExactSolver:
         if state.is_over:
             rest: Vector = self.term[moon + 2]
         else:
-            code: i64 = 0
+            code = 0
             collecting = gc.isenabled()
             gc.disable()    # as in card_values: the search makes no cycles
             self._arm()
@@ -381,7 +384,7 @@ class ExactSolver:
                 if collecting:
                     gc.enable()
             self._trim()
-            rest = tuple(_own(code, i) for i in range(self.n))
+            rest = tuple(packed_points(code, i, self.vbits) for i in range(self.n))
         return [raw_points(rules, state.taken[i]) + rest[i] for i in range(self.n)]
 
     def ordered_classes(self, legal: int, alive: int, trick: Sequence[int] = ()) -> list[int]:
@@ -784,10 +787,10 @@ class ExactSolver:
     # -- selfish: max^n ----------------------------------------------------------
 
     def _mx(self, leader: int, first: bool, broken: bool, moon: int,
-            cards: list[int], held: int) -> i64:
+            cards: list[int], held: int) -> int:
         """Points still to come, per seat, from the trick in progress,
-        packed (:func:`_pack`: compiled, a machine word where a tuple of
-        boxed ints was built at each trick's end; selfish23).
+        packed (:func:`pack_points`: compiled, an unboxed int where a tuple
+        of boxed ints was built at each trick's end; selfish23).
         *held* is every card in the hands, kept as the cards are played
         (compiled, reading the hands from the list to find it unboxed a
         52-bit int per seat at every node; eighteenth round)."""
@@ -840,8 +843,9 @@ class ExactSolver:
         above = self.above
         card_pen = self.card_pen
         sure_ok = self.sure_ok
-        best: i64 = 0
+        best = 0
         best_own = _INF
+        vbits = self.vbits
         for e in order:
             c = e
             if (later >= 0 and best_own < _INF and not later & above[c]
@@ -858,7 +862,7 @@ class ExactSolver:
             cards.append(c)
             v = self._mx(leader, first, broken, moon, cards, held & ~(1 << c))
             cards.pop()
-            own = _own(v, s)
+            own = packed_points(v, s, vbits)
             if own < best_own:
                 best, best_own = v, own
                 if best_own <= lb:
@@ -867,7 +871,7 @@ class ExactSolver:
         return best
 
     def _mx_end(self, leader: int, broken: bool, moon: int,
-                cards: list[int], held: int) -> i64:
+                cards: list[int], held: int) -> int:
         n = self.n
         mask = 0
         for c in cards:
@@ -886,7 +890,7 @@ class ExactSolver:
         hw = self._hand(winner)
         # one card left in every hand (at a trick's end they all hold as many)
         last = not hw & (hw - 1)
-        child: i64
+        child: int
         if not rem & self.scoring:
             child = self.term_code[moon + 2]
         elif last:
@@ -907,25 +911,25 @@ class ExactSolver:
             else:
                 child = got
         if pts:
-            return child + (i64(pts) << (_VBITS * winner))
+            return child + (pts << (self.vbits * winner))
         return child
 
-    def _swept(self, leader: int, moon: int, rem: int) -> i64:
+    def _swept(self, leader: int, moon: int, rem: int) -> int:
         """Points still to come, per seat (packed), when *leader* takes every
         trick left (:func:`sweeps`): every scoring card left, the moon rule
         applied."""
-        out: i64 = self.term_code[next_moon_state(moon, leader, rem & self.pen) + 2]
-        return out + (i64(self._points(rem & self.scoring)) << (_VBITS * leader))
+        out = self.term_code[next_moon_state(moon, leader, rem & self.pen) + 2]
+        return out + (self._points(rem & self.scoring) << (self.vbits * leader))
 
-    def _mx_last(self, leader: int, moon: int) -> i64:
+    def _mx_last(self, leader: int, moon: int) -> int:
         """The last trick: every card forced (one left in each hand).  What
         :meth:`_mx_end` gives for it (packed), without a node or a copy of
         the hands."""
         mask, winner = self._last_trick(leader)
         if not mask & self.scoring:
             return self.term_code[moon + 2]
-        out: i64 = self.term_code[next_moon_state(moon, winner, mask & self.pen) + 2]
-        return out + (i64(self._points(mask)) << (_VBITS * winner))
+        out = self.term_code[next_moon_state(moon, winner, mask & self.pen) + 2]
+        return out + (self._points(mask) << (self.vbits * winner))
 
     def _last_trick(self, leader: int) -> tuple[int, int]:
         """(the cards, the seat that takes it) of the last trick, every hand
@@ -937,29 +941,24 @@ class ExactSolver:
         w = winning_card(lead, mask)
         return mask, self._holder(1 << w)
 
-    def _mx_two(self, leader: int, broken: bool, moon: int, held: int) -> i64:
+    def _mx_two(self, leader: int, broken: bool, moon: int, held: int) -> int:
         """The last two tricks (two cards in every hand, *leader* to lead,
         *held* every card in the hands): what :meth:`_mx` gives for them,
-        found by :meth:`_two_step` without a node's bookkeeping, a list of
-        the cards tried or a vector per line (selfish19: a table miss there
-        cost 5.6 nodes).  Each line's end is an outcome code
-        (:meth:`_two_leaf`), the vector built once at the end.  It counts as
-        one node: its search is bounded (two cards a seat), so the node limit
-        still bounds the whole."""
+        found by :meth:`_two_step` without a node's bookkeeping or a list of
+        the cards tried (selfish19: a table miss there cost 5.6 nodes).
+        Each line's end is its packed vector (:meth:`_two_leaf`; selfish19's
+        own outcome code, 7 bits a trick's points, read wrong past 63
+        points: a J♦ worth more).  It counts as one node: its search is
+        bounded (two cards a seat), so the node limit still bounds the
+        whole."""
         self.nodes += 1
         if self.nodes > self._check_at:
             self._checkpoint()
-        code = self._two_step(leader, 0, broken, moon, held, 0, -1, -1)
-        w1: i64 = code & 7
-        w2: i64 = (code >> 3) & 7
-        m: i64 = (code >> 6) & 7
-        out: i64 = self.term_code[m]
-        out += (((code >> 9) & 127) - 64) << (_VBITS * w1)
-        return out + ((((code >> 16) & 127) - 64) << (_VBITS * w2))
+        return self._two_step(leader, 0, broken, moon, held, 0, -1, -1)
 
     def _two_step(self, leader: int, pos: int, broken: bool, moon: int, held: int,
-                  tm: i64, lead: int, wseat: int) -> i64:
-        """The outcome code of the first of the last two tricks from the seat
+                  tm: i64, lead: int, wseat: int) -> int:
+        """The outcome (packed vector) of the first of the last two tricks from the seat
         at *pos* on (*tm* the cards on the table, *lead* the card led,
         *wseat* the seat winning so far), each seat playing the legal card
         best for it, ties to the first in this solver's order
@@ -992,17 +991,17 @@ class ExactSolver:
         if (order_key(x, held, led, win) > order_key(y, held, led, win)) != self.reverse_ties:
             x, y = y, x     # x first in the order searched
         vx = self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, x)
-        ox = self._two_own(vx, s)
+        ox = packed_points(vx, s, self.vbits)
         lb = self.jlow if held & _JD_BIT else 0
         if moon != MOON_SPLIT:
             lb = self._bounds(s, moon, held)[0]
         if ox <= lb:
             return vx   # nothing does better for s; ties keep the first
         vy = self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, y)
-        return vy if self._two_own(vy, s) < ox else vx
+        return vy if packed_points(vy, s, self.vbits) < ox else vx
 
     def _two_next(self, leader: int, pos: int, broken: bool, moon: int, held: int,
-                  tm: i64, lead: int, wseat: int, s: int, c: int) -> i64:
+                  tm: i64, lead: int, wseat: int, s: int, c: int) -> int:
         """:meth:`_two_step` after seat *s* (at *pos*) plays *c*."""
         ntm: i64 = tm | i64(1 << c)     # (not ``i64(1) << c``: C's 32-bit 1, see _ordered)
         if not pos:
@@ -1011,12 +1010,10 @@ class ExactSolver:
             wseat = s
         return self._two_step(leader, pos + 1, broken, moon, held, ntm, lead, wseat)
 
-    def _two_leaf(self, tm: i64, w1: int, moon: int, held: int) -> i64:
+    def _two_leaf(self, tm: i64, w1: int, moon: int, held: int) -> int:
         """The outcome of the last two tricks once the first is on the table
         (*tm*, taken by *w1*): the last trick forced, as :meth:`_mx_end` and
-        :meth:`_mx_last` score them, coded as the two winners (3 bits each),
-        the moon state at the end plus 2 (3 bits) and each trick's points
-        plus 64 (7 bits each)."""
+        :meth:`_mx_last` score them, packed (:func:`pack_points`)."""
         p1 = 0
         if tm & self.scoring:
             p1 = self._points(tm)
@@ -1029,16 +1026,8 @@ class ExactSolver:
             w2 = self._holder(1 << winning_card(lead, rest))
             p2 = self._points(rest)
             moon = next_moon_state(moon, w2, rest & self.pen)
-        return i64(w1) | (i64(w2) << 3) | (i64(moon + 2) << 6) | (i64(p1 + 64) << 9) | (i64(p2 + 64) << 16)
-
-    def _two_own(self, code: i64, seat: int) -> int:
-        """Seat *seat*'s points in the outcome *code* (:meth:`_two_leaf`)."""
-        v = self.term[int((code >> 6) & 7)][seat]
-        if (code & 7) == seat:
-            v += int(((code >> 9) & 127) - 64)
-        if ((code >> 3) & 7) == seat:
-            v += int(((code >> 16) & 127) - 64)
-        return v
+        vb = self.vbits
+        return self.term_code[moon + 2] + (p1 << (vb * w1)) + (p2 << (vb * w2))
 
     # -- paranoid: alpha-beta ------------------------------------------------------
 
@@ -1864,7 +1853,7 @@ class ExactSolver:
             return pts + self.term[moon + 2][self._me]
         if sweeps(hw, rem):
             self._rel |= hw
-            return pts + _own(self._swept(winner, moon, rem), self._me)
+            return pts + packed_points(self._swept(winner, moon, rem), self._me, self.vbits)
         me = self._me
         if winner != me and (moon == MOON_SPLIT or moon == me) and ducks(self._hand(me), rem):
             # the analysed seat takes no trick left, and the moon is closed
@@ -2130,21 +2119,28 @@ class ExactSolver:
         return 0
 
 
-def _pack(points: Sequence[int]) -> i64:
-    """*points* (a seat's each, six seats at most) packed in one machine
-    word: what the selfish search passes up and keeps in its table
-    (:data:`_VBITS`)."""
-    out: i64 = 0
+def pack_points(points: Sequence[int], bits: int) -> int:
+    """Every seat's *points* packed in one int, *bits* a seat (seat 0 the
+    lowest), each seat's points plus ``2 ** (bits - 1)``: what the selfish
+    search passes up and keeps in its table instead of a tuple.  Points
+    added to (or taken off) a seat are added to the int, shifted to its
+    field: no field leaves its range (:attr:`ExactSolver.vbits` has room
+    for twice the most a seat can get), so no carry or borrow reaches the
+    next.  Compiled, an int below 2**62 is unboxed, so a trick's end
+    allocates nothing (six seats of ten bits: 60 bits); a larger one (a J♦
+    worth thousands) is a Python int, slower and as exact."""
+    off = 1 << (bits - 1)
+    out = 0
     for i, p in enumerate(points):
-        if not -_VOFF <= p <= _VFIELD - _VOFF:
-            raise ValueError(f"points {p} out of the packed vector's range")
-        out |= i64(p + _VOFF) << (_VBITS * i)
+        if not -off <= p < off:
+            raise ValueError(f"points {p} out of the packed vector's range ({bits} bits a seat)")
+        out |= (p + off) << (bits * i)
     return out
 
 
-def _own(code: i64, seat: int) -> int:
-    """Seat *seat*'s points in the packed vector *code* (:func:`_pack`)."""
-    return int((code >> (_VBITS * seat)) & _VFIELD) - _VOFF
+def packed_points(code: int, seat: int, bits: int) -> int:
+    """Seat *seat*'s points in *code* (:func:`pack_points`, *bits* a seat)."""
+    return ((code >> (bits * seat)) & ((1 << bits) - 1)) - (1 << (bits - 1))
 
 
 def _by_history(order: list[int], hist: list[int]) -> None:
@@ -2578,5 +2574,6 @@ def solve_position(state: GameState, model: str = SELFISH,
 
 
 __all__ = ["MODELS", "PARANOID", "SELFISH", "ExactSolver", "SearchLimit", "Solved", "alive_mask",
-           "compress_suit", "ducks", "legal_classes", "order_key", "run_class",
+           "compress_suit", "ducks", "legal_classes", "order_key", "pack_points", "packed_points",
+           "run_class",
            "solve_position", "suit_classes", "sweeps"]
