@@ -118,9 +118,8 @@ def test_a_jack_worth_more_than_63_points_is_scored_as_the_brute_force(jack: int
     """The last two tricks' outcome (selfish19's code) held a trick's
     points in 7 bits: with J♦ worth -100 (or 300, or 1000) main gave wrong
     points in 3, 10 and 15 of these 80 answers (40 positions, two tie
-    orders; three tricks left, the first
-    trick's last card to play).  Each seat's
-    final points now equal the brute force's, both tie orders."""
+    orders; three tricks left, the first trick's last card to play).  Each
+    seat's final points now equal the brute force's, both tie orders."""
     rules = parse_rules(f"standard jack_of_diamonds={jack}")
     rng = random.Random(f"selfish23/jack/{jack}")
     for _ in range(40):
