@@ -91,9 +91,13 @@ Speed
   (:func:`ducks`); once the moon is closed to the others nothing more comes
   to it (16% fewer nodes at 7 tricks left).
 * Selfish, the last two tricks (two cards a hand) that the table misses are
-  searched as outcome codes, not nodes (:meth:`ExactSolver._mx_two`): no
-  list of cards, no vector per line, the choice between two cards read
-  off :func:`order_key` (selfish19).
+  searched without nodes (:meth:`ExactSolver._mx_two`): no list of cards,
+  the choice between two cards read off :func:`order_key` (selfish19).
+* Selfish, every seat's points still to come are one int, each seat a
+  field of :attr:`ExactSolver.vbits` bits (:func:`pack_points`), not a
+  tuple: compiled, unboxed, so a trick's end that gives points allocates
+  nothing; and the table's key is one int (:meth:`ExactSolver._key`), a
+  machine word up to 16 cards left with four seats (selfish23).
 * Paranoid, bounds from the trick in progress (:meth:`ExactSolver._trick_bounds`),
   with the moon closed to the others: a card of the analysed seat already
   beaten leaves it none of the trick's points, one that nobody still to
@@ -237,6 +241,14 @@ class ExactSolver:
             self.terminal[k] = by_choice[self.choices[k]][k]
         #: the same, as a list indexed by the moon state plus 2 (what the search reads)
         self.term: list[Vector] = [self.terminal[m - 2] for m in range(self.n + 2)]
+        #: selfish: the bits of a seat's field in a packed vector
+        #: (:func:`pack_points`): room for every seat's points still to come
+        #: (every penalty card, J♦ and the moon rule at their most) twice over
+        span = (raw_points(rules, self.pen) + abs(self.jd_value)
+                + max(abs(x) for t in self.term for x in t))
+        self.vbits: int = max(10, span.bit_length() + 2)
+        #: the same as :attr:`term`, packed: what the selfish search returns
+        self.term_code: list[int] = [pack_points(t, self.vbits) for t in self.term]
         # breaks[lead card]: the cards that open hearts when played to a trick it leads.
         by_suit = [0, 0, 0, 0]
         for led in range(4):
@@ -274,7 +286,8 @@ class ExactSolver:
         self._check_at = self.node_limit
         #: the node count past which :attr:`progress` is told next
         self._tell_at = self.node_limit
-        self._tt_vec: dict[tuple[int, int, int, int], Vector] = {}
+        #: selfish: the table, from :meth:`_key` to the packed vector (:func:`pack_points`)
+        self._tt_vec: dict[int, int] = {}
         #: paranoid: partition table, from the head and the suits' lengths to its entries
         self._tt_part: dict[tuple[int, int], list[_Entry]] = {}
         #: paranoid: the cards whose ranks the search so far relied on (partition search)
@@ -328,8 +341,8 @@ class ExactSolver:
                 self._set(s, h & ~(1 << low))
                 cards.append(low)
                 if self.model == SELFISH:
-                    v = self._mx(state.leader, first, state.broken, moon, cards,
-                                 held & ~(1 << low))[s]
+                    v = packed_points(self._mx(state.leader, first, state.broken, moon, cards,
+                                               held & ~(1 << low)), s, self.vbits)
                 else:
                     v = self._mtd(state.leader, first, state.broken, moon, cards, guess,
                                   held & ~(1 << low))
@@ -359,17 +372,19 @@ class ExactSolver:
         if state.is_over:
             rest: Vector = self.term[moon + 2]
         else:
+            code = 0
             collecting = gc.isenabled()
             gc.disable()    # as in card_values: the search makes no cycles
             self._arm()
             self._load(state.hands)
             try:
-                rest = self._mx(state.leader, state.tricks_done == 0,
+                code = self._mx(state.leader, state.tricks_done == 0,
                                 state.broken, moon, list(state.trick), alive_mask(state.hands, ()))
             finally:
                 if collecting:
                     gc.enable()
             self._trim()
+            rest = tuple(packed_points(code, i, self.vbits) for i in range(self.n))
         return [raw_points(rules, state.taken[i]) + rest[i] for i in range(self.n)]
 
     def ordered_classes(self, legal: int, alive: int, trick: Sequence[int] = ()) -> list[int]:
@@ -772,8 +787,10 @@ class ExactSolver:
     # -- selfish: max^n ----------------------------------------------------------
 
     def _mx(self, leader: int, first: bool, broken: bool, moon: int,
-            cards: list[int], held: int) -> Vector:
-        """Points still to come, per seat, from the trick in progress.
+            cards: list[int], held: int) -> int:
+        """Points still to come, per seat, from the trick in progress,
+        packed (:func:`pack_points`: compiled, an unboxed int where a tuple
+        of boxed ints was built at each trick's end; selfish23).
         *held* is every card in the hands, kept as the cards are played
         (compiled, reading the hands from the list to find it unboxed a
         52-bit int per seat at every node; eighteenth round)."""
@@ -792,7 +809,7 @@ class ExactSolver:
             return v
         alive = tm | held
         if not alive & self.scoring:
-            return self.term[moon + 2]
+            return self.term_code[moon + 2]
         order = self._ordered(legal, alive, led, win)
         if len(order) == 1:
             # one group of equivalent cards: its card is the choice (no bound
@@ -826,8 +843,9 @@ class ExactSolver:
         above = self.above
         card_pen = self.card_pen
         sure_ok = self.sure_ok
-        best: Vector = ()
+        best = 0
         best_own = _INF
+        vbits = self.vbits
         for e in order:
             c = e
             if (later >= 0 and best_own < _INF and not later & above[c]
@@ -844,15 +862,16 @@ class ExactSolver:
             cards.append(c)
             v = self._mx(leader, first, broken, moon, cards, held & ~(1 << c))
             cards.pop()
-            if v[s] < best_own:
-                best, best_own = v, v[s]
+            own = packed_points(v, s, vbits)
+            if own < best_own:
+                best, best_own = v, own
                 if best_own <= lb:
                     break   # nothing does better for s; ties keep the first
         self._set(s, h)
         return best
 
     def _mx_end(self, leader: int, broken: bool, moon: int,
-                cards: list[int], held: int) -> Vector:
+                cards: list[int], held: int) -> int:
         n = self.n
         mask = 0
         for c in cards:
@@ -871,8 +890,9 @@ class ExactSolver:
         hw = self._hand(winner)
         # one card left in every hand (at a trick's end they all hold as many)
         last = not hw & (hw - 1)
+        child: int
         if not rem & self.scoring:
-            child = self.term[moon + 2]
+            child = self.term_code[moon + 2]
         elif last:
             child = self._mx_last(winner, moon)
         elif sweeps(hw, rem):
@@ -884,33 +904,32 @@ class ExactSolver:
                 two = hw & (hw - 1)
                 if not two & (two - 1):
                     # two cards in every hand: the last two tricks without nodes
-                    got = self._mx_two(winner, broken, moon, rem)
+                    child = self._mx_two(winner, broken, moon, rem)
                 else:
-                    got = self._mx(winner, False, broken, moon, [], rem)
-                self._tt_vec[key] = got
-            child = got
+                    child = self._mx(winner, False, broken, moon, [], rem)
+                self._tt_vec[key] = child
+            else:
+                child = got
         if pts:
-            lst = list(child)
-            lst[winner] = child[winner] + pts
-            return tuple(lst)
+            return child + (pts << (self.vbits * winner))
         return child
 
-    def _swept(self, leader: int, moon: int, rem: int) -> Vector:
-        """Points still to come, per seat, when *leader* takes every trick
-        left (:func:`sweeps`): every scoring card left, the moon rule applied."""
-        out = list(self.term[next_moon_state(moon, leader, rem & self.pen) + 2])
-        out[leader] += self._points(rem & self.scoring)
-        return tuple(out)
+    def _swept(self, leader: int, moon: int, rem: int) -> int:
+        """Points still to come, per seat (packed), when *leader* takes every
+        trick left (:func:`sweeps`): every scoring card left, the moon rule
+        applied."""
+        out = self.term_code[next_moon_state(moon, leader, rem & self.pen) + 2]
+        return out + (self._points(rem & self.scoring) << (self.vbits * leader))
 
-    def _mx_last(self, leader: int, moon: int) -> Vector:
+    def _mx_last(self, leader: int, moon: int) -> int:
         """The last trick: every card forced (one left in each hand).  What
-        :meth:`_mx_end` gives for it, without a node or a copy of the hands."""
+        :meth:`_mx_end` gives for it (packed), without a node or a copy of
+        the hands."""
         mask, winner = self._last_trick(leader)
         if not mask & self.scoring:
-            return self.term[moon + 2]
-        out = list(self.term[next_moon_state(moon, winner, mask & self.pen) + 2])
-        out[winner] = out[winner] + self._points(mask)
-        return tuple(out)
+            return self.term_code[moon + 2]
+        out = self.term_code[next_moon_state(moon, winner, mask & self.pen) + 2]
+        return out + (self._points(mask) << (self.vbits * winner))
 
     def _last_trick(self, leader: int) -> tuple[int, int]:
         """(the cards, the seat that takes it) of the last trick, every hand
@@ -922,30 +941,24 @@ class ExactSolver:
         w = winning_card(lead, mask)
         return mask, self._holder(1 << w)
 
-    def _mx_two(self, leader: int, broken: bool, moon: int, held: int) -> Vector:
+    def _mx_two(self, leader: int, broken: bool, moon: int, held: int) -> int:
         """The last two tricks (two cards in every hand, *leader* to lead,
         *held* every card in the hands): what :meth:`_mx` gives for them,
-        found by :meth:`_two_step` without a node's bookkeeping, a list of
-        the cards tried or a vector per line (selfish19: a table miss there
-        cost 5.6 nodes).  Each line's end is an outcome code
-        (:meth:`_two_leaf`), the vector built once at the end.  It counts as
-        one node: its search is bounded (two cards a seat), so the node limit
-        still bounds the whole."""
+        found by :meth:`_two_step` without a node's bookkeeping or a list of
+        the cards tried (selfish19: a table miss there cost 5.6 nodes).
+        Each line's end is its packed vector (:meth:`_two_leaf`; selfish19's
+        own outcome code, 7 bits a trick's points, read wrong past 63
+        points: a J♦ worth more).  It counts as one node: its search is
+        bounded (two cards a seat), so the node limit still bounds the
+        whole."""
         self.nodes += 1
         if self.nodes > self._check_at:
             self._checkpoint()
-        code = self._two_step(leader, 0, broken, moon, held, 0, -1, -1)
-        w1: i64 = code & 7
-        w2: i64 = (code >> 3) & 7
-        m: i64 = (code >> 6) & 7
-        out = list(self.term[m])
-        out[w1] += int(((code >> 9) & 127) - 64)
-        out[w2] += int(((code >> 16) & 127) - 64)
-        return tuple(out)
+        return self._two_step(leader, 0, broken, moon, held, 0, -1, -1)
 
     def _two_step(self, leader: int, pos: int, broken: bool, moon: int, held: int,
-                  tm: i64, lead: int, wseat: int) -> i64:
-        """The outcome code of the first of the last two tricks from the seat
+                  tm: i64, lead: int, wseat: int) -> int:
+        """The outcome (packed vector) of the first of the last two tricks from the seat
         at *pos* on (*tm* the cards on the table, *lead* the card led,
         *wseat* the seat winning so far), each seat playing the legal card
         best for it, ties to the first in this solver's order
@@ -978,17 +991,17 @@ class ExactSolver:
         if (order_key(x, held, led, win) > order_key(y, held, led, win)) != self.reverse_ties:
             x, y = y, x     # x first in the order searched
         vx = self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, x)
-        ox = self._two_own(vx, s)
+        ox = packed_points(vx, s, self.vbits)
         lb = self.jlow if held & _JD_BIT else 0
         if moon != MOON_SPLIT:
             lb = self._bounds(s, moon, held)[0]
         if ox <= lb:
             return vx   # nothing does better for s; ties keep the first
         vy = self._two_next(leader, pos, broken, moon, held, tm, lead, wseat, s, y)
-        return vy if self._two_own(vy, s) < ox else vx
+        return vy if packed_points(vy, s, self.vbits) < ox else vx
 
     def _two_next(self, leader: int, pos: int, broken: bool, moon: int, held: int,
-                  tm: i64, lead: int, wseat: int, s: int, c: int) -> i64:
+                  tm: i64, lead: int, wseat: int, s: int, c: int) -> int:
         """:meth:`_two_step` after seat *s* (at *pos*) plays *c*."""
         ntm: i64 = tm | i64(1 << c)     # (not ``i64(1) << c``: C's 32-bit 1, see _ordered)
         if not pos:
@@ -997,12 +1010,10 @@ class ExactSolver:
             wseat = s
         return self._two_step(leader, pos + 1, broken, moon, held, ntm, lead, wseat)
 
-    def _two_leaf(self, tm: i64, w1: int, moon: int, held: int) -> i64:
+    def _two_leaf(self, tm: i64, w1: int, moon: int, held: int) -> int:
         """The outcome of the last two tricks once the first is on the table
         (*tm*, taken by *w1*): the last trick forced, as :meth:`_mx_end` and
-        :meth:`_mx_last` score them, coded as the two winners (3 bits each),
-        the moon state at the end plus 2 (3 bits) and each trick's points
-        plus 64 (7 bits each)."""
+        :meth:`_mx_last` score them, packed (:func:`pack_points`)."""
         p1 = 0
         if tm & self.scoring:
             p1 = self._points(tm)
@@ -1015,16 +1026,8 @@ class ExactSolver:
             w2 = self._holder(1 << winning_card(lead, rest))
             p2 = self._points(rest)
             moon = next_moon_state(moon, w2, rest & self.pen)
-        return i64(w1) | (i64(w2) << 3) | (i64(moon + 2) << 6) | (i64(p1 + 64) << 9) | (i64(p2 + 64) << 16)
-
-    def _two_own(self, code: i64, seat: int) -> int:
-        """Seat *seat*'s points in the outcome *code* (:meth:`_two_leaf`)."""
-        v = self.term[int((code >> 6) & 7)][seat]
-        if (code & 7) == seat:
-            v += int(((code >> 9) & 127) - 64)
-        if ((code >> 3) & 7) == seat:
-            v += int(((code >> 16) & 127) - 64)
-        return v
+        vb = self.vbits
+        return self.term_code[moon + 2] + (p1 << (vb * w1)) + (p2 << (vb * w2))
 
     # -- paranoid: alpha-beta ------------------------------------------------------
 
@@ -1850,7 +1853,7 @@ class ExactSolver:
             return pts + self.term[moon + 2][self._me]
         if sweeps(hw, rem):
             self._rel |= hw
-            return pts + self._swept(winner, moon, rem)[self._me]
+            return pts + packed_points(self._swept(winner, moon, rem), self._me, self.vbits)
         me = self._me
         if winner != me and (moon == MOON_SPLIT or moon == me) and ducks(self._hand(me), rem):
             # the analysed seat takes no trick left, and the moon is closed
@@ -1973,36 +1976,38 @@ class ExactSolver:
 
     # -- the transposition key -----------------------------------------------------
 
-    def _key(self, rem: int, leader: int, broken: bool,
-             moon: int) -> tuple[int, int, int, int]:
+    def _key(self, rem: int, leader: int, broken: bool, moon: int) -> int:
         """Relative-rank key of a position at a trick boundary (see the
         module docstring).  Whether hearts are open matters only while a
         heart is left."""
         if not rem & 0x1FFF << 26:
             broken = True
-        head = leader | (int(broken) << 4) | ((moon + 2) << 5)
+        head = leader | (int(broken) << 3) | ((moon + 2) << 4)
         return self._relative_key(head, rem, bool(self.jd_value))
 
-    def _relative_key(self, head: int, rem: int, jd_scores: bool) -> tuple[int, int, int, int]:
+    def _relative_key(self, head: int, rem: int, jd_scores: bool) -> int:
         """Transposition key of a position at a trick boundary on relative
-        ranks: *head* (the leader and what else the caller's values depend
-        on, below bit 20) with where Q♠ (and a scoring J♦) sit among the cards
-        left of their suit above it and the number of cards left of each suit
-        (four bits each from bit 30), then who holds each card left, the suits
-        with the gaps left by gathered cards squeezed out, one after the other
-        (clubs from bit 0, diamonds after the clubs left, ...), as bit planes:
-        a card's holder is the seat whose number has bit *k* set where plane *k*
-        has the card's bit (three planes: six seats at most; seat 0 holds the
+        ranks, one int: *head* (the leader and what else the caller's values
+        depend on, below bit 7) with where Q♠ (and a scoring J♦) sit among
+        the cards left of their suit above it (four bits each from bit 7)
+        and the number of cards left of each suit (four bits each from bit
+        15), then from bit 31 who holds each card left, the suits with the
+        gaps left by gathered cards squeezed out, one after the other (clubs
+        from bit 0, diamonds after the clubs left, ...), as bit planes one
+        above the other (each as wide as the cards left): a card's holder is
+        the seat whose number has bit *k* set where plane *k* has the card's
+        bit (two planes up to four seats, three up to six; seat 0 holds the
         cards no plane has).  *rem* is every card in the hands.  The same
         positions share a key as with each seat's holdings squeezed apart
-        (:meth:`_squeezed`), in three machine words instead of four of 52 bits:
-        compiled, two fewer boxed ints a probe, a shorter tuple to hash and
-        compare, and seat 0's cards never squeezed (decisions.md, "hearts
-        solve", eighteenth round)."""
+        (:meth:`_squeezed`).  Up to 16 cards left (four seats) the key is one
+        machine word, boxed once: compiled, a tuple of four ints (three
+        planes of 52 bits) cost a tuple and three boxed ints a probe, and a
+        tuple's hash and comparison (selfish23; before, the eighteenth
+        round's three words replaced four)."""
         if rem & _QS_BIT:
-            head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 20
+            head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 7
         if jd_scores and rem & _JD_BIT:
-            head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 25
+            head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 11
         r0: i64 = rem & _SUIT
         r1: i64 = (rem >> 13) & _SUIT
         r2: i64 = (rem >> 26) & _SUIT
@@ -2010,7 +2015,8 @@ class ExactSolver:
         t0: i64 = _POP13[r0]
         t1: i64 = _POP13[r1]
         t2: i64 = _POP13[r2]
-        lens: i64 = (t0 << 30) | (t1 << 34) | (t2 << 38) | (i64(_POP13[r3]) << 42)
+        t3: i64 = _POP13[r3]
+        lens: i64 = (t0 << 15) | (t1 << 19) | (t2 << 23) | (t3 << 27)
         o2: i64 = t0 + t1
         o3: i64 = o2 + t2
         p0: i64 = 0
@@ -2033,7 +2039,15 @@ class ExactSolver:
                 p1 |= q
             if i & 4:
                 p2 |= q
-        return head | int(lens), int(p0), int(p1), int(p2)
+        top: i64 = head | lens
+        cnt: i64 = o3 + t3
+        if self.n <= 4 and cnt <= 16:
+            return int(top | (p0 << 31) | (p1 << (31 + cnt)))
+        # past a machine word: arbitrary-precision ints (compiled, an int
+        # shifted by an i64 is an i64 shift, which would drop the high bits)
+        sh1: int = 31 + int(cnt)
+        sh2: int = sh1 + int(cnt)
+        return int(top) | (int(p0) << 31) | (int(p1) << sh1) | (int(p2) << sh2)
 
 
     def _squeezed(self, rem: int) -> tuple[int, int, int, int]:
@@ -2103,6 +2117,30 @@ class ExactSolver:
             if self._hand(i) & bit:
                 return i
         return 0
+
+
+def pack_points(points: Sequence[int], bits: int) -> int:
+    """Every seat's *points* packed in one int, *bits* a seat (seat 0 the
+    lowest), each seat's points plus ``2 ** (bits - 1)``: what the selfish
+    search passes up and keeps in its table instead of a tuple.  Points
+    added to (or taken off) a seat are added to the int, shifted to its
+    field: no field leaves its range (:attr:`ExactSolver.vbits` has room
+    for twice the most a seat can get), so no carry or borrow reaches the
+    next.  Compiled, an int below 2**62 is unboxed, so a trick's end
+    allocates nothing (six seats of ten bits: 60 bits); a larger one (a J♦
+    worth thousands) is a Python int, slower and as exact."""
+    off = 1 << (bits - 1)
+    out = 0
+    for i, p in enumerate(points):
+        if not -off <= p < off:
+            raise ValueError(f"points {p} out of the packed vector's range ({bits} bits a seat)")
+        out |= (p + off) << (bits * i)
+    return out
+
+
+def packed_points(code: int, seat: int, bits: int) -> int:
+    """Seat *seat*'s points in *code* (:func:`pack_points`, *bits* a seat)."""
+    return ((code >> (bits * seat)) & ((1 << bits) - 1)) - (1 << (bits - 1))
 
 
 def _by_history(order: list[int], hist: list[int]) -> None:
@@ -2536,5 +2574,6 @@ def solve_position(state: GameState, model: str = SELFISH,
 
 
 __all__ = ["MODELS", "PARANOID", "SELFISH", "ExactSolver", "SearchLimit", "Solved", "alive_mask",
-           "compress_suit", "ducks", "legal_classes", "order_key", "run_class",
+           "compress_suit", "ducks", "legal_classes", "order_key", "pack_points", "packed_points",
+           "run_class",
            "solve_position", "suit_classes", "sweeps"]
