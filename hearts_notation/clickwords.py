@@ -187,8 +187,8 @@ def help_words(text: str | None) -> str | None:
 
 def _metavar(text: str, lang: str) -> str:
     """The words of a metavar in *lang* (``FILE`` -> ``FICHIER``); choices
-    (``[hrn|json]``) and symbols stay as they are."""
-    if lang == "en" or text.startswith("["):
+    (``[hrn|json]``: values typed as they are) and symbols stay as they are."""
+    if lang == "en" or (text.startswith("[") and "|" in text):
         return text
     words = catalog(lang)
     return re.sub(_METAVAR_WORD, lambda m: words.get(f"help.metavar.{m.group(0)}", m.group(0)), text)
