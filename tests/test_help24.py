@@ -20,6 +20,7 @@ from hearts_notation.app import COMMANDS, cli
 from hearts_notation.i18n import catalog
 
 GOLDEN = Path(__file__).parent / "data" / "help24" / "golden"
+FRENCH_SHEET = str(Path(__file__).parent.parent / "samples" / "feuille-en-francais.hrn")
 ENGLISH = {"LANG": "C", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
 FRENCH = {"LANG": "fr_FR.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
 
@@ -38,6 +39,7 @@ def _page(args: list[str], env: dict[str, str], width: int = 80) -> str:
     (["score", "--help", "--lang=fr"], ENGLISH, "score.fr.txt"),     # --help is eager
     (["score", "--help"], FRENCH, "score.fr.txt"),                   # the locale's language
     (["score", "--lang", "en", "--help"], FRENCH, "score.en.txt"),   # --lang wins
+    (["score", FRENCH_SHEET, "--help"], ENGLISH, "score.fr.txt"),    # a French record's
 ])
 def test_page_matches_its_golden_file(args: list[str], env: dict[str, str], golden: str) -> None:
     assert _page(args, env) == (GOLDEN / golden).read_text(encoding="utf-8")
