@@ -34,7 +34,7 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
-from .clickwords import HelpPage, help_words, install, remember_arguments
+from .clickwords import HelpCommand, help_words, install, remember_arguments
 from .commands._status import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_UNUSABLE, Report
 from .output import (
     OUTPUT_ERRNOS,
@@ -113,7 +113,7 @@ def output_failure(exc: OSError) -> str:
     return f"hearts: {OutputError(where, exc.strerror or str(exc), exc.errno)}"
 
 
-class HeartsGroup(HelpPage, click.Group):
+class HeartsGroup(HelpCommand, click.Group):
     """A click group whose subcommands are imported on first use, and
     whose every command runs inside the program's last-resort handler."""
 

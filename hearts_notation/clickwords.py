@@ -15,7 +15,7 @@ errors were translated): every command's description, its line in
 ``hearts --help``, each option's help and its ``[default: ...]`` words are
 catalog ids (``help.<command>``, ``help.<command>.short``,
 ``help.<command>.<parameter>``, ``help.common.<parameter>`` for the shared
-options), resolved when the page is formatted by :class:`HelpPage`;
+options), resolved when the page is formatted by :class:`HelpCommand`;
 click's own words on the page (``Usage:``, ``Options``, ``Show this
 message and exit.``, ``default:``) come through the same ``gettext`` look-up
 as its errors, and the metavars that are words (``FILE``, ``INTEGER``) from
@@ -33,13 +33,16 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import click
 
 from .i18n import LANGUAGES, catalog, current_language, locale_language
 
-__all__ = ["HelpCommand", "HelpPage", "help_words", "install", "remember_arguments"]
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
+__all__ = ["HelpCommand", "help_words", "install", "remember_arguments"]
 
 #: click's English messages -> catalog ids (``.one``/``.other`` for plurals).
 MESSAGES: Final[dict[str, str]] = {
@@ -194,12 +197,13 @@ def _metavar(text: str, lang: str) -> str:
     return re.sub(_METAVAR_WORD, lambda m: words.get(f"help.metavar.{m.group(0)}", m.group(0)), text)
 
 
-class HelpPage(click.Command):
+class HelpCommand(click.Command):
     """A command whose help page is worded from the catalogs in the run's
     language (:func:`help_words`): its own texts are catalog ids, swapped
     for their words while the page is formatted, and back afterwards (the
     command object lives as long as the program, and a test may format
-    its page in several languages)."""
+    its page in several languages).  The class of every ``hearts`` command
+    (``cls=`` of its decorator) and of the group."""
 
     #: The ``--help`` option whose text was made a catalog id (click makes
     #: it once per command, its text worded when it is made).
@@ -240,6 +244,19 @@ class HelpPage(click.Command):
             for obj, name, value in reversed(saved):
                 setattr(obj, name, value)
 
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The command's line in a list of commands (shell completion):
+        its ``help.<command>.short``, as ``hearts --help`` shows it."""
+        short = f"{self.help}.short"
+        if self.help is not None and self.help.startswith(_HELP_ID) and short in catalog("en"):
+            return help_words(short) or ""
+        return super().get_short_help_str(limit)
 
-class HelpCommand(HelpPage):
-    """The class of every ``hearts`` command (``cls=`` of its decorator)."""
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        """Shell completion describes the options in their words, not ids."""
+        items = super().shell_complete(ctx, incomplete)
+        for item in items:
+            item.help = help_words(item.help)
+        return items
+
+

@@ -1,7 +1,7 @@
 """The help pages in the run's language, from the catalogs (issue 24).
 
 Every text of a page is a catalog id resolved when the page is formatted
-(:class:`hearts_notation.clickwords.HelpPage`): the English pages are the
+(:class:`hearts_notation.clickwords.HelpCommand`): the English pages are the
 ones click printed before (golden files pinned before the change), and a
 French run (``--lang fr``, or a French locale) reads a wholly French page.
 All in process (CliRunner): a page costs a few milliseconds.
@@ -117,3 +117,23 @@ def test_the_help_ids_of_the_catalogs_agree() -> None:
     en = {k for k in catalog("en") if k.startswith("help.")}
     fr = {k for k in catalog("fr") if k.startswith("help.")}
     assert en == fr and len(en) > 150
+
+
+def test_shell_completion_describes_in_words() -> None:
+    """Click's shell completion shows an option's help and a command's line
+    beside each choice: words of the run's language, never an id."""
+    from hearts_notation.clickwords import remember_arguments
+
+    remember_arguments(["--lang", "fr"])
+    try:
+        ctx = click.Context(cli, info_name="hearts")
+        commands = {item.value: item.help for item in cli.shell_complete(ctx, "sc")}
+        assert commands == {"score": catalog("fr")["help.score.short"]}
+        score = cli.get_command(ctx, "score")
+        assert score is not None
+        options = {item.value: item.help
+                   for item in score.shell_complete(click.Context(score), "--for")}
+        assert options == {"--format": catalog("fr")["help.score.fmt_out"],
+                           "--force-rules": catalog("fr")["help.common.force_rules"]}
+    finally:
+        remember_arguments([])

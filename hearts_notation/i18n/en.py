@@ -2017,7 +2017,7 @@ MESSAGES.update({
     "syntax.redeal": "{found}: a deal dealt again is written once, as it was played, and a remark about it goes in braces: write '{written}'",
 })
 
-# [help24] the help pages (hearts_notation/clickwords.py: HelpPage): click's words on a page,
+# [help24] the help pages (hearts_notation/clickwords.py: HelpCommand): click's words on a page,
 # the metavars that are words, every command's description, its line in hearts --help
 # (help.<command>.short) and its options' help (help.<command>.<parameter>, help.common.*).
 MESSAGES.update({

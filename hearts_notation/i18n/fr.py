@@ -2004,7 +2004,7 @@ MESSAGES.update({
     "syntax.redeal": "{found} : une donne redonnée s'écrit une fois, telle qu'elle a été jouée, et une remarque à son sujet s'écrit entre accolades : écrivez « {written} »",
 })
 
-# [help24] the help pages (hearts_notation/clickwords.py: HelpPage): click's words on a page,
+# [help24] the help pages (hearts_notation/clickwords.py: HelpCommand): click's words on a page,
 # the metavars that are words, every command's description, its line in hearts --help
 # and its options' help.
 MESSAGES.update({
