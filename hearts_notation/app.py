@@ -34,7 +34,7 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
-from .clickwords import install, remember_arguments
+from .clickwords import HelpCommand, help_words, install, remember_arguments
 from .commands._status import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_UNUSABLE, Report
 from .output import (
     OUTPUT_ERRNOS,
@@ -50,24 +50,24 @@ from .version import version_text
 
 #: Command name -> (module, one-line help shown in ``hearts --help``).
 COMMANDS: dict[str, tuple[str, str]] = {
-    "validate": ("validate", "Check every card of every deal against the rules."),
-    "score": ("score", "Recompute points, moons, totals and the winners."),
-    "convert": ("convert", "Convert records between HRN, JSON, JSONL, YAML and OpenSpiel."),
-    "fmt": ("fmt", "Rewrite records in canonical HRN form (like black)."),
-    "rules": ("rules", "List the rule presets, or print one as YAML."),
-    "replay": ("replay", "Show a deal trick by trick, narrate it, or write an HTML replay."),
-    "annotate": ("annotate", "Mark the passes and plays that cost points, and say why."),
-    "hint": ("hint", "For an unfinished record: the best cards for the seat to move."),
-    "position": ("position", "A point of a record as a one-line position string (or its JSON)."),
-    "diagram": ("diagram", "A hand diagram of a point of a record (or a position), as SVG or PNG."),
-    "puzzles": ("puzzles", "A puzzle trainer page (or JSON) made of the ? and ?? plays of records."),
-    "solve": ("solve", "Exact value of every legal card with all hands known (double dummy)."),
-    "generate": ("generate", "Generate complete legal games played by bots."),
-    "stats": ("stats", "Statistics over a corpus of records."),
-    "standings": ("standings", "Standings by player over many games: wins, averages, cross-table."),
-    "match": ("match", "Bots play seeded (duplicate) deals; every deal becomes a record."),
-    "select": ("select", "Find, filter and de-duplicate games and deals with a query."),
-    "lsp": ("lsp", "The HRN language server for editors (diagnostics, legal cards, hovers)."),
+    "validate": ("validate", "help.validate.short"),
+    "score": ("score", "help.score.short"),
+    "convert": ("convert", "help.convert.short"),
+    "fmt": ("fmt", "help.fmt.short"),
+    "rules": ("rules", "help.rules.short"),
+    "replay": ("replay", "help.replay.short"),
+    "annotate": ("annotate", "help.annotate.short"),
+    "hint": ("hint", "help.hint.short"),
+    "position": ("position", "help.position.short"),
+    "diagram": ("diagram", "help.diagram.short"),
+    "puzzles": ("puzzles", "help.puzzles.short"),
+    "solve": ("solve", "help.solve.short"),
+    "generate": ("generate", "help.generate.short"),
+    "stats": ("stats", "help.stats.short"),
+    "standings": ("standings", "help.standings.short"),
+    "match": ("match", "help.match.short"),
+    "select": ("select", "help.select.short"),
+    "lsp": ("lsp", "help.lsp.short"),
 }
 
 #: Exit status when standard output is a closed pipe and SIGPIPE could not
@@ -113,7 +113,7 @@ def output_failure(exc: OSError) -> str:
     return f"hearts: {OutputError(where, exc.strerror or str(exc), exc.errno)}"
 
 
-class HeartsGroup(click.Group):
+class HeartsGroup(HelpCommand, click.Group):
     """A click group whose subcommands are imported on first use, and
     whose every command runs inside the program's last-resort handler."""
 
@@ -152,9 +152,9 @@ class HeartsGroup(click.Group):
         return cmd
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        rows = [(name, help_words(COMMANDS[name][1]) or "") for name in self.list_commands(ctx)]
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(help_words("help.click.commands") or ""):
                 formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -195,16 +195,13 @@ class HeartsGroup(click.Group):
 install()
 
 
-@click.group(cls=HeartsGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=HeartsGroup, help="help.hearts", context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="hearts",   # (the text of version.version_text)
-                      message=version_text().rstrip("\n").replace("%", "%%"))
+                      message=version_text().rstrip("\n").replace("%", "%%"),
+                      help="help.hearts.version")
 def cli() -> None:
-    """Hearts records: read, check, score, convert, replay and analyse games.
-
-    Records are HRN text (.hrn), JSON (.json, .jsonl) or YAML (.yaml).
-    Exit status: 0 fine, 1 findings, 2 unusable input, output or command
-    line, 3 internal error (please report it), 130 interrupted.
-    """
+    """``hearts``: its page is the catalogs' ``help.hearts`` (the
+    :mod:`hearts_notation.clickwords` help pages)."""
     from .i18n import locale_language, set_language
 
     # The messages of a run speak the locale's language until a command's

@@ -7,9 +7,20 @@ imported.  :func:`install` puts a look-up in their place that answers each
 of those messages from the catalogs (``click.*`` ids; the English text is
 click's own) when the run speaks another language, and click's own text
 otherwise: a French scorer who mistypes an option reads ``Erreur : option
-inconnue '--foo'`` like every other message of the run.  The help pages
-stay click's: their option texts are English, and a half-translated page
-helps nobody.
+inconnue '--foo'`` like every other message of the run.
+
+The help pages speak the run's language too (issue 24; this reverses the
+earlier choice of leaving them to click, in English, made when only the
+errors were translated): every command's description, its line in
+``hearts --help``, each option's help and its ``[default: ...]`` words are
+catalog ids (``help.<command>``, ``help.<command>.short``,
+``help.<command>.<parameter>``, ``help.common.<parameter>`` for the shared
+options), resolved when the page is formatted by :class:`HelpCommand`;
+click's own words on the page (``Usage:``, ``Options``, ``Show this
+message and exit.``, ``default:``) come through the same ``gettext`` look-up
+as its errors, and the metavars that are words (``FILE``, ``INTEGER``) from
+``help.metavar.*``.  The English catalog holds click's page text verbatim,
+so the English pages are what they were.
 
 The run's language is decided, when an error is worded, as for the rest of
 the run (:mod:`hearts_notation.language`): ``--lang`` on the command
@@ -22,11 +33,16 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+import click
 
 from .i18n import LANGUAGES, catalog, current_language, locale_language
 
-__all__ = ["install", "remember_arguments"]
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
+__all__ = ["HelpCommand", "help_words", "install", "remember_arguments"]
 
 #: click's English messages -> catalog ids (``.one``/``.other`` for plurals).
 MESSAGES: Final[dict[str, str]] = {
@@ -57,6 +73,15 @@ MESSAGES: Final[dict[str, str]] = {
     "Got unexpected extra argument ({args})": "click.extra_arguments",
     "{value!r} is not {choice}.": "click.not_a_choice",
     "Option {name!r} requires an argument.": "click.needs_arguments",
+    # the words of a help page (issue 24)
+    "Usage:": "click.usage",
+    "Options": "click.options",
+    "Commands": "click.commands",
+    "default: {default}": "click.default",
+    "env var: {var}": "click.env_var",
+    "required": "click.required",
+    "(dynamic)": "click.dynamic",
+    "deprecated": "click.deprecated",
 }
 #: The plural messages: click's singular -> its plural.
 PLURALS: Final[dict[str, str]] = {
@@ -135,11 +160,103 @@ def install() -> None:
     import click.core
     import click.decorators
     import click.exceptions
+    import click.formatting
     import click.parser
     import click.types
 
-    for module in (click.exceptions, click.core, click.types, click.parser, click.decorators):
+    for module in (click.exceptions, click.core, click.types, click.parser, click.decorators,
+                   click.formatting):
         names: dict[str, Callable[..., str]] = {"_": _gettext, "ngettext": _ngettext}
         for name, fn in names.items():
             if hasattr(module, name):
                 setattr(module, name, fn)
+
+
+# Help pages (issue 24) --------------------------------------------------------------------
+
+#: A help text that is a catalog id (what the commands give click as ``help=``).
+_HELP_ID: Final = "help."
+#: An upper-case word of a metavar (``FILE``, ``INTEGER RANGE``, ``FILES_OR_FOLDERS``).
+_METAVAR_WORD = r"[A-Z][A-Z_]*(?: RANGE)?"
+
+
+def help_words(text: str | None) -> str | None:
+    """*text* as the reader of a help page reads it: a catalog id
+    (``help.*``) in the run's language, anything else as it is."""
+    if text is None or not text.startswith(_HELP_ID):
+        return text
+    return catalog(run_language())[text]
+
+
+def _metavar(text: str, lang: str) -> str:
+    """The words of a metavar in *lang* (``FILE`` -> ``FICHIER``); choices
+    (``[hrn|json]``: values typed as they are) and symbols stay as they are."""
+    if lang == "en" or (text.startswith("[") and "|" in text):
+        return text
+    words = catalog(lang)
+    return re.sub(_METAVAR_WORD, lambda m: words.get(f"help.metavar.{m.group(0)}", m.group(0)), text)
+
+
+class HelpCommand(click.Command):
+    """A command whose help page is worded from the catalogs in the run's
+    language (:func:`help_words`): its own texts are catalog ids, swapped
+    for their words while the page is formatted, and back afterwards (the
+    command object lives as long as the program, and a test may format
+    its page in several languages).  The class of every ``hearts`` command
+    (``cls=`` of its decorator) and of the group."""
+
+    #: The ``--help`` option whose text was made a catalog id (click makes
+    #: it once per command, its text worded when it is made).
+    _worded_help: click.Option | None = None
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None and option is not self._worded_help:
+            option.help = "help.click.help"
+            self._worded_help = option
+        return option
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        lang = run_language()
+        saved: list[tuple[object, str, object]] = []
+
+        def put(obj: object, name: str, value: object) -> None:
+            saved.append((obj, name, getattr(obj, name)))
+            setattr(obj, name, value)
+
+        try:
+            put(self, "help", help_words(self.help))
+            if lang != "en":
+                words = catalog(lang)
+                if self.options_metavar == "[OPTIONS]":
+                    put(self, "options_metavar", words["help.usage.options"])
+                if isinstance(self, click.Group) and self.subcommand_metavar == "COMMAND [ARGS]...":
+                    put(self, "subcommand_metavar", words["help.usage.command"])
+            for param in self.get_params(ctx):
+                if isinstance(param, click.Option):
+                    put(param, "help", help_words(param.help))
+                    if isinstance(param.show_default, str):
+                        put(param, "show_default", help_words(param.show_default))
+                if lang != "en" and not (isinstance(param, click.Option) and param.is_flag):
+                    put(param, "metavar", _metavar(param.make_metavar(ctx), lang))
+            super().format_help(ctx, formatter)
+        finally:
+            for obj, name, value in reversed(saved):
+                setattr(obj, name, value)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The command's line in a list of commands (shell completion):
+        its ``help.<command>.short``, as ``hearts --help`` shows it."""
+        short = f"{self.help}.short"
+        if self.help is not None and self.help.startswith(_HELP_ID) and short in catalog("en"):
+            return help_words(short) or ""
+        return super().get_short_help_str(limit)
+
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        """Shell completion describes the options in their words, not ids."""
+        items = super().shell_complete(ctx, incomplete)
+        for item in items:
+            item.help = help_words(item.help)
+        return items
+
+

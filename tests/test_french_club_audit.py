@@ -333,8 +333,10 @@ def test_click_usage_errors_stay_english_when_asked() -> None:
     assert "Try 'hearts validate --help' for help." in r.stderr
     r = _command_line("validate", "--foo", "x.hrn")
     assert "Error: No such option '--foo'." in r.stderr, r.stderr
-    # the help page stays click's (its option texts are English)
+    # the help page speaks the run's language too (issue 24: it was click's English)
     r = _command_line("validate", "--help", lang_env="fr_FR.UTF-8")
+    assert "Afficher cette aide et quitter." in r.stdout
+    r = _command_line("validate", "--lang", "en", "--help", lang_env="fr_FR.UTF-8")
     assert "Show this message and exit." in r.stdout
 
 

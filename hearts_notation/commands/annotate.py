@@ -35,6 +35,7 @@ from ..analysis.annotate import (
 from ..analysis.context import malformed_game
 from ..analysis.evaluate import FAST, EvalOptions
 from ..analysis.explain import card_text
+from ..clickwords import HelpCommand
 from ..diagnostics import NamedError, named_errors, render_errors, text_lines
 from ..i18n import (
     count,
@@ -193,35 +194,31 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
         yield tick
 
 
-@click.command("annotate")
+@click.command("annotate", cls=HelpCommand, help="help.annotate")
 @refuse_empty_outputs("html_out", "out_dir")
 @refuse_reports_over_inputs("files", "html_out")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@output_option("Write the annotated record here (format from the extension); written atomically.")
+@output_option("help.annotate.output")
 @click.option("--out-dir", "out_dir", default=None, metavar="DEST",
-              help="Annotate a corpus (several files, folders, patterns) part by part into this "
-                   "folder or URL, each part written by the worker that analysed it; a re-run "
-                   "skips the parts done (see docs/cluster.md).")
+              help="help.annotate.out_dir")
 @click.option("--samples", type=int,
-              help="Screening deals per decision (default 48, 16 with --fast); verdicts add held-out deals.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
-@click.option("--fast", is_flag=True, help="Fewer samples and a shallower exact search.")
-@lang_option("Language of the comments.")
-@format_option(["text", "json"], "text", "text: the annotated record; json: the analysis report.")
+              help="help.annotate.samples")
+@click.option("--seed", type=int, default=0, show_default=True, help="help.annotate.seed")
+@click.option("--fast", is_flag=True, help="help.annotate.fast")
+@lang_option("help.annotate.lang")
+@format_option(["text", "json"], "text", "help.annotate.fmt_out")
 @click.option("--thresholds", default="1,3,6", show_default=True,
-              help="EPL for ?!, ? and ?? (and optionally the standard errors required, 2).")
+              help="help.annotate.thresholds")
 @rules_options()
 @input_format_option()
-@click.option("--unicode", is_flag=True, help="Write suit symbols (and French ranks with --lang fr).")
-@click.option("--no-passes", is_flag=True, help="Do not analyse the passes.")
-@click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
+@click.option("--unicode", is_flag=True, help="help.annotate.unicode")
+@click.option("--no-passes", is_flag=True, help="help.annotate.no_passes")
+@click.option("--exact-tricks", type=int, help="help.annotate.exact_tricks")
 @point_option("--deal", "only_deal",
-              "Analyse only this deal (1-based) of each game that has one (the others are "
-              "written as they are).")
+              "help.annotate.only_deal")
 @click.option("--html", "html_out", default=None, metavar="OUT.html",
-              help="Also write the HTML replay of the annotated record, with each mark's loss, "
-                   "the learner's report and the three costliest decisions.")
-@jobs_option("Worker processes (0: every core); the deals are shared among them.")
+              help="help.annotate.html_out")
+@jobs_option("help.annotate.jobs")
 @engine_options()
 def command(files: tuple[str, ...], output: str | None, out_dir: str | None, samples: int | None,
             seed: int, fast: bool, lang: str,
@@ -229,24 +226,8 @@ def command(files: tuple[str, ...], output: str | None, out_dir: str | None, sam
             fmt_in: str | None, unicode: bool, no_passes: bool, exact_tricks: int | None,
             only_deal: int | None, html_out: str | None, jobs: int,
             engine_spec: EngineSpec) -> CorpusReport:
-    """Mark the passes and plays of FILE that cost points, and say why.
-
-    Each decision is judged from the player's own information: the hidden
-    hands are sampled among those consistent with what that seat saw, every
-    legal card is played out in the same deals (solved exactly near the
-    end) to find the best one, and the card played is compared with it on
-    fresh deals.  The expected points lost (EPL) decide the mark: ?! from 1
-    point, ? from 3, ?? from 6, only when the verdict is clear: the loss
-    minus three standard errors still reaches the threshold and both
-    play-out policies agree (an unclear verdict is not marked).
-    A report per player (points lost per decision, accuracy) and the three
-    costliest decisions close the game's comment.  See docs/analysis.md.
-
-    With --out-dir DEST, FILE... is a corpus (files, folders, patterns,
-    URLs): each part of about --shard-size bytes (default 256 KiB) is
-    annotated and written to DEST by the worker that analysed it, with a
-    done marker; a re-run skips the parts done.
-    """
+    """``hearts annotate``: its page (what it does, its options) is the
+    catalogs' ``help.annotate`` and ``help.annotate.*``, in the run's language."""
     try:
         th = Thresholds.parse(thresholds)
     except ValueError:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 import click
 
+from ..clickwords import HelpCommand
 from ..diagnostics import NamedError, named_errors, render_errors, text_lines
 from ..i18n import current_language, msg, translate
 from ..io import (
@@ -252,35 +253,22 @@ class _Gate:
             raise _Abort
 
 
-@click.command("convert", context_settings={"help_option_names": ["-h", "--help"]})
+@click.command("convert", cls=HelpCommand, help="help.convert",
+               context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("input_path", metavar="IN")
-@output_option("Output file ('-' for stdout, the default). Written atomically.")
-@input_format_option("Input format. Default: from IN's extension (.hrn .txt .json .jsonl .yaml), "
-                     "HRN for stdin and other names.")
+@output_option("help.convert.output")
+@input_format_option("help.convert.fmt_in")
 @click.option("--to", "to_fmt", type=click.Choice(OUTPUT_FORMATS), default=None,
-              help="Output format. Default: from OUT's extension; on stdout, json for HRN "
-                   "input and hrn otherwise.")
+              help="help.convert.to_fmt")
 @click.option("--unicode/--ascii", "unicode", default=None,
-              help="HRN output: suit symbols and 10 (--unicode) or canonical ASCII QS TH "
-                   "(--ascii, the default).")
-@lang_option("Language of the HRN written: keywords, tag names and ranks (fr: donne, "
-             "[Nord], R D V; implies --unicode).",
+              help="help.convert.unicode")
+@lang_option("help.convert.lang",
              from_locale=False)
-@rules_options(force=False, help="Rules for records without a Rules tag: preset, 'preset key=value "
-               "...' or FILE.yaml. Written into the output so that it stands alone.")
+@rules_options(force=False, help="help.convert.rules")
 def command(input_path: str, output: str | None, fmt_in: str | None, to_fmt: str | None,
             unicode: bool | None, lang: str | None, rules: RuleSet | None) -> CorpusReport:
-    """Convert the records of IN ('-' for stdin) to another format.
-
-    \b
-    Examples:
-      hearts convert game.hrn -o game.json
-      hearts convert club.json --to hrn --unicode --lang fr
-      hearts convert - --from jsonl --to hrn < games.jsonl
-
-    On any syntax error, every error is printed (file:line:col, the line
-    and a caret), nothing is written and the exit status is 2.
-    """
+    """``hearts convert``: its page (what it does, its options) is the
+    catalogs' ``help.convert`` and ``help.convert.*``, in the run's language."""
     use_unicode, lang, spec = text_options(lang, unicode, rules)
     in_fmt = input_format(input_path, fmt_in)
     out_fmt = to_fmt or default_output_format(in_fmt, output)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import click
 
+from ..clickwords import HelpCommand
 from ..diagram import PngError, diagram_svg, svg_to_png
 from ..i18n import translate
 from ..output import message, write_atomic, write_atomic_bytes, write_stdout
@@ -28,27 +29,23 @@ from .options import (
 from .position import point_options, point_position
 
 
-@click.command("diagram")
+@click.command("diagram", cls=HelpCommand, help="help.diagram")
 @refuse_empty_outputs("out")
 @refuse_reports_over_inputs("file", "out")
 @click.argument("file")
 @point_options
 @click.option("-o", "--output", "out", default="-", show_default=True,
-              help="The picture to write: .svg or .png ('-': SVG on standard output).")
-@click.option("--mover-only", is_flag=True, help="Show only the hand of the seat to move.")
-@lang_option("Language of the diagram.")
-@format_option(["svg", "png"], None, "svg or png (default: from the -o name).")
+              help="help.diagram.out")
+@click.option("--mover-only", is_flag=True, help="help.diagram.mover_only")
+@lang_option("help.diagram.lang")
+@format_option(["svg", "png"], None, "help.diagram.fmt_out")
 @rules_options()
 @input_format_option()
 def command(file: str, game_no: int | None, deal: int | None, trick: int | None,
             card: int | None, out: str, mover_only: bool, lang: str, fmt_out: str | None,
             rules: RuleSet | None, force_rules: bool, fmt_in: str | None) -> Report:
-    """A hand diagram of a point of FILE (or of a position string), as SVG or PNG.
-
-    The point is just before card K of trick T of deal D (default: where
-    the record stops): the seat to move at the bottom, the trick in the
-    middle, names and points taken, the mark of the card played there.
-    """
+    """``hearts diagram``: its page (what it does, its options) is the
+    catalogs' ``help.diagram`` and ``help.diagram.*``, in the run's language."""
     fmt = fmt_out
     if fmt is None:
         low = out.lower()

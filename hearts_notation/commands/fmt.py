@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 import click
 
+from ..clickwords import HelpCommand
 from ..folders import folder_files
 from ..formatting import HELD_IN_MEMORY, Formatted, format_file
 from ..i18n import current_language, msg, translate
@@ -50,35 +51,23 @@ def hrn_paths(args: tuple[str, ...]) -> Iterator[str]:
             yield arg
 
 
-@click.command("fmt", context_settings={"help_option_names": ["-h", "--help"]})
+@click.command("fmt", cls=HelpCommand, help="help.fmt",
+               context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--check", is_flag=True,
-              help="Write nothing; exit 1 and name the files that are not canonical.")
+              help="help.fmt.check")
 @click.option("--in-place", "-i", "in_place", is_flag=True,
-              help="Rewrite the files that change (atomically); '-' still goes to stdout.")
+              help="help.fmt.in_place")
 @click.option("--unicode/--ascii", "unicode", default=None,
-              help="Suit symbols and 10 (--unicode) or canonical ASCII QS TH (--ascii, the default).")
-@lang_option("Language of the HRN written: keywords, tag names and ranks (fr: donne, "
-             "[Nord], R D V; implies --unicode).",
+              help="help.fmt.unicode")
+@lang_option("help.fmt.lang",
              from_locale=False)
-@rules_options(force=False, help="Rules assumed for records without a Rules tag, to resolve "
-               "implied seats (not written into the record).")
-@click.option("-q", "--quiet", is_flag=True, help="No summary; errors only.")
+@rules_options(force=False, help="help.fmt.rules")
+@click.option("-q", "--quiet", is_flag=True, help="help.fmt.quiet")
 def command(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool | None,
             lang: str | None, rules: RuleSet | None, quiet: bool) -> FmtReport:
-    """Rewrite HRN records (FILE... or '-' for stdin) in canonical form.
-
-    \b
-    Examples:
-      hearts fmt game.hrn                 print the canonical text
-      hearts fmt --check samples/         exit 1 if a file would change
-      hearts fmt --in-place games/*.hrn   rewrite the files that change
-      hearts fmt --unicode --lang fr partie.hrn
-
-    Directories are searched for .hrn files. A file with a syntax error is
-    reported (file:line:col, the line and a caret) and then nothing is
-    written at all; the exit status is 2.
-    """
+    """``hearts fmt``: its page (what it does, its options) is the
+    catalogs' ``help.fmt`` and ``help.fmt.*``, in the run's language."""
     if check and in_place:
         fail(translate(current_language(), "cli.check_in_place"))
     use_unicode, lang, spec = text_options(lang, unicode, rules)

@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from ..bots import BOTS
+from ..clickwords import HelpCommand
 from ..generate import GameSpec, build_game
 from ..i18n import current_language, msg
 from ..io import EXTENSIONS, OUTPUT_FORMATS, RECORD_FORMATS, iter_dumps, write_atomic_iter
@@ -79,33 +80,27 @@ def _bot_names(value: str, players: int) -> tuple[str, ...]:
     return names
 
 
-@click.command("generate")
+@click.command("generate", cls=HelpCommand, help="help.generate")
 @click.option("--games", "-n", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Number of complete games.")
+              help="help.generate.games")
 @click.option("--seed", type=int, default=None,
-              help="Random seed: the same seed gives the same output. Default: a fresh one, "
-                   "recorded in each game's Source tag.")
+              help="help.generate.seed")
 @rules_options(force=False, default="standard",
-               help="Preset name, \"preset key=value ...\", or a YAML rules file.")
+               help="help.generate.rules")
 @click.option("--bots", default="heuristic", show_default=True, metavar="BOT[,BOT...]",
-              help="random (uniform legal cards) or heuristic; one name, or one per seat.")
-@format_option(_GEN_FORMATS, None, "Output format (default: from the -o extension, else hrn).")
-@output_option("Output file; written atomically.", default="-")
+              help="help.generate.bots")
+@format_option(_GEN_FORMATS, None, "help.generate.fmt_out")
+@output_option("help.generate.output", default="-")
 @click.option("--deals-per-game", type=click.IntRange(min=1), default=None, metavar="K",
-              help="Stop each game after K deals (result * if the game is not over by then).")
-@jobs_option("Worker processes (0: every core); the same seed gives the same output whatever "
-             "the number.")
+              help="help.generate.deals_per_game")
+@jobs_option("help.generate.jobs")
 @engine_options()
 @lang_option()
 def command(games: int, seed: int | None, rules: RuleSet, bots: str, fmt_out: str | None,
             output: str, deals_per_game: int | None, jobs: int, engine_spec: EngineSpec,
             lang: str) -> CorpusReport:
-    """Generate complete legal games played by bots.
-
-    Every card is chosen among the legal cards of the rules; each game is
-    played to its end (a total reaching the target) with hands, passes,
-    tricks, points, running totals, moon choices and the result recorded.
-    """
+    """``hearts generate``: its page (what it does, its options) is the
+    catalogs' ``help.generate`` and ``help.generate.*``, in the run's language."""
     fmt = fmt_out
     if fmt is None:
         fmt = EXTENSIONS.get(Path(output).suffix.lower(), "hrn")

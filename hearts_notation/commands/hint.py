@@ -12,6 +12,7 @@ import click
 from ..analysis.annotate import AnalysisOptions
 from ..analysis.explain import card_text
 from ..analysis.hint import Hint, HintError, SeatOptionError, hint_game, hint_position
+from ..clickwords import HelpCommand
 from ..i18n import count, render, translate
 from ..model import Game
 from ..output import json_text, message, safe, write_stdout
@@ -24,30 +25,24 @@ from .options import format_option, input_format_option, lang_option, rules_opti
 from .position import RecordPoint, point_options, record_point
 
 
-@click.command("hint")
+@click.command("hint", cls=HelpCommand, help="help.hint")
 @click.argument("file")
-@click.option("--seat", help="Whose pass to advise, when several seats have yet to pass.")
+@click.option("--seat", help="help.hint.seat")
 @point_options
-@click.option("--samples", type=int, help="Screening deals (default 48, 16 with --fast).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
-@click.option("--fast", is_flag=True, help="Fewer samples and a shallower exact search.")
-@lang_option("Language of the advice.")
-@format_option(["text", "json"], "text", "text for people, json for programs.")
+@click.option("--samples", type=int, help="help.hint.samples")
+@click.option("--seed", type=int, default=0, show_default=True, help="help.hint.seed")
+@click.option("--fast", is_flag=True, help="help.hint.fast")
+@lang_option("help.hint.lang")
+@format_option(["text", "json"], "text", "help.hint.fmt_out")
 @rules_options()
 @input_format_option()
-@click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
+@click.option("--exact-tricks", type=int, help="help.hint.exact_tricks")
 def command(file: str, seat: str | None, game_no: int | None, deal: int | None,
             trick: int | None, card: int | None, samples: int | None, seed: int,
             fast: bool, lang: str, fmt_out: str, rules: RuleSet | None, force_rules: bool,
             fmt_in: str | None, exact_tricks: int | None) -> Report:
-    """The best cards for the seat to move where FILE stops.
-
-    Every legal card (or, before the pass, the best passes) with its
-    expected points lost (EPL) judged from that seat's own information,
-    best first, and a sentence for the best one.  FILE may be a position
-    string (``hearts position``); ``--deal D --trick T [--card K]`` picks
-    a point of a complete record instead of its end.
-    """
+    """``hearts hint``: its page (what it does, its options) is the
+    catalogs' ``help.hint`` and ``help.hint.*``, in the run's language."""
     options = AnalysisOptions(eval=eval_options(fast, samples, seed, exact_tricks), lang=lang)
     game: Game | None = None
     rp: RecordPoint | None = None

@@ -15,25 +15,21 @@ import importlib.util
 import click
 from click.core import ParameterSource
 
+from ..clickwords import HelpCommand
 from ..i18n import current_language, msg, translate
 from ._common import fail
 from ._status import Report
 from .options import lang_option
 
 
-@click.command("lsp", context_settings={"help_option_names": ["-h", "--help"]})
+@click.command("lsp", cls=HelpCommand, help="help.lsp",
+               context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--stdio", is_flag=True,
-              help="Talk on standard input and output (the only transport, and the default; "
-                   "accepted because editors pass it).")
-@lang_option("Language of the messages when the editor does not say (its locale decides).")
+              help="help.lsp.stdio")
+@lang_option("help.lsp.lang")
 def command(stdio: bool, lang: str) -> Report:
-    """Run the HRN language server on standard input and output.
-
-    \b
-    Examples:
-      hearts lsp                      (started by the editor, see docs/editors.md)
-      hearts lsp --stdio --lang fr
-    """
+    """``hearts lsp``: its page (what it does, its options) is the
+    catalogs' ``help.lsp`` and ``help.lsp.*``, in the run's language."""
     if importlib.util.find_spec("pygls") is None or importlib.util.find_spec("lsprotocol") is None:
         fail(translate(current_language(), "lsp.pygls_missing"))
     from ..editor.server import MessageTooLong, serve

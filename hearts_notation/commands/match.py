@@ -27,6 +27,7 @@ from typing import Any
 
 import click
 
+from ..clickwords import HelpCommand
 from ..i18n import current_language, msg, os_reason, translate
 from ..match import (
     FAULT_KINDS,
@@ -148,47 +149,34 @@ def _a_number(ctx: click.Context, param: click.Parameter, value: float) -> float
     return value
 
 
-@click.command("match")
+@click.command("match", cls=HelpCommand, help="help.match")
 @refuse_empty_outputs("output")
 @click.option("--player", "-p", "player_values", multiple=True, required=True, metavar="SPEC",
-              help="A player: random, heuristic, analysis[:samples=N], cmd:COMMAND (a program "
-                   "speaking the bot protocol, docs/bots.md) or py:package.module:Class; "
-                   "NAME=SPEC names it. Give 2 to one per seat.")
+              help="help.match.player_values")
 @click.option("--deals", "-n", type=click.IntRange(min=1), required=True,
-              help="Deals to play (each at every rotation of the seats with --duplicate).")
+              help="help.match.deals")
 @click.option("--duplicate", is_flag=True,
-              help="Play every deal at every rotation of the seats, so that the cards' luck cancels.")
+              help="help.match.duplicate")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Seed of the deals; default: a fresh one (recorded in every record; --resume "
-                   "reads it back).")
-@rules_options(force=False, default="standard", help="Rules: a preset, \"preset key=value ...\" "
-                                                     "or a YAML rules file.")
+              help="help.match.seed")
+@rules_options(force=False, default="standard", help="help.match.rules")
 @click.option("-o", "--output", "output", required=True, metavar="OUT",
-              help="Records file (.jsonl or .hrn), appended to deal by deal.")
+              help="help.match.output")
 @click.option("--resume", is_flag=True,
-              help="Continue the match already in OUT (a torn last record is cut off).")
-@jobs_option("Worker processes (0: every core); the records are the same whatever the number "
-             "(given the seed and deterministic bots).")
-@format_option(["text", "json"], "text", "Results: text for people, json for programs.")
+              help="help.match.resume")
+@jobs_option("help.match.jobs")
+@format_option(["text", "json"], "text", "help.match.fmt_out")
 @click.option("--move-time", type=click.FloatRange(min=0.01, max=MAX_MOVE_TIME), default=10.0,
               show_default=True, metavar="SECONDS", callback=_a_number,
-              help="Time an external bot has for each answer.")
+              help="help.match.move_time")
 @click.option("--stop-when-settled", is_flag=True,
-              help="Stop early once the two best players differ clearly (docs/bots.md).")
+              help="help.match.stop_when_settled")
 @lang_option()
 def command(player_values: tuple[str, ...], deals: int, duplicate: bool, seed: int | None,
             rules: RuleSet, output: str, resume: bool, jobs: int, fmt_out: str, move_time: float,
             stop_when_settled: bool, lang: str) -> MatchReport:
-    """Play a match between bots on seeded deals and write every deal as a record.
-
-    Every card is checked by the rules before it is recorded; a bot's bad
-    answer, timeout or crash is reported and the documented replacement is
-    played for it. Results: points per deal with a 95% interval, moons, Q♠,
-    wins, faults and OpenSkill ratings (with the ratings extra).
-
-    Exit status: 0 fine, 1 some bot made a fault, 2 unusable command line
-    or output file.
-    """
+    """``hearts match``: its page (what it does, its options) is the
+    catalogs' ``help.match`` and ``help.match.*``, in the run's language."""
     players = _players(player_values, rules, lang)
     fmt = MATCH_FORMATS.get(Path(output).suffix.lower())
     if fmt is None:

@@ -145,8 +145,7 @@ class RulesParam(click.ParamType):  # type: ignore[type-arg]
 RULES = RulesParam()
 
 
-def input_format_option(help: str = "Input format when the file name does not say "
-                        "(standard input: the format its first bytes show, else HRN)."
+def input_format_option(help: str = "help.common.fmt_in"
                         ) -> Callable[[F], F]:
     """``--from FORMAT`` (parameter ``fmt_in``): the input format when the
     extension does not say."""
@@ -155,8 +154,7 @@ def input_format_option(help: str = "Input format when the file name does not sa
 
 
 def rules_options(*, force: bool = True, default: str | None = None,
-                  help: str = "Rules for records without a Rules tag: a preset, "
-                              "\"preset key=value ...\" or a YAML file.") -> Callable[[F], F]:
+                  help: str = "help.common.rules") -> Callable[[F], F]:
     """``--rules RULES`` (parameter ``rules``, a :class:`RuleSet` or ``None``)
     and, with *force*, ``--force-rules`` (parameter ``force_rules``).
 
@@ -173,7 +171,7 @@ def rules_options(*, force: bool = True, default: str | None = None,
                 return f(*args, **kwargs)
 
             target = click.option("--force-rules", "force_rules", is_flag=True,
-                                  help="Apply --rules even to records that have a Rules tag.")(checked)
+                                  help="help.common.force_rules")(checked)
         return click.option("--rules", "rules", type=RULES, default=default, metavar="RULES",
                             show_default=default is not None, help=help)(target)  # type: ignore[return-value]
 
@@ -188,8 +186,7 @@ def _jobs(ctx: click.Context, param: click.Parameter, value: int) -> int:
     return default_jobs()
 
 
-def jobs_option(help: str = "Worker processes (0: every core); the output is the same "
-                "whatever the number.") -> Callable[[F], F]:
+def jobs_option(help: str = "help.common.jobs") -> Callable[[F], F]:
     """``--jobs/-j N`` (parameter ``jobs``): already resolved, 0 becomes the
     number of cores the process may use."""
     return click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
@@ -202,7 +199,7 @@ def format_option(choices: Sequence[str], default: str | None, help: str) -> Cal
                         show_default=default is not None, help=help)
 
 
-def lang_option(help: str = "Language of the messages (en, fr).", *,
+def lang_option(help: str = "help.common.lang", *,
                 from_locale: bool = True) -> Callable[[F], F]:
     """``--lang`` (parameter ``lang``).
 
@@ -216,10 +213,10 @@ def lang_option(help: str = "Language of the messages (en, fr).", *,
     """
     if from_locale:
         return click.option("--lang", type=click.Choice(LANGUAGES), default=locale_language,
-                            show_default="from LC_ALL, LC_MESSAGES or LANG; else en", help=help,
+                            show_default="help.common.lang.from_locale", help=help,
                             callback=_remember_language)
     return click.option("--lang", type=click.Choice(LANGUAGES), default=None,
-                        show_default="the language each record is kept in", help=help,
+                        show_default="help.common.lang.default", help=help,
                         callback=_remember_given_language)
 
 
@@ -281,7 +278,7 @@ def pattern_inputs(url: str) -> list[str]:
     return [u[len("file://"):] for u in found if u.startswith("file://")]
 
 
-def output_option(help: str = "Output file ('-' for standard output); written atomically.",
+def output_option(help: str = "help.common.output",
                   default: str | None = None) -> Callable[[F], F]:
     """``-o/--output FILE`` (parameter ``output``); an empty name is refused
     (:func:`refuse_empty_outputs`)."""
@@ -389,24 +386,19 @@ def engine_options() -> Callable[[F], F]:
         target = click.option(
             "--wait-workers", type=click.FloatRange(min=0, max=MAX_WAIT_WORKERS), default=None,
             metavar="SECONDS", callback=_wait_seconds,
-            help="With --engine dask and a scheduler: seconds to wait for a first worker before "
-                 "giving up with exit status 2 (default 60, at most 86400).")(target)
+            help="help.common.wait_workers")(target)
         target = click.option(
             "--shard-size", type=click.IntRange(min=1), default=None, metavar="BYTES",
-            help="With --engine dask: bytes of a JSONL or HRN file per task (default 4 MiB); "
-                 "with annotate --out-dir, per part on either engine (default 256 KiB); "
-                 "files are cut only where a game starts.")(target)
+            help="help.common.shard_size")(target)
         target = click.option(
             "--scheduler", metavar="ADDRESS", default=None, callback=_check_scheduler,
-            help="Dask scheduler for --engine dask (default: $DASK_SCHEDULER_ADDRESS, else a "
-                 "local cluster of --jobs workers on 127.0.0.1).")(target)
+            help="help.common.scheduler")(target)
         # Eager, so that the language callbacks below know a Dask run before they
         # would sniff the first record on the client (the client never opens the data).
         target = click.option(
             "--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
             is_eager=True,
-            help="Where the work runs: local worker processes (--jobs) or a Dask cluster "
-                 "(pip install \"hearts-notation[dask]\"); the output is the same.")(target)
+            help="help.common.engine")(target)
         return target  # type: ignore[no-any-return]
 
     return decorate

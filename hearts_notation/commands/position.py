@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import click
 
 from ..analysis.annotate import totals_before
+from ..clickwords import HelpCommand
 from ..i18n import MessageError, players_in_view, seats_in_view, translate
 from ..model import Game
 from ..output import json_text, message, safe, write_stdout
@@ -98,33 +99,29 @@ def point_position(file: str, fmt_in: str | None, rules: RuleSet | None, force_r
 def point_options(f: click.decorators.FC) -> click.decorators.FC:
     """``--game``, ``--deal``, ``--trick``, ``--card``: a point of a record."""
     for opt in reversed([
-        point_option("--game", "game_no", "Which game of the file (default: the last)."),
-        point_option("--deal", "deal", "Deal (1-based in the game; default: the last)."),
-        point_option("--trick", "trick", "Trick of the deal (1-based; default: where it stops)."),
-        point_option("--card", "card", "Card of the trick, 1 = its lead (default 1)."),
+        point_option("--game", "game_no", "help.position.game_no"),
+        point_option("--deal", "deal", "help.position.deal"),
+        point_option("--trick", "trick", "help.position.trick"),
+        point_option("--card", "card", "help.position.card"),
     ]):
         f = opt(f)
     return f
 
 
-@click.command("position")
+@click.command("position", cls=HelpCommand, help="help.position")
 @click.argument("file")
 @point_options
 @click.option("--all-hands", is_flag=True,
-              help="Write the other hands too when the record knows them (perfect information).")
-@lang_option("Language of the messages.")
-@format_option(["text", "json"], "text", "text: the position string; json: its JSON twin.")
+              help="help.position.all_hands")
+@lang_option("help.position.lang")
+@format_option(["text", "json"], "text", "help.position.fmt_out")
 @rules_options()
 @input_format_option()
 def command(file: str, game_no: int | None, deal: int | None, trick: int | None,
             card: int | None, all_hands: bool, lang: str, fmt_out: str, rules: RuleSet | None,
             force_rules: bool, fmt_in: str | None) -> Report:
-    """The position string of a point of FILE (docs/spec.md, section 9).
-
-    What the seat to move knows just before card K of trick T of deal D:
-    its hand, its pass, every card played so far.  A position string
-    given as FILE is checked and written back (canonical form).
-    """
+    """``hearts position``: its page (what it does, its options) is the
+    catalogs' ``help.position`` and ``help.position.*``, in the run's language."""
     found = point_position(file, fmt_in, rules, force_rules, game_no, deal, trick, card, lang, all_hands)
     if found is None:
         return Report(unusable=1)

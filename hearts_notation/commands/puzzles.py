@@ -14,6 +14,7 @@ from __future__ import annotations
 import click
 
 from ..analysis.annotate import AnalysisOptions, GameAnalysis
+from ..clickwords import HelpCommand
 from ..i18n import msg, translate
 from ..io import InputError
 from ..output import json_text, message, write_atomic, write_stdout
@@ -36,35 +37,30 @@ from .options import (
 )
 
 
-@click.command("puzzles")
+@click.command("puzzles", cls=HelpCommand, help="help.puzzles")
 @refuse_empty_outputs("out")
 @refuse_reports_over_inputs("files", "out")
 @click.argument("files", nargs=-1, required=True)
 @click.option("-o", "--output", "out",
-              help="The trainer page (.html) or the JSON set to write ('-': standard output).")
-@click.option("--samples", type=int, help="Screening deals (default 48, 16 with --fast).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
-@click.option("--fast", is_flag=True, help="Fewer samples and a shallower exact search.")
-@click.option("--exact-tricks", type=int, help="Solve exactly once this many tricks remain (default 5).")
+              help="help.puzzles.out")
+@click.option("--samples", type=int, help="help.puzzles.samples")
+@click.option("--seed", type=int, default=0, show_default=True, help="help.puzzles.seed")
+@click.option("--fast", is_flag=True, help="help.puzzles.fast")
+@click.option("--exact-tricks", type=int, help="help.puzzles.exact_tricks")
 @click.option("--reanalyse", is_flag=True,
-              help="Analyse every decision even in records that already carry marks.")
-@click.option("--title", help="Title of the page (default: 'Learn from your games').")
-@jobs_option("Worker processes for the analysis (0: every core); the deals are shared among them.")
-@lang_option("Language of the page and of the reasons.")
-@format_option(["html", "json"], None, "html: the trainer page; json: the puzzle set (default: from -o).")
+              help="help.puzzles.reanalyse")
+@click.option("--title", help="help.puzzles.title")
+@jobs_option("help.puzzles.jobs")
+@lang_option("help.puzzles.lang")
+@format_option(["html", "json"], None, "help.puzzles.fmt_out")
 @rules_options()
 @input_format_option()
 def command(files: tuple[str, ...], out: str | None, samples: int | None, seed: int, fast: bool,
             exact_tricks: int | None, reanalyse: bool, title: str | None, jobs: int, lang: str,
             fmt_out: str | None, rules: RuleSet | None, force_rules: bool,
             fmt_in: str | None) -> Report:
-    """Puzzles from the ? and ?? plays of FILES: a trainer page or JSON.
-
-    Each marked play is shown from the mover's seat (its hand, the trick,
-    the tricks played, what it knows): find the better card.  Records
-    already annotated (hearts annotate -o) keep their marks; others are
-    analysed here, as hearts annotate would.
-    """
+    """``hearts puzzles``: its page (what it does, its options) is the
+    catalogs' ``help.puzzles`` and ``help.puzzles.*``, in the run's language."""
     fmt = fmt_out or ("json" if out and out.endswith(".json") else "html")
     if fmt == "html" and (out is None or out == "-"):
         fail(translate(lang, "puzzles.cli.no_output"))

@@ -24,6 +24,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from ..clickwords import HelpCommand
 from ..diagnostics import NamedError, named_errors
 from ..i18n import current_language, seats_in_view, translate
 from ..io import InputError, read_games, write_atomic
@@ -157,25 +158,22 @@ def _width(console: Console) -> int:
     return max(40, min(console.width, 100))
 
 
-@click.command("replay")
+@click.command("replay", cls=HelpCommand, help="help.replay")
 @refuse_empty_outputs("html_out")
 @refuse_reports_over_inputs("path", "html_out")
 @click.argument("path", metavar="FILE")
-@point_option("--game", "game_no", "Only the N-th game of the file (1-based).")
-@point_option("--deal", "deal_no", "Only deal N (by its number in the record).")
-@lang_option("Language of the narration, the labels and the card ranks (fr: R D V). "
-             "For --html without --lang: the record's language when it says (a Language "
-             "tag, or seats N E S O).")
+@point_option("--game", "game_no", "help.replay.game_no")
+@point_option("--deal", "deal_no", "help.replay.deal_no")
+@lang_option("help.replay.lang")
 @click.option("--unicode/--ascii", "unicode", default=True, show_default=True,
-              help="Suit symbols (Q♠) or letters (QS).")
+              help="help.replay.unicode")
 @click.option("--step", is_flag=True,
-              help="Wait for a key between tricks (only when run on a terminal).")
-@click.option("--narrate", "narrate_", is_flag=True, help="Tell the deal in prose instead.")
+              help="help.replay.step")
+@click.option("--narrate", "narrate_", is_flag=True, help="help.replay.narrate_")
 @click.option("--html", "html_out", default=None, metavar="OUT.html",
-              help="Write a self-contained HTML replay page to OUT.html.")
+              help="help.replay.html_out")
 @click.option("--analysis", "analysis_path", default=None, metavar="REPORT.json",
-              help="With --html: the JSON report of 'hearts annotate --format json' on this "
-                   "record, to show each mark's loss and better card, and the learner's report.")
+              help="help.replay.analysis_path")
 @rules_options()
 @input_format_option()
 @click.pass_context
@@ -183,13 +181,8 @@ def command(ctx: click.Context, path: str, game_no: int | None, deal_no: int | N
             unicode: bool, step: bool, narrate_: bool, html_out: str | None,
             analysis_path: str | None, rules: RuleSet | None,
             force_rules: bool, fmt_in: str | None) -> CorpusReport:
-    """Replay a record: the hands, the passes, then every trick with its
-    winner, points, comments and the referee's findings; or tell it in
-    prose (--narrate), or write an HTML page to step through (--html).
-
-    Exit status: 0 replayed, no rule broken; 1 replayed, the referee found
-    errors; 2 unusable input or command line.
-    """
+    """``hearts replay``: its page (what it does, its options) is the
+    catalogs' ``help.replay`` and ``help.replay.*``, in the run's language."""
     spec = rules
     games: list[GameFact] = []
     positions: list[int] = []      # each game's 1-based position in the file

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import click
 
+from ..clickwords import HelpCommand
 from ..i18n import catalog, translate
 from ..output import json_text, write_stdout
 from ..rules import RuleError, load_rules, preset_description, preset_names, preset_rules
@@ -26,22 +27,13 @@ def _description(lang: str, preset: str) -> str:
     return translate(lang, key) if key in catalog(lang) else preset_description(preset)
 
 
-@click.command("rules")
+@click.command("rules", cls=HelpCommand, help="help.rules")
 @click.argument("name", required=False, metavar="[NAME]")
-@format_option(["text", "json", "yaml"], None, "text (a table; the default for the list), yaml (the "
-               "default for one rule set) or json.")
+@format_option(["text", "json", "yaml"], None, "help.rules.fmt_out")
 @lang_option()
 def command(name: str | None, fmt_out: str | None, lang: str) -> Report:
-    """List the rule presets, or print one rule set (a preset, "preset
-    key=value ..." or a YAML file) in full.
-
-    \b
-    Examples:
-      hearts rules
-      hearts rules kawu
-      hearts rules "standard jack_of_diamonds=-10 target=50"
-      hearts rules --format json
-    """
+    """``hearts rules``: its page (what it does, its options) is the
+    catalogs' ``help.rules`` and ``help.rules.*``, in the run's language."""
     if name is None:
         rows = []
         for preset in preset_names():

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..api import score
+from ..clickwords import HelpCommand
 from ..diagnostics import NamedError
 from ..i18n import players_in_view, public_finding, seat_text, seats_in_view, translate
 from ..io import InputError, read_games, write_atomic, write_atomic_iter
@@ -368,15 +369,14 @@ def _player_table(st: Standings, lang: str = "en") -> Table:
     return t
 
 
-@click.command("score")
+@click.command("score", cls=HelpCommand, help="help.score")
 @refuse_reports_over_inputs("paths", "output")
 @click.argument("paths", nargs=-1, required=True, metavar="FILES_OR_FOLDERS...")
 @rules_options()
 @input_format_option()
 @format_option(["table", "json", "csv", "html"], "table",
-               "table for people; json or csv (UTF-8, with player names) for programs; html for "
-               "printable score sheets, one A4 page per game.")
-@point_option("--game", "game_no", "Only the N-th game of each file (1-based).")
+               "help.score.fmt_out")
+@point_option("--game", "game_no", "help.score.game_no")
 @output_option(default="-")
 @jobs_option()
 @engine_options()
@@ -384,15 +384,8 @@ def _player_table(st: Standings, lang: str = "en") -> Table:
 def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fmt_in: str | None,
             fmt_out: str, game_no: int | None, output: str, jobs: int, engine_spec: EngineSpec,
             lang: str) -> CorpusReport:
-    """Points of every deal, running totals, moons and winners, recomputed
-    from the tricks (or taken from a score sheet's lines), with every
-    disagreement with the recorded scores; over any number of FILES and
-    FOLDERS, with the totals per player (by name) at the end.
-
-    Exit status: 0 the recorded scores agree, 1 they disagree somewhere
-    or a deal played to its end cannot be scored (its play has errors:
-    hearts validate shows them), 2 unusable input or command line.
-    """
+    """``hearts score``: its page (what it does, its options) is the
+    catalogs' ``help.score`` and ``help.score.*``, in the run's language."""
     shown: list[_TableItem] = []
     run = _Run()
     run.need_game = game_no is not None

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..clickwords import HelpCommand
 from ..i18n import Args, msg, translate
 from ..io import (
     OUTPUT_FORMATS,
@@ -109,34 +110,28 @@ def _explain_lines(picked: object, deals: bool, lang: str) -> list[str]:
     return lines
 
 
-@click.command("select")
+@click.command("select", cls=HelpCommand, help="help.select")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--where", "where", default=None, metavar="EXPR",
-              help="The query (docs/select.md): e.g. 'moon == S', 'queen == \"Sylvie\"', "
-                   "'holds(N, QS) and count(N, S) <= 2'. Without it every record matches.")
+              help="help.select.where")
 @click.option("--deals", "by_deals", is_flag=True,
-              help="Select deals: each deal that matches is written as a game of its own, "
-                   "with the game's tags and SelectedFrom/SelectedGame/SelectedDeal tags.")
+              help="help.select.by_deals")
 @click.option("--unique", is_flag=True,
-              help="Drop repeated games (deals with --deals): same hands and play, whatever "
-                   "the format or the tags.")
+              help="help.select.unique")
 @click.option("--duplicates", is_flag=True,
-              help="Keep only the repeats (the second and later copies).")
-@click.option("--count", "count_only", is_flag=True, help="Print only the number of matches.")
+              help="help.select.duplicates")
+@click.option("--count", "count_only", is_flag=True, help="help.select.count_only")
 @click.option("--by-deal", is_flag=True,
-              help="With --count: one line per distinct deal that matches: its identity, "
-                   "how many times, and where it was first found.")
+              help="help.select.by_deal")
 @click.option("--explain", is_flag=True,
-              help="Say, game by game, whether it matches and why a predicate could not be "
-                   "decided (a score sheet has no tricks); the records go to -o only.")
+              help="help.select.explain")
 @click.option("--to", "to_fmt", type=click.Choice(OUTPUT_FORMATS), default=None,
-              help="Output format. Default: from -o's extension, else the inputs' own format "
-                   "when they share one, else hrn.")
-@output_option("Output file ('-' for standard output, the default); written atomically.")
-@click.option("--unicode", is_flag=True, help="HRN output: suit symbols and 10.")
+              help="help.select.to_fmt")
+@output_option("help.select.output")
+@click.option("--unicode", is_flag=True, help="help.select.unicode")
 @click.option("--aliases", metavar="FILE", default=None,
-              help="Player aliases (YAML: name: [other spellings]) for names in the query.")
-@click.option("--ignore-case", is_flag=True, help="Player names match whatever their case.")
+              help="help.select.aliases")
+@click.option("--ignore-case", is_flag=True, help="help.select.ignore_case")
 @rules_options()
 @input_format_option()
 @jobs_option()
@@ -147,16 +142,8 @@ def command(files: tuple[str, ...], where: str | None, by_deals: bool, unique: b
             to_fmt: str | None, output: str | None, unicode: bool, aliases: str | None,
             ignore_case: bool, rules: RuleSet | None, force_rules: bool, fmt_in: str | None,
             jobs: int, engine_spec: EngineSpec, lang: str) -> CorpusReport:
-    """Write the games (or with --deals the deals) of FILE... that match a
-    query, unchanged, in any format; count them; drop or keep repeats.
-
-    \b
-    Examples:
-      hearts select club/ --where 'queen == "Sylvie"' --deals
-      hearts select logs.jsonl --where 'moon == S and not valid' -o odd.jsonl
-      hearts select a.hrn b.jsonl --unique --count
-      hearts select corpus/ --deals --count --by-deal --duplicates
-    """
+    """``hearts select``: its page (what it does, its options) is the
+    catalogs' ``help.select`` and ``help.select.*``, in the run's language."""
     from ..query import QueryError, odd_seat_error, odd_seats, parse_query
     from ..select import Query, pick_batch
 

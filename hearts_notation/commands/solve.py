@@ -28,6 +28,7 @@ from ..analysis.context import DealContext, PlayPoint, malformed_trick, unvalued
 from ..analysis.exact import MODELS, SELFISH, ExactSolver, SearchLimit, Solved, solve_position
 from ..analysis.explain import card_text
 from ..cards import CARDS, parse_card
+from ..clickwords import HelpCommand
 from ..i18n import Msg, players_in_view, render, seat, seats_in_view, translate
 from ..model import Game, deal_numbers
 from ..output import json_text, safe, write_stdout
@@ -289,27 +290,22 @@ def _unfinished(game: Game, di: int, rules: RuleSet | None, force_rules: bool) -
     return not DealContext(deal, ruleset, seats, number).complete
 
 
-@click.command("solve")
+@click.command("solve", cls=HelpCommand, help="help.solve")
 @click.argument("file", default="-")
 @point_option("--game", "game_no",
-              "Which game of the file (default: the first; --format jsonl: every game).")
-@point_option("--deal", "deal_no", "Which deal (default: where the record stops, else deal 1).")
-@point_option("--trick", "trick", "Before which trick (default: the opening lead).")
-@point_option("--card", "card_no", "Before the K-th card of the trick (default 1, its lead).")
+              "help.solve.game_no")
+@point_option("--deal", "deal_no", "help.solve.deal_no")
+@point_option("--trick", "trick", "help.solve.trick")
+@point_option("--card", "card_no", "help.solve.card_no")
 @click.option("--all", "every", is_flag=True,
-              help="Every decision of the deal (with --trick: from that trick on).")
+              help="help.solve.every")
 @click.option("--model", type=click.Choice(list(MODELS)), default=SELFISH, show_default=True,
-              help="selfish: every seat minimises its own points; paranoid: the others "
-                   "maximise the mover's.")
+              help="help.solve.model")
 @click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES,
               show_default=True,
-              help="Stop with exit status 2 when a position needs more nodes than this "
-                   "(each tie order; with --format jsonl the deal's line says so and the "
-                   "status is 1); 0: no limit. A whole deal from the opening lead may "
-                   "need far more: ask for a later trick (--trick 7).")
+              help="help.solve.max_nodes")
 @format_option(["text", "json", "jsonl"], "text",
-               "text for people, json for programs (one deal), jsonl: one line per deal of "
-               "every game.")
+               "help.solve.fmt_out")
 @lang_option()
 @rules_options()
 @input_format_option()
@@ -319,12 +315,8 @@ def command(file: str, game_no: int | None, deal_no: int | None, trick: int | No
             card_no: int | None, every: bool, model: str, max_nodes: int, fmt_out: str, lang: str,
             rules: RuleSet | None, force_rules: bool, fmt_in: str | None, jobs: int,
             engine_spec: EngineSpec) -> Report:
-    """Exact values of the legal cards, all four hands known (FILE, or - for
-    standard input).
-
-    Each legal card at the chosen point with the points its player ends the
-    deal with under perfect play with the cards face up, the best marked.
-    """
+    """``hearts solve``: its page (what it does, its options) is the
+    catalogs' ``help.solve`` and ``help.solve.*``, in the run's language."""
     if card_no is not None and trick is None:
         raise click.UsageError(translate(lang, "solve.card_needs_trick"))
     if every and card_no is not None:

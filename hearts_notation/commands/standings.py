@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..clickwords import HelpCommand
 from ..i18n import seat_label, translate
 from ..io import InputError, write_atomic
 from ..output import console as safe_console
@@ -138,43 +139,29 @@ def _ratings_table(rater: Ratings, lang: str) -> Table:
     return t
 
 
-@click.command("standings")
+@click.command("standings", cls=HelpCommand, help="help.standings")
 @refuse_reports_over_inputs("paths", "output")
 @click.argument("paths", nargs=-1, required=True, metavar="FILES_OR_FOLDERS...")
 @click.option("--aliases", "aliases_path", default=None, metavar="FILE",
-              help="YAML file of names and their other spellings (Name: [Other, Spelling]), merged "
-                   "into one player.")
+              help="help.standings.aliases_path")
 @click.option("--ignore-case", is_flag=True,
-              help="Compare names without regard to case (by default Anne and anne are two players).")
+              help="help.standings.ignore_case")
 @rules_options()
 @input_format_option()
 @format_option(["table", "json", "csv", "html"], "table",
-               "table for people; json or csv (UTF-8, one line per player) for programs; html for "
-               "a printable page.")
+               "help.standings.fmt_out")
 @output_option(default="-")
-@click.option("--title", default=None, help="Title of the table or page (default: Standings, "
-                                            "in the --lang language).")
+@click.option("--title", default=None, help="help.standings.title")
 @click.option("--ratings", is_flag=True,
-              help="Also rate the players with OpenSkill (Plackett-Luce, each game a result "
-                   "ranked by final totals): rating ± uncertainty. Needs the ratings extra.")
+              help="help.standings.ratings")
 @jobs_option()
 @engine_options()
-@lang_option("Language of the tables and the HTML page (en, fr); JSON and CSV keys stay English.")
+@lang_option("help.standings.lang")
 def command(paths: tuple[str, ...], aliases_path: str | None, ignore_case: bool, rules: RuleSet | None,
             force_rules: bool, fmt_in: str | None, fmt_out: str, output: str, title: str | None,
             ratings: bool, jobs: int, engine_spec: EngineSpec, lang: str) -> CorpusReport:
-    """Standings by player over FILES and FOLDERS (searched recursively):
-    games played and won, average final score, average points per deal,
-    moons, Q♠ taken, findings against the player, and a head-to-head
-    cross-table.
-
-    Players are the names in the seat tags (North ... or P1 ...), compared
-    after Unicode normalisation and trimming; a seat without a name is
-    counted under its seat letter.
-
-    Exit status: 0 fine, 1 some game has an error finding, 2 unusable input
-    or command line.
-    """
+    """``hearts standings``: its page (what it does, its options) is the
+    catalogs' ``help.standings`` and ``help.standings.*``, in the run's language."""
     title = title or LABELS[lang]["title"]
     aliases = {}
     if aliases_path is not None:

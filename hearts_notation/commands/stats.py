@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import click
 
+from ..clickwords import HelpCommand
 from ..i18n import number, render, seat_label, translate
 from ..io import InputError
 from ..io.batches import Batch
@@ -138,9 +139,9 @@ def tally_batch(batch: Any, default_rules: RuleSet | None, force_rules: bool) ->
     return tally
 
 
-@click.command("stats")
+@click.command("stats", cls=HelpCommand, help="help.stats")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@format_option(["table", "json"], "table", "table for people, json for programs.")
+@format_option(["table", "json"], "table", "help.stats.fmt_out")
 @rules_options()
 @input_format_option()
 @jobs_option()
@@ -148,12 +149,8 @@ def tally_batch(batch: Any, default_rules: RuleSet | None, force_rules: bool) ->
 @lang_option()
 def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_rules: bool,
             fmt_in: str | None, jobs: int, engine_spec: EngineSpec, lang: str) -> CorpusReport:
-    """Statistics over a corpus: games, deals, points per seat, moon rate,
-    who took Q♠, findings per code, and the effect of the pass direction.
-
-    Points and moons are recomputed from the tricks by the referee, not
-    taken from the records' score lines.
-    """
+    """``hearts stats``: its page (what it does, its options) is the
+    catalogs' ``help.stats`` and ``help.stats.*``, in the run's language."""
     paths: list[str] = []
     unreadable: list[InputError] = []
     try:

@@ -34,6 +34,7 @@ from typing import IO, TYPE_CHECKING, Any, TextIO
 
 import click
 
+from ..clickwords import HelpCommand
 from ..i18n import count, number, players_in_view, public_finding, seats_in_view, translate
 from ..io import InputError, input_format, source_lines_at
 from ..io.batches import Batch
@@ -418,23 +419,19 @@ class _Spool:
             self.file.close()
 
 
-@click.command("validate")
+@click.command("validate", cls=HelpCommand, help="help.validate")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @rules_options()
 @input_format_option()
-@format_option(["text", "json"], "text", "text for people, json for the validation report.")
-@click.option("--quiet", "-q", is_flag=True, help="Print only errors (no warnings, infos or summary).")
+@format_option(["text", "json"], "text", "help.validate.fmt_out")
+@click.option("--quiet", "-q", is_flag=True, help="help.validate.quiet")
 @jobs_option()
 @engine_options()
 @lang_option()
 def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fmt_in: str | None,
             fmt_out: str, quiet: bool, jobs: int, engine_spec: EngineSpec, lang: str) -> Summary:
-    """Check every card of every deal against the rules in force, recompute
-    the scores, and report the findings with their evidence.
-
-    Exit status: 0 no error, 1 errors found, 2 an input could not be read
-    (the other inputs are still checked) or a bad command line.
-    """
+    """``hearts validate``: its page (what it does, its options) is the
+    catalogs' ``help.validate`` and ``help.validate.*``, in the run's language."""
     summary = Summary()
     readable: list[str] = []
     try:
