@@ -83,7 +83,7 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
     compact = {} if boxed <= width else {"box": box.SIMPLE_HEAD, "pad_edge": False,
                                           "padding": (0, 0), "collapse_padding": True}
     t = WordTable(title=f"{title} — " + st.summary_line(lang), title_justify="left",
-              **compact)  # type: ignore[arg-type]
+              **compact)
     for i, h in enumerate(heads):
         t.add_column(h, justify="left" if i == 1 else "right", min_width=mins[i],
                      no_wrap=i == 0)
