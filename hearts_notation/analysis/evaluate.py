@@ -131,6 +131,18 @@ class EvalOptions:
     #: ``deal_budget`` there is room to look further (issue 24, "Fewer
     #: verdicts cut or given up").
     futility_z: float = 2.5
+    #: A verdict still unclear at its maximum of worlds (``verify``,
+    #: ``verify_exact``, ``pass_verify``) whose loss's lower bound (the
+    #: mark's: ``z + stop_margin`` standard errors below the mean) lies
+    #: within ``edge_band`` standard errors of the threshold goes on, by
+    #: the same sequential test, to ``edge_verify`` times that maximum
+    #: (see :meth:`Sequential.limit`).  Those verdicts are the edge: the
+    #: marks that came and went with the seed were mostly verdicts at
+    #: their maximum under both seeds, a bound a standard error or two
+    #: either side of the threshold (issue 24, docs/analysis.md, "The
+    #: edge verified further").  1.0: no extension.
+    edge_verify: float = 1.0
+    edge_band: float = 1.5
     seed: int = 0
 
 
@@ -641,6 +653,17 @@ class Evaluator:
             return not rm - zz * rs < threshold <= rm + zz * rs
         return True
 
+    def near_edge(self, diffs: Sequence[float], pols: Sequence[int], threshold: float,
+                  z: float | None) -> bool:
+        """Whether the loss's lower bound (``z + stop_margin`` standard
+        errors below its mean: what a mark needs to reach *threshold*) lies
+        within ``edge_band`` standard errors of *threshold*: a verdict that
+        another draw of the same number of worlds would as likely decide
+        the other way (see :meth:`Sequential.limit`)."""
+        mean, se, _ = self._summary(diffs, pols)
+        zz = (self.options.z if z is None else z) + self.options.stop_margin
+        return abs(mean - zz * se - threshold) < self.options.edge_band * se
+
     def _futile(self, diffs: Sequence[float], pols: Sequence[int], threshold: float,
                 z: float | None, least: int, budget: int) -> bool:
         """Whether a sequential verification may stop, unmarked, because
@@ -943,19 +966,37 @@ class Sequential:
     def futile(self) -> bool:
         """Whether no more worlds could make the verdict a mark."""
         return self.evaluator._futile(self.diffs, self.pols, self.threshold, self.z, self.least,
-                                      self.budget)
+                                      self.limit())
+
+    def limit(self) -> int:
+        """The verdict's maximum of worlds: *budget*, or ``edge_verify``
+        times it for a verdict still unclear at *budget* whose bound is at
+        the edge of the threshold (:meth:`Evaluator.near_edge`).  Decided
+        on the worlds so far, so a resumed comparison finds the same
+        limit: past *budget* it was extended.  The marks that come and go
+        with the seed are mostly such verdicts; the extra worlds go to
+        them alone (issue 24, docs/analysis.md "The edge verified
+        further")."""
+        n = len(self.diffs)
+        ev = self.evaluator
+        factor = ev.options.edge_verify
+        if factor <= 1 or n < self.budget:
+            return self.budget
+        if n > self.budget or ev.near_edge(self.diffs, self.pols, self.threshold, self.z):
+            return int(self.budget * factor)
+        return self.budget
 
     def __iter__(self) -> Iterator[tuple[int, str]]:
         ev = self.evaluator
         batch = ev.options.batch
         diffs = self.diffs
-        while not self.clear() and not self.futile() and len(diffs) < self.budget:
+        while not self.clear() and not self.futile() and len(diffs) < self.limit():
             if self.until is not None and len(diffs) >= self.until:
                 return
             if ev.over_budget(len(diffs)):
                 self.cut = True
                 return
-            yield min(batch, self.budget - len(diffs)), f"{self.key}/verify/{len(diffs) // batch}"
+            yield min(batch, self.limit() - len(diffs)), f"{self.key}/verify/{len(diffs) // batch}"
 
     def comparison(self, rdiffs: Sequence[float] = (), reference: int = 0) -> Comparison:
         """The comparison where the iteration stopped (*rdiffs*: the
@@ -964,7 +1005,7 @@ class Sequential:
         when clear or its budget is spent."""
         clear = self.clear()
         return Comparison(tuple(self.diffs), tuple(self.pols), False, tuple(rdiffs), self.cut,
-                          clear, clear or self.futile() or len(self.diffs) >= self.budget,
+                          clear, clear or self.futile() or len(self.diffs) >= self.limit(),
                           reference)
 
 
