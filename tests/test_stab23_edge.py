@@ -17,6 +17,7 @@ from hearts_notation.analysis.evaluate import FAST, EvalOptions, Evaluator, Sequ
 from hearts_notation.analysis.exact import ExactSolver
 from hearts_notation.io import read_games
 from hearts_notation.rules import parse_rules
+from tests import benchmark_module
 
 DATA = Path(__file__).parent / "data" / "analysis"
 STD = parse_rules("standard")
@@ -119,3 +120,15 @@ def test_a_play_verification_at_the_edge_adds_worlds_past_its_maximum() -> None:
             assert done.worlds == 64
         else:
             assert 64 < done.worlds <= 128 and done.settled
+
+
+def test_bench_stability_counts_a_verdict_extended_at_the_edge_as_at_a_maximum() -> None:
+    """A flip whose verdicts ended at 12,288 deals (a play's maximum
+    extended at the edge) and at 3,072 is a flip at the maxima, not one
+    stopped earlier: the count that says whether the edge is what is left."""
+    kind = benchmark_module.load("bench_stability").flip_kind
+    opts = EvalOptions(edge_verify=4.0)
+    assert kind([("play", 12288, True, False), ("play", 3072, True, False)], opts) == "maximum"
+    assert kind([("pass", 8192, True, False), ("pass", 2048, True, False)], opts) == "maximum"
+    assert kind([("play", 2048, True, False), ("play", 512, True, False)], opts) == "maximum"
+    assert kind([("play", 6144, True, False), ("play", 3072, True, False)], opts) == "earlier"

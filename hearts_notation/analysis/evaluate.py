@@ -143,8 +143,8 @@ class EvalOptions:
     #: marks that came and went with the seed were mostly verdicts at
     #: their maximum under both seeds, a bound a standard error or two
     #: either side of the threshold (issue 24, docs/analysis.md, "The
-    #: edge verified further": pooled Jaccard 0.90 -> 0.94 on five unseen
-    #: sets, CPU per deal about 1.3x).  1.0: no extension.
+    #: edge verified further": pooled Jaccard 0.900 -> 0.935 on five unseen
+    #: sets, CPU per deal 1.15x median, paired).  1.0: no extension.
     edge_verify: float = 4.0
     edge_band: float = 1.5
     seed: int = 0
