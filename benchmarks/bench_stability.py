@@ -96,9 +96,11 @@ def flip_kind(verdicts: list[Verdict], options: EvalOptions) -> str:
     verification ended at one of its maxima of worlds: the edge of the
     pooled loss), ``refused`` (a play-out policy refused the loss under a
     seed) or ``earlier`` (stopped short of its maximum under a seed: clear,
-    futile or cut by the deal's budget).  *verdicts* are ``(kind, worlds,
+    futile or cut by the deal's budget; a maximum is a verification's own
+    or, for a verdict at the edge, ``edge_verify`` times it).  *verdicts* are ``(kind, worlds,
     policies agree, tie-sensitive)``, one per seed."""
-    maxima = {options.verify, options.verify_exact, options.pass_verify}
+    bases = (options.verify, options.verify_exact, options.pass_verify)
+    maxima = {*bases, *(int(m * options.edge_verify) for m in bases)}
     if any(tie for _, _, _, tie in verdicts):
         return "tie"
     if all(worlds in maxima for _, worlds, _, _ in verdicts):
