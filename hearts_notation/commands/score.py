@@ -30,7 +30,7 @@ from ..api import score
 from ..clickwords import HelpCommand
 from ..diagnostics import NamedError
 from ..i18n import players_in_view, public_finding, seat_text, seats_in_view, translate
-from ..io import InputError, read_games, write_atomic, write_atomic_iter
+from ..io import InputError, write_atomic, write_atomic_iter
 from ..io.batches import Batch, Broken
 from ..model import Finding, Game
 from ..output import console as safe_console
@@ -38,7 +38,7 @@ from ..output import csv_cell, escape_controls, json_safe, json_text, write_stdo
 from ..players import normalise
 from ..progress import CorpusProgress
 from ..rules import RuleSet
-from ..runners.local import EngineSpec, map_batch_work, total_bytes
+from ..runners.local import EngineSpec, iter_batches, map_batch_work, total_bytes
 from ..runners.pool import gc_paused
 from ..scored import PLAY_ERRORS, CleanGame, records_of, unscored_reasons
 from ..scoring import GameScore
@@ -554,11 +554,24 @@ class _Run:
 
 def _nth_games(files: list[str], fmt_in: str | None, game_no: int, rules: RuleSet | None,
                force: bool, table: bool) -> Iterator[tuple[bool, Any, GameSummary]]:
-    """``--game N``: the N-th game of each file, scored."""
+    """``--game N``: the N-th game of each file, scored as the whole-file
+    path scores it (:func:`score_batch`: a JSON record with disagreements
+    is read again with the places of its values, so that each names its
+    line and column, not the record's first line).  The file is cut one
+    record a batch, and only the batch of game N is scored (YAML and the
+    OpenSpiel formats come as one batch of parsed games)."""
     for path in files:
-        for i, game in enumerate(read_games(path, fmt_in, rules), 1):
-            if i == game_no:
-                yield score_entry(game, rules, force, table)
+        for batch in iter_batches([path], fmt_in, rules, games_per_batch=1):
+            if isinstance(batch, Broken):   # (not with errors="raise"; for the type checker)
+                raise batch.error
+            if batch.first_index > game_no:
+                break
+            if batch.kind != "games" and batch.first_index != game_no:
+                continue
+            entry = next((e for _, e in score_batch(batch, rules, force, table)
+                          if e[2].index == game_no), None)
+            if entry is not None:
+                yield entry
                 break
 
 

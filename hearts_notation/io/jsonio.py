@@ -2228,7 +2228,7 @@ _YAML_MERGE: Final = "tag:yaml.org,2002:merge"
 
 
 def _check_yaml_node(root: Any) -> None:
-    """Refuse YAML aliases and deep nesting in a composed document, walking
+    """Refuse YAML aliases and merge keys in a composed document, walking
     its nodes once (iteratively: no recursion to exhaust); a whole number
     not written in decimal is made the text it is written as
     (:func:`hearts_notation.io.yamlload.decimal_or_text`).
@@ -2237,27 +2237,23 @@ def _check_yaml_node(root: Any) -> None:
     stands for billions of strings (the "billion laughs"), and a record
     never needs one, so the first is refused at its place, and so is a merge
     key (``<<``), which merges a mapping into another and lets a key given
-    twice pass unseen.  Nesting beyond the ``depth`` limit is refused too: a
-    record needs six levels."""
+    twice pass unseen.  Nesting beyond the ``depth`` limit is refused while
+    the document is composed, at its first over-deep value
+    (:class:`hearts_notation.io.yamlload.RecordLoader`'s ``deep_at``)."""
     import yaml
 
     from .yamlload import decimal_or_text
 
-    limit = current_limits().depth
     digits = current_limits().digits
     seen: set[int] = set()
-    stack: list[tuple[Any, int]] = [(root, 1)]
+    stack: list[Any] = [root]
     while stack:
-        node, depth = stack.pop()
+        node = stack.pop()
         if id(node) in seen:
             mark = node.start_mark
             raise RecordError(msg("record.yaml_alias"), line=mark.line + 1,
                               column=mark.column + 1)
         seen.add(id(node))
-        if depth > limit:
-            mark = node.start_mark
-            raise RecordError(limit_message("limit.what.yaml_nesting", "depth", limit),
-                              line=mark.line + 1, column=mark.column + 1)
         if isinstance(node, yaml.ScalarNode):
             # ``number: 1:20`` (80 in YAML 1.1) is refused as the text written
             if node.tag == _YAML_INT and decimal_or_text(node) \
@@ -2266,7 +2262,7 @@ def _check_yaml_node(root: Any) -> None:
                 raise RecordError(limit_message("limit.what.digits", "digits", digits),
                                   line=mark.line + 1, column=mark.column + 1)
         elif isinstance(node, yaml.SequenceNode):
-            stack.extend((child, depth + 1) for child in node.value)
+            stack.extend(node.value)
         elif isinstance(node, yaml.MappingNode):
             for key, value in node.value:
                 if key.tag == _YAML_MERGE:
@@ -2275,8 +2271,8 @@ def _check_yaml_node(root: Any) -> None:
                     mark = key.start_mark
                     raise RecordError(msg("record.yaml_merge"), line=mark.line + 1,
                                       column=mark.column + 1)
-                stack.append((key, depth + 1))
-                stack.append((value, depth + 1))
+                stack.append(key)
+                stack.append(value)
 
 
 def _yaml_repeats(root: Any, repeats: list[tuple[Any, Any, bool]]) -> tuple[Finding, ...]:
@@ -2361,13 +2357,22 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                     stream.new_document()
                 if node is None:
                     continue
-                alias_at = loader.alias_at
+                alias_at, deep_at = loader.alias_at, loader.deep_at
+                loader.alias_at = loader.deep_at = None
                 if alias_at is not None:
                     # refused at the alias itself, not at its anchor (_check_yaml_node's)
-                    loader.alias_at = None
                     index += 1
                     yield error_game(msg("record.yaml_alias"), source, index,
                                      alias_at.line + 1, alias_at.column + 1)
+                    continue
+                if deep_at is not None:
+                    # nested past the depth limit: refused at its first
+                    # over-deep value, as the composer refuses a document
+                    # nested past what it follows (yamlload.RecordLoader)
+                    index += 1
+                    limit = current_limits().depth
+                    yield error_game(limit_message("limit.what.yaml_nesting", "depth", limit),
+                                     source, index, deep_at.line + 1, deep_at.column + 1)
                     continue
                 try:
                     _check_yaml_node(node)

@@ -146,11 +146,34 @@ class RecordLoader(BoundedLoader):  # type: ignore[misc,valid-type,unused-ignore
     names reads YAML aliases: :class:`BoundedLoader`.)"""
 
     alias_at: Any = None
+    #: Where the first value nested deeper than the ``depth`` limit
+    #: (``HEARTS_MAX_DEPTH``) of the document being composed stands (a
+    #: mark, or None): the reader refuses the document there, with the
+    #: limit's message.
+    deep_at: Any = None
+    #: The ``depth`` limit, read once when the reader starts.
+    depth_limit: int = HARD_DEPTH
+
+    def __init__(self, stream: Any) -> None:
+        super().__init__(stream)
+        self.depth_limit = current_limits().depth
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         loader: Any = self  # check_event and peek_event are the parser's
         if self.alias_at is None and loader.check_event(yaml.AliasEvent):
             self.alias_at = loader.peek_event().start_mark
+        if self._level >= self.depth_limit and self.deep_at is None:
+            self.deep_at = loader.peek_event().start_mark
+        if self._level >= HARD_DEPTH and self.deep_at is not None:
+            # Past what the composer follows, and over the depth limit
+            # before that: the limit's words at its first over-deep value,
+            # as a document nested less deeply gets them (not the
+            # composer's own bound, which the user cannot raise); the
+            # stream cannot be read past it: a syntax error of the record.
+            mark = self.deep_at
+            over = limit_message("limit.what.yaml_nesting", "depth", self.depth_limit)
+            raise RecordError(msg("record.yaml_here", what=over.arg()),
+                              line=mark.line + 1, column=mark.column + 1)
         return super().compose_node(parent, index)
 
 
