@@ -34,7 +34,7 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
-from .clickwords import HelpCommand, help_words, install, remember_arguments
+from .clickwords import HelpCommand, help_words, install, remember_arguments, run_language
 from .commands._status import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_UNUSABLE, Report
 from .output import (
     OUTPUT_ERRNOS,
@@ -113,6 +113,21 @@ def output_failure(exc: OSError) -> str:
     return f"hearts: {OutputError(where, exc.strerror or str(exc), exc.errno)}"
 
 
+def tell_ignored_limits() -> None:
+    """One line on standard error for each ``HEARTS_MAX_*`` setting the
+    readers ignore (no positive whole number), once a run, at its start: a
+    user who set one believes it took effect.  The limits module is
+    imported only when such a variable is set (a start pays a scan of the
+    environment's names, not the readers' imports)."""
+    if not any(name.startswith("HEARTS_MAX_") for name in os.environ):
+        return
+    from .io.limits import ignored_settings
+
+    lang = run_language()       # (the command's --lang is not parsed yet)
+    for told in ignored_settings():
+        message("hearts: " + told.text(lang))
+
+
 class HeartsGroup(HelpCommand, click.Group):
     """A click group whose subcommands are imported on first use, and
     whose every command runs inside the program's last-resort handler."""
@@ -158,6 +173,7 @@ class HeartsGroup(HelpCommand, click.Group):
                 formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
+        tell_ignored_limits()
         try:
             result = super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):

@@ -2223,3 +2223,9 @@ MESSAGES.update({
     "help.validate.quiet": "Print only errors (no warnings, infos or summary).",
     "help.validate.short": "Check every card of every deal against the rules.",
 })
+
+# [tidy24] a HEARTS_MAX_* setting that is no positive whole number, told once a run
+# (hearts_notation/io/limits.ignored_settings, printed at the CLI's start: app.HeartsGroup.invoke).
+MESSAGES.update({
+    "limit.ignored": "{env}={value} is not a positive whole number: the default {default} is used",
+})

@@ -2210,3 +2210,9 @@ MESSAGES.update({
     "help.validate.quiet": "N'afficher que les erreurs (ni avertissements, ni infos, ni bilan).",
     "help.validate.short": "Vérifie chaque carte de chaque donne selon les règles.",
 })
+
+# [tidy24] un réglage HEARTS_MAX_* qui n'est pas un nombre entier positif, signalé une fois
+# par exécution (hearts_notation/io/limits.ignored_settings, affiché au démarrage de la CLI).
+MESSAGES.update({
+    "limit.ignored": "{env}={value} n'est pas un nombre entier positif : la valeur par défaut {default} est utilisée",
+})

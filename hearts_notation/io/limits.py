@@ -14,8 +14,8 @@ from typing import Final
 
 from ..i18n import Arg, Msg, msg
 
-__all__ = ["ENV", "WHOLE_INPUT", "Limits", "current", "limit_message", "refresh", "set_limits",
-           "whole_input_message"]
+__all__ = ["ENV", "WHOLE_INPUT", "Limits", "current", "ignored_settings", "limit_message", "refresh",
+           "set_limits", "whole_input_message"]
 
 #: The id of the message for an input over the ``document`` limit: why it
 #: is held whole, so that the user knows the way around (a file instead of
@@ -68,6 +68,8 @@ ENV: dict[str, str] = {
 
 _override: Limits | None = None
 _cached: Limits | None = None
+#: The settings :func:`refresh` last ignored: (variable, value as set, default)
+_ignored: tuple[tuple[str, str, int], ...] = ()
 
 
 def current() -> Limits:
@@ -82,17 +84,41 @@ def current() -> Limits:
 
 
 def refresh() -> Limits:
-    """Read the environment variables again (after changing ``os.environ``)."""
-    global _cached
+    """Read the environment variables again (after changing ``os.environ``);
+    the values that are no positive whole number are ignored and noted
+    (:func:`ignored_settings`)."""
+    global _cached, _ignored
     changes: dict[str, int] = {}
+    ignored: list[tuple[str, str, int]] = []
+    defaults: Limits | None = None
     for name, variable in ENV.items():
-        raw = (os.environ.get(variable) or "").strip()
+        given = os.environ.get(variable)
+        if given is None:
+            continue
+        raw = given.strip()
         # ASCII digits only: ``str.isdigit`` takes ``²`` and ``①``, which
         # ``int`` refuses (an internal error, exit 3, until review21).
         if raw.isascii() and raw.isdigit() and len(raw) <= 18 and int(raw) > 0:
             changes[name] = int(raw)
+        elif raw:
+            defaults = defaults or Limits()
+            ignored.append((variable, given, getattr(defaults, name)))
     _cached = Limits(**changes)
+    _ignored = tuple(ignored)
     return _cached
+
+
+def ignored_settings() -> list[Msg]:
+    """What to tell of each ``HEARTS_MAX_*`` variable set to something
+    other than a positive whole number (``abc``, ``-1``, ``0``, ``1e99``,
+    ``٣``): it is ignored, and a user who set it believes it took effect.
+    Not printed here (a library's process must not print on import): the
+    CLI prints them once, at its start (``app.HeartsGroup.invoke``), where
+    the environment is read again (:func:`refresh`): the limits of the run
+    are the ones told about."""
+    refresh()
+    return [msg("limit.ignored", env=variable, value=value, default=default)
+            for variable, value, default in _ignored]
 
 
 def set_limits(limits: Limits | None) -> None:
