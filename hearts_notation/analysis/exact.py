@@ -304,13 +304,6 @@ class ExactSolver:
         self._h3: i64 = 0
         self._h4: i64 = 0
         self._h5: i64 = 0
-        #: selfish: one buffer of a node's cards in the order searched per
-        #: number of cards in the hands (:meth:`_mx`: it strictly falls down
-        #: a line, so a child never writes over its parent's), filled by
-        #: :meth:`_order_into` instead of a list built at every node (selfish24)
-        self._orders: list[list[int]] = [[0] * 52 for _ in range(53)]
-        #: the buffer :meth:`_ordered` fills before copying out what it wrote
-        self._scratch: list[int] = [0] * 52
 
     # -- public -----------------------------------------------------------------
 
@@ -475,21 +468,9 @@ class ExactSolver:
         return [c for _, c in keyed]
 
     def _ordered(self, legal: int, alive: int, led: int, win: int) -> list[int]:
-        """:meth:`_order` of the groups of *legal*: one card per group, a
-        list of its own (:meth:`_order_into` writes it into a buffer: the
-        paranoid search reorders what it gets, the selfish one reads its
-        buffer in place)."""
-        buf = self._scratch
-        k = self._order_into(buf, legal, alive, led, win)
-        return buf[:k]
-
-    def _order_into(self, buf: list[int], legal: int, alive: int, led: int, win: int) -> int:
-        """Write :meth:`_order` of the groups of *legal* (one card per
-        group) at the start of *buf*, and return how many (selfish24: the
-        selfish search reads a buffer kept per depth, not a list built at
-        every node; the order is the one :meth:`_ordered` always gave).
-        Following suit, :meth:`_follow_into`.  Leading or discarding, each
-        group read off its suit's bits as :meth:`_follow_into` reads them,
+        """:meth:`_order` of the groups of *legal*: one card per group.
+        Following suit, :meth:`_follow_order`.  Leading or discarding, each
+        group read off its suit's bits as :meth:`_follow_order` reads them,
         and its place in the order a bit of a machine word: the natural
         order sorts by the relative rank (below 13) and the suit, so a key
         ``rel * 4 + suit`` is below 52 and no two groups share one; the
@@ -505,7 +486,7 @@ class ExactSolver:
         than the lookups (issue 24).  Tested against :meth:`_order`
         (tests/test_annotate_speed_order.py)."""
         if led >= 0 and legal & _SUIT_MASK[led]:
-            return self._follow_into(buf, legal, alive, led, win)
+            return self._follow_order(legal, alive, led, win)
         discard = led >= 0
         rev = self.reverse_ties
         jd = self.jd_value
@@ -574,17 +555,14 @@ class ExactSolver:
             else:
                 ch3 = ch
         if groups == 1:
-            buf[0] = (legal & -legal).bit_length() - 1
-            return 1
-        k = 0
+            return [(legal & -legal).bit_length() - 1]
+        out: list[int] = []
         if discard:
             if qs:
-                buf[k] = _QS
-                k += 1
+                out.append(_QS)
             while ch2:
                 b = ch2 & -ch2
-                buf[k] = int(38 - _POP13[b - 1])
-                k += 1
+                out.append(int(38 - _POP13[b - 1]))
                 ch2 ^= b
         km: i64 = keys
         rest: i64 = pens
@@ -617,25 +595,17 @@ class ExactSolver:
                 base = _QS
             if x:
                 p: i64 = _POP13[x - 1]
-                buf[k] = int(base + (12 - p if discard else p))
+                out.append(int(base + (12 - p if discard else p)))
             else:
-                buf[k] = int(base)
-            k += 1
+                out.append(int(base))
             if not km:
                 km = rest
                 rest = 0
         if rev:
-            i = 0
-            j = k - 1
-            while i < j:
-                t = buf[i]
-                buf[i] = buf[j]
-                buf[j] = t
-                i += 1
-                j -= 1
-        return k
+            out.reverse()
+        return out
 
-    def _follow_into(self, buf: list[int], legal: int, alive: int, led: int, win: int) -> int:
+    def _follow_order(self, legal: int, alive: int, led: int, win: int) -> list[int]:
         """:meth:`_order` of the groups of *legal* (cards of the suit *led*,
         following it; *win* the card winning the trick, of that suit), read
         off the suit's bits: the groups are :func:`suit_classes`' (runs of
@@ -646,9 +616,8 @@ class ExactSolver:
         ties: the reverse, each group by its other end); one group, by its
         lowest card.  It was cached on the legal cards, the live ones and the
         winning card, a dict grown to tens of thousands of entries a deal;
-        computed, it costs less than the lookup (issue 24).  Written at the
-        start of *buf*, the count returned (:meth:`_order_into`).  Tested
-        against :meth:`_order` (tests/test_annotate_speed_order.py)."""
+        computed, it costs less than the lookup (issue 24).  Tested against
+        :meth:`_order` (tests/test_annotate_speed_order.py)."""
         sh = 13 * led
         lm: i64 = (legal >> sh) & _SUIT
         others: i64 = (alive >> sh) & _SUIT & ~lm      # the live cards not held: they separate
@@ -686,20 +655,17 @@ class ExactSolver:
             else:
                 second |= i64(1) << lo
         if groups == 1:
-            buf[0] = sh + int(lowest)
-            return 1
-        k = 0
+            return [sh + int(lowest)]
+        out: list[int] = []
         while first:
             b = first & -first
-            buf[k] = sh + int(12 - _POP13[b - 1])
-            k += 1
+            out.append(sh + int(12 - _POP13[b - 1]))
             first ^= b
         while second:
             b = second & -second
-            buf[k] = sh + int(_POP13[b - 1])
-            k += 1
+            out.append(sh + int(_POP13[b - 1]))
             second ^= b
-        return k
+        return out
 
     # -- bounds ------------------------------------------------------------------
 
@@ -844,12 +810,8 @@ class ExactSolver:
         alive = tm | held
         if not alive & self.scoring:
             return self.term_code[moon + 2]
-        # the cards to try, in this depth's buffer (the number of cards in
-        # the hands falls by one a node down a line; selfish24)
-        order = self._orders[_POP13[held & _SUIT] + _POP13[(held >> 13) & _SUIT]
-                             + _POP13[(held >> 26) & _SUIT] + _POP13[held >> 39]]
-        k = self._order_into(order, legal, alive, led, win)
-        if k == 1:
+        order = self._ordered(legal, alive, led, win)
+        if len(order) == 1:
             # one group of equivalent cards: its card is the choice (no bound
             # or prune applies to the first card searched)
             c = order[0]
@@ -884,8 +846,8 @@ class ExactSolver:
         best = 0
         best_own = _INF
         vbits = self.vbits
-        for i in range(k):
-            c = order[i]
+        for e in order:
+            c = e
             if (later >= 0 and best_own < _INF and not later & above[c]
                     and (led < 0 or (c // 13 == led and c > win))
                     and floor + card_pen[c] + (self._forced(leader, pos + 1, c // 13) if sure_ok else 0)
@@ -2206,7 +2168,7 @@ def _run_top(m: i64, lo: i64, special: i64, others: i64) -> i64:
     left of a suit's legal cards (*m*: those above it, the suit's bits): the
     run of legal cards upward with no live card of *others* between them,
     Q♠ or a scoring J♦ (*special*) alone.  One reading of a group for
-    :meth:`ExactSolver._ordered` and :meth:`ExactSolver._follow_into`;
+    :meth:`ExactSolver._ordered` and :meth:`ExactSolver._follow_order`;
     the caller drops the group's cards, every bit of *m* up to the top."""
     hi: i64 = lo
     if lo == special:
