@@ -430,8 +430,11 @@ _SPOT_RANK: Final = re.compile(r"(10|[2-9])(?!\w)")
 _LONE_QUEEN: Final = re.compile(
     # (``la noire``, ``la dame noire``, ``the black lady``: the queen of spades by
     # the names clubs give her; french24)
-    rf"(dame(?:[^\S\n]+noire)?|noire|queen|black[^\S\n]+(?:lady|maria))(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
+    rf"(dame(?:[^\S\n]+noire)?|noire|queen|lady|black[^\S\n]+(?:lady|maria))(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
     re.IGNORECASE)
+#: The queen of spades by a nickname English players give her, with no article
+#: (``Black Maria``, ``black lady``, ``QoS``; english24): her name, whatever the case.
+_QUEEN_NICKNAME: Final = re.compile(r"(black[^\S\n]+(?:lady|maria)|qos)(?!\w)", re.IGNORECASE)
 
 #: A hand's body after its seat and colon, up to a comment or a note.
 _HAND_LINE: Final = re.compile(r"([ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*:)[ \t\f]*([^{;\n]*)")
@@ -820,6 +823,11 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
             card = short.group(1).upper() + suit + short.group(3)
             return HrnSyntaxError(msg("syntax.card_words", found=quote(found), card=card),
                                   line, column)
+    nickname = _QUEEN_NICKNAME.match(text, start)
+    if nickname is not None:
+        # (``W Black Maria!``, ``W QoS``: the queen of spades by a club's name for her)
+        return HrnSyntaxError(msg("syntax.card_words", found=quote(nickname.group(1)), card="Q♠"),
+                              line, column)
     named = _NAMED_CARD.match(text, start)
     article = _ARTICLE_CARD.match(text, start) if found.casefold() in ("la", "le", "the") else None
     if article is not None:
@@ -837,7 +845,7 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
                                       card=spot.group(1) + suit), line, column)
         lone = _LONE_QUEEN.match(text, article.end()) if named is None else None
         if lone is not None and found.casefold() != "le":
-            card = "Q♠" if lone.group(1)[:1].casefold() in "qb" else "D♠"
+            card = "Q♠" if lone.group(1)[:1].casefold() in "qbl" else "D♠"
             return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:lone.end()]), card=card),
                                   line, column)
         if named is not None:
@@ -1430,13 +1438,16 @@ _SEAT_MOON: Final = re.compile(
 _MOON_PRONOUNS: Final = frozenset(("il", "elle", "on", "he", "she"))
 #: A moon line that says its seat as a score pad does (``Moon - East``, ``Moon shot
 #: by East``, ``moon E!``) or after it (``East: moon``, ``East - moon``; english21).
+#: The keyword may be a player's slang for it (``STM E``, ``Moon-shot - East``,
+#: ``East STM``; english24), answered with ``moon``.
 _MOON_THEN_SEAT: Final = re.compile(
-    r"[ \t\f]*(?P<kw>moon|capot)[ \t\f]*(?:[-:\u2013\u2014][ \t\f]*)?"
+    r"[ \t\f]*(?P<kw>moon|capot|stm|moon[ \t\f]*-?[ \t\f]*shot|shot[ \t\f]+the[ \t\f]+moon)"
+    r"[ \t\f]*(?:[-:\u2013\u2014][ \t\f]*)?"
     r"(?:(?:shot|shoot|by|was|is|de|par)[ \t\f]+)*(?P<seat>[^\W\d_]\w*)[ \t\f]*[!.]*[ \t\f]*\Z",
     re.IGNORECASE)
 _SEAT_THEN_MOON: Final = re.compile(
-    r"[ \t\f]*(?P<seat>[^\W\d_]\w*)[ \t\f]*[-:\u2013\u2014]?[ \t\f]*(?P<kw>moon|capot)[ \t\f]*[!.]*"
-    r"[ \t\f]*\Z", re.IGNORECASE)
+    r"[ \t\f]*(?P<seat>[^\W\d_]\w*)[ \t\f]*[-:\u2013\u2014]?[ \t\f]*"
+    r"(?P<kw>moon|capot|stm|moon[ \t\f]*-?[ \t\f]*shot)[ \t\f]*[!.]*[ \t\f]*\Z", re.IGNORECASE)
 #: A trick's number after a ``T`` (``T1.``, ``T1:``), as some score pads number tricks.
 _TRICK_T: Final = re.compile(r"[ \t\f]*([tp])([0-9]+)[.:)]", re.IGNORECASE)
 
@@ -1943,7 +1954,7 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
     if mooned is not None and _is_seat(mooned.group("seat"), seats):
         # (english21: ``Moon - East``, ``Moon shot by East``, ``moon E!``, ``East: moon``:
         # the shooter said around the keyword, as a score pad says it)
-        word = "moon" if mooned.group("kw").lower() == "moon" else "capot"
+        word = "capot" if mooned.group("kw").lower() == "capot" else "moon"
         said = msg("syntax.expected", what=_LINE_START, found=quote(text.strip()))
         return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
                                   written=f"{word} {mooned.group('seat')}"), base, lead + 1)

@@ -900,8 +900,11 @@ _MOON_ALONE: Final = re.compile(r"[ \t]*(moon|capot|(?:grand[ \t]+)?chelem)[ \t]
 #: A moon line that names its shooter after a preposition (``chelem d'Hervé``,
 #: ``capot de Anne``, ``grand chelem pour Yves``, ``moon by Tom``; french24).
 _MOON_OF_NAME: Final = re.compile(
-    r"[ \t]*(?P<kw>moon|capot|(?:grand[ \t]+)?chelem)[ \t]*:?[ \t]*"
-    r"(?:d['\u2019][ \t]*|(?:de|du|par|pour|by|for|of)[ \t]+)(?P<name>[^\W\d_][\w'\u2019-]*)"
+    r"[ \t]*(?:(?P<kw>moon|capot|(?:grand[ \t]+)?chelem)[ \t]*:?[ \t]*"
+    r"(?:d['\u2019][ \t]*|(?:de|du|par|pour|by|for|of)[ \t]+)"
+    # (english24: a player's slang for the moon, ``STM: Bob``, ``moonshot by Bob``)
+    r"|(?P<slang>stm|moon[ \t]*-?[ \t]*shot|shot[ \t]+the[ \t]+moon)[ \t]*[-:\u2013\u2014]?[ \t]*"
+    r"(?:(?:by|for)[ \t]+)?)(?P<name>[^\W\d_][\w'\u2019-]*)"
     r"[ \t]*[!.]*[ \t]*(?P<remark>\{[^}]*\})?[ \t]*$", re.IGNORECASE)
 #: A name and its points on a sheet's line typed without a keyword
 #: (``Anne 13,``, ``Hervé : 0``), and a line of them (french21).
@@ -1422,7 +1425,7 @@ class _GameBuilder:
         said = _MOON_OF_NAME.match(text)
         if said is None or "\n" in text:
             return None
-        word = "moon" if said.group("kw").lower() == "moon" else "capot"
+        word = "moon" if said.group("slang") or said.group("kw").lower() == "moon" else "capot"
         remark = f" {said.group('remark')}" if said.group("remark") else ""
         if self.known_seat(said.group("name")) is not None:
             if exc.msg is None or exc.msg.key == "syntax.written_as":

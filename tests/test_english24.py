@@ -1,0 +1,129 @@
+"""Hand-typed English records, round 24 (helper english24): what club and
+online players type that no round had tried -- the moon by a player's slang
+(``STM E``, ``STM: Bob``, ``moonshot by Bob``, ``Moon-shot - East``), the
+hold said as they say it (``no pass``, ``keeper``, ``hold hand``, ``pass
+none``), the queen of spades by a nickname (``Black Maria``, ``QoS``, ``the
+lady``), and, checked as they were already read or told: a notes app's
+capitals, the white suit symbols (``Q♤``), BBO's ``S: AJT8 H: ...``, lower
+case suit letters, ``+3`` points, smart dashes, ``1 0``, ``Q-S``, a chat's
+sender line, a file saved in Windows-1252.  The records are in
+``tests/data/english24/`` (its README says who types each and what comes of
+it); each reads as its clean twin, or is told once at its line and column,
+in English and French (``messages.golden.txt``), with the form to write.
+docs/spec.md 2.15.  In process, about 30 small reads and one CLI run: cheap.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from record_campaign import golden_text
+
+from hearts_notation.cli import cli
+from hearts_notation.i18n import render
+from hearts_notation.io.hrn.reader import iter_hrn
+from hearts_notation.io.hrn.writer import dumps_hrn
+from hearts_notation.referee import check_game
+
+DATA = Path(__file__).resolve().parent / "data" / "english24"
+GOLDEN = DATA / "messages.golden.txt"
+
+#: The clean twins: typed22's English game (Leeds; Margaret, Tom, Priya,
+#: Dev) and English score sheet (Riverside; Alice, Bob, Carol, Dave).
+CLEAN = ("game-clean", "sheet-clean")
+_SHEETS = frozenset(("stm-seat", "stm-name", "moonshot-by-name", "moon-shot-dash", "no-pass", "keeper",
+                     "hold-hand", "pass-none", "score-plus"))
+
+
+def _twin(name: str) -> str:
+    return "sheet-clean" if name in _SHEETS else "game-clean"
+
+
+#: Records read as their twin (fmt agrees, no finding).
+SAME = ("bbo-suit-colons", "lower-suit-letters", "notes-autocap", "score-plus", "white-spade-trick",
+        "white-suits-hand")
+
+#: Records refused: the line:col of each finding (errors and warnings).
+REFUSED = {
+    # told since this round (on main: no form, a hand of a seat "STM", the
+    # line offered in braces, "found 'Black'", "found 'the'")
+    "stm-seat": ["15:1"], "stm-name": ["15:1"], "moonshot-by-name": ["15:1"], "moon-shot-dash": ["15:1"],
+    "no-pass": ["13:8"], "keeper": ["13:8"], "hold-hand": ["13:8"], "pass-none": ["13:13"],
+    "black-maria": ["27:21"], "qos": ["27:21"], "the-lady": ["27:21"],
+    # told as before (checked: these forms stay told once, with what to write)
+    "q-dash-s": ["27:21"], "queen-of-spades-caps": ["27:21"], "bbo-suit-letters": ["17:4"],
+    "smart-dash-header": ["15:8"], "em-dash-trick": ["26:9"], "suit-words-trick": ["28:6"],
+    "ten-spaced": ["17:10"], "discord-header": ["1:1"],
+}
+
+#: What this round's slips are told with now (each said something else on main).
+NEW = {"stm-seat": "write it 'moon E'", "stm-name": "not the player's name; write it 'moon E'",
+       "moonshot-by-name": "not the player's name; write it 'moon E'",
+       "moon-shot-dash": "write it 'moon East'", "no-pass": "found 'no pass'; did you mean 'pass hold'?",
+       "keeper": "did you mean 'pass hold'?", "hold-hand": "found 'hold hand'; did you mean 'pass hold'?",
+       "pass-none": "did you mean 'hold'?", "black-maria": "'Black Maria': a card is written",
+       "qos": "'QoS': a card is written as its rank and suit, such as Q♠",
+       "the-lady": "'the lady': a card is written as its rank and suit, such as Q♠"}
+
+
+def _read(name: str) -> str:
+    return (DATA / f"{name}.hrn").read_text(encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=64)
+def _found(text: str) -> tuple[tuple[str, str, Any], ...]:
+    """The errors and warnings of *text*, each read once for both languages."""
+    return tuple((f"{f.line}:{f.column}", f.key, f.args) for game in iter_hrn(text)
+                 for f in check_game(game).findings if f.severity != "info")
+
+
+def _findings(text: str, lang: str = "en") -> list[tuple[str, str]]:
+    return [(at, render(lang, key, args)) for at, key, args in _found(text)]
+
+
+def test_every_record_is_listed() -> None:
+    names = {p.stem for p in DATA.glob("*.hrn")}
+    assert names == set(CLEAN) | set(SAME) | set(REFUSED) | {"latin1-curly-quotes"}
+    readme = (DATA / "README.md").read_text(encoding="utf-8")
+    assert all(f"{n}.hrn" in readme for n in names)
+    assert len(set(SAME) | set(REFUSED)) >= 20
+
+
+@pytest.mark.parametrize("name", SAME)
+def test_a_record_read_is_its_twin(name: str) -> None:
+    games = list(iter_hrn(_read(name)))
+    assert [f.message for g in games for f in g.errors] == []
+    assert _findings(_read(name)) == []
+    assert dumps_hrn(games) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_a_record_refused_is_told_once_where_it_is(name: str) -> None:
+    assert [at for at, _ in _findings(_read(name))] == REFUSED[name]
+
+
+@pytest.mark.parametrize("name", sorted(NEW))
+def test_this_rounds_slips_are_told_with_the_form_to_write(name: str) -> None:
+    assert any(NEW[name] in said for _, said in _findings(_read(name))), _findings(_read(name))
+
+
+def _golden() -> str:
+    return golden_text(sorted(REFUSED), lambda name, lang: _findings(_read(name), lang))
+
+
+def test_the_messages_in_english_and_french_are_the_golden_ones() -> None:
+    assert _golden() == GOLDEN.read_text(encoding="utf-8")
+
+
+def test_a_file_saved_in_windows_1252_is_unusable_input_told_at_its_byte() -> None:
+    """Curly quotes saved as Windows-1252 (0x92, 0x93): not UTF-8, exit 2,
+    the file, line and column of the first such byte, no traceback."""
+    path = DATA / "latin1-curly-quotes.hrn"
+    result = CliRunner().invoke(cli, ["validate", "--lang", "en", str(path)])
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"{path}:13:10: not UTF-8 text (byte 0x92); save the file as UTF-8" in result.output
