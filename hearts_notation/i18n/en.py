@@ -2229,3 +2229,9 @@ MESSAGES.update({
 MESSAGES.update({
     "limit.ignored": "{env}={value} is not a positive whole number: the default {default} is used",
 })
+
+# [english24] a line in Markdown's bold, as a chat shows it (``**deal 1** dealer W
+# pass left``: hearts_notation/io/hrn/lark_reader._markdown_bold).
+MESSAGES.update({
+    "syntax.markdown_bold": "{found}: Markdown's bold marks are not part of the record; write '{written}'",
+})

@@ -343,6 +343,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         return HrnSyntaxError(msg("syntax.dos_eof"), ln, col)
     special = (lone_cr(text, base, line, column)
                or _end_mark(text, base)
+               or _markdown_bold(text, base)
                or _leader_mark(text, base, seats)
                or _leader_said(text, base, seats)
                or _bullet_slip(found, expected, text, base)
@@ -1408,6 +1409,12 @@ _PASS_SAID: Final = re.compile(
     r"|(?P<kw2>pass(?:es|ed)|passes)[ \t\f]*:?[ \t\f]*(?P<seat2>[A-Za-z][A-Za-z0-9]*)(?![\w>]))"
     r"[ \t\f]*(?::|to[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?|à[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?)?"
     r"[ \t\f]*(?P<cards>[^{;\n]*)", re.IGNORECASE)
+#: The direction said in a pass's sentence, with how many cards (``passed 3 to the
+#: left:``, ``KS QH JH to the left``, ``3 cards across``; english24): the deal's
+#: header says the direction, so the line offered leaves it out.
+_PASS_DIRECTION_SAID: Final = re.compile(
+    r"(?:(?<!\S)[0-9][ \t\f]+(?:cards?[ \t\f]+)?)?(?:to[ \t\f]+(?:the[ \t\f]+)?(?:left|right)|across)"
+    r"(?!\w)[ \t\f]*:?", re.IGNORECASE)
 #: A line number pasted before a line (``01 [Event "..."]``, ``12: 1. E 2C ...``):
 #: the number, then the rest of the line.
 _LINE_NUMBER: Final = re.compile(r"[ \t\f]*([0-9]+[:)|]?)[ \t\f]+([^\n]*)\Z")
@@ -1650,7 +1657,7 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
                 seat = f"{seat}>{tail.group(1)}"
             # (``E passe V♥, R♣ et D♦ à S``: the cards said as a list; french21:
             # the line offered must read, and ``et`` is no card)
-            cards = " ".join(_LISTED_AND.sub(" ", cards).split())
+            cards = " ".join(_LISTED_AND.sub(" ", _PASS_DIRECTION_SAID.sub(" ", cards)).split())
             written = f"{'passe' if french else 'pass'} {seat}{' :' if french else ':'}" \
                 + (f" {cards}" if cards else "")
             typed = text[lead:passed.start("cards")].strip()
@@ -1934,6 +1941,28 @@ def _fold(word: str) -> str:
     from .words import fold_word
 
     return fold_word(word)
+
+
+#: Markdown's bold marks at a line's start (``**deal 1** dealer W pass left``,
+#: ``__score__ N 13 ...``), as a chat (Discord, Slack) or a forum shows a line in
+#: bold, and every such mark of the line (english24).
+_BOLD_START: Final = re.compile(r"[ \t\f]*(\*\*|__)(?=\S)")
+_BOLD_MARK: Final = re.compile(r"\*\*|__")
+
+
+def _markdown_bold(text: str, base: int) -> HrnSyntaxError | None:
+    """A line typed in Markdown's bold (``**deal 1** dealer W pass left``):
+    told at its first mark with the line without the marks, when that line
+    reads.  The ``*`` is the notation's unfinished result: the line was read
+    as ``*`` and a remark, and a deal header lost its deal (english24)."""
+    bold = _BOLD_START.match(text)
+    if bold is None or "\n" in text:
+        return None
+    written = _BOLD_MARK.sub("", text).strip()
+    if not _reads(written):
+        return None
+    return HrnSyntaxError(msg("syntax.markdown_bold", found=quote(bold.group(1)), written=written),
+                          base, bold.start(1) + 1)
 
 
 def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | None, base: int,

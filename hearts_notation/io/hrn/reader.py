@@ -644,6 +644,11 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
     b.feed(elements)
 
 
+#: A Markdown table's rule row (``|---|---|``, ``| :---: | --- |``): it only
+#: underlines the table's heading.
+_TABLE_RULE: Final = re.compile(r"[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?[ \t]*")
+
+
 #: A deal header's field typed on a line of its own under the header, as a
 #: form's field (``donneur : Est``, ``passe : à gauche``; french23).
 _FIELD_LINE: Final = re.compile(
@@ -998,6 +1003,9 @@ def _header_number(text: str) -> int | None:
     bullet = list_bullet(text)
     if bullet is not None:  # (``• donne 1 ...``: the header behind a list's bullet)
         return _header_number(bullet[2])
+    if text.lstrip(" \t\f").startswith(("**", "__")):
+        # (``**deal 1** dealer W``: a header in Markdown's bold keeps its deal; english24)
+        return _header_number(text.replace("**", "").replace("__", ""))
     said = header_ordinal(text)
     if said is not None:    # ``1re donne``, ``Deuxième donne``: the header written as said
         return int(said) if len(said) <= current_limits().digits else -1
@@ -1178,6 +1186,9 @@ class _GameBuilder:
         self.skipping = False
         #: line-level errors already told once (no line before a deal header...)
         self.told: set[str] = set()
+        #: The line of the last spreadsheet heading told (``| N | E | S | W |``):
+        #: a Markdown table's rule row right under it is part of it (english24).
+        self.heading_line = 0
         self.pos: Pos | None = None
         #: the game's text (or its logical lines, joined when an error asks:
         #: :meth:`game_text`): the first error of an input's first game says
@@ -1247,6 +1258,13 @@ class _GameBuilder:
                 self.cur.lost_line = self.cur.quiet_loss = True
                 return
             self.told.add(told)
+        if isinstance(message, Msg) and message.key == "syntax.sheet_heading":
+            self.heading_line = line
+        elif self.heading_line and self.heading_line == line - 1 and _TABLE_RULE.fullmatch(text):
+            # (``|---|---|---|---|`` under a Markdown table's heading, a forum's
+            # score table: the heading's own line, told with it; english24)
+            self.heading_line = line
+            return
         alone = _MOON_ALONE.match(text) if self.cur is not None else None
         if alone is not None:
             # (« capot » alone after the deal's points: they say who shot)
@@ -1302,10 +1320,11 @@ class _GameBuilder:
             return
         word, name = m.group(1), m.group(2) or ""
         assert self.cur is not None
-        if name.lower() in ("pass", "passe", "passes"):
+        if name.lower() in ("pass", "passe", "passes", "passed"):
             # (``Marie passe A♥ 9♣ R♦ à Paul``, ``Nord passe ...``: the giver
             # said first, by seat or player's name; french19; in English,
-            # ``East passes K♠ Q♥ J♥ to South``, english21)
+            # ``East passes K♠ Q♥ J♥ to South``, english21; ``E passed ... to the
+            # left``, english24)
             from ...players import loose_key
 
             giver = self.known_seat(word) or self.player_seats().get(loose_key(word))
