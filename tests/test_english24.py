@@ -60,6 +60,7 @@ REFUSED = {
     # offered that did not read, or none)
     "passed-three-left": ["21:1"], "passed-to-the-left": ["22:1"], "bold-deal-header": ["15:1"],
     "bold-score-line": ["14:1"],
+    "initials-every-trick": ["25:46"], "initial-hand": ["17:1"],
     # (the heading and the row each their own error, as french23's ruled sheet;
     # the rule row under the heading is the heading's: not told)
     "md-score-table": ["10:1", "12:1"],
@@ -81,7 +82,9 @@ NEW = {"stm-seat": "write it 'moon E'", "stm-name": "not the player's name; writ
        "passed-to-the-left": "write it 'pass E: KS QH JH'",
        "bold-deal-header": "'**': Markdown's bold marks are not part of the record; "
                            "write 'deal 1 dealer W pass left'",
-       "bold-score-line": "write 'score N 26 E 0 S 26 W 26'"}
+       "bold-score-line": "write 'score N 26 E 0 S 26 W 26'",
+       "initials-every-trick": "'T' is Tom's initial, not a seat: write that player's seat, E",
+       "initial-hand": "'M' is Margaret's initial, not a seat: write that player's seat, N"}
 
 #: Records whose message offers a whole line ("write it '...'") that, put in
 #: place of the line told, reads with no finding.
@@ -165,6 +168,14 @@ def test_a_markdown_rule_row_alone_is_still_told() -> None:
     """``|---|---|`` with no heading above it is a line that does not read."""
     text = _read("sheet-clean").replace("score N 3 E 4 S 15 W 4", "|---|---|---|---|")
     assert [at for at, _ in _findings(text)] == ["10:1"]
+
+
+def test_an_initial_two_players_share_is_not_guessed() -> None:
+    """``D`` with a Dev and a Dave at the table names no one: the unknown
+    seat's message, as before."""
+    text = _read("initial-hand").replace('[East "Tom"]', '[East "Dave"]').replace("M: AJT8", "D: AJT8")
+    [(at, said)] = _findings(text)
+    assert at == "17:1" and said.startswith("unknown seat 'D'")
 
 
 def test_a_file_saved_in_windows_1252_is_unusable_input_told_at_its_byte() -> None:

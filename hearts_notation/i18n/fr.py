@@ -2217,8 +2217,10 @@ MESSAGES.update({
     "limit.ignored": "{env}={value} n'est pas un nombre entier positif : la valeur par défaut {default} est utilisée",
 })
 
-# [english24] a line in Markdown's bold, as a chat shows it (``**deal 1** dealer W
+# [english24] a player's initial for a seat (``D 3S``: reader._GameBuilder.seat); a line in
+# Markdown's bold, as a chat shows it (``**deal 1** dealer W
 # pass left``: hearts_notation/io/hrn/lark_reader._markdown_bold).
 MESSAGES.update({
+    "syntax.seat_initial": "{found} est l'initiale de {player}, pas une place : écrivez sa place, {seat}",
     "syntax.markdown_bold": "{found} : les marques de gras de Markdown ne font pas partie du relevé ; écrivez « {written} »",
 })

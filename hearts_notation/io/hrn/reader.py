@@ -1384,11 +1384,28 @@ class _GameBuilder:
             # the seat to write is the one the sheet writes)
             tags["West"] = FRENCH_WEST
         found: dict[str, str] = {}
-        for name, value, *_ in self.tag_list:
-            seat = tags.get(name)
-            if seat is not None and value.strip():
-                found.setdefault(loose_key(value), seat)
+        for value, seat in self.player_names(tags):
+            found.setdefault(loose_key(value), seat)
         return found
+
+    def player_names(self, tags: dict[str, str] | None = None) -> list[tuple[str, str]]:
+        """Each player's name as its tag writes it and the seat it plays
+        (*tags*: each seat tag's seat, as :meth:`player_seats` makes them)."""
+        if tags is None:
+            tags = _player_tag_seats(self.seat_names_for_messages())
+        return [(value.strip(), tags[name]) for name, value, *_ in self.tag_list
+                if name in tags and value.strip()]
+
+    def player_initial(self, letter: str) -> tuple[str, str] | None:
+        """The one player whose name begins with *letter* (``D`` for Dev),
+        and that player's seat, or ``None`` (no such player, or two): a
+        scorer who knows the table writes the players' initials where the
+        notation wants the seats (english24)."""
+        if len(letter) != 1 or not letter.isalpha():
+            return None
+        found = {(name, seat) for name, seat in self.player_names()
+                 if name[:1].casefold() == letter.casefold()}
+        return found.pop() if len(found) == 1 else None
 
     def player_named(self, exc: HrnSyntaxError, text: str, line: int) -> tuple[str | Msg, int]:
         """The message of a line that does not read, and its column, saying
@@ -1687,6 +1704,18 @@ class _GameBuilder:
                 self.cur.lost_line = self.cur.quiet_loss = True
                 raise _Stop()
             self.told.add(told)
+        initial = self.player_initial(name)
+        if initial is not None:
+            # (``2. D 3S M 8S T 4S P 2S``: the players' initials for their seats,
+            # told at the deal's first, the deal's other such lines lost quietly,
+            # a typist's habit as french24's are; english24)
+            if self.cur is not None:
+                if f"initial:{self.cur.line}" in self.told:
+                    self.cur.lost_line = self.cur.quiet_loss = True
+                    raise _Stop()
+                self.told.add(f"initial:{self.cur.line}")
+            raise self.fail(msg("syntax.seat_initial", found=quote(name), player=initial[0],
+                                seat=initial[1]), line, col, trick)
         hint: Arg = ""
         if FRENCH_LETTER_RE.fullmatch(name):
             hint = ("space", "", ("paren", french_letter_message(name).arg()))
