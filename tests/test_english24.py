@@ -37,7 +37,8 @@ GOLDEN = DATA / "messages.golden.txt"
 #: Dev) and English score sheet (Riverside; Alice, Bob, Carol, Dave).
 CLEAN = ("game-clean", "sheet-clean")
 _SHEETS = frozenset(("stm-seat", "stm-name", "moonshot-by-name", "moon-shot-dash", "no-pass", "keeper",
-                     "hold-hand", "pass-none", "score-plus", "md-score-table", "bold-score-line"))
+                     "hold-hand", "pass-none", "score-plus", "md-score-table", "bold-score-line",
+                     "discord-bold-sender", "slack-sender", "reactions-mid-sheet"))
 
 
 def _twin(name: str) -> str:
@@ -61,13 +62,17 @@ REFUSED = {
     "passed-three-left": ["21:1"], "passed-to-the-left": ["22:1"], "bold-deal-header": ["15:1"],
     "bold-score-line": ["14:1"],
     "initials-every-trick": ["25:46"], "initial-hand": ["17:1"],
+    # (on main: the sender's line offered in braces, or with a `*` result, and
+    # the reactions "found '👍'", no form)
+    "discord-header": ["1:1"], "discord-bold-sender": ["1:1"], "slack-sender": ["1:1"],
+    "reactions-after-result": ["43:1"], "reactions-mid-sheet": ["12:1"],
     # (the heading and the row each their own error, as french23's ruled sheet;
     # the rule row under the heading is the heading's: not told)
     "md-score-table": ["10:1", "12:1"],
     # told as before (checked: these forms stay told once, with what to write)
     "q-dash-s": ["27:21"], "queen-of-spades-caps": ["27:21"], "bbo-suit-letters": ["17:4"],
     "smart-dash-header": ["15:8"], "em-dash-trick": ["26:9"], "suit-words-trick": ["28:6"],
-    "ten-spaced": ["17:10"], "discord-header": ["1:1"],
+    "ten-spaced": ["17:10"],
 }
 
 #: What this round's slips are told with now (each said something else on main).
@@ -84,7 +89,17 @@ NEW = {"stm-seat": "write it 'moon E'", "stm-name": "not the player's name; writ
                            "write 'deal 1 dealer W pass left'",
        "bold-score-line": "write 'score N 26 E 0 S 26 W 26'",
        "initials-every-trick": "'T' is Tom's initial, not a seat: write that player's seat, E",
-       "initial-hand": "'M' is Margaret's initial, not a seat: write that player's seat, N"}
+       "initial-hand": "'M' is Margaret's initial, not a seat: write that player's seat, N",
+       "discord-header": "'Margaret — Today at 9:04 PM': a chat's line naming who wrote and when is not "
+                         "part of the record: remove this line",
+       "discord-bold-sender": "a chat's line naming who wrote and when", "slack-sender": "remove this line",
+       "reactions-after-result": "'👍 3 😂 1': a chat's reactions are not part of the record: "
+                                 "remove this line",
+       "reactions-mid-sheet": "a chat's reactions are not part of the record"}
+
+#: Records told "remove this line": without the line told, each is its twin.
+REMOVED = ["discord-header", "discord-bold-sender", "slack-sender", "reactions-after-result",
+           "reactions-mid-sheet"]
 
 #: Records whose message offers a whole line ("write it '...'") that, put in
 #: place of the line told, reads with no finding.
@@ -156,6 +171,25 @@ def test_the_line_offered_reads(name: str) -> None:
         assert dumps_hrn(list(iter_hrn(fixed))) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
 
 
+@pytest.mark.parametrize("name", REMOVED)
+def test_without_the_chat_line_told_the_record_is_its_twin(name: str) -> None:
+    text = _read(name)
+    [(at, _)] = _findings(text)
+    lines = text.split("\n")
+    del lines[int(at.split(":")[0]) - 1]
+    fixed = "\n".join(lines)
+    assert dumps_hrn(list(iter_hrn(fixed))) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
+
+
+def test_a_reaction_is_told_and_a_suit_symbol_alone_is_not_one() -> None:
+    """``🎉`` on a line of its own is a chat's reaction; ``♥ 10 8`` is a
+    hand's suit (typed16), not a reaction."""
+    said = _findings(_read("sheet-clean").replace("deal 2 pass right", "🎉\ndeal 2 pass right"))
+    assert [at for at, _ in said] == ["13:1"] and "reactions" in said[0][1]
+    text = _read("game-clean").replace("N: AJT8.AKT8.Q7.Q83", "♥ 10 8")
+    assert all("reactions" not in said for _, said in _findings(text))
+
+
 def test_a_deal_header_in_bold_keeps_its_deal() -> None:
     """``**deal 1** dealer W pass left``: the deal is read with its hands,
     passes and 13 tricks (on main the line read as ``*`` and the deal was lost)."""
@@ -164,15 +198,19 @@ def test_a_deal_header_in_bold_keeps_its_deal() -> None:
     assert deal.number == 1 and len(deal.tricks) == 13 and len(deal.hands) == 4
 
 
-def test_a_markdown_rule_row_alone_is_still_told() -> None:
-    """``|---|---|`` with no heading above it is a line that does not read."""
+def test_a_markdown_rule_row_is_the_headings_alone() -> None:
+    """``|---|---|`` right under a heading told is not told again (on main, a
+    second error); with no heading above it, it is a line that does not read."""
+    assert [at for at, _ in _findings(_read("md-score-table"))] == ["10:1", "12:1"]
     text = _read("sheet-clean").replace("score N 3 E 4 S 15 W 4", "|---|---|---|---|")
     assert [at for at, _ in _findings(text)] == ["10:1"]
 
 
-def test_an_initial_two_players_share_is_not_guessed() -> None:
-    """``D`` with a Dev and a Dave at the table names no one: the unknown
-    seat's message, as before."""
+def test_an_initial_is_its_players_unless_two_players_share_it() -> None:
+    """``D`` with Dev alone is Dev's seat; with a Dev and a Dave at the table
+    it names no one: the unknown seat's message, as before."""
+    [(_, said)] = _findings(_read("initial-hand").replace("M: AJT8", "D: AJT8"))
+    assert said.endswith("'D' is Dev's initial, not a seat: write that player's seat, W")
     text = _read("initial-hand").replace('[East "Tom"]', '[East "Dave"]').replace("M: AJT8", "D: AJT8")
     [(at, said)] = _findings(text)
     assert at == "17:1" and said.startswith("unknown seat 'D'")

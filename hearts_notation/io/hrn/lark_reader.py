@@ -344,6 +344,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
     special = (lone_cr(text, base, line, column)
                or _end_mark(text, base)
                or _markdown_bold(text, base)
+               or _chat_line(text, base)
                or _leader_mark(text, base, seats)
                or _leader_said(text, base, seats)
                or _bullet_slip(found, expected, text, base)
@@ -1948,6 +1949,41 @@ def _fold(word: str) -> str:
 #: bold, and every such mark of the line (english24).
 _BOLD_START: Final = re.compile(r"[ \t\f]*(\*\*|__)(?=\S)")
 _BOLD_MARK: Final = re.compile(r"\*\*|__")
+
+
+#: A chat's line that names who wrote and when, as a Discord or Slack copy
+#: puts it above each message (``Margaret — Today at 9:04 PM``, ``**Bob** —
+#: 12/06/2026 9:04 PM``, ``Alice  9:04 PM``): the sender, then a time.
+_CHAT_SENDER: Final = re.compile(
+    r"[ \t\f]*(?:\*\*)?[^\W\d_][\w .'\u2019-]{0,40}?(?:\*\*)?[ \t\f]*(?:[\u2014\u2013-][ \t\f]*)?"
+    r"(?:(?:today|yesterday)[ \t\f]+at[ \t\f]+|[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}[ \t\f,]+(?:at[ \t\f]+)?)?"
+    r"[0-9]{1,2}:[0-9]{2}(?:[ \t\f]*[AaPp]\.?[Mm]\.?)?[ \t\f]*\Z", re.IGNORECASE)
+
+
+def _is_reactions(text: str) -> bool:
+    """Whether *text* is a chat's reactions under a message (``👍 3  😂 1``):
+    pictographs (U+1F000 and up, with their joiners and variation
+    selectors), counts and blanks only; a suit's symbol is no reaction."""
+    marks = [c for c in text if not c.isspace() and not c.isdigit()]
+    return bool(marks) and any(ord(c) >= 0x1F000 for c in marks) \
+        and all(ord(c) >= 0x1F000 or c in "\u200d\ufe0f" for c in marks)
+
+
+def _chat_line(text: str, base: int) -> HrnSyntaxError | None:
+    """A chat's line pasted with a record (english24): the line that names
+    the sender and the time of a message (``Margaret — Today at 9:04 PM``),
+    or its reactions (``👍 3  😂 1``): told *remove this line* at its start,
+    with what it is; not offered in braces (it is no remark of the game)."""
+    if "\n" in text:
+        return None
+    lead = len(text) - len(text.lstrip(" \t\f"))
+    if _is_reactions(text):
+        key = "syntax.chat_reactions"
+    elif _CHAT_SENDER.match(text) is not None:
+        key = "syntax.chat_sender"
+    else:
+        return None
+    return HrnSyntaxError(msg(key, found=quote(" ".join(text.split()), 60)), base, lead + 1)
 
 
 def _markdown_bold(text: str, base: int) -> HrnSyntaxError | None:
