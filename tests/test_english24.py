@@ -38,7 +38,7 @@ GOLDEN = DATA / "messages.golden.txt"
 CLEAN = ("game-clean", "sheet-clean")
 _SHEETS = frozenset(("stm-seat", "stm-name", "moonshot-by-name", "moon-shot-dash", "no-pass", "keeper",
                      "hold-hand", "pass-none", "score-plus", "md-score-table", "bold-score-line",
-                     "discord-bold-sender", "slack-sender", "reactions-mid-sheet"))
+                     "discord-bold-sender", "slack-sender", "reactions-mid-sheet", "names-plus-points"))
 
 
 def _twin(name: str) -> str:
@@ -66,6 +66,7 @@ REFUSED = {
     # the reactions "found '👍'", no form)
     "discord-header": ["1:1"], "discord-bold-sender": ["1:1"], "slack-sender": ["1:1"],
     "reactions-after-result": ["43:1"], "reactions-mid-sheet": ["12:1"],
+    "names-plus-points": ["14:1"],
     # (the heading and the row each their own error, as french23's ruled sheet;
     # the rule row under the heading is the heading's: not told)
     "md-score-table": ["10:1", "12:1"],
@@ -95,7 +96,8 @@ NEW = {"stm-seat": "write it 'moon E'", "stm-name": "not the player's name; writ
        "discord-bold-sender": "a chat's line naming who wrote and when", "slack-sender": "remove this line",
        "reactions-after-result": "'👍 3 😂 1': a chat's reactions are not part of the record: "
                                  "remove this line",
-       "reactions-mid-sheet": "a chat's reactions are not part of the record"}
+       "reactions-mid-sheet": "a chat's reactions are not part of the record",
+       "names-plus-points": "as in 'score N 26 E 0 S 26 W 26'"}
 
 #: Records told "remove this line": without the line told, each is its twin.
 REMOVED = ["discord-header", "discord-bold-sender", "slack-sender", "reactions-after-result",

@@ -916,7 +916,9 @@ _MOON_OF_NAME: Final = re.compile(
 #: (A name's hyphen is followed by a letter and the blanks are parted by the
 #: signs, so that a line of them is matched one way: no backtracking blow-up.)
 _NAME: Final = r"[^\W\d_][^\s\d:=,;-]*(?:-[^\W\d_][^\s\d:=,;-]*)*"
-_POINTS_AFTER: Final = r"[ \t]*(?:[:=][ \t]*)?(-?[0-9]{1,4})[ \t]*(?:[,;][ \t]*)?"
+#: (``Bob +26``: a plus sign before the points, as an online game's log writes
+#: them; english24)
+_POINTS_AFTER: Final = r"[ \t]*(?:[:=][ \t]*)?([-+]?[0-9]{1,4})[ \t]*(?:[,;][ \t]*)?"
 _NAMED_PAIR: Final = re.compile(f"({_NAME}){_POINTS_AFTER}")
 _NAMED_PAIRS: Final = re.compile(rf"[ \t]*(?:{_NAME}{_POINTS_AFTER})+\.?")
 
@@ -1498,7 +1500,7 @@ class _GameBuilder:
             seat = seats.get(loose_key(m.group(1)))
             if seat is None or ("letter", seat) in said:
                 return None
-            said.extend((("letter", seat), m.group(2)))
+            said.extend((("letter", seat), m.group(2).lstrip("+")))
         if len(said) < 4:
             return None
         return msg("syntax.points_keyword", pairs=("space", *said)), 1 + len(row) - len(row.lstrip())
