@@ -38,7 +38,8 @@ GOLDEN = DATA / "messages.golden.txt"
 CLEAN = ("game-clean", "sheet-clean")
 _SHEETS = frozenset(("stm-seat", "stm-name", "moonshot-by-name", "moon-shot-dash", "no-pass", "keeper",
                      "hold-hand", "pass-none", "score-plus", "md-score-table", "bold-score-line",
-                     "discord-bold-sender", "slack-sender", "reactions-mid-sheet", "names-plus-points"))
+                     "discord-bold-sender", "slack-sender", "reactions-mid-sheet", "names-plus-points",
+                     "total-arrows", "total-arrows-ascii"))
 
 
 def _twin(name: str) -> str:
@@ -67,6 +68,7 @@ REFUSED = {
     "discord-header": ["1:1"], "discord-bold-sender": ["1:1"], "slack-sender": ["1:1"],
     "reactions-after-result": ["43:1"], "reactions-mid-sheet": ["12:1"],
     "names-plus-points": ["14:1"],
+    "total-arrows": ["16:11"], "total-arrows-ascii": ["16:12"],
     # (the heading and the row each their own error, as french23's ruled sheet;
     # the rule row under the heading is the heading's: not told)
     "md-score-table": ["10:1", "12:1"],
@@ -97,7 +99,9 @@ NEW = {"stm-seat": "write it 'moon E'", "stm-name": "not the player's name; writ
        "reactions-after-result": "'👍 3 😂 1': a chat's reactions are not part of the record: "
                                  "remove this line",
        "reactions-mid-sheet": "a chat's reactions are not part of the record",
-       "names-plus-points": "as in 'score N 26 E 0 S 26 W 26'"}
+       "names-plus-points": "as in 'score N 26 E 0 S 26 W 26'",
+       "total-arrows": "found '→'; write it 'total N 29 E 4 S 41 W 30'",
+       "total-arrows-ascii": "found '->'; write it 'total N 29 E 4 S 41 W 30'"}
 
 #: Records told "remove this line": without the line told, each is its twin.
 REMOVED = ["discord-header", "discord-bold-sender", "slack-sender", "reactions-after-result",
@@ -106,7 +110,7 @@ REMOVED = ["discord-header", "discord-bold-sender", "slack-sender", "reactions-a
 #: Records whose message offers a whole line ("write it '...'") that, put in
 #: place of the line told, reads with no finding.
 OFFERED = ["stm-seat", "stm-name", "moonshot-by-name", "moon-shot-dash", "passed-three-left",
-           "passed-to-the-left", "bold-deal-header", "bold-score-line"]
+           "passed-to-the-left", "bold-deal-header", "bold-score-line", "total-arrows", "total-arrows-ascii"]
 
 
 def _read(name: str) -> str:
@@ -169,7 +173,8 @@ def test_the_line_offered_reads(name: str) -> None:
     lines[int(at.split(":")[0]) - 1] = _WRITE.findall(said)[-1]
     fixed = "\n".join(lines)
     assert _findings(fixed) == []
-    if name in ("stm-name", "moonshot-by-name", "bold-deal-header", "bold-score-line"):
+    if name in ("stm-name", "moonshot-by-name", "bold-deal-header", "bold-score-line", "total-arrows",
+                "total-arrows-ascii"):
         assert dumps_hrn(list(iter_hrn(fixed))) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
 
 

@@ -669,6 +669,15 @@ def _moon_in_points(text: str, base: int) -> HrnSyntaxError | None:
                               written=f"{word} {zero[0]}"), line, column)
 
 
+#: A total line whose seats each have two totals, before and after the deal,
+#: parted by an arrow (``total N 3 → 29, E 4 → 4, ...``; english24).
+_ARROW: Final = r"(?:\u2192|->|=>)"
+_SEAT_ARROW_PAIR: Final = re.compile(rf"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*-?[0-9]+[ \t\f]*{_ARROW}"
+                                     r"[ \t\f]*(-?[0-9]+)")
+_TOTAL_ARROWS: Final = re.compile(rf"[ \t\f]*total[ \t\f]*:?(?:[ \t\f]*{_SEAT_ARROW_PAIR.pattern}[ \t\f]*,?)+"
+                                  r"[ \t\f]*", re.IGNORECASE)
+
+
 def _typed_aside(found: str | None, expected: set[str], text: str, start: int | None, line: int,
                  column: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """Small words a hand-typed sheet puts in a line that reads without them
@@ -694,6 +703,11 @@ def _typed_aside(found: str | None, expected: set[str], text: str, start: int | 
     moon = _MOON_BY.match(text)
     if moon is not None:
         written = f"{text[:moon.start(1)]}{moon.group(1)} {moon.group(2)}{text[moon.end():]}"
+    if found[:1] in "-=\u2192" and _TOTAL_ARROWS.fullmatch(text) is not None:
+        # (``total N 3 → 29 E 4 → 4 ...``: each seat's total before and after the
+        # deal, as a forum's running totals; the total is the one after; english24)
+        pairs = _SEAT_ARROW_PAIR.findall(text)
+        written = "total " + " ".join(f"{seat} {after}" for seat, after in pairs)
     if written is None or not _reads(written):
         return None
     said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
