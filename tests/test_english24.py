@@ -39,7 +39,7 @@ CLEAN = ("game-clean", "sheet-clean")
 _SHEETS = frozenset(("stm-seat", "stm-name", "moonshot-by-name", "moon-shot-dash", "no-pass", "keeper",
                      "hold-hand", "pass-none", "score-plus", "md-score-table", "bold-score-line",
                      "discord-bold-sender", "slack-sender", "reactions-mid-sheet", "names-plus-points",
-                     "total-arrows", "total-arrows-ascii"))
+                     "total-arrows", "total-arrows-ascii", "name-stm", "stm-stranger"))
 
 
 def _twin(name: str) -> str:
@@ -69,6 +69,7 @@ REFUSED = {
     "reactions-after-result": ["43:1"], "reactions-mid-sheet": ["12:1"],
     "names-plus-points": ["14:1"],
     "total-arrows": ["16:11"], "total-arrows-ascii": ["16:12"],
+    "name-stm": ["15:1"], "stm-stranger": ["15:1"],
     # (the heading and the row each their own error, as french23's ruled sheet;
     # the rule row under the heading is the heading's: not told)
     "md-score-table": ["10:1", "12:1"],
@@ -101,7 +102,9 @@ NEW = {"stm-seat": "write it 'moon E'", "stm-name": "not the player's name; writ
        "reactions-mid-sheet": "a chat's reactions are not part of the record",
        "names-plus-points": "as in 'score N 26 E 0 S 26 W 26'",
        "total-arrows": "found '→'; write it 'total N 29 E 4 S 41 W 30'",
-       "total-arrows-ascii": "found '->'; write it 'total N 29 E 4 S 41 W 30'"}
+       "total-arrows-ascii": "found '->'; write it 'total N 29 E 4 S 41 W 30'",
+       "name-stm": "found 'Bob STM'; write it 'moon E'",
+       "stm-stranger": "'Eve' is neither a seat nor a player of this game"}
 
 #: Records told "remove this line": without the line told, each is its twin.
 REMOVED = ["discord-header", "discord-bold-sender", "slack-sender", "reactions-after-result",
@@ -110,7 +113,8 @@ REMOVED = ["discord-header", "discord-bold-sender", "slack-sender", "reactions-a
 #: Records whose message offers a whole line ("write it '...'") that, put in
 #: place of the line told, reads with no finding.
 OFFERED = ["stm-seat", "stm-name", "moonshot-by-name", "moon-shot-dash", "passed-three-left",
-           "passed-to-the-left", "bold-deal-header", "bold-score-line", "total-arrows", "total-arrows-ascii"]
+           "passed-to-the-left", "bold-deal-header", "bold-score-line", "total-arrows", "total-arrows-ascii",
+           "name-stm"]
 
 
 def _read(name: str) -> str:
@@ -173,8 +177,8 @@ def test_the_line_offered_reads(name: str) -> None:
     lines[int(at.split(":")[0]) - 1] = _WRITE.findall(said)[-1]
     fixed = "\n".join(lines)
     assert _findings(fixed) == []
-    if name in ("stm-name", "moonshot-by-name", "bold-deal-header", "bold-score-line", "total-arrows",
-                "total-arrows-ascii"):
+    if name in ("stm-name", "moonshot-by-name", "name-stm", "bold-deal-header", "bold-score-line",
+                "total-arrows", "total-arrows-ascii"):
         assert dumps_hrn(list(iter_hrn(fixed))) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
 
 

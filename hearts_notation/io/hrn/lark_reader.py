@@ -2030,7 +2030,10 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
     lead = len(text) - len(text.lstrip(" \t\f"))
     at_start = start is not None and start == lead
     mooned = (_MOON_THEN_SEAT.match(text) or _SEAT_THEN_MOON.match(text)) if "\n" not in text else None
-    if mooned is not None and _is_seat(mooned.group("seat"), seats):
+    slang = mooned is not None and mooned.group("kw").lower() not in ("moon", "capot")
+    if mooned is not None and (_is_seat(mooned.group("seat"), seats) or slang):
+        # (``Bob STM``: a player's name before the slang, made its seat by the
+        # reader or, naming no player, the grammar's message alone; english24)
         # (english21: ``Moon - East``, ``Moon shot by East``, ``moon E!``, ``East: moon``:
         # the shooter said around the keyword, as a score pad says it)
         word = "capot" if mooned.group("kw").lower() == "capot" else "moon"
