@@ -39,7 +39,8 @@ CLEAN = ("game-clean", "sheet-clean")
 _SHEETS = frozenset(("stm-seat", "stm-name", "moonshot-by-name", "moon-shot-dash", "no-pass", "keeper",
                      "hold-hand", "pass-none", "score-plus", "md-score-table", "bold-score-line",
                      "discord-bold-sender", "slack-sender", "reactions-mid-sheet", "names-plus-points",
-                     "total-arrows", "total-arrows-ascii", "name-stm", "stm-stranger"))
+                     "total-arrows", "total-arrows-ascii", "name-stm", "stm-stranger",
+                     "slashed-seats-score", "slashed-seats-total", "moon-paren-remark"))
 
 
 def _twin(name: str) -> str:
@@ -48,7 +49,7 @@ def _twin(name: str) -> str:
 
 #: Records read as their twin (fmt agrees, no finding).
 SAME = ("bbo-suit-colons", "lower-suit-letters", "notes-autocap", "score-plus", "white-spade-trick",
-        "white-suits-hand")
+        "white-suits-hand", "emoji-suits-trick", "emoji-suits-hand", "seat-words-commas")
 
 #: Records refused: the line:col of each finding (errors and warnings).
 REFUSED = {
@@ -70,13 +71,14 @@ REFUSED = {
     "names-plus-points": ["14:1"],
     "total-arrows": ["16:11"], "total-arrows-ascii": ["16:12"],
     "name-stm": ["15:1"], "stm-stranger": ["15:1"],
+    "slashed-seats-score": ["10:8"], "slashed-seats-total": ["16:9"],
     # (the heading and the row each their own error, as french23's ruled sheet;
     # the rule row under the heading is the heading's: not told)
     "md-score-table": ["10:1", "12:1"],
     # told as before (checked: these forms stay told once, with what to write)
     "q-dash-s": ["27:21"], "queen-of-spades-caps": ["27:21"], "bbo-suit-letters": ["17:4"],
     "smart-dash-header": ["15:8"], "em-dash-trick": ["26:9"], "suit-words-trick": ["28:6"],
-    "ten-spaced": ["17:10"],
+    "ten-spaced": ["17:10"], "heart-emoji": ["32:6"], "moon-paren-remark": ["15:8"],
 }
 
 #: What this round's slips are told with now (each said something else on main).
@@ -104,7 +106,9 @@ NEW = {"stm-seat": "write it 'moon E'", "stm-name": "not the player's name; writ
        "total-arrows": "found '→'; write it 'total N 29 E 4 S 41 W 30'",
        "total-arrows-ascii": "found '->'; write it 'total N 29 E 4 S 41 W 30'",
        "name-stm": "found 'Bob STM'; write it 'moon E'",
-       "stm-stranger": "'Eve' is neither a seat nor a player of this game"}
+       "stm-stranger": "'Eve' is neither a seat nor a player of this game",
+       "slashed-seats-score": "found '/E/S/W'; write it 'score N 3 E 4 S 15 W 4'",
+       "slashed-seats-total": "write it 'total N 29 E 4 S 41 W 30'"}
 
 #: Records told "remove this line": without the line told, each is its twin.
 REMOVED = ["discord-header", "discord-bold-sender", "slack-sender", "reactions-after-result",
@@ -114,7 +118,7 @@ REMOVED = ["discord-header", "discord-bold-sender", "slack-sender", "reactions-a
 #: place of the line told, reads with no finding.
 OFFERED = ["stm-seat", "stm-name", "moonshot-by-name", "moon-shot-dash", "passed-three-left",
            "passed-to-the-left", "bold-deal-header", "bold-score-line", "total-arrows", "total-arrows-ascii",
-           "name-stm"]
+           "name-stm", "slashed-seats-score", "slashed-seats-total"]
 
 
 def _read(name: str) -> str:
@@ -178,7 +182,7 @@ def test_the_line_offered_reads(name: str) -> None:
     fixed = "\n".join(lines)
     assert _findings(fixed) == []
     if name in ("stm-name", "moonshot-by-name", "name-stm", "bold-deal-header", "bold-score-line",
-                "total-arrows", "total-arrows-ascii"):
+                "total-arrows", "total-arrows-ascii", "slashed-seats-score", "slashed-seats-total"):
         assert dumps_hrn(list(iter_hrn(fixed))) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
 
 

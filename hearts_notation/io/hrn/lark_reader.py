@@ -669,6 +669,12 @@ def _moon_in_points(text: str, base: int) -> HrnSyntaxError | None:
                               written=f"{word} {zero[0]}"), line, column)
 
 
+#: A points line whose seats and points come as two lists parted by slashes
+#: (``score N/E/S/W 3/4/15/4``, ``total: N/E/S/W: 29/4/41/30``): the keyword,
+#: the seats, the points.
+_SLASHED_POINTS: Final = re.compile(
+    r"[ \t\f]*(score|total|marque)[ \t\f]*:?[ \t\f]*([A-Za-z]+(?:[ \t\f]*/[ \t\f]*[A-Za-z]+)+)[ \t\f]*:?"
+    r"[ \t\f]*(-?[0-9]+(?:[ \t\f]*/[ \t\f]*-?[0-9]+)+)[ \t\f]*", re.IGNORECASE)
 #: A total line whose seats each have two totals, before and after the deal,
 #: parted by an arrow (``total N 3 → 29, E 4 → 4, ...``; english24).
 _ARROW: Final = r"(?:\u2192|->|=>)"
@@ -703,6 +709,14 @@ def _typed_aside(found: str | None, expected: set[str], text: str, start: int | 
     moon = _MOON_BY.match(text)
     if moon is not None:
         written = f"{text[:moon.start(1)]}{moon.group(1)} {moon.group(2)}{text[moon.end():]}"
+    slashed = _SLASHED_POINTS.fullmatch(text) if found[:1] == "/" else None
+    if slashed is not None:
+        # (``score N/E/S/W 3/4/15/4``: the seats and their points as two lists,
+        # as a spreadsheet's export or a chat writes them; english24)
+        names, points = slashed.group(2).split("/"), slashed.group(3).split("/")
+        if len(names) == len(points):
+            written = f"{slashed.group(1).lower()} " + " ".join(
+                f"{n.strip()} {p.strip()}" for n, p in zip(names, points, strict=True))
     if found[:1] in "-=\u2192" and _TOTAL_ARROWS.fullmatch(text) is not None:
         # (``total N 3 → 29 E 4 → 4 ...``: each seat's total before and after the
         # deal, as a forum's running totals; the total is the one after; english24)
