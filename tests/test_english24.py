@@ -72,6 +72,7 @@ REFUSED = {
     "total-arrows": ["16:11"], "total-arrows-ascii": ["16:12"],
     "name-stm": ["15:1"], "stm-stranger": ["15:1"],
     "slashed-seats-score": ["10:8"], "slashed-seats-total": ["16:9"],
+    "o-for-q-trick": ["27:21"], "o-for-q-pass": ["22:12"],
     # (the heading and the row each their own error, as french23's ruled sheet;
     # the rule row under the heading is the heading's: not told)
     "md-score-table": ["10:1", "12:1"],
@@ -108,7 +109,8 @@ NEW = {"stm-seat": "write it 'moon E'", "stm-name": "not the player's name; writ
        "name-stm": "found 'Bob STM'; write it 'moon E'",
        "stm-stranger": "'Eve' is neither a seat nor a player of this game",
        "slashed-seats-score": "found '/E/S/W'; write it 'score N 3 E 4 S 15 W 4'",
-       "slashed-seats-total": "write it 'total N 29 E 4 S 41 W 30'"}
+       "slashed-seats-total": "write it 'total N 29 E 4 S 41 W 30'",
+       "o-for-q-trick": "found 'OS!'; did you mean 'QS!'?", "o-for-q-pass": "found 'OH'; did you mean 'QH'?"}
 
 #: Records told "remove this line": without the line told, each is its twin.
 REMOVED = ["discord-header", "discord-bold-sender", "slack-sender", "reactions-after-result",

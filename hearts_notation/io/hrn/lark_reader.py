@@ -816,6 +816,13 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
         # (``1H``: the ace as a one, or the ten with its zero lost: not guessed; english12)
         return HrnSyntaxError(msg("syntax.rank_one", found=quote(found), ace="A" + found[1:],
                                   ten="10" + found[1:]), line, column)
+    if re.fullmatch(rf"O[SHDC{_SYMBOLS}](!!|\?\?|!\?|\?!|!|\?|)", found) \
+            and card_spelling("Q" + found[1:]) is not None:
+        # (``OS``: a capital O typed for the Q, the round letter next to it in a
+        # scorer's hand or a phone's guess; no rank is O; english24)
+        said = msg("syntax.expected", what=expected_phrase(expected, ()), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="Q" + found[1:]),
+                              line, column)
     if turned is not None and _FRENCH_BRIDGE.fullmatch(found):
         # (``DK``, ``DT``: the queen with a French bridge sheet's suit letter,
         # K carreau, T trèfle, or the king or ten of diamonds written suit
