@@ -2229,3 +2229,14 @@ MESSAGES.update({
 MESSAGES.update({
     "limit.ignored": "{env}={value} is not a positive whole number: the default {default} is used",
 })
+
+# [english24] a player's initial for a seat (``D 3S``: reader._GameBuilder.seat); a line in
+# Markdown's bold, as a chat shows it; a chat's sender line and reactions
+# (lark_reader._chat_line) (``**deal 1** dealer W
+# pass left``: hearts_notation/io/hrn/lark_reader._markdown_bold).
+MESSAGES.update({
+    "syntax.seat_initial": "{found} is {player}'s initial, not a seat: write that player's seat, {seat}",
+    "syntax.chat_sender": "{found}: a chat's line naming who wrote and when is not part of the record: remove this line",
+    "syntax.chat_reactions": "{found}: a chat's reactions are not part of the record: remove this line",
+    "syntax.markdown_bold": "{found}: Markdown's bold marks are not part of the record; write '{written}'",
+})

@@ -2216,3 +2216,14 @@ MESSAGES.update({
 MESSAGES.update({
     "limit.ignored": "{env}={value} n'est pas un nombre entier positif : la valeur par défaut {default} est utilisée",
 })
+
+# [english24] a player's initial for a seat (``D 3S``: reader._GameBuilder.seat); a line in
+# Markdown's bold, as a chat shows it; a chat's sender line and reactions
+# (lark_reader._chat_line) (``**deal 1** dealer W
+# pass left``: hearts_notation/io/hrn/lark_reader._markdown_bold).
+MESSAGES.update({
+    "syntax.seat_initial": "{found} est l'initiale de {player}, pas une place : écrivez sa place, {seat}",
+    "syntax.chat_sender": "{found} : la ligne d'une discussion qui dit qui a écrit et quand ne fait pas partie du relevé : retirez cette ligne",
+    "syntax.chat_reactions": "{found} : les réactions d'une discussion ne font pas partie du relevé : retirez cette ligne",
+    "syntax.markdown_bold": "{found} : les marques de gras de Markdown ne font pas partie du relevé ; écrivez « {written} »",
+})

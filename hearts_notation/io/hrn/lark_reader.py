@@ -343,6 +343,8 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
         return HrnSyntaxError(msg("syntax.dos_eof"), ln, col)
     special = (lone_cr(text, base, line, column)
                or _end_mark(text, base)
+               or _markdown_bold(text, base)
+               or _chat_line(text, base)
                or _leader_mark(text, base, seats)
                or _leader_said(text, base, seats)
                or _bullet_slip(found, expected, text, base)
@@ -430,8 +432,11 @@ _SPOT_RANK: Final = re.compile(r"(10|[2-9])(?!\w)")
 _LONE_QUEEN: Final = re.compile(
     # (``la noire``, ``la dame noire``, ``the black lady``: the queen of spades by
     # the names clubs give her; french24)
-    rf"(dame(?:[^\S\n]+noire)?|noire|queen|black[^\S\n]+(?:lady|maria))(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
+    rf"(dame(?:[^\S\n]+noire)?|noire|queen|lady|black[^\S\n]+(?:lady|maria))(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
     re.IGNORECASE)
+#: The queen of spades by a nickname English players give her, with no article
+#: (``Black Maria``, ``black lady``, ``QoS``; english24): her name, whatever the case.
+_QUEEN_NICKNAME: Final = re.compile(r"(black[^\S\n]+(?:lady|maria)|qos)(?!\w)", re.IGNORECASE)
 
 #: A hand's body after its seat and colon, up to a comment or a note.
 _HAND_LINE: Final = re.compile(r"([ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*:)[ \t\f]*([^{;\n]*)")
@@ -664,6 +669,21 @@ def _moon_in_points(text: str, base: int) -> HrnSyntaxError | None:
                               written=f"{word} {zero[0]}"), line, column)
 
 
+#: A points line whose seats and points come as two lists parted by slashes
+#: (``score N/E/S/W 3/4/15/4``, ``total: N/E/S/W: 29/4/41/30``): the keyword,
+#: the seats, the points.
+_SLASHED_POINTS: Final = re.compile(
+    r"[ \t\f]*(score|total|marque)[ \t\f]*:?[ \t\f]*([A-Za-z]+(?:[ \t\f]*/[ \t\f]*[A-Za-z]+)+)[ \t\f]*:?"
+    r"[ \t\f]*(-?[0-9]+(?:[ \t\f]*/[ \t\f]*-?[0-9]+)+)[ \t\f]*", re.IGNORECASE)
+#: A total line whose seats each have two totals, before and after the deal,
+#: parted by an arrow (``total N 3 → 29, E 4 → 4, ...``; english24).
+_ARROW: Final = r"(?:\u2192|->|=>)"
+_SEAT_ARROW_PAIR: Final = re.compile(rf"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*-?[0-9]+[ \t\f]*{_ARROW}"
+                                     r"[ \t\f]*(-?[0-9]+)")
+_TOTAL_ARROWS: Final = re.compile(rf"[ \t\f]*total[ \t\f]*:?(?:[ \t\f]*{_SEAT_ARROW_PAIR.pattern}[ \t\f]*,?)+"
+                                  r"[ \t\f]*", re.IGNORECASE)
+
+
 def _typed_aside(found: str | None, expected: set[str], text: str, start: int | None, line: int,
                  column: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """Small words a hand-typed sheet puts in a line that reads without them
@@ -689,6 +709,19 @@ def _typed_aside(found: str | None, expected: set[str], text: str, start: int | 
     moon = _MOON_BY.match(text)
     if moon is not None:
         written = f"{text[:moon.start(1)]}{moon.group(1)} {moon.group(2)}{text[moon.end():]}"
+    slashed = _SLASHED_POINTS.fullmatch(text) if found[:1] == "/" else None
+    if slashed is not None:
+        # (``score N/E/S/W 3/4/15/4``: the seats and their points as two lists,
+        # as a spreadsheet's export or a chat writes them; english24)
+        names, points = slashed.group(2).split("/"), slashed.group(3).split("/")
+        if len(names) == len(points):
+            written = f"{slashed.group(1).lower()} " + " ".join(
+                f"{n.strip()} {p.strip()}" for n, p in zip(names, points, strict=True))
+    if found[:1] in "-=\u2192" and _TOTAL_ARROWS.fullmatch(text) is not None:
+        # (``total N 3 → 29 E 4 → 4 ...``: each seat's total before and after the
+        # deal, as a forum's running totals; the total is the one after; english24)
+        pairs = _SEAT_ARROW_PAIR.findall(text)
+        written = "total " + " ".join(f"{seat} {after}" for seat, after in pairs)
     if written is None or not _reads(written):
         return None
     said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
@@ -783,6 +816,13 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
         # (``1H``: the ace as a one, or the ten with its zero lost: not guessed; english12)
         return HrnSyntaxError(msg("syntax.rank_one", found=quote(found), ace="A" + found[1:],
                                   ten="10" + found[1:]), line, column)
+    if re.fullmatch(rf"O[SHDC{_SYMBOLS}](!!|\?\?|!\?|\?!|!|\?|)", found) \
+            and card_spelling("Q" + found[1:]) is not None:
+        # (``OS``: a capital O typed for the Q, the round letter next to it in a
+        # scorer's hand or a phone's guess; no rank is O; english24)
+        said = msg("syntax.expected", what=expected_phrase(expected, ()), found=quote(found))
+        return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="Q" + found[1:]),
+                              line, column)
     if turned is not None and _FRENCH_BRIDGE.fullmatch(found):
         # (``DK``, ``DT``: the queen with a French bridge sheet's suit letter,
         # K carreau, T trèfle, or the king or ten of diamonds written suit
@@ -820,6 +860,11 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
             card = short.group(1).upper() + suit + short.group(3)
             return HrnSyntaxError(msg("syntax.card_words", found=quote(found), card=card),
                                   line, column)
+    nickname = _QUEEN_NICKNAME.match(text, start)
+    if nickname is not None:
+        # (``W Black Maria!``, ``W QoS``: the queen of spades by a club's name for her)
+        return HrnSyntaxError(msg("syntax.card_words", found=quote(nickname.group(1)), card="Q♠"),
+                              line, column)
     named = _NAMED_CARD.match(text, start)
     article = _ARTICLE_CARD.match(text, start) if found.casefold() in ("la", "le", "the") else None
     if article is not None:
@@ -837,7 +882,7 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
                                       card=spot.group(1) + suit), line, column)
         lone = _LONE_QUEEN.match(text, article.end()) if named is None else None
         if lone is not None and found.casefold() != "le":
-            card = "Q♠" if lone.group(1)[:1].casefold() in "qb" else "D♠"
+            card = "Q♠" if lone.group(1)[:1].casefold() in "qbl" else "D♠"
             return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:lone.end()]), card=card),
                                   line, column)
         if named is not None:
@@ -1400,6 +1445,12 @@ _PASS_SAID: Final = re.compile(
     r"|(?P<kw2>pass(?:es|ed)|passes)[ \t\f]*:?[ \t\f]*(?P<seat2>[A-Za-z][A-Za-z0-9]*)(?![\w>]))"
     r"[ \t\f]*(?::|to[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?|à[ \t\f]+[A-Za-z][A-Za-z0-9]*[ \t\f]*:?)?"
     r"[ \t\f]*(?P<cards>[^{;\n]*)", re.IGNORECASE)
+#: The direction said in a pass's sentence, with how many cards (``passed 3 to the
+#: left:``, ``KS QH JH to the left``, ``3 cards across``; english24): the deal's
+#: header says the direction, so the line offered leaves it out.
+_PASS_DIRECTION_SAID: Final = re.compile(
+    r"(?:(?<!\S)[0-9][ \t\f]+(?:cards?[ \t\f]+)?)?(?:to[ \t\f]+(?:the[ \t\f]+)?(?:left|right)|across)"
+    r"(?!\w)[ \t\f]*:?", re.IGNORECASE)
 #: A line number pasted before a line (``01 [Event "..."]``, ``12: 1. E 2C ...``):
 #: the number, then the rest of the line.
 _LINE_NUMBER: Final = re.compile(r"[ \t\f]*([0-9]+[:)|]?)[ \t\f]+([^\n]*)\Z")
@@ -1430,13 +1481,16 @@ _SEAT_MOON: Final = re.compile(
 _MOON_PRONOUNS: Final = frozenset(("il", "elle", "on", "he", "she"))
 #: A moon line that says its seat as a score pad does (``Moon - East``, ``Moon shot
 #: by East``, ``moon E!``) or after it (``East: moon``, ``East - moon``; english21).
+#: The keyword may be a player's slang for it (``STM E``, ``Moon-shot - East``,
+#: ``East STM``; english24), answered with ``moon``.
 _MOON_THEN_SEAT: Final = re.compile(
-    r"[ \t\f]*(?P<kw>moon|capot)[ \t\f]*(?:[-:\u2013\u2014][ \t\f]*)?"
+    r"[ \t\f]*(?P<kw>moon|capot|stm|moon[ \t\f]*-?[ \t\f]*shot|shot[ \t\f]+the[ \t\f]+moon)"
+    r"[ \t\f]*(?:[-:\u2013\u2014][ \t\f]*)?"
     r"(?:(?:shot|shoot|by|was|is|de|par)[ \t\f]+)*(?P<seat>[^\W\d_]\w*)[ \t\f]*[!.]*[ \t\f]*\Z",
     re.IGNORECASE)
 _SEAT_THEN_MOON: Final = re.compile(
-    r"[ \t\f]*(?P<seat>[^\W\d_]\w*)[ \t\f]*[-:\u2013\u2014]?[ \t\f]*(?P<kw>moon|capot)[ \t\f]*[!.]*"
-    r"[ \t\f]*\Z", re.IGNORECASE)
+    r"[ \t\f]*(?P<seat>[^\W\d_]\w*)[ \t\f]*[-:\u2013\u2014]?[ \t\f]*"
+    r"(?P<kw>moon|capot|stm|moon[ \t\f]*-?[ \t\f]*shot)[ \t\f]*[!.]*[ \t\f]*\Z", re.IGNORECASE)
 #: A trick's number after a ``T`` (``T1.``, ``T1:``), as some score pads number tricks.
 _TRICK_T: Final = re.compile(r"[ \t\f]*([tp])([0-9]+)[.:)]", re.IGNORECASE)
 
@@ -1639,7 +1693,7 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
                 seat = f"{seat}>{tail.group(1)}"
             # (``E passe V♥, R♣ et D♦ à S``: the cards said as a list; french21:
             # the line offered must read, and ``et`` is no card)
-            cards = " ".join(_LISTED_AND.sub(" ", cards).split())
+            cards = " ".join(_LISTED_AND.sub(" ", _PASS_DIRECTION_SAID.sub(" ", cards)).split())
             written = f"{'passe' if french else 'pass'} {seat}{' :' if french else ':'}" \
                 + (f" {cards}" if cards else "")
             typed = text[lead:passed.start("cards")].strip()
@@ -1925,6 +1979,63 @@ def _fold(word: str) -> str:
     return fold_word(word)
 
 
+#: Markdown's bold marks at a line's start (``**deal 1** dealer W pass left``,
+#: ``__score__ N 13 ...``), as a chat (Discord, Slack) or a forum shows a line in
+#: bold, and every such mark of the line (english24).
+_BOLD_START: Final = re.compile(r"[ \t\f]*(\*\*|__)(?=\S)")
+_BOLD_MARK: Final = re.compile(r"\*\*|__")
+
+
+#: A chat's line that names who wrote and when, as a Discord or Slack copy
+#: puts it above each message (``Margaret — Today at 9:04 PM``, ``**Bob** —
+#: 12/06/2026 9:04 PM``, ``Alice  9:04 PM``): the sender, then a time.
+_CHAT_SENDER: Final = re.compile(
+    r"[ \t\f]*(?:\*\*)?[^\W\d_][\w .'\u2019-]{0,40}?(?:\*\*)?[ \t\f]*(?:[\u2014\u2013-][ \t\f]*)?"
+    r"(?:(?:today|yesterday)[ \t\f]+at[ \t\f]+|[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}[ \t\f,]+(?:at[ \t\f]+)?)?"
+    r"[0-9]{1,2}:[0-9]{2}(?:[ \t\f]*[AaPp]\.?[Mm]\.?)?[ \t\f]*\Z", re.IGNORECASE)
+
+
+def _is_reactions(text: str) -> bool:
+    """Whether *text* is a chat's reactions under a message (``👍 3  😂 1``):
+    pictographs (U+1F000 and up, with their joiners and variation
+    selectors), counts and blanks only; a suit's symbol is no reaction."""
+    marks = [c for c in text if not c.isspace() and not c.isdigit()]
+    return bool(marks) and any(ord(c) >= 0x1F000 for c in marks) \
+        and all(ord(c) >= 0x1F000 or c in "\u200d\ufe0f" for c in marks)
+
+
+def _chat_line(text: str, base: int) -> HrnSyntaxError | None:
+    """A chat's line pasted with a record (english24): the line that names
+    the sender and the time of a message (``Margaret — Today at 9:04 PM``),
+    or its reactions (``👍 3  😂 1``): told *remove this line* at its start,
+    with what it is; not offered in braces (it is no remark of the game)."""
+    if "\n" in text:
+        return None
+    lead = len(text) - len(text.lstrip(" \t\f"))
+    if _is_reactions(text):
+        key = "syntax.chat_reactions"
+    elif _CHAT_SENDER.match(text) is not None:
+        key = "syntax.chat_sender"
+    else:
+        return None
+    return HrnSyntaxError(msg(key, found=quote(" ".join(text.split()), 60)), base, lead + 1)
+
+
+def _markdown_bold(text: str, base: int) -> HrnSyntaxError | None:
+    """A line typed in Markdown's bold (``**deal 1** dealer W pass left``):
+    told at its first mark with the line without the marks, when that line
+    reads.  The ``*`` is the notation's unfinished result: the line was read
+    as ``*`` and a remark, and a deal header lost its deal (english24)."""
+    bold = _BOLD_START.match(text)
+    if bold is None or "\n" in text:
+        return None
+    written = _BOLD_MARK.sub("", text).strip()
+    if not _reads(written):
+        return None
+    return HrnSyntaxError(msg("syntax.markdown_bold", found=quote(bold.group(1)), written=written),
+                          base, bold.start(1) + 1)
+
+
 def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | None, base: int,
                 line: int, column: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """A French sheet's ways of typing a line, told with the form to write
@@ -1940,10 +2051,13 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
     lead = len(text) - len(text.lstrip(" \t\f"))
     at_start = start is not None and start == lead
     mooned = (_MOON_THEN_SEAT.match(text) or _SEAT_THEN_MOON.match(text)) if "\n" not in text else None
-    if mooned is not None and _is_seat(mooned.group("seat"), seats):
+    slang = mooned is not None and mooned.group("kw").lower() not in ("moon", "capot")
+    if mooned is not None and (_is_seat(mooned.group("seat"), seats) or slang):
+        # (``Bob STM``: a player's name before the slang, made its seat by the
+        # reader or, naming no player, the grammar's message alone; english24)
         # (english21: ``Moon - East``, ``Moon shot by East``, ``moon E!``, ``East: moon``:
         # the shooter said around the keyword, as a score pad says it)
-        word = "moon" if mooned.group("kw").lower() == "moon" else "capot"
+        word = "capot" if mooned.group("kw").lower() == "capot" else "moon"
         said = msg("syntax.expected", what=_LINE_START, found=quote(text.strip()))
         return HrnSyntaxError(msg("syntax.written_as", error=said.arg(),
                                   written=f"{word} {mooned.group('seat')}"), base, lead + 1)

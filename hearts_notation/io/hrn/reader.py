@@ -644,6 +644,11 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
     b.feed(elements)
 
 
+#: A Markdown table's rule row (``|---|---|``, ``| :---: | --- |``): it only
+#: underlines the table's heading.
+_TABLE_RULE: Final = re.compile(r"[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?[ \t]*")
+
+
 #: A deal header's field typed on a line of its own under the header, as a
 #: form's field (``donneur : Est``, ``passe : à gauche``; french23).
 _FIELD_LINE: Final = re.compile(
@@ -900,15 +905,20 @@ _MOON_ALONE: Final = re.compile(r"[ \t]*(moon|capot|(?:grand[ \t]+)?chelem)[ \t]
 #: A moon line that names its shooter after a preposition (``chelem d'Hervé``,
 #: ``capot de Anne``, ``grand chelem pour Yves``, ``moon by Tom``; french24).
 _MOON_OF_NAME: Final = re.compile(
-    r"[ \t]*(?P<kw>moon|capot|(?:grand[ \t]+)?chelem)[ \t]*:?[ \t]*"
-    r"(?:d['\u2019][ \t]*|(?:de|du|par|pour|by|for|of)[ \t]+)(?P<name>[^\W\d_][\w'\u2019-]*)"
+    r"[ \t]*(?:(?P<kw>moon|capot|(?:grand[ \t]+)?chelem)[ \t]*:?[ \t]*"
+    r"(?:d['\u2019][ \t]*|(?:de|du|par|pour|by|for|of)[ \t]+)"
+    # (english24: a player's slang for the moon, ``STM: Bob``, ``moonshot by Bob``)
+    r"|(?P<slang>stm|moon[ \t]*-?[ \t]*shot|shot[ \t]+the[ \t]+moon)[ \t]*[-:\u2013\u2014]?[ \t]*"
+    r"(?:(?:by|for)[ \t]+)?)(?P<name>[^\W\d_][\w'\u2019-]*)"
     r"[ \t]*[!.]*[ \t]*(?P<remark>\{[^}]*\})?[ \t]*$", re.IGNORECASE)
 #: A name and its points on a sheet's line typed without a keyword
 #: (``Anne 13,``, ``Hervé : 0``), and a line of them (french21).
 #: (A name's hyphen is followed by a letter and the blanks are parted by the
 #: signs, so that a line of them is matched one way: no backtracking blow-up.)
 _NAME: Final = r"[^\W\d_][^\s\d:=,;-]*(?:-[^\W\d_][^\s\d:=,;-]*)*"
-_POINTS_AFTER: Final = r"[ \t]*(?:[:=][ \t]*)?(-?[0-9]{1,4})[ \t]*(?:[,;][ \t]*)?"
+#: (``Bob +26``: a plus sign before the points, as an online game's log writes
+#: them; english24)
+_POINTS_AFTER: Final = r"[ \t]*(?:[:=][ \t]*)?([-+]?[0-9]{1,4})[ \t]*(?:[,;][ \t]*)?"
 _NAMED_PAIR: Final = re.compile(f"({_NAME}){_POINTS_AFTER}")
 _NAMED_PAIRS: Final = re.compile(rf"[ \t]*(?:{_NAME}{_POINTS_AFTER})+\.?")
 
@@ -995,6 +1005,9 @@ def _header_number(text: str) -> int | None:
     bullet = list_bullet(text)
     if bullet is not None:  # (``• donne 1 ...``: the header behind a list's bullet)
         return _header_number(bullet[2])
+    if text.lstrip(" \t\f").startswith(("**", "__")):
+        # (``**deal 1** dealer W``: a header in Markdown's bold keeps its deal; english24)
+        return _header_number(text.replace("**", "").replace("__", ""))
     said = header_ordinal(text)
     if said is not None:    # ``1re donne``, ``Deuxième donne``: the header written as said
         return int(said) if len(said) <= current_limits().digits else -1
@@ -1175,6 +1188,9 @@ class _GameBuilder:
         self.skipping = False
         #: line-level errors already told once (no line before a deal header...)
         self.told: set[str] = set()
+        #: The line of the last spreadsheet heading told (``| N | E | S | W |``):
+        #: a Markdown table's rule row right under it is part of it (english24).
+        self.heading_line = 0
         self.pos: Pos | None = None
         #: the game's text (or its logical lines, joined when an error asks:
         #: :meth:`game_text`): the first error of an input's first game says
@@ -1244,6 +1260,13 @@ class _GameBuilder:
                 self.cur.lost_line = self.cur.quiet_loss = True
                 return
             self.told.add(told)
+        if isinstance(message, Msg) and message.key == "syntax.sheet_heading":
+            self.heading_line = line
+        elif self.heading_line and self.heading_line == line - 1 and _TABLE_RULE.fullmatch(text):
+            # (``|---|---|---|---|`` under a Markdown table's heading, a forum's
+            # score table: the heading's own line, told with it; english24)
+            self.heading_line = line
+            return
         alone = _MOON_ALONE.match(text) if self.cur is not None else None
         if alone is not None:
             # (« capot » alone after the deal's points: they say who shot)
@@ -1299,10 +1322,11 @@ class _GameBuilder:
             return
         word, name = m.group(1), m.group(2) or ""
         assert self.cur is not None
-        if name.lower() in ("pass", "passe", "passes"):
+        if name.lower() in ("pass", "passe", "passes", "passed"):
             # (``Marie passe A♥ 9♣ R♦ à Paul``, ``Nord passe ...``: the giver
             # said first, by seat or player's name; french19; in English,
-            # ``East passes K♠ Q♥ J♥ to South``, english21)
+            # ``East passes K♠ Q♥ J♥ to South``, english21; ``E passed ... to the
+            # left``, english24)
             from ...players import loose_key
 
             giver = self.known_seat(word) or self.player_seats().get(loose_key(word))
@@ -1362,11 +1386,28 @@ class _GameBuilder:
             # the seat to write is the one the sheet writes)
             tags["West"] = FRENCH_WEST
         found: dict[str, str] = {}
-        for name, value, *_ in self.tag_list:
-            seat = tags.get(name)
-            if seat is not None and value.strip():
-                found.setdefault(loose_key(value), seat)
+        for value, seat in self.player_names(tags):
+            found.setdefault(loose_key(value), seat)
         return found
+
+    def player_names(self, tags: dict[str, str] | None = None) -> list[tuple[str, str]]:
+        """Each player's name as its tag writes it and the seat it plays
+        (*tags*: each seat tag's seat, as :meth:`player_seats` makes them)."""
+        if tags is None:
+            tags = _player_tag_seats(self.seat_names_for_messages())
+        return [(value.strip(), tags[name]) for name, value, *_ in self.tag_list
+                if name in tags and value.strip()]
+
+    def player_initial(self, letter: str) -> tuple[str, str] | None:
+        """The one player whose name begins with *letter* (``D`` for Dev),
+        and that player's seat, or ``None`` (no such player, or two): a
+        scorer who knows the table writes the players' initials where the
+        notation wants the seats (english24)."""
+        if len(letter) != 1 or not letter.isalpha():
+            return None
+        found = {(name, seat) for name, seat in self.player_names()
+                 if name[:1].casefold() == letter.casefold()}
+        return found.pop() if len(found) == 1 else None
 
     def player_named(self, exc: HrnSyntaxError, text: str, line: int) -> tuple[str | Msg, int]:
         """The message of a line that does not read, and its column, saying
@@ -1422,7 +1463,7 @@ class _GameBuilder:
         said = _MOON_OF_NAME.match(text)
         if said is None or "\n" in text:
             return None
-        word = "moon" if said.group("kw").lower() == "moon" else "capot"
+        word = "moon" if said.group("slang") or said.group("kw").lower() == "moon" else "capot"
         remark = f" {said.group('remark')}" if said.group("remark") else ""
         if self.known_seat(said.group("name")) is not None:
             if exc.msg is None or exc.msg.key == "syntax.written_as":
@@ -1459,7 +1500,7 @@ class _GameBuilder:
             seat = seats.get(loose_key(m.group(1)))
             if seat is None or ("letter", seat) in said:
                 return None
-            said.extend((("letter", seat), m.group(2)))
+            said.extend((("letter", seat), m.group(2).lstrip("+")))
         if len(said) < 4:
             return None
         return msg("syntax.points_keyword", pairs=("space", *said)), 1 + len(row) - len(row.lstrip())
@@ -1665,6 +1706,18 @@ class _GameBuilder:
                 self.cur.lost_line = self.cur.quiet_loss = True
                 raise _Stop()
             self.told.add(told)
+        initial = self.player_initial(name)
+        if initial is not None:
+            # (``2. D 3S M 8S T 4S P 2S``: the players' initials for their seats,
+            # told at the deal's first, the deal's other such lines lost quietly,
+            # a typist's habit as french24's are; english24)
+            if self.cur is not None:
+                if f"initial:{self.cur.line}" in self.told:
+                    self.cur.lost_line = self.cur.quiet_loss = True
+                    raise _Stop()
+                self.told.add(f"initial:{self.cur.line}")
+            raise self.fail(msg("syntax.seat_initial", found=quote(name), player=initial[0],
+                                seat=initial[1]), line, col, trick)
         hint: Arg = ""
         if FRENCH_LETTER_RE.fullmatch(name):
             hint = ("space", "", ("paren", french_letter_message(name).arg()))

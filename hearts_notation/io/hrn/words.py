@@ -61,6 +61,11 @@ DIRECTION_SHORTHANDS: Final[dict[str, str]] = {
                      "pas echange", "sans echange", "aucun echange", "gardee", "garder",
                      # (``passe : aucune``, ``on garde``: the hold said as a sentence)
                      "aucune", "aucun", "sans", "on garde", "on garde tout"), "garde"),
+    # (english24: the hold as English players say it, ``no pass``, ``keeper``,
+    # ``hold hand``, ``pass none``; answered with ``hold``)
+    **dict.fromkeys(("no pass", "no passing", "no passes", "nopass", "none", "keeper", "keepers",
+                     "keep", "keeper hand", "hold hand", "holdhand", "hold hands", "hold'em",
+                     "holdem"), "hold"),
 }
 #: A deal header written as the deal is said, its number an ordinal before
 #: the keyword (``1re donne``, ``2e donne``, ``3ème donne``, ``1st deal``):
