@@ -18,20 +18,16 @@ docs/robustness.md, "french23".  In process, about 25 small reads: cheap.
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from record_campaign import golden_text
+from record_campaign import findings, golden_text
 
 from hearts_notation.cli import cli
-from hearts_notation.i18n import render
 from hearts_notation.io.hrn.reader import iter_hrn
 from hearts_notation.io.hrn.writer import dumps_hrn
-from hearts_notation.referee import check_game
 
 DATA = Path(__file__).resolve().parent / "data" / "french23"
 GOLDEN = DATA / "messages.golden.txt"
@@ -76,15 +72,9 @@ def _read(name: str) -> str:
     return (DATA / f"{name}.hrn").read_text(encoding="utf-8")
 
 
-@functools.lru_cache(maxsize=64)
-def _found(text: str) -> tuple[tuple[str, str, Any], ...]:
-    """The errors and warnings of *text*, each read once for both languages."""
-    return tuple((f"{f.line}:{f.column}", f.key, f.args) for game in iter_hrn(text)
-                 for f in check_game(game).findings if f.severity != "info")
-
 
 def _findings(text: str, lang: str = "fr") -> list[tuple[str, str]]:
-    return [(at, render(lang, key, args)) for at, key, args in _found(text)]
+    return findings(text, lang)
 
 
 def test_every_record_is_listed() -> None:

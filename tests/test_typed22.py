@@ -13,20 +13,16 @@ each message in English and French.  docs/spec.md 2.12; docs/robustness.md,
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from record_campaign import golden_text
+from record_campaign import findings, golden_text
 
 from hearts_notation.cli import cli
-from hearts_notation.i18n import render
 from hearts_notation.io.hrn.reader import iter_hrn
 from hearts_notation.io.hrn.writer import dumps_hrn
-from hearts_notation.referee import check_game
 
 DATA = Path(__file__).resolve().parent / "data" / "typed22"
 GOLDEN = DATA / "messages.golden.txt"
@@ -79,14 +75,8 @@ def _read(name: str) -> str:
 
 
 def _findings(text: str, lang: str) -> list[tuple[str, str]]:
-    return [(at, render(lang, key, args)) for at, key, args in _found(text)]
+    return findings(text, lang)
 
-
-@functools.lru_cache(maxsize=64)
-def _found(text: str) -> tuple[tuple[str, str, Any], ...]:
-    """The errors and warnings of *text*, each read once for both languages."""
-    return tuple((f"{f.line}:{f.column}", f.key, f.args) for game in iter_hrn(text)
-                 for f in check_game(game).findings if f.severity != "info")
 
 
 def _lang(name: str) -> str:
