@@ -10,10 +10,11 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from sequential_cases import diffs, evaluator
+
 from hearts_notation.analysis.annotate import runner_up
 from hearts_notation.analysis.context import DealContext, PlayPoint
-from hearts_notation.analysis.evaluate import FAST, Comparison, EvalOptions, Evaluation, Evaluator
-from hearts_notation.analysis.exact import ExactSolver
+from hearts_notation.analysis.evaluate import FAST, Comparison, EvalOptions, Evaluation
 from hearts_notation.io import read_games
 from hearts_notation.rules import parse_rules
 
@@ -21,15 +22,6 @@ DATA = Path(__file__).parent / "data" / "analysis"
 STD = parse_rules("standard")
 
 
-def _evaluator(options: EvalOptions) -> Evaluator:
-    return Evaluator(4, ExactSolver(STD), options)
-
-
-def _diffs(mean: float, se: float, n: int) -> list[float]:
-    """*n* differences with this mean and (about) this standard error, in
-    the worlds of either policy alike."""
-    sd = se * n ** 0.5
-    return [mean + (sd if i % 4 < 2 else -sd) for i in range(n)]
 
 
 def test_a_loss_hardly_ever_marked_stops_early() -> None:
@@ -40,18 +32,18 @@ def test_a_loss_hardly_ever_marked_stops_early() -> None:
     since issue 24's last round (1.5 standard errors, ``--fast``'s until
     5 December, stopped it: right-skewed losses were given up on that a
     second seed marked), and 1.3 ± 0.18 may still become a mark and goes on."""
-    ev = _evaluator(EvalOptions())
+    ev = evaluator(EvalOptions())
     n = 1536
     pols = [i % 2 for i in range(n)]
-    assert ev._futile(_diffs(0.9, 0.18, n), pols, 1.0, 2.0, 256, 3072)
-    assert not ev._futile(_diffs(1.06, 0.18, n), pols, 1.0, 2.0, 256, 3072)
-    assert not ev._futile(_diffs(1.3, 0.18, n), pols, 1.0, 2.0, 256, 3072)
+    assert ev._futile(diffs(0.9, 0.18, n), pols, 1.0, 2.0, 256, 3072)
+    assert not ev._futile(diffs(1.06, 0.18, n), pols, 1.0, 2.0, 256, 3072)
+    assert not ev._futile(diffs(1.3, 0.18, n), pols, 1.0, 2.0, 256, 3072)
     assert FAST.futility_z == EvalOptions().futility_z   # --fast gives up as late
-    bold = _evaluator(EvalOptions(futility_z=1.5))
-    assert bold._futile(_diffs(1.06, 0.18, n), pols, 1.0, 2.0, 256, 3072)
+    bold = evaluator(EvalOptions(futility_z=1.5))
+    assert bold._futile(diffs(1.06, 0.18, n), pols, 1.0, 2.0, 256, 3072)
     # the first rule (the loss's upper bound at z + stop_margin) did not stop 0.9
-    old = _evaluator(EvalOptions(futility_z=3.0))
-    assert not old._futile(_diffs(0.9, 0.18, n), pols, 1.0, 2.0, 256, 3072)
+    old = evaluator(EvalOptions(futility_z=3.0))
+    assert not old._futile(diffs(0.9, 0.18, n), pols, 1.0, 2.0, 256, 3072)
 
 
 def test_the_runners_up_are_the_finalists_the_screening_cannot_tell_from_the_best() -> None:
@@ -80,7 +72,7 @@ def test_a_verification_goes_on_against_the_reference_its_pick_worlds_found_best
     game = next(read_games(str(DATA / "queen_duck.hrn")))
     ctx = DealContext(game.deals[0], STD, ("N", "E", "S", "W"), game.deals[0].number)
     opts = dataclasses.replace(FAST, verify=64, verify_min=32, batch=16, exact_tricks=0)
-    ev = _evaluator(opts)
+    ev = evaluator(opts)
     ev.start_deal()
     def open_play(p: PlayPoint) -> bool:
         know = ctx.knowledge(p)
@@ -119,7 +111,7 @@ def test_a_pass_verification_goes_on_against_the_reference_its_pick_worlds_found
     deal = game.deals[0]
     ctx = DealContext(deal, STD, ("N", "E", "S", "W"), deal.number)
     opts = dataclasses.replace(FAST, pass_verify=64, verify_min=32, batch=16)
-    ev = _evaluator(opts)
+    ev = evaluator(opts)
     ev.start_deal()
     seat = next(s for s in range(4) if ctx.hands.dealt[s] is not None and ctx.given[s])
     dealt = ctx.hands.dealt[seat]
@@ -142,7 +134,7 @@ def test_a_policy_that_would_still_refuse_the_loss_stops_it() -> None:
     """A policy at 0.3 ± 0.15 after 1,024 worlds: even 0.3 + 2.5 standard
     errors plus the 2 the whole budget would leave stays below 1, so the
     policies cannot agree and the verification stops unmarked."""
-    ev = _evaluator(EvalOptions())
+    ev = evaluator(EvalOptions())
     diffs, pols = _split((3.0, 0.3), 0.15, 1024)
     assert ev._futile(diffs, pols, 1.0, 2.0, 256, 3072)
     diffs, pols = _split((3.0, 0.7), 0.15, 1024)
@@ -159,13 +151,13 @@ def test_an_exact_verification_goes_on_while_the_reversed_tie_order_is_unclear()
     (2.6 ± 0.42), or flagged (0.3 ± 0.2, below 1 by three standard errors).
     Without the reversed differences (a sampled play), the natural order
     alone decides."""
-    ev = _evaluator(EvalOptions())
+    ev = evaluator(EvalOptions())
     n = 256
     pols = [-1] * n
-    natural = _diffs(2.58, 0.42, n)
+    natural = diffs(2.58, 0.42, n)
     assert ev._clear(natural, pols, 1.0, 2.0, 256)
-    assert not ev._clear(natural, pols, 1.0, 2.0, 256, _diffs(2.24, 0.47, n))
-    assert ev._clear(natural, pols, 1.0, 2.0, 256, _diffs(2.6, 0.42, n))
-    assert ev._clear(natural, pols, 1.0, 2.0, 256, _diffs(0.3, 0.2, n))
+    assert not ev._clear(natural, pols, 1.0, 2.0, 256, diffs(2.24, 0.47, n))
+    assert ev._clear(natural, pols, 1.0, 2.0, 256, diffs(2.6, 0.42, n))
+    assert ev._clear(natural, pols, 1.0, 2.0, 256, diffs(0.3, 0.2, n))
     # a loss the natural order clears below the threshold needs no reversed order
-    assert ev._clear(_diffs(0.2, 0.2, n), pols, 1.0, 2.0, 256, _diffs(2.24, 0.47, n))
+    assert ev._clear(diffs(0.2, 0.2, n), pols, 1.0, 2.0, 256, diffs(2.24, 0.47, n))

@@ -12,9 +12,10 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from sequential_cases import diffs, evaluator
+
 from hearts_notation.analysis.context import DealContext, PlayPoint
 from hearts_notation.analysis.evaluate import FAST, EvalOptions, Evaluator, Sequential
-from hearts_notation.analysis.exact import ExactSolver
 from hearts_notation.io import read_games
 from hearts_notation.rules import parse_rules
 from tests import benchmark_module
@@ -23,15 +24,6 @@ DATA = Path(__file__).parent / "data" / "analysis"
 STD = parse_rules("standard")
 
 
-def _evaluator(options: EvalOptions) -> Evaluator:
-    return Evaluator(4, ExactSolver(STD), options)
-
-
-def _diffs(mean: float, se: float, n: int) -> list[float]:
-    """*n* differences with this mean and (about) this standard error, in
-    the worlds of either policy alike."""
-    sd = se * n ** 0.5
-    return [mean + (sd if i % 4 < 2 else -sd) for i in range(n)]
 
 
 def _run(ev: Evaluator, diffs: list[float], budget: int = 3072) -> Sequential:
@@ -47,14 +39,14 @@ def test_a_verdict_at_the_edge_of_its_maximum_goes_on() -> None:
     way about as often; they go on to four times the maximum, unsettled.
     1.1 +- 0.12 (bound 1.6 standard errors under) and 0.9 +- 0.12 stop
     there, as they did."""
-    ev = _evaluator(EvalOptions(edge_verify=4.0, edge_band=1.5))
+    ev = evaluator(EvalOptions(edge_verify=4.0, edge_band=1.5))
     for mean in (1.33, 1.43):
-        run = _run(ev, _diffs(mean, 0.12, 3072))
+        run = _run(ev, diffs(mean, 0.12, 3072))
         assert run.limit() == 4 * 3072
         assert next(iter(run))[0] == ev.options.batch   # one more batch to come
         assert not run.comparison().settled
     for mean in (1.1, 0.9):
-        run = _run(ev, _diffs(mean, 0.12, 3072))
+        run = _run(ev, diffs(mean, 0.12, 3072))
         assert run.limit() == 3072
         assert list(run) == []
         assert run.comparison().settled
@@ -66,20 +58,20 @@ def test_the_edge_is_looked_at_only_at_the_maximum_and_kept_once_extended() -> N
     extended though the bound has since moved away from the edge, so that
     the comparison's settling does not depend on where it was resumed; a
     loss clear above the threshold stops at once, as before."""
-    ev = _evaluator(EvalOptions(edge_verify=4.0, edge_band=1.5))
-    assert _run(ev, _diffs(1.33, 0.12, 1024)).limit() == 3072
-    extended = _run(ev, _diffs(1.2, 0.08, 3200))
+    ev = evaluator(EvalOptions(edge_verify=4.0, edge_band=1.5))
+    assert _run(ev, diffs(1.33, 0.12, 1024)).limit() == 3072
+    extended = _run(ev, diffs(1.2, 0.08, 3200))
     assert extended.limit() == 4 * 3072
     assert not extended.comparison().settled
-    clear = _run(ev, _diffs(1.5, 0.08, 3200))
+    clear = _run(ev, diffs(1.5, 0.08, 3200))
     assert clear.comparison().clear and clear.comparison().settled
 
 
 def test_without_the_extension_every_verdict_stops_at_its_maximum() -> None:
     """``edge_verify`` 1 is the rule before it: the edge stops at the
     maximum, unmarked; ``--fast`` keeps it (its CPU target is its own)."""
-    ev = _evaluator(EvalOptions(edge_verify=1.0))
-    run = _run(ev, _diffs(1.33, 0.12, 3072))
+    ev = evaluator(EvalOptions(edge_verify=1.0))
+    run = _run(ev, diffs(1.33, 0.12, 3072))
     assert run.limit() == 3072 and list(run) == [] and run.comparison().settled
     assert FAST.edge_verify == 1.0
 
@@ -94,7 +86,7 @@ def test_a_play_verification_at_the_edge_adds_worlds_past_its_maximum() -> None:
     ctx = DealContext(game.deals[0], STD, ("N", "E", "S", "W"), game.deals[0].number)
     base = dataclasses.replace(FAST, verify=64, verify_min=32, batch=16, exact_tricks=0,
                                futility_z=1e6)
-    ev = _evaluator(base)
+    ev = evaluator(base)
     ev.start_deal()
 
     def open_play(p: PlayPoint) -> bool:
@@ -112,7 +104,7 @@ def test_a_play_verification_at_the_edge_adds_worlds_past_its_maximum() -> None:
     assert se > 0
     threshold = mean - (2.0 + base.stop_margin) * se + 0.1 * se
     for factor in (1.0, 2.0):
-        evx = _evaluator(dataclasses.replace(base, edge_verify=factor))
+        evx = evaluator(dataclasses.replace(base, edge_verify=factor))
         evx.start_deal()
         done = evx.verify(ctx, point, a, b, "t|edge|1", threshold, 2.0, resume=first)
         assert done is not None and done.diffs[:64] == first.diffs
