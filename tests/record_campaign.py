@@ -8,12 +8,15 @@ a record for every test and language that asks)."""
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from hearts_notation.api import read_games, validate_file
 from hearts_notation.i18n import render
 from hearts_notation.io.hrn.reader import iter_hrn
+from hearts_notation.io.hrn.writer import dumps_hrn
 from hearts_notation.referee import check_game
 
 
@@ -60,3 +63,35 @@ def golden_text(names: Iterable[str],
     lines = [f"{name} {at} [{lang}] {text}"
              for name in names for lang in ("en", "fr") for at, text in said(name, lang)]
     return "\n".join(lines) + "\n"
+
+
+def same_record(text: str, twin: str) -> bool:
+    """The HRN *text* and its clean *twin* hold the same games (the
+    canonical writer prints them alike)."""
+    return dumps_hrn(list(iter_hrn(text))) == dumps_hrn(list(iter_hrn(twin)))
+
+
+def assert_read_as_twin(text: str, twin: str, lang: str) -> None:
+    """The hand-typed *text* reads with no error nor finding, as *twin*."""
+    games = list(iter_hrn(text))
+    assert [f.message for g in games for f in g.errors] == []
+    assert findings(text, lang) == []
+    assert dumps_hrn(games) == dumps_hrn(list(iter_hrn(twin)))
+
+
+def assert_all_listed(data: Path, listed: Iterable[str]) -> None:
+    """The records of the campaign folder *data* are those of the test's
+    lists (*listed*), and its README names each."""
+    names = {p.stem for p in data.glob("*.hrn")}
+    assert names == set(listed)
+    readme = (data / "README.md").read_text(encoding="utf-8")
+    assert all(f"{n}.hrn" in readme for n in names)
+
+
+def offered_in_place(text: str, lang: str, write: re.Pattern[str]) -> str:
+    """*text* with its one finding's line replaced by the line its message
+    offers (the last match of *write*, the catalog's "write it '...'")."""
+    [(at, said)] = findings(text, lang)
+    lines = text.split("\n")
+    lines[int(at.split(":")[0]) - 1] = write.findall(said)[-1]
+    return "\n".join(lines)

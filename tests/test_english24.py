@@ -20,11 +20,17 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from record_campaign import findings, golden_text
+from record_campaign import (
+    assert_all_listed,
+    assert_read_as_twin,
+    findings,
+    golden_text,
+    offered_in_place,
+    same_record,
+)
 
 from hearts_notation.cli import cli
 from hearts_notation.io.hrn.reader import iter_hrn
-from hearts_notation.io.hrn.writer import dumps_hrn
 
 DATA = Path(__file__).resolve().parent / "data" / "english24"
 GOLDEN = DATA / "messages.golden.txt"
@@ -123,25 +129,18 @@ def _read(name: str) -> str:
     return (DATA / f"{name}.hrn").read_text(encoding="utf-8")
 
 
-
 def _findings(text: str, lang: str = "en") -> list[tuple[str, str]]:
     return findings(text, lang)
 
 
 def test_every_record_is_listed() -> None:
-    names = {p.stem for p in DATA.glob("*.hrn")}
-    assert names == set(CLEAN) | set(SAME) | set(REFUSED) | {"latin1-curly-quotes"}
-    readme = (DATA / "README.md").read_text(encoding="utf-8")
-    assert all(f"{n}.hrn" in readme for n in names)
+    assert_all_listed(DATA, set(CLEAN) | set(SAME) | set(REFUSED) | {"latin1-curly-quotes"})
     assert len(set(SAME) | set(REFUSED)) >= 20
 
 
 @pytest.mark.parametrize("name", SAME)
 def test_a_record_read_is_its_twin(name: str) -> None:
-    games = list(iter_hrn(_read(name)))
-    assert [f.message for g in games for f in g.errors] == []
-    assert _findings(_read(name)) == []
-    assert dumps_hrn(games) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
+    assert_read_as_twin(_read(name), _read(_twin(name)), "en")
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
@@ -167,15 +166,11 @@ _WRITE = re.compile(r"write (?:it )?'(.+?)'")
 
 @pytest.mark.parametrize("name", OFFERED)
 def test_the_line_offered_reads(name: str) -> None:
-    text = _read(name)
-    [(at, said)] = _findings(text)
-    lines = text.split("\n")
-    lines[int(at.split(":")[0]) - 1] = _WRITE.findall(said)[-1]
-    fixed = "\n".join(lines)
+    fixed = offered_in_place(_read(name), "en", _WRITE)
     assert _findings(fixed) == []
     if name in ("stm-name", "moonshot-by-name", "name-stm", "bold-deal-header", "bold-score-line",
                 "total-arrows", "total-arrows-ascii", "slashed-seats-score", "slashed-seats-total"):
-        assert dumps_hrn(list(iter_hrn(fixed))) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
+        assert same_record(fixed, _read(_twin(name)))
 
 
 @pytest.mark.parametrize("name", REMOVED)
@@ -185,7 +180,7 @@ def test_without_the_chat_line_told_the_record_is_its_twin(name: str) -> None:
     lines = text.split("\n")
     del lines[int(at.split(":")[0]) - 1]
     fixed = "\n".join(lines)
-    assert dumps_hrn(list(iter_hrn(fixed))) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
+    assert same_record(fixed, _read(_twin(name)))
 
 
 def test_a_reaction_is_told_and_a_suit_symbol_alone_is_not_one() -> None:

@@ -72,7 +72,6 @@ def _read(name: str) -> str:
     return (DATA / f"{name}.hrn").read_text(encoding="utf-8")
 
 
-
 def _findings(text: str, lang: str = "fr") -> list[tuple[str, str]]:
     return findings(text, lang)
 

@@ -23,11 +23,17 @@ import re
 from pathlib import Path
 
 import pytest
-from record_campaign import findings, golden_text
+from record_campaign import (
+    assert_all_listed,
+    assert_read_as_twin,
+    findings,
+    golden_text,
+    offered_in_place,
+    same_record,
+)
 
 from hearts_notation.i18n import Msg, msg
 from hearts_notation.io.hrn.reader import iter_hrn
-from hearts_notation.io.hrn.writer import dumps_hrn
 
 DATA = Path(__file__).resolve().parent / "data" / "french24"
 GOLDEN = DATA / "messages.golden.txt"
@@ -97,25 +103,18 @@ def _read(name: str) -> str:
     return (DATA / f"{name}.hrn").read_text(encoding="utf-8")
 
 
-
 def _findings(text: str, lang: str = "fr") -> list[tuple[str, str]]:
     return findings(text, lang)
 
 
 def test_every_record_is_listed() -> None:
-    names = {p.stem for p in DATA.glob("*.hrn")}
-    assert names == set(CLEAN) | set(SAME) | set(REFUSED)
-    readme = (DATA / "README.md").read_text(encoding="utf-8")
-    assert all(f"{n}.hrn" in readme for n in names)
+    assert_all_listed(DATA, set(CLEAN) | set(SAME) | set(REFUSED))
     assert len(set(SAME) | set(REFUSED)) >= 20
 
 
 @pytest.mark.parametrize("name", SAME)
 def test_a_record_read_is_its_twin(name: str) -> None:
-    games = list(iter_hrn(_read(name)))
-    assert [f.message for g in games for f in g.errors] == []
-    assert _findings(_read(name)) == []
-    assert dumps_hrn(games) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
+    assert_read_as_twin(_read(name), _read(_twin(name)), "fr")
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
@@ -141,14 +140,10 @@ _WRITE = re.compile(r"écrivez « (.+?) »")
 
 @pytest.mark.parametrize("name", OFFERED)
 def test_the_line_offered_reads(name: str) -> None:
-    text = _read(name)
-    [(at, said)] = _findings(text)
-    lines = text.split("\n")
-    lines[int(at.split(":")[0]) - 1] = _WRITE.findall(said)[-1]
-    fixed = "\n".join(lines)
+    fixed = offered_in_place(_read(name), "fr", _WRITE)
     assert _findings(fixed) == []
     if name in ("chelem-d-herve", "en-moon-by-name", "colonnes-espaces"):
-        assert dumps_hrn(list(iter_hrn(fixed))) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
+        assert same_record(fixed, _read(_twin(name)))
 
 
 def test_a_header_whose_number_does_not_read_keeps_its_deal() -> None:

@@ -78,7 +78,6 @@ def _findings(text: str, lang: str) -> list[tuple[str, str]]:
     return findings(text, lang)
 
 
-
 def _lang(name: str) -> str:
     return "fr" if name.startswith("fr-") else "en"
 
