@@ -37,20 +37,19 @@ class WordTable(Table):
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         need = self._fit(console, options)
-        if need > options.max_width:
+        if need:
             # Not even the longest words fit (``COLUMNS=5``, a split pane):
             # the table is laid out at the width it needs and the terminal
             # wraps its lines, rather than rich shrinking every column to an
             # ellipsis and losing the figures.  (The program's consoles
             # print without cropping: ``soft_wrap``, output.console.)
             options = options.update_width(need)
-            self._fit(console, options)     # each column at its longest word
         return super().__rich_console__(console, options)
 
     def _fit(self, console: Console, options: ConsoleOptions) -> int:
-        """Narrow the columns to the room there is, between words; return
-        the width the table must be laid out at when even its longest words
-        do not fit the room, else 0."""
+        """Narrow the columns to the room there is, between words; when
+        even the longest words do not fit the room, set each column at its
+        longest word and return the width the table then needs, else 0."""
         for i in self._fitted:                  # a width set by an earlier rendering
             self.columns[i].width = None
         self._fitted = []
@@ -63,20 +62,23 @@ class WordTable(Table):
         least, most = self._bounds(console, options, pad)
         if sum(most) <= room:
             return 0                    # it fits: rich's own
+        need = 0
         if sum(least) > room:
-            # no layout keeps every word whole: the width that does, measured
-            # without the terminal's bound (which clips each measure to it)
-            least, most = self._bounds(console, options.update_width(sum(most) + extra), pad)
-            return sum(least) + extra
-        widths = list(most)
-        while sum(widths) > room:
-            i = max((k for k in range(len(widths)) if widths[k] > least[k]),
-                    key=lambda k: widths[k])
-            widths[i] -= 1
+            # no layout keeps every word whole in the room: each column at its
+            # longest word, measured without the terminal's bound (which
+            # clips each measure to it), and the table that much wider
+            widths, _ = self._bounds(console, options.update_width(sum(most) + extra), pad)
+            need = sum(widths) + extra
+        else:
+            widths = list(most)
+            while sum(widths) > room:
+                i = max((k for k in range(len(widths)) if widths[k] > least[k]),
+                        key=lambda k: widths[k])
+                widths[i] -= 1
         for i, (column, width) in enumerate(zip(columns, widths, strict=True)):
             column.width = width - pad
             self._fitted.append(i)
-        return 0
+        return need
 
     def _bounds(self, console: Console, options: ConsoleOptions, pad: int
                 ) -> tuple[list[int], list[int]]:
