@@ -10,10 +10,10 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from sequential_cases import diffs, evaluator
+from sequential_cases import diffs, evaluator, open_play
 
 from hearts_notation.analysis.annotate import runner_up
-from hearts_notation.analysis.context import DealContext, PlayPoint
+from hearts_notation.analysis.context import DealContext
 from hearts_notation.analysis.evaluate import FAST, Comparison, EvalOptions, Evaluation
 from hearts_notation.io import read_games
 from hearts_notation.rules import parse_rules
@@ -69,17 +69,8 @@ def test_a_verification_goes_on_against_the_reference_its_pick_worlds_found_best
     reference, and the comparison is made against it: its differences are
     exactly those of a verification against that reference alone, and
     another seed of the verification keeps the reference."""
-    game = next(read_games(str(DATA / "queen_duck.hrn")))
-    ctx = DealContext(game.deals[0], STD, ("N", "E", "S", "W"), game.deals[0].number)
     opts = dataclasses.replace(FAST, verify=64, verify_min=32, batch=16, exact_tricks=0)
-    ev = evaluator(opts)
-    ev.start_deal()
-    def open_play(p: PlayPoint) -> bool:
-        know = ctx.knowledge(p)
-        return (p.legal is not None and know is not None and max(know.counts) > 4
-                and len(ev.classes(p, p.legal)) >= 3)
-
-    point = next(p for p in ctx.points if open_play(p))
+    ctx, ev, point = open_play(opts, 3)
     assert point.legal is not None
     a, b, c = ev.classes(point, point.legal)[:3]
     _goes_on_against_the_best(partial(ev.verify, ctx, point), a, b, c, "t|1|adaptive", 2.0)

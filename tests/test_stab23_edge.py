@@ -10,25 +10,16 @@ the rule, one small seeded verification for the path.
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
-from sequential_cases import diffs, evaluator
+from sequential_cases import diffs, evaluator, open_play
 
-from hearts_notation.analysis.context import DealContext, PlayPoint
 from hearts_notation.analysis.evaluate import FAST, EvalOptions, Evaluator, Sequential
-from hearts_notation.io import read_games
-from hearts_notation.rules import parse_rules
 from tests import benchmark_module
 
-DATA = Path(__file__).parent / "data" / "analysis"
-STD = parse_rules("standard")
 
-
-
-
-def _run(ev: Evaluator, diffs: list[float], budget: int = 3072) -> Sequential:
-    pols = [i % 2 for i in range(len(diffs))]
-    return Sequential(ev, diffs, pols, 1.0, 2.0, 256, budget, None, "t|edge")
+def _run(ev: Evaluator, values: list[float], budget: int = 3072) -> Sequential:
+    pols = [i % 2 for i in range(len(values))]
+    return Sequential(ev, values, pols, 1.0, 2.0, 256, budget, None, "t|edge")
 
 
 def test_a_verdict_at_the_edge_of_its_maximum_goes_on() -> None:
@@ -82,19 +73,9 @@ def test_a_play_verification_at_the_edge_adds_worlds_past_its_maximum() -> None:
     threshold (the threshold set from its own figures), goes on past 64
     with the extension (the next batches of the same seeded stream after
     the same first 64), and stops at 64 without it."""
-    game = next(read_games(str(DATA / "queen_duck.hrn")))
-    ctx = DealContext(game.deals[0], STD, ("N", "E", "S", "W"), game.deals[0].number)
     base = dataclasses.replace(FAST, verify=64, verify_min=32, batch=16, exact_tricks=0,
                                futility_z=1e6)
-    ev = evaluator(base)
-    ev.start_deal()
-
-    def open_play(p: PlayPoint) -> bool:
-        know = ctx.knowledge(p)
-        return (p.legal is not None and know is not None and max(know.counts) > 4
-                and len(ev.classes(p, p.legal)) >= 2)
-
-    point = next(p for p in ctx.points if open_play(p))
+    ctx, ev, point = open_play(base, 2)
     assert point.legal is not None
     a, b = ev.classes(point, point.legal)[:2]
     # a margin of 1,000 standard errors is never clear: the comparison runs to 64
