@@ -23,11 +23,11 @@ whole-file read, for the full referee and scorer.  Tests
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from .io.batches import HRN_GAME, Batch, batch_games, raw_records
+from .io.batches import HRN_GAME, Batch, RawRecord, batch_games, raw_records
 from .io.compact import CompactGame
 from .model import Game
 from .rules import RuleSet
@@ -125,6 +125,26 @@ def unscored_count(game: Game, rules: RuleSet | None, deals: Sequence[DealScore]
     return sum(why is not None for why in unscored_reasons(game, rules, deals))
 
 
+def notice_lines(game: Game, lang: str) -> list[str]:
+    """What the reader of *game* found suspect in its text
+    (:attr:`hearts_notation.model.Game.notices`: a JSON or YAML key given
+    twice, ``duplicate-key``; a brace comment holding lines of the record;
+    an OpenSpiel history cut inside a number...), each as ``validate``
+    prints it (file, line and column, severity, the catalog's message, its
+    code; no quoted line), the seats as the game names them.  ``score``
+    tells them, under its table and on its HTML sheet, because the scores
+    it shows are those of the value the reader kept, and a reader that
+    keeps the other would show others.  They are the reader's own
+    findings, the very ones validate prints (one check), not the scores'
+    disagreements: they do not change the exit status, which speaks of the
+    scores."""
+    from .diagnostics import render
+    from .i18n import players_in_view
+
+    with players_in_view(game.players):
+        return [render(f, game.source, None, lang=lang) for f in game.notices]
+
+
 def _result(result: Any) -> Any:
     """The declared result as the model holds it (a tuple of seats, ``*`` or ``None``)."""
     if isinstance(result, list):
@@ -132,26 +152,62 @@ def _result(result: Any) -> Any:
     return result
 
 
-def records_of(batch: Batch, default_rules: RuleSet | None, force: bool,
-               relocate: Callable[[Game], bool] | None = None) -> Iterator[CleanGame | Game]:
+class ReadGame:
+    """A record the referee's compact check did not accept, read into the
+    model: its game, and for a JSON record how to read it again with the
+    places of its values (:meth:`located`).  The caller decides whether it
+    needs them (``score``: only when the game has findings, each of which
+    then names its line and column); the places cost 60% of a JSON
+    record's read, so they are not read for every record.
+
+    A plain class with ``__slots__``, as :class:`~hearts_notation.io.batches.RawRecord`
+    (no dataclass's generated methods to make at every start, issue 22)."""
+
+    __slots__ = ("_record", "_source", "game")
+
+    def __init__(self, game: Game, record: RawRecord | None = None,
+                 source: str | None = None) -> None:
+        self.game: Final = game
+        self._record: Final = record
+        self._source: Final = source
+
+    @property
+    def relocatable(self) -> bool:
+        """Whether :meth:`located` reads anything again: a JSON record
+        without syntax errors (YAML and HRN games have their places
+        already; a record with errors is not read again)."""
+        return self._record is not None
+
+    def located(self) -> Game:
+        """The game read again with the places of its values
+        (:func:`hearts_notation.io.jsonio.located_game`), as ``validate``
+        reads a record with findings; the game itself when it is not
+        :attr:`relocatable`."""
+        r = self._record
+        if r is None:
+            return self.game
+        from .io.jsonio import located_game
+
+        return located_game(r.text, self._source, r.index, r.line, r.column)
+
+
+def record_reads(batch: Batch, default_rules: RuleSet | None, force: bool
+                 ) -> Iterator[CleanGame | ReadGame]:
     """Each record of *batch*, in order: a :class:`CleanGame` where the
-    referee's compact check accepts it, else the model's game (the batch is
-    then parsed as a whole-file read parses it, once, and that record's game
-    taken from it).  A JSON record's game for which *relocate* is true
-    (``score``: it has findings, which name their line and column) is read
-    again with the places of its values (:func:`hearts_notation.io.jsonio.located_game`),
-    as ``validate`` reads a record with findings; YAML and HRN games have
-    theirs already, and the others are not read twice (a commented record
-    is not clean either: the places cost 60% of its read)."""
+    referee's compact check accepts it, else a :class:`ReadGame`, the
+    model's game (the batch is then parsed as a whole-file read parses it,
+    once, and that record's game taken from it), which a JSON record's
+    caller may read again with the places of its values."""
     from .io.typed_json import json_compact
     from .referee import CompactBuilder
 
     found = raw_records(batch)
+    source = batch.source
     if found is None:       # formats parsed in the reading process (YAML, OpenSpiel)
-        yield from batch_games(batch)
+        for g in batch_games(batch):
+            yield ReadGame(g)
         return
     syntax, records = found
-    source = batch.source
     parsed: list[Game] | None = None
     for k, r in enumerate(records):
         compact: CompactGame | None
@@ -169,11 +225,18 @@ def records_of(batch: Batch, default_rules: RuleSet | None, force: bool,
         if parsed is None:
             parsed = batch_games(batch)
         game = _same_record(parsed, k, r.index)
-        if relocate is not None and syntax != HRN_GAME and not game.errors and relocate(game):
-            from .io.jsonio import located_game
+        again = syntax != HRN_GAME and not game.errors
+        yield ReadGame(game, r if again else None, source)
 
-            game = located_game(r.text, source, r.index, r.line, r.column)
-        yield game
+
+def records_of(batch: Batch, default_rules: RuleSet | None, force: bool
+               ) -> Iterator[CleanGame | Game]:
+    """Each record of *batch*, in order (:func:`record_reads`): a
+    :class:`CleanGame` where the referee's compact check accepts it, else
+    the model's game as the batch's read gives it (``stats``, which names
+    no place: no record is read twice)."""
+    for rec in record_reads(batch, default_rules, force):
+        yield rec if isinstance(rec, CleanGame) else rec.game
 
 
 def _same_record(games: list[Game], k: int, index: int) -> Game:
@@ -186,5 +249,5 @@ def _same_record(games: list[Game], k: int, index: int) -> Game:
     raise LookupError(f"no game {index} in the parsed batch")
 
 
-__all__ = ["PLAY_ERRORS", "CleanGame", "clean_game", "records_of", "unscored_count",
-           "unscored_reasons"]
+__all__ = ["PLAY_ERRORS", "CleanGame", "ReadGame", "clean_game", "notice_lines", "record_reads", "records_of",
+           "unscored_count", "unscored_reasons"]

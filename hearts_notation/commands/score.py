@@ -40,7 +40,7 @@ from ..progress import CorpusProgress
 from ..rules import RuleSet
 from ..runners.local import EngineSpec, iter_batches, map_batch_work, total_bytes
 from ..runners.pool import gc_paused
-from ..scored import PLAY_ERRORS, CleanGame, records_of, unscored_reasons
+from ..scored import PLAY_ERRORS, CleanGame, notice_lines, record_reads, unscored_reasons
 from ..scoring import GameScore
 from ..sheets import SHEET_CODES
 from ..standings import GameSummary, Standings, summary_of
@@ -117,35 +117,31 @@ def score_batch(batch: Batch | Broken, default_rules: RuleSet | None, force: boo
     """Worker side of ``--jobs`` and ``--engine``: :func:`score_entry` of
     every game of a batch, with its number of deals (the progress counts).
     A record the referee's compact check accepts (no finding at all) is
-    scored from that check's own replay (:func:`hearts_notation.scored.records_of`),
+    scored from that check's own replay (:func:`hearts_notation.scored.record_reads`),
     as ``validate`` checks it; only the others are read into the model."""
     if isinstance(batch, Broken):
         return [(-1, batch.error)]
     out: list[tuple[int, Any]] = []
-    #: the last game the predicate scored and its entry, when it is kept as read
-    kept: list[Any] = [None, None]
-
-    def relocate(game: Game) -> bool:
-        # A JSON record with findings is read again with the places of its
-        # values, for each finding to name its line and column; one without
-        # keeps its entry (scored once: a commented record is not clean).
-        entry = score_entry(game, default_rules, force, table)
-        item = entry[1]
-        if item[3] if table else item["disagreements"]:     # (its findings)
-            return True
-        kept[0], kept[1] = game, entry
-        return False
-
     with gc_paused():
-        for rec in records_of(batch, default_rules, force, relocate):
+        for rec in record_reads(batch, default_rules, force):
             if isinstance(rec, CleanGame):
                 out.append((rec.deals_count, clean_entry(rec, table)))
-            elif rec is kept[0]:
-                out.append((len(rec.deals), kept[1]))
-            else:
-                out.append((len(rec.deals), score_entry(rec, default_rules, force, table)))
-            kept[0] = kept[1] = None
+                continue
+            entry = score_entry(rec.game, default_rules, force, table)
+            if rec.relocatable and _has_findings(entry, table):
+                # A JSON record with findings is read again with the
+                # places of its values, for each finding to name its line
+                # and column; one without keeps its entry (scored once).
+                entry = score_entry(rec.located(), default_rules, force, table)
+            out.append((len(rec.game.deals), entry))
     return out
+
+
+def _has_findings(entry: tuple[bool, Any, GameSummary], table: bool) -> bool:
+    """Whether the :func:`score_entry` of a game has findings (its table
+    item's, or its JSON entry's ``disagreements``)."""
+    item = entry[1]
+    return bool(item[3] if table else item["disagreements"])
 
 
 def clean_entry(clean: CleanGame, table: bool) -> tuple[bool, Any, GameSummary]:
@@ -163,7 +159,7 @@ def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Fin
     """The JSON entry of one game; a deal whose play cannot be scored has
     ``"unscored": "play-errors"`` (*unscored*, :func:`unscored_reasons`),
     and a game whose reader found something suspect in its text has
-    ``"notices"`` (:func:`notice_lines`), optional keys: every other key
+    ``"notices"`` (:func:`hearts_notation.scored.notice_lines`), optional keys: every other key
     is as it always was."""
     deals = [{**d.to_dict(), "complete": d.complete} for d in score.deals]
     for entry, why in zip(deals, unscored, strict=False):
@@ -185,24 +181,6 @@ def score_document(game: Game, rules: RuleSet, score: GameScore, found: list[Fin
     return doc
 
 
-def notice_lines(game: Game, lang: str) -> list[str]:
-    """What the reader of *game* found suspect in its text
-    (:attr:`hearts_notation.model.Game.notices`: a JSON or YAML key given
-    twice, ``duplicate-key``; a brace comment holding lines of the record;
-    an OpenSpiel history cut inside a number...), each as ``validate``
-    prints it (file, line and column, severity, the catalog's message, its
-    code; no quoted line), the seats as the game names them.  ``score``
-    tells them because the scores it shows are those of the value the
-    reader kept, and a reader that keeps the other would show others.
-    They are the reader's own findings, the very ones validate prints (one
-    check), not the scores' disagreements: they do not change the exit
-    status, which speaks of the scores."""
-    from ..diagnostics import render
-
-    with players_in_view(game.players):
-        return [render(f, game.source, None, lang=lang) for f in game.notices]
-
-
 def print_sheet(console: Console, game: Game, rules_used: RuleSet, score: GameScore,
                 found: list[Finding], lang: str, unscored: tuple[str | None, ...] = ()) -> None:
     """One game's table of points and running totals, its outcome and its
@@ -216,7 +194,8 @@ def _print_game(console: Console, game: Game, rules_used: RuleSet, score: GameSc
                 found: list[Finding], lang: str, unscored: tuple[str | None, ...] = (),
                 notices: bool = True) -> None:
     """One game's table, outcome and disagreements with the record, and
-    with *notices* what its reader found suspect (:func:`notice_lines`:
+    with *notices* what its reader found suspect
+    (:func:`hearts_notation.scored.notice_lines`:
     ``score``'s, not ``replay``'s sheet)."""
     from rich.text import Text
 
@@ -725,7 +704,7 @@ def _html_pieces(items: Iterable[_TableItem],
                     event = name
                 elif name != event:
                     several = True
-            body.write(game_section(SheetGame(g, r, sc, f, why), lang))
+            body.write(game_section(SheetGame(g, r, sc, f, why, notices=True), lang))
         title = event if event is not None and not several else translate(lang, "score.sheets")
         before, after = score_sheets_html((), title=title, lang=lang)
         yield before
