@@ -2240,3 +2240,9 @@ MESSAGES.update({
     "syntax.chat_reactions": "{found}: a chat's reactions are not part of the record: remove this line",
     "syntax.markdown_bold": "{found}: Markdown's bold marks are not part of the record; write '{written}'",
 })
+
+# [score25] score's HTML sheet tells what the record's reader found suspect in its text
+# (render/scoresheet._notices), as the table under score's text does.
+MESSAGES.update({
+    "sheet.notices": "Found in the record's text (the points above are those of the value the reader kept):",
+})

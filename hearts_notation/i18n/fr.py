@@ -2227,3 +2227,9 @@ MESSAGES.update({
     "syntax.chat_reactions": "{found} : les réactions d'une discussion ne font pas partie du relevé : retirez cette ligne",
     "syntax.markdown_bold": "{found} : les marques de gras de Markdown ne font pas partie du relevé ; écrivez « {written} »",
 })
+
+# [score25] la feuille HTML de score dit ce que la lecture a trouvé de suspect dans le texte
+# du relevé (render/scoresheet._notices), comme le tableau sous le texte de score.
+MESSAGES.update({
+    "sheet.notices": "Trouvé dans le texte du relevé (les points ci-dessus sont ceux de la valeur que la lecture a gardée) :",
+})

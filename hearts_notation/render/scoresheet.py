@@ -46,6 +46,10 @@ ol.findings { margin: .2rem 0 0 1.2rem; padding: 0; font-size: 9.5pt; }
 ol.findings li.error { color: var(--bad); }
 ol.findings li.warning { color: #92400e; }
 ol.findings li.info { color: var(--soft); }
+p.notices { font-size: 9.5pt; margin: .4rem 0 0; }
+ul.notices { margin: .2rem 0 0 1.2rem; padding: 0; font-size: 9.5pt; overflow-wrap: anywhere; }
+ul.notices li.error { color: var(--bad); }
+ul.notices li.warning { color: #92400e; }
 p.legend { font-size: 9pt; color: var(--soft); }
 section.sheet { break-after: page; page-break-after: always; }
 section.long table { font-size: 8pt; }
@@ -72,13 +76,17 @@ class SheetGame:
     """What one game's sheet shows: the game (tags, names), its rules,
     scores and findings, and which deals cannot be scored because their
     play has errors (:func:`hearts_notation.scored.unscored_reasons`; the
-    sheet must not call such a deal merely "not scored")."""
+    sheet must not call such a deal merely "not scored"), and what the
+    record's reader found suspect in its text with *notices* (``score``'s
+    sheet: the game's :attr:`~hearts_notation.model.Game.notices`, as its
+    table tells them; not ``replay``'s sheet, as not its terminal one)."""
 
     game: Game
     rules: RuleSet
     score: GameScore
     findings: Sequence[Finding]
     unscored: Sequence[str | None] = ()
+    notices: bool = False
 
 
 def game_section(sg: SheetGame, lang: str = "en") -> str:
@@ -140,9 +148,26 @@ def _section(sg: SheetGame, pres: Presentation) -> str:
                        f'{escape(pres.t("severity." + f.severity))} '
                        f"{escape(at + pres.text(f))} [{escape(f.code)}]</li>")
         out.append("</ol>")
+    if sg.notices and game.notices:
+        out.append(_notices(game, pres))
     out.append(f'<p class="legend">{escape(pres.t("sheet.legend"))}</p>')
     out.append("</section>")
     return "\n".join(out) + "\n"
+
+
+def _notices(game: Game, pres: Presentation) -> str:
+    """The reader's notices of *game* (a key given twice...), each line as
+    ``score``'s text tells it under the table (file:line:col, severity,
+    message, code: :func:`hearts_notation.scored.notice_lines`, one
+    wording), escaped, under a title that says why they are on a sheet:
+    the points shown are those of the value the reader kept."""
+    from ..scored import notice_lines
+
+    told = notice_lines(game, pres.lang)
+    items = "".join(f'<li class="{escape(f.severity)}">{escape(t)}</li>'
+                    for f, t in zip(game.notices, told, strict=True))
+    return (f'<p class="notices">{escape(pres.t("sheet.notices"))}</p>\n'
+            f'<ul class="notices">{items}</ul>')
 
 
 def _moon_text(pres: Presentation, shooter: str, choice: str, points: dict[str, int]) -> str:
