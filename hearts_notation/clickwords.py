@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final
 
 import click
@@ -208,6 +209,8 @@ class HelpCommand(click.Command):
     #: The ``--help`` option whose text was made a catalog id (click makes
     #: it once per command, its text worded when it is made).
     _worded_help: click.Option | None = None
+    #: Whether the page's words are in place (:meth:`_worded`).
+    _wording: bool = False
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         option = super().get_help_option(ctx)
@@ -217,6 +220,43 @@ class HelpCommand(click.Command):
         return option
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with self._worded(ctx, page=True):
+            super().format_help(ctx, formatter)
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The usage line in the run's language, with the page's very
+        metavars (``FICHIERS_OU_DOSSIERS...``, ``[OPTIONS]``,
+        ``COMMANDE [ARGUMENTS]...``): the line a usage error prints under
+        its message is the help page's first line, not click's English
+        one (within :meth:`format_help` the page's words are in place
+        already)."""
+        with self._worded(ctx, page=False):
+            super().format_usage(ctx, formatter)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """click's own parsing; a missing argument is named by the metavar
+        the usage line under the error shows (``il manque l'argument
+        'FICHIERS_OU_DOSSIERS...'`` in French), not click's English one."""
+        try:
+            return super().parse_args(ctx, args)
+        except click.MissingParameter as exc:
+            lang = run_language()
+            if lang != "en" and exc.param_hint is None and isinstance(exc.param, click.Argument):
+                exc.param_hint = f"'{_metavar(exc.param.make_metavar(ctx), lang)}'"
+            raise
+
+    @contextmanager
+    def _worded(self, ctx: click.Context, page: bool) -> Iterator[None]:
+        """The command's page texts (*page*: its description and options'
+        help, :func:`help_words`) and, in a language other than English,
+        its usage words (``[OPTIONS]``, the metavars) swapped for their
+        words in the run's language while the body runs, and back
+        afterwards (the command object lives as long as the program, and a
+        test may format its page in several languages).  Entered once: the
+        page's usage line is formatted within the page's words."""
+        if self._wording:
+            yield
+            return
         lang = run_language()
         saved: list[tuple[object, str, object]] = []
 
@@ -225,7 +265,9 @@ class HelpCommand(click.Command):
             setattr(obj, name, value)
 
         try:
-            put(self, "help", help_words(self.help))
+            put(self, "_wording", True)
+            if page:
+                put(self, "help", help_words(self.help))
             if lang != "en":
                 words = catalog(lang)
                 if self.options_metavar == "[OPTIONS]":
@@ -233,13 +275,13 @@ class HelpCommand(click.Command):
                 if isinstance(self, click.Group) and self.subcommand_metavar == "COMMAND [ARGS]...":
                     put(self, "subcommand_metavar", words["help.usage.command"])
             for param in self.get_params(ctx):
-                if isinstance(param, click.Option):
+                if page and isinstance(param, click.Option):
                     put(param, "help", help_words(param.help))
                     if isinstance(param.show_default, str):
                         put(param, "show_default", help_words(param.show_default))
                 if lang != "en" and not (isinstance(param, click.Option) and param.is_flag):
                     put(param, "metavar", _metavar(param.make_metavar(ctx), lang))
-            super().format_help(ctx, formatter)
+            yield
         finally:
             for obj, name, value in reversed(saved):
                 setattr(obj, name, value)

@@ -311,7 +311,7 @@ def _command_line(*args: str, lang_env: str | None = None) -> subprocess.Complet
     (["score", "--format", "xyz", EVENING_1], "fr_FR.UTF-8",
      "Erreur : valeur incorrecte pour '--format' : 'xyz' n'est pas l'une des valeurs 'table', "
      "'json', 'csv', 'html'."),
-    (["validate"], "fr_FR.UTF-8", "Erreur : il manque l'argument 'PATH...'."),
+    (["validate"], "fr_FR.UTF-8", "Erreur : il manque l'argument 'CHEMIN...'."),
     (["replay", DEAL, EVENING_1], None, "Erreur : argument en trop ("),
     (["hint", "--deal", "x", DEAL], None, "Erreur : valeur incorrecte pour '--deal' : 'x' n'est "
      "pas un nombre valide."),
