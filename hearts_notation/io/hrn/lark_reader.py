@@ -45,6 +45,7 @@ from .words import (
     number_word,
     roman_number,
     seat_words,
+    strip_bold,
     words_language,
 )
 
@@ -1983,7 +1984,6 @@ def _fold(word: str) -> str:
 #: ``__score__ N 13 ...``), as a chat (Discord, Slack) or a forum shows a line in
 #: bold, and every such mark of the line (english24).
 _BOLD_START: Final = re.compile(r"[ \t\f]*(\*\*|__)(?=\S)")
-_BOLD_MARK: Final = re.compile(r"\*\*|__")
 
 
 #: A chat's line that names who wrote and when, as a Discord or Slack copy
@@ -1993,6 +1993,36 @@ _CHAT_SENDER: Final = re.compile(
     r"[ \t\f]*(?:\*\*)?[^\W\d_][\w .'\u2019-]{0,40}?(?:\*\*)?[ \t\f]*(?:[\u2014\u2013-][ \t\f]*)?"
     r"(?:(?:today|yesterday)[ \t\f]+at[ \t\f]+|[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}[ \t\f,]+(?:at[ \t\f]+)?)?"
     r"[0-9]{1,2}:[0-9]{2}(?:[ \t\f]*[AaPp]\.?[Mm]\.?)?[ \t\f]*\Z", re.IGNORECASE)
+
+
+#: A chat's own words, said to the table and pasted with the record (``gg``,
+#: ``bien joué !``, ``lol``, ``gg wp``, ``mdr``): a line of these words only
+#: (with a suit's or a face's pictograph, ``!`` or ``?``) is no line of the
+#: notation and no remark of the game (typed25).  Words a remark would hold
+#: with other words (``bravo``, ``nice``) count only beside one of these.
+_CHAT_WORDS: Final = frozenset((
+    "gg", "wp", "ggwp", "gj", "bj", "gl", "hf", "glhf", "lol", "lmao", "rofl", "mdr", "ptdr", "xd",
+    "haha", "hahaha", "ahah", "ahahah", "hihi", "thx", "ty", "omg", "bien joue", "bien jouee",
+    "well played", "good game", "nice one", "bien vu"))
+_CHAT_ASIDE: Final = frozenset(("bravo", "nice", "merci", "thanks", "wow", "ouf", "oups", "oops", "gg's",
+                               "moon", "capot", "chelem", "encore", "again", "trop", "fort", "top"))
+_CHAT_TOKEN: Final = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
+
+
+def _chat_words(text: str) -> bool:
+    """Whether *text* is a chat's words only (:data:`_CHAT_WORDS`), with at
+    most some of :data:`_CHAT_ASIDE` beside them and marks (``!``, ``?``,
+    ``.``, pictographs) between them."""
+    words = [_fold(w) for w in _CHAT_TOKEN.findall(text)]
+    rest = _CHAT_TOKEN.sub(" ", text)
+    if not words or any(c.isdigit() or c in ":{}()[]<>=#*" for c in rest):
+        return False
+    joined = " ".join(words)
+    pairs = {" ".join(words[i:i + 2]) for i in range(len(words) - 1)}
+    chat = [w for w in words if w in _CHAT_WORDS] + [p for p in pairs if p in _CHAT_WORDS]
+    paired = {w for p in pairs if p in _CHAT_WORDS for w in p.split()}
+    return bool(chat) and all(w in _CHAT_WORDS or w in _CHAT_ASIDE or w in paired for w in words) \
+        and len(joined) <= 60
 
 
 def _is_reactions(text: str) -> bool:
@@ -2007,7 +2037,8 @@ def _is_reactions(text: str) -> bool:
 def _chat_line(text: str, base: int) -> HrnSyntaxError | None:
     """A chat's line pasted with a record (english24): the line that names
     the sender and the time of a message (``Margaret — Today at 9:04 PM``),
-    or its reactions (``👍 3  😂 1``): told *remove this line* at its start,
+    its reactions (``👍 3  😂 1``), or a chat's words (``gg``, ``bien joué !``;
+    typed25): told *remove this line* at its start,
     with what it is; not offered in braces (it is no remark of the game)."""
     if "\n" in text:
         return None
@@ -2016,6 +2047,8 @@ def _chat_line(text: str, base: int) -> HrnSyntaxError | None:
         key = "syntax.chat_reactions"
     elif _CHAT_SENDER.match(text) is not None:
         key = "syntax.chat_sender"
+    elif _chat_words(text):
+        key = "syntax.chat_words"
     else:
         return None
     return HrnSyntaxError(msg(key, found=quote(" ".join(text.split()), 60)), base, lead + 1)
@@ -2029,7 +2062,7 @@ def _markdown_bold(text: str, base: int) -> HrnSyntaxError | None:
     bold = _BOLD_START.match(text)
     if bold is None or "\n" in text:
         return None
-    written = _BOLD_MARK.sub("", text).strip()
+    written = strip_bold(text).strip()
     if not _reads(written):
         return None
     return HrnSyntaxError(msg("syntax.markdown_bold", found=quote(bold.group(1)), written=written),
