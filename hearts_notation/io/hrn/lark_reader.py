@@ -346,6 +346,9 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
                or _end_mark(text, base)
                or _markdown_bold(text, base)
                or _chat_line(text, base)
+               # (``Total général : N 42 ...``: read as ``total`` and a seat
+               # ``général``; the row's head said as a notebook says it; typed25)
+               or _points_said(text, base, len(text) - len(text.lstrip(" \t\f")))
                or _leader_mark(text, base, seats)
                or _leader_said(text, base, seats)
                or _bullet_slip(found, expected, text, base)
@@ -395,7 +398,8 @@ _RANK_WORDS: Final = {"as": "A", "roi": "R", "dame": "D", "valet": "V",
 #: After ``of``, a suit's letter (``Q of S``): the letter is the suit only there
 #: (``Q S`` alone may be a rank and the next seat).
 _OF_SUIT_LETTER: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-_SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "cœur": "♥", "coeur": "♥", "cœurs": "♥",
+#: (``pic``: pique as it sounds, ``dame de pic``; typed25)
+_SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "pic": "♠", "cœur": "♥", "coeur": "♥", "cœurs": "♥",
                       "coeurs": "♥", "carreau": "♦", "carreaux": "♦", "trèfle": "♣",
                       "trèfles": "♣", "trefle": "♣", "trefles": "♣", "spades": "♠", "spade": "♠",
                       "hearts": "♥", "heart": "♥", "diamonds": "♦", "diamond": "♦", "clubs": "♣", "club": "♣"}
@@ -437,7 +441,11 @@ _LONE_QUEEN: Final = re.compile(
     re.IGNORECASE)
 #: The queen of spades by a nickname English players give her, with no article
 #: (``Black Maria``, ``black lady``, ``QoS``; english24): her name, whatever the case.
-_QUEEN_NICKNAME: Final = re.compile(r"(black[^\S\n]+(?:lady|maria)|qos)(?!\w)", re.IGNORECASE)
+#: French players' ``DDP`` (*dame de pique*) is hers too (typed25).
+_QUEEN_NICKNAME: Final = re.compile(r"(black[^\S\n]+(?:lady|maria)|qos|ddp)(?!\w)", re.IGNORECASE)
+#: A rank in words and ``de``/``of`` just before a suit's word the line went
+#: wrong at (``As de coeur``: ``As`` read as the card A♠; typed25).
+_RANK_OF_BEFORE: Final = re.compile(r"([^\W\d_]+)[^\S\n]+(?:de|d'|d’|of)[^\S\n]*\Z", re.IGNORECASE)
 
 #: A hand's body after its seat and colon, up to a comment or a note.
 _HAND_LINE: Final = re.compile(r"([ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*:)[ \t\f]*([^{;\n]*)")
@@ -864,7 +872,8 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
     nickname = _QUEEN_NICKNAME.match(text, start)
     if nickname is not None:
         # (``W Black Maria!``, ``W QoS``: the queen of spades by a club's name for her)
-        return HrnSyntaxError(msg("syntax.card_words", found=quote(nickname.group(1)), card="Q♠"),
+        card = "D♠" if nickname.group(1).casefold() == "ddp" else "Q♠"
+        return HrnSyntaxError(msg("syntax.card_words", found=quote(nickname.group(1)), card=card),
                               line, column)
     named = _NAMED_CARD.match(text, start)
     article = _ARTICLE_CARD.match(text, start) if found.casefold() in ("la", "le", "the") else None
@@ -898,6 +907,13 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
         # wrong at the ``de`` after it; the card is the words before)
         word = _WORD_BEFORE.search(text, 0, start)
         named = _NAMED_CARD.match(text, word.start(1)) if word is not None else None
+        if named is not None:
+            line, column = _line_column(text, named.start(), line - text.count("\n", 0, start))
+    if named is None and _SUIT_WORDS.get(found.casefold()) is not None:
+        # (``As de coeur``: the rank and ``de`` read as cards, the line went
+        # wrong at the suit's word; the card is the words before it)
+        before = _RANK_OF_BEFORE.search(text, 0, start)
+        named = _NAMED_CARD.match(text, before.start(1)) if before is not None else None
         if named is not None:
             line, column = _line_column(text, named.start(), line - text.count("\n", 0, start))
     if named is None:
@@ -1472,7 +1488,10 @@ _RECEIVER_AFTER: Final = re.compile(r"[ \t\f]*(?:to|à|->|=>|\u2192)[ \t\f]+([^\
 #: The moon said as a sentence after the seat (``S shot the moon``, ``S fait capot``).
 _SEAT_MOON: Final = re.compile(
     r"[ \t\f]*(?P<seat>[^\W\d_][\w'’-]*)[ \t\f]+(?P<said>"
-    r"(?P<en>(?:has[ \t\f]+)?(?:shot|shoots|shoot)[ \t\f]+the[ \t\f]+moon)"
+    r"(?P<en>(?:has[ \t\f]+)?(?:shot|shoots|shoot)[ \t\f]+the[ \t\f]+moon"
+    # (typed25: ``Hervé a tout pris``, ``Bob took everything``: every point taken)
+    r"|(?:took|takes|has[ \t\f]+taken)[ \t\f]+(?:everything|it[ \t\f]+all|them[ \t\f]+all))"
+    r"|a[ \t\f]+tout[ \t\f]+(?:pris|ramass[ée])"
     r"|(?:a[ \t\f]+)?(?:fait|tir[ée])[ \t\f]+(?:(?:le[ \t\f]+|un[ \t\f]+)?(?:capot|(?:grand[ \t\f]+)?chelem)"
     r"|(?:(?:à|a)[ \t\f]+)?la[ \t\f]+lune))(?!\w)"
     # (french23: ``il a fait la lune : E``, the seat said after a pronoun)
@@ -1949,8 +1968,13 @@ _HEAVY_HEART: Final = re.compile(r"(10|[2-9AKQJTRDV])\u2764\ufe0f?(!!|\?\?|!\?|\
 #: A score sheet's other heads for a line of points (``report``, ``sous-total``,
 #: ``points``, ``pts``), folded -> the keyword meant; group 2 the rest of the line.
 _POINTS_HEADS: Final = {"report": "total", "reports": "total", "soustotal": "total",
-                        "points": "marque", "pts": "marque"}
-_POINTS_SAID: Final = re.compile(r"[ \t\f]*(reports?|sous[- \t]?total|points|pts)"
+                        "points": "marque", "pts": "marque",
+                        # (typed25: ``Total général :``, ``Grand total:``, a notebook's last row)
+                        "totalgeneral": "total", "totauxgeneraux": "total", "totalcumule": "total",
+                        "grandtotal": "total"}
+_POINTS_SAID: Final = re.compile(r"[ \t\f]*(reports?|sous[- \t]?total|points|pts"
+                                 r"|total[ \t\f]+(?:g[ée]n[ée]ral|cumul[ée])|totaux[ \t\f]+g[ée]n[ée]raux"
+                                 r"|grand[ \t\f]+total)(?!\w)"
                                  r"[ \t\f\u00a0\u202f]*:?[ \t\f]*([^\n]*)", re.IGNORECASE)
 
 

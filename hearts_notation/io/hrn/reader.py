@@ -985,27 +985,30 @@ _HEAD_UNNUMBERED: Final = re.compile(
     r"[ \t]*(?=(?:dealer|donneur|pass|passe)\b|\Z)", re.IGNORECASE)
 
 
-def unnumbered_header(text: str, number: int) -> tuple[Msg, int] | None:
+def unnumbered_header(text: str, number: int) -> tuple[Msg, int, DealEl] | None:
     """The message for a deal header that says no number (``deal #``,
     ``donne n°``, ``donne passe droite``) and its column: the header with
     *number* (the one after the deal before) in place, when that line reads
     (typed25).  The deal is kept under that number (one slip, one finding:
     its hands, tricks and points are read), as ``donne &`` keeps the number
-    its message offers (french24); ``None`` when the line is not such a
-    header or the line offered would not read."""
+    its message offers (french24), with the dealer and the pass direction
+    of the line offered; ``None`` when the line is not such a header or the
+    line offered would not read."""
     m = _HEAD_UNNUMBERED.match(text)
     if m is None:
         return None
     rest = text[m.end():].strip()
     written = " ".join(part for part in (m.group(1).strip(), str(number), rest) if part)
     try:
-        read_line(written, 1)
+        heads = [el for el in read_line(written, 1) if isinstance(el, DealEl)]
     except HrnSyntaxError:
+        return None
+    if len(heads) != 1:
         return None
     sign = m.group(2)
     column = (m.start(2) if sign else len(text) - len(text.lstrip(" \t"))) + 1
     found = quote(sign) if sign else quote(m.group(1).strip())
-    return msg("syntax.deal_unnumbered", found=found, written=written), column
+    return msg("syntax.deal_unnumbered", found=found, written=written), column, heads[0]
 
 
 def _offered_number(message: str | Msg) -> int:
@@ -1023,6 +1026,20 @@ def _offered_number(message: str | Msg) -> int:
     else:
         return -1
     return int(number) if len(number) <= current_limits().digits else -1
+
+
+def _header_offered(message: str | Msg) -> DealEl | None:
+    """The deal header a header's message offers in its place (``donne &``:
+    *écrivez « donne 1 donneur O passe gauche »*), read: its dealer and pass
+    are the deal's (typed25; french24 kept the number alone)."""
+    written = dict(message.args).get("written") if isinstance(message, Msg) else None
+    if not isinstance(written, str):
+        return None
+    try:
+        heads = [el for el in read_line(written, 1) if isinstance(el, DealEl)]
+    except HrnSyntaxError:
+        return None
+    return heads[0] if len(heads) == 1 else None
 
 
 def _header_number(text: str) -> int | None:
@@ -1326,6 +1343,7 @@ class _GameBuilder:
             except _Stop:
                 pass    # (halted: the seats are not usable)
             self._close_deal()
+        offered: DealEl | None = None
         if head == -1 and _HEAD_NO_NUMBER.match(text) is not None:
             # (``donne &``, ``donne deux``: a header whose number does not read
             # is the deal of the number its message offers, so that its hands,
@@ -1333,17 +1351,23 @@ class _GameBuilder:
             # The line's own: the editor reads a deal again alone and must find
             # what the whole game's read finds.)
             head = _offered_number(message)
+            offered = _header_offered(message) if head >= 1 else None
             unnumbered = unnumbered_header(text, self.last_number + 1) if head == -1 else None
             if unnumbered is not None:
                 # (``deal #``, ``donne n°``: the deal after the one before, told
                 # once with the line to write; typed25.  The editor reads such a
                 # game whole: the number is the deals' before, not the line's.)
-                message, column = unnumbered
+                message, column, offered = unnumbered
                 head = self.last_number + 1
         if head >= 1 and self.result_pos is None and not self.halted:
             at = 1 + len(text) - len(text.lstrip())
             self.cur = _DealBuilder(head, None, None, line,
                                     at if self.marks is None else file_column(self.marks, line, at))
+            if offered is not None:
+                # (the header offered says the dealer and the pass: the deal's,
+                # a dealer that is no seat of the game left out quietly)
+                self.cur.direction = offered.direction
+                self.cur.dealer = None if offered.dealer is None else self.known_seat(offered.dealer)
             self.skipping = False
         else:
             self.skipping = True
