@@ -106,7 +106,8 @@ class TestTyped25(CampaignTests):
 @pytest.mark.parametrize("name", REMOVED)
 def test_without_the_chat_words_told_the_record_is_its_twin(name: str) -> None:
     text = TYPED25.read(name)
-    [(at, _)] = TYPED25.told(name)
+    [(at, said)] = TYPED25.told(name)
+    assert said.endswith(("remove this line", "retirez cette ligne")), said
     lines = text.split("\n")
     del lines[int(at.split(":")[0]) - 1]
     assert same_record("\n".join(lines), TYPED25.twin_text(name))
@@ -152,15 +153,14 @@ def test_a_line_in_bold_is_read_alike_by_both_readers() -> None:
     assert [d.number for d in game.deals] == [1, 2, 3]
 
 
-@pytest.mark.parametrize("line", ["gg", "Bien joué !", "lol", "GG WP", "ptdr", "bravo, bien joué 👏"])
-def test_a_chats_words_are_told_as_a_chats(line: str) -> None:
-    text = TYPED25.read("feuille-propre").replace("donne 3 passe face", f"{line}\ndonne 3 passe face")
-    [(at, said)] = findings(text, "fr")
+@pytest.mark.parametrize(("line", "remark"), [("gg", "Bravo Hervé !"), ("Bien joué !", "bien"),
+                                              ("lol", "nice"), ("GG WP", "gg N"), ("ptdr", "merci"),
+                                              ("bravo, bien joué 👏", "bravo Anne")])
+def test_a_chats_words_are_told_as_a_chats_and_a_remarks_are_not(line: str, remark: str) -> None:
+    """A chat's words alone are told *remove this line*; a line with a name,
+    a seat or only words a remark holds is not said to be a chat's."""
+    sheet = TYPED25.read("feuille-propre")
+    [(at, said)] = findings(sheet.replace("donne 3 passe face", f"{line}\ndonne 3 passe face"), "fr")
     assert at == "19:1" and said.endswith("ne font pas partie du relevé : retirez cette ligne"), said
-
-
-@pytest.mark.parametrize("line", ["Bravo Hervé !", "nice", "gg N", "bien"])
-def test_words_that_may_be_a_remark_are_not_a_chats(line: str) -> None:
-    """A name, a seat or a word a remark holds: not said to be a chat's."""
-    text = TYPED25.read("feuille-propre").replace("donne 3 passe face", f"{line}\ndonne 3 passe face")
-    assert all("discussion" not in said for _, said in findings(text, "fr"))
+    told = findings(sheet.replace("donne 3 passe face", f"{remark}\ndonne 3 passe face"), "fr")
+    assert all("discussion" not in said for _, said in told)
