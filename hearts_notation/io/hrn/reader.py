@@ -998,6 +998,8 @@ def unnumbered_header(text: str, number: int) -> tuple[Msg, int, DealEl] | None:
     if m is None:
         return None
     rest = text[m.end():].strip()
+    if not rest and not m.group(2):
+        return None     # (``deal`` alone says nothing of a header but its word: as before)
     written = " ".join(part for part in (m.group(1).strip(), str(number), rest) if part)
     try:
         heads = [el for el in read_line(written, 1) if isinstance(el, DealEl)]
