@@ -348,7 +348,7 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
                or _chat_line(text, base)
                # (``Total général : N 42 ...``: read as ``total`` and a seat
                # ``général``; the row's head said as a notebook says it; typed25)
-               or _points_said(text, base, len(text) - len(text.lstrip(" \t\f")))
+               or _points_said(text, base, len(text) - len(text.lstrip(" \t\f")), _TOTAL_ROWS)
                or _leader_mark(text, base, seats)
                or _leader_said(text, base, seats)
                or _bullet_slip(found, expected, text, base)
@@ -1978,16 +1978,24 @@ _POINTS_SAID: Final = re.compile(r"[ \t\f]*(reports?|sous[- \t]?total|points|pts
                                  r"[ \t\f\u00a0\u202f]*:?[ \t\f]*([^\n]*)", re.IGNORECASE)
 
 
-def _points_said(text: str, base: int, lead: int) -> HrnSyntaxError | None:
+#: The heads of :data:`_POINTS_HEADS` that start with the ``total`` keyword
+#: (``Total général``): told before the grammar's message on their second word.
+_TOTAL_ROWS: Final = frozenset(("totalgeneral", "totalcumule"))
+
+
+def _points_said(text: str, base: int, lead: int,
+                 only: frozenset[str] | None = None) -> HrnSyntaxError | None:
     """A line of points headed as a score sheet heads its rows (``report N 4
     E 4 ...``, ``sous-total : ...``, ``points N 3 ...``), told with the line
     to write when it reads; ``report`` also says that a carried-over total
-    is the deal's one ``total`` line (french12)."""
+    is the deal's one ``total`` line (french12).  *only*: the heads told
+    (every head when ``None``)."""
     m = _POINTS_SAID.match(text)
     if m is None or "\n" in text:
         return None
-    head = _POINTS_HEADS.get(re.sub(r"[^a-z]", "", _fold(m.group(1))))
-    if head is None:
+    folded = re.sub(r"[^a-z]", "", _fold(m.group(1)))
+    head = _POINTS_HEADS.get(folded)
+    if head is None or (only is not None and folded not in only):
         return None
     written = f"{head} {' '.join(m.group(2).split())}"
     if not _reads(written) or not m.group(2).strip():
