@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
+
+import pytest
 
 from hearts_notation.api import read_games, validate_file
 from hearts_notation.i18n import render
@@ -95,3 +98,130 @@ def offered_in_place(text: str, lang: str, write: re.Pattern[str]) -> str:
     lines = text.split("\n")
     lines[int(at.split(":")[0]) - 1] = write.findall(said)[-1]
     return "\n".join(lines)
+
+
+#: The line a message offers: the last "write it '...'" or « écrivez « ... » »
+#: (a tag's line, ``[Date "..."]``, written without quotes around it).
+WRITE_ANY: re.Pattern[str] = re.compile(
+    r"(?:write(?: it| them in the order played, from the leader:)?|écrivez|depuis l'entame :)"
+    r" (?:'(.+?)'|« (.+?) »|(\[.+?\]))")
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """One campaign of hand-typed HRN records (tests/data/*/, its README):
+    what each of its test files names, the rest is :class:`CampaignTests`'s.
+
+    *twin* gives the clean twin a record is typed from; *same* the records
+    read as their twin, each with the replacements put back first (a tag
+    changed on purpose); *twin_tails* text added to a twin (a result line the
+    record adds); *refused* the records told, each with the line:col of its
+    findings; *new* the words this round's messages say; *offered* the
+    records whose message offers a line that, put in place of the line told,
+    reads with no finding (*offered_twin*: and makes the record its twin);
+    *lang* the language a record is told in; *at_least* how many records of
+    each language, besides the twins, the campaign holds."""
+
+    folder: str
+    twin: Callable[[str], str]
+    refused: Mapping[str, Sequence[str]]
+    same: Mapping[str, Sequence[tuple[str, str]]] = field(default_factory=dict)
+    twin_tails: Mapping[str, str] = field(default_factory=dict)
+    new: Mapping[str, str] = field(default_factory=dict)
+    offered: Sequence[str] = ()
+    offered_twin: Collection[str] = ()
+    clean: Collection[str] = ()
+    others: Collection[str] = ()
+    lang: str | Callable[[str], str] = "fr"
+    at_least: Mapping[str, int] = field(default_factory=lambda: {"*": 20})
+
+    @property
+    def data(self) -> Path:
+        """The campaign's folder."""
+        return Path(__file__).resolve().parent / "data" / self.folder
+
+    def read(self, name: str) -> str:
+        """The text of the record *name*."""
+        return (self.data / f"{name}.hrn").read_text(encoding="utf-8")
+
+    def language(self, name: str) -> str:
+        """The language the record *name* is told in."""
+        return self.lang if isinstance(self.lang, str) else self.lang(name)
+
+    def told(self, name: str, lang: str | None = None) -> list[tuple[str, str]]:
+        """The findings of the record *name*, worded in *lang* (its own)."""
+        return findings(self.read(name), lang or self.language(name))
+
+    def twin_text(self, name: str) -> str:
+        """The clean twin of the record *name*, with its tail."""
+        return self.read(self.twin(name)) + self.twin_tails.get(name, "")
+
+    def golden(self) -> str:
+        """The text of the campaign's ``messages.golden.txt``."""
+        return golden_text(sorted(self.refused), self.told)
+
+
+def offered_line(said: str) -> str:
+    """The line a message *said* offers (its last :data:`WRITE_ANY`)."""
+    *_, last = WRITE_ANY.finditer(said)
+    return next(g for g in last.groups() if g is not None)
+
+
+class CampaignTests:
+    """The tests every campaign makes (a test file's ``class
+    TestX(CampaignTests): campaign = ...``, with ``pytest_generate_tests =
+    campaign_parameters`` in its module for the records of each)."""
+
+    campaign: ClassVar[Campaign]
+
+    def test_every_record_is_listed(self) -> None:
+        c = self.campaign
+        assert_all_listed(c.data, {*c.clean, *c.same, *c.refused, *c.others})
+        typed = {*c.same, *c.refused}
+        for lang, least in c.at_least.items():
+            assert sum(lang in ("*", c.language(n)) for n in typed) >= least, lang
+
+    def test_a_record_read_is_its_twin(self, name: str) -> None:
+        text = self.campaign.read(name)
+        for typed, clean in self.campaign.same[name]:
+            text = text.replace(typed, clean)
+        assert_read_as_twin(text, self.campaign.twin_text(name), self.campaign.language(name))
+
+    def test_a_record_refused_is_told_once_where_it_is(self, name: str) -> None:
+        assert [at for at, _ in self.campaign.told(name)] == list(self.campaign.refused[name])
+
+    def test_this_rounds_slips_are_told_with_the_form_to_write(self, name: str) -> None:
+        said = self.campaign.told(name)
+        assert any(self.campaign.new[name] in text for _, text in said), said
+
+    def test_the_messages_in_english_and_french_are_the_golden_ones(self) -> None:
+        golden = self.campaign.data / "messages.golden.txt"
+        assert self.campaign.golden() == golden.read_text(encoding="utf-8")
+
+    def test_the_line_offered_reads(self, name: str) -> None:
+        c = self.campaign
+        text, lang = c.read(name), c.language(name)
+        [(at, said)] = findings(text, lang)
+        lines = text.split("\n")
+        lines[int(at.split(":")[0]) - 1] = offered_line(said)
+        fixed = "\n".join(lines)
+        assert findings(fixed, lang) == []
+        if name in c.offered_twin:
+            assert same_record(fixed, c.twin_text(name))
+
+
+#: The records each of :class:`CampaignTests`' tests runs on.
+_RECORDS: dict[str, Callable[[Campaign], Sequence[str]]] = {
+    "test_a_record_read_is_its_twin": lambda c: sorted(c.same),
+    "test_a_record_refused_is_told_once_where_it_is": lambda c: sorted(c.refused),
+    "test_this_rounds_slips_are_told_with_the_form_to_write": lambda c: sorted(c.new),
+    "test_the_line_offered_reads": lambda c: list(c.offered),
+}
+
+
+def campaign_parameters(metafunc: pytest.Metafunc) -> None:
+    """``pytest_generate_tests`` of a campaign's test module: each of
+    :class:`CampaignTests`' tests that takes a ``name`` runs on its records."""
+    cls = metafunc.cls
+    if cls is not None and issubclass(cls, CampaignTests) and metafunc.function.__name__ in _RECORDS:
+        metafunc.parametrize("name", _RECORDS[metafunc.function.__name__](cls.campaign))

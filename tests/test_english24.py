@@ -15,25 +15,12 @@ docs/spec.md 2.15.  In process, about 30 small reads and one CLI run: cheap.
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 from click.testing import CliRunner
-from record_campaign import (
-    assert_all_listed,
-    assert_read_as_twin,
-    findings,
-    golden_text,
-    offered_in_place,
-    same_record,
-)
+from record_campaign import Campaign, CampaignTests, campaign_parameters, findings, same_record
 
 from hearts_notation.cli import cli
 from hearts_notation.io.hrn.reader import iter_hrn
-
-DATA = Path(__file__).resolve().parent / "data" / "english24"
-GOLDEN = DATA / "messages.golden.txt"
 
 #: The clean twins: typed22's English game (Leeds; Margaret, Tom, Priya,
 #: Dev) and English score sheet (Riverside; Alice, Bob, Carol, Dave).
@@ -49,12 +36,11 @@ def _twin(name: str) -> str:
     return "sheet-clean" if name in _SHEETS else "game-clean"
 
 
-#: Records read as their twin (fmt agrees, no finding).
-SAME = ("bbo-suit-colons", "lower-suit-letters", "notes-autocap", "score-plus", "white-spade-trick",
+_SAME = ("bbo-suit-colons", "lower-suit-letters", "notes-autocap", "score-plus", "white-spade-trick",
         "white-suits-hand", "emoji-suits-trick", "emoji-suits-hand", "seat-words-commas")
 
 #: Records refused: the line:col of each finding (errors and warnings).
-REFUSED = {
+_REFUSED = {
     # told since this round (on main: no form, a hand of a seat "STM", the
     # line offered in braces, "found 'Black'", "found 'the'")
     "stm-seat": ["15:1"], "stm-name": ["15:1"], "moonshot-by-name": ["15:1"], "moon-shot-dash": ["15:1"],
@@ -85,7 +71,7 @@ REFUSED = {
 }
 
 #: What this round's slips are told with now (each said something else on main).
-NEW = {"stm-seat": "write it 'moon E'", "stm-name": "not the player's name; write it 'moon E'",
+_NEW = {"stm-seat": "write it 'moon E'", "stm-name": "not the player's name; write it 'moon E'",
        "moonshot-by-name": "not the player's name; write it 'moon E'",
        "moon-shot-dash": "write it 'moon East'", "no-pass": "found 'no pass'; did you mean 'pass hold'?",
        "keeper": "did you mean 'pass hold'?", "hold-hand": "found 'hold hand'; did you mean 'pass hold'?",
@@ -120,57 +106,30 @@ REMOVED = ["discord-header", "discord-bold-sender", "slack-sender", "reactions-a
 
 #: Records whose message offers a whole line ("write it '...'") that, put in
 #: place of the line told, reads with no finding.
-OFFERED = ["stm-seat", "stm-name", "moonshot-by-name", "moon-shot-dash", "passed-three-left",
-           "passed-to-the-left", "bold-deal-header", "bold-score-line", "total-arrows", "total-arrows-ascii",
-           "name-stm", "slashed-seats-score", "slashed-seats-total"]
+_OFFERED = ["stm-seat", "stm-name", "moonshot-by-name", "moon-shot-dash", "passed-three-left",
+            "passed-to-the-left", "bold-deal-header", "bold-score-line", "total-arrows", "total-arrows-ascii",
+            "name-stm", "slashed-seats-score", "slashed-seats-total"]
+
+
+ENGLISH24 = Campaign(
+    "english24", _twin, _REFUSED, same=dict.fromkeys(_SAME, ()), new=_NEW, offered=_OFFERED,
+    offered_twin=("stm-name", "moonshot-by-name", "name-stm", "bold-deal-header", "bold-score-line",
+                  "total-arrows", "total-arrows-ascii", "slashed-seats-score", "slashed-seats-total"),
+    clean=CLEAN, others=("latin1-curly-quotes",), lang="en")
+
+pytest_generate_tests = campaign_parameters
+
+
+class TestEnglish24(CampaignTests):
+    campaign = ENGLISH24
 
 
 def _read(name: str) -> str:
-    return (DATA / f"{name}.hrn").read_text(encoding="utf-8")
+    return ENGLISH24.read(name)
 
 
 def _findings(text: str, lang: str = "en") -> list[tuple[str, str]]:
     return findings(text, lang)
-
-
-def test_every_record_is_listed() -> None:
-    assert_all_listed(DATA, set(CLEAN) | set(SAME) | set(REFUSED) | {"latin1-curly-quotes"})
-    assert len(set(SAME) | set(REFUSED)) >= 20
-
-
-@pytest.mark.parametrize("name", SAME)
-def test_a_record_read_is_its_twin(name: str) -> None:
-    assert_read_as_twin(_read(name), _read(_twin(name)), "en")
-
-
-@pytest.mark.parametrize("name", sorted(REFUSED))
-def test_a_record_refused_is_told_once_where_it_is(name: str) -> None:
-    assert [at for at, _ in _findings(_read(name))] == REFUSED[name]
-
-
-@pytest.mark.parametrize("name", sorted(NEW))
-def test_this_rounds_slips_are_told_with_the_form_to_write(name: str) -> None:
-    assert any(NEW[name] in said for _, said in _findings(_read(name))), _findings(_read(name))
-
-
-def _golden() -> str:
-    return golden_text(sorted(REFUSED), lambda name, lang: _findings(_read(name), lang))
-
-
-def test_the_messages_in_english_and_french_are_the_golden_ones() -> None:
-    assert _golden() == GOLDEN.read_text(encoding="utf-8")
-
-
-_WRITE = re.compile(r"write (?:it )?'(.+?)'")
-
-
-@pytest.mark.parametrize("name", OFFERED)
-def test_the_line_offered_reads(name: str) -> None:
-    fixed = offered_in_place(_read(name), "en", _WRITE)
-    assert _findings(fixed) == []
-    if name in ("stm-name", "moonshot-by-name", "name-stm", "bold-deal-header", "bold-score-line",
-                "total-arrows", "total-arrows-ascii", "slashed-seats-score", "slashed-seats-total"):
-        assert same_record(fixed, _read(_twin(name)))
 
 
 @pytest.mark.parametrize("name", REMOVED)
@@ -221,7 +180,7 @@ def test_an_initial_is_its_players_unless_two_players_share_it() -> None:
 def test_a_file_saved_in_windows_1252_is_unusable_input_told_at_its_byte() -> None:
     """Curly quotes saved as Windows-1252 (0x92, 0x93): not UTF-8, exit 2,
     the file, line and column of the first such byte, no traceback."""
-    path = DATA / "latin1-curly-quotes.hrn"
+    path = ENGLISH24.data / "latin1-curly-quotes.hrn"
     result = CliRunner().invoke(cli, ["validate", "--lang", "en", str(path)])
     assert result.exit_code == 2
     assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -18,19 +18,21 @@ docs/robustness.md, "french23".  In process, about 25 small reads: cheap.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from record_campaign import findings, golden_text
+from record_campaign import (
+    Campaign,
+    CampaignTests,
+    campaign_parameters,
+    findings,
+    offered_line,
+    same_record,
+)
 
 from hearts_notation.cli import cli
 from hearts_notation.io.hrn.reader import iter_hrn
-from hearts_notation.io.hrn.writer import dumps_hrn
-
-DATA = Path(__file__).resolve().parent / "data" / "french23"
-GOLDEN = DATA / "messages.golden.txt"
 
 #: The clean twins: a game with its tricks, and a score sheet.
 CLEAN = ("partie-propre", "feuille-propre")
@@ -45,12 +47,12 @@ def _twin(name: str) -> str:
 
 #: Records read as their twin (fmt and the scores agree); the tags they
 #: change on purpose (a date in words, players' names) are put back first.
-SAME = {"date-et-noms": (('"mardi 1er décembre 2026"', '"2026.12.01"'), ('"Jean-Loïc"', '"Hervé"'),
+_SAME = {"date-et-noms": (('"mardi 1er décembre 2026"', '"2026.12.01"'), ('"Jean-Loïc"', '"Hervé"'),
                          ('"Yves d\'Arvor"', '"Yves"')),
         "grand-chelem": (), "passe-deux-points": (), "rdv-et-kqj": ()}
 
 #: Records refused: the line:col of each finding (errors and warnings), in order.
-REFUSED = {
+_REFUSED = {
     # told since this round (each was a remark to put in braces, an unknown
     # word or a line of play, or a second game, on main)
     "chelem-prenom": ["16:1"], "lune-il": ["16:1"], "partie-terminee": ["23:1"],
@@ -64,68 +66,49 @@ REFUSED = {
 }
 
 #: Records whose message offers a whole line: that line put in place of the
-#: line told makes the record its twin.
-OFFERED = ["chelem-prenom", "lune-il", "donneur-ligne", "azerty-marque", "azerty-pli"]
+#: line told makes the record its twin (``donneur-ligne``: its own test).
+_OFFERED = ["chelem-prenom", "lune-il", "azerty-marque", "azerty-pli"]
+
+
+#: This round's slips, each with what its French message says (each of them
+#: said something else before: a remark, a word unknown, a line of play).
+_NEW = {"chelem-prenom": "écrivez « capot E »", "lune-il": "écrivez « capot E »",
+       "partie-terminee": "retirez cette ligne", "couleurs-abregees": "vouliez-vous dire « ♠ » ?",
+       "donneur-ligne": "écrivez « donne 1 donneur Ouest passe gauche »",
+       "azerty-marque": "clavier AZERTY", "azerty-pli": "écrivez « 1. N 2♣ E 3♣ S 5♣ O A♣ »",
+       "colonnes-barres": "écrivez « marque N 3 E 4 S 15 O 4 »", "dix-article": "comme 10♦",
+       "date-ligne": 'écrivez [Date "Mardi 1er décembre 2026"]'}
+
+
+FRENCH23 = Campaign("french23", _twin, _REFUSED, same=_SAME, new=_NEW, offered=_OFFERED,
+                    offered_twin=_OFFERED, clean=CLEAN, at_least={"*": 15})
+
+pytest_generate_tests = campaign_parameters
+
+
+class TestFrench23(CampaignTests):
+    campaign = FRENCH23
 
 
 def _read(name: str) -> str:
-    return (DATA / f"{name}.hrn").read_text(encoding="utf-8")
+    return FRENCH23.read(name)
 
 
 def _findings(text: str, lang: str = "fr") -> list[tuple[str, str]]:
     return findings(text, lang)
 
 
-def test_every_record_is_listed() -> None:
-    names = {p.stem for p in DATA.glob("*.hrn")}
-    assert names == set(CLEAN) | set(SAME) | set(REFUSED)
-    readme = (DATA / "README.md").read_text(encoding="utf-8")
-    assert all(f"{n}.hrn" in readme for n in names)
-    assert len(set(SAME) | set(REFUSED)) >= 15
-
-
-@pytest.mark.parametrize("name", sorted(SAME))
-def test_a_record_read_is_its_twin(name: str) -> None:
-    text = _read(name)
-    for typed, clean in SAME[name]:
-        text = text.replace(typed, clean)
-    games = list(iter_hrn(text))
-    assert [f.message for g in games for f in g.errors] == []
-    assert dumps_hrn(games) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
-
-
-@pytest.mark.parametrize("name", sorted(REFUSED))
-def test_a_record_refused_is_told_once_a_slip_where_it_is(name: str) -> None:
-    assert [at for at, _ in _findings(_read(name))] == REFUSED[name]
-
-
-def _golden() -> str:
-    return golden_text(sorted(REFUSED), lambda name, lang: _findings(_read(name), lang))
-
-
-def test_the_messages_in_english_and_french_are_the_golden_ones() -> None:
-    assert _golden() == GOLDEN.read_text(encoding="utf-8")
-
-
-_WRITE = re.compile(r"écrivez « (.+?) »")
-
-
-@pytest.mark.parametrize("name", OFFERED)
-def test_the_line_offered_makes_the_record_its_twin(name: str) -> None:
-    text = _read(name)
+def test_the_header_offered_for_the_dealers_line_makes_the_record_its_twin() -> None:
+    """``donneur : Ouest`` on a line of its own: the header offered goes on
+    the header's line, the field's line removed."""
+    text = _read("donneur-ligne")
     [(at, said)] = _findings(text)
-    offered = _WRITE.findall(said)
-    assert offered, said
     lines = text.split("\n")
     row = int(at.split(":")[0]) - 1
-    if name == "donneur-ligne":
-        # (the header offered goes on the header's line, the field's line removed)
-        lines[row - 1:row + 1] = [offered[-1]]
-    else:
-        lines[row] = offered[-1]
+    lines[row - 1:row + 1] = [offered_line(said)]
     fixed = "\n".join(lines)
     assert _findings(fixed) == []
-    assert dumps_hrn(list(iter_hrn(fixed))) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
+    assert same_record(fixed, _read(_twin("donneur-ligne")))
 
 
 def test_partie_terminee_under_the_result_is_no_second_game() -> None:
@@ -151,21 +134,6 @@ def test_score_and_fmt_stop_at_a_moon_said_in_a_sentence(tmp_path: Path, command
     assert result.exit_code == 2
     assert "16:1" in result.output and "écrivez « capot E »" in result.output
     assert path.read_text(encoding="utf-8") == _read("lune-il")
-
-
-#: This round's slips, each with what its French message says (each of them
-#: said something else before: a remark, a word unknown, a line of play).
-NEW = {"chelem-prenom": "écrivez « capot E »", "lune-il": "écrivez « capot E »",
-       "partie-terminee": "retirez cette ligne", "couleurs-abregees": "vouliez-vous dire « ♠ » ?",
-       "donneur-ligne": "écrivez « donne 1 donneur Ouest passe gauche »",
-       "azerty-marque": "clavier AZERTY", "azerty-pli": "écrivez « 1. N 2♣ E 3♣ S 5♣ O A♣ »",
-       "colonnes-barres": "écrivez « marque N 3 E 4 S 15 O 4 »", "dix-article": "comme 10♦",
-       "date-ligne": 'écrivez [Date "Mardi 1er décembre 2026"]'}
-
-
-@pytest.mark.parametrize("name", sorted(NEW))
-def test_this_rounds_slips_are_told_with_the_form_to_write(name: str) -> None:
-    assert any(NEW[name] in said for _, said in _findings(_read(name)))
 
 
 def test_a_moon_said_by_someone_who_is_no_player_is_not_offered_as_a_seat() -> None:

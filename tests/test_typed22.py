@@ -13,19 +13,14 @@ each message in English and French.  docs/spec.md 2.12; docs/robustness.md,
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from record_campaign import findings, golden_text
+from record_campaign import Campaign, CampaignTests, campaign_parameters
 
 from hearts_notation.cli import cli
 from hearts_notation.io.hrn.reader import iter_hrn
-from hearts_notation.io.hrn.writer import dumps_hrn
-
-DATA = Path(__file__).resolve().parent / "data" / "typed22"
-GOLDEN = DATA / "messages.golden.txt"
 
 #: The clean twins, and which twin each record is typed from.
 CLEAN = ("en-game-clean", "en-sheet-clean", "fr-partie-propre", "fr-feuille-propre")
@@ -41,11 +36,12 @@ def _twin(name: str) -> str:
     return "en-sheet-clean" if sheet else "en-game-clean"
 
 
-#: Records read as their twin (fmt and the scores agree).
-SAME = {"fr-dix-melanges": "", "en-ten-T-mixed": "", "fr-sans-accents": "résultat *\n"}
+#: Records read as their twin (fmt and the scores agree); ``fr-sans-accents``
+#: adds a result line to its twin.
+_SAME = ("fr-dix-melanges", "en-ten-T-mixed", "fr-sans-accents")
 
 #: Records refused: the line:col of each finding (errors and warnings), in order.
-REFUSED = {
+_REFUSED = {
     "en-smart-quotes-tag": ["1:8"], "fr-guillemets-balise": ["2:7"],
     "en-score-slashes": ["10:12"], "fr-marque-barres": ["20:15"],
     "en-end-line": ["19:1"], "fr-ligne-fin": ["25:1"],
@@ -65,70 +61,28 @@ REFUSED = {
 
 #: Records whose message offers a whole line: that line put in place of the
 #: line told makes the record its twin.
-OFFERED = ["en-seat-order-led", "en-score-slashes", "fr-marque-barres", "en-total-struck", "fr-total-barre",
+_OFFERED = ["en-seat-order-led", "en-score-slashes", "fr-marque-barres", "en-total-struck", "fr-total-barre",
            "en-leader-L", "fr-entame-etoile", "en-csv-score", "fr-tableur-main", "fr-ordre-des-places",
            "en-smart-quotes-tag", "fr-guillemets-balise"]
-
-
-def _read(name: str) -> str:
-    return (DATA / f"{name}.hrn").read_text(encoding="utf-8")
-
-
-def _findings(text: str, lang: str) -> list[tuple[str, str]]:
-    return findings(text, lang)
 
 
 def _lang(name: str) -> str:
     return "fr" if name.startswith("fr-") else "en"
 
 
-def test_every_record_is_listed() -> None:
-    names = {p.stem for p in DATA.glob("*.hrn")}
-    assert names == set(CLEAN) | set(SAME) | set(REFUSED)
-    readme = (DATA / "README.md").read_text(encoding="utf-8")
-    assert all(f"{n}.hrn" in readme for n in names)
-    assert sum(n.startswith("fr-") for n in set(SAME) | set(REFUSED)) >= 15
-    assert sum(n.startswith("en-") for n in set(SAME) | set(REFUSED)) >= 15
+TYPED22 = Campaign("typed22", _twin, _REFUSED, same=dict.fromkeys(_SAME, ()),
+                   twin_tails={"fr-sans-accents": "résultat *\n"}, offered=_OFFERED, offered_twin=_OFFERED,
+                   clean=CLEAN, lang=_lang, at_least={"fr": 15, "en": 15})
+
+pytest_generate_tests = campaign_parameters
 
 
-@pytest.mark.parametrize("name", sorted(SAME))
-def test_a_record_read_is_its_twin(name: str) -> None:
-    games = list(iter_hrn(_read(name)))
-    assert [f.message for g in games for f in g.errors] == []
-    assert dumps_hrn(games) == dumps_hrn(list(iter_hrn(_read(_twin(name)) + SAME[name])))
+class TestTyped22(CampaignTests):
+    campaign = TYPED22
 
 
-@pytest.mark.parametrize("name", sorted(REFUSED))
-def test_a_record_refused_is_told_once_a_slip_where_it_is(name: str) -> None:
-    assert [at for at, _ in _findings(_read(name), _lang(name))] == REFUSED[name]
-
-
-def _golden() -> str:
-    return golden_text(sorted(REFUSED), lambda name, lang: _findings(_read(name), lang))
-
-
-def test_the_messages_in_english_and_french_are_the_golden_ones() -> None:
-    assert _golden() == GOLDEN.read_text(encoding="utf-8")
-
-
-_WRITE = re.compile(r"(?:write|écrivez|write them in the order played, from the leader:|depuis l'entame :)"
-                    r" (?:'|« |\[)(.+?)(?:'| »|)\Z")
-
-
-@pytest.mark.parametrize("name", OFFERED)
-def test_the_line_offered_makes_the_record_its_twin(name: str) -> None:
-    text = _read(name)
-    [(at, said)] = _findings(text, _lang(name))
-    offered = _WRITE.search(said)
-    assert offered is not None, said
-    line = offered.group(1)
-    if "[" in said and said.rstrip().endswith('"]'):
-        line = said[said.rindex("["):]
-    lines = text.split("\n")
-    lines[int(at.split(":")[0]) - 1] = line
-    fixed = "\n".join(lines)
-    assert _findings(fixed, _lang(name)) == []
-    assert dumps_hrn(list(iter_hrn(fixed))) == dumps_hrn(list(iter_hrn(_read(_twin(name)))))
+def _read(name: str) -> str:
+    return TYPED22.read(name)
 
 
 @pytest.mark.parametrize("name", ["en-end-line", "fr-ligne-fin", "en-fence-indented", "fr-bloc-liste",

@@ -224,6 +224,8 @@ def check_by_deal(text: str, source: str, rules: RuleSet | str | None, pool: Poo
         read, line = got
         if len(read.deals) != 1:        # a deal line mistyped, or one whose number is lost
             return None
+        if any(f.key == "syntax.deal_unnumbered" for f in read.errors):
+            return None     # (``deal #``: numbered after the deal before, which a segment lacks)
         if not read.errors and not read.notices:
             # (an error's or a warning's message may name a line: read again, never moved)
             parts.reads[seg.text] = got

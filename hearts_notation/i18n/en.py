@@ -2238,6 +2238,8 @@ MESSAGES.update({
     "syntax.seat_initial": "{found} is {player}'s initial, not a seat: write that player's seat, {seat}",
     "syntax.chat_sender": "{found}: a chat's line naming who wrote and when is not part of the record: remove this line",
     "syntax.chat_reactions": "{found}: a chat's reactions are not part of the record: remove this line",
+    "syntax.chat_words": "{found}: a chat's words to the table are not part of the record: remove this line",
+    "syntax.deal_unnumbered": "{found}: a deal's header says its number, here the one after the deal before: write '{written}'",
     "syntax.markdown_bold": "{found}: Markdown's bold marks are not part of the record; write '{written}'",
 })
 

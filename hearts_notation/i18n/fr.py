@@ -2225,6 +2225,8 @@ MESSAGES.update({
     "syntax.seat_initial": "{found} est l'initiale de {player}, pas une place : écrivez sa place, {seat}",
     "syntax.chat_sender": "{found} : la ligne d'une discussion qui dit qui a écrit et quand ne fait pas partie du relevé : retirez cette ligne",
     "syntax.chat_reactions": "{found} : les réactions d'une discussion ne font pas partie du relevé : retirez cette ligne",
+    "syntax.chat_words": "{found} : les mots d'une discussion à la table ne font pas partie du relevé : retirez cette ligne",
+    "syntax.deal_unnumbered": "{found} : l'en-tête d'une donne dit son numéro, ici celui qui suit la donne d'avant : écrivez « {written} »",
     "syntax.markdown_bold": "{found} : les marques de gras de Markdown ne font pas partie du relevé ; écrivez « {written} »",
 })
 

@@ -45,6 +45,7 @@ from .words import (
     number_word,
     roman_number,
     seat_words,
+    strip_bold,
     words_language,
 )
 
@@ -345,6 +346,9 @@ def explain(exc: UnexpectedInput, text: str, base: int, seats: tuple[str, ...]) 
                or _end_mark(text, base)
                or _markdown_bold(text, base)
                or _chat_line(text, base)
+               # (``Total général : N 42 ...``: read as ``total`` and a seat
+               # ``général``; the row's head said as a notebook says it; typed25)
+               or _points_said(text, base, len(text) - len(text.lstrip(" \t\f")), _TOTAL_ROWS)
                or _leader_mark(text, base, seats)
                or _leader_said(text, base, seats)
                or _bullet_slip(found, expected, text, base)
@@ -394,7 +398,8 @@ _RANK_WORDS: Final = {"as": "A", "roi": "R", "dame": "D", "valet": "V",
 #: After ``of``, a suit's letter (``Q of S``): the letter is the suit only there
 #: (``Q S`` alone may be a rank and the next seat).
 _OF_SUIT_LETTER: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-_SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "cœur": "♥", "coeur": "♥", "cœurs": "♥",
+#: (``pic``: pique as it sounds, ``dame de pic``; typed25)
+_SUIT_WORDS: Final = {"pique": "♠", "piques": "♠", "pic": "♠", "cœur": "♥", "coeur": "♥", "cœurs": "♥",
                       "coeurs": "♥", "carreau": "♦", "carreaux": "♦", "trèfle": "♣",
                       "trèfles": "♣", "trefle": "♣", "trefles": "♣", "spades": "♠", "spade": "♠",
                       "hearts": "♥", "heart": "♥", "diamonds": "♦", "diamond": "♦", "clubs": "♣", "club": "♣"}
@@ -436,7 +441,11 @@ _LONE_QUEEN: Final = re.compile(
     re.IGNORECASE)
 #: The queen of spades by a nickname English players give her, with no article
 #: (``Black Maria``, ``black lady``, ``QoS``; english24): her name, whatever the case.
-_QUEEN_NICKNAME: Final = re.compile(r"(black[^\S\n]+(?:lady|maria)|qos)(?!\w)", re.IGNORECASE)
+#: French players' ``DDP`` (*dame de pique*) is hers too (typed25).
+_QUEEN_NICKNAME: Final = re.compile(r"(black[^\S\n]+(?:lady|maria)|qos|ddp)(?!\w)", re.IGNORECASE)
+#: A rank in words and ``de``/``of`` just before a suit's word the line went
+#: wrong at (``As de coeur``: ``As`` read as the card A♠; typed25).
+_RANK_OF_BEFORE: Final = re.compile(r"([^\W\d_]+)[^\S\n]+(?:de|d'|d’|of)[^\S\n]*\Z", re.IGNORECASE)
 
 #: A hand's body after its seat and colon, up to a comment or a note.
 _HAND_LINE: Final = re.compile(r"([ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*:)[ \t\f]*([^{;\n]*)")
@@ -863,7 +872,8 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
     nickname = _QUEEN_NICKNAME.match(text, start)
     if nickname is not None:
         # (``W Black Maria!``, ``W QoS``: the queen of spades by a club's name for her)
-        return HrnSyntaxError(msg("syntax.card_words", found=quote(nickname.group(1)), card="Q♠"),
+        card = "D♠" if nickname.group(1).casefold() == "ddp" else "Q♠"
+        return HrnSyntaxError(msg("syntax.card_words", found=quote(nickname.group(1)), card=card),
                               line, column)
     named = _NAMED_CARD.match(text, start)
     article = _ARTICLE_CARD.match(text, start) if found.casefold() in ("la", "le", "the") else None
@@ -897,6 +907,13 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
         # wrong at the ``de`` after it; the card is the words before)
         word = _WORD_BEFORE.search(text, 0, start)
         named = _NAMED_CARD.match(text, word.start(1)) if word is not None else None
+        if named is not None:
+            line, column = _line_column(text, named.start(), line - text.count("\n", 0, start))
+    if named is None and _SUIT_WORDS.get(found.casefold()) is not None:
+        # (``As de coeur``: the rank and ``de`` read as cards, the line went
+        # wrong at the suit's word; the card is the words before it)
+        before = _RANK_OF_BEFORE.search(text, 0, start)
+        named = _NAMED_CARD.match(text, before.start(1)) if before is not None else None
         if named is not None:
             line, column = _line_column(text, named.start(), line - text.count("\n", 0, start))
     if named is None:
@@ -1471,7 +1488,10 @@ _RECEIVER_AFTER: Final = re.compile(r"[ \t\f]*(?:to|à|->|=>|\u2192)[ \t\f]+([^\
 #: The moon said as a sentence after the seat (``S shot the moon``, ``S fait capot``).
 _SEAT_MOON: Final = re.compile(
     r"[ \t\f]*(?P<seat>[^\W\d_][\w'’-]*)[ \t\f]+(?P<said>"
-    r"(?P<en>(?:has[ \t\f]+)?(?:shot|shoots|shoot)[ \t\f]+the[ \t\f]+moon)"
+    r"(?P<en>(?:has[ \t\f]+)?(?:shot|shoots|shoot)[ \t\f]+the[ \t\f]+moon"
+    # (typed25: ``Hervé a tout pris``, ``Bob took everything``: every point taken)
+    r"|(?:took|takes|has[ \t\f]+taken)[ \t\f]+(?:everything|it[ \t\f]+all|them[ \t\f]+all))"
+    r"|a[ \t\f]+tout[ \t\f]+(?:pris|ramass[ée])"
     r"|(?:a[ \t\f]+)?(?:fait|tir[ée])[ \t\f]+(?:(?:le[ \t\f]+|un[ \t\f]+)?(?:capot|(?:grand[ \t\f]+)?chelem)"
     r"|(?:(?:à|a)[ \t\f]+)?la[ \t\f]+lune))(?!\w)"
     # (french23: ``il a fait la lune : E``, the seat said after a pronoun)
@@ -1948,21 +1968,34 @@ _HEAVY_HEART: Final = re.compile(r"(10|[2-9AKQJTRDV])\u2764\ufe0f?(!!|\?\?|!\?|\
 #: A score sheet's other heads for a line of points (``report``, ``sous-total``,
 #: ``points``, ``pts``), folded -> the keyword meant; group 2 the rest of the line.
 _POINTS_HEADS: Final = {"report": "total", "reports": "total", "soustotal": "total",
-                        "points": "marque", "pts": "marque"}
-_POINTS_SAID: Final = re.compile(r"[ \t\f]*(reports?|sous[- \t]?total|points|pts)"
+                        "points": "marque", "pts": "marque",
+                        # (typed25: ``Total général :``, ``Grand total:``, a notebook's last row)
+                        "totalgeneral": "total", "totauxgeneraux": "total", "totalcumule": "total",
+                        "grandtotal": "total"}
+_POINTS_SAID: Final = re.compile(r"[ \t\f]*(reports?|sous[- \t]?total|points|pts"
+                                 r"|total[ \t\f]+(?:g[ée]n[ée]ral|cumul[ée])|totaux[ \t\f]+g[ée]n[ée]raux"
+                                 r"|grand[ \t\f]+total)(?!\w)"
                                  r"[ \t\f\u00a0\u202f]*:?[ \t\f]*([^\n]*)", re.IGNORECASE)
 
 
-def _points_said(text: str, base: int, lead: int) -> HrnSyntaxError | None:
+#: The heads of :data:`_POINTS_HEADS` that start with the ``total`` keyword
+#: (``Total général``): told before the grammar's message on their second word.
+_TOTAL_ROWS: Final = frozenset(("totalgeneral", "totalcumule"))
+
+
+def _points_said(text: str, base: int, lead: int,
+                 only: frozenset[str] | None = None) -> HrnSyntaxError | None:
     """A line of points headed as a score sheet heads its rows (``report N 4
     E 4 ...``, ``sous-total : ...``, ``points N 3 ...``), told with the line
     to write when it reads; ``report`` also says that a carried-over total
-    is the deal's one ``total`` line (french12)."""
+    is the deal's one ``total`` line (french12).  *only*: the heads told
+    (every head when ``None``)."""
     m = _POINTS_SAID.match(text)
     if m is None or "\n" in text:
         return None
-    head = _POINTS_HEADS.get(re.sub(r"[^a-z]", "", _fold(m.group(1))))
-    if head is None:
+    folded = re.sub(r"[^a-z]", "", _fold(m.group(1)))
+    head = _POINTS_HEADS.get(folded)
+    if head is None or (only is not None and folded not in only):
         return None
     written = f"{head} {' '.join(m.group(2).split())}"
     if not _reads(written) or not m.group(2).strip():
@@ -1983,7 +2016,6 @@ def _fold(word: str) -> str:
 #: ``__score__ N 13 ...``), as a chat (Discord, Slack) or a forum shows a line in
 #: bold, and every such mark of the line (english24).
 _BOLD_START: Final = re.compile(r"[ \t\f]*(\*\*|__)(?=\S)")
-_BOLD_MARK: Final = re.compile(r"\*\*|__")
 
 
 #: A chat's line that names who wrote and when, as a Discord or Slack copy
@@ -1993,6 +2025,36 @@ _CHAT_SENDER: Final = re.compile(
     r"[ \t\f]*(?:\*\*)?[^\W\d_][\w .'\u2019-]{0,40}?(?:\*\*)?[ \t\f]*(?:[\u2014\u2013-][ \t\f]*)?"
     r"(?:(?:today|yesterday)[ \t\f]+at[ \t\f]+|[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}[ \t\f,]+(?:at[ \t\f]+)?)?"
     r"[0-9]{1,2}:[0-9]{2}(?:[ \t\f]*[AaPp]\.?[Mm]\.?)?[ \t\f]*\Z", re.IGNORECASE)
+
+
+#: A chat's own words, said to the table and pasted with the record (``gg``,
+#: ``bien joué !``, ``lol``, ``gg wp``, ``mdr``): a line of these words only
+#: (with a suit's or a face's pictograph, ``!`` or ``?``) is no line of the
+#: notation and no remark of the game (typed25).  Words a remark would hold
+#: with other words (``bravo``, ``nice``) count only beside one of these.
+_CHAT_WORDS: Final = frozenset((
+    "gg", "wp", "ggwp", "gj", "bj", "gl", "hf", "glhf", "lol", "lmao", "rofl", "mdr", "ptdr", "xd",
+    "haha", "hahaha", "ahah", "ahahah", "hihi", "thx", "ty", "omg", "bien joue", "bien jouee",
+    "well played", "good game", "nice one", "bien vu"))
+_CHAT_ASIDE: Final = frozenset(("bravo", "nice", "merci", "thanks", "wow", "ouf", "oups", "oops", "gg's",
+                               "moon", "capot", "chelem", "encore", "again", "trop", "fort", "top"))
+_CHAT_TOKEN: Final = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
+
+
+def _chat_words(text: str) -> bool:
+    """Whether *text* is a chat's words only (:data:`_CHAT_WORDS`), with at
+    most some of :data:`_CHAT_ASIDE` beside them and marks (``!``, ``?``,
+    ``.``, pictographs) between them."""
+    words = [_fold(w) for w in _CHAT_TOKEN.findall(text)]
+    rest = _CHAT_TOKEN.sub(" ", text)
+    if not words or any(c.isdigit() or c in ":{}()[]<>=#*" for c in rest):
+        return False
+    joined = " ".join(words)
+    pairs = {" ".join(words[i:i + 2]) for i in range(len(words) - 1)}
+    chat = [w for w in words if w in _CHAT_WORDS] + [p for p in pairs if p in _CHAT_WORDS]
+    paired = {w for p in pairs if p in _CHAT_WORDS for w in p.split()}
+    return bool(chat) and all(w in _CHAT_WORDS or w in _CHAT_ASIDE or w in paired for w in words) \
+        and len(joined) <= 60
 
 
 def _is_reactions(text: str) -> bool:
@@ -2007,7 +2069,8 @@ def _is_reactions(text: str) -> bool:
 def _chat_line(text: str, base: int) -> HrnSyntaxError | None:
     """A chat's line pasted with a record (english24): the line that names
     the sender and the time of a message (``Margaret — Today at 9:04 PM``),
-    or its reactions (``👍 3  😂 1``): told *remove this line* at its start,
+    its reactions (``👍 3  😂 1``), or a chat's words (``gg``, ``bien joué !``;
+    typed25): told *remove this line* at its start,
     with what it is; not offered in braces (it is no remark of the game)."""
     if "\n" in text:
         return None
@@ -2016,6 +2079,8 @@ def _chat_line(text: str, base: int) -> HrnSyntaxError | None:
         key = "syntax.chat_reactions"
     elif _CHAT_SENDER.match(text) is not None:
         key = "syntax.chat_sender"
+    elif _chat_words(text):
+        key = "syntax.chat_words"
     else:
         return None
     return HrnSyntaxError(msg(key, found=quote(" ".join(text.split()), 60)), base, lead + 1)
@@ -2029,7 +2094,7 @@ def _markdown_bold(text: str, base: int) -> HrnSyntaxError | None:
     bold = _BOLD_START.match(text)
     if bold is None or "\n" in text:
         return None
-    written = _BOLD_MARK.sub("", text).strip()
+    written = strip_bold(text).strip()
     if not _reads(written):
         return None
     return HrnSyntaxError(msg("syntax.markdown_bold", found=quote(bold.group(1)), written=written),

@@ -110,6 +110,7 @@ from .words import (
     list_bullet,
     misspelt_tag,
     seat_words,
+    strip_bold,
     suit_row,
     suit_rows,
     tag_name,
@@ -976,6 +977,40 @@ _HABITS: Final = frozenset(("syntax.trick_dot", "syntax.ten_x", "syntax.ten_o", 
 #: A deal header whose keyword is written whole and whose number does not read
 #: (``donne &``, ``Donne : un``, ``deal #``).
 _HEAD_NO_NUMBER: Final = re.compile(r"[ \t]*(?:donne|deal)(?![\w])(?![ \t]*[0-9])", re.IGNORECASE)
+#: A deal header with no number at all, or a number's sign and no number
+#: (``deal # dealer W``, ``donne n° passe droite``, ``Donne : passe gauche``,
+#: ``donne no.``): the keyword, the sign (if any) and the rest of the line.
+_HEAD_UNNUMBERED: Final = re.compile(
+    r"([ \t]*(?:donne|deal))[ \t]*:?[ \t]*(#|n[°º]|no\.?(?=[ \t]|\Z)|num(?:[ée]ro)?\.?(?=[ \t]|\Z))?"
+    r"[ \t]*(?=(?:dealer|donneur|pass|passe)\b|\Z)", re.IGNORECASE)
+
+
+def unnumbered_header(text: str, number: int) -> tuple[Msg, int, DealEl] | None:
+    """The message for a deal header that says no number (``deal #``,
+    ``donne n°``, ``donne passe droite``) and its column: the header with
+    *number* (the one after the deal before) in place, when that line reads
+    (typed25).  The deal is kept under that number (one slip, one finding:
+    its hands, tricks and points are read), as ``donne &`` keeps the number
+    its message offers (french24), with the dealer and the pass direction
+    of the line offered; ``None`` when the line is not such a header or the
+    line offered would not read."""
+    m = _HEAD_UNNUMBERED.match(text)
+    if m is None:
+        return None
+    rest = text[m.end():].strip()
+    if not rest and not m.group(2):
+        return None     # (``deal`` alone says nothing of a header but its word: as before)
+    written = " ".join(part for part in (m.group(1).strip(), str(number), rest) if part)
+    try:
+        heads = [el for el in read_line(written, 1) if isinstance(el, DealEl)]
+    except HrnSyntaxError:
+        return None
+    if len(heads) != 1:
+        return None
+    sign = m.group(2)
+    column = (m.start(2) if sign else len(text) - len(text.lstrip(" \t"))) + 1
+    found = quote(sign) if sign else quote(m.group(1).strip())
+    return msg("syntax.deal_unnumbered", found=found, written=written), column, heads[0]
 
 
 def _offered_number(message: str | Msg) -> int:
@@ -995,6 +1030,20 @@ def _offered_number(message: str | Msg) -> int:
     return int(number) if len(number) <= current_limits().digits else -1
 
 
+def _header_offered(message: str | Msg) -> DealEl | None:
+    """The deal header a header's message offers in its place (``donne &``:
+    *écrivez « donne 1 donneur O passe gauche »*), read: its dealer and pass
+    are the deal's (typed25; french24 kept the number alone)."""
+    written = dict(message.args).get("written") if isinstance(message, Msg) else None
+    if not isinstance(written, str):
+        return None
+    try:
+        heads = [el for el in read_line(written, 1) if isinstance(el, DealEl)]
+    except HrnSyntaxError:
+        return None
+    return heads[0] if len(heads) == 1 else None
+
+
 def _header_number(text: str) -> int | None:
     """Whether a line that does not read is a deal header: ``None`` if not;
     else the deal's number, or -1 when it does not show.  A line is a header
@@ -1007,7 +1056,7 @@ def _header_number(text: str) -> int | None:
         return _header_number(bullet[2])
     if text.lstrip(" \t\f").startswith(("**", "__")):
         # (``**deal 1** dealer W``: a header in Markdown's bold keeps its deal; english24)
-        return _header_number(text.replace("**", "").replace("__", ""))
+        return _header_number(strip_bold(text))
     said = header_ordinal(text)
     if said is not None:    # ``1re donne``, ``Deuxième donne``: the header written as said
         return int(said) if len(said) <= current_limits().digits else -1
@@ -1191,6 +1240,9 @@ class _GameBuilder:
         #: The line of the last spreadsheet heading told (``| N | E | S | W |``):
         #: a Markdown table's rule row right under it is part of it (english24).
         self.heading_line = 0
+        #: The number of the last deal opened (0 before any): a header that
+        #: says no number opens the deal after it (typed25).
+        self.last_number = 0
         self.pos: Pos | None = None
         #: the game's text (or its logical lines, joined when an error asks:
         #: :meth:`game_text`): the first error of an input's first game says
@@ -1293,6 +1345,7 @@ class _GameBuilder:
             except _Stop:
                 pass    # (halted: the seats are not usable)
             self._close_deal()
+        offered: DealEl | None = None
         if head == -1 and _HEAD_NO_NUMBER.match(text) is not None:
             # (``donne &``, ``donne deux``: a header whose number does not read
             # is the deal of the number its message offers, so that its hands,
@@ -1300,10 +1353,23 @@ class _GameBuilder:
             # The line's own: the editor reads a deal again alone and must find
             # what the whole game's read finds.)
             head = _offered_number(message)
+            offered = _header_offered(message) if head >= 1 else None
+            unnumbered = unnumbered_header(text, self.last_number + 1) if head == -1 else None
+            if unnumbered is not None:
+                # (``deal #``, ``donne n°``: the deal after the one before, told
+                # once with the line to write; typed25.  The editor reads such a
+                # game whole: the number is the deals' before, not the line's.)
+                message, column, offered = unnumbered
+                head = self.last_number + 1
         if head >= 1 and self.result_pos is None and not self.halted:
             at = 1 + len(text) - len(text.lstrip())
             self.cur = _DealBuilder(head, None, None, line,
                                     at if self.marks is None else file_column(self.marks, line, at))
+            if offered is not None:
+                # (the header offered says the dealer and the pass: the deal's,
+                # a dealer that is no seat of the game left out quietly)
+                self.cur.direction = offered.direction
+                self.cur.dealer = None if offered.dealer is None else self.known_seat(offered.dealer)
             self.skipping = False
         else:
             self.skipping = True
@@ -2049,6 +2115,7 @@ class _GameBuilder:
                         del d.tricks[t_i:]
                         break
                 prev = t
+        self.last_number = d.number
         v = self.visitor
         v.begin_deal(d.number, d.dealer, d.direction, d.line, d.col)
         for text in d.comments:

@@ -808,6 +808,24 @@ _LIST_BULLET: Final = re.compile(
     "[ \t\f]*([•◦▪▫‣●○■□►▸➢➤✓✔–—]|-(?=[ \t\u00a0]))[ \t\f\u00a0\u202f]*")
 
 
+#: Markdown's bold marks (``**deal 1**``, ``__score__``), as a chat or a forum
+#: shows a line in bold (english24).
+BOLD_MARK: Final = re.compile(r"\*\*|__")
+
+
+def strip_bold(text: str) -> str:
+    """*text* without Markdown's bold marks, taken off until none is left
+    (``_**_`` and ``**__deal 1__**`` lose every mark, whichever pair is
+    found first).  One helper for the reader's deal header and the grammar
+    reader's bold line, so that the two readers agree on what a line in bold
+    says (typed25: they took ``_**_`` apart differently)."""
+    while True:
+        bare = BOLD_MARK.sub("", text)
+        if bare == text:
+            return bare
+        text = bare
+
+
 def list_bullet(text: str) -> tuple[int, str, str] | None:
     """``(column, bullet, rest)`` when *text* starts with a list's bullet
     (:data:`_LIST_BULLET`): its column (from 1), the bullet, and the line
