@@ -14,6 +14,7 @@ from __future__ import annotations
 from sequential_cases import diffs, evaluator
 
 from hearts_notation.analysis.evaluate import EvalOptions, Evaluator, Sequential
+from tests import benchmark_module
 
 
 def _run(ev: Evaluator, values: list[float], pols: list[int] | None = None,
@@ -59,3 +60,15 @@ def test_a_verdict_at_the_edge_that_a_policy_would_still_refuse_stops_at_its_max
     assert run.limit() == 3072 and list(run) == [] and run.comparison().settled
     before = _run(evaluator(EvalOptions(edge_band=1.5, edge_futility_z=2.5)), values, pols)
     assert before.limit() == 4 * 3072
+
+
+def test_bench_stability_counts_the_worlds_spent_past_the_maxima() -> None:
+    """``bench_stability.py``'s account of the extensions: a play marked at
+    12,288 worlds spent 9,216 past its maximum of 3,072, a pass left
+    unmarked at 4,096 spent 2,048 past its 2,048; verdicts within their
+    maximum spent none (what tells where a wider band's CPU goes)."""
+    past = benchmark_module.load("bench_stability").past_maxima
+    opts = EvalOptions()
+    got = past([(("play", 12288, True, False), True), (("pass", 4096, True, False), False),
+                (("play", 3072, True, False), True), (("pass", 256, True, False), False)], opts)
+    assert got == {"marked": [1, 9216], "unmarked": [1, 2048]}
