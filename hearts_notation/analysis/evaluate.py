@@ -158,9 +158,6 @@ class EvalOptions:
     #: spent its CPU (issue 24, helper stab25, docs/analysis.md "The edge's
     #: own futility").  ``futility_z``'s value (2.5): the rule before it.
     edge_futility_z: float = 1.0
-    #: Worlds a verification has before the futility test may stop it (at
-    #: least ``verify_min``; 0: ``verify_min``).  Measured by helper stab25.
-    futility_min: int = 0
     seed: int = 0
 
 
@@ -699,7 +696,7 @@ class Evaluator:
         still become clear.  *fz* replaces ``futility_z`` (an extension at
         the edge: ``edge_futility_z``)."""
         n = len(diffs)
-        if n < max(least, min(self.options.futility_min, budget)) or n >= budget:
+        if n < least or n >= budget:
             return False
         zp = self.options.z if z is None else z
         zz = zp + self.options.stop_margin
