@@ -156,7 +156,7 @@ class EvalOptions:
     #: drifted to half a standard error above the threshold, or a play-out
     #: policy that would still refuse it, ran to four times its maximum and
     #: ended unmarked.  Measured (issue 24, helper stab25, docs/analysis.md
-    #: "The edge's own futility"): the same marks on three unseen sets of 16
+    #: "The edge's own futility"): the same marks on four unseen sets of 16
     #: deals (on 919 two marks reached only at an extension's end, both
     #: flips, given up), 45% fewer worlds past the maxima for verdicts left
     #: unmarked, CPU per deal 1.44 -> 1.34 s mean (paired).  2.5: the rule
