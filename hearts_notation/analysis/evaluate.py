@@ -1001,7 +1001,10 @@ class Sequential:
         limit: past *budget* it was extended.  The marks that come and go
         with the seed are mostly such verdicts; the extra worlds go to
         them alone (issue 24, docs/analysis.md "The edge verified
-        further")."""
+        further"), and only while the flip is in reach: a verdict at the
+        edge that the extension's own futility test (``edge_futility_z``
+        against the extended maximum) already rules out is not extended
+        (issue 24, helper stab25, "The edge's own futility")."""
         n = len(self.diffs)
         ev = self.evaluator
         factor = ev.options.edge_verify
