@@ -110,6 +110,24 @@ def flip_kind(verdicts: list[Verdict], options: EvalOptions) -> str:
     return "earlier"
 
 
+def past_maxima(verdicts: list[tuple[Verdict, bool]], options: EvalOptions) -> dict[str, list[int]]:
+    """Where the extensions at the edge spent their worlds: for the plays
+    verified past ``verify`` and the passes past ``pass_verify`` (the
+    verdicts extended at the edge; an exactly solved play's extension is
+    not told apart from a sampled play within its maximum, and is left
+    out), ``[verdicts, worlds past the maximum]`` by the verdict's end,
+    ``marked`` or ``unmarked``.  *verdicts*: ``(kind, worlds, policies
+    agree, tie-sensitive)`` with whether it was marked."""
+    out = {"marked": [0, 0], "unmarked": [0, 0]}
+    for (kind, worlds, _, _), marked in verdicts:
+        base = options.pass_verify if kind == "pass" else options.verify
+        if worlds > base:
+            slot = out["marked" if marked else "unmarked"]
+            slot[0] += 1
+            slot[1] += worlds - base
+    return out
+
+
 def overrides(text: str, base: EvalOptions) -> EvalOptions:
     """*base* with the ``KEY=VALUE`` fields of *text* (comma-separated)
     replaced, each value read as the field's type."""
@@ -138,6 +156,7 @@ def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 202
     seen: dict[int, dict[tuple[int, Key], str]] = {}
     info: dict[int, dict[tuple[int, Key], Verdict]] = {}
     cpu: list[float] = []
+    extended: list[tuple[Verdict, bool]] = []
     decisions = 0
     forced_marked = 0
     for i, (marks, secs, count, forced, verdicts, kinds) in enumerate(results):
@@ -148,6 +167,7 @@ def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 202
         seen.setdefault(seed, {}).update({(gi, k): v for k, v in verdicts.items()})
         info.setdefault(seed, {}).update({(gi, k): v for k, v in kinds.items()})
         cpu.append(secs)
+        extended += [(v, k in marks) for k, v in kinds.items()]
         if i < len(games):
             decisions += count
     pairs = []
@@ -187,6 +207,7 @@ def run(deals: int, seeds: list[int], fast: bool, jobs: int, gen_seed: int = 202
         if len(cpu) > 1 else round(cpu[0], 2),
         "cpu_per_deal": [round(x, 2) for x in cpu],
         "over_10s": sum(1 for x in cpu if x > 10),
+        "past_maxima": past_maxima(extended, base),
     }
 
 
@@ -240,6 +261,7 @@ def main() -> None:
           f"95th percentile {out['cpu_per_deal_p95']} s, "
           f"max {out['cpu_per_deal_max']} s; {out['over_10s']} of {len(out['cpu_per_deal'])} "  # type: ignore[arg-type]
           f"analyses over 10 s; forced plays marked: {out['forced_marked']}")
+    print(f"verdicts past their maximum, [verdicts, worlds past it], every seed: {out['past_maxima']}")
 
 
 if __name__ == "__main__":
