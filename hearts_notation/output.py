@@ -839,14 +839,17 @@ def write_atomic_iter(path: str, pieces: Iterable[str], *, hold: bool = False,
     # (noted before the file exists: mkstemp makes it a moment before its
     # name is known here, and a SIGTERM in that moment left it behind --
     # test_cli_robustness's SIGTERM test failed so under load, review21)
+    # The folder and prefix stay noted until the name is: a SIGTERM between
+    # mkstemp's return and the name's note (a ``finally`` would already have
+    # forgotten the prefix there) still finds the file by its prefix.
     _MAKING.add(making)
     try:
         fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=target.parent)
-        _TEMPORARIES.add(tmp)
     except OSError as exc:
-        raise OutputError(path, _reason(exc), exc.errno) from None
-    finally:
         _MAKING.discard(making)
+        raise OutputError(path, _reason(exc), exc.errno) from None
+    _TEMPORARIES.add(tmp)
+    _MAKING.discard(making)
     try:
         fh = open(fd, "w", encoding=encoding, newline="\n")
         try:
