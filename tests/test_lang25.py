@@ -8,7 +8,10 @@ did not read right.  Each failed before its fix (see docs/decisions.md,
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+from typing import Any
 
 from clirun import run, write
 
@@ -90,3 +93,42 @@ def test_puzzles_help_names_the_title_the_page_gets() -> None:
     _, out = run("puzzles", "--lang", "fr", "--help")
     said = " ".join(out.split())
     assert f"« {translate('fr', 'trainer.title')} »" in said
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def _page_games(path: str) -> list[dict[str, Any]]:
+    page = Path(path).read_text(encoding="utf-8")
+    m = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page, re.S)
+    assert m is not None
+    games: list[dict[str, Any]] = json.loads(m.group(1))["games"]
+    return games
+
+
+def test_replay_page_writes_west_as_the_french_record_does(tmp_path: Path) -> None:
+    """The HTML replay of a French record wrote ``W Gwen`` (subtitle, seat
+    boxes, running scores, print view) where the record and the terminal
+    replay say ``O``: the page's data now carry each seat's label in the
+    page's language, and the page shows it."""
+    out = str(tmp_path / "r.html")
+    run("replay", "--lang", "fr", str(SAMPLES / "feuille-en-francais.hrn"), "--html", out)
+    game = _page_games(out)[0]
+    assert game["seatLabels"] == {"N": "N", "E": "E", "S": "S", "W": "O"}
+    assert "seatText(g, s)" in Path(out).read_text(encoding="utf-8")
+    run("replay", "--lang", "en", str(SAMPLES / "feuille-en-francais.hrn"), "--html", out)
+    assert _page_games(out)[0]["seatLabels"]["W"] == "W"
+
+
+def test_replay_page_and_score_name_the_preset_in_french(tmp_path: Path) -> None:
+    """``three-players`` was shown as typed on the HTML replay and in
+    score's caption, where the terminal replay and the score sheet say
+    « à trois joueurs »."""
+    out = str(tmp_path / "r.html")
+    record = str(SAMPLES / "three-players.hrn")
+    run("replay", "--lang", "fr", record, "--html", out)
+    assert _page_games(out)[0]["rules"] == "à trois joueurs"
+    _, text = run("score", "--lang", "fr", record)
+    assert "règles : à trois joueurs" in text
+    _, text = run("score", "--lang", "en", record)
+    assert "rules: three-players" in text

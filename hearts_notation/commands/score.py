@@ -29,7 +29,15 @@ import click
 from ..api import score
 from ..clickwords import HelpCommand
 from ..diagnostics import NamedError
-from ..i18n import join_list, players_in_view, public_finding, seat_text, seats_in_view, translate
+from ..i18n import (
+    join_list,
+    players_in_view,
+    public_finding,
+    rules_label,
+    seat_text,
+    seats_in_view,
+    translate,
+)
 from ..io import InputError, write_atomic, write_atomic_iter
 from ..io.batches import Batch, Broken
 from ..model import Finding, Game
@@ -255,7 +263,7 @@ def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en",
     title = translate(lang, "score.title", source=escape_controls(game.source or "-"),
                       index=game.index or 1) + (
         f" — {game.tags['Event']}" if "Event" in game.tags else "")
-    caption = translate(lang, "score.rules", spec=rules.spec)
+    caption = translate(lang, "score.rules", spec=rules_label(lang, rules.spec))
     named = [s for s in seats if game.players.get(s)]
     if named:
         # The columns keep the seat letters (four names and four totals
