@@ -132,3 +132,35 @@ def test_replay_page_and_score_name_the_preset_in_french(tmp_path: Path) -> None
     assert "règles : à trois joueurs" in text
     _, text = run("score", "--lang", "en", record)
     assert "rules: three-players" in text
+
+
+def test_diagram_counts_one_hidden_card_in_the_singular() -> None:
+    """``--mover-only`` at the last trick drew ``1 cartes (cachées)`` (and
+    ``1 cards (hidden)``): the count now takes the language's plural rule."""
+    record = str(SAMPLES / "feuille-en-francais.hrn")
+    args = ("diagram", record, "--deal", "1", "--trick", "13", "--mover-only", "-o", "-")
+    _, svg = run(*args, "--lang", "fr")
+    assert "1 carte (cachée)" in svg and "1 cartes" not in svg
+    _, svg = run(*args, "--lang", "en")
+    assert "1 card (hidden)" in svg and "1 cards" not in svg
+
+
+def test_interrupted_after_one_game_is_singular(tmp_path: Path, monkeypatch: Any) -> None:
+    """Ctrl-C after the first game said ``hearts : interrompu après 1
+    parties`` (``interrupted after 1 games``), its prefix spaced unlike
+    every other ``hearts:`` line of the run."""
+    import hearts_notation.commands.validate as validate_command
+
+    reports = validate_command.iter_reports
+
+    def first_then_ctrl_c(*args: Any, **kwargs: Any) -> Any:
+        for entry in reports(*args, **kwargs):
+            yield entry
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(validate_command, "iter_reports", first_then_ctrl_c)
+    record = str(SAMPLES / "feuille-en-francais.hrn")
+    _, out = run("validate", "--lang", "fr", "--jobs", "1", record)
+    assert "hearts: interrompu après 1 partie\n" in out
+    _, out = run("validate", "--lang", "en", "--jobs", "1", record)
+    assert "hearts: interrupted after 1 game\n" in out
