@@ -164,3 +164,13 @@ def test_interrupted_after_one_game_is_singular(tmp_path: Path, monkeypatch: Any
     assert "hearts: interrompu après 1 partie\n" in out
     _, out = run("validate", "--lang", "en", "--jobs", "1", record)
     assert "hearts: interrupted after 1 game\n" in out
+
+
+def test_french_lines_name_the_program_as_every_other_line() -> None:
+    """Four French lines began ``hearts : `` where the program prefixes
+    every other line of the run with ``hearts: `` (an interrupted match,
+    generate's last line): one prefix in a run's output."""
+    from hearts_notation.i18n import catalog
+
+    spaced = sorted(k for k, v in catalog("fr").items() if v.startswith("hearts : "))
+    assert spaced == []
