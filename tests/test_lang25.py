@@ -174,3 +174,14 @@ def test_french_lines_name_the_program_as_every_other_line() -> None:
 
     spaced = sorted(k for k, v in catalog("fr").items() if v.startswith("hearts : "))
     assert spaced == []
+
+
+def test_help_notes_space_their_semicolon_in_french() -> None:
+    """The bracketed notes after an option's help were joined by click's
+    ``"; "`` in French pages too (``[par défaut : 0; x>=0]``), where every
+    other French semicolon has its space before it."""
+    _, out = run("validate", "--lang", "fr", "--help")
+    said = " ".join(out.split())
+    assert "[par défaut : 0 ; x>=0]" in said and "0; x>=0" not in said
+    _, out = run("validate", "--lang", "en", "--help")
+    assert "[default: 0; x>=0]" in " ".join(out.split())

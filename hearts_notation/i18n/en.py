@@ -2247,3 +2247,8 @@ MESSAGES.update({
 MESSAGES.update({
     "sheet.notices": "Found in the record's text (the points above are those of the value the reader kept):",
 })
+# [lang25] the separator between the bracketed notes after an option's help
+# ([default: 0; x>=0]): click's own "; " in English.
+MESSAGES.update({
+    "click.extras_separator": "; ",
+})

@@ -2234,3 +2234,8 @@ MESSAGES.update({
 MESSAGES.update({
     "sheet.notices": "Trouvé dans le texte du relevé (les points ci-dessus sont ceux de la valeur que la lecture a gardée) :",
 })
+# [lang25] le séparateur des notes entre crochets après l'aide d'une option
+# ([par défaut : 0 ; x>=0]) : une espace avant le point-virgule, comme partout ailleurs.
+MESSAGES.update({
+    "click.extras_separator": " ; ",
+})
