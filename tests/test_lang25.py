@@ -185,3 +185,15 @@ def test_help_notes_space_their_semicolon_in_french() -> None:
     assert "[par défaut : 0 ; x>=0]" in said and "0; x>=0" not in said
     _, out = run("validate", "--lang", "en", "--help")
     assert "[default: 0; x>=0]" in " ".join(out.split())
+
+
+def test_standings_page_groups_thousands_in_french(tmp_path: Path) -> None:
+    """standings' HTML page wrote its counts as ``str(n)`` (``1000`` games)
+    beside averages in the language's format: every cell now is."""
+    game = ('[Rules "standard target=10"]\n[North "Anne"]\n[East "Bruno"]\n[South "Chloé"]\n'
+            '[West "Denis"]\n\ndeal 1 pass left\nscore N 13 E 13 S 0 W 0\n\n')
+    path = write(tmp_path, "mille.hrn", game * 1000)
+    out = str(tmp_path / "classement.html")
+    run("standings", "--lang", "fr", "--jobs", "1", "--format", "html", "-o", out, path)
+    page = Path(out).read_text(encoding="utf-8")
+    assert f"<td>1{NNBSP}000</td>" in page and "<td>1000</td>" not in page
