@@ -198,6 +198,24 @@ def _metavar(text: str, lang: str) -> str:
     return re.sub(_METAVAR_WORD, lambda m: words.get(f"help.metavar.{m.group(0)}", m.group(0)), text)
 
 
+def _spaced_extras(record: Callable[[click.Context], tuple[str, str] | None], lang: str
+                   ) -> Callable[[click.Context], tuple[str, str] | None]:
+    """An option's help record whose bracketed notes (``[default: 0;
+    x>=0]``, joined by click with ``"; "``) are joined as *lang* writes a
+    semicolon (``[par défaut : 0 ; x>=0]``); the help text before them is
+    the catalog's, already written so."""
+    sep = catalog(lang)["click.extras_separator"]
+
+    def spaced(ctx: click.Context) -> tuple[str, str] | None:
+        rv = record(ctx)
+        if rv is None or not rv[1].endswith("]") or "  [" not in rv[1]:
+            return rv
+        text, _, notes = rv[1].rpartition("  [")
+        return rv[0], f"{text}  [{re.sub(r'(?<! ); ', sep, notes)}"
+
+    return spaced
+
+
 class HelpCommand(click.Command):
     """A command whose help page is worded from the catalogs in the run's
     language (:func:`help_words`): its own texts are catalog ids, swapped
@@ -277,6 +295,8 @@ class HelpCommand(click.Command):
             for param in self.get_params(ctx):
                 if page and isinstance(param, click.Option):
                     put(param, "help", help_words(param.help))
+                    if lang != "en":
+                        put(param, "get_help_record", _spaced_extras(param.get_help_record, lang))
                     if isinstance(param.show_default, str):
                         put(param, "show_default", help_words(param.show_default))
                 if lang != "en" and not (isinstance(param, click.Option) and param.is_flag):

@@ -22,7 +22,7 @@ import math
 from collections.abc import Mapping
 
 from .cards import CARDS, DIAMONDS, HEARTS, SUIT_SYMBOLS
-from .i18n import Arg, MessageError, msg, seat_text, translate
+from .i18n import Arg, MessageError, count, msg, seat_text, translate
 from .output import markup_text as escape
 from .position import Position
 from .state import raw_points
@@ -121,7 +121,7 @@ def diagram_svg(pos: Position, lang: str = "en", names: Mapping[str, str | None]
                 rows.append((suit, " ".join(_rank(c, lang) for c in ranks) or "—"))
         head = label(s)
         lines = [head, translate(lang, "diagram.points", n=points[s])]
-        hidden = translate(lang, "diagram.hidden", n=counts[s])
+        hidden = count(lang, "diagram.hidden", counts[s])     # 1 card, 1 carte (lang25)
         width = max([len(t) * 10.5 for t in lines] + [len(r) * 11 + 30 for _, r in rows]
                     + ([len(hidden) * 9.5] if hand is None else []))
         height = 44 + (24 * len(rows) if rows else 24)

@@ -29,7 +29,15 @@ import click
 from ..api import score
 from ..clickwords import HelpCommand
 from ..diagnostics import NamedError
-from ..i18n import players_in_view, public_finding, seat_text, seats_in_view, translate
+from ..i18n import (
+    join_list,
+    players_in_view,
+    public_finding,
+    rules_label,
+    seat_text,
+    seats_in_view,
+    translate,
+)
 from ..io import InputError, write_atomic, write_atomic_iter
 from ..io.batches import Batch, Broken
 from ..model import Finding, Game
@@ -43,7 +51,7 @@ from ..runners.pool import gc_paused
 from ..scored import PLAY_ERRORS, CleanGame, notice_lines, record_reads, unscored_reasons
 from ..scoring import GameScore
 from ..sheets import SHEET_CODES
-from ..standings import GameSummary, Standings, summary_of
+from ..standings import GameSummary, PlayerStats, Standings, summary_of
 from ..summaries import ScoreTotals
 from ._common import (
     expand_paths,
@@ -255,7 +263,7 @@ def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en",
     title = translate(lang, "score.title", source=escape_controls(game.source or "-"),
                       index=game.index or 1) + (
         f" — {game.tags['Event']}" if "Event" in game.tags else "")
-    caption = translate(lang, "score.rules", spec=rules.spec)
+    caption = translate(lang, "score.rules", spec=rules_label(lang, rules.spec))
     named = [s for s in seats if game.players.get(s)]
     if named:
         # The columns keep the seat letters (four names and four totals
@@ -268,7 +276,7 @@ def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en",
     rows: list[list[str]] = []
     for k, d in enumerate(score.deals):
         if d.scored:
-            pts = [str(d.points[s]) for s in seats]
+            pts = [pres.number(d.points[s]) for s in seats]
         else:
             pts = ["—"] * len(seats)
         moon = ""
@@ -283,7 +291,7 @@ def _table_cells(game: Game, rules: RuleSet, score: GameScore, lang: str = "en",
         # a deal kept by its score line is marked by its number, as on the
         # printed sheet ("3 (feuille)"), not in the moon column (issue 23)
         number = f"{d.number} {translate(lang, 'sheet.kind')}" if d.sheet else str(d.number)
-        rows.append([number, *pts, moon, *(str(d.totals[s]) for s in seats)])
+        rows.append([number, *pts, moon, *(pres.number(d.totals[s]) for s in seats)])
     return title, caption, headers, right, rows
 
 
@@ -316,9 +324,10 @@ def _outcome(score: GameScore, rules: RuleSet, lang: str = "en", game: Game | No
     if score.finished and score.end is not None:
         totals = score.deals[score.end].totals
         pres = Presentation.of_game(lang, game, score.seats)
-        who = (" " + translate(lang, "word.and") + " ").join(pres.who(w) for w in score.winners)
+        who = join_list(lang, [pres.who(w) for w in score.winners])   # a, b et c (lang25)
         form = "other" if len(score.winners) > 1 else "one"
-        return Text(translate(lang, f"score.win.{form}", who=who, total=totals[score.winners[0]],
+        return Text(translate(lang, f"score.win.{form}", who=who,
+                              total=pres.number(totals[score.winners[0]]),
                               deal=score.deals[score.end].number), style="bold green")
     last = score.last
     if last is None:
@@ -327,7 +336,9 @@ def _outcome(score: GameScore, rules: RuleSet, lang: str = "en", game: Game | No
     top = max(totals.values())
     if top >= rules.target:
         return Text(translate(lang, "score.tied", tie=translate(lang, f"rules.tie.{rules.tie}")))
-    return Text(translate(lang, "score.not_over", top=top, target=rules.target))
+    pres = Presentation(lang)
+    return Text(translate(lang, "score.not_over", top=pres.number(top),
+                          target=pres.number(rules.target)))
 
 
 def _player_table(st: Standings, lang: str = "en") -> Table:
@@ -341,11 +352,20 @@ def _player_table(st: Standings, lang: str = "en") -> Table:
         t.add_column(translate(lang, f"score.col.{col}"),
                      justify="left" if col == "player" else "right", no_wrap=col == "player")
     for _, p in st.ranked():
-        avg = f"{p.average_final:.1f}".replace(".", translate(lang, "number.decimal"))
         # escaped before rich measures it (a raw control would be escaped after, wider)
-        t.add_row(Text(escape_controls(p.name, keep_layout=True)), str(p.games), str(p.won),
-                  str(p.final_sum), avg, str(p.deals), str(p.moons))
+        t.add_row(Text(escape_controls(p.name, keep_layout=True)), *_player_numbers(p, lang))
     return t
+
+
+def _player_numbers(p: PlayerStats, lang: str) -> list[str]:
+    """A player's counts and average as people read them in *lang*
+    (``1 040`` and ``104,0`` in French, ``1,040`` and ``104.0`` in
+    English): a club's points over a season pass a thousand (lang25)."""
+    from ..presentation import Presentation
+
+    pres = Presentation(lang)
+    return [pres.number(p.games), pres.number(p.won), pres.number(p.final_sum),
+            pres.number(p.average_final, 1), pres.number(p.deals), pres.number(p.moons)]
 
 
 @click.command("score", cls=HelpCommand, help="help.score")
@@ -651,9 +671,7 @@ def _plain_players(console: Console, st: Standings, lang: str) -> str | None:
     cols = ("player", "games", "won", "total", "avg", "deals", "moons")
     rows = []
     for _, p in st.ranked():
-        avg = f"{p.average_final:.1f}".replace(".", translate(lang, "number.decimal"))
-        rows.append([p.name, str(p.games), str(p.won), str(p.final_sum), avg, str(p.deals),
-                     str(p.moons)])
+        rows.append([p.name, *_player_numbers(p, lang)])
     table = plain_table(translate(lang, "score.players"), None,
                         [translate(lang, f"score.col.{c}") for c in cols],
                         [c != "player" for c in cols], rows, console.width)

@@ -59,19 +59,19 @@ def _tables(st: Standings, width: int, title: str, lang: str) -> list[Table | Te
     from rich.table import Table
     from rich.text import Text
 
+    from ..presentation import Presentation
     from ..render.fit import WordTable
 
     words = LABELS[lang]
-    dec = translate(lang, "number.decimal")
+    num = Presentation(lang).number     # 1 234 and 104,0 in French (lang25)
     data = st.to_dict()
     out: list[Table | Text] = []
     keys = ("games", "won", "shared", "average_final", "average_points_per_deal", "moons",
             "queen_of_spades", "findings")
     cells = [[str(p["rank"]), p["player"] if p["named"] else seat_label(lang, p["player"]),
-             str(p["games"]), str(p["won"]), str(p["shared"]),
-             f"{p['average_final']:.1f}".replace(".", dec),
-             f"{p['average_points_per_deal']:.2f}".replace(".", dec), str(p["moons"]),
-             str(p["queen_of_spades"]), str(p["findings"])] for p in data["players"]]
+             num(p["games"]), num(p["won"]), num(p["shared"]), num(p["average_final"], 1),
+             num(p["average_points_per_deal"], 2), num(p["moons"]),
+             num(p["queen_of_spades"]), num(p["findings"])] for p in data["players"]]
     heads = ["#", words["player"], *(words[k] for k in keys)]
     # A header is wrapped between its words, never cut inside one: each
     # column is at least as wide as its longest header word and its values.

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 import click
 
 from ..clickwords import HelpCommand
-from ..i18n import number, render, seat_label, translate
+from ..i18n import count, number, render, seat_label, translate
 from ..io import InputError
 from ..io.batches import Batch
 from ..output import json_text, message, write_stdout
@@ -188,5 +188,5 @@ def command(files: tuple[str, ...], fmt_out: str, rules: RuleSet | None, force_r
         for table in render_tables(doc, lang):
             console.print(table)
     if interrupted:
-        message(translate(lang, "interrupted", n=number(lang, tally.games)))
+        message(count(lang, "interrupted", tally.games))        # 1 partie (lang25)
     return CorpusReport(games=tally.games, interrupted=interrupted, unusable=len(unreadable))

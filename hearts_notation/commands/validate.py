@@ -35,7 +35,7 @@ from typing import IO, TYPE_CHECKING, Any, TextIO
 import click
 
 from ..clickwords import HelpCommand
-from ..i18n import count, number, players_in_view, public_finding, seats_in_view, translate
+from ..i18n import count, players_in_view, public_finding, seats_in_view, translate
 from ..io import InputError, input_format, source_lines_at
 from ..io.batches import Batch
 from ..model import Finding
@@ -493,5 +493,5 @@ def command(paths: tuple[str, ...], rules: RuleSet | None, force_rules: bool, fm
         spool.write_report(summary, StdoutData())
         sys.stdout.flush()
     if summary.interrupted:
-        message(translate(lang, "interrupted", n=number(lang, summary.games)))
+        message(count(lang, "interrupted", summary.games))      # 1 partie (lang25)
     return summary

@@ -41,7 +41,8 @@ MESSAGES: Final[dict[str, str]] = {
     "summary.errors.one": "{n} error", "summary.errors.other": "{n} errors",
     "summary.warnings.one": "{n} warning", "summary.warnings.other": "{n} warnings",
     "summary.infos.one": "{n} info", "summary.infos.other": "{n} infos",
-    "interrupted": "hearts: interrupted after {n} games",
+    "interrupted.one": "hearts: interrupted after {n} game",
+    "interrupted.other": "hearts: interrupted after {n} games",
     # score's tables.
     "score.title": "{source} game {index}",
     "score.rules": "rules: {spec}",
@@ -1183,7 +1184,7 @@ MESSAGES.update({
     "diagram.played": "In the game: {card}{mark}",
     "diagram.lead": "{who} leads",
     "diagram.points": "{n} pt taken",
-    "diagram.hidden": "{n} cards (hidden)",
+    "diagram.hidden.one": "{n} card (hidden)", "diagram.hidden.other": "{n} cards (hidden)",
     "diagram.png_missing": "a PNG needs CairoSVG: pip install \"hearts-notation[png]\" (or write .svg)",
     "diagram.png_failed": "CairoSVG could not draw the PNG: {why}",
     "diagram.cli.format": "{out}: cannot tell the format from the name: give --format svg or png",
@@ -2247,4 +2248,9 @@ MESSAGES.update({
 # (render/scoresheet._notices), as the table under score's text does.
 MESSAGES.update({
     "sheet.notices": "Found in the record's text (the points above are those of the value the reader kept):",
+})
+# [lang25] the separator between the bracketed notes after an option's help
+# ([default: 0; x>=0]): click's own "; " in English.
+MESSAGES.update({
+    "click.extras_separator": "; ",
 })

@@ -38,7 +38,8 @@ MESSAGES: Final[dict[str, str]] = {
     "summary.errors.one": "{n} erreur", "summary.errors.other": "{n} erreurs",
     "summary.warnings.one": "{n} avertissement", "summary.warnings.other": "{n} avertissements",
     "summary.infos.one": "{n} info", "summary.infos.other": "{n} infos",
-    "interrupted": "hearts : interrompu après {n} parties",
+    "interrupted.one": "hearts: interrompu après {n} partie",
+    "interrupted.other": "hearts: interrompu après {n} parties",
     "score.title": "{source} partie {index}",
     "score.rules": "règles : {spec}",
     "score.col.deal": "donne", "score.col.moon": "capot",
@@ -484,7 +485,7 @@ MESSAGES.update({
     "syntax.not_rank.french": "{found} est une hauteur française, que la forme à points (piques.cœurs.carreaux.trèfles) ne prend pas, faute de symbole de couleur : écrivez {english}, ou la main en groupes de couleur comme ♠ V 9 2 ♥ R D",
     "syntax.pbn_dots.one": "une main PBN a quatre couleurs séparées par trois points (piques.cœurs.carreaux.trèfles) ; trouvé {k} point",
     "syntax.pbn_dots.other": "une main PBN a quatre couleurs séparées par trois points (piques.cœurs.carreaux.trèfles) ; trouvé {k} points",
-    "syntax.suit_twice": "{suit} est donnée deux fois dans cette main (la première en {at})",
+    "syntax.suit_twice": "la couleur {suit} est donnée deux fois dans cette main (la première en {at})",
     "syntax.void_beside": "« - » marque une chicane et ne peut pas côtoyer des hauteurs",
     "syntax.pass_one_mark": "un échange prend une seule annotation ; mettez-la sur une seule carte",
     "syntax.mark_in_hand": "une annotation va sur une carte jouée ou passée, pas sur une carte d'une main",
@@ -583,7 +584,7 @@ MESSAGES.update({
     "preset.jack-of-diamonds": "Qui prend le valet de carreau marque -10.",
     "preset.kawu": "Les règles du site kawu : un cœur joué à un pli précédent, de quelque façon, ouvre les cœurs ; à égalité du plus petit total on joue une donne de plus.",
     "preset.moon-choice": "Qui fait capot choisit entre +26 aux autres et -26 pour lui-même.",
-    "preset.openspiel": "Le jeu de cœurs d'OpenSpiel avec ses paramètres par défaut : tout cœur ou la dame de pique joué ouvre les cœurs.",
+    "preset.openspiel": "Le jeu de cœurs d'OpenSpiel avec ses paramètres par défaut : tout cœur joué, ou la dame de pique jouée, ouvre les cœurs.",
     "preset.queen-breaks-hearts": "Une règle maison courante : la dame de pique jouée ouvre aussi les cœurs.",
     "preset.short": "Une partie courte en 50.",
     "preset.six-players": "Six joueurs, 2♦ 3♦ 2♣ 3♣ retirés (le 4♣ entame), 8 cartes chacun, échanges à gauche/à droite/en face/sans échange.",
@@ -1499,7 +1500,7 @@ MESSAGES.update({
     "diagram.played": "Dans la partie : {card}{mark}",
     "diagram.lead": "{who} entame",
     "diagram.points": "{n} pt pris",
-    "diagram.hidden": "{n} cartes (cachées)",
+    "diagram.hidden.one": "{n} carte (cachée)", "diagram.hidden.other": "{n} cartes (cachées)",
     "diagram.png_missing": "un PNG demande CairoSVG : pip install \"hearts-notation[png]\" (ou écrivez un .svg)",
     "diagram.png_failed": "CairoSVG n'a pas pu dessiner le PNG : {why}",
     "diagram.cli.format": "{out} : le nom ne dit pas le format : donnez --format svg ou png",
@@ -1527,7 +1528,7 @@ MESSAGES.update({
     "match.resume_edited": "l'enregistrement {line} du fichier n'est pas tel que le match l'a écrit ({problem}) : impossible de reprendre",
     "match.resume_finding": "l'arbitre y trouve {code} à sa ligne {where}",
     "match.resume_hand": "la main de {seat} n'est pas celle que donne la graine",
-    "match.interrupted": "hearts : interrompu ; {n} enregistrements dans {path} : --resume continue le match",
+    "match.interrupted": "hearts: interrompu ; {n} enregistrements dans {path} : --resume continue le match",
     "match.fault": "{player} ({seat}), donne {round}, {where} : {kind} : {detail}",
     "match.replaced": "(joué à sa place : {cards})",
     "match.where.pass": "passe",
@@ -1649,10 +1650,10 @@ MESSAGES.update({
     "cli.no_games_list": '(pas de liste "games")',
     "cli.analysis_html": "--analysis va avec --html",
     "fmt.hrn_only": "{path} : fmt ne réécrit que du texte HRN ; utilisez 'hearts convert' pour les fichiers {format}",
-    "generate.interrupted": "hearts : interrompu après {n} parties ; {what}",
+    "generate.interrupted": "hearts: interrompu après {n} parties ; {what}",
     "generate.nothing_written": "rien n'a été écrit",
     "generate.incomplete": "sortie incomplète",
-    "generate.done": "hearts : {games} parties, {deals} donnes, graine {seed}",
+    "generate.done": "hearts: {games} parties, {deals} donnes, graine {seed}",
     "replay.wrote": "{path} écrit",
     "app.internal": "erreur interne : {what}",
     "app.report_hint": "c'est un défaut de hearts-notation ; merci de le signaler avec la ligne de commande, l'entrée si vous pouvez la partager et ce message (HEARTS_DEBUG=1 affiche la trace)",
@@ -2152,7 +2153,7 @@ MESSAGES.update({
     "help.puzzles.samples": "Donnes de tri (48 par défaut, 16 avec --fast).",
     "help.puzzles.seed": "Graine du tirage.",
     "help.puzzles.short": "Une page d'entraînement (ou du JSON) faite des cartes ? et ?? des feuilles.",
-    "help.puzzles.title": "Titre de la page (par défaut : « Apprenez de vos parties »).",
+    "help.puzzles.title": "Titre de la page (par défaut : « Apprendre de ses parties »).",
     "help.replay": "Rejoue une feuille : les mains, les passes, puis chaque pli avec son gagnant, ses points, les commentaires et les constats de l'arbitre ; ou la raconte en prose (--narrate), ou écrit une page HTML à parcourir pas à pas (--html).\n\nCode de sortie : 0 rejouée, aucune règle enfreinte ; 1 rejouée, l'arbitre a trouvé des erreurs ; 2 entrée ou ligne de commande inutilisable.\n",
     "help.replay.analysis_path": "Avec --html : le rapport JSON de « hearts annotate --format json » sur cette feuille, pour montrer la perte et la meilleure carte de chaque marque, et le bilan de l'apprenant.",
     "help.replay.deal_no": "Seulement la donne N (d'après son numéro dans la feuille).",
@@ -2234,4 +2235,9 @@ MESSAGES.update({
 # du relevé (render/scoresheet._notices), comme le tableau sous le texte de score.
 MESSAGES.update({
     "sheet.notices": "Trouvé dans le texte du relevé (les points ci-dessus sont ceux de la valeur que la lecture a gardée) :",
+})
+# [lang25] le séparateur des notes entre crochets après l'aide d'une option
+# ([par défaut : 0 ; x>=0]) : une espace avant le point-virgule, comme partout ailleurs.
+MESSAGES.update({
+    "click.extras_separator": " ; ",
 })

@@ -37,7 +37,7 @@ from importlib import resources
 from typing import Any
 
 from ..cards import CARDS, Card, cards_of, display_order
-from ..i18n import finding_text, players_in_view, seats_in_view
+from ..i18n import finding_text, players_in_view, rules_label, seat_label, seats_in_view
 from ..model import Finding
 from ..output import escape_controls, json_text, markup_text
 from .narrate import SECOND_PERSON
@@ -396,7 +396,10 @@ class _Builder:
         report = self.report(g, summary) if summary else None
         out = {
             "title": title, "seats": list(g.seats), "names": {s: g.name(s) for s in g.seats},
-            "rules": g.rules.spec, "handSize": g.rules.hand_size,
+            # the seats as the language writes them (O for W) and the rules'
+            # preset by its name in that language, as the terminal shows them
+            "seatLabels": {s: seat_label(self.lang, s, g.seats) for s in g.seats},
+            "rules": rules_label(self.lang, g.rules.spec), "handSize": g.rules.hand_size,
             "f": self.findings(g.findings),      # about the game: shown at its end
             "deals": [self.deal(g, gi, df, index) for df in g.deals],
             "winners": [self.who(g, s) for s in g.winners] if g.finished else [],

@@ -35,6 +35,8 @@
   function deal() { return dealOf(state.k); }
   function last(d) { return d.steps.length - 1; }
   function name(seat) { var g = game(); return seat ? (g.names[seat] || seat) : "?"; }
+  // A seat as the page's language writes it (O for W in French); the data keep its code.
+  function seatText(g, s) { return (g.seatLabels && g.seatLabels[s]) || s; }
   // A text of the data: a string, or a list of strings and seat indices
   // (a long player's name is written once, in the game's names).
   function said(v) {
@@ -113,7 +115,7 @@
       box.style.left = pos.x + "%";
       box.style.top = pos.y + "%";
       var label = el("div", "name");
-      label.appendChild(el("b", "", s));
+      label.appendChild(el("b", "", seatText(g, s)));
       if (g.names[s] && g.names[s] !== s) { label.appendChild(el("span", "", " " + g.names[s])); }
       box.appendChild(label);
       var hand = el("div", "hand");
@@ -287,7 +289,7 @@
     run.textContent = "";
     var head = el("tr"), body = el("tr");
     seats.forEach(function (s, k) {
-      head.appendChild(el("th", "", s));
+      head.appendChild(el("th", "", seatText(g, s)));
       body.appendChild(el("td", "", snap.running ? snap.running[k] : 0));
     });
     run.appendChild(head);
@@ -297,7 +299,7 @@
     sc.textContent = "";
     var hr = el("tr");
     hr.appendChild(el("th", "", L.deal));
-    seats.forEach(function (s) { hr.appendChild(el("th", "", s)); });
+    seats.forEach(function (s) { hr.appendChild(el("th", "", seatText(g, s))); });
     sc.appendChild(hr);
     var totals = null, gi = deals[state.k].gi, allKnown = true;
     deals.forEach(function (ref, k) {
@@ -451,7 +453,7 @@
     var dia = el("table", "diagram");
     g.seats.forEach(function (s) {
       var tr = el("tr");
-      tr.appendChild(el("th", "", s + (g.names[s] && g.names[s] !== s ? " " + g.names[s] : "")));
+      tr.appendChild(el("th", "", seatText(g, s) + (g.names[s] && g.names[s] !== s ? " " + g.names[s] : "")));
       var h = d.steps[0].h[s];
       tr.appendChild(el("td", "", h ? suitsLine(pairs(h)) : L.unknown));
       dia.appendChild(tr);
@@ -474,9 +476,9 @@
         flush();
         trickNo = st.k === "play" ? st.t : null;
         line = el("p", "line");
-        line.appendChild(el("b", "", st.k === "pass" ? fmt(L.pass_line, {who: st.s}) : st.t + "."));
+        line.appendChild(el("b", "", st.k === "pass" ? fmt(L.pass_line, {who: seatText(g, st.s)}) : st.t + "."));
       }
-      var txt = (st.k === "play" ? " " + st.s + " " : " ") + pairs(st.c).map(show).join(" ");
+      var txt = (st.k === "play" ? " " + seatText(g, st.s) + " " : " ") + pairs(st.c).map(show).join(" ");
       line.appendChild(document.createTextNode(txt));
       if (st.m) { line.appendChild(markEl(st.m)); }
       var bits = [];
@@ -488,7 +490,7 @@
       if (st.a && st.a.why) { bits.push(st.a.why); }
       if (st.e && st.e.cm) { bits.push(st.e.cm); }
       if (bits.length) {
-        notes.push(el("p", "note", (st.k === "play" ? st.s + " " : "") + pairs(st.c).map(show).join(" ") +
+        notes.push(el("p", "note", (st.k === "play" ? seatText(g, st.s) + " " : "") + pairs(st.c).map(show).join(" ") +
           (st.m || "") + " — " + bits.join(" ")));
       }
       if (st.e) { line.appendChild(el("span", "won", "  → " + st.e.w + (st.e.p ? " +" + st.e.p : ""))); }
@@ -497,7 +499,7 @@
     p.appendChild(ol);
     if (d.score.points) {
       p.appendChild(el("p", "score", L.scores + L.colon +
-        g.seats.map(function (s, j) { return s + " " + d.score.points[j]; }).join(" · ")));
+        g.seats.map(function (s, j) { return seatText(g, s) + " " + d.score.points[j]; }).join(" · ")));
     }
   }
 
@@ -526,7 +528,7 @@
     var g0 = DATA.games[0];
     $("title").textContent = g0 ? g0.title : "";
     $("subtitle").textContent = g0
-      ? g0.seats.map(function (s) { return s + (g0.names[s] && g0.names[s] !== s ? " " + g0.names[s] : ""); })
+      ? g0.seats.map(function (s) { return seatText(g0, s) + (g0.names[s] && g0.names[s] !== s ? " " + g0.names[s] : ""); })
           .join(" · ") + " · " + g0.rules
       : "";
     $("picker-text").textContent = L.picker;

@@ -222,11 +222,11 @@ def standings_html(st: Standings, title: str = "Standings", lang: str = "en") ->
     out += [f"<th>{escape(words[k])}</th>" for k in cols]
     out.append("</tr></thead><tbody>")
     pres = Presentation(lang)
-    # the averages as the terminal shows them, in the language's number format
+    # every number as the terminal shows it, in the language's number format (1 040)
     digits = {"average_final": 1, "average_points_per_deal": 2}
     for p in data["players"]:
         name = p["player"] if p["named"] else seat_label(lang, p["player"])
-        shown = [pres.number(p[k], digits[k]) if k in digits else str(p[k]) for k in cols]
+        shown = [pres.number(p[k], digits.get(k, 0)) for k in cols]
         out.append(f"<tr><td>{p['rank']}</td><td class=\"text\">{escape(name)}</td>"
                    + "".join(f"<td>{escape(v)}</td>" for v in shown) + "</tr>")
     out.append("</tbody></table>")
