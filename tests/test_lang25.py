@@ -197,3 +197,32 @@ def test_standings_page_groups_thousands_in_french(tmp_path: Path) -> None:
     run("standings", "--lang", "fr", "--jobs", "1", "--format", "html", "-o", out, path)
     page = Path(out).read_text(encoding="utf-8")
     assert f"<td>1{NNBSP}000</td>" in page and "<td>1000</td>" not in page
+
+
+def test_a_player_line_counts_its_points_in_french() -> None:
+    """annotate's player line said « 2,40 point perdu » whatever the
+    average; French says the singular below 2 only (fr.is_one); English
+    keeps "points" for every average shown with decimals."""
+    from hearts_notation.analysis.annotate import GameSummary, PlayerSummary
+
+    def line(avg: float, lang: str) -> str:
+        summary = GameSummary((PlayerSummary("N", 10, avg, 90.0, {}),), ())
+        [said] = summary.lines(lang)
+        return said
+
+    assert "2,40 points perdus en moyenne" in line(2.4, "fr")
+    assert "1,99 point perdu en moyenne" in line(1.99, "fr")
+    assert "0,50 point perdu en moyenne" in line(0.5, "fr")
+    assert "1.00 points lost per decision" in line(1.0, "en")
+    assert "2.40 points lost per decision" in line(2.4, "en")
+
+
+def test_a_moon_by_a_stranger_lists_the_seats_as_a_list() -> None:
+    """The seats a moon line may name were joined by spaces, « (N E S O) »:
+    now the language's list, « (N, E, S ou O) »."""
+    from record_campaign import findings
+
+    game = ('[Rules "standard"]\n[North "Anne"]\n[East "Hervé"]\n[South "Soizic"]\n'
+            '[West "Yves"]\n\ndeal 1 pass left\ncapot de Gwen\n')
+    said = [text for _, text in findings(game, "fr")]
+    assert any("(N, E, S ou O)" in s for s in said), said

@@ -268,9 +268,12 @@ class GameSummary:
         out = []
         dec = translate(lang, "number.decimal")
         for p in self.players:
-            out.append(render(lang, "analysis.player_line", {
+            # (counted by the average as shown: French says "1,50 point"
+            # below 2 and "2,40 points" from 2 on)
+            shown = round(p.average_loss, 2)
+            out.append(render(lang, "analysis.player_line.#loss", {
                 "seat": ("seat", p.seat), "accuracy": f"{p.accuracy:.0f}",
-                "avg": f"{p.average_loss:.2f}".replace(".", dec), "n": p.decisions}))
+                "avg": f"{shown:.2f}".replace(".", dec), "loss": shown, "n": p.decisions}))
         for i, d in enumerate(self.costliest, 1):
             where = (msg("analysis.where.pass", deal=d.deal) if d.trick is None
                      else msg("analysis.where.trick", deal=d.deal, trick=d.trick))

@@ -1545,7 +1545,7 @@ class _GameBuilder:
         if seat is None:
             seats = self.seat_names_for_messages()
             return msg("syntax.moon_nobody", found=found, name=quote(said.group("name")), word=word,
-                       seats=("space", *(("seat", x) for x in seats))), at
+                       seats=("or_list", *(("seat", x) for x in seats))), at
         return msg("syntax.written_as", error=msg("syntax.moon_name", found=found).arg(),
                    written=f"{word} {seat}{remark}"), at
 
