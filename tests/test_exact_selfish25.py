@@ -21,6 +21,7 @@ import pytest
 from hearts_notation.analysis.exact import (
     SELFISH,
     ExactSolver,
+    bit_count,
     drop_cards,
     drop_cards3,
     squeeze_bits,
@@ -56,6 +57,19 @@ def test_taking_cards_out_of_a_plane_equals_squeezing_what_is_left() -> None:
     full = (1 << 52) - 1
     assert drop_cards(full, full, 1 << 51) == (1 << 51) - 1
     assert drop_cards(1 << 51, full, 1) == 1 << 50
+
+
+def test_bit_count_counts_every_bit_of_a_set_of_cards() -> None:
+    """The key's popcount (no table): every width up to 56 bits, the
+    empty set and the full deck (56 bits: a multiplication or a carry past
+    a field would show in the top ones)."""
+    rng = random.Random("selfish25/count")
+    for _ in range(2000):
+        x = rng.getrandbits(rng.choice((4, 13, 32, 52, 56)))
+        assert bit_count(x) == bin(x).count("1")
+    for w in range(57):
+        assert bit_count((1 << w) - 1) == w
+    assert bit_count(0) == 0
 
 
 def _deal(n: int, left: int, rng: random.Random) -> list[int]:

@@ -2023,19 +2023,19 @@ class ExactSolver:
         if not rem & 0x1FFF << 26:
             broken = True
         head = leader | (int(broken) << 3) | ((moon + 2) << 4)
-        if rem & _QS_BIT:
-            head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 7
-        if self.jd_value and rem & _JD_BIT:
-            head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 11
-        before: i64 = rem | gone
-        t0: i64 = _POP13[rem & _SUIT]
-        t1: i64 = _POP13[(rem >> 13) & _SUIT]
-        t2: i64 = _POP13[(rem >> 26) & _SUIT]
-        t3: i64 = _POP13[(rem >> 39) & _SUIT]
+        r: i64 = rem
+        top: i64 = head
+        if r & _QS_BIT:
+            top |= (1 + bit_count((r >> 39) & 0x3FF)) << 7
+        if self.jd_value and r & _JD_BIT:
+            top |= (1 + bit_count((r >> 13) & 0x1FF)) << 11
+        t0: i64 = bit_count(r & _SUIT)
+        t1: i64 = bit_count((r >> 13) & _SUIT)
+        t2: i64 = bit_count((r >> 26) & _SUIT)
+        t3: i64 = bit_count((r >> 39) & _SUIT)
         self._k0, self._k1, self._k2 = drop_cards3(self._k0, self._k1, self._k2,
-                                                   before, gone, self.n > 4)
-        lens: i64 = (t0 << 15) | (t1 << 19) | (t2 << 23) | (t3 << 27)
-        top: i64 = head | lens
+                                                   r | gone, gone, self.n > 4)
+        top |= (t0 << 15) | (t1 << 19) | (t2 << 23) | (t3 << 27)
         cnt: i64 = t0 + t1 + t2 + t3
         p0: i64 = self._k0
         p1: i64 = self._k1
@@ -2527,29 +2527,39 @@ def drop_cards3(q0: i64, q1: i64, q2: i64, before: i64, gone: i64,
     """Key planes *q0*, *q1* (and *q2* when *three*: five or six seats),
     squeezed among the cards *before* (:func:`squeeze_bits`), with the
     cards *gone* (among them) taken out: what :func:`squeeze_bits` gives
-    among ``before & ~gone``.  Each card's place is its rank among the
-    cards before (the suits' counts and one popcount), less the cards of
-    *gone* below it already taken out.  Machine words only: every shift
-    is of a variable (mypyc writes a constant ``1 << k`` as a 32-bit C
-    int; see :meth:`ExactSolver._ordered`)."""
-    off: i64 = 0
+    among ``before & ~gone``.  The cards go from the lowest up, each at its
+    place among the cards before (:func:`bit_count` of those below it) less
+    the cards already taken out (all below it).  Machine words only: every
+    shift is of a variable (mypyc writes a constant ``1 << k`` as a 32-bit
+    C int; see :meth:`ExactSolver._ordered`)."""
     k: i64 = 0
-    for s in range(4):
-        sh = 13 * s
-        bs: i64 = (before >> sh) & _SUIT
-        m: i64 = (gone >> sh) & _SUIT
-        while m:
-            b: i64 = m & -m
-            m ^= b
-            i: i64 = off + _POP13[bs & (b - 1)] - k
-            k += 1
-            j: i64 = i + 1
-            q0 = (q0 ^ ((q0 >> i) << i)) | ((q0 >> j) << i)
-            q1 = (q1 ^ ((q1 >> i) << i)) | ((q1 >> j) << i)
-            if three:
-                q2 = (q2 ^ ((q2 >> i) << i)) | ((q2 >> j) << i)
-        off += _POP13[bs]
+    m: i64 = gone
+    while m:
+        b: i64 = m & -m
+        m ^= b
+        i: i64 = bit_count(before & (b - 1)) - k
+        k += 1
+        j: i64 = i + 1
+        q0 = (q0 ^ ((q0 >> i) << i)) | ((q0 >> j) << i)
+        q1 = (q1 ^ ((q1 >> i) << i)) | ((q1 >> j) << i)
+        if three:
+            q2 = (q2 ^ ((q2 >> i) << i)) | ((q2 >> j) << i)
     return q0, q1, q2
+
+
+def bit_count(x: i64) -> i64:
+    """The number of bits set in *x* (below ``2 ** 56``: a set of cards),
+    by adding neighbouring fields (no table, no multiplication that could
+    pass a machine word): compiled, a dozen machine instructions where a
+    lookup in the popcount table (:data:`_POP13`) boxes its index and
+    unboxes its item (selfish25)."""
+    x = x - ((x >> 1) & 0x55555555555555)
+    x = (x & 0x33333333333333) + ((x >> 2) & 0x33333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
 
 
 def drop_cards(q: int, before: int, gone: int) -> int:
