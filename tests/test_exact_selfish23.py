@@ -105,7 +105,8 @@ def test_the_table_key_is_one_int_telling_apart_every_plane(
         keys = []
         for hs in (hands, other):
             solver._load(hs)
-            keys.append(solver._key(rem, 0, True, -2))
+            solver._plant(0, (), rem)   # the key's planes from the hands (selfish25)
+            keys.append(solver._key(rem, 0, 0, True, -2))
         assert all(type(x) is int for x in keys)
         assert keys[0] != keys[1]
         if word:

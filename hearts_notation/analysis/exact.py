@@ -77,9 +77,10 @@ Speed
   a lead that held (cut a null-window search) is tried first at its later
   leads, weighted by the tricks left and halved at each search; the natural
   order between equals.  Half the nodes at the median at 7 tricks left.
-* The relative key is computed at every probe (every hand read once, its
-  suits squeezed on machine words, the holders as bit planes,
-  :meth:`ExactSolver._relative_key`): compiled, a second table
+* The relative key's holders are bit planes over the cards left, kept
+  from trick to trick (a trick's four cards taken out of the planes,
+  :func:`drop_cards3`) rather than rebuilt from every hand at every probe
+  (:meth:`ExactSolver._key`; selfish25): compiled, a second table
   from a position's cards as they are to its key cost more than it saved (it
   missed half the time), and so did a cache of each suit's squeezed form.
 * Once no card worth points is left nothing can change; the last trick is
@@ -304,6 +305,13 @@ class ExactSolver:
         self._h3: i64 = 0
         self._h4: i64 = 0
         self._h5: i64 = 0
+        # selfish: the holders' bit planes of the table's key (:meth:`_key`)
+        # for the cards alive at the start of the trick in progress, kept as
+        # the tricks end (:func:`drop_cards`) instead of rebuilt from every
+        # hand at every probe (selfish25)
+        self._k0: i64 = 0
+        self._k1: i64 = 0
+        self._k2: i64 = 0
 
     # -- public -----------------------------------------------------------------
 
@@ -327,6 +335,7 @@ class ExactSolver:
         held = alive_mask(hands, ())
         h = hands[s]
         self._load(hands)
+        self._plant(state.leader, cards, held)
         out: dict[int, int] = {}
         self._me = s
         guess = _INF    # none yet: see _mtd
@@ -377,6 +386,7 @@ class ExactSolver:
             gc.disable()    # as in card_values: the search makes no cycles
             self._arm()
             self._load(state.hands)
+            self._plant(state.leader, state.trick, alive_mask(state.hands, ()))
             try:
                 code = self._mx(state.leader, state.tricks_done == 0,
                                 state.broken, moon, list(state.trick), alive_mask(state.hands, ()))
@@ -898,7 +908,11 @@ class ExactSolver:
         elif sweeps(hw, rem):
             child = self._swept(winner, moon, rem)
         else:
-            key = self._key(rem, winner, broken, moon)
+            # the trick's planes, given back once the next trick's are done with
+            k0 = self._k0
+            k1 = self._k1
+            k2 = self._k2
+            key = self._key(rem, mask, winner, broken, moon)
             got = self._tt_vec.get(key)
             if got is None:
                 two = hw & (hw - 1)
@@ -910,6 +924,9 @@ class ExactSolver:
                 self._tt_vec[key] = child
             else:
                 child = got
+            self._k0 = k0
+            self._k1 = k1
+            self._k2 = k2
         if pts:
             return child + (pts << (self.vbits * winner))
         return child
@@ -1976,79 +1993,80 @@ class ExactSolver:
 
     # -- the transposition key -----------------------------------------------------
 
-    def _key(self, rem: int, leader: int, broken: bool, moon: int) -> int:
-        """Relative-rank key of a position at a trick boundary (see the
-        module docstring).  Whether hearts are open matters only while a
-        heart is left."""
+    def _key(self, rem: int, gone: int, leader: int, broken: bool, moon: int) -> int:
+        """Transposition key of the position at the end of a trick (*gone*
+        its cards, *rem* every card left in the hands, *leader* the seat to
+        lead the next), on relative ranks (see the module docstring), one
+        int: the head (the leader, whether hearts are open, which matters
+        only while a heart is left, the moon state, below bit 7), where Q♠
+        (and a scoring J♦) sit among the cards left of their suit above it
+        (four bits each from bit 7) and the number of cards left of each
+        suit (four bits each from bit 15), then from bit 31 who holds each
+        card left, the suits with the gaps left by gathered cards squeezed
+        out, one after the other (clubs from bit 0, diamonds after the clubs
+        left, ...), as bit planes one above the other (each as wide as the
+        cards left): a card's holder is the seat whose number has bit *k*
+        set where plane *k* has the card's bit (two planes up to four seats,
+        three up to six; seat 0 holds the cards no plane has).  The same
+        positions share a key as with each seat's holdings squeezed apart
+        (:meth:`_squeezed`).  Up to 16 cards left (four seats) the key is one
+        machine word, boxed once (selfish23).
+
+        The planes are the trick's start's (:attr:`_k0` to :attr:`_k2`)
+        with the trick's cards taken out (:func:`drop_cards`), and are left
+        in their place for the next trick's probes (the caller gives the
+        trick's back): a card's holder never changes, so a plane loses the
+        cards gathered and nothing else.  Rebuilding them from every hand at
+        every probe (a squeeze of each suit of each seat) was about 1,040
+        instructions a probe compiled, 12% of the selfish search at 7 tricks
+        left (selfish24's callgrind; selfish25)."""
         if not rem & 0x1FFF << 26:
             broken = True
         head = leader | (int(broken) << 3) | ((moon + 2) << 4)
-        return self._relative_key(head, rem, bool(self.jd_value))
-
-    def _relative_key(self, head: int, rem: int, jd_scores: bool) -> int:
-        """Transposition key of a position at a trick boundary on relative
-        ranks, one int: *head* (the leader and what else the caller's values
-        depend on, below bit 7) with where Q♠ (and a scoring J♦) sit among
-        the cards left of their suit above it (four bits each from bit 7)
-        and the number of cards left of each suit (four bits each from bit
-        15), then from bit 31 who holds each card left, the suits with the
-        gaps left by gathered cards squeezed out, one after the other (clubs
-        from bit 0, diamonds after the clubs left, ...), as bit planes one
-        above the other (each as wide as the cards left): a card's holder is
-        the seat whose number has bit *k* set where plane *k* has the card's
-        bit (two planes up to four seats, three up to six; seat 0 holds the
-        cards no plane has).  *rem* is every card in the hands.  The same
-        positions share a key as with each seat's holdings squeezed apart
-        (:meth:`_squeezed`).  Up to 16 cards left (four seats) the key is one
-        machine word, boxed once: compiled, a tuple of four ints (three
-        planes of 52 bits) cost a tuple and three boxed ints a probe, and a
-        tuple's hash and comparison (selfish23; before, the eighteenth
-        round's three words replaced four)."""
-        if rem & _QS_BIT:
-            head |= (1 + _POP13[(rem >> 39) & 0x3FF]) << 7
-        if jd_scores and rem & _JD_BIT:
-            head |= (1 + _POP13[(rem >> 13) & 0x1FF]) << 11
-        r0: i64 = rem & _SUIT
-        r1: i64 = (rem >> 13) & _SUIT
-        r2: i64 = (rem >> 26) & _SUIT
-        r3: i64 = (rem >> 39) & _SUIT
-        t0: i64 = _POP13[r0]
-        t1: i64 = _POP13[r1]
-        t2: i64 = _POP13[r2]
-        t3: i64 = _POP13[r3]
-        lens: i64 = (t0 << 15) | (t1 << 19) | (t2 << 23) | (t3 << 27)
-        o2: i64 = t0 + t1
-        o3: i64 = o2 + t2
-        p0: i64 = 0
-        p1: i64 = 0
-        p2: i64 = 0
-        for i in range(1, self.n):
-            h: i64 = self._hand(i)
-            q: i64 = 0
-            if h & 0x1FFF:
-                q = _pext(h & 0x1FFF, r0)
-            if h & 0x3FFE000:
-                q |= _pext((h >> 13) & 0x1FFF, r1) << t0
-            if h & 0x7FFC000000:
-                q |= _pext((h >> 26) & 0x1FFF, r2) << o2
-            if h & 0xFFF8000000000:
-                q |= _pext((h >> 39) & 0x1FFF, r3) << o3
-            if i & 1:
-                p0 |= q
-            if i & 2:
-                p1 |= q
-            if i & 4:
-                p2 |= q
-        top: i64 = head | lens
-        cnt: i64 = o3 + t3
+        r: i64 = rem
+        top: i64 = head
+        if r & _QS_BIT:
+            top |= (1 + bit_count((r >> 39) & 0x3FF)) << 7
+        if self.jd_value and r & _JD_BIT:
+            top |= (1 + bit_count((r >> 13) & 0x1FF)) << 11
+        t0: i64 = bit_count(r & _SUIT)
+        t1: i64 = bit_count((r >> 13) & _SUIT)
+        t2: i64 = bit_count((r >> 26) & _SUIT)
+        t3: i64 = bit_count((r >> 39) & _SUIT)
+        self._k0, self._k1, self._k2 = drop_cards3(self._k0, self._k1, self._k2,
+                                                   r | gone, gone, self.n > 4)
+        top |= (t0 << 15) | (t1 << 19) | (t2 << 23) | (t3 << 27)
+        cnt: i64 = t0 + t1 + t2 + t3
+        p0: i64 = self._k0
+        p1: i64 = self._k1
         if self.n <= 4 and cnt <= 16:
             return int(top | (p0 << 31) | (p1 << (31 + cnt)))
         # past a machine word: arbitrary-precision ints (compiled, an int
         # shifted by an i64 is an i64 shift, which would drop the high bits)
         sh1: int = 31 + int(cnt)
         sh2: int = sh1 + int(cnt)
-        return int(top) | (int(p0) << 31) | (int(p1) << sh1) | (int(p2) << sh2)
+        return int(top) | (int(p0) << 31) | (int(p1) << sh1) | (int(self._k2) << sh2)
 
+    def _plant(self, leader: int, trick: Sequence[int], held: int) -> None:
+        """Set the key's planes (:meth:`_key`) for the cards alive at the
+        start of the trick in progress: *held* (every card in the hands)
+        and the cards on the table, *trick*, led by *leader*.  Once per
+        search, from the hands (:func:`squeeze_bits`)."""
+        n = self.n
+        own = [self._hand(i) for i in range(n)]
+        alive = held
+        for j, c in enumerate(trick):
+            seat = (leader + j) % n
+            own[seat] |= 1 << c
+            alive |= 1 << c
+        planes = [0, 0, 0]
+        for i in range(1, n):
+            for k in range(3):
+                if i >> k & 1:
+                    planes[k] |= own[i]
+        self._k0 = squeeze_bits(planes[0], alive)
+        self._k1 = squeeze_bits(planes[1], alive)
+        self._k2 = squeeze_bits(planes[2], alive)
 
     def _squeezed(self, rem: int) -> tuple[int, int, int, int]:
         """Each suit's holdings in relative-rank form, 13 bits a seat
@@ -2486,6 +2504,68 @@ def compress_suit(x: int, n: int) -> int:
             rr ^= low
         out |= c << (13 * i)
     return out
+
+
+def squeeze_bits(x: int, alive: int) -> int:
+    """The bits of *x* at the places where *alive* has a bit, packed from
+    the lowest (the cards of *x* numbered among the cards *alive*, every
+    suit one after the other): a bit plane of the table's key
+    (:meth:`ExactSolver._key`) built from scratch."""
+    out = 0
+    j = 0
+    while alive:
+        low = alive & -alive
+        if x & low:
+            out |= 1 << j
+        j += 1
+        alive ^= low
+    return out
+
+
+def drop_cards3(q0: i64, q1: i64, q2: i64, before: i64, gone: i64,
+                three: bool) -> tuple[i64, i64, i64]:
+    """Key planes *q0*, *q1* (and *q2* when *three*: five or six seats),
+    squeezed among the cards *before* (:func:`squeeze_bits`), with the
+    cards *gone* (among them) taken out: what :func:`squeeze_bits` gives
+    among ``before & ~gone``.  The cards go from the lowest up, each at its
+    place among the cards before (:func:`bit_count` of those below it) less
+    the cards already taken out (all below it).  Machine words only: every
+    shift is of a variable (mypyc writes a constant ``1 << k`` as a 32-bit
+    C int; see :meth:`ExactSolver._ordered`)."""
+    k: i64 = 0
+    m: i64 = gone
+    while m:
+        b: i64 = m & -m
+        m ^= b
+        i: i64 = bit_count(before & (b - 1)) - k
+        k += 1
+        j: i64 = i + 1
+        q0 = (q0 ^ ((q0 >> i) << i)) | ((q0 >> j) << i)
+        q1 = (q1 ^ ((q1 >> i) << i)) | ((q1 >> j) << i)
+        if three:
+            q2 = (q2 ^ ((q2 >> i) << i)) | ((q2 >> j) << i)
+    return q0, q1, q2
+
+
+def bit_count(x: i64) -> i64:
+    """The number of bits set in *x* (below ``2 ** 56``: a set of cards),
+    by adding neighbouring fields (no table, no multiplication that could
+    pass a machine word): compiled, a dozen machine instructions where a
+    lookup in the popcount table (:data:`_POP13`) boxes its index and
+    unboxes its item (selfish25)."""
+    x = x - ((x >> 1) & 0x55555555555555)
+    x = (x & 0x33333333333333) + ((x >> 2) & 0x33333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
+
+
+def drop_cards(q: int, before: int, gone: int) -> int:
+    """One key plane *q* squeezed among the cards *before* with the cards
+    *gone* taken out (:func:`drop_cards3`, one plane)."""
+    return int(drop_cards3(q, 0, 0, before, gone, False)[0])
 
 
 def _pext(h: i64, r: i64) -> i64:
