@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import CARDS, QS_BIT, Card, display_order
-from ..i18n import Arg, msg, players_in_view, render, seats_in_view, translate
+from ..i18n import Arg, msg, players_in_view, plural, render, seats_in_view, translate
 from ..model import Deal, Finding, Game, Mark, Pass, Play, deal_numbers
 from ..presentation import Presentation
 from ..referee import check_game, game_seats
@@ -271,9 +271,9 @@ class GameSummary:
             # (counted by the average as shown: French says "1,50 point"
             # below 2 and "2,40 points" from 2 on)
             shown = round(p.average_loss, 2)
-            out.append(render(lang, "analysis.player_line.#loss", {
+            out.append(render(lang, f"analysis.player_line.{plural(lang, shown)}", {
                 "seat": ("seat", p.seat), "accuracy": f"{p.accuracy:.0f}",
-                "avg": f"{shown:.2f}".replace(".", dec), "loss": shown, "n": p.decisions}))
+                "avg": f"{shown:.2f}".replace(".", dec), "n": p.decisions}))
         for i, d in enumerate(self.costliest, 1):
             where = (msg("analysis.where.pass", deal=d.deal) if d.trick is None
                      else msg("analysis.where.trick", deal=d.deal, trick=d.trick))
