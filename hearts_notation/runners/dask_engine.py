@@ -285,7 +285,7 @@ def stop_resource_tracker(pid: int, timeout: float = TRACKER_STOP_TIMEOUT) -> bo
     (another user of multiprocessing in a long-lived process) is left."""
     from multiprocessing import resource_tracker
 
-    tracker = resource_tracker.getfd.__self__     # the module's one tracker
+    tracker: Any = getattr(resource_tracker.getfd, "__self__", None)   # the module's one tracker
     stop = getattr(tracker, "_stop", None)
     if stop is None or getattr(tracker, "_pid", None) != pid:
         return False
