@@ -63,3 +63,58 @@ def test_a_dask_run_leaves_no_process_behind(tmp_path: Path) -> None:
         pytest.skip(said["skip"])
     assert said["status"] == 0, said["stderr"]
     assert said["orphans"] == []
+
+
+def _record_as(fmt: str) -> str:
+    """One generated game of one deal, its text in *fmt*."""
+    from hearts_notation.generate import generate_games
+    from hearts_notation.io import dumps
+
+    return dumps(list(generate_games(1, seed=25, max_deals=1)), fmt)
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "yaml"])
+def test_a_record_under_a_name_no_format_claims_is_read_as_what_it_holds(tmp_path: Path,
+                                                                         fmt: str) -> None:
+    """A JSON, JSONL or YAML record in a file whose name has no extension a
+    format claims (``games``, ``club.bak``, what ``curl -o`` saved) was read
+    as HRN: a syntax error a line (2,541 for three games of JSON), exit 1.
+    Its first bytes are sniffed as standard input's are: read as what it
+    holds, clean."""
+    from clirun import run, write
+
+    path = write(tmp_path, "games.bak", _record_as(fmt))
+    status, out = run("validate", path)
+    assert status == 0, out
+    assert "0 errors" in out
+    status, out = run("convert", path, "--to", "hrn")
+    assert status == 0 and out.startswith("[Event"), out
+    # (the sniffing claims a format only where HRN cannot be, as on
+    # standard input: HRN under such a name stays HRN)
+    status, out = run("validate", write(tmp_path, "games", _record_as("hrn")))
+    assert status == 0 and "0 errors" in out, out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_of_json_is_read_as_json(tmp_path: Path) -> None:
+    """``hearts validate <(gunzip -c club.json.gz)``: the pipe's name
+    (``/dev/fd/63``) says nothing, and it was read as HRN, a syntax error
+    a line.  Its first bytes are read ahead (and handed on to its reader,
+    the pipe read once) and say JSON."""
+    import threading
+
+    from clirun import run
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    text = _record_as("json").encode()
+
+    def feed() -> None:
+        with open(fifo, "wb") as fh:
+            fh.write(text)
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    status, out = run("validate", str(fifo))
+    writer.join(5)
+    assert status == 0 and "0 errors" in out, out
