@@ -118,3 +118,19 @@ def test_a_named_pipe_of_json_is_read_as_json(tmp_path: Path) -> None:
     status, out = run("validate", str(fifo))
     writer.join(5)
     assert status == 0 and "0 errors" in out, out
+
+
+@pytest.mark.parametrize("name", ["games.json", "games.jsonl", "games.yaml"])
+def test_hrn_saved_under_a_json_or_yaml_name_is_told_so(tmp_path: Path, name: str) -> None:
+    """An HRN record saved as ``.json``, ``.jsonl`` or ``.yaml`` was refused
+    in the decoder's words alone ("not valid JSON: Expecting value" at
+    1:2, "not valid YAML: did not find expected <document start>" at
+    2:1), while JSON under an HRN name is told "this input looks like
+    json, not HRN".  The JSON and YAML readers now say the same the other
+    way: it looks like HRN, read it with --from hrn."""
+    from clirun import run, write
+
+    path = write(tmp_path, name, _record_as("hrn"))
+    status, out = run("convert", path, "--to", "hrn")
+    assert status == 2
+    assert "looks like hrn, not " in out and "--from hrn" in out, out

@@ -2240,3 +2240,8 @@ MESSAGES.update({
     "syntax.chat_reactions": "{found}: a chat's reactions are not part of the record: remove this line",
     "syntax.markdown_bold": "{found}: Markdown's bold marks are not part of the record; write '{written}'",
 })
+
+MESSAGES.update({
+    # [hostile25] an HRN record (or another format) saved under a .yaml name (io/jsonio.iter_yaml).
+    "record.other_format_yaml": "{message} (this input looks like {format}, not YAML: read it with --from {format})",
+})

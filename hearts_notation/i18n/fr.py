@@ -2227,3 +2227,8 @@ MESSAGES.update({
     "syntax.chat_reactions": "{found} : les réactions d'une discussion ne font pas partie du relevé : retirez cette ligne",
     "syntax.markdown_bold": "{found} : les marques de gras de Markdown ne font pas partie du relevé ; écrivez « {written} »",
 })
+
+MESSAGES.update({
+    # [hostile25] un relevé HRN (ou d'un autre format) enregistré sous un nom en .yaml (io/jsonio.iter_yaml).
+    "record.other_format_yaml": "{message} (cette entrée ressemble à du {format}, pas à du YAML : lisez-la avec --from {format})",
+})
