@@ -134,3 +134,31 @@ def test_hrn_saved_under_a_json_or_yaml_name_is_told_so(tmp_path: Path, name: st
     status, out = run("convert", path, "--to", "hrn")
     assert status == 2
     assert "looks like hrn, not " in out and "--from hrn" in out, out
+
+
+@pytest.mark.parametrize("args", [
+    ("annotate", "{missing}", "-o", "{out}"),
+    ("annotate", "{missing}", "--html", "{out}"),
+    ("replay", "{missing}", "--html", "{out}"),
+    ("puzzles", "{missing}", "--format", "json", "-o", "{out}"),
+    ("diagram", "{missing}", "-o", "{out}"),
+], ids=lambda a: "-".join(a[:1] + a[2:3]))
+def test_an_output_no_write_can_make_is_refused_before_any_work(tmp_path: Path,
+                                                                  args: tuple[str, ...]) -> None:
+    """``-o`` naming a folder, or a file in a folder that does not exist,
+    was found only when the output was written, after all the work:
+    ``puzzles g.hrn --format json -o club`` analysed for two minutes (46
+    CPU-s), then "cannot write club: is a directory".  It is refused
+    before the command reads anything: here, before the missing input is
+    even looked for (on main: "no such file" of the input; ``convert`` and
+    ``select`` already looked at their output first)."""
+    from clirun import run
+
+    missing = str(tmp_path / "missing.hrn")
+    (tmp_path / "club").mkdir()
+    for out, why in ((tmp_path / "club", "is a directory"),
+                     (tmp_path / "nosuch" / "out.json", "no such directory")):
+        status, said = run(*(a.format(missing=missing, out=out) for a in args))
+        assert status == 2
+        assert f"cannot write {out}: {why}" in said, said
+        assert "no such file" not in said
