@@ -401,8 +401,6 @@ class DaskEngine:
                     self.cluster.close(timeout=KILLED_CLOSE_TIMEOUT)
                 self.cluster = None
             _kill_started(self._started)    # (the workers of a cluster not yet made)
-            for pid in self._trackers:
-                stop_resource_tracker(pid, KILLED_CLOSE_TIMEOUT)
             raise
         try:
             if address:
@@ -504,8 +502,13 @@ class DaskEngine:
                 with contextlib.suppress(TimeoutError):
                     self.cluster.close(timeout=timeout)
                 self.cluster = None
-            for pid in self._trackers:
-                stop_resource_tracker(pid)
+            if not self.killed:
+                # (after a signal the run ends at once: the semaphores the
+                # tracker would remove are still this process's to release
+                # at its exit, and removed twice they made the interpreter's
+                # cleanup print a traceback after "interrupted")
+                for pid in self._trackers:
+                    stop_resource_tracker(pid)
             self._trackers.clear()
 
     @property
