@@ -220,7 +220,8 @@ def lang_option(help: str = "help.common.lang", *,
                         callback=_remember_given_language)
 
 
-def refuse_empty_outputs(*params: str, folders: tuple[str, ...] = ()) -> Callable[[F], F]:
+def refuse_empty_outputs(*params: str, folders: tuple[str, ...] = (),
+                         writable: bool = True) -> Callable[[F], F]:
     """A command whose output options *params* (``-o``, ``--html``) refuse an
     empty name (``-o "$OUT"`` with ``OUT`` left empty) before it does any
     work: ``hearts: cannot write '': an empty file name ...``, status 2
@@ -230,7 +231,9 @@ def refuse_empty_outputs(*params: str, folders: tuple[str, ...] = ()) -> Callabl
     An output file no write could make (a folder, a missing folder) is
     refused then too (:func:`hearts_notation.output.refuse_unwritable`);
     the options named in *folders* (``--out-dir``) name a folder to make,
-    and are checked for an empty name only."""
+    and are checked for an empty name only, and so are all of them when
+    *writable* is false (a command that checks its output itself first,
+    in its own words: ``match``'s ``match.not_a_file``)."""
     def decorate(f: F) -> F:
         @functools.wraps(f)
         def checked(*args: Any, **kwargs: Any) -> Any:
@@ -238,7 +241,7 @@ def refuse_empty_outputs(*params: str, folders: tuple[str, ...] = ()) -> Callabl
 
             for name in (*params, *folders):
                 refuse_empty_name(kwargs.get(name))
-            for name in params:
+            for name in params if writable else ():
                 refuse_unwritable(kwargs.get(name))
             return f(*args, **kwargs)
         return checked  # type: ignore[return-value]
