@@ -600,6 +600,27 @@ def refuse_empty_name(path: str | None) -> None:
         raise OutputError("''", msg("input.empty_name"))
 
 
+def refuse_unwritable(path: str | None) -> None:
+    """An output file that no write could make is refused before the
+    command does any work, in the words the write would use
+    (:func:`resolve_target`): a folder (``-o club``), a missing folder
+    (``-o nosuch/out.json``, a link to one), a link loop, a socket.  They
+    were found only when the output was written, after all the work:
+    ``puzzles g.hrn --format json -o club`` analysed for two minutes, then
+    said "cannot write club: is a directory" (round 25).  A name that is
+    a regular file now is left to the write (which may still refuse it:
+    hard links), as are standard output, URLs, FIFOs and devices; nothing
+    is created or opened."""
+    if not path or path == "-" or "://" in path:
+        return
+    try:
+        if stat.S_ISREG(os.stat(path).st_mode):
+            return
+    except OSError:
+        pass
+    resolve_target(path)
+
+
 def refuse_report_over_input(path: str | None, inputs: Iterable[str],
                              suffixes: Collection[str] = (),
                              listed: Callable[[str], list[str]] | None = None) -> None:

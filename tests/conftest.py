@@ -116,6 +116,9 @@ LONG_TESTS: dict[str, str] = {
         "a real local Dask cluster started and interrupted (about 3 CPU-s, 7 s); the spawn's "
         "SIGINT mask is checked in the default run by test_the_local_cluster_spawns_its_"
         "workers_deaf_to_ctrl_c (review22)",
+    "tests/test_review25.py::test_a_dask_run_leaves_no_process_behind":
+        "a real local Dask cluster started in a process of its own (about 2.5 CPU-s, 3 s) to "
+        "count the processes the run leaves to be reparented (hostile25)",
 }
 
 #: The environment variables that give a run its language: ``LC_ALL``,

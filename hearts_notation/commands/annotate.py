@@ -195,7 +195,7 @@ def decision_progress(games: list[Game], enabled: bool) -> Iterator[ProgressFn |
 
 
 @click.command("annotate", cls=HelpCommand, help="help.annotate")
-@refuse_empty_outputs("html_out", "out_dir")
+@refuse_empty_outputs("html_out", folders=("out_dir",))
 @refuse_reports_over_inputs("files", "html_out")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @output_option("help.annotate.output")

@@ -150,7 +150,7 @@ def _a_number(ctx: click.Context, param: click.Parameter, value: float) -> float
 
 
 @click.command("match", cls=HelpCommand, help="help.match")
-@refuse_empty_outputs("output")
+@refuse_empty_outputs("output", writable=False)    # (match.not_a_file says more)
 @click.option("--player", "-p", "player_values", multiple=True, required=True, metavar="SPEC",
               help="help.match.player_values")
 @click.option("--deals", "-n", type=click.IntRange(min=1), required=True,

@@ -220,20 +220,29 @@ def lang_option(help: str = "help.common.lang", *,
                         callback=_remember_given_language)
 
 
-def refuse_empty_outputs(*params: str) -> Callable[[F], F]:
+def refuse_empty_outputs(*params: str, folders: tuple[str, ...] = (),
+                         writable: bool = True) -> Callable[[F], F]:
     """A command whose output options *params* (``-o``, ``--html``) refuse an
     empty name (``-o "$OUT"`` with ``OUT`` left empty) before it does any
     work: ``hearts: cannot write '': an empty file name ...``, status 2
     (:func:`hearts_notation.output.refuse_empty_name`, which every write
     asks too).  Checked when the command runs, once every option is read,
-    so the message is in the language ``--lang`` gives wherever it stands."""
+    so the message is in the language ``--lang`` gives wherever it stands.
+    An output file no write could make (a folder, a missing folder) is
+    refused then too (:func:`hearts_notation.output.refuse_unwritable`);
+    the options named in *folders* (``--out-dir``) name a folder to make,
+    and are checked for an empty name only, and so are all of them when
+    *writable* is false (a command that checks its output itself first,
+    in its own words: ``match``'s ``match.not_a_file``)."""
     def decorate(f: F) -> F:
         @functools.wraps(f)
         def checked(*args: Any, **kwargs: Any) -> Any:
-            from ..output import refuse_empty_name
+            from ..output import refuse_empty_name, refuse_unwritable
 
-            for name in params:
+            for name in (*params, *folders):
                 refuse_empty_name(kwargs.get(name))
+            for name in params if writable else ():
+                refuse_unwritable(kwargs.get(name))
             return f(*args, **kwargs)
         return checked  # type: ignore[return-value]
     return decorate

@@ -2255,3 +2255,7 @@ MESSAGES.update({
 MESSAGES.update({
     "click.extras_separator": "; ",
 })
+MESSAGES.update({
+    # [hostile25] an HRN record (or another format) saved under a .yaml name (io/jsonio.iter_yaml).
+    "record.other_format_yaml": "{message} (this input looks like {format}, not YAML: read it with --from {format})",
+})

@@ -2242,3 +2242,7 @@ MESSAGES.update({
 MESSAGES.update({
     "click.extras_separator": " ; ",
 })
+MESSAGES.update({
+    # [hostile25] un relevé HRN (ou d'un autre format) enregistré sous un nom en .yaml (io/jsonio.iter_yaml).
+    "record.other_format_yaml": "{message} (cette entrée ressemble à du {format}, pas à du YAML : lisez-la avec --from {format})",
+})

@@ -37,6 +37,7 @@ from .stream import (
     note_stdin_format,
     noted_stdin_format,
     path_suffix,
+    path_text,
     split_lines,
     stream_head,
 )
@@ -237,6 +238,11 @@ def input_format(path: str, fmt: str | None = None) -> str:
     if path != "-":
         if fmt:
             _note_read_as(path, fmt)
+        elif path_suffix(path).lower() not in EXTENSIONS and "://" not in path:
+            found = _nameless_format(path)
+            if found is not None:
+                _note_read_as(path, found)
+                return found
         return format_for(path, fmt)
     if fmt:
         note_stdin_format(fmt)
@@ -248,6 +254,38 @@ def input_format(path: str, fmt: str | None = None) -> str:
     found = (sniff_format(head_text(head)) if head else None) or "hrn"
     note_stdin_format(found)
     return found
+
+
+def _nameless_format(path: str) -> str | None:
+    """The format the first bytes of *path*, whose name gives none (no
+    extension a format claims: ``<(gunzip -c club.json.gz)``, a named
+    pipe, ``games``, ``notes.txt``), show as standard input's are sniffed
+    (:func:`.sniff.sniff_format`); ``None`` when they may be HRN, which
+    such a name is read as.  Such a file holding JSON or YAML was read as
+    HRN: a syntax error a line (2,541 for three games of JSON, round 25).
+    A FIFO's first bytes are read ahead and handed on to its reader
+    (:func:`.stream.stream_head`); a regular file's head is read here, up
+    to what :func:`.sniff.sniffed` needs.  What cannot be opened or is no
+    file is left to the reader, which says why."""
+    import os
+    import stat
+
+    head = stream_head(path, sniffed, current().record)
+    if head is None:
+        name = path_text(path)
+        try:
+            if not stat.S_ISREG(os.stat(name).st_mode):
+                return None
+            with open(name, "rb") as fh:
+                head = b""
+                while len(head) < current().record and not sniffed(head):
+                    block = fh.read(min(1 << 16, current().record - len(head)))
+                    if not block:
+                        break
+                    head += block
+        except (OSError, ValueError):
+            return None
+    return sniff_format(head_text(head)) if head else None
 
 
 #: The files read in this process as another format than their name says

@@ -1579,18 +1579,20 @@ def json_syntax(problem: str, head: str | None = None, after: str = "",
     if said is None:
         said = msg("record.json", problem=problem)
     if head is not None:
-        from .sniff import looks_like
+        from .sniff import looks_like, looks_like_hrn
 
-        name = looks_like(head)
+        name = looks_like(head) or ("hrn" if looks_like_hrn(head) else None)
         if name is not None and name not in ("json", "jsonl"):
             return msg("record.other_format", message=said.arg(), format=name)
     return said
 
 
 def _at_start(doc: str, pos: int) -> str | None:
-    """The beginning of *doc* when *pos* is its first character that is
-    not blank (the decoder refused the input's very first value), else None."""
-    return doc[:4096] if not doc[:pos].strip() else None
+    """The beginning of *doc* when *pos* is on its first line that is not
+    blank (the decoder refused the input's very first value, or stopped
+    inside it: an HRN tag ``[Event "..."]`` stops it at its second
+    character), else None."""
+    return doc[:4096] if "\n" not in doc[:pos].lstrip() else None
 
 
 def json_problem(exc: BaseException) -> tuple[Msg, int, int]:
@@ -2308,10 +2310,37 @@ def _yaml_repeats(root: Any, repeats: list[tuple[Any, Any, bool]]) -> tuple[Find
     return tuple(out)
 
 
+def _yaml_refusal(exc: Any, place: Any, peek: Any, first: bool) -> RecordError:
+    """:func:`~hearts_notation.io.yamlload.yaml_error` of *exc*, and, when
+    the parser stopped in or after the input's first document (*first*) and its
+    beginning is plainly HRN (:func:`~hearts_notation.io.sniff.looks_like_hrn`),
+    the hint to read it so, as the JSON reader gives: an HRN record saved
+    as ``.yaml`` was "did not find expected <document start>" at 2:1
+    alone (round 25).  The beginning is what the parser was handed, up to
+    4,096 characters (*peek*: the pieces it keeps)."""
+    from .sniff import looks_like_hrn
+    from .yamlload import yaml_error
+
+    error = yaml_error(exc, place, peek)
+    if not first or peek is None:
+        return error
+    chars: list[str] = []
+    for i in range(4096):
+        c = peek(i)
+        if c is None:
+            break
+        chars.append(c)
+    if not looks_like_hrn("".join(chars)):
+        return error
+    return RecordError(msg("record.other_format_yaml", message=error.msg.arg(), format="hrn"),
+                       line=error.line, column=error.column)
+
+
 #: The message ids of a JSON or YAML document broken partway (a syntax
 #: error of the record, not an unreadable input: ``hearts_notation.api``).
 SYNTAX_KEYS: Final = frozenset({"record.json", "record.json_here", "record.yaml",
-                                "record.yaml_here", "record.other_format"})
+                                "record.yaml_here", "record.other_format",
+                                "record.other_format_yaml"})
 
 
 def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[Game]:
@@ -2324,7 +2353,7 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
     its place, like broken YAML."""
     import yaml
 
-    from .yamlload import CONSTRUCT_ERRORS, PlacedChunks, text_peek, text_placer, yaml_error
+    from .yamlload import CONSTRUCT_ERRORS, PlacedChunks, text_peek, text_placer
 
     stream: Any
     if isinstance(text, str):
@@ -2336,7 +2365,7 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
         # The pure-Python reader reads (and may refuse) its first block here.
         loader = _yaml_loader()(stream)
     except yaml.YAMLError as exc:
-        raise yaml_error(exc, place, peek) from None
+        raise _yaml_refusal(exc, place, peek, True) from None
     index = 0
     documents = 0
     try:
@@ -2384,7 +2413,7 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 loader.repeats = []
                 doc = loader.construct_document(node)
             except yaml.YAMLError as exc:
-                raise yaml_error(exc, place, peek) from None
+                raise _yaml_refusal(exc, place, peek, documents <= 1) from None
             except (RecursionError, *CONSTRUCT_ERRORS) as exc:
                 if isinstance(exc, RecordError):
                     raise

@@ -13,7 +13,7 @@ from typing import Final
 from .shape import GAME_FIELDS
 from .stream import head_text
 
-__all__ = ["looks_like", "sniff_format", "sniffed"]
+__all__ = ["looks_like", "looks_like_hrn", "sniff_format", "sniffed"]
 
 #: A JSON object's first key (the object's ``{`` matched before).
 _JSON_KEY: Final = re.compile(r'\s*"((?:[^"\\\n]|\\.)*)"\s*:')
@@ -154,6 +154,26 @@ def looks_like(head: str) -> str | None:
     that opens as a JSON array does (``["``, ``[{`` with no key...) where
     HRN cannot; ``None`` when it looks like nothing else (the HRN errors stand alone)."""
     return sniff_format(head) or ("json" if _JSON_OPENING.match(head) else None)
+
+
+#: An HRN record's first line (past blanks and ``;`` or ``%`` comment lines):
+#: a tag pair, ``[Event "..."]``, or a deal's heading, ``deal 1`` (``donne 1``).
+_HRN_START: Final = re.compile(r'\[[A-Za-z][A-Za-z0-9_]*[ \t]+"|(?:deal|donne)[ \t]+[0-9]', re.I)
+
+
+def looks_like_hrn(head: str) -> bool:
+    """Whether the beginning *head* of an input that does not read as JSON
+    or YAML is plainly HRN: its first line that is no blank and no comment
+    opens with a tag pair or a deal's heading.  An HRN record saved under
+    a ``.json`` or ``.yaml`` name was refused in the JSON decoder's or
+    PyYAML's words alone ("Expecting value" at 1:2); the readers of those
+    formats add "this input looks like hrn" with this (round 25)."""
+    for line in head.split("\n", 64)[:64]:
+        text = line.strip()
+        if not text or text[0] in ";%":
+            continue
+        return _HRN_START.match(text) is not None
+    return False
 
 
 def _one_line_object(text: str) -> bool:

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar, cast
 from ..folders import WILDCARDS, files_below, folder_files, pattern_files
 from ..i18n import msg, os_reason
 from ..io.batches import Broken, file_batches
-from ..io.formats import format_for, get
+from ..io.formats import get, input_format
 from ..io.segments import Segment
 from ..io.stream import CHUNK_SIZE, InputError, RecordError, open_binary
 
@@ -347,7 +347,9 @@ def probe_file(path: str, fmt: str | None = None, target_bytes: int = DEFAULT_SH
     file that cannot be opened gives its :class:`InputError`; a format
     without a ``plan`` hook, a small file, or one whose first block is
     unreadable (a whole-file read reports it before any game) has no range."""
-    kind = format_for(path, fmt)
+    # (a name no format claims is sniffed where it is opened, as the
+    # local engine does: its first bytes)
+    kind = input_format(location or path, fmt)
     try:
         planner = get(kind, path).planner()
         fh = open_source(location or path)
