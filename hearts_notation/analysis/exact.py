@@ -527,11 +527,11 @@ class ExactSolver:
                 special = _JD - 13
             ch: i64 = 0
             # the groups from the lowest card up (the same runs as from the
-            # highest down), each bit's rank read off the popcount table
+            # highest down), each bit's rank its bit_count below it
             m: i64 = lm
             while m:
                 b: i64 = m & -m
-                lo: i64 = _POP13[b - 1]
+                lo: i64 = bit_count(b - 1)
                 hi: i64 = _run_top(m ^ b, lo, special, others)
                 m &= ~((i64(2) << hi) - 1)
                 groups += 1
@@ -542,10 +542,10 @@ class ExactSolver:
                 if suit == 3 and lo == special:     # Q♠, a group of its own
                     qs = True
                     if not discard:
-                        pens |= one << (_POP13[am & ((i64(1) << lo) - 1)] * 4 + 3)
+                        pens |= one << (bit_count(am & ((i64(1) << lo) - 1)) * 4 + 3)
                     continue
                 r: i64 = lo if rev == discard else hi
-                rel: i64 = _POP13[am & ((i64(1) << r) - 1)]
+                rel: i64 = bit_count(am & ((i64(1) << r) - 1))
                 if discard:
                     ch |= i64(1) << (12 - r)
                     if suit != 2:
@@ -572,7 +572,7 @@ class ExactSolver:
                 out.append(_QS)
             while ch2:
                 b = ch2 & -ch2
-                out.append(int(38 - _POP13[b - 1]))
+                out.append(int(38 - bit_count(b - 1)))
                 ch2 ^= b
         km: i64 = keys
         rest: i64 = pens
@@ -604,7 +604,7 @@ class ExactSolver:
                 x = 0
                 base = _QS
             if x:
-                p: i64 = _POP13[x - 1]
+                p: i64 = bit_count(x - 1)
                 out.append(int(base + (12 - p if discard else p)))
             else:
                 out.append(int(base))
@@ -652,7 +652,7 @@ class ExactSolver:
         lowest: i64 = 0
         while m:
             b: i64 = m & -m
-            lo: i64 = _POP13[b - 1]
+            lo: i64 = bit_count(b - 1)
             hi: i64 = _run_top(m ^ b, lo, special, others)
             m &= ~((i64(2) << hi) - 1)
             groups += 1
@@ -669,11 +669,11 @@ class ExactSolver:
         out: list[int] = []
         while first:
             b = first & -first
-            out.append(sh + int(12 - _POP13[b - 1]))
+            out.append(sh + int(12 - bit_count(b - 1)))
             first ^= b
         while second:
             b = second & -second
-            out.append(sh + int(_POP13[b - 1]))
+            out.append(sh + int(bit_count(b - 1)))
             second ^= b
         return out
 
@@ -2193,7 +2193,7 @@ def _run_top(m: i64, lo: i64, special: i64, others: i64) -> i64:
         return hi
     while m:
         nb: i64 = m & -m
-        nxt: i64 = _POP13[nb - 1]
+        nxt: i64 = bit_count(nb - 1)
         if nxt == special or others & (nb - (i64(2) << hi)):
             break
         hi = nxt
