@@ -477,7 +477,7 @@ class ExactSolver:
         keyed.sort(reverse=self.reverse_ties)
         return [c for _, c in keyed]
 
-    def _ordered(self, legal: int, alive: int, led: int, win: int) -> list[int]:
+    def _ordered(self, legal: i64, alive: i64, led: i64, win: i64) -> list[int]:
         """:meth:`_order` of the groups of *legal*: one card per group.
         Following suit, :meth:`_follow_order`.  Leading or discarding, each
         group read off its suit's bits as :meth:`_follow_order` reads them,
@@ -565,7 +565,7 @@ class ExactSolver:
             else:
                 ch3 = ch
         if groups == 1:
-            return [(legal & -legal).bit_length() - 1]
+            return [int(bit_count((legal & -legal) - 1))]
         out: list[int] = []
         if discard:
             if qs:
@@ -615,7 +615,7 @@ class ExactSolver:
             out.reverse()
         return out
 
-    def _follow_order(self, legal: int, alive: int, led: int, win: int) -> list[int]:
+    def _follow_order(self, legal: i64, alive: i64, led: i64, win: i64) -> list[int]:
         """:meth:`_order` of the groups of *legal* (cards of the suit *led*,
         following it; *win* the card winning the trick, of that suit), read
         off the suit's bits: the groups are :func:`suit_classes`' (runs of
