@@ -2071,8 +2071,8 @@ class ExactSolver:
         self._k2 = squeeze_bits(planes[2], alive)
 
     def _squeezed(self, rem: int) -> tuple[int, int, int, int]:
-        """Each suit's holdings in relative-rank form, 13 bits a seat
-        (:func:`compress_suit` of them): every hand read once, the ranks left
+        """Each suit's holdings in relative-rank form, 13 bits a seat (the
+        ranks nobody holds squeezed out): every hand read once, the ranks left
         of each suit read off *rem* (every card in the hands)."""
         r0: i64 = rem & _SUIT
         r1: i64 = (rem >> 13) & _SUIT
@@ -2486,28 +2486,6 @@ def legal_classes(legal: int, alive: int, jd_scores: bool,
     return out
 
 
-def compress_suit(x: int, n: int) -> int:
-    """The seats' holdings of one suit (13 bits each, packed in *x*) with
-    the ranks nobody holds squeezed out: the relative-rank form."""
-    r = 0
-    for i in range(n):
-        r |= (x >> (13 * i)) & _SUIT
-    out = 0
-    for i in range(n):
-        h = (x >> (13 * i)) & _SUIT
-        c = 0
-        j = 0
-        rr = r
-        while rr:
-            low = rr & -rr
-            if h & low:
-                c |= 1 << j
-            j += 1
-            rr ^= low
-        out |= c << (13 * i)
-    return out
-
-
 def squeeze_bits(x: int, alive: int) -> int:
     """The bits of *x* at the places where *alive* has a bit, packed from
     the lowest (the cards of *x* numbered among the cards *alive*, every
@@ -2656,6 +2634,6 @@ def solve_position(state: GameState, model: str = SELFISH,
 
 
 __all__ = ["MODELS", "PARANOID", "SELFISH", "ExactSolver", "SearchLimit", "Solved", "alive_mask",
-           "compress_suit", "ducks", "legal_classes", "order_key", "pack_points", "packed_points",
+           "ducks", "legal_classes", "order_key", "pack_points", "packed_points",
            "run_class",
            "solve_position", "suit_classes", "sweeps"]
