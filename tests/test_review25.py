@@ -120,6 +120,29 @@ def test_a_named_pipe_of_json_is_read_as_json(tmp_path: Path) -> None:
     assert status == 0 and "0 errors" in out, out
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_pretty_printed_json_saved_as_jsonl_is_read_as_json(tmp_path: Path, jobs: str) -> None:
+    """``json.dump(games, f, indent=2)`` saved as ``games.jsonl``: read
+    line by line, a syntax error a line (12,591 for three games), at every
+    number of jobs.  A file whose first line is a lone ``[`` or ``{`` holds
+    one JSON value spread over lines (no JSONL record is a lone bracket):
+    read as JSON, its games clean; a one-line JSONL file is JSONL still."""
+    from clirun import run, write
+
+    games = json.loads(_record_as("json"))
+    for value in (games, games[0] if isinstance(games, list) else games):
+        path = write(tmp_path, "games.jsonl", json.dumps(value, indent=2, ensure_ascii=False))
+        status, out = run("validate", "-j", jobs, path)
+        assert status == 0 and "0 errors" in out, out
+    jsonl = _record_as("jsonl")
+    assert jsonl.count("\n") == 1
+    status, out = run("validate", "-j", jobs, write(tmp_path, "one.jsonl", jsonl * 3))
+    assert status == 0 and "3 games" in out and "0 errors" in out, out
+    # broken after its bracket: one error where the JSON stops, not one a line
+    status, out = run("validate", write(tmp_path, "cut.jsonl", "\n[\n  {\"deals\": [\n"))
+    assert status == 1 and out.count("error:") == 1, out
+
+
 @pytest.mark.parametrize("name", ["games.json", "games.jsonl", "games.yaml"])
 def test_hrn_saved_under_a_json_or_yaml_name_is_told_so(tmp_path: Path, name: str) -> None:
     """An HRN record saved as ``.json``, ``.jsonl`` or ``.yaml`` was refused

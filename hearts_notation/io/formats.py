@@ -238,11 +238,16 @@ def input_format(path: str, fmt: str | None = None) -> str:
     if path != "-":
         if fmt:
             _note_read_as(path, fmt)
-        elif path_suffix(path).lower() not in EXTENSIONS and "://" not in path:
-            found = _nameless_format(path)
-            if found is not None:
-                _note_read_as(path, found)
-                return found
+        elif "://" not in path:
+            named = EXTENSIONS.get(path_suffix(path).lower())
+            if named is None:
+                found = _head_format(path)
+                if found is not None:
+                    _note_read_as(path, found)
+                    return found
+            elif named == "jsonl" and _spread_json(path):
+                _note_read_as(path, "json")
+                return "json"
         return format_for(path, fmt)
     if fmt:
         note_stdin_format(fmt)
@@ -256,21 +261,44 @@ def input_format(path: str, fmt: str | None = None) -> str:
     return found
 
 
-def _nameless_format(path: str) -> str | None:
+def _spread_json(path: str) -> bool:
+    """Whether the JSONL file *path* holds one JSON value spread over lines
+    (its first line that is not blank a lone ``[`` or ``{``, as a
+    pretty-printer writes: ``json.dump(games, f, indent=2)`` saved as
+    ``.jsonl``), which :func:`.sniff.sniff_format` reads as JSON.  No JSONL
+    record is a lone bracket, so no file that read as JSONL reads otherwise;
+    read line by line such a file was a syntax error a line (12,591 for
+    three games).  A regular file only: a pipe's head is read ahead for
+    its other questions (:func:`.stream.stream_head`, its language), and a
+    pipe named ``.jsonl`` is what its name says."""
+    head = _head_text(path, pipes=False)
+    if head is None:
+        return False
+    first = next((line for line in head.split("\n") if line.strip()), "")
+    return first.strip() in ("[", "{") and sniff_format(head) == "json"
+
+
+def _head_format(path: str) -> str | None:
     """The format the first bytes of *path*, whose name gives none (no
     extension a format claims: ``<(gunzip -c club.json.gz)``, a named
     pipe, ``games``, ``notes.txt``), show as standard input's are sniffed
     (:func:`.sniff.sniff_format`); ``None`` when they may be HRN, which
     such a name is read as.  Such a file holding JSON or YAML was read as
-    HRN: a syntax error a line (2,541 for three games of JSON, round 25).
-    A FIFO's first bytes are read ahead and handed on to its reader
-    (:func:`.stream.stream_head`); a regular file's head is read here, up
-    to what :func:`.sniff.sniffed` needs.  What cannot be opened or is no
-    file is left to the reader, which says why."""
+    HRN: a syntax error a line (2,541 for three games of JSON, round 25)."""
+    head = _head_text(path)
+    return sniff_format(head) if head else None
+
+
+def _head_text(path: str, pipes: bool = True) -> str | None:
+    """The first bytes of *path* as text, as far as :func:`.sniff.sniffed`
+    needs them.  A FIFO's first bytes are read ahead and handed on to its
+    reader (:func:`.stream.stream_head`; not with *pipes* false: ``None``);
+    a regular file's head is read here.  ``None`` for what cannot be opened
+    or is no file: left to the reader, which says why."""
     import os
     import stat
 
-    head = stream_head(path, sniffed, current().record)
+    head = stream_head(path, sniffed, current().record) if pipes else None
     if head is None:
         name = path_text(path)
         try:
@@ -285,7 +313,7 @@ def _nameless_format(path: str) -> str | None:
                     head += block
         except (OSError, ValueError):
             return None
-    return sniff_format(head_text(head)) if head else None
+    return head_text(head) if head else None
 
 
 #: The files read in this process as another format than their name says
