@@ -2259,3 +2259,7 @@ MESSAGES.update({
     # [hostile25] an HRN record (or another format) saved under a .yaml name (io/jsonio.iter_yaml).
     "record.other_format_yaml": "{message} (this input looks like {format}, not YAML: read it with --from {format})",
 })
+MESSAGES.update({
+    # [interop26] a JSON list of games where one game object is expected (a .jsonl line, io/jsonio.game_from_dict).
+    "record.games_list_here": "a list of games where one game object is expected: a .jsonl file holds one game object a line; a list of games is a .json file (or write each game on a line of its own)",
+})

@@ -2246,3 +2246,7 @@ MESSAGES.update({
     # [hostile25] un relevé HRN (ou d'un autre format) enregistré sous un nom en .yaml (io/jsonio.iter_yaml).
     "record.other_format_yaml": "{message} (cette entrée ressemble à du {format}, pas à du YAML : lisez-la avec --from {format})",
 })
+MESSAGES.update({
+    # [interop26] une liste JSON de parties là où un objet partie est attendu (une ligne de .jsonl, io/jsonio.game_from_dict).
+    "record.games_list_here": "une liste de parties là où un seul objet partie est attendu : un fichier .jsonl tient un objet partie par ligne ; une liste de parties est un fichier .json (ou écrivez chaque partie sur une ligne à elle)",
+})

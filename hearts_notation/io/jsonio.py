@@ -472,6 +472,9 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             # (a file named .json holds OpenSpiel's state: the suffix chose
             # this reader; standard input's first bytes would have chosen its own)
             raise RecordError(msg("record.openspiel_state", message=exc.msg.arg()), top) from None
+        if isinstance(d, list) and d and all(isinstance(x, dict) and "deals" in x for x in d):
+            # a site's export of several games minified onto one line of a .jsonl file
+            raise RecordError(msg("record.games_list_here"), top) from None
         from .sniff import history_field
 
         held = history_field(d)
@@ -656,6 +659,11 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
     for seat, p in passes_in.items():
         w = f"{where}.passes.{_key(seat)}"
         s = _seat(seat, w)
+        if p is None:
+            # An exporter's null for a pass it did not see: the seat's pass is
+            # not recorded, as when its key is absent (HRN: no `pass E:` line;
+            # the referee then says so), as a null hand is a hand not known.
+            continue
         if isinstance(p, list) or isinstance(p, str):
             # (a string: one card, or the cards in one string, told by _cards)
             passes[s] = Pass(seat=s, cards=_cards(p, w), pos=at("passes", seat))
@@ -747,8 +755,10 @@ def _deal(d: Any, where: str, k: int = 0, locate: Locate | None = None,
                               f"{where}.moon.choice" if "choice" in mo else f"{where}.moon")
         moon = Moon(seat=_seat(mo["seat"], f"{where}.moon.seat"), choice=mo["choice"],
                     pos=at("moon"))
-    unfinished = x.get("unfinished", False)
-    if not isinstance(unfinished, bool):
+    unfinished = x.get("unfinished")
+    if unfinished is None:
+        unfinished = False      # null reads as absent, as for the deal's other fields
+    elif not isinstance(unfinished, bool):
         if unfinished in ("true", "false"):
             raise RecordError(msg("record.quoted_bool", value=unfinished), f"{where}.unfinished")
         raise RecordError(msg("record.expected_bool"), f"{where}.unfinished")

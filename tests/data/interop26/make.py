@@ -1,0 +1,50 @@
+"""Regenerate the exporter-style records of this folder (helper interop26).
+
+    python tests/data/interop26/make.py
+
+Each file is json21's ``clean.json`` (or ``clean.yaml``) written as another
+program's exporter writes it; tests/test_interop26.py reads each against its
+twin.  ``campaign.py`` next to it is the pyspiel campaign (the long test).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+HERE = Path(__file__).parent
+CLEAN = HERE.parent / "json21"
+
+
+def write(name: str, record: object) -> None:
+    (HERE / name).write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    clean = json.loads((CLEAN / "clean.json").read_text(encoding="utf-8"))
+    # 1. A site that did not see East's pass writes null for it: read as the
+    #    record without East's pass (its twin, pass-absent.json).
+    nulled = copy.deepcopy(clean)
+    nulled["deals"][0]["passes"]["E"] = None
+    write("pass-null.json", nulled)
+    absent = copy.deepcopy(clean)
+    del absent["deals"][0]["passes"]["E"]
+    write("pass-absent.json", absent)
+    # 2. The same in YAML, `E: ~` (clean.yaml's line for East's pass replaced).
+    yaml = (CLEAN / "clean.yaml").read_text(encoding="utf-8")
+    line = "    E: [AH, JS, 9D]\n"
+    assert yaml.count(line) == 1
+    (HERE / "pass-null.yaml").write_text(yaml.replace(line, "    E: ~\n"), encoding="utf-8")
+    # 3. An exporter that writes every field, null when unset: `unfinished: null`.
+    unset = copy.deepcopy(clean)
+    unset["deals"][0]["unfinished"] = None
+    write("unfinished-null.json", unset)
+    # 4. Several games minified onto one line of a .jsonl file (CR LF, as a
+    #    Windows script writes it).
+    (HERE / "games-list-line.jsonl").write_bytes(
+        (json.dumps([clean, clean], ensure_ascii=False) + "\r\n").encode("utf-8"))
+
+
+if __name__ == "__main__":
+    main()

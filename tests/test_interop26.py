@@ -1,0 +1,78 @@
+"""Records written by other code, and pyspiel's games through the command line
+(helper interop26; docs/interop.md "Checked against OpenSpiel, round 26",
+docs/spec.md 3.4).
+
+The records of ``tests/data/interop26`` (``make.py``) are json21's clean game
+as an exporter writes it: each reads as its twin or is told once.  Cheap and
+in-process.  The pyspiel campaign (``campaign.py``: every parameter
+combination through validate, score, convert, select, replay and solve, a
+process per command) is the long test at the end.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from record_campaign import assert_read_as, assert_refused_once, clean_deals
+
+from hearts_notation.api import read_games, validate_file
+
+DATA = Path(__file__).parent / "data" / "interop26"
+CLEAN = Path(__file__).parent / "data" / "json21" / "clean.json"
+
+
+def _findings(path: Path) -> list[tuple[str, str, int | None]]:
+    return [(f["code"], f["message"], f["line"]) for f in validate_file(str(path)).findings()]
+
+
+@pytest.mark.parametrize("name", ["pass-null.json", "pass-null.yaml"])
+def test_a_null_pass_is_a_pass_not_recorded(name: str) -> None:
+    """``"E": null`` in ``passes`` (a site that did not see East's pass) reads
+    as the record without East's pass, as a null hand is a hand not known; it
+    was refused as "expected an object, found null"."""
+    (game,) = read_games(str(DATA / name))
+    (twin,) = read_games(str(DATA / "pass-absent.json"))
+    assert game.deals[0].passes.keys() == twin.deals[0].passes.keys() == {"N", "S", "W"}
+    assert [p.cards for p in game.deals[0].passes.values()] == \
+        [p.cards for p in twin.deals[0].passes.values()]
+    assert game.deals[0].tricks == twin.deals[0].tricks
+    # the referee says what the twin's says: East's pass is not recorded
+    assert [(c, m) for c, m, _ in _findings(DATA / name)] == \
+        [(c, m) for c, m, _ in _findings(DATA / "pass-absent.json")]
+    assert "no pass is recorded for E" in _findings(DATA / name)[0][1]
+
+
+def test_unfinished_null_reads_as_absent() -> None:
+    """``"unfinished": null`` (an exporter that writes every field) is the
+    clean game; it was "expected true or false"."""
+    assert_read_as(str(DATA / "unfinished-null.json"), clean_deals(str(CLEAN)))
+
+
+def test_a_list_of_games_on_a_jsonl_line_is_told_once() -> None:
+    """Several games minified onto one line of a .jsonl file: told once at
+    1:1 what a .jsonl line holds and where a list of games goes (it was
+    "expected an object, found a list")."""
+    assert_refused_once(str(DATA / "games-list-line.jsonl"), 1, 1,
+                        "a list of games where one game object is expected: a .jsonl file "
+                        "holds one game object a line")
+
+
+@pytest.mark.slow
+def test_campaign() -> None:
+    """pyspiel's games under 12 parameter combinations through the command
+    line: every verdict, score, round trip and count agrees (campaign.py)."""
+    pytest.importorskip("pyspiel")
+    spec = importlib.util.spec_from_file_location("interop26_campaign", DATA / "campaign.py")
+    assert spec is not None and spec.loader is not None
+    campaign = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(campaign)
+    import sys
+
+    argv = sys.argv
+    sys.argv = ["campaign.py", "12", "--deals", "6", "--seed", "26"]
+    try:
+        assert campaign.main() == 0
+    finally:
+        sys.argv = argv
