@@ -12,6 +12,8 @@ process per command) is the long test at the end.
 from __future__ import annotations
 
 import importlib.util
+import json
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -48,6 +50,16 @@ def test_unfinished_null_reads_as_absent() -> None:
     """``"unfinished": null`` (an exporter that writes every field) is the
     clean game; it was "expected true or false"."""
     assert_read_as(str(DATA / "unfinished-null.json"), clean_deals(str(CLEAN)))
+
+
+@pytest.mark.parametrize("name", ["pass-null.json", "unfinished-null.json"])
+def test_the_record_schema_says_what_the_reader_reads(name: str) -> None:
+    """The record schema accepts the nulls the reader reads as absent (it
+    refused both)."""
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(files("hearts_notation.schema").joinpath("record.schema.json")
+                        .read_text(encoding="utf-8"))
+    jsonschema.validate(json.loads((DATA / name).read_text(encoding="utf-8")), schema)
 
 
 def test_a_list_of_games_on_a_jsonl_line_is_told_once() -> None:
