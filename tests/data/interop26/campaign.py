@@ -7,25 +7,30 @@ by default, else that many drawn with the seed), plays N deals each with
 fresh seeds (chance from ``chance_outcomes()``, as OpenSpiel's examples do;
 four policies: random, lowest, highest, a moon shooter), stopped in the
 pass phase, mid-trick, before the last card and at the end, plus one deal
-where a seat plays a card ``legal_actions()`` forbids (pyspiel's
-``apply_action`` takes it).  Every combination's deals are written in one
-file per form (the game string before one JSON list a line,
-``serialize_game_and_state`` texts one after the other, and, where the
-parameters are ones the state shows, the state JSON one a line and
-``str(state)`` texts), and each file goes through the command line:
+where a seat plays a card ``legal_actions()`` forbids and one where a seat
+passes a card it does not hold (pyspiel's ``apply_action`` takes both).
+All the deals are written in one file per form: the histories one JSON list
+a line under their game-string lines, ``serialize_game_and_state`` texts one
+after the other, and, for the combinations whose parameters a state shows or
+does not need, the state JSON one a line and ``str(state)`` texts.  Each
+file goes through the command line:
 
 * ``validate --format json`` (``--jobs 1`` and ``--jobs 2``, the same
   report): each deal's verdict is pyspiel's (no error for a deal played with
-  ``legal_actions()``, an error for the deal with the forbidden card);
+  ``legal_actions()``, an error for a spoilt one);
 * ``score --format json``: every finished deal's points are
   ``26 - returns()``;
-* ``convert`` to HRN, HRN to JSON, JSON to YAML, YAML to HRN (the same text
-  as the first HRN: exact) and YAML to ``openspiel-history``, replayed in
-  pyspiel with legality checks: the same actions (the deal in the writer's
-  canonical order) and the same ``returns()``;
-* ``select --count`` (every game) and ``select --where 'moon == N' --count``
-  (pyspiel's moons by North);
-* ``replay`` of the first deal and ``solve --trick 12`` of a finished deal.
+* ``convert`` of the finished deals to HRN, HRN to JSON, JSON to YAML, YAML
+  to HRN (the same text as the first HRN: exact) and YAML to
+  ``openspiel-history``, replayed in pyspiel with legality checks under the
+  game strings written: the same actions (the deal in the writer's canonical
+  order) and the same ``returns()``;
+* ``select --count`` (every deal) and ``select --where 'moon == N' --count``
+  (the deals where pyspiel's North took every heart and Q♠);
+* ``replay`` and ``solve --trick 12`` of a finished deal of 8 combinations,
+  and ``solve`` of 8 deals stopped before their last card (the card's value
+  is pyspiel's points once it is played; refused, exit 2, under
+  ``avoid_all_tricks_bonus``, which the analysis does not value).
 
 Prints every disagreement and the counts; exit 1 if there is one.
 """
@@ -72,10 +77,12 @@ def policy(name: str, state: Any, rng: random.Random) -> int:
 
 
 def play(game: Any, seed: int, name: str, stop: int | None = None,
-         spoil: bool = False) -> tuple[Any, bool]:
-    """A deal by *name*'s policy, stopped after *stop* actions; with
-    *spoil*, the first play where some held card is not legal plays it
-    (returns whether that happened)."""
+         spoil: str = "") -> tuple[Any, bool]:
+    """A deal by *name*'s policy, stopped after *stop* actions.  With *spoil*
+    ``"play"``, the first play where a held card is not legal plays it; with
+    ``"pass"``, the first pass gives a card the seat does not hold (pyspiel's
+    ``apply_action`` takes both; after a bad pass it may find no legal action
+    later, and the deal stops there).  Returns whether the deal was spoilt."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     spoilt = False
@@ -84,10 +91,16 @@ def play(game: Any, seed: int, name: str, stop: int | None = None,
             state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
             continue
         legal = state.legal_actions()
-        if spoil and not spoilt and len(state.history()) > 1 + 52 + 12:
+        if not legal:
+            break
+        if spoil == "pass" and not spoilt and state.history()[0] != 0:
+            chosen = state.history()[53:]
+            state.apply_action(rng.choice([a for a in range(52) if a not in legal and a not in chosen]))
+            spoilt = True
+            continue
+        if spoil == "play" and not spoilt and len(state.history()) > 1 + 52 + 12:
             held = json.loads(state.to_json())["hands"][state.current_player()]
-            ids = [_card_id(c) for c in held]
-            bad = [a for a in ids if a not in legal]
+            bad = [a for a in map(_card_id, held) if a not in legal]
             if bad:
                 state.apply_action(rng.choice(bad))
                 spoilt = True
@@ -153,7 +166,8 @@ class Campaign:
 
     def combination(self, params: dict[str, bool], deals: int, seed: int) -> list[Entry]:
         """*deals* deals of one combination, stopped as the docstring says,
-        and one with a card ``legal_actions()`` forbids (when one is found)."""
+        one with a card ``legal_actions()`` forbids (when one is found) and one
+        whose first pass gives a card the seat does not hold (when it passes)."""
         gs = game_string(params)
         game = pyspiel.load_game(gs)
         rng = random.Random(seed)
@@ -172,11 +186,12 @@ class Campaign:
             if kind == 2:        # before the last card
                 state, _ = play(game, s_seed, name, len(state.history()) - 1)
             out.append(Entry(gs, game, state, False, shows, kind == 2))
-        for _ in range(50):
-            state, spoilt = play(game, rng.randrange(1 << 30), "random", spoil=True)
-            if spoilt:
-                out.append(Entry(gs, game, state, True, shows, False))
-                break
+        for spoil in ("play", "pass"):
+            for _ in range(50):
+                state, spoilt = play(game, rng.randrange(1 << 30), "random", spoil=spoil)
+                if spoilt:
+                    out.append(Entry(gs, game, state, True, shows, False))
+                    break
         self.count["deals played"] += len(out)
         self.count["deals with a forbidden card"] += sum(e.spoilt for e in out)
         return out
