@@ -20,6 +20,7 @@ import pytest
 from record_campaign import assert_read_as, assert_refused_once, clean_deals
 
 from hearts_notation.api import read_games, validate_file
+from tests.clirun import run
 
 DATA = Path(__file__).parent / "data" / "interop26"
 CLEAN = Path(__file__).parent / "data" / "json21" / "clean.json"
@@ -69,6 +70,25 @@ def test_a_list_of_games_on_a_jsonl_line_is_told_once() -> None:
     assert_refused_once(str(DATA / "games-list-line.jsonl"), 1, 1,
                         "a list of games where one game object is expected: a .jsonl file "
                         "holds one game object a line")
+
+
+def test_a_state_inside_an_object_is_told_the_form_to_give(tmp_path: Path) -> None:
+    """``{"game": "hearts()", "seed": 5, "state": {...}}``, a script's log of a
+    pyspiel run: with ``--from openspiel`` told at the state's key to save the
+    state alone (or the history after its game string), exit 2; read as a
+    record (named .json), told to read it with ``--from openspiel``.  It was
+    "missing field 'phase'" and "unknown field 'game'"."""
+    path = DATA / "state-in-object.osjson"
+    code, out = run("validate", "--from", "openspiel", str(path))
+    assert code == 2, out
+    told = {x for x in out.splitlines() if "an OpenSpiel state inside an object" in x}
+    assert len(told) == 1 and "state-in-object.osjson:1:42: state:" in told.pop(), out
+    assert "as state.to_json() prints it" in out and "--from openspiel-history" in out
+    record = tmp_path / "log.json"
+    record.write_bytes(path.read_bytes())
+    assert_refused_once(str(record), 1, 42, "an OpenSpiel state inside an object (its field "
+                        "'state'), not a record: write the state alone, as state.to_json() "
+                        "prints it, and read it with --from openspiel")
 
 
 @pytest.mark.slow

@@ -475,8 +475,13 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
         if isinstance(d, list) and d and all(isinstance(x, dict) and "deals" in x for x in d):
             # a site's export of several games minified onto one line of a .jsonl file
             raise RecordError(msg("record.games_list_here"), top) from None
-        from .sniff import history_field
+        from .sniff import history_field, state_field
 
+        wrapped = state_field(d)
+        if wrapped is not None:
+            # a script's log of a pyspiel run, {"game": ..., "state": {...}}
+            raise UnknownField(msg("record.openspiel_state_in_object", field=_show(wrapped)), top,
+                               wrapped) from None
         held = history_field(d)
         if held is not None:
             # a script's log of a pyspiel run, {"game": ..., "history": [...]}

@@ -78,7 +78,7 @@ from .jsonio import (
 from .limits import current as current_limits
 from .limits import limit_message
 from .shape import GAME_FIELDS, JsonFloat
-from .sniff import history_field
+from .sniff import history_field, state_field
 from .stream import InputError, RecordError
 from .typed_json import decode_actions
 
@@ -522,6 +522,7 @@ def _parameters_shown(tricks: Sequence[Trick], points: Sequence[int],
 _OPENSPIEL_RULES: Final = preset_rules("openspiel")
 
 
+
 def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None, index: int,
                    source: str | None, params: Mapping[str, bool], gstring: str,
                    line: int, infer: bool = False) -> Game:
@@ -539,6 +540,10 @@ def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None
         record = _record_field(obj)
         if record is not None:      # (a hearts record given with --from openspiel)
             raise r.fail(msg("os.record_not_state", field=repr(record)))
+        held = state_field(obj)
+        if held is not None:
+            # a script's log of a pyspiel run, {"game": "hearts(...)", "state": {...}}
+            raise r.fail(msg("os.state_in_object", field=repr(held)), held)
     phase = r.field(obj, "phase", str, "os.what.string")
     if phase not in PHASES:
         raise r.fail(msg("os.not_phase", value=_bounded(phase),

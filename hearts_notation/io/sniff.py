@@ -59,6 +59,21 @@ def history_field(obj: object) -> str | None:
     return None
 
 
+def state_field(obj: object) -> str | None:
+    """The key of an object that is no state nor record and whose value is
+    an OpenSpiel state (or a list of them), as a script that wraps what it
+    saves writes it (``{"game": "hearts(...)", "state": {...}}``,
+    ``{"states": [...]}``), or None.  Told with the form to give by the
+    states' and the records' readers, as :func:`history_field` (interop26)."""
+    if not isinstance(obj, dict) or "phase" in obj or any(k in obj for k in GAME_FIELDS):
+        return None
+    for key, value in obj.items():
+        first = value[0] if isinstance(value, list) and value else value
+        if isinstance(key, str) and isinstance(first, dict) and "phase" in first and "tricks" in first:
+            return key
+    return None
+
+
 #: A YAML record's first line: a document start, a directive, or a key of
 #: the record (docs/spec.md, section 3) at the start of the line: never an
 #: HRN line (a hand line names a seat, and only after a ``Seats`` tag can a

@@ -4,7 +4,7 @@
 
 Each file is json21's ``clean.json`` (or ``clean.yaml``) written as another
 program's exporter writes it; tests/test_interop26.py reads each against its
-twin.  ``campaign.py`` next to it is the pyspiel campaign (the long test).
+twin, or is told once.  ``campaign.py`` next to it is the pyspiel campaign (the long test).
 """
 
 from __future__ import annotations
@@ -44,6 +44,12 @@ def main() -> None:
     #    Windows script writes it).
     (HERE / "games-list-line.jsonl").write_bytes(
         (json.dumps([clean, clean], ensure_ascii=False) + "\r\n").encode("utf-8"))
+    # 5. A script's log of a pyspiel run that wraps the state with its game
+    #    string (tests/data/interop's terminal.osjson, pyspiel's own to_json()):
+    #    told with the form to give, by the states' and the records' readers.
+    state = (HERE.parent / "interop" / "terminal.osjson").read_text(encoding="utf-8").strip()
+    (HERE / "state-in-object.osjson").write_text(
+        '{"game": "hearts()", "seed": 5, "state": ' + state + "}\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
