@@ -91,6 +91,21 @@ def test_a_state_inside_an_object_is_told_the_form_to_give(tmp_path: Path) -> No
                         "prints it, and read it with --from openspiel")
 
 
+@pytest.mark.parametrize("name", ["history-tuple.oshist", "history-numpy.oshist"])
+def test_a_history_printed_by_python_is_told_the_json_list(name: str) -> None:
+    """``str(tuple(state.history()))`` and ``print(numpy.array(...))``: told
+    once at 1:1 with the JSON list to write, exit 2.  The tuple was "not a
+    pass direction action", the array "not valid JSON ... read it with
+    --from openspiel-history", the very format it was read with."""
+    code, out = run("validate", "--from", "openspiel-history", str(DATA / name))
+    assert code == 2, out
+    told = {x for x in out.splitlines() if "is not a JSON list of actions" in x}
+    assert len(told) == 1, out
+    line = told.pop()
+    assert f"{name}:1:1: " in line and "write the history as a JSON list, [1, ...]" in line, line
+    assert "read it with --from" not in out
+
+
 @pytest.mark.slow
 def test_campaign() -> None:
     """pyspiel's games under 12 parameter combinations through the command

@@ -2271,3 +2271,7 @@ MESSAGES.update({
     # [interop26] an OpenSpiel state wrapped in a script's object, read as a record (io/jsonio.game_from_dict).
     "record.openspiel_state_in_object": "an OpenSpiel state inside an object (its field {field}), not a record: write the state alone, as state.to_json() prints it, and read it with --from openspiel",
 })
+MESSAGES.update({
+    # [interop26] a history printed by Python as a tuple or a numpy array, not as JSON (io/openspiel.py).
+    "os.actions_not_json": "{found} is not a JSON list of actions (a Python tuple, or numbers without commas as numpy prints an array): write the history as a JSON list, [{first}, ...], as json.dumps(state.history()) writes it, or one action a line",
+})

@@ -2258,3 +2258,7 @@ MESSAGES.update({
     # [interop26] un état OpenSpiel enveloppé dans l'objet d'un script, lu comme un relevé (io/jsonio.game_from_dict).
     "record.openspiel_state_in_object": "un état OpenSpiel dans un objet (son champ {field}), pas un relevé : écrivez l'état seul, tel que state.to_json() l'écrit, et lisez-le avec --from openspiel",
 })
+MESSAGES.update({
+    # [interop26] un historique imprimé par Python en tuple ou en tableau numpy, pas en JSON (io/openspiel.py).
+    "os.actions_not_json": "{found} n'est pas une liste JSON d'actions (un tuple Python, ou des nombres sans virgules tels que numpy imprime un tableau) : écrivez l'historique en liste JSON, [{first}, ...], comme l'écrit json.dumps(state.history()), ou une action par ligne",
+})

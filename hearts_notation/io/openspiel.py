@@ -907,6 +907,28 @@ def _load_actions(text: str) -> Any:
     return actions if actions is not None else loads_record(text)
 
 
+#: A history printed by Python but not as JSON: a tuple, ``(1, 36, 49, ...)``,
+#: or numpy's print of an array, ``[ 1 36 49 ...]`` (numbers without commas,
+#: over several lines), first of the input (a 2-D array opens with ``[[``).
+_NOT_JSON_ACTIONS: Final = re.compile(
+    r"\[?\s*([\[(])\s*(-?[0-9]+)((?:(?:\s*,\s*|\s+)-?[0-9]+)+)\s*,?\s*[\])]")
+
+
+def _not_json_actions(text: str, stripped: str) -> RecordError | None:
+    """The refusal of a history printed as a Python tuple or a numpy array
+    (:data:`_NOT_JSON_ACTIONS`), at its first character, with the JSON list
+    to write; None for any other input.  Read as it was, the tuple was "not a
+    pass direction action" and the array "not valid JSON ... read it with
+    --from openspiel-history", the format it was read with (interop26)."""
+    m = _NOT_JSON_ACTIONS.match(stripped)
+    if m is None or (m.group(1) == "[" and "," in m.group(3)):
+        return None
+    lead = text[:len(text) - len(stripped)]
+    return RecordError(msg("os.actions_not_json", found=_bounded(" ".join(m.group(0).split())),
+                           first=m.group(2)),
+                       line=1 + lead.count("\n"), column=len(lead) - lead.rfind("\n"))
+
+
 def _histories(text: str) -> tuple[list[History], str | None, RecordError | None]:
     """The histories of a document, the game string when it names one, and
     the error of a line that is no JSON among lists one a line (raised
@@ -914,6 +936,10 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
     stripped = text.lstrip()
     if stripped.startswith(("#", "[Meta]", "[Game]", "[State]")):
         return (*_serialized_game_and_state(text), None)
+    if stripped.startswith(("(", "[")):
+        printed = _not_json_actions(text, stripped)
+        if printed is not None:
+            raise printed
     # (the substring first: the line pattern, anchored at every line, took
     # a quarter of the time of reading a file of histories that has none)
     if stripped.startswith("hearts") or (stripped.startswith("[") and "hearts" in text

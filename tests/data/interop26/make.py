@@ -1,6 +1,6 @@
 """Regenerate the exporter-style records of this folder (helper interop26).
 
-    python tests/data/interop26/make.py
+    python tests/data/interop26/make.py          # (needs numpy)
 
 Each file is json21's ``clean.json`` (or ``clean.yaml``) written as another
 program's exporter writes it; tests/test_interop26.py reads each against its
@@ -50,6 +50,14 @@ def main() -> None:
     state = (HERE.parent / "interop" / "terminal.osjson").read_text(encoding="utf-8").strip()
     (HERE / "state-in-object.osjson").write_text(
         '{"game": "hearts()", "seed": 5, "state": ' + state + "}\n", encoding="utf-8")
+    # 6. A pyspiel history printed by Python, not as JSON: a tuple, and
+    #    numpy's print of an array (numbers without commas, over 4 lines).
+    import numpy
+
+    history = json.loads((HERE.parent / "interop21" / "highest-lowest.oshist")
+                         .read_text(encoding="utf-8").splitlines()[1])
+    (HERE / "history-tuple.oshist").write_text(str(tuple(history)) + "\n", encoding="utf-8")
+    (HERE / "history-numpy.oshist").write_text(str(numpy.array(history)) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
