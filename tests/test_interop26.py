@@ -106,6 +106,25 @@ def test_a_history_printed_by_python_is_told_the_json_list(name: str) -> None:
     assert "read it with --from" not in out
 
 
+@pytest.mark.parametrize(("fmt", "text", "column"), [
+    ("openspiel-history", "[1, 26,, 45]\n", 8),
+    ("openspiel-history", "hearts()\n[1 26, 45]\n", 4),
+    ("openspiel", '{"current_player": "Terminal",, }\n', 31),
+])
+def test_a_broken_json_is_not_told_to_be_read_as_it_is(tmp_path: Path, fmt: str, text: str,
+                                                        column: int) -> None:
+    """A syntax error in a history's list or a state's object, read with
+    ``--from openspiel-history`` / ``openspiel``: no hint to read it with
+    the format it was read with (it said "this input looks like
+    openspiel-history, not JSON: read it with --from openspiel-history")."""
+    path = tmp_path / "broken.txt"
+    path.write_text(text, encoding="utf-8")
+    code, out = run("validate", "--from", fmt, str(path))
+    assert code == 1, out
+    assert f"broken.txt:{text.count(chr(10))}:{column}: error: not valid JSON" in out, out
+    assert "read it with --from" not in out
+
+
 @pytest.mark.slow
 def test_campaign() -> None:
     """pyspiel's games under 12 parameter combinations through the command

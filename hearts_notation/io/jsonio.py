@@ -1571,7 +1571,7 @@ def _hand_edited(problem: str, before: str, after: str) -> Msg | None:
 
 
 def json_syntax(problem: str, head: str | None = None, after: str = "",
-                before: str = "") -> Msg:
+                before: str = "", reading: str = "") -> Msg:
     """"not valid JSON: ..." for the decoder's words *problem*, told by
     the catalog (the decoder's English kept only for words it does not know).
     Extra data that opens a value (*after*, the character the decoder
@@ -1580,7 +1580,10 @@ def json_syntax(problem: str, head: str | None = None, after: str = "",
     With *head*, the input's beginning when the decoder stopped at its very
     first character: if that looks like another format (a YAML record in a
     ``.json`` or ``.jsonl`` file, ``deals:``), the message says to read it
-    with ``--from`` (as the HRN reader's, ``syntax.other_format``)."""
+    with ``--from`` (as the HRN reader's, ``syntax.other_format``), unless
+    that is the format being read, *reading* (an OpenSpiel history's broken
+    list was told to be read with ``--from openspiel-history``, the reader
+    that told it; interop26)."""
     said: Msg | None = None
     if problem.startswith("Extra data") and after[:1] in ("{", "["):
         return msg("record.json", problem=msg("json.second_value").arg())
@@ -1597,7 +1600,7 @@ def json_syntax(problem: str, head: str | None = None, after: str = "",
         from .sniff import looks_like, looks_like_hrn
 
         name = looks_like(head) or ("hrn" if looks_like_hrn(head) else None)
-        if name is not None and name not in ("json", "jsonl"):
+        if name is not None and name not in ("json", "jsonl", reading):
             return msg("record.other_format", message=said.arg(), format=name)
     return said
 
@@ -1610,13 +1613,14 @@ def _at_start(doc: str, pos: int) -> str | None:
     return doc[:4096] if "\n" not in doc[:pos].lstrip() else None
 
 
-def json_problem(exc: BaseException) -> tuple[Msg, int, int]:
+def json_problem(exc: BaseException, reading: str = "") -> tuple[Msg, int, int]:
     """The message, line and column of a JSON text that cannot be decoded:
     broken syntax, nesting deeper than the interpreter can follow (a
     ``RecursionError``, about a thousand levels; no record needs more than
     six) or a number of more than 4,300 digits (Python refuses to convert
     it), or past the ``depth`` limit (:func:`loads_record`).  Line and
-    column are 1, 1 when the decoder does not say."""
+    column are 1, 1 when the decoder does not say.  *reading*: the format
+    being read, never the one a syntax error's hint names (:func:`json_syntax`)."""
     if isinstance(exc, RecordError):
         return exc.located(), exc.line or 1, exc.column or 1
     if isinstance(exc, json.JSONDecodeError):
@@ -1627,7 +1631,7 @@ def json_problem(exc: BaseException) -> tuple[Msg, int, int]:
             if cr >= 0 and exc.doc[cr:exc.pos].isspace() and "\n" not in exc.doc[cr:exc.pos]:
                 return msg("input.lone_cr"), exc.lineno, exc.colno - (exc.pos - cr)
         return (json_syntax(exc.msg, _at_start(exc.doc, exc.pos), exc.doc[exc.pos:exc.pos + 2],
-                            exc.doc[max(0, exc.pos - 64):exc.pos]),
+                            exc.doc[max(0, exc.pos - 64):exc.pos], reading),
                 exc.lineno, exc.colno)
     if isinstance(exc, RecursionError):
         return msg("record.json_here", what=msg("json.too_deep").arg()), 1, 1

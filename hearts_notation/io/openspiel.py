@@ -332,7 +332,7 @@ class _Doc:
         return RecordError(message, where, pos.line, pos.column)
 
 
-def _json_docs(text: str, load: Callable[[str], Any] = loads_record
+def _json_docs(text: str, load: Callable[[str], Any] = loads_record, reading: str = "openspiel"
                ) -> tuple[list[_Doc], RecordError | None]:
     """The JSON document of *text*, or one document per non-blank line; and
     the error of the first line that is no JSON, if one is not: the
@@ -340,7 +340,8 @@ def _json_docs(text: str, load: Callable[[str], Any] = loads_record
     histories one a line whose last line was cut, a transfer stopped or a
     disk full, keeps the games it holds whole, as a JSONL record does), and
     the caller raises the error after them.  *load* reads each line
-    (:func:`_load_actions` for histories)."""
+    (:func:`_load_actions` for histories); *reading* is the format read, which
+    a syntax error's hint never names (:func:`json_problem`)."""
     # loads_record checks the nesting first, and JSON_ERRORS holds what
     # json.loads raises past the syntax (a RecursionError on deep brackets, a
     # ValueError on a number of 4,300 digits: both were internal errors, exit 3).
@@ -348,17 +349,17 @@ def _json_docs(text: str, load: Callable[[str], Any] = loads_record
         return [_Doc(text, loads_record(text), 1)], None
     except json.JSONDecodeError as exc:
         if exc.msg != "Extra data":     # (with the hint of another format, a YAML record)
-            message, at, column = json_problem(exc)
+            message, at, column = json_problem(exc, reading)
             raise RecordError(message, line=at, column=column) from None
     except JSON_ERRORS as exc:
-        message, at, column = json_problem(exc)
+        message, at, column = json_problem(exc, reading)
         raise RecordError(message, line=at, column=column) from None
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), "")
     try:
         loads_record(first)
     except JSON_ERRORS:
-        return _json_stream(text)
+        return _json_stream(text, reading)
     docs = []
     for lineno, line in enumerate(lines, 1):
         if not line.strip():
@@ -366,12 +367,12 @@ def _json_docs(text: str, load: Callable[[str], Any] = loads_record
         try:
             docs.append(_Doc(line, load(line), lineno))
         except JSON_ERRORS as exc:
-            message, _, column = json_problem(exc)
+            message, _, column = json_problem(exc, reading)
             return docs, RecordError(message, line=lineno, column=column)
     return docs, None
 
 
-def _json_stream(text: str) -> tuple[list[_Doc], RecordError | None]:
+def _json_stream(text: str, reading: str) -> tuple[list[_Doc], RecordError | None]:
     """The JSON documents of *text* one after another, whose first line is
     not one whole: states pretty-printed one after the other (``json.dump(...,
     indent=2)`` in a loop), or written with no line break between them.
@@ -395,7 +396,7 @@ def _json_stream(text: str) -> tuple[list[_Doc], RecordError | None]:
         try:
             data, end = decoder.raw_decode(text, i)
         except JSON_ERRORS as exc:
-            message, at, col = json_problem(exc)
+            message, at, col = json_problem(exc, reading)
             if not isinstance(exc, json.JSONDecodeError):
                 at, col = line, column
             return docs, RecordError(message, line=at, column=col)
@@ -948,7 +949,7 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
         return found, None, cut
     if stripped.startswith("{"):
         try:
-            docs, _ = _json_docs(text)
+            docs, _ = _json_docs(text, reading="openspiel-history")
         except RecordError:
             docs = []       # (no JSON: the object is still no history)
         record = _record_field(docs[0].data) if docs else None
@@ -963,7 +964,7 @@ def _histories(text: str) -> tuple[list[History], str | None, RecordError | None
         raise RecordError(msg("os.state_not_history"), line=1, column=1)
     if stripped.startswith("["):
         out: list[History] = []
-        docs, broken = _json_docs(text, _load_actions)
+        docs, broken = _json_docs(text, _load_actions, "openspiel-history")
         for doc in docs:
             data = doc.data
             if isinstance(data, list) and data and all(isinstance(x, list) for x in data):
@@ -1009,7 +1010,7 @@ def _game_line_histories(lines: Sequence[str]) -> tuple[list[History], RecordErr
         try:
             data = _load_actions(raw)
         except JSON_ERRORS as exc:
-            message, _, column = json_problem(exc)
+            message, _, column = json_problem(exc, "openspiel-history")
             return out, RecordError(message, line=lineno, column=column)
         if not isinstance(data, list):
             raise RecordError(msg("os.expected_actions", found=json_type(data)),
