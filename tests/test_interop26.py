@@ -72,6 +72,27 @@ def test_a_list_of_games_on_a_jsonl_line_is_told_once() -> None:
                         "holds one game object a line")
 
 
+@pytest.mark.parametrize(("name", "line", "column", "words"), [
+    ("wrapped-game.jsonl", 1, 20, "a game inside an object (its field 'game'): write the game "
+                                  "object alone"),
+    ("games-data.json", 3, 10, "games inside an object (its field 'data'): several games in a "
+                               ".json file are a JSON list of game objects"),
+    ("games-after-key.json", 3, 11, 'a "games" key: several games in a .json file are a JSON '
+                                    "list of game objects"),
+])
+def test_games_wrapped_by_an_export_are_told_at_the_wrapper(name: str, line: int, column: int,
+                                                             words: str) -> None:
+    """A site's export that wraps its games (``{"id": 17, "game": {...}}`` a
+    line, ``{"version": 2, "data": [...]}``, ``{"exported": ..., "games":
+    [...]}``): told at the key that holds the games, with the form to write
+    (it was "unknown field 'id'" / 'version' / 'exported', the first key,
+    with the advice to put it in the tags)."""
+    errors = [f for f in validate_file(str(DATA / name)).findings() if f["severity"] == "error"]
+    assert (errors[0]["line"], errors[0]["column"]) == (line, column), errors
+    assert words in str(errors[0]["message"]), errors[0]["message"]
+    assert len(errors) == (2 if name.endswith(".jsonl") else 1)
+
+
 def test_a_state_inside_an_object_is_told_the_form_to_give(tmp_path: Path) -> None:
     """``{"game": "hearts()", "seed": 5, "state": {...}}``, a script's log of a
     pyspiel run: with ``--from openspiel`` told at the state's key to save the

@@ -2275,3 +2275,8 @@ MESSAGES.update({
     # [interop26] a history printed by Python as a tuple or a numpy array, not as JSON (io/openspiel.py).
     "os.actions_not_json": "{found} is not a JSON list of actions (a Python tuple, or numbers without commas as numpy prints an array): write the history as a JSON list, [{first}, ...], as json.dumps(state.history()) writes it, or one action a line",
 })
+MESSAGES.update({
+    # [interop26] games wrapped by a site's export in an object of its own (io/jsonio.game_from_dict).
+    "record.game_in_field": "a game inside an object (its field {field}): write the game object alone, {{\"deals\": [...], ...}}, one a line in a .jsonl file; what the wrapper says about it (an id, a version, a time) goes in the game's \"tags\" as text",
+    "record.games_in_field": "games inside an object (its field {field}): several games in a .json file are a JSON list of game objects, [{{\"deals\": [...]}}, ...], or one game a line in a .jsonl file; what the wrapper says about them goes in each game's \"tags\" as text",
+})

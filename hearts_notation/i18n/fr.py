@@ -2262,3 +2262,8 @@ MESSAGES.update({
     # [interop26] un historique imprimé par Python en tuple ou en tableau numpy, pas en JSON (io/openspiel.py).
     "os.actions_not_json": "{found} n'est pas une liste JSON d'actions (un tuple Python, ou des nombres sans virgules tels que numpy imprime un tableau) : écrivez l'historique en liste JSON, [{first}, ...], comme l'écrit json.dumps(state.history()), ou une action par ligne",
 })
+MESSAGES.update({
+    # [interop26] des parties enveloppées par l'export d'un site dans un objet à lui (io/jsonio.game_from_dict).
+    "record.game_in_field": "une partie dans un objet (son champ {field}) : écrivez l'objet partie seul, {{\"deals\": [...], ...}}, un par ligne dans un fichier .jsonl ; ce que l'enveloppe en dit (un identifiant, une version, une heure) va dans les \"tags\" de la partie, en texte",
+    "record.games_in_field": "des parties dans un objet (son champ {field}) : plusieurs parties d'un fichier .json forment une liste JSON d'objets partie, [{{\"deals\": [...]}}, ...], ou une partie par ligne dans un fichier .jsonl ; ce que l'enveloppe en dit va dans les \"tags\" de chaque partie, en texte",
+})

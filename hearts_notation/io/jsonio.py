@@ -447,6 +447,20 @@ def _obj(v: Any, where: str | Msg, allowed: frozenset[str]) -> Mapping[str, Any]
 Locate = Callable[[tuple[Any, ...]], "Pos | None"]
 
 
+def _records_field(d: Any) -> tuple[str, bool] | None:
+    """The key of an object that is no game (it has no ``deals``) whose value
+    is a game (``False``) or a list of games (``True``), as a site's export
+    wraps them; None if there is none."""
+    if not isinstance(d, dict) or "deals" in d:
+        return None
+    for key, value in d.items():
+        several = isinstance(value, list)
+        first = value[0] if several and value else value
+        if isinstance(key, str) and isinstance(first, dict) and "deals" in first:
+            return key, several
+    return None
+
+
 def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
                    line: int | None = None, locate: Locate | None = None,
                    plays: bool = True, text: str | None = None, column: int = 1,
@@ -472,6 +486,15 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             # (a file named .json holds OpenSpiel's state: the suffix chose
             # this reader; standard input's first bytes would have chosen its own)
             raise RecordError(msg("record.openspiel_state", message=exc.msg.arg()), top) from None
+        wrapper = _records_field(d)
+        if wrapper is not None:
+            # a site's export that wraps its games: {"id": 17, "game": {...}},
+            # {"exported": "...", "games": [...]} (told at that key, not at the first other)
+            key, several = wrapper
+            said = (msg("record.games_key") if key == "games" and several else
+                    msg("record.games_in_field" if several else "record.game_in_field",
+                        field=_show(key)))
+            raise UnknownField(said, top, key) from None
         if isinstance(d, list) and d and all(isinstance(x, dict) and "deals" in x for x in d):
             # a site's export of several games minified onto one line of a .jsonl file
             raise RecordError(msg("record.games_list_here"), top) from None

@@ -44,6 +44,14 @@ def main() -> None:
     #    Windows script writes it).
     (HERE / "games-list-line.jsonl").write_bytes(
         (json.dumps([clean, clean], ensure_ascii=False) + "\r\n").encode("utf-8"))
+    # 5a. A site's export that wraps its games in objects of its own: each
+    #     game with its id, one a line; a list under "data"; "games" after
+    #     another key (json21's games-wrapper.json has it first).
+    (HERE / "wrapped-game.jsonl").write_text("".join(
+        json.dumps({"id": n, "game": clean}, ensure_ascii=False) + "\n" for n in (17, 18)),
+        encoding="utf-8")
+    write("games-data.json", {"version": 2, "data": [clean, clean]})
+    write("games-after-key.json", {"exported": "2026-12-07T08:00:00Z", "games": [clean, clean]})
     # 5. A script's log of a pyspiel run that wraps the state with its game
     #    string (tests/data/interop's terminal.osjson, pyspiel's own to_json()):
     #    told with the form to give, by the states' and the records' readers.
