@@ -127,6 +127,20 @@ def test_a_history_printed_by_python_is_told_the_json_list(name: str) -> None:
     assert "read it with --from" not in out
 
 
+@pytest.mark.parametrize(("name", "words"), [
+    ("history-objects.oshist", "history, action 1: {'action': 1} is not a pass direction action"),
+    ("history-strings.oshist", "history, action 1: '1' is text, not an action: write the number "
+                               "without quotes, 1"),
+])
+def test_a_history_of_objects_or_strings_is_told(name: str, words: str) -> None:
+    """``[{"action": 1}, ...]`` was an internal error (exit 3: a dict hashed
+    where a history of bridge is told); ``["1", "26", ...]`` was "'1' is not a
+    pass direction action".  Both: unusable input at 1:2, exit 2."""
+    code, out = run("validate", "--from", "openspiel-history", str(DATA / name))
+    assert code == 2, out
+    assert f"{name}:1:2: {words}" in out, out
+
+
 @pytest.mark.parametrize(("fmt", "text", "column"), [
     ("openspiel-history", "[1, 26,, 45]\n", 8),
     ("openspiel-history", "hearts()\n[1 26, 45]\n", 4),

@@ -2280,3 +2280,7 @@ MESSAGES.update({
     "record.game_in_field": "a game inside an object (its field {field}): write the game object alone, {{\"deals\": [...], ...}}, one a line in a .jsonl file; what the wrapper says about it (an id, a version, a time) goes in the game's \"tags\" as text",
     "record.games_in_field": "games inside an object (its field {field}): several games in a .json file are a JSON list of game objects, [{{\"deals\": [...]}}, ...], or one game a line in a .jsonl file; what the wrapper says about them goes in each game's \"tags\" as text",
 })
+MESSAGES.update({
+    # [interop26] an OpenSpiel action written as text, "36" (io/openspiel.py).
+    "os.quoted_action": "{value} is text, not an action: write the number without quotes, {number} (a history is a JSON list of integers, as json.dumps(state.history()) writes it)",
+})

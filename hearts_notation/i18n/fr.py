@@ -2267,3 +2267,7 @@ MESSAGES.update({
     "record.game_in_field": "une partie dans un objet (son champ {field}) : écrivez l'objet partie seul, {{\"deals\": [...], ...}}, un par ligne dans un fichier .jsonl ; ce que l'enveloppe en dit (un identifiant, une version, une heure) va dans les \"tags\" de la partie, en texte",
     "record.games_in_field": "des parties dans un objet (son champ {field}) : plusieurs parties d'un fichier .json forment une liste JSON d'objets partie, [{{\"deals\": [...]}}, ...], ou une partie par ligne dans un fichier .jsonl ; ce que l'enveloppe en dit va dans les \"tags\" de chaque partie, en texte",
 })
+MESSAGES.update({
+    # [interop26] une action OpenSpiel écrite en texte, "36" (io/openspiel.py).
+    "os.quoted_action": "{value} est du texte, pas une action : écrivez le nombre sans guillemets, {number} (un historique est une liste JSON d'entiers, comme l'écrit json.dumps(state.history()))",
+})

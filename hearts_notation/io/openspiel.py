@@ -421,6 +421,15 @@ def _bounded(v: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _quoted(v: Any) -> Msg | None:
+    """An action written as text, ``"36"`` (a script that wrote each action
+    with ``str``): the number to write; None for any other value.  It was
+    "'36' is not a card id", which the number it holds is (interop26)."""
+    if isinstance(v, str) and v.strip().isdigit() and v.strip().isascii():
+        return msg("os.quoted_action", value=_bounded(v), number=v.strip())
+    return None
+
+
 def _history_n(n: int) -> Msg:
     return msg("os.history_n", n=n)
 
@@ -1183,7 +1192,9 @@ class HistoryReader:
         one of hearts (whose 53rd action, after its direction, is the last
         card: a true hearts history never has this fault there)."""
         head = self.h.actions[:52]
-        if len(head) == 52 and set(head) == _DECK_IDS and all(type(a) is int for a in head):
+        # (integers first: a history of objects, [{"action": 2}, ...], was an
+        # internal error here, a dict not being hashable; interop26)
+        if len(head) == 52 and all(type(a) is int for a in head) and set(head) == _DECK_IDS:
             return msg("os.deals_first", fault=fault.arg())
         return fault
 
@@ -1194,8 +1205,8 @@ class HistoryReader:
             raise self.fail(msg("os.empty_history"), None)
         first = acts[0]
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first <= 3:
-            raise self.fail(self.other_game(msg("os.not_direction_action",
-                                                value=_bounded(first))), 0)
+            raise self.fail(_quoted(first) or self.other_game(
+                msg("os.not_direction_action", value=_bounded(first))), 0)
         # A passing direction under ``pass_cards=False`` is read as played,
         # as in the state reader: OpenSpiel's ``chance_outcomes()`` offers
         # it (helper interop21).
@@ -1215,7 +1226,7 @@ class HistoryReader:
                                     k)
                 seen.add(acts[k])
         if bad < stop:
-            fault = msg("os.not_card_id.deal", value=_bounded(acts[bad]))
+            fault = _quoted(acts[bad]) or msg("os.not_card_id.deal", value=_bounded(acts[bad]))
             raise self.fail(self.other_game(fault) if bad == 52 else fault, bad)
         if n < 1 + 52:
             raise self.fail(msg("os.truncated", n=n - 1), n - 1)
@@ -1226,7 +1237,8 @@ class HistoryReader:
         if direction != "hold":
             stop = min(n, 53 + 4 * CARDS_IN_PASS)
             if bad < stop:
-                raise self.fail(msg("os.not_card_id.pass", value=_bounded(acts[bad])), bad)
+                raise self.fail(_quoted(acts[bad])
+                                or msg("os.not_card_id.pass", value=_bounded(acts[bad])), bad)
             gifts = [acts[53 + CARDS_IN_PASS * s:53 + CARDS_IN_PASS * (s + 1)] for s in range(4)]
             # A pass still being chosen is a short pass, as from a state.
             passes = {SEATS[s]: Pass(seat=SEATS[s], cards=tuple(map(_CARD_OF_ACTION.__getitem__,
@@ -1244,7 +1256,8 @@ class HistoryReader:
         # which made this loop half the cost of reading a history.)
         stop = min(n, k + 4 * HAND_SIZE)
         if bad < stop:
-            raise self.fail(msg("os.not_card_id.play", value=_bounded(acts[bad])), bad)
+            raise self.fail(_quoted(acts[bad])
+                            or msg("os.not_card_id.play", value=_bounded(acts[bad])), bad)
         if n > stop:
             raise self.fail(msg("os.after_end.#n", n=n - stop), stop)
         leader = opening_leader(_OPENSPIEL_RULES, hands) or 0   # (all 52 are dealt)

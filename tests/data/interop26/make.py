@@ -66,6 +66,12 @@ def main() -> None:
                          .read_text(encoding="utf-8").splitlines()[1])
     (HERE / "history-tuple.oshist").write_text(str(tuple(history)) + "\n", encoding="utf-8")
     (HERE / "history-numpy.oshist").write_text(str(numpy.array(history)) + "\n", encoding="utf-8")
+    # 7. The same history as a script that wraps or stringifies each action
+    #    writes it: [{"action": 1}, ...] and ["1", "26", ...].
+    (HERE / "history-objects.oshist").write_text(
+        json.dumps([{"action": a} for a in history]) + "\n", encoding="utf-8")
+    (HERE / "history-strings.oshist").write_text(
+        json.dumps([str(a) for a in history]) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
