@@ -532,7 +532,6 @@ def _parameters_shown(tricks: Sequence[Trick], points: Sequence[int],
 _OPENSPIEL_RULES: Final = preset_rules("openspiel")
 
 
-
 def _state_to_game(doc: _Doc, obj: Any, base: list[int | str], label: Msg | None, index: int,
                    source: str | None, params: Mapping[str, bool], gstring: str,
                    line: int, infer: bool = False) -> Game:
