@@ -1000,6 +1000,8 @@ class Sequential:
         self.key = key
         #: Stopped by the deal's work budget.
         self.cut = False
+        #: The last :meth:`_bounds` answer and the count it was made at.
+        self._decided: tuple[int, int, bool] | None = None
 
     def clear(self) -> bool:
         """Whether the verdict on the worlds so far is clear."""
@@ -1010,10 +1012,7 @@ class Sequential:
         """Whether no more worlds could make the verdict a mark: within
         its maximum by ``futility_z``, past it (an extension at the edge)
         by ``edge_futility_z``."""
-        limit = self.limit()
-        ev = self.evaluator
-        return ev._futile(self.diffs, self.pols, self.threshold, self.z, self.least, limit,
-                          ev.options.edge_futility_z if limit > self.budget else None)
+        return self._bounds()[1]
 
     def limit(self) -> int:
         """The verdict's maximum of worlds: *budget*, or ``edge_verify``
@@ -1027,19 +1026,40 @@ class Sequential:
         edge that the extension's own futility test (``edge_futility_z``
         against the extended maximum) already rules out is not extended
         (issue 24, helper stab25, "The edge's own futility")."""
+        return self._bounds()[0]
+
+    def _bounds(self) -> tuple[int, bool]:
+        """:meth:`limit` and :meth:`futile` together, each test run once
+        per count of worlds.  At a verdict's maximum the extension's
+        futility test decides the limit: run there, it is the futility
+        answer as well (an extension is granted only when it is not
+        futile), so it is not run a second time (issue 24, helper stab27:
+        it ran up to four times a batch, with the same answer); and the
+        loop asks for both after every batch, so the answer is kept for
+        the count it was made at (a comparison's lists only grow)."""
         n = len(self.diffs)
+        if self._decided is not None and self._decided[0] == n:
+            return self._decided[1], self._decided[2]
         ev = self.evaluator
         factor = ev.options.edge_verify
-        if factor <= 1 or n < self.budget:
-            return self.budget
-        extended = int(self.budget * factor)
-        if n > self.budget:
-            return extended
-        if (ev.near_edge(self.diffs, self.pols, self.threshold, self.z)
-                and not ev._futile(self.diffs, self.pols, self.threshold, self.z, self.least,
-                                   extended, ev.options.edge_futility_z)):
-            return extended
-        return self.budget
+        limit = self.budget
+        checked = False
+        if factor > 1 and n >= self.budget:
+            extended = int(self.budget * factor)
+            if n > self.budget:
+                limit = extended
+            elif ev.near_edge(self.diffs, self.pols, self.threshold, self.z):
+                checked = True   # tested against the extended maximum below
+                if not ev._futile(self.diffs, self.pols, self.threshold, self.z, self.least,
+                                  extended, ev.options.edge_futility_z):
+                    limit = extended
+        if limit > self.budget and checked:
+            futile = False   # the test that granted the extension
+        else:
+            futile = ev._futile(self.diffs, self.pols, self.threshold, self.z, self.least, limit,
+                                ev.options.edge_futility_z if limit > self.budget else None)
+        self._decided = (n, limit, futile)
+        return limit, futile
 
     def __iter__(self) -> Iterator[tuple[int, str]]:
         ev = self.evaluator
