@@ -2086,13 +2086,13 @@ class ExactSolver:
             h: i64 = self._hand(i)
             sh = 13 * i
             if h & 0x1FFF:
-                c0 |= int(_pext(h & 0x1FFF, r0)) << sh
+                c0 |= int(pext_bits(h & 0x1FFF, r0)) << sh
             if h & 0x3FFE000:
-                c1 |= int(_pext((h >> 13) & 0x1FFF, r1)) << sh
+                c1 |= int(pext_bits((h >> 13) & 0x1FFF, r1)) << sh
             if h & 0x7FFC000000:
-                c2 |= int(_pext((h >> 26) & 0x1FFF, r2)) << sh
+                c2 |= int(pext_bits((h >> 26) & 0x1FFF, r2)) << sh
             if h & 0xFFF8000000000:
-                c3 |= int(_pext((h >> 39) & 0x1FFF, r3)) << sh
+                c3 |= int(pext_bits((h >> 39) & 0x1FFF, r3)) << sh
         return c0, c1, c2, c3
 
     # -- the hands ------------------------------------------------------------------
@@ -2490,16 +2490,10 @@ def squeeze_bits(x: int, alive: int) -> int:
     """The bits of *x* at the places where *alive* has a bit, packed from
     the lowest (the cards of *x* numbered among the cards *alive*, every
     suit one after the other): a bit plane of the table's key
-    (:meth:`ExactSolver._key`) built from scratch."""
-    out = 0
-    j = 0
-    while alive:
-        low = alive & -alive
-        if x & low:
-            out |= 1 << j
-        j += 1
-        alive ^= low
-    return out
+    (:meth:`ExactSolver._key`) built from scratch.  The one loop of
+    :func:`pext_bits` (selfish27: it was a loop of its own over every card
+    alive, kept apart while that read wrong compiled past bit 31)."""
+    return int(pext_bits(x & alive, alive))
 
 
 def drop_cards3(q0: i64, q1: i64, q2: i64, before: i64, gone: i64,
@@ -2548,17 +2542,23 @@ def drop_cards(q: int, before: int, gone: int) -> int:
     return int(drop_cards3(q, 0, 0, before, gone, False)[0])
 
 
-def _pext(h: i64, r: i64) -> i64:
-    """The bits of *h* at the places where *r* (which holds them) has a
-    bit, packed from the lowest: one seat's cards of a suit squeezed."""
+def pext_bits(h: i64, r: i64) -> i64:
+    """The bits of *h* at the places where *r* (which holds them: *h* a
+    subset of *r*, both below ``2 ** 62``) has a bit, packed from the
+    lowest: one seat's cards of a suit squeezed, or a key plane among every
+    card alive (:func:`squeeze_bits`).  The bit written is a machine word
+    doubled at each place (no shift of a constant: mypyc writes
+    ``i64(1) << j`` as C's ``1 << j``, a 32-bit int, so compiled this read
+    wrong past bit 31 where pure Python was right; selfish27,
+    tests/test_exact_selfish27.py).  Stops at *h*'s last bit."""
     out: i64 = 0
-    j: i64 = 0
+    bit: i64 = 1
     while h:
-        low = r & -r
+        low: i64 = r & -r
         if h & low:
-            out |= i64(1) << j
+            out |= bit
             h ^= low
-        j += 1
+        bit += bit
         r ^= low
     return out
 
