@@ -350,8 +350,8 @@ class ExactSolver:
                 self._set(s, h & ~(1 << low))
                 cards.append(low)
                 if self.model == SELFISH:
-                    v = packed_points(self._mx(state.leader, first, state.broken, moon, cards,
-                                               held & ~(1 << low)), s, self.vbits)
+                    v = packed_points(self._mx_root(state.leader, first, state.broken, moon,
+                                                    cards, held & ~(1 << low)), s, self.vbits)
                 else:
                     v = self._mtd(state.leader, first, state.broken, moon, cards, guess,
                                   held & ~(1 << low))
@@ -388,8 +388,8 @@ class ExactSolver:
             self._load(state.hands)
             self._plant(state.leader, state.trick, alive_mask(state.hands, ()))
             try:
-                code = self._mx(state.leader, state.tricks_done == 0,
-                                state.broken, moon, list(state.trick), alive_mask(state.hands, ()))
+                code = self._mx_root(state.leader, state.tricks_done == 0, state.broken, moon,
+                                     state.trick, alive_mask(state.hands, ()))
             finally:
                 if collecting:
                     gc.enable()
@@ -774,49 +774,87 @@ class ExactSolver:
         the card winning the trick or -1, the mover's legal cards).  The one
         prologue of :meth:`_mx` and :meth:`_ab` (compiled, the tuple of ints
         is returned unboxed)."""
-        self.nodes += 1
-        if self.nodes > self._check_at:
-            self._checkpoint()
-        n = self.n
         pos = len(cards)
-        s = leader + pos
-        if s >= n:
-            s -= n
         tm = 0
-        led = -1
         win = -1
         if pos:
             for x in cards:
                 tm |= 1 << x
             win = winning_card(cards[0], tm)    # the rule's own answer
-            # the suit led is the winning card's (no trumps): read off it
-            # rather than asked of led_suit, whose Sequence argument and
-            # optional result cost compiled code a boxing each node
-            led = win // 13
-        legal = legal_plays(self.rules, self._hand(s), led if led >= 0 else None, first, broken)
+        s, led, legal = self._enter_at(leader, first, broken, pos, win)
         return s, tm, led, win, legal
+
+    def _enter_at(self, leader: int, first: bool, broken: bool, pos: int,
+                  win: int) -> tuple[int, int, int]:
+        """:meth:`_enter` from the trick's place *pos* and winning card *win*
+        (-1 before the lead): (seat to move, the suit led or -1, the mover's
+        legal cards).  The selfish search carries the trick as words
+        (:meth:`_mx`) and calls it directly."""
+        self.nodes += 1
+        if self.nodes > self._check_at:
+            self._checkpoint()
+        n = self.n
+        s = leader + pos
+        if s >= n:
+            s -= n
+        # the suit led is the winning card's (no trumps): read off it
+        # rather than asked of led_suit, whose Sequence argument and
+        # optional result cost compiled code a boxing each node
+        led = win // 13 if pos else -1
+        legal = legal_plays(self.rules, self._hand(s), led if led >= 0 else None, first, broken)
+        return s, led, legal
 
     # -- selfish: max^n ----------------------------------------------------------
 
-    def _mx(self, leader: int, first: bool, broken: bool, moon: int,
-            cards: list[int], held: int) -> int:
+    def _mx_root(self, leader: int, first: bool, broken: bool, moon: int,
+                 cards: Sequence[int], held: int) -> int:
+        """:meth:`_mx` for the trick *cards* (led by *leader*) as a list:
+        its words read off it once."""
+        tm = 0
+        for x in cards:
+            tm |= 1 << x
+        if not cards:
+            return self._mx(leader, first, broken, moon, held, 0, 0, -1, -1, -1)
+        win = winning_card(cards[0], tm)
+        wseat = leader + _place(list(cards), win)
+        if wseat >= self.n:
+            wseat -= self.n
+        return self._mx(leader, first, broken, moon, held, len(cards), tm, cards[0], win, wseat)
+
+    def _mx_play(self, leader: int, first: bool, broken: bool, moon: int, held: int,
+                 pos: int, tm: int, lead: int, win: int, wseat: int, s: int, c: int) -> int:
+        """:meth:`_mx` after seat *s* (at *pos*) plays *c*: the trick's
+        words moved on (the cards, the card led, the winning card and its
+        seat, as the rule's :func:`winning_card` says)."""
+        b = 1 << c
+        if not pos:
+            return self._mx(leader, first, broken, moon, held & ~b, 1, b, c, c, s)
+        ntm = tm | b
+        nwin = winning_card(lead, ntm)
+        return self._mx(leader, first, broken, moon, held & ~b, pos + 1, ntm, lead, nwin,
+                        s if nwin == c else wseat)
+
+    def _mx(self, leader: int, first: bool, broken: bool, moon: int, held: int,
+            pos: int, tm: int, lead: int, win: int, wseat: int) -> int:
         """Points still to come, per seat, from the trick in progress,
         packed (:func:`pack_points`: compiled, an unboxed int where a tuple
         of boxed ints was built at each trick's end; selfish23).
         *held* is every card in the hands, kept as the cards are played
         (compiled, reading the hands from the list to find it unboxed a
-        52-bit int per seat at every node; eighteenth round)."""
+        52-bit int per seat at every node; eighteenth round).  The trick in
+        progress is words, not a list (selfish27: a list appended, popped
+        and read at every node): *pos* cards on the table, *tm* their mask,
+        *lead* the card led, *win* the card winning it and *wseat* its
+        seat (-1 each before the lead)."""
         n = self.n
-        pos = len(cards)
         if pos == n:
-            return self._mx_end(leader, broken, moon, cards, held)
-        s, tm, led, win, legal = self._enter(leader, first, broken, cards)
+            return self._mx_end(leader, broken, moon, held, tm, lead, win, wseat)
+        s, led, legal = self._enter_at(leader, first, broken, pos, win)
         h = self._hand(s)
         if not legal & (legal - 1):
             self._set(s, h & ~legal)
-            cards.append(legal.bit_length() - 1)
-            v = self._mx(leader, first, broken, moon, cards, held & ~legal)
-            cards.pop()
+            v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s,
+                              legal.bit_length() - 1)
             self._set(s, h)
             return v
         alive = tm | held
@@ -828,9 +866,7 @@ class ExactSolver:
             # or prune applies to the first card searched)
             c = order[0]
             self._set(s, h & ~(1 << c))
-            cards.append(c)
-            v = self._mx(leader, first, broken, moon, cards, held & ~(1 << c))
-            cards.pop()
+            v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s, c)
             self._set(s, h)
             return v
         jlow = self.jlow if alive & _JD_BIT else 0
@@ -871,9 +907,7 @@ class ExactSolver:
                 # keep the first
                 continue
             self._set(s, h & ~(1 << c))
-            cards.append(c)
-            v = self._mx(leader, first, broken, moon, cards, held & ~(1 << c))
-            cards.pop()
+            v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s, c)
             own = packed_points(v, s, vbits)
             if own < best_own:
                 best, best_own = v, own
@@ -882,17 +916,12 @@ class ExactSolver:
         self._set(s, h)
         return best
 
-    def _mx_end(self, leader: int, broken: bool, moon: int,
-                cards: list[int], held: int) -> int:
-        n = self.n
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-        w = winning_card(cards[0], mask)
-        winner = leader + _place(cards, w)
-        if winner >= n:
-            winner -= n
-        if not broken and mask & self.breaks[cards[0]]:
+    def _mx_end(self, leader: int, broken: bool, moon: int, held: int,
+                mask: int, lead: int, w: int, winner: int) -> int:
+        """A trick's end (its cards *mask*, led with *lead*, taken with *w*
+        by *winner*): its points to the winner, and the rest of the deal
+        from the table or searched."""
+        if not broken and mask & self.breaks[lead]:
             broken = True
         pts = 0
         if mask & self.scoring:
@@ -922,7 +951,7 @@ class ExactSolver:
                     # two cards in every hand: the last two tricks without nodes
                     child = self._mx_two(winner, broken, moon, rem)
                 else:
-                    child = self._mx(winner, False, broken, moon, [], rem)
+                    child = self._mx(winner, False, broken, moon, rem, 0, 0, -1, -1, -1)
                 self._tt_vec[key] = child
             else:
                 child = got
