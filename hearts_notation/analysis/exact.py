@@ -767,29 +767,15 @@ class ExactSolver:
 
     # -- a node's prologue (both models) -------------------------------------------
 
-    def _enter(self, leader: int, first: bool, broken: bool,
-               cards: list[int]) -> tuple[int, int, int, int, int]:
-        """Count a node (stopping past the node limit) and read its trick:
-        (seat to move, the cards on the table as a mask, the suit led or -1,
-        the card winning the trick or -1, the mover's legal cards).  The one
-        prologue of :meth:`_mx` and :meth:`_ab` (compiled, the tuple of ints
-        is returned unboxed)."""
-        pos = len(cards)
-        tm = 0
-        win = -1
-        if pos:
-            for x in cards:
-                tm |= 1 << x
-            win = winning_card(cards[0], tm)    # the rule's own answer
-        s, led, legal = self._enter_at(leader, first, broken, pos, win)
-        return s, tm, led, win, legal
-
-    def _enter_at(self, leader: int, first: bool, broken: bool, pos: int,
-                  win: int) -> tuple[int, int, int]:
-        """:meth:`_enter` from the trick's place *pos* and winning card *win*
-        (-1 before the lead): (seat to move, the suit led or -1, the mover's
-        legal cards).  The selfish search carries the trick as words
-        (:meth:`_mx`) and calls it directly."""
+    def _enter(self, leader: int, first: bool, broken: bool, pos: int,
+               win: int) -> tuple[int, int, int]:
+        """Count a node (stopping past the node limit) and read its trick
+        from its place *pos* and its winning card *win* (-1 before the
+        lead): (seat to move, the suit led or -1, the mover's legal cards).
+        The one prologue of :meth:`_mx` and :meth:`_ab` (compiled, the tuple
+        of ints is returned unboxed).  The selfish search carries the
+        trick's cards as words (:meth:`_mx`), the paranoid one as a list
+        its bounds read (selfish27: each finds *win* its own way)."""
         self.nodes += 1
         if self.nodes > self._check_at:
             self._checkpoint()
@@ -849,7 +835,7 @@ class ExactSolver:
         n = self.n
         if pos == n:
             return self._mx_end(leader, broken, moon, held, tm, lead, win, wseat)
-        s, led, legal = self._enter_at(leader, first, broken, pos, win)
+        s, led, legal = self._enter(leader, first, broken, pos, win)
         h = self._hand(s)
         if not legal & (legal - 1):
             self._set(s, h & ~legal)
@@ -1142,7 +1128,13 @@ class ExactSolver:
         pos = len(cards)
         if pos == n:
             return self._ab_end(leader, broken, moon, cards, alpha, beta, held)
-        s, tm, led, win, legal = self._enter(leader, first, broken, cards)
+        tm = 0
+        win = -1
+        if pos:
+            for x in cards:
+                tm |= 1 << x
+            win = winning_card(cards[0], tm)    # the rule's own answer
+        s, led, legal = self._enter(leader, first, broken, pos, win)
         h = self._hand(s)
         if not legal & (legal - 1):
             self._set(s, h & ~legal)
