@@ -350,8 +350,8 @@ class ExactSolver:
                 self._set(s, h & ~(1 << low))
                 cards.append(low)
                 if self.model == SELFISH:
-                    v = packed_points(self._mx(state.leader, first, state.broken, moon, cards,
-                                               held & ~(1 << low)), s, self.vbits)
+                    v = packed_points(self._mx_root(state.leader, first, state.broken, moon,
+                                                    cards, held & ~(1 << low)), s, self.vbits)
                 else:
                     v = self._mtd(state.leader, first, state.broken, moon, cards, guess,
                                   held & ~(1 << low))
@@ -388,8 +388,8 @@ class ExactSolver:
             self._load(state.hands)
             self._plant(state.leader, state.trick, alive_mask(state.hands, ()))
             try:
-                code = self._mx(state.leader, state.tricks_done == 0,
-                                state.broken, moon, list(state.trick), alive_mask(state.hands, ()))
+                code = self._mx_root(state.leader, state.tricks_done == 0, state.broken, moon,
+                                     state.trick, alive_mask(state.hands, ()))
             finally:
                 if collecting:
                     gc.enable()
@@ -767,56 +767,80 @@ class ExactSolver:
 
     # -- a node's prologue (both models) -------------------------------------------
 
-    def _enter(self, leader: int, first: bool, broken: bool,
-               cards: list[int]) -> tuple[int, int, int, int, int]:
-        """Count a node (stopping past the node limit) and read its trick:
-        (seat to move, the cards on the table as a mask, the suit led or -1,
-        the card winning the trick or -1, the mover's legal cards).  The one
-        prologue of :meth:`_mx` and :meth:`_ab` (compiled, the tuple of ints
-        is returned unboxed)."""
+    def _enter(self, leader: int, first: bool, broken: bool, pos: int,
+               win: int) -> tuple[int, int, int]:
+        """Count a node (stopping past the node limit) and read its trick
+        from its place *pos* and its winning card *win* (-1 before the
+        lead): (seat to move, the suit led or -1, the mover's legal cards).
+        The one prologue of :meth:`_mx` and :meth:`_ab` (compiled, the tuple
+        of ints is returned unboxed).  The selfish search carries the
+        trick's cards as words (:meth:`_mx`), the paranoid one as a list
+        its bounds read (selfish27: each finds *win* its own way)."""
         self.nodes += 1
         if self.nodes > self._check_at:
             self._checkpoint()
         n = self.n
-        pos = len(cards)
         s = leader + pos
         if s >= n:
             s -= n
-        tm = 0
-        led = -1
-        win = -1
-        if pos:
-            for x in cards:
-                tm |= 1 << x
-            win = winning_card(cards[0], tm)    # the rule's own answer
-            # the suit led is the winning card's (no trumps): read off it
-            # rather than asked of led_suit, whose Sequence argument and
-            # optional result cost compiled code a boxing each node
-            led = win // 13
+        # the suit led is the winning card's (no trumps): read off it
+        # rather than asked of led_suit, whose Sequence argument and
+        # optional result cost compiled code a boxing each node
+        led = win // 13 if pos else -1
         legal = legal_plays(self.rules, self._hand(s), led if led >= 0 else None, first, broken)
-        return s, tm, led, win, legal
+        return s, led, legal
 
     # -- selfish: max^n ----------------------------------------------------------
 
-    def _mx(self, leader: int, first: bool, broken: bool, moon: int,
-            cards: list[int], held: int) -> int:
+    def _mx_root(self, leader: int, first: bool, broken: bool, moon: int,
+                 cards: Sequence[int], held: int) -> int:
+        """:meth:`_mx` for the trick *cards* (led by *leader*) as a list:
+        its words read off it once."""
+        tm = 0
+        for x in cards:
+            tm |= 1 << x
+        if not cards:
+            return self._mx(leader, first, broken, moon, held, 0, 0, -1, -1, -1)
+        win = winning_card(cards[0], tm)
+        wseat = leader + _place(list(cards), win)
+        if wseat >= self.n:
+            wseat -= self.n
+        return self._mx(leader, first, broken, moon, held, len(cards), tm, cards[0], win, wseat)
+
+    def _mx_play(self, leader: int, first: bool, broken: bool, moon: int, held: int,
+                 pos: int, tm: int, lead: int, win: int, wseat: int, s: int, c: int) -> int:
+        """:meth:`_mx` after seat *s* (at *pos*) plays *c*: the trick's
+        words moved on (the cards, the card led, the winning card and its
+        seat, as the rule's :func:`winning_card` says)."""
+        b = 1 << c
+        if not pos:
+            return self._mx(leader, first, broken, moon, held & ~b, 1, b, c, c, s)
+        ntm = tm | b
+        nwin = winning_card(lead, ntm)
+        return self._mx(leader, first, broken, moon, held & ~b, pos + 1, ntm, lead, nwin,
+                        s if nwin == c else wseat)
+
+    def _mx(self, leader: int, first: bool, broken: bool, moon: int, held: int,
+            pos: int, tm: int, lead: int, win: int, wseat: int) -> int:
         """Points still to come, per seat, from the trick in progress,
         packed (:func:`pack_points`: compiled, an unboxed int where a tuple
         of boxed ints was built at each trick's end; selfish23).
         *held* is every card in the hands, kept as the cards are played
         (compiled, reading the hands from the list to find it unboxed a
-        52-bit int per seat at every node; eighteenth round)."""
+        52-bit int per seat at every node; eighteenth round).  The trick in
+        progress is words, not a list (selfish27: a list appended, popped
+        and read at every node): *pos* cards on the table, *tm* their mask,
+        *lead* the card led, *win* the card winning it and *wseat* its
+        seat (-1 each before the lead)."""
         n = self.n
-        pos = len(cards)
         if pos == n:
-            return self._mx_end(leader, broken, moon, cards, held)
-        s, tm, led, win, legal = self._enter(leader, first, broken, cards)
+            return self._mx_end(leader, broken, moon, held, tm, lead, win, wseat)
+        s, led, legal = self._enter(leader, first, broken, pos, win)
         h = self._hand(s)
         if not legal & (legal - 1):
             self._set(s, h & ~legal)
-            cards.append(legal.bit_length() - 1)
-            v = self._mx(leader, first, broken, moon, cards, held & ~legal)
-            cards.pop()
+            v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s,
+                              legal.bit_length() - 1)
             self._set(s, h)
             return v
         alive = tm | held
@@ -828,9 +852,7 @@ class ExactSolver:
             # or prune applies to the first card searched)
             c = order[0]
             self._set(s, h & ~(1 << c))
-            cards.append(c)
-            v = self._mx(leader, first, broken, moon, cards, held & ~(1 << c))
-            cards.pop()
+            v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s, c)
             self._set(s, h)
             return v
         jlow = self.jlow if alive & _JD_BIT else 0
@@ -871,9 +893,7 @@ class ExactSolver:
                 # keep the first
                 continue
             self._set(s, h & ~(1 << c))
-            cards.append(c)
-            v = self._mx(leader, first, broken, moon, cards, held & ~(1 << c))
-            cards.pop()
+            v = self._mx_play(leader, first, broken, moon, held, pos, tm, lead, win, wseat, s, c)
             own = packed_points(v, s, vbits)
             if own < best_own:
                 best, best_own = v, own
@@ -882,17 +902,12 @@ class ExactSolver:
         self._set(s, h)
         return best
 
-    def _mx_end(self, leader: int, broken: bool, moon: int,
-                cards: list[int], held: int) -> int:
-        n = self.n
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-        w = winning_card(cards[0], mask)
-        winner = leader + _place(cards, w)
-        if winner >= n:
-            winner -= n
-        if not broken and mask & self.breaks[cards[0]]:
+    def _mx_end(self, leader: int, broken: bool, moon: int, held: int,
+                mask: int, lead: int, w: int, winner: int) -> int:
+        """A trick's end (its cards *mask*, led with *lead*, taken with *w*
+        by *winner*): its points to the winner, and the rest of the deal
+        from the table or searched."""
+        if not broken and mask & self.breaks[lead]:
             broken = True
         pts = 0
         if mask & self.scoring:
@@ -922,7 +937,7 @@ class ExactSolver:
                     # two cards in every hand: the last two tricks without nodes
                     child = self._mx_two(winner, broken, moon, rem)
                 else:
-                    child = self._mx(winner, False, broken, moon, [], rem)
+                    child = self._mx(winner, False, broken, moon, rem, 0, 0, -1, -1, -1)
                 self._tt_vec[key] = child
             else:
                 child = got
@@ -1113,7 +1128,13 @@ class ExactSolver:
         pos = len(cards)
         if pos == n:
             return self._ab_end(leader, broken, moon, cards, alpha, beta, held)
-        s, tm, led, win, legal = self._enter(leader, first, broken, cards)
+        tm = 0
+        win = -1
+        if pos:
+            for x in cards:
+                tm |= 1 << x
+            win = winning_card(cards[0], tm)    # the rule's own answer
+        s, led, legal = self._enter(leader, first, broken, pos, win)
         h = self._hand(s)
         if not legal & (legal - 1):
             self._set(s, h & ~legal)
@@ -2086,13 +2107,13 @@ class ExactSolver:
             h: i64 = self._hand(i)
             sh = 13 * i
             if h & 0x1FFF:
-                c0 |= int(_pext(h & 0x1FFF, r0)) << sh
+                c0 |= int(pext_bits(h & 0x1FFF, r0)) << sh
             if h & 0x3FFE000:
-                c1 |= int(_pext((h >> 13) & 0x1FFF, r1)) << sh
+                c1 |= int(pext_bits((h >> 13) & 0x1FFF, r1)) << sh
             if h & 0x7FFC000000:
-                c2 |= int(_pext((h >> 26) & 0x1FFF, r2)) << sh
+                c2 |= int(pext_bits((h >> 26) & 0x1FFF, r2)) << sh
             if h & 0xFFF8000000000:
-                c3 |= int(_pext((h >> 39) & 0x1FFF, r3)) << sh
+                c3 |= int(pext_bits((h >> 39) & 0x1FFF, r3)) << sh
         return c0, c1, c2, c3
 
     # -- the hands ------------------------------------------------------------------
@@ -2490,16 +2511,10 @@ def squeeze_bits(x: int, alive: int) -> int:
     """The bits of *x* at the places where *alive* has a bit, packed from
     the lowest (the cards of *x* numbered among the cards *alive*, every
     suit one after the other): a bit plane of the table's key
-    (:meth:`ExactSolver._key`) built from scratch."""
-    out = 0
-    j = 0
-    while alive:
-        low = alive & -alive
-        if x & low:
-            out |= 1 << j
-        j += 1
-        alive ^= low
-    return out
+    (:meth:`ExactSolver._key`) built from scratch.  The one loop of
+    :func:`pext_bits` (selfish27: it was a loop of its own over every card
+    alive, kept apart while that read wrong compiled past bit 31)."""
+    return int(pext_bits(x & alive, alive))
 
 
 def drop_cards3(q0: i64, q1: i64, q2: i64, before: i64, gone: i64,
@@ -2548,17 +2563,23 @@ def drop_cards(q: int, before: int, gone: int) -> int:
     return int(drop_cards3(q, 0, 0, before, gone, False)[0])
 
 
-def _pext(h: i64, r: i64) -> i64:
-    """The bits of *h* at the places where *r* (which holds them) has a
-    bit, packed from the lowest: one seat's cards of a suit squeezed."""
+def pext_bits(h: i64, r: i64) -> i64:
+    """The bits of *h* at the places where *r* (which holds them: *h* a
+    subset of *r*, both below ``2 ** 62``) has a bit, packed from the
+    lowest: one seat's cards of a suit squeezed, or a key plane among every
+    card alive (:func:`squeeze_bits`).  The bit written is a machine word
+    doubled at each place (no shift of a constant: mypyc writes
+    ``i64(1) << j`` as C's ``1 << j``, a 32-bit int, so compiled this read
+    wrong past bit 31 where pure Python was right; selfish27,
+    tests/test_exact_selfish27.py).  Stops at *h*'s last bit."""
     out: i64 = 0
-    j: i64 = 0
+    bit: i64 = 1
     while h:
-        low = r & -r
+        low: i64 = r & -r
         if h & low:
-            out |= i64(1) << j
+            out |= bit
             h ^= low
-        j += 1
+        bit += bit
         r ^= low
     return out
 
