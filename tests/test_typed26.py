@@ -23,7 +23,8 @@ from record_campaign import Campaign, CampaignTests, campaign_parameters, findin
 from hearts_notation.io.hrn.reader import iter_hrn
 
 #: The clean twin each record's name starts with.
-_TWINS = {"partie": "partie-propre", "carnet": "feuille-propre", "trois": "trois-propre",
+_TWINS = {"en-moon": "moon-clean", "partie": "partie-propre", "carnet": "feuille-propre",
+          "trois": "trois-propre",
           "valet": "valet-propre", "en-game": "game-clean", "en-sheet": "sheet-clean"}
 
 
@@ -37,14 +38,17 @@ def _lang(name: str) -> str:
 
 #: Records whose message offers a whole line that, put in place of the line
 #: told, makes the record its twin.
-OFFERED = ("carnet-elle-a-tout-pris", "carnet-il-a-tout-pris", "en-game-bbo-hand",
+OFFERED = ("carnet-elle-a-tout-pris", "carnet-il-a-tout-pris", "en-game-bbo-hand", "en-moon-took-everything",
+           "en-moon-took-them-all",
            "en-sheet-he-took-everything", "en-sheet-points", "partie-tableau-plis", "valet-regle-francais")
 
 TYPED26 = Campaign(
     "typed26", _twin, lang=_lang, at_least={"fr": 30, "en": 10},
     #: The clean twins: typed25's (french23's game and sheet, typed22's English
-    #: game and sheet), french20's three-player sheet and J♦ sheet.
-    clean=("partie-propre", "feuille-propre", "game-clean", "sheet-clean", "trois-propre", "valet-propre"),
+    #: game and sheet), french20's three-player sheet and J♦ sheet, a game of
+    #: tests/data/replay whose one deal is a moon by S.
+    clean=("partie-propre", "feuille-propre", "game-clean", "sheet-clean", "trois-propre", "valet-propre",
+           "moon-clean"),
     #: Records read as their twin (fmt agrees, no finding), the words changed
     #: on purpose in a tag or a remark put back first.
     same={"carnet-apostrophe-courbe": [("mardi d’hiver", "mardi")],
@@ -62,10 +66,12 @@ TYPED26 = Campaign(
         # findings for an e-mail's wrap, no form for J1)
         "carnet-elle-a-tout-pris": ["16:1"], "carnet-il-a-tout-pris": ["16:1"],
         "en-sheet-he-took-everything": ["15:1"], "en-sheet-points": ["10:1"],
+        "en-moon-took-them-all": ["27:1"],
         "partie-prose-entame": ["26:1"], "en-game-prose-led": ["26:1"], "partie-tableau-plis": ["26:1"],
         "en-game-bbo-hand": ["17:1"], "en-game-bbo-seatless": ["17:1"], "trois-j1-j2-j3": ["12:8"],
         "partie-courriel-72": ["1:1"], "en-game-email-72": ["1:1"],
         # told as before (checked: each stays told once, with what to write)
+        "en-moon-took-everything": ["27:1"],
         "carnet-26-points": ["15:13"], "carnet-26-pts-espace": ["20:13"], "carnet-moins-26": ["15:1"],
         "carnet-points-entete": ["20:1"], "carnet-tableau-markdown": ["11:1", "13:1"],
         "en-game-1st-trick": ["26:1"], "en-sheet-26-points": ["14:12"], "en-sheet-markdown": ["14:1", "16:1"],
@@ -84,6 +90,8 @@ TYPED26 = Campaign(
          "carnet-elle-a-tout-pris": "écrivez « capot E »",
          "en-sheet-he-took-everything": "deal 2's points (line 14) are a moon by E: write 'moon E'",
          "en-sheet-points": "found 'points'; write it 'score N 3 E 4 S 15 W 4'",
+         "en-moon-took-them-all": "in deal 1's tricks S took every heart and the queen of spades: "
+                                  "write 'moon S'",
          "partie-prose-entame": "un pli ne se raconte pas en phrases : écrivez-le sur une ligne",
          "en-game-prose-led": "a trick is not told in sentences",
          "partie-tableau-plis": "un pli ne s'écrit pas en rangée d'un tableau : "

@@ -2281,3 +2281,7 @@ MESSAGES.update({
     # [typed26] ``J1`` (a French sheet's *joueur 1*) for the seat P1 (reader._GameBuilder.seat).
     "syntax.seat_hint.joueur": " (J is the French 'joueur', player: write {seat})",
 })
+MESSAGES.update({
+    # [typed26] the seat of a moon said with no seat, from the deal's tricks (reader._moon_by_tricks).
+    "syntax.moon_seat_from_tricks": "{error}; in deal {deal}'s tricks {seat} took every heart and the queen of spades: write '{keyword} {letter}'",
+})

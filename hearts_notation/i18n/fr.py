@@ -2268,3 +2268,7 @@ MESSAGES.update({
     # [typed26] « J1 » (joueur 1) pour la place P1 (reader._GameBuilder.seat).
     "syntax.seat_hint.joueur": " (J pour joueur : écrivez {seat})",
 })
+MESSAGES.update({
+    # [typed26] la place d'un capot dit sans elle, d'après les plis de la donne (reader._moon_by_tricks).
+    "syntax.moon_seat_from_tricks": "{error} ; dans les plis de la donne {deal}, {seat} a pris tous les cœurs et la dame de pique : écrivez « {keyword} {letter} »",
+})

@@ -2068,6 +2068,15 @@ class _GameBuilder:
         its seat in the notation, and a points line read wrong, or one
         the scorer will correct, must not name the shooter silently)."""
         d, seats = self.cur, self.seats
+        if d is not None and seats is not None and not way:
+            by_tricks = self._moon_by_tricks(d, seats)
+            if by_tricks is not None:
+                if keyword is None:
+                    keyword = "capot" if text_language(self.game_text()) == "fr" else "moon"
+                error = told.arg() if isinstance(told, Msg) else told
+                return msg("syntax.moon_seat_from_tricks", error=error, deal=d.number,
+                           seat=("seat", seats[by_tricks]), keyword=keyword,
+                           letter=("letter", seats[by_tricks]))
         if d is None or d.score is None or seats is None or set(d.score) != set(seats):
             return told
         from ...sheets import sheet_shapes
@@ -2093,6 +2102,32 @@ class _GameBuilder:
         return msg("syntax.moon_seat_from_points", error=told.arg() if isinstance(told, Msg) else told,
                    deal=d.number, line=at[0], seat=("seat", seats[shooter]),
                    keyword=keyword, letter=("letter", seats[shooter]), way=written)
+
+    def _moon_by_tricks(self, d: _DealBuilder, seats: tuple[str, ...]) -> int | None:
+        """The seat that took every heart and Q♠ in the tricks of *d* read so
+        far, when they are all the deal's, each seat written, and the rules
+        fix the moon's way (``il a tout pris`` under a game's tricks: the
+        tricks decide who, and the line offered then needs no way; typed26).
+        ``None`` when the tricks do not say."""
+        from ...state import moon_shooter
+
+        rules = self._ruleset_for_leads()
+        n = len(seats)
+        if rules.players != n or rules.moon not in ("add", "subtract") or not d.tricks \
+                or len(d.tricks) * n != rules.deck_mask.bit_count():
+            return None
+        index = {s: i for i, s in enumerate(seats)}
+        taken = [0] * n
+        for trick, _ in d.tricks:
+            named = [self.known_seat(s) if s is not None else None for s in trick.seats]
+            if len(trick.cards) != n or any(s not in index for s in named):
+                return None
+            winner = named[trick_winner(trick.cards)]
+            if winner is None:
+                return None
+            for card in trick.cards:
+                taken[index[winner]] |= 1 << card
+        return moon_shooter(rules, taken)
 
     def _result(self, el: ResultEl) -> None:
         line, col = el.line, el.col
