@@ -1521,7 +1521,7 @@ class _GameBuilder:
             return named
         if exc.msg is not None and exc.msg.key == "syntax.moon_said_no_seat":
             # (``il a tout pris``, ``he took everything``: the seat from the
-            # deal's points line when it is a moon's; typed26)
+            # deal's tricks or points line when they say a moon; typed26)
             keyword = str(dict(exc.msg.args).get("keyword", "moon"))
             return self._moon_seat_offer(keyword, exc.msg), exc.column
         if exc.msg is not None and exc.msg.key == "syntax.written_as":
@@ -2066,7 +2066,9 @@ class _GameBuilder:
         line, read before it, is a moon's under the rules in force: the
         seat it says shot (french21; offered, not read: the line names
         its seat in the notation, and a points line read wrong, or one
-        the scorer will correct, must not name the shooter silently)."""
+        the scorer will correct, must not name the shooter silently).
+        Under a game's tricks, all read, the tricks say the seat first
+        (:meth:`_moon_by_tricks`; typed26)."""
         d, seats = self.cur, self.seats
         if d is not None and seats is not None and not way:
             by_tricks = self._moon_by_tricks(d, seats)
