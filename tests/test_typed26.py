@@ -135,6 +135,7 @@ def test_a_moon_said_with_no_seat_names_none_when_the_points_do_not() -> None:
 
 @pytest.mark.parametrize(("story", "remark"), [
     ("Sud entame le 2 de carreau, Ouest fournit le 10, Nord le 8, Est le 9", "Ouest joue bien ce soir"),
+    ("Sud a entamé le 2 de carreau, Ouest a fourni le 10", "Nord a joué vite"),
     ("South led the two of diamonds, West played the ten", "North played well tonight")])
 def test_a_trick_told_as_a_story_is_told_and_a_remark_about_the_play_is_not(story: str, remark: str) -> None:
     """A trick told as a story (a seat, a verb of the play, a suit) is told

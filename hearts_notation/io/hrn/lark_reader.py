@@ -1547,8 +1547,9 @@ _SEAT_MOON: Final = re.compile(
 #: ``West led the three of spades, North played…``): a seat in words, then a
 #: verb of the play (typed26).
 _TRICK_PROSE: Final = re.compile(
-    r"[ \t\f]*(?:nord|est|sud|ouest|north|east|south|west)[ \t\f]+"
-    r"(?:entame|ouvre|joue|fournit|d[ée]fausse|coupe|pose|jette|led|leads|opens|opened|plays|played"
+    r"[ \t\f]*(?:nord|est|sud|ouest|north|east|south|west)[ \t\f]+(?:a[ \t\f]+|has[ \t\f]+)?"
+    r"(?:entame|entam[ée]|ouvre|ouvert|joue|jou[ée]|fournit|fourni|d[ée]fausse|d[ée]fauss[ée]|coupe|coup[ée]"
+    r"|pose|pos[ée]|jette|jet[ée]|led|leads|opens|opened|plays|played"
     r"|discards|discarded|follows|followed|starts|started)(?!\w)", re.IGNORECASE)
 #: A suit said in such a sentence, by its word or its symbol: a remark about
 #: the play (``Ouest joue bien ce soir``) names none.
