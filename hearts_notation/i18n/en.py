@@ -2284,3 +2284,29 @@ MESSAGES.update({
     # [interop26] an OpenSpiel action written as text, "36" (io/openspiel.py).
     "os.quoted_action": "{value} is text, not an action: write the number without quotes, {number} (a history is a JSON list of integers, as json.dumps(state.history()) writes it)",
 })
+
+# [typed26] hand-typed records, round 26 (io/hrn/lark_reader._diagnose, reader.player_named):
+# a moon said as a sentence with no seat (``he took everything``).
+MESSAGES.update({
+    "syntax.moon_said_no_seat": "{found}: a moon line names, after '{keyword}', the seat that took every point",
+})
+MESSAGES.update({
+    # [typed26] a trick told as a sentence (lark_reader._TRICK_PROSE): its cards are not guessed.
+    "syntax.trick_prose": "{found}: a trick is not told in sentences: write it on one line, its number and a dot, then each seat and its card in the order played, as in '1. N 2C E 3C S 5C W AC'",
+})
+MESSAGES.update({
+    # [typed26] a trick as a Markdown table's row (lark_reader._sheet_cells).
+    "syntax.trick_cells": "{found}: a trick is not written as a table's row: write '{written}'",
+})
+MESSAGES.update({
+    # [typed26] a hand's suits as BBO shows them with no seat before them (lark_reader._hand_without_colon).
+    "syntax.hand_seatless": "{found}: a hand line begins with the seat whose hand it is and a colon, which the reader does not guess: write that seat, a colon, then {written}",
+})
+MESSAGES.update({
+    # [typed26] ``J1`` (a French sheet's *joueur 1*) for the seat P1 (reader._GameBuilder.seat).
+    "syntax.seat_hint.joueur": " (J is the French 'joueur', player: write {seat})",
+})
+MESSAGES.update({
+    # [typed26] the seat of a moon said with no seat, from the deal's tricks (reader._moon_by_tricks).
+    "syntax.moon_seat_from_tricks": "{error}; in deal {deal}'s tricks {seat} took every heart and the queen of spades: write '{keyword} {letter}'",
+})

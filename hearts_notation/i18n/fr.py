@@ -2271,3 +2271,29 @@ MESSAGES.update({
     # [interop26] une action OpenSpiel écrite en texte, "36" (io/openspiel.py).
     "os.quoted_action": "{value} est du texte, pas une action : écrivez le nombre sans guillemets, {number} (un historique est une liste JSON d'entiers, comme l'écrit json.dumps(state.history()))",
 })
+
+# [typed26] relevés tapés à la main, tour 26 (io/hrn/lark_reader._diagnose, reader.player_named) :
+# un capot dit en phrase sans sa place (« il a tout pris »).
+MESSAGES.update({
+    "syntax.moon_said_no_seat": "{found} : une ligne de capot nomme, après « {keyword} », la place de qui a tout pris",
+})
+MESSAGES.update({
+    # [typed26] un pli raconté en phrases (lark_reader._TRICK_PROSE) : ses cartes ne sont pas devinées.
+    "syntax.trick_prose": "{found} : un pli ne se raconte pas en phrases : écrivez-le sur une ligne, son numéro et un point, puis chaque place et sa carte dans l'ordre joué, comme dans « 1. N 2♣ E 3♣ S 5♣ O A♣ »",
+})
+MESSAGES.update({
+    # [typed26] un pli en rangée d'un tableau Markdown (lark_reader._sheet_cells).
+    "syntax.trick_cells": "{found} : un pli ne s'écrit pas en rangée d'un tableau : écrivez « {written} »",
+})
+MESSAGES.update({
+    # [typed26] une main aux couleurs à la BBO sans place devant (lark_reader._hand_without_colon).
+    "syntax.hand_seatless": "{found} : une ligne de main commence par la place de qui la tient et deux-points, que le lecteur ne devine pas : écrivez cette place, deux-points, puis {written}",
+})
+MESSAGES.update({
+    # [typed26] « J1 » (joueur 1) pour la place P1 (reader._GameBuilder.seat).
+    "syntax.seat_hint.joueur": " (J pour joueur : écrivez {seat})",
+})
+MESSAGES.update({
+    # [typed26] la place d'un capot dit sans elle, d'après les plis de la donne (reader._moon_by_tricks).
+    "syntax.moon_seat_from_tricks": "{error} ; dans les plis de la donne {deal}, {seat} a pris tous les cœurs et la dame de pique : écrivez « {keyword} {letter} »",
+})

@@ -496,15 +496,8 @@ def _hand_slip(found: str | None, expected: set[str], text: str, start: int | No
     if parted is not None:
         written = ".".join(_ranks(g) for g in parted.groups())
     else:
-        groups = []
-        at = 0
-        while at < len(body):
-            g = _SUIT_NAMED_GROUP.match(body, at)
-            if g is None or g.end() == at:
-                break
-            groups.append(g.group(1)[:1].upper() + ":" + _ranks(g.group(2)))
-            at = g.end()
-        if at == len(body) and len(groups) >= 2:
+        groups = _named_groups(body)
+        if len(groups) >= 2:
             written = " ".join(groups)
     if written is None:
         return None
@@ -514,6 +507,52 @@ def _hand_slip(found: str | None, expected: set[str], text: str, start: int | No
     said = msg("syntax.expected", what=_HAND, found=quote(body))
     return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=full),
                           line, column)
+
+
+#: A hand line without the colon after its seat, its suits named by their
+#: letters as BBO shows a hand (``North S AJT8 H AKT8 D Q7 C Q83``; typed26).
+_SEAT_THEN_GROUPS: Final = re.compile(r"[ \t\f]*([A-Za-z][A-Za-z0-9]*)[ \t\f]+"
+                                      r"(?=[SHDC\u2660\u2665\u2666\u2663]"
+                                      r"[ \t\f]*[-:=]?[ \t\f]*(?:10|[AKQJT2-9]|-))",
+                                      re.IGNORECASE)
+
+
+def _hand_without_colon(text: str, base: int, lead: int) -> HrnSyntaxError | None:
+    """A hand typed as BBO shows it, its seat without the colon and each
+    suit's letter before its ranks (``North S AJT8 H AKT8 D Q7 C Q83``),
+    told with the hand line to write when its four suits are named and it
+    reads (typed26; the grammar offered the line as a remark in braces)."""
+    if "\n" in text:
+        return None
+    alone = _named_groups(text[lead:].rstrip())
+    if len(alone) == 4 and _reads(f"N: {' '.join(alone)}"):
+        # (``S AJT8 H AKT8 D Q7 C Q83``: the seat left out; not guessed)
+        return HrnSyntaxError(msg("syntax.hand_seatless", found=quote(_shortened(text.strip(), 40)),
+                                  written=" ".join(alone)), base, lead + 1)
+    seat = _SEAT_THEN_GROUPS.match(text)
+    if seat is None:
+        return None
+    groups = _named_groups(text[seat.end():].rstrip())
+    written = f"{seat.group(1)}: {' '.join(groups)}"
+    if len(groups) != 4 or not _reads(written):
+        return None
+    said = msg("syntax.expected", what=_LINE_START, found=quote(seat.group(1)))
+    return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written), base, lead + 1)
+
+
+def _named_groups(body: str) -> list[str]:
+    """The suit groups of *body*, each suit named by its letter, word or
+    symbol before its ranks (``S AJT8 H AKT8``: ``S:AJT8 H:AKT8``); empty
+    when *body* is not only such groups."""
+    groups: list[str] = []
+    at = 0
+    while at < len(body):
+        g = _SUIT_NAMED_GROUP.match(body, at)
+        if g is None or g.end() == at:
+            return []
+        groups.append(g.group(1)[:1].upper() + ":" + _ranks(g.group(2)))
+        at = g.end()
+    return groups
 
 
 #: A tag line typed as a field or without its quotes (``[Event: "Club"]``,
@@ -1233,6 +1272,13 @@ def _sheet_cells(text: str, base: int, seats: tuple[str, ...]) -> HrnSyntaxError
         if _reads(written) and mark is not None:
             return HrnSyntaxError(msg("syntax.hand_cells", found=quote(mark.group().strip() or "\t"),
                                       written=_shortened(written, 100)), base, mark.start() + 1)
+    if barred and len(cells) == len(seats) + 1 and re.fullmatch(r"[0-9]{1,2}\.?", cells[0]):
+        # (``| 1 | N 2♣ | E 3♣ | S 5♣ | O A♣ |``: a trick as a Markdown table's
+        # row, its number then each seat's play; offered when it reads; typed26)
+        written = f"{cells[0].rstrip('.')}. {' '.join(' '.join(c.split()) for c in cells[1:])}"
+        if _reads(written):
+            return HrnSyntaxError(msg("syntax.trick_cells", found=quote(_shortened(" ".join(first.split()))),
+                                      written=written), base, gap)
     letters: Arg = ("space", *[piece for s in seats for piece in (("letter", s), "…")])
     if (len(cells) == len(seats) + 1 and all(_WHOLE.fullmatch(c) for c in cells)
             and not cells[0].startswith(("+", "-"))):
@@ -1497,6 +1543,18 @@ _SEAT_MOON: Final = re.compile(
     # (french23: ``il a fait la lune : E``, the seat said after a pronoun)
     r"(?:[ \t\f]*[:,\-–—]?[ \t\f]*(?P<after>[^\W\d_]\w*)[ \t\f]*[!.]*[ \t\f]*(?=[{;\n]|\Z))?",
     re.IGNORECASE)
+#: A trick told as a sentence (``Nord entame le 2 de trèfle, Est fournit…``,
+#: ``West led the three of spades, North played…``): a seat in words, then a
+#: verb of the play (typed26).
+_TRICK_PROSE: Final = re.compile(
+    r"[ \t\f]*(?:nord|est|sud|ouest|north|east|south|west)[ \t\f]+(?:a[ \t\f]+|has[ \t\f]+)?"
+    r"(?:entame|entam[ée]|ouvre|ouvert|joue|jou[ée]|fournit|fourni|d[ée]fausse|d[ée]fauss[ée]|coupe|coup[ée]"
+    r"|pose|pos[ée]|jette|jet[ée]|led|leads|opens|opened|plays|played"
+    r"|discards|discarded|follows|followed|starts|started)(?!\w)", re.IGNORECASE)
+#: A suit said in such a sentence, by its word or its symbol: a remark about
+#: the play (``Ouest joue bien ce soir``) names none.
+_PROSE_SUIT: Final = re.compile(r"(?:tr[èe]fle|carreau|c(?:œ|oe)ur|pique|club|diamond|heart|spade)s?(?!\w)"
+                                "|[♠♥♦♣♤♡♢♧]", re.IGNORECASE)
 #: The pronouns a moon said as a sentence may start with, its seat after it.
 _MOON_PRONOUNS: Final = frozenset(("il", "elle", "on", "he", "she"))
 #: A moon line that says its seat as a score pad does (``Moon - East``, ``Moon shot
@@ -1688,10 +1746,24 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
         said = msg("syntax.expected", what=_LINE_START, found=quote(total.group(1)))
         return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word="total"),
                               base, total.start(1) + 1)
+    colonless = _hand_without_colon(text, base, lead)
+    if colonless is not None:
+        return colonless
+    prose = _TRICK_PROSE.match(text)
+    if prose is not None and _PROSE_SUIT.search(text) is not None:
+        # (``Nord entame le 2 de trèfle, Est fournit…``, ``West led the three of
+        # spades…``: a trick told as a story; its cards are not guessed; typed26)
+        return HrnSyntaxError(msg("syntax.trick_prose", found=quote(_shortened(" ".join(text.split()), 40))),
+                              base, lead + 1)
     moon = _SEAT_MOON.match(text)
     shooter = moon.group("seat") if moon is not None else ""
     if moon is not None and shooter.lower() in _MOON_PRONOUNS:
         shooter = moon.group("after") or ""
+    if moon is not None and not shooter:
+        # (``il a tout pris``, ``he took everything``: no seat said; the reader
+        # offers the one the deal's points line says shot, if it does; typed26)
+        return HrnSyntaxError(msg("syntax.moon_said_no_seat", found=quote(text[lead:moon.end()].strip()),
+                                  keyword="moon" if moon.group("en") else "capot"), base, lead + 1)
     if moon is not None and shooter:
         word = "moon" if moon.group("en") else "capot"
         said = msg("syntax.expected", what=_LINE_START, found=quote(text[lead:moon.end()].rstrip()))

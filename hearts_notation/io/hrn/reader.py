@@ -237,7 +237,11 @@ def visit_text(text: str, visitor: Visitor[R], source: str = "-", first_line: in
                 unq, quoted, fenced = _unpasted(b, t, lineno, quoted, fenced)
                 if unq is None:
                     continue
-                t = unq
+                joined = _rewrapped(unq, physical[k + 1].rstrip("\r")) \
+                    if unq is not t and k + 1 < len(physical) else None
+                if joined is not None:
+                    skip = 1    # (the next line is the end of this one, told with it)
+                t = joined or unq
             if t[0] in _GRID_FIRST and ":" not in t and not t[-1].isdigit() and _told_grid(
                     b, t, [r.rstrip("\r") for r in physical[k + 1:k + 5]], lineno):
                 skip = 4
@@ -305,7 +309,10 @@ def visit_game(lines: list[LogicalLine], visitor: Visitor[R], source: str = "-",
             if text_q is None:
                 continue
             if text_q is not ll.text:
-                ll = LogicalLine(ll.line, text_q, ll.kind, ll.unclosed, ll.stop, ll.swallowed)
+                joined = _rewrapped(text_q, lines[k + 1].text) if k + 1 < len(lines) else None
+                if joined is not None:
+                    skip = 1    # (the next line is the end of this one, told with it)
+                ll = LogicalLine(ll.line, joined or text_q, ll.kind, ll.unclosed, ll.stop, ll.swallowed)
         if ll.unclosed is not None:
             # (the lines after the brace are read again as lines of their own)
             ln, col = ll.unclosed
@@ -438,6 +445,29 @@ def _unpasted(b: _GameBuilder, text: str, line: int, quoted: bool, fenced: bool
             return None, True, fenced
         return " " * chat.end() + text[chat.end():], True, fenced
     return text, quoted, fenced
+
+
+#: A trick line an e-mail client wrapped at 72 columns when it quoted it
+#: (typed26): the line ends with a seat that wants its card, and the next
+#: quoted line begins with that card (``> 6. … E`` then ``> 6♣ S 7♣``), or
+#: with the next seat and its card (``> 6. … E 6♣`` then ``> S 7♣``).
+_WRAP_END: Final = re.compile(r"[ \t]*[0-9]{1,2}[.)][ \t][^{}]*?(?:\{[^{}]*\}[^{}]*?)*[^\s{}]")
+_WRAP_START: Final = re.compile(r"[ \t]*(?:[A-Za-z]{1,5}[ \t]+)?(?:10|[2-9AKQJTRDV])[♠♥♦♣♤♡♢♧SHDCshdc]"
+                                r"\ufe0f?(?![^\s!?])")
+
+
+def _rewrapped(text: str, after: str) -> str | None:
+    """The unquoted trick line *text* with the end an e-mail's wrap put on
+    the next line, *after* (still quoted), when *after* begins with a card,
+    or a seat and its card: no line of the notation begins so, so the two
+    halves are one trick's (no card guessed).  ``None`` else."""
+    depth = _QUOTE.match(after)
+    if depth is None or _WRAP_END.fullmatch(text) is None:
+        return None
+    rest = after[depth.end():]
+    if _WRAP_START.match(rest) is None:
+        return None
+    return f"{text.rstrip()} {rest.strip()}"
 
 
 def _fence(b: _GameBuilder, text: str, line: int) -> None:
@@ -1489,8 +1519,13 @@ class _GameBuilder:
         named = self._named_points(text.split("\n", 1)[0], line) or self._moon_of_name(exc, text)
         if named is not None:
             return named
+        if exc.msg is not None and exc.msg.key == "syntax.moon_said_no_seat":
+            # (``il a tout pris``, ``he took everything``: the seat from the
+            # deal's tricks or points line when they say a moon; typed26)
+            keyword = str(dict(exc.msg.args).get("keyword", "moon"))
+            return self._moon_seat_offer(keyword, exc.msg), exc.column
         if exc.msg is not None and exc.msg.key == "syntax.written_as":
-            made = self._names_to_seats(exc.msg)
+            made = self._record_keywords(self._names_to_seats(exc.msg))
             moon = _MOON_OFFERED.fullmatch(str(dict(made.args).get("written", "")))
             error = Msg.of(dict(made.args).get("error", ""))
             if moon is not None and self.known_seat(moon.group(1)) is None and error is not None:
@@ -1570,6 +1605,19 @@ class _GameBuilder:
         if len(said) < 4:
             return None
         return msg("syntax.points_keyword", pairs=("space", *said)), 1 + len(row) - len(row.lstrip())
+
+    def _record_keywords(self, said: Msg) -> Msg:
+        """*said*, a message that offers a points line, with the keyword of
+        the record's language: a score sheet's ``points N 3 ... W 4`` head is
+        offered as ``marque`` by the grammar, which reads one line and does
+        not know the record's language; an English record is offered
+        ``score`` (typed26)."""
+        args = dict(said.args)
+        written = args.get("written")
+        if not isinstance(written, str) or not written.startswith("marque ") \
+                or text_language(self.game_text()) != "en":
+            return said
+        return msg("syntax.written_as", error=args["error"], written=f"score {written[len('marque '):]}")
 
     def _names_to_seats(self, said: Msg) -> Msg:
         """*said*, a message that offers a line to write, with each player's
@@ -1793,6 +1841,9 @@ class _GameBuilder:
             hint = msg("syntax.seat_hint.west_o", o=FRENCH_WEST).arg()
         elif name.upper() == FRENCH_WEST and "Seats" in self.tag_at:
             hint = msg("syntax.seat_hint.o_default", o=FRENCH_WEST).arg()
+        elif re.fullmatch(r"[Jj][1-9]", name) and f"P{name[1]}" in seats:
+            # (``J1``: *joueur 1*, a French sheet's player 1, for the seat P1; typed26)
+            hint = msg("syntax.seat_hint.joueur", seat=f"P{name[1]}").arg()
         elif "Seats" not in self.tag_at:
             hint = msg("syntax.seat_hint.tag").arg()
         raise self.fail(msg("syntax.unknown_seat", name=quote(name),
@@ -2015,8 +2066,19 @@ class _GameBuilder:
         line, read before it, is a moon's under the rules in force: the
         seat it says shot (french21; offered, not read: the line names
         its seat in the notation, and a points line read wrong, or one
-        the scorer will correct, must not name the shooter silently)."""
+        the scorer will correct, must not name the shooter silently).
+        Under a game's tricks, all read, the tricks say the seat first
+        (:meth:`_moon_by_tricks`; typed26)."""
         d, seats = self.cur, self.seats
+        if d is not None and seats is not None and not way:
+            by_tricks = self._moon_by_tricks(d, seats)
+            if by_tricks is not None:
+                if keyword is None:
+                    keyword = "capot" if text_language(self.game_text()) == "fr" else "moon"
+                error = told.arg() if isinstance(told, Msg) else told
+                return msg("syntax.moon_seat_from_tricks", error=error, deal=d.number,
+                           seat=("seat", seats[by_tricks]), keyword=keyword,
+                           letter=("letter", seats[by_tricks]))
         if d is None or d.score is None or seats is None or set(d.score) != set(seats):
             return told
         from ...sheets import sheet_shapes
@@ -2042,6 +2104,32 @@ class _GameBuilder:
         return msg("syntax.moon_seat_from_points", error=told.arg() if isinstance(told, Msg) else told,
                    deal=d.number, line=at[0], seat=("seat", seats[shooter]),
                    keyword=keyword, letter=("letter", seats[shooter]), way=written)
+
+    def _moon_by_tricks(self, d: _DealBuilder, seats: tuple[str, ...]) -> int | None:
+        """The seat that took every heart and Q♠ in the tricks of *d* read so
+        far, when they are all the deal's, each seat written, and the rules
+        fix the moon's way (``il a tout pris`` under a game's tricks: the
+        tricks decide who, and the line offered then needs no way; typed26).
+        ``None`` when the tricks do not say."""
+        from ...state import moon_shooter
+
+        rules = self._ruleset_for_leads()
+        n = len(seats)
+        if rules.players != n or rules.moon not in ("add", "subtract") or not d.tricks \
+                or len(d.tricks) * n != rules.deck_mask.bit_count():
+            return None
+        index = {s: i for i, s in enumerate(seats)}
+        taken = [0] * n
+        for trick, _ in d.tricks:
+            named = [self.known_seat(s) if s is not None else None for s in trick.seats]
+            if len(trick.cards) != n or any(s not in index for s in named):
+                return None
+            winner = named[trick_winner(trick.cards)]
+            if winner is None:
+                return None
+            for card in trick.cards:
+                taken[index[winner]] |= 1 << card
+        return moon_shooter(rules, taken)
 
     def _result(self, el: ResultEl) -> None:
         line, col = el.line, el.col
