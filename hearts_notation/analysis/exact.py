@@ -196,10 +196,6 @@ _POP13: Final[tuple[int, ...]] = tuple(bin(i).count("1") for i in range(1 << 13)
 #: is not, so every node's check against it was a comparison of boxed ints:
 #: 3% of the compiled instructions)
 _NO_LIMIT: Final = 1 << 60
-#: what :meth:`ExactSolver._ab_end` returns when asked to probe (an enhanced
-#: transposition cut-off) a position that only a search would answer: far
-#: above any value, with the trick's points added
-_MISS: Final = 1 << 40
 #: the bits of the keys ``rel * 4 + suit`` of each suit (:meth:`ExactSolver._ordered`)
 _KEY_SUIT0: Final = 0x1111111111111
 _KEY_SUIT1: Final = 0x1111111111111 << 1
@@ -277,13 +273,6 @@ class ExactSolver:
         #: the most a scoring J♦ can take off a seat's points (0 or less)
         self.jlow: int = self.jd_value if self.jd_value < 0 else 0
         self.nodes = 0
-        #: paranoid: the children looked up before any is searched (enhanced
-        #: transposition cut-offs, :meth:`_ab`): not nodes, counted apart
-        self.probes = 0
-        #: paranoid: the cards in the hands (the trick's last card still
-        #: held) above which the analysed seat's children are probed first
-        #: (9 tricks left or more with four seats; tests set 0: every depth)
-        self.etc_cards = 32
         #: stop with :class:`SearchLimit` past this many nodes (0: no limit)
         self.node_limit = node_limit if node_limit > 0 else _NO_LIMIT
         #: told the nodes searched every :attr:`progress_every` nodes (a
@@ -1232,29 +1221,6 @@ class ExactSolver:
         brel = 0
         cut = False
         if s == me:
-            if pos == n - 1 and (_POP13[held & _SUIT] + _POP13[(held >> 13) & _SUIT]
-                                 + _POP13[(held >> 26) & _SUIT] + _POP13[held >> 39]
-                                 > self.etc_cards):
-                # Enhanced transposition cut-off (the analysed seat plays the
-                # trick's last card, so each child is a trick's end): a card
-                # whose end of trick the table or an end rule already answers
-                # at or under the window ends the node before any card is
-                # searched (the first card in the order may need a search
-                # that another card's entry has made needless)
-                for e in order:
-                    c = e
-                    self._set(s, h & ~(1 << c))
-                    cards.append(c)
-                    self._rel = 0
-                    self.probes += 1
-                    v = self._ab_end(leader, broken, moon, cards, alpha, beta,
-                                     held & ~(1 << c), True)
-                    cards.pop()
-                    self._set(s, h)
-                    if v <= alpha or v <= lo:
-                        self._rel = outer | _closed(self._rel, c, h, alive) | mark
-                        return v
-                self._rel = outer
             later = -1
             floor = 0
             if moon != MOON_OPEN and moon != s:
@@ -1880,12 +1846,7 @@ class ExactSolver:
         return h if ducks(h & ~c, rem & ~c) else 0
 
     def _ab_end(self, leader: int, broken: bool, moon: int,
-                cards: list[int], alpha: int, beta: int, held: int,
-                probe: bool = False) -> int:
-        """The analysed seat's points still to come once the trick on the
-        table (*cards*, complete) ends: its points, then an end rule or the
-        table.  With *probe*, a position only a search would answer gives
-        :data:`_MISS` (plus the trick's points) instead of being searched."""
+                cards: list[int], alpha: int, beta: int, held: int) -> int:
         n = self.n
         mask = 0
         for c in cards:
@@ -1932,10 +1893,10 @@ class ExactSolver:
             return pts + self.term[moon + 2][me]
         a = alpha - pts
         b = beta - pts
-        return pts + self._ab_table(rem, winner, broken, moon, a, b, probe)
+        return pts + self._ab_table(rem, winner, broken, moon, a, b)
 
     def _ab_table(self, rem: int, leader: int, broken: bool, moon: int,
-                  a: int, b: int, probe: bool = False) -> int:
+                  a: int, b: int) -> int:
         """The paranoid value of a trick boundary through the partition
         table (Ginsberg's partition search, as DDS does it): an entry holds
         bounds for every position with the same head, the same number of
@@ -1979,9 +1940,6 @@ class ExactSolver:
         lo = -_INF
         hi = _INF
         if entries is None:
-            if probe:
-                self._rel = outer
-                return _MISS
             entries = []
             self._tt_part[full] = entries
         else:
@@ -2002,9 +1960,6 @@ class ExactSolver:
                         del entries[idx]
                         entries.insert(0, e)
                     return lo if lo >= b or lo == hi else hi
-        if probe:
-            self._rel = outer
-            return _MISS
         if lo > a:
             a = lo
         if hi < b:
