@@ -2259,3 +2259,10 @@ MESSAGES.update({
     # [hostile25] an HRN record (or another format) saved under a .yaml name (io/jsonio.iter_yaml).
     "record.other_format_yaml": "{message} (this input looks like {format}, not YAML: read it with --from {format})",
 })
+
+# [hostile26] a list where a game stands: a JSON array on a line of a .jsonl file (or a
+# list in a list; io/jsonio.game_from_dict); a file that is one such line is read as JSON
+# (io/formats._one_array_line).
+MESSAGES.update({
+    "record.game_list": "{message} (a .jsonl file holds one game a line, each an object; a .json file, one game or one list of games: write each game of the list on a line of its own, or save the list as a .json file)",
+})

@@ -2246,3 +2246,10 @@ MESSAGES.update({
     # [hostile25] un relevé HRN (ou d'un autre format) enregistré sous un nom en .yaml (io/jsonio.iter_yaml).
     "record.other_format_yaml": "{message} (cette entrée ressemble à du {format}, pas à du YAML : lisez-la avec --from {format})",
 })
+
+# [hostile26] une liste là où se tient une partie : un tableau JSON sur une ligne d'un
+# fichier .jsonl (ou une liste dans une liste ; io/jsonio.game_from_dict) ; un fichier fait
+# d'une seule telle ligne est lu comme du JSON (io/formats._one_array_line).
+MESSAGES.update({
+    "record.game_list": "{message} (un fichier .jsonl tient une partie par ligne, chacune un objet ; un fichier .json, une partie ou une seule liste de parties : écrivez chaque partie de la liste sur une ligne à elle, ou enregistrez la liste dans un fichier .json)",
+})

@@ -479,6 +479,10 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             # a script's log of a pyspiel run, {"game": ..., "history": [...]}
             raise UnknownField(msg("record.openspiel_history", field=_show(held)), top,
                                held) from None
+        if isinstance(d, list):
+            # games listed where one game stands: a JSON array on a line of
+            # a .jsonl file (with other lines), a list in a JSON list
+            raise RecordError(msg("record.game_list", message=exc.msg.arg()), top) from None
         raise
     if "deals" not in g:
         raise RecordError(msg("record.needs_deals"), top)

@@ -1,0 +1,75 @@
+"""Review 26: hostile use, round 26 (injection, hostile names and options,
+the editor server, leftovers), pinned (docs/robustness.md, "Round 26").
+
+Each test failed on main at aa1abf06.  Cheap and in-process where the fault
+is in a reader or a writer; a process of its own only for process handling."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+
+def _record_as(fmt: str, games: int = 1) -> str:
+    """Generated games of one deal each, their text in *fmt*."""
+    from hearts_notation.generate import generate_games
+    from hearts_notation.io import dumps
+
+    return dumps(list(generate_games(games, seed=26, max_deals=1)), fmt)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_json_array_on_one_line_saved_as_jsonl_is_read_as_its_records(tmp_path: Path,
+                                                                        jobs: str) -> None:
+    """``json.dump(games, f)`` (no indent) saved as ``games.jsonl``: one
+    line holding a list of games was one "expected an object, found a
+    list", exit 1.  A ``.jsonl`` file that is one JSON array on one line
+    is one JSON value: read as JSON, its games clean, at every number of
+    jobs.  Lists on several lines stay JSONL, each told what a ``.jsonl``
+    line holds and what to do."""
+    from clirun import run, write
+
+    games = json.loads(_record_as("json", 2))
+    path = write(tmp_path, "games.jsonl", "\n" + json.dumps(games) + "\n\n")
+    status, out = run("validate", "-j", jobs, path)
+    assert status == 0 and "2 games" in out and "0 errors" in out, out
+    path = write(tmp_path, "lists.jsonl", (json.dumps(games) + "\n") * 2)
+    status, out = run("validate", "-j", jobs, path)
+    assert status == 1 and out.count("error:") == 2, out
+    assert "a .jsonl file holds one game a line" in out, out
+    assert "lists.jsonl:2:1:" in out, out
+
+
+def test_the_format_of_a_file_is_decided_once_a_read(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """``io.formats.read_format`` (asked after a read: the lines quoted
+    under a message, whether findings are placed as a tree record's)
+    decided a ``.jsonl`` file's format again, reading its head a second
+    time (and a file with no suffix's too); a file changed in between
+    could be told as another format than its reader read.  The reader's
+    decision is kept and given back."""
+    from hearts_notation.io import formats
+
+    calls: list[str] = []
+    head = formats._head_text
+
+    def counted(path: str, pipes: bool = True) -> str | None:
+        calls.append(path)
+        return head(path, pipes)
+
+    monkeypatch.setattr(formats, "_head_text", counted)
+    jsonl = tmp_path / "g.jsonl"
+    jsonl.write_text(_record_as("jsonl"), encoding="utf-8")
+    bare = tmp_path / "games"
+    bare.write_text(_record_as("json"), encoding="utf-8")
+    for path, fmt in ((str(jsonl), "jsonl"), (str(bare), "json")):
+        assert formats.input_format(path) == fmt
+        read = len(calls)
+        assert read == 1
+        # rewritten meanwhile: the answer is still the reader's
+        Path(path).write_text(_record_as("yaml"), encoding="utf-8")
+        assert formats.read_format(path) == fmt
+        assert len(calls) == read
+        calls.clear()
