@@ -73,3 +73,24 @@ def test_the_format_of_a_file_is_decided_once_a_read(tmp_path: Path,
         assert formats.read_format(path) == fmt
         assert len(calls) == read
         calls.clear()
+
+
+@pytest.mark.parametrize("depth", [250, 900])
+def test_yaml_nested_past_200_levels_is_one_error_and_the_next_documents_are_read(
+        depth: int) -> None:
+    """A YAML document nested past the composer's 200 levels ended the
+    reading of its stream: the records after it were lost without a word
+    (tidy24 left it).  The over-deep value is passed over without being
+    composed (a loop over the parser's events), its document refused at
+    its first over-deep value, and the next documents read, up to 1,000
+    levels (past them libyaml's scanner pays for every open level)."""
+    from hearts_notation.io.jsonio import iter_yaml
+
+    good = "---\n" + _record_as("yaml")
+    deep = "---\nx: " + "[" * depth + "]" * depth + "\n"
+    games = list(iter_yaml(good + deep + good, "s.yaml"))
+    assert len(games) == 3
+    assert not games[0].errors and not games[2].errors
+    (error,) = games[1].errors
+    assert error.code == "syntax-error" and "over the limit of 32" in error.message
+    assert error.line == good.count("\n") + 2 and error.column == 4 + 31

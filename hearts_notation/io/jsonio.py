@@ -2391,6 +2391,7 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 if node is None:
                     continue
                 alias_at, deep_at = loader.alias_at, loader.deep_at
+                over = loader.deep_message() if deep_at is not None else None
                 loader.alias_at = loader.deep_at = None
                 if alias_at is not None:
                     # refused at the alias itself, not at its anchor (_check_yaml_node's)
@@ -2403,9 +2404,8 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                     # over-deep value, as the composer refuses a document
                     # nested past what it follows (yamlload.RecordLoader)
                     index += 1
-                    limit = current_limits().depth
-                    yield error_game(limit_message("limit.what.yaml_nesting", "depth", limit),
-                                     source, index, deep_at.line + 1, deep_at.column + 1)
+                    yield error_game(over or "", source, index, deep_at.line + 1,
+                                     deep_at.column + 1)
                     continue
                 try:
                     _check_yaml_node(node)
