@@ -119,6 +119,9 @@ LONG_TESTS: dict[str, str] = {
     "tests/test_review25.py::test_a_dask_run_leaves_no_process_behind":
         "a real local Dask cluster started in a process of its own (about 2.5 CPU-s, 3 s) to "
         "count the processes the run leaves to be reparented (hostile25)",
+    "tests/test_review26.py::test_a_ctrl_c_d_dask_run_leaves_no_resource_tracker_behind":
+        "a real local Dask cluster started in a process of its own and interrupted (about 3 "
+        "CPU-s, 5 s) to count the processes it leaves to be reparented (hostile26)",
 }
 
 #: The environment variables that give a run its language: ``LC_ALL``,
