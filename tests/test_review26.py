@@ -170,3 +170,26 @@ def test_a_ctrl_c_d_dask_run_leaves_no_resource_tracker_behind(tmp_path: Path) -
     assert said["status"] == 130, said
     assert said["stderr"].startswith("hearts: interrupted") and said["stderr"].count("\n") == 1, said
     assert said["orphans"] == [], said
+
+
+def test_a_file_named_twice_is_read_once(tmp_path: Path) -> None:
+    """``hearts standings club/ club/night1.hrn`` (a folder and a file in
+    it, overlapping patterns, ``./g.hrn``, a link): the same file's games
+    were counted twice, a player's games, wins and points doubled in the
+    standings (which said "2 games ... 1 file"), and ``stats`` counted two
+    files.  A file named again is read once, and said once."""
+    from clirun import run, write
+
+    path = write(tmp_path, "night1.hrn", _record_as("hrn"))
+    (tmp_path / "link.hrn").symlink_to(path)
+    status, out = run("standings", "--format", "json", path, str(tmp_path / "link.hrn"),
+                      str(tmp_path))
+    assert status == 0, out
+    assert f"link.hrn: a file named before (as {path}): read once" in out
+    report, _ = json.JSONDecoder().raw_decode(out[out.index("{"):])
+    assert report["summary"]["games"] == 1, report
+    assert {p["games"] for p in report["players"]} == {1}, report
+    status, out = run("stats", "--format", "json", path, path)
+    assert status == 0, out
+    stats, _ = json.JSONDecoder().raw_decode(out[out.index("{"):])
+    assert stats["summary"]["files"] == 1 and stats["summary"]["games"] == 1, stats

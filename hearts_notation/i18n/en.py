@@ -2266,3 +2266,8 @@ MESSAGES.update({
 MESSAGES.update({
     "record.game_list": "{message} (a .jsonl file holds one game a line, each an object; a .json file, one game or one list of games: write each game of the list on a line of its own, or save the list as a .json file)",
 })
+
+# [hostile26] a file named twice on the command line (commands/_common.expand_paths).
+MESSAGES.update({
+    "input.named_twice": "{path}: a file named before (as {first}): read once",
+})

@@ -2253,3 +2253,8 @@ MESSAGES.update({
 MESSAGES.update({
     "record.game_list": "{message} (un fichier .jsonl tient une partie par ligne, chacune un objet ; un fichier .json, une partie ou une seule liste de parties : écrivez chaque partie de la liste sur une ligne à elle, ou enregistrez la liste dans un fichier .json)",
 })
+
+# [hostile26] un fichier nommé deux fois sur la ligne de commande (commands/_common.expand_paths).
+MESSAGES.update({
+    "input.named_twice": "{path} : un fichier déjà nommé (comme {first}) : lu une seule fois",
+})
