@@ -116,12 +116,15 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
     standard error: its games counted twice doubled a player's games,
     wins and points in ``standings`` and ``stats`` (round 26)."""
     seen: dict[object, str] = {}
+    told: set[object] = set()
     for p in _listed(paths):
         key = _identity(p)
         first = seen.get(key) if key is not None else None
         if first is not None:
-            message("hearts: " + translate(current_language(), "input.named_twice",
-                                           path=safe(p), first=safe(first)))
+            if key not in told:     # (once a file, however often it is named)
+                told.add(key)
+                message("hearts: " + translate(current_language(), "input.named_twice",
+                                               path=safe(p), first=safe(first)))
             continue
         if key is not None:
             seen[key] = p
