@@ -195,3 +195,34 @@ def test_a_file_named_twice_is_read_once(tmp_path: Path) -> None:
     assert out.count("read once") == twice.count("read once") > 0, out     # once a file
     stats, _ = json.JSONDecoder().raw_decode(out[out.index("{"):])
     assert stats["summary"]["files"] == 1 and stats["summary"]["games"] == 1, stats
+
+
+def test_a_player_name_in_the_editor_s_hover_is_text_not_markdown() -> None:
+    """The editor's hover over a seat shows its player's name in Markdown,
+    which the editor renders: a name ``![t](https://example.org/t.png)``
+    made it fetch a picture as the mouse passed (a tracking pixel from a
+    record someone sent), ``[here](https://…)`` drew a link, ``<img>`` was
+    HTML to a client that renders it.  Every punctuation character of the
+    name is now backslash-escaped: the hover shows the name as typed."""
+    from hearts_notation.editor.document import Checker
+    from hearts_notation.editor.features import hover
+
+    name = "![t](https://example.org/t.png) [here](https://x.example) <img src=x> **b** `c`"
+    text = _record_as("hrn").replace('[East "heuristic E"]', f'[East "{name}"]')
+    assert name in text
+    lines = text.split("\n")
+    k = next(i for i, line in enumerate(lines) if line.startswith("1. "))
+    column = lines[k].index(" E ") + 1
+    checker = Checker()
+    found = hover(checker.analyse(text), checker, k, column, "en")
+    assert found is not None
+    shown = found[0]
+    assert shown.startswith("E: ")
+    import re
+    import string
+
+    # no punctuation of the name left bare (each after its backslash)
+    bare = re.sub(r"\\.", "", shown[3:])
+    assert not set(bare) & set(string.punctuation), shown
+    # unescaped, the text is the name as typed
+    assert shown[3:].replace("\\", "") == name
