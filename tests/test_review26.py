@@ -226,3 +226,15 @@ def test_a_player_name_in_the_editor_s_hover_is_text_not_markdown() -> None:
     assert not set(bare) & set(string.punctuation), shown
     # unescaped, the text is the name as typed
     assert shown[3:].replace("\\", "") == name
+
+
+@pytest.mark.parametrize("hidden", ["\u200b", "\u200d", "\u00ad", "\u2060", "\ufeff", "\u200e"])
+def test_a_name_differing_by_an_invisible_character_is_a_near_duplicate(hidden: str) -> None:
+    """``T<U+200B>om`` (a zero-width space pasted from a chat or a web
+    page, or put there on purpose) was a second player shown exactly as
+    ``Tom`` in the standings, counted apart without a word.  A name that
+    differs from another only by Unicode's invisible format characters is
+    a near duplicate: the standings warn and name the ``--aliases`` fix."""
+    from hearts_notation.players import near_duplicates
+
+    assert near_duplicates(["Tom", f"T{hidden}om", "Dev"]) == [("Tom", f"T{hidden}om")]
