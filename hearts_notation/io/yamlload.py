@@ -195,6 +195,15 @@ class RecordLoader(BoundedLoader):  # type: ignore[misc,valid-type,unused-ignore
             return msg("record.yaml_here", what=msg("yaml.nested_more", n=HARD_DEPTH).arg())
         return limit_message("limit.what.yaml_nesting", "depth", self.depth_limit)
 
+    def _too_deep(self) -> RecordError:
+        """The syntax error that ends the stream at ``deep_at`` (as past
+        HARD_DEPTH before round 26), in the words of :meth:`deep_message`."""
+        mark = self.deep_at
+        what = (msg("yaml.nested_more", n=HARD_DEPTH) if self.deep_hard
+                else limit_message("limit.what.yaml_nesting", "depth", self.depth_limit))
+        return RecordError(msg("record.yaml_here", what=what.arg()),
+                           line=mark.line + 1, column=mark.column + 1)
+
     def _passed_over(self) -> Any:
         """Read the events of the node that comes next, however deep,
         without composing them (a loop, no recursion), and stand a null in
@@ -204,19 +213,18 @@ class RecordLoader(BoundedLoader):  # type: ignore[misc,valid-type,unused-ignore
         depth = self._level
         start = depth
         while True:
-            event = loader.get_event()
+            try:
+                event = loader.get_event()
+            except yaml.YAMLError:
+                # broken inside the over-deep value (brackets never closed):
+                # the stream ends there, told by the nesting found first
+                raise self._too_deep() from None
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > PASS_OVER_DEPTH:
                     # libyaml's scanner pays for every open level at every
                     # token (100,000 levels: a minute): the stream ends here
-                    # (a syntax error of the record, as past HARD_DEPTH before)
-                    mark = self.deep_at
-                    what = (msg("yaml.nested_more", n=HARD_DEPTH) if self.deep_hard
-                            else limit_message("limit.what.yaml_nesting", "depth",
-                                               self.depth_limit))
-                    raise RecordError(msg("record.yaml_here", what=what.arg()),
-                                      line=mark.line + 1, column=mark.column + 1)
+                    raise self._too_deep()
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
             if depth <= start:
