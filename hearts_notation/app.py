@@ -347,6 +347,7 @@ def run(argv: list[str] | None = None, collector_paused: bool = False) -> NoRetu
         status = EXIT_PIPE
     except Terminated:
         remove_temporaries()
+        _stop_dask_tracker()
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGTERM)
         status = 128 + signal.SIGTERM
@@ -405,4 +406,14 @@ def _end_interrupted() -> NoReturn:
         for child in processes.active_children():
             with contextlib.suppress(OSError):
                 child.kill()
+    _stop_dask_tracker()
     os._exit(EXIT_INTERRUPTED)
+
+
+def _stop_dask_tracker() -> None:
+    """The resource tracker of a local Dask cluster stopped and reaped, as a
+    run ended by a signal ends (:func:`~.runners.dask_engine.stop_tracker_at_exit`;
+    nothing when no Dask run was made)."""
+    engine = sys.modules.get("hearts_notation.runners.dask_engine")
+    if engine is not None:
+        engine.stop_tracker_at_exit()

@@ -105,6 +105,24 @@ def markup_text(text: str) -> str:
     return escape(escape_controls(text))
 
 
+#: The characters CommonMark lets a backslash make literal: every ASCII
+#: punctuation character (:func:`markdown_text`).
+_MARKDOWN_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+
+
+def markdown_text(text: str) -> str:
+    """*text* (a player's name) as literal Markdown text, for the editor's
+    hovers (Markdown, rendered by the editor): control characters shown as
+    escapes (newlines too: one field), and every ASCII punctuation
+    character preceded by a backslash, so that nothing of it is markup.
+    Put in raw, a name ``![t](https://example.org/t.png)`` made the editor
+    fetch a picture as the mouse passed over the seat, ``[here](https://…)``
+    drew a link and ``<img src=x>`` was HTML to a client that renders it
+    (round 26)."""
+    return "".join("\\" + c if c in _MARKDOWN_PUNCTUATION else c
+                   for c in escape_controls(text))
+
+
 def safe(text: object) -> str:
     """One user-supplied field (name, tag value, comment, path) as a string
     fit for a terminal: controls escaped, newlines too."""
@@ -991,6 +1009,7 @@ __all__ = [
     "escape_controls",
     "json_safe",
     "json_text",
+    "markdown_text",
     "message",
     "refuse_empty_name",
     "remove_temporaries",

@@ -70,11 +70,16 @@ def normalise(name: str) -> str:
 
 
 def loose_key(name: str) -> str:
-    """A name with its case, accents and spacing taken away (``helene`` for
-    ``Hélène``, ``Helene`` and ``HÉLÈNE``): two different names with the same
-    loose key are most likely one player spelt two ways."""
+    """A name with its case, accents, spacing and invisible characters
+    taken away (``helene`` for ``Hélène``, ``Helene`` and ``HÉLÈNE``): two
+    different names with the same loose key are most likely one player
+    spelt two ways.  The invisible ones are Unicode's format characters (a
+    zero-width space or joiner, a soft hyphen, a direction mark): ``T\u200bom``
+    was a second player shown exactly as ``Tom``, with no word of it (round
+    26); the standings now warn about the two, as about ``Tom`` and ``TOM``."""
     plain = unicodedata.normalize("NFKD", normalise(name))
-    return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
+    return "".join(c for c in plain if not unicodedata.combining(c)
+                   and unicodedata.category(c) != "Cf").casefold()
 
 
 def near_duplicates(names: Iterable[str]) -> list[tuple[str, ...]]:

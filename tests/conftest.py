@@ -122,6 +122,9 @@ LONG_TESTS: dict[str, str] = {
     "tests/test_interop26.py::test_campaign":
         "pyspiel's games under 12 parameter combinations through validate (--jobs 1 and 2), "
         "score, convert, select, replay and solve, a process per command (interop26)",
+    "tests/test_review26.py::test_a_ctrl_c_d_dask_run_leaves_no_resource_tracker_behind":
+        "a real local Dask cluster started in a process of its own and interrupted (about 3 "
+        "CPU-s, 5 s) to count the processes it leaves to be reparented (hostile26)",
 }
 
 #: The environment variables that give a run its language: ``LC_ALL``,

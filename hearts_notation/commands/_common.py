@@ -108,7 +108,31 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
     output is the same on every machine.  A URL (``s3://bucket/games/``,
     ``file:///data/*.jsonl``) naming a directory or a pattern is listed
     with fsspec the same way (:func:`hearts_notation.runners.shards.expand_url`);
-    the files themselves are read where the work runs."""
+    the files themselves are read where the work runs.
+
+    A file named again (the same name twice, another spelling ``./g.hrn``,
+    a link, a file of a folder also named, overlapping patterns: the same
+    device and inode; a URL by its text) is read once, and said once on
+    standard error: its games counted twice doubled a player's games,
+    wins and points in ``standings`` and ``stats`` (round 26)."""
+    seen: dict[object, str] = {}
+    told: set[object] = set()
+    for p in _listed(paths):
+        key = _identity(p)
+        first = seen.get(key) if key is not None else None
+        if first is not None:
+            if key not in told:     # (once a file, however often it is named)
+                told.add(key)
+                message("hearts: " + translate(current_language(), "input.named_twice",
+                                               path=safe(p), first=safe(first)))
+            continue
+        if key is not None:
+            seen[key] = p
+        yield p
+
+
+def _listed(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
+    """The files of *paths*, folders and URL patterns listed (:func:`expand_paths`)."""
     for p in paths:
         if "://" in p:
             from ..runners.shards import expand_url
@@ -121,6 +145,24 @@ def expand_paths(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
             yield from found
         else:
             yield p
+
+
+def _identity(path: str) -> object:
+    """What tells a file named twice (:func:`expand_paths`): a regular
+    file's device and inode, a URL's text; ``None`` for standard input and
+    for what is no regular file or cannot be looked at (a pipe is read
+    once anyway; the reader says why a name cannot be read)."""
+    if path == "-":
+        return None
+    if "://" in path:
+        return path
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    import stat
+
+    return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
 
 
 def fail_syntax(path: str, errors: Sequence[NamedError],

@@ -36,8 +36,9 @@ import click
 
 from ..clickwords import HelpCommand
 from ..i18n import count, players_in_view, public_finding, seats_in_view, translate
-from ..io import InputError, input_format, source_lines_at
+from ..io import InputError, source_lines_at
 from ..io.batches import Batch
+from ..io.formats import read_format
 from ..model import Finding
 from ..output import StdoutData, escape_controls, json_safe, message, write_stdout
 from ..progress import CorpusProgress
@@ -345,7 +346,7 @@ class TextPrinter:
     def _lines(self, source: str, wanted: list[int]) -> dict[int, str] | None:
         """Source lines for the carets: text formats only (a JSONL line is a
         whole game, too long to quote)."""
-        if not wanted or input_format(source) == "jsonl":
+        if not wanted or read_format(source) == "jsonl":
             return None
         found = {n: self.known[n] for n in wanted if n in self.known}
         missing = [n for n in wanted if n not in self.known]

@@ -60,6 +60,7 @@ from ..io.hrn.words import (
 )
 from ..model import PLAYER_TAGS_4, Deal, Finding, Game, deal_numbers
 from ..nearest import close_words
+from ..output import markdown_text
 from ..referee import game_seats, resolve_rules
 from ..rules import RuleSet
 from ..state import GameState, opening_leader, raw_points
@@ -500,7 +501,7 @@ def hover(analysis: Analysis, checker: Checker, line: int, column: int, lang: st
         if seat is None or seats[seat] not in game.players:
             return None
         return translate(lang, "lsp.hover.player", seat=seat_text(lang, seats[seat]),
-                         name=game.players[seats[seat]]), span
+                         name=markdown_text(game.players[seats[seat]])), span
     if under.kind is CARD_TOKEN:
         try:
             card = parse_card(under.text)

@@ -2310,3 +2310,15 @@ MESSAGES.update({
     # [typed26] the seat of a moon said with no seat, from the deal's tricks (reader._moon_by_tricks).
     "syntax.moon_seat_from_tricks": "{error}; in deal {deal}'s tricks {seat} took every heart and the queen of spades: write '{keyword} {letter}'",
 })
+
+# [hostile26] a list where a game stands: a JSON array on a line of a .jsonl file (or a
+# list in a list; io/jsonio.game_from_dict); a file that is one such line is read as JSON
+# (io/formats._one_array_line).
+MESSAGES.update({
+    "record.game_list": "{message} (a .jsonl file holds one game a line, each an object; a .json file, one game or one list of games: write each game of the list on a line of its own, or save the list as a .json file)",
+})
+
+# [hostile26] a file named twice on the command line (commands/_common.expand_paths).
+MESSAGES.update({
+    "input.named_twice": "{path}: a file named before (as {first}): read once",
+})

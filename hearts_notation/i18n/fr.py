@@ -2297,3 +2297,15 @@ MESSAGES.update({
     # [typed26] la place d'un capot dit sans elle, d'après les plis de la donne (reader._moon_by_tricks).
     "syntax.moon_seat_from_tricks": "{error} ; dans les plis de la donne {deal}, {seat} a pris tous les cœurs et la dame de pique : écrivez « {keyword} {letter} »",
 })
+
+# [hostile26] une liste là où se tient une partie : un tableau JSON sur une ligne d'un
+# fichier .jsonl (ou une liste dans une liste ; io/jsonio.game_from_dict) ; un fichier fait
+# d'une seule telle ligne est lu comme du JSON (io/formats._one_array_line).
+MESSAGES.update({
+    "record.game_list": "{message} (un fichier .jsonl tient une partie par ligne, chacune un objet ; un fichier .json, une partie ou une seule liste de parties : écrivez chaque partie de la liste sur une ligne à elle, ou enregistrez la liste dans un fichier .json)",
+})
+
+# [hostile26] un fichier nommé deux fois sur la ligne de commande (commands/_common.expand_paths).
+MESSAGES.update({
+    "input.named_twice": "{path} : un fichier déjà nommé (comme {first}) : lu une seule fois",
+})

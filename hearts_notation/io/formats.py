@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from ..i18n import Arg, Msg, msg
 from .limits import current, whole_input_message
 from .line_ends import BYTE_BREAKS
-from .sniff import sniff_format, sniffed
+from .sniff import one_line_value, sniff_format, sniffed
 from .stream import (
     InputError,
     head_text,
@@ -236,19 +236,9 @@ def input_format(path: str, fmt: str | None = None) -> str:
     it notes the batch's format the same way (:mod:`.batches`).
     """
     if path != "-":
-        if fmt:
-            _note_read_as(path, fmt)
-        elif "://" not in path:
-            named = EXTENSIONS.get(path_suffix(path).lower())
-            if named is None:
-                found = _head_format(path)
-                if found is not None:
-                    _note_read_as(path, found)
-                    return found
-            elif named == "jsonl" and _spread_json(path):
-                _note_read_as(path, "json")
-                return "json"
-        return format_for(path, fmt)
+        found = fmt or _named_input_format(path)
+        _note_read_as(path, found)
+        return found
     if fmt:
         note_stdin_format(fmt)
         return fmt
@@ -259,6 +249,21 @@ def input_format(path: str, fmt: str | None = None) -> str:
     found = (sniff_format(head_text(head)) if head else None) or "hrn"
     note_stdin_format(found)
     return found
+
+
+def _named_input_format(path: str) -> str:
+    """The format the file *path* is read as without ``--from``: its
+    name's, or, for a name no format claims, what its first bytes show
+    (:func:`_head_format`), and JSON for a ``.jsonl`` file holding one JSON
+    value (:func:`_spread_json`)."""
+    if "://" in path:
+        return format_for(path)
+    named = EXTENSIONS.get(path_suffix(path).lower())
+    if named is None:
+        return _head_format(path) or "hrn"
+    if named == "jsonl" and _spread_json(path):
+        return "json"
+    return named
 
 
 def _spread_json(path: str) -> bool:
@@ -274,8 +279,35 @@ def _spread_json(path: str) -> bool:
     head = _head_text(path, pipes=False)
     if head is None:
         return False
-    first = next((line for line in head.split("\n") if line.strip()), "")
-    return first.strip() in ("[", "{") and sniff_format(head) == "json"
+    first = next((line for line in head.split("\n") if line.strip()), "").strip()
+    if first in ("[", "{"):
+        return sniff_format(head) == "json"
+    return first[:1] == "[" and _one_array_line(path)
+
+
+def _one_array_line(path: str) -> bool:
+    """Whether the regular file *path* is one JSON array of records on one
+    line and nothing but blanks after it (``json.dump(games, f)`` saved as
+    ``.jsonl``): that array is the file's records, read as JSON.  Read line
+    by line it was one "expected an object, found a list" for every game
+    it held (round 26).  No JSONL record is a list, so nothing that read as
+    JSONL reads otherwise; the line is read whole (up to the record limit)
+    and the rest only until its first character that is not blank."""
+    limit = current().record
+    try:
+        with open(path_text(path), "rb") as fh:
+            line = b""
+            while not line.strip():
+                line = fh.readline(limit + 1)
+                if not line or len(line) > limit:
+                    return False
+            while block := fh.read(1 << 16):
+                if block.strip():
+                    return False
+    except OSError:
+        return False
+    text = head_text(line).strip()
+    return one_line_value(text) and sniff_format(text) == "json"
 
 
 def _head_format(path: str) -> str | None:
@@ -316,34 +348,38 @@ def _head_text(path: str, pipes: bool = True) -> str | None:
     return head_text(head) if head else None
 
 
-#: The files read in this process as another format than their name says
-#: (``--from hrn`` of ``notes.json``), by path: the questions asked after the
-#: read (the lines quoted under its messages, :func:`_line_ends`) get the
-#: format the reader read, as standard input's do.  Bounded: past
-#: :data:`_MAX_READ_AS` names the oldest is forgotten (its lines are then
-#: quoted by its name's format, the position still right).
+#: The format each file read in this process was read as (``--from hrn`` of
+#: ``notes.json``, JSON in a ``.jsonl`` file, its name's), by path: the
+#: questions asked after the read (the lines quoted under its messages,
+#: :func:`_line_ends`) get the format the reader read, as standard input's
+#: do.  Bounded: past :data:`_MAX_READ_AS` names the oldest is forgotten
+#: (decided again when asked).
 _READ_AS: dict[str, str] = {}
 _MAX_READ_AS: Final = 4096
 
 
 def _note_read_as(path: str, fmt: str) -> None:
-    """Keep that *path* is read as *fmt* (``--from``) when its name says
-    otherwise; a read as its name says forgets an earlier note."""
+    """Keep that *path* was read as *fmt* (``--from``, its name's format or
+    what its first bytes showed), decided once a read
+    (:func:`input_format`): the questions asked after the read
+    (:func:`read_format`) take this answer and read no byte of the file
+    again.  A ``.jsonl`` file's head was read a second time for each such
+    question (round 26), and a file changed since could have been told
+    as another format than the one its reader read."""
     _READ_AS.pop(path, None)
-    if fmt != format_for(path):
-        _READ_AS[path] = fmt
-        if len(_READ_AS) > _MAX_READ_AS:
-            del _READ_AS[next(iter(_READ_AS))]
+    _READ_AS[path] = fmt
+    if len(_READ_AS) > _MAX_READ_AS:
+        del _READ_AS[next(iter(_READ_AS))]
 
 
 def read_format(path: str) -> str:
-    """The format *path* was read as in this process: the ``--from`` choice
-    noted when it differs from the name's (:func:`_note_read_as`), else
-    decided as the reader decides (:func:`input_format`).  The one answer
-    for the questions asked after the read: the lines quoted under its
-    messages (:func:`_line_ends`) and whether its findings are placed as a
-    tree record's (:func:`~hearts_notation.runners.validate.is_tree_format`).
-    Raises :class:`InputError` as :func:`input_format` does."""
+    """The format *path* was read as in this process (noted by
+    :func:`input_format` when the reader decided it), else decided now as
+    the reader decides.  The one answer for the questions asked after the
+    read: the lines quoted under its messages (:func:`_line_ends`) and
+    whether its findings are placed as a tree record's
+    (:func:`~hearts_notation.runners.validate.is_tree_format`).  Raises
+    :class:`InputError` as :func:`input_format` does."""
     return _READ_AS.get(path) or input_format(path)
 
 

@@ -510,6 +510,10 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
             # a script's log of a pyspiel run, {"game": ..., "history": [...]}
             raise UnknownField(msg("record.openspiel_history", field=_show(held)), top,
                                held) from None
+        if isinstance(d, list):
+            # games listed where one game stands: a JSON array on a line of
+            # a .jsonl file (with other lines), a list in a JSON list
+            raise RecordError(msg("record.game_list", message=exc.msg.arg()), top) from None
         raise
     if "deals" not in g:
         raise RecordError(msg("record.needs_deals"), top)
@@ -2429,6 +2433,7 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                 if node is None:
                     continue
                 alias_at, deep_at = loader.alias_at, loader.deep_at
+                over = loader.deep_message() if deep_at is not None else None
                 loader.alias_at = loader.deep_at = None
                 if alias_at is not None:
                     # refused at the alias itself, not at its anchor (_check_yaml_node's)
@@ -2441,9 +2446,8 @@ def iter_yaml(text: str | Iterable[str], source: str | None = None) -> Iterator[
                     # over-deep value, as the composer refuses a document
                     # nested past what it follows (yamlload.RecordLoader)
                     index += 1
-                    limit = current_limits().depth
-                    yield error_game(limit_message("limit.what.yaml_nesting", "depth", limit),
-                                     source, index, deep_at.line + 1, deep_at.column + 1)
+                    yield error_game(over or "", source, index, deep_at.line + 1,
+                                     deep_at.column + 1)
                     continue
                 try:
                     _check_yaml_node(node)

@@ -13,7 +13,7 @@ from typing import Final
 from .shape import GAME_FIELDS
 from .stream import head_text
 
-__all__ = ["looks_like", "looks_like_hrn", "sniff_format", "sniffed"]
+__all__ = ["looks_like", "looks_like_hrn", "one_line_value", "sniff_format", "sniffed"]
 
 #: A JSON object's first key (the object's ``{`` matched before).
 _JSON_KEY: Final = re.compile(r'\s*"((?:[^"\\\n]|\\.)*)"\s*:')
@@ -123,7 +123,7 @@ def sniff_format(head: str) -> str | None:
             return None
         if m.group(1) in _OPENSPIEL_KEYS:
             return "openspiel"
-        if not _one_line_object(text):
+        if not one_line_value(text):
             return "json"
         return "jsonl" if _jsonl_start(text) else None
     if text[:1] == "[":
@@ -191,9 +191,10 @@ def looks_like_hrn(head: str) -> bool:
     return False
 
 
-def _one_line_object(text: str) -> bool:
-    """Whether the JSON object that opens *text* ends on its first line,
-    and nothing but blanks follows it there: one record a line (JSONL)."""
+def one_line_value(text: str) -> bool:
+    """Whether the JSON object (or array) that opens *text* ends on its
+    first line, and nothing but blanks follows it there: one record a line
+    (JSONL), or one list of records on one line (:mod:`.formats`)."""
     line = text.split("\n", 1)[0].rstrip()
     depth = 0
     for m in _JSON_TOKEN.finditer(line):

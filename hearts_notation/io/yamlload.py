@@ -7,9 +7,11 @@ nesting and does not check Python's recursion limit: about 30,000 unclosed
 and kill the interpreter with a segmentation fault, before the reader can
 look at the document.  PyYAML's Python composer over libyaml's parser keeps
 the C parser's speed for scanning and refuses a document nested past
-:data:`HARD_DEPTH` levels at its place, as a syntax error.  Shallower
-nesting over the ``depth`` limit is refused per document afterwards
-(``jsonio._check_yaml_node``).
+:data:`HARD_DEPTH` levels at its place, as a syntax error.  The records'
+loader (:class:`RecordLoader`) refuses a document nested over the ``depth``
+limit at its first over-deep value and passes over that value without
+composing it (up to :data:`PASS_OVER_DEPTH` levels), so that the next
+documents of the stream are read.
 
 No writer lives here: :mod:`hearts_notation.io.yamlwrite` is the only one,
 and the PyYAML dumper it is checked against is the tests' oracle
@@ -38,6 +40,12 @@ from .stream import RecordError
 #: record's six levels and the ``depth`` limit's default, and far below what
 #: Python's recursion limit allows (two frames per level).
 HARD_DEPTH = 200
+#: Nesting the records' loader reads past (without composing) to refuse a
+#: document over the depth limit and read the next ones: deeper, the stream's
+#: reading ends at the document (libyaml's scanner pays for every open level
+#: at every token: 4 MB of documents 1,000 levels deep read in 21 s, 199
+#: deep in 16 s; one document 100,000 deep took a minute).
+PASS_OVER_DEPTH = 1000
 
 _Parser: Any
 _Reader: Any = None
@@ -153,6 +161,9 @@ class RecordLoader(BoundedLoader):  # type: ignore[misc,valid-type,unused-ignore
     deep_at: Any = None
     #: The ``depth`` limit, read once when the reader starts.
     depth_limit: int = HARD_DEPTH
+    #: Whether ``deep_at`` is where the composer's own bound (HARD_DEPTH)
+    #: was passed, the ``depth`` limit being higher.
+    deep_hard: bool = False
 
     def __init__(self, stream: Any) -> None:
         super().__init__(stream)
@@ -162,19 +173,63 @@ class RecordLoader(BoundedLoader):  # type: ignore[misc,valid-type,unused-ignore
         loader: Any = self  # check_event and peek_event are the parser's
         if self.alias_at is None and loader.check_event(yaml.AliasEvent):
             self.alias_at = loader.peek_event().start_mark
-        if self._level >= self.depth_limit and self.deep_at is None:
-            self.deep_at = loader.peek_event().start_mark
-        if self._level >= HARD_DEPTH and self.deep_at is not None:
-            # Past what the composer follows, and over the depth limit
-            # before that: the limit's words at its first over-deep value,
-            # as a document nested less deeply gets them (not the
-            # composer's own bound, which the user cannot raise); the
-            # stream cannot be read past it: a syntax error of the record.
-            mark = self.deep_at
-            over = limit_message("limit.what.yaml_nesting", "depth", self.depth_limit)
-            raise RecordError(msg("record.yaml_here", what=over.arg()),
-                              line=mark.line + 1, column=mark.column + 1)
+        if self._level >= self.depth_limit or self._level >= HARD_DEPTH:
+            # Over the depth limit (or past what the composer follows, with
+            # the limit higher): the document is refused at its first
+            # over-deep value, and this value is passed over, its events
+            # read without composing them (a loop, no recursion); the next
+            # documents are read.  Past HARD_DEPTH the composer raised,
+            # which ended the stream's reading: every later document lost
+            # (round 26).
+            if self.deep_at is None:
+                self.deep_at = loader.peek_event().start_mark
+                self.deep_hard = self._level < self.depth_limit
+            return self._passed_over()
         return super().compose_node(parent, index)
+
+    def deep_message(self) -> Msg:
+        """The words of ``deep_at`` for its document's finding: the
+        ``depth`` limit's, or, that limit being higher, the composer's own
+        bound's (as a syntax error of the YAML)."""
+        if self.deep_hard:
+            return msg("record.yaml_here", what=msg("yaml.nested_more", n=HARD_DEPTH).arg())
+        return limit_message("limit.what.yaml_nesting", "depth", self.depth_limit)
+
+    def _too_deep(self) -> RecordError:
+        """The syntax error that ends the stream at ``deep_at`` (as past
+        HARD_DEPTH before round 26), in the words of :meth:`deep_message`."""
+        mark = self.deep_at
+        what = (msg("yaml.nested_more", n=HARD_DEPTH) if self.deep_hard
+                else limit_message("limit.what.yaml_nesting", "depth", self.depth_limit))
+        return RecordError(msg("record.yaml_here", what=what.arg()),
+                           line=mark.line + 1, column=mark.column + 1)
+
+    def _passed_over(self) -> Any:
+        """Read the events of the node that comes next, however deep,
+        without composing them (a loop, no recursion), and stand a null in
+        its place: its document is refused (``deep_at``) and the stream is
+        read on at the next one."""
+        loader: Any = self
+        depth = self._level
+        start = depth
+        while True:
+            try:
+                event = loader.get_event()
+            except yaml.YAMLError:
+                # broken inside the over-deep value (brackets never closed):
+                # the stream ends there, told by the nesting found first
+                raise self._too_deep() from None
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > PASS_OVER_DEPTH:
+                    # libyaml's scanner pays for every open level at every
+                    # token (100,000 levels: a minute): the stream ends here
+                    raise self._too_deep()
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+            if depth <= start:
+                return yaml.ScalarNode("tag:yaml.org,2002:null", "", event.start_mark,
+                                       event.end_mark)
 
 
 #: The tags YAML 1.1 gives a bare word other than text (``Yes``, ``007``,

@@ -235,6 +235,7 @@ def _children_deaf_to_ctrl_c(started: list[int], trackers: list[int] | None = No
             started.append(pid)
         elif trackers is not None and any("resource_tracker" in str(a) for a in args):
             trackers.append(pid)
+            TRACKERS_STARTED.append(pid)
         return pid
 
     if not hasattr(signal, "pthread_sigmask"):
@@ -293,6 +294,54 @@ def stop_resource_tracker(pid: int, timeout: float = TRACKER_STOP_TIMEOUT) -> bo
     thread.start()
     thread.join(timeout)
     return not thread.is_alive()
+
+
+#: The resource trackers the local clusters' starts spawned in this process
+#: (:func:`_children_deaf_to_ctrl_c`), for :func:`stop_tracker_at_exit`.
+TRACKERS_STARTED: list[int] = []
+
+
+def stop_tracker_at_exit() -> None:
+    """Stop and reap the resource tracker a local cluster's start spawned,
+    as the very last step of a run ended by a signal (Ctrl-C, SIGTERM),
+    just before the process ends without the interpreter's shutdown.
+
+    :meth:`DaskEngine.close` leaves it after a signal: stopped there, it
+    removed the cluster's semaphores while this process still held them,
+    and their release as the run unwound printed a traceback
+    (``sem_unlink``: ``FileNotFoundError``) under "interrupted" (round 25).
+    Left, it ended once this process had exited, reparented to PID 1, and
+    in a container whose PID 1 reaps nothing it stayed a zombie after every
+    interrupted run.  At this point nothing of this process releases
+    anything any more (its finalizers do not run): the tracker removes what
+    is left, as it would after the exit, ends, and is reaped here (at most
+    :data:`TRACKER_STOP_TIMEOUT` seconds; a worker still holding its pipe
+    leaves it to end by itself, as before)."""
+    import gc
+    import sys
+
+    if "multiprocessing.resource_tracker" not in sys.modules:
+        return
+    # No collection from here on, and the finalizers of semaphores that
+    # the cluster's threads still let go meanwhile say nothing: their
+    # sem_unlink finds the semaphore the tracker removed, their message to
+    # the tracker a closed pipe ("Exception ignored in: <Finalize object>",
+    # a traceback under "interrupted").  The process ends next; what they
+    # would release, the tracker has released.
+    gc.disable()
+    from multiprocessing.util import Finalize
+
+    told = sys.unraisablehook
+
+    def quiet_finalizers(unraisable: Any) -> None:
+        if not (isinstance(unraisable.object, Finalize)
+                and isinstance(unraisable.exc_value, OSError)):
+            told(unraisable)
+
+    sys.unraisablehook = quiet_finalizers
+    for pid in TRACKERS_STARTED:
+        if stop_resource_tracker(pid):
+            break
 
 
 def tls_needs_settings(address: str) -> bool:
