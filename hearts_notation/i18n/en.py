@@ -2260,10 +2260,6 @@ MESSAGES.update({
     "record.other_format_yaml": "{message} (this input looks like {format}, not YAML: read it with --from {format})",
 })
 MESSAGES.update({
-    # [interop26] a JSON list of games where one game object is expected (a .jsonl line, io/jsonio.game_from_dict).
-    "record.games_list_here": "a list of games where one game object is expected: a .jsonl file holds one game object a line; a list of games is a .json file (or write each game on a line of its own)",
-})
-MESSAGES.update({
     # [interop26] an OpenSpiel state wrapped in a script's object, {"game": ..., "state": {...}} (io/openspiel.py).
     "os.state_in_object": "an OpenSpiel state inside an object (its field {field}): a file of states holds each state alone, as state.to_json() prints it, one a line or a JSON list of them; to keep the game's parameters, save state.history() after a line with the game string, hearts(jd_bonus=True), and read it with --from openspiel-history",
 })

@@ -2247,10 +2247,6 @@ MESSAGES.update({
     "record.other_format_yaml": "{message} (cette entrée ressemble à du {format}, pas à du YAML : lisez-la avec --from {format})",
 })
 MESSAGES.update({
-    # [interop26] une liste JSON de parties là où un objet partie est attendu (une ligne de .jsonl, io/jsonio.game_from_dict).
-    "record.games_list_here": "une liste de parties là où un seul objet partie est attendu : un fichier .jsonl tient un objet partie par ligne ; une liste de parties est un fichier .json (ou écrivez chaque partie sur une ligne à elle)",
-})
-MESSAGES.update({
     # [interop26] un état OpenSpiel enveloppé dans l'objet d'un script, {"game": ..., "state": {...}} (io/openspiel.py).
     "os.state_in_object": "un état OpenSpiel dans un objet (son champ {field}) : un fichier d'états tient chaque état seul, tel que state.to_json() l'écrit, un par ligne ou en liste JSON ; pour garder les paramètres de la partie, enregistrez state.history() après une ligne portant la chaîne de jeu, hearts(jd_bonus=True), et lisez-la avec --from openspiel-history",
 })

@@ -495,9 +495,6 @@ def game_from_dict(d: Any, source: str | None = None, index: int | None = None,
                     msg("record.games_in_field" if several else "record.game_in_field",
                         field=_show(key)))
             raise UnknownField(said, top, key) from None
-        if isinstance(d, list) and d and all(isinstance(x, dict) and "deals" in x for x in d):
-            # a site's export of several games minified onto one line of a .jsonl file
-            raise RecordError(msg("record.games_list_here"), top) from None
         from .sniff import history_field, state_field
 
         wrapped = state_field(d)
