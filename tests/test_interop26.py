@@ -178,3 +178,24 @@ def test_campaign() -> None:
         assert campaign.main() == 0
     finally:
         sys.argv = argv
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_jsonl_files_joined_each_with_its_bom_read_whole(tmp_path: Path, jobs: str) -> None:
+    """Two ``.jsonl`` files each saved with a byte-order mark and joined with
+    ``cat``: the second's mark opens a line past the first, where the stream
+    does not drop it; the line is read past it (it was "not valid JSON:
+    Unexpected UTF-8 BOM" at 2:1), by the model's reader and the validator's
+    records alike, at every number of jobs.  A line that is only a mark is
+    blank; a broken line after a mark is told at its column after the mark."""
+    (game,) = json.loads((DATA / "games-list-line.jsonl").read_text(encoding="utf-8"))[:1]
+    one = b"\xef\xbb\xbf" + json.dumps(game, ensure_ascii=False).encode("utf-8") + b"\n"
+    joined = tmp_path / "joined.jsonl"
+    joined.write_bytes(one + b"\xef\xbb\xbf\n" + one)
+    assert len(list(read_games(str(joined)))) == 2
+    status, out = run("validate", "-j", jobs, str(joined))
+    assert status == 0 and "2 valid games; 0 errors" in out, out
+    broken = tmp_path / "broken.jsonl"
+    broken.write_bytes(one + b'\xef\xbb\xbf{"deals": 3}\n')
+    status, out = run("validate", "-j", jobs, str(broken))
+    assert status == 1 and f"{broken}:2:11: error: deals: expected a list of deals" in out, out

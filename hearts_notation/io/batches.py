@@ -36,6 +36,7 @@ from .formats import get
 from .limits import current as current_limits
 from .limits import limit_message
 from .stream import (
+    BOM_CHAR,
     CHUNK_SIZE,
     InputError,
     LineFeed,
@@ -177,6 +178,8 @@ def records_jsonl(batch: Batch) -> tuple[str, list[RawRecord]]:
         if end < 0:
             end = size
         line = text[pos:end]
+        if line[:1] == BOM_CHAR:
+            line = line[1:]
         if line and not line.isspace():
             out.append(RawRecord(line, index, lineno))
             index += 1

@@ -56,7 +56,7 @@ from .shape import (
     TRICK_KEYS,
     JsonFloat,
 )
-from .stream import LineFeed
+from .stream import BOM_CHAR, LineFeed
 from .stream import RecordError as RecordError
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")   # raw: mypyc refuses surrogates in literals
@@ -2240,6 +2240,8 @@ def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int 
     index = first_index - 1
     loads = loads_record
     for lineno, line in enumerate(lines, first_line):
+        if line[:1] == BOM_CHAR:
+            line = line[1:]         # (see :data:`BOM_CHAR`)
         if not line or line.isspace():
             continue
         index += 1

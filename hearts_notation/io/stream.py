@@ -37,6 +37,15 @@ if TYPE_CHECKING:   # pathlib (with urllib.parse, ipaddress) is not loaded to re
 CHUNK_SIZE = 1 << 20
 _BOM = codecs.BOM_UTF8
 
+#: A byte-order mark opening a ``.jsonl`` line past the file's first (the
+#: stream drops the first's): files joined with ``cat``, each saved with its
+#: mark.  It is never a record's text (JSON allows no U+FEFF outside a
+#: string), so a line is read past it, its columns counted after it as the
+#: first line's are; :func:`hearts_notation.io.jsonio.iter_jsonl` and the
+#: records of a JSONL batch (:func:`hearts_notation.io.batches.records_jsonl`)
+#: both do.
+BOM_CHAR: Final = "\ufeff"
+
 
 class InputError(Exception):
     """Input that cannot be used at all; the CLI prints it and exits 2.
