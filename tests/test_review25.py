@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from subreaper import PRELUDE, REAP
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "review25"
@@ -21,23 +22,10 @@ DATA = Path(__file__).resolve().parent / "data" / "review25"
 #: A child of the test's interpreter made a subreaper (Linux): the processes
 #: the command leaves behind are reparented to it, not to PID 1, and are
 #: counted as they end.
-_ORPHANS = r"""
-import ctypes, json, os, subprocess, sys, time
-libc = ctypes.CDLL(None, use_errno=True)
-if libc.prctl(36, 1, 0, 0, 0) != 0:          # PR_SET_CHILD_SUBREAPER
-    print(json.dumps({"skip": "no subreaper"})); sys.exit()
+_ORPHANS = PRELUDE + r"""
 run = subprocess.run([sys.executable, "-m", "hearts_notation", *sys.argv[1:]],
                      capture_output=True, text=True, timeout=240)
-orphans, deadline = [], time.monotonic() + 10
-while time.monotonic() < deadline:
-    try:
-        pid, _ = os.waitpid(-1, os.WNOHANG)
-    except ChildProcessError:
-        break                                  # no child left: nothing was orphaned
-    if pid:
-        orphans.append(pid)
-    else:
-        time.sleep(0.05)
+""" + REAP + r"""
 print(json.dumps({"status": run.returncode, "stderr": run.stderr, "orphans": orphans}))
 """
 

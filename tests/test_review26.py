@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from subreaper import PRELUDE, REAP
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,11 +106,7 @@ def test_yaml_nested_past_200_levels_is_one_error_and_the_next_documents_are_rea
 #: for the resource tracker a local Dask cluster's start spawns, then sends
 #: SIGINT to the group as a terminal's Ctrl-C does; the processes the command
 #: leaves behind are reparented to it and counted as they end.
-_CTRL_C_ORPHANS = r"""
-import ctypes, json, os, signal, subprocess, sys, time
-libc = ctypes.CDLL(None, use_errno=True)
-if libc.prctl(36, 1, 0, 0, 0) != 0:          # PR_SET_CHILD_SUBREAPER
-    print(json.dumps({"skip": "no subreaper"})); sys.exit()
+_CTRL_C_ORPHANS = PRELUDE + r"""
 run = subprocess.Popen([sys.executable, "-m", "hearts_notation", *sys.argv[1:]],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                        start_new_session=True)
@@ -131,16 +128,7 @@ while tracker() is None and run.poll() is None and time.monotonic() < deadline:
 time.sleep(0.5)
 os.killpg(run.pid, signal.SIGINT)
 out, err = run.communicate(timeout=120)
-orphans, deadline = [], time.monotonic() + 10
-while time.monotonic() < deadline:
-    try:
-        pid, _ = os.waitpid(-1, os.WNOHANG)
-    except ChildProcessError:
-        break                                  # no child left: nothing was orphaned
-    if pid:
-        orphans.append(pid)
-    else:
-        time.sleep(0.05)
+""" + REAP + r"""
 print(json.dumps({"status": run.returncode, "stderr": err, "orphans": orphans}))
 """
 
