@@ -69,3 +69,20 @@ def test_lists_on_jsonl_lines_are_told_in_french(tmp_path: Path) -> None:
                      "fichier .json, une partie ou une seule liste de parties : écrivez chaque "
                      "partie de la liste sur sa propre ligne, ou enregistrez la liste dans un "
                      "fichier .json)") == 2, out
+
+
+def test_a_key_given_twice_says_at_which_line_in_french(tmp_path: Path) -> None:
+    """``score`` and its HTML sheet tell a French record's notices: *(donnée
+    une première fois ligne 8)* lacked its preposition, *à la ligne 8*."""
+    from hearts_notation.generate import generate_games
+    from hearts_notation.io import dumps
+
+    text = dumps(list(generate_games(1, seed=26, max_deals=1)), "json")
+    assert text.count('"rules": "standard",') == 1
+    text = text.replace('"rules": "standard",', '"rules": "standard",\n  "rules": "standard",')
+    path = write(tmp_path, "soiree.json", text)
+    status, out = run("score", "--lang", "fr", path)
+    assert status == 0, out
+    assert re.search(r"la clé 'rules' est redonnée ici, avec la même valeur ; n'en gardez "
+                     r"qu'une \(donnée une première fois à la ligne \d+\) \[duplicate-key\]",
+                     out), out

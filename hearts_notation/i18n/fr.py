@@ -1964,7 +1964,7 @@ MESSAGES.update({
     "syntax.hand_cells": "{found} : une main n'est pas une rangée de cellules de tableur : ses couleurs suivent la place, séparées par des espaces ; écrivez « {written} »",
     # [json22] records as other programs write them, second round (io/jsonio).
     "json.hash_comment": "un commentaire : JSON n'en a pas (# en ouvre un en YAML, en Python et dans un shell, pas en JSON) ; retirez la ligne, ou gardez la note dans le champ « comment » du relevé",
-    "finding.duplicate-key.first": "{told} (donnée une première fois ligne {line})",
+    "finding.duplicate-key.first": "{told} (donnée une première fois à la ligne {line})",
     "record.key_meant": "champ inconnu {field} : les clés d'un relevé sont des mots anglais en minuscules, quelle que soit sa langue ; écrivez \"{key}\"",
     "record.cards_as_text": "on attendait une liste de cartes, trouvé le texte {found} : écrivez chaque carte comme une chaîne d'une liste, [{cards}]",
     "record.card_number": "{value} n'est pas une carte (écrivez \"QS\", \"TH\") : les cartes en nombres ne sont pas lues, car les programmes numérotent le jeu dans des ordres différents (OpenSpiel couleur par couleur depuis les trèfles, d'autres hauteur par hauteur)",
