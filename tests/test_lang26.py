@@ -86,3 +86,17 @@ def test_a_key_given_twice_says_at_which_line_in_french(tmp_path: Path) -> None:
     assert re.search(r"la clé 'rules' est redonnée ici, avec la même valeur ; n'en gardez "
                      r"qu'une \(donnée une première fois à la ligne \d+\) \[duplicate-key\]",
                      out), out
+
+
+def test_an_unknown_seat_lists_the_seats_as_written() -> None:
+    """``place inconnue 'J1' ; les places sont Anne (P1) Hervé (P2) Soizic
+    (P3) (J pour joueur : écrivez P1)``: with the players' names in view the
+    seats to write ran into one another, names and parentheses (English
+    alike).  The list says the seats as they are written."""
+    path = str(DATA / "typed26" / "trois-j1-j2-j3.hrn")
+    status, out = run("validate", "--lang", "fr", path)
+    assert status == 1, out
+    assert ("place inconnue 'J1' ; les places sont P1 P2 P3 (J pour joueur : écrivez P1) "
+            "[syntax-error]") in out, out
+    _, out = run("validate", "--lang", "en", path)
+    assert "the seats are P1 P2 P3 (J is the French 'joueur', player: write P1)" in out, out
