@@ -1964,7 +1964,7 @@ MESSAGES.update({
     "syntax.hand_cells": "{found} : une main n'est pas une rangée de cellules de tableur : ses couleurs suivent la place, séparées par des espaces ; écrivez « {written} »",
     # [json22] records as other programs write them, second round (io/jsonio).
     "json.hash_comment": "un commentaire : JSON n'en a pas (# en ouvre un en YAML, en Python et dans un shell, pas en JSON) ; retirez la ligne, ou gardez la note dans le champ « comment » du relevé",
-    "finding.duplicate-key.first": "{told} (donnée une première fois ligne {line})",
+    "finding.duplicate-key.first": "{told} (donnée une première fois à la ligne {line})",
     "record.key_meant": "champ inconnu {field} : les clés d'un relevé sont des mots anglais en minuscules, quelle que soit sa langue ; écrivez \"{key}\"",
     "record.cards_as_text": "on attendait une liste de cartes, trouvé le texte {found} : écrivez chaque carte comme une chaîne d'une liste, [{cards}]",
     "record.card_number": "{value} n'est pas une carte (écrivez \"QS\", \"TH\") : les cartes en nombres ne sont pas lues, car les programmes numérotent le jeu dans des ordres différents (OpenSpiel couleur par couleur depuis les trèfles, d'autres hauteur par hauteur)",
@@ -2248,7 +2248,7 @@ MESSAGES.update({
 })
 MESSAGES.update({
     # [interop26] un état OpenSpiel enveloppé dans l'objet d'un script, {"game": ..., "state": {...}} (io/openspiel.py).
-    "os.state_in_object": "un état OpenSpiel dans un objet (son champ {field}) : un fichier d'états tient chaque état seul, tel que state.to_json() l'écrit, un par ligne ou en liste JSON ; pour garder les paramètres de la partie, enregistrez state.history() après une ligne portant la chaîne de jeu, hearts(jd_bonus=True), et lisez-la avec --from openspiel-history",
+    "os.state_in_object": "un état OpenSpiel dans un objet (son champ {field}) : un fichier d'états contient chaque état seul, tel que state.to_json() l'écrit, un par ligne ou en liste JSON ; pour garder les paramètres de la partie, enregistrez l'historique, state.history(), après une ligne portant la chaîne de jeu, hearts(jd_bonus=True), et lisez le fichier avec --from openspiel-history",
 })
 MESSAGES.update({
     # [interop26] un état OpenSpiel enveloppé dans l'objet d'un script, lu comme un relevé (io/jsonio.game_from_dict).
@@ -2256,7 +2256,7 @@ MESSAGES.update({
 })
 MESSAGES.update({
     # [interop26] un historique imprimé par Python en tuple ou en tableau numpy, pas en JSON (io/openspiel.py).
-    "os.actions_not_json": "{found} n'est pas une liste JSON d'actions (un tuple Python, ou des nombres sans virgules tels que numpy imprime un tableau) : écrivez l'historique en liste JSON, [{first}, ...], comme l'écrit json.dumps(state.history()), ou une action par ligne",
+    "os.actions_not_json": "{found} n'est pas une liste JSON d'actions (un tuple Python, ou des nombres sans virgules, comme numpy affiche un tableau) : écrivez l'historique en liste JSON, [{first}, ...], comme l'écrit json.dumps(state.history()), ou une action par ligne",
 })
 MESSAGES.update({
     # [interop26] des parties enveloppées par l'export d'un site dans un objet à lui (io/jsonio.game_from_dict).
@@ -2283,7 +2283,7 @@ MESSAGES.update({
 })
 MESSAGES.update({
     # [typed26] une main aux couleurs à la BBO sans place devant (lark_reader._hand_without_colon).
-    "syntax.hand_seatless": "{found} : une ligne de main commence par la place de qui la tient et deux-points, que le lecteur ne devine pas : écrivez cette place, deux-points, puis {written}",
+    "syntax.hand_seatless": "{found} : une ligne de main commence par la place de qui la tient, suivie d'un deux-points ; le lecteur ne devine pas cette place : écrivez-la, un deux-points, puis {written}",
 })
 MESSAGES.update({
     # [typed26] « J1 » (joueur 1) pour la place P1 (reader._GameBuilder.seat).
@@ -2298,7 +2298,7 @@ MESSAGES.update({
 # fichier .jsonl (ou une liste dans une liste ; io/jsonio.game_from_dict) ; un fichier fait
 # d'une seule telle ligne est lu comme du JSON (io/formats._one_array_line).
 MESSAGES.update({
-    "record.game_list": "{message} (un fichier .jsonl tient une partie par ligne, chacune un objet ; un fichier .json, une partie ou une seule liste de parties : écrivez chaque partie de la liste sur une ligne à elle, ou enregistrez la liste dans un fichier .json)",
+    "record.game_list": "{message} (un fichier .jsonl contient une partie par ligne, chacune un objet ; un fichier .json, une partie ou une seule liste de parties : écrivez chaque partie de la liste sur sa propre ligne, ou enregistrez la liste dans un fichier .json)",
 })
 
 # [hostile26] un fichier nommé deux fois sur la ligne de commande (commands/_common.expand_paths).

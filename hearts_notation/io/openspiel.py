@@ -411,14 +411,19 @@ def _json_stream(text: str, reading: str) -> tuple[list[_Doc], RecordError | Non
 def _bounded(v: Any) -> str:
     """A value of the input for a message, cut at 60 characters; a number
     with a fraction or an exponent as typed (``1e400``, not ``inf``), NaN
-    and Infinity as JSON spells them (not Python's ``nan``)."""
+    and Infinity as JSON spells them (not Python's ``nan``).  A text cut
+    keeps its closing quote (``'[ 1 26 45 ...'``): cut after the quote's
+    opening only, it read as a quotation never closed, the message's own
+    words taken into it (lang26)."""
     if isinstance(v, JsonFloat):
         text = v.text
     elif isinstance(v, float):
         text = json.dumps(v)
     else:
         text = repr(v) if not isinstance(v, int) or v.bit_length() < 200 else "..."
-    return text if len(text) <= 60 else text[:57] + "..."
+    if len(text) <= 60:
+        return text
+    return text[:56] + "..." + text[-1] if isinstance(v, str) else text[:57] + "..."
 
 
 def _quoted(v: Any) -> Msg | None:

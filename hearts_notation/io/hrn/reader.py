@@ -1846,8 +1846,10 @@ class _GameBuilder:
             hint = msg("syntax.seat_hint.joueur", seat=f"P{name[1]}").arg()
         elif "Seats" not in self.tag_at:
             hint = msg("syntax.seat_hint.tag").arg()
+        # (the seats as written, ``P1 P2 P3``: each as "seat", the players' names
+        # ran into one another, ``Anne (P1) Hervé (P2) Soizic (P3)``; lang26)
         raise self.fail(msg("syntax.unknown_seat", name=quote(name),
-                            seats=("space", *(("seat", x) for x in seats)), hint=hint),
+                            seats=("space", *(("letter", x) for x in seats)), hint=hint),
                         line, col, trick)
 
     def _need_deal(self, what: str, line: int, col: int) -> _DealBuilder:
