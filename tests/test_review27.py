@@ -1,0 +1,59 @@
+"""Review 27: hostile use, round 27 (this session's new reading paths at
+scale and named twice), pinned (docs/robustness.md, "Round 27").
+
+Each test failed on main at 21de9826.  Cheap and in-process: the scale a
+fault showed at (a 200 MB line) is brought down to the limit it crossed
+(``HEARTS_MAX_RECORD``), which is what decides the path taken."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+
+def _games(count: int) -> list[object]:
+    """*count* generated games of one deal each, as JSON records."""
+    from hearts_notation.generate import generate_games
+    from hearts_notation.io import dumps
+
+    return json.loads(dumps(list(generate_games(count, seed=27, max_deals=1)), "json"))
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_one_line_array_over_the_record_limit_in_a_jsonl_file_is_read_as_json(
+        tmp_path: Path, jobs: str) -> None:
+    """``json.dump(games, f)`` of 80,000 games saved as ``games.jsonl`` is
+    one 200 MB line: over the record limit, the one-array test gave up and
+    the file was read as JSONL, "a line's length is over the limit", exit
+    2, though the same bytes named ``.json`` were read (one element held at
+    a time).  Such a line is read as JSON without being held whole."""
+    from clirun import run, write
+
+    from hearts_notation.io.limits import Limits, set_limits
+
+    line = json.dumps(_games(3))
+    path = write(tmp_path, "games.jsonl", line + "\n\n")
+    broken = write(tmp_path, "broken.jsonl", line[:-1] + "\n")      # JSON's own error, placed
+    set_limits(Limits(record=len(line) // 2))
+    try:
+        status, out = run("validate", "-j", jobs, path)
+        assert status == 0 and "3 games" in out and "0 errors" in out, out
+        status, out = run("validate", "-j", jobs, broken)
+    finally:
+        set_limits(None)
+    assert status == 1 and "broken.jsonl:2:1:" in out and "Expecting ']'" in out, out
+
+
+def test_a_named_pipe_named_twice_is_read_once(tmp_path: Path) -> None:
+    """``mkfifo p; hearts validate p p`` (or ``/dev/fd/63`` twice) opened
+    the pipe again once its writer had gone: the command waited for ever.
+    A named pipe is told by its device and inode, as a regular file is,
+    and read once (looked at with ``stat``, never opened here)."""
+    from hearts_notation.commands._common import expand_paths
+
+    pipe = str(tmp_path / "p")
+    os.mkfifo(pipe)
+    assert list(expand_paths([pipe, pipe, str(tmp_path / "." / "p")])) == [pipe]
