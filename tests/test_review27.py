@@ -57,3 +57,39 @@ def test_a_named_pipe_named_twice_is_read_once(tmp_path: Path) -> None:
     pipe = str(tmp_path / "p")
     os.mkfifo(pipe)
     assert list(expand_paths([pipe, pipe, str(tmp_path / "." / "p")])) == [pipe]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_jsonl_file_of_byte_order_marks_alone_is_an_empty_input(tmp_path: Path,
+                                                                    jobs: str) -> None:
+    """A ``.jsonl`` file of lines each a byte-order mark (100,000 of them:
+    empty files, each saved with its mark, joined with ``cat``) was read
+    as lines each read past: no game and no word, exit 0, where a file of
+    blank lines is "empty input", exit 2.  Marks and blanks alone are an
+    empty input, in every format."""
+    from clirun import run, write
+
+    path = write(tmp_path, "marks.jsonl", "\ufeff\n" * 500 + " \ufeff\t\n")
+    status, out = run("validate", "-j", jobs, path)
+    assert status == 2 and "marks.jsonl: empty input: no game found" in out, out
+    status, out = run("validate", "--lang", "fr", "-j", jobs, path)
+    assert status == 2 and "marks.jsonl:" in out and "no game found" not in out, out
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_every_byte_order_mark_opening_a_jsonl_line_is_read_past(tmp_path: Path,
+                                                                 jobs: str) -> None:
+    """A later ``.jsonl`` line opening with its mark twice (a file whose
+    own mark was doubled, joined with ``cat``) was "Unexpected UTF-8 BOM
+    (decode using utf-8-sig)", Python's words, and a line of marks alone a
+    game with that error.  Every mark opening a line is read past, as one
+    is; the columns of a later error are counted after them."""
+    from clirun import run, write
+
+    first, second = (json.dumps(g) for g in _games(2))
+    text = first + "\n\ufeff\ufeff" + second + "\n\ufeff\ufeff\ufeff\n\ufeff\ufeff{\"players\": }\n"
+    path = write(tmp_path, "joined.jsonl", text)
+    status, out = run("validate", "-j", jobs, path)
+    assert status == 1 and "2 valid games; 1 error" in out, out
+    assert "joined.jsonl:4:13: error: not valid JSON: Expecting value" in out, out
+    assert "BOM" not in out, out
