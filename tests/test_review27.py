@@ -93,3 +93,31 @@ def test_every_byte_order_mark_opening_a_jsonl_line_is_read_past(tmp_path: Path,
     assert status == 1 and "2 valid games; 1 error" in out, out
     assert "joined.jsonl:4:13: error: not valid JSON: Expecting value" in out, out
     assert "BOM" not in out, out
+
+
+@pytest.mark.parametrize("printed", ["({})", "[{}]"])
+def test_a_history_printed_by_python_is_looked_at_in_memory_flat_to_its_length(
+        printed: str) -> None:
+    """A history printed by Python (a tuple, numpy's array without commas)
+    is told with the JSON list to write; the pattern that recognised it
+    kept a backtracking frame per action, about 480 bytes each: 600 MB to
+    look at a tuple of 10^6 actions (a 3.8 MB file), 40 GB at the document
+    limit.  Its repetition is possessive: the memory it takes is flat."""
+    import tracemalloc
+
+    from hearts_notation.io.openspiel import iter_openspiel_history
+    from hearts_notation.io.stream import RecordError
+
+    sep = ", " if printed[0] == "(" else " "
+    text = printed.format(sep.join(str(k % 52) for k in range(100_000))) + "\n"
+    with pytest.raises(RecordError):        # (the catalog loaded before the count)
+        list(iter_openspiel_history(printed.format(sep.join("123")), "small.oshist"))
+    tracemalloc.start()
+    try:
+        with pytest.raises(RecordError, match="is not a JSON list of actions") as told:
+            list(iter_openspiel_history(text, "big.oshist"))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * len(text), peak         # (48 MB before, for this 0.4 MB text)
+    assert told.value.line == 1 and told.value.column == 1
