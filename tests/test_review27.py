@@ -121,3 +121,45 @@ def test_a_history_printed_by_python_is_looked_at_in_memory_flat_to_its_length(
         tracemalloc.stop()
     assert peak < 4 * len(text), peak         # (48 MB before, for this 0.4 MB text)
     assert told.value.line == 1 and told.value.column == 1
+
+
+def test_a_named_pipe_given_to_dask_is_refused_in_its_place(tmp_path: Path) -> None:
+    """``validate --engine dask p`` with ``p`` a named pipe: the workers
+    open a file several times (its size, its language, its parts), and
+    the pipe's first reader took what it held: the next opening waited for
+    ever for a writer gone.  The pipe is refused in its place, with the way
+    out, and the run goes on to the next file: exit 2, never a hang."""
+    import subprocess
+    import sys
+    import threading
+
+    pytest.importorskip("distributed")
+    from clirun import write
+
+    record = write(tmp_path, "g.json", json.dumps(_games(1)))
+    pipe = tmp_path / "p"
+    os.mkfifo(pipe)
+
+    def writer() -> None:
+        """The pipe's one writer (never opened: nothing to unblock)."""
+        try:
+            fd = os.open(pipe, os.O_WRONLY)
+        except OSError:
+            return
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(Path(record).read_text(encoding="utf-8"))
+
+    threading.Thread(target=writer, daemon=True).start()
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root), "NO_COLOR": "1"}
+    env.pop("DASK_SCHEDULER_ADDRESS", None)
+    try:
+        out = subprocess.run([sys.executable, "-m", "hearts_notation", "validate", "--engine",
+                              "dask", "-j", "2", str(pipe), record], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=240)
+    finally:
+        fd = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)     # (the writer let go)
+        os.close(fd)
+    assert out.returncode == 2, out.stderr
+    assert f"{pipe}: a named pipe is read once" in out.stderr, out.stderr
+    assert "1 game" in out.stdout and "1 valid game" in out.stdout, out.stdout
