@@ -125,6 +125,9 @@ LONG_TESTS: dict[str, str] = {
     "tests/test_review26.py::test_a_ctrl_c_d_dask_run_leaves_no_resource_tracker_behind":
         "a real local Dask cluster started in a process of its own and interrupted (about 3 "
         "CPU-s, 5 s) to count the processes it leaves to be reparented (hostile26)",
+    "tests/test_review27.py::test_a_named_pipe_given_to_dask_is_refused_in_its_place":
+        "a real local Dask cluster started in a process of its own (about 3 CPU-s, 4 s) "
+        "given a named pipe and a file (hostile27)",
 }
 
 #: The environment variables that give a run its language: ``LC_ALL``,

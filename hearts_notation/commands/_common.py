@@ -149,9 +149,11 @@ def _listed(paths: tuple[str, ...] | list[str]) -> Iterator[str]:
 
 def _identity(path: str) -> object:
     """What tells a file named twice (:func:`expand_paths`): a regular
-    file's device and inode, a URL's text; ``None`` for standard input and
-    for what is no regular file or cannot be looked at (a pipe is read
-    once anyway; the reader says why a name cannot be read)."""
+    file's or a named pipe's device and inode, a URL's text; ``None`` for
+    standard input and for what is neither or cannot be looked at (the
+    reader says why a name cannot be read).  A pipe named twice (``mkfifo
+    p; hearts validate p p``, ``/dev/fd/63`` twice) was opened again once
+    its writer had gone: the command waited for ever (round 27)."""
     if path == "-":
         return None
     if "://" in path:
@@ -162,7 +164,7 @@ def _identity(path: str) -> object:
         return None
     import stat
 
-    return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
+    return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) or stat.S_ISFIFO(st.st_mode) else None
 
 
 def fail_syntax(path: str, errors: Sequence[NamedError],

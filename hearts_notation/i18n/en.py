@@ -2318,3 +2318,9 @@ MESSAGES.update({
 MESSAGES.update({
     "input.named_twice": "{path}: a file named before (as {first}): read once",
 })
+
+# [hostile27] a named pipe given to --engine dask (runners/dask_engine: each worker that
+# opens it takes what it reads; the second waited for ever).
+MESSAGES.update({
+    "engine.dask_pipe": "a named pipe is read once, and --engine dask opens each file several times (its size, its language, its parts): use --engine local, or save the games to a file",
+})

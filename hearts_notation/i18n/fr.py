@@ -2305,3 +2305,8 @@ MESSAGES.update({
 MESSAGES.update({
     "input.named_twice": "{path} : un fichier déjà nommé (comme {first}) : lu une seule fois",
 })
+
+# [hostile27] un tube nommé donné à --engine dask (runners/dask_engine).
+MESSAGES.update({
+    "engine.dask_pipe": "un tube nommé ne se lit qu'une fois, et --engine dask ouvre chaque fichier plusieurs fois (sa taille, sa langue, ses parties) : utilisez --engine local, ou enregistrez les parties dans un fichier",
+})

@@ -179,7 +179,7 @@ def records_jsonl(batch: Batch) -> tuple[str, list[RawRecord]]:
             end = size
         line = text[pos:end]
         if line[:1] == BOM_CHAR:
-            line = line[1:]
+            line = line.lstrip(BOM_CHAR)
         if line and not line.isspace():
             out.append(RawRecord(line, index, lineno))
             index += 1

@@ -2241,7 +2241,7 @@ def iter_jsonl(lines: Iterable[str], source: str | None = None, first_line: int 
     loads = loads_record
     for lineno, line in enumerate(lines, first_line):
         if line[:1] == BOM_CHAR:
-            line = line[1:]         # (see :data:`BOM_CHAR`)
+            line = line.lstrip(BOM_CHAR)    # (see :data:`BOM_CHAR`)
         if not line or line.isspace():
             continue
         index += 1

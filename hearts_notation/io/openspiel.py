@@ -924,8 +924,14 @@ def _load_actions(text: str) -> Any:
 #: A history printed by Python but not as JSON: a tuple, ``(1, 36, 49, ...)``,
 #: or numpy's print of an array, ``[ 1 36 49 ...]`` (numbers without commas,
 #: over several lines), first of the input (a 2-D array opens with ``[[``).
+#: The numbers' repetition is possessive (``++``): no match ever gives one
+#: back (the closing bracket follows no number), and a backtracking
+#: repetition kept a frame for each, 480 bytes an action: 600 MB to look at a
+#: history of 10^6 actions, 40 GB at the document limit (round 27).
 _NOT_JSON_ACTIONS: Final = re.compile(
-    r"\[?\s*([\[(])\s*(-?[0-9]+)((?:(?:\s*,\s*|\s+)-?[0-9]+)+)\s*,?\s*[\])]")
+    r"\[?\s*([\[(])\s*(-?[0-9]+)((?:(?:\s*,\s*|\s+)-?[0-9]+)++)\s*,?\s*[\])]")
+#: The characters of such a history shown in its message (cut at 60 there).
+_SHOWN_HEAD: Final = 240
 
 
 def _not_json_actions(text: str, stripped: str) -> RecordError | None:
@@ -938,7 +944,9 @@ def _not_json_actions(text: str, stripped: str) -> RecordError | None:
     if m is None or (m.group(1) == "[" and "," in m.group(3)):
         return None
     lead = text[:len(text) - len(stripped)]
-    return RecordError(msg("os.actions_not_json", found=_bounded(" ".join(m.group(0).split())),
+    shown = " ".join(stripped[:min(m.end(), _SHOWN_HEAD)].split())    # (not a word per action)
+    return RecordError(msg("os.actions_not_json",
+                           found=_bounded(shown + (" ..." if m.end() > _SHOWN_HEAD else "")),
                            first=m.group(2)),
                        line=1 + lead.count("\n"), column=len(lead) - lead.rfind("\n"))
 

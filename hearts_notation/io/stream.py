@@ -43,8 +43,19 @@ _BOM = codecs.BOM_UTF8
 #: string), so a line is read past it, its columns counted after it as the
 #: first line's are; :func:`hearts_notation.io.jsonio.iter_jsonl` and the
 #: records of a JSONL batch (:func:`hearts_notation.io.batches.records_jsonl`)
-#: both do.
+#: both do.  Every mark that opens the line is read past (a file whose own
+#: mark was doubled, joined with ``cat``): two were "Unexpected UTF-8 BOM
+#: (decode using utf-8-sig)", Python's words (round 27).
 BOM_CHAR: Final = "\ufeff"
+
+
+def _blank(text: str) -> bool:
+    """Whether *text* holds nothing but blanks and byte-order marks: a file
+    of such lines (100,000 lines each a mark, files joined with ``cat``
+    that held nothing) is an empty input, as a file of blank lines is; it
+    was read as JSONL lines each read past, no game and no word, exit 0
+    (round 27)."""
+    return text.replace(BOM_CHAR, " ").isspace()
 
 
 class InputError(Exception):
@@ -597,7 +608,7 @@ def _decode_blocks(fh: BinaryIO, source: str, chunk_size: int, first_line: int =
             marks[3][0] = marks[0][-1]      # (a mark at or before this block's start)
         pending = data[consumed:]
         if text:
-            if not seen_text and not text.isspace():
+            if not seen_text and not _blank(text):
                 seen_text = True
             yield text
             if feed is not None:    # the consumer has counted this text's newlines
@@ -670,7 +681,7 @@ def _decode_wide(fh: BinaryIO, first: bytes, source: str, chunk_size: int,
         if text:
             line += text.count("\n")
             offset += len(text.encode(unit))
-            if not seen_text and not text.isspace():
+            if not seen_text and not _blank(text):
                 seen_text = True
             yield text
         if final:

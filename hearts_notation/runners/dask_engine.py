@@ -692,7 +692,7 @@ class DaskEngine:
         from ..language import paths_language
 
         try:
-            where = [located(p) or p for p in paths]
+            where = [located(p) or p for p in paths if not named_pipe(p)]
         except OSError:
             return None     # this directory is gone: the command says so when it reads
         future = self.client.submit(paths_language, where, pure=False, retries=RETRIES)
@@ -741,6 +741,8 @@ class DaskEngine:
         refused: dict[int, InputError] = {}
         for path, where in located_paths:
             got = self._expansions.get(path)
+            if got is None and named_pipe(path):
+                got = InputError(path, msg("engine.dask_pipe"))
             if isinstance(got, InputError):
                 refused[len(files)] = got
                 files.append(path)
@@ -832,6 +834,22 @@ class DaskEngine:
                 counted.add(f.key)
                 if nbytes:
                     progress.advance(0, 0, nbytes)
+
+
+def named_pipe(path: str) -> bool:
+    """Whether *path* is a named pipe here (``mkfifo``, ``<(...)``): a worker
+    that opens it takes what it reads, and this engine opens a file several
+    times (its size, its language, each part), so the next opening waited
+    for ever for a writer gone (round 27).  Such a file is refused in its
+    place (:meth:`DaskEngine._expanded`) and its language not asked."""
+    import stat
+
+    if is_url(path) or path == "-":
+        return False
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _killed(what: Any, workers: int) -> Msg:
