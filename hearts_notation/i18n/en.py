@@ -2318,3 +2318,9 @@ MESSAGES.update({
 MESSAGES.update({
     "input.named_twice": "{path}: a file named before (as {first}): read once",
 })
+
+# [typed27] hand-typed records, round 27 (io/hrn/lark_reader._trick_dot): a trick
+# numbered otherwise (``1er pli :``, ``Pli n°3 :``, ``2nd trick:``) with the whole line to write.
+MESSAGES.update({
+    "syntax.trick_dot_line": "a trick line starts with its number and a dot, as in '{n}.': write it '{written}'",
+})

@@ -2305,3 +2305,9 @@ MESSAGES.update({
 MESSAGES.update({
     "input.named_twice": "{path} : un fichier déjà nommé (comme {first}) : lu une seule fois",
 })
+
+# [typed27] relevés tapés à la main, tour 27 (io/hrn/lark_reader._trick_dot) : un pli
+# numéroté autrement (« 1er pli : », « Pli n°3 : », « 2e pli ») et la ligne entière à écrire.
+MESSAGES.update({
+    "syntax.trick_dot_line": "une ligne de pli commence par son numéro et un point, comme « {n}. » : écrivez « {written} »",
+})

@@ -197,6 +197,24 @@ def _reads(text: str) -> bool:
     return bool(text.strip())
 
 
+#: What is left between a trick's number said otherwise and its first seat:
+#: the colon, dot, parenthesis or dash a typist puts after it (``1er pli :``).
+_AFTER_NUMBER: Final = re.compile(r"\A[ \t\f]*[:.)\-]?")
+
+
+def _trick_dot(n: int | str, rest: str, line: int, column: int) -> HrnSyntaxError:
+    """A trick numbered otherwise than ``1.`` (``1er pli : N 2♣ ...``,
+    ``Pli n°3 : E 2♠ ...``): the whole line to write when, numbered so, the
+    rest of it reads (typed27: the number alone left the typist to rewrite the
+    line), else how a trick line starts.  Both keys are the deal's habit,
+    told once (reader._HABITS)."""
+    cards = " ".join(_AFTER_NUMBER.sub("", rest, count=1).split())
+    written = f"{int(n)}. {cards}"
+    if cards and _reads(written):
+        return HrnSyntaxError(msg("syntax.trick_dot_line", n=int(n), written=written), line, column)
+    return HrnSyntaxError(msg("syntax.trick_dot", n=n), line, column)
+
+
 def explain_line(text: str, line: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
     """Why the grammar does not read one logical line whose first line is
     *line* (absolute), in words: what was expected and what was found.
@@ -1804,7 +1822,7 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
                                   base, lead + 1)
     t = _TRICK_T.match(text)
     if t is not None:
-        return HrnSyntaxError(msg("syntax.trick_dot", n=int(t.group(2))), base, t.start(1) + 1)
+        return _trick_dot(int(t.group(2)), text[t.end():], base, t.start(1) + 1)
     return None
 
 
@@ -1902,7 +1920,7 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     if named is not None:
         # (``Pli 1 : N 2♣ ...``: the trick named as it is said; the grammar
         # took ``Pli`` for a hand line's seat)
-        return HrnSyntaxError(msg("syntax.trick_dot", n=named.group(2)), base, named.start(1) + 1)
+        return _trick_dot(int(named.group(2)), text[named.end():], base, named.start(1) + 1)
     if "POINTS" in expected and found[:1] in _DASHES and found[1:].isdigit():
         # (``O −4``: a word processor's minus sign or dash for the hyphen)
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
@@ -1919,7 +1937,9 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     if "TRICK_NUMBER" in expected and (found.isdigit() or re.fullmatch(r"[0-9]+[),:-]", found)):
         # (``1 N 2♣``, ``1) N 2♣``, ``1: N 2♣``, ``1- N 2♣``: a trick number as lists
         # are numbered)
-        return HrnSyntaxError(msg("syntax.trick_dot", n=found.rstrip("),:-")), line, column)
+        typed = text.lstrip(" \t\f")
+        rest = typed[len(found):] if typed.startswith(found) else ""
+        return _trick_dot(int(found.rstrip("),:-")), rest, line, column)
     if expected == {"_COLON"}:
         m = _FIRST_WORD.match(text)
         if m and m.group(1) not in seats and "\n" not in text[: m.start(1)]:
@@ -2210,22 +2230,22 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
                 said = msg("syntax.expected", what=_LINE_START, found=quote(ordinal.group().strip()))
                 return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=f"{noun} {n}"),
                                       base, lead + 1)
-            return HrnSyntaxError(msg("syntax.trick_dot", n=n), base, lead + 1)
+            return _trick_dot(n, text[ordinal.end():], base, lead + 1)
         counted = _COUNTED_TRICK.match(text)
         if counted is not None and "\n" not in text:
             # (``1er. N 2♣ ...``, ``IV. N 8♠ ...``: a trick numbered as an ordinal
             # or in Roman numerals; french21)
             n = int(counted.group(1)) if counted.group(1) else roman_number(counted.group(2))
             if n:
-                return HrnSyntaxError(msg("syntax.trick_dot", n=n), base, lead + 1)
+                return _trick_dot(n, text[counted.end():], base, lead + 1)
         said_n = NUMBER_WORD_LINE.match(text)
         n_said = number_word(said_n.group(2)) if said_n is not None else None
         if said_n is not None and n_said is not None and said_n.group(1).lower() not in ("deal", "donne"):
             # (``pli trois : E 2♠ ...``, ``trick three: ...``: the number in words; typed22)
-            return HrnSyntaxError(msg("syntax.trick_dot", n=n_said), base, lead + 1)
+            return _trick_dot(n_said, text[said_n.end():], base, lead + 1)
         numero = _TRICK_NUMERO.match(text)
         if numero is not None:
-            return HrnSyntaxError(msg("syntax.trick_dot", n=int(numero.group(2))), base, lead + 1)
+            return _trick_dot(int(numero.group(2)), text[numero.end():], base, lead + 1)
         listed = _NUMBERED_TRICK.match(text)
         if listed is not None and "\n" not in text:
             # (``n°3 E 2♠ ...``, ``3° E 2♠ ...``: a trick numbered as a list numbers its items)

@@ -1003,7 +1003,8 @@ def seat_map(seats: tuple[str, ...]) -> dict[str, str]:
 #: The slips a typist makes on every line of a kind, told once a deal
 #: (:meth:`_GameBuilder.line_error`): a trick numbered otherwise than ``1.``,
 #: the ten typed ``X`` or ``1O``, ``=`` between a seat and its points.
-_HABITS: Final = frozenset(("syntax.trick_dot", "syntax.ten_x", "syntax.ten_o", "syntax.points_equals"))
+_HABITS: Final = frozenset(("syntax.trick_dot", "syntax.trick_dot_line", "syntax.ten_x", "syntax.ten_o",
+                            "syntax.points_equals"))
 #: A deal header whose keyword is written whole and whose number does not read
 #: (``donne &``, ``Donne : un``, ``deal #``).
 _HEAD_NO_NUMBER: Final = re.compile(r"[ \t]*(?:donne|deal)(?![\w])(?![ \t]*[0-9])", re.IGNORECASE)
@@ -1337,7 +1338,9 @@ class _GameBuilder:
             # deal's first such line and its other lines lost quietly, as an
             # unknown seat is: one cause, one finding; french24.  A deal's own,
             # for the editor that reads a deal again alone.)
-            told = f"{message.key}:{self.cur.line}"
+            # (a trick numbered otherwise, with or without the line to write: one habit)
+            habit = "syntax.trick_dot" if message.key == "syntax.trick_dot_line" else message.key
+            told = f"{habit}:{self.cur.line}"
             if told in self.told:
                 self.cur.lost_line = self.cur.quiet_loss = True
                 return
