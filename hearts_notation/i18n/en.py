@@ -2324,3 +2324,11 @@ MESSAGES.update({
 MESSAGES.update({
     "syntax.trick_dot_line": "a trick line starts with its number and a dot, as in '{n}.': write it '{written}'",
 })
+MESSAGES.update({
+    # [typed27] the queen said alone on a trick led in another suit than spades (lark_reader._led_suit).
+    "syntax.lone_queen_led": "{found}: a card is written as its rank and suit; this trick was led in {led}, where the queen said alone may be either: write her suit, {follow} if she follows, {spades} if she is the queen of spades",
+})
+MESSAGES.update({
+    # [typed27] a table's number and a round's on a line of their own, ``Table 3, round 2`` (reader._table_round_tags).
+    "syntax.table_round_line": "{found}: the table and the round are written in tags, with the game's other tags: write {tags}",
+})

@@ -2311,3 +2311,11 @@ MESSAGES.update({
 MESSAGES.update({
     "syntax.trick_dot_line": "une ligne de pli commence par son numéro et un point, comme « {n}. » : écrivez « {written} »",
 })
+MESSAGES.update({
+    # [typed27] la dame dite seule dans un pli entamé dans une autre couleur que pique (lark_reader._led_suit).
+    "syntax.lone_queen_led": "{found} : une carte s'écrit avec sa hauteur et sa couleur ; ce pli est entamé à {led}, où la dame dite seule peut être l'une ou l'autre : écrivez sa couleur, {follow} si elle fournit, {spades} si c'est la dame de pique",
+})
+MESSAGES.update({
+    # [typed27] le numéro de table et de tour sur une ligne à eux, « Table 3, tour 2 » (reader._table_round_tags).
+    "syntax.table_round_line": "{found} : la table et le tour s'écrivent dans des balises, avec les autres balises de la partie : écrivez {tags}",
+})

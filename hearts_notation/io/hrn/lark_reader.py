@@ -458,6 +458,18 @@ _LONE_QUEEN: Final = re.compile(
     # the names clubs give her; french24)
     rf"(dame(?:[^\S\n]+noire)?|noire|queen|lady|black[^\S\n]+(?:lady|maria))(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
     re.IGNORECASE)
+#: A trick line's number, its leader's seat and the card led (group 1).
+_TRICK_LEAD: Final = re.compile(r"[ \t\f]*[0-9]+[.)][ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*:?[ \t\f]*([^\s{]+)")
+
+
+def _led_suit(text: str, start: int) -> str | None:
+    """The suit symbol of the card led on the trick line *text*, when that
+    card stands before *start* (where the line went wrong), else ``None``."""
+    lead = _TRICK_LEAD.match(text)
+    led = card_spelling(lead.group(1)) if lead is not None and lead.end(1) <= start else None
+    return None if led is None else "♣♦♥♠"[led[0].suit]
+
+
 #: The queen of spades by a nickname English players give her, with no article
 #: (``Black Maria``, ``black lady``, ``QoS``; english24): her name, whatever the case.
 #: French players' ``DDP`` (*dame de pique*) is hers too (typed25).
@@ -479,6 +491,32 @@ _PBN_PARTED: Final = re.compile(rf"({_RANK_RUN})(?:[ \t\f]*[/.][ \t\f]*|[ \t\f]+
 _SUIT_NAMED_GROUP: Final = re.compile(
     rf"(spades?|hearts?|diamonds?|clubs?|[SHDC\u2660\u2665\u2666\u2663])[ \t\f]*[-:=]?[ \t\f]*({_RANK_RUN})"
     rf"[ \t\f]*[,;]?[ \t\f]*", re.IGNORECASE)
+
+#: A suit named by a French sheet's letter before its ranks (``P D 10 8 6``:
+#: P pique, C cœur, K carreau, T trèfle; typed27), the ranks in French letters.
+_FRENCH_LETTER_GROUP: Final = re.compile(
+    r"([PCKT])[ \t\f]*[-:=]?[ \t\f]*((?:10|[ARDV2-9])(?:[ \t\f,]*(?:10|[ARDV2-9]))*|-)[ \t\f]*[,;]?[ \t\f]*",
+    re.IGNORECASE)
+#: The suit each French sheet's letter names.
+_FRENCH_SUIT_LETTERS: Final = {"p": "♠", "c": "♥", "k": "♦", "t": "♣"}
+
+
+def _french_letter_groups(body: str) -> list[str]:
+    """The suit groups of *body* with the suits named by a French sheet's
+    letters (``P D 10 8 6  C A 8 …``: ``♠ D 10 8 6 ♥ A 8 …``), or empty when
+    *body* is not only such groups or names no P, K nor T (``C`` alone may
+    be clubs, as English letters name them: not guessed)."""
+    groups: list[tuple[str, str]] = []
+    at = 0
+    while at < len(body):
+        g = _FRENCH_LETTER_GROUP.match(body, at)
+        if g is None or g.end() == at:
+            return []
+        groups.append((g.group(1).casefold(), " ".join(re.sub(r"[ \t\f,]+", " ", g.group(2)).split())))
+        at = g.end()
+    if not {"p", "k", "t"} & {letter for letter, _ in groups}:
+        return []
+    return [f"{_FRENCH_SUIT_LETTERS[letter]} {ranks.upper()}" for letter, ranks in groups]
 
 
 def _ranks(run: str) -> str:
@@ -515,7 +553,7 @@ def _hand_slip(found: str | None, expected: set[str], text: str, start: int | No
     if parted is not None:
         written = ".".join(_ranks(g) for g in parted.groups())
     else:
-        groups = _named_groups(body)
+        groups = _named_groups(body) or _french_letter_groups(body)
         if len(groups) >= 2:
             written = " ".join(groups)
     if written is None:
@@ -951,6 +989,15 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
         lone = _LONE_QUEEN.match(text, article.end()) if named is None else None
         if lone is not None and found.casefold() != "le":
             card = "Q♠" if lone.group(1)[:1].casefold() in "qbl" else "D♠"
+            # (the queen by her name alone; *la dame noire*, *the black lady*, *the
+            # lady* name the queen of spades whatever was led)
+            alone = lone.group(1).casefold() in ("dame", "queen")
+            led = _led_suit(text, start) if alone else None
+            if led is not None and led != "♠":
+                # (``5. N 10♥ O la dame``: after a lead in hearts *la dame* may be
+                # D♥ as well as D♠; told with both, neither guessed; typed27)
+                return HrnSyntaxError(msg("syntax.lone_queen_led", found=quote(text[start:lone.end()]),
+                                          led=led, follow=card[0] + led, spades=card), line, column)
             return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:lone.end()]), card=card),
                                   line, column)
         if named is not None:
@@ -2258,6 +2305,18 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         given = _PASS_GIVEN.match(text)
         if given is not None:
             giver = given.group("a1") or given.group("a2")
+            sideways = given.group("b").casefold() in ("gauche", "droite", "left", "right")
+            if _is_seat(giver, seats) and sideways:
+                # (``N donne à gauche : A♥ 9♣ R♦``: the pass said with its direction,
+                # which the deal's header gives; typed27)
+                cards = " ".join(given.group("cards").split())
+                english = given.group("b").casefold() in ("left", "right")
+                written = f"{'pass' if english else 'passe'} {giver}" + (":" if english else " :") \
+                    + (f" {cards}" if cards else "")
+                said = msg("syntax.expected", what=_LINE_START,
+                           found=quote(text[lead:given.start("cards")].strip()))
+                return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                      base, lead + 1)
             if _is_seat(giver, seats) and _is_seat(given.group("b"), seats):
                 cards = " ".join(given.group("cards").split())
                 english = text[lead:].split(None, 1)[0].lower() == "pass"    # (``pass N to E``)
