@@ -2311,8 +2311,12 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
                 # which the deal's header gives; typed27)
                 cards = " ".join(given.group("cards").split())
                 english = given.group("b").casefold() in ("left", "right")
+                tail = text[given.end():].split("\n", 1)[0].strip()     # (its remark kept)
                 written = f"{'pass' if english else 'passe'} {giver}" + (":" if english else " :") \
-                    + (f" {cards}" if cards else "")
+                    + (f" {cards}" if cards else "") + (f" {tail}" if tail else "")
+                if not _reads(written):
+                    written = f"{'pass' if english else 'passe'} {giver}" + (":" if english else " :") \
+                        + (f" {cards}" if cards else "")
                 said = msg("syntax.expected", what=_LINE_START,
                            found=quote(text[lead:given.start("cards")].strip()))
                 return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
