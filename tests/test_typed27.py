@@ -52,8 +52,9 @@ TYPED27 = Campaign(
         "partie-donne-a-gauche": ["22:1"], "partie-lettres-pctk": ["18:4"],
         "carnet-table-tour": ["3:1"], "carnet-table-numero": ["3:1"], "carnet-tour-numero": ["10:1"],
         "en-sheet-table-round": ["3:1"], "partie-premier-pli-entier": ["26:1"],
+        "carnet-total-courant": ["20:25"],
         # told as before (checked: each stays told once, with what to write)
-        "partie-mains-grille": ["18:19"], "partie-date-heure": ["6:1"], "carnet-total-courant": ["20:25"],
+        "partie-mains-grille": ["18:19"], "partie-date-heure": ["6:1"],
         "carnet-donne-heure": ["14:22"], "carnet-date-entete": ["3:1"], "carnet-initiales": ["11:8"],
         "en-sheet-initials": ["10:7"], "partie-dp": ["31:28"], "partie-dp-majuscules": ["31:28"],
         "partie-cartes-pctk": ["26:6"], "partie-passe-a-gauche-phrase": ["23:1"],
@@ -69,7 +70,9 @@ TYPED27 = Campaign(
          "carnet-table-numero": 'écrivez [Table "3"]',
          "carnet-tour-numero": 'écrivez [Manche "2"]',
          "en-sheet-table-round": 'write [Table "2"] [Round "4"]',
-         "partie-premier-pli-entier": "comme « 1. » : écrivez « 1. N 2♣ E 3♣ S 5♣ O A♣ »"},
+         "partie-premier-pli-entier": "comme « 1. » : écrivez « 1. N 2♣ E 3♣ S 5♣ O A♣ »",
+         "carnet-total-courant": "les totaux s'écrivent sur une ligne à eux, sous la marque de la donne : "
+                                 "écrivez « total N 42 E 4 S 49 O 35 » à la ligne suivante"},
     offered=OFFERED, offered_twin=OFFERED_TWIN,
 )
 
@@ -117,3 +120,15 @@ def test_a_trick_numbered_otherwise_on_every_line_is_told_once() -> None:
         game = game.replace(f"\n{n}. ", f"\n{ordinal} pli : ", 1)
     [(at, said)] = findings(game, "fr")
     assert at == "26:1" and said.endswith("écrivez « 1. N 2♣ E 3♣ S 5♣ O A♣ »"), said
+
+
+def test_the_running_total_in_parentheses_offered_on_its_line_makes_the_twin() -> None:
+    """``marque … (total N 42 …)``: the total line offered, written under the
+    points, makes the sheet its twin (on main: the parentheses offered as a
+    remark in braces, the totals lost)."""
+    text = TYPED27.read("carnet-total-courant")
+    [(at, said)] = findings(text, "fr")
+    lines = text.split("\n")
+    row = int(at.split(":")[0]) - 1
+    lines[row] = lines[row][:int(at.split(":")[1]) - 1].rstrip() + "\n" + said.split("« ")[-1].split(" »")[0]
+    assert same_record("\n".join(lines), TYPED27.twin_text("carnet-total-courant"))

@@ -2332,3 +2332,7 @@ MESSAGES.update({
     # [typed27] a table's number and a round's on a line of their own, ``Table 3, round 2`` (reader._table_round_tags).
     "syntax.table_round_line": "{found}: the table and the round are written in tags, with the game's other tags: write {tags}",
 })
+MESSAGES.update({
+    # [typed27] the running totals in parentheses on a deal's points line (lark_reader._TOTAL_IN_PARENS).
+    "syntax.total_in_parens": "{found}: the running totals are a line of their own, under the deal's points: write '{written}' on the next line",
+})

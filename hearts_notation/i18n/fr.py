@@ -2319,3 +2319,7 @@ MESSAGES.update({
     # [typed27] le numéro de table et de tour sur une ligne à eux, « Table 3, tour 2 » (reader._table_round_tags).
     "syntax.table_round_line": "{found} : la table et le tour s'écrivent dans des balises, avec les autres balises de la partie : écrivez {tags}",
 })
+MESSAGES.update({
+    # [typed27] les totaux entre parenthèses sur la ligne de marque d'une donne (lark_reader._TOTAL_IN_PARENS).
+    "syntax.total_in_parens": "{found} : les totaux s'écrivent sur une ligne à eux, sous la marque de la donne : écrivez « {written} » à la ligne suivante",
+})

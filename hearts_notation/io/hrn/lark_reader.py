@@ -458,6 +458,10 @@ _LONE_QUEEN: Final = re.compile(
     # the names clubs give her; french24)
     rf"(dame(?:[^\S\n]+noire)?|noire|queen|lady|black[^\S\n]+(?:lady|maria))(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
     re.IGNORECASE)
+#: The running totals in parentheses after a deal's points (``(total N 42 E 4 …)``,
+#: ``(cumul : N 42 …)``): the seats and their totals (typed27).
+_TOTAL_IN_PARENS: Final = re.compile(r"\([ \t\f]*(?:total|cumul|cumulé)[ \t\f]*:?[ \t\f]*([^()]*?)[ \t\f]*\)",
+                                     re.IGNORECASE)
 #: A trick line's number, its leader's seat and the card led (group 1).
 _TRICK_LEAD: Final = re.compile(r"[ \t\f]*[0-9]+[.)][ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*:?[ \t\f]*([^\s{]+)")
 
@@ -2311,9 +2315,9 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
                 # which the deal's header gives; typed27)
                 cards = " ".join(given.group("cards").split())
                 english = given.group("b").casefold() in ("left", "right")
-                tail = text[given.end():].split("\n", 1)[0].strip()     # (its remark kept)
+                remark = text[given.end():].split("\n", 1)[0].strip()     # (its remark kept)
                 written = f"{'pass' if english else 'passe'} {giver}" + (":" if english else " :") \
-                    + (f" {cards}" if cards else "") + (f" {tail}" if tail else "")
+                    + (f" {cards}" if cards else "") + (f" {remark}" if remark else "")
                 if not _reads(written):
                     written = f"{'pass' if english else 'passe'} {giver}" + (":" if english else " :") \
                         + (f" {cards}" if cards else "")
@@ -2490,6 +2494,13 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         # (``marque ... (total 26)``, ``passe E: ... -- Yann garde la dame``: a remark typed
         # as other notes are)
         rest = text[start:].split(";", 1)[0].split("\n", 1)[0].strip()
+        running = _TOTAL_IN_PARENS.fullmatch(rest) if "SEAT" in expected else None
+        totals = f"total {' '.join(running.group(1).split())}" if running is not None else ""
+        if running is not None and _reads(totals):
+            # (``marque N 13 … (total N 42 …)``: the running totals a sheet keeps on
+            # the points' line, which are a line of their own; typed27)
+            return HrnSyntaxError(msg("syntax.total_in_parens", found=quote(rest), written=totals),
+                                  line, column)
         return HrnSyntaxError(msg("syntax.remark", found=quote(rest)), line, column)
     if start is not None and "SYMBOL_GROUP" in expected:
         spoken = _WORD_SPAN.match(text, _word_start(text, start))
