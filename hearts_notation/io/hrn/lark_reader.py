@@ -2315,9 +2315,9 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
                 # which the deal's header gives; typed27)
                 cards = " ".join(given.group("cards").split())
                 english = given.group("b").casefold() in ("left", "right")
-                remark = text[given.end():].split("\n", 1)[0].strip()     # (its remark kept)
+                said_after = text[given.end():].split("\n", 1)[0].strip()     # (its remark kept)
                 written = f"{'pass' if english else 'passe'} {giver}" + (":" if english else " :") \
-                    + (f" {cards}" if cards else "") + (f" {remark}" if remark else "")
+                    + (f" {cards}" if cards else "") + (f" {said_after}" if said_after else "")
                 if not _reads(written):
                     written = f"{'pass' if english else 'passe'} {giver}" + (":" if english else " :") \
                         + (f" {cards}" if cards else "")
