@@ -132,3 +132,15 @@ def test_the_running_total_in_parentheses_offered_on_its_line_makes_the_twin() -
     row = int(at.split(":")[0]) - 1
     lines[row] = lines[row][:int(at.split(":")[1]) - 1].rstrip() + "\n" + said.split("« ")[-1].split(" »")[0]
     assert same_record("\n".join(lines), TYPED27.twin_text("carnet-total-courant"))
+
+
+def test_french_suit_letters_are_offered_only_when_a_p_k_or_t_says_so() -> None:
+    """``P … C … K … T …`` is offered in symbols (on main: *found 'P'*, no
+    form); a hand whose only letters are S H D C-like English ones is not read
+    as French (``C`` alone may be clubs: no French line offered)."""
+    game = TYPED27.read("partie-propre")
+    hand = "N: ♠ D 10 8 6  ♥ A 8  ♦ R 8 7 6 3  ♣ 9 2"
+    [(_, said)] = findings(game.replace(hand, "N: p D 10 8 6 c A 8 k R 8 7 6 3 t 9 2"), "fr")
+    assert said.endswith("écrivez « N: ♠ D 10 8 6 ♥ A 8 ♦ R 8 7 6 3 ♣ 9 2 »"), said
+    [(_, said)] = findings(game.replace(hand, "N: C D 10 8 6 A 8 R 8 7 6 3 9 2"), "fr")
+    assert "♥ D 10 8 6" not in said, said
