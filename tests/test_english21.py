@@ -60,7 +60,10 @@ REFUSED = {
     "s25_tilde_fence": ("1:1", "'~~~text': a Markdown code fence is not part of the record"),
     "01_queen_of_spades_words": ("27:21", "'queen of spades': a card is written as its rank and suit, "
                                  "such as Q♠"),
-    "02_the_queen": ("27:21", "'the Queen': a card is written as its rank and suit, such as Q♠"),
+    # (a trick led in clubs: the queen said alone is either, told with both since typed27)
+    "02_the_queen": ("27:21", "'the Queen': a card is written as its rank and suit; this trick was led in ♣, "
+                              "where the queen said alone may be either: write her suit, Q♣ if she follows, "
+                              "Q♠ if she is the queen of spades"),
     "03_ten_of_hearts": ("36:12", "'ten of hearts': a card is written as its rank and suit, such as 10♥"),
     "06_X_ten": ("36:12", "'XH': the ten is written 10 or T (10♥, TH), not X"),
     "07_trick_won_by": ("26:24", "'— won by North': a trick's winner is not written, "

@@ -172,11 +172,13 @@ REFUSED = [
     # t_pli
     ('3. E 2♠',
      'Pli n° 3 : E 2♠',
-     '28:1', 'une ligne de pli commence par son numéro et un point, comme « 3. »'),
+     '28:1', 'une ligne de pli commence par son numéro et un point, comme « 3. » : '
+     'écrivez « 3. E 2♠ S 3♠ O 5♠ N A♠ »'),
     # t_3e_pli
     ('3. E 2♠',
      '3e pli : E 2♠',
-     '28:1', 'une ligne de pli commence par son numéro et un point, comme « 3. »'),
+     '28:1', 'une ligne de pli commence par son numéro et un point, comme « 3. » : '
+     'écrivez « 3. E 2♠ S 3♠ O 5♠ N A♠ »'),
     # t_ramasse
     ('3. E 2♠ S 3♠ O 5♠ N A♠',
      '3. E 2♠ S 3♠ O 5♠ N A♠ ramasse N',
@@ -304,7 +306,8 @@ REFUSED = [
     # x_trick_space_dot
     ('13. E A♥',
      '13 . E A♥',
-     '38:1', 'une ligne de pli commence par son numéro et un point, comme « 13. »'),
+     '38:1', 'une ligne de pli commence par son numéro et un point, comme « 13. » : '
+     'écrivez « 13. E A♥ S D♣ O 4♥ N 6♦ »'),
     # x_nbsp_rank_suit
     ('N D♠! {N se',
      'N D\xa0♠! {N se',
@@ -403,11 +406,13 @@ REFUSED = [
     # x_premier_pli
     ('1. N 2♣ E 3♣ S 5♣ O A♣',
      'Premier pli : N 2♣ E 3♣ S 5♣ O A♣',
-     '26:1', 'une ligne de pli commence par son numéro et un point, comme « 1. »'),
+     '26:1', 'une ligne de pli commence par son numéro et un point, comme « 1. » : '
+     'écrivez « 1. N 2♣ E 3♣ S 5♣ O A♣ »'),
     # x_pli_no
     ('1. N 2♣ E 3♣ S 5♣ O A♣',
      'pli no 1 : N 2♣ E 3♣ S 5♣ O A♣',
-     '26:1', 'une ligne de pli commence par son numéro et un point, comme « 1. »'),
+     '26:1', 'une ligne de pli commence par son numéro et un point, comme « 1. » : '
+     'écrivez « 1. N 2♣ E 3♣ S 5♣ O A♣ »'),
     # x_date_tag_field
     ('[Date "2025.11.16"]',
      'Date : 16/11/2025',

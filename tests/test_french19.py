@@ -86,7 +86,7 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
     "partie-la-dame": [(31, 28, "card_words")],
     "partie-marque-point-final": [(39, 29, "points_period")],
     "partie-passe-prenom-d-abord": [(23, 1, "written_as")],
-    "partie-pli-numero-mot": [(30, 1, "trick_dot")],
+    "partie-pli-numero-mot": [(30, 1, "trick_dot_line")],  # (the line to write: typed27)
     "partie-prenoms-dans-plis": [(26, 4, "seat_player")],
     "partie-secretaire-typo-corrigee": [],
     "partie-secretaire-typo": [(16, 27, "note_slip")],

@@ -79,9 +79,9 @@ OUTCOMES: dict[str, list[tuple[int, int, str]]] = {
     "partie-lettres-couleurs-fr": [(27, 6, "card_words")],
     "partie-lettres-dk": [(37, 22, "card_two_readings")],
     "partie-majuscules-auto": [],
-    "partie-ordinal-1er": [(26, 1, "trick_dot")],
-    "partie-ordinal-3eme": [(28, 1, "trick_dot")],
-    "partie-ordinal-romain": [(29, 1, "trick_dot")],
+    "partie-ordinal-1er": [(26, 1, "trick_dot_line")],  # (the line to write: typed27)
+    "partie-ordinal-3eme": [(28, 1, "trick_dot_line")],  # (the line to write: typed27)
+    "partie-ordinal-romain": [(29, 1, "trick_dot_line")],  # (the line to write: typed27)
     "partie-passe-de-a-phrase": [(22, 1, "written_as")],
     "partie-passe-de-a": [(25, 1, "written_as")],
     "partie-passe-phrase": [(23, 1, "written_as")],

@@ -98,8 +98,9 @@ def _validate(text: str, tmp_path: Path, *args: str) -> tuple[str, int]:
      "on attendait un sens d'échange (gauche, droite, face, garde), trouvé 'à l’ouest'"),
     ("donne 2 donneur N passe droite", "donne 2 donneur N passe à la droite", "42:25",
      "trouvé 'à la droite' ; vouliez-vous dire « à droite »"),
-    ("total N 3 E 4 S 15 O 4", "total N 3 E 4 S 15 O \u22124", "40:22",
-     "trouvé '\u22124' ; vouliez-vous dire « -4 »"),
+    # (an en dash: U+2212, the minus sign, reads as a minus since typed27)
+    ("total N 3 E 4 S 15 O 4", "total N 3 E 4 S 15 O \u20134", "40:22",
+     "trouvé '\u20134' ; vouliez-vous dire « -4 »"),
 ])
 def test_a_form_the_notation_does_not_read_gets_the_word_meant(
         written: str, typed: str, where: str, meant: str, tmp_path: Path) -> None:

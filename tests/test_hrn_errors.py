@@ -65,7 +65,8 @@ GRAMMAR_CASES = [
     ("[Event]\n", 1, 7, "expected a quoted tag value such as \"Club\", found ']'"),
     ('[Event "x"\n', 1, 11, "expected ']' to close the tag, found the end of the line"),
     ("deal 1\n1. S 2C }\n", 2, 9, "a '}' with no '{' before it (write \\} for a brace inside a comment)"),
-    ("deal 1\n1 S 2C\n", 2, 1, "a trick line starts with its number and a dot, as in '1.'"),
+    ("deal 1\n1 S 2C\n", 2, 1,
+     "a trick line starts with its number and a dot, as in '1.': write it '1. S 2C'"),
     ("scroe N 3\n", 1, 1,
      "expected a line such as [Tag \"value\"], deal 1, N: AQ4.K93.J862.T75, pass N: ..., 1. S 2C ..., "
      "score ..., total ..., moon ..., * or result ..., found 'scroe'; did you mean 'score'?"),

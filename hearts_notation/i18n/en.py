@@ -2324,3 +2324,21 @@ MESSAGES.update({
 MESSAGES.update({
     "engine.dask_pipe": "a named pipe is read once, and --engine dask opens each file several times (its size, its language, its parts): use --engine local, or save the games to a file",
 })
+
+# [typed27] hand-typed records, round 27 (io/hrn/lark_reader._trick_dot): a trick
+# numbered otherwise (``1er pli :``, ``Pli n°3 :``, ``2nd trick:``) with the whole line to write.
+MESSAGES.update({
+    "syntax.trick_dot_line": "a trick line starts with its number and a dot, as in '{n}.': write it '{written}'",
+})
+MESSAGES.update({
+    # [typed27] the queen said alone on a trick led in another suit than spades (lark_reader._led_suit).
+    "syntax.lone_queen_led": "{found}: a card is written as its rank and suit; this trick was led in {led}, where the queen said alone may be either: write her suit, {follow} if she follows, {spades} if she is the queen of spades",
+})
+MESSAGES.update({
+    # [typed27] a table's number and a round's on a line of their own, ``Table 3, round 2`` (reader._table_round_tags).
+    "syntax.table_round_line": "{found}: the table and the round are written in tags, with the game's other tags: write {tags}",
+})
+MESSAGES.update({
+    # [typed27] the running totals in parentheses on a deal's points line (lark_reader._TOTAL_IN_PARENS).
+    "syntax.total_in_parens": "{found}: the running totals are a line of their own, under the deal's points: write '{written}' on the next line",
+})

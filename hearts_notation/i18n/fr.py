@@ -2310,3 +2310,21 @@ MESSAGES.update({
 MESSAGES.update({
     "engine.dask_pipe": "un tube nommé ne se lit qu'une fois, et --engine dask ouvre chaque fichier plusieurs fois (sa taille, sa langue, ses parties) : utilisez --engine local, ou enregistrez les parties dans un fichier",
 })
+
+# [typed27] relevés tapés à la main, tour 27 (io/hrn/lark_reader._trick_dot) : un pli
+# numéroté autrement (« 1er pli : », « Pli n°3 : », « 2e pli ») et la ligne entière à écrire.
+MESSAGES.update({
+    "syntax.trick_dot_line": "une ligne de pli commence par son numéro et un point, comme « {n}. » : écrivez « {written} »",
+})
+MESSAGES.update({
+    # [typed27] la dame dite seule dans un pli entamé dans une autre couleur que pique (lark_reader._led_suit).
+    "syntax.lone_queen_led": "{found} : une carte s'écrit avec sa hauteur et sa couleur ; ce pli est entamé à {led}, où la dame dite seule peut être l'une ou l'autre : écrivez sa couleur, {follow} si elle fournit, {spades} si c'est la dame de pique",
+})
+MESSAGES.update({
+    # [typed27] le numéro de table et de tour sur une ligne à eux, « Table 3, tour 2 » (reader._table_round_tags).
+    "syntax.table_round_line": "{found} : la table et le tour s'écrivent dans des balises, avec les autres balises de la partie : écrivez {tags}",
+})
+MESSAGES.update({
+    # [typed27] les totaux entre parenthèses sur la ligne de marque d'une donne (lark_reader._TOTAL_IN_PARENS).
+    "syntax.total_in_parens": "{found} : les totaux s'écrivent sur une ligne à eux, sous la marque de la donne : écrivez « {written} » à la ligne suivante",
+})

@@ -43,6 +43,7 @@ from .words import (
     closest_keyword,
     list_bullet,
     number_word,
+    points_value,
     roman_number,
     seat_words,
     strip_bold,
@@ -195,6 +196,24 @@ def _reads(text: str) -> bool:
     except _LARK.UnexpectedInput:
         return False
     return bool(text.strip())
+
+
+#: What is left between a trick's number said otherwise and its first seat:
+#: the colon, dot, parenthesis or dash a typist puts after it (``1er pli :``).
+_AFTER_NUMBER: Final = re.compile(r"\A[ \t\f]*[:.)\-]?")
+
+
+def _trick_dot(n: int | str, rest: str, line: int, column: int) -> HrnSyntaxError:
+    """A trick numbered otherwise than ``1.`` (``1er pli : N 2♣ ...``,
+    ``Pli n°3 : E 2♠ ...``): the whole line to write when, numbered so, the
+    rest of it reads (typed27: the number alone left the typist to rewrite the
+    line), else how a trick line starts.  Both keys are the deal's habit,
+    told once (reader._HABITS)."""
+    cards = " ".join(_AFTER_NUMBER.sub("", rest, count=1).split())
+    written = f"{int(n)}. {cards}"
+    if cards and _reads(written):
+        return HrnSyntaxError(msg("syntax.trick_dot_line", n=int(n), written=written), line, column)
+    return HrnSyntaxError(msg("syntax.trick_dot", n=n), line, column)
 
 
 def explain_line(text: str, line: int, seats: tuple[str, ...]) -> HrnSyntaxError | None:
@@ -439,6 +458,22 @@ _LONE_QUEEN: Final = re.compile(
     # the names clubs give her; french24)
     rf"(dame(?:[^\S\n]+noire)?|noire|queen|lady|black[^\S\n]+(?:lady|maria))(?![\w{_SYMBOLS}])(?![^\S\n]+(?:de|d'|d’|of)(?!\w))(?![^\S\n]*[{_SYMBOLS}])",
     re.IGNORECASE)
+#: The running totals in parentheses after a deal's points (``(total N 42 E 4 …)``,
+#: ``(cumul : N 42 …)``): the seats and their totals (typed27).
+_TOTAL_IN_PARENS: Final = re.compile(r"\([ \t\f]*(?:total|cumul|cumulé)[ \t\f]*:?[ \t\f]*([^()]*?)[ \t\f]*\)",
+                                     re.IGNORECASE)
+#: A trick line's number, its leader's seat and the card led (group 1).
+_TRICK_LEAD: Final = re.compile(r"[ \t\f]*[0-9]+[.)][ \t\f]*[A-Za-z][A-Za-z0-9]*[ \t\f]*:?[ \t\f]*([^\s{]+)")
+
+
+def _led_suit(text: str, start: int) -> str | None:
+    """The suit symbol of the card led on the trick line *text*, when that
+    card stands before *start* (where the line went wrong), else ``None``."""
+    lead = _TRICK_LEAD.match(text)
+    led = card_spelling(lead.group(1)) if lead is not None and lead.end(1) <= start else None
+    return None if led is None else "♣♦♥♠"[led[0].suit]
+
+
 #: The queen of spades by a nickname English players give her, with no article
 #: (``Black Maria``, ``black lady``, ``QoS``; english24): her name, whatever the case.
 #: French players' ``DDP`` (*dame de pique*) is hers too (typed25).
@@ -460,6 +495,32 @@ _PBN_PARTED: Final = re.compile(rf"({_RANK_RUN})(?:[ \t\f]*[/.][ \t\f]*|[ \t\f]+
 _SUIT_NAMED_GROUP: Final = re.compile(
     rf"(spades?|hearts?|diamonds?|clubs?|[SHDC\u2660\u2665\u2666\u2663])[ \t\f]*[-:=]?[ \t\f]*({_RANK_RUN})"
     rf"[ \t\f]*[,;]?[ \t\f]*", re.IGNORECASE)
+
+#: A suit named by a French sheet's letter before its ranks (``P D 10 8 6``:
+#: P pique, C cœur, K carreau, T trèfle; typed27), the ranks in French letters.
+_FRENCH_LETTER_GROUP: Final = re.compile(
+    r"([PCKT])[ \t\f]*[-:=]?[ \t\f]*((?:10|[ARDV2-9])(?:[ \t\f,]*(?:10|[ARDV2-9]))*|-)[ \t\f]*[,;]?[ \t\f]*",
+    re.IGNORECASE)
+#: The suit each French sheet's letter names.
+_FRENCH_SUIT_LETTERS: Final = {"p": "♠", "c": "♥", "k": "♦", "t": "♣"}
+
+
+def _french_letter_groups(body: str) -> list[str]:
+    """The suit groups of *body* with the suits named by a French sheet's
+    letters (``P D 10 8 6  C A 8 …``: ``♠ D 10 8 6 ♥ A 8 …``), or empty when
+    *body* is not only such groups or names no P, K nor T (``C`` alone may
+    be clubs, as English letters name them: not guessed)."""
+    groups: list[tuple[str, str]] = []
+    at = 0
+    while at < len(body):
+        g = _FRENCH_LETTER_GROUP.match(body, at)
+        if g is None or g.end() == at:
+            return []
+        groups.append((g.group(1).casefold(), " ".join(re.sub(r"[ \t\f,]+", " ", g.group(2)).split())))
+        at = g.end()
+    if not {"p", "k", "t"} & {letter for letter, _ in groups}:
+        return []
+    return [f"{_FRENCH_SUIT_LETTERS[letter]} {ranks.upper()}" for letter, ranks in groups]
 
 
 def _ranks(run: str) -> str:
@@ -496,7 +557,7 @@ def _hand_slip(found: str | None, expected: set[str], text: str, start: int | No
     if parted is not None:
         written = ".".join(_ranks(g) for g in parted.groups())
     else:
-        groups = _named_groups(body)
+        groups = _named_groups(body) or _french_letter_groups(body)
         if len(groups) >= 2:
             written = " ".join(groups)
     if written is None:
@@ -706,8 +767,8 @@ def _moon_in_points(text: str, base: int) -> HrnSyntaxError | None:
     said = _MOON_AFTER_POINTS.match(text)
     if said is None:
         return None
-    pairs = re.findall(r"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*([+-]?[0-9]+)", said.group("points"))
-    points = {seat: int(n) for seat, n in pairs}
+    pairs = re.findall(r"([A-Za-z][A-Za-z0-9]*)[ \t\f]*:?[ \t\f]*([+\-\u2212]?[0-9]+)", said.group("points"))
+    points = {seat: points_value(n) for seat, n in pairs}
     zero = [seat for seat, n in points.items() if n == 0]
     if len(zero) != 1 or len(points) < 3 or len(set(points.values())) != 2:
         return None
@@ -932,6 +993,15 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
         lone = _LONE_QUEEN.match(text, article.end()) if named is None else None
         if lone is not None and found.casefold() != "le":
             card = "Q♠" if lone.group(1)[:1].casefold() in "qbl" else "D♠"
+            # (the queen by her name alone; *la dame noire*, *the black lady*, *the
+            # lady* name the queen of spades whatever was led)
+            alone = lone.group(1).casefold() in ("dame", "queen")
+            led = _led_suit(text, start) if alone else None
+            if led is not None and led != "♠":
+                # (``5. N 10♥ O la dame``: after a lead in hearts *la dame* may be
+                # D♥ as well as D♠; told with both, neither guessed; typed27)
+                return HrnSyntaxError(msg("syntax.lone_queen_led", found=quote(text[start:lone.end()]),
+                                          led=led, follow=card[0] + led, spades=card), line, column)
             return HrnSyntaxError(msg("syntax.card_words", found=quote(text[start:lone.end()]), card=card),
                                   line, column)
         if named is not None:
@@ -967,7 +1037,7 @@ def _card_slip(found: str | None, expected: set[str], text: str, start: int | No
 
 #: The word before the error, when it is a number with a word glued on
 #: (``1x3``: points typed with a stray letter).
-_GLUED_POINTS: Final = re.compile(r"([+-]?[0-9]+[^\W\d_][^\s{};]*)[^\S\n]*\Z")
+_GLUED_POINTS: Final = re.compile(r"([+\-\u2212]?[0-9]+[^\W\d_][^\s{};]*)[^\S\n]*\Z")
 
 
 def _glued_points(text: str, start: int, expected: set[str], base: int,
@@ -993,7 +1063,7 @@ def _glued_points(text: str, start: int, expected: set[str], base: int,
 
 
 #: The points and the word after them, before a score or total line's error.
-_AFTER_POINTS: Final = re.compile(r"(?<!\S)[+-]?[0-9]+[^\S\n]+([^\s{};:]+)[^\S\n]*\Z")
+_AFTER_POINTS: Final = re.compile(r"(?<!\S)[+\-\u2212]?[0-9]+[^\S\n]+([^\s{};:]+)[^\S\n]*\Z")
 
 
 def _stray_word(text: str, start: int, expected: set[str], base: int,
@@ -1060,19 +1130,19 @@ def _is_seat(word: str, seats: tuple[str, ...]) -> bool:
 
 #: A unit after points, as a sheet says them (``3 pts``, ``3 points``).
 _UNIT: Final = re.compile(r"(?:pts?|points?)\.?", re.IGNORECASE)
-_GLUED_UNIT: Final = re.compile(r"[+-]?[0-9]+(?:pts?|points?)\.?,?", re.IGNORECASE)
+_GLUED_UNIT: Final = re.compile(r"[+\-\u2212]?[0-9]+(?:pts?|points?)\.?,?", re.IGNORECASE)
 _UNIT_AFTER: Final = re.compile(r"(?<=[0-9])[^\S\n]*(?:pts?|points?)\.?(?!\w)", re.IGNORECASE)
 #: A line that starts with a points keyword.
 _POINTS_HEAD: Final = re.compile(r"[ \t\f]*(?:score|marque|total)(?!\w)", re.IGNORECASE)
 #: One seat and its points as a sheet lists them with no keyword before
 #: (``N=3``, ``N : 3 pts,``), and a line of them, a note after.
-_PAIR: Final = re.compile(r"([^\W\d_]\w*)[^\S\n]*[:=]?[^\S\n]*([+-]?[0-9]+)"
+_PAIR: Final = re.compile(r"([^\W\d_]\w*)[^\S\n]*[:=]?[^\S\n]*([+\-\u2212]?[0-9]+)"
                           r"(?:[^\S\n]*(?:pts?|points?)\.?(?!\w))?[^\S\n]*,?[^\S\n]*")
 _PAIRS_LINE: Final = re.compile(rf"[ \t\f]*((?:{_PAIR.pattern}){{2,}})(?:\{{[^{{}}]*\}}[^\S\n]*)*\Z",
                                 re.IGNORECASE)
 #: A number cut by a decimal or thousands mark, where points stand: the
 #: digits before the error (group 1), the mark (2), and the digits at it.
-_NUMBER_BEFORE: Final = re.compile(r"(?<![\w.,])([+-]?[0-9]+)(,?|[ \t\u00a0\u2007\u2009\u202f]+)\Z")
+_NUMBER_BEFORE: Final = re.compile(r"(?<![\w.,])([+\-\u2212]?[0-9]+)(,?|[ \t\u00a0\u2007\u2009\u202f]+)\Z")
 _THOUSANDS: Final = "\u00a0\u2007\u2009\u202f"
 _DIGITS_AT: Final = re.compile(r"([.,]?)([0-9]+)(?![\w.,])")
 #: A deal's number said with how many deals the game will have (``donne 1/8``,
@@ -1184,13 +1254,13 @@ _CELLS_HEAD: Final = re.compile(r"[ \t\f]*(score|marque|total)(?!\w)[ \t\f\u00a0
 #: What parts the cells of a spreadsheet's row pasted as text: ``;`` (the CSV
 #: of a French spreadsheet), a tab (cells copied from the grid).
 _CELL_MARK: Final = re.compile(r"[^\S\n]*[;\t][^\S\n]*")
-_WHOLE: Final = re.compile(r"[+-]?[0-9]+")
+_WHOLE: Final = re.compile(r"[+\-\u2212]?[0-9]+")
 #: A row of a score sheet's columns ruled by bars (``Nord | Est | Sud |
 #: Ouest``, ``3 | 4 | 15 | 4``; french23), and the bar between two cells.
 _BAR_ROW: Final = re.compile(r"[ \t\f]*\|?[^|\n;{]+(?:\|[^|\n;{]+){2,}\|?[ \t\f]*")
 _BAR_MARK: Final = re.compile(r"[^\S\n]*\|[^\S\n]*")
 #: A row of whole numbers parted by blanks alone (``3    4   15    4``; french24).
-_SPACED_ROW: Final = re.compile(r"[ \t\f]*[+-]?[0-9]+(?:[ \t\f\u00a0]+[+-]?[0-9]+)+[ \t\f]*")
+_SPACED_ROW: Final = re.compile(r"[ \t\f]*[+\-\u2212]?[0-9]+(?:[ \t\f\u00a0]+[+\-\u2212]?[0-9]+)+[ \t\f]*")
 #: A heading cell: a word of letters (``Donne``, ``Nord``, ``N°``, ``Total cumulé``).
 _HEADING_CELL: Final = re.compile(r"[^\W\d_][\w°º'’. -]*")
 
@@ -1804,7 +1874,7 @@ def _keyword_slip(found: str | None, expected: set[str], text: str, base: int, l
                                   base, lead + 1)
     t = _TRICK_T.match(text)
     if t is not None:
-        return HrnSyntaxError(msg("syntax.trick_dot", n=int(t.group(2))), base, t.start(1) + 1)
+        return _trick_dot(int(t.group(2)), text[t.end():], base, t.start(1) + 1)
     return None
 
 
@@ -1902,7 +1972,7 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     if named is not None:
         # (``Pli 1 : N 2♣ ...``: the trick named as it is said; the grammar
         # took ``Pli`` for a hand line's seat)
-        return HrnSyntaxError(msg("syntax.trick_dot", n=named.group(2)), base, named.start(1) + 1)
+        return _trick_dot(int(named.group(2)), text[named.end():], base, named.start(1) + 1)
     if "POINTS" in expected and found[:1] in _DASHES and found[1:].isdigit():
         # (``O −4``: a word processor's minus sign or dash for the hyphen)
         said = msg("syntax.expected", what=expected_phrase(expected, seats), found=quote(found))
@@ -1919,7 +1989,9 @@ def _diagnose(found: str | None, expected: set[str], text: str, base: int, line:
     if "TRICK_NUMBER" in expected and (found.isdigit() or re.fullmatch(r"[0-9]+[),:-]", found)):
         # (``1 N 2♣``, ``1) N 2♣``, ``1: N 2♣``, ``1- N 2♣``: a trick number as lists
         # are numbered)
-        return HrnSyntaxError(msg("syntax.trick_dot", n=found.rstrip("),:-")), line, column)
+        typed = text.lstrip(" \t\f")
+        rest = typed[len(found):] if typed.startswith(found) else ""
+        return _trick_dot(int(found.rstrip("),:-")), rest, line, column)
     if expected == {"_COLON"}:
         m = _FIRST_WORD.match(text)
         if m and m.group(1) not in seats and "\n" not in text[: m.start(1)]:
@@ -2210,22 +2282,22 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
                 said = msg("syntax.expected", what=_LINE_START, found=quote(ordinal.group().strip()))
                 return HrnSyntaxError(msg("syntax.did_you_mean", error=said.arg(), word=f"{noun} {n}"),
                                       base, lead + 1)
-            return HrnSyntaxError(msg("syntax.trick_dot", n=n), base, lead + 1)
+            return _trick_dot(n, text[ordinal.end():], base, lead + 1)
         counted = _COUNTED_TRICK.match(text)
         if counted is not None and "\n" not in text:
             # (``1er. N 2♣ ...``, ``IV. N 8♠ ...``: a trick numbered as an ordinal
             # or in Roman numerals; french21)
             n = int(counted.group(1)) if counted.group(1) else roman_number(counted.group(2))
             if n:
-                return HrnSyntaxError(msg("syntax.trick_dot", n=n), base, lead + 1)
+                return _trick_dot(n, text[counted.end():], base, lead + 1)
         said_n = NUMBER_WORD_LINE.match(text)
         n_said = number_word(said_n.group(2)) if said_n is not None else None
         if said_n is not None and n_said is not None and said_n.group(1).lower() not in ("deal", "donne"):
             # (``pli trois : E 2♠ ...``, ``trick three: ...``: the number in words; typed22)
-            return HrnSyntaxError(msg("syntax.trick_dot", n=n_said), base, lead + 1)
+            return _trick_dot(n_said, text[said_n.end():], base, lead + 1)
         numero = _TRICK_NUMERO.match(text)
         if numero is not None:
-            return HrnSyntaxError(msg("syntax.trick_dot", n=int(numero.group(2))), base, lead + 1)
+            return _trick_dot(int(numero.group(2)), text[numero.end():], base, lead + 1)
         listed = _NUMBERED_TRICK.match(text)
         if listed is not None and "\n" not in text:
             # (``n°3 E 2♠ ...``, ``3° E 2♠ ...``: a trick numbered as a list numbers its items)
@@ -2237,6 +2309,22 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         given = _PASS_GIVEN.match(text)
         if given is not None:
             giver = given.group("a1") or given.group("a2")
+            sideways = given.group("b").casefold() in ("gauche", "droite", "left", "right")
+            if _is_seat(giver, seats) and sideways:
+                # (``N donne à gauche : A♥ 9♣ R♦``: the pass said with its direction,
+                # which the deal's header gives; typed27)
+                cards = " ".join(given.group("cards").split())
+                english = given.group("b").casefold() in ("left", "right")
+                said_after = text[given.end():].split("\n", 1)[0].strip()     # (its remark kept)
+                written = f"{'pass' if english else 'passe'} {giver}" + (":" if english else " :") \
+                    + (f" {cards}" if cards else "") + (f" {said_after}" if said_after else "")
+                if not _reads(written):
+                    written = f"{'pass' if english else 'passe'} {giver}" + (":" if english else " :") \
+                        + (f" {cards}" if cards else "")
+                said = msg("syntax.expected", what=_LINE_START,
+                           found=quote(text[lead:given.start("cards")].strip()))
+                return HrnSyntaxError(msg("syntax.written_as", error=said.arg(), written=written),
+                                      base, lead + 1)
             if _is_seat(giver, seats) and _is_seat(given.group("b"), seats):
                 cards = " ".join(given.group("cards").split())
                 english = text[lead:].split(None, 1)[0].lower() == "pass"    # (``pass N to E``)
@@ -2406,6 +2494,13 @@ def _sheet_slip(found: str | None, expected: set[str], text: str, start: int | N
         # (``marque ... (total 26)``, ``passe E: ... -- Yann garde la dame``: a remark typed
         # as other notes are)
         rest = text[start:].split(";", 1)[0].split("\n", 1)[0].strip()
+        running = _TOTAL_IN_PARENS.fullmatch(rest) if "SEAT" in expected else None
+        totals = f"total {' '.join(running.group(1).split())}" if running is not None else ""
+        if running is not None and _reads(totals):
+            # (``marque N 13 … (total N 42 …)``: the running totals a sheet keeps on
+            # the points' line, which are a line of their own; typed27)
+            return HrnSyntaxError(msg("syntax.total_in_parens", found=quote(rest), written=totals),
+                                  line, column)
         return HrnSyntaxError(msg("syntax.remark", found=quote(rest)), line, column)
     if start is not None and "SYMBOL_GROUP" in expected:
         spoken = _WORD_SPAN.match(text, _word_start(text, start))

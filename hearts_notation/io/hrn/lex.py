@@ -58,6 +58,7 @@ from .words import (
     IGNORED,
     LETTER_SUITS,
     LINE_KEYWORDS,
+    MINUS_SIGN,
     MOON_CHOICES,
     RANKS,
     SEAT_RE,
@@ -65,6 +66,7 @@ from .words import (
     TOKENS,
     TOTAL_CUMUL_RE,
     card_spelling,
+    points_value,
 )
 
 
@@ -110,12 +112,13 @@ def number(text: str, line: int, column: int) -> int:
     past the ``digits`` limit: Python will not even convert 4,300 digits,
     and no record needs more than a few."""
     limit = current_limits().digits
-    size = len(text.lstrip("+-").rstrip(".)"))
+    size = len(text.lstrip("+-" + MINUS_SIGN).rstrip(".)"))
     if size > limit:
         raise HrnSyntaxError(limit_message("limit.what.number_digits", "digits", limit,
                                                size=("num", size)),
                              line, column)
-    return int(text.rstrip(".)"))
+    # (points typed with the minus sign U+2212, ``O −6``: a minus; typed27)
+    return points_value(text.rstrip(".)"))
 
 
 def check_cards(count: int, what: str, line: int, column: int) -> None:
@@ -1501,6 +1504,8 @@ def _plain_points(head: str, words: list[str], line: int) -> PointsEl | None:
         value = words[i + 1]
         seats.append(seat)
         cols.append(col)
-        values.append(int(value) if len(value) <= digits else number(value, line, col + len(seat) + 1))
+        # (``−6``, the minus sign U+2212, goes to number(), which reads it)
+        values.append(int(value) if len(value) <= digits and value.isascii()
+                      else number(value, line, col + len(seat) + 1))
         col += len(seat) + len(value) + 2
     return PointsEl(_POINTS_WORDS[head], line, 1, seats, [line] * len(seats), cols, values)

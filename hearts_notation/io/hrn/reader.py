@@ -643,6 +643,9 @@ def _read_clean_line(b: _GameBuilder, text: str, line: int, read: LineReader | N
         if dated is not None:
             # (``mardi 6 décembre 2026`` on a line of its own; french23)
             field = msg("syntax.date_line", found=quote(" ".join(text.split())), date=dated.group(1))
+        tags = _table_round_tags(text) if field is None and dated is None else None
+        if tags is not None:
+            field = msg("syntax.table_round_line", found=quote(" ".join(text.split())), tags=tags)
         if _told_whole(b, text, line, field):
             return
         worded = _worded(text, line, b.seat_names_for_messages())
@@ -770,6 +773,29 @@ _DATE_LINE: Final = re.compile(
     r"[ \t\f]*(?:le[ \t\f]+)?((?:(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)[ \t\f]+)?"
     r"(?:le[ \t\f]+)?(?:1er|[0-9]{1,2})[ \t\f]+(?:janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t"
     r"|septembre|octobre|novembre|d[ée]cembre)[ \t\f]+[0-9]{4})[ \t\f]*\.?[ \t\f\r]*", re.IGNORECASE)
+#: A table's number and a round's on a line of their own, as a club's sheet
+#: heads its page (``Table 3, tour 2``, ``Tour 2``, ``Table n° 3``, ``Round 2``;
+#: typed27): the table's number (group 1), the round's word (2) and number (3).
+_TABLE_ROUND_LINE: Final = re.compile(
+    r"[ \t\f]*(?:table[ \t\f]*(?:n[°º]|no\.?|#)?[ \t\f]*([0-9]+))?"
+    r"(?:[ \t\f]*[,;/\u2013\u2014-]?[ \t\f]*(tour|manche|round)[ \t\f]*(?:n[°º]|no\.?|#)?[ \t\f]*([0-9]+))?"
+    r"[ \t\f]*\.?[ \t\f\r]*", re.IGNORECASE)
+
+
+def _table_round_tags(text: str) -> str | None:
+    """The tags that say the table and the round a line such as ``Table 3,
+    tour 2`` gives (``[Table "3"] [Manche "2"]``, the round's tag in the
+    word's language), or ``None`` for any other line."""
+    m = _TABLE_ROUND_LINE.fullmatch(text)
+    if m is None or (m.group(1) is None and m.group(3) is None):
+        return None
+    tags = [f'[Table "{int(m.group(1))}"]'] if m.group(1) is not None else []
+    if m.group(3) is not None:
+        name = "Round" if m.group(2).casefold() == "round" else "Manche"
+        tags.append(f'[{name} "{int(m.group(3))}"]')
+    return " ".join(tags)
+
+
 #: A moon line offered by a message, its seat (``capot E``, ``moon Tom``).
 _MOON_OFFERED: Final = re.compile(r"(?:capot|moon) (\S+)")
 
@@ -1003,7 +1029,8 @@ def seat_map(seats: tuple[str, ...]) -> dict[str, str]:
 #: The slips a typist makes on every line of a kind, told once a deal
 #: (:meth:`_GameBuilder.line_error`): a trick numbered otherwise than ``1.``,
 #: the ten typed ``X`` or ``1O``, ``=`` between a seat and its points.
-_HABITS: Final = frozenset(("syntax.trick_dot", "syntax.ten_x", "syntax.ten_o", "syntax.points_equals"))
+_HABITS: Final = frozenset(("syntax.trick_dot", "syntax.trick_dot_line", "syntax.ten_x", "syntax.ten_o",
+                            "syntax.points_equals"))
 #: A deal header whose keyword is written whole and whose number does not read
 #: (``donne &``, ``Donne : un``, ``deal #``).
 _HEAD_NO_NUMBER: Final = re.compile(r"[ \t]*(?:donne|deal)(?![\w])(?![ \t]*[0-9])", re.IGNORECASE)
@@ -1337,7 +1364,9 @@ class _GameBuilder:
             # deal's first such line and its other lines lost quietly, as an
             # unknown seat is: one cause, one finding; french24.  A deal's own,
             # for the editor that reads a deal again alone.)
-            told = f"{message.key}:{self.cur.line}"
+            # (a trick numbered otherwise, with or without the line to write: one habit)
+            habit = "syntax.trick_dot" if message.key == "syntax.trick_dot_line" else message.key
+            told = f"{habit}:{self.cur.line}"
             if told in self.told:
                 self.cur.lost_line = self.cur.quiet_loss = True
                 return
@@ -1418,11 +1447,11 @@ class _GameBuilder:
             return
         word, name = m.group(1), m.group(2) or ""
         assert self.cur is not None
-        if name.lower() in ("pass", "passe", "passes", "passed"):
+        if name.lower() in ("pass", "passe", "passes", "passed", "donne"):
             # (``Marie passe A♥ 9♣ R♦ à Paul``, ``Nord passe ...``: the giver
             # said first, by seat or player's name; french19; in English,
             # ``East passes K♠ Q♥ J♥ to South``, english21; ``E passed ... to the
-            # left``, english24)
+            # left``, english24; ``N donne à gauche : ...``, typed27)
             from ...players import loose_key
 
             giver = self.known_seat(word) or self.player_seats().get(loose_key(word))

@@ -588,6 +588,18 @@ _GAP: Final = f"[ \t{MARK_SPACES}]"
 #: ``[Arbitré "..."]`` used to be written ``[Arbitr_]`` and refused in JSON).
 TAG_NAME_CHARS: Final = "A-Za-z0-9_À-ÖØ-öø-ÿ"
 
+#: The minus sign (U+2212) a word processor puts for a typed ``-``: where
+#: points stand (the POINTS token) it is a minus (typed27).
+MINUS_SIGN: Final = "\u2212"
+
+
+def points_value(text: str) -> int:
+    """The whole number a POINTS token says (``-6``, ``+26``, ``−6`` with
+    the minus sign): the one conversion, so that every reading of a points
+    line (the lexer, the messages that offer a line) agrees."""
+    return int(text.replace(MINUS_SIGN, "-"))
+
+
 TOKENS: Final[dict[str, str]] = {
     "DIRECTION": (f"(?i:(?:left|right|across|hold|gauche|droite|face|garde|à{_GAP}+gauche|à{_GAP}+droite"
                   f"|a{_GAP}+gauche|a{_GAP}+droite"
@@ -616,7 +628,8 @@ TOKENS: Final[dict[str, str]] = {
     "TAG_NAME": f"[{TAG_NAME_CHARS}]+",
     "COMMENT": r"(?s:\{(?:[^\\}]|\\.)*\})",
     "TAG_VALUE": '"(?:[^"\\\\\n]|\\\\.)*"',
-    "POINTS": r"[+-]?[0-9]+",
+    # (U+2212, a word processor's minus sign, read as "-": a score is where it stands; typed27)
+    "POINTS": "[+\\-\u2212]?[0-9]+",
     "TRICK_NUMBER": r"[0-9]+[.)]",
     "INT": r"[0-9]+",
     "STAR": r"\*",
