@@ -200,6 +200,13 @@ _NO_LIMIT: Final = 1 << 60
 _KEY_SUIT0: Final = 0x1111111111111
 _KEY_SUIT1: Final = 0x1111111111111 << 1
 _KEY_SUIT2: Final = 0x1111111111111 << 2
+#: an odd 32-bit multiplier (2 ** 32 over the golden ratio): the table key's
+#: head times it, its bits 31 up, mixed into the planes (:meth:`ExactSolver._key`).
+#: CPython's dict takes an int's slot from its lowest bits; the key had its
+#: head there (leader, hearts, moon, Q♠'s place, the suits' counts), the same
+#: for most entries, so lookups probed about 6 slots where a mixed key probes
+#: about 2 (selfish28)
+_KEY_MIX: Final = 0x9E3779B1
 Vector = tuple[int, ...]
 
 
@@ -2032,7 +2039,7 @@ class ExactSolver:
         only while a heart is left, the moon state, below bit 7), where Q♠
         (and a scoring J♦) sit among the cards left of their suit above it
         (four bits each from bit 7) and the number of cards left of each
-        suit (four bits each from bit 15), then from bit 31 who holds each
+        suit (four bits each from bit 15), and who holds each
         card left, the suits with the gaps left by gathered cards squeezed
         out, one after the other (clubs from bit 0, diamonds after the clubs
         left, ...), as bit planes one above the other (each as wide as the
@@ -2041,7 +2048,12 @@ class ExactSolver:
         three up to six; seat 0 holds the cards no plane has).  The same
         positions share a key as with each seat's holdings squeezed apart
         (:meth:`_squeezed`).  Up to 16 cards left (four seats) the key is one
-        machine word, boxed once (selfish23).
+        machine word, boxed once (selfish23).  Laid out (selfish28): the head
+        (the 31 bits above) from bit 32, the planes from bit 0, XORed with
+        the head times :data:`_KEY_MIX` (bits 31 up): one to one, and the
+        dict's slot (the int's low bits) differs from entry to entry, where
+        the head first left most entries in the same few slots; past a
+        machine word, the head from bit 156, above any plane.
 
         The planes are the trick's start's (:attr:`_k0` to :attr:`_k2`)
         with the trick's cards taken out (:func:`drop_cards`), and are left
@@ -2071,12 +2083,19 @@ class ExactSolver:
         p0: i64 = self._k0
         p1: i64 = self._k1
         if self.n <= 4 and cnt <= 16:
-            return int(top | (p0 << 31) | (p1 << (31 + cnt)))
+            # the head above the planes (bit 32 up) and the planes, below,
+            # mixed with a multiple of the head: a one-to-one change (the
+            # head is read back from the high half, then the planes) that
+            # gives the table's dict keys low bits that differ (selfish28)
+            planes: i64 = p0 | (p1 << cnt)
+            return int((top << 32) | (planes ^ ((top * _KEY_MIX) >> 31)))
         # past a machine word: arbitrary-precision ints (compiled, an int
-        # shifted by an i64 is an i64 shift, which would drop the high bits)
-        sh1: int = 31 + int(cnt)
+        # shifted by an i64 is an i64 shift, which would drop the high bits);
+        # the head above every plane's place (3 planes of 52 bits), so no
+        # such key is one of the machine-word keys above
+        sh1: int = int(cnt)
         sh2: int = sh1 + int(cnt)
-        return int(top) | (int(p0) << 31) | (int(p1) << sh1) | (int(self._k2) << sh2)
+        return (int(top) << 156) | int(p0) | (int(p1) << sh1) | (int(self._k2) << sh2)
 
     def _plant(self, leader: int, trick: Sequence[int], held: int) -> None:
         """Set the key's planes (:meth:`_key`) for the cards alive at the
